@@ -1,0 +1,56 @@
+/**
+ * Runtime configuration, read from the environment on first use (never at import, so that the route
+ * table and CDK can import handler modules without a configured environment).
+ * The variable names are the contract between infra/ (which sets them on every Lambda) and scripts/dev.
+ */
+export const ENV = {
+  stage: 'STAGE', // 'aws' | 'local'
+  region: 'AWS_REGION',
+  tableName: 'TABLE_NAME',
+  userPoolId: 'USER_POOL_ID',
+  userPoolClientId: 'USER_POOL_CLIENT_ID',
+  mediaBucket: 'MEDIA_BUCKET',
+  appUrl: 'APP_URL',
+  mailFrom: 'MAIL_FROM',
+  // Local mode only: endpoints of the emulators.
+  dynamoEndpoint: 'DYNAMODB_ENDPOINT',
+  cognitoEndpoint: 'COGNITO_ENDPOINT',
+  s3Endpoint: 'S3_ENDPOINT',
+  sesEndpoint: 'SES_ENDPOINT',
+} as const;
+
+export function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`Missing environment variable ${name}`);
+  return value;
+}
+
+export const config = {
+  get isLocal() {
+    return process.env[ENV.stage] === 'local';
+  },
+  get region() {
+    return process.env[ENV.region] ?? 'us-east-1';
+  },
+  get tableName() {
+    return required(ENV.tableName);
+  },
+  get userPoolId() {
+    return required(ENV.userPoolId);
+  },
+  get userPoolClientId() {
+    return required(ENV.userPoolClientId);
+  },
+  get mediaBucket() {
+    return required(ENV.mediaBucket);
+  },
+  get appUrl() {
+    return required(ENV.appUrl);
+  },
+  get mailFrom() {
+    return required(ENV.mailFrom);
+  },
+  endpoint(name: 'dynamoEndpoint' | 'cognitoEndpoint' | 's3Endpoint' | 'sesEndpoint'): string | undefined {
+    return process.env[ENV[name]] || undefined;
+  },
+};

@@ -1,0 +1,21 @@
+import type { z } from 'zod';
+
+/** Who may call a route. Ranked: each level admits the callers the spec gives it (see access.ts). */
+export type Access = 'public' | 'user' | 'musician' | 'pro' | 'admin';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A feature area: one Lambda function (and one bundle) per area. */
+export type Area = 'users';
+
+export interface RouteDef {
+  method: Method;
+  /** API Gateway style path, parameters as `{name}`. */
+  path: string;
+  access: Access;
+  /** Validates path parameters, query string and JSON body, merged into one object. */
+  input: z.ZodType;
+  output: z.ZodType;
+  area: Area;
+}
+
+export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>) => `${r.method} ${r.path}`;

@@ -1,0 +1,33 @@
+/** Business constants of the product specification (section 9). */
+export const MIN_PASSWORD_LENGTH = 6;
+export const PASSWORD_RESET_REDIRECT_MS = 3000;
+export const API_TIMEOUT_MS = 60_000;
+export const SIGNED_URL_TTL_SECONDS = 3600;
+export const MIN_GENRES = 1;
+
+export const COST_RANGE = { min: 0, max: 200, step: 1, defaultMin: 50, defaultMax: 150 } as const;
+export const EXPERIENCE_YEARS = { min: 1, max: 30, step: 1, default: 1 } as const;
+
+export const USERNAME_BASE_LENGTH = 15;
+export const USERNAME_SUFFIX = { min: 1000, max: 9999 } as const;
+
+/** Session refresh: a tick about every 30 s, refresh when 3 or fewer ticks remain. */
+export const SESSION_TICK_MS = 30_000;
+export const SESSION_REFRESH_TICKS = 3;
+export const REFRESH_BACKOFF_START_MS = 200;
+
+export const USER_TYPES = ['musician', 'pro'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+export const ADMIN_GROUP = 'admin';
+
+/** Feedback tiers (prices in dollars). */
+export const FEEDBACK_TIERS = [
+  { key: 'peer', label: 'Free', price: 0 },
+  { key: 'pro', label: 'Snip Pro', price: 15 },
+  { key: 'choose-pro', label: 'Choose Your Pro', price: 30 },
+  { key: 'world-class', label: 'World-Class DJs & Producers', price: 90 },
+] as const;
+
+export const AVAILABILITY_OPTIONS = ['1-3 sessions/week', '4-7 sessions/week', '7+ sessions/week'] as const;
+export const RESPONSE_TIME_OPTIONS = ['Within 3 days', 'Within 7 days', 'Within 10 days'] as const;
+export const MENTORSHIP_STYLES = ['technical', 'creative', 'holistic'] as const;

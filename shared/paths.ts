@@ -1,0 +1,22 @@
+/** The route constants of the spec (section 2); also used to build links in e-mails. */
+export const paths = {
+  landing: '/',
+  login: '/login',
+  signup: '/signup',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  emailConfirmation: '/email-confirmation',
+  adminLogin: '/admin/login',
+  adminUsers: '/admin/users',
+  adminSettings: '/admin/settings',
+  profile: '/profile',
+  choosePro: '/choose-pro',
+  settings: '/settings',
+  dashboard: '/dashboard',
+  onboarding: '/onboarding',
+  onboardingType: '/onboarding/type',
+  onboardingMusician: '/onboarding/musician',
+  onboardingPro: '/onboarding/pro',
+  feedbackSuccess: '/feedback/success',
+  feedbackCancel: '/feedback/cancel',
+} as const;

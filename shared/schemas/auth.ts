@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH } from '../constants.js';
+import { emailField } from './common.js';
+
+/** Form schemas of the authentication screens, with the spec's exact messages. */
+export const passwordField = z
+  .string()
+  .min(1, 'Password is required')
+  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(256, 'Password is too long');
+
+export const loginForm = z.object({ email: emailField, password: passwordField });
+export type LoginForm = z.infer<typeof loginForm>;
+
+export const signUpForm = z.object({
+  fullName: z.string().trim().min(1, 'Full name is required').max(100, 'Full name is too long'),
+  email: emailField,
+  password: passwordField,
+});
+export type SignUpForm = z.infer<typeof signUpForm>;
+
+export const resetPasswordForm = z
+  .object({
+    code: z.string().trim().min(1, 'Code is required'),
+    password: passwordField,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+export type ResetPasswordForm = z.infer<typeof resetPasswordForm>;
+
+/** Turns a zod error into one message per field (the first), as the forms show them. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    if (!(key in out)) out[key] = issue.message;
+  }
+  return out;
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { ALL_SUB_GENRES } from '../genres.js';
+import { COST_RANGE, EXPERIENCE_YEARS, USER_TYPES } from '../constants.js';
+import { emailField } from './common.js';
+
+export const usernameField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(3, 'Username must be at least 3 characters')
+  .max(30, 'Username must be at most 30 characters')
+  .regex(/^[a-z0-9_.]+$/, 'Username may contain only letters, digits, dots and underscores');
+
+export const userTypeField = z.enum(USER_TYPES, { error: 'Type must be musician or pro' });
+
+const knownGenres = new Set(ALL_SUB_GENRES);
+export const genresField = z
+  .array(z.string().refine((g) => knownGenres.has(g), { message: 'Unknown genre' }), {
+    error: 'Please select at least one genre',
+  })
+  .min(1, 'Please select at least one genre')
+  .max(ALL_SUB_GENRES.length, 'Too many genres')
+  .transform((list) => [...new Set(list)]);
+
+export const costRangeField = z
+  .object({
+    min: z.number().int().min(COST_RANGE.min).max(COST_RANGE.max),
+    max: z.number().int().min(COST_RANGE.min).max(COST_RANGE.max),
+  })
+  .refine((r) => r.min <= r.max, { message: 'Minimum cost must not exceed maximum cost', path: ['max'] });
+
+export const experienceField = z.number().int().min(EXPERIENCE_YEARS.min).max(EXPERIENCE_YEARS.max);
+
+/** The caller's own account as the API returns it. Money is integer cents. */
+export const userView = z.object({
+  id: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  username: z.string(),
+  type: z.enum(['musician', 'pro', 'admin']),
+  typeChosen: z.boolean(),
+  isAdmin: z.boolean(),
+  genres: z.array(z.string()),
+  costRange: z.object({ min: z.number(), max: z.number() }).nullable(),
+  experience: z.number().nullable(),
+  feedbackPriceCents: z.number().int().nullable(),
+  balanceCents: z.number().int(),
+  bio: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type UserView = z.infer<typeof userView>;
+
+export const emailExistsInput = z.object({ email: emailField }).strict();
+export const usernameExistsInput = z.object({ username: usernameField }).strict();
+export const chooseTypeInput = z.object({ type: userTypeField }).strict();
+export const saveGenresInput = z.object({ genres: genresField }).strict();
+export const saveProProfileInput = z
+  .object({ genres: genresField, costRange: costRangeField, experience: experienceField })
+  .strict();
