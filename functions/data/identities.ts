@@ -1,0 +1,28 @@
+/** The identity provider's directory (Cognito): who has an account, whatever our table holds. */
+import { AdminGetUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
+import { cognito } from '../lib/aws.js';
+import { config } from '../lib/config.js';
+
+/** E-mail is a sign-in alias, so AdminGetUser finds an account by it: a lookup, not a scan. */
+export async function accountExistsForEmail(email: string): Promise<boolean> {
+  try {
+    await cognito().send(new AdminGetUserCommand({ UserPoolId: config.userPoolId, Username: email }));
+    return true;
+  } catch (err) {
+    if (err instanceof UserNotFoundException || (err as Error).name === 'UserNotFoundException') return false;
+    throw err;
+  }
+}
+
+export interface AccountAttributes {
+  email: string;
+  name: string;
+  preferredUsername: string | null;
+}
+
+/** The account's profile attributes (ID tokens do not always carry them all). */
+export async function getAccountAttributes(cognitoUsername: string): Promise<AccountAttributes> {
+  const res = await cognito().send(new AdminGetUserCommand({ UserPoolId: config.userPoolId, Username: cognitoUsername }));
+  const attr = (name: string) => res.UserAttributes?.find((a) => a.Name === name)?.Value;
+  return { email: attr('email') ?? '', name: attr('name') ?? '', preferredUsername: attr('preferred_username') ?? null };
+}

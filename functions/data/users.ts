@@ -1,0 +1,115 @@
+/**
+ * User records. Keys:
+ * - profile   PK USER#<id>        SK PROFILE   GSI1 TYPE#<type> / NAME#<lower name>#<id> (lists by type)
+ * - username  PK USERNAME#<name>  SK USERNAME  (uniqueness; written in the same transaction as the profile)
+ */
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { dynamo } from '../lib/aws.js';
+import { config } from '../lib/config.js';
+
+export type StoredUserType = 'musician' | 'pro' | 'admin';
+
+export interface UserRecord {
+  id: string;
+  email: string;
+  fullName: string;
+  username: string;
+  type: StoredUserType;
+  typeChosen: boolean;
+  genres: string[];
+  costRange: { min: number; max: number } | null;
+  experience: number | null;
+  feedbackPriceCents: number | null;
+  balanceCents: number;
+  bio: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const userKey = (id: string) => ({ PK: `USER#${id}`, SK: 'PROFILE' });
+const usernameKey = (username: string) => ({ PK: `USERNAME#${username}`, SK: 'USERNAME' });
+const typeIndexKeys = (u: Pick<UserRecord, 'type' | 'fullName' | 'id'>) => ({
+  GSI1PK: `TYPE#${u.type}`,
+  GSI1SK: `NAME#${u.fullName.toLowerCase()}#${u.id}`,
+});
+
+function toItem(u: UserRecord) {
+  return { ...userKey(u.id), ...typeIndexKeys(u), entity: 'user', ...u };
+}
+
+function fromItem(item: Record<string, unknown>): UserRecord {
+  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g1s, entity: _e, ...rest } = item;
+  return rest as unknown as UserRecord;
+}
+
+export async function getUser(id: string): Promise<UserRecord | null> {
+  const res = await dynamo().send(new GetCommand({ TableName: config.tableName, Key: userKey(id) }));
+  return res.Item ? fromItem(res.Item) : null;
+}
+
+export async function usernameTaken(username: string): Promise<boolean> {
+  const res = await dynamo().send(
+    new GetCommand({ TableName: config.tableName, Key: usernameKey(username), ProjectionExpression: 'PK' }),
+  );
+  return Boolean(res.Item);
+}
+
+export type CreateUserResult = 'created' | 'user_exists' | 'username_taken';
+
+/** Writes the profile and its username reservation together; neither exists without the other. */
+export async function createUser(user: UserRecord): Promise<CreateUserResult> {
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: config.tableName,
+              Item: toItem(user),
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+          {
+            Put: {
+              TableName: config.tableName,
+              Item: { ...usernameKey(user.username), entity: 'username', userId: user.id },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+        ],
+      }),
+    );
+    return 'created';
+  } catch (err) {
+    if (err instanceof TransactionCanceledException) {
+      const [profile, username] = err.CancellationReasons ?? [];
+      if (profile?.Code === 'ConditionalCheckFailed') return 'user_exists';
+      if (username?.Code === 'ConditionalCheckFailed') return 'username_taken';
+    }
+    throw err;
+  }
+}
+
+type ProfileChanges = Partial<
+  Pick<UserRecord, 'type' | 'typeChosen' | 'genres' | 'costRange' | 'experience' | 'fullName'>
+>;
+
+/** Updates the given fields (and the type index when type or name change); returns the new record. */
+export async function updateUser(current: UserRecord, changes: ProfileChanges): Promise<UserRecord> {
+  const next: UserRecord = { ...current, ...changes, updatedAt: new Date().toISOString() };
+  const values: Record<string, unknown> = { ...changes, updatedAt: next.updatedAt, ...typeIndexKeys(next) };
+  const names = Object.keys(values);
+  const res = await dynamo().send(
+    new UpdateCommand({
+      TableName: config.tableName,
+      Key: userKey(current.id),
+      UpdateExpression: `SET ${names.map((n) => `#${n} = :${n}`).join(', ')}`,
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeNames: Object.fromEntries(names.map((n) => [`#${n}`, n])),
+      ExpressionAttributeValues: Object.fromEntries(names.map((n) => [`:${n}`, values[n]])),
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return fromItem(res.Attributes!);
+}

@@ -1,0 +1,13 @@
+/** HTTP handlers of the users area: thin adapters from validated input to the domain. */
+import * as users from '../domain/users.js';
+import { areaHandler } from '../lib/area-handler.js';
+
+export const handler = areaHandler('users', {
+  emailExists: async ({ input }) => ({ exists: await users.emailExists(input.email) }),
+  usernameExists: async ({ input }) => ({ exists: await users.usernameExists(input.username) }),
+  getMe: async ({ caller }) => users.toUserView(caller.user, caller.isAdmin),
+  chooseType: async ({ input, caller }) => users.toUserView(await users.chooseType(caller.user, input.type), caller.isAdmin),
+  saveGenres: async ({ input, caller }) => users.toUserView(await users.saveGenres(caller.user, input.genres), caller.isAdmin),
+  saveProProfile: async ({ input, caller }) =>
+    users.toUserView(await users.saveProProfile(caller.user, input), caller.isAdmin),
+});

@@ -1,0 +1,17 @@
+import type { UserRecord } from '../data/users.js';
+import type { Access } from './route.js';
+
+/** Whether a signed-in caller may use a route of the given access level. */
+export function allows(access: Access, user: UserRecord, isAdmin: boolean): boolean {
+  switch (access) {
+    case 'public':
+    case 'user':
+      return true;
+    case 'musician':
+      return user.type === 'musician';
+    case 'pro':
+      return user.type === 'pro';
+    case 'admin':
+      return isAdmin;
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * Builds the Lambda handler of one feature area from the route table. Middleware does once what every
+ * route needs: find the route, identify the caller and load their record, check the access level,
+ * validate the input, and turn results and typed errors into JSON responses.
+ */
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import { fieldErrors } from '../../shared/schemas/auth.js';
+import { routes, type RouteName, type Routes } from '../routes.js';
+import { ensureUser } from '../domain/users.js';
+import type { UserRecord } from '../data/users.js';
+import { allows } from './access.js';
+import { AppError, BadRequest, Forbidden, NotFound, Unauthorized } from './errors.js';
+import { identify, isAdminIdentity, type Identity } from './identity.js';
+import { routeKey, type Area } from './route.js';
+
+/** Largest accepted JSON body; anything bigger is refused before parsing. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export interface Caller {
+  identity: Identity;
+  user: UserRecord;
+  isAdmin: boolean;
+}
+
+export interface HandlerRequest<N extends RouteName> {
+  input: z.infer<Routes[N]['input']>;
+  /** Null only on public routes called without a token. */
+  caller: Routes[N]['access'] extends 'public' ? Caller | null : Caller;
+  event: APIGatewayProxyEventV2;
+}
+
+type RoutesOfArea<A extends Area> = { [N in RouteName]: Routes[N]['area'] extends A ? N : never }[RouteName];
+
+export type AreaHandlers<A extends Area> = {
+  [N in RoutesOfArea<A>]: (req: HandlerRequest<N>) => Promise<z.input<Routes[N]['output']>>;
+};
+
+type Result = APIGatewayProxyStructuredResultV2;
+interface AppContext extends Context {
+  route?: { name: RouteName; def: Routes[RouteName] };
+  caller?: Caller | null;
+  input?: unknown;
+}
+
+export function json(statusCode: number, body: unknown): Result {
+  return {
+    statusCode,
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+    body: JSON.stringify(body),
+  };
+}
+
+function errorResult(err: unknown): Result {
+  if (err instanceof AppError) {
+    return json(err.status, { error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } });
+  }
+  console.error('Unhandled error', err);
+  return json(500, { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } });
+}
+
+function readBody(event: APIGatewayProxyEventV2): Record<string, unknown> {
+  if (!event.body) return {};
+  const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  if (Buffer.byteLength(raw) > MAX_BODY_BYTES) {
+    throw new BadRequest(`The request body is larger than ${MAX_BODY_BYTES / 1024} KB`, undefined, 'payload_too_large');
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new BadRequest('The request body is not valid JSON', undefined, 'invalid_json');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new BadRequest('The request body must be a JSON object', undefined, 'invalid_json');
+  }
+  return parsed as Record<string, unknown>;
+}
+
+function rawInput(event: APIGatewayProxyEventV2, method: string): Record<string, unknown> {
+  const query = event.queryStringParameters ?? {};
+  const body = method === 'GET' || method === 'DELETE' ? {} : readBody(event);
+  // Path parameters last: a body cannot override the resource the URL names.
+  return { ...query, ...body, ...(event.pathParameters ?? {}) };
+}
+
+export function areaHandler<A extends Area>(area: A, handlers: AreaHandlers<A>) {
+  const byKey = new Map(
+    (Object.entries(routes) as [RouteName, Routes[RouteName]][])
+      .filter(([, def]) => def.area === area)
+      .map(([name, def]) => [routeKey(def), { name, def }]),
+  );
+
+  const resolveRoute: middy.MiddlewareObj<APIGatewayProxyEventV2, Result, Error, AppContext> = {
+    before: ({ event, context }) => {
+      const route = byKey.get(event.routeKey);
+      if (!route) throw new NotFound(`No route for ${event.routeKey}`);
+      context.route = route;
+    },
+  };
+
+  const authenticate: middy.MiddlewareObj<APIGatewayProxyEventV2, Result, Error, AppContext> = {
+    before: async ({ event, context }) => {
+      const { def } = context.route!;
+      const identity = await identify(event);
+      if (!identity) {
+        if (def.access !== 'public') throw new Unauthorized();
+        context.caller = null;
+        return;
+      }
+      const isAdmin = isAdminIdentity(identity);
+      const user = await ensureUser(identity);
+      if (!allows(def.access, user, isAdmin)) throw new Forbidden();
+      context.caller = { identity, user, isAdmin };
+    },
+  };
+
+  const validate: middy.MiddlewareObj<APIGatewayProxyEventV2, Result, Error, AppContext> = {
+    before: ({ event, context }) => {
+      const { def } = context.route!;
+      const parsed = def.input.safeParse(rawInput(event, def.method));
+      if (!parsed.success) {
+        const fields = fieldErrors(parsed.error);
+        const [first] = Object.entries(fields);
+        const message = first[0] === '_' ? first[1] : `${first[0]}: ${first[1]}`;
+        throw new BadRequest(message, fields, 'validation_failed');
+      }
+      context.input = parsed.data;
+    },
+  };
+
+  const errors: middy.MiddlewareObj<APIGatewayProxyEventV2, Result, Error, AppContext> = {
+    onError: (request) => {
+      request.response = errorResult(request.error);
+    },
+  };
+
+  return middy<APIGatewayProxyEventV2, Result, Error, AppContext>()
+    .use(errors)
+    .use(resolveRoute)
+    .use(authenticate)
+    .use(validate)
+    .handler(async (event, context) => {
+      const { name, def } = context.route!;
+      const run = handlers[name as RoutesOfArea<A>] as unknown as (req: unknown) => Promise<unknown>;
+      const result = await run({ input: context.input, caller: context.caller, event });
+      // The output schema is the contract: it also strips anything a handler should not leak.
+      return json(200, def.output.parse(result));
+    });
+}

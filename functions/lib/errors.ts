@@ -1,0 +1,38 @@
+/** Typed domain errors; the middleware maps each to its status code in one place. */
+export class AppError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class BadRequest extends AppError {
+  constructor(message: string, fields?: Record<string, string>, code = 'bad_request') {
+    super(400, code, message, fields);
+  }
+}
+export class Unauthorized extends AppError {
+  constructor(message = 'Sign in to continue') {
+    super(401, 'unauthorized', message);
+  }
+}
+export class Forbidden extends AppError {
+  constructor(message = 'You are not allowed to do this') {
+    super(403, 'forbidden', message);
+  }
+}
+export class NotFound extends AppError {
+  constructor(message = 'Not found') {
+    super(404, 'not_found', message);
+  }
+}
+export class Conflict extends AppError {
+  constructor(message: string, code = 'conflict') {
+    super(409, code, message);
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * cognito-local, run in-process so that its two gaps are filled with our own code:
+ * - its CustomMessage trigger calls our real trigger handler (functions/triggers/custom-message.ts),
+ * - its messages go out through the local SES, so every e-mail lands in the mail viewer.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Server } from 'node:http';
+import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { waitForPort } from './ports.js';
+
+const require = createRequire(import.meta.url);
+const lib = (p: string) => require(`cognito-local/lib/${p}`);
+
+type Handler = (event: unknown) => Promise<unknown>;
+
+interface Options {
+  port: number;
+  dataDir: string;
+  mailFrom: string;
+  sesEndpoint: string;
+  triggers: { CustomMessage?: Handler };
+}
+
+/** Stands in for the AWS Lambda client that cognito-local would use to invoke triggers. */
+function inProcessLambda(triggers: Options['triggers']) {
+  return {
+    invoke({ FunctionName, Payload }: { FunctionName: keyof Options['triggers']; Payload: string }) {
+      return {
+        promise: async () => {
+          const fn = triggers[FunctionName];
+          if (!fn) return { StatusCode: 404, FunctionError: 'Unhandled', Payload: JSON.stringify({ errorMessage: 'unknown trigger' }) };
+          try {
+            return { StatusCode: 200, Payload: JSON.stringify(await fn(JSON.parse(Payload))) };
+          } catch (err) {
+            return { StatusCode: 200, FunctionError: 'Unhandled', Payload: JSON.stringify({ errorMessage: (err as Error).message }) };
+          }
+        },
+      };
+    },
+  };
+}
+
+function sesSender(ses: SESv2Client, from: string) {
+  const send = async (_ctx: unknown, _user: unknown, destination: string, message: Record<string, string>) => {
+    const code = message.__code;
+    // Cognito replaces every {####}; cognito-local only the first one.
+    const html = (message.emailMessage ?? `Your code is ${code}`).replaceAll('{####}', code);
+    await ses.send(
+      new SendEmailCommand({
+        FromEmailAddress: from,
+        Destination: { ToAddresses: [destination] },
+        Content: { Simple: { Subject: { Data: message.emailSubject ?? 'Your verification code' }, Body: { Html: { Data: html } } } },
+      }),
+    );
+  };
+  return { sendEmail: send, sendSms: send };
+}
+
+export async function startCognito(opts: Options): Promise<{ server: Server; endpoint: string }> {
+  const { DateClock, TriggersService, LambdaService, MessagesService } = lib('services');
+  const { CognitoServiceFactoryImpl } = lib('services/cognitoService');
+  const { CryptoService } = lib('services/crypto');
+  const { StormDBDataStoreFactory } = lib('services/dataStore/stormDb');
+  const { MessageDeliveryService } = lib('services/messageDelivery/messageDelivery');
+  const { otp } = lib('services/otp');
+  const { JwtTokenGenerator } = lib('services/tokenGenerator');
+  const { UserPoolServiceFactoryImpl } = lib('services/userPoolService');
+  const { Router } = lib('server/Router');
+  const { createServer } = lib('server/server');
+  const pino = require(require.resolve('pino', { paths: [path.dirname(require.resolve('cognito-local/package.json'))] }));
+
+  const logger = pino({ level: process.env.COGNITO_LOG_LEVEL ?? 'silent' });
+  const ctx = { logger };
+  const dataDirectory = path.resolve(opts.dataDir);
+  const issuer = `http://localhost:${opts.port}`;
+  const userPoolDefaults = { UsernameAttributes: ['email'] };
+  const config = {
+    LambdaClient: {},
+    TriggerFunctions: Object.fromEntries(Object.keys(opts.triggers).map((name) => [name, name])),
+    UserPoolDefaults: userPoolDefaults,
+    KMSConfig: { credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, region: 'local' },
+    ServerConfig: { port: opts.port, hostname: '127.0.0.1', development: false },
+    TokenConfig: { IssuerDomain: issuer },
+  };
+
+  const clock = new DateClock();
+  const dataStoreFactory = new StormDBDataStoreFactory(dataDirectory);
+  const cognitoServiceFactory = new CognitoServiceFactoryImpl(
+    dataDirectory,
+    dataStoreFactory,
+    new UserPoolServiceFactoryImpl(clock, dataStoreFactory),
+  );
+  const cognitoClient = await cognitoServiceFactory.create(ctx, userPoolDefaults);
+  const triggers = new TriggersService(
+    clock,
+    cognitoClient,
+    new LambdaService(config.TriggerFunctions, inProcessLambda(opts.triggers)),
+    new CryptoService(config.KMSConfig),
+  );
+  const ses = new SESv2Client({ endpoint: opts.sesEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const services = {
+    clock,
+    cognito: cognitoClient,
+    config,
+    messages: new MessagesService(triggers, new MessageDeliveryService(sesSender(ses, opts.mailFrom))),
+    otp,
+    tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
+    triggers,
+  };
+  const server: Server = await createServer(Router(services), logger, config.ServerConfig, services).start();
+  await waitForPort(opts.port, 10_000, 'cognito-local');
+  return { server, endpoint: issuer };
+}

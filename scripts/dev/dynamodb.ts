@@ -1,0 +1,84 @@
+/** DynamoDB Local (the jar shipped in amplify-dynamodb-simulator), run with Java 17. */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceNotFoundException,
+} from '@aws-sdk/client-dynamodb';
+import { TABLE_INDEXES, TABLE_KEYS } from '../../functions/data/table.js';
+import { waitForPort } from './ports.js';
+
+export class JavaMissingError extends Error {
+  constructor() {
+    super(
+      'Java 17 is needed to run DynamoDB Local, and no `java` was found on this machine.\n' +
+        'Install it with:  sudo apt-get install -y openjdk-17-jre-headless',
+    );
+  }
+}
+
+export function assertJava(): void {
+  const res = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  if (res.error || res.status !== 0) throw new JavaMissingError();
+}
+
+function emulatorDir(): string {
+  const require = createRequire(import.meta.url);
+  return path.join(path.dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
+}
+
+export async function startDynamo(port: number, dataDir: string): Promise<{ process: ChildProcess; endpoint: string }> {
+  assertJava();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const cwd = emulatorDir();
+  const child = spawn(
+    'java',
+    ['-Xms64m', '-Xmx512m', '-Djava.library.path=./DynamoDBLocal_lib', '-jar', 'DynamoDBLocal.jar',
+      '-port', String(port), '-sharedDb', '-dbPath', path.resolve(dataDir)],
+    { cwd, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr?.on('data', (d) => (stderr += d));
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`DynamoDB Local exited (${code}): ${stderr.trim()}`))),
+  );
+  await Promise.race([waitForPort(port, 30_000, 'DynamoDB Local'), exited]);
+  return { process: child, endpoint: `http://127.0.0.1:${port}` };
+}
+
+/** Creates the single table as infra/ defines it (same keys, same indexes, stream on). */
+export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
+  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return;
+  } catch (err) {
+    if (!(err instanceof ResourceNotFoundException)) throw err;
+  }
+  const attrs = new Set<string>([TABLE_KEYS.partition, TABLE_KEYS.sort, ...TABLE_INDEXES.flatMap((i) => [i.partition, i.sort])]);
+  await client.send(
+    new CreateTableCommand({
+      TableName: tableName,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [...attrs].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+      KeySchema: [
+        { AttributeName: TABLE_KEYS.partition, KeyType: 'HASH' },
+        { AttributeName: TABLE_KEYS.sort, KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: TABLE_INDEXES.map((i) => ({
+        IndexName: i.name,
+        KeySchema: [
+          { AttributeName: i.partition, KeyType: 'HASH' },
+          { AttributeName: i.sort, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+      StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
+    }),
+  );
+  client.destroy();
+}

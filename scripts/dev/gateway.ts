@@ -1,0 +1,142 @@
+/**
+ * The local API gateway: serves the route table with the real Lambda handler modules, building the
+ * same HTTP API (payload v2) events that API Gateway sends in AWS.
+ */
+import http from 'node:http';
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { routes } from '../../functions/routes.js';
+import { routeKey, type Area, type RouteDef } from '../../functions/lib/route.js';
+
+/** API Gateway's own payload limit. */
+const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
+
+type LambdaHandler = (event: APIGatewayProxyEventV2, context: unknown) => Promise<APIGatewayProxyStructuredResultV2>;
+
+interface CompiledRoute {
+  def: RouteDef;
+  key: string;
+  pattern: RegExp;
+  params: string[];
+}
+
+function compile(def: RouteDef): CompiledRoute {
+  const params: string[] = [];
+  const source = def.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    params.push(name);
+    return '([^/]+)';
+  });
+  return { def, key: routeKey(def), pattern: new RegExp(`^${source}$`), params };
+}
+
+/** Literal paths win over parameterised ones, as in API Gateway. */
+const compiled = (Object.values(routes) as RouteDef[])
+  .map(compile)
+  .sort((a, b) => a.params.length - b.params.length);
+
+const handlers = new Map<Area, Promise<LambdaHandler>>();
+function areaHandler(area: Area): Promise<LambdaHandler> {
+  if (!handlers.has(area)) {
+    handlers.set(area, import(`../../functions/http/${area}.ts`).then((m) => m.handler as LambdaHandler));
+  }
+  return handlers.get(area)!;
+}
+
+function lambdaContext(area: Area) {
+  return {
+    functionName: `local-${area}`,
+    awsRequestId: randomUUID(),
+    getRemainingTimeInMillis: () => 30_000,
+    callbackWaitsForEmptyEventLoop: false,
+  };
+}
+
+function send(res: http.ServerResponse, status: number, body: string, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(body);
+}
+
+const errorBody = (code: string, message: string) => JSON.stringify({ error: { code, message } });
+
+export function startGateway(port: number, allowedOrigin: string): Promise<http.Server> {
+  const cors = {
+    'access-control-allow-origin': allowedOrigin,
+    'access-control-allow-headers': 'authorization,content-type',
+    'access-control-allow-methods': 'GET,POST,PUT,PATCH,DELETE,OPTIONS',
+    'access-control-max-age': '600',
+    vary: 'origin',
+  };
+
+  const server = http.createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? '/', 'http://local');
+      const method = (req.method ?? 'GET').toUpperCase();
+      if (method === 'OPTIONS') return send(res, 204, '', cors);
+
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of req) {
+        size += (chunk as Buffer).length;
+        if (size > MAX_PAYLOAD_BYTES) return send(res, 413, errorBody('payload_too_large', 'Request too large'), cors);
+        chunks.push(chunk as Buffer);
+      }
+
+      let match: { route: CompiledRoute; values: string[] } | undefined;
+      for (const route of compiled) {
+        if (route.def.method !== method) continue;
+        const m = route.pattern.exec(url.pathname);
+        if (m) {
+          match = { route, values: m.slice(1) };
+          break;
+        }
+      }
+      if (!match) return send(res, 404, errorBody('not_found', `No route for ${method} ${url.pathname}`), cors);
+
+      const { route, values } = match;
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v.join(',') : (v ?? '')]),
+      );
+      const query = url.searchParams.size ? Object.fromEntries(url.searchParams) : undefined;
+      const body = Buffer.concat(chunks).toString('utf8');
+      const event = {
+        version: '2.0',
+        routeKey: route.key,
+        rawPath: url.pathname,
+        rawQueryString: url.search.slice(1),
+        headers,
+        queryStringParameters: query,
+        pathParameters: route.params.length
+          ? Object.fromEntries(route.params.map((p, i) => [p, decodeURIComponent(values[i])]))
+          : undefined,
+        body: body || undefined,
+        isBase64Encoded: false,
+        requestContext: {
+          accountId: 'local',
+          apiId: 'local',
+          domainName: `localhost:${port}`,
+          domainPrefix: 'localhost',
+          http: { method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress ?? '', userAgent: headers['user-agent'] ?? '' },
+          requestId: randomUUID(),
+          routeKey: route.key,
+          stage: '$default',
+          time: new Date().toISOString(),
+          timeEpoch: Date.now(),
+        },
+      } as APIGatewayProxyEventV2;
+
+      const handler = await areaHandler(route.def.area);
+      const result = await handler(event, lambdaContext(route.def.area));
+      send(res, result.statusCode ?? 200, typeof result.body === 'string' ? result.body : '', {
+        ...(result.headers as Record<string, string>),
+        ...cors,
+      });
+    } catch (err) {
+      console.error('[gateway]', err);
+      send(res, 500, errorBody('internal', 'Internal server error'), cors);
+    }
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve(server));
+  });
+}

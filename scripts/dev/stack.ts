@@ -1,0 +1,159 @@
+/**
+ * The whole product on local emulators, in one process (plus DynamoDB Local's JVM):
+ * DynamoDB Local, local SES, cognito-local, s3rver, the local API gateway and the web app.
+ * Used by `npm start` and by the API and browser tests.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Server } from 'node:http';
+import { ENV } from '../../functions/lib/config.js';
+import { handler as customMessage } from '../../functions/triggers/custom-message.js';
+import { seedDemoData } from '../seed/seed.js';
+import { startCognito } from './cognito.js';
+import { ensureTable, startDynamo } from './dynamodb.js';
+import { startMail } from './mail.js';
+import { startS3 } from './s3.js';
+import { startGateway } from './gateway.js';
+import { ensureUserPool, localCognitoClient } from './user-pool.js';
+import { startStaticWeb, startViteDev, type WebServer } from './web.js';
+import type { Ports } from './ports.js';
+
+export const TABLE_NAME = 'snip';
+export const MEDIA_BUCKET = 'snip-media';
+export const MAIL_FROM = 'no-reply@snip.local';
+
+export interface StackOptions {
+  ports: Ports;
+  dataDir: string;
+  /** 'dev': Vite with hot reload; 'static': the built bundle in web/dist; 'none': API only. */
+  web: 'dev' | 'static' | 'none';
+  seed: boolean;
+  log?: (line: string) => void;
+}
+
+export interface RuntimeConfig {
+  mode: 'local';
+  region: string;
+  apiUrl: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  userPoolEndpoint: string;
+}
+
+export interface LocalStack {
+  appUrl: string;
+  apiUrl: string;
+  mailUrl: string;
+  cognitoEndpoint: string;
+  dynamoEndpoint: string;
+  s3Endpoint: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  runtimeConfig: RuntimeConfig;
+  stop(): Promise<void>;
+}
+
+const closeServer = (s: Server) => new Promise<void>((r) => s.close(() => r()));
+
+export async function startStack(opts: StackOptions): Promise<LocalStack> {
+  const log = opts.log ?? (() => {});
+  const { ports } = opts;
+  const dataDir = path.resolve(opts.dataDir);
+  fs.mkdirSync(dataDir, { recursive: true });
+  const appUrl = `http://localhost:${ports.app}`;
+  const stoppers: (() => Promise<void> | void)[] = [];
+  const stop = async () => {
+    for (const s of stoppers.reverse()) await Promise.resolve(s()).catch(() => {});
+    stoppers.length = 0;
+  };
+
+  try {
+    log('Starting DynamoDB Local...');
+    const dynamo = await startDynamo(ports.dynamodb, path.join(dataDir, 'dynamodb'));
+    stoppers.push(
+      () =>
+        new Promise<void>((resolve) => {
+          if (dynamo.process.exitCode !== null) return resolve();
+          dynamo.process.once('exit', () => resolve());
+          dynamo.process.kill('SIGTERM');
+        }),
+    );
+    await ensureTable(dynamo.endpoint, TABLE_NAME);
+
+    log('Starting local SES, cognito-local and S3...');
+    const mail = await startMail(ports.mail);
+    stoppers.push(() => closeServer(mail.server));
+    const sesEndpoint = `http://127.0.0.1:${ports.mail}`;
+    const s3 = await startS3(ports.s3, path.join(dataDir, 's3'), [MEDIA_BUCKET], appUrl);
+    stoppers.push(() => s3.close());
+
+    // The handler modules (and the trigger cognito-local calls) read their configuration from here.
+    Object.assign(process.env, {
+      [ENV.stage]: 'local',
+      [ENV.region]: process.env[ENV.region] ?? 'us-east-1',
+      [ENV.tableName]: TABLE_NAME,
+      [ENV.mediaBucket]: MEDIA_BUCKET,
+      [ENV.appUrl]: appUrl,
+      [ENV.mailFrom]: MAIL_FROM,
+      [ENV.dynamoEndpoint]: dynamo.endpoint,
+      [ENV.s3Endpoint]: s3.endpoint,
+      [ENV.sesEndpoint]: sesEndpoint,
+    });
+
+    const cognito = await startCognito({
+      port: ports.cognito,
+      dataDir: path.join(dataDir, 'cognito'),
+      mailFrom: MAIL_FROM,
+      sesEndpoint,
+      triggers: { CustomMessage: customMessage as (e: unknown) => Promise<unknown> },
+    });
+    stoppers.push(() => closeServer(cognito.server));
+    const pool = await ensureUserPool(cognito.endpoint, path.join(dataDir, 'user-pool.json'));
+    Object.assign(process.env, {
+      [ENV.cognitoEndpoint]: cognito.endpoint,
+      [ENV.userPoolId]: pool.userPoolId,
+      [ENV.userPoolClientId]: pool.userPoolClientId,
+    });
+
+    if (opts.seed) {
+      log('Seeding demo data...');
+      await seedDemoData(localCognitoClient(cognito.endpoint), pool.userPoolId);
+    }
+
+    const gateway = await startGateway(ports.api, appUrl);
+    stoppers.push(() => closeServer(gateway));
+    const apiUrl = `http://localhost:${ports.api}`;
+
+    const runtimeConfig: RuntimeConfig = {
+      mode: 'local',
+      region: process.env[ENV.region]!,
+      apiUrl,
+      userPoolId: pool.userPoolId,
+      userPoolClientId: pool.userPoolClientId,
+      userPoolEndpoint: cognito.endpoint,
+    };
+    const configFile = path.join(dataDir, 'config.json');
+    fs.writeFileSync(configFile, JSON.stringify(runtimeConfig, null, 2));
+
+    let web: WebServer | undefined;
+    if (opts.web === 'dev') web = await startViteDev(ports.app, configFile);
+    if (opts.web === 'static') web = await startStaticWeb(ports.app, 'web/dist', configFile);
+    if (web) stoppers.push(() => web!.close());
+
+    return {
+      appUrl,
+      apiUrl,
+      mailUrl: `http://localhost:${ports.mail}`,
+      cognitoEndpoint: cognito.endpoint,
+      dynamoEndpoint: dynamo.endpoint,
+      s3Endpoint: s3.endpoint,
+      userPoolId: pool.userPoolId,
+      userPoolClientId: pool.userPoolClientId,
+      runtimeConfig,
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}

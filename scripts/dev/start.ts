@@ -1,0 +1,52 @@
+/** `npm start`: the whole product locally, with demo data. Ctrl-C stops every part cleanly. */
+import { DEMO_PASSWORD, DEMO_USERS } from '../seed/demo-users.js';
+import { JavaMissingError } from './dynamodb.js';
+import { assertPortsFree, portsFromEnv, PortInUseError } from './ports.js';
+import { startStack } from './stack.js';
+
+async function main() {
+  const ports = portsFromEnv();
+  await assertPortsFree(ports);
+  const stack = await startStack({
+    ports,
+    dataDir: process.env.DATA_DIR ?? '.data',
+    web: process.env.WEB_MODE === 'static' ? 'static' : 'dev',
+    seed: true,
+    log: (l) => console.log(l),
+  });
+
+  const width = Math.max(...DEMO_USERS.map((u) => u.email.length));
+  console.log(`
+  The product is running locally.
+
+  App:          ${stack.appUrl}
+  Mail viewer:  ${stack.mailUrl}
+  API:          ${stack.apiUrl}
+
+  Demo accounts (password: ${DEMO_PASSWORD}):
+${DEMO_USERS.map((u) => `    ${u.email.padEnd(width)}  ${u.fullName}${u.admin ? ' (admin: sign in at /admin/login)' : ` (${u.type})`}`).join('\n')}
+
+  Press Ctrl-C to stop.
+`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping...`);
+    await stack.stop();
+    console.log('Stopped.');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  if (err instanceof PortInUseError || err instanceof JavaMissingError) {
+    console.error(`\n${err.message}\n`);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});

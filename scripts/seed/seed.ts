@@ -1,0 +1,71 @@
+/**
+ * Seeds the demo accounts into the local user pool and table. Idempotent: an account or record that
+ * exists is left as it is. Local mode only: production never seeds.
+ */
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  type CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { ADMIN_GROUP } from '../../shared/constants.js';
+import { createUser, getUser } from '../../functions/data/users.js';
+import { config } from '../../functions/lib/config.js';
+import { DEMO_PASSWORD, DEMO_USERS, type DemoUser } from './demo-users.js';
+
+async function ensureIdentity(client: CognitoIdentityProviderClient, userPoolId: string, u: DemoUser): Promise<string> {
+  const sub = (attrs: { Name?: string; Value?: string }[] | undefined) => attrs?.find((a) => a.Name === 'sub')?.Value;
+  try {
+    const found = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: u.email }));
+    return sub(found.UserAttributes)!;
+  } catch (err) {
+    if ((err as Error).name !== 'UserNotFoundException') throw err;
+  }
+  const created = await client.send(
+    new AdminCreateUserCommand({
+      UserPoolId: userPoolId,
+      Username: u.email,
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [
+        { Name: 'email', Value: u.email },
+        { Name: 'email_verified', Value: 'true' },
+        { Name: 'name', Value: u.fullName },
+        { Name: 'preferred_username', Value: u.username },
+      ],
+    }),
+  );
+  await client.send(
+    new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: u.email, Password: DEMO_PASSWORD, Permanent: true }),
+  );
+  if (u.admin) {
+    await client.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: u.email, GroupName: ADMIN_GROUP }));
+  }
+  return sub(created.User?.Attributes)!;
+}
+
+export async function seedDemoData(client: CognitoIdentityProviderClient, userPoolId: string): Promise<void> {
+  if (!config.isLocal) throw new Error('Demo data is seeded in local mode only');
+  for (const u of DEMO_USERS) {
+    const id = await ensureIdentity(client, userPoolId, u);
+    if (await getUser(id)) continue;
+    const now = new Date().toISOString();
+    const result = await createUser({
+      id,
+      email: u.email,
+      fullName: u.fullName,
+      username: u.username,
+      type: u.type,
+      typeChosen: true,
+      genres: u.genres,
+      costRange: u.costRange ?? null,
+      experience: u.experience ?? null,
+      feedbackPriceCents: u.feedbackPriceCents ?? null,
+      balanceCents: 0,
+      bio: u.bio,
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (result === 'username_taken') throw new Error(`Demo username ${u.username} is taken by another account`);
+  }
+}

@@ -1,0 +1,33 @@
+/** Calls the local API by route name, as the web client does. */
+import { routes, type RouteName } from '../../functions/routes.js';
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: T;
+}
+
+export async function callRoute<T = any>(
+  apiUrl: string,
+  name: RouteName,
+  input: Record<string, unknown> = {},
+  token?: string,
+  rawBody?: string,
+): Promise<ApiResponse<T>> {
+  const def = routes[name];
+  const rest = { ...input };
+  const path = def.path.replace(/\{(\w+)\}/g, (_, p: string) => {
+    const v = String(rest[p] ?? '');
+    delete rest[p];
+    return encodeURIComponent(v);
+  });
+  const url = new URL(path, apiUrl);
+  const hasBody = def.method !== 'GET' && def.method !== 'DELETE';
+  if (!hasBody) for (const [k, v] of Object.entries(rest)) url.searchParams.set(k, String(v));
+  const res = await fetch(url, {
+    method: def.method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: hasBody ? (rawBody ?? JSON.stringify(rest)) : undefined,
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}

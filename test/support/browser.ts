@@ -1,0 +1,47 @@
+/** Debian Chromium driven by playwright-core; screenshots land in test-results/screenshots/. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const PHONE = { width: 390, height: 844 } as const;
+export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM)) {
+    throw new Error(`Chromium not found at ${CHROMIUM}: install it with  sudo apt-get install -y chromium`);
+  }
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'snip-chromium-'));
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      `--user-data-dir=${userDataDir}`,
+    ],
+  });
+}
+
+export async function newPage(browser: Browser, viewport: { width: number; height: number } = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Saves a full-page screenshot named `<name>-<width>x<height>.png`. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const size = page.viewportSize();
+  const file = path.join(SCREENSHOT_DIR, `${name}-${size?.width}x${size?.height}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

@@ -1,0 +1,53 @@
+/**
+ * Starts one local stack for the API and browser tests: free ports (a developer's `npm start` can run
+ * beside it), a throw-away data directory, the built web bundle (what users get), demo data seeded.
+ */
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { freePort, type Ports } from '../../scripts/dev/ports.js';
+import { MEDIA_BUCKET, startStack, TABLE_NAME } from '../../scripts/dev/stack.js';
+
+export interface StackInfo {
+  appUrl: string;
+  apiUrl: string;
+  mailUrl: string;
+  cognitoEndpoint: string;
+  dynamoEndpoint: string;
+  s3Endpoint: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  tableName: string;
+  mediaBucket: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    stack: StackInfo;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  if (process.env.SKIP_WEB_BUILD !== '1') {
+    execSync('npx vite build --config web/vite.config.ts --logLevel warn', { stdio: 'inherit' });
+  }
+  const ports: Ports = {
+    app: await freePort(),
+    mail: await freePort(),
+    api: await freePort(),
+    dynamodb: await freePort(),
+    cognito: await freePort(),
+    s3: await freePort(),
+  };
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'snip-test-'));
+  const stack = await startStack({ ports, dataDir, web: 'static', seed: true });
+  const { stop, runtimeConfig: _rc, ...info } = stack;
+  project.provide('stack', { ...info, tableName: TABLE_NAME, mediaBucket: MEDIA_BUCKET });
+  // Handlers used directly by tests in this process read the same environment.
+  return async () => {
+    await stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}
