@@ -57,6 +57,9 @@ const closeServer = (s: Server) => new Promise<void>((r) => s.close(() => r()));
 
 export async function startStack(opts: StackOptions): Promise<LocalStack> {
   const log = opts.log ?? (() => {});
+  // Local mode runs on whatever Node the developer has; the SDKs' support notices are noise here.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE ??= '1';
   const { ports } = opts;
   const dataDir = path.resolve(opts.dataDir);
   fs.mkdirSync(dataDir, { recursive: true });

@@ -1,0 +1,39 @@
+import net from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { assertPortsFree, freePort, portsFromEnv, PortInUseError } from '../../../scripts/dev/ports.js';
+import { assertJava, JavaMissingError } from '../../../scripts/dev/dynamodb.js';
+
+describe('local ports', () => {
+  it('defaults to 5173 for the app and 8005 for the mail viewer, each changeable by a variable', () => {
+    expect(portsFromEnv({})).toMatchObject({ app: 5173, mail: 8005 });
+    expect(portsFromEnv({ APP_PORT: '6000', MAIL_PORT: '6001' })).toMatchObject({ app: 6000, mail: 6001 });
+    expect(() => portsFromEnv({ API_PORT: 'abc' })).toThrow(/API_PORT/);
+  });
+
+  it('names the variable to set when a port is taken', async () => {
+    const port = await freePort();
+    const blocker = net.createServer().listen(port, '127.0.0.1');
+    await new Promise((r) => blocker.once('listening', r));
+    try {
+      const ports = { ...portsFromEnv({}), app: port, mail: await freePort(), api: await freePort(), dynamodb: await freePort(), cognito: await freePort(), s3: await freePort() };
+      const err = await assertPortsFree(ports).catch((e) => e);
+      expect(err).toBeInstanceOf(PortInUseError);
+      expect(err.message).toContain(`Port ${port} is already in use: set APP_PORT`);
+    } finally {
+      blocker.close();
+    }
+  });
+});
+
+describe('Java check', () => {
+  it('explains how to install Java instead of failing with a stack trace', () => {
+    const path = process.env.PATH;
+    process.env.PATH = '/nonexistent';
+    try {
+      expect(() => assertJava()).toThrow(JavaMissingError);
+      expect(() => assertJava()).toThrow(/apt-get install -y openjdk-17-jre-headless/);
+    } finally {
+      process.env.PATH = path;
+    }
+  });
+});
