@@ -3,6 +3,7 @@ import {
   ConfirmForgotPasswordCommand,
   ConfirmSignUpCommand,
   ForgotPasswordCommand,
+  InitiateAuthCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { callRoute } from '../support/api.js';
@@ -187,5 +188,29 @@ describe('account e-mails go through the local mail store', () => {
     );
     expect(await signIn(stack, user.email, 'brand-new-pass')).toMatch(/^ey/);
     await expect(signIn(stack, user.email, user.password)).rejects.toThrow();
+  });
+});
+
+describe('sessions', () => {
+  it('refresh with REFRESH_TOKEN_AUTH on the local pool, and the new ID token is accepted', async () => {
+    const user = await createConfirmedUser(stack);
+    const client = cognitoClient(stack);
+    const first = await client.send(
+      new InitiateAuthCommand({
+        ClientId: stack.userPoolClientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
+      }),
+    );
+    const refreshed = await client.send(
+      new InitiateAuthCommand({
+        ClientId: stack.userPoolClientId,
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        AuthParameters: { REFRESH_TOKEN: first.AuthenticationResult!.RefreshToken! },
+      }),
+    );
+    const idToken = refreshed.AuthenticationResult!.IdToken!;
+    expect(idToken).not.toBe(first.AuthenticationResult!.IdToken);
+    expect((await callRoute(stack.apiUrl, 'getMe', {}, idToken)).status).toBe(200);
   });
 });
