@@ -1,5 +1,6 @@
 /** Calls the local API by route name, as the web client does. */
 import { routes, type RouteName } from '../../functions/routes.js';
+import type { RouteDef } from '../../functions/lib/route.js';
 
 export interface ApiResponse<T = unknown> {
   status: number;
@@ -13,7 +14,7 @@ export async function callRoute<T = any>(
   token?: string,
   rawBody?: string,
 ): Promise<ApiResponse<T>> {
-  const def = routes[name];
+  const def: RouteDef = routes[name];
   const rest = { ...input };
   const path = def.path.replace(/\{(\w+)\}/g, (_, p: string) => {
     const v = String(rest[p] ?? '');

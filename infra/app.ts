@@ -1,0 +1,20 @@
+/**
+ * CDK app. Context (cdk.json or `-c`):
+ * - stackName: name of the CloudFormation stack (default SnipFeedback);
+ * - webDist: folder of the built web app (default web/dist);
+ * - marketingUrl: address of the marketing site, for the app's 'Back to Home' button.
+ */
+import { App } from 'aws-cdk-lib';
+import { addComplianceChecks } from './checks.js';
+import { AppStack } from './stack.js';
+
+const app = new App();
+const context = (key: string): string | undefined => app.node.tryGetContext(key) || undefined;
+
+new AppStack(app, context('stackName') ?? 'SnipFeedback', {
+  description: 'Music feedback marketplace: Cognito, DynamoDB, S3, HTTP API + Lambda, SES, CloudFront',
+  webDist: context('webDist'),
+  marketingUrl: context('marketingUrl'),
+});
+addComplianceChecks(app);
+app.synth();

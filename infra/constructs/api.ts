@@ -1,0 +1,176 @@
+import { Aws, type CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import type { RouteDef } from '../../functions/lib/route.js';
+import { routes } from '../../functions/routes.js';
+import type { Data } from './data.js';
+import { createAppFunction, type LambdaCodeMode } from './function.js';
+import type { Mail } from './mail.js';
+
+/** Feature areas whose handlers call the payment providers and so may read the payment secret. */
+export const PAYMENT_AREAS: ReadonlySet<string> = new Set(['payments', 'shares', 'webhooks']);
+
+/** Request headers the browser may send (keep in step with the local gateway in scripts/dev). */
+export const CORS_ALLOW_HEADERS = ['authorization', 'content-type'] as const;
+
+/** Cognito admin calls the handlers make on the user pool. */
+const USER_POOL_ACTIONS = ['cognito-idp:AdminGetUser', 'cognito-idp:ListUsers'];
+
+/** Item-level DynamoDB actions: no Scan, no table management. */
+const TABLE_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+  'dynamodb:ConditionCheckItem',
+];
+
+/** Object-level S3 actions for presigning and server-side reads, writes and copies. */
+const OBJECT_ACTIONS = ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'];
+
+export interface ApiProps {
+  readonly userPool: cognito.IUserPool;
+  readonly userPoolClient: cognito.IUserPoolClient;
+  readonly data: Data;
+  readonly mediaBucket: s3.IBucket;
+  readonly imagesBucket: s3.IBucket;
+  readonly mail: Mail;
+  readonly paymentsSecret: secretsmanager.ISecret;
+  /** Origin of the web app, the only origin the API answers CORS for. */
+  readonly appOrigin: string;
+  /** Environment of every handler (functions/lib/config.ts). */
+  readonly environment: Record<string, string>;
+  readonly codeMode: LambdaCodeMode;
+}
+
+/** Groups the route table by feature area: one Lambda function per area. */
+export function routesByArea(table: Record<string, RouteDef> = routes): Map<string, [string, RouteDef][]> {
+  const byArea = new Map<string, [string, RouteDef][]>();
+  for (const [name, def] of Object.entries(table)) {
+    const list = byArea.get(def.area) ?? [];
+    list.push([name, def]);
+    byArea.set(def.area, list);
+  }
+  return byArea;
+}
+
+const pascal = (s: string) => s.replace(/(^|[-_ ])(\w)/g, (_m, _sep, c: string) => c.toUpperCase());
+
+/**
+ * The HTTP API, built from the route table: one route per entry, the Cognito JWT authorizer on every route
+ * that is not public, one function per feature area (entry `functions/http/<area>.ts`).
+ */
+export class Api extends Construct {
+  readonly httpApi: apigw.HttpApi;
+  readonly stage: apigw.HttpStage;
+  /** Base URL of the API, without a trailing slash. */
+  readonly url: string;
+  readonly functions = new Map<string, lambda.Function>();
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    const stack = Stack.of(this);
+
+    this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
+      apiName: `${stack.stackName}-api`,
+      description: 'Music feedback marketplace API',
+      createDefaultStage: false,
+      corsPreflight: {
+        allowOrigins: [props.appOrigin],
+        allowMethods: [
+          apigw.CorsHttpMethod.GET,
+          apigw.CorsHttpMethod.POST,
+          apigw.CorsHttpMethod.PUT,
+          apigw.CorsHttpMethod.PATCH,
+          apigw.CorsHttpMethod.DELETE,
+          apigw.CorsHttpMethod.OPTIONS,
+        ],
+        allowHeaders: [...CORS_ALLOW_HEADERS],
+        maxAge: Duration.minutes(10),
+      },
+    });
+
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: logs.RetentionDays.THREE_MONTHS });
+    this.stage = new apigw.HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      accessLogSettings: { destination: new apigw.LogGroupLogDestination(accessLogs) },
+      throttle: { rateLimit: 100, burstLimit: 200 },
+    });
+    this.url = this.httpApi.apiEndpoint;
+
+    const authorizer = new HttpJwtAuthorizer(
+      'CognitoJwt',
+      `https://cognito-idp.${Aws.REGION}.amazonaws.com/${props.userPool.userPoolId}`,
+      { jwtAudience: [props.userPoolClient.userPoolClientId], authorizerName: 'cognito-id-token' },
+    );
+    const noAuthorizer = new apigw.HttpNoneAuthorizer();
+
+    const buckets = [props.mediaBucket, props.imagesBucket];
+    const objectArns = buckets.map((bucket) => bucket.arnForObjects('*'));
+    const objectWildcardFindings = buckets.map(
+      (bucket) => `Resource::<${stack.getLogicalId(bucket.node.defaultChild as CfnElement)}.Arn>/*`,
+    );
+
+    for (const [area, areaRoutes] of routesByArea()) {
+      const Area = pascal(area);
+      const fn = createAppFunction(this, `${Area}Function`, {
+        entry: `functions/http/${area}.ts`,
+        description: `HTTP handlers of the ${area} area`,
+        environment: {
+          ...props.environment,
+          ...(PAYMENT_AREAS.has(area) ? { PAYMENTS_SECRET_ARN: props.paymentsSecret.secretArn } : {}),
+        },
+        codeMode: props.codeMode,
+      });
+      this.functions.set(area, fn);
+
+      fn.addToRolePolicy(new iam.PolicyStatement({ actions: TABLE_ACTIONS, resources: props.data.itemArns }));
+      fn.addToRolePolicy(new iam.PolicyStatement({ actions: OBJECT_ACTIONS, resources: objectArns }));
+      // Without it S3 answers 403 instead of 404 for a missing object.
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: buckets.map((b) => b.bucketArn) }),
+      );
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({ actions: USER_POOL_ACTIONS, resources: [props.userPool.userPoolArn] }),
+      );
+      props.mail.grantSend(fn);
+      if (PAYMENT_AREAS.has(area)) props.paymentsSecret.grantRead(fn);
+
+      Validations.of(fn).acknowledge(
+        ...objectWildcardFindings.map((finding) => ({
+          id: `AwsSolutions-IAM5[${finding}]`,
+          reason: 'Object keys are made per user and per upload (audio, images), so they are known only at request time.',
+        })),
+      );
+
+      const integration = new HttpLambdaIntegration(`${Area}Integration`, fn);
+      for (const [name, def] of areaRoutes) {
+        const route = new apigw.HttpRoute(this, `Route${pascal(name)}`, {
+          httpApi: this.httpApi,
+          routeKey: apigw.HttpRouteKey.with(def.path, apigw.HttpMethod[def.method]),
+          integration,
+          authorizer: def.access === 'public' ? noAuthorizer : authorizer,
+        });
+        if (def.access === 'public') {
+          Validations.of(route).acknowledge({
+            id: 'AwsSolutions-APIG4',
+            reason: `${def.method} ${def.path} is public in the route table (needed before sign-in); the handler validates its input.`,
+          });
+        }
+      }
+    }
+  }
+}

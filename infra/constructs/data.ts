@@ -1,0 +1,39 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import { Construct } from 'constructs';
+import { TABLE_INDEXES, TABLE_KEYS } from '../../functions/data/table.js';
+
+/** The names of the secondary indexes, as the data modules in functions/data use them. */
+export const INDEXES = TABLE_INDEXES.map((i) => i.name);
+
+/** The single DynamoDB table: generic keys PK/SK and two generic indexes. */
+export class Data extends Construct {
+  readonly table: dynamodb.Table;
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+
+    this.table = new dynamodb.Table(this, 'Table', {
+      partitionKey: { name: TABLE_KEYS.partition, type: dynamodb.AttributeType.STRING },
+      sortKey: { name: TABLE_KEYS.sort, type: dynamodb.AttributeType.STRING },
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      stream: dynamodb.StreamViewType.NEW_AND_OLD_IMAGES,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const index of TABLE_INDEXES) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: index.name,
+        partitionKey: { name: index.partition, type: dynamodb.AttributeType.STRING },
+        sortKey: { name: index.sort, type: dynamodb.AttributeType.STRING },
+        projectionType: dynamodb.ProjectionType.ALL,
+      });
+    }
+  }
+
+  /** ARNs a function needs to read and write items and to query every index (no wildcard). */
+  get itemArns(): string[] {
+    return [this.table.tableArn, ...INDEXES.map((name) => `${this.table.tableArn}/index/${name}`)];
+  }
+}

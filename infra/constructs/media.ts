@@ -1,0 +1,37 @@
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+
+export interface MediaProps {
+  readonly logsBucket: s3.IBucket;
+  /** Origin of the web app (`https://<domain>`), the only origin allowed to use presigned URLs from a page. */
+  readonly appOrigin: string;
+}
+
+/** The private media bucket: audio tracks, reached only through presigned URLs issued by the API. */
+export class Media extends Construct {
+  readonly bucket: s3.Bucket;
+
+  constructor(scope: Construct, id: string, props: MediaProps) {
+    super(scope, id);
+
+    this.bucket = new s3.Bucket(this, 'Bucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      serverAccessLogsBucket: props.logsBucket,
+      serverAccessLogsPrefix: 's3/media/',
+      cors: [
+        {
+          allowedOrigins: [props.appOrigin],
+          allowedMethods: [s3.HttpMethods.GET, s3.HttpMethods.PUT, s3.HttpMethods.POST, s3.HttpMethods.HEAD],
+          allowedHeaders: ['*'],
+          exposedHeaders: ['ETag', 'Content-Length', 'Content-Range', 'Accept-Ranges'],
+          maxAge: 3600,
+        },
+      ],
+      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+  }
+}

@@ -1,0 +1,34 @@
+import { RemovalPolicy, Validations } from 'aws-cdk-lib';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+
+/** Keys of the payment secret's JSON value, set by the operator (docs/deploy.md). */
+export const PAYMENT_SECRET_KEYS = ['stripeSecretKey', 'stripeWebhookSecret', 'paypalClientId', 'paypalClientSecret'] as const;
+
+/**
+ * Payment provider credentials (Stripe, PayPal). The stack creates the secret with a random placeholder;
+ * the operator puts the real JSON value with `aws secretsmanager put-secret-value`. No value is in the
+ * repository or the template.
+ */
+export class Secrets extends Construct {
+  readonly payments: secretsmanager.Secret;
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+
+    this.payments = new secretsmanager.Secret(this, 'Payments', {
+      description: `Payment provider credentials, a JSON object with keys ${PAYMENT_SECRET_KEYS.join(', ')}`,
+      generateSecretString: {
+        secretStringTemplate: JSON.stringify({}),
+        generateStringKey: 'placeholder',
+        excludePunctuation: true,
+      },
+      // Kept when the stack is deleted, so that live payment credentials never vanish with it.
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.payments).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: 'Third-party API keys (Stripe, PayPal) are rotated in the providers\' dashboards, not by a Lambda.',
+    });
+  }
+}

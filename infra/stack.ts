@@ -1,0 +1,125 @@
+import * as path from 'node:path';
+import { Aws, CfnCondition, CfnOutput, CfnParameter, Fn, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { AccessLogs } from './constructs/logs.js';
+import { Api } from './constructs/api.js';
+import { Auth } from './constructs/auth.js';
+import { Data } from './constructs/data.js';
+import { REPO_ROOT, type LambdaCodeMode } from './constructs/function.js';
+import { Mail } from './constructs/mail.js';
+import { Media } from './constructs/media.js';
+import { Secrets } from './constructs/secrets.js';
+import { IMAGES_PREFIX, Web } from './constructs/web.js';
+
+export interface AppStackProps extends StackProps {
+  /** How Lambda code is produced; tests use `placeholder` to synthesize without bundling. Default `bundle`. */
+  readonly lambdaCode?: LambdaCodeMode;
+  /**
+   * Folder of the built web app (`npm run build:web`), absolute or relative to the repository root.
+   * Default `web/dist`. When the folder is missing only config.json is deployed.
+   */
+  readonly webDist?: string;
+  /** Address of the marketing site the app's 'Back to Home' button leaves for. */
+  readonly marketingUrl?: string;
+}
+
+/**
+ * The whole product in one stack: Cognito, DynamoDB, S3, the HTTP API with one Lambda per feature area,
+ * SES and CloudFront hosting. Deployment parameters are described in docs/deploy.md.
+ */
+export class AppStack extends Stack {
+  constructor(scope: Construct, id: string, props: AppStackProps = {}) {
+    super(scope, id, props);
+    const codeMode = props.lambdaCode ?? 'bundle';
+
+    const mailFrom = new CfnParameter(this, 'MailFrom', {
+      type: 'String',
+      description: 'Sender address of all e-mails (sign-up confirmation, password reset, notifications).',
+      allowedPattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$',
+      constraintDescription: 'must be an e-mail address',
+    });
+    const mailIdentity = new CfnParameter(this, 'MailIdentity', {
+      type: 'String',
+      default: '',
+      description:
+        'The verified SES identity covering MailFrom: empty when the address itself is verified, else the verified domain.',
+    });
+    const createMailIdentity = new CfnParameter(this, 'CreateMailIdentity', {
+      type: 'String',
+      default: 'false',
+      allowedValues: ['true', 'false'],
+      description: 'true: the stack creates an SES identity for MailFrom (SES mails a verification link to it).',
+    });
+    const cognitoEmail = new CfnParameter(this, 'CognitoEmailSender', {
+      type: 'String',
+      default: 'SES',
+      allowedValues: ['SES', 'COGNITO'],
+      description:
+        'SES: Cognito sends its e-mails from MailFrom through SES (the identity must be verified). COGNITO: Cognito\'s own limited sender, until it is.',
+    });
+    const createIdentity = new CfnCondition(this, 'CreateMailIdentityCondition', {
+      expression: Fn.conditionEquals(createMailIdentity.valueAsString, 'true'),
+    });
+    const sendThroughSes = new CfnCondition(this, 'CognitoSendsThroughSes', {
+      expression: Fn.conditionEquals(cognitoEmail.valueAsString, 'SES'),
+    });
+
+    const logs = new AccessLogs(this, 'AccessLogs');
+    const mail = new Mail(this, 'Mail', {
+      from: mailFrom.valueAsString,
+      identity: mailIdentity.valueAsString,
+      createIdentity,
+    });
+    const web = new Web(this, 'Web', { logsBucket: logs.bucket });
+    const data = new Data(this, 'Data');
+    const media = new Media(this, 'Media', { logsBucket: logs.bucket, appOrigin: web.appUrl });
+    const auth = new Auth(this, 'Auth', { mail, sendThroughSes, appUrl: web.appUrl, codeMode });
+    const secrets = new Secrets(this, 'Secrets');
+
+    const api = new Api(this, 'Api', {
+      userPool: auth.userPool,
+      userPoolClient: auth.userPoolClient,
+      data,
+      mediaBucket: media.bucket,
+      imagesBucket: web.imagesBucket,
+      mail,
+      paymentsSecret: secrets.payments,
+      appOrigin: web.appUrl,
+      codeMode,
+      // Names from functions/lib/config.ts (AWS_REGION is set by Lambda itself).
+      environment: {
+        STAGE: 'aws',
+        TABLE_NAME: data.table.tableName,
+        USER_POOL_ID: auth.userPool.userPoolId,
+        USER_POOL_CLIENT_ID: auth.userPoolClient.userPoolClientId,
+        MEDIA_BUCKET: media.bucket.bucketName,
+        APP_URL: web.appUrl,
+        MAIL_FROM: mailFrom.valueAsString,
+        // Public images: objects under `${IMAGES_PREFIX}/` in this bucket are served at `${APP_URL}/${key}`.
+        IMAGES_BUCKET: web.imagesBucket.bucketName,
+      },
+    });
+
+    web.deploy({
+      distPath: path.resolve(REPO_ROOT, props.webDist ?? 'web/dist'),
+      config: {
+        mode: 'aws',
+        region: Aws.REGION,
+        apiUrl: api.url,
+        userPoolId: auth.userPool.userPoolId,
+        userPoolClientId: auth.userPoolClient.userPoolClientId,
+        ...(props.marketingUrl ? { marketingUrl: props.marketingUrl } : {}),
+      },
+    });
+
+    const output = (id: string, value: string, description: string) => new CfnOutput(this, id, { value, description });
+    output('ApiUrl', api.url, 'Base URL of the HTTP API');
+    output('UserPoolId', auth.userPool.userPoolId, 'Cognito user pool id');
+    output('UserPoolClientId', auth.userPoolClient.userPoolClientId, 'Cognito app client id of the web app');
+    output('WebUrl', web.appUrl, 'Address of the web app (CloudFront)');
+    output('TableName', data.table.tableName, 'DynamoDB table');
+    output('MediaBucketName', media.bucket.bucketName, 'Private media bucket (audio)');
+    output('ImagesBucketName', web.imagesBucket.bucketName, `Public images bucket, served at WebUrl/${IMAGES_PREFIX}/`);
+    output('PaymentsSecretArn', secrets.payments.secretArn, 'Secret holding the payment provider credentials');
+  }
+}

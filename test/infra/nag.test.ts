@@ -1,0 +1,70 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { App, Stack } from 'aws-cdk-lib';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addComplianceChecks } from '../../infra/checks.js';
+import { routesByArea } from '../../infra/constructs/api.js';
+import { cdkContext, fakeWebDist, makeTempDir, synthStack, unacknowledged, type Synthesized } from './synth.js';
+
+describe('cdk-nag AwsSolutions checks, with the Lambda code bundled for real', () => {
+  let dir: string;
+  let s: Synthesized;
+  let seconds: number;
+
+  beforeAll(() => {
+    dir = makeTempDir('infra-nag');
+    const started = Date.now();
+    s = synthStack({ dir, lambdaCode: 'bundle', webDist: fakeWebDist(dir), nag: true });
+    seconds = (Date.now() - started) / 1000;
+  });
+
+  afterAll(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('leaves no unacknowledged error', () => {
+    expect(unacknowledged(s.report, 'error')).toEqual([]);
+    expect(s.error).toBeUndefined();
+  });
+
+  it('leaves no unacknowledged warning either', () => {
+    expect(unacknowledged(s.report, 'warning')).toEqual([]);
+  });
+
+  it('bundles every handler into an ESM file with the AWS SDK left to the runtime', () => {
+    const bundles = fs
+      .readdirSync(s.outdir)
+      .map((entry) => path.join(s.outdir, entry, 'index.mjs'))
+      .filter((file) => fs.existsSync(file));
+    // One per feature area plus the Cognito trigger.
+    expect(bundles).toHaveLength(routesByArea().size + 1);
+    for (const file of bundles) {
+      expect(fs.readFileSync(file, 'utf8')).toMatch(/export\s*\{[^}]*\bhandler\b/);
+      const sources: string[] = JSON.parse(fs.readFileSync(`${file}.map`, 'utf8')).sources;
+      expect(sources.filter((source) => source.includes('node_modules/@aws-sdk/'))).toEqual([]);
+    }
+    const imports = bundles.map((file) => fs.readFileSync(file, 'utf8')).join('\n');
+    expect(imports).toMatch(/from\s*"@aws-sdk\/client-dynamodb"/);
+    expect(seconds, 'synthesis with bundling').toBeLessThan(60);
+  });
+});
+
+describe('cdk-nag wiring', () => {
+  it('does report a violation when there is one (control case)', () => {
+    const dir = makeTempDir('infra-nag-control');
+    try {
+      const app = new App({ outdir: path.join(dir, 'cdk.out'), context: cdkContext() });
+      const stack = new Stack(app, 'Control');
+      new s3.Bucket(stack, 'Careless', { blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL });
+      addComplianceChecks(app);
+      expect(() => app.synth()).toThrow(/AwsSolutions-S10/);
+      const report = JSON.parse(fs.readFileSync(path.join(dir, 'cdk.out', 'validation-report.json'), 'utf8'));
+      expect(unacknowledged(report)).toEqual(
+        expect.arrayContaining([expect.stringContaining('AwsSolutions-S1 '), expect.stringContaining('AwsSolutions-S10 ')]),
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

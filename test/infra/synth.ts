@@ -1,0 +1,141 @@
+/** Synthesizes the stack into a temporary folder for the infra tests, and cleans up after. */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { addComplianceChecks } from '../../infra/checks.js';
+import { REPO_ROOT, type LambdaCodeMode } from '../../infra/constructs/function.js';
+import { AppStack } from '../../infra/stack.js';
+
+export const STACK_NAME = 'InfraTest';
+
+/** The feature flags of cdk.json, so that tests synthesize exactly what `cdk synth` does. */
+export function cdkContext(): Record<string, unknown> {
+  return JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')).context;
+}
+
+export function makeTempDir(prefix: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+}
+
+/** A fake web build: index.html, a favicon and one hashed asset. */
+export function fakeWebDist(dir: string): string {
+  const dist = path.join(dir, 'web-dist');
+  fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  return dist;
+}
+
+export interface Synthesized {
+  template: Template;
+  /** The raw template, for searches across the whole document. */
+  json: Record<string, any>;
+  /** The cloud assembly folder. */
+  outdir: string;
+  /** The policy validation report (cdk-nag results), when plugins ran. */
+  report?: ValidationReport;
+  /** What synthesis threw (validation failures throw), if anything. */
+  error?: unknown;
+}
+
+export interface ValidationReport {
+  pluginReports: {
+    pluginName: string;
+    conclusion: string;
+    violations: { ruleName: string; severity: string; description: string; violatingConstructs: { constructPath: string }[] }[];
+  }[];
+}
+
+export interface SynthOptions {
+  dir: string;
+  lambdaCode?: LambdaCodeMode;
+  webDist?: string;
+  nag?: boolean;
+}
+
+export function synthStack(opts: SynthOptions): Synthesized {
+  const outdir = path.join(opts.dir, 'cdk.out');
+  const app = new App({ outdir, context: cdkContext() });
+  const stack = new AppStack(app, STACK_NAME, {
+    lambdaCode: opts.lambdaCode ?? 'placeholder',
+    webDist: opts.webDist ?? path.join(opts.dir, 'no-web-build'),
+  });
+  if (opts.nag) addComplianceChecks(app);
+
+  let error: unknown;
+  try {
+    app.synth();
+  } catch (err) {
+    error = err;
+  }
+  const reportFile = path.join(outdir, 'validation-report.json');
+  const report = fs.existsSync(reportFile) ? (JSON.parse(fs.readFileSync(reportFile, 'utf8')) as ValidationReport) : undefined;
+  const templateFile = path.join(outdir, `${stack.artifactId}.template.json`);
+  const json = JSON.parse(fs.readFileSync(templateFile, 'utf8'));
+  return { template: Template.fromJSON(json), json, outdir, report, error };
+}
+
+/** Violations of the given severity that no acknowledgement covered. */
+export function unacknowledged(report: ValidationReport | undefined, severity = 'error') {
+  return (report?.pluginReports ?? []).flatMap((r) =>
+    r.violations
+      .filter((v) => v.severity === severity)
+      .map((v) => `${v.ruleName} at ${v.violatingConstructs.map((c) => c.constructPath).join(', ')}`),
+  );
+}
+
+/** Logical ids of the resources each resource refers to (Ref, GetAtt, Sub, DependsOn). */
+export function dependencyGraph(json: Record<string, any>): Map<string, Set<string>> {
+  const resources: Record<string, any> = json.Resources;
+  const graph = new Map<string, Set<string>>();
+  const collect = (node: unknown, into: Set<string>) => {
+    if (Array.isArray(node)) return node.forEach((n) => collect(n, into));
+    if (!node || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'Ref' && typeof value === 'string') into.add(value);
+      else if (key === 'Fn::GetAtt') into.add(Array.isArray(value) ? value[0] : String(value).split('.')[0]);
+      else if (key === 'Fn::Sub') {
+        const [text, vars] = Array.isArray(value) ? value : [value, {}];
+        for (const m of String(text).matchAll(/\$\{([^}!.]+)/g)) into.add(m[1]);
+        collect(vars, into);
+      } else collect(value, into);
+    }
+  };
+  for (const [id, resource] of Object.entries(resources)) {
+    const refs = new Set<string>();
+    collect(resource.Properties ?? {}, refs);
+    for (const dep of [resource.DependsOn ?? []].flat()) refs.add(dep);
+    graph.set(id, new Set([...refs].filter((r) => r in resources)));
+  }
+  return graph;
+}
+
+/** One dependency cycle, if the template has any (CloudFormation refuses such a template). */
+export function findCycle(graph: Map<string, Set<string>>): string[] | undefined {
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (id: string): string[] | undefined => {
+    state.set(id, 'open');
+    stack.push(id);
+    for (const next of graph.get(id) ?? []) {
+      if (state.get(next) === 'open') return [...stack.slice(stack.indexOf(next)), next];
+      if (!state.has(next)) {
+        const found = visit(next);
+        if (found) return found;
+      }
+    }
+    stack.pop();
+    state.set(id, 'done');
+    return undefined;
+  };
+  for (const id of graph.keys()) {
+    if (!state.has(id)) {
+      const found = visit(id);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
