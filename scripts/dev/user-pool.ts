@@ -43,6 +43,11 @@ export async function ensureUserPool(endpoint: string, idsFile: string): Promise
       UserPoolId: userPoolId,
       ClientName: 'web',
       ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      // As in AWS (infra/constructs/auth.ts), so sessions refresh locally as often as they do there.
+      IdTokenValidity: 1,
+      AccessTokenValidity: 1,
+      RefreshTokenValidity: 30,
+      TokenValidityUnits: { IdToken: 'hours', AccessToken: 'hours', RefreshToken: 'days' },
     }),
   );
   await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: ADMIN_GROUP }));
