@@ -7,6 +7,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
           include: ['test/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['test/support/unit-setup.ts'],
         },
@@ -14,6 +15,7 @@ export default defineConfig({
       {
         test: {
           name: 'infra',
+          sequence: { groupOrder: 1 },
           include: ['test/infra/**/*.test.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
@@ -23,6 +25,8 @@ export default defineConfig({
         // API and browser tests share one local stack, started once by the global setup.
         test: {
           name: 'stack',
+          // After the others: the browser tests want both cores.
+          sequence: { groupOrder: 2 },
           include: ['test/api/**/*.test.ts', 'test/e2e/**/*.test.ts'],
           globalSetup: ['test/support/global-setup.ts'],
           testTimeout: 60_000,

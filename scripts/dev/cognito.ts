@@ -57,6 +57,31 @@ function sesSender(ses: SESv2Client, from: string) {
   return { sendEmail: send, sendSms: send };
 }
 
+/**
+ * ResendConfirmationCode, which cognito-local lacks: a new code for an unconfirmed account, delivered
+ * through the same message trigger and mail as at sign-up, with Cognito's answers.
+ */
+function resendConfirmationCode(services: any) {
+  const { UserNotFoundError, InvalidParameterError } = lib('errors');
+  const { selectAppropriateDeliveryMethod } = lib('services/messageDelivery/deliveryMethod');
+  return async (ctx: unknown, req: { ClientId: string; Username: string; ClientMetadata?: Record<string, string> }) => {
+    const userPool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+    const user = await userPool.getUserByUsername(ctx, req.Username);
+    if (!user) throw new UserNotFoundError('Username/client id combination not found.');
+    if (user.UserStatus === 'CONFIRMED') throw new InvalidParameterError('User is already confirmed.');
+    const delivery = selectAppropriateDeliveryMethod(userPool.options.AutoVerifiedAttributes ?? [], user);
+    if (!delivery) throw new InvalidParameterError('User has no attribute matching desired auto verified attributes');
+    const code = services.otp();
+    await services.messages.deliver(ctx, 'ResendCode', req.ClientId, userPool.options.Id, user, code, req.ClientMetadata, delivery);
+    await userPool.saveUser(ctx, { ...user, ConfirmationCode: code, UserLastModifiedDate: services.clock.get() });
+    return { CodeDeliveryDetails: delivery };
+  };
+}
+
+const EXTRA_TARGETS: Record<string, (services: any) => (ctx: unknown, req: any) => Promise<unknown>> = {
+  ResendConfirmationCode: resendConfirmationCode,
+};
+
 export async function startCognito(opts: Options): Promise<{ server: Server; endpoint: string }> {
   const { DateClock, TriggersService, LambdaService, MessagesService } = lib('services');
   const { CognitoServiceFactoryImpl } = lib('services/cognitoService');
@@ -108,7 +133,9 @@ export async function startCognito(opts: Options): Promise<{ server: Server; end
     tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
     triggers,
   };
-  const server: Server = await createServer(Router(services), logger, config.ServerConfig, services).start();
+  const router = Router(services);
+  const withExtras = (target: string) => (EXTRA_TARGETS[target] ? EXTRA_TARGETS[target](services) : router(target));
+  const server: Server = await createServer(withExtras, logger, config.ServerConfig, services).start();
   await waitForPort(opts.port, 10_000, 'cognito-local');
   return { server, endpoint: issuer };
 }

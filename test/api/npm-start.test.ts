@@ -26,7 +26,8 @@ async function ports() {
 
 function start(env: Record<string, string>) {
   const child = spawn('npx', ['tsx', 'scripts/dev/start.ts'], {
-    env: { ...process.env, ...env, DATA_DIR: dataDir },
+    // Its own Vite cache: two dev servers sharing one break each other's pre-bundled dependencies.
+    env: { ...process.env, ...env, DATA_DIR: dataDir, VITE_CACHE_DIR: path.join(dataDir, 'vite-cache') },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -62,7 +63,7 @@ async function stopWithCtrlC(child: ChildProcess, output: () => string) {
   // Ctrl-C in a terminal signals the whole foreground process group.
   process.kill(-child.pid!, 'SIGINT');
   await exited;
-  for (let i = 0; i < 100 && !output().includes('Stopped.'); i++) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 300 && !output().includes('Stopped.'); i++) await new Promise((r) => setTimeout(r, 100));
 }
 
 afterAll(() => {

@@ -39,34 +39,35 @@ beforeAll(async () => {
 });
 
 describe.each(routeNames)('route %s', (name) => {
+  // Only the checks that apply to this route are registered: nothing is skipped.
   const def = routes[name];
 
-  it.skipIf(def.access === 'public')('answers 401 without a token', async () => {
+  if (def.access !== 'public') it('answers 401 without a token', async () => {
     const res = await callRoute(stack.apiUrl, name, {});
     expect(res.status).toBe(401);
     expectErrorShape(res.body);
   });
 
-  it.skipIf(def.access === 'public')('answers 401 with a forged token', async () => {
+  if (def.access !== 'public') it('answers 401 with a forged token', async () => {
     const [h, p] = tokens.musician.split('.');
     const res = await callRoute(stack.apiUrl, name, {}, `${h}.${p}.bm90LWEtc2lnbmF0dXJl`);
     expect(res.status).toBe(401);
   });
 
-  it.skipIf(!below[def.access])('answers 403 to a role below its access level', async () => {
+  if (below[def.access]) it('answers 403 to a role below its access level', async () => {
     const res = await callRoute(stack.apiUrl, name, {}, tokens[below[def.access]!]);
     expect(res.status).toBe(403);
     expectErrorShape(res.body);
   });
 
-  it.skipIf(!hasBody(name))('answers 400 to a body that is not JSON', async () => {
+  if (hasBody(name)) it('answers 400 to a body that is not JSON', async () => {
     const token = meets[def.access] ? tokens[meets[def.access]!] : undefined;
     const res = await callRoute(stack.apiUrl, name, {}, token, '{"not json');
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('invalid_json');
   });
 
-  it.skipIf(!hasBody(name))('answers 400 to an oversized body', async () => {
+  if (hasBody(name)) it('answers 400 to an oversized body', async () => {
     const token = meets[def.access] ? tokens[meets[def.access]!] : undefined;
     const res = await callRoute(stack.apiUrl, name, {}, token, JSON.stringify({ pad: 'x'.repeat(MAX_BODY_BYTES + 10) }));
     expect(res.status).toBe(400);

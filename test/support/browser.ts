@@ -1,6 +1,5 @@
 /** Debian Chromium driven by playwright-core; screenshots land in test-results/screenshots/. */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
@@ -14,7 +13,7 @@ export async function launchBrowser(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM)) {
     throw new Error(`Chromium not found at ${CHROMIUM}: install it with  sudo apt-get install -y chromium`);
   }
-  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'snip-chromium-'));
+  // playwright gives each launch a fresh, throw-away profile of its own.
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -26,7 +25,6 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
-      `--user-data-dir=${userDataDir}`,
     ],
   });
 }

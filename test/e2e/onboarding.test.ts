@@ -1,0 +1,115 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { callRoute } from '../support/api.js';
+import { PHONE, screenshot } from '../support/browser.js';
+import { createConfirmedUser, signIn } from '../support/users.js';
+import { signedInPage, textOf, waitForPath, launchBrowser } from './helpers.js';
+
+const stack = inject('stack');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function press(page: Page, label: string, key: string, times = 1) {
+  const slider = page.getByRole('slider', { name: label, exact: true });
+  await slider.focus();
+  for (let i = 0; i < times; i++) await slider.press(key);
+}
+
+describe('pro onboarding', () => {
+  it('completes the pro profile with genres, a cost range and experience, using the keyboard', async () => {
+    const user = await createConfirmedUser(stack, { fullName: 'Petra Pro', prefix: 'pro' });
+    const { context, page } = await signedInPage(browser, stack.appUrl, user.email, user.password, '/onboarding/type');
+    try {
+      await page.getByTestId('type-pro').click();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await waitForPath(page, '/onboarding/pro');
+      await page.getByRole('heading', { name: 'Complete Your Profile' }).waitFor();
+
+      // Defaults: $50 - $150 and 1 year.
+      expect(await textOf(page, 'cost-range-value')).toBe('$50 - $150');
+      expect(await textOf(page, 'experience-value')).toBe('1 year');
+      const min = page.getByRole('slider', { name: 'Minimum cost' });
+      const max = page.getByRole('slider', { name: 'Maximum cost' });
+      expect([await min.getAttribute('min'), await min.getAttribute('max'), await min.inputValue()]).toEqual(['0', '200', '50']);
+      expect([await max.getAttribute('min'), await max.getAttribute('max'), await max.inputValue()]).toEqual(['0', '200', '150']);
+      const exp = page.getByRole('slider', { name: 'Years of Experience' });
+      expect([await exp.getAttribute('min'), await exp.getAttribute('max'), await exp.inputValue()]).toEqual(['1', '30', '1']);
+
+      const button = page.getByTestId('pro-complete');
+      expect(await button.textContent()).toBe('Select at least one genre');
+      expect(await button.isDisabled()).toBe(true);
+
+      await page.getByTestId('genre-group-hip-hop-rap').click();
+      await page.getByTestId('genre-chip-boom-bap').click();
+      await page.getByTestId('genre-group-r-and-b-soul').click();
+      await page.getByTestId('genre-chip-neo-soul').click();
+      expect(await textOf(page, 'genres-selected')).toBe('2 genre(s) selected');
+      expect(await button.textContent()).toBe('Complete Profile');
+
+      await press(page, 'Minimum cost', 'ArrowRight', 5);
+      await press(page, 'Maximum cost', 'End');
+      expect(await textOf(page, 'cost-range-value')).toBe('$55 - $200');
+      // The handles cannot cross: pushing the maximum below the minimum stops at the minimum.
+      await press(page, 'Maximum cost', 'Home');
+      expect(await textOf(page, 'cost-range-value')).toBe('$55 - $55');
+      await press(page, 'Maximum cost', 'PageUp');
+      const afterPageUp = await max.inputValue();
+      expect(Number(afterPageUp)).toBeGreaterThan(55);
+      await press(page, 'Years of Experience', 'ArrowRight', 7);
+      expect(await textOf(page, 'experience-value')).toBe('8 years');
+      await screenshot(page, 'onboarding-pro-filled');
+
+      await button.click();
+      await waitForPath(page, '/dashboard');
+      await page.getByRole('heading', { name: 'Pro Experience' }).waitFor();
+      await page.getByRole('heading', { name: 'AI Feedback Assistant' }).waitFor();
+      for (const card of ['Smart Suggestions', 'Feedback Templates', 'Technical Analysis']) {
+        expect(await page.getByRole('heading', { name: card }).isVisible()).toBe(true);
+      }
+      expect(await page.getByText('Coming Soon').count()).toBe(3);
+
+      const me = await callRoute(stack.apiUrl, 'getMe', {}, await signIn(stack, user.email, user.password));
+      expect(me.body).toMatchObject({
+        type: 'pro',
+        genres: ['Boom Bap', 'Neo-Soul'],
+        costRange: { min: 55, max: Number(afterPageUp) },
+        experience: 8,
+      });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('works on a phone', async () => {
+    const user = await createConfirmedUser(stack, { fullName: 'Pablo Phone', prefix: 'prophone' });
+    const { context, page } = await signedInPage(browser, stack.appUrl, user.email, user.password, '/onboarding/type', PHONE);
+    try {
+      await page.getByTestId('type-pro').click();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await waitForPath(page, '/onboarding/pro');
+      await page.getByTestId('genre-group-latin').click();
+      await page.getByTestId('genre-chip-salsa').click();
+      // Drag the minimum handle to the far left with the pointer.
+      await page.getByTestId('cost-range').scrollIntoViewIfNeeded();
+      const box = (await page.getByTestId('cost-range').boundingBox())!;
+      const startX = box.x + 11 + ((box.width - 22) * 50) / 200;
+      await page.mouse.move(startX, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x, box.y + box.height / 2, { steps: 5 });
+      await page.mouse.up();
+      expect(await textOf(page, 'cost-range-value')).toBe('$0 - $150');
+      await page.getByTestId('pro-complete').click();
+      await waitForPath(page, '/dashboard');
+      await page.getByRole('heading', { name: 'Pro Experience' }).waitFor();
+      expect(await page.getByTestId('bottom-bar').isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,70 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+import { DEMO_PASSWORD, signedInPage, waitForPath, launchBrowser } from './helpers.js';
+
+const stack = inject('stack');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Rewrites the stored access token so that it looks expired (its signature no longer matters to the client). */
+async function expireStoredAccessToken(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith('.accessToken'))!;
+    const token = localStorage.getItem(key)!;
+    const [header, payload, signature] = token.split('.');
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+    claims.exp = Math.floor(Date.now() / 1000) - 60;
+    const encoded = btoa(JSON.stringify(claims)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    localStorage.setItem(key, `${header}.${encoded}.${signature}`);
+    return token;
+  });
+}
+
+const storedAccessToken = (page: Page) =>
+  page.evaluate(() => localStorage.getItem(Object.keys(localStorage).find((k) => k.endsWith('.accessToken'))!) ?? '');
+
+describe('session', () => {
+  it('refreshes expired tokens with the local user pool and stays signed in', async () => {
+    const { context, page } = await signedInPage(browser, stack.appUrl, 'musician2@demo.test', DEMO_PASSWORD, '/dashboard');
+    try {
+      const original = await expireStoredAccessToken(page);
+      await page.reload();
+      await page.getByRole('heading', { name: 'Musician Experience' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/dashboard');
+      const renewed = await storedAccessToken(page);
+      expect(renewed).not.toBe(original);
+      const exp = await page.evaluate(
+        (t) => JSON.parse(atob(t.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))).exp as number,
+        renewed,
+      );
+      expect(exp * 1000).toBeGreaterThan(Date.now());
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('signs out cleanly when the refresh fails', async () => {
+    const { context, page } = await signedInPage(browser, stack.appUrl, 'musician2@demo.test', DEMO_PASSWORD, '/dashboard');
+    try {
+      await expireStoredAccessToken(page);
+      await page.evaluate(() => {
+        const key = Object.keys(localStorage).find((k) => k.endsWith('.refreshToken'))!;
+        localStorage.setItem(key, 'revoked-refresh-token');
+      });
+      await page.reload();
+      await waitForPath(page, '/login');
+      await page.getByRole('button', { name: 'Sign In' }).waitFor();
+      const left = await page.evaluate(() => Object.keys(localStorage).filter((k) => /\.(accessToken|idToken|refreshToken)$/.test(k)));
+      expect(left).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

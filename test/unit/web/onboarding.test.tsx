@@ -1,0 +1,85 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const apiMock = vi.hoisted(() => vi.fn());
+const setMe = vi.hoisted(() => vi.fn());
+vi.mock('../../../web/src/lib/api', () => ({ api: apiMock }));
+vi.mock('../../../web/src/lib/auth', () => ({
+  useAuth: () => ({ status: 'signedIn', groups: [], logout: vi.fn() }),
+  useSetMe: () => setMe,
+}));
+
+import { MusicianOnboarding } from '../../../web/src/features/onboarding/components/musician-onboarding';
+import { ProOnboarding } from '../../../web/src/features/onboarding/components/pro-onboarding';
+
+function renderAt(element: React.ReactNode) {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/onboarding/x']}>
+        <Routes>
+          <Route path="/onboarding/x" element={element} />
+          <Route path="/dashboard" element={<h1>Dashboard</h1>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => vi.clearAllMocks());
+afterEach(cleanup);
+
+describe('musician onboarding', () => {
+  it('saves the genres, shows "Saving..." and goes to the dashboard', async () => {
+    let resolve: (v: unknown) => void = () => {};
+    apiMock.mockImplementation(() => new Promise((r) => (resolve = r)));
+    renderAt(<MusicianOnboarding />);
+    const button = screen.getByTestId('genres-continue');
+    expect(button.textContent).toBe('Select at least one genre');
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByTestId('genre-group-latin'));
+    fireEvent.click(screen.getByTestId('genre-chip-salsa'));
+    expect(button.textContent).toBe('Continue');
+    fireEvent.click(button);
+    expect(await screen.findByText('Saving...')).toBeTruthy();
+    expect(apiMock).toHaveBeenCalledWith('saveGenres', { genres: ['Salsa'] });
+    await act(async () => resolve({ id: 'u', genres: ['Salsa'] }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(setMe.mock.calls[0][0]).toEqual({ id: 'u', genres: ['Salsa'] });
+  });
+
+  it("says 'Failed to save genres. Please try again.' when saving fails", async () => {
+    apiMock.mockRejectedValue(new Error('boom'));
+    renderAt(<MusicianOnboarding />);
+    fireEvent.click(screen.getByTestId('genre-group-metal'));
+    fireEvent.click(screen.getByTestId('genre-chip-djent'));
+    fireEvent.click(screen.getByTestId('genres-continue'));
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to save genres. Please try again.');
+    expect(screen.getByTestId('genres-continue').textContent).toBe('Continue');
+  });
+});
+
+describe('pro onboarding', () => {
+  it('sends genres, the cost range and experience', async () => {
+    apiMock.mockResolvedValue({ id: 'u' });
+    renderAt(<ProOnboarding />);
+    expect(screen.getByTestId('cost-range-value').textContent).toBe('$50 - $150');
+    expect(screen.getByTestId('experience-value').textContent).toBe('1 year');
+    const button = screen.getByTestId('pro-complete');
+    expect(button.textContent).toBe('Select at least one genre');
+    fireEvent.click(screen.getByTestId('genre-group-classical'));
+    fireEvent.click(screen.getByTestId('genre-chip-opera'));
+    expect(button.textContent).toBe('Complete Profile');
+    fireEvent.change(screen.getByLabelText('Minimum cost'), { target: { value: '20' } });
+    fireEvent.change(screen.getByLabelText('Maximum cost'), { target: { value: '180' } });
+    fireEvent.change(screen.getByRole('slider', { name: 'Years of Experience' }), { target: { value: '30' } });
+    expect(screen.getByTestId('cost-range-value').textContent).toBe('$20 - $180');
+    expect(screen.getByTestId('experience-value').textContent).toBe('30 years');
+    fireEvent.click(button);
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(apiMock).toHaveBeenCalledWith('saveProProfile', { genres: ['Opera'], costRange: { min: 20, max: 180 }, experience: 30 });
+  });
+});

@@ -1,0 +1,67 @@
+import { Suspense, useCallback, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { LoadingScreen } from '../../components/loading-screen';
+import { isAdminSession, useAuth, useMe } from '../../lib/auth';
+import { isNavHidden, paths } from '../../lib/paths';
+import { BottomBar, Sidebar } from './nav';
+import { navItems, type NavRole } from './nav-items';
+
+const COLLAPSED_KEY = 'snip.sidebar.collapsed';
+
+function readCollapsed(): boolean {
+  try {
+    return localStorage.getItem(COLLAPSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** The signed-in frame: sidebar (wide screens) or bottom bar (small screens) around the page. */
+export function AppLayout() {
+  const auth = useAuth();
+  const { data: me } = useMe();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [collapsed, setCollapsed] = useState(readCollapsed);
+
+  const toggle = useCallback(() => {
+    setCollapsed((c) => {
+      try {
+        localStorage.setItem(COLLAPSED_KEY, c ? '0' : '1');
+      } catch {
+        // Private mode: the state is simply not remembered.
+      }
+      return !c;
+    });
+  }, []);
+
+  const logout = useCallback(async () => {
+    await auth.logout();
+    navigate(paths.login, { replace: true });
+  }, [auth, navigate]);
+
+  const role: NavRole = isAdminSession(auth, me) ? 'admin' : me?.type === 'musician' ? 'musician' : 'pro';
+  const items = navItems(role);
+  const showNav = !isNavHidden(pathname);
+
+  return (
+    <div className={`app-shell${showNav ? ' has-nav' : ''}${collapsed ? ' is-collapsed' : ''}`}>
+      {showNav && (
+        <Sidebar
+          items={items}
+          collapsed={collapsed}
+          onToggle={toggle}
+          onLogout={logout}
+          userName={me?.fullName || auth.email}
+          userRole={role}
+        />
+      )}
+      <main className="app-main" id="main">
+        <Suspense fallback={<LoadingScreen />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      {showNav && <BottomBar items={items} onLogout={logout} />}
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode, type ReactNode } from 'react';
+import { BrowserRouter } from 'react-router-dom';
+import { AuthProvider } from '../lib/auth';
+import { queryClient } from '../lib/query-client';
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  return (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <BrowserRouter>{children}</BrowserRouter>
+        </AuthProvider>
+      </QueryClientProvider>
+    </StrictMode>
+  );
+}

@@ -1,0 +1,81 @@
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { LoadingScreen } from '../components/loading-screen';
+import { paths } from '../lib/paths';
+import { Gate } from './gate';
+import { AppLayout } from './layout/app-layout';
+
+// Every page is its own chunk: the first page loads only what it shows.
+const auth = () => import('./routes/auth');
+const onboarding = () => import('./routes/onboarding');
+const placeholders = () => import('./routes/placeholders');
+
+const LoginRoute = lazy(() => auth().then((m) => ({ default: m.LoginRoute })));
+const SignUpRoute = lazy(() => auth().then((m) => ({ default: m.SignUpRoute })));
+const ForgotPasswordRoute = lazy(() => auth().then((m) => ({ default: m.ForgotPasswordRoute })));
+const ResetPasswordRoute = lazy(() => auth().then((m) => ({ default: m.ResetPasswordRoute })));
+const EmailConfirmationRoute = lazy(() => auth().then((m) => ({ default: m.EmailConfirmationRoute })));
+const AdminLoginRoute = lazy(() => auth().then((m) => ({ default: m.AdminLoginRoute })));
+const TypeOnboardingRoute = lazy(() => onboarding().then((m) => ({ default: m.TypeOnboardingRoute })));
+const MusicianOnboardingRoute = lazy(() => onboarding().then((m) => ({ default: m.MusicianOnboardingRoute })));
+const ProOnboardingRoute = lazy(() => onboarding().then((m) => ({ default: m.ProOnboardingRoute })));
+const DashboardRoute = lazy(() => import('./routes/dashboard').then((m) => ({ default: m.DashboardRoute })));
+const ProfileRoute = lazy(() => placeholders().then((m) => ({ default: m.ProfileRoute })));
+const ChooseProRoute = lazy(() => placeholders().then((m) => ({ default: m.ChooseProRoute })));
+const SettingsRoute = lazy(() => placeholders().then((m) => ({ default: m.SettingsRoute })));
+const AdminUsersRoute = lazy(() => placeholders().then((m) => ({ default: m.AdminUsersRoute })));
+const AdminSettingsRoute = lazy(() => placeholders().then((m) => ({ default: m.AdminSettingsRoute })));
+const FeedbackSuccessRoute = lazy(() => placeholders().then((m) => ({ default: m.FeedbackSuccessRoute })));
+const FeedbackCancelRoute = lazy(() => placeholders().then((m) => ({ default: m.FeedbackCancelRoute })));
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <Routes>
+        <Route path={paths.landing} element={<Gate kind="landing" />} />
+
+        <Route element={<Gate kind="guest" />}>
+          <Route path={paths.login} element={<LoginRoute />} />
+          <Route path={paths.signup} element={<SignUpRoute />} />
+          <Route path={paths.forgotPassword} element={<ForgotPasswordRoute />} />
+        </Route>
+
+        <Route element={<Gate kind="open" />}>
+          <Route path={paths.resetPassword} element={<ResetPasswordRoute />} />
+          <Route path={paths.emailConfirmation} element={<EmailConfirmationRoute />} />
+        </Route>
+
+        <Route element={<Gate kind="adminGuest" />}>
+          <Route path={paths.adminLogin} element={<AdminLoginRoute />} />
+        </Route>
+
+        <Route element={<Gate kind="onboarding" />}>
+          <Route path={paths.onboarding} element={null} />
+          <Route path={paths.onboardingType} element={<TypeOnboardingRoute />} />
+          <Route path={paths.onboardingMusician} element={<MusicianOnboardingRoute />} />
+          <Route path={paths.onboardingPro} element={<ProOnboardingRoute />} />
+        </Route>
+
+        <Route element={<Gate kind="user" />}>
+          <Route element={<AppLayout />}>
+            <Route path={paths.dashboard} element={<DashboardRoute />} />
+            <Route path={paths.profile} element={<ProfileRoute />} />
+            <Route path={paths.choosePro} element={<ChooseProRoute />} />
+            <Route path={paths.settings} element={<SettingsRoute />} />
+            <Route path={paths.feedbackSuccess} element={<FeedbackSuccessRoute />} />
+            <Route path={paths.feedbackCancel} element={<FeedbackCancelRoute />} />
+          </Route>
+        </Route>
+
+        <Route element={<Gate kind="admin" />}>
+          <Route element={<AppLayout />}>
+            <Route path={paths.adminUsers} element={<AdminUsersRoute />} />
+            <Route path={paths.adminSettings} element={<AdminSettingsRoute />} />
+          </Route>
+        </Route>
+
+        <Route path="*" element={<Gate kind="unknown" />} />
+      </Routes>
+    </Suspense>
+  );
+}

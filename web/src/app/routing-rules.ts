@@ -1,0 +1,92 @@
+import { paths } from '../lib/paths';
+import type { UserView } from '../../../shared/schemas/users';
+
+/**
+ * The kinds of route of spec section 2:
+ * - landing: `/`, sends users on to their home or to login
+ * - guest: login, sign-up, forgot password (signed-in users are sent away)
+ * - adminGuest: admin login
+ * - open: reset password and e-mail confirmation (reachable from e-mail links in any state)
+ * - onboarding: the onboarding steps
+ * - user: the app's regular pages
+ * - admin: the admin pages
+ * - unknown: any other path
+ */
+export type RouteKind = 'landing' | 'guest' | 'adminGuest' | 'open' | 'onboarding' | 'user' | 'admin' | 'unknown';
+
+export type GateSession =
+  | { status: 'loading' }
+  | { status: 'signedOut' }
+  | {
+      status: 'signedIn';
+      /** From the ID token's groups, known before the account is loaded. */
+      isAdmin: boolean;
+      /** The account; undefined while it loads. */
+      user?: Pick<UserView, 'isAdmin' | 'typeChosen' | 'type' | 'genres' | 'costRange'>;
+      /** Loading the account failed. */
+      userError?: boolean;
+    };
+
+export type GateResult =
+  | { action: 'render' }
+  | { action: 'loading' }
+  | { action: 'error' }
+  | { action: 'redirect'; to: string }
+  /** Show 'Access Denied', then go to `to`. */
+  | { action: 'denied'; to: string };
+
+/** The onboarding step the user still has to do, or null when onboarding is complete. */
+export function onboardingStep(
+  user: Pick<UserView, 'isAdmin' | 'typeChosen' | 'type' | 'genres' | 'costRange'>,
+): string | null {
+  if (user.isAdmin || user.type === 'admin') return null;
+  if (!user.typeChosen) return paths.onboardingType;
+  if (user.type === 'musician' && user.genres.length === 0) return paths.onboardingMusician;
+  if (user.type === 'pro' && (user.genres.length === 0 || !user.costRange)) return paths.onboardingPro;
+  return null;
+}
+
+/** Where a signed-in user belongs when a page does not apply to them. */
+export function homePath(isAdmin: boolean): string {
+  return isAdmin ? paths.adminUsers : paths.dashboard;
+}
+
+/** Decides what a route shows for the current session (spec section 2, routing rules). */
+export function resolveGate(kind: RouteKind, pathname: string, session: GateSession): GateResult {
+  if (kind === 'open') return { action: 'render' };
+  if (session.status === 'loading') return { action: 'loading' };
+
+  if (session.status === 'signedOut') {
+    switch (kind) {
+      case 'guest':
+      case 'adminGuest':
+        return { action: 'render' };
+      case 'admin':
+        return { action: 'redirect', to: paths.adminLogin };
+      default:
+        return { action: 'redirect', to: paths.login };
+    }
+  }
+
+  const isAdmin = session.isAdmin || !!session.user?.isAdmin;
+  switch (kind) {
+    case 'guest':
+    case 'adminGuest':
+    case 'landing':
+      return { action: 'redirect', to: homePath(isAdmin) };
+    case 'unknown':
+      return { action: 'redirect', to: paths.dashboard };
+    case 'admin':
+      return isAdmin ? { action: 'render' } : { action: 'denied', to: paths.dashboard };
+  }
+
+  // user and onboarding routes
+  if (isAdmin) return { action: 'redirect', to: paths.adminUsers };
+  if (!session.user) return session.userError ? { action: 'error' } : { action: 'loading' };
+  const step = onboardingStep(session.user);
+  if (kind === 'onboarding') {
+    if (!step) return { action: 'redirect', to: paths.dashboard };
+    return pathname === step ? { action: 'render' } : { action: 'redirect', to: step };
+  }
+  return step ? { action: 'redirect', to: step } : { action: 'render' };
+}

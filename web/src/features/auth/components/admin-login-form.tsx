@@ -1,0 +1,90 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { loginForm } from '../../../../../shared/schemas/auth';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { TextField } from '../../../components/text-field';
+import { useForm } from '../../../hooks/use-form';
+import { useAuth } from '../../../lib/auth';
+import { errorMessage } from '../../../lib/errors';
+import { paths } from '../../../lib/paths';
+import { adminSignIn } from '../api/auth-service';
+import { AuthHeading } from './auth-layout';
+import { CheckEmailPanel } from './check-email-panel';
+
+/** Admin login: only members of the admin group get in. */
+export function AdminLoginForm() {
+  const auth = useAuth();
+  const form = useForm(loginForm, { email: '', password: '' });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const [unconfirmed, setUnconfirmed] = useState<string>();
+
+  const signInNow = async (email: string, password: string) => {
+    setError(undefined);
+    setBusy(true);
+    try {
+      const result = await adminSignIn(email, password);
+      if (result === 'confirmSignUp') setUnconfirmed(email);
+      else await auth.refresh();
+    } catch (err) {
+      setError(errorMessage(err, 'Failed to sign in'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const data = form.validate();
+    if (data) await signInNow(data.email, data.password);
+  };
+
+  if (unconfirmed) {
+    return (
+      <CheckEmailPanel
+        email={unconfirmed}
+        onBack={() => setUnconfirmed(undefined)}
+        onConfirmed={() => {
+          setUnconfirmed(undefined);
+          return signInNow(unconfirmed, form.values.password);
+        }}
+      />
+    );
+  }
+
+  return (
+    <>
+      <AuthHeading title="Admin Login" subtitle="Sign in with an administrator account." />
+      <form className="form" onSubmit={submit} noValidate data-testid="admin-login-form">
+        {error && <Alert tone="error">{error}</Alert>}
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={form.values.email}
+          error={form.errors.email}
+          onChange={(v) => form.setField('email', v)}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={form.values.password}
+          error={form.errors.password}
+          onChange={(v) => form.setField('password', v)}
+        />
+        <Button type="submit" block busy={busy} busyText="Please wait...">
+          Sign In
+        </Button>
+        <p className="form-footer">
+          <Link to={paths.login} className="link">
+            Back to regular login
+          </Link>
+        </p>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { signUpForm } from '../../../../../shared/schemas/auth';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { TextField } from '../../../components/text-field';
+import { useForm } from '../../../hooks/use-form';
+import { useAuth } from '../../../lib/auth';
+import { errorMessage } from '../../../lib/errors';
+import { paths } from '../../../lib/paths';
+import { registerAccount, signInWithEmail } from '../api/auth-service';
+import { AuthHeading } from './auth-layout';
+import { CheckEmailPanel } from './check-email-panel';
+
+/** Sign-up: Full Name, Email Address, Password; then the check-your-email panel. */
+export function SignUpForm() {
+  const auth = useAuth();
+  const form = useForm(signUpForm, { fullName: '', email: '', password: '' });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const [sentTo, setSentTo] = useState<string>();
+
+  const signInAfterConfirmation = async (email: string, password: string) => {
+    setError(undefined);
+    try {
+      const result = await signInWithEmail(email, password);
+      if (result === 'signedIn') await auth.refresh();
+    } catch (err) {
+      setSentTo(undefined);
+      setError(errorMessage(err, 'Failed to sign in'));
+    }
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(undefined);
+    const data = form.validate();
+    if (!data) return;
+    setBusy(true);
+    try {
+      const { needsConfirmation } = await registerAccount(data);
+      if (needsConfirmation) setSentTo(data.email);
+      else await signInAfterConfirmation(data.email, data.password);
+    } catch (err) {
+      setError(errorMessage(err, 'Failed to create account'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (sentTo) {
+    return (
+      <CheckEmailPanel
+        email={sentTo}
+        onBack={() => setSentTo(undefined)}
+        onConfirmed={() => signInAfterConfirmation(sentTo, form.values.password)}
+      />
+    );
+  }
+
+  return (
+    <>
+      <AuthHeading title="Create your account" subtitle="Get feedback on your music from peers and pros." />
+      <form className="form" onSubmit={submit} noValidate data-testid="signup-form">
+        {error && <Alert tone="error">{error}</Alert>}
+        <TextField
+          label="Full Name"
+          name="fullName"
+          autoComplete="name"
+          value={form.values.fullName}
+          error={form.errors.fullName}
+          onChange={(v) => form.setField('fullName', v)}
+        />
+        <TextField
+          label="Email Address"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={form.values.email}
+          error={form.errors.email}
+          onChange={(v) => form.setField('email', v)}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={form.values.password}
+          error={form.errors.password}
+          onChange={(v) => form.setField('password', v)}
+        />
+        <Button type="submit" block busy={busy} busyText="Please wait...">
+          Sign Up
+        </Button>
+        <p className="form-footer">
+          Already have an account?{' '}
+          <Link to={paths.login} className="link">
+            Sign in
+          </Link>
+        </p>
+      </form>
+    </>
+  );
+}

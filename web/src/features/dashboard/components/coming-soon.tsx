@@ -1,0 +1,3 @@
+export function ComingSoonBadge() {
+  return <span className="badge badge-soon">Coming Soon</span>;
+}

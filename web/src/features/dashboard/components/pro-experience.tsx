@@ -1,0 +1,18 @@
+import type { UserView } from '../../../../../shared/schemas/users';
+import { PageHeader } from '../../../components/page-header';
+import { AiFeedbackAssistant } from './ai-feedback-assistant';
+
+const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
+
+/** The home view of pros (and everyone who is not a musician). Tracks to rate come with later work. */
+export function ProExperience({ user }: { user: UserView }) {
+  return (
+    <div className="page" data-testid="pro-experience">
+      <PageHeader
+        title="Pro Experience"
+        subtitle={user.fullName ? `Welcome back, ${firstName(user.fullName)}.` : 'Welcome back.'}
+      />
+      <AiFeedbackAssistant />
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { LogoMark } from '../../../components/icons';
+import { useAuth } from '../../../lib/auth';
+import { paths } from '../../../lib/paths';
+
+/** The frame of the onboarding steps (no navigation bars): brand, step indicator and sign-out. */
+export function OnboardingLayout({ step, children }: { step: 1 | 2; children: ReactNode }) {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  return (
+    <div className="onboarding-page">
+      <header className="onboarding-top">
+        <div className="brand">
+          <LogoMark />
+          <span>Snip</span>
+        </div>
+        <p className="onboarding-step" aria-label={`Step ${step} of 2`}>
+          <span className={step >= 1 ? 'is-done' : ''} />
+          <span className={step >= 2 ? 'is-done' : ''} />
+          Step {step} of 2
+        </p>
+        <button
+          type="button"
+          className="link-button"
+          onClick={async () => {
+            await auth.logout();
+            navigate(paths.login, { replace: true });
+          }}
+        >
+          Sign out
+        </button>
+      </header>
+      <main className="onboarding-main">{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { COST_RANGE, EXPERIENCE_YEARS, MIN_GENRES } from '../../../../../shared/constants';
+import { Button } from '../../../components/button';
+import { GenrePicker } from '../../../components/genre-picker';
+import { RangeSlider, type Range } from '../../../components/range-slider';
+import { ValueSlider } from '../../../components/value-slider';
+import { paths } from '../../../lib/paths';
+import { useSaveProProfile } from '../api/onboarding';
+import { OnboardingLayout } from './onboarding-layout';
+
+const costBounds = { min: COST_RANGE.min, max: COST_RANGE.max, step: COST_RANGE.step };
+const experienceBounds = { min: EXPERIENCE_YEARS.min, max: EXPERIENCE_YEARS.max, step: EXPERIENCE_YEARS.step };
+
+export const formatDollars = (v: number) => `$${v}`;
+export const formatYears = (v: number) => `${v} ${v === 1 ? 'year' : 'years'}`;
+
+/** Label of the pro profile button. */
+export function proButtonText(genreCount: number, saving: boolean): string {
+  if (saving) return 'Saving...';
+  return genreCount < MIN_GENRES ? 'Select at least one genre' : 'Complete Profile';
+}
+
+/** Pro onboarding (complete your profile): genres, cost range and years of experience. */
+export function ProOnboarding() {
+  const navigate = useNavigate();
+  const save = useSaveProProfile();
+  const [genres, setGenres] = useState<string[]>([]);
+  const [cost, setCost] = useState<Range>({ min: COST_RANGE.defaultMin, max: COST_RANGE.defaultMax });
+  const [experience, setExperience] = useState<number>(EXPERIENCE_YEARS.default);
+
+  const submit = () =>
+    save.mutate(
+      { genres, costRange: cost, experience },
+      {
+        onSuccess: () => navigate(paths.dashboard, { replace: true }),
+        // The spec shows no message for this failure; the button becomes available again.
+        onError: (err) => console.error('Saving the pro profile failed', err),
+      },
+    );
+
+  return (
+    <OnboardingLayout step={2}>
+      <div className="onboarding-card">
+        <div className="onboarding-head">
+          <h1 className="page-title">Complete Your Profile</h1>
+          <p className="page-subtitle">Tell musicians what you work with, what you charge and how long you have been at it.</p>
+        </div>
+
+        <GenrePicker value={genres} onChange={setGenres} />
+
+        <section className="form-section" aria-labelledby="cost-title">
+          <div className="form-section-head">
+            <h2 id="cost-title" className="section-title">
+              Cost Range
+            </h2>
+            <p className="value-display" data-testid="cost-range-value">
+              {formatDollars(cost.min)} - {formatDollars(cost.max)}
+            </p>
+          </div>
+          <p className="section-subtitle">What you charge per feedback, in dollars.</p>
+          <RangeSlider
+            bounds={costBounds}
+            value={cost}
+            onChange={setCost}
+            minLabel="Minimum cost"
+            maxLabel="Maximum cost"
+            format={formatDollars}
+            testId="cost-range"
+          />
+          <div className="range-scale" aria-hidden="true">
+            <span>{formatDollars(costBounds.min)}</span>
+            <span>{formatDollars(costBounds.max)}</span>
+          </div>
+        </section>
+
+        <section className="form-section" aria-labelledby="experience-title">
+          <div className="form-section-head">
+            <h2 id="experience-title" className="section-title">
+              Years of Experience
+            </h2>
+            <p className="value-display" data-testid="experience-value">
+              {formatYears(experience)}
+            </p>
+          </div>
+          <ValueSlider
+            label="Years of Experience"
+            bounds={experienceBounds}
+            value={experience}
+            onChange={setExperience}
+            format={formatYears}
+            testId="experience"
+          />
+          <div className="range-scale" aria-hidden="true">
+            <span>{formatYears(experienceBounds.min)}</span>
+            <span>{formatYears(experienceBounds.max)}</span>
+          </div>
+        </section>
+
+        <div className="onboarding-actions">
+          <Button
+            disabled={genres.length < MIN_GENRES || save.isPending}
+            onClick={submit}
+            data-testid="pro-complete"
+          >
+            {proButtonText(genres.length, save.isPending)}
+          </Button>
+        </div>
+      </div>
+    </OnboardingLayout>
+  );
+}

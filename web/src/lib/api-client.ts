@@ -1,0 +1,132 @@
+import type { z } from 'zod';
+import { routes, type RouteName, type Routes } from '../../../functions/routes';
+import { API_TIMEOUT_MS } from '../../../shared/constants';
+import { apiErrorSchema } from '../../../shared/schemas/common';
+
+/** What a route accepts (before server-side defaults and transforms) and what it returns. */
+export type ApiInput<N extends RouteName> = z.input<Routes[N]['input']>;
+export type ApiOutput<N extends RouteName> = z.output<Routes[N]['output']>;
+
+/** An error answered by the API (status > 0) or met on the way to it (status 0: network, timeout). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface PreparedRequest {
+  method: Method;
+  /** Path with parameters substituted and the query string appended. */
+  url: string;
+  body?: string;
+}
+
+/**
+ * Turns a route and its input into a request: `{param}` segments are taken from the input, the rest of
+ * the input goes to the query string for GET and DELETE and to a JSON body otherwise.
+ */
+export function prepareRequest(
+  route: { method: Method; path: string },
+  input: Record<string, unknown> | undefined,
+): PreparedRequest {
+  const rest: Record<string, unknown> = { ...(input ?? {}) };
+  const path = route.path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
+    const value = rest[name];
+    if (value === undefined || value === null || value === '') {
+      throw new Error(`Missing path parameter "${name}" for ${route.method} ${route.path}`);
+    }
+    delete rest[name];
+    return encodeURIComponent(String(value));
+  });
+  if (route.method === 'GET' || route.method === 'DELETE') {
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries(rest)) {
+      if (value === undefined || value === null) continue;
+      if (Array.isArray(value)) {
+        for (const item of value) query.append(key, String(item));
+      } else if (typeof value === 'object') {
+        query.append(key, JSON.stringify(value));
+      } else {
+        query.append(key, String(value));
+      }
+    }
+    const qs = query.toString();
+    return { method: route.method, url: qs ? `${path}?${qs}` : path };
+  }
+  return { method: route.method, url: path, body: JSON.stringify(rest) };
+}
+
+/** Reads an error response: the API's `{error:{code,message,fields?}}`, else a generic message. */
+export async function parseErrorResponse(res: Response): Promise<ApiError> {
+  let body: unknown;
+  try {
+    body = await res.json();
+  } catch {
+    body = undefined;
+  }
+  const parsed = apiErrorSchema.safeParse(body);
+  if (parsed.success) {
+    const { code, message, fields } = parsed.data.error;
+    return new ApiError(res.status, code, message, fields);
+  }
+  const message =
+    body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'
+      ? (body as { message: string }).message
+      : `Request failed with status ${res.status}`;
+  return new ApiError(res.status, res.status === 401 ? 'unauthorized' : 'http_error', message);
+}
+
+export interface ApiClientOptions {
+  /** The API root, e.g. `https://abc.execute-api.us-east-1.amazonaws.com` or `http://localhost:3001`. */
+  baseUrl: () => string;
+  /** The Cognito ID token of the signed-in user, if any. */
+  getToken: () => Promise<string | undefined>;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+type ApiArgs<N extends RouteName> = {} extends ApiInput<N> ? [input?: ApiInput<N>] : [input: ApiInput<N>];
+
+export type ApiFn = <N extends RouteName>(name: N, ...args: ApiArgs<N>) => Promise<ApiOutput<N>>;
+
+export function createApiClient(options: ApiClientOptions): ApiFn {
+  const timeoutMs = options.timeoutMs ?? API_TIMEOUT_MS;
+  return async function call<N extends RouteName>(name: N, ...args: ApiArgs<N>): Promise<ApiOutput<N>> {
+    const route = routes[name] as { method: Method; path: string };
+    const req = prepareRequest(route, args[0] as Record<string, unknown> | undefined);
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (req.body !== undefined) headers['content-type'] = 'application/json';
+    const token = await options.getToken();
+    if (token) headers.authorization = `Bearer ${token}`;
+
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    try {
+      const res = await (options.fetch ?? fetch)(`${options.baseUrl().replace(/\/+$/, '')}${req.url}`, {
+        method: req.method,
+        headers,
+        body: req.body,
+        signal: controller.signal,
+      });
+      if (!res.ok) throw await parseErrorResponse(res);
+      if (res.status === 204) return undefined as ApiOutput<N>;
+      const text = await res.text();
+      return (text ? JSON.parse(text) : undefined) as ApiOutput<N>;
+    } catch (err) {
+      if (err instanceof ApiError) throw err;
+      if (controller.signal.aborted) throw new ApiError(0, 'timeout', 'The request timed out. Please try again.');
+      throw new ApiError(0, 'network', (err as Error)?.message || 'Network error');
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}

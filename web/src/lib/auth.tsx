@@ -1,0 +1,142 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { fetchAuthSession, signOut } from 'aws-amplify/auth';
+import { Hub } from 'aws-amplify/utils';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { ADMIN_GROUP } from '../../../shared/constants';
+import type { UserView } from '../../../shared/schemas/users';
+import { api } from './api';
+import { startSessionWatcher } from './session-watcher';
+
+export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
+
+export interface AuthSnapshot {
+  status: AuthStatus;
+  /** Cognito user id (sub) of the signed-in user. */
+  sub?: string;
+  email?: string;
+  /** Cognito groups from the ID token. */
+  groups: string[];
+}
+
+interface AuthContextValue extends AuthSnapshot {
+  /** Re-reads the session from Amplify (after sign-in, sign-out or a refresh). */
+  refresh: () => Promise<AuthSnapshot>;
+  /** Signs out and forgets everything cached for the user. */
+  logout: () => Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export const meQueryKey = ['me'] as const;
+
+/** Reads the signed-in user from the stored tokens (refreshing them if they expired). */
+export async function readSession(): Promise<AuthSnapshot> {
+  try {
+    const { tokens } = await fetchAuthSession();
+    if (!tokens?.idToken && !tokens?.accessToken) return { status: 'signedOut', groups: [] };
+    const payload = (tokens.idToken ?? tokens.accessToken).payload;
+    const groups = Array.isArray(payload['cognito:groups']) ? (payload['cognito:groups'] as string[]) : [];
+    return {
+      status: 'signedIn',
+      sub: typeof payload.sub === 'string' ? payload.sub : undefined,
+      email: typeof payload.email === 'string' ? payload.email : undefined,
+      groups,
+    };
+  } catch {
+    return { status: 'signedOut', groups: [] };
+  }
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [snapshot, setSnapshot] = useState<AuthSnapshot>({ status: 'loading', groups: [] });
+  const lastSub = useRef<string | undefined>(undefined);
+
+  const apply = useCallback(
+    (next: AuthSnapshot) => {
+      if (next.sub !== lastSub.current) {
+        // Another user (or none): nothing cached for the previous one may leak.
+        queryClient.clear();
+        lastSub.current = next.sub;
+      }
+      setSnapshot(next);
+      return next;
+    },
+    [queryClient],
+  );
+
+  const refresh = useCallback(async () => apply(await readSession()), [apply]);
+
+  const endSession = useCallback(async () => {
+    try {
+      await signOut();
+    } catch {
+      // The tokens are cleared locally even when the revoke call fails.
+    }
+    apply({ status: 'signedOut', groups: [] });
+  }, [apply]);
+
+  useEffect(() => {
+    void refresh();
+    return Hub.listen('auth', ({ payload }) => {
+      if (payload.event === 'signedOut') apply({ status: 'signedOut', groups: [] });
+      if (payload.event === 'tokenRefresh_failure') {
+        // Amplify clears the tokens when the refresh token is no longer valid.
+        void readSession().then((s) => {
+          if (s.status === 'signedOut') void endSession();
+        });
+      }
+    });
+  }, [refresh, apply, endSession]);
+
+  // Keep the session fresh while signed in: tick every 30 s, refresh when 3 or fewer ticks remain.
+  useEffect(() => {
+    if (snapshot.status !== 'signedIn') return;
+    const watcher = startSessionWatcher({
+      getExpiresAt: async () => {
+        const { tokens } = await fetchAuthSession();
+        const exp = tokens?.accessToken?.payload.exp;
+        return typeof exp === 'number' ? exp * 1000 : null;
+      },
+      refresh: async () => {
+        const { tokens } = await fetchAuthSession({ forceRefresh: true });
+        return !!tokens?.accessToken;
+      },
+      onSessionEnded: () => void endSession(),
+    });
+    return () => watcher.stop();
+  }, [snapshot.status, snapshot.sub, endSession]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ ...snapshot, refresh, logout: endSession }),
+    [snapshot, refresh, endSession],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth must be used inside AuthProvider');
+  return ctx;
+}
+
+/** The signed-in user's account from the API (created on first call). */
+export function useMe() {
+  const { status, sub } = useAuth();
+  return useQuery<UserView>({
+    queryKey: [...meQueryKey, sub],
+    queryFn: () => api('getMe'),
+    enabled: status === 'signedIn',
+  });
+}
+
+/** Replaces the cached account after a call that returns the updated user. */
+export function useSetMe() {
+  const queryClient = useQueryClient();
+  const { sub } = useAuth();
+  return useCallback((user: UserView) => queryClient.setQueryData([...meQueryKey, sub], user), [queryClient, sub]);
+}
+
+export function isAdminSession(snapshot: Pick<AuthSnapshot, 'groups'>, me?: Pick<UserView, 'isAdmin'>): boolean {
+  return snapshot.groups.includes(ADMIN_GROUP) || !!me?.isAdmin;
+}

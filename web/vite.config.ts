@@ -1,0 +1,91 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * Serves `GET /config.json` (the runtime configuration the app reads at startup) from the JSON file
+ * named by APP_CONFIG_FILE, in the dev server and in `vite preview`. In AWS the file is deployed beside
+ * the bundle instead.
+ */
+function runtimeConfig(): Plugin {
+  const handler = async (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    const url = (req.url ?? '').split('?')[0];
+    if (url !== '/config.json' || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    const file = process.env.APP_CONFIG_FILE;
+    if (!file) {
+      res.statusCode = 404;
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ error: 'APP_CONFIG_FILE is not set' }));
+      return;
+    }
+    try {
+      const body = await readFile(file, 'utf8');
+      JSON.parse(body);
+      res.statusCode = 200;
+      res.setHeader('content-type', 'application/json');
+      res.setHeader('cache-control', 'no-store');
+      res.end(req.method === 'HEAD' ? undefined : body);
+    } catch (err) {
+      res.statusCode = 500;
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ error: `Cannot read runtime config: ${(err as Error).message}` }));
+    }
+  };
+  return {
+    name: 'runtime-config',
+    configureServer(server) {
+      server.middlewares.use(handler);
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use(handler);
+    },
+  };
+}
+
+const port = Number(process.env.APP_PORT ?? 5173);
+
+export default defineConfig({
+  root: webRoot,
+  // Two dev servers at once (e.g. a test of `npm start` beside a developer's) need separate caches.
+  cacheDir: process.env.VITE_CACHE_DIR || undefined,
+  publicDir: 'public',
+  plugins: [react(), runtimeConfig()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 600,
+  },
+  // Pre-bundle every dependency at start, so lazy routes never trigger a re-optimisation and reload.
+  optimizeDeps: {
+    include: [
+      'react',
+      'react/jsx-runtime',
+      'react-dom/client',
+      'react-router-dom',
+      '@tanstack/react-query',
+      'aws-amplify',
+      'aws-amplify/auth',
+      'aws-amplify/auth/cognito',
+      'aws-amplify/utils',
+      'zod',
+    ],
+  },
+  server: {
+    port,
+    strictPort: true,
+    host: process.env.APP_HOST ?? 'localhost',
+    // shared/ and functions/routes.ts live outside the web root.
+    fs: { allow: [repoRoot] },
+  },
+  preview: {
+    port,
+    strictPort: true,
+    host: process.env.APP_HOST ?? 'localhost',
+  },
+});
