@@ -31,5 +31,13 @@ export function useForm<V extends Record<string, string>, O>(schema: z.ZodType<O
     return null;
   }, [schema, values]);
 
-  return { values, errors, setField, setErrors, validate, setValues };
+  /** The props that wire a TextField to one field: name, value, error and change handler. */
+  const field = (key: keyof V & string) => ({
+    name: key,
+    value: values[key],
+    error: errors[key],
+    onChange: (value: string) => setField(key, value),
+  });
+
+  return { values, errors, setField, setErrors, validate, setValues, field };
 }

@@ -87,24 +87,8 @@ export function LoginForm({
       {heading}
       <form className="form" onSubmit={submit} noValidate data-testid="login-form">
         {error && <Alert tone="error">{error}</Alert>}
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={form.values.email}
-          error={form.errors.email}
-          onChange={(v) => form.setField('email', v)}
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={form.values.password}
-          error={form.errors.password}
-          onChange={(v) => form.setField('password', v)}
-        />
+        <TextField label="Email" {...form.field('email')} type="email" autoComplete="email" />
+        <TextField label="Password" {...form.field('password')} type="password" autoComplete="current-password" />
         {!compact && (
           <div className="form-aside">
             <Link to={paths.forgotPassword} className="link">

@@ -89,35 +89,10 @@ export function ResetPasswordForm() {
           />
         )}
         {showCode && (
-          <TextField
-            label="Reset Code"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            hint="The code from the password reset email."
-            value={form.values.code}
-            error={form.errors.code}
-            onChange={(v) => form.setField('code', v)}
-          />
+          <TextField label="Reset Code" {...form.field('code')} inputMode="numeric" autoComplete="one-time-code" hint="The code from the password reset email." />
         )}
-        <TextField
-          label="New Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={form.values.password}
-          error={form.errors.password}
-          onChange={(v) => form.setField('password', v)}
-        />
-        <TextField
-          label="Confirm New Password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          value={form.values.confirmPassword}
-          error={form.errors.confirmPassword}
-          onChange={(v) => form.setField('confirmPassword', v)}
-        />
+        <TextField label="New Password" {...form.field('password')} type="password" autoComplete="new-password" />
+        <TextField label="Confirm New Password" {...form.field('confirmPassword')} type="password" autoComplete="new-password" />
         <Button type="submit" block busy={busy} busyText="Updating...">
           Reset Password
         </Button>

@@ -63,32 +63,9 @@ export function SignUpForm() {
       <AuthHeading title="Create your account" subtitle="Get feedback on your music from peers and pros." />
       <form className="form" onSubmit={submit} noValidate data-testid="signup-form">
         {error && <Alert tone="error">{error}</Alert>}
-        <TextField
-          label="Full Name"
-          name="fullName"
-          autoComplete="name"
-          value={form.values.fullName}
-          error={form.errors.fullName}
-          onChange={(v) => form.setField('fullName', v)}
-        />
-        <TextField
-          label="Email Address"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={form.values.email}
-          error={form.errors.email}
-          onChange={(v) => form.setField('email', v)}
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={form.values.password}
-          error={form.errors.password}
-          onChange={(v) => form.setField('password', v)}
-        />
+        <TextField label="Full Name" {...form.field('fullName')} autoComplete="name" />
+        <TextField label="Email Address" {...form.field('email')} type="email" autoComplete="email" />
+        <TextField label="Password" {...form.field('password')} type="password" autoComplete="new-password" />
         <Button type="submit" block busy={busy} busyText="Please wait...">
           Sign Up
         </Button>
