@@ -12,6 +12,19 @@ import {
   usernameExistsInput,
   userView,
 } from '../shared/schemas/users.js';
+import {
+  createTrackInput,
+  createUploadInput,
+  deleteTracksInput,
+  deleteTracksView,
+  listTracksInput,
+  signedUrlInput,
+  signedUrlView,
+  trackListView,
+  trackView,
+  updateSnippetInput,
+  uploadTicket,
+} from '../shared/schemas/tracks.js';
 import type { RouteDef } from './lib/route.js';
 
 export const routes = {
@@ -21,6 +34,13 @@ export const routes = {
   chooseType: { method: 'PUT', path: '/users/me/type', access: 'user', input: chooseTypeInput, output: userView, area: 'users' },
   saveGenres: { method: 'PUT', path: '/users/me/genres', access: 'musician', input: saveGenresInput, output: userView, area: 'users' },
   saveProProfile: { method: 'PUT', path: '/users/me/pro-profile', access: 'pro', input: saveProProfileInput, output: userView, area: 'users' },
+
+  createUploadUrl: { method: 'POST', path: '/tracks/upload-url', access: 'user', input: createUploadInput, output: uploadTicket, area: 'tracks' },
+  createTrack: { method: 'POST', path: '/tracks', access: 'user', input: createTrackInput, output: trackView, area: 'tracks' },
+  listTracks: { method: 'GET', path: '/tracks', access: 'user', input: listTracksInput, output: trackListView, area: 'tracks' },
+  getSignedUrl: { method: 'GET', path: '/tracks/signed-url', access: 'user', input: signedUrlInput, output: signedUrlView, area: 'tracks' },
+  updateSnippet: { method: 'PUT', path: '/tracks/{id}/snippet', access: 'user', input: updateSnippetInput, output: trackView, area: 'tracks' },
+  deleteTracks: { method: 'POST', path: '/tracks/delete', access: 'user', input: deleteTracksInput, output: deleteTracksView, area: 'tracks' },
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

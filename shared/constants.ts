@@ -31,3 +31,12 @@ export const FEEDBACK_TIERS = [
 export const AVAILABILITY_OPTIONS = ['1-3 sessions/week', '4-7 sessions/week', '7+ sessions/week'] as const;
 export const RESPONSE_TIME_OPTIONS = ['Within 3 days', 'Within 7 days', 'Within 10 days'] as const;
 export const MENTORSHIP_STYLES = ['technical', 'creative', 'holistic'] as const;
+
+/** Tracks and audio (sections 2, 7 and 9). */
+export const MAX_TRACK_BYTES = 200 * 1024 * 1024;
+export const PEAKS_COUNT = 1000;
+export const SNIPPET = { defaultStart: 0, defaultEnd: 30, minGap: 1 } as const;
+export const NEW_TRACK_WINDOW_MS = 300_000;
+export const PLAYER_SKIP_SECONDS = 10;
+export const COMMENT_MARKER_HOVER_SECONDS = 2;
+export const MAX_BULK_DELETE = 100;

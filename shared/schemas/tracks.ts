@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { MAX_BULK_DELETE, MAX_TRACK_BYTES } from '../constants.js';
+
+export const AUDIO_FILE_ERROR = 'Please upload an audio file';
+export const UPLOAD_FAILED_ERROR = 'Failed to upload track';
+export const LOAD_AUDIO_ERROR = 'Failed to load audio';
+
+const id = z.string().uuid('Invalid track id');
+
+export const titleField = z.string().trim().min(1, 'Track title is required').max(200, 'Track title is too long');
+
+export const snippetSchema = z
+  .object({ start: z.number().min(0), end: z.number().min(0) })
+  .refine((s) => s.end - s.start >= 1, { message: 'The snippet must be at least 1 second long', path: ['end'] });
+
+/** A track as the API returns it. `peaks`: base64 of PEAKS_COUNT bytes (0-255 amplitude) for the waveform. */
+export const trackView = z.object({
+  id: z.string(),
+  title: z.string(),
+  artist: z.string().nullable(),
+  userId: z.string(),
+  audioUrl: z.string(),
+  duration: z.number(),
+  sizeBytes: z.number().int(),
+  contentType: z.string(),
+  peaks: z.string(),
+  snippet: z.object({ start: z.number(), end: z.number() }),
+  isShared: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TrackView = z.infer<typeof trackView>;
+
+export const createUploadInput = z
+  .object({
+    filename: z.string().trim().min(1, 'A file name is required').max(255, 'The file name is too long'),
+    contentType: z.string().regex(/^audio\/[\w.+-]+$/, AUDIO_FILE_ERROR),
+    size: z.number().int().min(1, 'The file is empty').max(MAX_TRACK_BYTES, 'The file is larger than 200 MB'),
+  })
+  .strict();
+
+export const uploadTicket = z.object({
+  url: z.string(),
+  fields: z.record(z.string(), z.string()),
+  key: z.string(),
+  expiresAt: z.string(),
+});
+export type UploadTicket = z.infer<typeof uploadTicket>;
+
+export const createTrackInput = z
+  .object({ key: z.string().min(1).max(600), title: titleField, artist: z.string().trim().max(200).optional() })
+  .strict();
+
+export const listTracksInput = z.object({}).strict();
+export const trackListView = z.object({ tracks: z.array(trackView) });
+
+export const signedUrlInput = z
+  .object({
+    trackId: id,
+    sharedById: z.string().max(64).optional(),
+    sharedWithId: z.string().max(64).optional(),
+    trackAudioUrl: z.string().max(600).optional(),
+  })
+  .strict();
+export const signedUrlView = z.object({ signedUrl: z.string(), expiresIn: z.number() });
+
+export const updateSnippetInput = z.object({ id, snippet: snippetSchema }).strict();
+
+export const deleteTracksInput = z
+  .object({ ids: z.array(id).min(1, 'Select at least one track').max(MAX_BULK_DELETE).transform((l) => [...new Set(l)]) })
+  .strict();
+export const deleteTracksView = z.object({ deleted: z.array(z.string()) });
+
+/** What the realtime channel sends: an entity changed; subscribers reload what they show. */
+export const realtimeMessage = z.object({
+  type: z.literal('change'),
+  entity: z.enum(['track']),
+  id: z.string(),
+  action: z.enum(['insert', 'modify', 'remove']),
+});
+export type RealtimeMessage = z.infer<typeof realtimeMessage>;
