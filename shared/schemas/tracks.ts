@@ -69,7 +69,11 @@ export const updateSnippetInput = z.object({ id, snippet: snippetSchema }).stric
 export const deleteTracksInput = z
   .object({ ids: z.array(id).min(1, 'Select at least one track').max(MAX_BULK_DELETE).transform((l) => [...new Set(l)]) })
   .strict();
-export const deleteTracksView = z.object({ deleted: z.array(z.string()) });
+/** `failed`: tracks whose records are gone but whose audio object could not be removed (reported, not hidden). */
+export const deleteTracksView = z.object({
+  deleted: z.array(z.string()),
+  failed: z.array(z.object({ id: z.string(), message: z.string() })),
+});
 
 /** What the realtime channel sends: an entity changed; subscribers reload what they show. */
 export const realtimeMessage = z.object({

@@ -20,6 +20,11 @@ const meets: Record<Access, keyof typeof tokens | null> = { public: null, user: 
 
 const hasBody = (name: RouteName) => !['GET', 'DELETE'].includes(routes[name].method);
 
+/** Path parameters filled with a well-formed id, so every request reaches the route it means. */
+const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000000';
+const pathParams = (name: RouteName) =>
+  Object.fromEntries([...routes[name].path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1], PLACEHOLDER_ID]));
+
 function expectErrorShape(body: any) {
   expect(body).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
   expect(body.error.message.length).toBeGreaterThan(3);
@@ -43,33 +48,33 @@ describe.each(routeNames)('route %s', (name) => {
   const def = routes[name];
 
   if (def.access !== 'public') it('answers 401 without a token', async () => {
-    const res = await callRoute(stack.apiUrl, name, {});
+    const res = await callRoute(stack.apiUrl, name, pathParams(name));
     expect(res.status).toBe(401);
     expectErrorShape(res.body);
   });
 
   if (def.access !== 'public') it('answers 401 with a forged token', async () => {
     const [h, p] = tokens.musician.split('.');
-    const res = await callRoute(stack.apiUrl, name, {}, `${h}.${p}.bm90LWEtc2lnbmF0dXJl`);
+    const res = await callRoute(stack.apiUrl, name, pathParams(name), `${h}.${p}.bm90LWEtc2lnbmF0dXJl`);
     expect(res.status).toBe(401);
   });
 
   if (below[def.access]) it('answers 403 to a role below its access level', async () => {
-    const res = await callRoute(stack.apiUrl, name, {}, tokens[below[def.access]!]);
+    const res = await callRoute(stack.apiUrl, name, pathParams(name), tokens[below[def.access]!]);
     expect(res.status).toBe(403);
     expectErrorShape(res.body);
   });
 
   if (hasBody(name)) it('answers 400 to a body that is not JSON', async () => {
     const token = meets[def.access] ? tokens[meets[def.access]!] : undefined;
-    const res = await callRoute(stack.apiUrl, name, {}, token, '{"not json');
+    const res = await callRoute(stack.apiUrl, name, pathParams(name), token, '{"not json');
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('invalid_json');
   });
 
   if (hasBody(name)) it('answers 400 to an oversized body', async () => {
     const token = meets[def.access] ? tokens[meets[def.access]!] : undefined;
-    const res = await callRoute(stack.apiUrl, name, {}, token, JSON.stringify({ pad: 'x'.repeat(MAX_BODY_BYTES + 10) }));
+    const res = await callRoute(stack.apiUrl, name, pathParams(name), token, JSON.stringify({ pad: 'x'.repeat(MAX_BODY_BYTES + 10) }));
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('payload_too_large');
   });
@@ -77,7 +82,7 @@ describe.each(routeNames)('route %s', (name) => {
   it('answers 400 with field messages to input that breaks its schema', async () => {
     const token = meets[def.access] ? tokens[meets[def.access]!] : undefined;
     // Unknown fields are refused by every (strict) input schema.
-    const res = await callRoute(stack.apiUrl, name, { unexpectedField: 'x'.repeat(10) }, token);
+    const res = await callRoute(stack.apiUrl, name, { ...pathParams(name), unexpectedField: 'x'.repeat(10) }, token);
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('validation_failed');
     expect(res.body.error.fields).toBeTypeOf('object');
@@ -89,7 +94,7 @@ describe.each(routeNames)('route %s', (name) => {
       ? ['[]', 'null', '42', '"text"', '{"email":{"$gt":""}}', JSON.stringify({ username: ['a'], type: 7, genres: 'x' }), '\u0000']
       : [''];
     for (const body of junk) {
-      const res = await callRoute(stack.apiUrl, name, hasBody(name) ? {} : { q: '\u0000', page: '-1' }, token, hasBody(name) ? body : undefined);
+      const res = await callRoute(stack.apiUrl, name, hasBody(name) ? pathParams(name) : { ...pathParams(name), q: '\u0000', page: '-1' }, token, hasBody(name) ? body : undefined);
       expect(res.status, `${name} with ${JSON.stringify(body)}`).toBeLessThan(500);
       expect(res.status).toBeGreaterThanOrEqual(400);
     }

@@ -1,0 +1,12 @@
+/** HTTP handlers of the tracks area. */
+import * as tracks from '../domain/tracks.js';
+import { areaHandler } from '../lib/area-handler.js';
+
+export const handler = areaHandler('tracks', {
+  createUploadUrl: async ({ input, caller }) => tracks.createUploadTicket(caller.user.id, input),
+  createTrack: async ({ input, caller }) => tracks.toTrackView(await tracks.createTrack(caller.user.id, input)),
+  listTracks: async ({ caller }) => ({ tracks: (await tracks.listOwnTracks(caller.user.id)).map(tracks.toTrackView) }),
+  getSignedUrl: async ({ input, caller }) => tracks.signedUrlFor(caller.user.id, input.trackId),
+  updateSnippet: async ({ input, caller }) => tracks.toTrackView(await tracks.saveSnippet(caller.user.id, input.id, input.snippet)),
+  deleteTracks: async ({ input, caller }) => tracks.deleteOwnTracks(caller.user.id, input.ids),
+});
