@@ -1,12 +1,30 @@
 /**
- * What an uploaded file really is: its bytes are parsed (music-metadata) and decoded (audio-decode),
- * whatever its name or declared type. Decoding streams, so memory stays flat whatever the duration,
+ * What an uploaded file really is: its bytes are parsed (music-metadata) and decoded,
+ * whatever its name or declared type. Decoding (the @audio decoders) streams, so memory stays flat whatever the duration,
  * and yields the duration and the waveform peaks the player draws without the audio file.
  */
 import { parseBuffer } from 'music-metadata';
-import decode from 'audio-decode';
 import getType from 'audio-type';
 import { PEAKS_COUNT } from '../../shared/constants.js';
+
+interface StreamCodec {
+  decode(chunk: Uint8Array): { channelData: Float32Array[]; sampleRate: number };
+  flush?(): { channelData: Float32Array[]; sampleRate: number };
+  free?(): void;
+}
+
+/** The formats we accept, each decoder loaded only when a file of its kind arrives. */
+const DECODERS: Record<string, () => Promise<{ decoder(): Promise<StreamCodec> }>> = {
+  mp3: () => import('@audio/decode-mp3'),
+  wav: () => import('@audio/decode-wav'),
+  flac: () => import('@audio/decode-flac'),
+  oga: () => import('@audio/decode-vorbis'),
+  opus: () => import('@audio/decode-opus'),
+  m4a: () => import('@audio/decode-mp4'),
+  mp4: () => import('@audio/decode-mp4'),
+  aac: () => import('@audio/decode-aac'),
+  aiff: () => import('@audio/decode-aiff'),
+} as never;
 
 /** How many leading bytes are enough to recognise a container and its codec. */
 export const SNIFF_BYTES = 1024 * 1024;
@@ -23,7 +41,7 @@ export interface AudioFacts {
 /** Recognises audio from the first bytes; null when they are not a known audio format. */
 export async function sniffAudio(head: Uint8Array, size: number): Promise<string | null> {
   const format = getType(head);
-  if (!format) return null;
+  if (!format || !(format in DECODERS)) return null;
   try {
     const meta = await parseBuffer(head, { size }, { duration: false, skipCovers: true });
     return meta.format.sampleRate || meta.format.numberOfChannels || meta.format.codec ? format : null;
@@ -85,11 +103,21 @@ class WindowMaxima {
 
 /** Decodes the whole stream; throws when it does not decode to any sound. */
 export async function analyseAudio(chunks: AsyncIterable<Uint8Array>, format: string): Promise<AudioFacts> {
+  const load = DECODERS[format];
+  if (!load) throw new Error(`Unsupported audio format ${format}`);
+  const codec = await (await load()).decoder();
   const windows = new WindowMaxima();
   let sampleRate = 0;
-  for await (const pcm of decode(chunks, format as Parameters<typeof decode>[1]) as AsyncIterable<{ channelData: Float32Array[]; sampleRate: number }>) {
+  const take = (pcm: { channelData: Float32Array[]; sampleRate: number } | undefined) => {
+    if (!pcm?.channelData?.length) return;
     if (pcm.sampleRate) sampleRate = pcm.sampleRate;
     windows.push(pcm.channelData);
+  };
+  try {
+    for await (const chunk of chunks) take(codec.decode(chunk instanceof Uint8Array ? chunk : new Uint8Array(chunk)));
+    take(codec.flush?.());
+  } finally {
+    codec.free?.();
   }
   if (!sampleRate || windows.samples === 0) throw new Error('No audio decoded');
   return { format, sampleRate, duration: windows.samples / sampleRate, peaks: foldPeaks(windows.result()) };

@@ -30,7 +30,7 @@ async function upload(user: TestUser, bytes: Buffer, filename: string, contentTy
   expect(ticket.status).toBe(200);
   const form = new FormData();
   for (const [k, v] of Object.entries(ticket.body.fields as Record<string, string>)) form.append(k, v);
-  form.append('file', new Blob([bytes], { type: contentType }), filename);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: contentType }), filename);
   const res = await fetch(ticket.body.url, { method: 'POST', body: form });
   expect(res.status).toBeLessThan(300);
   return ticket.body.key as string;
