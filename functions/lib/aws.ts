@@ -7,6 +7,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
 import { config } from './config.js';
 
 const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
@@ -43,3 +44,13 @@ export const s3 = lazy(() => {
 });
 
 export const ses = lazy(() => new SESv2Client(base(config.endpoint('sesEndpoint'))));
+
+/** Posts to WebSocket connections; locally the gateway in scripts/dev answers the same API. */
+export const realtimeApi = lazy(
+  () =>
+    new ApiGatewayManagementApiClient({
+      region: config.region,
+      endpoint: config.realtimeEndpoint,
+      ...(config.isLocal ? { credentials: localCredentials } : {}),
+    }),
+);

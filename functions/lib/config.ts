@@ -12,6 +12,8 @@ export const ENV = {
   mediaBucket: 'MEDIA_BUCKET',
   appUrl: 'APP_URL',
   mailFrom: 'MAIL_FROM',
+  /** Base URL of the WebSocket management API (POST @connections/{id}). */
+  realtimeEndpoint: 'REALTIME_ENDPOINT',
   // Local mode only: endpoints of the emulators.
   dynamoEndpoint: 'DYNAMODB_ENDPOINT',
   cognitoEndpoint: 'COGNITO_ENDPOINT',
@@ -49,6 +51,9 @@ export const config = {
   },
   get mailFrom() {
     return required(ENV.mailFrom);
+  },
+  get realtimeEndpoint() {
+    return required(ENV.realtimeEndpoint);
   },
   endpoint(name: 'dynamoEndpoint' | 'cognitoEndpoint' | 's3Endpoint' | 'sesEndpoint'): string | undefined {
     return process.env[ENV[name]] || undefined;

@@ -3,7 +3,7 @@
  * In local mode the same token is verified here against cognito-local's JWKS.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { JwtRsaVerifier } from 'aws-jwt-verify';
+import { CognitoJwtVerifier, JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import { ADMIN_GROUP } from '../../shared/constants.js';
 import { config } from './config.js';
@@ -30,16 +30,36 @@ const httpFetcher = {
   },
 };
 
-let localVerifier: { verify(token: string): Promise<Claims> } | undefined;
-function getLocalVerifier() {
-  if (!localVerifier) {
-    const issuer = `${config.endpoint('cognitoEndpoint')}/${config.userPoolId}`;
-    localVerifier = JwtRsaVerifier.create(
-      { issuer, audience: config.userPoolClientId, jwksUri: `${issuer}/.well-known/jwks.json` },
-      { jwksCache: new SimpleJwksCache({ fetcher: httpFetcher }) },
-    ) as unknown as { verify(token: string): Promise<Claims> };
+type Verifier = { verify(token: string): Promise<Claims> };
+let verifier: Verifier | undefined;
+/** cognito-local's issuer is plain http; in AWS the user pool's own verifier applies. */
+function getVerifier(): Verifier {
+  if (!verifier) {
+    if (config.isLocal) {
+      const issuer = `${config.endpoint('cognitoEndpoint')}/${config.userPoolId}`;
+      verifier = JwtRsaVerifier.create(
+        { issuer, audience: config.userPoolClientId, jwksUri: `${issuer}/.well-known/jwks.json` },
+        { jwksCache: new SimpleJwksCache({ fetcher: httpFetcher }) },
+      ) as unknown as Verifier;
+    } else {
+      verifier = CognitoJwtVerifier.create({
+        userPoolId: config.userPoolId,
+        clientId: config.userPoolClientId,
+        tokenUse: 'id',
+      }) as unknown as Verifier;
+    }
   }
-  return localVerifier;
+  return verifier;
+}
+
+/** Verifies a raw ID token (where no API Gateway authorizer did, e.g. a WebSocket connect). */
+export async function verifyIdToken(token: string): Promise<Identity> {
+  try {
+    return toIdentity(await getVerifier().verify(token));
+  } catch (err) {
+    if (err instanceof Unauthorized) throw err;
+    throw new Unauthorized('Your session is invalid or has expired. Please sign in again.');
+  }
 }
 
 /** API Gateway flattens array claims to strings such as "[admin pro]". */
@@ -77,13 +97,7 @@ export async function identify(event: APIGatewayProxyEventV2): Promise<Identity 
     return claims ? toIdentity(claims) : null;
   }
   const token = bearer(event);
-  if (!token) return null;
-  try {
-    return toIdentity(await getLocalVerifier().verify(token));
-  } catch (err) {
-    if (err instanceof Unauthorized) throw err;
-    throw new Unauthorized('Your session is invalid or has expired. Please sign in again.');
-  }
+  return token ? verifyIdToken(token) : null;
 }
 
 export const isAdminIdentity = (identity: Identity) => identity.groups.includes(ADMIN_GROUP);

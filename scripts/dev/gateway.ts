@@ -1,12 +1,13 @@
 /**
  * The local API gateway: serves the route table with the real Lambda handler modules, building the
- * same HTTP API (payload v2) events that API Gateway sends in AWS.
+ * same HTTP API (payload v2) events that API Gateway sends in AWS; and the realtime WebSocket channel.
  */
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { routes } from '../../functions/routes.js';
 import { routeKey, type Area, type RouteDef } from '../../functions/lib/route.js';
+import type { LocalRealtime } from './realtime.js';
 
 /** API Gateway's own payload limit. */
 const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
@@ -58,7 +59,7 @@ function send(res: http.ServerResponse, status: number, body: string, headers: R
 
 const errorBody = (code: string, message: string) => JSON.stringify({ error: { code, message } });
 
-export function startGateway(port: number, allowedOrigin: string): Promise<http.Server> {
+export function startGateway(port: number, allowedOrigin: string, realtime: LocalRealtime): Promise<http.Server> {
   const cors = {
     'access-control-allow-origin': allowedOrigin,
     'access-control-allow-headers': 'authorization,content-type',
@@ -80,6 +81,8 @@ export function startGateway(port: number, allowedOrigin: string): Promise<http.
         if (size > MAX_PAYLOAD_BYTES) return send(res, 413, errorBody('payload_too_large', 'Request too large'), cors);
         chunks.push(chunk as Buffer);
       }
+
+      if (realtime.handleManagement(method, url.pathname, Buffer.concat(chunks), res)) return;
 
       let match: { route: CompiledRoute; values: string[] } | undefined;
       for (const route of compiled) {
@@ -134,6 +137,9 @@ export function startGateway(port: number, allowedOrigin: string): Promise<http.
       console.error('[gateway]', err);
       send(res, 500, errorBody('internal', 'Internal server error'), cors);
     }
+  });
+  server.on('upgrade', (req, socket, head) => {
+    if (!realtime.handleUpgrade(req, socket, head)) socket.destroy();
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);

@@ -14,6 +14,7 @@ import { ensureTable, startDynamo } from './dynamodb.js';
 import { startMail } from './mail.js';
 import { startS3 } from './s3.js';
 import { startGateway } from './gateway.js';
+import { LocalRealtime, REALTIME_PATH, startStreamPoller } from './realtime.js';
 import { ensureUserPool, localCognitoClient } from './user-pool.js';
 import { startStaticWeb, startViteDev, type WebServer } from './web.js';
 import type { Ports } from './ports.js';
@@ -38,11 +39,13 @@ export interface RuntimeConfig {
   userPoolId: string;
   userPoolClientId: string;
   userPoolEndpoint: string;
+  realtimeUrl: string;
 }
 
 export interface LocalStack {
   appUrl: string;
   apiUrl: string;
+  realtimeUrl: string;
   mailUrl: string;
   cognitoEndpoint: string;
   dynamoEndpoint: string;
@@ -53,7 +56,12 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
-const closeServer = (s: Server) => new Promise<void>((r) => s.close(() => r()));
+const closeServer = (s: Server) =>
+  new Promise<void>((r) => {
+    s.close(() => r());
+    // Keep-alive connections would otherwise hold the port open until they time out.
+    s.closeAllConnections();
+  });
 
 export async function startStack(opts: StackOptions): Promise<LocalStack> {
   const log = opts.log ?? (() => {});
@@ -123,8 +131,13 @@ export async function startStack(opts: StackOptions): Promise<LocalStack> {
       await seedDemoData(localCognitoClient(cognito.endpoint), pool.userPoolId);
     }
 
-    const gateway = await startGateway(ports.api, appUrl);
+    process.env[ENV.realtimeEndpoint] = `http://127.0.0.1:${ports.api}`;
+    const realtime = new LocalRealtime();
+    const gateway = await startGateway(ports.api, appUrl, realtime);
     stoppers.push(() => closeServer(gateway));
+    stoppers.push(() => realtime.close());
+    const poller = startStreamPoller(dynamo.endpoint, TABLE_NAME);
+    stoppers.push(() => poller.stop());
     const apiUrl = `http://localhost:${ports.api}`;
 
     const runtimeConfig: RuntimeConfig = {
@@ -134,6 +147,7 @@ export async function startStack(opts: StackOptions): Promise<LocalStack> {
       userPoolId: pool.userPoolId,
       userPoolClientId: pool.userPoolClientId,
       userPoolEndpoint: cognito.endpoint,
+      realtimeUrl: `ws://localhost:${ports.api}${REALTIME_PATH}`,
     };
     const configFile = path.join(dataDir, 'config.json');
     fs.writeFileSync(configFile, JSON.stringify(runtimeConfig, null, 2));
@@ -146,6 +160,7 @@ export async function startStack(opts: StackOptions): Promise<LocalStack> {
     return {
       appUrl,
       apiUrl,
+      realtimeUrl: runtimeConfig.realtimeUrl,
       mailUrl: `http://localhost:${ports.mail}`,
       cognitoEndpoint: cognito.endpoint,
       dynamoEndpoint: dynamo.endpoint,

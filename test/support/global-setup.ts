@@ -13,6 +13,7 @@ import { MEDIA_BUCKET, startStack, TABLE_NAME } from '../../scripts/dev/stack.js
 export interface StackInfo {
   appUrl: string;
   apiUrl: string;
+  realtimeUrl: string;
   mailUrl: string;
   cognitoEndpoint: string;
   dynamoEndpoint: string;

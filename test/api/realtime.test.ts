@@ -1,0 +1,66 @@
+/** The realtime channel: a change to a user's tracks reaches that user's open connections, and only theirs. */
+import { describe, expect, inject, it } from 'vitest';
+import WebSocket from 'ws';
+import { callRoute } from '../support/api.js';
+import { createConfirmedUser, type TestUser } from '../support/users.js';
+import { makeWav } from '../support/wav.js';
+
+const stack = inject('stack');
+
+function open(token?: string): Promise<{ ws: WebSocket; messages: unknown[] }> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(token ? `${stack.realtimeUrl}?token=${encodeURIComponent(token)}` : stack.realtimeUrl);
+    const messages: unknown[] = [];
+    ws.on('message', (d) => messages.push(JSON.parse(d.toString())));
+    ws.once('open', () => resolve({ ws, messages }));
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`refused with ${res.statusCode}`)));
+    ws.once('error', reject);
+  });
+}
+
+async function waitFor<T>(read: () => T | undefined, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const v = read();
+    if (v !== undefined) return v;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('timed out');
+}
+
+async function uploadTrack(user: TestUser, title: string) {
+  const bytes = makeWav({ seconds: 1 });
+  const ticket = await callRoute(stack.apiUrl, 'createUploadUrl', { filename: `${title}.wav`, contentType: 'audio/wav', size: bytes.length }, user.idToken);
+  const form = new FormData();
+  for (const [k, v] of Object.entries(ticket.body.fields as Record<string, string>)) form.append(k, v);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'audio/wav' }));
+  await fetch(ticket.body.url, { method: 'POST', body: form });
+  return (await callRoute(stack.apiUrl, 'createTrack', { key: ticket.body.key, title }, user.idToken)).body;
+}
+
+describe('realtime channel', () => {
+  it('refuses a connection without a valid token', async () => {
+    await expect(open()).rejects.toThrow(/401/);
+    await expect(open('not.a.token')).rejects.toThrow(/401/);
+  });
+
+  it('tells every connection of the owner about their track changes, and nobody else', async () => {
+    const [owner, other] = await Promise.all([createConfirmedUser(stack), createConfirmedUser(stack)]);
+    await callRoute(stack.apiUrl, 'getMe', {}, owner.idToken);
+    const tabA = await open(owner.idToken);
+    const tabB = await open(owner.idToken);
+    const stranger = await open(other.idToken);
+    try {
+      const track = await uploadTrack(owner, 'Live');
+      const inserted = { type: 'change', entity: 'track', id: track.id, action: 'insert' };
+      await waitFor(() => (tabA.messages.some((m) => JSON.stringify(m) === JSON.stringify(inserted)) ? true : undefined));
+      await waitFor(() => (tabB.messages.some((m) => JSON.stringify(m) === JSON.stringify(inserted)) ? true : undefined));
+
+      await callRoute(stack.apiUrl, 'deleteTracks', { ids: [track.id] }, owner.idToken);
+      await waitFor(() => (tabA.messages.some((m) => (m as { action: string }).action === 'remove') ? true : undefined));
+      expect(stranger.messages).toEqual([]);
+    } finally {
+      for (const c of [tabA, tabB, stranger]) c.ws.close();
+    }
+  });
+});
