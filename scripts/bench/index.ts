@@ -1,0 +1,143 @@
+/**
+ * `npm run bench`: measured figures of the tracks slice, each against a floor measured in the same run.
+ * 1. Bytes the browser downloads to draw a waveform, for a 1-minute and a 10-minute track.
+ * 2. Upload throughput of a 100 MB file through the app vs a plain presigned PUT to the same local S3.
+ * 3. Track-list API latency (p50/p99) under 20 concurrent clients vs a bare handler making the same
+ *    single DynamoDB query.
+ * It starts its own local stack on free ports with a throw-away data directory.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { freePort } from '../dev/ports.js';
+import { MEDIA_BUCKET, startStack, TABLE_NAME } from '../dev/stack.js';
+import { callRoute } from '../../test/support/api.js';
+import { createConfirmedUser } from '../../test/support/users.js';
+import { makeWav } from '../../test/support/wav.js';
+
+const MB = 1024 * 1024;
+const CLIENTS = 20;
+const REQUESTS_PER_CLIENT = 50;
+
+/**
+ * fetch, tried again once when a pooled keep-alive connection turns out to have been closed by the
+ * server while idle (undici does not retry requests with a body by itself).
+ */
+async function send(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (err) {
+    if ((err as { cause?: { code?: string } }).cause?.code !== 'ECONNRESET') throw err;
+    return fetch(url, init);
+  }
+}
+
+const fmt = (n: number, digits = 1) => n.toFixed(digits);
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'snip-bench-'));
+  const ports = { app: await freePort(), mail: await freePort(), api: await freePort(), dynamodb: await freePort(), cognito: await freePort(), s3: await freePort() };
+  const stack = await startStack({ ports, dataDir, web: 'none', seed: false });
+  const info = { ...stack, tableName: TABLE_NAME, mediaBucket: MEDIA_BUCKET };
+  try {
+    const user = await createConfirmedUser(info, { prefix: 'bench' });
+    const token = user.idToken;
+
+    async function uploadViaApp(bytes: Buffer, filename: string, register: boolean) {
+      const ticket = await callRoute(stack.apiUrl, 'createUploadUrl', { filename, contentType: 'audio/wav', size: bytes.length }, token);
+      const form = new FormData();
+      for (const [k, v] of Object.entries(ticket.body.fields as Record<string, string>)) form.append(k, v);
+      form.append('file', new Blob([new Uint8Array(bytes)], { type: 'audio/wav' }), filename);
+      const res = await send(ticket.body.url, { method: 'POST', body: form });
+      if (res.status >= 300) throw new Error(`upload failed: ${res.status}`);
+      if (!register) return null;
+      const track = await callRoute(stack.apiUrl, 'createTrack', { key: ticket.body.key, title: filename }, token);
+      if (track.status !== 200) throw new Error(`register failed: ${JSON.stringify(track.body)}`);
+      return track.body;
+    }
+
+    // 1. Waveform bytes.
+    console.log('\n1. Bytes downloaded to draw a waveform (the track list entry; no audio is fetched)');
+    const sizes: Record<string, number> = {};
+    for (const minutes of [1, 10]) {
+      const track = await uploadViaApp(makeWav({ seconds: minutes * 60, sampleRate: 22050 }), `${minutes}min.wav`, true);
+      const list = await fetch(`${stack.apiUrl}/tracks`, { headers: { authorization: `Bearer ${token}` } });
+      const body = (await list.json()) as { tracks: { id: string }[] };
+      const entry = body.tracks.find((t) => t.id === track.id)!;
+      sizes[minutes] = Buffer.byteLength(JSON.stringify(entry));
+      console.log(`   ${String(minutes).padStart(2)}-minute track: ${sizes[minutes]} bytes (audio file: ${fmt(track.sizeBytes / MB)} MB)`);
+    }
+    console.log(`   ratio 10-min / 1-min: ${fmt(sizes[10] / sizes[1], 3)} (1.000 = does not grow with duration)`);
+
+    // 2. Upload throughput.
+    console.log('\n2. Upload throughput of a 100 MB file to the local S3');
+    const file = makeWav({ seconds: (100 * MB) / 2 / 44100, sampleRate: 44100 });
+    const s3 = new S3Client({ region: 'us-east-1', endpoint: stack.s3Endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }, requestChecksumCalculation: 'WHEN_REQUIRED' });
+    const putUrl = await getSignedUrl(s3, new PutObjectCommand({ Bucket: MEDIA_BUCKET, Key: 'plain-put.wav', ContentType: 'audio/wav' }), { expiresIn: 600 });
+    let t = performance.now();
+    const put = await send(putUrl, { method: 'PUT', body: new Uint8Array(file), headers: { 'content-type': 'audio/wav' } });
+    if (put.status >= 300) throw new Error(`plain PUT failed: ${put.status}`);
+    const putSeconds = (performance.now() - t) / 1000;
+    t = performance.now();
+    await uploadViaApp(file, 'upload-only.wav', false);
+    const appSeconds = (performance.now() - t) / 1000;
+    t = performance.now();
+    await uploadViaApp(file, 'full.wav', true);
+    const fullSeconds = (performance.now() - t) / 1000;
+    const mb = file.length / MB;
+    console.log(`   plain presigned PUT (floor):           ${fmt(mb / putSeconds)} MB/s`);
+    console.log(`   app: ticket + presigned POST:          ${fmt(mb / appSeconds)} MB/s  (ratio to floor ${fmt(putSeconds / appSeconds, 2)})`);
+    console.log(`   app: + server verification and peaks:  ${fmt(mb / fullSeconds)} MB/s  (ratio to floor ${fmt(putSeconds / fullSeconds, 2)})`);
+
+    // 3. Track-list latency.
+    console.log(`\n3. Track-list latency, ${CLIENTS} concurrent clients x ${REQUESTS_PER_CLIENT} requests`);
+    const me = await callRoute(stack.apiUrl, 'getMe', {}, token);
+    const db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1', endpoint: stack.dynamoEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+    const barePort = await freePort();
+    const bare = http.createServer(async (_req, res) => {
+      const out = await db.send(
+        new QueryCommand({ TableName: TABLE_NAME, IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': `OWNER#${me.body.id}` }, ScanIndexForward: false }),
+      );
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ tracks: out.Items }));
+    });
+    await new Promise<void>((r) => bare.listen(barePort, '127.0.0.1', () => r()));
+    async function load(url: string, headers: Record<string, string>) {
+      const latencies: number[] = [];
+      await Promise.all(
+        Array.from({ length: CLIENTS }, async () => {
+          for (let i = 0; i < REQUESTS_PER_CLIENT; i++) {
+            const start = performance.now();
+            const res = await fetch(url, { headers });
+            await res.arrayBuffer();
+            if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+            latencies.push(performance.now() - start);
+          }
+        }),
+      );
+      return latencies.sort((a, b) => a - b);
+    }
+    await load(`http://127.0.0.1:${barePort}/`, {}); // warm-up
+    const floor = await load(`http://127.0.0.1:${barePort}/`, {});
+    await load(`${stack.apiUrl}/tracks`, { authorization: `Bearer ${token}` });
+    const api = await load(`${stack.apiUrl}/tracks`, { authorization: `Bearer ${token}` });
+    bare.close();
+    console.log(`   bare handler, one Query (floor):  p50 ${fmt(percentile(floor, 50))} ms  p99 ${fmt(percentile(floor, 99))} ms`);
+    console.log(`   GET /tracks through the gateway:  p50 ${fmt(percentile(api, 50))} ms  p99 ${fmt(percentile(api, 99))} ms`);
+    console.log(`   ratio to floor:                   p50 ${fmt(percentile(api, 50) / percentile(floor, 50), 2)}  p99 ${fmt(percentile(api, 99) / percentile(floor, 99), 2)}`);
+  } finally {
+    await stack.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
