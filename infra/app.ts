@@ -2,7 +2,9 @@
  * CDK app. Context (cdk.json or `-c`):
  * - stackName: name of the CloudFormation stack (default SnipFeedback);
  * - webDist: folder of the built web app (default web/dist);
- * - marketingUrl: address of the marketing site, for the app's 'Back to Home' button.
+ * - marketingUrl: address of the marketing site, for the app's 'Back to Home' button;
+ * - realtimeAccessLogs: `true` to log access on the realtime WebSocket stage (needs the account's API
+ *   Gateway CloudWatch Logs role, see docs/deploy.md).
  */
 import { App } from 'aws-cdk-lib';
 import { addComplianceChecks } from './checks.js';
@@ -12,9 +14,10 @@ const app = new App();
 const context = (key: string): string | undefined => app.node.tryGetContext(key) || undefined;
 
 new AppStack(app, context('stackName') ?? 'SnipFeedback', {
-  description: 'Music feedback marketplace: Cognito, DynamoDB, S3, HTTP API + Lambda, SES, CloudFront',
+  description: 'Music feedback marketplace: Cognito, DynamoDB, S3, HTTP and WebSocket APIs + Lambda, SES, CloudFront',
   webDist: context('webDist'),
   marketingUrl: context('marketingUrl'),
+  realtimeAccessLogs: String(context('realtimeAccessLogs') ?? 'false') === 'true',
 });
 addComplianceChecks(app);
 app.synth();

@@ -8,6 +8,7 @@ import { Data } from './constructs/data.js';
 import { REPO_ROOT, type LambdaCodeMode } from './constructs/function.js';
 import { Mail } from './constructs/mail.js';
 import { Media } from './constructs/media.js';
+import { Realtime } from './constructs/realtime.js';
 import { Secrets } from './constructs/secrets.js';
 import { IMAGES_PREFIX, Web } from './constructs/web.js';
 
@@ -21,11 +22,17 @@ export interface AppStackProps extends StackProps {
   readonly webDist?: string;
   /** Address of the marketing site the app's 'Back to Home' button leaves for. */
   readonly marketingUrl?: string;
+  /**
+   * Access logs on the realtime WebSocket stage. Needs the account-wide API Gateway CloudWatch Logs role
+   * in the region (docs/deploy.md). Default false.
+   */
+  readonly realtimeAccessLogs?: boolean;
 }
 
 /**
  * The whole product in one stack: Cognito, DynamoDB, S3, the HTTP API with one Lambda per feature area,
- * SES and CloudFront hosting. Deployment parameters are described in docs/deploy.md.
+ * the realtime WebSocket API with its stream consumer, SES and CloudFront hosting. Deployment parameters
+ * are described in docs/deploy.md.
  */
 export class AppStack extends Stack {
   constructor(scope: Construct, id: string, props: AppStackProps = {}) {
@@ -100,6 +107,18 @@ export class AppStack extends Stack {
       },
     });
 
+    const realtime = new Realtime(this, 'Realtime', {
+      data,
+      codeMode,
+      accessLogs: props.realtimeAccessLogs ?? false,
+      environment: {
+        STAGE: 'aws',
+        TABLE_NAME: data.table.tableName,
+        USER_POOL_ID: auth.userPool.userPoolId,
+        USER_POOL_CLIENT_ID: auth.userPoolClient.userPoolClientId,
+      },
+    });
+
     web.deploy({
       distPath: path.resolve(REPO_ROOT, props.webDist ?? 'web/dist'),
       config: {
@@ -108,6 +127,7 @@ export class AppStack extends Stack {
         apiUrl: api.url,
         userPoolId: auth.userPool.userPoolId,
         userPoolClientId: auth.userPoolClient.userPoolClientId,
+        realtimeUrl: realtime.url,
         ...(props.marketingUrl ? { marketingUrl: props.marketingUrl } : {}),
       },
     });
@@ -116,6 +136,7 @@ export class AppStack extends Stack {
     output('ApiUrl', api.url, 'Base URL of the HTTP API');
     output('UserPoolId', auth.userPool.userPoolId, 'Cognito user pool id');
     output('UserPoolClientId', auth.userPoolClient.userPoolClientId, 'Cognito app client id of the web app');
+    output('RealtimeUrl', realtime.url, 'WebSocket URL of the realtime channel (wss://)');
     output('WebUrl', web.appUrl, 'Address of the web app (CloudFront)');
     output('TableName', data.table.tableName, 'DynamoDB table');
     output('MediaBucketName', media.bucket.bucketName, 'Private media bucket (audio)');

@@ -36,8 +36,27 @@ const TABLE_ACTIONS = [
   'dynamodb:ConditionCheckItem',
 ];
 
-/** Object-level S3 actions for presigning and server-side reads, writes and copies. */
+/**
+ * Object-level S3 actions for presigning and server-side reads (ranged ones too), writes and copies. A
+ * presigned URL or POST policy carries the permissions of the role that signed it, so GET and PUT here are
+ * also what the browser's presigned downloads and uploads need.
+ */
 const OBJECT_ACTIONS = ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'];
+
+/** Key prefixes of the media bucket the handlers work in (functions/domain/tracks.ts: `audio/<user>/...`). */
+export const MEDIA_PREFIXES = ['audio'] as const;
+
+/** Lambda settings of one feature area's function, where it needs more than the defaults. */
+export interface AreaSettings {
+  readonly memorySize?: number;
+  readonly timeout?: Duration;
+}
+
+/** Areas whose function differs from the defaults of createAppFunction (512 MB, 29 s). */
+export const AREA_SETTINGS: Readonly<Record<string, AreaSettings>> = {
+  // Decodes uploaded audio to compute waveform peaks: CPU grows with memory, and the HTTP API waits at most 29 s.
+  tracks: { memorySize: 2048, timeout: Duration.seconds(29) },
+};
 
 export interface ApiProps {
   readonly userPool: cognito.IUserPool;
@@ -119,9 +138,13 @@ export class Api extends Construct {
     const noAuthorizer = new apigw.HttpNoneAuthorizer();
 
     const buckets = [props.mediaBucket, props.imagesBucket];
-    const objectArns = buckets.map((bucket) => bucket.arnForObjects('*'));
-    const objectWildcardFindings = buckets.map(
-      (bucket) => `Resource::<${stack.getLogicalId(bucket.node.defaultChild as CfnElement)}.Arn>/*`,
+    const objectPatterns: [s3.IBucket, string][] = [
+      ...MEDIA_PREFIXES.map((prefix): [s3.IBucket, string] => [props.mediaBucket, `${prefix}/*`]),
+      [props.imagesBucket, '*'],
+    ];
+    const objectArns = objectPatterns.map(([bucket, pattern]) => bucket.arnForObjects(pattern));
+    const objectWildcardFindings = objectPatterns.map(
+      ([bucket, pattern]) => `Resource::<${stack.getLogicalId(bucket.node.defaultChild as CfnElement)}.Arn>/${pattern}`,
     );
 
     for (const [area, areaRoutes] of routesByArea()) {
@@ -134,6 +157,7 @@ export class Api extends Construct {
           ...(PAYMENT_AREAS.has(area) ? { PAYMENTS_SECRET_ARN: props.paymentsSecret.secretArn } : {}),
         },
         codeMode: props.codeMode,
+        ...AREA_SETTINGS[area],
       });
       this.functions.set(area, fn);
 

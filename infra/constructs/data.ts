@@ -6,7 +6,13 @@ import { TABLE_INDEXES, TABLE_KEYS } from '../../functions/data/table.js';
 /** The names of the secondary indexes, as the data modules in functions/data use them. */
 export const INDEXES = TABLE_INDEXES.map((i) => i.name);
 
-/** The single DynamoDB table: generic keys PK/SK and two generic indexes. */
+/** Attribute holding an item's expiry (epoch seconds): DynamoDB deletes the item some time after it. */
+export const TTL_ATTRIBUTE = 'expiresAt';
+
+/**
+ * The single DynamoDB table: generic keys PK/SK, two generic indexes, a stream of new and old images (the
+ * realtime channel reads it) and time to live on `expiresAt` (realtime connections expire through it).
+ */
 export class Data extends Construct {
   readonly table: dynamodb.Table;
 
@@ -18,6 +24,7 @@ export class Data extends Construct {
       sortKey: { name: TABLE_KEYS.sort, type: dynamodb.AttributeType.STRING },
       billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
       stream: dynamodb.StreamViewType.NEW_AND_OLD_IMAGES,
+      timeToLiveAttribute: TTL_ATTRIBUTE,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,

@@ -87,7 +87,9 @@ function bundledFunction(scope: Construct, id: string, common: CommonProps, rela
     depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
     bundling: {
       forceDockerBundling: false,
-      externalModules: ['@aws-sdk/*'],
+      // The runtime's SDK provides the clients; the presigners are bundled, as the runtime's copy of
+      // them is not guaranteed.
+      externalModules: ['@aws-sdk/client-*', '@aws-sdk/lib-dynamodb', '@aws-sdk/util-dynamodb'],
       minify: true,
       sourceMap: true,
       sourcesContent: false,

@@ -20,6 +20,8 @@ export interface RuntimeConfig {
   readonly apiUrl: string;
   readonly userPoolId: string;
   readonly userPoolClientId: string;
+  /** The realtime channel, `wss://<api>.execute-api.<region>.amazonaws.com/live`. */
+  readonly realtimeUrl: string;
   readonly marketingUrl?: string;
 }
 
@@ -34,14 +36,16 @@ export interface WebDeploymentProps {
  *
  * The API and the media bucket are named by their regional endpoint patterns rather than by their exact
  * host names: the API's CORS rule, the media bucket's CORS rule and every Lambda's APP_URL name this
- * distribution's domain, so naming their hosts here would make the template circular.
+ * distribution's domain, so naming their hosts here would make the template circular. The realtime
+ * WebSocket API (`wss://`) is named by the same pattern, so that the policy, made with the distribution,
+ * depends on no API.
  */
 export function contentSecurityPolicy(region: string): string {
   const s3Hosts = `https://*.s3.${region}.amazonaws.com`;
   return [
     "default-src 'self'",
     "script-src 'self'",
-    `connect-src 'self' https://cognito-idp.${region}.amazonaws.com https://*.execute-api.${region}.amazonaws.com ${s3Hosts}`,
+    `connect-src 'self' https://cognito-idp.${region}.amazonaws.com https://*.execute-api.${region}.amazonaws.com wss://*.execute-api.${region}.amazonaws.com ${s3Hosts}`,
     "img-src 'self' data: blob:",
     `media-src 'self' blob: ${s3Hosts}`,
     "style-src 'self' 'unsafe-inline'",

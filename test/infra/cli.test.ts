@@ -34,7 +34,7 @@ describe('cdk synth (the real CLI, offline)', () => {
     const seconds = (Date.now() - started) / 1000;
     expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
     const template = JSON.parse(fs.readFileSync(path.join(outdir, 'SnipFeedback.template.json'), 'utf8'));
-    expect(Object.keys(template.Outputs)).toEqual(expect.arrayContaining(['ApiUrl', 'WebUrl', 'UserPoolId']));
+    expect(Object.keys(template.Outputs)).toEqual(expect.arrayContaining(['ApiUrl', 'RealtimeUrl', 'WebUrl', 'UserPoolId']));
     console.log(`cdk synth took ${seconds.toFixed(1)} s`);
   });
 });

@@ -5,7 +5,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addComplianceChecks } from '../../infra/checks.js';
 import { routesByArea } from '../../infra/constructs/api.js';
-import { cdkContext, fakeWebDist, makeTempDir, synthStack, unacknowledged, type Synthesized } from './synth.js';
+import { bundlesIn, cdkContext, fakeWebDist, linkNodeModules, makeTempDir, runBundle, synthStack, unacknowledged, type Synthesized } from './synth.js';
 
 describe('cdk-nag AwsSolutions checks, with the Lambda code bundled for real', () => {
   let dir: string;
@@ -33,12 +33,9 @@ describe('cdk-nag AwsSolutions checks, with the Lambda code bundled for real', (
   });
 
   it('bundles every handler into an ESM file with the AWS SDK left to the runtime', () => {
-    const bundles = fs
-      .readdirSync(s.outdir)
-      .map((entry) => path.join(s.outdir, entry, 'index.mjs'))
-      .filter((file) => fs.existsSync(file));
-    // One per feature area plus the Cognito trigger.
-    expect(bundles).toHaveLength(routesByArea().size + 1);
+    const bundles = bundlesIn(s.outdir);
+    // One per feature area, the Cognito trigger and the two realtime functions (socket, stream).
+    expect(bundles).toHaveLength(routesByArea().size + 3);
     for (const file of bundles) {
       expect(fs.readFileSync(file, 'utf8')).toMatch(/export\s*\{[^}]*\bhandler\b/);
       const sources: string[] = JSON.parse(fs.readFileSync(`${file}.map`, 'utf8')).sources;
@@ -46,7 +43,29 @@ describe('cdk-nag AwsSolutions checks, with the Lambda code bundled for real', (
     }
     const imports = bundles.map((file) => fs.readFileSync(file, 'utf8')).join('\n');
     expect(imports).toMatch(/from\s*"@aws-sdk\/client-dynamodb"/);
+    expect(imports).toMatch(/from\s*"@aws-sdk\/client-apigatewaymanagementapi"/);
     expect(seconds, 'synthesis with bundling').toBeLessThan(60);
+  });
+
+  it('gives bundles that load as ES modules in Node and export handler', () => {
+    linkNodeModules(s.outdir);
+    for (const file of bundlesIn(s.outdir)) {
+      expect(runBundle(file), path.basename(path.dirname(file))).toEqual({ result: 'loaded' });
+    }
+  });
+});
+
+describe('cdk-nag AwsSolutions checks, with realtime access logs on', () => {
+  it('leaves no unacknowledged finding either (the stage then logs instead of being acknowledged)', () => {
+    const dir = makeTempDir('infra-nag-logs');
+    try {
+      const result = synthStack({ dir, nag: true, realtimeAccessLogs: true });
+      expect(unacknowledged(result.report, 'error')).toEqual([]);
+      expect(unacknowledged(result.report, 'warning')).toEqual([]);
+      expect(result.error).toBeUndefined();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

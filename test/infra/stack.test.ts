@@ -4,7 +4,9 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeKey } from '../../functions/lib/route.js';
 import { routes } from '../../functions/routes.js';
-import { routesByArea } from '../../infra/constructs/api.js';
+import { AREA_SETTINGS, routesByArea } from '../../infra/constructs/api.js';
+import { REALTIME_ENTITIES } from '../../infra/constructs/realtime.js';
+import { TRACK_ENTITY } from '../../functions/data/tracks.js';
 import { dependencyGraph, fakeWebDist, findCycle, makeTempDir, synthStack, type Synthesized } from './synth.js';
 
 let dir: string;
@@ -28,6 +30,24 @@ const onlyLogicalId = (type: string, props?: unknown) => {
 };
 const getAtt = (id: string, attr: string) => ({ 'Fn::GetAtt': [id, attr] });
 const appOrigin = () => ({ 'Fn::Join': ['', ['https://', getAtt(onlyLogicalId('AWS::CloudFront::Distribution'), 'DomainName')]] });
+const httpApiId = () => onlyLogicalId('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP' });
+const webSocketApiId = () => onlyLogicalId('AWS::ApiGatewayV2::Api', { ProtocolType: 'WEBSOCKET' });
+/** A Fn::Join as text, with references shown as {LogicalId} or {LogicalId.Attr} (other intrinsics as JSON). */
+const joined = (value: any): string => {
+  if (typeof value === 'string') return value;
+  if (value.Ref) return `{${value.Ref}}`;
+  if (value['Fn::GetAtt']) return `{${value['Fn::GetAtt'].join('.')}}`;
+  if (value['Fn::Join']) return (value['Fn::Join'][1] as unknown[]).map(joined).join('');
+  return JSON.stringify(value);
+};
+/** The statements of the default policy of a function's role. */
+const statementsOf = (fnId: string): any[] => {
+  const roleId = (resourcesOf('AWS::Lambda::Function')[fnId] as any).Properties.Role['Fn::GetAtt'][0];
+  const policies = Object.values(resourcesOf('AWS::IAM::Policy')).filter((p: any) => p.Properties.Roles.some((r: any) => r.Ref === roleId));
+  return policies.flatMap((p: any) => p.Properties.PolicyDocument.Statement);
+};
+const actionsOf = (statement: any): string[] => [statement.Action].flat();
+const resourcesOfStatement = (statement: any): string[] => [statement.Resource].flat().map(joined);
 
 describe('template', () => {
   it('has no dependency cycle', () => {
@@ -36,9 +56,10 @@ describe('template', () => {
 
   it('exports the outputs the operator and the scripts read', () => {
     const outputs = Object.keys(s.json.Outputs ?? {});
-    for (const name of ['ApiUrl', 'UserPoolId', 'UserPoolClientId', 'WebUrl', 'TableName', 'MediaBucketName']) {
+    for (const name of ['ApiUrl', 'RealtimeUrl', 'UserPoolId', 'UserPoolClientId', 'WebUrl', 'TableName', 'MediaBucketName']) {
       expect(outputs).toContain(name);
     }
+    expect(joined(s.json.Outputs.RealtimeUrl.Value)).toBe(`wss://{${webSocketApiId()}}.execute-api.{AWS::Region}.{AWS::URLSuffix}/live`);
   });
 
   it('takes the sender address as a parameter', () => {
@@ -145,6 +166,12 @@ describe('data', () => {
       },
     });
   });
+
+  it('expires items through time to live on expiresAt (realtime connections)', () => {
+    s.template.hasResourceProperties('AWS::DynamoDB::Table', {
+      TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+    });
+  });
 });
 
 describe('media', () => {
@@ -233,7 +260,7 @@ describe('api', () => {
 
   it('has a route for every entry of the route table, with the JWT authorizer exactly on the non-public ones', () => {
     const authorizerId = onlyLogicalId('AWS::ApiGatewayV2::Authorizer');
-    const apiRoutes = Object.values(resourcesOf('AWS::ApiGatewayV2::Route')) as any[];
+    const apiRoutes = Object.values(resourcesOf('AWS::ApiGatewayV2::Route', { ApiId: { Ref: httpApiId() } })) as any[];
     expect(apiRoutes).toHaveLength(Object.keys(routes).length);
     for (const [name, def] of Object.entries(routes)) {
       const route = apiRoutes.find((r) => r.Properties.RouteKey === routeKey(def));
@@ -285,6 +312,27 @@ describe('api', () => {
     });
   });
 
+  it('gives the tracks area (audio decoding) 2048 MB and the 29 s API maximum, the other areas the defaults', () => {
+    expect(AREA_SETTINGS.tracks?.memorySize).toBe(2048);
+    for (const [id, fn] of Object.entries(areaFunctions()) as [string, any][]) {
+      const area = fn.Properties.Description.replace(/^HTTP handlers of the (.*) area$/, '$1');
+      const expected = area === 'tracks' ? { MemorySize: 2048, Timeout: 29 } : { MemorySize: 512, Timeout: 29 };
+      expect({ MemorySize: fn.Properties.MemorySize, Timeout: fn.Properties.Timeout }, `${area} (${id})`).toEqual(expected);
+    }
+    expect(areas).toContain('tracks');
+  });
+
+  it('lets the tracks function read (ranges too), write, delete and presign media objects under audio/ only', () => {
+    const tracksId = Object.entries(areaFunctions()).find(([, fn]: [string, any]) => fn.Properties.Description === 'HTTP handlers of the tracks area')![0];
+    const mediaId = onlyLogicalId('AWS::S3::Bucket', { LoggingConfiguration: { LogFilePrefix: 's3/media/' } });
+    const statements = statementsOf(tracksId);
+    const onMediaObjects = statements.filter((st) => resourcesOfStatement(st).some((r) => r.startsWith(`{${mediaId}.Arn}/`)));
+    expect(onMediaObjects.flatMap(actionsOf).sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
+    expect(onMediaObjects.flatMap(resourcesOfStatement).filter((r) => r.startsWith(`{${mediaId}.Arn}/`))).toEqual([`{${mediaId}.Arn}/audio/*`]);
+    // A HEAD of a missing key answers 404 (not 403) only with ListBucket on the bucket.
+    expect(statements.some((st) => actionsOf(st).includes('s3:ListBucket') && resourcesOfStatement(st).includes(`{${mediaId}.Arn}`))).toBe(true);
+  });
+
   it('grants the functions item-level table access, object access, the two Cognito reads and SES sending, never a Scan', () => {
     const policies = Object.values(resourcesOf('AWS::IAM::Policy')).filter((p: any) =>
       p.Properties.Roles.some((r: any) => Object.keys(areaFunctions()).some((id) => r.Ref.startsWith(id.slice(0, -8)))),
@@ -298,6 +346,126 @@ describe('api', () => {
       expect(actions).not.toContain('dynamodb:Scan');
       expect(actions.filter((a) => a.includes('*'))).toEqual([]);
     }
+  });
+});
+
+describe('realtime', () => {
+  const socketId = () => onlyLogicalId('AWS::Lambda::Function', { Description: Match.stringLikeRegexp('^Realtime WebSocket routes') });
+  const streamId = () => onlyLogicalId('AWS::Lambda::Function', { Description: Match.stringLikeRegexp('^Realtime delivery') });
+
+  it('is a WebSocket API whose $connect, $disconnect and $default routes all go to the socket function', () => {
+    const apiId = webSocketApiId();
+    const wsRoutes = Object.values(resourcesOf('AWS::ApiGatewayV2::Route', { ApiId: { Ref: apiId } })) as any[];
+    expect(wsRoutes.map((r) => r.Properties.RouteKey).sort()).toEqual(['$connect', '$default', '$disconnect']);
+    const integrations = resourcesOf('AWS::ApiGatewayV2::Integration', { ApiId: { Ref: apiId } }) as Record<string, any>;
+    for (const route of wsRoutes) {
+      const integrationId = route.Properties.Target['Fn::Join'][1][1].Ref;
+      expect(integrations[integrationId].Properties.IntegrationType, route.Properties.RouteKey).toBe('AWS_PROXY');
+      expect(joined(integrations[integrationId].Properties.IntegrationUri)).toContain(`{${socketId()}.Arn}`);
+      // The token arrives as ?token= and is verified by the function (browsers cannot set WebSocket headers).
+      expect(route.Properties.AuthorizationType).toBe('NONE');
+    }
+    for (const routeKey of ['$connect', '$disconnect', '$default']) {
+      s.template.hasResourceProperties('AWS::Lambda::Permission', {
+        FunctionName: getAtt(socketId(), 'Arn'),
+        Principal: 'apigateway.amazonaws.com',
+        SourceArn: { 'Fn::Join': ['', Match.arrayWith([{ Ref: apiId }, `/*${routeKey}`])] },
+      });
+    }
+  });
+
+  it('deploys the stage live automatically, throttled like the HTTP API', () => {
+    s.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      ApiId: { Ref: webSocketApiId() },
+      StageName: 'live',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 },
+    });
+  });
+
+  it('logs stage access only when asked to (it needs the account-wide API Gateway logging role)', () => {
+    const stage = (id: string, t = s.template) => (t.findResources('AWS::ApiGatewayV2::Stage', { Properties: { ApiId: { Ref: id } } }) as any);
+    expect((Object.values(stage(webSocketApiId()))[0] as any).Properties.AccessLogSettings).toBeUndefined();
+    const logged = makeTempDir('infra-realtime-logs');
+    try {
+      const result = synthStack({ dir: logged, realtimeAccessLogs: true });
+      if (result.error) throw result.error;
+      const wsApi = Object.keys(result.template.findResources('AWS::ApiGatewayV2::Api', { Properties: { ProtocolType: 'WEBSOCKET' } }))[0];
+      const settings = (Object.values(stage(wsApi, result.template))[0] as any).Properties.AccessLogSettings;
+      expect(settings).toEqual({ DestinationArn: expect.anything(), Format: expect.stringContaining('$context.connectionId') });
+    } finally {
+      fs.rmSync(logged, { recursive: true, force: true });
+    }
+  });
+
+  it('gives both functions the table, the user pool and the management endpoint of the stage', () => {
+    const expected = {
+      STAGE: 'aws',
+      TABLE_NAME: { Ref: onlyLogicalId('AWS::DynamoDB::Table') },
+      USER_POOL_ID: { Ref: onlyLogicalId('AWS::Cognito::UserPool') },
+      USER_POOL_CLIENT_ID: { Ref: onlyLogicalId('AWS::Cognito::UserPoolClient') },
+    };
+    for (const id of [socketId(), streamId()]) {
+      const fn = resourcesOf('AWS::Lambda::Function')[id] as any;
+      const env = fn.Properties.Environment.Variables;
+      expect(env, id).toMatchObject(expected);
+      expect(joined(env.REALTIME_ENDPOINT)).toBe(`https://{${webSocketApiId()}}.execute-api.{AWS::Region}.{AWS::URLSuffix}/live`);
+      expect(fn.Properties.Runtime).toBe('nodejs22.x');
+      expect(fn.Properties.Architectures).toEqual(['arm64']);
+    }
+  });
+
+  it('lets both functions manage connections of this WebSocket stage only, and nobody else', () => {
+    const manage = `arn:{AWS::Partition}:execute-api:{AWS::Region}:{AWS::AccountId}:{${webSocketApiId()}}/live/*/@connections/*`;
+    for (const id of [socketId(), streamId()]) {
+      const statements = statementsOf(id).filter((st) => actionsOf(st).includes('execute-api:ManageConnections'));
+      expect(statements.flatMap(resourcesOfStatement), id).toEqual([manage]);
+    }
+    const granted = Object.values(resourcesOf('AWS::IAM::Policy')).filter((p: any) =>
+      p.Properties.PolicyDocument.Statement.some((st: any) => actionsOf(st).some((a) => a.startsWith('execute-api:'))),
+    );
+    expect(granted).toHaveLength(2);
+    expect(JSON.stringify(granted)).not.toContain(httpApiId());
+  });
+
+  it('lets both functions read and write connection items, never Scan', () => {
+    const tableId = onlyLogicalId('AWS::DynamoDB::Table');
+    for (const id of [socketId(), streamId()]) {
+      const onTable = statementsOf(id).filter((st) => resourcesOfStatement(st).includes(`{${tableId}.Arn}`));
+      const actions = onTable.flatMap(actionsOf);
+      expect(actions, id).toEqual(
+        expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:BatchWriteItem']),
+      );
+      expect(actions.filter((a) => a.includes('*') || a === 'dynamodb:Scan'), id).toEqual([]);
+    }
+  });
+
+  it('feeds the table stream to the stream function: newest first, batches of 100, two retries, halving bad batches', () => {
+    const tableId = onlyLogicalId('AWS::DynamoDB::Table');
+    const mappings = Object.values(resourcesOf('AWS::Lambda::EventSourceMapping')) as any[];
+    expect(mappings).toHaveLength(1);
+    expect(mappings[0].Properties).toMatchObject({
+      EventSourceArn: getAtt(tableId, 'StreamArn'),
+      FunctionName: { Ref: streamId() },
+      StartingPosition: 'LATEST',
+      BatchSize: 100,
+      MaximumRetryAttempts: 2,
+      BisectBatchOnFunctionError: true,
+      MaximumBatchingWindowInSeconds: 1,
+    });
+    const stream = statementsOf(streamId()).filter((st) => resourcesOfStatement(st).includes(`{${tableId}.StreamArn}`));
+    expect(stream.flatMap(actionsOf)).toEqual(expect.arrayContaining(['dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:DescribeStream']));
+    expect(statementsOf(socketId()).flatMap(actionsOf)).not.toContain('dynamodb:GetRecords');
+  });
+
+  it('is invoked only for changes of the entities it delivers (new or old image)', () => {
+    expect([...REALTIME_ENTITIES]).toContain(TRACK_ENTITY);
+    const mapping = Object.values(resourcesOf('AWS::Lambda::EventSourceMapping'))[0] as any;
+    const patterns = mapping.Properties.FilterCriteria.Filters.map((f: any) => JSON.parse(f.Pattern));
+    expect(patterns).toEqual([
+      { dynamodb: { NewImage: { entity: { S: [...REALTIME_ENTITIES] } } } },
+      { dynamodb: { OldImage: { entity: { S: [...REALTIME_ENTITIES] } } } },
+    ]);
   });
 });
 
@@ -335,7 +503,9 @@ describe('web', () => {
       .map((part) => (typeof part === 'string' ? part : '{region}'))
       .join('');
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("connect-src 'self' https://cognito-idp.{region}.amazonaws.com https://*.execute-api.{region}.amazonaws.com https://*.s3.{region}.amazonaws.com");
+    expect(csp).toContain(
+      "connect-src 'self' https://cognito-idp.{region}.amazonaws.com https://*.execute-api.{region}.amazonaws.com wss://*.execute-api.{region}.amazonaws.com https://*.s3.{region}.amazonaws.com",
+    );
     expect(csp).toContain("img-src 'self' data: blob:");
     expect(csp).toContain("media-src 'self' blob: https://*.s3.{region}.amazonaws.com");
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
@@ -367,6 +537,10 @@ describe('web', () => {
     for (const key of ['region', 'apiUrl', 'userPoolId', 'userPoolClientId']) {
       expect(configAsset[key], key).toMatch(/^<<marker:0xbaba:\d+>>$/);
     }
+    // realtimeUrl is the wss:// URL of the WebSocket stage, its API id, region and domain suffix filled in at deploy.
+    const sourceMarkers = pages.Properties.SourceMarkers.find((m: Record<string, unknown>) => Object.keys(m).length > 0) as Record<string, unknown>;
+    const realtimeUrl = configAsset.realtimeUrl.replace(/<<marker:0xbaba:\d+>>/g, (marker) => joined(sourceMarkers[marker]));
+    expect(realtimeUrl).toBe(`wss://{${webSocketApiId()}}.execute-api.{AWS::Region}.{AWS::URLSuffix}/live`);
   });
 
   it('still deploys config.json when the web app has not been built', () => {

@@ -1,7 +1,9 @@
 /** Synthesizes the stack into a temporary folder for the infra tests, and cleans up after. */
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { addComplianceChecks } from '../../infra/checks.js';
@@ -54,6 +56,7 @@ export interface SynthOptions {
   lambdaCode?: LambdaCodeMode;
   webDist?: string;
   nag?: boolean;
+  realtimeAccessLogs?: boolean;
 }
 
 export function synthStack(opts: SynthOptions): Synthesized {
@@ -62,6 +65,7 @@ export function synthStack(opts: SynthOptions): Synthesized {
   const stack = new AppStack(app, STACK_NAME, {
     lambdaCode: opts.lambdaCode ?? 'placeholder',
     webDist: opts.webDist ?? path.join(opts.dir, 'no-web-build'),
+    realtimeAccessLogs: opts.realtimeAccessLogs,
   });
   if (opts.nag) addComplianceChecks(app);
 
@@ -138,4 +142,42 @@ export function findCycle(graph: Map<string, Set<string>>): string[] | undefined
     }
   }
   return undefined;
+}
+
+/** The Lambda bundles (`index.mjs`) of a cloud assembly. */
+export function bundlesIn(outdir: string): string[] {
+  return fs
+    .readdirSync(outdir)
+    .map((entry) => path.join(outdir, entry, 'index.mjs'))
+    .filter((file) => fs.existsSync(file));
+}
+
+/**
+ * Lets the bundles of a cloud assembly resolve the packages left out of them (the AWS SDK, which Lambda's
+ * runtime provides) from the repository's node_modules, as they would on Lambda.
+ */
+export function linkNodeModules(outdir: string): void {
+  const link = path.join(outdir, 'node_modules');
+  if (!fs.existsSync(link)) fs.symlinkSync(path.join(REPO_ROOT, 'node_modules'), link, 'dir');
+}
+
+const RUN_BUNDLE = `
+const [file, event] = process.argv.slice(1);
+const mod = await import(file);
+if (typeof mod.handler !== 'function') throw new Error('no handler export');
+const result = event === undefined ? 'loaded' : await mod.handler(JSON.parse(event));
+console.log(JSON.stringify({ result }));
+`;
+
+/**
+ * Imports a bundle in a fresh Node process as Lambda's ESM loader would and, given an event, calls its
+ * handler. Returns what the handler returned ('loaded' without an event).
+ */
+export function runBundle(file: string, event?: unknown): { result?: unknown; error?: string } {
+  const args = ['--input-type=module', '-e', RUN_BUNDLE, pathToFileURL(file).href];
+  if (event !== undefined) args.push(JSON.stringify(event));
+  const run = spawnSync(process.execPath, args, { encoding: 'utf8', timeout: 60_000, env: { ...process.env, AWS_REGION: 'us-east-1' } });
+  const last = run.stdout.trim().split('\n').pop() ?? '';
+  if (run.status === 0 && last.startsWith('{')) return JSON.parse(last);
+  return { error: `exit ${run.status}: ${(run.stderr || run.stdout).slice(-2000)}` };
 }

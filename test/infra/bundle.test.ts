@@ -1,0 +1,95 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { App, Stack } from 'aws-cdk-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Mp3Encoder } from '@breezystack/lamejs';
+import { createAppFunction } from '../../infra/constructs/function.js';
+import { bundlesIn, cdkContext, linkNodeModules, makeTempDir, runBundle } from './synth.js';
+
+const SAMPLE_RATE = 44_100;
+
+/** One second of a 440 Hz tone, mono 16-bit. */
+function tone(): Int16Array {
+  return Int16Array.from({ length: SAMPLE_RATE }, (_, i) =>
+    Math.round(Math.sin((2 * Math.PI * 440 * i) / SAMPLE_RATE) * 0.5 * 32767),
+  );
+}
+
+function wavBytes(): Buffer {
+  const samples = tone();
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'ascii');
+  header.writeUInt32LE(36 + samples.byteLength, 4);
+  header.write('WAVEfmt ', 8, 'ascii');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(SAMPLE_RATE, 24);
+  header.writeUInt32LE(SAMPLE_RATE * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'ascii');
+  header.writeUInt32LE(samples.byteLength, 40);
+  return Buffer.concat([header, Buffer.from(samples.buffer)]);
+}
+
+function mp3Bytes(): Buffer {
+  const samples = tone();
+  const encoder = new Mp3Encoder(1, SAMPLE_RATE, 128);
+  const frames: Uint8Array[] = [];
+  for (let i = 0; i < samples.length; i += 1152) {
+    frames.push(Uint8Array.from(encoder.encodeBuffer(samples.subarray(i, i + 1152))));
+  }
+  frames.push(Uint8Array.from(encoder.flush()));
+  return Buffer.concat(frames);
+}
+
+/**
+ * The tracks area decodes audio with decoders loaded by dynamic import(), WebAssembly inside. A probe entry
+ * (fixtures/audio-probe.ts) is bundled by createAppFunction exactly like the real functions, then run in
+ * Node on real audio: the decoders must be inlined in the one ESM file and work from there.
+ */
+describe('ESM bundling of the on-demand audio decoders', () => {
+  let dir: string;
+  let bundle: string;
+
+  beforeAll(() => {
+    dir = makeTempDir('infra-bundle');
+    const outdir = path.join(dir, 'cdk.out');
+    const app = new App({ outdir, context: cdkContext() });
+    createAppFunction(new Stack(app, 'BundleProbe'), 'AudioProbe', {
+      entry: 'test/infra/fixtures/audio-probe.ts',
+      description: 'Bundling probe',
+      environment: {},
+      codeMode: 'bundle',
+    });
+    app.synth();
+    [bundle] = bundlesIn(outdir);
+    linkNodeModules(outdir);
+  });
+
+  afterAll(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('inlines every dynamically imported module (no import() of a package is left)', () => {
+    const code = fs.readFileSync(bundle, 'utf8');
+    expect(code.match(/\bimport\(\s*["'`][^"'`]+["'`]\s*\)/g) ?? []).toEqual([]);
+  });
+
+  it.each([
+    ['wav', wavBytes],
+    ['mp3', mp3Bytes],
+  ])('decodes %s from the bundle', (format, make) => {
+    const file = path.join(dir, `tone.${format}`);
+    fs.writeFileSync(file, make());
+    const run = runBundle(bundle, { file });
+    expect(run.error).toBeUndefined();
+    const result = run.result as { format: string; duration: number; sampleRate: number; peaks: number };
+    expect(result.format).toBe(format);
+    expect(result.sampleRate).toBe(44_100);
+    expect(result.duration).toBeGreaterThan(0.9);
+    expect(result.duration).toBeLessThan(1.2);
+    expect(result.peaks).toBeGreaterThan(0);
+  });
+});
