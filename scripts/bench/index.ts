@@ -18,7 +18,7 @@ import { freePort } from '../dev/ports.js';
 import { MEDIA_BUCKET, startStack, TABLE_NAME } from '../dev/stack.js';
 import { callRoute } from '../../test/support/api.js';
 import { createConfirmedUser } from '../../test/support/users.js';
-import { makeWav } from '../../test/support/wav.js';
+import { wavBytes } from '../../test/support/audio.js';
 
 const MB = 1024 * 1024;
 const CLIENTS = 20;
@@ -66,7 +66,7 @@ async function main() {
     console.log('\n1. Bytes downloaded to draw a waveform (the track list entry; no audio is fetched)');
     const sizes: Record<string, number> = {};
     for (const minutes of [1, 10]) {
-      const track = await uploadViaApp(makeWav({ seconds: minutes * 60, sampleRate: 22050 }), `${minutes}min.wav`, true);
+      const track = await uploadViaApp(wavBytes({ seconds: minutes * 60, sampleRate: 22050, envelope: 'ramp' }), `${minutes}min.wav`, true);
       const list = await fetch(`${stack.apiUrl}/tracks`, { headers: { authorization: `Bearer ${token}` } });
       const body = (await list.json()) as { tracks: { id: string }[] };
       const entry = body.tracks.find((t) => t.id === track.id)!;
@@ -77,7 +77,7 @@ async function main() {
 
     // 2. Upload throughput.
     console.log('\n2. Upload throughput of a 100 MB file to the local S3');
-    const file = makeWav({ seconds: (100 * MB) / 2 / 44100, sampleRate: 44100 });
+    const file = wavBytes({ seconds: (100 * MB) / 2 / 44100, sampleRate: 44100, envelope: 'ramp' });
     const s3 = new S3Client({ region: 'us-east-1', endpoint: stack.s3Endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }, requestChecksumCalculation: 'WHEN_REQUIRED' });
     const putUrl = await getSignedUrl(s3, new PutObjectCommand({ Bucket: MEDIA_BUCKET, Key: 'plain-put.wav', ContentType: 'audio/wav' }), { expiresIn: 600 });
     let t = performance.now();

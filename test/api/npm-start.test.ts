@@ -25,7 +25,8 @@ async function ports() {
 }
 
 function start(env: Record<string, string>) {
-  const child = spawn('npx', ['tsx', 'scripts/dev/start.ts'], {
+  // What `npm start` runs, without npm's wrapper process in between.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev/start.ts'], {
     // Its own Vite cache: two dev servers sharing one break each other's pre-bundled dependencies.
     env: { ...process.env, ...env, DATA_DIR: dataDir, VITE_CACHE_DIR: path.join(dataDir, 'vite-cache') },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -101,7 +102,7 @@ describe('npm start', () => {
     await stopWithCtrlC(second.child, second.output);
     expect(second.output()).toContain('Stopped.');
 
-    const reset = spawnSync('npx', ['tsx', 'scripts/dev/reset.ts'], { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
+    const reset = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/dev/reset.ts'], { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
     expect(reset.status).toBe(0);
     expect(fs.existsSync(dataDir)).toBe(false);
   }, 240_000);
@@ -111,7 +112,7 @@ describe('npm start', () => {
     const blocker = net.createServer().listen(Number(env.MAIL_PORT), '127.0.0.1');
     await new Promise((r) => blocker.once('listening', r));
     try {
-      const res = spawnSync('npx', ['tsx', 'scripts/dev/start.ts'], { env: { ...process.env, ...env, DATA_DIR: dataDir }, encoding: 'utf8', timeout: 60_000 });
+      const res = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/dev/start.ts'], { env: { ...process.env, ...env, DATA_DIR: dataDir }, encoding: 'utf8', timeout: 60_000 });
       expect(res.status).toBe(1);
       expect(res.stderr).toContain(`Port ${env.MAIL_PORT} is already in use: set MAIL_PORT`);
       expect(res.stderr).not.toMatch(/\n\s+at /);

@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
 import { callRoute } from '../support/api.js';
 import { createConfirmedUser, type TestUser } from '../support/users.js';
-import { makeWav } from '../support/wav.js';
+import { wavBytes } from '../support/audio.js';
 
 const stack = inject('stack');
 
@@ -29,7 +29,7 @@ async function waitFor<T>(read: () => T | undefined, timeoutMs = 10_000): Promis
 }
 
 async function uploadTrack(user: TestUser, title: string) {
-  const bytes = makeWav({ seconds: 1 });
+  const bytes = wavBytes({ seconds: 1, envelope: 'ramp' });
   const ticket = await callRoute(stack.apiUrl, 'createUploadUrl', { filename: `${title}.wav`, contentType: 'audio/wav', size: bytes.length }, user.idToken);
   const form = new FormData();
   for (const [k, v] of Object.entries(ticket.body.fields as Record<string, string>)) form.append(k, v);

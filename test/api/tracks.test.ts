@@ -5,7 +5,7 @@ import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { MAX_TRACK_BYTES, PEAKS_COUNT } from '../../shared/constants.js';
 import { callRoute } from '../support/api.js';
 import { createConfirmedUser, type TestUser } from '../support/users.js';
-import { makePng, makeWav } from '../support/wav.js';
+import { pngBytes, wavBytes } from '../support/audio.js';
 
 const stack = inject('stack');
 const local = { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
@@ -37,7 +37,7 @@ async function upload(user: TestUser, bytes: Buffer, filename: string, contentTy
 }
 
 async function uploadTrack(user: TestUser, title = 'Song', seconds = 3) {
-  const key = await upload(user, makeWav({ seconds }), `${title}.wav`);
+  const key = await upload(user, wavBytes({ seconds, envelope: 'ramp' }), `${title}.wav`);
   const res = await callRoute(stack.apiUrl, 'createTrack', { key, title }, user.idToken);
   expect(res.status).toBe(200);
   return res.body;
@@ -84,7 +84,7 @@ describe('upload', () => {
   });
 
   it('deletes a picture renamed .mp3 and leaves no track behind', async () => {
-    const key = await upload(owner, makePng(), 'cover.mp3', 'audio/mpeg');
+    const key = await upload(owner, pngBytes(), 'cover.mp3', 'audio/mpeg');
     expect(await objectExists(key)).toBe(true);
     const res = await callRoute(stack.apiUrl, 'createTrack', { key, title: 'Not music' }, owner.idToken);
     expect(res.status).toBe(400);
@@ -104,7 +104,7 @@ describe('upload', () => {
   }, 120_000);
 
   it('refuses to register someone else\'s upload, or the same upload twice', async () => {
-    const key = await upload(owner, makeWav({ seconds: 1 }), 'mine.wav');
+    const key = await upload(owner, wavBytes({ seconds: 1, envelope: 'ramp' }), 'mine.wav');
     expect((await callRoute(stack.apiUrl, 'createTrack', { key, title: 'Stolen' }, stranger.idToken)).status).toBe(403);
     expect((await callRoute(stack.apiUrl, 'createTrack', { key, title: 'Once' }, owner.idToken)).status).toBe(200);
     expect((await callRoute(stack.apiUrl, 'createTrack', { key, title: 'Twice' }, owner.idToken)).status).toBe(409);

@@ -3,12 +3,14 @@ import { StrictMode, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { AuthProvider } from '../lib/auth';
 import { queryClient } from '../lib/query-client';
+import { RealtimeConnection } from '../lib/realtime-provider';
 
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
+          <RealtimeConnection />
           <BrowserRouter>{children}</BrowserRouter>
         </AuthProvider>
       </QueryClientProvider>

@@ -9,6 +9,8 @@ export const runtimeConfigSchema = z.object({
   userPoolClientId: z.string().min(1),
   userPoolEndpoint: z.string().optional(),
   marketingUrl: z.string().optional(),
+  /** The realtime channel (ws:// locally, wss:// in AWS); live updates are off without it. */
+  realtimeUrl: z.string().optional(),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 

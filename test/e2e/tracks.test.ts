@@ -1,0 +1,448 @@
+/**
+ * Tracks in the browser, on the local stack: direct upload with progress (WAV and MP3 made by the test),
+ * the list with duration and waveform, playing, seeking and skipping, the snippet editor, a picture
+ * renamed .mp3, a cancelled upload, bulk delete, and a change made in a second browser appearing live.
+ */
+import type { Browser, BrowserContext, CDPSession, Locator, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { AUDIO_FILE_ERROR } from '../../shared/schemas/tracks.js';
+import { callRoute } from '../support/api.js';
+import { audioDir, mp3Bytes, pngBytes, wavBytes } from '../support/audio.js';
+import { DESKTOP, PHONE, screenshot } from '../support/browser.js';
+import { createConfirmedUser, signIn, type TestUser } from '../support/users.js';
+import { DEMO_PASSWORD, launchBrowser, signedInPage } from './helpers.js';
+
+const stack = inject('stack');
+let browser: Browser;
+let files: ReturnType<typeof audioDir>;
+let user: TestUser;
+let wavFile: string;
+let mp3: Buffer;
+let mp3File: string;
+let fakeMp3File: string;
+let textFile: string;
+
+/** A musician who has finished onboarding, made through the API. */
+async function musician(fullName: string): Promise<TestUser> {
+  const u = await createConfirmedUser(stack, { fullName, prefix: 'tracks' });
+  expect((await callRoute(stack.apiUrl, 'chooseType', { type: 'musician' }, u.idToken)).status).toBe(200);
+  expect((await callRoute(stack.apiUrl, 'saveGenres', { genres: ['Techno'] }, u.idToken)).status).toBe(200);
+  return u;
+}
+
+async function apiTracks(u: TestUser): Promise<{ id: string; title: string; duration: number; snippet: { start: number; end: number } }[]> {
+  const res = await callRoute(stack.apiUrl, 'listTracks', {}, await signIn(stack, u.email, u.password));
+  expect(res.status).toBe(200);
+  return res.body.tracks;
+}
+
+const row = (page: Page, title: string): Locator =>
+  page.getByTestId('track-row').filter({ has: page.getByTestId('track-title').getByText(title, { exact: true }) });
+
+const mediaTime = (r: Locator) => r.getByTestId('player-media').evaluate((a: HTMLAudioElement) => a.currentTime);
+const isPaused = (r: Locator) => r.getByTestId('player-media').evaluate((a: HTMLAudioElement) => a.paused);
+
+async function waitForMediaTime(r: Locator, check: (t: number) => boolean, what: string, timeout = 10_000): Promise<number> {
+  const deadline = Date.now() + timeout;
+  let t = await mediaTime(r);
+  while (!check(t)) {
+    if (Date.now() > deadline) throw new Error(`media time ${t} never ${what}`);
+    await new Promise((res) => setTimeout(res, 100));
+    t = await mediaTime(r);
+  }
+  return t;
+}
+
+/** Slows the page's uploads down (bytes per second), or lifts the limit with null. */
+async function throttleUploads(cdp: CDPSession, bytesPerSecond: number | null) {
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond ?? -1,
+  });
+}
+
+/** Records every value the upload progress bar shows, into window.__progress. */
+async function recordProgress(page: Page) {
+  await page.evaluate(() => {
+    const seen: number[] = [];
+    (window as unknown as { __progress: number[] }).__progress = seen;
+    const read = () => {
+      const bar = document.querySelector('[role="progressbar"][aria-label="Upload progress"]');
+      if (!bar) return;
+      const v = Number(bar.getAttribute('aria-valuenow'));
+      if (seen[seen.length - 1] !== v) seen.push(v);
+    };
+    new MutationObserver(read).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['aria-valuenow'],
+    });
+  });
+}
+const progressSeen = (page: Page) => page.evaluate(() => (window as unknown as { __progress: number[] }).__progress);
+
+async function openUpload(page: Page) {
+  await page.getByTestId('upload-open').click();
+  await page.getByRole('dialog', { name: 'Upload Track' }).waitFor();
+}
+
+/** Drops a file on the drop zone as a user dragging it from their desktop would. */
+async function dropFile(page: Page, bytes: Buffer, name: string, type: string) {
+  await page.getByTestId('drop-zone').evaluate(
+    (el, { b64, name, type }) => {
+      const bin = atob(b64);
+      const data = new Uint8Array(bin.length);
+      for (let i = 0; i < bin.length; i++) data[i] = bin.charCodeAt(i);
+      const dt = new DataTransfer();
+      dt.items.add(new File([data], name, { type }));
+      el.dispatchEvent(new DragEvent('dragenter', { bubbles: true, cancelable: true, dataTransfer: dt }));
+      el.dispatchEvent(new DragEvent('dragover', { bubbles: true, cancelable: true, dataTransfer: dt }));
+      el.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: dt }));
+    },
+    { b64: bytes.toString('base64'), name, type },
+  );
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  files = audioDir();
+  // 60 s of stereo 44.1 kHz PCM: about 10 MB, enough to watch the progress bar move.
+  wavFile = files.write('Long Tone.wav', wavBytes({ seconds: 60, channels: 2, frequency: 330 }));
+  mp3 = mp3Bytes({ seconds: 5, frequency: 523 });
+  mp3File = files.write('Short Tone.mp3', mp3);
+  fakeMp3File = files.write('cover.mp3', pngBytes());
+  textFile = files.write('notes.txt', Buffer.from('not audio'));
+  user = await musician('Tara Tracks');
+});
+afterAll(async () => {
+  await browser?.close();
+  files?.cleanup();
+});
+
+describe('tracks on the Musician Experience page', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let cdp: CDPSession;
+  const signedUrlRequests: Request[] = [];
+  const rangeRequests: string[] = [];
+
+  beforeAll(async () => {
+    ({ context, page } = await signedInPage(browser, stack.appUrl, user.email, user.password, '/dashboard', DESKTOP));
+    cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    page.on('request', (req) => {
+      if (req.url().includes('/tracks/signed-url')) signedUrlRequests.push(req);
+      if (req.url().startsWith(stack.s3Endpoint) && req.method() === 'GET' && req.headers()['range']) rangeRequests.push(req.headers()['range']);
+    });
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('shows the empty state to a musician with no tracks', async () => {
+    await page.getByRole('heading', { name: 'Musician Experience' }).waitFor();
+    await page.getByTestId('tracks-empty').waitFor();
+    expect(await page.getByRole('heading', { name: 'No tracks yet' }).isVisible()).toBe(true);
+    await screenshot(page, 'tracks-empty');
+  });
+
+  it('uploads a WAV straight to storage with a progress bar', async () => {
+    await openUpload(page);
+    await page.getByTestId('upload-file-input').setInputFiles(wavFile);
+    expect(await page.getByTestId('upload-file-name').textContent()).toBe('Long Tone.wav');
+    // The title is suggested from the file name.
+    expect(await page.getByLabel('Track title').inputValue()).toBe('Long Tone');
+    await recordProgress(page);
+    await throttleUploads(cdp, 3 * 1024 * 1024);
+    try {
+      await page.getByTestId('upload-submit').click();
+      await page.getByTestId('upload-progress').waitFor();
+      await page.waitForFunction(() => {
+        const v = Number(document.querySelector('[aria-label="Upload progress"]')?.getAttribute('aria-valuenow'));
+        return v > 10 && v < 90;
+      });
+      expect(await page.getByTestId('upload-cancel').isVisible()).toBe(true);
+      expect(await page.getByTestId('upload-percent').textContent()).toMatch(/^\d{1,2}%$/);
+      await screenshot(page, 'tracks-upload-progress');
+    } finally {
+      await throttleUploads(cdp, null);
+    }
+    await page.getByRole('dialog', { name: 'Upload Track' }).waitFor({ state: 'detached', timeout: 30_000 });
+    const seen = await progressSeen(page);
+    expect(seen.some((v) => v > 0 && v < 100)).toBe(true);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(seen[seen.length - 1]).toBe(100);
+    await row(page, 'Long Tone').waitFor();
+  });
+
+  it('uploads an MP3 dropped on the drop zone', async () => {
+    await openUpload(page);
+    await dropFile(page, mp3, 'Short Tone.mp3', 'audio/mpeg');
+    expect(await page.getByTestId('upload-file-name').textContent()).toBe('Short Tone.mp3');
+    await page.getByTestId('upload-submit').click();
+    await page.getByRole('dialog', { name: 'Upload Track' }).waitFor({ state: 'detached', timeout: 30_000 });
+    await row(page, 'Short Tone').waitFor();
+  });
+
+  it('lists them newest first with their duration, a new marker and a waveform drawn without the audio', async () => {
+    const titles = await page.getByTestId('track-title').allTextContents();
+    expect(titles).toEqual(['Short Tone', 'Long Tone']);
+    expect(await row(page, 'Long Tone').getByTestId('track-duration').textContent()).toBe('1:00');
+    expect(await row(page, 'Short Tone').getByTestId('track-duration').textContent()).toBe('0:05');
+    expect(await row(page, 'Short Tone').getByTestId('track-new').textContent()).toBe('New');
+    expect(await page.getByTestId('tracks-count').textContent()).toBe('2 tracks');
+    for (const title of ['Long Tone', 'Short Tone']) {
+      const wave = row(page, title).getByTestId('player-waveform');
+      await wave.and(page.locator('[data-drawn="true"]')).waitFor();
+      // wavesurfer draws the stored peaks on canvases inside its shadow root.
+      const canvases = await wave.evaluate((el) => {
+        const host = el.querySelector('.player-wave-canvas > div');
+        return host?.shadowRoot?.querySelectorAll('canvas').length ?? 0;
+      });
+      expect(canvases).toBeGreaterThan(0);
+    }
+    // Drawing the list asked for no audio link.
+    expect(signedUrlRequests).toHaveLength(0);
+    expect(await row(page, 'Long Tone').getByTestId('player-media').evaluate((a: HTMLAudioElement) => a.currentSrc)).toBe('');
+    await screenshot(page, 'tracks-list');
+  });
+
+  it('plays, seeks, skips and answers the keyboard', async () => {
+    const r = row(page, 'Long Tone');
+    await r.getByRole('button', { name: 'Play Long Tone' }).click();
+    await r.getByRole('button', { name: 'Pause Long Tone' }).waitFor();
+    const t1 = await waitForMediaTime(r, (t) => t > 0.3, 'advanced');
+    await page.waitForTimeout(600);
+    const t2 = await mediaTime(r);
+    expect(t2).toBeGreaterThan(t1);
+    expect(signedUrlRequests).toHaveLength(1);
+    // The media element streams from storage with range requests.
+    expect(rangeRequests.length).toBeGreaterThan(0);
+
+    // Click the middle of the waveform: about 30 s.
+    const box = (await r.getByTestId('player-waveform').boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    const mid = await waitForMediaTime(r, (t) => t > 28 && t < 33, 'reached the middle');
+    await r.getByRole('button', { name: 'Forward 10 seconds' }).click();
+    await waitForMediaTime(r, (t) => t >= mid + 9 && t < mid + 13, 'skipped forward');
+    await r.getByRole('button', { name: 'Back 10 seconds' }).click();
+    await waitForMediaTime(r, (t) => t >= mid - 1 && t < mid + 4, 'skipped back');
+
+    // Drag across the row: the position follows the pointer.
+    await page.mouse.move(box.x + box.width * 0.2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.8, box.y + box.height / 2, { steps: 8 });
+    await page.mouse.up();
+    await waitForMediaTime(r, (t) => t > 45 && t < 52, 'followed the drag');
+
+    // Keyboard: space pauses, arrows skip 10 s, space plays again.
+    const wave = r.getByRole('slider', { name: 'Seek Long Tone' });
+    await wave.focus();
+    await page.keyboard.press('Space');
+    await r.getByRole('button', { name: 'Play Long Tone' }).waitFor();
+    expect(await isPaused(r)).toBe(true);
+    await page.keyboard.press('Home');
+    await waitForMediaTime(r, (t) => t < 0.5, 'went to the start');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await waitForMediaTime(r, (t) => Math.abs(t - 20) < 0.5, 'skipped 20 s');
+    expect(await r.getByTestId('player-time').textContent()).toBe('0:20/1:00');
+    expect(await wave.getAttribute('aria-valuetext')).toBe('0:20 of 1:00');
+    await page.keyboard.press('ArrowLeft');
+    await waitForMediaTime(r, (t) => Math.abs(t - 10) < 0.5, 'skipped back 10 s');
+    await page.keyboard.press('Space');
+    await r.getByRole('button', { name: 'Pause Long Tone' }).waitFor();
+    await waitForMediaTime(r, (t) => t > 10.3, 'played on');
+    await screenshot(page, 'tracks-playing');
+
+    // Playing another track pauses this one.
+    await row(page, 'Short Tone').getByRole('button', { name: 'Play Short Tone' }).click();
+    await row(page, 'Short Tone').getByRole('button', { name: 'Pause Short Tone' }).waitFor();
+    await r.getByRole('button', { name: 'Play Long Tone' }).waitFor();
+    await row(page, 'Short Tone').getByRole('button', { name: 'Pause Short Tone' }).click();
+  });
+
+  it('edits a snippet with the pointer and the keyboard, auditions it, and keeps it after a reload', async () => {
+    const r = row(page, 'Long Tone');
+    await r.getByTestId('track-snippet-toggle').click();
+    const editor = r.getByTestId('snippet-editor');
+    await editor.waitFor();
+    expect(await editor.getByTestId('snippet-start').textContent()).toBe('0:00');
+    expect(await editor.getByTestId('snippet-end').textContent()).toBe('0:30');
+
+    // Drag the end handle to three quarters of the track (45 s).
+    await editor.scrollIntoViewIfNeeded();
+    const area = (await editor.getByTestId('snippet-area').boundingBox())!;
+    const end = (await editor.getByTestId('snippet-handle-end').boundingBox())!;
+    await page.mouse.move(end.x + end.width / 2, end.y + end.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(area.x + area.width * 0.75, end.y + end.height / 2, { steps: 6 });
+    await page.mouse.up();
+    expect(await editor.getByTestId('snippet-end').textContent()).toBe('0:45');
+
+    // The start handle with the keyboard; it cannot come closer than 1 s to the end.
+    const start = editor.getByRole('slider', { name: 'Snippet start' });
+    await start.focus();
+    await page.keyboard.press('End');
+    expect(await start.getAttribute('aria-valuenow')).toBe('44');
+    await page.keyboard.press('Home');
+    for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+    expect(await editor.getByTestId('snippet-start').textContent()).toBe('0:05');
+    expect(await editor.getByTestId('snippet-length').textContent()).toBe('0:40');
+    await r.getByTestId('player-region').waitFor();
+
+    // Audition plays the range from its start.
+    await editor.getByTestId('snippet-audition').click();
+    await r.getByRole('button', { name: 'Pause Long Tone' }).waitFor();
+    await waitForMediaTime(r, (t) => t >= 5 && t < 8, 'started at the snippet');
+    expect(await editor.getByTestId('snippet-audition').textContent()).toBe('Stop');
+    await editor.getByTestId('snippet-audition').click();
+    await r.getByRole('button', { name: 'Play Long Tone' }).waitFor();
+
+    await editor.getByTestId('snippet-save').click();
+    await editor.getByTestId('snippet-saved').waitFor();
+    await screenshot(page, 'tracks-snippet');
+    const saved = (await apiTracks(user)).find((t) => t.title === 'Long Tone')!;
+    expect(saved.snippet).toEqual({ start: 5, end: 45 });
+
+    await page.reload();
+    await row(page, 'Long Tone').getByTestId('track-snippet-toggle').click();
+    const again = row(page, 'Long Tone').getByTestId('snippet-editor');
+    expect(await again.getByTestId('snippet-start').textContent()).toBe('0:05');
+    expect(await again.getByTestId('snippet-end').textContent()).toBe('0:45');
+    await row(page, 'Long Tone').getByTestId('track-snippet-toggle').click();
+  });
+
+  it('stops auditioning at the end of the snippet', async () => {
+    const r = row(page, 'Short Tone');
+    await r.getByTestId('track-snippet-toggle').click();
+    const editor = r.getByTestId('snippet-editor');
+    // Snippet 0:02 - 0:03 of the 5 s track.
+    const end = editor.getByRole('slider', { name: 'Snippet end' });
+    await end.focus();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    const start = editor.getByRole('slider', { name: 'Snippet start' });
+    await start.focus();
+    await page.keyboard.press('End');
+    expect([await editor.getByTestId('snippet-start').textContent(), await editor.getByTestId('snippet-end').textContent()]).toEqual(['0:02', '0:03']);
+    await editor.getByTestId('snippet-audition').click();
+    await r.getByRole('button', { name: 'Pause Short Tone' }).waitFor();
+    await r.getByRole('button', { name: 'Play Short Tone' }).waitFor({ timeout: 15_000 });
+    const t = await mediaTime(r);
+    expect(t).toBeGreaterThanOrEqual(2.9);
+    expect(t).toBeLessThan(3.3);
+    await r.getByTestId('track-snippet-toggle').click();
+  });
+
+  it('refuses a picture renamed .mp3 and anything that is not audio, leaving no track behind', async () => {
+    await openUpload(page);
+    await page.getByTestId('upload-file-input').setInputFiles(textFile);
+    expect(await page.getByTestId('upload-file-error').textContent()).toBe(AUDIO_FILE_ERROR);
+
+    await page.getByTestId('upload-file-input').setInputFiles(fakeMp3File);
+    expect(await page.getByTestId('upload-file-error').count()).toBe(0);
+    await page.getByTestId('upload-submit').click();
+    await page.getByTestId('upload-error').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('upload-error').textContent()).toBe(AUDIO_FILE_ERROR);
+    await screenshot(page, 'tracks-upload-error');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect((await apiTracks(user)).map((t) => t.title).sort()).toEqual(['Long Tone', 'Short Tone']);
+    expect(await page.getByTestId('track-row').count()).toBe(2);
+  });
+
+  it('cancels an upload half way and leaves no track behind', async () => {
+    await openUpload(page);
+    await page.getByTestId('upload-file-input').setInputFiles(wavFile);
+    await page.getByLabel('Track title').fill('Cancelled Tone');
+    await throttleUploads(cdp, 1024 * 1024);
+    try {
+      await page.getByTestId('upload-submit').click();
+      await page.waitForFunction(() => Number(document.querySelector('[aria-label="Upload progress"]')?.getAttribute('aria-valuenow')) > 5);
+      await page.getByTestId('upload-cancel').click();
+      await page.getByTestId('upload-progress').waitFor({ state: 'detached' });
+    } finally {
+      await throttleUploads(cdp, null);
+    }
+    // The modal stays, ready for another try.
+    expect(await page.getByTestId('upload-submit').isEnabled()).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(1000);
+    expect((await apiTracks(user)).map((t) => t.title)).not.toContain('Cancelled Tone');
+    expect(await page.getByTestId('track-row').count()).toBe(2);
+  });
+
+  it('shows a track uploaded in a second browser without a reload', async () => {
+    const other = await signedInPage(browser, stack.appUrl, user.email, user.password, '/dashboard', PHONE);
+    try {
+      await row(other.page, 'Long Tone').waitFor();
+      await screenshot(other.page, 'tracks-list');
+      await openUpload(other.page);
+      await other.page.getByTestId('upload-file-input').setInputFiles(mp3File);
+      await other.page.getByLabel('Track title').fill('Live Tone');
+      await screenshot(other.page, 'tracks-upload-modal');
+      await other.page.getByTestId('upload-submit').click();
+      await other.page.getByRole('dialog').waitFor({ state: 'detached', timeout: 30_000 });
+
+      // The first browser shows it by itself.
+      await row(page, 'Live Tone').waitFor({ timeout: 15_000 });
+      expect(await page.getByTestId('track-title').first().textContent()).toBe('Live Tone');
+
+      // And a deletion in the first shows in the second.
+      await row(page, 'Live Tone').getByRole('button', { name: 'Delete Live Tone' }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Delete track?' });
+      await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+      await row(page, 'Live Tone').waitFor({ state: 'detached' });
+      await row(other.page, 'Live Tone').waitFor({ state: 'detached', timeout: 15_000 });
+
+      // The phone layout with the snippet editor open.
+      await row(other.page, 'Long Tone').getByTestId('track-snippet-toggle').click();
+      await row(other.page, 'Long Tone').getByTestId('snippet-editor').waitFor();
+      await screenshot(other.page, 'tracks-snippet');
+    } finally {
+      await other.context.close();
+    }
+  });
+
+  it('deletes two tracks in one confirmed operation', async () => {
+    await page.getByRole('checkbox', { name: 'Select Long Tone' }).check();
+    await page.getByRole('checkbox', { name: 'Select Short Tone' }).check();
+    expect(await page.getByTestId('tracks-selected').textContent()).toBe('2 selected');
+    expect(await page.getByTestId('tracks-select-all').isChecked()).toBe(true);
+    await page.getByTestId('tracks-delete-selected').click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete 2 tracks?' });
+    await dialog.waitFor();
+    await screenshot(page, 'tracks-delete-dialog');
+    const deleteCalls: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().endsWith('/tracks/delete')) deleteCalls.push(req.postData() ?? '');
+    });
+    await dialog.getByRole('button', { name: 'Delete 2 tracks' }).click();
+    await page.getByTestId('tracks-empty').waitFor();
+    expect(deleteCalls).toHaveLength(1);
+    expect(JSON.parse(deleteCalls[0]).ids).toHaveLength(2);
+    expect(await apiTracks(user)).toEqual([]);
+  });
+});
+
+describe('tracks on the Pro Experience page', () => {
+  it('shows the upload and the track list to a pro, on a phone too', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const { context, page } = await signedInPage(browser, stack.appUrl, 'pro2@demo.test', DEMO_PASSWORD, '/dashboard', viewport);
+      try {
+        await page.getByRole('heading', { name: 'Pro Experience' }).waitFor();
+        await page.getByTestId('tracks-panel').waitFor();
+        expect(await page.getByTestId('upload-open').isVisible()).toBe(true);
+        await page.locator('[data-testid="tracks-empty"], [data-testid="track-list"]').first().waitFor();
+        await screenshot(page, 'tracks-pro');
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});

@@ -1,0 +1,411 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AUDIO_FILE_ERROR, LOAD_AUDIO_ERROR, type TrackView } from '../../../shared/schemas/tracks';
+
+const apiMock = vi.hoisted(() => vi.fn());
+const realtimeHandlers = vi.hoisted(() => new Map<string, (e: unknown) => void>());
+const wavesurfers = vi.hoisted(() => [] as FakeWaveSurferType[]);
+
+interface FakeWaveSurferType {
+  options: Record<string, unknown>;
+  load: ReturnType<typeof vi.fn>;
+  play: ReturnType<typeof vi.fn>;
+  setTime: ReturnType<typeof vi.fn>;
+  emit: (event: string, ...args: unknown[]) => void;
+  time: number;
+}
+
+vi.mock('../../../web/src/lib/api', () => ({ api: apiMock }));
+vi.mock('../../../web/src/lib/realtime-provider', () => ({
+  useRealtime: (entity: string, handler: (e: unknown) => void) => realtimeHandlers.set(entity, handler),
+}));
+vi.mock('wavesurfer.js', () => {
+  class FakeWaveSurfer {
+    handlers = new Map<string, ((...args: unknown[]) => void)[]>();
+    playing = false;
+    time = 0;
+    constructor(public options: Record<string, unknown>) {}
+    static create(options: Record<string, unknown>) {
+      const ws = new FakeWaveSurfer(options);
+      wavesurfers.push(ws as unknown as FakeWaveSurferType);
+      queueMicrotask(() => ws.emit('redrawcomplete'));
+      return ws;
+    }
+    on(event: string, cb: (...args: unknown[]) => void) {
+      this.handlers.set(event, [...(this.handlers.get(event) ?? []), cb]);
+      return () => {};
+    }
+    emit(event: string, ...args: unknown[]) {
+      for (const cb of this.handlers.get(event) ?? []) cb(...args);
+    }
+    load = vi.fn(async () => {});
+    play = vi.fn(async (start?: number) => {
+      if (start != null) this.time = start;
+      this.playing = true;
+      this.emit('play');
+    });
+    pause = vi.fn(() => {
+      this.playing = false;
+      this.emit('pause');
+    });
+    isPlaying = () => this.playing;
+    getCurrentTime = () => this.time;
+    setTime = vi.fn((t: number) => {
+      this.time = t;
+      this.emit('timeupdate', t);
+    });
+    destroy = vi.fn();
+  }
+  return { default: FakeWaveSurfer };
+});
+
+import { TracksPanel } from '../../../web/src/features/tracks/components/tracks-panel';
+
+const PEAKS = Buffer.from(new Uint8Array(1000).fill(128)).toString('base64');
+const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+
+function track(over: Partial<TrackView> = {}): TrackView {
+  return {
+    id: over.id ?? crypto.randomUUID(),
+    title: 'Night Drive',
+    artist: null,
+    userId: 'u1',
+    audioUrl: 'audio/u1/1_night.mp3',
+    duration: 187.4,
+    sizeBytes: 1000,
+    contentType: 'audio/mpeg',
+    peaks: PEAKS,
+    snippet: { start: 0, end: 30 },
+    isShared: false,
+    createdAt: minutesAgo(1),
+    updatedAt: minutesAgo(1),
+    ...over,
+  };
+}
+
+let tracks: TrackView[];
+
+function renderPanel(): ReactNode {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <TracksPanel />
+    </QueryClientProvider>,
+  );
+  return null;
+}
+
+beforeEach(() => {
+  tracks = [];
+  wavesurfers.length = 0;
+  realtimeHandlers.clear();
+  apiMock.mockReset();
+  apiMock.mockImplementation(async (name: string, input: Record<string, unknown>) => {
+    switch (name) {
+      case 'listTracks':
+        return { tracks };
+      case 'deleteTracks': {
+        const ids = input.ids as string[];
+        tracks = tracks.filter((t) => !ids.includes(t.id));
+        return { deleted: ids };
+      }
+      case 'updateSnippet': {
+        const t = tracks.find((x) => x.id === input.id)!;
+        Object.assign(t, { snippet: input.snippet });
+        return { ...t };
+      }
+      case 'getSignedUrl':
+        return { signedUrl: `http://storage.test/${input.trackId}?sig=1`, expiresIn: 3600 };
+      default:
+        throw new Error(`unexpected ${name}`);
+    }
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const calls = (name: string) => apiMock.mock.calls.filter((c) => c[0] === name);
+
+describe('the track list', () => {
+  it('shows the empty state to a user with no tracks', async () => {
+    renderPanel();
+    await screen.findByText('No tracks yet');
+    expect(screen.getByRole('button', { name: 'Upload your first track' })).toBeTruthy();
+  });
+
+  it('lists the tracks in the order given (newest first) with duration, date and the new marker', async () => {
+    tracks = [
+      track({ id: 'a', title: 'Fresh', createdAt: minutesAgo(1) }),
+      track({ id: 'b', title: 'Shared', isShared: true, createdAt: minutesAgo(2) }),
+      track({ id: 'c', title: 'Old', duration: 65, createdAt: '2025-01-05T10:00:00.000Z' }),
+    ];
+    renderPanel();
+    const rows = await screen.findAllByTestId('track-row');
+    expect(rows.map((r) => within(r).getByTestId('track-title').textContent)).toEqual(['Fresh', 'Shared', 'Old']);
+    expect(rows.map((r) => !!within(r).queryByTestId('track-new'))).toEqual([true, false, false]);
+    expect(within(rows[0]).getByTestId('track-duration').textContent).toBe('3:07');
+    expect(within(rows[2]).getByTestId('track-duration').textContent).toBe('1:05');
+    expect(rows[2].textContent).toContain('Jan 5, 2025');
+    expect(screen.getByTestId('tracks-count').textContent).toBe('3 tracks');
+  });
+
+  it('selects all and deletes the selection in one call after confirming', async () => {
+    tracks = [track({ id: 'a', title: 'One' }), track({ id: 'b', title: 'Two' })];
+    renderPanel();
+    await screen.findAllByTestId('track-row');
+    fireEvent.click(screen.getByTestId('tracks-select-all'));
+    expect(screen.getByTestId('tracks-selected').textContent).toBe('2 selected');
+    fireEvent.click(screen.getByTestId('tracks-delete-selected'));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete 2 tracks?' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(document.activeElement?.textContent).toBe('Cancel');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete 2 tracks' }));
+    await screen.findByText('No tracks yet');
+    expect(calls('deleteTracks')).toEqual([['deleteTracks', { ids: ['a', 'b'] }]]);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('asks before deleting one track; Esc keeps it', async () => {
+    tracks = [track({ id: 'a', title: 'One' }), track({ id: 'b', title: 'Two' })];
+    renderPanel();
+    await screen.findAllByTestId('track-row');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Two' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete track?' });
+    expect(dialog.textContent).toContain('"Two" will be deleted for good');
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(calls('deleteTracks')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Two' }));
+    fireEvent.click(screen.getByTestId('confirm-button'));
+    await waitFor(() => expect(screen.getAllByTestId('track-row')).toHaveLength(1));
+    expect(calls('deleteTracks')).toEqual([['deleteTracks', { ids: ['b'] }]]);
+  });
+
+  it('selecting some rows makes select-all indeterminate', async () => {
+    tracks = [track({ id: 'a', title: 'One' }), track({ id: 'b', title: 'Two' })];
+    renderPanel();
+    await screen.findAllByTestId('track-row');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select One' }));
+    const all = screen.getByTestId('tracks-select-all') as HTMLInputElement;
+    expect(all.checked).toBe(false);
+    expect(all.indeterminate).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Two' }));
+    expect(all.checked).toBe(true);
+  });
+
+  it('reloads when a track changes elsewhere', async () => {
+    renderPanel();
+    await screen.findByText('No tracks yet');
+    tracks = [track({ id: 'n', title: 'From another tab' })];
+    act(() => realtimeHandlers.get('track')!({ type: 'change', entity: 'track', id: 'n', action: 'insert' }));
+    await screen.findByText('From another tab');
+  });
+
+  it('toggles the feedback view and offers Get feedback as coming soon', async () => {
+    tracks = [track({ id: 'a', title: 'One' })];
+    renderPanel();
+    await screen.findAllByTestId('track-row');
+    const toggle = screen.getByTestId('track-feedback-toggle');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByTestId('feedback-view').textContent).toContain('No feedback yet');
+    const get = screen.getByTestId('track-get-feedback');
+    expect(get.getAttribute('aria-disabled')).toBe('true');
+    expect(get.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(get.getAttribute('aria-describedby')!)!.textContent).toBe('Coming soon');
+  });
+});
+
+describe('the player', () => {
+  it('draws from the stored peaks and asks for the audio link only on first play', async () => {
+    tracks = [track({ id: 'a', title: 'One', duration: 60 })];
+    renderPanel();
+    await screen.findAllByTestId('track-row');
+    await waitFor(() => expect(wavesurfers).toHaveLength(1));
+    const ws = wavesurfers[0];
+    expect(ws.options.duration).toBe(60);
+    expect((ws.options.peaks as Float32Array[])[0]).toHaveLength(1000);
+    expect(ws.options.media).toBeInstanceOf(HTMLAudioElement);
+    expect(ws.options.url).toBeUndefined();
+    expect(calls('getSignedUrl')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Play One' }));
+    await screen.findByRole('button', { name: 'Pause One' });
+    expect(calls('getSignedUrl')).toEqual([['getSignedUrl', { trackId: 'a' }]]);
+    expect(ws.load).toHaveBeenCalledWith('http://storage.test/a?sig=1', [expect.any(Float32Array)], 60);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Pause One' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Play One' }));
+    await screen.findByRole('button', { name: 'Pause One' });
+    expect(calls('getSignedUrl')).toHaveLength(1);
+  });
+
+  it('skips 10 s, shows m:ss and answers the keyboard', async () => {
+    tracks = [track({ id: 'a', title: 'One', duration: 60 })];
+    renderPanel();
+    await waitFor(() => expect(wavesurfers).toHaveLength(1));
+    const ws = wavesurfers[0];
+    fireEvent.click(screen.getByRole('button', { name: 'Forward 10 seconds' }));
+    expect(ws.setTime).toHaveBeenLastCalledWith(10);
+    expect(screen.getByTestId('player-time').textContent).toBe('0:10/1:00');
+    const wave = screen.getByRole('slider', { name: 'Seek One' });
+    fireEvent.keyDown(wave, { key: 'ArrowRight' });
+    expect(ws.setTime).toHaveBeenLastCalledWith(20);
+    fireEvent.keyDown(wave, { key: 'ArrowLeft' });
+    fireEvent.keyDown(wave, { key: 'ArrowLeft' });
+    fireEvent.keyDown(wave, { key: 'ArrowLeft' });
+    expect(ws.setTime).toHaveBeenLastCalledWith(0);
+    fireEvent.keyDown(wave, { key: 'End' });
+    expect(ws.setTime).toHaveBeenLastCalledWith(60);
+    expect(wave.getAttribute('aria-valuetext')).toBe('1:00 of 1:00');
+    fireEvent.keyDown(wave, { key: ' ' });
+    await screen.findByRole('button', { name: 'Pause One' });
+  });
+
+  it("says 'Failed to load audio' when the link cannot be had", async () => {
+    tracks = [track({ id: 'a', title: 'One' })];
+    apiMock.mockImplementation(async (name: string) => {
+      if (name === 'listTracks') return { tracks };
+      throw new Error('boom');
+    });
+    renderPanel();
+    await waitFor(() => expect(wavesurfers).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Play One' }));
+    expect((await screen.findByTestId('player-error')).textContent).toBe(LOAD_AUDIO_ERROR);
+  });
+});
+
+describe('the snippet editor', () => {
+  it('keeps the handles 1 s apart, saves, and auditions the range', async () => {
+    tracks = [track({ id: 'a', title: 'One', duration: 60 })];
+    renderPanel();
+    await screen.findAllByTestId('track-row');
+    fireEvent.click(screen.getByTestId('track-snippet-toggle'));
+    const start = screen.getByRole('slider', { name: 'Snippet start' });
+    const end = screen.getByRole('slider', { name: 'Snippet end' });
+    expect([start.getAttribute('aria-valuenow'), end.getAttribute('aria-valuenow')]).toEqual(['0', '30']);
+    expect((screen.getByTestId('snippet-save') as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.keyDown(start, { key: 'End' });
+    expect(screen.getByTestId('snippet-start').textContent).toBe('0:29');
+    fireEvent.keyDown(end, { key: 'Home' });
+    expect(screen.getByTestId('snippet-end').textContent).toBe('0:30');
+    fireEvent.keyDown(start, { key: 'Home' });
+    fireEvent.keyDown(start, { key: 'PageUp' });
+    fireEvent.keyDown(start, { key: 'ArrowRight' });
+    fireEvent.keyDown(end, { key: 'End' });
+    expect(screen.getByTestId('snippet-end').textContent).toBe('1:00');
+    fireEvent.keyDown(end, { key: 'PageDown' });
+    expect(screen.getByTestId('snippet-length').textContent).toBe('0:39');
+    expect(screen.getByTestId('player-region')).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('snippet-save'));
+    await screen.findByTestId('snippet-saved');
+    expect(calls('updateSnippet')).toEqual([['updateSnippet', { id: 'a', snippet: { start: 11, end: 50 } }]]);
+
+    fireEvent.click(screen.getByTestId('snippet-audition'));
+    await waitFor(() => expect(wavesurfers[0].play).toHaveBeenCalledWith(11, 50));
+    await waitFor(() => expect(screen.getByTestId('snippet-audition').textContent).toBe('Stop'));
+  });
+});
+
+describe('the upload modal', () => {
+  const fileInput = () => screen.getByTestId('upload-file-input') as HTMLInputElement;
+
+  it('refuses a file that is not audio without calling the API', async () => {
+    renderPanel();
+    await screen.findByText('No tracks yet');
+    fireEvent.click(screen.getByTestId('upload-open'));
+    const dialog = screen.getByRole('dialog', { name: 'Upload Track' });
+    expect(document.activeElement?.textContent).toContain('Choose an audio file');
+    fireEvent.change(fileInput(), { target: { files: [new File(['hi'], 'notes.txt', { type: 'text/plain' })] } });
+    expect(within(dialog).getByTestId('upload-file-error').textContent).toBe(AUDIO_FILE_ERROR);
+    fireEvent.click(within(dialog).getByTestId('upload-submit'));
+    expect(within(dialog).getByTestId('upload-file-error').textContent).toBe(AUDIO_FILE_ERROR);
+    expect(calls('createUploadUrl')).toHaveLength(0);
+  });
+
+  it('takes a dropped file, needs a title, and can be cancelled mid-upload leaving nothing behind', async () => {
+    const xhrs: { abort: () => void; upload: { onprogress?: (e: object) => void }; onabort?: () => void }[] = [];
+    class XHR {
+      upload: { onprogress?: (e: object) => void } = {};
+      onabort?: () => void;
+      constructor() {
+        xhrs.push(this as never);
+      }
+      open() {}
+      send() {}
+      abort() {
+        this.onabort?.();
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', XHR);
+    apiMock.mockImplementation(async (name: string) => {
+      if (name === 'listTracks') return { tracks };
+      if (name === 'createUploadUrl') return { url: 'http://storage.test/b', fields: { key: 'k' }, key: 'k', expiresAt: 'x' };
+      throw new Error(`unexpected ${name}`);
+    });
+    renderPanel();
+    await screen.findByText('No tracks yet');
+    fireEvent.click(screen.getByTestId('upload-open'));
+    const file = new File([new Uint8Array(4000)], 'Late_Night.mp3', { type: 'audio/mpeg' });
+    fireEvent.drop(screen.getByTestId('drop-zone'), { dataTransfer: { files: [file] } });
+    expect(screen.getByTestId('upload-file-name').textContent).toBe('Late_Night.mp3');
+    const title = screen.getByLabelText('Track title') as HTMLInputElement;
+    expect(title.value).toBe('Late Night');
+    fireEvent.change(title, { target: { value: '   ' } });
+    fireEvent.click(screen.getByTestId('upload-submit'));
+    expect(await screen.findByText('Track title is required')).toBeTruthy();
+    fireEvent.change(title, { target: { value: 'Late Night' } });
+    fireEvent.click(screen.getByTestId('upload-submit'));
+    await waitFor(() => expect(xhrs).toHaveLength(1));
+    act(() => xhrs[0].upload.onprogress!({ loaded: 1000, total: 4000, lengthComputable: true }));
+    expect(screen.getByTestId('upload-percent').textContent).toBe('25%');
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25');
+    fireEvent.click(screen.getByTestId('upload-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('upload-progress')).toBeNull());
+    expect(calls('createTrack')).toHaveLength(0);
+    expect(screen.getByRole('dialog', { name: 'Upload Track' })).toBeTruthy();
+  });
+
+  it("shows the server's message when the stored bytes are not audio", async () => {
+    class XHR {
+      upload = {};
+      status = 204;
+      onload?: () => void;
+      open() {}
+      send() {
+        setTimeout(() => this.onload?.(), 0);
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', XHR);
+    apiMock.mockImplementation(async (name: string) => {
+      if (name === 'listTracks') return { tracks };
+      if (name === 'createUploadUrl') return { url: 'http://storage.test/b', fields: { key: 'k' }, key: 'k', expiresAt: 'x' };
+      if (name === 'createTrack') throw Object.assign(new Error(AUDIO_FILE_ERROR), { status: 400, code: 'not_audio' });
+      throw new Error(`unexpected ${name}`);
+    });
+    renderPanel();
+    await screen.findByText('No tracks yet');
+    fireEvent.click(screen.getByTestId('upload-open'));
+    fireEvent.change(fileInput(), { target: { files: [new File([new Uint8Array(64)], 'cover.mp3', { type: 'audio/mpeg' })] } });
+    fireEvent.click(screen.getByTestId('upload-submit'));
+    expect((await screen.findByTestId('upload-error')).textContent).toBe(AUDIO_FILE_ERROR);
+  });
+
+  it('closes on Esc when idle', async () => {
+    renderPanel();
+    await screen.findByText('No tracks yet');
+    const opener = screen.getByTestId('upload-open');
+    opener.focus();
+    fireEvent.click(opener);
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+});

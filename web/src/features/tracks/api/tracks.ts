@@ -1,0 +1,78 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TrackView } from '../../../../../shared/schemas/tracks';
+import { AUDIO_FILE_ERROR } from '../../../../../shared/schemas/tracks';
+import { api } from '../../../lib/api';
+import { audioContentType, checkAudioFile } from '../utils/file-type';
+import type { Snippet } from '../utils/snippet';
+import { postToStorage, UploadAbortedError, type UploadProgress } from './upload';
+
+export const tracksQueryKey = ['tracks'] as const;
+
+/** The signed-in user's tracks, newest first. */
+export function useTracks() {
+  return useQuery({
+    queryKey: tracksQueryKey,
+    queryFn: async () => (await api('listTracks')).tracks,
+  });
+}
+
+/** A presigned link to stream a track (valid 3600 s). */
+export async function getTrackUrl(trackId: string): Promise<string> {
+  const { signedUrl } = await api('getSignedUrl', { trackId });
+  return signedUrl;
+}
+
+function replaceTrack(list: TrackView[] | undefined, track: TrackView): TrackView[] | undefined {
+  return list?.map((t) => (t.id === track.id ? track : t));
+}
+
+export function useUpdateSnippet() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, snippet }: { id: string; snippet: Snippet }) => api('updateSnippet', { id, snippet }),
+    onSuccess: (track) => {
+      queryClient.setQueryData<TrackView[]>(tracksQueryKey, (list) => replaceTrack(list, track));
+    },
+  });
+}
+
+/** Deletes one or many tracks in one call. */
+export function useDeleteTracks() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: string[]) => api('deleteTracks', { ids }),
+    onSuccess: ({ deleted }) => {
+      const gone = new Set(deleted);
+      queryClient.setQueryData<TrackView[]>(tracksQueryKey, (list) => list?.filter((t) => !gone.has(t.id)));
+      void queryClient.invalidateQueries({ queryKey: tracksQueryKey });
+    },
+  });
+}
+
+export interface UploadRequest {
+  file: File;
+  title: string;
+  artist?: string;
+}
+
+/**
+ * The whole upload: the file is checked, a presigned POST is asked for, the file goes straight to storage
+ * with progress, then the API checks the stored bytes and creates the track. Aborting before the last
+ * step leaves no track behind.
+ */
+export async function uploadTrack(
+  req: UploadRequest,
+  options: { onProgress?: (p: UploadProgress) => void; onStored?: () => void; signal?: AbortSignal } = {},
+): Promise<TrackView> {
+  const problem = checkAudioFile(req.file);
+  if (problem) throw new Error(problem);
+  const contentType = audioContentType(req.file);
+  if (!contentType) throw new Error(AUDIO_FILE_ERROR);
+  const ticket = await api('createUploadUrl', { filename: req.file.name, contentType, size: req.file.size });
+  if (options.signal?.aborted) throw new UploadAbortedError();
+  await postToStorage(ticket, req.file, { filename: req.file.name, onProgress: options.onProgress, signal: options.signal });
+  if (options.signal?.aborted) throw new UploadAbortedError();
+  options.onStored?.();
+  const artist = req.artist?.trim();
+  return api('createTrack', { key: ticket.key, title: req.title.trim(), ...(artist ? { artist } : {}) });
+}

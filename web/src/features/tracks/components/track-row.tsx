@@ -1,0 +1,175 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import type { TrackView } from '../../../../../shared/schemas/tracks';
+import { AudioPlayer, formatTime, type AudioPlayerHandle } from '../../../components/audio-player';
+import { MessageIcon, ScissorsIcon, SendIcon, TrashIcon } from '../../../components/icons';
+import { getTrackUrl } from '../api/tracks';
+import type { Snippet } from '../utils/snippet';
+import { formatDate, isNewTrack, newUntil } from '../utils/track-meta';
+import { SnippetEditor } from './snippet-editor';
+
+/** Re-renders when the track stops counting as new. */
+function useIsNew(track: TrackView): boolean {
+  const [, setTick] = useState(0);
+  const remaining = newUntil(track);
+  useEffect(() => {
+    if (remaining === null) return;
+    const timer = setTimeout(() => setTick((t) => t + 1), remaining + 50);
+    return () => clearTimeout(timer);
+  }, [remaining]);
+  return isNewTrack(track);
+}
+
+/** One of the user's tracks: selection, title, the player, and the snippet and feedback areas under it. */
+export function TrackRow({
+  track,
+  selected,
+  onSelect,
+  onDelete,
+}: {
+  track: TrackView;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+  onDelete: () => void;
+}) {
+  const isNew = useIsNew(track);
+  const [snippetOpen, setSnippetOpen] = useState(false);
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
+  const [draft, setDraft] = useState<Snippet | null>(null);
+  const [playing, setPlaying] = useState(false);
+  const [auditioning, setAuditioning] = useState(false);
+  const player = useRef<AudioPlayerHandle>(null);
+  const baseId = useId();
+  const snippetId = `${baseId}-snippet`;
+  const feedbackId = `${baseId}-feedback`;
+  const soonId = `${baseId}-soon`;
+
+  const loadUrl = useCallback(() => getTrackUrl(track.id), [track.id]);
+  const onPlayingChange = useCallback((p: boolean) => {
+    setPlaying(p);
+    if (!p) setAuditioning(false);
+  }, []);
+
+  const audition = (range: Snippet) => {
+    if (auditioning && playing) {
+      player.current?.pause();
+      return;
+    }
+    setAuditioning(true);
+    void player.current?.playRange(range.start, range.end);
+  };
+
+  return (
+    <li className={`track-row${selected ? ' is-selected' : ''}`} data-testid="track-row" data-track-id={track.id}>
+      <div className="track-row-head">
+        <label className="track-check">
+          <input
+            type="checkbox"
+            checked={selected}
+            onChange={(e) => onSelect(e.target.checked)}
+            aria-label={`Select ${track.title}`}
+            data-testid="track-select"
+          />
+        </label>
+        <div className="track-info">
+          <div className="track-title-line">
+            <h3 className="track-title" data-testid="track-title">
+              {track.title}
+            </h3>
+            {isNew && (
+              <span className="badge badge-new" data-testid="track-new">
+                New
+              </span>
+            )}
+          </div>
+          <p className="track-meta">
+            {track.artist && <span className="track-artist">{track.artist}</span>}
+            <span data-testid="track-duration">{formatTime(track.duration)}</span>
+            <span>{formatDate(track.createdAt)}</span>
+          </p>
+        </div>
+        <button
+          type="button"
+          className="icon-button icon-button-danger"
+          onClick={onDelete}
+          aria-label={`Delete ${track.title}`}
+          title="Delete"
+          data-testid="track-delete"
+        >
+          <TrashIcon />
+        </button>
+      </div>
+
+      <AudioPlayer
+        ref={player}
+        track={track}
+        loadUrl={loadUrl}
+        region={snippetOpen ? draft : null}
+        onPlayingChange={onPlayingChange}
+      />
+
+      <div className="track-actions">
+        <button
+          type="button"
+          className={`chip-button${snippetOpen ? ' is-active' : ''}`}
+          aria-expanded={snippetOpen}
+          aria-controls={snippetId}
+          onClick={() => setSnippetOpen((o) => !o)}
+          data-testid="track-snippet-toggle"
+        >
+          <ScissorsIcon width={16} height={16} />
+          Snippet
+        </button>
+        <button
+          type="button"
+          className={`chip-button${feedbackOpen ? ' is-active' : ''}`}
+          aria-expanded={feedbackOpen}
+          aria-controls={feedbackId}
+          onClick={() => setFeedbackOpen((o) => !o)}
+          data-testid="track-feedback-toggle"
+        >
+          <MessageIcon width={16} height={16} />
+          Feedback
+        </button>
+        <span className="track-actions-spacer" />
+        <span className="tooltip" data-tooltip="Coming soon">
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
+            aria-disabled="true"
+            aria-describedby={soonId}
+            onClick={(e) => e.preventDefault()}
+            data-testid="track-get-feedback"
+          >
+            <SendIcon width={16} height={16} />
+            Get feedback
+          </button>
+          <span id={soonId} className="visually-hidden">
+            Coming soon
+          </span>
+        </span>
+      </div>
+
+      {snippetOpen && (
+        <SnippetEditor
+          id={snippetId}
+          track={track}
+          onDraftChange={setDraft}
+          onAudition={audition}
+          auditioning={auditioning && playing}
+        />
+      )}
+
+      {feedbackOpen && (
+        <section className="feedback-view" id={feedbackId} aria-label="Feedback" data-testid="feedback-view">
+          <MessageIcon />
+          <div>
+            <p className="feedback-view-title">No feedback yet</p>
+            <p className="muted small">
+              Ask a peer or a pro with Get feedback; their ratings and timestamped comments will show here.
+            </p>
+          </div>
+        </section>
+      )}
+    </li>
+  );
+}

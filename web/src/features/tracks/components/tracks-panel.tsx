@@ -1,0 +1,204 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { TrackView } from '../../../../../shared/schemas/tracks';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { ConfirmDialog } from '../../../components/dialog';
+import { TrashIcon, UploadIcon, WaveIcon } from '../../../components/icons';
+import { errorMessage } from '../../../lib/errors';
+import { useDeleteTracks, useTracks } from '../api/tracks';
+import { useTracksLive } from '../hooks/use-tracks-live';
+import { TrackRow } from './track-row';
+import { UploadTrackModal } from './upload-track-modal';
+
+/** What a delete confirmation is about: one row's track, or the selected ones. */
+interface PendingDelete {
+  ids: string[];
+  title?: string;
+}
+
+export function deleteDialogText(pending: PendingDelete): { title: string; description: string; confirm: string } {
+  if (pending.ids.length === 1) {
+    return {
+      title: 'Delete track?',
+      description: `"${pending.title ?? 'This track'}" will be deleted for good, with its audio, snippet and feedback.`,
+      confirm: 'Delete',
+    };
+  }
+  const n = pending.ids.length;
+  return {
+    title: `Delete ${n} tracks?`,
+    description: `These ${n} tracks will be deleted for good, with their audio, snippets and feedback.`,
+    confirm: `Delete ${n} tracks`,
+  };
+}
+
+/**
+ * The user's tracks, newest first: upload, select and select-all, bulk and single delete with a
+ * confirmation, and a row per track with its player. Changes made elsewhere show without a reload.
+ */
+export function TracksPanel({ title = 'Your Tracks' }: { title?: string }) {
+  useTracksLive();
+  const tracks = useTracks();
+  const remove = useDeleteTracks();
+  const [uploadOpen, setUploadOpen] = useState(false);
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const [pending, setPending] = useState<PendingDelete | null>(null);
+  const selectAllRef = useRef<HTMLInputElement>(null);
+
+  const list: TrackView[] = useMemo(() => tracks.data ?? [], [tracks.data]);
+
+  // Tracks that are gone (deleted here or elsewhere) leave the selection.
+  useEffect(() => {
+    setSelected((prev) => {
+      const ids = new Set(list.map((t) => t.id));
+      const next = new Set([...prev].filter((id) => ids.has(id)));
+      return next.size === prev.size ? prev : next;
+    });
+  }, [list]);
+
+  const allSelected = list.length > 0 && selected.size === list.length;
+  const someSelected = selected.size > 0 && !allSelected;
+  useEffect(() => {
+    if (selectAllRef.current) selectAllRef.current.indeterminate = someSelected;
+  }, [someSelected]);
+
+  const toggle = (id: string, on: boolean) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const confirmDelete = () => {
+    if (!pending) return;
+    remove.mutate(pending.ids, {
+      onSuccess: () => {
+        setSelected((prev) => new Set([...prev].filter((id) => !pending.ids.includes(id))));
+        setPending(null);
+      },
+    });
+  };
+
+  const openDelete = (p: PendingDelete) => {
+    remove.reset();
+    setPending(p);
+  };
+
+  const text = pending ? deleteDialogText(pending) : null;
+  const count = list.length;
+
+  return (
+    <section className="panel tracks-panel" aria-labelledby="tracks-title" data-testid="tracks-panel">
+      <div className="panel-head">
+        <div>
+          <h2 id="tracks-title" className="panel-title">
+            {title}
+          </h2>
+          {tracks.isSuccess && count > 0 && (
+            <p className="muted small" data-testid="tracks-count">
+              {count === 1 ? '1 track' : `${count} tracks`}
+            </p>
+          )}
+        </div>
+        <Button onClick={() => setUploadOpen(true)} data-testid="upload-open">
+          <UploadIcon width={18} height={18} />
+          Upload Track
+        </Button>
+      </div>
+
+      {tracks.isPending && (
+        <div className="tracks-loading" role="status" aria-live="polite">
+          <span className="spinner" aria-hidden="true" />
+          <span>Loading your tracks...</span>
+        </div>
+      )}
+
+      {tracks.isError && (
+        <Alert tone="error" testId="tracks-error">
+          {errorMessage(tracks.error, 'Failed to load your tracks')}{' '}
+          <button type="button" className="link-button" onClick={() => void tracks.refetch()}>
+            Try again
+          </button>
+        </Alert>
+      )}
+
+      {tracks.isSuccess && count === 0 && (
+        <div className="tracks-empty" data-testid="tracks-empty">
+          <span className="tracks-empty-icon">
+            <WaveIcon width={28} height={28} />
+          </span>
+          <h3>No tracks yet</h3>
+          <p className="muted">Upload your first track to trim a snippet and get feedback from peers and pros.</p>
+          <Button variant="secondary" onClick={() => setUploadOpen(true)}>
+            <UploadIcon width={18} height={18} />
+            Upload your first track
+          </Button>
+        </div>
+      )}
+
+      {tracks.isSuccess && count > 0 && (
+        <>
+          <div className="tracks-toolbar" data-testid="tracks-toolbar">
+            <label className="checkbox-label">
+              <input
+                ref={selectAllRef}
+                type="checkbox"
+                checked={allSelected}
+                onChange={(e) => setSelected(e.target.checked ? new Set(list.map((t) => t.id)) : new Set())}
+                data-testid="tracks-select-all"
+              />
+              Select all
+            </label>
+            {selected.size > 0 && (
+              <div className="tracks-bulk" role="status">
+                <span className="muted small" data-testid="tracks-selected">
+                  {selected.size} selected
+                </span>
+                <Button
+                  variant="danger"
+                  className="btn-sm"
+                  onClick={() => {
+                    const ids = list.filter((t) => selected.has(t.id));
+                    openDelete({ ids: ids.map((t) => t.id), title: ids.length === 1 ? ids[0].title : undefined });
+                  }}
+                  data-testid="tracks-delete-selected"
+                >
+                  <TrashIcon width={16} height={16} />
+                  Delete selected
+                </Button>
+              </div>
+            )}
+          </div>
+          <ul className="track-list" data-testid="track-list">
+            {list.map((track) => (
+              <TrackRow
+                key={track.id}
+                track={track}
+                selected={selected.has(track.id)}
+                onSelect={(on) => toggle(track.id, on)}
+                onDelete={() => openDelete({ ids: [track.id], title: track.title })}
+              />
+            ))}
+          </ul>
+        </>
+      )}
+
+      <UploadTrackModal open={uploadOpen} onClose={() => setUploadOpen(false)} />
+      {text && (
+        <ConfirmDialog
+          open={!!pending}
+          title={text.title}
+          description={text.description}
+          confirmLabel={text.confirm}
+          busyLabel="Deleting..."
+          busy={remove.isPending}
+          error={remove.isError ? errorMessage(remove.error, 'Failed to delete tracks') : null}
+          onConfirm={confirmDelete}
+          onCancel={() => setPending(null)}
+          testId="delete-dialog"
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,241 @@
+import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { AUDIO_FILE_ERROR } from '../../../../../shared/schemas/tracks';
+import { titleField } from '../../../../../shared/schemas/tracks';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { Dialog } from '../../../components/dialog';
+import { MusicIcon, UploadIcon } from '../../../components/icons';
+import { TextField } from '../../../components/text-field';
+import { useTrackUpload } from '../hooks/use-track-upload';
+import { AUDIO_ACCEPT, checkAudioFile, formatBytes, titleFromFileName } from '../utils/file-type';
+
+/**
+ * The upload modal: choose or drop an audio file, give it a title, and watch it go straight to storage
+ * with a progress bar (percent and Cancel). The server then checks the bytes before the track exists.
+ */
+export function UploadTrackModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const upload = useTrackUpload();
+  const [file, setFile] = useState<File | null>(null);
+  const [title, setTitle] = useState('');
+  const [artist, setArtist] = useState('');
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [titleError, setTitleError] = useState<string | undefined>();
+  const [dragging, setDragging] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const dropHintId = useId();
+  const { reset, cancel } = upload;
+
+  useEffect(() => {
+    if (!open) return;
+    setFile(null);
+    setTitle('');
+    setArtist('');
+    setFileError(null);
+    setTitleError(undefined);
+    setDragging(false);
+    reset();
+  }, [open, reset]);
+
+  const choose = (f: File | null | undefined) => {
+    if (!f) return;
+    reset();
+    const problem = checkAudioFile(f);
+    if (problem) {
+      setFile(null);
+      setFileError(problem);
+      return;
+    }
+    setFile(f);
+    setFileError(null);
+    if (!title.trim()) {
+      setTitle(titleFromFileName(f.name));
+      setTitleError(undefined);
+    }
+  };
+
+  const close = () => {
+    if (upload.phase === 'processing') return;
+    cancel();
+    onClose();
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (upload.busy) return;
+    let ok = true;
+    if (!file) {
+      setFileError(AUDIO_FILE_ERROR);
+      ok = false;
+    }
+    const parsedTitle = titleField.safeParse(title);
+    if (!parsedTitle.success) {
+      setTitleError(parsedTitle.error.issues[0]?.message ?? 'Track title is required');
+      ok = false;
+    }
+    if (!ok || !file) return;
+    const track = await upload.start({ file, title, artist });
+    if (track) onClose();
+  };
+
+  const onDrag = (e: DragEvent<HTMLDivElement>, over: boolean) => {
+    e.preventDefault();
+    e.stopPropagation();
+    if (upload.busy) return;
+    setDragging(over);
+  };
+
+  const onDrop = (e: DragEvent<HTMLDivElement>) => {
+    e.preventDefault();
+    e.stopPropagation();
+    setDragging(false);
+    if (upload.busy) return;
+    choose(e.dataTransfer.files?.[0]);
+  };
+
+  const sending = upload.phase === 'preparing' || upload.phase === 'uploading';
+  const processing = upload.phase === 'processing';
+
+  return (
+    <Dialog
+      open={open}
+      title="Upload Track"
+      description="MP3, WAV, FLAC, OGG, M4A, AAC or AIFF, up to 200 MB."
+      onClose={close}
+      dismissible={!upload.busy}
+      initialFocus=".drop-zone-button"
+      testId="upload-modal"
+    >
+      <form className="form upload-form" onSubmit={submit} noValidate>
+        <div
+          className={`drop-zone${dragging ? ' is-dragging' : ''}${fileError ? ' has-error' : ''}${file ? ' has-file' : ''}`}
+          onDragEnter={(e) => onDrag(e, true)}
+          onDragOver={(e) => onDrag(e, true)}
+          onDragLeave={(e) => onDrag(e, false)}
+          onDrop={onDrop}
+          data-testid="drop-zone"
+        >
+          <input
+            ref={inputRef}
+            type="file"
+            accept={AUDIO_ACCEPT}
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-hidden="true"
+            onChange={(e) => {
+              choose(e.target.files?.[0]);
+              e.target.value = '';
+            }}
+            data-testid="upload-file-input"
+          />
+          {file ? (
+            <div className="drop-zone-file">
+              <span className="drop-zone-icon">
+                <MusicIcon />
+              </span>
+              <span className="drop-zone-file-text">
+                <strong data-testid="upload-file-name">{file.name}</strong>
+                <span className="muted small">{formatBytes(file.size)}</span>
+              </span>
+              <Button variant="ghost" onClick={() => inputRef.current?.click()} disabled={upload.busy}>
+                Change
+              </Button>
+            </div>
+          ) : (
+            <button
+              type="button"
+              className="drop-zone-button"
+              onClick={() => inputRef.current?.click()}
+              aria-describedby={dropHintId}
+              disabled={upload.busy}
+            >
+              <span className="drop-zone-icon">
+                <UploadIcon />
+              </span>
+              <span className="drop-zone-title">Choose an audio file</span>
+              <span className="muted small" id={dropHintId}>
+                or drag and drop it here
+              </span>
+            </button>
+          )}
+        </div>
+        {fileError && (
+          <p className="field-error" role="alert" data-testid="upload-file-error">
+            {fileError}
+          </p>
+        )}
+
+        <TextField
+          label="Track title"
+          name="title"
+          value={title}
+          error={titleError}
+          onChange={(v) => {
+            setTitle(v);
+            setTitleError(undefined);
+          }}
+          disabled={upload.busy}
+          maxLength={200}
+          autoComplete="off"
+          required
+        />
+        <TextField
+          label="Artist (optional)"
+          name="artist"
+          value={artist}
+          onChange={setArtist}
+          disabled={upload.busy}
+          maxLength={200}
+          autoComplete="off"
+        />
+
+        {(sending || processing) && (
+          <div className="upload-progress" data-testid="upload-progress">
+            <div className="upload-progress-head">
+              <span>{processing ? 'Checking your audio...' : 'Uploading...'}</span>
+              <span className="upload-percent" data-testid="upload-percent">
+                {upload.percent}%
+              </span>
+            </div>
+            <div
+              className={`progress progress-upload${processing ? ' is-indeterminate' : ''}`}
+              role="progressbar"
+              aria-label="Upload progress"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={upload.percent}
+              aria-valuetext={processing ? 'Checking your audio' : `${upload.percent}%`}
+            >
+              <span style={{ width: `${upload.percent}%` }} />
+            </div>
+          </div>
+        )}
+
+        {upload.error && (
+          <Alert tone="error" testId="upload-error">
+            {upload.error}
+          </Alert>
+        )}
+
+        <div className="dialog-actions">
+          {sending ? (
+            <Button variant="secondary" onClick={cancel} data-testid="upload-cancel">
+              Cancel
+            </Button>
+          ) : (
+            <Button variant="ghost" onClick={close} disabled={processing}>
+              Cancel
+            </Button>
+          )}
+          <Button
+            type="submit"
+            busy={upload.busy}
+            busyText={processing ? 'Processing...' : 'Uploading...'}
+            data-testid="upload-submit"
+          >
+            Upload
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
