@@ -3,7 +3,7 @@
  * all come from it. Handlers live in `http/<area>.ts` under the same name as the route.
  * This module must stay free of handler code so that the web app can import it.
  */
-import { emptyInput, existsOutput } from '../shared/schemas/common.js';
+import { emptyInput, existsOutput, okOutput } from '../shared/schemas/common.js';
 import {
   chooseTypeInput,
   emailExistsInput,
@@ -25,6 +25,26 @@ import {
   updateSnippetInput,
   uploadTicket,
 } from '../shared/schemas/tracks.js';
+import {
+  addCommentInput,
+  commentView,
+  createShareInput,
+  deleteCommentInput,
+  getShareInput,
+  listProsInput,
+  listSharesInput,
+  rateFeedbackInput,
+  respondToShareInput,
+  searchUsersInput,
+  shareDetail,
+  shareList,
+  shareView,
+  submitFeedbackInput,
+  suggestionInput,
+  suggestionView,
+  updateCommentInput,
+  userCardList,
+} from '../shared/schemas/shares.js';
 import type { RouteDef } from './lib/route.js';
 
 export const routes = {
@@ -41,6 +61,20 @@ export const routes = {
   getSignedUrl: { method: 'GET', path: '/tracks/signed-url', access: 'user', input: signedUrlInput, output: signedUrlView, area: 'tracks' },
   updateSnippet: { method: 'PUT', path: '/tracks/{id}/snippet', access: 'user', input: updateSnippetInput, output: trackView, area: 'tracks' },
   deleteTracks: { method: 'POST', path: '/tracks/delete', access: 'user', input: deleteTracksInput, output: deleteTracksView, area: 'tracks' },
+
+  searchUsers: { method: 'GET', path: '/users/search', access: 'user', input: searchUsersInput, output: userCardList, area: 'users' },
+  listPros: { method: 'GET', path: '/users/pros', access: 'user', input: listProsInput, output: userCardList, area: 'users' },
+
+  createShare: { method: 'POST', path: '/shares', access: 'user', input: createShareInput, output: shareView, area: 'shares' },
+  listShares: { method: 'GET', path: '/shares', access: 'user', input: listSharesInput, output: shareList, area: 'shares' },
+  getShare: { method: 'GET', path: '/shares/{id}', access: 'user', input: getShareInput, output: shareDetail, area: 'shares' },
+  respondToShare: { method: 'PUT', path: '/shares/{id}/status', access: 'user', input: respondToShareInput, output: shareView, area: 'shares' },
+  addComment: { method: 'POST', path: '/shares/{id}/comments', access: 'user', input: addCommentInput, output: commentView, area: 'shares' },
+  updateComment: { method: 'PUT', path: '/shares/{id}/comments/{commentId}', access: 'user', input: updateCommentInput, output: commentView, area: 'shares' },
+  deleteComment: { method: 'DELETE', path: '/shares/{id}/comments/{commentId}', access: 'user', input: deleteCommentInput, output: okOutput, area: 'shares' },
+  submitFeedback: { method: 'POST', path: '/shares/{id}/feedback', access: 'user', input: submitFeedbackInput, output: shareDetail, area: 'shares' },
+  rateFeedback: { method: 'POST', path: '/shares/{id}/ranking', access: 'musician', input: rateFeedbackInput, output: shareDetail, area: 'shares' },
+  suggestComment: { method: 'POST', path: '/feedbacks/suggestion', access: 'user', input: suggestionInput, output: suggestionView, area: 'feedbacks' },
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -2,8 +2,10 @@
  * User records. Keys:
  * - profile   PK USER#<id>        SK PROFILE   GSI1 TYPE#<type> / NAME#<lower name>#<id> (lists by type)
  * - username  PK USERNAME#<name>  SK USERNAME  (uniqueness; written in the same transaction as the profile)
+ * - search    PK USER#<id>        SK SEARCH#<term>  GSI2 SEARCH#<first 2 letters> / <term>#<id>
+ *             one per prefix a person may type: the whole name, each later word of it, the username
  */
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '../lib/aws.js';
 import { config } from '../lib/config.js';
@@ -32,6 +34,23 @@ const usernameKey = (username: string) => ({ PK: `USERNAME#${username}`, SK: 'US
 const typeIndexKeys = (u: Pick<UserRecord, 'type' | 'fullName' | 'id'>) => ({
   GSI1PK: `TYPE#${u.type}`,
   GSI1SK: `NAME#${u.fullName.toLowerCase()}#${u.id}`,
+});
+
+/** The terms a user is found by: name, each later word of the name, username (lowercase). */
+export function searchTerms(u: Pick<UserRecord, 'fullName' | 'username'>): string[] {
+  const name = u.fullName.toLowerCase().trim().replace(/\s+/g, ' ');
+  const words = name.split(' ');
+  const terms = [name, ...words.slice(1).map((_, i) => words.slice(i + 1).join(' ')), u.username.toLowerCase()];
+  return [...new Set(terms.filter((t) => t.length >= 2))];
+}
+
+const searchItem = (userId: string, term: string) => ({
+  PK: `USER#${userId}`,
+  SK: `SEARCH#${term}`,
+  GSI2PK: `SEARCH#${term.slice(0, 2)}`,
+  GSI2SK: `${term}#${userId}`,
+  entity: 'search',
+  userId,
 });
 
 function toItem(u: UserRecord) {
@@ -77,6 +96,7 @@ export async function createUser(user: UserRecord): Promise<CreateUserResult> {
               ConditionExpression: 'attribute_not_exists(PK)',
             },
           },
+          ...searchTerms(user).map((term) => ({ Put: { TableName: config.tableName, Item: searchItem(user.id, term) } })),
         ],
       }),
     );
@@ -112,4 +132,52 @@ export async function updateUser(current: UserRecord, changes: ProfileChanges): 
     }),
   );
   return fromItem(res.Attributes!);
+}
+
+export async function getUsers(ids: string[]): Promise<UserRecord[]> {
+  const out: UserRecord[] = [];
+  for (let i = 0; i < ids.length; i += 100) {
+    let keys: Record<string, unknown>[] | undefined = ids.slice(i, i + 100).map(userKey);
+    while (keys?.length) {
+      const res = await dynamo().send(new BatchGetCommand({ RequestItems: { [config.tableName]: { Keys: keys } } }));
+      out.push(...(res.Responses?.[config.tableName] ?? []).map(fromItem));
+      keys = res.UnprocessedKeys?.[config.tableName]?.Keys as Record<string, unknown>[] | undefined;
+    }
+  }
+  return out;
+}
+
+/** Ids of users with a search term starting with `prefix` (lowercase, at least 2 characters). */
+export async function findUserIdsByPrefix(prefix: string, limit: number): Promise<string[]> {
+  const res = await dynamo().send(
+    new QueryCommand({
+      TableName: config.tableName,
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'GSI2PK = :pk AND begins_with(GSI2SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': `SEARCH#${prefix.slice(0, 2)}`, ':prefix': prefix },
+      ProjectionExpression: 'userId',
+      Limit: limit * 4,
+    }),
+  );
+  return [...new Set((res.Items ?? []).map((i) => i.userId as string))];
+}
+
+/** Users of a type, by name. */
+export async function listUsersOfType(type: StoredUserType): Promise<UserRecord[]> {
+  const out: UserRecord[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await dynamo().send(
+      new QueryCommand({
+        TableName: config.tableName,
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': `TYPE#${type}` },
+        ExclusiveStartKey: start,
+      }),
+    );
+    out.push(...(res.Items ?? []).map(fromItem));
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return out;
 }

@@ -8,6 +8,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { RealtimeMessage } from '../../shared/schemas/tracks.js';
 import { connectionsOf, deleteConnection, putConnection } from '../data/connections.js';
 import { TRACK_ENTITY } from '../data/tracks.js';
+import { SHARE_ENTITIES } from '../data/shares.js';
 import { realtimeApi } from '../lib/aws.js';
 
 export interface StreamChange {
@@ -31,6 +32,13 @@ export function notificationFor(change: StreamChange): Notification | null {
   const item = unmarshall(image as never) as Record<string, unknown>;
   if (item.entity === TRACK_ENTITY && typeof item.userId === 'string' && typeof item.id === 'string') {
     return { userIds: [item.userId], message: { type: 'change', entity: 'track', id: item.id, action } };
+  }
+  // A share and what hangs on it concern both participants; the message names the share.
+  if (SHARE_ENTITIES.includes(item.entity as never) && Array.isArray(item.participants) && typeof item.shareId === 'string') {
+    return {
+      userIds: item.participants as string[],
+      message: { type: 'change', entity: item.entity as RealtimeMessage['entity'], id: item.shareId, action },
+    };
   }
   return null;
 }

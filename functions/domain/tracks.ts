@@ -4,6 +4,7 @@ import { MAX_TRACK_BYTES, SIGNED_URL_TTL_SECONDS, SNIPPET } from '../../shared/c
 import { AUDIO_FILE_ERROR, type TrackView, type UploadTicket } from '../../shared/schemas/tracks.js';
 import * as media from '../data/media.js';
 import * as tracks from '../data/tracks.js';
+import { deleteKeys, shareItemKeys, sharesOfTrack } from '../data/shares.js';
 import type { TrackRecord } from '../data/tracks.js';
 import { analyseAudio, sniffAudio, SNIFF_BYTES } from './audio.js';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors.js';
@@ -105,11 +106,15 @@ async function ownedTrack(userId: string, id: string): Promise<TrackRecord> {
 }
 
 /**
- * A presigned GET for whoever may listen: the owner (participants of a share of the track are added
- * with sharing). The client's claims about the share are not trusted; the records decide.
+ * A presigned GET for whoever may listen: the owner, or a participant of a share of the track.
+ * The client's claims about the share are not trusted; the records decide.
  */
 export async function signedUrlFor(userId: string, trackId: string): Promise<{ signedUrl: string; expiresIn: number }> {
-  const track = await ownedTrack(userId, trackId);
+  const track = await tracks.getTrack(trackId);
+  if (!track) throw new NotFound('Track not found');
+  if (track.userId !== userId && !(await sharesOfTrack(trackId)).some((s) => s.participants.includes(userId))) {
+    throw new Forbidden('This track is not shared with you');
+  }
   return { signedUrl: await media.presignDownload(track.audioKey, SIGNED_URL_TTL_SECONDS), expiresIn: SIGNED_URL_TTL_SECONDS };
 }
 
@@ -122,8 +127,9 @@ export async function saveSnippet(userId: string, trackId: string, snippet: { st
 }
 
 /**
- * Deletes the caller's tracks, all or none checked first: every id must exist and be theirs. Each
- * track's records go in one transaction, then its audio object; an object that cannot be removed is
+ * Deletes the caller's tracks, all or none checked first: every id must exist and be theirs. For each
+ * track, what hangs on it goes first (its shares with their feedback, comments and rankings), then the
+ * track's own records in one transaction, then its audio object; an object that cannot be removed is
  * reported by id rather than left unmentioned.
  */
 export async function deleteOwnTracks(userId: string, ids: string[]) {
@@ -136,6 +142,7 @@ export async function deleteOwnTracks(userId: string, ids: string[]) {
   const deleted: string[] = [];
   const failed: { id: string; message: string }[] = [];
   for (const track of found) {
+    for (const { shareId } of await sharesOfTrack(track.id)) await deleteKeys(await shareItemKeys(track.id, shareId));
     await tracks.deleteTrackRecords(track);
     deleted.push(track.id);
     try {

@@ -1,4 +1,5 @@
 /** HTTP handlers of the users area: thin adapters from validated input to the domain. */
+import * as directory from '../domain/directory.js';
 import * as users from '../domain/users.js';
 import { areaHandler } from '../lib/area-handler.js';
 
@@ -10,4 +11,6 @@ export const handler = areaHandler('users', {
   saveGenres: async ({ input, caller }) => users.toUserView(await users.saveGenres(caller.user, input.genres), caller.isAdmin),
   saveProProfile: async ({ input, caller }) =>
     users.toUserView(await users.saveProProfile(caller.user, input), caller.isAdmin),
+  searchUsers: async ({ input, caller }) => ({ users: await directory.searchUsers(caller.user.id, input) }),
+  listPros: async ({ caller }) => ({ users: await directory.listPros(caller.user.id) }),
 });

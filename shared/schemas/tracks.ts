@@ -75,10 +75,10 @@ export const deleteTracksView = z.object({
   failed: z.array(z.object({ id: z.string(), message: z.string() })),
 });
 
-/** What the realtime channel sends: an entity changed; subscribers reload what they show. */
+/** What the realtime channel sends: an entity changed (for share-related entities `id` is the share's); subscribers reload what they show. */
 export const realtimeMessage = z.object({
   type: z.literal('change'),
-  entity: z.enum(['track']),
+  entity: z.enum(['track', 'share', 'comment', 'feedback', 'ranking']),
   id: z.string(),
   action: z.enum(['insert', 'modify', 'remove']),
 });

@@ -1,0 +1,189 @@
+/** Use cases of the feedback loop: sharing a track, answering, commenting, feedback and its rating. */
+import { randomUUID } from 'node:crypto';
+import type { ShareStatus } from '../../shared/feedback.js';
+import type { CommentView, ShareDetail, ShareOptions, ShareView } from '../../shared/schemas/shares.js';
+import * as shares from '../data/shares.js';
+import type { CommentRecord, ShareBundle, ShareRecord } from '../data/shares.js';
+import { getTrack } from '../data/tracks.js';
+import { getUser, type UserRecord } from '../data/users.js';
+import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors.js';
+import * as notify from './notifications.js';
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(cents % 100 ? 2 : 0)}`;
+
+export async function createShare(caller: UserRecord, input: { sharedWithId: string; trackId: string; shareOptions: ShareOptions }): Promise<ShareRecord> {
+  if (input.sharedWithId === caller.id) throw new BadRequest('You cannot ask yourself for feedback', { sharedWithId: 'Choose someone else' });
+  const [track, reviewer] = await Promise.all([getTrack(input.trackId), getUser(input.sharedWithId)]);
+  if (!track) throw new NotFound('Track not found');
+  if (track.userId !== caller.id) throw new Forbidden('You can only share your own tracks');
+  if (!reviewer || reviewer.type === 'admin') throw new NotFound('That user was not found');
+  if (reviewer.type === 'pro' && reviewer.feedbackPriceCents) {
+    throw new Conflict(
+      `${reviewer.fullName} charges ${dollars(reviewer.feedbackPriceCents)} per feedback. Paid feedback is not available yet: choose a pro without a price or a peer.`,
+      'payment_required',
+    );
+  }
+  const now = new Date().toISOString();
+  const share: ShareRecord = {
+    id: randomUUID(),
+    trackId: track.id,
+    trackTitle: track.title,
+    trackAudioUrl: track.audioKey,
+    trackDuration: track.duration,
+    trackPeaks: track.peaks,
+    sharedByUserId: caller.id,
+    sharedWithUserId: reviewer.id,
+    sharedByName: caller.fullName,
+    sharedByUsername: caller.username,
+    sharedWithName: reviewer.fullName,
+    sharedWithUsername: reviewer.username,
+    status: 'pending',
+    shareOptions: { ...input.shareOptions, peerUsername: reviewer.username },
+    createdAt: now,
+    updatedAt: now,
+  };
+  await shares.putNewShare(share);
+  await notify.feedbackRequested(share);
+  return share;
+}
+
+export const toShareView = (s: ShareRecord): ShareView => ({ ...s });
+
+/** Time order: timed comments by their second, general ones last, ties by creation. */
+export function orderComments<T extends { timestamp: number | null; createdAt: string }>(comments: T[]): T[] {
+  return [...comments].sort((a, b) => {
+    if (a.timestamp == null || b.timestamp == null) {
+      if (a.timestamp != null) return -1;
+      if (b.timestamp != null) return 1;
+    } else if (a.timestamp !== b.timestamp) return a.timestamp - b.timestamp;
+    return a.createdAt.localeCompare(b.createdAt);
+  });
+}
+
+/** Spec: the author's name is the sharer's if the sharer wrote it, else the recipient's. */
+export const authorName = (share: ShareRecord, userId: string) => (userId === share.sharedByUserId ? share.sharedByName : share.sharedWithName);
+
+export const toCommentView = (share: ShareRecord, c: CommentRecord): CommentView => ({
+  id: c.id,
+  shareId: share.id,
+  trackId: share.trackId,
+  userId: c.userId,
+  authorName: authorName(share, c.userId),
+  timestamp: c.timestamp,
+  text: c.text,
+  tags: c.tags as CommentView['tags'],
+  createdAt: c.createdAt,
+  updatedAt: c.updatedAt,
+});
+
+export function toShareDetail(b: ShareBundle): ShareDetail {
+  return {
+    share: toShareView(b.share),
+    feedback: b.feedback ? { ...b.feedback, criteria: b.feedback.criteria } : null,
+    comments: orderComments(b.comments).map((c) => toCommentView(b.share, c)),
+    ranking: b.ranking,
+  };
+}
+
+/** The share with everything on it, for its two participants only. */
+export async function bundleFor(userId: string, shareId: string): Promise<ShareBundle> {
+  const bundle = await shares.getShareBundle(shareId);
+  if (!bundle) throw new NotFound('Feedback request not found');
+  if (userId !== bundle.share.sharedByUserId && userId !== bundle.share.sharedWithUserId) {
+    throw new Forbidden('This feedback request is not yours');
+  }
+  return bundle;
+}
+
+export async function listShares(userId: string, as: 'author' | 'reviewer', statuses?: ShareStatus[]): Promise<ShareRecord[]> {
+  if (as === 'author') {
+    const all = await shares.listSharesBy(userId);
+    return statuses ? all.filter((s) => statuses.includes(s.status)) : all;
+  }
+  const wanted = statuses ?? (['pending', 'accepted', 'declined', 'completed'] as ShareStatus[]);
+  const lists = await Promise.all(wanted.map((s) => shares.listSharesWith(userId, s)));
+  return lists.flat().sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+export async function respond(userId: string, shareId: string, status: 'accepted' | 'declined'): Promise<ShareRecord> {
+  const { share } = await bundleFor(userId, shareId);
+  if (share.sharedWithUserId !== userId) throw new Forbidden('Only the reviewer answers a feedback request');
+  if (!(await shares.setStatus(share, ['pending'], status))) throw new Conflict(`This request is already ${share.status}`, 'not_pending');
+  return { ...share, status };
+}
+
+function assertCanComment(share: ShareRecord, userId: string) {
+  if (share.status === 'declined') throw new Conflict('This request was declined', 'declined');
+  if (userId === share.sharedWithUserId && share.status === 'completed') {
+    throw new Conflict('This feedback is complete and cannot be reviewed again', 'completed');
+  }
+}
+
+export async function addComment(user: UserRecord, shareId: string, input: { timestamp: number | null; text: string; tags: string[] }) {
+  const { share } = await bundleFor(user.id, shareId);
+  assertCanComment(share, user.id);
+  if (input.timestamp != null && input.timestamp > share.trackDuration + 1) {
+    throw new BadRequest('The time is past the end of the track', { timestamp: 'The time is past the end of the track' });
+  }
+  const now = new Date().toISOString();
+  const comment: CommentRecord = { id: randomUUID(), shareId, trackId: share.trackId, userId: user.id, timestamp: input.timestamp, text: input.text, tags: input.tags, createdAt: now, updatedAt: now };
+  await shares.putComment(share, comment);
+  await notify.commentAdded(share, comment, authorName(share, user.id));
+  return toCommentView(share, comment);
+}
+
+async function ownComment(userId: string, shareId: string, commentId: string) {
+  const bundle = await bundleFor(userId, shareId);
+  const comment = bundle.comments.find((c) => c.id === commentId);
+  if (!comment) throw new NotFound('Comment not found');
+  if (comment.userId !== userId) throw new Forbidden('Only the author of a comment can change it');
+  return { share: bundle.share, comment };
+}
+
+export async function updateComment(userId: string, input: { id: string; commentId: string; text: string; tags: string[]; timestamp?: number | null }) {
+  const { share, comment } = await ownComment(userId, input.id, input.commentId);
+  assertCanComment(share, userId);
+  const next: CommentRecord = {
+    ...comment,
+    text: input.text,
+    tags: input.tags,
+    timestamp: input.timestamp === undefined ? comment.timestamp : input.timestamp,
+    updatedAt: new Date().toISOString(),
+  };
+  await shares.putComment(share, next);
+  return toCommentView(share, next);
+}
+
+export async function deleteComment(userId: string, shareId: string, commentId: string) {
+  const { share } = await ownComment(userId, shareId, commentId);
+  assertCanComment(share, userId);
+  await shares.deleteComment(shareId, commentId);
+}
+
+export async function submitFeedback(userId: string, input: { id: string; criteria: Record<string, number | undefined>; comment?: string }) {
+  const bundle = await bundleFor(userId, input.id);
+  const { share } = bundle;
+  if (share.sharedWithUserId !== userId) throw new Forbidden('Only the reviewer submits feedback');
+  if (share.status === 'completed') throw new Conflict('This feedback is complete and cannot be reviewed again', 'completed');
+  if (share.status === 'declined') throw new Conflict('This request was declined', 'declined');
+  const criteria = Object.fromEntries(Object.entries(input.criteria).filter(([, v]) => v != null)) as Record<string, number>;
+  const hasComments = bundle.comments.some((c) => c.userId === userId);
+  if (!Object.keys(criteria).length && !input.comment && !hasComments) {
+    throw new BadRequest('Add a rating, a comment or general feedback before submitting');
+  }
+  const ok = await shares.completeWithFeedback(share, { criteria, comment: input.comment || null, userId, createdAt: new Date().toISOString() });
+  if (!ok) throw new Conflict('This feedback is complete and cannot be reviewed again', 'completed');
+  const done = { ...share, status: 'completed' as const };
+  await notify.feedbackResponded(done);
+  return toShareDetail((await shares.getShareBundle(share.id))!);
+}
+
+export async function rateFeedback(userId: string, input: { id: string; rating: number; comment?: string }) {
+  const { share } = await bundleFor(userId, input.id);
+  if (share.sharedByUserId !== userId) throw new Forbidden('Only the musician who asked rates the feedback');
+  if (share.status !== 'completed') throw new Conflict('Feedback can be rated once it is complete', 'not_completed');
+  if (!(await shares.putRanking(share, { rating: input.rating, comment: input.comment || null, createdAt: new Date().toISOString() }))) {
+    throw new Conflict('You have already rated this feedback', 'already_rated');
+  }
+  return toShareDetail((await shares.getShareBundle(share.id))!);
+}

@@ -1,0 +1,21 @@
+/** HTTP handlers of the shares area: requests, comments, feedback and its rating. */
+import type { ShareStatus } from '../../shared/feedback.js';
+import * as shares from '../domain/shares.js';
+import { areaHandler } from '../lib/area-handler.js';
+
+export const handler = areaHandler('shares', {
+  createShare: async ({ input, caller }) => shares.toShareView(await shares.createShare(caller.user, input)),
+  listShares: async ({ input, caller }) => ({
+    shares: (await shares.listShares(caller.user.id, input.as, input.status?.split(',') as ShareStatus[] | undefined)).map(shares.toShareView),
+  }),
+  getShare: async ({ input, caller }) => shares.toShareDetail(await shares.bundleFor(caller.user.id, input.id)),
+  respondToShare: async ({ input, caller }) => shares.toShareView(await shares.respond(caller.user.id, input.id, input.status)),
+  addComment: async ({ input, caller }) => shares.addComment(caller.user, input.id, input),
+  updateComment: async ({ input, caller }) => shares.updateComment(caller.user.id, input),
+  deleteComment: async ({ input, caller }) => {
+    await shares.deleteComment(caller.user.id, input.id, input.commentId);
+    return { ok: true as const };
+  },
+  submitFeedback: async ({ input, caller }) => shares.submitFeedback(caller.user.id, input),
+  rateFeedback: async ({ input, caller }) => shares.rateFeedback(caller.user.id, input),
+});

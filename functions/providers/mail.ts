@@ -1,0 +1,21 @@
+/** Sends the product's e-mails through SES (locally the same API, served by the local SES). */
+import { SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { ses } from '../lib/aws.js';
+import { config } from '../lib/config.js';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export async function sendMail(mail: Mail): Promise<void> {
+  await ses().send(
+    new SendEmailCommand({
+      FromEmailAddress: config.mailFrom,
+      Destination: { ToAddresses: [mail.to] },
+      Content: { Simple: { Subject: { Data: mail.subject }, Body: { Html: { Data: mail.html }, Text: { Data: mail.text } } } },
+    }),
+  );
+}

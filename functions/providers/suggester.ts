@@ -1,0 +1,76 @@
+/**
+ * Comment suggestions. In AWS: Amazon Bedrock's Converse API with the model named by BEDROCK_MODEL_ID.
+ * Locally (and wherever no model is configured): a deterministic suggester that rewrites the draft
+ * into specific, constructive feedback anchored on its timestamp and tags.
+ */
+import { FEEDBACK_CATEGORIES } from '../../shared/feedback.js';
+
+export interface SuggestionRequest {
+  text: string;
+  timestamp: number | null;
+  tags: string[];
+}
+
+export interface Suggester {
+  suggest(req: SuggestionRequest): Promise<string>;
+}
+
+const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
+const labelOf = (key: string) => FEEDBACK_CATEGORIES.find((c) => c.key === key)?.label ?? key;
+
+/** A next step per category, so the rewrite always ends on something the musician can try. */
+const NEXT_STEPS: Record<string, string> = {
+  melody: 'try varying the rhythm or the top note of the phrase on its repeat so it develops instead of looping',
+  harmony: 'try a substitute chord or an inversion here to add movement under the melody',
+  rhythm: 'try tightening the timing or adding a syncopated element to push the groove forward',
+  instrumentation: 'try thinning the layers here so each part has its own space and role',
+  bassline: 'try carving room between kick and bass (sidechain or EQ) and following the chord roots more closely',
+  arrangement: 'try adding or removing an element at this point so the section change is felt',
+  originality: 'try one unexpected sound or twist here that makes the idea unmistakably yours',
+  mixing: 'try balancing the levels and cutting competing frequencies so the focal element sits in front',
+  mastering: 'try easing the limiter a touch to keep the transients and the dynamics alive',
+  vocal: 'try a cleaner take or automation on the vocal level so every word stays intelligible',
+};
+
+export const localSuggester: Suggester = {
+  async suggest({ text, timestamp, tags }) {
+    const draft = text.trim().replace(/\s+/g, ' ');
+    const sentence = draft.charAt(0).toUpperCase() + draft.slice(1) + (/[.!?]$/.test(draft) ? '' : '.');
+    const where = timestamp == null ? 'Overall' : `At ${clock(timestamp)}`;
+    const about = tags.length ? ` (${tags.map(labelOf).join(', ')})` : '';
+    const step = NEXT_STEPS[tags[0] ?? ''] ?? 'try one concrete change here and compare it with the current version side by side';
+    return `${where}${about}: ${sentence} To make it stronger, ${step}.`;
+  },
+};
+
+function bedrockSuggester(modelId: string): Suggester {
+  return {
+    async suggest({ text, timestamp, tags }) {
+      const { BedrockRuntimeClient, ConverseCommand } = await import('@aws-sdk/client-bedrock-runtime');
+      const client = new BedrockRuntimeClient({});
+      const context = [timestamp == null ? 'general comment' : `at ${clock(timestamp)}`, tags.length ? `categories: ${tags.map(labelOf).join(', ')}` : '']
+        .filter(Boolean)
+        .join('; ');
+      const res = await client.send(
+        new ConverseCommand({
+          modelId,
+          system: [
+            {
+              text: 'You help music producers write feedback on a track. Rewrite the draft into one or two specific, honest, constructive sentences, keeping its meaning, mentioning the time if given, and ending with one concrete suggestion. Answer with the rewritten comment only.',
+            },
+          ],
+          messages: [{ role: 'user', content: [{ text: `Draft (${context}): ${text}` }] }],
+          inferenceConfig: { maxTokens: 200, temperature: 0.4 },
+        }),
+      );
+      const out = res.output?.message?.content?.map((c) => c.text ?? '').join('').trim();
+      if (!out) throw new Error('The model returned no text');
+      return out;
+    },
+  };
+}
+
+export function suggester(): Suggester {
+  const modelId = process.env.BEDROCK_MODEL_ID;
+  return modelId && process.env.STAGE !== 'local' ? bedrockSuggester(modelId) : localSuggester;
+}
