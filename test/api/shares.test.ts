@@ -1,0 +1,193 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { callRoute } from '../support/api.js';
+import { listEmails, waitForEmail } from '../support/mail.js';
+import { createConfirmedUser, type TestUser } from '../support/users.js';
+import { wavBytes } from '../support/audio.js';
+import { SUGGESTIONS_PER_HOUR } from '../../shared/feedback.js';
+
+const stack = inject('stack');
+const options = { feedbackNotes: 'Is the drop big enough?', context: 'work_in_progress', categories: ['mixing'], trackPurpose: 'streaming_release' };
+
+let musician: TestUser;
+let reviewer: TestUser;
+let stranger: TestUser;
+let reviewerId: string;
+
+async function onboard(user: TestUser, type: 'musician' | 'pro') {
+  await callRoute(stack.apiUrl, 'chooseType', { type }, user.idToken);
+  const res =
+    type === 'pro'
+      ? await callRoute(stack.apiUrl, 'saveProProfile', { genres: ['House'], costRange: { min: 0, max: 50 }, experience: 3 }, user.idToken)
+      : await callRoute(stack.apiUrl, 'saveGenres', { genres: ['House'] }, user.idToken);
+  return res.body.id as string;
+}
+
+async function uploadTrack(user: TestUser, title = 'Demo') {
+  const bytes = wavBytes({ seconds: 4 });
+  const ticket = await callRoute(stack.apiUrl, 'createUploadUrl', { filename: `${title}.wav`, contentType: 'audio/wav', size: bytes.length }, user.idToken);
+  const form = new FormData();
+  for (const [k, v] of Object.entries(ticket.body.fields as Record<string, string>)) form.append(k, v);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'audio/wav' }));
+  await fetch(ticket.body.url, { method: 'POST', body: form });
+  return (await callRoute(stack.apiUrl, 'createTrack', { key: ticket.body.key, title }, user.idToken)).body;
+}
+
+async function newShare(title = 'Demo') {
+  const track = await uploadTrack(musician, title);
+  const res = await callRoute(stack.apiUrl, 'createShare', { sharedWithId: reviewerId, trackId: track.id, shareOptions: options }, musician.idToken);
+  expect(res.status).toBe(200);
+  return { track, share: res.body };
+}
+
+beforeAll(async () => {
+  [musician, reviewer, stranger] = await Promise.all([
+    createConfirmedUser(stack, { fullName: 'Sam Sharer' }),
+    createConfirmedUser(stack, { fullName: 'Rita Reviewer', username: `rita${Date.now() % 100000}` }),
+    createConfirmedUser(stack, { fullName: 'Otto Outsider' }),
+  ]);
+  await onboard(musician, 'musician');
+  reviewerId = await onboard(reviewer, 'pro');
+  await onboard(stranger, 'musician');
+});
+
+describe('finding a reviewer', () => {
+  it('finds people by name or username prefix, case-insensitively, without the caller', async () => {
+    const byName = await callRoute(stack.apiUrl, 'searchUsers', { q: 'RITA rev' }, musician.idToken);
+    expect(byName.body.users.map((u: { id: string }) => u.id)).toContain(reviewerId);
+    const byLastName = await callRoute(stack.apiUrl, 'searchUsers', { q: 'review', type: 'pro' }, musician.idToken);
+    expect(byLastName.body.users.map((u: { id: string }) => u.id)).toContain(reviewerId);
+    const self = await callRoute(stack.apiUrl, 'searchUsers', { q: 'rita' }, reviewer.idToken);
+    expect(self.body.users.map((u: { id: string }) => u.id)).not.toContain(reviewerId);
+    const musiciansOnly = await callRoute(stack.apiUrl, 'searchUsers', { q: 'rita', type: 'musician' }, musician.idToken);
+    expect(musiciansOnly.body.users.map((u: { id: string }) => u.id)).not.toContain(reviewerId);
+    expect((await callRoute(stack.apiUrl, 'searchUsers', { q: 'r' }, musician.idToken)).status).toBe(400);
+  });
+
+  it('lists the pros with their price', async () => {
+    const res = await callRoute(stack.apiUrl, 'listPros', {}, musician.idToken);
+    const paul = res.body.users.find((u: { fullName: string }) => u.fullName === 'Paul Producer');
+    expect(paul.feedbackPriceCents).toBe(3000);
+    expect(res.body.users.every((u: { type: string }) => u.type === 'pro')).toBe(true);
+  });
+});
+
+describe('sharing', () => {
+  it('creates a pending share with its options, marks the track shared and e-mails the reviewer once', async () => {
+    const since = Date.now();
+    const { track, share } = await newShare('Requested');
+    expect(share).toMatchObject({ status: 'pending', trackId: track.id, sharedWithName: 'Rita Reviewer', sharedByName: 'Sam Sharer', shareOptions: { feedbackNotes: options.feedbackNotes, context: 'work_in_progress', mixingMastering: true, feedbackType: 'peer' } });
+    const tracks = await callRoute(stack.apiUrl, 'listTracks', {}, musician.idToken);
+    expect(tracks.body.tracks.find((t: { id: string }) => t.id === track.id).isShared).toBe(true);
+    const mail = await waitForEmail(stack.mailUrl, reviewer.email, /requested: Requested/i, { since });
+    expect(mail.body.html).toContain(`${stack.appUrl}/dashboard`);
+    const toReviewer = await callRoute(stack.apiUrl, 'listShares', { as: 'reviewer', status: 'pending,accepted' }, reviewer.idToken);
+    expect(toReviewer.body.shares.map((s: { id: string }) => s.id)).toContain(share.id);
+  });
+
+  it('refuses a priced pro until payments exist, another user\'s track and oneself', async () => {
+    const track = await uploadTrack(musician, 'Priced');
+    const pros = await callRoute(stack.apiUrl, 'listPros', {}, musician.idToken);
+    const paul = pros.body.users.find((u: { fullName: string }) => u.fullName === 'Paul Producer');
+    const priced = await callRoute(stack.apiUrl, 'createShare', { sharedWithId: paul.id, trackId: track.id, shareOptions: options }, musician.idToken);
+    expect(priced.status).toBe(409);
+    expect(priced.body.error.code).toBe('payment_required');
+    expect((await callRoute(stack.apiUrl, 'createShare', { sharedWithId: reviewerId, trackId: track.id, shareOptions: options }, stranger.idToken)).status).toBe(403);
+    const me = await callRoute(stack.apiUrl, 'getMe', {}, musician.idToken);
+    expect((await callRoute(stack.apiUrl, 'createShare', { sharedWithId: me.body.id, trackId: track.id, shareOptions: options }, musician.idToken)).status).toBe(400);
+    const noNotes = await callRoute(stack.apiUrl, 'createShare', { sharedWithId: reviewerId, trackId: track.id, shareOptions: { ...options, feedbackNotes: ' ' } }, musician.idToken);
+    expect(noNotes.status).toBe(400);
+  });
+});
+
+describe('the review', () => {
+  it('runs from request to rating, and keeps outsiders out of the share, its feedback and its audio', async () => {
+    const since = Date.now();
+    const { track, share } = await newShare('Full loop');
+
+    // Outsiders see nothing; the reviewer may listen.
+    expect((await callRoute(stack.apiUrl, 'getShare', { id: share.id }, stranger.idToken)).status).toBe(403);
+    expect((await callRoute(stack.apiUrl, 'getSignedUrl', { trackId: track.id }, stranger.idToken)).status).toBe(403);
+    expect((await callRoute(stack.apiUrl, 'getSignedUrl', { trackId: track.id }, reviewer.idToken)).status).toBe(200);
+
+    // Only the reviewer answers.
+    expect((await callRoute(stack.apiUrl, 'respondToShare', { id: share.id, status: 'accepted' }, musician.idToken)).status).toBe(403);
+    expect((await callRoute(stack.apiUrl, 'respondToShare', { id: share.id, status: 'accepted' }, reviewer.idToken)).body.status).toBe('accepted');
+    expect((await callRoute(stack.apiUrl, 'respondToShare', { id: share.id, status: 'declined' }, reviewer.idToken)).status).toBe(409);
+
+    const late = await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 3.2, text: '  Kick is buried  ', tags: ['mixing', 'bassline'] }, reviewer.idToken);
+    expect(late.body).toMatchObject({ text: 'Kick is buried', tags: ['mixing', 'bassline'], authorName: 'Rita Reviewer' });
+    const early = await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 0.5, text: 'Great intro', tags: [] }, reviewer.idToken);
+    const general = await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: null, text: 'Nice overall', tags: [] }, reviewer.idToken);
+    expect((await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 1, text: '   ', tags: [] }, reviewer.idToken)).status).toBe(400);
+    expect((await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 1, text: 'me too', tags: [] }, stranger.idToken)).status).toBe(403);
+    await waitForEmail(stack.mailUrl, musician.email, /comment/i, { since });
+
+    // Only a comment's author edits or deletes it.
+    expect((await callRoute(stack.apiUrl, 'updateComment', { id: share.id, commentId: early.body.id, text: 'Hacked', tags: [] }, musician.idToken)).status).toBe(403);
+    expect((await callRoute(stack.apiUrl, 'deleteComment', { id: share.id, commentId: early.body.id }, musician.idToken)).status).toBe(403);
+    const edited = await callRoute(stack.apiUrl, 'updateComment', { id: share.id, commentId: early.body.id, text: 'Great intro pad', tags: ['melody'] }, reviewer.idToken);
+    expect(edited.body).toMatchObject({ text: 'Great intro pad', tags: ['melody'], timestamp: 0.5 });
+    expect((await callRoute(stack.apiUrl, 'deleteComment', { id: share.id, commentId: general.body.id }, reviewer.idToken)).status).toBe(200);
+
+    // Feedback completes the share, once.
+    expect((await callRoute(stack.apiUrl, 'submitFeedback', { id: share.id, criteria: { mixingMastering: 3 } }, musician.idToken)).status).toBe(403);
+    const done = await callRoute(stack.apiUrl, 'submitFeedback', { id: share.id, criteria: { mixingMastering: 3, energyImpact: 5 }, comment: 'Solid track' }, reviewer.idToken);
+    expect(done.status).toBe(200);
+    expect(done.body.share.status).toBe('completed');
+    expect(done.body.feedback).toMatchObject({ criteria: { mixingMastering: 3, energyImpact: 5 }, comment: 'Solid track' });
+    expect(done.body.comments.map((c: { timestamp: number | null }) => c.timestamp)).toEqual([0.5, 3.2]);
+    expect((await callRoute(stack.apiUrl, 'submitFeedback', { id: share.id, criteria: { vocalsLyrics: 1 } }, reviewer.idToken)).status).toBe(409);
+    expect((await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 1, text: 'One more', tags: [] }, reviewer.idToken)).status).toBe(409);
+    await waitForEmail(stack.mailUrl, musician.email, /responded/i, { since });
+    expect((await callRoute(stack.apiUrl, 'getShare', { id: share.id }, stranger.idToken)).status).toBe(403);
+
+    // One rating, by the musician.
+    expect((await callRoute(stack.apiUrl, 'rateFeedback', { id: share.id, rating: 4 }, stranger.idToken)).status).toBe(403);
+    expect((await callRoute(stack.apiUrl, 'rateFeedback', { id: share.id, rating: 0 }, musician.idToken)).status).toBe(400);
+    const rated = await callRoute(stack.apiUrl, 'rateFeedback', { id: share.id, rating: 4, comment: 'Thanks' }, musician.idToken);
+    expect(rated.body.ranking).toMatchObject({ rating: 4, comment: 'Thanks' });
+    expect((await callRoute(stack.apiUrl, 'rateFeedback', { id: share.id, rating: 5 }, musician.idToken)).status).toBe(409);
+
+    // Each e-mail went out exactly once.
+    const mails = (await listEmails(stack.mailUrl)).filter((m) => m.subject.includes('Full loop') && m.at * (m.at < 1e12 ? 1000 : 1) >= since - 1000);
+    expect(mails.filter((m) => /requested/i.test(m.subject))).toHaveLength(1);
+    expect(mails.filter((m) => /responded/i.test(m.subject))).toHaveLength(1);
+  });
+
+  it('refuses feedback with nothing in it', async () => {
+    const { share } = await newShare('Empty');
+    const res = await callRoute(stack.apiUrl, 'submitFeedback', { id: share.id, criteria: {} }, reviewer.idToken);
+    expect(res.status).toBe(400);
+  });
+
+  it('deletes a shared track with its share, comments, feedback and rating', async () => {
+    const { track, share } = await newShare('Doomed');
+    await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 1, text: 'Hi', tags: [] }, reviewer.idToken);
+    await callRoute(stack.apiUrl, 'submitFeedback', { id: share.id, criteria: { vocalsLyrics: 2 } }, reviewer.idToken);
+    expect((await callRoute(stack.apiUrl, 'deleteTracks', { ids: [track.id] }, musician.idToken)).status).toBe(200);
+    expect((await callRoute(stack.apiUrl, 'getShare', { id: share.id }, musician.idToken)).status).toBe(404);
+    const left = await callRoute(stack.apiUrl, 'listShares', { as: 'reviewer' }, reviewer.idToken);
+    expect(left.body.shares.map((s: { id: string }) => s.id)).not.toContain(share.id);
+  });
+});
+
+describe('AI Suggest', () => {
+  it('rewrites the draft with its time and tags (local provider)', async () => {
+    const res = await callRoute(stack.apiUrl, 'suggestComment', { text: 'kick too quiet', timestamp: 83, tags: ['mixing'] }, reviewer.idToken);
+    expect(res.status).toBe(200);
+    expect(res.body.text).toMatch(/^At 1:23 \(Mixing\): Kick too quiet\. To make it stronger, /);
+    expect((await callRoute(stack.apiUrl, 'suggestComment', { text: '   ' }, reviewer.idToken)).status).toBe(400);
+  });
+
+  it('is limited per user per hour', async () => {
+    const user = await createConfirmedUser(stack);
+    const statuses: number[] = [];
+    for (let i = 0; i < SUGGESTIONS_PER_HOUR + 1; i++) {
+      statuses.push((await callRoute(stack.apiUrl, 'suggestComment', { text: `try ${i}` }, user.idToken)).status);
+    }
+    expect(statuses.slice(0, SUGGESTIONS_PER_HOUR).every((s) => s === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    // Others are not affected.
+    expect((await callRoute(stack.apiUrl, 'suggestComment', { text: 'still fine' }, reviewer.idToken)).status).toBe(200);
+  });
+});
