@@ -64,6 +64,17 @@ export class AppStack extends Stack {
       description:
         'SES: Cognito sends its e-mails from MailFrom through SES (the identity must be verified). COGNITO: Cognito\'s own limited sender, until it is.',
     });
+    const bedrockModelId = new CfnParameter(this, 'BedrockModelId', {
+      type: 'String',
+      default: '',
+      allowedPattern: '^[A-Za-z0-9._:-]*$',
+      constraintDescription: 'must be a Bedrock model id or inference profile id (not an ARN), or empty',
+      description:
+        "Amazon Bedrock model that suggests feedback comments, a model id (e.g. 'anthropic.claude-3-haiku-20240307-v1:0') or an inference profile id (e.g. 'us.anthropic.claude-3-haiku-20240307-v1:0'); it must be enabled under Model access in the Bedrock console. Empty: the built-in suggester.",
+    });
+    const bedrockConfigured = new CfnCondition(this, 'BedrockModelConfigured', {
+      expression: Fn.conditionNot(Fn.conditionEquals(bedrockModelId.valueAsString, '')),
+    });
     const createIdentity = new CfnCondition(this, 'CreateMailIdentityCondition', {
       expression: Fn.conditionEquals(createMailIdentity.valueAsString, 'true'),
     });
@@ -91,6 +102,8 @@ export class AppStack extends Stack {
       imagesBucket: web.imagesBucket,
       mail,
       paymentsSecret: secrets.payments,
+      bedrockModelId: bedrockModelId.valueAsString,
+      bedrockConfigured,
       appOrigin: web.appUrl,
       codeMode,
       // Names from functions/lib/config.ts (AWS_REGION is set by Lambda itself).

@@ -1,4 +1,4 @@
-import { Aws, type CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Aws, type CfnCondition, type CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -17,6 +17,9 @@ import type { Mail } from './mail.js';
 
 /** Feature areas whose handlers call the payment providers and so may read the payment secret. */
 export const PAYMENT_AREAS: ReadonlySet<string> = new Set(['payments', 'shares', 'webhooks']);
+
+/** Feature areas whose handlers call Amazon Bedrock (functions/providers/suggester.ts) and so get BEDROCK_MODEL_ID. */
+export const BEDROCK_AREAS: ReadonlySet<string> = new Set(['feedbacks']);
 
 /** Request headers the browser may send (keep in step with the local gateway in scripts/dev). */
 export const CORS_ALLOW_HEADERS = ['authorization', 'content-type'] as const;
@@ -66,6 +69,13 @@ export interface ApiProps {
   readonly imagesBucket: s3.IBucket;
   readonly mail: Mail;
   readonly paymentsSecret: secretsmanager.ISecret;
+  /**
+   * Amazon Bedrock model id or inference profile id the BEDROCK_AREAS call; empty: they use the built-in
+   * suggester.
+   */
+  readonly bedrockModelId: string;
+  /** True when bedrockModelId is not empty; the Bedrock permission exists only then. Without it, always. */
+  readonly bedrockConfigured?: CfnCondition;
   /** Origin of the web app, the only origin the API answers CORS for. */
   readonly appOrigin: string;
   /** Environment of every handler (functions/lib/config.ts). */
@@ -155,6 +165,7 @@ export class Api extends Construct {
         environment: {
           ...props.environment,
           ...(PAYMENT_AREAS.has(area) ? { PAYMENTS_SECRET_ARN: props.paymentsSecret.secretArn } : {}),
+          ...(BEDROCK_AREAS.has(area) ? { BEDROCK_MODEL_ID: props.bedrockModelId } : {}),
         },
         codeMode: props.codeMode,
         ...AREA_SETTINGS[area],
@@ -172,6 +183,7 @@ export class Api extends Construct {
       );
       props.mail.grantSend(fn);
       if (PAYMENT_AREAS.has(area)) props.paymentsSecret.grantRead(fn);
+      if (BEDROCK_AREAS.has(area)) grantBedrock(fn, props);
 
       Validations.of(fn).acknowledge(
         ...objectWildcardFindings.map((finding) => ({
@@ -197,4 +209,31 @@ export class Api extends Construct {
       }
     }
   }
+}
+
+/**
+ * Lets the function call the configured Bedrock model (Converse is authorized as bedrock:InvokeModel), in a
+ * policy of its own that exists only when a model is configured.
+ */
+function grantBedrock(fn: lambda.Function, props: ApiProps): void {
+  if (!fn.role) throw new Error(`${fn.node.path} has no role to grant Bedrock access to`);
+  const policy = new iam.Policy(fn, 'BedrockPolicy', {
+    roles: [fn.role],
+    statements: [
+      new iam.PolicyStatement({
+        actions: ['bedrock:InvokeModel'],
+        resources: [
+          // Every region: a cross-region inference profile routes to the model in any region of its geography.
+          `arn:${Aws.PARTITION}:bedrock:*::foundation-model/*`,
+          `arn:${Aws.PARTITION}:bedrock:${Aws.REGION}:${Aws.ACCOUNT_ID}:inference-profile/${props.bedrockModelId}`,
+        ],
+      }),
+    ],
+  });
+  if (props.bedrockConfigured) (policy.node.defaultChild as iam.CfnPolicy).cfnOptions.condition = props.bedrockConfigured;
+  Validations.of(policy).acknowledge({
+    id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:bedrock:*::foundation-model/*]',
+    reason:
+      'The model id may name an inference profile, whose foundation model id differs from it and which may route to the model in other regions; foundation models are AWS-owned and only invoked.',
+  });
 }

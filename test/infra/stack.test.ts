@@ -4,7 +4,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeKey } from '../../functions/lib/route.js';
 import { routes } from '../../functions/routes.js';
-import { AREA_SETTINGS, routesByArea } from '../../infra/constructs/api.js';
+import { AREA_SETTINGS, BEDROCK_AREAS, routesByArea } from '../../infra/constructs/api.js';
 import { REALTIME_ENTITIES } from '../../infra/constructs/realtime.js';
 import { TRACK_ENTITY } from '../../functions/data/tracks.js';
 import { dependencyGraph, fakeWebDist, findCycle, makeTempDir, synthStack, type Synthesized } from './synth.js';
@@ -334,17 +334,65 @@ describe('api', () => {
   });
 
   it('grants the functions item-level table access, object access, the two Cognito reads and SES sending, never a Scan', () => {
-    const policies = Object.values(resourcesOf('AWS::IAM::Policy')).filter((p: any) =>
-      p.Properties.Roles.some((r: any) => Object.keys(areaFunctions()).some((id) => r.Ref.startsWith(id.slice(0, -8)))),
-    ) as any[];
-    expect(policies).toHaveLength(areas.length);
-    for (const policy of policies) {
-      const statements = policy.Properties.PolicyDocument.Statement as any[];
-      const actions = statements.flatMap((st) => [st.Action].flat());
+    const fnIds = Object.keys(areaFunctions());
+    expect(fnIds).toHaveLength(areas.length);
+    for (const fnId of fnIds) {
+      const actions = statementsOf(fnId).flatMap(actionsOf);
       expect(actions).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:PutItem', 's3:GetObject', 's3:PutObject']));
       expect(actions).toEqual(expect.arrayContaining(['cognito-idp:AdminGetUser', 'cognito-idp:ListUsers', 'ses:SendEmail']));
       expect(actions).not.toContain('dynamodb:Scan');
       expect(actions.filter((a) => a.includes('*'))).toEqual([]);
+    }
+  });
+});
+
+describe('bedrock', () => {
+  const areaFunctionIds = () =>
+    Object.entries(resourcesOf('AWS::Lambda::Function', { Description: Match.stringLikeRegexp('^HTTP handlers of the ') })).map(
+      ([id, fn]: [string, any]) => [fn.Properties.Description.replace(/^HTTP handlers of the (.*) area$/, '$1') as string, id] as const,
+    );
+  const bedrockPolicies = () =>
+    Object.entries(resourcesOf('AWS::IAM::Policy')).filter(([, p]: [string, any]) =>
+      p.Properties.PolicyDocument.Statement.some((st: any) => actionsOf(st).some((a) => a.startsWith('bedrock:'))),
+    ) as [string, any][];
+
+  it('takes the model as a parameter, empty by default (the built-in suggester)', () => {
+    s.template.hasParameter('BedrockModelId', { Type: 'String', Default: '' });
+    expect(s.json.Conditions.BedrockModelConfigured).toEqual({ 'Fn::Not': [{ 'Fn::Equals': [{ Ref: 'BedrockModelId' }, ''] }] });
+  });
+
+  it('gives BEDROCK_MODEL_ID from the parameter to the feedbacks function only', () => {
+    expect([...BEDROCK_AREAS]).toEqual(['feedbacks']);
+    const fns = resourcesOf('AWS::Lambda::Function') as Record<string, any>;
+    const areaIds = areaFunctionIds();
+    expect(areaIds.map(([area]) => area)).toContain('feedbacks');
+    for (const [area, id] of areaIds) {
+      expect(fns[id].Properties.Environment.Variables.BEDROCK_MODEL_ID, area).toEqual(area === 'feedbacks' ? { Ref: 'BedrockModelId' } : undefined);
+    }
+    const others = Object.entries(fns).filter(([id]) => !areaIds.some(([area, fnId]) => area === 'feedbacks' && fnId === id));
+    for (const [id, fn] of others) expect(fn.Properties.Environment?.Variables?.BEDROCK_MODEL_ID, id).toBeUndefined();
+  });
+
+  it('lets the feedbacks function invoke foundation models and the configured inference profile, only when a model is set', () => {
+    const feedbacksId = areaFunctionIds().find(([area]) => area === 'feedbacks')![1];
+    const statements = statementsOf(feedbacksId).filter((st) => actionsOf(st).some((a) => a.startsWith('bedrock:')));
+    expect(statements.flatMap(actionsOf)).toEqual(['bedrock:InvokeModel']);
+    expect(statements.flatMap(resourcesOfStatement).sort()).toEqual([
+      'arn:{AWS::Partition}:bedrock:*::foundation-model/*',
+      'arn:{AWS::Partition}:bedrock:{AWS::Region}:{AWS::AccountId}:inference-profile/{BedrockModelId}',
+    ]);
+    const policies = bedrockPolicies();
+    expect(policies).toHaveLength(1);
+    const [policyId, policy] = policies[0];
+    expect(policy.Condition, policyId).toBe('BedrockModelConfigured');
+    const roleId = (resourcesOf('AWS::Lambda::Function')[feedbacksId] as any).Properties.Role['Fn::GetAtt'][0];
+    expect(policy.Properties.Roles).toEqual([{ Ref: roleId }]);
+  });
+
+  it('grants Bedrock to no other function', () => {
+    for (const [area, id] of areaFunctionIds()) {
+      if (area === 'feedbacks') continue;
+      expect(statementsOf(id).flatMap(actionsOf).filter((a) => a.startsWith('bedrock:')), area).toEqual([]);
     }
   });
 });
