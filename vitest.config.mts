@@ -10,6 +10,7 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           include: ['test/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['test/support/unit-setup.ts'],
+          testTimeout: 30_000,
         },
       },
       {

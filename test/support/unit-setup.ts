@@ -6,3 +6,10 @@ if (typeof globalThis.window !== 'undefined' && !('ResizeObserver' in globalThis
     disconnect() {}
   };
 }
+
+// Under a loaded machine (CI runs the stack's setup beside the unit tests) async UI steps take longer
+// than testing-library's 1 s default; give them room rather than fail on timing.
+if (typeof globalThis.window !== 'undefined') {
+  const { configure } = await import('@testing-library/dom');
+  configure({ asyncUtilTimeout: 5000 });
+}

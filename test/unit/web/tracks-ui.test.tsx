@@ -206,7 +206,7 @@ describe('the track list', () => {
     await screen.findByText('From another tab');
   });
 
-  it('toggles the feedback view and offers Get feedback as coming soon', async () => {
+  it('toggles the feedback view; Get feedback opens the request for that track', async () => {
     tracks = [track({ id: 'a', title: 'One' })];
     renderPanel();
     await screen.findAllByTestId('track-row');
@@ -214,10 +214,25 @@ describe('the track list', () => {
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByTestId('feedback-view').textContent).toContain('No feedback yet');
-    const get = screen.getByTestId('track-get-feedback');
-    expect(get.getAttribute('aria-disabled')).toBe('true');
-    expect(get.getAttribute('aria-describedby')).toBeTruthy();
-    expect(document.getElementById(get.getAttribute('aria-describedby')!)!.textContent).toBe('Coming soon');
+    // Without a request dialog to open the button is off...
+    expect((screen.getByTestId('track-get-feedback') as HTMLButtonElement).disabled).toBe(true);
+    cleanup();
+
+    // ...with one, it opens it for the row's track, and the feedback view shows what it is given.
+    const onGetFeedback = vi.fn();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <TracksPanel onGetFeedback={onGetFeedback} renderFeedback={(t) => <p>Feedback on {t.title}</p>} />
+      </QueryClientProvider>,
+    );
+    await screen.findAllByTestId('track-row');
+    const get = screen.getByRole('button', { name: 'Get feedback on One' }) as HTMLButtonElement;
+    expect(get.disabled).toBe(false);
+    fireEvent.click(get);
+    expect(onGetFeedback).toHaveBeenCalledWith(expect.objectContaining({ id: 'a', title: 'One' }));
+    fireEvent.click(screen.getByTestId('track-feedback-toggle'));
+    expect(screen.getByTestId('feedback-view').textContent).toBe('Feedback on One');
   });
 });
 

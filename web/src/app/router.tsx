@@ -9,6 +9,7 @@ import { AppLayout } from './layout/app-layout';
 const auth = () => import('./routes/auth');
 const onboarding = () => import('./routes/onboarding');
 const placeholders = () => import('./routes/placeholders');
+const choosePro = () => import('./routes/choose-pro');
 
 const LoginRoute = lazy(() => auth().then((m) => ({ default: m.LoginRoute })));
 const SignUpRoute = lazy(() => auth().then((m) => ({ default: m.SignUpRoute })));
@@ -21,12 +22,12 @@ const MusicianOnboardingRoute = lazy(() => onboarding().then((m) => ({ default: 
 const ProOnboardingRoute = lazy(() => onboarding().then((m) => ({ default: m.ProOnboardingRoute })));
 const DashboardRoute = lazy(() => import('./routes/dashboard').then((m) => ({ default: m.DashboardRoute })));
 const ProfileRoute = lazy(() => placeholders().then((m) => ({ default: m.ProfileRoute })));
-const ChooseProRoute = lazy(() => placeholders().then((m) => ({ default: m.ChooseProRoute })));
+const ChooseProRoute = lazy(() => choosePro().then((m) => ({ default: m.ChooseProRoute })));
 const SettingsRoute = lazy(() => placeholders().then((m) => ({ default: m.SettingsRoute })));
 const AdminUsersRoute = lazy(() => placeholders().then((m) => ({ default: m.AdminUsersRoute })));
 const AdminSettingsRoute = lazy(() => placeholders().then((m) => ({ default: m.AdminSettingsRoute })));
-const FeedbackSuccessRoute = lazy(() => placeholders().then((m) => ({ default: m.FeedbackSuccessRoute })));
-const FeedbackCancelRoute = lazy(() => placeholders().then((m) => ({ default: m.FeedbackCancelRoute })));
+const FeedbackSuccessRoute = lazy(() => choosePro().then((m) => ({ default: m.FeedbackSuccessRoute })));
+const FeedbackCancelRoute = lazy(() => choosePro().then((m) => ({ default: m.FeedbackCancelRoute })));
 
 export function AppRoutes() {
   return (

@@ -69,6 +69,9 @@ export function Dialog({
       if (openDialogs[openDialogs.length - 1] !== token || !panelRef.current) return;
       const root = panelRef.current;
       if (e.key === 'Escape') {
+        // An open list inside the dialog (a combobox) closes first.
+        const target = e.target as HTMLElement | null;
+        if (target?.getAttribute?.('role') === 'combobox' && target.getAttribute('aria-expanded') === 'true') return;
         e.preventDefault();
         e.stopPropagation();
         if (dismissibleRef.current) onCloseRef.current();

@@ -1,8 +1,44 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { TrackView } from '../../../../shared/schemas/tracks';
 import { LoadingScreen } from '../../components/loading-screen';
 import { MusicianExperience } from '../../features/dashboard/components/musician-experience';
 import { ProExperience } from '../../features/dashboard/components/pro-experience';
+import { FeedbackHub } from '../../features/feedback/components/feedback-hub';
+import { ReviewerTabs } from '../../features/feedback/components/reviewer-tabs';
+import { ShareModal } from '../../features/feedback/components/share-modal';
+import { TrackShares } from '../../features/feedback/components/track-shares';
+import type { Viewer } from '../../features/feedback/utils/share';
+import { tracksQueryKey, useTracks } from '../../features/tracks/api/tracks';
 import { TracksPanel } from '../../features/tracks/components/tracks-panel';
 import { useMe } from '../../lib/auth';
+
+/** The user's tracks with 'Get feedback' wired to the share dialog and each row's feedback view. */
+function TracksWithFeedback({ viewer }: { viewer: Viewer }) {
+  const tracks = useTracks();
+  const queryClient = useQueryClient();
+  const [sharing, setSharing] = useState<TrackView | null>(null);
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <TracksPanel
+        onGetFeedback={(track) => {
+          setSharing(track);
+          setOpen(true);
+        }}
+        renderFeedback={(track) => <TrackShares trackId={track.id} viewer={viewer} />}
+      />
+      <ShareModal
+        open={open}
+        onClose={() => setOpen(false)}
+        tracks={tracks.data ?? []}
+        tracksLoading={tracks.isPending}
+        onShared={() => void queryClient.invalidateQueries({ queryKey: tracksQueryKey })}
+        initialTrackId={sharing?.id ?? null}
+      />
+    </>
+  );
+}
 
 /**
  * The dashboard: Musician Experience for musicians, Pro Experience for everyone else. Both show the
@@ -11,9 +47,10 @@ import { useMe } from '../../lib/auth';
 export function DashboardRoute() {
   const { data: me } = useMe();
   if (!me) return <LoadingScreen />;
+  const viewer: Viewer = { id: me.id, type: me.type };
   return me.type === 'musician' ? (
-    <MusicianExperience user={me} tracks={<TracksPanel />} />
+    <MusicianExperience user={me} tracks={<TracksWithFeedback viewer={viewer} />} hub={<FeedbackHub viewer={viewer} />} />
   ) : (
-    <ProExperience user={me} tracks={<TracksPanel />} />
+    <ProExperience user={me} tracks={<TracksWithFeedback viewer={viewer} />} reviews={<ReviewerTabs viewer={viewer} />} />
   );
 }

@@ -16,10 +16,6 @@ export const ProfileRoute = () => (
   <Placeholder title="Profile" subtitle="Your public profile, genres and links." testId="page-profile" />
 );
 
-export const ChooseProRoute = () => (
-  <Placeholder title="Choose Your Pro" subtitle="Pick the pro you want feedback from." testId="page-choose-pro" />
-);
-
 export const SettingsRoute = () => (
   <Placeholder title="Settings" subtitle="Billing & Plan" testId="page-settings" />
 );
@@ -30,30 +26,4 @@ export const AdminUsersRoute = () => (
 
 export const AdminSettingsRoute = () => (
   <Placeholder title="Admin Settings" subtitle="Profit margin per feedback." testId="page-admin-settings" />
-);
-
-/** The Choose Your Pro area shown again after a payment returns (spec: on feedback success and cancel). */
-function ChooseProSection() {
-  return (
-    <section className="panel" aria-labelledby="choose-pro-title">
-      <h2 id="choose-pro-title" className="panel-title">
-        Choose Your Pro
-      </h2>
-      <p className="muted">Pick the pro you want feedback from next.</p>
-    </section>
-  );
-}
-
-export const FeedbackSuccessRoute = () => (
-  <div className="page" data-testid="page-feedback-success">
-    <PageHeader title="Payment Successful" subtitle="Your feedback request is on its way." />
-    <ChooseProSection />
-  </div>
-);
-
-export const FeedbackCancelRoute = () => (
-  <div className="page" data-testid="page-feedback-cancel">
-    <PageHeader title="Payment Cancelled" subtitle="No payment was taken." />
-    <ChooseProSection />
-  </div>
 );

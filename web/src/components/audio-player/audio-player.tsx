@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type Ref } from 'react';
 import type WaveSurfer from 'wavesurfer.js';
 import { PLAYER_SKIP_SECONDS } from '../../../../shared/constants';
 import { LOAD_AUDIO_ERROR } from '../../../../shared/schemas/tracks';
@@ -23,6 +23,21 @@ export interface AudioPlayerHandle {
   playRange(start: number, end: number): Promise<void>;
   pause(): void;
   isPlaying(): boolean;
+  /** Moves the playhead (seconds), playing or not. */
+  seek(time: number): void;
+  /** Where the playhead is (seconds). */
+  getTime(): number;
+}
+
+/** A point of the track marked on the waveform (e.g. a timestamped comment). */
+export interface PlayerMarker {
+  id: string;
+  /** Seconds. */
+  time: number;
+  label: string;
+  colour?: string;
+  /** Drawn highlighted. */
+  active?: boolean;
 }
 
 export interface AudioPlayerProps {
@@ -31,9 +46,13 @@ export interface AudioPlayerProps {
   loadUrl: () => Promise<string>;
   /** A range shown highlighted over the waveform (e.g. the snippet being edited). */
   region?: { start: number; end: number } | null;
+  /** Points marked on the waveform. */
+  markers?: PlayerMarker[];
   /** Waveform height in pixels. */
   height?: number;
   onPlayingChange?: (playing: boolean) => void;
+  /** Called as the playhead moves (about once a second while playing, and on every seek). */
+  onTimeChange?: (seconds: number) => void;
   ref?: Ref<AudioPlayerHandle>;
 }
 
@@ -50,7 +69,7 @@ type Source = 'none' | 'loading' | 'ready';
  * an HTML media element, which streams the audio with range requests. Play/pause, click-or-drag seek,
  * skip 10 s back and forward, time as m:ss, and keyboard control (space, arrows, Home, End).
  */
-export function AudioPlayer({ track, loadUrl, region, height = 56, onPlayingChange, ref }: AudioPlayerProps) {
+export function AudioPlayer({ track, loadUrl, region, markers, height = 56, onPlayingChange, onTimeChange, ref }: AudioPlayerProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const mediaRef = useRef<HTMLAudioElement>(null);
   const wsRef = useRef<WaveSurfer | null>(null);
@@ -59,6 +78,8 @@ export function AudioPlayer({ track, loadUrl, region, height = 56, onPlayingChan
   loadUrlRef.current = loadUrl;
   const onPlayingRef = useRef(onPlayingChange);
   onPlayingRef.current = onPlayingChange;
+  const onTimeRef = useRef(onTimeChange);
+  onTimeRef.current = onTimeChange;
 
   const applySeekRef = useRef<(t: number) => void>(() => {});
   const [drawn, setDrawn] = useState(false);
@@ -69,6 +90,10 @@ export function AudioPlayer({ track, loadUrl, region, height = 56, onPlayingChan
 
   const duration = track.duration;
   const peaks = useMemo(() => decodePeaks(track.peaks), [track.peaks]);
+
+  useEffect(() => {
+    onTimeRef.current?.(second);
+  }, [second]);
 
   useEffect(() => {
     let cancelled = false;
@@ -241,8 +266,10 @@ export function AudioPlayer({ track, loadUrl, region, height = 56, onPlayingChan
       playRange: (from, to) => start(clampTime(from, duration), clampTime(to, duration)),
       pause: () => wsRef.current?.pause(),
       isPlaying: () => !!wsRef.current?.isPlaying(),
+      seek: (time) => seekTo(time),
+      getTime: () => position(),
     }),
-    [start, duration],
+    [start, duration, seekTo, position],
   );
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -339,6 +366,21 @@ export function AudioPlayer({ track, loadUrl, region, height = 56, onPlayingChan
             aria-hidden="true"
             data-testid="player-region"
           />
+        )}
+        {markers && duration > 0 && markers.length > 0 && (
+          <div className="player-markers" aria-hidden="true">
+            {markers.map((m) => (
+              <span
+                key={m.id}
+                className={`player-marker${m.active ? ' is-active' : ''}`}
+                style={{ left: `${pct(m.time)}%`, ...(m.colour ? { '--marker': m.colour } : {}) } as CSSProperties}
+                title={m.label}
+                data-testid="player-marker"
+                data-time={m.time}
+                data-active={m.active ? 'true' : 'false'}
+              />
+            ))}
+          </div>
         )}
       </div>
       <div className="player-time" data-testid="player-time" aria-hidden="true">

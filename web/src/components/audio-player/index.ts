@@ -1,4 +1,4 @@
-export { AudioPlayer, type AudioPlayerHandle, type PlayableTrack } from './audio-player';
+export { AudioPlayer, type AudioPlayerHandle, type PlayableTrack, type PlayerMarker } from './audio-player';
 export { WaveformBars } from './waveform-bars';
 export { formatTime, clampTime } from './time';
 export { decodePeaks, downsamplePeaks } from './peaks';

@@ -5,8 +5,8 @@ import { JourneyToPro } from './journey-to-pro';
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
 
-/** The musicians' home view. The user's tracks come in as `tracks`; the feedback hub is added by later work. */
-export function MusicianExperience({ user, tracks }: { user: UserView; tracks?: ReactNode }) {
+/** The musicians' home view: the user's tracks (`tracks`), the feedback hub (`hub`) and Your Journey to Pro. */
+export function MusicianExperience({ user, tracks, hub }: { user: UserView; tracks?: ReactNode; hub?: ReactNode }) {
   return (
     <div className="page" data-testid="musician-experience">
       <PageHeader
@@ -14,6 +14,7 @@ export function MusicianExperience({ user, tracks }: { user: UserView; tracks?: 
         subtitle={user.fullName ? `Welcome back, ${firstName(user.fullName)}.` : 'Welcome back.'}
       />
       {tracks}
+      {hub}
       <JourneyToPro />
     </div>
   );

@@ -5,8 +5,11 @@ import { AiFeedbackAssistant } from './ai-feedback-assistant';
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
 
-/** The home view of pros (and everyone who is not a musician). The user's tracks come in as `tracks`; tracks to rate come with later work. */
-export function ProExperience({ user, tracks }: { user: UserView; tracks?: ReactNode }) {
+/**
+ * The home view of pros (and everyone who is not a musician): the user's tracks (`tracks`), the tabs of
+ * tracks to rate and feedback given (`reviews`), and the AI Feedback Assistant panel.
+ */
+export function ProExperience({ user, tracks, reviews }: { user: UserView; tracks?: ReactNode; reviews?: ReactNode }) {
   return (
     <div className="page" data-testid="pro-experience">
       <PageHeader
@@ -14,6 +17,7 @@ export function ProExperience({ user, tracks }: { user: UserView; tracks?: React
         subtitle={user.fullName ? `Welcome back, ${firstName(user.fullName)}.` : 'Welcome back.'}
       />
       {tracks}
+      {reviews}
       <AiFeedbackAssistant />
     </div>
   );

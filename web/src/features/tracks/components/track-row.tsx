@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { TrackView } from '../../../../../shared/schemas/tracks';
 import { AudioPlayer, formatTime, type AudioPlayerHandle } from '../../../components/audio-player';
 import { MessageIcon, ScissorsIcon, SendIcon, TrashIcon } from '../../../components/icons';
@@ -25,11 +25,17 @@ export function TrackRow({
   selected,
   onSelect,
   onDelete,
+  onGetFeedback,
+  feedback,
 }: {
   track: TrackView;
   selected: boolean;
   onSelect: (selected: boolean) => void;
   onDelete: () => void;
+  /** Opens the request-feedback dialog for this track. */
+  onGetFeedback?: () => void;
+  /** What the feedback view shows (the requests made for this track and their feedback). */
+  feedback?: ReactNode;
 }) {
   const isNew = useIsNew(track);
   const [snippetOpen, setSnippetOpen] = useState(false);
@@ -41,7 +47,6 @@ export function TrackRow({
   const baseId = useId();
   const snippetId = `${baseId}-snippet`;
   const feedbackId = `${baseId}-feedback`;
-  const soonId = `${baseId}-soon`;
 
   const loadUrl = useCallback(() => getTrackUrl(track.id), [track.id]);
   const onPlayingChange = useCallback((p: boolean) => {
@@ -131,22 +136,17 @@ export function TrackRow({
           Feedback
         </button>
         <span className="track-actions-spacer" />
-        <span className="tooltip" data-tooltip="Coming soon">
-          <button
-            type="button"
-            className="btn btn-primary btn-sm"
-            aria-disabled="true"
-            aria-describedby={soonId}
-            onClick={(e) => e.preventDefault()}
-            data-testid="track-get-feedback"
-          >
-            <SendIcon width={16} height={16} />
-            Get feedback
-          </button>
-          <span id={soonId} className="visually-hidden">
-            Coming soon
-          </span>
-        </span>
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          onClick={onGetFeedback}
+          disabled={!onGetFeedback}
+          aria-label={`Get feedback on ${track.title}`}
+          data-testid="track-get-feedback"
+        >
+          <SendIcon width={16} height={16} />
+          Get feedback
+        </button>
       </div>
 
       {snippetOpen && (
@@ -159,17 +159,22 @@ export function TrackRow({
         />
       )}
 
-      {feedbackOpen && (
-        <section className="feedback-view" id={feedbackId} aria-label="Feedback" data-testid="feedback-view">
-          <MessageIcon />
-          <div>
-            <p className="feedback-view-title">No feedback yet</p>
-            <p className="muted small">
-              Ask a peer or a pro with Get feedback; their ratings and timestamped comments will show here.
-            </p>
-          </div>
-        </section>
-      )}
+      {feedbackOpen &&
+        (feedback ? (
+          <section className="feedback-view feedback-view-list" id={feedbackId} aria-label="Feedback" data-testid="feedback-view">
+            {feedback}
+          </section>
+        ) : (
+          <section className="feedback-view" id={feedbackId} aria-label="Feedback" data-testid="feedback-view">
+            <MessageIcon />
+            <div>
+              <p className="feedback-view-title">No feedback yet</p>
+              <p className="muted small">
+                Ask a peer or a pro with Get feedback; their ratings and timestamped comments will show here.
+              </p>
+            </div>
+          </section>
+        ))}
     </li>
   );
 }

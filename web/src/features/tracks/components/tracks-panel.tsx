@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { TrackView } from '../../../../../shared/schemas/tracks';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
@@ -36,7 +36,17 @@ export function deleteDialogText(pending: PendingDelete): { title: string; descr
  * The user's tracks, newest first: upload, select and select-all, bulk and single delete with a
  * confirmation, and a row per track with its player. Changes made elsewhere show without a reload.
  */
-export function TracksPanel({ title = 'Your Tracks' }: { title?: string }) {
+export function TracksPanel({
+  title = 'Your Tracks',
+  onGetFeedback,
+  renderFeedback,
+}: {
+  title?: string;
+  /** 'Get feedback' on a row: opens the request-feedback dialog for that track. */
+  onGetFeedback?: (track: TrackView) => void;
+  /** The content of a row's feedback view. */
+  renderFeedback?: (track: TrackView) => ReactNode;
+}) {
   useTracksLive();
   const tracks = useTracks();
   const remove = useDeleteTracks();
@@ -178,6 +188,8 @@ export function TracksPanel({ title = 'Your Tracks' }: { title?: string }) {
                 selected={selected.has(track.id)}
                 onSelect={(on) => toggle(track.id, on)}
                 onDelete={() => openDelete({ ids: [track.id], title: track.title })}
+                onGetFeedback={onGetFeedback ? () => onGetFeedback(track) : undefined}
+                feedback={renderFeedback?.(track)}
               />
             ))}
           </ul>

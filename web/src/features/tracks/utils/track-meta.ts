@@ -13,10 +13,4 @@ export function newUntil(track: { isShared: boolean; createdAt: string }, now: n
   return Date.parse(track.createdAt) + NEW_TRACK_WINDOW_MS - now;
 }
 
-const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-
-/** US short month, day and year: Jan 5, 2026. */
-export function formatDate(iso: string): string {
-  const t = Date.parse(iso);
-  return Number.isFinite(t) ? DATE.format(t) : '';
-}
+export { formatDate } from '../../../lib/dates';

@@ -1,0 +1,620 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useState, type ReactElement } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import type { CommentView, ShareDetail, ShareView, UserCard } from '../../../shared/schemas/shares';
+
+const apiMock = vi.hoisted(() => vi.fn());
+const realtimeHandlers = vi.hoisted(() => new Map<string, (e: unknown) => void>());
+const wavesurfers = vi.hoisted(() => [] as { setTime: Mock<(t: number) => void>; time: number }[]);
+
+vi.mock('../../../web/src/lib/api', async () => {
+  const { ApiError } = await import('../../../web/src/lib/api-client');
+  return { api: apiMock, ApiError };
+});
+vi.mock('../../../web/src/lib/realtime-provider', () => ({
+  useRealtime: (entity: string, handler: (e: unknown) => void) => realtimeHandlers.set(entity, handler),
+}));
+vi.mock('wavesurfer.js', () => {
+  class FakeWaveSurfer {
+    handlers = new Map<string, ((...args: unknown[]) => void)[]>();
+    time = 0;
+    static create() {
+      const ws = new FakeWaveSurfer();
+      wavesurfers.push(ws as never);
+      queueMicrotask(() => ws.emit('redrawcomplete'));
+      return ws;
+    }
+    on(event: string, cb: (...args: unknown[]) => void) {
+      this.handlers.set(event, [...(this.handlers.get(event) ?? []), cb]);
+      return () => {};
+    }
+    emit(event: string, ...args: unknown[]) {
+      for (const cb of this.handlers.get(event) ?? []) cb(...args);
+    }
+    load = vi.fn(async () => {});
+    play = vi.fn(async () => {});
+    pause = vi.fn();
+    isPlaying = () => false;
+    getCurrentTime = () => this.time;
+    setTime = vi.fn((t: number) => {
+      this.time = t;
+      this.emit('timeupdate', t);
+    });
+    destroy = vi.fn();
+  }
+  return { default: FakeWaveSurfer };
+});
+
+import { ApiError } from '../../../web/src/lib/api-client';
+import { CommentComposer } from '../../../web/src/features/feedback/components/comment-composer';
+import { CriteriaRatings } from '../../../web/src/features/feedback/components/criteria';
+import { FeedbackView } from '../../../web/src/features/feedback/components/feedback-view';
+import { ReviewerForm } from '../../../web/src/features/feedback/components/reviewer-form';
+import { ReviewerTabs } from '../../../web/src/features/feedback/components/reviewer-tabs';
+import { ShareModal } from '../../../web/src/features/feedback/components/share-modal';
+import { UserSearch } from '../../../web/src/features/feedback/components/user-search';
+import type { Criteria } from '../../../web/src/features/feedback/utils/ratings';
+import { ChooseProGrid } from '../../../web/src/features/pros/components/choose-pro-grid';
+
+const PEAKS = Buffer.from(new Uint8Array(1000).fill(128)).toString('base64');
+const MUSICIAN = { id: 'm1', type: 'musician' as const };
+const PRO = { id: 'p1', type: 'pro' as const };
+
+function user(over: Partial<UserCard> = {}): UserCard {
+  return {
+    id: 'p1',
+    fullName: 'Quinn Peer',
+    username: 'quinnpeer',
+    type: 'pro',
+    bio: 'Songwriter who gives free, honest feedback.',
+    genres: ['Indie Rock', 'Indie Folk', 'Singer-Songwriter'],
+    feedbackPriceCents: null,
+    profileImage: null,
+    availability: null,
+    responseTime: null,
+    keyCredits: null,
+    featuredTrack: null,
+    socialMedia: [],
+    website: null,
+    ...over,
+  };
+}
+
+function share(over: Partial<ShareView> = {}): ShareView {
+  return {
+    id: 's1',
+    trackId: 't1',
+    trackTitle: 'Night Drive',
+    trackAudioUrl: 'audio/m1/night.mp3',
+    trackDuration: 60,
+    trackPeaks: PEAKS,
+    sharedByUserId: 'm1',
+    sharedWithUserId: 'p1',
+    sharedByName: 'Mia Musician',
+    sharedByUsername: 'mia',
+    sharedWithName: 'Quinn Peer',
+    sharedWithUsername: 'quinnpeer',
+    status: 'accepted',
+    shareOptions: {
+      feedbackNotes: 'Does the chorus hit?',
+      context: 'mix_check',
+      referenceTrack: '',
+      categories: [],
+      mixingMastering: true,
+      compositionArrangement: true,
+      vocalsLyrics: true,
+      energyImpact: true,
+      feedbackType: 'peer',
+    },
+    createdAt: '2026-01-05T10:00:00.000Z',
+    updatedAt: '2026-01-05T10:00:00.000Z',
+    ...over,
+  };
+}
+
+function comment(id: string, timestamp: number | null, over: Partial<CommentView> = {}): CommentView {
+  return {
+    id,
+    shareId: 's1',
+    trackId: 't1',
+    userId: 'p1',
+    authorName: 'Quinn Peer',
+    timestamp,
+    text: `Comment ${id}`,
+    tags: [],
+    createdAt: `2026-01-05T10:00:0${id.length}.000Z`,
+    updatedAt: '2026-01-05T10:00:00.000Z',
+    ...over,
+  };
+}
+
+let client: QueryClient;
+function renderWithQuery(ui: ReactElement) {
+  client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+}
+
+const calls = (name: string) => apiMock.mock.calls.filter((c) => c[0] === name);
+
+beforeEach(() => {
+  apiMock.mockReset();
+  wavesurfers.length = 0;
+  realtimeHandlers.clear();
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('the user search', () => {
+  function Harness() {
+    const [value, setValue] = useState<UserCard | null>(null);
+    return <UserSearch value={value} onChange={setValue} />;
+  }
+
+  it('waits for 2 characters and a 300 ms pause, caches per text and type, and shows at most 2 genres', async () => {
+    apiMock.mockImplementation(async (name: string, input: { q: string; type?: string }) => {
+      if (name !== 'searchUsers') throw new Error(name);
+      return { users: input.q.toLowerCase().startsWith('qu') ? [user()] : [] };
+    });
+    renderWithQuery(<Harness />);
+    const input = screen.getByRole('combobox');
+    fireEvent.change(input, { target: { value: 'q' } });
+    await new Promise((r) => setTimeout(r, 400));
+    expect(calls('searchUsers')).toHaveLength(0);
+
+    fireEvent.change(input, { target: { value: 'qu' } });
+    fireEvent.change(input, { target: { value: 'qui' } });
+    await new Promise((r) => setTimeout(r, 150));
+    fireEvent.change(input, { target: { value: 'quin' } });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(calls('searchUsers')).toHaveLength(0);
+    const option = await screen.findByRole('option');
+    expect(calls('searchUsers')).toEqual([['searchUsers', { q: 'quin' }]]);
+    expect(option.textContent).toContain('Quinn Peer');
+    expect(within(option).getByTestId('user-genres').textContent).toBe(' · Indie Rock, Indie Folk');
+    expect(within(option).queryByTestId('user-price')).toBeNull();
+
+    // The same text again comes from the cache; another type filter is another search.
+    fireEvent.change(input, { target: { value: 'qui' } });
+    fireEvent.change(input, { target: { value: 'QUIN' } });
+    await new Promise((r) => setTimeout(r, 450));
+    expect(calls('searchUsers')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Pros' }));
+    await waitFor(() => expect(calls('searchUsers')).toHaveLength(2));
+    expect(calls('searchUsers')[1]).toEqual(['searchUsers', { q: 'QUIN', type: 'pro' }]);
+
+    fireEvent.change(input, { target: { value: 'zz' } });
+    expect(await screen.findByText('No pros found')).toBeTruthy();
+
+    fireEvent.change(input, { target: { value: 'quin' } });
+    fireEvent.click(await screen.findByRole('option'));
+    expect(screen.getByTestId('share-user-selected').textContent).toContain('Quinn Peer');
+  }, 15_000);
+});
+
+describe('the comment box', () => {
+  it("takes the playhead's time when typing starts; the chip can be removed for general feedback", async () => {
+    let playhead = 12.7;
+    const onSubmit = vi.fn(async () => {});
+    renderWithQuery(
+      <CommentComposer mode="new" getPlayhead={() => playhead} duration={60} placeholder="Write" allowSuggest onSubmit={onSubmit} />,
+    );
+    const box = screen.getByPlaceholderText('Write');
+    const submit = screen.getByTestId('comment-submit') as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    expect(screen.queryByTestId('comment-timestamp')).toBeNull();
+
+    fireEvent.change(box, { target: { value: '   ' } });
+    expect(submit.disabled).toBe(true);
+    expect(screen.queryByTestId('comment-timestamp')).toBeNull();
+
+    fireEvent.change(box, { target: { value: 'K' } });
+    expect(screen.getByTestId('comment-timestamp').textContent).toBe('0:12');
+    playhead = 30;
+    fireEvent.change(box, { target: { value: 'Kick is late ' } });
+    expect(screen.getByTestId('comment-timestamp').textContent).toBe('0:12');
+    expect(submit.disabled).toBe(false);
+
+    // Edit the time by hand.
+    fireEvent.click(screen.getByTestId('comment-timestamp'));
+    const time = screen.getByLabelText('Comment time (m:ss)');
+    fireEvent.change(time, { target: { value: '0:15' } });
+    fireEvent.keyDown(time, { key: 'Enter' });
+    expect(screen.getByTestId('comment-timestamp').textContent).toBe('0:15');
+
+    // Categories with the status line.
+    expect(screen.getByTestId('category-status').textContent).toBe('No categories selected - this will be general timestamped feedback');
+    fireEvent.click(screen.getByRole('button', { name: 'Rhythm' }));
+    expect(screen.getByTestId('category-status').textContent).toBe('1 category selected');
+    fireEvent.click(screen.getByRole('button', { name: 'Melody' }));
+    expect(screen.getByTestId('category-status').textContent).toBe('2 categories selected');
+
+    // Ctrl+Enter submits the trimmed text.
+    fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit).toHaveBeenCalledWith({ text: 'Kick is late', timestamp: 15, tags: ['melody', 'rhythm'] });
+    await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(''));
+    expect(screen.getByTestId('category-status').textContent).toContain('No categories selected');
+
+    // Remove the time: general feedback, and typing on does not bring it back.
+    fireEvent.change(box, { target: { value: 'O' } });
+    expect(screen.getByTestId('comment-timestamp').textContent).toBe('0:30');
+    fireEvent.click(screen.getByTestId('comment-time-remove'));
+    fireEvent.change(box, { target: { value: 'Overall' } });
+    expect(screen.queryByTestId('comment-timestamp')).toBeNull();
+    expect(screen.getByText('General feedback')).toBeTruthy();
+    fireEvent.keyDown(box, { key: 'Enter', metaKey: true });
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
+    expect(onSubmit).toHaveBeenLastCalledWith({ text: 'Overall', timestamp: null, tags: [] });
+  });
+
+  it('saves an edit with Ctrl+Enter and cancels it with Esc', async () => {
+    const onSubmit = vi.fn(async () => {});
+    const onCancel = vi.fn();
+    renderWithQuery(
+      <CommentComposer
+        mode="edit"
+        initial={{ text: 'Old', timestamp: 5, tags: ['vocal'] }}
+        getPlayhead={() => 40}
+        duration={60}
+        placeholder="Edit"
+        onSubmit={onSubmit}
+        onCancel={onCancel}
+      />,
+    );
+    const box = screen.getByPlaceholderText('Edit');
+    fireEvent.change(box, { target: { value: ' New text ' } });
+    expect(screen.getByTestId('comment-timestamp').textContent).toBe('0:05');
+    fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ text: 'New text', timestamp: 5, tags: ['vocal'] }));
+    fireEvent.keyDown(box, { key: 'Escape' });
+    expect(onCancel).toHaveBeenCalledTimes(1);
+  });
+
+  it("AI Suggest: needs text, shows 'Thinking...', then Accept copies the suggestion, Discard drops it", async () => {
+    let answer: (v: { text: string }) => void = () => {};
+    apiMock.mockImplementation((name: string) => {
+      if (name !== 'suggestComment') throw new Error(name);
+      return new Promise((r) => (answer = r));
+    });
+    renderWithQuery(<CommentComposer mode="new" getPlayhead={() => 3} duration={60} placeholder="Write" allowSuggest onSubmit={async () => {}} />);
+    const button = screen.getByTestId('ai-suggest') as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(button.textContent).toBe('AI Suggest');
+    const box = screen.getByPlaceholderText('Write') as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: 'snare loud' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Mixing' }));
+    fireEvent.click(button);
+    await waitFor(() => expect(button.textContent).toBe('Thinking...'));
+    expect(calls('suggestComment')).toEqual([['suggestComment', { text: 'snare loud', timestamp: 3, tags: ['mixing'] }]]);
+    await act(async () => answer({ text: 'At 0:03 the snare is too loud; pull it down 2 dB.' }));
+    expect(screen.getByTestId('ai-suggestion-text').textContent).toBe('At 0:03 the snare is too loud; pull it down 2 dB.');
+    fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(box.value).toBe('At 0:03 the snare is too loud; pull it down 2 dB.');
+    expect(screen.queryByTestId('ai-suggestion')).toBeNull();
+
+    fireEvent.click(button);
+    await waitFor(() => expect(calls('suggestComment')).toHaveLength(2));
+    await act(async () => answer({ text: 'Another' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(box.value).toBe('At 0:03 the snare is too loud; pull it down 2 dB.');
+    expect(screen.queryByTestId('ai-suggestion')).toBeNull();
+  });
+
+  it("shows 'Failed to get suggestion' when the call fails", async () => {
+    apiMock.mockRejectedValue(new ApiError(429, 'rate_limited', 'Too many'));
+    renderWithQuery(<CommentComposer mode="new" duration={60} placeholder="Write" allowSuggest onSubmit={async () => {}} />);
+    fireEvent.change(screen.getByPlaceholderText('Write'), { target: { value: 'draft' } });
+    fireEvent.click(screen.getByTestId('ai-suggest'));
+    expect((await screen.findByTestId('ai-error')).textContent).toBe('Failed to get suggestion');
+    expect(screen.getByTestId('ai-suggest').textContent).toBe('AI Suggest');
+  });
+});
+
+describe('criteria stars', () => {
+  it('sets a score and clears it when the same star is clicked again', () => {
+    function Harness() {
+      const [value, setValue] = useState<Criteria>({});
+      return <CriteriaRatings value={value} onChange={setValue} />;
+    }
+    render(<Harness />);
+    const group = screen.getByRole('group', { name: 'Mixing & Mastering' });
+    fireEvent.click(within(group).getByRole('button', { name: '3 stars' }));
+    expect(group.getAttribute('data-value')).toBe('3');
+    expect(within(group).getByRole('button', { name: '3 stars' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(within(group).getByRole('button', { name: '5 stars' }));
+    expect(group.getAttribute('data-value')).toBe('5');
+    fireEvent.click(within(group).getByRole('button', { name: '5 stars' }));
+    expect(group.getAttribute('data-value')).toBe('0');
+  });
+});
+
+describe('the reviewer form', () => {
+  const detail = (over: Partial<ShareDetail> = {}): ShareDetail => ({ share: share(), feedback: null, comments: [], ranking: null, ...over });
+
+  it('submits only with something to send; edit and delete only on own comments', async () => {
+    const completed = detail({
+      share: share({ status: 'completed' }),
+      feedback: { criteria: { energyImpact: 4 }, comment: null, userId: 'p1', createdAt: '2026-01-05T11:00:00.000Z' },
+    });
+    apiMock.mockImplementation(async (name: string) => {
+      if (name === 'submitFeedback') return completed;
+      throw new Error(name);
+    });
+    renderWithQuery(<ReviewerForm detail={detail({ comments: [comment('mine', 4), comment('theirs', 8, { userId: 'm1' })] })} viewer={PRO} />);
+    const cards = screen.getAllByTestId('comment-card');
+    expect(within(cards[0]).queryByRole('button', { name: 'Edit comment' })).toBeTruthy();
+    expect(within(cards[0]).queryByRole('button', { name: 'Delete comment' })).toBeTruthy();
+    expect(within(cards[1]).queryByRole('button', { name: 'Edit comment' })).toBeNull();
+    expect(within(cards[1]).getByTestId('comment-author').textContent).toBe('Mia Musician');
+    expect(screen.getAllByTestId('player-marker')).toHaveLength(2);
+    cleanup();
+
+    renderWithQuery(<ReviewerForm detail={detail()} viewer={PRO} />);
+    const submit = screen.getByTestId('feedback-submit') as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('General comment'), { target: { value: '   ' } });
+    expect(submit.disabled).toBe(true);
+    const energy = screen.getByRole('group', { name: 'Energy & Impact' });
+    fireEvent.click(within(energy).getByRole('button', { name: '4 stars' }));
+    expect(submit.disabled).toBe(false);
+    fireEvent.click(submit);
+    await waitFor(() => expect(calls('submitFeedback')).toHaveLength(1));
+    expect(calls('submitFeedback')[0][1]).toEqual({ id: 's1', criteria: { energyImpact: 4 } });
+  });
+});
+
+describe("the musician's feedback view", () => {
+  const completed = (over: Partial<ShareDetail> = {}): ShareDetail => ({
+    share: share({ status: 'completed' }),
+    feedback: { criteria: { mixingMastering: 3, energyImpact: 5 }, comment: 'Great energy overall.', userId: 'p1', createdAt: '2026-01-05T11:00:00.000Z' },
+    comments: [comment('late', 40, { tags: ['mixing'] }), comment('general', null), comment('early', 10, { tags: ['melody', 'vocal'] })],
+    ranking: null,
+    ...over,
+  });
+
+  it('shows criteria bars, comments in time order with markers; a click seeks there and highlights it', async () => {
+    renderWithQuery(<FeedbackView detail={completed()} viewer={MUSICIAN} />);
+    const bars = screen.getAllByTestId('criteria-bar');
+    expect(bars.map((b) => b.getAttribute('data-score'))).toEqual(['3', '5']);
+    expect(bars[0].textContent).toContain('Mixing & Mastering');
+    const cards = screen.getAllByTestId('comment-card');
+    expect(cards.map((c) => c.getAttribute('data-comment-id'))).toEqual(['early', 'late', 'general']);
+    expect(within(cards[2]).getByTestId('comment-general').textContent).toBe('General feedback');
+    expect(within(cards[0]).getByTestId('comment-author').textContent).toBe('Quinn Peer');
+    expect(screen.getByTestId('general-feedback-text').textContent).toBe('Great energy overall.');
+    // No edit controls for comments of someone else.
+    expect(screen.queryByRole('button', { name: 'Edit comment' })).toBeNull();
+
+    await waitFor(() => expect(wavesurfers).toHaveLength(1));
+    const markers = screen.getAllByTestId('player-marker');
+    expect(markers.map((m) => m.getAttribute('data-time'))).toEqual(['40', '10']);
+
+    fireEvent.click(within(cards[1]).getByTestId('comment-text'));
+    expect(wavesurfers[0].setTime).toHaveBeenLastCalledWith(40);
+    await waitFor(() => expect(screen.getAllByTestId('comment-card')[1].getAttribute('data-active')).toBe('true'));
+    expect(screen.getAllByTestId('comment-card')[0].getAttribute('data-active')).toBe('false');
+    expect(screen.getByTestId('player-waveform').getAttribute('aria-valuenow')).toBe('40');
+    expect(markers.map((m) => m.getAttribute('data-active'))).toEqual(['true', 'false']);
+
+    // The playhead near (within 2 s of) the other comment highlights that one.
+    act(() => {
+      wavesurfers[0].setTime(11.5);
+    });
+    await waitFor(() => expect(screen.getAllByTestId('comment-card')[0].getAttribute('data-active')).toBe('true'));
+    expect(screen.getAllByTestId('comment-card')[1].getAttribute('data-active')).toBe('false');
+  });
+
+  it('rates the feedback once: a star is required, then the thank-you', async () => {
+    const rated = completed({ ranking: { rating: 4, comment: 'Thanks!', createdAt: '2026-01-05T12:00:00.000Z' } });
+    apiMock.mockImplementation(async (name: string) => {
+      if (name === 'rateFeedback') return rated;
+      throw new Error(name);
+    });
+    renderWithQuery(<FeedbackView detail={completed()} viewer={MUSICIAN} />);
+    const form = screen.getByTestId('rating-form');
+    const submit = within(form).getByRole('button', { name: 'Submit Rating' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    fireEvent.click(within(form).getByRole('button', { name: '4 stars' }));
+    fireEvent.change(within(form).getByLabelText('Comment (optional)'), { target: { value: ' Thanks! ' } });
+    expect(submit.disabled).toBe(false);
+    fireEvent.click(submit);
+    await waitFor(() => expect(calls('rateFeedback')).toEqual([['rateFeedback', { id: 's1', rating: 4, comment: 'Thanks!' }]]));
+    // The view follows the cached detail, which now has the ranking.
+    client.setQueryData(['share', 's1'], rated);
+    cleanup();
+    renderWithQuery(<FeedbackView detail={rated} viewer={MUSICIAN} />);
+    expect(screen.queryByTestId('rating-form')).toBeNull();
+    expect(screen.getByText('Thank you for your feedback!!')).toBeTruthy();
+  });
+
+  it('shows no rating form to a pro author, nor before the feedback is complete', () => {
+    renderWithQuery(<FeedbackView detail={completed()} viewer={{ id: 'm1', type: 'pro' }} />);
+    expect(screen.queryByTestId('rating-form')).toBeNull();
+    cleanup();
+    renderWithQuery(<FeedbackView detail={completed({ share: share({ status: 'accepted' }), feedback: null })} viewer={MUSICIAN} />);
+    expect(screen.queryByTestId('rating-form')).toBeNull();
+    // While it is open the musician may ask for clarification.
+    expect(screen.getByPlaceholderText('Ask your mentor for clarification on any part of the feedback...')).toBeTruthy();
+  });
+});
+
+describe('the share modal', () => {
+  const tracks = [
+    { id: 't1', title: 'Night Drive' },
+    { id: 't2', title: 'Day Trip' },
+  ];
+
+  it('keeps submit disabled until a user is chosen, checks the fields and confirms', async () => {
+    apiMock.mockImplementation(async (name: string) => {
+      if (name === 'createShare') return share({ status: 'pending' });
+      throw new Error(name);
+    });
+    const { rerender } = renderWithQuery(<ShareModal open={false} onClose={() => {}} tracks={tracks} />);
+    rerender(
+      <QueryClientProvider client={client}>
+        <ShareModal open onClose={() => {}} tracks={tracks} initialUser={null} initialTrackId="t2" />
+      </QueryClientProvider>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Request Feedback' });
+    expect((within(dialog).getByTestId('share-submit') as HTMLButtonElement).disabled).toBe(true);
+    expect((within(dialog).getByLabelText('Track') as HTMLSelectElement).value).toBe('t2');
+    cleanup();
+
+    renderWithQuery(<ShareModal open onClose={() => {}} tracks={tracks} initialUser={user()} />);
+    const submit = screen.getByTestId('share-submit') as HTMLButtonElement;
+    expect(submit.disabled).toBe(false);
+    fireEvent.click(submit);
+    expect(screen.getByTestId('share-notes-error').textContent).toBe('Feedback notes are required');
+    expect(screen.getByTestId('share-context-error').textContent).toBe('Context is required');
+    expect(screen.getByTestId('share-track-error').textContent).toBe('Choose a track');
+    expect(calls('createShare')).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText('Track'), { target: { value: 't1' } });
+    fireEvent.change(screen.getByLabelText('Feedback notes'), { target: { value: ' Does the chorus hit? ' } });
+    fireEvent.change(screen.getByLabelText('Context'), { target: { value: 'mix_check' } });
+    fireEvent.change(screen.getByLabelText('Reference track (optional)'), { target: { value: 'Artist - Song' } });
+    fireEvent.click(within(screen.getByRole('group', { name: 'Feedback categories' })).getByRole('button', { name: 'Mixing' }));
+    fireEvent.change(screen.getByLabelText('Track purpose'), { target: { value: 'streaming_release' } });
+    fireEvent.click(submit);
+    expect(await screen.findByText('Feedback Request Sent!')).toBeTruthy();
+    expect(calls('createShare')).toEqual([
+      [
+        'createShare',
+        {
+          sharedWithId: 'p1',
+          trackId: 't1',
+          shareOptions: {
+            feedbackNotes: 'Does the chorus hit?',
+            context: 'mix_check',
+            referenceTrack: 'Artist - Song',
+            categories: ['mixing'],
+            trackPurpose: 'streaming_release',
+            peerUsername: 'quinnpeer',
+          },
+        },
+      ],
+    ]);
+  });
+
+  it('Esc closes the open search list first, then the dialog', async () => {
+    apiMock.mockResolvedValue({ users: [user()] });
+    const onClose = vi.fn();
+    renderWithQuery(<ShareModal open onClose={onClose} tracks={tracks} />);
+    const input = screen.getByRole('combobox', { name: 'Share with' });
+    fireEvent.change(input, { target: { value: 'quinn' } });
+    await screen.findByTestId('user-option');
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows a pro's price and the API's message when payment is required", async () => {
+    apiMock.mockRejectedValue(new ApiError(409, 'payment_required', 'Paul Producer charges $30 per feedback. Paid feedback is not available yet.'));
+    renderWithQuery(<ShareModal open onClose={() => {}} tracks={tracks} initialUser={user({ fullName: 'Paul Producer', feedbackPriceCents: 3000 })} initialTrackId="t1" />);
+    expect(screen.getByTestId('share-price').textContent).toBe('$30 per feedback');
+    fireEvent.change(screen.getByLabelText('Feedback notes'), { target: { value: 'Notes' } });
+    fireEvent.change(screen.getByLabelText('Context'), { target: { value: 'first_draft' } });
+    fireEvent.click(screen.getByTestId('share-submit'));
+    expect((await screen.findByTestId('share-error')).textContent).toBe('Paul Producer charges $30 per feedback. Paid feedback is not available yet.');
+    expect(screen.queryByText('Feedback Request Sent!')).toBeNull();
+  });
+});
+
+describe('Choose Your Pro', () => {
+  it('shows each pro with the price line only when set, the name fallback and the More about panel', async () => {
+    apiMock.mockImplementation(async (name: string) => {
+      if (name !== 'listPros') throw new Error(name);
+      return {
+        users: [
+          user({ availability: '1-3 sessions/week', featuredTrack: 'https://music.test/one', website: 'https://quinn.test' }),
+          user({ id: 'p2', fullName: '', username: '', feedbackPriceCents: 3000 }),
+        ],
+      };
+    });
+    const onChoose = vi.fn();
+    renderWithQuery(<ChooseProGrid onChoose={onChoose} />);
+    expect(screen.getByText('Loading...')).toBeTruthy();
+    const cards = await screen.findAllByTestId('pro-card');
+    expect(cards.map((c) => within(c).getByTestId('pro-name').textContent)).toEqual(['Quinn Peer', 'User']);
+    expect(within(cards[0]).queryByTestId('pro-price')).toBeNull();
+    expect(within(cards[1]).getByTestId('pro-price').textContent).toBe('$30 per feedback');
+    expect(cards[0].querySelector('img')!.getAttribute('src')).toBe('/default-profile.svg');
+
+    const more = within(cards[0]).getByRole('button', { name: 'More about Quinn Peer' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(more);
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+    const panel = within(cards[0]).getByRole('region', { name: 'More about Quinn Peer' });
+    expect(panel.textContent).toContain('Availability1-3 sessions/week');
+    expect(panel.textContent).toContain('GenresIndie Rock, Indie Folk, Singer-Songwriter');
+    expect(panel.textContent).not.toContain('Response Time');
+    expect(panel.textContent).not.toContain('Key Credits');
+    expect(within(panel).getByRole('link', { name: 'music.test/one' }).getAttribute('href')).toBe('https://music.test/one');
+    expect(within(panel).getByRole('link', { name: 'Website' }).getAttribute('href')).toBe('https://quinn.test');
+
+    fireEvent.click(within(cards[0]).getByRole('button', { name: 'Choose Pro' }));
+    expect(onChoose).toHaveBeenCalledWith(expect.objectContaining({ id: 'p1' }));
+  });
+
+  it("says 'No pros found' when there are none", async () => {
+    apiMock.mockResolvedValue({ users: [] });
+    renderWithQuery(<ChooseProGrid onChoose={() => {}} />);
+    expect((await screen.findByTestId('pros-empty')).textContent).toBe('No pros found');
+  });
+});
+
+describe("the reviewer's tabs", () => {
+  it('lists pending and accepted requests under Tracks to Rate, completed ones under the history; accepts a request', async () => {
+    let pending = share({ id: 's-pending', status: 'pending', trackTitle: 'Waiting' });
+    apiMock.mockImplementation(async (name: string, input: Record<string, string>) => {
+      switch (name) {
+        case 'listShares':
+          return input.status === 'completed'
+            ? { shares: [share({ id: 's-done', status: 'completed', trackTitle: 'Done' })] }
+            : { shares: [pending, share({ id: 's-acc', status: 'accepted', trackTitle: 'Reviewing' })] };
+        case 'getShare':
+          return { share: pending, feedback: null, comments: [], ranking: null };
+        case 'respondToShare':
+          pending = { ...pending, status: 'accepted' };
+          return pending;
+        default:
+          throw new Error(name);
+      }
+    });
+    renderWithQuery(<ReviewerTabs viewer={PRO} />);
+    expect(screen.getByRole('tab', { name: 'Tracks to Rate' }).getAttribute('aria-selected')).toBe('true');
+    const items = await screen.findAllByTestId('share-item');
+    expect(items.map((i) => within(i).getByTestId('share-title').textContent)).toEqual(['Waiting', 'Reviewing']);
+    expect(within(items[0]).getByTestId('share-who').textContent).toBe('Shared by Mia Musician');
+    expect(within(items[0]).getByTestId('share-status').textContent).toBe('Pending');
+    expect(within(items[0]).getByTestId('share-status').className).toContain('status-yellow');
+    expect(within(items[1]).getByTestId('share-status').className).toContain('status-green');
+    expect(calls('listShares').map((c) => c[1])).toEqual(
+      expect.arrayContaining([
+        { as: 'reviewer', status: 'pending,accepted' },
+        { as: 'reviewer', status: 'completed' },
+      ]),
+    );
+
+    fireEvent.click(within(items[0]).getByRole('button', { name: 'Show Waiting' }));
+    fireEvent.click(await within(items[0]).findByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(calls('respondToShare')).toEqual([['respondToShare', { id: 's-pending', status: 'accepted' }]]));
+
+    // Live: a change to a share reloads the lists.
+    const before = calls('listShares').length;
+    act(() => realtimeHandlers.get('comment')!({ type: 'change', entity: 'comment', id: 's-acc', action: 'insert' }));
+    await waitFor(() => expect(calls('listShares').length).toBeGreaterThan(before));
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Your Feedback History' }));
+    const history = await screen.findAllByTestId('share-item');
+    expect(history.map((i) => within(i).getByTestId('share-title').textContent)).toEqual(['Done']);
+    expect(within(history[0]).getByTestId('share-status').className).toContain('status-grey');
+  });
+});

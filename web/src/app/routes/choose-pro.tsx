@@ -1,0 +1,77 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { UserCard } from '../../../../shared/schemas/shares';
+import { LoadingScreen } from '../../components/loading-screen';
+import { PageHeader } from '../../components/page-header';
+import { ShareModal } from '../../features/feedback/components/share-modal';
+import { usePros } from '../../features/pros/api/pros';
+import { ChooseProGrid } from '../../features/pros/components/choose-pro-grid';
+import { tracksQueryKey, useTracks } from '../../features/tracks/api/tracks';
+
+/** The pros grid; choosing one opens the share dialog with that pro, for one of the user's tracks. */
+function ChoosePro({ fullScreenLoading }: { fullScreenLoading: boolean }) {
+  const tracks = useTracks();
+  const queryClient = useQueryClient();
+  const [pro, setPro] = useState<UserCard | null>(null);
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <ChooseProGrid
+        fullScreenLoading={fullScreenLoading}
+        onChoose={(user) => {
+          setPro(user);
+          setOpen(true);
+        }}
+      />
+      <ShareModal
+        open={open}
+        onClose={() => setOpen(false)}
+        tracks={tracks.data ?? []}
+        tracksLoading={tracks.isPending}
+        onShared={() => void queryClient.invalidateQueries({ queryKey: tracksQueryKey })}
+        initialUser={pro}
+      />
+    </>
+  );
+}
+
+export function ChooseProRoute() {
+  // The whole page waits for the pros: a full-screen 'Loading...'.
+  const pros = usePros();
+  if (pros.isPending) return <LoadingScreen />;
+  return (
+    <div className="page" data-testid="page-choose-pro">
+      <PageHeader title="Choose Your Pro" subtitle="Pick the pro you want feedback from." />
+      <ChoosePro fullScreenLoading />
+    </div>
+  );
+}
+
+/** Choose Your Pro shown again after a payment returns (spec: on feedback success and cancel). */
+function ChooseProSection() {
+  return (
+    <section className="choose-pro-section" aria-labelledby="choose-pro-title">
+      <div className="section-head">
+        <h2 id="choose-pro-title" className="panel-title">
+          Choose Your Pro
+        </h2>
+        <p className="muted">Pick the pro you want feedback from next.</p>
+      </div>
+      <ChoosePro fullScreenLoading={false} />
+    </section>
+  );
+}
+
+export const FeedbackSuccessRoute = () => (
+  <div className="page" data-testid="page-feedback-success">
+    <PageHeader title="Payment Successful" subtitle="Your feedback request is on its way." />
+    <ChooseProSection />
+  </div>
+);
+
+export const FeedbackCancelRoute = () => (
+  <div className="page" data-testid="page-feedback-cancel">
+    <PageHeader title="Payment Cancelled" subtitle="No payment was taken." />
+    <ChooseProSection />
+  </div>
+);

@@ -1,0 +1,51 @@
+import { StarIcon } from './icons';
+
+/**
+ * Five star buttons for a 1-5 score. Clicking a star reports that score; the owner decides what a
+ * second click on the same star does (the criteria clear it).
+ */
+export function StarRating({
+  label,
+  value,
+  onSelect,
+  disabled = false,
+  testId,
+}: {
+  label: string;
+  value: number | null | undefined;
+  onSelect: (score: number) => void;
+  disabled?: boolean;
+  testId?: string;
+}) {
+  return (
+    <div className="stars" role="group" aria-label={label} data-testid={testId} data-value={value ?? 0}>
+      {[1, 2, 3, 4, 5].map((n) => {
+        const on = !!value && n <= value;
+        return (
+          <button
+            key={n}
+            type="button"
+            className={`star${on ? ' is-on' : ''}`}
+            aria-label={`${n} star${n === 1 ? '' : 's'}`}
+            aria-pressed={value === n}
+            onClick={() => onSelect(n)}
+            disabled={disabled}
+          >
+            <StarIcon width={22} height={22} fill={on ? 'currentColor' : 'none'} />
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+/** A read-only score as stars. */
+export function StarScore({ value, label }: { value: number; label?: string }) {
+  return (
+    <span className="stars stars-static" role="img" aria-label={label ?? `${value} out of 5 stars`}>
+      {[1, 2, 3, 4, 5].map((n) => (
+        <StarIcon key={n} width={16} height={16} className={`star-static${n <= value ? ' is-on' : ''}`} fill={n <= value ? 'currentColor' : 'none'} />
+      ))}
+    </span>
+  );
+}

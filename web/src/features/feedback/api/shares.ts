@@ -1,0 +1,124 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { CommentView, ShareDetail, ShareView } from '../../../../../shared/schemas/shares';
+import type { ShareStatus } from '../../../../../shared/feedback';
+import { api, type ApiInput } from '../../../lib/api';
+
+export const sharesQueryKey = ['shares'] as const;
+export const shareListKey = (as: 'author' | 'reviewer', statuses?: readonly ShareStatus[]) =>
+  [...sharesQueryKey, as, statuses?.join(',') ?? 'all'] as const;
+export const shareDetailKey = (id: string) => ['share', id] as const;
+
+/** Shares the user made (author) or was asked to review (reviewer), newest first. */
+export function useShares(as: 'author' | 'reviewer', statuses?: readonly ShareStatus[]) {
+  return useQuery({
+    queryKey: shareListKey(as, statuses),
+    queryFn: async () => (await api('listShares', { as, ...(statuses?.length ? { status: statuses.join(',') } : {}) })).shares,
+  });
+}
+
+/** One share with its feedback, comments and ranking. */
+export function useShareDetail(id: string, enabled = true) {
+  return useQuery({
+    queryKey: shareDetailKey(id),
+    queryFn: () => api('getShare', { id }),
+    enabled,
+  });
+}
+
+/** A presigned link to stream the shared track (both participants may ask). */
+export async function getShareAudioUrl(trackId: string): Promise<string> {
+  return (await api('getSignedUrl', { trackId })).signedUrl;
+}
+
+function putShareInLists(client: QueryClient, share: ShareView) {
+  client.setQueriesData<ShareView[]>({ queryKey: sharesQueryKey }, (list) => list?.map((s) => (s.id === share.id ? share : s)));
+  client.setQueryData<ShareDetail>(shareDetailKey(share.id), (d) => (d ? { ...d, share } : d));
+  void client.invalidateQueries({ queryKey: sharesQueryKey });
+}
+
+function putDetail(client: QueryClient, detail: ShareDetail) {
+  client.setQueryData(shareDetailKey(detail.share.id), detail);
+  putShareInLists(client, detail.share);
+}
+
+function updateComments(client: QueryClient, shareId: string, change: (list: CommentView[]) => CommentView[]) {
+  client.setQueryData<ShareDetail>(shareDetailKey(shareId), (d) => (d ? { ...d, comments: change(d.comments) } : d));
+}
+
+export function useCreateShare() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ApiInput<'createShare'>) => api('createShare', input),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: sharesQueryKey });
+    },
+  });
+}
+
+export function useRespondToShare() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; status: 'accepted' | 'declined' }) => api('respondToShare', input),
+    onSuccess: (share) => putShareInLists(client, share),
+  });
+}
+
+export function useAddComment(shareId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { timestamp: number | null; text: string; tags: string[] }) =>
+      api('addComment', { id: shareId, ...input } as ApiInput<'addComment'>),
+    onSuccess: (comment) => {
+      updateComments(client, shareId, (list) => [...list.filter((c) => c.id !== comment.id), comment]);
+      void client.invalidateQueries({ queryKey: shareDetailKey(shareId) });
+    },
+  });
+}
+
+export function useUpdateComment(shareId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { commentId: string; timestamp: number | null; text: string; tags: string[] }) =>
+      api('updateComment', { id: shareId, ...input } as ApiInput<'updateComment'>),
+    onSuccess: (comment) => {
+      updateComments(client, shareId, (list) => list.map((c) => (c.id === comment.id ? comment : c)));
+      void client.invalidateQueries({ queryKey: shareDetailKey(shareId) });
+    },
+  });
+}
+
+export function useDeleteComment(shareId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (commentId: string) => api('deleteComment', { id: shareId, commentId }),
+    onSuccess: (_ok, commentId) => {
+      updateComments(client, shareId, (list) => list.filter((c) => c.id !== commentId));
+      void client.invalidateQueries({ queryKey: shareDetailKey(shareId) });
+    },
+  });
+}
+
+export function useSubmitFeedback(shareId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { criteria: Record<string, number>; comment?: string }) =>
+      api('submitFeedback', { id: shareId, ...input } as ApiInput<'submitFeedback'>),
+    onSuccess: (detail) => putDetail(client, detail),
+  });
+}
+
+export function useRateFeedback(shareId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { rating: number; comment?: string }) => api('rateFeedback', { id: shareId, ...input }),
+    onSuccess: (detail) => putDetail(client, detail),
+  });
+}
+
+/** Rewrites a draft comment into a more specific one. */
+export function useSuggestComment() {
+  return useMutation({
+    mutationFn: async (input: { text: string; timestamp: number | null; tags: string[] }) =>
+      (await api('suggestComment', input as ApiInput<'suggestComment'>)).text,
+  });
+}

@@ -1,0 +1,144 @@
+import { useState } from 'react';
+import type { CommentView } from '../../../../../shared/schemas/shares';
+import { formatTime } from '../../../components/audio-player';
+import { ConfirmDialog } from '../../../components/dialog';
+import { ClockIcon, EditIcon, TrashIcon } from '../../../components/icons';
+import { errorMessage } from '../../../lib/errors';
+import { CategoryTags } from './category-toggles';
+import { CommentComposer, type CommentDraft } from './comment-composer';
+
+/**
+ * One comment: its time (a chip that seeks there), author, text and category tags ('General feedback'
+ * without tags). Its author alone gets the edit and delete icons; editing has save and cancel.
+ */
+export function CommentCard({
+  comment,
+  authorName,
+  canEdit,
+  active,
+  duration,
+  onSeek,
+  onUpdate,
+  onDelete,
+}: {
+  comment: CommentView;
+  authorName: string;
+  canEdit: boolean;
+  active: boolean;
+  duration: number;
+  onSeek?: (time: number) => void;
+  onUpdate?: (draft: CommentDraft) => Promise<unknown>;
+  onDelete?: () => Promise<unknown>;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const seekable = comment.timestamp !== null && !!onSeek;
+
+  const remove = async () => {
+    if (!onDelete) return;
+    setDeleting(true);
+    setDeleteError(null);
+    try {
+      await onDelete();
+      setConfirming(false);
+    } catch (err) {
+      setDeleteError(errorMessage(err, 'Failed to delete the comment'));
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <li
+      className={`comment-card${active ? ' is-active' : ''}${seekable ? ' is-seekable' : ''}`}
+      data-testid="comment-card"
+      data-comment-id={comment.id}
+      data-active={active ? 'true' : 'false'}
+      onClick={(e) => {
+        if (!seekable || editing) return;
+        // Buttons inside the card do their own thing.
+        if ((e.target as HTMLElement).closest('button, a, textarea, input')) return;
+        onSeek!(comment.timestamp!);
+      }}
+    >
+      <div className="comment-head">
+        {comment.timestamp !== null ? (
+          <button
+            type="button"
+            className="ts-chip-time"
+            onClick={() => onSeek?.(comment.timestamp!)}
+            aria-label={`Go to ${formatTime(comment.timestamp)}`}
+            data-testid="comment-time"
+          >
+            <ClockIcon width={14} height={14} />
+            {formatTime(comment.timestamp)}
+          </button>
+        ) : null}
+        <span className="comment-author" data-testid="comment-author">
+          {authorName}
+        </span>
+        <span className="comment-head-spacer" />
+        {canEdit && !editing && (
+          <>
+            <button
+              type="button"
+              className="icon-button icon-button-sm"
+              onClick={() => setEditing(true)}
+              aria-label="Edit comment"
+              title="Edit"
+              data-testid="comment-edit"
+            >
+              <EditIcon width={16} height={16} />
+            </button>
+            <button
+              type="button"
+              className="icon-button icon-button-sm icon-button-danger"
+              onClick={() => setConfirming(true)}
+              aria-label="Delete comment"
+              title="Delete"
+              data-testid="comment-delete"
+            >
+              <TrashIcon width={16} height={16} />
+            </button>
+          </>
+        )}
+      </div>
+      {editing ? (
+        <CommentComposer
+          mode="edit"
+          initial={{ text: comment.text, timestamp: comment.timestamp, tags: comment.tags }}
+          duration={duration}
+          placeholder="Edit your comment"
+          onSubmit={async (draft) => {
+            await onUpdate?.(draft);
+            setEditing(false);
+          }}
+          onCancel={() => setEditing(false)}
+        />
+      ) : (
+        <>
+          <p className="comment-text" data-testid="comment-text">
+            {comment.text}
+          </p>
+          <div className="comment-tags">
+            <CategoryTags tags={comment.tags} />
+          </div>
+        </>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title="Delete comment?"
+        description="The comment will be deleted for good."
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        busy={deleting}
+        error={deleteError}
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirming(false)}
+        testId="comment-delete-dialog"
+      />
+    </li>
+  );
+}

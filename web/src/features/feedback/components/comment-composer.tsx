@@ -1,0 +1,279 @@
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { FeedbackCategoryKey } from '../../../../../shared/feedback';
+import { Alert } from '../../../components/alert';
+import { formatTime } from '../../../components/audio-player';
+import { Button } from '../../../components/button';
+import { ClockIcon, CloseIcon, SparkIcon } from '../../../components/icons';
+import { errorMessage } from '../../../lib/errors';
+import { useSuggestComment } from '../api/shares';
+import { captureTimestamp, parseTimestamp, wholeSecond } from '../utils/timestamp';
+import { CategoryToggles } from './category-toggles';
+
+export interface CommentDraft {
+  text: string;
+  timestamp: number | null;
+  tags: FeedbackCategoryKey[];
+}
+
+export const SUGGESTION_ERROR = 'Failed to get suggestion';
+
+/** The placeholder of the comment box: musicians ask for clarification, reviewers get prompts. */
+export function commentPlaceholder(userType: string): string {
+  return userType === 'musician'
+    ? 'Ask your mentor for clarification on any part of the feedback...'
+    : 'What do you hear at this moment? What works, and what would you change?';
+}
+
+/** True when Ctrl+Enter (Cmd+Enter on a Mac) was pressed. */
+export const isSubmitShortcut = (e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey'>) => e.key === 'Enter' && (e.ctrlKey || e.metaKey);
+
+/**
+ * The comment box. A new comment takes the playhead's time when the writer starts typing, shown as a
+ * chip that can be edited or removed (general feedback); category toggles; Submit (or Ctrl/Cmd+Enter).
+ * In edit mode it saves instead, and Esc cancels. AI Suggest rewrites the draft on request.
+ */
+export function CommentComposer({
+  mode,
+  initial,
+  getPlayhead,
+  duration,
+  placeholder,
+  allowSuggest = false,
+  onSubmit,
+  onCancel,
+}: {
+  mode: 'new' | 'edit';
+  initial?: CommentDraft;
+  /** The playhead's time (seconds), read when typing starts. */
+  getPlayhead?: () => number;
+  duration: number;
+  placeholder: string;
+  allowSuggest?: boolean;
+  /** Saves the comment; a rejection keeps the draft and shows the error. */
+  onSubmit: (draft: CommentDraft) => Promise<unknown>;
+  onCancel?: () => void;
+}) {
+  const [text, setText] = useState(initial?.text ?? '');
+  const [timestamp, setTimestamp] = useState<number | null>(initial?.timestamp ?? null);
+  // In edit mode the time is the comment's own: never taken from the playhead.
+  const [touched, setTouched] = useState(mode === 'edit');
+  const [tags, setTags] = useState<FeedbackCategoryKey[]>(initial?.tags ?? []);
+  const [timeDraft, setTimeDraft] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [suggestion, setSuggestion] = useState<string | null>(null);
+  const suggest = useSuggestComment();
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const id = useId();
+
+  const blank = text.trim() === '';
+  const playhead = () => wholeSecond(getPlayhead?.() ?? 0);
+
+  const change = (next: string) => {
+    setTimestamp((current) => captureTimestamp({ text, timestamp: current, touched }, next, getPlayhead?.() ?? 0));
+    setText(next);
+    setError(null);
+  };
+
+  const reset = () => {
+    setText('');
+    setTimestamp(null);
+    setTouched(false);
+    setTags([]);
+    setTimeDraft(null);
+    setSuggestion(null);
+    suggest.reset();
+  };
+
+  const submit = async () => {
+    const trimmed = text.trim();
+    if (!trimmed || saving) return;
+    setSaving(true);
+    setError(null);
+    try {
+      await onSubmit({ text: trimmed, timestamp, tags });
+      if (mode === 'new') reset();
+    } catch (err) {
+      setError(errorMessage(err, mode === 'new' ? 'Failed to add the comment' : 'Failed to save the comment'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (isSubmitShortcut(e)) {
+      e.preventDefault();
+      void submit();
+    } else if (e.key === 'Escape' && mode === 'edit') {
+      e.preventDefault();
+      e.stopPropagation();
+      onCancel?.();
+    }
+  };
+
+  const applyTime = () => {
+    if (timeDraft === null) return;
+    const parsed = parseTimestamp(timeDraft, duration);
+    if (parsed !== null) {
+      setTimestamp(parsed);
+      setTouched(true);
+    }
+    setTimeDraft(null);
+  };
+
+  const askSuggestion = () => {
+    if (blank || suggest.isPending) return;
+    setSuggestion(null);
+    suggest.mutate({ text: text.trim(), timestamp, tags }, { onSuccess: (s) => setSuggestion(s) });
+  };
+
+  const acceptSuggestion = () => {
+    if (suggestion === null) return;
+    change(suggestion);
+    setSuggestion(null);
+    inputRef.current?.focus();
+  };
+
+  return (
+    <div className={`comment-composer is-${mode}`} data-testid={mode === 'new' ? 'comment-composer' : 'comment-editor'}>
+      <div className="composer-time">
+        {timeDraft !== null ? (
+          <input
+            className="field-input time-input"
+            value={timeDraft}
+            onChange={(e) => setTimeDraft(e.target.value)}
+            onBlur={applyTime}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                applyTime();
+              } else if (e.key === 'Escape') {
+                e.preventDefault();
+                e.stopPropagation();
+                setTimeDraft(null);
+              }
+            }}
+            aria-label="Comment time (m:ss)"
+            placeholder="m:ss"
+            autoFocus
+            data-testid="comment-time-input"
+          />
+        ) : timestamp !== null ? (
+          <span className="ts-chip">
+            <button
+              type="button"
+              className="ts-chip-time"
+              onClick={() => setTimeDraft(formatTime(timestamp))}
+              aria-label={`Comment time ${formatTime(timestamp)}, edit`}
+              data-testid="comment-timestamp"
+            >
+              <ClockIcon width={14} height={14} />
+              {formatTime(timestamp)}
+            </button>
+            <button
+              type="button"
+              className="ts-chip-remove"
+              onClick={() => {
+                setTimestamp(null);
+                setTouched(true);
+              }}
+              aria-label="Remove the time (general feedback)"
+              data-testid="comment-time-remove"
+            >
+              <CloseIcon width={12} height={12} />
+            </button>
+          </span>
+        ) : touched ? (
+          <span className="composer-general">
+            <span className="tag tag-general">General feedback</span>
+            <button
+              type="button"
+              className="link-button small"
+              onClick={() => {
+                setTimestamp(playhead());
+                setTouched(true);
+              }}
+              data-testid="comment-time-add"
+            >
+              Add the playhead's time
+            </button>
+          </span>
+        ) : (
+          <span className="muted small">The playhead's time is added when you start typing.</span>
+        )}
+      </div>
+
+      <label className="visually-hidden" htmlFor={`${id}-text`}>
+        {mode === 'new' ? 'Comment' : 'Edit comment'}
+      </label>
+      <textarea
+        ref={inputRef}
+        id={`${id}-text`}
+        className="field-input comment-input"
+        value={text}
+        onChange={(e) => change(e.target.value)}
+        onKeyDown={onKeyDown}
+        placeholder={placeholder}
+        rows={3}
+        maxLength={2000}
+        autoFocus={mode === 'edit'}
+        data-testid="comment-input"
+      />
+
+      <CategoryToggles value={tags} onChange={setTags} label={mode === 'new' ? 'Comment categories' : 'Edit comment categories'} />
+
+      {allowSuggest && suggestion !== null && (
+        <div className="suggestion" role="status" data-testid="ai-suggestion">
+          <p className="suggestion-label">
+            <SparkIcon width={16} height={16} /> Suggestion
+          </p>
+          <p className="suggestion-text" data-testid="ai-suggestion-text">
+            {suggestion}
+          </p>
+          <div className="button-row">
+            <Button className="btn-sm" onClick={acceptSuggestion} data-testid="ai-accept">
+              Accept
+            </Button>
+            <Button variant="ghost" className="btn-sm" onClick={() => setSuggestion(null)} data-testid="ai-discard">
+              Discard
+            </Button>
+          </div>
+        </div>
+      )}
+      {allowSuggest && suggest.isError && (
+        <p className="field-error" role="alert" data-testid="ai-error">
+          {SUGGESTION_ERROR}
+        </p>
+      )}
+      {error && (
+        <Alert tone="error" testId="comment-error">
+          {error}
+        </Alert>
+      )}
+
+      <div className="composer-actions">
+        {allowSuggest && (
+          <Button
+            variant="secondary"
+            className="btn-sm"
+            onClick={askSuggestion}
+            disabled={blank || suggest.isPending}
+            data-testid="ai-suggest"
+          >
+            <SparkIcon width={16} height={16} />
+            {suggest.isPending ? 'Thinking...' : 'AI Suggest'}
+          </Button>
+        )}
+        <span className="muted small composer-hint">Ctrl+Enter to {mode === 'new' ? 'submit' : 'save'}</span>
+        {mode === 'edit' && (
+          <Button variant="ghost" className="btn-sm" onClick={onCancel} data-testid="comment-cancel">
+            Cancel
+          </Button>
+        )}
+        <Button className="btn-sm" onClick={() => void submit()} disabled={blank} busy={saving} data-testid={mode === 'new' ? 'comment-submit' : 'comment-save'}>
+          {mode === 'new' ? 'Submit' : 'Save'}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { useShares } from '../api/shares';
+import { useSharesLive } from '../hooks/use-shares-live';
+import type { Viewer } from '../utils/share';
+import { ShareList } from './share-list';
+
+/** The musician's feedback hub: every track they shared, with whom, its status and the feedback. */
+export function FeedbackHub({ viewer }: { viewer: Viewer }) {
+  useSharesLive();
+  const shares = useShares('author');
+  return (
+    <section className="panel panel-feedback" aria-labelledby="hub-title" data-testid="feedback-hub">
+      <div className="panel-head">
+        <div>
+          <h2 id="hub-title" className="panel-title">
+            Feedback Hub
+          </h2>
+          <p className="muted small">Tracks you shared for feedback, and what came back.</p>
+        </div>
+      </div>
+      <ShareList
+        query={shares}
+        viewer={viewer}
+        label="Shared tracks"
+        testId="hub-list"
+        empty={
+          <>
+            <p className="feedback-view-title">No feedback requests yet</p>
+            <p className="muted small">Use Get feedback on a track, or choose a pro, to ask for feedback.</p>
+          </>
+        }
+      />
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+import type { ShareDetail } from '../../../../../shared/schemas/shares';
+import { AudioPlayer } from '../../../components/audio-player';
+import { StarScore } from '../../../components/star-rating';
+import { useAddComment } from '../api/shares';
+import { useShareTimeline } from '../hooks/use-share-timeline';
+import { isOpenForComments, type Viewer } from '../utils/share';
+import { CommentComposer, commentPlaceholder } from './comment-composer';
+import { CommentList } from './comment-list';
+import { CriteriaBars } from './criteria';
+import { RatingForm, RatingThanks } from './rating-form';
+
+function waitingText(detail: ShareDetail, isAuthor: boolean): string | null {
+  const { share } = detail;
+  const other = isAuthor ? share.sharedWithName : share.sharedByName;
+  switch (share.status) {
+    case 'pending':
+      return isAuthor ? `Waiting for ${other} to accept your request.` : 'You have not answered this request yet.';
+    case 'accepted':
+      return isAuthor ? `${other} is reviewing your track. Comments show here as they are written.` : null;
+    case 'declined':
+      return isAuthor ? `${other} declined this request.` : 'You declined this request.';
+    default:
+      return null;
+  }
+}
+
+/**
+ * The feedback on a shared track: the player with a marker per comment, the criteria bars, the timeline
+ * comments in time order (the one near the playhead highlighted; a click seeks there), the general
+ * feedback, and for the musician who asked, the rating form once it is complete.
+ */
+export function FeedbackView({ detail, viewer }: { detail: ShareDetail; viewer: Viewer }) {
+  const { share, feedback, comments, ranking } = detail;
+  const timeline = useShareTimeline(share, comments);
+  const add = useAddComment(share.id);
+  const isAuthor = viewer.id === share.sharedByUserId;
+  const open = isOpenForComments(share.status);
+  const waiting = waitingText(detail, isAuthor);
+  const canRate = isAuthor && viewer.type === 'musician' && share.status === 'completed' && !!feedback && !ranking;
+
+  return (
+    <div className="feedback-detail" data-testid="feedback-detail">
+      <AudioPlayer
+        ref={timeline.player}
+        track={timeline.track}
+        loadUrl={timeline.loadUrl}
+        markers={timeline.markers}
+        onTimeChange={timeline.setPlayhead}
+      />
+
+      {waiting && (
+        <p className="muted small" data-testid="feedback-waiting">
+          {waiting}
+        </p>
+      )}
+
+      {feedback && (
+        <section className="form-block" aria-label="Ratings">
+          <h4 className="block-title">Ratings</h4>
+          {Object.keys(feedback.criteria).length > 0 ? (
+            <CriteriaBars criteria={feedback.criteria} />
+          ) : (
+            <p className="muted small">No criteria were rated.</p>
+          )}
+        </section>
+      )}
+
+      {(comments.length > 0 || open) && (
+        <section className="form-block" aria-label="Timeline comments">
+          <h4 className="block-title">Timeline comments</h4>
+          <CommentList
+            share={share}
+            comments={comments}
+            viewerId={viewer.id}
+            activeIds={timeline.activeIds}
+            onSeek={timeline.seek}
+            editable={open}
+          />
+          {open && (
+            <CommentComposer
+              mode="new"
+              getPlayhead={timeline.getPlayhead}
+              duration={share.trackDuration}
+              placeholder={commentPlaceholder(viewer.type)}
+              onSubmit={(draft) => add.mutateAsync(draft)}
+            />
+          )}
+        </section>
+      )}
+
+      {feedback?.comment && (
+        <section className="form-block" aria-label="General feedback" data-testid="general-feedback">
+          <h4 className="block-title">General feedback</h4>
+          <p className="general-feedback-text" data-testid="general-feedback-text">
+            {feedback.comment}
+          </p>
+          <p className="muted small">— {share.sharedWithName}</p>
+        </section>
+      )}
+
+      {canRate && <RatingForm shareId={share.id} />}
+      {ranking && isAuthor && <RatingThanks rating={ranking.rating} comment={ranking.comment} />}
+      {ranking && !isAuthor && (
+        <p className="muted small rating-given" data-testid="rating-received">
+          {share.sharedByName} rated this feedback <StarScore value={ranking.rating} />
+        </p>
+      )}
+    </div>
+  );
+}

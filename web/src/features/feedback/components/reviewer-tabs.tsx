@@ -1,0 +1,95 @@
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { ShareStatus } from '../../../../../shared/feedback';
+import { useShares } from '../api/shares';
+import { useSharesLive } from '../hooks/use-shares-live';
+import type { Viewer } from '../utils/share';
+import { ShareList } from './share-list';
+
+const TO_RATE: ShareStatus[] = ['pending', 'accepted'];
+const HISTORY: ShareStatus[] = ['completed'];
+
+const TABS = [
+  { key: 'rate', label: 'Tracks to Rate' },
+  { key: 'history', label: 'Your Feedback History' },
+] as const;
+type TabKey = (typeof TABS)[number]['key'];
+
+/** The reviewer's two tabs: requests to answer (pending and accepted) and the feedback given (completed). */
+export function ReviewerTabs({ viewer }: { viewer: Viewer }) {
+  useSharesLive();
+  const [tab, setTab] = useState<TabKey>('rate');
+  const toRate = useShares('reviewer', TO_RATE);
+  const history = useShares('reviewer', HISTORY);
+  const baseId = useId();
+  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  const counts: Record<TabKey, number | undefined> = { rate: toRate.data?.length, history: history.data?.length };
+
+  const onKeyDown = (e: KeyboardEvent, index: number) => {
+    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
+    e.preventDefault();
+    const next = (index + (e.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length;
+    setTab(TABS[next].key);
+    refs.current[next]?.focus();
+  };
+
+  return (
+    <section className="panel panel-feedback" aria-label="Reviews" data-testid="reviewer-tabs">
+      <div className="tabs" role="tablist" aria-label="Reviews">
+        {TABS.map((t, i) => (
+          <button
+            key={t.key}
+            ref={(el) => {
+              refs.current[i] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`${baseId}-tab-${t.key}`}
+            aria-selected={tab === t.key}
+            aria-controls={`${baseId}-panel-${t.key}`}
+            tabIndex={tab === t.key ? 0 : -1}
+            className={`tab${tab === t.key ? ' is-active' : ''}`}
+            onClick={() => setTab(t.key)}
+            onKeyDown={(e) => onKeyDown(e, i)}
+            data-testid={`tab-${t.key}`}
+          >
+            {t.label}
+            {counts[t.key] ? (
+              <span className="count-badge" aria-hidden="true">
+                {counts[t.key]}
+              </span>
+            ) : null}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${baseId}-panel-${tab}`} aria-labelledby={`${baseId}-tab-${tab}`} className="tab-panel">
+        {tab === 'rate' ? (
+          <ShareList
+            query={toRate}
+            viewer={viewer}
+            label="Tracks to Rate"
+            testId="to-rate-list"
+            empty={
+              <>
+                <p className="feedback-view-title">No tracks to rate</p>
+                <p className="muted small">Requests for your feedback will show here.</p>
+              </>
+            }
+          />
+        ) : (
+          <ShareList
+            query={history}
+            viewer={viewer}
+            label="Your Feedback History"
+            testId="history-list"
+            empty={
+              <>
+                <p className="feedback-view-title">No feedback given yet</p>
+                <p className="muted small">The feedback you complete will show here.</p>
+              </>
+            }
+          />
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,131 @@
+import { useId, useState } from 'react';
+import type { ShareView } from '../../../../../shared/schemas/shares';
+import { Alert } from '../../../components/alert';
+import { AudioPlayer } from '../../../components/audio-player';
+import { Button } from '../../../components/button';
+import { ChevronDownIcon } from '../../../components/icons';
+import { errorMessage } from '../../../lib/errors';
+import { formatDate } from '../../../lib/dates';
+import { getShareAudioUrl, useRespondToShare, useShareDetail } from '../api/shares';
+import type { Viewer } from '../utils/share';
+import { FeedbackView } from './feedback-view';
+import { RequestSummary } from './request-summary';
+import { ReviewerForm } from './reviewer-form';
+import { StatusBadge } from './status-badge';
+
+/** A pending request as the reviewer sees it: the track to listen to, and Accept or Decline. */
+function PendingRequest({ share }: { share: ShareView }) {
+  const respond = useRespondToShare();
+  const track = { id: share.trackId, title: share.trackTitle, duration: share.trackDuration, peaks: share.trackPeaks };
+  return (
+    <div className="pending-request">
+      <AudioPlayer track={track} loadUrl={() => getShareAudioUrl(share.trackId)} />
+      {respond.isError && (
+        <Alert tone="error" testId="respond-error">
+          {errorMessage(respond.error, 'Failed to answer the request')}
+        </Alert>
+      )}
+      <div className="button-row">
+        <Button
+          onClick={() => respond.mutate({ id: share.id, status: 'accepted' })}
+          busy={respond.isPending && respond.variables?.status === 'accepted'}
+          disabled={respond.isPending}
+          data-testid="share-accept"
+        >
+          Accept
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => respond.mutate({ id: share.id, status: 'declined' })}
+          busy={respond.isPending && respond.variables?.status === 'declined'}
+          disabled={respond.isPending}
+          data-testid="share-decline"
+        >
+          Decline
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** The expanded part of a share: what was asked, then the reviewer's form or the feedback. */
+function ShareBody({ share, viewer }: { share: ShareView; viewer: Viewer }) {
+  const detail = useShareDetail(share.id);
+  if (detail.isPending) {
+    return (
+      <div className="tracks-loading" role="status">
+        <span className="spinner" aria-hidden="true" />
+        <span>Loading...</span>
+      </div>
+    );
+  }
+  if (detail.isError) {
+    return (
+      <Alert tone="error" testId="share-error">
+        {errorMessage(detail.error, 'Failed to load the feedback')}{' '}
+        <button type="button" className="link-button" onClick={() => void detail.refetch()}>
+          Try again
+        </button>
+      </Alert>
+    );
+  }
+  const current = detail.data.share;
+  const isReviewer = viewer.id === current.sharedWithUserId;
+  return (
+    <>
+      <RequestSummary share={current} />
+      {isReviewer && current.status === 'pending' ? (
+        <PendingRequest share={current} />
+      ) : isReviewer && current.status === 'accepted' ? (
+        <ReviewerForm detail={detail.data} viewer={viewer} />
+      ) : (
+        <FeedbackView detail={detail.data} viewer={viewer} />
+      )}
+    </>
+  );
+}
+
+/**
+ * One share in the feedback hub: the track title, who it was shared with (for the author) or by (for the
+ * reviewer), the status badge, and an expandable area with the player and the feedback.
+ */
+export function ShareItem({ share, viewer, defaultOpen = false }: { share: ShareView; viewer: Viewer; defaultOpen?: boolean }) {
+  const [open, setOpen] = useState(defaultOpen);
+  const bodyId = useId();
+  const isAuthor = viewer.id === share.sharedByUserId;
+  return (
+    <li className={`share-item${open ? ' is-open' : ''}`} data-testid="share-item" data-share-id={share.id} data-status={share.status}>
+      <div className="share-head">
+        <div className="share-info">
+          <h3 className="share-title" data-testid="share-title">
+            {share.trackTitle}
+          </h3>
+          <p className="share-meta">
+            <span data-testid="share-who">
+              {isAuthor ? `Shared with ${share.sharedWithName}` : `Shared by ${share.sharedByName}`}
+            </span>
+            <span>{formatDate(share.createdAt)}</span>
+          </p>
+        </div>
+        <StatusBadge status={share.status} />
+        <button
+          type="button"
+          className={`chip-button share-toggle${open ? ' is-active' : ''}`}
+          aria-expanded={open}
+          aria-controls={bodyId}
+          aria-label={`${open ? 'Hide' : 'Show'} ${share.trackTitle}`}
+          onClick={() => setOpen((o) => !o)}
+          data-testid="share-toggle"
+        >
+          {open ? 'Hide' : 'Open'}
+          <ChevronDownIcon width={16} height={16} className="share-toggle-icon" />
+        </button>
+      </div>
+      {open && (
+        <div className="share-body" id={bodyId} data-testid="share-body">
+          <ShareBody share={share} viewer={viewer} />
+        </div>
+      )}
+    </li>
+  );
+}

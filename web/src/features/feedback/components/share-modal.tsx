@@ -1,0 +1,313 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { CONTEXT_CHOICES, TRACK_PURPOSES, type FeedbackCategoryKey } from '../../../../../shared/feedback';
+import type { ShareView, UserCard } from '../../../../../shared/schemas/shares';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { Dialog } from '../../../components/dialog';
+import { CheckIcon } from '../../../components/icons';
+import { TextField } from '../../../components/text-field';
+import { ApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errors';
+import { feedbackPrice } from '../../../lib/money';
+import { useCreateShare } from '../api/shares';
+import { CategoryToggles } from './category-toggles';
+import { UserSearch } from './user-search';
+
+export const SHARE_SENT = 'Feedback Request Sent!';
+
+export interface ShareableTrack {
+  id: string;
+  title: string;
+}
+
+interface Details {
+  user: UserCard | null;
+  trackId: string;
+  feedbackNotes: string;
+  context: string;
+  referenceTrack: string;
+  categories: FeedbackCategoryKey[];
+  trackPurpose: string;
+}
+
+type Errors = Partial<Record<'user' | 'trackId' | 'feedbackNotes' | 'context', string>>;
+
+/** The checks of spec section 5: a user, a track, feedback notes and context are required. */
+export function checkShareDetails(d: Pick<Details, 'user' | 'trackId' | 'feedbackNotes' | 'context'>): Errors {
+  const errors: Errors = {};
+  if (!d.user) errors.user = 'Choose who to share with';
+  if (!d.trackId) errors.trackId = 'Choose a track';
+  if (!d.feedbackNotes.trim()) errors.feedbackNotes = 'Feedback notes are required';
+  if (!d.context) errors.context = 'Context is required';
+  return errors;
+}
+
+const emptyDetails = (user: UserCard | null, trackId: string): Details => ({
+  user,
+  trackId,
+  feedbackNotes: '',
+  context: '',
+  referenceTrack: '',
+  categories: [],
+  trackPurpose: '',
+});
+
+/**
+ * The share (request feedback) modal: who (user search), which track (picker), feedback notes and
+ * context (required), a reference track (optional), the categories to focus on and the track's purpose;
+ * then the confirmation 'Feedback Request Sent!'. Submit stays disabled until a user is chosen.
+ */
+export function ShareModal({
+  open,
+  onClose,
+  tracks,
+  tracksLoading = false,
+  initialUser = null,
+  initialTrackId = null,
+  onShared,
+}: {
+  open: boolean;
+  onClose: () => void;
+  tracks: ShareableTrack[];
+  tracksLoading?: boolean;
+  initialUser?: UserCard | null;
+  initialTrackId?: string | null;
+  /** Called once the request is created (e.g. to reload the tracks, which are now shared). */
+  onShared?: (share: ShareView) => void;
+}) {
+  const create = useCreateShare();
+  const [details, setDetails] = useState<Details>(() => emptyDetails(initialUser, initialTrackId ?? ''));
+  const [errors, setErrors] = useState<Errors>({});
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const id = useId();
+  const { reset } = create;
+
+  useEffect(() => {
+    if (!open) return;
+    setDetails(emptyDetails(initialUser, initialTrackId ?? (tracks.length === 1 ? tracks[0].id : '')));
+    setErrors({});
+    setSentTo(null);
+    reset();
+    // Only when the modal opens (or is opened for another pro or track): not when the track list refreshes.
+  }, [open, initialUser, initialTrackId, reset]);
+
+  const set = <K extends keyof Details>(key: K, value: Details[K]) => {
+    setDetails((d) => ({ ...d, [key]: value }));
+    setErrors((e) => (key in e ? { ...e, [key]: undefined } : e));
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (create.isPending) return;
+    const problems = checkShareDetails(details);
+    setErrors(problems);
+    if (Object.values(problems).some(Boolean) || !details.user) return;
+    const user = details.user;
+    const reference = details.referenceTrack.trim();
+    create.mutate(
+      {
+        sharedWithId: user.id,
+        trackId: details.trackId,
+        shareOptions: {
+          feedbackNotes: details.feedbackNotes.trim(),
+          context: details.context,
+          ...(reference ? { referenceTrack: reference } : {}),
+          ...(details.categories.length ? { categories: details.categories } : {}),
+          ...(details.trackPurpose ? { trackPurpose: details.trackPurpose } : {}),
+          peerUsername: user.username,
+        },
+      },
+      {
+        onSuccess: (share) => {
+          setSentTo(user.fullName.trim() || user.username);
+          onShared?.(share);
+        },
+      },
+    );
+  };
+
+  const price = feedbackPrice(details.user?.feedbackPriceCents);
+  const contextChoice = CONTEXT_CHOICES.find((c) => c.value === details.context);
+  const failure = create.isError
+    ? create.error instanceof ApiError && create.error.code === 'payment_required'
+      ? create.error.message
+      : errorMessage(create.error, 'Failed to send the request')
+    : null;
+
+  return (
+    <Dialog
+      open={open}
+      title="Request Feedback"
+      description={sentTo ? undefined : 'Share a track with a peer or a pro and tell them what to listen for.'}
+      onClose={onClose}
+      dismissible={!create.isPending}
+      testId="share-modal"
+    >
+      {sentTo ? (
+        <div className="share-sent" data-testid="share-sent">
+          <span className="share-sent-icon">
+            <CheckIcon width={28} height={28} />
+          </span>
+          <h3 className="share-sent-title">{SHARE_SENT}</h3>
+          <p className="muted">
+            {sentTo} has been notified. Their comments and ratings will show in your Feedback Hub.
+          </p>
+          <div className="dialog-actions">
+            <Button onClick={onClose} data-testid="share-done">
+              Done
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <form className="form share-form" onSubmit={submit} noValidate>
+          <UserSearch value={details.user} onChange={(u) => set('user', u)} error={errors.user} />
+          {price && (
+            <p className="share-price" data-testid="share-price">
+              {price} per feedback
+            </p>
+          )}
+
+          <div className={`field${errors.trackId ? ' has-error' : ''}`}>
+            <label className="field-label" htmlFor={`${id}-track`}>
+              Track
+            </label>
+            {tracks.length === 0 && !tracksLoading ? (
+              <p className="muted small" data-testid="share-no-tracks">
+                Upload a track first to request feedback on it.
+              </p>
+            ) : (
+              <select
+                id={`${id}-track`}
+                className="field-input"
+                value={details.trackId}
+                onChange={(e) => set('trackId', e.target.value)}
+                aria-invalid={errors.trackId ? true : undefined}
+                data-testid="share-track"
+              >
+                <option value="">{tracksLoading ? 'Loading your tracks...' : 'Choose a track'}</option>
+                {tracks.map((t) => (
+                  <option key={t.id} value={t.id}>
+                    {t.title}
+                  </option>
+                ))}
+              </select>
+            )}
+            {errors.trackId && (
+              <p className="field-error" data-testid="share-track-error">
+                {errors.trackId}
+              </p>
+            )}
+          </div>
+
+          <div className={`field${errors.feedbackNotes ? ' has-error' : ''}`}>
+            <label className="field-label" htmlFor={`${id}-notes`}>
+              Feedback notes
+            </label>
+            <textarea
+              id={`${id}-notes`}
+              className="field-input"
+              rows={3}
+              maxLength={2000}
+              value={details.feedbackNotes}
+              onChange={(e) => set('feedbackNotes', e.target.value)}
+              placeholder="What should they listen for? E.g. does the chorus hit hard enough?"
+              aria-invalid={errors.feedbackNotes ? true : undefined}
+              required
+              data-testid="share-notes"
+            />
+            {errors.feedbackNotes && (
+              <p className="field-error" data-testid="share-notes-error">
+                {errors.feedbackNotes}
+              </p>
+            )}
+          </div>
+
+          <div className={`field${errors.context ? ' has-error' : ''}`}>
+            <label className="field-label" htmlFor={`${id}-context`}>
+              Context
+            </label>
+            <select
+              id={`${id}-context`}
+              className="field-input"
+              value={details.context}
+              onChange={(e) => set('context', e.target.value)}
+              aria-invalid={errors.context ? true : undefined}
+              required
+              data-testid="share-context"
+            >
+              <option value="">Where is the track at?</option>
+              {CONTEXT_CHOICES.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+            {contextChoice && !errors.context && <p className="field-hint">{contextChoice.description}</p>}
+            {errors.context && (
+              <p className="field-error" data-testid="share-context-error">
+                {errors.context}
+              </p>
+            )}
+          </div>
+
+          <TextField
+            label="Reference track (optional)"
+            name="referenceTrack"
+            value={details.referenceTrack}
+            onChange={(v) => set('referenceTrack', v)}
+            placeholder="A link or 'Artist - Title' that sounds like what you aim for"
+            maxLength={500}
+            autoComplete="off"
+          />
+
+          <div className="field">
+            <span className="field-label" id={`${id}-categories`}>
+              Feedback categories
+            </span>
+            <CategoryToggles
+              value={details.categories}
+              onChange={(c) => set('categories', c)}
+              label="Feedback categories"
+              showStatus={false}
+            />
+          </div>
+
+          <div className="field">
+            <label className="field-label" htmlFor={`${id}-purpose`}>
+              Track purpose
+            </label>
+            <select
+              id={`${id}-purpose`}
+              className="field-input"
+              value={details.trackPurpose}
+              onChange={(e) => set('trackPurpose', e.target.value)}
+              data-testid="share-purpose"
+            >
+              <option value="">Not specified</option>
+              {TRACK_PURPOSES.map((p) => (
+                <option key={p.value} value={p.value}>
+                  {p.label}
+                </option>
+              ))}
+            </select>
+          </div>
+
+          {failure && (
+            <Alert tone="error" testId="share-error">
+              {failure}
+            </Alert>
+          )}
+
+          <div className="dialog-actions">
+            <Button variant="ghost" onClick={onClose} disabled={create.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!details.user} busy={create.isPending} busyText="Sending..." data-testid="share-submit">
+              Send Request
+            </Button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}

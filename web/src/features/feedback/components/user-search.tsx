@@ -1,0 +1,208 @@
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import type { UserCard } from '../../../../../shared/schemas/shares';
+import { USER_SEARCH } from '../../../../../shared/feedback';
+import { Avatar } from '../../../components/avatar';
+import { SearchIcon } from '../../../components/icons';
+import { feedbackPrice } from '../../../lib/money';
+import { useUserSearch } from '../api/users';
+import { visibleGenres, type SearchType } from '../utils/search';
+
+export const NO_USERS_FOUND = 'No pros found';
+const SEARCH_ERROR = 'Failed to fetch users. Please try again.';
+
+const FILTERS: { value: SearchType; label: string }[] = [
+  { value: undefined, label: 'All' },
+  { value: 'pro', label: 'Pros' },
+  { value: 'musician', label: 'Musicians' },
+];
+
+const userName = (u: Pick<UserCard, 'fullName' | 'username'>) => u.fullName.trim() || u.username || 'User';
+
+function UserSummary({ user }: { user: UserCard }) {
+  const price = feedbackPrice(user.feedbackPriceCents);
+  const genres = visibleGenres(user.genres);
+  return (
+    <>
+      <Avatar src={user.profileImage} size={36} />
+      <span className="user-option-text">
+        <span className="user-option-name">
+          {userName(user)}
+          <span className={`role-badge role-${user.type}`}>{user.type}</span>
+        </span>
+        <span className="muted small">
+          @{user.username}
+          {genres.length > 0 && <span data-testid="user-genres"> · {genres.join(', ')}</span>}
+        </span>
+      </span>
+      {price && (
+        <span className="user-option-price" data-testid="user-price">
+          {price}
+        </span>
+      )}
+    </>
+  );
+}
+
+/**
+ * Finds the user to share with: a combobox whose list opens from 2 characters on, after a 300 ms pause,
+ * with an optional type filter. Each result shows at most 2 genres; none found reads 'No pros found'.
+ */
+export function UserSearch({
+  value,
+  onChange,
+  label = 'Share with',
+  error,
+}: {
+  value: UserCard | null;
+  onChange: (user: UserCard | null) => void;
+  label?: string;
+  error?: string;
+}) {
+  const [q, setQ] = useState('');
+  const [type, setType] = useState<SearchType>(undefined);
+  const [open, setOpen] = useState(false);
+  const [highlight, setHighlight] = useState(0);
+  const search = useUserSearch(q, type);
+  const id = useId();
+  const listId = `${id}-list`;
+  const results = search.term ? (search.data ?? []) : [];
+
+  useEffect(() => setHighlight(0), [search.data]);
+
+  if (value) {
+    return (
+      <div className="field">
+        <span className="field-label">{label}</span>
+        <div className="user-selected" data-testid="share-user-selected">
+          <UserSummary user={value} />
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              onChange(null);
+              setQ('');
+              setOpen(true);
+            }}
+            data-testid="share-user-change"
+          >
+            Change
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  const choose = (user: UserCard) => {
+    onChange(user);
+    setOpen(false);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown' && results.length) {
+      e.preventDefault();
+      setOpen(true);
+      setHighlight((h) => (h + 1) % results.length);
+    } else if (e.key === 'ArrowUp' && results.length) {
+      e.preventDefault();
+      setHighlight((h) => (h - 1 + results.length) % results.length);
+    } else if (e.key === 'Enter' && open && results[highlight]) {
+      e.preventDefault();
+      choose(results[highlight]);
+    } else if (e.key === 'Escape' && open) {
+      e.preventDefault();
+      e.stopPropagation();
+      setOpen(false);
+    }
+  };
+
+  const showList = open && q.trim().length >= USER_SEARCH.minChars;
+  const settled = !!search.term && !search.typing && !search.isFetching;
+
+  return (
+    <div className={`field user-search${error ? ' has-error' : ''}`}>
+      <label className="field-label" htmlFor={`${id}-input`}>
+        {label}
+      </label>
+      <div className="segmented" role="group" aria-label="Search among">
+        {FILTERS.map((f) => (
+          <button
+            key={f.label}
+            type="button"
+            className="segmented-item"
+            aria-pressed={type === f.value}
+            onClick={() => setType(f.value)}
+            data-testid={`search-type-${f.value ?? 'all'}`}
+          >
+            {f.label}
+          </button>
+        ))}
+      </div>
+      <div className="search-box">
+        <SearchIcon width={18} height={18} className="search-icon" />
+        <input
+          id={`${id}-input`}
+          className="field-input search-input"
+          role="combobox"
+          aria-expanded={showList}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={showList && results[highlight] ? `${id}-opt-${results[highlight].id}` : undefined}
+          aria-invalid={error ? true : undefined}
+          placeholder="Search by name or username"
+          value={q}
+          onChange={(e) => {
+            setQ(e.target.value);
+            setOpen(true);
+          }}
+          onFocus={() => setOpen(true)}
+          onKeyDown={onKeyDown}
+          autoComplete="off"
+          data-testid="user-search-input"
+        />
+      </div>
+      {!showList && q.trim().length > 0 && q.trim().length < USER_SEARCH.minChars && (
+        <p className="field-hint">Type at least {USER_SEARCH.minChars} characters.</p>
+      )}
+      {showList && (
+        <div className="search-dropdown" data-testid="user-search-results">
+          {search.isError ? (
+            <p className="search-note field-error" role="alert">
+              {SEARCH_ERROR}
+            </p>
+          ) : results.length > 0 ? (
+            <ul id={listId} role="listbox" aria-label="Users found" className="search-options">
+              {results.map((u, i) => (
+                <li
+                  key={u.id}
+                  id={`${id}-opt-${u.id}`}
+                  role="option"
+                  aria-selected={i === highlight}
+                  className={`user-option${i === highlight ? ' is-highlighted' : ''}`}
+                  onMouseDown={(e) => e.preventDefault()}
+                  onMouseEnter={() => setHighlight(i)}
+                  onClick={() => choose(u)}
+                  data-testid="user-option"
+                >
+                  <UserSummary user={u} />
+                </li>
+              ))}
+            </ul>
+          ) : settled ? (
+            <p className="search-note muted" role="status" data-testid="user-search-empty">
+              {NO_USERS_FOUND}
+            </p>
+          ) : (
+            <p className="search-note muted" role="status">
+              Searching...
+            </p>
+          )}
+        </div>
+      )}
+      {error && (
+        <p className="field-error" data-testid="share-user-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

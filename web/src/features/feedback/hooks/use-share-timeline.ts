@@ -1,0 +1,32 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { CommentView, ShareView } from '../../../../../shared/schemas/shares';
+import type { AudioPlayerHandle, PlayableTrack } from '../../../components/audio-player';
+import { getShareAudioUrl } from '../api/shares';
+import { activeCommentIds, commentMarkers } from '../utils/comments';
+
+/**
+ * The player of a share and its comments: markers on the waveform, the comments near the playhead
+ * (within 2 s) highlighted, and seeking from a comment.
+ */
+export function useShareTimeline(share: ShareView, comments: CommentView[]) {
+  const player = useRef<AudioPlayerHandle>(null);
+  const [playhead, setPlayhead] = useState<number | null>(null);
+  const activeIds = useMemo(() => activeCommentIds(comments, playhead), [comments, playhead]);
+  const markers = useMemo(() => commentMarkers(comments, activeIds), [comments, activeIds]);
+
+  const track: PlayableTrack = useMemo(
+    () => ({ id: share.trackId, title: share.trackTitle, duration: share.trackDuration, peaks: share.trackPeaks }),
+    [share.trackId, share.trackTitle, share.trackDuration, share.trackPeaks],
+  );
+  const trackId = share.trackId;
+  const loadUrl = useCallback(() => getShareAudioUrl(trackId), [trackId]);
+
+  const seek = useCallback((time: number) => {
+    player.current?.seek(time);
+    setPlayhead(time);
+  }, []);
+
+  const getPlayhead = useCallback(() => player.current?.getTime() ?? 0, []);
+
+  return { player, track, loadUrl, markers, activeIds, playhead, setPlayhead, seek, getPlayhead };
+}

@@ -1,0 +1,57 @@
+import type { CommentView, ShareView } from '../../../../../shared/schemas/shares';
+import { FEEDBACK_CATEGORIES } from '../../../../../shared/feedback';
+
+/** A comment marker counts as hovered while the playhead is this close to it (spec section 9). */
+export const MARKER_HOVER_SECONDS = 2;
+
+/** Time order: timestamped comments by time (then by creation), general feedback (no time) last. */
+export function sortComments<T extends Pick<CommentView, 'timestamp' | 'createdAt'>>(comments: readonly T[]): T[] {
+  return [...comments].sort((a, b) => {
+    if (a.timestamp === null && b.timestamp === null) return a.createdAt.localeCompare(b.createdAt);
+    if (a.timestamp === null) return 1;
+    if (b.timestamp === null) return -1;
+    return a.timestamp - b.timestamp || a.createdAt.localeCompare(b.createdAt);
+  });
+}
+
+/** Is the playhead within 2 s of this comment's time? General feedback is never highlighted. */
+export function isNearPlayhead(timestamp: number | null, playhead: number | null, window: number = MARKER_HOVER_SECONDS): boolean {
+  if (timestamp === null || playhead === null || !Number.isFinite(playhead)) return false;
+  return Math.abs(timestamp - playhead) <= window;
+}
+
+/** The ids of the comments the playhead is on. */
+export function activeCommentIds(comments: readonly Pick<CommentView, 'id' | 'timestamp'>[], playhead: number | null): Set<string> {
+  return new Set(comments.filter((c) => isNearPlayhead(c.timestamp, playhead)).map((c) => c.id));
+}
+
+/** Spec section 6: the sharer's name when the sharer wrote it, else the recipient's. */
+export function commentAuthorName(
+  comment: Pick<CommentView, 'userId' | 'authorName'>,
+  share: Pick<ShareView, 'sharedByUserId' | 'sharedByName' | 'sharedWithName'>,
+): string {
+  const name = comment.userId === share.sharedByUserId ? share.sharedByName : share.sharedWithName;
+  return name || comment.authorName || 'User';
+}
+
+const colourOf = new Map<string, string>(FEEDBACK_CATEGORIES.map((c) => [c.key, c.colour]));
+const labelOf = new Map<string, string>(FEEDBACK_CATEGORIES.map((c) => [c.key, c.label]));
+
+export const categoryColour = (key: string): string | undefined => colourOf.get(key);
+export const categoryLabel = (key: string): string => labelOf.get(key) ?? key;
+
+/** Waveform markers for the timestamped comments, coloured by their first tag. */
+export function commentMarkers(
+  comments: readonly Pick<CommentView, 'id' | 'timestamp' | 'text' | 'tags'>[],
+  active: Set<string> = new Set(),
+): { id: string; time: number; label: string; colour?: string; active: boolean }[] {
+  return comments
+    .filter((c): c is typeof c & { timestamp: number } => c.timestamp !== null)
+    .map((c) => ({
+      id: c.id,
+      time: c.timestamp,
+      label: c.text.length > 80 ? `${c.text.slice(0, 77)}...` : c.text,
+      colour: c.tags[0] ? categoryColour(c.tags[0]) : undefined,
+      active: active.has(c.id),
+    }));
+}

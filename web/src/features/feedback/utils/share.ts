@@ -1,0 +1,29 @@
+import { CONTEXT_CHOICES, TRACK_PURPOSES, type ShareStatus } from '../../../../../shared/feedback';
+
+/** Badge colours of spec section 4: accepted green, pending yellow, declined red, anything else grey. */
+export function statusTone(status: string): 'green' | 'yellow' | 'red' | 'grey' {
+  switch (status) {
+    case 'accepted':
+      return 'green';
+    case 'pending':
+      return 'yellow';
+    case 'declined':
+      return 'red';
+    default:
+      return 'grey';
+  }
+}
+
+export const statusLabel = (status: ShareStatus | string) => status.charAt(0).toUpperCase() + status.slice(1);
+
+export const contextLabel = (value: string | undefined) => CONTEXT_CHOICES.find((c) => c.value === value)?.label ?? value ?? '';
+export const purposeLabel = (value: string | undefined) => TRACK_PURPOSES.find((p) => p.value === value)?.label ?? value ?? '';
+
+/** Statuses in which comments may still be written. */
+export const isOpenForComments = (status: ShareStatus) => status === 'pending' || status === 'accepted';
+
+/** Who is looking: their id and type decide roles, placeholders and the rating form. */
+export interface Viewer {
+  id: string;
+  type: 'musician' | 'pro' | 'admin';
+}

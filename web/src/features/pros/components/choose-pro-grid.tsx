@@ -1,0 +1,50 @@
+import type { UserCard } from '../../../../../shared/schemas/shares';
+import { Alert } from '../../../components/alert';
+import { LoadingScreen } from '../../../components/loading-screen';
+import { errorMessage } from '../../../lib/errors';
+import { usePros } from '../api/pros';
+import { ProCard } from './pro-card';
+
+export const NO_PROS_FOUND = 'No pros found';
+
+/**
+ * The grid of pros: 1 column on small screens, 2 on medium, 3 on large. 'Loading...' while it loads
+ * (full screen on its own page), 'No pros found' when there are none.
+ */
+export function ChooseProGrid({ onChoose, fullScreenLoading = true }: { onChoose: (user: UserCard) => void; fullScreenLoading?: boolean }) {
+  const pros = usePros();
+  if (pros.isPending) {
+    return fullScreenLoading ? (
+      <LoadingScreen />
+    ) : (
+      <div className="tracks-loading" role="status" aria-live="polite" data-testid="loading">
+        <span className="spinner" aria-hidden="true" />
+        <span>Loading...</span>
+      </div>
+    );
+  }
+  if (pros.isError) {
+    return (
+      <Alert tone="error" testId="pros-error">
+        {errorMessage(pros.error, 'Failed to fetch users. Please try again.')}{' '}
+        <button type="button" className="link-button" onClick={() => void pros.refetch()}>
+          Try again
+        </button>
+      </Alert>
+    );
+  }
+  if (pros.data.length === 0) {
+    return (
+      <p className="panel panel-empty muted" data-testid="pros-empty">
+        {NO_PROS_FOUND}
+      </p>
+    );
+  }
+  return (
+    <ul className="pro-grid" aria-label="Pros" data-testid="pro-grid">
+      {pros.data.map((u) => (
+        <ProCard key={u.id} user={u} onChoose={onChoose} />
+      ))}
+    </ul>
+  );
+}
