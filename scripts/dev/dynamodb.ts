@@ -31,7 +31,17 @@ function emulatorDir(): string {
   return path.join(path.dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
 }
 
-export async function startDynamo(port: number, dataDir: string): Promise<{ process: ChildProcess; endpoint: string }> {
+/**
+ * The JVM needs several CPU-seconds of class loading before it listens; on a busy or throttled machine
+ * that has been seen to take over 40 s, so the wait is long and can be raised further by a variable.
+ */
+const START_TIMEOUT_MS = Number(process.env.DYNAMODB_START_TIMEOUT_MS) || 180_000;
+
+export async function startDynamo(
+  port: number,
+  dataDir: string,
+  timeoutMs = START_TIMEOUT_MS,
+): Promise<{ process: ChildProcess; endpoint: string }> {
   assertJava();
   fs.mkdirSync(dataDir, { recursive: true });
   const cwd = emulatorDir();
@@ -41,12 +51,19 @@ export async function startDynamo(port: number, dataDir: string): Promise<{ proc
       '-port', String(port), '-sharedDb', '-dbPath', path.resolve(dataDir)],
     { cwd, stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  let stderr = '';
-  child.stderr?.on('data', (d) => (stderr += d));
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
   const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`DynamoDB Local exited (${code}): ${stderr.trim()}`))),
+    child.once('exit', (code) => reject(new Error(`DynamoDB Local exited (${code}): ${output.trim()}`))),
   );
-  await Promise.race([waitForPort(port, 30_000, 'DynamoDB Local'), exited]);
+  try {
+    await Promise.race([waitForPort(port, timeoutMs, 'DynamoDB Local'), exited]);
+  } catch (err) {
+    // A JVM left running would keep the caller's process (and its test run) alive.
+    child.kill('SIGKILL');
+    throw new Error(`${(err as Error).message}\nIts output so far:\n${output.trim() || '(none)'}`);
+  }
   return { process: child, endpoint: `http://127.0.0.1:${port}` };
 }
 

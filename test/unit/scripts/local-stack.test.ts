@@ -1,7 +1,11 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { assertPortsFree, freePort, portsFromEnv, PortInUseError } from '../../../scripts/dev/ports.js';
-import { assertJava, JavaMissingError } from '../../../scripts/dev/dynamodb.js';
+import { assertJava, JavaMissingError, startDynamo } from '../../../scripts/dev/dynamodb.js';
 
 describe('local ports', () => {
   it('defaults to 5173 for the app and 8005 for the mail viewer, each changeable by a variable', () => {
@@ -34,6 +38,24 @@ describe('Java check', () => {
       expect(() => assertJava()).toThrow(/apt-get install -y openjdk-17-jre-headless/);
     } finally {
       process.env.PATH = path;
+    }
+  });
+});
+
+describe('DynamoDB Local start', () => {
+  it('gives up with a clear message and leaves no JVM behind', async () => {
+    const port = await freePort();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'snip-ddb-'));
+    try {
+      const err = await startDynamo(port, dir, 1).catch((e: Error) => e);
+      expect((err as Error).message).toMatch(/DynamoDB Local did not start listening on port \d+ within/);
+      expect((err as Error).message).toContain('Its output so far');
+      // The JVM was killed: no process with this port on its command line is left.
+      await new Promise((r) => setTimeout(r, 500));
+      const left = spawnSync('pgrep', ['-f', `DynamoDBLocal.jar -port ${port} `], { encoding: 'utf8' });
+      expect(left.stdout.trim()).toBe('');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });
