@@ -13,3 +13,5 @@ if (typeof globalThis.window !== 'undefined') {
   const { configure } = await import('@testing-library/dom');
   configure({ asyncUtilTimeout: 5000 });
 }
+
+export {};
