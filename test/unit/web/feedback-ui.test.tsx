@@ -2,12 +2,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState, type ReactElement } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { wavesurfers } from '../../support/fake-wavesurfer';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CommentView, ShareDetail, ShareView, UserCard } from '../../../shared/schemas/shares';
 
 const apiMock = vi.hoisted(() => vi.fn());
 const realtimeHandlers = vi.hoisted(() => new Map<string, (e: unknown) => void>());
-const wavesurfers = vi.hoisted(() => [] as { setTime: Mock<(t: number) => void>; time: number }[]);
 
 vi.mock('../../../web/src/lib/api', async () => {
   const { ApiError } = await import('../../../web/src/lib/api-client');
@@ -16,40 +16,12 @@ vi.mock('../../../web/src/lib/api', async () => {
 vi.mock('../../../web/src/lib/realtime-provider', () => ({
   useRealtime: (entity: string, handler: (e: unknown) => void) => realtimeHandlers.set(entity, handler),
 }));
-vi.mock('wavesurfer.js', () => {
-  class FakeWaveSurfer {
-    handlers = new Map<string, ((...args: unknown[]) => void)[]>();
-    time = 0;
-    static create() {
-      const ws = new FakeWaveSurfer();
-      wavesurfers.push(ws as never);
-      queueMicrotask(() => ws.emit('redrawcomplete'));
-      return ws;
-    }
-    on(event: string, cb: (...args: unknown[]) => void) {
-      this.handlers.set(event, [...(this.handlers.get(event) ?? []), cb]);
-      return () => {};
-    }
-    emit(event: string, ...args: unknown[]) {
-      for (const cb of this.handlers.get(event) ?? []) cb(...args);
-    }
-    load = vi.fn(async () => {});
-    play = vi.fn(async () => {});
-    pause = vi.fn();
-    isPlaying = () => false;
-    getCurrentTime = () => this.time;
-    setTime = vi.fn((t: number) => {
-      this.time = t;
-      this.emit('timeupdate', t);
-    });
-    destroy = vi.fn();
-  }
-  return { default: FakeWaveSurfer };
-});
+vi.mock('wavesurfer.js', () => import('../../support/fake-wavesurfer'));
 
 import { ApiError } from '../../../web/src/lib/api-client';
 import { CommentComposer } from '../../../web/src/features/feedback/components/comment-composer';
 import { CriteriaRatings } from '../../../web/src/features/feedback/components/criteria';
+import { FeedbackHub } from '../../../web/src/features/feedback/components/feedback-hub';
 import { FeedbackView } from '../../../web/src/features/feedback/components/feedback-view';
 import { ReviewerForm } from '../../../web/src/features/feedback/components/reviewer-form';
 import { ReviewerTabs } from '../../../web/src/features/feedback/components/reviewer-tabs';
@@ -616,5 +588,40 @@ describe("the reviewer's tabs", () => {
     const history = await screen.findAllByTestId('share-item');
     expect(history.map((i) => within(i).getByTestId('share-title').textContent)).toEqual(['Done']);
     expect(within(history[0]).getByTestId('share-status').className).toContain('status-grey');
+  });
+});
+
+describe("the musician's feedback hub", () => {
+  it('lists the requests they made and the ones made to them, newest first, and lets them answer', async () => {
+    const made = share({ id: 's-made', trackTitle: 'My Song', status: 'completed', createdAt: '2026-01-04T10:00:00.000Z' });
+    const received = share({
+      id: 's-received',
+      trackTitle: 'Their Song',
+      status: 'pending',
+      sharedByUserId: 'm2',
+      sharedByName: 'Max Musician',
+      sharedWithUserId: 'm1',
+      sharedWithName: 'Mia Musician',
+      createdAt: '2026-01-06T10:00:00.000Z',
+    });
+    apiMock.mockImplementation(async (name: string, input: Record<string, string>) => {
+      switch (name) {
+        case 'listShares':
+          return { shares: input.as === 'author' ? [made] : [received] };
+        case 'getShare':
+          return { share: received, feedback: null, comments: [], ranking: null };
+        default:
+          throw new Error(name);
+      }
+    });
+    renderWithQuery(<FeedbackHub viewer={MUSICIAN} />);
+    const items = await screen.findAllByTestId('share-item');
+    expect(items.map((i) => within(i).getByTestId('share-who').textContent)).toEqual([
+      'Shared by Max Musician',
+      'Shared with Quinn Peer',
+    ]);
+    fireEvent.click(within(items[0]).getByRole('button', { name: 'Show Their Song' }));
+    expect(await within(items[0]).findByRole('button', { name: 'Accept' })).toBeTruthy();
+    expect(within(items[0]).getByRole('button', { name: 'Decline' })).toBeTruthy();
   });
 });

@@ -2,65 +2,18 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { wavesurfers } from '../../support/fake-wavesurfer';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUDIO_FILE_ERROR, LOAD_AUDIO_ERROR, type TrackView } from '../../../shared/schemas/tracks';
 
 const apiMock = vi.hoisted(() => vi.fn());
 const realtimeHandlers = vi.hoisted(() => new Map<string, (e: unknown) => void>());
-const wavesurfers = vi.hoisted(() => [] as FakeWaveSurferType[]);
-
-interface FakeWaveSurferType {
-  options: Record<string, unknown>;
-  load: ReturnType<typeof vi.fn>;
-  play: ReturnType<typeof vi.fn>;
-  setTime: ReturnType<typeof vi.fn>;
-  emit: (event: string, ...args: unknown[]) => void;
-  time: number;
-}
 
 vi.mock('../../../web/src/lib/api', () => ({ api: apiMock }));
 vi.mock('../../../web/src/lib/realtime-provider', () => ({
   useRealtime: (entity: string, handler: (e: unknown) => void) => realtimeHandlers.set(entity, handler),
 }));
-vi.mock('wavesurfer.js', () => {
-  class FakeWaveSurfer {
-    handlers = new Map<string, ((...args: unknown[]) => void)[]>();
-    playing = false;
-    time = 0;
-    constructor(public options: Record<string, unknown>) {}
-    static create(options: Record<string, unknown>) {
-      const ws = new FakeWaveSurfer(options);
-      wavesurfers.push(ws as unknown as FakeWaveSurferType);
-      queueMicrotask(() => ws.emit('redrawcomplete'));
-      return ws;
-    }
-    on(event: string, cb: (...args: unknown[]) => void) {
-      this.handlers.set(event, [...(this.handlers.get(event) ?? []), cb]);
-      return () => {};
-    }
-    emit(event: string, ...args: unknown[]) {
-      for (const cb of this.handlers.get(event) ?? []) cb(...args);
-    }
-    load = vi.fn(async () => {});
-    play = vi.fn(async (start?: number) => {
-      if (start != null) this.time = start;
-      this.playing = true;
-      this.emit('play');
-    });
-    pause = vi.fn(() => {
-      this.playing = false;
-      this.emit('pause');
-    });
-    isPlaying = () => this.playing;
-    getCurrentTime = () => this.time;
-    setTime = vi.fn((t: number) => {
-      this.time = t;
-      this.emit('timeupdate', t);
-    });
-    destroy = vi.fn();
-  }
-  return { default: FakeWaveSurfer };
-});
+vi.mock('wavesurfer.js', () => import('../../support/fake-wavesurfer'));
 
 import { TracksPanel } from '../../../web/src/features/tracks/components/tracks-panel';
 

@@ -16,6 +16,26 @@ export function useShares(as: 'author' | 'reviewer', statuses?: readonly ShareSt
   });
 }
 
+/**
+ * Both sides of a user's shares in one list, newest first: the requests they made and the ones made to
+ * them (a musician can be asked for peer feedback too).
+ */
+export function useAllShares() {
+  const made = useShares('author');
+  const received = useShares('reviewer');
+  const data =
+    made.data && received.data
+      ? [...made.data, ...received.data].sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+      : undefined;
+  return {
+    data,
+    isPending: made.isPending || received.isPending,
+    isError: made.isError || received.isError,
+    error: made.error ?? received.error,
+    refetch: () => Promise.all([made.refetch(), received.refetch()]),
+  };
+}
+
 /** One share with its feedback, comments and ranking. */
 export function useShareDetail(id: string, enabled = true) {
   return useQuery({

@@ -1,12 +1,15 @@
-import { useShares } from '../api/shares';
+import { useAllShares } from '../api/shares';
 import { useSharesLive } from '../hooks/use-shares-live';
 import type { Viewer } from '../utils/share';
 import { ShareList } from './share-list';
 
-/** The musician's feedback hub: every track they shared, with whom, its status and the feedback. */
+/**
+ * The musician's feedback hub: every track they shared (with whom, its status, the feedback) and every
+ * request for their own peer feedback (by whom, with the form to answer it).
+ */
 export function FeedbackHub({ viewer }: { viewer: Viewer }) {
   useSharesLive();
-  const shares = useShares('author');
+  const shares = useAllShares();
   return (
     <section className="panel panel-feedback" aria-labelledby="hub-title" data-testid="feedback-hub">
       <div className="panel-head">
@@ -14,13 +17,13 @@ export function FeedbackHub({ viewer }: { viewer: Viewer }) {
           <h2 id="hub-title" className="panel-title">
             Feedback Hub
           </h2>
-          <p className="muted small">Tracks you shared for feedback, and what came back.</p>
+          <p className="muted small">Tracks you shared for feedback and what came back, and requests for your feedback.</p>
         </div>
       </div>
       <ShareList
         query={shares}
         viewer={viewer}
-        label="Shared tracks"
+        label="Feedback requests"
         testId="hub-list"
         empty={
           <>

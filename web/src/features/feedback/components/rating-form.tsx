@@ -1,7 +1,8 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { StarRating, StarScore } from '../../../components/star-rating';
+import { TextAreaField } from '../../../components/text-field';
 import { errorMessage } from '../../../lib/errors';
 import { useRateFeedback } from '../api/shares';
 
@@ -12,7 +13,6 @@ export function RatingForm({ shareId }: { shareId: string }) {
   const rate = useRateFeedback(shareId);
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState('');
-  const commentId = useId();
 
   const submit = () => {
     if (rating < 1 || rate.isPending) return;
@@ -24,21 +24,15 @@ export function RatingForm({ shareId }: { shareId: string }) {
     <section className="rating-form form-block" aria-label="Rate this feedback" data-testid="rating-form">
       <h4 className="block-title">Rate this feedback</h4>
       <StarRating label="Your rating" value={rating} onSelect={setRating} disabled={rate.isPending} testId="rating-stars" />
-      <div className="field">
-        <label className="field-label" htmlFor={commentId}>
-          Comment (optional)
-        </label>
-        <textarea
-          id={commentId}
-          className="field-input"
-          rows={2}
-          maxLength={2000}
-          value={comment}
-          onChange={(e) => setComment(e.target.value)}
-          disabled={rate.isPending}
-          data-testid="rating-comment"
-        />
-      </div>
+      <TextAreaField
+        label="Comment (optional)"
+        rows={2}
+        maxLength={2000}
+        value={comment}
+        onChange={setComment}
+        disabled={rate.isPending}
+        data-testid="rating-comment"
+      />
       {rate.isError && (
         <Alert tone="error" testId="rating-error">
           {errorMessage(rate.error, 'Failed to save your rating')}

@@ -1,8 +1,9 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { ShareDetail } from '../../../../../shared/schemas/shares';
 import { Alert } from '../../../components/alert';
 import { AudioPlayer } from '../../../components/audio-player';
 import { Button } from '../../../components/button';
+import { TextAreaField } from '../../../components/text-field';
 import { errorMessage } from '../../../lib/errors';
 import { useAddComment, useSubmitFeedback } from '../api/shares';
 import { useShareTimeline } from '../hooks/use-share-timeline';
@@ -23,7 +24,6 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
   const submit = useSubmitFeedback(share.id);
   const [criteria, setCriteria] = useState<Criteria>({});
   const [general, setGeneral] = useState('');
-  const generalId = useId();
 
   const canSubmit = !submit.isPending && hasFeedbackToSend(criteria, comments.length, general);
 
@@ -65,22 +65,16 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
       <section className="form-block" aria-label="Ratings">
         <h4 className="block-title">Ratings</h4>
         <CriteriaRatings value={criteria} onChange={setCriteria} disabled={submit.isPending} />
-        <div className="field">
-          <label className="field-label" htmlFor={generalId}>
-            General comment
-          </label>
-          <textarea
-            id={generalId}
-            className="field-input"
-            rows={4}
-            maxLength={5000}
-            value={general}
-            onChange={(e) => setGeneral(e.target.value)}
-            placeholder="Sum up: the track's strengths, and the few changes that would matter most."
-            disabled={submit.isPending}
-            data-testid="general-comment"
-          />
-        </div>
+        <TextAreaField
+          label="General comment"
+          rows={4}
+          maxLength={5000}
+          value={general}
+          onChange={setGeneral}
+          placeholder="Sum up: the track's strengths, and the few changes that would matter most."
+          disabled={submit.isPending}
+          data-testid="general-comment"
+        />
         {submit.isError && (
           <Alert tone="error" testId="feedback-submit-error">
             {errorMessage(submit.error, 'Failed to submit the feedback')}

@@ -5,7 +5,7 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { CheckIcon } from '../../../components/icons';
-import { TextField } from '../../../components/text-field';
+import { TextAreaField, TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { feedbackPrice } from '../../../lib/money';
@@ -199,28 +199,18 @@ export function ShareModal({
             )}
           </div>
 
-          <div className={`field${errors.feedbackNotes ? ' has-error' : ''}`}>
-            <label className="field-label" htmlFor={`${id}-notes`}>
-              Feedback notes
-            </label>
-            <textarea
-              id={`${id}-notes`}
-              className="field-input"
-              rows={3}
-              maxLength={2000}
-              value={details.feedbackNotes}
-              onChange={(e) => set('feedbackNotes', e.target.value)}
-              placeholder="What should they listen for? E.g. does the chorus hit hard enough?"
-              aria-invalid={errors.feedbackNotes ? true : undefined}
-              required
-              data-testid="share-notes"
-            />
-            {errors.feedbackNotes && (
-              <p className="field-error" data-testid="share-notes-error">
-                {errors.feedbackNotes}
-              </p>
-            )}
-          </div>
+          <TextAreaField
+            label="Feedback notes"
+            name="share-notes"
+            error={errors.feedbackNotes}
+            rows={3}
+            maxLength={2000}
+            value={details.feedbackNotes}
+            onChange={(v) => set('feedbackNotes', v)}
+            placeholder="What should they listen for? E.g. does the chorus hit hard enough?"
+            required
+            data-testid="share-notes"
+          />
 
           <div className={`field${errors.context ? ' has-error' : ''}`}>
             <label className="field-label" htmlFor={`${id}-context`}>
