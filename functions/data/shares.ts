@@ -251,9 +251,12 @@ export async function sharesOfTrack(trackId: string): Promise<{ shareId: string;
   return (res.Items ?? []).map((i) => ({ shareId: i.shareId as string, participants: i.participants as string[] }));
 }
 
-/** Keys of every item of a share (its partition) and of its link to the track. */
+/**
+ * Keys of every item of a share (its partition), then of its link to the track, last: the link is how a
+ * share is found from its track, so a deletion that stops part-way can be finished by trying again.
+ */
 export async function shareItemKeys(trackId: string, shareId: string): Promise<{ PK: string; SK: string }[]> {
-  const keys: { PK: string; SK: string }[] = [{ PK: `TRACK#${trackId}`, SK: `SHARE#${shareId}` }];
+  const keys: { PK: string; SK: string }[] = [];
   let start: Record<string, unknown> | undefined;
   do {
     const res = await dynamo().send(
@@ -262,10 +265,10 @@ export async function shareItemKeys(trackId: string, shareId: string): Promise<{
     keys.push(...((res.Items ?? []) as { PK: string; SK: string }[]));
     start = res.LastEvaluatedKey;
   } while (start);
-  return keys;
+  return [...keys, { PK: `TRACK#${trackId}`, SK: `SHARE#${shareId}` }];
 }
 
-/** Deletes items by key, 25 at a time, retrying what DynamoDB leaves unprocessed. */
+/** Deletes items by key, 25 at a time and in order, retrying what DynamoDB leaves unprocessed. */
 export async function deleteKeys(keys: { PK: string; SK: string }[]): Promise<void> {
   for (let i = 0; i < keys.length; i += 25) {
     let batch: Record<string, unknown>[] | undefined = keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));

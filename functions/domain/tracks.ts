@@ -129,8 +129,9 @@ export async function saveSnippet(userId: string, trackId: string, snippet: { st
 /**
  * Deletes the caller's tracks, all or none checked first: every id must exist and be theirs. For each
  * track, what hangs on it goes first (its shares with their feedback, comments and rankings), then the
- * track's own records in one transaction, then its audio object; an object that cannot be removed is
- * reported by id rather than left unmentioned.
+ * track's own records in one transaction, then its audio object. Nothing is left unmentioned: a track
+ * whose deletion fails part-way is reported by id and stays listed (its remaining shares still reachable
+ * from it), so deleting it again finishes the job; an audio object that cannot be removed is reported too.
  */
 export async function deleteOwnTracks(userId: string, ids: string[]) {
   const found = await tracks.getTracks(ids);
@@ -142,8 +143,14 @@ export async function deleteOwnTracks(userId: string, ids: string[]) {
   const deleted: string[] = [];
   const failed: { id: string; message: string }[] = [];
   for (const track of found) {
-    for (const { shareId } of await sharesOfTrack(track.id)) await deleteKeys(await shareItemKeys(track.id, shareId));
-    await tracks.deleteTrackRecords(track);
+    try {
+      for (const { shareId } of await sharesOfTrack(track.id)) await deleteKeys(await shareItemKeys(track.id, shareId));
+      await tracks.deleteTrackRecords(track);
+    } catch (err) {
+      console.error('Track deletion stopped part-way', track.id, err);
+      failed.push({ id: track.id, message: 'The track could not be deleted completely; please try again.' });
+      continue;
+    }
     deleted.push(track.id);
     try {
       await media.deleteObject(track.audioKey);

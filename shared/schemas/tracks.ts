@@ -69,7 +69,10 @@ export const updateSnippetInput = z.object({ id, snippet: snippetSchema }).stric
 export const deleteTracksInput = z
   .object({ ids: z.array(id).min(1, 'Select at least one track').max(MAX_BULK_DELETE).transform((l) => [...new Set(l)]) })
   .strict();
-/** `failed`: tracks whose records are gone but whose audio object could not be removed (reported, not hidden). */
+/**
+ * `failed`: tracks not completely removed, with why: either the deletion stopped part-way (the track is still
+ * listed; deleting it again finishes) or its records are gone but its audio object could not be removed.
+ */
 export const deleteTracksView = z.object({
   deleted: z.array(z.string()),
   failed: z.array(z.object({ id: z.string(), message: z.string() })),

@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
 import { callRoute } from '../support/api.js';
 import { createConfirmedUser, type TestUser } from '../support/users.js';
-import { wavBytes } from '../support/audio.js';
+import * as flows from '../support/flows.js';
 
 const stack = inject('stack');
 
@@ -28,15 +28,7 @@ async function waitFor<T>(read: () => T | undefined, timeoutMs = 10_000): Promis
   throw new Error('timed out');
 }
 
-async function uploadTrack(user: TestUser, title: string) {
-  const bytes = wavBytes({ seconds: 1, envelope: 'ramp' });
-  const ticket = await callRoute(stack.apiUrl, 'createUploadUrl', { filename: `${title}.wav`, contentType: 'audio/wav', size: bytes.length }, user.idToken);
-  const form = new FormData();
-  for (const [k, v] of Object.entries(ticket.body.fields as Record<string, string>)) form.append(k, v);
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'audio/wav' }));
-  await fetch(ticket.body.url, { method: 'POST', body: form });
-  return (await callRoute(stack.apiUrl, 'createTrack', { key: ticket.body.key, title }, user.idToken)).body;
-}
+const uploadTrack = (user: TestUser, title: string) => flows.uploadTrack(stack, user, title, { seconds: 1, envelope: 'ramp' });
 
 describe('realtime channel', () => {
   it('refuses a connection without a valid token', async () => {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { callRoute } from '../support/api.js';
 import { listEmails, waitForEmail } from '../support/mail.js';
 import { createConfirmedUser, type TestUser } from '../support/users.js';
-import { wavBytes } from '../support/audio.js';
+import * as flows from '../support/flows.js';
 import { SUGGESTIONS_PER_HOUR } from '../../shared/feedback.js';
 
 const stack = inject('stack');
@@ -13,24 +13,8 @@ let reviewer: TestUser;
 let stranger: TestUser;
 let reviewerId: string;
 
-async function onboard(user: TestUser, type: 'musician' | 'pro') {
-  await callRoute(stack.apiUrl, 'chooseType', { type }, user.idToken);
-  const res =
-    type === 'pro'
-      ? await callRoute(stack.apiUrl, 'saveProProfile', { genres: ['House'], costRange: { min: 0, max: 50 }, experience: 3 }, user.idToken)
-      : await callRoute(stack.apiUrl, 'saveGenres', { genres: ['House'] }, user.idToken);
-  return res.body.id as string;
-}
-
-async function uploadTrack(user: TestUser, title = 'Demo') {
-  const bytes = wavBytes({ seconds: 4 });
-  const ticket = await callRoute(stack.apiUrl, 'createUploadUrl', { filename: `${title}.wav`, contentType: 'audio/wav', size: bytes.length }, user.idToken);
-  const form = new FormData();
-  for (const [k, v] of Object.entries(ticket.body.fields as Record<string, string>)) form.append(k, v);
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'audio/wav' }));
-  await fetch(ticket.body.url, { method: 'POST', body: form });
-  return (await callRoute(stack.apiUrl, 'createTrack', { key: ticket.body.key, title }, user.idToken)).body;
-}
+const onboard = (user: TestUser, type: 'musician' | 'pro') => flows.onboard(stack, user, type);
+const uploadTrack = (user: TestUser, title = 'Demo') => flows.uploadTrack(stack, user, title);
 
 async function newShare(title = 'Demo') {
   const track = await uploadTrack(musician, title);

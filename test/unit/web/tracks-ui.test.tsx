@@ -63,7 +63,7 @@ beforeEach(() => {
       case 'deleteTracks': {
         const ids = input.ids as string[];
         tracks = tracks.filter((t) => !ids.includes(t.id));
-        return { deleted: ids };
+        return { deleted: ids, failed: [] };
       }
       case 'updateSnippet': {
         const t = tracks.find((x) => x.id === input.id)!;
@@ -137,6 +137,49 @@ describe('the track list', () => {
     fireEvent.click(screen.getByTestId('confirm-button'));
     await waitFor(() => expect(screen.getAllByTestId('track-row')).toHaveLength(1));
     expect(calls('deleteTracks')).toEqual([['deleteTracks', { ids: ['b'] }]]);
+  });
+
+  it('names the tracks a bulk delete could not finish, drops the deleted ones and reloads', async () => {
+    tracks = [track({ id: 'a', title: 'One' }), track({ id: 'b', title: 'Two' })];
+    apiMock.mockImplementation(async (name: string) => {
+      if (name === 'listTracks') return { tracks };
+      if (name === 'deleteTracks') {
+        tracks = tracks.filter((t) => t.id !== 'a');
+        return { deleted: ['a'], failed: [{ id: 'b', message: 'The track could not be deleted completely; please try again.' }] };
+      }
+      throw new Error(`unexpected ${name}`);
+    });
+    renderPanel();
+    await screen.findAllByTestId('track-row');
+    fireEvent.click(screen.getByTestId('tracks-select-all'));
+    fireEvent.click(screen.getByTestId('tracks-delete-selected'));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete 2 tracks' }));
+
+    const failed = await screen.findByTestId('delete-failed');
+    expect(failed.getAttribute('role')).toBe('alert');
+    expect(failed.textContent).toContain('Some tracks could not be fully deleted:');
+    expect(within(failed).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Two: The track could not be deleted completely; please try again.',
+    ]);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await waitFor(() => expect(calls('listTracks')).toHaveLength(2));
+    const rows = screen.getAllByTestId('track-row');
+    expect(rows.map((r) => within(r).getByTestId('track-title').textContent)).toEqual(['Two']);
+    // The track that stayed stays selected, ready to be deleted again.
+    expect(screen.getByTestId('tracks-selected').textContent).toBe('1 selected');
+
+    fireEvent.click(within(failed).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByTestId('delete-failed')).toBeNull();
+  });
+
+  it('shows no partial-delete message when every track is deleted', async () => {
+    tracks = [track({ id: 'a', title: 'One' })];
+    renderPanel();
+    await screen.findAllByTestId('track-row');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete One' }));
+    fireEvent.click(screen.getByTestId('confirm-button'));
+    await screen.findByText('No tracks yet');
+    expect(screen.queryByTestId('delete-failed')).toBeNull();
   });
 
   it('selecting some rows makes select-all indeterminate', async () => {
@@ -375,5 +418,69 @@ describe('the upload modal', () => {
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(opener);
+  });
+});
+
+describe('dropping a file on the track list', () => {
+  const files = (...list: File[]) => ({ dataTransfer: { files: list, types: ['Files'] } });
+  const overlay = () => screen.queryByTestId('tracks-drop-overlay');
+  const audio = () => new File([new Uint8Array(4000)], 'Late_Night.mp3', { type: 'audio/mpeg' });
+
+  it('shows a drop target while a file is over the panel, and not for dragged text', async () => {
+    tracks = [track({ id: 'a', title: 'One' })];
+    renderPanel();
+    await screen.findAllByTestId('track-row');
+    const panel = screen.getByTestId('tracks-panel');
+    const row = screen.getByTestId('track-row');
+
+    fireEvent.dragEnter(panel, { dataTransfer: { files: [], types: ['text/plain'] } });
+    fireEvent.dragOver(panel, { dataTransfer: { files: [], types: ['text/plain'] } });
+    expect(overlay()).toBeNull();
+
+    fireEvent.dragEnter(panel, files(audio()));
+    fireEvent.dragOver(panel, files(audio()));
+    expect(overlay()?.textContent).toBe('Drop your audio file to upload');
+    // Moving onto a child: the browser enters the child before leaving the panel; the target stays.
+    fireEvent.dragEnter(row, files(audio()));
+    fireEvent.dragLeave(panel, files(audio()));
+    expect(overlay()).not.toBeNull();
+    // Out of the child and off the panel.
+    fireEvent.dragLeave(row, files(audio()));
+    expect(overlay()).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('opens the upload dialog with a dropped audio file chosen and its title filled in', async () => {
+    renderPanel();
+    const empty = await screen.findByTestId('tracks-empty');
+    fireEvent.dragEnter(empty, files(audio()));
+    fireEvent.dragOver(empty, files(audio()));
+    expect(overlay()).not.toBeNull();
+    fireEvent.drop(empty, files(audio()));
+    expect(overlay()).toBeNull();
+    const dialog = screen.getByRole('dialog', { name: 'Upload Track' });
+    expect(within(dialog).getByTestId('upload-file-name').textContent).toBe('Late_Night.mp3');
+    expect((within(dialog).getByLabelText('Track title') as HTMLInputElement).value).toBe('Late Night');
+    expect(within(dialog).queryByTestId('upload-file-error')).toBeNull();
+
+    // Closed and opened from the button, the dialog starts empty again.
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    fireEvent.click(screen.getByTestId('upload-open'));
+    expect(screen.queryByTestId('upload-file-name')).toBeNull();
+    expect((screen.getByLabelText('Track title') as HTMLInputElement).value).toBe('');
+  });
+
+  it("explains a dropped file that is not audio in the upload dialog: 'Please upload an audio file'", async () => {
+    renderPanel();
+    const panel = await screen.findByTestId('tracks-panel');
+    await screen.findByText('No tracks yet');
+    const notes = new File(['hi'], 'notes.txt', { type: 'text/plain' });
+    fireEvent.dragEnter(panel, files(notes));
+    fireEvent.drop(panel, files(notes));
+    const dialog = screen.getByRole('dialog', { name: 'Upload Track' });
+    expect(within(dialog).getByTestId('upload-file-error').textContent).toBe(AUDIO_FILE_ERROR);
+    expect(within(dialog).queryByTestId('upload-file-name')).toBeNull();
+    expect((within(dialog).getByLabelText('Track title') as HTMLInputElement).value).toBe('');
+    expect(calls('createUploadUrl')).toHaveLength(0);
   });
 });

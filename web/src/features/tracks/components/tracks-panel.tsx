@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import type { TrackView } from '../../../../../shared/schemas/tracks';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
@@ -14,6 +14,20 @@ import { UploadTrackModal } from './upload-track-modal';
 interface PendingDelete {
   ids: string[];
   title?: string;
+}
+
+/** A track the API could not fully delete, named by the title it had when the delete was asked for. */
+interface DeleteFailure {
+  id: string;
+  title: string;
+  message: string;
+}
+
+/** Only file drags count: text or links dragged over the panel are none of its business. */
+function isFileDrag(e: DragEvent<HTMLElement>): boolean {
+  // React bubbles events from portals (the dialogs) up here; those are not over the panel itself.
+  if (!(e.target instanceof Node) || !e.currentTarget.contains(e.target)) return false;
+  return Array.from(e.dataTransfer?.types ?? []).includes('Files');
 }
 
 export function deleteDialogText(pending: PendingDelete): { title: string; description: string; confirm: string } {
@@ -33,8 +47,9 @@ export function deleteDialogText(pending: PendingDelete): { title: string; descr
 }
 
 /**
- * The user's tracks, newest first: upload, select and select-all, bulk and single delete with a
- * confirmation, and a row per track with its player. Changes made elsewhere show without a reload.
+ * The user's tracks, newest first: upload (button, or a file dropped anywhere on the panel), select and
+ * select-all, bulk and single delete with a confirmation, and a row per track with its player. Changes
+ * made elsewhere show without a reload.
  */
 export function TracksPanel({
   title = 'Your Tracks',
@@ -51,8 +66,13 @@ export function TracksPanel({
   const tracks = useTracks();
   const remove = useDeleteTracks();
   const [uploadOpen, setUploadOpen] = useState(false);
+  const [droppedFile, setDroppedFile] = useState<File | null>(null);
+  const [dropping, setDropping] = useState(false);
+  // dragenter/dragleave also fire for every child crossed; counting them keeps the overlay from flickering.
+  const dragDepth = useRef(0);
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [pending, setPending] = useState<PendingDelete | null>(null);
+  const [deleteFailures, setDeleteFailures] = useState<DeleteFailure[]>([]);
   const selectAllRef = useRef<HTMLInputElement>(null);
 
   const list: TrackView[] = useMemo(() => tracks.data ?? [], [tracks.data]);
@@ -82,9 +102,14 @@ export function TracksPanel({
 
   const confirmDelete = () => {
     if (!pending) return;
+    // Taken now: a failed track may already be gone from the list by the time the answer comes.
+    const titles = new Map(list.map((t) => [t.id, t.title]));
     remove.mutate(pending.ids, {
-      onSuccess: () => {
-        setSelected((prev) => new Set([...prev].filter((id) => !pending.ids.includes(id))));
+      onSuccess: ({ deleted, failed }) => {
+        const gone = new Set(deleted);
+        // Tracks that stayed keep their selection, so deleting them again is one click away.
+        setSelected((prev) => new Set([...prev].filter((id) => !gone.has(id))));
+        setDeleteFailures(failed.map((f) => ({ id: f.id, title: titles.get(f.id) ?? f.id, message: f.message })));
         setPending(null);
       },
     });
@@ -92,14 +117,67 @@ export function TracksPanel({
 
   const openDelete = (p: PendingDelete) => {
     remove.reset();
+    setDeleteFailures([]);
     setPending(p);
+  };
+
+  const openUpload = (file: File | null) => {
+    setDroppedFile(file);
+    setUploadOpen(true);
+  };
+
+  const endDrag = () => {
+    dragDepth.current = 0;
+    setDropping(false);
+  };
+
+  const dropHandlers = {
+    onDragEnter: (e: DragEvent<HTMLElement>) => {
+      if (!isFileDrag(e)) return;
+      e.preventDefault();
+      dragDepth.current += 1;
+      setDropping(true);
+    },
+    onDragOver: (e: DragEvent<HTMLElement>) => {
+      if (!isFileDrag(e)) return;
+      // Without this the browser refuses the drop (and would open the file itself).
+      e.preventDefault();
+      e.dataTransfer.dropEffect = 'copy';
+      setDropping(true);
+    },
+    onDragLeave: (e: DragEvent<HTMLElement>) => {
+      if (!isFileDrag(e)) return;
+      dragDepth.current = Math.max(0, dragDepth.current - 1);
+      if (dragDepth.current === 0) setDropping(false);
+    },
+    onDrop: (e: DragEvent<HTMLElement>) => {
+      if (!isFileDrag(e)) return;
+      e.preventDefault();
+      endDrag();
+      // The modal checks the file, so a wrong type is explained there rather than silently ignored.
+      const file = e.dataTransfer.files?.[0];
+      if (file) openUpload(file);
+    },
   };
 
   const text = pending ? deleteDialogText(pending) : null;
   const count = list.length;
 
   return (
-    <section className="panel tracks-panel" aria-labelledby="tracks-title" data-testid="tracks-panel">
+    <section
+      className={`panel tracks-panel${dropping ? ' is-dropping' : ''}`}
+      aria-labelledby="tracks-title"
+      data-testid="tracks-panel"
+      {...dropHandlers}
+    >
+      {dropping && (
+        <div className="tracks-drop-overlay" aria-hidden="true" data-testid="tracks-drop-overlay">
+          <span className="drop-zone-icon">
+            <UploadIcon />
+          </span>
+          <span className="tracks-drop-overlay-text">Drop your audio file to upload</span>
+        </div>
+      )}
       <div className="panel-head">
         <div>
           <h2 id="tracks-title" className="panel-title">
@@ -111,11 +189,26 @@ export function TracksPanel({
             </p>
           )}
         </div>
-        <Button onClick={() => setUploadOpen(true)} data-testid="upload-open">
+        <Button onClick={() => openUpload(null)} data-testid="upload-open">
           <UploadIcon width={18} height={18} />
           Upload Track
         </Button>
       </div>
+
+      {deleteFailures.length > 0 && (
+        <Alert tone="error" title="Some tracks could not be fully deleted:" testId="delete-failed">
+          <ul className="delete-failed-list">
+            {deleteFailures.map((f) => (
+              <li key={f.id}>
+                <strong>{f.title}</strong>: {f.message}
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="link-button" onClick={() => setDeleteFailures([])}>
+            Dismiss
+          </button>
+        </Alert>
+      )}
 
       {tracks.isPending && (
         <div className="tracks-loading" role="status" aria-live="polite">
@@ -139,8 +232,11 @@ export function TracksPanel({
             <WaveIcon width={28} height={28} />
           </span>
           <h3>No tracks yet</h3>
-          <p className="muted">Upload your first track to trim a snippet and get feedback from peers and pros.</p>
-          <Button variant="secondary" onClick={() => setUploadOpen(true)}>
+          <p className="muted">
+            Upload your first track (or drop an audio file here) to trim a snippet and get feedback from peers and
+            pros.
+          </p>
+          <Button variant="secondary" onClick={() => openUpload(null)}>
             <UploadIcon width={18} height={18} />
             Upload your first track
           </Button>
@@ -196,7 +292,14 @@ export function TracksPanel({
         </>
       )}
 
-      <UploadTrackModal open={uploadOpen} onClose={() => setUploadOpen(false)} />
+      <UploadTrackModal
+        open={uploadOpen}
+        initialFile={droppedFile}
+        onClose={() => {
+          setUploadOpen(false);
+          setDroppedFile(null);
+        }}
+      />
       {text && (
         <ConfirmDialog
           open={!!pending}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { AUDIO_FILE_ERROR } from '../../../../../shared/schemas/tracks';
 import { titleField } from '../../../../../shared/schemas/tracks';
 import { Alert } from '../../../components/alert';
@@ -13,7 +13,16 @@ import { AUDIO_ACCEPT, checkAudioFile, formatBytes, titleFromFileName } from '..
  * The upload modal: choose or drop an audio file, give it a title, and watch it go straight to storage
  * with a progress bar (percent and Cancel). The server then checks the bytes before the track exists.
  */
-export function UploadTrackModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function UploadTrackModal({
+  open,
+  onClose,
+  initialFile = null,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** A file already chosen elsewhere (dropped on the track list): taken on open as if chosen here. */
+  initialFile?: File | null;
+}) {
   const upload = useTrackUpload();
   const [file, setFile] = useState<File | null>(null);
   const [title, setTitle] = useState('');
@@ -25,6 +34,26 @@ export function UploadTrackModal({ open, onClose }: { open: boolean; onClose: ()
   const dropHintId = useId();
   const { reset, cancel } = upload;
 
+  // `currentTitle` is passed in so that opening with a file sees the title just cleared, not the last one.
+  const takeFile = useCallback(
+    (f: File, currentTitle: string) => {
+      reset();
+      const problem = checkAudioFile(f);
+      if (problem) {
+        setFile(null);
+        setFileError(problem);
+        return;
+      }
+      setFile(f);
+      setFileError(null);
+      if (!currentTitle.trim()) {
+        setTitle(titleFromFileName(f.name));
+        setTitleError(undefined);
+      }
+    },
+    [reset],
+  );
+
   useEffect(() => {
     if (!open) return;
     setFile(null);
@@ -34,23 +63,11 @@ export function UploadTrackModal({ open, onClose }: { open: boolean; onClose: ()
     setTitleError(undefined);
     setDragging(false);
     reset();
-  }, [open, reset]);
+    if (initialFile) takeFile(initialFile, '');
+  }, [open, reset, initialFile, takeFile]);
 
   const choose = (f: File | null | undefined) => {
-    if (!f) return;
-    reset();
-    const problem = checkAudioFile(f);
-    if (problem) {
-      setFile(null);
-      setFileError(problem);
-      return;
-    }
-    setFile(f);
-    setFileError(null);
-    if (!title.trim()) {
-      setTitle(titleFromFileName(f.name));
-      setTitleError(undefined);
-    }
+    if (f) takeFile(f, title);
   };
 
   const close = () => {
