@@ -243,6 +243,11 @@ export async function claimEmail(shareId: string, event: string): Promise<boolea
   }
 }
 
+/** Gives an e-mail event back when its e-mail could not be sent, so it is not recorded as sent. */
+export async function releaseEmail(shareId: string, event: string): Promise<void> {
+  await dynamo().send(new DeleteCommand({ TableName: T(), Key: { PK: pk(shareId), SK: `EMAIL#${event}` } }));
+}
+
 /** The shares of a track, with who takes part in each. */
 export async function sharesOfTrack(trackId: string): Promise<{ shareId: string; participants: string[] }[]> {
   const res = await dynamo().send(

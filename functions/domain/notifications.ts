@@ -1,9 +1,11 @@
 /**
  * The feedback e-mails, sent by the server as a consequence of an action, each at most once per event
- * (the event is claimed in the table before sending).
+ * (the event is claimed in the table before sending). The action has already happened when its e-mail
+ * goes out, so a mail failure is logged, never turned into an error for the user (whose retry would
+ * repeat the action), and the claim is released.
  */
 import { paths } from '../../shared/paths.js';
-import { claimEmail, type CommentRecord, type ShareRecord } from '../data/shares.js';
+import { claimEmail, releaseEmail, type CommentRecord, type ShareRecord } from '../data/shares.js';
 import { getUser } from '../data/users.js';
 import { config } from '../lib/config.js';
 import { sendMail } from '../providers/mail.js';
@@ -14,7 +16,17 @@ const escapeHtml = (s: string) =>
 const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
 
 async function send(shareId: string, event: string, toUserId: string, subject: string, lines: string[]) {
-  if (!(await claimEmail(shareId, event))) return;
+  let claimed = false;
+  try {
+    claimed = await claimEmail(shareId, event);
+    if (claimed) await deliver(toUserId, subject, lines);
+  } catch (err) {
+    console.error('Feedback e-mail not sent', shareId, event, err);
+    if (claimed) await releaseEmail(shareId, event).catch(() => {});
+  }
+}
+
+async function deliver(toUserId: string, subject: string, lines: string[]) {
   const to = await getUser(toUserId);
   if (!to) return;
   const link = `${config.appUrl}${paths.dashboard}`;

@@ -1,0 +1,115 @@
+/**
+ * What happens when a service fails in the middle of an action: the domain code runs in this process
+ * against the stack's emulators with one AWS call made to fail, then the outcome is checked through the API.
+ */
+import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { ENV } from '../../functions/lib/config.js';
+import { MAIL_FROM } from '../../scripts/dev/stack.js';
+import { callRoute } from '../support/api.js';
+import { onboard, uploadTrack } from '../support/flows.js';
+import { listEmails, waitForEmail } from '../support/mail.js';
+import { createConfirmedUser } from '../support/users.js';
+
+const stack = inject('stack');
+
+beforeAll(() => {
+  Object.assign(process.env, {
+    [ENV.stage]: 'local',
+    [ENV.tableName]: stack.tableName,
+    [ENV.mediaBucket]: stack.mediaBucket,
+    [ENV.dynamoEndpoint]: stack.dynamoEndpoint,
+    [ENV.s3Endpoint]: stack.s3Endpoint,
+    [ENV.sesEndpoint]: stack.mailUrl,
+    [ENV.appUrl]: stack.appUrl,
+    [ENV.mailFrom]: MAIL_FROM,
+  });
+});
+
+afterEach(() => vi.restoreAllMocks());
+
+async function itemsUnder(pk: string) {
+  const { dynamo } = await import('../../functions/lib/aws.js');
+  const res = await dynamo().send(new QueryCommand({ TableName: stack.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk } }));
+  return res.Items ?? [];
+}
+
+/** A musician's track shared with a pro who has accepted and commented. */
+async function sharedTrack(title: string) {
+  const [owner, reviewer] = await Promise.all([createConfirmedUser(stack), createConfirmedUser(stack)]);
+  const ownerId = await onboard(stack, owner, 'musician');
+  const reviewerId = await onboard(stack, reviewer, 'pro');
+  const track = await uploadTrack(stack, owner, title);
+  const share = (
+    await callRoute(stack.apiUrl, 'createShare', {
+      sharedWithId: reviewerId,
+      trackId: track.id,
+      shareOptions: { feedbackNotes: 'Notes', context: 'mix_check', categories: [] },
+    }, owner.idToken)
+  ).body;
+  await callRoute(stack.apiUrl, 'respondToShare', { id: share.id, status: 'accepted' }, reviewer.idToken);
+  await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 1, text: 'Nice intro', tags: [] }, reviewer.idToken);
+  return { owner, ownerId, reviewer, reviewerId, track, share };
+}
+
+/** Makes every call of the given command class on an SDK client fail, leaving the others alone. */
+function failCalls(client: { send: (...a: never[]) => unknown }, command: abstract new (...a: never[]) => unknown, message: string) {
+  const send = client.send.bind(client) as (...a: unknown[]) => unknown;
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  vi.spyOn(client, 'send').mockImplementation(((c: unknown, ...rest: unknown[]) =>
+    c instanceof command ? Promise.reject(new Error(message)) : send(c, ...rest)) as never);
+}
+
+describe('a track deletion that fails part-way', () => {
+  it('is reported, leaves the track and its share reachable, and finishes when tried again', async () => {
+    const { owner, ownerId, reviewer, track, share } = await sharedTrack('Fragile');
+
+    const { shareItemKeys } = await import('../../functions/data/shares.js');
+    // The link from the track goes last, so a retry can still find whatever of the share remains.
+    expect((await shareItemKeys(track.id, share.id)).at(-1)).toEqual({ PK: `TRACK#${track.id}`, SK: `SHARE#${share.id}` });
+
+    const { dynamo } = await import('../../functions/lib/aws.js');
+    const { deleteOwnTracks } = await import('../../functions/domain/tracks.js');
+    failCalls(dynamo(), BatchWriteCommand, 'Throughput exceeded');
+
+    const result = await deleteOwnTracks(ownerId, [track.id]);
+    expect(result).toEqual({ deleted: [], failed: [{ id: track.id, message: 'The track could not be deleted completely; please try again.' }] });
+    vi.restoreAllMocks();
+
+    const listed = await callRoute(stack.apiUrl, 'listTracks', {}, owner.idToken);
+    expect(listed.body.tracks.map((t: { id: string }) => t.id)).toContain(track.id);
+    expect((await callRoute(stack.apiUrl, 'getShare', { id: share.id }, owner.idToken)).status).toBe(200);
+
+    const retry = await callRoute(stack.apiUrl, 'deleteTracks', { ids: [track.id] }, owner.idToken);
+    expect(retry.body).toEqual({ deleted: [track.id], failed: [] });
+    expect(await itemsUnder(`TRACK#${track.id}`)).toEqual([]);
+    expect(await itemsUnder(`SHARE#${share.id}`)).toEqual([]);
+    expect((await callRoute(stack.apiUrl, 'getShare', { id: share.id }, reviewer.idToken)).status).toBe(404);
+  });
+});
+
+describe('an e-mail that cannot be sent', () => {
+  it('does not fail the action, is logged, and is not recorded as sent, so it can go out later', async () => {
+    const { owner, reviewerId, share } = await sharedTrack('Quiet');
+    const { ses } = await import('../../functions/lib/aws.js');
+    const { SendEmailCommand } = await import('@aws-sdk/client-sesv2');
+    const { getShareBundle } = await import('../../functions/data/shares.js');
+    const notify = await import('../../functions/domain/notifications.js');
+    const { share: record } = (await getShareBundle(share.id))!;
+    const comment = { id: 'c-mail-test', shareId: share.id, trackId: share.trackId, userId: reviewerId, timestamp: 2, text: 'Listen at 0:02', tags: [], createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() };
+
+    failCalls(ses(), SendEmailCommand, 'Email address is not verified');
+    await expect(notify.commentAdded(record, comment, 'Rita')).resolves.toBeUndefined();
+    expect(console.error).toHaveBeenCalledWith('Feedback e-mail not sent', share.id, 'comment#c-mail-test', expect.any(Error));
+    expect((await itemsUnder(`SHARE#${share.id}`)).map((i) => i.SK)).not.toContain('EMAIL#comment#c-mail-test');
+    vi.restoreAllMocks();
+
+    const since = Date.now();
+    await notify.commentAdded(record, comment, 'Rita');
+    await waitForEmail(stack.mailUrl, owner.email, /New comment on Quiet/, { since });
+    await notify.commentAdded(record, comment, 'Rita');
+    const sent = (await listEmails(stack.mailUrl, owner.email)).filter((e) => /New comment on Quiet/.test(e.subject));
+    // One from the API's own comment, one from this test's event: the repeat sent nothing.
+    expect(sent).toHaveLength(2);
+  });
+});
