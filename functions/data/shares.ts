@@ -190,7 +190,7 @@ export async function deleteComment(shareId: string, commentId: string): Promise
   await dynamo().send(new DeleteCommand({ TableName: T(), Key: { PK: pk(shareId), SK: `COMMENT#${commentId}` } }));
 }
 
-/** Writes the feedback and completes the share together; false when the share was not open for it. */
+/** Writes the feedback and completes the accepted share together; false when the share was not open for it. */
 export async function completeWithFeedback(share: ShareRecord, feedback: FeedbackRecord): Promise<boolean> {
   try {
     await dynamo().send(
@@ -202,9 +202,9 @@ export async function completeWithFeedback(share: ShareRecord, feedback: Feedbac
               TableName: T(),
               Key: { PK: pk(share.id), SK: 'META' },
               UpdateExpression: 'SET #s = :c, GSI2SK = :g, updatedAt = :u',
-              ConditionExpression: '#s IN (:p, :a)',
+              ConditionExpression: '#s = :a',
               ExpressionAttributeNames: { '#s': 'status' },
-              ExpressionAttributeValues: { ':c': 'completed', ':p': 'pending', ':a': 'accepted', ':g': withIndex({ ...share, status: 'completed' }).GSI2SK, ':u': feedback.createdAt },
+              ExpressionAttributeValues: { ':c': 'completed', ':a': 'accepted', ':g': withIndex({ ...share, status: 'completed' }).GSI2SK, ':u': feedback.createdAt },
             },
           },
         ],

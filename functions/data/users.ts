@@ -147,8 +147,15 @@ export async function getUsers(ids: string[]): Promise<UserRecord[]> {
   return out;
 }
 
-/** Ids of users with a search term starting with `prefix` (lowercase, at least 2 characters). */
-export async function findUserIdsByPrefix(prefix: string, limit: number): Promise<string[]> {
+/**
+ * One page of ids of users with a search term starting with `prefix` (lowercase, at least 2 characters),
+ * in term order; `next` continues from where this page stopped, undefined at the end.
+ */
+export async function findUserIdsByPrefix(
+  prefix: string,
+  pageSize: number,
+  start?: Record<string, unknown>,
+): Promise<{ ids: string[]; next?: Record<string, unknown> }> {
   const res = await dynamo().send(
     new QueryCommand({
       TableName: config.tableName,
@@ -156,10 +163,11 @@ export async function findUserIdsByPrefix(prefix: string, limit: number): Promis
       KeyConditionExpression: 'GSI2PK = :pk AND begins_with(GSI2SK, :prefix)',
       ExpressionAttributeValues: { ':pk': `SEARCH#${prefix.slice(0, 2)}`, ':prefix': prefix },
       ProjectionExpression: 'userId',
-      Limit: limit * 4,
+      Limit: pageSize,
+      ExclusiveStartKey: start,
     }),
   );
-  return [...new Set((res.Items ?? []).map((i) => i.userId as string))];
+  return { ids: [...new Set((res.Items ?? []).map((i) => i.userId as string))], next: res.LastEvaluatedKey };
 }
 
 /** Users of a type, by name. */

@@ -3,6 +3,9 @@ import type { UserCard } from '../../shared/schemas/shares.js';
 import { findUserIdsByPrefix, getUsers, listUsersOfType, type UserRecord } from '../data/users.js';
 
 const MAX_RESULTS = 20;
+/** Index entries read per page, and the most pages one search reads (a bound on its cost). */
+const PAGE_SIZE = 80;
+const MAX_PAGES = 5;
 
 export function toUserCard(u: UserRecord): UserCard {
   return {
@@ -30,10 +33,18 @@ export async function searchUsers(
 ): Promise<UserCard[]> {
   const prefix = input.q.trim().toLowerCase().replace(/\s+/g, ' ');
   const excluded = new Set([callerId, ...(input.excludeIds ?? '').split(',').map((s) => s.trim()).filter(Boolean)]);
-  const ids = (await findUserIdsByPrefix(prefix, MAX_RESULTS)).filter((id) => !excluded.has(id));
-  const users = await getUsers(ids);
-  return users
-    .filter((u) => u.type !== 'admin' && (!input.type || u.type === input.type))
+  const wanted = (u: UserRecord) => u.type !== 'admin' && (!input.type || u.type === input.type);
+  // The filters apply after the index read, so keep reading until enough people pass them.
+  const found = new Map<string, UserRecord>();
+  let start: Record<string, unknown> | undefined;
+  for (let page = 0; page < MAX_PAGES && found.size < MAX_RESULTS; page++) {
+    const { ids, next } = await findUserIdsByPrefix(prefix, PAGE_SIZE, start);
+    const fresh = ids.filter((id) => !excluded.has(id) && !found.has(id));
+    for (const u of await getUsers(fresh)) if (wanted(u)) found.set(u.id, u);
+    if (!next) break;
+    start = next;
+  }
+  return [...found.values()]
     .sort((a, b) => a.fullName.localeCompare(b.fullName))
     .slice(0, MAX_RESULTS)
     .map(toUserCard);

@@ -112,19 +112,25 @@ export async function respond(userId: string, shareId: string, status: 'accepted
   return { ...share, status };
 }
 
+const NOT_ACCEPTED = 'Accept the request before reviewing it';
+
 function assertCanComment(share: ShareRecord, userId: string) {
   if (share.status === 'declined') throw new Conflict('This request was declined', 'declined');
-  if (userId === share.sharedWithUserId && share.status === 'completed') {
-    throw new Conflict('This feedback is complete and cannot be reviewed again', 'completed');
+  if (userId !== share.sharedWithUserId) return;
+  if (share.status === 'pending') throw new Conflict(NOT_ACCEPTED, 'not_accepted');
+  if (share.status === 'completed') throw new Conflict('This feedback is complete and cannot be reviewed again', 'completed');
+}
+
+function assertWithinTrack(share: ShareRecord, timestamp: number | null | undefined) {
+  if (timestamp != null && timestamp > share.trackDuration + 1) {
+    throw new BadRequest('The time is past the end of the track', { timestamp: 'The time is past the end of the track' });
   }
 }
 
 export async function addComment(user: UserRecord, shareId: string, input: { timestamp: number | null; text: string; tags: string[] }) {
   const { share } = await bundleFor(user.id, shareId);
   assertCanComment(share, user.id);
-  if (input.timestamp != null && input.timestamp > share.trackDuration + 1) {
-    throw new BadRequest('The time is past the end of the track', { timestamp: 'The time is past the end of the track' });
-  }
+  assertWithinTrack(share, input.timestamp);
   const now = new Date().toISOString();
   const comment: CommentRecord = { id: randomUUID(), shareId, trackId: share.trackId, userId: user.id, timestamp: input.timestamp, text: input.text, tags: input.tags, createdAt: now, updatedAt: now };
   await shares.putComment(share, comment);
@@ -143,6 +149,7 @@ async function ownComment(userId: string, shareId: string, commentId: string) {
 export async function updateComment(userId: string, input: { id: string; commentId: string; text: string; tags: string[]; timestamp?: number | null }) {
   const { share, comment } = await ownComment(userId, input.id, input.commentId);
   assertCanComment(share, userId);
+  assertWithinTrack(share, input.timestamp);
   const next: CommentRecord = {
     ...comment,
     text: input.text,
@@ -166,6 +173,7 @@ export async function submitFeedback(userId: string, input: { id: string; criter
   if (share.sharedWithUserId !== userId) throw new Forbidden('Only the reviewer submits feedback');
   if (share.status === 'completed') throw new Conflict('This feedback is complete and cannot be reviewed again', 'completed');
   if (share.status === 'declined') throw new Conflict('This request was declined', 'declined');
+  if (share.status === 'pending') throw new Conflict(NOT_ACCEPTED, 'not_accepted');
   const criteria = Object.fromEntries(Object.entries(input.criteria).filter(([, v]) => v != null)) as Record<string, number>;
   const hasComments = bundle.comments.some((c) => c.userId === userId);
   if (!Object.keys(criteria).length && !input.comment && !hasComments) {

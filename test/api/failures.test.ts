@@ -4,27 +4,15 @@
  */
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { ENV } from '../../functions/lib/config.js';
-import { MAIL_FROM } from '../../scripts/dev/stack.js';
 import { callRoute } from '../support/api.js';
+import { useStackEnvironment } from '../support/in-process.js';
 import { onboard, uploadTrack } from '../support/flows.js';
 import { listEmails, waitForEmail } from '../support/mail.js';
 import { createConfirmedUser } from '../support/users.js';
 
 const stack = inject('stack');
 
-beforeAll(() => {
-  Object.assign(process.env, {
-    [ENV.stage]: 'local',
-    [ENV.tableName]: stack.tableName,
-    [ENV.mediaBucket]: stack.mediaBucket,
-    [ENV.dynamoEndpoint]: stack.dynamoEndpoint,
-    [ENV.s3Endpoint]: stack.s3Endpoint,
-    [ENV.sesEndpoint]: stack.mailUrl,
-    [ENV.appUrl]: stack.appUrl,
-    [ENV.mailFrom]: MAIL_FROM,
-  });
-});
+beforeAll(() => useStackEnvironment(stack));
 
 afterEach(() => vi.restoreAllMocks());
 

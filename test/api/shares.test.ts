@@ -138,14 +138,47 @@ describe('the review', () => {
     expect(mails.filter((m) => /responded/i.test(m.subject))).toHaveLength(1);
   });
 
-  it('refuses feedback with nothing in it', async () => {
+  it('takes no review before the request is accepted, and none with nothing in it', async () => {
     const { share } = await newShare('Empty');
+    const early = await callRoute(stack.apiUrl, 'submitFeedback', { id: share.id, criteria: { energyImpact: 4 } }, reviewer.idToken);
+    expect(early.status).toBe(409);
+    expect(early.body.error).toEqual({ code: 'not_accepted', message: 'Accept the request before reviewing it' });
+    expect((await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 1, text: 'Early', tags: [] }, reviewer.idToken)).status).toBe(409);
+    await callRoute(stack.apiUrl, 'respondToShare', { id: share.id, status: 'accepted' }, reviewer.idToken);
     const res = await callRoute(stack.apiUrl, 'submitFeedback', { id: share.id, criteria: {} }, reviewer.idToken);
     expect(res.status).toBe(400);
   });
 
+  it('keeps comment times within the track, also when a comment is edited', async () => {
+    const { share } = await newShare('Short');
+    await callRoute(stack.apiUrl, 'respondToShare', { id: share.id, status: 'accepted' }, reviewer.idToken);
+    expect((await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 60, text: 'Late', tags: [] }, reviewer.idToken)).status).toBe(400);
+    const ok = await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 2, text: 'In time', tags: [] }, reviewer.idToken);
+    const moved = await callRoute(stack.apiUrl, 'updateComment', { id: share.id, commentId: ok.body.id, text: 'In time', tags: [], timestamp: 60 }, reviewer.idToken);
+    expect(moved.status).toBe(400);
+    expect(moved.body.error.message).toBe('The time is past the end of the track');
+  });
+
+  it('closes a declined request: the author sees it declined, and it takes no comments or feedback', async () => {
+    const { share } = await newShare('Not for me');
+    const declined = await callRoute(stack.apiUrl, 'respondToShare', { id: share.id, status: 'declined' }, reviewer.idToken);
+    expect(declined.body.status).toBe('declined');
+    const mine = await callRoute(stack.apiUrl, 'listShares', { as: 'author' }, musician.idToken);
+    expect(mine.body.shares.find((s: { id: string }) => s.id === share.id).status).toBe('declined');
+    for (const [route, input] of [
+      ['addComment', { id: share.id, timestamp: 1, text: 'Still here', tags: [] }],
+      ['submitFeedback', { id: share.id, criteria: { energyImpact: 3 } }],
+    ] as const) {
+      const res = await callRoute(stack.apiUrl, route, input, reviewer.idToken);
+      expect(res.status).toBe(409);
+      expect(res.body.error.code).toBe('declined');
+    }
+    expect((await callRoute(stack.apiUrl, 'respondToShare', { id: share.id, status: 'accepted' }, reviewer.idToken)).status).toBe(409);
+  });
+
   it('deletes a shared track with its share, comments, feedback and rating', async () => {
     const { track, share } = await newShare('Doomed');
+    await callRoute(stack.apiUrl, 'respondToShare', { id: share.id, status: 'accepted' }, reviewer.idToken);
     await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 1, text: 'Hi', tags: [] }, reviewer.idToken);
     await callRoute(stack.apiUrl, 'submitFeedback', { id: share.id, criteria: { vocalsLyrics: 2 } }, reviewer.idToken);
     expect((await callRoute(stack.apiUrl, 'deleteTracks', { ids: [track.id] }, musician.idToken)).status).toBe(200);

@@ -323,6 +323,13 @@ describe('the reviewer form', () => {
     expect(within(cards[1]).queryByRole('button', { name: 'Edit comment' })).toBeNull();
     expect(within(cards[1]).getByTestId('comment-author').textContent).toBe('Mia Musician');
     expect(screen.getAllByTestId('player-marker')).toHaveLength(2);
+    // The reviewer's own comment is something to send.
+    expect((screen.getByTestId('feedback-submit') as HTMLButtonElement).disabled).toBe(false);
+    cleanup();
+
+    // Only the musician's comment is not: the server would refuse it as empty.
+    renderWithQuery(<ReviewerForm detail={detail({ comments: [comment('theirs', 8, { userId: 'm1' })] })} viewer={PRO} />);
+    expect((screen.getByTestId('feedback-submit') as HTMLButtonElement).disabled).toBe(true);
     cleanup();
 
     renderWithQuery(<ReviewerForm detail={detail()} viewer={PRO} />);

@@ -25,7 +25,9 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
   const [criteria, setCriteria] = useState<Criteria>({});
   const [general, setGeneral] = useState('');
 
-  const canSubmit = !submit.isPending && hasFeedbackToSend(criteria, comments.length, general);
+  // Only the reviewer's own comments count as feedback (the server checks the same).
+  const ownComments = comments.filter((c) => c.userId === viewer.id).length;
+  const canSubmit = !submit.isPending && hasFeedbackToSend(criteria, ownComments, general);
 
   const send = () => {
     if (!canSubmit) return;

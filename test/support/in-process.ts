@@ -1,0 +1,17 @@
+/** Lets a test call the functions' own modules in its process, against the test stack's emulators. */
+import { ENV } from '../../functions/lib/config.js';
+import { MAIL_FROM } from '../../scripts/dev/stack.js';
+import type { StackInfo } from './global-setup.js';
+
+export function useStackEnvironment(stack: StackInfo): void {
+  Object.assign(process.env, {
+    [ENV.stage]: 'local',
+    [ENV.tableName]: stack.tableName,
+    [ENV.mediaBucket]: stack.mediaBucket,
+    [ENV.dynamoEndpoint]: stack.dynamoEndpoint,
+    [ENV.s3Endpoint]: stack.s3Endpoint,
+    [ENV.sesEndpoint]: stack.mailUrl,
+    [ENV.appUrl]: stack.appUrl,
+    [ENV.mailFrom]: MAIL_FROM,
+  });
+}
