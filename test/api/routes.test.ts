@@ -79,6 +79,16 @@ describe.each(routeNames)('route %s', (name) => {
     expect(res.body.error.code).toBe('payload_too_large');
   });
 
+  const queryFields = hasBody(name) ? [] : Object.keys((def.input as unknown as { shape: Record<string, unknown> }).shape);
+  if (queryFields.length) it('answers 400 to oversized query and path values', async () => {
+    const token = meets[def.access] ? tokens[meets[def.access]!] : undefined;
+    for (const field of queryFields) {
+      const res = await callRoute(stack.apiUrl, name, { ...pathParams(name), [field]: 'x'.repeat(3000) }, token);
+      expect(res.status, `${name} with an oversized ${field}`).toBe(400);
+      expectErrorShape(res.body);
+    }
+  });
+
   it('answers 400 with field messages to input that breaks its schema', async () => {
     const token = meets[def.access] ? tokens[meets[def.access]!] : undefined;
     // Unknown fields are refused by every (strict) input schema.
