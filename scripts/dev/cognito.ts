@@ -1,7 +1,8 @@
 /**
- * cognito-local, run in-process so that its two gaps are filled with our own code:
+ * cognito-local, run in-process so that its gaps are filled with our own code:
  * - its CustomMessage trigger calls our real trigger handler (functions/triggers/custom-message.ts),
- * - its messages go out through the local SES, so every e-mail lands in the mail viewer.
+ * - its messages go out through the local SES, so every e-mail lands in the mail viewer,
+ * - ResendConfirmationCode, which it lacks, and the pool's password length, which it does not check.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -78,8 +79,32 @@ function resendConfirmationCode(services: any) {
   };
 }
 
-const EXTRA_TARGETS: Record<string, (services: any) => (ctx: unknown, req: any) => Promise<unknown>> = {
+type Target = (ctx: unknown, req: any) => Promise<unknown>;
+
+/**
+ * Cognito refuses a password shorter than the pool's policy allows; cognito-local stores it. These
+ * targets check the policy's minimum length first, with Cognito's error, then do what they would.
+ */
+function checkingPasswordPolicy(target: string) {
+  return (services: any, route: (target: string) => Target): Target =>
+    async (ctx, req: { ClientId?: string; UserPoolId?: string; Password?: string }) => {
+      const pool = req.ClientId
+        ? await services.cognito.getUserPoolForClientId(ctx, req.ClientId)
+        : await services.cognito.getUserPool(ctx, req.UserPoolId);
+      const min = pool.options.Policies?.PasswordPolicy?.MinimumLength ?? 8;
+      if (typeof req.Password === 'string' && req.Password.length < min) {
+        const { CognitoError } = lib('errors');
+        throw new CognitoError('InvalidPasswordException', 'Password did not conform with policy: Password not long enough');
+      }
+      return route(target)(ctx, req);
+    };
+}
+
+const EXTRA_TARGETS: Record<string, (services: any, route: (target: string) => Target) => Target> = {
   ResendConfirmationCode: resendConfirmationCode,
+  SignUp: checkingPasswordPolicy('SignUp'),
+  ConfirmForgotPassword: checkingPasswordPolicy('ConfirmForgotPassword'),
+  AdminSetUserPassword: checkingPasswordPolicy('AdminSetUserPassword'),
 };
 
 export async function startCognito(opts: Options): Promise<{ server: Server; endpoint: string }> {
@@ -134,7 +159,7 @@ export async function startCognito(opts: Options): Promise<{ server: Server; end
     triggers,
   };
   const router = Router(services);
-  const withExtras = (target: string) => (EXTRA_TARGETS[target] ? EXTRA_TARGETS[target](services) : router(target));
+  const withExtras = (target: string) => (EXTRA_TARGETS[target] ? EXTRA_TARGETS[target](services, router) : router(target));
   const server: Server = await createServer(withExtras, logger, config.ServerConfig, services).start();
   await waitForPort(opts.port, 10_000, 'cognito-local');
   return { server, endpoint: issuer };

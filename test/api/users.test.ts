@@ -146,6 +146,17 @@ describe('onboarding', () => {
   });
 });
 
+describe('the password policy', () => {
+  it('refuses a sign-up password shorter than 6 characters, as Cognito does', async () => {
+    const signUp = (email: string, Password: string) =>
+      cognitoClient(stack).send(new SignUpCommand({ ClientId: stack.userPoolClientId, Username: email, Password, UserAttributes: [{ Name: 'email', Value: email }] }));
+    const short = uniqueEmail('short');
+    await expect(signUp(short, '12345')).rejects.toMatchObject({ name: 'InvalidPasswordException', message: 'Password did not conform with policy: Password not long enough' });
+    expect((await callRoute(stack.apiUrl, 'emailExists', { email: short })).body).toEqual({ exists: false });
+    await expect(signUp(uniqueEmail('six'), '123456')).resolves.toMatchObject({ UserConfirmed: false });
+  });
+});
+
 describe('account e-mails go through the local mail store', () => {
   it('confirms a sign-up with the code in the e-mail\'s link', async () => {
     const email = uniqueEmail('confirm');
@@ -178,14 +189,11 @@ describe('account e-mails go through the local mail store', () => {
     const mail = await waitForEmail(stack.mailUrl, user.email, /reset/i, { since });
     const link = new URL(linkIn(mail, '/reset-password'));
     expect(link.searchParams.get('email')).toBe(user.email);
-    await client.send(
-      new ConfirmForgotPasswordCommand({
-        ClientId: stack.userPoolClientId,
-        Username: user.email,
-        ConfirmationCode: link.searchParams.get('code')!,
-        Password: 'brand-new-pass',
-      }),
-    );
+    const reset = (Password: string) =>
+      client.send(new ConfirmForgotPasswordCommand({ ClientId: stack.userPoolClientId, Username: user.email, ConfirmationCode: link.searchParams.get('code')!, Password }));
+    // The pool's minimum length holds here as in AWS.
+    await expect(reset('short')).rejects.toMatchObject({ name: 'InvalidPasswordException' });
+    await reset('brand-new-pass');
     expect(await signIn(stack, user.email, 'brand-new-pass')).toMatch(/^ey/);
     await expect(signIn(stack, user.email, user.password)).rejects.toThrow();
   });
