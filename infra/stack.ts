@@ -91,7 +91,7 @@ export class AppStack extends Stack {
     const web = new Web(this, 'Web', { logsBucket: logs.bucket });
     const data = new Data(this, 'Data');
     const media = new Media(this, 'Media', { logsBucket: logs.bucket, appOrigin: web.appUrl });
-    const auth = new Auth(this, 'Auth', { mail, sendThroughSes, appUrl: web.appUrl, codeMode });
+    const auth = new Auth(this, 'Auth', { mail, data, sendThroughSes, appUrl: web.appUrl, codeMode });
     const secrets = new Secrets(this, 'Secrets');
 
     const api = new Api(this, 'Api', {

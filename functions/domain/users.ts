@@ -19,30 +19,33 @@ function validUsername(candidate: string | null): string | null {
   return parsed.success ? parsed.data : null;
 }
 
-/**
- * The caller's record, created on first sight of a new identity (type musician, as at sign-up).
- * Idempotent: concurrent first calls converge on one record, and a username taken meanwhile is
- * replaced by a fresh suggestion.
- */
-export async function ensureUser(identity: Identity): Promise<UserRecord> {
-  const existing = await getUser(identity.sub);
-  if (existing) return existing;
+/** What the directory knows of a new account, from which its record is made. */
+export interface NewAccount {
+  sub: string;
+  email: string;
+  name: string;
+  preferredUsername: string | null;
+  admin: boolean;
+}
 
-  // Read the sign-up attributes from the directory: the token may not carry name and username.
-  const account = await getAccountAttributes(identity.cognitoUsername);
-  const email = (account.email || identity.email).toLowerCase();
-  const fullName = (account.name || identity.fullName).trim() || email.split('@')[0];
+/**
+ * The record of a confirmed account (type musician, as at sign-up; admin for the admin group).
+ * Idempotent: concurrent calls converge on one record, and a username taken meanwhile is replaced by
+ * a fresh suggestion.
+ */
+export async function createUserRecord(account: NewAccount): Promise<UserRecord> {
+  const email = account.email.toLowerCase();
+  const fullName = account.name.trim() || email.split('@')[0];
   const now = new Date().toISOString();
-  const admin = isAdminIdentity(identity);
-  let username = validUsername(account.preferredUsername ?? identity.preferredUsername) ?? suggestUsername(fullName);
+  let username = validUsername(account.preferredUsername) ?? suggestUsername(fullName);
   for (let attempt = 0; attempt < USERNAME_ATTEMPTS; attempt++) {
     const record: UserRecord = {
-      id: identity.sub,
+      id: account.sub,
       email,
       fullName,
       username,
-      type: admin ? 'admin' : 'musician',
-      typeChosen: admin,
+      type: account.admin ? 'admin' : 'musician',
+      typeChosen: account.admin,
       genres: [],
       costRange: null,
       experience: null,
@@ -54,10 +57,31 @@ export async function ensureUser(identity: Identity): Promise<UserRecord> {
     };
     const result = await createUser(record);
     if (result === 'created') return record;
-    if (result === 'user_exists') return (await getUser(identity.sub))!;
+    if (result === 'user_exists') return (await getUser(account.sub))!;
     username = suggestUsername(fullName);
   }
   throw new Conflict('Could not reserve a username. Please try again.', 'username_unavailable');
+}
+
+/**
+ * The caller's record. It is normally made when the account is confirmed (the PostConfirmation
+ * trigger); accounts made otherwise (by an operator, or before the trigger existed) get theirs here, on
+ * first sight. Someone an operator has since put in the admin group becomes an admin here too.
+ */
+export async function ensureUser(identity: Identity): Promise<UserRecord> {
+  const admin = isAdminIdentity(identity);
+  const existing = await getUser(identity.sub);
+  if (existing) return admin && existing.type !== 'admin' ? updateUser(existing, { type: 'admin', typeChosen: true }) : existing;
+
+  // Read the sign-up attributes from the directory: the token may not carry name and username.
+  const account = await getAccountAttributes(identity.cognitoUsername);
+  return createUserRecord({
+    sub: identity.sub,
+    email: account.email || identity.email,
+    name: account.name || identity.fullName,
+    preferredUsername: account.preferredUsername ?? identity.preferredUsername,
+    admin,
+  });
 }
 
 export function toUserView(user: UserRecord, isAdmin: boolean): UserView {

@@ -1,13 +1,17 @@
 import { Aws, CfnCondition, Duration, Fn, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { ADMIN_GROUP, MIN_PASSWORD_LENGTH } from '../../shared/constants.js';
 import { createAppFunction, type LambdaCodeMode } from './function.js';
+import type { Data } from './data.js';
 import type { Mail } from './mail.js';
 
 export interface AuthProps {
   readonly mail: Mail;
+  /** The table the PostConfirmation trigger writes each confirmed account's user record to. */
+  readonly data: Data;
   /** When true Cognito sends through SES (the identity must be verified); otherwise with its own sender. */
   readonly sendThroughSes: CfnCondition;
   /** Public URL of the web app, for the links in the confirmation and reset e-mails. */
@@ -20,6 +24,7 @@ export class Auth extends Construct {
   readonly userPool: cognito.UserPool;
   readonly userPoolClient: cognito.UserPoolClient;
   readonly customMessage: lambda.Function;
+  readonly postConfirmation: lambda.Function;
 
   constructor(scope: Construct, id: string, props: AuthProps) {
     super(scope, id);
@@ -32,6 +37,19 @@ export class Auth extends Construct {
       memorySize: 256,
       codeMode: props.codeMode,
     });
+
+    this.postConfirmation = createAppFunction(this, 'PostConfirmation', {
+      entry: 'functions/triggers/post-confirmation.ts',
+      description: 'Cognito PostConfirmation trigger: the user record of each confirmed account',
+      environment: { STAGE: 'aws', TABLE_NAME: props.data.table.tableName },
+      timeout: Duration.seconds(5),
+      memorySize: 256,
+      codeMode: props.codeMode,
+    });
+    // The profile, its username reservation and its search terms, written in one transaction.
+    this.postConfirmation.addToRolePolicy(
+      new iam.PolicyStatement({ actions: ['dynamodb:GetItem', 'dynamodb:PutItem'], resources: props.data.itemArns }),
+    );
 
     this.userPool = new cognito.UserPool(this, 'UserPool', {
       selfSignUpEnabled: true,
@@ -54,7 +72,7 @@ export class Auth extends Construct {
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
       featurePlan: cognito.FeaturePlan.ESSENTIALS,
       email: cognito.UserPoolEmail.withSES({ fromEmail: props.mail.from, sesRegion: Aws.REGION }),
-      lambdaTriggers: { customMessage: this.customMessage },
+      lambdaTriggers: { customMessage: this.customMessage, postConfirmation: this.postConfirmation },
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });

@@ -20,7 +20,7 @@ interface Options {
   dataDir: string;
   mailFrom: string;
   sesEndpoint: string;
-  triggers: { CustomMessage?: Handler };
+  triggers: { CustomMessage?: Handler; PostConfirmation?: Handler };
 }
 
 /** Stands in for the AWS Lambda client that cognito-local would use to invoke triggers. */

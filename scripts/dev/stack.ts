@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Server } from 'node:http';
 import { ENV } from '../../functions/lib/config.js';
 import { handler as customMessage } from '../../functions/triggers/custom-message.js';
+import { handler as postConfirmation } from '../../functions/triggers/post-confirmation.js';
 import { seedDemoData } from '../seed/seed.js';
 import { startCognito } from './cognito.js';
 import { ensureTable, startDynamo } from './dynamodb.js';
@@ -116,7 +117,10 @@ export async function startStack(opts: StackOptions): Promise<LocalStack> {
       dataDir: path.join(dataDir, 'cognito'),
       mailFrom: MAIL_FROM,
       sesEndpoint,
-      triggers: { CustomMessage: customMessage as (e: unknown) => Promise<unknown> },
+      triggers: {
+        CustomMessage: customMessage as (e: unknown) => Promise<unknown>,
+        PostConfirmation: postConfirmation as (e: unknown) => Promise<unknown>,
+      },
     });
     stoppers.push(() => closeServer(cognito.server));
     const pool = await ensureUserPool(cognito.endpoint, path.join(dataDir, 'user-pool.json'));

@@ -68,6 +68,27 @@ describe('the user record', () => {
     expect((await callRoute(stack.apiUrl, 'usernameExists', { username })).body).toEqual({ exists: true });
   });
 
+  it('is made when the account is confirmed, before its first sign-in, with the chosen username reserved', async () => {
+    const email = uniqueEmail('confirmed');
+    const username = `early${Date.now() % 1_000_000}`;
+    const since = Date.now();
+    const client = cognitoClient(stack);
+    await client.send(
+      new SignUpCommand({
+        ClientId: stack.userPoolClientId,
+        Username: email,
+        Password: TEST_PASSWORD,
+        UserAttributes: [{ Name: 'email', Value: email }, { Name: 'name', Value: 'Erin Early' }, { Name: 'preferred_username', Value: username }],
+      }),
+    );
+    expect((await callRoute(stack.apiUrl, 'usernameExists', { username })).body).toEqual({ exists: false });
+    const code = codeIn(await waitForEmail(stack.mailUrl, email, /confirm/i, { since }));
+    await client.send(new ConfirmSignUpCommand({ ClientId: stack.userPoolClientId, Username: email, ConfirmationCode: code }));
+    expect((await callRoute(stack.apiUrl, 'usernameExists', { username })).body).toEqual({ exists: true });
+    const me = await callRoute(stack.apiUrl, 'getMe', {}, await signIn(stack, email, TEST_PASSWORD));
+    expect(me.body).toMatchObject({ email, fullName: 'Erin Early', username, type: 'musician', typeChosen: false });
+  });
+
   it('keeps usernames unique: a second account asking for a taken one gets a fresh suggestion', async () => {
     const username = `dupe${Date.now() % 1_000_000}`;
     const first = await createConfirmedUser(stack, { fullName: 'Dana Dupe', username });

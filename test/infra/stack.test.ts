@@ -115,6 +115,21 @@ describe('auth', () => {
     });
   });
 
+  it('wires the PostConfirmation trigger, which may only read and write table items', () => {
+    const triggerId = onlyLogicalId('AWS::Lambda::Function', { Description: Match.stringLikeRegexp('PostConfirmation') });
+    s.template.hasResourceProperties('AWS::Cognito::UserPool', {
+      LambdaConfig: Match.objectLike({ PostConfirmation: getAtt(triggerId, 'Arn') }),
+    });
+    s.template.hasResourceProperties('AWS::Lambda::Permission', {
+      FunctionName: getAtt(triggerId, 'Arn'),
+      Principal: 'cognito-idp.amazonaws.com',
+    });
+    const fn = resourcesOf('AWS::Lambda::Function')[triggerId] as any;
+    expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(expect.arrayContaining(['STAGE', 'TABLE_NAME']));
+    const statements = statementsOf(triggerId);
+    expect(statements.flatMap(actionsOf).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem']);
+  });
+
   it('has the admin group', () => {
     s.template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'admin' });
   });
