@@ -367,6 +367,8 @@ describe("the musician's feedback view", () => {
     expect(screen.getByTestId('general-feedback-text').textContent).toBe('Great energy overall.');
     // No edit controls for comments of someone else.
     expect(screen.queryByRole('button', { name: 'Edit comment' })).toBeNull();
+    // The musician can still ask for clarification on complete feedback.
+    expect(screen.getByPlaceholderText('Ask your mentor for clarification on any part of the feedback...')).toBeTruthy();
 
     await waitFor(() => expect(wavesurfers).toHaveLength(1));
     const markers = screen.getAllByTestId('player-marker');
@@ -408,6 +410,14 @@ describe("the musician's feedback view", () => {
     renderWithQuery(<FeedbackView detail={rated} viewer={MUSICIAN} />);
     expect(screen.queryByTestId('rating-form')).toBeNull();
     expect(screen.getByText('Thank you for your feedback!!')).toBeTruthy();
+  });
+
+  it('offers no comment box to the reviewer once the feedback is complete, nor to anyone on a declined request', () => {
+    renderWithQuery(<FeedbackView detail={completed()} viewer={PRO} />);
+    expect(screen.queryByRole('textbox')).toBeNull();
+    cleanup();
+    renderWithQuery(<FeedbackView detail={completed({ share: share({ status: 'declined' }), feedback: null, comments: [comment('c', 3)] })} viewer={MUSICIAN} />);
+    expect(screen.queryByRole('textbox')).toBeNull();
   });
 
   it('shows no rating form to a pro author, nor before the feedback is complete', () => {

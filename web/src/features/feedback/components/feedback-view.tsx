@@ -34,7 +34,7 @@ export function FeedbackView({ detail, viewer }: { detail: ShareDetail; viewer: 
   const timeline = useShareTimeline(share, comments);
   const add = useAddComment(share.id);
   const isAuthor = viewer.id === share.sharedByUserId;
-  const open = isOpenForComments(share.status);
+  const open = isOpenForComments(share.status, isAuthor);
   const waiting = waitingText(detail, isAuthor);
   const canRate = isAuthor && viewer.type === 'musician' && share.status === 'completed' && !!feedback && !ranking;
 

@@ -19,8 +19,13 @@ export const statusLabel = (status: ShareStatus | string) => status.charAt(0).to
 export const contextLabel = (value: string | undefined) => CONTEXT_CHOICES.find((c) => c.value === value)?.label ?? value ?? '';
 export const purposeLabel = (value: string | undefined) => TRACK_PURPOSES.find((p) => p.value === value)?.label ?? value ?? '';
 
-/** Statuses in which comments may still be written. */
-export const isOpenForComments = (status: ShareStatus) => status === 'pending' || status === 'accepted';
+/**
+ * Whether a participant may write comments now (the server's rule): the reviewer once they accepted and
+ * until the feedback is complete; the musician who asked at any time short of a decline, so that they can
+ * ask for clarification on the feedback they got.
+ */
+export const isOpenForComments = (status: ShareStatus, isAuthor: boolean) =>
+  isAuthor ? status !== 'declined' : status === 'accepted';
 
 /** Who is looking: their id and type decide roles, placeholders and the rating form. */
 export interface Viewer {
