@@ -4,11 +4,10 @@ import {
   ConfirmSignUpCommand,
   ForgotPasswordCommand,
   InitiateAuthCommand,
-  SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { callRoute } from '../support/api.js';
 import { codeIn, linkIn, waitForEmail } from '../support/mail.js';
-import { cognitoClient, createConfirmedUser, signIn, TEST_PASSWORD, uniqueEmail } from '../support/users.js';
+import { cognitoClient, createConfirmedUser, signIn, signUp, TEST_PASSWORD, uniqueEmail } from '../support/users.js';
 
 const stack = inject('stack');
 
@@ -21,9 +20,7 @@ describe('POST /users/email-exists', () => {
 
   it('counts a signed-up but unconfirmed account as registered', async () => {
     const email = uniqueEmail('unconfirmed');
-    await cognitoClient(stack).send(
-      new SignUpCommand({ ClientId: stack.userPoolClientId, Username: email, Password: TEST_PASSWORD, UserAttributes: [{ Name: 'email', Value: email }] }),
-    );
+    await signUp(stack, { email });
     expect((await callRoute(stack.apiUrl, 'emailExists', { email })).body).toEqual({ exists: true });
   });
 
@@ -73,14 +70,7 @@ describe('the user record', () => {
     const username = `early${Date.now() % 1_000_000}`;
     const since = Date.now();
     const client = cognitoClient(stack);
-    await client.send(
-      new SignUpCommand({
-        ClientId: stack.userPoolClientId,
-        Username: email,
-        Password: TEST_PASSWORD,
-        UserAttributes: [{ Name: 'email', Value: email }, { Name: 'name', Value: 'Erin Early' }, { Name: 'preferred_username', Value: username }],
-      }),
-    );
+    await signUp(stack, { email, name: 'Erin Early', username });
     expect((await callRoute(stack.apiUrl, 'usernameExists', { username })).body).toEqual({ exists: false });
     const code = codeIn(await waitForEmail(stack.mailUrl, email, /confirm/i, { since }));
     await client.send(new ConfirmSignUpCommand({ ClientId: stack.userPoolClientId, Username: email, ConfirmationCode: code }));
@@ -169,12 +159,10 @@ describe('onboarding', () => {
 
 describe('the password policy', () => {
   it('refuses a sign-up password shorter than 6 characters, as Cognito does', async () => {
-    const signUp = (email: string, Password: string) =>
-      cognitoClient(stack).send(new SignUpCommand({ ClientId: stack.userPoolClientId, Username: email, Password, UserAttributes: [{ Name: 'email', Value: email }] }));
     const short = uniqueEmail('short');
-    await expect(signUp(short, '12345')).rejects.toMatchObject({ name: 'InvalidPasswordException', message: 'Password did not conform with policy: Password not long enough' });
+    await expect(signUp(stack, { email: short, password: '12345' })).rejects.toMatchObject({ name: 'InvalidPasswordException', message: 'Password did not conform with policy: Password not long enough' });
     expect((await callRoute(stack.apiUrl, 'emailExists', { email: short })).body).toEqual({ exists: false });
-    await expect(signUp(uniqueEmail('six'), '123456')).resolves.toMatchObject({ UserConfirmed: false });
+    await expect(signUp(stack, { email: uniqueEmail('six'), password: '123456' })).resolves.toMatchObject({ UserConfirmed: false });
   });
 });
 
@@ -183,14 +171,7 @@ describe('account e-mails go through the local mail store', () => {
     const email = uniqueEmail('confirm');
     const since = Date.now();
     const client = cognitoClient(stack);
-    await client.send(
-      new SignUpCommand({
-        ClientId: stack.userPoolClientId,
-        Username: email,
-        Password: TEST_PASSWORD,
-        UserAttributes: [{ Name: 'email', Value: email }, { Name: 'name', Value: 'Cora Confirm' }],
-      }),
-    );
+    await signUp(stack, { email, name: 'Cora Confirm' });
     const mail = await waitForEmail(stack.mailUrl, email, /confirm/i, { since });
     const link = new URL(linkIn(mail, '/email-confirmation'));
     expect(link.origin).toBe(stack.appUrl);

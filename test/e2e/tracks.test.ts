@@ -90,8 +90,9 @@ async function openUpload(page: Page) {
 }
 
 /** Drops a file on the drop zone as a user dragging it from their desktop would. */
-async function dropFile(page: Page, bytes: Buffer, name: string, type: string) {
-  await page.getByTestId('drop-zone').evaluate(
+/** Drags a file made of `bytes` onto the element with the test id and drops it, as a desktop file manager would. */
+async function dropFile(page: Page, testId: string, bytes: Buffer, name: string, type: string) {
+  await page.getByTestId(testId).evaluate(
     (el, { b64, name, type }) => {
       const bin = atob(b64);
       const data = new Uint8Array(bin.length);
@@ -178,10 +179,11 @@ describe('tracks on the Musician Experience page', () => {
     await row(page, 'Long Tone').waitFor();
   });
 
-  it('uploads an MP3 dropped on the drop zone', async () => {
-    await openUpload(page);
-    await dropFile(page, mp3, 'Short Tone.mp3', 'audio/mpeg');
+  it('uploads an MP3 dropped on the track list', async () => {
+    await dropFile(page, 'tracks-panel', mp3, 'Short Tone.mp3', 'audio/mpeg');
+    await page.getByRole('dialog', { name: 'Upload Track' }).waitFor();
     expect(await page.getByTestId('upload-file-name').textContent()).toBe('Short Tone.mp3');
+    expect(await page.getByLabel('Track title').inputValue()).toBe('Short Tone');
     await page.getByTestId('upload-submit').click();
     await page.getByRole('dialog', { name: 'Upload Track' }).waitFor({ state: 'detached', timeout: 30_000 });
     await row(page, 'Short Tone').waitFor();

@@ -43,6 +43,22 @@ export async function signIn(stack: StackInfo, email: string, password: string):
 }
 
 /** Signs a new user up, confirms them (as an operator would) and signs them in. */
+/** Signs up as the app does: e-mail, password, and the name and username attributes when given. */
+export function signUp(stack: StackInfo, opts: { email: string; password?: string; name?: string; username?: string }) {
+  return cognitoClient(stack).send(
+    new SignUpCommand({
+      ClientId: stack.userPoolClientId,
+      Username: opts.email,
+      Password: opts.password ?? TEST_PASSWORD,
+      UserAttributes: [
+        { Name: 'email', Value: opts.email },
+        ...(opts.name ? [{ Name: 'name', Value: opts.name }] : []),
+        ...(opts.username ? [{ Name: 'preferred_username', Value: opts.username }] : []),
+      ],
+    }),
+  );
+}
+
 export async function createConfirmedUser(
   stack: StackInfo,
   opts: { fullName?: string; username?: string; admin?: boolean; prefix?: string } = {},
@@ -50,18 +66,7 @@ export async function createConfirmedUser(
   const email = uniqueEmail(opts.prefix);
   const fullName = opts.fullName ?? 'Test User';
   const client = cognitoClient(stack);
-  await client.send(
-    new SignUpCommand({
-      ClientId: stack.userPoolClientId,
-      Username: email,
-      Password: TEST_PASSWORD,
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'name', Value: fullName },
-        ...(opts.username ? [{ Name: 'preferred_username', Value: opts.username }] : []),
-      ],
-    }),
-  );
+  await signUp(stack, { email, name: fullName, username: opts.username });
   await client.send(new AdminConfirmSignUpCommand({ UserPoolId: stack.userPoolId, Username: email }));
   if (opts.admin) {
     await client.send(new AdminAddUserToGroupCommand({ UserPoolId: stack.userPoolId, Username: email, GroupName: 'admin' }));
