@@ -1,8 +1,9 @@
 /** The private media bucket: presigned uploads and downloads, and the server's own reads and deletes. */
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NotFound } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NotFound, PutObjectTaggingCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3 } from '../lib/aws.js';
+import { UNCLAIMED_UPLOAD_TAG } from '../../shared/constants.js';
 import { config } from '../lib/config.js';
 
 export interface PresignedUpload {
@@ -10,7 +11,13 @@ export interface PresignedUpload {
   fields: Record<string, string>;
 }
 
-/** A POST policy that pins the exact key, the content type and the size range. */
+const unclaimedTagging = `<Tagging><TagSet><Tag><Key>${UNCLAIMED_UPLOAD_TAG.key}</Key><Value>${UNCLAIMED_UPLOAD_TAG.value}</Value></Tag></TagSet></Tagging>`;
+
+/**
+ * A POST policy that pins the exact key, the content type and the size range. The object arrives tagged
+ * as unclaimed (the bucket expires such objects), so an upload that never becomes a track, because the
+ * tab closed or registering it failed, does not stay behind.
+ */
 export async function presignUpload(key: string, contentType: string, maxBytes: number, expiresSeconds: number): Promise<PresignedUpload> {
   return createPresignedPost(s3(), {
     Bucket: config.mediaBucket,
@@ -19,9 +26,16 @@ export async function presignUpload(key: string, contentType: string, maxBytes: 
       ['content-length-range', 1, maxBytes],
       ['eq', '$Content-Type', contentType],
     ],
-    Fields: { 'Content-Type': contentType },
+    // Each field is also an exact condition of the policy.
+    Fields: { 'Content-Type': contentType, tagging: unclaimedTagging },
     Expires: expiresSeconds,
   });
+}
+
+/** Marks an uploaded object as kept (a track's) or, again, as unclaimed and so due to expire. */
+export async function setClaimed(key: string, claimed: boolean): Promise<void> {
+  const TagSet = claimed ? [] : [{ Key: UNCLAIMED_UPLOAD_TAG.key, Value: UNCLAIMED_UPLOAD_TAG.value }];
+  await s3().send(new PutObjectTaggingCommand({ Bucket: config.mediaBucket, Key: key, Tagging: { TagSet } }));
 }
 
 export function presignDownload(key: string, expiresSeconds: number): Promise<string> {

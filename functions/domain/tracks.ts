@@ -38,7 +38,8 @@ const notAudio = () => new BadRequest(AUDIO_FILE_ERROR, undefined, 'not_audio');
 
 /**
  * Registers an uploaded object as a track, after checking what actually arrived: a file that is not
- * audio or is too large is deleted and refused. Duration and peaks come from decoding the file.
+ * audio or is too large is deleted and refused. Duration and peaks come from decoding the file. The
+ * object loses its unclaimed tag, so the bucket's expiry of abandoned uploads no longer applies to it.
  */
 export async function createTrack(userId: string, input: { key: string; title: string; artist?: string }): Promise<TrackRecord> {
   if (!ownKeyPattern(userId).test(input.key)) throw new Forbidden('This upload does not belong to you');
@@ -74,7 +75,16 @@ export async function createTrack(userId: string, input: { key: string; title: s
     createdAt: now,
     updatedAt: now,
   };
-  if (!(await tracks.putNewTrack(track))) throw new Conflict('This upload is already a track', 'already_registered');
+  // Kept from here on; should the record not be written, the object goes back to expiring.
+  await media.setClaimed(input.key, true);
+  let created: boolean;
+  try {
+    created = await tracks.putNewTrack(track);
+  } catch (err) {
+    await media.setClaimed(input.key, false).catch(() => {});
+    throw err;
+  }
+  if (!created) throw new Conflict('This upload is already a track', 'already_registered');
   return track;
 }
 

@@ -44,7 +44,8 @@ const TABLE_ACTIONS = [
  * presigned URL or POST policy carries the permissions of the role that signed it, so GET and PUT here are
  * also what the browser's presigned downloads and uploads need.
  */
-const OBJECT_ACTIONS = ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'];
+// PutObjectTagging: registering an upload as a track removes its unclaimed tag.
+const OBJECT_ACTIONS = ['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:PutObjectTagging'];
 
 /** Key prefixes of the media bucket the handlers work in (functions/domain/tracks.ts: `audio/<user>/...`). */
 export const MEDIA_PREFIXES = ['audio'] as const;

@@ -1,6 +1,7 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { UNCLAIMED_UPLOAD_TAG } from '../../shared/constants.js';
 
 export interface MediaProps {
   readonly logsBucket: s3.IBucket;
@@ -30,7 +31,15 @@ export class Media extends Construct {
           maxAge: 3600,
         },
       ],
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        {
+          // Uploads that never became a track (the tab closed, or registering failed).
+          id: 'ExpireUnclaimedUploads',
+          tagFilters: { [UNCLAIMED_UPLOAD_TAG.key]: UNCLAIMED_UPLOAD_TAG.value },
+          expiration: Duration.days(UNCLAIMED_UPLOAD_TAG.expireAfterDays),
+        },
+      ],
       removalPolicy: RemovalPolicy.RETAIN,
     });
   }

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { GetCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { MAX_TRACK_BYTES, PEAKS_COUNT } from '../../shared/constants.js';
+import { GetObjectTaggingCommand, HeadObjectCommand, PutObjectTaggingCommand, S3Client } from '@aws-sdk/client-s3';
+import { MAX_TRACK_BYTES, PEAKS_COUNT, UNCLAIMED_UPLOAD_TAG } from '../../shared/constants.js';
 import { callRoute } from '../support/api.js';
 import { createConfirmedUser, type TestUser } from '../support/users.js';
 import { pngBytes, wavBytes } from '../support/audio.js';
@@ -59,8 +59,22 @@ describe('upload', () => {
         ['content-length-range', 1, MAX_TRACK_BYTES],
         ['eq', '$Content-Type', 'audio/wav'],
         { key: res.body.key },
+        { tagging: res.body.fields.tagging },
       ]),
     );
+    // The object arrives tagged as unclaimed, so the bucket expires it unless it becomes a track.
+    expect(res.body.fields.tagging).toBe(
+      `<Tagging><TagSet><Tag><Key>${UNCLAIMED_UPLOAD_TAG.key}</Key><Value>${UNCLAIMED_UPLOAD_TAG.value}</Value></Tag></TagSet></Tagging>`,
+    );
+  });
+
+  it('takes the unclaimed tag off an upload once it is a track', async () => {
+    const key = await upload(owner, wavBytes({ seconds: 1 }), 'Kept.wav');
+    // S3 applies the POST's tagging field; the local S3 ignores it, so it is applied here as S3 would.
+    await s3.send(new PutObjectTaggingCommand({ Bucket: stack.mediaBucket, Key: key, Tagging: { TagSet: [{ Key: UNCLAIMED_UPLOAD_TAG.key, Value: UNCLAIMED_UPLOAD_TAG.value }] } }));
+    expect((await callRoute(stack.apiUrl, 'createTrack', { key, title: 'Kept' }, owner.idToken)).status).toBe(200);
+    const tags = await s3.send(new GetObjectTaggingCommand({ Bucket: stack.mediaBucket, Key: key }));
+    expect(tags.TagSet ?? []).toEqual([]);
   });
 
   it('refuses to issue an upload for an oversize or non-audio file', async () => {

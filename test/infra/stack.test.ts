@@ -7,6 +7,7 @@ import { routes } from '../../functions/routes.js';
 import { AREA_SETTINGS, BEDROCK_AREAS, routesByArea } from '../../infra/constructs/api.js';
 import { REALTIME_ENTITIES } from '../../infra/constructs/realtime.js';
 import { TRACK_ENTITY } from '../../functions/data/tracks.js';
+import { UNCLAIMED_UPLOAD_TAG } from '../../shared/constants.js';
 import { dependencyGraph, fakeWebDist, findCycle, makeTempDir, synthStack, type Synthesized } from './synth.js';
 
 let dir: string;
@@ -337,12 +338,28 @@ describe('api', () => {
     expect(areas).toContain('tracks');
   });
 
-  it('lets the tracks function read (ranges too), write, delete and presign media objects under audio/ only', () => {
+  it('expires media uploads still tagged as unclaimed after a day, and abandoned multipart uploads', () => {
+    const media = resourcesOf('AWS::S3::Bucket', { LoggingConfiguration: { LogFilePrefix: 's3/media/' } });
+    const rules = (Object.values(media)[0] as any).Properties.LifecycleConfiguration.Rules;
+    expect(rules).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' }),
+        expect.objectContaining({
+          Id: 'ExpireUnclaimedUploads',
+          TagFilters: [{ Key: UNCLAIMED_UPLOAD_TAG.key, Value: UNCLAIMED_UPLOAD_TAG.value }],
+          ExpirationInDays: 1,
+          Status: 'Enabled',
+        }),
+      ]),
+    );
+  });
+
+  it('lets the tracks function read (ranges too), write, tag, delete and presign media objects under audio/ only', () => {
     const tracksId = Object.entries(areaFunctions()).find(([, fn]: [string, any]) => fn.Properties.Description === 'HTTP handlers of the tracks area')![0];
     const mediaId = onlyLogicalId('AWS::S3::Bucket', { LoggingConfiguration: { LogFilePrefix: 's3/media/' } });
     const statements = statementsOf(tracksId);
     const onMediaObjects = statements.filter((st) => resourcesOfStatement(st).some((r) => r.startsWith(`{${mediaId}.Arn}/`)));
-    expect(onMediaObjects.flatMap(actionsOf).sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
+    expect(onMediaObjects.flatMap(actionsOf).sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject', 's3:PutObjectTagging']);
     expect(onMediaObjects.flatMap(resourcesOfStatement).filter((r) => r.startsWith(`{${mediaId}.Arn}/`))).toEqual([`{${mediaId}.Arn}/audio/*`]);
     // A HEAD of a missing key answers 404 (not 403) only with ListBucket on the bucket.
     expect(statements.some((st) => actionsOf(st).includes('s3:ListBucket') && resourcesOfStatement(st).includes(`{${mediaId}.Arn}`))).toBe(true);
