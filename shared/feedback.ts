@@ -16,6 +16,15 @@ export const FEEDBACK_CATEGORIES = [
 export type FeedbackCategoryKey = (typeof FEEDBACK_CATEGORIES)[number]['key'];
 export const FEEDBACK_CATEGORY_KEYS = FEEDBACK_CATEGORIES.map((c) => c.key) as [FeedbackCategoryKey, ...FeedbackCategoryKey[]];
 export const categoryTag = (label: string) => `#${label}`;
+/** A comment's tags as the spec stores them: '#Melody', '#Harmony', ... */
+export const FEEDBACK_CATEGORY_TAGS = FEEDBACK_CATEGORIES.map((c) => categoryTag(c.label)) as [string, ...string[]];
+/** The category named by a key ('mixing') or a tag ('#Mixing'). */
+export const findCategory = (keyOrTag: string) => FEEDBACK_CATEGORIES.find((c) => c.key === keyOrTag || categoryTag(c.label) === keyOrTag);
+export const tagOf = (key: FeedbackCategoryKey): string => categoryTag(findCategory(key)!.label);
+/** Keys of the known tags (or keys), in their order, each once. */
+export const keysOfTags = (tags: readonly string[]): FeedbackCategoryKey[] => [
+  ...new Set(tags.flatMap((t) => findCategory(t)?.key ?? [])),
+];
 
 /** 'No categories selected - ...' or 'N category/categories selected'. */
 export const categoryStatusText = (n: number) =>

@@ -1,6 +1,6 @@
 /** Use cases of the feedback loop: sharing a track, answering, commenting, feedback and its rating. */
 import { randomUUID } from 'node:crypto';
-import type { ShareStatus } from '../../shared/feedback.js';
+import { keysOfTags, tagOf, type ShareStatus } from '../../shared/feedback.js';
 import type { CommentView, ShareDetail, ShareOptions, ShareView } from '../../shared/schemas/shares.js';
 import * as shares from '../data/shares.js';
 import type { CommentRecord, ShareBundle, ShareRecord } from '../data/shares.js';
@@ -71,7 +71,8 @@ export const toCommentView = (share: ShareRecord, c: CommentRecord): CommentView
   authorName: authorName(share, c.userId),
   timestamp: c.timestamp,
   text: c.text,
-  tags: c.tags as CommentView['tags'],
+  // Comments written before tags were stored as the spec's '#Label' held the keys: read both as tags.
+  tags: keysOfTags(c.tags).map(tagOf),
   createdAt: c.createdAt,
   updatedAt: c.updatedAt,
 });

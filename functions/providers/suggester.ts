@@ -3,7 +3,7 @@
  * Locally (and wherever no model is configured): a deterministic suggester that rewrites the draft
  * into specific, constructive feedback anchored on its timestamp and tags.
  */
-import { FEEDBACK_CATEGORIES } from '../../shared/feedback.js';
+import { findCategory } from '../../shared/feedback.js';
 
 export interface SuggestionRequest {
   text: string;
@@ -16,7 +16,7 @@ export interface Suggester {
 }
 
 const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
-const labelOf = (key: string) => FEEDBACK_CATEGORIES.find((c) => c.key === key)?.label ?? key;
+const labelOf = (tag: string) => findCategory(tag)?.label ?? tag;
 
 /** A next step per category, so the rewrite always ends on something the musician can try. */
 const NEXT_STEPS: Record<string, string> = {
@@ -38,7 +38,7 @@ export const localSuggester: Suggester = {
     const sentence = draft.charAt(0).toUpperCase() + draft.slice(1) + (/[.!?]$/.test(draft) ? '' : '.');
     const where = timestamp == null ? 'Overall' : `At ${clock(timestamp)}`;
     const about = tags.length ? ` (${tags.map(labelOf).join(', ')})` : '';
-    const step = NEXT_STEPS[tags[0] ?? ''] ?? 'try one concrete change here and compare it with the current version side by side';
+    const step = NEXT_STEPS[findCategory(tags[0] ?? '')?.key ?? ''] ?? 'try one concrete change here and compare it with the current version side by side';
     return `${where}${about}: ${sentence} To make it stronger, ${step}.`;
   },
 };

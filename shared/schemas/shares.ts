@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTEXT_VALUES, CRITERION_KEYS, FEEDBACK_CATEGORY_KEYS, SHARE_STATUSES, TRACK_PURPOSE_VALUES } from '../feedback.js';
+import { CONTEXT_VALUES, CRITERION_KEYS, FEEDBACK_CATEGORY_KEYS, FEEDBACK_CATEGORY_TAGS, SHARE_STATUSES, TRACK_PURPOSE_VALUES } from '../feedback.js';
 
 const id = z.string().uuid('Invalid id');
 const userId = z.string().min(1).max(64);
@@ -76,7 +76,7 @@ export const commentView = z.object({
   authorName: z.string(),
   timestamp: z.number().nullable(),
   text: z.string(),
-  tags: z.array(z.enum(FEEDBACK_CATEGORY_KEYS)),
+  tags: z.array(z.enum(FEEDBACK_CATEGORY_TAGS)),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -115,7 +115,8 @@ export const respondToShareInput = z.object({ id, status: z.enum(['accepted', 'd
 
 const commentText = z.string().trim().min(1, 'Comment text is required').max(2000, 'The comment is too long');
 const timestamp = z.number().min(0).max(24 * 3600).nullable();
-const tags = z.array(z.enum(FEEDBACK_CATEGORY_KEYS)).max(10).transform((l) => [...new Set(l)]);
+/** Comment tags are the spec's category tags ('#Mixing'), each at most once. */
+const tags = z.array(z.enum(FEEDBACK_CATEGORY_TAGS)).max(10).transform((l) => [...new Set(l)]);
 export const addCommentInput = z.object({ id, timestamp, text: commentText, tags: tags.default([]) }).strict();
 export const updateCommentInput = z.object({ id, commentId: id, timestamp: timestamp.optional(), text: commentText, tags: tags.default([]) }).strict();
 export const deleteCommentInput = z.object({ id, commentId: id }).strict();
@@ -131,7 +132,7 @@ export const suggestionInput = z
   .object({
     text: z.string().trim().min(1, 'Write something first').max(2000),
     timestamp: z.number().min(0).nullable().optional(),
-    tags: z.array(z.enum(FEEDBACK_CATEGORY_KEYS)).max(10).optional(),
+    tags: z.array(z.enum(FEEDBACK_CATEGORY_TAGS)).max(10).optional(),
   })
   .strict();
 export const suggestionView = z.object({ text: z.string() });

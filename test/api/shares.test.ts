@@ -98,8 +98,10 @@ describe('the review', () => {
     expect((await callRoute(stack.apiUrl, 'respondToShare', { id: share.id, status: 'accepted' }, reviewer.idToken)).body.status).toBe('accepted');
     expect((await callRoute(stack.apiUrl, 'respondToShare', { id: share.id, status: 'declined' }, reviewer.idToken)).status).toBe(409);
 
-    const late = await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 3.2, text: '  Kick is buried  ', tags: ['mixing', 'bassline'] }, reviewer.idToken);
-    expect(late.body).toMatchObject({ text: 'Kick is buried', tags: ['mixing', 'bassline'], authorName: 'Rita Reviewer' });
+    const late = await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 3.2, text: '  Kick is buried  ', tags: ['#Mixing', '#Bassline'] }, reviewer.idToken);
+    // Tags are the spec's category tags: the label with a leading '#'.
+    expect(late.body).toMatchObject({ text: 'Kick is buried', tags: ['#Mixing', '#Bassline'], authorName: 'Rita Reviewer' });
+    expect((await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 1, text: 'Keys are not tags', tags: ['mixing'] }, reviewer.idToken)).status).toBe(400);
     const early = await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 0.5, text: 'Great intro', tags: [] }, reviewer.idToken);
     const general = await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: null, text: 'Nice overall', tags: [] }, reviewer.idToken);
     expect((await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 1, text: '   ', tags: [] }, reviewer.idToken)).status).toBe(400);
@@ -109,8 +111,8 @@ describe('the review', () => {
     // Only a comment's author edits or deletes it.
     expect((await callRoute(stack.apiUrl, 'updateComment', { id: share.id, commentId: early.body.id, text: 'Hacked', tags: [] }, musician.idToken)).status).toBe(403);
     expect((await callRoute(stack.apiUrl, 'deleteComment', { id: share.id, commentId: early.body.id }, musician.idToken)).status).toBe(403);
-    const edited = await callRoute(stack.apiUrl, 'updateComment', { id: share.id, commentId: early.body.id, text: 'Great intro pad', tags: ['melody'] }, reviewer.idToken);
-    expect(edited.body).toMatchObject({ text: 'Great intro pad', tags: ['melody'], timestamp: 0.5 });
+    const edited = await callRoute(stack.apiUrl, 'updateComment', { id: share.id, commentId: early.body.id, text: 'Great intro pad', tags: ['#Melody'] }, reviewer.idToken);
+    expect(edited.body).toMatchObject({ text: 'Great intro pad', tags: ['#Melody'], timestamp: 0.5 });
     expect((await callRoute(stack.apiUrl, 'deleteComment', { id: share.id, commentId: general.body.id }, reviewer.idToken)).status).toBe(200);
 
     // Feedback completes the share, once.
@@ -190,7 +192,7 @@ describe('the review', () => {
 
 describe('AI Suggest', () => {
   it('rewrites the draft with its time and tags (local provider)', async () => {
-    const res = await callRoute(stack.apiUrl, 'suggestComment', { text: 'kick too quiet', timestamp: 83, tags: ['mixing'] }, reviewer.idToken);
+    const res = await callRoute(stack.apiUrl, 'suggestComment', { text: 'kick too quiet', timestamp: 83, tags: ['#Mixing'] }, reviewer.idToken);
     expect(res.status).toBe(200);
     expect(res.body.text).toMatch(/^At 1:23 \(Mixing\): Kick too quiet\. To make it stronger, /);
     expect((await callRoute(stack.apiUrl, 'suggestComment', { text: '   ' }, reviewer.idToken)).status).toBe(400);

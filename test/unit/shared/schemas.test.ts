@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { fieldErrors, loginForm, resetPasswordForm, signUpForm } from '../../../shared/schemas/auth.js';
 import { emailExistsInput, saveGenresInput, saveProProfileInput } from '../../../shared/schemas/users.js';
 import { ALL_SUB_GENRES, MAIN_GENRES, genresSelectedText } from '../../../shared/genres.js';
+import { FEEDBACK_CATEGORY_TAGS, keysOfTags, tagOf } from '../../../shared/feedback.js';
+import { addCommentInput } from '../../../shared/schemas/shares.js';
 
 const errorsOf = (schema: { safeParse(v: unknown): { success: boolean; error?: any } }, value: unknown) => {
   const r = schema.safeParse(value);
@@ -59,5 +61,20 @@ describe('genres', () => {
     for (const g of MAIN_GENRES) expect(g.subGenres.length).toBeGreaterThanOrEqual(8);
     expect(ALL_SUB_GENRES.length).toBe(new Set(ALL_SUB_GENRES).size);
     expect(genresSelectedText(3)).toBe('3 genre(s) selected');
+  });
+});
+
+describe('comment tags', () => {
+  it("are the spec's category tags, the label with a leading '#', each once", () => {
+    expect(FEEDBACK_CATEGORY_TAGS).toEqual(['#Melody', '#Harmony', '#Rhythm', '#Instrumentation', '#Bassline', '#Arrangement', '#Originality', '#Mixing', '#Mastering', '#Vocal']);
+    const base = { id: '00000000-0000-4000-8000-000000000000', timestamp: 3, text: 'Snare' };
+    expect(addCommentInput.parse({ ...base, tags: ['#Mixing', '#Vocal', '#Mixing'] }).tags).toEqual(['#Mixing', '#Vocal']);
+    expect(addCommentInput.safeParse({ ...base, tags: ['mixing'] }).success).toBe(false);
+  });
+
+  it('map to and from the keys the screens work with', () => {
+    expect(tagOf('bassline')).toBe('#Bassline');
+    // Keys (comments stored before tags) are read too; unknown ones dropped; the order is kept.
+    expect(keysOfTags(['#Vocal', 'melody', '#Nope', 'vocal'])).toEqual(['vocal', 'melody']);
   });
 });

@@ -207,7 +207,7 @@ describe('the comment box', () => {
     // Ctrl+Enter submits the trimmed text.
     fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    expect(onSubmit).toHaveBeenCalledWith({ text: 'Kick is late', timestamp: 15, tags: ['melody', 'rhythm'] });
+    expect(onSubmit).toHaveBeenCalledWith({ text: 'Kick is late', timestamp: 15, tags: ['#Melody', '#Rhythm'] });
     await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(''));
     expect(screen.getByTestId('category-status').textContent).toContain('No categories selected');
 
@@ -229,7 +229,7 @@ describe('the comment box', () => {
     renderWithQuery(
       <CommentComposer
         mode="edit"
-        initial={{ text: 'Old', timestamp: 5, tags: ['vocal'] }}
+        initial={{ text: 'Old', timestamp: 5, tags: ['#Vocal'] }}
         getPlayhead={() => 40}
         duration={60}
         placeholder="Edit"
@@ -241,7 +241,7 @@ describe('the comment box', () => {
     fireEvent.change(box, { target: { value: ' New text ' } });
     expect(screen.getByTestId('comment-timestamp').textContent).toBe('0:05');
     fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ text: 'New text', timestamp: 5, tags: ['vocal'] }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ text: 'New text', timestamp: 5, tags: ['#Vocal'] }));
     fireEvent.keyDown(box, { key: 'Escape' });
     expect(onCancel).toHaveBeenCalledTimes(1);
   });
@@ -261,7 +261,7 @@ describe('the comment box', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Mixing' }));
     fireEvent.click(button);
     await waitFor(() => expect(button.textContent).toBe('Thinking...'));
-    expect(calls('suggestComment')).toEqual([['suggestComment', { text: 'snare loud', timestamp: 3, tags: ['mixing'] }]]);
+    expect(calls('suggestComment')).toEqual([['suggestComment', { text: 'snare loud', timestamp: 3, tags: ['#Mixing'] }]]);
     await act(async () => answer({ text: 'At 0:03 the snare is too loud; pull it down 2 dB.' }));
     expect(screen.getByTestId('ai-suggestion-text').textContent).toBe('At 0:03 the snare is too loud; pull it down 2 dB.');
     fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
@@ -350,7 +350,7 @@ describe("the musician's feedback view", () => {
   const completed = (over: Partial<ShareDetail> = {}): ShareDetail => ({
     share: share({ status: 'completed' }),
     feedback: { criteria: { mixingMastering: 3, energyImpact: 5 }, comment: 'Great energy overall.', userId: 'p1', createdAt: '2026-01-05T11:00:00.000Z' },
-    comments: [comment('late', 40, { tags: ['mixing'] }), comment('general', null), comment('early', 10, { tags: ['melody', 'vocal'] })],
+    comments: [comment('late', 40, { tags: ['#Mixing'] }), comment('general', null), comment('early', 10, { tags: ['#Melody', '#Vocal'] })],
     ranking: null,
     ...over,
   });

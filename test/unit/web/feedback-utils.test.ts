@@ -47,7 +47,7 @@ describe('comment order and the playhead', () => {
   it('marks the timestamped comments on the waveform, coloured by their first tag', () => {
     const markers = commentMarkers(
       [
-        { id: 'a', timestamp: 12, text: 'Kick is muddy', tags: ['mixing', 'rhythm'] },
+        { id: 'a', timestamp: 12, text: 'Kick is muddy', tags: ['#Mixing', '#Rhythm'] },
         { id: 'b', timestamp: null, text: 'Overall nice', tags: [] },
         { id: 'c', timestamp: 40, text: 'x'.repeat(100), tags: [] },
       ],

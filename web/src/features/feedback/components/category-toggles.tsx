@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { categoryStatusText, FEEDBACK_CATEGORIES, type FeedbackCategoryKey } from '../../../../../shared/feedback';
+import { categoryStatusText, FEEDBACK_CATEGORIES, findCategory, type FeedbackCategoryKey } from '../../../../../shared/feedback';
 
 /** Toggles one category in a selection, keeping the order of the vocabulary. */
 export function toggleCategory(selected: readonly FeedbackCategoryKey[], key: FeedbackCategoryKey): FeedbackCategoryKey[] {
@@ -52,7 +52,10 @@ export function CategoryToggles({
   );
 }
 
-/** Read-only tags of a comment, in their colours; 'General feedback' when it has none. */
+/**
+ * Read-only categories, in their colours, shown without the tag's '#': a comment's tags ('#Mixing') or a
+ * request's category keys; 'General feedback' when there are none.
+ */
 export function CategoryTags({ tags }: { tags: readonly string[] }) {
   if (tags.length === 0) {
     return (
@@ -63,11 +66,11 @@ export function CategoryTags({ tags }: { tags: readonly string[] }) {
   }
   return (
     <>
-      {tags.map((key) => {
-        const c = FEEDBACK_CATEGORIES.find((x) => x.key === key);
+      {tags.map((tag) => {
+        const c = findCategory(tag);
         return (
-          <span key={key} className="tag" style={{ '--cat': c?.colour } as CSSProperties} data-testid="comment-tag">
-            {c?.label ?? key}
+          <span key={tag} className="tag" style={{ '--cat': c?.colour } as CSSProperties} data-testid="comment-tag">
+            {c?.label ?? tag}
           </span>
         );
       })}

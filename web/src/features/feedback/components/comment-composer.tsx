@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { FeedbackCategoryKey } from '../../../../../shared/feedback';
+import { keysOfTags, tagOf, type FeedbackCategoryKey } from '../../../../../shared/feedback';
 import { Alert } from '../../../components/alert';
 import { formatTime } from '../../../components/audio-player';
 import { Button } from '../../../components/button';
@@ -9,10 +9,11 @@ import { useSuggestComment } from '../api/shares';
 import { captureTimestamp, parseTimestamp, wholeSecond } from '../utils/timestamp';
 import { CategoryToggles } from './category-toggles';
 
+/** A comment as the API takes it: its tags are the spec's category tags ('#Mixing'). */
 export interface CommentDraft {
   text: string;
   timestamp: number | null;
-  tags: FeedbackCategoryKey[];
+  tags: string[];
 }
 
 export const SUGGESTION_ERROR = 'Failed to get suggestion';
@@ -57,7 +58,7 @@ export function CommentComposer({
   const [timestamp, setTimestamp] = useState<number | null>(initial?.timestamp ?? null);
   // In edit mode the time is the comment's own: never taken from the playhead.
   const [touched, setTouched] = useState(mode === 'edit');
-  const [tags, setTags] = useState<FeedbackCategoryKey[]>(initial?.tags ?? []);
+  const [tags, setTags] = useState<FeedbackCategoryKey[]>(() => keysOfTags(initial?.tags ?? []));
   const [timeDraft, setTimeDraft] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -91,7 +92,7 @@ export function CommentComposer({
     setSaving(true);
     setError(null);
     try {
-      await onSubmit({ text: trimmed, timestamp, tags });
+      await onSubmit({ text: trimmed, timestamp, tags: tags.map(tagOf) });
       if (mode === 'new') reset();
     } catch (err) {
       setError(errorMessage(err, mode === 'new' ? 'Failed to add the comment' : 'Failed to save the comment'));
@@ -124,7 +125,7 @@ export function CommentComposer({
   const askSuggestion = () => {
     if (blank || suggest.isPending) return;
     setSuggestion(null);
-    suggest.mutate({ text: text.trim(), timestamp, tags }, { onSuccess: (s) => setSuggestion(s) });
+    suggest.mutate({ text: text.trim(), timestamp, tags: tags.map(tagOf) }, { onSuccess: (s) => setSuggestion(s) });
   };
 
   const acceptSuggestion = () => {

@@ -1,5 +1,5 @@
 import type { CommentView, ShareView } from '../../../../../shared/schemas/shares';
-import { FEEDBACK_CATEGORIES } from '../../../../../shared/feedback';
+import { findCategory } from '../../../../../shared/feedback';
 
 /** A comment marker counts as hovered while the playhead is this close to it (spec section 9). */
 export const MARKER_HOVER_SECONDS = 2;
@@ -34,11 +34,9 @@ export function commentAuthorName(
   return name || comment.authorName || 'User';
 }
 
-const colourOf = new Map<string, string>(FEEDBACK_CATEGORIES.map((c) => [c.key, c.colour]));
-const labelOf = new Map<string, string>(FEEDBACK_CATEGORIES.map((c) => [c.key, c.label]));
-
-export const categoryColour = (key: string): string | undefined => colourOf.get(key);
-export const categoryLabel = (key: string): string => labelOf.get(key) ?? key;
+/** Colour and label of a category named by its key or its tag. */
+export const categoryColour = (keyOrTag: string): string | undefined => findCategory(keyOrTag)?.colour;
+export const categoryLabel = (keyOrTag: string): string => findCategory(keyOrTag)?.label ?? keyOrTag;
 
 /** Waveform markers for the timestamped comments, coloured by their first tag. */
 export function commentMarkers(
