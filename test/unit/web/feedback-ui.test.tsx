@@ -346,6 +346,15 @@ describe('the reviewer form', () => {
   });
 });
 
+describe('a musician reviewing a peer', () => {
+  it('gets the feedback prompts, not the request to ask for clarification', () => {
+    const peer = share({ sharedByUserId: 'm2', sharedByName: 'Max Musician', sharedWithUserId: 'm1', sharedWithName: 'Mia Musician' });
+    renderWithQuery(<ReviewerForm detail={{ share: peer, feedback: null, comments: [], ranking: null }} viewer={MUSICIAN} />);
+    expect(screen.getByPlaceholderText('What do you hear at this moment? What works, and what would you change?')).toBeTruthy();
+    expect(screen.queryByPlaceholderText('Ask your mentor for clarification on any part of the feedback...')).toBeNull();
+  });
+});
+
 describe("the musician's feedback view", () => {
   const completed = (over: Partial<ShareDetail> = {}): ShareDetail => ({
     share: share({ status: 'completed' }),

@@ -18,9 +18,12 @@ export interface CommentDraft {
 
 export const SUGGESTION_ERROR = 'Failed to get suggestion';
 
-/** The placeholder of the comment box: musicians ask for clarification, reviewers get prompts. */
-export function commentPlaceholder(userType: string): string {
-  return userType === 'musician'
+/**
+ * The placeholder of the comment box: a musician reading the feedback they asked for is told to ask for
+ * clarification; everyone else, and a musician reviewing a peer's track, gets feedback prompts.
+ */
+export function commentPlaceholder(userType: string, isAuthor: boolean): string {
+  return userType === 'musician' && isAuthor
     ? 'Ask your mentor for clarification on any part of the feedback...'
     : 'What do you hear at this moment? What works, and what would you change?';
 }

@@ -81,7 +81,7 @@ export function FeedbackView({ detail, viewer }: { detail: ShareDetail; viewer: 
               mode="new"
               getPlayhead={timeline.getPlayhead}
               duration={share.trackDuration}
-              placeholder={commentPlaceholder(viewer.type)}
+              placeholder={commentPlaceholder(viewer.type, isAuthor)}
               onSubmit={(draft) => add.mutateAsync(draft)}
             />
           )}

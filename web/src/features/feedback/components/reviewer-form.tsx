@@ -51,7 +51,7 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
           mode="new"
           getPlayhead={timeline.getPlayhead}
           duration={share.trackDuration}
-          placeholder={commentPlaceholder(viewer.type)}
+          placeholder={commentPlaceholder(viewer.type, false)}
           allowSuggest
           onSubmit={(draft) => add.mutateAsync(draft)}
         />

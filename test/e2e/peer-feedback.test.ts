@@ -1,0 +1,105 @@
+/**
+ * Free peer feedback between two musicians, in two browsers: one asks another musician (found with the
+ * search's Musicians filter), who finds the request in their own Feedback Hub, accepts, comments, rates
+ * and submits; the first sees it complete without a reload and may ask for clarification.
+ */
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP, screenshot } from '../support/browser.js';
+import { onboard, uploadTrack } from '../support/flows.js';
+import { createConfirmedUser, type TestUser } from '../support/users.js';
+import { launchBrowser, signedInPage } from './helpers.js';
+
+const stack = inject('stack');
+const suffix = Math.floor(1000 + Math.random() * 9000);
+const title = `Peer Song ${suffix}`;
+const reviewerName = `Bea Peer${suffix}`;
+
+let browser: Browser;
+let asker: TestUser;
+let reviewer: TestUser;
+let askerCtx: BrowserContext;
+let reviewerCtx: BrowserContext;
+let a: Page;
+let b: Page;
+
+const hubItem = (page: Page): Locator =>
+  page.getByTestId('feedback-hub').getByTestId('share-item').filter({ has: page.getByTestId('share-title').getByText(title, { exact: true }) });
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  [asker, reviewer] = await Promise.all([
+    createConfirmedUser(stack, { fullName: `Alex Asker${suffix}`, prefix: 'peer-a' }),
+    createConfirmedUser(stack, { fullName: reviewerName, prefix: 'peer-b' }),
+  ]);
+  await onboard(stack, asker, 'musician');
+  await onboard(stack, reviewer, 'musician');
+  await uploadTrack(stack, asker, title, { seconds: 12 });
+  ({ context: askerCtx, page: a } = await signedInPage(browser, stack.appUrl, asker.email, asker.password, '/dashboard', DESKTOP));
+  ({ context: reviewerCtx, page: b } = await signedInPage(browser, stack.appUrl, reviewer.email, reviewer.password, '/dashboard', DESKTOP));
+});
+
+afterAll(async () => {
+  await askerCtx?.close();
+  await reviewerCtx?.close();
+  await browser?.close();
+});
+
+describe('peer feedback between musicians', () => {
+  it('a musician asks another musician, found with the Musicians filter', async () => {
+    await a.getByRole('button', { name: `Get feedback on ${title}` }).click();
+    const dialog = a.getByRole('dialog', { name: 'Request Feedback' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Musicians', exact: true }).click();
+    await dialog.getByRole('combobox', { name: 'Share with' }).fill(reviewerName.slice(0, 8));
+    await dialog.getByRole('option').filter({ hasText: reviewerName }).click();
+    await dialog.getByLabel('Feedback notes', { exact: true }).fill('Is the hook catchy enough?');
+    await dialog.getByLabel('Context', { exact: true }).selectOption('first_draft');
+    await dialog.getByTestId('share-submit').click();
+    await dialog.getByText('Feedback Request Sent!').waitFor();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    const item = hubItem(a);
+    await item.waitFor();
+    expect(await item.getByTestId('share-who').textContent()).toBe(`Shared with ${reviewerName}`);
+  });
+
+  it('the other musician finds it in their own hub, accepts and reviews it', async () => {
+    const item = hubItem(b);
+    await item.waitFor({ timeout: 15_000 });
+    expect(await item.getByTestId('share-who').textContent()).toBe(`Shared by Alex Asker${suffix}`);
+    expect(await item.getByTestId('share-status').textContent()).toBe('Pending');
+    await item.getByRole('button', { name: `Show ${title}` }).click();
+    await item.getByRole('button', { name: 'Accept' }).click();
+
+    const form = item.getByTestId('reviewer-form');
+    await form.waitFor();
+    const box = form.getByTestId('comment-composer').getByTestId('comment-input');
+    // A musician reviewing gets the reviewer's prompts.
+    expect(await box.getAttribute('placeholder')).toBe('What do you hear at this moment? What works, and what would you change?');
+    await box.fill('The hook lands; the second verse drags a little.');
+    await form.getByTestId('comment-composer').getByRole('button', { name: 'Arrangement' }).click();
+    await box.press('Control+Enter');
+    await form.getByTestId('comment-card').waitFor();
+    await form.getByRole('group', { name: 'Energy & Impact' }).getByRole('button', { name: '4 stars' }).click();
+    await form.getByLabel('General comment', { exact: true }).fill('Keep the hook, tighten verse two.');
+    await screenshot(b, 'peer-review');
+    await form.getByTestId('feedback-submit').click();
+    await item.getByTestId('share-status').getByText('Completed').waitFor({ timeout: 15_000 });
+  });
+
+  it('the asker sees it complete without a reload and can ask for clarification', async () => {
+    const item = hubItem(a);
+    await item.getByTestId('share-status').getByText('Completed').waitFor({ timeout: 15_000 });
+    await item.getByRole('button', { name: `Show ${title}` }).click();
+    await item.getByTestId('criteria-bars').waitFor();
+    expect(await item.getByTestId('comment-tag').allTextContents()).toEqual(['Arrangement']);
+    expect(await item.getByTestId('general-feedback-text').textContent()).toBe('Keep the hook, tighten verse two.');
+    const box = item.getByTestId('comment-input');
+    expect(await box.getAttribute('placeholder')).toBe('Ask your mentor for clarification on any part of the feedback...');
+    await box.fill('Which part of verse two exactly?');
+    await box.press('Control+Enter');
+    await item.getByTestId('comment-card').filter({ hasText: 'Which part of verse two exactly?' }).waitFor();
+    await item.getByTestId('rating-form').waitFor();
+    await screenshot(a, 'peer-feedback-received');
+  });
+});
