@@ -636,6 +636,8 @@ describe("the musician's feedback hub", () => {
           return { shares: input.as === 'author' ? [made] : [received] };
         case 'getShare':
           return { share: received, feedback: null, comments: [], ranking: null };
+        case 'respondToShare':
+          return { ...received, status: input.status };
         default:
           throw new Error(name);
       }
@@ -648,6 +650,17 @@ describe("the musician's feedback hub", () => {
     ]);
     fireEvent.click(within(items[0]).getByRole('button', { name: 'Show Their Song' }));
     expect(await within(items[0]).findByRole('button', { name: 'Accept' })).toBeTruthy();
-    expect(within(items[0]).getByRole('button', { name: 'Decline' })).toBeTruthy();
+
+    // Declining is final, so it asks first; Cancel sends nothing.
+    fireEvent.click(within(items[0]).getByRole('button', { name: 'Decline' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Decline this request?' });
+    expect(dialog.textContent).toContain('Max Musician will see "Their Song" as declined. You cannot accept it afterwards.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls('respondToShare')).toEqual([]);
+    fireEvent.click(within(items[0]).getByRole('button', { name: 'Decline' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Decline' }));
+    await waitFor(() => expect(calls('respondToShare')).toEqual([['respondToShare', { id: 's-received', status: 'declined' }]]));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   });
 });

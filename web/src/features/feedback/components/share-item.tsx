@@ -3,6 +3,7 @@ import type { ShareView } from '../../../../../shared/schemas/shares';
 import { Alert } from '../../../components/alert';
 import { AudioPlayer } from '../../../components/audio-player';
 import { Button } from '../../../components/button';
+import { ConfirmDialog } from '../../../components/dialog';
 import { ChevronDownIcon } from '../../../components/icons';
 import { errorMessage } from '../../../lib/errors';
 import { formatDate } from '../../../lib/dates';
@@ -13,9 +14,10 @@ import { RequestSummary } from './request-summary';
 import { ReviewerForm } from './reviewer-form';
 import { StatusBadge } from './status-badge';
 
-/** A pending request as the reviewer sees it: the track to listen to, and Accept or Decline. */
+/** A pending request as the reviewer sees it: the track to listen to, and Accept or Decline (confirmed: it is final). */
 function PendingRequest({ share }: { share: ShareView }) {
   const respond = useRespondToShare();
+  const [confirmingDecline, setConfirmingDecline] = useState(false);
   const track = { id: share.trackId, title: share.trackTitle, duration: share.trackDuration, peaks: share.trackPeaks };
   return (
     <div className="pending-request">
@@ -34,16 +36,22 @@ function PendingRequest({ share }: { share: ShareView }) {
         >
           Accept
         </Button>
-        <Button
-          variant="secondary"
-          onClick={() => respond.mutate({ id: share.id, status: 'declined' })}
-          busy={respond.isPending && respond.variables?.status === 'declined'}
-          disabled={respond.isPending}
-          data-testid="share-decline"
-        >
+        <Button variant="secondary" onClick={() => setConfirmingDecline(true)} disabled={respond.isPending} data-testid="share-decline">
           Decline
         </Button>
       </div>
+      <ConfirmDialog
+        open={confirmingDecline}
+        title="Decline this request?"
+        description={`${share.sharedByName} will see "${share.trackTitle}" as declined. You cannot accept it afterwards.`}
+        confirmLabel="Decline"
+        busyLabel="Declining..."
+        busy={respond.isPending && respond.variables?.status === 'declined'}
+        error={respond.isError && respond.variables?.status === 'declined' ? errorMessage(respond.error, 'Failed to answer the request') : null}
+        onConfirm={() => respond.mutate({ id: share.id, status: 'declined' }, { onSuccess: () => setConfirmingDecline(false) })}
+        onCancel={() => setConfirmingDecline(false)}
+        testId="decline-dialog"
+      />
     </div>
   );
 }
