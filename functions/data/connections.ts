@@ -4,8 +4,9 @@
  * - per user    PK USER#<userId>        SK CONN#<connId>  (fan-out: one Query per user)
  * Both expire through the table's TTL (`expiresAt`): API Gateway closes connections after 2 hours.
  */
-import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/aws.js';
+import { queryAll } from './query.js';
 import { config } from '../lib/config.js';
 
 const CONNECTION_TTL_SECONDS = 3 * 60 * 60;
@@ -32,13 +33,11 @@ export async function deleteConnection(connectionId: string): Promise<void> {
 }
 
 export async function connectionsOf(userId: string): Promise<string[]> {
-  const res = await dynamo().send(
-    new QueryCommand({
-      TableName: config.tableName,
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :c)',
-      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':c': 'CONN#' },
-      ProjectionExpression: 'connectionId',
-    }),
-  );
-  return (res.Items ?? []).map((i) => i.connectionId as string);
+  const items = await queryAll({
+    TableName: config.tableName,
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :c)',
+    ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':c': 'CONN#' },
+    ProjectionExpression: 'connectionId',
+  });
+  return items.map((i) => i.connectionId as string);
 }

@@ -15,13 +15,13 @@ import {
   BatchWriteCommand,
   DeleteCommand,
   PutCommand,
-  QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { ShareStatus } from '../../shared/feedback.js';
 import type { ShareOptions } from '../../shared/schemas/shares.js';
 import { dynamo } from '../lib/aws.js';
+import { queryAll } from './query.js';
 import { config } from '../lib/config.js';
 
 export interface ShareRecord {
@@ -124,13 +124,7 @@ export async function putNewShare(share: ShareRecord): Promise<void> {
 }
 
 export async function getShareBundle(id: string): Promise<ShareBundle | null> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await dynamo().send(new QueryCommand({ TableName: T(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk(id) }, ExclusiveStartKey: start }));
-    items.push(...(res.Items ?? []));
-    start = res.LastEvaluatedKey;
-  } while (start);
+  const items = await queryAll({ TableName: T(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk(id) } });
   const meta = items.find((i) => i.SK === 'META');
   if (!meta) return null;
   const feedback = items.find((i) => i.SK === 'FEEDBACK');
@@ -145,18 +139,14 @@ export async function getShareBundle(id: string): Promise<ShareBundle | null> {
 
 /** Shares the user authored, newest first. */
 export async function listSharesBy(userId: string): Promise<ShareRecord[]> {
-  const res = await dynamo().send(
-    new QueryCommand({ TableName: T(), IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :s)', ExpressionAttributeValues: { ':pk': `SHAREDBY#${userId}`, ':s': 'SHARE#' }, ScanIndexForward: false }),
-  );
-  return (res.Items ?? []).map((i) => strip(i) as unknown as ShareRecord);
+  const items = await queryAll({ TableName: T(), IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :s)', ExpressionAttributeValues: { ':pk': `SHAREDBY#${userId}`, ':s': 'SHARE#' }, ScanIndexForward: false });
+  return items.map((i) => strip(i) as unknown as ShareRecord);
 }
 
 /** Shares sent to the user with one status, newest first. */
 export async function listSharesWith(userId: string, status: ShareStatus): Promise<ShareRecord[]> {
-  const res = await dynamo().send(
-    new QueryCommand({ TableName: T(), IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :pk AND begins_with(GSI2SK, :s)', ExpressionAttributeValues: { ':pk': `SHAREDWITH#${userId}`, ':s': `${status}#` }, ScanIndexForward: false }),
-  );
-  return (res.Items ?? []).map((i) => strip(i) as unknown as ShareRecord);
+  const items = await queryAll({ TableName: T(), IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :pk AND begins_with(GSI2SK, :s)', ExpressionAttributeValues: { ':pk': `SHAREDWITH#${userId}`, ':s': `${status}#` }, ScanIndexForward: false });
+  return items.map((i) => strip(i) as unknown as ShareRecord);
 }
 
 /** Moves a share from one of `from` to `to`; false when it was not in one of them. */
@@ -250,10 +240,8 @@ export async function releaseEmail(shareId: string, event: string): Promise<void
 
 /** The shares of a track, with who takes part in each. */
 export async function sharesOfTrack(trackId: string): Promise<{ shareId: string; participants: string[] }[]> {
-  const res = await dynamo().send(
-    new QueryCommand({ TableName: T(), KeyConditionExpression: 'PK = :pk AND begins_with(SK, :s)', ExpressionAttributeValues: { ':pk': `TRACK#${trackId}`, ':s': 'SHARE#' } }),
-  );
-  return (res.Items ?? []).map((i) => ({ shareId: i.shareId as string, participants: i.participants as string[] }));
+  const items = await queryAll({ TableName: T(), KeyConditionExpression: 'PK = :pk AND begins_with(SK, :s)', ExpressionAttributeValues: { ':pk': `TRACK#${trackId}`, ':s': 'SHARE#' } });
+  return items.map((i) => ({ shareId: i.shareId as string, participants: i.participants as string[] }));
 }
 
 /**
@@ -261,15 +249,7 @@ export async function sharesOfTrack(trackId: string): Promise<{ shareId: string;
  * share is found from its track, so a deletion that stops part-way can be finished by trying again.
  */
 export async function shareItemKeys(trackId: string, shareId: string): Promise<{ PK: string; SK: string }[]> {
-  const keys: { PK: string; SK: string }[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await dynamo().send(
-      new QueryCommand({ TableName: T(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk(shareId) }, ProjectionExpression: 'PK, SK', ExclusiveStartKey: start }),
-    );
-    keys.push(...((res.Items ?? []) as { PK: string; SK: string }[]));
-    start = res.LastEvaluatedKey;
-  } while (start);
+  const keys = (await queryAll({ TableName: T(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk(shareId) }, ProjectionExpression: 'PK, SK' })) as { PK: string; SK: string }[];
   return [...keys, { PK: `TRACK#${trackId}`, SK: `SHARE#${shareId}` }];
 }
 

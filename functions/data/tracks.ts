@@ -3,9 +3,10 @@
  * - track      PK TRACK#<id>        SK META       GSI1 OWNER#<userId> / TRACK#<createdAt>#<id> (own tracks, newest first)
  * - audio key  PK AUDIOKEY#<key>    SK AUDIOKEY   (one track per uploaded object; written with the track)
  */
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '../lib/aws.js';
+import { queryAll } from './query.js';
 import { config } from '../lib/config.js';
 
 export interface TrackRecord {
@@ -78,23 +79,14 @@ export async function getTracks(ids: string[]): Promise<TrackRecord[]> {
 
 /** The owner's tracks, newest first. */
 export async function listTracksOf(userId: string): Promise<TrackRecord[]> {
-  const out: TrackRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await dynamo().send(
-      new QueryCommand({
-        TableName: config.tableName,
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': `OWNER#${userId}`, ':prefix': 'TRACK#' },
-        ScanIndexForward: false,
-        ExclusiveStartKey: start,
-      }),
-    );
-    out.push(...(res.Items ?? []).map(fromTrackItem));
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return out;
+  const items = await queryAll({
+    TableName: config.tableName,
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': `OWNER#${userId}`, ':prefix': 'TRACK#' },
+    ScanIndexForward: false,
+  });
+  return items.map(fromTrackItem);
 }
 
 export async function setSnippet(id: string, snippet: { start: number; end: number }): Promise<TrackRecord> {

@@ -8,6 +8,7 @@
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '../lib/aws.js';
+import { queryAll } from './query.js';
 import { config } from '../lib/config.js';
 
 export type StoredUserType = 'musician' | 'pro' | 'admin';
@@ -172,20 +173,11 @@ export async function findUserIdsByPrefix(
 
 /** Users of a type, by name. */
 export async function listUsersOfType(type: StoredUserType): Promise<UserRecord[]> {
-  const out: UserRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await dynamo().send(
-      new QueryCommand({
-        TableName: config.tableName,
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': `TYPE#${type}` },
-        ExclusiveStartKey: start,
-      }),
-    );
-    out.push(...(res.Items ?? []).map(fromItem));
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return out;
+  const items = await queryAll({
+    TableName: config.tableName,
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': `TYPE#${type}` },
+  });
+  return items.map(fromItem);
 }
