@@ -1,17 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { UserCard } from '../../../../shared/schemas/shares';
 import { LoadingScreen } from '../../components/loading-screen';
 import { PageHeader } from '../../components/page-header';
-import { ShareModal } from '../../features/feedback/components/share-modal';
 import { usePros } from '../../features/pros/api/pros';
 import { ChooseProGrid } from '../../features/pros/components/choose-pro-grid';
-import { tracksQueryKey, useTracks } from '../../features/tracks/api/tracks';
+import { ShareDialog } from './share-dialog';
 
 /** The pros grid; choosing one opens the share dialog with that pro, for one of the user's tracks. */
 function ChoosePro({ fullScreenLoading }: { fullScreenLoading: boolean }) {
-  const tracks = useTracks();
-  const queryClient = useQueryClient();
   const [pro, setPro] = useState<UserCard | null>(null);
   const [open, setOpen] = useState(false);
   return (
@@ -23,14 +19,7 @@ function ChoosePro({ fullScreenLoading }: { fullScreenLoading: boolean }) {
           setOpen(true);
         }}
       />
-      <ShareModal
-        open={open}
-        onClose={() => setOpen(false)}
-        tracks={tracks.data ?? []}
-        tracksLoading={tracks.isPending}
-        onShared={() => void queryClient.invalidateQueries({ queryKey: tracksQueryKey })}
-        initialUser={pro}
-      />
+      <ShareDialog open={open} onClose={() => setOpen(false)} initialUser={pro} />
     </>
   );
 }

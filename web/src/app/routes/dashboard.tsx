@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TrackView } from '../../../../shared/schemas/tracks';
 import { LoadingScreen } from '../../components/loading-screen';
@@ -6,17 +5,14 @@ import { MusicianExperience } from '../../features/dashboard/components/musician
 import { ProExperience } from '../../features/dashboard/components/pro-experience';
 import { FeedbackHub } from '../../features/feedback/components/feedback-hub';
 import { ReviewerTabs } from '../../features/feedback/components/reviewer-tabs';
-import { ShareModal } from '../../features/feedback/components/share-modal';
 import { TrackShares } from '../../features/feedback/components/track-shares';
 import type { Viewer } from '../../features/feedback/utils/share';
-import { tracksQueryKey, useTracks } from '../../features/tracks/api/tracks';
 import { TracksPanel } from '../../features/tracks/components/tracks-panel';
 import { useMe } from '../../lib/auth';
+import { ShareDialog } from './share-dialog';
 
 /** The user's tracks with 'Get feedback' wired to the share dialog and each row's feedback view. */
 function TracksWithFeedback({ viewer }: { viewer: Viewer }) {
-  const tracks = useTracks();
-  const queryClient = useQueryClient();
   const [sharing, setSharing] = useState<TrackView | null>(null);
   const [open, setOpen] = useState(false);
   return (
@@ -28,14 +24,7 @@ function TracksWithFeedback({ viewer }: { viewer: Viewer }) {
         }}
         renderFeedback={(track) => <TrackShares trackId={track.id} viewer={viewer} />}
       />
-      <ShareModal
-        open={open}
-        onClose={() => setOpen(false)}
-        tracks={tracks.data ?? []}
-        tracksLoading={tracks.isPending}
-        onShared={() => void queryClient.invalidateQueries({ queryKey: tracksQueryKey })}
-        initialTrackId={sharing?.id ?? null}
-      />
+      <ShareDialog open={open} onClose={() => setOpen(false)} initialTrackId={sharing?.id ?? null} />
     </>
   );
 }

@@ -1,8 +1,8 @@
 import type { ShareDetail } from '../../../../../shared/schemas/shares';
-import { AudioPlayer } from '../../../components/audio-player';
 import { StarScore } from '../../../components/star-rating';
 import { useAddComment } from '../api/shares';
 import { useShareTimeline } from '../hooks/use-share-timeline';
+import { TimelinePlayer } from './timeline-player';
 import { isOpenForComments, type Viewer } from '../utils/share';
 import { CommentComposer, commentPlaceholder } from './comment-composer';
 import { CommentList } from './comment-list';
@@ -40,13 +40,7 @@ export function FeedbackView({ detail, viewer }: { detail: ShareDetail; viewer: 
 
   return (
     <div className="feedback-detail" data-testid="feedback-detail">
-      <AudioPlayer
-        ref={timeline.player}
-        track={timeline.track}
-        loadUrl={timeline.loadUrl}
-        markers={timeline.markers}
-        onTimeChange={timeline.setPlayhead}
-      />
+      <TimelinePlayer timeline={timeline} />
 
       {waiting && (
         <p className="muted small" data-testid="feedback-waiting">

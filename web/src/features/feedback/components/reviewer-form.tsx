@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { ShareDetail } from '../../../../../shared/schemas/shares';
 import { Alert } from '../../../components/alert';
-import { AudioPlayer } from '../../../components/audio-player';
 import { Button } from '../../../components/button';
 import { TextAreaField } from '../../../components/text-field';
 import { errorMessage } from '../../../lib/errors';
 import { useAddComment, useSubmitFeedback } from '../api/shares';
 import { useShareTimeline } from '../hooks/use-share-timeline';
+import { TimelinePlayer } from './timeline-player';
 import { hasFeedbackToSend, type Criteria } from '../utils/ratings';
 import type { Viewer } from '../utils/share';
 import { CommentComposer, commentPlaceholder } from './comment-composer';
@@ -37,13 +37,7 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
 
   return (
     <div className="reviewer-form" data-testid="reviewer-form">
-      <AudioPlayer
-        ref={timeline.player}
-        track={timeline.track}
-        loadUrl={timeline.loadUrl}
-        markers={timeline.markers}
-        onTimeChange={timeline.setPlayhead}
-      />
+      <TimelinePlayer timeline={timeline} />
 
       <section className="form-block" aria-label="Add a comment">
         <h4 className="block-title">Timestamped comments</h4>

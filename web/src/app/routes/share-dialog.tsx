@@ -1,0 +1,21 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { UserCard } from '../../../../shared/schemas/shares';
+import { ShareModal } from '../../features/feedback/components/share-modal';
+import { tracksQueryKey, useTracks } from '../../features/tracks/api/tracks';
+
+/**
+ * The share dialog over the user's own tracks (composed here: the feedback and tracks features do not
+ * import each other); a share marks its track shared, so the track list is reloaded after one.
+ */
+export function ShareDialog(props: { open: boolean; onClose: () => void; initialTrackId?: string | null; initialUser?: UserCard | null }) {
+  const tracks = useTracks();
+  const queryClient = useQueryClient();
+  return (
+    <ShareModal
+      {...props}
+      tracks={tracks.data ?? []}
+      tracksLoading={tracks.isPending}
+      onShared={() => void queryClient.invalidateQueries({ queryKey: tracksQueryKey })}
+    />
+  );
+}
