@@ -14,7 +14,7 @@ import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { freePort } from '../dev/ports.js';
+import { freePort, freePorts } from '../dev/ports.js';
 import { MEDIA_BUCKET, startStack, TABLE_NAME } from '../dev/stack.js';
 import { callRoute } from '../../test/support/api.js';
 import { createConfirmedUser } from '../../test/support/users.js';
@@ -42,7 +42,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'snip-bench-'));
-  const ports = { app: await freePort(), mail: await freePort(), api: await freePort(), dynamodb: await freePort(), cognito: await freePort(), s3: await freePort() };
+  const ports = await freePorts();
   const stack = await startStack({ ports, dataDir, web: 'none', seed: false });
   const info = { ...stack, tableName: TABLE_NAME, mediaBucket: MEDIA_BUCKET };
   try {

@@ -1,4 +1,5 @@
 /** Local ports: each has a default and an environment variable to change it. */
+import fs from 'node:fs';
 import net from 'node:net';
 
 export const PORT_VARS = {
@@ -47,16 +48,45 @@ export async function assertPortsFree(ports: Ports): Promise<void> {
   if (taken.length) throw new PortInUseError(taken.join('\n'));
 }
 
-/** A free port chosen by the OS (tests run their own stack beside a developer's). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen({ port: 0, host: '127.0.0.1' }, () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+/**
+ * The kernel's range for outgoing connections' source ports. A port taken from it can be grabbed by any
+ * client connection (our own health checks included) between choosing it and listening on it.
+ */
+export function ephemeralRange(): { low: number; high: number } {
+  try {
+    const [low, high] = fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    if (Number.isInteger(low) && Number.isInteger(high)) return { low, high };
+  } catch {
+    // Not Linux: macOS, the BSDs and Windows all default to the IANA range.
+  }
+  return { low: 49152, high: 65535 };
+}
+
+const FIRST_CHOSEN_PORT = 20000;
+const handedOut = new Set<number>();
+
+/**
+ * A free port for a stack started beside a developer's: chosen at random below the ephemeral range, so no
+ * outgoing connection can take it before the service listens, and never the same twice in one process.
+ */
+export async function freePort(): Promise<number> {
+  const { low } = ephemeralRange();
+  // A machine whose ephemeral range starts very low leaves no room below it: take our chances there.
+  const [bottom, top] = low - FIRST_CHOSEN_PORT >= 1000 ? [FIRST_CHOSEN_PORT, low] : [FIRST_CHOSEN_PORT, 65536];
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const port = bottom + Math.floor(Math.random() * (top - bottom));
+    if (handedOut.has(port) || !(await canListen(port))) continue;
+    handedOut.add(port);
+    return port;
+  }
+  throw new PortInUseError(`No free port found between ${bottom} and ${top - 1}`);
+}
+
+/** One free port for every local service. */
+export async function freePorts(): Promise<Ports> {
+  const out = {} as Ports;
+  for (const name of Object.keys(PORT_VARS) as PortName[]) out[name] = await freePort();
+  return out;
 }
 
 export async function waitForPort(port: number, timeoutMs: number, label: string): Promise<void> {

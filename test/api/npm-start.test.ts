@@ -8,20 +8,14 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../scripts/dev/ports.js';
+import { freePorts, PORT_VARS, type PortName } from '../../scripts/dev/ports.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'snip-start-'));
 const children: ChildProcess[] = [];
 
 async function ports() {
-  return {
-    APP_PORT: String(await freePort()),
-    MAIL_PORT: String(await freePort()),
-    API_PORT: String(await freePort()),
-    DYNAMODB_PORT: String(await freePort()),
-    COGNITO_PORT: String(await freePort()),
-    S3_PORT: String(await freePort()),
-  };
+  const chosen = await freePorts();
+  return Object.fromEntries(Object.entries(PORT_VARS).map(([name, spec]) => [spec.env, String(chosen[name as PortName])]));
 }
 
 function start(env: Record<string, string>) {

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { freePort, type Ports } from '../../scripts/dev/ports.js';
+import { freePorts } from '../../scripts/dev/ports.js';
 import { MEDIA_BUCKET, startStack, TABLE_NAME } from '../../scripts/dev/stack.js';
 
 export interface StackInfo {
@@ -34,14 +34,7 @@ export default async function setup(project: TestProject) {
   if (process.env.SKIP_WEB_BUILD !== '1') {
     execSync('npx vite build --config web/vite.config.ts --logLevel warn', { stdio: 'inherit' });
   }
-  const ports: Ports = {
-    app: await freePort(),
-    mail: await freePort(),
-    api: await freePort(),
-    dynamodb: await freePort(),
-    cognito: await freePort(),
-    s3: await freePort(),
-  };
+  const ports = await freePorts();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'snip-test-'));
   const stack = await startStack({ ports, dataDir, web: 'static', seed: true });
   const { stop, runtimeConfig: _rc, ...info } = stack;

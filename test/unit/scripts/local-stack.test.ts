@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { assertPortsFree, freePort, portsFromEnv, PortInUseError } from '../../../scripts/dev/ports.js';
+import { assertPortsFree, ephemeralRange, freePort, freePorts, portsFromEnv, PortInUseError } from '../../../scripts/dev/ports.js';
 import { assertJava, JavaMissingError, startDynamo } from '../../../scripts/dev/dynamodb.js';
 
 describe('local ports', () => {
@@ -19,13 +19,20 @@ describe('local ports', () => {
     const blocker = net.createServer().listen(port, '127.0.0.1');
     await new Promise((r) => blocker.once('listening', r));
     try {
-      const ports = { ...portsFromEnv({}), app: port, mail: await freePort(), api: await freePort(), dynamodb: await freePort(), cognito: await freePort(), s3: await freePort() };
+      const ports = { ...(await freePorts()), app: port };
       const err = await assertPortsFree(ports).catch((e) => e);
       expect(err).toBeInstanceOf(PortInUseError);
       expect(err.message).toContain(`Port ${port} is already in use: set APP_PORT`);
     } finally {
       blocker.close();
     }
+  });
+
+  it('chooses distinct ports outside the range outgoing connections take theirs from', async () => {
+    const { low, high } = ephemeralRange();
+    const chosen = [...Object.values(await freePorts()), ...Object.values(await freePorts())];
+    expect(new Set(chosen).size).toBe(chosen.length);
+    for (const port of chosen) expect(port < low || port > high).toBe(true);
   });
 });
 
