@@ -29,7 +29,7 @@ export function portsFromEnv(env: NodeJS.ProcessEnv = process.env): Ports {
   return out;
 }
 
-function canListen(port: number): Promise<boolean> {
+export function canListen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const server = net.createServer();
     server.once('error', () => resolve(false));
