@@ -30,13 +30,29 @@ declare module 'vitest' {
   }
 }
 
+/**
+ * Every test depends on this start, and on a busy CI machine it can fail for reasons that do not repeat
+ * (a port taken by another program, a JVM starved of CPU): one more try on other ports before giving up.
+ */
+async function startTestStack(dataDir: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startStack({ ports: await freePorts(), dataDir, web: 'static', seed: true });
+    } catch (err) {
+      if (attempt === 2) throw err;
+      console.warn(`The local stack did not start (${(err as Error).message}); trying once more on other ports.`);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.mkdirSync(dataDir);
+    }
+  }
+}
+
 export default async function setup(project: TestProject) {
   if (process.env.SKIP_WEB_BUILD !== '1') {
     execSync('npx vite build --config web/vite.config.ts --logLevel warn', { stdio: 'inherit' });
   }
-  const ports = await freePorts();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'snip-test-'));
-  const stack = await startStack({ ports, dataDir, web: 'static', seed: true });
+  const stack = await startTestStack(dataDir);
   const { stop, runtimeConfig: _rc, ...info } = stack;
   project.provide('stack', { ...info, tableName: TABLE_NAME, mediaBucket: MEDIA_BUCKET });
   // Handlers used directly by tests in this process read the same environment.
