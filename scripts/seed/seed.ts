@@ -1,6 +1,7 @@
 /**
- * Seeds the demo accounts into the local user pool and table. Idempotent: an account or record that
- * exists is left as it is. Local mode only: production never seeds.
+ * Seeds the demo accounts into the local user pool and table, and with fresh accounts the demo's tracks
+ * and feedback. Idempotent: an account or record that exists is left as it is, and tracks a user deleted
+ * do not come back on the next start. Local mode only: production never seeds.
  */
 import {
   AdminAddUserToGroupCommand,
@@ -13,6 +14,7 @@ import { ADMIN_GROUP } from '../../shared/constants.js';
 import { createUser, getUser } from '../../functions/data/users.js';
 import { config } from '../../functions/lib/config.js';
 import { DEMO_PASSWORD, DEMO_USERS, type DemoUser } from './demo-users.js';
+import { seedDemoFeedback } from './demo-feedback.js';
 
 async function ensureIdentity(client: CognitoIdentityProviderClient, userPoolId: string, u: DemoUser): Promise<string> {
   const sub = (attrs: { Name?: string; Value?: string }[] | undefined) => attrs?.find((a) => a.Name === 'sub')?.Value;
@@ -46,9 +48,11 @@ async function ensureIdentity(client: CognitoIdentityProviderClient, userPoolId:
 
 export async function seedDemoData(client: CognitoIdentityProviderClient, userPoolId: string): Promise<void> {
   if (!config.isLocal) throw new Error('Demo data is seeded in local mode only');
+  const created = new Map<string, string>();
   for (const u of DEMO_USERS) {
     const id = await ensureIdentity(client, userPoolId, u);
     if (await getUser(id)) continue;
+    created.set(u.email, id);
     const now = new Date().toISOString();
     const result = await createUser({
       id,
@@ -68,4 +72,6 @@ export async function seedDemoData(client: CognitoIdentityProviderClient, userPo
     });
     if (result === 'username_taken') throw new Error(`Demo username ${u.username} is taken by another account`);
   }
+  const [musician, peer, freePro] = ['musician@demo.test', 'musician2@demo.test', 'pro3@demo.test'].map((e) => created.get(e));
+  if (musician && peer && freePro) await seedDemoFeedback({ musician, peer, freePro });
 }

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Mp3Encoder } from '@breezystack/lamejs';
+import { pcmWav } from '../../scripts/seed/demo-audio.js';
 
 export interface ToneOptions {
   seconds: number;
@@ -41,31 +42,7 @@ export function toneSamples({ seconds, sampleRate = 44_100, frequency = 440, env
 /** A PCM 16-bit little-endian WAV file. */
 export function wavBytes(options: ToneOptions): Buffer {
   const sampleRate = options.sampleRate ?? 44_100;
-  const channels = options.channels ?? 1;
-  const mono = toneSamples({ ...options, sampleRate });
-  const dataBytes = mono.length * channels * 2;
-  const buf = Buffer.alloc(44 + dataBytes);
-  buf.write('RIFF', 0, 'ascii');
-  buf.writeUInt32LE(36 + dataBytes, 4);
-  buf.write('WAVE', 8, 'ascii');
-  buf.write('fmt ', 12, 'ascii');
-  buf.writeUInt32LE(16, 16); // fmt chunk size
-  buf.writeUInt16LE(1, 20); // PCM
-  buf.writeUInt16LE(channels, 22);
-  buf.writeUInt32LE(sampleRate, 24);
-  buf.writeUInt32LE(sampleRate * channels * 2, 28); // byte rate
-  buf.writeUInt16LE(channels * 2, 32); // block align
-  buf.writeUInt16LE(16, 34); // bits per sample
-  buf.write('data', 36, 'ascii');
-  buf.writeUInt32LE(dataBytes, 40);
-  let offset = 44;
-  for (let i = 0; i < mono.length; i++) {
-    for (let c = 0; c < channels; c++) {
-      buf.writeInt16LE(mono[i], offset);
-      offset += 2;
-    }
-  }
-  return buf;
+  return pcmWav(toneSamples({ ...options, sampleRate }), sampleRate, options.channels ?? 1);
 }
 
 /** An MP3 file (MPEG-1 Layer III, constant bit rate). */

@@ -1,0 +1,98 @@
+/**
+ * The demo's feedback loop, so that a fresh `npm start` shows what the product is for: Mia's track with
+ * Quinn's completed, timestamped review waiting for her rating, and a second track Max has been asked
+ * to review. Made through the same use cases the API runs (upload, register, share, accept, comment,
+ * submit), so the records are exactly what users would produce.
+ */
+import { createShare, addComment, respond, submitFeedback } from '../../functions/domain/shares.js';
+import { createTrack, createUploadTicket } from '../../functions/domain/tracks.js';
+import { getUser, type UserRecord } from '../../functions/data/users.js';
+import { shareOptionsSchema, type ShareOptions } from '../../shared/schemas/shares.js';
+import { pcmWav, renderSong, type Song } from './demo-audio.js';
+
+const SAMPLE_RATE = 22_050;
+
+export const DEMO_TRACKS = {
+  reviewed: 'Midnight Drive',
+  requested: 'Sunrise Sketch',
+} as const;
+
+const MIDNIGHT_DRIVE: Song = {
+  seconds: 40,
+  bpm: 120,
+  roots: [110, 87.31, 130.81, 98],
+  sections: [[0, 0, 0], [8, 0.6, 0.8], [20, 0, 0.4], [24, 1, 1], [36, 0.3, 0.3]],
+};
+
+const SUNRISE_SKETCH: Song = {
+  seconds: 32,
+  bpm: 96,
+  roots: [130.81, 110, 87.31, 98],
+  sections: [[0, 0, 0.5], [6, 0.4, 0.7], [18, 0.8, 1], [28, 0, 0.3]],
+};
+
+/** Uploads the song the way the browser does, through a presigned POST, and registers it. */
+async function uploadSong(owner: UserRecord, title: string, song: Song) {
+  const bytes = pcmWav(renderSong(song, SAMPLE_RATE), SAMPLE_RATE);
+  const ticket = await createUploadTicket(owner.id, { filename: `${title}.wav`, contentType: 'audio/wav', size: bytes.length });
+  const form = new FormData();
+  for (const [k, v] of Object.entries(ticket.fields)) form.append(k, v);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'audio/wav' }));
+  const res = await fetch(ticket.url, { method: 'POST', body: form });
+  if (!res.ok) throw new Error(`Demo upload of ${title} failed: ${res.status} ${await res.text()}`);
+  return createTrack(owner.id, { key: ticket.key, title, artist: owner.fullName });
+}
+
+/** Share options as the share modal sends them, validated by the same schema the API uses. */
+const options = (feedbackNotes: string, context: string, trackPurpose: string, referenceTrack = ''): ShareOptions =>
+  shareOptionsSchema.parse({ feedbackNotes, context, trackPurpose, referenceTrack, categories: ['mixing', 'arrangement'] });
+
+async function demoUser(id: string): Promise<UserRecord> {
+  const user = await getUser(id);
+  if (!user) throw new Error(`Demo user ${id} has no record`);
+  return user;
+}
+
+export async function seedDemoFeedback(ids: { musician: string; peer: string; freePro: string }): Promise<void> {
+  const [mia, max, quinn] = await Promise.all([demoUser(ids.musician), demoUser(ids.peer), demoUser(ids.freePro)]);
+
+  const drive = await uploadSong(mia, DEMO_TRACKS.reviewed, MIDNIGHT_DRIVE);
+  const review = await createShare(mia, {
+    sharedWithId: quinn.id,
+    trackId: drive.id,
+    shareOptions: options('Does the drop hit hard enough? Be honest about the low end.', 'mix_check', 'streaming_release'),
+  });
+  await respond(quinn.id, review.id, 'accepted');
+  await addComment(quinn, review.id, {
+    timestamp: 9,
+    text: 'The kick and the bass land on the same note here and blur together: sidechain the bass to the kick, or cut the bass below 50 Hz.',
+    tags: ['#Bassline', '#Mixing'],
+  });
+  await addComment(quinn, review.id, {
+    timestamp: 20,
+    text: 'Dropping the drums for the break works. Four bars is long though: try two, or add a riser so the drop feels earned.',
+    tags: ['#Arrangement'],
+  });
+  await addComment(quinn, review.id, {
+    timestamp: 25,
+    text: 'Great lift into the drop. The pad masks the chords a little: a 2-3 dB cut around 2 kHz would let them through.',
+    tags: ['#Mixing', '#Harmony'],
+  });
+  await addComment(mia, review.id, {
+    timestamp: 25,
+    text: 'Would you cut the pad or bring the chords up?',
+    tags: [],
+  });
+  await submitFeedback(quinn.id, {
+    id: review.id,
+    criteria: { mixingMastering: 3, compositionArrangement: 4, energyImpact: 4 },
+    comment: 'A strong loop with a clear identity. Sort out the low end and tighten the break, and it is ready for a release.',
+  });
+
+  const sketch = await uploadSong(mia, DEMO_TRACKS.requested, SUNRISE_SKETCH);
+  await createShare(mia, {
+    sharedWithId: max.id,
+    trackId: sketch.id,
+    shareOptions: options('Is the groove interesting enough for a whole track?', 'first_draft', 'hobby_project'),
+  });
+}

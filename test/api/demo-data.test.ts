@@ -1,0 +1,84 @@
+/**
+ * The demo data local mode starts with: besides the accounts, Mia's two tracks, Quinn's completed
+ * review of one, and Max's pending request for the other, all readable through the API as users see them.
+ */
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { PEAKS_COUNT } from '../../shared/constants.js';
+import { seedDemoData } from '../../scripts/seed/seed.js';
+import { DEMO_PASSWORD } from '../../scripts/seed/demo-users.js';
+import { DEMO_TRACKS } from '../../scripts/seed/demo-feedback.js';
+import { localCognitoClient } from '../../scripts/dev/user-pool.js';
+import { callRoute } from '../support/api.js';
+import { useStackEnvironment } from '../support/in-process.js';
+import { signIn } from '../support/users.js';
+
+const stack = inject('stack');
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  for (const who of ['musician', 'musician2', 'pro3']) tokens[who] = await signIn(stack, `${who}@demo.test`, DEMO_PASSWORD);
+});
+
+const demoTracks = async () =>
+  ((await callRoute(stack.apiUrl, 'listTracks', {}, tokens.musician)).body.tracks as { id: string; title: string; duration: number; peaks: string }[]).filter(
+    (t) => Object.values<string>(DEMO_TRACKS).includes(t.title),
+  );
+
+describe('demo data', () => {
+  it("gives Mia two real tracks: decoded, with a waveform, and playable", async () => {
+    const tracks = await demoTracks();
+    expect(tracks.map((t) => t.title).sort()).toEqual([DEMO_TRACKS.reviewed, DEMO_TRACKS.requested].sort());
+    const drive = tracks.find((t) => t.title === DEMO_TRACKS.reviewed)!;
+    expect(drive.duration).toBeCloseTo(40, 1);
+    const peaks = Buffer.from(drive.peaks, 'base64');
+    expect(peaks).toHaveLength(PEAKS_COUNT);
+    // The drop (from 24 s) is louder than the intro (the first 8 s): the waveform has a shape.
+    const mean = (from: number, to: number) => {
+      const part = peaks.subarray(Math.floor((from / 40) * PEAKS_COUNT), Math.floor((to / 40) * PEAKS_COUNT));
+      return part.reduce((a, b) => a + b, 0) / part.length;
+    };
+    expect(mean(26, 34)).toBeGreaterThan(mean(1, 7) * 1.3);
+    const url = await callRoute(stack.apiUrl, 'getSignedUrl', { trackId: drive.id }, tokens.musician);
+    const audio = await fetch(url.body.signedUrl as string, { headers: { range: 'bytes=0-11' } });
+    expect(audio.status).toBe(206);
+    expect(Buffer.from(await audio.arrayBuffer()).toString('ascii', 8, 12)).toBe('WAVE');
+  });
+
+  it("has Quinn's completed, timestamped review waiting for Mia's rating", async () => {
+    const list = await callRoute(stack.apiUrl, 'listShares', { as: 'author' }, tokens.musician);
+    const share = (list.body.shares as { id: string; trackTitle: string; status: string; sharedWithName: string }[]).find(
+      (s) => s.trackTitle === DEMO_TRACKS.reviewed,
+    )!;
+    expect(share).toMatchObject({ status: 'completed', sharedWithName: 'Quinn Peer' });
+    const detail = (await callRoute(stack.apiUrl, 'getShare', { id: share.id }, tokens.musician)).body;
+    expect(detail.feedback.criteria).toEqual({ mixingMastering: 3, compositionArrangement: 4, energyImpact: 4 });
+    expect(detail.feedback.comment).toMatch(/clear identity/);
+    const comments = detail.comments as { timestamp: number | null; tags: string[]; authorName: string }[];
+    expect(comments.map((c) => [c.timestamp, c.authorName])).toEqual([
+      [9, 'Quinn Peer'],
+      [20, 'Quinn Peer'],
+      [25, 'Quinn Peer'],
+      [25, 'Mia Musician'],
+    ]);
+    expect(comments[0].tags).toEqual(['#Bassline', '#Mixing']);
+    expect(detail.ranking).toBeNull();
+    // Quinn sees it in the feedback history.
+    const reviewed = await callRoute(stack.apiUrl, 'listShares', { as: 'reviewer', status: 'completed' }, tokens.pro3);
+    expect((reviewed.body.shares as { id: string }[]).map((s) => s.id)).toContain(share.id);
+  });
+
+  it('has a pending request from Mia for Max to accept or decline', async () => {
+    const list = await callRoute(stack.apiUrl, 'listShares', { as: 'reviewer', status: 'pending' }, tokens.musician2);
+    const share = (list.body.shares as { trackTitle: string; sharedByName: string; shareOptions: { context: string } }[]).find(
+      (s) => s.trackTitle === DEMO_TRACKS.requested,
+    );
+    expect(share).toMatchObject({ sharedByName: 'Mia Musician', shareOptions: { context: 'first_draft' } });
+  });
+
+  it('is not made twice: seeding again, as every start does, adds nothing', async () => {
+    useStackEnvironment(stack);
+    const before = await demoTracks();
+    await seedDemoData(localCognitoClient(stack.cognitoEndpoint), stack.userPoolId);
+    expect((await demoTracks()).map((t) => t.id).sort()).toEqual(before.map((t) => t.id).sort());
+  });
+});
