@@ -115,11 +115,18 @@ export async function respond(userId: string, shareId: string, status: 'accepted
 
 const NOT_ACCEPTED = 'Accept the request before reviewing it';
 
-function assertCanComment(share: ShareRecord, userId: string) {
+/**
+ * Who may write on a share. The musician may, unless it was declined (questions after completion are
+ * asking for clarification). The reviewer reviews once accepted; once the feedback is submitted, the
+ * review is frozen but the reviewer may still answer: new comments only, no edits or deletions.
+ */
+function assertCanComment(share: ShareRecord, userId: string, action: 'add' | 'change') {
   if (share.status === 'declined') throw new Conflict('This request was declined', 'declined');
   if (userId !== share.sharedWithUserId) return;
   if (share.status === 'pending') throw new Conflict(NOT_ACCEPTED, 'not_accepted');
-  if (share.status === 'completed') throw new Conflict('This feedback is complete and cannot be reviewed again', 'completed');
+  if (share.status === 'completed' && action === 'change') {
+    throw new Conflict('Submitted feedback cannot be changed: add a new comment instead', 'completed');
+  }
 }
 
 function assertWithinTrack(share: ShareRecord, timestamp: number | null | undefined) {
@@ -130,7 +137,7 @@ function assertWithinTrack(share: ShareRecord, timestamp: number | null | undefi
 
 export async function addComment(user: UserRecord, shareId: string, input: { timestamp: number | null; text: string; tags: string[] }) {
   const { share } = await bundleFor(user.id, shareId);
-  assertCanComment(share, user.id);
+  assertCanComment(share, user.id, 'add');
   assertWithinTrack(share, input.timestamp);
   const now = new Date().toISOString();
   const comment: CommentRecord = { id: randomUUID(), shareId, trackId: share.trackId, userId: user.id, timestamp: input.timestamp, text: input.text, tags: input.tags, createdAt: now, updatedAt: now };
@@ -149,7 +156,7 @@ async function ownComment(userId: string, shareId: string, commentId: string) {
 
 export async function updateComment(userId: string, input: { id: string; commentId: string; text: string; tags: string[]; timestamp?: number | null }) {
   const { share, comment } = await ownComment(userId, input.id, input.commentId);
-  assertCanComment(share, userId);
+  assertCanComment(share, userId, 'change');
   assertWithinTrack(share, input.timestamp);
   const next: CommentRecord = {
     ...comment,
@@ -164,7 +171,7 @@ export async function updateComment(userId: string, input: { id: string; comment
 
 export async function deleteComment(userId: string, shareId: string, commentId: string) {
   const { share } = await ownComment(userId, shareId, commentId);
-  assertCanComment(share, userId);
+  assertCanComment(share, userId, 'change');
   await shares.deleteComment(shareId, commentId);
 }
 

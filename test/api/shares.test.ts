@@ -123,7 +123,13 @@ describe('the review', () => {
     expect(done.body.feedback).toMatchObject({ criteria: { mixingMastering: 3, energyImpact: 5 }, comment: 'Solid track' });
     expect(done.body.comments.map((c: { timestamp: number | null }) => c.timestamp)).toEqual([0.5, 3.2]);
     expect((await callRoute(stack.apiUrl, 'submitFeedback', { id: share.id, criteria: { vocalsLyrics: 1 } }, reviewer.idToken)).status).toBe(409);
-    expect((await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 1, text: 'One more', tags: [] }, reviewer.idToken)).status).toBe(409);
+    // The submitted review is frozen; the reviewer may still answer questions with new comments.
+    const frozen = await callRoute(stack.apiUrl, 'updateComment', { id: share.id, commentId: early.body.id, text: 'Changed later', tags: [] }, reviewer.idToken);
+    expect(frozen.status).toBe(409);
+    expect(frozen.body.error.code).toBe('completed');
+    expect((await callRoute(stack.apiUrl, 'deleteComment', { id: share.id, commentId: early.body.id }, reviewer.idToken)).status).toBe(409);
+    expect((await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 3, text: 'Why so low?', tags: [] }, musician.idToken)).status).toBe(200);
+    expect((await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 3, text: 'Cut it below 50 Hz', tags: [] }, reviewer.idToken)).status).toBe(200);
     await waitForEmail(stack.mailUrl, musician.email, /responded/i, { since });
     expect((await callRoute(stack.apiUrl, 'getShare', { id: share.id }, stranger.idToken)).status).toBe(403);
 

@@ -158,19 +158,36 @@ describe('the feedback loop', () => {
     await panel.waitFor({ state: 'visible' });
     expect(await panel.textContent()).toContain('GenresIndie Rock, Indie Folk, Singer-Songwriter');
     await screenshot(mus, 'feedback-choose-pro');
-
-    // The priced pro: the API's message, nothing shared.
     await mus.mouse.move(0, 0);
     await panel.waitFor({ state: 'hidden' });
+
+    // Opened by a click it stays open, clear of Choose Pro, and closes with Esc or a click elsewhere.
+    const more = quinn.getByRole('button', { name: `More about ${PRO_NAME}` });
+    const onChoose = async () => {
+      const box = (await quinn.getByRole('button', { name: 'Choose Pro' }).boundingBox())!;
+      return mus.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('[data-testid="pro-choose"]') != null, [box.x + box.width / 2, box.y + box.height / 2]);
+    };
+    await more.click();
+    await mus.mouse.move(0, 0);
+    await panel.waitFor({ state: 'visible' });
+    expect(await onChoose()).toBe(true);
+    await mus.keyboard.press('Escape');
+    await panel.waitFor({ state: 'hidden' });
+    expect(await more.evaluate((el) => el === document.activeElement)).toBe(true);
+    await more.click();
+    await mus.getByRole('heading', { name: 'Choose Your Pro' }).click();
+    await panel.waitFor({ state: 'hidden' });
+
+    // The priced pro: said up front, and nothing can be sent until payments exist.
     await paul.getByRole('button', { name: 'Choose Pro' }).click();
     let dialog = mus.getByRole('dialog', { name: 'Request Feedback' });
     await dialog.waitFor();
     expect(await dialog.getByTestId('share-price').textContent()).toBe('$30 per feedback');
+    expect(await dialog.getByTestId('share-paid').textContent()).toContain('Paid feedback is not available yet');
     await dialog.getByLabel('Track', { exact: true }).selectOption({ label: title });
     await dialog.getByLabel('Feedback notes', { exact: true }).fill('Is it ready?');
     await dialog.getByLabel('Context', { exact: true }).selectOption('pre_release');
-    await dialog.getByTestId('share-submit').click();
-    expect(await waitForText(dialog.getByTestId('share-error'), /per feedback/)).toContain(PRICED_PRO_NAME);
+    expect(await dialog.getByTestId('share-submit').isDisabled()).toBe(true);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
 
@@ -199,7 +216,7 @@ describe('the feedback loop', () => {
     await item.waitFor();
     expect(await item.getByTestId('share-who').textContent()).toBe(`Shared with ${PRO_NAME}`);
     expect(await item.getByTestId('share-status').textContent()).toBe('Pending');
-    await item.getByRole('button', { name: `Show ${title}` }).click();
+    await item.getByRole('button', { name: `Open ${title}` }).click();
     await item.getByTestId('feedback-waiting').waitFor();
   });
 
@@ -215,7 +232,7 @@ describe('the feedback loop', () => {
     await item.waitFor();
     expect(await item.getByTestId('share-who').textContent()).toBe('Shared by Nina Loop');
     expect(await item.getByTestId('share-status').textContent()).toBe('Pending');
-    await item.getByRole('button', { name: `Show ${title}` }).click();
+    await item.getByRole('button', { name: `Open ${title}` }).click();
     expect(await item.getByTestId('request-notes').textContent()).toBe('Does the chorus lift enough? Be honest about the vocals.');
     expect(await item.getByTestId('request-context').textContent()).toBe('Mix check');
     await item.getByRole('button', { name: 'Accept' }).click();
@@ -325,6 +342,8 @@ describe('the feedback loop', () => {
     await screenshot(pro, 'feedback-review');
     expect(await submit.isEnabled()).toBe(true);
     await submit.click();
+    await pro.getByRole('alertdialog', { name: 'Submit your feedback?' }).getByTestId('confirm-button').click();
+    expect(await waitForText(pro.getByTestId('toast'), /Feedback sent to/)).toBe(`Feedback sent to ${musician.fullName}.`);
 
     // It leaves Tracks to Rate for the history, completed.
     await item.waitFor({ state: 'detached', timeout: 15_000 });
@@ -384,7 +403,7 @@ describe('the feedback loop', () => {
     await shareItem(mus).waitFor();
     // The pro sees the rating in the history.
     const done = shareItem(pro);
-    await done.getByRole('button', { name: `Show ${title}` }).click();
+    await done.getByRole('button', { name: `Open ${title}` }).click();
     await done.getByTestId('rating-received').waitFor({ timeout: 15_000 });
   });
 
@@ -393,7 +412,7 @@ describe('the feedback loop', () => {
     const phonePro = await signedInPage(browser, stack.appUrl, PRO_EMAIL, DEMO_PASSWORD, '/dashboard', PHONE);
     try {
       const item = shareItem(phoneMus.page);
-      await item.getByRole('button', { name: `Show ${title}` }).click();
+      await item.getByRole('button', { name: `Open ${title}` }).click();
       await item.getByText('Thank you for your feedback!!').waitFor();
       await item.getByTestId('comment-card').first().getByTestId('comment-text').click();
       await screenshot(phoneMus.page, 'feedback-view');
@@ -415,7 +434,7 @@ describe('the feedback loop', () => {
 
       await phonePro.page.getByRole('tab', { name: 'Your Feedback History' }).click();
       const done = shareItem(phonePro.page);
-      await done.getByRole('button', { name: `Show ${title}` }).click();
+      await done.getByRole('button', { name: `Open ${title}` }).click();
       await done.getByTestId('criteria-bars').waitFor();
       await screenshot(phonePro.page, 'feedback-review');
     } finally {

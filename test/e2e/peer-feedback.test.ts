@@ -68,7 +68,7 @@ describe('peer feedback between musicians', () => {
     await item.waitFor({ timeout: 15_000 });
     expect(await item.getByTestId('share-who').textContent()).toBe(`Shared by Alex Asker${suffix}`);
     expect(await item.getByTestId('share-status').textContent()).toBe('Pending');
-    await item.getByRole('button', { name: `Show ${title}` }).click();
+    await item.getByRole('button', { name: `Open ${title}` }).click();
     await item.getByRole('button', { name: 'Accept' }).click();
 
     const form = item.getByTestId('reviewer-form');
@@ -84,13 +84,14 @@ describe('peer feedback between musicians', () => {
     await form.getByLabel('General comment', { exact: true }).fill('Keep the hook, tighten verse two.');
     await screenshot(b, 'peer-review');
     await form.getByTestId('feedback-submit').click();
+    await b.getByRole('alertdialog', { name: 'Submit your feedback?' }).getByTestId('confirm-button').click();
     await item.getByTestId('share-status').getByText('Completed').waitFor({ timeout: 15_000 });
   });
 
   it('the asker sees it complete without a reload and can ask for clarification', async () => {
     const item = hubItem(a);
     await item.getByTestId('share-status').getByText('Completed').waitFor({ timeout: 15_000 });
-    await item.getByRole('button', { name: `Show ${title}` }).click();
+    await item.getByRole('button', { name: `Open ${title}` }).click();
     await item.getByTestId('criteria-bars').waitFor();
     expect(await item.getByTestId('comment-tag').allTextContents()).toEqual(['Arrangement']);
     expect(await item.getByTestId('general-feedback-text').textContent()).toBe('Keep the hook, tighten verse two.');

@@ -19,6 +19,7 @@ vi.mock('../../../web/src/lib/realtime-provider', () => ({
 vi.mock('wavesurfer.js', () => import('../../support/fake-wavesurfer'));
 
 import { ApiError } from '../../../web/src/lib/api-client';
+import { ToastProvider } from '../../../web/src/components/toast';
 import { CommentComposer } from '../../../web/src/features/feedback/components/comment-composer';
 import { CriteriaRatings } from '../../../web/src/features/feedback/components/criteria';
 import { FeedbackHub } from '../../../web/src/features/feedback/components/feedback-hub';
@@ -302,6 +303,22 @@ describe('criteria stars', () => {
     fireEvent.click(within(group).getByRole('button', { name: '5 stars' }));
     expect(group.getAttribute('data-value')).toBe('0');
   });
+
+  it('previews the score under the pointer, stars 1 to N, and returns to the score on leaving', () => {
+    function Harness() {
+      const [value, setValue] = useState<Criteria>({ mixingMastering: 2 });
+      return <CriteriaRatings value={value} onChange={setValue} />;
+    }
+    render(<Harness />);
+    const group = screen.getByRole('group', { name: 'Mixing & Mastering' });
+    const lit = () => within(group).getAllByRole('button').filter((b) => b.classList.contains('is-on')).length;
+    expect(lit()).toBe(2);
+    fireEvent.mouseEnter(within(group).getByRole('button', { name: '4 stars' }));
+    expect(lit()).toBe(4);
+    fireEvent.mouseLeave(group);
+    expect(lit()).toBe(2);
+    expect(group.getAttribute('data-value')).toBe('2');
+  });
 });
 
 describe('the reviewer form', () => {
@@ -332,16 +349,29 @@ describe('the reviewer form', () => {
     expect((screen.getByTestId('feedback-submit') as HTMLButtonElement).disabled).toBe(true);
     cleanup();
 
-    renderWithQuery(<ReviewerForm detail={detail()} viewer={PRO} />);
+    renderWithQuery(
+      <ToastProvider>
+        <ReviewerForm detail={detail()} viewer={PRO} />
+      </ToastProvider>,
+    );
     const submit = screen.getByTestId('feedback-submit') as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
+    expect(screen.getByTestId('feedback-submit-hint').textContent).toBe('Add a comment, a rating or a general comment to submit.');
     fireEvent.change(screen.getByLabelText('General comment'), { target: { value: '   ' } });
     expect(submit.disabled).toBe(true);
     const energy = screen.getByRole('group', { name: 'Energy & Impact' });
     fireEvent.click(within(energy).getByRole('button', { name: '4 stars' }));
     expect(submit.disabled).toBe(false);
+    expect(screen.queryByTestId('feedback-submit-hint')).toBeNull();
+    // Final, so it asks first: cancelling sends nothing.
     fireEvent.click(submit);
+    const confirm = screen.getByRole('alertdialog', { name: 'Submit your feedback?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(calls('submitFeedback')).toHaveLength(0);
+    fireEvent.click(submit);
+    fireEvent.click(within(screen.getByRole('alertdialog', { name: 'Submit your feedback?' })).getByTestId('confirm-button'));
     await waitFor(() => expect(calls('submitFeedback')).toHaveLength(1));
+    expect((await screen.findByTestId('toast')).textContent).toBe('Feedback sent to Mia Musician.');
     expect(calls('submitFeedback')[0][1]).toEqual({ id: 's1', criteria: { energyImpact: 4 } });
   });
 });
@@ -398,6 +428,17 @@ describe("the musician's feedback view", () => {
     expect(screen.getAllByTestId('comment-card')[1].getAttribute('data-active')).toBe('false');
   });
 
+  it('lets the reviewer answer questions after submitting, without changing the submitted review', () => {
+    const comments = [comment('mine', 10), comment('question', 12, { userId: 'm1' })];
+    const ranking = { rating: 5, comment: 'Spot on', createdAt: '2026-01-05T12:00:00.000Z' };
+    renderWithQuery(<FeedbackView detail={completed({ comments, ranking })} viewer={PRO} />);
+    expect(screen.getByPlaceholderText("Answer Mia Musician's questions, or add a note...")).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Edit comment' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete comment' })).toBeNull();
+    // The musician's rating, with the words they gave it.
+    expect(screen.getByTestId('rating-received').textContent).toContain('“Spot on”');
+  });
+
   it('rates the feedback once: a star is required, then the thank-you', async () => {
     const rated = completed({ ranking: { rating: 4, comment: 'Thanks!', createdAt: '2026-01-05T12:00:00.000Z' } });
     apiMock.mockImplementation(async (name: string) => {
@@ -421,10 +462,7 @@ describe("the musician's feedback view", () => {
     expect(screen.getByText('Thank you for your feedback!!')).toBeTruthy();
   });
 
-  it('offers no comment box to the reviewer once the feedback is complete, nor to anyone on a declined request', () => {
-    renderWithQuery(<FeedbackView detail={completed()} viewer={PRO} />);
-    expect(screen.queryByRole('textbox')).toBeNull();
-    cleanup();
+  it('offers no comment box to anyone on a declined request', () => {
     renderWithQuery(<FeedbackView detail={completed({ share: share({ status: 'declined' }), feedback: null, comments: [comment('c', 3)] })} viewer={MUSICIAN} />);
     expect(screen.queryByRole('textbox')).toBeNull();
   });
@@ -513,10 +551,18 @@ describe('the share modal', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
-  it("shows a pro's price and the API's message when payment is required", async () => {
-    apiMock.mockRejectedValue(new ApiError(409, 'payment_required', 'Paul Producer charges $30 per feedback. Paid feedback is not available yet.'));
+  it("shows a priced pro's price and says before anything is typed that they cannot be asked yet", () => {
     renderWithQuery(<ShareModal open onClose={() => {}} tracks={tracks} initialUser={user({ fullName: 'Paul Producer', feedbackPriceCents: 3000 })} initialTrackId="t1" />);
     expect(screen.getByTestId('share-price').textContent).toBe('$30 per feedback');
+    expect(screen.getByTestId('share-paid').textContent).toContain('Paid feedback is not available yet');
+    fireEvent.change(screen.getByLabelText('Feedback notes'), { target: { value: 'Notes' } });
+    fireEvent.change(screen.getByLabelText('Context'), { target: { value: 'first_draft' } });
+    expect((screen.getByTestId('share-submit') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("shows the API's message when a pro set a price after being found", async () => {
+    apiMock.mockRejectedValue(new ApiError(409, 'payment_required', 'Paul Producer charges $30 per feedback. Paid feedback is not available yet.'));
+    renderWithQuery(<ShareModal open onClose={() => {}} tracks={tracks} initialUser={user({ fullName: 'Paul Producer' })} initialTrackId="t1" />);
     fireEvent.change(screen.getByLabelText('Feedback notes'), { target: { value: 'Notes' } });
     fireEvent.change(screen.getByLabelText('Context'), { target: { value: 'first_draft' } });
     fireEvent.click(screen.getByTestId('share-submit'));
@@ -601,7 +647,7 @@ describe("the reviewer's tabs", () => {
       ]),
     );
 
-    fireEvent.click(within(items[0]).getByRole('button', { name: 'Show Waiting' }));
+    fireEvent.click(within(items[0]).getByRole('button', { name: 'Open Waiting' }));
     fireEvent.click(await within(items[0]).findByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(calls('respondToShare')).toEqual([['respondToShare', { id: 's-pending', status: 'accepted' }]]));
 
@@ -648,7 +694,7 @@ describe("the musician's feedback hub", () => {
       'Shared by Max Musician',
       'Shared with Quinn Peer',
     ]);
-    fireEvent.click(within(items[0]).getByRole('button', { name: 'Show Their Song' }));
+    fireEvent.click(within(items[0]).getByRole('button', { name: 'Open Their Song' }));
     expect(await within(items[0]).findByRole('button', { name: 'Accept' })).toBeTruthy();
 
     // Declining is final, so it asks first; Cancel sends nothing.

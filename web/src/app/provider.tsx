@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
+import { ToastProvider } from '../components/toast';
 import { AuthProvider } from '../lib/auth';
 import { queryClient } from '../lib/query-client';
 import { RealtimeConnection } from '../lib/realtime-provider';
@@ -11,7 +12,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
           <RealtimeConnection />
-          <BrowserRouter>{children}</BrowserRouter>
+          <BrowserRouter>
+            <ToastProvider>{children}</ToastProvider>
+          </BrowserRouter>
         </AuthProvider>
       </QueryClientProvider>
     </StrictMode>

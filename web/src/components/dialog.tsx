@@ -168,11 +168,14 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   testId,
+  tone = 'danger',
 }: {
   open: boolean;
   title: string;
   description: ReactNode;
   confirmLabel: string;
+  /** 'danger' for destroying things; 'primary' for a final step that destroys nothing. */
+  tone?: 'danger' | 'primary';
   busyLabel?: string;
   busy?: boolean;
   error?: string | null;
@@ -196,7 +199,7 @@ export function ConfirmDialog({
           <Button variant="ghost" onClick={onCancel} disabled={busy} data-autofocus="">
             Cancel
           </Button>
-          <Button variant="danger" onClick={onConfirm} busy={busy} busyText={busyLabel} data-testid="confirm-button">
+          <Button variant={tone} onClick={onConfirm} busy={busy} busyText={busyLabel} data-testid="confirm-button">
             {confirmLabel}
           </Button>
         </>

@@ -1,8 +1,9 @@
+import { useState } from 'react';
 import { StarIcon } from './icons';
 
 /**
  * Five star buttons for a 1-5 score. Clicking a star reports that score; the owner decides what a
- * second click on the same star does (the criteria clear it).
+ * second click on the same star does (the criteria clear it). Pointing at a star previews that score.
  */
 export function StarRating({
   label,
@@ -17,10 +18,19 @@ export function StarRating({
   disabled?: boolean;
   testId?: string;
 }) {
+  const [preview, setPreview] = useState<number | null>(null);
+  const shown = (disabled ? null : preview) ?? value ?? 0;
   return (
-    <div className="stars" role="group" aria-label={label} data-testid={testId} data-value={value ?? 0}>
+    <div
+      className={`stars${preview && !disabled ? ' is-previewing' : ''}`}
+      role="group"
+      aria-label={label}
+      data-testid={testId}
+      data-value={value ?? 0}
+      onMouseLeave={() => setPreview(null)}
+    >
       {[1, 2, 3, 4, 5].map((n) => {
-        const on = !!value && n <= value;
+        const on = n <= shown;
         return (
           <button
             key={n}
@@ -29,6 +39,7 @@ export function StarRating({
             aria-label={`${n} star${n === 1 ? '' : 's'}`}
             aria-pressed={value === n}
             onClick={() => onSelect(n)}
+            onMouseEnter={() => setPreview(n)}
             disabled={disabled}
           >
             <StarIcon width={22} height={22} fill={on ? 'currentColor' : 'none'} />

@@ -3,7 +3,7 @@ import { StarScore } from '../../../components/star-rating';
 import { useAddComment } from '../api/shares';
 import { useShareTimeline } from '../hooks/use-share-timeline';
 import { TimelinePlayer } from './timeline-player';
-import { isOpenForComments, type Viewer } from '../utils/share';
+import { canChangeComments, isOpenForComments, type Viewer } from '../utils/share';
 import { CommentComposer, commentPlaceholder } from './comment-composer';
 import { CommentList } from './comment-list';
 import { CriteriaBars } from './criteria';
@@ -68,14 +68,14 @@ export function FeedbackView({ detail, viewer }: { detail: ShareDetail; viewer: 
             viewerId={viewer.id}
             activeIds={timeline.activeIds}
             onSeek={timeline.seek}
-            editable={open}
+            editable={canChangeComments(share.status, isAuthor)}
           />
           {open && (
             <CommentComposer
               mode="new"
               getPlayhead={timeline.getPlayhead}
               duration={share.trackDuration}
-              placeholder={commentPlaceholder(viewer.type, isAuthor)}
+              placeholder={isAuthor ? commentPlaceholder(viewer.type, isAuthor) : `Answer ${share.sharedByName}'s questions, or add a note...`}
               onSubmit={(draft) => add.mutateAsync(draft)}
             />
           )}
@@ -95,9 +95,12 @@ export function FeedbackView({ detail, viewer }: { detail: ShareDetail; viewer: 
       {canRate && <RatingForm shareId={share.id} />}
       {ranking && isAuthor && <RatingThanks rating={ranking.rating} comment={ranking.comment} />}
       {ranking && !isAuthor && (
-        <p className="muted small rating-given" data-testid="rating-received">
-          {share.sharedByName} rated this feedback <StarScore value={ranking.rating} />
-        </p>
+        <div data-testid="rating-received">
+          <p className="muted small rating-given">
+            {share.sharedByName} rated this feedback <StarScore value={ranking.rating} />
+          </p>
+          {ranking.comment && <p className="muted small rating-given-comment">“{ranking.comment}”</p>}
+        </div>
       )}
     </div>
   );

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import type { ShareDetail } from '../../../../../shared/schemas/shares';
-import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
+import { ConfirmDialog } from '../../../components/dialog';
 import { TextAreaField } from '../../../components/text-field';
+import { useToast } from '../../../components/toast';
 import { errorMessage } from '../../../lib/errors';
 import { useAddComment, useSubmitFeedback } from '../api/shares';
 import { useShareTimeline } from '../hooks/use-share-timeline';
@@ -15,7 +16,8 @@ import { CriteriaRatings } from './criteria';
 
 /**
  * The reviewer's form: the player with a marker per comment, the comment box, the comments, the
- * criteria stars and the general comment. Submitting completes the share.
+ * criteria stars and the general comment. Submitting, once confirmed since it is final, completes the
+ * share; the form then gives way to the feedback view (or leaves Tracks to Rate), so a notice says it went.
  */
 export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: Viewer }) {
   const { share, comments } = detail;
@@ -24,15 +26,26 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
   const submit = useSubmitFeedback(share.id);
   const [criteria, setCriteria] = useState<Criteria>({});
   const [general, setGeneral] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const toast = useToast();
 
   // Only the reviewer's own comments count as feedback (the server checks the same).
   const ownComments = comments.filter((c) => c.userId === viewer.id).length;
-  const canSubmit = !submit.isPending && hasFeedbackToSend(criteria, ownComments, general);
+  const hasFeedback = hasFeedbackToSend(criteria, ownComments, general);
+  const canSubmit = !submit.isPending && hasFeedback;
 
   const send = () => {
     if (!canSubmit) return;
     const comment = general.trim();
-    submit.mutate({ criteria: criteria as Record<string, number>, ...(comment ? { comment } : {}) });
+    submit.mutate(
+      { criteria: criteria as Record<string, number>, ...(comment ? { comment } : {}) },
+      {
+        onSuccess: () => {
+          setConfirming(false);
+          toast(`Feedback sent to ${share.sharedByName}.`);
+        },
+      },
+    );
   };
 
   return (
@@ -71,17 +84,30 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
           disabled={submit.isPending}
           data-testid="general-comment"
         />
-        {submit.isError && (
-          <Alert tone="error" testId="feedback-submit-error">
-            {errorMessage(submit.error, 'Failed to submit the feedback')}
-          </Alert>
-        )}
         <div className="button-row">
-          <Button onClick={send} disabled={!canSubmit} busy={submit.isPending} busyText="Submitting..." data-testid="feedback-submit">
+          <Button onClick={() => setConfirming(true)} disabled={!canSubmit} data-testid="feedback-submit">
             Submit Feedback
           </Button>
+          {!hasFeedback && (
+            <p className="muted small" data-testid="feedback-submit-hint">
+              Add a comment, a rating or a general comment to submit.
+            </p>
+          )}
         </div>
       </section>
+      <ConfirmDialog
+        open={confirming}
+        title="Submit your feedback?"
+        description={`${share.sharedByName} will be notified and can read it straight away. Submitted feedback cannot be changed.`}
+        confirmLabel="Submit Feedback"
+        busyLabel="Submitting..."
+        busy={submit.isPending}
+        error={submit.isError ? errorMessage(submit.error, 'Failed to submit the feedback') : null}
+        onConfirm={send}
+        onCancel={() => setConfirming(false)}
+        tone="primary"
+        testId="submit-feedback-dialog"
+      />
     </div>
   );
 }

@@ -121,7 +121,7 @@ export function ShareItem({ share, viewer, defaultOpen = false }: { share: Share
           className={`chip-button share-toggle${open ? ' is-active' : ''}`}
           aria-expanded={open}
           aria-controls={bodyId}
-          aria-label={`${open ? 'Hide' : 'Show'} ${share.trackTitle}`}
+          aria-label={`${open ? 'Hide' : 'Open'} ${share.trackTitle}`}
           onClick={() => setOpen((o) => !o)}
           data-testid="share-toggle"
         >

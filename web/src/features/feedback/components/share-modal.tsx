@@ -52,10 +52,14 @@ const emptyDetails = (user: UserCard | null, trackId: string): Details => ({
   trackPurpose: '',
 });
 
+/** Until payments exist, a priced pro cannot be asked: said before the form is filled, not after. */
+const PAID_NOT_YET = 'Paid feedback is not available yet: choose a pro without a price or a peer.';
+
 /**
  * The share (request feedback) modal: who (user search), which track (picker), feedback notes and
  * context (required), a reference track (optional), the categories to focus on and the track's purpose;
- * then the confirmation 'Feedback Request Sent!'. Submit stays disabled until a user is chosen.
+ * then the confirmation 'Feedback Request Sent!'. Submit stays disabled until a user is chosen, and for a
+ * pro with a price until payments exist.
  */
 export function ShareModal({
   open,
@@ -162,9 +166,12 @@ export function ShareModal({
         <form className="form share-form" onSubmit={submit} noValidate>
           <UserSearch value={details.user} onChange={(u) => set('user', u)} error={errors.user} />
           {price && (
-            <p className="share-price" data-testid="share-price">
-              {price} per feedback
-            </p>
+            <div className="share-paid" data-testid="share-paid">
+              <p className="share-price" data-testid="share-price">
+                {price} per feedback
+              </p>
+              <p className="muted small">{PAID_NOT_YET}</p>
+            </div>
           )}
 
           <div className={`field${errors.trackId ? ' has-error' : ''}`}>
@@ -292,7 +299,7 @@ export function ShareModal({
             <Button variant="ghost" onClick={onClose} disabled={create.isPending}>
               Cancel
             </Button>
-            <Button type="submit" disabled={!details.user} busy={create.isPending} busyText="Sending..." data-testid="share-submit">
+            <Button type="submit" disabled={!details.user || Boolean(price)} busy={create.isPending} busyText="Sending..." data-testid="share-submit">
               Send Request
             </Button>
           </div>

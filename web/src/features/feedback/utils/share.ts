@@ -20,11 +20,15 @@ export const contextLabel = (value: string | undefined) => CONTEXT_CHOICES.find(
 export const purposeLabel = (value: string | undefined) => TRACK_PURPOSES.find((p) => p.value === value)?.label ?? value ?? '';
 
 /**
- * Whether a participant may write comments now (the server's rule): the reviewer once they accepted and
- * until the feedback is complete; the musician who asked at any time short of a decline, so that they can
- * ask for clarification on the feedback they got.
+ * Whether a participant may write comments now (the server's rule): the reviewer once they accepted,
+ * and after submitting to answer questions; the musician who asked at any time short of a decline, so
+ * that they can ask for clarification on the feedback they got.
  */
 export const isOpenForComments = (status: ShareStatus, isAuthor: boolean) =>
+  isAuthor ? status !== 'declined' : status === 'accepted' || status === 'completed';
+
+/** Whether the viewer may still edit or delete their own comments (a submitted review is frozen). */
+export const canChangeComments = (status: ShareStatus, isAuthor: boolean) =>
   isAuthor ? status !== 'declined' : status === 'accepted';
 
 /** Who is looking: their id and type decide roles, placeholders and the rating form. */

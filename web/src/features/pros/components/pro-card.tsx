@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { UserCard } from '../../../../../shared/schemas/shares';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
@@ -14,6 +14,27 @@ import { featuredLinks, linkText, proDetails, proLinks, proName } from '../utils
 export function ProCard({ user, onChoose }: { user: UserCard; onChoose: (user: UserCard) => void }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  const moreRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  // An opened panel closes as popovers do: Esc (focus back on its toggle) or a click anywhere else.
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (e: PointerEvent) => {
+      if (!moreRef.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
   const name = proName(user);
   const price = feedbackPrice(user.feedbackPriceCents);
   const details = proDetails(user);
@@ -41,8 +62,9 @@ export function ProCard({ user, onChoose }: { user: UserCard; onChoose: (user: U
           {user.bio}
         </p>
       )}
-      <div className={`pro-more${open ? ' is-open' : ''}`}>
+      <div className={`pro-more${open ? ' is-open' : ''}`} ref={moreRef}>
         <button
+          ref={toggleRef}
           type="button"
           className="link-button pro-more-toggle"
           aria-expanded={open}
