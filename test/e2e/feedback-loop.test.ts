@@ -139,7 +139,7 @@ describe('the feedback loop', () => {
     await dialog.waitFor({ state: 'detached' });
   });
 
-  it('shares it with that pro from Choose Your Pro; a priced pro asks for payment first', async () => {
+  it('shares it with that pro from Choose Your Pro; a priced pro is flagged before anything is typed', async () => {
     await mus.getByTestId('sidebar').getByRole('link', { name: 'Choose Pro' }).click();
     await waitForPath(mus, '/choose-pro');
     await mus.getByRole('heading', { name: 'Choose Your Pro' }).waitFor();

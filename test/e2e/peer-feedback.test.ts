@@ -1,7 +1,8 @@
 /**
  * Free peer feedback between two musicians, in two browsers: one asks another musician (found with the
  * search's Musicians filter), who finds the request in their own Feedback Hub, accepts, comments, rates
- * and submits; the first sees it complete without a reload and may ask for clarification.
+ * and submits; the first sees it complete without a reload and asks for clarification, which the
+ * reviewer answers.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -14,6 +15,7 @@ const stack = inject('stack');
 const suffix = Math.floor(1000 + Math.random() * 9000);
 const title = `Peer Song ${suffix}`;
 const reviewerName = `Bea Peer${suffix}`;
+const askerName = `Alex Asker${suffix}`;
 
 let browser: Browser;
 let asker: TestUser;
@@ -29,7 +31,7 @@ const hubItem = (page: Page): Locator =>
 beforeAll(async () => {
   browser = await launchBrowser();
   [asker, reviewer] = await Promise.all([
-    createConfirmedUser(stack, { fullName: `Alex Asker${suffix}`, prefix: 'peer-a' }),
+    createConfirmedUser(stack, { fullName: askerName, prefix: 'peer-a' }),
     createConfirmedUser(stack, { fullName: reviewerName, prefix: 'peer-b' }),
   ]);
   await onboard(stack, asker, 'musician');
@@ -66,7 +68,7 @@ describe('peer feedback between musicians', () => {
   it('the other musician finds it in their own hub, accepts and reviews it', async () => {
     const item = hubItem(b);
     await item.waitFor({ timeout: 15_000 });
-    expect(await item.getByTestId('share-who').textContent()).toBe(`Shared by Alex Asker${suffix}`);
+    expect(await item.getByTestId('share-who').textContent()).toBe(`Shared by ${askerName}`);
     expect(await item.getByTestId('share-status').textContent()).toBe('Pending');
     await item.getByRole('button', { name: `Open ${title}` }).click();
     await item.getByRole('button', { name: 'Accept' }).click();
@@ -102,5 +104,17 @@ describe('peer feedback between musicians', () => {
     await item.getByTestId('comment-card').filter({ hasText: 'Which part of verse two exactly?' }).waitFor();
     await item.getByTestId('rating-form').waitFor();
     await screenshot(a, 'peer-feedback-received');
+  });
+
+  it('the reviewer sees the question live and answers it; the submitted review stays as it was', async () => {
+    const item = hubItem(b);
+    const question = item.getByTestId('comment-card').filter({ hasText: 'Which part of verse two exactly?' });
+    await question.waitFor({ timeout: 15_000 });
+    expect(await item.getByRole('button', { name: 'Edit comment' }).count()).toBe(0);
+    const box = item.getByTestId('comment-input');
+    expect(await box.getAttribute('placeholder')).toBe(`Answer ${askerName}'s questions, or add a note...`);
+    await box.fill('The pre-chorus: the drums stay too busy.');
+    await box.press('Control+Enter');
+    await hubItem(a).getByTestId('comment-card').filter({ hasText: 'The pre-chorus: the drums stay too busy.' }).waitFor({ timeout: 15_000 });
   });
 });
