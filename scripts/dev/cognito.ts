@@ -2,7 +2,8 @@
  * cognito-local, run in-process so that its gaps are filled with our own code:
  * - its CustomMessage trigger calls our real trigger handler (functions/triggers/custom-message.ts),
  * - its messages go out through the local SES, so every e-mail lands in the mail viewer,
- * - ResendConfirmationCode, which it lacks, and the pool's password length, which it does not check.
+ * - ResendConfirmationCode, which it lacks, and the pool's password length, which it does not check,
+ * - one sign-in error for an unknown e-mail and a wrong password, as the pool's settings give in AWS.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -100,8 +101,32 @@ function checkingPasswordPolicy(target: string) {
     };
 }
 
+const PASSWORD_FLOWS = new Set(['USER_PASSWORD_AUTH', 'ADMIN_USER_PASSWORD_AUTH', 'ADMIN_NO_SRP_AUTH']);
+
+/**
+ * The pool prevents user existence errors (infra/constructs/auth.ts): Cognito then gives one answer to an
+ * unknown e-mail and to a wrong password, so that sign-in does not tell who has an account. cognito-local
+ * gives two ('User not authorized', 'Invalid password'); this gives Cognito's one.
+ */
+function withoutUserExistenceErrors(target: string) {
+  return (_services: any, route: (target: string) => Target): Target =>
+    async (ctx, req: { AuthFlow?: string }) => {
+      try {
+        return await route(target)(ctx, req);
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        const revealing = code === 'InvalidPasswordException' || code === 'UserNotFoundException' || (code === 'NotAuthorizedException' && (err as Error).message === 'User not authorized');
+        if (!PASSWORD_FLOWS.has(req.AuthFlow ?? '') || !revealing) throw err;
+        const { CognitoError } = lib('errors');
+        throw new CognitoError('NotAuthorizedException', 'Incorrect username or password.');
+      }
+    };
+}
+
 const EXTRA_TARGETS: Record<string, (services: any, route: (target: string) => Target) => Target> = {
   ResendConfirmationCode: resendConfirmationCode,
+  InitiateAuth: withoutUserExistenceErrors('InitiateAuth'),
+  AdminInitiateAuth: withoutUserExistenceErrors('AdminInitiateAuth'),
   SignUp: checkingPasswordPolicy('SignUp'),
   ConfirmForgotPassword: checkingPasswordPolicy('ConfirmForgotPassword'),
   AdminSetUserPassword: checkingPasswordPolicy('AdminSetUserPassword'),

@@ -166,6 +166,25 @@ describe('the password policy', () => {
   });
 });
 
+describe('sign-in errors', () => {
+  const attempt = (email: string, password: string) =>
+    cognitoClient(stack)
+      .send(new InitiateAuthCommand({ ClientId: stack.userPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }))
+      .then(() => 'signed in', (err: Error) => ({ name: err.name, message: err.message }));
+
+  it('answer an unknown e-mail and a wrong password alike, as the pool (no user existence errors) does in AWS', async () => {
+    const incorrect = { name: 'NotAuthorizedException', message: 'Incorrect username or password.' };
+    expect(await attempt('musician@demo.test', 'wrong-password')).toEqual(incorrect);
+    expect(await attempt(uniqueEmail('nobody'), 'wrong-password')).toEqual(incorrect);
+  });
+
+  it('still tell an unconfirmed account with the right password to confirm its e-mail', async () => {
+    const email = uniqueEmail('unconfirmed');
+    await signUp(stack, { email });
+    expect(await attempt(email, TEST_PASSWORD)).toMatchObject({ name: 'UserNotConfirmedException' });
+  });
+});
+
 describe('account e-mails go through the local mail store', () => {
   it('confirms a sign-up with the code in the e-mail\'s link', async () => {
     const email = uniqueEmail('confirm');
