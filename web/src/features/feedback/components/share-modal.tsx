@@ -252,7 +252,7 @@ export function ShareModal({
             name="referenceTrack"
             value={details.referenceTrack}
             onChange={(v) => set('referenceTrack', v)}
-            placeholder="A link or 'Artist - Title' that sounds like what you aim for"
+            placeholder="A link, or Artist - Title"
             maxLength={500}
             autoComplete="off"
           />

@@ -233,8 +233,8 @@ export function TracksPanel({
           </span>
           <h3>No tracks yet</h3>
           <p className="muted">
-            Upload your first track (or drop an audio file here) to trim a snippet and get feedback from peers and
-            pros.
+            Upload your first track<span className="drop-hint"> (or drop an audio file here)</span> to trim a snippet
+            and get feedback from peers and pros.
           </p>
           <Button variant="secondary" onClick={() => openUpload(null)}>
             <UploadIcon width={18} height={18} />
