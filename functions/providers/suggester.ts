@@ -34,7 +34,8 @@ const NEXT_STEPS: Record<string, string> = {
 
 export const localSuggester: Suggester = {
   async suggest({ text, timestamp, tags }) {
-    const draft = text.trim().replace(/\s+/g, ' ');
+    // A draft cut off mid-sentence ('muddy here;') ends on a full stop, not on '; .'.
+    const draft = text.trim().replace(/\s+/g, ' ').replace(/[\s,;:–-]+$/, '');
     const sentence = draft.charAt(0).toUpperCase() + draft.slice(1) + (/[.!?]$/.test(draft) ? '' : '.');
     const where = timestamp == null ? 'Overall' : `At ${clock(timestamp)}`;
     const about = tags.length ? ` (${tags.map(labelOf).join(', ')})` : '';
