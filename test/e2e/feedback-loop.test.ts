@@ -188,7 +188,9 @@ describe('the feedback loop', () => {
     await dialog.getByLabel('Feedback notes', { exact: true }).fill('Is it ready?');
     await dialog.getByLabel('Context', { exact: true }).selectOption('pre_release');
     expect(await dialog.getByTestId('share-submit').isDisabled()).toBe(true);
+    // The notes typed would be lost: closing asks first.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await mus.getByRole('alertdialog', { name: 'Discard this request?' }).getByTestId('confirm-button').click();
     await dialog.waitFor({ state: 'detached' });
 
     await quinn.getByRole('button', { name: 'Choose Pro' }).click();

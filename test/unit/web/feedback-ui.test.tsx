@@ -551,6 +551,20 @@ describe('the share modal', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
+  it('asks before throwing away written notes, by Esc or Cancel alike', () => {
+    const onClose = vi.fn();
+    renderWithQuery(<ShareModal open onClose={onClose} tracks={tracks} initialUser={user()} />);
+    fireEvent.change(screen.getByLabelText('Feedback notes'), { target: { value: 'Is the drop big enough?' } });
+    fireEvent.keyDown(screen.getByLabelText('Feedback notes'), { key: 'Escape' });
+    const confirm = screen.getByRole('alertdialog', { name: 'Discard this request?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Keep editing' }));
+    expect(onClose).not.toHaveBeenCalled();
+    expect((screen.getByLabelText('Feedback notes') as HTMLTextAreaElement).value).toBe('Is the drop big enough?');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(within(screen.getByRole('alertdialog', { name: 'Discard this request?' })).getByRole('button', { name: 'Discard' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
   it("shows a priced pro's price and says before anything is typed that they cannot be asked yet", () => {
     renderWithQuery(<ShareModal open onClose={() => {}} tracks={tracks} initialUser={user({ fullName: 'Paul Producer', feedbackPriceCents: 3000 })} initialTrackId="t1" />);
     expect(screen.getByTestId('share-price').textContent).toBe('$30 per feedback');

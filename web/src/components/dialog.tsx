@@ -162,6 +162,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel = 'Cancel',
   busyLabel,
   busy = false,
   error,
@@ -174,6 +175,7 @@ export function ConfirmDialog({
   title: string;
   description: ReactNode;
   confirmLabel: string;
+  cancelLabel?: string;
   /** 'danger' for destroying things; 'primary' for a final step that destroys nothing. */
   tone?: 'danger' | 'primary';
   busyLabel?: string;
@@ -197,7 +199,7 @@ export function ConfirmDialog({
       footer={
         <>
           <Button variant="ghost" onClick={onCancel} disabled={busy} data-autofocus="">
-            Cancel
+            {cancelLabel}
           </Button>
           <Button variant={tone} onClick={onConfirm} busy={busy} busyText={busyLabel} data-testid="confirm-button">
             {confirmLabel}

@@ -3,7 +3,7 @@ import { CONTEXT_CHOICES, TRACK_PURPOSES, type FeedbackCategoryKey } from '../..
 import type { ShareView, UserCard } from '../../../../../shared/schemas/shares';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
-import { Dialog } from '../../../components/dialog';
+import { ConfirmDialog, Dialog } from '../../../components/dialog';
 import { CheckIcon } from '../../../components/icons';
 import { TextAreaField, TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api';
@@ -83,6 +83,7 @@ export function ShareModal({
   const [details, setDetails] = useState<Details>(() => emptyDetails(initialUser, initialTrackId ?? ''));
   const [errors, setErrors] = useState<Errors>({});
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   const id = useId();
   const { reset } = create;
 
@@ -91,9 +92,14 @@ export function ShareModal({
     setDetails(emptyDetails(initialUser, initialTrackId ?? (tracks.length === 1 ? tracks[0].id : '')));
     setErrors({});
     setSentTo(null);
+    setConfirmingDiscard(false);
     reset();
     // Only when the modal opens (or is opened for another pro or track): not when the track list refreshes.
   }, [open, initialUser, initialTrackId, reset]);
+
+  // What the musician wrote is not thrown away by a stray Esc or click outside: closing asks first.
+  const written = !sentTo && Boolean(details.feedbackNotes.trim() || details.referenceTrack.trim());
+  const requestClose = () => (written ? setConfirmingDiscard(true) : onClose());
 
   const set = <K extends keyof Details>(key: K, value: Details[K]) => {
     setDetails((d) => ({ ...d, [key]: value }));
@@ -143,7 +149,7 @@ export function ShareModal({
       open={open}
       title="Request Feedback"
       description={sentTo ? undefined : 'Share a track with a peer or a pro and tell them what to listen for.'}
-      onClose={onClose}
+      onClose={requestClose}
       dismissible={!create.isPending}
       testId="share-modal"
     >
@@ -296,7 +302,7 @@ export function ShareModal({
           )}
 
           <div className="dialog-actions">
-            <Button variant="ghost" onClick={onClose} disabled={create.isPending}>
+            <Button variant="ghost" onClick={requestClose} disabled={create.isPending}>
               Cancel
             </Button>
             <Button type="submit" disabled={!details.user || Boolean(price)} busy={create.isPending} busyText="Sending..." data-testid="share-submit">
@@ -305,6 +311,19 @@ export function ShareModal({
           </div>
         </form>
       )}
+      <ConfirmDialog
+        open={confirmingDiscard}
+        title="Discard this request?"
+        description="Your notes for this request will be lost."
+        confirmLabel="Discard"
+        cancelLabel="Keep editing"
+        onConfirm={() => {
+          setConfirmingDiscard(false);
+          onClose();
+        }}
+        onCancel={() => setConfirmingDiscard(false)}
+        testId="discard-share-dialog"
+      />
     </Dialog>
   );
 }
