@@ -39,6 +39,8 @@ export interface ShareRecord {
   sharedWithUsername: string;
   status: ShareStatus;
   shareOptions: ShareOptions;
+  /** The musician's rating of the feedback, copied here so that lists show it without reading rankings. */
+  rating?: number | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -207,11 +209,24 @@ export async function completeWithFeedback(share: ShareRecord, feedback: Feedbac
   }
 }
 
-/** One ranking per share; false when there is one already. */
+/** One ranking per share, its rating copied onto the share in the same write; false when there is one already. */
 export async function putRanking(share: ShareRecord, ranking: RankingRecord): Promise<boolean> {
   try {
     await dynamo().send(
-      new PutCommand({ TableName: T(), Item: { PK: pk(share.id), SK: 'RANKING', entity: 'ranking', participants: participants(share), shareId: share.id, ...ranking }, ConditionExpression: 'attribute_not_exists(PK)' }),
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: T(), Item: { PK: pk(share.id), SK: 'RANKING', entity: 'ranking', participants: participants(share), shareId: share.id, ...ranking }, ConditionExpression: 'attribute_not_exists(PK)' } },
+          {
+            Update: {
+              TableName: T(),
+              Key: { PK: pk(share.id), SK: 'META' },
+              UpdateExpression: 'SET rating = :r',
+              ConditionExpression: 'attribute_exists(PK)',
+              ExpressionAttributeValues: { ':r': ranking.rating },
+            },
+          },
+        ],
+      }),
     );
     return true;
   } catch (err) {

@@ -63,6 +63,8 @@ export const shareView = z.object({
   sharedWithUsername: z.string(),
   status: z.enum(SHARE_STATUSES),
   shareOptions: shareOptionsSchema,
+  /** The musician's 1-5 rating of the feedback, once given. */
+  rating: z.number().int().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -138,6 +138,11 @@ describe('the review', () => {
     expect((await callRoute(stack.apiUrl, 'rateFeedback', { id: share.id, rating: 0 }, musician.idToken)).status).toBe(400);
     const rated = await callRoute(stack.apiUrl, 'rateFeedback', { id: share.id, rating: 4, comment: 'Thanks' }, musician.idToken);
     expect(rated.body.ranking).toMatchObject({ rating: 4, comment: 'Thanks' });
+    // Both sides' lists show the rating without opening the share.
+    const mine = await callRoute(stack.apiUrl, 'listShares', { as: 'author' }, musician.idToken);
+    expect(mine.body.shares.find((s: { id: string }) => s.id === share.id).rating).toBe(4);
+    const theirs = await callRoute(stack.apiUrl, 'listShares', { as: 'reviewer', status: 'completed' }, reviewer.idToken);
+    expect(theirs.body.shares.find((s: { id: string }) => s.id === share.id).rating).toBe(4);
     expect((await callRoute(stack.apiUrl, 'rateFeedback', { id: share.id, rating: 5 }, musician.idToken)).status).toBe(409);
 
     // Each e-mail went out exactly once.

@@ -635,7 +635,7 @@ describe("the reviewer's tabs", () => {
       switch (name) {
         case 'listShares':
           return input.status === 'completed'
-            ? { shares: [share({ id: 's-done', status: 'completed', trackTitle: 'Done' })] }
+            ? { shares: [share({ id: 's-done', status: 'completed', trackTitle: 'Done', rating: 5 })] }
             : { shares: [pending, share({ id: 's-acc', status: 'accepted', trackTitle: 'Reviewing' })] };
         case 'getShare':
           return { share: pending, feedback: null, comments: [], ranking: null };
@@ -674,6 +674,9 @@ describe("the reviewer's tabs", () => {
     const history = await screen.findAllByTestId('share-item');
     expect(history.map((i) => within(i).getByTestId('share-title').textContent)).toEqual(['Done']);
     expect(within(history[0]).getByTestId('share-status').className).toContain('status-grey');
+    // The reviewer sees the rating their feedback got, and is never asked to rate it.
+    expect(within(history[0]).getByRole('img', { name: 'Rated 5 out of 5' })).toBeTruthy();
+    expect(within(history[0]).queryByTestId('rate-cue')).toBeNull();
   });
 });
 
@@ -708,6 +711,9 @@ describe("the musician's feedback hub", () => {
       'Shared by Max Musician',
       'Shared with Quinn Peer',
     ]);
+    // Complete feedback they have not rated yet says so in the list.
+    expect(within(items[1]).getByTestId('rate-cue').textContent).toBe('Rate it');
+    expect(within(items[0]).queryByTestId('rate-cue')).toBeNull();
     fireEvent.click(within(items[0]).getByRole('button', { name: 'Open Their Song' }));
     expect(await within(items[0]).findByRole('button', { name: 'Accept' })).toBeTruthy();
 

@@ -5,6 +5,7 @@ import { AudioPlayer } from '../../../components/audio-player';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/dialog';
 import { ChevronDownIcon } from '../../../components/icons';
+import { StarScore } from '../../../components/star-rating';
 import { errorMessage } from '../../../lib/errors';
 import { formatDate } from '../../../lib/dates';
 import { getShareAudioUrl, useRespondToShare, useShareDetail } from '../api/shares';
@@ -116,6 +117,17 @@ export function ShareItem({ share, viewer, defaultOpen = false }: { share: Share
           </p>
         </div>
         <StatusBadge status={share.status} />
+        {share.status === 'completed' &&
+          (share.rating ? (
+            <StarScore value={share.rating} label={`Rated ${share.rating} out of 5`} />
+          ) : (
+            isAuthor &&
+            viewer.type === 'musician' && (
+              <span className="rate-cue" data-testid="rate-cue">
+                Rate it
+              </span>
+            )
+          ))}
         <button
           type="button"
           className={`chip-button share-toggle${open ? ' is-active' : ''}`}
