@@ -6,6 +6,9 @@ import { ChevronDownIcon, GlobeIcon, LinkIcon } from '../../../components/icons'
 import { feedbackPrice } from '../../../lib/money';
 import { featuredLinks, linkText, proDetails, proLinks, proName } from '../utils/pro';
 
+/** Where 'More about' floats as a popover (the CSS's breakpoint); below it, it is a panel in the card. */
+const POPOVER_MEDIA = '(min-width: 768px)';
+
 /**
  * A pro on Choose Your Pro: picture (or the default), name, bio (3 lines on medium screens until
  * hovered), the price line when set, 'More about {name}' (a hover popover on medium screens and up, a
@@ -17,10 +20,13 @@ export function ProCard({ user, onChoose }: { user: UserCard; onChoose: (user: U
   const moreRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
 
-  // An opened panel closes as popovers do: Esc (focus back on its toggle) or a click anywhere else.
+  // An opened panel closes as popovers do: Esc (focus back on its toggle) or, where it floats (medium
+  // screens up), a click anywhere else. On small screens it sits in the card's flow: closing it on a tap
+  // elsewhere would move what was tapped, Choose Pro included, from under the finger.
   useEffect(() => {
     if (!open) return;
     const onPointerDown = (e: PointerEvent) => {
+      if (!window.matchMedia?.(POPOVER_MEDIA).matches) return;
       if (!moreRef.current?.contains(e.target as Node)) setOpen(false);
     };
     const onKeyDown = (e: KeyboardEvent) => {
