@@ -386,6 +386,12 @@ describe('the feedback loop', () => {
     await waitForAttr(second, 'data-active', 'true');
     expect(await cards.nth(0).getAttribute('data-active')).toBe('false');
     expect(await item.locator('[data-testid="player-marker"][data-active="true"]').count()).toBeGreaterThanOrEqual(1);
+    // Scrolled down to the last comment, the player is still in view, so the seek can be seen.
+    await cards.nth(2).scrollIntoViewIfNeeded();
+    await mus.mouse.wheel(0, 400);
+    const wave = (await item.getByTestId('player-waveform').boundingBox())!;
+    expect(wave.y).toBeGreaterThanOrEqual(0);
+    expect(wave.y + wave.height).toBeLessThanOrEqual(DESKTOP.height);
     await second.scrollIntoViewIfNeeded();
     await screenshot(mus, 'feedback-view');
 

@@ -90,6 +90,30 @@ describe('navigation on a phone (390x844)', () => {
     });
   }
 
+  it('never lets keyboard focus hide under the bottom bar', async () => {
+    const { context, page } = await signedInPage(browser, stack.appUrl, 'musician@demo.test', DEMO_PASSWORD, '/dashboard', PHONE);
+    try {
+      await page.getByTestId('tracks-panel').waitFor();
+      const barTop = (await page.getByTestId('bottom-bar').boundingBox())!.y;
+      let checked = 0;
+      for (let i = 0; i < 30; i++) {
+        await page.keyboard.press('Tab');
+        const rect = await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement | null;
+          if (!el || el === document.body || el.closest('[data-testid="bottom-bar"]')) return null;
+          const r = el.getBoundingClientRect();
+          return { bottom: r.bottom, label: el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName };
+        });
+        if (!rect) continue;
+        checked++;
+        expect(rect.bottom, `${rect.label} is under the bar`).toBeLessThanOrEqual(barTop + 1);
+      }
+      expect(checked).toBeGreaterThan(10);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('navigates and logs out from the bottom bar', async () => {
     const { context, page } = await signedInPage(browser, stack.appUrl, 'musician@demo.test', DEMO_PASSWORD, '/dashboard', PHONE);
     try {

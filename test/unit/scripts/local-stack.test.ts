@@ -6,6 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { assertPortsFree, ephemeralRange, freePort, freePorts, portsFromEnv, PortInUseError } from '../../../scripts/dev/ports.js';
 import { assertJava, JavaMissingError, startDynamo } from '../../../scripts/dev/dynamodb.js';
+import { startMail } from '../../../scripts/dev/mail.js';
 
 describe('local ports', () => {
   it('defaults to 5173 for the app and 8005 for the mail viewer, each changeable by a variable', () => {
@@ -33,6 +34,19 @@ describe('local ports', () => {
     const chosen = [...Object.values(await freePorts()), ...Object.values(await freePorts())];
     expect(new Set(chosen).size).toBe(chosen.length);
     for (const port of chosen) expect(port < low || port > high).toBe(true);
+  });
+});
+
+describe('local mail server start', () => {
+  it('fails with a clear message on a taken port instead of an uncaught error', async () => {
+    const port = await freePort();
+    const blocker = net.createServer().listen(port, '127.0.0.1');
+    await new Promise((r) => blocker.once('listening', r));
+    try {
+      await expect(startMail(port)).rejects.toThrow(`The mail server cannot listen on port ${port}: it is already in use`);
+    } finally {
+      blocker.close();
+    }
   });
 });
 
