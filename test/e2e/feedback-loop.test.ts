@@ -392,6 +392,15 @@ describe('the feedback loop', () => {
     const wave = (await item.getByTestId('player-waveform').boundingBox())!;
     expect(wave.y).toBeGreaterThanOrEqual(0);
     expect(wave.y + wave.height).toBeLessThanOrEqual(DESKTOP.height);
+    // A control that gets focus while it is behind the stuck player is brought out from under it.
+    const firstTime = cards.nth(0).getByTestId('comment-time');
+    await firstTime.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 10));
+    await firstTime.focus();
+    const [timeTop, playerBottom] = await firstTime.evaluate((el) => [
+      el.getBoundingClientRect().top,
+      el.closest('.feedback-detail')!.querySelector(':scope > .player')!.getBoundingClientRect().bottom,
+    ]);
+    expect(timeTop).toBeGreaterThanOrEqual(playerBottom - 1);
     await second.scrollIntoViewIfNeeded();
     await screenshot(mus, 'feedback-view');
 

@@ -728,5 +728,9 @@ describe("the musician's feedback hub", () => {
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Decline' }));
     await waitFor(() => expect(calls('respondToShare')).toEqual([['respondToShare', { id: 's-received', status: 'declined' }]]));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+
+    // 'Rate it' opens the feedback it is about.
+    fireEvent.click(within(items[1]).getByRole('button', { name: 'Rate the feedback on My Song' }));
+    expect(within(items[1]).getByTestId('share-toggle').getAttribute('aria-expanded')).toBe('true');
   });
 });

@@ -123,9 +123,15 @@ export function ShareItem({ share, viewer, defaultOpen = false }: { share: Share
           ) : (
             isAuthor &&
             viewer.type === 'musician' && (
-              <span className="rate-cue" data-testid="rate-cue">
+              <button
+                type="button"
+                className="rate-cue"
+                aria-label={`Rate the feedback on ${share.trackTitle}`}
+                onClick={() => setOpen(true)}
+                data-testid="rate-cue"
+              >
                 Rate it
-              </span>
+              </button>
             )
           ))}
         <button

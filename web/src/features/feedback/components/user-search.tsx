@@ -18,15 +18,16 @@ const FILTERS: { value: SearchType; label: string }[] = [
 
 const userName = (u: Pick<UserCard, 'fullName' | 'username'>) => u.fullName.trim() || u.username || 'User';
 
-function UserSummary({ user }: { user: UserCard }) {
-  const price = feedbackPrice(user.feedbackPriceCents);
+/** A user in the list, or as the one chosen (whose price the share form then states on its own line). */
+function UserSummary({ user, withPrice = true }: { user: UserCard; withPrice?: boolean }) {
+  const price = withPrice ? feedbackPrice(user.feedbackPriceCents) : null;
   const genres = visibleGenres(user.genres);
   return (
     <>
       <Avatar src={user.profileImage} size={36} />
       <span className="user-option-text">
         <span className="user-option-name">
-          {userName(user)}
+          <span className="user-option-label">{userName(user)}</span>
           <span className={`role-badge role-${user.type}`}>{user.type}</span>
         </span>
         <span className="muted small">
@@ -74,7 +75,7 @@ export function UserSearch({
       <div className="field">
         <span className="field-label">{label}</span>
         <div className="user-selected" data-testid="share-user-selected">
-          <UserSummary user={value} />
+          <UserSummary user={value} withPrice={false} />
           <button
             type="button"
             className="link-button"
