@@ -31,6 +31,25 @@ const SUNRISE_SKETCH: Song = {
   sections: [[0, 0, 0.5], [6, 0.4, 0.7], [18, 0.8, 1], [28, 0, 0.3]],
 };
 
+/** Quinn's review of Midnight Drive: each on the second it is about, with the spec's category tags. */
+const QUINN_COMMENTS = [
+  {
+    timestamp: 9,
+    text: 'The kick and the bass land on the same note here and blur together: sidechain the bass to the kick, or cut the bass below 50 Hz.',
+    tags: ['#Bassline', '#Mixing'],
+  },
+  {
+    timestamp: 20,
+    text: 'Dropping the drums for the break works. Four bars is long though: try two, or add a riser so the drop feels earned.',
+    tags: ['#Arrangement'],
+  },
+  {
+    timestamp: 25,
+    text: 'Great lift into the drop. The pad masks the chords a little: a 2-3 dB cut around 2 kHz would let them through.',
+    tags: ['#Mixing', '#Harmony'],
+  },
+];
+
 /** Uploads the song the way the browser does, through a presigned POST, and registers it. */
 async function uploadSong(owner: UserRecord, title: string, song: Song) {
   const bytes = pcmWav(renderSong(song, SAMPLE_RATE), SAMPLE_RATE);
@@ -63,21 +82,7 @@ export async function seedDemoFeedback(ids: { musician: string; peer: string; fr
     shareOptions: options('Does the drop hit hard enough? Be honest about the low end.', 'mix_check', 'streaming_release'),
   });
   await respond(quinn.id, review.id, 'accepted');
-  await addComment(quinn, review.id, {
-    timestamp: 9,
-    text: 'The kick and the bass land on the same note here and blur together: sidechain the bass to the kick, or cut the bass below 50 Hz.',
-    tags: ['#Bassline', '#Mixing'],
-  });
-  await addComment(quinn, review.id, {
-    timestamp: 20,
-    text: 'Dropping the drums for the break works. Four bars is long though: try two, or add a riser so the drop feels earned.',
-    tags: ['#Arrangement'],
-  });
-  await addComment(quinn, review.id, {
-    timestamp: 25,
-    text: 'Great lift into the drop. The pad masks the chords a little: a 2-3 dB cut around 2 kHz would let them through.',
-    tags: ['#Mixing', '#Harmony'],
-  });
+  for (const comment of QUINN_COMMENTS) await addComment(quinn, review.id, comment);
   await addComment(mia, review.id, {
     timestamp: 25,
     text: 'Would you cut the pad or bring the chords up?',

@@ -22,7 +22,7 @@ export function StarRating({
   const shown = (disabled ? null : preview) ?? value ?? 0;
   return (
     <div
-      className={`stars${preview && !disabled ? ' is-previewing' : ''}`}
+      className="stars"
       role="group"
       aria-label={label}
       data-testid={testId}

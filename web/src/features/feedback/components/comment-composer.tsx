@@ -28,6 +28,9 @@ export function commentPlaceholder(userType: string, isAuthor: boolean): string 
     : 'What do you hear at this moment? What works, and what would you change?';
 }
 
+/** The reviewer's comment box once their feedback is submitted: for answering the musician. */
+export const answerPlaceholder = (musicianName: string) => `Answer ${musicianName}'s questions, or add a note...`;
+
 /** True when Ctrl+Enter (Cmd+Enter on a Mac) was pressed. */
 export const isSubmitShortcut = (e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey'>) => e.key === 'Enter' && (e.ctrlKey || e.metaKey);
 

@@ -4,7 +4,7 @@ import { useAddComment } from '../api/shares';
 import { useShareTimeline } from '../hooks/use-share-timeline';
 import { TimelinePlayer } from './timeline-player';
 import { canChangeComments, isOpenForComments, type Viewer } from '../utils/share';
-import { CommentComposer, commentPlaceholder } from './comment-composer';
+import { answerPlaceholder, CommentComposer, commentPlaceholder } from './comment-composer';
 import { CommentList } from './comment-list';
 import { CriteriaBars } from './criteria';
 import { RatingForm, RatingThanks } from './rating-form';
@@ -75,7 +75,7 @@ export function FeedbackView({ detail, viewer }: { detail: ShareDetail; viewer: 
               mode="new"
               getPlayhead={timeline.getPlayhead}
               duration={share.trackDuration}
-              placeholder={isAuthor ? commentPlaceholder(viewer.type, isAuthor) : `Answer ${share.sharedByName}'s questions, or add a note...`}
+              placeholder={isAuthor ? commentPlaceholder(viewer.type, isAuthor) : answerPlaceholder(share.sharedByName)}
               onSubmit={(draft) => add.mutateAsync(draft)}
             />
           )}
