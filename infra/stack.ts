@@ -5,9 +5,11 @@ import { AccessLogs } from './constructs/logs.js';
 import { Api } from './constructs/api.js';
 import { Auth } from './constructs/auth.js';
 import { Data } from './constructs/data.js';
+import { CommentDigest } from './constructs/digest.js';
 import { REPO_ROOT, type LambdaCodeMode } from './constructs/function.js';
 import { Mail } from './constructs/mail.js';
 import { Media } from './constructs/media.js';
+import { Processing } from './constructs/processing.js';
 import { Realtime } from './constructs/realtime.js';
 import { Secrets } from './constructs/secrets.js';
 import { IMAGES_PREFIX, Web } from './constructs/web.js';
@@ -99,7 +101,6 @@ export class AppStack extends Stack {
       userPoolClient: auth.userPoolClient,
       data,
       mediaBucket: media.bucket,
-      imagesBucket: web.imagesBucket,
       mail,
       paymentsSecret: secrets.payments,
       bedrockModelId: bedrockModelId.valueAsString,
@@ -120,6 +121,13 @@ export class AppStack extends Stack {
       },
     });
 
+    new Processing(this, 'Processing', {
+      data,
+      mediaBucket: media.bucket,
+      codeMode,
+      environment: { STAGE: 'aws', TABLE_NAME: data.table.tableName, MEDIA_BUCKET: media.bucket.bucketName },
+    });
+
     const realtime = new Realtime(this, 'Realtime', {
       data,
       codeMode,
@@ -130,6 +138,13 @@ export class AppStack extends Stack {
         USER_POOL_ID: auth.userPool.userPoolId,
         USER_POOL_CLIENT_ID: auth.userPoolClient.userPoolClientId,
       },
+    });
+
+    new CommentDigest(this, 'CommentDigest', {
+      data,
+      mail,
+      codeMode,
+      environment: { STAGE: 'aws', TABLE_NAME: data.table.tableName, APP_URL: web.appUrl, MAIL_FROM: mailFrom.valueAsString },
     });
 
     web.deploy({

@@ -34,7 +34,13 @@ export const MENTORSHIP_STYLES = ['technical', 'creative', 'holistic'] as const;
 
 /** Tracks and audio (sections 2, 7 and 9). */
 export const MAX_TRACK_BYTES = 200 * 1024 * 1024;
+export const MAX_TRACK_SECONDS = 4 * 60 * 60;
 export const PEAKS_COUNT = 1000;
+/**
+ * A track still processing this long after registration is failed: in AWS the processing function runs for
+ * at most 15 minutes, is retried twice, and its last failure goes to a dead-letter queue.
+ */
+export const PROCESSING_DEADLINE_MS = 60 * 60 * 1000;
 export const SNIPPET = { defaultStart: 0, defaultEnd: 30, minGap: 1 } as const;
 export const NEW_TRACK_WINDOW_MS = 300_000;
 export const PLAYER_SKIP_SECONDS = 10;

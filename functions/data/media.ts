@@ -1,5 +1,8 @@
 /** The private media bucket: presigned uploads and downloads, and the server's own reads and deletes. */
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NotFound, PutObjectTaggingCommand } from '@aws-sdk/client-s3';
+import fs from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NotFound, PutObjectTaggingCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3 } from '../lib/aws.js';
@@ -11,6 +14,7 @@ export interface PresignedUpload {
   fields: Record<string, string>;
 }
 
+const unclaimedQuery = `${encodeURIComponent(UNCLAIMED_UPLOAD_TAG.key)}=${encodeURIComponent(UNCLAIMED_UPLOAD_TAG.value)}`;
 const unclaimedTagging = `<Tagging><TagSet><Tag><Key>${UNCLAIMED_UPLOAD_TAG.key}</Key><Value>${UNCLAIMED_UPLOAD_TAG.value}</Value></Tag></TagSet></Tagging>`;
 
 /**
@@ -54,14 +58,28 @@ export async function headObject(key: string): Promise<{ size: number; contentTy
   }
 }
 
-export async function readRange(key: string, length: number): Promise<Uint8Array> {
-  const res = await s3().send(new GetObjectCommand({ Bucket: config.mediaBucket, Key: key, Range: `bytes=0-${length - 1}` }));
-  return res.Body!.transformToByteArray();
+/** Streams an object to a local file (decoders need random access: an MP4's index may sit at its end). */
+export async function downloadToFile(key: string, file: string): Promise<void> {
+  const res = await s3().send(new GetObjectCommand({ Bucket: config.mediaBucket, Key: key }));
+  await pipeline(res.Body as Readable, fs.createWriteStream(file));
 }
 
-export async function streamObject(key: string): Promise<AsyncIterable<Uint8Array>> {
-  const res = await s3().send(new GetObjectCommand({ Bucket: config.mediaBucket, Key: key }));
-  return res.Body as unknown as AsyncIterable<Uint8Array>;
+/**
+ * Copies an object inside the bucket with the content type its bytes proved, tagged as unclaimed: a copy
+ * whose track never takes it (deleted meanwhile, never registered) expires like an abandoned upload.
+ */
+export async function copyObject(from: string, to: string, contentType: string): Promise<void> {
+  await s3().send(
+    new CopyObjectCommand({
+      Bucket: config.mediaBucket,
+      CopySource: `${config.mediaBucket}/${from.split('/').map(encodeURIComponent).join('/')}`,
+      Key: to,
+      MetadataDirective: 'REPLACE',
+      ContentType: contentType,
+      TaggingDirective: 'REPLACE',
+      Tagging: unclaimedQuery,
+    }),
+  );
 }
 
 export async function deleteObject(key: string): Promise<void> {

@@ -7,20 +7,30 @@
  * - comment   PK SHARE#<id>  SK COMMENT#<commentId>
  * - ranking   PK SHARE#<id>  SK RANKING
  * - e-mail    PK SHARE#<id>  SK EMAIL#<event>    (an e-mail is sent at most once per event)
+ * - digest    PK SHARE#<id>  SK DIGEST#<userId>  GSI2 DIGEST#DUE / <dueAt>#<id>#<userId>
+ *                                                (comments not yet e-mailed to userId, due at dueAt)
  * - link      PK TRACK#<trackId>  SK SHARE#<id>  (the shares of a track: listening rights, deletion)
- * Every item carries `participants` so the realtime consumer knows whom to tell.
+ * Every item but e-mails and digests carries `participants` so the realtime consumer knows whom to tell.
+ *
+ * Deletion fences: a track being deleted, then each of its shares, gets `deletingAt` on its META item
+ * before anything is listed for deletion. Every write on a share (and a new share on a track) is a
+ * transaction or condition requiring that META to exist unfenced, so nothing can land on a share once its
+ * deletion has looked at it, and a deletion cannot leave anything behind.
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   BatchWriteCommand,
   DeleteCommand,
-  PutCommand,
+  type DeleteCommandOutput,
+  GetCommand,
+  QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { ShareStatus } from '../../shared/feedback.js';
 import type { ShareOptions } from '../../shared/schemas/shares.js';
 import { dynamo } from '../lib/aws.js';
+import { Conflict } from '../lib/errors.js';
 import { queryAll } from './query.js';
 import { config } from '../lib/config.js';
 
@@ -77,10 +87,30 @@ export interface ShareBundle {
   ranking: RankingRecord | null;
 }
 
+/** Comments waiting to be e-mailed to one participant of a share, as one message, at `dueAt`. */
+export interface DigestRecord {
+  shareId: string;
+  toUserId: string;
+  dueAt: string;
+  commentIds: string[];
+  /** Sends that failed so far. */
+  attempts: number;
+}
+
+/** An item written for a request that carried an idempotency key, with the hash of that request. */
+export interface Keyed<T> {
+  record: T;
+  requestHash: string | null;
+}
+
 export const SHARE_ENTITIES = ['share', 'feedback', 'comment', 'ranking'] as const;
 
 const T = () => config.tableName;
 const pk = (id: string) => `SHARE#${id}`;
+const metaKey = (id: string) => ({ PK: pk(id), SK: 'META' });
+const trackKey = (trackId: string) => ({ PK: `TRACK#${trackId}`, SK: 'META' });
+const digestKey = (shareId: string, toUserId: string) => ({ PK: pk(shareId), SK: `DIGEST#${toUserId}` });
+const DIGEST_DUE = 'DIGEST#DUE';
 const participants = (s: Pick<ShareRecord, 'sharedByUserId' | 'sharedWithUserId'>) => [s.sharedByUserId, s.sharedWithUserId];
 const byIndex = (s: ShareRecord) => ({ GSI1PK: `SHAREDBY#${s.sharedByUserId}`, GSI1SK: `SHARE#${s.createdAt}#${s.id}` });
 const withIndex = (s: Pick<ShareRecord, 'sharedWithUserId' | 'status' | 'createdAt' | 'id'>) => ({
@@ -88,43 +118,129 @@ const withIndex = (s: Pick<ShareRecord, 'sharedWithUserId' | 'status' | 'created
   GSI2SK: `${s.status}#${s.createdAt}#${s.id}`,
 });
 
+/** The fence attribute, and the condition that a META item (share or track) exists and is not fenced. */
+const FENCE = 'deletingAt';
+const OPEN = `attribute_exists(PK) AND attribute_not_exists(${FENCE})`;
+
 function strip(item: Record<string, unknown>) {
-  const { PK: _p, SK: _s, GSI1PK: _a, GSI1SK: _b, GSI2PK: _c, GSI2SK: _d, entity: _e, participants: _pp, shareId: _sid, ...rest } = item;
+  const {
+    PK: _p, SK: _s, GSI1PK: _a, GSI1SK: _b, GSI2PK: _c, GSI2SK: _d, entity: _e, participants: _pp, shareId: _sid,
+    requestHash: _h, [FENCE]: _f,
+    ...rest
+  } = item;
   return rest;
 }
 
-const isConditionFailure = (err: unknown) =>
-  err instanceof TransactionCanceledException
-    ? (err.CancellationReasons ?? []).some((r) => r.Code === 'ConditionalCheckFailed')
-    : (err as Error).name === 'ConditionalCheckFailedException';
-
-/** Creates a pending share, links it to its track and marks the track shared, all at once. */
-export async function putNewShare(share: ShareRecord): Promise<void> {
-  await dynamo().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: T(),
-            Item: { PK: pk(share.id), SK: 'META', ...byIndex(share), ...withIndex(share), entity: 'share', participants: participants(share), shareId: share.id, ...share },
-            ConditionExpression: 'attribute_not_exists(PK)',
-          },
-        },
-        { Put: { TableName: T(), Item: { PK: `TRACK#${share.trackId}`, SK: `SHARE#${share.id}`, entity: 'trackshare', shareId: share.id, participants: participants(share) } } },
-        {
-          Update: {
-            TableName: T(),
-            Key: { PK: `TRACK#${share.trackId}`, SK: 'META' },
-            UpdateExpression: 'SET isShared = :t, shareOptions = :o, updatedAt = :u',
-            ConditionExpression: 'attribute_exists(PK)',
-            ExpressionAttributeValues: { ':t': true, ':o': share.shareOptions, ':u': share.createdAt },
-          },
-        },
-      ],
-    }),
-  );
+/** Per item of a cancelled transaction, why (`ConditionalCheckFailed`, `TransactionConflict`, `None`); null for other errors. */
+function cancellation(err: unknown): string[] | null {
+  if (!(err instanceof TransactionCanceledException) && (err as Error)?.name !== 'TransactionCanceledException') return null;
+  return ((err as TransactionCanceledException).CancellationReasons ?? []).map((r) => r.Code ?? 'None');
 }
 
+const isConditionFailure = (err: unknown) =>
+  cancellation(err)?.includes('ConditionalCheckFailed') ?? (err as Error).name === 'ConditionalCheckFailedException';
+
+/** Cancelled only because another transaction was writing the same items: worth trying again. */
+const isConflict = (err: unknown) => {
+  const reasons = cancellation(err);
+  return reasons ? reasons.includes('TransactionConflict') && !reasons.includes('ConditionalCheckFailed') : (err as Error).name === 'TransactionConflictException';
+};
+
+/**
+ * Runs a write, again while DynamoDB refuses it for a transaction in flight on the same items (the SDK
+ * does not retry those). Still refused after a few tries, the caller is asked to try again: a 409, not a 500.
+ */
+async function retryConflicts<R>(write: () => Promise<R>): Promise<R> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (err) {
+      if (!isConflict(err)) throw err;
+      if (attempt === 6) throw new Conflict('Someone else is changing this right now. Please try again.', 'busy');
+      await new Promise((r) => setTimeout(r, Math.random() * 25 * 2 ** attempt));
+    }
+  }
+}
+
+/** `dynamo().send`, retried on transaction conflicts. */
+function send(command: () => DeleteCommand): Promise<DeleteCommandOutput>;
+function send(command: () => UpdateCommand | TransactWriteCommand): Promise<unknown>;
+function send(command: () => DeleteCommand | UpdateCommand | TransactWriteCommand): Promise<unknown> {
+  return retryConflicts(() => dynamo().send(command() as TransactWriteCommand));
+}
+
+export type NewShareResult = 'created' | 'exists' | 'track_unavailable';
+
+/**
+ * Creates a pending share, links it to its track and marks the track shared, all at once; only while the
+ * track exists, is ready and is not being deleted ('track_unavailable' otherwise). 'exists' when the id
+ * is taken: an idempotent retry of the same request, or a conflicting one.
+ */
+export async function putNewShare(share: ShareRecord, requestHash?: string): Promise<NewShareResult> {
+  try {
+    await send(
+      () =>
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: T(),
+                Item: { ...metaKey(share.id), ...byIndex(share), ...withIndex(share), entity: 'share', participants: participants(share), shareId: share.id, ...share, ...(requestHash ? { requestHash } : {}) },
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+            { Put: { TableName: T(), Item: { PK: `TRACK#${share.trackId}`, SK: `SHARE#${share.id}`, entity: 'trackshare', shareId: share.id, participants: participants(share) } } },
+            {
+              // The check that the track is still there (an item appears once per transaction, so this
+              // update is the check): tracks registered before processing existed have no status.
+              Update: {
+                TableName: T(),
+                Key: trackKey(share.trackId),
+                UpdateExpression: 'SET isShared = :t, shareOptions = :o, updatedAt = :u',
+                ConditionExpression: `${OPEN} AND (attribute_not_exists(#st) OR #st = :ready)`,
+                ExpressionAttributeNames: { '#st': 'status' },
+                ExpressionAttributeValues: { ':t': true, ':o': share.shareOptions, ':u': share.createdAt, ':ready': 'ready' },
+              },
+            },
+          ],
+        }),
+    );
+    return 'created';
+  } catch (err) {
+    const reasons = cancellation(err);
+    if (reasons?.[0] === 'ConditionalCheckFailed') return 'exists';
+    if (reasons?.[2] === 'ConditionalCheckFailed') return 'track_unavailable';
+    throw err;
+  }
+}
+
+/** Where a track stands for sharing, read consistently. */
+export async function trackState(trackId: string): Promise<'gone' | 'deleting' | 'ready' | 'processing' | 'failed'> {
+  const res = await dynamo().send(
+    new GetCommand({ TableName: T(), Key: trackKey(trackId), ConsistentRead: true, ProjectionExpression: '#st, #f', ExpressionAttributeNames: { '#st': 'status', '#f': FENCE } }),
+  );
+  if (!res.Item) return 'gone';
+  if (res.Item[FENCE]) return 'deleting';
+  return (res.Item.status as 'ready' | 'processing' | 'failed' | undefined) ?? 'ready';
+}
+
+/** The share, read consistently (`deleting` once a deletion has fenced it); null when it is gone. */
+export async function readShare(id: string): Promise<(Keyed<ShareRecord> & { deleting: boolean }) | null> {
+  const res = await dynamo().send(new GetCommand({ TableName: T(), Key: metaKey(id), ConsistentRead: true }));
+  if (!res.Item) return null;
+  return { record: strip(res.Item) as unknown as ShareRecord, requestHash: (res.Item.requestHash as string | undefined) ?? null, deleting: Boolean(res.Item[FENCE]) };
+}
+
+export async function readComment(shareId: string, commentId: string): Promise<Keyed<CommentRecord> | null> {
+  const res = await dynamo().send(new GetCommand({ TableName: T(), Key: { PK: pk(shareId), SK: `COMMENT#${commentId}` }, ConsistentRead: true }));
+  if (!res.Item) return null;
+  return { record: { ...(strip(res.Item) as unknown as CommentRecord), shareId }, requestHash: (res.Item.requestHash as string | undefined) ?? null };
+}
+
+/**
+ * The share with everything on it. One being deleted still reads (a deletion that stopped part-way leaves
+ * it readable until it is finished), but takes no more writes.
+ */
 export async function getShareBundle(id: string): Promise<ShareBundle | null> {
   const items = await queryAll({ TableName: T(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk(id) } });
   const meta = items.find((i) => i.SK === 'META');
@@ -139,31 +255,32 @@ export async function getShareBundle(id: string): Promise<ShareBundle | null> {
   };
 }
 
+const listed = (items: Record<string, unknown>[]) => items.map((i) => strip(i) as unknown as ShareRecord);
+
 /** Shares the user authored, newest first. */
 export async function listSharesBy(userId: string): Promise<ShareRecord[]> {
-  const items = await queryAll({ TableName: T(), IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :s)', ExpressionAttributeValues: { ':pk': `SHAREDBY#${userId}`, ':s': 'SHARE#' }, ScanIndexForward: false });
-  return items.map((i) => strip(i) as unknown as ShareRecord);
+  return listed(await queryAll({ TableName: T(), IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :s)', ExpressionAttributeValues: { ':pk': `SHAREDBY#${userId}`, ':s': 'SHARE#' }, ScanIndexForward: false }));
 }
 
 /** Shares sent to the user with one status, newest first. */
 export async function listSharesWith(userId: string, status: ShareStatus): Promise<ShareRecord[]> {
-  const items = await queryAll({ TableName: T(), IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :pk AND begins_with(GSI2SK, :s)', ExpressionAttributeValues: { ':pk': `SHAREDWITH#${userId}`, ':s': `${status}#` }, ScanIndexForward: false });
-  return items.map((i) => strip(i) as unknown as ShareRecord);
+  return listed(await queryAll({ TableName: T(), IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :pk AND begins_with(GSI2SK, :s)', ExpressionAttributeValues: { ':pk': `SHAREDWITH#${userId}`, ':s': `${status}#` }, ScanIndexForward: false }));
 }
 
-/** Moves a share from one of `from` to `to`; false when it was not in one of them. */
+/** Moves a share from one of `from` to `to`; false when it was not in one of them (or is gone or being deleted). */
 export async function setStatus(share: ShareRecord, from: ShareStatus[], to: ShareStatus): Promise<boolean> {
   const now = new Date().toISOString();
   try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: T(),
-        Key: { PK: pk(share.id), SK: 'META' },
-        UpdateExpression: 'SET #s = :to, GSI2SK = :g, updatedAt = :u',
-        ConditionExpression: `#s IN (${from.map((_, i) => `:f${i}`).join(', ')})`,
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':to': to, ':g': withIndex({ ...share, status: to }).GSI2SK, ':u': now, ...Object.fromEntries(from.map((f, i) => [`:f${i}`, f])) },
-      }),
+    await send(
+      () =>
+        new UpdateCommand({
+          TableName: T(),
+          Key: metaKey(share.id),
+          UpdateExpression: 'SET #s = :to, GSI2SK = :g, updatedAt = :u',
+          ConditionExpression: `attribute_not_exists(${FENCE}) AND #s IN (${from.map((_, i) => `:f${i}`).join(', ')})`,
+          ExpressionAttributeNames: { '#s': 'status' },
+          ExpressionAttributeValues: { ':to': to, ':g': withIndex({ ...share, status: to }).GSI2SK, ':u': now, ...Object.fromEntries(from.map((f, i) => [`:f${i}`, f])) },
+        }),
     );
     return true;
   } catch (err) {
@@ -172,35 +289,157 @@ export async function setStatus(share: ShareRecord, from: ShareStatus[], to: Sha
   }
 }
 
-export async function putComment(share: ShareRecord, comment: CommentRecord): Promise<void> {
-  await dynamo().send(
-    new PutCommand({ TableName: T(), Item: { PK: pk(share.id), SK: `COMMENT#${comment.id}`, entity: 'comment', participants: participants(share), ...comment } }),
-  );
+/** The share is open to writes (exists, not being deleted) and not in one of `closed`. */
+function shareOpenCheck(shareId: string, closed: ShareStatus[]) {
+  return {
+    ConditionCheck: {
+      TableName: T(),
+      Key: metaKey(shareId),
+      ConditionExpression: [OPEN, ...closed.map((_, i) => `#s <> :c${i}`)].join(' AND '),
+      ...(closed.length
+        ? { ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: Object.fromEntries(closed.map((c, i) => [`:c${i}`, c])) }
+        : {}),
+    },
+  };
 }
 
-export async function deleteComment(shareId: string, commentId: string): Promise<void> {
-  await dynamo().send(new DeleteCommand({ TableName: T(), Key: { PK: pk(shareId), SK: `COMMENT#${commentId}` } }));
+/** Adds a comment to the (share, recipient) digest, or starts one: due `dueAt`, pushed back by each comment. */
+function digestUpsert(shareId: string, toUserId: string, commentIds: string[], dueAt: string, attempts?: number) {
+  const sets = ['entity = :e', 'shareId = :sid', 'toUserId = :to', 'dueAt = :due', 'GSI2PK = :gp', 'GSI2SK = :gs'];
+  return {
+    Update: {
+      TableName: T(),
+      Key: digestKey(shareId, toUserId),
+      UpdateExpression: `SET ${[...sets, ...(attempts === undefined ? [] : ['attempts = :a'])].join(', ')} ADD commentIds :ids`,
+      ExpressionAttributeValues: {
+        ':e': 'digest',
+        ':sid': shareId,
+        ':to': toUserId,
+        ':due': dueAt,
+        ':gp': DIGEST_DUE,
+        ':gs': `${dueAt}#${shareId}#${toUserId}`,
+        ':ids': new Set(commentIds),
+        ...(attempts === undefined ? {} : { ':a': attempts }),
+      },
+    },
+  };
+}
+
+export type WriteResult = 'written' | 'exists' | 'closed';
+
+/**
+ * Writes a new comment and puts it in the recipient's digest, in one transaction that requires the share
+ * to be open and not in one of `closed`. 'exists' when the comment id is taken (an idempotent retry);
+ * 'closed' when the share is gone, being deleted or in a closed status.
+ */
+export async function putNewComment(
+  share: ShareRecord,
+  comment: CommentRecord,
+  opts: { closed: ShareStatus[]; digest: { toUserId: string; dueAt: string }; requestHash?: string },
+): Promise<WriteResult> {
+  try {
+    await send(
+      () =>
+        new TransactWriteCommand({
+          TransactItems: [
+            shareOpenCheck(share.id, opts.closed),
+            {
+              Put: {
+                TableName: T(),
+                Item: { PK: pk(share.id), SK: `COMMENT#${comment.id}`, entity: 'comment', participants: participants(share), ...comment, ...(opts.requestHash ? { requestHash: opts.requestHash } : {}) },
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+            digestUpsert(share.id, opts.digest.toUserId, [comment.id], opts.digest.dueAt),
+          ],
+        }),
+    );
+    return 'written';
+  } catch (err) {
+    const reasons = cancellation(err);
+    if (reasons?.[0] === 'ConditionalCheckFailed') return 'closed';
+    if (reasons?.[1] === 'ConditionalCheckFailed') return 'exists';
+    throw err;
+  }
+}
+
+/**
+ * Changes a comment's text, tags and time, only while the comment exists and is the author's and the
+ * share is open: a comment deleted meanwhile stays deleted. 'exists' is never returned; 'written',
+ * 'closed' (the share), or null when the comment is gone.
+ */
+export async function updateComment(
+  share: ShareRecord,
+  comment: CommentRecord,
+  opts: { closed: ShareStatus[] },
+): Promise<Exclude<WriteResult, 'exists'> | null> {
+  try {
+    await send(
+      () =>
+        new TransactWriteCommand({
+          TransactItems: [
+            shareOpenCheck(share.id, opts.closed),
+            {
+              Update: {
+                TableName: T(),
+                Key: { PK: pk(share.id), SK: `COMMENT#${comment.id}` },
+                UpdateExpression: 'SET #text = :t, tags = :g, #ts = :ts, updatedAt = :u',
+                ConditionExpression: 'attribute_exists(PK) AND userId = :me',
+                ExpressionAttributeNames: { '#text': 'text', '#ts': 'timestamp' },
+                ExpressionAttributeValues: { ':t': comment.text, ':g': comment.tags, ':ts': comment.timestamp, ':u': comment.updatedAt, ':me': comment.userId },
+              },
+            },
+          ],
+        }),
+    );
+    return 'written';
+  } catch (err) {
+    const reasons = cancellation(err);
+    if (reasons?.[0] === 'ConditionalCheckFailed') return 'closed';
+    if (reasons?.[1] === 'ConditionalCheckFailed') return null;
+    throw err;
+  }
+}
+
+/** Deletes the author's comment; false when it was already gone. */
+export async function deleteComment(shareId: string, commentId: string, userId: string): Promise<boolean> {
+  try {
+    await send(
+      () =>
+        new DeleteCommand({
+          TableName: T(),
+          Key: { PK: pk(shareId), SK: `COMMENT#${commentId}` },
+          ConditionExpression: 'attribute_exists(PK) AND userId = :me',
+          ExpressionAttributeValues: { ':me': userId },
+        }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
 }
 
 /** Writes the feedback and completes the accepted share together; false when the share was not open for it. */
 export async function completeWithFeedback(share: ShareRecord, feedback: FeedbackRecord): Promise<boolean> {
   try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: T(), Item: { PK: pk(share.id), SK: 'FEEDBACK', entity: 'feedback', participants: participants(share), shareId: share.id, ...feedback }, ConditionExpression: 'attribute_not_exists(PK)' } },
-          {
-            Update: {
-              TableName: T(),
-              Key: { PK: pk(share.id), SK: 'META' },
-              UpdateExpression: 'SET #s = :c, GSI2SK = :g, updatedAt = :u',
-              ConditionExpression: '#s = :a',
-              ExpressionAttributeNames: { '#s': 'status' },
-              ExpressionAttributeValues: { ':c': 'completed', ':a': 'accepted', ':g': withIndex({ ...share, status: 'completed' }).GSI2SK, ':u': feedback.createdAt },
+    await send(
+      () =>
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: { TableName: T(), Item: { PK: pk(share.id), SK: 'FEEDBACK', entity: 'feedback', participants: participants(share), shareId: share.id, ...feedback }, ConditionExpression: 'attribute_not_exists(PK)' } },
+            {
+              Update: {
+                TableName: T(),
+                Key: metaKey(share.id),
+                UpdateExpression: 'SET #s = :c, GSI2SK = :g, updatedAt = :u',
+                ConditionExpression: `attribute_not_exists(${FENCE}) AND #s = :a`,
+                ExpressionAttributeNames: { '#s': 'status' },
+                ExpressionAttributeValues: { ':c': 'completed', ':a': 'accepted', ':g': withIndex({ ...share, status: 'completed' }).GSI2SK, ':u': feedback.createdAt },
+              },
             },
-          },
-        ],
-      }),
+          ],
+        }),
     );
     return true;
   } catch (err) {
@@ -209,24 +448,17 @@ export async function completeWithFeedback(share: ShareRecord, feedback: Feedbac
   }
 }
 
-/** One ranking per share, its rating copied onto the share in the same write; false when there is one already. */
+/** One ranking per share, its rating copied onto the share in the same write; false when there is one already (or the share is closed). */
 export async function putRanking(share: ShareRecord, ranking: RankingRecord): Promise<boolean> {
   try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: T(), Item: { PK: pk(share.id), SK: 'RANKING', entity: 'ranking', participants: participants(share), shareId: share.id, ...ranking }, ConditionExpression: 'attribute_not_exists(PK)' } },
-          {
-            Update: {
-              TableName: T(),
-              Key: { PK: pk(share.id), SK: 'META' },
-              UpdateExpression: 'SET rating = :r',
-              ConditionExpression: 'attribute_exists(PK)',
-              ExpressionAttributeValues: { ':r': ranking.rating },
-            },
-          },
-        ],
-      }),
+    await send(
+      () =>
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: { TableName: T(), Item: { PK: pk(share.id), SK: 'RANKING', entity: 'ranking', participants: participants(share), shareId: share.id, ...ranking }, ConditionExpression: 'attribute_not_exists(PK)' } },
+            { Update: { TableName: T(), Key: metaKey(share.id), UpdateExpression: 'SET rating = :r', ConditionExpression: OPEN, ExpressionAttributeValues: { ':r': ranking.rating } } },
+          ],
+        }),
     );
     return true;
   } catch (err) {
@@ -235,11 +467,20 @@ export async function putRanking(share: ShareRecord, ranking: RankingRecord): Pr
   }
 }
 
-/** Claims an e-mail event; true only for the first claim, so each e-mail goes out at most once. */
+/**
+ * Claims an e-mail event; true only for the first claim on an open share, so each e-mail goes out at most
+ * once, and none about a share being deleted.
+ */
 export async function claimEmail(shareId: string, event: string): Promise<boolean> {
   try {
-    await dynamo().send(
-      new PutCommand({ TableName: T(), Item: { PK: pk(shareId), SK: `EMAIL#${event}`, entity: 'email', sentAt: new Date().toISOString() }, ConditionExpression: 'attribute_not_exists(PK)' }),
+    await send(
+      () =>
+        new TransactWriteCommand({
+          TransactItems: [
+            shareOpenCheck(shareId, []),
+            { Put: { TableName: T(), Item: { PK: pk(shareId), SK: `EMAIL#${event}`, entity: 'email', sentAt: new Date().toISOString() }, ConditionExpression: 'attribute_not_exists(PK)' } },
+          ],
+        }),
     );
     return true;
   } catch (err) {
@@ -253,18 +494,90 @@ export async function releaseEmail(shareId: string, event: string): Promise<void
   await dynamo().send(new DeleteCommand({ TableName: T(), Key: { PK: pk(shareId), SK: `EMAIL#${event}` } }));
 }
 
-/** The shares of a track, with who takes part in each. */
-export async function sharesOfTrack(trackId: string): Promise<{ shareId: string; participants: string[] }[]> {
-  const items = await queryAll({ TableName: T(), KeyConditionExpression: 'PK = :pk AND begins_with(SK, :s)', ExpressionAttributeValues: { ':pk': `TRACK#${trackId}`, ':s': 'SHARE#' } });
+const toDigest = (item: Record<string, unknown>): DigestRecord => ({
+  shareId: item.shareId as string,
+  toUserId: item.toUserId as string,
+  dueAt: item.dueAt as string,
+  commentIds: [...((item.commentIds as Set<string> | undefined) ?? [])],
+  attempts: (item.attempts as number | undefined) ?? 0,
+});
+
+/** Digests due at `now` (ISO), oldest first, at most `limit`: one Query of GSI2 (the index may lag; claims re-check). */
+export async function dueDigests(now: string, limit = 200): Promise<DigestRecord[]> {
+  const res = await dynamo().send(
+    new QueryCommand({
+      TableName: T(),
+      IndexName: 'GSI2',
+      // '~' sorts after '#', so every entry due up to and including `now` is below the bound.
+      KeyConditionExpression: 'GSI2PK = :p AND GSI2SK < :bound',
+      ExpressionAttributeValues: { ':p': DIGEST_DUE, ':bound': `${now}~` },
+      Limit: limit,
+    }),
+  );
+  return (res.Items ?? []).map(toDigest);
+}
+
+/**
+ * Takes a due digest for sending by deleting it, only if it is still due when seen (a comment since then
+ * pushed it back): of two runs that see it, one gets it. Returns what was taken, or null.
+ */
+export async function claimDigest(d: DigestRecord): Promise<DigestRecord | null> {
+  try {
+    const res = await send(
+      () =>
+        new DeleteCommand({
+          TableName: T(),
+          Key: digestKey(d.shareId, d.toUserId),
+          ConditionExpression: 'dueAt = :due',
+          ExpressionAttributeValues: { ':due': d.dueAt },
+          ReturnValues: 'ALL_OLD',
+        }),
+    );
+    return res.Attributes ? toDigest(res.Attributes) : null;
+  } catch (err) {
+    if (isConditionFailure(err)) return null;
+    throw err;
+  }
+}
+
+/**
+ * Puts a digest whose sending failed back, due at `dueAt`, merged with any digest started since; not on a
+ * share that is gone or being deleted. Returns false when it was not put back.
+ */
+export async function restoreDigest(d: DigestRecord, dueAt: string): Promise<boolean> {
+  try {
+    await send(() => new TransactWriteCommand({ TransactItems: [shareOpenCheck(d.shareId, []), digestUpsert(d.shareId, d.toUserId, d.commentIds, dueAt, d.attempts)] }));
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/**
+ * The shares of a track, with who takes part in each. For a deletion (`fence`), the track is fenced first,
+ * so that no share can be added once this list is read, and the read is consistent.
+ */
+export async function sharesOfTrack(trackId: string, opts: { fence?: boolean } = {}): Promise<{ shareId: string; participants: string[] }[]> {
+  if (opts.fence) await fence(trackKey(trackId));
+  const items = await queryAll({
+    TableName: T(),
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :s)',
+    ExpressionAttributeValues: { ':pk': `TRACK#${trackId}`, ':s': 'SHARE#' },
+    ConsistentRead: Boolean(opts.fence),
+  });
   return items.map((i) => ({ shareId: i.shareId as string, participants: i.participants as string[] }));
 }
 
 /**
- * Keys of every item of a share (its partition), then of its link to the track, last: the link is how a
- * share is found from its track, so a deletion that stops part-way can be finished by trying again.
+ * For deleting a share: fences it (nothing more can be written on it), then lists the keys of every item
+ * of it (its partition, read consistently, so nothing is missed), then of its link to the track, last: the
+ * link is how a share is found from its track, so a deletion that stops part-way can be finished by trying
+ * again.
  */
 export async function shareItemKeys(trackId: string, shareId: string): Promise<{ PK: string; SK: string }[]> {
-  const keys = (await queryAll({ TableName: T(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk(shareId) }, ProjectionExpression: 'PK, SK' })) as { PK: string; SK: string }[];
+  await fence(metaKey(shareId));
+  const keys = (await queryAll({ TableName: T(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk(shareId) }, ProjectionExpression: 'PK, SK', ConsistentRead: true })) as { PK: string; SK: string }[];
   return [...keys, { PK: `TRACK#${trackId}`, SK: `SHARE#${shareId}` }];
 }
 
@@ -278,3 +591,22 @@ export async function deleteKeys(keys: { PK: string; SK: string }[]): Promise<vo
     }
   }
 }
+
+/** Marks a META item (track or share) as being deleted; one already gone is fine (a deletion finishing). */
+async function fence(key: { PK: string; SK: string }): Promise<void> {
+  try {
+    await send(
+      () =>
+        new UpdateCommand({
+          TableName: T(),
+          Key: key,
+          UpdateExpression: `SET ${FENCE} = if_not_exists(${FENCE}, :now)`,
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':now': new Date().toISOString() },
+        }),
+    );
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+  }
+}
+

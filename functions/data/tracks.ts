@@ -1,7 +1,7 @@
 /**
  * Tracks. Keys:
- * - track      PK TRACK#<id>        SK META       GSI1 OWNER#<userId> / TRACK#<createdAt>#<id> (own tracks, newest first)
- * - audio key  PK AUDIOKEY#<key>    SK AUDIOKEY   (one track per uploaded object; written with the track)
+ * - track         PK TRACK#<id>           SK META       GSI1 OWNER#<userId> / TRACK#<createdAt>#<id> (own tracks, newest first)
+ * - upload claim  PK AUDIOKEY#<uploadKey> SK AUDIOKEY   (one track per uploaded object; written with the track)
  */
 import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
@@ -9,12 +9,21 @@ import { dynamo } from '../lib/aws.js';
 import { queryAll } from './query.js';
 import { config } from '../lib/config.js';
 
+export type TrackStatus = 'processing' | 'ready' | 'failed';
+
 export interface TrackRecord {
   id: string;
   userId: string;
   title: string;
   artist: string | null;
+  /** Where the browser uploaded the file (`uploads/...`); processing removes that object. */
+  uploadKey?: string;
+  /** The processed audio (`audio/...`): empty until the track is ready. */
   audioKey: string;
+  /** Absent on tracks registered before audio was processed off the request path: those are ready. */
+  status?: TrackStatus;
+  /** Why processing refused the file, in words the musician can act on. */
+  failureReason?: string | null;
   contentType: string;
   sizeBytes: number;
   duration: number;
@@ -23,6 +32,8 @@ export interface TrackRecord {
   snippet: { start: number; end: number };
   isShared: boolean;
   shareOptions: Record<string, unknown> | null;
+  /** After this, a track still processing is shown as failed: every processing attempt crashed or timed out. */
+  processingDeadline?: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -40,14 +51,16 @@ export function fromTrackItem(item: Record<string, unknown>): TrackRecord {
   return rest as unknown as TrackRecord;
 }
 
-/** Writes the track and claims its audio object; false when the object already has a track. */
+const claimKeyOf = (track: Pick<TrackRecord, 'uploadKey' | 'audioKey'>) => audioKeyKey(track.uploadKey ?? track.audioKey);
+
+/** Writes the track and claims its uploaded object; false when the object already has a track. */
 export async function putNewTrack(track: TrackRecord): Promise<boolean> {
   try {
     await dynamo().send(
       new TransactWriteCommand({
         TransactItems: [
           { Put: { TableName: config.tableName, Item: { ...trackKey(track.id), ...ownerIndex(track), entity: TRACK_ENTITY, ...track }, ConditionExpression: 'attribute_not_exists(PK)' } },
-          { Put: { TableName: config.tableName, Item: { ...audioKeyKey(track.audioKey), entity: 'audiokey', trackId: track.id }, ConditionExpression: 'attribute_not_exists(PK)' } },
+          { Put: { TableName: config.tableName, Item: { ...claimKeyOf(track), entity: 'audiokey', trackId: track.id }, ConditionExpression: 'attribute_not_exists(PK)' } },
         ],
       }),
     );
@@ -109,8 +122,57 @@ export async function deleteTrackRecords(track: TrackRecord): Promise<void> {
     new TransactWriteCommand({
       TransactItems: [
         { Delete: { TableName: config.tableName, Key: trackKey(track.id) } },
-        { Delete: { TableName: config.tableName, Key: audioKeyKey(track.audioKey) } },
+        { Delete: { TableName: config.tableName, Key: claimKeyOf(track) } },
       ],
     }),
   );
+}
+
+/** The track registered for an uploaded object, read consistently: processing and registration meet here. */
+export async function trackIdForUpload(uploadKey: string): Promise<string | null> {
+  const res = await dynamo().send(new GetCommand({ TableName: config.tableName, Key: audioKeyKey(uploadKey), ConsistentRead: true }));
+  return (res.Item?.trackId as string | undefined) ?? null;
+}
+
+export interface ProcessedAudio {
+  audioKey: string;
+  duration: number;
+  peaks: string;
+  snippet: { start: number; end: number };
+}
+
+/**
+ * Ends a track's processing, once: only a track that still exists and is still processing changes, so a
+ * deleted track never comes back and the two parties that may finish it (processing and registration)
+ * cannot both. Returns the finished track, or null when nothing changed.
+ */
+export async function finishProcessing(id: string, outcome: { ready: ProcessedAudio } | { failed: string }): Promise<TrackRecord | null> {
+  const now = new Date().toISOString();
+  const values: Record<string, unknown> = { ':processing': 'processing', ':u': now };
+  let set: string;
+  if ('ready' in outcome) {
+    Object.assign(values, { ':ready': 'ready', ':a': outcome.ready.audioKey, ':d': outcome.ready.duration, ':p': outcome.ready.peaks, ':s': outcome.ready.snippet });
+    set = '#status = :ready, audioKey = :a, #duration = :d, peaks = :p, snippet = :s, failureReason = :null, updatedAt = :u';
+    values[':null'] = null;
+  } else {
+    Object.assign(values, { ':failed': 'failed', ':r': outcome.failed });
+    set = '#status = :failed, failureReason = :r, updatedAt = :u';
+  }
+  try {
+    const res = await dynamo().send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: trackKey(id),
+        UpdateExpression: `SET ${set}`,
+        ConditionExpression: 'attribute_exists(PK) AND #status = :processing',
+        ExpressionAttributeNames: { '#status': 'status', ...('ready' in outcome ? { '#duration': 'duration' } : {}) },
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return fromTrackItem(res.Attributes!);
+  } catch (err) {
+    if ((err as Error).name === 'ConditionalCheckFailedException') return null;
+    throw err;
+  }
 }

@@ -10,6 +10,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '../lib/aws.js';
 import { queryAll } from './query.js';
 import { config } from '../lib/config.js';
+import type { UserType } from '../../shared/constants.js';
 
 export type StoredUserType = 'musician' | 'pro' | 'admin';
 
@@ -26,6 +27,10 @@ export interface UserRecord {
   feedbackPriceCents: number | null;
   balanceCents: number;
   bio: string | null;
+  /** What an admin was before joining the admin group (when they had chosen), restored when they leave it. */
+  typeBeforeAdmin?: UserType | null;
+  /** When `type` last followed a change of the account's admin group membership. */
+  groupSyncedAt?: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -133,6 +138,34 @@ export async function updateUser(current: UserRecord, changes: ProfileChanges): 
     }),
   );
   return fromItem(res.Attributes!);
+}
+
+export type TypeChange = Pick<UserRecord, 'type' | 'typeChosen' | 'typeBeforeAdmin' | 'groupSyncedAt'>;
+
+/**
+ * Sets the type (and the type index) only if it is still what the caller read: of concurrent requests
+ * that see the same group change, one writes it. Null when the type had changed meanwhile.
+ */
+export async function changeUserType(current: UserRecord, change: TypeChange): Promise<UserRecord | null> {
+  const values: Record<string, unknown> = { ...change, updatedAt: new Date().toISOString(), ...typeIndexKeys({ ...current, ...change }) };
+  const names = Object.keys(values);
+  try {
+    const res = await dynamo().send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: userKey(current.id),
+        UpdateExpression: `SET ${names.map((n) => `#${n} = :${n}`).join(', ')}`,
+        ConditionExpression: '#type = :expected',
+        ExpressionAttributeNames: Object.fromEntries(names.map((n) => [`#${n}`, n])),
+        ExpressionAttributeValues: { ...Object.fromEntries(names.map((n) => [`:${n}`, values[n]])), ':expected': current.type },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return fromItem(res.Attributes!);
+  } catch (err) {
+    if ((err as Error).name === 'ConditionalCheckFailedException') return null;
+    throw err;
+  }
 }
 
 export async function getUsers(ids: string[]): Promise<UserRecord[]> {

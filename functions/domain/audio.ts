@@ -1,124 +1,116 @@
 /**
- * What an uploaded file really is: its bytes are parsed (music-metadata) and decoded,
- * whatever its name or declared type. Decoding (the @audio decoders) streams, so memory stays flat whatever the duration,
- * and yields the duration and the waveform peaks the player draws without the audio file.
+ * What an uploaded file really is: its bytes are parsed and decoded, whatever its name or declared type, to get the
+ * duration and the waveform peaks the player draws without the audio file.
+ *
+ * Each container is read by our own parser (functions/domain/audio/) with random access to the file, so an index
+ * at the end (an M4A's moov) or tags of any size cost nothing; the compressed codecs are decoded by the @audio
+ * packages, loaded only when a file of their format arrives. Decoding streams, chunk by chunk: memory stays flat
+ * whatever the duration. Anything a decoder throws or rejects becomes an AudioRejected: a bad file never crashes
+ * the process nor surfaces as another error.
  */
-import { parseBuffer } from 'music-metadata';
-import getType from 'audio-type';
-import { PEAKS_COUNT } from '../../shared/constants.js';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { MAX_TRACK_BYTES } from '../../shared/constants.js';
+import { checkAccounted, foldPeaks, Measure, type ContainerResult } from './audio/measure.js';
+import { AudioRejected, REASONS } from './audio/rejected.js';
+import { bufferSource, openFile, type ByteSource } from './audio/source.js';
+import { sniff, type Container } from './audio/sniff.js';
+import { analyseAiff, analyseWav } from './audio/pcm.js';
+import { analyseAdts, analyseMp3 } from './audio/mpeg.js';
+import { analyseFlac } from './audio/flac.js';
+import { analyseOgg } from './audio/ogg.js';
+import { analyseMp4 } from './audio/mp4.js';
 
-interface StreamCodec {
-  decode(chunk: Uint8Array): { channelData: Float32Array[]; sampleRate: number };
-  flush?(): { channelData: Float32Array[]; sampleRate: number };
-  free?(): void;
-}
-
-/** The formats we accept, each decoder loaded only when a file of its kind arrives. */
-const DECODERS: Record<string, () => Promise<{ decoder(): Promise<StreamCodec> }>> = {
-  mp3: () => import('@audio/decode-mp3'),
-  wav: () => import('@audio/decode-wav'),
-  flac: () => import('@audio/decode-flac'),
-  oga: () => import('@audio/decode-vorbis'),
-  opus: () => import('@audio/decode-opus'),
-  m4a: () => import('@audio/decode-mp4'),
-  mp4: () => import('@audio/decode-mp4'),
-  aac: () => import('@audio/decode-aac'),
-  aiff: () => import('@audio/decode-aiff'),
-} as never;
-
-/** How many leading bytes are enough to recognise a container and its codec. */
-export const SNIFF_BYTES = 1024 * 1024;
-/** Samples per window of the first pass; the windows are then folded into PEAKS_COUNT buckets. */
-const WINDOW = 128;
+export { AudioRejected, foldPeaks };
 
 export interface AudioFacts {
+  /** 'mp3' | 'wav' | 'aiff' | 'flac' | 'ogg' (Vorbis, Ogg FLAC) | 'opus' | 'm4a' (AAC, ALAC) | 'aac' (ADTS). */
   format: string;
+  /** Seconds of decoded audio. */
   duration: number;
   sampleRate: number;
+  /** PEAKS_COUNT peaks, 0-255. */
   peaks: Uint8Array;
 }
 
-/** Recognises audio from the first bytes; null when they are not a known audio format. */
-export async function sniffAudio(head: Uint8Array, size: number): Promise<string | null> {
-  const format = getType(head);
-  if (!format || !(format in DECODERS)) return null;
+const ANALYSERS: Record<Container, (src: ByteSource, start: number, measure: Measure) => Promise<ContainerResult>> = {
+  wav: (src, _start, m) => analyseWav(src, m),
+  aiff: (src, _start, m) => analyseAiff(src, m),
+  mp4: (src, _start, m) => analyseMp4(src, m),
+  ogg: (src, _start, m) => analyseOgg(src, m),
+  flac: analyseFlac,
+  mp3: analyseMp3,
+  adts: analyseAdts,
+};
+
+/** System failures (I/O, a module missing from the bundle) say nothing about the file: they are not rejections. */
+function isSystemError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^(E[A-Z]+|ERR_MODULE_NOT_FOUND)$/.test(code);
+}
+
+async function analyseSource(src: ByteSource): Promise<AudioFacts> {
+  if (src.size === 0) throw new AudioRejected(REASONS.empty);
+  if (src.size > MAX_TRACK_BYTES) throw new AudioRejected(REASONS.tooLarge);
+  const measure = new Measure();
   try {
-    const meta = await parseBuffer(head, { size }, { duration: false, skipCovers: true });
-    return meta.format.sampleRate || meta.format.numberOfChannels || meta.format.codec ? format : null;
+    const { container, start } = await sniff(src);
+    const result = await ANALYSERS[container](src, start, measure);
+    if (measure.frames === 0 || !(measure.sampleRate > 0)) throw new AudioRejected(REASONS.noSound);
+    checkAccounted({ fileBytes: src.size, audioBytes: result.audioBytes, metadataBytes: result.metadataBytes });
+    return {
+      format: result.format,
+      duration: measure.seconds,
+      sampleRate: measure.sampleRate,
+      peaks: foldPeaks(measure.meter.result()),
+    };
+  } catch (err) {
+    if (err instanceof AudioRejected || isSystemError(err)) throw err;
+    throw new AudioRejected(measure.frames > 0 ? REASONS.damaged : REASONS.notAudio);
+  }
+}
+
+/**
+ * Reads a local file with random access (so moov-at-end works), sniffs, decodes (streaming) and measures. Throws
+ * AudioRejected for anything unreadable; never anything else for a bad file (a missing file or an I/O failure
+ * still throws its own error).
+ */
+export async function analyseAudioFile(filePath: string): Promise<AudioFacts> {
+  const src = await openFile(filePath);
+  try {
+    return await analyseSource(src);
+  } finally {
+    await src.close();
+  }
+}
+
+// --- Earlier interface, kept while its callers move to analyseAudioFile ------------------------------------------
+
+/** How many leading bytes are enough to recognise a container. */
+export const SNIFF_BYTES = 1024 * 1024;
+
+const FORMAT_OF: Record<Container, string> = { wav: 'wav', aiff: 'aiff', flac: 'flac', ogg: 'ogg', mp4: 'm4a', mp3: 'mp3', adts: 'aac' };
+
+/** Recognises audio from the first bytes; null when they are not a format we read. */
+export async function sniffAudio(head: Uint8Array, size: number): Promise<string | null> {
+  try {
+    return FORMAT_OF[(await sniff(bufferSource(head, size))).container];
   } catch {
     return null;
   }
 }
 
-/** Folds per-window maxima into `count` buckets of 0-255. */
-export function foldPeaks(windows: Float32Array, count = PEAKS_COUNT): Uint8Array {
-  const out = new Uint8Array(count);
-  if (windows.length === 0) return out;
-  for (let i = 0; i < count; i++) {
-    const from = Math.floor((i * windows.length) / count);
-    const to = Math.max(from + 1, Math.floor(((i + 1) * windows.length) / count));
-    let max = 0;
-    for (let j = from; j < to && j < windows.length; j++) if (windows[j] > max) max = windows[j];
-    out[i] = Math.min(255, Math.round(max * 255));
-  }
-  return out;
-}
-
-class WindowMaxima {
-  private values = new Float32Array(4096);
-  length = 0;
-  private current = 0;
-  private filled = 0;
-  samples = 0;
-
-  push(channels: Float32Array[]) {
-    const n = channels[0]?.length ?? 0;
-    for (let i = 0; i < n; i++) {
-      for (const ch of channels) {
-        const v = Math.abs(ch[i]);
-        if (v > this.current) this.current = v;
-      }
-      if (++this.filled === WINDOW) this.flush();
-    }
-    this.samples += n;
-  }
-
-  flush() {
-    if (this.filled === 0) return;
-    if (this.length === this.values.length) {
-      const grown = new Float32Array(this.values.length * 2);
-      grown.set(this.values);
-      this.values = grown;
-    }
-    this.values[this.length++] = this.current;
-    this.current = 0;
-    this.filled = 0;
-  }
-
-  result() {
-    this.flush();
-    return this.values.subarray(0, this.length);
-  }
-}
-
-/** Decodes the whole stream; throws when it does not decode to any sound. */
-export async function analyseAudio(chunks: AsyncIterable<Uint8Array>, format: string): Promise<AudioFacts> {
-  const load = DECODERS[format];
-  if (!load) throw new Error(`Unsupported audio format ${format}`);
-  const codec = await (await load()).decoder();
-  const windows = new WindowMaxima();
-  let sampleRate = 0;
-  const take = (pcm: { channelData: Float32Array[]; sampleRate: number } | undefined) => {
-    if (!pcm?.channelData?.length) return;
-    if (pcm.sampleRate) sampleRate = pcm.sampleRate;
-    windows.push(pcm.channelData);
-  };
+/** Decodes a whole stream (spooled to a temporary file, for random access); throws AudioRejected when it is not audio. */
+export async function analyseAudio(chunks: AsyncIterable<Uint8Array>, _format?: string): Promise<AudioFacts> {
+  const dir = await mkdtemp(join(tmpdir(), 'audio-'));
   try {
-    for await (const chunk of chunks) take(codec.decode(chunk instanceof Uint8Array ? chunk : new Uint8Array(chunk)));
-    take(codec.flush?.());
+    const file = join(dir, 'upload');
+    await pipeline(chunks, createWriteStream(file));
+    return await analyseAudioFile(file);
   } finally {
-    codec.free?.();
+    await rm(dir, { recursive: true, force: true });
   }
-  if (!sampleRate || windows.samples === 0) throw new Error('No audio decoded');
-  return { format, sampleRate, duration: windows.samples / sampleRate, peaks: foldPeaks(windows.result()) };
 }

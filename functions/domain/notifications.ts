@@ -3,9 +3,22 @@
  * (the event is claimed in the table before sending). The action has already happened when its e-mail
  * goes out, so a mail failure is logged, never turned into an error for the user (whose retry would
  * repeat the action), and the claim is released.
+ *
+ * 'Requested' and 'responded' go at once. Comments are not e-mailed one by one: each comment joins its
+ * recipient's digest for the share (written with the comment), and a scheduled job sends the digest once
+ * no comment has been added for COMMENT_DIGEST_DELAY_SECONDS, listing the comments that still exist then.
  */
 import { paths } from '../../shared/paths.js';
-import { claimEmail, releaseEmail, type CommentRecord, type ShareRecord } from '../data/shares.js';
+import {
+  claimDigest,
+  claimEmail,
+  dueDigests,
+  getShareBundle,
+  releaseEmail,
+  restoreDigest,
+  type DigestRecord,
+  type ShareRecord,
+} from '../data/shares.js';
 import { getUser } from '../data/users.js';
 import { config } from '../lib/config.js';
 import { sendMail } from '../providers/mail.js';
@@ -51,11 +64,67 @@ export const feedbackResponded = (share: ShareRecord) =>
     `${share.sharedWithName} has responded with feedback on "${share.trackTitle}".`,
   ]);
 
-export function commentAdded(share: ShareRecord, comment: CommentRecord, authorName: string) {
-  const toUserId = comment.userId === share.sharedByUserId ? share.sharedWithUserId : share.sharedByUserId;
-  const at = comment.timestamp == null ? 'a general comment' : `a comment at ${clock(comment.timestamp)}`;
-  return send(share.id, `comment#${comment.id}`, toUserId, `New comment on ${share.trackTitle}`, [
-    `${authorName} left ${at} on "${share.trackTitle}":`,
-    comment.text,
+/** Quiet time after the last comment of a burst before its digest goes out (env, default 180 s). */
+export function commentDigestDelaySeconds(): number {
+  const raw = process.env.COMMENT_DIGEST_DELAY_SECONDS;
+  const value = raw ? Number(raw) : NaN;
+  return Number.isFinite(value) && value >= 0 ? value : 180;
+}
+
+/** When the digest that a comment written now joins is due. */
+export const digestDueAt = (now = Date.now()) => new Date(now + commentDigestDelaySeconds() * 1000).toISOString();
+
+/** A digest that could not be sent is tried again this much later, this many times in all. */
+const DIGEST_RETRY_SECONDS = 60;
+const DIGEST_ATTEMPTS = 5;
+
+/**
+ * E-mails one digest: the comments it names that still exist, by the other participant. False when
+ * nothing is left to tell (the share is gone, or every comment was deleted).
+ */
+async function sendDigest(d: DigestRecord): Promise<boolean> {
+  const bundle = await getShareBundle(d.shareId);
+  if (!bundle) return false;
+  const { share } = bundle;
+  const toAuthor = d.toUserId === share.sharedByUserId;
+  if (!toAuthor && d.toUserId !== share.sharedWithUserId) return false;
+  const ids = new Set(d.commentIds);
+  const comments = bundle.comments
+    .filter((c) => ids.has(c.id) && c.userId !== d.toUserId)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  if (!comments.length) return false;
+  const [to, from] = toAuthor ? [share.sharedByName, share.sharedWithName] : [share.sharedWithName, share.sharedByName];
+  const n = comments.length;
+  await deliver(d.toUserId, n === 1 ? `New comment on ${share.trackTitle}` : `${n} new comments on ${share.trackTitle}`, [
+    `Hi ${to},`,
+    `${from} left ${n === 1 ? 'a comment' : `${n} comments`} on "${share.trackTitle}":`,
+    ...comments.map((c) => `${c.timestamp == null ? 'General' : `At ${clock(c.timestamp)}`}: ${c.text}`),
   ]);
+  return true;
+}
+
+/**
+ * Sends the digests that are due: each is claimed first (deleted on condition it is still due), so two
+ * runs never send the same one. One that cannot be sent is logged and put back to be tried a minute
+ * later, a few times; a failure with one digest never stops the others.
+ */
+export async function sendDueDigests(now = new Date()): Promise<{ sent: number; empty: number; failed: number }> {
+  const counts = { sent: 0, empty: 0, failed: 0 };
+  for (const due of await dueDigests(now.toISOString())) {
+    let claimed: DigestRecord | null = null;
+    try {
+      claimed = await claimDigest(due);
+      if (!claimed) continue;
+      if (await sendDigest(claimed)) counts.sent++;
+      else counts.empty++;
+    } catch (err) {
+      counts.failed++;
+      console.error('Comment digest not sent', due.shareId, due.toUserId, err);
+      if (claimed && claimed.attempts + 1 < DIGEST_ATTEMPTS) {
+        const retryAt = new Date(now.getTime() + DIGEST_RETRY_SECONDS * 1000).toISOString();
+        await restoreDigest({ ...claimed, attempts: claimed.attempts + 1 }, retryAt).catch((e) => console.error('Comment digest not put back', due.shareId, e));
+      }
+    }
+  }
+  return counts;
 }

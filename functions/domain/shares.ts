@@ -1,5 +1,5 @@
 /** Use cases of the feedback loop: sharing a track, answering, commenting, feedback and its rating. */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { keysOfTags, tagOf, type ShareStatus } from '../../shared/feedback.js';
 import type { CommentView, ShareDetail, ShareOptions, ShareView } from '../../shared/schemas/shares.js';
 import * as shares from '../data/shares.js';
@@ -11,9 +11,42 @@ import * as notify from './notifications.js';
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(cents % 100 ? 2 : 0)}`;
 
-export async function createShare(caller: UserRecord, input: { sharedWithId: string; trackId: string; shareOptions: ShareOptions }): Promise<ShareRecord> {
-  if (input.sharedWithId === caller.id) throw new BadRequest('You cannot ask yourself for feedback', { sharedWithId: 'Choose someone else' });
-  const [track, reviewer] = await Promise.all([getTrack(input.trackId), getUser(input.sharedWithId)]);
+/**
+ * A request with an idempotency key names its item by (user, key): the id is derived from them, and the
+ * item is written only if absent, in the same transaction as everything else the request writes. So the
+ * database itself dedupes a double click or a retry, with no window between a separate idempotency
+ * record and the write it protects (why Powertools' idempotency utility is not used: docs/data-model.md).
+ * A UUID (version 8, 'custom') so that it passes as any other id.
+ */
+export function idFromKey(userId: string, scope: string, key: string): string {
+  const h = createHash('sha256').update(`${scope}\n${userId}\n${key}`).digest();
+  h[6] = (h[6] & 0x0f) | 0x80;
+  h[8] = (h[8] & 0x3f) | 0x80;
+  const x = h.subarray(0, 16).toString('hex');
+  return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
+}
+
+/** JSON with object keys sorted, so that one request always hashes alike. */
+const canonical = (v: unknown): string =>
+  Array.isArray(v)
+    ? `[${v.map(canonical).join(',')}]`
+    : v && typeof v === 'object'
+      ? `{${Object.keys(v).sort().filter((k) => (v as Record<string, unknown>)[k] !== undefined).map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`
+      : JSON.stringify(v ?? null);
+
+/** What a keyed request asked for, stored with its item: a retry must ask for the same. */
+export const requestHash = (request: unknown) => createHash('sha256').update(canonical(request)).digest('base64url');
+
+const idempotencyConflict = () =>
+  new Conflict('This idempotency key was already used for a different request', 'idempotency_conflict');
+
+export async function createShare(
+  caller: UserRecord,
+  input: { sharedWithId: string; trackId: string; shareOptions: ShareOptions; idempotencyKey?: string },
+): Promise<ShareRecord> {
+  const { idempotencyKey, ...request } = input;
+  if (request.sharedWithId === caller.id) throw new BadRequest('You cannot ask yourself for feedback', { sharedWithId: 'Choose someone else' });
+  const [track, reviewer] = await Promise.all([getTrack(request.trackId), getUser(request.sharedWithId)]);
   if (!track) throw new NotFound('Track not found');
   if (track.userId !== caller.id) throw new Forbidden('You can only share your own tracks');
   if (!reviewer || reviewer.type === 'admin') throw new NotFound('That user was not found');
@@ -23,9 +56,11 @@ export async function createShare(caller: UserRecord, input: { sharedWithId: str
       'payment_required',
     );
   }
+  if (track.status && track.status !== 'ready') throw trackUnavailable(track.status);
   const now = new Date().toISOString();
+  const hash = idempotencyKey ? requestHash(request) : undefined;
   const share: ShareRecord = {
-    id: randomUUID(),
+    id: idempotencyKey ? idFromKey(caller.id, 'share', idempotencyKey) : randomUUID(),
     trackId: track.id,
     trackTitle: track.title,
     trackAudioUrl: track.audioKey,
@@ -38,13 +73,29 @@ export async function createShare(caller: UserRecord, input: { sharedWithId: str
     sharedWithName: reviewer.fullName,
     sharedWithUsername: reviewer.username,
     status: 'pending',
-    shareOptions: { ...input.shareOptions, peerUsername: reviewer.username },
+    shareOptions: { ...request.shareOptions, peerUsername: reviewer.username },
     createdAt: now,
     updatedAt: now,
   };
-  await shares.putNewShare(share);
+  const result = await shares.putNewShare(share, hash);
+  if (result === 'track_unavailable') throw trackUnavailable(await shares.trackState(track.id));
+  if (result === 'exists') {
+    // A retry of the same request: the share it made, and its e-mail if that has not gone out yet.
+    const existing = await shares.readShare(share.id);
+    if (!existing) throw new NotFound('This track has been deleted');
+    if (!hash || existing.requestHash !== hash || existing.record.sharedByUserId !== caller.id) throw idempotencyConflict();
+    await notify.feedbackRequested(existing.record);
+    return existing.record;
+  }
   await notify.feedbackRequested(share);
   return share;
+}
+
+function trackUnavailable(state: string) {
+  if (state === 'gone') return new NotFound('This track has been deleted');
+  if (state === 'deleting') return new Conflict('This track is being deleted', 'track_deleted');
+  if (state === 'failed') return new Conflict('This track could not be processed, so it cannot be shared', 'track_failed');
+  return new Conflict('This track is still being processed: share it once it is ready', 'track_not_ready');
 }
 
 export const toShareView = (s: ShareRecord): ShareView => ({ ...s });
@@ -109,7 +160,12 @@ export async function listShares(userId: string, as: 'author' | 'reviewer', stat
 export async function respond(userId: string, shareId: string, status: 'accepted' | 'declined'): Promise<ShareRecord> {
   const { share } = await bundleFor(userId, shareId);
   if (share.sharedWithUserId !== userId) throw new Forbidden('Only the reviewer answers a feedback request');
-  if (!(await shares.setStatus(share, ['pending'], status))) throw new Conflict(`This request is already ${share.status}`, 'not_pending');
+  if (!(await shares.setStatus(share, ['pending'], status))) {
+    const now = await shares.readShare(share.id);
+    if (!now) throw new NotFound('Feedback request not found');
+    if (now.deleting) throw beingDeleted();
+    throw new Conflict(`This request is already ${now.record.status}`, 'not_pending');
+  }
   return { ...share, status };
 }
 
@@ -119,14 +175,28 @@ const NOT_ACCEPTED = 'Accept the request before reviewing it';
  * Who may write on a share. The musician may, unless it was declined (questions after completion are
  * asking for clarification). The reviewer reviews once accepted; once the feedback is submitted, the
  * review is frozen but the reviewer may still answer: new comments only, no edits or deletions.
+ * Returns the statuses in which the write must not land, for the write itself to check (the share may
+ * change between this read and the write).
  */
-function assertCanComment(share: ShareRecord, userId: string, action: 'add' | 'change') {
+function assertCanComment(share: ShareRecord, userId: string, action: 'add' | 'change'): ShareStatus[] {
   if (share.status === 'declined') throw new Conflict('This request was declined', 'declined');
-  if (userId !== share.sharedWithUserId) return;
+  if (userId !== share.sharedWithUserId) return ['declined'];
   if (share.status === 'pending') throw new Conflict(NOT_ACCEPTED, 'not_accepted');
   if (share.status === 'completed' && action === 'change') {
     throw new Conflict('Submitted feedback cannot be changed: add a new comment instead', 'completed');
   }
+  return action === 'change' ? ['declined', 'pending', 'completed'] : ['declined', 'pending'];
+}
+
+const beingDeleted = () => new Conflict('This feedback request is being deleted with its track', 'deleting');
+
+/** Why a write on a share was refused by the share itself, read again. */
+async function closedShare(shareId: string, userId: string, action: 'add' | 'change'): Promise<never> {
+  const now = await shares.readShare(shareId);
+  if (!now) throw new NotFound('Feedback request not found');
+  if (now.deleting) throw beingDeleted();
+  assertCanComment(now.record, userId, action);
+  throw new Conflict('This feedback request changed meanwhile. Please try again.', 'busy');
 }
 
 function assertWithinTrack(share: ShareRecord, timestamp: number | null | undefined) {
@@ -135,14 +205,33 @@ function assertWithinTrack(share: ShareRecord, timestamp: number | null | undefi
   }
 }
 
-export async function addComment(user: UserRecord, shareId: string, input: { timestamp: number | null; text: string; tags: string[] }) {
+export async function addComment(user: UserRecord, shareId: string, input: { timestamp: number | null; text: string; tags: string[]; idempotencyKey?: string }) {
+  const { idempotencyKey, ...request } = input;
   const { share } = await bundleFor(user.id, shareId);
-  assertCanComment(share, user.id, 'add');
-  assertWithinTrack(share, input.timestamp);
+  const closed = assertCanComment(share, user.id, 'add');
+  assertWithinTrack(share, request.timestamp);
   const now = new Date().toISOString();
-  const comment: CommentRecord = { id: randomUUID(), shareId, trackId: share.trackId, userId: user.id, timestamp: input.timestamp, text: input.text, tags: input.tags, createdAt: now, updatedAt: now };
-  await shares.putComment(share, comment);
-  await notify.commentAdded(share, comment, authorName(share, user.id));
+  const hash = idempotencyKey ? requestHash({ shareId, ...request }) : undefined;
+  const comment: CommentRecord = {
+    id: idempotencyKey ? idFromKey(user.id, `comment\n${shareId}`, idempotencyKey) : randomUUID(),
+    shareId,
+    trackId: share.trackId,
+    userId: user.id,
+    timestamp: request.timestamp,
+    text: request.text,
+    tags: request.tags,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const toUserId = user.id === share.sharedByUserId ? share.sharedWithUserId : share.sharedByUserId;
+  const result = await shares.putNewComment(share, comment, { closed, requestHash: hash, digest: { toUserId, dueAt: notify.digestDueAt() } });
+  if (result === 'closed') return closedShare(shareId, user.id, 'add');
+  if (result === 'exists') {
+    const existing = await shares.readComment(shareId, comment.id);
+    if (!existing) throw new NotFound('Comment not found');
+    if (!hash || existing.requestHash !== hash || existing.record.userId !== user.id) throw idempotencyConflict();
+    return toCommentView(share, existing.record);
+  }
   return toCommentView(share, comment);
 }
 
@@ -154,9 +243,10 @@ async function ownComment(userId: string, shareId: string, commentId: string) {
   return { share: bundle.share, comment };
 }
 
+/** Edits a comment only if it still exists: one deleted meanwhile is a 404 and stays deleted. */
 export async function updateComment(userId: string, input: { id: string; commentId: string; text: string; tags: string[]; timestamp?: number | null }) {
   const { share, comment } = await ownComment(userId, input.id, input.commentId);
-  assertCanComment(share, userId, 'change');
+  const closed = assertCanComment(share, userId, 'change');
   assertWithinTrack(share, input.timestamp);
   const next: CommentRecord = {
     ...comment,
@@ -165,14 +255,16 @@ export async function updateComment(userId: string, input: { id: string; comment
     timestamp: input.timestamp === undefined ? comment.timestamp : input.timestamp,
     updatedAt: new Date().toISOString(),
   };
-  await shares.putComment(share, next);
+  const result = await shares.updateComment(share, next, { closed });
+  if (result === null) throw new NotFound('Comment not found');
+  if (result === 'closed') return closedShare(share.id, userId, 'change');
   return toCommentView(share, next);
 }
 
 export async function deleteComment(userId: string, shareId: string, commentId: string) {
   const { share } = await ownComment(userId, shareId, commentId);
   assertCanComment(share, userId, 'change');
-  await shares.deleteComment(shareId, commentId);
+  if (!(await shares.deleteComment(shareId, commentId, userId))) throw new NotFound('Comment not found');
 }
 
 export async function submitFeedback(userId: string, input: { id: string; criteria: Record<string, number | undefined>; comment?: string }) {
@@ -188,7 +280,12 @@ export async function submitFeedback(userId: string, input: { id: string; criter
     throw new BadRequest('Add a rating, a comment or general feedback before submitting');
   }
   const ok = await shares.completeWithFeedback(share, { criteria, comment: input.comment || null, userId, createdAt: new Date().toISOString() });
-  if (!ok) throw new Conflict('This feedback is complete and cannot be reviewed again', 'completed');
+  if (!ok) {
+    const now = await shares.readShare(share.id);
+    if (!now) throw new NotFound('Feedback request not found');
+    if (now.deleting) throw beingDeleted();
+    throw new Conflict('This feedback is complete and cannot be reviewed again', 'completed');
+  }
   const done = { ...share, status: 'completed' as const };
   await notify.feedbackResponded(done);
   return toShareDetail((await shares.getShareBundle(share.id))!);
@@ -199,6 +296,9 @@ export async function rateFeedback(userId: string, input: { id: string; rating: 
   if (share.sharedByUserId !== userId) throw new Forbidden('Only the musician who asked rates the feedback');
   if (share.status !== 'completed') throw new Conflict('Feedback can be rated once it is complete', 'not_completed');
   if (!(await shares.putRanking(share, { rating: input.rating, comment: input.comment || null, createdAt: new Date().toISOString() }))) {
+    const now = await shares.readShare(share.id);
+    if (!now) throw new NotFound('Feedback request not found');
+    if (now.deleting) throw beingDeleted();
     throw new Conflict('You have already rated this feedback', 'already_rated');
   }
   return toShareDetail((await shares.getShareBundle(share.id))!);

@@ -1,12 +1,15 @@
-/** Use cases of tracks: direct upload, verification of what arrived, listening, snippets, deletion. */
+/**
+ * Use cases of tracks: direct upload, registration (the audio is processed off the request path, see
+ * processing.ts), listening, snippets, deletion.
+ */
 import { randomUUID } from 'node:crypto';
-import { MAX_TRACK_BYTES, SIGNED_URL_TTL_SECONDS, SNIPPET } from '../../shared/constants.js';
-import { AUDIO_FILE_ERROR, type TrackView, type UploadTicket } from '../../shared/schemas/tracks.js';
+import { MAX_TRACK_BYTES, PROCESSING_DEADLINE_MS, SIGNED_URL_TTL_SECONDS, SNIPPET } from '../../shared/constants.js';
+import { PROCESSING_STALLED_ERROR, type TrackView, type UploadTicket } from '../../shared/schemas/tracks.js';
 import * as media from '../data/media.js';
 import * as tracks from '../data/tracks.js';
+import * as uploads from '../data/uploads.js';
 import { deleteKeys, shareItemKeys, sharesOfTrack } from '../data/shares.js';
 import type { TrackRecord } from '../data/tracks.js';
-import { analyseAudio, sniffAudio, SNIFF_BYTES } from './audio.js';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors.js';
 
 const UPLOAD_TTL_SECONDS = 15 * 60;
@@ -18,13 +21,24 @@ export function sanitizeFilename(name: string): string {
   return clean || 'track';
 }
 
+/** The spec's key of a track's audio. Only processing writes there: no upload policy can target it. */
 export const audioKeyFor = (userId: string, filename: string, now = Date.now()) =>
   `audio/${userId}/${now}_${sanitizeFilename(filename)}`;
 
-const ownKeyPattern = (userId: string) => new RegExp(`^audio/${userId.replace(/[^A-Za-z0-9-]/g, '')}/\\d+_[A-Za-z0-9._-]+$`);
+/** Where a browser may upload: one folder per ticket, under the upload-only prefix. */
+export const uploadKeyFor = (userId: string, filename: string, ticketId: string = randomUUID()) =>
+  `uploads/${userId}/${ticketId}/${sanitizeFilename(filename)}`;
+
+const UPLOAD_KEY = /^uploads\/([A-Za-z0-9-]{1,64})\/([0-9a-f-]{36})\/([A-Za-z0-9._-]+)$/;
+
+/** The owner and file name of an upload key; null for any other key. */
+export function parseUploadKey(key: string): { userId: string; filename: string } | null {
+  const m = UPLOAD_KEY.exec(key);
+  return m ? { userId: m[1], filename: m[3] } : null;
+}
 
 export async function createUploadTicket(userId: string, input: { filename: string; contentType: string; size: number }): Promise<UploadTicket> {
-  const key = audioKeyFor(userId, input.filename);
+  const key = uploadKeyFor(userId, input.filename);
   const post = await media.presignUpload(key, input.contentType, MAX_TRACK_BYTES, UPLOAD_TTL_SECONDS);
   return { ...post, key, expiresAt: new Date(Date.now() + UPLOAD_TTL_SECONDS * 1000).toISOString() };
 }
@@ -34,58 +48,70 @@ async function rejectUpload(key: string, error: BadRequest): Promise<never> {
   throw error;
 }
 
-const notAudio = () => new BadRequest(AUDIO_FILE_ERROR, undefined, 'not_audio');
-
 /**
- * Registers an uploaded object as a track, after checking what actually arrived: a file that is not
- * audio or is too large is deleted and refused. Duration and peaks come from decoding the file. The
- * object loses its unclaimed tag, so the bucket's expiry of abandoned uploads no longer applies to it.
+ * Registers an upload as a track, `processing` until the processing function has verified and measured
+ * it. Only what a HEAD tells is checked here (an empty or oversize object is deleted and refused at once),
+ * so registration answers in a few milliseconds whatever the file's size. Should processing have
+ * finished first, the track is finished here.
  */
 export async function createTrack(userId: string, input: { key: string; title: string; artist?: string }): Promise<TrackRecord> {
-  if (!ownKeyPattern(userId).test(input.key)) throw new Forbidden('This upload does not belong to you');
-  const head = await media.headObject(input.key);
-  if (!head) throw new NotFound('The uploaded file was not found. Please upload it again.');
-  if (head.size > MAX_TRACK_BYTES) {
+  const upload = parseUploadKey(input.key);
+  if (!upload || upload.userId !== userId) throw new Forbidden('This upload does not belong to you');
+  const [head, earlyResult] = await Promise.all([media.headObject(input.key), uploads.getResult(input.key)]);
+  if (!head && !earlyResult) throw new NotFound('The uploaded file was not found. Please upload it again.');
+  if (head && head.size === 0) await rejectUpload(input.key, new BadRequest('The file is empty', { file: 'The file is empty' }, 'empty_file'));
+  if (head && head.size > MAX_TRACK_BYTES) {
     await rejectUpload(input.key, new BadRequest('The file is larger than 200 MB', undefined, 'too_large'));
   }
-  const format = await sniffAudio(await media.readRange(input.key, Math.min(SNIFF_BYTES, head.size)), head.size);
-  if (!format) await rejectUpload(input.key, notAudio());
 
-  let facts;
-  try {
-    facts = await analyseAudio(await media.streamObject(input.key), format!);
-  } catch {
-    return rejectUpload(input.key, notAudio());
-  }
-
-  const now = new Date().toISOString();
+  const now = new Date();
   const track: TrackRecord = {
     id: randomUUID(),
     userId,
     title: input.title,
     artist: input.artist || null,
-    audioKey: input.key,
-    contentType: head.contentType,
-    sizeBytes: head.size,
-    duration: Math.round(facts.duration * 1000) / 1000,
-    peaks: Buffer.from(facts.peaks).toString('base64'),
-    snippet: { start: SNIPPET.defaultStart, end: Math.min(SNIPPET.defaultEnd, facts.duration) },
+    uploadKey: input.key,
+    audioKey: '',
+    status: 'processing',
+    failureReason: null,
+    contentType: head?.contentType ?? '',
+    sizeBytes: head?.size ?? earlyResult!.sizeBytes,
+    duration: 0,
+    peaks: '',
+    snippet: { start: SNIPPET.defaultStart, end: SNIPPET.defaultEnd },
     isShared: false,
     shareOptions: null,
-    createdAt: now,
-    updatedAt: now,
+    processingDeadline: new Date(now.getTime() + PROCESSING_DEADLINE_MS).toISOString(),
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
   };
-  // Kept from here on; should the record not be written, the object goes back to expiring.
-  await media.setClaimed(input.key, true);
-  let created: boolean;
-  try {
-    created = await tracks.putNewTrack(track);
-  } catch (err) {
-    await media.setClaimed(input.key, false).catch(() => {});
-    throw err;
+  if (!(await tracks.putNewTrack(track))) throw new Conflict('This upload is already a track', 'already_registered');
+  const result = earlyResult ?? (await uploads.getResult(input.key));
+  return (result && (await finishTrack(track.id, result))) || track;
+}
+
+/** Applies processing's result to the track; the processed audio is kept (no longer expires) once it is the track's. */
+export async function finishTrack(trackId: string, result: uploads.UploadResult): Promise<TrackRecord | null> {
+  if (result.outcome === 'failed') return tracks.finishProcessing(trackId, { failed: result.reason });
+  const done = await tracks.finishProcessing(trackId, {
+    ready: {
+      audioKey: result.audioKey,
+      duration: result.duration,
+      peaks: result.peaks,
+      snippet: { start: SNIPPET.defaultStart, end: Math.min(SNIPPET.defaultEnd, result.duration) },
+    },
+  });
+  if (done) await media.setClaimed(result.audioKey, true);
+  return done;
+}
+
+/** A track whose processing never reported (every attempt crashed or timed out) is failed, not stuck. */
+function effectiveStatus(t: TrackRecord, now = Date.now()): { status: 'processing' | 'ready' | 'failed'; failureReason: string | null } {
+  const status = t.status ?? 'ready';
+  if (status === 'processing' && t.processingDeadline && Date.parse(t.processingDeadline) < now) {
+    return { status: 'failed', failureReason: PROCESSING_STALLED_ERROR };
   }
-  if (!created) throw new Conflict('This upload is already a track', 'already_registered');
-  return track;
+  return { status, failureReason: t.failureReason ?? null };
 }
 
 export function toTrackView(t: TrackRecord): TrackView {
@@ -95,6 +121,7 @@ export function toTrackView(t: TrackRecord): TrackView {
     artist: t.artist,
     userId: t.userId,
     audioUrl: t.audioKey,
+    ...effectiveStatus(t),
     duration: t.duration,
     sizeBytes: t.sizeBytes,
     contentType: t.contentType,
@@ -115,6 +142,13 @@ async function ownedTrack(userId: string, id: string): Promise<TrackRecord> {
   return track;
 }
 
+/** Listening, snippets and sharing need the processed audio. */
+export function assertReady(track: TrackRecord): void {
+  const { status } = effectiveStatus(track);
+  if (status === 'processing') throw new Conflict('This track is still being processed. Try again in a moment.', 'processing');
+  if (status === 'failed') throw new Conflict('This track could not be processed. Delete it and upload the file again.', 'failed');
+}
+
 /**
  * A presigned GET for whoever may listen: the owner, or a participant of a share of the track.
  * The client's claims about the share are not trusted; the records decide.
@@ -125,13 +159,17 @@ export async function signedUrlFor(userId: string, trackId: string): Promise<{ s
   if (track.userId !== userId && !(await sharesOfTrack(trackId)).some((s) => s.participants.includes(userId))) {
     throw new Forbidden('This track is not shared with you');
   }
+  assertReady(track);
   return { signedUrl: await media.presignDownload(track.audioKey, SIGNED_URL_TTL_SECONDS), expiresIn: SIGNED_URL_TTL_SECONDS };
 }
 
 export async function saveSnippet(userId: string, trackId: string, snippet: { start: number; end: number }): Promise<TrackRecord> {
   const track = await ownedTrack(userId, trackId);
-  if (snippet.end > track.duration + 0.001) {
-    throw new BadRequest('The snippet must end within the track', { 'snippet.end': 'The snippet must end within the track' });
+  assertReady(track);
+  const limit = Math.floor(track.duration * 1000) / 1000;
+  if (snippet.end > limit + 0.001) {
+    const message = `The snippet must end within the track, by ${limit} s`;
+    throw new BadRequest(message, { 'snippet.end': message });
   }
   return tracks.setSnippet(track.id, snippet);
 }
@@ -154,7 +192,8 @@ export async function deleteOwnTracks(userId: string, ids: string[]) {
   const failed: { id: string; message: string }[] = [];
   for (const track of found) {
     try {
-      for (const { shareId } of await sharesOfTrack(track.id)) await deleteKeys(await shareItemKeys(track.id, shareId));
+      // Fenced first, the track and then each share: nothing can be added to what is being deleted.
+      for (const { shareId } of await sharesOfTrack(track.id, { fence: true })) await deleteKeys(await shareItemKeys(track.id, shareId));
       await tracks.deleteTrackRecords(track);
     } catch (err) {
       console.error('Track deletion stopped part-way', track.id, err);
@@ -163,7 +202,8 @@ export async function deleteOwnTracks(userId: string, ids: string[]) {
     }
     deleted.push(track.id);
     try {
-      await media.deleteObject(track.audioKey);
+      // The processed audio, and the upload should processing not have removed it yet.
+      for (const key of [track.audioKey, track.uploadKey]) if (key) await media.deleteObject(key);
     } catch (err) {
       failed.push({ id: track.id, message: `The audio file could not be removed: ${(err as Error).message}` });
     }

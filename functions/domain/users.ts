@@ -3,14 +3,29 @@ import { suggestUsername } from '../../shared/username.js';
 import type { UserView } from '../../shared/schemas/users.js';
 import { usernameField } from '../../shared/schemas/users.js';
 import type { UserType } from '../../shared/constants.js';
-import { accountExistsForEmail, getAccountAttributes } from '../data/identities.js';
-import { createUser, getUser, updateUser, usernameTaken, type UserRecord } from '../data/users.js';
+import { cleanText } from '../../shared/schemas/common.js';
+import { accountExistsForEmail, getAccountAttributes, type AccountAttributes } from '../data/identities.js';
+import { takePerMinuteByClient } from '../data/limits.js';
+import { changeUserType, createUser, getUser, updateUser, usernameTaken, type UserRecord } from '../data/users.js';
 import { isAdminIdentity, type Identity } from '../lib/identity.js';
-import { Conflict, Forbidden } from '../lib/errors.js';
+import { Conflict, Forbidden, TooManyRequests, Unauthorized } from '../lib/errors.js';
 
 const USERNAME_ATTEMPTS = 8;
 
-export const emailExists = (email: string) => accountExistsForEmail(email.toLowerCase());
+/** E-mail lookups one client address may make per minute: a sign-up needs one or two. */
+export const EMAIL_LOOKUPS_PER_MINUTE = 20;
+
+/**
+ * Sign-up's question: is this address already an account (confirmed or not, admins included, since
+ * none of them can sign up again)? Only yes or no. The route is public, so it is limited per client
+ * address; AWS WAF cannot attach to API Gateway HTTP APIs, so this limit is what protects it in AWS too.
+ */
+export async function emailExists(email: string, clientIp: string): Promise<boolean> {
+  if (!(await takePerMinuteByClient(clientIp, 'email-exists', EMAIL_LOOKUPS_PER_MINUTE))) {
+    throw new TooManyRequests('Too many e-mail checks from your network. Please wait a minute and try again.');
+  }
+  return accountExistsForEmail(email.toLowerCase());
+}
 
 export const usernameExists = (username: string) => usernameTaken(username);
 
@@ -35,7 +50,8 @@ export interface NewAccount {
  */
 export async function createUserRecord(account: NewAccount): Promise<UserRecord> {
   const email = account.email.toLowerCase();
-  const fullName = account.name.trim() || email.split('@')[0];
+  // The name comes from the directory, where a client can put anything: clean it as the forms do.
+  const fullName = [...cleanText(account.name).trim()].slice(0, 100).join('').trim() || email.split('@')[0];
   const now = new Date().toISOString();
   let username = validUsername(account.preferredUsername) ?? suggestUsername(fullName);
   for (let attempt = 0; attempt < USERNAME_ATTEMPTS; attempt++) {
@@ -64,17 +80,51 @@ export async function createUserRecord(account: NewAccount): Promise<UserRecord>
 }
 
 /**
+ * The type follows the admin group: someone an operator puts in it becomes an admin, and someone taken
+ * out of it gets back the type they had chosen before (or musician, with the type to choose again).
+ * A token older than the record's last such change reflects the groups from before it and is ignored,
+ * so tabs holding old and new tokens do not flip the record back and forth.
+ */
+async function followAdminGroup(user: UserRecord, identity: Identity): Promise<UserRecord> {
+  const admin = isAdminIdentity(identity);
+  if (admin === (user.type === 'admin')) return user;
+  if (user.groupSyncedAt && identity.issuedAt < Math.floor(Date.parse(user.groupSyncedAt) / 1000)) return user;
+  const groupSyncedAt = new Date().toISOString();
+  const prior = user.type === 'admin' ? null : user.typeChosen ? user.type : null;
+  const changed = await changeUserType(
+    user,
+    admin
+      ? { type: 'admin', typeChosen: true, typeBeforeAdmin: prior, groupSyncedAt }
+      : { type: user.typeBeforeAdmin ?? 'musician', typeChosen: Boolean(user.typeBeforeAdmin), typeBeforeAdmin: null, groupSyncedAt },
+  );
+  // Null: a concurrent request changed the type first; its result is the record.
+  return changed ?? (await getUser(user.id)) ?? user;
+}
+
+async function accountOf(identity: Identity): Promise<AccountAttributes> {
+  try {
+    return await getAccountAttributes(identity.cognitoUsername);
+  } catch (err) {
+    // A token outlives its account by up to an hour: a deleted account is signed out, not an error.
+    if ((err as Error).name === 'UserNotFoundException') {
+      throw new Unauthorized('This account no longer exists. Sign in to continue.');
+    }
+    throw err;
+  }
+}
+
+/**
  * The caller's record. It is normally made when the account is confirmed (the PostConfirmation
  * trigger); accounts made otherwise (by an operator, or before the trigger existed) get theirs here, on
- * first sight. Someone an operator has since put in the admin group becomes an admin here too.
+ * first sight. The type follows changes of the admin group.
  */
 export async function ensureUser(identity: Identity): Promise<UserRecord> {
   const admin = isAdminIdentity(identity);
   const existing = await getUser(identity.sub);
-  if (existing) return admin && existing.type !== 'admin' ? updateUser(existing, { type: 'admin', typeChosen: true }) : existing;
+  if (existing) return followAdminGroup(existing, identity);
 
   // Read the sign-up attributes from the directory: the token may not carry name and username.
-  const account = await getAccountAttributes(identity.cognitoUsername);
+  const account = await accountOf(identity);
   return createUserRecord({
     sub: identity.sub,
     email: account.email || identity.email,

@@ -4,7 +4,7 @@ import * as users from '../domain/users.js';
 import { areaHandler } from '../lib/area-handler.js';
 
 export const handler = areaHandler('users', {
-  emailExists: async ({ input }) => ({ exists: await users.emailExists(input.email) }),
+  emailExists: async ({ input, event }) => ({ exists: await users.emailExists(input.email, event.requestContext.http.sourceIp) }),
   usernameExists: async ({ input }) => ({ exists: await users.usernameExists(input.username) }),
   getMe: async ({ caller }) => users.toUserView(caller.user, caller.isAdmin),
   chooseType: async ({ input, caller }) => users.toUserView(await users.chooseType(caller.user, input.type), caller.isAdmin),

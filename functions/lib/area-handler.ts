@@ -7,11 +7,12 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import { fieldErrors } from '../../shared/schemas/auth.js';
+import { isWellFormedText } from '../../shared/schemas/common.js';
 import { routes, type RouteName, type Routes } from '../routes.js';
 import { ensureUser } from '../domain/users.js';
 import type { UserRecord } from '../data/users.js';
 import { allows } from './access.js';
-import { AppError, BadRequest, Forbidden, NotFound, Unauthorized } from './errors.js';
+import { AppError, BadRequest, Forbidden, NotFound, PayloadTooLarge, Unauthorized } from './errors.js';
 import { identify, isAdminIdentity, type Identity } from './identity.js';
 import { routeKey, type Area } from './route.js';
 
@@ -64,7 +65,7 @@ function readBody(event: APIGatewayProxyEventV2): Record<string, unknown> {
   if (!event.body) return {};
   const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   if (Buffer.byteLength(raw) > MAX_BODY_BYTES) {
-    throw new BadRequest(`The request body is larger than ${MAX_BODY_BYTES / 1024} KB`, undefined, 'payload_too_large');
+    throw new PayloadTooLarge(`The request body is larger than ${MAX_BODY_BYTES / 1024} KB`);
   }
   let parsed: unknown;
   try {
@@ -78,11 +79,100 @@ function readBody(event: APIGatewayProxyEventV2): Record<string, unknown> {
   return parsed as Record<string, unknown>;
 }
 
+/**
+ * Path parameters, decoded. Locally the gateway decodes them; API Gateway sometimes hands over the raw
+ * value, so one still holding a '%' is decoded here, and one that cannot be is refused (no id has a '%').
+ */
+function pathParams(event: APIGatewayProxyEventV2): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value = ''] of Object.entries(event.pathParameters ?? {})) {
+    try {
+      out[name] = value.includes('%') ? decodeURIComponent(value) : value;
+    } catch {
+      throw new BadRequest('The address is malformed: a "%" must start a valid percent-encoded character', undefined, 'invalid_path');
+    }
+  }
+  return out;
+}
+
+/** Whether every string in the value is well-formed UTF-16 (JSON escapes can carry half a surrogate pair). */
+function wellFormed(value: unknown): boolean {
+  // Iterative: a 64 KB body can nest deeper than the call stack.
+  const pending: unknown[] = [value];
+  while (pending.length) {
+    const v = pending.pop();
+    if (typeof v === 'string') {
+      if (!isWellFormedText(v)) return false;
+    } else if (v && typeof v === 'object') {
+      for (const [k, child] of Object.entries(v)) {
+        if (!isWellFormedText(k)) return false;
+        pending.push(child);
+      }
+    }
+  }
+  return true;
+}
+
 function rawInput(event: APIGatewayProxyEventV2, method: string): Record<string, unknown> {
   const query = event.queryStringParameters ?? {};
   const body = method === 'GET' || method === 'DELETE' ? {} : readBody(event);
   // Path parameters last: a body cannot override the resource the URL names.
-  return { ...query, ...body, ...(event.pathParameters ?? {}) };
+  const input = { ...query, ...body, ...pathParams(event) };
+  if (!wellFormed(input)) throw new BadRequest('The request contains text that is not valid Unicode', undefined, 'invalid_text');
+  return input;
+}
+
+const MAX_LABEL = 60;
+const labelOf = (path: readonly PropertyKey[] | undefined) => (path?.length ? path.map(String).join('.').slice(0, MAX_LABEL) : 'The request');
+const UNITS: Record<string, string> = { string: 'characters', array: 'items', set: 'items', file: 'bytes' };
+
+/**
+ * Messages for the issues a schema gives no words of its own (zod's defaults read like
+ * 'Too big: expected int to be <=9007199254740991'): each names its field and the limit it misses.
+ * Schema messages take precedence over these.
+ */
+function defaultMessage(issue: z.core.$ZodRawIssue): string | undefined {
+  const field = labelOf(issue.path);
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined) return `${field} is required`;
+      const expected = issue.expected === 'int' ? 'whole number' : issue.expected === 'string' ? 'text' : issue.expected;
+      return `${field} must be ${expected === 'text' ? expected : /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`}`;
+    case 'unrecognized_keys': {
+      const keys = issue.keys.slice(0, 3).map((k) => k.slice(0, 40));
+      return `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${keys.join(', ')}${issue.keys.length > 3 ? ', ...' : ''}`;
+    }
+    case 'too_big':
+      return issue.origin === 'number' || issue.origin === 'bigint'
+        ? `${field} must be at most ${issue.maximum}`
+        : `${field} must have at most ${issue.maximum} ${UNITS[issue.origin] ?? 'items'}`;
+    case 'too_small':
+      return issue.origin === 'number' || issue.origin === 'bigint'
+        ? `${field} must be at least ${issue.minimum}`
+        : `${field} must have at least ${issue.minimum} ${UNITS[issue.origin] ?? 'items'}`;
+    case 'invalid_value':
+      return `${field} must be one of: ${issue.values.map(String).join(', ')}`.slice(0, 300);
+    case 'invalid_format':
+      return `${field} is not a valid ${issue.format}`;
+    case 'invalid_key':
+      return `${field} has an unknown key`;
+    case 'invalid_union':
+      return `${field} is not valid`;
+    default:
+      return undefined;
+  }
+}
+
+/** 'field: message', unless the message already names its field (most schema messages do). */
+function validationMessage(field: string, message: string): string {
+  if (field === '_') return message;
+  const name = field
+    .split('.')
+    .filter((part) => !/^\d+$/.test(part))
+    .pop()
+    ?.replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+  return name && message.toLowerCase().includes(name) ? message : `${field}: ${message}`;
 }
 
 export function areaHandler<A extends Area>(area: A, handlers: AreaHandlers<A>) {
@@ -120,12 +210,11 @@ export function areaHandler<A extends Area>(area: A, handlers: AreaHandlers<A>) 
   const validate: middy.MiddlewareObj<APIGatewayProxyEventV2, Result, Error, AppContext> = {
     before: ({ event, context }) => {
       const { def } = context.route!;
-      const parsed = def.input.safeParse(rawInput(event, def.method));
+      const parsed = def.input.safeParse(rawInput(event, def.method), { error: defaultMessage });
       if (!parsed.success) {
         const fields = fieldErrors(parsed.error);
         const [first] = Object.entries(fields);
-        const message = first[0] === '_' ? first[1] : `${first[0]}: ${first[1]}`;
-        throw new BadRequest(message, fields, 'validation_failed');
+        throw new BadRequest(validationMessage(first[0], first[1]), fields, 'validation_failed');
       }
       context.input = parsed.data;
     },

@@ -36,3 +36,13 @@ export class Conflict extends AppError {
     super(409, code, message);
   }
 }
+export class PayloadTooLarge extends AppError {
+  constructor(message: string) {
+    super(413, 'payload_too_large', message);
+  }
+}
+export class TooManyRequests extends AppError {
+  constructor(message: string) {
+    super(429, 'rate_limited', message);
+  }
+}

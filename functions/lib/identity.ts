@@ -17,6 +17,8 @@ export interface Identity {
   fullName: string;
   preferredUsername: string | null;
   groups: string[];
+  /** When the token was issued (epoch seconds; 0 if unknown): its groups are as of then. */
+  issuedAt: number;
 }
 
 type Claims = Record<string, unknown>;
@@ -80,6 +82,7 @@ function toIdentity(claims: Claims): Identity {
     fullName: String(claims.name ?? ''),
     preferredUsername: claims.preferred_username ? String(claims.preferred_username) : null,
     groups: parseGroups(claims['cognito:groups']),
+    issuedAt: Number(claims.iat) || 0,
   };
 }
 

@@ -24,8 +24,8 @@ export const BEDROCK_AREAS: ReadonlySet<string> = new Set(['feedbacks']);
 /** Request headers the browser may send (keep in step with the local gateway in scripts/dev). */
 export const CORS_ALLOW_HEADERS = ['authorization', 'content-type'] as const;
 
-/** Cognito admin calls the handlers make on the user pool. */
-const USER_POOL_ACTIONS = ['cognito-idp:AdminGetUser', 'cognito-idp:ListUsers'];
+/** Cognito admin calls the handlers make on the user pool (the middleware looks up a first-time caller). */
+const USER_POOL_ACTIONS = ['cognito-idp:AdminGetUser'];
 
 /** Item-level DynamoDB actions: no Scan, no table management. */
 const TABLE_ACTIONS = [
@@ -40,15 +40,22 @@ const TABLE_ACTIONS = [
 ];
 
 /**
- * Object-level S3 actions for presigning and server-side reads (ranged ones too), writes and copies. A
- * presigned URL or POST policy carries the permissions of the role that signed it, so GET and PUT here are
- * also what the browser's presigned downloads and uploads need.
+ * What each area may do with media objects, by key prefix; areas not listed touch none. A presigned URL or
+ * POST policy carries the permissions of the role that signed it, so these are also what the browser's
+ * presigned uploads (PutObject on uploads/) and downloads (GetObject on audio/) can do. Processed audio is
+ * written only by the processing function (infra/constructs/processing.ts).
  */
-// PutObjectTagging: registering an upload as a track removes its unclaimed tag.
-const OBJECT_ACTIONS = ['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:PutObjectTagging'];
+export const MEDIA_GRANTS: Readonly<Record<string, readonly { prefix: string; actions: readonly string[] }[]>> = {
+  tracks: [
+    // Presigning uploads, a HEAD at registration, deleting an empty or oversize upload.
+    { prefix: 'uploads', actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'] },
+    // Presigned listening, deleting tracks, keeping (untagging) a track's processed audio.
+    { prefix: 'audio', actions: ['s3:GetObject', 's3:DeleteObject', 's3:PutObjectTagging'] },
+  ],
+};
 
-/** Key prefixes of the media bucket the handlers work in (functions/domain/tracks.ts: `audio/<user>/...`). */
-export const MEDIA_PREFIXES = ['audio'] as const;
+/** Areas whose handlers send e-mail (functions/domain/notifications.ts). */
+export const MAIL_AREAS: ReadonlySet<string> = new Set(['shares']);
 
 /** Lambda settings of one feature area's function, where it needs more than the defaults. */
 export interface AreaSettings {
@@ -56,18 +63,14 @@ export interface AreaSettings {
   readonly timeout?: Duration;
 }
 
-/** Areas whose function differs from the defaults of createAppFunction (512 MB, 29 s). */
-export const AREA_SETTINGS: Readonly<Record<string, AreaSettings>> = {
-  // Decodes uploaded audio to compute waveform peaks: CPU grows with memory, and the HTTP API waits at most 29 s.
-  tracks: { memorySize: 2048, timeout: Duration.seconds(29) },
-};
+/** Areas whose function differs from the defaults of createAppFunction (512 MB, 29 s): none since audio left the request path. */
+export const AREA_SETTINGS: Readonly<Record<string, AreaSettings>> = {};
 
 export interface ApiProps {
   readonly userPool: cognito.IUserPool;
   readonly userPoolClient: cognito.IUserPoolClient;
   readonly data: Data;
   readonly mediaBucket: s3.IBucket;
-  readonly imagesBucket: s3.IBucket;
   readonly mail: Mail;
   readonly paymentsSecret: secretsmanager.ISecret;
   /**
@@ -148,15 +151,7 @@ export class Api extends Construct {
     );
     const noAuthorizer = new apigw.HttpNoneAuthorizer();
 
-    const buckets = [props.mediaBucket, props.imagesBucket];
-    const objectPatterns: [s3.IBucket, string][] = [
-      ...MEDIA_PREFIXES.map((prefix): [s3.IBucket, string] => [props.mediaBucket, `${prefix}/*`]),
-      [props.imagesBucket, '*'],
-    ];
-    const objectArns = objectPatterns.map(([bucket, pattern]) => bucket.arnForObjects(pattern));
-    const objectWildcardFindings = objectPatterns.map(
-      ([bucket, pattern]) => `Resource::<${stack.getLogicalId(bucket.node.defaultChild as CfnElement)}.Arn>/${pattern}`,
-    );
+    const mediaId = stack.getLogicalId(props.mediaBucket.node.defaultChild as CfnElement);
 
     for (const [area, areaRoutes] of routesByArea()) {
       const Area = pascal(area);
@@ -174,24 +169,26 @@ export class Api extends Construct {
       this.functions.set(area, fn);
 
       fn.addToRolePolicy(new iam.PolicyStatement({ actions: TABLE_ACTIONS, resources: props.data.itemArns }));
-      fn.addToRolePolicy(new iam.PolicyStatement({ actions: OBJECT_ACTIONS, resources: objectArns }));
-      // Without it S3 answers 403 instead of 404 for a missing object.
-      fn.addToRolePolicy(
-        new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: buckets.map((b) => b.bucketArn) }),
-      );
       fn.addToRolePolicy(
         new iam.PolicyStatement({ actions: USER_POOL_ACTIONS, resources: [props.userPool.userPoolArn] }),
       );
-      props.mail.grantSend(fn);
+      const media = MEDIA_GRANTS[area] ?? [];
+      for (const { prefix, actions } of media) {
+        fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...actions], resources: [props.mediaBucket.arnForObjects(`${prefix}/*`)] }));
+      }
+      if (media.length) {
+        // Without it S3 answers 403 instead of 404 for a missing object.
+        fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [props.mediaBucket.bucketArn] }));
+        Validations.of(fn).acknowledge(
+          ...media.map(({ prefix }) => ({
+            id: `AwsSolutions-IAM5[Resource::<${mediaId}.Arn>/${prefix}/*]`,
+            reason: 'Object keys are made per user and per upload, so they are known only at request time.',
+          })),
+        );
+      }
+      if (MAIL_AREAS.has(area)) props.mail.grantSend(fn);
       if (PAYMENT_AREAS.has(area)) props.paymentsSecret.grantRead(fn);
       if (BEDROCK_AREAS.has(area)) grantBedrock(fn, props);
-
-      Validations.of(fn).acknowledge(
-        ...objectWildcardFindings.map((finding) => ({
-          id: `AwsSolutions-IAM5[${finding}]`,
-          reason: 'Object keys are made per user and per upload (audio, images), so they are known only at request time.',
-        })),
-      );
 
       const integration = new HttpLambdaIntegration(`${Area}Integration`, fn);
       for (const [name, def] of areaRoutes) {

@@ -116,7 +116,8 @@ export class Auth extends Construct {
 
     this.userPoolClient = this.userPool.addClient('WebClient', {
       generateSecret: false,
-      authFlows: { userPassword: true, userSrp: true },
+      // SRP only: the password never leaves the browser. The local pool (cognito-local has no SRP) alone allows USER_PASSWORD_AUTH.
+      authFlows: { userSrp: true },
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,
       idTokenValidity: Duration.hours(1),

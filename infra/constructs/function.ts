@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, type Size, Validations } from 'aws-cdk-lib';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -25,6 +26,11 @@ export interface AppFunctionProps {
   readonly codeMode: LambdaCodeMode;
   readonly timeout?: Duration;
   readonly memorySize?: number;
+  /** /tmp size, for functions that download large objects. */
+  readonly ephemeralStorageSize?: Size;
+  /** Asynchronous invocations (S3 events): retries of a failed event, and where it goes after the last. */
+  readonly retryAttempts?: number;
+  readonly deadLetterQueue?: sqs.IQueue;
 }
 
 /** ESM bundles still meet CommonJS dependencies that call `require`: give them one. */
@@ -45,6 +51,9 @@ export function createAppFunction(scope: Construct, id: string, props: AppFuncti
     timeout: props.timeout ?? Duration.seconds(29),
     environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
     logGroup,
+    ephemeralStorageSize: props.ephemeralStorageSize,
+    retryAttempts: props.retryAttempts,
+    deadLetterQueue: props.deadLetterQueue,
   };
 
   const fn =

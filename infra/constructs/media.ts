@@ -9,7 +9,10 @@ export interface MediaProps {
   readonly appOrigin: string;
 }
 
-/** The private media bucket: audio tracks, reached only through presigned URLs issued by the API. */
+/**
+ * The private media bucket, reached only through presigned URLs issued by the API: browsers upload under
+ * `uploads/`, processed audio lives under `audio/`.
+ */
 export class Media extends Construct {
   readonly bucket: s3.Bucket;
 
@@ -34,7 +37,13 @@ export class Media extends Construct {
       lifecycleRules: [
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
         {
-          // Uploads that never became a track (the tab closed, or registering failed).
+          // Browser uploads are processed within minutes and then removed; what remains was never processed.
+          id: 'ExpireUploads',
+          prefix: 'uploads/',
+          expiration: Duration.days(UNCLAIMED_UPLOAD_TAG.expireAfterDays),
+        },
+        {
+          // Processed audio that never became a track's (deleted while processing, or never registered).
           id: 'ExpireUnclaimedUploads',
           tagFilters: { [UNCLAIMED_UPLOAD_TAG.key]: UNCLAIMED_UPLOAD_TAG.value },
           expiration: Duration.days(UNCLAIMED_UPLOAD_TAG.expireAfterDays),

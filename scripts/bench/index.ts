@@ -2,6 +2,8 @@
  * `npm run bench`: measured figures of the tracks slice, each against a floor measured in the same run.
  * 1. Bytes the browser downloads to draw a waveform, for a 1-minute and a 10-minute track.
  * 2. Upload throughput of a 100 MB file through the app vs a plain presigned PUT to the same local S3.
+ * 2b. Registration latency (p50/p99) for 1 MB and 200 MB files: audio is processed off the request path.
+ *    Processing throughput of a 200 MB, 4-hour file (registration to `ready`) vs plain decoding of the same file.
  * 3. Track-list API latency (p50/p99) under 20 concurrent clients vs a bare handler making the same
  *    single DynamoDB query.
  * It starts its own local stack on free ports with a throw-away data directory.
@@ -19,6 +21,7 @@ import { MEDIA_BUCKET, startStack, TABLE_NAME } from '../dev/stack.js';
 import { callRoute } from '../../test/support/api.js';
 import { createConfirmedUser } from '../../test/support/users.js';
 import { wavBytes } from '../../test/support/audio.js';
+import { analyseAudioFile } from '../../functions/domain/audio.js';
 
 const MB = 1024 * 1024;
 const CLIENTS = 20;
@@ -49,6 +52,31 @@ async function main() {
     const user = await createConfirmedUser(info, { prefix: 'bench' });
     const token = user.idToken;
 
+    /** The track once processing has finished with it. */
+    async function processed(id: string) {
+      for (;;) {
+        const list = await callRoute(stack.apiUrl, 'listTracks', {}, token);
+        const track = list.body.tracks.find((t: { id: string }) => t.id === id);
+        if (track && track.status !== 'processing') return track;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+
+    /** Uploads, then registers (timed alone); returns the registration's milliseconds and the track. */
+    async function uploadAndRegister(bytes: Buffer, filename: string) {
+      const ticket = await callRoute(stack.apiUrl, 'createUploadUrl', { filename, contentType: 'audio/wav', size: bytes.length }, token);
+      const form = new FormData();
+      for (const [k, v] of Object.entries(ticket.body.fields as Record<string, string>)) form.append(k, v);
+      form.append('file', new Blob([new Uint8Array(bytes)], { type: 'audio/wav' }), filename);
+      const res = await send(ticket.body.url, { method: 'POST', body: form });
+      if (res.status >= 300) throw new Error(`upload failed: ${res.status}`);
+      const start = performance.now();
+      const track = await callRoute(stack.apiUrl, 'createTrack', { key: ticket.body.key, title: filename }, token);
+      const ms = performance.now() - start;
+      if (track.status !== 200) throw new Error(`register failed: ${JSON.stringify(track.body)}`);
+      return { ms, track: track.body, registeredAt: start + ms };
+    }
+
     async function uploadViaApp(bytes: Buffer, filename: string, register: boolean) {
       const ticket = await callRoute(stack.apiUrl, 'createUploadUrl', { filename, contentType: 'audio/wav', size: bytes.length }, token);
       const form = new FormData();
@@ -66,7 +94,7 @@ async function main() {
     console.log('\n1. Bytes downloaded to draw a waveform (the track list entry; no audio is fetched)');
     const sizes: Record<string, number> = {};
     for (const minutes of [1, 10]) {
-      const track = await uploadViaApp(wavBytes({ seconds: minutes * 60, sampleRate: 22050, envelope: 'ramp' }), `${minutes}min.wav`, true);
+      const track = await processed((await uploadViaApp(wavBytes({ seconds: minutes * 60, sampleRate: 22050, envelope: 'ramp' }), `${minutes}min.wav`, true)).id);
       const list = await fetch(`${stack.apiUrl}/tracks`, { headers: { authorization: `Bearer ${token}` } });
       const body = (await list.json()) as { tracks: { id: string }[] };
       const entry = body.tracks.find((t) => t.id === track.id)!;
@@ -87,13 +115,47 @@ async function main() {
     t = performance.now();
     await uploadViaApp(file, 'upload-only.wav', false);
     const appSeconds = (performance.now() - t) / 1000;
-    t = performance.now();
-    await uploadViaApp(file, 'full.wav', true);
-    const fullSeconds = (performance.now() - t) / 1000;
     const mb = file.length / MB;
     console.log(`   plain presigned PUT (floor):           ${fmt(mb / putSeconds)} MB/s`);
     console.log(`   app: ticket + presigned POST:          ${fmt(mb / appSeconds)} MB/s  (ratio to floor ${fmt(putSeconds / appSeconds, 2)})`);
-    console.log(`   app: + server verification and peaks:  ${fmt(mb / fullSeconds)} MB/s  (ratio to floor ${fmt(putSeconds / fullSeconds, 2)})`);
+
+    // 2b. Registration and processing.
+    console.log('\n2b. Registration latency (POST /tracks alone), and processing off the request path');
+    const small = wavBytes({ seconds: MB / 2 / 44100, sampleRate: 44100, envelope: 'ramp' });
+    const smallTimes: number[] = [];
+    for (let i = 0; i < 20; i++) smallTimes.push((await uploadAndRegister(small, `small-${i}.wav`)).ms);
+    smallTimes.sort((a, b) => a - b);
+    // 4 hours at 6.9 kHz, 16-bit mono: 198.7 MB, just under the 200 MB limit.
+    const huge = wavBytes({ seconds: 4 * 3600, sampleRate: 6900, envelope: 'ramp' });
+    const hugeFile = path.join(dataDir, 'huge.wav');
+    fs.writeFileSync(hugeFile, huge);
+    const hugeTimes: number[] = [];
+    const processingSeconds: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const run = await uploadAndRegister(huge, `huge-${i}.wav`);
+      hugeTimes.push(run.ms);
+      const done = await processed(run.track.id);
+      if (done.status !== 'ready') throw new Error(`the 200 MB file ${done.status}: ${done.failureReason}`);
+      processingSeconds.push((performance.now() - run.registeredAt) / 1000);
+    }
+    hugeTimes.sort((a, b) => a - b);
+    const decodeSeconds: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const start = performance.now();
+      await analyseAudioFile(hugeFile);
+      decodeSeconds.push((performance.now() - start) / 1000);
+    }
+    const hugeMb = huge.length / MB;
+    const minMed = (xs: number[]) => {
+      const sorted = [...xs].sort((a, b) => a - b);
+      return [sorted[0], sorted[Math.floor(sorted.length / 2)]];
+    };
+    const [procMin, procMed] = minMed(processingSeconds);
+    const [decMin, decMed] = minMed(decodeSeconds);
+    console.log(`   1 MB file, 20 registrations:     p50 ${fmt(percentile(smallTimes, 50))} ms  p99 ${fmt(percentile(smallTimes, 99))} ms`);
+    console.log(`   ${fmt(hugeMb)} MB 4-hour file, 3 runs:  p50 ${fmt(percentile(hugeTimes, 50))} ms  p99 ${fmt(percentile(hugeTimes, 99))} ms`);
+    console.log(`   plain decoding of that file (floor), min / median:  ${fmt(hugeMb / decMin)} / ${fmt(hugeMb / decMed)} MB/s`);
+    console.log(`   processing (download, verify, peaks, copy), min / median:  ${fmt(hugeMb / procMin)} / ${fmt(hugeMb / procMed)} MB/s  (ratio to floor ${fmt(decMin / procMin, 2)} / ${fmt(decMed / procMed, 2)})`);
 
     // 3. Track-list latency.
     console.log(`\n3. Track-list latency, ${CLIENTS} concurrent clients x ${REQUESTS_PER_CLIENT} requests`);

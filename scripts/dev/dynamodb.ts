@@ -37,6 +37,17 @@ function emulatorDir(): string {
  */
 const START_TIMEOUT_MS = Number(process.env.DYNAMODB_START_TIMEOUT_MS) || 180_000;
 
+/** Runs java with the arguments; stops it on SIGTERM/SIGINT or when standard input closes (the parent is gone). */
+const WATCHDOG = `exec 3<&0
+java "$@" </dev/null 3<&- & pid=$!
+trap 'kill $pid 2>/dev/null' TERM INT
+(cat <&3 >/dev/null; kill $pid 2>/dev/null) &
+wait $pid
+status=$?
+kill $pid 2>/dev/null
+wait $pid 2>/dev/null
+exit $status`;
+
 export async function startDynamo(
   port: number,
   dataDir: string,
@@ -45,11 +56,13 @@ export async function startDynamo(
   assertJava();
   fs.mkdirSync(dataDir, { recursive: true });
   const cwd = emulatorDir();
+  // Through a small shell that holds a pipe from this process: when this process ends in any way, even
+  // killed, the pipe closes and the shell stops the JVM, so no DynamoDB Local outlives its stack and holds the port.
   const child = spawn(
-    'java',
-    ['-Xms64m', '-Xmx512m', '-Djava.library.path=./DynamoDBLocal_lib', '-jar', 'DynamoDBLocal.jar',
+    'sh',
+    ['-c', WATCHDOG, 'dynamodb-local', '-Xms64m', '-Xmx512m', '-Djava.library.path=./DynamoDBLocal_lib', '-jar', 'DynamoDBLocal.jar',
       '-port', String(port), '-sharedDb', '-dbPath', path.resolve(dataDir)],
-    { cwd, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd, stdio: ['pipe', 'pipe', 'pipe'] },
   );
   let output = '';
   child.stdout?.on('data', (d) => (output += d));
@@ -61,7 +74,7 @@ export async function startDynamo(
     await Promise.race([waitForPort(port, timeoutMs, 'DynamoDB Local'), exited]);
   } catch (err) {
     // A JVM left running would keep the caller's process (and its test run) alive.
-    child.kill('SIGKILL');
+    child.kill('SIGTERM');
     throw new Error(`${(err as Error).message}\nIts output so far:\n${output.trim() || '(none)'}`);
   }
   return { process: child, endpoint: `http://127.0.0.1:${port}` };

@@ -96,6 +96,15 @@ export function startGateway(port: number, allowedOrigin: string, realtime: Loca
       if (!match) return send(res, 404, errorBody('not_found', `No route for ${method} ${url.pathname}`), cors);
 
       const { route, values } = match;
+      let pathParameters: Record<string, string> | undefined;
+      try {
+        pathParameters = route.params.length
+          ? Object.fromEntries(route.params.map((p, i) => [p, decodeURIComponent(values[i])]))
+          : undefined;
+      } catch {
+        // Malformed percent-encoding ('%', '%E0%A4%A'): the client's mistake, not ours.
+        return send(res, 400, errorBody('invalid_path', 'The address is malformed: a "%" must start a valid percent-encoded character'), cors);
+      }
       const headers = Object.fromEntries(
         Object.entries(req.headers).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v.join(',') : (v ?? '')]),
       );
@@ -108,9 +117,7 @@ export function startGateway(port: number, allowedOrigin: string, realtime: Loca
         rawQueryString: url.search.slice(1),
         headers,
         queryStringParameters: query,
-        pathParameters: route.params.length
-          ? Object.fromEntries(route.params.map((p, i) => [p, decodeURIComponent(values[i])]))
-          : undefined,
+        pathParameters,
         body: body || undefined,
         isBase64Encoded: false,
         requestContext: {

@@ -1,8 +1,28 @@
-/** s3rver in-process: the private media bucket with CORS for the app origin. */
+/**
+ * s3rver in-process: the private media bucket with CORS for the app origin, made to behave as S3 does
+ * where the product relies on it: browser uploads are checked against their signed POST policy and get
+ * the tags the form asks for, and created objects raise events (the processing function's trigger).
+ */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 // @ts-expect-error s3rver ships no types
 import S3rver from 's3rver';
+import { checkPostPolicy, type PolicyViolation } from './s3-post-policy.js';
+
+const require = createRequire(import.meta.url);
+const Busboy = require('busboy') as new (opts: { headers: Record<string, unknown> }) => NodeJS.WritableStream & {
+  on(event: 'field', cb: (name: string, value: string) => void): void;
+  on(event: 'file', cb: (name: string, stream: Readable) => void): void;
+  on(event: 'finish' | 'error', cb: (err?: Error) => void): void;
+};
+const { TaggingConfiguration } = require('s3rver/lib/models/config') as { TaggingConfiguration: { validate(xml: string): unknown } };
+
+/** s3rver's credentials (it accepts any signature; the POST policy check uses this secret). */
+export const S3_LOCAL_SECRET = 'S3RVER';
 
 const cors = (origin: string) => `<CORSConfiguration>
   <CORSRule>
@@ -15,7 +35,95 @@ const cors = (origin: string) => `<CORSConfiguration>
   </CORSRule>
 </CORSConfiguration>`;
 
-export async function startS3(port: number, dataDir: string, buckets: string[], appOrigin: string) {
+export interface ObjectCreated {
+  bucket: string;
+  key: string;
+  size: number;
+  eventName: string;
+}
+
+/** The fields before the file (S3 ignores those after it) and the file's size. */
+function readForm(file: string, headers: Record<string, unknown>): Promise<{ fields: Record<string, string>; fileSize: number }> {
+  return new Promise((resolve, reject) => {
+    const fields: Record<string, string> = {};
+    let fileSize = -1;
+    const busboy = new Busboy({ headers });
+    busboy.on('field', (name, value) => {
+      if (fileSize < 0) fields[name] = value;
+    });
+    busboy.on('file', (name, stream) => {
+      if (name !== 'file' || fileSize >= 0) return void stream.resume();
+      fileSize = 0;
+      stream.on('data', (d: Buffer) => (fileSize += d.length));
+    });
+    busboy.on('finish', () => resolve({ fields, fileSize: Math.max(0, fileSize) }));
+    busboy.on('error', (err) => reject(err));
+    fs.createReadStream(file).on('error', reject).pipe(busboy);
+  });
+}
+
+const xmlError = (v: Pick<PolicyViolation, 'code' | 'message'>) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${v.code}</Code><Message>${v.message.replace(/[<&]/g, (c) => (c === '<' ? '&lt;' : '&amp;'))}</Message></Error>`;
+
+interface KoaContext {
+  method: string;
+  path: string;
+  req: NodeJS.ReadableStream & { headers: Record<string, unknown> };
+  headers: Record<string, unknown>;
+  status: number;
+  type: string;
+  body: unknown;
+  store: { putSubresource(bucket: string, key: string, resource: unknown): Promise<void> };
+  is(type: string): string | false | null;
+}
+
+/**
+ * A browser upload (POST to the bucket) is spooled to a temporary file, checked against its policy as S3
+ * would, then replayed to s3rver; on success the form's `tagging` is applied, which s3rver ignores.
+ */
+function enforcePostPolicy(now: () => Date) {
+  return async (ctx: KoaContext, next: () => Promise<void>) => {
+    const bucket = /^\/([^/]+)\/?$/.exec(ctx.path)?.[1];
+    if (ctx.method !== 'POST' || !bucket || !ctx.is('multipart/form-data')) return next();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 's3-post-'));
+    try {
+      const spool = path.join(dir, 'body');
+      await pipeline(ctx.req, fs.createWriteStream(spool));
+      let form;
+      try {
+        form = await readForm(spool, ctx.req.headers);
+      } catch {
+        form = null;
+      }
+      const violation = form
+        ? checkPostPolicy({ fields: form.fields, bucket, fileSize: form.fileSize, secretAccessKey: S3_LOCAL_SECRET, now: now() })
+        : { status: 400 as const, code: 'MalformedPOSTRequest' as const, message: 'The body of your POST request is not well-formed multipart/form-data.' };
+      if (violation) {
+        ctx.status = violation.status;
+        ctx.type = 'application/xml';
+        ctx.body = xmlError(violation);
+        return;
+      }
+      const replay = Object.assign(fs.createReadStream(spool), { headers: ctx.req.headers });
+      ctx.req = replay as unknown as KoaContext['req'];
+      await next();
+      const key = form!.fields.key ?? form!.fields.Key;
+      if (ctx.status < 300 && form!.fields.tagging && key) {
+        await ctx.store.putSubresource(bucket, key, TaggingConfiguration.validate(form!.fields.tagging));
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  };
+}
+
+export async function startS3(
+  port: number,
+  dataDir: string,
+  buckets: string[],
+  appOrigin: string,
+  onObjectCreated: (e: ObjectCreated) => void,
+) {
   fs.mkdirSync(dataDir, { recursive: true });
   const server = new S3rver({
     port,
@@ -23,6 +131,15 @@ export async function startS3(port: number, dataDir: string, buckets: string[], 
     directory: path.resolve(dataDir),
     silent: true,
     configureBuckets: buckets.map((name) => ({ name, configs: [cors(appOrigin)] })),
+  });
+  // Before s3rver's own middleware: Koa composes the list when the server starts listening.
+  (server.middleware as unknown[]).unshift(enforcePostPolicy(() => new Date()));
+  server.on('event', (event: { Records: { eventName: string; s3: { bucket: { name: string }; object: { key: string; size?: number } } }[] }) => {
+    for (const r of event.Records) {
+      if (r.eventName.startsWith('ObjectCreated')) {
+        onObjectCreated({ bucket: r.s3.bucket.name, key: r.s3.object.key, size: r.s3.object.size ?? 0, eventName: r.eventName });
+      }
+    }
   });
   await server.run();
   return { close: () => server.close() as Promise<void>, endpoint: `http://127.0.0.1:${port}` };

@@ -13,9 +13,11 @@ import { seedDemoData } from '../seed/seed.js';
 import { startCognito } from './cognito.js';
 import { ensureTable, startDynamo } from './dynamodb.js';
 import { startMail } from './mail.js';
-import { startS3 } from './s3.js';
+import { startS3, type ObjectCreated } from './s3.js';
+import { startLocalProcessing } from './processing.js';
 import { startGateway } from './gateway.js';
 import { LocalRealtime, REALTIME_PATH, startStreamPoller } from './realtime.js';
+import { startScheduler } from './scheduler.js';
 import { ensureUserPool, localCognitoClient } from './user-pool.js';
 import { startStaticWeb, startViteDev, type WebServer } from './web.js';
 import type { Ports } from './ports.js';
@@ -88,6 +90,7 @@ export async function startStack(opts: StackOptions): Promise<LocalStack> {
           if (dynamo.process.exitCode !== null) return resolve();
           dynamo.process.once('exit', () => resolve());
           dynamo.process.kill('SIGTERM');
+          dynamo.process.stdin?.end();
         }),
     );
     await ensureTable(dynamo.endpoint, TABLE_NAME);
@@ -96,7 +99,9 @@ export async function startStack(opts: StackOptions): Promise<LocalStack> {
     const mail = await startMail(ports.mail);
     stoppers.push(() => closeServer(mail.server));
     const sesEndpoint = `http://127.0.0.1:${ports.mail}`;
-    const s3 = await startS3(ports.s3, path.join(dataDir, 's3'), [MEDIA_BUCKET], appUrl);
+    // S3 -> processing function: bound once the environment the workers inherit is complete (below).
+    let objectCreated: (e: ObjectCreated) => void = () => {};
+    const s3 = await startS3(ports.s3, path.join(dataDir, 's3'), [MEDIA_BUCKET], appUrl, (e) => objectCreated(e));
     stoppers.push(() => s3.close());
 
     // The handler modules (and the trigger cognito-local calls) read their configuration from here.
@@ -130,6 +135,10 @@ export async function startStack(opts: StackOptions): Promise<LocalStack> {
       [ENV.userPoolClientId]: pool.userPoolClientId,
     });
 
+    const processing = startLocalProcessing({ tag: `s3-${ports.s3}`, log: (l) => console.warn(l) });
+    stoppers.push(() => processing.stop());
+    objectCreated = (e) => processing.objectCreated(e.bucket, e.key, e.size, e.eventName);
+
     if (opts.seed) {
       log('Seeding demo data...');
       await seedDemoData(localCognitoClient(cognito.endpoint), pool.userPoolId);
@@ -142,6 +151,9 @@ export async function startStack(opts: StackOptions): Promise<LocalStack> {
     stoppers.push(() => realtime.close());
     const poller = startStreamPoller(dynamo.endpoint, TABLE_NAME);
     stoppers.push(() => poller.stop());
+    // EventBridge's schedule in AWS: the comment digest job.
+    const scheduler = startScheduler();
+    stoppers.push(() => scheduler.stop());
     const apiUrl = `http://localhost:${ports.api}`;
 
     const runtimeConfig: RuntimeConfig = {

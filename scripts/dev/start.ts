@@ -4,7 +4,16 @@ import { JavaMissingError } from './dynamodb.js';
 import { assertPortsFree, portsFromEnv, PortInUseError } from './ports.js';
 import { startStack } from './stack.js';
 
+/**
+ * One request's stray promise must never stop every service: a rejection nobody awaited is reported
+ * and the stack keeps serving (the gateway already turns a handler's own failure into a 500).
+ */
+function containStrayFailures() {
+  process.on('unhandledRejection', (reason) => console.error('[local stack] contained an unhandled rejection:', reason));
+}
+
 async function main() {
+  containStrayFailures();
   const ports = portsFromEnv();
   await assertPortsFree(ports);
   const stack = await startStack({

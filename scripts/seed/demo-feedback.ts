@@ -6,6 +6,7 @@
  */
 import { createShare, addComment, respond, submitFeedback } from '../../functions/domain/shares.js';
 import { createTrack, createUploadTicket } from '../../functions/domain/tracks.js';
+import { getTrack } from '../../functions/data/tracks.js';
 import { getUser, type UserRecord } from '../../functions/data/users.js';
 import { shareOptionsSchema, type ShareOptions } from '../../shared/schemas/shares.js';
 import { pcmWav, renderSong, type Song } from './demo-audio.js';
@@ -50,7 +51,17 @@ const QUINN_COMMENTS = [
   },
 ];
 
-/** Uploads the song the way the browser does, through a presigned POST, and registers it. */
+/** The track once processing has finished with it (the S3 event runs processing in the background). */
+async function processed(trackId: string, timeoutMs = 120_000) {
+  for (const until = Date.now() + timeoutMs; Date.now() < until; await new Promise((r) => setTimeout(r, 200))) {
+    const track = await getTrack(trackId);
+    if (track?.status === 'ready') return track;
+    if (track?.status === 'failed') throw new Error(`Demo track ${track.title} failed processing: ${track.failureReason}`);
+  }
+  throw new Error(`Demo track ${trackId} was still processing after ${timeoutMs / 1000} s`);
+}
+
+/** Uploads the song the way the browser does, through a presigned POST, registers it and waits for processing. */
 async function uploadSong(owner: UserRecord, title: string, song: Song) {
   const bytes = pcmWav(renderSong(song, SAMPLE_RATE), SAMPLE_RATE);
   const ticket = await createUploadTicket(owner.id, { filename: `${title}.wav`, contentType: 'audio/wav', size: bytes.length });
@@ -59,7 +70,8 @@ async function uploadSong(owner: UserRecord, title: string, song: Song) {
   form.append('file', new Blob([new Uint8Array(bytes)], { type: 'audio/wav' }));
   const res = await fetch(ticket.url, { method: 'POST', body: form });
   if (!res.ok) throw new Error(`Demo upload of ${title} failed: ${res.status} ${await res.text()}`);
-  return createTrack(owner.id, { key: ticket.key, title, artist: owner.fullName });
+  const track = await createTrack(owner.id, { key: ticket.key, title, artist: owner.fullName });
+  return track.status === 'ready' ? track : processed(track.id);
 }
 
 /** Share options as the share modal sends them, validated by the same schema the API uses. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../constants.js';
-import { emailField } from './common.js';
+import { emailField, textField } from './common.js';
 
 /** Form schemas of the authentication screens, with the spec's exact messages. */
 export const passwordField = z
@@ -13,7 +13,7 @@ export const loginForm = z.object({ email: emailField, password: passwordField }
 export type LoginForm = z.infer<typeof loginForm>;
 
 export const signUpForm = z.object({
-  fullName: z.string().trim().min(1, 'Full name is required').max(100, 'Full name is too long'),
+  fullName: textField().min(1, 'Full name is required').max(100, 'Full name is too long'),
   email: emailField,
   password: passwordField,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_TRACK_SECONDS } from '../constants.js';
 
 /** Every API error body: `{ "error": { "code", "message", "fields"? } }`. */
 export const apiErrorSchema = z.object({
@@ -21,3 +22,52 @@ export const emailField = z
   .pipe(z.email({ error: 'Email is invalid' }));
 
 export const existsOutput = z.object({ exists: z.boolean() });
+
+/**
+ * What free text must not carry, since it is stored, shown to others and e-mailed as sent: C0 controls
+ * (NUL included) other than tab and line feed, DEL, C1 controls, and the bidi embeddings, overrides and
+ * isolates (U+202A-U+202E, U+2066-U+2069) that make text display differently from what it says.
+ */
+const CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
+/** Half of a UTF-16 surrogate pair on its own: JSON escapes can carry one, but it is not text. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Whether a string is well-formed UTF-16 (String#isWellFormed, which the ES2023 typings lack). */
+const HAS_LONE_SURROGATE = new RegExp(LONE_SURROGATE.source);
+export const isWellFormedText = (value: string) => !HAS_LONE_SURROGATE.test(value);
+
+/**
+ * Free text as it may be kept. Multi-line text keeps tabs and line breaks (CR LF, CR and the Unicode
+ * line separators become LF); single-line text gets a space for each run of them.
+ */
+export function cleanText(value: string, options: { multiline?: boolean } = {}): string {
+  const text = value.replace(LONE_SURROGATE, '');
+  const spaced = options.multiline
+    ? text.replace(/\r\n?|[\u2028\u2029]/g, '\n')
+    : text.replace(/[\t\n\r\u2028\u2029]+/g, ' ');
+  return spaced.replace(CONTROLS, '');
+}
+
+/**
+ * A free-text field (names, titles, comments, notes...): cleaned, then trimmed, so length checks added
+ * after it apply to what is stored. The web forms and the API use the same schemas and so agree.
+ */
+export const textField = (options: { multiline?: boolean } = {}) =>
+  z.string().overwrite((v) => cleanText(v, options)).trim();
+
+/** A whole number in [min, max], with one message (naming the field and its bounds) for every way to miss. */
+export const intBetween = (min: number, max: number, message: string) =>
+  z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
+
+/**
+ * A position in a track, in seconds: 0 to MAX_TRACK_SECONDS, kept to the millisecond. Finer values mean
+ * nothing to a listener, and the tiniest (1e-300) would underflow DynamoDB's number range: they round.
+ */
+export const secondsField = (label: string) => {
+  const message = `${label} must be between 0 and ${MAX_TRACK_SECONDS / 3600} hours`;
+  return z
+    .number({ error: `${label} must be a number of seconds` })
+    .min(0, { error: message })
+    .max(MAX_TRACK_SECONDS, { error: message })
+    .overwrite((v) => Math.round(v * 1000) / 1000 + 0);
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intBetween, secondsField, textField } from './common.js';
 import { CONTEXT_VALUES, CRITERION_KEYS, FEEDBACK_CATEGORY_KEYS, FEEDBACK_CATEGORY_TAGS, SHARE_STATUSES, TRACK_PURPOSE_VALUES } from '../feedback.js';
 
 const id = z.string().uuid('Invalid id');
@@ -25,7 +26,7 @@ export type UserCard = z.infer<typeof userCard>;
 
 export const searchUsersInput = z
   .object({
-    q: z.string().trim().min(2, 'Type at least 2 characters').max(100),
+    q: textField().min(2, 'Type at least 2 characters').max(100, 'The search is too long'),
     excludeIds: z.string().max(2000).optional(),
     type: z.enum(['musician', 'pro']).optional(),
   })
@@ -34,9 +35,9 @@ export const listProsInput = z.object({}).strict();
 export const userCardList = z.object({ users: z.array(userCard) });
 
 export const shareOptionsSchema = z.object({
-  feedbackNotes: z.string().trim().min(1, 'Feedback notes are required').max(2000),
+  feedbackNotes: textField({ multiline: true }).min(1, 'Feedback notes are required').max(2000, 'Feedback notes are too long'),
   context: z.enum(CONTEXT_VALUES, { error: 'Context is required' }),
-  referenceTrack: z.string().trim().max(500).optional().default(''),
+  referenceTrack: textField().max(500, 'The reference track is too long').optional().default(''),
   categories: z.array(z.enum(FEEDBACK_CATEGORY_KEYS)).max(10).optional().default([]),
   trackPurpose: z.enum(TRACK_PURPOSE_VALUES).optional(),
   mixingMastering: z.literal(true).optional().default(true),
@@ -44,7 +45,7 @@ export const shareOptionsSchema = z.object({
   vocalsLyrics: z.literal(true).optional().default(true),
   energyImpact: z.literal(true).optional().default(true),
   feedbackType: z.literal('peer').optional().default('peer'),
-  peerUsername: z.string().max(64).optional(),
+  peerUsername: textField().max(64, 'The username is too long').optional(),
 });
 export type ShareOptions = z.infer<typeof shareOptionsSchema>;
 
@@ -84,8 +85,8 @@ export const commentView = z.object({
 });
 export type CommentView = z.infer<typeof commentView>;
 
-const score = z.number().int().min(1).max(5);
-export const criteriaSchema = z.partialRecord(z.enum(CRITERION_KEYS), score);
+const score = (label: string) => intBetween(1, 5, `${label} must be a whole number from 1 to 5`);
+export const criteriaSchema = z.partialRecord(z.enum(CRITERION_KEYS), score('Each criterion score'));
 
 export const feedbackView = z.object({
   criteria: criteriaSchema,
@@ -93,7 +94,7 @@ export const feedbackView = z.object({
   userId: z.string(),
   createdAt: z.string(),
 });
-export const rankingView = z.object({ rating: score, comment: z.string().nullable(), createdAt: z.string() });
+export const rankingView = z.object({ rating: score('Rating'), comment: z.string().nullable(), createdAt: z.string() });
 
 export const shareDetail = z.object({
   share: shareView,
@@ -103,7 +104,12 @@ export const shareDetail = z.object({
 });
 export type ShareDetail = z.infer<typeof shareDetail>;
 
-export const createShareInput = z.object({ sharedWithId: userId, trackId: id, shareOptions: shareOptionsSchema }).strict();
+/**
+ * One per user intent (a dialog submission, a composer submit), sent again on a retry: the same key from
+ * the same user gives the same result and never a second item; with another request, 409 idempotency_conflict.
+ */
+const idempotencyKey = z.string().uuid('Invalid idempotency key').optional();
+export const createShareInput = z.object({ sharedWithId: userId, trackId: id, shareOptions: shareOptionsSchema, idempotencyKey }).strict();
 export const listSharesInput = z
   .object({
     as: z.enum(['author', 'reviewer']),
@@ -115,25 +121,25 @@ export const shareList = z.object({ shares: z.array(shareView) });
 export const getShareInput = z.object({ id }).strict();
 export const respondToShareInput = z.object({ id, status: z.enum(['accepted', 'declined']) }).strict();
 
-const commentText = z.string().trim().min(1, 'Comment text is required').max(2000, 'The comment is too long');
-const timestamp = z.number().min(0).max(24 * 3600).nullable();
+const commentText = textField({ multiline: true }).min(1, 'Comment text is required').max(2000, 'The comment is too long');
+const timestamp = secondsField('The timestamp').nullable();
 /** Comment tags are the spec's category tags ('#Mixing'), each at most once. */
 const tags = z.array(z.enum(FEEDBACK_CATEGORY_TAGS)).max(10).transform((l) => [...new Set(l)]);
-export const addCommentInput = z.object({ id, timestamp, text: commentText, tags: tags.default([]) }).strict();
+export const addCommentInput = z.object({ id, timestamp, text: commentText, tags: tags.default([]), idempotencyKey }).strict();
 export const updateCommentInput = z.object({ id, commentId: id, timestamp: timestamp.optional(), text: commentText, tags: tags.default([]) }).strict();
 export const deleteCommentInput = z.object({ id, commentId: id }).strict();
 
 export const submitFeedbackInput = z
-  .object({ id, criteria: criteriaSchema.default({}), comment: z.string().trim().max(5000).optional() })
+  .object({ id, criteria: criteriaSchema.default({}), comment: textField({ multiline: true }).max(5000, 'The general comment is too long').optional() })
   .strict();
 export const rateFeedbackInput = z
-  .object({ id, rating: score, comment: z.string().trim().max(2000).optional() })
+  .object({ id, rating: score('Rating'), comment: textField({ multiline: true }).max(2000, 'The comment is too long').optional() })
   .strict();
 
 export const suggestionInput = z
   .object({
-    text: z.string().trim().min(1, 'Write something first').max(2000),
-    timestamp: z.number().min(0).nullable().optional(),
+    text: textField({ multiline: true }).min(1, 'Write something first').max(2000, 'The comment is too long'),
+    timestamp: secondsField('The timestamp').nullable().optional(),
     tags: z.array(z.enum(FEEDBACK_CATEGORY_TAGS)).max(10).optional(),
   })
   .strict();

@@ -1,24 +1,35 @@
 import { z } from 'zod';
 import { MAX_BULK_DELETE, MAX_TRACK_BYTES } from '../constants.js';
+import { secondsField, textField } from './common.js';
 
 export const AUDIO_FILE_ERROR = 'Please upload an audio file';
 export const UPLOAD_FAILED_ERROR = 'Failed to upload track';
 export const LOAD_AUDIO_ERROR = 'Failed to load audio';
+export const PROCESSING_STALLED_ERROR = 'Processing did not finish. Delete this track and upload the file again.';
+
+export const TRACK_STATUSES = ['processing', 'ready', 'failed'] as const;
+export type TrackStatus = (typeof TRACK_STATUSES)[number];
 
 const id = z.string().uuid('Invalid track id');
 
-export const titleField = z.string().trim().min(1, 'Track title is required').max(200, 'Track title is too long');
+export const titleField = textField().min(1, 'Track title is required').max(200, 'Track title is too long');
 
 export const snippetSchema = z
-  .object({ start: z.number().min(0), end: z.number().min(0) })
+  .object({ start: secondsField('The snippet start'), end: secondsField('The snippet end') }, { error: 'The snippet is required' })
   .refine((s) => s.end - s.start >= 1, { message: 'The snippet must be at least 1 second long', path: ['end'] });
 
-/** A track as the API returns it. `peaks`: base64 of PEAKS_COUNT bytes (0-255 amplitude) for the waveform. */
+/**
+ * A track as the API returns it. `peaks`: base64 of PEAKS_COUNT bytes (0-255 amplitude) for the waveform.
+ * Until `status` is `ready`, the audio is being verified and measured: no duration, no peaks, no audio.
+ */
 export const trackView = z.object({
   id: z.string(),
   title: z.string(),
   artist: z.string().nullable(),
   userId: z.string(),
+  status: z.enum(TRACK_STATUSES),
+  /** Why processing refused the file, when `failed`. */
+  failureReason: z.string().nullable(),
   audioUrl: z.string(),
   duration: z.number(),
   sizeBytes: z.number().int(),
@@ -33,9 +44,14 @@ export type TrackView = z.infer<typeof trackView>;
 
 export const createUploadInput = z
   .object({
-    filename: z.string().trim().min(1, 'A file name is required').max(255, 'The file name is too long'),
+    filename: textField().min(1, 'A file name is required').max(255, 'The file name is too long'),
     contentType: z.string().regex(/^audio\/[\w.+-]+$/, AUDIO_FILE_ERROR),
-    size: z.number().int().min(1, 'The file is empty').max(MAX_TRACK_BYTES, 'The file is larger than 200 MB'),
+    // Bounds first, so a huge number reads 'larger than 200 MB' rather than 'not a whole number'.
+    size: z
+      .number({ error: 'The file size must be a number of bytes' })
+      .min(1, 'The file is empty')
+      .max(MAX_TRACK_BYTES, 'The file is larger than 200 MB')
+      .int({ error: 'The file size must be a whole number of bytes' }),
   })
   .strict();
 
@@ -48,7 +64,7 @@ export const uploadTicket = z.object({
 export type UploadTicket = z.infer<typeof uploadTicket>;
 
 export const createTrackInput = z
-  .object({ key: z.string().min(1).max(600), title: titleField, artist: z.string().trim().max(200).optional() })
+  .object({ key: z.string().min(1).max(600), title: titleField, artist: textField().max(200, 'The artist name is too long').optional() })
   .strict();
 
 export const listTracksInput = z.object({}).strict();

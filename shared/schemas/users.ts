@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ALL_SUB_GENRES } from '../genres.js';
 import { COST_RANGE, EXPERIENCE_YEARS, USER_TYPES } from '../constants.js';
-import { emailField } from './common.js';
+import { emailField, intBetween } from './common.js';
 
 export const usernameField = z
   .string()
@@ -22,14 +22,22 @@ export const genresField = z
   .max(ALL_SUB_GENRES.length, 'Too many genres')
   .transform((list) => [...new Set(list)]);
 
+const costMessage = (end: string) => `${end} cost must be a whole number from $${COST_RANGE.min} to $${COST_RANGE.max}`;
 export const costRangeField = z
-  .object({
-    min: z.number().int().min(COST_RANGE.min).max(COST_RANGE.max),
-    max: z.number().int().min(COST_RANGE.min).max(COST_RANGE.max),
-  })
+  .object(
+    {
+      min: intBetween(COST_RANGE.min, COST_RANGE.max, costMessage('Minimum')),
+      max: intBetween(COST_RANGE.min, COST_RANGE.max, costMessage('Maximum')),
+    },
+    { error: 'Cost range is required' },
+  )
   .refine((r) => r.min <= r.max, { message: 'Minimum cost must not exceed maximum cost', path: ['max'] });
 
-export const experienceField = z.number().int().min(EXPERIENCE_YEARS.min).max(EXPERIENCE_YEARS.max);
+export const experienceField = intBetween(
+  EXPERIENCE_YEARS.min,
+  EXPERIENCE_YEARS.max,
+  `Experience must be a whole number of years from ${EXPERIENCE_YEARS.min} to ${EXPERIENCE_YEARS.max}`,
+);
 
 /** The caller's own account as the API returns it. Money is integer cents. */
 export const userView = z.object({

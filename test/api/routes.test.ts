@@ -1,9 +1,11 @@
 /**
  * Walks every route of the table: no token gives 401, a role below the access level 403, malformed
- * or oversized input 400 with a clear message, and nothing answers 5xx to bad input.
- * It grows by itself as routes are added.
+ * input 400 with a clear message, an oversized body 413, and nothing answers 5xx to bad input
+ * (malformed percent-encoding, numbers at the edges of what a double holds, control characters).
+ * It grows by itself as routes are added: inputs are derived from each route's schema.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { z } from 'zod';
 import { routes, routeNames, type RouteName } from '../../functions/routes.js';
 import type { Access } from '../../functions/lib/route.js';
 import { MAX_BODY_BYTES } from '../../functions/lib/area-handler.js';
@@ -28,6 +30,102 @@ const pathParams = (name: RouteName) =>
 function expectErrorShape(body: any) {
   expect(body).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
   expect(body.error.message.length).toBeGreaterThan(3);
+}
+
+type JsonSchema = {
+  type?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  enum?: unknown[];
+  const?: unknown;
+  format?: string;
+  pattern?: string;
+  minimum?: number;
+  minLength?: number;
+  minItems?: number;
+};
+const jsonSchemaOf = (name: RouteName) => z.toJSONSchema(routes[name].input, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+
+/** Strings that satisfy the common formats, tried in order against a string field with a pattern. */
+const STRING_CANDIDATES = ['pending', 'audio/mpeg', 'walkuser'];
+
+/** A well-formed value for a schema (required properties only): the base each case then breaks in one place. */
+function sample(schema: JsonSchema, key = ''): unknown {
+  if (schema.anyOf) return sample(schema.anyOf[0], key);
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  switch (schema.type) {
+    case 'object':
+      return Object.fromEntries((schema.required ?? []).map((k) => [k, sample(schema.properties![k], k)]));
+    case 'array':
+      return Array.from({ length: schema.minItems ?? 0 }, () => sample(schema.items ?? {}, key));
+    case 'integer':
+    case 'number':
+      return Math.max(schema.minimum ?? 1, 1);
+    case 'boolean':
+      return true;
+    default:
+      if (schema.format === 'uuid') return PLACEHOLDER_ID;
+      if (key === 'email') return 'walk@example.test';
+      if (key === 'genres') return 'House';
+      if (schema.pattern) return STRING_CANDIDATES.find((c) => new RegExp(schema.pattern!).test(c)) ?? 'walk';
+      return 'walk'.padEnd(schema.minLength ?? 0, 'x');
+  }
+}
+
+/** Paths (dot-separated) of the fields of a schema, with whether each is numeric. */
+function fieldPaths(schema: JsonSchema, prefix = ''): { path: string; numeric: boolean }[] {
+  const s = schema.anyOf?.find((o) => o.type !== 'null') ?? schema;
+  if (s.type === 'object' && s.properties) {
+    return Object.entries(s.properties).flatMap(([k, v]) => fieldPaths(v, prefix ? `${prefix}.${k}` : k));
+  }
+  return prefix ? [{ path: prefix, numeric: s.type === 'number' || s.type === 'integer' }] : [];
+}
+
+function withValue(base: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
+  const out = structuredClone(base);
+  const keys = path.split('.');
+  let node: Record<string, unknown> = out;
+  for (const k of keys.slice(0, -1)) node = (node[k] ??= {}) as Record<string, unknown>;
+  node[keys.at(-1)!] = value;
+  return out;
+}
+
+/** Sends a request exactly as written: path not re-encoded, body as raw JSON text. */
+async function rawCall(method: string, pathAndQuery: string, token?: string, body?: string) {
+  const res = await fetch(`${stack.apiUrl}${pathAndQuery}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body,
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+/** JSON that JSON.stringify cannot write: numbers beyond a double (Infinity once parsed), minus zero. */
+const RAW = (token: string) => `__raw:${token}__`;
+const rawJson = (value: unknown) => JSON.stringify(value).replace(/"__raw:([^"]*)__"/g, '$1');
+
+/** What the walk puts into numeric fields (and into every field of routes that have none). */
+const EDGE_NUMBERS: unknown[] = [1e-300, -1e-300, 1e308, -1e308, RAW('-0'), RAW('1e999'), RAW('-1e999'), RAW('1e-400'), 5e-324, 2 ** 53 + 2, 'NaN', 'Infinity', '1e308'];
+/** Numbers that no numeric field can accept: each must be refused with the field's own words. */
+const IMPOSSIBLE = new Set<unknown>([1e308, -1e308, RAW('1e999'), RAW('-1e999'), 2 ** 53 + 2, 'NaN', 'Infinity', '1e308']);
+
+/** Control characters (C0, DEL, C1) and bidi overrides and isolates, which free text must never keep. */
+const FORBIDDEN_CHARS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+const NASTY_TEXT = ['\u0000', 'x\u0000y', 'a\u202Eevil\u202C', '\u2066iso\u2069late', 'bell\u0007 esc\u001b del\u007f nel\u0085', 'line\r\nbreak\ttab'];
+
+/** Every string anywhere in a value (keys included). */
+function stringsIn(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => [k, ...stringsIn(v)]);
+  return [];
+}
+
+function expectNoForbiddenChars(body: unknown) {
+  expect(stringsIn(body).filter((v) => FORBIDDEN_CHARS.test(v))).toEqual([]);
 }
 
 beforeAll(async () => {
@@ -72,11 +170,12 @@ describe.each(routeNames)('route %s', (name) => {
     expect(res.body.error.code).toBe('invalid_json');
   });
 
-  if (hasBody(name)) it('answers 400 to an oversized body', async () => {
+  if (hasBody(name)) it('answers 413 to an oversized body', async () => {
     const token = meets[def.access] ? tokens[meets[def.access]!] : undefined;
     const res = await callRoute(stack.apiUrl, name, pathParams(name), token, JSON.stringify({ pad: 'x'.repeat(MAX_BODY_BYTES + 10) }));
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(413);
     expect(res.body.error.code).toBe('payload_too_large');
+    expectErrorShape(res.body);
   });
 
   const queryFields = hasBody(name) ? [] : Object.keys((def.input as unknown as { shape: Record<string, unknown> }).shape);
@@ -107,6 +206,90 @@ describe.each(routeNames)('route %s', (name) => {
       const res = await callRoute(stack.apiUrl, name, hasBody(name) ? pathParams(name) : { ...pathParams(name), q: '\u0000', page: '-1' }, token, hasBody(name) ? body : undefined);
       expect(res.status, `${name} with ${JSON.stringify(body)}`).toBeLessThan(500);
       expect(res.status).toBeGreaterThanOrEqual(400);
+    }
+  });
+});
+
+describe.each(routeNames)('route %s at the edges', (name) => {
+  const def = routes[name];
+  const token = () => (meets[def.access] ? tokens[meets[def.access]!] : undefined);
+  const params = [...def.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+  const schema = jsonSchemaOf(name);
+  const base = sample(schema) as Record<string, unknown>;
+  // A route that takes nothing gets an extra field instead, which it must refuse.
+  const declared = fieldPaths(schema).filter((f) => !params.includes(f.path));
+  const fields = declared.length ? declared : [{ path: 'extra', numeric: false }];
+  const numeric = fields.filter((f) => f.numeric);
+  const strings = fields.filter((f) => !f.numeric);
+  /** The path with its parameters filled in, and the input that is left for query or body. */
+  const request = (input: Record<string, unknown>, rawParams: Record<string, string> = {}) => {
+    const rest = { ...input };
+    const path = def.path.replace(/\{(\w+)\}/g, (_, p: string) => {
+      const v = rawParams[p] ?? encodeURIComponent(String(rest[p] ?? PLACEHOLDER_ID));
+      delete rest[p];
+      return v;
+    });
+    if (hasBody(name)) return { path, body: rawJson(rest) };
+    const query = Object.entries(rest).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(typeof v === 'string' ? v.replace(/^__raw:(.*)__$/, '$1') : JSON.stringify(v))}`);
+    return { path: query.length ? `${path}?${query.join('&')}` : path, body: undefined };
+  };
+  const send = (input: Record<string, unknown>, rawParams?: Record<string, string>) => {
+    const { path, body } = request(input, rawParams);
+    return rawCall(def.method, path, token(), body);
+  };
+
+  if (params.length) it('answers 400 invalid_path to malformed percent-encoding in a path parameter', async () => {
+    for (const param of params) {
+      for (const bad of ['%', '%E0%A4%A', '%zz', 'abc%', '%ED%A0%80', '%C0%AF']) {
+        const res = await send(base, { [param]: bad });
+        expect(res.status, `${param}=${bad}`).toBe(400);
+        expect(['invalid_path', 'validation_failed'], `${param}=${bad}`).toContain(res.body.error.code);
+        expectErrorShape(res.body);
+      }
+    }
+  });
+
+  it('answers 4xx, never 5xx, to malformed percent-encoding in the query and after the path', async () => {
+    for (const query of ['?%E0%A4%A=1', '?x=%', '?q=%E0%A4%A&as=%ZZ']) {
+      const res = await rawCall(def.method, request(base).path.split('?')[0] + query, token(), hasBody(name) ? rawJson(base) : undefined);
+      expect(res.status, query).toBe(400);
+      expectErrorShape(res.body);
+    }
+    const res = await rawCall(def.method, `${request(base).path.split('?')[0]}/%E0%A4%A`, token(), hasBody(name) ? '{}' : undefined);
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expectErrorShape(res.body);
+  });
+
+  it('answers tiny, huge, minus-zero and not-a-number numbers with 4xx or a result, never 5xx', async () => {
+    // Routes without numeric fields get the numbers in every field instead.
+    for (const { path, numeric: isNumeric } of numeric.length ? numeric : fields) {
+      for (const value of EDGE_NUMBERS) {
+        const res = await send(withValue(base, path, value));
+        const what = `${name} with ${path}=${String(value)}`;
+        expect(res.status, what).toBeLessThan(500);
+        if (res.status >= 400) expectErrorShape(res.body);
+        if (isNumeric && IMPOSSIBLE.has(value)) {
+          expect(res.status, what).toBe(400);
+          expect(res.body.error.code, what).toBe('validation_failed');
+          // The field's own words, not zod's ('Too big: expected int to be <=9007199254740991').
+          const message: string = res.body.error.fields[path];
+          expect(message, what).toBeTypeOf('string');
+          expect(message, what).not.toMatch(/expected|received|9007199254740991|Invalid input/);
+        }
+      }
+    }
+  });
+
+  it('answers control characters and bidi overrides in any text with 4xx or a clean result, never 5xx', async () => {
+    for (const { path } of strings.length ? strings : fields) {
+      for (const text of NASTY_TEXT) {
+        const res = await send(withValue(base, path, text));
+        const what = `${name} with ${path}=${JSON.stringify(text)}`;
+        expect(res.status, what).toBeLessThan(500);
+        if (res.status >= 400) expectErrorShape(res.body);
+        else expectNoForbiddenChars(res.body);
+      }
     }
   });
 });

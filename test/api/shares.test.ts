@@ -4,6 +4,8 @@ import { listEmails, waitForEmail } from '../support/mail.js';
 import { createConfirmedUser, type TestUser } from '../support/users.js';
 import * as flows from '../support/flows.js';
 import { SUGGESTIONS_PER_HOUR } from '../../shared/feedback.js';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { useStackEnvironment } from '../support/in-process.js';
 
 const stack = inject('stack');
 const options = { feedbackNotes: 'Is the drop big enough?', context: 'work_in_progress', categories: ['mixing'], trackPurpose: 'streaming_release' };
@@ -12,6 +14,7 @@ let musician: TestUser;
 let reviewer: TestUser;
 let stranger: TestUser;
 let reviewerId: string;
+let musicianId: string;
 
 const onboard = (user: TestUser, type: 'musician' | 'pro') => flows.onboard(stack, user, type);
 const uploadTrack = (user: TestUser, title = 'Demo') => flows.uploadTrack(stack, user, title);
@@ -29,7 +32,8 @@ beforeAll(async () => {
     createConfirmedUser(stack, { fullName: 'Rita Reviewer', username: `rita${Date.now() % 100000}` }),
     createConfirmedUser(stack, { fullName: 'Otto Outsider' }),
   ]);
-  await onboard(musician, 'musician');
+  useStackEnvironment(stack);
+  musicianId = await onboard(musician, 'musician');
   reviewerId = await onboard(reviewer, 'pro');
   await onboard(stranger, 'musician');
 });
@@ -106,7 +110,6 @@ describe('the review', () => {
     const general = await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: null, text: 'Nice overall', tags: [] }, reviewer.idToken);
     expect((await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 1, text: '   ', tags: [] }, reviewer.idToken)).status).toBe(400);
     expect((await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 1, text: 'me too', tags: [] }, stranger.idToken)).status).toBe(403);
-    await waitForEmail(stack.mailUrl, musician.email, /comment/i, { since });
 
     // Only a comment's author edits or deletes it.
     expect((await callRoute(stack.apiUrl, 'updateComment', { id: share.id, commentId: early.body.id, text: 'Hacked', tags: [] }, musician.idToken)).status).toBe(403);
@@ -149,6 +152,8 @@ describe('the review', () => {
     const mails = (await listEmails(stack.mailUrl)).filter((m) => m.subject.includes('Full loop') && m.at * (m.at < 1e12 ? 1000 : 1) >= since - 1000);
     expect(mails.filter((m) => /requested/i.test(m.subject))).toHaveLength(1);
     expect(mails.filter((m) => /responded/i.test(m.subject))).toHaveLength(1);
+    // Comments are e-mailed as digests, a while after the last one: never one e-mail per comment.
+    expect(mails.filter((m) => /comment/i.test(m.subject)).length).toBeLessThanOrEqual(2);
   });
 
   it('takes no review before the request is accepted, and none with nothing in it', async () => {
@@ -198,6 +203,139 @@ describe('the review', () => {
     expect((await callRoute(stack.apiUrl, 'getShare', { id: share.id }, musician.idToken)).status).toBe(404);
     const left = await callRoute(stack.apiUrl, 'listShares', { as: 'reviewer' }, reviewer.idToken);
     expect(left.body.shares.map((s: { id: string }) => s.id)).not.toContain(share.id);
+  });
+});
+
+/** The share's pending comment digests, read from the table. */
+async function digestsOf(shareId: string): Promise<Record<string, any>[]> {
+  const { dynamo } = await import('../../functions/lib/aws.js');
+  const res = await dynamo().send(
+    new QueryCommand({ TableName: stack.tableName, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :d)', ExpressionAttributeValues: { ':pk': `SHARE#${shareId}`, ':d': 'DIGEST#' }, ConsistentRead: true }),
+  );
+  return res.Items ?? [];
+}
+
+/**
+ * Sets when the share's pending digests are due, as the passing of time would: the test decides when a
+ * burst is over instead of waiting out COMMENT_DIGEST_DELAY_SECONDS. A digest already sent stays sent.
+ */
+async function digestsDueAt(shareId: string, at: Date) {
+  const { dynamo } = await import('../../functions/lib/aws.js');
+  const dueAt = at.toISOString();
+  for (const d of await digestsOf(shareId)) {
+    await dynamo()
+      .send(
+        new UpdateCommand({
+          TableName: stack.tableName,
+          Key: { PK: d.PK, SK: d.SK },
+          UpdateExpression: 'SET dueAt = :due, GSI2SK = :gs',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':due': dueAt, ':gs': `${dueAt}#${shareId}#${d.toUserId}` },
+        }),
+      )
+      .catch((err: Error) => {
+        if (err.name !== 'ConditionalCheckFailedException') throw err;
+      });
+  }
+}
+
+async function waitForNoDigest(shareId: string, timeoutMs = 20_000) {
+  for (const until = Date.now() + timeoutMs; (await digestsOf(shareId)).length; await new Promise((r) => setTimeout(r, 200))) {
+    if (Date.now() > until) throw new Error(`The digests of ${shareId} were not taken within ${timeoutMs} ms`);
+  }
+}
+
+const commentMails = async (to: string, title: string, since: number) =>
+  (await listEmails(stack.mailUrl, to)).filter((m) => /comment/i.test(m.subject) && m.subject.includes(title) && m.at * (m.at < 1e12 ? 1000 : 1) >= since - 1000);
+
+describe('comment e-mails', () => {
+  it('a burst of comments is one digest, sent once it is quiet, with the comments that still exist', async () => {
+    const since = Date.now();
+    const title = `Digest ${Date.now() % 100000}`;
+    const { share } = await newShare(title);
+    await callRoute(stack.apiUrl, 'respondToShare', { id: share.id, status: 'accepted' }, reviewer.idToken);
+    const add = async (text: string, timestamp: number | null) => {
+      const res = await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp, text, tags: [] }, reviewer.idToken);
+      expect(res.status).toBe(200);
+      return res.body.id as string;
+    };
+    const first = await add('Kick is buried', 3.2);
+    const [before] = await digestsOf(share.id);
+    const second = await add('Great intro', 0.5);
+    const third = await add('Vocals are too wet', null);
+    const digests = await digestsOf(share.id);
+    // Held back while the test deletes one: as if the burst were still going on.
+    await digestsDueAt(share.id, new Date(Date.now() + 3600_000));
+
+    expect(digests).toHaveLength(1);
+    expect(digests[0]).toMatchObject({ toUserId: musicianId, shareId: share.id });
+    expect([...digests[0].commentIds].sort()).toEqual([first, second, third].sort());
+    // Each comment pushes the digest back: it goes out a while after the last one.
+    expect(digests[0].dueAt > before.dueAt).toBe(true);
+    expect(await commentMails(musician.email, title, since)).toEqual([]);
+
+    expect((await callRoute(stack.apiUrl, 'deleteComment', { id: share.id, commentId: third }, reviewer.idToken)).status).toBe(200);
+    await digestsDueAt(share.id, new Date());
+    const mail = await waitForEmail(stack.mailUrl, musician.email, new RegExp(`comments on ${title}`), { since, timeoutMs: 20_000 });
+    expect(mail.subject).toBe(`2 new comments on ${title}`);
+    const text = mail.body.text ?? mail.body.html ?? '';
+    expect(text).toContain('At 0:03: Kick is buried');
+    expect(text).toContain('At 0:00: Great intro');
+    expect(text).not.toContain('Vocals are too wet');
+    expect(mail.body.html).toContain(`${stack.appUrl}/dashboard`);
+
+    await waitForNoDigest(share.id);
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(await commentMails(musician.email, title, since)).toHaveLength(1);
+    // The reviewer wrote them all: nothing for the reviewer.
+    expect(await commentMails(reviewer.email, title, since)).toEqual([]);
+  });
+
+  it('claims a digest once, only as it was seen, and puts a failed one back merged with any newer one', async () => {
+    const { claimDigest, restoreDigest } = await import('../../functions/data/shares.js');
+    const { share } = await newShare(`Claims ${Date.now() % 100000}`);
+    const ask = (text: string) => callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: null, text, tags: [] }, musician.idToken);
+    const first = (await ask('First question')).body.id;
+    const later = new Date(Date.now() + 3600_000);
+    await digestsDueAt(share.id, later);
+    const [seen] = await digestsOf(share.id);
+    const digest = { shareId: share.id, toUserId: reviewerId, dueAt: seen.dueAt, commentIds: [first], attempts: 0 };
+
+    // A run that saw an older due time (a comment pushed it back since) does not get it.
+    expect(await claimDigest({ ...digest, dueAt: new Date().toISOString() })).toBeNull();
+    const claimed = await claimDigest(digest);
+    expect(claimed).toMatchObject({ shareId: share.id, toUserId: reviewerId, commentIds: [first] });
+    expect(await claimDigest(digest)).toBeNull();
+    expect(await digestsOf(share.id)).toEqual([]);
+
+    // Its sending failed while a new comment started the next digest: both end up in one.
+    const second = (await ask('Second question')).body.id;
+    await digestsDueAt(share.id, later);
+    expect(await restoreDigest({ ...claimed!, attempts: 1 }, later.toISOString())).toBe(true);
+    const [merged] = await digestsOf(share.id);
+    expect([...merged.commentIds].sort()).toEqual([first, second].sort());
+    expect(merged.attempts).toBe(1);
+  });
+
+  it('sends nothing for a burst whose comments were all deleted', async () => {
+    const since = Date.now();
+    const title = `Quiet ${Date.now() % 100000}`;
+    const { share } = await newShare(title);
+    const ids: string[] = [];
+    for (const text of ['Is the kick too loud?', 'Or the bass?']) {
+      const res = await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 1, text, tags: [] }, musician.idToken);
+      expect(res.status).toBe(200);
+      ids.push(res.body.id);
+    }
+    await digestsDueAt(share.id, new Date(Date.now() + 3600_000));
+    expect((await digestsOf(share.id)).map((d) => d.toUserId)).toEqual([reviewerId]);
+    for (const commentId of ids) {
+      expect((await callRoute(stack.apiUrl, 'deleteComment', { id: share.id, commentId }, musician.idToken)).status).toBe(200);
+    }
+    await digestsDueAt(share.id, new Date());
+    await waitForNoDigest(share.id);
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(await commentMails(reviewer.email, title, since)).toEqual([]);
   });
 });
 

@@ -1,15 +1,48 @@
+import http from 'node:http';
 import { describe, expect, inject, it } from 'vitest';
 import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminDeleteUserCommand,
+  AdminRemoveUserFromGroupCommand,
+  AdminSetUserPasswordCommand,
   ConfirmForgotPasswordCommand,
   ConfirmSignUpCommand,
   ForgotPasswordCommand,
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { callRoute } from '../support/api.js';
 import { codeIn, linkIn, waitForEmail } from '../support/mail.js';
+import { onboard } from '../support/flows.js';
 import { cognitoClient, createConfirmedUser, signIn, signUp, TEST_PASSWORD, uniqueEmail } from '../support/users.js';
+import { EMAIL_LOOKUPS_PER_MINUTE } from '../../functions/domain/users.js';
 
 const stack = inject('stack');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * POST /users/email-exists from a given loopback address (all of 127.0.0.0/8 reaches the local gateway),
+ * so that the per-client limit can be exhausted without touching what other tests send from 127.0.0.1.
+ */
+function emailExistsFrom(localAddress: string, email: string): Promise<{ status: number; body: any }> {
+  const url = new URL('/users/email-exists', stack.apiUrl);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', localAddress, headers: { 'content-type': 'application/json' } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify({ email }));
+  });
+}
+const randomLoopback = () => `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 250)}`;
 
 describe('POST /users/email-exists', () => {
   it('finds a registered e-mail, in any case, and not an unknown one', async () => {
@@ -30,6 +63,32 @@ describe('POST /users/email-exists', () => {
     expect(res.body.error.fields.email).toBe('Email is invalid');
     const empty = await callRoute(stack.apiUrl, 'emailExists', { email: '' });
     expect(empty.body.error.fields.email).toBe('Email is required');
+  });
+});
+
+describe('POST /users/email-exists, per client address', () => {
+  it(`answers ${EMAIL_LOOKUPS_PER_MINUTE} lookups a minute, then 429 rate_limited, without affecting other clients`, async () => {
+    // The window is the clock's minute: start well inside one.
+    if (new Date().getSeconds() > 45) await sleep((61 - new Date().getSeconds()) * 1000);
+    const client = randomLoopback();
+    for (let i = 0; i < EMAIL_LOOKUPS_PER_MINUTE; i++) {
+      const res = await emailExistsFrom(client, i % 2 ? 'pro@demo.test' : uniqueEmail('limit'));
+      expect(res.status, `lookup ${i + 1}`).toBe(200);
+      expect(res.body).toEqual({ exists: i % 2 === 1 });
+    }
+    const limited = await emailExistsFrom(client, 'pro@demo.test');
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toMatchObject({ code: 'rate_limited', message: expect.stringMatching(/wait a minute/i) });
+    expect(Object.keys(limited.body)).toEqual(['error']);
+    // Another client is unaffected.
+    expect((await emailExistsFrom(randomLoopback(), 'pro@demo.test')).body).toEqual({ exists: true });
+  });
+
+  it('counts only well-formed lookups, and answers nothing but exists, for admins too', async () => {
+    const client = randomLoopback();
+    for (let i = 0; i < EMAIL_LOOKUPS_PER_MINUTE + 5; i++) expect((await emailExistsFrom(client, 'not-an-email')).status).toBe(400);
+    const admin = await emailExistsFrom(client, 'admin@demo.test');
+    expect(admin).toEqual({ status: 200, body: { exists: true } });
   });
 });
 
@@ -103,6 +162,97 @@ describe('the user record', () => {
     const res = await callRoute(stack.apiUrl, 'getMe', {}, admin.idToken);
     expect(res.body).toMatchObject({ isAdmin: true, type: 'admin', typeChosen: true });
     expect((await callRoute(stack.apiUrl, 'chooseType', { type: 'pro' }, admin.idToken)).status).toBe(403);
+  });
+});
+
+describe('a deleted account', () => {
+  it('is signed out (401), not an error, when its token arrives before its record was made', async () => {
+    // Made by an operator, the account has no record until its first call (no confirmation trigger).
+    const email = uniqueEmail('deleted');
+    const client = cognitoClient(stack);
+    const UserPoolId = stack.userPoolId;
+    await client.send(
+      new AdminCreateUserCommand({
+        UserPoolId,
+        Username: email,
+        MessageAction: 'SUPPRESS',
+        TemporaryPassword: TEST_PASSWORD,
+        UserAttributes: [{ Name: 'email', Value: email }, { Name: 'name', Value: 'Gone Soon' }],
+      }),
+    );
+    await client.send(new AdminSetUserPasswordCommand({ UserPoolId, Username: email, Password: TEST_PASSWORD, Permanent: true }));
+    const token = await signIn(stack, email, TEST_PASSWORD);
+    await client.send(new AdminDeleteUserCommand({ UserPoolId, Username: email }));
+    const res = await callRoute(stack.apiUrl, 'getMe', {}, token);
+    expect(res.status).toBe(401);
+    expect(res.body.error).toMatchObject({ code: 'unauthorized', message: expect.stringMatching(/sign in to continue/i) });
+  });
+
+  it('is signed out when made through sign-up without a record (the trigger failed) and deleted before its first call', async () => {
+    const user = await createConfirmedUser(stack, { prefix: 'deleted' });
+    const sub = JSON.parse(Buffer.from(user.idToken.split('.')[1], 'base64url').toString()).sub as string;
+    // The confirmation trigger tolerates failing to write the record; here it is as if it had.
+    const db = DynamoDBDocumentClient.from(
+      new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+    );
+    await db.send(new DeleteCommand({ TableName: stack.tableName, Key: { PK: `USER#${sub}`, SK: 'PROFILE' } }));
+    await cognitoClient(stack).send(new AdminDeleteUserCommand({ UserPoolId: stack.userPoolId, Username: user.email }));
+    for (const name of ['getMe', 'listTracks', 'listShares'] as const) {
+      const res = await callRoute(stack.apiUrl, name, name === 'listShares' ? { as: 'author' } : {}, user.idToken);
+      expect(res.status, name).toBe(401);
+      expect(res.body.error.message).toMatch(/sign in to continue/i);
+    }
+  });
+});
+
+describe('the admin group', () => {
+  const client = () => cognitoClient(stack);
+  const group = (command: 'add' | 'remove', email: string) =>
+    client().send(
+      command === 'add'
+        ? new AdminAddUserToGroupCommand({ UserPoolId: stack.userPoolId, Username: email, GroupName: 'admin' })
+        : new AdminRemoveUserFromGroupCommand({ UserPoolId: stack.userPoolId, Username: email, GroupName: 'admin' }),
+    );
+  const me = async (token: string) => (await callRoute(stack.apiUrl, 'getMe', {}, token)).body;
+
+  it('sets the type: joining makes an admin, leaving gives back the type chosen before', async () => {
+    const user = await createConfirmedUser(stack, { prefix: 'promoted' });
+    await onboard(stack, user, 'pro');
+    expect(await me(user.idToken)).toMatchObject({ type: 'pro', isAdmin: false });
+
+    await group('add', user.email);
+    const adminToken = await signIn(stack, user.email, TEST_PASSWORD);
+    expect(await me(adminToken)).toMatchObject({ type: 'admin', isAdmin: true, typeChosen: true });
+
+    await group('remove', user.email);
+    // Tokens carry their groups as of when they were issued, to the second.
+    await sleep(1100);
+    const formerToken = await signIn(stack, user.email, TEST_PASSWORD);
+    expect(await me(formerToken)).toMatchObject({ type: 'pro', isAdmin: false, typeChosen: true, costRange: { min: 0, max: 50 } });
+    expect((await callRoute(stack.apiUrl, 'saveProProfile', { genres: ['House'], costRange: { min: 1, max: 2 }, experience: 2 }, formerToken)).status).toBe(200);
+
+    // The admin token from before is still valid for a while, but it does not make them an admin again.
+    expect(await me(adminToken)).toMatchObject({ type: 'pro' });
+    expect(await me(formerToken)).toMatchObject({ type: 'pro', isAdmin: false });
+  });
+
+  it('makes an admin who never chose a type a musician who chooses again', async () => {
+    const admin = await createConfirmedUser(stack, { prefix: 'demoted', admin: true });
+    expect(await me(admin.idToken)).toMatchObject({ type: 'admin', isAdmin: true });
+    await group('remove', admin.email);
+    const token = await signIn(stack, admin.email, TEST_PASSWORD);
+    expect(await me(token)).toMatchObject({ type: 'musician', typeChosen: false, isAdmin: false });
+    // Onboarding sees the corrected record: the type is theirs to choose again.
+    expect((await callRoute(stack.apiUrl, 'chooseType', { type: 'pro' }, token)).body).toMatchObject({ type: 'pro', typeChosen: true });
+  });
+
+  it('corrects the record once when concurrent requests see the change', async () => {
+    const user = await createConfirmedUser(stack, { prefix: 'racing' });
+    expect(await me(user.idToken)).toMatchObject({ type: 'musician' });
+    await group('add', user.email);
+    const token = await signIn(stack, user.email, TEST_PASSWORD);
+    const results = await Promise.all(Array.from({ length: 5 }, () => callRoute(stack.apiUrl, 'getMe', {}, token)));
+    expect(results.map((r) => [r.status, r.body.type])).toEqual(Array(5).fill([200, 'admin']));
   });
 });
 

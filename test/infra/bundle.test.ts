@@ -45,7 +45,7 @@ function mp3Bytes(): Buffer {
 }
 
 /**
- * The tracks area decodes audio with decoders loaded by dynamic import(), WebAssembly inside. A probe entry
+ * The processing function decodes audio with decoders loaded by dynamic import(), WebAssembly inside. A probe entry
  * (fixtures/audio-probe.ts) is bundled by createAppFunction exactly like the real functions, then run in
  * Node on real audio: the decoders must be inlined in the one ESM file and work from there.
  */
@@ -91,5 +91,28 @@ describe('ESM bundling of the on-demand audio decoders', () => {
     expect(result.duration).toBeGreaterThan(0.9);
     expect(result.duration).toBeLessThan(1.2);
     expect(result.peaks).toBeGreaterThan(0);
+  });
+
+  // One file of each decoder family from the committed corpus (test/fixtures/audio).
+  it.each([
+    ['aac-large.m4a', 'm4a'],
+    ['alac-s16-stereo.m4a', 'm4a'],
+    ['flac-s16-stereo-22k.flac', 'flac'],
+    ['vorbis-stereo-44k.ogg', 'ogg'],
+    ['opus-stereo.opus', 'opus'],
+    ['aac-adts.aac', 'aac'],
+  ])('decodes %s from the bundle', (name, format) => {
+    const { durationSeconds } = JSON.parse(fs.readFileSync('test/fixtures/audio/manifest.json', 'utf8'))[name];
+    const run = runBundle(bundle, { file: path.resolve('test/fixtures/audio', name) });
+    expect(run.error).toBeUndefined();
+    const result = run.result as { format: string; duration: number };
+    expect(result.format).toBe(format);
+    expect(Math.abs(result.duration - durationSeconds)).toBeLessThan(0.5);
+  });
+
+  it('refuses what is not audio from the bundle, with a reason', () => {
+    const run = runBundle(bundle, { file: path.resolve('test/fixtures/audio/picture-named.mp3') });
+    expect(run.error).toBeUndefined();
+    expect(run.result).toMatchObject({ format: null, reason: expect.stringMatching(/not audio/i) });
   });
 });

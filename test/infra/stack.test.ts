@@ -135,10 +135,11 @@ describe('auth', () => {
     s.template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'admin' });
   });
 
-  it('has a public web client without secret, password and SRP flows, sensible token lifetimes', () => {
+  it('has a public web client without secret, SRP sign-in only (no plain password flow), sensible token lifetimes', () => {
+    const client = Object.values(resourcesOf('AWS::Cognito::UserPoolClient'))[0] as any;
+    expect([...client.Properties.ExplicitAuthFlows].sort()).toEqual(['ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_SRP_AUTH']);
     s.template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       GenerateSecret: false,
-      ExplicitAuthFlows: Match.arrayWith(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
       IdTokenValidity: 60,
       AccessTokenValidity: 60,
       RefreshTokenValidity: 43200,
@@ -328,22 +329,21 @@ describe('api', () => {
     });
   });
 
-  it('gives the tracks area (audio decoding) 2048 MB and the 29 s API maximum, the other areas the defaults', () => {
-    expect(AREA_SETTINGS.tracks?.memorySize).toBe(2048);
+  it('gives every area function the defaults (512 MB, the 29 s API maximum): no audio is decoded on the request path', () => {
+    expect(AREA_SETTINGS).toEqual({});
     for (const [id, fn] of Object.entries(areaFunctions()) as [string, any][]) {
-      const area = fn.Properties.Description.replace(/^HTTP handlers of the (.*) area$/, '$1');
-      const expected = area === 'tracks' ? { MemorySize: 2048, Timeout: 29 } : { MemorySize: 512, Timeout: 29 };
-      expect({ MemorySize: fn.Properties.MemorySize, Timeout: fn.Properties.Timeout }, `${area} (${id})`).toEqual(expected);
+      expect({ MemorySize: fn.Properties.MemorySize, Timeout: fn.Properties.Timeout }, id).toEqual({ MemorySize: 512, Timeout: 29 });
     }
     expect(areas).toContain('tracks');
   });
 
-  it('expires media uploads still tagged as unclaimed after a day, and abandoned multipart uploads', () => {
+  it('expires uploads after a day, processed audio still tagged as unclaimed, and abandoned multipart uploads', () => {
     const media = resourcesOf('AWS::S3::Bucket', { LoggingConfiguration: { LogFilePrefix: 's3/media/' } });
     const rules = (Object.values(media)[0] as any).Properties.LifecycleConfiguration.Rules;
     expect(rules).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' }),
+        expect.objectContaining({ Id: 'ExpireUploads', Prefix: 'uploads/', ExpirationInDays: 1, Status: 'Enabled' }),
         expect.objectContaining({
           Id: 'ExpireUnclaimedUploads',
           TagFilters: [{ Key: UNCLAIMED_UPLOAD_TAG.key, Value: UNCLAIMED_UPLOAD_TAG.value }],
@@ -354,26 +354,79 @@ describe('api', () => {
     );
   });
 
-  it('lets the tracks function read (ranges too), write, tag, delete and presign media objects under audio/ only', () => {
+  it('lets the tracks function presign uploads under uploads/ and listening under audio/, and nothing wider', () => {
     const tracksId = Object.entries(areaFunctions()).find(([, fn]: [string, any]) => fn.Properties.Description === 'HTTP handlers of the tracks area')![0];
     const mediaId = onlyLogicalId('AWS::S3::Bucket', { LoggingConfiguration: { LogFilePrefix: 's3/media/' } });
     const statements = statementsOf(tracksId);
-    const onMediaObjects = statements.filter((st) => resourcesOfStatement(st).some((r) => r.startsWith(`{${mediaId}.Arn}/`)));
-    expect(onMediaObjects.flatMap(actionsOf).sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject', 's3:PutObjectTagging']);
-    expect(onMediaObjects.flatMap(resourcesOfStatement).filter((r) => r.startsWith(`{${mediaId}.Arn}/`))).toEqual([`{${mediaId}.Arn}/audio/*`]);
+    const on = (prefix: string) =>
+      statements.filter((st) => resourcesOfStatement(st).includes(`{${mediaId}.Arn}/${prefix}/*`)).flatMap(actionsOf).sort();
+    expect(on('uploads')).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
+    expect(on('audio')).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObjectTagging']);
+    const objectResources = statements.flatMap(resourcesOfStatement).filter((r) => r.includes(`{${mediaId}.Arn}/`));
+    expect([...new Set(objectResources)].sort()).toEqual([`{${mediaId}.Arn}/audio/*`, `{${mediaId}.Arn}/uploads/*`]);
     // A HEAD of a missing key answers 404 (not 403) only with ListBucket on the bucket.
     expect(statements.some((st) => actionsOf(st).includes('s3:ListBucket') && resourcesOfStatement(st).includes(`{${mediaId}.Arn}`))).toBe(true);
   });
 
-  it('grants the functions item-level table access, object access, the two Cognito reads and SES sending, never a Scan', () => {
-    const fnIds = Object.keys(areaFunctions());
+  it('grants each function only what its area calls: table items, the Cognito lookup, media and mail where used, never a Scan', () => {
+    const fnIds = Object.entries(areaFunctions()) as [string, any][];
     expect(fnIds).toHaveLength(areas.length);
-    for (const fnId of fnIds) {
+    for (const [fnId, fn] of fnIds) {
+      const area = fn.Properties.Description.replace(/^HTTP handlers of the (.*) area$/, '$1');
       const actions = statementsOf(fnId).flatMap(actionsOf);
-      expect(actions).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:PutItem', 's3:GetObject', 's3:PutObject']));
-      expect(actions).toEqual(expect.arrayContaining(['cognito-idp:AdminGetUser', 'cognito-idp:ListUsers', 'ses:SendEmail']));
+      expect(actions).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:PutItem', 'cognito-idp:AdminGetUser']));
+      expect(actions).not.toContain('cognito-idp:ListUsers');
+      expect(actions.some((a) => a.startsWith('s3:')), `${area} media access`).toBe(area === 'tracks');
+      expect(actions.includes('ses:SendEmail'), `${area} mail`).toBe(area === 'shares');
       expect(actions).not.toContain('dynamodb:Scan');
       expect(actions.filter((a) => a.includes('*'))).toEqual([]);
+    }
+  });
+});
+
+describe('audio processing', () => {
+  const processingId = () => onlyLogicalId('AWS::Lambda::Function', { Description: 'Verifies, measures and draws the waveform of uploaded audio' });
+  const mediaId = () => onlyLogicalId('AWS::S3::Bucket', { LoggingConfiguration: { LogFilePrefix: 's3/media/' } });
+
+  it('is its own function, sized for a 200 MB, 4-hour file', () => {
+    const fn = (resourcesOf('AWS::Lambda::Function')[processingId()] as any).Properties;
+    expect(fn).toMatchObject({ MemorySize: 3008, Timeout: 900, EphemeralStorage: { Size: 1024 } });
+    expect(fn.Environment.Variables).toMatchObject({ STAGE: 'aws', MEDIA_BUCKET: { Ref: mediaId() } });
+  });
+
+  it('runs for every object created under uploads/, retried twice, then into an encrypted dead-letter queue', () => {
+    const fnId = processingId();
+    const fn = (resourcesOf('AWS::Lambda::Function')[fnId] as any).Properties;
+    const dlq = Object.entries(resourcesOf('AWS::SQS::Queue')).find(([id]) => joined(fn.DeadLetterConfig.TargetArn).includes(id));
+    expect(dlq, 'dead-letter queue').toBeDefined();
+    expect((dlq![1] as any).Properties.SqsManagedSseEnabled).toBe(true);
+    s.template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: { Ref: fnId }, MaximumRetryAttempts: 2 });
+    s.template.hasResourceProperties('Custom::S3BucketNotifications', {
+      NotificationConfiguration: {
+        LambdaFunctionConfigurations: [
+          {
+            Events: ['s3:ObjectCreated:*'],
+            Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'uploads/' }] } },
+            LambdaFunctionArn: getAtt(fnId, 'Arn'),
+          },
+        ],
+      },
+    });
+  });
+
+  it('alone reads uploads and writes processed audio, and touches only its result and track items', () => {
+    const statements = statementsOf(processingId());
+    const on = (prefix: string) =>
+      statements.filter((st) => resourcesOfStatement(st).includes(`{${mediaId()}.Arn}/${prefix}*`)).flatMap(actionsOf).sort();
+    expect(on('uploads/')).toEqual(['s3:DeleteObject', 's3:GetObject']);
+    expect(on('audio/')).toEqual(['s3:DeleteObject', 's3:PutObject', 's3:PutObjectTagging']);
+    const tableActions = statements.flatMap(actionsOf).filter((a) => a.startsWith('dynamodb:')).sort();
+    expect(tableActions).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    // No other function may write under audio/.
+    for (const [id] of Object.entries(resourcesOf('AWS::Lambda::Function'))) {
+      if (id === processingId()) continue;
+      const writes = statementsOf(id).filter((st) => actionsOf(st).includes('s3:PutObject')).flatMap(resourcesOfStatement);
+      expect(writes.filter((r) => r.includes('/audio/')), id).toEqual([]);
     }
   });
 });
@@ -653,6 +706,37 @@ describe('secrets', () => {
     const secretLike = /sk_(live|test)_[0-9a-zA-Z]+|rk_(live|test)_|whsec_[0-9a-zA-Z]+|-----BEGIN [A-Z ]*PRIVATE KEY/;
     expect(secretLike.test(text), 'a provider key in the template').toBe(false);
     expect(/"SecretString"\s*:/.test(text), 'a literal secret value in the template').toBe(false);
+  });
+});
+
+describe('comment digest', () => {
+  const digestId = () => onlyLogicalId('AWS::Lambda::Function', { Description: Match.stringLikeRegexp('^Comment digests') });
+
+  it('runs the digest function every minute from an EventBridge rule', () => {
+    const ruleId = onlyLogicalId('AWS::Events::Rule', { ScheduleExpression: 'rate(1 minute)' });
+    const rule = resourcesOf('AWS::Events::Rule')[ruleId] as any;
+    expect(rule.Properties.State).toBe('ENABLED');
+    expect(rule.Properties.Targets).toHaveLength(1);
+    expect(rule.Properties.Targets[0].Arn).toEqual(getAtt(digestId(), 'Arn'));
+    s.template.hasResourceProperties('AWS::Lambda::Permission', {
+      FunctionName: getAtt(digestId(), 'Arn'),
+      Principal: 'events.amazonaws.com',
+      SourceArn: getAtt(ruleId, 'Arn'),
+    });
+    const env = (resourcesOf('AWS::Lambda::Function')[digestId()] as any).Properties.Environment.Variables;
+    expect(env).toMatchObject({ STAGE: 'aws', TABLE_NAME: { Ref: onlyLogicalId('AWS::DynamoDB::Table') }, MAIL_FROM: { Ref: 'MailFrom' }, APP_URL: appOrigin() });
+  });
+
+  it('lets it read and claim digests and send mail, and nothing more', () => {
+    const statements = statementsOf(digestId());
+    const tableId = onlyLogicalId('AWS::DynamoDB::Table');
+    const onTable = statements.filter((st) => resourcesOfStatement(st).includes(`{${tableId}.Arn}`));
+    expect(onTable.flatMap(actionsOf).sort()).toEqual(
+      ['dynamodb:ConditionCheckItem', 'dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem'].sort(),
+    );
+    const actions = statements.flatMap(actionsOf);
+    expect(actions).toContain('ses:SendEmail');
+    expect(actions.filter((a) => a.includes('*') || a === 'dynamodb:Scan' || a.startsWith('s3:') || a.startsWith('cognito-idp:'))).toEqual([]);
   });
 });
 

@@ -14,15 +14,38 @@ export async function onboard(stack: StackInfo, user: TestUser, type: 'musician'
   return res.body.id as string;
 }
 
-/** Uploads a generated WAV the way the browser does (presigned POST) and registers it as a track. */
-export async function uploadTrack(stack: StackInfo, user: TestUser, title = 'Demo', tone: ToneOptions = { seconds: 4 }) {
-  const bytes = wavBytes(tone);
-  const ticket = await callRoute(stack.apiUrl, 'createUploadUrl', { filename: `${title}.wav`, contentType: 'audio/wav', size: bytes.length }, user.idToken);
+/** Sends a file as the browser does: an upload ticket from the API, then the presigned POST to S3. */
+export async function uploadFile(stack: StackInfo, user: TestUser, bytes: Buffer, filename: string, contentType = 'audio/wav', declaredSize = bytes.length) {
+  const ticket = await callRoute(stack.apiUrl, 'createUploadUrl', { filename, contentType, size: declaredSize }, user.idToken);
+  if (ticket.status !== 200) throw new Error(`createUploadUrl answered ${ticket.status}: ${JSON.stringify(ticket.body)}`);
   const form = new FormData();
   for (const [k, v] of Object.entries(ticket.body.fields as Record<string, string>)) form.append(k, v);
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'audio/wav' }));
-  await fetch(ticket.body.url, { method: 'POST', body: form });
-  const res = await callRoute(stack.apiUrl, 'createTrack', { key: ticket.body.key, title }, user.idToken);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: contentType }), filename);
+  const res = await fetch(ticket.body.url, { method: 'POST', body: form });
+  return { key: ticket.body.key as string, fields: ticket.body.fields as Record<string, string>, url: ticket.body.url as string, s3Status: res.status, s3Body: res.ok ? '' : await res.text() };
+}
+
+/** The track once processing has finished with it (ready or failed). */
+export async function processedTrack(stack: StackInfo, user: TestUser, trackId: string, timeoutMs = 60_000) {
+  for (const until = Date.now() + timeoutMs; ; await new Promise((r) => setTimeout(r, 150))) {
+    const list = await callRoute(stack.apiUrl, 'listTracks', {}, user.idToken);
+    const track = list.body.tracks?.find((t: { id: string }) => t.id === trackId);
+    if (track && track.status !== 'processing') return track;
+    if (Date.now() > until) throw new Error(`Track ${trackId} still ${track ? track.status : 'missing'} after ${timeoutMs} ms`);
+  }
+}
+
+/** Uploads a file, registers it and waits for processing; returns the track as the list then shows it. */
+export async function registerUpload(stack: StackInfo, user: TestUser, bytes: Buffer, filename: string, title: string, contentType = 'audio/wav') {
+  const { key } = await uploadFile(stack, user, bytes, filename, contentType);
+  const res = await callRoute(stack.apiUrl, 'createTrack', { key, title }, user.idToken);
   if (res.status !== 200) throw new Error(`createTrack answered ${res.status}: ${JSON.stringify(res.body)}`);
-  return res.body;
+  return processedTrack(stack, user, res.body.id);
+}
+
+/** Uploads a generated WAV the way the browser does (presigned POST), registers it and waits until it is ready. */
+export async function uploadTrack(stack: StackInfo, user: TestUser, title = 'Demo', tone: ToneOptions = { seconds: 4 }) {
+  const track = await registerUpload(stack, user, wavBytes(tone), `${title}.wav`, title);
+  if (track.status !== 'ready') throw new Error(`Track ${title} ${track.status}: ${track.failureReason}`);
+  return track;
 }

@@ -28,13 +28,18 @@ import { ForgotPasswordForm } from '../../../web/src/features/auth/components/fo
 import { LoginForm } from '../../../web/src/features/auth/components/login-form';
 import { ResetPasswordForm } from '../../../web/src/features/auth/components/reset-password-form';
 import { SignUpForm } from '../../../web/src/features/auth/components/signup-form';
+import { setRuntimeConfig } from '../../../web/src/lib/runtime-config';
 
 const wrap = (ui: ReactNode, url = '/') => render(<MemoryRouter initialEntries={[url]}>{ui}</MemoryRouter>);
 const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
 
+const runtime = (mode: 'local' | 'aws') =>
+  setRuntimeConfig({ mode, region: 'us-east-1', apiUrl: 'http://api.test', userPoolId: 'pool', userPoolClientId: 'client' });
+
 beforeEach(() => {
   vi.clearAllMocks();
+  runtime('local');
 });
 afterEach(cleanup);
 
@@ -70,6 +75,18 @@ describe('LoginForm', () => {
     await act(async () => finish({ isSignedIn: true, nextStep: { signInStep: 'DONE' } }));
     await waitFor(() => expect(onSignedIn).toHaveBeenCalled());
     expect(refresh).toHaveBeenCalled();
+  });
+
+  it('signs in with SRP in AWS, where the pool allows no plain password flow', async () => {
+    runtime('aws');
+    amplify.signIn.mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    wrap(<LoginForm onSignedIn={vi.fn()} />);
+    type('Email', 'mia@demo.test');
+    type('Password', 'demo-pass');
+    click('Sign In');
+    await waitFor(() =>
+      expect(amplify.signIn).toHaveBeenCalledWith({ username: 'mia@demo.test', password: 'demo-pass', options: { authFlowType: 'USER_SRP_AUTH' } }),
+    );
   });
 
   it("shows the service's message on a wrong password", async () => {

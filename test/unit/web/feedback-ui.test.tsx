@@ -531,6 +531,8 @@ describe('the share modal', () => {
             trackPurpose: 'streaming_release',
             peerUsername: 'quinnpeer',
           },
+          // One key per request: a double-click or a retry cannot make a second share.
+          idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
         },
       ],
     ]);

@@ -26,6 +26,8 @@ function track(over: Partial<TrackView> = {}): TrackView {
     title: 'Night Drive',
     artist: null,
     userId: 'u1',
+    status: 'ready',
+    failureReason: null,
     audioUrl: 'audio/u1/1_night.mp3',
     duration: 187.4,
     sizeBytes: 1000,
@@ -105,6 +107,28 @@ describe('the track list', () => {
     expect(within(rows[2]).getByTestId('track-duration').textContent).toBe('1:05');
     expect(rows[2].textContent).toContain('Jan 5, 2025');
     expect(screen.getByTestId('tracks-count').textContent).toBe('3 tracks');
+  });
+
+  it('shows a processing track without a player, then its waveform once a live update says it is ready', async () => {
+    tracks = [track({ id: 'p', title: 'Fresh Upload', status: 'processing', duration: 0, peaks: '' })];
+    renderPanel();
+    const row = await screen.findByTestId('track-row');
+    expect(within(row).getByTestId('track-processing').textContent).toContain('Processing...');
+    expect(within(row).queryByTestId('track-duration')).toBeNull();
+    expect(within(row).queryByTestId('player-waveform')).toBeNull();
+
+    tracks = [track({ id: 'p', title: 'Fresh Upload', status: 'ready' })];
+    act(() => realtimeHandlers.get('track')?.({ type: 'change', entity: 'track', id: 'p', action: 'modify' }));
+    await waitFor(() => expect(within(screen.getByTestId('track-row')).queryByTestId('track-processing')).toBeNull());
+    expect(within(screen.getByTestId('track-row')).getByTestId('track-duration').textContent).toBe('3:07');
+  });
+
+  it('says why a failed track could not be used and what to do, keeping it deletable', async () => {
+    tracks = [track({ id: 'f', title: 'Broken', status: 'failed', failureReason: 'This file is not audio we can read.', duration: 0, peaks: '' })];
+    renderPanel();
+    const row = await screen.findByTestId('track-row');
+    expect(within(row).getByRole('alert').textContent).toContain('This file is not audio we can read. Delete it and upload the file again.');
+    expect(within(row).getByRole('button', { name: 'Delete Broken' })).toBeTruthy();
   });
 
   it('selects all and deletes the selection in one call after confirming', async () => {

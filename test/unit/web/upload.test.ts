@@ -134,7 +134,7 @@ describe('uploadTrack', () => {
 
   it('asks for a presigned POST, uploads, then creates the track from the stored key', async () => {
     apiMock.mockImplementation(async (name: string, input: Record<string, unknown>) => {
-      if (name === 'createUploadUrl') return { ...ticket, key: 'audio/u1/1_song.mp3', expiresAt: 'later' };
+      if (name === 'createUploadUrl') return { ...ticket, key: 'uploads/u1/t/song.mp3', expiresAt: 'later' };
       if (name === 'createTrack') return { id: 't1', ...input };
       throw new Error(name);
     });
@@ -145,7 +145,52 @@ describe('uploadTrack', () => {
     FakeXHR.last!.respond(201);
     await expect(result).resolves.toMatchObject({ id: 't1' });
     expect(stored).toHaveBeenCalledOnce();
-    expect(apiMock).toHaveBeenLastCalledWith('createTrack', { key: 'audio/u1/1_song.mp3', title: 'My Song' });
+    expect(apiMock).toHaveBeenLastCalledWith('createTrack', { key: 'uploads/u1/t/song.mp3', title: 'My Song' });
+  });
+
+  it('waits for processing: a refused file is reported with its reason and its failed track removed', async () => {
+    vi.useFakeTimers();
+    try {
+      const states = ['processing', 'failed'];
+      apiMock.mockImplementation(async (name: string) => {
+        if (name === 'createUploadUrl') return { ...ticket, key: 'uploads/u1/t/x.mp3', expiresAt: 'later' };
+        if (name === 'createTrack') return { id: 't1', status: 'processing', failureReason: null };
+        if (name === 'listTracks') return { tracks: [{ id: 't1', status: states.shift(), failureReason: 'This file is not audio we can read.' }] };
+        if (name === 'deleteTracks') return { deleted: ['t1'], failed: [] };
+        throw new Error(name);
+      });
+      const result = uploadTrack({ file: audio('x.mp3', 'audio/mpeg'), title: 'X' });
+      const settled = expect(result).rejects.toThrow('This file is not audio we can read.');
+      await vi.advanceTimersByTimeAsync(0);
+      FakeXHR.last!.respond(201);
+      await vi.advanceTimersByTimeAsync(2000);
+      await settled;
+      expect(apiMock).toHaveBeenCalledWith('deleteTracks', { ids: ['t1'] });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('leaves a long file processing to the track list after a short wait', async () => {
+    vi.useFakeTimers();
+    try {
+      apiMock.mockImplementation(async (name: string) => {
+        if (name === 'createUploadUrl') return { ...ticket, key: 'uploads/u1/t/long.wav', expiresAt: 'later' };
+        if (name === 'createTrack' || name === 'listTracks') {
+          const t = { id: 't2', status: 'processing', failureReason: null };
+          return name === 'listTracks' ? { tracks: [t] } : t;
+        }
+        throw new Error(name);
+      });
+      const result = uploadTrack({ file: audio('long.wav', 'audio/wav'), title: 'Long' });
+      await vi.advanceTimersByTimeAsync(0);
+      FakeXHR.last!.respond(201);
+      await vi.advanceTimersByTimeAsync(16_000);
+      await expect(result).resolves.toMatchObject({ id: 't2', status: 'processing' });
+      expect(apiMock).not.toHaveBeenCalledWith('deleteTracks', expect.anything());
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('creates nothing when the upload is cancelled', async () => {

@@ -167,6 +167,13 @@ export const TrashIcon = (p: IconProps) => (
   </svg>
 );
 
+export const AlertIcon = (p: IconProps) => (
+  <svg {...base(p)}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7.5v5.5M12 16.5h.01" />
+  </svg>
+);
+
 export const UploadIcon = (p: IconProps) => (
   <svg {...base(p)}>
     <path d="M12 16V4" />

@@ -13,7 +13,8 @@ export function ShareDialog(props: { open: boolean; onClose: () => void; initial
   return (
     <ShareModal
       {...props}
-      tracks={tracks.data ?? []}
+      // A track can be shared once its audio is processed.
+      tracks={(tracks.data ?? []).filter((t) => t.status === 'ready')}
       tracksLoading={tracks.isPending}
       onShared={() => void queryClient.invalidateQueries({ queryKey: tracksQueryKey })}
     />

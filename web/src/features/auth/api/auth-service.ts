@@ -11,15 +11,20 @@ import {
 import { ADMIN_GROUP } from '../../../../../shared/constants';
 import { suggestUsername } from '../../../../../shared/username';
 import { api } from '../../../lib/api';
+import { getRuntimeConfig } from '../../../lib/runtime-config';
 import { errorMessage, errorName } from '../../../lib/errors';
 
 export type SignInResult = 'signedIn' | 'confirmSignUp';
 
-/** Password sign-in (USER_PASSWORD_AUTH: cognito-local has no SRP). An unconfirmed e-mail is a result, not an error. */
+/**
+ * Password sign-in: SRP in AWS (the password never leaves the browser); USER_PASSWORD_AUTH locally, as
+ * cognito-local has no SRP. An unconfirmed e-mail is a result, not an error.
+ */
 export async function signInWithEmail(email: string, password: string): Promise<SignInResult> {
+  const authFlowType = getRuntimeConfig().mode === 'local' ? 'USER_PASSWORD_AUTH' : 'USER_SRP_AUTH';
   for (let attempt = 0; ; attempt++) {
     try {
-      const out = await signIn({ username: email, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+      const out = await signIn({ username: email, password, options: { authFlowType } });
       if (out.isSignedIn) return 'signedIn';
       if (out.nextStep.signInStep === 'CONFIRM_SIGN_UP') return 'confirmSignUp';
       throw new Error('Failed to sign in');

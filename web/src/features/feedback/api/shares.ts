@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import type { CommentView, ShareDetail, ShareView } from '../../../../../shared/schemas/shares';
 import type { ShareStatus } from '../../../../../shared/feedback';
 import { api, type ApiInput } from '../../../lib/api';
@@ -65,10 +66,45 @@ function updateComments(client: QueryClient, shareId: string, change: (list: Com
   client.setQueryData<ShareDetail>(shareDetailKey(shareId), (d) => (d ? { ...d, comments: change(d.comments) } : d));
 }
 
+function newKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // Outside a secure context randomUUID is missing: the same version 4 layout from random bytes.
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const x = [...b].map((n) => n.toString(16).padStart(2, '0')).join('');
+  return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
+}
+
+/**
+ * The idempotency key of a user intent. The same request sent again (a double click, a retry after an
+ * error) reuses its key, so the server makes one item of it; a changed request, or the next one after a
+ * success, gets a new key.
+ */
+function useIntentKey() {
+  const intent = useRef<{ request: string; key: string } | null>(null);
+  return {
+    keyFor(request: unknown): string {
+      const text = JSON.stringify(request);
+      if (intent.current?.request !== text) intent.current = { request: text, key: newKey() };
+      return intent.current.key;
+    },
+    done(key: string) {
+      if (intent.current?.key === key) intent.current = null;
+    },
+  };
+}
+
 export function useCreateShare() {
   const client = useQueryClient();
+  const intent = useIntentKey();
   return useMutation({
-    mutationFn: (input: ApiInput<'createShare'>) => api('createShare', input),
+    mutationFn: async (input: ApiInput<'createShare'>) => {
+      const idempotencyKey = intent.keyFor(input);
+      const share = await api('createShare', { ...input, idempotencyKey });
+      intent.done(idempotencyKey);
+      return share;
+    },
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: sharesQueryKey });
     },
@@ -85,9 +121,15 @@ export function useRespondToShare() {
 
 export function useAddComment(shareId: string) {
   const client = useQueryClient();
+  const intent = useIntentKey();
   return useMutation({
-    mutationFn: (input: { timestamp: number | null; text: string; tags: string[] }) =>
-      api('addComment', { id: shareId, ...input } as ApiInput<'addComment'>),
+    mutationFn: async (input: { timestamp: number | null; text: string; tags: string[] }) => {
+      const request = { id: shareId, ...input } as ApiInput<'addComment'>;
+      const idempotencyKey = intent.keyFor(request);
+      const comment = await api('addComment', { ...request, idempotencyKey });
+      intent.done(idempotencyKey);
+      return comment;
+    },
     onSuccess: (comment) => {
       updateComments(client, shareId, (list) => [...list.filter((c) => c.id !== comment.id), comment]);
       void client.invalidateQueries({ queryKey: shareDetailKey(shareId) });

@@ -8,11 +8,15 @@ import { postToStorage, UploadAbortedError, type UploadProgress } from './upload
 
 export const tracksQueryKey = ['tracks'] as const;
 
+/** While a track is processing, the list is re-read this often in case a live update is missed. */
+const PROCESSING_POLL_MS = 4000;
+
 /** The signed-in user's tracks, newest first. */
 export function useTracks() {
   return useQuery({
     queryKey: tracksQueryKey,
     queryFn: async () => (await api('listTracks')).tracks,
+    refetchInterval: (query) => (query.state.data?.some((t) => t.status === 'processing') ? PROCESSING_POLL_MS : false),
   });
 }
 
@@ -55,10 +59,31 @@ export interface UploadRequest {
   artist?: string;
 }
 
+/** How long the upload dialog waits for processing before leaving the rest to the track list. */
+const PROCESSING_WAIT_MS = 15_000;
+const PROCESSING_CHECK_MS = 500;
+
+/**
+ * Waits a little for processing, so that a file that turns out not to be usable is reported in the
+ * dialog that sent it (and its failed track removed) rather than later in the list. A long file keeps
+ * processing after the wait; the list shows it.
+ */
+async function awaitProcessing(track: TrackView): Promise<TrackView> {
+  for (const until = Date.now() + PROCESSING_WAIT_MS; track.status === 'processing' && Date.now() < until; ) {
+    await new Promise((r) => setTimeout(r, PROCESSING_CHECK_MS));
+    track = (await api('listTracks')).tracks.find((t) => t.id === track.id) ?? track;
+  }
+  if (track.status === 'failed') {
+    await api('deleteTracks', { ids: [track.id] }).catch(() => {});
+    throw new Error(track.failureReason ?? AUDIO_FILE_ERROR);
+  }
+  return track;
+}
+
 /**
  * The whole upload: the file is checked, a presigned POST is asked for, the file goes straight to storage
- * with progress, then the API checks the stored bytes and creates the track. Aborting before the last
- * step leaves no track behind.
+ * with progress, then the API registers it and processing checks the stored bytes. Aborting before the
+ * last step leaves no track behind, and so does a file processing refuses.
  */
 export async function uploadTrack(
   req: UploadRequest,
@@ -74,5 +99,5 @@ export async function uploadTrack(
   if (options.signal?.aborted) throw new UploadAbortedError();
   options.onStored?.();
   const artist = req.artist?.trim();
-  return api('createTrack', { key: ticket.key, title: req.title.trim(), ...(artist ? { artist } : {}) });
+  return awaitProcessing(await api('createTrack', { key: ticket.key, title: req.title.trim(), ...(artist ? { artist } : {}) }));
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { TrackView } from '../../../../../shared/schemas/tracks';
 import { AudioPlayer, formatTime, type AudioPlayerHandle } from '../../../components/audio-player';
-import { MessageIcon, ScissorsIcon, SendIcon, TrashIcon } from '../../../components/icons';
+import { AlertIcon, MessageIcon, ScissorsIcon, SendIcon, TrashIcon } from '../../../components/icons';
 import { getTrackUrl } from '../api/tracks';
 import type { Snippet } from '../utils/snippet';
 import { formatDate, isNewTrack, newUntil } from '../utils/track-meta';
@@ -17,6 +17,32 @@ function useIsNew(track: TrackView): boolean {
     return () => clearTimeout(timer);
   }, [remaining]);
   return isNewTrack(track);
+}
+
+/** Instead of the player while the audio is not ready: processing, or why it failed and what to do. */
+function TrackStatus({ track }: { track: TrackView }) {
+  if (track.status === 'processing') {
+    return (
+      <div className="track-status" role="status" data-testid="track-processing">
+        <span className="spinner" aria-hidden="true" />
+        <div>
+          <p className="track-status-title">Processing...</p>
+          <p className="muted small">Checking the file and drawing its waveform. It plays here in a moment.</p>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="track-status track-status-failed" role="alert" data-testid="track-failed">
+      <AlertIcon width={20} height={20} />
+      <div>
+        <p className="track-status-title">This file could not be used</p>
+        <p className="small" data-testid="track-failure-reason">
+          {track.failureReason ?? 'Processing failed.'} Delete it and upload the file again.
+        </p>
+      </div>
+    </div>
+  );
 }
 
 /** One of the user's tracks: selection, title, the player, and the snippet and feedback areas under it. */
@@ -88,7 +114,7 @@ export function TrackRow({
           </div>
           <p className="track-meta">
             {track.artist && <span className="track-artist">{track.artist}</span>}
-            <span data-testid="track-duration">{formatTime(track.duration)}</span>
+            {track.status === 'ready' && <span data-testid="track-duration">{formatTime(track.duration)}</span>}
             <span>{formatDate(track.createdAt)}</span>
           </p>
         </div>
@@ -104,50 +130,56 @@ export function TrackRow({
         </button>
       </div>
 
-      <AudioPlayer
-        ref={player}
-        track={track}
-        loadUrl={loadUrl}
-        region={snippetOpen ? draft : null}
-        onPlayingChange={onPlayingChange}
-      />
+      {track.status === 'ready' ? (
+        <>
+        <AudioPlayer
+          ref={player}
+          track={track}
+          loadUrl={loadUrl}
+          region={snippetOpen ? draft : null}
+          onPlayingChange={onPlayingChange}
+        />
 
-      <div className="track-actions">
-        <button
-          type="button"
-          className={`chip-button${snippetOpen ? ' is-active' : ''}`}
-          aria-expanded={snippetOpen}
-          aria-controls={snippetId}
-          onClick={() => setSnippetOpen((o) => !o)}
-          data-testid="track-snippet-toggle"
-        >
-          <ScissorsIcon width={16} height={16} />
-          Snippet
-        </button>
-        <button
-          type="button"
-          className={`chip-button${feedbackOpen ? ' is-active' : ''}`}
-          aria-expanded={feedbackOpen}
-          aria-controls={feedbackId}
-          onClick={() => setFeedbackOpen((o) => !o)}
-          data-testid="track-feedback-toggle"
-        >
-          <MessageIcon width={16} height={16} />
-          Feedback
-        </button>
-        <span className="track-actions-spacer" />
-        <button
-          type="button"
-          className="btn btn-primary btn-sm"
-          onClick={onGetFeedback}
-          disabled={!onGetFeedback}
-          aria-label={`Get feedback on ${track.title}`}
-          data-testid="track-get-feedback"
-        >
-          <SendIcon width={16} height={16} />
-          Get feedback
-        </button>
-      </div>
+        <div className="track-actions">
+          <button
+            type="button"
+            className={`chip-button${snippetOpen ? ' is-active' : ''}`}
+            aria-expanded={snippetOpen}
+            aria-controls={snippetId}
+            onClick={() => setSnippetOpen((o) => !o)}
+            data-testid="track-snippet-toggle"
+          >
+            <ScissorsIcon width={16} height={16} />
+            Snippet
+          </button>
+          <button
+            type="button"
+            className={`chip-button${feedbackOpen ? ' is-active' : ''}`}
+            aria-expanded={feedbackOpen}
+            aria-controls={feedbackId}
+            onClick={() => setFeedbackOpen((o) => !o)}
+            data-testid="track-feedback-toggle"
+          >
+            <MessageIcon width={16} height={16} />
+            Feedback
+          </button>
+          <span className="track-actions-spacer" />
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
+            onClick={onGetFeedback}
+            disabled={!onGetFeedback}
+            aria-label={`Get feedback on ${track.title}`}
+            data-testid="track-get-feedback"
+          >
+            <SendIcon width={16} height={16} />
+            Get feedback
+          </button>
+        </div>
+        </>
+      ) : (
+        <TrackStatus track={track} />
+      )}
 
       {snippetOpen && (
         <SnippetEditor

@@ -284,7 +284,7 @@ export function TracksPanel({
                 selected={selected.has(track.id)}
                 onSelect={(on) => toggle(track.id, on)}
                 onDelete={() => openDelete({ ids: [track.id], title: track.title })}
-                onGetFeedback={onGetFeedback ? () => onGetFeedback(track) : undefined}
+                onGetFeedback={onGetFeedback && track.status === 'ready' ? () => onGetFeedback(track) : undefined}
                 feedback={renderFeedback?.(track)}
               />
             ))}

@@ -1,0 +1,226 @@
+/**
+ * Writes that race, through the real local gateway: each race is run about 20 times at once, and the
+ * table is then read directly to check that nothing is left that should not be. Also double clicks: the
+ * same idempotency key sent 10 times at once makes one item and one e-mail.
+ */
+import { randomUUID } from 'node:crypto';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { callRoute } from '../support/api.js';
+import * as flows from '../support/flows.js';
+import { useStackEnvironment } from '../support/in-process.js';
+import { listEmails, waitForEmail } from '../support/mail.js';
+import { createConfirmedUser, type TestUser } from '../support/users.js';
+
+const stack = inject('stack');
+const TRIALS = 20;
+const options = { feedbackNotes: 'Is the drop big enough?', context: 'work_in_progress', categories: [] };
+
+let musician: TestUser;
+let reviewer: TestUser;
+let reviewerId: string;
+
+beforeAll(async () => {
+  useStackEnvironment(stack);
+  [musician, reviewer] = await Promise.all([
+    createConfirmedUser(stack, { fullName: 'Rae Racer' }),
+    createConfirmedUser(stack, { fullName: 'Ray Reviewer' }),
+  ]);
+  await flows.onboard(stack, musician, 'musician');
+  reviewerId = await flows.onboard(stack, reviewer, 'pro');
+});
+
+/** Tracks are processed after registration: wait until the list shows this one ready. */
+async function readyTrack(user: TestUser, track: { id: string; status?: string }, timeoutMs = 60_000) {
+  for (const until = Date.now() + timeoutMs; track.status === 'processing'; await new Promise((r) => setTimeout(r, 200))) {
+    if (Date.now() > until) throw new Error(`Track ${track.id} still processing after ${timeoutMs} ms`);
+    const list = await callRoute(stack.apiUrl, 'listTracks', {}, user.idToken);
+    track = list.body.tracks.find((t: { id: string }) => t.id === track.id) ?? track;
+  }
+  expect(track.status ?? 'ready').toBe('ready');
+  return track;
+}
+
+const uploadTrack = async (title: string) => readyTrack(musician, await flows.uploadTrack(stack, musician, title, { seconds: 1 }));
+
+async function acceptedShare(title: string) {
+  const track = await uploadTrack(title);
+  const share = await callRoute(stack.apiUrl, 'createShare', { sharedWithId: reviewerId, trackId: track.id, shareOptions: options }, musician.idToken);
+  expect(share.status).toBe(200);
+  expect((await callRoute(stack.apiUrl, 'respondToShare', { id: share.body.id, status: 'accepted' }, reviewer.idToken)).status).toBe(200);
+  return { track, share: share.body };
+}
+
+async function itemsUnder(pk: string): Promise<Record<string, any>[]> {
+  const { dynamo } = await import('../../functions/lib/aws.js');
+  const res = await dynamo().send(new QueryCommand({ TableName: stack.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true }));
+  return res.Items ?? [];
+}
+
+/** Entries of the due-digest index that name a share. */
+async function digestEntriesOf(shareId: string) {
+  const { dynamo } = await import('../../functions/lib/aws.js');
+  const res = await dynamo().send(
+    new QueryCommand({ TableName: stack.tableName, IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :p', FilterExpression: 'shareId = :s', ExpressionAttributeValues: { ':p': 'DIGEST#DUE', ':s': shareId } }),
+  );
+  return res.Items ?? [];
+}
+
+/**
+ * A deletion may stop part-way (a conflicting write in flight) and says so: deleting again must finish it.
+ * Either way the outcome is the same, checked after.
+ */
+async function finishDeletion(trackId: string, body: { deleted: string[]; failed: { id: string }[] }) {
+  if (body.deleted.includes(trackId)) return expect(body.failed).toEqual([]);
+  expect(body.failed.map((f) => f.id)).toEqual([trackId]);
+  const again = await callRoute(stack.apiUrl, 'deleteTracks', { ids: [trackId] }, musician.idToken);
+  expect(again.body).toEqual({ deleted: [trackId], failed: [] });
+}
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** A few milliseconds either way, so that every interleaving gets its turn. */
+const jitter = () => pause(Math.random() * 30);
+const statusesOf = (results: { status: number }[]) => results.map((r) => r.status);
+
+describe('races', () => {
+  it('a share made while its track is deleted is refused or deleted with it: never an orphan, never a 5xx', async () => {
+    const tracks = await Promise.all(Array.from({ length: TRIALS }, (_, i) => uploadTrack(`Race share ${i}`)));
+    const outcomes = await Promise.all(
+      tracks.map(async (track) => {
+        const [share, deletion] = await Promise.all([
+          (async () => (await jitter(), callRoute(stack.apiUrl, 'createShare', { sharedWithId: reviewerId, trackId: track.id, shareOptions: options }, musician.idToken)))(),
+          (async () => (await jitter(), callRoute(stack.apiUrl, 'deleteTracks', { ids: [track.id] }, musician.idToken)))(),
+        ]);
+        return { track, share, deletion };
+      }),
+    );
+    for (const { track, share, deletion } of outcomes) {
+      expect([200, 404, 409], JSON.stringify(share.body)).toContain(share.status);
+      if (share.status !== 200) expect(share.body.error.message).toMatch(/track/i);
+      expect(deletion.status, JSON.stringify(deletion.body)).toBe(200);
+      await finishDeletion(track.id, deletion.body);
+      expect(await itemsUnder(`TRACK#${track.id}`)).toEqual([]);
+      if (share.status === 200) expect(await itemsUnder(`SHARE#${share.body.id}`)).toEqual([]);
+    }
+    const mine = await callRoute(stack.apiUrl, 'listShares', { as: 'author' }, musician.idToken);
+    const deletedIds = new Set(tracks.map((t) => t.id));
+    expect(mine.body.shares.filter((s: { trackId: string }) => deletedIds.has(s.trackId))).toEqual([]);
+    console.log(`share vs track deletion: ${outcomes.filter((o) => o.share.status === 200).length} of ${TRIALS} shares were made first (then deleted)`);
+  });
+
+  it('a comment edited while it is deleted stays deleted; the edit is a 404 or lands before', async () => {
+    const { share } = await acceptedShare('Race edit');
+    const comments = await Promise.all(
+      Array.from({ length: TRIALS }, async (_, i) => {
+        const res = await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 0.5, text: `Take ${i}`, tags: [] }, reviewer.idToken);
+        expect(res.status).toBe(200);
+        return res.body.id as string;
+      }),
+    );
+    const outcomes = await Promise.all(
+      comments.map(async (commentId) => {
+        const [edit, del] = await Promise.all([
+          (async () => (await jitter(), callRoute(stack.apiUrl, 'updateComment', { id: share.id, commentId, text: 'Edited', tags: [] }, reviewer.idToken)))(),
+          (async () => (await jitter(), callRoute(stack.apiUrl, 'deleteComment', { id: share.id, commentId }, reviewer.idToken)))(),
+        ]);
+        return { edit, del };
+      }),
+    );
+    for (const { edit, del } of outcomes) {
+      expect([200, 404], JSON.stringify(edit.body)).toContain(edit.status);
+      expect(del.status, JSON.stringify(del.body)).toBe(200);
+    }
+    const left = await itemsUnder(`SHARE#${share.id}`);
+    expect(left.filter((i) => String(i.SK).startsWith('COMMENT#'))).toEqual([]);
+    const view = await callRoute(stack.apiUrl, 'getShare', { id: share.id }, musician.idToken);
+    expect(view.body.comments).toEqual([]);
+    console.log(`edit vs delete: ${outcomes.filter((o) => o.edit.status === 200).length} of ${TRIALS} edits landed before the deletion`);
+  });
+
+  it('a track deleted while both sides comment leaves no comment, e-mail or digest of its share behind', async () => {
+    const shared = await Promise.all(Array.from({ length: TRIALS }, (_, i) => acceptedShare(`Race comment ${i}`)));
+    const outcomes = await Promise.all(
+      shared.map(async ({ track, share }) => {
+        // Later than the deletion's start, by up to a deletion's length: comments arrive while it runs.
+        const comment = (user: TestUser, text: string) => async () => (await pause(Math.random() * 150), callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: null, text, tags: [] }, user.idToken));
+        const results = await Promise.all([
+          comment(reviewer, 'One')(),
+          comment(musician, 'Two')(),
+          comment(reviewer, 'Three')(),
+          (async () => (await jitter(), callRoute(stack.apiUrl, 'deleteTracks', { ids: [track.id] }, musician.idToken)))(),
+        ]);
+        return { track, share, results };
+      }),
+    );
+    for (const { track, share, results } of outcomes) {
+      const deletion = results.at(-1)!;
+      expect(deletion.status, JSON.stringify(deletion.body)).toBe(200);
+      await finishDeletion(track.id, deletion.body);
+      for (const res of results.slice(0, -1)) expect([200, 404, 409], JSON.stringify(res.body)).toContain(res.status);
+      expect(await itemsUnder(`SHARE#${share.id}`)).toEqual([]);
+      expect(await itemsUnder(`TRACK#${track.id}`)).toEqual([]);
+      expect(await digestEntriesOf(share.id)).toEqual([]);
+    }
+    const landed = outcomes.flatMap((o) => statusesOf(o.results.slice(0, -1))).filter((s) => s === 200).length;
+    console.log(`comment vs track deletion: ${landed} of ${TRIALS * 3} comments landed before the deletion (then deleted with it)`);
+  });
+});
+
+describe('double clicks', () => {
+  it('ten shares sent with one idempotency key make one share and one e-mail; another request with that key is a 409', async () => {
+    const since = Date.now();
+    const title = `Double ${randomUUID().slice(0, 6)}`;
+    const track = await uploadTrack(title);
+    const input = { sharedWithId: reviewerId, trackId: track.id, shareOptions: options, idempotencyKey: randomUUID() };
+    const results = await Promise.all(Array.from({ length: 10 }, () => callRoute(stack.apiUrl, 'createShare', input, musician.idToken)));
+    expect(statusesOf(results)).toEqual(Array(10).fill(200));
+    expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
+    expect(results.every((r) => JSON.stringify(r.body) === JSON.stringify(results[0].body))).toBe(true);
+
+    const mine = await callRoute(stack.apiUrl, 'listShares', { as: 'author' }, musician.idToken);
+    expect(mine.body.shares.filter((s: { trackId: string }) => s.trackId === track.id)).toHaveLength(1);
+    expect((await itemsUnder(`TRACK#${track.id}`)).filter((i) => String(i.SK).startsWith('SHARE#'))).toHaveLength(1);
+
+    // A retry later still answers the same share.
+    const retry = await callRoute(stack.apiUrl, 'createShare', input, musician.idToken);
+    expect(retry.status).toBe(200);
+    expect(retry.body.id).toBe(results[0].body.id);
+
+    const other = await callRoute(stack.apiUrl, 'createShare', { ...input, shareOptions: { ...options, feedbackNotes: 'Something else' } }, musician.idToken);
+    expect(other.status).toBe(409);
+    expect(other.body.error.code).toBe('idempotency_conflict');
+    // The key is the user's own: someone else's key never names this share.
+    const fresh = await callRoute(stack.apiUrl, 'createShare', { ...input, idempotencyKey: randomUUID() }, musician.idToken);
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.id).not.toBe(results[0].body.id);
+
+    await waitForEmail(stack.mailUrl, reviewer.email, new RegExp(`requested: ${title}`), { since });
+    await pause(1500);
+    const requested = (await listEmails(stack.mailUrl, reviewer.email)).filter((m) => m.subject.includes(title));
+    // One for the ten clicks and the retry, one for the share made with a fresh key.
+    expect(requested).toHaveLength(2);
+  });
+
+  it('ten comments sent with one idempotency key make one comment in one digest; another text with that key is a 409', async () => {
+    const { share } = await acceptedShare('Double comment');
+    const input = { id: share.id, timestamp: 1, text: 'Kick is buried', tags: ['#Mixing'], idempotencyKey: randomUUID() };
+    const results = await Promise.all(Array.from({ length: 10 }, () => callRoute(stack.apiUrl, 'addComment', input, reviewer.idToken)));
+    expect(statusesOf(results)).toEqual(Array(10).fill(200));
+    expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
+
+    const items = await itemsUnder(`SHARE#${share.id}`);
+    expect(items.filter((i) => String(i.SK).startsWith('COMMENT#'))).toHaveLength(1);
+    const digests = items.filter((i) => String(i.SK).startsWith('DIGEST#'));
+    // It may have gone out already when the stack runs with a short digest delay.
+    if (digests.length) expect([...digests[0].commentIds]).toEqual([results[0].body.id]);
+
+    const other = await callRoute(stack.apiUrl, 'addComment', { ...input, text: 'Kick is fine' }, reviewer.idToken);
+    expect(other.status).toBe(409);
+    expect(other.body.error.code).toBe('idempotency_conflict');
+    // The same key from the other participant is theirs: a comment of its own.
+    const theirs = await callRoute(stack.apiUrl, 'addComment', input, musician.idToken);
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.id).not.toBe(results[0].body.id);
+    expect((await callRoute(stack.apiUrl, 'getShare', { id: share.id }, musician.idToken)).body.comments).toHaveLength(2);
+  });
+});
