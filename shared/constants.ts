@@ -34,6 +34,8 @@ export const MENTORSHIP_STYLES = ['technical', 'creative', 'holistic'] as const;
 
 /** Tracks and audio (sections 2, 7 and 9). */
 export const MAX_TRACK_BYTES = 200 * 1024 * 1024;
+/** Browsers upload here only; processed audio lives under `audio/`, which no upload policy can target. */
+export const UPLOADS_PREFIX = 'uploads/';
 export const MAX_TRACK_SECONDS = 4 * 60 * 60;
 export const PEAKS_COUNT = 1000;
 /**

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NotFound, PutObjectTaggingCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NotFound, PutObjectCommand, PutObjectTaggingCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3 } from '../lib/aws.js';
@@ -15,12 +15,9 @@ export interface PresignedUpload {
 }
 
 const unclaimedQuery = `${encodeURIComponent(UNCLAIMED_UPLOAD_TAG.key)}=${encodeURIComponent(UNCLAIMED_UPLOAD_TAG.value)}`;
-const unclaimedTagging = `<Tagging><TagSet><Tag><Key>${UNCLAIMED_UPLOAD_TAG.key}</Key><Value>${UNCLAIMED_UPLOAD_TAG.value}</Value></Tag></TagSet></Tagging>`;
-
 /**
- * A POST policy that pins the exact key, the content type and the size range. The object arrives tagged
- * as unclaimed (the bucket expires such objects), so an upload that never becomes a track, because the
- * tab closed or registering it failed, does not stay behind.
+ * A POST policy that pins the exact key, the content type and the size range. Uploads are short-lived
+ * (processing removes them) and the bucket expires anything left under their prefix.
  */
 export async function presignUpload(key: string, contentType: string, maxBytes: number, expiresSeconds: number): Promise<PresignedUpload> {
   return createPresignedPost(s3(), {
@@ -31,12 +28,12 @@ export async function presignUpload(key: string, contentType: string, maxBytes: 
       ['eq', '$Content-Type', contentType],
     ],
     // Each field is also an exact condition of the policy.
-    Fields: { 'Content-Type': contentType, tagging: unclaimedTagging },
+    Fields: { 'Content-Type': contentType },
     Expires: expiresSeconds,
   });
 }
 
-/** Marks an uploaded object as kept (a track's) or, again, as unclaimed and so due to expire. */
+/** Marks processed audio as kept (a track's) or, again, as unclaimed and so due to expire. */
 export async function setClaimed(key: string, claimed: boolean): Promise<void> {
   const TagSet = claimed ? [] : [{ Key: UNCLAIMED_UPLOAD_TAG.key, Value: UNCLAIMED_UPLOAD_TAG.value }];
   await s3().send(new PutObjectTaggingCommand({ Bucket: config.mediaBucket, Key: key, Tagging: { TagSet } }));
@@ -65,18 +62,17 @@ export async function downloadToFile(key: string, file: string): Promise<void> {
 }
 
 /**
- * Copies an object inside the bucket with the content type its bytes proved, tagged as unclaimed: a copy
- * whose track never takes it (deleted meanwhile, never registered) expires like an abandoned upload.
+ * Stores a local file with the content type its bytes proved, tagged as unclaimed: audio whose track never
+ * takes it (deleted meanwhile, never registered) expires like an abandoned upload.
  */
-export async function copyObject(from: string, to: string, contentType: string): Promise<void> {
+export async function putFile(key: string, file: string, contentType: string): Promise<void> {
   await s3().send(
-    new CopyObjectCommand({
+    new PutObjectCommand({
       Bucket: config.mediaBucket,
-      CopySource: `${config.mediaBucket}/${from.split('/').map(encodeURIComponent).join('/')}`,
-      Key: to,
-      MetadataDirective: 'REPLACE',
+      Key: key,
+      Body: fs.createReadStream(file),
+      ContentLength: fs.statSync(file).size,
       ContentType: contentType,
-      TaggingDirective: 'REPLACE',
       Tagging: unclaimedQuery,
     }),
   );

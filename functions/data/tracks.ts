@@ -8,8 +8,9 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '../lib/aws.js';
 import { queryAll } from './query.js';
 import { config } from '../lib/config.js';
+import type { TrackStatus } from '../../shared/schemas/tracks.js';
+import { resultKey } from './uploads.js';
 
-export type TrackStatus = 'processing' | 'ready' | 'failed';
 
 export interface TrackRecord {
   id: string;
@@ -71,8 +72,8 @@ export async function putNewTrack(track: TrackRecord): Promise<boolean> {
   }
 }
 
-export async function getTrack(id: string): Promise<TrackRecord | null> {
-  const res = await dynamo().send(new GetCommand({ TableName: config.tableName, Key: trackKey(id) }));
+export async function getTrack(id: string, opts: { consistent?: boolean } = {}): Promise<TrackRecord | null> {
+  const res = await dynamo().send(new GetCommand({ TableName: config.tableName, Key: trackKey(id), ConsistentRead: opts.consistent }));
   return res.Item ? fromTrackItem(res.Item) : null;
 }
 
@@ -116,13 +117,15 @@ export async function setSnippet(id: string, snippet: { start: number; end: numb
   return fromTrackItem(res.Attributes!);
 }
 
-/** Removes the track's records in one transaction (the track and its audio key claim). */
+/** Removes the track's records in one transaction: the track, its upload claim and its upload's processing result. */
 export async function deleteTrackRecords(track: TrackRecord): Promise<void> {
   await dynamo().send(
     new TransactWriteCommand({
       TransactItems: [
         { Delete: { TableName: config.tableName, Key: trackKey(track.id) } },
         { Delete: { TableName: config.tableName, Key: claimKeyOf(track) } },
+        // Else registering the same upload again would make a track of audio deleted below.
+        ...(track.uploadKey ? [{ Delete: { TableName: config.tableName, Key: resultKey(track.uploadKey) } }] : []),
       ],
     }),
   );
@@ -136,14 +139,15 @@ export async function trackIdForUpload(uploadKey: string): Promise<string | null
 
 export interface ProcessedAudio {
   audioKey: string;
+  contentType: string;
   duration: number;
   peaks: string;
   snippet: { start: number; end: number };
 }
 
 /**
- * Ends a track's processing, once: only a track that still exists and is still processing changes, so a
- * deleted track never comes back and the two parties that may finish it (processing and registration)
+ * Ends a track's processing, once: only a track that still exists, is not being deleted and is still
+ * processing changes, so a deleted track never comes back and the two parties that may finish it (processing and registration)
  * cannot both. Returns the finished track, or null when nothing changed.
  */
 export async function finishProcessing(id: string, outcome: { ready: ProcessedAudio } | { failed: string }): Promise<TrackRecord | null> {
@@ -151,8 +155,9 @@ export async function finishProcessing(id: string, outcome: { ready: ProcessedAu
   const values: Record<string, unknown> = { ':processing': 'processing', ':u': now };
   let set: string;
   if ('ready' in outcome) {
-    Object.assign(values, { ':ready': 'ready', ':a': outcome.ready.audioKey, ':d': outcome.ready.duration, ':p': outcome.ready.peaks, ':s': outcome.ready.snippet });
-    set = '#status = :ready, audioKey = :a, #duration = :d, peaks = :p, snippet = :s, failureReason = :null, updatedAt = :u';
+    const r = outcome.ready;
+    Object.assign(values, { ':ready': 'ready', ':a': r.audioKey, ':t': r.contentType, ':d': r.duration, ':p': r.peaks, ':s': r.snippet });
+    set = '#status = :ready, audioKey = :a, contentType = :t, #duration = :d, peaks = :p, snippet = :s, failureReason = :null, updatedAt = :u';
     values[':null'] = null;
   } else {
     Object.assign(values, { ':failed': 'failed', ':r': outcome.failed });
@@ -164,7 +169,8 @@ export async function finishProcessing(id: string, outcome: { ready: ProcessedAu
         TableName: config.tableName,
         Key: trackKey(id),
         UpdateExpression: `SET ${set}`,
-        ConditionExpression: 'attribute_exists(PK) AND #status = :processing',
+        // A track a deletion has fenced (deletingAt) takes nothing more: its audio would be left behind.
+        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(deletingAt) AND #status = :processing',
         ExpressionAttributeNames: { '#status': 'status', ...('ready' in outcome ? { '#duration': 'duration' } : {}) },
         ExpressionAttributeValues: values,
         ReturnValues: 'ALL_NEW',

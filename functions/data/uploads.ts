@@ -14,10 +14,10 @@ import { config } from '../lib/config.js';
 const RESULT_TTL_SECONDS = 2 * 24 * 3600;
 
 export type UploadResult =
-  | { outcome: 'ready'; audioKey: string; duration: number; peaks: string; format: string; sizeBytes: number }
+  | { outcome: 'ready'; audioKey: string; contentType: string; duration: number; peaks: string; format: string; sizeBytes: number }
   | { outcome: 'failed'; reason: string; sizeBytes: number };
 
-const resultKey = (uploadKey: string) => ({ PK: `UPLOAD#${uploadKey}`, SK: 'RESULT' });
+export const resultKey = (uploadKey: string) => ({ PK: `UPLOAD#${uploadKey}`, SK: 'RESULT' });
 
 /** Records the result; false when another run recorded one first (that one stands). */
 export async function putResult(uploadKey: string, result: UploadResult, now = Date.now()): Promise<boolean> {

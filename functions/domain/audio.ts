@@ -8,15 +8,10 @@
  * whatever the duration. Anything a decoder throws or rejects becomes an AudioRejected: a bad file never crashes
  * the process nor surfaces as another error.
  */
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { MAX_TRACK_BYTES } from '../../shared/constants.js';
 import { checkAccounted, foldPeaks, Measure, type ContainerResult } from './audio/measure.js';
 import { AudioRejected, REASONS } from './audio/rejected.js';
-import { bufferSource, openFile, type ByteSource } from './audio/source.js';
+import { openFile, type ByteSource } from './audio/source.js';
 import { sniff, type Container } from './audio/sniff.js';
 import { analyseAiff, analyseWav } from './audio/pcm.js';
 import { analyseAdts, analyseMp3 } from './audio/mpeg.js';
@@ -84,33 +79,5 @@ export async function analyseAudioFile(filePath: string): Promise<AudioFacts> {
     return await analyseSource(src);
   } finally {
     await src.close();
-  }
-}
-
-// --- Earlier interface, kept while its callers move to analyseAudioFile ------------------------------------------
-
-/** How many leading bytes are enough to recognise a container. */
-export const SNIFF_BYTES = 1024 * 1024;
-
-const FORMAT_OF: Record<Container, string> = { wav: 'wav', aiff: 'aiff', flac: 'flac', ogg: 'ogg', mp4: 'm4a', mp3: 'mp3', adts: 'aac' };
-
-/** Recognises audio from the first bytes; null when they are not a format we read. */
-export async function sniffAudio(head: Uint8Array, size: number): Promise<string | null> {
-  try {
-    return FORMAT_OF[(await sniff(bufferSource(head, size))).container];
-  } catch {
-    return null;
-  }
-}
-
-/** Decodes a whole stream (spooled to a temporary file, for random access); throws AudioRejected when it is not audio. */
-export async function analyseAudio(chunks: AsyncIterable<Uint8Array>, _format?: string): Promise<AudioFacts> {
-  const dir = await mkdtemp(join(tmpdir(), 'audio-'));
-  try {
-    const file = join(dir, 'upload');
-    await pipeline(chunks, createWriteStream(file));
-    return await analyseAudioFile(file);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
   }
 }

@@ -1,7 +1,8 @@
 /**
  * Processing an upload, off the request path: run for each object created under `uploads/` (an S3 event).
- * It checks what arrived, decodes it to measure the duration and draw the peaks, copies the audio to the
- * track's final key (which no upload policy can target), records the result and removes the upload.
+ * It downloads what arrived, decodes it to measure the duration and draw the peaks, stores the very bytes
+ * it checked at the track's final key (which no upload policy can target), records the result and removes
+ * the upload.
  *
  * Safe to run twice for the same object (S3 may deliver an event twice; a failed run is retried): the
  * first recorded result stands, and a later upload to the same key (the POST policy stays valid for a
@@ -17,19 +18,16 @@ import * as uploads from '../data/uploads.js';
 import { analyseAudioFile, AudioRejected } from './audio.js';
 import { audioKeyFor, finishTrack, parseUploadKey } from './tracks.js';
 
-/** The content type the processed audio is served with: what its bytes proved, not what the browser said. */
+/** The content type the processed audio is served with: what its bytes proved (AudioFacts.format), not what the browser said. */
 const CONTENT_TYPES: Record<string, string> = {
   mp3: 'audio/mpeg',
   wav: 'audio/wav',
+  aiff: 'audio/aiff',
   flac: 'audio/flac',
-  oga: 'audio/ogg',
   ogg: 'audio/ogg',
   opus: 'audio/ogg',
   m4a: 'audio/mp4',
-  mp4: 'audio/mp4',
-  alac: 'audio/mp4',
   aac: 'audio/aac',
-  aiff: 'audio/aiff',
 };
 
 export type ProcessOutcome = 'ready' | 'failed' | 'ignored' | 'duplicate';
@@ -48,9 +46,18 @@ export async function processUpload(uploadKey: string): Promise<ProcessOutcome> 
   const head = await media.headObject(uploadKey);
   if (!head) return 'ignored';
 
-  const result = await measure(uploadKey, upload, head.size);
+  let result: uploads.UploadResult;
+  try {
+    result = await measure(uploadKey, upload, head.size);
+  } catch (err) {
+    // Removed since the HEAD (refused at registration, or its track deleted): nothing left to process.
+    if ((err as Error).name === 'NoSuchKey') return 'ignored';
+    throw err;
+  }
   if (!(await uploads.putResult(uploadKey, result))) {
-    if (result.outcome === 'ready') await media.deleteObject(result.audioKey);
+    // Another run recorded first: its audio stands; ours goes unless it is the same key.
+    const winner = await uploads.getResult(uploadKey);
+    if (result.outcome === 'ready' && !(winner?.outcome === 'ready' && winner.audioKey === result.audioKey)) await media.deleteObject(result.audioKey);
     await media.deleteObject(uploadKey);
     return 'duplicate';
   }
@@ -65,11 +72,22 @@ async function finishRegistered(uploadKey: string, result: uploads.UploadResult)
   if (trackId) await finishTrack(trackId, result);
 }
 
+/**
+ * One working folder per process, emptied at each run: a run killed part-way (a timeout, a crash) leaves
+ * nothing that could fill a reused container's /tmp.
+ */
+function freshWorkDir(): string {
+  const dir = path.join(os.tmpdir(), `processing-${process.pid}`);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
 /** Verifies and measures the upload; a file we cannot use is a `failed` result, never an error. */
 async function measure(uploadKey: string, upload: { userId: string; filename: string }, size: number): Promise<uploads.UploadResult> {
-  if (size === 0) return { outcome: 'failed', reason: 'The file is empty.', sizeBytes: size };
-  if (size > MAX_TRACK_BYTES) return { outcome: 'failed', reason: 'The file is larger than 200 MB.', sizeBytes: size };
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'upload-'));
+  // S3 enforces the size range of the upload policy; checked again so nothing larger is even downloaded.
+  if (size > MAX_TRACK_BYTES) return { outcome: 'failed', reason: 'Files larger than 200 MB are not accepted.', sizeBytes: size };
+  const dir = freshWorkDir();
   try {
     const file = path.join(dir, 'audio');
     await media.downloadToFile(uploadKey, file);
@@ -80,15 +98,19 @@ async function measure(uploadKey: string, upload: { userId: string; filename: st
       if (err instanceof AudioRejected) return { outcome: 'failed', reason: err.reason, sizeBytes: size };
       throw err;
     }
+    // The bytes just checked, not the upload key's current object: a second POST with the same ticket
+    // may have replaced it meanwhile.
     const audioKey = audioKeyFor(upload.userId, upload.filename);
-    await media.copyObject(uploadKey, audioKey, CONTENT_TYPES[facts.format] ?? 'application/octet-stream');
+    const contentType = CONTENT_TYPES[facts.format] ?? 'application/octet-stream';
+    await media.putFile(audioKey, file, contentType);
     return {
       outcome: 'ready',
       audioKey,
+      contentType,
       duration: Math.round(facts.duration * 1000) / 1000,
       peaks: Buffer.from(facts.peaks).toString('base64'),
       format: facts.format,
-      sizeBytes: size,
+      sizeBytes: fs.statSync(file).size,
     };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

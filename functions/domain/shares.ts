@@ -5,6 +5,7 @@ import type { CommentView, ShareDetail, ShareOptions, ShareView } from '../../sh
 import * as shares from '../data/shares.js';
 import type { CommentRecord, ShareBundle, ShareRecord } from '../data/shares.js';
 import { getTrack } from '../data/tracks.js';
+import { trackStatus } from './tracks.js';
 import { getUser, type UserRecord } from '../data/users.js';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors.js';
 import * as notify from './notifications.js';
@@ -56,7 +57,8 @@ export async function createShare(
       'payment_required',
     );
   }
-  if (track.status && track.status !== 'ready') throw trackUnavailable(track.status);
+  const { status } = trackStatus(track);
+  if (status !== 'ready') throw trackUnavailable(status);
   const now = new Date().toISOString();
   const hash = idempotencyKey ? requestHash(request) : undefined;
   const share: ShareRecord = {
@@ -288,7 +290,14 @@ export async function submitFeedback(userId: string, input: { id: string; criter
   }
   const done = { ...share, status: 'completed' as const };
   await notify.feedbackResponded(done);
-  return toShareDetail((await shares.getShareBundle(share.id))!);
+  return detailAfterWrite(share.id);
+}
+
+/** The share as it stands after a write; deleted meanwhile (a track deletion), it is a 404, not a crash. */
+async function detailAfterWrite(shareId: string): Promise<ShareDetail> {
+  const bundle = await shares.getShareBundle(shareId);
+  if (!bundle) throw new NotFound('Feedback request not found');
+  return toShareDetail(bundle);
 }
 
 export async function rateFeedback(userId: string, input: { id: string; rating: number; comment?: string }) {
@@ -301,5 +310,5 @@ export async function rateFeedback(userId: string, input: { id: string; rating: 
     if (now.deleting) throw beingDeleted();
     throw new Conflict('You have already rated this feedback', 'already_rated');
   }
-  return toShareDetail((await shares.getShareBundle(share.id))!);
+  return detailAfterWrite(share.id);
 }

@@ -3,8 +3,8 @@
  * processing.ts), listening, snippets, deletion.
  */
 import { randomUUID } from 'node:crypto';
-import { MAX_TRACK_BYTES, PROCESSING_DEADLINE_MS, SIGNED_URL_TTL_SECONDS, SNIPPET } from '../../shared/constants.js';
-import { PROCESSING_STALLED_ERROR, type TrackView, type UploadTicket } from '../../shared/schemas/tracks.js';
+import { MAX_TRACK_BYTES, PROCESSING_DEADLINE_MS, SIGNED_URL_TTL_SECONDS, SNIPPET, UPLOADS_PREFIX } from '../../shared/constants.js';
+import { PROCESSING_STALLED_ERROR, type TrackStatus, type TrackView, type UploadTicket } from '../../shared/schemas/tracks.js';
 import * as media from '../data/media.js';
 import * as tracks from '../data/tracks.js';
 import * as uploads from '../data/uploads.js';
@@ -27,9 +27,9 @@ export const audioKeyFor = (userId: string, filename: string, now = Date.now()) 
 
 /** Where a browser may upload: one folder per ticket, under the upload-only prefix. */
 export const uploadKeyFor = (userId: string, filename: string, ticketId: string = randomUUID()) =>
-  `uploads/${userId}/${ticketId}/${sanitizeFilename(filename)}`;
+  `${UPLOADS_PREFIX}${userId}/${ticketId}/${sanitizeFilename(filename)}`;
 
-const UPLOAD_KEY = /^uploads\/([A-Za-z0-9-]{1,64})\/([0-9a-f-]{36})\/([A-Za-z0-9._-]+)$/;
+const UPLOAD_KEY = new RegExp(`^${UPLOADS_PREFIX}([A-Za-z0-9-]{1,64})/([0-9a-f-]{36})/([A-Za-z0-9._-]+)$`);
 
 /** The owner and file name of an upload key; null for any other key. */
 export function parseUploadKey(key: string): { userId: string; filename: string } | null {
@@ -87,26 +87,60 @@ export async function createTrack(userId: string, input: { key: string; title: s
   };
   if (!(await tracks.putNewTrack(track))) throw new Conflict('This upload is already a track', 'already_registered');
   const result = earlyResult ?? (await uploads.getResult(input.key));
-  return (result && (await finishTrack(track.id, result))) || track;
+  if (!result) return track;
+  try {
+    return (await finishTrack(track.id, result)) ?? track;
+  } catch (err) {
+    // Registered all the same: the next read of the list finishes it (repairProcessing).
+    console.error('Finishing a processed track failed; left to the next read', track.id, err);
+    return track;
+  }
 }
 
-/** Applies processing's result to the track; the processed audio is kept (no longer expires) once it is the track's. */
+/**
+ * Applies processing's result to the track, once. Processed audio arrives tagged to expire: it is kept
+ * (untagged) before the track takes it, so a ready track never points at audio due to expire, and tagged
+ * again should the track not take it after all (deleted or being deleted meanwhile). Safe to repeat.
+ */
 export async function finishTrack(trackId: string, result: uploads.UploadResult): Promise<TrackRecord | null> {
   if (result.outcome === 'failed') return tracks.finishProcessing(trackId, { failed: result.reason });
+  await media.setClaimed(result.audioKey, true);
   const done = await tracks.finishProcessing(trackId, {
     ready: {
       audioKey: result.audioKey,
+      contentType: result.contentType,
       duration: result.duration,
       peaks: result.peaks,
       snippet: { start: SNIPPET.defaultStart, end: Math.min(SNIPPET.defaultEnd, result.duration) },
     },
   });
-  if (done) await media.setClaimed(result.audioKey, true);
+  if (!done && (await tracks.getTrack(trackId, { consistent: true }))?.audioKey !== result.audioKey) {
+    await media.setClaimed(result.audioKey, false);
+  }
   return done;
 }
 
-/** A track whose processing never reported (every attempt crashed or timed out) is failed, not stuck. */
-function effectiveStatus(t: TrackRecord, now = Date.now()): { status: 'processing' | 'ready' | 'failed'; failureReason: string | null } {
+/**
+ * Read repair: a processing track whose result is recorded (its finishing was interrupted, by a crash or
+ * a failed call) is finished when it is next read, so no such interruption leaves it processing.
+ */
+async function repairProcessing(list: TrackRecord[]): Promise<TrackRecord[]> {
+  return Promise.all(
+    list.map(async (t) => {
+      if (t.status !== 'processing' || !t.uploadKey) return t;
+      try {
+        const result = await uploads.getResult(t.uploadKey);
+        return (result && (await finishTrack(t.id, result))) || t;
+      } catch (err) {
+        console.error('Finishing a processed track failed; left to the next read', t.id, err);
+        return t;
+      }
+    }),
+  );
+}
+
+/** What the owner sees: a track whose processing never reported (every attempt crashed or timed out) is failed, not stuck. */
+export function trackStatus(t: TrackRecord, now = Date.now()): { status: TrackStatus; failureReason: string | null } {
   const status = t.status ?? 'ready';
   if (status === 'processing' && t.processingDeadline && Date.parse(t.processingDeadline) < now) {
     return { status: 'failed', failureReason: PROCESSING_STALLED_ERROR };
@@ -121,7 +155,7 @@ export function toTrackView(t: TrackRecord): TrackView {
     artist: t.artist,
     userId: t.userId,
     audioUrl: t.audioKey,
-    ...effectiveStatus(t),
+    ...trackStatus(t),
     duration: t.duration,
     sizeBytes: t.sizeBytes,
     contentType: t.contentType,
@@ -133,7 +167,7 @@ export function toTrackView(t: TrackRecord): TrackView {
   };
 }
 
-export const listOwnTracks = (userId: string) => tracks.listTracksOf(userId);
+export const listOwnTracks = async (userId: string) => repairProcessing(await tracks.listTracksOf(userId));
 
 async function ownedTrack(userId: string, id: string): Promise<TrackRecord> {
   const track = await tracks.getTrack(id);
@@ -142,9 +176,9 @@ async function ownedTrack(userId: string, id: string): Promise<TrackRecord> {
   return track;
 }
 
-/** Listening, snippets and sharing need the processed audio. */
-export function assertReady(track: TrackRecord): void {
-  const { status } = effectiveStatus(track);
+/** Listening and snippets need the processed audio. */
+function assertReady(track: TrackRecord): void {
+  const { status } = trackStatus(track);
   if (status === 'processing') throw new Conflict('This track is still being processed. Try again in a moment.', 'processing');
   if (status === 'failed') throw new Conflict('This track could not be processed. Delete it and upload the file again.', 'failed');
 }
@@ -194,6 +228,8 @@ export async function deleteOwnTracks(userId: string, ids: string[]) {
     try {
       // Fenced first, the track and then each share: nothing can be added to what is being deleted.
       for (const { shareId } of await sharesOfTrack(track.id, { fence: true })) await deleteKeys(await shareItemKeys(track.id, shareId));
+      // Read again once fenced: processing may have finished it (set its audio) since the first read.
+      Object.assign(track, await tracks.getTrack(track.id, { consistent: true }));
       await tracks.deleteTrackRecords(track);
     } catch (err) {
       console.error('Track deletion stopped part-way', track.id, err);

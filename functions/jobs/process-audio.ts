@@ -7,7 +7,7 @@ import type { S3Event } from 'aws-lambda';
 import { processUpload } from '../domain/processing.js';
 
 /** S3 event keys are URL-encoded, with '+' for spaces. */
-export const keyOfRecord = (record: S3Event['Records'][number]) => decodeURIComponent(record.s3.object.key.replace(/\+/g, ' '));
+const keyOfRecord = (record: S3Event['Records'][number]) => decodeURIComponent(record.s3.object.key.replace(/\+/g, ' '));
 
 export async function handler(event: S3Event): Promise<void> {
   for (const record of event.Records ?? []) {

@@ -1,7 +1,7 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { UNCLAIMED_UPLOAD_TAG } from '../../shared/constants.js';
+import { UNCLAIMED_UPLOAD_TAG, UPLOADS_PREFIX } from '../../shared/constants.js';
 
 export interface MediaProps {
   readonly logsBucket: s3.IBucket;
@@ -39,7 +39,7 @@ export class Media extends Construct {
         {
           // Browser uploads are processed within minutes and then removed; what remains was never processed.
           id: 'ExpireUploads',
-          prefix: 'uploads/',
+          prefix: UPLOADS_PREFIX,
           expiration: Duration.days(UNCLAIMED_UPLOAD_TAG.expireAfterDays),
         },
         {

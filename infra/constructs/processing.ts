@@ -5,12 +5,12 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3n from 'aws-cdk-lib/aws-s3-notifications';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { UPLOADS_PREFIX } from '../../shared/constants.js';
 import type { Data } from './data.js';
 import { createAppFunction, type LambdaCodeMode } from './function.js';
 
-/** Where browsers upload (functions/domain/tracks.ts uploadKeyFor) and where processed audio lives. */
-export const UPLOADS_PREFIX = 'uploads/';
-export const AUDIO_PREFIX = 'audio/';
+/** Where processed audio lives (functions/domain/tracks.ts audioKeyFor). */
+const AUDIO_PREFIX = 'audio/';
 
 export interface ProcessingProps {
   readonly data: Data;
@@ -54,7 +54,7 @@ export class Processing extends Construct {
     });
 
     const bucket = props.mediaBucket;
-    // Only this function reads uploads and writes processed audio: copy = read the upload, write audio/.
+    // Only this function writes processed audio: it reads the upload and stores what it verified under audio/.
     this.fn.addToRolePolicy(
       new iam.PolicyStatement({ actions: ['s3:GetObject', 's3:DeleteObject'], resources: [bucket.arnForObjects(`${UPLOADS_PREFIX}*`)] }),
     );

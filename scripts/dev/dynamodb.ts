@@ -37,15 +37,20 @@ function emulatorDir(): string {
  */
 const START_TIMEOUT_MS = Number(process.env.DYNAMODB_START_TIMEOUT_MS) || 180_000;
 
-/** Runs java with the arguments; stops it on SIGTERM/SIGINT or when standard input closes (the parent is gone). */
+/**
+ * Runs java with the arguments and stops it on SIGTERM/SIGINT or when standard input closes (the parent
+ * is gone). The watcher is stopped once java has exited, so it can never signal a reused process id.
+ */
 const WATCHDOG = `exec 3<&0
 java "$@" </dev/null 3<&- & pid=$!
+(cat <&3 >/dev/null; kill $pid 2>/dev/null) & watcher=$!
+exec 3<&-
 trap 'kill $pid 2>/dev/null' TERM INT
-(cat <&3 >/dev/null; kill $pid 2>/dev/null) &
 wait $pid
 status=$?
 kill $pid 2>/dev/null
 wait $pid 2>/dev/null
+kill $watcher 2>/dev/null
 exit $status`;
 
 export async function startDynamo(
@@ -75,6 +80,7 @@ export async function startDynamo(
   } catch (err) {
     // A JVM left running would keep the caller's process (and its test run) alive.
     child.kill('SIGTERM');
+    child.stdin?.end();
     throw new Error(`${(err as Error).message}\nIts output so far:\n${output.trim() || '(none)'}`);
   }
   return { process: child, endpoint: `http://127.0.0.1:${port}` };

@@ -5,10 +5,13 @@
  * failed, crashed or timed-out attempt retried twice, then given up (in AWS: the dead-letter queue).
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { S3Event } from 'aws-lambda';
+import { UPLOADS_PREFIX } from '../../shared/constants.js';
 
-export const UPLOADS_PREFIX = 'uploads/';
 const WORKER = fileURLToPath(new URL('./processing-worker.ts', import.meta.url));
 const MAX_ATTEMPTS = 3;
 
@@ -30,6 +33,7 @@ class Worker {
   private child: ChildProcess;
   private nextId = 1;
   private waiting = new Map<number, (r: { ok: boolean; error?: string }) => void>();
+  /** Resolves when the worker can take events; rejects if it dies first. */
   readonly ready: Promise<void>;
 
   constructor(tag: string) {
@@ -38,20 +42,33 @@ class Worker {
       // Quiet on success (the runner reports failures); a crash's own words still reach stderr.
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
-    this.ready = new Promise((resolve) => this.child.once('message', () => resolve()));
+    const pid = this.child.pid;
+    this.ready = new Promise((resolve, reject) => {
+      this.child.once('message', () => resolve());
+      this.child.once('exit', (code, signal) => reject(new Error(`worker exited before it was ready (${signal ?? code})`)));
+    });
+    this.ready.catch(() => {});
     this.child.on('message', (m: { id?: number; ok?: boolean; error?: string }) => {
       if (m.id === undefined) return;
       this.waiting.get(m.id)?.({ ok: !!m.ok, error: m.error });
       this.waiting.delete(m.id);
     });
+    // A failure to start or to reach the worker is its death, never an uncaught error of the stack.
+    this.child.on('error', (err) => this.finishAll(`worker failed: ${err.message}`));
     this.child.once('exit', (code, signal) => {
-      for (const done of this.waiting.values()) done({ ok: false, error: `worker exited (${signal ?? code})` });
-      this.waiting.clear();
+      this.finishAll(`worker exited (${signal ?? code})`);
+      // What a killed run left in its working folder (functions/domain/processing.ts) goes with it.
+      if (pid) fs.rmSync(path.join(os.tmpdir(), `processing-${pid}`), { recursive: true, force: true });
     });
   }
 
+  private finishAll(error: string) {
+    for (const done of this.waiting.values()) done({ ok: false, error });
+    this.waiting.clear();
+  }
+
   get alive() {
-    return this.child.exitCode === null && this.child.signalCode === null;
+    return this.child.exitCode === null && this.child.signalCode === null && this.child.connected;
   }
 
   run(event: S3Event, timeoutMs: number): Promise<{ ok: boolean; error?: string }> {
@@ -65,7 +82,12 @@ class Worker {
         clearTimeout(timer);
         resolve(r);
       });
-      this.child.send({ id, event });
+      this.child.send({ id, event }, (err) => {
+        if (!err) return;
+        const done = this.waiting.get(id);
+        this.waiting.delete(id);
+        done?.({ ok: false, error: `could not reach the worker: ${err.message}` });
+      });
     });
   }
 

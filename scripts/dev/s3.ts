@@ -13,13 +13,14 @@ import type { Readable } from 'node:stream';
 import S3rver from 's3rver';
 import { checkPostPolicy, type PolicyViolation } from './s3-post-policy.js';
 
-const require = createRequire(import.meta.url);
+// The form parser and tagging model s3rver itself uses, resolved from s3rver so they are its versions.
+const require = createRequire(createRequire(import.meta.url).resolve('s3rver'));
 const Busboy = require('busboy') as new (opts: { headers: Record<string, unknown> }) => NodeJS.WritableStream & {
   on(event: 'field', cb: (name: string, value: string) => void): void;
   on(event: 'file', cb: (name: string, stream: Readable) => void): void;
   on(event: 'finish' | 'error', cb: (err?: Error) => void): void;
 };
-const { TaggingConfiguration } = require('s3rver/lib/models/config') as { TaggingConfiguration: { validate(xml: string): unknown } };
+const { TaggingConfiguration } = require('./models/config') as { TaggingConfiguration: { validate(xml: string): unknown } };
 
 /** s3rver's credentials (it accepts any signature; the POST policy check uses this secret). */
 export const S3_LOCAL_SECRET = 'S3RVER';
@@ -42,7 +43,7 @@ export interface ObjectCreated {
   eventName: string;
 }
 
-/** The fields before the file (S3 ignores those after it) and the file's size. */
+/** The fields before the file (S3 ignores those after it) and the file's size (-1: no file). */
 function readForm(file: string, headers: Record<string, unknown>): Promise<{ fields: Record<string, string>; fileSize: number }> {
   return new Promise((resolve, reject) => {
     const fields: Record<string, string> = {};
@@ -56,7 +57,7 @@ function readForm(file: string, headers: Record<string, unknown>): Promise<{ fie
       fileSize = 0;
       stream.on('data', (d: Buffer) => (fileSize += d.length));
     });
-    busboy.on('finish', () => resolve({ fields, fileSize: Math.max(0, fileSize) }));
+    busboy.on('finish', () => resolve({ fields, fileSize }));
     busboy.on('error', (err) => reject(err));
     fs.createReadStream(file).on('error', reject).pipe(busboy);
   });
@@ -95,7 +96,8 @@ function enforcePostPolicy(now: () => Date) {
       } catch {
         form = null;
       }
-      const violation = form
+      // A form without a file stores nothing: s3rver answers it as S3 does.
+      const violation = form && form.fileSize < 0 ? null : form
         ? checkPostPolicy({ fields: form.fields, bucket, fileSize: form.fileSize, secretAccessKey: S3_LOCAL_SECRET, now: now() })
         : { status: 400 as const, code: 'MalformedPOSTRequest' as const, message: 'The body of your POST request is not well-formed multipart/form-data.' };
       if (violation) {

@@ -5,7 +5,7 @@ import { secondsField, textField } from './common.js';
 export const AUDIO_FILE_ERROR = 'Please upload an audio file';
 export const UPLOAD_FAILED_ERROR = 'Failed to upload track';
 export const LOAD_AUDIO_ERROR = 'Failed to load audio';
-export const PROCESSING_STALLED_ERROR = 'Processing did not finish. Delete this track and upload the file again.';
+export const PROCESSING_STALLED_ERROR = 'Processing did not finish.';
 
 export const TRACK_STATUSES = ['processing', 'ready', 'failed'] as const;
 export type TrackStatus = (typeof TRACK_STATUSES)[number];

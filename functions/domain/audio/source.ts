@@ -36,14 +36,6 @@ export async function openFile(filePath: string): Promise<ByteSource> {
   }
 }
 
-export function bufferSource(bytes: Uint8Array, size = bytes.length): ByteSource {
-  return {
-    size,
-    read: async (offset, length) => bytes.subarray(Math.min(offset, bytes.length), Math.min(offset + length, bytes.length)),
-    close: async () => {},
-  };
-}
-
 /** The bytes of [from, to) in order, in chunks of at most `chunk` bytes. */
 export async function* byteRange(src: ByteSource, from: number, to: number, chunk = CHUNK_BYTES): AsyncGenerator<Uint8Array> {
   for (let at = from; at < to; ) {

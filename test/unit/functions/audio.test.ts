@@ -1,18 +1,23 @@
-import { describe, expect, it } from 'vitest';
-import { analyseAudio, foldPeaks, sniffAudio } from '../../../functions/domain/audio.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { analyseAudioFile, AudioRejected, foldPeaks } from '../../../functions/domain/audio.js';
 import { sanitizeFilename } from '../../../functions/domain/tracks.js';
 import { mp3Bytes, pngBytes, wavBytes } from '../../support/audio.js';
 
-async function* chunked(buf: Buffer, size = 65536) {
-  for (let i = 0; i < buf.length; i += size) yield new Uint8Array(buf.subarray(i, i + size));
-}
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'audio-unit-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+const file = (name: string, bytes: Buffer) => {
+  const p = path.join(dir, name);
+  fs.writeFileSync(p, bytes);
+  return p;
+};
 
 describe('audio analysis', () => {
   it('recognises a WAV by its bytes and reads duration and peaks by decoding it', async () => {
-    const wav = wavBytes({ seconds: 2.5, sampleRate: 22050, channels: 2, envelope: 'ramp' });
-    const format = await sniffAudio(new Uint8Array(wav.subarray(0, 4096)), wav.length);
-    expect(format).toBe('wav');
-    const facts = await analyseAudio(chunked(wav), format!);
+    const facts = await analyseAudioFile(file('a.bin', wavBytes({ seconds: 2.5, sampleRate: 22050, channels: 2, envelope: 'ramp' })));
+    expect(facts.format).toBe('wav');
     expect(facts.duration).toBeCloseTo(2.5, 3);
     expect(facts.peaks.length).toBe(1000);
     expect(facts.peaks[999]).toBeGreaterThan(200);
@@ -20,10 +25,8 @@ describe('audio analysis', () => {
   });
 
   it('decodes an MP3 to its duration', async () => {
-    const mp3 = mp3Bytes({ seconds: 3 });
-    const format = await sniffAudio(new Uint8Array(mp3.subarray(0, 4096)), mp3.length);
-    expect(format).toBe('mp3');
-    const facts = await analyseAudio(chunked(mp3, 4096), format!);
+    const facts = await analyseAudioFile(file('b.bin', mp3Bytes({ seconds: 3 })));
+    expect(facts.format).toBe('mp3');
     // MP3 frames pad the ends a little.
     expect(facts.duration).toBeGreaterThan(2.9);
     expect(facts.duration).toBeLessThan(3.2);
@@ -32,15 +35,13 @@ describe('audio analysis', () => {
 
   it('keeps the waveform the same size whatever the duration', async () => {
     for (const seconds of [0.5, 30]) {
-      const wav = wavBytes({ seconds, sampleRate: 8000, envelope: 'ramp' });
-      expect((await analyseAudio(chunked(wav), 'wav')).peaks.length).toBe(1000);
+      expect((await analyseAudioFile(file(`c${seconds}.wav`, wavBytes({ seconds, sampleRate: 8000, envelope: 'ramp' })))).peaks.length).toBe(1000);
     }
   });
 
-  it('does not take a picture for audio, whatever its name', async () => {
-    const png = pngBytes();
-    expect(await sniffAudio(new Uint8Array(png), png.length)).toBeNull();
-    await expect(analyseAudio(chunked(Buffer.alloc(5000)), 'wav')).rejects.toThrow();
+  it('does not take a picture or zeros for audio, whatever the name', async () => {
+    await expect(analyseAudioFile(file('cover.mp3', pngBytes()))).rejects.toBeInstanceOf(AudioRejected);
+    await expect(analyseAudioFile(file('zeros.wav', Buffer.alloc(5000)))).rejects.toBeInstanceOf(AudioRejected);
   });
 
   it('folds windows into buckets by their maximum', () => {

@@ -71,7 +71,9 @@ const PROCESSING_CHECK_MS = 500;
 async function awaitProcessing(track: TrackView): Promise<TrackView> {
   for (const until = Date.now() + PROCESSING_WAIT_MS; track.status === 'processing' && Date.now() < until; ) {
     await new Promise((r) => setTimeout(r, PROCESSING_CHECK_MS));
-    track = (await api('listTracks')).tracks.find((t) => t.id === track.id) ?? track;
+    // The track exists whatever happens now: a failed look is only a missed look.
+    const list = await api('listTracks').catch(() => null);
+    track = list?.tracks.find((t) => t.id === track.id) ?? track;
   }
   if (track.status === 'failed') {
     await api('deleteTracks', { ids: [track.id] }).catch(() => {});
