@@ -18,7 +18,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { freePort, freePorts } from '../dev/ports.js';
 import { MEDIA_BUCKET, startStack, TABLE_NAME } from '../dev/stack.js';
-import { callRoute } from '../../test/support/api.js';
+import { callRoute as callRouteOnce } from '../../test/support/api.js';
 import { createConfirmedUser } from '../../test/support/users.js';
 import { wavBytes } from '../../test/support/audio.js';
 import { analyseAudioFile } from '../../functions/domain/audio.js';
@@ -39,6 +39,16 @@ async function send(url: string, init: RequestInit): Promise<Response> {
     return fetch(url, init);
   }
 }
+
+/** callRoute, tried again once when a pooled keep-alive connection was closed while idle (as `send`). */
+const callRoute: typeof callRouteOnce = async (...args) => {
+  try {
+    return await callRouteOnce(...args);
+  } catch (err) {
+    if ((err as { cause?: { code?: string } }).cause?.code !== 'ECONNRESET') throw err;
+    return callRouteOnce(...args);
+  }
+};
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
