@@ -24,6 +24,19 @@ async function main() {
     log: (l) => console.log(l),
   });
 
+  // Before 'Press Ctrl-C': a Ctrl-C that follows the banner at once must find the handler in place.
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping...`);
+    await stack.stop();
+    console.log('Stopped.');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
   const width = Math.max(...DEMO_USERS.map((u) => u.email.length));
   console.log(`
   The product is running locally.
@@ -38,17 +51,6 @@ ${DEMO_USERS.map((u) => `    ${u.email.padEnd(width)}  ${u.fullName}${u.admin ? 
   Press Ctrl-C to stop.
 `);
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`\n${signal}: stopping...`);
-    await stack.stop();
-    console.log('Stopped.');
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 main().catch((err) => {
