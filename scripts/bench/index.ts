@@ -72,32 +72,30 @@ async function main() {
       throw new Error(`track ${id} still processing after ${timeoutMs / 1000} s`);
     }
 
-    /** Uploads, then registers (timed alone); returns the registration's milliseconds and the track. */
-    async function uploadAndRegister(bytes: Buffer, filename: string) {
+    /** The browser's upload: a ticket, then the presigned POST; returns the uploaded key. */
+    async function postUpload(bytes: Buffer, filename: string): Promise<string> {
       const ticket = await callRoute(stack.apiUrl, 'createUploadUrl', { filename, contentType: 'audio/wav', size: bytes.length }, token);
       const form = new FormData();
       for (const [k, v] of Object.entries(ticket.body.fields as Record<string, string>)) form.append(k, v);
       form.append('file', new Blob([new Uint8Array(bytes)], { type: 'audio/wav' }), filename);
       const res = await send(ticket.body.url, { method: 'POST', body: form });
       if (res.status >= 300) throw new Error(`upload failed: ${res.status}`);
+      return ticket.body.key;
+    }
+
+    /** Uploads, then registers (timed alone); returns the registration's milliseconds and the track. */
+    async function uploadAndRegister(bytes: Buffer, filename: string) {
+      const key = await postUpload(bytes, filename);
       const start = performance.now();
-      const track = await callRoute(stack.apiUrl, 'createTrack', { key: ticket.body.key, title: filename }, token);
+      const track = await callRoute(stack.apiUrl, 'createTrack', { key, title: filename }, token);
       const ms = performance.now() - start;
       if (track.status !== 200) throw new Error(`register failed: ${JSON.stringify(track.body)}`);
       return { ms, track: track.body, registeredAt: start + ms };
     }
 
     async function uploadViaApp(bytes: Buffer, filename: string, register: boolean) {
-      const ticket = await callRoute(stack.apiUrl, 'createUploadUrl', { filename, contentType: 'audio/wav', size: bytes.length }, token);
-      const form = new FormData();
-      for (const [k, v] of Object.entries(ticket.body.fields as Record<string, string>)) form.append(k, v);
-      form.append('file', new Blob([new Uint8Array(bytes)], { type: 'audio/wav' }), filename);
-      const res = await send(ticket.body.url, { method: 'POST', body: form });
-      if (res.status >= 300) throw new Error(`upload failed: ${res.status}`);
-      if (!register) return null;
-      const track = await callRoute(stack.apiUrl, 'createTrack', { key: ticket.body.key, title: filename }, token);
-      if (track.status !== 200) throw new Error(`register failed: ${JSON.stringify(track.body)}`);
-      return track.body;
+      if (!register) return void (await postUpload(bytes, filename));
+      return (await uploadAndRegister(bytes, filename)).track;
     }
 
     // 1. Waveform bytes.

@@ -11,13 +11,13 @@
  */
 import http from 'node:http';
 import fc from 'fast-check';
-import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { routes, routeNames, type RouteName } from '../../functions/routes.js';
 import { ALL_SUB_GENRES } from '../../shared/genres.js';
 import { callRoute } from '../support/api.js';
 import { onboard, uploadTrack } from '../support/flows.js';
 import { createConfirmedUser, type TestUser } from '../support/users.js';
+import { inputSchemaOf, type JsonSchema } from '../support/input-schema.js';
 
 const stack = inject('stack');
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
@@ -25,25 +25,6 @@ const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 /** Requests in flight at once: enough to overlap the emulators' latency, few enough for two cores. */
 const CONCURRENCY = 6;
 
-type JsonSchema = {
-  type?: string;
-  properties?: Record<string, JsonSchema>;
-  additionalProperties?: JsonSchema | boolean;
-  propertyNames?: JsonSchema;
-  required?: string[];
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  enum?: unknown[];
-  const?: unknown;
-  format?: string;
-  pattern?: string;
-  minimum?: number;
-  maximum?: number;
-  minLength?: number;
-  maxLength?: number;
-  minItems?: number;
-  maxItems?: number;
-};
 
 const musicianUser = { user: undefined as unknown as TestUser, id: '' };
 const proUser = { user: undefined as unknown as TestUser, id: '' };
@@ -163,7 +144,7 @@ const encode = (v: string) => v.split(/([\ud800-\udfff])/).map((part) => (/^[\ud
 
 function caseFor(name: RouteName): fc.Arbitrary<FuzzCase> {
   const def = routes[name];
-  const schema = z.toJSONSchema(def.input, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const schema = inputSchemaOf(name);
   const params = [...def.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
   const base = valid(name, schema) as fc.Arbitrary<Record<string, unknown>>;
   const mutation = fc.record({

@@ -5,12 +5,12 @@
  * It grows by itself as routes are added: inputs are derived from each route's schema.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { z } from 'zod';
 import { routes, routeNames, type RouteName } from '../../functions/routes.js';
 import type { Access } from '../../functions/lib/route.js';
 import { MAX_BODY_BYTES } from '../../functions/lib/area-handler.js';
 import { callRoute } from '../support/api.js';
 import { createConfirmedUser } from '../support/users.js';
+import { inputSchemaOf, type JsonSchema } from '../support/input-schema.js';
 
 const stack = inject('stack');
 const tokens: Record<'musician' | 'pro' | 'admin', string> = { musician: '', pro: '', admin: '' };
@@ -32,21 +32,6 @@ function expectErrorShape(body: any) {
   expect(body.error.message.length).toBeGreaterThan(3);
 }
 
-type JsonSchema = {
-  type?: string;
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  enum?: unknown[];
-  const?: unknown;
-  format?: string;
-  pattern?: string;
-  minimum?: number;
-  minLength?: number;
-  minItems?: number;
-};
-const jsonSchemaOf = (name: RouteName) => z.toJSONSchema(routes[name].input, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
 
 /** Strings that satisfy the common formats, tried in order against a string field with a pattern. */
 const STRING_CANDIDATES = ['pending', 'audio/mpeg', 'walkuser'];
@@ -214,7 +199,7 @@ describe.each(routeNames)('route %s at the edges', (name) => {
   const def = routes[name];
   const token = () => (meets[def.access] ? tokens[meets[def.access]!] : undefined);
   const params = [...def.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-  const schema = jsonSchemaOf(name);
+  const schema = inputSchemaOf(name);
   const base = sample(schema) as Record<string, unknown>;
   // A route that takes nothing gets an extra field instead, which it must refuse.
   const declared = fieldPaths(schema).filter((f) => !params.includes(f.path));
