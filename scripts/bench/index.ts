@@ -163,7 +163,7 @@ async function main() {
     console.log(`   1 MB file, 20 registrations:     p50 ${fmt(percentile(smallTimes, 50))} ms  p99 ${fmt(percentile(smallTimes, 99))} ms`);
     console.log(`   ${fmt(hugeMb)} MB 4-hour file, 3 runs:  min ${fmt(hugeTimes[0])} ms  median ${fmt(hugeTimes[1])} ms  max ${fmt(hugeTimes[2])} ms`);
     console.log(`   plain decoding of that file (floor), min / median:  ${fmt(hugeMb / decMin)} / ${fmt(hugeMb / decMed)} MB/s`);
-    console.log(`   processing (download, verify, peaks, copy), min / median:  ${fmt(hugeMb / procMin)} / ${fmt(hugeMb / procMed)} MB/s  (ratio to floor ${fmt(decMin / procMin, 2)} / ${fmt(decMed / procMed, 2)})`);
+    console.log(`   processing (download, verify, peaks, store), min / median:  ${fmt(hugeMb / procMin)} / ${fmt(hugeMb / procMed)} MB/s  (ratio to floor ${fmt(decMin / procMin, 2)} / ${fmt(decMed / procMed, 2)})`);
 
     // 3. Track-list latency.
     console.log(`\n3. Track-list latency, ${CLIENTS} concurrent clients x ${REQUESTS_PER_CLIENT} requests`);
