@@ -19,7 +19,7 @@ import { analyseFlac } from './audio/flac.js';
 import { analyseOgg } from './audio/ogg.js';
 import { analyseMp4 } from './audio/mp4.js';
 
-export { AudioRejected, foldPeaks };
+export { AudioRejected, foldPeaks, REASONS };
 
 export interface AudioFacts {
   /** 'mp3' | 'wav' | 'aiff' | 'flac' | 'ogg' (Vorbis, Ogg FLAC) | 'opus' | 'm4a' (AAC, ALAC) | 'aac' (ADTS). */

@@ -15,7 +15,7 @@ import { MAX_TRACK_BYTES } from '../../shared/constants.js';
 import * as media from '../data/media.js';
 import * as tracks from '../data/tracks.js';
 import * as uploads from '../data/uploads.js';
-import { analyseAudioFile, AudioRejected } from './audio.js';
+import { analyseAudioFile, AudioRejected, REASONS } from './audio.js';
 import { audioKeyFor, finishTrack, parseUploadKey } from './tracks.js';
 
 /** The content type the processed audio is served with: what its bytes proved (AudioFacts.format), not what the browser said. */
@@ -86,7 +86,7 @@ function freshWorkDir(): string {
 /** Verifies and measures the upload; a file we cannot use is a `failed` result, never an error. */
 async function measure(uploadKey: string, upload: { userId: string; filename: string }, size: number): Promise<uploads.UploadResult> {
   // S3 enforces the size range of the upload policy; checked again so nothing larger is even downloaded.
-  if (size > MAX_TRACK_BYTES) return { outcome: 'failed', reason: 'Files larger than 200 MB are not accepted.', sizeBytes: size };
+  if (size > MAX_TRACK_BYTES) return { outcome: 'failed', reason: REASONS.tooLarge, sizeBytes: size };
   const dir = freshWorkDir();
   try {
     const file = path.join(dir, 'audio');

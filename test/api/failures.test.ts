@@ -101,3 +101,37 @@ describe('an e-mail that cannot be sent', () => {
     expect((await itemsUnder(`SHARE#${share.id}`)).filter((i) => String(i.SK).startsWith('DIGEST#'))).toEqual([]);
   });
 });
+
+describe('processing that finishes after its track was deleted', () => {
+  it('brings nothing back, and leaves the processed audio to expire', async () => {
+    const { dynamo, s3 } = await import('../../functions/lib/aws.js');
+    const { GetObjectTaggingCommand, PutObjectCommand } = await import('@aws-sdk/client-s3');
+    const { GetCommand, PutCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { finishTrack } = await import('../../functions/domain/tracks.js');
+    const { UNCLAIMED_UPLOAD_TAG } = await import('../../shared/constants.js');
+    const key = (id: string) => ({ PK: `TRACK#${id}`, SK: 'META' });
+    const tagsOf = async (k: string) => (await s3().send(new GetObjectTaggingCommand({ Bucket: stack.mediaBucket, Key: k }))).TagSet ?? [];
+    const processed = async (name: string) => {
+      const audioKey = `audio/u-late/${Date.now()}_${name}`;
+      await s3().send(new PutObjectCommand({ Bucket: stack.mediaBucket, Key: audioKey, Body: 'RIFF', Tagging: `${UNCLAIMED_UPLOAD_TAG.key}=${UNCLAIMED_UPLOAD_TAG.value}` }));
+      return { outcome: 'ready' as const, audioKey, contentType: 'audio/wav', duration: 2, peaks: '', format: 'wav', sizeBytes: 4 };
+    };
+    const unclaimed = [{ Key: UNCLAIMED_UPLOAD_TAG.key, Value: UNCLAIMED_UPLOAD_TAG.value }];
+
+    // Deleted outright: no item is made, the audio goes back to expiring.
+    const gone = crypto.randomUUID();
+    const first = await processed('gone.wav');
+    expect(await finishTrack(gone, first)).toBeNull();
+    expect((await dynamo().send(new GetCommand({ TableName: stack.tableName, Key: key(gone) }))).Item).toBeUndefined();
+    expect(await tagsOf(first.audioKey)).toEqual(unclaimed);
+
+    // Being deleted (fenced): it stays as the deletion found it, without audio it would leave behind.
+    const fenced = crypto.randomUUID();
+    await dynamo().send(new PutCommand({ TableName: stack.tableName, Item: { ...key(fenced), entity: 'track', id: fenced, userId: 'u-late', status: 'processing', audioKey: '' } }));
+    await dynamo().send(new UpdateCommand({ TableName: stack.tableName, Key: key(fenced), UpdateExpression: 'SET deletingAt = :t', ExpressionAttributeValues: { ':t': new Date().toISOString() } }));
+    const second = await processed('fenced.wav');
+    expect(await finishTrack(fenced, second)).toBeNull();
+    expect((await dynamo().send(new GetCommand({ TableName: stack.tableName, Key: key(fenced) }))).Item).toMatchObject({ status: 'processing', audioKey: '' });
+    expect(await tagsOf(second.audioKey)).toEqual(unclaimed);
+  });
+});
