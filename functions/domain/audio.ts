@@ -9,7 +9,8 @@
  * the process nor surfaces as another error.
  */
 import { MAX_TRACK_BYTES } from '../../shared/constants.js';
-import { checkAccounted, foldPeaks, Measure, type ContainerResult } from './audio/measure.js';
+import { checkAccounted, foldPeaks, Measure, type ContainerResult, type PcmSink } from './audio/measure.js';
+import { WavWriter } from './audio/wav-writer.js';
 import { AudioRejected, REASONS } from './audio/rejected.js';
 import { openFile, type ByteSource } from './audio/source.js';
 import { sniff, type Container } from './audio/sniff.js';
@@ -29,6 +30,8 @@ export interface AudioFacts {
   sampleRate: number;
   /** PEAKS_COUNT peaks, 0-255. */
   peaks: Uint8Array;
+  /** False when browsers cannot be relied on to play the file as it is: see writePlayableCopy. */
+  browserPlayable: boolean;
 }
 
 const ANALYSERS: Record<Container, (src: ByteSource, start: number, measure: Measure) => Promise<ContainerResult>> = {
@@ -47,10 +50,10 @@ function isSystemError(err: unknown): boolean {
   return typeof code === 'string' && /^(E[A-Z]+|ERR_MODULE_NOT_FOUND)$/.test(code);
 }
 
-async function analyseSource(src: ByteSource): Promise<AudioFacts> {
+async function analyseSource(src: ByteSource, sink?: PcmSink): Promise<AudioFacts> {
   if (src.size === 0) throw new AudioRejected(REASONS.empty);
   if (src.size > MAX_TRACK_BYTES) throw new AudioRejected(REASONS.tooLarge);
-  const measure = new Measure();
+  const measure = new Measure(sink);
   try {
     const { container, start } = await sniff(src);
     const result = await ANALYSERS[container](src, start, measure);
@@ -61,6 +64,7 @@ async function analyseSource(src: ByteSource): Promise<AudioFacts> {
       duration: measure.seconds,
       sampleRate: measure.sampleRate,
       peaks: foldPeaks(measure.meter.result()),
+      browserPlayable: measure.browserPlayable,
     };
   } catch (err) {
     if (err instanceof AudioRejected || isSystemError(err)) throw err;
@@ -73,11 +77,27 @@ async function analyseSource(src: ByteSource): Promise<AudioFacts> {
  * AudioRejected for anything unreadable; never anything else for a bad file (a missing file or an I/O failure
  * still throws its own error).
  */
-export async function analyseAudioFile(filePath: string): Promise<AudioFacts> {
+export async function analyseAudioFile(filePath: string, sink?: PcmSink): Promise<AudioFacts> {
   const src = await openFile(filePath);
   try {
-    return await analyseSource(src);
+    return await analyseSource(src, sink);
   } finally {
     await src.close();
+  }
+}
+
+/**
+ * Decodes the file again into a 16-bit PCM WAV that every browser plays, for audio analyseAudioFile found
+ * not `browserPlayable` (the rare formats: decoding twice costs them alone). Same duration, same peaks.
+ */
+export async function writePlayableCopy(filePath: string, outPath: string): Promise<AudioFacts> {
+  const wav = new WavWriter(outPath);
+  try {
+    const facts = await analyseAudioFile(filePath, wav);
+    wav.close();
+    return facts;
+  } catch (err) {
+    wav.abandon();
+    throw err;
   }
 }

@@ -1,8 +1,8 @@
 /**
  * Processing an upload, off the request path: run for each object created under `uploads/` (an S3 event).
  * It downloads what arrived, decodes it to measure the duration and draw the peaks, stores the very bytes
- * it checked at the track's final key (which no upload policy can target), records the result and removes
- * the upload.
+ * it checked (or, for formats browsers cannot play, a PCM WAV copy of them) at the track's final key (which
+ * no upload policy can target), records the result and removes the upload.
  *
  * Safe to run twice for the same object (S3 may deliver an event twice; a failed run is retried): the
  * first recorded result stands, and a later upload to the same key (the POST policy stays valid for a
@@ -15,7 +15,7 @@ import { MAX_TRACK_BYTES } from '../../shared/constants.js';
 import * as media from '../data/media.js';
 import * as tracks from '../data/tracks.js';
 import * as uploads from '../data/uploads.js';
-import { analyseAudioFile, AudioRejected, REASONS } from './audio.js';
+import { analyseAudioFile, AudioRejected, REASONS, writePlayableCopy } from './audio.js';
 import { audioKeyFor, finishTrack, parseUploadKey } from './tracks.js';
 
 /** The content type the processed audio is served with: what its bytes proved (AudioFacts.format), not what the browser said. */
@@ -98,11 +98,18 @@ async function measure(uploadKey: string, upload: { userId: string; filename: st
       if (err instanceof AudioRejected) return { outcome: 'failed', reason: err.reason, sizeBytes: size };
       throw err;
     }
-    // The bytes just checked, not the upload key's current object: a second POST with the same ticket
-    // may have replaced it meanwhile.
-    const audioKey = audioKeyFor(upload.userId, upload.filename);
-    const contentType = CONTENT_TYPES[facts.format] ?? 'application/octet-stream';
-    await media.putFile(audioKey, file, contentType);
+    // What the browser will play: the bytes just checked (not the upload key's current object, which a
+    // second POST with the same ticket may have replaced), or a PCM WAV copy of them where browsers cannot
+    // play the format (AIFF, ALAC, uncommon WAV encodings).
+    let stored = { file, name: upload.filename, contentType: CONTENT_TYPES[facts.format] ?? 'application/octet-stream' };
+    if (!facts.browserPlayable) {
+      const copy = path.join(dir, 'playable.wav');
+      await writePlayableCopy(file, copy);
+      stored = { file: copy, name: `${upload.filename}.wav`, contentType: 'audio/wav' };
+    }
+    const audioKey = audioKeyFor(upload.userId, stored.name);
+    const contentType = stored.contentType;
+    await media.putFile(audioKey, stored.file, contentType);
     return {
       outcome: 'ready',
       audioKey,

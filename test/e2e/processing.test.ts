@@ -3,6 +3,7 @@
  * arrives and is processed, then its waveform without a reload (the realtime channel); and a file
  * processing refused, with its reason. At 1280 and 390 px.
  */
+import fs from 'node:fs';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -71,6 +72,23 @@ describe('processing in the track list', () => {
       await screenshot(page, 'tracks-processing');
       await context.close();
     }
+  });
+
+  it('plays an AIFF and an ALAC upload, which browsers cannot play as they are, from their WAV copies', async () => {
+    for (const file of ['aiff-s16-stereo-11k.aiff', 'alac-s16-stereo.m4a']) {
+      const track = await registerUpload(stack, user, fs.readFileSync(`test/fixtures/audio/${file}`), file, file, file.endsWith('.aiff') ? 'audio/aiff' : 'audio/mp4');
+      expect(track.status).toBe('ready');
+    }
+    const { context, page } = await signedInPage(browser, stack.appUrl, user.email, user.password, '/dashboard', DESKTOP);
+    for (const title of ['aiff-s16-stereo-11k.aiff', 'alac-s16-stereo.m4a']) {
+      const row = page.getByTestId('track-row').filter({ hasText: title });
+      await row.getByRole('button', { name: /^Play/ }).first().click();
+      // Playing: the button turns to Pause; a browser that cannot decode the file says 'Failed to load audio'.
+      await row.getByRole('button', { name: /^Pause/ }).first().waitFor({ timeout: 15_000 });
+      expect(await row.getByText('Failed to load audio').count()).toBe(0);
+      await row.getByRole('button', { name: /^Pause/ }).first().click();
+    }
+    await context.close();
   });
 
   it('draws the waveform without a reload once the file arrives and is processed', async () => {

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyseAudioFile, AudioRejected, type AudioFacts } from '../../functions/domain/audio.js';
+import { analyseAudioFile, AudioRejected, writePlayableCopy, type AudioFacts } from '../../functions/domain/audio.js';
 import { MAX_TRACK_BYTES, MAX_TRACK_SECONDS } from '../../shared/constants.js';
 
 const DIR = fileURLToPath(new URL('../fixtures/audio/', import.meta.url));
@@ -80,6 +80,31 @@ describe('audio corpus', () => {
       expect(new Set(facts.peaks).size).toBeGreaterThan(20); // not flat: not all 255, not all 0
       if (entry.peaks === 'triangle') expectTriangle(facts.peaks);
     }
+  });
+
+  it('marks for a playable copy exactly the encodings browsers cannot play as they are', async () => {
+    const notPlayable: string[] = [];
+    for (const [file] of accepted) if (!(await analyseAudioFile(path.join(DIR, file))).browserPlayable) notPlayable.push(file);
+    // Every AIFF/AIFC and ALAC file, and the uncommon WAV encodings; nothing else.
+    const expected = accepted
+      .map(([f]) => f)
+      .filter((f) => /^(aiff|aifc|alac)-/.test(f) || ['wav-s32-mono-8k.wav', 'wav-s32-unaligned.wav', 'wav-f64-mono-8k.wav', 'wav-rf64.wav', 'wav-mp3-inside.wav'].includes(f));
+    expect(notPlayable.sort()).toEqual(expected.sort());
+  });
+
+  it.each(accepted.filter(([f]) => /^(aiff|aifc|alac)-|wav-(s32|f64|rf64|mp3)/.test(f)))('writes %s as a 16-bit WAV with the same duration and peaks', async (file) => {
+    const original = await analyseAudioFile(path.join(DIR, file));
+    const copyPath = path.join(tmp, `${file}.playable.wav`);
+    expect(await writePlayableCopy(path.join(DIR, file), copyPath)).toMatchObject({ duration: original.duration });
+    const bytes = fs.readFileSync(copyPath);
+    expect(bytes.toString('ascii', 0, 4)).toBe('RIFF');
+    expect(bytes.readUInt16LE(20)).toBe(1); // PCM
+    expect(bytes.readUInt16LE(34)).toBe(16);
+    const copy = await analyseAudioFile(copyPath);
+    expect(copy).toMatchObject({ format: 'wav', browserPlayable: true, sampleRate: original.sampleRate });
+    expect(Math.abs(copy.duration - original.duration)).toBeLessThan(0.001);
+    // Quantised to 16 bits: each peak within a step or two of the original's.
+    for (let i = 0; i < 1000; i++) expect(Math.abs(copy.peaks[i] - original.peaks[i])).toBeLessThanOrEqual(2);
   });
 
   it.each(rejected)('refuses %s with a reason', async (file) => {

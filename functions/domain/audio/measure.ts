@@ -72,9 +72,20 @@ export class PeakMeter {
 /** A second of grace over the limit, for encoder padding. */
 const MAX_SECONDS = MAX_TRACK_SECONDS + 1;
 
+/** Where decoded samples go besides the measure: a playable copy of the audio (functions/domain/audio/wav-writer.ts). */
+export interface PcmSink {
+  /** `n` frames of planar samples in [-1, 1]. */
+  write(channels: Float32Array[], n: number, sampleRate: number): void;
+}
+
 /** Duration and peaks of decoded audio, accumulated chunk by chunk. */
 export class Measure {
   readonly meter = new PeakMeter();
+  /**
+   * False when browsers' <audio> cannot be relied on to play the file as it is (AIFF, ALAC, uncommon WAV
+   * encodings): the parsers say so, and processing then stores a PCM WAV copy instead.
+   */
+  browserPlayable = true;
   /** Sample frames decoded. */
   frames = 0;
   sampleRate = 0;
@@ -82,6 +93,8 @@ export class Measure {
   private secondsBefore = 0;
   private framesAtRate = 0;
   private scratch = new Float32Array(16384);
+
+  constructor(readonly sink?: PcmSink) {}
 
   /** Planar float channels as the decoders give them. */
   addPlanar(channels: Float32Array[], sampleRate: number) {
@@ -99,6 +112,7 @@ export class Measure {
     }
     this.meter.push(out, n);
     this.addFrames(n, sampleRate);
+    this.sink?.write(channels, n, sampleRate);
   }
 
   /** Per-frame maxima already computed (the PCM readers do it while converting). */

@@ -385,6 +385,8 @@ export async function analyseMp4(src: ByteSource, measure: Measure): Promise<Con
       window = null; // no trimming: off by the encoder's priming, a few milliseconds
     }
     const options = codec.kind === 'aac' ? { asc: config } : { alac: config };
+    // Only Safari plays ALAC.
+    if (codec.kind === 'alac') measure.browserPlayable = false;
     await withDecoder(
       measure,
       () => aac.decoder({ ...options, ...(window ? { gapless: window } : {}) }) as Promise<StreamDecoder>,

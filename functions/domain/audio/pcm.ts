@@ -95,6 +95,24 @@ export function frameMaxima(bytes: Uint8Array, f: SampleFormat, channels: number
   return frames;
 }
 
+/** The samples of `n` whole frames as one Float32Array per channel (only when a playable copy is written). */
+function planar(bytes: Uint8Array, s: PcmStream, n: number, read: SampleReader): Float32Array[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const out = Array.from({ length: s.channels }, () => new Float32Array(n));
+  const size = s.sampleFormat.bytes;
+  for (let frame = 0, p = 0; frame < n; frame++) for (let c = 0; c < s.channels; c++, p += size) out[c][frame] = read(bytes, p, view);
+  return out;
+}
+
+/**
+ * What every current browser plays from a WAV: 8-bit unsigned, 16/24-bit little-endian integer and 32-bit
+ * float PCM in a RIFF file. Anything else (RIFX, RF64, 32-bit integer, 64-bit float, G.711, MPEG) gets a copy.
+ */
+function wavBrowserPlayable(riffId: string, f: SampleFormat): boolean {
+  if (riffId !== 'RIFF' || !f.littleEndian) return false;
+  return (f.kind === 'uint' && f.bytes === 1) || (f.kind === 'int' && (f.bytes === 2 || f.bytes === 3)) || (f.kind === 'float' && f.bytes === 4);
+}
+
 /** Streams the frames through the measure. */
 export async function measurePcm(src: ByteSource, s: PcmStream, measure: Measure): Promise<number> {
   if (s.frames <= 0) throw new AudioRejected(REASONS.noSound);
@@ -108,6 +126,7 @@ export async function measurePcm(src: ByteSource, s: PcmStream, measure: Measure
     if (out.length < bytes.length / frameBytes) out = new Float32Array(Math.ceil(bytes.length / frameBytes));
     const n = frameMaxima(bytes, s.sampleFormat, s.channels, out, read);
     measure.addFrameMax(out, n, s.sampleRate);
+    if (measure.sink) measure.sink.write(planar(bytes, s, n, read), n, s.sampleRate);
   }
   return s.frames * frameBytes;
 }
@@ -198,6 +217,7 @@ export async function analyseWav(src: ByteSource, measure: Measure): Promise<Con
 
   if (tag === 0x0055 || tag === 0x0050) {
     // MPEG audio in a WAV: its frames, walked like an .mp3's.
+    measure.browserPlayable = false;
     const r = await analyseMpegRange(src, data.offset, data.offset + data.size, measure);
     return { format: 'wav', audioBytes: r.audioBytes, metadataBytes: metadataBytes + r.metadataBytes };
   }
@@ -218,6 +238,7 @@ export async function analyseWav(src: ByteSource, measure: Measure): Promise<Con
     throw new AudioRejected(REASONS.unsupportedCodec('WAV', `${bits}-bit samples`));
   }
   const frames = Math.floor(data.size / (sampleFormat.bytes * channels));
+  measure.browserPlayable = wavBrowserPlayable(riffId, sampleFormat);
   checkAccounted({ fileBytes: src.size, audioBytes: data.size, metadataBytes });
   const audioBytes = await measurePcm(src, { sampleFormat, channels, sampleRate, dataOffset: data.offset, frames }, measure);
   return { format: 'wav', audioBytes, metadataBytes };
@@ -294,6 +315,8 @@ export async function analyseAiff(src: ByteSource, measure: Measure): Promise<Co
   if (!ssnd || declaredFrames === 0) throw new AudioRejected(REASONS.noSound);
   // COMM's frame count is the truth; a file cut short holds fewer.
   const frames = Math.min(declaredFrames, Math.floor(ssnd.size / (sampleFormat.bytes * channels)));
+  // Chrome and Firefox play no AIFF.
+  measure.browserPlayable = false;
   checkAccounted({ fileBytes: src.size, audioBytes: ssnd.size, metadataBytes });
   const audioBytes = await measurePcm(src, { sampleFormat, channels, sampleRate, dataOffset: ssnd.offset, frames }, measure);
   return { format: 'aiff', audioBytes, metadataBytes };
