@@ -303,14 +303,25 @@ function shareOpenCheck(shareId: string, closed: ShareStatus[]) {
   };
 }
 
-/** Adds a comment to the (share, recipient) digest, or starts one: due `dueAt`, pushed back by each comment. */
+/**
+ * Adds a comment to the (share, recipient) digest, or starts one: due `dueAt`, pushed back by each comment.
+ * Putting back a digest whose send failed (`attempts` given) merges into any newer burst without moving
+ * its due time: the burst still going on is not mailed early.
+ */
 function digestUpsert(shareId: string, toUserId: string, commentIds: string[], dueAt: string, attempts?: number) {
-  const sets = ['entity = :e', 'shareId = :sid', 'toUserId = :to', 'dueAt = :due', 'GSI2PK = :gp', 'GSI2SK = :gs'];
+  const restoring = attempts !== undefined;
+  const sets = [
+    'entity = :e',
+    'shareId = :sid',
+    'toUserId = :to',
+    'GSI2PK = :gp',
+    ...(restoring ? ['dueAt = if_not_exists(dueAt, :due)', 'GSI2SK = if_not_exists(GSI2SK, :gs)', 'attempts = if_not_exists(attempts, :a)'] : ['dueAt = :due', 'GSI2SK = :gs']),
+  ];
   return {
     Update: {
       TableName: T(),
       Key: digestKey(shareId, toUserId),
-      UpdateExpression: `SET ${[...sets, ...(attempts === undefined ? [] : ['attempts = :a'])].join(', ')} ADD commentIds :ids`,
+      UpdateExpression: `SET ${sets.join(', ')} ADD commentIds :ids`,
       ExpressionAttributeValues: {
         ':e': 'digest',
         ':sid': shareId,
@@ -357,8 +368,9 @@ export async function putNewComment(
     return 'written';
   } catch (err) {
     const reasons = cancellation(err);
-    if (reasons?.[0] === 'ConditionalCheckFailed') return 'closed';
+    // 'exists' first: a retry of a comment that landed gets it back even if the share has closed since.
     if (reasons?.[1] === 'ConditionalCheckFailed') return 'exists';
+    if (reasons?.[0] === 'ConditionalCheckFailed') return 'closed';
     throw err;
   }
 }

@@ -155,7 +155,8 @@ export async function changeUserType(current: UserRecord, change: TypeChange): P
         TableName: config.tableName,
         Key: userKey(current.id),
         UpdateExpression: `SET ${names.map((n) => `#${n} = :${n}`).join(', ')}`,
-        ConditionExpression: '#type = :expected',
+        // And no newer token has changed it meanwhile (groupSyncedAt: the issue time of the token that did).
+        ConditionExpression: '#type = :expected AND (attribute_not_exists(#groupSyncedAt) OR #groupSyncedAt <= :groupSyncedAt)',
         ExpressionAttributeNames: Object.fromEntries(names.map((n) => [`#${n}`, n])),
         ExpressionAttributeValues: { ...Object.fromEntries(names.map((n) => [`:${n}`, values[n]])), ':expected': current.type },
         ReturnValues: 'ALL_NEW',

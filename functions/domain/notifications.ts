@@ -108,9 +108,11 @@ async function sendDigest(d: DigestRecord): Promise<boolean> {
  * runs never send the same one. One that cannot be sent is logged and put back to be tried a minute
  * later, a few times; a failure with one digest never stops the others.
  */
-export async function sendDueDigests(now = new Date()): Promise<{ sent: number; empty: number; failed: number }> {
+export async function sendDueDigests(now = new Date(), only?: { shareId: string }): Promise<{ sent: number; empty: number; failed: number }> {
   const counts = { sent: 0, empty: 0, failed: 0 };
   for (const due of await dueDigests(now.toISOString())) {
+    // A test sends one share's digests without touching anyone else's.
+    if (only && due.shareId !== only.shareId) continue;
     let claimed: DigestRecord | null = null;
     try {
       claimed = await claimDigest(due);

@@ -82,14 +82,15 @@ export async function createUserRecord(account: NewAccount): Promise<UserRecord>
 /**
  * The type follows the admin group: someone an operator puts in it becomes an admin, and someone taken
  * out of it gets back the type they had chosen before (or musician, with the type to choose again).
- * A token older than the record's last such change reflects the groups from before it and is ignored,
- * so tabs holding old and new tokens do not flip the record back and forth.
+ * A token issued before the one that made the record's last such change reflects older groups and is
+ * ignored (also in the write's condition), so tabs holding old and new tokens do not flip the record.
  */
 async function followAdminGroup(user: UserRecord, identity: Identity): Promise<UserRecord> {
   const admin = isAdminIdentity(identity);
   if (admin === (user.type === 'admin')) return user;
-  if (user.groupSyncedAt && identity.issuedAt < Math.floor(Date.parse(user.groupSyncedAt) / 1000)) return user;
-  const groupSyncedAt = new Date().toISOString();
+  // The marker is the issue time of the token that last changed the type: only a token issued since may change it again.
+  const groupSyncedAt = new Date(identity.issuedAt * 1000).toISOString();
+  if (user.groupSyncedAt && groupSyncedAt < user.groupSyncedAt) return user;
   const prior = user.type === 'admin' ? null : user.typeChosen ? user.type : null;
   const changed = await changeUserType(
     user,

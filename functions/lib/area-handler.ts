@@ -200,8 +200,9 @@ export function areaHandler<A extends Area>(area: A, handlers: AreaHandlers<A>) 
       }
       const identity = await identify(event);
       if (!identity) throw new Unauthorized();
-      const isAdmin = isAdminIdentity(identity);
       const user = await ensureUser(identity);
+      // Both must agree: a token issued before its holder left the admin group still names the group.
+      const isAdmin = isAdminIdentity(identity) && user.type === 'admin';
       if (!allows(def.access, user, isAdmin)) throw new Forbidden();
       context.caller = { identity, user, isAdmin };
     },

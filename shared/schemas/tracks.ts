@@ -16,7 +16,8 @@ export const titleField = textField().min(1, 'Track title is required').max(200,
 
 export const snippetSchema = z
   .object({ start: secondsField('The snippet start'), end: secondsField('The snippet end') }, { error: 'The snippet is required' })
-  .refine((s) => s.end - s.start >= 1, { message: 'The snippet must be at least 1 second long', path: ['end'] });
+  // In whole milliseconds (the bounds are rounded to them): 1.001 - 0.001 is 0.9999999999999999 in floating point.
+  .refine((s) => Math.round(s.end * 1000) - Math.round(s.start * 1000) >= 1000, { message: 'The snippet must be at least 1 second long', path: ['end'] });
 
 /**
  * A track as the API returns it. `peaks`: base64 of PEAKS_COUNT bytes (0-255 amplitude) for the waveform.

@@ -68,15 +68,19 @@ describe('POST /users/email-exists', () => {
 
 describe('POST /users/email-exists, per client address', () => {
   it(`answers ${EMAIL_LOOKUPS_PER_MINUTE} lookups a minute, then 429 rate_limited, without affecting other clients`, async () => {
-    // The window is the clock's minute: start well inside one.
-    if (new Date().getSeconds() > 45) await sleep((61 - new Date().getSeconds()) * 1000);
-    const client = randomLoopback();
-    for (let i = 0; i < EMAIL_LOOKUPS_PER_MINUTE; i++) {
-      const res = await emailExistsFrom(client, i % 2 ? 'pro@demo.test' : uniqueEmail('limit'));
-      expect(res.status, `lookup ${i + 1}`).toBe(200);
-      expect(res.body).toEqual({ exists: i % 2 === 1 });
+    // The window is the clock's minute: a run that crosses into the next one proves nothing and is done again.
+    let limited;
+    for (let attempt = 1; ; attempt++) {
+      const minute = new Date().toISOString().slice(0, 16);
+      const client = randomLoopback();
+      for (let i = 0; i < EMAIL_LOOKUPS_PER_MINUTE; i++) {
+        const res = await emailExistsFrom(client, i % 2 ? 'pro@demo.test' : uniqueEmail('limit'));
+        expect(res.status, `lookup ${i + 1}`).toBe(200);
+        expect(res.body).toEqual({ exists: i % 2 === 1 });
+      }
+      limited = await emailExistsFrom(client, 'pro@demo.test');
+      if (new Date().toISOString().slice(0, 16) === minute || attempt === 3) break;
     }
-    const limited = await emailExistsFrom(client, 'pro@demo.test');
     expect(limited.status).toBe(429);
     expect(limited.body.error).toMatchObject({ code: 'rate_limited', message: expect.stringMatching(/wait a minute/i) });
     expect(Object.keys(limited.body)).toEqual(['error']);
@@ -232,7 +236,7 @@ describe('the admin group', () => {
     expect((await callRoute(stack.apiUrl, 'saveProProfile', { genres: ['House'], costRange: { min: 1, max: 2 }, experience: 2 }, formerToken)).status).toBe(200);
 
     // The admin token from before is still valid for a while, but it does not make them an admin again.
-    expect(await me(adminToken)).toMatchObject({ type: 'pro' });
+    expect(await me(adminToken)).toMatchObject({ type: 'pro', isAdmin: false });
     expect(await me(formerToken)).toMatchObject({ type: 'pro', isAdmin: false });
   });
 

@@ -323,7 +323,8 @@ describe('the feedback loop', () => {
       3,
       { timeout: 15_000 },
     );
-    const comment = await waitForEmail(stack.mailUrl, musician.email, /comment/i, { since: startedAt });
+    // The digest of the review's comments, once they have been quiet for COMMENT_DIGEST_DELAY_SECONDS.
+    const comment = await waitForEmail(stack.mailUrl, musician.email, /comment/i, { since: startedAt, timeoutMs: 60_000 });
     expect(comment.subject).toContain(title);
     dashboardLink(comment);
   });

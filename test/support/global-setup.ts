@@ -52,8 +52,9 @@ export default async function setup(project: TestProject) {
     execSync('npx vite build --config web/vite.config.ts --logLevel warn', { stdio: 'inherit' });
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'snip-test-'));
-  // Comment digests go out a few seconds after a burst rather than minutes, so tests can wait for them.
-  process.env.COMMENT_DIGEST_DELAY_SECONDS ??= '5';
+  // Comment digests go out seconds after a burst rather than minutes, so a browser test can wait for one;
+  // long enough that API tests which send a share's digests themselves are not beaten to it by the job.
+  process.env.COMMENT_DIGEST_DELAY_SECONDS ??= '20';
   const stack = await startTestStack(dataDir);
   const { stop, runtimeConfig: _rc, ...info } = stack;
   project.provide('stack', { ...info, tableName: TABLE_NAME, mediaBucket: MEDIA_BUCKET });
