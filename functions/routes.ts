@@ -45,6 +45,7 @@ import {
   updateCommentInput,
   userCardList,
 } from '../shared/schemas/shares.js';
+import { captureOrderInput, createOrderInput, orderView, paymentView, webhookAck, webhookInput } from '../shared/schemas/payments.js';
 import type { RouteDef } from './lib/route.js';
 
 export const routes = {
@@ -74,6 +75,10 @@ export const routes = {
   deleteComment: { method: 'DELETE', path: '/shares/{id}/comments/{commentId}', access: 'user', input: deleteCommentInput, output: okOutput, area: 'shares' },
   submitFeedback: { method: 'POST', path: '/shares/{id}/feedback', access: 'user', input: submitFeedbackInput, output: shareDetail, area: 'shares' },
   rateFeedback: { method: 'POST', path: '/shares/{id}/ranking', access: 'musician', input: rateFeedbackInput, output: shareDetail, area: 'shares' },
+  createOrder: { method: 'POST', path: '/paypal/create-order', access: 'user', input: createOrderInput, output: orderView, area: 'payments' },
+  captureOrder: { method: 'POST', path: '/paypal/capture-order', access: 'user', input: captureOrderInput, output: paymentView, area: 'payments' },
+  paypalWebhook: { method: 'POST', path: '/paypal/webhook', access: 'public', input: webhookInput, output: webhookAck, area: 'payments' },
+
   suggestComment: { method: 'POST', path: '/feedbacks/suggestion', access: 'user', input: suggestionInput, output: suggestionView, area: 'feedbacks' },
 } as const satisfies Record<string, RouteDef>;
 

@@ -6,6 +6,7 @@ import { Api } from './constructs/api.js';
 import { Auth } from './constructs/auth.js';
 import { Data } from './constructs/data.js';
 import { CommentDigest } from './constructs/digest.js';
+import { PaymentChecks } from './constructs/payment-checks.js';
 import { REPO_ROOT, type LambdaCodeMode } from './constructs/function.js';
 import { Mail } from './constructs/mail.js';
 import { Media } from './constructs/media.js';
@@ -74,6 +75,18 @@ export class AppStack extends Stack {
       description:
         "Amazon Bedrock model that suggests feedback comments, a model id (e.g. 'anthropic.claude-3-haiku-20240307-v1:0') or an inference profile id (e.g. 'us.anthropic.claude-3-haiku-20240307-v1:0'); it must be enabled under Model access in the Bedrock console. Empty: the built-in suggester.",
     });
+    const paypalApiUrl = new CfnParameter(this, 'PaypalApiUrl', {
+      type: 'String',
+      default: 'https://api-m.sandbox.paypal.com',
+      allowedValues: ['https://api-m.sandbox.paypal.com', 'https://api-m.paypal.com'],
+      description: "PayPal's REST API: the sandbox until the live credentials are in the payment secret (docs/deploy.md).",
+    });
+    const paypalClientId = new CfnParameter(this, 'PaypalClientId', {
+      type: 'String',
+      default: '',
+      allowedPattern: '^[A-Za-z0-9_-]*$',
+      description: "PayPal app's client id, public by design: the browser loads PayPal's button with it. The same as paypalClientId in the payment secret.",
+    });
     const bedrockConfigured = new CfnCondition(this, 'BedrockModelConfigured', {
       expression: Fn.conditionNot(Fn.conditionEquals(bedrockModelId.valueAsString, '')),
     });
@@ -116,6 +129,7 @@ export class AppStack extends Stack {
         MEDIA_BUCKET: media.bucket.bucketName,
         APP_URL: web.appUrl,
         MAIL_FROM: mailFrom.valueAsString,
+        PAYPAL_API_URL: paypalApiUrl.valueAsString,
         // Public images: objects under `${IMAGES_PREFIX}/` in this bucket are served at `${APP_URL}/${key}`.
         IMAGES_BUCKET: web.imagesBucket.bucketName,
       },
@@ -147,6 +161,20 @@ export class AppStack extends Stack {
       environment: { STAGE: 'aws', TABLE_NAME: data.table.tableName, APP_URL: web.appUrl, MAIL_FROM: mailFrom.valueAsString },
     });
 
+    new PaymentChecks(this, 'PaymentChecks', {
+      data,
+      mail,
+      paymentsSecret: secrets.payments,
+      codeMode,
+      environment: {
+        STAGE: 'aws',
+        TABLE_NAME: data.table.tableName,
+        APP_URL: web.appUrl,
+        MAIL_FROM: mailFrom.valueAsString,
+        PAYPAL_API_URL: paypalApiUrl.valueAsString,
+      },
+    });
+
     web.deploy({
       distPath: path.resolve(REPO_ROOT, props.webDist ?? 'web/dist'),
       config: {
@@ -156,6 +184,7 @@ export class AppStack extends Stack {
         userPoolId: auth.userPool.userPoolId,
         userPoolClientId: auth.userPoolClient.userPoolClientId,
         realtimeUrl: realtime.url,
+        paypalClientId: paypalClientId.valueAsString,
         ...(props.marketingUrl ? { marketingUrl: props.marketingUrl } : {}),
       },
     });

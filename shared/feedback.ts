@@ -62,8 +62,14 @@ export const CONTEXT_CHOICES = [
 ] as const;
 export const CONTEXT_VALUES = CONTEXT_CHOICES.map((c) => c.value) as [string, ...string[]];
 
-export const SHARE_STATUSES = ['pending', 'accepted', 'declined', 'completed'] as const;
+/**
+ * The spec's four, plus the ends of a paid request that never got its feedback (refunded): 'expired' when
+ * the pro did not accept or complete it in time, 'cancelled' when its payment was reversed at the provider.
+ */
+export const SHARE_STATUSES = ['pending', 'accepted', 'declined', 'completed', 'expired', 'cancelled'] as const;
 export type ShareStatus = (typeof SHARE_STATUSES)[number];
+/** Statuses after which nothing more happens on a request. */
+export const CLOSED_STATUSES: readonly ShareStatus[] = ['declined', 'expired', 'cancelled'];
 
 /** Suggestions a user may ask for per hour. */
 export const SUGGESTIONS_PER_HOUR = 30;

@@ -17,11 +17,9 @@
  * transaction or condition requiring that META to exist unfenced, so nothing can land on a share once its
  * deletion has looked at it, and a deletion cannot leave anything behind.
  */
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   BatchWriteCommand,
   DeleteCommand,
-  type DeleteCommandOutput,
   GetCommand,
   QueryCommand,
   TransactWriteCommand,
@@ -30,7 +28,7 @@ import {
 import type { ShareStatus } from '../../shared/feedback.js';
 import type { ShareOptions } from '../../shared/schemas/shares.js';
 import { dynamo } from '../lib/aws.js';
-import { Conflict } from '../lib/errors.js';
+import { cancellation, isConditionFailure, send } from './transactions.js';
 import { queryAll } from './query.js';
 import { config } from '../lib/config.js';
 
@@ -51,6 +49,10 @@ export interface ShareRecord {
   shareOptions: ShareOptions;
   /** The musician's rating of the feedback, copied here so that lists show it without reading rankings. */
   rating?: number | null;
+  /** A paid request: the payment it was created by (functions/data/payments.ts). */
+  payment?: { orderId: string; amountCents: number } | null;
+  /** When the reviewer accepted it. */
+  acceptedAt?: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -131,44 +133,6 @@ function strip(item: Record<string, unknown>) {
   return rest;
 }
 
-/** Per item of a cancelled transaction, why (`ConditionalCheckFailed`, `TransactionConflict`, `None`); null for other errors. */
-function cancellation(err: unknown): string[] | null {
-  if (!(err instanceof TransactionCanceledException) && (err as Error)?.name !== 'TransactionCanceledException') return null;
-  return ((err as TransactionCanceledException).CancellationReasons ?? []).map((r) => r.Code ?? 'None');
-}
-
-const isConditionFailure = (err: unknown) =>
-  cancellation(err)?.includes('ConditionalCheckFailed') ?? (err as Error).name === 'ConditionalCheckFailedException';
-
-/** Cancelled only because another transaction was writing the same items: worth trying again. */
-const isConflict = (err: unknown) => {
-  const reasons = cancellation(err);
-  return reasons ? reasons.includes('TransactionConflict') && !reasons.includes('ConditionalCheckFailed') : (err as Error).name === 'TransactionConflictException';
-};
-
-/**
- * Runs a write, again while DynamoDB refuses it for a transaction in flight on the same items (the SDK
- * does not retry those). Still refused after a few tries, the caller is asked to try again: a 409, not a 500.
- */
-async function retryConflicts<R>(write: () => Promise<R>): Promise<R> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await write();
-    } catch (err) {
-      if (!isConflict(err)) throw err;
-      if (attempt === 6) throw new Conflict('Someone else is changing this right now. Please try again.', 'busy');
-      await new Promise((r) => setTimeout(r, Math.random() * 25 * 2 ** attempt));
-    }
-  }
-}
-
-/** `dynamo().send`, retried on transaction conflicts. */
-function send(command: () => DeleteCommand): Promise<DeleteCommandOutput>;
-function send(command: () => UpdateCommand | TransactWriteCommand): Promise<unknown>;
-function send(command: () => DeleteCommand | UpdateCommand | TransactWriteCommand): Promise<unknown> {
-  return retryConflicts(() => dynamo().send(command() as TransactWriteCommand));
-}
-
 export type NewShareResult = 'created' | 'exists' | 'track_unavailable';
 
 /**
@@ -178,33 +142,7 @@ export type NewShareResult = 'created' | 'exists' | 'track_unavailable';
  */
 export async function putNewShare(share: ShareRecord, requestHash?: string): Promise<NewShareResult> {
   try {
-    await send(
-      () =>
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: T(),
-                Item: { ...metaKey(share.id), ...byIndex(share), ...withIndex(share), entity: 'share', participants: participants(share), shareId: share.id, ...share, ...(requestHash ? { requestHash } : {}) },
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
-            { Put: { TableName: T(), Item: { PK: `TRACK#${share.trackId}`, SK: `SHARE#${share.id}`, entity: 'trackshare', shareId: share.id, participants: participants(share) } } },
-            {
-              // The check that the track is still there (an item appears once per transaction, so this
-              // update is the check): tracks registered before processing existed have no status.
-              Update: {
-                TableName: T(),
-                Key: trackKey(share.trackId),
-                UpdateExpression: 'SET isShared = :t, shareOptions = :o, updatedAt = :u',
-                ConditionExpression: `${OPEN} AND (attribute_not_exists(#st) OR #st = :ready)`,
-                ExpressionAttributeNames: { '#st': 'status' },
-                ExpressionAttributeValues: { ':t': true, ':o': share.shareOptions, ':u': share.createdAt, ':ready': 'ready' },
-              },
-            },
-          ],
-        }),
-    );
+    await send(() => new TransactWriteCommand({ TransactItems: newShareItems(share, requestHash) }));
     return 'created';
   } catch (err) {
     const reasons = cancellation(err);
@@ -212,6 +150,40 @@ export async function putNewShare(share: ShareRecord, requestHash?: string): Pro
     if (reasons?.[2] === 'ConditionalCheckFailed') return 'track_unavailable';
     throw err;
   }
+}
+
+/**
+ * The three writes that create a share, for a transaction: the share (only if its id is free), its link
+ * from the track, and the track marked shared, which is also the check that the track still exists, is
+ * ready and is not being deleted (an item appears once per transaction, so this update is the check).
+ */
+export function newShareItems(share: ShareRecord, requestHash?: string) {
+  return [
+    {
+      Put: {
+        TableName: T(),
+        Item: { ...metaKey(share.id), ...byIndex(share), ...withIndex(share), entity: 'share', participants: participants(share), shareId: share.id, ...share, ...(requestHash ? { requestHash } : {}) },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    {
+      Put: {
+        TableName: T(),
+        Item: { PK: `TRACK#${share.trackId}`, SK: `SHARE#${share.id}`, entity: 'trackshare', shareId: share.id, participants: participants(share), ...(share.payment ? { orderId: share.payment.orderId } : {}) },
+      },
+    },
+    {
+      // Tracks registered before processing existed have no status.
+      Update: {
+        TableName: T(),
+        Key: trackKey(share.trackId),
+        UpdateExpression: 'SET isShared = :t, shareOptions = :o, updatedAt = :u',
+        ConditionExpression: `${OPEN} AND (attribute_not_exists(#st) OR #st = :ready)`,
+        ExpressionAttributeNames: { '#st': 'status' },
+        ExpressionAttributeValues: { ':t': true, ':o': share.shareOptions, ':u': share.createdAt, ':ready': 'ready' },
+      },
+    },
+  ];
 }
 
 /** Where a track stands for sharing, read consistently. */
@@ -269,24 +241,31 @@ export async function listSharesWith(userId: string, status: ShareStatus): Promi
 
 /** Moves a share from one of `from` to `to`; false when it was not in one of them (or is gone or being deleted). */
 export async function setStatus(share: ShareRecord, from: ShareStatus[], to: ShareStatus): Promise<boolean> {
-  const now = new Date().toISOString();
   try {
-    await send(
-      () =>
-        new UpdateCommand({
-          TableName: T(),
-          Key: metaKey(share.id),
-          UpdateExpression: 'SET #s = :to, GSI2SK = :g, updatedAt = :u',
-          ConditionExpression: `attribute_not_exists(${FENCE}) AND #s IN (${from.map((_, i) => `:f${i}`).join(', ')})`,
-          ExpressionAttributeNames: { '#s': 'status' },
-          ExpressionAttributeValues: { ':to': to, ':g': withIndex({ ...share, status: to }).GSI2SK, ':u': now, ...Object.fromEntries(from.map((f, i) => [`:f${i}`, f])) },
-        }),
-    );
+    await send(() => new UpdateCommand(statusChange(share, from, to).Update));
     return true;
   } catch (err) {
     if (isConditionFailure(err)) return false;
     throw err;
   }
+}
+
+/**
+ * The write that moves an open share from one of `from` to `to`, for a transaction or on its own; an
+ * acceptance records when, since a paid request's time to complete counts from it.
+ */
+export function statusChange(share: Pick<ShareRecord, 'id' | 'sharedWithUserId' | 'createdAt'>, from: ShareStatus[], to: ShareStatus) {
+  const now = new Date().toISOString();
+  return {
+    Update: {
+      TableName: T(),
+      Key: metaKey(share.id),
+      UpdateExpression: `SET #s = :to, GSI2SK = :g, updatedAt = :u${to === 'accepted' ? ', acceptedAt = :u' : ''}`,
+      ConditionExpression: `${OPEN} AND #s IN (${from.map((_, i) => `:f${i}`).join(', ')})`,
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':to': to, ':g': withIndex({ ...share, status: to }).GSI2SK, ':u': now, ...Object.fromEntries(from.map((f, i) => [`:f${i}`, f])) },
+    },
+  };
 }
 
 /** The share is open to writes (exists, not being deleted) and not in one of `closed`. */
@@ -570,7 +549,7 @@ export async function restoreDigest(d: DigestRecord, dueAt: string): Promise<boo
  * The shares of a track, with who takes part in each. For a deletion (`fence`), the track is fenced first,
  * so that no share can be added once this list is read, and the read is consistent.
  */
-export async function sharesOfTrack(trackId: string, opts: { fence?: boolean } = {}): Promise<{ shareId: string; participants: string[] }[]> {
+export async function sharesOfTrack(trackId: string, opts: { fence?: boolean } = {}): Promise<{ shareId: string; participants: string[]; orderId?: string }[]> {
   if (opts.fence) await fence(trackKey(trackId));
   const items = await queryAll({
     TableName: T(),
@@ -578,7 +557,7 @@ export async function sharesOfTrack(trackId: string, opts: { fence?: boolean } =
     ExpressionAttributeValues: { ':pk': `TRACK#${trackId}`, ':s': 'SHARE#' },
     ConsistentRead: Boolean(opts.fence),
   });
-  return items.map((i) => ({ shareId: i.shareId as string, participants: i.participants as string[] }));
+  return items.map((i) => ({ shareId: i.shareId as string, participants: i.participants as string[], ...(i.orderId ? { orderId: i.orderId as string } : {}) }));
 }
 
 /**

@@ -19,7 +19,9 @@ import {
   type DigestRecord,
   type ShareRecord,
 } from '../data/shares.js';
+import { claimPaymentEmail, releasePaymentEmail, type PaymentRecord } from '../data/payments.js';
 import { getUser } from '../data/users.js';
+import { formatCents, PAID_REQUEST_DAYS } from '../../shared/money.js';
 import { config } from '../lib/config.js';
 import { sendMail } from '../providers/mail.js';
 
@@ -28,16 +30,38 @@ const escapeHtml = (s: string) =>
 
 const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
 
-async function send(shareId: string, event: string, toUserId: string, subject: string, lines: string[]) {
+/** How an e-mail is claimed once for its event (and given back when it could not be sent). */
+interface Claim {
+  claim(): Promise<boolean>;
+  release(): Promise<void>;
+  label: string;
+}
+
+const shareClaim = (shareId: string, event: string): Claim => ({
+  claim: () => claimEmail(shareId, event),
+  release: () => releaseEmail(shareId, event),
+  label: `share ${shareId} ${event}`,
+});
+
+const paymentClaim = (orderId: string, event: string): Claim => ({
+  claim: () => claimPaymentEmail(orderId, event),
+  release: () => releasePaymentEmail(orderId, event),
+  label: `payment ${orderId} ${event}`,
+});
+
+async function sendOnce(once: Claim, toUserId: string, subject: string, lines: string[]) {
   let claimed = false;
   try {
-    claimed = await claimEmail(shareId, event);
+    claimed = await once.claim();
     if (claimed) await deliver(toUserId, subject, lines);
   } catch (err) {
-    console.error('Feedback e-mail not sent', shareId, event, err);
-    if (claimed) await releaseEmail(shareId, event).catch(() => {});
+    console.error('E-mail not sent', once.label, err);
+    if (claimed) await once.release().catch(() => {});
   }
 }
+
+const send = (shareId: string, event: string, toUserId: string, subject: string, lines: string[]) =>
+  sendOnce(shareClaim(shareId, event), toUserId, subject, lines);
 
 async function deliver(toUserId: string, subject: string, lines: string[]) {
   const to = await getUser(toUserId);
@@ -62,6 +86,33 @@ export const feedbackResponded = (share: ShareRecord) =>
   send(share.id, 'responded', share.sharedByUserId, `Feedback responded: ${share.trackTitle}`, [
     `Hi ${share.sharedByName},`,
     `${share.sharedWithName} has responded with feedback on "${share.trackTitle}".`,
+  ]);
+
+const REFUND_REASONS: Record<string, (p: PaymentRecord) => string> = {
+  declined: (p) => `${p.proName} declined your request for feedback on "${p.trackTitle}".`,
+  expired: (p) => `${p.proName} did not give feedback on "${p.trackTitle}" in time, so the request has expired.`,
+  track_deleted: (p) => `"${p.trackTitle}" was deleted before ${p.proName} gave feedback on it.`,
+  unfulfillable: (p) => `Your request for feedback from ${p.proName} on "${p.trackTitle}" could not be sent.`,
+  reversed: (p) => `Your payment for feedback from ${p.proName} on "${p.trackTitle}" was reversed by PayPal.`,
+};
+
+/** To the musician: their payment for a request that will get no feedback went back to them. */
+export const paymentRefunded = (p: PaymentRecord) =>
+  sendOnce(paymentClaim(p.orderId, 'refunded'), p.payerId, `Refunded: feedback on ${p.trackTitle}`, [
+    `Hi ${p.payerName},`,
+    (REFUND_REASONS[p.refundReason ?? 'reversed'] ?? REFUND_REASONS.reversed)(p),
+    `We refunded the full ${formatCents(p.amountCents)} to your PayPal account. It can take a few days to show.`,
+    'You can ask another pro for feedback at any time.',
+  ]);
+
+/** To the pro: a paid request they did not answer or complete in time expired and was refunded. */
+export const requestExpired = (p: PaymentRecord, wasAccepted: boolean) =>
+  sendOnce(paymentClaim(p.orderId, 'expired'), p.proUserId, `Expired: feedback request for ${p.trackTitle}`, [
+    `Hi ${p.proName},`,
+    wasAccepted
+      ? `You accepted ${p.payerName}'s request for feedback on "${p.trackTitle}" but did not complete it within ${PAID_REQUEST_DAYS.complete} days.`
+      : `${p.payerName}'s request for feedback on "${p.trackTitle}" was not accepted within ${PAID_REQUEST_DAYS.accept} days.`,
+    `The request has expired and ${p.payerName} was refunded ${formatCents(p.amountCents)}; the earning was taken back from your balance.`,
   ]);
 
 /** Quiet time after the last comment of a burst before its digest goes out (env, default 180 s). */

@@ -1,16 +1,17 @@
 /** Use cases of the feedback loop: sharing a track, answering, commenting, feedback and its rating. */
 import { createHash, randomUUID } from 'node:crypto';
-import { keysOfTags, tagOf, type ShareStatus } from '../../shared/feedback.js';
+import { CLOSED_STATUSES, keysOfTags, SHARE_STATUSES, tagOf, type ShareStatus } from '../../shared/feedback.js';
 import type { CommentView, ShareDetail, ShareOptions, ShareView } from '../../shared/schemas/shares.js';
 import * as shares from '../data/shares.js';
 import type { CommentRecord, ShareBundle, ShareRecord } from '../data/shares.js';
-import { getTrack } from '../data/tracks.js';
+import { getTrack, type TrackRecord } from '../data/tracks.js';
+import { formatPrice } from '../../shared/money.js';
 import { trackStatus } from './tracks.js';
 import { getUser, type UserRecord } from '../data/users.js';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors.js';
 import * as notify from './notifications.js';
+import { declinePaidRequest } from './payments.js';
 
-const dollars = (cents: number) => `$${(cents / 100).toFixed(cents % 100 ? 2 : 0)}`;
 
 /**
  * A request with an idempotency key names its item by (user, key): the id is derived from them, and the
@@ -38,7 +39,7 @@ const canonical = (v: unknown): string =>
 /** What a keyed request asked for, stored with its item: a retry must ask for the same. */
 export const requestHash = (request: unknown) => createHash('sha256').update(canonical(request)).digest('base64url');
 
-const idempotencyConflict = () =>
+export const idempotencyConflict = () =>
   new Conflict('This idempotency key was already used for a different request', 'idempotency_conflict');
 
 export async function createShare(
@@ -46,39 +47,17 @@ export async function createShare(
   input: { sharedWithId: string; trackId: string; shareOptions: ShareOptions; idempotencyKey?: string },
 ): Promise<ShareRecord> {
   const { idempotencyKey, ...request } = input;
-  if (request.sharedWithId === caller.id) throw new BadRequest('You cannot ask yourself for feedback', { sharedWithId: 'Choose someone else' });
-  const [track, reviewer] = await Promise.all([getTrack(request.trackId), getUser(request.sharedWithId)]);
-  if (!track) throw new NotFound('Track not found');
-  if (track.userId !== caller.id) throw new Forbidden('You can only share your own tracks');
-  if (!reviewer || reviewer.type === 'admin') throw new NotFound('That user was not found');
+  const { track, reviewer } = await checkRequest(caller, request.sharedWithId, request.trackId);
   if (reviewer.type === 'pro' && reviewer.feedbackPriceCents) {
     throw new Conflict(
-      `${reviewer.fullName} charges ${dollars(reviewer.feedbackPriceCents)} per feedback. Paid feedback is not available yet: choose a pro without a price or a peer.`,
+      `${reviewer.fullName} charges ${formatPrice(reviewer.feedbackPriceCents)} per feedback: pay for the request to send it.`,
       'payment_required',
+      { feedbackPriceCents: reviewer.feedbackPriceCents },
     );
   }
-  const { status } = trackStatus(track);
-  if (status !== 'ready') throw trackUnavailable(status);
-  const now = new Date().toISOString();
   const hash = idempotencyKey ? requestHash(request) : undefined;
-  const share: ShareRecord = {
-    id: idempotencyKey ? idFromKey(caller.id, 'share', idempotencyKey) : randomUUID(),
-    trackId: track.id,
-    trackTitle: track.title,
-    trackAudioUrl: track.audioKey,
-    trackDuration: track.duration,
-    trackPeaks: track.peaks,
-    sharedByUserId: caller.id,
-    sharedWithUserId: reviewer.id,
-    sharedByName: caller.fullName,
-    sharedByUsername: caller.username,
-    sharedWithName: reviewer.fullName,
-    sharedWithUsername: reviewer.username,
-    status: 'pending',
-    shareOptions: { ...request.shareOptions, peerUsername: reviewer.username },
-    createdAt: now,
-    updatedAt: now,
-  };
+  const id = idempotencyKey ? idFromKey(caller.id, 'share', idempotencyKey) : randomUUID();
+  const share = newShare(caller, track, reviewer, request.shareOptions, id, null);
   const result = await shares.putNewShare(share, hash);
   if (result === 'track_unavailable') throw trackUnavailable(await shares.trackState(track.id));
   if (result === 'exists') {
@@ -93,7 +72,53 @@ export async function createShare(
   return share;
 }
 
-function trackUnavailable(state: string) {
+/**
+ * Who a request for feedback is between, checked: the caller's own ready track, and someone else who
+ * exists and is not an admin. The same checks hold for free and paid requests.
+ */
+export async function checkRequest(caller: UserRecord, sharedWithId: string, trackId: string): Promise<{ track: TrackRecord; reviewer: UserRecord }> {
+  if (sharedWithId === caller.id) throw new BadRequest('You cannot ask yourself for feedback', { sharedWithId: 'Choose someone else' });
+  const [track, reviewer] = await Promise.all([getTrack(trackId), getUser(sharedWithId)]);
+  if (!track) throw new NotFound('Track not found');
+  if (track.userId !== caller.id) throw new Forbidden('You can only share your own tracks');
+  if (!reviewer || reviewer.type === 'admin') throw new NotFound('That user was not found');
+  const { status } = trackStatus(track);
+  if (status !== 'ready') throw trackUnavailable(status);
+  return { track, reviewer };
+}
+
+/** A new pending request for feedback, with the fields of the spec's share view copied in. */
+export function newShare(
+  author: UserRecord,
+  track: TrackRecord,
+  reviewer: UserRecord,
+  options: ShareOptions,
+  id: string,
+  payment: ShareRecord['payment'],
+): ShareRecord {
+  const now = new Date().toISOString();
+  return {
+    id,
+    trackId: track.id,
+    trackTitle: track.title,
+    trackAudioUrl: track.audioKey,
+    trackDuration: track.duration,
+    trackPeaks: track.peaks,
+    sharedByUserId: author.id,
+    sharedWithUserId: reviewer.id,
+    sharedByName: author.fullName,
+    sharedByUsername: author.username,
+    sharedWithName: reviewer.fullName,
+    sharedWithUsername: reviewer.username,
+    status: 'pending',
+    shareOptions: { ...options, peerUsername: reviewer.username },
+    ...(payment ? { payment } : {}),
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+export function trackUnavailable(state: string) {
   if (state === 'gone') return new NotFound('This track has been deleted');
   if (state === 'deleting') return new Conflict('This track is being deleted', 'track_deleted');
   if (state === 'failed') return new Conflict('This track could not be processed, so it cannot be shared', 'track_failed');
@@ -154,7 +179,7 @@ export async function listShares(userId: string, as: 'author' | 'reviewer', stat
     const all = await shares.listSharesBy(userId);
     return statuses ? all.filter((s) => statuses.includes(s.status)) : all;
   }
-  const wanted = statuses ?? (['pending', 'accepted', 'declined', 'completed'] as ShareStatus[]);
+  const wanted = statuses ?? [...SHARE_STATUSES];
   const lists = await Promise.all(wanted.map((s) => shares.listSharesWith(userId, s)));
   return lists.flat().sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
@@ -162,7 +187,10 @@ export async function listShares(userId: string, as: 'author' | 'reviewer', stat
 export async function respond(userId: string, shareId: string, status: 'accepted' | 'declined'): Promise<ShareRecord> {
   const { share } = await bundleFor(userId, shareId);
   if (share.sharedWithUserId !== userId) throw new Forbidden('Only the reviewer answers a feedback request');
-  if (!(await shares.setStatus(share, ['pending'], status))) {
+  // A paid request declined is refunded, the decline and the refund's start being one write.
+  const paid = status === 'declined' && share.payment ? await declinePaidRequest(share) : 'not_paid';
+  if (paid === 'declined') return { ...share, status };
+  if (paid === 'not_pending' || !(await shares.setStatus(share, ['pending'], status))) {
     const now = await shares.readShare(share.id);
     if (!now) throw new NotFound('Feedback request not found');
     if (now.deleting) throw beingDeleted();
@@ -181,13 +209,20 @@ const NOT_ACCEPTED = 'Accept the request before reviewing it';
  * change between this read and the write).
  */
 function assertCanComment(share: ShareRecord, userId: string, action: 'add' | 'change'): ShareStatus[] {
-  if (share.status === 'declined') throw new Conflict('This request was declined', 'declined');
-  if (userId !== share.sharedWithUserId) return ['declined'];
+  if (CLOSED_STATUSES.includes(share.status)) throw closedRequest(share.status);
+  if (userId !== share.sharedWithUserId) return [...CLOSED_STATUSES];
   if (share.status === 'pending') throw new Conflict(NOT_ACCEPTED, 'not_accepted');
   if (share.status === 'completed' && action === 'change') {
     throw new Conflict('Submitted feedback cannot be changed: add a new comment instead', 'completed');
   }
-  return action === 'change' ? ['declined', 'pending', 'completed'] : ['declined', 'pending'];
+  return action === 'change' ? [...CLOSED_STATUSES, 'pending', 'completed'] : [...CLOSED_STATUSES, 'pending'];
+}
+
+/** Why nothing more can happen on a closed request. */
+function closedRequest(status: ShareStatus) {
+  if (status === 'expired') return new Conflict('This request expired and was refunded', 'expired');
+  if (status === 'cancelled') return new Conflict('This request was cancelled and refunded', 'cancelled');
+  return new Conflict('This request was declined', 'declined');
 }
 
 const beingDeleted = () => new Conflict('This feedback request is being deleted with its track', 'deleting');
@@ -274,7 +309,7 @@ export async function submitFeedback(userId: string, input: { id: string; criter
   const { share } = bundle;
   if (share.sharedWithUserId !== userId) throw new Forbidden('Only the reviewer submits feedback');
   if (share.status === 'completed') throw new Conflict('This feedback is complete and cannot be reviewed again', 'completed');
-  if (share.status === 'declined') throw new Conflict('This request was declined', 'declined');
+  if (CLOSED_STATUSES.includes(share.status)) throw closedRequest(share.status);
   if (share.status === 'pending') throw new Conflict(NOT_ACCEPTED, 'not_accepted');
   const criteria = Object.fromEntries(Object.entries(input.criteria).filter(([, v]) => v != null)) as Record<string, number>;
   const hasComments = bundle.comments.some((c) => c.userId === userId);

@@ -11,6 +11,7 @@ import * as uploads from '../data/uploads.js';
 import { deleteKeys, shareItemKeys, sharesOfTrack } from '../data/shares.js';
 import type { TrackRecord } from '../data/tracks.js';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors.js';
+import { finishWithdrawal, withdrawPaidRequest } from './payments.js';
 
 const UPLOAD_TTL_SECONDS = 15 * 60;
 
@@ -227,7 +228,13 @@ export async function deleteOwnTracks(userId: string, ids: string[]) {
   for (const track of found) {
     try {
       // Fenced first, the track and then each share: nothing can be added to what is being deleted.
-      for (const { shareId } of await sharesOfTrack(track.id, { fence: true })) await deleteKeys(await shareItemKeys(track.id, shareId));
+      for (const { shareId, orderId } of await sharesOfTrack(track.id, { fence: true })) {
+        const keys = await shareItemKeys(track.id, shareId);
+        // A paid request without its feedback yet is withdrawn with the track: its payment goes back.
+        if (orderId) await withdrawPaidRequest(shareId, orderId);
+        await deleteKeys(keys);
+        if (orderId) await finishWithdrawal(orderId);
+      }
       // Read again once fenced: processing may have finished it (set its audio) since the first read.
       Object.assign(track, await tracks.getTrack(track.id, { consistent: true }));
       await tracks.deleteTrackRecords(track);

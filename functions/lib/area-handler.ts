@@ -55,7 +55,8 @@ export function json(statusCode: number, body: unknown): Result {
 
 function errorResult(err: unknown): Result {
   if (err instanceof AppError) {
-    return json(err.status, { error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } });
+    if (err.status >= 500) console.error('Service unavailable', err.code, (err as { detail?: string }).detail ?? err.message);
+    return json(err.status, { error: { ...err.details, code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } });
   }
   console.error('Unhandled error', err);
   return json(500, { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } });

@@ -14,6 +14,8 @@ export const ENV = {
   mailFrom: 'MAIL_FROM',
   /** Base URL of the WebSocket management API (POST @connections/{id}). */
   realtimeEndpoint: 'REALTIME_ENDPOINT',
+  /** PayPal's REST API: https://api-m.paypal.com, https://api-m.sandbox.paypal.com, or the local stand-in. */
+  paypalApiUrl: 'PAYPAL_API_URL',
   // Local mode only: endpoints of the emulators.
   dynamoEndpoint: 'DYNAMODB_ENDPOINT',
   cognitoEndpoint: 'COGNITO_ENDPOINT',
@@ -54,6 +56,9 @@ export const config = {
   },
   get realtimeEndpoint() {
     return required(ENV.realtimeEndpoint);
+  },
+  get paypalApiUrl() {
+    return required(ENV.paypalApiUrl);
   },
   endpoint(name: 'dynamoEndpoint' | 'cognitoEndpoint' | 's3Endpoint' | 'sesEndpoint'): string | undefined {
     return process.env[ENV[name]] || undefined;

@@ -1,10 +1,12 @@
 /** Typed domain errors; the middleware maps each to its status code in one place. */
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503,
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** More about the error for the client to act on (a new price, say), beside code and message. */
+    readonly details?: Record<string, string | number>,
   ) {
     super(message);
     this.name = new.target.name;
@@ -32,8 +34,8 @@ export class NotFound extends AppError {
   }
 }
 export class Conflict extends AppError {
-  constructor(message: string, code = 'conflict') {
-    super(409, code, message);
+  constructor(message: string, code = 'conflict', details?: Record<string, string | number>) {
+    super(409, code, message, undefined, details);
   }
 }
 export class PayloadTooLarge extends AppError {
@@ -44,5 +46,11 @@ export class PayloadTooLarge extends AppError {
 export class TooManyRequests extends AppError {
   constructor(message: string) {
     super(429, 'rate_limited', message);
+  }
+}
+/** A service we depend on (a payment provider) failed: not the caller's doing, worth trying again later. */
+export class ServiceUnavailable extends AppError {
+  constructor(message: string, code = 'unavailable', readonly detail?: string) {
+    super(503, code, message);
   }
 }

@@ -3,7 +3,7 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 
 /** Keys of the payment secret's JSON value, set by the operator (docs/deploy.md). */
-export const PAYMENT_SECRET_KEYS = ['stripeSecretKey', 'stripeWebhookSecret', 'paypalClientId', 'paypalClientSecret'] as const;
+export const PAYMENT_SECRET_KEYS = ['stripeSecretKey', 'stripeWebhookSecret', 'paypalClientId', 'paypalClientSecret', 'paypalWebhookId'] as const;
 
 /**
  * Payment provider credentials (Stripe, PayPal). The stack creates the secret with a random placeholder;

@@ -22,6 +22,8 @@ export interface RuntimeConfig {
   readonly userPoolClientId: string;
   /** The realtime channel, `wss://<api>.execute-api.<region>.amazonaws.com/live`. */
   readonly realtimeUrl: string;
+  /** PayPal's public client id, for its payment button. */
+  readonly paypalClientId: string;
   readonly marketingUrl?: string;
 }
 

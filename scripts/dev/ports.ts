@@ -9,6 +9,8 @@ export const PORT_VARS = {
   dynamodb: { env: 'DYNAMODB_PORT', default: 8000 },
   cognito: { env: 'COGNITO_PORT', default: 9229 },
   s3: { env: 'S3_PORT', default: 4569 },
+  paypal: { env: 'PAYPAL_PORT', default: 8010 },
+  stripe: { env: 'STRIPE_PORT', default: 12111 },
 } as const;
 
 export type PortName = keyof typeof PORT_VARS;

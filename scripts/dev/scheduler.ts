@@ -1,31 +1,45 @@
 /**
- * What EventBridge's schedule does in AWS, locally: runs the scheduled job's handler
- * (functions/jobs/comment-digest.ts) every few seconds, one run at a time, until the stack stops.
+ * What EventBridge's schedules do in AWS, locally: runs each scheduled job's handler every few seconds,
+ * one run of each at a time, until the stack stops. The jobs: comment digests (functions/jobs/comment-digest.ts)
+ * and payment checks (functions/jobs/payment-checks.ts).
  */
 type Job = () => Promise<unknown>;
 
-const commentDigest = () => import('../../functions/jobs/comment-digest.js').then((m) => m.handler as Job);
+const JOBS: Record<string, () => Promise<Job>> = {
+  'comment-digest': () => import('../../functions/jobs/comment-digest.js').then((m) => m.handler as Job),
+  'payment-checks': () => import('../../functions/jobs/payment-checks.js').then((m) => m.handler as Job),
+};
 
 export function startScheduler(intervalMs = 2000): { stop(): Promise<void> } {
   let running = true;
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<void> = Promise.resolve();
+  const timers = new Set<NodeJS.Timeout>();
+  const current = new Set<Promise<void>>();
 
-  const run = async () => {
-    try {
-      await (await commentDigest())();
-    } catch (err) {
-      if (running) console.error('[scheduler]', (err as Error).message);
-    }
-    if (running) timer = setTimeout(() => (current = run()), intervalMs);
+  const schedule = (name: string, load: () => Promise<Job>) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      const run = (async () => {
+        try {
+          await (await load())();
+        } catch (err) {
+          if (running) console.error(`[scheduler] ${name}:`, (err as Error).message);
+        }
+      })();
+      current.add(run);
+      void run.finally(() => {
+        current.delete(run);
+        if (running) schedule(name, load);
+      });
+    }, intervalMs);
+    timers.add(timer);
   };
-  timer = setTimeout(() => (current = run()), intervalMs);
+  for (const [name, load] of Object.entries(JOBS)) schedule(name, load);
 
   return {
     async stop() {
       running = false;
-      clearTimeout(timer);
-      await current;
+      for (const t of timers) clearTimeout(t);
+      await Promise.all(current);
     },
   };
 }

@@ -18,6 +18,8 @@ import { startLocalProcessing } from './processing.js';
 import { startGateway } from './gateway.js';
 import { LocalRealtime, REALTIME_PATH, startStreamPoller } from './realtime.js';
 import { startScheduler } from './scheduler.js';
+import { startPaypal } from './paypal.js';
+import { localSecretEnv } from '../../functions/lib/secrets.js';
 import { ensureUserPool, localCognitoClient } from './user-pool.js';
 import { startStaticWeb, startViteDev, type WebServer } from './web.js';
 import type { Ports } from './ports.js';
@@ -25,6 +27,18 @@ import type { Ports } from './ports.js';
 export const TABLE_NAME = 'snip';
 export const MEDIA_BUCKET = 'snip-media';
 export const MAIL_FROM = 'no-reply@snip.local';
+
+/**
+ * The payment stand-ins' credentials: made up, known to both sides, and meaningless anywhere else. In AWS
+ * the real ones live in Secrets Manager under the same keys.
+ */
+export const LOCAL_PAYMENT_SECRETS = {
+  paypalClientId: 'local-paypal-client',
+  paypalClientSecret: 'local-paypal-secret',
+  paypalWebhookId: 'WH-LOCAL-SNIP',
+  stripeSecretKey: 'sk_test_local_snip',
+  stripeWebhookSecret: 'whsec_local_snip',
+} as const;
 
 export interface StackOptions {
   ports: Ports;
@@ -50,6 +64,7 @@ export interface LocalStack {
   apiUrl: string;
   realtimeUrl: string;
   mailUrl: string;
+  paypalUrl: string;
   cognitoEndpoint: string;
   dynamoEndpoint: string;
   s3Endpoint: string;
@@ -135,6 +150,23 @@ export async function startStack(opts: StackOptions): Promise<LocalStack> {
       [ENV.userPoolClientId]: pool.userPoolClientId,
     });
 
+    // The webhook goes to the local API, which listens once the gateway below has started.
+    let webhooksUrl: string | undefined;
+    const paypal = await startPaypal({
+      port: ports.paypal,
+      dataDir: path.join(dataDir, 'paypal'),
+      clientId: LOCAL_PAYMENT_SECRETS.paypalClientId,
+      clientSecret: LOCAL_PAYMENT_SECRETS.paypalClientSecret,
+      webhookId: LOCAL_PAYMENT_SECRETS.paypalWebhookId,
+      webhookUrl: () => webhooksUrl && `${webhooksUrl}/paypal/webhook`,
+      log: (l) => console.warn(l),
+    });
+    stoppers.push(() => paypal.close());
+    Object.assign(process.env, {
+      [ENV.paypalApiUrl]: paypal.url,
+      ...Object.fromEntries(Object.entries(LOCAL_PAYMENT_SECRETS).map(([k, v]) => [localSecretEnv(k), v])),
+    });
+
     const processing = startLocalProcessing({ tag: `s3-${ports.s3}`, log: (l) => console.warn(l) });
     stoppers.push(() => processing.stop());
     objectCreated = (e) => processing.objectCreated(e.bucket, e.key, e.size, e.eventName);
@@ -151,10 +183,11 @@ export async function startStack(opts: StackOptions): Promise<LocalStack> {
     stoppers.push(() => realtime.close());
     const poller = startStreamPoller(dynamo.endpoint, TABLE_NAME);
     stoppers.push(() => poller.stop());
-    // EventBridge's schedule in AWS: the comment digest job.
+    // EventBridge's schedules in AWS: comment digests and payment checks.
     const scheduler = startScheduler();
     stoppers.push(() => scheduler.stop());
     const apiUrl = `http://localhost:${ports.api}`;
+    webhooksUrl = apiUrl;
 
     const runtimeConfig: RuntimeConfig = {
       mode: 'local',
@@ -178,6 +211,7 @@ export async function startStack(opts: StackOptions): Promise<LocalStack> {
       apiUrl,
       realtimeUrl: runtimeConfig.realtimeUrl,
       mailUrl: `http://localhost:${ports.mail}`,
+      paypalUrl: paypal.url,
       cognitoEndpoint: cognito.endpoint,
       dynamoEndpoint: dynamo.endpoint,
       s3Endpoint: s3.endpoint,

@@ -13,6 +13,8 @@ import {
 import { ADMIN_GROUP } from '../../shared/constants.js';
 import { createUser, getUser } from '../../functions/data/users.js';
 import { config } from '../../functions/lib/config.js';
+import { ensureSettings } from '../../functions/data/settings.js';
+import { DEFAULT_MARGIN } from '../../shared/money.js';
 import { DEMO_PASSWORD, DEMO_USERS, type DemoUser } from './demo-users.js';
 import { seedDemoFeedback } from './demo-feedback.js';
 
@@ -48,6 +50,8 @@ async function ensureIdentity(client: CognitoIdentityProviderClient, userPoolId:
 
 export async function seedDemoData(client: CognitoIdentityProviderClient, userPoolId: string): Promise<void> {
   if (!config.isLocal) throw new Error('Demo data is seeded in local mode only');
+  // The configuration row with the demo's margin (an admin's later change is kept).
+  await ensureSettings(DEFAULT_MARGIN);
   const created = new Map<string, string>();
   for (const u of DEMO_USERS) {
     const id = await ensureIdentity(client, userPoolId, u);

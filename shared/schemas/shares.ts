@@ -114,7 +114,7 @@ export const listSharesInput = z
   .object({
     as: z.enum(['author', 'reviewer']),
     /** Comma-separated statuses. */
-    status: z.string().regex(/^(pending|accepted|declined|completed)(,(pending|accepted|declined|completed))*$/, 'Unknown status').optional(),
+    status: z.string().regex(new RegExp(`^(${SHARE_STATUSES.join('|')})(,(${SHARE_STATUSES.join('|')}))*$`), 'Unknown status').optional(),
   })
   .strict();
 export const shareList = z.object({ shares: z.array(shareView) });

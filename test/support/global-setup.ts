@@ -15,6 +15,7 @@ export interface StackInfo {
   apiUrl: string;
   realtimeUrl: string;
   mailUrl: string;
+  paypalUrl: string;
   cognitoEndpoint: string;
   dynamoEndpoint: string;
   s3Endpoint: string;

@@ -1,6 +1,7 @@
 /** Lets a test call the functions' own modules in its process, against the test stack's emulators. */
 import { ENV } from '../../functions/lib/config.js';
-import { MAIL_FROM } from '../../scripts/dev/stack.js';
+import { LOCAL_PAYMENT_SECRETS, MAIL_FROM } from '../../scripts/dev/stack.js';
+import { localSecretEnv } from '../../functions/lib/secrets.js';
 import type { StackInfo } from './global-setup.js';
 
 export function useStackEnvironment(stack: StackInfo): void {
@@ -13,5 +14,7 @@ export function useStackEnvironment(stack: StackInfo): void {
     [ENV.sesEndpoint]: stack.mailUrl,
     [ENV.appUrl]: stack.appUrl,
     [ENV.mailFrom]: MAIL_FROM,
+    [ENV.paypalApiUrl]: stack.paypalUrl,
+    ...Object.fromEntries(Object.entries(LOCAL_PAYMENT_SECRETS).map(([k, v]) => [localSecretEnv(k), v])),
   });
 }

@@ -14,6 +14,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** What else the error carries for the client to act on (a pro's new price, say). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -75,7 +77,8 @@ export async function parseErrorResponse(res: Response): Promise<ApiError> {
   const parsed = apiErrorSchema.safeParse(body);
   if (parsed.success) {
     const { code, message, fields } = parsed.data.error;
-    return new ApiError(res.status, code, message, fields);
+    const { code: _c, message: _m, fields: _f, ...details } = (body as { error: Record<string, unknown> }).error;
+    return new ApiError(res.status, code, message, fields, details);
   }
   const message =
     body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'

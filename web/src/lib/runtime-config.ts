@@ -11,6 +11,8 @@ export const runtimeConfigSchema = z.object({
   marketingUrl: z.string().optional(),
   /** The realtime channel (ws:// locally, wss:// in AWS); live updates are off without it. */
   realtimeUrl: z.string().optional(),
+  /** PayPal's client id (public), for its payment button in AWS; locally the stand-in's approval page is used. */
+  paypalClientId: z.string().optional(),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 

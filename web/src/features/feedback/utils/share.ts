@@ -1,4 +1,4 @@
-import { CONTEXT_CHOICES, TRACK_PURPOSES, type ShareStatus } from '../../../../../shared/feedback';
+import { CLOSED_STATUSES, CONTEXT_CHOICES, TRACK_PURPOSES, type ShareStatus } from '../../../../../shared/feedback';
 
 /** Badge colours of spec section 4: accepted green, pending yellow, declined red, anything else grey. */
 export function statusTone(status: string): 'green' | 'yellow' | 'red' | 'grey' {
@@ -25,11 +25,11 @@ export const purposeLabel = (value: string | undefined) => TRACK_PURPOSES.find((
  * that they can ask for clarification on the feedback they got.
  */
 export const isOpenForComments = (status: ShareStatus, isAuthor: boolean) =>
-  isAuthor ? status !== 'declined' : status === 'accepted' || status === 'completed';
+  isAuthor ? !CLOSED_STATUSES.includes(status) : status === 'accepted' || status === 'completed';
 
 /** Whether the viewer may still edit or delete their own comments (a submitted review is frozen). */
 export const canChangeComments = (status: ShareStatus, isAuthor: boolean) =>
-  isAuthor ? status !== 'declined' : status === 'accepted';
+  isAuthor ? !CLOSED_STATUSES.includes(status) : status === 'accepted';
 
 /** Who is looking: their id and type decide roles, placeholders and the rating form. */
 export interface Viewer {

@@ -1,0 +1,90 @@
+/**
+ * The ledger: every movement of money, one immutable item per entry, in integer cents. Keys:
+ * - entry   PK LEDGER#<accountId>  SK ENTRY#<createdAt>#<entryId>
+ * An account is a user (a musician's charges and refunds, a pro's earnings and reversals) or the platform
+ * (`PLATFORM`: its fees). A pro's `balanceCents` on their profile moves only in the transaction that writes
+ * the entry explaining it, so it always equals the sum of their entries. Entries are never updated or
+ * deleted; a mistake is corrected by another entry.
+ */
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { CURRENCY } from '../../shared/money.js';
+import { dynamo } from '../lib/aws.js';
+import { config } from '../lib/config.js';
+import { queryAll } from './query.js';
+
+export const PLATFORM_ACCOUNT = 'PLATFORM';
+
+export type LedgerKind =
+  | 'charge' // the musician paid (negative: money out of their pocket)
+  | 'earning' // the pro's share of a payment
+  | 'fee' // the platform's share of a payment
+  | 'refund' // the musician got their money back
+  | 'reversal' // a refunded payment taken back from the pro's earnings
+  | 'fee_reversal' // and from the platform's fees
+  | 'adjustment'; // an admin's correction, with its reason
+
+export type LedgerCause =
+  | { type: 'payment'; orderId: string; captureId?: string; refundId?: string }
+  | { type: 'event'; provider: string; eventId: string }
+  | { type: 'admin'; adminId: string; reason: string };
+
+export interface LedgerEntry {
+  /** Unique per cause and kind, so one cause can never write the same entry twice. */
+  id: string;
+  accountId: string;
+  kind: LedgerKind;
+  /** Signed: positive adds to the account. */
+  amountCents: number;
+  currency: typeof CURRENCY;
+  cause: LedgerCause;
+  description: string;
+  shareId?: string;
+  /** For earnings, fees and their reversals: the price and the margin in force when the payment was captured. */
+  priceCents?: number;
+  margin?: number;
+  createdAt: string;
+}
+
+const pk = (accountId: string) => `LEDGER#${accountId}`;
+
+/** The write of one entry, for the transaction that moves the money it explains. */
+export function entryPut(e: LedgerEntry) {
+  return {
+    Put: {
+      TableName: config.tableName,
+      Item: { PK: pk(e.accountId), SK: `ENTRY#${e.createdAt}#${e.id}`, entity: 'ledger', ...e },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
+}
+
+/** Moves a user's balance by `deltaCents`, for the same transaction as the entry that explains it. */
+export function balanceMove(userId: string, deltaCents: number) {
+  return {
+    Update: {
+      TableName: config.tableName,
+      Key: { PK: `USER#${userId}`, SK: 'PROFILE' },
+      UpdateExpression: 'ADD balanceCents :d',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':d': deltaCents },
+    },
+  };
+}
+
+const fromItem = (i: Record<string, unknown>): LedgerEntry => {
+  const { PK: _p, SK: _s, entity: _e, ...rest } = i;
+  return rest as unknown as LedgerEntry;
+};
+
+/** An account's entries, newest first, at most `limit`. */
+export async function recentEntries(accountId: string, limit = 50): Promise<LedgerEntry[]> {
+  const res = await dynamo().send(
+    new QueryCommand({ TableName: config.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk(accountId) }, ScanIndexForward: false, Limit: limit }),
+  );
+  return (res.Items ?? []).map(fromItem);
+}
+
+/** Every entry of an account, oldest first (audits and the balance check). */
+export async function allEntries(accountId: string): Promise<LedgerEntry[]> {
+  return (await queryAll({ TableName: config.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk(accountId) }, ConsistentRead: true })).map(fromItem);
+}

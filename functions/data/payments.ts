@@ -1,0 +1,317 @@
+/**
+ * Payments for paid feedback: one per provider order, holding the request for feedback until the money is
+ * captured. Keys:
+ * - payment  PK PAYMENT#<orderId>  SK PAYMENT   GSI1 PAYER#<userId> / PAYMENT#<createdAt>#<orderId>
+ *                                               GSI2 PAYMENT#WATCH / <checkAt>#<orderId> (while it needs a look)
+ * - e-mail   PK PAYMENT#<orderId>  SK EMAIL#<event>
+ * - webhook  PK WEBHOOK#<provider>#<eventId>  SK EVENT  (an event applied; expires by TTL)
+ *
+ * A payment moves pending -> captured -> (refunding ->) refunded, or pending -> failed, each step a
+ * conditional write on the status it leaves, in the same transaction as the ledger entries and balance
+ * move it causes: however often a step is tried (browser, webhook, scheduled check), it happens once.
+ */
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ShareOptions } from '../../shared/schemas/shares.js';
+import { CURRENCY } from '../../shared/money.js';
+import { dynamo } from '../lib/aws.js';
+import { config } from '../lib/config.js';
+import { balanceMove, entryPut, PLATFORM_ACCOUNT, type LedgerEntry } from './ledger.js';
+import { newShareItems, type ShareRecord, type statusChange } from './shares.js';
+import { cancellation, isConditionFailure, send } from './transactions.js';
+
+export type PaymentStatus = 'pending' | 'captured' | 'refunding' | 'refunded' | 'failed';
+
+/** Why a captured payment went back: the pro declined, a deadline passed, the track was deleted, or the provider reversed it. */
+export type RefundReason = 'declined' | 'expired' | 'track_deleted' | 'reversed' | 'unfulfillable';
+
+export interface PaymentRecord {
+  orderId: string;
+  /** Ours, sent to the provider as the order's invoice id. */
+  invoiceId: string;
+  payerId: string;
+  payerName: string;
+  proUserId: string;
+  proName: string;
+  trackId: string;
+  trackTitle: string;
+  amountCents: number;
+  shareOptions: ShareOptions;
+  /** The share the capture creates: fixed in advance, so every path that applies the capture makes the same one. */
+  shareId: string;
+  status: PaymentStatus;
+  captureId?: string;
+  refundId?: string;
+  /** Fixed at capture: the margin in force then and the split it gave. */
+  margin?: number;
+  earningCents?: number;
+  feeCents?: number;
+  /** Whether the capture credited the pro (false when the request could no longer be created). */
+  credited?: boolean;
+  refundReason?: RefundReason;
+  failureReason?: string;
+  /** When the scheduled check looks at it next; absent once nothing can happen to it any more. */
+  checkAt?: string;
+  createdAt: string;
+  updatedAt: string;
+  capturedAt?: string;
+  refundedAt?: string;
+}
+
+const T = () => config.tableName;
+const key = (orderId: string) => ({ PK: `PAYMENT#${orderId}`, SK: 'PAYMENT' });
+const WATCH = 'PAYMENT#WATCH';
+const watchKeys = (orderId: string, checkAt: string) => ({ GSI2PK: WATCH, GSI2SK: `${checkAt}#${orderId}` });
+
+function fromItem(item: Record<string, unknown>): PaymentRecord {
+  const { PK: _p, SK: _s, GSI1PK: _a, GSI1SK: _b, GSI2PK: _c, GSI2SK: _d, entity: _e, requestHash: _h, ...rest } = item;
+  return rest as unknown as PaymentRecord;
+}
+
+/** Stores a new pending payment; 'exists' when the order is known already (a retried request). */
+export async function putPayment(p: PaymentRecord, requestHash?: string): Promise<'created' | 'exists'> {
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: T(),
+        Item: {
+          ...key(p.orderId),
+          GSI1PK: `PAYER#${p.payerId}`,
+          GSI1SK: `PAYMENT#${p.createdAt}#${p.orderId}`,
+          ...(p.checkAt ? watchKeys(p.orderId, p.checkAt) : {}),
+          entity: 'payment',
+          ...p,
+          ...(requestHash ? { requestHash } : {}),
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+    return 'created';
+  } catch (err) {
+    if (isConditionFailure(err)) return 'exists';
+    throw err;
+  }
+}
+
+/** The payment as it stands (consistent), with the hash of the request that created it. */
+export async function getPayment(orderId: string): Promise<{ record: PaymentRecord; requestHash: string | null } | null> {
+  const res = await dynamo().send(new GetCommand({ TableName: T(), Key: key(orderId), ConsistentRead: true }));
+  return res.Item ? { record: fromItem(res.Item), requestHash: (res.Item.requestHash as string | undefined) ?? null } : null;
+}
+
+/** Sets the payment's status and fields, only from one of `from`; moves or ends its watch. */
+function transition(p: PaymentRecord, from: PaymentStatus[], set: Partial<PaymentRecord>, checkAt: string | null) {
+  const values: Record<string, unknown> = { ...set, updatedAt: new Date().toISOString(), ...(checkAt ? { checkAt, ...watchKeys(p.orderId, checkAt) } : {}) };
+  const names = Object.keys(values);
+  return {
+    Update: {
+      TableName: T(),
+      Key: key(p.orderId),
+      UpdateExpression: `SET ${names.map((n) => `#${n} = :${n}`).join(', ')}${checkAt ? '' : ' REMOVE checkAt, GSI2PK, GSI2SK'}`,
+      ConditionExpression: `#status IN (${from.map((_, i) => `:from${i}`).join(', ')})`,
+      ExpressionAttributeNames: { ...Object.fromEntries(names.map((n) => [`#${n}`, n])), '#status': 'status' },
+      ExpressionAttributeValues: { ...Object.fromEntries(names.map((n) => [`:${n}`, values[n]])), ...Object.fromEntries(from.map((f, i) => [`:from${i}`, f])) },
+    },
+  };
+}
+
+const entry = (p: PaymentRecord, e: Omit<LedgerEntry, 'id' | 'currency' | 'createdAt'> & { createdAt: string }): LedgerEntry => ({
+  ...e,
+  id: `${p.orderId}:${e.kind}`,
+  currency: CURRENCY,
+});
+
+export interface CaptureSplit {
+  captureId: string;
+  margin: number;
+  earningCents: number;
+  feeCents: number;
+}
+
+export type ApplyCaptureResult = 'applied' | 'not_pending' | 'track_unavailable' | 'pro_gone';
+
+/**
+ * The capture, applied once: the payment becomes captured, the request for feedback is created, and the
+ * ledger records the musician's charge, the pro's earning and the platform's fee, the pro's balance moving
+ * by the earning, all in one transaction conditional on the payment being pending.
+ */
+export async function applyCapture(p: PaymentRecord, split: CaptureSplit, share: ShareRecord, watchUntil: string): Promise<ApplyCaptureResult> {
+  const at = new Date().toISOString();
+  const cause = { type: 'payment' as const, orderId: p.orderId, captureId: split.captureId };
+  const common = { cause, shareId: share.id, priceCents: p.amountCents, margin: split.margin, createdAt: at };
+  const about = `feedback from ${p.proName} on "${p.trackTitle}"`;
+  try {
+    await send(
+      () =>
+        new TransactWriteCommand({
+          TransactItems: [
+            // From failed too: money captured after we gave up on an order still buys its request.
+            transition(p, ['pending', 'failed'], { status: 'captured', captureId: split.captureId, margin: split.margin, earningCents: split.earningCents, feeCents: split.feeCents, credited: true, capturedAt: at }, watchUntil),
+            ...newShareItems(share),
+            entryPut(entry(p, { ...common, accountId: p.payerId, kind: 'charge', amountCents: -p.amountCents, description: `Paid for ${about}` })),
+            entryPut(entry(p, { ...common, accountId: p.proUserId, kind: 'earning', amountCents: split.earningCents, description: `Earned for feedback to ${p.payerName} on "${p.trackTitle}"` })),
+            entryPut(entry(p, { ...common, accountId: PLATFORM_ACCOUNT, kind: 'fee', amountCents: split.feeCents, description: `Margin on ${about}` })),
+            balanceMove(p.proUserId, split.earningCents),
+          ],
+        }),
+    );
+    return 'applied';
+  } catch (err) {
+    const reasons = cancellation(err);
+    if (reasons?.[0] === 'ConditionalCheckFailed' || reasons?.[1] === 'ConditionalCheckFailed') return 'not_pending';
+    if (reasons?.[3] === 'ConditionalCheckFailed') return 'track_unavailable';
+    if (reasons?.[7] === 'ConditionalCheckFailed') return 'pro_gone';
+    throw err;
+  }
+}
+
+/**
+ * A capture that can no longer buy its request (the track was deleted meanwhile, the pro is gone): the
+ * charge is recorded and the payment goes straight to refunding, the pro credited nothing. Also for a
+ * capture the provider had refunded before we applied it. False when the payment was not pending.
+ */
+export async function captureForRefund(p: PaymentRecord, captureId: string, reason: RefundReason): Promise<boolean> {
+  const at = new Date().toISOString();
+  try {
+    await send(
+      () =>
+        new TransactWriteCommand({
+          TransactItems: [
+            transition(p, ['pending', 'failed'], { status: 'refunding', captureId, credited: false, capturedAt: at, refundReason: reason }, at),
+            entryPut(entry(p, { accountId: p.payerId, kind: 'charge', amountCents: -p.amountCents, cause: { type: 'payment', orderId: p.orderId, captureId }, description: `Paid for feedback from ${p.proName} on "${p.trackTitle}"`, createdAt: at })),
+          ],
+        }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/**
+ * Marks a captured payment for refunding (the scheduled check finishes what a crash interrupts), together
+ * with the change of its request's status that causes it, when there is one. False when either condition
+ * failed: the payment is not captured any more, or the request is not in the status seen.
+ */
+export async function startRefund(p: PaymentRecord, reason: RefundReason, shareChange?: ReturnType<typeof statusChange>): Promise<boolean> {
+  try {
+    await send(
+      () =>
+        new TransactWriteCommand({
+          TransactItems: [transition(p, ['captured'], { status: 'refunding', refundReason: reason }, new Date().toISOString()), ...(shareChange ? [shareChange] : [])],
+        }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/**
+ * The refund, applied once: the payment becomes refunded, the musician's refund is recorded, and when the
+ * capture credited the pro, the earning and the fee are reversed and the pro's balance moves back.
+ * From refunding, or from captured when the provider refunded it on its own.
+ */
+export async function applyRefund(p: PaymentRecord, refundId: string, reason: RefundReason): Promise<boolean> {
+  const at = new Date().toISOString();
+  const cause = { type: 'payment' as const, orderId: p.orderId, captureId: p.captureId, refundId };
+  const about = `feedback from ${p.proName} on "${p.trackTitle}"`;
+  const credited = p.credited && p.earningCents !== undefined && p.feeCents !== undefined;
+  const common = { cause, shareId: p.shareId, priceCents: p.amountCents, margin: p.margin, createdAt: at };
+  try {
+    await send(
+      () =>
+        new TransactWriteCommand({
+          TransactItems: [
+            transition(p, ['refunding', 'captured'], { status: 'refunded', refundId, refundedAt: at, refundReason: p.refundReason ?? reason }, null),
+            entryPut(entry(p, { ...common, accountId: p.payerId, kind: 'refund', amountCents: p.amountCents, description: `Refund of ${about}` })),
+            ...(credited
+              ? [
+                  entryPut(entry(p, { ...common, accountId: p.proUserId, kind: 'reversal', amountCents: -p.earningCents!, description: `Refunded to ${p.payerName}: feedback on "${p.trackTitle}"` })),
+                  entryPut(entry(p, { ...common, accountId: PLATFORM_ACCOUNT, kind: 'fee_reversal', amountCents: -p.feeCents!, description: `Refund of the margin on ${about}` })),
+                  balanceMove(p.proUserId, -p.earningCents!),
+                ]
+              : []),
+          ],
+        }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/** A pending payment that will never be captured (abandoned, voided): failed, no money moved. */
+export async function failPayment(p: PaymentRecord, reason: string): Promise<boolean> {
+  try {
+    await send(() => new UpdateCommand(transition(p, ['pending'], { status: 'failed', failureReason: reason }, null).Update));
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/** When the scheduled check looks at the payment next (null: never again), if it is still in `status`. */
+export async function setCheck(p: PaymentRecord, status: PaymentStatus, checkAt: string | null): Promise<void> {
+  try {
+    await send(() => new UpdateCommand(transition(p, [status], {}, checkAt).Update));
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+  }
+}
+
+/** Payments whose check is due at `now`, oldest first, at most `limit` (the index may lag: each is read again). */
+export async function duePayments(now: string, limit = 100): Promise<string[]> {
+  const res = await dynamo().send(
+    new QueryCommand({
+      TableName: T(),
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'GSI2PK = :p AND GSI2SK < :bound',
+      ExpressionAttributeValues: { ':p': WATCH, ':bound': `${now}~` },
+      ProjectionExpression: 'orderId',
+      Limit: limit,
+    }),
+  );
+  return (res.Items ?? []).map((i) => i.orderId as string);
+}
+
+/** Claims an e-mail about a payment; true only the first time, so it goes out at most once. */
+export async function claimPaymentEmail(orderId: string, event: string): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new PutCommand({ TableName: T(), Item: { PK: `PAYMENT#${orderId}`, SK: `EMAIL#${event}`, entity: 'email', sentAt: new Date().toISOString() }, ConditionExpression: 'attribute_not_exists(PK)' }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/** Gives the claim back when the e-mail could not be sent. */
+export async function releasePaymentEmail(orderId: string, event: string): Promise<void> {
+  await dynamo().send(new DeleteCommand({ TableName: T(), Key: { PK: `PAYMENT#${orderId}`, SK: `EMAIL#${event}` } }));
+}
+
+/** Webhook events are kept this long after they were applied: far beyond any provider's redelivery window. */
+const WEBHOOK_TTL_DAYS = 90;
+const webhookKey = (provider: string, eventId: string) => ({ PK: `WEBHOOK#${provider}#${eventId}`, SK: 'EVENT' });
+
+export async function webhookSeen(provider: string, eventId: string): Promise<boolean> {
+  const res = await dynamo().send(new GetCommand({ TableName: T(), Key: webhookKey(provider, eventId), ConsistentRead: true, ProjectionExpression: 'PK' }));
+  return Boolean(res.Item);
+}
+
+/** Records that an event was applied (after applying it, so a failure is retried by the provider's redelivery). */
+export async function recordWebhook(provider: string, eventId: string, type: string): Promise<void> {
+  const now = Date.now();
+  await dynamo().send(
+    new PutCommand({
+      TableName: T(),
+      Item: { ...webhookKey(provider, eventId), entity: 'webhook', type, appliedAt: new Date(now).toISOString(), expiresAt: Math.floor(now / 1000) + WEBHOOK_TTL_DAYS * 86400 },
+    }),
+  );
+}

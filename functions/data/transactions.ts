@@ -1,0 +1,46 @@
+/**
+ * What every entity module needs to write conditionally: reading why a transaction was cancelled, and
+ * retrying writes that DynamoDB refused only because another transaction held the same items.
+ */
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import type { DeleteCommand, DeleteCommandOutput, TransactWriteCommand, UpdateCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../lib/aws.js';
+import { Conflict } from '../lib/errors.js';
+
+/** Per item of a cancelled transaction, why (`ConditionalCheckFailed`, `TransactionConflict`, `None`); null for other errors. */
+export function cancellation(err: unknown): string[] | null {
+  if (!(err instanceof TransactionCanceledException) && (err as Error)?.name !== 'TransactionCanceledException') return null;
+  return ((err as TransactionCanceledException).CancellationReasons ?? []).map((r) => r.Code ?? 'None');
+}
+
+export const isConditionFailure = (err: unknown) =>
+  cancellation(err)?.includes('ConditionalCheckFailed') ?? (err as Error).name === 'ConditionalCheckFailedException';
+
+/** Cancelled only because another transaction was writing the same items: worth trying again. */
+const isConflict = (err: unknown) => {
+  const reasons = cancellation(err);
+  return reasons ? reasons.includes('TransactionConflict') && !reasons.includes('ConditionalCheckFailed') : (err as Error).name === 'TransactionConflictException';
+};
+
+/**
+ * Runs a write, again while DynamoDB refuses it for a transaction in flight on the same items (the SDK
+ * does not retry those). Still refused after a few tries, the caller is asked to try again: a 409, not a 500.
+ */
+export async function retryConflicts<R>(write: () => Promise<R>): Promise<R> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (err) {
+      if (!isConflict(err)) throw err;
+      if (attempt === 6) throw new Conflict('Someone else is changing this right now. Please try again.', 'busy');
+      await new Promise((r) => setTimeout(r, Math.random() * 25 * 2 ** attempt));
+    }
+  }
+}
+
+/** `dynamo().send`, retried on transaction conflicts. */
+export function send(command: () => DeleteCommand): Promise<DeleteCommandOutput>;
+export function send(command: () => UpdateCommand | TransactWriteCommand | PutCommand): Promise<unknown>;
+export function send(command: () => DeleteCommand | UpdateCommand | TransactWriteCommand | PutCommand): Promise<unknown> {
+  return retryConflicts(() => dynamo().send(command() as TransactWriteCommand));
+}

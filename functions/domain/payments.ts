@@ -1,0 +1,374 @@
+/**
+ * Paid feedback: a musician pays a pro's price through the payment provider, and the request for feedback
+ * exists only once the money is captured. Three paths can see a payment through, and any of them may run
+ * first, twice, or concurrently with the others: the browser coming back (capture-order), the provider's
+ * webhook, and the scheduled check. Each reads the provider's order as it stands and applies what it
+ * finds with writes conditional on the payment's status (functions/data/payments.ts), so all three
+ * converge on one end state, and money moves once.
+ *
+ * A paid request never ends with the money kept and no feedback: declined, expired, its track deleted,
+ * or its capture unable to create it, it is refunded in full, with the ledger reversing the earning.
+ */
+import { randomUUID } from 'node:crypto';
+import { paths } from '../../shared/paths.js';
+import { PAID_REQUEST_DAYS, splitPrice } from '../../shared/money.js';
+import type { ShareOptions } from '../../shared/schemas/shares.js';
+import type { PaymentView } from '../../shared/schemas/payments.js';
+import * as data from '../data/payments.js';
+import type { PaymentRecord, RefundReason } from '../data/payments.js';
+import { readShare, statusChange, type ShareRecord } from '../data/shares.js';
+import { getSettings } from '../data/settings.js';
+import { getTrack } from '../data/tracks.js';
+import { getUser, type UserRecord } from '../data/users.js';
+import { config } from '../lib/config.js';
+import { BadRequest, Conflict, NotFound } from '../lib/errors.js';
+import { payments, type ProviderCapture, type WebhookHeaders } from '../providers/payments.js';
+import * as notify from './notifications.js';
+import { checkRequest, idempotencyConflict, idFromKey, newShare, requestHash } from './shares.js';
+
+const DAY_MS = 86_400_000;
+/** A payment not captured this long after its order was created is looked at again (the browser normally captures within a minute). */
+const PENDING_CHECK_MS = 10 * 60_000;
+/** An order still not captured after this is abandoned: PayPal lets an unapproved order expire after three hours. */
+const ABANDON_MS = 3 * 3600_000;
+/** A refund that could not be finished is tried again this much later. */
+const RETRY_MS = 5 * 60_000;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const captureRequestId = (orderId: string) => `capture-${orderId}`;
+const refundRequestId = (orderId: string) => `refund-${orderId}`;
+
+export function toPaymentView(p: PaymentRecord): PaymentView {
+  return {
+    orderId: p.orderId,
+    status: p.status,
+    amountCents: p.amountCents,
+    proUserId: p.proUserId,
+    proName: p.proName,
+    trackId: p.trackId,
+    trackTitle: p.trackTitle,
+    shareId: p.credited ? p.shareId : null,
+    refundReason: p.refundReason ?? null,
+    createdAt: p.createdAt,
+  };
+}
+
+/**
+ * Creates the provider's order for a request to a pro with a price, priced from the pro's stored price
+ * (409 price_changed when it is no longer the one the musician saw), and stores the pending payment that
+ * holds the request until the capture. With an idempotency key, a retry gives back the same order.
+ */
+export async function createOrder(
+  caller: UserRecord,
+  input: { proUserId: string; trackId: string; shareOptions: ShareOptions; feedbackPriceCents: number; idempotencyKey?: string },
+): Promise<{ orderId: string; approveUrl: string }> {
+  const { idempotencyKey, feedbackPriceCents: seen, ...request } = input;
+  const { track, reviewer: pro } = await checkRequest(caller, request.proUserId, request.trackId);
+  const price = pro.type === 'pro' ? pro.feedbackPriceCents : null;
+  if (!price) throw new Conflict(`${pro.fullName} gives feedback for free: send the request without paying.`, 'no_price');
+  if (price !== seen) {
+    throw new Conflict(`${pro.fullName}'s price has changed to $${(price / 100).toFixed(2)}. Check the new price before you pay.`, 'price_changed', {
+      feedbackPriceCents: price,
+    });
+  }
+  const hash = requestHash({ ...request, feedbackPriceCents: price });
+  const invoiceId = idempotencyKey ? idFromKey(caller.id, 'payment', idempotencyKey) : randomUUID();
+  const order = await payments().createOrder(
+    {
+      invoiceId,
+      amountCents: price,
+      description: `Feedback from ${pro.fullName} on "${track.title}"`,
+      returnUrl: `${config.appUrl}${paths.feedbackSuccess}`,
+      cancelUrl: `${config.appUrl}${paths.feedbackCancel}`,
+    },
+    // The same request id gives back the same order: a retried request never opens a second one.
+    invoiceId,
+  );
+  const now = Date.now();
+  const payment: PaymentRecord = {
+    orderId: order.orderId,
+    invoiceId,
+    payerId: caller.id,
+    payerName: caller.fullName,
+    proUserId: pro.id,
+    proName: pro.fullName,
+    trackId: track.id,
+    trackTitle: track.title,
+    amountCents: price,
+    shareOptions: request.shareOptions,
+    shareId: idFromKey(caller.id, 'paid-share', order.orderId),
+    status: 'pending',
+    checkAt: iso(now + PENDING_CHECK_MS),
+    createdAt: iso(now),
+    updatedAt: iso(now),
+  };
+  if ((await data.putPayment(payment, hash)) === 'exists') {
+    const existing = await data.getPayment(order.orderId);
+    if (!existing || existing.record.payerId !== caller.id || existing.requestHash !== hash) throw idempotencyConflict();
+  }
+  return order;
+}
+
+/** The caller's payment; someone else's is as unknown as one that does not exist. */
+async function ownPayment(caller: UserRecord, orderId: string): Promise<PaymentRecord> {
+  const found = await data.getPayment(orderId);
+  if (!found || found.record.payerId !== caller.id) throw new NotFound('Payment not found');
+  return found.record;
+}
+
+/**
+ * The browser is back from the payer's approval: captures the order (with an idempotency key, so a retry
+ * never charges twice) and applies the capture. Answers the payment as it then stands, whichever path
+ * applied it.
+ */
+export async function captureOrder(caller: UserRecord, orderId: string): Promise<PaymentView> {
+  const p = await ownPayment(caller, orderId);
+  if (p.status === 'pending') {
+    const outcome = await payments().captureOrder(orderId, captureRequestId(orderId));
+    if (outcome.kind === 'declined') {
+      throw new Conflict('PayPal declined this payment method. Nothing was charged: try again with another way to pay.', 'payment_declined');
+    }
+    if (outcome.kind === 'not_approved') {
+      throw new Conflict('This payment has not been approved in PayPal yet. Nothing was charged.', 'payment_not_approved');
+    }
+    if (outcome.kind === 'captured') await settleCapture(p, outcome.capture);
+    else await reconcile(orderId);
+  }
+  return toPaymentView((await ownPayment(caller, orderId)));
+}
+
+/**
+ * Applies a completed capture: the request for feedback, the ledger entries and the pro's earning, once.
+ * When the request can no longer be created (its track was deleted, the pro is gone), the payment is
+ * refunded instead.
+ */
+async function settleCapture(p: PaymentRecord, capture: ProviderCapture): Promise<void> {
+  if (capture.status === 'PENDING') {
+    // Held by the provider (an e-check, a review): the webhook or the next check applies it once it completes.
+    await data.setCheck(p, p.status, iso(Date.now() + PENDING_CHECK_MS));
+    return;
+  }
+  const [track, payer, pro, settings] = await Promise.all([getTrack(p.trackId), getUser(p.payerId), getUser(p.proUserId), getSettings()]);
+  if (!track || !payer || !pro) {
+    await refundUnfulfillable(p, capture.id, track ? 'unfulfillable' : 'track_deleted');
+    return;
+  }
+  const split = splitPrice(p.amountCents, settings.margin);
+  const share = newShare(payer, track, pro, p.shareOptions, p.shareId, { orderId: p.orderId, amountCents: p.amountCents });
+  const result = await data.applyCapture(p, { captureId: capture.id, margin: settings.margin, ...split }, share, iso(Date.now() + PAID_REQUEST_DAYS.accept * DAY_MS));
+  if (result === 'applied') {
+    await notify.feedbackRequested(share);
+  } else if (result === 'not_pending') {
+    // Applied by another path meanwhile: its e-mail, if that path did not get to send it.
+    const made = await readShare(p.shareId);
+    if (made) await notify.feedbackRequested(made.record);
+  } else {
+    await refundUnfulfillable(p, capture.id, result === 'track_unavailable' ? 'track_deleted' : 'unfulfillable');
+  }
+}
+
+async function refundUnfulfillable(p: PaymentRecord, captureId: string, reason: RefundReason) {
+  if (await data.captureForRefund(p, captureId, reason)) await finishRefundLater(p.orderId);
+}
+
+/** Finishes a refund now if the provider answers; otherwise the scheduled check does, minutes later. */
+const finishRefundLater = (orderId: string) =>
+  finishRefund(orderId).catch((err) => console.error('Refund not finished yet; the scheduled check will finish it', orderId, err));
+
+/** Sends the refund of a payment that is refunding and records it; safe to repeat. */
+async function finishRefund(orderId: string): Promise<void> {
+  const found = await data.getPayment(orderId);
+  if (!found || found.record.status !== 'refunding' || !found.record.captureId) return;
+  const p = found.record;
+  const refund = await payments().refundCapture(p.captureId!, refundRequestId(orderId));
+  // Null: it was refunded already (at the provider, by hand): there is nothing more to send.
+  if (await data.applyRefund(p, refund?.refundId ?? 'at-provider', p.refundReason ?? 'reversed')) {
+    await notify.paymentRefunded({ ...p, status: 'refunded' });
+  }
+}
+
+/**
+ * Brings a payment in line with the provider's order as it stands now. Used by the webhook (whatever the
+ * event said: events arrive late, twice and out of order) and by the scheduled check.
+ */
+export async function reconcile(orderId: string, now = new Date()): Promise<void> {
+  const found = await data.getPayment(orderId);
+  if (!found) return;
+  const p = found.record;
+  if (p.status === 'refunded') return;
+  if (p.status === 'refunding') return finishRefund(orderId);
+  const order = await payments().getOrder(orderId);
+  const capture = order?.capture;
+  if (capture?.status === 'COMPLETED') {
+    if (p.status === 'pending' || p.status === 'failed') await settleCapture(p, capture);
+    return;
+  }
+  if (capture?.status === 'REFUNDED' || capture?.status === 'PARTIALLY_REFUNDED') {
+    // Refunded at the provider: a capture never applied records the charge and its refund, and creates
+    // no request; one applied is reversed.
+    if (p.status === 'pending' || p.status === 'failed') await refundUnfulfillable(p, capture.id, 'reversed');
+    else await reverseAtProvider(orderId, now);
+    return;
+  }
+  if (p.status !== 'pending') return;
+  if (order?.status === 'APPROVED') {
+    // Approved but never captured (the tab was closed on the way back): capture it ourselves.
+    const outcome = await payments().captureOrder(orderId, captureRequestId(orderId));
+    if (outcome.kind === 'captured') return settleCapture(p, outcome.capture);
+    if (outcome.kind === 'already_captured') {
+      const again = await payments().getOrder(orderId);
+      if (again?.capture?.status === 'COMPLETED') return settleCapture(p, again.capture);
+    }
+  }
+  if (!order || order.status === 'VOIDED') {
+    await data.failPayment(p, order ? 'voided' : 'unknown_order');
+  } else if (now.getTime() - Date.parse(p.createdAt) > ABANDON_MS) {
+    await data.failPayment(p, 'abandoned');
+  } else {
+    await data.setCheck(p, 'pending', iso(now.getTime() + PENDING_CHECK_MS));
+  }
+}
+
+/** The provider refunded or reversed a captured payment on its own: the request is cancelled and the earning reversed. */
+async function reverseAtProvider(orderId: string, now: Date): Promise<void> {
+  const found = await data.getPayment(orderId);
+  if (!found || found.record.status !== 'captured') return;
+  const p = found.record;
+  const share = await readShare(p.shareId);
+  // Feedback already given stays given; a request still open is closed, since nobody pays for it now.
+  if (share && (share.record.status === 'pending' || share.record.status === 'accepted')) {
+    if (!(await data.startRefund(p, 'reversed', statusChange(share.record, [share.record.status], 'cancelled')))) {
+      // The request moved meanwhile: the next check closes it.
+      return data.setCheck(p, 'captured', iso(now.getTime() + 60_000));
+    }
+  }
+  const current = await data.getPayment(orderId);
+  if (current && (current.record.status === 'captured' || current.record.status === 'refunding')) {
+    const r = current.record;
+    if (await data.applyRefund(r, 'at-provider', 'reversed')) await notify.paymentRefunded({ ...r, status: 'refunded', refundReason: r.refundReason ?? 'reversed' });
+  }
+}
+
+/**
+ * The pro declines a paid request: declined and marked for refund in one write, then refunded in full.
+ * False when the request is not a captured paid one (the caller then declines it as a free one).
+ */
+export async function declinePaidRequest(share: ShareRecord): Promise<'declined' | 'not_pending' | 'not_paid'> {
+  const found = share.payment ? await data.getPayment(share.payment.orderId) : null;
+  if (!found || found.record.status !== 'captured') return 'not_paid';
+  if (!(await data.startRefund(found.record, 'declined', statusChange(share, ['pending'], 'declined')))) return 'not_pending';
+  await finishRefundLater(found.record.orderId);
+  return 'declined';
+}
+
+/**
+ * A paid request whose track is being deleted (its share fenced, so its status can no longer change):
+ * marked for refund when it has not got its feedback. The refund itself follows the deletion.
+ */
+export async function withdrawPaidRequest(shareId: string, orderId: string): Promise<void> {
+  const [share, found] = await Promise.all([readShare(shareId), data.getPayment(orderId)]);
+  if (!found || found.record.status !== 'captured' || share?.record.status === 'completed') return;
+  await data.startRefund(found.record, 'track_deleted');
+}
+
+export const finishWithdrawal = (orderId: string) => finishRefundLater(orderId);
+
+/** When an open paid request runs out of time: 7 days to accept, then 14 to complete. */
+function deadlineOf(share: ShareRecord): number | null {
+  if (share.status === 'pending') return Date.parse(share.createdAt) + PAID_REQUEST_DAYS.accept * DAY_MS;
+  if (share.status === 'accepted') return Date.parse(share.acceptedAt ?? share.updatedAt) + PAID_REQUEST_DAYS.complete * DAY_MS;
+  return null;
+}
+
+/** The scheduled check of one captured payment: its request's deadline, or a refund its request's end calls for. */
+async function checkCaptured(p: PaymentRecord, now: Date): Promise<void> {
+  const found = await readShare(p.shareId);
+  if (!found) {
+    if (await data.startRefund(p, 'track_deleted')) await finishRefund(p.orderId);
+    return;
+  }
+  const share = found.record;
+  if (found.deleting) return data.setCheck(p, 'captured', iso(now.getTime() + RETRY_MS));
+  if (share.status === 'completed') return data.setCheck(p, 'captured', null);
+  if (share.status !== 'pending' && share.status !== 'accepted') {
+    const reason: RefundReason = share.status === 'declined' ? 'declined' : share.status === 'expired' ? 'expired' : 'reversed';
+    if (await data.startRefund(p, reason)) await finishRefund(p.orderId);
+    return;
+  }
+  const deadline = deadlineOf(share)!;
+  if (now.getTime() < deadline) return data.setCheck(p, 'captured', iso(deadline));
+  if (await data.startRefund(p, 'expired', statusChange(share, [share.status], 'expired'))) {
+    await notify.requestExpired(p, share.status === 'accepted');
+    await finishRefund(p.orderId);
+  } else {
+    // The request moved meanwhile (accepted, completed): look again shortly.
+    await data.setCheck(p, 'captured', iso(now.getTime() + 60_000));
+  }
+}
+
+/**
+ * The scheduled check: every payment whose time has come is looked at (a pending one reconciled, a
+ * refund finished, a paid request past its deadline expired and refunded). A failure with one never
+ * stops the others, and puts it back for a later run.
+ */
+export async function checkDuePayments(now = new Date(), only?: { orderId: string }): Promise<{ checked: number; failed: number }> {
+  const counts = { checked: 0, failed: 0 };
+  for (const orderId of await data.duePayments(now.toISOString())) {
+    if (only && only.orderId !== orderId) continue;
+    const found = await data.getPayment(orderId);
+    if (!found) continue;
+    const p = found.record;
+    try {
+      if (p.status === 'pending') await reconcile(orderId, now);
+      else if (p.status === 'refunding') await finishRefund(orderId);
+      else if (p.status === 'captured') await checkCaptured(p, now);
+      else await data.setCheck(p, p.status, null);
+      counts.checked++;
+    } catch (err) {
+      counts.failed++;
+      console.error('Payment check failed', orderId, err);
+      await data.setCheck(p, p.status, iso(now.getTime() + RETRY_MS)).catch(() => {});
+    }
+  }
+  return counts;
+}
+
+interface PaypalEvent {
+  id?: unknown;
+  event_type?: unknown;
+  resource_type?: unknown;
+  resource?: {
+    id?: unknown;
+    supplementary_data?: { related_ids?: { order_id?: unknown } };
+    links?: { rel?: unknown; href?: unknown }[];
+  };
+}
+
+/** The order an event is about: named by the order itself, by a capture, or (refunds) by the capture it links up to. */
+async function orderOfEvent(e: PaypalEvent): Promise<string | null> {
+  const r = e.resource;
+  if (!r) return null;
+  if (e.resource_type === 'checkout-order' && typeof r.id === 'string') return r.id;
+  const related = r.supplementary_data?.related_ids?.order_id;
+  if (typeof related === 'string') return related;
+  const up = r.links?.find((l) => l.rel === 'up' && typeof l.href === 'string');
+  const captureId = typeof up?.href === 'string' ? /\/captures\/([^/?#]+)/.exec(up.href)?.[1] : undefined;
+  return captureId ? payments().orderOfCapture(decodeURIComponent(captureId)) : null;
+}
+
+/**
+ * A PayPal webhook delivery: verified with PayPal (400, nothing changed, when it is not genuine), then
+ * applied once per event id by reconciling the order it is about with the order as it stands.
+ */
+export async function handlePaypalWebhook(headers: WebhookHeaders, event: PaypalEvent): Promise<void> {
+  if (typeof event.id !== 'string' || typeof event.event_type !== 'string') {
+    throw new BadRequest('Not a PayPal event', undefined, 'invalid_event');
+  }
+  if (!(await payments().verifyWebhook(headers, event))) {
+    throw new BadRequest('The webhook signature is not valid', undefined, 'invalid_signature');
+  }
+  if (await data.webhookSeen('paypal', event.id)) return;
+  const orderId = await orderOfEvent(event);
+  if (orderId) await reconcile(orderId);
+  await data.recordWebhook('paypal', event.id, event.event_type);
+}

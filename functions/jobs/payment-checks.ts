@@ -1,0 +1,13 @@
+/**
+ * Scheduled job (every minute in AWS, by an EventBridge rule; every few seconds locally, by
+ * scripts/dev/scheduler.ts): looks at the payments whose time has come. It captures an approved order
+ * whose browser never came back, finishes an interrupted refund, and expires and refunds a paid request
+ * not accepted within 7 days or not completed within 14 days of its acceptance.
+ */
+import { checkDuePayments } from '../domain/payments.js';
+
+export async function handler(): Promise<{ checked: number; failed: number }> {
+  const counts = await checkDuePayments();
+  if (counts.checked || counts.failed) console.log('Payment checks', JSON.stringify(counts));
+  return counts;
+}

@@ -1,0 +1,36 @@
+/**
+ * Money math of the spec (section 9): amounts are integer cents, the payment currency is USD with capture
+ * intent, and a pro earns the price times (1 minus the platform margin), the margin being a fraction 0..1.
+ */
+export const CURRENCY = 'USD';
+
+/** The margin when the configuration row has none yet (the demo's value, docs/deploy.md). */
+export const DEFAULT_MARGIN = 0.2;
+
+/** A paid request must be accepted within this many days of payment, and completed within that many of acceptance. */
+export const PAID_REQUEST_DAYS = { accept: 7, complete: 14 } as const;
+
+/**
+ * How a price splits between the pro and the platform. The earning is rounded to the cent and the fee is
+ * what is left, so the two always add up to the price.
+ */
+export function splitPrice(priceCents: number, margin: number): { earningCents: number; feeCents: number } {
+  if (!Number.isInteger(priceCents) || priceCents < 0) throw new Error(`Not an amount in cents: ${priceCents}`);
+  if (!(margin >= 0 && margin <= 1)) throw new Error(`Not a margin: ${margin}`);
+  const earningCents = Math.round(priceCents * (1 - margin));
+  return { earningCents, feeCents: priceCents - earningCents };
+}
+
+/** '$30.00': how the product shows an amount. */
+export const formatCents = (cents: number) => `${cents < 0 ? '-' : ''}$${(Math.abs(cents) / 100).toFixed(2)}`;
+
+/** '$30' for whole dollars, else '$12.50': how a price reads in a sentence. */
+export const formatPrice = (cents: number) => `$${(cents / 100).toFixed(cents % 100 ? 2 : 0)}`;
+
+/** The decimal string payment providers take ('30.00'), and back. */
+export const decimalAmount = (cents: number) => (cents / 100).toFixed(2);
+export function centsOfDecimal(value: string): number {
+  if (!/^\d+(\.\d{1,2})?$/.test(value)) throw new Error(`Not a decimal amount: ${value}`);
+  const [whole, frac = ''] = value.split('.');
+  return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+}

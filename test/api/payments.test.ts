@@ -1,0 +1,420 @@
+/**
+ * Paid feedback end to end on the local stack: the real API, the local PayPal stand-in (orders, approval
+ * page, capture, refunds, signed webhooks), DynamoDB Local and the local SES. The table is read directly
+ * to prove what the money did: one share, one credit, ledger sums equal to balances.
+ */
+import { randomUUID } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { callRoute } from '../support/api.js';
+import * as flows from '../support/flows.js';
+import { useStackEnvironment } from '../support/in-process.js';
+import { waitForEmail } from '../support/mail.js';
+import { createConfirmedUser, type TestUser } from '../support/users.js';
+
+const stack = inject('stack');
+const options = { feedbackNotes: 'Is the low end too heavy?', context: 'mix_check' };
+const PRICE = 3000;
+
+let musician: TestUser;
+let other: TestUser;
+let pro: TestUser;
+let proId: string;
+let musicianId: string;
+
+async function dynamo() {
+  return (await import('../../functions/lib/aws.js')).dynamo();
+}
+
+async function setPrice(userId: string, cents: number | null) {
+  await (await dynamo()).send(
+    new UpdateCommand({ TableName: stack.tableName, Key: { PK: `USER#${userId}`, SK: 'PROFILE' }, UpdateExpression: 'SET feedbackPriceCents = :p', ExpressionAttributeValues: { ':p': cents } }),
+  );
+}
+
+async function setMargin(margin: number) {
+  await (await dynamo()).send(
+    new UpdateCommand({ TableName: stack.tableName, Key: { PK: 'CONFIG', SK: 'CONFIG' }, UpdateExpression: 'SET margin = :m, id = :one', ExpressionAttributeValues: { ':m': margin, ':one': 1 } }),
+  );
+}
+
+async function ledger(accountId: string) {
+  return (await import('../../functions/data/ledger.js')).allEntries(accountId);
+}
+
+async function balanceOf(userId: string): Promise<number> {
+  const { getUser } = await import('../../functions/data/users.js');
+  return (await getUser(userId))!.balanceCents;
+}
+
+/** The invariant of the ledger: a user's balance is the sum of their entries. */
+async function expectBalanced(userId: string) {
+  const entries = await ledger(userId);
+  expect(await balanceOf(userId)).toBe(entries.reduce((sum, e) => sum + e.amountCents, 0));
+}
+
+async function payment(orderId: string) {
+  return (await (await import('../../functions/data/payments.js')).getPayment(orderId))!.record;
+}
+
+const entriesOf = async (accountId: string, orderId: string) =>
+  (await ledger(accountId)).filter((e) => e.cause.type === 'payment' && e.cause.orderId === orderId);
+
+async function readyTrack(user: TestUser, title: string) {
+  return flows.uploadTrack(stack, user, title, { seconds: 1 });
+}
+
+async function createOrder(user: TestUser, trackId: string, extra: Record<string, unknown> = {}) {
+  return callRoute(stack.apiUrl, 'createOrder', { proUserId: proId, trackId, shareOptions: options, feedbackPriceCents: PRICE, ...extra }, user.idToken);
+}
+
+/** What the payer does on the approval page: one of its buttons, as a browser posts the form. */
+async function onApprovalPage(approveUrl: string, action: 'approve' | 'decline' | 'cancel') {
+  const token = new URL(approveUrl).searchParams.get('token')!;
+  const res = await fetch(new URL(`/checkoutnow/${action}`, stack.paypalUrl), { method: 'POST', body: new URLSearchParams({ token }), redirect: 'manual' });
+  expect(res.status).toBe(303);
+  return new URL(res.headers.get('location')!);
+}
+
+const capture = (user: TestUser, orderId: string) => callRoute(stack.apiUrl, 'captureOrder', { orderId }, user.idToken);
+
+/** A paid order, approved and captured through the API as the success page does. */
+async function paidRequest(title: string) {
+  const track = await readyTrack(musician, title);
+  const order = await createOrder(musician, track.id);
+  expect(order.status).toBe(200);
+  const back = await onApprovalPage(order.body.approveUrl, 'approve');
+  expect(back.pathname).toBe('/feedback/success');
+  expect(back.searchParams.get('token')).toBe(order.body.orderId);
+  const captured = await capture(musician, order.body.orderId);
+  expect(captured.status).toBe(200);
+  return { track, orderId: order.body.orderId as string, view: captured.body };
+}
+
+async function paypalToken() {
+  const { LOCAL_PAYMENT_SECRETS } = await import('../../scripts/dev/stack.js');
+  const res = await fetch(new URL('/v1/oauth2/token', stack.paypalUrl), {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from(`${LOCAL_PAYMENT_SECRETS.paypalClientId}:${LOCAL_PAYMENT_SECRETS.paypalClientSecret}`).toString('base64')}` },
+    body: 'grant_type=client_credentials',
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** The webhook events the stand-in sent about an order (captures and refunds name it through their capture). */
+async function eventsAbout(orderId: string, captureId?: string): Promise<{ id: string; event_type: string }[]> {
+  const res = await fetch(new URL('/v1/notifications/webhooks-events?page_size=300', stack.paypalUrl), { headers: { authorization: `Bearer ${await paypalToken()}` } });
+  const { events } = (await res.json()) as { events: { id: string; event_type: string; resource: Record<string, any> }[] };
+  return events.filter((e) => {
+    const r = e.resource;
+    return r.id === orderId || r.supplementary_data?.related_ids?.order_id === orderId || (captureId && JSON.stringify(r.links ?? []).includes(captureId));
+  });
+}
+
+async function resend(eventId: string) {
+  const res = await fetch(new URL(`/v1/notifications/webhooks-events/${eventId}/resend`, stack.paypalUrl), { method: 'POST', headers: { authorization: `Bearer ${await paypalToken()}`, 'content-type': 'application/json' }, body: '{}' });
+  expect(res.ok).toBe(true);
+}
+
+async function pauseWebhooks(paused: boolean) {
+  const res = await fetch(new URL('/_local/webhooks', stack.paypalUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ paused }) });
+  expect(res.ok).toBe(true);
+}
+
+async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await read();
+    if (ok(v)) return v;
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(v)} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+const reviewerShares = async () => (await callRoute(stack.apiUrl, 'listShares', { as: 'reviewer' }, pro.idToken)).body.shares as { id: string; trackId: string; status: string }[];
+
+beforeAll(async () => {
+  useStackEnvironment(stack);
+  [musician, other, pro] = await Promise.all([
+    createConfirmedUser(stack, { fullName: 'Penny Payer' }),
+    createConfirmedUser(stack, { fullName: 'Oscar Other' }),
+    createConfirmedUser(stack, { fullName: 'Pablo Paid' }),
+  ]);
+  [musicianId] = await Promise.all([flows.onboard(stack, musician, 'musician'), flows.onboard(stack, other, 'musician')]);
+  proId = await flows.onboard(stack, pro, 'pro');
+  await setPrice(proId, PRICE);
+});
+
+describe('paying a pro for feedback', () => {
+  it('a $30 capture with margin 0.2 creates the request, credits the pro $24.00 and records the margin', async () => {
+    await setMargin(0.2);
+    const before = await balanceOf(proId);
+    const since = Date.now();
+    const { track, orderId, view } = await paidRequest('Paid mix');
+    expect(view).toMatchObject({ orderId, status: 'captured', amountCents: PRICE, proName: 'Pablo Paid', trackTitle: 'Paid mix' });
+    expect(view.shareId).toEqual(expect.any(String));
+
+    const share = (await reviewerShares()).find((s) => s.id === view.shareId);
+    expect(share).toMatchObject({ trackId: track.id, status: 'pending' });
+    expect(await balanceOf(proId)).toBe(before + 2400);
+
+    const [charge] = await entriesOf(musicianId, orderId);
+    const [earning] = await entriesOf(proId, orderId);
+    const [fee] = await entriesOf('PLATFORM', orderId);
+    expect(charge).toMatchObject({ kind: 'charge', amountCents: -3000, currency: 'USD' });
+    expect(earning).toMatchObject({ kind: 'earning', amountCents: 2400, margin: 0.2, priceCents: 3000, shareId: view.shareId });
+    expect(fee).toMatchObject({ kind: 'fee', amountCents: 600, margin: 0.2 });
+    await expectBalanced(proId);
+
+    const mail = await waitForEmail(stack.mailUrl, pro.email, /Feedback requested: Paid mix/, { since });
+    expect(mail.body.text).toContain('Penny Payer');
+  });
+
+  it('uses the margin in force at capture, not at order creation', async () => {
+    const track = await readyTrack(musician, 'Margin change');
+    await setMargin(0.2);
+    const order = await createOrder(musician, track.id);
+    await onApprovalPage(order.body.approveUrl, 'approve');
+    await setMargin(0.25);
+    try {
+      expect((await capture(musician, order.body.orderId)).status).toBe(200);
+      const [earning] = await entriesOf(proId, order.body.orderId);
+      expect(earning).toMatchObject({ amountCents: 2250, margin: 0.25 });
+      expect((await entriesOf('PLATFORM', order.body.orderId))[0]).toMatchObject({ amountCents: 750 });
+    } finally {
+      await setMargin(0.2);
+    }
+  });
+
+  it('the same capture replayed 50 times (20 at once) and its webhooks replayed make one request and one credit', async () => {
+    const track = await readyTrack(musician, 'Replayed');
+    const order = await createOrder(musician, track.id);
+    const { orderId } = order.body;
+    await onApprovalPage(order.body.approveUrl, 'approve');
+    const before = await balanceOf(proId);
+
+    const burst = await Promise.all(Array.from({ length: 20 }, () => capture(musician, orderId)));
+    const later = [];
+    for (let i = 0; i < 30; i++) later.push(await capture(musician, orderId));
+    for (const res of [...burst, ...later]) expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(new Set([...burst, ...later].map((r) => r.body.shareId)).size).toBe(1);
+
+    const p = await payment(orderId);
+    const events = await eventsAbout(orderId, p.captureId);
+    expect(events.map((e) => e.event_type)).toEqual(expect.arrayContaining(['CHECKOUT.ORDER.APPROVED', 'PAYMENT.CAPTURE.COMPLETED']));
+    for (const e of events) await resend(e.id);
+    await new Promise((r) => setTimeout(r, 1500));
+
+    expect((await reviewerShares()).filter((s) => s.trackId === track.id)).toHaveLength(1);
+    expect(await entriesOf(proId, orderId)).toHaveLength(1);
+    expect(await entriesOf(musicianId, orderId)).toHaveLength(1);
+    expect(await balanceOf(proId)).toBe(before + 2400);
+    await expectBalanced(proId);
+  });
+
+  it('a retried create-order with the same idempotency key gives back the same order', async () => {
+    const track = await readyTrack(musician, 'Double click');
+    const key = randomUUID();
+    const [a, b] = await Promise.all([createOrder(musician, track.id, { idempotencyKey: key }), createOrder(musician, track.id, { idempotencyKey: key })]);
+    expect(a.status).toBe(200);
+    expect(b.body.orderId).toBe(a.body.orderId);
+    const changed = await createOrder(musician, track.id, { idempotencyKey: key, shareOptions: { ...options, feedbackNotes: 'Something else' } });
+    expect(changed).toMatchObject({ status: 409, body: { error: { code: 'idempotency_conflict' } } });
+  });
+
+  it("another user's order is not found, and nothing is captured", async () => {
+    const track = await readyTrack(musician, 'Not yours');
+    const order = await createOrder(musician, track.id);
+    await onApprovalPage(order.body.approveUrl, 'approve');
+    const res = await capture(other, order.body.orderId);
+    expect(res).toMatchObject({ status: 404, body: { error: { code: 'not_found' } } });
+    expect((await capture(other, 'NOSUCHORDER123')).status).toBe(404);
+  });
+
+  it('a price changed since the page loaded is refused with the new price, and no order is made', async () => {
+    const track = await readyTrack(musician, 'Old price');
+    const res = await createOrder(musician, track.id, { feedbackPriceCents: 1500 });
+    expect(res).toMatchObject({ status: 409, body: { error: { code: 'price_changed', feedbackPriceCents: PRICE } } });
+    expect(res.body.error.message).toContain('$30.00');
+  });
+
+  it('a free request to a pro with a price is refused as payment_required, with the price', async () => {
+    const track = await readyTrack(musician, 'Free attempt');
+    const res = await callRoute(stack.apiUrl, 'createShare', { sharedWithId: proId, trackId: track.id, shareOptions: options }, musician.idToken);
+    expect(res).toMatchObject({ status: 409, body: { error: { code: 'payment_required', feedbackPriceCents: PRICE } } });
+  });
+
+  it('a declined card or a cancelled approval leaves no request and no ledger entry', async () => {
+    const track = await readyTrack(musician, 'Declined');
+    const declined = await createOrder(musician, track.id);
+    await onApprovalPage(declined.body.approveUrl, 'decline');
+    const res = await capture(musician, declined.body.orderId);
+    expect(res).toMatchObject({ status: 409, body: { error: { code: 'payment_declined' } } });
+
+    const cancelled = await createOrder(musician, track.id);
+    const back = await onApprovalPage(cancelled.body.approveUrl, 'cancel');
+    expect(back.pathname).toBe('/feedback/cancel');
+    expect(await capture(musician, cancelled.body.orderId)).toMatchObject({ status: 409, body: { error: { code: 'payment_not_approved' } } });
+
+    await new Promise((r) => setTimeout(r, 1000)); // the approval webhook of the declined one, reconciled
+    for (const orderId of [declined.body.orderId, cancelled.body.orderId]) {
+      expect((await payment(orderId)).status).toBe('pending');
+      expect(await entriesOf(musicianId, orderId)).toHaveLength(0);
+      expect(await entriesOf(proId, orderId)).toHaveLength(0);
+    }
+    expect((await reviewerShares()).filter((s) => s.trackId === track.id)).toHaveLength(0);
+  });
+
+  it('an approved order whose browser never came back is captured from the webhook', async () => {
+    const track = await readyTrack(musician, 'Tab closed');
+    const order = await createOrder(musician, track.id);
+    await onApprovalPage(order.body.approveUrl, 'approve');
+    // No capture call: the CHECKOUT.ORDER.APPROVED webhook does it.
+    const p = await until('payment', () => payment(order.body.orderId), (v) => v.status === 'captured');
+    expect((await reviewerShares()).find((s) => s.id === p.shareId)).toMatchObject({ status: 'pending', trackId: track.id });
+    expect(await entriesOf(proId, order.body.orderId)).toHaveLength(1);
+  });
+});
+
+describe('the webhook', () => {
+  it('refuses a bad signature with 400 and changes nothing', async () => {
+    const track = await readyTrack(musician, 'Forged');
+    const order = await createOrder(musician, track.id);
+    const forged = {
+      id: `WH-${randomUUID()}`,
+      event_type: 'PAYMENT.CAPTURE.COMPLETED',
+      resource_type: 'capture',
+      resource: { id: 'FAKECAPTURE', status: 'COMPLETED', supplementary_data: { related_ids: { order_id: order.body.orderId } } },
+    };
+    const headers = {
+      'content-type': 'application/json',
+      'paypal-transmission-id': randomUUID(),
+      'paypal-transmission-time': new Date().toISOString(),
+      'paypal-transmission-sig': Buffer.from('not a signature').toString('base64'),
+      'paypal-cert-url': `${stack.paypalUrl}/v1/notifications/certs/CERT-360caa42-fca2a594-local`,
+      'paypal-auth-algo': 'SHA256withRSA',
+    };
+    const res = await fetch(new URL('/paypal/webhook', stack.apiUrl), { method: 'POST', headers, body: JSON.stringify(forged) });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('invalid_signature');
+    const unsigned = await fetch(new URL('/paypal/webhook', stack.apiUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(forged) });
+    expect(unsigned.status).toBe(400);
+    expect((await payment(order.body.orderId)).status).toBe('pending');
+    expect(await entriesOf(proId, order.body.orderId)).toHaveLength(0);
+  });
+
+  it('events delivered late and out of order converge on the state of the order', async () => {
+    const track = await readyTrack(musician, 'Out of order');
+    await pauseWebhooks(true);
+    try {
+      const order = await createOrder(musician, track.id);
+      const { orderId } = order.body;
+      await onApprovalPage(order.body.approveUrl, 'approve');
+      expect((await capture(musician, orderId)).status).toBe(200);
+      const p = await payment(orderId);
+      // Refunded at PayPal directly (a dispute settled by hand): only the webhook tells us.
+      const refund = await fetch(new URL(`/v2/payments/captures/${p.captureId}/refund`, stack.paypalUrl), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${await paypalToken()}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(refund.status).toBe(201);
+      const events = await eventsAbout(orderId, p.captureId);
+      expect(events.map((e) => e.event_type).sort()).toEqual(['CHECKOUT.ORDER.APPROVED', 'PAYMENT.CAPTURE.COMPLETED', 'PAYMENT.CAPTURE.REFUNDED']);
+      // Newest first from the list: the refund arrives before the capture it reverses, then all again.
+      for (const e of [...events, ...events.reverse()]) await resend(e.id);
+      const done = await until('payment', () => payment(orderId), (v) => v.status === 'refunded');
+      expect(done.refundReason).toBe('reversed');
+      expect((await reviewerShares()).find((s) => s.id === p.shareId)?.status).toBe('cancelled');
+      expect((await entriesOf(proId, orderId)).map((e) => [e.kind, e.amountCents])).toEqual(
+        expect.arrayContaining([['earning', 2400], ['reversal', -2400]]),
+      );
+      expect(await entriesOf(proId, orderId)).toHaveLength(2);
+      await expectBalanced(proId);
+    } finally {
+      await pauseWebhooks(false);
+    }
+  });
+});
+
+describe('a paid request that gets no feedback is refunded', () => {
+  it('when the pro declines it: refund, reversal, balance back where it was, the musician e-mailed', async () => {
+    const before = await balanceOf(proId);
+    const since = Date.now();
+    const { orderId, view } = await paidRequest('Declined by pro');
+    expect(await balanceOf(proId)).toBe(before + 2400);
+    const res = await callRoute(stack.apiUrl, 'respondToShare', { id: view.shareId, status: 'declined' }, pro.idToken);
+    expect(res).toMatchObject({ status: 200, body: { status: 'declined' } });
+
+    const p = await until('payment', () => payment(orderId), (v) => v.status === 'refunded');
+    expect(p.refundReason).toBe('declined');
+    expect(await balanceOf(proId)).toBe(before);
+    expect((await entriesOf(proId, orderId)).map((e) => e.kind).sort()).toEqual(['earning', 'reversal']);
+    expect((await entriesOf(musicianId, orderId)).map((e) => [e.kind, e.amountCents]).sort()).toEqual([['charge', -3000], ['refund', 3000]]);
+    expect((await entriesOf('PLATFORM', orderId)).reduce((s, e) => s + e.amountCents, 0)).toBe(0);
+    await expectBalanced(proId);
+
+    const mail = await waitForEmail(stack.mailUrl, musician.email, /Refunded: feedback on Declined by pro/, { since });
+    expect(mail.body.text).toContain('declined');
+    expect(mail.body.text).toContain('$30.00');
+    // PayPal holds the refund too.
+    const order = await fetch(new URL(`/v2/checkout/orders/${orderId}`, stack.paypalUrl), { headers: { authorization: `Bearer ${await paypalToken()}` } });
+    expect(JSON.stringify(await order.json())).toContain('REFUNDED');
+  });
+
+  it('when 7 days pass without an answer: expired, refunded, both e-mailed', async () => {
+    const { checkDuePayments } = await import('../../functions/domain/payments.js');
+    const before = await balanceOf(proId);
+    const since = Date.now();
+    const { orderId, view } = await paidRequest('Never answered');
+    // Six days on, nothing happens yet.
+    expect(await checkDuePayments(new Date(Date.now() + 6 * 86_400_000), { orderId })).toMatchObject({ failed: 0 });
+    expect((await payment(orderId)).status).toBe('captured');
+    const eightDays = new Date(Date.now() + 8 * 86_400_000);
+    expect(await checkDuePayments(eightDays, { orderId })).toMatchObject({ checked: 1, failed: 0 });
+
+    expect((await payment(orderId))).toMatchObject({ status: 'refunded', refundReason: 'expired' });
+    expect((await reviewerShares()).find((s) => s.id === view.shareId)?.status).toBe('expired');
+    expect(await balanceOf(proId)).toBe(before);
+    await expectBalanced(proId);
+    await waitForEmail(stack.mailUrl, musician.email, /Refunded: feedback on Never answered/, { since });
+    const toPro = await waitForEmail(stack.mailUrl, pro.email, /Expired: feedback request for Never answered/, { since });
+    expect(toPro.body.text).toContain('not accepted within 7 days');
+    // An expired request takes no more work.
+    const accept = await callRoute(stack.apiUrl, 'respondToShare', { id: view.shareId, status: 'accepted' }, pro.idToken);
+    expect(accept.status).toBe(409);
+  });
+
+  it('when accepted but not completed within 14 days of acceptance', async () => {
+    const { checkDuePayments } = await import('../../functions/domain/payments.js');
+    const { orderId, view } = await paidRequest('Accepted, never done');
+    expect((await callRoute(stack.apiUrl, 'respondToShare', { id: view.shareId, status: 'accepted' }, pro.idToken)).status).toBe(200);
+    await checkDuePayments(new Date(Date.now() + 10 * 86_400_000), { orderId });
+    expect((await payment(orderId)).status).toBe('captured');
+    await checkDuePayments(new Date(Date.now() + 15 * 86_400_000), { orderId });
+    expect((await payment(orderId))).toMatchObject({ status: 'refunded', refundReason: 'expired' });
+    expect((await reviewerShares()).find((s) => s.id === view.shareId)?.status).toBe('expired');
+  });
+
+  it('a completed request keeps its money whatever the clock says', async () => {
+    const { checkDuePayments } = await import('../../functions/domain/payments.js');
+    const { orderId, view } = await paidRequest('Delivered');
+    expect((await callRoute(stack.apiUrl, 'respondToShare', { id: view.shareId, status: 'accepted' }, pro.idToken)).status).toBe(200);
+    const done = await callRoute(stack.apiUrl, 'submitFeedback', { id: view.shareId, criteria: { mixingMastering: 4 }, comment: 'Solid.' }, pro.idToken);
+    expect(done.status).toBe(200);
+    await checkDuePayments(new Date(Date.now() + 30 * 86_400_000), { orderId });
+    expect((await payment(orderId)).status).toBe('captured');
+    expect((await payment(orderId)).checkAt).toBeUndefined();
+  });
+
+  it('when the musician deletes the track before the feedback', async () => {
+    const before = await balanceOf(proId);
+    const { track, orderId } = await paidRequest('Deleted track');
+    const del = await callRoute(stack.apiUrl, 'deleteTracks', { ids: [track.id] }, musician.idToken);
+    expect(del).toMatchObject({ status: 200, body: { deleted: [track.id] } });
+    const p = await until('payment', () => payment(orderId), (v) => v.status === 'refunded');
+    expect(p.refundReason).toBe('track_deleted');
+    expect(await balanceOf(proId)).toBe(before);
+    await expectBalanced(proId);
+  });
+});

@@ -1,0 +1,551 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../scripts/dev/ports.js';
+import { startPaypal, type PaypalStandin, type PaypalStandinOptions } from '../../../scripts/dev/paypal.js';
+
+const CLIENT_ID = 'snip-local-client';
+const CLIENT_SECRET = 'snip-local-secret';
+const WEBHOOK_ID = '8PT597110X687430LKGECATA';
+const RETURN_URL = 'http://localhost:5173/paypal/return?from=checkout';
+const CANCEL_URL = 'http://localhost:5173/paypal/cancel';
+
+interface Delivery {
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  event: { id: string; event_type: string; resource: Record<string, any> } & Record<string, any>;
+}
+
+/** The product's webhook endpoint: records every delivery; answers 500 while `failures` is above 0. */
+function startReceiver(port: number) {
+  const received: Delivery[] = [];
+  const state = { failures: 0 };
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      if (state.failures > 0) {
+        state.failures--;
+        res.writeHead(500).end();
+        return;
+      }
+      const body = Buffer.concat(chunks).toString('utf8');
+      received.push({ headers: req.headers, body, event: JSON.parse(body) });
+      res.writeHead(200).end();
+    });
+  });
+  return new Promise<{ url: string; received: Delivery[]; state: typeof state; close(): Promise<void> }>((resolve) =>
+    server.listen(port, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${port}/webhooks/paypal`,
+        received,
+        state,
+        close: () =>
+          new Promise<void>((r) => {
+            server.close(() => r());
+            server.closeAllConnections();
+          }),
+      }),
+    ),
+  );
+}
+
+async function until<T>(probe: () => T | undefined | false, what: string, ms = 5000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = probe();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('local PayPal stand-in', () => {
+  let dir: string;
+  let port: number;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let paypal: PaypalStandin;
+  let webhookUrl: string | undefined;
+  let token: string;
+
+  const options = (): PaypalStandinOptions => ({
+    port,
+    dataDir: dir,
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    webhookId: WEBHOOK_ID,
+    webhookUrl: () => webhookUrl,
+  });
+
+  async function getToken(id = CLIENT_ID, secret = CLIENT_SECRET) {
+    return fetch(`${paypal.url}/v1/oauth2/token`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials',
+    });
+  }
+
+  async function api(method: string, p: string, opts: { body?: unknown; raw?: string; headers?: Record<string, string>; auth?: string | null } = {}) {
+    const headers: Record<string, string> = { 'content-type': 'application/json', ...opts.headers };
+    if (opts.auth !== null) headers.authorization = `Bearer ${opts.auth ?? token}`;
+    const res = await fetch(`${paypal.url}${p}`, {
+      method,
+      headers,
+      body: opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
+    });
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, json: text ? JSON.parse(text) : undefined };
+  }
+
+  const orderBody = (invoiceId: string, extra: Record<string, unknown> = {}) => ({
+    intent: 'CAPTURE',
+    purchase_units: [
+      {
+        reference_id: 'req-1',
+        invoice_id: invoiceId,
+        custom_id: `cust-${invoiceId}`,
+        description: 'Feedback from Paul Pro on "Track title"',
+        amount: { currency_code: 'USD', value: '30.00' },
+      },
+    ],
+    payment_source: {
+      paypal: { experience_context: { return_url: RETURN_URL, cancel_url: CANCEL_URL, brand_name: 'Snip', user_action: 'PAY_NOW' } },
+    },
+    ...extra,
+  });
+
+  async function createOrder(invoiceId: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+    const res = await api('POST', '/v2/checkout/orders', { body: orderBody(invoiceId, extra), headers });
+    expect(res.status).toBe(201);
+    return res.json as { id: string; status: string; links: { href: string; rel: string; method: string }[] };
+  }
+
+  /** As a browser submits the approval page's forms. */
+  const submit = (action: 'approve' | 'decline' | 'cancel', orderId: string) =>
+    fetch(`${paypal.url}/checkoutnow/${action}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: orderId }).toString(),
+      redirect: 'manual',
+    });
+
+  async function capturedOrder(invoiceId: string) {
+    const order = await createOrder(invoiceId);
+    expect((await submit('approve', order.id)).status).toBe(303);
+    const capture = await api('POST', `/v2/checkout/orders/${order.id}/capture`, { headers: { 'PayPal-Request-Id': `cap-${invoiceId}` } });
+    expect(capture.status).toBe(201);
+    return { orderId: order.id, captureId: capture.json.purchase_units[0].payments.captures[0].id as string };
+  }
+
+  const delivered = (type: string, resourceId: string) =>
+    until(() => receiver.received.find((d) => d.event.event_type === type && d.event.resource.id === resourceId), `${type} for ${resourceId}`);
+
+  const verify = (d: { headers: http.IncomingHttpHeaders; event: unknown }, overrides: Record<string, unknown> = {}) =>
+    api('POST', '/v1/notifications/verify-webhook-signature', {
+      body: {
+        auth_algo: d.headers['paypal-auth-algo'],
+        cert_url: d.headers['paypal-cert-url'],
+        transmission_id: d.headers['paypal-transmission-id'],
+        transmission_sig: d.headers['paypal-transmission-sig'],
+        transmission_time: d.headers['paypal-transmission-time'],
+        webhook_id: WEBHOOK_ID,
+        webhook_event: d.event,
+        ...overrides,
+      },
+    });
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'snip-paypal-'));
+    receiver = await startReceiver(await freePort());
+    webhookUrl = receiver.url;
+    port = await freePort();
+    paypal = await startPaypal(options());
+    token = (await (await getToken()).json()).access_token;
+  });
+
+  afterAll(async () => {
+    await paypal?.close();
+    await receiver?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('issues OAuth tokens for the right client credentials only, and requires one on the API', async () => {
+    const good = await getToken();
+    expect(good.status).toBe(200);
+    const body = await good.json();
+    expect(body).toMatchObject({ token_type: 'Bearer', expires_in: 32400 });
+    expect(body.access_token).toEqual(expect.any(String));
+    expect(body.app_id).toMatch(/^APP-/);
+    expect(body.scope).toContain('https://uri.paypal.com/services/payments/payment');
+
+    const bad = await getToken(CLIENT_ID, 'wrong');
+    expect(bad.status).toBe(401);
+    expect(await bad.json()).toMatchObject({ error: 'invalid_client', name: 'AUTHENTICATION_FAILURE', debug_id: expect.any(String) });
+
+    for (const auth of [null, 'not-a-token']) {
+      const res = await api('GET', '/v2/checkout/orders/5O190127TN364715T', { auth });
+      expect(res.status).toBe(401);
+      expect(res.json).toMatchObject({ name: 'AUTHENTICATION_FAILURE', details: [expect.objectContaining({ issue: expect.any(String) })] });
+    }
+  });
+
+  it('takes an order through approval and capture, and signs the webhooks it sends', async () => {
+    const order = await createOrder('inv-happy');
+    expect(order.id).toMatch(/^[A-Z0-9]{17}$/);
+    // payment_source.paypal: PayPal answers PAYER_ACTION_REQUIRED with a payer-action link.
+    expect(order.status).toBe('PAYER_ACTION_REQUIRED');
+    const payerAction = order.links.find((l) => l.rel === 'payer-action')!;
+    expect(payerAction).toEqual({ href: `${paypal.url}/checkoutnow?token=${order.id}`, rel: 'payer-action', method: 'GET' });
+    expect(order.links.find((l) => l.rel === 'self')).toMatchObject({ href: `${paypal.url}/v2/checkout/orders/${order.id}`, method: 'GET' });
+
+    const page = await fetch(payerAction.href);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const html = await page.text();
+    expect(html).toContain('Pay $30.00 to Snip with PayPal');
+    expect(html).toContain('Feedback from Paul Pro on &quot;Track title&quot;');
+    for (const [action, label] of [['approve', 'Approve'], ['decline', 'Approve with a declined card'], ['cancel', 'Cancel']]) {
+      expect(html).toContain(`action="/checkoutnow/${action}"`);
+      expect(html).toContain(`>${label}</button>`);
+    }
+    expect(html).toContain(`name="token" value="${order.id}"`);
+    expect(html).not.toMatch(/<script|https?:\/\/(?!localhost)/);
+
+    const approved = await submit('approve', order.id);
+    expect(approved.status).toBe(303);
+    const location = new URL(approved.headers.get('location')!);
+    expect(`${location.origin}${location.pathname}`).toBe('http://localhost:5173/paypal/return');
+    expect(location.searchParams.get('from')).toBe('checkout');
+    expect(location.searchParams.get('token')).toBe(order.id);
+    const payerId = location.searchParams.get('PayerID');
+    expect(payerId).toMatch(/^[A-Z0-9]{13}$/);
+
+    const shown = await api('GET', `/v2/checkout/orders/${order.id}`);
+    expect(shown.json).toMatchObject({
+      id: order.id,
+      intent: 'CAPTURE',
+      status: 'APPROVED',
+      payer: { payer_id: payerId, email_address: 'buyer@example.com', name: { given_name: expect.any(String), surname: expect.any(String) } },
+      purchase_units: [{ reference_id: 'req-1', invoice_id: 'inv-happy', amount: { currency_code: 'USD', value: '30.00' } }],
+    });
+    expect(shown.json.links.map((l: { rel: string }) => l.rel)).toContain('capture');
+
+    const capture = await api('POST', `/v2/checkout/orders/${order.id}/capture`, { headers: { 'PayPal-Request-Id': 'capture-happy' } });
+    expect(capture.status).toBe(201);
+    expect(capture.json).toMatchObject({ id: order.id, status: 'COMPLETED', payer: { payer_id: payerId, email_address: 'buyer@example.com' } });
+    const c = capture.json.purchase_units[0].payments.captures[0];
+    expect(c).toMatchObject({
+      id: expect.stringMatching(/^[A-Z0-9]{17}$/),
+      status: 'COMPLETED',
+      amount: { currency_code: 'USD', value: '30.00' },
+      final_capture: true,
+      invoice_id: 'inv-happy',
+      custom_id: 'cust-inv-happy',
+      seller_receivable_breakdown: { gross_amount: { currency_code: 'USD', value: '30.00' }, paypal_fee: { currency_code: 'USD', value: '1.54' }, net_amount: { currency_code: 'USD', value: '28.46' } },
+      create_time: expect.any(String),
+      update_time: expect.any(String),
+    });
+    expect(c.links).toEqual([
+      { href: `${paypal.url}/v2/payments/captures/${c.id}`, rel: 'self', method: 'GET' },
+      { href: `${paypal.url}/v2/payments/captures/${c.id}/refund`, rel: 'refund', method: 'POST' },
+      { href: `${paypal.url}/v2/checkout/orders/${order.id}`, rel: 'up', method: 'GET' },
+    ]);
+
+    // The same request id gets the same answer; another one is a second capture, which PayPal refuses.
+    const replay = await api('POST', `/v2/checkout/orders/${order.id}/capture`, { headers: { 'PayPal-Request-Id': 'capture-happy' } });
+    expect(replay.status).toBe(201);
+    expect(replay.json).toEqual(capture.json);
+    const again = await api('POST', `/v2/checkout/orders/${order.id}/capture`, { headers: { 'PayPal-Request-Id': 'capture-happy-2' } });
+    expect(again.status).toBe(422);
+    expect(again.json).toMatchObject({ name: 'UNPROCESSABLE_ENTITY', debug_id: expect.any(String), details: [{ issue: 'ORDER_ALREADY_CAPTURED' }] });
+
+    const fetched = await api('GET', `/v2/payments/captures/${c.id}`);
+    expect(fetched.json).toMatchObject({ id: c.id, status: 'COMPLETED', supplementary_data: { related_ids: { order_id: order.id } } });
+
+    const approval = await delivered('CHECKOUT.ORDER.APPROVED', order.id);
+    expect(approval.event).toMatchObject({ resource_type: 'checkout-order', resource: { status: 'APPROVED', payer: { payer_id: payerId } } });
+    const completed = await delivered('PAYMENT.CAPTURE.COMPLETED', c.id);
+    expect(completed.event).toMatchObject({
+      id: expect.stringMatching(/^WH-/),
+      event_version: '1.0',
+      resource_type: 'capture',
+      summary: expect.any(String),
+      create_time: expect.any(String),
+      resource: { id: c.id, status: 'COMPLETED', invoice_id: 'inv-happy', custom_id: 'cust-inv-happy', supplementary_data: { related_ids: { order_id: order.id } } },
+    });
+    expect(completed.headers).toMatchObject({
+      'content-type': 'application/json',
+      'paypal-auth-algo': 'SHA256withRSA',
+      'paypal-transmission-id': expect.any(String),
+      'paypal-transmission-time': expect.any(String),
+      'paypal-transmission-sig': expect.any(String),
+      'paypal-cert-url': expect.stringContaining(paypal.url),
+    });
+    expect(completed.body).toBe(JSON.stringify(completed.event));
+
+    expect((await verify(completed)).json).toEqual({ verification_status: 'SUCCESS' });
+    const tampered = structuredClone(completed.event);
+    tampered.resource.amount.value = '3000.00';
+    expect((await verify({ ...completed, event: tampered })).json).toEqual({ verification_status: 'FAILURE' });
+    expect((await verify(completed, { webhook_id: 'ANOTHERWEBHOOK' })).json).toEqual({ verification_status: 'FAILURE' });
+    expect((await verify(completed, { transmission_time: new Date().toISOString() })).json).toEqual({ verification_status: 'FAILURE' });
+  });
+
+  it('refuses to capture an order the buyer has not approved, or one that does not exist', async () => {
+    const order = await createOrder('inv-unapproved');
+    const res = await api('POST', `/v2/checkout/orders/${order.id}/capture`, { headers: { 'PayPal-Request-Id': 'cap-unapproved' } });
+    expect(res.status).toBe(422);
+    expect(res.json.details[0].issue).toBe('ORDER_NOT_APPROVED');
+    // Errors are not kept for the request id: after approval the same id captures.
+    await submit('approve', order.id);
+    expect((await api('POST', `/v2/checkout/orders/${order.id}/capture`, { headers: { 'PayPal-Request-Id': 'cap-unapproved' } })).status).toBe(201);
+
+    const missing = await api('GET', '/v2/checkout/orders/0000000000000000X');
+    expect(missing.status).toBe(404);
+    expect(missing.json).toMatchObject({ name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] });
+  });
+
+  it('declines a capture after "Approve with a declined card" and lets the buyer approve again', async () => {
+    const order = await createOrder('inv-decline');
+    const declined = await submit('decline', order.id);
+    expect(declined.status).toBe(303);
+    expect(new URL(declined.headers.get('location')!).searchParams.get('token')).toBe(order.id);
+
+    const res = await api('POST', `/v2/checkout/orders/${order.id}/capture`);
+    expect(res.status).toBe(422);
+    expect(res.json).toMatchObject({ name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'INSTRUMENT_DECLINED' }] });
+    expect(res.json.links).toContainEqual({ href: `${paypal.url}/checkoutnow?token=${order.id}`, rel: 'redirect', method: 'GET' });
+    expect((await api('GET', `/v2/checkout/orders/${order.id}`)).json.status).toBe('PAYER_ACTION_REQUIRED');
+    expect((await api('POST', `/v2/checkout/orders/${order.id}/capture`)).json.details[0].issue).toBe('ORDER_NOT_APPROVED');
+
+    await submit('approve', order.id);
+    expect((await api('POST', `/v2/checkout/orders/${order.id}/capture`)).status).toBe(201);
+  });
+
+  it('sends a cancelled buyer to the cancel URL and leaves the order as it was', async () => {
+    const res = await api('POST', '/v2/checkout/orders', {
+      body: {
+        intent: 'CAPTURE',
+        purchase_units: [{ invoice_id: 'inv-cancel', amount: { currency_code: 'USD', value: '30.00' } }],
+        application_context: { return_url: RETURN_URL, cancel_url: CANCEL_URL, brand_name: 'Snip' },
+      },
+      headers: { Prefer: 'return=representation' },
+    });
+    expect(res.status).toBe(201);
+    // application_context: PayPal answers CREATED with an approve link.
+    expect(res.json).toMatchObject({ status: 'CREATED', intent: 'CAPTURE', purchase_units: [{ reference_id: 'default', invoice_id: 'inv-cancel' }] });
+    expect(res.json.links.find((l: { rel: string }) => l.rel === 'approve').href).toBe(`${paypal.url}/checkoutnow?token=${res.json.id}`);
+
+    const cancelled = await submit('cancel', res.json.id);
+    expect(cancelled.status).toBe(303);
+    expect(cancelled.headers.get('location')).toBe(`${CANCEL_URL}?token=${res.json.id}`);
+    expect((await api('GET', `/v2/checkout/orders/${res.json.id}`)).json.status).toBe('CREATED');
+  });
+
+  it('answers stale approval links with a page, not a crash', async () => {
+    const unknown = await fetch(`${paypal.url}/checkoutnow?token=NOSUCHORDER000000`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain('This checkout link is not valid');
+    const { orderId } = await capturedOrder('inv-stale');
+    const paid = await fetch(`${paypal.url}/checkoutnow?token=${orderId}`);
+    expect(paid.status).toBe(409);
+    expect((await submit('approve', orderId)).status).toBe(409);
+  });
+
+  it('refunds a capture once, replays the refund for its request id, and reports the refund by webhook', async () => {
+    const { orderId, captureId } = await capturedOrder('inv-refund');
+    const refund = await api('POST', `/v2/payments/captures/${captureId}/refund`, {
+      body: { note_to_payer: 'Sorry: no feedback was given' },
+      headers: { 'PayPal-Request-Id': 'refund-1', Prefer: 'return=representation' },
+    });
+    expect(refund.status).toBe(201);
+    expect(refund.json).toMatchObject({ id: expect.stringMatching(/^[A-Z0-9]{17}$/), status: 'COMPLETED', amount: { currency_code: 'USD', value: '30.00' } });
+    expect(refund.json.links).toContainEqual({ href: `${paypal.url}/v2/payments/captures/${captureId}`, rel: 'up', method: 'GET' });
+    expect((await api('GET', `/v2/payments/captures/${captureId}`)).json.status).toBe('REFUNDED');
+
+    const replay = await api('POST', `/v2/payments/captures/${captureId}/refund`, {
+      body: {},
+      headers: { 'PayPal-Request-Id': 'refund-1', Prefer: 'return=representation' },
+    });
+    expect(replay.status).toBe(201);
+    expect(replay.json).toEqual(refund.json);
+    const second = await api('POST', `/v2/payments/captures/${captureId}/refund`, { headers: { 'PayPal-Request-Id': 'refund-2' } });
+    expect(second.status).toBe(422);
+    expect(second.json.details[0].issue).toBe('CAPTURE_FULLY_REFUNDED');
+
+    const event = await delivered('PAYMENT.CAPTURE.REFUNDED', refund.json.id);
+    expect(event.event).toMatchObject({ resource_type: 'refund', resource: { status: 'COMPLETED', invoice_id: 'inv-refund', custom_id: 'cust-inv-refund' } });
+    expect(event.event.resource.links).toContainEqual({ href: `${paypal.url}/v2/payments/captures/${captureId}`, rel: 'up', method: 'GET' });
+    expect((await verify(event)).json.verification_status).toBe('SUCCESS');
+
+    const order = await api('GET', `/v2/checkout/orders/${orderId}`);
+    expect(order.json.purchase_units[0].payments.refunds).toHaveLength(1);
+    expect(order.json.purchase_units[0].payments.captures[0].status).toBe('REFUNDED');
+  });
+
+  it('refunds part of a capture, then the rest', async () => {
+    const { captureId } = await capturedOrder('inv-partial');
+    const part = await api('POST', `/v2/payments/captures/${captureId}/refund`, { body: { amount: { currency_code: 'USD', value: '10.00' } } });
+    expect(part.status).toBe(201);
+    // Prefer defaults to return=minimal, as on PayPal.
+    expect(Object.keys(part.json).sort()).toEqual(['id', 'links', 'status']);
+    expect((await api('GET', `/v2/payments/captures/${captureId}`)).json.status).toBe('PARTIALLY_REFUNDED');
+    const tooMuch = await api('POST', `/v2/payments/captures/${captureId}/refund`, { body: { amount: { currency_code: 'USD', value: '25.00' } } });
+    expect(tooMuch.json.details[0].issue).toBe('REFUND_AMOUNT_EXCEEDED');
+    const rest = await api('GET', `/v2/payments/refunds/${part.json.id}`);
+    expect(rest.json.seller_payable_breakdown.total_refunded_amount.value).toBe('10.00');
+    expect((await api('POST', `/v2/payments/captures/${captureId}/refund`)).status).toBe(201);
+    expect((await api('GET', `/v2/payments/captures/${captureId}`)).json.status).toBe('REFUNDED');
+  });
+
+  it('refuses an invoice id that an earlier order has already been paid with', async () => {
+    await capturedOrder('inv-once');
+    const res = await api('POST', '/v2/checkout/orders', { body: orderBody('inv-once') });
+    expect(res.status).toBe(422);
+    expect(res.json.details[0].issue).toBe('DUPLICATE_INVOICE_ID');
+  });
+
+  it('returns the same order for a repeated PayPal-Request-Id', async () => {
+    const first = await createOrder('inv-idem', {}, { 'PayPal-Request-Id': 'create-idem' });
+    const second = await createOrder('inv-idem', {}, { 'PayPal-Request-Id': 'create-idem' });
+    expect(second).toEqual(first);
+    const third = await createOrder('inv-idem', {}, { 'PayPal-Request-Id': 'create-idem-2' });
+    expect(third.id).not.toBe(first.id);
+  });
+
+  it('answers bad requests with PayPal errors and stays up', async () => {
+    const malformed = await api('POST', '/v2/checkout/orders', { raw: '{"intent": "CAPTURE", ' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.json).toMatchObject({ name: 'INVALID_REQUEST', details: [{ issue: 'MALFORMED_REQUEST_JSON' }] });
+
+    const units = orderBody('inv-bad').purchase_units;
+    const cases: [unknown, number, string][] = [
+      [{ ...orderBody('inv-bad'), intent: 'AUTHORIZE' }, 400, 'INVALID_PARAMETER_VALUE'],
+      [{ ...orderBody('inv-bad'), purchase_units: [...units, ...units] }, 400, 'INVALID_ARRAY_MAX_ITEMS'],
+      [{ ...orderBody('inv-bad'), purchase_units: [{ amount: { currency_code: 'EUR', value: '30.00' } }] }, 422, 'CURRENCY_NOT_SUPPORTED'],
+      [{ ...orderBody('inv-bad'), purchase_units: [{ amount: { currency_code: 'USD', value: '30' } }] }, 422, 'DECIMAL_PRECISION'],
+      [{ ...orderBody('inv-bad'), purchase_units: [{ amount: { currency_code: 'USD', value: '0.00' } }] }, 422, 'CANNOT_BE_ZERO_OR_NEGATIVE'],
+      [{ ...orderBody('inv-bad'), purchase_units: [{ amount: { currency_code: 'USD', value: 'thirty' } }] }, 400, 'INVALID_PARAMETER_SYNTAX'],
+      [{ intent: 'CAPTURE' }, 400, 'MISSING_REQUIRED_PARAMETER'],
+      [[1, 2], 400, 'MALFORMED_REQUEST_JSON'],
+    ];
+    for (const [body, status, issue] of cases) {
+      const res = await api('POST', '/v2/checkout/orders', { body });
+      expect({ status: res.status, issue: res.json.details[0].issue }).toEqual({ status, issue });
+    }
+
+    const unknownRoute = await api('GET', '/v2/nothing/here');
+    expect(unknownRoute.status).toBe(404);
+    expect(unknownRoute.json).toMatchObject({ name: 'RESOURCE_NOT_FOUND', debug_id: expect.any(String) });
+    const wrongMethod = await api('DELETE', '/v2/checkout/orders');
+    expect(wrongMethod.status).toBe(405);
+    const badVerify = await api('POST', '/v1/notifications/verify-webhook-signature', { body: { webhook_id: WEBHOOK_ID } });
+    expect(badVerify.status).toBe(400);
+
+    expect((await fetch(`${paypal.url}/_local/health`)).status).toBe(200);
+  });
+
+  it('lists events newest first, shows one, and resends it with fresh transmission headers', async () => {
+    const { captureId } = await capturedOrder('inv-events');
+    const original = await delivered('PAYMENT.CAPTURE.COMPLETED', captureId);
+
+    const list = await api('GET', '/v1/notifications/webhooks-events?page_size=300');
+    expect(list.status).toBe(200);
+    const events = list.json.events as { id: string; create_time: string; event_type: string; status: string }[];
+    expect(events[0]).toMatchObject({ id: original.event.id, event_type: 'PAYMENT.CAPTURE.COMPLETED', status: 'SUCCESS' });
+    const times = events.map((e) => e.create_time);
+    expect([...times].sort().reverse()).toEqual(times);
+
+    const shown = await api('GET', `/v1/notifications/webhooks-events/${original.event.id}`);
+    expect(shown.json).toMatchObject({ ...original.event, status: 'SUCCESS', transmissions: [expect.objectContaining({ http_status: 200 })] });
+    expect((await api('GET', '/v1/notifications/webhooks-events/WH-NOPE')).status).toBe(404);
+
+    const before = receiver.received.length;
+    const resent = await api('POST', `/v1/notifications/webhooks-events/${original.event.id}/resend`, { body: {} });
+    expect(resent.status).toBe(202);
+    const again = await until(() => receiver.received.slice(before).find((d) => d.event.id === original.event.id), 'the resent event');
+    expect(again.body).toBe(original.body);
+    expect(again.headers['paypal-transmission-id']).not.toBe(original.headers['paypal-transmission-id']);
+    expect((await verify(again)).json.verification_status).toBe('SUCCESS');
+  });
+
+  it('holds events while delivery is paused, for tests to resend in the order they choose', async () => {
+    expect((await api('POST', '/_local/webhooks', { body: { paused: true }, auth: null })).json).toEqual({ paused: true, url: receiver.url });
+    try {
+      const before = receiver.received.length;
+      const { captureId } = await capturedOrder('inv-paused');
+      await api('POST', `/v2/payments/captures/${captureId}/refund`);
+      await sleep(400);
+      expect(receiver.received.length).toBe(before);
+
+      const list = (await api('GET', '/v1/notifications/webhooks-events?page_size=3')).json.events as { id: string; event_type: string; status: string }[];
+      expect(list.map((e) => e.event_type)).toEqual(['PAYMENT.CAPTURE.REFUNDED', 'PAYMENT.CAPTURE.COMPLETED', 'CHECKOUT.ORDER.APPROVED']);
+      expect(list.every((e) => e.status === 'PENDING')).toBe(true);
+
+      // Refund first, then the capture: the product must cope with webhooks out of order.
+      for (const e of list.slice(0, 2)) {
+        await api('POST', `/v1/notifications/webhooks-events/${e.id}/resend`);
+        await until(() => receiver.received.some((d) => d.event.id === e.id), e.event_type);
+      }
+      expect(receiver.received.slice(before).map((d) => d.event.event_type)).toEqual(['PAYMENT.CAPTURE.REFUNDED', 'PAYMENT.CAPTURE.COMPLETED']);
+    } finally {
+      await api('POST', '/_local/webhooks', { body: { paused: false }, auth: null });
+    }
+  });
+
+  it('retries a delivery the receiver refused', async () => {
+    receiver.state.failures = 1;
+    const order = await createOrder('inv-retry');
+    await submit('approve', order.id);
+    const d = await delivered('CHECKOUT.ORDER.APPROVED', order.id);
+    const shown = await api('GET', `/v1/notifications/webhooks-events/${d.event.id}`);
+    expect(shown.json.status).toBe('SUCCESS');
+    expect(shown.json.transmissions.map((t: { status: string; http_status: number }) => [t.status, t.http_status])).toEqual([
+      ['FAILURE', 500],
+      ['SUCCESS', 200],
+    ]);
+  });
+
+  it('lets a delivery under way wait while paused, and sends it on resuming', async () => {
+    receiver.state.failures = 1;
+    const order = await createOrder('inv-wait');
+    await submit('approve', order.id);
+    await api('POST', '/_local/webhooks', { body: { paused: true }, auth: null });
+    try {
+      await sleep(800);
+      expect(receiver.received.some((d) => d.event.resource.id === order.id)).toBe(false);
+    } finally {
+      await api('POST', '/_local/webhooks', { body: { paused: false }, auth: null });
+    }
+    await delivered('CHECKOUT.ORDER.APPROVED', order.id);
+  });
+
+  it('keeps its state across a restart, and waits for a webhook URL before delivering', async () => {
+    const { orderId, captureId } = await capturedOrder('inv-restart');
+    await delivered('PAYMENT.CAPTURE.COMPLETED', captureId);
+    await paypal.close();
+    // Let fetch see its pooled keep-alive sockets closed, or it reuses one and fails.
+    await sleep(100);
+
+    webhookUrl = undefined;
+    paypal = await startPaypal(options());
+    // The token from before the restart is still good, as PayPal's last 9 hours.
+    const order = await api('GET', `/v2/checkout/orders/${orderId}`);
+    expect(order.status).toBe(200);
+    expect(order.json.status).toBe('COMPLETED');
+    expect((await api('GET', `/v2/payments/captures/${captureId}`)).json.status).toBe('COMPLETED');
+    expect((await api('POST', '/v2/checkout/orders', { body: orderBody('inv-restart') })).json.details[0].issue).toBe('DUPLICATE_INVOICE_ID');
+
+    const refund = await api('POST', `/v2/payments/captures/${captureId}/refund`);
+    expect(refund.status).toBe(201);
+    await sleep(400);
+    expect(receiver.received.some((d) => d.event.resource.id === refund.json.id)).toBe(false);
+    webhookUrl = receiver.url;
+    await delivered('PAYMENT.CAPTURE.REFUNDED', refund.json.id);
+    expect(fs.existsSync(path.join(dir, 'state.json'))).toBe(true);
+  });
+});
