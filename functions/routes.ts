@@ -45,7 +45,8 @@ import {
   updateCommentInput,
   userCardList,
 } from '../shared/schemas/shares.js';
-import { captureOrderInput, createOrderInput, orderView, paymentView, webhookAck, webhookInput } from '../shared/schemas/payments.js';
+import { captureOrderInput, createOrderInput, orderView, paymentView, paypalEventInput, stripeEventInput, webhookAck } from '../shared/schemas/payments.js';
+import { checkoutInput, planList, redirectView } from '../shared/schemas/billing.js';
 import type { RouteDef } from './lib/route.js';
 
 export const routes = {
@@ -77,7 +78,12 @@ export const routes = {
   rateFeedback: { method: 'POST', path: '/shares/{id}/ranking', access: 'musician', input: rateFeedbackInput, output: shareDetail, area: 'shares' },
   createOrder: { method: 'POST', path: '/paypal/create-order', access: 'user', input: createOrderInput, output: orderView, area: 'payments' },
   captureOrder: { method: 'POST', path: '/paypal/capture-order', access: 'user', input: captureOrderInput, output: paymentView, area: 'payments' },
-  paypalWebhook: { method: 'POST', path: '/paypal/webhook', access: 'public', input: webhookInput, output: webhookAck, area: 'payments' },
+  paypalWebhook: { method: 'POST', path: '/paypal/webhook', access: 'public', input: paypalEventInput, output: webhookAck, area: 'payments' },
+
+  listPlans: { method: 'GET', path: '/stripe/products', access: 'user', input: emptyInput, output: planList, area: 'billing' },
+  createCheckoutSession: { method: 'POST', path: '/stripe/create-checkout-session', access: 'user', input: checkoutInput, output: redirectView, area: 'billing' },
+  createPortalSession: { method: 'POST', path: '/stripe/create-portal-session', access: 'user', input: emptyInput, output: redirectView, area: 'billing' },
+  stripeWebhook: { method: 'POST', path: '/stripe/webhook', access: 'public', input: stripeEventInput, output: webhookAck, area: 'billing' },
 
   suggestComment: { method: 'POST', path: '/feedbacks/suggestion', access: 'user', input: suggestionInput, output: suggestionView, area: 'feedbacks' },
 } as const satisfies Record<string, RouteDef>;

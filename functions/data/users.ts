@@ -11,6 +11,7 @@ import { dynamo } from '../lib/aws.js';
 import { queryAll } from './query.js';
 import { config } from '../lib/config.js';
 import type { UserType } from '../../shared/constants.js';
+import type { UserPlan } from './billing.js';
 
 export type StoredUserType = 'musician' | 'pro' | 'admin';
 
@@ -31,6 +32,10 @@ export interface UserRecord {
   typeBeforeAdmin?: UserType | null;
   /** When `type` last followed a change of the account's admin group membership. */
   groupSyncedAt?: string;
+  /** The card provider's customer, once the user has started a checkout (functions/data/billing.ts). */
+  stripeCustomerId?: string;
+  /** The plan of the user's current subscription; absent or null: the free plan. */
+  plan?: UserPlan | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -63,16 +63,29 @@ async function sendOnce(once: Claim, toUserId: string, subject: string, lines: s
 const send = (shareId: string, event: string, toUserId: string, subject: string, lines: string[]) =>
   sendOnce(shareClaim(shareId, event), toUserId, subject, lines);
 
-async function deliver(toUserId: string, subject: string, lines: string[]) {
+/** Where an e-mail's button leads, and what it says. */
+const LINKS: Record<string, string> = { [paths.dashboard]: 'Open your dashboard', [paths.settings]: 'Open your settings' };
+
+async function deliver(toUserId: string, subject: string, lines: string[], linkPath: string = paths.dashboard) {
   const to = await getUser(toUserId);
   if (!to) return;
-  const link = `${config.appUrl}${paths.dashboard}`;
+  const link = `${config.appUrl}${linkPath}`;
+  const label = LINKS[linkPath] ?? 'Open Snip';
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;max-width:560px;margin:auto;padding:24px">
 <h1 style="font-size:20px">${escapeHtml(subject)}</h1>
 ${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
-<p><a href="${link}" style="display:inline-block;background:#7c5cff;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">Open your dashboard</a></p>
+<p><a href="${link}" style="display:inline-block;background:#7c5cff;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${label}</a></p>
 </body></html>`;
-  await sendMail({ to: to.email, subject, html, text: `${lines.join('\n\n')}\n\nOpen your dashboard: ${link}` });
+  await sendMail({ to: to.email, subject, html, text: `${lines.join('\n\n')}\n\n${label}: ${link}` });
+}
+
+/** An e-mail to a user whose sending the caller has already claimed; a failure is logged, not thrown. */
+export async function sendMailToUser(userId: string, subject: string, lines: string[], linkPath?: string): Promise<void> {
+  try {
+    await deliver(userId, subject, lines, linkPath);
+  } catch (err) {
+    console.error('E-mail not sent', userId, subject, err);
+  }
 }
 
 export const feedbackRequested = (share: ShareRecord) =>

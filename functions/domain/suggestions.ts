@@ -1,12 +1,12 @@
-/** AI Suggest: a better-worded comment, limited per user per hour. */
-import { SUGGESTIONS_PER_HOUR } from '../../shared/feedback.js';
+/** AI Suggest: a better-worded comment, limited per user per hour by their plan. */
 import { takeHourly } from '../data/limits.js';
-import { AppError } from '../lib/errors.js';
 import { suggester } from '../providers/suggester.js';
+import { assertWithinPlan, limitsOf, type PlanHolder } from './billing.js';
 
-export async function suggestComment(userId: string, input: { text: string; timestamp?: number | null; tags?: string[] }) {
-  if (!(await takeHourly(userId, 'suggest', SUGGESTIONS_PER_HOUR))) {
-    throw new AppError(429, 'rate_limited', `You can ask for ${SUGGESTIONS_PER_HOUR} suggestions an hour. Please try again later.`);
+export async function suggestComment(user: PlanHolder, input: { text: string; timestamp?: number | null; tags?: string[] }) {
+  const { suggestionsPerHour: limit } = await limitsOf(user);
+  if (limit !== null && !(await takeHourly(user.id, 'suggest', limit))) {
+    await assertWithinPlan(user, 'suggestionsPerHour', limit, ['AI suggestion an hour', 'AI suggestions an hour']);
   }
   return { text: await suggester().suggest({ text: input.text, timestamp: input.timestamp ?? null, tags: input.tags ?? [] }) };
 }

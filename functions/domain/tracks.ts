@@ -12,6 +12,7 @@ import { deleteKeys, shareItemKeys, sharesOfTrack } from '../data/shares.js';
 import type { TrackRecord } from '../data/tracks.js';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors.js';
 import { finishWithdrawal, withdrawPaidRequest } from './payments.js';
+import { assertWithinPlan, type PlanHolder } from './billing.js';
 
 const UPLOAD_TTL_SECONDS = 15 * 60;
 
@@ -38,8 +39,14 @@ export function parseUploadKey(key: string): { userId: string; filename: string 
   return m ? { userId: m[1], filename: m[3] } : null;
 }
 
-export async function createUploadTicket(userId: string, input: { filename: string; contentType: string; size: number }): Promise<UploadTicket> {
-  const key = uploadKeyFor(userId, input.filename);
+/** A musician's plan caps how many tracks they keep: checked before the bytes are sent, and again at registration. */
+async function assertRoomForTrack(user: PlanHolder) {
+  await assertWithinPlan(user, 'maxTracks', await tracks.countTracks(user.id), ['track', 'tracks']);
+}
+
+export async function createUploadTicket(user: PlanHolder, input: { filename: string; contentType: string; size: number }): Promise<UploadTicket> {
+  await assertRoomForTrack(user);
+  const key = uploadKeyFor(user.id, input.filename);
   const post = await media.presignUpload(key, input.contentType, MAX_TRACK_BYTES, UPLOAD_TTL_SECONDS);
   return { ...post, key, expiresAt: new Date(Date.now() + UPLOAD_TTL_SECONDS * 1000).toISOString() };
 }
@@ -55,11 +62,13 @@ async function rejectUpload(key: string, error: BadRequest): Promise<never> {
  * so registration answers in a few milliseconds whatever the file's size. Should processing have
  * finished first, the track is finished here.
  */
-export async function createTrack(userId: string, input: { key: string; title: string; artist?: string }): Promise<TrackRecord> {
+export async function createTrack(user: PlanHolder, input: { key: string; title: string; artist?: string }): Promise<TrackRecord> {
+  const userId = user.id;
   const upload = parseUploadKey(input.key);
   if (!upload || upload.userId !== userId) throw new Forbidden('This upload does not belong to you');
   const [head, earlyResult] = await Promise.all([media.headObject(input.key), uploads.getResult(input.key)]);
   if (!head && !earlyResult) throw new NotFound('The uploaded file was not found. Please upload it again.');
+  await assertRoomForTrack(user);
   if (head && head.size === 0) await rejectUpload(input.key, new BadRequest('The file is empty', { file: 'The file is empty' }, 'empty_file'));
   if (head && head.size > MAX_TRACK_BYTES) {
     await rejectUpload(input.key, new BadRequest('The file is larger than 200 MB', undefined, 'too_large'));

@@ -3,5 +3,5 @@ import { suggestComment } from '../domain/suggestions.js';
 import { areaHandler } from '../lib/area-handler.js';
 
 export const handler = areaHandler('feedbacks', {
-  suggestComment: async ({ input, caller }) => suggestComment(caller.user.id, input),
+  suggestComment: async ({ input, caller }) => suggestComment(caller.user, input),
 });

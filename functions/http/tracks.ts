@@ -3,8 +3,8 @@ import * as tracks from '../domain/tracks.js';
 import { areaHandler } from '../lib/area-handler.js';
 
 export const handler = areaHandler('tracks', {
-  createUploadUrl: async ({ input, caller }) => tracks.createUploadTicket(caller.user.id, input),
-  createTrack: async ({ input, caller }) => tracks.toTrackView(await tracks.createTrack(caller.user.id, input)),
+  createUploadUrl: async ({ input, caller }) => tracks.createUploadTicket(caller.user, input),
+  createTrack: async ({ input, caller }) => tracks.toTrackView(await tracks.createTrack(caller.user, input)),
   listTracks: async ({ caller }) => ({ tracks: (await tracks.listOwnTracks(caller.user.id)).map(tracks.toTrackView) }),
   getSignedUrl: async ({ input, caller }) => tracks.signedUrlFor(caller.user.id, input.trackId),
   updateSnippet: async ({ input, caller }) => tracks.toTrackView(await tracks.saveSnippet(caller.user.id, input.id, input.snippet)),

@@ -16,6 +16,8 @@ export const ENV = {
   realtimeEndpoint: 'REALTIME_ENDPOINT',
   /** PayPal's REST API: https://api-m.paypal.com, https://api-m.sandbox.paypal.com, or the local stand-in. */
   paypalApiUrl: 'PAYPAL_API_URL',
+  /** Local mode only: the Stripe stand-in (in AWS the SDK's own default, api.stripe.com). */
+  stripeApiUrl: 'STRIPE_API_URL',
   // Local mode only: endpoints of the emulators.
   dynamoEndpoint: 'DYNAMODB_ENDPOINT',
   cognitoEndpoint: 'COGNITO_ENDPOINT',

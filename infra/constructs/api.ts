@@ -17,9 +17,9 @@ import type { Mail } from './mail.js';
 
 /**
  * Feature areas whose handlers call the payment providers and so may read the payment secret: payments,
- * and the areas that refund (a pro declining a paid request, a musician deleting its track).
+ * billing, and the areas that refund (a pro declining a paid request, a musician deleting its track).
  */
-export const PAYMENT_AREAS: ReadonlySet<string> = new Set(['payments', 'shares', 'tracks']);
+export const PAYMENT_AREAS: ReadonlySet<string> = new Set(['payments', 'billing', 'shares', 'tracks']);
 
 /** Feature areas whose handlers call Amazon Bedrock (functions/providers/suggester.ts) and so get BEDROCK_MODEL_ID. */
 export const BEDROCK_AREAS: ReadonlySet<string> = new Set(['feedbacks']);
@@ -58,7 +58,7 @@ export const MEDIA_GRANTS: Readonly<Record<string, readonly { prefix: string; ac
 };
 
 /** Areas whose handlers send e-mail (functions/domain/notifications.ts). */
-export const MAIL_AREAS: ReadonlySet<string> = new Set(['shares', 'payments', 'tracks']);
+export const MAIL_AREAS: ReadonlySet<string> = new Set(['shares', 'payments', 'billing', 'tracks']);
 
 /** Lambda settings of one feature area's function, where it needs more than the defaults. */
 export interface AreaSettings {

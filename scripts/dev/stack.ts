@@ -19,6 +19,8 @@ import { startGateway } from './gateway.js';
 import { LocalRealtime, REALTIME_PATH, startStreamPoller } from './realtime.js';
 import { startScheduler } from './scheduler.js';
 import { startPaypal } from './paypal.js';
+import { startStripe } from './stripe.js';
+import { seedDemoPlans } from '../seed/demo-plans.js';
 import { localSecretEnv } from '../../functions/lib/secrets.js';
 import { ensureUserPool, localCognitoClient } from './user-pool.js';
 import { startStaticWeb, startViteDev, type WebServer } from './web.js';
@@ -65,6 +67,7 @@ export interface LocalStack {
   realtimeUrl: string;
   mailUrl: string;
   paypalUrl: string;
+  stripeUrl: string;
   cognitoEndpoint: string;
   dynamoEndpoint: string;
   s3Endpoint: string;
@@ -162,8 +165,18 @@ export async function startStack(opts: StackOptions): Promise<LocalStack> {
       log: (l) => console.warn(l),
     });
     stoppers.push(() => paypal.close());
+    const stripe = await startStripe({
+      port: ports.stripe,
+      dataDir: path.join(dataDir, 'stripe'),
+      secretKey: LOCAL_PAYMENT_SECRETS.stripeSecretKey,
+      webhookSecret: LOCAL_PAYMENT_SECRETS.stripeWebhookSecret,
+      webhookUrl: () => webhooksUrl && `${webhooksUrl}/stripe/webhook`,
+      log: (l) => console.warn(l),
+    });
+    stoppers.push(() => stripe.close());
     Object.assign(process.env, {
       [ENV.paypalApiUrl]: paypal.url,
+      [ENV.stripeApiUrl]: stripe.url,
       ...Object.fromEntries(Object.entries(LOCAL_PAYMENT_SECRETS).map(([k, v]) => [localSecretEnv(k), v])),
     });
 
@@ -173,6 +186,8 @@ export async function startStack(opts: StackOptions): Promise<LocalStack> {
 
     if (opts.seed) {
       log('Seeding demo data...');
+      // Plans first: the demo's uploads are counted against the free plan's limits.
+      await seedDemoPlans(stripe.url, LOCAL_PAYMENT_SECRETS.stripeSecretKey);
       await seedDemoData(localCognitoClient(cognito.endpoint), pool.userPoolId);
     }
 
@@ -212,6 +227,7 @@ export async function startStack(opts: StackOptions): Promise<LocalStack> {
       realtimeUrl: runtimeConfig.realtimeUrl,
       mailUrl: `http://localhost:${ports.mail}`,
       paypalUrl: paypal.url,
+      stripeUrl: stripe.url,
       cognitoEndpoint: cognito.endpoint,
       dynamoEndpoint: dynamo.endpoint,
       s3Endpoint: s3.endpoint,

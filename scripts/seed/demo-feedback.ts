@@ -64,13 +64,13 @@ async function processed(trackId: string, timeoutMs = 120_000) {
 /** Uploads the song the way the browser does, through a presigned POST, registers it and waits for processing. */
 async function uploadSong(owner: UserRecord, title: string, song: Song) {
   const bytes = pcmWav(renderSong(song, SAMPLE_RATE), SAMPLE_RATE);
-  const ticket = await createUploadTicket(owner.id, { filename: `${title}.wav`, contentType: 'audio/wav', size: bytes.length });
+  const ticket = await createUploadTicket(owner, { filename: `${title}.wav`, contentType: 'audio/wav', size: bytes.length });
   const form = new FormData();
   for (const [k, v] of Object.entries(ticket.fields)) form.append(k, v);
   form.append('file', new Blob([new Uint8Array(bytes)], { type: 'audio/wav' }));
   const res = await fetch(ticket.url, { method: 'POST', body: form });
   if (!res.ok) throw new Error(`Demo upload of ${title} failed: ${res.status} ${await res.text()}`);
-  const track = await createTrack(owner.id, { key: ticket.key, title, artist: owner.fullName });
+  const track = await createTrack(owner, { key: ticket.key, title, artist: owner.fullName });
   return track.status === 'ready' ? track : processed(track.id);
 }
 

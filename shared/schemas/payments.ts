@@ -42,8 +42,9 @@ export const paymentView = z.object({
 export type PaymentView = z.infer<typeof paymentView>;
 
 /**
- * A provider's webhook delivery: any JSON object (its signature, checked on the raw body, decides whether
- * it is read at all).
+ * A provider's webhook delivery: an event object with its id and type, whatever else it holds (its
+ * signature, checked before anything is read, decides whether it is believed).
  */
-export const webhookInput = z.record(z.string(), z.unknown());
+export const paypalEventInput = z.looseObject({ id: z.string().min(1).max(255), event_type: z.string().min(1).max(255) });
+export const stripeEventInput = z.looseObject({ id: z.string().min(1).max(255), type: z.string().min(1).max(255) });
 export const webhookAck = z.object({ received: z.literal(true) });

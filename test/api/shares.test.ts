@@ -354,7 +354,11 @@ describe('AI Suggest', () => {
       statuses.push((await callRoute(stack.apiUrl, 'suggestComment', { text: `try ${i}` }, user.idToken)).status);
     }
     expect(statuses.slice(0, SUGGESTIONS_PER_HOUR).every((s) => s === 200)).toBe(true);
-    expect(statuses.at(-1)).toBe(429);
+    // The free plan's limit: a 409 that names the plan lifting it.
+    const over = await callRoute(stack.apiUrl, 'suggestComment', { text: 'one more' }, user.idToken);
+    expect(over).toMatchObject({ status: 409, body: { error: { code: 'plan_limit', upgradePlanId: 'plan_plus' } } });
+    expect(over.body.error.message).toBe('Your free plan allows 30 AI suggestions an hour. Upgrade to Plus ($9.00 a month) for 120 AI suggestions an hour.');
+    expect(statuses.at(-1)).toBe(409);
     // Others are not affected.
     expect((await callRoute(stack.apiUrl, 'suggestComment', { text: 'still fine' }, reviewer.idToken)).status).toBe(200);
   });

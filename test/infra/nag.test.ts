@@ -35,8 +35,8 @@ describe('cdk-nag AwsSolutions checks, with the Lambda code bundled for real', (
   it('bundles every handler into an ESM file with the AWS SDK clients left to the runtime', () => {
     const bundles = bundlesIn(s.outdir);
     // One per feature area, the two Cognito triggers, the two realtime functions (socket, stream), audio
-    // processing and the comment digest.
-    expect(bundles).toHaveLength(routesByArea().size + 6);
+    // processing, the comment digest and the payment checks.
+    expect(bundles).toHaveLength(routesByArea().size + 7);
     for (const file of bundles) {
       expect(fs.readFileSync(file, 'utf8')).toMatch(/export\s*\{[^}]*\bhandler\b/);
       const sources: string[] = JSON.parse(fs.readFileSync(`${file}.map`, 'utf8')).sources;

@@ -4,7 +4,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeKey } from '../../functions/lib/route.js';
 import { routes } from '../../functions/routes.js';
-import { AREA_SETTINGS, BEDROCK_AREAS, routesByArea } from '../../infra/constructs/api.js';
+import { AREA_SETTINGS, BEDROCK_AREAS, MAIL_AREAS, PAYMENT_AREAS, routesByArea } from '../../infra/constructs/api.js';
 import { REALTIME_ENTITIES } from '../../infra/constructs/realtime.js';
 import { TRACK_ENTITY } from '../../functions/data/tracks.js';
 import { UNCLAIMED_UPLOAD_TAG } from '../../shared/constants.js';
@@ -377,7 +377,10 @@ describe('api', () => {
       expect(actions).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:PutItem', 'cognito-idp:AdminGetUser']));
       expect(actions).not.toContain('cognito-idp:ListUsers');
       expect(actions.some((a) => a.startsWith('s3:')), `${area} media access`).toBe(area === 'tracks');
-      expect(actions.includes('ses:SendEmail'), `${area} mail`).toBe(area === 'shares');
+      expect(actions.includes('ses:SendEmail'), `${area} mail`).toBe(MAIL_AREAS.has(area));
+      // The payment secret: only the areas that call a payment provider read it, and know where it is.
+      expect(actions.includes('secretsmanager:GetSecretValue'), `${area} payment secret`).toBe(PAYMENT_AREAS.has(area));
+      expect(Boolean(fn.Properties.Environment.Variables.PAYMENTS_SECRET_ARN), `${area} secret ARN`).toBe(PAYMENT_AREAS.has(area));
       expect(actions).not.toContain('dynamodb:Scan');
       expect(actions.filter((a) => a.includes('*'))).toEqual([]);
     }
@@ -713,9 +716,9 @@ describe('comment digest', () => {
   const digestId = () => onlyLogicalId('AWS::Lambda::Function', { Description: Match.stringLikeRegexp('^Comment digests') });
 
   it('runs the digest function every minute from an EventBridge rule', () => {
-    const ruleId = onlyLogicalId('AWS::Events::Rule', { ScheduleExpression: 'rate(1 minute)' });
+    const ruleId = onlyLogicalId('AWS::Events::Rule', { Description: 'Runs the comment digest job every minute' });
     const rule = resourcesOf('AWS::Events::Rule')[ruleId] as any;
-    expect(rule.Properties.State).toBe('ENABLED');
+    expect(rule.Properties).toMatchObject({ State: 'ENABLED', ScheduleExpression: 'rate(1 minute)' });
     expect(rule.Properties.Targets).toHaveLength(1);
     expect(rule.Properties.Targets[0].Arn).toEqual(getAtt(digestId(), 'Arn'));
     s.template.hasResourceProperties('AWS::Lambda::Permission', {
@@ -737,6 +740,38 @@ describe('comment digest', () => {
     const actions = statements.flatMap(actionsOf);
     expect(actions).toContain('ses:SendEmail');
     expect(actions.filter((a) => a.includes('*') || a === 'dynamodb:Scan' || a.startsWith('s3:') || a.startsWith('cognito-idp:'))).toEqual([]);
+  });
+});
+
+describe('payment checks', () => {
+  const checksId = () => onlyLogicalId('AWS::Lambda::Function', { Description: Match.stringLikeRegexp('^Payment checks') });
+
+  it('runs every minute from an EventBridge rule, with the payment secret and PayPal\'s URL', () => {
+    const ruleId = onlyLogicalId('AWS::Events::Rule', { Description: 'Runs the payment checks every minute' });
+    const rule = resourcesOf('AWS::Events::Rule')[ruleId] as any;
+    expect(rule.Properties).toMatchObject({ State: 'ENABLED', ScheduleExpression: 'rate(1 minute)' });
+    expect(rule.Properties.Targets[0].Arn).toEqual(getAtt(checksId(), 'Arn'));
+    const env = (resourcesOf('AWS::Lambda::Function')[checksId()] as any).Properties.Environment.Variables;
+    expect(env).toMatchObject({ STAGE: 'aws', PAYPAL_API_URL: { Ref: 'PaypalApiUrl' }, MAIL_FROM: { Ref: 'MailFrom' }, APP_URL: appOrigin() });
+    expect(env.PAYMENTS_SECRET_ARN).toEqual({ Ref: onlyLogicalId('AWS::SecretsManager::Secret') });
+  });
+
+  it('moves money in the table and reads the secret, and nothing more: no Scan, no deletes, no media', () => {
+    const statements = statementsOf(checksId());
+    const tableId = onlyLogicalId('AWS::DynamoDB::Table');
+    const onTable = statements.filter((st) => resourcesOfStatement(st).includes(`{${tableId}.Arn}`));
+    expect(onTable.flatMap(actionsOf).sort()).toEqual(['dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem'].sort());
+    const actions = statements.flatMap(actionsOf);
+    expect(actions).toEqual(expect.arrayContaining(['ses:SendEmail', 'secretsmanager:GetSecretValue']));
+    expect(actions.filter((a) => a === 'dynamodb:Scan' || a === 'dynamodb:DeleteItem' || a.startsWith('s3:'))).toEqual([]);
+  });
+
+  it('serves both webhooks without an authorizer, and every other payment route with it', () => {
+    for (const [name, def] of Object.entries(routes).filter(([, d]) => d.area === 'payments' || d.area === 'billing')) {
+      const route = Object.values(resourcesOf('AWS::ApiGatewayV2::Route')).find((r: any) => r.Properties.RouteKey === `${def.method} ${def.path}`) as any;
+      expect(route, name).toBeDefined();
+      expect(route.Properties.AuthorizationType, name).toBe(name.endsWith('Webhook') ? 'NONE' : 'JWT');
+    }
   });
 });
 

@@ -16,6 +16,7 @@ export interface StackInfo {
   realtimeUrl: string;
   mailUrl: string;
   paypalUrl: string;
+  stripeUrl: string;
   cognitoEndpoint: string;
   dynamoEndpoint: string;
   s3Endpoint: string;

@@ -15,6 +15,7 @@ export function useStackEnvironment(stack: StackInfo): void {
     [ENV.appUrl]: stack.appUrl,
     [ENV.mailFrom]: MAIL_FROM,
     [ENV.paypalApiUrl]: stack.paypalUrl,
+    [ENV.stripeApiUrl]: stack.stripeUrl,
     ...Object.fromEntries(Object.entries(LOCAL_PAYMENT_SECRETS).map(([k, v]) => [localSecretEnv(k), v])),
   });
 }

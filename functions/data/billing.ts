@@ -1,0 +1,103 @@
+/**
+ * A user's standing with the card provider, on their profile item, and the lookup from a provider
+ * customer back to the user. Keys:
+ * - customer  PK CUSTOMER#<customerId>  SK CUSTOMER  (userId)
+ * - profile   PK USER#<id>  SK PROFILE   stripeCustomerId, plan (see UserPlan)
+ */
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../lib/aws.js';
+import { config } from '../lib/config.js';
+import type { PlanLimits } from '../providers/billing.js';
+import { isConditionFailure, send } from './transactions.js';
+
+/** The plan a subscription gives, copied on the user so that every request can enforce its limits without asking the provider. */
+export interface UserPlan {
+  id: string;
+  name: string;
+  priceId: string;
+  subscriptionId: string;
+  status: string;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  limits: PlanLimits;
+}
+
+const T = () => config.tableName;
+const userKey = (id: string) => ({ PK: `USER#${id}`, SK: 'PROFILE' });
+const customerKey = (customerId: string) => ({ PK: `CUSTOMER#${customerId}`, SK: 'CUSTOMER' });
+
+/**
+ * Records the user's customer id with its lookup, once: false when the user has one already (another
+ * request stored it first; read it again).
+ */
+export async function saveCustomer(userId: string, customerId: string): Promise<boolean> {
+  try {
+    await send(
+      () =>
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: T(),
+                Key: userKey(userId),
+                UpdateExpression: 'SET stripeCustomerId = :c',
+                ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(stripeCustomerId) OR stripeCustomerId = :c)',
+                ExpressionAttributeValues: { ':c': customerId },
+              },
+            },
+            { Put: { TableName: T(), Item: { ...customerKey(customerId), entity: 'customer', userId } } },
+          ],
+        }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+export async function userOfCustomer(customerId: string): Promise<string | null> {
+  const res = await dynamo().send(new GetCommand({ TableName: T(), Key: customerKey(customerId) }));
+  return (res.Item?.userId as string | undefined) ?? null;
+}
+
+/**
+ * Sets (or clears, with null) the user's plan as read from the provider at `readAt`, unless a later read
+ * was stored already: two webhooks handled at once cannot leave the older state behind.
+ */
+export async function setPlan(userId: string, plan: UserPlan | null, readAt: string): Promise<boolean> {
+  try {
+    await send(
+      () =>
+        new UpdateCommand({
+          TableName: T(),
+          Key: userKey(userId),
+          UpdateExpression: 'SET #plan = :plan, planReadAt = :at',
+          ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(planReadAt) OR planReadAt < :at)',
+          ExpressionAttributeNames: { '#plan': 'plan' },
+          ExpressionAttributeValues: { ':plan': plan, ':at': readAt },
+        }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/** Claims an e-mail caused by a provider's event; true only the first time. */
+export async function claimEventEmail(provider: string, eventId: string): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: T(),
+        Item: { PK: `WEBHOOK#${provider}#${eventId}`, SK: 'EMAIL', entity: 'email', sentAt: new Date().toISOString(), expiresAt: Math.floor(Date.now() / 1000) + 90 * 86400 },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}

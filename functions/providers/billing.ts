@@ -1,0 +1,196 @@
+/**
+ * Monthly plans (the spec's card provider: Stripe, through the `stripe` package). The product depends on
+ * this interface only. Plans are Stripe products with a monthly recurring default price: their features are
+ * the product's marketing features, 'Most Popular' and the limits the server enforces are its metadata
+ * (`popular`, `maxTracks`, `suggestionsPerHour`). Locally the same SDK talks to the stand-in in
+ * scripts/dev/stripe.ts through its host, port and protocol options.
+ */
+import Stripe from 'stripe';
+import { paymentSecrets } from '../lib/secrets.js';
+import { ENV } from '../lib/config.js';
+import { ServiceUnavailable } from '../lib/errors.js';
+
+export interface PlanLimits {
+  /** How many tracks a musician may keep; null: no limit. */
+  maxTracks: number | null;
+  /** How many AI suggestions per hour; null: no limit. */
+  suggestionsPerHour: number | null;
+}
+
+export interface Plan {
+  id: string;
+  name: string;
+  popular: boolean;
+  price: { id: string; amount: number };
+  features: { name: string }[];
+  limits: PlanLimits;
+}
+
+/** A customer's subscription, as the provider holds it now. */
+export interface Subscription {
+  id: string;
+  status: string;
+  priceId: string;
+  planId: string;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+}
+
+export interface BillingEvent {
+  id: string;
+  type: string;
+  /** The customer the event is about, when it names one. */
+  customerId: string | null;
+  /** For invoices: the amount due, in cents. */
+  amountDue?: number;
+}
+
+export interface BillingProvider {
+  listPlans(): Promise<Plan[]>;
+  createCustomer(user: { id: string; email: string; name: string }): Promise<string>;
+  createCheckout(opts: { customerId: string; priceId: string; userId: string; successUrl: string; cancelUrl: string; idempotencyKey: string }): Promise<string>;
+  createPortal(opts: { customerId: string; returnUrl: string }): Promise<string>;
+  /** The customer's subscriptions that are not over (canceled ones are left out). */
+  subscriptionsOf(customerId: string): Promise<Subscription[]>;
+  /** Checks the signature over the raw body; null when it is not genuine. */
+  verifyEvent(rawBody: string, signature: string | undefined): Promise<BillingEvent | null>;
+}
+
+/** Stripe failed or is unreachable: nothing the user did wrong. */
+export class BillingProviderError extends ServiceUnavailable {
+  constructor(detail: string) {
+    super('Billing is not answering right now. Nothing was charged: please try again in a minute.', 'billing_unavailable', detail);
+  }
+}
+
+const numberOrNull = (v: string | undefined): number | null => {
+  if (v === undefined || v === '' || v === 'unlimited') return null;
+  const n = Number(v);
+  return Number.isFinite(n) && n >= 0 ? n : null;
+};
+
+const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
+
+class StripeBilling implements BillingProvider {
+  private client: Promise<Stripe> | undefined;
+
+  constructor(private readonly apiUrl: string | undefined) {}
+
+  private stripe(): Promise<Stripe> {
+    return (this.client ??= paymentSecrets().then(({ stripeSecretKey }) => {
+      const url = this.apiUrl ? new URL(this.apiUrl) : null;
+      return new Stripe(stripeSecretKey, {
+        maxNetworkRetries: 2,
+        timeout: 15_000,
+        ...(url ? { host: url.hostname, port: Number(url.port), protocol: url.protocol.replace(':', '') as 'http' | 'https' } : {}),
+      });
+    }).catch((err) => {
+      this.client = undefined;
+      throw err;
+    }));
+  }
+
+  /** Runs a call, turning Stripe's connection and server errors into BillingProviderError. */
+  private async call<T>(what: string, run: (s: Stripe) => Promise<T>): Promise<T> {
+    const s = await this.stripe();
+    try {
+      return await run(s);
+    } catch (err) {
+      const e = err as { type?: string; message?: string; statusCode?: number };
+      if (e.type === 'StripeConnectionError' || e.type === 'StripeAPIError' || e.type === 'StripeAuthenticationError' || (e.statusCode ?? 0) >= 500) {
+        throw new BillingProviderError(`Stripe did not ${what}: ${e.type ?? ''} ${e.message ?? ''}`.trim());
+      }
+      throw err;
+    }
+  }
+
+  async listPlans(): Promise<Plan[]> {
+    const products = await this.call('list products', (s) => s.products.list({ active: true, limit: 100, expand: ['data.default_price'] }));
+    const plans: Plan[] = [];
+    for (const p of products.data) {
+      const price = p.default_price;
+      if (!price || typeof price === 'string' || !price.active || price.recurring?.interval !== 'month' || price.unit_amount == null) continue;
+      plans.push({
+        id: p.id,
+        name: p.name,
+        popular: p.metadata?.popular === 'true',
+        price: { id: price.id, amount: price.unit_amount },
+        features: (p.marketing_features ?? []).flatMap((f) => (f.name ? [{ name: f.name }] : [])),
+        limits: { maxTracks: numberOrNull(p.metadata?.maxTracks), suggestionsPerHour: numberOrNull(p.metadata?.suggestionsPerHour) },
+      });
+    }
+    return plans.sort((a, b) => a.price.amount - b.price.amount || a.name.localeCompare(b.name));
+  }
+
+  async createCustomer(user: { id: string; email: string; name: string }): Promise<string> {
+    const customer = await this.call('create a customer', (s) =>
+      // One customer per user however often this runs: Stripe replays the first answer for the same key.
+      s.customers.create({ email: user.email, name: user.name, metadata: { userId: user.id } }, { idempotencyKey: `customer-${user.id}` }),
+    );
+    return customer.id;
+  }
+
+  async createCheckout(opts: { customerId: string; priceId: string; userId: string; successUrl: string; cancelUrl: string; idempotencyKey: string }): Promise<string> {
+    const session = await this.call('create a checkout session', (s) =>
+      s.checkout.sessions.create(
+        {
+          mode: 'subscription',
+          customer: opts.customerId,
+          line_items: [{ price: opts.priceId, quantity: 1 }],
+          success_url: opts.successUrl,
+          cancel_url: opts.cancelUrl,
+          client_reference_id: opts.userId,
+          metadata: { userId: opts.userId },
+          subscription_data: { metadata: { userId: opts.userId } },
+        },
+        { idempotencyKey: opts.idempotencyKey },
+      ),
+    );
+    if (!session.url) throw new BillingProviderError('Stripe created a checkout session without a URL');
+    return session.url;
+  }
+
+  async createPortal(opts: { customerId: string; returnUrl: string }): Promise<string> {
+    const session = await this.call('open the billing portal', (s) => s.billingPortal.sessions.create({ customer: opts.customerId, return_url: opts.returnUrl }));
+    return session.url;
+  }
+
+  async subscriptionsOf(customerId: string): Promise<Subscription[]> {
+    const list = await this.call('list subscriptions', (s) => s.subscriptions.list({ customer: customerId, limit: 20 }));
+    return list.data.flatMap((sub) => {
+      const item = sub.items.data[0];
+      if (!item) return [];
+      const end = (item as { current_period_end?: number }).current_period_end ?? (sub as unknown as { current_period_end?: number }).current_period_end;
+      return [
+        {
+          id: sub.id,
+          status: sub.status,
+          priceId: item.price.id,
+          planId: idOf(item.price.product as string | { id: string }) ?? '',
+          currentPeriodEnd: end ? new Date(end * 1000).toISOString() : null,
+          cancelAtPeriodEnd: sub.cancel_at_period_end,
+        },
+      ];
+    });
+  }
+
+  async verifyEvent(rawBody: string, signature: string | undefined): Promise<BillingEvent | null> {
+    if (!signature) return null;
+    const [s, { stripeWebhookSecret }] = await Promise.all([this.stripe(), paymentSecrets()]);
+    let event: Stripe.Event;
+    try {
+      event = s.webhooks.constructEvent(rawBody, signature, stripeWebhookSecret);
+    } catch {
+      return null;
+    }
+    const object = event.data.object as { customer?: string | { id: string } | null; amount_due?: number };
+    return { id: event.id, type: event.type, customerId: idOf(object.customer), ...(typeof object.amount_due === 'number' ? { amountDue: object.amount_due } : {}) };
+  }
+}
+
+let provider: BillingProvider | undefined;
+
+/** The configured provider, created once per container (STRIPE_API_URL set: a local stand-in). */
+export function billing(): BillingProvider {
+  return (provider ??= new StripeBilling(process.env[ENV.stripeApiUrl] || undefined));
+}
