@@ -40,15 +40,18 @@ export interface WebDeploymentProps {
  * host names: the API's CORS rule, the media bucket's CORS rule and every Lambda's APP_URL name this
  * distribution's domain, so naming their hosts here would make the template circular. The realtime
  * WebSocket API (`wss://`) is named by the same pattern, so that the policy, made with the distribution,
- * depends on no API.
+ * depends on no API. PayPal's payment button is PayPal's script, which draws its buttons in frames and
+ * talks to PayPal (its documented policy); Stripe's Checkout and portal are pages the browser navigates to.
  */
 export function contentSecurityPolicy(region: string): string {
   const s3Hosts = `https://*.s3.${region}.amazonaws.com`;
+  const paypal = 'https://*.paypal.com';
   return [
     "default-src 'self'",
-    "script-src 'self'",
-    `connect-src 'self' https://cognito-idp.${region}.amazonaws.com https://*.execute-api.${region}.amazonaws.com wss://*.execute-api.${region}.amazonaws.com ${s3Hosts}`,
-    "img-src 'self' data: blob:",
+    `script-src 'self' ${paypal}`,
+    `connect-src 'self' https://cognito-idp.${region}.amazonaws.com https://*.execute-api.${region}.amazonaws.com wss://*.execute-api.${region}.amazonaws.com ${s3Hosts} ${paypal}`,
+    `frame-src ${paypal}`,
+    `img-src 'self' data: blob: ${paypal} https://*.paypalobjects.com`,
     `media-src 'self' blob: ${s3Hosts}`,
     "style-src 'self' 'unsafe-inline'",
     "font-src 'self' data:",
