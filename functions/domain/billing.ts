@@ -1,31 +1,32 @@
 /**
  * Monthly plans: what each plan is (read from the card provider, cached briefly), which one a user is on
- * (their subscription, copied onto their record by the webhook), checkout and the customer portal, and the
- * limits a plan sets, enforced by the use cases that spend them.
+ * (their subscription, copied onto their record by the webhook), checkout and the customer portal. The
+ * limits a plan sets are enforced by the use cases that spend them (plan-limits.ts), without this module's
+ * provider SDK.
  */
 import { paths } from '../../shared/paths.js';
 import { formatCents } from '../../shared/money.js';
-import { SUGGESTIONS_PER_HOUR } from '../../shared/feedback.js';
 import * as data from '../data/billing.js';
 import { getUser, type UserRecord } from '../data/users.js';
 import { webhookSeen, recordWebhook } from '../data/payments.js';
 import { config } from '../lib/config.js';
 import { BadRequest, Conflict, NotFound } from '../lib/errors.js';
-import { billing, type Plan, type PlanLimits, type Subscription } from '../providers/billing.js';
+import { billing, type Plan, type Subscription } from '../providers/billing.js';
+import { savePlanCatalog } from '../data/plans.js';
+import { FALLBACK_FREE_LIMITS, LIVE } from './plan-limits.js';
 import { sendMailToUser } from './notifications.js';
 
 /** Plans change rarely (an operator edits them in Stripe): read at most once a minute per container. */
 const PLANS_TTL_MS = 60_000;
-/** The free plan's limits when the provider cannot be asked (the seeded free plan has the same). */
-export const FALLBACK_FREE_LIMITS: PlanLimits = { maxTracks: 100, suggestionsPerHour: SUGGESTIONS_PER_HOUR };
-/** Subscriptions in these states give their plan; the others (canceled, unpaid, incomplete...) do not. */
-const LIVE = new Set(['active', 'trialing', 'past_due']);
 
 let cache: { at: number; plans: Plan[] } | undefined;
 
+/** The plans from the provider (cached a minute), kept in the table too for the limits' readers. */
 export async function listPlans(opts: { fresh?: boolean } = {}): Promise<Plan[]> {
   if (!opts.fresh && cache && Date.now() - cache.at < PLANS_TTL_MS) return cache.plans;
+  const readAt = new Date().toISOString();
   const plans = await billing().listPlans();
+  if (JSON.stringify(plans) !== JSON.stringify(cache?.plans)) await savePlanCatalog(plans, readAt);
   cache = { at: Date.now(), plans };
   return plans;
 }
@@ -114,6 +115,9 @@ export async function syncCustomer(customerId: string): Promise<void> {
   await data.setPlan(userId, planOf(subscriptions, known ? cached : await listPlans({ fresh: true })), readAt);
 }
 
+/** Events after which the plans themselves may have changed (an operator edited a product or a price). */
+const CATALOG = new Set(['product.created', 'product.updated', 'product.deleted', 'price.created', 'price.updated', 'price.deleted']);
+
 const SYNCING = new Set(['checkout.session.completed', 'customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted', 'invoice.paid']);
 
 /**
@@ -125,6 +129,7 @@ export async function handleStripeWebhook(rawBody: string, signature: string | u
   const event = await billing().verifyEvent(rawBody, signature);
   if (!event) throw new BadRequest('The webhook signature is not valid', undefined, 'invalid_signature');
   if (await webhookSeen('stripe', event.id)) return;
+  if (CATALOG.has(event.type)) await listPlans({ fresh: true });
   if (event.customerId && SYNCING.has(event.type)) await syncCustomer(event.customerId);
   if (event.customerId && event.type === 'invoice.payment_failed') await paymentFailed(event.id, event.customerId, event.amountDue);
   await recordWebhook('stripe', event.id, event.type);
@@ -142,38 +147,3 @@ async function paymentFailed(eventId: string, customerId: string, amountDue: num
   ], paths.settings);
 }
 
-/** Who has a plan: the caller's record, or what a job knows of a user. */
-export type PlanHolder = Pick<UserRecord, 'id' | 'plan'>;
-
-/** The limits of the user's plan: from their subscription, else the free plan's. */
-export async function limitsOf(user: PlanHolder): Promise<PlanLimits> {
-  if (user.plan && LIVE.has(user.plan.status)) return user.plan.limits;
-  try {
-    return (await listPlans()).find((p) => p.price.amount === 0)?.limits ?? FALLBACK_FREE_LIMITS;
-  } catch (err) {
-    console.error('Plans not readable; the free plan limits apply', err);
-    return FALLBACK_FREE_LIMITS;
-  }
-}
-
-/**
- * 409 plan_limit when the user would go past what their plan allows, naming the cheapest dearer plan that
- * lifts it. `used` is what they have now; `what` how the limit reads, for one and for many.
- */
-export async function assertWithinPlan(user: PlanHolder, key: keyof PlanLimits, used: number, what: [one: string, many: string]): Promise<void> {
-  const limits = await limitsOf(user);
-  const limit = limits[key];
-  if (limit === null || used < limit) return;
-  const count = (n: number | null) => (n === null ? `unlimited ${what[1]}` : `${n} ${n === 1 ? what[0] : what[1]}`);
-  let lifts: Plan | undefined;
-  try {
-    const plans = await listPlans();
-    const paying = plans.find((p) => p.id === user.plan?.id)?.price.amount ?? 0;
-    lifts = plans.find((p) => p.price.amount > paying && (p.limits[key] === null || p.limits[key]! > limit));
-  } catch {
-    lifts = undefined;
-  }
-  const current = user.plan && LIVE.has(user.plan.status) ? user.plan.name : 'free';
-  const more = lifts ? ` Upgrade to ${lifts.name} (${formatCents(lifts.price.amount)} a month) for ${count(lifts.limits[key])}.` : '';
-  throw new Conflict(`Your ${current} plan allows ${count(limit)}.${more}`, 'plan_limit', lifts ? { upgradePlanId: lifts.id } : undefined);
-}

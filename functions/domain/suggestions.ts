@@ -1,7 +1,7 @@
 /** AI Suggest: a better-worded comment, limited per user per hour by their plan. */
 import { takeHourly } from '../data/limits.js';
 import { suggester } from '../providers/suggester.js';
-import { assertWithinPlan, limitsOf, type PlanHolder } from './billing.js';
+import { assertWithinPlan, limitsOf, type PlanHolder } from './plan-limits.js';
 
 export async function suggestComment(user: PlanHolder, input: { text: string; timestamp?: number | null; tags?: string[] }) {
   const { suggestionsPerHour: limit } = await limitsOf(user);

@@ -12,7 +12,7 @@ import { deleteKeys, shareItemKeys, sharesOfTrack } from '../data/shares.js';
 import type { TrackRecord } from '../data/tracks.js';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors.js';
 import { finishWithdrawal, withdrawPaidRequest } from './payments.js';
-import { assertWithinPlan, type PlanHolder } from './billing.js';
+import { assertWithinPlan, type PlanHolder } from './plan-limits.js';
 
 const UPLOAD_TTL_SECONDS = 15 * 60;
 

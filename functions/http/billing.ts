@@ -1,15 +1,14 @@
 /** HTTP handlers of the billing area: monthly plans (Stripe), checkout, the customer portal and Stripe's webhook. */
 import * as billing from '../domain/billing.js';
-import { areaHandler } from '../lib/area-handler.js';
+import { areaHandler, rawBody } from '../lib/area-handler.js';
 
 export const handler = areaHandler('billing', {
   listPlans: async ({ caller }) => billing.plansFor(caller.user),
   createCheckoutSession: async ({ input, caller }) => billing.startCheckout(caller.user, input.priceId),
   createPortalSession: async ({ caller }) => billing.openPortal(caller.user),
+  // The signature covers the body exactly as sent, so it is checked on the raw text, not the parsed input.
   stripeWebhook: async ({ event }) => {
-    // The signature covers the body exactly as sent, so it is checked on the raw text, not the parsed input.
-    const raw = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
-    await billing.handleStripeWebhook(raw, event.headers['stripe-signature']);
+    await billing.handleStripeWebhook(rawBody(event), event.headers['stripe-signature']);
     return { received: true as const };
   },
 });

@@ -1,12 +1,14 @@
 /** HTTP handlers of the payments area: paid requests for feedback (PayPal orders) and PayPal's webhook. */
 import * as payments from '../domain/payments.js';
-import { areaHandler } from '../lib/area-handler.js';
+import { areaHandler, rawBody } from '../lib/area-handler.js';
 
 export const handler = areaHandler('payments', {
   createOrder: async ({ input, caller }) => payments.createOrder(caller.user, input),
   captureOrder: async ({ input, caller }) => payments.captureOrder(caller.user, input.orderId),
-  paypalWebhook: async ({ input, event }) => {
-    await payments.handlePaypalWebhook(event.headers, input);
+  paypalWebhook: async ({ event }) => {
+    // PayPal verifies the event exactly as it sent it: the body as parsed, not the validated input (whose
+    // keys a schema may reorder).
+    await payments.handlePaypalWebhook(event.headers, JSON.parse(rawBody(event)));
     return { received: true as const };
   },
 });

@@ -62,9 +62,13 @@ function errorResult(err: unknown): Result {
   return json(500, { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } });
 }
 
+/** The request body as sent (API Gateway may hand it over base64-encoded). */
+export const rawBody = (event: APIGatewayProxyEventV2): string =>
+  event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
+
 function readBody(event: APIGatewayProxyEventV2): Record<string, unknown> {
   if (!event.body) return {};
-  const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  const raw = rawBody(event);
   if (Buffer.byteLength(raw) > MAX_BODY_BYTES) {
     throw new PayloadTooLarge(`The request body is larger than ${MAX_BODY_BYTES / 1024} KB`);
   }

@@ -4,6 +4,7 @@
  * 'Most Popular' and the limits the server enforces. Idempotent: a plan that exists is left as it is.
  */
 import Stripe from 'stripe';
+import { listPlans } from '../../functions/domain/billing.js';
 
 export const DEMO_PLANS = [
   {
@@ -47,4 +48,6 @@ export async function seedDemoPlans(apiUrl: string, secretKey: string): Promise<
       default_price_data: { currency: 'usd', unit_amount: plan.amount, recurring: { interval: 'month' } },
     });
   }
+  // Read once through the product's own path, which keeps the catalog the limits are enforced from.
+  await listPlans({ fresh: true });
 }
