@@ -276,6 +276,56 @@ describe('paying a pro for feedback', () => {
   });
 });
 
+describe('when PayPal fails', () => {
+  it('a capture while PayPal is down answers 503 and changes nothing; the next check finishes the payment', async () => {
+    const domain = await import('../../functions/domain/payments.js');
+    const providers = await import('../../functions/providers/payments.js');
+    const { getUser } = await import('../../functions/data/users.js');
+    const track = await readyTrack(musician, 'Outage');
+    await pauseWebhooks(true);
+    try {
+      const order = await createOrder(musician, track.id);
+      const { orderId } = order.body;
+      await onApprovalPage(order.body.approveUrl, 'approve');
+      const real = providers.payments();
+      providers.usePaymentProvider({
+        ...real,
+        getOrder: (id) => real.getOrder(id),
+        captureOrder: async () => {
+          throw new providers.PaymentProviderError('PayPal did not capture an order: 503');
+        },
+      } as typeof real);
+      try {
+        const payer = (await getUser(musicianId))!;
+        await expect(domain.captureOrder(payer, orderId)).rejects.toMatchObject({ status: 503, code: 'payment_provider_unavailable' });
+      } finally {
+        providers.usePaymentProvider(undefined);
+      }
+      expect((await payment(orderId)).status).toBe('pending');
+      expect(await entriesOf(proId, orderId)).toHaveLength(0);
+      // Ten minutes on, the payment checks find the order approved and capture it.
+      await domain.checkDuePayments(new Date(Date.now() + 11 * 60_000), { orderId });
+      expect((await payment(orderId)).status).toBe('captured');
+      expect(await entriesOf(proId, orderId)).toHaveLength(1);
+      // And the browser, coming back late, gets the same payment.
+      expect(await capture(musician, orderId)).toMatchObject({ status: 200, body: { status: 'captured' } });
+    } finally {
+      await pauseWebhooks(false);
+    }
+  });
+
+  it('an order never approved is given up after three hours, with nothing charged', async () => {
+    const { checkDuePayments } = await import('../../functions/domain/payments.js');
+    const track = await readyTrack(musician, 'Abandoned');
+    const order = await createOrder(musician, track.id);
+    await checkDuePayments(new Date(Date.now() + 60 * 60_000), { orderId: order.body.orderId });
+    expect((await payment(order.body.orderId)).status).toBe('pending');
+    await checkDuePayments(new Date(Date.now() + 4 * 3600_000), { orderId: order.body.orderId });
+    expect(await payment(order.body.orderId)).toMatchObject({ status: 'failed', failureReason: 'abandoned' });
+    expect(await entriesOf(musicianId, order.body.orderId)).toHaveLength(0);
+  });
+});
+
 describe('the webhook', () => {
   it('refuses a bad signature with 400 and changes nothing', async () => {
     const track = await readyTrack(musician, 'Forged');
