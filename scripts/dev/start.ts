@@ -1,5 +1,6 @@
 /** `npm start`: the whole product locally, with demo data. Ctrl-C stops every part cleanly. */
 import { DEMO_PASSWORD, DEMO_USERS } from '../seed/demo-users.js';
+import { formatPrice } from '../../shared/money.js';
 import { JavaMissingError } from './dynamodb.js';
 import { assertPortsFree, portsFromEnv, PortInUseError } from './ports.js';
 import { startStack } from './stack.js';
@@ -44,9 +45,11 @@ async function main() {
   App:          ${stack.appUrl}
   Mail viewer:  ${stack.mailUrl}
   API:          ${stack.apiUrl}
+  PayPal:       ${stack.paypalUrl} (approval page: 'Approve'; 'Approve with a declined card' to see a decline)
+  Stripe:       ${stack.stripeUrl} (Checkout: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined)
 
   Demo accounts (password: ${DEMO_PASSWORD}):
-${DEMO_USERS.map((u) => `    ${u.email.padEnd(width)}  ${u.fullName}${u.admin ? ' (admin: sign in at /admin/login)' : ` (${u.type})`}`).join('\n')}
+${DEMO_USERS.map((u) => `    ${u.email.padEnd(width)}  ${u.fullName}${u.admin ? ' (admin: sign in at /admin/login)' : ` (${u.type}${u.feedbackPriceCents ? `, ${formatPrice(u.feedbackPriceCents)} per feedback` : ''})`}`).join('\n')}
 
   Press Ctrl-C to stop.
 `);
