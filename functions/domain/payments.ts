@@ -280,6 +280,12 @@ function deadlineOf(share: ShareRecord): number | null {
   return null;
 }
 
+/** By when an open paid request must be accepted or completed, as the musician and the pro see it. */
+export function respondBy(share: ShareRecord): string | null {
+  const deadline = deadlineOf(share);
+  return deadline === null ? null : iso(deadline);
+}
+
 /** The scheduled check of one captured payment: its request's deadline, or a refund its request's end calls for. */
 async function checkCaptured(p: PaymentRecord, now: Date): Promise<void> {
   const found = await readShare(p.shareId);

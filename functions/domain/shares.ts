@@ -10,7 +10,7 @@ import { trackStatus } from './tracks.js';
 import { getUser, type UserRecord } from '../data/users.js';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors.js';
 import * as notify from './notifications.js';
-import { declinePaidRequest } from './payments.js';
+import { declinePaidRequest, respondBy } from './payments.js';
 
 
 /**
@@ -125,7 +125,10 @@ export function trackUnavailable(state: string) {
   return new Conflict('This track is still being processed: share it once it is ready', 'track_not_ready');
 }
 
-export const toShareView = (s: ShareRecord): ShareView => ({ ...s });
+export const toShareView = (s: ShareRecord): ShareView => ({
+  ...s,
+  paid: s.payment ? { amountCents: s.payment.amountCents, respondBy: respondBy(s) } : null,
+});
 
 /** Time order: timed comments by their second, general ones last, ties by creation. */
 export function orderComments<T extends { timestamp: number | null; createdAt: string }>(comments: T[]): T[] {

@@ -66,6 +66,11 @@ export const shareView = z.object({
   shareOptions: shareOptionsSchema,
   /** The musician's 1-5 rating of the feedback, once given. */
   rating: z.number().int().nullable().optional(),
+  /**
+   * A paid request: what the musician paid and, while it is open, by when the pro must accept it (pending)
+   * or complete it (accepted) before it expires and is refunded.
+   */
+  paid: z.object({ amountCents: z.number().int(), respondBy: z.string().nullable() }).nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -131,7 +131,8 @@ async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => bool
   }
 }
 
-const reviewerShares = async () => (await callRoute(stack.apiUrl, 'listShares', { as: 'reviewer' }, pro.idToken)).body.shares as { id: string; trackId: string; status: string }[];
+const reviewerShares = async () =>
+  (await callRoute(stack.apiUrl, 'listShares', { as: 'reviewer' }, pro.idToken)).body.shares as { id: string; trackId: string; status: string; paid?: unknown }[];
 
 beforeAll(async () => {
   useStackEnvironment(stack);
@@ -154,8 +155,9 @@ describe('paying a pro for feedback', () => {
     expect(view).toMatchObject({ orderId, status: 'captured', amountCents: PRICE, proName: 'Pablo Paid', trackTitle: 'Paid mix' });
     expect(view.shareId).toEqual(expect.any(String));
 
-    const share = (await reviewerShares()).find((s) => s.id === view.shareId);
-    expect(share).toMatchObject({ trackId: track.id, status: 'pending' });
+    const share = (await reviewerShares()).find((s) => s.id === view.shareId) as unknown as { createdAt: string; paid: { amountCents: number; respondBy: string } };
+    expect(share).toMatchObject({ trackId: track.id, status: 'pending', paid: { amountCents: 3000 } });
+    expect(Date.parse(share.paid.respondBy) - Date.parse(share.createdAt)).toBe(7 * 86_400_000);
     expect(await balanceOf(proId)).toBe(before + 2400);
 
     const [charge] = await entriesOf(musicianId, orderId);
@@ -450,8 +452,11 @@ describe('a paid request that gets no feedback is refunded', () => {
     const { checkDuePayments } = await import('../../functions/domain/payments.js');
     const { orderId, view } = await paidRequest('Delivered');
     expect((await callRoute(stack.apiUrl, 'respondToShare', { id: view.shareId, status: 'accepted' }, pro.idToken)).status).toBe(200);
+    const accepted = (await reviewerShares()).find((s) => s.id === view.shareId) as unknown as { paid: { respondBy: string } };
+    expect(Date.parse(accepted.paid.respondBy)).toBeGreaterThan(Date.now() + 13 * 86_400_000);
     const done = await callRoute(stack.apiUrl, 'submitFeedback', { id: view.shareId, criteria: { mixingMastering: 4 }, comment: 'Solid.' }, pro.idToken);
     expect(done.status).toBe(200);
+    expect(done.body.share.paid).toEqual({ amountCents: 3000, respondBy: null });
     await checkDuePayments(new Date(Date.now() + 30 * 86_400_000), { orderId });
     expect((await payment(orderId)).status).toBe('captured');
     expect((await payment(orderId)).checkAt).toBeUndefined();

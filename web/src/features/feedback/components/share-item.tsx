@@ -8,6 +8,7 @@ import { ChevronDownIcon } from '../../../components/icons';
 import { StarScore } from '../../../components/star-rating';
 import { errorMessage } from '../../../lib/errors';
 import { formatDate } from '../../../lib/dates';
+import { formatCents } from '../../../../../shared/money';
 import { getShareAudioUrl, useRespondToShare, useShareDetail } from '../api/shares';
 import type { Viewer } from '../utils/share';
 import { FeedbackView } from './feedback-view';
@@ -44,7 +45,7 @@ function PendingRequest({ share }: { share: ShareView }) {
       <ConfirmDialog
         open={confirmingDecline}
         title="Decline this request?"
-        description={`${share.sharedByName} will see "${share.trackTitle}" as declined. You cannot accept it afterwards.`}
+        description={`${share.sharedByName} will see "${share.trackTitle}" as declined${share.paid ? ` and be refunded ${formatCents(share.paid.amountCents)} in full` : ''}. You cannot accept it afterwards.`}
         confirmLabel="Decline"
         busyLabel="Declining..."
         busy={respond.isPending && respond.variables?.status === 'declined'}
@@ -114,6 +115,15 @@ export function ShareItem({ share, viewer, defaultOpen = false }: { share: Share
               {isAuthor ? `Shared with ${share.sharedWithName}` : `Shared by ${share.sharedByName}`}
             </span>
             <span>{formatDate(share.createdAt)}</span>
+            {share.paid && <span data-testid="share-paid">Paid {formatCents(share.paid.amountCents)}</span>}
+            {share.paid?.respondBy && (
+              <span data-testid="share-respond-by">
+                {share.status === 'pending' ? 'Accept' : 'Complete'} by {formatDate(share.paid.respondBy)}
+              </span>
+            )}
+            {share.paid && (share.status === 'expired' || share.status === 'declined' || share.status === 'cancelled') && (
+              <span data-testid="share-refunded">Refunded</span>
+            )}
           </p>
         </div>
         <StatusBadge status={share.status} />
