@@ -7,7 +7,7 @@
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/aws.js';
 import { config } from '../lib/config.js';
-import type { PlanLimits } from '../providers/billing.js';
+import type { PlanLimits } from '../providers/plan.js';
 import { isConditionFailure, send } from './transactions.js';
 
 /** The plan a subscription gives, copied on the user so that every request can enforce its limits without asking the provider. */

@@ -29,7 +29,10 @@ export type LedgerCause =
   | { type: 'admin'; adminId: string; reason: string };
 
 export interface LedgerEntry {
-  /** Unique per cause and kind, so one cause can never write the same entry twice. */
+  /**
+   * Unique per cause and kind (`<orderId>:<kind>`). What keeps a cause from writing an entry twice is the
+   * condition on the payment's status in the same transaction (the key also holds the time).
+   */
   id: string;
   accountId: string;
   kind: LedgerKind;

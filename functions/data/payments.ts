@@ -51,6 +51,10 @@ export interface PaymentRecord {
   failureReason?: string;
   /** When the scheduled check looks at it next; absent once nothing can happen to it any more. */
   checkAt?: string;
+  /** When its request was completed: the feedback was delivered, so the money is the pro's to keep. */
+  fulfilledAt?: string;
+  /** When the provider last refused the payer's funding source (the payer may approve again with another). */
+  declinedAt?: string;
   createdAt: string;
   updatedAt: string;
   capturedAt?: string;
@@ -189,18 +193,33 @@ export async function captureForRefund(p: PaymentRecord, captureId: string, reas
 }
 
 /**
+ * For the transaction that completes a paid request: the payment is fulfilled (never refunded for a
+ * deadline or a deletion after this) and no longer watched. Conditional on it being captured.
+ */
+export function fulfilment(orderId: string, at: string) {
+  return {
+    Update: {
+      TableName: T(),
+      Key: key(orderId),
+      UpdateExpression: 'SET fulfilledAt = :at, updatedAt = :at REMOVE checkAt, GSI2PK, GSI2SK',
+      ConditionExpression: '#status = :captured',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':at': at, ':captured': 'captured' },
+    },
+  };
+}
+
+/**
  * Marks a captured payment for refunding (the scheduled check finishes what a crash interrupts), together
  * with the change of its request's status that causes it, when there is one. False when either condition
- * failed: the payment is not captured any more, or the request is not in the status seen.
+ * failed: the payment is not captured any more (or was fulfilled), or the request is not in the status seen.
  */
 export async function startRefund(p: PaymentRecord, reason: RefundReason, shareChange?: ReturnType<typeof statusChange>): Promise<boolean> {
+  const start = transition(p, ['captured'], { status: 'refunding', refundReason: reason }, new Date().toISOString());
+  // Delivered feedback is paid for: no deadline or deletion can take it back (only the provider can).
+  if (reason !== 'reversed') start.Update.ConditionExpression += ' AND attribute_not_exists(fulfilledAt)';
   try {
-    await send(
-      () =>
-        new TransactWriteCommand({
-          TransactItems: [transition(p, ['captured'], { status: 'refunding', refundReason: reason }, new Date().toISOString()), ...(shareChange ? [shareChange] : [])],
-        }),
-    );
+    await send(() => new TransactWriteCommand({ TransactItems: [start, ...(shareChange ? [shareChange] : [])] }));
     return true;
   } catch (err) {
     if (isConditionFailure(err)) return false;
@@ -251,6 +270,15 @@ export async function failPayment(p: PaymentRecord, reason: string): Promise<boo
   } catch (err) {
     if (isConditionFailure(err)) return false;
     throw err;
+  }
+}
+
+/** Notes that the provider declined the payer's funding source, so whoever asks next hears it. */
+export async function noteDecline(p: PaymentRecord): Promise<void> {
+  try {
+    await send(() => new UpdateCommand(transition(p, ['pending'], { declinedAt: new Date().toISOString() }, p.checkAt ?? new Date().toISOString()).Update));
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
   }
 }
 

@@ -23,6 +23,7 @@ import {
   GetCommand,
   QueryCommand,
   TransactWriteCommand,
+  type TransactWriteCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { ShareStatus } from '../../shared/feedback.js';
@@ -132,6 +133,9 @@ function strip(item: Record<string, unknown>) {
   } = item;
   return rest;
 }
+
+/** One update of a transaction, as another entity module builds it. */
+export type TransactUpdate = NonNullable<NonNullable<TransactWriteCommandInput['TransactItems']>[number]['Update']>;
 
 export type NewShareResult = 'created' | 'exists' | 'track_unavailable';
 
@@ -411,13 +415,17 @@ export async function deleteComment(shareId: string, commentId: string, userId: 
   }
 }
 
-/** Writes the feedback and completes the accepted share together; false when the share was not open for it. */
-export async function completeWithFeedback(share: ShareRecord, feedback: FeedbackRecord): Promise<boolean> {
+/**
+ * Writes the feedback and completes the accepted share together, with `alsoWrite` (a paid request's
+ * payment marked fulfilled) in the same transaction; false when the share was not open for it.
+ */
+export async function completeWithFeedback(share: ShareRecord, feedback: FeedbackRecord, alsoWrite: { Update: TransactUpdate }[] = []): Promise<boolean> {
   try {
     await send(
       () =>
         new TransactWriteCommand({
           TransactItems: [
+            ...alsoWrite,
             { Put: { TableName: T(), Item: { PK: pk(share.id), SK: 'FEEDBACK', entity: 'feedback', participants: participants(share), shareId: share.id, ...feedback }, ConditionExpression: 'attribute_not_exists(PK)' } },
             {
               Update: {

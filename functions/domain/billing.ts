@@ -82,7 +82,8 @@ export async function startCheckout(user: UserRecord, priceId: string): Promise<
 /** The provider's customer portal (change or cancel the plan), for a user who has a billing account. */
 export async function openPortal(user: UserRecord): Promise<{ url: string }> {
   if (!user.stripeCustomerId) throw new Conflict('You have no billing account yet: choose a plan first.', 'no_billing_account');
-  return { url: await billing().createPortal({ customerId: user.stripeCustomerId, returnUrl: `${config.appUrl}${paths.settings}` }) };
+  // Marked, so that the page knows to look for a change made there (the webhook lands a moment later).
+  return { url: await billing().createPortal({ customerId: user.stripeCustomerId, returnUrl: `${config.appUrl}${paths.settings}?portal=return` }) };
 }
 
 /** The plan a customer's subscriptions give now: the dearest live one, or none (the free plan). */

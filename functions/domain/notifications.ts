@@ -114,7 +114,9 @@ export const paymentRefunded = (p: PaymentRecord) =>
   sendOnce(paymentClaim(p.orderId, 'refunded'), p.payerId, `Refunded: feedback on ${p.trackTitle}`, [
     `Hi ${p.payerName},`,
     (REFUND_REASONS[p.refundReason ?? 'reversed'] ?? REFUND_REASONS.reversed)(p),
-    `We refunded the full ${formatCents(p.amountCents)} to your PayPal account. It can take a few days to show.`,
+    p.refundReason === 'reversed'
+      ? `All of the ${formatCents(p.amountCents)} you paid has gone back to your PayPal account.`
+      : `We refunded the full ${formatCents(p.amountCents)} to your PayPal account. It can take a few days to show.`,
     'You can ask another pro for feedback at any time.',
   ]);
 
@@ -125,7 +127,7 @@ export const requestExpired = (p: PaymentRecord, wasAccepted: boolean) =>
     wasAccepted
       ? `You accepted ${p.payerName}'s request for feedback on "${p.trackTitle}" but did not complete it within ${PAID_REQUEST_DAYS.complete} days.`
       : `${p.payerName}'s request for feedback on "${p.trackTitle}" was not accepted within ${PAID_REQUEST_DAYS.accept} days.`,
-    `The request has expired and ${p.payerName} was refunded ${formatCents(p.amountCents)}; the earning was taken back from your balance.`,
+    `The request has expired: ${p.payerName} is refunded ${formatCents(p.amountCents)} in full, and the earning is taken back from your balance.`,
   ]);
 
 /** Quiet time after the last comment of a burst before its digest goes out (env, default 180 s). */

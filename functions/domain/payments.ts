@@ -31,6 +31,8 @@ const DAY_MS = 86_400_000;
 const PENDING_CHECK_MS = 10 * 60_000;
 /** An order still not captured after this is abandoned: PayPal lets an unapproved order expire after three hours. */
 const ABANDON_MS = 3 * 3600_000;
+/** A capture the provider holds is looked at again this often, for as long as it is held. */
+const HELD_CHECK_MS = 3600_000;
 /** A refund that could not be finished is tried again this much later. */
 const RETRY_MS = 5 * 60_000;
 
@@ -125,7 +127,10 @@ export async function captureOrder(caller: UserRecord, orderId: string): Promise
   const p = await ownPayment(caller, orderId);
   if (p.status === 'pending') {
     const outcome = await payments().captureOrder(orderId, captureRequestId(orderId));
-    if (outcome.kind === 'declined') {
+    // The webhook's capture may have met the decline first (and PayPal then asks for a new approval):
+    // the payer hears about the decline either way.
+    if (outcome.kind === 'declined' || (outcome.kind === 'not_approved' && p.declinedAt)) {
+      if (outcome.kind === 'declined') await data.noteDecline(p);
       throw new Conflict('PayPal declined this payment method. Nothing was charged: try again with another way to pay.', 'payment_declined');
     }
     if (outcome.kind === 'not_approved') {
@@ -204,17 +209,22 @@ export async function reconcile(orderId: string, now = new Date()): Promise<void
     return;
   }
   if (capture?.status === 'REFUNDED' || capture?.status === 'PARTIALLY_REFUNDED') {
-    // Refunded at the provider: a capture never applied records the charge and its refund, and creates
-    // no request; one applied is reversed.
+    // Refunded at the provider, in full or in part. A capture never applied creates no request: the rest
+    // of it is refunded too. One applied is reversed (below).
     if (p.status === 'pending' || p.status === 'failed') await refundUnfulfillable(p, capture.id, 'reversed');
-    else await reverseAtProvider(orderId, now);
+    else await reverseAtProvider(orderId, capture.status === 'REFUNDED');
     return;
   }
   if (p.status !== 'pending') return;
+  if (capture?.status === 'PENDING') {
+    // Held by the provider (an e-check, a review): never given up while money may still arrive.
+    return data.setCheck(p, 'pending', iso(now.getTime() + HELD_CHECK_MS));
+  }
   if (order?.status === 'APPROVED') {
     // Approved but never captured (the tab was closed on the way back): capture it ourselves.
     const outcome = await payments().captureOrder(orderId, captureRequestId(orderId));
     if (outcome.kind === 'captured') return settleCapture(p, outcome.capture);
+    if (outcome.kind === 'declined') await data.noteDecline(p);
     if (outcome.kind === 'already_captured') {
       const again = await payments().getOrder(orderId);
       if (again?.capture?.status === 'COMPLETED') return settleCapture(p, again.capture);
@@ -229,24 +239,28 @@ export async function reconcile(orderId: string, now = new Date()): Promise<void
   }
 }
 
-/** The provider refunded or reversed a captured payment on its own: the request is cancelled and the earning reversed. */
-async function reverseAtProvider(orderId: string, now: Date): Promise<void> {
+/**
+ * The provider refunded a captured payment on its own (a dispute, a refund by hand). A request still open
+ * is cancelled and the rest of the payment refunded, so the musician gets all of it back. Delivered feedback
+ * stays delivered: a full refund reverses the earning; a partial one is left to the operator who made it.
+ * Throws when the request moved meanwhile, so that the webhook is delivered again rather than lost.
+ */
+async function reverseAtProvider(orderId: string, full: boolean): Promise<void> {
   const found = await data.getPayment(orderId);
   if (!found || found.record.status !== 'captured') return;
   const p = found.record;
   const share = await readShare(p.shareId);
-  // Feedback already given stays given; a request still open is closed, since nobody pays for it now.
-  if (share && (share.record.status === 'pending' || share.record.status === 'accepted')) {
+  if (share && !share.deleting && (share.record.status === 'pending' || share.record.status === 'accepted')) {
     if (!(await data.startRefund(p, 'reversed', statusChange(share.record, [share.record.status], 'cancelled')))) {
-      // The request moved meanwhile: the next check closes it.
-      return data.setCheck(p, 'captured', iso(now.getTime() + 60_000));
+      throw new Error(`Payment ${orderId}: its request changed while a provider refund was applied; to be tried again`);
     }
+    return finishRefund(orderId);
   }
-  const current = await data.getPayment(orderId);
-  if (current && (current.record.status === 'captured' || current.record.status === 'refunding')) {
-    const r = current.record;
-    if (await data.applyRefund(r, 'at-provider', 'reversed')) await notify.paymentRefunded({ ...r, status: 'refunded', refundReason: r.refundReason ?? 'reversed' });
+  if (!full) {
+    console.error('A partial refund at the provider of delivered feedback is left as it is', orderId);
+    return;
   }
+  if (await data.applyRefund(p, 'at-provider', 'reversed')) await notify.paymentRefunded({ ...p, status: 'refunded', refundReason: 'reversed' });
 }
 
 /**
@@ -267,7 +281,7 @@ export async function declinePaidRequest(share: ShareRecord): Promise<'declined'
  */
 export async function withdrawPaidRequest(shareId: string, orderId: string): Promise<void> {
   const [share, found] = await Promise.all([readShare(shareId), data.getPayment(orderId)]);
-  if (!found || found.record.status !== 'captured' || share?.record.status === 'completed') return;
+  if (!found || found.record.status !== 'captured' || found.record.fulfilledAt || share?.record.status === 'completed') return;
   await data.startRefund(found.record, 'track_deleted');
 }
 
@@ -288,6 +302,7 @@ export function respondBy(share: ShareRecord): string | null {
 
 /** The scheduled check of one captured payment: its request's deadline, or a refund its request's end calls for. */
 async function checkCaptured(p: PaymentRecord, now: Date): Promise<void> {
+  if (p.fulfilledAt) return data.setCheck(p, 'captured', null);
   const found = await readShare(p.shareId);
   if (!found) {
     if (await data.startRefund(p, 'track_deleted')) await finishRefund(p.orderId);

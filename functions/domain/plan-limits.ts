@@ -4,15 +4,13 @@
  * the free plan's come from the plan catalog in the table (functions/data/plans.ts), so no request here
  * needs the card provider, its SDK, or the provider being up.
  */
-import { SUGGESTIONS_PER_HOUR } from '../../shared/feedback.js';
 import { formatCents } from '../../shared/money.js';
 import { getPlanCatalog } from '../data/plans.js';
 import type { UserRecord } from '../data/users.js';
 import { Conflict } from '../lib/errors.js';
-import type { Plan, PlanLimits } from '../providers/billing.js';
+import { FALLBACK_FREE_LIMITS, type Plan, type PlanLimits } from '../providers/plan.js';
 
-/** The free plan's limits when no catalog has been read yet (the demo's free plan has the same). */
-export const FALLBACK_FREE_LIMITS: PlanLimits = { maxTracks: 100, suggestionsPerHour: SUGGESTIONS_PER_HOUR };
+export { FALLBACK_FREE_LIMITS };
 /** Subscriptions in these states give their plan; the others (canceled, unpaid, incomplete...) do not. */
 export const LIVE = new Set(['active', 'trialing', 'past_due']);
 /** The catalog changes rarely: read from the table at most once a minute per container. */
@@ -36,10 +34,14 @@ async function catalog(): Promise<Plan[]> {
 
 const onPlan = (user: PlanHolder) => Boolean(user.plan && LIVE.has(user.plan.status));
 
-/** The limits of the user's plan: from their subscription, else the free plan's. */
+/**
+ * The limits of the user's plan: their subscription's plan as the catalog has it now (an operator's edit
+ * reaches subscribers at once), else as copied when they subscribed; without one, the free plan's.
+ */
 export async function limitsOf(user: PlanHolder): Promise<PlanLimits> {
-  if (onPlan(user)) return user.plan!.limits;
-  return (await catalog()).find((p) => p.price.amount === 0)?.limits ?? FALLBACK_FREE_LIMITS;
+  const plans = await catalog();
+  if (onPlan(user)) return plans.find((p) => p.id === user.plan!.id)?.limits ?? user.plan!.limits;
+  return plans.find((p) => p.price.amount === 0)?.limits ?? FALLBACK_FREE_LIMITS;
 }
 
 /**
@@ -53,7 +55,7 @@ export async function assertWithinPlan(user: PlanHolder, key: keyof PlanLimits, 
   const plans = await catalog();
   const paying = plans.find((p) => p.id === user.plan?.id)?.price.amount ?? 0;
   const lifts = plans.find((p) => p.price.amount > paying && (p.limits[key] === null || p.limits[key]! > limit));
-  const current = onPlan(user) ? user.plan!.name : 'free';
+  const current = onPlan(user) ? user.plan!.name : (plans.find((p) => p.price.amount === 0)?.name ?? 'free');
   const more = lifts ? ` Upgrade to ${lifts.name} (${formatCents(lifts.price.amount)} a month) for ${count(lifts.limits[key])}.` : '';
   throw new Conflict(`Your ${current} plan allows ${count(limit)}.${more}`, 'plan_limit', lifts ? { upgradePlanId: lifts.id } : undefined);
 }

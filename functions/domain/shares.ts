@@ -11,6 +11,7 @@ import { getUser, type UserRecord } from '../data/users.js';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors.js';
 import * as notify from './notifications.js';
 import { declinePaidRequest, respondBy } from './payments.js';
+import { fulfilment } from '../data/payments.js';
 
 
 /**
@@ -319,7 +320,8 @@ export async function submitFeedback(userId: string, input: { id: string; criter
   if (!Object.keys(criteria).length && !input.comment && !hasComments) {
     throw new BadRequest('Add a rating, a comment or general feedback before submitting');
   }
-  const ok = await shares.completeWithFeedback(share, { criteria, comment: input.comment || null, userId, createdAt: new Date().toISOString() });
+  const at = new Date().toISOString();
+  const ok = await shares.completeWithFeedback(share, { criteria, comment: input.comment || null, userId, createdAt: at }, share.payment ? [fulfilment(share.payment.orderId, at)] : []);
   if (!ok) {
     const now = await shares.readShare(share.id);
     if (!now) throw new NotFound('Feedback request not found');

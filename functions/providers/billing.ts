@@ -8,23 +8,10 @@
 import Stripe from 'stripe';
 import { paymentSecrets } from '../lib/secrets.js';
 import { ENV } from '../lib/config.js';
-import { ServiceUnavailable } from '../lib/errors.js';
+import { FALLBACK_FREE_LIMITS, type Plan, type PlanLimits } from './plan.js';
 
-export interface PlanLimits {
-  /** How many tracks a musician may keep; null: no limit. */
-  maxTracks: number | null;
-  /** How many AI suggestions per hour; null: no limit. */
-  suggestionsPerHour: number | null;
-}
-
-export interface Plan {
-  id: string;
-  name: string;
-  popular: boolean;
-  price: { id: string; amount: number };
-  features: { name: string }[];
-  limits: PlanLimits;
-}
+export type { Plan, PlanLimits };
+import { Conflict, ServiceUnavailable } from '../lib/errors.js';
 
 /** A customer's subscription, as the provider holds it now. */
 export interface Subscription {
@@ -63,11 +50,14 @@ export class BillingProviderError extends ServiceUnavailable {
   }
 }
 
-const numberOrNull = (v: string | undefined): number | null => {
-  if (v === undefined || v === '' || v === 'unlimited') return null;
+/** A limit from a product's metadata: a whole number, or 'unlimited'. */
+function limitOf(product: string, key: keyof PlanLimits, v: string | undefined): number | null {
+  if (v === 'unlimited') return null;
   const n = Number(v);
-  return Number.isFinite(n) && n >= 0 ? n : null;
-};
+  if (v !== undefined && v !== '' && Number.isInteger(n) && n >= 0) return n;
+  console.error(`Plan ${product}: metadata ${key} is ${JSON.stringify(v)}, not a whole number or 'unlimited'; the free plan's ${FALLBACK_FREE_LIMITS[key]} applies`);
+  return FALLBACK_FREE_LIMITS[key];
+}
 
 const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
 
@@ -90,17 +80,23 @@ class StripeBilling implements BillingProvider {
     }));
   }
 
-  /** Runs a call, turning Stripe's connection and server errors into BillingProviderError. */
+  /**
+   * Runs a call. Stripe being down, overloaded or misconfigured is a 503 (BillingProviderError); a request
+   * Stripe refuses (a customer deleted in its dashboard, an archived price) is a 409 the user can act on.
+   * The details are logged, not shown.
+   */
   private async call<T>(what: string, run: (s: Stripe) => Promise<T>): Promise<T> {
     const s = await this.stripe();
     try {
       return await run(s);
     } catch (err) {
-      const e = err as { type?: string; message?: string; statusCode?: number };
-      if (e.type === 'StripeConnectionError' || e.type === 'StripeAPIError' || e.type === 'StripeAuthenticationError' || (e.statusCode ?? 0) >= 500) {
-        throw new BillingProviderError(`Stripe did not ${what}: ${e.type ?? ''} ${e.message ?? ''}`.trim());
+      const e = err as { type?: string; message?: string; statusCode?: number; code?: string };
+      const detail = `Stripe did not ${what}: ${e.type ?? ''} ${e.code ?? ''} ${e.message ?? ''}`.replace(/\s+/g, ' ').trim();
+      if (e.type === 'StripeInvalidRequestError' || e.type === 'StripeCardError') {
+        console.error(detail);
+        throw new Conflict('Billing could not do this right now. Please reload the page and try again.', 'billing_refused');
       }
-      throw err;
+      throw new BillingProviderError(detail);
     }
   }
 
@@ -116,7 +112,10 @@ class StripeBilling implements BillingProvider {
         popular: p.metadata?.popular === 'true',
         price: { id: price.id, amount: price.unit_amount },
         features: (p.marketing_features ?? []).flatMap((f) => (f.name ? [{ name: f.name }] : [])),
-        limits: { maxTracks: numberOrNull(p.metadata?.maxTracks), suggestionsPerHour: numberOrNull(p.metadata?.suggestionsPerHour) },
+        limits: {
+          maxTracks: limitOf(p.id, 'maxTracks', p.metadata?.maxTracks),
+          suggestionsPerHour: limitOf(p.id, 'suggestionsPerHour', p.metadata?.suggestionsPerHour),
+        },
       });
     }
     return plans.sort((a, b) => a.price.amount - b.price.amount || a.name.localeCompare(b.name));

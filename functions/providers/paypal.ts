@@ -52,10 +52,19 @@ const SIGNATURE_HEADERS = {
   transmission_time: 'paypal-transmission-time',
 } as const;
 
+/** An amount PayPal sent, in cents; one it should never send is the provider's fault, not a crash. */
+function cents(value: string): number {
+  try {
+    return centsOfDecimal(value);
+  } catch {
+    throw new PaymentProviderError(`PayPal sent an amount that is not a decimal: ${JSON.stringify(value).slice(0, 40)}`);
+  }
+}
+
 const toCapture = (c: PaypalCaptureJson): ProviderCapture => ({
   id: c.id,
   status: c.status,
-  amountCents: c.amount ? centsOfDecimal(c.amount.value) : 0,
+  amountCents: c.amount ? cents(c.amount.value) : 0,
 });
 
 export class PaypalClient implements PaymentProvider {
@@ -155,7 +164,7 @@ export class PaypalClient implements PaymentProvider {
       id: o.id,
       status: o.status,
       invoiceId: unit?.invoice_id ?? null,
-      amountCents: unit?.amount ? centsOfDecimal(unit.amount.value) : null,
+      amountCents: unit?.amount ? cents(unit.amount.value) : null,
       capture,
     };
   }

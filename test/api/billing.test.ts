@@ -112,7 +112,8 @@ describe('checkout and the portal', () => {
 
     const cancelled = await fetch(`${portal.body.url}/cancel`, { method: 'POST', body: new URLSearchParams({}), redirect: 'manual' });
     expect(cancelled.status).toBe(303);
-    expect(new URL(cancelled.headers.get('location')!).pathname).toBe('/settings');
+    const back = new URL(cancelled.headers.get('location')!);
+    expect([back.pathname, back.search]).toEqual(['/settings', '?portal=return']);
     await waitForPlan(user, 'plan_free');
     expect((await plans(user)).subscription).toBeNull();
   });

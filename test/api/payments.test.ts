@@ -389,6 +389,27 @@ describe('the webhook', () => {
   });
 });
 
+describe('a refund made at PayPal', () => {
+  it('in part, on an open request: the request is cancelled and the rest refunded, so the musician gets it all back', async () => {
+    const before = await balanceOf(proId);
+    const { orderId, view } = await paidRequest('Partly refunded');
+    const p = await payment(orderId);
+    const partial = await fetch(new URL(`/v2/payments/captures/${p.captureId}/refund`, stack.paypalUrl), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await paypalToken()}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ amount: { value: '10.00', currency_code: 'USD' } }),
+    });
+    expect(partial.status).toBe(201);
+    const done = await until('payment', () => payment(orderId), (v) => v.status === 'refunded');
+    expect(done.refundReason).toBe('reversed');
+    expect((await reviewerShares()).find((s) => s.id === view.shareId)?.status).toBe('cancelled');
+    const capture = await fetch(new URL(`/v2/payments/captures/${p.captureId}`, stack.paypalUrl), { headers: { authorization: `Bearer ${await paypalToken()}` } });
+    expect(((await capture.json()) as { status: string }).status).toBe('REFUNDED');
+    expect(await balanceOf(proId)).toBe(before);
+    await expectBalanced(proId);
+  });
+});
+
 describe('a paid request that gets no feedback is refunded', () => {
   it('when the pro declines it: refund, reversal, balance back where it was, the musician e-mailed', async () => {
     const before = await balanceOf(proId);
@@ -460,6 +481,14 @@ describe('a paid request that gets no feedback is refunded', () => {
     await checkDuePayments(new Date(Date.now() + 30 * 86_400_000), { orderId });
     expect((await payment(orderId)).status).toBe('captured');
     expect((await payment(orderId)).checkAt).toBeUndefined();
+    expect((await payment(orderId)).fulfilledAt).toEqual(expect.any(String));
+    // Deleting the track afterwards takes nothing back: the feedback was delivered.
+    const balance = await balanceOf(proId);
+    const trackId = (await payment(orderId)).trackId;
+    expect((await callRoute(stack.apiUrl, 'deleteTracks', { ids: [trackId] }, musician.idToken)).status).toBe(200);
+    await checkDuePayments(new Date(Date.now() + 30 * 86_400_000), { orderId });
+    expect((await payment(orderId)).status).toBe('captured');
+    expect(await balanceOf(proId)).toBe(balance);
   });
 
   it('when the musician deletes the track before the feedback', async () => {

@@ -357,7 +357,7 @@ describe('AI Suggest', () => {
     // The free plan's limit: a 409 that names the plan lifting it.
     const over = await callRoute(stack.apiUrl, 'suggestComment', { text: 'one more' }, user.idToken);
     expect(over).toMatchObject({ status: 409, body: { error: { code: 'plan_limit', upgradePlanId: 'plan_plus' } } });
-    expect(over.body.error.message).toBe('Your free plan allows 30 AI suggestions an hour. Upgrade to Plus ($9.00 a month) for 120 AI suggestions an hour.');
+    expect(over.body.error.message).toBe('Your Free plan allows 30 AI suggestions an hour. Upgrade to Plus ($9.00 a month) for 120 AI suggestions an hour.');
     expect(statuses.at(-1)).toBe(409);
     // Others are not affected.
     expect((await callRoute(stack.apiUrl, 'suggestComment', { text: 'still fine' }, reviewer.idToken)).status).toBe(200);

@@ -87,7 +87,7 @@ for (const viewport of [DESKTOP, PHONE]) {
           ['/choose-pro', 'Choose Your Pro', 'choose-pro'],
           ['/profile', 'Profile', 'profile'],
           ['/settings', 'Settings', 'settings'],
-          ['/feedback/success', 'Payment Successful', 'feedback-success'],
+          ['/feedback/success', 'No Payment to Confirm', 'feedback-success'],
           ['/feedback/cancel', 'Payment Cancelled', 'feedback-cancel'],
           ['/admin/users', 'Access Denied', 'access-denied'],
         ] as const) {

@@ -567,22 +567,24 @@ describe('the share modal', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
-  it("shows a priced pro's price and says before anything is typed that they cannot be asked yet", () => {
+  it("shows a priced pro's price and says before anything is typed that payment comes next", () => {
     renderWithQuery(<ShareModal open onClose={() => {}} tracks={tracks} initialUser={user({ fullName: 'Paul Producer', feedbackPriceCents: 3000 })} initialTrackId="t1" />);
     expect(screen.getByTestId('share-price').textContent).toBe('$30 per feedback');
-    expect(screen.getByTestId('share-paid').textContent).toContain('Paid feedback is not available yet');
+    expect(screen.getByTestId('share-paid').textContent).toContain('You pay on the next step, with PayPal.');
     fireEvent.change(screen.getByLabelText('Feedback notes'), { target: { value: 'Notes' } });
     fireEvent.change(screen.getByLabelText('Context'), { target: { value: 'first_draft' } });
-    expect((screen.getByTestId('share-submit') as HTMLButtonElement).disabled).toBe(true);
+    const submit = screen.getByTestId('share-submit') as HTMLButtonElement;
+    expect(submit.disabled).toBe(false);
+    expect(submit.textContent).toBe('Continue to Payment');
   });
 
-  it("shows the API's message when a pro set a price after being found", async () => {
-    apiMock.mockRejectedValue(new ApiError(409, 'payment_required', 'Paul Producer charges $30 per feedback. Paid feedback is not available yet.'));
+  it("shows the API's message when a request is refused", async () => {
+    apiMock.mockRejectedValue(new ApiError(409, 'payment_required', 'Paul Producer charges $30 per feedback: pay for the request to send it.'));
     renderWithQuery(<ShareModal open onClose={() => {}} tracks={tracks} initialUser={user({ fullName: 'Paul Producer' })} initialTrackId="t1" />);
     fireEvent.change(screen.getByLabelText('Feedback notes'), { target: { value: 'Notes' } });
     fireEvent.change(screen.getByLabelText('Context'), { target: { value: 'first_draft' } });
     fireEvent.click(screen.getByTestId('share-submit'));
-    expect((await screen.findByTestId('share-error')).textContent).toBe('Paul Producer charges $30 per feedback. Paid feedback is not available yet.');
+    expect((await screen.findByTestId('share-error')).textContent).toBe('Paul Producer charges $30 per feedback: pay for the request to send it.');
     expect(screen.queryByText('Feedback Request Sent!')).toBeNull();
   });
 });

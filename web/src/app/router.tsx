@@ -23,7 +23,7 @@ const ProOnboardingRoute = lazy(() => onboarding().then((m) => ({ default: m.Pro
 const DashboardRoute = lazy(() => import('./routes/dashboard').then((m) => ({ default: m.DashboardRoute })));
 const ProfileRoute = lazy(() => placeholders().then((m) => ({ default: m.ProfileRoute })));
 const ChooseProRoute = lazy(() => choosePro().then((m) => ({ default: m.ChooseProRoute })));
-const SettingsRoute = lazy(() => placeholders().then((m) => ({ default: m.SettingsRoute })));
+const SettingsRoute = lazy(() => import('./routes/settings').then((m) => ({ default: m.SettingsRoute })));
 const AdminUsersRoute = lazy(() => placeholders().then((m) => ({ default: m.AdminUsersRoute })));
 const AdminSettingsRoute = lazy(() => placeholders().then((m) => ({ default: m.AdminSettingsRoute })));
 const FeedbackSuccessRoute = lazy(() => choosePro().then((m) => ({ default: m.FeedbackSuccessRoute })));

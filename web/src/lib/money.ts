@@ -1,8 +1,7 @@
-/** Dollars from integer cents, as the app shows prices: $30, $12.50. */
-export function formatPrice(cents: number): string {
-  const dollars = cents / 100;
-  return Number.isInteger(dollars) ? `$${dollars}` : `$${dollars.toFixed(2)}`;
-}
+/** Money as the app shows it; the formats are the server's too (shared/money.ts), so both always agree. */
+import { formatPrice } from '../../../shared/money';
+
+export { formatCents, formatPrice, PAID_REQUEST_DAYS } from '../../../shared/money';
 
 /** A pro's feedback price, or null when none is set (free). */
 export function feedbackPrice(feedbackPriceCents: number | null | undefined): string | null {

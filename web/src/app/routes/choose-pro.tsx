@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { UserCard } from '../../../../shared/schemas/shares';
 import { LoadingScreen } from '../../components/loading-screen';
 import { PageHeader } from '../../components/page-header';
+import { PaymentCancelled, PaymentSuccess } from '../../features/payments/components/payment-result';
 import { usePros } from '../../features/pros/api/pros';
 import { ChooseProGrid } from '../../features/pros/components/choose-pro-grid';
 import { ShareDialog } from './share-dialog';
@@ -51,16 +53,20 @@ function ChooseProSection() {
   );
 }
 
-export const FeedbackSuccessRoute = () => (
-  <div className="page" data-testid="page-feedback-success">
-    <PageHeader title="Payment Successful" subtitle="Your feedback request is on its way." />
-    <ChooseProSection />
-  </div>
-);
+/** Where PayPal returns after approval (?token={order id}): the payment is confirmed here. */
+export function FeedbackSuccessRoute() {
+  const [params] = useSearchParams();
+  return (
+    <div className="page" data-testid="page-feedback-success">
+      <PaymentSuccess orderId={params.get('token') || null} />
+      <ChooseProSection />
+    </div>
+  );
+}
 
 export const FeedbackCancelRoute = () => (
   <div className="page" data-testid="page-feedback-cancel">
-    <PageHeader title="Payment Cancelled" subtitle="No payment was taken." />
+    <PaymentCancelled />
     <ChooseProSection />
   </div>
 );

@@ -1,10 +1,13 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
+import { paths } from '../../lib/paths';
 
 /** Pages whose content arrives with later work: their heading, so routing and navigation work. */
-function Placeholder({ title, subtitle, testId }: { title: string; subtitle: string; testId: string }) {
+function Placeholder({ title, subtitle, testId, actions }: { title: string; subtitle: string; testId: string; actions?: ReactNode }) {
   return (
     <div className="page" data-testid={testId}>
-      <PageHeader title={title} subtitle={subtitle} />
+      <PageHeader title={title} subtitle={subtitle} actions={actions} />
       <section className="panel panel-empty">
         <p className="muted">This page is on its way.</p>
       </section>
@@ -13,11 +16,17 @@ function Placeholder({ title, subtitle, testId }: { title: string; subtitle: str
 }
 
 export const ProfileRoute = () => (
-  <Placeholder title="Profile" subtitle="Your public profile, genres and links." testId="page-profile" />
-);
-
-export const SettingsRoute = () => (
-  <Placeholder title="Settings" subtitle="Billing & Plan" testId="page-settings" />
+  <Placeholder
+    title="Profile"
+    subtitle="Your public profile, genres and links."
+    testId="page-profile"
+    // The navigation offers Settings to admins only: this is how everyone else reaches their plan.
+    actions={
+      <Link className="btn btn-secondary" to={paths.settings} data-testid="profile-billing-link">
+        Billing &amp; Plan
+      </Link>
+    }
+  />
 );
 
 export const AdminUsersRoute = () => (

@@ -5,6 +5,7 @@ import { formatTime } from '../../../components/audio-player';
 import { Button } from '../../../components/button';
 import { ClockIcon, CloseIcon, SparkIcon } from '../../../components/icons';
 import { errorMessage } from '../../../lib/errors';
+import { isPlanLimit, PlanLimitNotice } from '../../billing/components/plan-limit-notice';
 import { useSuggestComment } from '../api/shares';
 import { captureTimestamp, parseTimestamp, wholeSecond } from '../utils/timestamp';
 import { CategoryToggles } from './category-toggles';
@@ -249,7 +250,7 @@ export function CommentComposer({
       )}
       {allowSuggest && suggest.isError && (
         <p className="field-error" role="alert" data-testid="ai-error">
-          {SUGGESTION_ERROR}
+          {isPlanLimit(suggest.error) ? <PlanLimitNotice message={suggest.error.message} /> : SUGGESTION_ERROR}
         </p>
       )}
       {error && (

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { CONTEXT_CHOICES, TRACK_PURPOSES, type FeedbackCategoryKey } from '../../../../../shared/feedback';
 import type { ShareView, UserCard } from '../../../../../shared/schemas/shares';
 import { Alert } from '../../../components/alert';
@@ -6,9 +6,10 @@ import { Button } from '../../../components/button';
 import { ConfirmDialog, Dialog } from '../../../components/dialog';
 import { CheckIcon } from '../../../components/icons';
 import { TextAreaField, TextField } from '../../../components/text-field';
-import { ApiError } from '../../../lib/api';
+import { ApiError, type ApiInput } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { feedbackPrice } from '../../../lib/money';
+import { PaymentStep } from '../../payments/components/payment-step';
 import { useCreateShare } from '../api/shares';
 import { CategoryToggles } from './category-toggles';
 import { UserSearch } from './user-search';
@@ -52,14 +53,27 @@ const emptyDetails = (user: UserCard | null, trackId: string): Details => ({
   trackPurpose: '',
 });
 
-/** Until payments exist, a priced pro cannot be asked: said before the form is filled, not after. */
-const PAID_NOT_YET = 'Paid feedback is not available yet: choose a pro without a price or a peer.';
+/** What the request asks of the reviewer, as both the free request and the paid order carry it. */
+function shareOptionsOf(d: Details, user: UserCard): ApiInput<'createShare'>['shareOptions'] {
+  const reference = d.referenceTrack.trim();
+  return {
+    feedbackNotes: d.feedbackNotes.trim(),
+    context: d.context,
+    ...(reference ? { referenceTrack: reference } : {}),
+    ...(d.categories.length ? { categories: d.categories } : {}),
+    ...(d.trackPurpose ? { trackPurpose: d.trackPurpose } : {}),
+    peerUsername: user.username,
+  };
+}
+
+const displayName = (u: UserCard) => u.fullName.trim() || u.username;
 
 /**
- * The share (request feedback) modal: who (user search), which track (picker), feedback notes and
- * context (required), a reference track (optional), the categories to focus on and the track's purpose;
- * then the confirmation 'Feedback Request Sent!'. Submit stays disabled until a user is chosen, and for a
- * pro with a price until payments exist.
+ * The share (request feedback) modal, in steps: details (who, from the user search; which track, from
+ * the picker; feedback notes and context, required; a reference track, optional; the categories to
+ * focus on and the track's purpose), then payment when the chosen pro has a price, then the
+ * confirmation 'Feedback Request Sent!' (a paid request is confirmed on the payment's return page
+ * instead). Submit stays disabled until a user is chosen.
  */
 export function ShareModal({
   open,
@@ -83,7 +97,12 @@ export function ShareModal({
   const [details, setDetails] = useState<Details>(() => emptyDetails(initialUser, initialTrackId ?? ''));
   const [errors, setErrors] = useState<Errors>({});
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const [step, setStep] = useState<'details' | 'payment'>('details');
+  /** Why the step changed on its own (the pro's price changed meanwhile): the server's words. */
+  const [notice, setNotice] = useState<{ step: 'details' | 'payment'; text: string } | null>(null);
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const cameBack = useRef(false);
   const id = useId();
   const { reset } = create;
 
@@ -92,6 +111,8 @@ export function ShareModal({
     setDetails(emptyDetails(initialUser, initialTrackId ?? (tracks.length === 1 ? tracks[0].id : '')));
     setErrors({});
     setSentTo(null);
+    setStep('details');
+    setNotice(null);
     setConfirmingDiscard(false);
     reset();
     // Only when the modal opens (or is opened for another pro or track): not when the track list refreshes.
@@ -101,10 +122,21 @@ export function ShareModal({
   const written = !sentTo && Boolean(details.feedbackNotes.trim() || details.referenceTrack.trim());
   const requestClose = () => (written ? setConfirmingDiscard(true) : onClose());
 
+  // Back from payment, the focus returns to the button that led there.
+  useEffect(() => {
+    if (step !== 'details' || !cameBack.current) return;
+    cameBack.current = false;
+    formRef.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+  }, [step]);
+
   const set = <K extends keyof Details>(key: K, value: Details[K]) => {
     setDetails((d) => ({ ...d, [key]: value }));
     setErrors((e) => (key in e ? { ...e, [key]: undefined } : e));
   };
+
+  /** The chosen pro's price as the server now states it (null: free). */
+  const setPrice = (feedbackPriceCents: number | null) =>
+    setDetails((d) => (d.user ? { ...d, user: { ...d.user, feedbackPriceCents } } : d));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -113,24 +145,26 @@ export function ShareModal({
     setErrors(problems);
     if (Object.values(problems).some(Boolean) || !details.user) return;
     const user = details.user;
-    const reference = details.referenceTrack.trim();
+    setNotice(null);
+    if (feedbackPrice(user.feedbackPriceCents)) {
+      setStep('payment');
+      return;
+    }
     create.mutate(
-      {
-        sharedWithId: user.id,
-        trackId: details.trackId,
-        shareOptions: {
-          feedbackNotes: details.feedbackNotes.trim(),
-          context: details.context,
-          ...(reference ? { referenceTrack: reference } : {}),
-          ...(details.categories.length ? { categories: details.categories } : {}),
-          ...(details.trackPurpose ? { trackPurpose: details.trackPurpose } : {}),
-          peerUsername: user.username,
-        },
-      },
+      { sharedWithId: user.id, trackId: details.trackId, shareOptions: shareOptionsOf(details, user) },
       {
         onSuccess: (share) => {
-          setSentTo(user.fullName.trim() || user.username);
+          setSentTo(displayName(user));
           onShared?.(share);
+        },
+        onError: (err) => {
+          // The pro started charging since they were found: on to payment at their price.
+          const cents = err instanceof ApiError && err.code === 'payment_required' ? err.details.feedbackPriceCents : null;
+          if (typeof cents !== 'number' || cents <= 0) return;
+          reset();
+          setPrice(cents);
+          setNotice({ step: 'payment', text: err.message });
+          setStep('payment');
         },
       },
     );
@@ -138,17 +172,14 @@ export function ShareModal({
 
   const price = feedbackPrice(details.user?.feedbackPriceCents);
   const contextChoice = CONTEXT_CHOICES.find((c) => c.value === details.context);
-  const failure = create.isError
-    ? create.error instanceof ApiError && create.error.code === 'payment_required'
-      ? create.error.message
-      : errorMessage(create.error, 'Failed to send the request')
-    : null;
+  const failure = create.isError ? errorMessage(create.error, 'Failed to send the request') : null;
+  const paying = step === 'payment' && details.user && price ? details.user : null;
 
   return (
     <Dialog
       open={open}
       title="Request Feedback"
-      description={sentTo ? undefined : 'Share a track with a peer or a pro and tell them what to listen for.'}
+      description={sentTo || paying ? undefined : 'Share a track with a peer or a pro and tell them what to listen for.'}
       onClose={requestClose}
       dismissible={!create.isPending}
       testId="share-modal"
@@ -168,15 +199,38 @@ export function ShareModal({
             </Button>
           </div>
         </div>
+      ) : paying ? (
+        <PaymentStep
+          proName={displayName(paying)}
+          trackTitle={tracks.find((t) => t.id === details.trackId)?.title ?? ''}
+          request={{
+            proUserId: paying.id,
+            trackId: details.trackId,
+            shareOptions: shareOptionsOf(details, paying),
+            feedbackPriceCents: paying.feedbackPriceCents!,
+          }}
+          notice={notice?.step === 'payment' ? notice.text : null}
+          onBack={() => {
+            cameBack.current = true;
+            setNotice(null);
+            setStep('details');
+          }}
+          onPriceChanged={setPrice}
+          onFree={(text) => {
+            setPrice(null);
+            setNotice({ step: 'details', text });
+            setStep('details');
+          }}
+        />
       ) : (
-        <form className="form share-form" onSubmit={submit} noValidate>
+        <form ref={formRef} className="form share-form" onSubmit={submit} noValidate>
           <UserSearch value={details.user} onChange={(u) => set('user', u)} error={errors.user} />
           {price && (
             <div className="share-paid" data-testid="share-paid">
               <p className="share-price" data-testid="share-price">
                 {price} per feedback
               </p>
-              <p className="muted small">{PAID_NOT_YET}</p>
+              <p className="muted small">You pay on the next step, with PayPal.</p>
             </div>
           )}
 
@@ -295,6 +349,11 @@ export function ShareModal({
             </select>
           </div>
 
+          {notice?.step === 'details' && (
+            <Alert tone="info" testId="share-notice">
+              {notice.text}
+            </Alert>
+          )}
           {failure && (
             <Alert tone="error" testId="share-error">
               {failure}
@@ -305,8 +364,8 @@ export function ShareModal({
             <Button variant="ghost" onClick={requestClose} disabled={create.isPending}>
               Cancel
             </Button>
-            <Button type="submit" disabled={!details.user || Boolean(price)} busy={create.isPending} busyText="Sending..." data-testid="share-submit">
-              Send Request
+            <Button type="submit" disabled={!details.user} busy={create.isPending} busyText="Sending..." data-testid="share-submit">
+              {price ? 'Continue to Payment' : 'Send Request'}
             </Button>
           </div>
         </form>

@@ -20,7 +20,7 @@ const userName = (u: Pick<UserCard, 'fullName' | 'username'>) => u.fullName.trim
 
 /** A user in the list, or as the one chosen (whose price the share form then states on its own line). */
 function UserSummary({ user, withPrice = true }: { user: UserCard; withPrice?: boolean }) {
-  const price = withPrice ? feedbackPrice(user.feedbackPriceCents) : null;
+  const price = feedbackPrice(user.feedbackPriceCents);
   const genres = visibleGenres(user.genres);
   return (
     <>
@@ -35,11 +35,17 @@ function UserSummary({ user, withPrice = true }: { user: UserCard; withPrice?: b
           {genres.length > 0 && <span data-testid="user-genres"> · {genres.join(', ')}</span>}
         </span>
       </span>
-      {price && (
-        <span className="user-option-price" data-testid="user-price">
-          {price}
-        </span>
-      )}
+      {withPrice &&
+        (price ? (
+          <span className="user-option-price" data-testid="user-price">
+            {price}
+          </span>
+        ) : (
+          // Peers and pros without a price answer for free.
+          <span className="user-option-price is-free" data-testid="user-free">
+            Free
+          </span>
+        ))}
     </>
   );
 }

@@ -11,8 +11,8 @@ const POPOVER_MEDIA = '(min-width: 768px)';
 
 /**
  * A pro on Choose Your Pro: picture (or the default), name, bio (3 lines on medium screens until
- * hovered), the price line when set, 'More about {name}' (a hover popover on medium screens and up, a
- * tap-to-toggle panel on small ones) and 'Choose Pro'.
+ * hovered), the price line when set ('Free' otherwise), 'More about {name}' (a hover popover on medium
+ * screens and up, a tap-to-toggle panel on small ones) and 'Choose Pro'.
  */
 export function ProCard({ user, onChoose }: { user: UserCard; onChoose: (user: UserCard) => void }) {
   const [open, setOpen] = useState(false);
@@ -56,9 +56,13 @@ export function ProCard({ user, onChoose }: { user: UserCard; onChoose: (user: U
             {name}
           </h3>
           <p className="muted small">@{user.username}</p>
-          {price && (
+          {price ? (
             <p className="pro-price" data-testid="pro-price">
               {price} per feedback
+            </p>
+          ) : (
+            <p className="pro-price is-free" data-testid="pro-free">
+              Free
             </p>
           )}
         </div>

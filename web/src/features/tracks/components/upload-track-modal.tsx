@@ -6,6 +6,7 @@ import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { MusicIcon, UploadIcon } from '../../../components/icons';
 import { TextField } from '../../../components/text-field';
+import { PlanLimitNotice } from '../../billing/components/plan-limit-notice';
 import { useTrackUpload } from '../hooks/use-track-upload';
 import { AUDIO_ACCEPT, checkAudioFile, formatBytes, titleFromFileName } from '../utils/file-type';
 
@@ -229,7 +230,7 @@ export function UploadTrackModal({
 
         {upload.error && (
           <Alert tone="error" testId="upload-error">
-            {upload.error}
+            {upload.errorCode === 'plan_limit' ? <PlanLimitNotice message={upload.error} /> : upload.error}
           </Alert>
         )}
 

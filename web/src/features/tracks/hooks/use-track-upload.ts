@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TrackView } from '../../../../../shared/schemas/tracks';
 import { UPLOAD_FAILED_ERROR } from '../../../../../shared/schemas/tracks';
+import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
 import { tracksQueryKey, uploadTrack, type UploadRequest } from '../api/tracks';
 import { isAbort } from '../api/upload';
@@ -13,9 +14,11 @@ export interface UploadState {
   /** Whole percent of the bytes sent. */
   percent: number;
   error: string | null;
+  /** The API's code for the error, if it answered one (plan_limit is offered a way to more room). */
+  errorCode: string | null;
 }
 
-const IDLE: UploadState = { phase: 'idle', percent: 0, error: null };
+const IDLE: UploadState = { phase: 'idle', percent: 0, error: null, errorCode: null };
 
 /** Runs one upload at a time with its progress; `cancel` stops it while bytes are still being sent. */
 export function useTrackUpload() {
@@ -30,7 +33,7 @@ export function useTrackUpload() {
       controller.current?.abort();
       const ctrl = new AbortController();
       controller.current = ctrl;
-      setState({ phase: 'preparing', percent: 0, error: null });
+      setState({ ...IDLE, phase: 'preparing' });
       try {
         const track = await uploadTrack(req, {
           signal: ctrl.signal,
@@ -40,7 +43,7 @@ export function useTrackUpload() {
           onStored: () => {
             // The bytes are stored: from here the server decides, and cancelling would only hide its answer.
             if (controller.current === ctrl) controller.current = null;
-            setState({ phase: 'processing', percent: 100, error: null });
+            setState({ ...IDLE, phase: 'processing', percent: 100 });
           },
         });
         if (controller.current === ctrl) controller.current = null;
@@ -48,7 +51,7 @@ export function useTrackUpload() {
           list ? [track, ...list.filter((t) => t.id !== track.id)] : list,
         );
         void queryClient.invalidateQueries({ queryKey: tracksQueryKey });
-        setState({ phase: 'done', percent: 100, error: null });
+        setState({ ...IDLE, phase: 'done', percent: 100 });
         return track;
       } catch (err) {
         if (controller.current === ctrl) controller.current = null;
@@ -56,7 +59,7 @@ export function useTrackUpload() {
           setState(IDLE);
           return null;
         }
-        setState({ phase: 'error', percent: 0, error: errorMessage(err, UPLOAD_FAILED_ERROR) });
+        setState({ phase: 'error', percent: 0, error: errorMessage(err, UPLOAD_FAILED_ERROR), errorCode: err instanceof ApiError ? err.code : null });
         return null;
       }
     },
@@ -72,7 +75,7 @@ export function useTrackUpload() {
   }, []);
 
   const reset = useCallback(() => setState(IDLE), []);
-  const fail = useCallback((error: string) => setState({ phase: 'error', percent: 0, error }), []);
+  const fail = useCallback((error: string) => setState({ phase: 'error', percent: 0, error, errorCode: null }), []);
 
   return { ...state, start, cancel, reset, fail, busy: state.phase === 'preparing' || state.phase === 'uploading' || state.phase === 'processing' };
 }

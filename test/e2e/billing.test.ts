@@ -1,0 +1,129 @@
+/**
+ * Billing & Plan in the browser, against the local Stripe stand-in's hosted pages: a new musician (so the
+ * plan change touches no other test's user) finds /settings from Profile, upgrades to Plus through
+ * Checkout, sees it become their plan once the webhook lands, then cancels it in the customer portal.
+ */
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP, screenshot } from '../support/browser.js';
+import { onboard } from '../support/flows.js';
+import { createConfirmedUser, type TestUser } from '../support/users.js';
+import { launchBrowser, signedInPage, waitForPath } from './helpers.js';
+
+const stack = inject('stack');
+const SMALL_PHONE = { width: 375, height: 812 } as const;
+/** The webhook reaches the API a moment after the browser is back: the page re-reads the plans until then. */
+const PLAN_SHOWS_MS = 15_000;
+
+let browser: Browser;
+let user: TestUser;
+let context: BrowserContext;
+let page: Page;
+
+const planCard = (p: Page, name: string): Locator =>
+  p.getByTestId('plan-card').filter({ has: p.getByRole('heading', { level: 3, name, exact: true }) });
+
+const planNames = (p: Page) => p.getByTestId('plan-name').allTextContents();
+
+/** The same page at phone width, signed in as the same user, for a look at the layout there. */
+async function phoneShot(name: string) {
+  const phone = await browser.newContext({ viewport: SMALL_PHONE, storageState: await context.storageState() });
+  try {
+    const small = await phone.newPage();
+    await small.goto(`${stack.appUrl}/settings`);
+    await small.getByTestId('plan-card').first().waitFor();
+    // Nothing wider than the screen: no sideways scrolling.
+    expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(SMALL_PHONE.width);
+    await screenshot(small, name);
+  } finally {
+    await phone.close();
+  }
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  user = await createConfirmedUser(stack, { fullName: 'Bill Payer', prefix: 'billing' });
+  await onboard(stack, user, 'musician');
+  ({ context, page } = await signedInPage(browser, stack.appUrl, user.email, user.password, '/dashboard', DESKTOP));
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+describe('Billing & Plan', () => {
+  it('is found from Profile; the plans read cheapest first, Free current, Plus Most Popular', async () => {
+    await page.getByRole('link', { name: 'Profile' }).first().click();
+    await waitForPath(page, '/profile');
+    await page.getByRole('link', { name: 'Billing & Plan' }).click();
+    await waitForPath(page, '/settings');
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Billing & Plan' }).waitFor();
+    await page.getByTestId('plan-card').first().waitFor();
+
+    expect(await planNames(page)).toEqual(['Free', 'Plus', 'Studio']);
+    expect((await page.getByTestId('plan-price').allTextContents()).map((t) => t.trim())).toEqual(['$0.00/month', '$9.00/month', '$19.00/month']);
+    expect(await planCard(page, 'Free').getByRole('button', { name: 'Current Plan' }).isDisabled()).toBe(true);
+    expect(await planCard(page, 'Plus').getByTestId('plan-popular').textContent()).toBe('Most Popular');
+    expect(await page.getByTestId('plan-popular').count()).toBe(1);
+    expect(await page.getByRole('button', { name: /^Upgrade/ }).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual([
+      'Upgrade to Plus',
+      'Upgrade to Studio',
+    ]);
+    // No billing account yet: nothing to manage.
+    expect(await page.getByRole('button', { name: 'Manage billing' }).count()).toBe(0);
+
+    // Three columns side by side on a wide screen.
+    const tops = await page.getByTestId('plan-card').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(1);
+    await screenshot(page, 'billing-free');
+    await phoneShot('billing-free');
+  });
+
+  it('Upgrade on Plus goes through Checkout and, back on /settings, Plus becomes the current plan', async () => {
+    await planCard(page, 'Plus').getByRole('button', { name: 'Upgrade to Plus' }).click();
+    await page.waitForURL((url) => url.href.startsWith(`${stack.stripeUrl}/checkout/`), { timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Subscribe to Plus' }).waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe(user.email);
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry').fill('12 / 34');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByLabel('Name on card').fill('Bill Payer');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+
+    await waitForPath(page, '/settings');
+    expect(await page.getByTestId('checkout-success').textContent()).toBe('Payment received: your plan will show here in a moment.');
+    await planCard(page, 'Plus').getByRole('button', { name: 'Current Plan' }).waitFor({ timeout: PLAN_SHOWS_MS });
+    expect(await planCard(page, 'Free').getByRole('button').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Upgrade/ }).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual(['Upgrade to Studio']);
+    expect(await page.getByTestId('subscription-status').textContent()).toMatch(/^Renews on [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    // The outcome is read once: a reload would not say 'Payment received' again.
+    expect(new URL(page.url()).search).toBe('');
+    await screenshot(page, 'billing-plus');
+    await phoneShot('billing-plus');
+  });
+
+  it('Upgrade to Studio while on Plus points to Manage billing', async () => {
+    await planCard(page, 'Studio').getByRole('button', { name: 'Upgrade to Studio' }).click();
+    const error = page.getByTestId('billing-error');
+    await error.waitFor();
+    expect(await error.textContent()).toBe('You already have a paid plan: change it from Manage billing.');
+    expect(await page.getByRole('button', { name: 'Manage billing' }).count()).toBe(1);
+  });
+
+  it('Manage billing opens the portal; Cancel plan there brings the free plan back', async () => {
+    await page.getByRole('button', { name: 'Manage billing' }).click();
+    await page.waitForURL((url) => url.href.startsWith(`${stack.stripeUrl}/portal/`), { timeout: 15_000 });
+    expect(await page.locator('#plan-name').textContent()).toBe('Plus');
+    await page.getByRole('button', { name: 'Cancel plan' }).click();
+
+    await waitForPath(page, '/settings');
+    await planCard(page, 'Free').getByRole('button', { name: 'Current Plan' }).waitFor({ timeout: PLAN_SHOWS_MS });
+    expect(await page.getByRole('button', { name: /^Upgrade/ }).count()).toBe(2);
+    expect(await page.getByTestId('subscription-status').count()).toBe(0);
+    // The billing account stays: the portal is still there for past invoices.
+    expect(await page.getByRole('button', { name: 'Manage billing' }).count()).toBe(1);
+    await screenshot(page, 'billing-cancelled');
+  });
+});

@@ -1,0 +1,159 @@
+/**
+ * Paid feedback in the browser, against the local PayPal stand-in: the demo musician asks the demo pro
+ * (who charges $30) from Choose Your Pro, pays on the stand-in's approval page and lands on the success
+ * page with what she bought; the pro finds the request under 'Tracks to Rate'. Cancelling on the
+ * approval page lands on the cancel page with nothing charged. Other test files share these demo users,
+ * so nothing here counts their shares: the request is told apart by its notes.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP, screenshot } from '../support/browser.js';
+import { DEMO_PASSWORD, launchBrowser, pathOf, signedInPage, textOf, waitForPath } from './helpers.js';
+
+const stack = inject('stack');
+const suffix = Math.floor(1000 + Math.random() * 9000);
+const notes = `Is the 808 too loud under the hook? (${suffix})`;
+const PHONE_375 = { width: 375, height: 812 };
+const PRO = 'Paul Producer';
+const TRACK = 'Sunrise Sketch';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** On Choose Your Pro: chooses Paul, fills the request for a track and continues to the payment step. */
+async function requestFromPaul(page: Page, track: string, shot: string) {
+  await page.goto(`${stack.appUrl}/choose-pro`);
+  await page.getByRole('heading', { name: 'Choose Your Pro', exact: true }).waitFor();
+  const card = page.getByTestId('pro-card').filter({ has: page.getByTestId('pro-name').getByText(PRO, { exact: true }) });
+  expect(await card.getByTestId('pro-price').textContent()).toBe('$30 per feedback');
+  const free = page.getByTestId('pro-card').filter({ has: page.getByTestId('pro-name').getByText('Quinn Peer', { exact: true }) });
+  expect(await free.getByTestId('pro-free').textContent()).toBe('Free');
+  await screenshot(page, `${shot}-choose-pro`);
+  await card.getByRole('button', { name: 'Choose Pro' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Request Feedback' });
+  await dialog.waitFor();
+  await dialog.getByLabel('Track', { exact: true }).selectOption({ label: track });
+  await dialog.getByLabel('Feedback notes', { exact: true }).fill(notes);
+  await dialog.getByLabel('Context', { exact: true }).selectOption('mix_check');
+  const next = dialog.getByRole('button', { name: 'Continue to Payment' });
+  await next.click();
+
+  const step = dialog.getByRole('region', { name: 'Review and Pay' });
+  await step.waitFor();
+  expect(await step.getByTestId('payment-price').textContent()).toBe('$30.00');
+  expect(await step.getByTestId('payment-pro').textContent()).toBe(PRO);
+  expect(await step.getByTestId('payment-track').textContent()).toBe(track);
+  expect(await step.getByTestId('payment-next').textContent()).toBe(
+    `You pay now; if ${PRO} declines or does not answer within 7 days, you are refunded in full.`,
+  );
+  // The payment button is PayPal's gold and 45 px high, across the dialog.
+  const pay = step.getByRole('button', { name: 'Pay with PayPal' });
+  const look = await pay.evaluate((el) => {
+    const s = getComputedStyle(el);
+    return { background: s.backgroundColor, height: el.getBoundingClientRect().height, width: el.getBoundingClientRect().width };
+  });
+  expect(look.background).toBe('rgb(255, 196, 57)');
+  expect(look.height).toBe(45);
+  expect(look.width).toBeGreaterThan(250);
+  await screenshot(page, `${shot}-payment-step`);
+  return { dialog, step, pay };
+}
+
+/** The stand-in's approval page for the order just opened. */
+async function approvalPage(page: Page) {
+  await page.waitForURL((url) => url.pathname === '/checkoutnow', { timeout: 15_000 });
+  await page.getByRole('heading', { name: 'Pay $30.00 to Snip with PayPal' }).waitFor();
+}
+
+describe('paid feedback with PayPal', () => {
+  it('the musician pays the pro from Choose Your Pro and sees what she bought', async () => {
+    const { context, page } = await signedInPage(browser, stack.appUrl, 'musician@demo.test', DEMO_PASSWORD, '/dashboard', DESKTOP);
+    try {
+      const { step, pay } = await requestFromPaul(page, TRACK, 'pay');
+
+      // Go Back keeps what was written; continuing again shows the same price.
+      await step.getByRole('button', { name: 'Go Back' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Request Feedback' });
+      expect(await dialog.getByLabel('Feedback notes', { exact: true }).inputValue()).toBe(notes);
+      await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+      await pay.waitFor();
+
+      await pay.click();
+      await approvalPage(page);
+      await screenshot(page, 'pay-approval');
+      await page.getByRole('button', { name: 'Approve', exact: true }).click();
+
+      await waitForPath(page, '/feedback/success', 20_000);
+      const card = page.getByTestId('payment-summary');
+      await card.waitFor({ timeout: 20_000 });
+      expect(await page.getByRole('heading', { level: 1 }).first().textContent()).toBe('Payment Successful');
+      expect(await textOf(page, 'payment-lead')).toBe(`Your request is on its way to ${PRO}.`);
+      expect(await textOf(page, 'summary-pro')).toBe(PRO);
+      expect(await textOf(page, 'summary-track')).toBe(TRACK);
+      expect(await textOf(page, 'summary-amount')).toBe('$30.00');
+      expect(new URL(page.url()).searchParams.get('token')).toMatch(/^[A-Z0-9]+$/);
+      // Choose Your Pro follows the summary.
+      await page.getByRole('heading', { name: 'Choose Your Pro', exact: true }).waitFor();
+      await screenshot(page, 'pay-success');
+
+      await card.getByRole('link', { name: 'Go to Dashboard' }).click();
+      await waitForPath(page, '/dashboard');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("the pro finds the paid request under 'Tracks to Rate'", async () => {
+    const { context, page } = await signedInPage(browser, stack.appUrl, 'pro@demo.test', DEMO_PASSWORD, '/dashboard', DESKTOP);
+    try {
+      const tab = page.getByRole('tab', { name: /Tracks to Rate/ });
+      await tab.waitFor();
+      expect(await tab.getAttribute('aria-selected')).toBe('true');
+      const items = page
+        .getByTestId('to-rate-list')
+        .getByTestId('share-item')
+        .filter({ has: page.getByTestId('share-title').getByText(TRACK, { exact: true }) })
+        .filter({ has: page.getByText('Shared by Mia Musician', { exact: true }) });
+      // Newest first: the request just paid for.
+      const item = items.first();
+      await item.waitFor({ timeout: 15_000 });
+      expect(await item.getByTestId('share-status').textContent()).toBe('Pending');
+      await item.getByRole('button', { name: `Open ${TRACK}` }).click();
+      expect(await item.getByTestId('request-notes').textContent()).toBe(notes);
+      await screenshot(page, 'pay-pro-to-rate');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('cancelling on the approval page lands on the cancel page, with nothing charged (375 px)', async () => {
+    const { context, page } = await signedInPage(browser, stack.appUrl, 'musician@demo.test', DEMO_PASSWORD, '/dashboard', PHONE_375);
+    try {
+      const { pay } = await requestFromPaul(page, 'Midnight Drive', 'pay-phone');
+      await pay.click();
+      await approvalPage(page);
+      await screenshot(page, 'pay-phone-approval');
+      await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+
+      await waitForPath(page, '/feedback/cancel', 20_000);
+      expect(new URL(page.url()).searchParams.get('token')).toMatch(/^[A-Z0-9]+$/);
+      await page.getByRole('heading', { name: 'Payment Cancelled', exact: true }).waitFor();
+      const card = page.getByTestId('payment-cancelled');
+      expect(await card.textContent()).toContain('Nothing was charged.');
+      expect(await card.textContent()).toContain('Your request was not sent. You can send it again at any time.');
+      await page.getByRole('heading', { name: 'Choose Your Pro', exact: true }).waitFor();
+      await screenshot(page, 'pay-phone-cancel');
+      expect(pathOf(page)).toBe('/feedback/cancel');
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,47 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, type ApiInput } from '../../../lib/api';
+
+/** A paid request as the share dialog has it: everything but the idempotency key. */
+export type OrderRequest = Omit<ApiInput<'createOrder'>, 'idempotencyKey'>;
+
+export const paymentKey = (orderId: string) => ['payment', orderId] as const;
+
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // Outside a secure context randomUUID is missing: the same version 4 layout from random bytes.
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const x = [...b].map((n) => n.toString(16).padStart(2, '0')).join('');
+  return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
+}
+
+/**
+ * Opens the PayPal order of a paid request. The same key gives back the same order, so a double click or
+ * a retry never opens a second one.
+ */
+export const createOrder = (request: OrderRequest, idempotencyKey: string) => api('createOrder', { ...request, idempotencyKey });
+
+/**
+ * Captures the order the payer approved, once: a query (not an effect-fired mutation), so that React's
+ * double mount and remounts share one request. Asking again is only ever the user's choice (refetch);
+ * the server is idempotent either way.
+ */
+export function useCapturePayment(orderId: string | null) {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: paymentKey(orderId ?? ''),
+    enabled: Boolean(orderId),
+    queryFn: async () => {
+      const payment = await api('captureOrder', { orderId: orderId! });
+      // A capture creates the request and marks its track shared: lists read before it are stale.
+      void client.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'payment' });
+      return payment;
+    },
+    staleTime: Infinity,
+    retry: false,
+    refetchOnMount: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+}
