@@ -14,7 +14,7 @@ vi.mock('../../../web/src/lib/api', async () => {
   return { api: apiMock, ApiError };
 });
 vi.mock('../../../web/src/lib/realtime-provider', () => ({ useRealtime: () => {} }));
-vi.mock('../../../web/src/features/billing/utils/redirect', () => ({ leaveFor }));
+vi.mock('../../../web/src/lib/leave', () => ({ leaveFor }));
 
 import { ProfileRoute } from '../../../web/src/app/routes/placeholders';
 import { SettingsRoute } from '../../../web/src/app/routes/settings';

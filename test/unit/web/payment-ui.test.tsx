@@ -15,10 +15,7 @@ vi.mock('../../../web/src/lib/api', async () => {
   return { api: apiMock, ApiError };
 });
 vi.mock('../../../web/src/lib/realtime-provider', () => ({ useRealtime: () => {} }));
-vi.mock('../../../web/src/features/payments/utils/redirect', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  leaveFor,
-}));
+vi.mock('../../../web/src/lib/leave', () => ({ leaveFor }));
 
 import { FeedbackCancelRoute, FeedbackSuccessRoute } from '../../../web/src/app/routes/choose-pro';
 import { ApiError } from '../../../web/src/lib/api-client';
@@ -26,6 +23,7 @@ import { setRuntimeConfig } from '../../../web/src/lib/runtime-config';
 import { ShareModal } from '../../../web/src/features/feedback/components/share-modal';
 import { UserSearch } from '../../../web/src/features/feedback/components/user-search';
 import { PaypalButton } from '../../../web/src/features/payments/components/paypal-button';
+import { PaymentStep } from '../../../web/src/features/payments/components/payment-step';
 import { paypalSdkUrl, resetScriptLoads, usePaypalScript } from '../../../web/src/features/payments/hooks/use-paypal-script';
 import { ChooseProGrid } from '../../../web/src/features/pros/components/choose-pro-grid';
 
@@ -122,7 +120,7 @@ afterEach(() => {
 
 describe('the share dialog with a priced pro', () => {
   it('goes details -> payment after the same checks, and Go Back keeps everything', () => {
-    renderWithQuery(<ShareModal open onClose={() => {}} tracks={tracks} initialUser={user()} />);
+    renderWithQuery(<ShareModal open onClose={() => {}} tracks={tracks} paymentStep={PaymentStep} initialUser={user()} />);
     expect(screen.queryByText(/not available yet/)).toBeNull();
     expect(submit().textContent).toBe('Continue to Payment');
     fireEvent.click(submit());
@@ -160,7 +158,7 @@ describe('the share dialog with a priced pro', () => {
       if (name !== 'createOrder') throw new Error(name);
       return new Promise((r) => (answer = r));
     });
-    renderWithQuery(<ShareModal open onClose={() => {}} tracks={tracks} initialUser={user()} />);
+    renderWithQuery(<ShareModal open onClose={() => {}} tracks={tracks} paymentStep={PaymentStep} initialUser={user()} />);
     fillDetails();
     fireEvent.click(submit());
     const pay = screen.getByTestId('paypal-button') as HTMLButtonElement;
@@ -180,7 +178,7 @@ describe('the share dialog with a priced pro', () => {
     apiMock.mockRejectedValueOnce(
       new ApiError(409, 'price_changed', "Paul Producer's price has changed to $45.00. Check the new price before you pay.", undefined, { feedbackPriceCents: 4500 }),
     );
-    renderWithQuery(<ShareModal open onClose={() => {}} tracks={tracks} initialUser={user()} />);
+    renderWithQuery(<ShareModal open onClose={() => {}} tracks={tracks} paymentStep={PaymentStep} initialUser={user()} />);
     fillDetails();
     fireEvent.click(submit());
     fireEvent.click(screen.getByTestId('paypal-button'));
@@ -205,7 +203,7 @@ describe('the share dialog with a priced pro', () => {
     apiMock.mockRejectedValueOnce(
       new ApiError(503, 'payment_provider_unavailable', 'PayPal is not answering as it should right now. Nothing was lost: please try again in a minute.'),
     );
-    renderWithQuery(<ShareModal open onClose={() => {}} tracks={tracks} initialUser={user()} />);
+    renderWithQuery(<ShareModal open onClose={() => {}} tracks={tracks} paymentStep={PaymentStep} initialUser={user()} />);
     fillDetails();
     fireEvent.click(submit());
     fireEvent.click(screen.getByTestId('paypal-button'));
@@ -221,7 +219,7 @@ describe('the share dialog with a priced pro', () => {
 
   it('a pro who stopped charging: back to the details, which now send the request for free', async () => {
     apiMock.mockRejectedValueOnce(new ApiError(409, 'no_price', 'Paul Producer gives feedback for free: send the request without paying.'));
-    renderWithQuery(<ShareModal open onClose={() => {}} tracks={tracks} initialUser={user()} />);
+    renderWithQuery(<ShareModal open onClose={() => {}} tracks={tracks} paymentStep={PaymentStep} initialUser={user()} />);
     fillDetails();
     fireEvent.click(submit());
     fireEvent.click(screen.getByTestId('paypal-button'));
@@ -234,7 +232,7 @@ describe('the share dialog with a priced pro', () => {
     apiMock.mockRejectedValueOnce(
       new ApiError(409, 'payment_required', 'Paul Producer charges $30 per feedback: pay for the request to send it.', undefined, { feedbackPriceCents: 3000 }),
     );
-    renderWithQuery(<ShareModal open onClose={() => {}} tracks={tracks} initialUser={user({ feedbackPriceCents: null })} />);
+    renderWithQuery(<ShareModal open onClose={() => {}} tracks={tracks} paymentStep={PaymentStep} initialUser={user({ feedbackPriceCents: null })} />);
     expect(submit().textContent).toBe('Send Request');
     fillDetails();
     fireEvent.click(submit());
@@ -249,7 +247,7 @@ describe('the share dialog with a priced pro', () => {
       if (name === 'createShare') return { id: 's1' };
       throw new Error(name);
     });
-    renderWithQuery(<ShareModal open onClose={() => {}} tracks={tracks} initialUser={user({ fullName: 'Quinn Peer', username: 'quinnpeer', feedbackPriceCents: null })} />);
+    renderWithQuery(<ShareModal open onClose={() => {}} tracks={tracks} paymentStep={PaymentStep} initialUser={user({ fullName: 'Quinn Peer', username: 'quinnpeer', feedbackPriceCents: null })} />);
     expect(submit().textContent).toBe('Send Request');
     fillDetails();
     fireEvent.click(submit());

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { UserCard } from '../../../../shared/schemas/shares';
 import { ShareModal } from '../../features/feedback/components/share-modal';
+import { PaymentStep } from '../../features/payments/components/payment-step';
 import { tracksQueryKey, useTracks } from '../../features/tracks/api/tracks';
 
 /**
- * The share dialog over the user's own tracks (composed here: the feedback and tracks features do not
- * import each other); a share marks its track shared, so the track list is reloaded after one.
+ * The share dialog over the user's own tracks, with the payments feature's payment step (composed here:
+ * features do not import each other); a share marks its track shared, so the track list is reloaded after one.
  */
 export function ShareDialog(props: { open: boolean; onClose: () => void; initialTrackId?: string | null; initialUser?: UserCard | null }) {
   const tracks = useTracks();
@@ -17,6 +18,7 @@ export function ShareDialog(props: { open: boolean; onClose: () => void; initial
       tracks={(tracks.data ?? []).filter((t) => t.status === 'ready')}
       tracksLoading={tracks.isPending}
       onShared={() => void queryClient.invalidateQueries({ queryKey: tracksQueryKey })}
+      paymentStep={PaymentStep}
     />
   );
 }

@@ -16,7 +16,7 @@ import {
   subscriptionLine,
   type PlanList,
 } from '../utils/plans';
-import { leaveFor } from '../utils/redirect';
+import { leaveFor } from '../../../lib/leave';
 import { PlanCard, type PlanAction } from './plan-card';
 
 export const CHECKOUT_SUCCESS = 'Payment received: your plan will show here in a moment.';

@@ -5,7 +5,7 @@ import { formatTime } from '../../../components/audio-player';
 import { Button } from '../../../components/button';
 import { ClockIcon, CloseIcon, SparkIcon } from '../../../components/icons';
 import { errorMessage } from '../../../lib/errors';
-import { isPlanLimit, PlanLimitNotice } from '../../billing/components/plan-limit-notice';
+import { isPlanLimit, PlanLimitNotice } from '../../../components/plan-limit-notice';
 import { useSuggestComment } from '../api/shares';
 import { captureTimestamp, parseTimestamp, wholeSecond } from '../utils/timestamp';
 import { CategoryToggles } from './category-toggles';

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentType, type FormEvent } from 'react';
 import { CONTEXT_CHOICES, TRACK_PURPOSES, type FeedbackCategoryKey } from '../../../../../shared/feedback';
 import type { ShareView, UserCard } from '../../../../../shared/schemas/shares';
 import { Alert } from '../../../components/alert';
@@ -9,12 +9,28 @@ import { TextAreaField, TextField } from '../../../components/text-field';
 import { ApiError, type ApiInput } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { feedbackPrice } from '../../../lib/money';
-import { PaymentStep } from '../../payments/components/payment-step';
 import { useCreateShare } from '../api/shares';
 import { CategoryToggles } from './category-toggles';
 import { UserSearch } from './user-search';
 
 export const SHARE_SENT = 'Feedback Request Sent!';
+
+/**
+ * The payment step between details and confirmation for a pro with a price. The app gives it (the
+ * payments feature's), so that this feature does not import another.
+ */
+export interface PaymentStepProps {
+  proName: string;
+  trackTitle: string;
+  /** The request with the price shown (feedbackPriceCents). */
+  request: Omit<ApiInput<'createOrder'>, 'idempotencyKey'>;
+  /** A message to show on arrival (e.g. the pro started charging since the dialog opened). */
+  notice?: string | null;
+  onBack: () => void;
+  onPriceChanged: (feedbackPriceCents: number) => void;
+  /** The pro no longer charges: the request is sent without paying. */
+  onFree: (message: string) => void;
+}
 
 export interface ShareableTrack {
   id: string;
@@ -83,6 +99,7 @@ export function ShareModal({
   initialUser = null,
   initialTrackId = null,
   onShared,
+  paymentStep: PaymentStep,
 }: {
   open: boolean;
   onClose: () => void;
@@ -92,6 +109,8 @@ export function ShareModal({
   initialTrackId?: string | null;
   /** Called once the request is created (e.g. to reload the tracks, which are now shared). */
   onShared?: (share: ShareView) => void;
+  /** The payment step for a pro with a price (the app gives the payments feature's). */
+  paymentStep?: ComponentType<PaymentStepProps>;
 }) {
   const create = useCreateShare();
   const [details, setDetails] = useState<Details>(() => emptyDetails(initialUser, initialTrackId ?? ''));
@@ -199,7 +218,7 @@ export function ShareModal({
             </Button>
           </div>
         </div>
-      ) : paying ? (
+      ) : paying && PaymentStep ? (
         <PaymentStep
           proName={displayName(paying)}
           trackTitle={tracks.find((t) => t.id === details.trackId)?.title ?? ''}

@@ -6,7 +6,7 @@ import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { MusicIcon, UploadIcon } from '../../../components/icons';
 import { TextField } from '../../../components/text-field';
-import { PlanLimitNotice } from '../../billing/components/plan-limit-notice';
+import { PlanLimitNotice } from '../../../components/plan-limit-notice';
 import { useTrackUpload } from '../hooks/use-track-upload';
 import { AUDIO_ACCEPT, checkAudioFile, formatBytes, titleFromFileName } from '../utils/file-type';
 
