@@ -178,16 +178,16 @@ describe('the feedback loop', () => {
     await mus.getByRole('heading', { name: 'Choose Your Pro' }).click();
     await panel.waitFor({ state: 'hidden' });
 
-    // The priced pro: said up front, and nothing can be sent until payments exist.
+    // The priced pro: said up front, and the request goes on to payment (test/e2e/payments.test.ts pays).
     await paul.getByRole('button', { name: 'Choose Pro' }).click();
     let dialog = mus.getByRole('dialog', { name: 'Request Feedback' });
     await dialog.waitFor();
     expect(await dialog.getByTestId('share-price').textContent()).toBe('$30 per feedback');
-    expect(await dialog.getByTestId('share-paid').textContent()).toContain('Paid feedback is not available yet');
+    expect(await dialog.getByTestId('share-paid').textContent()).toContain('You pay on the next step, with PayPal.');
     await dialog.getByLabel('Track', { exact: true }).selectOption({ label: title });
     await dialog.getByLabel('Feedback notes', { exact: true }).fill('Is it ready?');
     await dialog.getByLabel('Context', { exact: true }).selectOption('pre_release');
-    expect(await dialog.getByTestId('share-submit').isDisabled()).toBe(true);
+    expect(await dialog.getByTestId('share-submit').textContent()).toBe('Continue to Payment');
     // The notes typed would be lost: closing asks first.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await mus.getByRole('alertdialog', { name: 'Discard this request?' }).getByTestId('confirm-button').click();
