@@ -220,6 +220,10 @@ export async function reconcile(orderId: string, now = new Date()): Promise<void
     // Held by the provider (an e-check, a review): never given up while money may still arrive.
     return data.setCheck(p, 'pending', iso(now.getTime() + HELD_CHECK_MS));
   }
+  if (order?.status === 'COMPLETED' && (capture?.status === 'DECLINED' || capture?.status === 'FAILED')) {
+    // A held capture the provider then denied (PAYMENT.CAPTURE.DENIED): no money came, no request is made.
+    return void (await data.failPayment(p, 'denied'));
+  }
   if (order?.status === 'APPROVED') {
     // Approved but never captured (the tab was closed on the way back): capture it ourselves.
     const outcome = await payments().captureOrder(orderId, captureRequestId(orderId));

@@ -1,14 +1,12 @@
 /**
- * Billing & Plan in the browser, against the local Stripe stand-in's hosted pages: a new musician (so the
- * plan change touches no other test's user) finds /settings from Profile, upgrades to Plus through
- * Checkout, sees it become their plan once the webhook lands, then cancels it in the customer portal.
+ * Billing & Plan in the browser, against the local Stripe stand-in's hosted pages: Mia (the demo musician)
+ * finds /settings from Profile, upgrades to Plus through Checkout, sees it become her plan once the
+ * webhook lands, then cancels it in the customer portal, which leaves her on the free plan as she was.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, screenshot } from '../support/browser.js';
-import { onboard } from '../support/flows.js';
-import { createConfirmedUser, type TestUser } from '../support/users.js';
-import { launchBrowser, signedInPage, waitForPath } from './helpers.js';
+import { DEMO_PASSWORD, launchBrowser, signedInPage, waitForPath } from './helpers.js';
 
 const stack = inject('stack');
 const SMALL_PHONE = { width: 375, height: 812 } as const;
@@ -16,7 +14,7 @@ const SMALL_PHONE = { width: 375, height: 812 } as const;
 const PLAN_SHOWS_MS = 15_000;
 
 let browser: Browser;
-let user: TestUser;
+const user = { email: 'musician@demo.test', password: DEMO_PASSWORD };
 let context: BrowserContext;
 let page: Page;
 
@@ -42,8 +40,6 @@ async function phoneShot(name: string) {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  user = await createConfirmedUser(stack, { fullName: 'Bill Payer', prefix: 'billing' });
-  await onboard(stack, user, 'musician');
   ({ context, page } = await signedInPage(browser, stack.appUrl, user.email, user.password, '/dashboard', DESKTOP));
 });
 
