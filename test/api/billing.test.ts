@@ -10,6 +10,7 @@ import * as flows from '../support/flows.js';
 import { useStackEnvironment } from '../support/in-process.js';
 import { listEmails, waitForEmail } from '../support/mail.js';
 import { createConfirmedUser, type TestUser } from '../support/users.js';
+import { until } from '../support/wait.js';
 
 const stack = inject('stack');
 const CARD = { cardExpiry: '12 / 34', cardCvc: '123', billingName: 'Test Payer' };
@@ -44,16 +45,6 @@ async function subscribe(user: TestUser, planId: string) {
   const back = new URL(paid.headers.get('location')!);
   expect(`${back.origin}${back.pathname}`).toBe(`${stack.appUrl}/settings`);
   return back;
-}
-
-async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(v)} after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
 }
 
 const currentPlan = async (user: TestUser) => (await plans(user)).currentPlanId;

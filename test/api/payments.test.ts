@@ -11,6 +11,7 @@ import * as flows from '../support/flows.js';
 import { useStackEnvironment } from '../support/in-process.js';
 import { waitForEmail } from '../support/mail.js';
 import { createConfirmedUser, type TestUser } from '../support/users.js';
+import { until } from '../support/wait.js';
 
 const stack = inject('stack');
 const options = { feedbackNotes: 'Is the low end too heavy?', context: 'mix_check' };
@@ -119,16 +120,6 @@ async function resend(eventId: string) {
 async function pauseWebhooks(paused: boolean) {
   const res = await fetch(new URL('/_local/webhooks', stack.paypalUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ paused }) });
   expect(res.ok).toBe(true);
-}
-
-async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(v)} after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
 }
 
 const reviewerShares = async () =>
