@@ -47,6 +47,7 @@ import {
 } from '../shared/schemas/shares.js';
 import { captureOrderInput, createOrderInput, orderView, paymentView, paypalEventInput, stripeEventInput, webhookAck } from '../shared/schemas/payments.js';
 import { checkoutInput, planList, redirectView } from '../shared/schemas/billing.js';
+import { adjustBalanceInput, adminUserView, listUsersInput, setFeedbackPriceInput, setUserTypeInput, settingsView, updateMarginInput, userPage } from '../shared/schemas/admin.js';
 import type { RouteDef } from './lib/route.js';
 
 export const routes = {
@@ -84,6 +85,13 @@ export const routes = {
   createCheckoutSession: { method: 'POST', path: '/stripe/create-checkout-session', access: 'user', input: checkoutInput, output: redirectView, area: 'billing' },
   createPortalSession: { method: 'POST', path: '/stripe/create-portal-session', access: 'user', input: emptyInput, output: redirectView, area: 'billing' },
   stripeWebhook: { method: 'POST', path: '/stripe/webhook', access: 'public', input: stripeEventInput, output: webhookAck, area: 'billing' },
+
+  listUsers: { method: 'GET', path: '/users', access: 'admin', input: listUsersInput, output: userPage, area: 'admin' },
+  setUserType: { method: 'PUT', path: '/users/{id}/type', access: 'admin', input: setUserTypeInput, output: adminUserView, area: 'admin' },
+  setFeedbackPrice: { method: 'PUT', path: '/users/{id}/feedback-price', access: 'admin', input: setFeedbackPriceInput, output: adminUserView, area: 'admin' },
+  adjustBalance: { method: 'PUT', path: '/users/{id}/balance', access: 'admin', input: adjustBalanceInput, output: adminUserView, area: 'admin' },
+  getSettings: { method: 'GET', path: '/config', access: 'admin', input: emptyInput, output: settingsView, area: 'admin' },
+  updateMargin: { method: 'PUT', path: '/config', access: 'admin', input: updateMarginInput, output: settingsView, area: 'admin' },
 
   suggestComment: { method: 'POST', path: '/feedbacks/suggestion', access: 'user', input: suggestionInput, output: suggestionView, area: 'feedbacks' },
 } as const satisfies Record<string, RouteDef>;

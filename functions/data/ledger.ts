@@ -6,11 +6,13 @@
  * the entry explaining it, so it always equals the sum of their entries. Entries are never updated or
  * deleted; a mistake is corrected by another entry.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { CURRENCY } from '../../shared/money.js';
 import { dynamo } from '../lib/aws.js';
 import { config } from '../lib/config.js';
 import { queryAll } from './query.js';
+import { isConditionFailure, send } from './transactions.js';
 
 export const PLATFORM_ACCOUNT = 'PLATFORM';
 
@@ -90,4 +92,48 @@ export async function recentEntries(accountId: string, limit = 50): Promise<Ledg
 /** Every entry of an account, oldest first (audits and the balance check). */
 export async function allEntries(accountId: string): Promise<LedgerEntry[]> {
   return (await queryAll({ TableName: config.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk(accountId) }, ConsistentRead: true })).map(fromItem);
+}
+
+/**
+ * An admin's correction of a pro's balance: an adjustment entry for the difference, written with the move
+ * of the balance, only if the balance is still `fromCents` (what the admin saw) and the user a pro.
+ * False when it is not: someone else's payment or edit landed meanwhile.
+ */
+export async function adjustBalance(userId: string, fromCents: number, toCents: number, cause: { adminId: string; reason: string }): Promise<boolean> {
+  const at = new Date().toISOString();
+  const delta = toCents - fromCents;
+  const entry: LedgerEntry = {
+    id: `adjustment:${randomUUID()}`,
+    accountId: userId,
+    kind: 'adjustment',
+    amountCents: delta,
+    currency: CURRENCY,
+    cause: { type: 'admin', adminId: cause.adminId, reason: cause.reason },
+    description: `Balance corrected by an admin: ${cause.reason}`,
+    createdAt: at,
+  };
+  try {
+    await send(
+      () =>
+        new TransactWriteCommand({
+          TransactItems: [
+            entryPut(entry),
+            {
+              Update: {
+                TableName: config.tableName,
+                Key: { PK: `USER#${userId}`, SK: 'PROFILE' },
+                UpdateExpression: 'SET balanceCents = balanceCents + :d, updatedAt = :at',
+                ConditionExpression: 'attribute_exists(PK) AND balanceCents = :from AND #type = :pro',
+                ExpressionAttributeNames: { '#type': 'type' },
+                ExpressionAttributeValues: { ':d': delta, ':from': fromCents, ':at': at, ':pro': 'pro' },
+              },
+            },
+          ],
+        }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
 }

@@ -39,3 +39,10 @@ export async function ensureSettings(margin: number): Promise<void> {
     if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
   }
 }
+
+/** Sets the margin (a fraction 0..1), recording who changed it and when. */
+export async function setMargin(margin: number, adminId: string): Promise<Settings> {
+  const updatedAt = new Date().toISOString();
+  await dynamo().send(new PutCommand({ TableName: config.tableName, Item: { ...KEY, entity: 'config', id: 1, margin, updatedAt, updatedBy: adminId } }));
+  return { id: 1, margin, updatedAt };
+}

@@ -64,12 +64,15 @@ const searchItem = (userId: string, term: string) => ({
   userId,
 });
 
+/** The name as the admin's search matches it (a filter cannot read an index key such as GSI1SK). */
+const nameLower = (fullName: string) => ({ nameLower: fullName.toLowerCase() });
+
 function toItem(u: UserRecord) {
-  return { ...userKey(u.id), ...typeIndexKeys(u), entity: 'user', ...u };
+  return { ...userKey(u.id), ...typeIndexKeys(u), ...nameLower(u.fullName), entity: 'user', ...u };
 }
 
 function fromItem(item: Record<string, unknown>): UserRecord {
-  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g1s, entity: _e, ...rest } = item;
+  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g1s, entity: _e, nameLower: _n, ...rest } = item;
   return rest as unknown as UserRecord;
 }
 
@@ -129,7 +132,7 @@ type ProfileChanges = Partial<
 /** Updates the given fields (and the type index when type or name change); returns the new record. */
 export async function updateUser(current: UserRecord, changes: ProfileChanges): Promise<UserRecord> {
   const next: UserRecord = { ...current, ...changes, updatedAt: new Date().toISOString() };
-  const values: Record<string, unknown> = { ...changes, updatedAt: next.updatedAt, ...typeIndexKeys(next) };
+  const values: Record<string, unknown> = { ...changes, updatedAt: next.updatedAt, ...typeIndexKeys(next), ...nameLower(next.fullName) };
   const names = Object.keys(values);
   const res = await dynamo().send(
     new UpdateCommand({
@@ -219,4 +222,78 @@ export async function listUsersOfType(type: StoredUserType): Promise<UserRecord[
     ExpressionAttributeValues: { ':pk': `TYPE#${type}` },
   });
   return items.map(fromItem);
+}
+
+const SEARCH_FILTER = 'contains(#nl, :q) OR contains(email, :q) OR contains(#fn, :q)';
+
+/**
+ * One page of users of a type by name, optionally those whose name or e-mail holds `q` (lowercase): a
+ * Query of the type's partition of GSI1, filtered, read on until the page is full or the partition ends.
+ */
+export async function pageUsersOfType(
+  type: StoredUserType,
+  opts: { limit: number; start?: Record<string, unknown>; q?: string },
+): Promise<{ users: UserRecord[]; next?: Record<string, unknown> }> {
+  const users: UserRecord[] = [];
+  let start = opts.start;
+  do {
+    const res = await dynamo().send(
+      new QueryCommand({
+        TableName: config.tableName,
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': `TYPE#${type}`, ...(opts.q ? { ':q': opts.q } : {}) },
+        // Records written before nameLower existed still match by e-mail, or by their name as written.
+        ...(opts.q ? { FilterExpression: SEARCH_FILTER, ExpressionAttributeNames: { '#nl': 'nameLower', '#fn': 'fullName' } } : {}),
+        Limit: opts.limit - users.length,
+        ExclusiveStartKey: start,
+      }),
+    );
+    users.push(...(res.Items ?? []).map(fromItem));
+    start = res.LastEvaluatedKey;
+  } while (start && users.length < opts.limit);
+  return { users, next: start };
+}
+
+/** How many users of a type there are (with `q`, how many match it). */
+export async function countUsersOfType(type: StoredUserType, q?: string): Promise<number> {
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await dynamo().send(
+      new QueryCommand({
+        TableName: config.tableName,
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': `TYPE#${type}`, ...(q ? { ':q': q } : {}) },
+        ...(q ? { FilterExpression: SEARCH_FILTER, ExpressionAttributeNames: { '#nl': 'nameLower', '#fn': 'fullName' } } : {}),
+        Select: 'COUNT',
+        ExclusiveStartKey: start,
+      }),
+    );
+    count += res.Count ?? 0;
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return count;
+}
+
+/** Sets a pro's feedback price (null: free); false when the user is not a pro (any more). */
+export async function setFeedbackPrice(userId: string, cents: number | null): Promise<UserRecord | null> {
+  try {
+    const res = await dynamo().send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: userKey(userId),
+        UpdateExpression: 'SET feedbackPriceCents = :p, updatedAt = :u',
+        ConditionExpression: 'attribute_exists(PK) AND #type = :pro',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':p': cents, ':u': new Date().toISOString(), ':pro': 'pro' },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return fromItem(res.Attributes!);
+  } catch (err) {
+    if ((err as Error).name === 'ConditionalCheckFailedException') return null;
+    throw err;
+  }
 }

@@ -5,7 +5,7 @@ export type Access = 'public' | 'user' | 'musician' | 'pro' | 'admin';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A feature area: one Lambda function (and one bundle) per area. */
-export type Area = 'users' | 'tracks' | 'shares' | 'feedbacks' | 'payments' | 'billing';
+export type Area = 'users' | 'tracks' | 'shares' | 'feedbacks' | 'payments' | 'billing' | 'admin';
 
 export interface RouteDef {
   method: Method;

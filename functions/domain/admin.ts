@@ -1,0 +1,105 @@
+/**
+ * The admin's tools: the user list (by type, searchable, paged), a user's type, a pro's price and balance,
+ * and the platform's margin. A balance is never overwritten: an edit is a ledger adjustment with its
+ * reason, applied only to the balance the admin saw.
+ */
+import type { AdminUserView } from '../../shared/schemas/admin.js';
+import { formatCents } from '../../shared/money.js';
+import { adjustBalance as adjustLedger } from '../data/ledger.js';
+import { getSettings, setMargin } from '../data/settings.js';
+import * as users from '../data/users.js';
+import type { StoredUserType, UserRecord } from '../data/users.js';
+import { BadRequest, Conflict, NotFound } from '../lib/errors.js';
+
+const PAGE_SIZE = 20;
+/** 'All' lists pros, then musicians (admins are not managed here). */
+const ALL: StoredUserType[] = ['pro', 'musician'];
+
+export const toAdminUserView = (u: UserRecord): AdminUserView => ({
+  id: u.id,
+  email: u.email,
+  fullName: u.fullName,
+  username: u.username,
+  type: u.type,
+  feedbackPriceCents: u.feedbackPriceCents ?? null,
+  balanceCents: u.balanceCents ?? 0,
+  profileImage: null,
+  createdAt: u.createdAt,
+});
+
+interface Cursor {
+  /** Which of the listed types the next page continues in. */
+  t: number;
+  k?: Record<string, unknown>;
+}
+
+const encode = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
+function decode(cursor: string | undefined, types: number): Cursor {
+  if (!cursor) return { t: 0 };
+  try {
+    const c = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Cursor;
+    if (Number.isInteger(c.t) && c.t >= 0 && c.t < types && (c.k === undefined || (typeof c.k === 'object' && c.k !== null))) return c;
+  } catch {
+    // Falls through: a cursor we did not make.
+  }
+  throw new BadRequest('The page cursor is not valid: start from the first page', { cursor: 'Invalid cursor' }, 'invalid_cursor');
+}
+
+export async function listUsers(input: { type: 'all' | 'pro' | 'musician'; q?: string; cursor?: string }) {
+  const types = input.type === 'all' ? ALL : [input.type];
+  const q = input.q?.trim().toLowerCase() || undefined;
+  let cursor = decode(input.cursor, types.length);
+  const page: UserRecord[] = [];
+  let next: Cursor | null = null;
+  while (page.length < PAGE_SIZE) {
+    const { users: found, next: k } = await users.pageUsersOfType(types[cursor.t], { limit: PAGE_SIZE - page.length, start: cursor.k, q });
+    page.push(...found);
+    if (k) next = { t: cursor.t, k };
+    else if (cursor.t + 1 < types.length) next = { t: cursor.t + 1 };
+    else next = null;
+    if (!next || page.length >= PAGE_SIZE) break;
+    cursor = next;
+  }
+  const counts = await Promise.all(types.map((t) => users.countUsersOfType(t, q)));
+  return { users: page.map(toAdminUserView), count: counts.reduce((a, b) => a + b, 0), next: next ? encode(next) : null };
+}
+
+/** A user the admin may manage: one that exists and is not an admin. */
+async function managed(id: string): Promise<UserRecord> {
+  const user = await users.getUser(id);
+  if (!user || user.type === 'admin') throw new NotFound('User not found');
+  return user;
+}
+
+export async function setUserType(id: string, type: 'musician' | 'pro'): Promise<AdminUserView> {
+  const user = await managed(id);
+  if (user.type === type) return toAdminUserView(user);
+  return toAdminUserView(await users.updateUser(user, { type, typeChosen: true }));
+}
+
+/** A pro's price, in dollars as the editor sends it; 0 makes their feedback free. Requests made after it pay it. */
+export async function setFeedbackPrice(id: string, dollars: number): Promise<AdminUserView> {
+  await managed(id);
+  const cents = Math.round(dollars * 100);
+  const updated = await users.setFeedbackPrice(id, cents > 0 ? cents : null);
+  if (!updated) throw new Conflict('Only pros have a feedback price', 'not_pro');
+  return toAdminUserView(updated);
+}
+
+export async function adjustBalance(admin: UserRecord, input: { id: string; balance: number; expectedBalanceCents: number; reason: string }): Promise<AdminUserView> {
+  const user = await managed(input.id);
+  if (user.type !== 'pro') throw new Conflict('Only pros have a balance to edit', 'not_pro');
+  const target = Math.round(input.balance * 100);
+  if (target === input.expectedBalanceCents && target === user.balanceCents) return toAdminUserView(user);
+  if (!(await adjustLedger(user.id, input.expectedBalanceCents, target, { adminId: admin.id, reason: input.reason.trim() }))) {
+    const now = await managed(input.id);
+    if (now.type !== 'pro') throw new Conflict('Only pros have a balance to edit', 'not_pro');
+    throw new Conflict(`The balance changed meanwhile: it is now ${formatCents(now.balanceCents)}. Check it and edit again.`, 'balance_changed', {
+      balanceCents: now.balanceCents,
+    });
+  }
+  return toAdminUserView((await users.getUser(user.id))!);
+}
+
+export const settings = () => getSettings();
+export const updateMargin = (admin: UserRecord, margin: number) => setMargin(margin, admin.id);

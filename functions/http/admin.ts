@@ -1,0 +1,12 @@
+/** HTTP handlers of the admin area: users, their type, price and balance, and the margin. */
+import * as admin from '../domain/admin.js';
+import { areaHandler } from '../lib/area-handler.js';
+
+export const handler = areaHandler('admin', {
+  listUsers: async ({ input }) => admin.listUsers(input),
+  setUserType: async ({ input }) => admin.setUserType(input.id, input.type),
+  setFeedbackPrice: async ({ input }) => admin.setFeedbackPrice(input.id, input.price),
+  adjustBalance: async ({ input, caller }) => admin.adjustBalance(caller.user, input),
+  getSettings: async () => admin.settings(),
+  updateMargin: async ({ input, caller }) => admin.updateMargin(caller.user, input.margin),
+});

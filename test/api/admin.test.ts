@@ -1,0 +1,132 @@
+/**
+ * The admin's tools through the local gateway: the user list (type filter, search, count, pages), a
+ * user's type, a pro's price (what later requests pay) and balance (a ledger adjustment with its reason,
+ * never an overwrite), and the margin. Non-admins get 403 from every one of them (the generic route test).
+ */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { callRoute } from '../support/api.js';
+import * as flows from '../support/flows.js';
+import { useStackEnvironment } from '../support/in-process.js';
+import { createConfirmedUser, type TestUser } from '../support/users.js';
+
+const stack = inject('stack');
+let admin: TestUser;
+let musician: TestUser;
+let musicianId: string;
+let pro: TestUser;
+let proId: string;
+const tag = randomUUID().slice(0, 6);
+
+beforeAll(async () => {
+  useStackEnvironment(stack);
+  [admin, musician, pro] = await Promise.all([
+    createConfirmedUser(stack, { fullName: `Ada Admintest ${tag}`, admin: true }),
+    createConfirmedUser(stack, { fullName: `Mona Managed ${tag}` }),
+    createConfirmedUser(stack, { fullName: `Perry Priced ${tag}` }),
+  ]);
+  musicianId = await flows.onboard(stack, musician, 'musician');
+  proId = await flows.onboard(stack, pro, 'pro');
+});
+
+const as = (name: Parameters<typeof callRoute>[1], input: Record<string, unknown> = {}) => callRoute(stack.apiUrl, name, input, admin.idToken);
+
+async function ledgerOf(userId: string) {
+  return (await import('../../functions/data/ledger.js')).allEntries(userId);
+}
+
+describe('the user list', () => {
+  it('filters by type, searches names and e-mails, and counts what it finds', async () => {
+    const found = await as('listUsers', { type: 'all', q: tag });
+    expect(found.status).toBe(200);
+    expect(found.body.users.map((u: { fullName: string }) => u.fullName).sort()).toEqual([`Mona Managed ${tag}`, `Perry Priced ${tag}`]);
+    expect(found.body.count).toBe(2);
+    expect((await as('listUsers', { type: 'pro', q: tag })).body.users.map((u: { id: string }) => u.id)).toEqual([proId]);
+    expect((await as('listUsers', { type: 'musician', q: musician.email.toUpperCase() })).body.users.map((u: { id: string }) => u.id)).toEqual([musicianId]);
+    expect((await as('listUsers', { q: `nobody-${tag}` })).body).toEqual({ users: [], count: 0, next: null });
+    // Admins are not managed here.
+    expect(found.body.users.some((u: { type: string }) => u.type === 'admin')).toBe(false);
+  });
+
+  it('pages through every user once, and the count matches', async () => {
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let count = 0;
+    for (let page = 0; page < 50; page++) {
+      const res = await as('listUsers', { type: 'all', ...(cursor ? { cursor } : {}) });
+      expect(res.status).toBe(200);
+      expect(res.body.users.length).toBeLessThanOrEqual(20);
+      seen.push(...res.body.users.map((u: { id: string }) => u.id));
+      count = res.body.count;
+      cursor = res.body.next ?? undefined;
+      if (!cursor) break;
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toEqual(expect.arrayContaining([musicianId, proId]));
+    // Users keep being created by other tests meanwhile: the count is at least what was listed.
+    expect(count).toBeGreaterThanOrEqual(seen.length - 5);
+    expect(await as('listUsers', { cursor: 'not-a-cursor' })).toMatchObject({ status: 400, body: { error: { code: 'invalid_cursor' } } });
+  });
+});
+
+describe('a user', () => {
+  it("switches between musician and pro, and the lists follow; an admin's type is not changed here", async () => {
+    const other = await createConfirmedUser(stack, { fullName: `Tom Toggle ${tag}` });
+    const id = await flows.onboard(stack, other, 'musician');
+    expect(await as('setUserType', { id, type: 'pro' })).toMatchObject({ status: 200, body: { type: 'pro' } });
+    expect((await as('listUsers', { type: 'pro', q: 'tom toggle' })).body.users.map((u: { id: string }) => u.id)).toContain(id);
+    expect((await callRoute(stack.apiUrl, 'getMe', {}, other.idToken)).body.type).toBe('pro');
+    expect(await as('setUserType', { id, type: 'musician' })).toMatchObject({ status: 200, body: { type: 'musician' } });
+    const adminId = (await callRoute(stack.apiUrl, 'getMe', {}, admin.idToken)).body.id;
+    expect((await as('setUserType', { id: adminId, type: 'pro' })).status).toBe(404);
+  });
+
+  it("sets a pro's price, which the next request pays; a musician has none", async () => {
+    expect(await as('setFeedbackPrice', { id: proId, price: 45.5 })).toMatchObject({ status: 200, body: { feedbackPriceCents: 4550 } });
+    const track = await flows.uploadTrack(stack, musician, 'Priced later', { seconds: 1 });
+    const order = await callRoute(
+      stack.apiUrl,
+      'createOrder',
+      { proUserId: proId, trackId: track.id, shareOptions: { feedbackNotes: 'Mix?', context: 'mix_check' }, feedbackPriceCents: 3000 },
+      musician.idToken,
+    );
+    expect(order).toMatchObject({ status: 409, body: { error: { code: 'price_changed', feedbackPriceCents: 4550 } } });
+    expect(await as('setFeedbackPrice', { id: proId, price: 0 })).toMatchObject({ status: 200, body: { feedbackPriceCents: null } });
+    expect(await as('setFeedbackPrice', { id: musicianId, price: 10 })).toMatchObject({ status: 409, body: { error: { code: 'not_pro' } } });
+    expect((await as('setFeedbackPrice', { id: proId, price: -1 })).status).toBe(400);
+    expect((await as('setFeedbackPrice', { id: proId, price: 1.005 })).status).toBe(400);
+  });
+
+  it("edits a pro's balance as a ledger adjustment with its reason, only from the balance the admin saw", async () => {
+    const before = (await as('listUsers', { type: 'pro', q: tag })).body.users[0].balanceCents as number;
+    const res = await as('adjustBalance', { id: proId, balance: before / 100 + 12.34, expectedBalanceCents: before, reason: 'Bonus for a rush job' });
+    expect(res).toMatchObject({ status: 200, body: { balanceCents: before + 1234 } });
+    const adjustment = (await ledgerOf(proId)).find((e) => e.kind === 'adjustment');
+    expect(adjustment).toMatchObject({ amountCents: 1234, cause: { type: 'admin', reason: 'Bonus for a rush job' } });
+    // A page that still shows the old balance cannot overwrite the new one.
+    const stale = await as('adjustBalance', { id: proId, balance: 0, expectedBalanceCents: before, reason: 'Stale page' });
+    expect(stale).toMatchObject({ status: 409, body: { error: { code: 'balance_changed', balanceCents: before + 1234 } } });
+    expect((await as('adjustBalance', { id: proId, balance: 1, expectedBalanceCents: before + 1234, reason: '' })).status).toBe(400);
+    expect(await as('adjustBalance', { id: musicianId, balance: 5, expectedBalanceCents: 0, reason: 'Not a pro' })).toMatchObject({ status: 409, body: { error: { code: 'not_pro' } } });
+    // Down again, below what it was: the sum of the entries is the balance.
+    expect(await as('adjustBalance', { id: proId, balance: 0, expectedBalanceCents: before + 1234, reason: 'Paid out by hand' })).toMatchObject({ status: 200, body: { balanceCents: 0 } });
+    const { getUser } = await import('../../functions/data/users.js');
+    expect((await getUser(proId))!.balanceCents).toBe((await ledgerOf(proId)).reduce((s, e) => s + e.amountCents, 0));
+  });
+});
+
+describe('the margin', () => {
+  it('reads and saves the margin as a fraction, refusing what is not 0-100 % with one decimal', async () => {
+    const current = await as('getSettings');
+    expect(current).toMatchObject({ status: 200, body: { id: 1, margin: expect.any(Number) } });
+    // Saved as it is (other tests pay at the demo's margin meanwhile), with the date it was saved.
+    const saved = await as('updateMargin', { margin: current.body.margin });
+    expect(saved.status).toBe(200);
+    expect(saved.body.updatedAt.slice(0, 10)).toBe(new Date().toISOString().slice(0, 10));
+    for (const margin of [-0.1, 1.5, 0.12345]) {
+      const bad = await as('updateMargin', { margin });
+      expect(bad.status, String(margin)).toBe(400);
+    }
+    expect((await as('updateMargin', { margin: 2 })).body.error.fields).toEqual({ margin: 'Please enter a valid percentage between 0 and 100' });
+  });
+});
