@@ -24,8 +24,8 @@ const DashboardRoute = lazy(() => import('./routes/dashboard').then((m) => ({ de
 const ProfileRoute = lazy(() => placeholders().then((m) => ({ default: m.ProfileRoute })));
 const ChooseProRoute = lazy(() => choosePro().then((m) => ({ default: m.ChooseProRoute })));
 const SettingsRoute = lazy(() => import('./routes/settings').then((m) => ({ default: m.SettingsRoute })));
-const AdminUsersRoute = lazy(() => placeholders().then((m) => ({ default: m.AdminUsersRoute })));
-const AdminSettingsRoute = lazy(() => placeholders().then((m) => ({ default: m.AdminSettingsRoute })));
+const AdminUsersRoute = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminUsersRoute })));
+const AdminSettingsRoute = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminSettingsRoute })));
 const FeedbackSuccessRoute = lazy(() => choosePro().then((m) => ({ default: m.FeedbackSuccessRoute })));
 const FeedbackCancelRoute = lazy(() => choosePro().then((m) => ({ default: m.FeedbackCancelRoute })));
 

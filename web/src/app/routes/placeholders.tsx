@@ -28,11 +28,3 @@ export const ProfileRoute = () => (
     }
   />
 );
-
-export const AdminUsersRoute = () => (
-  <Placeholder title="Users" subtitle="Manage musicians and pros." testId="page-admin-users" />
-);
-
-export const AdminSettingsRoute = () => (
-  <Placeholder title="Admin Settings" subtitle="Profit margin per feedback." testId="page-admin-settings" />
-);

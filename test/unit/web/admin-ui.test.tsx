@@ -1,0 +1,291 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdminUserView } from '../../../shared/schemas/admin';
+
+const apiMock = vi.hoisted(() => vi.fn());
+
+vi.mock('../../../web/src/lib/api', async () => {
+  const { ApiError } = await import('../../../web/src/lib/api-client');
+  return { api: apiMock, ApiError };
+});
+
+import { AdminSettingsRoute, AdminUsersRoute } from '../../../web/src/app/routes/admin';
+import { ApiError } from '../../../web/src/lib/api-client';
+
+const user = (over: Partial<AdminUserView>): AdminUserView => ({
+  id: 'u1',
+  email: 'someone@example.test',
+  fullName: 'Someone',
+  username: 'someone',
+  type: 'musician',
+  feedbackPriceCents: null,
+  balanceCents: 0,
+  profileImage: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  ...over,
+});
+
+const PAUL = user({ id: 'p1', email: 'paul@example.test', fullName: 'Paul Pro', type: 'pro', feedbackPriceCents: 3000, balanceCents: 1234 });
+const FREEPRO = user({ id: 'p2', email: 'free@example.test', fullName: '', type: 'pro', feedbackPriceCents: null, balanceCents: 0 });
+const MIA = user({ id: 'm1', email: 'mia@example.test', fullName: 'Mia Musician' });
+
+let users: AdminUserView[];
+let settings: { id: 1; margin: number; updatedAt: string | null };
+const calls = (name: string) => apiMock.mock.calls.filter((c) => c[0] === name).map((c) => c[1]);
+
+function renderUi(ui: ReactElement) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const rowOf = (email: string) => screen.getAllByTestId('admin-user').find((r) => r.getAttribute('data-user-email') === email)!;
+
+beforeEach(() => {
+  users = [PAUL, FREEPRO, MIA];
+  settings = { id: 1, margin: 0.2, updatedAt: '2026-03-05T12:00:00.000Z' };
+  apiMock.mockReset();
+  apiMock.mockImplementation(async (name: string, input: Record<string, unknown>) => {
+    switch (name) {
+      case 'listUsers': {
+        const list = users.filter((u) => input.type === 'all' || u.type === input.type);
+        return { users: structuredClone(list), count: list.length, next: null };
+      }
+      case 'setUserType': {
+        const u = users.find((x) => x.id === input.id)!;
+        users = users.map((x) => (x.id === u.id ? { ...x, type: input.type as 'pro' } : x));
+        return users.find((x) => x.id === u.id);
+      }
+      case 'setFeedbackPrice':
+        return { ...users.find((x) => x.id === input.id)!, feedbackPriceCents: Math.round((input.price as number) * 100) };
+      case 'adjustBalance':
+        return { ...users.find((x) => x.id === input.id)!, balanceCents: Math.round((input.balance as number) * 100) };
+      case 'getSettings':
+        return { ...settings };
+      case 'updateMargin':
+        settings = { ...settings, margin: input.margin as number, updatedAt: '2026-04-01T12:00:00.000Z' };
+        return { ...settings };
+      default:
+        throw new Error(`unexpected ${name}`);
+    }
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('Admin users', () => {
+  it('lists users with the count; pros show price and balance, musicians do not', async () => {
+    renderUi(<AdminUsersRoute />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Users' })).toBeTruthy();
+    await screen.findAllByTestId('admin-user');
+    expect(screen.getByTestId('user-count').textContent).toBe('3 users');
+    expect(calls('listUsers')[0]).toEqual({ type: 'all' });
+
+    const paul = within(rowOf('paul@example.test'));
+    expect(paul.getByTestId('admin-user-name').textContent).toBe('Paul Pro');
+    expect(paul.getByTestId('admin-user-type').textContent).toBe('Pro');
+    expect(paul.getByTestId('admin-user-price').textContent).toBe('$30.00 per feedback');
+    expect(paul.getByTestId('admin-user-balance').textContent).toBe('$12.34');
+    expect(paul.getByRole('button', { name: 'Edit Price' })).toBeTruthy();
+    expect(paul.getByRole('button', { name: 'Edit Balance' })).toBeTruthy();
+
+    const free = within(rowOf('free@example.test'));
+    expect(free.getByTestId('admin-user-name').textContent).toBe('No Name');
+    expect(free.getByTestId('admin-user-price').textContent).toBe('Free');
+
+    const mia = within(rowOf('mia@example.test'));
+    expect(mia.getByTestId('admin-user-type').textContent).toBe('Musician');
+    expect(mia.queryByTestId('admin-user-price')).toBeNull();
+    expect(mia.queryByTestId('admin-user-balance')).toBeNull();
+    expect(mia.queryByRole('button', { name: 'Edit Price' })).toBeNull();
+    expect(mia.queryByRole('button', { name: 'Edit Balance' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Impersonate/ })).toBeNull();
+  });
+
+  it('sends the type filter and the debounced search', async () => {
+    renderUi(<AdminUsersRoute />);
+    await screen.findAllByTestId('admin-user');
+    const filter = screen.getByRole('group', { name: 'User type' });
+    fireEvent.click(within(filter).getByRole('button', { name: 'Pro' }));
+    await waitFor(() => expect(screen.getByTestId('user-count').textContent).toBe('2 users'));
+    expect(calls('listUsers').at(-1)).toEqual({ type: 'pro' });
+    expect(within(filter).getByRole('button', { name: 'Pro' }).getAttribute('aria-pressed')).toBe('true');
+
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const n = calls('listUsers').length;
+    fireEvent.change(screen.getByLabelText('Search users'), { target: { value: 'pa' } });
+    fireEvent.change(screen.getByLabelText('Search users'), { target: { value: ' paul ' } });
+    expect(calls('listUsers')).toHaveLength(n);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(300);
+    });
+    await waitFor(() => expect(calls('listUsers').at(-1)).toEqual({ type: 'pro', q: 'paul' }));
+    // Only the text typing settled on is sent.
+    expect(calls('listUsers').slice(n)).toEqual([{ type: 'pro', q: 'paul' }]);
+  });
+
+  it("shows 'No users found' and 'Load more' when there is a next page", async () => {
+    users = [];
+    renderUi(<AdminUsersRoute />);
+    expect((await screen.findByTestId('users-empty')).textContent).toBe('No users found');
+    expect(screen.getByTestId('user-count').textContent).toBe('0 users');
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    cleanup();
+
+    users = [PAUL, MIA];
+    apiMock.mockImplementation(async (name: string, input: Record<string, unknown>) => {
+      if (name !== 'listUsers') throw new Error(name);
+      return input.cursor ? { users: [MIA], count: 2, next: null } : { users: [PAUL], count: 2, next: 'c1' };
+    });
+    renderUi(<AdminUsersRoute />);
+    await screen.findAllByTestId('admin-user');
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByTestId('admin-user')).toHaveLength(2));
+    expect(calls('listUsers').at(-1)).toEqual({ type: 'all', cursor: 'c1' });
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('switches a user to pro and reloads the list', async () => {
+    renderUi(<AdminUsersRoute />);
+    await screen.findAllByTestId('admin-user');
+    const toggle = within(rowOf('mia@example.test')).getByRole('group', { name: 'Type of Mia Musician' });
+    expect(within(toggle).getByRole('button', { name: 'Musician' }).getAttribute('aria-pressed')).toBe('true');
+    const before = calls('listUsers').length;
+    fireEvent.click(within(toggle).getByRole('button', { name: 'Pro' }));
+    await waitFor(() => expect(calls('setUserType')).toEqual([{ id: 'm1', type: 'pro' }]));
+    await waitFor(() => expect(calls('listUsers').length).toBeGreaterThan(before));
+    await waitFor(() => expect(within(rowOf('mia@example.test')).getByTestId('admin-user-balance').textContent).toBe('$0.00'));
+  });
+
+  it("edits a pro's price: Save shows '...' then the new price; Cancel goes back without a request", async () => {
+    renderUi(<AdminUsersRoute />);
+    await screen.findAllByTestId('admin-user');
+    const row = () => within(rowOf('paul@example.test'));
+
+    fireEvent.click(row().getByRole('button', { name: 'Edit Price' }));
+    const input = row().getByLabelText('Feedback price (USD)') as HTMLInputElement;
+    expect(input.value).toBe('30.00');
+    expect([input.min, input.step]).toEqual(['0', '0.01']);
+    fireEvent.change(input, { target: { value: '99' } });
+    fireEvent.click(row().getByRole('button', { name: 'Cancel' }));
+    expect(row().queryByTestId('price-editor')).toBeNull();
+    expect(row().getByTestId('admin-user-price').textContent).toBe('$30.00 per feedback');
+    expect(calls('setFeedbackPrice')).toHaveLength(0);
+
+    let release!: () => void;
+    apiMock.mockImplementationOnce(async (_name: string, input: Record<string, unknown>) => {
+      await new Promise<void>((r) => (release = r));
+      return { ...PAUL, feedbackPriceCents: Math.round((input.price as number) * 100) };
+    });
+    fireEvent.click(row().getByRole('button', { name: 'Edit Price' }));
+    fireEvent.change(row().getByLabelText('Feedback price (USD)'), { target: { value: '12.5' } });
+    fireEvent.click(row().getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(row().getByTestId('price-editor').querySelector('button[type="submit"]')!.textContent).toBe('...'));
+    expect(calls('setFeedbackPrice')).toEqual([{ id: 'p1', price: 12.5 }]);
+    await act(async () => release());
+    await waitFor(() => expect(row().queryByTestId('price-editor')).toBeNull());
+    expect(row().getByTestId('admin-user-price').textContent).toBe('$12.50 per feedback');
+  });
+
+  it('a balance edit requires a reason and sends the balance shown as expectedBalanceCents', async () => {
+    renderUi(<AdminUsersRoute />);
+    await screen.findAllByTestId('admin-user');
+    const row = () => within(rowOf('paul@example.test'));
+    fireEvent.click(row().getByRole('button', { name: 'Edit Balance' }));
+    const input = row().getByLabelText('Balance (USD)') as HTMLInputElement;
+    expect(input.value).toBe('12.34');
+    expect([input.min, input.step]).toEqual(['0', '0.01']);
+    fireEvent.change(input, { target: { value: '5' } });
+    fireEvent.click(row().getByRole('button', { name: 'Save' }));
+    expect(row().getByText('Reason is required')).toBeTruthy();
+    expect(calls('adjustBalance')).toHaveLength(0);
+
+    fireEvent.change(row().getByLabelText('Reason'), { target: { value: 'Payout sent' } });
+    fireEvent.click(row().getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(row().queryByTestId('balance-editor')).toBeNull());
+    expect(calls('adjustBalance')).toEqual([{ id: 'p1', balance: 5, expectedBalanceCents: 1234, reason: 'Payout sent' }]);
+    expect(row().getByTestId('admin-user-balance').textContent).toBe('$5.00');
+  });
+
+  it('on balance_changed shows the message and the current balance, and the next save expects it', async () => {
+    renderUi(<AdminUsersRoute />);
+    await screen.findAllByTestId('admin-user');
+    const row = () => within(rowOf('paul@example.test'));
+    apiMock.mockImplementationOnce(async () => {
+      throw new ApiError(409, 'balance_changed', 'The balance changed meanwhile: it is now $20.00. Check it and edit again.', undefined, { balanceCents: 2000 });
+    });
+    fireEvent.click(row().getByRole('button', { name: 'Edit Balance' }));
+    fireEvent.change(row().getByLabelText('Balance (USD)'), { target: { value: '5' } });
+    fireEvent.change(row().getByLabelText('Reason'), { target: { value: 'Payout sent' } });
+    fireEvent.click(row().getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(row().getByRole('alert').textContent).toBe('The balance changed meanwhile: it is now $20.00. Check it and edit again.'),
+    );
+    expect(row().getByTestId('admin-user-balance').textContent).toBe('$20.00');
+    fireEvent.click(row().getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls('adjustBalance')).toHaveLength(2));
+    expect(calls('adjustBalance')[1]).toMatchObject({ expectedBalanceCents: 2000 });
+  });
+});
+
+describe('Admin settings', () => {
+  it("shows the margin as a percentage with one decimal and 'Last Updated'", async () => {
+    renderUi(<AdminSettingsRoute />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Admin Settings' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Profit margin per feedback' })).toBeTruthy();
+    expect((await screen.findByTestId('margin-value')).textContent).toBe('20.0%');
+    expect(screen.getByTestId('margin-updated').textContent).toBe('Last Updated: Mar 5, 2026');
+  });
+
+  it("says 'Never' when the margin was never updated", async () => {
+    settings = { id: 1, margin: 0.125, updatedAt: null };
+    renderUi(<AdminSettingsRoute />);
+    expect((await screen.findByTestId('margin-value')).textContent).toBe('12.5%');
+    expect(screen.getByTestId('margin-updated').textContent).toBe('Last Updated: Never');
+  });
+
+  it('refuses a percentage outside 0..100 with an alert and no request; Cancel returns to display', async () => {
+    renderUi(<AdminSettingsRoute />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const input = screen.getByLabelText('Margin (%)') as HTMLInputElement;
+    expect(input.value).toBe('20.0');
+    expect(input.step).toBe('0.1');
+    for (const bad of ['150', '-1', '', 'abc']) {
+      fireEvent.change(input, { target: { value: bad } });
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      expect(screen.getByRole('alert').textContent).toBe('Please enter a valid percentage between 0 and 100');
+    }
+    expect(calls('updateMargin')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByLabelText('Margin (%)')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByTestId('margin-value').textContent).toBe('20.0%');
+  });
+
+  it("saves the percentage as a fraction, showing '...' while saving", async () => {
+    let release!: () => void;
+    renderUi(<AdminSettingsRoute />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    apiMock.mockImplementationOnce(async (_name: string, input: { margin: number }) => {
+      await new Promise<void>((r) => (release = r));
+      return { id: 1, margin: input.margin, updatedAt: '2026-04-01T12:00:00.000Z' };
+    });
+    fireEvent.change(screen.getByLabelText('Margin (%)'), { target: { value: '25' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByTestId('margin-editor').querySelector('button[type="submit"]')!.textContent).toBe('...'));
+    expect(calls('updateMargin')).toEqual([{ margin: 0.25 }]);
+    await act(async () => release());
+    await waitFor(() => expect(screen.getByTestId('margin-value').textContent).toBe('25.0%'));
+    expect(screen.getByTestId('margin-updated').textContent).toBe('Last Updated: Apr 1, 2026');
+  });
+});

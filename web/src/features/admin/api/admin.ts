@@ -1,0 +1,67 @@
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import type { AdminUserView } from '../../../../../shared/schemas/admin';
+import { api, type ApiOutput } from '../../../lib/api';
+
+export type UserTypeFilter = 'all' | 'pro' | 'musician';
+type UserPage = ApiOutput<'listUsers'>;
+
+export const adminUsersKey = ['admin', 'users'] as const;
+export const adminSettingsKey = ['admin', 'settings'] as const;
+
+/** The user list for a type and search text, a page at a time ('Load more' follows `next`). */
+export function useAdminUsers(type: UserTypeFilter, q: string) {
+  return useInfiniteQuery({
+    queryKey: [...adminUsersKey, type, q],
+    queryFn: ({ pageParam }) => api('listUsers', { type, ...(q ? { q } : {}), ...(pageParam ? { cursor: pageParam } : {}) }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last: UserPage) => last.next ?? undefined,
+    // The old list stays up while a new filter or search loads, instead of flashing empty.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Writes what the server now says about one user into every cached list, so the row updates in place. */
+export function patchUser(client: QueryClient, id: string, patch: Partial<AdminUserView>) {
+  client.setQueriesData<InfiniteData<UserPage>>({ queryKey: adminUsersKey }, (data) =>
+    data
+      ? { ...data, pages: data.pages.map((p) => ({ ...p, users: p.users.map((u) => (u.id === id ? { ...u, ...patch } : u)) })) }
+      : data,
+  );
+}
+
+export function useSetUserType() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; type: 'musician' | 'pro' }) => api('setUserType', input),
+    // A new type moves the user between filters and changes the counts: the list is read again.
+    onSuccess: () => client.invalidateQueries({ queryKey: adminUsersKey }),
+  });
+}
+
+export function useSetFeedbackPrice() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; price: number }) => api('setFeedbackPrice', input),
+    onSuccess: (user) => patchUser(client, user.id, user),
+  });
+}
+
+export function useAdjustBalance() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; balance: number; expectedBalanceCents: number; reason: string }) => api('adjustBalance', input),
+    onSuccess: (user) => patchUser(client, user.id, user),
+  });
+}
+
+export function useAdminSettings() {
+  return useQuery({ queryKey: adminSettingsKey, queryFn: () => api('getSettings') });
+}
+
+export function useUpdateMargin() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (margin: number) => api('updateMargin', { margin }),
+    onSuccess: (settings) => client.setQueryData(adminSettingsKey, settings),
+  });
+}

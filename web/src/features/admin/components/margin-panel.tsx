@@ -1,0 +1,134 @@
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { formatDate } from '../../../lib/dates';
+import { errorMessage } from '../../../lib/errors';
+import { useAdminSettings, useUpdateMargin } from '../api/admin';
+import { MARGIN_INVALID, marginFraction, marginPercent } from '../utils/format';
+
+/** The platform's profit margin per feedback: shown as a percentage, edited as one, stored as a fraction. */
+export function MarginPanel() {
+  const headingId = useId();
+  const inputId = useId();
+  const settings = useAdminSettings();
+  const update = useUpdateMargin();
+  const [draft, setDraft] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const edit = (margin: number) => {
+    setProblem(null);
+    setDraft((margin * 100).toFixed(1));
+  };
+  const cancel = () => {
+    setProblem(null);
+    setDraft(null);
+  };
+
+  const save = (e: FormEvent) => {
+    e.preventDefault();
+    if (draft === null || update.isPending) return;
+    const margin = marginFraction(draft);
+    if (margin === null) {
+      setProblem(MARGIN_INVALID);
+      return;
+    }
+    setProblem(null);
+    update.mutate(margin, {
+      onSuccess: () => setDraft(null),
+      onError: (err) => setProblem(errorMessage(err, 'Could not save the margin. Please try again.')),
+    });
+  };
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Escape' && !update.isPending) {
+      e.preventDefault();
+      cancel();
+    }
+  };
+
+  let body;
+  if (settings.isPending) {
+    body = (
+      <div className="admin-loading" role="status" aria-live="polite" data-testid="loading">
+        <span className="spinner" aria-hidden="true" />
+        <span>Loading...</span>
+      </div>
+    );
+  } else if (settings.isError) {
+    body = (
+      <Alert tone="error" testId="settings-error">
+        {errorMessage(settings.error, 'Failed to load the settings. Please try again.')}{' '}
+        <button type="button" className="link-button alert-action" onClick={() => void settings.refetch()}>
+          Try again
+        </button>
+      </Alert>
+    );
+  } else {
+    const { margin, updatedAt } = settings.data;
+    body = (
+      <>
+        {draft === null ? (
+          <div className="admin-margin-display">
+            <p className="admin-margin-value" data-testid="margin-value">
+              {marginPercent(margin)}
+            </p>
+            <Button variant="secondary" className="btn-sm" onClick={() => edit(margin)} aria-describedby={headingId}>
+              Edit
+            </Button>
+          </div>
+        ) : (
+          <form className="admin-editor" onSubmit={save} onKeyDown={onKeyDown} noValidate data-testid="margin-editor">
+            <div className={`field admin-margin-field${problem ? ' has-error' : ''}`}>
+              <label className="field-label" htmlFor={inputId}>
+                Margin (%)
+              </label>
+              <input
+                id={inputId}
+                className="field-input"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                max={100}
+                step={0.1}
+                value={draft}
+                aria-invalid={problem ? true : undefined}
+                onChange={(e) => {
+                  setDraft(e.target.value);
+                  setProblem(null);
+                }}
+                autoFocus
+                data-testid="margin-input"
+              />
+            </div>
+            <div className="admin-editor-actions">
+              <Button type="submit" className="btn-sm" busy={update.isPending} busyText="...">
+                Save
+              </Button>
+              <Button variant="secondary" className="btn-sm" onClick={cancel} disabled={update.isPending}>
+                Cancel
+              </Button>
+            </div>
+          </form>
+        )}
+        {problem && (
+          <Alert tone="error" testId="margin-error">
+            {problem}
+          </Alert>
+        )}
+        <p className="muted small" data-testid="margin-updated">
+          Last Updated: {updatedAt ? formatDate(updatedAt) : 'Never'}
+        </p>
+      </>
+    );
+  }
+
+  return (
+    <section className="panel admin-settings" aria-labelledby={headingId} data-testid="margin-panel">
+      <h2 className="panel-title" id={headingId}>
+        Profit margin per feedback
+      </h2>
+      <p className="panel-text">The share of each paid feedback the platform keeps; the pro earns the rest.</p>
+      {body}
+    </section>
+  );
+}

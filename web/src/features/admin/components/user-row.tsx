@@ -1,0 +1,197 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { AdminUserView } from '../../../../../shared/schemas/admin';
+import { Alert } from '../../../components/alert';
+import { Avatar } from '../../../components/avatar';
+import { Button } from '../../../components/button';
+import { ApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errors';
+import { formatCents } from '../../../lib/money';
+import { useQueryClient } from '@tanstack/react-query';
+import { adminUsersKey, patchUser, useAdjustBalance, useSetFeedbackPrice, useSetUserType } from '../api/admin';
+import { displayName, dollarsOf, initialOf, priceLine, typeLabel } from '../utils/format';
+import { AmountEditor } from './amount-editor';
+
+type Editing = 'price' | 'balance' | null;
+
+const TYPES = [
+  { value: 'musician', label: 'Musician' },
+  { value: 'pro', label: 'Pro' },
+] as const;
+
+/** One user: who they are, a pro's price and balance, and the admin's actions on them. */
+export function UserRow({ user }: { user: AdminUserView }) {
+  const nameId = useId();
+  const client = useQueryClient();
+  const setType = useSetUserType();
+  const setPrice = useSetFeedbackPrice();
+  const adjust = useAdjustBalance();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [error, setError] = useState<string | null>(null);
+  const actions = useRef<HTMLDivElement>(null);
+  const lastEdited = useRef<Editing>(null);
+
+  const name = displayName(user.fullName);
+  const isPro = user.type === 'pro';
+
+  useEffect(() => {
+    // Back to display: the keyboard returns to the button that opened the editor.
+    if (editing === null && lastEdited.current) {
+      actions.current?.querySelector<HTMLButtonElement>(`[data-edit="${lastEdited.current}"]`)?.focus();
+      lastEdited.current = null;
+    }
+  }, [editing]);
+
+  useEffect(() => {
+    if (!isPro) setEditing(null);
+  }, [isPro]);
+
+  const open = (which: Exclude<Editing, null>) => {
+    setError(null);
+    lastEdited.current = which;
+    setEditing(which);
+  };
+  const close = () => setEditing(null);
+
+  const onFail = (fallback: string) => (err: unknown) => {
+    setError(errorMessage(err, fallback));
+    if (err instanceof ApiError && err.code === 'not_pro') void client.invalidateQueries({ queryKey: adminUsersKey });
+  };
+
+  const changeType = (type: 'musician' | 'pro') => {
+    if (type === user.type || setType.isPending) return;
+    setError(null);
+    setType.mutate({ id: user.id, type }, { onError: onFail('Could not change the user type. Please try again.') });
+  };
+
+  const savePrice = (price: number) => {
+    setError(null);
+    setPrice.mutate({ id: user.id, price }, { onSuccess: close, onError: onFail('Could not save the price. Please try again.') });
+  };
+
+  const saveBalance = (balance: number, reason: string) => {
+    setError(null);
+    adjust.mutate(
+      { id: user.id, balance, expectedBalanceCents: user.balanceCents, reason },
+      {
+        onSuccess: close,
+        onError: (err) => {
+          // Someone (or a payment) moved the balance since this page read it: show the new one, keep editing.
+          const now = err instanceof ApiError && err.code === 'balance_changed' ? err.details.balanceCents : undefined;
+          if (typeof now === 'number') patchUser(client, user.id, { balanceCents: now });
+          onFail('Could not save the balance. Please try again.')(err);
+        },
+      },
+    );
+  };
+
+  return (
+    <li className="admin-user" data-testid="admin-user" data-user-id={user.id} data-user-email={user.email}>
+      <div className="admin-user-main">
+        <div className="admin-user-who">
+          {user.profileImage ? (
+            <Avatar src={user.profileImage} size={40} />
+          ) : (
+            <span className="avatar admin-user-initial" aria-hidden="true">
+              {initialOf(user.fullName, user.email)}
+            </span>
+          )}
+          <div className="admin-user-text">
+            <span className="admin-user-name" id={nameId} data-testid="admin-user-name">
+              {name}
+            </span>
+            <span className="admin-user-email muted small" data-testid="admin-user-email">
+              {user.email}
+            </span>
+            <span className={`role-badge role-${user.type}`} data-testid="admin-user-type">
+              {typeLabel(user.type)}
+            </span>
+          </div>
+        </div>
+
+        {isPro && (
+          <dl className="admin-user-money">
+            <div>
+              <dt>Price</dt>
+              <dd data-testid="admin-user-price">{priceLine(user.feedbackPriceCents)}</dd>
+            </div>
+            <div>
+              <dt>Balance</dt>
+              <dd data-testid="admin-user-balance">{formatCents(user.balanceCents)}</dd>
+            </div>
+          </dl>
+        )}
+
+        <div className="admin-user-actions" ref={actions}>
+          <div className="segmented admin-type-toggle" role="group" aria-label={`Type of ${name}`} aria-busy={setType.isPending || undefined}>
+            {TYPES.map((t) => (
+              <button
+                key={t.value}
+                type="button"
+                className="segmented-item"
+                aria-pressed={user.type === t.value}
+                disabled={setType.isPending}
+                onClick={() => changeType(t.value)}
+                data-testid={`admin-type-${t.value}`}
+              >
+                {t.label}
+              </button>
+            ))}
+          </div>
+          {isPro && (
+            <>
+              <Button
+                data-edit="price"
+                variant="secondary"
+                className="btn-sm"
+                aria-describedby={nameId}
+                aria-expanded={editing === 'price'}
+                onClick={() => open('price')}
+                disabled={editing !== null}
+              >
+                Edit Price
+              </Button>
+              <Button
+                data-edit="balance"
+                variant="secondary"
+                className="btn-sm"
+                aria-describedby={nameId}
+                aria-expanded={editing === 'balance'}
+                onClick={() => open('balance')}
+                disabled={editing !== null}
+              >
+                Edit Balance
+              </Button>
+            </>
+          )}
+        </div>
+      </div>
+
+      {isPro && editing === 'price' && (
+        <AmountEditor
+          label="Feedback price (USD)"
+          initial={dollarsOf(user.feedbackPriceCents)}
+          saving={setPrice.isPending}
+          onSave={(amount) => savePrice(amount)}
+          onCancel={close}
+          testId="price-editor"
+        />
+      )}
+      {isPro && editing === 'balance' && (
+        <AmountEditor
+          label="Balance (USD)"
+          initial={dollarsOf(user.balanceCents)}
+          withReason
+          saving={adjust.isPending}
+          onSave={saveBalance}
+          onCancel={close}
+          testId="balance-editor"
+        />
+      )}
+      {error && (
+        <Alert tone="error" testId="admin-user-error">
+          {error}
+        </Alert>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,133 @@
+import { useEffect, useId, useState } from 'react';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { SearchIcon } from '../../../components/icons';
+import { errorMessage } from '../../../lib/errors';
+import { useAdminUsers, type UserTypeFilter } from '../api/admin';
+import { userCount } from '../utils/format';
+import { UserRow } from './user-row';
+
+/** How long typing must pause before the search is sent. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+const FILTERS: { value: UserTypeFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'pro', label: 'Pro' },
+  { value: 'musician', label: 'Musician' },
+];
+
+function useDebounced(value: string, ms: number) {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** The admin's user list: filtered by type, searched by name or e-mail, a page at a time. */
+export function UsersPanel() {
+  const searchId = useId();
+  const [type, setType] = useState<UserTypeFilter>('all');
+  const [text, setText] = useState('');
+  const q = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
+  const users = useAdminUsers(type, q);
+  const rows = users.data?.pages.flatMap((p) => p.users) ?? [];
+  const count = users.data?.pages[0]?.count;
+
+  let body;
+  if (users.isPending) {
+    body = (
+      <div className="admin-loading" role="status" aria-live="polite" data-testid="loading">
+        <span className="spinner" aria-hidden="true" />
+        <span>Loading...</span>
+      </div>
+    );
+  } else if (users.isError && !users.data) {
+    body = (
+      <Alert tone="error" testId="users-error">
+        {errorMessage(users.error, 'Failed to load the users. Please try again.')}{' '}
+        <button type="button" className="link-button alert-action" onClick={() => void users.refetch()}>
+          Try again
+        </button>
+      </Alert>
+    );
+  } else if (rows.length === 0) {
+    body = (
+      <p className="admin-empty muted" data-testid="users-empty">
+        No users found
+      </p>
+    );
+  } else {
+    body = (
+      <ul className="admin-user-list" aria-label="Users" aria-busy={users.isPlaceholderData || undefined} data-testid="admin-user-list">
+        {rows.map((u) => (
+          <UserRow key={u.id} user={u} />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section className="panel admin-users" aria-label="User list">
+      <div className="admin-users-tools">
+        <div className="segmented admin-filter" role="group" aria-label="User type">
+          {FILTERS.map((f) => (
+            <button
+              key={f.value}
+              type="button"
+              className="segmented-item"
+              aria-pressed={type === f.value}
+              onClick={() => setType(f.value)}
+              data-testid={`filter-${f.value}`}
+            >
+              {f.label}
+            </button>
+          ))}
+        </div>
+        <div className="field admin-search">
+          <label className="field-label visually-hidden" htmlFor={searchId}>
+            Search users
+          </label>
+          <div className="search-box">
+            <SearchIcon width={18} height={18} className="search-icon" />
+            <input
+              id={searchId}
+              type="search"
+              className="field-input search-input"
+              placeholder="Search by name or e-mail"
+              value={text}
+              maxLength={100}
+              autoComplete="off"
+              onChange={(e) => setText(e.target.value)}
+              data-testid="user-search"
+            />
+          </div>
+        </div>
+      </div>
+      {typeof count === 'number' && (
+        <p className="admin-count muted" aria-live="polite" data-testid="user-count">
+          {userCount(count)}
+        </p>
+      )}
+      {body}
+      {users.hasNextPage && (
+        <Button
+          variant="secondary"
+          className="admin-more"
+          busy={users.isFetchingNextPage}
+          busyText="Loading..."
+          onClick={() => void users.fetchNextPage()}
+          data-testid="load-more"
+        >
+          Load more
+        </Button>
+      )}
+      {users.isFetchNextPageError && (
+        <Alert tone="error" testId="load-more-error">
+          {errorMessage(users.error, 'Could not load more users. Please try again.')}
+        </Alert>
+      )}
+    </section>
+  );
+}
