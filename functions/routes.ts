@@ -48,6 +48,7 @@ import {
 import { captureOrderInput, createOrderInput, orderView, paymentView, paypalEventInput, stripeEventInput, webhookAck } from '../shared/schemas/payments.js';
 import { checkoutInput, planList, redirectView } from '../shared/schemas/billing.js';
 import { adjustBalanceInput, adminUserView, listUsersInput, setFeedbackPriceInput, setUserTypeInput, settingsView, updateMarginInput, userPage } from '../shared/schemas/admin.js';
+import { earningsView } from '../shared/schemas/ledger.js';
 import type { RouteDef } from './lib/route.js';
 
 export const routes = {
@@ -56,6 +57,7 @@ export const routes = {
   getMe: { method: 'GET', path: '/users/me', access: 'user', input: emptyInput, output: userView, area: 'users' },
   chooseType: { method: 'PUT', path: '/users/me/type', access: 'user', input: chooseTypeInput, output: userView, area: 'users' },
   saveGenres: { method: 'PUT', path: '/users/me/genres', access: 'musician', input: saveGenresInput, output: userView, area: 'users' },
+  getEarnings: { method: 'GET', path: '/users/me/earnings', access: 'pro', input: emptyInput, output: earningsView, area: 'users' },
   saveProProfile: { method: 'PUT', path: '/users/me/pro-profile', access: 'pro', input: saveProProfileInput, output: userView, area: 'users' },
 
   createUploadUrl: { method: 'POST', path: '/tracks/upload-url', access: 'user', input: createUploadInput, output: uploadTicket, area: 'tracks' },

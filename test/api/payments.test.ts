@@ -158,6 +158,18 @@ describe('paying a pro for feedback', () => {
     expect(earning).toMatchObject({ kind: 'earning', amountCents: 2400, margin: 0.2, priceCents: 3000, shareId: view.shareId });
     expect(fee).toMatchObject({ kind: 'fee', amountCents: 600, margin: 0.2 });
     await expectBalanced(proId);
+    // The pro sees the balance and what each earning was for, with the margin taken.
+    const earnings = await callRoute(stack.apiUrl, 'getEarnings', {}, pro.idToken);
+    expect(earnings.status).toBe(200);
+    expect(earnings.body.balanceCents).toBe(await balanceOf(proId));
+    expect(earnings.body.entries.find((e: { id: string }) => e.id === `${orderId}:earning`)).toMatchObject({
+      kind: 'earning',
+      amountCents: 2400,
+      priceCents: 3000,
+      margin: 0.2,
+      description: 'Earned for feedback to Penny Payer on "Paid mix"',
+    });
+    expect((await callRoute(stack.apiUrl, 'getEarnings', {}, musician.idToken)).status).toBe(403);
 
     const mail = await waitForEmail(stack.mailUrl, pro.email, /Feedback requested: Paid mix/, { since });
     expect(mail.body.text).toContain('Penny Payer');

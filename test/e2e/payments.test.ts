@@ -128,7 +128,19 @@ describe('paid feedback with PayPal', () => {
       expect(await item.getByTestId('share-status').textContent()).toBe('Pending');
       await item.getByRole('button', { name: `Open ${TRACK}` }).click();
       expect(await item.getByTestId('request-notes').textContent()).toBe(notes);
+      expect(await item.getByTestId('share-paid').textContent()).toBe('Paid $30.00');
       await screenshot(page, 'pay-pro-to-rate');
+
+      // The earning, on the pro's profile: $30 at the demo's 20% margin.
+      await page.getByTestId('sidebar').getByRole('link', { name: 'Profile' }).click();
+      await waitForPath(page, '/profile');
+      const card = page.getByTestId('earnings-card');
+      await card.getByRole('heading', { name: 'Current Balance' }).waitFor();
+      const entry = card.getByTestId('earnings-entry').filter({ hasText: `on "${TRACK}"` }).first();
+      await entry.waitFor();
+      expect(await entry.textContent()).toContain('+$24.00');
+      expect(await entry.textContent()).toContain('20% margin on $30.00');
+      await screenshot(page, 'pay-pro-earnings');
     } finally {
       await context.close();
     }

@@ -15,6 +15,11 @@ vi.mock('../../../web/src/lib/api', async () => {
 });
 vi.mock('../../../web/src/lib/realtime-provider', () => ({ useRealtime: () => {} }));
 vi.mock('../../../web/src/lib/leave', () => ({ leaveFor }));
+// Profile asks who is signed in (a pro sees their earnings there): a musician here.
+vi.mock('../../../web/src/lib/auth', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  useMe: () => ({ data: { type: 'musician' } }),
+}));
 
 import { ProfileRoute } from '../../../web/src/app/routes/placeholders';
 import { SettingsRoute } from '../../../web/src/app/routes/settings';

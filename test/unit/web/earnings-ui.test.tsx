@@ -1,0 +1,77 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const apiMock = vi.hoisted(() => vi.fn());
+const me = vi.hoisted(() => ({ type: 'pro' as 'pro' | 'musician' }));
+
+vi.mock('../../../web/src/lib/api', async () => {
+  const { ApiError } = await import('../../../web/src/lib/api-client');
+  return { api: apiMock, ApiError };
+});
+vi.mock('../../../web/src/lib/auth', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  useMe: () => ({ data: { type: me.type } }),
+}));
+
+import { ProfileRoute } from '../../../web/src/app/routes/placeholders';
+import { marginNote } from '../../../web/src/features/earnings/components/earnings-card';
+
+function renderProfile() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <ProfileRoute />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  apiMock.mockReset();
+});
+
+describe("a pro's Current Balance", () => {
+  it('shows the balance and each entry with what it was for and the margin taken', async () => {
+    me.type = 'pro';
+    apiMock.mockResolvedValue({
+      balanceCents: 2250,
+      entries: [
+        { id: 'o2:reversal', kind: 'reversal', amountCents: -1200, description: 'Refunded to Max: feedback on "Sunrise"', priceCents: 1500, margin: 0.2, createdAt: '2026-11-22T10:00:00.000Z' },
+        { id: 'o1:earning', kind: 'earning', amountCents: 2250, description: 'Earned for feedback to Mia on "Midnight Drive"', priceCents: 3000, margin: 0.25, createdAt: '2026-11-21T10:00:00.000Z' },
+      ],
+    });
+    renderProfile();
+    const card = await screen.findByTestId('earnings-card');
+    expect(within(card).getByRole('heading', { name: 'Current Balance' })).toBeTruthy();
+    expect(within(card).getByText('Earnings from feedback provided')).toBeTruthy();
+    expect((await within(card).findByTestId('earnings-balance')).textContent).toBe('$22.50');
+    const entries = within(card).getAllByTestId('earnings-entry').map((e) => e.textContent);
+    expect(entries[0]).toContain('-$12.00');
+    expect(entries[1]).toContain('+$22.50');
+    expect(entries[1]).toContain('25% margin on $30.00');
+    expect(apiMock).toHaveBeenCalledWith('getEarnings');
+  });
+
+  it('says so when there is nothing yet, and musicians see no balance at all', async () => {
+    me.type = 'pro';
+    apiMock.mockResolvedValue({ balanceCents: 0, entries: [] });
+    renderProfile();
+    expect((await screen.findByTestId('earnings-empty')).textContent).toContain('No earnings yet');
+    cleanup();
+    me.type = 'musician';
+    renderProfile();
+    expect(screen.queryByTestId('earnings-card')).toBeNull();
+    expect(apiMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('words the margin of an entry, and none for an adjustment', () => {
+    expect(marginNote({ priceCents: 3000, margin: 0.2 })).toBe('20% margin on $30.00');
+    expect(marginNote({ priceCents: 1500, margin: 0.125 })).toBe('12.5% margin on $15.00');
+    expect(marginNote({ priceCents: null, margin: null })).toBeNull();
+  });
+});

@@ -1,0 +1,70 @@
+import type { LedgerEntryView } from '../../../../../shared/schemas/ledger';
+import { Alert } from '../../../components/alert';
+import { formatDate } from '../../../lib/dates';
+import { errorMessage } from '../../../lib/errors';
+import { formatCents } from '../../../lib/money';
+import { useEarnings } from '../api/earnings';
+
+/** What the platform took from a payment, as the pro reads it: '20% margin on $30.00'. */
+export function marginNote(e: Pick<LedgerEntryView, 'priceCents' | 'margin'>): string | null {
+  if (e.priceCents == null || e.margin == null) return null;
+  const percent = Math.round(e.margin * 1000) / 10;
+  return `${percent}% margin on ${formatCents(e.priceCents)}`;
+}
+
+/**
+ * The pro's 'Current Balance' card (spec: 'Earnings from feedback provided'), with the entries that explain
+ * it: each earning with what it was for and the margin taken, refunds taken back, an admin's corrections.
+ */
+export function EarningsCard() {
+  const earnings = useEarnings();
+  return (
+    <section className="panel earnings-card" aria-labelledby="earnings-title" data-testid="earnings-card">
+      <h2 id="earnings-title" className="panel-title">
+        Current Balance
+      </h2>
+      <p className="muted small">Earnings from feedback provided</p>
+      {earnings.isPending ? (
+        <p className="muted" role="status">
+          Loading...
+        </p>
+      ) : earnings.isError ? (
+        <Alert tone="error" testId="earnings-error">
+          {errorMessage(earnings.error, 'Failed to load your earnings')}{' '}
+          <button type="button" className="link-button" onClick={() => void earnings.refetch()}>
+            Try again
+          </button>
+        </Alert>
+      ) : (
+        <>
+          <p className="earnings-balance" data-testid="earnings-balance">
+            {formatCents(earnings.data.balanceCents)}
+          </p>
+          {earnings.data.entries.length === 0 ? (
+            <p className="muted" data-testid="earnings-empty">
+              No earnings yet: paid requests you complete show here.
+            </p>
+          ) : (
+            <ul className="earnings-list" aria-label="Recent earnings">
+              {earnings.data.entries.map((e) => (
+                <li key={e.id} className="earnings-entry" data-testid="earnings-entry">
+                  <div className="earnings-entry-text">
+                    <span>{e.description}</span>
+                    <span className="muted small">
+                      {formatDate(e.createdAt)}
+                      {marginNote(e) ? ` · ${marginNote(e)}` : ''}
+                    </span>
+                  </div>
+                  <span className={`earnings-amount${e.amountCents < 0 ? ' is-negative' : ''}`}>
+                    {e.amountCents > 0 ? '+' : ''}
+                    {formatCents(e.amountCents)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
