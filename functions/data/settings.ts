@@ -40,9 +40,25 @@ export async function ensureSettings(margin: number): Promise<void> {
   }
 }
 
-/** Sets the margin (a fraction 0..1), recording who changed it and when. */
-export async function setMargin(margin: number, adminId: string): Promise<Settings> {
+/**
+ * Sets the margin (a fraction 0..1), recording who changed it and when, only if it was last saved at
+ * `expectedUpdatedAt` (null: never). Null when it was saved since.
+ */
+export async function setMargin(margin: number, adminId: string, expectedUpdatedAt: string | null): Promise<Settings | null> {
   const updatedAt = new Date().toISOString();
-  await dynamo().send(new PutCommand({ TableName: config.tableName, Item: { ...KEY, entity: 'config', id: 1, margin, updatedAt, updatedBy: adminId } }));
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: config.tableName,
+        Item: { ...KEY, entity: 'config', id: 1, margin, updatedAt, updatedBy: adminId },
+        ...(expectedUpdatedAt === null
+          ? { ConditionExpression: 'attribute_not_exists(updatedAt)' }
+          : { ConditionExpression: 'updatedAt = :seen', ExpressionAttributeValues: { ':seen': expectedUpdatedAt } }),
+      }),
+    );
+  } catch (err) {
+    if ((err as Error).name === 'ConditionalCheckFailedException') return null;
+    throw err;
+  }
   return { id: 1, margin, updatedAt };
 }

@@ -102,4 +102,12 @@ export async function adjustBalance(admin: UserRecord, input: { id: string; bala
 }
 
 export const settings = () => getSettings();
-export const updateMargin = (admin: UserRecord, margin: number) => setMargin(margin, admin.id);
+export async function updateMargin(admin: UserRecord, margin: number, expectedUpdatedAt: string | null) {
+  const saved = await setMargin(margin, admin.id, expectedUpdatedAt);
+  if (saved) return saved;
+  const now = await getSettings();
+  throw new Conflict(`The margin was changed meanwhile: it is now ${(now.margin * 100).toFixed(1)}%. Check it and save again.`, 'settings_changed', {
+    margin: now.margin,
+    ...(now.updatedAt ? { updatedAt: now.updatedAt } : {}),
+  });
+}

@@ -8,5 +8,5 @@ export const handler = areaHandler('admin', {
   setFeedbackPrice: async ({ input }) => admin.setFeedbackPrice(input.id, input.price),
   adjustBalance: async ({ input, caller }) => admin.adjustBalance(caller.user, input),
   getSettings: async () => admin.settings(),
-  updateMargin: async ({ input, caller }) => admin.updateMargin(caller.user, input.margin),
+  updateMargin: async ({ input, caller }) => admin.updateMargin(caller.user, input.margin, input.expectedUpdatedAt),
 });

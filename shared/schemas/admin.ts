@@ -55,9 +55,14 @@ export const adjustBalanceInput = z
   .strict();
 
 export const settingsView = z.object({ id: z.literal(1), margin: z.number(), updatedAt: z.string().nullable() });
-/** The margin as a fraction (the editor shows a percentage with one decimal and sends percent / 100). */
+/**
+ * The margin as a fraction (the editor shows a percentage with one decimal and sends percent / 100), and
+ * when the margin the admin saw was saved: a save made on a stale page (another admin saved meanwhile) is
+ * refused rather than silently undone.
+ */
 export const updateMarginInput = z
   .object({
+    expectedUpdatedAt: z.string().max(40).nullable(),
     margin: z
       .number({ error: 'Please enter a valid percentage between 0 and 100' })
       .min(0, 'Please enter a valid percentage between 0 and 100')

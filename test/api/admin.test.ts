@@ -120,13 +120,18 @@ describe('the margin', () => {
     const current = await as('getSettings');
     expect(current).toMatchObject({ status: 200, body: { id: 1, margin: expect.any(Number) } });
     // Saved as it is (other tests pay at the demo's margin meanwhile), with the date it was saved.
-    const saved = await as('updateMargin', { margin: current.body.margin });
+    const expectedUpdatedAt = current.body.updatedAt;
+    const saved = await as('updateMargin', { margin: current.body.margin, expectedUpdatedAt });
     expect(saved.status).toBe(200);
     expect(saved.body.updatedAt.slice(0, 10)).toBe(new Date().toISOString().slice(0, 10));
+    // A page that still shows the margin as it was before that save cannot overwrite it.
+    const stale = await as('updateMargin', { margin: 0.5, expectedUpdatedAt });
+    expect(stale).toMatchObject({ status: 409, body: { error: { code: 'settings_changed', margin: current.body.margin, updatedAt: saved.body.updatedAt } } });
+    expect((await as('getSettings')).body.margin).toBe(current.body.margin);
     for (const margin of [-0.1, 1.5, 0.12345]) {
-      const bad = await as('updateMargin', { margin });
+      const bad = await as('updateMargin', { margin, expectedUpdatedAt: saved.body.updatedAt });
       expect(bad.status, String(margin)).toBe(400);
     }
-    expect((await as('updateMargin', { margin: 2 })).body.error.fields).toEqual({ margin: 'Please enter a valid percentage between 0 and 100' });
+    expect((await as('updateMargin', { margin: 2, expectedUpdatedAt: null })).body.error.fields).toEqual({ margin: 'Please enter a valid percentage between 0 and 100' });
   });
 });

@@ -283,7 +283,8 @@ describe('Admin settings', () => {
     fireEvent.change(screen.getByLabelText('Margin (%)'), { target: { value: '25' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByTestId('margin-editor').querySelector('button[type="submit"]')!.textContent).toBe('...'));
-    expect(calls('updateMargin')).toEqual([{ margin: 0.25 }]);
+    // With when the margin shown was saved, so that a stale page cannot undo another admin's save.
+    expect(calls('updateMargin')).toEqual([{ margin: 0.25, expectedUpdatedAt: '2026-03-05T12:00:00.000Z' }]);
     await act(async () => release());
     await waitFor(() => expect(screen.getByTestId('margin-value').textContent).toBe('25.0%'));
     expect(screen.getByTestId('margin-updated').textContent).toBe('Last Updated: Apr 1, 2026');

@@ -61,7 +61,10 @@ export function useAdminSettings() {
 export function useUpdateMargin() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (margin: number) => api('updateMargin', { margin }),
+    // With when the margin shown was saved: another admin's save meanwhile is refused, not undone.
+    mutationFn: ({ margin, expectedUpdatedAt }: { margin: number; expectedUpdatedAt: string | null }) => api('updateMargin', { margin, expectedUpdatedAt }),
     onSuccess: (settings) => client.setQueryData(adminSettingsKey, settings),
+    // Refused as stale: show the margin as it now is.
+    onError: () => void client.invalidateQueries({ queryKey: adminSettingsKey }),
   });
 }

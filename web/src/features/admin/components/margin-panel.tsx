@@ -33,7 +33,7 @@ export function MarginPanel() {
       return;
     }
     setProblem(null);
-    update.mutate(margin, {
+    update.mutate({ margin, expectedUpdatedAt: settings.data?.updatedAt ?? null }, {
       onSuccess: () => setDraft(null),
       onError: (err) => setProblem(errorMessage(err, 'Could not save the margin. Please try again.')),
     });
