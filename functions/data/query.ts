@@ -1,4 +1,4 @@
-/** Reading every page of a query: DynamoDB returns at most 1 MB per call, and a list must not stop there. */
+/** Reading every page of a query: DynamoDB returns at most 1 MB per call, and a list (or a count) must not stop there. */
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/aws.js';
 
@@ -11,4 +11,16 @@ export async function queryAll(input: Omit<QueryCommandInput, 'ExclusiveStartKey
     start = res.LastEvaluatedKey;
   } while (start);
   return items;
+}
+
+/** How many items a query matches (after its filter), counted page by page without reading them. */
+export async function countAll(input: Omit<QueryCommandInput, 'ExclusiveStartKey' | 'Select'>): Promise<number> {
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await dynamo().send(new QueryCommand({ ...input, Select: 'COUNT', ExclusiveStartKey: start }));
+    count += res.Count ?? 0;
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return count;
 }

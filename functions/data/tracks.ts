@@ -3,10 +3,10 @@
  * - track         PK TRACK#<id>           SK META       GSI1 OWNER#<userId> / TRACK#<createdAt>#<id> (own tracks, newest first)
  * - upload claim  PK AUDIOKEY#<uploadKey> SK AUDIOKEY   (one track per uploaded object; written with the track)
  */
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '../lib/aws.js';
-import { queryAll } from './query.js';
+import { countAll, queryAll } from './query.js';
 import { config } from '../lib/config.js';
 import type { TrackStatus } from '../../shared/schemas/tracks.js';
 import { resultKey } from './uploads.js';
@@ -73,24 +73,13 @@ export async function putNewTrack(track: TrackRecord): Promise<boolean> {
 }
 
 /** How many tracks a user keeps (a count, not the items: one small read whatever the number). */
-export async function countTracks(userId: string): Promise<number> {
-  let count = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await dynamo().send(
-      new QueryCommand({
-        TableName: config.tableName,
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': `OWNER#${userId}`, ':prefix': 'TRACK#' },
-        Select: 'COUNT',
-        ExclusiveStartKey: start,
-      }),
-    );
-    count += res.Count ?? 0;
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return count;
+export function countTracks(userId: string): Promise<number> {
+  return countAll({
+    TableName: config.tableName,
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': `OWNER#${userId}`, ':prefix': 'TRACK#' },
+  });
 }
 
 export async function getTrack(id: string, opts: { consistent?: boolean } = {}): Promise<TrackRecord | null> {

@@ -8,7 +8,7 @@
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '../lib/aws.js';
-import { queryAll } from './query.js';
+import { countAll, queryAll } from './query.js';
 import { config } from '../lib/config.js';
 import type { UserType } from '../../shared/constants.js';
 import type { UserPlan } from './billing.js';
@@ -225,6 +225,7 @@ export async function listUsersOfType(type: StoredUserType): Promise<UserRecord[
 }
 
 const SEARCH_FILTER = 'contains(#nl, :q) OR contains(email, :q) OR contains(#fn, :q)';
+const SEARCH_NAMES = { '#nl': 'nameLower', '#fn': 'fullName' };
 
 /**
  * One page of users of a type by name, optionally those whose name or e-mail holds `q` (lowercase): a
@@ -244,7 +245,7 @@ export async function pageUsersOfType(
         KeyConditionExpression: 'GSI1PK = :pk',
         ExpressionAttributeValues: { ':pk': `TYPE#${type}`, ...(opts.q ? { ':q': opts.q } : {}) },
         // Records written before nameLower existed still match by e-mail, or by their name as written.
-        ...(opts.q ? { FilterExpression: SEARCH_FILTER, ExpressionAttributeNames: { '#nl': 'nameLower', '#fn': 'fullName' } } : {}),
+        ...(opts.q ? { FilterExpression: SEARCH_FILTER, ExpressionAttributeNames: SEARCH_NAMES } : {}),
         Limit: opts.limit - users.length,
         ExclusiveStartKey: start,
       }),
@@ -256,25 +257,14 @@ export async function pageUsersOfType(
 }
 
 /** How many users of a type there are (with `q`, how many match it). */
-export async function countUsersOfType(type: StoredUserType, q?: string): Promise<number> {
-  let count = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await dynamo().send(
-      new QueryCommand({
-        TableName: config.tableName,
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': `TYPE#${type}`, ...(q ? { ':q': q } : {}) },
-        ...(q ? { FilterExpression: SEARCH_FILTER, ExpressionAttributeNames: { '#nl': 'nameLower', '#fn': 'fullName' } } : {}),
-        Select: 'COUNT',
-        ExclusiveStartKey: start,
-      }),
-    );
-    count += res.Count ?? 0;
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return count;
+export function countUsersOfType(type: StoredUserType, q?: string): Promise<number> {
+  return countAll({
+    TableName: config.tableName,
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': `TYPE#${type}`, ...(q ? { ':q': q } : {}) },
+    ...(q ? { FilterExpression: SEARCH_FILTER, ExpressionAttributeNames: SEARCH_NAMES } : {}),
+  });
 }
 
 /** Sets a pro's feedback price (null: free); false when the user is not a pro (any more). */
