@@ -32,6 +32,9 @@ export const AVAILABILITY_OPTIONS = ['1-3 sessions/week', '4-7 sessions/week', '
 export const RESPONSE_TIME_OPTIONS = ['Within 3 days', 'Within 7 days', 'Within 10 days'] as const;
 export const MENTORSHIP_STYLES = ['technical', 'creative', 'holistic'] as const;
 
+/** The path under which the CDN (and the local web server) serves the public images bucket's objects. */
+export const IMAGES_PATH = 'images';
+
 /** Tracks and audio (sections 2, 7 and 9). */
 export const MAX_TRACK_BYTES = 200 * 1024 * 1024;
 /** Browsers upload here only; processed audio lives under `audio/`, which no upload policy can target. */

@@ -1,5 +1,5 @@
 /** The identity provider's directory (Cognito): who has an account, whatever our table holds. */
-import { AdminGetUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminGetUserCommand, AdminListGroupsForUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
 import { cognito } from '../lib/aws.js';
 import { config } from '../lib/config.js';
 
@@ -25,4 +25,18 @@ export async function getAccountAttributes(cognitoUsername: string): Promise<Acc
   const res = await cognito().send(new AdminGetUserCommand({ UserPoolId: config.userPoolId, Username: cognitoUsername }));
   const attr = (name: string) => res.UserAttributes?.find((a) => a.Name === name)?.Value;
   return { email: attr('email') ?? '', name: attr('name') ?? '', preferredUsername: attr('preferred_username') ?? null };
+}
+
+/**
+ * Whether the account is in a group now, asked of the directory itself (a token's groups are as of its
+ * issue, up to an hour old): what ends an impersonation the moment its admin leaves the admin group.
+ */
+export async function isInGroup(cognitoUsername: string, group: string): Promise<boolean> {
+  let token: string | undefined;
+  do {
+    const res = await cognito().send(new AdminListGroupsForUserCommand({ UserPoolId: config.userPoolId, Username: cognitoUsername, NextToken: token }));
+    if (res.Groups?.some((g) => g.GroupName === group)) return true;
+    token = res.NextToken;
+  } while (token);
+  return false;
 }

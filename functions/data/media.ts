@@ -3,35 +3,17 @@ import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NotFound, PutObjectCommand, PutObjectTaggingCommand } from '@aws-sdk/client-s3';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { presignPost } from './presign.js';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3 } from '../lib/aws.js';
 import { UNCLAIMED_UPLOAD_TAG } from '../../shared/constants.js';
 import { config } from '../lib/config.js';
 
-export interface PresignedUpload {
-  url: string;
-  fields: Record<string, string>;
-}
-
 const unclaimedQuery = `${encodeURIComponent(UNCLAIMED_UPLOAD_TAG.key)}=${encodeURIComponent(UNCLAIMED_UPLOAD_TAG.value)}`;
-/**
- * A POST policy that pins the exact key, the content type and the size range. Uploads are short-lived
- * (processing removes them) and the bucket expires anything left under their prefix.
- */
-export async function presignUpload(key: string, contentType: string, maxBytes: number, expiresSeconds: number): Promise<PresignedUpload> {
-  return createPresignedPost(s3(), {
-    Bucket: config.mediaBucket,
-    Key: key,
-    Conditions: [
-      ['content-length-range', 1, maxBytes],
-      ['eq', '$Content-Type', contentType],
-    ],
-    // Each field is also an exact condition of the policy.
-    Fields: { 'Content-Type': contentType },
-    Expires: expiresSeconds,
-  });
-}
+
+/** An audio upload to the private media bucket. */
+export const presignUpload = (key: string, contentType: string, maxBytes: number, expiresSeconds: number) =>
+  presignPost(config.mediaBucket, key, contentType, maxBytes, expiresSeconds);
 
 /** Marks processed audio as kept (a track's) or, again, as unclaimed and so due to expire. */
 export async function setClaimed(key: string, claimed: boolean): Promise<void> {

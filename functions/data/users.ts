@@ -12,6 +12,7 @@ import { countAll, queryAll } from './query.js';
 import { config } from '../lib/config.js';
 import type { UserType } from '../../shared/constants.js';
 import type { UserPlan } from './billing.js';
+import type { SocialLink } from '../../shared/social.js';
 
 export type StoredUserType = 'musician' | 'pro' | 'admin';
 
@@ -28,6 +29,23 @@ export interface UserRecord {
   feedbackPriceCents: number | null;
   balanceCents: number;
   bio: string | null;
+  /** The profile record's fields (absent on records made before the profile page). */
+  location?: string | null;
+  keyCredits?: string | null;
+  availability?: string | null;
+  responseTime?: string | null;
+  mentorshipStyle?: string | null;
+  /** Comma-separated links. */
+  featuredTrack?: string | null;
+  testimonials?: string | null;
+  eventParticipation?: string | null;
+  socialMedia?: SocialLink[];
+  website?: string | null;
+  /** Keys in the public images bucket (served under /images/), set once the file has been checked. */
+  profileImage?: string | null;
+  coverImage?: string | null;
+  /** The state of the user's application to become a pro (the application itself: data/applications.ts). */
+  proApplication?: 'draft' | 'pending' | 'approved' | 'declined' | null;
   /** What an admin was before joining the admin group (when they had chosen), restored when they leave it. */
   typeBeforeAdmin?: UserType | null;
   /** When `type` last followed a change of the account's admin group membership. */
@@ -42,7 +60,7 @@ export interface UserRecord {
 
 const userKey = (id: string) => ({ PK: `USER#${id}`, SK: 'PROFILE' });
 const usernameKey = (username: string) => ({ PK: `USERNAME#${username}`, SK: 'USERNAME' });
-const typeIndexKeys = (u: Pick<UserRecord, 'type' | 'fullName' | 'id'>) => ({
+export const typeIndexKeys = (u: Pick<UserRecord, 'type' | 'fullName' | 'id'>) => ({
   GSI1PK: `TYPE#${u.type}`,
   GSI1SK: `NAME#${u.fullName.toLowerCase()}#${u.id}`,
 });
@@ -126,7 +144,12 @@ export async function createUser(user: UserRecord): Promise<CreateUserResult> {
 }
 
 type ProfileChanges = Partial<
-  Pick<UserRecord, 'type' | 'typeChosen' | 'genres' | 'costRange' | 'experience' | 'fullName'>
+  Pick<
+    UserRecord,
+    | 'type' | 'typeChosen' | 'genres' | 'costRange' | 'experience' | 'fullName' | 'bio' | 'location' | 'keyCredits'
+    | 'availability' | 'responseTime' | 'mentorshipStyle' | 'featuredTrack' | 'testimonials' | 'eventParticipation'
+    | 'socialMedia' | 'website' | 'profileImage' | 'coverImage' | 'feedbackPriceCents' | 'proApplication'
+  >
 >;
 
 /** Updates the given fields (and the type index when type or name change); returns the new record. */
@@ -146,6 +169,61 @@ export async function updateUser(current: UserRecord, changes: ProfileChanges): 
     }),
   );
   return fromItem(res.Attributes!);
+}
+
+export type RenameResult = { user: UserRecord } | 'username_taken' | 'changed_meanwhile';
+
+/**
+ * Changes name and/or username (with other profile fields) in one transaction: the record, conditioned on
+ * the username it had when read; the username reservation moved; the search entries of the old terms
+ * removed and the new ones written, so search finds the new name at once and never the old one.
+ */
+export async function renameUser(
+  current: UserRecord,
+  names: { fullName?: string; username?: string },
+  changes: ProfileChanges,
+): Promise<RenameResult> {
+  const next: UserRecord = { ...current, ...changes, ...names, updatedAt: new Date().toISOString() };
+  const values: Record<string, unknown> = { ...changes, ...names, updatedAt: next.updatedAt, ...typeIndexKeys(next), ...nameLower(next.fullName) };
+  const keys = Object.keys(values);
+  const oldTerms = new Set(searchTerms(current));
+  const newTerms = new Set(searchTerms(next));
+  const usernameMoves = next.username !== current.username;
+  const T = config.tableName;
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: T,
+              Key: userKey(current.id),
+              UpdateExpression: `SET ${keys.map((n) => `#${n} = :${n}`).join(', ')}`,
+              ConditionExpression: 'attribute_exists(PK) AND #username = :was',
+              ExpressionAttributeNames: { ...Object.fromEntries(keys.map((n) => [`#${n}`, n])), '#username': 'username' },
+              ExpressionAttributeValues: { ...Object.fromEntries(keys.map((n) => [`:${n}`, values[n]])), ':was': current.username },
+            },
+          },
+          ...(usernameMoves
+            ? [
+                { Put: { TableName: T, Item: { ...usernameKey(next.username), entity: 'username', userId: current.id }, ConditionExpression: 'attribute_not_exists(PK)' } },
+                { Delete: { TableName: T, Key: usernameKey(current.username), ConditionExpression: 'userId = :me', ExpressionAttributeValues: { ':me': current.id } } },
+              ]
+            : []),
+          ...[...oldTerms].filter((t) => !newTerms.has(t)).map((term) => ({ Delete: { TableName: T, Key: { PK: `USER#${current.id}`, SK: `SEARCH#${term}` } } })),
+          ...[...newTerms].filter((t) => !oldTerms.has(t)).map((term) => ({ Put: { TableName: T, Item: searchItem(current.id, term) } })),
+        ],
+      }),
+    );
+    return { user: next };
+  } catch (err) {
+    if (err instanceof TransactionCanceledException) {
+      const [profile, reservation] = err.CancellationReasons ?? [];
+      if (usernameMoves && reservation?.Code === 'ConditionalCheckFailed') return 'username_taken';
+      if (profile?.Code === 'ConditionalCheckFailed') return 'changed_meanwhile';
+    }
+    throw err;
+  }
 }
 
 export type TypeChange = Pick<UserRecord, 'type' | 'typeChosen' | 'typeBeforeAdmin' | 'groupSyncedAt'>;

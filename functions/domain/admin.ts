@@ -8,6 +8,7 @@ import { formatCents } from '../../shared/money.js';
 import { adjustBalance as adjustLedger } from '../data/ledger.js';
 import { getSettings, setMargin } from '../data/settings.js';
 import * as users from '../data/users.js';
+import { imageUrl } from './users.js';
 import type { StoredUserType, UserRecord } from '../data/users.js';
 import { BadRequest, Conflict, NotFound } from '../lib/errors.js';
 
@@ -23,7 +24,7 @@ export const toAdminUserView = (u: UserRecord): AdminUserView => ({
   type: u.type,
   feedbackPriceCents: u.feedbackPriceCents ?? null,
   balanceCents: u.balanceCents ?? 0,
-  profileImage: null,
+  profileImage: imageUrl(u.profileImage),
   createdAt: u.createdAt,
 });
 

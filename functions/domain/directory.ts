@@ -1,5 +1,6 @@
 /** Finding people: user search by name or username, and the list of pros. */
 import type { UserCard } from '../../shared/schemas/shares.js';
+import { imageUrl } from './users.js';
 import { findUserIdsByPrefix, getUsers, listUsersOfType, type UserRecord } from '../data/users.js';
 
 const MAX_RESULTS = 20;
@@ -16,14 +17,13 @@ export function toUserCard(u: UserRecord): UserCard {
     bio: u.bio,
     genres: u.genres,
     feedbackPriceCents: u.feedbackPriceCents,
-    // Profile details arrive with the profile page; until then they are simply absent.
-    profileImage: null,
-    availability: null,
-    responseTime: null,
-    keyCredits: null,
-    featuredTrack: null,
-    socialMedia: [],
-    website: null,
+    profileImage: imageUrl(u.profileImage),
+    availability: u.availability ?? null,
+    responseTime: u.responseTime ?? null,
+    keyCredits: u.keyCredits ?? null,
+    featuredTrack: u.featuredTrack ?? null,
+    socialMedia: u.socialMedia ?? [],
+    website: u.website ?? null,
   };
 }
 

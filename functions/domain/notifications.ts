@@ -64,7 +64,7 @@ const send = (shareId: string, event: string, toUserId: string, subject: string,
   sendOnce(shareClaim(shareId, event), toUserId, subject, lines);
 
 /** Where an e-mail's button leads, and what it says. */
-const LINKS: Record<string, string> = { [paths.dashboard]: 'Open your dashboard', [paths.settings]: 'Open your settings' };
+const LINKS: Record<string, string> = { [paths.dashboard]: 'Open your dashboard', [paths.settings]: 'Open your settings', [paths.profile]: 'Open your profile' };
 
 async function deliver(toUserId: string, subject: string, lines: string[], linkPath: string = paths.dashboard) {
   const to = await getUser(toUserId);

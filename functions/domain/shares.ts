@@ -11,6 +11,7 @@ import { getUser, type UserRecord } from '../data/users.js';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors.js';
 import * as notify from './notifications.js';
 import { declinePaidRequest, respondBy } from './payments.js';
+import { moneyRefused } from './impersonation.js';
 import { fulfilment } from '../data/payments.js';
 
 
@@ -188,9 +189,11 @@ export async function listShares(userId: string, as: 'author' | 'reviewer', stat
   return lists.flat().sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
-export async function respond(userId: string, shareId: string, status: 'accepted' | 'declined'): Promise<ShareRecord> {
+export async function respond(userId: string, shareId: string, status: 'accepted' | 'declined', opts: { impersonated?: boolean } = {}): Promise<ShareRecord> {
   const { share } = await bundleFor(userId, shareId);
   if (share.sharedWithUserId !== userId) throw new Forbidden('Only the reviewer answers a feedback request');
+  // Declining a paid request refunds it: money an impersonating admin may not move.
+  if (opts.impersonated && status === 'declined' && share.payment) throw moneyRefused();
   // A paid request declined is refunded, the decline and the refund's start being one write.
   const paid = status === 'declined' && share.payment ? await declinePaidRequest(share) : 'not_paid';
   if (paid === 'declined') return { ...share, status };

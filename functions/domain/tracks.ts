@@ -12,6 +12,7 @@ import { deleteKeys, shareItemKeys, sharesOfTrack } from '../data/shares.js';
 import type { TrackRecord } from '../data/tracks.js';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors.js';
 import { finishWithdrawal, withdrawPaidRequest } from './payments.js';
+import { moneyRefused } from './impersonation.js';
 import { assertWithinPlan, type PlanHolder } from './plan-limits.js';
 
 const UPLOAD_TTL_SECONDS = 15 * 60;
@@ -225,12 +226,16 @@ export async function saveSnippet(userId: string, trackId: string, snippet: { st
  * whose deletion fails part-way is reported by id and stays listed (its remaining shares still reachable
  * from it), so deleting it again finishes the job; an audio object that cannot be removed is reported too.
  */
-export async function deleteOwnTracks(userId: string, ids: string[]) {
+export async function deleteOwnTracks(userId: string, ids: string[], opts: { impersonated?: boolean } = {}) {
   const found = await tracks.getTracks(ids);
   const byId = new Map(found.map((t) => [t.id, t]));
   const missing = ids.filter((id) => !byId.has(id));
   if (missing.length) throw new NotFound(`Track not found: ${missing.join(', ')}`);
   if (found.some((t) => t.userId !== userId)) throw new Forbidden('You can only delete your own tracks');
+  // Deleting a track withdraws its paid requests (a refund): money an impersonating admin may not move.
+  if (opts.impersonated) {
+    for (const track of found) if ((await sharesOfTrack(track.id)).some((s) => s.orderId)) throw moneyRefused();
+  }
 
   const deleted: string[] = [];
   const failed: { id: string; message: string }[] = [];

@@ -1,5 +1,6 @@
 /** Use cases of the user account: lookups at sign-up, the record behind each identity, onboarding. */
 import { suggestUsername } from '../../shared/username.js';
+import { IMAGES_PATH } from '../../shared/constants.js';
 import type { UserView } from '../../shared/schemas/users.js';
 import { usernameField } from '../../shared/schemas/users.js';
 import type { UserType } from '../../shared/constants.js';
@@ -150,20 +151,50 @@ export function toUserView(user: UserRecord, isAdmin: boolean): UserView {
     feedbackPriceCents: user.feedbackPriceCents,
     balanceCents: user.balanceCents,
     bio: user.bio,
+    location: user.location ?? null,
+    keyCredits: user.keyCredits ?? null,
+    availability: user.availability ?? null,
+    responseTime: user.responseTime ?? null,
+    mentorshipStyle: user.mentorshipStyle ?? null,
+    featuredTrack: user.featuredTrack ?? null,
+    testimonials: user.testimonials ?? null,
+    eventParticipation: user.eventParticipation ?? null,
+    socialMedia: user.socialMedia ?? [],
+    website: user.website ?? null,
+    profileImage: imageUrl(user.profileImage),
+    coverImage: imageUrl(user.coverImage),
+    proApplication: user.proApplication ?? null,
     createdAt: user.createdAt,
   };
 }
 
+/**
+ * Where the CDN serves a public image: its bucket key (under `images/`) on the web app's own origin.
+ * Only keys under that prefix are ever stored (domain/images.ts).
+ */
+export const imageUrl = (key: string | null | undefined): string | null => (key?.startsWith(`${IMAGES_PATH}/`) ? `/${key}` : null);
+
+/** The choice made at type onboarding: a pro is one already, or a musician about to apply. */
+const chosenType = (user: UserRecord): UserType => (user.type === 'pro' || user.proApplication === 'draft' ? 'pro' : 'musician');
+
+/**
+ * Type onboarding. 'musician' is the type; 'pro' keeps the musician type and marks the application to
+ * come (the pro onboarding form sends it): only an admin's approval makes someone a pro.
+ */
 export async function chooseType(user: UserRecord, type: UserType): Promise<UserRecord> {
   if (user.type === 'admin') throw new Forbidden('Admins do not choose a user type');
   // The choice can still change until onboarding is complete; afterwards only an admin changes it.
-  if (user.typeChosen && user.genres.length > 0 && user.type !== type) {
+  if (user.typeChosen && user.genres.length > 0 && chosenType(user) !== type) {
     throw new Conflict('Your account type is already set. An admin can change it.', 'type_already_chosen');
   }
-  return updateUser(user, { type, typeChosen: true });
+  if (type === 'pro') return user.type === 'pro' ? user : updateUser(user, { type: 'musician', typeChosen: true, proApplication: 'draft' });
+  return updateUser(user, { type: 'musician', typeChosen: true, proApplication: user.proApplication === 'draft' ? null : (user.proApplication ?? null) });
 }
 
-export const saveGenres = (user: UserRecord, genres: string[]) => updateUser(user, { genres });
+export function saveGenres(user: UserRecord, genres: string[]) {
+  if (user.type === 'admin') throw new Forbidden('Admins have no genres');
+  return updateUser(user, { genres });
+}
 
 export const saveProProfile = (
   user: UserRecord,

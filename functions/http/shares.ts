@@ -9,7 +9,7 @@ export const handler = areaHandler('shares', {
     shares: (await shares.listShares(caller.user.id, input.as, input.status?.split(',') as ShareStatus[] | undefined)).map(shares.toShareView),
   }),
   getShare: async ({ input, caller }) => shares.toShareDetail(await shares.bundleFor(caller.user.id, input.id)),
-  respondToShare: async ({ input, caller }) => shares.toShareView(await shares.respond(caller.user.id, input.id, input.status)),
+  respondToShare: async ({ input, caller }) => shares.toShareView(await shares.respond(caller.user.id, input.id, input.status, { impersonated: Boolean(caller.actor) })),
   addComment: async ({ input, caller }) => shares.addComment(caller.user, input.id, input),
   updateComment: async ({ input, caller }) => shares.updateComment(caller.user.id, input),
   deleteComment: async ({ input, caller }) => {

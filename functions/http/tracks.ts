@@ -8,5 +8,5 @@ export const handler = areaHandler('tracks', {
   listTracks: async ({ caller }) => ({ tracks: (await tracks.listOwnTracks(caller.user.id)).map(tracks.toTrackView) }),
   getSignedUrl: async ({ input, caller }) => tracks.signedUrlFor(caller.user.id, input.trackId),
   updateSnippet: async ({ input, caller }) => tracks.toTrackView(await tracks.saveSnippet(caller.user.id, input.id, input.snippet)),
-  deleteTracks: async ({ input, caller }) => tracks.deleteOwnTracks(caller.user.id, input.ids),
+  deleteTracks: async ({ input, caller }) => tracks.deleteOwnTracks(caller.user.id, input.ids, { impersonated: Boolean(caller.actor) }),
 });

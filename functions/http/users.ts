@@ -1,6 +1,9 @@
 /** HTTP handlers of the users area: thin adapters from validated input to the domain. */
+import * as applications from '../domain/applications.js';
 import * as directory from '../domain/directory.js';
 import { earningsOf } from '../domain/earnings.js';
+import * as images from '../domain/images.js';
+import * as profile from '../domain/profile.js';
 import * as users from '../domain/users.js';
 import { areaHandler } from '../lib/area-handler.js';
 
@@ -13,6 +16,13 @@ export const handler = areaHandler('users', {
   getEarnings: async ({ caller }) => earningsOf(caller.user),
   saveProProfile: async ({ input, caller }) =>
     users.toUserView(await users.saveProProfile(caller.user, input), caller.isAdmin),
+  updateProfile: async ({ input, caller }) => users.toUserView(await profile.updateProfile(caller.user, input), caller.isAdmin),
+  saveSocialLinks: async ({ input, caller }) => users.toUserView(await profile.saveSocialLinks(caller.user, input.links), caller.isAdmin),
+  setOwnPrice: async ({ input, caller }) => users.toUserView(await profile.setOwnPrice(caller.user, input.price), caller.isAdmin),
+  createImageUpload: async ({ input, caller }) => images.createImageUpload(caller.user, input),
+  saveProfileImage: async ({ input, caller }) => users.toUserView(await images.saveProfileImage(caller.user, input), caller.isAdmin),
+  applyForPro: async ({ input, caller }) => applications.apply(caller.user, input),
+  getMyApplication: async ({ caller }) => ({ application: await applications.myApplication(caller.user) }),
   searchUsers: async ({ input, caller }) => ({ users: await directory.searchUsers(caller.user.id, input) }),
   listPros: async ({ caller }) => ({ users: await directory.listPros(caller.user.id) }),
 });

@@ -13,16 +13,20 @@ import { ensureUser } from '../domain/users.js';
 import type { UserRecord } from '../data/users.js';
 import { allows } from './access.js';
 import { AppError, BadRequest, Forbidden, NotFound, PayloadTooLarge, Unauthorized } from './errors.js';
-import { identify, isAdminIdentity, type Identity } from './identity.js';
-import { routeKey, type Area } from './route.js';
+import { hasTotpMfa, identify, isAdminIdentity, type Identity } from './identity.js';
+import { IMPERSONATION_HEADER, routeKey, type Area, type RouteDef } from './route.js';
+import { auditWrite, impersonated, moneyRefused } from '../domain/impersonation.js';
 
 /** Largest accepted JSON body; anything bigger is refused before parsing. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
 export interface Caller {
   identity: Identity;
+  /** Who the request acts as: the signed-in user, or the user an admin impersonates. */
   user: UserRecord;
   isAdmin: boolean;
+  /** The real admin, when `user` is impersonated. */
+  actor?: UserRecord;
 }
 
 export interface HandlerRequest<N extends RouteName> {
@@ -43,6 +47,8 @@ interface AppContext extends Context {
   route?: { name: RouteName; def: Routes[RouteName] };
   caller?: Caller | null;
   input?: unknown;
+  /** A write made while impersonating, audited before it runs. */
+  audit?: { settle(status: number): Promise<void> };
 }
 
 export function json(statusCode: number, body: unknown): Result {
@@ -207,7 +213,21 @@ export function areaHandler<A extends Area>(area: A, handlers: AreaHandlers<A>) 
       if (!identity) throw new Unauthorized();
       const user = await ensureUser(identity);
       // Both must agree: a token issued before its holder left the admin group still names the group.
-      const isAdmin = isAdminIdentity(identity) && user.type === 'admin';
+      const adminAccount = isAdminIdentity(identity) && user.type === 'admin';
+      // And the account must have TOTP MFA on (why that is enough: identity.ts, hasTotpMfa).
+      const isAdmin = adminAccount && (await hasTotpMfa(identity));
+      if (def.access === 'admin' && adminAccount && !isAdmin) {
+        throw new Forbidden('Admin access needs two-factor authentication: sign in at the admin login to set it up.', 'mfa_required');
+      }
+      const impersonation = event.headers?.[IMPERSONATION_HEADER];
+      if (impersonation) {
+        const target = await impersonated(impersonation, user, identity, isAdmin);
+        if ((def as RouteDef).money) throw moneyRefused();
+        if (!allows(def.access, target, false)) throw new Forbidden();
+        context.caller = { identity, user: target, isAdmin: false, actor: user };
+        if (def.method !== 'GET') context.audit = await auditWrite(user, target, context.route!.name, def.method, event.rawPath);
+        return;
+      }
       if (!allows(def.access, user, isAdmin)) throw new Forbidden();
       context.caller = { identity, user, isAdmin };
     },
@@ -227,8 +247,9 @@ export function areaHandler<A extends Area>(area: A, handlers: AreaHandlers<A>) 
   };
 
   const errors: middy.MiddlewareObj<APIGatewayProxyEventV2, Result, Error, AppContext> = {
-    onError: (request) => {
+    onError: async (request) => {
       request.response = errorResult(request.error);
+      await request.context.audit?.settle(request.response.statusCode ?? 500);
     },
   };
 
@@ -242,6 +263,8 @@ export function areaHandler<A extends Area>(area: A, handlers: AreaHandlers<A>) 
       const run = handlers[name as RoutesOfArea<A>] as unknown as (req: unknown) => Promise<unknown>;
       const result = await run({ input: context.input, caller: context.caller, event });
       // The output schema is the contract: it also strips anything a handler should not leak.
-      return json(200, def.output.parse(result));
+      const response = json(200, def.output.parse(result));
+      await context.audit?.settle(200);
+      return response;
     });
 }

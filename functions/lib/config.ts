@@ -10,6 +10,8 @@ export const ENV = {
   userPoolId: 'USER_POOL_ID',
   userPoolClientId: 'USER_POOL_CLIENT_ID',
   mediaBucket: 'MEDIA_BUCKET',
+  /** The public images bucket (profile photos and covers), served under /images/ by the CDN. */
+  imagesBucket: 'IMAGES_BUCKET',
   appUrl: 'APP_URL',
   mailFrom: 'MAIL_FROM',
   /** Base URL of the WebSocket management API (POST @connections/{id}). */
@@ -49,6 +51,9 @@ export const config = {
   },
   get mediaBucket() {
     return required(ENV.mediaBucket);
+  },
+  get imagesBucket() {
+    return required(ENV.imagesBucket);
   },
   get appUrl() {
     return required(ENV.appUrl);

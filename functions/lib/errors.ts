@@ -19,13 +19,13 @@ export class BadRequest extends AppError {
   }
 }
 export class Unauthorized extends AppError {
-  constructor(message = 'Sign in to continue') {
-    super(401, 'unauthorized', message);
+  constructor(message = 'Sign in to continue', code = 'unauthorized') {
+    super(401, code, message);
   }
 }
 export class Forbidden extends AppError {
-  constructor(message = 'You are not allowed to do this') {
-    super(403, 'forbidden', message);
+  constructor(message = 'You are not allowed to do this', code = 'forbidden') {
+    super(403, code, message);
   }
 }
 export class NotFound extends AppError {

@@ -16,6 +16,12 @@ export interface RouteDef {
   input: z.ZodType;
   output: z.ZodType;
   area: Area;
+  /** Moves money (payments, plans): refused while an admin impersonates the caller. */
+  money?: true;
 }
+
+/** Request headers the browser may send: the admin's impersonation token travels beside their own token. */
+export const IMPERSONATION_HEADER = 'x-impersonation-token';
+export const CORS_ALLOW_HEADERS = ['authorization', 'content-type', IMPERSONATION_HEADER] as const;
 
 export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>) => `${r.method} ${r.path}`;

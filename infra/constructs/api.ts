@@ -9,7 +9,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import type { RouteDef } from '../../functions/lib/route.js';
+import { CORS_ALLOW_HEADERS, type RouteDef } from '../../functions/lib/route.js';
 import { routes } from '../../functions/routes.js';
 import type { Data } from './data.js';
 import { createAppFunction, type LambdaCodeMode } from './function.js';
@@ -25,10 +25,10 @@ export const PAYMENT_AREAS: ReadonlySet<string> = new Set(['payments', 'billing'
 export const BEDROCK_AREAS: ReadonlySet<string> = new Set(['feedbacks']);
 
 /** Request headers the browser may send (keep in step with the local gateway in scripts/dev). */
-export const CORS_ALLOW_HEADERS = ['authorization', 'content-type'] as const;
 
 /** Cognito admin calls the handlers make on the user pool (the middleware looks up a first-time caller). */
-const USER_POOL_ACTIONS = ['cognito-idp:AdminGetUser'];
+/** AdminListGroupsForUser: an impersonating admin's group is checked live on every call. */
+const USER_POOL_ACTIONS = ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'];
 
 /** Item-level DynamoDB actions: no Scan, no table management. */
 const TABLE_ACTIONS = [
@@ -57,6 +57,21 @@ export const MEDIA_GRANTS: Readonly<Record<string, readonly { prefix: string; ac
   ],
 };
 
+/**
+ * What each area may do with the public images bucket, by key prefix (functions/domain/images.ts): the users
+ * area presigns uploads of photos and covers under uploads/ (PutObject is what the browser's POST is
+ * authorised by), reads and removes them there, and keeps checked pictures under images/, removing the
+ * ones they replace. Everything else in the bucket, and every other area, is out of reach.
+ */
+export const IMAGES_GRANTS: Readonly<Record<string, readonly { prefix: string; actions: readonly string[] }[]>> = {
+  users: [
+    { prefix: 'uploads/profile_images', actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'] },
+    { prefix: 'uploads/cover_images', actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'] },
+    { prefix: 'images/profile_images', actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'] },
+    { prefix: 'images/cover_images', actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'] },
+  ],
+};
+
 /** Areas whose handlers send e-mail (functions/domain/notifications.ts). */
 export const MAIL_AREAS: ReadonlySet<string> = new Set(['shares', 'payments', 'billing', 'tracks']);
 
@@ -74,8 +89,12 @@ export interface ApiProps {
   readonly userPoolClient: cognito.IUserPoolClient;
   readonly data: Data;
   readonly mediaBucket: s3.IBucket;
+  /** Profile photos and covers (public through the CDN under /images/). */
+  readonly imagesBucket: s3.IBucket;
   readonly mail: Mail;
   readonly paymentsSecret: secretsmanager.ISecret;
+  /** Every function verifies impersonation tokens, so every one reads this key. */
+  readonly impersonationSecret: secretsmanager.ISecret;
   /**
    * Amazon Bedrock model id or inference profile id the BEDROCK_AREAS call; empty: they use the built-in
    * suggester.
@@ -155,6 +174,7 @@ export class Api extends Construct {
     const noAuthorizer = new apigw.HttpNoneAuthorizer();
 
     const mediaId = stack.getLogicalId(props.mediaBucket.node.defaultChild as CfnElement);
+    const imagesId = stack.getLogicalId(props.imagesBucket.node.defaultChild as CfnElement);
 
     for (const [area, areaRoutes] of routesByArea()) {
       const Area = pascal(area);
@@ -164,6 +184,7 @@ export class Api extends Construct {
         environment: {
           ...props.environment,
           ...(PAYMENT_AREAS.has(area) ? { PAYMENTS_SECRET_ARN: props.paymentsSecret.secretArn } : {}),
+          IMPERSONATION_SECRET_ARN: props.impersonationSecret.secretArn,
           ...(BEDROCK_AREAS.has(area) ? { BEDROCK_MODEL_ID: props.bedrockModelId } : {}),
         },
         codeMode: props.codeMode,
@@ -189,8 +210,23 @@ export class Api extends Construct {
           })),
         );
       }
+      const imageGrants = IMAGES_GRANTS[area] ?? [];
+      for (const { prefix, actions } of imageGrants) {
+        fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...actions], resources: [props.imagesBucket.arnForObjects(`${prefix}/*`)] }));
+      }
+      if (imageGrants.length) {
+        // A read of a missing upload answers 404 (a retried save), not 403, only with ListBucket.
+        fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [props.imagesBucket.bucketArn] }));
+        Validations.of(fn).acknowledge(
+          ...imageGrants.map(({ prefix }) => ({
+            id: `AwsSolutions-IAM5[Resource::<${imagesId}.Arn>/${prefix}/*]`,
+            reason: 'Image keys are made per user and per upload, so they are known only at request time.',
+          })),
+        );
+      }
       if (MAIL_AREAS.has(area)) props.mail.grantSend(fn);
       if (PAYMENT_AREAS.has(area)) props.paymentsSecret.grantRead(fn);
+      props.impersonationSecret.grantRead(fn);
       if (BEDROCK_AREAS.has(area)) grantBedrock(fn, props);
 
       const integration = new HttpLambdaIntegration(`${Area}Integration`, fn);

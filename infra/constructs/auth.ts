@@ -70,6 +70,11 @@ export class Auth extends Construct {
         requireSymbols: false,
       },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      // Admin accounts use TOTP: the app takes an admin through setup right after their first password
+      // sign-in, and Cognito then asks every later sign-in of the account for a code. The API grants admin
+      // rights only to accounts with TOTP on (functions/lib/identity.ts). Other users are not asked.
+      mfa: cognito.Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: true, sms: false },
       featurePlan: cognito.FeaturePlan.ESSENTIALS,
       email: cognito.UserPoolEmail.withSES({ fromEmail: props.mail.from, sesRegion: Aws.REGION }),
       lambdaTriggers: { customMessage: this.customMessage, postConfirmation: this.postConfirmation },
@@ -96,7 +101,7 @@ export class Auth extends Construct {
       },
       {
         id: 'AwsSolutions-COG2',
-        reason: 'Multi-factor authentication is not part of the product specification.',
+        reason: 'MFA is optional at the pool level and TOTP only: admin accounts must use it (the app sets it up, the API requires it); the product asks no MFA of musicians and pros.',
       },
       {
         id: 'AwsSolutions-COG3',

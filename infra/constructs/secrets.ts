@@ -12,6 +12,8 @@ export const PAYMENT_SECRET_KEYS = ['stripeSecretKey', 'stripeWebhookSecret', 'p
  */
 export class Secrets extends Construct {
   readonly payments: secretsmanager.Secret;
+  /** Signs admins' impersonation tokens (functions/lib/impersonation-token.ts); generated, never typed. */
+  readonly impersonation: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -29,6 +31,15 @@ export class Secrets extends Construct {
     Validations.of(this.payments).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason: 'Third-party API keys (Stripe, PayPal) are rotated in the providers\' dashboards, not by a Lambda.',
+    });
+
+    this.impersonation = new secretsmanager.Secret(this, 'Impersonation', {
+      description: 'Key that signs admins\' impersonation tokens (at most one hour each)',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+    });
+    Validations.of(this.impersonation).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: 'Rotating is a put-secret-value of a new random string: it only ends the impersonations in progress. No rotation Lambda is needed for that.',
     });
   }
 }

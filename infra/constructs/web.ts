@@ -5,6 +5,7 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { UPLOADS_PREFIX } from '../../shared/constants.js';
 
 /** Path prefix under which the distribution serves the public images (profile photos and covers). */
 export const IMAGES_PREFIX = 'images';
@@ -94,19 +95,28 @@ export class Web extends Construct {
       enforceSSL: true,
       serverAccessLogsBucket: props.logsBucket,
       serverAccessLogsPrefix: 's3/images/',
-      // Uploads are authorised by presigned URLs or POST policies issued by the API. The allowed origin
-      // cannot name the app: the distribution reads this bucket's domain name, so naming the
-      // distribution here would make the template circular. Reads go through CloudFront (same origin).
+      // Browsers upload photos and covers with the POST policies the API signs (each pins its key, type and
+      // size): that policy, not the origin, is what authorises an upload. The allowed origin cannot name
+      // the app: the distribution reads this bucket's domain name, so naming the distribution here would
+      // make the template circular. Reads go through CloudFront (same origin), so POST is all CORS allows.
       cors: [
         {
           allowedOrigins: ['*'],
-          allowedMethods: [s3.HttpMethods.PUT, s3.HttpMethods.POST],
+          allowedMethods: [s3.HttpMethods.POST],
           allowedHeaders: ['*'],
           exposedHeaders: ['ETag'],
           maxAge: 3600,
         },
       ],
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        {
+          // Uploads are checked and moved under images/ within seconds; what remains was never kept.
+          id: 'ExpireUploads',
+          prefix: UPLOADS_PREFIX,
+          expiration: Duration.days(1),
+        },
+      ],
       removalPolicy: RemovalPolicy.RETAIN,
     });
 

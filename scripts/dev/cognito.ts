@@ -3,12 +3,15 @@
  * - its CustomMessage trigger calls our real trigger handler (functions/triggers/custom-message.ts),
  * - its messages go out through the local SES, so every e-mail lands in the mail viewer,
  * - ResendConfirmationCode, which it lacks, and the pool's password length, which it does not check,
- * - one sign-in error for an unknown e-mail and a wrong password, as the pool's settings give in AWS.
+ * - one sign-in error for an unknown e-mail and a wrong password, as the pool's settings give in AWS,
+ * - TOTP MFA as Cognito enforces it (cognito-mfa.ts).
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Server } from 'node:http';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { DEMO_USERS } from '../seed/demo-users.js';
+import { localMfa, type Target, type Wrapper } from './cognito-mfa.js';
 import { waitForPort } from './ports.js';
 
 const require = createRequire(import.meta.url);
@@ -22,6 +25,8 @@ interface Options {
   mailFrom: string;
   sesEndpoint: string;
   triggers: { CustomMessage?: Handler; PostConfirmation?: Handler };
+  /** Accounts (by e-mail) whose authenticator key is fixed; by default the demo admin's (scripts/seed/demo-users.ts). */
+  totpSecrets?: Record<string, string>;
 }
 
 /** Stands in for the AWS Lambda client that cognito-local would use to invoke triggers. */
@@ -80,8 +85,6 @@ function resendConfirmationCode(services: any) {
   };
 }
 
-type Target = (ctx: unknown, req: any) => Promise<unknown>;
-
 /**
  * Cognito refuses a password shorter than the pool's policy allows; cognito-local stores it. These
  * targets check the policy's minimum length first, with Cognito's error, then do what they would.
@@ -123,14 +126,34 @@ function withoutUserExistenceErrors(target: string) {
     };
 }
 
-const EXTRA_TARGETS: Record<string, (services: any, route: (target: string) => Target) => Target> = {
-  ResendConfirmationCode: resendConfirmationCode,
-  InitiateAuth: withoutUserExistenceErrors('InitiateAuth'),
-  AdminInitiateAuth: withoutUserExistenceErrors('AdminInitiateAuth'),
-  SignUp: checkingPasswordPolicy('SignUp'),
-  ConfirmForgotPassword: checkingPasswordPolicy('ConfirmForgotPassword'),
-  AdminSetUserPassword: checkingPasswordPolicy('AdminSetUserPassword'),
-};
+/**
+ * One target made of layers, the first outermost: each layer's route to the target's own name reaches the
+ * layer under it (the last reaches cognito-local's target).
+ */
+function layered(name: string, ...layers: Wrapper[]): Wrapper {
+  return (services, route) =>
+    layers.reduceRight<(target: string) => Target>(
+      (inner, layer) => {
+        const target = layer(services, inner);
+        return (t) => (t === name ? target : route(t));
+      },
+      route,
+    )(name);
+}
+
+function extraTargets(mfa: Record<string, Wrapper>): Record<string, Wrapper> {
+  return {
+    ...mfa,
+    ResendConfirmationCode: resendConfirmationCode,
+    InitiateAuth: layered('InitiateAuth', withoutUserExistenceErrors('InitiateAuth'), mfa.InitiateAuth),
+    AdminInitiateAuth: layered('AdminInitiateAuth', withoutUserExistenceErrors('AdminInitiateAuth'), mfa.AdminInitiateAuth),
+    SignUp: checkingPasswordPolicy('SignUp'),
+    ConfirmForgotPassword: checkingPasswordPolicy('ConfirmForgotPassword'),
+    AdminSetUserPassword: checkingPasswordPolicy('AdminSetUserPassword'),
+  };
+}
+
+const demoTotpSecrets = () => Object.fromEntries(DEMO_USERS.flatMap((u) => (u.totpSecret ? [[u.email, u.totpSecret]] : [])));
 
 export async function startCognito(opts: Options): Promise<{ server: Server; endpoint: string }> {
   const { DateClock, TriggersService, LambdaService, MessagesService } = lib('services');
@@ -184,7 +207,8 @@ export async function startCognito(opts: Options): Promise<{ server: Server; end
     triggers,
   };
   const router = Router(services);
-  const withExtras = (target: string) => (EXTRA_TARGETS[target] ? EXTRA_TARGETS[target](services, router) : router(target));
+  const extras = extraTargets(localMfa({ fixedSecrets: opts.totpSecrets ?? demoTotpSecrets() }));
+  const withExtras = (target: string) => (extras[target] ? extras[target](services, router) : router(target));
   const server: Server = await createServer(withExtras, logger, config.ServerConfig, services).start();
   await waitForPort(opts.port, 10_000, 'cognito-local');
   return { server, endpoint: issuer };

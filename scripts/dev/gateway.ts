@@ -6,7 +6,7 @@ import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { routes } from '../../functions/routes.js';
-import { routeKey, type Area, type RouteDef } from '../../functions/lib/route.js';
+import { CORS_ALLOW_HEADERS, routeKey, type Area, type RouteDef } from '../../functions/lib/route.js';
 import type { LocalRealtime } from './realtime.js';
 
 /** API Gateway's own payload limit. */
@@ -62,7 +62,7 @@ const errorBody = (code: string, message: string) => JSON.stringify({ error: { c
 export function startGateway(port: number, allowedOrigin: string, realtime: LocalRealtime): Promise<http.Server> {
   const cors = {
     'access-control-allow-origin': allowedOrigin,
-    'access-control-allow-headers': 'authorization,content-type',
+    'access-control-allow-headers': CORS_ALLOW_HEADERS.join(','),
     'access-control-allow-methods': 'GET,POST,PUT,PATCH,DELETE,OPTIONS',
     'access-control-max-age': '600',
     vary: 'origin',

@@ -1,7 +1,8 @@
 /**
- * s3rver in-process: the private media bucket with CORS for the app origin, made to behave as S3 does
- * where the product relies on it: browser uploads are checked against their signed POST policy and get
- * the tags the form asks for, and created objects raise events (the processing function's trigger).
+ * s3rver in-process: the private media bucket and the images bucket (profile photos and covers), each
+ * with CORS for the app origin, made to behave as S3 does where the product relies on it: browser uploads
+ * to either are checked against their signed POST policy and get the tags the form asks for, and created
+ * objects raise events (the media bucket's are the processing function's trigger).
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -28,12 +28,17 @@ import type { Ports } from './ports.js';
 
 export const TABLE_NAME = 'snip';
 export const MEDIA_BUCKET = 'snip-media';
+/** Profile photos and covers: the web server serves its `images/` objects under /images/, as CloudFront does. */
+export const IMAGES_BUCKET = 'snip-images';
 export const MAIL_FROM = 'no-reply@snip.local';
 
 /**
  * The payment stand-ins' credentials: made up, known to both sides, and meaningless anywhere else. In AWS
  * the real ones live in Secrets Manager under the same keys.
  */
+/** Fixed, so impersonations survive a restart of the local stack, as they survive a deploy in AWS. */
+export const LOCAL_IMPERSONATION_KEY = 'local-impersonation-key-0123456789abcdef0123456789abcdef';
+
 export const LOCAL_PAYMENT_SECRETS = {
   paypalClientId: 'local-paypal-client',
   paypalClientSecret: 'local-paypal-secret',
@@ -119,7 +124,7 @@ export async function startStack(opts: StackOptions): Promise<LocalStack> {
     const sesEndpoint = `http://127.0.0.1:${ports.mail}`;
     // S3 -> processing function: bound once the environment the workers inherit is complete (below).
     let objectCreated: (e: ObjectCreated) => void = () => {};
-    const s3 = await startS3(ports.s3, path.join(dataDir, 's3'), [MEDIA_BUCKET], appUrl, (e) => objectCreated(e));
+    const s3 = await startS3(ports.s3, path.join(dataDir, 's3'), [MEDIA_BUCKET, IMAGES_BUCKET], appUrl, (e) => objectCreated(e));
     stoppers.push(() => s3.close());
 
     // The handler modules (and the trigger cognito-local calls) read their configuration from here.
@@ -128,6 +133,7 @@ export async function startStack(opts: StackOptions): Promise<LocalStack> {
       [ENV.region]: process.env[ENV.region] ?? 'us-east-1',
       [ENV.tableName]: TABLE_NAME,
       [ENV.mediaBucket]: MEDIA_BUCKET,
+      [ENV.imagesBucket]: IMAGES_BUCKET,
       [ENV.appUrl]: appUrl,
       [ENV.mailFrom]: MAIL_FROM,
       [ENV.dynamoEndpoint]: dynamo.endpoint,
@@ -178,11 +184,15 @@ export async function startStack(opts: StackOptions): Promise<LocalStack> {
       [ENV.paypalApiUrl]: paypal.url,
       [ENV.stripeApiUrl]: stripe.url,
       ...Object.fromEntries(Object.entries(LOCAL_PAYMENT_SECRETS).map(([k, v]) => [localSecretEnv(k), v])),
+      IMPERSONATION_KEY: LOCAL_IMPERSONATION_KEY,
     });
 
     const processing = startLocalProcessing({ tag: `s3-${ports.s3}`, log: (l) => console.warn(l) });
     stoppers.push(() => processing.stop());
-    objectCreated = (e) => processing.objectCreated(e.bucket, e.key, e.size, e.eventName);
+    // In AWS only the media bucket notifies the processing function.
+    objectCreated = (e) => {
+      if (e.bucket === MEDIA_BUCKET) processing.objectCreated(e.bucket, e.key, e.size, e.eventName);
+    };
 
     if (opts.seed) {
       log('Seeding demo data...');
@@ -217,8 +227,9 @@ export async function startStack(opts: StackOptions): Promise<LocalStack> {
     fs.writeFileSync(configFile, JSON.stringify(runtimeConfig, null, 2));
 
     let web: WebServer | undefined;
-    if (opts.web === 'dev') web = await startViteDev(ports.app, configFile);
-    if (opts.web === 'static') web = await startStaticWeb(ports.app, 'web/dist', configFile);
+    const images = { endpoint: s3.endpoint, bucket: IMAGES_BUCKET };
+    if (opts.web === 'dev') web = await startViteDev(ports.app, configFile, images);
+    if (opts.web === 'static') web = await startStaticWeb(ports.app, 'web/dist', configFile, images);
     if (web) stoppers.push(() => web!.close());
 
     return {

@@ -6,6 +6,7 @@ import {
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
   DescribeUserPoolCommand,
+  SetUserPoolMfaConfigCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ADMIN_GROUP, MIN_PASSWORD_LENGTH } from '../../shared/constants.js';
 
@@ -18,12 +19,17 @@ export function localCognitoClient(endpoint: string) {
   return new CognitoIdentityProviderClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
 }
 
+/** MFA as in AWS (infra/constructs/auth.ts): optional, TOTP only; also set on pools made before it was. */
+const mfaAsInAws = (client: CognitoIdentityProviderClient, userPoolId: string) =>
+  client.send(new SetUserPoolMfaConfigCommand({ UserPoolId: userPoolId, MfaConfiguration: 'OPTIONAL', SoftwareTokenMfaConfiguration: { Enabled: true } }));
+
 export async function ensureUserPool(endpoint: string, idsFile: string): Promise<PoolIds> {
   const client = localCognitoClient(endpoint);
   if (fs.existsSync(idsFile)) {
     const ids = JSON.parse(fs.readFileSync(idsFile, 'utf8')) as PoolIds;
     try {
       await client.send(new DescribeUserPoolCommand({ UserPoolId: ids.userPoolId }));
+      await mfaAsInAws(client, ids.userPoolId);
       return ids;
     } catch {
       // The pool's data is gone (e.g. a partial reset): make a new one.
@@ -38,6 +44,7 @@ export async function ensureUserPool(endpoint: string, idsFile: string): Promise
     }),
   );
   const userPoolId = pool.UserPool!.Id!;
+  await mfaAsInAws(client, userPoolId);
   const app = await client.send(
     new CreateUserPoolClientCommand({
       UserPoolId: userPoolId,

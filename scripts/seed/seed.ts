@@ -12,11 +12,13 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ADMIN_GROUP } from '../../shared/constants.js';
 import { createUser, getUser } from '../../functions/data/users.js';
+import { fileApplication } from '../../functions/data/applications.js';
 import { config } from '../../functions/lib/config.js';
 import { ensureSettings } from '../../functions/data/settings.js';
 import { DEFAULT_MARGIN } from '../../shared/money.js';
 import { DEMO_PASSWORD, DEMO_USERS, type DemoUser } from './demo-users.js';
 import { seedDemoFeedback } from './demo-feedback.js';
+import { seedDemoImages } from './demo-images.js';
 
 async function ensureIdentity(client: CognitoIdentityProviderClient, userPoolId: string, u: DemoUser): Promise<string> {
   const sub = (attrs: { Name?: string; Value?: string }[] | undefined) => attrs?.find((a) => a.Name === 'sub')?.Value;
@@ -53,8 +55,10 @@ export async function seedDemoData(client: CognitoIdentityProviderClient, userPo
   // The configuration row with the demo's margin (an admin's later change is kept).
   await ensureSettings(DEFAULT_MARGIN);
   const created = new Map<string, string>();
+  const pros: { email: string; id: string }[] = [];
   for (const u of DEMO_USERS) {
     const id = await ensureIdentity(client, userPoolId, u);
+    if (u.type === 'pro') pros.push({ email: u.email, id });
     if (await getUser(id)) continue;
     created.set(u.email, id);
     const now = new Date().toISOString();
@@ -71,11 +75,19 @@ export async function seedDemoData(client: CognitoIdentityProviderClient, userPo
       feedbackPriceCents: u.feedbackPriceCents ?? null,
       balanceCents: 0,
       bio: u.bio,
+      ...u.profile,
       createdAt: now,
       updatedAt: now,
     });
     if (result === 'username_taken') throw new Error(`Demo username ${u.username} is taken by another account`);
+    if (u.application) {
+      await fileApplication({
+        userId: id, fullName: u.fullName, email: u.email, username: u.username, status: 'pending', ...u.application,
+        reason: null, submittedAt: now, decidedAt: null, decidedBy: null,
+      });
+    }
   }
   const [musician, peer, freePro] = ['musician@demo.test', 'musician2@demo.test', 'pro3@demo.test'].map((e) => created.get(e));
   if (musician && peer && freePro) await seedDemoFeedback({ musician, peer, freePro });
+  await seedDemoImages(pros);
 }

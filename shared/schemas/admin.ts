@@ -72,3 +72,30 @@ export const updateMarginInput = z
       .transform((m) => Math.round(m * 1000) / 1000),
   })
   .strict();
+
+/** Impersonation: a token bound to the admin and the user, at most an hour long. */
+export const impersonateInput = z.object({ userId }).strict();
+export const impersonationView = z.object({
+  token: z.string(),
+  expiresAt: z.string(),
+  user: z.object({ id: z.string(), fullName: z.string(), email: z.string(), type: z.enum(['musician', 'pro']) }),
+});
+export type ImpersonationView = z.infer<typeof impersonationView>;
+
+/** One line of the impersonation audit: who, as whom, what, when, and how it ended. */
+export const auditEntryView = z.object({
+  id: z.string(),
+  at: z.string(),
+  adminId: z.string(),
+  adminEmail: z.string(),
+  targetId: z.string(),
+  targetEmail: z.string(),
+  /** 'impersonate' for the start, else the route called ('updateProfile', ...). */
+  action: z.string(),
+  method: z.string(),
+  path: z.string(),
+  /** HTTP status of the answer; null if the request never finished. */
+  status: z.number().int().nullable(),
+});
+export const listAuditInput = z.object({ cursor: z.string().max(2000).optional() }).strict();
+export const auditPage = z.object({ entries: z.array(auditEntryView), next: z.string().nullable() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALL_SUB_GENRES } from '../genres.js';
+import { ALL_SUB_GENRES, PROFILE_GENRES } from '../genres.js';
 import { COST_RANGE, EXPERIENCE_YEARS, USER_TYPES } from '../constants.js';
 import { emailField, intBetween } from './common.js';
 
@@ -13,13 +13,14 @@ export const usernameField = z
 
 export const userTypeField = z.enum(USER_TYPES, { error: 'Type must be musician or pro' });
 
-const knownGenres = new Set(ALL_SUB_GENRES);
+/** The onboarding's sub-genres and the profile page's flat list (spec section 3, both readings). */
+const knownGenres = new Set<string>([...ALL_SUB_GENRES, ...PROFILE_GENRES.map((g) => g.label)]);
 export const genresField = z
   .array(z.string().refine((g) => knownGenres.has(g), { message: 'Unknown genre' }), {
     error: 'Please select at least one genre',
   })
   .min(1, 'Please select at least one genre')
-  .max(ALL_SUB_GENRES.length, 'Too many genres')
+  .max(knownGenres.size, 'Too many genres')
   .transform((list) => [...new Set(list)]);
 
 const costMessage = (end: string) => `${end} cost must be a whole number from $${COST_RANGE.min} to $${COST_RANGE.max}`;
@@ -54,6 +55,21 @@ export const userView = z.object({
   feedbackPriceCents: z.number().int().nullable(),
   balanceCents: z.number().int(),
   bio: z.string().nullable(),
+  location: z.string().nullable(),
+  keyCredits: z.string().nullable(),
+  availability: z.string().nullable(),
+  responseTime: z.string().nullable(),
+  mentorshipStyle: z.string().nullable(),
+  featuredTrack: z.string().nullable(),
+  testimonials: z.string().nullable(),
+  eventParticipation: z.string().nullable(),
+  socialMedia: z.array(z.object({ platform: z.string(), url: z.string() })),
+  website: z.string().nullable(),
+  /** Public image URLs (served by the CDN), null for none: the page shows the default picture. */
+  profileImage: z.string().nullable(),
+  coverImage: z.string().nullable(),
+  /** draft: chose 'pro' at onboarding and has yet to send the application; then pending, approved or declined. */
+  proApplication: z.enum(['draft', 'pending', 'approved', 'declined']).nullable(),
   createdAt: z.string(),
 });
 export type UserView = z.infer<typeof userView>;

@@ -75,6 +75,23 @@ describe('demo data', () => {
     expect(share).toMatchObject({ sharedByName: 'Mia Musician', shareOptions: { context: 'first_draft' } });
   });
 
+  it('has three pros with full profiles on Choose Your Pro', async () => {
+    const pros = (await callRoute(stack.apiUrl, 'listPros', {}, tokens.musician)).body.users as Record<string, unknown>[];
+    const byName = new Map(pros.map((p) => [p.fullName, p]));
+    for (const name of ['Paul Producer', 'Priya Mixer', 'Quinn Peer']) {
+      const pro = byName.get(name);
+      expect(pro, name).toMatchObject({ availability: expect.any(String), responseTime: expect.any(String), bio: expect.any(String) });
+      expect((pro!.socialMedia as unknown[]).length, name).toBeGreaterThan(0);
+    }
+    expect(byName.get('Paul Producer')).toMatchObject({ keyCredits: expect.stringContaining('Grammy'), featuredTrack: expect.stringContaining('https://'), website: 'https://paulproducer.example.com' });
+  });
+
+  it('has Max\'s application to become a pro waiting for an admin', async () => {
+    const mine = await callRoute(stack.apiUrl, 'getMyApplication', {}, tokens.musician2);
+    expect(mine.body.application).toMatchObject({ status: 'pending', fullName: 'Max Musician', experience: 5 });
+    expect((await callRoute(stack.apiUrl, 'getMe', {}, tokens.musician2)).body).toMatchObject({ type: 'musician', proApplication: 'pending' });
+  });
+
   it('is not made twice: seeding again, as every start does, adds nothing', async () => {
     useStackEnvironment(stack);
     const before = await demoTracks();

@@ -10,6 +10,7 @@ import type { Access } from '../../functions/lib/route.js';
 import { MAX_BODY_BYTES } from '../../functions/lib/area-handler.js';
 import { callRoute } from '../support/api.js';
 import { createConfirmedUser } from '../support/users.js';
+import { onboard } from '../support/flows.js';
 import { inputSchemaOf, type JsonSchema } from '../support/input-schema.js';
 
 const stack = inject('stack');
@@ -123,7 +124,7 @@ beforeAll(async () => {
   tokens.pro = pro.idToken;
   tokens.admin = admin.idToken;
   expect((await callRoute(stack.apiUrl, 'chooseType', { type: 'musician' }, tokens.musician)).status).toBe(200);
-  expect((await callRoute(stack.apiUrl, 'chooseType', { type: 'pro' }, tokens.pro)).status).toBe(200);
+  await onboard(stack, pro, 'pro');
 });
 
 describe.each(routeNames)('route %s', (name) => {

@@ -15,7 +15,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { callRoute } from '../support/api.js';
 import { codeIn, linkIn, waitForEmail } from '../support/mail.js';
-import { onboard } from '../support/flows.js';
+import { onboard, testAdmin } from '../support/flows.js';
 import { cognitoClient, createConfirmedUser, signIn, signUp, TEST_PASSWORD, uniqueEmail } from '../support/users.js';
 import { EMAIL_LOOKUPS_PER_MINUTE } from '../../functions/domain/users.js';
 
@@ -247,7 +247,7 @@ describe('the admin group', () => {
     const token = await signIn(stack, admin.email, TEST_PASSWORD);
     expect(await me(token)).toMatchObject({ type: 'musician', typeChosen: false, isAdmin: false });
     // Onboarding sees the corrected record: the type is theirs to choose again.
-    expect((await callRoute(stack.apiUrl, 'chooseType', { type: 'pro' }, token)).body).toMatchObject({ type: 'pro', typeChosen: true });
+    expect((await callRoute(stack.apiUrl, 'chooseType', { type: 'pro' }, token)).body).toMatchObject({ type: 'musician', typeChosen: true, proApplication: 'draft' });
   });
 
   it('corrects the record once when concurrent requests see the change', async () => {
@@ -272,42 +272,84 @@ describe('onboarding', () => {
     expect((await callRoute(stack.apiUrl, 'chooseType', { type: 'pro' }, user.idToken)).status).toBe(409);
   });
 
-  it('refuses no genres, unknown genres and genres from a pro on the musician route', async () => {
+  it('refuses no genres, unknown genres, and genres for an admin', async () => {
     const user = await createConfirmedUser(stack);
     await callRoute(stack.apiUrl, 'chooseType', { type: 'musician' }, user.idToken);
     const none = await callRoute(stack.apiUrl, 'saveGenres', { genres: [] }, user.idToken);
     expect(none.status).toBe(400);
     expect(none.body.error.fields.genres).toBe('Please select at least one genre');
     expect((await callRoute(stack.apiUrl, 'saveGenres', { genres: ['Polka Fusion 3000'] }, user.idToken)).status).toBe(400);
-    const pro = await createConfirmedUser(stack);
-    await callRoute(stack.apiUrl, 'chooseType', { type: 'pro' }, pro.idToken);
-    expect((await callRoute(stack.apiUrl, 'saveGenres', { genres: ['House'] }, pro.idToken)).status).toBe(403);
+    // The profile page's flat list is accepted beside the onboarding's sub-genres.
+    expect((await callRoute(stack.apiUrl, 'saveGenres', { genres: ['Hip Hop', 'Deep House'] }, user.idToken)).body.genres).toEqual(['Hip Hop', 'Deep House']);
+    const admin = await testAdmin(stack);
+    expect((await callRoute(stack.apiUrl, 'saveGenres', { genres: ['House'] }, admin.idToken)).status).toBe(403);
   });
 
   it('lets a musician-to-be change their mind before onboarding is complete', async () => {
     const user = await createConfirmedUser(stack);
     await callRoute(stack.apiUrl, 'chooseType', { type: 'musician' }, user.idToken);
-    expect((await callRoute(stack.apiUrl, 'chooseType', { type: 'pro' }, user.idToken)).body.type).toBe('pro');
+    expect((await callRoute(stack.apiUrl, 'chooseType', { type: 'pro' }, user.idToken)).body).toMatchObject({ type: 'musician', proApplication: 'draft' });
+    expect((await callRoute(stack.apiUrl, 'chooseType', { type: 'musician' }, user.idToken)).body).toMatchObject({ type: 'musician', proApplication: null });
   });
 
-  it('takes a pro through genres, cost range and experience, within the sliders\' bounds', async () => {
-    const user = await createConfirmedUser(stack);
-    await callRoute(stack.apiUrl, 'chooseType', { type: 'pro' }, user.idToken);
+  it('makes nobody a pro by their own request: choosing pro files an application an admin decides', async () => {
+    const user = await createConfirmedUser(stack, { fullName: 'Andie Applicant' });
+    const chosen = await callRoute(stack.apiUrl, 'chooseType', { type: 'pro' }, user.idToken);
+    expect(chosen.body).toMatchObject({ type: 'musician', typeChosen: true, proApplication: 'draft' });
+    // Pro-only routes stay closed to an applicant.
+    expect((await callRoute(stack.apiUrl, 'saveProProfile', { genres: ['House'], costRange: { min: 1, max: 2 }, experience: 2 }, user.idToken)).status).toBe(403);
+    expect((await callRoute(stack.apiUrl, 'setOwnPrice', { price: 15 }, user.idToken)).status).toBe(403);
     const bad = [
       { genres: ['House'], costRange: { min: 160, max: 20 }, experience: 3 },
       { genres: ['House'], costRange: { min: 0, max: 201 }, experience: 3 },
       { genres: ['House'], costRange: { min: 0, max: 100 }, experience: 31 },
       { genres: ['House'], costRange: { min: 0, max: 100 }, experience: 0 },
+      { genres: [], costRange: { min: 0, max: 100 }, experience: 2 },
+      { genres: ['House'], costRange: { min: 0, max: 100 }, experience: 2, featuredTrack: 'javascript:alert(1)' },
     ];
-    for (const input of bad) expect((await callRoute(stack.apiUrl, 'saveProProfile', input, user.idToken)).status).toBe(400);
-    const ok = await callRoute(
-      stack.apiUrl,
-      'saveProProfile',
-      { genres: ['Deep House'], costRange: { min: 50, max: 150 }, experience: 1 },
-      user.idToken,
-    );
-    expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ type: 'pro', genres: ['Deep House'], costRange: { min: 50, max: 150 }, experience: 1 });
+    for (const input of bad) expect((await callRoute(stack.apiUrl, 'applyForPro', input, user.idToken)).status).toBe(400);
+    const input = { genres: ['Deep House'], costRange: { min: 50, max: 150 }, experience: 6, credits: 'Mixed two EPs', featuredTrack: 'https://soundcloud.com/andie/one' };
+    const applied = await callRoute(stack.apiUrl, 'applyForPro', input, user.idToken);
+    expect(applied.status).toBe(200);
+    expect(applied.body).toMatchObject({ ...input, status: 'pending', fullName: 'Andie Applicant', reason: null });
+    expect((await callRoute(stack.apiUrl, 'getMe', {}, user.idToken)).body).toMatchObject({ type: 'musician', proApplication: 'pending', genres: ['Deep House'] });
+    // One pending application at a time.
+    expect((await callRoute(stack.apiUrl, 'applyForPro', input, user.idToken)).body.error.code).toBe('application_pending');
+    expect((await callRoute(stack.apiUrl, 'getMyApplication', {}, user.idToken)).body.application).toMatchObject({ status: 'pending' });
+
+    const admin = await testAdmin(stack);
+    const pending = await callRoute(stack.apiUrl, 'listApplications', { status: 'pending' }, admin.idToken);
+    expect(pending.body.applications.map((a: { userId: string }) => a.userId)).toContain(applied.body.userId);
+    // Concurrent decisions: exactly one applies.
+    const decisions = await Promise.all([
+      callRoute(stack.apiUrl, 'decideApplication', { id: applied.body.userId, decision: 'approve' }, admin.idToken),
+      callRoute(stack.apiUrl, 'decideApplication', { id: applied.body.userId, decision: 'decline', reason: 'Not this time' }, admin.idToken),
+    ]);
+    expect(decisions.map((d) => d.status).sort()).toEqual([200, 409]);
+    const won = decisions.find((d) => d.status === 200)!.body.status as string;
+    const me = (await callRoute(stack.apiUrl, 'getMe', {}, user.idToken)).body;
+    expect(me).toMatchObject(won === 'approved' ? { type: 'pro', proApplication: 'approved' } : { type: 'musician', proApplication: 'declined' });
+    const mail = await waitForEmail(stack.mailUrl, user.email, /pro/i);
+    expect(mail.body.text).toContain(won === 'approved' ? 'approved' : 'Not this time');
+  });
+
+  it('e-mails a declined applicant the reason and lets them apply again', async () => {
+    const user = await createConfirmedUser(stack, { fullName: 'Dana Declined' });
+    await callRoute(stack.apiUrl, 'chooseType', { type: 'pro' }, user.idToken);
+    const input = { genres: ['Techno'], costRange: { min: 10, max: 20 }, experience: 1 };
+    const { body } = await callRoute(stack.apiUrl, 'applyForPro', input, user.idToken);
+    const admin = await testAdmin(stack);
+    const noReason = await callRoute(stack.apiUrl, 'decideApplication', { id: body.userId, decision: 'decline', reason: ' ' }, admin.idToken);
+    expect(noReason.status).toBe(400);
+    const declined = await callRoute(stack.apiUrl, 'decideApplication', { id: body.userId, decision: 'decline', reason: 'Add a featured track we can hear.' }, admin.idToken);
+    expect(declined.body).toMatchObject({ status: 'declined', reason: 'Add a featured track we can hear.' });
+    const mail = await waitForEmail(stack.mailUrl, user.email, /^Your application to become a pro$/);
+    expect(mail.body.text).toContain('Add a featured track we can hear.');
+    expect((await callRoute(stack.apiUrl, 'getMe', {}, user.idToken)).body).toMatchObject({ type: 'musician', proApplication: 'declined' });
+    expect((await callRoute(stack.apiUrl, 'applyForPro', { ...input, experience: 2 }, user.idToken)).body).toMatchObject({ status: 'pending', experience: 2 });
+    // Non-admins cannot decide, not even their own.
+    expect((await callRoute(stack.apiUrl, 'decideApplication', { id: body.userId, decision: 'approve' }, user.idToken)).status).toBe(403);
+    expect((await callRoute(stack.apiUrl, 'decideApplication', { id: 'no-such-user', decision: 'approve' }, admin.idToken)).status).toBe(404);
   });
 });
 

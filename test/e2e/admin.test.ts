@@ -2,14 +2,16 @@
  * The admin's screens in the browser: the demo admin signs in at /admin/login, filters the users to pros,
  * finds a pro made for this test (the demo pros' prices and balances are left alone: other tests pay
  * Paul's $30), edits their price and balance, then opens Settings and is refused a margin over 100 %
- * (nothing is saved: other tests pay at the demo's 20 %).
+ * (nothing is saved: other tests pay at the demo's 20 %). Two musicians made for this test apply to
+ * become pros: the admin approves one (who becomes a pro) and declines the other with a reason.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, newPage, screenshot } from '../support/browser.js';
+import { callRoute } from '../support/api.js';
 import { onboard } from '../support/flows.js';
 import { createConfirmedUser, type TestUser } from '../support/users.js';
-import { DEMO_PASSWORD, launchBrowser, waitForPath } from './helpers.js';
+import { DEMO_PASSWORD, launchBrowser, signInUi, waitForPath } from './helpers.js';
 
 const stack = inject('stack');
 const SMALL_PHONE = { width: 375, height: 812 } as const;
@@ -20,6 +22,20 @@ let page: Page;
 let pro: TestUser;
 
 const rowOf = (p: Page, email: string): Locator => p.locator(`[data-testid="admin-user"][data-user-email="${email}"]`);
+
+/** A pending application in the queue (oldest first, 20 a page): 'Load more' until it shows. */
+async function applicationOf(p: Page, email: string): Promise<Locator> {
+  const item = p.locator(`[data-testid="application"][data-user-email="${email}"]`);
+  await p.locator('[data-testid="application-list"], [data-testid="applications-empty"]').first().waitFor();
+  for (let pages = 0; pages < 50 && (await item.count()) === 0; pages++) {
+    const more = p.getByTestId('applications-more');
+    if (!(await more.isVisible())) break;
+    await more.click();
+    await p.waitForFunction(() => !document.querySelector('[data-testid="applications-more"][aria-busy="true"]'));
+  }
+  await item.waitFor({ timeout: 5000 });
+  return item;
+}
 
 /** The same page at phone width with the same session: nothing may be wider than the screen. */
 async function phoneShot(path: string, ready: (p: Page) => Promise<unknown>, name: string) {
@@ -40,10 +56,7 @@ beforeAll(async () => {
   pro = await createConfirmedUser(stack, { fullName: 'Admin Test Pro', prefix: 'admin-pro' });
   await onboard(stack, pro, 'pro');
   ({ context, page } = await newPage(browser, DESKTOP));
-  await page.goto(`${stack.appUrl}/admin/login`);
-  await page.getByLabel('Email').fill('admin@demo.test');
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await signInUi(page, stack.appUrl, 'admin@demo.test', DEMO_PASSWORD, '/admin/login');
   await waitForPath(page, '/admin/users');
 });
 
@@ -118,5 +131,78 @@ describe('admin settings', () => {
     expect(await page.getByTestId('margin-value').textContent()).toMatch(/^\d{1,3}\.\d%$/);
     expect(await page.getByRole('alert').count()).toBe(0);
     await phoneShot('/admin/settings', (p) => p.getByTestId('margin-value').waitFor(), 'admin-settings-margin');
+  });
+});
+
+describe('pro applications', () => {
+  let applicants: TestUser[];
+
+  beforeAll(async () => {
+    applicants = [
+      await createConfirmedUser(stack, { fullName: 'Apply Approve', prefix: 'apply-ok' }),
+      await createConfirmedUser(stack, { fullName: 'Apply Decline', prefix: 'apply-no' }),
+    ];
+    for (const a of applicants) {
+      await onboard(stack, a, 'musician');
+      const applied = await callRoute(
+        stack.apiUrl,
+        'applyForPro',
+        {
+          genres: ['House', 'Techno'],
+          costRange: { min: 20, max: 80 },
+          experience: 7,
+          credits: 'Two EPs on a small label.',
+          featuredTrack: 'https://soundcloud.com/example/first, https://youtube.com/@example',
+        },
+        a.idToken,
+      );
+      expect(applied.status).toBe(200);
+    }
+  });
+
+  it('approves one applicant, who becomes a pro, and declines the other with a reason', async () => {
+    const [ok, no] = applicants;
+    await page.goto(`${stack.appUrl}/admin/users`);
+    await page.getByRole('heading', { level: 2, name: 'Pro applications' }).waitFor();
+    const approveItem = await applicationOf(page, ok.email);
+    expect(await approveItem.getByRole('heading', { level: 3 }).textContent()).toBe('Apply Approve');
+    expect(await approveItem.getByTestId('application-genres').textContent()).toBe('House, Techno');
+    expect(await approveItem.getByTestId('application-cost').textContent()).toBe('$20 - $80');
+    expect(await approveItem.getByTestId('application-experience').textContent()).toBe('7 years');
+    expect(await approveItem.getByTestId('application-credits').textContent()).toBe('Two EPs on a small label.');
+    expect(await approveItem.getByTestId('application-submitted').textContent()).toMatch(/^Submitted [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    const links = approveItem.getByTestId('application-tracks').getByRole('link');
+    expect(await links.evaluateAll((as) => as.map((a) => [a.getAttribute('href'), a.getAttribute('target'), a.getAttribute('rel')]))).toEqual([
+      ['https://soundcloud.com/example/first', '_blank', 'noopener noreferrer'],
+      ['https://youtube.com/@example', '_blank', 'noopener noreferrer'],
+    ]);
+    await approveItem.scrollIntoViewIfNeeded();
+    await screenshot(page, 'admin-applications');
+    await phoneShot('/admin/users', (p) => p.getByTestId('application').first().waitFor(), 'admin-applications');
+
+    await approveItem.getByRole('button', { name: 'Approve' }).click();
+    await approveItem.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('applications-message').textContent()).toBe('Approved: Apply Approve is now a pro.');
+    // The user list was read again: the applicant is a pro there.
+    await page.getByRole('group', { name: 'User type' }).getByRole('button', { name: 'All' }).click();
+    await page.getByLabel('Search users').fill(ok.email);
+    await expect.poll(() => rowOf(page, ok.email).getByTestId('admin-user-type').textContent()).toBe('Pro');
+    const me = await callRoute(stack.apiUrl, 'getMe', {}, ok.idToken);
+    expect(me.body.type).toBe('pro');
+
+    const declineItem = await applicationOf(page, no.email);
+    await declineItem.getByRole('button', { name: 'Decline' }).click();
+    const form = declineItem.getByTestId('decline-form');
+    await form.getByRole('button', { name: 'Decline' }).click();
+    await form.getByText('Give the applicant a reason (at least 3 characters)').waitFor();
+    await form.getByLabel('Reason for declining').fill('Please add links to released work first.');
+    await screenshot(page, 'admin-applications-decline');
+    await form.getByRole('button', { name: 'Decline' }).click();
+    await declineItem.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('applications-message').textContent()).toBe('Declined: Apply Decline will get your reason by e-mail.');
+    const mine = await callRoute(stack.apiUrl, 'getMyApplication', {}, no.idToken);
+    expect(mine.body.application).toMatchObject({ status: 'declined', reason: 'Please add links to released work first.' });
+    const still = await callRoute(stack.apiUrl, 'getMe', {}, no.idToken);
+    expect(still.body.type).toBe('musician');
   });
 });

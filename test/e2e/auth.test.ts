@@ -3,8 +3,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newPage, PHONE, screenshot } from '../support/browser.js';
 import { codeIn, linkIn, listEmails, waitForEmail } from '../support/mail.js';
-import { cognitoClient, createConfirmedUser, uniqueEmail } from '../support/users.js';
-import { DEMO_PASSWORD, pathOf, signInUi, waitForPath, launchBrowser } from './helpers.js';
+import { cognitoClient, createConfirmedUser, ensureTotp, uniqueEmail } from '../support/users.js';
+import { DEMO_PASSWORD, enterTotpCode, pathOf, signInUi, waitForPath, launchBrowser } from './helpers.js';
 
 const stack = inject('stack');
 let browser: Browser;
@@ -310,7 +310,8 @@ describe('forgot and reset password', () => {
 });
 
 describe('admin login', () => {
-  it('lets a member of the admin group in', async () => {
+  it('lets a member of the admin group in, with the code of their authenticator app', async () => {
+    const secret = await ensureTotp(stack, 'admin@demo.test', DEMO_PASSWORD);
     const { context, page } = await newPage(browser);
     try {
       await page.goto(`${stack.appUrl}/admin/login`);
@@ -319,6 +320,8 @@ describe('admin login', () => {
       await page.getByLabel('Email').fill('admin@demo.test');
       await page.getByLabel('Password').fill(DEMO_PASSWORD);
       await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
+      await enterTotpCode(page, secret);
       await waitForPath(page, '/admin/users');
       await page.getByRole('heading', { name: 'Users' }).waitFor();
     } finally {

@@ -1,6 +1,9 @@
 /** Small steps the browser tests share: signing in through the UI and waiting for a path. */
 import type { Browser, Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { DESKTOP, launchBrowser, newPage } from '../support/browser.js';
+import { totpCode } from '../support/totp.js';
+import { ensureTotp, totpSecretOf } from '../support/users.js';
 
 export { DEMO_PASSWORD } from '../../scripts/seed/demo-users.js';
 export { launchBrowser };
@@ -11,12 +14,27 @@ export async function waitForPath(page: Page, pathname: string, timeout = 15_000
 
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
 
-/** Signs in on /login as a user would. */
-export async function signInUi(page: Page, appUrl: string, email: string, password: string): Promise<void> {
-  await page.goto(`${appUrl}/login`);
+/** Types the authenticator's current code into the two-factor step and verifies it. */
+export async function enterTotpCode(page: Page, secret: string): Promise<void> {
+  await page.getByLabel('6-digit code').fill(totpCode(secret));
+  await page.getByRole('button', { name: 'Verify' }).click();
+}
+
+/**
+ * Signs in on /login (or the given login page) as a user would. An account with an authenticator key
+ * known to the tests (admins: the demo admin's fixed one, those test support set up) has TOTP on
+ * beforehand, and the code step is answered.
+ */
+export async function signInUi(page: Page, appUrl: string, email: string, password: string, loginPath = '/login'): Promise<void> {
+  const secret = totpSecretOf(email) && (await ensureTotp(inject('stack'), email, password));
+  await page.goto(`${appUrl}${loginPath}`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+  if (secret) {
+    await page.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
+    await enterTotpCode(page, secret);
+  }
 }
 
 /** A new browser context signed in as the given user, landed on `expectPath`. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callRoute } from '../support/api.js';
 import { PHONE, screenshot } from '../support/browser.js';
 import { createConfirmedUser, signIn } from '../support/users.js';
+import { testAdmin } from '../support/flows.js';
 import { signedInPage, textOf, waitForPath, launchBrowser } from './helpers.js';
 
 const stack = inject('stack');
@@ -66,21 +67,29 @@ describe('pro onboarding', () => {
       await screenshot(page, 'onboarding-pro-filled');
 
       await button.click();
+      // The form is the application: the user stays a musician until an admin approves it.
       await waitForPath(page, '/dashboard');
+      await page.getByTestId('pro-application-pending').waitFor();
+      await page.getByRole('heading', { name: 'Musician Experience' }).waitFor();
+      const token = await signIn(stack, user.email, user.password);
+      const me = await callRoute(stack.apiUrl, 'getMe', {}, token);
+      expect(me.body).toMatchObject({
+        type: 'musician',
+        proApplication: 'pending',
+        genres: ['Boom Bap', 'Neo-Soul'],
+        costRange: { min: 55, max: Number(afterPageUp) },
+        experience: 8,
+      });
+
+      const approved = await callRoute(stack.apiUrl, 'decideApplication', { id: me.body.id, decision: 'approve' }, (await testAdmin(stack)).idToken);
+      expect(approved.status).toBe(200);
+      await page.reload();
       await page.getByRole('heading', { name: 'Pro Experience' }).waitFor();
       await page.getByRole('heading', { name: 'AI Feedback Assistant' }).waitFor();
       for (const card of ['Smart Suggestions', 'Feedback Templates', 'Technical Analysis']) {
         expect(await page.getByRole('heading', { name: card }).isVisible()).toBe(true);
       }
       expect(await page.getByText('Coming Soon').count()).toBe(3);
-
-      const me = await callRoute(stack.apiUrl, 'getMe', {}, await signIn(stack, user.email, user.password));
-      expect(me.body).toMatchObject({
-        type: 'pro',
-        genres: ['Boom Bap', 'Neo-Soul'],
-        costRange: { min: 55, max: Number(afterPageUp) },
-        experience: 8,
-      });
     } finally {
       await context.close();
     }
@@ -106,7 +115,7 @@ describe('pro onboarding', () => {
       expect(await textOf(page, 'cost-range-value')).toBe('$0 - $150');
       await page.getByTestId('pro-complete').click();
       await waitForPath(page, '/dashboard');
-      await page.getByRole('heading', { name: 'Pro Experience' }).waitFor();
+      await page.getByTestId('pro-application-pending').waitFor();
       expect(await page.getByTestId('bottom-bar').isVisible()).toBe(true);
     } finally {
       await context.close();

@@ -4,7 +4,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeKey } from '../../functions/lib/route.js';
 import { routes } from '../../functions/routes.js';
-import { AREA_SETTINGS, BEDROCK_AREAS, MAIL_AREAS, PAYMENT_AREAS, routesByArea } from '../../infra/constructs/api.js';
+import { AREA_SETTINGS, BEDROCK_AREAS, IMAGES_GRANTS, MAIL_AREAS, PAYMENT_AREAS, routesByArea } from '../../infra/constructs/api.js';
 import { REALTIME_ENTITIES } from '../../infra/constructs/realtime.js';
 import { TRACK_ENTITY } from '../../functions/data/tracks.js';
 import { UNCLAIMED_UPLOAD_TAG } from '../../shared/constants.js';
@@ -49,6 +49,8 @@ const statementsOf = (fnId: string): any[] => {
 };
 const actionsOf = (statement: any): string[] => [statement.Action].flat();
 const resourcesOfStatement = (statement: any): string[] => [statement.Resource].flat().map(joined);
+const paymentSecretId = () => onlyLogicalId('AWS::SecretsManager::Secret', { GenerateSecretString: Match.objectLike({ GenerateStringKey: 'placeholder' }) });
+const impersonationSecretId = () => onlyLogicalId('AWS::SecretsManager::Secret', { Description: Match.stringLikeRegexp('impersonation') });
 
 describe('template', () => {
   it('has no dependency cycle', () => {
@@ -376,14 +378,65 @@ describe('api', () => {
       const actions = statementsOf(fnId).flatMap(actionsOf);
       expect(actions).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:PutItem', 'cognito-idp:AdminGetUser']));
       expect(actions).not.toContain('cognito-idp:ListUsers');
-      expect(actions.some((a) => a.startsWith('s3:')), `${area} media access`).toBe(area === 'tracks');
+      expect(actions.some((a) => a.startsWith('s3:')), `${area} bucket access`).toBe(area === 'tracks' || area in IMAGES_GRANTS);
       expect(actions.includes('ses:SendEmail'), `${area} mail`).toBe(MAIL_AREAS.has(area));
       // The payment secret: only the areas that call a payment provider read it, and know where it is.
-      expect(actions.includes('secretsmanager:GetSecretValue'), `${area} payment secret`).toBe(PAYMENT_AREAS.has(area));
+      const readsSecret = (id: string) =>
+        statementsOf(fnId).some((st) => actionsOf(st).includes('secretsmanager:GetSecretValue') && resourcesOfStatement(st).includes(`{${id}}`));
+      expect(readsSecret(paymentSecretId()), `${area} payment secret`).toBe(PAYMENT_AREAS.has(area));
       expect(Boolean(fn.Properties.Environment.Variables.PAYMENTS_SECRET_ARN), `${area} secret ARN`).toBe(PAYMENT_AREAS.has(area));
+      // Every function verifies impersonation tokens, and asks the directory whether their admin still is one.
+      expect(readsSecret(impersonationSecretId()), `${area} impersonation key`).toBe(true);
+      expect(fn.Properties.Environment.Variables.IMPERSONATION_SECRET_ARN).toEqual({ Ref: impersonationSecretId() });
+      expect(actions).toContain('cognito-idp:AdminListGroupsForUser');
       expect(actions).not.toContain('dynamodb:Scan');
       expect(actions.filter((a) => a.includes('*'))).toEqual([]);
     }
+  });
+});
+
+describe('images', () => {
+  const imagesBucketId = () => onlyLogicalId('AWS::S3::Bucket', { LoggingConfiguration: { LogFilePrefix: 's3/images/' } });
+  const mediaBucketId = () => onlyLogicalId('AWS::S3::Bucket', { LoggingConfiguration: { LogFilePrefix: 's3/media/' } });
+  const usersFunctionId = () =>
+    Object.entries(resourcesOf('AWS::Lambda::Function')).find(([, fn]: [string, any]) => fn.Properties.Description === 'HTTP handlers of the users area')![0];
+
+  it('accepts browser uploads by POST only (the signed policy authorises them) and expires what is left under uploads/ after a day', () => {
+    const bucket = (resourcesOf('AWS::S3::Bucket')[imagesBucketId()] as any).Properties;
+    expect(bucket.CorsConfiguration.CorsRules).toEqual([expect.objectContaining({ AllowedMethods: ['POST'], AllowedOrigins: ['*'] })]);
+    expect(bucket.LifecycleConfiguration.Rules).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' }),
+        expect.objectContaining({ Id: 'ExpireUploads', Prefix: 'uploads/', ExpirationInDays: 1, Status: 'Enabled' }),
+      ]),
+    );
+    expect(bucket.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
+  });
+
+  it('lets the users function put, get and delete photos and covers under their prefixes only, and no other function touch the bucket', () => {
+    const id = imagesBucketId();
+    const statements = statementsOf(usersFunctionId());
+    const objectResources = statements.flatMap(resourcesOfStatement).filter((r) => r.startsWith(`{${id}.Arn}/`));
+    expect([...new Set(objectResources)].sort()).toEqual(
+      ['images/cover_images/*', 'images/profile_images/*', 'uploads/cover_images/*', 'uploads/profile_images/*'].map((p) => `{${id}.Arn}/${p}`),
+    );
+    for (const resource of objectResources) {
+      const actions = statements.filter((st) => resourcesOfStatement(st).includes(resource)).flatMap(actionsOf).sort();
+      expect(actions, resource).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
+    }
+    // A read of a missing upload answers 404 (not 403) only with ListBucket on the bucket.
+    expect(statements.some((st) => actionsOf(st).includes('s3:ListBucket') && resourcesOfStatement(st).includes(`{${id}.Arn}`))).toBe(true);
+    // The users function reaches no audio.
+    expect(statements.flatMap(resourcesOfStatement).some((r) => r.includes(`{${mediaBucketId()}.Arn}`))).toBe(false);
+    for (const [fnId] of Object.entries(resourcesOf('AWS::Lambda::Function'))) {
+      if (fnId === usersFunctionId()) continue;
+      expect(statementsOf(fnId).flatMap(resourcesOfStatement).filter((r) => r.includes(`{${id}.Arn}`)), fnId).toEqual([]);
+    }
+  });
+
+  it('tells the users function the bucket name', () => {
+    const fn = (resourcesOf('AWS::Lambda::Function')[usersFunctionId()] as any).Properties;
+    expect(fn.Environment.Variables.IMAGES_BUCKET).toEqual({ Ref: imagesBucketId() });
   });
 });
 
@@ -704,6 +757,11 @@ describe('secrets', () => {
     }
   });
 
+  it('generates the impersonation key (64 random characters), never typed by anyone', () => {
+    const secret = resourcesOf('AWS::SecretsManager::Secret')[impersonationSecretId()] as any;
+    expect(secret.Properties.GenerateSecretString).toMatchObject({ PasswordLength: 64, ExcludePunctuation: true });
+  });
+
   it('holds no secret value anywhere in the template', () => {
     const text = JSON.stringify(s.json);
     const secretLike = /sk_(live|test)_[0-9a-zA-Z]+|rk_(live|test)_|whsec_[0-9a-zA-Z]+|-----BEGIN [A-Z ]*PRIVATE KEY/;
@@ -753,7 +811,7 @@ describe('payment checks', () => {
     expect(rule.Properties.Targets[0].Arn).toEqual(getAtt(checksId(), 'Arn'));
     const env = (resourcesOf('AWS::Lambda::Function')[checksId()] as any).Properties.Environment.Variables;
     expect(env).toMatchObject({ STAGE: 'aws', PAYPAL_API_URL: { Ref: 'PaypalApiUrl' }, MAIL_FROM: { Ref: 'MailFrom' }, APP_URL: appOrigin() });
-    expect(env.PAYMENTS_SECRET_ARN).toEqual({ Ref: onlyLogicalId('AWS::SecretsManager::Secret') });
+    expect(env.PAYMENTS_SECRET_ARN).toEqual({ Ref: paymentSecretId() });
   });
 
   it('moves money in the table and reads the secret, and nothing more: no Scan, no deletes, no media', () => {

@@ -13,6 +13,7 @@ export async function callRoute<T = any>(
   input: Record<string, unknown> = {},
   token?: string,
   rawBody?: string,
+  headers: Record<string, string> = {},
 ): Promise<ApiResponse<T>> {
   const def: RouteDef = routes[name];
   const rest = { ...input };
@@ -26,7 +27,7 @@ export async function callRoute<T = any>(
   if (!hasBody) for (const [k, v] of Object.entries(rest)) url.searchParams.set(k, String(v));
   const res = await fetch(url, {
     method: def.method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
     body: hasBody ? (rawBody ?? JSON.stringify(rest)) : undefined,
   });
   const text = await res.text();

@@ -2,16 +2,28 @@
 import type { StackInfo } from './global-setup.js';
 import { callRoute } from './api.js';
 import { wavBytes, type ToneOptions } from './audio.js';
-import type { TestUser } from './users.js';
+import { createConfirmedUser, type TestUser } from './users.js';
 
-/** Chooses the user's type and saves what onboarding asks of it; returns the user's id. */
+const admins = new Map<string, Promise<TestUser>>();
+/** An admin of the stack for the steps that need one (one per test file and stack). */
+export function testAdmin(stack: StackInfo): Promise<TestUser> {
+  if (!admins.has(stack.apiUrl)) admins.set(stack.apiUrl, createConfirmedUser(stack, { fullName: 'Test Admin', admin: true, prefix: 'admin' }));
+  return admins.get(stack.apiUrl)!;
+}
+
+/**
+ * Onboards the user as the product does; returns the user's id. A pro is a musician who applied at
+ * onboarding and whose application an admin approved.
+ */
 export async function onboard(stack: StackInfo, user: TestUser, type: 'musician' | 'pro'): Promise<string> {
   await callRoute(stack.apiUrl, 'chooseType', { type }, user.idToken);
-  const res =
-    type === 'pro'
-      ? await callRoute(stack.apiUrl, 'saveProProfile', { genres: ['House'], costRange: { min: 0, max: 50 }, experience: 3 }, user.idToken)
-      : await callRoute(stack.apiUrl, 'saveGenres', { genres: ['House'] }, user.idToken);
-  return res.body.id as string;
+  if (type === 'musician') return (await callRoute(stack.apiUrl, 'saveGenres', { genres: ['House'] }, user.idToken)).body.id as string;
+  const applied = await callRoute(stack.apiUrl, 'applyForPro', { genres: ['House'], costRange: { min: 0, max: 50 }, experience: 3 }, user.idToken);
+  if (applied.status !== 200) throw new Error(`applyForPro answered ${applied.status}: ${JSON.stringify(applied.body)}`);
+  const id = applied.body.userId as string;
+  const decided = await callRoute(stack.apiUrl, 'decideApplication', { id, decision: 'approve' }, (await testAdmin(stack)).idToken);
+  if (decided.status !== 200) throw new Error(`decideApplication answered ${decided.status}: ${JSON.stringify(decided.body)}`);
+  return id;
 }
 
 /** Sends a file as the browser does: an upload ticket from the API, then the presigned POST to S3. */

@@ -1,6 +1,6 @@
 /** Lets a test call the functions' own modules in its process, against the test stack's emulators. */
 import { ENV } from '../../functions/lib/config.js';
-import { LOCAL_PAYMENT_SECRETS, MAIL_FROM } from '../../scripts/dev/stack.js';
+import { IMAGES_BUCKET, LOCAL_PAYMENT_SECRETS, MAIL_FROM } from '../../scripts/dev/stack.js';
 import { localSecretEnv } from '../../functions/lib/secrets.js';
 import type { StackInfo } from './global-setup.js';
 
@@ -9,6 +9,7 @@ export function useStackEnvironment(stack: StackInfo): void {
     [ENV.stage]: 'local',
     [ENV.tableName]: stack.tableName,
     [ENV.mediaBucket]: stack.mediaBucket,
+    [ENV.imagesBucket]: IMAGES_BUCKET,
     [ENV.dynamoEndpoint]: stack.dynamoEndpoint,
     [ENV.s3Endpoint]: stack.s3Endpoint,
     [ENV.sesEndpoint]: stack.mailUrl,

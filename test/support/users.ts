@@ -2,12 +2,20 @@
 import { randomUUID } from 'node:crypto';
 import {
   AdminAddUserToGroupCommand,
+  AssociateSoftwareTokenCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
+  SetUserMFAPreferenceCommand,
   SignUpCommand,
   AdminConfirmSignUpCommand,
+  VerifySoftwareTokenCommand,
+  type AuthenticationResultType,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { ADMIN_GROUP } from '../../shared/constants.js';
+import { DEMO_USERS } from '../../scripts/seed/demo-users.js';
 import type { StackInfo } from './global-setup.js';
+import { totpCode } from './totp.js';
 
 export const TEST_PASSWORD = 'test-pass-123';
 
@@ -29,17 +37,96 @@ export interface TestUser {
   password: string;
   fullName: string;
   idToken: string;
+  /** The authenticator key of an admin (TOTP is set up for every test admin). */
+  totpSecret?: string;
 }
 
-export async function signIn(stack: StackInfo, email: string, password: string): Promise<string> {
-  const res = await cognitoClient(stack).send(
+/** Authenticator keys this test process knows, by e-mail: the demo admin's fixed one and those it set up. */
+const totpSecrets = new Map<string, string>(DEMO_USERS.flatMap((u) => (u.totpSecret ? [[u.email, u.totpSecret] as const] : [])));
+export const totpSecretOf = (email: string) => totpSecrets.get(email.toLowerCase());
+
+const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
+const isAdminToken = (idToken: string) => {
+  const groups = claimsOf(idToken)['cognito:groups'];
+  return Array.isArray(groups) && groups.includes(ADMIN_GROUP);
+};
+
+/** The password step alone: tokens, or the pool's TOTP challenge. */
+export function passwordSignIn(stack: StackInfo, email: string, password: string) {
+  return cognitoClient(stack).send(
     new InitiateAuthCommand({
       ClientId: stack.userPoolClientId,
       AuthFlow: 'USER_PASSWORD_AUTH',
       AuthParameters: { USERNAME: email, PASSWORD: password },
     }),
   );
-  return res.AuthenticationResult!.IdToken!;
+}
+
+/** Answers a SOFTWARE_TOKEN_MFA challenge with a code of the key. */
+export async function answerTotpChallenge(stack: StackInfo, challenge: { Session?: string; ChallengeParameters?: Record<string, string> }, email: string, secret: string) {
+  const res = await cognitoClient(stack).send(
+    new RespondToAuthChallengeCommand({
+      ClientId: stack.userPoolClientId,
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      Session: challenge.Session,
+      ChallengeResponses: { USERNAME: challenge.ChallengeParameters?.USER_ID_FOR_SRP ?? email, SOFTWARE_TOKEN_MFA_CODE: totpCode(secret) },
+    }),
+  );
+  return res.AuthenticationResult!;
+}
+
+/**
+ * Sets up TOTP for a signed-in user as the admin login does (associate, verify the first code, prefer
+ * TOTP) and returns the key; the test process remembers it for later sign-ins.
+ */
+export async function setUpTotp(stack: StackInfo, email: string, accessToken: string): Promise<string> {
+  const client = cognitoClient(stack);
+  const { SecretCode } = await client.send(new AssociateSoftwareTokenCommand({ AccessToken: accessToken }));
+  await client.send(new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: totpCode(SecretCode!), FriendlyDeviceName: 'test' }));
+  await client.send(new SetUserMFAPreferenceCommand({ AccessToken: accessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
+  totpSecrets.set(email.toLowerCase(), SecretCode!);
+  return SecretCode!;
+}
+
+/**
+ * Signs in as the app does: the password, then the code when TOTP is on; an admin without TOTP sets it
+ * up first and signs in again with a code, so admin tokens always come from an MFA sign-in. With
+ * `{ mfa: false }` the tokens of the password step are returned as they are (no setup).
+ */
+export async function signInTokens(stack: StackInfo, email: string, password: string, opts: { mfa?: boolean } = {}): Promise<AuthenticationResultType> {
+  const res = await passwordSignIn(stack, email, password);
+  if (res.ChallengeName === 'SOFTWARE_TOKEN_MFA') {
+    const secret = totpSecretOf(email);
+    if (!secret) throw new Error(`${email} has TOTP on, with a key this test process does not know`);
+    return answerTotpChallenge(stack, res, email, secret);
+  }
+  if (res.ChallengeName) throw new Error(`Unexpected challenge ${res.ChallengeName}`);
+  const tokens = res.AuthenticationResult!;
+  if (opts.mfa === false || !isAdminToken(tokens.IdToken!)) return tokens;
+  await setUpTotp(stack, email, tokens.AccessToken!);
+  return signInTokens(stack, email, password, opts);
+}
+
+export async function signIn(stack: StackInfo, email: string, password: string, opts: { mfa?: boolean } = {}): Promise<string> {
+  return (await signInTokens(stack, email, password, opts)).IdToken!;
+}
+
+/**
+ * TOTP on for an account (set up now if it is not), safe when other test processes do the same at
+ * once for a shared account such as the demo admin: the first to verify wins, the others see the challenge.
+ */
+export async function ensureTotp(stack: StackInfo, email: string, password: string): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
+    const res = await passwordSignIn(stack, email, password);
+    const secret = totpSecretOf(email);
+    if (res.ChallengeName === 'SOFTWARE_TOKEN_MFA' && secret) return secret;
+    try {
+      if (!res.AuthenticationResult) throw new Error(`${email}: no tokens and no known key (${res.ChallengeName})`);
+      return await setUpTotp(stack, email, res.AuthenticationResult.AccessToken!);
+    } catch (err) {
+      if (attempt >= 3) throw err;
+    }
+  }
 }
 
 /** Signs a new user up, confirms them (as an operator would) and signs them in. */
@@ -61,7 +148,7 @@ export function signUp(stack: StackInfo, opts: { email: string; password?: strin
 
 export async function createConfirmedUser(
   stack: StackInfo,
-  opts: { fullName?: string; username?: string; admin?: boolean; prefix?: string } = {},
+  opts: { fullName?: string; username?: string; admin?: boolean; prefix?: string; /** false: an admin without TOTP. */ mfa?: boolean } = {},
 ): Promise<TestUser> {
   const email = uniqueEmail(opts.prefix);
   const fullName = opts.fullName ?? 'Test User';
@@ -71,5 +158,7 @@ export async function createConfirmedUser(
   if (opts.admin) {
     await client.send(new AdminAddUserToGroupCommand({ UserPoolId: stack.userPoolId, Username: email, GroupName: 'admin' }));
   }
-  return { email, password: TEST_PASSWORD, fullName, idToken: await signIn(stack, email, TEST_PASSWORD) };
+  // An admin's token comes from a sign-in with TOTP (set up on the way).
+  const idToken = await signIn(stack, email, TEST_PASSWORD, { mfa: opts.mfa });
+  return { email, password: TEST_PASSWORD, fullName, idToken, totpSecret: totpSecretOf(email) };
 }

@@ -13,6 +13,11 @@ const amplify = vi.hoisted(() => ({
   resetPassword: vi.fn(),
   confirmResetPassword: vi.fn(),
   fetchAuthSession: vi.fn(),
+  confirmSignIn: vi.fn(),
+  fetchMFAPreference: vi.fn(),
+  setUpTOTP: vi.fn(),
+  verifyTOTPSetup: vi.fn(),
+  updateMFAPreference: vi.fn(),
 }));
 const apiMock = vi.hoisted(() => vi.fn());
 const refresh = vi.hoisted(() => vi.fn(async () => ({ status: 'signedIn', groups: [] })));
@@ -246,6 +251,7 @@ describe('AdminLoginForm', () => {
   it('lets an admin in', async () => {
     amplify.signIn.mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
     amplify.fetchAuthSession.mockResolvedValue({ tokens: { idToken: { payload: { 'cognito:groups': ['admin'] } } } });
+    amplify.fetchMFAPreference.mockResolvedValue({ enabled: ['TOTP'], preferred: 'TOTP' });
     wrap(<AdminLoginForm />);
     type('Email', 'admin@demo.test');
     type('Password', 'demo-pass');

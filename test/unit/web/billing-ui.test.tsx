@@ -21,7 +21,6 @@ vi.mock('../../../web/src/lib/auth', async (importOriginal) => ({
   useMe: () => ({ data: { type: 'musician' } }),
 }));
 
-import { ProfileRoute } from '../../../web/src/app/routes/placeholders';
 import { SettingsRoute } from '../../../web/src/app/routes/settings';
 import { CommentComposer } from '../../../web/src/features/feedback/components/comment-composer';
 import { UploadTrackModal } from '../../../web/src/features/tracks/components/upload-track-modal';
@@ -344,10 +343,3 @@ describe("a plan's limit reached", () => {
   });
 });
 
-it("the Profile page links to 'Billing & Plan' (/settings)", () => {
-  renderAt('/profile', <ProfileRoute />);
-  const link = screen.getByRole('link', { name: 'Billing & Plan' });
-  expect(link.getAttribute('href')).toBe('/settings');
-  fireEvent.click(link);
-  expect(screen.getByTestId('where').textContent).toBe('/settings');
-});

@@ -6,9 +6,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const apiMock = vi.hoisted(() => vi.fn());
 const setMe = vi.hoisted(() => vi.fn());
+const me = vi.hoisted(() => ({ current: { type: 'musician', proApplication: 'draft' } as { type: string; proApplication: string | null } }));
 vi.mock('../../../web/src/lib/api', () => ({ api: apiMock }));
 vi.mock('../../../web/src/lib/auth', () => ({
+  meQueryKey: ['me'],
   useAuth: () => ({ status: 'signedIn', groups: [], logout: vi.fn() }),
+  useMe: () => ({ data: me.current }),
   useSetMe: () => setMe,
 }));
 
@@ -63,8 +66,7 @@ describe('musician onboarding', () => {
 });
 
 describe('pro onboarding', () => {
-  it('sends genres, the cost range and experience', async () => {
-    apiMock.mockResolvedValue({ id: 'u' });
+  async function fillAndSend() {
     renderAt(<ProOnboarding />);
     expect(screen.getByTestId('cost-range-value').textContent).toBe('$50 - $150');
     expect(screen.getByTestId('experience-value').textContent).toBe('1 year');
@@ -80,6 +82,20 @@ describe('pro onboarding', () => {
     expect(screen.getByTestId('experience-value').textContent).toBe('30 years');
     fireEvent.click(button);
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+  }
+
+  it('sends a musician\'s genres, cost range and experience as their application', async () => {
+    me.current = { type: 'musician', proApplication: 'draft' };
+    apiMock.mockResolvedValue({ userId: 'u', status: 'pending' });
+    await fillAndSend();
+    expect(apiMock).toHaveBeenCalledWith('applyForPro', { genres: ['Opera'], costRange: { min: 20, max: 180 }, experience: 30 });
+    expect(apiMock).not.toHaveBeenCalledWith('saveProProfile', expect.anything());
+  });
+
+  it('saves them for a pro (made one by an admin) who lacks them', async () => {
+    me.current = { type: 'pro', proApplication: null };
+    apiMock.mockResolvedValue({ id: 'u' });
+    await fillAndSend();
     expect(apiMock).toHaveBeenCalledWith('saveProProfile', { genres: ['Opera'], costRange: { min: 20, max: 180 }, experience: 30 });
   });
 });

@@ -3,10 +3,10 @@ import { onboardingStep, resolveGate, type GateSession, type RouteKind } from '.
 import { navItems } from '../../../web/src/app/layout/nav-items';
 import { isNavHidden } from '../../../web/src/lib/paths';
 
-const musician = { isAdmin: false, typeChosen: true, type: 'musician' as const, genres: ['House'], costRange: null };
-const pro = { isAdmin: false, typeChosen: true, type: 'pro' as const, genres: ['House'], costRange: { min: 50, max: 150 } };
-const fresh = { isAdmin: false, typeChosen: false, type: 'musician' as const, genres: [], costRange: null };
-const admin = { isAdmin: true, typeChosen: false, type: 'admin' as const, genres: [], costRange: null };
+const musician = { isAdmin: false, typeChosen: true, type: 'musician' as const, genres: ['House'], costRange: null, proApplication: null };
+const pro = { isAdmin: false, typeChosen: true, type: 'pro' as const, genres: ['House'], costRange: { min: 50, max: 150 }, proApplication: 'approved' as const };
+const fresh = { isAdmin: false, typeChosen: false, type: 'musician' as const, genres: [], costRange: null, proApplication: null };
+const admin = { isAdmin: true, typeChosen: false, type: 'admin' as const, genres: [], costRange: null, proApplication: null };
 
 const signedIn = (user?: GateSession extends infer S ? (S extends { user?: infer U } ? U : never) : never, isAdmin = false): GateSession => ({
   status: 'signedIn',
@@ -21,6 +21,11 @@ describe('onboardingStep', () => {
   });
   it('sends a musician without genres to musician onboarding', () => {
     expect(onboardingStep({ ...musician, genres: [] })).toBe('/onboarding/musician');
+  });
+  it('sends a musician who chose pro to the pro form, which sends the application', () => {
+    expect(onboardingStep({ ...musician, genres: [], proApplication: 'draft' })).toBe('/onboarding/pro');
+    // Once sent (genres saved with it), onboarding is complete while the application waits.
+    expect(onboardingStep({ ...musician, proApplication: 'pending' })).toBeNull();
   });
   it('sends a pro missing genres or cost range to pro onboarding', () => {
     expect(onboardingStep({ ...pro, genres: [] })).toBe('/onboarding/pro');

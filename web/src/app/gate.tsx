@@ -1,41 +1,63 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ADMIN_GROUP } from '../../../shared/constants';
 import { Alert } from '../components/alert';
 import { Button } from '../components/button';
 import { LoadingScreen } from '../components/loading-screen';
+import { ImpersonationBanner } from '../features/impersonation/components/impersonation-banner';
+import { useImpersonationGuard } from '../features/impersonation/hooks/use-impersonation';
+import { clearImpersonation, impersonationLink } from '../features/impersonation/state';
+import { linkImpersonation } from '../lib/api';
 import { useAuth, useMe } from '../lib/auth';
 import { errorMessage } from '../lib/errors';
 import { normalizePath, paths } from '../lib/paths';
 import { resolveGate, type GateSession, type RouteKind } from './routing-rules';
 
+// While the admin impersonates someone, every API call carries the impersonation token.
+linkImpersonation(impersonationLink);
+
 /** How long 'Access Denied' stays before the dashboard. */
 const ACCESS_DENIED_MS = 2000;
 
-/** Applies the routing rules to the routes below it. */
+/**
+ * Applies the routing rules to the routes below it. While an admin impersonates a user the session is
+ * that user's (not an admin's: the API answers as the user too), and the banner tops every page.
+ */
 export function Gate({ kind }: { kind: RouteKind }) {
   const auth = useAuth();
   const me = useMe();
   const { pathname } = useLocation();
+  const impersonation = useImpersonationGuard();
 
   const session: GateSession =
     auth.status === 'signedIn'
-      ? { status: 'signedIn', isAdmin: auth.groups.includes(ADMIN_GROUP), user: me.data, userError: me.isError }
+      ? { status: 'signedIn', isAdmin: !impersonation && auth.groups.includes(ADMIN_GROUP), user: me.data, userError: me.isError }
       : { status: auth.status };
   const result = resolveGate(kind, normalizePath(pathname), session);
 
+  let page: ReactNode;
   switch (result.action) {
     case 'render':
-      return <Outlet />;
+      page = <Outlet />;
+      break;
     case 'loading':
-      return <LoadingScreen />;
+      page = <LoadingScreen />;
+      break;
     case 'redirect':
       return <Navigate to={result.to} replace />;
     case 'denied':
-      return <AccessDenied to={result.to} />;
+      page = <AccessDenied to={result.to} />;
+      break;
     case 'error':
-      return <AccountLoadError message={errorMessage(me.error, 'Failed to load your account.')} onRetry={() => void me.refetch()} />;
+      page = <AccountLoadError message={errorMessage(me.error, 'Failed to load your account.')} onRetry={() => void me.refetch()} />;
+      break;
   }
+  return (
+    <>
+      {impersonation && <ImpersonationBanner state={impersonation} />}
+      {page}
+    </>
+  );
 }
 
 /** Shown to a non-admin on an admin page, before going to the dashboard. */
@@ -70,6 +92,7 @@ function AccountLoadError({ message, onRetry }: { message: string; onRetry: () =
             variant="ghost"
             onClick={async () => {
               await auth.logout();
+              clearImpersonation();
               navigate(paths.login, { replace: true });
             }}
           >

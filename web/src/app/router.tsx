@@ -8,7 +8,6 @@ import { AppLayout } from './layout/app-layout';
 // Every page is its own chunk: the first page loads only what it shows.
 const auth = () => import('./routes/auth');
 const onboarding = () => import('./routes/onboarding');
-const placeholders = () => import('./routes/placeholders');
 const choosePro = () => import('./routes/choose-pro');
 
 const LoginRoute = lazy(() => auth().then((m) => ({ default: m.LoginRoute })));
@@ -21,7 +20,7 @@ const TypeOnboardingRoute = lazy(() => onboarding().then((m) => ({ default: m.Ty
 const MusicianOnboardingRoute = lazy(() => onboarding().then((m) => ({ default: m.MusicianOnboardingRoute })));
 const ProOnboardingRoute = lazy(() => onboarding().then((m) => ({ default: m.ProOnboardingRoute })));
 const DashboardRoute = lazy(() => import('./routes/dashboard').then((m) => ({ default: m.DashboardRoute })));
-const ProfileRoute = lazy(() => placeholders().then((m) => ({ default: m.ProfileRoute })));
+const ProfileRoute = lazy(() => import('./routes/profile').then((m) => ({ default: m.ProfileRoute })));
 const ChooseProRoute = lazy(() => choosePro().then((m) => ({ default: m.ChooseProRoute })));
 const SettingsRoute = lazy(() => import('./routes/settings').then((m) => ({ default: m.SettingsRoute })));
 const AdminUsersRoute = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminUsersRoute })));

@@ -22,7 +22,7 @@ export type GateSession =
       /** From the ID token's groups, known before the account is loaded. */
       isAdmin: boolean;
       /** The account; undefined while it loads. */
-      user?: Pick<UserView, 'isAdmin' | 'typeChosen' | 'type' | 'genres' | 'costRange'>;
+      user?: Pick<UserView, 'isAdmin' | 'typeChosen' | 'type' | 'genres' | 'costRange' | 'proApplication'>;
       /** Loading the account failed. */
       userError?: boolean;
     };
@@ -37,10 +37,12 @@ export type GateResult =
 
 /** The onboarding step the user still has to do, or null when onboarding is complete. */
 export function onboardingStep(
-  user: Pick<UserView, 'isAdmin' | 'typeChosen' | 'type' | 'genres' | 'costRange'>,
+  user: Pick<UserView, 'isAdmin' | 'typeChosen' | 'type' | 'genres' | 'costRange' | 'proApplication'>,
 ): string | null {
   if (user.isAdmin || user.type === 'admin') return null;
   if (!user.typeChosen) return paths.onboardingType;
+  // Chose 'pro' and has not sent the application yet: the pro onboarding form sends it.
+  if (user.type === 'musician' && user.proApplication === 'draft' && user.genres.length === 0) return paths.onboardingPro;
   if (user.type === 'musician' && user.genres.length === 0) return paths.onboardingMusician;
   if (user.type === 'pro' && (user.genres.length === 0 || !user.costRange)) return paths.onboardingPro;
   return null;

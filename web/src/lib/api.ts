@@ -1,4 +1,5 @@
 import { fetchAuthSession } from 'aws-amplify/auth';
+import { IMPERSONATION_HEADER } from '../../../functions/lib/route';
 import { createApiClient } from './api-client';
 import { getRuntimeConfig } from './runtime-config';
 
@@ -15,8 +16,52 @@ export async function getIdToken(): Promise<string | undefined> {
   }
 }
 
+/**
+ * What the API client needs to know about an admin's impersonation (the app links the impersonation
+ * feature here): the token to send beside a given Cognito ID token, and what to do when the API says
+ * the impersonation is over.
+ */
+export interface ImpersonationLink {
+  /** The impersonation token to send with a call made with this ID token, if its admin is impersonating. */
+  tokenFor(idToken: string): string | undefined;
+  /** The API refused the impersonation (expired, or the caller is no longer an admin). */
+  onEnded(): void;
+}
+
+let impersonation: ImpersonationLink | null = null;
+
+export function linkImpersonation(link: ImpersonationLink | null): void {
+  impersonation = link;
+}
+
+/** Answers that end an impersonation: the token expired or is refused, or the admin lost the group. */
+const ENDING_CODES = new Set(['impersonation_ended', 'impersonation_forbidden']);
+
+/**
+ * fetch, plus the impersonation token in its header while the signed-in admin impersonates someone:
+ * the admin's own token still goes in Authorization, and the server acts as the user.
+ */
+async function send(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const headers = new Headers(init?.headers);
+  const idToken = headers.get('authorization')?.replace(/^Bearer\s+/i, '');
+  const token = idToken ? impersonation?.tokenFor(idToken) : undefined;
+  if (!token) return fetch(input, init);
+  headers.set(IMPERSONATION_HEADER, token);
+  const res = await fetch(input, { ...init, headers });
+  if (res.status === 401 || res.status === 403) {
+    const code = await res
+      .clone()
+      .json()
+      .then((body: { error?: { code?: unknown } }) => body?.error?.code)
+      .catch(() => undefined);
+    if (typeof code === 'string' && ENDING_CODES.has(code)) impersonation?.onEnded();
+  }
+  return res;
+}
+
 /** The app's API client: the route table's routes, called with the signed-in user's Cognito ID token. */
 export const api = createApiClient({
   baseUrl: () => getRuntimeConfig().apiUrl,
   getToken: getIdToken,
+  fetch: send,
 });

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchAuthSession, signOut } from 'aws-amplify/auth';
+import { fetchAuthSession, fetchMFAPreference, signOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ADMIN_GROUP } from '../../../shared/constants';
@@ -29,6 +29,21 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 
 export const meQueryKey = ['me'] as const;
 
+/** Admin accounts seen with TOTP on (by sub): asked once per page load. */
+const adminsWithTotp = new Set<string>();
+
+/**
+ * An admin is signed in only once TOTP is on for the account: tokens left by a first sign-in whose
+ * setup was not finished (the page reloaded, say) do not count, and the login takes them through it.
+ */
+async function adminHasTotp(sub: string | undefined): Promise<boolean> {
+  if (sub && adminsWithTotp.has(sub)) return true;
+  const { enabled } = await fetchMFAPreference();
+  const on = !!enabled?.includes('TOTP');
+  if (on && sub) adminsWithTotp.add(sub);
+  return on;
+}
+
 /** Reads the signed-in user from the stored tokens (refreshing them if they expired). */
 export async function readSession(): Promise<AuthSnapshot> {
   try {
@@ -36,6 +51,9 @@ export async function readSession(): Promise<AuthSnapshot> {
     if (!tokens?.idToken && !tokens?.accessToken) return { status: 'signedOut', groups: [] };
     const payload = (tokens.idToken ?? tokens.accessToken).payload;
     const groups = Array.isArray(payload['cognito:groups']) ? (payload['cognito:groups'] as string[]) : [];
+    if (groups.includes(ADMIN_GROUP) && !(await adminHasTotp(typeof payload.sub === 'string' ? payload.sub : undefined))) {
+      return { status: 'signedOut', groups: [] };
+    }
     return {
       status: 'signedIn',
       sub: typeof payload.sub === 'string' ? payload.sub : undefined,

@@ -1,6 +1,8 @@
 import { Suspense, useCallback, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { LoadingScreen } from '../../components/loading-screen';
+import { useImpersonation } from '../../features/impersonation/hooks/use-impersonation';
+import { clearImpersonation } from '../../features/impersonation/state';
 import { isAdminSession, useAuth, useMe } from '../../lib/auth';
 import { isNavHidden, paths } from '../../lib/paths';
 import { BottomBar, Sidebar } from './nav';
@@ -23,6 +25,7 @@ export function AppLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(readCollapsed);
+  const impersonation = useImpersonation();
 
   const toggle = useCallback(() => {
     setCollapsed((c) => {
@@ -35,12 +38,15 @@ export function AppLayout() {
     });
   }, []);
 
+  // Logout also ends an impersonation: the next sign-in starts as the admin.
   const logout = useCallback(async () => {
     await auth.logout();
+    clearImpersonation();
     navigate(paths.login, { replace: true });
   }, [auth, navigate]);
 
-  const role: NavRole = isAdminSession(auth, me) ? 'admin' : me?.type === 'musician' ? 'musician' : 'pro';
+  // While impersonating, the navigation is the user's.
+  const role: NavRole = !impersonation && isAdminSession(auth, me) ? 'admin' : me?.type === 'musician' ? 'musician' : 'pro';
   const items = navItems(role);
   const showNav = !isNavHidden(pathname);
 

@@ -1,17 +1,46 @@
+import { useEffect, useState } from 'react';
+import type { AdminUserView } from '../../../../shared/schemas/admin';
+import { Alert } from '../../components/alert';
 import { PageHeader } from '../../components/page-header';
+import { ApplicationsPanel } from '../../features/admin/components/applications-panel';
+import { AuditPanel } from '../../features/admin/components/audit-panel';
 import { MarginPanel } from '../../features/admin/components/margin-panel';
 import { UsersPanel } from '../../features/admin/components/users-panel';
+import { startImpersonation } from '../../features/impersonation/api/start';
+import { useStoredImpersonation } from '../../features/impersonation/hooks/use-impersonation';
+import { dismissEndedNotice, peekEndedNotice } from '../../features/impersonation/state';
 
-export const AdminUsersRoute = () => (
-  <div className="page" data-testid="page-admin-users">
-    <PageHeader title="Users" subtitle="Manage musicians and pros." />
-    <UsersPanel />
-  </div>
-);
+const impersonate = (user: AdminUserView) => startImpersonation(user.id);
+
+/** Why the admin is back here, when an impersonation ended on its own (read once). */
+function EndedNotice() {
+  const [notice] = useState(peekEndedNotice);
+  useEffect(() => {
+    if (notice) dismissEndedNotice();
+  }, [notice]);
+  return notice ? (
+    <Alert tone="info" testId="impersonation-ended">
+      {notice}
+    </Alert>
+  ) : null;
+}
+
+export const AdminUsersRoute = () => {
+  const stored = useStoredImpersonation();
+  return (
+    <div className="page" data-testid="page-admin-users">
+      <PageHeader title="Users" subtitle="Manage musicians and pros." />
+      <EndedNotice />
+      <ApplicationsPanel />
+      <UsersPanel impersonation={{ active: stored !== null, start: impersonate }} />
+    </div>
+  );
+};
 
 export const AdminSettingsRoute = () => (
   <div className="page" data-testid="page-admin-settings">
     <PageHeader title="Admin Settings" subtitle="Platform settings." />
     <MarginPanel />
+    <AuditPanel />
   </div>
 );

@@ -68,3 +68,44 @@ export function useUpdateMargin() {
     onError: () => void client.invalidateQueries({ queryKey: adminSettingsKey }),
   });
 }
+
+export const adminApplicationsKey = ['admin', 'applications'] as const;
+export const adminAuditKey = ['admin', 'audit'] as const;
+
+/** The pending applications to become a pro, oldest first as the API pages them ('Load more' follows `next`). */
+export function usePendingApplications() {
+  return useInfiniteQuery({
+    queryKey: [...adminApplicationsKey, 'pending'],
+    queryFn: ({ pageParam }) => api('listApplications', { status: 'pending', ...(pageParam ? { cursor: pageParam } : {}) }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last: ApiOutput<'listApplications'>) => last.next ?? undefined,
+    // Another admin may have decided some meanwhile: read again whenever the page opens.
+    staleTime: 0,
+  });
+}
+
+export type Decision = { id: string; decision: 'approve' } | { id: string; decision: 'decline'; reason: string };
+
+/**
+ * Approves or declines; either way (or when someone decided first) the queue and the user list are read
+ * again, and the returned promise settles once the queue has been (the decided application is gone).
+ */
+export function useDecideApplication() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Decision) => api('decideApplication', input),
+    onSettled: () =>
+      Promise.all([client.invalidateQueries({ queryKey: adminApplicationsKey }), client.invalidateQueries({ queryKey: adminUsersKey })]),
+  });
+}
+
+/** The impersonation audit, newest first, a page at a time. */
+export function useImpersonationAudit() {
+  return useInfiniteQuery({
+    queryKey: adminAuditKey,
+    queryFn: ({ pageParam }) => api('listAudit', pageParam ? { cursor: pageParam } : {}),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last: ApiOutput<'listAudit'>) => last.next ?? undefined,
+    staleTime: 0,
+  });
+}

@@ -13,13 +13,24 @@ import { AmountEditor } from './amount-editor';
 
 type Editing = 'price' | 'balance' | null;
 
+/** The row's Impersonate button, when the page offers impersonation (never for admins). */
+export interface RowImpersonation {
+  onStart: () => void;
+  /** This row's impersonation is starting: the button says '...'. */
+  starting: boolean;
+  /** An impersonation is active or starting: every Impersonate button is disabled. */
+  disabled: boolean;
+  /** Why starting failed, shown under the row. */
+  error: string | null;
+}
+
 const TYPES = [
   { value: 'musician', label: 'Musician' },
   { value: 'pro', label: 'Pro' },
 ] as const;
 
 /** One user: who they are, a pro's price and balance, and the admin's actions on them. */
-export function UserRow({ user }: { user: AdminUserView }) {
+export function UserRow({ user, impersonation }: { user: AdminUserView; impersonation?: RowImpersonation }) {
   const nameId = useId();
   const client = useQueryClient();
   const setType = useSetUserType();
@@ -163,6 +174,20 @@ export function UserRow({ user }: { user: AdminUserView }) {
               </Button>
             </>
           )}
+          {impersonation && user.type !== 'admin' && (
+            <Button
+              variant="secondary"
+              className="btn-sm admin-impersonate"
+              aria-describedby={nameId}
+              busy={impersonation.starting}
+              busyText="..."
+              disabled={impersonation.disabled}
+              onClick={impersonation.onStart}
+              data-testid="impersonate"
+            >
+              Impersonate
+            </Button>
+          )}
         </div>
       </div>
 
@@ -190,6 +215,11 @@ export function UserRow({ user }: { user: AdminUserView }) {
       {error && (
         <Alert tone="error" testId="admin-user-error">
           {error}
+        </Alert>
+      )}
+      {impersonation?.error && (
+        <Alert tone="error" testId="impersonate-error">
+          {impersonation.error}
         </Alert>
       )}
     </li>

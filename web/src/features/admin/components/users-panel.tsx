@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import type { AdminUserView } from '../../../../../shared/schemas/admin';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { SearchIcon } from '../../../components/icons';
@@ -6,6 +7,7 @@ import { errorMessage } from '../../../lib/errors';
 import { useAdminUsers, type UserTypeFilter } from '../api/admin';
 import { userCount } from '../utils/format';
 import { UserRow } from './user-row';
+import '../admin.css';
 
 /** How long typing must pause before the search is sent. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -25,9 +27,32 @@ function useDebounced(value: string, ms: number) {
   return settled;
 }
 
+/** What the page gives the list to offer 'Impersonate' (the impersonation feature does the rest). */
+export interface ImpersonationOffer {
+  /** An impersonation exists already: every Impersonate button is disabled. */
+  active: boolean;
+  /** Starts acting as the user; on success the page leaves, so it never settles back here. */
+  start: (user: AdminUserView) => Promise<void>;
+}
+
 /** The admin's user list: filtered by type, searched by name or e-mail, a page at a time. */
-export function UsersPanel() {
+export function UsersPanel({ impersonation }: { impersonation?: ImpersonationOffer }) {
   const searchId = useId();
+  const headingId = useId();
+  const [starting, setStarting] = useState<string | null>(null);
+  const [startError, setStartError] = useState<{ userId: string; message: string } | null>(null);
+
+  const impersonate = (u: AdminUserView) => {
+    if (!impersonation || starting) return;
+    setStarting(u.id);
+    setStartError(null);
+    impersonation.start(u).catch((err: unknown) => {
+      console.error('Impersonation did not start', err);
+      setStarting(null);
+      setStartError({ userId: u.id, message: errorMessage(err, 'Could not start impersonating. Please try again.') });
+    });
+  };
+
   const [type, setType] = useState<UserTypeFilter>('all');
   const [text, setText] = useState('');
   const q = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
@@ -62,14 +87,28 @@ export function UsersPanel() {
     body = (
       <ul className="admin-user-list" aria-label="Users" aria-busy={users.isPlaceholderData || undefined} data-testid="admin-user-list">
         {rows.map((u) => (
-          <UserRow key={u.id} user={u} />
+          <UserRow
+            key={u.id}
+            user={u}
+            impersonation={
+              impersonation && {
+                onStart: () => impersonate(u),
+                starting: starting === u.id,
+                disabled: impersonation.active || starting !== null,
+                error: startError?.userId === u.id ? startError.message : null,
+              }
+            }
+          />
         ))}
       </ul>
     );
   }
 
   return (
-    <section className="panel admin-users" aria-label="User list">
+    <section className="panel admin-users" aria-labelledby={headingId}>
+      <h2 className="visually-hidden" id={headingId}>
+        User list
+      </h2>
       <div className="admin-users-tools">
         <div className="segmented admin-filter" role="group" aria-label="User type">
           {FILTERS.map((f) => (

@@ -1,4 +1,5 @@
 /** How the admin screens word users, money and the margin. */
+import { formatDate } from '../../../lib/dates';
 import { formatCents } from '../../../lib/money';
 
 export const MARGIN_INVALID = 'Please enter a valid percentage between 0 and 100';
@@ -30,4 +31,41 @@ export function marginFraction(value: string): number | null {
   const pct = Number(value);
   if (!Number.isFinite(pct) || pct < 0 || pct > 100) return null;
   return pct / 100;
+}
+
+/** A pro's cost range as the applications show it: '$50 - $150'. */
+export const costRangeLine = (range: { min: number; max: number }) => `$${range.min} - $${range.max}`;
+
+/** '1 year', '12 years'. */
+export const yearsLine = (n: number) => `${n} ${n === 1 ? 'year' : 'years'}`;
+
+/** The web links of a comma-separated featured-track field (anything else is left out). */
+export function featuredLinks(value: string | null): string[] {
+  if (!value) return [];
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => /^https?:\/\/[^\s]+$/i.test(s));
+}
+
+/** A decline needs a reason the applicant can act on (the API asks for at least 3 characters). */
+export const REASON_MIN = 3;
+export const REASON_REQUIRED = 'Give the applicant a reason (at least 3 characters)';
+
+export const ALREADY_DECIDED = 'This application was already decided. The list has been refreshed.';
+
+const TIME = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+
+/** 'Jan 5, 2026, 3:04 PM': the spec's US short date with the time of day. */
+export function formatDateTime(iso: string): string {
+  const t = Date.parse(iso);
+  return Number.isFinite(t) ? `${formatDate(iso)}, ${TIME.format(t)}` : '';
+}
+
+/** An audit line's outcome: the answer's status, or that none came. */
+export function outcomeOf(status: number | null): { text: string; tone: 'ok' | 'refused' | 'failed' | 'none' } {
+  if (status === null) return { text: 'No answer', tone: 'none' };
+  if (status < 300) return { text: `${status} OK`, tone: 'ok' };
+  if (status < 500) return { text: `${status} Refused`, tone: 'refused' };
+  return { text: `${status} Failed`, tone: 'failed' };
 }

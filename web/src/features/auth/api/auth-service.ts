@@ -1,12 +1,17 @@
 import {
   confirmResetPassword,
+  confirmSignIn,
   confirmSignUp,
   fetchAuthSession,
+  fetchMFAPreference,
   resendSignUpCode,
   resetPassword,
+  setUpTOTP,
   signIn,
   signOut,
   signUp,
+  updateMFAPreference,
+  verifyTOTPSetup,
 } from 'aws-amplify/auth';
 import { ADMIN_GROUP } from '../../../../../shared/constants';
 import { suggestUsername } from '../../../../../shared/username';
@@ -14,19 +19,24 @@ import { api } from '../../../lib/api';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
 import { errorMessage, errorName } from '../../../lib/errors';
 
-export type SignInResult = 'signedIn' | 'confirmSignUp';
+/**
+ * What a password sign-in leads to: signed in; the e-mail still to confirm; the code of the account's
+ * authenticator app (TOTP is on for it); or, for an admin without TOTP, setting it up first.
+ */
+export type SignInResult = 'signedIn' | 'confirmSignUp' | 'totpCode' | 'totpSetup';
 
 /**
  * Password sign-in: SRP in AWS (the password never leaves the browser); USER_PASSWORD_AUTH locally, as
  * cognito-local has no SRP. An unconfirmed e-mail is a result, not an error.
  */
-export async function signInWithEmail(email: string, password: string): Promise<SignInResult> {
+async function passwordSignIn(email: string, password: string): Promise<Exclude<SignInResult, 'totpSetup'>> {
   const authFlowType = getRuntimeConfig().mode === 'local' ? 'USER_PASSWORD_AUTH' : 'USER_SRP_AUTH';
   for (let attempt = 0; ; attempt++) {
     try {
       const out = await signIn({ username: email, password, options: { authFlowType } });
       if (out.isSignedIn) return 'signedIn';
       if (out.nextStep.signInStep === 'CONFIRM_SIGN_UP') return 'confirmSignUp';
+      if (out.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') return 'totpCode';
       throw new Error('Failed to sign in');
     } catch (err) {
       const name = errorName(err);
@@ -41,6 +51,101 @@ export async function signInWithEmail(email: string, password: string): Promise<
   }
 }
 
+/** The groups of the signed-in session's ID token. */
+async function sessionGroups(): Promise<string[]> {
+  const session = await fetchAuthSession();
+  const groups = session?.tokens?.idToken?.payload['cognito:groups'];
+  return Array.isArray(groups) ? groups.map(String) : [];
+}
+
+/**
+ * Signs in with e-mail and password. Admin accounts use TOTP MFA: Cognito asks for the code once TOTP is
+ * on, and an admin who signed in without one has no TOTP yet and sets it up before going on.
+ */
+export async function signInWithEmail(email: string, password: string): Promise<SignInResult> {
+  const result = await passwordSignIn(email, password);
+  if (result !== 'signedIn' || !(await sessionGroups()).includes(ADMIN_GROUP)) return result;
+  const mfa = await fetchMFAPreference();
+  return mfa.enabled?.includes('TOTP') ? 'signedIn' : 'totpSetup';
+}
+
+/** The message for a code the pool refused. */
+export const INVALID_CODE = 'Invalid code. Please try again.';
+
+/** A code refused as wrong (at sign-in: CodeMismatchException; at setup: EnableSoftwareTokenMFAException). */
+export const isInvalidCode = (err: unknown) => ['CodeMismatchException', 'EnableSoftwareTokenMFAException'].includes(errorName(err));
+
+/** The sign-in's challenge outlived its session (3 minutes) or was answered already: start again. */
+export class SignInExpiredError extends Error {
+  constructor() {
+    super('Your sign-in took too long. Please sign in again.');
+    this.name = 'SignInExpiredError';
+  }
+}
+
+/** Answers the sign-in's TOTP challenge with the code from the authenticator app. */
+export async function confirmTotpCode(code: string): Promise<void> {
+  let out;
+  try {
+    out = await confirmSignIn({ challengeResponse: code });
+  } catch (err) {
+    const name = errorName(err);
+    if (name === 'SignInException' || (name === 'NotAuthorizedException' && /session/i.test(errorMessage(err, '')))) {
+      throw new SignInExpiredError();
+    }
+    throw err;
+  }
+  if (!out.isSignedIn) throw new Error('Failed to sign in');
+}
+
+/** The name authenticator apps show for the account. */
+const TOTP_ISSUER = 'Snip';
+
+export interface TotpSetup {
+  /** The key, base32, for typing into the app by hand. */
+  secret: string;
+  /** The otpauth:// URI of the key (what the QR code holds). */
+  uri: string;
+}
+
+/** Starts TOTP setup for the signed-in user: a new key from the pool. */
+export async function startTotpSetup(email: string): Promise<TotpSetup> {
+  const { sharedSecret } = await setUpTOTP();
+  const label = `${encodeURIComponent(TOTP_ISSUER)}:${encodeURIComponent(email)}`;
+  const uri = `otpauth://totp/${label}?secret=${sharedSecret}&issuer=${encodeURIComponent(TOTP_ISSUER)}&algorithm=SHA1&digits=6&period=30`;
+  return { secret: sharedSecret, uri };
+}
+
+/**
+ * Finishes setup with the first code from the app: TOTP is turned on and preferred. The session so far
+ * was opened with the password alone, so it and every other such session are signed out everywhere
+ * (their refresh tokens revoked), and the admin signs in again, now with the TOTP challenge, answered
+ * with the code just typed while it is still valid; 'totpCode' when a fresh code is needed.
+ */
+export async function finishTotpSetup(email: string, password: string, code: string): Promise<'signedIn' | 'totpCode'> {
+  await verifyTOTPSetup({ code });
+  await updateMFAPreference({ totp: 'PREFERRED' });
+  await signOut({ global: true });
+  const again = await passwordSignIn(email, password);
+  if (again !== 'totpCode') throw new Error('Failed to sign in');
+  try {
+    await confirmTotpCode(code);
+    return 'signedIn';
+  } catch (err) {
+    if (isInvalidCode(err)) return 'totpCode';
+    throw err;
+  }
+}
+
+/** Signs out, never failing: the tokens are cleared locally even when the revoke call fails. */
+export async function signOutQuietly(): Promise<void> {
+  try {
+    await signOut();
+  } catch {
+    // Nothing more to do.
+  }
+}
+
 export class AccessDeniedError extends Error {
   constructor() {
     super('Access denied. Admin privileges required.');
@@ -48,22 +153,22 @@ export class AccessDeniedError extends Error {
   }
 }
 
-/** Admin sign-in: only members of the admin group get in; anyone else is signed out again. */
-export async function adminSignIn(email: string, password: string): Promise<SignInResult> {
-  const result = await signInWithEmail(email, password);
-  if (result !== 'signedIn') return result;
+/** Keeps only members of the admin group signed in; anyone else is signed out again. */
+export async function assertAdminSession(): Promise<void> {
   const { tokens } = await fetchAuthSession();
   if (!tokens?.idToken) throw new Error('Failed to sign in');
   const groups = tokens.idToken.payload['cognito:groups'];
   if (!Array.isArray(groups) || !groups.includes(ADMIN_GROUP)) {
-    try {
-      await signOut();
-    } catch {
-      // Tokens are cleared locally regardless.
-    }
+    await signOutQuietly();
     throw new AccessDeniedError();
   }
-  return 'signedIn';
+}
+
+/** Admin sign-in: only members of the admin group get in (after their code, when TOTP asks for one). */
+export async function adminSignIn(email: string, password: string): Promise<SignInResult> {
+  const result = await signInWithEmail(email, password);
+  if (result === 'signedIn') await assertAdminSession();
+  return result;
 }
 
 /** A free username derived from the full name (the spec's suggestion rule), checked with the API. */

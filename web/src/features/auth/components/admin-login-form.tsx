@@ -8,24 +8,34 @@ import { useForm } from '../../../hooks/use-form';
 import { useAuth } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/errors';
 import { paths } from '../../../lib/paths';
-import { adminSignIn } from '../api/auth-service';
+import { adminSignIn, assertAdminSession, signOutQuietly } from '../api/auth-service';
 import { AuthHeading } from './auth-layout';
 import { CheckEmailPanel } from './check-email-panel';
+import type { SecondStep } from './login-form';
+import { TotpCodeStep, TotpSetupStep } from './two-factor';
 
-/** Admin login: only members of the admin group get in. */
+/**
+ * Admin login: only members of the admin group get in, with TOTP MFA: set up right after the first
+ * password sign-in, a code from the authenticator app at every later one.
+ */
 export function AdminLoginForm() {
   const auth = useAuth();
   const form = useForm(loginForm, { email: '', password: '' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [unconfirmed, setUnconfirmed] = useState<string>();
+  const [second, setSecond] = useState<SecondStep>();
+  const [credentials, setCredentials] = useState({ email: '', password: '' });
 
   const signInNow = async (email: string, password: string) => {
     setError(undefined);
     setBusy(true);
+    setCredentials({ email, password });
     try {
       const result = await adminSignIn(email, password);
       if (result === 'confirmSignUp') setUnconfirmed(email);
+      else if (result === 'totpCode') setSecond({ kind: 'code' });
+      else if (result === 'totpSetup') setSecond({ kind: 'setup' });
       else await auth.refresh();
     } catch (err) {
       setError(errorMessage(err, 'Failed to sign in'));
@@ -33,6 +43,37 @@ export function AdminLoginForm() {
       setBusy(false);
     }
   };
+
+  /** After the code: still only the admin group gets in. */
+  const finish = async () => {
+    try {
+      await assertAdminSession();
+    } catch (err) {
+      backToPassword(errorMessage(err, 'Failed to sign in'));
+      return;
+    }
+    await auth.refresh();
+  };
+
+  const backToPassword = (message?: string) => {
+    setSecond(undefined);
+    setError(message);
+  };
+
+  if (second?.kind === 'code') {
+    return <TotpCodeStep notice={second.notice} onSignedIn={finish} onBack={backToPassword} />;
+  }
+  if (second?.kind === 'setup') {
+    return (
+      <TotpSetupStep
+        email={credentials.email}
+        password={credentials.password}
+        onSignedIn={finish}
+        onNeedsCode={(notice) => setSecond({ kind: 'code', notice })}
+        onCancel={() => void signOutQuietly().then(() => backToPassword())}
+      />
+    );
+  }
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

@@ -8,12 +8,17 @@ import { useForm } from '../../../hooks/use-form';
 import { useAuth } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/errors';
 import { paths } from '../../../lib/paths';
-import { signInWithEmail } from '../api/auth-service';
+import { signInWithEmail, signOutQuietly } from '../api/auth-service';
 import { CheckEmailPanel } from './check-email-panel';
+import { TotpCodeStep, TotpSetupStep } from './two-factor';
+
+/** After the password: the authenticator's code (TOTP on), or an admin's TOTP setup. */
+export type SecondStep = { kind: 'code'; notice?: string } | { kind: 'setup' };
 
 /**
  * The sign-in form: e-mail and password, 'Sign In' ('Please wait...'). A not-yet-confirmed e-mail
- * opens the check-your-email panel.
+ * opens the check-your-email panel; an account with TOTP on is asked for its code, and an admin
+ * without TOTP sets it up.
  */
 export function LoginForm({
   initialEmail = '',
@@ -36,16 +41,45 @@ export function LoginForm({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [unconfirmed, setUnconfirmed] = useState<string>();
+  const [second, setSecond] = useState<SecondStep>();
+  const [credentials, setCredentials] = useState({ email: '', password: '' });
+
+  const finish = async () => {
+    await auth.refresh();
+    onSignedIn?.();
+  };
 
   const signInNow = async (email: string, password: string) => {
+    setCredentials({ email, password });
     const result = await signInWithEmail(email, password);
     if (result === 'confirmSignUp') {
       setUnconfirmed(email);
       return;
     }
-    await auth.refresh();
-    onSignedIn?.();
+    if (result === 'totpCode') return setSecond({ kind: 'code' });
+    if (result === 'totpSetup') return setSecond({ kind: 'setup' });
+    await finish();
   };
+
+  const backToPassword = (message?: string) => {
+    setSecond(undefined);
+    setError(message);
+  };
+
+  if (second?.kind === 'code') {
+    return <TotpCodeStep notice={second.notice} onSignedIn={finish} onBack={backToPassword} />;
+  }
+  if (second?.kind === 'setup') {
+    return (
+      <TotpSetupStep
+        email={credentials.email}
+        password={credentials.password}
+        onSignedIn={finish}
+        onNeedsCode={(notice) => setSecond({ kind: 'code', notice })}
+        onCancel={() => void signOutQuietly().then(() => backToPassword())}
+      />
+    );
+  }
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

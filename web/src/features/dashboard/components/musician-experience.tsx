@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { UserView } from '../../../../../shared/schemas/users';
+import { Alert } from '../../../components/alert';
 import { PageHeader } from '../../../components/page-header';
 import { JourneyToPro } from './journey-to-pro';
 
@@ -13,6 +14,11 @@ export function MusicianExperience({ user, tracks, hub }: { user: UserView; trac
         title="Musician Experience"
         subtitle={user.fullName ? `Welcome back, ${firstName(user.fullName)}.` : 'Welcome back.'}
       />
+      {user.proApplication === 'pending' && (
+        <Alert tone="info" title="Your application to review as a pro is with our team" testId="pro-application-pending">
+          We will e-mail you when it is decided. Meanwhile, Snip works for you as it does for every musician.
+        </Alert>
+      )}
       {tracks}
       {hub}
       <JourneyToPro />

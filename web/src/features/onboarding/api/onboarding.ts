@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type ApiInput } from '../../../lib/api';
-import { useSetMe } from '../../../lib/auth';
+import { meQueryKey, useSetMe } from '../../../lib/auth';
 
 /** Chooses musician or pro; the cached account is replaced by the answer. */
 export function useChooseType() {
@@ -24,5 +24,14 @@ export function useSaveProProfile() {
   return useMutation({
     mutationFn: (input: ApiInput<'saveProProfile'>) => api('saveProProfile', input),
     onSuccess: setMe,
+  });
+}
+
+/** Sends a musician's application to review as a pro; the account (now with a pending application) is reloaded. */
+export function useApplyForPro() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ApiInput<'applyForPro'>) => api('applyForPro', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
   });
 }

@@ -6,7 +6,8 @@ import { GenrePicker } from '../../../components/genre-picker';
 import { RangeSlider, type Range } from '../../../components/range-slider';
 import { ValueSlider } from '../../../components/value-slider';
 import { paths } from '../../../lib/paths';
-import { useSaveProProfile } from '../api/onboarding';
+import { useMe } from '../../../lib/auth';
+import { useApplyForPro, useSaveProProfile } from '../api/onboarding';
 import { OnboardingLayout } from './onboarding-layout';
 
 const costBounds = { min: COST_RANGE.min, max: COST_RANGE.max, step: COST_RANGE.step };
@@ -21,30 +22,39 @@ export function proButtonText(genreCount: number, saving: boolean): string {
   return genreCount < MIN_GENRES ? 'Select at least one genre' : 'Complete Profile';
 }
 
-/** Pro onboarding (complete your profile): genres, cost range and years of experience. */
+/**
+ * Pro onboarding (complete your profile): genres, cost range and years of experience. A pro (made one by
+ * an admin) saves them; a musician who chose 'pro' sends them as their application, which an admin decides.
+ */
 export function ProOnboarding() {
   const navigate = useNavigate();
-  const save = useSaveProProfile();
+  const { data: me } = useMe();
+  const isPro = me?.type === 'pro';
+  const saveProfile = useSaveProProfile();
+  const apply = useApplyForPro();
+  const save = isPro ? saveProfile : apply;
   const [genres, setGenres] = useState<string[]>([]);
   const [cost, setCost] = useState<Range>({ min: COST_RANGE.defaultMin, max: COST_RANGE.defaultMax });
   const [experience, setExperience] = useState<number>(EXPERIENCE_YEARS.default);
 
+  const done = {
+    onSuccess: () => navigate(paths.dashboard, { replace: true }),
+    // The spec shows no message for this failure; the button becomes available again.
+    onError: (err: unknown) => console.error('Saving the pro profile failed', err),
+  };
   const submit = () =>
-    save.mutate(
-      { genres, costRange: cost, experience },
-      {
-        onSuccess: () => navigate(paths.dashboard, { replace: true }),
-        // The spec shows no message for this failure; the button becomes available again.
-        onError: (err) => console.error('Saving the pro profile failed', err),
-      },
-    );
+    isPro ? saveProfile.mutate({ genres, costRange: cost, experience }, done) : apply.mutate({ genres, costRange: cost, experience }, done);
 
   return (
     <OnboardingLayout step={2}>
       <div className="onboarding-card">
         <div className="onboarding-head">
           <h1 className="page-title">Complete Your Profile</h1>
-          <p className="page-subtitle">Tell musicians what you work with, what you charge and how long you have been at it.</p>
+          <p className="page-subtitle">
+            {isPro
+              ? 'Tell musicians what you work with, what you charge and how long you have been at it.'
+              : 'Tell us what you work with, what you charge and how long you have been at it. Our team reviews every application to review as a pro; until then you use Snip as a musician.'}
+          </p>
         </div>
 
         <GenrePicker value={genres} onChange={setGenres} />

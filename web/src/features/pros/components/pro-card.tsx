@@ -1,13 +1,30 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import type { UserCard } from '../../../../../shared/schemas/shares';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
-import { ChevronDownIcon, GlobeIcon, LinkIcon } from '../../../components/icons';
+import { ChevronDownIcon } from '../../../components/icons';
+import { SocialIcon } from '../../../components/social-icons';
 import { feedbackPrice } from '../../../lib/money';
 import { featuredLinks, linkText, proDetails, proLinks, proName } from '../utils/pro';
 
 /** Where 'More about' floats as a popover (the CSS's breakpoint); below it, it is a panel in the card. */
 const POPOVER_MEDIA = '(min-width: 768px)';
+/** Room kept between the popover and the edge of the window, the gap under the toggle when it opens below, and its least height. */
+const POPOVER_MARGIN = 12;
+const POPOVER_GAP = 8;
+const POPOVER_MIN_HEIGHT = 160;
+
+/**
+ * Where the popover fits: above the toggle (over the bio, clear of Choose Pro) when there is at least as
+ * much room there as below it, else below; never taller than that room (it scrolls instead), so a pro
+ * with every detail filled in is never cut off by the top or the bottom of the window.
+ */
+export function popoverPlacement(toggle: { top: number; bottom: number }, windowHeight: number): { up: boolean; maxHeight: number } {
+  const above = toggle.top - POPOVER_MARGIN;
+  const below = windowHeight - toggle.bottom - POPOVER_GAP - POPOVER_MARGIN;
+  const up = above >= below;
+  return { up, maxHeight: Math.max(POPOVER_MIN_HEIGHT, Math.floor(up ? above : below)) };
+}
 
 /**
  * A pro on Choose Your Pro: picture (or the default), name, bio (3 lines on medium screens until
@@ -19,6 +36,16 @@ export function ProCard({ user, onChoose }: { user: UserCard; onChoose: (user: U
   const panelId = useId();
   const moreRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const [placement, setPlacement] = useState<{ up: boolean; maxHeight: number } | null>(null);
+
+  /** Measures, as the popover is about to show (hover, focus or click), which way it opens. */
+  const place = () => {
+    if (!moreRef.current || !window.matchMedia?.(POPOVER_MEDIA).matches) return setPlacement(null);
+    setPlacement(popoverPlacement(moreRef.current.getBoundingClientRect(), window.innerHeight));
+  };
+  const panelStyle: CSSProperties | undefined = placement
+    ? { maxHeight: placement.maxHeight, overflowY: 'auto', ...(placement.up ? {} : { top: '100%', bottom: 'auto', marginTop: POPOVER_GAP }) }
+    : undefined;
 
   // An opened panel closes as popovers do: Esc (focus back on its toggle) or, where it floats (medium
   // screens up), a click anywhere else. On small screens it sits in the card's flow: closing it on a tap
@@ -72,7 +99,7 @@ export function ProCard({ user, onChoose }: { user: UserCard; onChoose: (user: U
           {user.bio}
         </p>
       )}
-      <div className={`pro-more${open ? ' is-open' : ''}`} ref={moreRef}>
+      <div className={`pro-more${open ? ' is-open' : ''}`} ref={moreRef} onPointerEnter={place} onFocus={place}>
         <button
           ref={toggleRef}
           type="button"
@@ -85,13 +112,14 @@ export function ProCard({ user, onChoose }: { user: UserCard; onChoose: (user: U
           More about {name}
           <ChevronDownIcon width={16} height={16} />
         </button>
-        <div className="pro-more-panel" id={panelId} role="region" aria-label={`More about ${name}`} data-testid="pro-more-panel">
+        <div className="pro-more-panel" id={panelId} role="region" aria-label={`More about ${name}`} style={panelStyle} data-testid="pro-more-panel">
           {details.length > 0 && (
             <dl className="pro-details">
               {details.map((d) => (
                 <div key={d.label}>
                   <dt>{d.label}</dt>
-                  <dd>{d.value}</dd>
+                  {/* Key credits may run over several lines, as written. */}
+                  <dd style={{ whiteSpace: 'pre-line' }}>{d.value}</dd>
                 </div>
               ))}
             </dl>
@@ -117,7 +145,7 @@ export function ProCard({ user, onChoose }: { user: UserCard; onChoose: (user: U
                 {links.map((l) => (
                   <li key={l.url}>
                     <a href={l.url} target="_blank" rel="noreferrer noopener" aria-label={l.label} title={l.label}>
-                      {l.platform === 'website' ? <GlobeIcon width={18} height={18} /> : <LinkIcon width={18} height={18} />}
+                      <SocialIcon platform={l.platform} width={18} height={18} />
                       <span>{l.label}</span>
                     </a>
                   </li>

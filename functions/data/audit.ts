@@ -1,0 +1,63 @@
+/**
+ * The impersonation audit: one entry when an admin starts acting as a user and one for every write made
+ * so. Keys: PK AUDIT, SK <at>#<id> (newest first by reading backwards). The volume is that of admins'
+ * support work, far below one partition's limits.
+ */
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { dynamo } from '../lib/aws.js';
+import { config } from '../lib/config.js';
+
+export interface AuditEntry {
+  id: string;
+  at: string;
+  adminId: string;
+  adminEmail: string;
+  targetId: string;
+  targetEmail: string;
+  action: string;
+  method: string;
+  path: string;
+  status: number | null;
+}
+
+const PK = 'AUDIT';
+
+export async function recordAudit(entry: Omit<AuditEntry, 'id' | 'at'>): Promise<AuditEntry> {
+  const full: AuditEntry = { id: randomUUID(), at: new Date().toISOString(), ...entry };
+  await dynamo().send(
+    new PutCommand({ TableName: config.tableName, Item: { PK, SK: `${full.at}#${full.id}`, entity: 'audit', ...full }, ConditionExpression: 'attribute_not_exists(PK)' }),
+  );
+  return full;
+}
+
+/** The answer's status, once the request has run. */
+export async function settleAudit(entry: AuditEntry, status: number): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: config.tableName,
+      Key: { PK, SK: `${entry.at}#${entry.id}` },
+      UpdateExpression: 'SET #st = :s',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeNames: { '#st': 'status' },
+      ExpressionAttributeValues: { ':s': status },
+    }),
+  );
+}
+
+export async function pageAudit(opts: { limit: number; start?: Record<string, unknown> }): Promise<{ entries: AuditEntry[]; next?: Record<string, unknown> }> {
+  const res = await dynamo().send(
+    new QueryCommand({
+      TableName: config.tableName,
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': PK },
+      ScanIndexForward: false,
+      Limit: opts.limit,
+      ExclusiveStartKey: opts.start,
+    }),
+  );
+  return {
+    entries: (res.Items ?? []).map(({ PK: _p, SK: _s, entity: _e, ...rest }) => rest as AuditEntry),
+    next: res.LastEvaluatedKey,
+  };
+}

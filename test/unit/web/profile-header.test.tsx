@@ -1,0 +1,138 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { UserView } from '../../../shared/schemas/users';
+
+const apiMock = vi.hoisted(() => vi.fn());
+vi.mock('../../../web/src/lib/api', async () => {
+  const { ApiError } = await import('../../../web/src/lib/api-client');
+  return { api: apiMock, ApiError };
+});
+vi.mock('../../../web/src/lib/auth', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  useSetMe: () => () => {},
+}));
+
+import { ProfileHeader } from '../../../web/src/features/profile/components/profile-header';
+import { NOT_AN_IMAGE_FILE, UNREADABLE_IMAGE, UPLOAD_FAILED, postImage, resizePlan } from '../../../web/src/features/profile/api/images';
+
+const user = (over: Partial<UserView> = {}): UserView => ({
+  id: 'u-1',
+  email: 'paul@example.test',
+  fullName: 'Paul Producer',
+  username: 'paulproducer',
+  type: 'pro',
+  typeChosen: true,
+  isAdmin: false,
+  genres: [],
+  costRange: null,
+  experience: null,
+  feedbackPriceCents: null,
+  balanceCents: 0,
+  bio: null,
+  location: null,
+  keyCredits: null,
+  availability: null,
+  responseTime: null,
+  mentorshipStyle: null,
+  featuredTrack: null,
+  testimonials: null,
+  eventParticipation: null,
+  socialMedia: [],
+  website: null,
+  profileImage: null,
+  coverImage: null,
+  proApplication: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  ...over,
+});
+
+function renderHeader(u: UserView) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <ProfileHeader user={u} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  apiMock.mockReset();
+});
+
+describe('resizePlan', () => {
+  it('centre-crops a photo to a 256 px square', () => {
+    expect(resizePlan('photo', 1000, 600)).toEqual({ sx: 200, sy: 0, sw: 600, sh: 600, width: 256, height: 256 });
+    expect(resizePlan('photo', 300, 900)).toEqual({ sx: 0, sy: 300, sw: 300, sh: 300, width: 256, height: 256 });
+  });
+
+  it('keeps a cover within 2400x800 and its aspect, cropping it to between 3:1 and 8:1', () => {
+    // 4:1, larger than needed: scaled down, nothing cropped.
+    expect(resizePlan('cover', 4800, 1200)).toEqual({ sx: 0, sy: 0, sw: 4800, sh: 1200, width: 2400, height: 600 });
+    // 3:1 exactly at the limit.
+    expect(resizePlan('cover', 6000, 2000)).toMatchObject({ width: 2400, height: 800 });
+    // A 4:3 photo: cropped to 3:1 around its middle.
+    expect(resizePlan('cover', 1200, 900)).toEqual({ sx: 0, sy: 250, sw: 1200, sh: 400, width: 1200, height: 400 });
+    // A 10:1 strip: cropped to 8:1.
+    expect(resizePlan('cover', 5000, 500)).toEqual({ sx: 500, sy: 0, sw: 4000, sh: 500, width: 2400, height: 300 });
+    // Small pictures are never enlarged.
+    expect(resizePlan('cover', 900, 200)).toEqual({ sx: 0, sy: 0, sw: 900, sh: 200, width: 900, height: 200 });
+  });
+});
+
+describe('postImage', () => {
+  it('sends every policy field before the file, and reports a refusal without storage jargon', async () => {
+    const fetchMock = vi.fn(async (_url: string, init: RequestInit) => {
+      const names = [...(init.body as FormData).keys()];
+      expect(names).toEqual(['key', 'Policy', 'file']);
+      return new Response('<Error><Message>Invalid according to Policy</Message></Error>', { status: 403 });
+    });
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await expect(postImage({ url: 'http://s3/b', fields: { key: 'k', Policy: 'p' }, key: 'k' }, new Blob(['x']), fetchMock as unknown as typeof fetch)).rejects.toThrow(UPLOAD_FAILED);
+    expect(error).toHaveBeenCalled();
+    error.mockRestore();
+  });
+});
+
+describe('ProfileHeader', () => {
+  it('shows a 300 px cover (a gradient without one), the default photo, the role badge, the name and the edit link', () => {
+    renderHeader(user());
+    expect((screen.getByTestId('profile-cover') as HTMLElement).className).toContain('profile-header-cover');
+    expect(document.head.textContent + document.body.textContent).toContain('height: 300px');
+    expect(screen.queryByTestId('profile-cover-image')).toBeNull();
+    expect(screen.getByTestId('profile-photo').querySelector('img')!.getAttribute('src')).toBe('/default-profile.svg');
+    expect(screen.getByTestId('profile-role').textContent).toBe('Pro');
+    expect(screen.getByRole('heading', { name: 'Paul Producer' })).toBeTruthy();
+    expect(screen.getByTestId('profile-edit').getAttribute('href')).toBe('/profile');
+    expect(screen.getByRole('button', { name: 'Change Photo' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Change Cover' })).toBeTruthy();
+  });
+
+  it('shows the pictures the account has, and Musician for a musician', () => {
+    renderHeader(user({ type: 'musician', profileImage: '/images/profile_images/u-1/1.webp', coverImage: '/images/cover_images/u-1/2.webp' }));
+    expect(screen.getByTestId('profile-cover-image').getAttribute('src')).toBe('/images/cover_images/u-1/2.webp');
+    expect(screen.getByTestId('profile-photo').querySelector('img')!.getAttribute('src')).toBe('/images/profile_images/u-1/1.webp');
+    expect(screen.getByTestId('profile-role').textContent).toBe('Musician');
+  });
+
+  it('refuses a file that is not an image before anything is sent', () => {
+    renderHeader(user());
+    const file = new File(['not a picture'], 'notes.txt', { type: 'text/plain' });
+    fireEvent.change(screen.getByTestId('profile-photo-input'), { target: { files: [file] } });
+    expect(screen.getByTestId('profile-image-error').textContent).toBe(NOT_AN_IMAGE_FILE);
+    expect(apiMock).not.toHaveBeenCalled();
+  });
+
+  it('says so when an image file cannot be read, and asks the API for nothing', async () => {
+    renderHeader(user());
+    const file = new File([new Uint8Array([1, 2, 3])], 'broken.png', { type: 'image/png' });
+    fireEvent.change(screen.getByTestId('profile-cover-input'), { target: { files: [file] } });
+    expect((await screen.findByTestId('profile-image-error')).textContent).toBe(UNREADABLE_IMAGE);
+    expect(apiMock).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,300 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UserView } from '../../../shared/schemas/users';
+
+const apiMock = vi.hoisted(() => vi.fn());
+const setMe = vi.hoisted(() => vi.fn());
+const reloadPage = vi.hoisted(() => vi.fn());
+const me = vi.hoisted(() => ({ current: null as unknown }));
+
+vi.mock('../../../web/src/lib/api', async () => {
+  const { ApiError } = await import('../../../web/src/lib/api-client');
+  return { api: apiMock, ApiError };
+});
+vi.mock('../../../web/src/lib/auth', () => ({
+  meQueryKey: ['me'],
+  useSetMe: () => setMe,
+  useMe: () => ({ data: me.current, isPending: false }),
+}));
+vi.mock('../../../web/src/features/profile/utils/reload', () => ({ reloadPage }));
+
+import { ProfileRoute } from '../../../web/src/app/routes/profile';
+import { GenresSection } from '../../../web/src/features/profile/components/genres-section';
+import { PriceCard } from '../../../web/src/features/profile/components/price-card';
+import { ProApplicationCard } from '../../../web/src/features/profile/components/pro-application-card';
+import { ProfileForm } from '../../../web/src/features/profile/components/profile-form';
+import { SocialLinksSection } from '../../../web/src/features/profile/components/social-links-section';
+import { ApiError } from '../../../web/src/lib/api-client';
+
+const USER: UserView = {
+  id: 'u1',
+  email: 'paul@example.test',
+  fullName: 'Paul Producer',
+  username: 'paulp',
+  type: 'pro',
+  typeChosen: true,
+  isAdmin: false,
+  genres: ['House'],
+  costRange: { min: 0, max: 50 },
+  experience: 3,
+  feedbackPriceCents: null,
+  balanceCents: 0,
+  bio: 'Mixing engineer',
+  location: null,
+  keyCredits: null,
+  availability: null,
+  responseTime: null,
+  mentorshipStyle: null,
+  featuredTrack: null,
+  testimonials: null,
+  eventParticipation: null,
+  socialMedia: [{ platform: 'instagram', url: 'https://instagram.com/paul.p' }],
+  website: null,
+  profileImage: null,
+  coverImage: null,
+  proApplication: 'approved',
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+function renderUi(ui: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const saveButton = () => screen.getByTestId('profile-save') as HTMLButtonElement;
+
+beforeEach(() => vi.clearAllMocks());
+afterEach(cleanup);
+
+describe('the profile form', () => {
+  it('keeps Save disabled until something changes, then sends only the changed fields, trimmed, and reloads', async () => {
+    let resolve: (v: unknown) => void = () => {};
+    apiMock.mockImplementation(() => new Promise((r) => (resolve = r)));
+    renderUi(<ProfileForm user={USER} />);
+    expect(saveButton().disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Bio'), { target: { value: 'Mixing engineer  ' } });
+    expect(saveButton().disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Bio'), { target: { value: '  Mastering too  ' } });
+    fireEvent.change(screen.getByLabelText('Availability'), { target: { value: '7+ sessions/week' } });
+    expect(saveButton().disabled).toBe(false);
+    fireEvent.click(saveButton());
+    expect(await screen.findByText('Saving...')).toBeTruthy();
+    expect(apiMock).toHaveBeenCalledWith('updateProfile', { bio: 'Mastering too', availability: '7+ sessions/week' });
+    await act(async () => resolve({ ...USER, bio: 'Mastering too' }));
+    await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));
+  });
+
+  it('shows the mentorship styles capitalised and clears a field emptied', async () => {
+    apiMock.mockResolvedValue(USER);
+    renderUi(<ProfileForm user={{ ...USER, location: 'Berlin', mentorshipStyle: 'holistic' }} />);
+    const style = screen.getByLabelText('Mentorship Style') as HTMLSelectElement;
+    expect([...style.options].map((o) => o.textContent)).toEqual(['Not set', 'Technical', 'Creative', 'Holistic']);
+    fireEvent.change(screen.getByLabelText('Location'), { target: { value: '  ' } });
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(apiMock).toHaveBeenCalledWith('updateProfile', { location: null }));
+  });
+
+  it("requires the name and the username: 'This field is required', nothing sent", () => {
+    renderUi(<ProfileForm user={USER} />);
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: ' ' } });
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: '' } });
+    fireEvent.click(saveButton());
+    expect(screen.getByTestId('fullName-error').textContent).toBe('This field is required');
+    expect(screen.getByTestId('username-error').textContent).toBe('This field is required');
+    expect(apiMock).not.toHaveBeenCalled();
+    // Editing a field clears its error.
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Paul' } });
+    expect(screen.queryByTestId('fullName-error')).toBeNull();
+  });
+
+  it('shows a taken username under the field, and any other failure as a red banner', async () => {
+    apiMock.mockRejectedValueOnce(new ApiError(409, 'username_taken', 'Username already exists. Please choose a different one.'));
+    renderUi(<ProfileForm user={USER} />);
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'mia' } });
+    fireEvent.click(saveButton());
+    expect((await screen.findByTestId('username-error')).textContent).toBe('Username already exists. Please choose a different one.');
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    apiMock.mockRejectedValueOnce(new ApiError(0, 'network', 'Failed to fetch'));
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'paul2' } });
+    fireEvent.click(saveButton());
+    expect((await screen.findByRole('alert')).textContent).toBe('Error updating profile. Please try again.');
+    expect(reloadPage).not.toHaveBeenCalled();
+  });
+});
+
+describe('genres', () => {
+  it("shows three then '+N', and the dialog refuses none and saves the chosen ones", async () => {
+    apiMock.mockResolvedValue({ ...USER, genres: ['House', 'Jazz'] });
+    renderUi(<GenresSection genres={['House', 'Pop', 'Rock', 'Jazz', 'Soul']} />);
+    expect(within(screen.getByTestId('profile-genres')).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['House', 'Pop', 'Rock', '+2and 2 more']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit genres' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit genres' });
+    const group = within(dialog).getByRole('group', { name: 'Genres' });
+    // The chosen ones first (onboarding's 'House' among them), then the flat list.
+    expect(within(group).getAllByRole('button').slice(0, 6).map((b) => b.textContent)).toEqual(['✓House', '✓Pop', '✓Rock', '✓Jazz', '✓Soul', 'Hip Hop']);
+    expect(within(dialog).getByTestId('genres-selected').textContent).toBe('5 genre(s) selected');
+    for (const g of ['Pop', 'Rock', 'Soul', 'House', 'Jazz']) fireEvent.click(within(group).getByRole('button', { name: new RegExp(`^✓?${g}$`) }));
+    const save = within(dialog).getByTestId('genres-save') as HTMLButtonElement;
+    expect(within(dialog).getByTestId('genres-selected').textContent).toBe('0 genre(s) selected');
+    expect(save.textContent).toBe('Please select at least one genre');
+    expect(save.disabled).toBe(true);
+    fireEvent.click(within(group).getByRole('button', { name: 'House' }));
+    fireEvent.click(within(group).getByRole('button', { name: 'Jazz' }));
+    fireEvent.click(save);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(apiMock).toHaveBeenCalledWith('saveGenres', { genres: ['House', 'Jazz'] });
+    expect(setMe).toHaveBeenCalled();
+  });
+
+  it("says 'Failed to save genres. Please try again.' when saving fails", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    apiMock.mockRejectedValue(new Error('boom'));
+    renderUi(<GenresSection genres={['House']} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit genres' }));
+    fireEvent.click(screen.getByTestId('genres-save'));
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to save genres. Please try again.');
+    expect(screen.getByRole('dialog', { name: 'Edit genres' })).toBeTruthy();
+  });
+});
+
+describe('social links', () => {
+  it('shows each saved handle without its prefix, a preview of the saved address, and sends only what changed', async () => {
+    apiMock.mockResolvedValue(USER);
+    renderUi(<SocialLinksSection user={USER} />);
+    expect(screen.getByTestId('profile-link-instagram').getAttribute('href')).toBe('https://instagram.com/paul.p');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit links' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit links' });
+    expect((within(dialog).getByLabelText('Instagram') as HTMLInputElement).value).toBe('paul.p');
+    expect(within(dialog).getByLabelText('Website').getAttribute('placeholder')).toBe('your website URL');
+    const preview = within(dialog).getByRole('link', { name: 'Open your saved Instagram link in a new tab' });
+    expect(preview.getAttribute('href')).toBe('https://instagram.com/paul.p');
+    expect(preview.getAttribute('target')).toBe('_blank');
+    expect(preview.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(within(dialog).queryByTestId('social-preview-tiktok')).toBeNull();
+    // One input per platform, each with its label; the prefix is shown beside the handle.
+    expect(within(dialog).getAllByRole('textbox')).toHaveLength(7);
+    expect(within(dialog).getByText('linkedin.com/in/')).toBeTruthy();
+
+    fireEvent.change(within(dialog).getByLabelText('TikTok'), { target: { value: ' @paulmix ' } });
+    fireEvent.change(within(dialog).getByLabelText('Instagram'), { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(apiMock).toHaveBeenCalledWith('saveSocialLinks', { links: { tiktok: '@paulmix', instagram: '' } });
+  });
+
+  it('refuses what is not a web address under its input, and Cancel sends nothing', () => {
+    renderUi(<SocialLinksSection user={USER} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit links' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit links' });
+    fireEvent.change(within(dialog).getByLabelText('Website'), { target: { value: 'javascript:alert(1)' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByTestId('social-error-website').textContent).toBe('The website link is not a valid web address');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(apiMock).not.toHaveBeenCalled();
+  });
+});
+
+describe("a pro's price", () => {
+  it('selects the current tier and saves another', async () => {
+    apiMock.mockResolvedValue({ ...USER, feedbackPriceCents: 3000 });
+    renderUi(<PriceCard feedbackPriceCents={1500} />);
+    const radios = screen.getAllByRole('radio') as HTMLInputElement[];
+    expect(radios.map((r) => r.closest('label')!.querySelector('.price-tier-amount')!.textContent)).toEqual(['Free', '$15', '$30', '$90']);
+    expect(radios.map((r) => r.checked)).toEqual([false, true, false, false]);
+    const save = screen.getByRole('button', { name: 'Save price' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    fireEvent.click(radios[2]);
+    fireEvent.click(save);
+    await waitFor(() => expect(apiMock).toHaveBeenCalledWith('setOwnPrice', { price: 30 }));
+    expect(setMe).toHaveBeenCalled();
+  });
+});
+
+describe('the application to become a pro', () => {
+  const musician = { ...USER, type: 'musician' as const, proApplication: null };
+
+  it('sends the genres, cost range, experience, credits and featured track', async () => {
+    apiMock.mockImplementation(async (name: string, input: unknown) => {
+      if (name === 'getMyApplication') return { application: null };
+      if (name === 'applyForPro') return { ...(input as object), userId: 'u1', status: 'pending', reason: null };
+      throw new Error(name);
+    });
+    renderUi(<ProApplicationCard user={musician} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Apply to become a pro' }));
+    expect(screen.getByTestId('application-cost-value').textContent).toBe('$50 - $150');
+    fireEvent.change(screen.getByLabelText('Credits'), { target: { value: ' Two EPs ' } });
+    fireEvent.change(screen.getByLabelText('Featured track link'), { target: { value: 'https://music.test/demo' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send application' }));
+    expect((await screen.findByTestId('application-pending')).textContent).toBe('Your application is being reviewed. We will e-mail you when it is decided.');
+    expect(apiMock).toHaveBeenCalledWith('applyForPro', {
+      genres: ['House'],
+      costRange: { min: 50, max: 150 },
+      experience: 1,
+      credits: 'Two EPs',
+      featuredTrack: 'https://music.test/demo',
+    });
+  });
+
+  it('refuses a featured track that is not a link, under its field', async () => {
+    apiMock.mockResolvedValue({ application: null });
+    renderUi(<ProApplicationCard user={musician} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Apply to become a pro' }));
+    fireEvent.change(screen.getByLabelText('Featured track link'), { target: { value: 'my best track' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send application' }));
+    expect(screen.getByTestId('featuredTrack-error').textContent).toContain('is not a web link');
+    expect(apiMock).not.toHaveBeenCalledWith('applyForPro', expect.anything());
+  });
+
+  it('shows the reason of a declined application and lets the musician apply again', async () => {
+    apiMock.mockResolvedValue({ application: { status: 'declined', reason: 'Add a featured track we can listen to.', decidedAt: '2026-03-02T10:00:00.000Z' } });
+    renderUi(<ProApplicationCard user={{ ...musician, proApplication: 'declined' }} />);
+    expect((await screen.findByTestId('application-reason')).textContent).toBe('Add a featured track we can listen to.');
+    fireEvent.click(screen.getByRole('button', { name: 'Apply again' }));
+    expect(screen.getByTestId('application-form')).toBeTruthy();
+  });
+});
+
+describe('the page', () => {
+  const headings = () => screen.getAllByRole('heading').map((h) => `${h.tagName} ${h.textContent}`);
+
+  it("a pro's: h1 'Profile', the header, the form, genres, links, the price and the Current Balance, and Billing & Plan", async () => {
+    me.current = USER;
+    apiMock.mockImplementation(async (name: string) => {
+      if (name === 'getEarnings') return { balanceCents: 2400, entries: [] };
+      throw new Error(name);
+    });
+    renderUi(<ProfileRoute />);
+    expect(headings()).toEqual(['H1 Profile', 'H2 Paul Producer', 'H2 Profile details', 'H2 Genres', 'H2 Social Links', 'H2 Your price', 'H2 Current Balance']);
+    expect(screen.getByRole('link', { name: 'Billing & Plan' }).getAttribute('href')).toBe('/settings');
+    expect(screen.getByTestId('profile-role').textContent).toBe('Pro');
+    expect((await screen.findByTestId('earnings-balance')).textContent).toBe('$24.00');
+    expect(screen.getByText('Earnings from feedback provided')).toBeTruthy();
+    expect(screen.queryByTestId('application-card')).toBeNull();
+  });
+
+  it("a musician's: the application instead of the price and balance", async () => {
+    me.current = { ...USER, type: 'musician', proApplication: 'pending' };
+    apiMock.mockImplementation(async (name: string) => {
+      if (name === 'getMyApplication') return { application: { status: 'pending', reason: null } };
+      throw new Error(name);
+    });
+    renderUi(<ProfileRoute />);
+    expect(headings()).toEqual(['H1 Profile', 'H2 Paul Producer', 'H2 Apply to become a pro', 'H2 Profile details', 'H2 Genres', 'H2 Social Links']);
+    expect(screen.getByTestId('application-pending').textContent).toBe('Your application is being reviewed. We will e-mail you when it is decided.');
+    expect(screen.queryByTestId('price-card')).toBeNull();
+    expect(screen.queryByTestId('earnings-card')).toBeNull();
+    expect(apiMock).not.toHaveBeenCalledWith('getEarnings');
+    expect(screen.getByRole('link', { name: 'Billing & Plan' }).getAttribute('href')).toBe('/settings');
+  });
+});

@@ -1,0 +1,191 @@
+// @vitest-environment jsdom
+/** The sign-in's two-factor steps: the code of an account with TOTP on, and an admin's TOTP setup. */
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const amplify = vi.hoisted(() => ({
+  signIn: vi.fn(),
+  signOut: vi.fn(async () => {}),
+  signUp: vi.fn(),
+  confirmSignUp: vi.fn(),
+  resendSignUpCode: vi.fn(),
+  resetPassword: vi.fn(),
+  confirmResetPassword: vi.fn(),
+  fetchAuthSession: vi.fn(),
+  confirmSignIn: vi.fn(),
+  fetchMFAPreference: vi.fn(),
+  setUpTOTP: vi.fn(),
+  verifyTOTPSetup: vi.fn(),
+  updateMFAPreference: vi.fn(),
+}));
+const refresh = vi.hoisted(() => vi.fn(async () => ({ status: 'signedIn', groups: [] })));
+
+vi.mock('aws-amplify/auth', () => amplify);
+vi.mock('../../../web/src/lib/api', () => ({ api: vi.fn() }));
+vi.mock('../../../web/src/lib/auth', () => ({
+  useAuth: () => ({ status: 'signedOut', groups: [], refresh, logout: vi.fn() }),
+}));
+
+import { AdminLoginForm } from '../../../web/src/features/auth/components/admin-login-form';
+import { LoginForm } from '../../../web/src/features/auth/components/login-form';
+import { setRuntimeConfig } from '../../../web/src/lib/runtime-config';
+
+const wrap = (ui: ReactNode) => render(<MemoryRouter>{ui}</MemoryRouter>);
+const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
+const serviceError = (name: string, message: string) => Object.assign(new Error(message), { name });
+const adminSession = { tokens: { idToken: { payload: { sub: 'a', 'cognito:groups': ['admin'] } } } };
+const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+async function signInWithPassword(email = 'admin@demo.test') {
+  type('Email', email);
+  type('Password', 'demo-pass');
+  click('Sign In');
+}
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  setRuntimeConfig({ mode: 'local', region: 'us-east-1', apiUrl: 'http://api.test', userPoolId: 'pool', userPoolClientId: 'client' });
+});
+afterEach(cleanup);
+
+describe('the code step', () => {
+  it('asks for the code after the password, checks it, says when it is wrong and signs in with the right one', async () => {
+    amplify.signIn.mockResolvedValue({ isSignedIn: false, nextStep: { signInStep: 'CONFIRM_SIGN_IN_WITH_TOTP_CODE' } });
+    const onSignedIn = vi.fn();
+    wrap(<LoginForm onSignedIn={onSignedIn} />);
+    await signInWithPassword();
+
+    expect(await screen.findByRole('heading', { name: 'Two-factor authentication' })).toBeTruthy();
+    expect(screen.getByText('Enter the 6-digit code from your authenticator app.')).toBeTruthy();
+    const input = screen.getByLabelText('6-digit code') as HTMLInputElement;
+    expect(input.getAttribute('autocomplete')).toBe('one-time-code');
+    expect(input.getAttribute('inputmode')).toBe('numeric');
+    // In a form with a submit button: Enter submits.
+    expect(input.form?.querySelector('button[type="submit"]')?.textContent).toBe('Verify');
+    expect(refresh).not.toHaveBeenCalled();
+
+    click('Verify');
+    expect(await screen.findByText('Enter the 6-digit code')).toBeTruthy();
+    type('6-digit code', '12a34');
+    expect(input.value).toBe('1234');
+    click('Verify');
+    expect(await screen.findByText('The code is 6 digits')).toBeTruthy();
+    expect(amplify.confirmSignIn).not.toHaveBeenCalled();
+
+    let refuse: (e: unknown) => void = () => {};
+    amplify.confirmSignIn.mockImplementationOnce(() => new Promise((_, rej) => (refuse = rej)));
+    type('6-digit code', '123 456');
+    fireEvent.submit(input.form!);
+    expect(await screen.findByRole('button', { name: 'Verifying...' })).toHaveProperty('disabled', true);
+    expect(amplify.confirmSignIn).toHaveBeenCalledWith({ challengeResponse: '123456' });
+    await act(async () => refuse(serviceError('CodeMismatchException', 'Invalid code received for user')));
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid code. Please try again.');
+    expect(input.value).toBe('');
+
+    amplify.confirmSignIn.mockResolvedValueOnce({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    type('6-digit code', '654321');
+    click('Verify');
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalled());
+    expect(refresh).toHaveBeenCalled();
+  });
+
+  it('goes back to the password when the sign-in expired', async () => {
+    amplify.signIn.mockResolvedValue({ isSignedIn: false, nextStep: { signInStep: 'CONFIRM_SIGN_IN_WITH_TOTP_CODE' } });
+    amplify.confirmSignIn.mockRejectedValue(serviceError('NotAuthorizedException', 'Invalid session for the user, session is expired.'));
+    wrap(<LoginForm />);
+    await signInWithPassword();
+    await screen.findByLabelText('6-digit code');
+    type('6-digit code', '123456');
+    click('Verify');
+    expect((await screen.findByRole('alert')).textContent).toBe('Your sign-in took too long. Please sign in again.');
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
+  });
+
+  it('never asks a user who is not an admin about MFA', async () => {
+    amplify.signIn.mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    amplify.fetchAuthSession.mockResolvedValue({ tokens: { idToken: { payload: { sub: 'm' } } } });
+    const onSignedIn = vi.fn();
+    wrap(<LoginForm onSignedIn={onSignedIn} />);
+    await signInWithPassword('mia@demo.test');
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalled());
+    expect(amplify.fetchMFAPreference).not.toHaveBeenCalled();
+  });
+});
+
+describe('TOTP setup of an admin', () => {
+  it('shows the key as a QR code and as text, refuses a wrong code, then turns TOTP on and signs in again with the code', async () => {
+    amplify.signIn
+      .mockResolvedValueOnce({ isSignedIn: true, nextStep: { signInStep: 'DONE' } })
+      .mockResolvedValueOnce({ isSignedIn: false, nextStep: { signInStep: 'CONFIRM_SIGN_IN_WITH_TOTP_CODE' } });
+    amplify.fetchAuthSession.mockResolvedValue(adminSession);
+    amplify.fetchMFAPreference.mockResolvedValue({});
+    amplify.setUpTOTP.mockResolvedValue({ sharedSecret: SECRET, getSetupUri: vi.fn() });
+    wrap(<AdminLoginForm />);
+    await signInWithPassword();
+
+    expect(await screen.findByRole('heading', { name: 'Set up two-factor authentication' })).toBeTruthy();
+    expect(await screen.findByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeTruthy();
+    const uri = `otpauth://totp/Snip:admin%40demo.test?secret=${SECRET}&issuer=Snip&algorithm=SHA1&digits=6&period=30`;
+    const qr = await screen.findByRole('img', { name: /QR code/ });
+    expect(qr.getAttribute('data-qr-value')).toBe(uri);
+    expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
+    expect(screen.getByRole('link', { name: /authenticator app/ }).getAttribute('href')).toBe(uri);
+    expect(amplify.setUpTOTP).toHaveBeenCalledTimes(1);
+    expect(refresh).not.toHaveBeenCalled();
+
+    amplify.verifyTOTPSetup.mockRejectedValueOnce(serviceError('EnableSoftwareTokenMFAException', 'Code mismatch and fail enable Software Token MFA'));
+    type('6-digit code', '111111');
+    click('Verify');
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid code. Please try again.');
+    expect(amplify.updateMFAPreference).not.toHaveBeenCalled();
+
+    amplify.confirmSignIn.mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    type('6-digit code', '222222');
+    click('Verify');
+    await waitFor(() => expect(refresh).toHaveBeenCalled());
+    expect(amplify.verifyTOTPSetup).toHaveBeenLastCalledWith({ code: '222222' });
+    expect(amplify.updateMFAPreference).toHaveBeenCalledWith({ totp: 'PREFERRED' });
+    // The password-only session ends everywhere; the new one passes the challenge with the same code.
+    expect(amplify.signOut).toHaveBeenCalledWith({ global: true });
+    expect(amplify.signIn).toHaveBeenCalledTimes(2);
+    expect(amplify.confirmSignIn).toHaveBeenCalledWith({ challengeResponse: '222222' });
+  });
+
+  it('asks for a fresh code when the one used for setup is refused at the sign-in after it', async () => {
+    amplify.signIn
+      .mockResolvedValueOnce({ isSignedIn: true, nextStep: { signInStep: 'DONE' } })
+      .mockResolvedValueOnce({ isSignedIn: false, nextStep: { signInStep: 'CONFIRM_SIGN_IN_WITH_TOTP_CODE' } });
+    amplify.fetchAuthSession.mockResolvedValue(adminSession);
+    amplify.fetchMFAPreference.mockResolvedValue({ enabled: [] });
+    amplify.setUpTOTP.mockResolvedValue({ sharedSecret: SECRET, getSetupUri: vi.fn() });
+    amplify.confirmSignIn.mockRejectedValueOnce(serviceError('CodeMismatchException', 'Invalid code received for user'));
+    wrap(<AdminLoginForm />);
+    await signInWithPassword();
+    await screen.findByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
+    type('6-digit code', '222222');
+    click('Verify');
+    expect(await screen.findByRole('heading', { name: 'Two-factor authentication' })).toBeTruthy();
+    expect(screen.getByText('Two-factor authentication is on. Enter the next code from your app to finish signing in.')).toBeTruthy();
+    amplify.confirmSignIn.mockResolvedValueOnce({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    type('6-digit code', '333333');
+    click('Verify');
+    await waitFor(() => expect(refresh).toHaveBeenCalled());
+  });
+
+  it('signs the half-done session out on Cancel', async () => {
+    amplify.signIn.mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    amplify.fetchAuthSession.mockResolvedValue(adminSession);
+    amplify.fetchMFAPreference.mockResolvedValue({});
+    amplify.setUpTOTP.mockResolvedValue({ sharedSecret: SECRET, getSetupUri: vi.fn() });
+    wrap(<AdminLoginForm />);
+    await signInWithPassword();
+    await screen.findByRole('heading', { name: 'Set up two-factor authentication' });
+    click('Cancel');
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(amplify.signOut).toHaveBeenCalledWith();
+    expect(refresh).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,116 @@
+import { useId } from 'react';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { errorMessage } from '../../../lib/errors';
+import { useImpersonationAudit } from '../api/admin';
+import { formatDateTime, outcomeOf } from '../utils/format';
+import '../admin.css';
+
+/**
+ * Impersonation audit: every start and every write made while acting as a user, newest first: when,
+ * which admin, as whom, what (the action and its method and path) and how it ended (the answer's status).
+ */
+export function AuditPanel() {
+  const headingId = useId();
+  const audit = useImpersonationAudit();
+  const entries = audit.data?.pages.flatMap((p) => p.entries) ?? [];
+
+  let body;
+  if (audit.isPending) {
+    body = (
+      <div className="admin-loading" role="status" aria-live="polite" data-testid="audit-loading">
+        <span className="spinner" aria-hidden="true" />
+        <span>Loading...</span>
+      </div>
+    );
+  } else if (audit.isError && !audit.data) {
+    body = (
+      <Alert tone="error" testId="audit-error">
+        {errorMessage(audit.error, 'Failed to load the audit. Please try again.')}{' '}
+        <button type="button" className="link-button alert-action" onClick={() => void audit.refetch()}>
+          Try again
+        </button>
+      </Alert>
+    );
+  } else if (entries.length === 0) {
+    body = (
+      <p className="admin-empty muted" data-testid="audit-empty">
+        No impersonation yet
+      </p>
+    );
+  } else {
+    body = (
+      <div className="admin-audit-scroll">
+        <table className="admin-audit" aria-labelledby={headingId} data-testid="audit-table">
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Admin</th>
+              <th scope="col">As</th>
+              <th scope="col">What</th>
+              <th scope="col">Outcome</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((e) => {
+              const outcome = outcomeOf(e.status);
+              return (
+                <tr key={e.id} data-testid="audit-entry" data-action={e.action}>
+                  <td data-label="When">
+                    <time dateTime={e.at}>{formatDateTime(e.at)}</time>
+                  </td>
+                  <td data-label="Admin" className="admin-audit-email" data-testid="audit-admin">
+                    {e.adminEmail}
+                  </td>
+                  <td data-label="As" className="admin-audit-email" data-testid="audit-target">
+                    {e.targetEmail}
+                  </td>
+                  <td data-label="What" data-testid="audit-what">
+                    <div>
+                      <span className="admin-audit-action">{e.action}</span>{' '}
+                      <code className="admin-audit-path">
+                        {e.method} {e.path}
+                      </code>
+                    </div>
+                  </td>
+                  <td data-label="Outcome">
+                    <span className={`admin-outcome is-${outcome.tone}`} data-testid="audit-outcome">
+                      {outcome.text}
+                    </span>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    );
+  }
+
+  return (
+    <section className="panel admin-audit-panel" aria-labelledby={headingId} data-testid="audit-panel">
+      <h2 className="panel-title" id={headingId}>
+        Impersonation audit
+      </h2>
+      <p className="panel-text">Every impersonation started, and every change made while acting as a user, newest first.</p>
+      {body}
+      {audit.hasNextPage && (
+        <Button
+          variant="secondary"
+          className="admin-more"
+          busy={audit.isFetchingNextPage}
+          busyText="Loading..."
+          onClick={() => void audit.fetchNextPage()}
+          data-testid="audit-more"
+        >
+          Load more
+        </Button>
+      )}
+      {audit.isFetchNextPageError && (
+        <Alert tone="error" testId="audit-more-error">
+          {errorMessage(audit.error, 'Could not load more entries. Please try again.')}
+        </Alert>
+      )}
+    </section>
+  );
+}

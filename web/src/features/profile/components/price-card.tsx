@@ -1,0 +1,74 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { errorMessage } from '../../../lib/errors';
+import { feedbackPrice } from '../../../lib/money';
+import { useSetOwnPrice } from '../api/profile';
+import { PRICE_TIERS, tierLabel, tierOfPrice } from '../utils/price';
+
+/** A pro's own price: the tiers (Free, $15, $30, $90) as a radio group, the current one selected. */
+export function PriceCard({ feedbackPriceCents }: { feedbackPriceCents: number | null }) {
+  const current = tierOfPrice(feedbackPriceCents);
+  const [chosen, setChosen] = useState<number | null>(current);
+  const [saved, setSaved] = useState(false);
+  const save = useSetOwnPrice();
+  const name = useId();
+  const changed = chosen !== null && chosen !== current;
+  const currentText = feedbackPrice(feedbackPriceCents);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!changed || chosen === null) return;
+    setSaved(false);
+    save.mutate(chosen, {
+      onSuccess: () => setSaved(true),
+      onError: (err) => console.error('Saving the price failed', err),
+    });
+  };
+
+  return (
+    <section className="panel profile-side-panel" aria-labelledby="price-title" data-testid="price-card">
+      <h2 id="price-title" className="panel-title">
+        Your price
+      </h2>
+      <p className="muted small" data-testid="price-current">
+        {currentText ? `Musicians pay ${currentText} per feedback.` : 'Your feedback is free.'}
+        {current === null && ' An admin set this price; choosing a tier replaces it.'}
+      </p>
+      <form className="price-form" onSubmit={submit}>
+        <fieldset className="price-tiers">
+          <legend className="visually-hidden">Price per feedback</legend>
+          {PRICE_TIERS.map((dollars) => (
+            <label key={dollars} className={`price-tier${chosen === dollars ? ' is-checked' : ''}`}>
+              <input
+                type="radio"
+                name={name}
+                value={dollars}
+                checked={chosen === dollars}
+                onChange={() => {
+                  setChosen(dollars);
+                  setSaved(false);
+                }}
+                data-testid={`price-tier-${dollars}`}
+              />
+              <span className="price-tier-amount">{tierLabel(dollars)}</span>
+              <span className="price-tier-unit muted">{dollars === 0 ? 'no charge' : 'per feedback'}</span>
+            </label>
+          ))}
+        </fieldset>
+        <p className="muted small">A new price applies to requests made after you save it; requests already made keep the price they were made at.</p>
+        {save.isError && <Alert tone="error">{errorMessage(save.error, 'Failed to save the price. Please try again.')}</Alert>}
+        {saved && !changed && (
+          <Alert tone="success" testId="price-saved">
+            Price saved.
+          </Alert>
+        )}
+        <div className="price-actions">
+          <Button type="submit" variant="secondary" disabled={!changed} busy={save.isPending} busyText="Saving..." data-testid="price-save">
+            Save price
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
