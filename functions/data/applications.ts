@@ -102,6 +102,8 @@ export async function decideApplication(
   app: ApplicationRecord,
   decision: { status: 'approved' | 'declined'; reason: string | null; adminId: string; at: string },
   nameIndexKey: string,
+  /** The applicant is already a pro (an admin's type toggle): only the application is closed. */
+  alreadyPro = false,
 ): Promise<boolean> {
   const approved = decision.status === 'approved';
   try {
@@ -130,16 +132,17 @@ export async function decideApplication(
             Update: {
               TableName: T(),
               Key: { PK: `USER#${app.userId}`, SK: 'PROFILE' },
-              UpdateExpression: approved
-                ? 'SET proApplication = :st, #type = :pro, typeChosen = :true, GSI1PK = :typeIndex, GSI1SK = :nameIndex, updatedAt = :at'
-                : 'SET proApplication = :st, updatedAt = :at',
-              ConditionExpression: 'attribute_exists(PK) AND #type = :musician',
+              UpdateExpression:
+                approved && !alreadyPro
+                  ? 'SET proApplication = :st, #type = :pro, typeChosen = :true, GSI1PK = :typeIndex, GSI1SK = :nameIndex, updatedAt = :at'
+                  : 'SET proApplication = :st, updatedAt = :at',
+              ConditionExpression: 'attribute_exists(PK) AND #type = :expected',
               ExpressionAttributeNames: { '#type': 'type' },
               ExpressionAttributeValues: {
                 ':st': decision.status,
                 ':at': decision.at,
-                ':musician': 'musician',
-                ...(approved ? { ':pro': 'pro', ':true': true, ':typeIndex': 'TYPE#pro', ':nameIndex': nameIndexKey } : {}),
+                ':expected': alreadyPro ? 'pro' : 'musician',
+                ...(approved && !alreadyPro ? { ':pro': 'pro', ':true': true, ':typeIndex': 'TYPE#pro', ':nameIndex': nameIndexKey } : {}),
               },
             },
           },

@@ -75,10 +75,13 @@ export async function decide(
   if (app.status !== 'pending') throw new Conflict(`This application was already ${app.status}.`, 'application_decided');
   const applicant = await getUser(app.userId);
   if (!applicant) throw new NotFound('Application not found');
+  // Made a pro meanwhile with the type toggle: approving closes the application, declining would contradict it.
+  const alreadyPro = applicant.type === 'pro';
+  if (alreadyPro && input.decision === 'decline') throw new Conflict(`${applicant.fullName} is already a pro. Switch them back to musician first to decline.`, 'already_pro');
   const status = input.decision === 'approve' ? 'approved' : 'declined';
   const reason = input.decision === 'decline' ? (input.reason ?? '') : null;
   const at = new Date().toISOString();
-  if (!(await decideApplication(app, { status, reason, adminId: admin.id, at }, typeIndexKeys({ ...applicant, type: 'pro' }).GSI1SK))) {
+  if (!(await decideApplication(app, { status, reason, adminId: admin.id, at }, typeIndexKeys({ ...applicant, type: 'pro' }).GSI1SK, alreadyPro))) {
     throw new Conflict('This application changed meanwhile (decided by another admin, or the applicant is no longer a musician). Reload the list.', 'application_decided');
   }
   // The decision is made; the e-mail cannot undo it, so its failure is only logged (sendMailToUser).

@@ -333,6 +333,19 @@ describe('onboarding', () => {
     expect(mail.body.text).toContain(won === 'approved' ? 'approved' : 'Not this time');
   });
 
+  it('closes the application of someone an admin made a pro with the type toggle meanwhile', async () => {
+    const user = await createConfirmedUser(stack, { fullName: 'Tia Toggled' });
+    await callRoute(stack.apiUrl, 'chooseType', { type: 'pro' }, user.idToken);
+    const { body } = await callRoute(stack.apiUrl, 'applyForPro', { genres: ['Techno'], costRange: { min: 10, max: 20 }, experience: 1 }, user.idToken);
+    const admin = await testAdmin(stack);
+    expect((await callRoute(stack.apiUrl, 'setUserType', { id: body.userId, type: 'pro' }, admin.idToken)).status).toBe(200);
+    expect((await callRoute(stack.apiUrl, 'decideApplication', { id: body.userId, decision: 'decline', reason: 'No thanks' }, admin.idToken)).body.error.code).toBe('already_pro');
+    expect((await callRoute(stack.apiUrl, 'decideApplication', { id: body.userId, decision: 'approve' }, admin.idToken)).body.status).toBe('approved');
+    expect((await callRoute(stack.apiUrl, 'getMe', {}, user.idToken)).body).toMatchObject({ type: 'pro', proApplication: 'approved' });
+    const pending = await callRoute(stack.apiUrl, 'listApplications', { status: 'pending' }, admin.idToken);
+    expect(pending.body.applications.map((a: { userId: string }) => a.userId)).not.toContain(body.userId);
+  });
+
   it('e-mails a declined applicant the reason and lets them apply again', async () => {
     const user = await createConfirmedUser(stack, { fullName: 'Dana Declined' });
     await callRoute(stack.apiUrl, 'chooseType', { type: 'pro' }, user.idToken);
