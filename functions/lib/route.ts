@@ -7,18 +7,25 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** A feature area: one Lambda function (and one bundle) per area. */
 export type Area = 'users' | 'tracks' | 'shares' | 'feedbacks' | 'payments' | 'billing' | 'admin';
 
-export interface RouteDef {
+/** Where a route is and who may call it (functions/route-paths.ts). */
+export interface RouteAddress {
   method: Method;
   /** API Gateway style path, parameters as `{name}`. */
   path: string;
   access: Access;
-  /** Validates path parameters, query string and JSON body, merged into one object. */
-  input: z.ZodType;
-  output: z.ZodType;
   area: Area;
   /** Moves money (payments, plans): refused while an admin impersonates the caller. */
   money?: true;
 }
+
+/** What a route takes and gives (functions/routes.ts). */
+export interface RouteSchemas {
+  /** Validates path parameters, query string and JSON body, merged into one object. */
+  input: z.ZodType;
+  output: z.ZodType;
+}
+
+export type RouteDef = RouteAddress & RouteSchemas;
 
 /** Request headers the browser may send: the admin's impersonation token travels beside their own token. */
 export const IMPERSONATION_HEADER = 'x-impersonation-token';

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
-import { routes, type RouteName, type Routes } from '../../../functions/routes';
+// Addresses only: the schemas stay out of the app's first load (types come from routes.ts, erased at build).
+import { routePaths, type RouteName } from '../../../functions/route-paths';
+import type { Routes } from '../../../functions/routes';
 import { API_TIMEOUT_MS } from '../../../shared/constants';
-import { apiErrorSchema } from '../../../shared/schemas/common';
 
 /** What a route accepts (before server-side defaults and transforms) and what it returns. */
 export type ApiInput<N extends RouteName> = z.input<Routes[N]['input']>;
@@ -66,6 +67,19 @@ export function prepareRequest(
   return { method: route.method, url: path, body: JSON.stringify(rest) };
 }
 
+/**
+ * The `error` of a body shaped as the API's errors (shared/schemas/common.ts apiErrorSchema, checked by
+ * hand so that the client needs no zod): code and message strings, fields a map of strings if present.
+ */
+function apiErrorOf(body: unknown): ({ code: string; message: string; fields?: Record<string, string> } & Record<string, unknown>) | null {
+  const error = body && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
+  if (!error || typeof error !== 'object') return null;
+  const { code, message, fields } = error as Record<string, unknown>;
+  if (typeof code !== 'string' || typeof message !== 'string') return null;
+  if (fields !== undefined && (!fields || typeof fields !== 'object' || Object.values(fields).some((v) => typeof v !== 'string'))) return null;
+  return error as { code: string; message: string; fields?: Record<string, string> } & Record<string, unknown>;
+}
+
 /** Reads an error response: the API's `{error:{code,message,fields?}}`, else a generic message. */
 export async function parseErrorResponse(res: Response): Promise<ApiError> {
   let body: unknown;
@@ -74,10 +88,9 @@ export async function parseErrorResponse(res: Response): Promise<ApiError> {
   } catch {
     body = undefined;
   }
-  const parsed = apiErrorSchema.safeParse(body);
-  if (parsed.success) {
-    const { code, message, fields } = parsed.data.error;
-    const { code: _c, message: _m, fields: _f, ...details } = (body as { error: Record<string, unknown> }).error;
+  const error = apiErrorOf(body);
+  if (error) {
+    const { code, message, fields, ...details } = error;
     return new ApiError(res.status, code, message, fields, details);
   }
   const message =
@@ -104,7 +117,7 @@ export type ApiFn = <N extends RouteName>(name: N, ...args: ApiArgs<N>) => Promi
 export function createApiClient(options: ApiClientOptions): ApiFn {
   const timeoutMs = options.timeoutMs ?? API_TIMEOUT_MS;
   return async function call<N extends RouteName>(name: N, ...args: ApiArgs<N>): Promise<ApiOutput<N>> {
-    const route = routes[name] as { method: Method; path: string };
+    const route = routePaths[name] as { method: Method; path: string };
     const req = prepareRequest(route, args[0] as Record<string, unknown> | undefined);
     const headers: Record<string, string> = { accept: 'application/json' };
     if (req.body !== undefined) headers['content-type'] = 'application/json';

@@ -1,0 +1,66 @@
+/**
+ * THE route table's addresses: method, path, access level, feature area (one Lambda per area). Free of
+ * schemas, so that the web client can import it without the zod schemas of every route; the schemas of
+ * each route are in routes.ts, which joins them to this table (and refuses a route missing from either).
+ */
+import type { RouteAddress } from './lib/route.js';
+
+export const routePaths = {
+  emailExists: { method: 'POST', path: '/users/email-exists', access: 'public', area: 'users' },
+  usernameExists: { method: 'POST', path: '/users/username-exists', access: 'public', area: 'users' },
+  getMe: { method: 'GET', path: '/users/me', access: 'user', area: 'users' },
+  chooseType: { method: 'PUT', path: '/users/me/type', access: 'user', area: 'users' },
+  saveGenres: { method: 'PUT', path: '/users/me/genres', access: 'user', area: 'users' },
+  getEarnings: { method: 'GET', path: '/users/me/earnings', access: 'pro', area: 'users' },
+  saveProProfile: { method: 'PUT', path: '/users/me/pro-profile', access: 'pro', area: 'users' },
+  updateProfile: { method: 'PUT', path: '/users/me/profile', access: 'user', area: 'users' },
+  saveSocialLinks: { method: 'PUT', path: '/users/me/social-links', access: 'user', area: 'users' },
+  setOwnPrice: { method: 'PUT', path: '/users/me/feedback-price', access: 'pro', area: 'users' },
+  createImageUpload: { method: 'POST', path: '/users/me/images/upload-url', access: 'user', area: 'users' },
+  saveProfileImage: { method: 'PUT', path: '/users/me/images', access: 'user', area: 'users' },
+  applyForPro: { method: 'POST', path: '/users/me/pro-application', access: 'musician', area: 'users' },
+  getMyApplication: { method: 'GET', path: '/users/me/pro-application', access: 'user', area: 'users' },
+
+  createUploadUrl: { method: 'POST', path: '/tracks/upload-url', access: 'user', area: 'tracks' },
+  createTrack: { method: 'POST', path: '/tracks', access: 'user', area: 'tracks' },
+  listTracks: { method: 'GET', path: '/tracks', access: 'user', area: 'tracks' },
+  getSignedUrl: { method: 'GET', path: '/tracks/signed-url', access: 'user', area: 'tracks' },
+  updateSnippet: { method: 'PUT', path: '/tracks/{id}/snippet', access: 'user', area: 'tracks' },
+  deleteTracks: { method: 'POST', path: '/tracks/delete', access: 'user', area: 'tracks' },
+
+  searchUsers: { method: 'GET', path: '/users/search', access: 'user', area: 'users' },
+  listPros: { method: 'GET', path: '/users/pros', access: 'user', area: 'users' },
+
+  createShare: { method: 'POST', path: '/shares', access: 'user', area: 'shares' },
+  listShares: { method: 'GET', path: '/shares', access: 'user', area: 'shares' },
+  getShare: { method: 'GET', path: '/shares/{id}', access: 'user', area: 'shares' },
+  respondToShare: { method: 'PUT', path: '/shares/{id}/status', access: 'user', area: 'shares' },
+  addComment: { method: 'POST', path: '/shares/{id}/comments', access: 'user', area: 'shares' },
+  updateComment: { method: 'PUT', path: '/shares/{id}/comments/{commentId}', access: 'user', area: 'shares' },
+  deleteComment: { method: 'DELETE', path: '/shares/{id}/comments/{commentId}', access: 'user', area: 'shares' },
+  submitFeedback: { method: 'POST', path: '/shares/{id}/feedback', access: 'user', area: 'shares' },
+  rateFeedback: { method: 'POST', path: '/shares/{id}/ranking', access: 'musician', area: 'shares' },
+  createOrder: { method: 'POST', path: '/paypal/create-order', access: 'user', area: 'payments', money: true },
+  captureOrder: { method: 'POST', path: '/paypal/capture-order', access: 'user', area: 'payments', money: true },
+  paypalWebhook: { method: 'POST', path: '/paypal/webhook', access: 'public', area: 'payments' },
+
+  listPlans: { method: 'GET', path: '/stripe/products', access: 'user', area: 'billing' },
+  createCheckoutSession: { method: 'POST', path: '/stripe/create-checkout-session', access: 'user', area: 'billing', money: true },
+  createPortalSession: { method: 'POST', path: '/stripe/create-portal-session', access: 'user', area: 'billing', money: true },
+  stripeWebhook: { method: 'POST', path: '/stripe/webhook', access: 'public', area: 'billing' },
+
+  listUsers: { method: 'GET', path: '/users', access: 'admin', area: 'admin' },
+  setUserType: { method: 'PUT', path: '/users/{id}/type', access: 'admin', area: 'admin' },
+  setFeedbackPrice: { method: 'PUT', path: '/users/{id}/feedback-price', access: 'admin', area: 'admin' },
+  adjustBalance: { method: 'PUT', path: '/users/{id}/balance', access: 'admin', area: 'admin' },
+  getSettings: { method: 'GET', path: '/config', access: 'admin', area: 'admin' },
+  updateMargin: { method: 'PUT', path: '/config', access: 'admin', area: 'admin' },
+  listApplications: { method: 'GET', path: '/pro-applications', access: 'admin', area: 'admin' },
+  decideApplication: { method: 'PUT', path: '/pro-applications/{id}', access: 'admin', area: 'admin' },
+  impersonate: { method: 'POST', path: '/users/impersonate', access: 'admin', area: 'admin' },
+  listAudit: { method: 'GET', path: '/audit', access: 'admin', area: 'admin' },
+
+  suggestComment: { method: 'POST', path: '/feedbacks/suggestion', access: 'user', area: 'feedbacks' },
+} as const satisfies Record<string, RouteAddress>;
+
+export type RouteName = keyof typeof routePaths;
