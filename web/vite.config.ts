@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { inlineRuntimeConfig } from './src/lib/runtime-config';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -47,6 +48,22 @@ function runtimeConfig(): Plugin {
   };
 }
 
+/**
+ * The dev server's page with the runtime configuration inlined, as the deploy does in AWS and the local
+ * static server does for a build (web/src/lib/runtime-config.ts): the app starts without a round trip.
+ * Serve only: a build never carries one machine's configuration.
+ */
+function inlinedRuntimeConfig(): Plugin {
+  return {
+    name: 'inline-runtime-config',
+    apply: 'serve',
+    async transformIndexHtml(html) {
+      const file = process.env.APP_CONFIG_FILE;
+      return file ? inlineRuntimeConfig(html, await readFile(file, 'utf8')) : html;
+    },
+  };
+}
+
 const port = Number(process.env.APP_PORT ?? 5173);
 
 export default defineConfig({
@@ -54,7 +71,7 @@ export default defineConfig({
   // Two dev servers at once (e.g. a test of `npm start` beside a developer's) need separate caches.
   cacheDir: process.env.VITE_CACHE_DIR || undefined,
   publicDir: 'public',
-  plugins: [react(), runtimeConfig()],
+  plugins: [react(), runtimeConfig(), inlinedRuntimeConfig()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { Aws, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -6,6 +7,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { UPLOADS_PREFIX } from '../../shared/constants.js';
+import { inlineRuntimeConfig } from '../../web/src/lib/runtime-config.js';
 
 /** Path prefix under which the distribution serves the public images (profile photos and covers). */
 export const IMAGES_PREFIX = 'images';
@@ -214,9 +216,18 @@ export class Web extends Construct {
       });
     }
 
+    // index.html carries the runtime configuration inlined (the app starts without fetching config.json,
+    // which stays as the fallback): written with the stack's values as deploy-time markers. The values are
+    // ids and URLs of this stack and the operator's PayPal client id, none of which can hold '</script>'.
+    const page = dist
+      ? s3deploy.Source.data(
+          'index.html',
+          inlineRuntimeConfig(fs.readFileSync(path.join(dist, 'index.html'), 'utf8'), Stack.of(this).toJsonString(props.config)),
+        )
+      : undefined;
     const pages = new s3deploy.BucketDeployment(this, 'DeployPages', {
       sources: [
-        ...(dist ? [s3deploy.Source.asset(dist)] : []),
+        ...(dist && page ? [s3deploy.Source.asset(dist, { exclude: ['index.html', 'assets/*'] }), page] : []),
         s3deploy.Source.jsonData('config.json', props.config),
       ],
       destinationBucket: this.siteBucket,

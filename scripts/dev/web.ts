@@ -11,6 +11,7 @@ import { pipeline } from 'node:stream/promises';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Plugin } from 'vite';
 import { IMAGES_PATH } from '../../shared/constants.js';
+import { inlineRuntimeConfig } from '../../web/src/lib/runtime-config.js';
 
 export interface WebServer {
   close(): Promise<void>;
@@ -134,6 +135,11 @@ export function startStaticWeb(port: number, distDir: string, configFile: string
       file = path.join(root, 'index.html');
     }
     const immutable = file.includes(`${path.sep}assets${path.sep}`);
+    if (file === path.join(root, 'index.html')) {
+      // As the deploy does in AWS: the runtime configuration inlined, so the app starts without fetching it.
+      res.writeHead(200, { 'content-type': TYPES['.html'], 'cache-control': 'no-cache' });
+      return res.end(inlineRuntimeConfig(fs.readFileSync(file, 'utf8'), fs.readFileSync(configFile, 'utf8')));
+    }
     res.writeHead(200, {
       'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',

@@ -727,9 +727,22 @@ describe('web', () => {
       expect(configAsset[key], key).toMatch(/^<<marker:0xbaba:\d+>>$/);
     }
     // realtimeUrl is the wss:// URL of the WebSocket stage, its API id, region and domain suffix filled in at deploy.
-    const sourceMarkers = pages.Properties.SourceMarkers.find((m: Record<string, unknown>) => Object.keys(m).length > 0) as Record<string, unknown>;
+    // config.json is the last source of the pages' deployment.
+    const sourceMarkers = pages.Properties.SourceMarkers.at(-1) as Record<string, unknown>;
     const realtimeUrl = configAsset.realtimeUrl.replace(/<<marker:0xbaba:\d+>>/g, (marker) => joined(sourceMarkers[marker]));
     expect(realtimeUrl).toBe(`wss://{${webSocketApiId()}}.execute-api.{AWS::Region}.{AWS::URLSuffix}/live`);
+  });
+
+  it('inlines the same configuration into index.html, so the app starts without fetching it', () => {
+    const page = findAsset(s.outdir, 'index.html', (text) => text.includes('type="application/json"><<marker'));
+    const marker = page.match(/<script id="runtime-config" type="application\/json">(<<marker:0xbaba:\d+>>)<\/script>/)![1];
+    // Only this index.html is deployed (the bundle's own copy, with an empty configuration, is left out);
+    // its marker is the whole configuration as JSON, written at deploy time.
+    const pages = (Object.values(resourcesOf('Custom::CDKBucketDeployment')) as any[]).find((d) => d.Properties.DistributionId);
+    expect(pages.Properties.SourceObjectKeys).toHaveLength(3);
+    const json = joined(pages.Properties.SourceMarkers[1][marker]);
+    for (const key of ['mode', 'region', 'apiUrl', 'userPoolId', 'userPoolClientId', 'realtimeUrl']) expect(json).toContain(`"${key}":`);
+    expect(json).toContain('"mode":"aws"');
   });
 
   it('still deploys config.json when the web app has not been built', () => {
@@ -833,11 +846,13 @@ describe('payment checks', () => {
   });
 });
 
-/** Reads config.json out of the assembly's assets (unzipped by CDK into a folder or kept as a zip). */
-function findConfigJson(outdir: string): Record<string, string> {
+/** Reads a file of the deployed pages out of the assembly's assets (unzipped by CDK into a folder). */
+function findAsset(outdir: string, name: string, only = (_text: string) => true): string {
   for (const entry of fs.readdirSync(outdir)) {
-    const file = path.join(outdir, entry, 'config.json');
-    if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8'));
+    const file = path.join(outdir, entry, name);
+    if (fs.existsSync(file) && only(fs.readFileSync(file, 'utf8'))) return fs.readFileSync(file, 'utf8');
   }
-  throw new Error('config.json asset not found');
+  throw new Error(`${name} asset not found`);
 }
+
+const findConfigJson = (outdir: string): Record<string, string> => JSON.parse(findAsset(outdir, 'config.json'));

@@ -1,0 +1,48 @@
+/**
+ * The first page's loading: the runtime configuration arrives inlined in the page (as the deploy writes
+ * it in AWS), so the app asks for nothing before it can render, and signed-in pages use the same values.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { newPage } from '../support/browser.js';
+import { DEMO_PASSWORD, launchBrowser, signedInPage } from './helpers.js';
+
+const stack = inject('stack');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the first load', () => {
+  it('renders the sign-in page without fetching its configuration', async () => {
+    const { context, page } = await newPage(browser);
+    const requested: string[] = [];
+    page.on('request', (req) => requested.push(new URL(req.url()).pathname));
+    try {
+      await page.goto(`${stack.appUrl}/login`);
+      await page.getByRole('button', { name: 'Sign In' }).waitFor();
+      expect(requested).not.toContain('/config.json');
+      const inlined = await page.locator('#runtime-config').textContent();
+      expect(JSON.parse(inlined!)).toMatchObject({ apiUrl: stack.apiUrl.replace(/\/$/, ''), userPoolId: stack.userPoolId });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('signs in and loads the dashboard with the same values, still without config.json', async () => {
+    const { context, page } = await signedInPage(browser, stack.appUrl, 'musician@demo.test', DEMO_PASSWORD, '/dashboard');
+    const requested: string[] = [];
+    page.on('request', (req) => requested.push(new URL(req.url()).pathname));
+    try {
+      await page.reload();
+      await page.getByRole('heading', { name: 'Musician Experience' }).waitFor();
+      expect(requested).not.toContain('/config.json');
+    } finally {
+      await context.close();
+    }
+  });
+});
