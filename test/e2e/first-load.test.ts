@@ -33,7 +33,7 @@ describe('the first load', () => {
     }
   });
 
-  it('signs in and loads the dashboard with the same values, still without config.json', async () => {
+  it('loads a returning user\'s dashboard chunk beside the account request, not after it, and no config.json', async () => {
     const { context, page } = await signedInPage(browser, stack.appUrl, 'musician@demo.test', DEMO_PASSWORD, '/dashboard');
     const requested: string[] = [];
     page.on('request', (req) => requested.push(new URL(req.url()).pathname));
@@ -41,6 +41,10 @@ describe('the first load', () => {
       await page.reload();
       await page.getByRole('heading', { name: 'Musician Experience' }).waitFor();
       expect(requested).not.toContain('/config.json');
+      const chunk = requested.findIndex((p) => /\/assets\/dashboard-[\w-]+\.js$/.test(p));
+      const account = requested.indexOf('/users/me');
+      expect(chunk, requested.join(' ')).toBeGreaterThanOrEqual(0);
+      expect(chunk).toBeLessThan(account);
     } finally {
       await context.close();
     }
