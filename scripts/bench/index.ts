@@ -6,6 +6,7 @@
  *    Processing throughput of a 200 MB, 4-hour file (registration to `ready`) vs plain decoding of the same file.
  * 3. Track-list API latency (p50/p99) under 20 concurrent clients vs a bare handler making the same
  *    single DynamoDB query.
+ * 4. The JS and CSS loaded to show /login (gzip) vs Vite + React + Amplify's sign-in alone (first-page.ts).
  * It starts its own local stack on free ports with a throw-away data directory.
  */
 import fs from 'node:fs';
@@ -22,6 +23,7 @@ import { callRoute as callRouteOnce } from '../../test/support/api.js';
 import { createConfirmedUser } from '../../test/support/users.js';
 import { wavBytes } from '../../test/support/audio.js';
 import { analyseAudioFile } from '../../functions/domain/audio.js';
+import { benchFirstPage } from './first-page.js';
 
 const MB = 1024 * 1024;
 const CLIENTS = 20;
@@ -205,6 +207,7 @@ async function main() {
     await stack.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+  await benchFirstPage();
 }
 
 main().catch((err) => {

@@ -1,0 +1,134 @@
+/**
+ * The first page's weight: the JavaScript and CSS a browser loads to show /login (gzip), against a floor
+ * built in the same run: Vite + React + Amplify's sign-in only, a form that calls signIn and nothing else.
+ * Both are production builds served as the app is served, loaded in headless Chromium; the figure is the
+ * sum of the gzip sizes of the JS and CSS responses the page asked for before showing its form.
+ * Sizes do not vary between runs, so each build is measured once. Runnable alone:
+ * `node --import tsx scripts/bench/first-page.ts`.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { freePort } from '../dev/ports.js';
+import { startStaticWeb } from '../dev/web.js';
+
+const REPO = path.resolve(import.meta.dirname, '../..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const FLOOR_HTML = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>floor</title></head>
+<body><div id="root"></div><script type="module" src="/main.tsx"></script></body></html>`;
+
+const FLOOR_MAIN = `import { useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Amplify } from 'aws-amplify';
+import { signIn } from 'aws-amplify/auth';
+
+Amplify.configure({ Auth: { Cognito: { userPoolId: 'us-east-1_floor', userPoolClientId: 'floor' } } });
+
+function App() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  return (
+    <form onSubmit={(e) => { e.preventDefault(); void signIn({ username: email, password }); }}>
+      <input aria-label="Email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      <input aria-label="Password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} />
+      <button type="submit">Sign In</button>
+    </form>
+  );
+}
+createRoot(document.getElementById('root')!).render(<App />);
+`;
+
+async function buildApp(outDir: string) {
+  const { build } = await import('vite');
+  await build({ configFile: path.join(REPO, 'web/vite.config.ts'), logLevel: 'silent', build: { outDir, emptyOutDir: true } });
+}
+
+/** The floor's sources live under the repository so that its packages resolve from node_modules. */
+async function buildFloor(outDir: string) {
+  const { build } = await import('vite');
+  const react = (await import('@vitejs/plugin-react')).default;
+  const src = fs.mkdtempSync(path.join(REPO, 'node_modules', '.bench-floor-'));
+  try {
+    fs.writeFileSync(path.join(src, 'index.html'), FLOOR_HTML);
+    fs.writeFileSync(path.join(src, 'main.tsx'), FLOOR_MAIN);
+    await build({ root: src, configFile: false, plugins: [react()], logLevel: 'silent', build: { outDir, emptyOutDir: true, sourcemap: false } });
+  } finally {
+    fs.rmSync(src, { recursive: true, force: true });
+  }
+}
+
+/** A plain static server for the floor (the app is served by the local stack's own static server). */
+function serveDir(dir: string, port: number): Promise<http.Server> {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    let file = path.join(dir, decodeURIComponent(url.pathname));
+    if (!file.startsWith(dir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) file = path.join(dir, 'index.html');
+    const type = file.endsWith('.js') ? 'text/javascript' : file.endsWith('.css') ? 'text/css' : 'text/html';
+    res.writeHead(200, { 'content-type': type });
+    fs.createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+}
+
+/** Gzip bytes of the JS and CSS a page loads before its sign-in button shows, by file. */
+async function weigh(url: string, button: string): Promise<{ total: number; files: Map<string, number> }> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM });
+  try {
+    const page = await browser.newPage();
+    const files = new Map<string, number>();
+    const pending: Promise<void>[] = [];
+    page.on('response', (res) => {
+      const name = new URL(res.url()).pathname;
+      if (!/\.(js|css)$/.test(name)) return;
+      pending.push(res.body().then((body) => void files.set(name, zlib.gzipSync(body, { level: 9 }).length)));
+    });
+    await page.goto(url);
+    await page.getByRole('button', { name: button }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await Promise.all(pending);
+    return { total: [...files.values()].reduce((a, b) => a + b, 0), files };
+  } finally {
+    await browser.close();
+  }
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+export async function benchFirstPage(): Promise<void> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'snip-first-page-'));
+  const appDist = path.join(tmp, 'app');
+  const floorDist = path.join(tmp, 'floor');
+  const config = path.join(tmp, 'config.json');
+  fs.writeFileSync(config, JSON.stringify({ mode: 'local', region: 'us-east-1', apiUrl: 'http://127.0.0.1:9', userPoolId: 'us-east-1_bench', userPoolClientId: 'bench' }));
+  try {
+    await buildApp(appDist);
+    await buildFloor(floorDist);
+    const [appPort, floorPort] = [await freePort(), await freePort()];
+    const app = await startStaticWeb(appPort, appDist, config);
+    const floorServer = await serveDir(floorDist, floorPort);
+    try {
+      const mine = await weigh(`http://127.0.0.1:${appPort}/login`, 'Sign In');
+      const floor = await weigh(`http://127.0.0.1:${floorPort}/`, 'Sign In');
+      console.log('\n4. The first page: JS and CSS loaded to show /login, gzip');
+      console.log(`   floor (Vite + React + Amplify sign-in only):  ${kb(floor.total)} KB`);
+      console.log(`   app /login:                                    ${kb(mine.total)} KB  (ratio to floor ${(mine.total / floor.total).toFixed(2)})`);
+      for (const [name, size] of [...mine.files].sort((a, b) => b[1] - a[1])) console.log(`     ${kb(size).padStart(6)} KB  ${name}`);
+    } finally {
+      await app.close();
+      await new Promise((r) => floorServer.close(() => r(undefined)));
+    }
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  benchFirstPage().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
