@@ -46,6 +46,8 @@ export const PEAKS_COUNT = 1000;
  * at most 15 minutes, is retried twice, and its last failure goes to a dead-letter queue.
  */
 export const PROCESSING_DEADLINE_MS = 60 * 60 * 1000;
+/** Why such a track is failed (shown to its owner). */
+export const PROCESSING_STALLED_ERROR = 'Processing did not finish.';
 export const SNIPPET = { defaultStart: 0, defaultEnd: 30, minGap: 1 } as const;
 export const NEW_TRACK_WINDOW_MS = 300_000;
 export const PLAYER_SKIP_SECONDS = 10;

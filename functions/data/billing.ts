@@ -5,7 +5,7 @@
  * - profile   PK USER#<id>  SK PROFILE   stripeCustomerId, plan (see UserPlan)
  */
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../lib/aws.js';
+import { dynamo } from '../lib/aws/dynamo.js';
 import { config } from '../lib/config.js';
 import type { PlanLimits } from '../providers/plan.js';
 import { isConditionFailure, send } from './transactions.js';

@@ -5,7 +5,7 @@
  * Both expire through the table's TTL (`expiresAt`): API Gateway closes connections after 2 hours.
  */
 import { DeleteCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../lib/aws.js';
+import { dynamo } from '../lib/aws/dynamo.js';
 import { queryAll } from './query.js';
 import { config } from '../lib/config.js';
 

@@ -1,6 +1,6 @@
 /** The identity provider's directory (Cognito): who has an account, whatever our table holds. */
 import { AdminGetUserCommand, AdminListGroupsForUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
-import { cognito } from '../lib/aws.js';
+import { cognito } from '../lib/aws/cognito.js';
 import { config } from '../lib/config.js';
 
 /** E-mail is a sign-in alias, so AdminGetUser finds an account by it: a lookup, not a scan. */

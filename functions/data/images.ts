@@ -4,7 +4,7 @@
  */
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { s3 } from '../lib/aws.js';
+import { s3 } from '../lib/aws/s3.js';
 import { config } from '../lib/config.js';
 import { presignPost } from './presign.js';
 

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { CURRENCY } from '../../shared/money.js';
-import { dynamo } from '../lib/aws.js';
+import { dynamo } from '../lib/aws/dynamo.js';
 import { config } from '../lib/config.js';
 import { queryAll } from './query.js';
 import { isConditionFailure, send } from './transactions.js';

@@ -4,7 +4,7 @@
  * - per client, by minute: PK CLIENT#<ip>   SK LIMIT#<name>#<minute>
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../lib/aws.js';
+import { dynamo } from '../lib/aws/dynamo.js';
 import { config } from '../lib/config.js';
 
 /** Counts one use in the item; false (and nothing counted) when its limit is reached. */

@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NotFound, PutObjectCommand, PutObjectTaggingCommand } from '@aws-sdk/client-s3';
 import { presignPost } from './presign.js';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { s3 } from '../lib/aws.js';
+import { s3 } from '../lib/aws/s3.js';
 import { UNCLAIMED_UPLOAD_TAG } from '../../shared/constants.js';
 import { config } from '../lib/config.js';
 

@@ -13,7 +13,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ShareOptions } from '../../shared/schemas/shares.js';
 import { CURRENCY } from '../../shared/money.js';
-import { dynamo } from '../lib/aws.js';
+import { dynamo } from '../lib/aws/dynamo.js';
 import { config } from '../lib/config.js';
 import { balanceMove, entryPut, PLATFORM_ACCOUNT, type LedgerEntry } from './ledger.js';
 import { newShareItems, type ShareRecord, type statusChange } from './shares.js';

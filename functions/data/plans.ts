@@ -4,7 +4,7 @@
  * - catalog  PK CONFIG  SK PLANS  (plans, readAt)
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../lib/aws.js';
+import { dynamo } from '../lib/aws/dynamo.js';
 import { config } from '../lib/config.js';
 import type { Plan } from '../providers/plan.js';
 

@@ -1,6 +1,6 @@
 /** Presigned POST uploads from the browser straight to a bucket (audio to the media bucket, images to the images bucket). */
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { s3 } from '../lib/aws.js';
+import { s3 } from '../lib/aws/s3.js';
 
 export interface PresignedUpload {
   url: string;

@@ -4,7 +4,7 @@
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_MARGIN } from '../../shared/money.js';
-import { dynamo } from '../lib/aws.js';
+import { dynamo } from '../lib/aws/dynamo.js';
 import { config } from '../lib/config.js';
 
 export interface Settings {

@@ -28,7 +28,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { ShareStatus } from '../../shared/feedback.js';
 import type { ShareOptions } from '../../shared/schemas/shares.js';
-import { dynamo } from '../lib/aws.js';
+import { dynamo } from '../lib/aws/dynamo.js';
 import { cancellation, isConditionFailure, send } from './transactions.js';
 import { queryAll } from './query.js';
 import { config } from '../lib/config.js';

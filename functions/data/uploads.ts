@@ -7,7 +7,7 @@
  * other's, both strongly consistent, so at least one of them sees both and finishes the track.
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../lib/aws.js';
+import { dynamo } from '../lib/aws/dynamo.js';
 import { config } from '../lib/config.js';
 
 /** Long enough for any registration to arrive; abandoned uploads' results go with their objects. */

@@ -7,7 +7,7 @@
  */
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { dynamo } from '../lib/aws.js';
+import { dynamo } from '../lib/aws/dynamo.js';
 import { countAll, queryAll } from './query.js';
 import { config } from '../lib/config.js';
 import type { UserType } from '../../shared/constants.js';

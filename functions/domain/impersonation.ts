@@ -15,8 +15,7 @@ import { Forbidden, NotFound, Unauthorized } from '../lib/errors.js';
 import type { Identity } from '../lib/identity.js';
 import { issueImpersonationToken, readImpersonationToken } from '../lib/impersonation-token.js';
 
-export const MONEY_REFUSED = 'Payments, plans and refunds are not available while impersonating.';
-export const moneyRefused = () => new Forbidden(MONEY_REFUSED, 'impersonation_no_money');
+export { MONEY_REFUSED, moneyRefused } from './money-refused.js';
 
 export async function startImpersonation(admin: UserRecord, identity: Identity, userId: string): Promise<ImpersonationView> {
   const target = await getUser(userId);

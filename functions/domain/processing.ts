@@ -16,7 +16,7 @@ import * as media from '../data/media.js';
 import * as tracks from '../data/tracks.js';
 import * as uploads from '../data/uploads.js';
 import { analyseAudioFile, AudioRejected, REASONS, writePlayableCopy } from './audio.js';
-import { audioKeyFor, finishTrack, parseUploadKey } from './tracks.js';
+import { audioKeyFor, finishTrack, parseUploadKey } from './track-audio.js';
 
 /** The content type the processed audio is served with: what its bytes proved (AudioFacts.format), not what the browser said. */
 const CONTENT_TYPES: Record<string, string> = {

@@ -6,10 +6,10 @@ import { GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatew
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { RealtimeMessage } from '../../shared/schemas/tracks.js';
-import { connectionsOf, deleteConnection, putConnection } from '../data/connections.js';
+import { connectionsOf, deleteConnection } from '../data/connections.js';
 import { TRACK_ENTITY } from '../data/tracks.js';
 import { SHARE_ENTITIES } from '../data/shares.js';
-import { realtimeApi } from '../lib/aws.js';
+import { realtimeApi } from '../lib/aws/realtime.js';
 
 export interface StreamChange {
   eventName?: 'INSERT' | 'MODIFY' | 'REMOVE' | string;
@@ -42,9 +42,6 @@ export function notificationFor(change: StreamChange): Notification | null {
   }
   return null;
 }
-
-export const connect = putConnection;
-export const disconnect = deleteConnection;
 
 /** Sends to every connection of the users; connections that are gone are forgotten. */
 export async function deliver({ userIds, message }: Notification): Promise<number> {

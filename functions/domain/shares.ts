@@ -6,12 +6,12 @@ import * as shares from '../data/shares.js';
 import type { CommentRecord, ShareBundle, ShareRecord } from '../data/shares.js';
 import { getTrack, type TrackRecord } from '../data/tracks.js';
 import { formatPrice } from '../../shared/money.js';
-import { trackStatus } from './tracks.js';
+import { trackStatus } from './track-status.js';
 import { getUser, type UserRecord } from '../data/users.js';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors.js';
 import * as notify from './notifications.js';
 import { declinePaidRequest, respondBy } from './payments.js';
-import { moneyRefused } from './impersonation.js';
+import { moneyRefused } from './money-refused.js';
 import { fulfilment } from '../data/payments.js';
 
 

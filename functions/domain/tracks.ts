@@ -3,8 +3,8 @@
  * processing.ts), listening, snippets, deletion.
  */
 import { randomUUID } from 'node:crypto';
-import { MAX_TRACK_BYTES, PROCESSING_DEADLINE_MS, SIGNED_URL_TTL_SECONDS, SNIPPET, UPLOADS_PREFIX } from '../../shared/constants.js';
-import { PROCESSING_STALLED_ERROR, type TrackStatus, type TrackView, type UploadTicket } from '../../shared/schemas/tracks.js';
+import { MAX_TRACK_BYTES, PROCESSING_DEADLINE_MS, SIGNED_URL_TTL_SECONDS, SNIPPET } from '../../shared/constants.js';
+import type { TrackView, UploadTicket } from '../../shared/schemas/tracks.js';
 import * as media from '../data/media.js';
 import * as tracks from '../data/tracks.js';
 import * as uploads from '../data/uploads.js';
@@ -12,33 +12,15 @@ import { deleteKeys, shareItemKeys, sharesOfTrack } from '../data/shares.js';
 import type { TrackRecord } from '../data/tracks.js';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors.js';
 import { finishWithdrawal, withdrawPaidRequest } from './payments.js';
-import { moneyRefused } from './impersonation.js';
+import { moneyRefused } from './money-refused.js';
 import { assertWithinPlan, type PlanHolder } from './plan-limits.js';
+import { finishTrack, uploadKeyFor, parseUploadKey } from './track-audio.js';
+import { trackStatus } from './track-status.js';
+
+export { audioKeyFor, finishTrack, parseUploadKey, sanitizeFilename, uploadKeyFor } from './track-audio.js';
+export { trackStatus } from './track-status.js';
 
 const UPLOAD_TTL_SECONDS = 15 * 60;
-
-/** Keeps letters, digits, dots, dashes and underscores; everything else becomes '_'. */
-export function sanitizeFilename(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/_+/g, '_').replace(/^[._]+/, '').slice(-100);
-  return clean || 'track';
-}
-
-/** The spec's key of a track's audio. Only processing writes there: no upload policy can target it. */
-export const audioKeyFor = (userId: string, filename: string, now = Date.now()) =>
-  `audio/${userId}/${now}_${sanitizeFilename(filename)}`;
-
-/** Where a browser may upload: one folder per ticket, under the upload-only prefix. */
-export const uploadKeyFor = (userId: string, filename: string, ticketId: string = randomUUID()) =>
-  `${UPLOADS_PREFIX}${userId}/${ticketId}/${sanitizeFilename(filename)}`;
-
-const UPLOAD_KEY = new RegExp(`^${UPLOADS_PREFIX}([A-Za-z0-9-]{1,64})/([0-9a-f-]{36})/([A-Za-z0-9._-]+)$`);
-
-/** The owner and file name of an upload key; null for any other key. */
-export function parseUploadKey(key: string): { userId: string; filename: string } | null {
-  const m = UPLOAD_KEY.exec(key);
-  return m ? { userId: m[1], filename: m[3] } : null;
-}
 
 /** A musician's plan caps how many tracks they keep: checked before the bytes are sent, and again at registration. */
 async function assertRoomForTrack(user: PlanHolder) {
@@ -109,29 +91,6 @@ export async function createTrack(user: PlanHolder, input: { key: string; title:
 }
 
 /**
- * Applies processing's result to the track, once. Processed audio arrives tagged to expire: it is kept
- * (untagged) before the track takes it, so a ready track never points at audio due to expire, and tagged
- * again should the track not take it after all (deleted or being deleted meanwhile). Safe to repeat.
- */
-export async function finishTrack(trackId: string, result: uploads.UploadResult): Promise<TrackRecord | null> {
-  if (result.outcome === 'failed') return tracks.finishProcessing(trackId, { failed: result.reason });
-  await media.setClaimed(result.audioKey, true);
-  const done = await tracks.finishProcessing(trackId, {
-    ready: {
-      audioKey: result.audioKey,
-      contentType: result.contentType,
-      duration: result.duration,
-      peaks: result.peaks,
-      snippet: { start: SNIPPET.defaultStart, end: Math.min(SNIPPET.defaultEnd, result.duration) },
-    },
-  });
-  if (!done && (await tracks.getTrack(trackId, { consistent: true }))?.audioKey !== result.audioKey) {
-    await media.setClaimed(result.audioKey, false);
-  }
-  return done;
-}
-
-/**
  * Read repair: a processing track whose result is recorded (its finishing was interrupted, by a crash or
  * a failed call) is finished when it is next read, so no such interruption leaves it processing.
  */
@@ -148,15 +107,6 @@ async function repairProcessing(list: TrackRecord[]): Promise<TrackRecord[]> {
       }
     }),
   );
-}
-
-/** What the owner sees: a track whose processing never reported (every attempt crashed or timed out) is failed, not stuck. */
-export function trackStatus(t: TrackRecord, now = Date.now()): { status: TrackStatus; failureReason: string | null } {
-  const status = t.status ?? 'ready';
-  if (status === 'processing' && t.processingDeadline && Date.parse(t.processingDeadline) < now) {
-    return { status: 'failed', failureReason: PROCESSING_STALLED_ERROR };
-  }
-  return { status, failureReason: t.failureReason ?? null };
 }
 
 export function toTrackView(t: TrackRecord): TrackView {

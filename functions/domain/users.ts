@@ -1,17 +1,15 @@
 /** Use cases of the user account: lookups at sign-up, the record behind each identity, onboarding. */
-import { suggestUsername } from '../../shared/username.js';
 import { IMAGES_PATH } from '../../shared/constants.js';
 import type { UserView } from '../../shared/schemas/users.js';
-import { usernameField } from '../../shared/schemas/users.js';
 import type { UserType } from '../../shared/constants.js';
-import { cleanText } from '../../shared/schemas/common.js';
 import { accountExistsForEmail, getAccountAttributes, type AccountAttributes } from '../data/identities.js';
 import { takePerMinuteByClient } from '../data/limits.js';
-import { changeUserType, createUser, getUser, updateUser, usernameTaken, type UserRecord } from '../data/users.js';
+import { changeUserType, getUser, updateUser, usernameTaken, type UserRecord } from '../data/users.js';
 import { isAdminIdentity, type Identity } from '../lib/identity.js';
 import { Conflict, Forbidden, TooManyRequests, Unauthorized } from '../lib/errors.js';
+import { createUserRecord } from './user-records.js';
 
-const USERNAME_ATTEMPTS = 8;
+export { createUserRecord, type NewAccount } from './user-records.js';
 
 /** E-mail lookups one client address may make per minute: a sign-up needs one or two. */
 export const EMAIL_LOOKUPS_PER_MINUTE = 20;
@@ -29,56 +27,6 @@ export async function emailExists(email: string, clientIp: string): Promise<bool
 }
 
 export const usernameExists = (username: string) => usernameTaken(username);
-
-function validUsername(candidate: string | null): string | null {
-  const parsed = usernameField.safeParse(candidate ?? '');
-  return parsed.success ? parsed.data : null;
-}
-
-/** What the directory knows of a new account, from which its record is made. */
-export interface NewAccount {
-  sub: string;
-  email: string;
-  name: string;
-  preferredUsername: string | null;
-  admin: boolean;
-}
-
-/**
- * The record of a confirmed account (type musician, as at sign-up; admin for the admin group).
- * Idempotent: concurrent calls converge on one record, and a username taken meanwhile is replaced by
- * a fresh suggestion.
- */
-export async function createUserRecord(account: NewAccount): Promise<UserRecord> {
-  const email = account.email.toLowerCase();
-  // The name comes from the directory, where a client can put anything: clean it as the forms do.
-  const fullName = [...cleanText(account.name).trim()].slice(0, 100).join('').trim() || email.split('@')[0];
-  const now = new Date().toISOString();
-  let username = validUsername(account.preferredUsername) ?? suggestUsername(fullName);
-  for (let attempt = 0; attempt < USERNAME_ATTEMPTS; attempt++) {
-    const record: UserRecord = {
-      id: account.sub,
-      email,
-      fullName,
-      username,
-      type: account.admin ? 'admin' : 'musician',
-      typeChosen: account.admin,
-      genres: [],
-      costRange: null,
-      experience: null,
-      feedbackPriceCents: null,
-      balanceCents: 0,
-      bio: null,
-      createdAt: now,
-      updatedAt: now,
-    };
-    const result = await createUser(record);
-    if (result === 'created') return record;
-    if (result === 'user_exists') return (await getUser(account.sub))!;
-    username = suggestUsername(fullName);
-  }
-  throw new Conflict('Could not reserve a username. Please try again.', 'username_unavailable');
-}
 
 /**
  * The type follows the admin group: someone an operator puts in it becomes an admin, and someone taken

@@ -1,5 +1,6 @@
 /** HTTP handlers of the admin area: users, their type, price and balance, the margin, pro applications, impersonation. */
 import * as admin from '../domain/admin.js';
+import { decide } from '../domain/application-decisions.js';
 import * as applications from '../domain/applications.js';
 import * as impersonation from '../domain/impersonation.js';
 import { areaHandler } from '../lib/area-handler.js';
@@ -12,7 +13,7 @@ export const handler = areaHandler('admin', {
   getSettings: async () => admin.settings(),
   updateMargin: async ({ input, caller }) => admin.updateMargin(caller.user, input.margin, input.expectedUpdatedAt),
   listApplications: async ({ input }) => applications.listApplications(input),
-  decideApplication: async ({ input, caller }) => applications.decide(caller.user, input),
+  decideApplication: async ({ input, caller }) => decide(caller.user, input),
   impersonate: async ({ input, caller }) => impersonation.startImpersonation(caller.user, caller.identity, input.userId),
   listAudit: async ({ input }) => impersonation.listAudit(input),
 });

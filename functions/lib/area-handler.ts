@@ -13,7 +13,8 @@ import { ensureUser } from '../domain/users.js';
 import type { UserRecord } from '../data/users.js';
 import { allows } from './access.js';
 import { AppError, BadRequest, Forbidden, NotFound, PayloadTooLarge, Unauthorized } from './errors.js';
-import { hasTotpMfa, identify, isAdminIdentity, type Identity } from './identity.js';
+import { hasTotpMfa } from './admin-mfa.js';
+import { identify, isAdminIdentity, type Identity } from './identity.js';
 import { IMPERSONATION_HEADER, routeKey, type Area, type RouteDef } from './route.js';
 import { auditWrite, impersonated, moneyRefused } from '../domain/impersonation.js';
 
@@ -214,7 +215,7 @@ export function areaHandler<A extends Area>(area: A, handlers: AreaHandlers<A>) 
       const user = await ensureUser(identity);
       // Both must agree: a token issued before its holder left the admin group still names the group.
       const adminAccount = isAdminIdentity(identity) && user.type === 'admin';
-      // And the account must have TOTP MFA on (why that is enough: identity.ts, hasTotpMfa).
+      // And the account must have TOTP MFA on (why that is enough: admin-mfa.ts, hasTotpMfa).
       const isAdmin = adminAccount && (await hasTotpMfa(identity));
       if (def.access === 'admin' && adminAccount && !isAdmin) {
         throw new Forbidden('Admin access needs two-factor authentication: sign in at the admin login to set it up.', 'mfa_required');

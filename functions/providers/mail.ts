@@ -1,6 +1,6 @@
 /** Sends the product's e-mails through SES (locally the same API, served by the local SES). */
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { ses } from '../lib/aws.js';
+import { ses } from '../lib/aws/ses.js';
 import { config } from '../lib/config.js';
 
 export interface Mail {

@@ -72,8 +72,8 @@ export const IMAGES_GRANTS: Readonly<Record<string, readonly { prefix: string; a
   ],
 };
 
-/** Areas whose handlers send e-mail (functions/domain/notifications.ts). */
-export const MAIL_AREAS: ReadonlySet<string> = new Set(['shares', 'payments', 'billing', 'tracks']);
+/** Areas whose handlers send e-mail (functions/domain/notifications.ts); admin: the decision on a pro application. */
+export const MAIL_AREAS: ReadonlySet<string> = new Set(['shares', 'payments', 'billing', 'tracks', 'admin']);
 
 /** Lambda settings of one feature area's function, where it needs more than the defaults. */
 export interface AreaSettings {

@@ -7,6 +7,7 @@
  * 3. Track-list API latency (p50/p99) under 20 concurrent clients vs a bare handler making the same
  *    single DynamoDB query.
  * 4. The JS and CSS loaded to show /login (gzip) vs Vite + React + Amplify's sign-in alone (first-page.ts).
+ * 5. Each Lambda bundle's gzip size and cold import CPU vs a bundle of only the SDK clients it calls (bundles.ts).
  * It starts its own local stack on free ports with a throw-away data directory.
  */
 import fs from 'node:fs';
@@ -23,6 +24,7 @@ import { callRoute as callRouteOnce } from '../../test/support/api.js';
 import { createConfirmedUser } from '../../test/support/users.js';
 import { wavBytes } from '../../test/support/audio.js';
 import { analyseAudioFile } from '../../functions/domain/audio.js';
+import { benchBundles } from './bundles.js';
 import { benchFirstPage } from './first-page.js';
 
 const MB = 1024 * 1024;
@@ -208,6 +210,8 @@ async function main() {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   await benchFirstPage();
+  console.log('\n5. Lambda bundles: gzip size, and cold import CPU against a bundle importing only the SDK clients each calls');
+  await benchBundles();
 }
 
 main().catch((err) => {

@@ -1,5 +1,5 @@
 /** Requests and answers of the admin's tools: users, their type, price and balance, and the margin. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { intBetween, textField } from './common.js';
 
 const userId = z.string().min(1).max(64);

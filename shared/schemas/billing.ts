@@ -1,5 +1,5 @@
 /** Requests and answers of monthly plans (the card provider: Stripe). */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const planView = z.object({
   id: z.string(),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_TRACK_SECONDS } from '../constants.js';
 
 /** Every API error body: `{ "error": { "code", "message", "fields"? } }`. */

@@ -1,5 +1,5 @@
 /** A pro's earnings as they see them: the balance and the ledger entries that explain it. */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const ledgerEntryView = z.object({
   id: z.string(),

@@ -1,5 +1,5 @@
 /** Requests and answers of paid feedback (PayPal orders) and its webhook. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { shareOptionsSchema } from './shares.js';
 
 const id = z.string().uuid('Invalid id');

@@ -2,7 +2,7 @@
  * The profile page's requests: the record's fields, social links, a pro's own price, profile images,
  * and the application to become a pro.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { AVAILABILITY_OPTIONS, FEEDBACK_TIERS, MENTORSHIP_STYLES, RESPONSE_TIME_OPTIONS } from '../constants.js';
 import { SOCIAL_PLATFORMS, normalizeSocialUrl } from '../social.js';
 import { intBetween, textField } from './common.js';

@@ -1,11 +1,13 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_BULK_DELETE, MAX_TRACK_BYTES } from '../constants.js';
 import { secondsField, textField } from './common.js';
+
+// In constants.ts, so that what only needs the text does not build these schemas.
+export { PROCESSING_STALLED_ERROR } from '../constants.js';
 
 export const AUDIO_FILE_ERROR = 'Please upload an audio file';
 export const UPLOAD_FAILED_ERROR = 'Failed to upload track';
 export const LOAD_AUDIO_ERROR = 'Failed to load audio';
-export const PROCESSING_STALLED_ERROR = 'Processing did not finish.';
 
 export const TRACK_STATUSES = ['processing', 'ready', 'failed'] as const;
 export type TrackStatus = (typeof TRACK_STATUSES)[number];

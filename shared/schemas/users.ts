@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ALL_SUB_GENRES, PROFILE_GENRES } from '../genres.js';
 import { COST_RANGE, EXPERIENCE_YEARS, USER_TYPES } from '../constants.js';
 import { emailField, intBetween } from './common.js';

@@ -17,7 +17,7 @@ beforeAll(() => useStackEnvironment(stack));
 afterEach(() => vi.restoreAllMocks());
 
 async function itemsUnder(pk: string) {
-  const { dynamo } = await import('../../functions/lib/aws.js');
+  const { dynamo } = await import('../../functions/lib/aws/dynamo.js');
   const res = await dynamo().send(new QueryCommand({ TableName: stack.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk } }));
   return res.Items ?? [];
 }
@@ -56,7 +56,7 @@ describe('a track deletion that fails part-way', () => {
     // The link from the track goes last, so a retry can still find whatever of the share remains.
     expect((await shareItemKeys(track.id, share.id)).at(-1)).toEqual({ PK: `TRACK#${track.id}`, SK: `SHARE#${share.id}` });
 
-    const { dynamo } = await import('../../functions/lib/aws.js');
+    const { dynamo } = await import('../../functions/lib/aws/dynamo.js');
     const { deleteOwnTracks } = await import('../../functions/domain/tracks.js');
     failCalls(dynamo(), BatchWriteCommand, 'Throughput exceeded');
 
@@ -79,7 +79,7 @@ describe('a track deletion that fails part-way', () => {
 describe('an e-mail that cannot be sent', () => {
   it('does not fail the action, is logged, and its digest is put back to go out later', async () => {
     const { owner, reviewer, share } = await sharedTrack('Quiet');
-    const { ses } = await import('../../functions/lib/aws.js');
+    const { ses } = await import('../../functions/lib/aws/ses.js');
     const { SendEmailCommand } = await import('@aws-sdk/client-sesv2');
     const { sendDueDigests } = await import('../../functions/domain/notifications.js');
     // A fresh comment: its digest is due a few seconds from now; this test sends it (as if an hour later) first.
@@ -105,7 +105,8 @@ describe('an e-mail that cannot be sent', () => {
 
 describe('processing that finishes after its track was deleted', () => {
   it('brings nothing back, and leaves the processed audio to expire', async () => {
-    const { dynamo, s3 } = await import('../../functions/lib/aws.js');
+    const { dynamo } = await import('../../functions/lib/aws/dynamo.js');
+    const { s3 } = await import('../../functions/lib/aws/s3.js');
     const { GetObjectTaggingCommand, PutObjectCommand } = await import('@aws-sdk/client-s3');
     const { GetCommand, PutCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
     const { finishTrack } = await import('../../functions/domain/tracks.js');

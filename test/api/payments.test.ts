@@ -24,7 +24,7 @@ let proId: string;
 let musicianId: string;
 
 async function dynamo() {
-  return (await import('../../functions/lib/aws.js')).dynamo();
+  return (await import('../../functions/lib/aws/dynamo.js')).dynamo();
 }
 
 async function setPrice(userId: string, cents: number | null) {

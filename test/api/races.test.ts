@@ -52,14 +52,14 @@ async function acceptedShare(title: string) {
 }
 
 async function itemsUnder(pk: string): Promise<Record<string, any>[]> {
-  const { dynamo } = await import('../../functions/lib/aws.js');
+  const { dynamo } = await import('../../functions/lib/aws/dynamo.js');
   const res = await dynamo().send(new QueryCommand({ TableName: stack.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true }));
   return res.Items ?? [];
 }
 
 /** Entries of the due-digest index that name a share. */
 async function digestEntriesOf(shareId: string) {
-  const { dynamo } = await import('../../functions/lib/aws.js');
+  const { dynamo } = await import('../../functions/lib/aws/dynamo.js');
   const res = await dynamo().send(
     new QueryCommand({ TableName: stack.tableName, IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :p', FilterExpression: 'shareId = :s', ExpressionAttributeValues: { ':p': 'DIGEST#DUE', ':s': shareId } }),
   );

@@ -208,7 +208,7 @@ describe('the review', () => {
 
 /** The share's pending comment digests, read from the table. */
 async function digestsOf(shareId: string): Promise<Record<string, any>[]> {
-  const { dynamo } = await import('../../functions/lib/aws.js');
+  const { dynamo } = await import('../../functions/lib/aws/dynamo.js');
   const res = await dynamo().send(
     new QueryCommand({ TableName: stack.tableName, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :d)', ExpressionAttributeValues: { ':pk': `SHARE#${shareId}`, ':d': 'DIGEST#' }, ConsistentRead: true }),
   );
@@ -220,7 +220,7 @@ async function digestsOf(shareId: string): Promise<Record<string, any>[]> {
  * burst is over instead of waiting out COMMENT_DIGEST_DELAY_SECONDS. A digest already sent stays sent.
  */
 async function digestsDueAt(shareId: string, at: Date) {
-  const { dynamo } = await import('../../functions/lib/aws.js');
+  const { dynamo } = await import('../../functions/lib/aws/dynamo.js');
   const dueAt = at.toISOString();
   for (const d of await digestsOf(shareId)) {
     await dynamo()

@@ -2,9 +2,9 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const send = vi.hoisted(() => vi.fn());
-vi.mock('../../../functions/lib/aws.js', () => ({ cognito: () => ({ send }) }));
+vi.mock('../../../functions/lib/aws/cognito.js', () => ({ cognito: () => ({ send }) }));
 
-const { hasTotpMfa } = await import('../../../functions/lib/identity.js');
+const { hasTotpMfa } = await import('../../../functions/lib/admin-mfa.js');
 
 const previousPool = process.env.USER_POOL_ID;
 process.env.USER_POOL_ID = 'us-east-1_test';

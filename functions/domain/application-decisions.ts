@@ -1,0 +1,41 @@
+/**
+ * An admin's decision on an application to become a pro, e-mailed to the applicant. Apart from
+ * applications.ts so that the users area (applying, reading one's own application) carries no mail client.
+ */
+import type { ProApplicationView } from '../../shared/schemas/profile.js';
+import { paths } from '../../shared/paths.js';
+import { decideApplication, getApplication } from '../data/applications.js';
+import { getUser, typeIndexKeys, type UserRecord } from '../data/users.js';
+import { Conflict, NotFound } from '../lib/errors.js';
+import { toApplicationView } from './applications.js';
+import { sendMailToUser } from './notifications.js';
+
+export async function decide(
+  admin: UserRecord,
+  input: { id: string; decision: 'approve' | 'decline'; reason?: string },
+): Promise<ProApplicationView> {
+  const app = await getApplication(input.id);
+  if (!app) throw new NotFound('Application not found');
+  if (app.status !== 'pending') throw new Conflict(`This application was already ${app.status}.`, 'application_decided');
+  const applicant = await getUser(app.userId);
+  if (!applicant) throw new NotFound('Application not found');
+  // Made a pro meanwhile with the type toggle: approving closes the application, declining would contradict it.
+  const alreadyPro = applicant.type === 'pro';
+  if (alreadyPro && input.decision === 'decline') throw new Conflict(`${applicant.fullName} is already a pro. Switch them back to musician first to decline.`, 'already_pro');
+  const status = input.decision === 'approve' ? 'approved' : 'declined';
+  const reason = input.decision === 'decline' ? (input.reason ?? '') : null;
+  const at = new Date().toISOString();
+  if (!(await decideApplication(app, { status, reason, adminId: admin.id, at }, typeIndexKeys({ ...applicant, type: 'pro' }).GSI1SK, alreadyPro))) {
+    throw new Conflict('This application changed meanwhile (decided by another admin, or the applicant is no longer a musician). Reload the list.', 'application_decided');
+  }
+  // The decision is made; the e-mail cannot undo it, so its failure is only logged (sendMailToUser).
+  await sendMailToUser(
+    app.userId,
+    status === 'approved' ? 'You are now a pro on Snip' : 'Your application to become a pro',
+    status === 'approved'
+      ? [`Hi ${applicant.fullName},`, 'Your application was approved: you are now a pro.', 'Complete your profile (bio, availability, response time, links and your price) so musicians can choose you.']
+      : [`Hi ${applicant.fullName},`, 'Thank you for applying to review as a pro. This time we did not approve the application:', reason!, 'You can apply again from your profile.'],
+    paths.profile,
+  );
+  return toApplicationView({ ...app, status, reason, decidedAt: at, decidedBy: admin.id });
+}

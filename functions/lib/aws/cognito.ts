@@ -1,0 +1,6 @@
+/** The Cognito user pool's admin API. */
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { config } from '../config.js';
+import { base, lazy } from './options.js';
+
+export const cognito = lazy(() => new CognitoIdentityProviderClient(base(config.endpoint('cognitoEndpoint'))));

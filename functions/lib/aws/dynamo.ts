@@ -1,0 +1,11 @@
+/** The DynamoDB document client (functions/data/ is its only user). */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config.js';
+import { base, lazy } from './options.js';
+
+export const dynamo = lazy(() =>
+  DynamoDBDocumentClient.from(new DynamoDBClient(base(config.endpoint('dynamoEndpoint'))), {
+    marshallOptions: { removeUndefinedValues: true },
+  }),
+);

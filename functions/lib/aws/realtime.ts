@@ -1,0 +1,13 @@
+/** Posts to WebSocket connections; locally the gateway in scripts/dev answers the same API. */
+import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
+import { config } from '../config.js';
+import { lazy, localCredentials } from './options.js';
+
+export const realtimeApi = lazy(
+  () =>
+    new ApiGatewayManagementApiClient({
+      region: config.region,
+      endpoint: config.realtimeEndpoint,
+      ...(config.isLocal ? { credentials: localCredentials } : {}),
+    }),
+);

@@ -1,0 +1,121 @@
+/**
+ * What each Lambda bundle carries, read from the bundles built exactly as the stack builds them
+ * (infra/bundles.ts): the SDK clients it imports (each one costs import time at every cold start), what is
+ * inlined in it (its source map's sources), and its size. Sizes are deterministic: a budget that fails
+ * means something new was bundled (zod's locales, an SDK client, a decoder), not a slower machine.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ACCEPTED_DECODERS,
+  buildBundles,
+  bundleFacts,
+  DECODING_ENTRY,
+  isDecoderSource,
+  LAZY_SDK_CLIENTS,
+  packageOf,
+  SDK_CLIENTS,
+  type BundleFacts,
+} from '../../infra/bundles.js';
+import { BEDROCK_AREAS, IMAGES_GRANTS, MAIL_AREAS, MEDIA_GRANTS, routesByArea } from '../../infra/constructs/api.js';
+import { REPO_ROOT } from '../../infra/constructs/function.js';
+import { makeTempDir } from './synth.js';
+
+const KB = 1024;
+
+/**
+ * Gzip budgets, a little above what the bundles weigh now. The HTTP areas are mostly zod (about 25 KB of
+ * each, gzip) and the schemas of every route, which each area's handler builds from the one route table:
+ * the 40 KB goal for users, shares and feedbacks needs zod's mini build (or one table per area), not
+ * reached yet. Before: 108-131 KB each, 264 KB of zod's locales inlined.
+ */
+const GZIP_BUDGET: Record<string, number> = {
+  'functions/http/users.ts': 64 * KB,
+  'functions/http/tracks.ts': 73 * KB,
+  'functions/http/shares.ts': 62 * KB,
+  'functions/http/feedbacks.ts': 54 * KB,
+  'functions/http/payments.ts': 61 * KB,
+  'functions/http/billing.ts': 90 * KB, // the Stripe SDK
+  'functions/http/admin.ts': 56 * KB,
+  'functions/jobs/process-audio.ts': 480 * KB, // the wasm decoders of the accepted formats
+  'functions/jobs/comment-digest.ts': 6 * KB,
+  'functions/jobs/payment-checks.ts': 20 * KB,
+  'functions/realtime/socket.ts': 9 * KB,
+  'functions/realtime/stream.ts': 4 * KB,
+  'functions/triggers/post-confirmation.ts': 34 * KB,
+  'functions/triggers/custom-message.ts': 4 * KB,
+};
+
+/** Every Lambda entry of the stack: one function per HTTP area, and those the constructs name. */
+function stackEntries(): string[] {
+  const named = fs
+    .readdirSync(path.join(REPO_ROOT, 'infra/constructs'))
+    .flatMap((file) => [...fs.readFileSync(path.join(REPO_ROOT, 'infra/constructs', file), 'utf8').matchAll(/\bentry: '([^']+)'/g)].map((m) => m[1]));
+  return [...[...routesByArea().keys()].map((area) => `functions/http/${area}.ts`), ...named].sort();
+}
+
+const sdk = (facts: BundleFacts) => facts.imports.filter((p) => p.startsWith('@aws-sdk/'));
+
+describe('what each Lambda bundle carries', () => {
+  let dir: string;
+  const facts = new Map<string, BundleFacts>();
+
+  beforeAll(() => {
+    dir = makeTempDir('infra-bundle-contents');
+    for (const [entry, file] of buildBundles(path.join(dir, 'cdk.out'))) facts.set(entry, bundleFacts(file));
+  });
+
+  afterAll(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('knows every function of the stack', () => {
+    expect(Object.keys(SDK_CLIENTS).sort()).toEqual(stackEntries());
+    expect(Object.keys(GZIP_BUDGET).sort()).toEqual(stackEntries());
+    expect([...facts.keys()].sort()).toEqual(stackEntries());
+  });
+
+  it.each(Object.keys(SDK_CLIENTS))('%s imports only the SDK clients it calls', (entry) => {
+    const f = facts.get(entry)!;
+    expect(sdk(f), 'imported when it loads').toEqual([...SDK_CLIENTS[entry]].sort());
+    expect(f.lazyImports.filter((p) => p.startsWith('@aws-sdk/')), 'imported on first use').toEqual([...(LAZY_SDK_CLIENTS[entry] ?? [])].sort());
+    // The runtime provides them: a client inlined in the bundle would be loaded twice over.
+    expect(f.sources.filter((s) => /node_modules\/@aws-sdk\/(client-|lib-dynamodb|util-dynamodb)/.test(s))).toEqual([]);
+  });
+
+  it("an HTTP area's clients are the ones its grants allow", () => {
+    for (const area of routesByArea().keys()) {
+      const f = facts.get(`functions/http/${area}.ts`)!;
+      const clients = [...sdk(f), ...f.lazyImports];
+      expect(clients.includes('@aws-sdk/client-s3'), `${area} S3`).toBe(area in MEDIA_GRANTS || area in IMAGES_GRANTS);
+      expect(clients.includes('@aws-sdk/client-sesv2'), `${area} SES`).toBe(MAIL_AREAS.has(area));
+      expect(clients.includes('@aws-sdk/client-bedrock-runtime'), `${area} Bedrock`).toBe(BEDROCK_AREAS.has(area));
+    }
+  });
+
+  it('only the processing function carries decoders, and only those of accepted formats', () => {
+    for (const [entry, f] of facts) {
+      const decoders = f.sources.filter(isDecoderSource);
+      if (entry !== DECODING_ENTRY) {
+        expect(decoders, entry).toEqual([]);
+        continue;
+      }
+      const packages = new Set(decoders.flatMap((s) => packageOf(s) ?? []));
+      expect([...packages].filter((p) => !(p in ACCEPTED_DECODERS)), 'decoders of formats not accepted').toEqual([]);
+      // And it does decode: every accepted format's decoder is there.
+      expect([...packages].sort()).toEqual(Object.keys(ACCEPTED_DECODERS).sort());
+    }
+  });
+
+  it("zod is bundled without its locales (English only, zod's default)", () => {
+    for (const [entry, f] of facts) {
+      expect(f.sources.filter((s) => s.startsWith('node_modules/zod/') && s.includes('/locales/') && !s.endsWith('/locales/en.js')), entry).toEqual([]);
+    }
+    expect(facts.get('functions/http/users.ts')!.sources).toContain('node_modules/zod/v4/locales/en.js');
+  });
+
+  it.each(Object.keys(GZIP_BUDGET))('%s stays within its gzip budget', (entry) => {
+    expect(facts.get(entry)!.gzipBytes).toBeLessThanOrEqual(GZIP_BUDGET[entry]);
+  });
+});
