@@ -1,4 +1,4 @@
-/** Small steps the browser tests share: signing in through the UI and waiting for a path. */
+/** Small steps the browser tests share: signing in through the UI, waiting for a path, the accessibility checks. */
 import type { Browser, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { DESKTOP, launchBrowser, newPage } from '../support/browser.js';
@@ -6,6 +6,7 @@ import { totpCode } from '../support/totp.js';
 import { ensureTotp, totpSecretOf } from '../support/users.js';
 
 export { DEMO_PASSWORD } from '../../scripts/seed/demo-users.js';
+export { expectAccessible, expectVisibleFocus } from '../support/a11y.js';
 export { launchBrowser };
 
 export async function waitForPath(page: Page, pathname: string, timeout = 15_000): Promise<void> {

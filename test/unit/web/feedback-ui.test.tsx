@@ -27,6 +27,7 @@ import { FeedbackView } from '../../../web/src/features/feedback/components/feed
 import { ReviewerForm } from '../../../web/src/features/feedback/components/reviewer-form';
 import { ReviewerTabs } from '../../../web/src/features/feedback/components/reviewer-tabs';
 import { ShareModal } from '../../../web/src/features/feedback/components/share-modal';
+import { TrackShareSummary } from '../../../web/src/features/feedback/components/track-shares';
 import { UserSearch } from '../../../web/src/features/feedback/components/user-search';
 import type { Criteria } from '../../../web/src/features/feedback/utils/ratings';
 import { ChooseProGrid } from '../../../web/src/features/pros/components/choose-pro-grid';
@@ -428,6 +429,17 @@ describe("the musician's feedback view", () => {
     expect(screen.getAllByTestId('comment-card')[1].getAttribute('data-active')).toBe('false');
   });
 
+  it("puts the question box after the reviewer's general feedback, not between it and the comments", () => {
+    renderWithQuery(<FeedbackView detail={completed()} viewer={MUSICIAN} />);
+    const order = ['comment-list', 'general-feedback', 'feedback-reply', 'rating-form'].map((id) => screen.getByTestId(id));
+    for (let i = 1; i < order.length; i++) {
+      expect(order[i - 1].compareDocumentPosition(order[i]) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    }
+    const reply = screen.getByTestId('feedback-reply');
+    expect(within(reply).getByRole('heading').textContent).toBe('Ask Quinn Peer a question');
+    expect(within(reply).getByPlaceholderText('Ask your mentor for clarification on any part of the feedback...')).toBeTruthy();
+  });
+
   it('lets the reviewer answer questions after submitting, without changing the submitted review', () => {
     const comments = [comment('mine', 10), comment('question', 12, { userId: 'm1' })];
     const ranking = { rating: 5, comment: 'Spot on', createdAt: '2026-01-05T12:00:00.000Z' };
@@ -625,6 +637,15 @@ describe('Choose Your Pro', () => {
     expect(onChoose).toHaveBeenCalledWith(expect.objectContaining({ id: 'p1' }));
   });
 
+  it("names each pro with a heading one level below the grid's own", async () => {
+    apiMock.mockResolvedValue({ users: [user()] });
+    renderWithQuery(<ChooseProGrid onChoose={() => {}} headingLevel={2} />);
+    expect((await screen.findByRole('heading', { level: 2, name: 'Quinn Peer' })).getAttribute('data-testid')).toBe('pro-name');
+    cleanup();
+    renderWithQuery(<ChooseProGrid onChoose={() => {}} />);
+    expect(await screen.findByRole('heading', { level: 3, name: 'Quinn Peer' })).toBeTruthy();
+  });
+
   it("says 'No pros found' when there are none", async () => {
     apiMock.mockResolvedValue({ users: [] });
     renderWithQuery(<ChooseProGrid onChoose={() => {}} />);
@@ -681,6 +702,48 @@ describe("the reviewer's tabs", () => {
     // The reviewer sees the rating their feedback got, and is never asked to rate it.
     expect(within(history[0]).getByRole('img', { name: 'Rated 5 out of 5' })).toBeTruthy();
     expect(within(history[0]).queryByTestId('rate-cue')).toBeNull();
+  });
+});
+
+describe("a share on the musician's dashboard", () => {
+  it('is shown once: the line under its track links to it in the hub, which opens it and takes the focus', async () => {
+    const made = share({ id: 's-made', trackId: 't1', trackTitle: 'My Song', status: 'completed' });
+    const other = share({ id: 's-other', trackId: 't2', trackTitle: 'Other Song', status: 'pending', sharedWithName: 'Paul Producer' });
+    apiMock.mockImplementation(async (name: string, input: Record<string, string>) => {
+      switch (name) {
+        case 'listShares':
+          return { shares: input.as === 'author' ? [made, other] : [] };
+        case 'getShare':
+          return { share: made, feedback: null, comments: [], ranking: null };
+        default:
+          throw new Error(name);
+      }
+    });
+    renderWithQuery(
+      <>
+        <div data-testid="row">
+          <TrackShareSummary trackId="t1" />
+        </div>
+        <FeedbackHub viewer={MUSICIAN} />
+      </>,
+    );
+    const line = await screen.findByTestId('track-share-line');
+    // Only the track's own request, as a line (who, status), not a second expander.
+    expect(screen.getAllByTestId('track-share-line')).toHaveLength(1);
+    expect(line.textContent).toContain('Shared with Quinn Peer');
+    expect(within(line).getByTestId('share-status').textContent).toBe('Completed');
+    expect(within(screen.getByTestId('row')).queryByTestId('share-item')).toBeNull();
+    expect(within(screen.getByTestId('row')).queryByRole('button', { name: /Open/ })).toBeNull();
+    await waitFor(() => expect(screen.getAllByTestId('share-item')).toHaveLength(2));
+    expect(screen.getAllByTestId('share-item').filter((i) => i.getAttribute('data-share-id') === 's-made')).toHaveLength(1);
+
+    const link = within(line).getByRole('link', { name: 'Read and rate in the Feedback Hub: the request to Quinn Peer' });
+    expect(link.getAttribute('href')).toBe('#share-s-made');
+    const item = document.getElementById('share-s-made')!;
+    expect(within(item).getByTestId('share-toggle').getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(link);
+    await waitFor(() => expect(within(item).getByTestId('share-toggle').getAttribute('aria-expanded')).toBe('true'));
+    expect(document.activeElement).toBe(within(item).getByTestId('share-toggle'));
   });
 });
 

@@ -474,6 +474,28 @@ describe('dropping a file on the track list', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('keeps the drop zone in sight once there are tracks, and its link opens the upload', async () => {
+    tracks = [track({ id: 'a', title: 'One' }), track({ id: 'b', title: 'Two' })];
+    renderPanel();
+    await screen.findAllByTestId('track-row');
+    const zone = screen.getByTestId('tracks-drop-zone');
+    expect(zone.textContent).toBe('Drop an audio file anywhere on your tracks to upload it, or choose a file.');
+    // Above the list, where a file is dragged to.
+    expect(zone.compareDocumentPosition(screen.getByTestId('track-list')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    fireEvent.click(within(zone).getByRole('button', { name: 'choose a file' }));
+    expect(screen.getByRole('dialog', { name: 'Upload Track' })).toBeTruthy();
+  });
+
+  it('shows the drop message in a box of its own, which the CSS keeps in the window', async () => {
+    tracks = [track({ id: 'a', title: 'One' })];
+    renderPanel();
+    await screen.findAllByTestId('track-row');
+    fireEvent.dragEnter(screen.getByTestId('track-list'), files(audio()));
+    const message = screen.getByTestId('tracks-drop-message');
+    expect(message.parentElement).toBe(overlay());
+    expect(message.textContent).toBe('Drop your audio file to upload');
+  });
+
   it('opens the upload dialog with a dropped audio file chosen and its title filled in', async () => {
     renderPanel();
     const empty = await screen.findByTestId('tracks-empty');

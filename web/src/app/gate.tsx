@@ -68,13 +68,13 @@ export function AccessDenied({ to }: { to: string }) {
     return () => clearTimeout(timer);
   }, [navigate, to]);
   return (
-    <div className="center-screen" data-testid="access-denied">
+    <main className="center-screen" data-testid="access-denied">
       <div className="notice-card">
         <h1 className="page-title">Access Denied</h1>
         <p className="muted">You don't have permission to view this page. Taking you to your dashboard...</p>
         <Button onClick={() => navigate(to, { replace: true })}>Go to Dashboard</Button>
       </div>
-    </div>
+    </main>
   );
 }
 
@@ -82,7 +82,7 @@ function AccountLoadError({ message, onRetry }: { message: string; onRetry: () =
   const auth = useAuth();
   const navigate = useNavigate();
   return (
-    <div className="center-screen" data-testid="account-error">
+    <main className="center-screen" data-testid="account-error">
       <div className="notice-card">
         <h1 className="page-title">We couldn't load your account</h1>
         <Alert tone="error">{message}</Alert>
@@ -100,6 +100,6 @@ function AccountLoadError({ message, onRetry }: { message: string; onRetry: () =
           </Button>
         </div>
       </div>
-    </div>
+    </main>
   );
 }

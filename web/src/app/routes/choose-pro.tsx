@@ -9,13 +9,14 @@ import { ChooseProGrid } from '../../features/pros/components/choose-pro-grid';
 import { ShareDialog } from './share-dialog';
 
 /** The pros grid; choosing one opens the share dialog with that pro, for one of the user's tracks. */
-function ChoosePro({ fullScreenLoading }: { fullScreenLoading: boolean }) {
+function ChoosePro({ fullScreenLoading, headingLevel }: { fullScreenLoading: boolean; headingLevel: 2 | 3 }) {
   const [pro, setPro] = useState<UserCard | null>(null);
   const [open, setOpen] = useState(false);
   return (
     <>
       <ChooseProGrid
         fullScreenLoading={fullScreenLoading}
+        headingLevel={headingLevel}
         onChoose={(user) => {
           setPro(user);
           setOpen(true);
@@ -33,7 +34,7 @@ export function ChooseProRoute() {
   return (
     <div className="page" data-testid="page-choose-pro">
       <PageHeader title="Choose Your Pro" subtitle="Pick the pro you want feedback from." />
-      <ChoosePro fullScreenLoading />
+      <ChoosePro fullScreenLoading headingLevel={2} />
     </div>
   );
 }
@@ -48,7 +49,7 @@ function ChooseProSection() {
         </h2>
         <p className="muted">Pick the pro you want feedback from next.</p>
       </div>
-      <ChoosePro fullScreenLoading={false} />
+      <ChoosePro fullScreenLoading={false} headingLevel={3} />
     </section>
   );
 }

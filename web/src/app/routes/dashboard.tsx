@@ -5,13 +5,17 @@ import { MusicianExperience } from '../../features/dashboard/components/musician
 import { ProExperience } from '../../features/dashboard/components/pro-experience';
 import { FeedbackHub } from '../../features/feedback/components/feedback-hub';
 import { ReviewerTabs } from '../../features/feedback/components/reviewer-tabs';
-import { TrackShares } from '../../features/feedback/components/track-shares';
+import { TrackShares, TrackShareSummary } from '../../features/feedback/components/track-shares';
 import type { Viewer } from '../../features/feedback/utils/share';
 import { TracksPanel } from '../../features/tracks/components/tracks-panel';
 import { useMe } from '../../lib/auth';
 import { ShareDialog } from './share-dialog';
 
-/** The user's tracks with 'Get feedback' wired to the share dialog and each row's feedback view. */
+/**
+ * The user's tracks with 'Get feedback' wired to the share dialog and each row's feedback view. A
+ * musician reads feedback in the Feedback Hub, so under a track each request is a line linking there; a
+ * pro has no hub of their own requests, so the feedback opens under the track.
+ */
 function TracksWithFeedback({ viewer }: { viewer: Viewer }) {
   const [sharing, setSharing] = useState<TrackView | null>(null);
   const [open, setOpen] = useState(false);
@@ -22,7 +26,9 @@ function TracksWithFeedback({ viewer }: { viewer: Viewer }) {
           setSharing(track);
           setOpen(true);
         }}
-        renderFeedback={(track) => <TrackShares trackId={track.id} viewer={viewer} />}
+        renderFeedback={(track) =>
+          viewer.type === 'musician' ? <TrackShareSummary trackId={track.id} /> : <TrackShares trackId={track.id} viewer={viewer} />
+        }
       />
       <ShareDialog open={open} onClose={() => setOpen(false)} initialTrackId={sharing?.id ?? null} />
     </>

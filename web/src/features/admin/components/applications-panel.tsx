@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import type { ProApplicationView } from '../../../../../shared/schemas/profile';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
+import { EmailAddress } from '../../../components/email-address';
 import { TextAreaField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api';
 import { formatDate } from '../../../lib/dates';
@@ -179,9 +180,7 @@ function ApplicationItem({ app, onMessage }: { app: ProApplicationView; onMessag
           <h3 className="admin-application-name" id={nameId} data-testid="application-name">
             {name}
           </h3>
-          <span className="admin-user-email muted small" data-testid="application-email">
-            {app.email}
-          </span>
+          <EmailAddress email={app.email} className="admin-user-email muted small" testId="application-email" />
         </div>
         <p className="muted small" data-testid="application-submitted">
           Submitted <time dateTime={app.submittedAt}>{formatDate(app.submittedAt)}</time>

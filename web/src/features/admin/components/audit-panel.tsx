@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
+import { EmailAddress } from '../../../components/email-address';
 import { errorMessage } from '../../../lib/errors';
 import { useImpersonationAudit } from '../api/admin';
 import { formatDateTime, outcomeOf } from '../utils/format';
@@ -60,10 +61,10 @@ export function AuditPanel() {
                     <time dateTime={e.at}>{formatDateTime(e.at)}</time>
                   </td>
                   <td data-label="Admin" className="admin-audit-email" data-testid="audit-admin">
-                    {e.adminEmail}
+                    <EmailAddress email={e.adminEmail} />
                   </td>
                   <td data-label="As" className="admin-audit-email" data-testid="audit-target">
-                    {e.targetEmail}
+                    <EmailAddress email={e.targetEmail} />
                   </td>
                   <td data-label="What" data-testid="audit-what">
                     <div>

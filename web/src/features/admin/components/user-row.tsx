@@ -3,6 +3,7 @@ import type { AdminUserView } from '../../../../../shared/schemas/admin';
 import { Alert } from '../../../components/alert';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
+import { EmailAddress } from '../../../components/email-address';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { formatCents } from '../../../lib/money';
@@ -110,9 +111,7 @@ export function UserRow({ user, impersonation }: { user: AdminUserView; imperson
             <span className="admin-user-name" id={nameId} data-testid="admin-user-name">
               {name}
             </span>
-            <span className="admin-user-email muted small" data-testid="admin-user-email">
-              {user.email}
-            </span>
+            <EmailAddress email={user.email} className="admin-user-email muted small" testId="admin-user-email" />
             <span className={`role-badge role-${user.type}`} data-testid="admin-user-type">
               {typeLabel(user.type)}
             </span>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
+import { EmailAddress } from '../../../components/email-address';
 import { MailIcon } from '../../../components/icons';
 import { TextField } from '../../../components/text-field';
 import { errorMessage } from '../../../lib/errors';
@@ -68,7 +69,7 @@ export function CheckEmailPanel({
       </div>
       <h1 className="check-email-title">Check your email</h1>
       <p className="check-email-text">
-        We've sent a confirmation email to <strong data-testid="check-email-address">{email}</strong>. Click the link in
+        We've sent a confirmation email to <EmailAddress email={email} strong after="." testId="check-email-address" /> Click the link in
         the email to verify your account.
       </p>
       {error && <Alert tone="error">{error}</Alert>}

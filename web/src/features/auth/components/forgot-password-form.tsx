@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
+import { EmailAddress } from '../../../components/email-address';
 import { MailIcon } from '../../../components/icons';
 import { TextField } from '../../../components/text-field';
 import { errorMessage } from '../../../lib/errors';
@@ -40,7 +41,7 @@ export function ForgotPasswordForm() {
         </div>
         <h1 className="check-email-title">Check your email</h1>
         <Alert tone="success">
-          We've sent password reset instructions to <strong>{sentTo}</strong>.
+          We've sent password reset instructions to <EmailAddress email={sentTo} strong after="." testId="reset-sent-address" />
         </Alert>
         <p className="check-email-text">
           Follow the link in the email to choose a new password, or enter the code from the email yourself.

@@ -1,13 +1,11 @@
 import { ComingSoonBadge } from './coming-soon';
 
-const STATS = [
-  { label: 'Tracks Uploaded', value: '—' },
-  { label: 'Feedback Received', value: '—' },
-  { label: 'Average Rating', value: '—' },
-  { label: 'Pro Readiness', value: '—' },
-];
+const STATS = ['Tracks Uploaded', 'Feedback Received', 'Average Rating', 'Pro Readiness'];
 
-/** The Coming Soon 'Your Journey to Pro' panel with placeholder stats. */
+/**
+ * The Coming Soon 'Your Journey to Pro' panel with placeholder stats. Until the figures exist it shows
+ * a dash for each and no progress bar: nothing claims progress the figures do not show.
+ */
 export function JourneyToPro() {
   return (
     <section className="panel panel-journey" aria-labelledby="journey-title" data-testid="journey-to-pro">
@@ -21,16 +19,16 @@ export function JourneyToPro() {
         Track your progress from first upload to pro: feedback, ratings and milestones, all in one place.
       </p>
       <dl className="stats">
-        {STATS.map((s) => (
-          <div key={s.label} className="stat">
-            <dt>{s.label}</dt>
-            <dd>{s.value}</dd>
+        {STATS.map((label) => (
+          <div key={label} className="stat">
+            <dt>{label}</dt>
+            <dd data-testid="journey-stat">
+              <span aria-hidden="true">—</span>
+              <span className="visually-hidden">Not available yet</span>
+            </dd>
           </div>
         ))}
       </dl>
-      <div className="progress" aria-hidden="true">
-        <span style={{ width: '12%' }} />
-      </div>
     </section>
   );
 }

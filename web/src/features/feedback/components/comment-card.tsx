@@ -76,7 +76,7 @@ export function CommentCard({
             {formatTime(comment.timestamp)}
           </button>
         ) : null}
-        <span className="comment-author" data-testid="comment-author">
+        <span className="comment-author" title={authorName} data-testid="comment-author">
           {authorName}
         </span>
         <span className="comment-head-spacer" />

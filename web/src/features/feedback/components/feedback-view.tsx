@@ -27,7 +27,8 @@ function waitingText(detail: ShareDetail, isAuthor: boolean): string | null {
 /**
  * The feedback on a shared track: the player with a marker per comment, the criteria bars, the timeline
  * comments in time order (the one near the playhead highlighted; a click seeks there), the general
- * feedback, and for the musician who asked, the rating form once it is complete.
+ * feedback, then the box to ask (or answer) a question, and for the musician who asked, the rating form
+ * once it is complete.
  */
 export function FeedbackView({ detail, viewer }: { detail: ShareDetail; viewer: Viewer }) {
   const { share, feedback, comments, ranking } = detail;
@@ -37,6 +38,7 @@ export function FeedbackView({ detail, viewer }: { detail: ShareDetail; viewer: 
   const open = isOpenForComments(share.status, isAuthor);
   const waiting = waitingText(detail, isAuthor);
   const canRate = isAuthor && viewer.type === 'musician' && share.status === 'completed' && !!feedback && !ranking;
+  const composerTitle = isAuthor ? `Ask ${share.sharedWithName} a question` : `Reply to ${share.sharedByName}`;
 
   return (
     <div className="feedback-detail" data-testid="feedback-detail">
@@ -49,7 +51,7 @@ export function FeedbackView({ detail, viewer }: { detail: ShareDetail; viewer: 
       )}
 
       {feedback && (
-        <section className="form-block" aria-label="Ratings">
+        <section className="form-block">
           <h4 className="block-title">Ratings</h4>
           {Object.keys(feedback.criteria).length > 0 ? (
             <CriteriaBars criteria={feedback.criteria} />
@@ -60,7 +62,7 @@ export function FeedbackView({ detail, viewer }: { detail: ShareDetail; viewer: 
       )}
 
       {(comments.length > 0 || open) && (
-        <section className="form-block" aria-label="Timeline comments">
+        <section className="form-block">
           <h4 className="block-title">Timeline comments</h4>
           <CommentList
             share={share}
@@ -70,25 +72,30 @@ export function FeedbackView({ detail, viewer }: { detail: ShareDetail; viewer: 
             onSeek={timeline.seek}
             editable={canChangeComments(share.status, isAuthor)}
           />
-          {open && (
-            <CommentComposer
-              mode="new"
-              getPlayhead={timeline.getPlayhead}
-              duration={share.trackDuration}
-              placeholder={isAuthor ? commentPlaceholder(viewer.type, isAuthor) : answerPlaceholder(share.sharedByName)}
-              onSubmit={(draft) => add.mutateAsync(draft)}
-            />
-          )}
         </section>
       )}
 
       {feedback?.comment && (
-        <section className="form-block" aria-label="General feedback" data-testid="general-feedback">
+        <section className="form-block" data-testid="general-feedback">
           <h4 className="block-title">General feedback</h4>
           <p className="general-feedback-text" data-testid="general-feedback-text">
             {feedback.comment}
           </p>
           <p className="muted small">— {share.sharedWithName}</p>
+        </section>
+      )}
+
+      {/* After everything the reviewer wrote, so the feedback reads in one piece before the reply box. */}
+      {open && (
+        <section className="form-block" data-testid="feedback-reply">
+          <h4 className="block-title">{composerTitle}</h4>
+          <CommentComposer
+            mode="new"
+            getPlayhead={timeline.getPlayhead}
+            duration={share.trackDuration}
+            placeholder={isAuthor ? commentPlaceholder(viewer.type, isAuthor) : answerPlaceholder(share.sharedByName)}
+            onSubmit={(draft) => add.mutateAsync(draft)}
+          />
         </section>
       )}
 

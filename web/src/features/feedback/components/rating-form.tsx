@@ -21,7 +21,7 @@ export function RatingForm({ shareId }: { shareId: string }) {
   };
 
   return (
-    <section className="rating-form form-block" aria-label="Rate this feedback" data-testid="rating-form">
+    <section className="rating-form form-block" data-testid="rating-form">
       <h4 className="block-title">Rate this feedback</h4>
       <StarRating label="Your rating" value={rating} onSelect={setRating} disabled={rate.isPending} testId="rating-stars" />
       <TextAreaField

@@ -52,7 +52,7 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
     <div className="reviewer-form" data-testid="reviewer-form">
       <TimelinePlayer timeline={timeline} />
 
-      <section className="form-block" aria-label="Add a comment">
+      <section className="form-block">
         <h4 className="block-title">Timestamped comments</h4>
         <CommentComposer
           mode="new"
@@ -71,7 +71,7 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
         />
       </section>
 
-      <section className="form-block" aria-label="Ratings">
+      <section className="form-block">
         <h4 className="block-title">Ratings</h4>
         <CriteriaRatings value={criteria} onChange={setCriteria} disabled={submit.isPending} />
         <TextAreaField

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ShareView } from '../../../../../shared/schemas/shares';
 import { Alert } from '../../../components/alert';
 import { AudioPlayer } from '../../../components/audio-player';
@@ -11,6 +11,7 @@ import { formatDate } from '../../../lib/dates';
 import { formatCents } from '../../../../../shared/money';
 import { getShareAudioUrl, useRespondToShare, useShareDetail } from '../api/shares';
 import type { Viewer } from '../utils/share';
+import { onOpenShareRequest, shareAnchor, shareIdInHash } from '../utils/share-anchor';
 import { FeedbackView } from './feedback-view';
 import { RequestSummary } from './request-summary';
 import { ReviewerForm } from './reviewer-form';
@@ -100,11 +101,33 @@ function ShareBody({ share, viewer }: { share: ShareView; viewer: Viewer }) {
  * reviewer), the status badge, and an expandable area with the player and the feedback.
  */
 export function ShareItem({ share, viewer, defaultOpen = false }: { share: ShareView; viewer: Viewer; defaultOpen?: boolean }) {
-  const [open, setOpen] = useState(defaultOpen);
+  const [open, setOpen] = useState(() => defaultOpen || shareIdInHash(window.location.hash) === share.id);
   const bodyId = useId();
+  const itemRef = useRef<HTMLLIElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const isAuthor = viewer.id === share.sharedByUserId;
+
+  // A link to this share elsewhere on the page (under its track) opens it here and brings it into view.
+  useEffect(
+    () =>
+      onOpenShareRequest((id) => {
+        if (id !== share.id) return;
+        setOpen(true);
+        itemRef.current?.scrollIntoView?.({ block: 'start' });
+        toggleRef.current?.focus({ preventScroll: true });
+      }),
+    [share.id],
+  );
+
   return (
-    <li className={`share-item${open ? ' is-open' : ''}`} data-testid="share-item" data-share-id={share.id} data-status={share.status}>
+    <li
+      ref={itemRef}
+      id={shareAnchor(share.id)}
+      className={`share-item${open ? ' is-open' : ''}`}
+      data-testid="share-item"
+      data-share-id={share.id}
+      data-status={share.status}
+    >
       <div className="share-head">
         <div className="share-info">
           <h3 className="share-title" data-testid="share-title">
@@ -145,6 +168,7 @@ export function ShareItem({ share, viewer, defaultOpen = false }: { share: Share
             )
           ))}
         <button
+          ref={toggleRef}
           type="button"
           className={`chip-button share-toggle${open ? ' is-active' : ''}`}
           aria-expanded={open}

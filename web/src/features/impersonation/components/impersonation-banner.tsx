@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
+import { EmailAddress } from '../../../components/email-address';
 import { stopImpersonating, type ImpersonationState } from '../state';
 import '../impersonation.css';
 
@@ -31,7 +32,7 @@ export function ImpersonationBanner({ state, onStop = stopImpersonating }: { sta
   return (
     <div ref={ref} className="impersonation-banner" role="status" data-testid="impersonation-banner">
       <p className="impersonation-text" data-testid="impersonation-text">
-        Impersonating: <strong>{impersonatedName(state.user.fullName)}</strong> ({state.user.email})
+        Impersonating: <strong>{impersonatedName(state.user.fullName)}</strong> <EmailAddress email={state.user.email} before="(" after=")" testId="impersonation-email" />
       </p>
       <button type="button" className="btn btn-sm impersonation-stop" onClick={onStop} data-testid="stop-impersonating">
         Stop Impersonating

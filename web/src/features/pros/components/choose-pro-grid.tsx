@@ -9,9 +9,18 @@ export const NO_PROS_FOUND = 'No pros found';
 
 /**
  * The grid of pros: 1 column on small screens, 2 on medium, 3 on large. 'Loading...' while it loads
- * (full screen on its own page), 'No pros found' when there are none.
+ * (full screen on its own page), 'No pros found' when there are none. The pros' names are headings one
+ * level below the grid's own (`headingLevel`: 2 under the page's h1, 3 under a section's h2).
  */
-export function ChooseProGrid({ onChoose, fullScreenLoading = true }: { onChoose: (user: UserCard) => void; fullScreenLoading?: boolean }) {
+export function ChooseProGrid({
+  onChoose,
+  fullScreenLoading = true,
+  headingLevel = 3,
+}: {
+  onChoose: (user: UserCard) => void;
+  fullScreenLoading?: boolean;
+  headingLevel?: 2 | 3;
+}) {
   const pros = usePros();
   if (pros.isPending) {
     return fullScreenLoading ? (
@@ -43,7 +52,7 @@ export function ChooseProGrid({ onChoose, fullScreenLoading = true }: { onChoose
   return (
     <ul className="pro-grid" aria-label="Pros" data-testid="pro-grid">
       {pros.data.map((u) => (
-        <ProCard key={u.id} user={u} onChoose={onChoose} />
+        <ProCard key={u.id} user={u} onChoose={onChoose} headingLevel={headingLevel} />
       ))}
     </ul>
   );

@@ -16,14 +16,19 @@ const POPOVER_MIN_HEIGHT = 160;
 
 /**
  * Where the popover fits: above the toggle (over the bio, clear of Choose Pro) when there is at least as
- * much room there as below it, else below; never taller than that room (it scrolls instead), so a pro
- * with every detail filled in is never cut off by the top or the bottom of the window.
+ * much room there as below, else below the card (so Choose Pro stays clear and clickable: `clearBottom`
+ * is where the card ends); never taller than that room (it scrolls instead), so a pro with every detail
+ * filled in is never cut off by the top or the bottom of the window.
  */
-export function popoverPlacement(toggle: { top: number; bottom: number }, windowHeight: number): { up: boolean; maxHeight: number } {
+export function popoverPlacement(
+  toggle: { top: number; bottom: number },
+  windowHeight: number,
+  clearBottom: number = toggle.bottom,
+): { up: boolean; maxHeight: number; offset: number } {
   const above = toggle.top - POPOVER_MARGIN;
-  const below = windowHeight - toggle.bottom - POPOVER_GAP - POPOVER_MARGIN;
+  const below = windowHeight - clearBottom - POPOVER_GAP - POPOVER_MARGIN;
   const up = above >= below;
-  return { up, maxHeight: Math.max(POPOVER_MIN_HEIGHT, Math.floor(up ? above : below)) };
+  return { up, maxHeight: Math.max(POPOVER_MIN_HEIGHT, Math.floor(up ? above : below)), offset: up ? 0 : Math.max(0, clearBottom - toggle.bottom) };
 }
 
 /**
@@ -31,20 +36,32 @@ export function popoverPlacement(toggle: { top: number; bottom: number }, window
  * hovered), the price line when set ('Free' otherwise), 'More about {name}' (a hover popover on medium
  * screens and up, a tap-to-toggle panel on small ones) and 'Choose Pro'.
  */
-export function ProCard({ user, onChoose }: { user: UserCard; onChoose: (user: UserCard) => void }) {
+export function ProCard({
+  user,
+  onChoose,
+  headingLevel = 3,
+}: {
+  user: UserCard;
+  onChoose: (user: UserCard) => void;
+  /** The level of the pro's name among the page's headings: one below the heading of the grid. */
+  headingLevel?: 2 | 3;
+}) {
+  const Name = headingLevel === 2 ? 'h2' : 'h3';
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const moreRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const [placement, setPlacement] = useState<{ up: boolean; maxHeight: number } | null>(null);
+  const [placement, setPlacement] = useState<{ up: boolean; maxHeight: number; offset: number } | null>(null);
 
   /** Measures, as the popover is about to show (hover, focus or click), which way it opens. */
   const place = () => {
     if (!moreRef.current || !window.matchMedia?.(POPOVER_MEDIA).matches) return setPlacement(null);
-    setPlacement(popoverPlacement(moreRef.current.getBoundingClientRect(), window.innerHeight));
+    const card = moreRef.current.closest('[data-testid="pro-card"]');
+    const toggle = moreRef.current.getBoundingClientRect();
+    setPlacement(popoverPlacement(toggle, window.innerHeight, card?.getBoundingClientRect().bottom ?? toggle.bottom));
   };
   const panelStyle: CSSProperties | undefined = placement
-    ? { maxHeight: placement.maxHeight, overflowY: 'auto', ...(placement.up ? {} : { top: '100%', bottom: 'auto', marginTop: POPOVER_GAP }) }
+    ? { maxHeight: placement.maxHeight, overflowY: 'auto', ...(placement.up ? {} : { top: '100%', bottom: 'auto', marginTop: placement.offset + POPOVER_GAP }) }
     : undefined;
 
   // An opened panel closes as popovers do: Esc (focus back on its toggle) or, where it floats (medium
@@ -79,9 +96,9 @@ export function ProCard({ user, onChoose }: { user: UserCard; onChoose: (user: U
       <div className="pro-card-top">
         <Avatar src={user.profileImage} size={72} className="pro-avatar" />
         <div className="pro-card-id">
-          <h3 className="pro-name" data-testid="pro-name">
+          <Name className="pro-name" data-testid="pro-name">
             {name}
-          </h3>
+          </Name>
           <p className="muted small">@{user.username}</p>
           {price ? (
             <p className="pro-price" data-testid="pro-price">

@@ -163,7 +163,7 @@ export function SnippetEditor({
     <section className="snippet-editor" aria-labelledby={headingId} id={id} data-testid="snippet-editor">
       <div className="snippet-head">
         <h4 id={headingId} className="snippet-title">
-          Snippet
+          Snippet<span className="visually-hidden"> of {track.title}</span>
         </h4>
         <p className="muted small">Drag the handles to pick the part reviewers hear first.</p>
       </div>

@@ -193,11 +193,11 @@ export function TrackRow({
 
       {feedbackOpen &&
         (feedback ? (
-          <section className="feedback-view feedback-view-list" id={feedbackId} aria-label="Feedback" data-testid="feedback-view">
+          <section className="feedback-view feedback-view-list" id={feedbackId} aria-label={`Feedback on ${track.title}`} data-testid="feedback-view">
             {feedback}
           </section>
         ) : (
-          <section className="feedback-view" id={feedbackId} aria-label="Feedback" data-testid="feedback-view">
+          <section className="feedback-view" id={feedbackId} aria-label={`Feedback on ${track.title}`} data-testid="feedback-view">
             <MessageIcon />
             <div>
               <p className="feedback-view-title">No feedback yet</p>

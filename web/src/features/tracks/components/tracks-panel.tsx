@@ -171,11 +171,15 @@ export function TracksPanel({
       {...dropHandlers}
     >
       {dropping && (
+        // The message stays in the middle of the window while the panel is taller than it (CSS: sticky),
+        // so it is seen wherever the file is dragged over the list.
         <div className="tracks-drop-overlay" aria-hidden="true" data-testid="tracks-drop-overlay">
-          <span className="drop-zone-icon">
-            <UploadIcon />
-          </span>
-          <span className="tracks-drop-overlay-text">Drop your audio file to upload</span>
+          <div className="tracks-drop-message" data-testid="tracks-drop-message">
+            <span className="drop-zone-icon">
+              <UploadIcon />
+            </span>
+            <span className="tracks-drop-overlay-text">Drop your audio file to upload</span>
+          </div>
         </div>
       )}
       <div className="panel-head">
@@ -245,6 +249,16 @@ export function TracksPanel({
 
       {tracks.isSuccess && count > 0 && (
         <>
+          <p className="tracks-drop-zone" data-testid="tracks-drop-zone">
+            <UploadIcon width={18} height={18} />
+            <span>
+              Drop an audio file anywhere on your tracks to upload it, or{' '}
+              <button type="button" className="tracks-drop-zone-browse" onClick={() => openUpload(null)} data-testid="tracks-drop-zone-browse">
+                choose a file
+              </button>
+              .
+            </span>
+          </p>
           <div className="tracks-toolbar" data-testid="tracks-toolbar">
             <label className="checkbox-label">
               <input

@@ -1,0 +1,648 @@
+/**
+ * Every screen of the product, at desktop (1280) and phone (390) width, checked by axe-core (WCAG 2.0 and
+ * 2.1 A and AA, plus its best-practice rules): a new violation fails with the rule and the elements. The
+ * main screens are also tabbed through: every stop must show that it has the focus. Beside them, the UI
+ * faults a new user ran into stay fixed: the drop zone is in sight with tracks and its message in the
+ * window, a share shows once on the musician's dashboard, the comment author's name keeps to one line
+ * beside the edit and delete icons, and an e-mail address never breaks after a hyphen.
+ *
+ * The data is made for this file through the API: a musician with three tracks shared with a pro (one
+ * review complete, one under way, one pending), a musician whose application waits for an admin, and an
+ * admin. The names and addresses are long and hyphenated on purpose.
+ */
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { callRoute } from '../support/api.js';
+import { DESKTOP, newPage, PHONE, screenshot } from '../support/browser.js';
+import { onboard, registerUpload, uploadTrack } from '../support/flows.js';
+import { totpCode } from '../support/totp.js';
+import { createConfirmedUser, TEST_PASSWORD, uniqueEmail, type TestUser } from '../support/users.js';
+import { enterTotpCode, expectAccessible, expectVisibleFocus, launchBrowser, signedInPage, signInUi, waitForPath } from './helpers.js';
+
+const stack = inject('stack');
+const suffix = Math.floor(1000 + Math.random() * 9000);
+const OPTIONS = { feedbackNotes: 'Does the chorus lift?', context: 'mix_check', categories: ['mixing'], trackPurpose: 'streaming_release' };
+const TITLES = { done: `Harbour Lights ${suffix}`, reviewing: `Second Wind ${suffix}`, pending: `Third Rail ${suffix}` };
+const REVIEWER_NAME = 'Maximiliana Featherstonehaugh-Worthington';
+
+let browser: Browser;
+let musician: TestUser;
+let reviewer: TestUser;
+let admin: TestUser;
+let applicantEmail: string;
+const shares: Record<keyof typeof TITLES, string> = { done: '', reviewing: '', pending: '' };
+
+async function expectOk<T>(what: string, call: Promise<{ status: number; body: T }>): Promise<T> {
+  const res = await call;
+  if (res.status !== 200) throw new Error(`${what} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  [musician, reviewer, admin] = await Promise.all([
+    createConfirmedUser(stack, { fullName: 'Ada Lovelace-Byron', prefix: 'a11y-musician-with-a-long-hyphenated-address' }),
+    createConfirmedUser(stack, { fullName: REVIEWER_NAME, prefix: 'a11y-reviewer' }),
+    createConfirmedUser(stack, { fullName: 'Axel Admin', admin: true, prefix: 'a11y-admin' }),
+  ]);
+  const applicant = await createConfirmedUser(stack, { fullName: 'Apple Applicant', prefix: 'a11y-applicant' });
+  applicantEmail = applicant.email;
+  const [, reviewerId] = await Promise.all([onboard(stack, musician, 'musician'), onboard(stack, reviewer, 'pro'), onboard(stack, applicant, 'musician')]);
+  await expectOk('applyForPro', callRoute(stack.apiUrl, 'applyForPro', { genres: ['House'], costRange: { min: 10, max: 60 }, experience: 4 }, applicant.idToken));
+
+  const share = async (title: string) => {
+    const track = await uploadTrack(stack, musician, title, { seconds: 20 });
+    const created = await expectOk('createShare', callRoute(stack.apiUrl, 'createShare', { sharedWithId: reviewerId, trackId: track.id, shareOptions: OPTIONS }, musician.idToken));
+    return (created as { id: string }).id;
+  };
+  const comment = (id: string, user: TestUser, timestamp: number | null, text: string, tags: string[] = []) =>
+    expectOk('addComment', callRoute(stack.apiUrl, 'addComment', { id, timestamp, text, tags }, user.idToken));
+
+  shares.done = await share(TITLES.done);
+  shares.reviewing = await share(TITLES.reviewing);
+  shares.pending = await share(TITLES.pending);
+  for (const id of [shares.done, shares.reviewing]) {
+    await expectOk('respondToShare', callRoute(stack.apiUrl, 'respondToShare', { id, status: 'accepted' }, reviewer.idToken));
+    await comment(id, reviewer, 4, 'The kick and the bass fight here: sidechain the bass.', ['#Mixing', '#Bassline']);
+    await comment(id, reviewer, 12, 'Lovely lift into the chorus.', ['#Arrangement']);
+    await comment(id, reviewer, null, 'Overall the low end needs room.');
+  }
+  // A file that is not audio: the pro's own list shows it failed, with what to do.
+  const broken = await registerUpload(stack, reviewer, Buffer.from('This is a text file, not a song. '.repeat(64)), 'broken.wav', 'Broken Upload');
+  expect(broken.status).toBe('failed');
+  await expectOk(
+    'submitFeedback',
+    callRoute(stack.apiUrl, 'submitFeedback', { id: shares.done, criteria: { mixingMastering: 3, energyImpact: 5 }, comment: 'A strong song: give the low end room.' }, reviewer.idToken),
+  );
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The screen passes axe (and, at phone width, fits the screen); a screenshot is kept to look at. */
+async function check(page: Page, name: string) {
+  await expectAccessible(page, name);
+  const size = page.viewportSize()!;
+  if (size.width < DESKTOP.width) {
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} is wider than the screen`).toBeLessThanOrEqual(size.width);
+  }
+  await screenshot(page, `a11y-${name}`);
+}
+
+async function visit(page: Page, path: string, ready: (p: Page) => Locator) {
+  await page.goto(`${stack.appUrl}${path}`);
+  await ready(page).waitFor();
+}
+
+const heading = (name: string, level?: number) => (p: Page) => p.getByRole('heading', { name, exact: true, ...(level ? { level } : {}) });
+const row = (page: Page, title: string) => page.getByTestId('track-row').filter({ has: page.getByTestId('track-title').getByText(title, { exact: true }) });
+const hubItem = (page: Page, shareId: string) => page.getByTestId('feedback-hub').locator(`[data-testid="share-item"][data-share-id="${shareId}"]`);
+const reviewItem = (page: Page, shareId: string) => page.locator(`[data-testid="share-item"][data-share-id="${shareId}"]`);
+
+/** Where the text of an element breaks into lines: the character that ends each line but the last. */
+function lineEnds(locator: Locator): Promise<string[]> {
+  return locator.evaluate((el) => {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    const chars: { ch: string; top: number }[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (let i = 0; i < text.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const rect = range.getClientRects()[0];
+        if (rect) chars.push({ ch: text[i], top: Math.round(rect.top) });
+      }
+    }
+    const ends: string[] = [];
+    for (let i = 1; i < chars.length; i++) if (chars[i].top > chars[i - 1].top + 2) ends.push(chars[i - 1].ch);
+    return ends;
+  });
+}
+
+/** Each line of an element's text starts inside its clipping parent: no letter is cut off. */
+async function expectLinesInside(locator: Locator, what: string) {
+  const [lines, left] = await locator.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return [Array.from(range.getClientRects()).map((r) => r.left), el.parentElement!.getBoundingClientRect().left] as const;
+  });
+  expect(lines.length).toBeGreaterThan(0);
+  for (const x of lines) expect(x, `a line of ${what} starts outside its box`).toBeGreaterThanOrEqual(left - 0.5);
+}
+
+/** Drags a file from the desktop over (or drops it on, or takes it off) an element, as the browser reports it. */
+function dragFileOver(locator: Locator, type: 'dragenter' | 'dragleave' | 'drop') {
+  return locator.evaluate((el, type) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([new Uint8Array(16)], 'Dragged.wav', { type: 'audio/wav' }));
+    if (type === 'dragenter') {
+      el.dispatchEvent(new DragEvent('dragenter', { bubbles: true, cancelable: true, dataTransfer: dt }));
+      el.dispatchEvent(new DragEvent('dragover', { bubbles: true, cancelable: true, dataTransfer: dt }));
+    } else {
+      el.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: dt }));
+    }
+  }, type);
+}
+
+/** The drop message is in the window, within the part of the track panel the window shows. */
+async function expectDropMessageInView(page: Page, windowHeight: number) {
+  const message = (await page.getByTestId('tracks-drop-message').boundingBox())!;
+  const panel = (await page.getByTestId('tracks-panel').boundingBox())!;
+  const top = Math.max(0, panel.y);
+  const bottom = Math.min(windowHeight, panel.y + panel.height);
+  expect(message.y, 'the drop message is above the window').toBeGreaterThanOrEqual(top - 1);
+  expect(message.y + message.height, 'the drop message is below the window').toBeLessThanOrEqual(bottom + 1);
+}
+
+/** An e-mail address shown whole (as text), on one line if it fits one, and never broken after a hyphen. */
+async function expectEmailUnbroken(locator: Locator, email: string) {
+  expect((await locator.textContent())?.includes(email)).toBe(true);
+  const ends = await lineEnds(locator);
+  expect(ends.filter((c) => c === '-'), `"${email}" breaks after a hyphen`).toEqual([]);
+}
+
+for (const viewport of [DESKTOP, PHONE]) {
+  const size = `${viewport.width}x${viewport.height}`;
+  const phone = viewport.width < DESKTOP.width;
+
+  // Each test walks several screens, tabbing through them: more than the default minute on a busy machine.
+  describe(`accessibility at ${size}`, { timeout: 150_000 }, () => {
+    it('the sign-in screens, sign-up, password reset, e-mail confirmation and admin login with two-factor steps', async () => {
+      const { context, page } = await newPage(browser, viewport);
+      try {
+        await visit(page, '/login', heading('Welcome back'));
+        await check(page, 'login');
+        await expectVisibleFocus(page, 'login');
+        await page.getByRole('button', { name: 'Sign In' }).click();
+        await page.getByText('Email is required').waitFor();
+        await check(page, 'login-validation');
+
+        await visit(page, '/signup', heading('Create your account'));
+        await check(page, 'signup');
+        await expectVisibleFocus(page, 'signup');
+        // The check-your-email panel, with an address that must not break after its hyphen.
+        const email = uniqueEmail('a');
+        await page.getByLabel('Full Name').fill('Ann Access');
+        await page.getByLabel('Email Address').fill(email);
+        await page.getByLabel('Password').fill(TEST_PASSWORD);
+        await page.getByRole('button', { name: 'Sign Up' }).click();
+        await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+        await check(page, 'check-email');
+        await expectEmailUnbroken(page.locator('.check-email-text'), email);
+
+        await visit(page, '/forgot-password', heading('Forgot Password'));
+        await check(page, 'forgot-password');
+        await page.getByLabel('Email').fill(musician.email);
+        await page.getByRole('button', { name: 'Reset Password' }).click();
+        await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+        await check(page, 'forgot-password-sent');
+        await expectEmailUnbroken(page.getByTestId('reset-sent-address'), musician.email);
+        await visit(page, '/reset-password', (p) => p.getByLabel('Reset Code'));
+        await check(page, 'reset-password');
+        await visit(page, '/email-confirmation?email=someone%40example.test&name=Sam', (p) => p.getByLabel('Confirmation code'));
+        await check(page, 'email-confirmation');
+
+        await visit(page, '/admin/login', heading('Admin Login'));
+        await check(page, 'admin-login');
+        // An admin's first sign-in: setting up the authenticator.
+        const newAdmin = await createConfirmedUser(stack, { admin: true, mfa: false, fullName: 'Nova Admin', prefix: 'a11y-mfa' });
+        await page.getByLabel('Email').fill(newAdmin.email);
+        await page.getByLabel('Password').fill(newAdmin.password);
+        await page.getByRole('button', { name: 'Sign In' }).click();
+        await page.getByRole('heading', { name: 'Set up two-factor authentication' }).waitFor();
+        await page.getByRole('img', { name: /QR code/ }).waitFor();
+        await check(page, 'admin-mfa-setup');
+        await expectVisibleFocus(page, 'admin-mfa-setup');
+        const secret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s/g, '');
+        await page.getByLabel('6-digit code').fill(totpCode(secret));
+        await page.getByLabel('6-digit code').press('Enter');
+        await waitForPath(page, '/admin/users');
+      } finally {
+        await context.close();
+      }
+      // A later sign-in asks for the code.
+      const again = await newPage(browser, viewport);
+      try {
+        await visit(again.page, '/admin/login', heading('Admin Login'));
+        await again.page.getByLabel('Email').fill(admin.email);
+        await again.page.getByLabel('Password').fill(admin.password);
+        await again.page.getByRole('button', { name: 'Sign In' }).click();
+        await again.page.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
+        await check(again.page, 'admin-mfa-code');
+        await enterTotpCode(again.page, admin.totpSecret!);
+        await waitForPath(again.page, '/admin/users');
+      } finally {
+        await again.context.close();
+      }
+    });
+
+    it('onboarding: type, genres, and the pro profile', async () => {
+      const newcomer = await createConfirmedUser(stack, { fullName: 'Nia Newcomer', prefix: 'a11y-onboard' });
+      const m = await signedInPage(browser, stack.appUrl, newcomer.email, newcomer.password, '/onboarding/type', viewport);
+      try {
+        await m.page.getByRole('heading', { name: 'How will you use Snip?' }).waitFor();
+        await check(m.page, 'onboarding-type');
+        await m.page.getByTestId('type-musician').click();
+        await check(m.page, 'onboarding-type-selected');
+        await expectVisibleFocus(m.page, 'onboarding-type');
+        await m.page.getByRole('button', { name: 'Continue' }).click();
+        await waitForPath(m.page, '/onboarding/musician');
+        await m.page.getByRole('heading', { name: 'Select Your Genres' }).waitFor();
+        await m.page.getByTestId('genre-group-pop').click();
+        await m.page.getByTestId('genre-chip-indie-pop').click();
+        await check(m.page, 'onboarding-musician');
+        await expectVisibleFocus(m.page, 'onboarding-musician');
+      } finally {
+        await m.context.close();
+      }
+      const future = await createConfirmedUser(stack, { fullName: 'Pia Prospect', prefix: 'a11y-onboard-pro' });
+      const p = await signedInPage(browser, stack.appUrl, future.email, future.password, '/onboarding/type', viewport);
+      try {
+        await p.page.getByTestId('type-pro').click();
+        await p.page.getByRole('button', { name: 'Continue' }).click();
+        await waitForPath(p.page, '/onboarding/pro');
+        await p.page.getByRole('heading', { name: 'Complete Your Profile' }).waitFor();
+        await check(p.page, 'onboarding-pro');
+        await expectVisibleFocus(p.page, 'onboarding-pro');
+      } finally {
+        await p.context.close();
+      }
+    });
+
+    describe('the musician', () => {
+      let context: BrowserContext;
+      let page: Page;
+      beforeAll(async () => {
+        ({ context, page } = await signedInPage(browser, stack.appUrl, musician.email, musician.password, '/dashboard', viewport));
+      });
+      afterAll(async () => {
+        await context?.close();
+      });
+
+      it('the dashboard: tracks with the drop zone in sight, the hub, Your Journey to Pro', async () => {
+        await page.getByRole('heading', { name: 'Musician Experience' }).waitFor();
+        await page.getByTestId('track-row').nth(2).waitFor();
+        await hubItem(page, shares.pending).waitFor();
+        await check(page, 'dashboard-musician');
+        await expectVisibleFocus(page, 'dashboard-musician', 80);
+        // The reviewer's long name wraps within the line under the track's title, never cut at its start.
+        await expectLinesInside(hubItem(page, shares.pending).getByTestId('share-who'), 'the reviewer\'s name');
+
+        // With tracks, dropping a file is still said and seen, above the list.
+        const zone = page.getByTestId('tracks-drop-zone');
+        expect(await zone.isVisible()).toBe(true);
+        expect((await zone.boundingBox())!.y).toBeLessThan((await page.getByTestId('track-list').boundingBox())!.y);
+        // A file dragged over the list of a panel taller than the window (every row's snippet and feedback
+        // open): the message shows in the window, over the first row as over the last.
+        for (const r of await page.getByTestId('track-row').all()) {
+          await r.getByTestId('track-snippet-toggle').click();
+          await r.getByTestId('track-feedback-toggle').click();
+        }
+        expect((await page.getByTestId('tracks-panel').boundingBox())!.height).toBeGreaterThan(viewport.height);
+        const rows = page.getByTestId('track-row');
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await dragFileOver(rows.first(), 'dragenter');
+        await expectDropMessageInView(page, viewport.height);
+        await screenshot(page, 'a11y-dashboard-drop-top');
+        await dragFileOver(rows.first(), 'dragleave');
+        await rows.last().evaluate((el) => el.scrollIntoView({ block: 'end' }));
+        await dragFileOver(rows.last(), 'dragenter');
+        await expectDropMessageInView(page, viewport.height);
+        await screenshot(page, 'a11y-dashboard-drop-bottom');
+        await dragFileOver(rows.last(), 'drop');
+        const upload = page.getByRole('dialog', { name: 'Upload Track' });
+        await upload.waitFor();
+        expect(await upload.getByTestId('upload-file-name').textContent()).toBe('Dragged.wav');
+        await check(page, 'upload-modal');
+        await expectVisibleFocus(page, 'upload-modal');
+        await page.keyboard.press('Escape');
+        await upload.waitFor({ state: 'detached' });
+        for (const r of await page.getByTestId('track-row').all()) {
+          await r.getByTestId('track-snippet-toggle').click();
+          await r.getByTestId('track-feedback-toggle').click();
+        }
+        await page.evaluate(() => window.scrollTo(0, 0));
+      });
+
+      it('a share shows once: a line under its track that opens it in the Feedback Hub', async () => {
+        const track = row(page, TITLES.done);
+        await track.getByTestId('track-feedback-toggle').click();
+        const line = track.getByTestId('track-share-line');
+        await line.waitFor();
+        expect(await line.count()).toBe(1);
+        expect(await track.getByTestId('share-item').count()).toBe(0);
+        expect(await page.locator(`[data-testid="share-item"][data-share-id="${shares.done}"]`).count()).toBe(1);
+        await check(page, 'dashboard-track-feedback');
+
+        // By keyboard: the link opens the share in the hub and the focus goes with it.
+        await line.getByTestId('track-share-open').focus();
+        await page.keyboard.press('Enter');
+        const item = hubItem(page, shares.done);
+        await item.getByTestId('rating-form').waitFor();
+        expect(await item.getByTestId('share-toggle').evaluate((el) => el === document.activeElement)).toBe(true);
+        const box = (await item.boundingBox())!;
+        expect(box.y).toBeLessThan(viewport.height);
+        expect(box.y + box.height).toBeGreaterThan(0);
+
+        // The musician's question box comes after the general feedback.
+        const order = await item.evaluate((el) =>
+          ['comment-list', 'general-feedback', 'feedback-reply', 'rating-form'].map((id) => {
+            const found = el.querySelector(`[data-testid="${id}"]`);
+            return found ? Math.round(found.getBoundingClientRect().top + window.scrollY) : -1;
+          }),
+        );
+        expect(order.every((y) => y >= 0)).toBe(true);
+        expect(order).toEqual([...order].sort((a, b) => a - b));
+        await check(page, 'dashboard-feedback-view');
+        await expectVisibleFocus(page, 'dashboard-feedback-view', 80);
+      });
+
+      it('the snippet editor, the delete dialogs and the request dialog through to its confirmation', async () => {
+        const track = row(page, TITLES.pending);
+        await track.scrollIntoViewIfNeeded();
+        await track.getByTestId('track-snippet-toggle').click();
+        await track.getByTestId('snippet-editor').waitFor();
+        await check(page, 'snippet-editor');
+        await track.getByTestId('track-snippet-toggle').click();
+
+        await track.getByTestId('track-delete').click();
+        const one = page.getByRole('alertdialog', { name: 'Delete track?' });
+        await one.waitFor();
+        await check(page, 'delete-track-dialog');
+        await one.getByRole('button', { name: 'Cancel' }).click();
+        await one.waitFor({ state: 'detached' });
+        await page.getByTestId('tracks-select-all').check();
+        await page.getByTestId('tracks-delete-selected').click();
+        const many = page.getByRole('alertdialog', { name: 'Delete 3 tracks?' });
+        await many.waitFor();
+        await check(page, 'delete-tracks-dialog');
+        await many.getByRole('button', { name: 'Cancel' }).click();
+        await many.waitFor({ state: 'detached' });
+        await page.getByTestId('tracks-select-all').uncheck();
+
+        await track.getByRole('button', { name: `Get feedback on ${TITLES.pending}` }).click();
+        const dialog = page.getByRole('dialog', { name: 'Request Feedback' });
+        await dialog.waitFor();
+        await check(page, 'share-dialog');
+        await expectVisibleFocus(page, 'share-dialog');
+        await dialog.getByRole('button', { name: 'Pros', exact: true }).click();
+        await dialog.getByRole('combobox', { name: 'Share with' }).fill('quin');
+        const option = dialog.getByRole('option').filter({ hasText: 'Quinn Peer' });
+        await option.waitFor();
+        await check(page, 'share-dialog-search');
+        await option.click();
+        await dialog.getByLabel('Feedback notes', { exact: true }).fill('Is the bridge too long?');
+        await dialog.getByLabel('Context', { exact: true }).selectOption('mix_check');
+        await dialog.getByTestId('share-submit').click();
+        await dialog.getByText('Feedback Request Sent!').waitFor();
+        await check(page, 'share-dialog-sent');
+        await dialog.getByRole('button', { name: 'Done' }).click();
+        await dialog.waitFor({ state: 'detached' });
+      });
+
+      it("Choose Your Pro, 'More about' open, and a priced pro's payment step", async () => {
+        await visit(page, '/choose-pro', heading('Choose Your Pro', 1));
+        await page.getByTestId('pro-card').first().waitFor();
+        await check(page, 'choose-pro');
+        await expectVisibleFocus(page, 'choose-pro');
+        const paul = page.getByTestId('pro-card').filter({ has: page.getByTestId('pro-name').getByText('Paul Producer', { exact: true }) });
+        await paul.getByRole('button', { name: 'More about Paul Producer' }).click();
+        await paul.getByTestId('pro-more-panel').waitFor({ state: 'visible' });
+        await check(page, 'choose-pro-more');
+        await page.keyboard.press('Escape');
+        await page.mouse.move(0, 0);
+        await paul.getByTestId('pro-more-panel').waitFor({ state: 'hidden' });
+
+        await paul.getByRole('button', { name: 'Choose Pro' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Request Feedback' });
+        await dialog.waitFor();
+        await dialog.getByLabel('Track', { exact: true }).selectOption({ label: TITLES.done });
+        await dialog.getByLabel('Feedback notes', { exact: true }).fill('Ready for release?');
+        await dialog.getByLabel('Context', { exact: true }).selectOption('mix_check');
+        await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+        await dialog.getByRole('region', { name: 'Review and Pay' }).waitFor();
+        await check(page, 'share-dialog-payment');
+        await expectVisibleFocus(page, 'share-dialog-payment');
+        await dialog.getByRole('button', { name: 'Go Back' }).click();
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+        const discard = page.getByRole('alertdialog', { name: 'Discard this request?' });
+        await discard.waitFor();
+        await check(page, 'share-dialog-discard');
+        await discard.getByTestId('confirm-button').click();
+        await dialog.waitFor({ state: 'detached' });
+      });
+
+      it('the profile with its genre and links dialogs and the application form, settings, payment results, access denied', async () => {
+        await visit(page, '/profile', heading('Profile', 1));
+        await page.getByTestId('profile-form-panel').waitFor();
+        await check(page, 'profile');
+        await expectVisibleFocus(page, 'profile');
+        await page.getByRole('button', { name: 'Edit genres' }).click();
+        const genres = page.getByRole('dialog', { name: 'Edit genres' });
+        await genres.waitFor();
+        await check(page, 'profile-genres-dialog');
+        await page.keyboard.press('Escape');
+        await genres.waitFor({ state: 'detached' });
+        await page.getByRole('button', { name: 'Edit links' }).click();
+        const links = page.getByRole('dialog', { name: 'Edit links' });
+        await links.waitFor();
+        await check(page, 'profile-links-dialog');
+        await expectVisibleFocus(page, 'profile-links-dialog');
+        await page.keyboard.press('Escape');
+        await links.waitFor({ state: 'detached' });
+        const card = page.getByTestId('application-card');
+        await card.getByRole('button', { name: 'Apply to become a pro' }).click();
+        await card.getByTestId('application-form').waitFor();
+        await check(page, 'profile-application-form');
+        await expectVisibleFocus(page, 'profile-application-form', 80);
+
+        await visit(page, '/settings', heading('Settings', 1));
+        await page.getByTestId('plan-card').first().waitFor();
+        await check(page, 'settings');
+        await visit(page, '/feedback/success', heading('No Payment to Confirm'));
+        await page.getByTestId('pro-card').first().waitFor();
+        await check(page, 'feedback-success');
+        await visit(page, '/feedback/cancel', heading('Payment Cancelled'));
+        await page.getByTestId('pro-card').first().waitFor();
+        await check(page, 'feedback-cancel');
+        await visit(page, '/admin/users', heading('Access Denied'));
+        await check(page, 'access-denied');
+        await expectVisibleFocus(page, 'access-denied');
+        await waitForPath(page, '/dashboard', 10_000);
+      });
+    });
+
+    describe('the pro', () => {
+      let context: BrowserContext;
+      let page: Page;
+      beforeAll(async () => {
+        ({ context, page } = await signedInPage(browser, stack.appUrl, reviewer.email, reviewer.password, '/dashboard', viewport));
+      });
+      afterAll(async () => {
+        await context?.close();
+      });
+
+      it('Tracks to Rate: a pending request with its decline dialog, and the reviewer form with its comments', async () => {
+        await page.getByRole('heading', { name: 'Pro Experience' }).waitFor();
+        await page.getByTestId('track-failed').waitFor();
+        const pending = reviewItem(page, shares.pending);
+        await pending.waitFor();
+        await check(page, 'dashboard-pro');
+        await pending.getByRole('button', { name: `Open ${TITLES.pending}` }).click();
+        await pending.getByTestId('share-accept').waitFor();
+        await check(page, 'pro-pending-request');
+        await pending.getByTestId('share-decline').click();
+        const decline = page.getByRole('alertdialog', { name: 'Decline this request?' });
+        await decline.waitFor();
+        await check(page, 'pro-decline-dialog');
+        await decline.getByRole('button', { name: 'Cancel' }).click();
+        await decline.waitFor({ state: 'detached' });
+        await pending.getByRole('button', { name: `Hide ${TITLES.pending}` }).click();
+
+        const reviewing = reviewItem(page, shares.reviewing);
+        await reviewing.getByRole('button', { name: `Open ${TITLES.reviewing}` }).click();
+        const form = reviewing.getByTestId('reviewer-form');
+        await form.getByTestId('comment-card').nth(2).waitFor();
+        await check(page, 'pro-reviewer-form');
+        await expectVisibleFocus(page, 'pro-reviewer-form', 80);
+
+        // The author's name keeps to one line beside the edit and delete icons, clear of them.
+        const cards = form.getByTestId('comment-card');
+        for (let i = 0; i < (await cards.count()); i++) {
+          const card = cards.nth(i);
+          const author = card.getByTestId('comment-author');
+          const edit = (await card.getByTestId('comment-edit').boundingBox())!;
+          const name = (await author.boundingBox())!;
+          const lineHeight = await author.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight) || parseFloat(getComputedStyle(el).fontSize) * 1.5);
+          expect(name.height, 'the name wraps').toBeLessThanOrEqual(lineHeight * 1.25);
+          expect(name.x + name.width, 'the name runs under the icons').toBeLessThanOrEqual(edit.x);
+          expect(Math.abs(name.y + name.height / 2 - (edit.y + edit.height / 2))).toBeLessThan(6);
+          expect(await author.getAttribute('title')).toBe(REVIEWER_NAME);
+        }
+        await screenshot(page, 'a11y-pro-comment-cards');
+
+        await cards.first().getByRole('button', { name: 'Edit comment' }).click();
+        await cards.first().getByTestId('comment-editor').waitFor();
+        await check(page, 'pro-comment-editing');
+        await cards.first().getByRole('button', { name: 'Cancel' }).click();
+        await cards.first().getByTestId('comment-delete').click();
+        const del = page.getByRole('alertdialog', { name: 'Delete comment?' });
+        await del.waitFor();
+        await check(page, 'pro-comment-delete-dialog');
+        await del.getByRole('button', { name: 'Cancel' }).click();
+        await del.waitFor({ state: 'detached' });
+
+        await form.getByRole('group', { name: 'Mixing & Mastering' }).getByRole('button', { name: '4 stars' }).click();
+        await form.getByTestId('feedback-submit').click();
+        const submit = page.getByRole('alertdialog', { name: 'Submit your feedback?' });
+        await submit.waitFor();
+        await check(page, 'pro-submit-dialog');
+        await submit.getByRole('button', { name: 'Cancel' }).click();
+        await submit.waitFor({ state: 'detached' });
+        await form.getByRole('group', { name: 'Mixing & Mastering' }).getByRole('button', { name: '4 stars' }).click();
+      });
+
+      it('Your Feedback History with a completed review open', async () => {
+        await page.getByRole('tab', { name: 'Your Feedback History' }).click();
+        const done = reviewItem(page, shares.done);
+        await done.getByRole('button', { name: `Open ${TITLES.done}` }).click();
+        await done.getByTestId('criteria-bars').waitFor();
+        await check(page, 'pro-history');
+        await expectVisibleFocus(page, 'pro-history', 80);
+        await page.getByRole('tab', { name: 'Tracks to Rate' }).click();
+      });
+
+      it("the pro's profile: price and balance", async () => {
+        await visit(page, '/profile', heading('Profile', 1));
+        await page.getByTestId('price-card').waitFor();
+        await page.getByTestId('earnings-card').waitFor();
+        await check(page, 'pro-profile');
+        await expectVisibleFocus(page, 'pro-profile', 80);
+      });
+    });
+
+    describe('the admin', () => {
+      let context: BrowserContext;
+      let page: Page;
+      beforeAll(async () => {
+        ({ context, page } = await newPage(browser, viewport));
+        await signInUi(page, stack.appUrl, admin.email, admin.password, '/admin/login');
+        await waitForPath(page, '/admin/users');
+      });
+      afterAll(async () => {
+        await context?.close();
+      });
+
+      it('users with the applications, the impersonation banner, and settings with the audit', async () => {
+        await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
+        await page.getByTestId('application').first().waitFor();
+        await page.getByTestId('admin-user').first().waitFor();
+        await check(page, 'admin-users');
+        await expectVisibleFocus(page, 'admin-users');
+
+        // An application's decline form, and a pro's price and balance editors.
+        const application = page.locator(`[data-testid="application"][data-user-email="${applicantEmail}"]`);
+        for (let pages = 0; pages < 50 && (await application.count()) === 0 && (await page.getByTestId('applications-more').isVisible()); pages++) {
+          await page.getByTestId('applications-more').click();
+          await page.waitForFunction(() => !document.querySelector('[data-testid="applications-more"][aria-busy="true"]'));
+        }
+        await application.getByRole('button', { name: 'Decline' }).click();
+        await application.getByTestId('decline-form').waitFor();
+        await check(page, 'admin-application-decline');
+        await application.getByTestId('decline-form').getByRole('button', { name: 'Cancel' }).click();
+        await page.getByLabel('Search users').fill(reviewer.email);
+        const pro = page.locator(`[data-testid="admin-user"][data-user-email="${reviewer.email}"]`);
+        await pro.waitFor();
+        await pro.getByRole('button', { name: 'Edit Price' }).click();
+        await pro.getByTestId('price-editor').waitFor();
+        await check(page, 'admin-price-editor');
+        await pro.getByRole('button', { name: 'Cancel' }).click();
+        await pro.getByRole('button', { name: 'Edit Balance' }).click();
+        await pro.getByRole('button', { name: 'Save' }).click();
+        await pro.getByText('Reason is required').waitFor();
+        await check(page, 'admin-balance-editor');
+        await pro.getByRole('button', { name: 'Cancel' }).click();
+        await pro.getByTestId('balance-editor').waitFor({ state: 'detached' });
+
+        await page.getByLabel('Search users').fill(musician.email);
+        const user = page.locator(`[data-testid="admin-user"][data-user-email="${musician.email}"]`);
+        await user.waitFor();
+        await expectEmailUnbroken(user.getByTestId('admin-user-email'), musician.email);
+        await user.getByRole('button', { name: 'Impersonate' }).click();
+        await waitForPath(page, '/dashboard', 20_000);
+        await page.getByRole('heading', { name: 'Musician Experience' }).waitFor();
+        await page.getByTestId('track-row').first().waitFor();
+        const banner = page.getByTestId('impersonation-banner');
+        await expectEmailUnbroken(banner.getByTestId('impersonation-email'), musician.email);
+        await check(page, 'impersonation-banner');
+        await banner.getByRole('button', { name: 'Stop Impersonating' }).click();
+        await waitForPath(page, '/admin/users', 20_000);
+
+        await visit(page, '/admin/settings', heading('Admin Settings', 1));
+        await page.getByTestId('audit-entry').first().waitFor();
+        await check(page, 'admin-settings');
+        await expectVisibleFocus(page, 'admin-settings');
+        await page.getByRole('button', { name: 'Edit', exact: true }).click();
+        await page.getByLabel('Margin (%)').fill('150');
+        await page.getByRole('button', { name: 'Save' }).click();
+        await page.getByRole('alert').waitFor();
+        await check(page, 'admin-margin-editor');
+        await page.getByRole('button', { name: 'Cancel' }).click();
+        await page.getByTestId('margin-value').waitFor();
+        if (phone) await expectEmailUnbroken(page.getByTestId('audit-target').first(), (await page.getByTestId('audit-target').first().textContent())!.trim());
+      });
+    });
+  });
+}
+
+describe('crawlers', () => {
+  it('get a robots.txt, not the app, at /robots.txt', async () => {
+    const res = await fetch(`${stack.appUrl}/robots.txt`);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toMatch(/^User-agent: \*$/m);
+    expect(text).not.toContain('<html');
+  });
+});
