@@ -8,11 +8,10 @@ import { useForm } from '../../../hooks/use-form';
 import { useAuth } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/errors';
 import { paths } from '../../../lib/paths';
-import { adminSignIn, assertAdminSession, signOutQuietly } from '../api/auth-service';
+import { adminSignIn, assertAdminSession } from '../api/auth-service';
 import { AuthHeading } from './auth-layout';
 import { CheckEmailPanel } from './check-email-panel';
-import type { SecondStep } from './login-form';
-import { TotpCodeStep, TotpSetupStep } from './two-factor';
+import { SecondFactor, type SecondStep } from './two-factor';
 
 /**
  * Admin login: only members of the admin group get in, with TOTP MFA: set up right after the first
@@ -60,19 +59,8 @@ export function AdminLoginForm() {
     setError(message);
   };
 
-  if (second?.kind === 'code') {
-    return <TotpCodeStep notice={second.notice} onSignedIn={finish} onBack={backToPassword} />;
-  }
-  if (second?.kind === 'setup') {
-    return (
-      <TotpSetupStep
-        email={credentials.email}
-        password={credentials.password}
-        onSignedIn={finish}
-        onNeedsCode={(notice) => setSecond({ kind: 'code', notice })}
-        onCancel={() => void signOutQuietly().then(() => backToPassword())}
-      />
-    );
+  if (second) {
+    return <SecondFactor step={second} credentials={credentials} onStep={setSecond} onSignedIn={finish} onBack={backToPassword} />;
   }
 
   const submit = async (e: FormEvent) => {

@@ -8,12 +8,11 @@ import { useForm } from '../../../hooks/use-form';
 import { useAuth } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/errors';
 import { paths } from '../../../lib/paths';
-import { signInWithEmail, signOutQuietly } from '../api/auth-service';
+import { signInWithEmail } from '../api/auth-service';
 import { CheckEmailPanel } from './check-email-panel';
-import { TotpCodeStep, TotpSetupStep } from './two-factor';
+import { SecondFactor, type SecondStep } from './two-factor';
 
 /** After the password: the authenticator's code (TOTP on), or an admin's TOTP setup. */
-export type SecondStep = { kind: 'code'; notice?: string } | { kind: 'setup' };
 
 /**
  * The sign-in form: e-mail and password, 'Sign In' ('Please wait...'). A not-yet-confirmed e-mail
@@ -66,19 +65,8 @@ export function LoginForm({
     setError(message);
   };
 
-  if (second?.kind === 'code') {
-    return <TotpCodeStep notice={second.notice} onSignedIn={finish} onBack={backToPassword} />;
-  }
-  if (second?.kind === 'setup') {
-    return (
-      <TotpSetupStep
-        email={credentials.email}
-        password={credentials.password}
-        onSignedIn={finish}
-        onNeedsCode={(notice) => setSecond({ kind: 'code', notice })}
-        onCancel={() => void signOutQuietly().then(() => backToPassword())}
-      />
-    );
+  if (second) {
+    return <SecondFactor step={second} credentials={credentials} onStep={setSecond} onSignedIn={finish} onBack={backToPassword} />;
   }
 
   const submit = async (e: FormEvent) => {

@@ -9,11 +9,44 @@ import {
   INVALID_CODE,
   isInvalidCode,
   SignInExpiredError,
+  signOutQuietly,
   startTotpSetup,
   type TotpSetup,
 } from '../api/auth-service';
 import { AuthHeading } from './auth-layout';
 import './two-factor.css';
+
+/** The step after the password, when the account has (or needs) TOTP. */
+export type SecondStep = { kind: 'code'; notice?: string } | { kind: 'setup' };
+
+/**
+ * The second factor of a sign-in (both login screens): the code, or setting TOTP up and then the code.
+ * Cancelling a setup signs the half-done session out.
+ */
+export function SecondFactor({
+  step,
+  credentials,
+  onStep,
+  onSignedIn,
+  onBack,
+}: {
+  step: SecondStep;
+  credentials: { email: string; password: string };
+  onStep: (step: SecondStep) => void;
+  onSignedIn: () => Promise<void>;
+  onBack: (message?: string) => void;
+}) {
+  if (step.kind === 'code') return <TotpCodeStep notice={step.notice} onSignedIn={onSignedIn} onBack={onBack} />;
+  return (
+    <TotpSetupStep
+      email={credentials.email}
+      password={credentials.password}
+      onSignedIn={onSignedIn}
+      onNeedsCode={(notice) => onStep({ kind: 'code', notice })}
+      onCancel={() => void signOutQuietly().then(() => onBack())}
+    />
+  );
+}
 
 // The QR code's encoder is loaded with this screen only, never with the first page.
 const QrCode = lazy(() => import('./qr-code'));
