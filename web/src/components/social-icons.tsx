@@ -1,21 +1,5 @@
-import type { ReactElement, SVGProps } from 'react';
-import { GlobeIcon, LinkIcon } from './icons';
-
-type IconProps = SVGProps<SVGSVGElement>;
-
-const base = (props: IconProps) => ({
-  width: 20,
-  height: 20,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round' as const,
-  strokeLinejoin: 'round' as const,
-  'aria-hidden': true,
-  focusable: false,
-  ...props,
-});
+import type { ReactElement } from 'react';
+import { GlobeIcon, iconBase as base, LinkIcon, type IconProps } from './icons';
 
 /** Simple line marks of the social platforms a profile links to, in the icon set's style. */
 const ICONS: Record<string, (p: IconProps) => ReactElement> = {
