@@ -94,8 +94,11 @@ export function useDecideApplication() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: Decision) => api('decideApplication', input),
-    onSettled: () =>
-      Promise.all([client.invalidateQueries({ queryKey: adminApplicationsKey }), client.invalidateQueries({ queryKey: adminUsersKey })]),
+    // Not awaited: the caller shows its message before the reloaded list drops the decided item.
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: adminApplicationsKey });
+      void client.invalidateQueries({ queryKey: adminUsersKey });
+    },
   });
 }
 
