@@ -4,9 +4,11 @@
  */
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { routes } from '../../functions/routes.js';
 import { CORS_ALLOW_HEADERS, routeKey, type Area, type RouteDef } from '../../functions/lib/route.js';
+import { dynamo } from '../../functions/lib/aws/dynamo.js';
 import type { LocalRealtime } from './realtime.js';
 
 /** API Gateway's own payload limit. */
@@ -52,6 +54,45 @@ function lambdaContext(area: Area) {
   };
 }
 
+/**
+ * DynamoDB calls made while serving one request, reported in response headers so tests can hold every
+ * route to its budget (test/api/round-trips.test.ts). A call that starts while none of the request's
+ * calls is in flight begins a new sequential round trip; calls started together count once.
+ */
+interface DynamoCalls {
+  calls: number;
+  sequential: number;
+  inFlight: number;
+}
+const dynamoCalls = new AsyncLocalStorage<DynamoCalls>();
+export const DYNAMO_CALLS_HEADER = 'x-local-dynamodb-calls';
+export const DYNAMO_SEQUENTIAL_HEADER = 'x-local-dynamodb-sequential';
+/** The most each route has needed in a successful answer, for calls made by the stand-ins (webhooks). */
+const mostByRoute = new Map<string, { answers: number; calls: number; sequential: number }>();
+export const DYNAMO_CALLS_PATH = '/_local/dynamodb-calls';
+
+/** Counts the calls of the request being served; added once the stack's environment names the local table. */
+let counting = false;
+function countDynamoCalls() {
+  if (counting) return;
+  counting = true;
+  dynamo().middlewareStack.add(
+    (next) => async (args) => {
+      const counts = dynamoCalls.getStore();
+      if (!counts) return next(args);
+      if (counts.inFlight === 0) counts.sequential++;
+      counts.calls++;
+      counts.inFlight++;
+      try {
+        return await next(args);
+      } finally {
+        counts.inFlight--;
+      }
+    },
+    { step: 'initialize', name: 'localDynamoCallCount' },
+  );
+}
+
 function send(res: http.ServerResponse, status: number, body: string, headers: Record<string, string> = {}) {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(body);
@@ -60,6 +101,7 @@ function send(res: http.ServerResponse, status: number, body: string, headers: R
 const errorBody = (code: string, message: string) => JSON.stringify({ error: { code, message } });
 
 export function startGateway(port: number, allowedOrigin: string, realtime: LocalRealtime): Promise<http.Server> {
+  countDynamoCalls();
   const cors = {
     'access-control-allow-origin': allowedOrigin,
     'access-control-allow-headers': CORS_ALLOW_HEADERS.join(','),
@@ -83,6 +125,7 @@ export function startGateway(port: number, allowedOrigin: string, realtime: Loca
       }
 
       if (realtime.handleManagement(method, url.pathname, Buffer.concat(chunks), res)) return;
+      if (method === 'GET' && url.pathname === DYNAMO_CALLS_PATH) return send(res, 200, JSON.stringify(Object.fromEntries(mostByRoute)), cors);
 
       let match: { route: CompiledRoute; values: string[] } | undefined;
       for (const route of compiled) {
@@ -135,10 +178,17 @@ export function startGateway(port: number, allowedOrigin: string, realtime: Loca
       } as APIGatewayProxyEventV2;
 
       const handler = await areaHandler(route.def.area);
-      const result = await handler(event, lambdaContext(route.def.area));
+      const counts: DynamoCalls = { calls: 0, sequential: 0, inFlight: 0 };
+      const result = await dynamoCalls.run(counts, () => handler(event, lambdaContext(route.def.area)));
+      if ((result.statusCode ?? 200) < 300) {
+        const most = mostByRoute.get(route.key) ?? { answers: 0, calls: 0, sequential: 0 };
+        mostByRoute.set(route.key, { answers: most.answers + 1, calls: Math.max(most.calls, counts.calls), sequential: Math.max(most.sequential, counts.sequential) });
+      }
       send(res, result.statusCode ?? 200, typeof result.body === 'string' ? result.body : '', {
         ...(result.headers as Record<string, string>),
         ...cors,
+        [DYNAMO_CALLS_HEADER]: String(counts.calls),
+        [DYNAMO_SEQUENTIAL_HEADER]: String(counts.sequential),
       });
     } catch (err) {
       console.error('[gateway]', err);

@@ -5,6 +5,7 @@ import type { RouteDef } from '../../functions/lib/route.js';
 export interface ApiResponse<T = unknown> {
   status: number;
   body: T;
+  headers: Headers;
 }
 
 export async function callRoute<T = any>(
@@ -31,5 +32,5 @@ export async function callRoute<T = any>(
     body: hasBody ? (rawBody ?? JSON.stringify(rest)) : undefined,
   });
   const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
+  return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
 }

@@ -1,0 +1,177 @@
+/**
+ * Every route answers within 3 sequential DynamoDB round trips. The local gateway counts the calls each
+ * request makes (calls started together count once) and reports them in response headers; the webhooks,
+ * which the PayPal and Stripe stand-ins deliver, are read from the gateway's per-route record. The walk
+ * calls every route of the table once successfully, so a new route must be added here to pass.
+ */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { routeNames, routes, type RouteName } from '../../functions/routes.js';
+import { routeKey } from '../../functions/lib/route.js';
+import { DYNAMO_CALLS_HEADER, DYNAMO_CALLS_PATH, DYNAMO_SEQUENTIAL_HEADER } from '../../scripts/dev/gateway.js';
+import { callRoute } from '../support/api.js';
+import { pngBytes, wavBytes } from '../support/audio.js';
+import * as flows from '../support/flows.js';
+import { useStackEnvironment } from '../support/in-process.js';
+import { createConfirmedUser, type TestUser } from '../support/users.js';
+import { until } from '../support/wait.js';
+
+const stack = inject('stack');
+const MAX_SEQUENTIAL = 3;
+const options = { feedbackNotes: 'Is the low end too heavy?', context: 'mix_check' };
+
+/** The most calls and sequential round trips each route needed. */
+const seen = new Map<RouteName, { calls: number; sequential: number }>();
+
+async function call(name: RouteName, input: Record<string, unknown>, user?: TestUser, headers: Record<string, string> = {}) {
+  const res = await callRoute(stack.apiUrl, name, input, user?.idToken, undefined, headers);
+  expect(res.status, `${name}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+  const calls = Number(res.headers.get(DYNAMO_CALLS_HEADER));
+  const sequential = Number(res.headers.get(DYNAMO_SEQUENTIAL_HEADER));
+  const before = seen.get(name);
+  seen.set(name, { calls: Math.max(before?.calls ?? 0, calls), sequential: Math.max(before?.sequential ?? 0, sequential) });
+  return res.body;
+}
+
+let musician: TestUser;
+let reviewer: TestUser;
+let pro: TestUser;
+let applicant: TestUser;
+let admin: TestUser;
+let reviewerId: string;
+let proId: string;
+
+beforeAll(async () => {
+  useStackEnvironment(stack);
+  [musician, reviewer, pro, applicant, admin] = await Promise.all([
+    createConfirmedUser(stack, { prefix: 'rt-musician', fullName: 'Rita Trips' }),
+    createConfirmedUser(stack, { prefix: 'rt-reviewer', fullName: 'Remy Trips' }),
+    createConfirmedUser(stack, { prefix: 'rt-pro', fullName: 'Priya Trips' }),
+    createConfirmedUser(stack, { prefix: 'rt-applicant', fullName: 'Abe Trips' }),
+    flows.testAdmin(stack),
+  ]);
+  await flows.onboard(stack, musician, 'musician');
+  [reviewerId, proId] = await Promise.all([flows.onboard(stack, reviewer, 'pro'), flows.onboard(stack, pro, 'pro')]);
+}, 60_000);
+
+describe('DynamoDB round trips per route', () => {
+  it('users: sign-up checks, onboarding, profile, pictures, applying', async () => {
+    await call('emailExists', { email: musician.email });
+    await call('usernameExists', { username: `free${randomUUID().slice(0, 8)}` });
+    await call('getMe', {}, musician);
+    await call('chooseType', { type: 'musician' }, applicant);
+    await call('saveGenres', { genres: ['House'] }, applicant);
+    await call('applyForPro', { genres: ['House'], costRange: { min: 0, max: 50 }, experience: 3 }, applicant);
+    await call('getMyApplication', {}, applicant);
+    await call('updateProfile', { bio: 'Producer from Lisbon', fullName: 'Rita Trips' }, musician);
+    await call('saveSocialLinks', { links: { instagram: 'rita' } }, musician);
+    const png = pngBytes();
+    const ticket = await call('createImageUpload', { kind: 'photo', contentType: 'image/png', size: png.length }, musician);
+    await presignedPost(ticket, png, 'image/png', 'me.png');
+    await call('saveProfileImage', { kind: 'photo', key: ticket.key }, musician);
+    await call('saveProProfile', { genres: ['House'], costRange: { min: 10, max: 60 }, experience: 4 }, pro);
+    await call('setOwnPrice', { price: 30 }, pro);
+    await call('getEarnings', {}, pro);
+    await call('searchUsers', { q: 'Trips' }, musician);
+    await call('listPros', {}, musician);
+  });
+
+  it('tracks and free feedback: upload, share, comments, feedback, rating, deleting two shared tracks', async () => {
+    const tracks = [];
+    for (const title of ['Trip One', 'Trip Two']) {
+      const wav = wavBytes({ seconds: 2 });
+      const ticket = await call('createUploadUrl', { filename: `${title}.wav`, contentType: 'audio/wav', size: wav.length }, musician);
+      await presignedPost(ticket, wav, 'audio/wav', `${title}.wav`);
+      const created = await call('createTrack', { key: ticket.key, title }, musician);
+      tracks.push(await flows.processedTrack(stack, musician, created.id));
+    }
+    await call('listTracks', {}, musician);
+    await call('updateSnippet', { id: tracks[0].id, snippet: { start: 0, end: 1.5 } }, musician);
+
+    const shares = [];
+    for (const track of tracks) shares.push(await call('createShare', { sharedWithId: reviewerId, trackId: track.id, shareOptions: options }, musician));
+    const [share] = shares;
+    await call('listShares', { as: 'reviewer' }, reviewer);
+    await call('listShares', { as: 'author' }, musician);
+    await call('getShare', { id: share.id }, reviewer);
+    await call('getSignedUrl', { trackId: tracks[0].id }, reviewer);
+    await call('respondToShare', { id: share.id, status: 'accepted' }, reviewer);
+    const comment = await call('addComment', { id: share.id, timestamp: 1.2, text: 'Kick is buried', tags: ['#Mixing'] }, reviewer);
+    await call('updateComment', { id: share.id, commentId: comment.id, text: 'Kick is buried under the bass', tags: ['#Mixing'] }, reviewer);
+    const extra = await call('addComment', { id: share.id, timestamp: null, text: 'Nice overall', tags: [] }, reviewer);
+    await call('deleteComment', { id: share.id, commentId: extra.id }, reviewer);
+    await call('suggestComment', { text: 'kick buried', timestamp: 1.2 }, reviewer);
+    await call('submitFeedback', { id: share.id, criteria: { mixingMastering: 3, energyImpact: 5 }, comment: 'Solid track' }, reviewer);
+    await call('rateFeedback', { id: share.id, rating: 4, comment: 'Thanks' }, musician);
+    const deleted = await call('deleteTracks', { ids: tracks.map((t) => t.id) }, musician);
+    expect(deleted.deleted).toHaveLength(2);
+  });
+
+  it('paid feedback and plans: PayPal order and capture, Stripe checkout and portal, both webhooks', async () => {
+    const track = await flows.uploadTrack(stack, musician, 'Trip Paid', { seconds: 1 });
+    const order = await call('createOrder', { proUserId: proId, trackId: track.id, shareOptions: options, feedbackPriceCents: 3000 }, musician);
+    const token = new URL(order.approveUrl).searchParams.get('token')!;
+    const approved = await fetch(new URL('/checkoutnow/approve', stack.paypalUrl), { method: 'POST', body: new URLSearchParams({ token }), redirect: 'manual' });
+    expect(approved.status).toBe(303);
+    await call('captureOrder', { orderId: order.orderId }, musician);
+
+    const plans = await call('listPlans', {}, musician);
+    const plus = plans.plans.find((p: { name: string }) => p.name === 'Plus');
+    const checkout = await call('createCheckoutSession', { priceId: plus.price.id }, musician);
+    const paid = await fetch(checkout.url, {
+      method: 'POST',
+      body: new URLSearchParams({ email: musician.email, cardNumber: '4242 4242 4242 4242', cardExpiry: '12 / 34', cardCvc: '123', billingName: 'Rita Trips' }),
+      redirect: 'manual',
+    });
+    expect(paid.status).toBe(303);
+    await until('the plan to change', async () => (await callRoute(stack.apiUrl, 'listPlans', {}, musician.idToken)).body.canManage, Boolean);
+    await call('createPortalSession', {}, musician);
+    // Both stand-ins have delivered their webhooks by now (the plan changed on Stripe's; PayPal's follow the capture).
+    await until('the PayPal webhooks', async () => (await gatewayRecord())[routeKey(routes.paypalWebhook)], Boolean);
+  });
+
+  it('admin: users, prices, balances, margin, applications, impersonation, audit', async () => {
+    const users = await call('listUsers', { type: 'pro', q: 'Trips' }, admin);
+    expect(users.users.length).toBeGreaterThan(0);
+    await call('setFeedbackPrice', { id: proId, price: 20 }, admin);
+    const page = await call('listUsers', { type: 'pro', q: pro.email }, admin);
+    const balance = page.users[0].balanceCents as number;
+    await call('adjustBalance', { id: proId, balance: balance / 100 + 1, expectedBalanceCents: balance, reason: 'Goodwill credit' }, admin);
+    const settings = await call('getSettings', {}, admin);
+    await call('updateMargin', { margin: settings.margin, expectedUpdatedAt: settings.updatedAt }, admin);
+    const pending = await call('listApplications', {}, admin);
+    const application = pending.applications.find((a: { email: string }) => a.email === applicant.email);
+    await call('decideApplication', { id: application.userId, decision: 'approve' }, admin);
+    await call('setUserType', { id: application.userId, type: 'musician' }, admin);
+    const impersonation = await call('impersonate', { userId: reviewerId }, admin);
+    // A write while impersonating is audited first: the audit costs a round trip of its own.
+    await call('updateProfile', { bio: 'Edited by support' }, admin, { 'x-impersonation-token': impersonation.token });
+    await call('listAudit', {}, admin);
+  });
+
+  it(`every route took at most ${MAX_SEQUENTIAL} sequential round trips`, async () => {
+    const record = await gatewayRecord();
+    for (const name of ['paypalWebhook', 'stripeWebhook'] as const) {
+      const most = record[routeKey(routes[name])];
+      expect(most, `${name} was never delivered`).toBeDefined();
+      seen.set(name, { calls: most.calls, sequential: most.sequential });
+    }
+    const table = routeNames.map((name) => ({ route: name, ...(seen.get(name) ?? { calls: NaN, sequential: NaN }) }));
+    console.table(table);
+    expect(routeNames.filter((n) => !seen.has(n)), 'routes not walked').toEqual([]);
+    expect(table.filter((r) => r.sequential > MAX_SEQUENTIAL).map((r) => `${r.route}: ${r.sequential} sequential (${r.calls} calls)`)).toEqual([]);
+  });
+});
+
+async function gatewayRecord(): Promise<Record<string, { calls: number; sequential: number }>> {
+  return (await fetch(new URL(DYNAMO_CALLS_PATH, stack.apiUrl))).json() as Promise<Record<string, { calls: number; sequential: number }>>;
+}
+
+/** Sends a file to storage with an upload ticket, as the browser does. */
+async function presignedPost(ticket: { url: string; fields: Record<string, string> }, bytes: Buffer, type: string, filename: string) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(ticket.fields)) form.append(k, v);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type }), filename);
+  const res = await fetch(ticket.url, { method: 'POST', body: form });
+  expect(res.ok, await res.clone().text()).toBe(true);
+}
