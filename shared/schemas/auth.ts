@@ -28,12 +28,4 @@ export const resetPasswordForm = z
   .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
 export type ResetPasswordForm = z.infer<typeof resetPasswordForm>;
 
-/** Turns a zod error into one message per field (the first), as the forms show them. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join('.') || '_';
-    if (!(key in out)) out[key] = issue.message;
-  }
-  return out;
-}
+export { fieldErrors } from '../field-errors.js';

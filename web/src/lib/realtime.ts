@@ -3,7 +3,7 @@
  * entity changed, so they reload what they show. It reconnects by itself with exponential backoff and a
  * fresh token, and after a reconnect tells every subscriber to resync (changes may have been missed).
  */
-import { realtimeMessage, type RealtimeMessage } from '../../../shared/schemas/tracks';
+import type { RealtimeMessage } from '../../../shared/schemas/tracks';
 
 export type RealtimeEntity = RealtimeMessage['entity'];
 export type RealtimeEvent = RealtimeMessage | { type: 'resync' };
@@ -39,11 +39,25 @@ export function reconnectDelay(attempt: number, initialMs = 1000, maxMs = 30_000
   return Math.round(base / 2 + (random() * base) / 2);
 }
 
-/** Reads a message of the channel; null for anything else. */
-export function parseRealtimeMessage(data: unknown): RealtimeMessage | null {
+type MessageSchema = (typeof import('../../../shared/schemas/tracks'))['realtimeMessage'];
+let messageSchema: Promise<MessageSchema> | undefined;
+/** Loaded with the first message, not with the first page: zod is no part of the page's first JavaScript. */
+function loadMessageSchema(): Promise<MessageSchema> {
+  messageSchema ??= import('../../../shared/schemas/tracks').then(
+    (m) => m.realtimeMessage,
+    (err: unknown) => {
+      messageSchema = undefined; // a chunk that failed to load is tried again with the next message
+      throw err;
+    },
+  );
+  return messageSchema;
+}
+
+/** Reads a message of the channel; null for anything else. Messages resolve in the order they came. */
+export async function parseRealtimeMessage(data: unknown): Promise<RealtimeMessage | null> {
   if (typeof data !== 'string') return null;
   try {
-    const parsed = realtimeMessage.safeParse(JSON.parse(data));
+    const parsed = (await loadMessageSchema()).safeParse(JSON.parse(data));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
@@ -138,8 +152,9 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
     };
     ws.onmessage = (ev) => {
       if (socket !== ws) return;
-      const message = parseRealtimeMessage(ev.data);
-      if (message) emit(message.entity, message);
+      void parseRealtimeMessage(ev.data).then((message) => {
+        if (message && socket === ws) emit(message.entity, message);
+      });
     };
     ws.onerror = () => {
       // A close event follows.

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { loginForm } from '../../../../../shared/schemas/auth';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
@@ -12,6 +11,7 @@ import { adminSignIn, assertAdminSession } from '../api/auth-service';
 import { AuthHeading } from './auth-layout';
 import { CheckEmailPanel } from './check-email-panel';
 import { SecondFactor, type SecondStep } from './two-factor';
+import { loadAuthSchemas } from '../utils/schemas';
 
 /**
  * Admin login: only members of the admin group get in, with TOTP MFA: set up right after the first
@@ -19,7 +19,7 @@ import { SecondFactor, type SecondStep } from './two-factor';
  */
 export function AdminLoginForm() {
   const auth = useAuth();
-  const form = useForm(loginForm, { email: '', password: '' });
+  const form = useForm(() => loadAuthSchemas().then((m) => m.loginForm), { email: '', password: '' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [unconfirmed, setUnconfirmed] = useState<string>();
@@ -65,7 +65,7 @@ export function AdminLoginForm() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const data = form.validate();
+    const data = await form.validate();
     if (data) await signInNow(data.email, data.password);
   };
 
@@ -86,7 +86,7 @@ export function AdminLoginForm() {
     <>
       <AuthHeading title="Admin Login" subtitle="Sign in with an administrator account." />
       <form className="form" onSubmit={submit} noValidate data-testid="admin-login-form">
-        {error && <Alert tone="error">{error}</Alert>}
+        {(error ?? form.errors._) && <Alert tone="error">{error ?? form.errors._}</Alert>}
         <TextField label="Email" {...form.field('email')} type="email" autoComplete="email" />
         <TextField label="Password" {...form.field('password')} type="password" autoComplete="current-password" />
         <Button type="submit" block busy={busy} busyText="Please wait...">

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { emailField } from '../../../../../shared/schemas/common';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { LoadingScreen } from '../../../components/loading-screen';
@@ -10,6 +9,7 @@ import { paths } from '../../../lib/paths';
 import { confirmEmail, resendConfirmation } from '../api/auth-service';
 import { AuthHeading } from './auth-layout';
 import { LoginForm } from './login-form';
+import { loadEmailField } from '../utils/schemas';
 
 type State = 'confirming' | 'confirmed' | 'form';
 
@@ -57,7 +57,7 @@ export function EmailConfirmation() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const errs: { email?: string; code?: string } = {};
-    const emailCheck = emailField.safeParse(email);
+    const emailCheck = (await loadEmailField()).safeParse(email);
     if (!emailCheck.success) errs.email = emailCheck.error.issues[0]?.message;
     if (!code.trim()) errs.code = 'Code is required';
     setFieldErrors(errs);
@@ -68,7 +68,7 @@ export function EmailConfirmation() {
   };
 
   const resend = async () => {
-    const emailCheck = emailField.safeParse(email);
+    const emailCheck = (await loadEmailField()).safeParse(email);
     if (!emailCheck.success) {
       setFieldErrors({ email: emailCheck.error.issues[0]?.message });
       return;

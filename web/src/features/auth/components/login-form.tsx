@@ -1,6 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { loginForm } from '../../../../../shared/schemas/auth';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
@@ -11,6 +10,7 @@ import { paths } from '../../../lib/paths';
 import { signInWithEmail } from '../api/auth-service';
 import { CheckEmailPanel } from './check-email-panel';
 import { SecondFactor, type SecondStep } from './two-factor';
+import { loadAuthSchemas } from '../utils/schemas';
 
 /** After the password: the authenticator's code (TOTP on), or an admin's TOTP setup. */
 
@@ -36,7 +36,7 @@ export function LoginForm({
   footer?: ReactNode;
 }) {
   const auth = useAuth();
-  const form = useForm(loginForm, { email: initialEmail, password: '' });
+  const form = useForm(() => loadAuthSchemas().then((m) => m.loginForm), { email: initialEmail, password: '' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [unconfirmed, setUnconfirmed] = useState<string>();
@@ -72,7 +72,7 @@ export function LoginForm({
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(undefined);
-    const data = form.validate();
+    const data = await form.validate();
     if (!data) return;
     setBusy(true);
     try {
@@ -108,7 +108,7 @@ export function LoginForm({
     <>
       {heading}
       <form className="form" onSubmit={submit} noValidate data-testid="login-form">
-        {error && <Alert tone="error">{error}</Alert>}
+        {(error ?? form.errors._) && <Alert tone="error">{error ?? form.errors._}</Alert>}
         <TextField label="Email" {...form.field('email')} type="email" autoComplete="email" />
         <TextField label="Password" {...form.field('password')} type="password" autoComplete="current-password" />
         {!compact && (

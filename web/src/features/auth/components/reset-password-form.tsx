@@ -1,8 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PASSWORD_RESET_REDIRECT_MS } from '../../../../../shared/constants';
-import { resetPasswordForm } from '../../../../../shared/schemas/auth';
-import { emailField } from '../../../../../shared/schemas/common';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
@@ -11,6 +9,7 @@ import { errorMessage } from '../../../lib/errors';
 import { paths } from '../../../lib/paths';
 import { completePasswordReset } from '../api/auth-service';
 import { AuthHeading } from './auth-layout';
+import { loadAuthSchemas, loadEmailField } from '../utils/schemas';
 
 /**
  * Reset password, reached from the link in the reset e-mail (`?email=...&code=...`). Without a code in
@@ -23,7 +22,7 @@ export function ResetPasswordForm() {
   const linkCode = params.get('code')?.trim() ?? '';
   const [email, setEmail] = useState(linkEmail);
   const [emailError, setEmailError] = useState<string>();
-  const form = useForm(resetPasswordForm, { code: linkCode, password: '', confirmPassword: '' });
+  const form = useForm(() => loadAuthSchemas().then((m) => m.resetPasswordForm), { code: linkCode, password: '', confirmPassword: '' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [done, setDone] = useState(false);
@@ -42,8 +41,8 @@ export function ResetPasswordForm() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(undefined);
-    const emailCheck = emailField.safeParse(email);
-    const data = form.validate();
+    const emailCheck = (await loadEmailField()).safeParse(email);
+    const data = await form.validate();
     if (!emailCheck.success) setEmailError(emailCheck.error.issues[0]?.message ?? 'Email is invalid');
     if (!data || !emailCheck.success) return;
     setBusy(true);
@@ -73,7 +72,7 @@ export function ResetPasswordForm() {
     <>
       <AuthHeading title="Reset Password" subtitle="Choose a new password for your account." />
       <form className="form" onSubmit={submit} noValidate data-testid="reset-password-form">
-        {error && <Alert tone="error">{error}</Alert>}
+        {(error ?? form.errors._) && <Alert tone="error">{error ?? form.errors._}</Alert>}
         {!linkEmail && (
           <TextField
             label="Email"

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { signUpForm } from '../../../../../shared/schemas/auth';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
@@ -11,11 +10,12 @@ import { paths } from '../../../lib/paths';
 import { registerAccount, signInWithEmail } from '../api/auth-service';
 import { AuthHeading } from './auth-layout';
 import { CheckEmailPanel } from './check-email-panel';
+import { loadAuthSchemas } from '../utils/schemas';
 
 /** Sign-up: Full Name, Email Address, Password; then the check-your-email panel. */
 export function SignUpForm() {
   const auth = useAuth();
-  const form = useForm(signUpForm, { fullName: '', email: '', password: '' });
+  const form = useForm(() => loadAuthSchemas().then((m) => m.signUpForm), { fullName: '', email: '', password: '' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [sentTo, setSentTo] = useState<string>();
@@ -34,7 +34,7 @@ export function SignUpForm() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(undefined);
-    const data = form.validate();
+    const data = await form.validate();
     if (!data) return;
     setBusy(true);
     try {
@@ -62,7 +62,7 @@ export function SignUpForm() {
     <>
       <AuthHeading title="Create your account" subtitle="Get feedback on your music from peers and pros." />
       <form className="form" onSubmit={submit} noValidate data-testid="signup-form">
-        {error && <Alert tone="error">{error}</Alert>}
+        {(error ?? form.errors._) && <Alert tone="error">{error ?? form.errors._}</Alert>}
         <TextField label="Full Name" {...form.field('fullName')} autoComplete="name" />
         <TextField label="Email Address" {...form.field('email')} type="email" autoComplete="email" />
         <TextField label="Password" {...form.field('password')} type="password" autoComplete="new-password" />
