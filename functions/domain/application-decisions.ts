@@ -14,11 +14,10 @@ export async function decide(
   admin: UserRecord,
   input: { id: string; decision: 'approve' | 'decline'; reason?: string },
 ): Promise<ProApplicationView> {
-  const app = await getApplication(input.id);
-  if (!app) throw new NotFound('Application not found');
+  // An application is keyed by its applicant's id: both are read at once.
+  const [app, applicant] = await Promise.all([getApplication(input.id), getUser(input.id)]);
+  if (!app || !applicant) throw new NotFound('Application not found');
   if (app.status !== 'pending') throw new Conflict(`This application was already ${app.status}.`, 'application_decided');
-  const applicant = await getUser(app.userId);
-  if (!applicant) throw new NotFound('Application not found');
   // Made a pro meanwhile with the type toggle: approving closes the application, declining would contradict it.
   const alreadyPro = applicant.type === 'pro';
   if (alreadyPro && input.decision === 'decline') throw new Conflict(`${applicant.fullName} is already a pro. Switch them back to musician first to decline.`, 'already_pro');

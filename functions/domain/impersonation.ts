@@ -33,15 +33,28 @@ export async function startImpersonation(admin: UserRecord, identity: Identity, 
 
 const ENDED = 'Your impersonation has ended. Stop impersonating and start again from the user list.';
 
+/** What an impersonation token leads to, looked up beside the caller's own record (no read waits on the other). */
+export interface ImpersonationLookup {
+  claims: Awaited<ReturnType<typeof readImpersonationToken>>;
+  inGroup: boolean;
+  target: UserRecord | null;
+}
+
+/** The token's claims (bound to the caller's id), the caller's admin group asked live, and the user it names. */
+export async function lookUpImpersonation(token: string, identity: Identity): Promise<ImpersonationLookup> {
+  const claims = await readImpersonationToken(token, identity.sub);
+  if (!claims) return { claims, inGroup: false, target: null };
+  const [inGroup, target] = await Promise.all([isInGroup(identity.cognitoUsername, ADMIN_GROUP), getUser(claims.sub)]);
+  return { claims, inGroup, target };
+}
+
 /**
  * The user an admin acts as, for a request carrying an impersonation token. The caller must be an admin
  * now (token and record, and the group asked live), the token theirs and current, the user not an admin.
  */
-export async function impersonated(token: string, admin: UserRecord, identity: Identity, isAdmin: boolean): Promise<UserRecord> {
+export function impersonated({ claims, inGroup, target }: ImpersonationLookup, isAdmin: boolean): UserRecord {
   if (!isAdmin) throw new Forbidden('Only admins impersonate', 'impersonation_forbidden');
-  const claims = await readImpersonationToken(token, admin.id);
   if (!claims) throw new Unauthorized(ENDED, 'impersonation_ended');
-  const [inGroup, target] = await Promise.all([isInGroup(identity.cognitoUsername, ADMIN_GROUP), getUser(claims.sub)]);
   if (!inGroup) throw new Forbidden('Only admins impersonate', 'impersonation_forbidden');
   if (!target || target.type === 'admin') throw new Unauthorized(ENDED, 'impersonation_ended');
   return target;
