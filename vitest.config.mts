@@ -1,10 +1,14 @@
 import { defineConfig } from 'vitest/config';
+import { webAliases } from './web/aliases';
 
 export default defineConfig({
+  // The web app's import aliases, for tests that load its modules.
+  resolve: { alias: webAliases },
   test: {
     reporters: ['default', './test/support/summary-reporter.ts'],
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           sequence: { groupOrder: 0 },
@@ -14,6 +18,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'infra',
           sequence: { groupOrder: 1 },
@@ -23,6 +28,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         // API and browser tests share one local stack, started once by the global setup.
         test: {
           name: 'stack',

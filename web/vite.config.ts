@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { webAliases } from './aliases';
 import { inlineRuntimeConfig } from './src/lib/runtime-config';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -72,6 +73,7 @@ export default defineConfig({
   cacheDir: process.env.VITE_CACHE_DIR || undefined,
   publicDir: 'public',
   plugins: [react(), runtimeConfig(), inlinedRuntimeConfig()],
+  resolve: { alias: webAliases },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

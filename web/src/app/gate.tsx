@@ -1,16 +1,16 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { ADMIN_GROUP } from '../../../shared/constants';
-import { Alert } from '../components/alert';
-import { Button } from '../components/button';
-import { LoadingScreen } from '../components/loading-screen';
-import { ImpersonationBanner } from '../features/impersonation/components/impersonation-banner';
-import { useImpersonationGuard } from '../features/impersonation/hooks/use-impersonation';
-import { clearImpersonation, impersonationLink } from '../features/impersonation/state';
-import { linkImpersonation } from '../lib/api';
-import { useAuth, useMe } from '../lib/auth';
-import { errorMessage } from '../lib/errors';
-import { normalizePath, paths } from '../lib/paths';
+import { ADMIN_GROUP } from '@shared/constants';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { LoadingScreen } from '@/components/loading-screen';
+import { ImpersonationBanner } from '@/features/impersonation/components/impersonation-banner';
+import { useImpersonationGuard } from '@/features/impersonation/hooks/use-impersonation';
+import { clearImpersonation, impersonationLink } from '@/features/impersonation/state';
+import { linkImpersonation } from '@/lib/api';
+import { useAuth, useMe } from '@/lib/auth';
+import { errorMessage } from '@/lib/errors';
+import { normalizePath, paths } from '@/lib/paths';
 import { resolveGate, type GateSession, type RouteKind } from './routing-rules';
 
 // While the admin impersonates someone, every API call carries the impersonation token.

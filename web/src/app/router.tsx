@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { LoadingScreen } from '../components/loading-screen';
-import { paths } from '../lib/paths';
+import { LoadingScreen } from '@/components/loading-screen';
+import { paths } from '@/lib/paths';
 import { Gate } from './gate';
 import { AppLayout } from './layout/app-layout';
 

@@ -1,5 +1,5 @@
-import { paths } from '../lib/paths';
-import type { UserView } from '../../../shared/schemas/users';
+import { paths } from '@/lib/paths';
+import type { UserView } from '@shared/schemas/users';
 
 /**
  * The kinds of route of spec section 2:

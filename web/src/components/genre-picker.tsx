@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { MAIN_GENRES, genresSelectedText } from '../../../shared/genres';
+import { MAIN_GENRES, genresSelectedText } from '@shared/genres';
 
 export const slug = (s: string) =>
   s

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { ApiError } from '../lib/api-client';
-import { paths } from '../lib/paths';
+import { ApiError } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
 
 /** A 409 plan_limit answer: the user has used what their plan allows (its message names the plan that lifts it). */
 export const isPlanLimit = (err: unknown): err is ApiError => err instanceof ApiError && err.code === 'plan_limit';

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import type { z } from 'zod';
-import { fieldErrors } from '../../../shared/field-errors';
+import { fieldErrors } from '@shared/field-errors';
 
 type Schema<V, O> = z.ZodType<O, V>;
 

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 // Addresses only: the schemas stay out of the app's first load (types come from routes.ts, erased at build).
 import { routePaths, type RouteName } from '../../../functions/route-paths';
 import type { Routes } from '../../../functions/routes';
-import { API_TIMEOUT_MS } from '../../../shared/constants';
+import { API_TIMEOUT_MS } from '@shared/constants';
 
 /** What a route accepts (before server-side defaults and transforms) and what it returns. */
 export type ApiInput<N extends RouteName> = z.input<Routes[N]['input']>;

@@ -2,8 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchAuthSession, fetchMFAPreference, signOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { ADMIN_GROUP } from '../../../shared/constants';
-import type { UserView } from '../../../shared/schemas/users';
+import { ADMIN_GROUP } from '@shared/constants';
+import type { UserView } from '@shared/schemas/users';
 import { api } from './api';
 import { startSessionWatcher } from './session-watcher';
 

@@ -1,5 +1,5 @@
 /** The route constants of the spec, shared with the server (links in e-mails). */
-export { paths } from '../../../shared/paths';
+export { paths } from '@shared/paths';
 
 /** Routes on which neither the sidebar nor the bottom bar is shown (spec section 2). */
 const BARE_ROUTES = new Set([

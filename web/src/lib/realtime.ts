@@ -3,7 +3,7 @@
  * entity changed, so they reload what they show. It reconnects by itself with exponential backoff and a
  * fresh token, and after a reconnect tells every subscriber to resync (changes may have been missed).
  */
-import type { RealtimeMessage } from '../../../shared/schemas/tracks';
+import type { RealtimeMessage } from '@shared/schemas/tracks';
 
 export type RealtimeEntity = RealtimeMessage['entity'];
 export type RealtimeEvent = RealtimeMessage | { type: 'resync' };
@@ -39,11 +39,11 @@ export function reconnectDelay(attempt: number, initialMs = 1000, maxMs = 30_000
   return Math.round(base / 2 + (random() * base) / 2);
 }
 
-type MessageSchema = (typeof import('../../../shared/schemas/tracks'))['realtimeMessage'];
+type MessageSchema = (typeof import('@shared/schemas/tracks'))['realtimeMessage'];
 let messageSchema: Promise<MessageSchema> | undefined;
 /** Loaded with the first message, not with the first page: zod is no part of the page's first JavaScript. */
 function loadMessageSchema(): Promise<MessageSchema> {
-  messageSchema ??= import('../../../shared/schemas/tracks').then(
+  messageSchema ??= import('@shared/schemas/tracks').then(
     (m) => m.realtimeMessage,
     (err: unknown) => {
       messageSchema = undefined; // a chunk that failed to load is tried again with the next message

@@ -1,4 +1,4 @@
-import { REFRESH_BACKOFF_START_MS, SESSION_REFRESH_TICKS, SESSION_TICK_MS } from '../../../shared/constants';
+import { REFRESH_BACKOFF_START_MS, SESSION_REFRESH_TICKS, SESSION_TICK_MS } from '@shared/constants';
 
 /** Errors after which a refresh can never succeed: the session is over. */
 const FATAL_REFRESH_ERRORS = [

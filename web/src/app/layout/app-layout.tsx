@@ -1,10 +1,10 @@
 import { Suspense, useCallback, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { LoadingScreen } from '../../components/loading-screen';
-import { useImpersonation } from '../../features/impersonation/hooks/use-impersonation';
-import { clearImpersonation } from '../../features/impersonation/state';
-import { isAdminSession, useAuth, useMe } from '../../lib/auth';
-import { isNavHidden, paths } from '../../lib/paths';
+import { LoadingScreen } from '@/components/loading-screen';
+import { useImpersonation } from '@/features/impersonation/hooks/use-impersonation';
+import { clearImpersonation } from '@/features/impersonation/state';
+import { isAdminSession, useAuth, useMe } from '@/lib/auth';
+import { isNavHidden, paths } from '@/lib/paths';
 import { BottomBar, Sidebar } from './nav';
 import { navItems, type NavRole } from './nav-items';
 

@@ -1,4 +1,4 @@
-import { paths } from '../../lib/paths';
+import { paths } from '@/lib/paths';
 
 export type NavRole = 'musician' | 'pro' | 'admin';
 export type NavIcon = 'home' | 'choosePro' | 'profile' | 'users' | 'settings';

@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router-dom';
-import { ChevronIcon, HomeIcon, LogoMark, LogoutIcon, SettingsIcon, StarIcon, UserIcon, UsersIcon } from '../../components/icons';
+import { ChevronIcon, HomeIcon, LogoMark, LogoutIcon, SettingsIcon, StarIcon, UserIcon, UsersIcon } from '@/components/icons';
 import type { NavIcon, NavItem } from './nav-items';
 
 const ICONS: Record<NavIcon, typeof HomeIcon> = {

@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
-import type { AdminUserView } from '../../../../shared/schemas/admin';
-import { Alert } from '../../components/alert';
-import { PageHeader } from '../../components/page-header';
-import { ApplicationsPanel } from '../../features/admin/components/applications-panel';
-import { AuditPanel } from '../../features/admin/components/audit-panel';
-import { MarginPanel } from '../../features/admin/components/margin-panel';
-import { UsersPanel } from '../../features/admin/components/users-panel';
-import { startImpersonation } from '../../features/impersonation/api/start';
-import { useStoredImpersonation } from '../../features/impersonation/hooks/use-impersonation';
-import { dismissEndedNotice, peekEndedNotice } from '../../features/impersonation/state';
+import type { AdminUserView } from '@shared/schemas/admin';
+import { Alert } from '@/components/alert';
+import { PageHeader } from '@/components/page-header';
+import { ApplicationsPanel } from '@/features/admin/components/applications-panel';
+import { AuditPanel } from '@/features/admin/components/audit-panel';
+import { MarginPanel } from '@/features/admin/components/margin-panel';
+import { UsersPanel } from '@/features/admin/components/users-panel';
+import { startImpersonation } from '@/features/impersonation/api/start';
+import { useStoredImpersonation } from '@/features/impersonation/hooks/use-impersonation';
+import { dismissEndedNotice, peekEndedNotice } from '@/features/impersonation/state';
 
 const impersonate = (user: AdminUserView) => startImpersonation(user.id);
 

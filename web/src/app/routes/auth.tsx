@@ -1,13 +1,13 @@
 import { useSearchParams } from 'react-router-dom';
-import { Button } from '../../components/button';
-import { AdminLoginForm } from '../../features/auth/components/admin-login-form';
-import { AuthHeading, AuthLayout } from '../../features/auth/components/auth-layout';
-import { EmailConfirmation } from '../../features/auth/components/email-confirmation';
-import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form';
-import { LoginForm } from '../../features/auth/components/login-form';
-import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
-import { SignUpForm } from '../../features/auth/components/signup-form';
-import { getRuntimeConfig } from '../../lib/runtime-config';
+import { Button } from '@/components/button';
+import { AdminLoginForm } from '@/features/auth/components/admin-login-form';
+import { AuthHeading, AuthLayout } from '@/features/auth/components/auth-layout';
+import { EmailConfirmation } from '@/features/auth/components/email-confirmation';
+import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
+import { SignUpForm } from '@/features/auth/components/signup-form';
+import { getRuntimeConfig } from '@/lib/runtime-config';
 
 export function LoginRoute() {
   const [params] = useSearchParams();

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { UserCard } from '../../../../shared/schemas/shares';
-import { LoadingScreen } from '../../components/loading-screen';
-import { PageHeader } from '../../components/page-header';
-import { PaymentCancelled, PaymentSuccess } from '../../features/payments/components/payment-result';
-import { usePros } from '../../features/pros/api/pros';
-import { ChooseProGrid } from '../../features/pros/components/choose-pro-grid';
+import type { UserCard } from '@shared/schemas/shares';
+import { LoadingScreen } from '@/components/loading-screen';
+import { PageHeader } from '@/components/page-header';
+import { PaymentCancelled, PaymentSuccess } from '@/features/payments/components/payment-result';
+import { usePros } from '@/features/pros/api/pros';
+import { ChooseProGrid } from '@/features/pros/components/choose-pro-grid';
 import { ShareDialog } from './share-dialog';
 
 /** The pros grid; choosing one opens the share dialog with that pro, for one of the user's tracks. */

@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import type { TrackView } from '../../../../shared/schemas/tracks';
-import { LoadingScreen } from '../../components/loading-screen';
-import { MusicianExperience } from '../../features/dashboard/components/musician-experience';
-import { ProExperience } from '../../features/dashboard/components/pro-experience';
-import { FeedbackHub } from '../../features/feedback/components/feedback-hub';
-import { ReviewerTabs } from '../../features/feedback/components/reviewer-tabs';
-import { TrackShares, TrackShareSummary } from '../../features/feedback/components/track-shares';
-import type { Viewer } from '../../features/feedback/utils/share';
-import { TracksPanel } from '../../features/tracks/components/tracks-panel';
-import { useMe } from '../../lib/auth';
+import type { TrackView } from '@shared/schemas/tracks';
+import { LoadingScreen } from '@/components/loading-screen';
+import { MusicianExperience } from '@/features/dashboard/components/musician-experience';
+import { ProExperience } from '@/features/dashboard/components/pro-experience';
+import { FeedbackHub } from '@/features/feedback/components/feedback-hub';
+import { ReviewerTabs } from '@/features/feedback/components/reviewer-tabs';
+import { TrackShares, TrackShareSummary } from '@/features/feedback/components/track-shares';
+import type { Viewer } from '@/features/feedback/utils/share';
+import { TracksPanel } from '@/features/tracks/components/tracks-panel';
+import { useMe } from '@/lib/auth';
 import { ShareDialog } from './share-dialog';
 
 /**

@@ -1,5 +1,5 @@
-import { EarningsCard } from '../../features/earnings/components/earnings-card';
-import { ProfilePage } from '../../features/profile/components/profile-page';
+import { EarningsCard } from '@/features/earnings/components/earnings-card';
+import { ProfilePage } from '@/features/profile/components/profile-page';
 
 /** /profile: the profile page, with a pro's Current Balance card ('Earnings from feedback provided'). */
 export const ProfileRoute = () => <ProfilePage proBalance={<EarningsCard />} />;

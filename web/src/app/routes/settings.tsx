@@ -1,5 +1,5 @@
-import { PageHeader } from '../../components/page-header';
-import { BillingSection } from '../../features/billing/components/billing-section';
+import { PageHeader } from '@/components/page-header';
+import { BillingSection } from '@/features/billing/components/billing-section';
 
 /** The user's settings: for now their plan and billing. */
 export function SettingsRoute() {

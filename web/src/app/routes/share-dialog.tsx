@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { UserCard } from '../../../../shared/schemas/shares';
-import { ShareModal } from '../../features/feedback/components/share-modal';
-import { PaymentStep } from '../../features/payments/components/payment-step';
-import { tracksQueryKey, useTracks } from '../../features/tracks/api/tracks';
+import type { UserCard } from '@shared/schemas/shares';
+import { ShareModal } from '@/features/feedback/components/share-modal';
+import { PaymentStep } from '@/features/payments/components/payment-step';
+import { tracksQueryKey, useTracks } from '@/features/tracks/api/tracks';
 
 /**
  * The share dialog over the user's own tracks, with the payments feature's payment step (composed here:

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type Ref } from 'react';
 import type WaveSurfer from 'wavesurfer.js';
-import { PLAYER_SKIP_SECONDS } from '../../../../shared/constants';
-import { LOAD_AUDIO_ERROR } from '../../../../shared/schemas/tracks';
-import { PauseIcon, PlayIcon, SkipBackIcon, SkipForwardIcon } from '../icons';
+import { PLAYER_SKIP_SECONDS } from '@shared/constants';
+import { LOAD_AUDIO_ERROR } from '@shared/schemas/tracks';
+import { PauseIcon, PlayIcon, SkipBackIcon, SkipForwardIcon } from '@/components/icons';
 import { claimPlayback, releasePlayback } from './playback';
 import { decodePeaks } from './peaks';
 import { clampTime, formatTime } from './time';

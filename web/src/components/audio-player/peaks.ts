@@ -2,7 +2,7 @@
  * Stored waveform peaks: base64 of PEAKS_COUNT bytes, each 0-255 (the amplitude of that slice of the
  * track times 255). Decoded once per track; drawing a waveform never needs the audio file.
  */
-import { PEAKS_COUNT } from '../../../../shared/constants';
+import { PEAKS_COUNT } from '@shared/constants';
 
 const cache = new Map<string, Float32Array>();
 

@@ -5,7 +5,7 @@
  * see the same value. Starting and stopping load a whole new page, so that nothing cached for one person
  * is ever shown as the other's.
  */
-import { paths } from '../../lib/paths';
+import { paths } from '@/lib/paths';
 
 export const IMPERSONATION_KEY = 'snip.impersonation';
 const NOTICE_KEY = 'snip.impersonation.notice';

@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { AdminUserView } from '../../../../../shared/schemas/admin';
-import { api, type ApiOutput } from '../../../lib/api';
+import type { AdminUserView } from '@shared/schemas/admin';
+import { api, type ApiOutput } from '@/lib/api';
 
 export type UserTypeFilter = 'all' | 'pro' | 'musician';
 type UserPage = ApiOutput<'listUsers'>;

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Button } from '../../../components/button';
-import { TextField } from '../../../components/text-field';
-import { parseDollars } from '../utils/format';
+import { Button } from '@/components/button';
+import { TextField } from '@/components/text-field';
+import { parseDollars } from '@/features/admin/utils/format';
 
 export interface AmountEditorProps {
   /** The field's label, e.g. 'Feedback price (USD)'. */

@@ -1,15 +1,15 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import type { ProApplicationView } from '../../../../../shared/schemas/profile';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { EmailAddress } from '../../../components/email-address';
-import { TextAreaField } from '../../../components/text-field';
-import { ApiError } from '../../../lib/api';
-import { formatDate } from '../../../lib/dates';
-import { errorMessage } from '../../../lib/errors';
-import { useDecideApplication, usePendingApplications, type Decision } from '../api/admin';
-import { ALREADY_DECIDED, costRangeLine, displayName, featuredLinks, REASON_MIN, REASON_REQUIRED, yearsLine } from '../utils/format';
-import '../admin.css';
+import type { ProApplicationView } from '@shared/schemas/profile';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { EmailAddress } from '@/components/email-address';
+import { TextAreaField } from '@/components/text-field';
+import { ApiError } from '@/lib/api';
+import { formatDate } from '@/lib/dates';
+import { errorMessage } from '@/lib/errors';
+import { useDecideApplication, usePendingApplications, type Decision } from '@/features/admin/api/admin';
+import { ALREADY_DECIDED, costRangeLine, displayName, featuredLinks, REASON_MIN, REASON_REQUIRED, yearsLine } from '@/features/admin/utils/format';
+import '@/features/admin/admin.css';
 
 type Message = { tone: 'success' | 'error'; text: string };
 

@@ -1,11 +1,11 @@
 import { useId } from 'react';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { EmailAddress } from '../../../components/email-address';
-import { errorMessage } from '../../../lib/errors';
-import { useImpersonationAudit } from '../api/admin';
-import { formatDateTime, outcomeOf } from '../utils/format';
-import '../admin.css';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { EmailAddress } from '@/components/email-address';
+import { errorMessage } from '@/lib/errors';
+import { useImpersonationAudit } from '@/features/admin/api/admin';
+import { formatDateTime, outcomeOf } from '@/features/admin/utils/format';
+import '@/features/admin/admin.css';
 
 /**
  * Impersonation audit: every start and every write made while acting as a user, newest first: when,

@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { formatDate } from '../../../lib/dates';
-import { errorMessage } from '../../../lib/errors';
-import { useAdminSettings, useUpdateMargin } from '../api/admin';
-import { MARGIN_INVALID, marginFraction, marginPercent } from '../utils/format';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { formatDate } from '@/lib/dates';
+import { errorMessage } from '@/lib/errors';
+import { useAdminSettings, useUpdateMargin } from '@/features/admin/api/admin';
+import { MARGIN_INVALID, marginFraction, marginPercent } from '@/features/admin/utils/format';
 
 /** The platform's profit margin per feedback: shown as a percentage, edited as one, stored as a fraction. */
 export function MarginPanel() {

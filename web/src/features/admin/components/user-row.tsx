@@ -1,15 +1,15 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { AdminUserView } from '../../../../../shared/schemas/admin';
-import { Alert } from '../../../components/alert';
-import { Avatar } from '../../../components/avatar';
-import { Button } from '../../../components/button';
-import { EmailAddress } from '../../../components/email-address';
-import { ApiError } from '../../../lib/api';
-import { errorMessage } from '../../../lib/errors';
-import { formatCents } from '../../../lib/money';
+import type { AdminUserView } from '@shared/schemas/admin';
+import { Alert } from '@/components/alert';
+import { Avatar } from '@/components/avatar';
+import { Button } from '@/components/button';
+import { EmailAddress } from '@/components/email-address';
+import { ApiError } from '@/lib/api';
+import { errorMessage } from '@/lib/errors';
+import { formatCents } from '@/lib/money';
 import { useQueryClient } from '@tanstack/react-query';
-import { adminUsersKey, patchUser, useAdjustBalance, useSetFeedbackPrice, useSetUserType } from '../api/admin';
-import { displayName, dollarsOf, initialOf, priceLine, typeLabel } from '../utils/format';
+import { adminUsersKey, patchUser, useAdjustBalance, useSetFeedbackPrice, useSetUserType } from '@/features/admin/api/admin';
+import { displayName, dollarsOf, initialOf, priceLine, typeLabel } from '@/features/admin/utils/format';
 import { AmountEditor } from './amount-editor';
 
 type Editing = 'price' | 'balance' | null;

@@ -1,13 +1,13 @@
 import { useEffect, useId, useState } from 'react';
-import type { AdminUserView } from '../../../../../shared/schemas/admin';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { SearchIcon } from '../../../components/icons';
-import { errorMessage } from '../../../lib/errors';
-import { useAdminUsers, type UserTypeFilter } from '../api/admin';
-import { userCount } from '../utils/format';
+import type { AdminUserView } from '@shared/schemas/admin';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { SearchIcon } from '@/components/icons';
+import { errorMessage } from '@/lib/errors';
+import { useAdminUsers, type UserTypeFilter } from '@/features/admin/api/admin';
+import { userCount } from '@/features/admin/utils/format';
 import { UserRow } from './user-row';
-import '../admin.css';
+import '@/features/admin/admin.css';
 
 /** How long typing must pause before the search is sent. */
 export const SEARCH_DEBOUNCE_MS = 300;

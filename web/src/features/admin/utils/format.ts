@@ -1,6 +1,6 @@
 /** How the admin screens word users, money and the margin. */
-import { formatDate } from '../../../lib/dates';
-import { formatCents } from '../../../lib/money';
+import { formatDate } from '@/lib/dates';
+import { formatCents } from '@/lib/money';
 
 export const MARGIN_INVALID = 'Please enter a valid percentage between 0 and 100';
 

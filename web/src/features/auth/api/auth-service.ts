@@ -13,11 +13,11 @@ import {
   updateMFAPreference,
   verifyTOTPSetup,
 } from 'aws-amplify/auth';
-import { ADMIN_GROUP } from '../../../../../shared/constants';
-import { suggestUsername } from '../../../../../shared/username';
-import { api } from '../../../lib/api';
-import { getRuntimeConfig } from '../../../lib/runtime-config';
-import { errorMessage, errorName } from '../../../lib/errors';
+import { ADMIN_GROUP } from '@shared/constants';
+import { suggestUsername } from '@shared/username';
+import { api } from '@/lib/api';
+import { getRuntimeConfig } from '@/lib/runtime-config';
+import { errorMessage, errorName } from '@/lib/errors';
 
 /**
  * What a password sign-in leads to: signed in; the e-mail still to confirm; the code of the account's

@@ -1,17 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { TextField } from '../../../components/text-field';
-import { useForm } from '../../../hooks/use-form';
-import { useAuth } from '../../../lib/auth';
-import { errorMessage } from '../../../lib/errors';
-import { paths } from '../../../lib/paths';
-import { adminSignIn, assertAdminSession } from '../api/auth-service';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { TextField } from '@/components/text-field';
+import { useForm } from '@/hooks/use-form';
+import { useAuth } from '@/lib/auth';
+import { errorMessage } from '@/lib/errors';
+import { paths } from '@/lib/paths';
+import { adminSignIn, assertAdminSession } from '@/features/auth/api/auth-service';
 import { AuthHeading } from './auth-layout';
 import { CheckEmailPanel } from './check-email-panel';
 import { SecondFactor, type SecondStep } from './two-factor';
-import { loadAuthSchemas } from '../utils/schemas';
+import { loadAuthSchemas } from '@/features/auth/utils/schemas';
 
 /**
  * Admin login: only members of the admin group get in, with TOTP MFA: set up right after the first

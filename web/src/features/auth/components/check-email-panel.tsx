@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { EmailAddress } from '../../../components/email-address';
-import { MailIcon } from '../../../components/icons';
-import { TextField } from '../../../components/text-field';
-import { errorMessage } from '../../../lib/errors';
-import { confirmEmail, resendConfirmation } from '../api/auth-service';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { EmailAddress } from '@/components/email-address';
+import { MailIcon } from '@/components/icons';
+import { TextField } from '@/components/text-field';
+import { errorMessage } from '@/lib/errors';
+import { confirmEmail, resendConfirmation } from '@/features/auth/api/auth-service';
 
 /**
  * 'Check your email' after sign-up (or a sign-in with an unconfirmed e-mail): the address, a code

@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { LoadingScreen } from '../../../components/loading-screen';
-import { TextField } from '../../../components/text-field';
-import { errorMessage } from '../../../lib/errors';
-import { paths } from '../../../lib/paths';
-import { confirmEmail, resendConfirmation } from '../api/auth-service';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { LoadingScreen } from '@/components/loading-screen';
+import { TextField } from '@/components/text-field';
+import { errorMessage } from '@/lib/errors';
+import { paths } from '@/lib/paths';
+import { confirmEmail, resendConfirmation } from '@/features/auth/api/auth-service';
 import { AuthHeading } from './auth-layout';
 import { LoginForm } from './login-form';
-import { loadEmailField } from '../utils/schemas';
+import { loadEmailField } from '@/features/auth/utils/schemas';
 
 type State = 'confirming' | 'confirmed' | 'form';
 

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { EmailAddress } from '../../../components/email-address';
-import { MailIcon } from '../../../components/icons';
-import { TextField } from '../../../components/text-field';
-import { errorMessage } from '../../../lib/errors';
-import { paths } from '../../../lib/paths';
-import { requestPasswordReset } from '../api/auth-service';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { EmailAddress } from '@/components/email-address';
+import { MailIcon } from '@/components/icons';
+import { TextField } from '@/components/text-field';
+import { errorMessage } from '@/lib/errors';
+import { paths } from '@/lib/paths';
+import { requestPasswordReset } from '@/features/auth/api/auth-service';
 import { AuthHeading } from './auth-layout';
 
 /** Forgot password: e-mail (a required browser field), 'Reset Password' ('Sending...'), then 'Check your email'. */

@@ -1,16 +1,16 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { TextField } from '../../../components/text-field';
-import { useForm } from '../../../hooks/use-form';
-import { useAuth } from '../../../lib/auth';
-import { errorMessage } from '../../../lib/errors';
-import { paths } from '../../../lib/paths';
-import { signInWithEmail } from '../api/auth-service';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { TextField } from '@/components/text-field';
+import { useForm } from '@/hooks/use-form';
+import { useAuth } from '@/lib/auth';
+import { errorMessage } from '@/lib/errors';
+import { paths } from '@/lib/paths';
+import { signInWithEmail } from '@/features/auth/api/auth-service';
 import { CheckEmailPanel } from './check-email-panel';
 import { SecondFactor, type SecondStep } from './two-factor';
-import { loadAuthSchemas } from '../utils/schemas';
+import { loadAuthSchemas } from '@/features/auth/utils/schemas';
 
 /** After the password: the authenticator's code (TOTP on), or an admin's TOTP setup. */
 

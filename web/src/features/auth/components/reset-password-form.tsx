@@ -1,15 +1,15 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { PASSWORD_RESET_REDIRECT_MS } from '../../../../../shared/constants';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { TextField } from '../../../components/text-field';
-import { useForm } from '../../../hooks/use-form';
-import { errorMessage } from '../../../lib/errors';
-import { paths } from '../../../lib/paths';
-import { completePasswordReset } from '../api/auth-service';
+import { PASSWORD_RESET_REDIRECT_MS } from '@shared/constants';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { TextField } from '@/components/text-field';
+import { useForm } from '@/hooks/use-form';
+import { errorMessage } from '@/lib/errors';
+import { paths } from '@/lib/paths';
+import { completePasswordReset } from '@/features/auth/api/auth-service';
 import { AuthHeading } from './auth-layout';
-import { loadAuthSchemas, loadEmailField } from '../utils/schemas';
+import { loadAuthSchemas, loadEmailField } from '@/features/auth/utils/schemas';
 
 /**
  * Reset password, reached from the link in the reset e-mail (`?email=...&code=...`). Without a code in

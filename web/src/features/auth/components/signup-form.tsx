@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { TextField } from '../../../components/text-field';
-import { useForm } from '../../../hooks/use-form';
-import { useAuth } from '../../../lib/auth';
-import { errorMessage } from '../../../lib/errors';
-import { paths } from '../../../lib/paths';
-import { registerAccount, signInWithEmail } from '../api/auth-service';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { TextField } from '@/components/text-field';
+import { useForm } from '@/hooks/use-form';
+import { useAuth } from '@/lib/auth';
+import { errorMessage } from '@/lib/errors';
+import { paths } from '@/lib/paths';
+import { registerAccount, signInWithEmail } from '@/features/auth/api/auth-service';
 import { AuthHeading } from './auth-layout';
 import { CheckEmailPanel } from './check-email-panel';
-import { loadAuthSchemas } from '../utils/schemas';
+import { loadAuthSchemas } from '@/features/auth/utils/schemas';
 
 /** Sign-up: Full Name, Email Address, Password; then the check-your-email panel. */
 export function SignUpForm() {

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { TextField } from '../../../components/text-field';
-import { errorMessage } from '../../../lib/errors';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { TextField } from '@/components/text-field';
+import { errorMessage } from '@/lib/errors';
 import {
   confirmTotpCode,
   finishTotpSetup,
@@ -12,7 +12,7 @@ import {
   signOutQuietly,
   startTotpSetup,
   type TotpSetup,
-} from '../api/auth-service';
+} from '@/features/auth/api/auth-service';
 import { AuthHeading } from './auth-layout';
 import './two-factor.css';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import type { PlanList } from '../utils/plans';
+import { api } from '@/lib/api';
+import type { PlanList } from '@/features/billing/utils/plans';
 
 export const plansQueryKey = ['billing', 'plans'] as const;
 

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { PlanView } from '../../../../../shared/schemas/billing';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/errors';
-import { useOpenPortal, usePlans, useStartCheckout } from '../api/billing';
+import type { PlanView } from '@shared/schemas/billing';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
+import { useOpenPortal, usePlans, useStartCheckout } from '@/features/billing/api/billing';
 import {
   billingSignature,
   currentPlanOf,
@@ -15,8 +15,8 @@ import {
   sortPlans,
   subscriptionLine,
   type PlanList,
-} from '../utils/plans';
-import { leaveFor } from '../../../lib/leave';
+} from '@/features/billing/utils/plans';
+import { leaveFor } from '@/lib/leave';
 import { PlanCard, type PlanAction } from './plan-card';
 
 export const CHECKOUT_SUCCESS = 'Payment received: your plan will show here in a moment.';

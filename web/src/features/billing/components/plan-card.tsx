@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import type { PlanView } from '../../../../../shared/schemas/billing';
-import { Button } from '../../../components/button';
-import { CheckIcon } from '../../../components/icons';
-import { planPrice } from '../utils/plans';
+import type { PlanView } from '@shared/schemas/billing';
+import { Button } from '@/components/button';
+import { CheckIcon } from '@/components/icons';
+import { planPrice } from '@/features/billing/utils/plans';
 
 /** What a card offers: it is the current plan, it can be upgraded to, or nothing (a cheaper plan). */
 export type PlanAction = 'current' | 'upgrade' | 'none';

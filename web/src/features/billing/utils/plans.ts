@@ -1,6 +1,6 @@
-import type { PlanView } from '../../../../../shared/schemas/billing';
-import type { ApiOutput } from '../../../lib/api';
-import { formatDate } from '../../../lib/dates';
+import type { PlanView } from '@shared/schemas/billing';
+import type { ApiOutput } from '@/lib/api';
+import { formatDate } from '@/lib/dates';
 
 export type PlanList = ApiOutput<'listPlans'>;
 export type Subscription = NonNullable<PlanList['subscription']>;

@@ -1,4 +1,4 @@
-import { SparkIcon, TemplateIcon, WaveIcon } from '../../../components/icons';
+import { SparkIcon, TemplateIcon, WaveIcon } from '@/components/icons';
 import { ComingSoonBadge } from './coming-soon';
 
 const CARDS = [

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import type { UserView } from '../../../../../shared/schemas/users';
-import { Alert } from '../../../components/alert';
-import { PageHeader } from '../../../components/page-header';
+import type { UserView } from '@shared/schemas/users';
+import { Alert } from '@/components/alert';
+import { PageHeader } from '@/components/page-header';
 import { JourneyToPro } from './journey-to-pro';
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { UserView } from '../../../../../shared/schemas/users';
-import { PageHeader } from '../../../components/page-header';
+import type { UserView } from '@shared/schemas/users';
+import { PageHeader } from '@/components/page-header';
 import { AiFeedbackAssistant } from './ai-feedback-assistant';
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';

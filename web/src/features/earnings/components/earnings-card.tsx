@@ -1,9 +1,9 @@
-import type { LedgerEntryView } from '../../../../../shared/schemas/ledger';
-import { Alert } from '../../../components/alert';
-import { formatDate } from '../../../lib/dates';
-import { errorMessage } from '../../../lib/errors';
-import { formatCents } from '../../../lib/money';
-import { useEarnings } from '../api/earnings';
+import type { LedgerEntryView } from '@shared/schemas/ledger';
+import { Alert } from '@/components/alert';
+import { formatDate } from '@/lib/dates';
+import { errorMessage } from '@/lib/errors';
+import { formatCents } from '@/lib/money';
+import { useEarnings } from '@/features/earnings/api/earnings';
 
 /** What the platform took from a payment, as the pro reads it: '20% margin on $30.00'. */
 export function marginNote(e: Pick<LedgerEntryView, 'priceCents' | 'margin'>): string | null {

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import type { CommentView, ShareDetail, ShareView } from '../../../../../shared/schemas/shares';
-import type { ShareStatus } from '../../../../../shared/feedback';
-import { api, type ApiInput } from '../../../lib/api';
+import type { CommentView, ShareDetail, ShareView } from '@shared/schemas/shares';
+import type { ShareStatus } from '@shared/feedback';
+import { api, type ApiInput } from '@/lib/api';
 
 export const sharesQueryKey = ['shares'] as const;
 export const shareListKey = (as: 'author' | 'reviewer', statuses?: readonly ShareStatus[]) =>

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { USER_SEARCH } from '../../../../../shared/feedback';
-import { api } from '../../../lib/api';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
-import { searchTerm, userSearchKey, type SearchType } from '../utils/search';
+import { USER_SEARCH } from '@shared/feedback';
+import { api } from '@/lib/api';
+import { useDebouncedValue } from '@/features/feedback/hooks/use-debounced-value';
+import { searchTerm, userSearchKey, type SearchType } from '@/features/feedback/utils/search';
 
 /**
  * Users whose name or username starts with what was typed: only from 2 characters on, after a 300 ms

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import type { CommentView } from '../../../../../shared/schemas/shares';
-import { formatTime } from '../../../components/audio-player';
-import { ConfirmDialog } from '../../../components/dialog';
-import { ClockIcon, EditIcon, TrashIcon } from '../../../components/icons';
-import { errorMessage } from '../../../lib/errors';
+import type { CommentView } from '@shared/schemas/shares';
+import { formatTime } from '@/components/audio-player';
+import { ConfirmDialog } from '@/components/dialog';
+import { ClockIcon, EditIcon, TrashIcon } from '@/components/icons';
+import { errorMessage } from '@/lib/errors';
 import { CategoryTags } from './category-toggles';
 import { CommentComposer, type CommentDraft } from './comment-composer';
 

@@ -1,13 +1,13 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { keysOfTags, tagOf, type FeedbackCategoryKey } from '../../../../../shared/feedback';
-import { Alert } from '../../../components/alert';
-import { formatTime } from '../../../components/audio-player';
-import { Button } from '../../../components/button';
-import { ClockIcon, CloseIcon, SparkIcon } from '../../../components/icons';
-import { errorMessage } from '../../../lib/errors';
-import { isPlanLimit, PlanLimitNotice } from '../../../components/plan-limit-notice';
-import { useSuggestComment } from '../api/shares';
-import { captureTimestamp, parseTimestamp, wholeSecond } from '../utils/timestamp';
+import { keysOfTags, tagOf, type FeedbackCategoryKey } from '@shared/feedback';
+import { Alert } from '@/components/alert';
+import { formatTime } from '@/components/audio-player';
+import { Button } from '@/components/button';
+import { ClockIcon, CloseIcon, SparkIcon } from '@/components/icons';
+import { errorMessage } from '@/lib/errors';
+import { isPlanLimit, PlanLimitNotice } from '@/components/plan-limit-notice';
+import { useSuggestComment } from '@/features/feedback/api/shares';
+import { captureTimestamp, parseTimestamp, wholeSecond } from '@/features/feedback/utils/timestamp';
 import { CategoryToggles } from './category-toggles';
 
 /** A comment as the API takes it: its tags are the spec's category tags ('#Mixing'). */

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import type { CommentView, ShareView } from '../../../../../shared/schemas/shares';
-import { useDeleteComment, useUpdateComment } from '../api/shares';
-import { commentAuthorName, sortComments } from '../utils/comments';
+import type { CommentView, ShareView } from '@shared/schemas/shares';
+import { useDeleteComment, useUpdateComment } from '@/features/feedback/api/shares';
+import { commentAuthorName, sortComments } from '@/features/feedback/utils/comments';
 import { CommentCard } from './comment-card';
 
 /** The comments of a share in time order (general feedback last); the viewer edits their own. */

@@ -1,6 +1,6 @@
-import { CRITERIA, type CriterionKey } from '../../../../../shared/feedback';
-import { StarRating } from '../../../components/star-rating';
-import { criteriaBars, setCriterion, type Criteria } from '../utils/ratings';
+import { CRITERIA, type CriterionKey } from '@shared/feedback';
+import { StarRating } from '@/components/star-rating';
+import { criteriaBars, setCriterion, type Criteria } from '@/features/feedback/utils/ratings';
 
 /** The reviewer's 1-5 star score per criterion; clicking the same star again clears it. */
 export function CriteriaRatings({

@@ -1,6 +1,6 @@
-import { useAllShares } from '../api/shares';
-import { useSharesLive } from '../hooks/use-shares-live';
-import type { Viewer } from '../utils/share';
+import { useAllShares } from '@/features/feedback/api/shares';
+import { useSharesLive } from '@/features/feedback/hooks/use-shares-live';
+import type { Viewer } from '@/features/feedback/utils/share';
 import { ShareList } from './share-list';
 
 /**

@@ -1,9 +1,9 @@
-import type { ShareDetail } from '../../../../../shared/schemas/shares';
-import { StarScore } from '../../../components/star-rating';
-import { useAddComment } from '../api/shares';
-import { useShareTimeline } from '../hooks/use-share-timeline';
+import type { ShareDetail } from '@shared/schemas/shares';
+import { StarScore } from '@/components/star-rating';
+import { useAddComment } from '@/features/feedback/api/shares';
+import { useShareTimeline } from '@/features/feedback/hooks/use-share-timeline';
 import { TimelinePlayer } from './timeline-player';
-import { canChangeComments, isOpenForComments, type Viewer } from '../utils/share';
+import { canChangeComments, isOpenForComments, type Viewer } from '@/features/feedback/utils/share';
 import { answerPlaceholder, CommentComposer, commentPlaceholder } from './comment-composer';
 import { CommentList } from './comment-list';
 import { CriteriaBars } from './criteria';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { StarRating, StarScore } from '../../../components/star-rating';
-import { TextAreaField } from '../../../components/text-field';
-import { errorMessage } from '../../../lib/errors';
-import { useRateFeedback } from '../api/shares';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { StarRating, StarScore } from '@/components/star-rating';
+import { TextAreaField } from '@/components/text-field';
+import { errorMessage } from '@/lib/errors';
+import { useRateFeedback } from '@/features/feedback/api/shares';
 
 export const RATING_THANKS = 'Thank you for your feedback!!';
 

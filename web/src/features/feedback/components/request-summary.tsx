@@ -1,6 +1,6 @@
-import type { ShareView } from '../../../../../shared/schemas/shares';
+import type { ShareView } from '@shared/schemas/shares';
 import { CategoryTags } from './category-toggles';
-import { contextLabel, purposeLabel } from '../utils/share';
+import { contextLabel, purposeLabel } from '@/features/feedback/utils/share';
 
 /** What the musician asked for: notes, context, purpose, reference track and focus categories. */
 export function RequestSummary({ share }: { share: ShareView }) {

@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { ShareStatus } from '../../../../../shared/feedback';
-import { useShares } from '../api/shares';
-import { useSharesLive } from '../hooks/use-shares-live';
-import type { Viewer } from '../utils/share';
+import type { ShareStatus } from '@shared/feedback';
+import { useShares } from '@/features/feedback/api/shares';
+import { useSharesLive } from '@/features/feedback/hooks/use-shares-live';
+import type { Viewer } from '@/features/feedback/utils/share';
 import { ShareList } from './share-list';
 
 const TO_RATE: ShareStatus[] = ['pending', 'accepted'];

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import type { ShareView } from '../../../../../shared/schemas/shares';
-import { Alert } from '../../../components/alert';
-import { errorMessage } from '../../../lib/errors';
-import type { Viewer } from '../utils/share';
+import type { ShareView } from '@shared/schemas/shares';
+import { Alert } from '@/components/alert';
+import { errorMessage } from '@/lib/errors';
+import type { Viewer } from '@/features/feedback/utils/share';
 import { ShareItem } from './share-item';
 
 /** A list of shares with its loading, error and empty states. */

@@ -1,15 +1,15 @@
 import { useEffect, useId, useRef, useState, type ComponentType, type FormEvent } from 'react';
-import { CONTEXT_CHOICES, TRACK_PURPOSES, type FeedbackCategoryKey } from '../../../../../shared/feedback';
-import type { ShareView, UserCard } from '../../../../../shared/schemas/shares';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { ConfirmDialog, Dialog } from '../../../components/dialog';
-import { CheckIcon } from '../../../components/icons';
-import { TextAreaField, TextField } from '../../../components/text-field';
-import { ApiError, type ApiInput } from '../../../lib/api';
-import { errorMessage } from '../../../lib/errors';
-import { feedbackPrice } from '../../../lib/money';
-import { useCreateShare } from '../api/shares';
+import { CONTEXT_CHOICES, TRACK_PURPOSES, type FeedbackCategoryKey } from '@shared/feedback';
+import type { ShareView, UserCard } from '@shared/schemas/shares';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { ConfirmDialog, Dialog } from '@/components/dialog';
+import { CheckIcon } from '@/components/icons';
+import { TextAreaField, TextField } from '@/components/text-field';
+import { ApiError, type ApiInput } from '@/lib/api';
+import { errorMessage } from '@/lib/errors';
+import { feedbackPrice } from '@/lib/money';
+import { useCreateShare } from '@/features/feedback/api/shares';
 import { CategoryToggles } from './category-toggles';
 import { UserSearch } from './user-search';
 

@@ -1,4 +1,4 @@
-import { statusLabel, statusTone } from '../utils/share';
+import { statusLabel, statusTone } from '@/features/feedback/utils/share';
 
 /** A share's status: accepted green, pending yellow, declined red, anything else grey. */
 export function StatusBadge({ status }: { status: string }) {

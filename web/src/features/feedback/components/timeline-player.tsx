@@ -1,5 +1,5 @@
-import { AudioPlayer } from '../../../components/audio-player';
-import type { useShareTimeline } from '../hooks/use-share-timeline';
+import { AudioPlayer } from '@/components/audio-player';
+import type { useShareTimeline } from '@/features/feedback/hooks/use-share-timeline';
 
 /** The share's player, wired to its timeline: comment markers, and the playhead reported back. */
 export function TimelinePlayer({ timeline }: { timeline: ReturnType<typeof useShareTimeline> }) {

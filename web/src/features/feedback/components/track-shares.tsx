@@ -1,9 +1,9 @@
 import type { MouseEvent } from 'react';
-import { MessageIcon } from '../../../components/icons';
-import { StarScore } from '../../../components/star-rating';
-import { useShares } from '../api/shares';
-import type { Viewer } from '../utils/share';
-import { requestOpenShare, shareAnchor } from '../utils/share-anchor';
+import { MessageIcon } from '@/components/icons';
+import { StarScore } from '@/components/star-rating';
+import { useShares } from '@/features/feedback/api/shares';
+import type { Viewer } from '@/features/feedback/utils/share';
+import { requestOpenShare, shareAnchor } from '@/features/feedback/utils/share-anchor';
 import { ShareItem } from './share-item';
 import { StatusBadge } from './status-badge';
 

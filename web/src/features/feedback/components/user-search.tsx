@@ -1,11 +1,11 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
-import type { UserCard } from '../../../../../shared/schemas/shares';
-import { USER_SEARCH } from '../../../../../shared/feedback';
-import { Avatar } from '../../../components/avatar';
-import { SearchIcon } from '../../../components/icons';
-import { feedbackPrice } from '../../../lib/money';
-import { useUserSearch } from '../api/users';
-import { visibleGenres, type SearchType } from '../utils/search';
+import type { UserCard } from '@shared/schemas/shares';
+import { USER_SEARCH } from '@shared/feedback';
+import { Avatar } from '@/components/avatar';
+import { SearchIcon } from '@/components/icons';
+import { feedbackPrice } from '@/lib/money';
+import { useUserSearch } from '@/features/feedback/api/users';
+import { visibleGenres, type SearchType } from '@/features/feedback/utils/search';
 
 export const NO_USERS_FOUND = 'No pros found';
 const SEARCH_ERROR = 'Failed to fetch users. Please try again.';

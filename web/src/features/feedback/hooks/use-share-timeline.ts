@@ -1,8 +1,8 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import type { CommentView, ShareView } from '../../../../../shared/schemas/shares';
-import type { AudioPlayerHandle, PlayableTrack } from '../../../components/audio-player';
-import { getShareAudioUrl } from '../api/shares';
-import { activeCommentIds, commentMarkers } from '../utils/comments';
+import type { CommentView, ShareView } from '@shared/schemas/shares';
+import type { AudioPlayerHandle, PlayableTrack } from '@/components/audio-player';
+import { getShareAudioUrl } from '@/features/feedback/api/shares';
+import { activeCommentIds, commentMarkers } from '@/features/feedback/utils/comments';
 
 /**
  * The player of a share and its comments: markers on the waveform, the comments near the playhead

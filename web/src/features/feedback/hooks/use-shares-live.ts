@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useRealtime } from '../../../lib/realtime-provider';
-import type { RealtimeEvent } from '../../../lib/realtime';
-import { shareDetailKey, sharesQueryKey } from '../api/shares';
+import { useRealtime } from '@/lib/realtime-provider';
+import type { RealtimeEvent } from '@/lib/realtime';
+import { shareDetailKey, sharesQueryKey } from '@/features/feedback/api/shares';
 
 /**
  * Reloads the shares shown when one of them, its comments, its feedback or its rating changes for the other party

@@ -1,5 +1,5 @@
-import type { CommentView, ShareView } from '../../../../../shared/schemas/shares';
-import { findCategory } from '../../../../../shared/feedback';
+import type { CommentView, ShareView } from '@shared/schemas/shares';
+import { findCategory } from '@shared/feedback';
 
 /** A comment marker counts as hovered while the playhead is this close to it (spec section 9). */
 export const MARKER_HOVER_SECONDS = 2;

@@ -1,4 +1,4 @@
-import { CRITERIA, type CriterionKey } from '../../../../../shared/feedback';
+import { CRITERIA, type CriterionKey } from '@shared/feedback';
 
 export type Criteria = Partial<Record<CriterionKey, number>>;
 

@@ -1,4 +1,4 @@
-import { USER_SEARCH } from '../../../../../shared/feedback';
+import { USER_SEARCH } from '@shared/feedback';
 
 export type SearchType = 'musician' | 'pro' | undefined;
 

@@ -1,4 +1,4 @@
-import { CLOSED_STATUSES, CONTEXT_CHOICES, TRACK_PURPOSES, type ShareStatus } from '../../../../../shared/feedback';
+import { CLOSED_STATUSES, CONTEXT_CHOICES, TRACK_PURPOSES, type ShareStatus } from '@shared/feedback';
 
 /** Badge colours of spec section 4: accepted green, pending yellow, declined red, anything else grey. */
 export function statusTone(status: string): 'green' | 'yellow' | 'red' | 'grey' {

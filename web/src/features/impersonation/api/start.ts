@@ -1,6 +1,6 @@
-import { api } from '../../../lib/api';
-import { readSession } from '../../../lib/auth';
-import { beginImpersonation } from '../state';
+import { api } from '@/lib/api';
+import { readSession } from '@/lib/auth';
+import { beginImpersonation } from '@/features/impersonation/state';
 
 /**
  * 'Impersonate': asks the API for a token acting as the user (at most an hour long), keeps it with the

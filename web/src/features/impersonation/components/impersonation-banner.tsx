@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
-import { EmailAddress } from '../../../components/email-address';
-import { stopImpersonating, type ImpersonationState } from '../state';
-import '../impersonation.css';
+import { EmailAddress } from '@/components/email-address';
+import { stopImpersonating, type ImpersonationState } from '@/features/impersonation/state';
+import '@/features/impersonation/impersonation.css';
 
 /** The name the banner shows: the full name, else 'No Name' (as the admin's user list says). */
 export const impersonatedName = (fullName: string) => fullName.trim() || 'No Name';

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { useAuth } from '../../../lib/auth';
-import { paths } from '../../../lib/paths';
+import { useAuth } from '@/lib/auth';
+import { paths } from '@/lib/paths';
 import {
   activeFor,
   clearImpersonation,
@@ -11,7 +11,7 @@ import {
   storedImpersonation,
   subscribeImpersonation,
   type ImpersonationState,
-} from '../state';
+} from '@/features/impersonation/state';
 
 /** The stored impersonation, whoever's it is (the admin's user list disables Impersonate while one exists). */
 export function useStoredImpersonation(): ImpersonationState | null {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type ApiInput } from '../../../lib/api';
-import { meQueryKey, useSetMe } from '../../../lib/auth';
+import { api, type ApiInput } from '@/lib/api';
+import { meQueryKey, useSetMe } from '@/lib/auth';
 
 /** Chooses musician or pro; the cached account is replaced by the answer. */
 export function useChooseType() {

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MIN_GENRES } from '../../../../../shared/constants';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { GenrePicker } from '../../../components/genre-picker';
-import { paths } from '../../../lib/paths';
-import { useSaveGenres } from '../api/onboarding';
+import { MIN_GENRES } from '@shared/constants';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { GenrePicker } from '@/components/genre-picker';
+import { paths } from '@/lib/paths';
+import { useSaveGenres } from '@/features/onboarding/api/onboarding';
 import { OnboardingLayout } from './onboarding-layout';
 
 /** Label of the genre step's button: disabled prompt, busy text, or 'Continue'. */

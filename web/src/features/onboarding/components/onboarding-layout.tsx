@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { LogoMark } from '../../../components/icons';
-import { useAuth } from '../../../lib/auth';
-import { paths } from '../../../lib/paths';
+import { LogoMark } from '@/components/icons';
+import { useAuth } from '@/lib/auth';
+import { paths } from '@/lib/paths';
 
 /** The frame of the onboarding steps (no navigation bars): brand, step indicator and sign-out. */
 export function OnboardingLayout({ step, children }: { step: 1 | 2; children: ReactNode }) {

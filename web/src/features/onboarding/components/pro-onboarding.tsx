@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { COST_RANGE, EXPERIENCE_YEARS, MIN_GENRES } from '../../../../../shared/constants';
-import { Button } from '../../../components/button';
-import { GenrePicker } from '../../../components/genre-picker';
-import { RangeSlider, type Range } from '../../../components/range-slider';
-import { ValueSlider } from '../../../components/value-slider';
-import { paths } from '../../../lib/paths';
-import { useMe } from '../../../lib/auth';
-import { useApplyForPro, useSaveProProfile } from '../api/onboarding';
+import { COST_RANGE, EXPERIENCE_YEARS, MIN_GENRES } from '@shared/constants';
+import { Button } from '@/components/button';
+import { GenrePicker } from '@/components/genre-picker';
+import { RangeSlider, type Range } from '@/components/range-slider';
+import { ValueSlider } from '@/components/value-slider';
+import { paths } from '@/lib/paths';
+import { useMe } from '@/lib/auth';
+import { useApplyForPro, useSaveProProfile } from '@/features/onboarding/api/onboarding';
 import { OnboardingLayout } from './onboarding-layout';
 
 const costBounds = { min: COST_RANGE.min, max: COST_RANGE.max, step: COST_RANGE.step };

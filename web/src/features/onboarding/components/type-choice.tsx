@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { HeadphonesIcon, MicIcon } from '../../../components/icons';
-import { errorMessage } from '../../../lib/errors';
-import { paths } from '../../../lib/paths';
-import { useChooseType } from '../api/onboarding';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { HeadphonesIcon, MicIcon } from '@/components/icons';
+import { errorMessage } from '@/lib/errors';
+import { paths } from '@/lib/paths';
+import { useChooseType } from '@/features/onboarding/api/onboarding';
 import { OnboardingLayout } from './onboarding-layout';
 
 const OPTIONS = [

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type ApiInput } from '../../../lib/api';
+import { api, type ApiInput } from '@/lib/api';
 
 /** A paid request as the share dialog has it: everything but the idempotency key. */
 export type OrderRequest = Omit<ApiInput<'createOrder'>, 'idempotencyKey'>;

@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { PaymentView } from '../../../../../shared/schemas/payments';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { AlertIcon, CheckIcon, ClockIcon, CloseIcon } from '../../../components/icons';
-import { PageHeader } from '../../../components/page-header';
-import { ApiError } from '../../../lib/api';
-import { errorMessage } from '../../../lib/errors';
-import { formatCents, PAID_REQUEST_DAYS } from '../../../lib/money';
-import { paths } from '../../../lib/paths';
-import { useCapturePayment } from '../api/payments';
+import type { PaymentView } from '@shared/schemas/payments';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { AlertIcon, CheckIcon, ClockIcon, CloseIcon } from '@/components/icons';
+import { PageHeader } from '@/components/page-header';
+import { ApiError } from '@/lib/api';
+import { errorMessage } from '@/lib/errors';
+import { formatCents, PAID_REQUEST_DAYS } from '@/lib/money';
+import { paths } from '@/lib/paths';
+import { useCapturePayment } from '@/features/payments/api/payments';
 
 export const PAYMENT_SUCCESSFUL = 'Payment Successful';
 export const PAYMENT_CANCELLED = 'Payment Cancelled';

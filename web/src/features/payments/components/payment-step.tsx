@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { ApiError } from '../../../lib/api';
-import { errorMessage } from '../../../lib/errors';
-import { formatCents, PAID_REQUEST_DAYS } from '../../../lib/money';
-import { getRuntimeConfig } from '../../../lib/runtime-config';
-import { createOrder, newIdempotencyKey, type OrderRequest } from '../api/payments';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { ApiError } from '@/lib/api';
+import { errorMessage } from '@/lib/errors';
+import { formatCents, PAID_REQUEST_DAYS } from '@/lib/money';
+import { getRuntimeConfig } from '@/lib/runtime-config';
+import { createOrder, newIdempotencyKey, type OrderRequest } from '@/features/payments/api/payments';
 import { PaypalButton } from './paypal-button';
 
 const ORDER_FAILED = 'PayPal could not be opened. Nothing was charged: please try again.';

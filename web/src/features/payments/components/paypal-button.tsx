@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { ApiOutput } from '../../../lib/api';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { paypalSdkUrl, usePaypalScript } from '../hooks/use-paypal-script';
-import { leaveFor } from '../../../lib/leave';
-import { cancelPath, successPath } from '../utils/redirect';
+import type { ApiOutput } from '@/lib/api';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { paypalSdkUrl, usePaypalScript } from '@/features/payments/hooks/use-paypal-script';
+import { leaveFor } from '@/lib/leave';
+import { cancelPath, successPath } from '@/features/payments/utils/redirect';
 
 export const PAYPAL_LOAD_FAILED = 'PayPal could not be loaded. Check your connection and try again.';
 export const PAYPAL_FAILED = 'PayPal could not complete the payment. Nothing was charged: please try again.';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { CURRENCY } from '../../../../../shared/money';
+import { CURRENCY } from '@shared/money';
 
 /** The states of loading the payment script (spec section 4). */
 export type ScriptStatus = 'initial' | 'pending' | 'resolved' | 'rejected';

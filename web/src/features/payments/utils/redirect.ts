@@ -1,4 +1,4 @@
-import { paths } from '../../../lib/paths';
+import { paths } from '@/lib/paths';
 
 /** Where the payer lands after PayPal, as PayPal's own redirect names the order: `token`. */
 export const successPath = (orderId: string) => `${paths.feedbackSuccess}?token=${encodeURIComponent(orderId)}`;

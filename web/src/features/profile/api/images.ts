@@ -4,9 +4,9 @@
  * again.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { IMAGE_MAX_SIZE, MAX_IMAGE_BYTES, type ImageKind } from '../../../../../shared/schemas/profile';
-import { api, type ApiInput, type ApiOutput } from '../../../lib/api';
-import { meQueryKey, useSetMe } from '../../../lib/auth';
+import { IMAGE_MAX_SIZE, MAX_IMAGE_BYTES, type ImageKind } from '@shared/schemas/profile';
+import { api, type ApiInput, type ApiOutput } from '@/lib/api';
+import { meQueryKey, useSetMe } from '@/lib/auth';
 
 export const NOT_AN_IMAGE_FILE = 'Please upload an image file';
 export const UNREADABLE_IMAGE = 'That image could not be read. Please choose a JPEG, PNG or WebP picture.';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, type ApiInput } from '../../../lib/api';
-import { meQueryKey, useSetMe } from '../../../lib/auth';
+import { api, ApiError, type ApiInput } from '@/lib/api';
+import { meQueryKey, useSetMe } from '@/lib/auth';
 
 /** Saves the changed fields of the profile form (name, username and the profile record). */
 export function useUpdateProfile() {

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { MIN_GENRES } from '../../../../../shared/constants';
-import { genresSelectedText } from '../../../../../shared/genres';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { Dialog } from '../../../components/dialog';
-import { toggleGenre } from '../../../components/genre-picker';
-import { EditIcon } from '../../../components/icons';
-import { useSaveProfileGenres } from '../api/profile';
-import { genreOptions, genreSummary } from '../utils/genres';
+import { MIN_GENRES } from '@shared/constants';
+import { genresSelectedText } from '@shared/genres';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { Dialog } from '@/components/dialog';
+import { toggleGenre } from '@/components/genre-picker';
+import { EditIcon } from '@/components/icons';
+import { useSaveProfileGenres } from '@/features/profile/api/profile';
+import { genreOptions, genreSummary } from '@/features/profile/utils/genres';
 
 export const GENRES_SAVE_FAILED = 'Failed to save genres. Please try again.';
 export const SELECT_ONE_GENRE = 'Please select at least one genre';

@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { errorMessage } from '../../../lib/errors';
-import { feedbackPrice } from '../../../lib/money';
-import { useSetOwnPrice } from '../api/profile';
-import { PRICE_TIERS, tierLabel, tierOfPrice } from '../utils/price';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { errorMessage } from '@/lib/errors';
+import { feedbackPrice } from '@/lib/money';
+import { useSetOwnPrice } from '@/features/profile/api/profile';
+import { PRICE_TIERS, tierLabel, tierOfPrice } from '@/features/profile/utils/price';
 
 /** A pro's own price: the tiers (Free, $15, $30, $90) as a radio group, the current one selected. */
 export function PriceCard({ feedbackPriceCents }: { feedbackPriceCents: number | null }) {

@@ -1,19 +1,19 @@
 import { useState, type FormEvent } from 'react';
-import { COST_RANGE, EXPERIENCE_YEARS, MIN_GENRES } from '../../../../../shared/constants';
-import { ALL_SUB_GENRES } from '../../../../../shared/genres';
-import { fieldErrors } from '../../../../../shared/schemas/auth';
-import { proApplicationInput } from '../../../../../shared/schemas/profile';
-import type { UserView } from '../../../../../shared/schemas/users';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { GenrePicker } from '../../../components/genre-picker';
-import { RangeSlider, type Range } from '../../../components/range-slider';
-import { TextAreaField, TextField } from '../../../components/text-field';
-import { ValueSlider } from '../../../components/value-slider';
-import { ApiError } from '../../../lib/api';
-import { formatDate } from '../../../lib/dates';
-import { errorMessage } from '../../../lib/errors';
-import { useApplyForPro, useMyApplication } from '../api/profile';
+import { COST_RANGE, EXPERIENCE_YEARS, MIN_GENRES } from '@shared/constants';
+import { ALL_SUB_GENRES } from '@shared/genres';
+import { fieldErrors } from '@shared/schemas/auth';
+import { proApplicationInput } from '@shared/schemas/profile';
+import type { UserView } from '@shared/schemas/users';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { GenrePicker } from '@/components/genre-picker';
+import { RangeSlider, type Range } from '@/components/range-slider';
+import { TextAreaField, TextField } from '@/components/text-field';
+import { ValueSlider } from '@/components/value-slider';
+import { ApiError } from '@/lib/api';
+import { formatDate } from '@/lib/dates';
+import { errorMessage } from '@/lib/errors';
+import { useApplyForPro, useMyApplication } from '@/features/profile/api/profile';
 
 export const APPLICATION_PENDING = 'Your application is being reviewed. We will e-mail you when it is decided.';
 

@@ -1,15 +1,15 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { AVAILABILITY_OPTIONS, MENTORSHIP_STYLES, RESPONSE_TIME_OPTIONS } from '../../../../../shared/constants';
-import { fieldErrors } from '../../../../../shared/schemas/auth';
-import { updateProfileInput } from '../../../../../shared/schemas/profile';
-import type { UserView } from '../../../../../shared/schemas/users';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { TextAreaField, TextField } from '../../../components/text-field';
-import { ApiError } from '../../../lib/api';
-import { useUpdateProfile } from '../api/profile';
-import { reloadPage } from '../utils/reload';
-import { capitalise, changedProfileFields, profileFormValues, type ProfileField, type ProfileFormValues } from '../utils/profile-form';
+import { AVAILABILITY_OPTIONS, MENTORSHIP_STYLES, RESPONSE_TIME_OPTIONS } from '@shared/constants';
+import { fieldErrors } from '@shared/schemas/auth';
+import { updateProfileInput } from '@shared/schemas/profile';
+import type { UserView } from '@shared/schemas/users';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { TextAreaField, TextField } from '@/components/text-field';
+import { ApiError } from '@/lib/api';
+import { useUpdateProfile } from '@/features/profile/api/profile';
+import { reloadPage } from '@/features/profile/utils/reload';
+import { capitalise, changedProfileFields, profileFormValues, type ProfileField, type ProfileFormValues } from '@/features/profile/utils/profile-form';
 
 export const USERNAME_TAKEN = 'Username already exists. Please choose a different one.';
 export const PROFILE_SAVE_FAILED = 'Error updating profile. Please try again.';

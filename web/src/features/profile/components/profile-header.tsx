@@ -1,12 +1,12 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router-dom';
-import type { ImageKind } from '../../../../../shared/schemas/profile';
-import type { UserView } from '../../../../../shared/schemas/users';
-import { Alert } from '../../../components/alert';
-import { Avatar } from '../../../components/avatar';
-import { errorMessage } from '../../../lib/errors';
-import { paths } from '../../../lib/paths';
-import { isImageFile, NOT_AN_IMAGE_FILE, useProfileImageUpload } from '../api/images';
+import type { ImageKind } from '@shared/schemas/profile';
+import type { UserView } from '@shared/schemas/users';
+import { Alert } from '@/components/alert';
+import { Avatar } from '@/components/avatar';
+import { errorMessage } from '@/lib/errors';
+import { paths } from '@/lib/paths';
+import { isImageFile, NOT_AN_IMAGE_FILE, useProfileImageUpload } from '@/features/profile/api/images';
 
 /** The cover area's height (spec section 9). */
 export const COVER_HEIGHT = 300;

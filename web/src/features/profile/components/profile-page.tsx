@@ -1,18 +1,18 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert } from '../../../components/alert';
-import { LoadingScreen } from '../../../components/loading-screen';
-import { PageHeader } from '../../../components/page-header';
-import { useMe } from '../../../lib/auth';
-import { errorMessage } from '../../../lib/errors';
-import { paths } from '../../../lib/paths';
+import { Alert } from '@/components/alert';
+import { LoadingScreen } from '@/components/loading-screen';
+import { PageHeader } from '@/components/page-header';
+import { useMe } from '@/lib/auth';
+import { errorMessage } from '@/lib/errors';
+import { paths } from '@/lib/paths';
 import { GenresSection } from './genres-section';
 import { PriceCard } from './price-card';
 import { ProApplicationCard } from './pro-application-card';
 import { ProfileForm } from './profile-form';
 import { ProfileHeader } from './profile-header';
 import { SocialLinksSection } from './social-links-section';
-import '../profile.css';
+import '@/features/profile/profile.css';
 
 /**
  * The Profile page of every non-admin: the header (cover, photo, role badge, name), the profile form,

@@ -1,17 +1,17 @@
 import { useId, useState, type FormEvent } from 'react';
-import { fieldErrors } from '../../../../../shared/schemas/auth';
-import { saveSocialLinksInput } from '../../../../../shared/schemas/profile';
-import type { UserView } from '../../../../../shared/schemas/users';
-import { SOCIAL_PLATFORMS, displaySocialValue, normalizeSocialUrl, type SocialPlatform } from '../../../../../shared/social';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { Dialog } from '../../../components/dialog';
-import { EditIcon, LinkIcon } from '../../../components/icons';
-import { SocialIcon } from '../../../components/social-icons';
-import { ApiError } from '../../../lib/api';
-import { errorMessage } from '../../../lib/errors';
-import { useSaveSocialLinks } from '../api/profile';
-import { prefixText, savedSocialLinks, socialFormValues, socialLinkChanges, type SocialValues } from '../utils/social';
+import { fieldErrors } from '@shared/schemas/auth';
+import { saveSocialLinksInput } from '@shared/schemas/profile';
+import type { UserView } from '@shared/schemas/users';
+import { SOCIAL_PLATFORMS, displaySocialValue, normalizeSocialUrl, type SocialPlatform } from '@shared/social';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { Dialog } from '@/components/dialog';
+import { EditIcon, LinkIcon } from '@/components/icons';
+import { SocialIcon } from '@/components/social-icons';
+import { ApiError } from '@/lib/api';
+import { errorMessage } from '@/lib/errors';
+import { useSaveSocialLinks } from '@/features/profile/api/profile';
+import { prefixText, savedSocialLinks, socialFormValues, socialLinkChanges, type SocialValues } from '@/features/profile/utils/social';
 
 export const SOCIAL_SAVE_FAILED = 'Failed to save your links. Please try again.';
 

@@ -1,4 +1,4 @@
-import { PROFILE_GENRES } from '../../../../../shared/genres';
+import { PROFILE_GENRES } from '@shared/genres';
 
 /** How many genres a summary shows before '+N' (spec section 9). */
 export const GENRES_SHOWN = 3;

@@ -1,4 +1,4 @@
-import { FEEDBACK_TIERS } from '../../../../../shared/constants';
+import { FEEDBACK_TIERS } from '@shared/constants';
 
 export const PRICE_TIERS = FEEDBACK_TIERS.map((t) => t.price);
 

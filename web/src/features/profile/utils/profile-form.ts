@@ -1,4 +1,4 @@
-import type { UserView } from '../../../../../shared/schemas/users';
+import type { UserView } from '@shared/schemas/users';
 
 /** The profile form's fields, in the order the form shows them. */
 export const PROFILE_FIELDS = [

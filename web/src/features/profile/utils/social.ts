@@ -1,5 +1,5 @@
-import { SOCIAL_PLATFORMS, displaySocialValue, type SocialPlatform } from '../../../../../shared/social';
-import type { UserView } from '../../../../../shared/schemas/users';
+import { SOCIAL_PLATFORMS, displaySocialValue, type SocialPlatform } from '@shared/social';
+import type { UserView } from '@shared/schemas/users';
 
 export type SocialValues = Record<SocialPlatform, string>;
 

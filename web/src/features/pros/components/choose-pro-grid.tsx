@@ -1,8 +1,8 @@
-import type { UserCard } from '../../../../../shared/schemas/shares';
-import { Alert } from '../../../components/alert';
-import { LoadingScreen } from '../../../components/loading-screen';
-import { errorMessage } from '../../../lib/errors';
-import { usePros } from '../api/pros';
+import type { UserCard } from '@shared/schemas/shares';
+import { Alert } from '@/components/alert';
+import { LoadingScreen } from '@/components/loading-screen';
+import { errorMessage } from '@/lib/errors';
+import { usePros } from '@/features/pros/api/pros';
 import { ProCard } from './pro-card';
 
 export const NO_PROS_FOUND = 'No pros found';

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
-import type { UserCard } from '../../../../../shared/schemas/shares';
-import { Avatar } from '../../../components/avatar';
-import { Button } from '../../../components/button';
-import { ChevronDownIcon } from '../../../components/icons';
-import { SocialIcon } from '../../../components/social-icons';
-import { feedbackPrice } from '../../../lib/money';
-import { featuredLinks, linkText, proDetails, proLinks, proName } from '../utils/pro';
+import type { UserCard } from '@shared/schemas/shares';
+import { Avatar } from '@/components/avatar';
+import { Button } from '@/components/button';
+import { ChevronDownIcon } from '@/components/icons';
+import { SocialIcon } from '@/components/social-icons';
+import { feedbackPrice } from '@/lib/money';
+import { featuredLinks, linkText, proDetails, proLinks, proName } from '@/features/pros/utils/pro';
 
 /** Where 'More about' floats as a popover (the CSS's breakpoint); below it, it is a panel in the card. */
 const POPOVER_MEDIA = '(min-width: 768px)';

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TrackView } from '../../../../../shared/schemas/tracks';
-import { AUDIO_FILE_ERROR } from '../../../../../shared/schemas/tracks';
-import { api } from '../../../lib/api';
-import { audioContentType, checkAudioFile } from '../utils/file-type';
-import type { Snippet } from '../utils/snippet';
+import type { TrackView } from '@shared/schemas/tracks';
+import { AUDIO_FILE_ERROR } from '@shared/schemas/tracks';
+import { api } from '@/lib/api';
+import { audioContentType, checkAudioFile } from '@/features/tracks/utils/file-type';
+import type { Snippet } from '@/features/tracks/utils/snippet';
 import { postToStorage, UploadAbortedError, type UploadProgress } from './upload';
 
 export const tracksQueryKey = ['tracks'] as const;

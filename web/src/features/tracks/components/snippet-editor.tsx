@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { SNIPPET } from '../../../../../shared/constants';
-import type { TrackView } from '../../../../../shared/schemas/tracks';
-import { Alert } from '../../../components/alert';
-import { formatTime, WaveformBars } from '../../../components/audio-player';
-import { Button } from '../../../components/button';
-import { errorMessage } from '../../../lib/errors';
-import { useUpdateSnippet } from '../api/tracks';
+import { SNIPPET } from '@shared/constants';
+import type { TrackView } from '@shared/schemas/tracks';
+import { Alert } from '@/components/alert';
+import { formatTime, WaveformBars } from '@/components/audio-player';
+import { Button } from '@/components/button';
+import { errorMessage } from '@/lib/errors';
+import { useUpdateSnippet } from '@/features/tracks/api/tracks';
 import {
   clampSnippet,
   isValidSnippet,
@@ -14,7 +14,7 @@ import {
   moveStart,
   sameSnippet,
   type Snippet,
-} from '../utils/snippet';
+} from '@/features/tracks/utils/snippet';
 
 type Drag = { kind: 'start' | 'end' } | { kind: 'range'; grabAt: number; from: Snippet };
 

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import type { TrackView } from '../../../../../shared/schemas/tracks';
-import { AudioPlayer, formatTime, type AudioPlayerHandle } from '../../../components/audio-player';
-import { AlertIcon, MessageIcon, ScissorsIcon, SendIcon, TrashIcon } from '../../../components/icons';
-import { getTrackUrl } from '../api/tracks';
-import type { Snippet } from '../utils/snippet';
-import { formatDate, isNewTrack, newUntil } from '../utils/track-meta';
+import type { TrackView } from '@shared/schemas/tracks';
+import { AudioPlayer, formatTime, type AudioPlayerHandle } from '@/components/audio-player';
+import { AlertIcon, MessageIcon, ScissorsIcon, SendIcon, TrashIcon } from '@/components/icons';
+import { getTrackUrl } from '@/features/tracks/api/tracks';
+import type { Snippet } from '@/features/tracks/utils/snippet';
+import { formatDate, isNewTrack, newUntil } from '@/features/tracks/utils/track-meta';
 import { SnippetEditor } from './snippet-editor';
 
 /** Re-renders when the track stops counting as new. */

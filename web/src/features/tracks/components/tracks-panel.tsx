@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
-import type { TrackView } from '../../../../../shared/schemas/tracks';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { ConfirmDialog } from '../../../components/dialog';
-import { TrashIcon, UploadIcon, WaveIcon } from '../../../components/icons';
-import { errorMessage } from '../../../lib/errors';
-import { useDeleteTracks, useTracks } from '../api/tracks';
-import { useTracksLive } from '../hooks/use-tracks-live';
+import type { TrackView } from '@shared/schemas/tracks';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { ConfirmDialog } from '@/components/dialog';
+import { TrashIcon, UploadIcon, WaveIcon } from '@/components/icons';
+import { errorMessage } from '@/lib/errors';
+import { useDeleteTracks, useTracks } from '@/features/tracks/api/tracks';
+import { useTracksLive } from '@/features/tracks/hooks/use-tracks-live';
 import { TrackRow } from './track-row';
 import { UploadTrackModal } from './upload-track-modal';
 

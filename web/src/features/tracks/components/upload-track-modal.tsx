@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
-import { AUDIO_FILE_ERROR } from '../../../../../shared/schemas/tracks';
-import { titleField } from '../../../../../shared/schemas/tracks';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { Dialog } from '../../../components/dialog';
-import { MusicIcon, UploadIcon } from '../../../components/icons';
-import { TextField } from '../../../components/text-field';
-import { PlanLimitNotice } from '../../../components/plan-limit-notice';
-import { useTrackUpload } from '../hooks/use-track-upload';
-import { AUDIO_ACCEPT, checkAudioFile, formatBytes, titleFromFileName } from '../utils/file-type';
+import { AUDIO_FILE_ERROR } from '@shared/schemas/tracks';
+import { titleField } from '@shared/schemas/tracks';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { Dialog } from '@/components/dialog';
+import { MusicIcon, UploadIcon } from '@/components/icons';
+import { TextField } from '@/components/text-field';
+import { PlanLimitNotice } from '@/components/plan-limit-notice';
+import { useTrackUpload } from '@/features/tracks/hooks/use-track-upload';
+import { AUDIO_ACCEPT, checkAudioFile, formatBytes, titleFromFileName } from '@/features/tracks/utils/file-type';
 
 /**
  * The upload modal: choose or drop an audio file, give it a title, and watch it go straight to storage

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { TrackView } from '../../../../../shared/schemas/tracks';
-import { UPLOAD_FAILED_ERROR } from '../../../../../shared/schemas/tracks';
-import { ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/errors';
-import { tracksQueryKey, uploadTrack, type UploadRequest } from '../api/tracks';
-import { isAbort } from '../api/upload';
+import type { TrackView } from '@shared/schemas/tracks';
+import { UPLOAD_FAILED_ERROR } from '@shared/schemas/tracks';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
+import { tracksQueryKey, uploadTrack, type UploadRequest } from '@/features/tracks/api/tracks';
+import { isAbort } from '@/features/tracks/api/upload';
 
 export type UploadPhase = 'idle' | 'preparing' | 'uploading' | 'processing' | 'done' | 'error';
 

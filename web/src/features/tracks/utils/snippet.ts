@@ -1,4 +1,4 @@
-import { SNIPPET } from '../../../../../shared/constants';
+import { SNIPPET } from '@shared/constants';
 
 export interface Snippet {
   start: number;

@@ -1,4 +1,4 @@
-import { NEW_TRACK_WINDOW_MS } from '../../../../../shared/constants';
+import { NEW_TRACK_WINDOW_MS } from '@shared/constants';
 
 /** A track is new while it is not shared and less than 5 minutes old. */
 export function isNewTrack(track: { isShared: boolean; createdAt: string }, now: number = Date.now()): boolean {
@@ -13,4 +13,4 @@ export function newUntil(track: { isShared: boolean; createdAt: string }, now: n
   return Date.parse(track.createdAt) + NEW_TRACK_WINDOW_MS - now;
 }
 
-export { formatDate } from '../../../lib/dates';
+export { formatDate } from '@/lib/dates';
