@@ -13,7 +13,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { freePort } from '../dev/ports.js';
-import { startStaticWeb } from '../dev/web.js';
+import { sendBody, startStaticWeb } from '../dev/web.js';
+import { benchLighthouse } from './lighthouse.js';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -61,15 +62,14 @@ async function buildFloor(outDir: string) {
   }
 }
 
-/** A plain static server for the floor (the app is served by the local stack's own static server). */
+/** A plain static server for the floor, compressed as the app is (which the local stack's own static server serves). */
 function serveDir(dir: string, port: number): Promise<http.Server> {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     let file = path.join(dir, decodeURIComponent(url.pathname));
     if (!file.startsWith(dir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) file = path.join(dir, 'index.html');
     const type = file.endsWith('.js') ? 'text/javascript' : file.endsWith('.css') ? 'text/css' : 'text/html';
-    res.writeHead(200, { 'content-type': type });
-    fs.createReadStream(file).pipe(res);
+    sendBody(req, res, fs.readFileSync(file), { 'content-type': type }, file);
   });
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
 }
@@ -117,6 +117,7 @@ export async function benchFirstPage(): Promise<void> {
       console.log(`   floor (Vite + React + Amplify sign-in only):  ${kb(floor.total)} KB`);
       console.log(`   app /login:                                    ${kb(mine.total)} KB  (ratio to floor ${(mine.total / floor.total).toFixed(2)})`);
       for (const [name, size] of [...mine.files].sort((a, b) => b[1] - a[1])) console.log(`     ${kb(size).padStart(6)} KB  ${name}`);
+      await benchLighthouse(`http://127.0.0.1:${appPort}/login`, `http://127.0.0.1:${floorPort}/`);
     } finally {
       await app.close();
       await new Promise((r) => floorServer.close(() => r(undefined)));

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -120,7 +121,31 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-/** Serves a built bundle with the SPA fallback CloudFront gives it. */
+const COMPRESSIBLE = /^(text\/|application\/json|image\/svg\+xml)/;
+const compressed = new Map<string, Buffer>();
+
+/**
+ * Sends a response compressed as CloudFront's `compress: true` does: Brotli or gzip for text types when
+ * the browser accepts them. Built assets never change, so each file is compressed once (`cacheKey`).
+ */
+export function sendBody(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer, headers: Record<string, string>, cacheKey?: string) {
+  const accepts = String(req.headers['accept-encoding'] ?? '');
+  const encoding = !COMPRESSIBLE.test(headers['content-type'] ?? '') || body.length < 1024 ? null : /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+  if (!encoding) {
+    res.writeHead(200, { ...headers, vary: 'accept-encoding' });
+    return void res.end(req.method === 'HEAD' ? undefined : body);
+  }
+  const key = cacheKey && `${encoding}:${cacheKey}`;
+  let out = key ? compressed.get(key) : undefined;
+  if (!out) {
+    out = encoding === 'br' ? zlib.brotliCompressSync(body) : zlib.gzipSync(body);
+    if (key) compressed.set(key, out);
+  }
+  res.writeHead(200, { ...headers, 'content-encoding': encoding, vary: 'accept-encoding' });
+  res.end(req.method === 'HEAD' ? undefined : out);
+}
+
+/** Serves a built bundle with the SPA fallback and the compression CloudFront gives it. */
 export function startStaticWeb(port: number, distDir: string, configFile: string, images?: ImagesSource): Promise<WebServer> {
   const root = path.resolve(distDir);
   const serveImages = images ? imagesMiddleware(images) : null;
@@ -138,14 +163,16 @@ export function startStaticWeb(port: number, distDir: string, configFile: string
     const immutable = file.includes(`${path.sep}assets${path.sep}`);
     if (file === path.join(root, 'index.html')) {
       // As the deploy does in AWS: the runtime configuration inlined, so the app starts without fetching it.
-      res.writeHead(200, { 'content-type': TYPES['.html'], 'cache-control': 'no-cache' });
-      return res.end(inlineRuntimeConfig(fs.readFileSync(file, 'utf8'), fs.readFileSync(configFile, 'utf8')));
+      const html = inlineRuntimeConfig(fs.readFileSync(file, 'utf8'), fs.readFileSync(configFile, 'utf8'));
+      return sendBody(req, res, Buffer.from(html), { 'content-type': TYPES['.html'], 'cache-control': 'no-cache' });
     }
-    res.writeHead(200, {
-      'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
-      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    });
-    fs.createReadStream(file).pipe(res);
+    sendBody(
+      req,
+      res,
+      fs.readFileSync(file),
+      { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache' },
+      immutable ? file : undefined,
+    );
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
