@@ -45,6 +45,7 @@ import {
   suggestionView,
   updateCommentInput,
   userCardList,
+  proPage,
 } from '../shared/schemas/shares.js';
 import { captureOrderInput, createOrderInput, orderView, paymentView, paypalEventInput, stripeEventInput, webhookAck } from '../shared/schemas/payments.js';
 import { checkoutInput, planList, redirectView } from '../shared/schemas/billing.js';
@@ -105,7 +106,7 @@ const schemas = {
   deleteTracks: { input: deleteTracksInput, output: deleteTracksView },
 
   searchUsers: { input: searchUsersInput, output: userCardList },
-  listPros: { input: listProsInput, output: userCardList },
+  listPros: { input: listProsInput, output: proPage },
 
   createShare: { input: createShareInput, output: shareView },
   listShares: { input: listSharesInput, output: shareList },

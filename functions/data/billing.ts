@@ -3,12 +3,14 @@
  * customer back to the user. Keys:
  * - customer  PK CUSTOMER#<customerId>  SK CUSTOMER  (userId)
  * - profile   PK USER#<id>  SK PROFILE   stripeCustomerId, plan (see UserPlan)
+ * - e-mail    PK WEBHOOK#<provider>#<eventId>  SK EMAIL  (an event's e-mail, sent once; expires by TTL)
  */
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/aws/dynamo.js';
 import { config } from '../lib/config.js';
 import type { PlanLimits } from '../providers/plan.js';
-import { isConditionFailure, send } from './transactions.js';
+import { webhookPut, type WebhookEvent } from './payments.js';
+import { cancellation, isConditionFailure, send } from './transactions.js';
 
 /** The plan a subscription gives, copied on the user so that every request can enforce its limits without asking the provider. */
 export interface UserPlan {
@@ -61,23 +63,25 @@ export async function userOfCustomer(customerId: string): Promise<string | null>
   return (res.Item?.userId as string | undefined) ?? null;
 }
 
+/** The write of the user's plan as read at `readAt`, unless a later read was stored already. */
+function planWrite(userId: string, plan: UserPlan | null, readAt: string) {
+  return {
+    TableName: T(),
+    Key: userKey(userId),
+    UpdateExpression: 'SET #plan = :plan, planReadAt = :at',
+    ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(planReadAt) OR planReadAt < :at)',
+    ExpressionAttributeNames: { '#plan': 'plan' },
+    ExpressionAttributeValues: { ':plan': plan, ':at': readAt },
+  };
+}
+
 /**
  * Sets (or clears, with null) the user's plan as read from the provider at `readAt`, unless a later read
  * was stored already: two webhooks handled at once cannot leave the older state behind.
  */
 export async function setPlan(userId: string, plan: UserPlan | null, readAt: string): Promise<boolean> {
   try {
-    await send(
-      () =>
-        new UpdateCommand({
-          TableName: T(),
-          Key: userKey(userId),
-          UpdateExpression: 'SET #plan = :plan, planReadAt = :at',
-          ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(planReadAt) OR planReadAt < :at)',
-          ExpressionAttributeNames: { '#plan': 'plan' },
-          ExpressionAttributeValues: { ':plan': plan, ':at': readAt },
-        }),
-    );
+    await send(() => new UpdateCommand(planWrite(userId, plan, readAt)));
     return true;
   } catch (err) {
     if (isConditionFailure(err)) return false;
@@ -85,16 +89,40 @@ export async function setPlan(userId: string, plan: UserPlan | null, readAt: str
   }
 }
 
-/** Claims an e-mail caused by a provider's event; true only the first time. */
-export async function claimEventEmail(provider: string, eventId: string): Promise<boolean> {
+/** The claim of an e-mail caused by a provider's event: written only the first time. */
+function eventEmailClaim(e: WebhookEvent) {
+  return {
+    Put: {
+      TableName: T(),
+      Item: { PK: `WEBHOOK#${e.provider}#${e.eventId}`, SK: 'EMAIL', entity: 'email', sentAt: new Date().toISOString(), expiresAt: Math.floor(Date.now() / 1000) + 90 * 86400 },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
+}
+
+/**
+ * A provider's event about a user's plan, applied in one write: the plan read at `readAt` stored (as
+ * setPlan), the event recorded as applied, and with `claimEmail` its e-mail claimed. 'stale' when a later
+ * read was stored already and 'claimed' when the e-mail was claimed before: then nothing is written.
+ */
+export async function applyPlanEvent(userId: string, plan: UserPlan | null, readAt: string, event: WebhookEvent, claimEmail = false): Promise<'applied' | 'stale' | 'claimed'> {
   try {
-    await dynamo().send(
-      new PutCommand({
-        TableName: T(),
-        Item: { PK: `WEBHOOK#${provider}#${eventId}`, SK: 'EMAIL', entity: 'email', sentAt: new Date().toISOString(), expiresAt: Math.floor(Date.now() / 1000) + 90 * 86400 },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
+    await send(
+      () => new TransactWriteCommand({ TransactItems: [{ Update: planWrite(userId, plan, readAt) }, webhookPut(event), ...(claimEmail ? [eventEmailClaim(event)] : [])] }),
     );
+    return 'applied';
+  } catch (err) {
+    const reasons = cancellation(err);
+    if (reasons?.[2] === 'ConditionalCheckFailed') return 'claimed';
+    if (reasons?.[0] === 'ConditionalCheckFailed') return 'stale';
+    throw err;
+  }
+}
+
+/** Claims an event's e-mail and records the event as applied, in one write; false when the e-mail was claimed before. */
+export async function claimEventEmail(event: WebhookEvent): Promise<boolean> {
+  try {
+    await send(() => new TransactWriteCommand({ TransactItems: [eventEmailClaim(event), webhookPut(event)] }));
     return true;
   } catch (err) {
     if (isConditionFailure(err)) return false;

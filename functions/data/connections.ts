@@ -32,6 +32,14 @@ export async function deleteConnection(connectionId: string): Promise<void> {
   if (userId) await dynamo().send(new DeleteCommand({ TableName: config.tableName, Key: userConnKey(userId, connectionId) }));
 }
 
+/** Forgets a connection whose user is known (a fan-out found it under them): both items at once, nothing read. */
+export async function forgetConnection(userId: string, connectionId: string): Promise<void> {
+  await Promise.all([
+    dynamo().send(new DeleteCommand({ TableName: config.tableName, Key: connKey(connectionId) })),
+    dynamo().send(new DeleteCommand({ TableName: config.tableName, Key: userConnKey(userId, connectionId) })),
+  ]);
+}
+
 export async function connectionsOf(userId: string): Promise<string[]> {
   const items = await queryAll({
     TableName: config.tableName,

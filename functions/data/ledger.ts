@@ -12,7 +12,7 @@ import { CURRENCY } from '../../shared/money.js';
 import { dynamo } from '../lib/aws/dynamo.js';
 import { config } from '../lib/config.js';
 import { queryAll } from './query.js';
-import { isConditionFailure, send } from './transactions.js';
+import { failedItem, isConditionFailure, send } from './transactions.js';
 
 export const PLATFORM_ACCOUNT = 'PLATFORM';
 
@@ -94,12 +94,17 @@ export async function allEntries(accountId: string): Promise<LedgerEntry[]> {
   return (await queryAll({ TableName: config.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk(accountId) }, ConsistentRead: true })).map(fromItem);
 }
 
+export type AdjustResult =
+  | { adjusted: true; at: string }
+  /** The user as the refused write found them (null: gone), so the caller need not read them again. */
+  | { adjusted: false; found: { type: string; balanceCents: number } | null };
+
 /**
  * An admin's correction of a pro's balance: an adjustment entry for the difference, written with the move
  * of the balance, only if the balance is still `fromCents` (what the admin saw) and the user a pro.
- * False when it is not: someone else's payment or edit landed meanwhile.
+ * Refused when it is not: someone else's payment or edit landed meanwhile.
  */
-export async function adjustBalance(userId: string, fromCents: number, toCents: number, cause: { adminId: string; reason: string }): Promise<boolean> {
+export async function adjustBalance(userId: string, fromCents: number, toCents: number, cause: { adminId: string; reason: string }): Promise<AdjustResult> {
   const at = new Date().toISOString();
   const delta = toCents - fromCents;
   const entry: LedgerEntry = {
@@ -126,14 +131,16 @@ export async function adjustBalance(userId: string, fromCents: number, toCents: 
                 ConditionExpression: 'attribute_exists(PK) AND balanceCents = :from AND #type = :pro',
                 ExpressionAttributeNames: { '#type': 'type' },
                 ExpressionAttributeValues: { ':d': delta, ':from': fromCents, ':at': at, ':pro': 'pro' },
+                ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
               },
             },
           ],
         }),
     );
-    return true;
+    return { adjusted: true, at };
   } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
+    if (!isConditionFailure(err)) throw err;
+    const user = failedItem(err, 1);
+    return { adjusted: false, found: user ? { type: user.type as string, balanceCents: (user.balanceCents as number | undefined) ?? 0 } : null };
   }
 }

@@ -11,13 +11,14 @@
  * move it causes: however often a step is tried (browser, webhook, scheduled check), it happens once.
  */
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { ShareOptions } from '../../shared/schemas/shares.js';
 import { CURRENCY } from '../../shared/money.js';
 import { dynamo } from '../lib/aws/dynamo.js';
 import { config } from '../lib/config.js';
 import { balanceMove, entryPut, PLATFORM_ACCOUNT, type LedgerEntry } from './ledger.js';
-import { newShareItems, type ShareRecord, type statusChange } from './shares.js';
-import { cancellation, isConditionFailure, send } from './transactions.js';
+import { emailClaimItem, newShareItems, type ShareRecord, type statusChange } from './shares.js';
+import { cancellation, failedItem, isConditionFailure, send } from './transactions.js';
 
 export type PaymentStatus = 'pending' | 'captured' | 'refunding' | 'refunded' | 'failed';
 
@@ -38,6 +39,12 @@ export interface PaymentRecord {
   shareOptions: ShareOptions;
   /** The share the capture creates: fixed in advance, so every path that applies the capture makes the same one. */
   shareId: string;
+  /**
+   * That share as the order's request made it (track, both people's names), so that applying the capture
+   * reads nothing more: its transaction checks that the track and the pro are still there. Absent on
+   * payments made before it was kept.
+   */
+  shareDraft?: ShareRecord;
   status: PaymentStatus;
   captureId?: string;
   refundId?: string;
@@ -71,8 +78,11 @@ function fromItem(item: Record<string, unknown>): PaymentRecord {
   return rest as unknown as PaymentRecord;
 }
 
-/** Stores a new pending payment; 'exists' when the order is known already (a retried request). */
-export async function putPayment(p: PaymentRecord, requestHash?: string): Promise<'created' | 'exists'> {
+/**
+ * Stores a new pending payment. When the order is known already (a retried request): the stored one, as
+ * the refused write found it.
+ */
+export async function putPayment(p: PaymentRecord, requestHash?: string): Promise<{ created: true } | { created: false; existing: StoredPayment | null }> {
   try {
     await dynamo().send(
       new PutCommand({
@@ -87,24 +97,34 @@ export async function putPayment(p: PaymentRecord, requestHash?: string): Promis
           ...(requestHash ? { requestHash } : {}),
         },
         ConditionExpression: 'attribute_not_exists(PK)',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
-    return 'created';
+    return { created: true };
   } catch (err) {
-    if (isConditionFailure(err)) return 'exists';
-    throw err;
+    if (!isConditionFailure(err)) throw err;
+    const item = (err as { Item?: Record<string, unknown> }).Item;
+    return { created: false, existing: item ? stored(unmarshall(item as never)) : null };
   }
 }
 
+export interface StoredPayment {
+  record: PaymentRecord;
+  /** The hash of the request that created it. */
+  requestHash: string | null;
+}
+
+const stored = (item: Record<string, unknown>): StoredPayment => ({ record: fromItem(item), requestHash: (item.requestHash as string | undefined) ?? null });
+
 /** The payment as it stands (consistent), with the hash of the request that created it. */
-export async function getPayment(orderId: string): Promise<{ record: PaymentRecord; requestHash: string | null } | null> {
+export async function getPayment(orderId: string): Promise<StoredPayment | null> {
   const res = await dynamo().send(new GetCommand({ TableName: T(), Key: key(orderId), ConsistentRead: true }));
-  return res.Item ? { record: fromItem(res.Item), requestHash: (res.Item.requestHash as string | undefined) ?? null } : null;
+  return res.Item ? stored(res.Item) : null;
 }
 
 /** Sets the payment's status and fields, only from one of `from`; moves or ends its watch. */
 function transition(p: PaymentRecord, from: PaymentStatus[], set: Partial<PaymentRecord>, checkAt: string | null) {
-  const values: Record<string, unknown> = { ...set, updatedAt: new Date().toISOString(), ...(checkAt ? { checkAt, ...watchKeys(p.orderId, checkAt) } : {}) };
+  const values: Record<string, unknown> = { updatedAt: new Date().toISOString(), ...set, ...(checkAt ? { checkAt, ...watchKeys(p.orderId, checkAt) } : {}) };
   const names = Object.keys(values);
   return {
     Update: {
@@ -131,39 +151,61 @@ export interface CaptureSplit {
   feeCents: number;
 }
 
-export type ApplyCaptureResult = 'applied' | 'not_pending' | 'track_unavailable' | 'pro_gone';
+export type ApplyCaptureResult =
+  | { kind: 'applied'; payment: PaymentRecord }
+  /** Applied (or given up) by another path meanwhile: the payment as that left it, when the write saw it. */
+  | { kind: 'not_pending'; payment: PaymentRecord | null }
+  | { kind: 'track_unavailable' }
+  | { kind: 'pro_gone' };
+
+/** A webhook event, recorded as applied in the same transaction as what it applied. */
+export interface WebhookEvent {
+  provider: string;
+  eventId: string;
+  type: string;
+}
 
 /**
- * The capture, applied once: the payment becomes captured, the request for feedback is created, and the
- * ledger records the musician's charge, the pro's earning and the platform's fee, the pro's balance moving
- * by the earning, all in one transaction conditional on the payment being pending.
+ * The capture, applied once: the payment becomes captured, the request for feedback is created with its
+ * 'requested' e-mail claimed (the one path that applies the capture sends it), and the ledger records the
+ * musician's charge, the pro's earning and the platform's fee, the pro's balance moving by the earning,
+ * all in one transaction conditional on the payment being pending. With `event`, the webhook event that
+ * brought the capture is recorded as applied in it too.
  */
-export async function applyCapture(p: PaymentRecord, split: CaptureSplit, share: ShareRecord, watchUntil: string): Promise<ApplyCaptureResult> {
+export async function applyCapture(p: PaymentRecord, split: CaptureSplit, share: ShareRecord, watchUntil: string, event?: WebhookEvent): Promise<ApplyCaptureResult> {
   const at = new Date().toISOString();
   const cause = { type: 'payment' as const, orderId: p.orderId, captureId: split.captureId };
   const common = { cause, shareId: share.id, priceCents: p.amountCents, margin: split.margin, createdAt: at };
   const about = `feedback from ${p.proName} on "${p.trackTitle}"`;
+  const set = { status: 'captured' as const, captureId: split.captureId, margin: split.margin, earningCents: split.earningCents, feeCents: split.feeCents, credited: true, capturedAt: at, updatedAt: at };
+  // From failed too: money captured after we gave up on an order still buys its request.
+  const capture = transition(p, ['pending', 'failed'], set, watchUntil);
   try {
     await send(
       () =>
         new TransactWriteCommand({
           TransactItems: [
-            // From failed too: money captured after we gave up on an order still buys its request.
-            transition(p, ['pending', 'failed'], { status: 'captured', captureId: split.captureId, margin: split.margin, earningCents: split.earningCents, feeCents: split.feeCents, credited: true, capturedAt: at }, watchUntil),
+            // What won, when this loses: the caller answers from it without reading the payment again.
+            { Update: { ...capture.Update, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const } },
             ...newShareItems(share),
             entryPut(entry(p, { ...common, accountId: p.payerId, kind: 'charge', amountCents: -p.amountCents, description: `Paid for ${about}` })),
             entryPut(entry(p, { ...common, accountId: p.proUserId, kind: 'earning', amountCents: split.earningCents, description: `Earned for feedback to ${p.payerName} on "${p.trackTitle}"` })),
             entryPut(entry(p, { ...common, accountId: PLATFORM_ACCOUNT, kind: 'fee', amountCents: split.feeCents, description: `Margin on ${about}` })),
             balanceMove(p.proUserId, split.earningCents),
+            emailClaimItem(share.id, 'requested'),
+            ...(event ? [webhookPut(event, Date.parse(at))] : []),
           ],
         }),
     );
-    return 'applied';
+    return { kind: 'applied', payment: { ...p, ...set, checkAt: watchUntil } };
   } catch (err) {
     const reasons = cancellation(err);
-    if (reasons?.[0] === 'ConditionalCheckFailed' || reasons?.[1] === 'ConditionalCheckFailed') return 'not_pending';
-    if (reasons?.[3] === 'ConditionalCheckFailed') return 'track_unavailable';
-    if (reasons?.[7] === 'ConditionalCheckFailed') return 'pro_gone';
+    if (reasons?.[0] === 'ConditionalCheckFailed' || reasons?.[1] === 'ConditionalCheckFailed') {
+      const won = failedItem(err, 0);
+      return { kind: 'not_pending', payment: won ? fromItem(won) : null };
+    }
+    if (reasons?.[3] === 'ConditionalCheckFailed') return { kind: 'track_unavailable' };
+    if (reasons?.[7] === 'ConditionalCheckFailed') return { kind: 'pro_gone' };
     throw err;
   }
 }
@@ -333,13 +375,17 @@ export async function webhookSeen(provider: string, eventId: string): Promise<bo
   return Boolean(res.Item);
 }
 
+/** The record of an applied event, for the transaction that applies it (a redelivery may write it again). */
+export function webhookPut(e: WebhookEvent, now = Date.now()) {
+  return {
+    Put: {
+      TableName: T(),
+      Item: { ...webhookKey(e.provider, e.eventId), entity: 'webhook', type: e.type, appliedAt: new Date(now).toISOString(), expiresAt: Math.floor(now / 1000) + WEBHOOK_TTL_DAYS * 86400 },
+    },
+  };
+}
+
 /** Records that an event was applied (after applying it, so a failure is retried by the provider's redelivery). */
 export async function recordWebhook(provider: string, eventId: string, type: string): Promise<void> {
-  const now = Date.now();
-  await dynamo().send(
-    new PutCommand({
-      TableName: T(),
-      Item: { ...webhookKey(provider, eventId), entity: 'webhook', type, appliedAt: new Date(now).toISOString(), expiresAt: Math.floor(now / 1000) + WEBHOOK_TTL_DAYS * 86400 },
-    }),
-  );
+  await dynamo().send(new PutCommand(webhookPut({ provider, eventId, type }).Put));
 }

@@ -9,8 +9,15 @@
  * - e-mail    PK SHARE#<id>  SK EMAIL#<event>    (an e-mail is sent at most once per event)
  * - digest    PK SHARE#<id>  SK DIGEST#<userId>  GSI2 DIGEST#DUE / <dueAt>#<id>#<userId>
  *                                                (comments not yet e-mailed to userId, due at dueAt)
- * - link      PK TRACK#<trackId>  SK SHARE#<id>  (the shares of a track: listening rights, deletion)
+ * - link      PK TRACK#<trackId>  SK SHARE#<id>  (the shares of a track: listening rights, deletion; lists the
+ *                                                ids of the share's comments in `commentIds`, see below)
  * Every item but e-mails and digests carries `participants` so the realtime consumer knows whom to tell.
+ *
+ * Deleting without listing each share: the track's META collects the ids of its shares (`shareIds`) and each
+ * link the ids of its share's comments (`commentIds`), in the transactions that create them. The other
+ * items of a share have known keys. So one consistent read of the track's partition names every item to
+ * delete, and one transaction deletes them all on condition that neither set has grown since (see
+ * functions/domain/tracks.ts). Links written before this (no `listsComments`) go through the fences below.
  *
  * Deletion fences: a track being deleted, then each of its shares, gets `deletingAt` on its META item
  * before anything is listed for deletion. Every write on a share (and a new share on a track) is a
@@ -113,6 +120,10 @@ const pk = (id: string) => `SHARE#${id}`;
 const metaKey = (id: string) => ({ PK: pk(id), SK: 'META' });
 const trackKey = (trackId: string) => ({ PK: `TRACK#${trackId}`, SK: 'META' });
 const digestKey = (shareId: string, toUserId: string) => ({ PK: pk(shareId), SK: `DIGEST#${toUserId}` });
+const linkKey = (trackId: string, shareId: string) => ({ PK: `TRACK#${trackId}`, SK: `SHARE#${shareId}` });
+/** Every e-mail event a share can claim (functions/domain/notifications.ts). */
+export const SHARE_EMAIL_EVENTS = ['requested', 'responded'] as const;
+export type ShareEmailEvent = (typeof SHARE_EMAIL_EVENTS)[number];
 const DIGEST_DUE = 'DIGEST#DUE';
 const participants = (s: Pick<ShareRecord, 'sharedByUserId' | 'sharedWithUserId'>) => [s.sharedByUserId, s.sharedWithUserId];
 const byIndex = (s: ShareRecord) => ({ GSI1PK: `SHAREDBY#${s.sharedByUserId}`, GSI1SK: `SHARE#${s.createdAt}#${s.id}` });
@@ -142,11 +153,14 @@ export type NewShareResult = 'created' | 'exists' | 'track_unavailable';
 /**
  * Creates a pending share, links it to its track and marks the track shared, all at once; only while the
  * track exists, is ready and is not being deleted ('track_unavailable' otherwise). 'exists' when the id
- * is taken: an idempotent retry of the same request, or a conflicting one.
+ * is taken: an idempotent retry of the same request, or a conflicting one. `claimEmail` claims that share
+ * e-mail in the same write, so sending it needs no write of its own.
  */
-export async function putNewShare(share: ShareRecord, requestHash?: string): Promise<NewShareResult> {
+export async function putNewShare(share: ShareRecord, requestHash?: string, opts: { claimEmail?: ShareEmailEvent } = {}): Promise<NewShareResult> {
   try {
-    await send(() => new TransactWriteCommand({ TransactItems: newShareItems(share, requestHash) }));
+    // The e-mail claim rides along (last, so the reasons' indexes stay those of newShareItems).
+    const items = [...newShareItems(share, requestHash), ...(opts.claimEmail ? [emailClaimItem(share.id, opts.claimEmail)] : [])];
+    await send(() => new TransactWriteCommand({ TransactItems: items }));
     return 'created';
   } catch (err) {
     const reasons = cancellation(err);
@@ -158,8 +172,9 @@ export async function putNewShare(share: ShareRecord, requestHash?: string): Pro
 
 /**
  * The three writes that create a share, for a transaction: the share (only if its id is free), its link
- * from the track, and the track marked shared, which is also the check that the track still exists, is
- * ready and is not being deleted (an item appears once per transaction, so this update is the check).
+ * from the track, and the track marked shared (its `shareIds` taking the id), which is also the check that
+ * the track still exists, is ready and is not being deleted (an item appears once per transaction, so this
+ * update is the check).
  */
 export function newShareItems(share: ShareRecord, requestHash?: string) {
   return [
@@ -173,7 +188,14 @@ export function newShareItems(share: ShareRecord, requestHash?: string) {
     {
       Put: {
         TableName: T(),
-        Item: { PK: `TRACK#${share.trackId}`, SK: `SHARE#${share.id}`, entity: 'trackshare', shareId: share.id, participants: participants(share), ...(share.payment ? { orderId: share.payment.orderId } : {}) },
+        Item: {
+          ...linkKey(share.trackId, share.id),
+          entity: 'trackshare',
+          shareId: share.id,
+          participants: participants(share),
+          listsComments: true,
+          ...(share.payment ? { orderId: share.payment.orderId } : {}),
+        },
       },
     },
     {
@@ -181,10 +203,10 @@ export function newShareItems(share: ShareRecord, requestHash?: string) {
       Update: {
         TableName: T(),
         Key: trackKey(share.trackId),
-        UpdateExpression: 'SET isShared = :t, shareOptions = :o, updatedAt = :u',
+        UpdateExpression: 'SET isShared = :t, shareOptions = :o, updatedAt = :u ADD shareIds :sid',
         ConditionExpression: `${OPEN} AND (attribute_not_exists(#st) OR #st = :ready)`,
         ExpressionAttributeNames: { '#st': 'status' },
-        ExpressionAttributeValues: { ':t': true, ':o': share.shareOptions, ':u': share.createdAt, ':ready': 'ready' },
+        ExpressionAttributeValues: { ':t': true, ':o': share.shareOptions, ':u': share.createdAt, ':ready': 'ready', ':sid': new Set([share.id]) },
       },
     },
   ];
@@ -322,8 +344,8 @@ function digestUpsert(shareId: string, toUserId: string, commentIds: string[], d
 export type WriteResult = 'written' | 'exists' | 'closed';
 
 /**
- * Writes a new comment and puts it in the recipient's digest, in one transaction that requires the share
- * to be open and not in one of `closed`. 'exists' when the comment id is taken (an idempotent retry);
+ * Writes a new comment, puts it in the recipient's digest and lists it on the share's link, in one
+ * transaction that requires the share to be open and not in one of `closed`. 'exists' when the comment id is taken (an idempotent retry);
  * 'closed' when the share is gone, being deleted or in a closed status.
  */
 export async function putNewComment(
@@ -345,6 +367,16 @@ export async function putNewComment(
               },
             },
             digestUpsert(share.id, opts.digest.toUserId, [comment.id], opts.digest.dueAt),
+            // Listed on the link, for a deletion to find without reading the share's partition.
+            {
+              Update: {
+                TableName: T(),
+                Key: linkKey(share.trackId, share.id),
+                UpdateExpression: 'ADD commentIds :c',
+                ConditionExpression: 'attribute_exists(PK)',
+                ExpressionAttributeValues: { ':c': new Set([comment.id]) },
+              },
+            },
           ],
         }),
     );
@@ -353,7 +385,7 @@ export async function putNewComment(
     const reasons = cancellation(err);
     // 'exists' first: a retry of a comment that landed gets it back even if the share has closed since.
     if (reasons?.[1] === 'ConditionalCheckFailed') return 'exists';
-    if (reasons?.[0] === 'ConditionalCheckFailed') return 'closed';
+    if (reasons?.[0] === 'ConditionalCheckFailed' || reasons?.[3] === 'ConditionalCheckFailed') return 'closed';
     throw err;
   }
 }
@@ -417,9 +449,15 @@ export async function deleteComment(shareId: string, commentId: string, userId: 
 
 /**
  * Writes the feedback and completes the accepted share together, with `alsoWrite` (a paid request's
- * payment marked fulfilled) in the same transaction; false when the share was not open for it.
+ * payment marked fulfilled) and the claim of an e-mail in the same transaction; false when the share was
+ * not open for it.
  */
-export async function completeWithFeedback(share: ShareRecord, feedback: FeedbackRecord, alsoWrite: { Update: TransactUpdate }[] = []): Promise<boolean> {
+export async function completeWithFeedback(
+  share: ShareRecord,
+  feedback: FeedbackRecord,
+  alsoWrite: { Update: TransactUpdate }[] = [],
+  opts: { claimEmail?: ShareEmailEvent } = {},
+): Promise<boolean> {
   try {
     await send(
       () =>
@@ -437,6 +475,7 @@ export async function completeWithFeedback(share: ShareRecord, feedback: Feedbac
                 ExpressionAttributeValues: { ':c': 'completed', ':a': 'accepted', ':g': withIndex({ ...share, status: 'completed' }).GSI2SK, ':u': feedback.createdAt },
               },
             },
+            ...(opts.claimEmail ? [emailClaimItem(share.id, opts.claimEmail)] : []),
           ],
         }),
     );
@@ -470,22 +509,25 @@ export async function putRanking(share: ShareRecord, ranking: RankingRecord): Pr
  * Claims an e-mail event; true only for the first claim on an open share, so each e-mail goes out at most
  * once, and none about a share being deleted.
  */
-export async function claimEmail(shareId: string, event: string): Promise<boolean> {
+export async function claimEmail(shareId: string, event: ShareEmailEvent): Promise<boolean> {
   try {
-    await send(
-      () =>
-        new TransactWriteCommand({
-          TransactItems: [
-            shareOpenCheck(shareId, []),
-            { Put: { TableName: T(), Item: { PK: pk(shareId), SK: `EMAIL#${event}`, entity: 'email', sentAt: new Date().toISOString() }, ConditionExpression: 'attribute_not_exists(PK)' } },
-          ],
-        }),
-    );
+    await send(() => new TransactWriteCommand({ TransactItems: [shareOpenCheck(shareId, []), emailClaimItem(shareId, event)] }));
     return true;
   } catch (err) {
     if (isConditionFailure(err)) return false;
     throw err;
   }
+}
+
+/** The item that records a share's e-mail event as sent; only the first claim of an event is written. */
+export function emailClaimItem(shareId: string, event: ShareEmailEvent) {
+  return {
+    Put: {
+      TableName: T(),
+      Item: { PK: pk(shareId), SK: `EMAIL#${event}`, entity: 'email', sentAt: new Date().toISOString() },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
 }
 
 /** Gives an e-mail event back when its e-mail could not be sent, so it is not recorded as sent. */
@@ -609,3 +651,43 @@ async function fence(key: { PK: string; SK: string }): Promise<void> {
   }
 }
 
+
+/** A share as its track's partition names it. */
+export interface TrackLink {
+  shareId: string;
+  participants: string[];
+  orderId?: string;
+  /** The share's comment ids; null on links written before links listed them (the share must be read). */
+  commentIds: string[] | null;
+}
+
+export const isTrackLink = (item: Record<string, unknown>) => String(item.SK).startsWith('SHARE#');
+
+export function toTrackLink(item: Record<string, unknown>): TrackLink {
+  return {
+    shareId: item.shareId as string,
+    participants: item.participants as string[],
+    ...(item.orderId ? { orderId: item.orderId as string } : {}),
+    commentIds: item.listsComments ? [...((item.commentIds as Set<string> | undefined) ?? [])] : null,
+  };
+}
+
+/**
+ * The deletes, for a transaction, of every item a listed share can have: those of known keys (absent
+ * ones are no-ops), the comments its link lists, and the link, on condition that it lists no comment
+ * more than was read (a comment added since cancels the transaction; one added after it finds no share).
+ */
+export function shareDeletes(trackId: string, link: TrackLink & { commentIds: string[] }) {
+  const keys = [
+    metaKey(link.shareId),
+    { PK: pk(link.shareId), SK: 'FEEDBACK' },
+    { PK: pk(link.shareId), SK: 'RANKING' },
+    ...SHARE_EMAIL_EVENTS.map((e) => ({ PK: pk(link.shareId), SK: `EMAIL#${e}` })),
+    ...link.participants.map((u) => digestKey(link.shareId, u)),
+    ...link.commentIds.map((c) => ({ PK: pk(link.shareId), SK: `COMMENT#${c}` })),
+  ];
+  const listed = link.commentIds.length
+    ? { ConditionExpression: 'size(commentIds) = :n', ExpressionAttributeValues: { ':n': link.commentIds.length } }
+    : { ConditionExpression: 'attribute_not_exists(commentIds)' };
+  return [...keys.map((Key) => ({ Delete: { TableName: T(), Key } })), { Delete: { TableName: T(), Key: linkKey(trackId, link.shareId), ...listed } }];
+}

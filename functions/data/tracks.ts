@@ -2,14 +2,17 @@
  * Tracks. Keys:
  * - track         PK TRACK#<id>           SK META       GSI1 OWNER#<userId> / TRACK#<createdAt>#<id> (own tracks, newest first)
  * - upload claim  PK AUDIOKEY#<uploadKey> SK AUDIOKEY   (one track per uploaded object; written with the track)
+ * The track's META also collects the ids of its shares (`shareIds`) and holds their links (functions/data/shares.ts).
  */
-import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '../lib/aws/dynamo.js';
 import { countAll, queryAll } from './query.js';
 import { config } from '../lib/config.js';
 import type { TrackStatus } from '../../shared/schemas/tracks.js';
-import { resultKey } from './uploads.js';
+import { resultKey, toResult, type UploadResult } from './uploads.js';
+import { cancellation, failedItem, isConditionFailure, send } from './transactions.js';
+import { isTrackLink, toTrackLink, type TrackLink } from './shares.js';
 
 
 export interface TrackRecord {
@@ -48,26 +51,40 @@ const ownerIndex = (t: Pick<TrackRecord, 'userId' | 'createdAt' | 'id'>) => ({
 });
 
 export function fromTrackItem(item: Record<string, unknown>): TrackRecord {
-  const { PK: _p, SK: _s, GSI1PK: _g, GSI1SK: _gs, entity: _e, ...rest } = item;
+  const { PK: _p, SK: _s, GSI1PK: _g, GSI1SK: _gs, entity: _e, shareIds: _i, ...rest } = item;
   return rest as unknown as TrackRecord;
 }
 
 const claimKeyOf = (track: Pick<TrackRecord, 'uploadKey' | 'audioKey'>) => audioKeyKey(track.uploadKey ?? track.audioKey);
 
-/** Writes the track and claims its uploaded object; false when the object already has a track. */
-export async function putNewTrack(track: TrackRecord): Promise<boolean> {
+/**
+ * Writes the track and claims its uploaded object: 'exists' when the object already has a track. A track
+ * still processing is written only while processing has recorded no result for its upload
+ * ('result_recorded' otherwise): the check and the claim are one write, so either processing, reading the
+ * claim after recording its result, finds the track, or registration learns of the result (returned,
+ * without another read) and applies it.
+ */
+export async function putNewTrack(track: TrackRecord): Promise<'created' | 'exists' | { recorded: UploadResult }> {
+  const awaitsResult = track.status === 'processing' && track.uploadKey;
   try {
     await dynamo().send(
       new TransactWriteCommand({
         TransactItems: [
           { Put: { TableName: config.tableName, Item: { ...trackKey(track.id), ...ownerIndex(track), entity: TRACK_ENTITY, ...track }, ConditionExpression: 'attribute_not_exists(PK)' } },
           { Put: { TableName: config.tableName, Item: { ...claimKeyOf(track), entity: 'audiokey', trackId: track.id }, ConditionExpression: 'attribute_not_exists(PK)' } },
+          ...(awaitsResult
+            ? [{ ConditionCheck: { TableName: config.tableName, Key: resultKey(track.uploadKey!), ConditionExpression: 'attribute_not_exists(PK)', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const } }]
+            : []),
         ],
       }),
     );
-    return true;
+    return 'created';
   } catch (err) {
-    if (err instanceof TransactionCanceledException && err.CancellationReasons?.some((r) => r.Code === 'ConditionalCheckFailed')) return false;
+    if (!(err instanceof TransactionCanceledException)) throw err;
+    const reasons = cancellation(err) ?? [];
+    if (reasons[0] === 'ConditionalCheckFailed' || reasons[1] === 'ConditionalCheckFailed') return 'exists';
+    const recorded = failedItem(err, 2);
+    if (recorded) return { recorded: toResult(recorded) };
     throw err;
   }
 }
@@ -139,6 +156,66 @@ export async function deleteTrackRecords(track: TrackRecord): Promise<void> {
       ],
     }),
   );
+}
+
+/** A track with its share links, as a deletion reads them; `track` null when it is gone. */
+export interface TrackContents {
+  id: string;
+  track: TrackRecord | null;
+  links: TrackLink[];
+  /** What the deletion's condition compares: the track unchanged (processing, a snippet, a new share) since this read. */
+  seen: { updatedAt: string; shareIds: string[] };
+  /** A deletion through fences has begun on it. */
+  fenced: boolean;
+}
+
+/** The track's partition (its META and its share links), read consistently in one Query. */
+export async function readTrackContents(id: string): Promise<TrackContents> {
+  const items = await queryAll({ TableName: config.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': trackKey(id).PK }, ConsistentRead: true });
+  const meta = items.find((i) => i.SK === 'META');
+  return {
+    id,
+    track: meta ? fromTrackItem(meta) : null,
+    links: items.filter(isTrackLink).map(toTrackLink),
+    seen: { updatedAt: (meta?.updatedAt as string | undefined) ?? '', shareIds: [...((meta?.shareIds as Set<string> | undefined) ?? [])] },
+    fenced: Boolean(meta?.deletingAt),
+  };
+}
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** The most items one transaction takes. */
+export const MAX_TRANSACTION_ITEMS = 100;
+
+/** The deletes of the track's own records, the track's on condition that it is as read. */
+export function trackDeletes(c: TrackContents & { track: TrackRecord }): TransactItem[] {
+  const shares = c.seen.shareIds.length
+    ? { cond: 'size(shareIds) = :n', values: { ':n': c.seen.shareIds.length } }
+    : { cond: 'attribute_not_exists(shareIds)', values: {} };
+  return [
+    {
+      Delete: {
+        TableName: config.tableName,
+        Key: trackKey(c.id),
+        ConditionExpression: `attribute_exists(PK) AND updatedAt = :u AND ${shares.cond}`,
+        ExpressionAttributeValues: { ':u': c.seen.updatedAt, ...shares.values },
+      },
+    },
+    { Delete: { TableName: config.tableName, Key: claimKeyOf(c.track) } },
+    // Else registering the same upload again would make a track of audio deleted with it.
+    ...(c.track.uploadKey ? [{ Delete: { TableName: config.tableName, Key: resultKey(c.track.uploadKey) } }] : []),
+  ];
+}
+
+/** Deletes in one transaction; false when a condition failed (something changed since it was read). */
+export async function deleteAtOnce(items: TransactItem[]): Promise<boolean> {
+  try {
+    await send(() => new TransactWriteCommand({ TransactItems: items }));
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
 }
 
 /** The track registered for an uploaded object, read consistently: processing and registration meet here. */

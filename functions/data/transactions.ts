@@ -3,6 +3,7 @@
  * retrying writes that DynamoDB refused only because another transaction held the same items.
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DeleteCommand, DeleteCommandOutput, TransactWriteCommand, UpdateCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/aws/dynamo.js';
 import { Conflict } from '../lib/errors.js';
@@ -11,6 +12,17 @@ import { Conflict } from '../lib/errors.js';
 export function cancellation(err: unknown): string[] | null {
   if (!(err instanceof TransactionCanceledException) && (err as Error)?.name !== 'TransactionCanceledException') return null;
   return ((err as TransactionCanceledException).CancellationReasons ?? []).map((r) => r.Code ?? 'None');
+}
+
+/**
+ * The item as it stood when item `index` of a cancelled transaction failed its condition, for an item
+ * written with `ReturnValuesOnConditionCheckFailure: 'ALL_OLD'` (null when it did not exist or did not fail):
+ * the caller learns what won without reading it again.
+ */
+export function failedItem(err: unknown, index: number): Record<string, unknown> | null {
+  if (!(err instanceof TransactionCanceledException) && (err as Error)?.name !== 'TransactionCanceledException') return null;
+  const reason = (err as TransactionCanceledException).CancellationReasons?.[index];
+  return reason?.Code === 'ConditionalCheckFailed' && reason.Item ? unmarshall(reason.Item as never) : null;
 }
 
 export const isConditionFailure = (err: unknown) =>

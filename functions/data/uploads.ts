@@ -38,7 +38,10 @@ export async function putResult(uploadKey: string, result: UploadResult, now = D
 
 export async function getResult(uploadKey: string): Promise<UploadResult | null> {
   const res = await dynamo().send(new GetCommand({ TableName: config.tableName, Key: resultKey(uploadKey), ConsistentRead: true }));
-  if (!res.Item) return null;
-  const { PK: _p, SK: _s, entity: _e, expiresAt: _x, ...result } = res.Item;
-  return result as UploadResult;
+  return res.Item ? toResult(res.Item) : null;
+}
+
+export function toResult(item: Record<string, unknown>): UploadResult {
+  const { PK: _p, SK: _s, entity: _e, expiresAt: _x, ...result } = item;
+  return result as unknown as UploadResult;
 }

@@ -8,7 +8,7 @@
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '../lib/aws/dynamo.js';
-import { countAll, queryAll } from './query.js';
+import { countAll } from './query.js';
 import { config } from '../lib/config.js';
 import type { UserType } from '../../shared/constants.js';
 import type { UserPlan } from './billing.js';
@@ -289,17 +289,6 @@ export async function findUserIdsByPrefix(
     }),
   );
   return { ids: [...new Set((res.Items ?? []).map((i) => i.userId as string))], next: res.LastEvaluatedKey };
-}
-
-/** Users of a type, by name. */
-export async function listUsersOfType(type: StoredUserType): Promise<UserRecord[]> {
-  const items = await queryAll({
-    TableName: config.tableName,
-    IndexName: 'GSI1',
-    KeyConditionExpression: 'GSI1PK = :pk',
-    ExpressionAttributeValues: { ':pk': `TYPE#${type}` },
-  });
-  return items.map(fromItem);
 }
 
 const SEARCH_FILTER = 'contains(#nl, :q) OR contains(email, :q) OR contains(#fn, :q)';

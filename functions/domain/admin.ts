@@ -92,14 +92,16 @@ export async function adjustBalance(admin: UserRecord, input: { id: string; bala
   if (user.type !== 'pro') throw new Conflict('Only pros have a balance to edit', 'not_pro');
   const target = Math.round(input.balance * 100);
   if (target === input.expectedBalanceCents && target === user.balanceCents) return toAdminUserView(user);
-  if (!(await adjustLedger(user.id, input.expectedBalanceCents, target, { adminId: admin.id, reason: input.reason.trim() }))) {
-    const now = await managed(input.id);
-    if (now.type !== 'pro') throw new Conflict('Only pros have a balance to edit', 'not_pro');
-    throw new Conflict(`The balance changed meanwhile: it is now ${formatCents(now.balanceCents)}. Check it and edit again.`, 'balance_changed', {
-      balanceCents: now.balanceCents,
-    });
-  }
-  return toAdminUserView((await users.getUser(user.id))!);
+  const result = await adjustLedger(user.id, input.expectedBalanceCents, target, { adminId: admin.id, reason: input.reason.trim() });
+  // The write is conditional on the balance being what the admin saw: when it lands, the balance is the
+  // target; when it does not, the write says what it found instead. Neither needs the user read again.
+  if (result.adjusted) return toAdminUserView({ ...user, balanceCents: target, updatedAt: result.at });
+  const now = result.found;
+  if (!now || now.type === 'admin') throw new NotFound('User not found');
+  if (now.type !== 'pro') throw new Conflict('Only pros have a balance to edit', 'not_pro');
+  throw new Conflict(`The balance changed meanwhile: it is now ${formatCents(now.balanceCents)}. Check it and edit again.`, 'balance_changed', {
+    balanceCents: now.balanceCents,
+  });
 }
 
 export const settings = () => getSettings();

@@ -8,7 +8,7 @@ import { decideApplication, getApplication } from '../data/applications.js';
 import { getUser, typeIndexKeys, type UserRecord } from '../data/users.js';
 import { Conflict, NotFound } from '../lib/errors.js';
 import { toApplicationView } from './applications.js';
-import { sendMailToUser } from './notifications.js';
+import { sendClaimedMail } from './notifications.js';
 
 export async function decide(
   admin: UserRecord,
@@ -27,9 +27,10 @@ export async function decide(
   if (!(await decideApplication(app, { status, reason, adminId: admin.id, at }, typeIndexKeys({ ...applicant, type: 'pro' }).GSI1SK, alreadyPro))) {
     throw new Conflict('This application changed meanwhile (decided by another admin, or the applicant is no longer a musician). Reload the list.', 'application_decided');
   }
-  // The decision is made; the e-mail cannot undo it, so its failure is only logged (sendMailToUser).
-  await sendMailToUser(
-    app.userId,
+  // The decision is made, and made once (the transaction): it is the e-mail's claim. A failure to send
+  // cannot undo it, so it is only logged. The applicant read above is the recipient: nothing is read again.
+  await sendClaimedMail(
+    applicant,
     status === 'approved' ? 'You are now a pro on Snip' : 'Your application to become a pro',
     status === 'approved'
       ? [`Hi ${applicant.fullName},`, 'Your application was approved: you are now a pro.', 'Complete your profile (bio, availability, response time, links and your price) so musicians can choose you.']

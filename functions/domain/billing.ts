@@ -8,26 +8,41 @@ import { paths } from '../../shared/paths.js';
 import { formatCents } from '../../shared/money.js';
 import * as data from '../data/billing.js';
 import { getUser, type UserRecord } from '../data/users.js';
-import { webhookSeen, recordWebhook } from '../data/payments.js';
+import { webhookSeen, recordWebhook, type WebhookEvent } from '../data/payments.js';
 import { config } from '../lib/config.js';
 import { BadRequest, Conflict, NotFound } from '../lib/errors.js';
 import { billing, type Plan, type Subscription } from '../providers/billing.js';
 import { savePlanCatalog } from '../data/plans.js';
 import { FALLBACK_FREE_LIMITS, LIVE } from './plan-limits.js';
-import { sendMailToUser } from './notifications.js';
+import { sendClaimedMail } from './notifications.js';
 
 /** Plans change rarely (an operator edits them in Stripe): read at most once a minute per container. */
 const PLANS_TTL_MS = 60_000;
 
 let cache: { at: number; plans: Plan[] } | undefined;
 
-/** The plans from the provider (cached a minute), kept in the table too for the limits' readers. */
-export async function listPlans(opts: { fresh?: boolean } = {}): Promise<Plan[]> {
-  if (!opts.fresh && cache && Date.now() - cache.at < PLANS_TTL_MS) return cache.plans;
+/**
+ * The plans from the provider (cached a minute), and `store`, which keeps the table's copy in step for
+ * the limits' readers (and caches them): a caller with a write of its own makes both at once.
+ */
+async function readPlans(opts: { fresh?: boolean } = {}): Promise<{ plans: Plan[]; store: () => Promise<void> }> {
+  if (!opts.fresh && cache && Date.now() - cache.at < PLANS_TTL_MS) return { plans: cache.plans, store: async () => {} };
   const readAt = new Date().toISOString();
   const plans = await billing().listPlans();
-  if (JSON.stringify(plans) !== JSON.stringify(cache?.plans)) await savePlanCatalog(plans, readAt);
-  cache = { at: Date.now(), plans };
+  const changed = JSON.stringify(plans) !== JSON.stringify(cache?.plans);
+  return {
+    plans,
+    store: async () => {
+      if (changed) await savePlanCatalog(plans, readAt);
+      cache = { at: Date.now(), plans };
+    },
+  };
+}
+
+/** The plans from the provider (cached a minute), kept in the table too for the limits' readers. */
+export async function listPlans(opts: { fresh?: boolean } = {}): Promise<Plan[]> {
+  const { plans, store } = await readPlans(opts);
+  await store();
   return plans;
 }
 
@@ -106,20 +121,22 @@ function planOf(subscriptions: Subscription[], plans: Plan[]): data.UserPlan | n
   };
 }
 
-/** Reads the customer's subscriptions as they stand and stores the plan they give. */
-export async function syncCustomer(customerId: string): Promise<void> {
-  const userId = await data.userOfCustomer(customerId);
-  if (!userId) return;
+/** The plan the customer's subscriptions give as they stand, when it was read, and the plans' `store` (readPlans). */
+async function currentPlan(customerId: string) {
   const readAt = new Date().toISOString();
-  const [subscriptions, cached] = await Promise.all([billing().subscriptionsOf(customerId), listPlans()]);
-  const known = subscriptions.every((s) => cached.some((p) => p.id === s.planId));
-  await data.setPlan(userId, planOf(subscriptions, known ? cached : await listPlans({ fresh: true })), readAt);
+  const [subscriptions, cached] = await Promise.all([billing().subscriptionsOf(customerId), readPlans()]);
+  const known = subscriptions.every((s) => cached.plans.some((p) => p.id === s.planId));
+  const catalog = known ? cached : await readPlans({ fresh: true });
+  return { plan: planOf(subscriptions, catalog.plans), readAt, storePlans: catalog.store };
 }
 
 /** Events after which the plans themselves may have changed (an operator edited a product or a price). */
 const CATALOG = new Set(['product.created', 'product.updated', 'product.deleted', 'price.created', 'price.updated', 'price.deleted']);
 
 const SYNCING = new Set(['checkout.session.completed', 'customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted', 'invoice.paid']);
+
+/** A renewal that could not be charged: the plan is synced as for SYNCING, and the user e-mailed once. */
+const PAYMENT_FAILED = 'invoice.payment_failed';
 
 /**
  * A Stripe webhook delivery: its signature checked on the raw body (400, nothing changed, when it is not
@@ -129,21 +146,35 @@ const SYNCING = new Set(['checkout.session.completed', 'customer.subscription.cr
 export async function handleStripeWebhook(rawBody: string, signature: string | undefined): Promise<void> {
   const event = await billing().verifyEvent(rawBody, signature);
   if (!event) throw new BadRequest('The webhook signature is not valid', undefined, 'invalid_signature');
-  if (await webhookSeen('stripe', event.id)) return;
+  const customerId = event.customerId && (SYNCING.has(event.type) || event.type === PAYMENT_FAILED) ? event.customerId : null;
+  // Whether the event was applied, and whose customer it is about, read at once.
+  const [seen, userId] = await Promise.all([webhookSeen('stripe', event.id), customerId ? data.userOfCustomer(customerId) : null]);
+  if (seen) return;
+  const applied: WebhookEvent = { provider: 'stripe', eventId: event.id, type: event.type };
   if (CATALOG.has(event.type)) await listPlans({ fresh: true });
-  if (event.customerId && SYNCING.has(event.type)) await syncCustomer(event.customerId);
-  if (event.customerId && event.type === 'invoice.payment_failed') await paymentFailed(event.id, event.customerId, event.amountDue);
+  if (customerId && userId) return syncPlan(userId, customerId, applied, event.amountDue);
   await recordWebhook('stripe', event.id, event.type);
 }
 
-async function paymentFailed(eventId: string, customerId: string, amountDue: number | undefined) {
-  await syncCustomer(customerId);
-  const userId = await data.userOfCustomer(customerId);
-  const user = userId ? await getUser(userId) : null;
-  if (!user || !(await data.claimEventEmail('stripe', eventId))) return;
-  await sendMailToUser(user.id, `Your payment for ${user.plan?.name ?? 'your plan'} failed`, [
+/**
+ * Stores the plan the customer's subscriptions give now, recording the event in the same write; a failed
+ * payment also claims its e-mail there, the user being read beside it for the e-mail.
+ */
+async function syncPlan(userId: string, customerId: string, event: WebhookEvent, amountDue: number | undefined): Promise<void> {
+  const { plan, readAt, storePlans } = await currentPlan(customerId);
+  const failed = event.type === PAYMENT_FAILED;
+  const [result, user] = await Promise.all([data.applyPlanEvent(userId, plan, readAt, event, failed), failed ? getUser(userId) : null, storePlans()]);
+  // Stale: a later read of the subscriptions is stored already, which a redelivery would only repeat, so
+  // the event needs no record of its own; a failed payment's e-mail is still owed.
+  if (!failed || result === 'claimed') return;
+  if (result === 'stale' && !(await data.claimEventEmail(event))) return;
+  if (!user) return;
+  // The plan the failed invoice is for, as just read (the user's stored one when the read gave none).
+  const name = (plan ?? user.plan)?.name;
+  // Claimed above; a failure is logged (the event is recorded, so it is not sent again).
+  await sendClaimedMail(user, `Your payment for ${name ?? 'your plan'} failed`, [
     `Hi ${user.fullName},`,
-    `We could not take the payment${amountDue ? ` of ${formatCents(amountDue)}` : ''} for your ${user.plan?.name ?? ''} plan.`.replace('  ', ' '),
+    `We could not take the payment${amountDue ? ` of ${formatCents(amountDue)}` : ''} for your ${name ?? ''} plan.`.replace('  ', ' '),
     'Update your card from Manage billing in Settings to keep your plan.',
   ], paths.settings);
 }

@@ -1,7 +1,8 @@
 /** Finding people: user search by name or username, and the list of pros. */
 import type { UserCard } from '../../shared/schemas/shares.js';
 import { imageUrl } from './users.js';
-import { findUserIdsByPrefix, getUsers, listUsersOfType, type UserRecord } from '../data/users.js';
+import { findUserIdsByPrefix, getUsers, pageUsersOfType, type UserRecord } from '../data/users.js';
+import { decodeCursor, encodeCursor } from '../lib/cursor.js';
 
 const MAX_RESULTS = 20;
 /** Index entries read per page, and the most pages one search reads (a bound on its cost). */
@@ -50,6 +51,11 @@ export async function searchUsers(
     .map(toUserCard);
 }
 
-export async function listPros(callerId: string): Promise<UserCard[]> {
-  return (await listUsersOfType('pro')).filter((u) => u.id !== callerId).map(toUserCard);
+/** A page of Choose Your Pro: 1, 2 and 3 columns all fill their rows. */
+export const PROS_PAGE_SIZE = 24;
+
+/** Pros by name, a page at a time; never the caller themselves. */
+export async function listPros(callerId: string, cursor?: string): Promise<{ users: UserCard[]; next: string | null }> {
+  const { users, next } = await pageUsersOfType('pro', { limit: PROS_PAGE_SIZE, start: decodeCursor(cursor) });
+  return { users: users.filter((u) => u.id !== callerId).map(toUserCard), next: encodeCursor(next) };
 }

@@ -17,10 +17,11 @@ import {
   releaseEmail,
   restoreDigest,
   type DigestRecord,
+  type ShareEmailEvent,
   type ShareRecord,
 } from '../data/shares.js';
 import { claimPaymentEmail, releasePaymentEmail, type PaymentRecord } from '../data/payments.js';
-import { getUser } from '../data/users.js';
+import { getUser, type UserRecord } from '../data/users.js';
 import { formatCents, PAID_REQUEST_DAYS } from '../../shared/money.js';
 import { config } from '../lib/config.js';
 import { sendMail } from '../providers/mail.js';
@@ -37,7 +38,7 @@ interface Claim {
   label: string;
 }
 
-const shareClaim = (shareId: string, event: string): Claim => ({
+const shareClaim = (shareId: string, event: ShareEmailEvent): Claim => ({
   claim: () => claimEmail(shareId, event),
   release: () => releaseEmail(shareId, event),
   label: `share ${shareId} ${event}`,
@@ -60,14 +61,17 @@ async function sendOnce(once: Claim, toUserId: string, subject: string, lines: s
   }
 }
 
-const send = (shareId: string, event: string, toUserId: string, subject: string, lines: string[]) =>
+const send = (shareId: string, event: ShareEmailEvent, toUserId: string, subject: string, lines: string[]) =>
   sendOnce(shareClaim(shareId, event), toUserId, subject, lines);
 
 /** Where an e-mail's button leads, and what it says. */
 const LINKS: Record<string, string> = { [paths.dashboard]: 'Open your dashboard', [paths.settings]: 'Open your settings', [paths.profile]: 'Open your profile' };
 
-async function deliver(toUserId: string, subject: string, lines: string[], linkPath: string = paths.dashboard) {
-  const to = await getUser(toUserId);
+async function deliver(toUserId: string, subject: string, lines: string[], linkPath?: string) {
+  await deliverTo(await getUser(toUserId), subject, lines, linkPath);
+}
+
+async function deliverTo(to: UserRecord | null, subject: string, lines: string[], linkPath: string = paths.dashboard) {
   if (!to) return;
   const link = `${config.appUrl}${linkPath}`;
   const label = LINKS[linkPath] ?? 'Open Snip';
@@ -79,27 +83,51 @@ ${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
   await sendMail({ to: to.email, subject, html, text: `${lines.join('\n\n')}\n\n${label}: ${link}` });
 }
 
-/** An e-mail to a user whose sending the caller has already claimed; a failure is logged, not thrown. */
-export async function sendMailToUser(userId: string, subject: string, lines: string[], linkPath?: string): Promise<void> {
+/**
+ * An e-mail whose sending the caller claimed in the write of the action that causes it, to a recipient it
+ * read alongside that write: nothing is read or written before the send. False (logged) when it could not
+ * be sent, for the caller to give its claim back.
+ */
+export async function sendClaimedMail(to: UserRecord | null, subject: string, lines: string[], linkPath?: string): Promise<boolean> {
   try {
-    await deliver(userId, subject, lines, linkPath);
+    await deliverTo(to, subject, lines, linkPath);
+    return true;
   } catch (err) {
-    console.error('E-mail not sent', userId, subject, err);
+    console.error('E-mail not sent', to?.id, subject, err);
+    return false;
   }
 }
 
-export const feedbackRequested = (share: ShareRecord) =>
-  send(share.id, 'requested', share.sharedWithUserId, `Feedback requested: ${share.trackTitle}`, [
+/** The 'requested' e-mail of a share: to its reviewer. */
+export const feedbackRequestedMail = (share: ShareRecord) => ({
+  subject: `Feedback requested: ${share.trackTitle}`,
+  lines: [
     `Hi ${share.sharedWithName},`,
     `${share.sharedByName} asked for your feedback on "${share.trackTitle}".`,
     `Their notes: ${share.shareOptions.feedbackNotes}`,
-  ]);
+  ],
+});
 
-export const feedbackResponded = (share: ShareRecord) =>
-  send(share.id, 'responded', share.sharedByUserId, `Feedback responded: ${share.trackTitle}`, [
-    `Hi ${share.sharedByName},`,
-    `${share.sharedWithName} has responded with feedback on "${share.trackTitle}".`,
-  ]);
+export const feedbackRequested = (share: ShareRecord) => {
+  const { subject, lines } = feedbackRequestedMail(share);
+  return send(share.id, 'requested', share.sharedWithUserId, subject, lines);
+};
+
+/** The 'responded' e-mail of a share: to its musician. */
+export const feedbackRespondedMail = (share: ShareRecord) => ({
+  subject: `Feedback responded: ${share.trackTitle}`,
+  lines: [`Hi ${share.sharedByName},`, `${share.sharedWithName} has responded with feedback on "${share.trackTitle}".`],
+});
+
+export const feedbackResponded = (share: ShareRecord) => {
+  const { subject, lines } = feedbackRespondedMail(share);
+  return send(share.id, 'responded', share.sharedByUserId, subject, lines);
+};
+
+/** A share's e-mail claimed in the write that caused it: sent, or its claim given back for a retry to send. */
+export async function sendClaimedShareMail(shareId: string, event: ShareEmailEvent, to: UserRecord | null, mail: { subject: string; lines: string[] }): Promise<void> {
+  if (!(await sendClaimedMail(to, mail.subject, mail.lines))) await releaseEmail(shareId, event).catch(() => {});
+}
 
 const REFUND_REASONS: Record<string, (p: PaymentRecord) => string> = {
   declined: (p) => `${p.proName} declined your request for feedback on "${p.trackTitle}".`,

@@ -15,7 +15,7 @@ import { PAID_REQUEST_DAYS, splitPrice } from '../../shared/money.js';
 import type { ShareOptions } from '../../shared/schemas/shares.js';
 import type { PaymentView } from '../../shared/schemas/payments.js';
 import * as data from '../data/payments.js';
-import type { PaymentRecord, RefundReason } from '../data/payments.js';
+import type { PaymentRecord, RefundReason, WebhookEvent } from '../data/payments.js';
 import { readShare, statusChange, type ShareRecord } from '../data/shares.js';
 import { getSettings } from '../data/settings.js';
 import { getTrack } from '../data/tracks.js';
@@ -87,6 +87,7 @@ export async function createOrder(
     invoiceId,
   );
   const now = Date.now();
+  const shareId = idFromKey(caller.id, 'paid-share', order.orderId);
   const payment: PaymentRecord = {
     orderId: order.orderId,
     invoiceId,
@@ -98,94 +99,121 @@ export async function createOrder(
     trackTitle: track.title,
     amountCents: price,
     shareOptions: request.shareOptions,
-    shareId: idFromKey(caller.id, 'paid-share', order.orderId),
+    shareId,
+    shareDraft: newShare(caller, track, pro, request.shareOptions, shareId, { orderId: order.orderId, amountCents: price }),
     status: 'pending',
     checkAt: iso(now + PENDING_CHECK_MS),
     createdAt: iso(now),
     updatedAt: iso(now),
   };
-  if ((await data.putPayment(payment, hash)) === 'exists') {
-    const existing = await data.getPayment(order.orderId);
-    if (!existing || existing.record.payerId !== caller.id || existing.requestHash !== hash) throw idempotencyConflict();
-  }
+  const put = await data.putPayment(payment, hash);
+  if (!put.created && (!put.existing || put.existing.record.payerId !== caller.id || put.existing.requestHash !== hash)) throw idempotencyConflict();
   return order;
-}
-
-/** The caller's payment; someone else's is as unknown as one that does not exist. */
-async function ownPayment(caller: UserRecord, orderId: string): Promise<PaymentRecord> {
-  const found = await data.getPayment(orderId);
-  if (!found || found.record.payerId !== caller.id) throw new NotFound('Payment not found');
-  return found.record;
 }
 
 /**
  * The browser is back from the payer's approval: captures the order (with an idempotency key, so a retry
  * never charges twice) and applies the capture. Answers the payment as it then stands, whichever path
- * applied it.
+ * applied it: from what the writes saw, read again only when they could not tell.
  */
 export async function captureOrder(caller: UserRecord, orderId: string): Promise<PaymentView> {
-  const p = await ownPayment(caller, orderId);
-  if (p.status === 'pending') {
-    const outcome = await payments().captureOrder(orderId, captureRequestId(orderId));
-    // The webhook's capture may have met the decline first (and PayPal then asks for a new approval):
-    // the payer hears about the decline either way.
-    if (outcome.kind === 'declined' || (outcome.kind === 'not_approved' && p.declinedAt)) {
-      if (outcome.kind === 'declined') await data.noteDecline(p);
-      throw new Conflict('PayPal declined this payment method. Nothing was charged: try again with another way to pay.', 'payment_declined');
-    }
-    if (outcome.kind === 'not_approved') {
-      throw new Conflict('This payment has not been approved in PayPal yet. Nothing was charged.', 'payment_not_approved');
-    }
-    if (outcome.kind === 'captured') await settleCapture(p, outcome.capture);
-    else await reconcile(orderId);
+  // The margin is read with the payment, not after it: settling a capture then reads nothing more.
+  const [found, settings] = await Promise.all([data.getPayment(orderId), getSettings()]);
+  // Someone else's payment is as unknown as one that does not exist.
+  if (!found || found.record.payerId !== caller.id) throw new NotFound('Payment not found');
+  const p = found.record;
+  if (p.status !== 'pending') return toPaymentView(p);
+  const outcome = await payments().captureOrder(orderId, captureRequestId(orderId));
+  // The webhook's capture may have met the decline first (and PayPal then asks for a new approval):
+  // the payer hears about the decline either way.
+  if (outcome.kind === 'declined' || (outcome.kind === 'not_approved' && p.declinedAt)) {
+    if (outcome.kind === 'declined') await data.noteDecline(p);
+    throw new Conflict('PayPal declined this payment method. Nothing was charged: try again with another way to pay.', 'payment_declined');
   }
-  return toPaymentView((await ownPayment(caller, orderId)));
+  if (outcome.kind === 'not_approved') {
+    throw new Conflict('This payment has not been approved in PayPal yet. Nothing was charged.', 'payment_not_approved');
+  }
+  const applying = { margin: settings.margin };
+  const settled = outcome.kind === 'captured' ? await settleCapture(p, outcome.capture, applying) : await reconcilePayment(p, applying);
+  return toPaymentView(settled ?? (await data.getPayment(orderId))!.record);
+}
+
+/** What a path applying a payment brings: the margin it read with the payment, and the webhook event it applies. */
+interface Applying {
+  margin?: number;
+  event?: WebhookEvent;
+  /** Set once the event was recorded in the same write as the capture it brought. */
+  recorded?: boolean;
 }
 
 /**
- * Applies a completed capture: the request for feedback, the ledger entries and the pro's earning, once.
- * When the request can no longer be created (its track was deleted, the pro is gone), the payment is
- * refunded instead.
+ * Applies a completed capture: the request for feedback, the ledger entries and the pro's earning, once,
+ * and e-mails the pro. When the request can no longer be created (its track was deleted, the pro is gone),
+ * the payment is refunded instead. Gives the payment as it then stands, or null when that is not known.
  */
-async function settleCapture(p: PaymentRecord, capture: ProviderCapture): Promise<void> {
+async function settleCapture(p: PaymentRecord, capture: ProviderCapture, applying: Applying = {}): Promise<PaymentRecord | null> {
   if (capture.status === 'PENDING') {
     // Held by the provider (an e-check, a review): the webhook or the next check applies it once it completes.
-    await data.setCheck(p, p.status, iso(Date.now() + PENDING_CHECK_MS));
-    return;
+    const checkAt = iso(Date.now() + PENDING_CHECK_MS);
+    await data.setCheck(p, p.status, checkAt);
+    return { ...p, checkAt };
   }
-  const [track, payer, pro, settings] = await Promise.all([getTrack(p.trackId), getUser(p.payerId), getUser(p.proUserId), getSettings()]);
-  if (!track || !payer || !pro) {
-    await refundUnfulfillable(p, capture.id, track ? 'unfulfillable' : 'track_deleted');
-    return;
-  }
-  const split = splitPrice(p.amountCents, settings.margin);
-  const share = newShare(payer, track, pro, p.shareOptions, p.shareId, { orderId: p.orderId, amountCents: p.amountCents });
-  const result = await data.applyCapture(p, { captureId: capture.id, margin: settings.margin, ...split }, share, iso(Date.now() + PAID_REQUEST_DAYS.accept * DAY_MS));
-  if (result === 'applied') {
-    await notify.feedbackRequested(share);
-  } else if (result === 'not_pending') {
-    // Applied by another path meanwhile: its e-mail, if that path did not get to send it.
-    const made = await readShare(p.shareId);
-    if (made) await notify.feedbackRequested(made.record);
+  // Payments made before the share was drafted with the order read what it is made of.
+  const [margin, parts] = await Promise.all([
+    applying.margin ?? getSettings().then((s) => s.margin),
+    p.shareDraft ? null : Promise.all([getTrack(p.trackId), getUser(p.payerId), getUser(p.proUserId)]),
+  ]);
+  let share: ShareRecord;
+  if (p.shareDraft) {
+    const at = new Date().toISOString();
+    share = { ...p.shareDraft, createdAt: at, updatedAt: at };
   } else {
-    await refundUnfulfillable(p, capture.id, result === 'track_unavailable' ? 'track_deleted' : 'unfulfillable');
+    const [track, payer, pro] = parts!;
+    if (!track || !payer || !pro) {
+      await refundUnfulfillable(p, capture.id, track ? 'unfulfillable' : 'track_deleted');
+      return null;
+    }
+    share = newShare(payer, track, pro, p.shareOptions, p.shareId, { orderId: p.orderId, amountCents: p.amountCents });
   }
+  const split = splitPrice(p.amountCents, margin);
+  // The pro is read beside the write, for the e-mail that follows it.
+  const [result, reviewer] = await Promise.all([
+    data.applyCapture(p, { captureId: capture.id, margin, ...split }, share, iso(Date.now() + PAID_REQUEST_DAYS.accept * DAY_MS), applying.event),
+    parts ? parts[2] : getUser(p.proUserId),
+  ]);
+  if (result.kind === 'applied') {
+    if (applying.event) applying.recorded = true;
+    // Claimed by the write that applied the capture: only this path sends it.
+    await notify.sendClaimedShareMail(share.id, 'requested', reviewer, notify.feedbackRequestedMail(share));
+    return result.payment;
+  }
+  if (result.kind === 'not_pending') return result.payment;
+  await refundUnfulfillable(p, capture.id, result.kind === 'track_unavailable' ? 'track_deleted' : 'unfulfillable');
+  return null;
 }
 
 async function refundUnfulfillable(p: PaymentRecord, captureId: string, reason: RefundReason) {
-  if (await data.captureForRefund(p, captureId, reason)) await finishRefundLater(p.orderId);
+  if (await data.captureForRefund(p, captureId, reason)) {
+    await finishRefundLater({ ...p, status: 'refunding', captureId, credited: false, refundReason: reason });
+  }
 }
 
 /** Finishes a refund now if the provider answers; otherwise the scheduled check does, minutes later. */
-const finishRefundLater = (orderId: string) =>
-  finishRefund(orderId).catch((err) => console.error('Refund not finished yet; the scheduled check will finish it', orderId, err));
+const finishRefundLater = (payment: PaymentRecord | string) =>
+  finishRefund(payment).catch((err) =>
+    console.error('Refund not finished yet; the scheduled check will finish it', typeof payment === 'string' ? payment : payment.orderId, err),
+  );
 
-/** Sends the refund of a payment that is refunding and records it; safe to repeat. */
-async function finishRefund(orderId: string): Promise<void> {
-  const found = await data.getPayment(orderId);
-  if (!found || found.record.status !== 'refunding' || !found.record.captureId) return;
-  const p = found.record;
-  const refund = await payments().refundCapture(p.captureId!, refundRequestId(orderId));
+/**
+ * Sends the refund of a payment that is refunding and records it; safe to repeat. Given the payment as
+ * the caller just wrote it, or its order id to read it (the record's write is conditional on its status
+ * either way, so a stale one cannot apply twice).
+ */
+async function finishRefund(payment: PaymentRecord | string): Promise<void> {
+  const p = typeof payment === 'string' ? (await data.getPayment(payment))?.record : payment;
+  if (!p || p.status !== 'refunding' || !p.captureId) return;
+  const orderId = p.orderId;
+  const refund = await payments().refundCapture(p.captureId, refundRequestId(orderId));
   // Null: it was refunded already (at the provider, by hand): there is nothing more to send.
   if (await data.applyRefund(p, refund?.refundId ?? 'at-provider', p.refundReason ?? 'reversed')) {
     await notify.paymentRefunded({ ...p, status: 'refunded' });
@@ -193,45 +221,50 @@ async function finishRefund(orderId: string): Promise<void> {
 }
 
 /**
- * Brings a payment in line with the provider's order as it stands now. Used by the webhook (whatever the
- * event said: events arrive late, twice and out of order) and by the scheduled check.
+ * Brings a payment, as just read, in line with the provider's order as it stands now. Used by the webhook
+ * (whatever the event said: events arrive late, twice and out of order), by the scheduled check, and by a
+ * capture that finds the order captured already. Gives the payment as it then stands when a capture was
+ * settled, else null.
  */
-export async function reconcile(orderId: string, now = new Date()): Promise<void> {
-  const found = await data.getPayment(orderId);
-  if (!found) return;
-  const p = found.record;
-  if (p.status === 'refunded') return;
-  if (p.status === 'refunding') return finishRefund(orderId);
+async function reconcilePayment(p: PaymentRecord, applying: Applying & { now?: Date } = {}): Promise<PaymentRecord | null> {
+  const { orderId } = p;
+  const now = applying.now ?? new Date();
+  if (p.status === 'refunded') return null;
+  if (p.status === 'refunding') {
+    await finishRefund(p);
+    return null;
+  }
   const order = await payments().getOrder(orderId);
   const capture = order?.capture;
   if (capture?.status === 'COMPLETED') {
-    if (p.status === 'pending' || p.status === 'failed') await settleCapture(p, capture);
-    return;
+    return p.status === 'pending' || p.status === 'failed' ? settleCapture(p, capture, applying) : null;
   }
   if (capture?.status === 'REFUNDED' || capture?.status === 'PARTIALLY_REFUNDED') {
     // Refunded at the provider, in full or in part. A capture never applied creates no request: the rest
     // of it is refunded too. One applied is reversed (below).
     if (p.status === 'pending' || p.status === 'failed') await refundUnfulfillable(p, capture.id, 'reversed');
-    else await reverseAtProvider(orderId, capture.status === 'REFUNDED');
-    return;
+    else await reverseAtProvider(p, capture.status === 'REFUNDED');
+    return null;
   }
-  if (p.status !== 'pending') return;
+  if (p.status !== 'pending') return null;
   if (capture?.status === 'PENDING') {
     // Held by the provider (an e-check, a review): never given up while money may still arrive.
-    return data.setCheck(p, 'pending', iso(now.getTime() + HELD_CHECK_MS));
+    await data.setCheck(p, 'pending', iso(now.getTime() + HELD_CHECK_MS));
+    return null;
   }
   if (order?.status === 'COMPLETED' && (capture?.status === 'DECLINED' || capture?.status === 'FAILED')) {
     // A held capture the provider then denied (PAYMENT.CAPTURE.DENIED): no money came, no request is made.
-    return void (await data.failPayment(p, 'denied'));
+    await data.failPayment(p, 'denied');
+    return null;
   }
   if (order?.status === 'APPROVED') {
     // Approved but never captured (the tab was closed on the way back): capture it ourselves.
     const outcome = await payments().captureOrder(orderId, captureRequestId(orderId));
-    if (outcome.kind === 'captured') return settleCapture(p, outcome.capture);
+    if (outcome.kind === 'captured') return settleCapture(p, outcome.capture, applying);
     if (outcome.kind === 'declined') await data.noteDecline(p);
     if (outcome.kind === 'already_captured') {
       const again = await payments().getOrder(orderId);
-      if (again?.capture?.status === 'COMPLETED') return settleCapture(p, again.capture);
+      if (again?.capture?.status === 'COMPLETED') return settleCapture(p, again.capture, applying);
     }
   }
   if (!order || order.status === 'VOIDED') {
@@ -241,6 +274,7 @@ export async function reconcile(orderId: string, now = new Date()): Promise<void
   } else {
     await data.setCheck(p, 'pending', iso(now.getTime() + PENDING_CHECK_MS));
   }
+  return null;
 }
 
 /**
@@ -249,16 +283,15 @@ export async function reconcile(orderId: string, now = new Date()): Promise<void
  * stays delivered: a full refund reverses the earning; a partial one is left to the operator who made it.
  * Throws when the request moved meanwhile, so that the webhook is delivered again rather than lost.
  */
-async function reverseAtProvider(orderId: string, full: boolean): Promise<void> {
-  const found = await data.getPayment(orderId);
-  if (!found || found.record.status !== 'captured') return;
-  const p = found.record;
+async function reverseAtProvider(p: PaymentRecord, full: boolean): Promise<void> {
+  const { orderId } = p;
+  if (p.status !== 'captured') return;
   const share = await readShare(p.shareId);
   if (share && !share.deleting && (share.record.status === 'pending' || share.record.status === 'accepted')) {
     if (!(await data.startRefund(p, 'reversed', statusChange(share.record, [share.record.status], 'cancelled')))) {
       throw new Error(`Payment ${orderId}: its request changed while a provider refund was applied; to be tried again`);
     }
-    return finishRefund(orderId);
+    return finishRefund({ ...p, status: 'refunding', refundReason: 'reversed' });
   }
   if (!full) {
     console.error('A partial refund at the provider of delivered feedback is left as it is', orderId);
@@ -275,7 +308,7 @@ export async function declinePaidRequest(share: ShareRecord): Promise<'declined'
   const found = share.payment ? await data.getPayment(share.payment.orderId) : null;
   if (!found || found.record.status !== 'captured') return 'not_paid';
   if (!(await data.startRefund(found.record, 'declined', statusChange(share, ['pending'], 'declined')))) return 'not_pending';
-  await finishRefundLater(found.record.orderId);
+  await finishRefundLater({ ...found.record, status: 'refunding', refundReason: 'declined' });
   return 'declined';
 }
 
@@ -309,7 +342,7 @@ async function checkCaptured(p: PaymentRecord, now: Date): Promise<void> {
   if (p.fulfilledAt) return data.setCheck(p, 'captured', null);
   const found = await readShare(p.shareId);
   if (!found) {
-    if (await data.startRefund(p, 'track_deleted')) await finishRefund(p.orderId);
+    if (await data.startRefund(p, 'track_deleted')) await finishRefund({ ...p, status: 'refunding', refundReason: 'track_deleted' });
     return;
   }
   const share = found.record;
@@ -317,14 +350,14 @@ async function checkCaptured(p: PaymentRecord, now: Date): Promise<void> {
   if (share.status === 'completed') return data.setCheck(p, 'captured', null);
   if (share.status !== 'pending' && share.status !== 'accepted') {
     const reason: RefundReason = share.status === 'declined' ? 'declined' : share.status === 'expired' ? 'expired' : 'reversed';
-    if (await data.startRefund(p, reason)) await finishRefund(p.orderId);
+    if (await data.startRefund(p, reason)) await finishRefund({ ...p, status: 'refunding', refundReason: reason });
     return;
   }
   const deadline = deadlineOf(share)!;
   if (now.getTime() < deadline) return data.setCheck(p, 'captured', iso(deadline));
   if (await data.startRefund(p, 'expired', statusChange(share, [share.status], 'expired'))) {
     await notify.requestExpired(p, share.status === 'accepted');
-    await finishRefund(p.orderId);
+    await finishRefund({ ...p, status: 'refunding', refundReason: 'expired' });
   } else {
     // The request moved meanwhile (accepted, completed): look again shortly.
     await data.setCheck(p, 'captured', iso(now.getTime() + 60_000));
@@ -345,8 +378,8 @@ export async function checkDuePayments(now = new Date(), only?: { orderId: strin
     if (!found) continue;
     const p = found.record;
     try {
-      if (p.status === 'pending') await reconcile(orderId, now);
-      else if (p.status === 'refunding') await finishRefund(orderId);
+      if (p.status === 'pending') await reconcilePayment(p, { now });
+      else if (p.status === 'refunding') await finishRefund(p);
       else if (p.status === 'captured') await checkCaptured(p, now);
       else await data.setCheck(p, p.status, null);
       counts.checked++;
@@ -370,7 +403,7 @@ interface PaypalEvent {
   };
 }
 
-/** The order an event is about: named by the order itself, by a capture, or (refunds) by the capture it links up to. */
+/** The order an event is about: named by the order itself, by a capture, or (refunds) by the capture it links up to, which PayPal is asked about. */
 async function orderOfEvent(e: PaypalEvent): Promise<string | null> {
   const r = e.resource;
   if (!r) return null;
@@ -393,8 +426,15 @@ export async function handlePaypalWebhook(headers: WebhookHeaders, event: Paypal
   if (!(await payments().verifyWebhook(headers, event))) {
     throw new BadRequest('The webhook signature is not valid', undefined, 'invalid_signature');
   }
-  if (await data.webhookSeen('paypal', event.id)) return;
   const orderId = await orderOfEvent(event);
-  if (orderId) await reconcile(orderId);
-  await data.recordWebhook('paypal', event.id, event.event_type);
+  // Whether it was applied, the payment and the margin, read at once: a capture it brings then needs one write.
+  const [seen, found, settings] = await Promise.all([
+    data.webhookSeen('paypal', event.id),
+    orderId ? data.getPayment(orderId) : null,
+    orderId ? getSettings() : null,
+  ]);
+  if (seen) return;
+  const applying: Applying = { margin: settings?.margin, event: { provider: 'paypal', eventId: event.id, type: event.event_type } };
+  if (found) await reconcilePayment(found.record, applying);
+  if (!applying.recorded) await data.recordWebhook('paypal', event.id, event.event_type);
 }

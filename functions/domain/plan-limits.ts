@@ -46,11 +46,13 @@ export async function limitsOf(user: PlanHolder): Promise<PlanLimits> {
 
 /**
  * 409 plan_limit when the user would go past what their plan allows, naming the cheapest dearer plan that
- * lifts it. `used` is what they have now; `what` how the limit reads, for one and for many.
+ * lifts it. `used` is what they have now (or its pending count); `what` how the limit reads, for one and for many.
  */
-export async function assertWithinPlan(user: PlanHolder, key: keyof PlanLimits, used: number, what: [one: string, many: string]): Promise<void> {
-  const limit = (await limitsOf(user))[key];
-  if (limit === null || used < limit) return;
+export async function assertWithinPlan(user: PlanHolder, key: keyof PlanLimits, used: number | Promise<number>, what: [one: string, many: string]): Promise<void> {
+  // The count may still be on its way: read the limits meanwhile.
+  const [limits, have] = await Promise.all([limitsOf(user), used]);
+  const limit = limits[key];
+  if (limit === null || have < limit) return;
   const count = (n: number | null) => (n === null ? `unlimited ${what[1]}` : `${n} ${n === 1 ? what[0] : what[1]}`);
   const plans = await catalog();
   const paying = plans.find((p) => p.id === user.plan?.id)?.price.amount ?? 0;

@@ -6,7 +6,7 @@ import { GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatew
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { RealtimeMessage } from '../../shared/schemas/tracks.js';
-import { connectionsOf, deleteConnection } from '../data/connections.js';
+import { connectionsOf, forgetConnection } from '../data/connections.js';
 import { TRACK_ENTITY } from '../data/tracks.js';
 import { SHARE_ENTITIES } from '../data/shares.js';
 import { realtimeApi } from '../lib/aws/realtime.js';
@@ -43,20 +43,42 @@ export function notificationFor(change: StreamChange): Notification | null {
   return null;
 }
 
-/** Sends to every connection of the users; connections that are gone are forgotten. */
-export async function deliver({ userIds, message }: Notification): Promise<number> {
-  const data = new TextEncoder().encode(JSON.stringify(message));
-  let sent = 0;
-  for (const userId of userIds) {
-    for (const connectionId of await connectionsOf(userId)) {
-      try {
-        await realtimeApi().send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: data }));
-        sent++;
-      } catch (err) {
-        if (err instanceof GoneException || (err as Error).name === 'GoneException') await deleteConnection(connectionId);
-        else console.error('Realtime delivery failed', connectionId, err);
+/**
+ * Sends the notifications of one stream batch: the connections of every user concerned are looked up at
+ * once (one query per distinct user, in parallel), each connection gets each distinct message once, and
+ * all posts go out together. Connections that are gone are forgotten. Returns how many posts arrived.
+ */
+export async function deliver(notifications: Notification[]): Promise<number> {
+  const users = [...new Set(notifications.flatMap((n) => n.userIds))];
+  if (!users.length) return 0;
+  const connections = new Map(await Promise.all(users.map(async (u) => [u, await connectionsOf(u)] as const)));
+  /** Per connection, its user and the distinct messages (as sent) for it. */
+  const outbox = new Map<string, { userId: string; messages: Set<string> }>();
+  for (const { userIds, message } of notifications) {
+    const data = JSON.stringify(message);
+    for (const userId of userIds) {
+      for (const connectionId of connections.get(userId) ?? []) {
+        const box = outbox.get(connectionId) ?? { userId, messages: new Set<string>() };
+        box.messages.add(data);
+        outbox.set(connectionId, box);
       }
     }
   }
+  const encoder = new TextEncoder();
+  const gone = new Map<string, string>();
+  const posts = [...outbox].flatMap(([connectionId, { userId, messages }]) =>
+    [...messages].map(async (data) => {
+      try {
+        await realtimeApi().send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: encoder.encode(data) }));
+        return 1;
+      } catch (err) {
+        if (err instanceof GoneException || (err as Error).name === 'GoneException') gone.set(connectionId, userId);
+        else console.error('Realtime delivery failed', connectionId, err);
+        return 0;
+      }
+    }),
+  );
+  const sent = (await Promise.all(posts)).reduce<number>((a, b) => a + b, 0);
+  await Promise.all([...gone].map(([connectionId, userId]) => forgetConnection(userId, connectionId).catch((err) => console.error('Gone connection not forgotten', connectionId, err))));
   return sent;
 }

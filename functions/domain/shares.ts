@@ -49,7 +49,12 @@ export async function createShare(
   input: { sharedWithId: string; trackId: string; shareOptions: ShareOptions; idempotencyKey?: string },
 ): Promise<ShareRecord> {
   const { idempotencyKey, ...request } = input;
-  const { track, reviewer } = await checkRequest(caller, request.sharedWithId, request.trackId);
+  const id = idempotencyKey ? idFromKey(caller.id, 'share', idempotencyKey) : randomUUID();
+  // A keyed request's share is read with the checks: a retry is known before anything is written.
+  const [{ track, reviewer }, earlier] = await Promise.all([
+    checkRequest(caller, request.sharedWithId, request.trackId),
+    idempotencyKey ? shares.readShare(id) : null,
+  ]);
   if (reviewer.type === 'pro' && reviewer.feedbackPriceCents) {
     throw new Conflict(
       `${reviewer.fullName} charges ${formatPrice(reviewer.feedbackPriceCents)} per feedback: pay for the request to send it.`,
@@ -58,20 +63,26 @@ export async function createShare(
     );
   }
   const hash = idempotencyKey ? requestHash(request) : undefined;
-  const id = idempotencyKey ? idFromKey(caller.id, 'share', idempotencyKey) : randomUUID();
+  if (earlier) return sameRequest(caller, earlier, hash);
   const share = newShare(caller, track, reviewer, request.shareOptions, id, null);
-  const result = await shares.putNewShare(share, hash);
+  // The 'requested' e-mail is claimed with the share, and its recipient was read with the checks.
+  const result = await shares.putNewShare(share, hash, { claimEmail: 'requested' });
   if (result === 'track_unavailable') throw trackUnavailable(await shares.trackState(track.id));
   if (result === 'exists') {
-    // A retry of the same request: the share it made, and its e-mail if that has not gone out yet.
+    // The same key sent twice at once: the other request made the share.
     const existing = await shares.readShare(share.id);
     if (!existing) throw new NotFound('This track has been deleted');
-    if (!hash || existing.requestHash !== hash || existing.record.sharedByUserId !== caller.id) throw idempotencyConflict();
-    await notify.feedbackRequested(existing.record);
-    return existing.record;
+    return sameRequest(caller, existing, hash);
   }
-  await notify.feedbackRequested(share);
+  await notify.sendClaimedShareMail(share.id, 'requested', reviewer, notify.feedbackRequestedMail(share));
   return share;
+}
+
+/** A retry of a keyed request whose share exists: that share, and its e-mail if that has not gone out yet. */
+async function sameRequest(caller: UserRecord, existing: shares.Keyed<ShareRecord>, hash: string | undefined): Promise<ShareRecord> {
+  if (!hash || existing.requestHash !== hash || existing.record.sharedByUserId !== caller.id) throw idempotencyConflict();
+  await notify.feedbackRequested(existing.record);
+  return existing.record;
 }
 
 /**
@@ -324,34 +335,37 @@ export async function submitFeedback(userId: string, input: { id: string; criter
     throw new BadRequest('Add a rating, a comment or general feedback before submitting');
   }
   const at = new Date().toISOString();
-  const ok = await shares.completeWithFeedback(share, { criteria, comment: input.comment || null, userId, createdAt: at }, share.payment ? [fulfilment(share.payment.orderId, at)] : []);
+  const feedback = { criteria, comment: input.comment || null, userId, createdAt: at };
+  // The musician (the e-mail's recipient) is read alongside the write that claims the e-mail.
+  const [ok, musician] = await Promise.all([
+    shares.completeWithFeedback(share, feedback, share.payment ? [fulfilment(share.payment.orderId, at)] : [], { claimEmail: 'responded' }),
+    getUser(share.sharedByUserId).catch((err) => (console.error('Recipient not read', share.sharedByUserId, err), undefined)),
+  ]);
   if (!ok) {
     const now = await shares.readShare(share.id);
     if (!now) throw new NotFound('Feedback request not found');
     if (now.deleting) throw beingDeleted();
     throw new Conflict('This feedback is complete and cannot be reviewed again', 'completed');
   }
-  const done = { ...share, status: 'completed' as const };
-  await notify.feedbackResponded(done);
-  return detailAfterWrite(share.id);
-}
-
-/** The share as it stands after a write; deleted meanwhile (a track deletion), it is a 404, not a crash. */
-async function detailAfterWrite(shareId: string): Promise<ShareDetail> {
-  const bundle = await shares.getShareBundle(shareId);
-  if (!bundle) throw new NotFound('Feedback request not found');
-  return toShareDetail(bundle);
+  const done = { ...share, status: 'completed' as const, updatedAt: at };
+  const to = musician === undefined ? await getUser(share.sharedByUserId).catch(() => undefined) : musician;
+  if (to === undefined) await shares.releaseEmail(share.id, 'responded').catch(() => {});
+  else await notify.sendClaimedShareMail(share.id, 'responded', to, notify.feedbackRespondedMail(done));
+  // The view as written: what was read, with the write applied (the client reloads on later changes).
+  return toShareDetail({ ...bundle, share: done, feedback });
 }
 
 export async function rateFeedback(userId: string, input: { id: string; rating: number; comment?: string }) {
-  const { share } = await bundleFor(userId, input.id);
+  const bundle = await bundleFor(userId, input.id);
+  const { share } = bundle;
   if (share.sharedByUserId !== userId) throw new Forbidden('Only the musician who asked rates the feedback');
   if (share.status !== 'completed') throw new Conflict('Feedback can be rated once it is complete', 'not_completed');
-  if (!(await shares.putRanking(share, { rating: input.rating, comment: input.comment || null, createdAt: new Date().toISOString() }))) {
+  const ranking = { rating: input.rating, comment: input.comment || null, createdAt: new Date().toISOString() };
+  if (!(await shares.putRanking(share, ranking))) {
     const now = await shares.readShare(share.id);
     if (!now) throw new NotFound('Feedback request not found');
     if (now.deleting) throw beingDeleted();
     throw new Conflict('You have already rated this feedback', 'already_rated');
   }
-  return detailAfterWrite(share.id);
+  return toShareDetail({ ...bundle, share: { ...share, rating: ranking.rating }, ranking });
 }

@@ -33,25 +33,42 @@ export function parseUploadKey(key: string): { userId: string; filename: string 
   return m ? { userId: m[1], filename: m[3] } : null;
 }
 
+/** What processing's result makes of a track. */
+function outcomeOf(result: uploads.UploadResult): tracks.ProcessedAudio | { failed: string } {
+  if (result.outcome === 'failed') return { failed: result.reason };
+  return {
+    audioKey: result.audioKey,
+    contentType: result.contentType,
+    duration: result.duration,
+    peaks: result.peaks,
+    snippet: { start: SNIPPET.defaultStart, end: Math.min(SNIPPET.defaultEnd, result.duration) },
+  };
+}
+
+/**
+ * A track not yet written, with processing's result in it, for registration to write finished. Processed
+ * audio is kept (untagged) first, as finishTrack does; should the track then not be written (its upload
+ * registered twice), the other track of that upload takes the same audio.
+ */
+export async function processedTrack(track: TrackRecord, result: uploads.UploadResult): Promise<TrackRecord> {
+  const outcome = outcomeOf(result);
+  if ('failed' in outcome) return { ...track, status: 'failed', failureReason: outcome.failed };
+  await media.setClaimed(outcome.audioKey, true);
+  return { ...track, ...outcome, status: 'ready', failureReason: null };
+}
+
 /**
  * Applies processing's result to the track, once. Processed audio arrives tagged to expire: it is kept
  * (untagged) before the track takes it, so a ready track never points at audio due to expire, and tagged
  * again should the track not take it after all (deleted or being deleted meanwhile). Safe to repeat.
  */
 export async function finishTrack(trackId: string, result: uploads.UploadResult): Promise<TrackRecord | null> {
-  if (result.outcome === 'failed') return tracks.finishProcessing(trackId, { failed: result.reason });
-  await media.setClaimed(result.audioKey, true);
-  const done = await tracks.finishProcessing(trackId, {
-    ready: {
-      audioKey: result.audioKey,
-      contentType: result.contentType,
-      duration: result.duration,
-      peaks: result.peaks,
-      snippet: { start: SNIPPET.defaultStart, end: Math.min(SNIPPET.defaultEnd, result.duration) },
-    },
-  });
-  if (!done && (await tracks.getTrack(trackId, { consistent: true }))?.audioKey !== result.audioKey) {
-    await media.setClaimed(result.audioKey, false);
+  const outcome = outcomeOf(result);
+  if ('failed' in outcome) return tracks.finishProcessing(trackId, outcome);
+  await media.setClaimed(outcome.audioKey, true);
+  const done = await tracks.finishProcessing(trackId, { ready: outcome });
+  if (!done && (await tracks.getTrack(trackId, { consistent: true }))?.audioKey !== outcome.audioKey) {
+    await media.setClaimed(outcome.audioKey, false);
   }
   return done;
 }

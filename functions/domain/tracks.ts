@@ -8,13 +8,13 @@ import type { TrackView, UploadTicket } from '../../shared/schemas/tracks.js';
 import * as media from '../data/media.js';
 import * as tracks from '../data/tracks.js';
 import * as uploads from '../data/uploads.js';
-import { deleteKeys, shareItemKeys, sharesOfTrack } from '../data/shares.js';
-import type { TrackRecord } from '../data/tracks.js';
+import { deleteKeys, shareDeletes, shareItemKeys, sharesOfTrack, type TrackLink } from '../data/shares.js';
+import type { TrackContents, TrackRecord } from '../data/tracks.js';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors.js';
 import { finishWithdrawal, withdrawPaidRequest } from './payments.js';
 import { moneyRefused } from './money-refused.js';
 import { assertWithinPlan, type PlanHolder } from './plan-limits.js';
-import { finishTrack, uploadKeyFor, parseUploadKey } from './track-audio.js';
+import { finishTrack, processedTrack, uploadKeyFor, parseUploadKey } from './track-audio.js';
 import { trackStatus } from './track-status.js';
 
 export { audioKeyFor, finishTrack, parseUploadKey, sanitizeFilename, uploadKeyFor } from './track-audio.js';
@@ -24,7 +24,7 @@ const UPLOAD_TTL_SECONDS = 15 * 60;
 
 /** A musician's plan caps how many tracks they keep: checked before the bytes are sent, and again at registration. */
 async function assertRoomForTrack(user: PlanHolder) {
-  await assertWithinPlan(user, 'maxTracks', await tracks.countTracks(user.id), ['track', 'tracks']);
+  await assertWithinPlan(user, 'maxTracks', tracks.countTracks(user.id), ['track', 'tracks']);
 }
 
 export async function createUploadTicket(user: PlanHolder, input: { filename: string; contentType: string; size: number }): Promise<UploadTicket> {
@@ -49,9 +49,14 @@ export async function createTrack(user: PlanHolder, input: { key: string; title:
   const userId = user.id;
   const upload = parseUploadKey(input.key);
   if (!upload || upload.userId !== userId) throw new Forbidden('This upload does not belong to you');
-  const [head, earlyResult] = await Promise.all([media.headObject(input.key), uploads.getResult(input.key)]);
+  // Everything registration checks is read at once; the upload's absence is reported before the plan's limit.
+  const [head, earlyResult, overPlan] = await Promise.all([
+    media.headObject(input.key),
+    uploads.getResult(input.key),
+    assertRoomForTrack(user).then(() => null, (err: unknown) => err),
+  ]);
   if (!head && !earlyResult) throw new NotFound('The uploaded file was not found. Please upload it again.');
-  await assertRoomForTrack(user);
+  if (overPlan) throw overPlan;
   if (head && head.size === 0) await rejectUpload(input.key, new BadRequest('The file is empty', { file: 'The file is empty' }, 'empty_file'));
   if (head && head.size > MAX_TRACK_BYTES) {
     await rejectUpload(input.key, new BadRequest('The file is larger than 200 MB', undefined, 'too_large'));
@@ -78,15 +83,16 @@ export async function createTrack(user: PlanHolder, input: { key: string; title:
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
   };
-  if (!(await tracks.putNewTrack(track))) throw new Conflict('This upload is already a track', 'already_registered');
-  const result = earlyResult ?? (await uploads.getResult(input.key));
-  if (!result) return track;
-  try {
-    return (await finishTrack(track.id, result)) ?? track;
-  } catch (err) {
-    // Registered all the same: the next read of the list finishes it (repairProcessing).
-    console.error('Finishing a processed track failed; left to the next read', track.id, err);
-    return track;
+  // Processing's result, once recorded, goes into the track as it is written: no second write. Written
+  // while processing, the track is checked in the same write to have no result yet (putNewTrack).
+  let result = earlyResult;
+  for (;;) {
+    const written = result ? await processedTrack(track, result) : track;
+    const outcome = await tracks.putNewTrack(written);
+    if (outcome === 'created') return written;
+    if (outcome === 'exists') throw new Conflict('This upload is already a track', 'already_registered');
+    // Recorded between the read above and the write: written finished, with the result the write returned.
+    result = outcome.recorded;
   }
 }
 
@@ -170,50 +176,103 @@ export async function saveSnippet(userId: string, trackId: string, snippet: { st
 }
 
 /**
- * Deletes the caller's tracks, all or none checked first: every id must exist and be theirs. For each
- * track, what hangs on it goes first (its shares with their feedback, comments and rankings), then the
- * track's own records in one transaction, then its audio object. Nothing is left unmentioned: a track
- * whose deletion fails part-way is reported by id and stays listed (its remaining shares still reachable
- * from it), so deleting it again finishes the job; an audio object that cannot be removed is reported too.
+ * Deletes the caller's tracks, all or none checked first: every id must exist and be theirs. Each track
+ * goes with its shares and everything on them, and its audio. Nothing is left unmentioned: a track whose
+ * deletion fails part-way is reported by id and stays listed (its remaining shares still reachable from
+ * it), so deleting it again finishes the job; an audio object that cannot be removed is reported too.
+ *
+ * The tracks are read at once (each one Query: the track and its share links, which name every item of
+ * its shares) and each is deleted in one transaction on condition that nothing was added since, so the
+ * round trips do not grow with the number of tracks. A track changed meanwhile is read again; one too
+ * large for a transaction, or with shares from before links listed their comments, is deleted through
+ * fences instead (deleteFenced).
  */
 export async function deleteOwnTracks(userId: string, ids: string[], opts: { impersonated?: boolean } = {}) {
-  const found = await tracks.getTracks(ids);
-  const byId = new Map(found.map((t) => [t.id, t]));
-  const missing = ids.filter((id) => !byId.has(id));
+  const found = await Promise.all([...new Set(ids)].map(contentsOf));
+  const missing = found.filter((c) => !c.track).map((c) => c.id);
   if (missing.length) throw new NotFound(`Track not found: ${missing.join(', ')}`);
-  if (found.some((t) => t.userId !== userId)) throw new Forbidden('You can only delete your own tracks');
+  if (found.some((c) => c.track!.userId !== userId)) throw new Forbidden('You can only delete your own tracks');
   // Deleting a track withdraws its paid requests (a refund): money an impersonating admin may not move.
-  if (opts.impersonated) {
-    for (const track of found) if ((await sharesOfTrack(track.id)).some((s) => s.orderId)) throw moneyRefused();
-  }
+  if (opts.impersonated && found.some((c) => c.links.some((l) => l.orderId))) throw moneyRefused();
 
+  const outcomes = await Promise.all(
+    found.map(async (c) => {
+      try {
+        return { id: c.id, track: await deleteTrack(c) };
+      } catch (err) {
+        console.error('Track deletion stopped part-way', c.id, err);
+        return { id: c.id, error: 'The track could not be deleted completely; please try again.' };
+      }
+    }),
+  );
   const deleted: string[] = [];
   const failed: { id: string; message: string }[] = [];
-  for (const track of found) {
-    try {
-      // Fenced first, the track and then each share: nothing can be added to what is being deleted.
-      for (const { shareId, orderId } of await sharesOfTrack(track.id, { fence: true })) {
-        const keys = await shareItemKeys(track.id, shareId);
-        // A paid request without its feedback yet is withdrawn with the track: its payment goes back.
-        if (orderId) await withdrawPaidRequest(shareId, orderId);
-        await deleteKeys(keys);
-        if (orderId) await finishWithdrawal(orderId);
-      }
-      // Read again once fenced: processing may have finished it (set its audio) since the first read.
-      Object.assign(track, await tracks.getTrack(track.id, { consistent: true }));
-      await tracks.deleteTrackRecords(track);
-    } catch (err) {
-      console.error('Track deletion stopped part-way', track.id, err);
-      failed.push({ id: track.id, message: 'The track could not be deleted completely; please try again.' });
-      continue;
-    }
-    deleted.push(track.id);
-    try {
-      // The processed audio, and the upload should processing not have removed it yet.
-      for (const key of [track.audioKey, track.uploadKey]) if (key) await media.deleteObject(key);
-    } catch (err) {
-      failed.push({ id: track.id, message: `The audio file could not be removed: ${(err as Error).message}` });
-    }
+  for (const o of outcomes) {
+    if (o.error) failed.push({ id: o.id, message: o.error });
+    else deleted.push(o.id);
   }
+  // The processed audio, and the upload should processing not have removed it yet.
+  const audio = await Promise.all(
+    outcomes.map(async ({ id, track }) => {
+      try {
+        await Promise.all([track?.audioKey, track?.uploadKey].filter((k): k is string => Boolean(k)).map((k) => media.deleteObject(k)));
+      } catch (err) {
+        return { id, message: `The audio file could not be removed: ${(err as Error).message}` };
+      }
+      return null;
+    }),
+  );
+  failed.push(...audio.filter((f) => f !== null));
   return { deleted, failed };
+}
+
+/** Tries the one-transaction deletion this many times before fencing: others kept changing the track. */
+const DELETE_ATTEMPTS = 3;
+
+/** The track's partition, read again once should its share set name a share whose link the read missed. */
+async function contentsOf(id: string): Promise<TrackContents> {
+  const c = await tracks.readTrackContents(id);
+  const linked = new Set(c.links.map((l) => l.shareId));
+  // The link and the set are written together, but one Query is no snapshot. Still missing when read
+  // again, the share's deletion has finished (its link goes last).
+  return c.seen.shareIds.every((s) => linked.has(s)) ? c : tracks.readTrackContents(id);
+}
+
+/** Deletes a track and its shares; returns the track as deleted (for its audio), or null when it was gone already. */
+async function deleteTrack(first: TrackContents): Promise<TrackRecord | null> {
+  let c = first;
+  for (let attempt = 1; c.track; attempt++) {
+    const listed = c.links.every((l) => l.commentIds !== null);
+    const items = listed
+      ? [...c.links.flatMap((l) => shareDeletes(c.id, l as TrackLink & { commentIds: string[] })), ...tracks.trackDeletes(c as TrackContents & { track: TrackRecord })]
+      : [];
+    if (!listed || c.fenced || items.length > tracks.MAX_TRANSACTION_ITEMS || attempt > DELETE_ATTEMPTS) return deleteFenced(c.track);
+    // A paid request without its feedback yet is withdrawn with the track: its payment goes back.
+    const paid = c.links.filter((l): l is TrackLink & { orderId: string } => Boolean(l.orderId));
+    await Promise.all(paid.map((l) => withdrawPaidRequest(l.shareId, l.orderId)));
+    if (await tracks.deleteAtOnce(items)) {
+      await Promise.all(paid.map((l) => finishWithdrawal(l.orderId)));
+      return c.track;
+    }
+    c = await contentsOf(c.id);
+  }
+  return null;
+}
+
+/**
+ * Deletion through fences, for what one transaction cannot take: the track is fenced, then each share, so
+ * nothing can be added to what is being listed; each share's items are listed and deleted, its link last;
+ * then the track's own records.
+ */
+async function deleteFenced(track: TrackRecord): Promise<TrackRecord> {
+  for (const { shareId, orderId } of await sharesOfTrack(track.id, { fence: true })) {
+    const keys = await shareItemKeys(track.id, shareId);
+    if (orderId) await withdrawPaidRequest(shareId, orderId);
+    await deleteKeys(keys);
+    if (orderId) await finishWithdrawal(orderId);
+  }
+  // Read again once fenced: processing may have finished it (set its audio) since the first read.
+  Object.assign(track, await tracks.getTrack(track.id, { consistent: true }));
+  await tracks.deleteTrackRecords(track);
+  return track;
 }

@@ -24,5 +24,5 @@ export const handler = areaHandler('users', {
   applyForPro: async ({ input, caller }) => applications.apply(caller.user, input),
   getMyApplication: async ({ caller }) => ({ application: await applications.myApplication(caller.user) }),
   searchUsers: async ({ input, caller }) => ({ users: await directory.searchUsers(caller.user.id, input) }),
-  listPros: async ({ caller }) => ({ users: await directory.listPros(caller.user.id) }),
+  listPros: async ({ input, caller }) => directory.listPros(caller.user.id, input.cursor),
 });

@@ -1,14 +1,14 @@
-/** Consumes the table's stream: each change that someone watches is delivered to their connections. */
+/** Consumes the table's stream: the changes of each batch that someone watches are delivered to their connections together. */
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { deliver, notificationFor, type StreamChange } from '../domain/realtime.js';
+import { deliver, notificationFor, type Notification, type StreamChange } from '../domain/realtime.js';
 
 export async function handler(event: DynamoDBStreamEvent): Promise<void> {
-  for (const record of event.Records) {
-    const notification = notificationFor({
+  const notifications = event.Records.map((record) =>
+    notificationFor({
       eventName: record.eventName,
       newImage: record.dynamodb?.NewImage as StreamChange['newImage'],
       oldImage: record.dynamodb?.OldImage as StreamChange['oldImage'],
-    });
-    if (notification) await deliver(notification);
-  }
+    }),
+  ).filter((n): n is Notification => n !== null);
+  if (notifications.length) await deliver(notifications);
 }

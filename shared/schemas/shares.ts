@@ -31,8 +31,10 @@ export const searchUsersInput = z
     type: z.enum(['musician', 'pro']).optional(),
   })
   .strict();
-export const listProsInput = z.object({}).strict();
+export const listProsInput = z.object({ cursor: z.string().max(2000).optional() }).strict();
 export const userCardList = z.object({ users: z.array(userCard) });
+/** Pros by name, a page at a time ('Load more' follows `next`). */
+export const proPage = z.object({ users: z.array(userCard), next: z.string().nullable() });
 
 export const shareOptionsSchema = z.object({
   feedbackNotes: textField({ multiline: true }).min(1, 'Feedback notes are required').max(2000, 'Feedback notes are too long'),

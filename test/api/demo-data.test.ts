@@ -11,6 +11,7 @@ import { localCognitoClient } from '../../scripts/dev/user-pool.js';
 import { callRoute } from '../support/api.js';
 import { useStackEnvironment } from '../support/in-process.js';
 import { signIn } from '../support/users.js';
+import { allPros } from '../support/flows.js';
 
 const stack = inject('stack');
 const tokens: Record<string, string> = {};
@@ -76,7 +77,7 @@ describe('demo data', () => {
   });
 
   it('has three pros with full profiles on Choose Your Pro', async () => {
-    const pros = (await callRoute(stack.apiUrl, 'listPros', {}, tokens.musician)).body.users as Record<string, unknown>[];
+    const pros = await allPros(stack, tokens.musician);
     const byName = new Map(pros.map((p) => [p.fullName, p]));
     for (const name of ['Paul Producer', 'Priya Mixer', 'Quinn Peer']) {
       const pro = byName.get(name);

@@ -2,7 +2,7 @@
  * What happens when a service fails in the middle of an action: the domain code runs in this process
  * against the stack's emulators with one AWS call made to fail, then the outcome is checked through the API.
  */
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { callRoute } from '../support/api.js';
 import { useStackEnvironment } from '../support/in-process.js';
@@ -58,7 +58,7 @@ describe('a track deletion that fails part-way', () => {
 
     const { dynamo } = await import('../../functions/lib/aws/dynamo.js');
     const { deleteOwnTracks } = await import('../../functions/domain/tracks.js');
-    failCalls(dynamo(), BatchWriteCommand, 'Throughput exceeded');
+    failCalls(dynamo(), TransactWriteCommand, 'Throughput exceeded');
 
     const result = await deleteOwnTracks(ownerId, [track.id]);
     expect(result).toEqual({ deleted: [], failed: [{ id: track.id, message: 'The track could not be deleted completely; please try again.' }] });

@@ -24,3 +24,31 @@ describe('queryAll', () => {
     expect(items.map((i) => i.SK)).toEqual(expect.arrayContaining(['SEARCH#ann bee cee', 'SEARCH#bee cee', 'SEARCH#cee', expect.stringMatching(/^SEARCH#annbeecee\d+$/)]));
   });
 });
+
+describe('listPros', () => {
+  it('pages Choose Your Pro 24 at a time by name, each pro once and never the caller', async () => {
+    const { callRoute } = await import('../support/api.js');
+    const { allPros, onboard } = await import('../support/flows.js');
+    const { createConfirmedUser } = await import('../support/users.js');
+    const { PROS_PAGE_SIZE } = await import('../../functions/domain/directory.js');
+    const caller = await createConfirmedUser(stack, { prefix: 'pager', fullName: 'Pia Pager' });
+    const callerId = await onboard(stack, caller, 'pro');
+    // Enough pros for two pages, whatever the other tests have made.
+    const missing = PROS_PAGE_SIZE + 2 - (await allPros(stack, caller.idToken)).length;
+    for (let i = 0; i < missing; i++) {
+      const pro = await createConfirmedUser(stack, { prefix: 'pager-pro', fullName: `Pager Pro ${i}` });
+      await onboard(stack, pro, 'pro');
+    }
+    const first = await callRoute(stack.apiUrl, 'listPros', {}, caller.idToken);
+    expect(first.status).toBe(200);
+    expect(first.body.users.length).toBeLessThanOrEqual(PROS_PAGE_SIZE);
+    expect(first.body.next).toEqual(expect.any(String));
+    const all = await allPros(stack, caller.idToken);
+    expect(all.length).toBeGreaterThan(PROS_PAGE_SIZE);
+    expect(new Set(all.map((u) => u.id)).size).toBe(all.length);
+    expect(all.map((u) => u.id)).not.toContain(callerId);
+    expect(all.every((u) => u.type === 'pro')).toBe(true);
+    const bad = await callRoute(stack.apiUrl, 'listPros', { cursor: 'not-a-cursor' }, caller.idToken);
+    expect(bad).toMatchObject({ status: 400, body: { error: { code: 'invalid_cursor' } } });
+  }, 120_000);
+});

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { callRoute } from '../support/api.js';
-import { onboard, testAdmin } from '../support/flows.js';
+import { allPros, onboard, testAdmin } from '../support/flows.js';
 import { createConfirmedUser, type TestUser } from '../support/users.js';
 
 const stack = inject('stack');
@@ -47,7 +47,7 @@ describe('the profile record', () => {
       mentorshipStyle: 'holistic',
       featuredTrack: 'https://soundcloud.com/pia/a, https://youtube.com/@pia',
     });
-    const card = (await call(musician, 'listPros')).body.users.find((u: { id: string }) => u.id === proId);
+    const card = (await allPros(stack, musician.idToken)).find((u: { id: string }) => u.id === proId);
     expect(card).toMatchObject({ bio: 'Mixing engineer.', availability: '4-7 sessions/week', responseTime: 'Within 3 days', keyCredits: 'Two gold records' });
     // An empty optional field clears it.
     expect((await call(pro, 'updateProfile', { location: '  ' })).body.location).toBeNull();
@@ -112,7 +112,7 @@ describe('social links', () => {
     const removed = await call(pro, 'saveSocialLinks', { links: { instagram: '', website: '' } });
     expect(removed.body.socialMedia.map((l: { platform: string }) => l.platform)).toEqual(['youtube', 'linkedin']);
     expect(removed.body.website).toBeNull();
-    const card = (await call(musician, 'listPros')).body.users.find((u: { id: string }) => u.id === proId);
+    const card = (await allPros(stack, musician.idToken)).find((u: { id: string }) => u.id === proId);
     expect(card.socialMedia).toEqual(removed.body.socialMedia);
   });
 
@@ -127,7 +127,7 @@ describe('a pro\'s own price', () => {
   it('takes one of the tiers, and a musician sees it on the card', async () => {
     for (const price of [20, -15, 15.5]) expect((await call(pro, 'setOwnPrice', { price })).status).toBe(400);
     expect((await call(pro, 'setOwnPrice', { price: 90 })).body.feedbackPriceCents).toBe(9000);
-    expect((await call(musician, 'listPros')).body.users.find((u: { id: string }) => u.id === proId).feedbackPriceCents).toBe(9000);
+    expect((await allPros(stack, musician.idToken)).find((u: { id: string }) => u.id === proId).feedbackPriceCents).toBe(9000);
     expect((await call(pro, 'setOwnPrice', { price: 0 })).body.feedbackPriceCents).toBeNull();
     expect((await call(musician, 'setOwnPrice', { price: 15 })).status).toBe(403);
   });

@@ -83,11 +83,14 @@ describe('DynamoDB round trips per route', () => {
   });
 
   it('tracks and free feedback: upload, share, comments, feedback, rating, deleting two shared tracks', async () => {
+    const uploads = await import('../../functions/data/uploads.js');
     const tracks = [];
-    for (const title of ['Trip One', 'Trip Two']) {
-      const wav = wavBytes({ seconds: 2 });
+    // Registered while processing runs (a long file: processing cannot finish first), then once it has finished.
+    for (const [title, seconds, waitForProcessing] of [['Trip One', 30, false], ['Trip Two', 2, true]] as const) {
+      const wav = wavBytes({ seconds });
       const ticket = await call('createUploadUrl', { filename: `${title}.wav`, contentType: 'audio/wav', size: wav.length }, musician);
       await presignedPost(ticket, wav, 'audio/wav', `${title}.wav`);
+      if (waitForProcessing) await until('processing to record its result', () => uploads.getResult(ticket.key), Boolean);
       const created = await call('createTrack', { key: ticket.key, title }, musician);
       tracks.push(await flows.processedTrack(stack, musician, created.id));
     }

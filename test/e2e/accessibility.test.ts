@@ -17,7 +17,7 @@ import { DESKTOP, newPage, PHONE, screenshot } from '../support/browser.js';
 import { onboard, registerUpload, uploadTrack } from '../support/flows.js';
 import { totpCode } from '../support/totp.js';
 import { createConfirmedUser, TEST_PASSWORD, uniqueEmail, type TestUser } from '../support/users.js';
-import { enterTotpCode, expectAccessible, expectVisibleFocus, launchBrowser, signedInPage, signInUi, waitForPath } from './helpers.js';
+import { enterTotpCode, expectAccessible, expectVisibleFocus, launchBrowser, showProCard, signedInPage, signInUi, waitForPath } from './helpers.js';
 
 const stack = inject('stack');
 const suffix = Math.floor(1000 + Math.random() * 9000);
@@ -407,7 +407,7 @@ for (const viewport of [DESKTOP, PHONE]) {
         await page.getByTestId('pro-card').first().waitFor();
         await check(page, 'choose-pro');
         await expectVisibleFocus(page, 'choose-pro');
-        const paul = page.getByTestId('pro-card').filter({ has: page.getByTestId('pro-name').getByText('Paul Producer', { exact: true }) });
+        const paul = await showProCard(page, page.getByTestId('pro-card').filter({ has: page.getByTestId('pro-name').getByText('Paul Producer', { exact: true }) }));
         await paul.getByRole('button', { name: 'More about Paul Producer' }).click();
         await paul.getByTestId('pro-more-panel').waitFor({ state: 'visible' });
         await check(page, 'choose-pro-more');

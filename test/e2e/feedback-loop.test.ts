@@ -11,7 +11,7 @@ import { audioDir, mp3Bytes } from '../support/audio.js';
 import { DESKTOP, PHONE, screenshot } from '../support/browser.js';
 import { linkIn, waitForEmail, type StoredEmail } from '../support/mail.js';
 import { createConfirmedUser, type TestUser } from '../support/users.js';
-import { DEMO_PASSWORD, launchBrowser, signedInPage, waitForPath } from './helpers.js';
+import { DEMO_PASSWORD, launchBrowser, showProCard, signedInPage, waitForPath } from './helpers.js';
 
 const stack = inject('stack');
 const PRO_EMAIL = 'pro3@demo.test';
@@ -145,7 +145,8 @@ describe('the feedback loop', () => {
     await mus.getByRole('heading', { name: 'Choose Your Pro' }).waitFor();
     const quinn = mus.getByTestId('pro-card').filter({ has: mus.getByTestId('pro-name').getByText(PRO_NAME, { exact: true }) });
     const paul = mus.getByTestId('pro-card').filter({ has: mus.getByTestId('pro-name').getByText(PRICED_PRO_NAME, { exact: true }) });
-    await quinn.waitFor();
+    await showProCard(mus, quinn);
+    await showProCard(mus, paul);
     expect(await quinn.getByTestId('pro-price').count()).toBe(0);
     expect(await paul.getByTestId('pro-price').textContent()).toBe('$30 per feedback');
     // Three columns on a wide screen.
@@ -439,7 +440,7 @@ describe('the feedback loop', () => {
       const quinn = phoneMus.page
         .getByTestId('pro-card')
         .filter({ has: phoneMus.page.getByTestId('pro-name').getByText(PRO_NAME, { exact: true }) });
-      await quinn.waitFor();
+      await showProCard(phoneMus.page, quinn);
       // One column, and 'More about' opens with a tap.
       const columns = await phoneMus.page.getByTestId('pro-grid').evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
       expect(columns).toBe(1);

@@ -1,5 +1,5 @@
 /** Small steps the browser tests share: signing in through the UI, waiting for a path, the accessibility checks. */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { DESKTOP, launchBrowser, newPage } from '../support/browser.js';
 import { totpCode } from '../support/totp.js';
@@ -56,4 +56,17 @@ export async function signedInPage(
 /** The visible text of the first element matching a test id. */
 export async function textOf(page: Page, testId: string): Promise<string> {
   return (await page.getByTestId(testId).first().textContent())?.trim() ?? '';
+}
+
+/** A card on Choose Your Pro, clicking 'Load more pros' until its page is shown. */
+export async function showProCard(page: Page, card: Locator): Promise<Locator> {
+  await page.getByTestId('pro-card').first().waitFor();
+  for (let shown = 0; ; ) {
+    if ((await card.count()) > 0) return card;
+    const more = page.getByTestId('pros-load-more');
+    if (!(await more.isVisible())) throw new Error('The pro card is on no page of Choose Your Pro');
+    shown = await page.getByTestId('pro-card').count();
+    await more.click();
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="pro-card"]').length > n, shown);
+  }
 }

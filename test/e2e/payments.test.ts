@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, screenshot } from '../support/browser.js';
-import { DEMO_PASSWORD, launchBrowser, pathOf, signedInPage, textOf, waitForPath } from './helpers.js';
+import { DEMO_PASSWORD, launchBrowser, pathOf, showProCard, signedInPage, textOf, waitForPath } from './helpers.js';
 
 const stack = inject('stack');
 const suffix = Math.floor(1000 + Math.random() * 9000);
@@ -31,9 +31,9 @@ afterAll(async () => {
 async function requestFromPaul(page: Page, track: string, shot: string) {
   await page.goto(`${stack.appUrl}/choose-pro`);
   await page.getByRole('heading', { name: 'Choose Your Pro', exact: true }).waitFor();
-  const card = page.getByTestId('pro-card').filter({ has: page.getByTestId('pro-name').getByText(PRO, { exact: true }) });
+  const card = await showProCard(page, page.getByTestId('pro-card').filter({ has: page.getByTestId('pro-name').getByText(PRO, { exact: true }) }));
   expect(await card.getByTestId('pro-price').textContent()).toBe('$30 per feedback');
-  const free = page.getByTestId('pro-card').filter({ has: page.getByTestId('pro-name').getByText('Quinn Peer', { exact: true }) });
+  const free = await showProCard(page, page.getByTestId('pro-card').filter({ has: page.getByTestId('pro-name').getByText('Quinn Peer', { exact: true }) }));
   expect(await free.getByTestId('pro-free').textContent()).toBe('Free');
   await screenshot(page, `${shot}-choose-pro`);
   await card.getByRole('button', { name: 'Choose Pro' }).click();

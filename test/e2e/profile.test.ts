@@ -12,7 +12,7 @@ import { PHONE, screenshot } from '../support/browser.js';
 import { callRoute } from '../support/api.js';
 import { onboard } from '../support/flows.js';
 import { createConfirmedUser, type TestUser } from '../support/users.js';
-import { launchBrowser, signedInPage } from './helpers.js';
+import { launchBrowser, showProCard, signedInPage } from './helpers.js';
 
 const stack = inject('stack');
 const suffix = Math.floor(1000 + Math.random() * 9000);
@@ -255,8 +255,7 @@ describe("a musician sees the pro's profile on Choose Your Pro", () => {
   const cardOf = (page: Page): Locator => page.locator(`[data-testid="pro-card"][data-user-id="${proId}"]`);
 
   async function checkCard(page: Page) {
-    const card = cardOf(page);
-    await card.waitFor();
+    const card = await showProCard(page, cardOf(page));
     expect(await card.getByTestId('pro-name').textContent()).toBe(`Profile Pro ${suffix}`);
     expect(await card.getByTestId('pro-bio').textContent()).toBe(PROFILE.bio);
     expect(await card.getByTestId('pro-price').textContent()).toBe('$30 per feedback');
@@ -285,7 +284,7 @@ describe("a musician sees the pro's profile on Choose Your Pro", () => {
       const card = await checkCard(page);
       await card.scrollIntoViewIfNeeded();
       await screenshot(page, 'profile-choose-pro-card');
-      await onPhone(context, '/choose-pro', (p) => cardOf(p).waitFor(), async (p) => {
+      await onPhone(context, '/choose-pro', (p) => showProCard(p, cardOf(p)), async (p) => {
         await checkCard(p);
         await cardOf(p).scrollIntoViewIfNeeded();
         await screenshot(p, 'profile-choose-pro-card');

@@ -61,3 +61,16 @@ export async function uploadTrack(stack: StackInfo, user: TestUser, title = 'Dem
   if (track.status !== 'ready') throw new Error(`Track ${title} ${track.status}: ${track.failureReason}`);
   return track;
 }
+
+/** Every pro the user sees on Choose Your Pro, following the pages. */
+export async function allPros(stack: StackInfo, token: string): Promise<any[]> {
+  const users: any[] = [];
+  let cursor: string | null = null;
+  do {
+    const res: { status: number; body: any } = await callRoute(stack.apiUrl, 'listPros', cursor ? { cursor } : {}, token);
+    if (res.status !== 200) throw new Error(`listPros answered ${res.status}: ${JSON.stringify(res.body)}`);
+    users.push(...res.body.users);
+    cursor = res.body.next;
+  } while (cursor);
+  return users;
+}

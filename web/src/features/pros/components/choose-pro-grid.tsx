@@ -1,5 +1,6 @@
 import type { UserCard } from '@shared/schemas/shares';
 import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
 import { LoadingScreen } from '@/components/loading-screen';
 import { errorMessage } from '@/lib/errors';
 import { usePros } from '@/features/pros/api/pros';
@@ -32,7 +33,8 @@ export function ChooseProGrid({
       </div>
     );
   }
-  if (pros.isError) {
+  // An error with pages already shown is a failed 'Load more': the grid stays, with its own alert.
+  if (!pros.data) {
     return (
       <Alert tone="error" testId="pros-error">
         {errorMessage(pros.error, 'Failed to fetch users. Please try again.')}{' '}
@@ -42,7 +44,8 @@ export function ChooseProGrid({
       </Alert>
     );
   }
-  if (pros.data.length === 0) {
+  const list = pros.data.pages.flatMap((page) => page.users);
+  if (list.length === 0 && !pros.hasNextPage) {
     return (
       <p className="panel panel-empty muted" data-testid="pros-empty">
         {NO_PROS_FOUND}
@@ -50,10 +53,29 @@ export function ChooseProGrid({
     );
   }
   return (
-    <ul className="pro-grid" aria-label="Pros" data-testid="pro-grid">
-      {pros.data.map((u) => (
-        <ProCard key={u.id} user={u} onChoose={onChoose} headingLevel={headingLevel} />
-      ))}
-    </ul>
+    <>
+      <ul className="pro-grid" aria-label="Pros" data-testid="pro-grid">
+        {list.map((u) => (
+          <ProCard key={u.id} user={u} onChoose={onChoose} headingLevel={headingLevel} />
+        ))}
+      </ul>
+      {pros.hasNextPage && (
+        <Button
+          variant="secondary"
+          className="pro-grid-more"
+          busy={pros.isFetchingNextPage}
+          busyText="Loading..."
+          onClick={() => void pros.fetchNextPage()}
+          data-testid="pros-load-more"
+        >
+          Load more pros
+        </Button>
+      )}
+      {pros.isFetchNextPageError && (
+        <Alert tone="error" testId="pros-more-error">
+          {errorMessage(pros.error, 'Could not load more pros. Please try again.')}
+        </Alert>
+      )}
+    </>
   );
 }

@@ -1,0 +1,75 @@
+/**
+ * Deleting many shared tracks costs the same few DynamoDB round trips as deleting one: the tracks are read
+ * at once and each is deleted in one transaction. Everything on their shares goes with them.
+ */
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { DYNAMO_CALLS_HEADER, DYNAMO_SEQUENTIAL_HEADER } from '../../scripts/dev/gateway.js';
+import { callRoute } from '../support/api.js';
+import * as flows from '../support/flows.js';
+import { useStackEnvironment } from '../support/in-process.js';
+import { createConfirmedUser } from '../support/users.js';
+
+const stack = inject('stack');
+const options = { feedbackNotes: 'Notes', context: 'mix_check', categories: [] };
+
+beforeAll(() => useStackEnvironment(stack));
+
+async function itemsUnder(pk: string) {
+  const { dynamo } = await import('../../functions/lib/aws/dynamo.js');
+  const res = await dynamo().send(new QueryCommand({ TableName: stack.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true }));
+  return res.Items ?? [];
+}
+
+describe('bulk deletion', () => {
+  it('deletes five tracks with shares, comments, feedback and ratings in at most 3 sequential round trips', async () => {
+    const [musician, reviewer] = await Promise.all([createConfirmedUser(stack), createConfirmedUser(stack)]);
+    await flows.onboard(stack, musician, 'musician');
+    const reviewerId = await flows.onboard(stack, reviewer, 'pro');
+    const tracks = await Promise.all(Array.from({ length: 5 }, (_, i) => flows.uploadTrack(stack, musician, `Bulk ${i}`, { seconds: 1 })));
+    const shares = await Promise.all(
+      tracks.map(async (track, i) => {
+        const share = (await callRoute(stack.apiUrl, 'createShare', { sharedWithId: reviewerId, trackId: track.id, shareOptions: options }, musician.idToken)).body;
+        if (i % 2 === 0) {
+          expect((await callRoute(stack.apiUrl, 'respondToShare', { id: share.id, status: 'accepted' }, reviewer.idToken)).status).toBe(200);
+          for (const text of ['Kick is buried', 'Nice build']) {
+            expect((await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 0.5, text, tags: [] }, reviewer.idToken)).status).toBe(200);
+          }
+          expect((await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: null, text: 'Thanks!', tags: [] }, musician.idToken)).status).toBe(200);
+          expect((await callRoute(stack.apiUrl, 'submitFeedback', { id: share.id, criteria: { energyImpact: 4 }, comment: 'Good' }, reviewer.idToken)).status).toBe(200);
+          expect((await callRoute(stack.apiUrl, 'rateFeedback', { id: share.id, rating: 5 }, musician.idToken)).status).toBe(200);
+        }
+        return share;
+      }),
+    );
+
+    const res = await callRoute(stack.apiUrl, 'deleteTracks', { ids: tracks.map((t) => t.id) }, musician.idToken);
+    expect(res.body).toEqual({ deleted: tracks.map((t) => t.id), failed: [] });
+    const sequential = Number(res.headers.get(DYNAMO_SEQUENTIAL_HEADER));
+    console.log(`deleting 5 shared tracks: ${sequential} sequential round trips, ${res.headers.get(DYNAMO_CALLS_HEADER)} calls`);
+    expect(sequential).toBeLessThanOrEqual(3);
+
+    for (const t of tracks) expect(await itemsUnder(`TRACK#${t.id}`)).toEqual([]);
+    for (const s of shares) expect(await itemsUnder(`SHARE#${s.id}`)).toEqual([]);
+    expect((await callRoute(stack.apiUrl, 'listTracks', {}, musician.idToken)).body.tracks).toEqual([]);
+    expect((await callRoute(stack.apiUrl, 'listShares', { as: 'reviewer' }, reviewer.idToken)).body.shares).toEqual([]);
+  });
+
+  it('deletes a track whose share link does not list its comments (written before links did) through fences', async () => {
+    const [musician, reviewer] = await Promise.all([createConfirmedUser(stack), createConfirmedUser(stack)]);
+    await flows.onboard(stack, musician, 'musician');
+    const reviewerId = await flows.onboard(stack, reviewer, 'pro');
+    const track = await flows.uploadTrack(stack, musician, 'Older', { seconds: 1 });
+    const share = (await callRoute(stack.apiUrl, 'createShare', { sharedWithId: reviewerId, trackId: track.id, shareOptions: options }, musician.idToken)).body;
+    expect((await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: null, text: 'Before the change', tags: [] }, musician.idToken)).status).toBe(200);
+    const { dynamo } = await import('../../functions/lib/aws/dynamo.js');
+    await dynamo().send(
+      new UpdateCommand({ TableName: stack.tableName, Key: { PK: `TRACK#${track.id}`, SK: `SHARE#${share.id}` }, UpdateExpression: 'REMOVE listsComments, commentIds' }),
+    );
+
+    const res = await callRoute(stack.apiUrl, 'deleteTracks', { ids: [track.id] }, musician.idToken);
+    expect(res.body).toEqual({ deleted: [track.id], failed: [] });
+    expect(await itemsUnder(`TRACK#${track.id}`)).toEqual([]);
+    expect(await itemsUnder(`SHARE#${share.id}`)).toEqual([]);
+  });
+});

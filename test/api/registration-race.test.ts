@@ -1,0 +1,37 @@
+/**
+ * Registration and processing meet in one write: a result that processing records between registration's
+ * read and its write comes back from the refused write, and the track is written finished with it.
+ */
+import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { callRoute } from '../support/api.js';
+import { wavBytes } from '../support/audio.js';
+import * as flows from '../support/flows.js';
+import { useStackEnvironment } from '../support/in-process.js';
+import { until } from '../support/wait.js';
+import { createConfirmedUser } from '../support/users.js';
+
+const stack = inject('stack');
+
+beforeAll(() => useStackEnvironment(stack));
+afterEach(() => vi.restoreAllMocks());
+
+describe('registration racing processing', () => {
+  it('writes the track finished with a result recorded after registration looked for it', async () => {
+    const musician = await createConfirmedUser(stack);
+    const userId = await flows.onboard(stack, musician, 'musician');
+    const { key } = await flows.uploadFile(stack, musician, wavBytes({ seconds: 1 }), 'late.wav');
+    const uploads = await import('../../functions/data/uploads.js');
+    await until('processing to record its result', () => uploads.getResult(key), Boolean);
+
+    // As if the result had been recorded (and the upload removed) just after registration looked.
+    vi.spyOn(uploads, 'getResult').mockResolvedValueOnce(null);
+    const media = await import('../../functions/data/media.js');
+    vi.spyOn(media, 'headObject').mockResolvedValueOnce({ size: 1000, contentType: 'audio/wav' } as never);
+    const { createTrack } = await import('../../functions/domain/tracks.js');
+    const track = await createTrack({ id: userId, plan: undefined } as never, { key, title: 'Late' });
+    expect(track).toMatchObject({ status: 'ready', title: 'Late' });
+    expect(track.audioKey).toMatch(/^audio\//);
+    const listed = (await callRoute(stack.apiUrl, 'listTracks', {}, musician.idToken)).body.tracks;
+    expect(listed).toEqual([expect.objectContaining({ id: track.id, status: 'ready' })]);
+  });
+});
