@@ -6,8 +6,11 @@
  *    Processing throughput of a 200 MB, 4-hour file (registration to `ready`) vs plain decoding of the same file.
  * 3. Track-list API latency (p50/p99) under 20 concurrent clients vs a bare handler making the same
  *    single DynamoDB query.
+ * 3b. DynamoDB calls and sequential round trips of the busiest routes, from the local gateway's count (round-trips.ts).
  * 4. The JS and CSS loaded to show /login (gzip) vs Vite + React + Amplify's sign-in alone (first-page.ts).
+ * 4b. Lighthouse (mobile) scores of /login vs the floor page (lighthouse.ts).
  * 5. Each Lambda bundle's gzip size and cold import CPU vs a bundle of only the SDK clients it calls (bundles.ts).
+
  * It starts its own local stack on free ports with a throw-away data directory.
  */
 import fs from 'node:fs';
@@ -26,6 +29,7 @@ import { wavBytes } from '../../test/support/audio.js';
 import { analyseAudioFile } from '../../functions/domain/audio.js';
 import { benchBundles } from './bundles.js';
 import { benchFirstPage } from './first-page.js';
+import { benchRoundTrips } from './round-trips.js';
 
 const MB = 1024 * 1024;
 const CLIENTS = 20;
@@ -205,6 +209,9 @@ async function main() {
     console.log(`   bare handler, one Query (floor):  p50 ${fmt(percentile(floor, 50))} ms  p99 ${fmt(percentile(floor, 99))} ms`);
     console.log(`   GET /tracks through the gateway:  p50 ${fmt(percentile(api, 50))} ms  p99 ${fmt(percentile(api, 99))} ms`);
     console.log(`   ratio to floor:                   p50 ${fmt(percentile(api, 50) / percentile(floor, 50), 2)}  p99 ${fmt(percentile(api, 99) / percentile(floor, 99), 2)}`);
+
+    // 3b. DynamoDB round trips of the busiest routes, as the local gateway counts them.
+    await benchRoundTrips(stack.apiUrl, info);
   } finally {
     await stack.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
