@@ -1,3 +1,4 @@
+import '@/styles/app.css';
 import { useEffect, useState } from 'react';
 import type { AdminUserView } from '@shared/schemas/admin';
 import { Alert } from '@/components/alert';

@@ -1,3 +1,4 @@
+import '@/styles/app.css';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { UserCard } from '@shared/schemas/shares';

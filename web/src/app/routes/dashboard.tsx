@@ -1,3 +1,4 @@
+import '@/styles/app.css';
 import { useState } from 'react';
 import type { TrackView } from '@shared/schemas/tracks';
 import { LoadingScreen } from '@/components/loading-screen';

@@ -1,3 +1,4 @@
+import '@/styles/app.css';
 export { MusicianOnboarding as MusicianOnboardingRoute } from '@/features/onboarding/components/musician-onboarding';
 export { ProOnboarding as ProOnboardingRoute } from '@/features/onboarding/components/pro-onboarding';
 export { TypeChoice as TypeOnboardingRoute } from '@/features/onboarding/components/type-choice';

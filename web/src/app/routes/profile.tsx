@@ -1,3 +1,4 @@
+import '@/styles/app.css';
 import { EarningsCard } from '@/features/earnings/components/earnings-card';
 import { ProfilePage } from '@/features/profile/components/profile-page';
 

@@ -1,3 +1,4 @@
+import '@/styles/app.css';
 import { PageHeader } from '@/components/page-header';
 import { BillingSection } from '@/features/billing/components/billing-section';
 
