@@ -22,6 +22,8 @@ export interface AuditEntry {
 }
 
 const PK = 'AUDIT';
+/** The partition the audit's pages are read from (for their cursors). */
+export const AUDIT_PARTITION = { PK } as const;
 
 export async function recordAudit(entry: Omit<AuditEntry, 'id' | 'at'>): Promise<AuditEntry> {
   const full: AuditEntry = { id: randomUUID(), at: new Date().toISOString(), ...entry };

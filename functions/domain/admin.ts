@@ -10,7 +10,8 @@ import { getSettings, setMargin } from '../data/settings.js';
 import * as users from '../data/users.js';
 import { imageUrl } from './users.js';
 import type { StoredUserType, UserRecord } from '../data/users.js';
-import { BadRequest, Conflict, NotFound } from '../lib/errors.js';
+import { invalidCursor, isStartKeyOf } from '../lib/cursor.js';
+import { Conflict, NotFound } from '../lib/errors.js';
 
 const PAGE_SIZE = 20;
 /** 'All' lists pros, then musicians (admins are not managed here). */
@@ -35,21 +36,21 @@ interface Cursor {
 }
 
 const encode = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
-function decode(cursor: string | undefined, types: number): Cursor {
+function decode(cursor: string | undefined, types: readonly string[]): Cursor {
   if (!cursor) return { t: 0 };
   try {
     const c = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Cursor;
-    if (Number.isInteger(c.t) && c.t >= 0 && c.t < types && (c.k === undefined || (typeof c.k === 'object' && c.k !== null))) return c;
+    if (Number.isInteger(c.t) && c.t >= 0 && c.t < types.length && (c.k === undefined || isStartKeyOf(c.k, { GSI1PK: `TYPE#${types[c.t]}` }))) return c;
   } catch {
     // Falls through: a cursor we did not make.
   }
-  throw new BadRequest('The page cursor is not valid: start from the first page', { cursor: 'Invalid cursor' }, 'invalid_cursor');
+  throw invalidCursor();
 }
 
 export async function listUsers(input: { type: 'all' | 'pro' | 'musician'; q?: string; cursor?: string }) {
   const types = input.type === 'all' ? ALL : [input.type];
   const q = input.q?.trim().toLowerCase() || undefined;
-  let cursor = decode(input.cursor, types.length);
+  let cursor = decode(input.cursor, types);
   const page: UserRecord[] = [];
   let next: Cursor | null = null;
   while (page.length < PAGE_SIZE) {

@@ -60,6 +60,6 @@ export async function myApplication(user: UserRecord): Promise<ProApplicationVie
 }
 
 export async function listApplications(input: { status: ApplicationStatus; cursor?: string }) {
-  const { applications, next } = await pageApplications(input.status, { limit: PAGE_SIZE, start: decodeCursor(input.cursor) });
+  const { applications, next } = await pageApplications(input.status, { limit: PAGE_SIZE, start: decodeCursor(input.cursor, { GSI1PK: `APPLICATION#${input.status}` }) });
   return { applications: applications.map(toApplicationView), next: encodeCursor(next) };
 }

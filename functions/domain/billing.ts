@@ -163,11 +163,19 @@ export async function handleStripeWebhook(rawBody: string, signature: string | u
 async function syncPlan(userId: string, customerId: string, event: WebhookEvent, amountDue: number | undefined): Promise<void> {
   const { plan, readAt, storePlans } = await currentPlan(customerId);
   const failed = event.type === PAYMENT_FAILED;
-  const [result, user] = await Promise.all([data.applyPlanEvent(userId, plan, readAt, event, failed), failed ? getUser(userId) : null, storePlans()]);
+  // Only the write may fail the delivery: once it is made the event is recorded, so a redelivery would
+  // not send the e-mail it claimed. The reads and the catalogue beside it fail softly.
+  const [result, read] = await Promise.all([
+    data.applyPlanEvent(userId, plan, readAt, event, failed),
+    failed ? getUser(userId).catch(() => undefined) : null,
+    storePlans().catch((err: unknown) => console.error('Plan catalogue not stored; the next read stores it', err)),
+  ]);
   // Stale: a later read of the subscriptions is stored already, which a redelivery would only repeat, so
   // the event needs no record of its own; a failed payment's e-mail is still owed.
   if (!failed || result === 'claimed') return;
   if (result === 'stale' && !(await data.claimEventEmail(event))) return;
+  // The recipient, read again in the rare case the read beside the write failed.
+  const user = read === undefined ? await getUser(userId).catch(() => null) : read;
   if (!user) return;
   // The plan the failed invoice is for, as just read (the user's stored one when the read gave none).
   const name = (plan ?? user.plan)?.name;

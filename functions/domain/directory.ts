@@ -56,6 +56,6 @@ export const PROS_PAGE_SIZE = 24;
 
 /** Pros by name, a page at a time; never the caller themselves. */
 export async function listPros(callerId: string, cursor?: string): Promise<{ users: UserCard[]; next: string | null }> {
-  const { users, next } = await pageUsersOfType('pro', { limit: PROS_PAGE_SIZE, start: decodeCursor(cursor) });
+  const { users, next } = await pageUsersOfType('pro', { limit: PROS_PAGE_SIZE, start: decodeCursor(cursor, { GSI1PK: 'TYPE#pro' }) });
   return { users: users.filter((u) => u.id !== callerId).map(toUserCard), next: encodeCursor(next) };
 }

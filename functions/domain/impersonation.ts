@@ -7,7 +7,7 @@
  */
 import type { ImpersonationView } from '../../shared/schemas/admin.js';
 import { ADMIN_GROUP } from '../../shared/constants.js';
-import { pageAudit, recordAudit, settleAudit, type AuditEntry } from '../data/audit.js';
+import { AUDIT_PARTITION, pageAudit, recordAudit, settleAudit, type AuditEntry } from '../data/audit.js';
 import { isInGroup } from '../data/identities.js';
 import { getUser, type UserRecord } from '../data/users.js';
 import { decodeCursor, encodeCursor } from '../lib/cursor.js';
@@ -70,6 +70,6 @@ export async function auditWrite(admin: UserRecord, target: UserRecord, action: 
 }
 
 export async function listAudit(input: { cursor?: string }) {
-  const { entries, next } = await pageAudit({ limit: 50, start: decodeCursor(input.cursor) });
+  const { entries, next } = await pageAudit({ limit: 50, start: decodeCursor(input.cursor, AUDIT_PARTITION) });
   return { entries, next: encodeCursor(next) };
 }

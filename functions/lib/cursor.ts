@@ -1,18 +1,42 @@
-/** Page cursors: a query's LastEvaluatedKey, opaque to clients, and refused clearly when not one of ours. */
+/**
+ * Page cursors: a query's LastEvaluatedKey, opaque to clients, and refused clearly when not one of ours.
+ * A cursor must hold exactly the start key of the query it continues (the table's keys, plus the index's
+ * when the query reads an index) in that query's partition: anything else would reach DynamoDB and fail
+ * there, or page through a partition the route does not read.
+ */
 import { BadRequest } from './errors.js';
+
+/** The partition a paged query reads: on the table, or on GSI1. */
+export type CursorPartition = { PK: string } | { GSI1PK: string };
+
+const keyNames = (partition: CursorPartition) => ('GSI1PK' in partition ? ['GSI1PK', 'GSI1SK', 'PK', 'SK'] : ['PK', 'SK']);
 
 export const encodeCursor = (key: Record<string, unknown> | undefined): string | null =>
   key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
 
-export function decodeCursor(cursor: string | undefined): Record<string, unknown> | undefined {
+/** Whether a value is a start key of a query of this partition. */
+export function isStartKeyOf(key: unknown, partition: CursorPartition): key is Record<string, string> {
+  if (!key || typeof key !== 'object' || Array.isArray(key)) return false;
+  const entries = Object.entries(key);
+  const expected = keyNames(partition);
+  return (
+    entries.length === expected.length &&
+    entries.every(([name, value]) => expected.includes(name) && typeof value === 'string') &&
+    Object.entries(partition).every(([name, value]) => (key as Record<string, unknown>)[name] === value)
+  );
+}
+
+export const invalidCursor = () =>
+  new BadRequest('The page cursor is not valid: start from the first page', { cursor: 'Invalid cursor' }, 'invalid_cursor');
+
+export function decodeCursor(cursor: string | undefined, partition: CursorPartition): Record<string, string> | undefined {
   if (!cursor) return undefined;
+  let key: unknown;
   try {
-    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (key && typeof key === 'object' && !Array.isArray(key) && Object.values(key).every((v) => typeof v === 'string')) {
-      return key as Record<string, unknown>;
-    }
+    key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    // Falls through: a cursor we did not make.
+    throw invalidCursor();
   }
-  throw new BadRequest('The page cursor is not valid: start from the first page', { cursor: 'Invalid cursor' }, 'invalid_cursor');
+  if (!isStartKeyOf(key, partition)) throw invalidCursor();
+  return key;
 }

@@ -52,3 +52,36 @@ describe('listPros', () => {
     expect(bad).toMatchObject({ status: 400, body: { error: { code: 'invalid_cursor' } } });
   }, 120_000);
 });
+
+describe('page cursors', () => {
+  it('refuses with 400 a cursor that is not the start key of the list it continues', async () => {
+    const { callRoute } = await import('../support/api.js');
+    const { testAdmin } = await import('../support/flows.js');
+    const { createConfirmedUser } = await import('../support/users.js');
+    const user = await createConfirmedUser(stack, { prefix: 'cursor' });
+    const admin = await testAdmin(stack);
+    const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+    // Not ours at all, and well-formed start keys of other partitions or with a number where a string belongs.
+    const keys: unknown[] = [
+      { a: 'b' },
+      ['PK'],
+      { PK: 'USER#x', SK: 'PROFILE', GSI1PK: 'TYPE#musician', GSI1SK: 'x' },
+      { PK: 'USER#x', SK: 'PROFILE', GSI1PK: 'TYPE#pro', GSI1SK: 1 },
+      { PK: 'USER#x', SK: 'PROFILE' },
+    ];
+    const lists = [
+      ['listPros', user.idToken, {}, (k: unknown) => b64(k)],
+      ['listApplications', admin.idToken, {}, (k: unknown) => b64(k)],
+      ['listAudit', admin.idToken, {}, (k: unknown) => b64(k)],
+      // The admin's user list pages through the types in turn: its cursor names the type and the key.
+      ['listUsers', admin.idToken, { type: 'pro' }, (k: unknown) => b64({ t: 0, k })],
+    ] as const;
+    for (const [name, token, extra, cursorOf] of lists) {
+      for (const cursor of ['not-a-cursor', ...keys.map(cursorOf)]) {
+        const res = await callRoute(stack.apiUrl, name, { ...extra, cursor }, token);
+        expect(res.status, `${name} with ${cursor}`).toBe(400);
+        expect(res.body.error.code).toBe('invalid_cursor');
+      }
+    }
+  });
+});
