@@ -6,7 +6,8 @@
  * - e-mail   PK PAYMENT#<orderId>  SK EMAIL#<event>
  * - webhook  PK WEBHOOK#<provider>#<eventId>  SK EVENT  (an event applied; expires by TTL)
  *
- * A payment moves pending -> captured -> (refunding ->) refunded, or pending -> failed, each step a
+ * A payment moves pending -> captured -> (refunding ->) refunded, or pending -> failed, or (a capture that
+ * could not buy its request, refunded first) pending -> refunded, each step a
  * conditional write on the status it leaves, in the same transaction as the ledger entries and balance
  * move it causes: however often a step is tried (browser, webhook, scheduled check), it happens once.
  */
@@ -62,6 +63,11 @@ export interface PaymentRecord {
   fulfilledAt?: string;
   /** When the provider last refused the payer's funding source (the payer may approve again with another). */
   declinedAt?: string;
+  /**
+   * The `createdAt` of the share the capture made: its status index key holds it, so a refund at the provider
+   * can cancel the share without reading it first. Absent on payments captured before it was kept.
+   */
+  shareCreatedAt?: string;
   createdAt: string;
   updatedAt: string;
   capturedAt?: string;
@@ -123,7 +129,7 @@ export async function getPayment(orderId: string): Promise<StoredPayment | null>
 }
 
 /** Sets the payment's status and fields, only from one of `from`; moves or ends its watch. */
-function transition(p: PaymentRecord, from: PaymentStatus[], set: Partial<PaymentRecord>, checkAt: string | null) {
+function transition(p: Pick<PaymentRecord, 'orderId'>, from: PaymentStatus[], set: Partial<PaymentRecord>, checkAt: string | null) {
   const values: Record<string, unknown> = { updatedAt: new Date().toISOString(), ...set, ...(checkAt ? { checkAt, ...watchKeys(p.orderId, checkAt) } : {}) };
   const names = Object.keys(values);
   return {
@@ -177,7 +183,17 @@ export async function applyCapture(p: PaymentRecord, split: CaptureSplit, share:
   const cause = { type: 'payment' as const, orderId: p.orderId, captureId: split.captureId };
   const common = { cause, shareId: share.id, priceCents: p.amountCents, margin: split.margin, createdAt: at };
   const about = `feedback from ${p.proName} on "${p.trackTitle}"`;
-  const set = { status: 'captured' as const, captureId: split.captureId, margin: split.margin, earningCents: split.earningCents, feeCents: split.feeCents, credited: true, capturedAt: at, updatedAt: at };
+  const set = {
+    status: 'captured' as const,
+    captureId: split.captureId,
+    margin: split.margin,
+    earningCents: split.earningCents,
+    feeCents: split.feeCents,
+    credited: true,
+    capturedAt: at,
+    shareCreatedAt: share.createdAt,
+    updatedAt: at,
+  };
   // From failed too: money captured after we gave up on an order still buys its request.
   const capture = transition(p, ['pending', 'failed'], set, watchUntil);
   try {
@@ -211,9 +227,9 @@ export async function applyCapture(p: PaymentRecord, split: CaptureSplit, share:
 }
 
 /**
- * A capture that can no longer buy its request (the track was deleted meanwhile, the pro is gone): the
- * charge is recorded and the payment goes straight to refunding, the pro credited nothing. Also for a
- * capture the provider had refunded before we applied it. False when the payment was not pending.
+ * A capture that can no longer buy its request, when the provider could not be asked for the refund just
+ * now: the charge is recorded and the payment goes to refunding, the pro credited nothing, for the
+ * scheduled check (due at once) to send the refund and record it. False when the payment was not pending.
  */
 export async function captureForRefund(p: PaymentRecord, captureId: string, reason: RefundReason): Promise<boolean> {
   const at = new Date().toISOString();
@@ -251,30 +267,79 @@ export function fulfilment(orderId: string, at: string) {
   };
 }
 
+/** Why a refund's transaction was refused: the payment had left the status it needed, or the share its change needed. */
+export type RefundRefusal = 'payment_moved' | 'share_moved';
+
+/** Which of a payment refund's first two items (the payment's transition, then the share's change) refused it. */
+function refusal(err: unknown, withShare: boolean): RefundRefusal | null {
+  const reasons = cancellation(err);
+  if (reasons?.[0] === 'ConditionalCheckFailed') return 'payment_moved';
+  if (withShare && reasons?.[1] === 'ConditionalCheckFailed') return 'share_moved';
+  return reasons === null && isConditionFailure(err) ? 'payment_moved' : null;
+}
+
 /**
- * Marks a captured payment for refunding (the scheduled check finishes what a crash interrupts), together
- * with the change of its request's status that causes it, when there is one. False when either condition
- * failed: the payment is not captured any more (or was fulfilled), or the request is not in the status seen.
+ * Marks a captured payment for refunding (the scheduled check finishes what a crash interrupts: it is due
+ * at once), together with the change of its request's status that causes it, when there is one. Refused
+ * when the payment is not captured any more (or was fulfilled), or the request is not in the status seen.
  */
-export async function startRefund(p: PaymentRecord, reason: RefundReason, shareChange?: ReturnType<typeof statusChange>): Promise<boolean> {
+export async function startRefund(p: Pick<PaymentRecord, 'orderId'>, reason: RefundReason, shareChange?: ReturnType<typeof statusChange>): Promise<'started' | RefundRefusal> {
   const start = transition(p, ['captured'], { status: 'refunding', refundReason: reason }, new Date().toISOString());
   // Delivered feedback is paid for: no deadline or deletion can take it back (only the provider can).
   if (reason !== 'reversed') start.Update.ConditionExpression += ' AND attribute_not_exists(fulfilledAt)';
   try {
     await send(() => new TransactWriteCommand({ TransactItems: [start, ...(shareChange ? [shareChange] : [])] }));
-    return true;
+    return 'started';
   } catch (err) {
-    if (isConditionFailure(err)) return false;
+    const refused = refusal(err, Boolean(shareChange));
+    if (refused) return refused;
     throw err;
   }
 }
 
 /**
- * The refund, applied once: the payment becomes refunded, the musician's refund is recorded, and when the
- * capture credited the pro, the earning and the fee are reversed and the pro's balance moves back.
- * From refunding, or from captured when the provider refunded it on its own.
+ * For a track's deletion transaction: the payment of a paid request on it is looked at by the next
+ * scheduled check, which refunds it when its request is gone without its feedback (and leaves one already
+ * fulfilled or refunded as it is). Unconditional on the status, so the deletion never waits on it.
  */
-export async function applyRefund(p: PaymentRecord, refundId: string, reason: RefundReason): Promise<boolean> {
+export function paymentDueNow(orderId: string, at = new Date().toISOString()) {
+  return {
+    Update: {
+      TableName: T(),
+      Key: key(orderId),
+      UpdateExpression: 'SET checkAt = :at, GSI2PK = :w, GSI2SK = :sk',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':at': at, ':w': WATCH, ':sk': watchKeys(orderId, at).GSI2SK },
+    },
+  };
+}
+
+/**
+ * The claim of the payer's refund e-mail, in the transaction that records the refund. That transaction is
+ * conditional on the payment's status, so it succeeds once: the claim needs no condition of its own (a
+ * claim left behind could then never block a refund).
+ */
+function refundMailClaim(orderId: string, at: string) {
+  return { Put: { TableName: T(), Item: { PK: `PAYMENT#${orderId}`, SK: `EMAIL#${REFUND_MAIL}`, entity: 'email', sentAt: at } } };
+}
+
+/** The payment e-mail event of the payer's refund e-mail. */
+export const REFUND_MAIL = 'refunded';
+
+/**
+ * The refund, applied once: the payment becomes refunded, the musician's refund is recorded, and when the
+ * capture credited the pro, the earning and the fee are reversed and the pro's balance moves back; the
+ * payer's refund e-mail is claimed with it (whoever applies the refund sends it). From refunding, or from
+ * captured when the provider refunded it on its own. With `shareChange`, the request's status changes in
+ * the same write (a refund at the provider cancels an open request); with `event`, the webhook event that
+ * brought it is recorded as applied.
+ */
+export async function applyRefund(
+  p: PaymentRecord,
+  refundId: string,
+  reason: RefundReason,
+  opts: { from?: PaymentStatus[]; shareChange?: ReturnType<typeof statusChange>; event?: WebhookEvent } = {},
+): Promise<'applied' | RefundRefusal> {
   const at = new Date().toISOString();
   const cause = { type: 'payment' as const, orderId: p.orderId, captureId: p.captureId, refundId };
   const about = `feedback from ${p.proName} on "${p.trackTitle}"`;
@@ -285,7 +350,8 @@ export async function applyRefund(p: PaymentRecord, refundId: string, reason: Re
       () =>
         new TransactWriteCommand({
           TransactItems: [
-            transition(p, ['refunding', 'captured'], { status: 'refunded', refundId, refundedAt: at, refundReason: p.refundReason ?? reason }, null),
+            transition(p, opts.from ?? ['refunding', 'captured'], { status: 'refunded', refundId, refundedAt: at, refundReason: p.refundReason ?? reason }, null),
+            ...(opts.shareChange ? [opts.shareChange] : []),
             entryPut(entry(p, { ...common, accountId: p.payerId, kind: 'refund', amountCents: p.amountCents, description: `Refund of ${about}` })),
             ...(credited
               ? [
@@ -294,12 +360,47 @@ export async function applyRefund(p: PaymentRecord, refundId: string, reason: Re
                   balanceMove(p.proUserId, -p.earningCents!),
                 ]
               : []),
+            refundMailClaim(p.orderId, at),
+            ...(opts.event ? [webhookPut(opts.event, Date.parse(at))] : []),
           ],
         }),
     );
-    return true;
+    return 'applied';
   } catch (err) {
-    if (isConditionFailure(err)) return false;
+    const refused = refusal(err, Boolean(opts.shareChange));
+    if (refused) return refused;
+    throw err;
+  }
+}
+
+/**
+ * A capture that never bought its request (its track was deleted, the pro is gone, or the provider refunded
+ * it before it was applied), refunded in full at the provider already: the musician's charge and its
+ * refund are recorded at once, the pro credited nothing, and the payer's refund e-mail claimed. Once, from
+ * pending or failed; false when another path settled the payment first.
+ */
+export async function refundUncredited(p: PaymentRecord, captureId: string, refundId: string, reason: RefundReason, event?: WebhookEvent): Promise<PaymentRecord | null> {
+  const at = new Date().toISOString();
+  const about = `feedback from ${p.proName} on "${p.trackTitle}"`;
+  const set = { status: 'refunded' as const, captureId, credited: false, capturedAt: at, refundId, refundedAt: at, refundReason: reason, updatedAt: at };
+  const cause = { type: 'payment' as const, orderId: p.orderId, captureId };
+  try {
+    await send(
+      () =>
+        new TransactWriteCommand({
+          TransactItems: [
+            transition(p, ['pending', 'failed'], set, null),
+            entryPut(entry(p, { accountId: p.payerId, kind: 'charge', amountCents: -p.amountCents, cause, description: `Paid for ${about}`, createdAt: at })),
+            entryPut(entry(p, { accountId: p.payerId, kind: 'refund', amountCents: p.amountCents, cause: { ...cause, refundId }, shareId: p.shareId, priceCents: p.amountCents, description: `Refund of ${about}`, createdAt: at })),
+            refundMailClaim(p.orderId, at),
+            ...(event ? [webhookPut(event, Date.parse(at))] : []),
+          ],
+        }),
+    );
+    const { checkAt: _c, ...rest } = p;
+    return { ...rest, ...set };
+  } catch (err) {
+    if (isConditionFailure(err)) return null;
     throw err;
   }
 }
@@ -315,10 +416,10 @@ export async function failPayment(p: PaymentRecord, reason: string): Promise<boo
   }
 }
 
-/** Notes that the provider declined the payer's funding source, so whoever asks next hears it. */
-export async function noteDecline(p: PaymentRecord): Promise<void> {
+/** Notes that the provider declined the payer's funding source, so whoever asks next hears it; `checkAt` moves its next look. */
+export async function noteDecline(p: PaymentRecord, checkAt?: string): Promise<void> {
   try {
-    await send(() => new UpdateCommand(transition(p, ['pending'], { declinedAt: new Date().toISOString() }, p.checkAt ?? new Date().toISOString()).Update));
+    await send(() => new UpdateCommand(transition(p, ['pending'], { declinedAt: new Date().toISOString() }, checkAt ?? p.checkAt ?? new Date().toISOString()).Update));
   } catch (err) {
     if (!isConditionFailure(err)) throw err;
   }

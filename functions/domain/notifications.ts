@@ -137,16 +137,30 @@ const REFUND_REASONS: Record<string, (p: PaymentRecord) => string> = {
   reversed: (p) => `Your payment for feedback from ${p.proName} on "${p.trackTitle}" was reversed by PayPal.`,
 };
 
-/** To the musician: their payment for a request that will get no feedback went back to them. */
-export const paymentRefunded = (p: PaymentRecord) =>
-  sendOnce(paymentClaim(p.orderId, 'refunded'), p.payerId, `Refunded: feedback on ${p.trackTitle}`, [
+/**
+ * The musician's e-mail that their payment for a request that will get no feedback went back to them. Its
+ * claim is written with the refund (functions/data/payments.ts applyRefund), so only the path that records
+ * the refund sends it: with sendClaimedPaymentMail, to the payer read beside that write.
+ */
+export const paymentRefundedMail = (p: PaymentRecord) => ({
+  subject: `Refunded: feedback on ${p.trackTitle}`,
+  lines: [
     `Hi ${p.payerName},`,
     (REFUND_REASONS[p.refundReason ?? 'reversed'] ?? REFUND_REASONS.reversed)(p),
     p.refundReason === 'reversed'
       ? `All of the ${formatCents(p.amountCents)} you paid has gone back to your PayPal account.`
       : `We refunded the full ${formatCents(p.amountCents)} to your PayPal account. It can take a few days to show.`,
     'You can ask another pro for feedback at any time.',
-  ]);
+  ],
+});
+
+/**
+ * A payment's e-mail claimed in the write that caused it: sent, or its claim given back (logged) when it
+ * could not be, or when its recipient could not be read (`to` undefined; null: the account is gone).
+ */
+export async function sendClaimedPaymentMail(orderId: string, event: string, to: UserRecord | null | undefined, mail: { subject: string; lines: string[] }): Promise<void> {
+  if (to === undefined || !(await sendClaimedMail(to, mail.subject, mail.lines))) await releasePaymentEmail(orderId, event).catch(() => {});
+}
 
 /** To the pro: a paid request they did not answer or complete in time expired and was refunded. */
 export const requestExpired = (p: PaymentRecord, wasAccepted: boolean) =>

@@ -15,7 +15,7 @@ import { PAID_REQUEST_DAYS, splitPrice } from '../../shared/money.js';
 import type { ShareOptions } from '../../shared/schemas/shares.js';
 import type { PaymentView } from '../../shared/schemas/payments.js';
 import * as data from '../data/payments.js';
-import type { PaymentRecord, RefundReason, WebhookEvent } from '../data/payments.js';
+import type { PaymentRecord, PaymentStatus, RefundReason, WebhookEvent } from '../data/payments.js';
 import { readShare, statusChange, type ShareRecord } from '../data/shares.js';
 import { getSettings } from '../data/settings.js';
 import { getTrack } from '../data/tracks.js';
@@ -133,7 +133,7 @@ export async function captureOrder(caller: UserRecord, orderId: string): Promise
   if (outcome.kind === 'not_approved') {
     throw new Conflict('This payment has not been approved in PayPal yet. Nothing was charged.', 'payment_not_approved');
   }
-  const applying = { margin: settings.margin };
+  const applying: Applying = { margin: settings.margin, payer: caller, leaveRefund: true };
   const settled = outcome.kind === 'captured' ? await settleCapture(p, outcome.capture, applying) : await reconcilePayment(p, applying);
   return toPaymentView(settled ?? (await data.getPayment(orderId))!.record);
 }
@@ -142,9 +142,31 @@ export async function captureOrder(caller: UserRecord, orderId: string): Promise
 interface Applying {
   margin?: number;
   event?: WebhookEvent;
-  /** Set once the event was recorded in the same write as the capture it brought. */
-  recorded?: boolean;
+  /**
+   * Set once the event needs no record of its own: it was recorded in the write that applied it, or what it
+   * would have applied was written meanwhile by another path (a redelivery would find nothing to do).
+   */
+  done?: boolean;
+  /** The payer, when the path has read them already (the browser's capture: the caller is the payer). */
+  payer?: UserRecord;
+  /**
+   * The browser's capture, whose round trips are spent once its capture is refused: a capture that cannot
+   * buy its request is answered as being refunded and left to the capture's webhook or the scheduled check,
+   * which meet the same refusal and refund it.
+   */
+  leaveRefund?: boolean;
 }
+
+/** The payer read for a refund e-mail; undefined when the read failed (the e-mail's claim is then given back). */
+type PayerRead = Promise<UserRecord | null | undefined>;
+
+const readPayer = (p: PaymentRecord, applying: Applying): PayerRead =>
+  applying.payer
+    ? Promise.resolve(applying.payer)
+    : getUser(p.payerId).catch((err) => {
+        console.error('Payer not read for the refund e-mail', p.payerId, err);
+        return undefined;
+      });
 
 /**
  * Applies a completed capture: the request for feedback, the ledger entries and the pro's earning, once,
@@ -170,8 +192,8 @@ async function settleCapture(p: PaymentRecord, capture: ProviderCapture, applyin
   } else {
     const [track, payer, pro] = parts!;
     if (!track || !payer || !pro) {
-      await refundUnfulfillable(p, capture.id, track ? 'unfulfillable' : 'track_deleted');
-      return null;
+      applying.payer ??= payer ?? undefined;
+      return cannotBuy(p, capture.id, track ? 'unfulfillable' : 'track_deleted', applying);
     }
     share = newShare(payer, track, pro, p.shareOptions, p.shareId, { orderId: p.orderId, amountCents: p.amountCents });
   }
@@ -182,20 +204,42 @@ async function settleCapture(p: PaymentRecord, capture: ProviderCapture, applyin
     parts ? parts[2] : getUser(p.proUserId),
   ]);
   if (result.kind === 'applied') {
-    if (applying.event) applying.recorded = true;
+    if (applying.event) applying.done = true;
     // Claimed by the write that applied the capture: only this path sends it.
     await notify.sendClaimedShareMail(share.id, 'requested', reviewer, notify.feedbackRequestedMail(share));
     return result.payment;
   }
   if (result.kind === 'not_pending') return result.payment;
-  await refundUnfulfillable(p, capture.id, result.kind === 'track_unavailable' ? 'track_deleted' : 'unfulfillable');
-  return null;
+  return cannotBuy(p, capture.id, result.kind === 'track_unavailable' ? 'track_deleted' : 'unfulfillable', applying);
 }
 
-async function refundUnfulfillable(p: PaymentRecord, captureId: string, reason: RefundReason) {
-  if (await data.captureForRefund(p, captureId, reason)) {
-    await finishRefundLater({ ...p, status: 'refunding', captureId, credited: false, refundReason: reason });
+/** A capture that cannot buy its request: refunded in full, or, for the browser's capture, left to be (see Applying). */
+async function cannotBuy(p: PaymentRecord, captureId: string, reason: RefundReason, applying: Applying): Promise<PaymentRecord | null> {
+  if (applying.leaveRefund) return { ...p, status: 'refunding', captureId, credited: false, refundReason: reason };
+  return refundUnfulfillable(p, captureId, reason, applying);
+}
+
+/**
+ * Refunds a capture that never bought its request, in full (all of it, or the rest of what the provider
+ * refunded on its own), then records the charge and its refund in one write. The refund is sent first: what
+ * stops the request (its track deleted, the pro gone, the provider's refund) cannot be undone, so the money
+ * goes back whatever happens next, and should this path stop before its write, the provider's refund
+ * webhook or the scheduled check finds the order refunded and records it. Gives the payment as written.
+ */
+async function refundUnfulfillable(p: PaymentRecord, captureId: string, reason: RefundReason, applying: Applying = {}): Promise<PaymentRecord | null> {
+  let refundId: string;
+  try {
+    // Null: refunded in full at the provider already.
+    refundId = (await payments().refundCapture(captureId, refundRequestId(p.orderId)))?.refundId ?? 'at-provider';
+  } catch (err) {
+    console.error('Refund not sent yet; the scheduled check will send it', p.orderId, err);
+    return (await data.captureForRefund(p, captureId, reason)) ? { ...p, status: 'refunding', captureId, credited: false, refundReason: reason } : null;
   }
+  const [written, payer] = await Promise.all([data.refundUncredited(p, captureId, refundId, reason, applying.event), readPayer(p, applying)]);
+  if (applying.event) applying.done = true;
+  if (!written) return null;
+  await notify.sendClaimedPaymentMail(p.orderId, data.REFUND_MAIL, payer, notify.paymentRefundedMail(written));
+  return written;
 }
 
 /** Finishes a refund now if the provider answers; otherwise the scheduled check does, minutes later. */
@@ -209,15 +253,33 @@ const finishRefundLater = (payment: PaymentRecord | string) =>
  * the caller just wrote it, or its order id to read it (the record's write is conditional on its status
  * either way, so a stale one cannot apply twice).
  */
-async function finishRefund(payment: PaymentRecord | string): Promise<void> {
+async function finishRefund(payment: PaymentRecord | string, applying: Applying = {}, payer?: PayerRead): Promise<void> {
   const p = typeof payment === 'string' ? (await data.getPayment(payment))?.record : payment;
   if (!p || p.status !== 'refunding' || !p.captureId) return;
-  const orderId = p.orderId;
-  const refund = await payments().refundCapture(p.captureId, refundRequestId(orderId));
+  const refund = await payments().refundCapture(p.captureId, refundRequestId(p.orderId));
   // Null: it was refunded already (at the provider, by hand): there is nothing more to send.
-  if (await data.applyRefund(p, refund?.refundId ?? 'at-provider', p.refundReason ?? 'reversed')) {
-    await notify.paymentRefunded({ ...p, status: 'refunded' });
+  await recordRefund(p, refund?.refundId ?? 'at-provider', p.refundReason ?? 'reversed', applying, payer ?? readPayer(p, applying));
+}
+
+/**
+ * Records a refund the provider has made, with the payer's e-mail claimed in the same write and sent to the
+ * payer read beside it. Refused when the payment (or, with a share change, the request) moved meanwhile.
+ */
+async function recordRefund(
+  p: PaymentRecord,
+  refundId: string,
+  reason: RefundReason,
+  applying: Applying,
+  payer: PayerRead,
+  opts: { from?: PaymentStatus[]; shareChange?: ReturnType<typeof statusChange> } = {},
+): Promise<'applied' | data.RefundRefusal> {
+  const [result, to] = await Promise.all([data.applyRefund(p, refundId, reason, { ...opts, event: applying.event }), payer]);
+  if (result === 'share_moved') return result;
+  if (applying.event) applying.done = true;
+  if (result === 'applied') {
+    await notify.sendClaimedPaymentMail(p.orderId, data.REFUND_MAIL, to, notify.paymentRefundedMail({ ...p, status: 'refunded', refundReason: p.refundReason ?? reason }));
   }
+  return result;
 }
 
 /**
@@ -231,7 +293,7 @@ async function reconcilePayment(p: PaymentRecord, applying: Applying & { now?: D
   const now = applying.now ?? new Date();
   if (p.status === 'refunded') return null;
   if (p.status === 'refunding') {
-    await finishRefund(p);
+    await finishRefund(p, applying);
     return null;
   }
   const order = await payments().getOrder(orderId);
@@ -242,8 +304,8 @@ async function reconcilePayment(p: PaymentRecord, applying: Applying & { now?: D
   if (capture?.status === 'REFUNDED' || capture?.status === 'PARTIALLY_REFUNDED') {
     // Refunded at the provider, in full or in part. A capture never applied creates no request: the rest
     // of it is refunded too. One applied is reversed (below).
-    if (p.status === 'pending' || p.status === 'failed') await refundUnfulfillable(p, capture.id, 'reversed');
-    else await reverseAtProvider(p, capture.status === 'REFUNDED');
+    if (p.status === 'pending' || p.status === 'failed') return refundUnfulfillable(p, capture.id, 'reversed', applying);
+    await reverseAtProvider(p, capture.status === 'REFUNDED', applying);
     return null;
   }
   if (p.status !== 'pending') return null;
@@ -257,11 +319,16 @@ async function reconcilePayment(p: PaymentRecord, applying: Applying & { now?: D
     await data.failPayment(p, 'denied');
     return null;
   }
+  const abandoned = now.getTime() - Date.parse(p.createdAt) > ABANDON_MS;
   if (order?.status === 'APPROVED') {
     // Approved but never captured (the tab was closed on the way back): capture it ourselves.
     const outcome = await payments().captureOrder(orderId, captureRequestId(orderId));
     if (outcome.kind === 'captured') return settleCapture(p, outcome.capture, applying);
-    if (outcome.kind === 'declined') await data.noteDecline(p);
+    if (outcome.kind === 'declined' && !abandoned) {
+      // Noted with the next look in one write: the payer may approve again with another funding source.
+      await data.noteDecline(p, iso(now.getTime() + PENDING_CHECK_MS));
+      return null;
+    }
     if (outcome.kind === 'already_captured') {
       const again = await payments().getOrder(orderId);
       if (again?.capture?.status === 'COMPLETED') return settleCapture(p, again.capture, applying);
@@ -269,7 +336,7 @@ async function reconcilePayment(p: PaymentRecord, applying: Applying & { now?: D
   }
   if (!order || order.status === 'VOIDED') {
     await data.failPayment(p, order ? 'voided' : 'unknown_order');
-  } else if (now.getTime() - Date.parse(p.createdAt) > ABANDON_MS) {
+  } else if (abandoned) {
     await data.failPayment(p, 'abandoned');
   } else {
     await data.setCheck(p, 'pending', iso(now.getTime() + PENDING_CHECK_MS));
@@ -281,40 +348,68 @@ async function reconcilePayment(p: PaymentRecord, applying: Applying & { now?: D
  * The provider refunded a captured payment on its own (a dispute, a refund by hand). A request still open
  * is cancelled and the rest of the payment refunded, so the musician gets all of it back. Delivered feedback
  * stays delivered: a full refund reverses the earning; a partial one is left to the operator who made it.
- * Throws when the request moved meanwhile, so that the webhook is delivered again rather than lost.
+ * The request is cancelled in the refund's own write, on condition that it is still open, not read first.
  */
-async function reverseAtProvider(p: PaymentRecord, full: boolean): Promise<void> {
+async function reverseAtProvider(p: PaymentRecord, full: boolean, applying: Applying): Promise<void> {
   const { orderId } = p;
   if (p.status !== 'captured') return;
-  const share = await readShare(p.shareId);
-  if (share && !share.deleting && (share.record.status === 'pending' || share.record.status === 'accepted')) {
-    if (!(await data.startRefund(p, 'reversed', statusChange(share.record, [share.record.status], 'cancelled')))) {
-      throw new Error(`Payment ${orderId}: its request changed while a provider refund was applied; to be tried again`);
+  const payer = readPayer(p, applying);
+  let cancel: ReturnType<typeof statusChange> | undefined;
+  if (p.shareCreatedAt) {
+    cancel = statusChange({ id: p.shareId, sharedWithUserId: p.proUserId, createdAt: p.shareCreatedAt }, ['pending', 'accepted'], 'cancelled');
+  } else {
+    // Captured before the share's creation time was kept with the payment: the share is read for it.
+    const share = await readShare(p.shareId);
+    if (share && !share.deleting && (share.record.status === 'pending' || share.record.status === 'accepted')) {
+      cancel = statusChange(share.record, [share.record.status], 'cancelled');
     }
-    return finishRefund({ ...p, status: 'refunding', refundReason: 'reversed' });
   }
-  if (!full) {
-    console.error('A partial refund at the provider of delivered feedback is left as it is', orderId);
+  if (full) {
+    // Nothing to send: the provider has refunded all of it. Without an open request, the refund alone.
+    const cancelled = cancel ? await recordRefund(p, 'at-provider', 'reversed', applying, payer, { from: ['captured'], shareChange: cancel }) : 'share_moved';
+    if (cancelled === 'share_moved') await recordRefund(p, 'at-provider', 'reversed', applying, payer, { from: ['captured'] });
     return;
   }
-  if (await data.applyRefund(p, 'at-provider', 'reversed')) await notify.paymentRefunded({ ...p, status: 'refunded', refundReason: 'reversed' });
+  const started = cancel ? await data.startRefund(p, 'reversed', cancel) : 'share_moved';
+  if (started === 'share_moved') {
+    console.error('A partial refund at the provider of a request no longer open is left as it is', orderId);
+    return;
+  }
+  if (started === 'payment_moved') {
+    // Refunding or refunded by another path meanwhile, which refunds all of it.
+    applying.done = true;
+    return;
+  }
+  await finishRefund({ ...p, status: 'refunding', refundReason: 'reversed' }, applying, payer);
 }
 
 /**
- * The pro declines a paid request: declined and marked for refund in one write, then refunded in full.
- * False when the request is not a captured paid one (the caller then declines it as a free one).
+ * The pro declines a paid request: declined and marked for refund in one write, and the refund sent to the
+ * provider. Recording it (the ledger, the pro's balance, the payer's e-mail) is left to whichever comes
+ * first of the provider's refund webhook and the scheduled check (due at once): both finish a refund that
+ * is refunding, once, so the decline itself needs no further round trip. 'not_paid' when the request's
+ * payment is not captured (the caller then declines it as a free one).
  */
 export async function declinePaidRequest(share: ShareRecord): Promise<'declined' | 'not_pending' | 'not_paid'> {
-  const found = share.payment ? await data.getPayment(share.payment.orderId) : null;
-  if (!found || found.record.status !== 'captured') return 'not_paid';
-  if (!(await data.startRefund(found.record, 'declined', statusChange(share, ['pending'], 'declined')))) return 'not_pending';
-  await finishRefundLater({ ...found.record, status: 'refunding', refundReason: 'declined' });
+  if (!share.payment) return 'not_paid';
+  const { orderId } = share.payment;
+  // The payment is read beside the write for its capture id, which is fixed once the request exists.
+  const [started, found] = await Promise.all([data.startRefund({ orderId }, 'declined', statusChange(share, ['pending'], 'declined')), data.getPayment(orderId)]);
+  if (started === 'payment_moved') return 'not_paid';
+  if (started === 'share_moved') return 'not_pending';
+  const captureId = found?.record.captureId;
+  if (captureId) {
+    await payments()
+      .refundCapture(captureId, refundRequestId(orderId))
+      .catch((err) => console.error('Refund not sent yet; the scheduled check will send it', orderId, err));
+  }
   return 'declined';
 }
 
 /**
- * A paid request whose track is being deleted (its share fenced, so its status can no longer change):
- * marked for refund when it has not got its feedback. The refund itself follows the deletion.
+ * A paid request whose track is being deleted through fences (its share fenced, so its status can no
+ * longer change): marked for refund when it has not got its feedback. The refund itself follows the deletion.
+ * (A track deleted in one transaction leaves its paid requests to the scheduled check: data.paymentDueNow.)
  */
 export async function withdrawPaidRequest(shareId: string, orderId: string): Promise<void> {
   const [share, found] = await Promise.all([readShare(shareId), data.getPayment(orderId)]);
@@ -342,7 +437,7 @@ async function checkCaptured(p: PaymentRecord, now: Date): Promise<void> {
   if (p.fulfilledAt) return data.setCheck(p, 'captured', null);
   const found = await readShare(p.shareId);
   if (!found) {
-    if (await data.startRefund(p, 'track_deleted')) await finishRefund({ ...p, status: 'refunding', refundReason: 'track_deleted' });
+    if ((await data.startRefund(p, 'track_deleted')) === 'started') await finishRefund({ ...p, status: 'refunding', refundReason: 'track_deleted' });
     return;
   }
   const share = found.record;
@@ -350,12 +445,12 @@ async function checkCaptured(p: PaymentRecord, now: Date): Promise<void> {
   if (share.status === 'completed') return data.setCheck(p, 'captured', null);
   if (share.status !== 'pending' && share.status !== 'accepted') {
     const reason: RefundReason = share.status === 'declined' ? 'declined' : share.status === 'expired' ? 'expired' : 'reversed';
-    if (await data.startRefund(p, reason)) await finishRefund({ ...p, status: 'refunding', refundReason: reason });
+    if ((await data.startRefund(p, reason)) === 'started') await finishRefund({ ...p, status: 'refunding', refundReason: reason });
     return;
   }
   const deadline = deadlineOf(share)!;
   if (now.getTime() < deadline) return data.setCheck(p, 'captured', iso(deadline));
-  if (await data.startRefund(p, 'expired', statusChange(share, [share.status], 'expired'))) {
+  if ((await data.startRefund(p, 'expired', statusChange(share, [share.status], 'expired'))) === 'started') {
     await notify.requestExpired(p, share.status === 'accepted');
     await finishRefund({ ...p, status: 'refunding', refundReason: 'expired' });
   } else {
@@ -436,5 +531,5 @@ export async function handlePaypalWebhook(headers: WebhookHeaders, event: Paypal
   if (seen) return;
   const applying: Applying = { margin: settings?.margin, event: { provider: 'paypal', eventId: event.id, type: event.event_type } };
   if (found) await reconcilePayment(found.record, applying);
-  if (!applying.recorded) await data.recordWebhook('paypal', event.id, event.event_type);
+  if (!applying.done) await data.recordWebhook('paypal', event.id, event.event_type);
 }

@@ -12,6 +12,7 @@ import { deleteKeys, shareDeletes, shareItemKeys, sharesOfTrack, type TrackLink 
 import type { TrackContents, TrackRecord } from '../data/tracks.js';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors.js';
 import { finishWithdrawal, withdrawPaidRequest } from './payments.js';
+import { paymentDueNow } from '../data/payments.js';
 import { moneyRefused } from './money-refused.js';
 import { assertWithinPlan, type PlanHolder } from './plan-limits.js';
 import { finishTrack, processedTrack, uploadKeyFor, parseUploadKey } from './track-audio.js';
@@ -243,17 +244,19 @@ async function deleteTrack(first: TrackContents): Promise<TrackRecord | null> {
   let c = first;
   for (let attempt = 1; c.track; attempt++) {
     const listed = c.links.every((l) => l.commentIds !== null);
+    // A paid request without its feedback yet is withdrawn with the track: its payment is due a look by
+    // the scheduled check in the same write, which refunds it once its request is gone (and leaves one
+    // whose feedback was delivered, or that was refunded already, as it is). Nothing about the payment
+    // is read or made a condition here, so the deletion stays one transaction.
     const items = listed
-      ? [...c.links.flatMap((l) => shareDeletes(c.id, l as TrackLink & { commentIds: string[] })), ...tracks.trackDeletes(c as TrackContents & { track: TrackRecord })]
+      ? [
+          ...c.links.flatMap((l) => shareDeletes(c.id, l as TrackLink & { commentIds: string[] })),
+          ...tracks.trackDeletes(c as TrackContents & { track: TrackRecord }),
+          ...c.links.flatMap((l) => (l.orderId ? [paymentDueNow(l.orderId)] : [])),
+        ]
       : [];
     if (!listed || c.fenced || items.length > tracks.MAX_TRANSACTION_ITEMS || attempt > DELETE_ATTEMPTS) return deleteFenced(c.track);
-    // A paid request without its feedback yet is withdrawn with the track: its payment goes back.
-    const paid = c.links.filter((l): l is TrackLink & { orderId: string } => Boolean(l.orderId));
-    await Promise.all(paid.map((l) => withdrawPaidRequest(l.shareId, l.orderId)));
-    if (await tracks.deleteAtOnce(items)) {
-      await Promise.all(paid.map((l) => finishWithdrawal(l.orderId)));
-      return c.track;
-    }
+    if (await tracks.deleteAtOnce(items)) return c.track;
     c = await contentsOf(c.id);
   }
   return null;

@@ -14,6 +14,7 @@ import { pngBytes, wavBytes } from '../support/audio.js';
 import * as flows from '../support/flows.js';
 import { useStackEnvironment } from '../support/in-process.js';
 import { createConfirmedUser, type TestUser } from '../support/users.js';
+import { listEmails, waitForEmail } from '../support/mail.js';
 import { until } from '../support/wait.js';
 
 const stack = inject('stack');
@@ -143,6 +144,45 @@ describe('DynamoDB round trips per route', () => {
     await until('the PayPal webhooks', async () => (await gatewayRecord())[routeKey(routes.paypalWebhook)], Boolean);
   });
 
+  it('refunds: a paid request declined, one whose track is deleted, refunds made at PayPal, a capture after its track was deleted', async () => {
+    const declined = await paidRequest('Trip Declined');
+    await call('respondToShare', { id: declined.shareId, status: 'declined' }, pro);
+    const withdrawn = await paidRequest('Trip Withdrawn');
+    await call('deleteTracks', { ids: [withdrawn.trackId] }, musician);
+    // Refunded at PayPal by hand: only the webhook tells us. In full, then in part (the rest is refunded).
+    const reversed = await paidRequest('Trip Reversed');
+    await refundAtPaypal(reversed.orderId);
+    const partly = await paidRequest('Trip Part Reversed');
+    await refundAtPaypal(partly.orderId, '10.00');
+    // Ordered while the track was there, deleted before the payer approved: the capture is refunded. Whichever
+    // meets the deleted track first, this capture or the approval's webhook, is held to the budget.
+    const gone = await flows.uploadTrack(stack, musician, 'Trip Gone', { seconds: 1 });
+    const order = await call('createOrder', { proUserId: proId, trackId: gone.id, shareOptions: options, feedbackPriceCents: 3000 }, musician);
+    await call('deleteTracks', { ids: [gone.id] }, musician);
+    await approve(order.approveUrl);
+    expect(['refunding', 'refunded']).toContain((await call('captureOrder', { orderId: order.orderId }, musician)).status);
+
+    const { readShare } = await import('../../functions/data/shares.js');
+    for (const [title, orderId, reason] of [
+      ['Trip Declined', declined.orderId, 'declined'],
+      ['Trip Withdrawn', withdrawn.orderId, 'track_deleted'],
+      ['Trip Reversed', reversed.orderId, 'reversed'],
+      ['Trip Part Reversed', partly.orderId, 'reversed'],
+      ['Trip Gone', order.orderId, 'track_deleted'],
+    ]) {
+      const p = await until(`${title} refunded`, () => payment(orderId), (v) => v.status === 'refunded', 30_000);
+      expect(p.refundReason, title).toBe(reason);
+      if (reason === 'reversed') expect((await readShare(p.shareId))?.record.status, title).toBe('cancelled');
+      // The webhooks of the refund were answered (and so recorded by the gateway), and the payer was told once.
+      await refundWebhooksAnswered(p.captureId!);
+      await waitForEmail(stack.mailUrl, musician.email, new RegExp(`^Refunded: feedback on ${title}$`));
+      expect((await listEmails(stack.mailUrl, musician.email)).filter((m) => m.subject === `Refunded: feedback on ${title}`), title).toHaveLength(1);
+    }
+    const { allEntries } = await import('../../functions/data/ledger.js');
+    const { getUser } = await import('../../functions/data/users.js');
+    expect((await getUser(proId))!.balanceCents).toBe((await allEntries(proId)).reduce((sum, e) => sum + e.amountCents, 0));
+  });
+
   it('admin: users, prices, balances, margin, applications, impersonation, audit', async () => {
     const users = await call('listUsers', { type: 'pro', q: 'Trips' }, admin);
     expect(users.users.length).toBeGreaterThan(0);
@@ -178,6 +218,66 @@ describe('DynamoDB round trips per route', () => {
     }
   });
 });
+
+/** A paid request to the pro, approved at the PayPal stand-in and captured through the API. */
+async function paidRequest(title: string) {
+  const track = await flows.uploadTrack(stack, musician, title, { seconds: 1 });
+  const order = await call('createOrder', { proUserId: proId, trackId: track.id, shareOptions: options, feedbackPriceCents: 3000 }, musician);
+  await approve(order.approveUrl);
+  await call('captureOrder', { orderId: order.orderId }, musician);
+  const p = await until('the capture', () => payment(order.orderId), (v) => v.status === 'captured');
+  return { trackId: track.id as string, orderId: order.orderId as string, shareId: p.shareId };
+}
+
+async function approve(approveUrl: string) {
+  const token = new URL(approveUrl).searchParams.get('token')!;
+  const res = await fetch(new URL('/checkoutnow/approve', stack.paypalUrl), { method: 'POST', body: new URLSearchParams({ token }), redirect: 'manual' });
+  expect(res.status).toBe(303);
+}
+
+async function payment(orderId: string) {
+  return (await (await import('../../functions/data/payments.js')).getPayment(orderId))!.record;
+}
+
+async function paypal(path: string, init: RequestInit = {}) {
+  const { LOCAL_PAYMENT_SECRETS } = await import('../../scripts/dev/stack.js');
+  const basic = Buffer.from(`${LOCAL_PAYMENT_SECRETS.paypalClientId}:${LOCAL_PAYMENT_SECRETS.paypalClientSecret}`).toString('base64');
+  const auth = await fetch(new URL('/v1/oauth2/token', stack.paypalUrl), { method: 'POST', headers: { authorization: `Basic ${basic}` }, body: 'grant_type=client_credentials' });
+  const { access_token } = (await auth.json()) as { access_token: string };
+  return fetch(new URL(path, stack.paypalUrl), { ...init, headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' } });
+}
+
+/** A refund made at PayPal directly (a dispute settled by hand), all of the capture or `value` dollars of it. */
+async function refundAtPaypal(orderId: string, value?: string) {
+  const { captureId } = await payment(orderId);
+  const res = await paypal(`/v2/payments/captures/${captureId}/refund`, { method: 'POST', body: JSON.stringify(value ? { amount: { value, currency_code: 'USD' } } : {}) });
+  expect(res.status).toBe(201);
+}
+
+/**
+ * Waits until every refund webhook about a capture has been answered. One that another test file's pause
+ * of the stand-in's deliveries holds is resent (a resend goes out while paused; a second delivery is harmless).
+ */
+async function refundWebhooksAnswered(captureId: string) {
+  const started = Date.now();
+  const resent = new Set<string>();
+  await until(
+    'the refund webhooks',
+    async () => {
+      const res = await paypal('/v1/notifications/webhooks-events?page_size=300&event_type=PAYMENT.CAPTURE.REFUNDED');
+      const { events } = (await res.json()) as { events: { id: string; status: string; resource: { links?: unknown } }[] };
+      const mine = events.filter((e) => JSON.stringify(e.resource.links ?? []).includes(captureId));
+      for (const e of mine) {
+        if (e.status !== 'PENDING' || resent.has(e.id) || Date.now() - started < 3000) continue;
+        resent.add(e.id);
+        await paypal(`/v1/notifications/webhooks-events/${e.id}/resend`, { method: 'POST', body: '{}' });
+      }
+      return mine;
+    },
+    (mine) => mine.length > 0 && mine.every((e) => e.status === 'SUCCESS'),
+    30_000,
+  );
+}
 
 async function gatewayRecord(): Promise<Record<string, { calls: number; sequential: number }>> {
   return (await fetch(new URL(DYNAMO_CALLS_PATH, stack.apiUrl))).json() as Promise<Record<string, { calls: number; sequential: number }>>;
