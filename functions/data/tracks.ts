@@ -89,6 +89,12 @@ export async function putNewTrack(track: TrackRecord): Promise<'created' | 'exis
   }
 }
 
+/** Whether the track's uploaded object is some track's already (a write of this one may have failed). */
+export async function uploadHasTrack(track: Pick<TrackRecord, 'uploadKey' | 'audioKey'>): Promise<boolean> {
+  const res = await dynamo().send(new GetCommand({ TableName: config.tableName, Key: claimKeyOf(track), ConsistentRead: true }));
+  return Boolean(res.Item);
+}
+
 /** How many tracks a user keeps (a count, not the items: one small read whatever the number). */
 export function countTracks(userId: string): Promise<number> {
   return countAll({

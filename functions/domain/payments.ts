@@ -198,13 +198,16 @@ async function settleCapture(p: PaymentRecord, capture: ProviderCapture, applyin
     share = newShare(payer, track, pro, p.shareOptions, p.shareId, { orderId: p.orderId, amountCents: p.amountCents });
   }
   const split = splitPrice(p.amountCents, margin);
-  // The pro is read beside the write, for the e-mail that follows it.
-  const [result, reviewer] = await Promise.all([
+  // The pro is read beside the write, for the e-mail that follows it. Only the write may fail the request:
+  // once it is made the money has moved, and the payer must hear so.
+  const [result, read] = await Promise.all([
     data.applyCapture(p, { captureId: capture.id, margin, ...split }, share, iso(Date.now() + PAID_REQUEST_DAYS.accept * DAY_MS), applying.event),
-    parts ? parts[2] : getUser(p.proUserId),
+    parts ? parts[2] : getUser(p.proUserId).catch(() => undefined),
   ]);
   if (result.kind === 'applied') {
     if (applying.event) applying.done = true;
+    // The recipient, read again in the rare case the read beside the write failed.
+    const reviewer = read === undefined ? await getUser(p.proUserId).catch(() => null) : read;
     // Claimed by the write that applied the capture: only this path sends it.
     await notify.sendClaimedShareMail(share.id, 'requested', reviewer, notify.feedbackRequestedMail(share));
     return result.payment;

@@ -89,7 +89,21 @@ export async function createTrack(user: PlanHolder, input: { key: string; title:
   let result = earlyResult;
   for (;;) {
     const written = result ? await processedTrack(track, result) : track;
-    const outcome = await tracks.putNewTrack(written);
+    let outcome: Awaited<ReturnType<typeof tracks.putNewTrack>>;
+    try {
+      outcome = await tracks.putNewTrack(written);
+    } catch (err) {
+      // Kept for a track that was not written: tagged to expire again unless another registration of the
+      // same upload took it (as finishTrack does); a retry keeps it anew.
+      if (written.audioKey) {
+        const audioKey = written.audioKey;
+        await tracks
+          .uploadHasTrack(written)
+          .then((taken) => (taken ? undefined : media.setClaimed(audioKey, false)))
+          .catch(() => {});
+      }
+      throw err;
+    }
     if (outcome === 'created') return written;
     if (outcome === 'exists') throw new Conflict('This upload is already a track', 'already_registered');
     // Recorded between the read above and the write: written finished, with the result the write returned.

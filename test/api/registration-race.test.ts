@@ -34,4 +34,23 @@ describe('registration racing processing', () => {
     const listed = (await callRoute(stack.apiUrl, 'listTracks', {}, musician.idToken)).body.tracks;
     expect(listed).toEqual([expect.objectContaining({ id: track.id, status: 'ready' })]);
   });
+
+  it('tags the processed audio to expire again when the track cannot be written', async () => {
+    const musician = await createConfirmedUser(stack);
+    const userId = await flows.onboard(stack, musician, 'musician');
+    const { key } = await flows.uploadFile(stack, musician, wavBytes({ seconds: 1 }), 'throttled.wav');
+    const uploads = await import('../../functions/data/uploads.js');
+    const result = await until('processing to record its result', () => uploads.getResult(key), Boolean);
+    const tracks = await import('../../functions/data/tracks.js');
+    vi.spyOn(tracks, 'putNewTrack').mockRejectedValueOnce(new Error('Throughput exceeded'));
+    const media = await import('../../functions/data/media.js');
+    vi.spyOn(media, 'headObject').mockResolvedValueOnce({ size: 1000, contentType: 'audio/wav' } as never);
+    const { createTrack } = await import('../../functions/domain/tracks.js');
+    await expect(createTrack({ id: userId, plan: undefined } as never, { key, title: 'Throttled' })).rejects.toThrow('Throughput exceeded');
+    const { GetObjectTaggingCommand } = await import('@aws-sdk/client-s3');
+    const { s3 } = await import('../../functions/lib/aws/s3.js');
+    const { UNCLAIMED_UPLOAD_TAG } = await import('../../shared/constants.js');
+    const tags = await s3().send(new GetObjectTaggingCommand({ Bucket: stack.mediaBucket, Key: (result as { audioKey: string }).audioKey }));
+    expect(tags.TagSet).toEqual([{ Key: UNCLAIMED_UPLOAD_TAG.key, Value: UNCLAIMED_UPLOAD_TAG.value }]);
+  });
 });
