@@ -16,6 +16,8 @@ import { App, type CfnElement, Stack } from 'aws-cdk-lib';
 import { createAppFunction, REPO_ROOT } from './constructs/function.js';
 
 const DYNAMO = ['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb'];
+/** util-dynamodb reads the item a cancelled transaction returns (data/transactions.ts); lib-dynamodb loads it anyway. */
+const UTIL = '@aws-sdk/util-dynamodb';
 const COGNITO = '@aws-sdk/client-cognito-identity-provider';
 const SECRETS = '@aws-sdk/client-secrets-manager';
 const S3 = '@aws-sdk/client-s3';
@@ -28,18 +30,18 @@ const HTTP = [...DYNAMO, COGNITO, SECRETS];
  * A function that calls S3 is one that presigns or moves media; one that calls SES sends e-mail.
  */
 export const SDK_CLIENTS: Readonly<Record<string, readonly string[]>> = {
-  'functions/http/users.ts': [...HTTP, S3], // profile pictures: presigned uploads, checked and kept
-  'functions/http/tracks.ts': [...HTTP, S3, SES], // uploads, listening, deleting audio; refund e-mails
-  'functions/http/shares.ts': [...HTTP, SES],
+  'functions/http/users.ts': [...HTTP, UTIL, S3], // profile pictures: presigned uploads, checked and kept
+  'functions/http/tracks.ts': [...HTTP, UTIL, S3, SES], // uploads, listening, deleting audio; refund e-mails
+  'functions/http/shares.ts': [...HTTP, UTIL, SES],
   'functions/http/feedbacks.ts': HTTP,
-  'functions/http/payments.ts': [...HTTP, SES],
-  'functions/http/billing.ts': [...HTTP, SES],
-  'functions/http/admin.ts': [...HTTP, SES], // the decision on a pro application is e-mailed
-  'functions/jobs/process-audio.ts': [...DYNAMO, S3],
-  'functions/jobs/comment-digest.ts': [...DYNAMO, SES],
-  'functions/jobs/payment-checks.ts': [...DYNAMO, SECRETS, SES],
+  'functions/http/payments.ts': [...HTTP, UTIL, SES],
+  'functions/http/billing.ts': [...HTTP, UTIL, SES],
+  'functions/http/admin.ts': [...HTTP, UTIL, SES], // the decision on a pro application is e-mailed
+  'functions/jobs/process-audio.ts': [...DYNAMO, UTIL, S3],
+  'functions/jobs/comment-digest.ts': [...DYNAMO, UTIL, SES],
+  'functions/jobs/payment-checks.ts': [...DYNAMO, UTIL, SECRETS, SES],
   'functions/realtime/socket.ts': DYNAMO,
-  'functions/realtime/stream.ts': [...DYNAMO, '@aws-sdk/util-dynamodb', '@aws-sdk/client-apigatewaymanagementapi'],
+  'functions/realtime/stream.ts': [...DYNAMO, UTIL, '@aws-sdk/client-apigatewaymanagementapi'],
   'functions/triggers/post-confirmation.ts': DYNAMO,
   'functions/triggers/custom-message.ts': [],
 };

@@ -56,3 +56,10 @@ export const MAX_BULK_DELETE = 100;
 
 /** The tag an upload carries until it is registered as a track; the media bucket expires tagged objects. */
 export const UNCLAIMED_UPLOAD_TAG = { key: 'upload', value: 'unclaimed', expireAfterDays: 1 } as const;
+
+/**
+ * How many requests one track can have, and comments one request: each is listed by id on one item
+ * (the track, the request's link) so a deletion needs no query, and an item holds at most 400 KB.
+ */
+export const MAX_SHARES_PER_TRACK = 1000;
+export const MAX_COMMENTS_PER_SHARE = 1000;

@@ -13,6 +13,7 @@
  */
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { MAX_SHARES_PER_TRACK } from '../../shared/constants.js';
 import type { ShareOptions } from '../../shared/schemas/shares.js';
 import { CURRENCY } from '../../shared/money.js';
 import { dynamo } from '../lib/aws/dynamo.js';
@@ -162,6 +163,8 @@ export type ApplyCaptureResult =
   /** Applied (or given up) by another path meanwhile: the payment as that left it, when the write saw it. */
   | { kind: 'not_pending'; payment: PaymentRecord | null }
   | { kind: 'track_unavailable' }
+  /** The track has its most requests (MAX_SHARES_PER_TRACK). */
+  | { kind: 'track_full' }
   | { kind: 'pro_gone' };
 
 /** A webhook event, recorded as applied in the same transaction as what it applied. */
@@ -220,7 +223,9 @@ export async function applyCapture(p: PaymentRecord, split: CaptureSplit, share:
       const won = failedItem(err, 0);
       return { kind: 'not_pending', payment: won ? fromItem(won) : null };
     }
-    if (reasons?.[3] === 'ConditionalCheckFailed') return { kind: 'track_unavailable' };
+    if (reasons?.[3] === 'ConditionalCheckFailed') {
+      return ((failedItem(err, 3)?.shareIds as Set<string> | undefined)?.size ?? 0) >= MAX_SHARES_PER_TRACK ? { kind: 'track_full' } : { kind: 'track_unavailable' };
+    }
     if (reasons?.[7] === 'ConditionalCheckFailed') return { kind: 'pro_gone' };
     throw err;
   }

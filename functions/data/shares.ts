@@ -36,7 +36,8 @@ import {
 import type { ShareStatus } from '../../shared/feedback.js';
 import type { ShareOptions } from '../../shared/schemas/shares.js';
 import { dynamo } from '../lib/aws/dynamo.js';
-import { cancellation, isConditionFailure, send } from './transactions.js';
+import { cancellation, failedItem, isConditionFailure, send } from './transactions.js';
+import { MAX_COMMENTS_PER_SHARE, MAX_SHARES_PER_TRACK } from '../../shared/constants.js';
 import { queryAll } from './query.js';
 import { config } from '../lib/config.js';
 
@@ -148,7 +149,7 @@ function strip(item: Record<string, unknown>) {
 /** One update of a transaction, as another entity module builds it. */
 export type TransactUpdate = NonNullable<NonNullable<TransactWriteCommandInput['TransactItems']>[number]['Update']>;
 
-export type NewShareResult = 'created' | 'exists' | 'track_unavailable';
+export type NewShareResult = 'created' | 'exists' | 'track_unavailable' | 'track_full';
 
 /**
  * Creates a pending share, links it to its track and marks the track shared, all at once; only while the
@@ -165,10 +166,13 @@ export async function putNewShare(share: ShareRecord, requestHash?: string, opts
   } catch (err) {
     const reasons = cancellation(err);
     if (reasons?.[0] === 'ConditionalCheckFailed') return 'exists';
-    if (reasons?.[2] === 'ConditionalCheckFailed') return 'track_unavailable';
+    if (reasons?.[2] === 'ConditionalCheckFailed') return isFull(failedItem(err, 2), 'shareIds', MAX_SHARES_PER_TRACK) ? 'track_full' : 'track_unavailable';
     throw err;
   }
 }
+
+/** Whether an item refused a write because its list of ids holds the most it may. */
+const isFull = (item: Record<string, unknown> | null, list: string, most: number) => ((item?.[list] as Set<string> | undefined)?.size ?? 0) >= most;
 
 /**
  * The three writes that create a share, for a transaction: the share (only if its id is free), its link
@@ -204,9 +208,11 @@ export function newShareItems(share: ShareRecord, requestHash?: string) {
         TableName: T(),
         Key: trackKey(share.trackId),
         UpdateExpression: 'SET isShared = :t, shareOptions = :o, updatedAt = :u ADD shareIds :sid',
-        ConditionExpression: `${OPEN} AND (attribute_not_exists(#st) OR #st = :ready)`,
+        ConditionExpression: `${OPEN} AND (attribute_not_exists(#st) OR #st = :ready) AND (attribute_not_exists(shareIds) OR size(shareIds) < :most)`,
         ExpressionAttributeNames: { '#st': 'status' },
-        ExpressionAttributeValues: { ':t': true, ':o': share.shareOptions, ':u': share.createdAt, ':ready': 'ready', ':sid': new Set([share.id]) },
+        ExpressionAttributeValues: { ':t': true, ':o': share.shareOptions, ':u': share.createdAt, ':ready': 'ready', ':sid': new Set([share.id]), ':most': MAX_SHARES_PER_TRACK },
+        // Why it was refused: a track with its most requests says so.
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
       },
     },
   ];
@@ -341,7 +347,8 @@ function digestUpsert(shareId: string, toUserId: string, commentIds: string[], d
   };
 }
 
-export type WriteResult = 'written' | 'exists' | 'closed';
+/** 'full': the request has its most comments (MAX_COMMENTS_PER_SHARE). */
+export type WriteResult = 'written' | 'exists' | 'closed' | 'full';
 
 /**
  * Writes a new comment, puts it in the recipient's digest and lists it on the share's link, in one
@@ -373,8 +380,9 @@ export async function putNewComment(
                 TableName: T(),
                 Key: linkKey(share.trackId, share.id),
                 UpdateExpression: 'ADD commentIds :c',
-                ConditionExpression: 'attribute_exists(PK)',
-                ExpressionAttributeValues: { ':c': new Set([comment.id]) },
+                ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(commentIds) OR size(commentIds) < :most)',
+                ExpressionAttributeValues: { ':c': new Set([comment.id]), ':most': MAX_COMMENTS_PER_SHARE },
+                ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
               },
             },
           ],
@@ -385,6 +393,7 @@ export async function putNewComment(
     const reasons = cancellation(err);
     // 'exists' first: a retry of a comment that landed gets it back even if the share has closed since.
     if (reasons?.[1] === 'ConditionalCheckFailed') return 'exists';
+    if (reasons?.[3] === 'ConditionalCheckFailed' && isFull(failedItem(err, 3), 'commentIds', MAX_COMMENTS_PER_SHARE)) return 'full';
     if (reasons?.[0] === 'ConditionalCheckFailed' || reasons?.[3] === 'ConditionalCheckFailed') return 'closed';
     throw err;
   }

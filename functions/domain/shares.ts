@@ -1,6 +1,7 @@
 /** Use cases of the feedback loop: sharing a track, answering, commenting, feedback and its rating. */
 import { createHash, randomUUID } from 'node:crypto';
 import { CLOSED_STATUSES, keysOfTags, SHARE_STATUSES, tagOf, type ShareStatus } from '../../shared/feedback.js';
+import { MAX_COMMENTS_PER_SHARE, MAX_SHARES_PER_TRACK } from '../../shared/constants.js';
 import type { CommentView, ShareDetail, ShareOptions, ShareView } from '../../shared/schemas/shares.js';
 import * as shares from '../data/shares.js';
 import type { CommentRecord, ShareBundle, ShareRecord } from '../data/shares.js';
@@ -68,6 +69,7 @@ export async function createShare(
   // The 'requested' e-mail is claimed with the share, and its recipient was read with the checks.
   const result = await shares.putNewShare(share, hash, { claimEmail: 'requested' });
   if (result === 'track_unavailable') throw trackUnavailable(await shares.trackState(track.id));
+  if (result === 'track_full') throw new Conflict(`This track has had ${MAX_SHARES_PER_TRACK} requests for feedback, the most one track can have. Upload it again to ask more people.`, 'track_share_limit');
   if (result === 'exists') {
     // The same key sent twice at once: the other request made the share.
     const existing = await shares.readShare(share.id);
@@ -281,6 +283,7 @@ export async function addComment(user: UserRecord, shareId: string, input: { tim
   const toUserId = user.id === share.sharedByUserId ? share.sharedWithUserId : share.sharedByUserId;
   const result = await shares.putNewComment(share, comment, { closed, requestHash: hash, digest: { toUserId, dueAt: notify.digestDueAt() } });
   if (result === 'closed') return closedShare(shareId, user.id, 'add');
+  if (result === 'full') throw new Conflict(`This request has ${MAX_COMMENTS_PER_SHARE} comments, the most one request can have.`, 'comment_limit');
   if (result === 'exists') {
     const existing = await shares.readComment(shareId, comment.id);
     if (!existing) throw new NotFound('Comment not found');
