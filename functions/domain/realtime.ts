@@ -45,9 +45,33 @@ export function notificationFor(change: StreamChange): Notification | null {
 
 /**
  * Sends the notifications of one stream batch: the connections of every user concerned are looked up at
- * once (one query per distinct user, in parallel), each connection gets each distinct message once, and
- * all posts go out together. Connections that are gone are forgotten. Returns how many posts arrived.
+ * once (one query per distinct user, in parallel), each connection gets each distinct message once, in
+ * order. Connections that are gone are forgotten. Returns how many posts arrived.
  */
+const MAX_PARALLEL_CONNECTIONS = 16;
+const THROTTLED = new Set(['LimitExceededException', 'ThrottlingException', 'TooManyRequestsException']);
+
+/** One post, tried once more shortly after when the API throttles it. */
+async function post(connectionId: string, data: Uint8Array): Promise<void> {
+  try {
+    await realtimeApi().send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: data }));
+  } catch (err) {
+    if (!THROTTLED.has((err as Error).name)) throw err;
+    await new Promise((r) => setTimeout(r, 100));
+    await realtimeApi().send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: data }));
+  }
+}
+
+/** Runs `run` on every item, at most `limit` at a time. */
+async function inPool<T>(items: T[], limit: number, run: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await run(items[next++]);
+    }),
+  );
+}
+
 export async function deliver(notifications: Notification[]): Promise<number> {
   const users = [...new Set(notifications.flatMap((n) => n.userIds))];
   if (!users.length) return 0;
@@ -66,19 +90,23 @@ export async function deliver(notifications: Notification[]): Promise<number> {
   }
   const encoder = new TextEncoder();
   const gone = new Map<string, string>();
-  const posts = [...outbox].flatMap(([connectionId, { userId, messages }]) =>
-    [...messages].map(async (data) => {
+  let sent = 0;
+  // A connection's messages go in order, one after another; connections go a few at a time, so a large
+  // batch does not run into the WebSocket API's throttling all at once.
+  await inPool([...outbox], MAX_PARALLEL_CONNECTIONS, async ([connectionId, { userId, messages }]) => {
+    for (const data of messages) {
       try {
-        await realtimeApi().send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: encoder.encode(data) }));
-        return 1;
+        await post(connectionId, encoder.encode(data));
+        sent++;
       } catch (err) {
-        if (err instanceof GoneException || (err as Error).name === 'GoneException') gone.set(connectionId, userId);
-        else console.error('Realtime delivery failed', connectionId, err);
-        return 0;
+        if (err instanceof GoneException || (err as Error).name === 'GoneException') {
+          gone.set(connectionId, userId);
+          return;
+        }
+        console.error('Realtime delivery failed', connectionId, err);
       }
-    }),
-  );
-  const sent = (await Promise.all(posts)).reduce<number>((a, b) => a + b, 0);
+    }
+  });
   await Promise.all([...gone].map(([connectionId, userId]) => forgetConnection(userId, connectionId).catch((err) => console.error('Gone connection not forgotten', connectionId, err))));
   return sent;
 }

@@ -1,6 +1,6 @@
 /**
  * Delivery of a stream batch: one connections query per distinct user, each distinct message once per
- * connection, all at once; gone connections forgotten. Measured on the REMOVE records of a bulk deletion.
+ * connection and in order, a few connections at a time; gone connections forgotten.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { marshall } from '@aws-sdk/util-dynamodb';
@@ -9,7 +9,15 @@ import type { DynamoDBStreamEvent } from 'aws-lambda';
 const queried: string[] = [];
 const forgotten: string[] = [];
 const posted: { connectionId: string; data: string }[] = [];
-const CONNECTIONS: Record<string, string[]> = { owner: ['o-tab1', 'o-tab2'], reviewer: ['r-tab1', 'r-gone'] };
+const CONNECTIONS: Record<string, string[]> = {
+  owner: ['o-tab1', 'o-tab2'],
+  reviewer: ['r-tab1', 'r-gone'],
+  crowd: Array.from({ length: 40 }, (_, i) => (i === 7 ? 'c-throttled' : `c-${i}`)),
+};
+/** Posts to the crowd's connections take a moment: how many were in flight at most. */
+let inFlight = 0;
+let mostInFlight = 0;
+let throttled = false;
 
 vi.mock('../../../functions/data/connections.js', () => ({
   connectionsOf: async (userId: string) => (queried.push(userId), CONNECTIONS[userId] ?? []),
@@ -20,6 +28,15 @@ vi.mock('../../../functions/lib/aws/realtime.js', () => ({
     send: async (command: { input: { ConnectionId: string; Data: Uint8Array } }) => {
       const { ConnectionId, Data } = command.input;
       if (ConnectionId.endsWith('gone')) throw Object.assign(new Error('Gone'), { name: 'GoneException' });
+      if (ConnectionId === 'c-throttled' && !throttled) {
+        throttled = true;
+        throw Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' });
+      }
+      if (ConnectionId.startsWith('c-')) {
+        mostInFlight = Math.max(mostInFlight, ++inFlight);
+        await new Promise((r) => setTimeout(r, 2));
+        inFlight--;
+      }
       posted.push({ connectionId: ConnectionId, data: new TextDecoder().decode(Data) });
     },
   }),
@@ -50,7 +67,7 @@ const batch = (items: Record<string, unknown>[]) =>
   ({ Records: items.map((item) => ({ eventName: 'REMOVE', dynamodb: { OldImage: marshall(item) } })) }) as unknown as DynamoDBStreamEvent;
 
 describe('stream delivery of a bulk deletion (5 tracks, each shared once)', () => {
-  it('queries each user once, sends each connection each change once, all together, and forgets gone connections', async () => {
+  it('queries each user once, sends each connection each change once, and forgets gone connections', async () => {
     const items = Array.from({ length: 5 }, (_, t) => removedItems(t)).flat();
     await handler(batch(items));
 
@@ -64,5 +81,20 @@ describe('stream delivery of a bulk deletion (5 tracks, each shared once)', () =
     expect(new Set(keys).size).toBe(keys.length);
     expect(posted).toContainEqual({ connectionId: 'r-tab1', data: JSON.stringify({ type: 'change', entity: 'comment', id: 's0', action: 'remove' }) });
     expect(forgotten).toEqual(['reviewer/r-gone']);
+  });
+});
+
+describe('stream delivery to many connections', () => {
+  it('posts to 16 connections at a time, each connection its messages in order, and retries a throttled post once', async () => {
+    posted.length = 0;
+    const items = ['t1', 't2', 't3'].map((id) => ({ PK: `TRACK#${id}`, SK: 'META', entity: 'track', id, userId: 'crowd' }));
+    await handler(batch(items));
+    expect(mostInFlight).toBeLessThanOrEqual(16);
+    expect(mostInFlight).toBeGreaterThan(1);
+    expect(posted).toHaveLength(40 * 3);
+    for (const connectionId of CONNECTIONS.crowd) {
+      expect(posted.filter((p) => p.connectionId === connectionId).map((p) => JSON.parse(p.data).id)).toEqual(['t1', 't2', 't3']);
+    }
+    expect(throttled).toBe(true);
   });
 });
