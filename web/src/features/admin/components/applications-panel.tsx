@@ -10,6 +10,7 @@ import { errorMessage } from '@/lib/errors';
 import { useDecideApplication, usePendingApplications, type Decision } from '@/features/admin/api/admin';
 import { ALREADY_DECIDED, costRangeLine, displayName, featuredLinks, REASON_MIN, REASON_REQUIRED, yearsLine } from '@/features/admin/utils/format';
 import '@/features/admin/admin.css';
+import { LoadMore } from '@/components/load-more';
 
 type Message = { tone: 'success' | 'error'; text: string };
 
@@ -79,23 +80,7 @@ export function ApplicationsPanel() {
         </div>
       )}
       {body}
-      {apps.hasNextPage && (
-        <Button
-          variant="secondary"
-          className="admin-more"
-          busy={apps.isFetchingNextPage}
-          busyText="Loading..."
-          onClick={() => void apps.fetchNextPage()}
-          data-testid="applications-more"
-        >
-          Load more
-        </Button>
-      )}
-      {apps.isFetchNextPageError && (
-        <Alert tone="error" testId="applications-more-error">
-          {errorMessage(apps.error, 'Could not load more applications. Please try again.')}
-        </Alert>
-      )}
+      <LoadMore pages={apps} failed="Could not load more applications. Please try again." className="admin-more" testId="applications-more" />
     </section>
   );
 }

@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { Alert } from '@/components/alert';
-import { Button } from '@/components/button';
 import { EmailAddress } from '@/components/email-address';
 import { errorMessage } from '@/lib/errors';
 import { useImpersonationAudit } from '@/features/admin/api/admin';
 import { formatDateTime, outcomeOf } from '@/features/admin/utils/format';
 import '@/features/admin/admin.css';
+import { LoadMore } from '@/components/load-more';
 
 /**
  * Impersonation audit: every start and every write made while acting as a user, newest first: when,
@@ -95,23 +95,7 @@ export function AuditPanel() {
       </h2>
       <p className="panel-text">Every impersonation started, and every change made while acting as a user, newest first.</p>
       {body}
-      {audit.hasNextPage && (
-        <Button
-          variant="secondary"
-          className="admin-more"
-          busy={audit.isFetchingNextPage}
-          busyText="Loading..."
-          onClick={() => void audit.fetchNextPage()}
-          data-testid="audit-more"
-        >
-          Load more
-        </Button>
-      )}
-      {audit.isFetchNextPageError && (
-        <Alert tone="error" testId="audit-more-error">
-          {errorMessage(audit.error, 'Could not load more entries. Please try again.')}
-        </Alert>
-      )}
+      <LoadMore pages={audit} failed="Could not load more entries. Please try again." className="admin-more" testId="audit-more" />
     </section>
   );
 }

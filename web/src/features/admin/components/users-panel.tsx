@@ -1,13 +1,13 @@
 import { useEffect, useId, useState } from 'react';
 import type { AdminUserView } from '@shared/schemas/admin';
 import { Alert } from '@/components/alert';
-import { Button } from '@/components/button';
 import { SearchIcon } from '@/components/icons';
 import { errorMessage } from '@/lib/errors';
 import { useAdminUsers, type UserTypeFilter } from '@/features/admin/api/admin';
 import { userCount } from '@/features/admin/utils/format';
 import { UserRow } from './user-row';
 import '@/features/admin/admin.css';
+import { LoadMore } from '@/components/load-more';
 
 /** How long typing must pause before the search is sent. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -150,23 +150,7 @@ export function UsersPanel({ impersonation }: { impersonation?: ImpersonationOff
         </p>
       )}
       {body}
-      {users.hasNextPage && (
-        <Button
-          variant="secondary"
-          className="admin-more"
-          busy={users.isFetchingNextPage}
-          busyText="Loading..."
-          onClick={() => void users.fetchNextPage()}
-          data-testid="load-more"
-        >
-          Load more
-        </Button>
-      )}
-      {users.isFetchNextPageError && (
-        <Alert tone="error" testId="load-more-error">
-          {errorMessage(users.error, 'Could not load more users. Please try again.')}
-        </Alert>
-      )}
+      <LoadMore pages={users} failed="Could not load more users. Please try again." className="admin-more" testId="load-more" />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import type { UserCard } from '@shared/schemas/shares';
 import { Alert } from '@/components/alert';
-import { Button } from '@/components/button';
 import { LoadingScreen } from '@/components/loading-screen';
+import { LoadMore } from '@/components/load-more';
 import { errorMessage } from '@/lib/errors';
 import { usePros } from '@/features/pros/api/pros';
 import { ProCard } from './pro-card';
@@ -59,23 +59,7 @@ export function ChooseProGrid({
           <ProCard key={u.id} user={u} onChoose={onChoose} headingLevel={headingLevel} />
         ))}
       </ul>
-      {pros.hasNextPage && (
-        <Button
-          variant="secondary"
-          className="pro-grid-more"
-          busy={pros.isFetchingNextPage}
-          busyText="Loading..."
-          onClick={() => void pros.fetchNextPage()}
-          data-testid="pros-load-more"
-        >
-          Load more pros
-        </Button>
-      )}
-      {pros.isFetchNextPageError && (
-        <Alert tone="error" testId="pros-more-error">
-          {errorMessage(pros.error, 'Could not load more pros. Please try again.')}
-        </Alert>
-      )}
+      <LoadMore pages={pros} label="Load more pros" failed="Could not load more pros. Please try again." className="pro-grid-more" testId="pros-load-more" />
     </>
   );
 }
