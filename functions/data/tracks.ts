@@ -4,7 +4,7 @@
  * - upload claim  PK AUDIOKEY#<uploadKey> SK AUDIOKEY   (one track per uploaded object; written with the track)
  * The track's META also collects the ids of its shares (`shareIds`) and holds their links (functions/data/shares.ts).
  */
-import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '../lib/aws/dynamo.js';
 import { countAll, queryAll } from './query.js';
@@ -124,16 +124,34 @@ export async function getTracks(ids: string[]): Promise<TrackRecord[]> {
   return out;
 }
 
-/** The owner's tracks, newest first. */
-export async function listTracksOf(userId: string): Promise<TrackRecord[]> {
-  const items = await queryAll({
-    TableName: config.tableName,
-    IndexName: 'GSI1',
-    KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
-    ExpressionAttributeValues: { ':pk': `OWNER#${userId}`, ':prefix': 'TRACK#' },
-    ScanIndexForward: false,
-  });
-  return items.map(fromTrackItem);
+/** The partition of a user's own tracks on GSI1 (what a cursor of their list must belong to). */
+export const ownerPartition = (userId: string) => ({ GSI1PK: `OWNER#${userId}` });
+
+/**
+ * A page of the owner's tracks, newest first, and the start key of the next page (none after the last).
+ * One more item than the page is read, so that a list ending exactly on a page boundary does not offer a
+ * next page that comes back empty; the next page starts after the page's last track. A short page with a
+ * next key is DynamoDB's 1 MB stop: the next page continues from there.
+ */
+export async function pageTracksOf(
+  userId: string,
+  opts: { limit: number; start?: Record<string, unknown> },
+): Promise<{ tracks: TrackRecord[]; next?: Record<string, unknown> }> {
+  const res = await dynamo().send(
+    new QueryCommand({
+      TableName: config.tableName,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': `OWNER#${userId}`, ':prefix': 'TRACK#' },
+      ScanIndexForward: false,
+      Limit: opts.limit + 1,
+      ExclusiveStartKey: opts.start,
+    }),
+  );
+  const items = res.Items ?? [];
+  if (items.length <= opts.limit) return { tracks: items.map(fromTrackItem), next: res.LastEvaluatedKey };
+  const last = items[opts.limit - 1];
+  return { tracks: items.slice(0, opts.limit).map(fromTrackItem), next: { GSI1PK: last.GSI1PK, GSI1SK: last.GSI1SK, PK: last.PK, SK: last.SK } };
 }
 
 export async function setSnippet(id: string, snippet: { start: number; end: number }): Promise<TrackRecord> {

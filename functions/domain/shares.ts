@@ -14,6 +14,7 @@ import * as notify from './notifications.js';
 import { declinePaidRequest, respondBy } from './payments.js';
 import { moneyRefused } from './money-refused.js';
 import { fulfilment } from '../data/payments.js';
+import { decodeCursor, encodeCursor, invalidCursor } from '../lib/cursor.js';
 
 
 /**
@@ -192,14 +193,47 @@ export async function bundleFor(userId: string, shareId: string): Promise<ShareB
   return bundle;
 }
 
-export async function listShares(userId: string, as: 'author' | 'reviewer', statuses?: ShareStatus[]): Promise<ShareRecord[]> {
+/** Requests a page of the lists holds. */
+export const SHARES_PAGE_SIZE = 25;
+
+/**
+ * A page of the caller's requests in one role, newest first (the order of every list in the app), with
+ * `next` for the page after it. As author, one date-ordered query filtered by status (GSI1), its cursor
+ * that query's start key. As reviewer, the index orders by status first, so each status is paged on its
+ * own and merged; the cursor holds each status's position.
+ */
+export async function listShares(
+  userId: string,
+  as: 'author' | 'reviewer',
+  statuses?: ShareStatus[],
+  cursor?: string,
+): Promise<{ shares: ShareRecord[]; next: string | null }> {
+  const wanted = statuses ? [...new Set(statuses)] : undefined;
   if (as === 'author') {
-    const all = await shares.listSharesBy(userId);
-    return statuses ? all.filter((s) => statuses.includes(s.status)) : all;
+    const start = decodeCursor(cursor, { GSI1PK: `SHAREDBY#${userId}` }, 'SHARE#');
+    const page = await shares.pageSharesBy(userId, { limit: SHARES_PAGE_SIZE, start, statuses: wanted });
+    return { shares: page.shares, next: encodeCursor(page.next) };
   }
-  const wanted = statuses ?? [...SHARE_STATUSES];
-  const lists = await Promise.all(wanted.map((s) => shares.listSharesWith(userId, s)));
-  return lists.flat().sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const from = cursor ? decodePositions(cursor, wanted ?? SHARE_STATUSES) : Object.fromEntries((wanted ?? SHARE_STATUSES).map((st) => [st, '']));
+  const page = await shares.pageSharesWith(userId, from, SHARES_PAGE_SIZE);
+  return { shares: page.shares, next: page.next ? Buffer.from(JSON.stringify(page.next)).toString('base64url') : null };
+}
+
+/** A position in one status's list: '' (from the start) or `<createdAt>#<id>` of the last share given. */
+const POSITION = /^$|^[^#]{1,40}#[^#]{1,80}$/;
+
+/** A reviewer's cursor: a position for some of the statuses asked for (the others are done), else 400. */
+function decodePositions(cursor: string, statuses: readonly ShareStatus[]): shares.StatusPositions {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor();
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw invalidCursor();
+  const entries = Object.entries(value);
+  if (!entries.every(([st, at]) => statuses.includes(st as ShareStatus) && typeof at === 'string' && POSITION.test(at))) throw invalidCursor();
+  return Object.fromEntries(entries) as shares.StatusPositions;
 }
 
 export async function respond(userId: string, shareId: string, status: 'accepted' | 'declined', opts: { impersonated?: boolean } = {}): Promise<ShareRecord> {

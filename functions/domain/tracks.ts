@@ -10,6 +10,7 @@ import * as tracks from '../data/tracks.js';
 import * as uploads from '../data/uploads.js';
 import { deleteKeys, shareDeletes, shareItemKeys, sharesOfTrack, type TrackLink } from '../data/shares.js';
 import type { TrackContents, TrackRecord } from '../data/tracks.js';
+import { decodeCursor, encodeCursor, invalidCursor } from '../lib/cursor.js';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors.js';
 import { finishWithdrawal, withdrawPaidRequest } from './payments.js';
 import { paymentDueNow } from '../data/payments.js';
@@ -149,7 +150,20 @@ export function toTrackView(t: TrackRecord): TrackView {
   };
 }
 
-export const listOwnTracks = async (userId: string) => repairProcessing(await tracks.listTracksOf(userId));
+/** Tracks a page of the list holds: each carries its peaks, and a Studio plan keeps any number of tracks. */
+export const TRACKS_PAGE_SIZE = 30;
+
+/**
+ * A page of the user's tracks, newest first, with how many they have (for the list's count while only
+ * some are loaded). The count is read alongside the page, not after it.
+ */
+export async function listOwnTracks(userId: string, cursor?: string): Promise<{ tracks: TrackRecord[]; next: string | null; total: number }> {
+  const start = decodeCursor(cursor, tracks.ownerPartition(userId));
+  // The partition is checked above; a key outside the list's range would make DynamoDB fail instead.
+  if (start && !(start.GSI1SK.startsWith('TRACK#') && start.PK.startsWith('TRACK#') && start.SK === 'META')) throw invalidCursor();
+  const [page, total] = await Promise.all([tracks.pageTracksOf(userId, { limit: TRACKS_PAGE_SIZE, start }), tracks.countTracks(userId)]);
+  return { tracks: await repairProcessing(page.tracks), next: encodeCursor(page.next), total };
+}
 
 async function ownedTrack(userId: string, id: string): Promise<TrackRecord> {
   const track = await tracks.getTrack(id);

@@ -5,9 +5,10 @@ import { areaHandler } from '../lib/area-handler.js';
 
 export const handler = areaHandler('shares', {
   createShare: async ({ input, caller }) => shares.toShareView(await shares.createShare(caller.user, input)),
-  listShares: async ({ input, caller }) => ({
-    shares: (await shares.listShares(caller.user.id, input.as, input.status?.split(',') as ShareStatus[] | undefined)).map(shares.toShareView),
-  }),
+  listShares: async ({ input, caller }) => {
+    const page = await shares.listShares(caller.user.id, input.as, input.status?.split(',') as ShareStatus[] | undefined, input.cursor);
+    return { shares: page.shares.map(shares.toShareView), next: page.next };
+  },
   getShare: async ({ input, caller }) => shares.toShareDetail(await shares.bundleFor(caller.user.id, input.id)),
   respondToShare: async ({ input, caller }) => shares.toShareView(await shares.respond(caller.user.id, input.id, input.status, { impersonated: Boolean(caller.actor) })),
   addComment: async ({ input, caller }) => shares.addComment(caller.user, input.id, input),

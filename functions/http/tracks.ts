@@ -5,7 +5,10 @@ import { areaHandler } from '../lib/area-handler.js';
 export const handler = areaHandler('tracks', {
   createUploadUrl: async ({ input, caller }) => tracks.createUploadTicket(caller.user, input),
   createTrack: async ({ input, caller }) => tracks.toTrackView(await tracks.createTrack(caller.user, input)),
-  listTracks: async ({ caller }) => ({ tracks: (await tracks.listOwnTracks(caller.user.id)).map(tracks.toTrackView) }),
+  listTracks: async ({ input, caller }) => {
+    const page = await tracks.listOwnTracks(caller.user.id, input.cursor);
+    return { ...page, tracks: page.tracks.map(tracks.toTrackView) };
+  },
   getSignedUrl: async ({ input, caller }) => tracks.signedUrlFor(caller.user.id, input.trackId),
   updateSnippet: async ({ input, caller }) => tracks.toTrackView(await tracks.saveSnippet(caller.user.id, input.id, input.snippet)),
   deleteTracks: async ({ input, caller }) => tracks.deleteOwnTracks(caller.user.id, input.ids, { impersonated: Boolean(caller.actor) }),

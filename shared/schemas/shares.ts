@@ -122,9 +122,12 @@ export const listSharesInput = z
     as: z.enum(['author', 'reviewer']),
     /** Comma-separated statuses. */
     status: z.string().regex(new RegExp(`^(${SHARE_STATUSES.join('|')})(,(${SHARE_STATUSES.join('|')}))*$`), 'Unknown status').optional(),
+    /** The `next` of the page before, asked for with the same `as` and `status`. */
+    cursor: z.string().max(2000).optional(),
   })
   .strict();
-export const shareList = z.object({ shares: z.array(shareView) });
+/** A page of requests, newest first; `next` asks for the following page (null after the last). */
+export const shareList = z.object({ shares: z.array(shareView), next: z.string().nullable() });
 export const getShareInput = z.object({ id }).strict();
 export const respondToShareInput = z.object({ id, status: z.enum(['accepted', 'declined']) }).strict();
 

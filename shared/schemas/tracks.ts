@@ -70,8 +70,10 @@ export const createTrackInput = z
   .object({ key: z.string().min(1).max(600), title: titleField, artist: textField().max(200, 'The artist name is too long').optional() })
   .strict();
 
-export const listTracksInput = z.object({}).strict();
-export const trackListView = z.object({ tracks: z.array(trackView) });
+export const listTracksInput = z.object({ cursor: z.string().max(2000).optional() }).strict();
+/** A page of the caller's tracks, newest first: `next` continues it (null after the last), `total` counts them all. */
+export const trackListView = z.object({ tracks: z.array(trackView), next: z.string().nullable(), total: z.number().int() });
+export type TrackListView = z.infer<typeof trackListView>;
 
 export const signedUrlInput = z
   .object({

@@ -5,8 +5,12 @@
  */
 import type { Browser, BrowserContext, CDPSession, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { AUDIO_FILE_ERROR } from '../../shared/schemas/tracks.js';
 import { callRoute } from '../support/api.js';
+import { uploadTrack } from '../support/flows.js';
 import { audioDir, mp3Bytes, pngBytes, wavBytes } from '../support/audio.js';
 import { DESKTOP, PHONE, screenshot } from '../support/browser.js';
 import { createConfirmedUser, signIn, type TestUser } from '../support/users.js';
@@ -430,6 +434,54 @@ describe('tracks on the Musician Experience page', () => {
     expect(deleteCalls).toHaveLength(1);
     expect(JSON.parse(deleteCalls[0]).ids).toHaveLength(2);
     expect(await apiTracks(user)).toEqual([]);
+  });
+});
+
+describe('a track list longer than a page', () => {
+  it("loads the second page with 'Load more tracks', keeping the count of all the tracks", async () => {
+    const pager = await musician('Paige Pager');
+    const first = await uploadTrack(stack, pager, 'Newest');
+    // Older copies of the processed track, written as registration writes a track: 32 tracks, two pages.
+    const db = DynamoDBDocumentClient.from(
+      new DynamoDBClient({ region: 'us-east-1', endpoint: stack.dynamoEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+    );
+    const { audioUrl, ...view } = first;
+    const items = Array.from({ length: 31 }, (_, i) => {
+      const id = randomUUID();
+      const at = new Date(Date.parse(first.createdAt) - (i + 1) * 1000).toISOString();
+      return {
+        PK: `TRACK#${id}`, SK: 'META', GSI1PK: `OWNER#${first.userId}`, GSI1SK: `TRACK#${at}#${id}`, entity: 'track',
+        ...view, id, title: `Older ${i + 1}`, audioKey: audioUrl, shareOptions: null, createdAt: at, updatedAt: at,
+      };
+    });
+    for (let i = 0; i < items.length; i += 25) {
+      await db.send(new BatchWriteCommand({ RequestItems: { [stack.tableName]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }));
+    }
+
+    const { context, page } = await signedInPage(browser, stack.appUrl, pager.email, pager.password, '/dashboard', DESKTOP);
+    try {
+      await page.getByTestId('track-list').waitFor();
+      expect(await page.getByTestId('track-row').count()).toBe(30);
+      expect(await page.getByTestId('tracks-count').textContent()).toBe('32 tracks');
+      expect(await page.getByTestId('tracks-select-all-hint').textContent()).toContain('30 loaded');
+      expect(await row(page, 'Older 30').count()).toBe(0);
+      await screenshot(page, 'tracks-load-more');
+
+      await page.getByTestId('tracks-load-more').click();
+      await row(page, 'Older 31').waitFor();
+      expect(await page.getByTestId('track-row').count()).toBe(32);
+      expect(await page.getByTestId('tracks-load-more').count()).toBe(0);
+      expect(await page.getByTestId('tracks-select-all-hint').count()).toBe(0);
+      const titles = await page.getByTestId('track-title').allTextContents();
+      expect(titles[0]).toBe('Newest');
+      expect(titles.slice(-2)).toEqual(['Older 30', 'Older 31']);
+
+      // Select all takes every loaded track, those of the second page too.
+      await page.getByTestId('tracks-select-all').check();
+      expect(await page.getByTestId('tracks-selected').textContent()).toBe('32 selected');
+    } finally {
+      await context.close();
+    }
   });
 });
 

@@ -37,11 +37,22 @@ export async function uploadFile(stack: StackInfo, user: TestUser, bytes: Buffer
   return { key: ticket.body.key as string, fields: ticket.body.fields as Record<string, string>, url: ticket.body.url as string, s3Status: res.status, s3Body: res.ok ? '' : await res.text() };
 }
 
+/** The track as the user's list shows it, following the list's pages (a new track is on the first). */
+async function findTrack(stack: StackInfo, user: TestUser, trackId: string) {
+  let cursor: string | null = null;
+  do {
+    const list: { status: number; body: any } = await callRoute(stack.apiUrl, 'listTracks', cursor ? { cursor } : {}, user.idToken);
+    const track = list.body.tracks?.find((t: { id: string }) => t.id === trackId);
+    if (track) return track;
+    cursor = list.body.next ?? null;
+  } while (cursor);
+  return undefined;
+}
+
 /** The track once processing has finished with it (ready or failed). */
 export async function processedTrack(stack: StackInfo, user: TestUser, trackId: string, timeoutMs = 60_000) {
   for (const until = Date.now() + timeoutMs; ; await new Promise((r) => setTimeout(r, 150))) {
-    const list = await callRoute(stack.apiUrl, 'listTracks', {}, user.idToken);
-    const track = list.body.tracks?.find((t: { id: string }) => t.id === trackId);
+    const track = await findTrack(stack, user, trackId);
     if (track && track.status !== 'processing') return track;
     if (Date.now() > until) throw new Error(`Track ${trackId} still ${track ? track.status : 'missing'} after ${timeoutMs} ms`);
   }

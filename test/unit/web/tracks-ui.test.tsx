@@ -61,7 +61,7 @@ beforeEach(() => {
   apiMock.mockImplementation(async (name: string, input: Record<string, unknown>) => {
     switch (name) {
       case 'listTracks':
-        return { tracks };
+        return { tracks, next: null, total: tracks.length };
       case 'deleteTracks': {
         const ids = input.ids as string[];
         tracks = tracks.filter((t) => !ids.includes(t.id));
@@ -166,7 +166,7 @@ describe('the track list', () => {
   it('names the tracks a bulk delete could not finish, drops the deleted ones and reloads', async () => {
     tracks = [track({ id: 'a', title: 'One' }), track({ id: 'b', title: 'Two' })];
     apiMock.mockImplementation(async (name: string) => {
-      if (name === 'listTracks') return { tracks };
+      if (name === 'listTracks') return { tracks, next: null, total: tracks.length };
       if (name === 'deleteTracks') {
         tracks = tracks.filter((t) => t.id !== 'a');
         return { deleted: ['a'], failed: [{ id: 'b', message: 'The track could not be deleted completely; please try again.' }] };
@@ -305,7 +305,7 @@ describe('the player', () => {
   it("says 'Failed to load audio' when the link cannot be had", async () => {
     tracks = [track({ id: 'a', title: 'One' })];
     apiMock.mockImplementation(async (name: string) => {
-      if (name === 'listTracks') return { tracks };
+      if (name === 'listTracks') return { tracks, next: null, total: tracks.length };
       throw new Error('boom');
     });
     renderPanel();
@@ -381,7 +381,7 @@ describe('the upload modal', () => {
     }
     vi.stubGlobal('XMLHttpRequest', XHR);
     apiMock.mockImplementation(async (name: string) => {
-      if (name === 'listTracks') return { tracks };
+      if (name === 'listTracks') return { tracks, next: null, total: tracks.length };
       if (name === 'createUploadUrl') return { url: 'http://storage.test/b', fields: { key: 'k' }, key: 'k', expiresAt: 'x' };
       throw new Error(`unexpected ${name}`);
     });
@@ -420,7 +420,7 @@ describe('the upload modal', () => {
     }
     vi.stubGlobal('XMLHttpRequest', XHR);
     apiMock.mockImplementation(async (name: string) => {
-      if (name === 'listTracks') return { tracks };
+      if (name === 'listTracks') return { tracks, next: null, total: tracks.length };
       if (name === 'createUploadUrl') return { url: 'http://storage.test/b', fields: { key: 'k' }, key: 'k', expiresAt: 'x' };
       if (name === 'createTrack') throw Object.assign(new Error(AUDIO_FILE_ERROR), { status: 400, code: 'not_audio' });
       throw new Error(`unexpected ${name}`);

@@ -1,39 +1,67 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { CommentView, ShareDetail, ShareView } from '@shared/schemas/shares';
 import type { ShareStatus } from '@shared/feedback';
-import { api, type ApiInput } from '@/lib/api';
+import { api, type ApiInput, type ApiOutput } from '@/lib/api';
 
 export const sharesQueryKey = ['shares'] as const;
 export const shareListKey = (as: 'author' | 'reviewer', statuses?: readonly ShareStatus[]) =>
   [...sharesQueryKey, as, statuses?.join(',') ?? 'all'] as const;
 export const shareDetailKey = (id: string) => ['share', id] as const;
 
-/** Shares the user made (author) or was asked to review (reviewer), newest first. */
+type SharePage = ApiOutput<'listShares'>;
+
+const flatten = (data: InfiniteData<SharePage>) => data.pages.flatMap((p) => p.shares);
+
+/**
+ * Shares the user made (author) or was asked to review (reviewer), newest first, a page at a time: `data`
+ * is every share of the pages loaded, `fetchNextPage` ('Load more') adds the next, older ones.
+ */
 export function useShares(as: 'author' | 'reviewer', statuses?: readonly ShareStatus[]) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: shareListKey(as, statuses),
-    queryFn: async () => (await api('listShares', { as, ...(statuses?.length ? { status: statuses.join(',') } : {}) })).shares,
+    queryFn: ({ pageParam }) =>
+      api('listShares', { as, ...(statuses?.length ? { status: statuses.join(',') } : {}), ...(pageParam ? { cursor: pageParam } : {}) }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last: SharePage) => last.next ?? undefined,
+    select: flatten,
   });
 }
 
+type SharesQuery = ReturnType<typeof useShares>;
+
+/** The date up to which a paged list is complete: the last share loaded, or everything while more may come. */
+const loadedUntil = (q: SharesQuery) => (q.hasNextPage ? (q.data?.[q.data.length - 1]?.createdAt ?? '\uffff') : '');
+
 /**
  * Both sides of a user's shares in one list, newest first: the requests they made and the ones made to
- * them (a musician can be asked for peer feedback too).
+ * them (a musician can be asked for peer feedback too). Each side is paged on its own, so the list shows
+ * only what both have loaded up to (a side with more pages may still hold newer shares than the other's
+ * older ones): 'Load more' then only ever adds below, from the side that holds the rest back.
  */
 export function useAllShares() {
   const made = useShares('author');
   const received = useShares('reviewer');
+  const sides = [made, received];
+  const until = sides.map(loadedUntil).reduce((a, b) => (b > a ? b : a), '');
   const data =
     made.data && received.data
-      ? [...made.data, ...received.data].sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+      ? [...made.data, ...received.data].filter((s) => s.createdAt >= until).sort((a, b) => b.createdAt.localeCompare(a.createdAt))
       : undefined;
+  const failed = sides.find((q) => q.isFetchNextPageError);
   return {
     data,
     isPending: made.isPending || received.isPending,
     isError: made.isError || received.isError,
     error: made.error ?? received.error,
     refetch: () => Promise.all([made.refetch(), received.refetch()]),
+    pages: {
+      hasNextPage: made.hasNextPage || received.hasNextPage,
+      isFetchingNextPage: made.isFetchingNextPage || received.isFetchingNextPage,
+      isFetchNextPageError: Boolean(failed),
+      error: failed?.error ?? null,
+      fetchNextPage: () => Promise.all(sides.filter((q) => q.hasNextPage && loadedUntil(q) === until).map((q) => q.fetchNextPage())),
+    },
   };
 }
 
@@ -52,7 +80,9 @@ export async function getShareAudioUrl(trackId: string): Promise<string> {
 }
 
 function putShareInLists(client: QueryClient, share: ShareView) {
-  client.setQueriesData<ShareView[]>({ queryKey: sharesQueryKey }, (list) => list?.map((s) => (s.id === share.id ? share : s)));
+  client.setQueriesData<InfiniteData<SharePage>>({ queryKey: sharesQueryKey }, (data) =>
+    data ? { ...data, pages: data.pages.map((p) => ({ ...p, shares: p.shares.map((s) => (s.id === share.id ? share : s)) })) } : data,
+  );
   client.setQueryData<ShareDetail>(shareDetailKey(share.id), (d) => (d ? { ...d, share } : d));
   void client.invalidateQueries({ queryKey: sharesQueryKey });
 }

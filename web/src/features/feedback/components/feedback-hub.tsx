@@ -22,6 +22,7 @@ export function FeedbackHub({ viewer }: { viewer: Viewer }) {
       </div>
       <ShareList
         query={shares}
+        pages={shares.pages}
         viewer={viewer}
         label="Feedback requests"
         testId="hub-list"

@@ -22,7 +22,9 @@ export function ReviewerTabs({ viewer }: { viewer: Viewer }) {
   const history = useShares('reviewer', HISTORY);
   const baseId = useId();
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
-  const counts: Record<TabKey, number | undefined> = { rate: toRate.data?.length, history: history.data?.length };
+  // What is loaded so far: '25+' while older pages remain.
+  const count = (q: typeof toRate) => (q.data?.length ? `${q.data.length}${q.hasNextPage ? '+' : ''}` : null);
+  const counts: Record<TabKey, string | null> = { rate: count(toRate), history: count(history) };
 
   const onKeyDown = (e: KeyboardEvent, index: number) => {
     if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
@@ -65,6 +67,7 @@ export function ReviewerTabs({ viewer }: { viewer: Viewer }) {
         {tab === 'rate' ? (
           <ShareList
             query={toRate}
+            pages={toRate}
             viewer={viewer}
             label="Tracks to Rate"
             testId="to-rate-list"
@@ -78,6 +81,7 @@ export function ReviewerTabs({ viewer }: { viewer: Viewer }) {
         ) : (
           <ShareList
             query={history}
+            pages={history}
             viewer={viewer}
             label="Your Feedback History"
             testId="history-list"

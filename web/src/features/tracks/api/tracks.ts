@@ -1,23 +1,49 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { TrackView } from '@shared/schemas/tracks';
 import { AUDIO_FILE_ERROR } from '@shared/schemas/tracks';
-import { api } from '@/lib/api';
+import { api, type ApiOutput } from '@/lib/api';
 import { audioContentType, checkAudioFile } from '@/features/tracks/utils/file-type';
 import type { Snippet } from '@/features/tracks/utils/snippet';
 import { postToStorage, UploadAbortedError, type UploadProgress } from './upload';
 
 export const tracksQueryKey = ['tracks'] as const;
 
+type TrackPage = ApiOutput<'listTracks'>;
+/** The cached track list: the pages loaded so far ('Load more tracks' adds one). */
+export type TrackPages = InfiniteData<TrackPage, string | undefined>;
+
 /** While a track is processing, the list is re-read this often in case a live update is missed. */
 const PROCESSING_POLL_MS = 4000;
 
-/** The signed-in user's tracks, newest first. */
+const tracksQuery = infiniteQueryOptions({
+  queryKey: tracksQueryKey,
+  queryFn: ({ pageParam }) => api('listTracks', pageParam ? { cursor: pageParam } : {}),
+  initialPageParam: undefined as string | undefined,
+  getNextPageParam: (last: TrackPage) => last.next ?? undefined,
+  refetchInterval: (query) =>
+    query.state.data?.pages.some((p) => p.tracks.some((t) => t.status === 'processing')) ? PROCESSING_POLL_MS : false,
+});
+
+/** The loaded tracks, newest first, each once (a track added here may also come back on a later page). */
+export function loadedTracks(data: TrackPages | undefined): TrackView[] {
+  const byId = new Map<string, TrackView>();
+  for (const page of data?.pages ?? []) for (const t of page.tracks) if (!byId.has(t.id)) byId.set(t.id, t);
+  return [...byId.values()];
+}
+
+/** How many tracks the user has, loaded or not. */
+const totalOf = (data: TrackPages) => data.pages[0]?.total ?? 0;
+
+const withTotal = (data: TrackPages) => ({ tracks: loadedTracks(data), total: totalOf(data) });
+
+/** The signed-in user's tracks, a page at a time, with how many there are in all. */
+export function useTrackPages() {
+  return useInfiniteQuery({ ...tracksQuery, select: withTotal });
+}
+
+/** The signed-in user's loaded tracks, newest first. */
 export function useTracks() {
-  return useQuery({
-    queryKey: tracksQueryKey,
-    queryFn: async () => (await api('listTracks')).tracks,
-    refetchInterval: (query) => (query.state.data?.some((t) => t.status === 'processing') ? PROCESSING_POLL_MS : false),
-  });
+  return useInfiniteQuery({ ...tracksQuery, select: loadedTracks });
 }
 
 /** A presigned link to stream a track (valid 3600 s). */
@@ -26,8 +52,28 @@ export async function getTrackUrl(trackId: string): Promise<string> {
   return signedUrl;
 }
 
-function replaceTrack(list: TrackView[] | undefined, track: TrackView): TrackView[] | undefined {
-  return list?.map((t) => (t.id === track.id ? track : t));
+function editPages(data: TrackPages | undefined, edit: (tracks: TrackView[], page: number) => TrackView[], totalChange = 0): TrackPages | undefined {
+  if (!data) return data;
+  return {
+    ...data,
+    pages: data.pages.map((p, i) => ({ ...p, tracks: edit(p.tracks, i), total: Math.max(0, p.total + totalChange) })),
+  };
+}
+
+/** A new track at the top of the list (it is the newest), counted once. */
+export function addTrack(data: TrackPages | undefined, track: TrackView): TrackPages | undefined {
+  const known = loadedTracks(data).some((t) => t.id === track.id);
+  return editPages(data, (list, page) => [...(page === 0 ? [track] : []), ...list.filter((t) => t.id !== track.id)], known ? 0 : 1);
+}
+
+export function replaceTrack(data: TrackPages | undefined, track: TrackView): TrackPages | undefined {
+  return editPages(data, (list) => list.map((t) => (t.id === track.id ? track : t)));
+}
+
+export function removeTracks(data: TrackPages | undefined, ids: Iterable<string>): TrackPages | undefined {
+  const gone = new Set(ids);
+  const removed = loadedTracks(data).filter((t) => gone.has(t.id)).length;
+  return editPages(data, (list) => list.filter((t) => !gone.has(t.id)), -removed);
 }
 
 export function useUpdateSnippet() {
@@ -35,7 +81,7 @@ export function useUpdateSnippet() {
   return useMutation({
     mutationFn: ({ id, snippet }: { id: string; snippet: Snippet }) => api('updateSnippet', { id, snippet }),
     onSuccess: (track) => {
-      queryClient.setQueryData<TrackView[]>(tracksQueryKey, (list) => replaceTrack(list, track));
+      queryClient.setQueryData<TrackPages>(tracksQueryKey, (data) => replaceTrack(data, track));
     },
   });
 }
@@ -46,8 +92,7 @@ export function useDeleteTracks() {
   return useMutation({
     mutationFn: (ids: string[]) => api('deleteTracks', { ids }),
     onSuccess: ({ deleted }) => {
-      const gone = new Set(deleted);
-      queryClient.setQueryData<TrackView[]>(tracksQueryKey, (list) => list?.filter((t) => !gone.has(t.id)));
+      queryClient.setQueryData<TrackPages>(tracksQueryKey, (data) => removeTracks(data, deleted));
       void queryClient.invalidateQueries({ queryKey: tracksQueryKey });
     },
   });
@@ -71,7 +116,7 @@ const PROCESSING_CHECK_MS = 500;
 async function awaitProcessing(track: TrackView): Promise<TrackView> {
   for (const until = Date.now() + PROCESSING_WAIT_MS; track.status === 'processing' && Date.now() < until; ) {
     await new Promise((r) => setTimeout(r, PROCESSING_CHECK_MS));
-    // The track exists whatever happens now: a failed look is only a missed look.
+    // The track exists whatever happens now: a failed look is only a missed look. The newest track is on the first page.
     const list = await api('listTracks').catch(() => null);
     track = list?.tracks.find((t) => t.id === track.id) ?? track;
   }

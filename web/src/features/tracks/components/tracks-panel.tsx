@@ -4,8 +4,9 @@ import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/dialog';
 import { TrashIcon, UploadIcon, WaveIcon } from '@/components/icons';
+import { LoadMore } from '@/components/load-more';
 import { errorMessage } from '@/lib/errors';
-import { useDeleteTracks, useTracks } from '@/features/tracks/api/tracks';
+import { useDeleteTracks, useTrackPages } from '@/features/tracks/api/tracks';
 import { useTracksLive } from '@/features/tracks/hooks/use-tracks-live';
 import { TrackRow } from './track-row';
 import { UploadTrackModal } from './upload-track-modal';
@@ -63,7 +64,7 @@ export function TracksPanel({
   renderFeedback?: (track: TrackView) => ReactNode;
 }) {
   useTracksLive();
-  const tracks = useTracks();
+  const tracks = useTrackPages();
   const remove = useDeleteTracks();
   const [uploadOpen, setUploadOpen] = useState(false);
   const [droppedFile, setDroppedFile] = useState<File | null>(null);
@@ -75,7 +76,10 @@ export function TracksPanel({
   const [deleteFailures, setDeleteFailures] = useState<DeleteFailure[]>([]);
   const selectAllRef = useRef<HTMLInputElement>(null);
 
-  const list: TrackView[] = useMemo(() => tracks.data ?? [], [tracks.data]);
+  const list: TrackView[] = useMemo(() => tracks.data?.tracks ?? [], [tracks.data]);
+  // The list is paged: the count is of all the user's tracks, loaded or not.
+  const total = tracks.data?.total ?? 0;
+  const partial = list.length < total;
 
   // Tracks that are gone (deleted here or elsewhere) leave the selection.
   useEffect(() => {
@@ -161,7 +165,7 @@ export function TracksPanel({
   };
 
   const text = pending ? deleteDialogText(pending) : null;
-  const count = list.length;
+  const count = Math.max(total, list.length);
 
   return (
     <section
@@ -269,6 +273,12 @@ export function TracksPanel({
                 data-testid="tracks-select-all"
               />
               Select all
+              {partial && (
+                <span className="muted small" data-testid="tracks-select-all-hint">
+                  {' '}
+                  ({list.length} loaded)
+                </span>
+              )}
             </label>
             {selected.size > 0 && (
               <div className="tracks-bulk" role="status">
@@ -303,6 +313,13 @@ export function TracksPanel({
               />
             ))}
           </ul>
+          <LoadMore
+            pages={tracks}
+            label="Load more tracks"
+            failed="Could not load more tracks. Please try again."
+            className="tracks-load-more"
+            testId="tracks-load-more"
+          />
         </>
       )}
 

@@ -4,7 +4,7 @@ import type { TrackView } from '@shared/schemas/tracks';
 import { UPLOAD_FAILED_ERROR } from '@shared/schemas/tracks';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
-import { tracksQueryKey, uploadTrack, type UploadRequest } from '@/features/tracks/api/tracks';
+import { addTrack, tracksQueryKey, uploadTrack, type TrackPages, type UploadRequest } from '@/features/tracks/api/tracks';
 import { isAbort } from '@/features/tracks/api/upload';
 
 export type UploadPhase = 'idle' | 'preparing' | 'uploading' | 'processing' | 'done' | 'error';
@@ -47,9 +47,7 @@ export function useTrackUpload() {
           },
         });
         if (controller.current === ctrl) controller.current = null;
-        queryClient.setQueryData<TrackView[]>(tracksQueryKey, (list) =>
-          list ? [track, ...list.filter((t) => t.id !== track.id)] : list,
-        );
+        queryClient.setQueryData<TrackPages>(tracksQueryKey, (data) => addTrack(data, track));
         void queryClient.invalidateQueries({ queryKey: tracksQueryKey });
         setState({ ...IDLE, phase: 'done', percent: 100 });
         return track;
