@@ -116,6 +116,9 @@ export async function createOrder(
  * never charges twice) and applies the capture. Answers the payment as it then stands, whichever path
  * applied it: from what the writes saw, read again only when they could not tell.
  */
+/** How long a capture that PayPal calls unapproved waits for a decline the webhook may be noting. */
+const DECLINE_NOTE_WAIT_MS = 250;
+
 export async function captureOrder(caller: UserRecord, orderId: string): Promise<PaymentView> {
   // The margin is read with the payment, not after it: settling a capture then reads nothing more.
   const [found, settings] = await Promise.all([data.getPayment(orderId), getSettings()]);
@@ -125,8 +128,17 @@ export async function captureOrder(caller: UserRecord, orderId: string): Promise
   if (p.status !== 'pending') return toPaymentView(p);
   const outcome = await payments().captureOrder(orderId, captureRequestId(orderId));
   // The webhook's capture may have met the decline first (and PayPal then asks for a new approval):
-  // the payer hears about the decline either way.
-  if (outcome.kind === 'declined' || (outcome.kind === 'not_approved' && p.declinedAt)) {
+  // the payer hears about the decline either way, also when it was noted after the read above (or is being
+  // noted now: the webhook writes it just after PayPal answers it, so it is looked for twice).
+  const declinedMeanwhile = async () => {
+    if (p.declinedAt) return true;
+    for (const wait of [0, DECLINE_NOTE_WAIT_MS]) {
+      if (wait) await new Promise((r) => setTimeout(r, wait));
+      if ((await data.getPayment(orderId))?.record.declinedAt) return true;
+    }
+    return false;
+  };
+  if (outcome.kind === 'declined' || (outcome.kind === 'not_approved' && (await declinedMeanwhile()))) {
     if (outcome.kind === 'declined') await data.noteDecline(p);
     throw new Conflict('PayPal declined this payment method. Nothing was charged: try again with another way to pay.', 'payment_declined');
   }

@@ -36,10 +36,11 @@ describe('the first load', () => {
   it('loads a returning user\'s dashboard chunk beside the account request, not after it, and no config.json', async () => {
     const { context, page } = await signedInPage(browser, stack.appUrl, 'musician@demo.test', DEMO_PASSWORD, '/dashboard');
     const requested: string[] = [];
-    page.on('request', (req) => {
-      // Only the reloaded page's requests: the page before it may still be asking for the account.
-      if (req.isNavigationRequest()) requested.length = 0;
-      requested.push(new URL(req.url()).pathname);
+    page.on('request', (req) => requested.push(new URL(req.url()).pathname));
+    // Only the reloaded page's requests: until the new document commits, the page before it may still be
+    // asking for the account.
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) requested.length = 0;
     });
     try {
       await page.reload();
