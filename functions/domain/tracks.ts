@@ -158,9 +158,9 @@ export const TRACKS_PAGE_SIZE = 30;
  * some are loaded). The count is read alongside the page, not after it.
  */
 export async function listOwnTracks(userId: string, cursor?: string): Promise<{ tracks: TrackRecord[]; next: string | null; total: number }> {
-  const start = decodeCursor(cursor, tracks.ownerPartition(userId));
-  // The partition is checked above; a key outside the list's range would make DynamoDB fail instead.
-  if (start && !(start.GSI1SK.startsWith('TRACK#') && start.PK.startsWith('TRACK#') && start.SK === 'META')) throw invalidCursor();
+  const start = decodeCursor(cursor, tracks.ownerPartition(userId), 'TRACK#');
+  // And a track's own key: a key outside the list's range would make DynamoDB fail instead.
+  if (start && !(start.PK.startsWith('TRACK#') && start.SK === 'META')) throw invalidCursor();
   const [page, total] = await Promise.all([tracks.pageTracksOf(userId, { limit: TRACKS_PAGE_SIZE, start }), tracks.countTracks(userId)]);
   return { tracks: await repairProcessing(page.tracks), next: encodeCursor(page.next), total };
 }
