@@ -296,15 +296,18 @@ const SEARCH_NAMES = { '#nl': 'nameLower', '#fn': 'fullName' };
 
 /**
  * One page of users of a type by name, optionally those whose name or e-mail holds `q` (lowercase): a
- * Query of the type's partition of GSI1, filtered, read on until the page is full or the partition ends.
+ * Query of the type's partition of GSI1, filtered, read on until the page is full, the partition ends or
+ * `maxReads` queries were made (a partial page, with where to go on).
  */
 export async function pageUsersOfType(
   type: StoredUserType,
-  opts: { limit: number; start?: Record<string, unknown>; q?: string },
-): Promise<{ users: UserRecord[]; next?: Record<string, unknown> }> {
+  opts: { limit: number; start?: Record<string, unknown>; q?: string; maxReads?: number },
+): Promise<{ users: UserRecord[]; next?: Record<string, unknown>; reads: number }> {
   const users: UserRecord[] = [];
   let start = opts.start;
+  let reads = 0;
   do {
+    reads++;
     const res = await dynamo().send(
       new QueryCommand({
         TableName: config.tableName,
@@ -319,8 +322,8 @@ export async function pageUsersOfType(
     );
     users.push(...(res.Items ?? []).map(fromItem));
     start = res.LastEvaluatedKey;
-  } while (start && users.length < opts.limit);
-  return { users, next: start };
+  } while (start && users.length < opts.limit && reads < (opts.maxReads ?? Infinity));
+  return { users, next: start, reads };
 }
 
 /** How many users of a type there are (with `q`, how many match it). */

@@ -47,14 +47,23 @@ function decode(cursor: string | undefined, types: readonly string[]): Cursor {
   throw invalidCursor();
 }
 
+const MAX_PAGE_READS = 2;
+
 export async function listUsers(input: { type: 'all' | 'pro' | 'musician'; q?: string; cursor?: string }) {
   const types = input.type === 'all' ? ALL : [input.type];
   const q = input.q?.trim().toLowerCase() || undefined;
   let cursor = decode(input.cursor, types);
+  // Counted while the page is read, not after it.
+  const counting = Promise.all(types.map((t) => users.countUsersOfType(t, q)));
+  counting.catch(() => {}); // awaited below; a failure must not go unhandled meanwhile
   const page: UserRecord[] = [];
   let next: Cursor | null = null;
-  while (page.length < PAGE_SIZE) {
-    const { users: found, next: k } = await users.pageUsersOfType(types[cursor.t], { limit: PAGE_SIZE - page.length, start: cursor.k, q });
+  // At most two queries: a search that matches few users gives a partial page and 'Load more', so the
+  // request stays within its round trips however many users there are.
+  let reads = 0;
+  while (page.length < PAGE_SIZE && reads < MAX_PAGE_READS) {
+    const { users: found, next: k, reads: made } = await users.pageUsersOfType(types[cursor.t], { limit: PAGE_SIZE - page.length, start: cursor.k, q, maxReads: MAX_PAGE_READS - reads });
+    reads += made;
     page.push(...found);
     if (k) next = { t: cursor.t, k };
     else if (cursor.t + 1 < types.length) next = { t: cursor.t + 1 };
@@ -62,7 +71,7 @@ export async function listUsers(input: { type: 'all' | 'pro' | 'musician'; q?: s
     if (!next || page.length >= PAGE_SIZE) break;
     cursor = next;
   }
-  const counts = await Promise.all(types.map((t) => users.countUsersOfType(t, q)));
+  const counts = await counting;
   return { users: page.map(toAdminUserView), count: counts.reduce((a, b) => a + b, 0), next: next ? encode(next) : null };
 }
 
