@@ -58,6 +58,12 @@ export function UsersPanel({ impersonation }: { impersonation?: ImpersonationOff
   const q = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
   const users = useAdminUsers(type, q);
   const rows = users.data?.pages.flatMap((p) => p.users) ?? [];
+  // A search reads a bounded part of the list per request: a page can hold no match while more pages
+  // remain, so those are read on before saying nothing was found.
+  const searchingOn = rows.length === 0 && users.hasNextPage && !users.isFetchNextPageError;
+  useEffect(() => {
+    if (searchingOn && !users.isFetchingNextPage) void users.fetchNextPage();
+  }, [searchingOn, users]);
   const count = users.data?.pages[0]?.count;
 
   let body;
@@ -76,6 +82,12 @@ export function UsersPanel({ impersonation }: { impersonation?: ImpersonationOff
           Try again
         </button>
       </Alert>
+    );
+  } else if (searchingOn) {
+    body = (
+      <p className="admin-empty muted" role="status" data-testid="users-searching">
+        Searching...
+      </p>
     );
   } else if (rows.length === 0) {
     body = (
