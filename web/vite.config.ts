@@ -92,7 +92,7 @@ export default defineConfig({
       'aws-amplify/auth',
       'aws-amplify/auth/cognito',
       'aws-amplify/utils',
-      'zod',
+      'zod/mini',
     ],
   },
   server: {

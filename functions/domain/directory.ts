@@ -1,5 +1,5 @@
 /** Finding people: user search by name or username, and the list of pros. */
-import type { UserCard } from '../../shared/schemas/shares.js';
+import type { UserCard } from '../../shared/schemas/directory.js';
 import { imageUrl } from './users.js';
 import { findUserIdsByPrefix, getUsers, pageUsersOfType, type UserRecord } from '../data/users.js';
 import { decodeCursor, encodeCursor } from '../lib/cursor.js';

@@ -4,8 +4,9 @@ import { decide } from '../domain/application-decisions.js';
 import * as applications from '../domain/applications.js';
 import * as impersonation from '../domain/impersonation.js';
 import { areaHandler } from '../lib/area-handler.js';
+import { adminSchemas } from '../route-schemas/admin.js';
 
-export const handler = areaHandler('admin', {
+export const handler = areaHandler('admin', adminSchemas, {
   listUsers: async ({ input }) => admin.listUsers(input),
   setUserType: async ({ input }) => admin.setUserType(input.id, input.type),
   setFeedbackPrice: async ({ input }) => admin.setFeedbackPrice(input.id, input.price),

@@ -1,8 +1,9 @@
 /** HTTP handlers of the billing area: monthly plans (Stripe), checkout, the customer portal and Stripe's webhook. */
 import * as billing from '../domain/billing.js';
 import { areaHandler, rawBody } from '../lib/area-handler.js';
+import { billingSchemas } from '../route-schemas/billing.js';
 
-export const handler = areaHandler('billing', {
+export const handler = areaHandler('billing', billingSchemas, {
   listPlans: async ({ caller }) => billing.plansFor(caller.user),
   createCheckoutSession: async ({ input, caller }) => billing.startCheckout(caller.user, input.priceId),
   createPortalSession: async ({ caller }) => billing.openPortal(caller.user),

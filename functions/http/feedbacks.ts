@@ -1,7 +1,8 @@
 /** HTTP handlers of the feedbacks area: AI Suggest. */
 import { suggestComment } from '../domain/suggestions.js';
 import { areaHandler } from '../lib/area-handler.js';
+import { feedbacksSchemas } from '../route-schemas/feedbacks.js';
 
-export const handler = areaHandler('feedbacks', {
+export const handler = areaHandler('feedbacks', feedbacksSchemas, {
   suggestComment: async ({ input, caller }) => suggestComment(caller.user, input),
 });

@@ -1,8 +1,9 @@
 /** HTTP handlers of the payments area: paid requests for feedback (PayPal orders) and PayPal's webhook. */
 import * as payments from '../domain/payments.js';
 import { areaHandler, rawBody } from '../lib/area-handler.js';
+import { paymentsSchemas } from '../route-schemas/payments.js';
 
-export const handler = areaHandler('payments', {
+export const handler = areaHandler('payments', paymentsSchemas, {
   createOrder: async ({ input, caller }) => payments.createOrder(caller.user, input),
   captureOrder: async ({ input, caller }) => payments.captureOrder(caller.user, input.orderId),
   paypalWebhook: async ({ event }) => {

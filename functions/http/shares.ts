@@ -2,8 +2,9 @@
 import type { ShareStatus } from '../../shared/feedback.js';
 import * as shares from '../domain/shares.js';
 import { areaHandler } from '../lib/area-handler.js';
+import { sharesSchemas } from '../route-schemas/shares.js';
 
-export const handler = areaHandler('shares', {
+export const handler = areaHandler('shares', sharesSchemas, {
   createShare: async ({ input, caller }) => shares.toShareView(await shares.createShare(caller.user, input)),
   listShares: async ({ input, caller }) => {
     const page = await shares.listShares(caller.user.id, input.as, input.status?.split(',') as ShareStatus[] | undefined, input.cursor);

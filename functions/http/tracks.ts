@@ -1,8 +1,9 @@
 /** HTTP handlers of the tracks area. */
 import * as tracks from '../domain/tracks.js';
 import { areaHandler } from '../lib/area-handler.js';
+import { tracksSchemas } from '../route-schemas/tracks.js';
 
-export const handler = areaHandler('tracks', {
+export const handler = areaHandler('tracks', tracksSchemas, {
   createUploadUrl: async ({ input, caller }) => tracks.createUploadTicket(caller.user, input),
   createTrack: async ({ input, caller }) => tracks.toTrackView(await tracks.createTrack(caller.user, input)),
   listTracks: async ({ input, caller }) => {

@@ -6,8 +6,9 @@ import * as images from '../domain/images.js';
 import * as profile from '../domain/profile.js';
 import * as users from '../domain/users.js';
 import { areaHandler } from '../lib/area-handler.js';
+import { usersSchemas } from '../route-schemas/users.js';
 
-export const handler = areaHandler('users', {
+export const handler = areaHandler('users', usersSchemas, {
   emailExists: async ({ input, event }) => ({ exists: await users.emailExists(input.email, event.requestContext.http.sourceIp) }),
   usernameExists: async ({ input }) => ({ exists: await users.usernameExists(input.username) }),
   getMe: async ({ caller }) => users.toUserView(caller.user, caller.isAdmin),

@@ -5,17 +5,18 @@
  */
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { fieldErrors } from '../../shared/field-errors.js';
 import { isWellFormedText } from '../../shared/schemas/common.js';
-import { routes, type RouteName, type Routes } from '../routes.js';
+import { routePaths } from '../route-paths.js';
+import type { RouteName, Routes } from '../routes.js';
 import { ensureUser } from '../domain/users.js';
 import type { UserRecord } from '../data/users.js';
 import { allows } from './access.js';
 import { AppError, BadRequest, Forbidden, NotFound, PayloadTooLarge, Unauthorized } from './errors.js';
 import { hasTotpMfa } from './admin-mfa.js';
 import { identify, isAdminIdentity, type Identity } from './identity.js';
-import { IMPERSONATION_HEADER, routeKey, type Area, type RouteDef } from './route.js';
+import { IMPERSONATION_HEADER, routeKey, type Area, type AreaSchemas, type RouteDef, type RoutesOfArea } from './route.js';
 import { auditWrite, impersonated, lookUpImpersonation, moneyRefused } from '../domain/impersonation.js';
 
 /** Largest accepted JSON body; anything bigger is refused before parsing. */
@@ -36,8 +37,6 @@ export interface HandlerRequest<N extends RouteName> {
   caller: Routes[N]['access'] extends 'public' ? null : Caller;
   event: APIGatewayProxyEventV2;
 }
-
-type RoutesOfArea<A extends Area> = { [N in RouteName]: Routes[N]['area'] extends A ? N : never }[RouteName];
 
 export type AreaHandlers<A extends Area> = {
   [N in RoutesOfArea<A>]: (req: HandlerRequest<N>) => Promise<z.input<Routes[N]['output']>>;
@@ -187,11 +186,17 @@ function validationMessage(field: string, message: string): string {
   return name && message.toLowerCase().includes(name) ? message : `${field}: ${message}`;
 }
 
-export function areaHandler<A extends Area>(area: A, handlers: AreaHandlers<A>) {
+/**
+ * The area's handler. It takes the area's schemas (route-schemas/<area>.ts) rather than the whole route
+ * table, so that its bundle holds only its own routes' schemas.
+ */
+export function areaHandler<A extends Area>(area: A, schemas: AreaSchemas<A>, handlers: AreaHandlers<A>) {
   const byKey = new Map(
-    (Object.entries(routes) as [RouteName, Routes[RouteName]][])
-      .filter(([, def]) => def.area === area)
-      .map(([name, def]) => [routeKey(def), { name, def }]),
+    (Object.entries(schemas) as [RouteName, AreaSchemas<A>[RoutesOfArea<A>]][]).map(([name, io]) => {
+      const def = { ...routePaths[name], ...io } as Routes[RouteName];
+      if (def.area !== area) throw new Error(`${name} is not a route of the ${area} area`);
+      return [routeKey(def), { name, def }];
+    }),
   );
 
   const resolveRoute: middy.MiddlewareObj<APIGatewayProxyEventV2, Result, Error, AppContext> = {

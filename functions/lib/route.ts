@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
+import type { RouteName, routePaths } from '../route-paths.js';
 
 /** Who may call a route. Ranked: each level admits the callers the spec gives it (see access.ts). */
 export type Access = 'public' | 'user' | 'musician' | 'pro' | 'admin';
@@ -21,11 +22,16 @@ export interface RouteAddress {
 /** What a route takes and gives (functions/routes.ts). */
 export interface RouteSchemas {
   /** Validates path parameters, query string and JSON body, merged into one object. */
-  input: z.ZodType;
-  output: z.ZodType;
+  input: z.ZodMiniType;
+  output: z.ZodMiniType;
 }
 
 export type RouteDef = RouteAddress & RouteSchemas;
+
+/** The schemas of one area's routes (functions/route-schemas/<area>.ts), by route name. */
+export type AreaSchemas<A extends Area> = Record<RoutesOfArea<A>, RouteSchemas>;
+/** The names of an area's routes in route-paths.ts. */
+export type RoutesOfArea<A extends Area> = { [N in RouteName]: (typeof routePaths)[N]['area'] extends A ? N : never }[RouteName];
 
 /** Request headers the browser may send: the admin's impersonation token travels beside their own token. */
 export const IMPERSONATION_HEADER = 'x-impersonation-token';

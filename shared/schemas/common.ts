@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MAX_TRACK_SECONDS } from '../constants.js';
 
 /** Every API error body: `{ "error": { "code", "message", "fields"? } }`. */
@@ -6,22 +6,23 @@ export const apiErrorSchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
-    fields: z.record(z.string(), z.string()).optional(),
+    fields: z.optional(z.record(z.string(), z.string())),
   }),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
-export const emptyInput = z.object({}).strict();
+export const emptyInput = z.strictObject({});
 export const okOutput = z.object({ ok: z.literal(true) });
 
-export const emailField = z
-  .string({ error: 'Email is required' })
-  .trim()
-  .min(1, 'Email is required')
-  .max(254, 'Email is too long')
-  .pipe(z.email({ error: 'Email is invalid' }));
+export const emailField = z.pipe(
+  z.string({ error: 'Email is required' }).check(z.trim(), z.minLength(1, 'Email is required'), z.maxLength(254, 'Email is too long')),
+  z.email({ error: 'Email is invalid' }),
+);
 
 export const existsOutput = z.object({ exists: z.boolean() });
+
+/** A page cursor: the `next` of the page before. */
+export const cursorField = z.optional(z.string().check(z.maxLength(2000)));
 
 /**
  * What free text must not carry, since it is stored, shown to others and e-mailed as sent: C0 controls
@@ -52,12 +53,11 @@ export function cleanText(value: string, options: { multiline?: boolean } = {}):
  * A free-text field (names, titles, comments, notes...): cleaned, then trimmed, so length checks added
  * after it apply to what is stored. The web forms and the API use the same schemas and so agree.
  */
-export const textField = (options: { multiline?: boolean } = {}) =>
-  z.string().overwrite((v) => cleanText(v, options)).trim();
+export const textField = (options: { multiline?: boolean } = {}) => z.string().check(z.overwrite((v) => cleanText(v, options)), z.trim());
 
 /** A whole number in [min, max], with one message (naming the field and its bounds) for every way to miss. */
 export const intBetween = (min: number, max: number, message: string) =>
-  z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
+  z.number({ error: message }).check(z.int({ error: message }), z.gte(min, { error: message }), z.lte(max, { error: message }));
 
 /**
  * A position in a track, in seconds: 0 to MAX_TRACK_SECONDS, kept to the millisecond. Finer values mean
@@ -67,7 +67,5 @@ export const secondsField = (label: string) => {
   const message = `${label} must be between 0 and ${MAX_TRACK_SECONDS / 3600} hours`;
   return z
     .number({ error: `${label} must be a number of seconds` })
-    .min(0, { error: message })
-    .max(MAX_TRACK_SECONDS, { error: message })
-    .overwrite((v) => Math.round(v * 1000) / 1000 + 0);
+    .check(z.gte(0, { error: message }), z.lte(MAX_TRACK_SECONDS, { error: message }), z.overwrite((v) => Math.round(v * 1000) / 1000 + 0));
 };

@@ -1,6 +1,6 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MAX_BULK_DELETE, MAX_TRACK_BYTES } from '../constants.js';
-import { secondsField, textField } from './common.js';
+import { cursorField, secondsField, textField } from './common.js';
 
 // In constants.ts, so that what only needs the text does not build these schemas.
 export { PROCESSING_STALLED_ERROR } from '../constants.js';
@@ -12,14 +12,14 @@ export const LOAD_AUDIO_ERROR = 'Failed to load audio';
 export const TRACK_STATUSES = ['processing', 'ready', 'failed'] as const;
 export type TrackStatus = (typeof TRACK_STATUSES)[number];
 
-const id = z.string().uuid('Invalid track id');
+const id = z.string().check(z.uuid('Invalid track id'));
 
-export const titleField = textField().min(1, 'Track title is required').max(200, 'Track title is too long');
+export const titleField = textField().check(z.minLength(1, 'Track title is required'), z.maxLength(200, 'Track title is too long'));
 
 export const snippetSchema = z
   .object({ start: secondsField('The snippet start'), end: secondsField('The snippet end') }, { error: 'The snippet is required' })
   // In whole milliseconds (the bounds are rounded to them): 1.001 - 0.001 is 0.9999999999999999 in floating point.
-  .refine((s) => Math.round(s.end * 1000) - Math.round(s.start * 1000) >= 1000, { message: 'The snippet must be at least 1 second long', path: ['end'] });
+  .check(z.refine((s) => Math.round(s.end * 1000) - Math.round(s.start * 1000) >= 1000, { message: 'The snippet must be at least 1 second long', path: ['end'] }));
 
 /**
  * A track as the API returns it. `peaks`: base64 of PEAKS_COUNT bytes (0-255 amplitude) for the waveform.
@@ -28,14 +28,14 @@ export const snippetSchema = z
 export const trackView = z.object({
   id: z.string(),
   title: z.string(),
-  artist: z.string().nullable(),
+  artist: z.nullable(z.string()),
   userId: z.string(),
   status: z.enum(TRACK_STATUSES),
   /** Why processing refused the file, when `failed`. */
-  failureReason: z.string().nullable(),
+  failureReason: z.nullable(z.string()),
   audioUrl: z.string(),
   duration: z.number(),
-  sizeBytes: z.number().int(),
+  sizeBytes: z.int(),
   contentType: z.string(),
   peaks: z.string(),
   snippet: z.object({ start: z.number(), end: z.number() }),
@@ -45,18 +45,14 @@ export const trackView = z.object({
 });
 export type TrackView = z.infer<typeof trackView>;
 
-export const createUploadInput = z
-  .object({
-    filename: textField().min(1, 'A file name is required').max(255, 'The file name is too long'),
-    contentType: z.string().regex(/^audio\/[\w.+-]+$/, AUDIO_FILE_ERROR),
-    // Bounds first, so a huge number reads 'larger than 200 MB' rather than 'not a whole number'.
-    size: z
-      .number({ error: 'The file size must be a number of bytes' })
-      .min(1, 'The file is empty')
-      .max(MAX_TRACK_BYTES, 'The file is larger than 200 MB')
-      .int({ error: 'The file size must be a whole number of bytes' }),
-  })
-  .strict();
+export const createUploadInput = z.strictObject({
+  filename: textField().check(z.minLength(1, 'A file name is required'), z.maxLength(255, 'The file name is too long')),
+  contentType: z.string().check(z.regex(/^audio\/[\w.+-]+$/, AUDIO_FILE_ERROR)),
+  // Bounds first, so a huge number reads 'larger than 200 MB' rather than 'not a whole number'.
+  size: z
+    .number({ error: 'The file size must be a number of bytes' })
+    .check(z.gte(1, 'The file is empty'), z.lte(MAX_TRACK_BYTES, 'The file is larger than 200 MB'), z.int({ error: 'The file size must be a whole number of bytes' })),
+});
 
 export const uploadTicket = z.object({
   url: z.string(),
@@ -66,30 +62,33 @@ export const uploadTicket = z.object({
 });
 export type UploadTicket = z.infer<typeof uploadTicket>;
 
-export const createTrackInput = z
-  .object({ key: z.string().min(1).max(600), title: titleField, artist: textField().max(200, 'The artist name is too long').optional() })
-  .strict();
+export const createTrackInput = z.strictObject({
+  key: z.string().check(z.minLength(1), z.maxLength(600)),
+  title: titleField,
+  artist: z.optional(textField().check(z.maxLength(200, 'The artist name is too long'))),
+});
 
-export const listTracksInput = z.object({ cursor: z.string().max(2000).optional() }).strict();
+export const listTracksInput = z.strictObject({ cursor: cursorField });
 /** A page of the caller's tracks, newest first: `next` continues it (null after the last), `total` counts them all. */
-export const trackListView = z.object({ tracks: z.array(trackView), next: z.string().nullable(), total: z.number().int() });
+export const trackListView = z.object({ tracks: z.array(trackView), next: z.nullable(z.string()), total: z.int() });
 export type TrackListView = z.infer<typeof trackListView>;
 
-export const signedUrlInput = z
-  .object({
-    trackId: id,
-    sharedById: z.string().max(64).optional(),
-    sharedWithId: z.string().max(64).optional(),
-    trackAudioUrl: z.string().max(600).optional(),
-  })
-  .strict();
+export const signedUrlInput = z.strictObject({
+  trackId: id,
+  sharedById: z.optional(z.string().check(z.maxLength(64))),
+  sharedWithId: z.optional(z.string().check(z.maxLength(64))),
+  trackAudioUrl: z.optional(z.string().check(z.maxLength(600))),
+});
 export const signedUrlView = z.object({ signedUrl: z.string(), expiresIn: z.number() });
 
-export const updateSnippetInput = z.object({ id, snippet: snippetSchema }).strict();
+export const updateSnippetInput = z.strictObject({ id, snippet: snippetSchema });
 
-export const deleteTracksInput = z
-  .object({ ids: z.array(id).min(1, 'Select at least one track').max(MAX_BULK_DELETE).transform((l) => [...new Set(l)]) })
-  .strict();
+export const deleteTracksInput = z.strictObject({
+  ids: z.pipe(
+    z.array(id).check(z.minLength(1, 'Select at least one track'), z.maxLength(MAX_BULK_DELETE)),
+    z.transform((l) => [...new Set(l)]),
+  ),
+});
 /**
  * `failed`: tracks not completely removed, with why: either the deletion stopped part-way (the track is still
  * listed; deleting it again finishes) or its records are gone but its audio object could not be removed.

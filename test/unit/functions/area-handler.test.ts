@@ -11,6 +11,8 @@ vi.mock('../../../functions/domain/users.js', () => ({
 }));
 
 const { areaHandler, MAX_BODY_BYTES } = await import('../../../functions/lib/area-handler.js');
+const { sharesSchemas } = await import('../../../functions/route-schemas/shares.js');
+const { tracksSchemas } = await import('../../../functions/route-schemas/tracks.js');
 
 const seen: unknown[] = [];
 const record = async (req: { input: unknown }) => {
@@ -18,8 +20,8 @@ const record = async (req: { input: unknown }) => {
   return { ok: true };
 };
 // Only the routes used below are reached; the others are never called.
-const shares = areaHandler('shares', new Proxy({}, { get: () => record }) as never);
-const tracks = areaHandler('tracks', new Proxy({}, { get: () => record }) as never);
+const shares = areaHandler('shares', sharesSchemas, new Proxy({}, { get: () => record }) as never);
+const tracks = areaHandler('tracks', tracksSchemas, new Proxy({}, { get: () => record }) as never);
 
 function event(routeKey: string, opts: { path?: Record<string, string>; body?: string } = {}): APIGatewayProxyEventV2 {
   return {

@@ -1,7 +1,9 @@
+import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { cleanText, intBetween, isWellFormedText, secondsField, textField } from '../../../shared/schemas/common.js';
 import { fieldErrors, signUpForm } from '../../../shared/schemas/auth.js';
-import { addCommentInput, rateFeedbackInput, submitFeedbackInput, suggestionInput } from '../../../shared/schemas/shares.js';
+import { addCommentInput, rateFeedbackInput, submitFeedbackInput } from '../../../shared/schemas/shares.js';
+import { suggestionInput } from '../../../shared/schemas/suggestions.js';
 import { createTrackInput, createUploadInput, updateSnippetInput } from '../../../shared/schemas/tracks.js';
 import { saveProProfileInput } from '../../../shared/schemas/users.js';
 import { MAX_TRACK_SECONDS } from '../../../shared/constants.js';
@@ -40,7 +42,7 @@ describe('cleanText', () => {
   });
 
   it('applies before trimming and length checks in every free-text field', () => {
-    const field = textField().min(1, 'Required').max(3, 'Too long');
+    const field = textField().check(z.minLength(1, 'Required'), z.maxLength(3, 'Too long'));
     expect(field.parse(' \u0000ab\u202e ')).toBe('ab');
     expect(field.safeParse('\u0000\u202e').success).toBe(false);
     expect(field.parse('a\u0000\u0000\u0000\u0000bc')).toBe('abc');

@@ -4,7 +4,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { useState, type ReactElement } from 'react';
 import { wavesurfers } from '../../support/fake-wavesurfer';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CommentView, ShareDetail, ShareView, UserCard } from '../../../shared/schemas/shares';
+import type { CommentView, ShareDetail, ShareView } from '../../../shared/schemas/shares';
+import type { UserCard } from '../../../shared/schemas/directory';
 
 const apiMock = vi.hoisted(() => vi.fn());
 const realtimeHandlers = vi.hoisted(() => new Map<string, (e: unknown) => void>());

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { categoryStatusText } from '../../../shared/feedback';
-import type { UserCard } from '../../../shared/schemas/shares';
+import type { UserCard } from '../../../shared/schemas/directory';
 import { checkShareDetails } from '../../../web/src/features/feedback/components/share-modal';
 import {
   activeCommentIds,

@@ -5,7 +5,7 @@ import { StrictMode, type ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentView } from '../../../shared/schemas/payments';
-import type { UserCard } from '../../../shared/schemas/shares';
+import type { UserCard } from '../../../shared/schemas/directory';
 
 const apiMock = vi.hoisted(() => vi.fn());
 const leaveFor = vi.hoisted(() => vi.fn());

@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { fieldErrors } from '@shared/field-errors';
 
-type Schema<V, O> = z.ZodType<O, V>;
+type Schema<V, O> = z.ZodMiniType<O, V>;
 
 const LOAD_FAILED = 'The page could not load everything it needs. Check your connection and try again.';
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 // Addresses only: the schemas stay out of the app's first load (types come from routes.ts, erased at build).
 import { routePaths, type RouteName } from '../../../functions/route-paths';
 import type { Routes } from '../../../functions/routes';

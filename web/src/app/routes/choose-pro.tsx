@@ -1,7 +1,7 @@
 import '@/styles/app.css';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { UserCard } from '@shared/schemas/shares';
+import type { UserCard } from '@shared/schemas/directory';
 import { LoadingScreen } from '@/components/loading-screen';
 import { PageHeader } from '@/components/page-header';
 import { PaymentCancelled, PaymentSuccess } from '@/features/payments/components/payment-result';

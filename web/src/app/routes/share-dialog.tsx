@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { UserCard } from '@shared/schemas/shares';
+import type { UserCard } from '@shared/schemas/directory';
 import { ShareModal } from '@/features/feedback/components/share-modal';
 import { PaymentStep } from '@/features/payments/components/payment-step';
 import { tracksQueryKey, useTracks } from '@/features/tracks/api/tracks';

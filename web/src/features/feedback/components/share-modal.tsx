@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ComponentType, type FormEvent } from 'react';
 import { CONTEXT_CHOICES, TRACK_PURPOSES, type FeedbackCategoryKey } from '@shared/feedback';
-import type { ShareView, UserCard } from '@shared/schemas/shares';
+import type { ShareView } from '@shared/schemas/shares';
+import type { UserCard } from '@shared/schemas/directory';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { ConfirmDialog, Dialog } from '@/components/dialog';

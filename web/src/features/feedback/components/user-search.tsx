@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
-import type { UserCard } from '@shared/schemas/shares';
+import type { UserCard } from '@shared/schemas/directory';
 import { USER_SEARCH } from '@shared/feedback';
 import { Avatar } from '@/components/avatar';
 import { SearchIcon } from '@/components/icons';

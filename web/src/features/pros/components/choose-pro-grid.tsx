@@ -1,4 +1,4 @@
-import type { UserCard } from '@shared/schemas/shares';
+import type { UserCard } from '@shared/schemas/directory';
 import { Alert } from '@/components/alert';
 import { LoadingScreen } from '@/components/loading-screen';
 import { LoadMore } from '@/components/load-more';

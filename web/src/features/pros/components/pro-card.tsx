@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
-import type { UserCard } from '@shared/schemas/shares';
+import type { UserCard } from '@shared/schemas/directory';
 import { Avatar } from '@/components/avatar';
 import { Button } from '@/components/button';
 import { ChevronDownIcon } from '@/components/icons';

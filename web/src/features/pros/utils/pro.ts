@@ -1,4 +1,4 @@
-import type { UserCard } from '@shared/schemas/shares';
+import type { UserCard } from '@shared/schemas/directory';
 
 /** Full name, else username, else 'User'. */
 export function proName(user: Pick<UserCard, 'fullName' | 'username'>): string {

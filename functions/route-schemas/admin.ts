@@ -1,0 +1,31 @@
+/** What the admin area's routes take and give (functions/routes.ts joins every area's). */
+import {
+  adjustBalanceInput,
+  adminUserView,
+  auditPage,
+  impersonateInput,
+  impersonationView,
+  listAuditInput,
+  listUsersInput,
+  setFeedbackPriceInput,
+  setUserTypeInput,
+  settingsView,
+  updateMarginInput,
+  userPage,
+} from '../../shared/schemas/admin.js';
+import { emptyInput } from '../../shared/schemas/common.js';
+import { applicationPage, decideApplicationInput, listApplicationsInput, proApplicationView } from '../../shared/schemas/profile.js';
+import type { AreaSchemas } from '../lib/route.js';
+
+export const adminSchemas = {
+  listUsers: { input: listUsersInput, output: userPage },
+  setUserType: { input: setUserTypeInput, output: adminUserView },
+  setFeedbackPrice: { input: setFeedbackPriceInput, output: adminUserView },
+  adjustBalance: { input: adjustBalanceInput, output: adminUserView },
+  getSettings: { input: emptyInput, output: settingsView },
+  updateMargin: { input: updateMarginInput, output: settingsView },
+  listApplications: { input: listApplicationsInput, output: applicationPage },
+  decideApplication: { input: decideApplicationInput, output: proApplicationView },
+  impersonate: { input: impersonateInput, output: impersonationView },
+  listAudit: { input: listAuditInput, output: auditPage },
+} as const satisfies AreaSchemas<'admin'>;

@@ -1,0 +1,10 @@
+/** What the payments area's routes take and give (functions/routes.ts joins every area's). */
+import { captureOrderInput, createOrderInput, orderView, paymentView } from '../../shared/schemas/payments.js';
+import { paypalEventInput, webhookAck } from '../../shared/schemas/webhooks.js';
+import type { AreaSchemas } from '../lib/route.js';
+
+export const paymentsSchemas = {
+  createOrder: { input: createOrderInput, output: orderView },
+  captureOrder: { input: captureOrderInput, output: paymentView },
+  paypalWebhook: { input: paypalEventInput, output: webhookAck },
+} as const satisfies AreaSchemas<'payments'>;

@@ -1,0 +1,30 @@
+/** What the shares area's routes take and give (functions/routes.ts joins every area's). */
+import { okOutput } from '../../shared/schemas/common.js';
+import {
+  addCommentInput,
+  commentView,
+  createShareInput,
+  deleteCommentInput,
+  getShareInput,
+  listSharesInput,
+  rateFeedbackInput,
+  respondToShareInput,
+  shareDetail,
+  shareList,
+  shareView,
+  submitFeedbackInput,
+  updateCommentInput,
+} from '../../shared/schemas/shares.js';
+import type { AreaSchemas } from '../lib/route.js';
+
+export const sharesSchemas = {
+  createShare: { input: createShareInput, output: shareView },
+  listShares: { input: listSharesInput, output: shareList },
+  getShare: { input: getShareInput, output: shareDetail },
+  respondToShare: { input: respondToShareInput, output: shareView },
+  addComment: { input: addCommentInput, output: commentView },
+  updateComment: { input: updateCommentInput, output: commentView },
+  deleteComment: { input: deleteCommentInput, output: okOutput },
+  submitFeedback: { input: submitFeedbackInput, output: shareDetail },
+  rateFeedback: { input: rateFeedbackInput, output: shareDetail },
+} as const satisfies AreaSchemas<'shares'>;

@@ -1,0 +1,36 @@
+/** What the users area's routes take and give (functions/routes.ts joins every area's). */
+import { emptyInput, existsOutput } from '../../shared/schemas/common.js';
+import { earningsView } from '../../shared/schemas/ledger.js';
+import {
+  createImageUploadInput,
+  imageUploadTicket,
+  myApplicationView,
+  proApplicationInput,
+  proApplicationView,
+  saveImageInput,
+  saveSocialLinksInput,
+  setOwnPriceInput,
+  updateProfileInput,
+} from '../../shared/schemas/profile.js';
+import { listProsInput, proPage, searchUsersInput, userCardList } from '../../shared/schemas/directory.js';
+import { chooseTypeInput, emailExistsInput, saveGenresInput, saveProProfileInput, usernameExistsInput, userView } from '../../shared/schemas/users.js';
+import type { AreaSchemas } from '../lib/route.js';
+
+export const usersSchemas = {
+  emailExists: { input: emailExistsInput, output: existsOutput },
+  usernameExists: { input: usernameExistsInput, output: existsOutput },
+  getMe: { input: emptyInput, output: userView },
+  chooseType: { input: chooseTypeInput, output: userView },
+  saveGenres: { input: saveGenresInput, output: userView },
+  getEarnings: { input: emptyInput, output: earningsView },
+  saveProProfile: { input: saveProProfileInput, output: userView },
+  updateProfile: { input: updateProfileInput, output: userView },
+  saveSocialLinks: { input: saveSocialLinksInput, output: userView },
+  setOwnPrice: { input: setOwnPriceInput, output: userView },
+  createImageUpload: { input: createImageUploadInput, output: imageUploadTicket },
+  saveProfileImage: { input: saveImageInput, output: userView },
+  applyForPro: { input: proApplicationInput, output: proApplicationView },
+  getMyApplication: { input: emptyInput, output: myApplicationView },
+  searchUsers: { input: searchUsersInput, output: userCardList },
+  listPros: { input: listProsInput, output: proPage },
+} as const satisfies AreaSchemas<'users'>;

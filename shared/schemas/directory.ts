@@ -1,0 +1,32 @@
+/** Users as others find them: search, Choose Your Pro and the 'More about' popover. */
+import * as z from 'zod/mini';
+import { cursorField, textField } from './common.js';
+
+/** A user as others see them in search, Choose Your Pro and share views. */
+export const userCard = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  username: z.string(),
+  type: z.enum(['musician', 'pro', 'admin']),
+  bio: z.nullable(z.string()),
+  genres: z.array(z.string()),
+  feedbackPriceCents: z.nullable(z.int()),
+  profileImage: z.nullable(z.string()),
+  availability: z.nullable(z.string()),
+  responseTime: z.nullable(z.string()),
+  keyCredits: z.nullable(z.string()),
+  featuredTrack: z.nullable(z.string()),
+  socialMedia: z.array(z.object({ platform: z.string(), url: z.string() })),
+  website: z.nullable(z.string()),
+});
+export type UserCard = z.infer<typeof userCard>;
+
+export const searchUsersInput = z.strictObject({
+  q: textField().check(z.minLength(2, 'Type at least 2 characters'), z.maxLength(100, 'The search is too long')),
+  excludeIds: z.optional(z.string().check(z.maxLength(2000))),
+  type: z.optional(z.enum(['musician', 'pro'])),
+});
+export const listProsInput = z.strictObject({ cursor: cursorField });
+export const userCardList = z.object({ users: z.array(userCard) });
+/** Pros by name, a page at a time ('Load more' follows `next`). */
+export const proPage = z.object({ users: z.array(userCard), next: z.nullable(z.string()) });

@@ -1,0 +1,11 @@
+/** AI Suggest: a draft comment in, a suggested wording out. */
+import * as z from 'zod/mini';
+import { FEEDBACK_CATEGORY_TAGS } from '../feedback.js';
+import { secondsField, textField } from './common.js';
+
+export const suggestionInput = z.strictObject({
+  text: textField({ multiline: true }).check(z.minLength(1, 'Write something first'), z.maxLength(2000, 'The comment is too long')),
+  timestamp: z.optional(z.nullable(secondsField('The timestamp'))),
+  tags: z.optional(z.array(z.enum(FEEDBACK_CATEGORY_TAGS)).check(z.maxLength(10))),
+});
+export const suggestionView = z.object({ text: z.string() });
