@@ -33,6 +33,44 @@ describe('the first load', () => {
     }
   });
 
+  it("shows a visitor's sign-in page without the app, which loads once they sign in", async () => {
+    const { context, page } = await newPage(browser);
+    const requested: string[] = [];
+    page.on('request', (req) => requested.push(new URL(req.url()).pathname));
+    const appChunk = (p: string) => /\/assets\/app-[\w-]+\.js$/.test(p);
+    try {
+      await page.goto(`${stack.appUrl}/login`);
+      await page.getByRole('button', { name: 'Sign In' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(requested.filter(appChunk), 'the app (router, queries, shell) is not part of the sign-in page').toEqual([]);
+      await page.getByLabel('Email').fill('musician@demo.test');
+      await page.getByLabel('Password').fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('heading', { name: 'Musician Experience' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/dashboard');
+      expect(requested.filter(appChunk).length, 'the app loaded after the sign-in').toBeGreaterThan(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("follows the sign-in page's links into the app's screens, and back", async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto(`${stack.appUrl}/login`);
+      await page.getByRole('link', { name: 'Forgot Password?' }).click();
+      await page.getByRole('heading', { name: 'Forgot Password' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/forgot-password');
+      await page.goBack();
+      await page.getByRole('button', { name: 'Sign In' }).waitFor();
+      await page.getByRole('link', { name: 'Sign up' }).click();
+      await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/signup');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('loads a returning user\'s dashboard chunk beside the account request, not after it, and no config.json', async () => {
     const { context, page } = await signedInPage(browser, stack.appUrl, 'musician@demo.test', DEMO_PASSWORD, '/dashboard');
     const requested: string[] = [];

@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
 import { configureAmplify } from './lib/amplify';
+import { normalizePath, paths } from './lib/paths';
 import { loadRuntimeConfig, type RuntimeConfig } from './lib/runtime-config';
 import './styles/global.css';
 
@@ -15,11 +15,37 @@ const LANDING_PATHS = new Set(['/', '/login', '/dashboard']);
  * Amplify; this only looks whether one was stored (a wrong guess costs one unused chunk).
  */
 function preloadLanding(config: RuntimeConfig) {
+  if (hasStoredSession(config) && LANDING_PATHS.has(window.location.pathname)) void import('./app/routes/dashboard');
+}
+
+/** Whether Amplify stored a session on this device (it may have expired: the app's gate finds out). */
+function hasStoredSession(config: RuntimeConfig): boolean {
   try {
-    const signedIn = localStorage.getItem(`CognitoIdentityServiceProvider.${config.userPoolClientId}.LastAuthUser`);
-    if (signedIn && LANDING_PATHS.has(window.location.pathname)) void import('./app/routes/dashboard');
+    return !!localStorage.getItem(`CognitoIdentityServiceProvider.${config.userPoolClientId}.LastAuthUser`);
   } catch {
-    // Storage unavailable: nothing to preload.
+    return false;
+  }
+}
+
+/** The full app (router, TanStack Query, session, shell), at the current URL; a failed load is tried again next time. */
+let appModule: Promise<typeof import('./app/app')> | undefined;
+const loadApp = () =>
+  (appModule ??= import('./app/app').catch((err: unknown) => {
+    appModule = undefined;
+    throw err;
+  }));
+const bootApp = () => loadApp().then(({ App }) => root.render(<App />));
+
+/**
+ * A visitor without a stored session on /login gets the guest sign-in page: the form alone, the app
+ * loaded only once they sign in or leave for another screen. Anyone else gets the app at once.
+ */
+async function start(config: RuntimeConfig) {
+  if (normalizePath(window.location.pathname) === paths.login && !hasStoredSession(config)) {
+    const { GuestLoginPage } = await import('./guest/login-page');
+    root.render(<GuestLoginPage bootApp={bootApp} preloadApp={loadApp} />);
+  } else {
+    await bootApp();
   }
 }
 
@@ -27,7 +53,7 @@ loadRuntimeConfig()
   .then((config) => {
     preloadLanding(config);
     configureAmplify(config);
-    root.render(<App />);
+    return start(config);
   })
   .catch((err: unknown) => {
     console.error(err);

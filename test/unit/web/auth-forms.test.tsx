@@ -27,6 +27,9 @@ vi.mock('../../../web/src/lib/api', () => ({ api: apiMock }));
 vi.mock('../../../web/src/lib/auth', () => ({
   useAuth: () => ({ status: 'signedOut', groups: [], refresh, logout: vi.fn() }),
 }));
+vi.mock('../../../web/src/lib/auth-context', () => ({
+  useAuth: () => ({ status: 'signedOut', groups: [], refresh, logout: vi.fn() }),
+}));
 
 import { AdminLoginForm } from '../../../web/src/features/auth/components/admin-login-form';
 import { ForgotPasswordForm } from '../../../web/src/features/auth/components/forgot-password-form';

@@ -27,6 +27,9 @@ vi.mock('../../../web/src/lib/api', () => ({ api: vi.fn() }));
 vi.mock('../../../web/src/lib/auth', () => ({
   useAuth: () => ({ status: 'signedOut', groups: [], refresh, logout: vi.fn() }),
 }));
+vi.mock('../../../web/src/lib/auth-context', () => ({
+  useAuth: () => ({ status: 'signedOut', groups: [], refresh, logout: vi.fn() }),
+}));
 
 import { AdminLoginForm } from '../../../web/src/features/auth/components/admin-login-form';
 import { LoginForm } from '../../../web/src/features/auth/components/login-form';

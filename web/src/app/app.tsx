@@ -1,3 +1,4 @@
+import '@/styles/app-shell.css';
 import { AppProvider } from './provider';
 import { AppRoutes } from './router';
 

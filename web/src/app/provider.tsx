@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter, Link } from 'react-router-dom';
+import { AuthLinkContext, type AuthLinkProps } from '@/features/auth/components/auth-link';
 import { ToastProvider } from '@/components/toast';
 import { AuthProvider } from '@/lib/auth';
 import { queryClient } from '@/lib/query-client';
@@ -13,10 +14,21 @@ export function AppProvider({ children }: { children: ReactNode }) {
         <AuthProvider>
           <RealtimeConnection />
           <BrowserRouter>
-            <ToastProvider>{children}</ToastProvider>
+            <AuthLinkContext.Provider value={RouterLink}>
+              <ToastProvider>{children}</ToastProvider>
+            </AuthLinkContext.Provider>
           </BrowserRouter>
         </AuthProvider>
       </QueryClientProvider>
     </StrictMode>
+  );
+}
+
+/** The auth screens' links, through the router. */
+function RouterLink({ to, className, children }: AuthLinkProps) {
+  return (
+    <Link to={to} className={className}>
+      {children}
+    </Link>
   );
 }

@@ -1,31 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchAuthSession, fetchMFAPreference, signOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ADMIN_GROUP } from '@shared/constants';
 import type { UserView } from '@shared/schemas/users';
 import { api } from './api';
+import { AuthContext, useAuth, type AuthContextValue, type AuthSnapshot } from './auth-context';
 import { startSessionWatcher } from './session-watcher';
 
-export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
-
-export interface AuthSnapshot {
-  status: AuthStatus;
-  /** Cognito user id (sub) of the signed-in user. */
-  sub?: string;
-  email?: string;
-  /** Cognito groups from the ID token. */
-  groups: string[];
-}
-
-interface AuthContextValue extends AuthSnapshot {
-  /** Re-reads the session from Amplify (after sign-in, sign-out or a refresh). */
-  refresh: () => Promise<AuthSnapshot>;
-  /** Signs out and forgets everything cached for the user. */
-  logout: () => Promise<void>;
-}
-
-const AuthContext = createContext<AuthContextValue | null>(null);
+export { AuthContext, useAuth, type AuthContextValue, type AuthSnapshot, type AuthStatus } from './auth-context';
 
 export const meQueryKey = ['me'] as const;
 
@@ -132,11 +115,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
-export function useAuth(): AuthContextValue {
-  const ctx = useContext(AuthContext);
-  if (!ctx) throw new Error('useAuth must be used inside AuthProvider');
-  return ctx;
-}
 
 /** The signed-in user's account from the API (created on first call). */
 export function useMe() {

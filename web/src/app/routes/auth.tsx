@@ -1,32 +1,15 @@
 import { useSearchParams } from 'react-router-dom';
-import { Button } from '@/components/button';
 import { AdminLoginForm } from '@/features/auth/components/admin-login-form';
-import { AuthHeading, AuthLayout } from '@/features/auth/components/auth-layout';
+import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { EmailConfirmation } from '@/features/auth/components/email-confirmation';
 import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
-import { LoginForm } from '@/features/auth/components/login-form';
+import { LoginScreen } from '@/features/auth/components/login-screen';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
 import { SignUpForm } from '@/features/auth/components/signup-form';
-import { getRuntimeConfig } from '@/lib/runtime-config';
 
 export function LoginRoute() {
   const [params] = useSearchParams();
-  const backToHome = () => {
-    window.location.assign(getRuntimeConfig().marketingUrl || '/');
-  };
-  return (
-    <AuthLayout>
-      <LoginForm
-        initialEmail={params.get('email') ?? ''}
-        heading={<AuthHeading title="Welcome back" subtitle="Sign in to your account to continue." />}
-        footer={
-          <Button variant="ghost" block onClick={backToHome} className="back-home">
-            Back to Home
-          </Button>
-        }
-      />
-    </AuthLayout>
-  );
+  return <LoginScreen initialEmail={params.get('email') ?? ''} />;
 }
 
 export function SignUpRoute() {

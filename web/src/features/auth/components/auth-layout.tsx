@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { LogoMark } from '@/components/icons';
+import { LogoMark } from '@/components/logo-mark';
 
 /** The frame of the authentication screens: a brand panel on wide screens and the form card. */
 export function AuthLayout({ children, wide = false }: { children: ReactNode; wide?: boolean }) {

@@ -1,18 +1,20 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
+import { LoadingScreen } from '@/components/loading-screen';
 import { TextField } from '@/components/text-field';
 import { useForm } from '@/hooks/use-form';
-import { useAuth } from '@/lib/auth';
+import { useAuth } from '@/lib/auth-context';
 import { errorMessage } from '@/lib/errors';
 import { paths } from '@/lib/paths';
-import { signInWithEmail } from '@/features/auth/api/auth-service';
-import { CheckEmailPanel } from './check-email-panel';
-import { SecondFactor, type SecondStep } from './two-factor';
+import { signInWithEmail } from '@/features/auth/api/sign-in';
 import { loadAuthSchemas } from '@/features/auth/utils/schemas';
+import { AuthLink } from './auth-link';
+import type { SecondStep } from './two-factor';
 
-/** After the password: the authenticator's code (TOTP on), or an admin's TOTP setup. */
+// Shown only after the password was sent: loaded then, not with the form.
+const CheckEmailPanel = lazy(() => import('./check-email-panel').then((m) => ({ default: m.CheckEmailPanel })));
+const SecondFactor = lazy(() => import('./two-factor').then((m) => ({ default: m.SecondFactor })));
 
 /**
  * The sign-in form: e-mail and password, 'Sign In' ('Please wait...'). A not-yet-confirmed e-mail
@@ -66,7 +68,11 @@ export function LoginForm({
   };
 
   if (second) {
-    return <SecondFactor step={second} credentials={credentials} onStep={setSecond} onSignedIn={finish} onBack={backToPassword} />;
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <SecondFactor step={second} credentials={credentials} onStep={setSecond} onSignedIn={finish} onBack={backToPassword} />
+      </Suspense>
+    );
   }
 
   const submit = async (e: FormEvent) => {
@@ -86,21 +92,23 @@ export function LoginForm({
 
   if (unconfirmed) {
     return (
-      <CheckEmailPanel
-        email={unconfirmed}
-        onBack={() => setUnconfirmed(undefined)}
-        onConfirmed={async () => {
-          setUnconfirmed(undefined);
-          setBusy(true);
-          try {
-            await signInNow(unconfirmed, form.values.password);
-          } catch (err) {
-            setError(errorMessage(err, 'Failed to sign in'));
-          } finally {
-            setBusy(false);
-          }
-        }}
-      />
+      <Suspense fallback={<LoadingScreen />}>
+        <CheckEmailPanel
+          email={unconfirmed}
+          onBack={() => setUnconfirmed(undefined)}
+          onConfirmed={async () => {
+            setUnconfirmed(undefined);
+            setBusy(true);
+            try {
+              await signInNow(unconfirmed, form.values.password);
+            } catch (err) {
+              setError(errorMessage(err, 'Failed to sign in'));
+            } finally {
+              setBusy(false);
+            }
+          }}
+        />
+      </Suspense>
     );
   }
 
@@ -113,9 +121,9 @@ export function LoginForm({
         <TextField label="Password" {...form.field('password')} type="password" autoComplete="current-password" />
         {!compact && (
           <div className="form-aside">
-            <Link to={paths.forgotPassword} className="link">
+            <AuthLink to={paths.forgotPassword} className="link">
               Forgot Password?
-            </Link>
+            </AuthLink>
           </div>
         )}
         <Button type="submit" block busy={busy} busyText="Please wait...">
@@ -124,9 +132,9 @@ export function LoginForm({
         {!compact && (
           <p className="form-footer">
             Don't have an account?{' '}
-            <Link to={paths.signup} className="link">
+            <AuthLink to={paths.signup} className="link">
               Sign up
-            </Link>
+            </AuthLink>
           </p>
         )}
       </form>

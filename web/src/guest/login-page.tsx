@@ -1,0 +1,63 @@
+import { useCallback, useEffect, useMemo } from 'react';
+import { AuthLinkContext, type AuthLinkProps } from '@/features/auth/components/auth-link';
+import { LoginScreen } from '@/features/auth/components/login-screen';
+import { AuthContext, type AuthContextValue } from '@/lib/auth-context';
+
+/**
+ * /login for a visitor with no stored session: the sign-in form alone, without React Router, TanStack
+ * Query or the app shell. Signing in, or following a link to another screen, renders the full app in its
+ * place at the then current URL (`bootApp`), whose router and gate take over from there.
+ */
+export function GuestLoginPage({ bootApp, preloadApp }: { bootApp: () => Promise<void>; preloadApp: () => Promise<unknown> }) {
+  // Should the app's chunk not arrive, the browser loads the page afresh at the URL now shown, where the
+  // app starts at once (a session is now stored, or the path is no longer /login).
+  const enterApp = useCallback(() => bootApp().catch(() => window.location.reload()), [bootApp]);
+  // The app loads while the sign-in's round trips run, once the form is sent (not before: a visitor who
+  // does not sign in never downloads it).
+  useEffect(() => {
+    const preload = () => void preloadApp().catch(() => {});
+    document.addEventListener('submit', preload, { capture: true, once: true });
+    return () => document.removeEventListener('submit', preload, { capture: true });
+  }, [preloadApp]);
+  const auth = useMemo<AuthContextValue>(
+    () => ({
+      status: 'signedOut',
+      groups: [],
+      // After the sign-in: the app reads the new session itself and its gate sends the user on.
+      refresh: async () => {
+        await enterApp();
+        return { status: 'loading', groups: [] };
+      },
+      logout: async () => {},
+    }),
+    [enterApp],
+  );
+  const Link = useMemo(
+    () =>
+      function GuestLink({ to, className, children }: AuthLinkProps) {
+        return (
+          <a
+            href={to}
+            className={className}
+            onClick={(e) => {
+              if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+              e.preventDefault();
+              window.history.pushState(null, '', to);
+              void enterApp();
+            }}
+          >
+            {children}
+          </a>
+        );
+      },
+    [enterApp],
+  );
+  const initialEmail = new URLSearchParams(window.location.search).get('email') ?? '';
+  return (
+    <AuthContext.Provider value={auth}>
+      <AuthLinkContext.Provider value={Link}>
+        <LoginScreen initialEmail={initialEmail} />
+      </AuthLinkContext.Provider>
+    </AuthContext.Provider>
+  );
+}
