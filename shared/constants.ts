@@ -48,6 +48,9 @@ export const PEAKS_COUNT = 1000;
 export const PROCESSING_DEADLINE_MS = 60 * 60 * 1000;
 /** Why such a track is failed (shown to its owner). */
 export const PROCESSING_STALLED_ERROR = 'Processing did not finish.';
+export const AUDIO_FILE_ERROR = 'Please upload an audio file';
+export const UPLOAD_FAILED_ERROR = 'Failed to upload track';
+export const LOAD_AUDIO_ERROR = 'Failed to load audio';
 export const SNIPPET = { defaultStart: 0, defaultEnd: 30, minGap: 1 } as const;
 export const NEW_TRACK_WINDOW_MS = 300_000;
 export const PLAYER_SKIP_SECONDS = 10;

@@ -7,7 +7,9 @@
  * 3. Track-list API latency (p50/p99) under 20 concurrent clients vs a bare handler making the same
  *    single DynamoDB query.
  * 3b. DynamoDB calls and sequential round trips of the busiest routes, from the local gateway's count (round-trips.ts).
- * 4. The JS and CSS loaded to show /login (gzip) vs Vite + React + Amplify's sign-in alone (first-page.ts).
+ * 4. The JS and CSS loaded to show /login (gzip) vs Vite + React + Amplify's sign-in alone (first-page.ts);
+ *    and against the same floor, /dashboard as a returning signed-in musician first loads it, with the
+ *    order of that load's requests (dashboard-load.ts, on this stack).
  * 4b. Lighthouse (mobile) scores of /login vs the floor page (lighthouse.ts).
  * 5. Each Lambda bundle's gzip size and cold import CPU vs a bundle of only the SDK clients it calls (bundles.ts).
 
@@ -212,11 +214,13 @@ async function main() {
 
     // 3b. DynamoDB round trips of the busiest routes, as the local gateway counts them.
     await benchRoundTrips(stack.apiUrl, info);
+
+    // 4 and 4b. The dashboard is weighed on this stack, which is stopped before Lighthouse runs.
+    await benchFirstPage({ dashboard: info, release: () => stack.stop() });
   } finally {
     await stack.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  await benchFirstPage();
   console.log('\n5. Lambda bundles: gzip size, and cold import CPU against a bundle importing only the SDK clients each calls');
   await benchBundles();
 }

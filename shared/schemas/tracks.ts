@@ -1,13 +1,9 @@
 import * as z from 'zod/mini';
-import { MAX_BULK_DELETE, MAX_TRACK_BYTES } from '../constants.js';
+import { AUDIO_FILE_ERROR, MAX_BULK_DELETE, MAX_TRACK_BYTES } from '../constants.js';
 import { cursorField, secondsField, textField } from './common.js';
 
-// In constants.ts, so that what only needs the text does not build these schemas.
-export { PROCESSING_STALLED_ERROR } from '../constants.js';
-
-export const AUDIO_FILE_ERROR = 'Please upload an audio file';
-export const UPLOAD_FAILED_ERROR = 'Failed to upload track';
-export const LOAD_AUDIO_ERROR = 'Failed to load audio';
+// In constants.ts, so that what only needs the text (the dashboard's first load) does not build these schemas.
+export { AUDIO_FILE_ERROR, LOAD_AUDIO_ERROR, PROCESSING_STALLED_ERROR, UPLOAD_FAILED_ERROR } from '../constants.js';
 
 export const TRACK_STATUSES = ['processing', 'ready', 'failed'] as const;
 export type TrackStatus = (typeof TRACK_STATUSES)[number];

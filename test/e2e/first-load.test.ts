@@ -71,6 +71,30 @@ describe('the first load', () => {
     }
   });
 
+  it("asks for a returning user's tracks beside their account, not after it", async () => {
+    const { context, page } = await signedInPage(browser, stack.appUrl, 'musician@demo.test', DEMO_PASSWORD, '/dashboard');
+    try {
+      // The account's answer is held until the tracks have been asked for: were they asked for only after
+      // it, the page would never show them.
+      let tracksAsked!: () => void;
+      const asked = new Promise<void>((resolve) => (tracksAsked = resolve));
+      page.on('request', (req) => {
+        if (new URL(req.url()).pathname === '/tracks' && req.method() === 'GET') tracksAsked();
+      });
+      await page.route(`${stack.apiUrl.replace(/\/$/, '')}/users/me`, async (route) => {
+        if (route.request().method() === 'GET') await Promise.race([asked, new Promise((r) => setTimeout(r, 10_000))]);
+        await route.continue();
+      });
+      const started = Date.now();
+      await page.reload();
+      await page.getByRole('heading', { name: 'Musician Experience' }).waitFor();
+      await page.getByTestId('track-row').first().waitFor();
+      expect(Date.now() - started, 'the account waited for nothing').toBeLessThan(8_000);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('loads a returning user\'s dashboard chunk beside the account request, not after it, and no config.json', async () => {
     const { context, page } = await signedInPage(browser, stack.appUrl, 'musician@demo.test', DEMO_PASSWORD, '/dashboard');
     const requested: string[] = [];

@@ -160,6 +160,47 @@ describe('Admin users', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
+  it("reads on by itself ('Searching...') while a page holds no match and more remain, then shows what it found", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    apiMock.mockImplementation(async (name: string, input: Record<string, unknown>) => {
+      if (name !== 'listUsers') throw new Error(name);
+      if (!input.cursor) return { users: [], count: 1, next: 'c1' };
+      if (input.cursor === 'c1') {
+        await held;
+        return { users: [], count: 1, next: 'c2' };
+      }
+      return { users: [MIA], count: 1, next: null };
+    });
+    renderUi(<AdminUsersRoute />);
+    expect((await screen.findByTestId('users-searching')).textContent).toBe('Searching...');
+    expect(screen.queryByTestId('users-empty')).toBeNull();
+    release();
+    await screen.findAllByTestId('admin-user');
+    expect(calls('listUsers').map((c) => c.cursor)).toEqual([undefined, 'c1', 'c2']);
+    expect(screen.queryByTestId('users-searching')).toBeNull();
+  });
+
+  it('keeps the loaded rows and says so when the next page cannot be loaded, and loads it on another click', async () => {
+    let fail = true;
+    apiMock.mockImplementation(async (name: string, input: Record<string, unknown>) => {
+      if (name === 'listApplications') return { applications: [], next: null };
+      if (name !== 'listUsers') throw new Error(name);
+      if (!input.cursor) return { users: [PAUL], count: 2, next: 'c1' };
+      if (fail) throw new ApiError(503, 'unavailable', 'The service is busy. Please try again.');
+      return { users: [MIA], count: 2, next: null };
+    });
+    renderUi(<AdminUsersRoute />);
+    await screen.findAllByTestId('admin-user');
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect((await screen.findByTestId('load-more-error')).textContent).toBe('The service is busy. Please try again.');
+    expect(screen.getAllByTestId('admin-user')).toHaveLength(1);
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByTestId('admin-user')).toHaveLength(2));
+    expect(screen.queryByTestId('load-more-error')).toBeNull();
+  });
+
   it('switches a user to pro and reloads the list', async () => {
     renderUi(<AdminUsersRoute />);
     await screen.findAllByTestId('admin-user');

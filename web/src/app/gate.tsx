@@ -11,6 +11,7 @@ import { linkImpersonation } from '@/lib/api';
 import { useAuth, useMe } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { normalizePath, paths } from '@/lib/paths';
+import { prefetchRouteData } from './route-data';
 import { resolveGate, type GateSession, type RouteKind } from './routing-rules';
 
 // While the admin impersonates someone, every API call carries the impersonation token.
@@ -28,12 +29,18 @@ export function Gate({ kind }: { kind: RouteKind }) {
   const me = useMe();
   const { pathname } = useLocation();
   const impersonation = useImpersonationGuard();
+  const path = normalizePath(pathname);
+  // Admins land elsewhere: only a user's own routes are worth asking for early.
+  const early = auth.status === 'signedIn' && !auth.groups.includes(ADMIN_GROUP) && !me.data;
+  useEffect(() => {
+    if (early) prefetchRouteData(path);
+  }, [early, path]);
 
   const session: GateSession =
     auth.status === 'signedIn'
       ? { status: 'signedIn', isAdmin: !impersonation && auth.groups.includes(ADMIN_GROUP), user: me.data, userError: me.isError }
       : { status: auth.status };
-  const result = resolveGate(kind, normalizePath(pathname), session);
+  const result = resolveGate(kind, path, session);
 
   let page: ReactNode;
   switch (result.action) {

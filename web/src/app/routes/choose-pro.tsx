@@ -7,7 +7,7 @@ import { PageHeader } from '@/components/page-header';
 import { PaymentCancelled, PaymentSuccess } from '@/features/payments/components/payment-result';
 import { usePros } from '@/features/pros/api/pros';
 import { ChooseProGrid } from '@/features/pros/components/choose-pro-grid';
-import { ShareDialog } from './share-dialog';
+import { ShareDialogOnDemand } from './share-dialog-on-demand';
 
 /** The pros grid; choosing one opens the share dialog with that pro, for one of the user's tracks. */
 function ChoosePro({ fullScreenLoading, headingLevel }: { fullScreenLoading: boolean; headingLevel: 2 | 3 }) {
@@ -23,7 +23,7 @@ function ChoosePro({ fullScreenLoading, headingLevel }: { fullScreenLoading: boo
           setOpen(true);
         }}
       />
-      <ShareDialog open={open} onClose={() => setOpen(false)} initialUser={pro} />
+      <ShareDialogOnDemand open={open} onClose={() => setOpen(false)} initialUser={pro} />
     </>
   );
 }

@@ -10,7 +10,7 @@ import { TrackShares, TrackShareSummary } from '@/features/feedback/components/t
 import type { Viewer } from '@/features/feedback/utils/share';
 import { TracksPanel } from '@/features/tracks/components/tracks-panel';
 import { useMe } from '@/lib/auth';
-import { ShareDialog } from './share-dialog';
+import { ShareDialogOnDemand } from './share-dialog-on-demand';
 
 /**
  * The user's tracks with 'Get feedback' wired to the share dialog and each row's feedback view. A
@@ -31,7 +31,7 @@ function TracksWithFeedback({ viewer }: { viewer: Viewer }) {
           viewer.type === 'musician' ? <TrackShareSummary trackId={track.id} /> : <TrackShares trackId={track.id} viewer={viewer} />
         }
       />
-      <ShareDialog open={open} onClose={() => setOpen(false)} initialTrackId={sharing?.id ?? null} />
+      <ShareDialogOnDemand open={open} onClose={() => setOpen(false)} initialTrackId={sharing?.id ?? null} />
     </>
   );
 }

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type Ref } from 'react';
 import type WaveSurfer from 'wavesurfer.js';
-import { PLAYER_SKIP_SECONDS } from '@shared/constants';
-import { LOAD_AUDIO_ERROR } from '@shared/schemas/tracks';
+import { LOAD_AUDIO_ERROR, PLAYER_SKIP_SECONDS } from '@shared/constants';
 import { PauseIcon, PlayIcon, SkipBackIcon, SkipForwardIcon } from '@/components/icons';
 import { claimPlayback, releasePlayback } from './playback';
 import { decodePeaks } from './peaks';

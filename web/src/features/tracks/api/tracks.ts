@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { TrackView } from '@shared/schemas/tracks';
-import { AUDIO_FILE_ERROR } from '@shared/schemas/tracks';
+import { AUDIO_FILE_ERROR } from '@shared/constants';
 import { api, type ApiOutput } from '@/lib/api';
 import { audioContentType, checkAudioFile } from '@/features/tracks/utils/file-type';
 import type { Snippet } from '@/features/tracks/utils/snippet';
@@ -15,7 +15,7 @@ export type TrackPages = InfiniteData<TrackPage, string | undefined>;
 /** While a track is processing, the list is re-read this often in case a live update is missed. */
 const PROCESSING_POLL_MS = 4000;
 
-const tracksQuery = infiniteQueryOptions({
+export const tracksQuery = infiniteQueryOptions({
   queryKey: tracksQueryKey,
   queryFn: ({ pageParam }) => api('listTracks', pageParam ? { cursor: pageParam } : {}),
   initialPageParam: undefined as string | undefined,

@@ -3,7 +3,7 @@
  * content type); the browser posts the file there itself, so no audio passes through the API.
  * XMLHttpRequest, not fetch: it reports upload progress and can be aborted.
  */
-import { UPLOAD_FAILED_ERROR } from '@shared/schemas/tracks';
+import { UPLOAD_FAILED_ERROR } from '@shared/constants';
 
 export interface PresignedPost {
   url: string;

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
-import { AUDIO_FILE_ERROR } from '@shared/schemas/tracks';
-import { titleField } from '@shared/schemas/tracks';
+import { AUDIO_FILE_ERROR } from '@shared/constants';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { Dialog } from '@/components/dialog';
@@ -9,6 +8,26 @@ import { TextField } from '@/components/text-field';
 import { PlanLimitNotice } from '@/components/plan-limit-notice';
 import { useTrackUpload } from '@/features/tracks/hooks/use-track-upload';
 import { AUDIO_ACCEPT, checkAudioFile, formatBytes, titleFromFileName } from '@/features/tracks/utils/file-type';
+
+// The title's schema loads when the modal opens, not with the dashboard.
+let titleSchema: Promise<(typeof import('@shared/schemas/tracks'))['titleField']> | undefined;
+const loadTitleField = () =>
+  (titleSchema ??= import('@shared/schemas/tracks')
+    .then((m) => m.titleField)
+    .catch((err: unknown) => {
+      titleSchema = undefined;
+      throw err;
+    }));
+
+/** What is wrong with the title, if anything. */
+async function checkTitle(title: string): Promise<string | undefined> {
+  try {
+    const parsed = (await loadTitleField()).safeParse(title);
+    return parsed.success ? undefined : (parsed.error.issues[0]?.message ?? 'Track title is required');
+  } catch {
+    return 'The page could not load everything it needs. Check your connection and try again.';
+  }
+}
 
 /**
  * The upload modal: choose or drop an audio file, give it a title, and watch it go straight to storage
@@ -57,6 +76,7 @@ export function UploadTrackModal({
 
   useEffect(() => {
     if (!open) return;
+    void loadTitleField().catch(() => {}); // told at submit
     setFile(null);
     setTitle('');
     setArtist('');
@@ -85,9 +105,9 @@ export function UploadTrackModal({
       setFileError(AUDIO_FILE_ERROR);
       ok = false;
     }
-    const parsedTitle = titleField.safeParse(title);
-    if (!parsedTitle.success) {
-      setTitleError(parsedTitle.error.issues[0]?.message ?? 'Track title is required');
+    const problem = await checkTitle(title);
+    if (problem) {
+      setTitleError(problem);
       ok = false;
     }
     if (!ok || !file) return;

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TrackView } from '@shared/schemas/tracks';
-import { UPLOAD_FAILED_ERROR } from '@shared/schemas/tracks';
+import { UPLOAD_FAILED_ERROR } from '@shared/constants';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { addTrack, tracksQueryKey, uploadTrack, type TrackPages, type UploadRequest } from '@/features/tracks/api/tracks';

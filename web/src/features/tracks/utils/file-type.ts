@@ -1,5 +1,4 @@
-import { MAX_TRACK_BYTES } from '@shared/constants';
-import { AUDIO_FILE_ERROR } from '@shared/schemas/tracks';
+import { AUDIO_FILE_ERROR, MAX_TRACK_BYTES } from '@shared/constants';
 
 /** The audio files the server decodes, and the content type to declare when the browser gives none. */
 export const AUDIO_EXTENSIONS: Readonly<Record<string, string>> = {
