@@ -61,6 +61,8 @@ export const routePaths = {
   listAudit: { method: 'GET', path: '/audit', access: 'admin', area: 'admin' },
 
   suggestComment: { method: 'POST', path: '/feedbacks/suggestion', access: 'user', area: 'feedbacks' },
+
+  health: { method: 'GET', path: '/health', access: 'public', area: 'health' },
 } as const satisfies Record<string, RouteAddress>;
 
 export type RouteName = keyof typeof routePaths;

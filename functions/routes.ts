@@ -8,6 +8,7 @@
 import { adminSchemas } from './route-schemas/admin.js';
 import { billingSchemas } from './route-schemas/billing.js';
 import { feedbacksSchemas } from './route-schemas/feedbacks.js';
+import { healthSchemas } from './route-schemas/health.js';
 import { paymentsSchemas } from './route-schemas/payments.js';
 import { sharesSchemas } from './route-schemas/shares.js';
 import { tracksSchemas } from './route-schemas/tracks.js';
@@ -24,6 +25,7 @@ const schemas = {
   ...paymentsSchemas,
   ...billingSchemas,
   ...adminSchemas,
+  ...healthSchemas,
 } as const satisfies Record<RouteName, RouteSchemas>;
 
 export type Routes = { [N in RouteName]: (typeof routePaths)[N] & (typeof schemas)[N] };

@@ -6,7 +6,7 @@ export type Access = 'public' | 'user' | 'musician' | 'pro' | 'admin';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A feature area: one Lambda function (and one bundle) per area. */
-export type Area = 'users' | 'tracks' | 'shares' | 'feedbacks' | 'payments' | 'billing' | 'admin';
+export type Area = 'users' | 'tracks' | 'shares' | 'feedbacks' | 'payments' | 'billing' | 'admin' | 'health';
 
 /** Where a route is and who may call it (functions/route-paths.ts). */
 export interface RouteAddress {

@@ -72,6 +72,9 @@ export const IMAGES_GRANTS: Readonly<Record<string, readonly { prefix: string; a
   ],
 };
 
+/** Areas that probe both buckets (HeadBucket, which needs s3:ListBucket on the bucket): the health check. */
+export const BUCKET_PROBE_AREAS: ReadonlySet<string> = new Set(['health']);
+
 /** Areas whose handlers send e-mail (functions/domain/notifications.ts); admin: the decision on a pro application. */
 export const MAIL_AREAS: ReadonlySet<string> = new Set(['shares', 'payments', 'billing', 'tracks', 'admin']);
 
@@ -223,6 +226,9 @@ export class Api extends Construct {
             reason: 'Image keys are made per user and per upload, so they are known only at request time.',
           })),
         );
+      }
+      if (BUCKET_PROBE_AREAS.has(area)) {
+        fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [props.mediaBucket.bucketArn, props.imagesBucket.bucketArn] }));
       }
       if (MAIL_AREAS.has(area)) props.mail.grantSend(fn);
       if (PAYMENT_AREAS.has(area)) props.paymentsSecret.grantRead(fn);

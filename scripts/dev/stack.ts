@@ -89,6 +89,12 @@ const closeServer = (s: Server) =>
     s.closeAllConnections();
   });
 
+/** GET /health must answer 200: otherwise the stack is not started (the gateway's log says which store failed). */
+async function expectHealthy(apiUrl: string): Promise<void> {
+  const res = await fetch(`${apiUrl}/health`, { signal: AbortSignal.timeout(10_000) });
+  if (res.status !== 200) throw new Error(`The local API's health check answered ${res.status}: ${await res.text()}`);
+}
+
 export async function startStack(opts: StackOptions): Promise<LocalStack> {
   const log = opts.log ?? (() => {});
   // Local mode runs on whatever Node the developer has; the SDKs' support notices are noise here.
@@ -213,6 +219,8 @@ export async function startStack(opts: StackOptions): Promise<LocalStack> {
     stoppers.push(() => scheduler.stop());
     const apiUrl = `http://localhost:${ports.api}`;
     webhooksUrl = apiUrl;
+    // As a deploy's health check would: the table and both buckets answer through the API.
+    await expectHealthy(apiUrl);
 
     const runtimeConfig: RuntimeConfig = {
       mode: 'local',

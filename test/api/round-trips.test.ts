@@ -63,6 +63,7 @@ beforeAll(async () => {
 
 describe('DynamoDB round trips per route', () => {
   it('users: sign-up checks, onboarding, profile, pictures, applying', async () => {
+    await call('health', {});
     await call('emailExists', { email: musician.email });
     await call('usernameExists', { username: `free${randomUUID().slice(0, 8)}` });
     await call('getMe', {}, musician);

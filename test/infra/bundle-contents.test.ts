@@ -18,7 +18,7 @@ import {
   SDK_CLIENTS,
   type BundleFacts,
 } from '../../infra/bundles.js';
-import { BEDROCK_AREAS, IMAGES_GRANTS, MAIL_AREAS, MEDIA_GRANTS, routesByArea } from '../../infra/constructs/api.js';
+import { BEDROCK_AREAS, BUCKET_PROBE_AREAS, IMAGES_GRANTS, MAIL_AREAS, MEDIA_GRANTS, routesByArea } from '../../infra/constructs/api.js';
 import { REPO_ROOT } from '../../infra/constructs/function.js';
 import { makeTempDir } from './synth.js';
 
@@ -38,6 +38,7 @@ const GZIP_BUDGET: Record<string, number> = {
   'functions/http/payments.ts': 37 * KB,
   'functions/http/billing.ts': 64 * KB, // the Stripe SDK
   'functions/http/admin.ts': 33 * KB,
+  'functions/http/health.ts': 30 * KB,
   'functions/jobs/process-audio.ts': 480 * KB, // the wasm decoders of the accepted formats
   'functions/jobs/comment-digest.ts': 5 * KB,
   'functions/jobs/payment-checks.ts': 12 * KB,
@@ -88,7 +89,7 @@ describe('what each Lambda bundle carries', () => {
     for (const area of routesByArea().keys()) {
       const f = facts.get(`functions/http/${area}.ts`)!;
       const clients = [...sdk(f), ...f.lazyImports];
-      expect(clients.includes('@aws-sdk/client-s3'), `${area} S3`).toBe(area in MEDIA_GRANTS || area in IMAGES_GRANTS);
+      expect(clients.includes('@aws-sdk/client-s3'), `${area} S3`).toBe(area in MEDIA_GRANTS || area in IMAGES_GRANTS || BUCKET_PROBE_AREAS.has(area));
       expect(clients.includes('@aws-sdk/client-sesv2'), `${area} SES`).toBe(MAIL_AREAS.has(area));
       expect(clients.includes('@aws-sdk/client-bedrock-runtime'), `${area} Bedrock`).toBe(BEDROCK_AREAS.has(area));
     }

@@ -1,0 +1,31 @@
+/**
+ * The public health check (GET /health): the table and both buckets must answer within a few seconds.
+ * Strangers learn only ok or 503; which store failed, and why, goes to the log.
+ */
+import * as probes from '../data/health.js';
+import { config } from '../lib/config.js';
+import { ServiceUnavailable } from '../lib/errors.js';
+
+/** Longer than any store takes when it is well (single-digit milliseconds), shorter than a caller waits. */
+export const PROBE_TIMEOUT_MS = 3000;
+
+async function probe(name: string, run: (signal: AbortSignal) => Promise<void>): Promise<string | null> {
+  try {
+    await run(AbortSignal.timeout(PROBE_TIMEOUT_MS));
+    return null;
+  } catch (err) {
+    return `${name}: ${(err as Error).name || 'Error'} ${(err as Error).message ?? ''}`.trim();
+  }
+}
+
+export async function checkHealth(): Promise<{ status: 'ok' }> {
+  const failures = (
+    await Promise.all([
+      probe('table', probes.probeTable),
+      probe('media bucket', (signal) => probes.probeBucket(config.mediaBucket, signal)),
+      probe('images bucket', (signal) => probes.probeBucket(config.imagesBucket, signal)),
+    ])
+  ).filter((f): f is string => f !== null);
+  if (failures.length) throw new ServiceUnavailable('The service is not available right now.', 'unavailable', failures.join('; '));
+  return { status: 'ok' };
+}

@@ -1,0 +1,58 @@
+/**
+ * GET /health: public, and 200 only while the table and both buckets answer. A failing store makes it 503
+ * with a message that names nothing; which store failed goes to the log. The local stack's start asks it
+ * too (scripts/dev/stack.ts), so every test run begins with a healthy check.
+ */
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { ENV } from '../../functions/lib/config.js';
+import { callRoute } from '../support/api.js';
+import { useStackEnvironment } from '../support/in-process.js';
+
+const stack = inject('stack');
+
+beforeAll(() => useStackEnvironment(stack));
+afterEach(() => vi.restoreAllMocks());
+
+/** The health function itself, in this process, against the stack's emulators. */
+async function checkInProcess(): Promise<{ statusCode: number; body: unknown; logged: string }> {
+  const { handler } = await import('../../functions/http/health.js');
+  const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+  const event = { routeKey: 'GET /health', rawPath: '/health', headers: {}, requestContext: { http: { method: 'GET' } } } as unknown as APIGatewayProxyEventV2;
+  const res = (await handler(event, {} as Context)) as { statusCode: number; body: string };
+  return { statusCode: res.statusCode, body: JSON.parse(res.body), logged: errors.mock.calls.flat().join(' ') };
+}
+
+async function withEnv<T>(name: string, value: string, run: () => Promise<T>): Promise<T> {
+  const before = process.env[name];
+  process.env[name] = value;
+  try {
+    return await run();
+  } finally {
+    process.env[name] = before;
+  }
+}
+
+describe('GET /health', () => {
+  it('answers ok to anyone, without a token', async () => {
+    const res = await callRoute(stack.apiUrl, 'health', {});
+    expect(res).toMatchObject({ status: 200, body: { status: 'ok' } });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('is ok in process as through the gateway', async () => {
+    expect(await checkInProcess()).toMatchObject({ statusCode: 200, body: { status: 'ok' } });
+  });
+
+  it.each([
+    ['the table', ENV.tableName, 'no-such-table', 'table'],
+    ['the media bucket', ENV.mediaBucket, 'no-such-media-bucket', 'media bucket'],
+    ['the images bucket', ENV.imagesBucket, 'no-such-images-bucket', 'images bucket'],
+  ])('is 503 when %s does not answer, naming it in the log only', async (_what, env, value, named) => {
+    const res = await withEnv(env, value, checkInProcess);
+    expect(res.statusCode).toBe(503);
+    expect(res.body).toEqual({ error: { code: 'unavailable', message: 'The service is not available right now.' } });
+    expect(JSON.stringify(res.body)).not.toContain(value);
+    expect(res.logged).toContain(named);
+  });
+});
