@@ -95,6 +95,22 @@ describe('the first load', () => {
     }
   });
 
+  it("says so when a page's chunk does not arrive, keeps the navigation, and the next page shows", async () => {
+    const { context, page } = await signedInPage(browser, stack.appUrl, 'musician@demo.test', DEMO_PASSWORD, '/dashboard');
+    try {
+      await page.getByRole('heading', { name: 'Musician Experience' }).waitFor();
+      await page.route(/\/assets\/profile-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
+      await page.getByRole('link', { name: 'Profile' }).first().click();
+      await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Reload' }).isVisible()).toBe(true);
+      await page.getByRole('link', { name: 'Home' }).first().click();
+      await page.getByRole('heading', { name: 'Musician Experience' }).waitFor();
+      expect(await page.getByTestId('page-error').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('loads a returning user\'s dashboard chunk beside the account request, not after it, and no config.json', async () => {
     const { context, page } = await signedInPage(browser, stack.appUrl, 'musician@demo.test', DEMO_PASSWORD, '/dashboard');
     const requested: string[] = [];

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { ErrorBoundary } from '@/components/error-boundary';
 import { LoadingScreen } from '@/components/loading-screen';
 import { paths } from '@/lib/paths';
 import { Gate } from './gate';
@@ -29,53 +30,56 @@ const FeedbackSuccessRoute = lazy(() => choosePro().then((m) => ({ default: m.Fe
 const FeedbackCancelRoute = lazy(() => choosePro().then((m) => ({ default: m.FeedbackCancelRoute })));
 
 export function AppRoutes() {
+  const { pathname } = useLocation();
   return (
-    <Suspense fallback={<LoadingScreen />}>
-      <Routes>
-        <Route path={paths.landing} element={<Gate kind="landing" />} />
+    <ErrorBoundary resetKey={pathname}>
+      <Suspense fallback={<LoadingScreen />}>
+        <Routes>
+          <Route path={paths.landing} element={<Gate kind="landing" />} />
 
-        <Route element={<Gate kind="guest" />}>
-          <Route path={paths.login} element={<LoginRoute />} />
-          <Route path={paths.signup} element={<SignUpRoute />} />
-          <Route path={paths.forgotPassword} element={<ForgotPasswordRoute />} />
-        </Route>
-
-        <Route element={<Gate kind="open" />}>
-          <Route path={paths.resetPassword} element={<ResetPasswordRoute />} />
-          <Route path={paths.emailConfirmation} element={<EmailConfirmationRoute />} />
-        </Route>
-
-        <Route element={<Gate kind="adminGuest" />}>
-          <Route path={paths.adminLogin} element={<AdminLoginRoute />} />
-        </Route>
-
-        <Route element={<Gate kind="onboarding" />}>
-          <Route path={paths.onboarding} element={null} />
-          <Route path={paths.onboardingType} element={<TypeOnboardingRoute />} />
-          <Route path={paths.onboardingMusician} element={<MusicianOnboardingRoute />} />
-          <Route path={paths.onboardingPro} element={<ProOnboardingRoute />} />
-        </Route>
-
-        <Route element={<Gate kind="user" />}>
-          <Route element={<AppLayout />}>
-            <Route path={paths.dashboard} element={<DashboardRoute />} />
-            <Route path={paths.profile} element={<ProfileRoute />} />
-            <Route path={paths.choosePro} element={<ChooseProRoute />} />
-            <Route path={paths.settings} element={<SettingsRoute />} />
-            <Route path={paths.feedbackSuccess} element={<FeedbackSuccessRoute />} />
-            <Route path={paths.feedbackCancel} element={<FeedbackCancelRoute />} />
+          <Route element={<Gate kind="guest" />}>
+            <Route path={paths.login} element={<LoginRoute />} />
+            <Route path={paths.signup} element={<SignUpRoute />} />
+            <Route path={paths.forgotPassword} element={<ForgotPasswordRoute />} />
           </Route>
-        </Route>
 
-        <Route element={<Gate kind="admin" />}>
-          <Route element={<AppLayout />}>
-            <Route path={paths.adminUsers} element={<AdminUsersRoute />} />
-            <Route path={paths.adminSettings} element={<AdminSettingsRoute />} />
+          <Route element={<Gate kind="open" />}>
+            <Route path={paths.resetPassword} element={<ResetPasswordRoute />} />
+            <Route path={paths.emailConfirmation} element={<EmailConfirmationRoute />} />
           </Route>
-        </Route>
 
-        <Route path="*" element={<Gate kind="unknown" />} />
-      </Routes>
-    </Suspense>
+          <Route element={<Gate kind="adminGuest" />}>
+            <Route path={paths.adminLogin} element={<AdminLoginRoute />} />
+          </Route>
+
+          <Route element={<Gate kind="onboarding" />}>
+            <Route path={paths.onboarding} element={null} />
+            <Route path={paths.onboardingType} element={<TypeOnboardingRoute />} />
+            <Route path={paths.onboardingMusician} element={<MusicianOnboardingRoute />} />
+            <Route path={paths.onboardingPro} element={<ProOnboardingRoute />} />
+          </Route>
+
+          <Route element={<Gate kind="user" />}>
+            <Route element={<AppLayout />}>
+              <Route path={paths.dashboard} element={<DashboardRoute />} />
+              <Route path={paths.profile} element={<ProfileRoute />} />
+              <Route path={paths.choosePro} element={<ChooseProRoute />} />
+              <Route path={paths.settings} element={<SettingsRoute />} />
+              <Route path={paths.feedbackSuccess} element={<FeedbackSuccessRoute />} />
+              <Route path={paths.feedbackCancel} element={<FeedbackCancelRoute />} />
+            </Route>
+          </Route>
+
+          <Route element={<Gate kind="admin" />}>
+            <Route element={<AppLayout />}>
+              <Route path={paths.adminUsers} element={<AdminUsersRoute />} />
+              <Route path={paths.adminSettings} element={<AdminSettingsRoute />} />
+            </Route>
+          </Route>
+
+          <Route path="*" element={<Gate kind="unknown" />} />
+        </Routes>
+      </Suspense>
+    </ErrorBoundary>
   );
 }

@@ -1,5 +1,6 @@
 import { Suspense, useCallback, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { ErrorBoundary } from '@/components/error-boundary';
 import { LoadingScreen } from '@/components/loading-screen';
 import { useImpersonation } from '@/features/impersonation/hooks/use-impersonation';
 import { clearImpersonation } from '@/features/impersonation/state';
@@ -63,9 +64,12 @@ export function AppLayout() {
         />
       )}
       <main className="app-main" id="main">
-        <Suspense fallback={<LoadingScreen />}>
-          <Outlet />
-        </Suspense>
+        {/* A page that fails leaves the navigation in place, to go on elsewhere. */}
+        <ErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<LoadingScreen />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
       </main>
       {showNav && <BottomBar items={items} onLogout={logout} />}
     </div>
