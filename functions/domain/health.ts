@@ -18,7 +18,16 @@ async function probe(name: string, run: (signal: AbortSignal) => Promise<void>):
   }
 }
 
-export async function checkHealth(): Promise<{ status: 'ok' }> {
+/**
+ * A good answer is reused for a few seconds: the route is public, and a caller polling it (or many) should
+ * not turn each request into three calls to the stores. A failure is never reused: the next call probes.
+ */
+export const HEALTHY_REUSE_MS = 10_000;
+let lastHealthy: { stores: string; at: number } | undefined;
+
+export async function checkHealth(now = Date.now()): Promise<{ status: 'ok' }> {
+  const stores = [config.tableName, config.mediaBucket, config.imagesBucket].join(' ');
+  if (lastHealthy?.stores === stores && now - lastHealthy.at < HEALTHY_REUSE_MS) return { status: 'ok' };
   const failures = (
     await Promise.all([
       probe('table', probes.probeTable),
@@ -26,6 +35,10 @@ export async function checkHealth(): Promise<{ status: 'ok' }> {
       probe('images bucket', (signal) => probes.probeBucket(config.imagesBucket, signal)),
     ])
   ).filter((f): f is string => f !== null);
-  if (failures.length) throw new ServiceUnavailable('The service is not available right now.', 'unavailable', failures.join('; '));
+  if (failures.length) {
+    lastHealthy = undefined;
+    throw new ServiceUnavailable('The service is not available right now.', 'unavailable', failures.join('; '));
+  }
+  lastHealthy = { stores, at: now };
   return { status: 'ok' };
 }

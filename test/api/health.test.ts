@@ -44,6 +44,19 @@ describe('GET /health', () => {
     expect(await checkInProcess()).toMatchObject({ statusCode: 200, body: { status: 'ok' } });
   });
 
+  it('reuses a good answer for a few seconds, so polling it costs the stores little', async () => {
+    const { checkHealth, HEALTHY_REUSE_MS } = await import('../../functions/domain/health.js');
+    const { dynamo } = await import('../../functions/lib/aws/dynamo.js');
+    const reads = vi.spyOn(dynamo(), 'send');
+    const t0 = Date.now() + 60 * HEALTHY_REUSE_MS; // past any answer kept by the tests before
+    await checkHealth(t0);
+    expect(reads).toHaveBeenCalledTimes(1);
+    await checkHealth(t0 + HEALTHY_REUSE_MS - 1);
+    expect(reads).toHaveBeenCalledTimes(1);
+    await checkHealth(t0 + HEALTHY_REUSE_MS);
+    expect(reads).toHaveBeenCalledTimes(2);
+  });
+
   it.each([
     ['the table', ENV.tableName, 'no-such-table', 'table'],
     ['the media bucket', ENV.mediaBucket, 'no-such-media-bucket', 'media bucket'],

@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { configureAmplify } from './lib/amplify';
+import { loadOnce } from './lib/load-once';
 import { normalizePath, paths } from './lib/paths';
 import { loadRuntimeConfig, type RuntimeConfig } from './lib/runtime-config';
 import './styles/global.css';
@@ -28,12 +29,7 @@ function hasStoredSession(config: RuntimeConfig): boolean {
 }
 
 /** The full app (router, TanStack Query, session, shell), at the current URL; a failed load is tried again next time. */
-let appModule: Promise<typeof import('./app/app')> | undefined;
-const loadApp = () =>
-  (appModule ??= import('./app/app').catch((err: unknown) => {
-    appModule = undefined;
-    throw err;
-  }));
+const loadApp = loadOnce(() => import('./app/app'));
 const bootApp = () => loadApp().then(({ App }) => root.render(<App />));
 
 /**

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo } from 'react';
+import { ErrorBoundary } from '@/components/error-boundary';
 import { AuthLinkContext, type AuthLinkProps } from '@/features/auth/components/auth-link';
 import { LoginScreen } from '@/features/auth/components/login-screen';
 import { AuthContext, type AuthContextValue } from '@/lib/auth-context';
@@ -56,7 +57,10 @@ export function GuestLoginPage({ bootApp, preloadApp }: { bootApp: () => Promise
   return (
     <AuthContext.Provider value={auth}>
       <AuthLinkContext.Provider value={Link}>
-        <LoginScreen initialEmail={initialEmail} />
+        {/* The check-your-email and two-factor steps load when needed: one that cannot says so. */}
+        <ErrorBoundary resetKey="login">
+          <LoginScreen initialEmail={initialEmail} />
+        </ErrorBoundary>
       </AuthLinkContext.Provider>
     </AuthContext.Provider>
   );

@@ -4,6 +4,7 @@
  * fresh token, and after a reconnect tells every subscriber to resync (changes may have been missed).
  */
 import type { RealtimeMessage } from '@shared/schemas/tracks';
+import { loadOnce } from './load-once';
 
 export type RealtimeEntity = RealtimeMessage['entity'];
 export type RealtimeEvent = RealtimeMessage | { type: 'resync' };
@@ -39,19 +40,11 @@ export function reconnectDelay(attempt: number, initialMs = 1000, maxMs = 30_000
   return Math.round(base / 2 + (random() * base) / 2);
 }
 
-type MessageSchema = (typeof import('@shared/schemas/tracks'))['realtimeMessage'];
-let messageSchema: Promise<MessageSchema> | undefined;
-/** Loaded with the first message, not with the first page: zod is no part of the page's first JavaScript. */
-function loadMessageSchema(): Promise<MessageSchema> {
-  messageSchema ??= import('@shared/schemas/tracks').then(
-    (m) => m.realtimeMessage,
-    (err: unknown) => {
-      messageSchema = undefined; // a chunk that failed to load is tried again with the next message
-      throw err;
-    },
-  );
-  return messageSchema;
-}
+/**
+ * Loaded with the first message, not with the first page: zod is no part of the page's first JavaScript.
+ * A chunk that failed to load is tried again with the next message.
+ */
+const loadMessageSchema = loadOnce(() => import('@shared/schemas/tracks').then((m) => m.realtimeMessage));
 
 /** Reads a message of the channel; null for anything else. Messages resolve in the order they came. */
 export async function parseRealtimeMessage(data: unknown): Promise<RealtimeMessage | null> {

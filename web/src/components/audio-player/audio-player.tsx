@@ -6,6 +6,7 @@ import { claimPlayback, releasePlayback } from './playback';
 import { decodePeaks } from './peaks';
 import { clampTime, formatTime } from './time';
 import { WaveformBars } from './waveform-bars';
+import { loadOnce } from '@/lib/load-once';
 
 /** What the player needs of a track: its stored peaks and duration draw the waveform without the audio. */
 export interface PlayableTrack {
@@ -55,9 +56,9 @@ export interface AudioPlayerProps {
   ref?: Ref<AudioPlayerHandle>;
 }
 
-// wavesurfer.js is loaded on demand, so it stays out of the first page's JavaScript.
-let wavesurferModule: Promise<typeof WaveSurfer> | undefined;
-const loadWaveSurfer = () => (wavesurferModule ??= import('wavesurfer.js').then((m) => m.default));
+// wavesurfer.js is loaded on demand, so it stays out of the first page's JavaScript; a failed load is
+// tried again by the next player that mounts.
+const loadWaveSurfer = loadOnce(() => import('wavesurfer.js').then((m) => m.default));
 
 const COLORS = { wave: '#545b75', progress: '#9a8cff', cursor: '#eceef5' };
 

@@ -5,19 +5,13 @@ import { Button } from '@/components/button';
 import { Dialog } from '@/components/dialog';
 import { MusicIcon, UploadIcon } from '@/components/icons';
 import { TextField } from '@/components/text-field';
+import { loadOnce } from '@/lib/load-once';
 import { PlanLimitNotice } from '@/components/plan-limit-notice';
 import { useTrackUpload } from '@/features/tracks/hooks/use-track-upload';
 import { AUDIO_ACCEPT, checkAudioFile, formatBytes, titleFromFileName } from '@/features/tracks/utils/file-type';
 
 // The title's schema loads when the modal opens, not with the dashboard.
-let titleSchema: Promise<(typeof import('@shared/schemas/tracks'))['titleField']> | undefined;
-const loadTitleField = () =>
-  (titleSchema ??= import('@shared/schemas/tracks')
-    .then((m) => m.titleField)
-    .catch((err: unknown) => {
-      titleSchema = undefined;
-      throw err;
-    }));
+const loadTitleField = loadOnce(() => import('@shared/schemas/tracks').then((m) => m.titleField));
 
 /** What is wrong with the title, if anything. */
 async function checkTitle(title: string): Promise<string | undefined> {
