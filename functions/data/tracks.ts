@@ -95,11 +95,11 @@ export async function uploadHasTrack(track: Pick<TrackRecord, 'uploadKey' | 'aud
   return Boolean(res.Item);
 }
 
-/** How many tracks a user keeps (a count, not the items: one small read whatever the number). */
+/** How many tracks a user keeps: counted on the lean index (keys only), one read up to about 10,000 tracks. */
 export function countTracks(userId: string): Promise<number> {
   return countAll({
     TableName: config.tableName,
-    IndexName: 'GSI1',
+    IndexName: 'GSI1Count',
     KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
     ExpressionAttributeValues: { ':pk': `OWNER#${userId}`, ':prefix': 'TRACK#' },
   });

@@ -326,11 +326,14 @@ export async function pageUsersOfType(
   return { users, next: start, reads };
 }
 
-/** How many users of a type there are (with `q`, how many match it). */
+/**
+ * How many users of a type there are (with `q`, how many match it), counted on the lean index, which
+ * holds the keys and the three attributes the search filters on.
+ */
 export function countUsersOfType(type: StoredUserType, q?: string): Promise<number> {
   return countAll({
     TableName: config.tableName,
-    IndexName: 'GSI1',
+    IndexName: 'GSI1Count',
     KeyConditionExpression: 'GSI1PK = :pk',
     ExpressionAttributeValues: { ':pk': `TYPE#${type}`, ...(q ? { ':q': q } : {}) },
     ...(q ? { FilterExpression: SEARCH_FILTER, ExpressionAttributeNames: SEARCH_NAMES } : {}),

@@ -10,7 +10,7 @@ export const INDEXES = TABLE_INDEXES.map((i) => i.name);
 export const TTL_ATTRIBUTE = 'expiresAt';
 
 /**
- * The single DynamoDB table: generic keys PK/SK, two generic indexes, a stream of new and old images (the
+ * The single DynamoDB table: generic keys PK/SK, two generic indexes and a lean copy of the first for counting, a stream of new and old images (the
  * realtime channel reads it) and time to live on `expiresAt` (realtime connections expire through it).
  */
 export class Data extends Construct {
@@ -34,7 +34,9 @@ export class Data extends Construct {
         indexName: index.name,
         partitionKey: { name: index.partition, type: dynamodb.AttributeType.STRING },
         sortKey: { name: index.sort, type: dynamodb.AttributeType.STRING },
-        projectionType: dynamodb.ProjectionType.ALL,
+        ...(index.projection === 'all'
+          ? { projectionType: dynamodb.ProjectionType.ALL }
+          : { projectionType: dynamodb.ProjectionType.INCLUDE, nonKeyAttributes: [...index.projection] }),
       });
     }
   }

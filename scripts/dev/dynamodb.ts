@@ -8,6 +8,9 @@ import {
   DescribeTableCommand,
   DynamoDBClient,
   ResourceNotFoundException,
+  UpdateTableCommand,
+  type KeySchemaElement,
+  type Projection,
 } from '@aws-sdk/client-dynamodb';
 import { TABLE_INDEXES, TABLE_KEYS } from '../../functions/data/table.js';
 import { waitForPort } from './ports.js';
@@ -86,11 +89,33 @@ export async function startDynamo(
   return { process: child, endpoint: `http://127.0.0.1:${port}` };
 }
 
-/** Creates the single table as infra/ defines it (same keys, same indexes, stream on). */
+const projectionOf = (i: (typeof TABLE_INDEXES)[number]): Projection =>
+  i.projection === 'all' ? { ProjectionType: 'ALL' } : { ProjectionType: 'INCLUDE', NonKeyAttributes: [...i.projection] };
+
+const keySchemaOf = (i: (typeof TABLE_INDEXES)[number]): KeySchemaElement[] => [
+  { AttributeName: i.partition, KeyType: 'HASH' },
+  { AttributeName: i.sort, KeyType: 'RANGE' },
+];
+
+/**
+ * Creates the single table as infra/ defines it (same keys, same indexes, stream on). A table kept from
+ * an earlier version (a developer's data directory) gets the indexes added since, as a deploy adds them.
+ */
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
   const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+    for (const index of TABLE_INDEXES.filter((i) => !present.has(i.name))) {
+      await client.send(
+        new UpdateTableCommand({
+          TableName: tableName,
+          AttributeDefinitions: [index.partition, index.sort].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+          GlobalSecondaryIndexUpdates: [{ Create: { IndexName: index.name, KeySchema: keySchemaOf(index), Projection: projectionOf(index) } }],
+        }),
+      );
+    }
+    client.destroy();
     return;
   } catch (err) {
     if (!(err instanceof ResourceNotFoundException)) throw err;
@@ -105,14 +130,7 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
         { AttributeName: TABLE_KEYS.partition, KeyType: 'HASH' },
         { AttributeName: TABLE_KEYS.sort, KeyType: 'RANGE' },
       ],
-      GlobalSecondaryIndexes: TABLE_INDEXES.map((i) => ({
-        IndexName: i.name,
-        KeySchema: [
-          { AttributeName: i.partition, KeyType: 'HASH' },
-          { AttributeName: i.sort, KeyType: 'RANGE' },
-        ],
-        Projection: { ProjectionType: 'ALL' },
-      })),
+      GlobalSecondaryIndexes: TABLE_INDEXES.map((i) => ({ IndexName: i.name, KeySchema: keySchemaOf(i), Projection: projectionOf(i) })),
       StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
     }),
   );

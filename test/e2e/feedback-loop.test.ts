@@ -254,6 +254,8 @@ describe('the feedback loop', () => {
 
     // First comment: click a quarter into the waveform, start typing, the time is taken.
     const wave = form.getByTestId('player-waveform');
+    // wavesurfer arrives when the pointer first comes over the player, and then draws the waveform.
+    await wave.hover();
     await wave.and(pro.locator('[data-drawn="true"]')).waitFor();
     const box1 = (await wave.boundingBox())!;
     await pro.mouse.click(box1.x + box1.width * 0.25, box1.y + box1.height / 2);

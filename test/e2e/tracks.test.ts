@@ -132,6 +132,7 @@ describe('tracks on the Musician Experience page', () => {
   let page: Page;
   let cdp: CDPSession;
   const signedUrlRequests: Request[] = [];
+  const wavesurferRequests: Request[] = [];
   const rangeRequests: string[] = [];
 
   beforeAll(async () => {
@@ -140,6 +141,7 @@ describe('tracks on the Musician Experience page', () => {
     await cdp.send('Network.enable');
     page.on('request', (req) => {
       if (req.url().includes('/tracks/signed-url')) signedUrlRequests.push(req);
+      if (/\/assets\/[^/]*wavesurfer[^/]*\.js$/.test(new URL(req.url()).pathname)) wavesurferRequests.push(req);
       if (req.url().startsWith(stack.s3Endpoint) && req.method() === 'GET' && req.headers()['range']) rangeRequests.push(req.headers()['range']);
     });
   });
@@ -200,8 +202,15 @@ describe('tracks on the Musician Experience page', () => {
     expect(await row(page, 'Short Tone').getByTestId('track-duration').textContent()).toBe('0:05');
     expect(await row(page, 'Short Tone').getByTestId('track-new').textContent()).toBe('New');
     expect(await page.getByTestId('tracks-count').textContent()).toBe('2 tracks');
+    // At rest each waveform is the stored peaks drawn as bars, and wavesurfer is not loaded.
+    for (const title of ['Long Tone', 'Short Tone']) {
+      expect(await row(page, title).locator('.player-wave-fallback path').getAttribute('d')).toMatch(/^M0 /);
+    }
+    expect(wavesurferRequests).toHaveLength(0);
+    // The pointer over a player brings wavesurfer (one load for every player), which then draws its waveform.
     for (const title of ['Long Tone', 'Short Tone']) {
       const wave = row(page, title).getByTestId('player-waveform');
+      await row(page, title).getByTestId('player').hover();
       await wave.and(page.locator('[data-drawn="true"]')).waitFor();
       // wavesurfer draws the stored peaks on canvases inside its shadow root.
       const canvases = await wave.evaluate((el) => {
@@ -210,6 +219,7 @@ describe('tracks on the Musician Experience page', () => {
       });
       expect(canvases).toBeGreaterThan(0);
     }
+    expect(wavesurferRequests).toHaveLength(1);
     // Drawing the list asked for no audio link.
     expect(signedUrlRequests).toHaveLength(0);
     expect(await row(page, 'Long Tone').getByTestId('player-media').evaluate((a: HTMLAudioElement) => a.currentSrc)).toBe('');

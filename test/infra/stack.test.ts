@@ -174,14 +174,25 @@ describe('data', () => {
         BillingMode: 'PAY_PER_REQUEST',
         StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
         PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
-        GlobalSecondaryIndexes: ['GSI1', 'GSI2'].map((name) => ({
-          IndexName: name,
-          KeySchema: [
-            { AttributeName: `${name}PK`, KeyType: 'HASH' },
-            { AttributeName: `${name}SK`, KeyType: 'RANGE' },
-          ],
-          Projection: { ProjectionType: 'ALL' },
-        })),
+        GlobalSecondaryIndexes: [
+          ...['GSI1', 'GSI2'].map((name) => ({
+            IndexName: name,
+            KeySchema: [
+              { AttributeName: `${name}PK`, KeyType: 'HASH' },
+              { AttributeName: `${name}SK`, KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'ALL' },
+          })),
+          // GSI1's keys and the user search's attributes only: counting reads no track peaks or profiles.
+          {
+            IndexName: 'GSI1Count',
+            KeySchema: [
+              { AttributeName: 'GSI1PK', KeyType: 'HASH' },
+              { AttributeName: 'GSI1SK', KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['nameLower', 'email', 'fullName'] },
+          },
+        ],
       },
     });
   });

@@ -411,11 +411,11 @@ describe("the musician's feedback view", () => {
     // The musician can still ask for clarification on complete feedback.
     expect(screen.getByPlaceholderText('Ask your mentor for clarification on any part of the feedback...')).toBeTruthy();
 
-    await waitFor(() => expect(wavesurfers).toHaveLength(1));
     const markers = screen.getAllByTestId('player-marker');
     expect(markers.map((m) => m.getAttribute('data-time'))).toEqual(['40', '10']);
 
     fireEvent.click(within(cards[1]).getByTestId('comment-text'));
+    await waitFor(() => expect(wavesurfers).toHaveLength(1));
     expect(wavesurfers[0].setTime).toHaveBeenLastCalledWith(40);
     await waitFor(() => expect(screen.getAllByTestId('comment-card')[1].getAttribute('data-active')).toBe('true'));
     expect(screen.getAllByTestId('comment-card')[0].getAttribute('data-active')).toBe('false');

@@ -261,6 +261,11 @@ describe('the player', () => {
     tracks = [track({ id: 'a', title: 'One', duration: 60 })];
     renderPanel();
     await screen.findAllByTestId('track-row');
+    // Static bars until the user shows they mean to use the player; then wavesurfer.
+    expect(screen.getByTestId('player-waveform').querySelector('.player-wave-fallback')).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(wavesurfers).toHaveLength(0);
+    fireEvent.pointerEnter(screen.getByTestId('player'));
     await waitFor(() => expect(wavesurfers).toHaveLength(1));
     const ws = wavesurfers[0];
     expect(ws.options.duration).toBe(60);
@@ -283,11 +288,12 @@ describe('the player', () => {
   it('skips 10 s, shows m:ss and answers the keyboard', async () => {
     tracks = [track({ id: 'a', title: 'One', duration: 60 })];
     renderPanel();
+    // A skip before wavesurfer is there moves the playhead at once and is handed to it when it arrives.
+    fireEvent.click(await screen.findByRole('button', { name: 'Forward 10 seconds' }));
+    expect(screen.getByTestId('player-time').textContent).toBe('0:10/1:00');
     await waitFor(() => expect(wavesurfers).toHaveLength(1));
     const ws = wavesurfers[0];
-    fireEvent.click(screen.getByRole('button', { name: 'Forward 10 seconds' }));
     expect(ws.setTime).toHaveBeenLastCalledWith(10);
-    expect(screen.getByTestId('player-time').textContent).toBe('0:10/1:00');
     const wave = screen.getByRole('slider', { name: 'Seek One' });
     fireEvent.keyDown(wave, { key: 'ArrowRight' });
     expect(ws.setTime).toHaveBeenLastCalledWith(20);
@@ -309,9 +315,23 @@ describe('the player', () => {
       throw new Error('boom');
     });
     renderPanel();
-    await waitFor(() => expect(wavesurfers).toHaveLength(1));
-    fireEvent.click(screen.getByRole('button', { name: 'Play One' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Play One' }));
     expect((await screen.findByTestId('player-error')).textContent).toBe(LOAD_AUDIO_ERROR);
+  });
+
+  it('seeks where the static bars are clicked, before wavesurfer is there', async () => {
+    tracks = [track({ id: 'a', title: 'One', duration: 60 })];
+    renderPanel();
+    const wave = await screen.findByRole('slider', { name: 'Seek One' });
+    wave.getBoundingClientRect = () => ({ left: 100, width: 200, top: 0, height: 56, right: 300, bottom: 56, x: 100, y: 0, toJSON: () => ({}) });
+    fireEvent.pointerDown(wave, { clientX: 150 });
+    expect(wave.getAttribute('aria-valuenow')).toBe('15');
+    expect(screen.getByTestId('player-time').textContent).toBe('0:15/1:00');
+    await waitFor(() => expect(wavesurfers).toHaveLength(1));
+    expect(wavesurfers[0].setTime).toHaveBeenLastCalledWith(15);
+    // From then on wavesurfer takes the waveform's clicks: ours no longer seeks.
+    fireEvent.pointerDown(wave, { clientX: 250 });
+    expect(wave.getAttribute('aria-valuenow')).toBe('15');
   });
 });
 
@@ -321,7 +341,7 @@ describe('the snippet editor', () => {
     renderPanel();
     await screen.findAllByTestId('track-row');
     fireEvent.click(screen.getByTestId('track-snippet-toggle'));
-    const start = screen.getByRole('slider', { name: 'Snippet start' });
+    const start = await screen.findByRole('slider', { name: 'Snippet start' });
     const end = screen.getByRole('slider', { name: 'Snippet end' });
     expect([start.getAttribute('aria-valuenow'), end.getAttribute('aria-valuenow')]).toEqual(['0', '30']);
     expect((screen.getByTestId('snippet-save') as HTMLButtonElement).disabled).toBe(true);
@@ -356,7 +376,8 @@ describe('the upload modal', () => {
     renderPanel();
     await screen.findByText('No tracks yet');
     fireEvent.click(screen.getByTestId('upload-open'));
-    const dialog = screen.getByRole('dialog', { name: 'Upload Track' });
+    await screen.findByRole('dialog', { name: 'Upload Track' });
+    const dialog = await screen.findByRole('dialog', { name: 'Upload Track' });
     expect(document.activeElement?.textContent).toContain('Choose an audio file');
     fireEvent.change(fileInput(), { target: { files: [new File(['hi'], 'notes.txt', { type: 'text/plain' })] } });
     expect(within(dialog).getByTestId('upload-file-error').textContent).toBe(AUDIO_FILE_ERROR);
@@ -388,6 +409,7 @@ describe('the upload modal', () => {
     renderPanel();
     await screen.findByText('No tracks yet');
     fireEvent.click(screen.getByTestId('upload-open'));
+    await screen.findByRole('dialog', { name: 'Upload Track' });
     const file = new File([new Uint8Array(4000)], 'Late_Night.mp3', { type: 'audio/mpeg' });
     fireEvent.drop(screen.getByTestId('drop-zone'), { dataTransfer: { files: [file] } });
     expect(screen.getByTestId('upload-file-name').textContent).toBe('Late_Night.mp3');
@@ -405,7 +427,7 @@ describe('the upload modal', () => {
     fireEvent.click(screen.getByTestId('upload-cancel'));
     await waitFor(() => expect(screen.queryByTestId('upload-progress')).toBeNull());
     expect(calls('createTrack')).toHaveLength(0);
-    expect(screen.getByRole('dialog', { name: 'Upload Track' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Upload Track' })).toBeTruthy();
   });
 
   it("shows the server's message when the stored bytes are not audio", async () => {
@@ -428,6 +450,7 @@ describe('the upload modal', () => {
     renderPanel();
     await screen.findByText('No tracks yet');
     fireEvent.click(screen.getByTestId('upload-open'));
+    await screen.findByRole('dialog', { name: 'Upload Track' });
     fireEvent.change(fileInput(), { target: { files: [new File([new Uint8Array(64)], 'cover.mp3', { type: 'audio/mpeg' })] } });
     fireEvent.click(screen.getByTestId('upload-submit'));
     expect((await screen.findByTestId('upload-error')).textContent).toBe(AUDIO_FILE_ERROR);
@@ -439,7 +462,7 @@ describe('the upload modal', () => {
     const opener = screen.getByTestId('upload-open');
     opener.focus();
     fireEvent.click(opener);
-    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    fireEvent.keyDown(await screen.findByRole('dialog'), { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(opener);
   });
@@ -483,7 +506,7 @@ describe('dropping a file on the track list', () => {
     // Above the list, where a file is dragged to.
     expect(zone.compareDocumentPosition(screen.getByTestId('track-list')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     fireEvent.click(within(zone).getByRole('button', { name: 'choose a file' }));
-    expect(screen.getByRole('dialog', { name: 'Upload Track' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Upload Track' })).toBeTruthy();
   });
 
   it('shows the drop message in a box of its own, which the CSS keeps in the window', async () => {
@@ -504,7 +527,7 @@ describe('dropping a file on the track list', () => {
     expect(overlay()).not.toBeNull();
     fireEvent.drop(empty, files(audio()));
     expect(overlay()).toBeNull();
-    const dialog = screen.getByRole('dialog', { name: 'Upload Track' });
+    const dialog = await screen.findByRole('dialog', { name: 'Upload Track' });
     expect(within(dialog).getByTestId('upload-file-name').textContent).toBe('Late_Night.mp3');
     expect((within(dialog).getByLabelText('Track title') as HTMLInputElement).value).toBe('Late Night');
     expect(within(dialog).queryByTestId('upload-file-error')).toBeNull();
@@ -512,6 +535,7 @@ describe('dropping a file on the track list', () => {
     // Closed and opened from the button, the dialog starts empty again.
     fireEvent.keyDown(dialog, { key: 'Escape' });
     fireEvent.click(screen.getByTestId('upload-open'));
+    await screen.findByRole('dialog', { name: 'Upload Track' });
     expect(screen.queryByTestId('upload-file-name')).toBeNull();
     expect((screen.getByLabelText('Track title') as HTMLInputElement).value).toBe('');
   });
@@ -523,7 +547,7 @@ describe('dropping a file on the track list', () => {
     const notes = new File(['hi'], 'notes.txt', { type: 'text/plain' });
     fireEvent.dragEnter(panel, files(notes));
     fireEvent.drop(panel, files(notes));
-    const dialog = screen.getByRole('dialog', { name: 'Upload Track' });
+    const dialog = await screen.findByRole('dialog', { name: 'Upload Track' });
     expect(within(dialog).getByTestId('upload-file-error').textContent).toBe(AUDIO_FILE_ERROR);
     expect(within(dialog).queryByTestId('upload-file-name')).toBeNull();
     expect((within(dialog).getByLabelText('Track title') as HTMLInputElement).value).toBe('');

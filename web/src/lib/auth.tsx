@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchAuthSession, fetchMFAPreference, signOut } from 'aws-amplify/auth';
+import { fetchAuthSession, signOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ADMIN_GROUP } from '@shared/constants';
@@ -21,6 +21,8 @@ const adminsWithTotp = new Set<string>();
  */
 async function adminHasTotp(sub: string | undefined): Promise<boolean> {
   if (sub && adminsWithTotp.has(sub)) return true;
+  // Loaded for admins only: Amplify's MFA preference pulls in its sign-in helpers (SRP, passkeys).
+  const { fetchMFAPreference } = await import('./mfa-preference');
   const { enabled } = await fetchMFAPreference();
   const on = !!enabled?.includes('TOTP');
   if (on && sub) adminsWithTotp.add(sub);

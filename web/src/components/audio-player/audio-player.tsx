@@ -1,4 +1,15 @@
-import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type Ref } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type PointerEvent,
+  type Ref,
+} from 'react';
 import type WaveSurfer from 'wavesurfer.js';
 import { LOAD_AUDIO_ERROR, PLAYER_SKIP_SECONDS } from '@shared/constants';
 import { PauseIcon, PlayIcon, SkipBackIcon, SkipForwardIcon } from '@/components/icons';
@@ -56,8 +67,8 @@ export interface AudioPlayerProps {
   ref?: Ref<AudioPlayerHandle>;
 }
 
-// wavesurfer.js is loaded on demand, so it stays out of the first page's JavaScript; a failed load is
-// tried again by the next player that mounts.
+// wavesurfer.js is loaded at the first sign the user means to use a player (pointer over it, focus, a
+// control), so no page's first load carries it; a failed load is tried again at the next sign.
 const loadWaveSurfer = loadOnce(() => import('wavesurfer.js').then((m) => m.default));
 
 const COLORS = { wave: '#545b75', progress: '#9a8cff', cursor: '#eceef5' };
@@ -68,6 +79,8 @@ type Source = 'none' | 'loading' | 'ready';
  * The one player of the app, used wherever a track plays: wavesurfer.js drawing the stored peaks over
  * an HTML media element, which streams the audio with range requests. Play/pause, click-or-drag seek,
  * skip 10 s back and forward, time as m:ss, and keyboard control (space, arrows, Home, End).
+ * Until wavesurfer is wanted the stored peaks are drawn as static bars and the player keeps the
+ * playhead itself: a seek or skip made then is handed to wavesurfer when it arrives.
  */
 export function AudioPlayer({ track, loadUrl, region, markers, height = 56, onPlayingChange, onTimeChange, ref }: AudioPlayerProps) {
   const containerRef = useRef<HTMLDivElement>(null);
@@ -82,6 +95,11 @@ export function AudioPlayer({ track, loadUrl, region, markers, height = 56, onPl
   onTimeRef.current = onTimeChange;
 
   const applySeekRef = useRef<(t: number) => void>(() => {});
+  /** The playhead while wavesurfer is not there yet (seconds). */
+  const timeRef = useRef(0);
+  /** Resolves once wavesurfer is set up for the current track. */
+  const readyRef = useRef<{ promise: Promise<void>; resolve: () => void; reject: (err: unknown) => void } | null>(null);
+  const [wanted, setWanted] = useState(false);
   const [drawn, setDrawn] = useState(false);
   const [playing, setPlaying] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -96,11 +114,16 @@ export function AudioPlayer({ track, loadUrl, region, markers, height = 56, onPl
   }, [second]);
 
   useEffect(() => {
+    timeRef.current = 0;
+    setSecond(0);
+  }, [track.id]);
+
+  useEffect(() => {
     let cancelled = false;
     let ws: WaveSurfer | null = null;
     sourceRef.current = { state: 'none' };
     setDrawn(false);
-    setSecond(0);
+    if (!wanted) return;
     loadWaveSurfer()
       .then((WS) => {
         if (cancelled || !containerRef.current || !mediaRef.current) return;
@@ -123,10 +146,16 @@ export function AudioPlayer({ track, loadUrl, region, markers, height = 56, onPl
           autoScroll: false,
         });
         wsRef.current = ws;
+        if (timeRef.current > 0) ws.setTime(timeRef.current);
+        readyRef.current?.resolve();
         const self = ws;
         ws.on('redrawcomplete', () => setDrawn(true));
-        ws.on('timeupdate', (t) => setSecond((prev) => (Math.floor(prev) === Math.floor(t) ? prev : t)));
+        ws.on('timeupdate', (t) => {
+          timeRef.current = t;
+          setSecond((prev) => (Math.floor(prev) === Math.floor(t) ? prev : t));
+        });
         ws.on('interaction', (t) => {
+          timeRef.current = t;
           setSecond(t);
           applySeekRef.current(t);
         });
@@ -150,12 +179,17 @@ export function AudioPlayer({ track, loadUrl, region, markers, height = 56, onPl
           }
         });
       })
-      .catch(() => {
-        if (!cancelled) setError(LOAD_AUDIO_ERROR);
+      .catch((err: unknown) => {
+        if (cancelled) return;
+        setError(LOAD_AUDIO_ERROR);
+        readyRef.current?.reject(err);
+        readyRef.current = null;
+        setWanted(false); // the next sign of intent tries again
       });
     return () => {
       cancelled = true;
       if (ws) {
+        readyRef.current = null; // it was resolved; the next track's player gets its own
         releasePlayback(ws);
         ws.destroy();
       }
@@ -166,18 +200,34 @@ export function AudioPlayer({ track, loadUrl, region, markers, height = 56, onPl
         media.removeAttribute('src');
       }
     };
-  }, [track.id, peaks, duration, height]);
+  }, [track.id, peaks, duration, height, wanted]);
+
+  /** Asks for wavesurfer (once) and resolves when it is set up. */
+  const ensurePlayer = useCallback((): Promise<void> => {
+    if (wsRef.current) return Promise.resolve();
+    if (!readyRef.current) {
+      let resolve!: () => void;
+      let reject!: (err: unknown) => void;
+      const promise = new Promise<void>((res, rej) => ((resolve = res), (reject = rej)));
+      promise.catch(() => {}); // a sign of intent alone does not wait for it
+      readyRef.current = { promise, resolve, reject };
+    }
+    setWanted(true);
+    return readyRef.current.promise;
+  }, []);
+  const want = useCallback(() => void ensurePlayer(), [ensurePlayer]);
 
   /** Points the media element at the stream, the first time it is needed. */
   const ensureSource = useCallback(async () => {
-    const ws = wsRef.current;
-    if (!ws) throw new Error('The player is not ready');
     const source = sourceRef.current;
     if (source.state === 'ready') return;
     if (source.promise) return source.promise;
     const promise = (async () => {
       setBusy(true);
       try {
+        await ensurePlayer();
+        const ws = wsRef.current;
+        if (!ws) throw new Error('The player is not ready');
         let url: string;
         try {
           url = await loadUrlRef.current();
@@ -199,7 +249,7 @@ export function AudioPlayer({ track, loadUrl, region, markers, height = 56, onPl
     })();
     sourceRef.current = { state: 'loading', promise };
     return promise;
-  }, [peaks, duration]);
+  }, [peaks, duration, ensurePlayer]);
 
   const start = useCallback(
     async (from?: number, to?: number) => {
@@ -222,16 +272,15 @@ export function AudioPlayer({ track, loadUrl, region, markers, height = 56, onPl
 
   const toggle = useCallback(() => {
     const ws = wsRef.current;
-    if (!ws) return;
-    if (ws.isPlaying()) ws.pause();
+    if (ws?.isPlaying()) ws.pause();
     else void start();
   }, [start]);
 
-  /** Where playback is: the media element once it has the stream (it knows at once), else wavesurfer's. */
+  /** Where playback is: the media element once it has the stream (it knows at once), else wavesurfer's or our own. */
   const position = useCallback((): number => {
     const media = mediaRef.current;
     if (sourceRef.current.state === 'ready' && media && media.readyState >= 1) return media.currentTime;
-    return wsRef.current?.getCurrentTime() ?? 0;
+    return wsRef.current?.getCurrentTime() ?? timeRef.current;
   }, []);
 
   /**
@@ -247,15 +296,23 @@ export function AudioPlayer({ track, loadUrl, region, markers, height = 56, onPl
 
   const seekTo = useCallback(
     (time: number) => {
-      const ws = wsRef.current;
-      if (!ws) return;
       const t = clampTime(time, duration);
+      timeRef.current = t;
+      setSecond(t);
+      const ws = wsRef.current;
+      if (!ws) return want(); // handed over when it arrives
       ws.setTime(t);
       applySeek(t);
-      setSecond(t);
     },
-    [duration, applySeek],
+    [duration, applySeek, want],
   );
+
+  /** A click on the static bars, before wavesurfer takes over the waveform's clicks and drags. */
+  const onWavePointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    if (wsRef.current) return;
+    const box = e.currentTarget.getBoundingClientRect();
+    if (box.width > 0) seekTo(((e.clientX - box.left) / box.width) * duration);
+  };
 
   const skip = useCallback((delta: number) => seekTo(position() + delta), [seekTo, position]);
   applySeekRef.current = applySeek;
@@ -311,6 +368,8 @@ export function AudioPlayer({ track, loadUrl, region, markers, height = 56, onPl
       role="group"
       aria-label={`Player: ${track.title}`}
       onKeyDown={onKeyDown}
+      onPointerEnter={want}
+      onFocus={want}
       data-testid="player"
     >
       <div className="player-controls">
@@ -354,10 +413,14 @@ export function AudioPlayer({ track, loadUrl, region, markers, height = 56, onPl
         aria-valuenow={Math.floor(second)}
         aria-valuetext={`${formatTime(second)} of ${formatTime(duration)}`}
         style={{ height }}
+        onPointerDown={onWavePointerDown}
         data-testid="player-waveform"
         data-drawn={drawn ? 'true' : 'false'}
       >
         {!drawn && <WaveformBars peaks={track.peaks} className="player-wave-fallback" />}
+        {!drawn && second > 0 && (
+          <div className="player-wave-progress" style={{ width: `${pct(second)}%` }} aria-hidden="true" />
+        )}
         <div ref={containerRef} className="player-wave-canvas" />
         {region && duration > 0 && (
           <div

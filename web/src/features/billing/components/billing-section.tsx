@@ -18,6 +18,7 @@ import {
 } from '@/features/billing/utils/plans';
 import { leaveFor } from '@/lib/leave';
 import { PlanCard, type PlanAction } from './plan-card';
+import '@/features/billing/billing.css';
 
 export const CHECKOUT_SUCCESS = 'Payment received: your plan will show here in a moment.';
 export const CHECKOUT_CANCELLED = 'Checkout cancelled: nothing was charged.';

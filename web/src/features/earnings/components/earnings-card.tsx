@@ -4,6 +4,7 @@ import { formatDate } from '@/lib/dates';
 import { errorMessage } from '@/lib/errors';
 import { formatCents } from '@/lib/money';
 import { useEarnings } from '@/features/earnings/api/earnings';
+import '@/features/earnings/earnings.css';
 
 /** What the platform took from a payment, as the pro reads it: '20% margin on $30.00'. */
 export function marginNote(e: Pick<LedgerEntryView, 'priceCents' | 'margin'>): string | null {

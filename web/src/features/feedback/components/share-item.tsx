@@ -1,100 +1,19 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ShareView } from '@shared/schemas/shares';
-import { Alert } from '@/components/alert';
-import { AudioPlayer } from '@/components/audio-player';
-import { Button } from '@/components/button';
-import { ConfirmDialog } from '@/components/dialog';
 import { ChevronDownIcon } from '@/components/icons';
 import { StarScore } from '@/components/star-rating';
-import { errorMessage } from '@/lib/errors';
 import { formatDate } from '@/lib/dates';
+import { onDemand, preload, useOnDemand } from '@/lib/on-demand';
 import { formatCents } from '@shared/money';
-import { getShareAudioUrl, useRespondToShare, useShareDetail } from '@/features/feedback/api/shares';
+import { useShareDetail } from '@/features/feedback/api/shares';
 import type { Viewer } from '@/features/feedback/utils/share';
 import { onOpenShareRequest, shareAnchor, shareIdInHash } from '@/features/feedback/utils/share-anchor';
-import { FeedbackView } from './feedback-view';
-import { RequestSummary } from './request-summary';
-import { ReviewerForm } from './reviewer-form';
+import { OnDemandStatus } from '@/components/on-demand-status';
 import { StatusBadge } from './status-badge';
 
-/** A pending request as the reviewer sees it: the track to listen to, and Accept or Decline (confirmed: it is final). */
-function PendingRequest({ share }: { share: ShareView }) {
-  const respond = useRespondToShare();
-  const [confirmingDecline, setConfirmingDecline] = useState(false);
-  const track = { id: share.trackId, title: share.trackTitle, duration: share.trackDuration, peaks: share.trackPeaks };
-  return (
-    <div className="pending-request">
-      <AudioPlayer track={track} loadUrl={() => getShareAudioUrl(share.trackId)} />
-      {respond.isError && (
-        <Alert tone="error" testId="respond-error">
-          {errorMessage(respond.error, 'Failed to answer the request')}
-        </Alert>
-      )}
-      <div className="button-row">
-        <Button
-          onClick={() => respond.mutate({ id: share.id, status: 'accepted' })}
-          busy={respond.isPending && respond.variables?.status === 'accepted'}
-          disabled={respond.isPending}
-          data-testid="share-accept"
-        >
-          Accept
-        </Button>
-        <Button variant="secondary" onClick={() => setConfirmingDecline(true)} disabled={respond.isPending} data-testid="share-decline">
-          Decline
-        </Button>
-      </div>
-      <ConfirmDialog
-        open={confirmingDecline}
-        title="Decline this request?"
-        description={`${share.sharedByName} will see "${share.trackTitle}" as declined${share.paid ? ` and be refunded ${formatCents(share.paid.amountCents)} in full` : ''}. You cannot accept it afterwards.`}
-        confirmLabel="Decline"
-        busyLabel="Declining..."
-        busy={respond.isPending && respond.variables?.status === 'declined'}
-        error={respond.isError && respond.variables?.status === 'declined' ? errorMessage(respond.error, 'Failed to answer the request') : null}
-        onConfirm={() => respond.mutate({ id: share.id, status: 'declined' }, { onSuccess: () => setConfirmingDecline(false) })}
-        onCancel={() => setConfirmingDecline(false)}
-        testId="decline-dialog"
-      />
-    </div>
-  );
-}
-
-/** The expanded part of a share: what was asked, then the reviewer's form or the feedback. */
-function ShareBody({ share, viewer }: { share: ShareView; viewer: Viewer }) {
-  const detail = useShareDetail(share.id);
-  if (detail.isPending) {
-    return (
-      <div className="tracks-loading" role="status">
-        <span className="spinner" aria-hidden="true" />
-        <span>Loading...</span>
-      </div>
-    );
-  }
-  if (detail.isError) {
-    return (
-      <Alert tone="error" testId="share-error">
-        {errorMessage(detail.error, 'Failed to load the feedback')}{' '}
-        <button type="button" className="link-button" onClick={() => void detail.refetch()}>
-          Try again
-        </button>
-      </Alert>
-    );
-  }
-  const current = detail.data.share;
-  const isReviewer = viewer.id === current.sharedWithUserId;
-  return (
-    <>
-      <RequestSummary share={current} />
-      {isReviewer && current.status === 'pending' ? (
-        <PendingRequest share={current} />
-      ) : isReviewer && current.status === 'accepted' ? (
-        <ReviewerForm detail={detail.data} viewer={viewer} />
-      ) : (
-        <FeedbackView detail={detail.data} viewer={viewer} />
-      )}
-    </>
-  );
-}
+// The opened part's code: asked for at the first sign of opening (a pointer over Open, or focus), so it
+// is usually there by the click; its data is asked for by the item as it opens, beside the code.
+const shareBody = onDemand(() => import('./share-body').then((m) => m.ShareBody));
 
 /**
  * One share in the feedback hub: the track title, who it was shared with (for the author) or by (for the
@@ -106,6 +25,8 @@ export function ShareItem({ share, viewer, defaultOpen = false }: { share: Share
   const itemRef = useRef<HTMLLIElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const isAuthor = viewer.id === share.sharedByUserId;
+  const detail = useShareDetail(share.id, open);
+  const body = useOnDemand(shareBody, open);
 
   // A link to this share elsewhere on the page (under its track) opens it here and brings it into view.
   useEffect(
@@ -175,6 +96,8 @@ export function ShareItem({ share, viewer, defaultOpen = false }: { share: Share
           aria-controls={bodyId}
           aria-label={`${open ? 'Hide' : 'Open'} ${share.trackTitle}`}
           onClick={() => setOpen((o) => !o)}
+          onPointerEnter={() => preload(shareBody)}
+          onFocus={() => preload(shareBody)}
           data-testid="share-toggle"
         >
           {open ? 'Hide' : 'Open'}
@@ -183,7 +106,7 @@ export function ShareItem({ share, viewer, defaultOpen = false }: { share: Share
       </div>
       {open && (
         <div className="share-body" id={bodyId} data-testid="share-body">
-          <ShareBody share={share} viewer={viewer} />
+          {body.value ? <body.value detail={detail} viewer={viewer} /> : <OnDemandStatus {...body} testId="share-error" />}
         </div>
       )}
     </li>

@@ -15,6 +15,7 @@ import {
   sameSnippet,
   type Snippet,
 } from '@/features/tracks/utils/snippet';
+import '@/features/tracks/snippet-editor.css';
 
 type Drag = { kind: 'start' | 'end' } | { kind: 'range'; grabAt: number; from: Snippet };
 

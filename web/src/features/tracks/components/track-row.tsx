@@ -5,7 +5,11 @@ import { AlertIcon, MessageIcon, ScissorsIcon, SendIcon, TrashIcon } from '@/com
 import { getTrackUrl } from '@/features/tracks/api/tracks';
 import type { Snippet } from '@/features/tracks/utils/snippet';
 import { formatDate, isNewTrack, newUntil } from '@/features/tracks/utils/track-meta';
-import { SnippetEditor } from './snippet-editor';
+import { OnDemandStatus } from '@/components/on-demand-status';
+import { onDemand, preload, useOnDemand } from '@/lib/on-demand';
+
+// The snippet editor's code loads at the first sign of opening it (a pointer over Snippet, or focus).
+const snippetEditor = onDemand(() => import('./snippet-editor').then((m) => m.SnippetEditor));
 
 /** Re-renders when the track stops counting as new. */
 function useIsNew(track: TrackView): boolean {
@@ -65,6 +69,7 @@ export function TrackRow({
 }) {
   const isNew = useIsNew(track);
   const [snippetOpen, setSnippetOpen] = useState(false);
+  const editor = useOnDemand(snippetEditor, snippetOpen);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
   const [draft, setDraft] = useState<Snippet | null>(null);
   const [playing, setPlaying] = useState(false);
@@ -147,6 +152,8 @@ export function TrackRow({
             aria-expanded={snippetOpen}
             aria-controls={snippetId}
             onClick={() => setSnippetOpen((o) => !o)}
+            onPointerEnter={() => preload(snippetEditor)}
+            onFocus={() => preload(snippetEditor)}
             data-testid="track-snippet-toggle"
           >
             <ScissorsIcon width={16} height={16} />
@@ -181,15 +188,20 @@ export function TrackRow({
         <TrackStatus track={track} />
       )}
 
-      {snippetOpen && (
-        <SnippetEditor
-          id={snippetId}
-          track={track}
-          onDraftChange={setDraft}
-          onAudition={audition}
-          auditioning={auditioning && playing}
-        />
-      )}
+      {snippetOpen &&
+        (editor.value ? (
+          <editor.value
+            id={snippetId}
+            track={track}
+            onDraftChange={setDraft}
+            onAudition={audition}
+            auditioning={auditioning && playing}
+          />
+        ) : (
+          <div id={snippetId}>
+            <OnDemandStatus {...editor} />
+          </div>
+        ))}
 
       {feedbackOpen &&
         (feedback ? (

@@ -2,14 +2,20 @@ import { useEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } 
 import type { TrackView } from '@shared/schemas/tracks';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
-import { ConfirmDialog } from '@/components/dialog';
+import { ConfirmDialog, Dialog } from '@/components/dialog';
 import { TrashIcon, UploadIcon, WaveIcon } from '@/components/icons';
 import { LoadMore } from '@/components/load-more';
 import { errorMessage } from '@/lib/errors';
 import { useDeleteTracks, useTrackPages } from '@/features/tracks/api/tracks';
 import { useTracksLive } from '@/features/tracks/hooks/use-tracks-live';
 import { TrackRow } from './track-row';
-import { UploadTrackModal } from './upload-track-modal';
+import { OnDemandStatus } from '@/components/on-demand-status';
+import { onDemand, preload, useOnDemand } from '@/lib/on-demand';
+
+// The upload modal (and the upload code) loads at the first sign of an upload: a pointer over or focus on
+// an upload button, or a file dragged over the panel. Once loaded it stays mounted, as an upload outlives it.
+const uploadModal = onDemand(() => import('./upload-track-modal').then((m) => m.UploadTrackModal));
+const preloadUpload = { onPointerEnter: () => preload(uploadModal), onFocus: () => preload(uploadModal) };
 
 /** What a delete confirmation is about: one row's track, or the selected ones. */
 interface PendingDelete {
@@ -68,6 +74,8 @@ export function TracksPanel({
   const remove = useDeleteTracks();
   const [uploadOpen, setUploadOpen] = useState(false);
   const [droppedFile, setDroppedFile] = useState<File | null>(null);
+  const [uploadWanted, setUploadWanted] = useState(false);
+  const modal = useOnDemand(uploadModal, uploadWanted);
   const [dropping, setDropping] = useState(false);
   // dragenter/dragleave also fire for every child crossed; counting them keeps the overlay from flickering.
   const dragDepth = useRef(0);
@@ -128,6 +136,12 @@ export function TracksPanel({
   const openUpload = (file: File | null) => {
     setDroppedFile(file);
     setUploadOpen(true);
+    setUploadWanted(true);
+  };
+
+  const closeUpload = () => {
+    setUploadOpen(false);
+    setDroppedFile(null);
   };
 
   const endDrag = () => {
@@ -139,6 +153,7 @@ export function TracksPanel({
     onDragEnter: (e: DragEvent<HTMLElement>) => {
       if (!isFileDrag(e)) return;
       e.preventDefault();
+      preload(uploadModal);
       dragDepth.current += 1;
       setDropping(true);
     },
@@ -197,7 +212,7 @@ export function TracksPanel({
             </p>
           )}
         </div>
-        <Button onClick={() => openUpload(null)} data-testid="upload-open">
+        <Button onClick={() => openUpload(null)} {...preloadUpload} data-testid="upload-open">
           <UploadIcon width={18} height={18} />
           Upload Track
         </Button>
@@ -244,7 +259,7 @@ export function TracksPanel({
             Upload your first track<span className="drop-hint"> (or drop an audio file here)</span> to trim a snippet
             and get feedback from peers and pros.
           </p>
-          <Button variant="secondary" onClick={() => openUpload(null)}>
+          <Button variant="secondary" onClick={() => openUpload(null)} {...preloadUpload}>
             <UploadIcon width={18} height={18} />
             Upload your first track
           </Button>
@@ -257,7 +272,7 @@ export function TracksPanel({
             <UploadIcon width={18} height={18} />
             <span>
               Drop an audio file anywhere on your tracks to upload it, or{' '}
-              <button type="button" className="tracks-drop-zone-browse" onClick={() => openUpload(null)} data-testid="tracks-drop-zone-browse">
+              <button type="button" className="tracks-drop-zone-browse" onClick={() => openUpload(null)} {...preloadUpload} data-testid="tracks-drop-zone-browse">
                 choose a file
               </button>
               .
@@ -323,14 +338,15 @@ export function TracksPanel({
         </>
       )}
 
-      <UploadTrackModal
-        open={uploadOpen}
-        initialFile={droppedFile}
-        onClose={() => {
-          setUploadOpen(false);
-          setDroppedFile(null);
-        }}
-      />
+      {modal.value ? (
+        <modal.value open={uploadOpen} initialFile={droppedFile} onClose={closeUpload} />
+      ) : (
+        modal.failed && (
+          <Dialog open={uploadOpen} title="Upload Track" onClose={closeUpload}>
+            <OnDemandStatus {...modal} />
+          </Dialog>
+        )
+      )}
       {text && (
         <ConfirmDialog
           open={!!pending}

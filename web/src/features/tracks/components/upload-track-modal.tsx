@@ -9,6 +9,7 @@ import { loadOnce } from '@/lib/load-once';
 import { PlanLimitNotice } from '@/components/plan-limit-notice';
 import { useTrackUpload } from '@/features/tracks/hooks/use-track-upload';
 import { AUDIO_ACCEPT, checkAudioFile, formatBytes, titleFromFileName } from '@/features/tracks/utils/file-type';
+import '@/features/tracks/upload.css';
 
 // The title's schema loads when the modal opens, not with the dashboard.
 const loadTitleField = loadOnce(() => import('@shared/schemas/tracks').then((m) => m.titleField));

@@ -1,0 +1,97 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ShareDetail, ShareView } from '@shared/schemas/shares';
+import { Alert } from '@/components/alert';
+import { AudioPlayer } from '@/components/audio-player';
+import { Button } from '@/components/button';
+import { ConfirmDialog } from '@/components/dialog';
+import { errorMessage } from '@/lib/errors';
+import { formatCents } from '@shared/money';
+import { getShareAudioUrl, useRespondToShare } from '@/features/feedback/api/shares';
+import type { Viewer } from '@/features/feedback/utils/share';
+import { FeedbackView } from './feedback-view';
+import { RequestSummary } from './request-summary';
+import { ReviewerForm } from './reviewer-form';
+
+/*
+ * The opened part of a share, a chunk of its own: the feedback, the reviewer's form and what they need
+ * load when a share is first opened, not with the dashboard.
+ */
+
+/** A pending request as the reviewer sees it: the track to listen to, and Accept or Decline (confirmed: it is final). */
+function PendingRequest({ share }: { share: ShareView }) {
+  const respond = useRespondToShare();
+  const [confirmingDecline, setConfirmingDecline] = useState(false);
+  const track = { id: share.trackId, title: share.trackTitle, duration: share.trackDuration, peaks: share.trackPeaks };
+  return (
+    <div className="pending-request">
+      <AudioPlayer track={track} loadUrl={() => getShareAudioUrl(share.trackId)} />
+      {respond.isError && (
+        <Alert tone="error" testId="respond-error">
+          {errorMessage(respond.error, 'Failed to answer the request')}
+        </Alert>
+      )}
+      <div className="button-row">
+        <Button
+          onClick={() => respond.mutate({ id: share.id, status: 'accepted' })}
+          busy={respond.isPending && respond.variables?.status === 'accepted'}
+          disabled={respond.isPending}
+          data-testid="share-accept"
+        >
+          Accept
+        </Button>
+        <Button variant="secondary" onClick={() => setConfirmingDecline(true)} disabled={respond.isPending} data-testid="share-decline">
+          Decline
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirmingDecline}
+        title="Decline this request?"
+        description={`${share.sharedByName} will see "${share.trackTitle}" as declined${share.paid ? ` and be refunded ${formatCents(share.paid.amountCents)} in full` : ''}. You cannot accept it afterwards.`}
+        confirmLabel="Decline"
+        busyLabel="Declining..."
+        busy={respond.isPending && respond.variables?.status === 'declined'}
+        error={respond.isError && respond.variables?.status === 'declined' ? errorMessage(respond.error, 'Failed to answer the request') : null}
+        onConfirm={() => respond.mutate({ id: share.id, status: 'declined' }, { onSuccess: () => setConfirmingDecline(false) })}
+        onCancel={() => setConfirmingDecline(false)}
+        testId="decline-dialog"
+      />
+    </div>
+  );
+}
+
+/** The expanded part of a share: what was asked, then the reviewer's form or the feedback. */
+export function ShareBody({ detail, viewer }: { detail: UseQueryResult<ShareDetail>; viewer: Viewer }) {
+  if (detail.isPending) {
+    return (
+      <div className="tracks-loading" role="status">
+        <span className="spinner" aria-hidden="true" />
+        <span>Loading...</span>
+      </div>
+    );
+  }
+  if (detail.isError) {
+    return (
+      <Alert tone="error" testId="share-error">
+        {errorMessage(detail.error, 'Failed to load the feedback')}{' '}
+        <button type="button" className="link-button" onClick={() => void detail.refetch()}>
+          Try again
+        </button>
+      </Alert>
+    );
+  }
+  const current = detail.data.share;
+  const isReviewer = viewer.id === current.sharedWithUserId;
+  return (
+    <>
+      <RequestSummary share={current} />
+      {isReviewer && current.status === 'pending' ? (
+        <PendingRequest share={current} />
+      ) : isReviewer && current.status === 'accepted' ? (
+        <ReviewerForm detail={detail.data} viewer={viewer} />
+      ) : (
+        <FeedbackView detail={detail.data} viewer={viewer} />
+      )}
+    </>
+  );
+}
