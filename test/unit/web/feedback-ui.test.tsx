@@ -602,6 +602,43 @@ describe('the share modal', () => {
   });
 });
 
+describe('the share dialog over the track list', () => {
+  const ready = (id: string, title: string) => ({
+    id,
+    title,
+    artist: null,
+    userId: 'm1',
+    status: 'ready' as const,
+    failureReason: null,
+    audioUrl: `audio/m1/${id}.mp3`,
+    duration: 60,
+    sizeBytes: 1000,
+    contentType: 'audio/mpeg',
+    peaks: PEAKS,
+    snippet: null,
+    isShared: false,
+    createdAt: '2026-01-02T00:00:00.000Z',
+    updatedAt: '2026-01-02T00:00:00.000Z',
+  });
+
+  it('offers the loaded tracks, then older ones a page at a time', async () => {
+    apiMock.mockImplementation(async (name: string, input?: { cursor?: string }) => {
+      if (name !== 'listTracks') throw new Error(name);
+      return input?.cursor === 'c2'
+        ? { tracks: [ready('t2', 'Old Demo')], next: null, total: 2 }
+        : { tracks: [ready('t1', 'New Song')], next: 'c2', total: 2 };
+    });
+    const { ShareDialog } = await import('../../../web/src/app/routes/share-dialog');
+    renderWithQuery(<ShareDialog open onClose={() => {}} initialUser={user()} />);
+    const picker = screen.getByLabelText('Track') as HTMLSelectElement;
+    await waitFor(() => expect([...picker.options].map((o) => o.textContent)).toEqual(['Choose a track', 'New Song']));
+    fireEvent.click(screen.getByTestId('share-more-tracks'));
+    await waitFor(() => expect([...picker.options].map((o) => o.textContent)).toEqual(['Choose a track', 'New Song', 'Old Demo']));
+    expect(screen.queryByTestId('share-more-tracks')).toBeNull();
+    expect(apiMock.mock.calls.filter((c) => c[0] === 'listTracks').map((c) => c[1])).toEqual([{}, { cursor: 'c2' }]);
+  });
+});
+
 describe('Choose Your Pro', () => {
   it('shows each pro with the price line only when set, the name fallback and the More about panel', async () => {
     apiMock.mockImplementation(async (name: string) => {

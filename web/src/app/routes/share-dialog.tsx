@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { UserCard } from '@shared/schemas/directory';
+import { LoadMore } from '@/components/load-more';
 import { ShareModal } from '@/features/feedback/components/share-modal';
 import { PaymentStep } from '@/features/payments/components/payment-step';
 import { tracksQueryKey, useTracks } from '@/features/tracks/api/tracks';
@@ -17,6 +18,16 @@ export function ShareDialog(props: { open: boolean; onClose: () => void; initial
       // A track can be shared once its audio is processed.
       tracks={(tracks.data ?? []).filter((t) => t.status === 'ready')}
       tracksLoading={tracks.isPending}
+      // The picker offers the tracks loaded so far (newest first); older ones come a page at a time.
+      moreTracks={
+        <LoadMore
+          pages={tracks}
+          label="Load older tracks"
+          failed="Could not load more tracks. Please try again."
+          className="share-more-tracks"
+          testId="share-more-tracks"
+        />
+      }
       onShared={() => void queryClient.invalidateQueries({ queryKey: tracksQueryKey })}
       paymentStep={PaymentStep}
     />

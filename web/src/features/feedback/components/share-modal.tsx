@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ComponentType, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { CONTEXT_CHOICES, TRACK_PURPOSES, type FeedbackCategoryKey } from '@shared/feedback';
 import type { ShareView } from '@shared/schemas/shares';
 import type { UserCard } from '@shared/schemas/directory';
@@ -97,6 +97,7 @@ export function ShareModal({
   onClose,
   tracks,
   tracksLoading = false,
+  moreTracks,
   initialUser = null,
   initialTrackId = null,
   onShared,
@@ -106,6 +107,8 @@ export function ShareModal({
   onClose: () => void;
   tracks: ShareableTrack[];
   tracksLoading?: boolean;
+  /** Under the picker: the way to older tracks than those loaded (the app gives the track list's 'Load more'). */
+  moreTracks?: ReactNode;
   initialUser?: UserCard | null;
   initialTrackId?: string | null;
   /** Called once the request is created (e.g. to reload the tracks, which are now shared). */
@@ -279,6 +282,7 @@ export function ShareModal({
                 ))}
               </select>
             )}
+            {moreTracks}
             {errors.trackId && (
               <p className="field-error" data-testid="share-track-error">
                 {errors.trackId}
