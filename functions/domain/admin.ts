@@ -10,7 +10,7 @@ import { getSettings, setMargin } from '../data/settings.js';
 import * as users from '../data/users.js';
 import { imageUrl } from './users.js';
 import type { StoredUserType, UserRecord } from '../data/users.js';
-import { invalidCursor, isStartKeyOf } from '../lib/cursor.js';
+import { decodeCursorValue, encodeCursor, isStartKeyOf } from '../lib/cursor.js';
 import { Conflict, NotFound } from '../lib/errors.js';
 
 const PAGE_SIZE = 20;
@@ -35,16 +35,12 @@ interface Cursor {
   k?: Record<string, unknown>;
 }
 
-const encode = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
 function decode(cursor: string | undefined, types: readonly string[]): Cursor {
   if (!cursor) return { t: 0 };
-  try {
-    const c = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Cursor;
-    if (Number.isInteger(c.t) && c.t >= 0 && c.t < types.length && (c.k === undefined || isStartKeyOf(c.k, { GSI1PK: `TYPE#${types[c.t]}` }))) return c;
-  } catch {
-    // Falls through: a cursor we did not make.
-  }
-  throw invalidCursor();
+  return decodeCursorValue(cursor, (c: unknown): c is Cursor => {
+    const { t, k } = (c ?? {}) as Partial<Cursor>;
+    return typeof t === 'number' && Number.isInteger(t) && t >= 0 && t < types.length && (k === undefined || isStartKeyOf(k, { GSI1PK: `TYPE#${types[t]}` }));
+  });
 }
 
 const MAX_PAGE_READS = 2;
@@ -72,7 +68,7 @@ export async function listUsers(input: { type: 'all' | 'pro' | 'musician'; q?: s
     cursor = next;
   }
   const counts = await counting;
-  return { users: page.map(toAdminUserView), count: counts.reduce((a, b) => a + b, 0), next: next ? encode(next) : null };
+  return { users: page.map(toAdminUserView), count: counts.reduce((a, b) => a + b, 0), next: encodeCursor(next) };
 }
 
 /** A user the admin may manage: one that exists and is not an admin. */

@@ -14,7 +14,7 @@ import * as notify from './notifications.js';
 import { declinePaidRequest, respondBy } from './payments.js';
 import { moneyRefused } from './money-refused.js';
 import { fulfilment } from '../data/payments.js';
-import { decodeCursor, encodeCursor, invalidCursor } from '../lib/cursor.js';
+import { decodeCursor, decodeCursorValue, encodeCursor } from '../lib/cursor.js';
 
 
 /**
@@ -216,7 +216,7 @@ export async function listShares(
   }
   const from = cursor ? decodePositions(cursor, wanted ?? SHARE_STATUSES) : Object.fromEntries((wanted ?? SHARE_STATUSES).map((st) => [st, '']));
   const page = await shares.pageSharesWith(userId, from, SHARES_PAGE_SIZE);
-  return { shares: page.shares, next: page.next ? Buffer.from(JSON.stringify(page.next)).toString('base64url') : null };
+  return { shares: page.shares, next: encodeCursor(page.next) };
 }
 
 /** A position in one status's list: '' (from the start) or `<createdAt>#<id>` of the last share given. */
@@ -224,16 +224,14 @@ const POSITION = /^$|^[^#]{1,40}#[^#]{1,80}$/;
 
 /** A reviewer's cursor: a position for some of the statuses asked for (the others are done), else 400. */
 function decodePositions(cursor: string, statuses: readonly ShareStatus[]): shares.StatusPositions {
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw invalidCursor();
-  }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw invalidCursor();
-  const entries = Object.entries(value);
-  if (!entries.every(([st, at]) => statuses.includes(st as ShareStatus) && typeof at === 'string' && POSITION.test(at))) throw invalidCursor();
-  return Object.fromEntries(entries) as shares.StatusPositions;
+  return decodeCursorValue(
+    cursor,
+    (value): value is shares.StatusPositions =>
+      !!value &&
+      typeof value === 'object' &&
+      !Array.isArray(value) &&
+      Object.entries(value).every(([st, at]) => statuses.includes(st as ShareStatus) && typeof at === 'string' && POSITION.test(at)),
+  );
 }
 
 export async function respond(userId: string, shareId: string, status: 'accepted' | 'declined', opts: { impersonated?: boolean } = {}): Promise<ShareRecord> {

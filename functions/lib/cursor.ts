@@ -1,5 +1,6 @@
 /**
- * Page cursors: a query's LastEvaluatedKey, opaque to clients, and refused clearly when not one of ours.
+ * Page cursors: a position (most often a query's LastEvaluatedKey) as base64url JSON, opaque to clients,
+ * and refused clearly when not one of ours.
  * A cursor must hold exactly the start key of the query it continues (the table's keys, plus the index's
  * when the query reads an index) in that query's partition: anything else would reach DynamoDB and fail
  * there, or page through a partition the route does not read.
@@ -11,8 +12,21 @@ export type CursorPartition = { PK: string } | { GSI1PK: string };
 
 const keyNames = (partition: CursorPartition) => ('GSI1PK' in partition ? ['GSI1PK', 'GSI1SK', 'PK', 'SK'] : ['PK', 'SK']);
 
-export const encodeCursor = (key: Record<string, unknown> | undefined): string | null =>
-  key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
+/** Any position a route pages by, as a cursor: base64url of its JSON (null: no next page). */
+export const encodeCursor = (value: object | undefined | null): string | null =>
+  value ? Buffer.from(JSON.stringify(value)).toString('base64url') : null;
+
+/** A cursor's position, if `valid` accepts it; else the clear 400 of a cursor we did not make. */
+export function decodeCursorValue<T>(cursor: string, valid: (value: unknown) => value is T): T {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor();
+  }
+  if (!valid(value)) throw invalidCursor();
+  return value;
+}
 
 /**
  * Whether a value is a start key of a query of this partition; with `sortPrefix`, also within a query that
@@ -33,14 +47,8 @@ export function isStartKeyOf(key: unknown, partition: CursorPartition, sortPrefi
 export const invalidCursor = () =>
   new BadRequest('The page cursor is not valid: start from the first page', { cursor: 'Invalid cursor' }, 'invalid_cursor');
 
+/** A query's start key from its cursor (none for the first page). */
 export function decodeCursor(cursor: string | undefined, partition: CursorPartition, sortPrefix?: string): Record<string, string> | undefined {
   if (!cursor) return undefined;
-  let key: unknown;
-  try {
-    key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw invalidCursor();
-  }
-  if (!isStartKeyOf(key, partition, sortPrefix)) throw invalidCursor();
-  return key;
+  return decodeCursorValue(cursor, (key): key is Record<string, string> => isStartKeyOf(key, partition, sortPrefix));
 }
