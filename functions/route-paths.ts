@@ -63,6 +63,8 @@ export const routePaths = {
   suggestComment: { method: 'POST', path: '/feedbacks/suggestion', access: 'user', area: 'feedbacks' },
 
   health: { method: 'GET', path: '/health', access: 'public', area: 'health' },
+
+  reportTelemetry: { method: 'POST', path: '/telemetry', access: 'public', area: 'telemetry' },
 } as const satisfies Record<string, RouteAddress>;
 
 export type RouteName = keyof typeof routePaths;

@@ -9,6 +9,7 @@ import { adminSchemas } from './route-schemas/admin.js';
 import { billingSchemas } from './route-schemas/billing.js';
 import { feedbacksSchemas } from './route-schemas/feedbacks.js';
 import { healthSchemas } from './route-schemas/health.js';
+import { telemetrySchemas } from './route-schemas/telemetry.js';
 import { paymentsSchemas } from './route-schemas/payments.js';
 import { sharesSchemas } from './route-schemas/shares.js';
 import { tracksSchemas } from './route-schemas/tracks.js';
@@ -26,6 +27,7 @@ const schemas = {
   ...billingSchemas,
   ...adminSchemas,
   ...healthSchemas,
+  ...telemetrySchemas,
 } as const satisfies Record<RouteName, RouteSchemas>;
 
 export type Routes = { [N in RouteName]: (typeof routePaths)[N] & (typeof schemas)[N] };

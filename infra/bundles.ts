@@ -38,6 +38,7 @@ export const SDK_CLIENTS: Readonly<Record<string, readonly string[]>> = {
   'functions/http/billing.ts': [...HTTP, UTIL, SES],
   'functions/http/admin.ts': [...HTTP, UTIL, SES], // the decision on a pro application is e-mailed
   'functions/http/health.ts': [...HTTP, S3], // the buckets are probed
+  'functions/http/telemetry.ts': HTTP, // browsers' reports: logged and counted, nothing stored
   'functions/jobs/process-audio.ts': [...DYNAMO, UTIL, S3],
   'functions/jobs/comment-digest.ts': [...DYNAMO, UTIL, SES],
   'functions/jobs/payment-checks.ts': [...DYNAMO, UTIL, SECRETS, SES],

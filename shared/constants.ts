@@ -66,3 +66,21 @@ export const UNCLAIMED_UPLOAD_TAG = { key: 'upload', value: 'unclaimed', expireA
  */
 export const MAX_SHARES_PER_TRACK = 1000;
 export const MAX_COMMENTS_PER_SHARE = 1000;
+
+/**
+ * Error reporting (spec: 100% of traces, 10% of sessions, 100% of sessions with errors). A session is
+ * a browser tab's visit; one in which an error happens is kept from its start (what came before the
+ * error is held, up to `heldEvents`, and sent with it). Reports go to `POST /telemetry` in batches.
+ */
+export const TELEMETRY = {
+  traceSampleRate: 1,
+  sessionSampleRate: 0.1,
+  errorSessionSampleRate: 1,
+  heldEvents: 100,
+  maxBatch: 50,
+  /** Under the API's 64 KB body limit, whatever the events' stacks weigh. */
+  maxBatchBytes: 48 * 1024,
+  flushEveryMs: 5_000,
+  /** The header naming one API request everywhere: the browser's report, the function's logs, the answer. */
+  correlationHeader: 'x-correlation-id',
+} as const;

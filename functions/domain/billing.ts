@@ -15,6 +15,7 @@ import { billing, type Plan, type Subscription } from '../providers/billing.js';
 import { savePlanCatalog } from '../data/plans.js';
 import { FALLBACK_FREE_LIMITS, LIVE } from './plan-limits.js';
 import { sendClaimedMail } from './notifications.js';
+import { count, log } from '../lib/observability.js';
 
 /** Plans change rarely (an operator edits them in Stripe): read at most once a minute per container. */
 const PLANS_TTL_MS = 60_000;
@@ -145,7 +146,10 @@ const PAYMENT_FAILED = 'invoice.payment_failed';
  */
 export async function handleStripeWebhook(rawBody: string, signature: string | undefined): Promise<void> {
   const event = await billing().verifyEvent(rawBody, signature);
-  if (!event) throw new BadRequest('The webhook signature is not valid', undefined, 'invalid_signature');
+  if (!event) {
+    count('WebhooksRejected');
+    throw new BadRequest('The webhook signature is not valid', undefined, 'invalid_signature');
+  }
   const customerId = event.customerId && (SYNCING.has(event.type) || event.type === PAYMENT_FAILED) ? event.customerId : null;
   // Whether the event was applied, and whose customer it is about, read at once.
   const [seen, userId] = await Promise.all([webhookSeen('stripe', event.id), customerId ? data.userOfCustomer(customerId) : null]);
@@ -168,7 +172,7 @@ async function syncPlan(userId: string, customerId: string, event: WebhookEvent,
   const [result, read] = await Promise.all([
     data.applyPlanEvent(userId, plan, readAt, event, failed),
     failed ? getUser(userId).catch(() => undefined) : null,
-    storePlans().catch((err: unknown) => console.error('Plan catalogue not stored; the next read stores it', err)),
+    storePlans().catch((err: unknown) => log.error('Plan catalogue not stored; the next read stores it', err)),
   ]);
   // Stale: a later read of the subscriptions is stored already, which a redelivery would only repeat, so
   // the event needs no record of its own; a failed payment's e-mail is still owed.

@@ -11,6 +11,7 @@ import * as images from '../data/images.js';
 import { getUser, updateUser, type UserRecord } from '../data/users.js';
 import { BadRequest, NotFound } from '../lib/errors.js';
 import { FORMAT_NAMES, readImageHeader, type ImageFormat } from './image-header.js';
+import { log } from '../lib/observability.js';
 
 /** Long enough to resize and send a picture on a slow connection; the ticket is asked for just before. */
 export const IMAGE_UPLOAD_TTL_SECONDS = 5 * 60;
@@ -57,7 +58,7 @@ async function discard(key: string): Promise<void> {
   try {
     await images.deleteImage(key);
   } catch (err) {
-    console.warn(JSON.stringify({ message: 'Could not delete an image object', key, error: (err as Error).message }));
+    log.warn('Could not delete an image object', { key, error: (err as Error).message });
   }
 }
 

@@ -14,6 +14,7 @@ import { decodeCursor, encodeCursor } from '../lib/cursor.js';
 import { Forbidden, NotFound, Unauthorized } from '../lib/errors.js';
 import type { Identity } from '../lib/identity.js';
 import { issueImpersonationToken, readImpersonationToken } from '../lib/impersonation-token.js';
+import { log } from '../lib/observability.js';
 
 export { MONEY_REFUSED, moneyRefused } from './money-refused.js';
 
@@ -65,7 +66,7 @@ export async function auditWrite(admin: UserRecord, target: UserRecord, action: 
   const entry: AuditEntry = await recordAudit({ adminId: admin.id, adminEmail: admin.email, targetId: target.id, targetEmail: target.email, action, method, path, status: null });
   return {
     settle: (status: number) =>
-      settleAudit(entry, status).catch((err) => console.error('Audit entry not settled', entry.id, err)),
+      settleAudit(entry, status).catch((err) => log.error('Audit entry not settled', err, { auditId: entry.id })),
   };
 }
 

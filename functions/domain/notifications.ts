@@ -25,6 +25,7 @@ import { getUser, type UserRecord } from '../data/users.js';
 import { formatCents, PAID_REQUEST_DAYS } from '../../shared/money.js';
 import { config } from '../lib/config.js';
 import { sendMail } from '../providers/mail.js';
+import { log } from '../lib/observability.js';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -56,7 +57,7 @@ async function sendOnce(once: Claim, toUserId: string, subject: string, lines: s
     claimed = await once.claim();
     if (claimed) await deliver(toUserId, subject, lines);
   } catch (err) {
-    console.error('E-mail not sent', once.label, err);
+    log.error('E-mail not sent', err, { about: once.label });
     if (claimed) await once.release().catch(() => {});
   }
 }
@@ -93,7 +94,7 @@ export async function sendClaimedMail(to: UserRecord | null, subject: string, li
     await deliverTo(to, subject, lines, linkPath);
     return true;
   } catch (err) {
-    console.error('E-mail not sent', to?.id, subject, err);
+    log.error('E-mail not sent', err, { userId: to?.id, subject });
     return false;
   }
 }
@@ -229,10 +230,10 @@ export async function sendDueDigests(now = new Date(), only?: { shareId: string 
       else counts.empty++;
     } catch (err) {
       counts.failed++;
-      console.error('Comment digest not sent', due.shareId, due.toUserId, err);
+      log.error('Comment digest not sent', err, { shareId: due.shareId, userId: due.toUserId });
       if (claimed && claimed.attempts + 1 < DIGEST_ATTEMPTS) {
         const retryAt = new Date(now.getTime() + DIGEST_RETRY_SECONDS * 1000).toISOString();
-        await restoreDigest({ ...claimed, attempts: claimed.attempts + 1 }, retryAt).catch((e) => console.error('Comment digest not put back', due.shareId, e));
+        await restoreDigest({ ...claimed, attempts: claimed.attempts + 1 }, retryAt).catch((e) => log.error('Comment digest not put back', e, { shareId: due.shareId }));
       }
     }
   }

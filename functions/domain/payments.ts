@@ -25,6 +25,7 @@ import { BadRequest, Conflict, NotFound } from '../lib/errors.js';
 import { payments, type ProviderCapture, type WebhookHeaders } from '../providers/payments.js';
 import * as notify from './notifications.js';
 import { checkRequest, idempotencyConflict, idFromKey, newShare, requestHash } from './shares.js';
+import { count, log } from '../lib/observability.js';
 
 const DAY_MS = 86_400_000;
 /** A payment not captured this long after its order was created is looked at again (the browser normally captures within a minute). */
@@ -140,6 +141,7 @@ export async function captureOrder(caller: UserRecord, orderId: string): Promise
   };
   if (outcome.kind === 'declined' || (outcome.kind === 'not_approved' && (await declinedMeanwhile()))) {
     if (outcome.kind === 'declined') await data.noteDecline(p);
+    count('PaymentsFailed');
     throw new Conflict('PayPal declined this payment method. Nothing was charged: try again with another way to pay.', 'payment_declined');
   }
   if (outcome.kind === 'not_approved') {
@@ -176,7 +178,7 @@ const readPayer = (p: PaymentRecord, applying: Applying): PayerRead =>
   applying.payer
     ? Promise.resolve(applying.payer)
     : getUser(p.payerId).catch((err) => {
-        console.error('Payer not read for the refund e-mail', p.payerId, err);
+        log.error('Payer not read for the refund e-mail', err, { userId: p.payerId });
         return undefined;
       });
 
@@ -217,6 +219,8 @@ async function settleCapture(p: PaymentRecord, capture: ProviderCapture, applyin
     parts ? parts[2] : getUser(p.proUserId).catch(() => undefined),
   ]);
   if (result.kind === 'applied') {
+    count('PaymentsCaptured');
+    count('FeedbackRequested');
     if (applying.event) applying.done = true;
     // The recipient, read again in the rare case the read beside the write failed.
     const reviewer = read === undefined ? await getUser(p.proUserId).catch(() => null) : read;
@@ -247,12 +251,13 @@ async function refundUnfulfillable(p: PaymentRecord, captureId: string, reason: 
     // Null: refunded in full at the provider already.
     refundId = (await payments().refundCapture(captureId, refundRequestId(p.orderId)))?.refundId ?? 'at-provider';
   } catch (err) {
-    console.error('Refund not sent yet; the scheduled check will send it', p.orderId, err);
+    log.error('Refund not sent yet; the scheduled check will send it', err, { orderId: p.orderId });
     return (await data.captureForRefund(p, captureId, reason)) ? { ...p, status: 'refunding', captureId, credited: false, refundReason: reason } : null;
   }
   const [written, payer] = await Promise.all([data.refundUncredited(p, captureId, refundId, reason, applying.event), readPayer(p, applying)]);
   if (applying.event) applying.done = true;
   if (!written) return null;
+  count('PaymentsRefunded');
   await notify.sendClaimedPaymentMail(p.orderId, data.REFUND_MAIL, payer, notify.paymentRefundedMail(written));
   return written;
 }
@@ -260,7 +265,7 @@ async function refundUnfulfillable(p: PaymentRecord, captureId: string, reason: 
 /** Finishes a refund now if the provider answers; otherwise the scheduled check does, minutes later. */
 const finishRefundLater = (payment: PaymentRecord | string) =>
   finishRefund(payment).catch((err) =>
-    console.error('Refund not finished yet; the scheduled check will finish it', typeof payment === 'string' ? payment : payment.orderId, err),
+    log.error('Refund not finished yet; the scheduled check will finish it', err, { orderId: typeof payment === 'string' ? payment : payment.orderId }),
   );
 
 /**
@@ -292,6 +297,7 @@ async function recordRefund(
   if (result === 'share_moved') return result;
   if (applying.event) applying.done = true;
   if (result === 'applied') {
+    count('PaymentsRefunded');
     await notify.sendClaimedPaymentMail(p.orderId, data.REFUND_MAIL, to, notify.paymentRefundedMail({ ...p, status: 'refunded', refundReason: p.refundReason ?? reason }));
   }
   return result;
@@ -387,7 +393,7 @@ async function reverseAtProvider(p: PaymentRecord, full: boolean, applying: Appl
   }
   const started = cancel ? await data.startRefund(p, 'reversed', cancel) : 'share_moved';
   if (started === 'share_moved') {
-    console.error('A partial refund at the provider of a request no longer open is left as it is', orderId);
+    log.warn('A partial refund at the provider of a request no longer open is left as it is', { orderId });
     return;
   }
   if (started === 'payment_moved') {
@@ -416,7 +422,7 @@ export async function declinePaidRequest(share: ShareRecord): Promise<'declined'
   if (captureId) {
     await payments()
       .refundCapture(captureId, refundRequestId(orderId))
-      .catch((err) => console.error('Refund not sent yet; the scheduled check will send it', orderId, err));
+      .catch((err) => log.error('Refund not sent yet; the scheduled check will send it', err, { orderId }));
   }
   return 'declined';
 }
@@ -495,7 +501,8 @@ export async function checkDuePayments(now = new Date(), only?: { orderId: strin
       counts.checked++;
     } catch (err) {
       counts.failed++;
-      console.error('Payment check failed', orderId, err);
+      count('PaymentsFailed');
+      log.error('Payment check failed', err, { orderId });
       await data.setCheck(p, p.status, iso(now.getTime() + RETRY_MS)).catch(() => {});
     }
   }
@@ -531,9 +538,11 @@ async function orderOfEvent(e: PaypalEvent): Promise<string | null> {
  */
 export async function handlePaypalWebhook(headers: WebhookHeaders, event: PaypalEvent): Promise<void> {
   if (typeof event.id !== 'string' || typeof event.event_type !== 'string') {
+    count('WebhooksRejected');
     throw new BadRequest('Not a PayPal event', undefined, 'invalid_event');
   }
   if (!(await payments().verifyWebhook(headers, event))) {
+    count('WebhooksRejected');
     throw new BadRequest('The webhook signature is not valid', undefined, 'invalid_signature');
   }
   const orderId = await orderOfEvent(event);

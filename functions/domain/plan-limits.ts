@@ -9,6 +9,7 @@ import { getPlanCatalog } from '../data/plans.js';
 import type { UserRecord } from '../data/users.js';
 import { Conflict } from '../lib/errors.js';
 import { FALLBACK_FREE_LIMITS, type Plan, type PlanLimits } from '../providers/plan.js';
+import { log } from '../lib/observability.js';
 
 export { FALLBACK_FREE_LIMITS };
 /** Subscriptions in these states give their plan; the others (canceled, unpaid, incomplete...) do not. */
@@ -26,7 +27,7 @@ async function catalog(): Promise<Plan[]> {
   try {
     cache = { at: Date.now(), plans: (await getPlanCatalog())?.plans ?? [] };
   } catch (err) {
-    console.error('Plan catalog not readable; the free plan limits apply', err);
+    log.error('Plan catalog not readable; the free plan limits apply', err);
     return cache?.plans ?? [];
   }
   return cache.plans;

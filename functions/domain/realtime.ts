@@ -10,6 +10,7 @@ import { connectionsOf, forgetConnection } from '../data/connections.js';
 import { TRACK_ENTITY } from '../data/tracks.js';
 import { SHARE_ENTITIES } from '../data/shares.js';
 import { realtimeApi } from '../lib/aws/realtime.js';
+import { log } from '../lib/observability.js';
 
 export interface StreamChange {
   eventName?: 'INSERT' | 'MODIFY' | 'REMOVE' | string;
@@ -103,10 +104,10 @@ export async function deliver(notifications: Notification[]): Promise<number> {
           gone.set(connectionId, userId);
           return;
         }
-        console.error('Realtime delivery failed', connectionId, err);
+        log.error('Realtime delivery failed', err, { connectionId });
       }
     }
   });
-  await Promise.all([...gone].map(([connectionId, userId]) => forgetConnection(userId, connectionId).catch((err) => console.error('Gone connection not forgotten', connectionId, err))));
+  await Promise.all([...gone].map(([connectionId, userId]) => forgetConnection(userId, connectionId).catch((err) => log.error('Gone connection not forgotten', err, { connectionId }))));
   return sent;
 }

@@ -15,6 +15,7 @@ import { declinePaidRequest, respondBy } from './payments.js';
 import { moneyRefused } from './money-refused.js';
 import { fulfilment } from '../data/payments.js';
 import { decodeCursor, decodeCursorValue, encodeCursor } from '../lib/cursor.js';
+import { count, log } from '../lib/observability.js';
 
 
 /**
@@ -77,6 +78,7 @@ export async function createShare(
     if (!existing) throw new NotFound('This track has been deleted');
     return sameRequest(caller, existing, hash);
   }
+  count('FeedbackRequested');
   await notify.sendClaimedShareMail(share.id, 'requested', reviewer, notify.feedbackRequestedMail(share));
   return share;
 }
@@ -374,7 +376,7 @@ export async function submitFeedback(userId: string, input: { id: string; criter
   // The musician (the e-mail's recipient) is read alongside the write that claims the e-mail.
   const [ok, musician] = await Promise.all([
     shares.completeWithFeedback(share, feedback, share.payment ? [fulfilment(share.payment.orderId, at)] : [], { claimEmail: 'responded' }),
-    getUser(share.sharedByUserId).catch((err) => (console.error('Recipient not read', share.sharedByUserId, err), undefined)),
+    getUser(share.sharedByUserId).catch((err) => (log.error('Recipient not read', err, { userId: share.sharedByUserId }), undefined)),
   ]);
   if (!ok) {
     const now = await shares.readShare(share.id);
@@ -382,6 +384,7 @@ export async function submitFeedback(userId: string, input: { id: string; criter
     if (now.deleting) throw beingDeleted();
     throw new Conflict('This feedback is complete and cannot be reviewed again', 'completed');
   }
+  count('FeedbackCompleted');
   const done = { ...share, status: 'completed' as const, updatedAt: at };
   const to = musician === undefined ? await getUser(share.sharedByUserId).catch(() => undefined) : musician;
   if (to === undefined) await shares.releaseEmail(share.id, 'responded').catch(() => {});

@@ -18,6 +18,7 @@ import { moneyRefused } from './money-refused.js';
 import { assertWithinPlan, type PlanHolder } from './plan-limits.js';
 import { finishTrack, processedTrack, uploadKeyFor, parseUploadKey } from './track-audio.js';
 import { trackStatus } from './track-status.js';
+import { log } from '../lib/observability.js';
 
 export { audioKeyFor, finishTrack, parseUploadKey, sanitizeFilename, uploadKeyFor } from './track-audio.js';
 export { trackStatus } from './track-status.js';
@@ -124,7 +125,7 @@ async function repairProcessing(list: TrackRecord[]): Promise<TrackRecord[]> {
         const result = await uploads.getResult(t.uploadKey);
         return (result && (await finishTrack(t.id, result))) || t;
       } catch (err) {
-        console.error('Finishing a processed track failed; left to the next read', t.id, err);
+        log.error('Finishing a processed track failed; left to the next read', err, { trackId: t.id });
         return t;
       }
     }),
@@ -229,7 +230,7 @@ export async function deleteOwnTracks(userId: string, ids: string[], opts: { imp
       try {
         return { id: c.id, track: await deleteTrack(c) };
       } catch (err) {
-        console.error('Track deletion stopped part-way', c.id, err);
+        log.error('Track deletion stopped part-way', err, { trackId: c.id });
         return { id: c.id, error: 'The track could not be deleted completely; please try again.' };
       }
     }),

@@ -3,9 +3,11 @@
  * scripts/dev/scheduler.ts): sends the comment digests that are due.
  */
 import { sendDueDigests } from '../domain/notifications.js';
+import { log, observed } from '../lib/observability.js';
 
-export async function handler(): Promise<{ sent: number; empty: number; failed: number }> {
-  const counts = await sendDueDigests();
-  if (counts.sent || counts.failed) console.log('Comment digests', JSON.stringify(counts));
-  return counts;
-}
+export const handler = (): Promise<{ sent: number; empty: number; failed: number }> =>
+  observed('sendDueDigests', async () => {
+    const counts = await sendDueDigests();
+    if (counts.sent || counts.failed) log.info('Comment digests', counts);
+    return counts;
+  });

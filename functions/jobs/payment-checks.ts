@@ -5,9 +5,11 @@
  * not accepted within 7 days or not completed within 14 days of its acceptance.
  */
 import { checkDuePayments } from '../domain/payments.js';
+import { log, observed } from '../lib/observability.js';
 
-export async function handler(): Promise<{ checked: number; failed: number }> {
-  const counts = await checkDuePayments();
-  if (counts.checked || counts.failed) console.log('Payment checks', JSON.stringify(counts));
-  return counts;
-}
+export const handler = (): Promise<{ checked: number; failed: number }> =>
+  observed('checkDuePayments', async () => {
+    const counts = await checkDuePayments();
+    if (counts.checked || counts.failed) log.info('Payment checks', counts);
+    return counts;
+  });

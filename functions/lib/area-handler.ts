@@ -18,6 +18,8 @@ import { hasTotpMfa } from './admin-mfa.js';
 import { identify, isAdminIdentity, type Identity } from './identity.js';
 import { IMPERSONATION_HEADER, routeKey, type Area, type AreaSchemas, type RouteDef, type RoutesOfArea } from './route.js';
 import { auditWrite, impersonated, lookUpImpersonation, moneyRefused } from '../domain/impersonation.js';
+import { TELEMETRY } from '../../shared/constants.js';
+import { count, currentRequest, enterRequest, log, publishMetrics } from './observability.js';
 
 /** Largest accepted JSON body; anything bigger is refused before parsing. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -49,6 +51,7 @@ interface AppContext extends Context {
   input?: unknown;
   /** A write made while impersonating, audited before it runs. */
   audit?: { settle(status: number): Promise<void> };
+  startedAt?: number;
 }
 
 export function json(statusCode: number, body: unknown): Result {
@@ -61,11 +64,47 @@ export function json(statusCode: number, body: unknown): Result {
 
 function errorResult(err: unknown): Result {
   if (err instanceof AppError) {
-    if (err.status >= 500) console.error('Service unavailable', err.code, (err as { detail?: string }).detail ?? err.message);
+    if (err.status >= 500) log.error('Service unavailable', undefined, { code: err.code, detail: (err as { detail?: string }).detail ?? err.message });
     return json(err.status, { error: { ...err.details, code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } });
   }
-  console.error('Unhandled error', err);
+  log.error('Unhandled error', err);
   return json(500, { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } });
+}
+
+/** The id the browser gave the request (its reports name it), else API Gateway's own request id. */
+function correlationIdOf(event: APIGatewayProxyEventV2): string {
+  const sent = event.headers?.[TELEMETRY.correlationHeader];
+  return sent && /^[\w-]{8,64}$/.test(sent) ? sent : event.requestContext?.requestId || crypto.randomUUID();
+}
+
+type Request = middy.Request<APIGatewayProxyEventV2, Result, Error, AppContext>;
+
+/**
+ * Every request's lines carry its correlation id (and its route and caller once known); as it ends, one
+ * line says how it went (an error line for a 5xx, which also counts as ServerErrors), the metrics counted
+ * meanwhile are written, and the answer names the correlation id.
+ */
+const observe: middy.MiddlewareObj<APIGatewayProxyEventV2, Result, Error, AppContext> = {
+  before: ({ event, context }) => {
+    context.startedAt = performance.now();
+    enterRequest({ correlationId: correlationIdOf(event), route: event.routeKey });
+  },
+  after: (request) => finish(request),
+  onError: (request) => finish(request),
+};
+
+function finish({ response, context }: Request) {
+  const status = response?.statusCode ?? 500;
+  const outcome = { status, durationMs: Math.round(performance.now() - (context.startedAt ?? performance.now())) };
+  if (status >= 500) {
+    count('ServerErrors');
+    log.error('Request failed', undefined, outcome);
+  } else {
+    log.info('Request', outcome);
+  }
+  publishMetrics();
+  const id = currentRequest()?.correlationId;
+  if (response && id) response.headers = { ...response.headers, [TELEMETRY.correlationHeader]: id };
 }
 
 /** The request body as sent (API Gateway may hand it over base64-encoded). */
@@ -204,6 +243,8 @@ export function areaHandler<A extends Area>(area: A, schemas: AreaSchemas<A>, ha
       const route = byKey.get(event.routeKey);
       if (!route) throw new NotFound(`No route for ${event.routeKey}`);
       context.route = route;
+      const request = currentRequest();
+      if (request) request.route = route.name;
     },
   };
 
@@ -232,11 +273,13 @@ export function areaHandler<A extends Area>(area: A, schemas: AreaSchemas<A>, ha
         if ((def as RouteDef).money) throw moneyRefused();
         if (!allows(def.access, target, false)) throw new Forbidden();
         context.caller = { identity, user: target, isAdmin: false, actor: user };
+        Object.assign(currentRequest() ?? {}, { callerId: target.id, actorId: user.id });
         if (def.method !== 'GET') context.audit = await auditWrite(user, target, context.route!.name, def.method, event.rawPath);
         return;
       }
       if (!allows(def.access, user, isAdmin)) throw new Forbidden();
       context.caller = { identity, user, isAdmin };
+      Object.assign(currentRequest() ?? {}, { callerId: user.id });
     },
   };
 
@@ -261,6 +304,7 @@ export function areaHandler<A extends Area>(area: A, schemas: AreaSchemas<A>, ha
   };
 
   return middy<APIGatewayProxyEventV2, Result, Error, AppContext>()
+    .use(observe)
     .use(errors)
     .use(resolveRoute)
     .use(authenticate)

@@ -1,4 +1,5 @@
 import type { z } from 'zod/mini';
+import { TELEMETRY } from '../../shared/constants.js';
 import type { RouteName, routePaths } from '../route-paths.js';
 
 /** Who may call a route. Ranked: each level admits the callers the spec gives it (see access.ts). */
@@ -6,7 +7,7 @@ export type Access = 'public' | 'user' | 'musician' | 'pro' | 'admin';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A feature area: one Lambda function (and one bundle) per area. */
-export type Area = 'users' | 'tracks' | 'shares' | 'feedbacks' | 'payments' | 'billing' | 'admin' | 'health';
+export type Area = 'users' | 'tracks' | 'shares' | 'feedbacks' | 'payments' | 'billing' | 'admin' | 'health' | 'telemetry';
 
 /** Where a route is and who may call it (functions/route-paths.ts). */
 export interface RouteAddress {
@@ -35,6 +36,6 @@ export type RoutesOfArea<A extends Area> = { [N in RouteName]: (typeof routePath
 
 /** Request headers the browser may send: the admin's impersonation token travels beside their own token. */
 export const IMPERSONATION_HEADER = 'x-impersonation-token';
-export const CORS_ALLOW_HEADERS = ['authorization', 'content-type', IMPERSONATION_HEADER] as const;
+export const CORS_ALLOW_HEADERS = ['authorization', 'content-type', IMPERSONATION_HEADER, TELEMETRY.correlationHeader] as const;
 
 export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>) => `${r.method} ${r.path}`;

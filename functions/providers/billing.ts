@@ -12,6 +12,7 @@ import { FALLBACK_FREE_LIMITS, type Plan, type PlanLimits } from './plan.js';
 
 export type { Plan, PlanLimits };
 import { Conflict, ServiceUnavailable } from '../lib/errors.js';
+import { log } from '../lib/observability.js';
 
 /** A customer's subscription, as the provider holds it now. */
 export interface Subscription {
@@ -55,7 +56,7 @@ function limitOf(product: string, key: keyof PlanLimits, v: string | undefined):
   if (v === 'unlimited') return null;
   const n = Number(v);
   if (v !== undefined && v !== '' && Number.isInteger(n) && n >= 0) return n;
-  console.error(`Plan ${product}: metadata ${key} is ${JSON.stringify(v)}, not a whole number or 'unlimited'; the free plan's ${FALLBACK_FREE_LIMITS[key]} applies`);
+  log.error('Plan metadata not understood; the free plan limit applies', undefined, { product, key, value: v, limit: FALLBACK_FREE_LIMITS[key] });
   return FALLBACK_FREE_LIMITS[key];
 }
 
@@ -93,7 +94,7 @@ class StripeBilling implements BillingProvider {
       const e = err as { type?: string; message?: string; statusCode?: number; code?: string };
       const detail = `Stripe did not ${what}: ${e.type ?? ''} ${e.code ?? ''} ${e.message ?? ''}`.replace(/\s+/g, ' ').trim();
       if (e.type === 'StripeInvalidRequestError' || e.type === 'StripeCardError') {
-        console.error(detail);
+        log.error(detail);
         throw new Conflict('Billing could not do this right now. Please reload the page and try again.', 'billing_refused');
       }
       throw new BillingProviderError(detail);

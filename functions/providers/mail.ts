@@ -2,6 +2,7 @@
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { ses } from '../lib/aws/ses.js';
 import { config } from '../lib/config.js';
+import { count } from '../lib/observability.js';
 
 export interface Mail {
   to: string;
@@ -11,11 +12,17 @@ export interface Mail {
 }
 
 export async function sendMail(mail: Mail): Promise<void> {
-  await ses().send(
-    new SendEmailCommand({
-      FromEmailAddress: config.mailFrom,
-      Destination: { ToAddresses: [mail.to] },
-      Content: { Simple: { Subject: { Data: mail.subject }, Body: { Html: { Data: mail.html }, Text: { Data: mail.text } } } },
-    }),
-  );
+  try {
+    await ses().send(
+      new SendEmailCommand({
+        FromEmailAddress: config.mailFrom,
+        Destination: { ToAddresses: [mail.to] },
+        Content: { Simple: { Subject: { Data: mail.subject }, Body: { Html: { Data: mail.html }, Text: { Data: mail.text } } } },
+      }),
+    );
+  } catch (err) {
+    count('EmailsFailed');
+    throw err;
+  }
+  count('EmailsSent');
 }

@@ -6,6 +6,7 @@ import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import { connect, disconnect } from '../domain/realtime-connections.js';
 import { AppError } from '../lib/errors.js';
 import { verifyIdToken } from '../lib/identity.js';
+import { log } from '../lib/observability.js';
 
 interface SocketEvent {
   requestContext: { routeKey: string; connectionId: string };
@@ -33,7 +34,7 @@ export async function handler(event: SocketEvent): Promise<APIGatewayProxyResult
     }
   } catch (err) {
     if (err instanceof AppError) return { statusCode: err.status, body: err.message };
-    console.error('Realtime socket error', err);
+    log.error('Realtime socket error', err, { routeKey, connectionId });
     return { statusCode: 500, body: 'error' };
   }
 }

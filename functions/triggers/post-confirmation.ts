@@ -4,6 +4,7 @@
  */
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { createUserRecord } from '../domain/user-records.js';
+import { log } from '../lib/observability.js';
 
 export async function handler(event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> {
   if (event.triggerSource !== 'PostConfirmation_ConfirmSignUp') return event;
@@ -12,7 +13,7 @@ export async function handler(event: PostConfirmationTriggerEvent): Promise<Post
     await createUserRecord({ sub, email, name, preferredUsername, admin: false });
   } catch (err) {
     // Confirmation must not fail over this: the first signed-in call makes the record instead.
-    console.error('User record not created at confirmation', sub, err);
+    log.error('User record not created at confirmation', err, { userId: sub });
   }
   return event;
 }

@@ -1,11 +1,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Duration, RemovalPolicy, type Size, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, type Size, Stack, Validations } from 'aws-cdk-lib';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import * as ssm from 'aws-cdk-lib/aws-ssm';
 import { Construct } from 'constructs';
 
 /** Root of the repository (infra/constructs/ is two levels down). */
@@ -33,6 +34,32 @@ export interface AppFunctionProps {
   readonly deadLetterQueue?: sqs.IQueue;
 }
 
+/** The version of Powertools for AWS Lambda the code is built and tested with (package.json's, as installed). */
+export const POWERTOOLS_VERSION: string = JSON.parse(
+  fs.readFileSync(path.join(REPO_ROOT, 'node_modules/@aws-lambda-powertools/logger/package.json'), 'utf8'),
+).version;
+
+/**
+ * Powertools for AWS Lambda comes from its official layer, of the installed version (AWS publishes each
+ * version's ARN in every region under this SSM name), not inside each bundle: it would add 12 KB gzip
+ * to every function. One layer reference per stack.
+ */
+export function powertoolsLayer(scope: Construct): lambda.ILayerVersion {
+  const stack = Stack.of(scope);
+  const id = 'PowertoolsLayer';
+  return (
+    (stack.node.tryFindChild(id) as lambda.ILayerVersion | undefined) ??
+    lambda.LayerVersion.fromLayerVersionArn(
+      stack,
+      id,
+      ssm.StringParameter.valueForStringParameter(stack, `/aws/service/powertools/typescript/generic/all/${POWERTOOLS_VERSION}`),
+    )
+  );
+}
+
+/** Packages Lambda provides: the SDK from the runtime, Powertools from its layer. */
+export const RUNTIME_PACKAGES = ['@aws-sdk/client-*', '@aws-sdk/lib-dynamodb', '@aws-sdk/util-dynamodb', '@aws-lambda-powertools/*'];
+
 /** ESM bundles still meet CommonJS dependencies that call `require`: give them one. */
 const REQUIRE_SHIM =
   "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
@@ -49,8 +76,10 @@ export function createAppFunction(scope: Construct, id: string, props: AppFuncti
     architecture: lambda.Architecture.ARM_64,
     memorySize: props.memorySize ?? 512,
     timeout: props.timeout ?? Duration.seconds(29),
-    environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+    // The service of its log lines (Powertools): where it is in the stack, e.g. 'Api/UsersFunction'.
+    environment: { NODE_OPTIONS: '--enable-source-maps', POWERTOOLS_SERVICE_NAME: `${scope.node.id}/${id}`, ...props.environment },
     logGroup,
+    layers: [powertoolsLayer(scope)],
     ephemeralStorageSize: props.ephemeralStorageSize,
     retryAttempts: props.retryAttempts,
     deadLetterQueue: props.deadLetterQueue,
@@ -96,9 +125,9 @@ function bundledFunction(scope: Construct, id: string, common: CommonProps, rela
     depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
     bundling: {
       forceDockerBundling: false,
-      // The runtime's SDK provides the clients; the presigners are bundled, as the runtime's copy of
-      // them is not guaranteed.
-      externalModules: ['@aws-sdk/client-*', '@aws-sdk/lib-dynamodb', '@aws-sdk/util-dynamodb'],
+      // The runtime's SDK provides the clients and the layer Powertools; the presigners are bundled, as
+      // the runtime's copy of them is not guaranteed.
+      externalModules: RUNTIME_PACKAGES,
       minify: true,
       sourceMap: true,
       sourcesContent: false,

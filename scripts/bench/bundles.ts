@@ -3,8 +3,9 @@
  * the AWS SDK left to the runtime), per function:
  * - size and gzip size;
  * - cold import CPU: fresh `node` processes import the bundle, interleaved with a floor bundle that imports
- *   only the SDK clients the function calls (infra/bundles.ts SDK_CLIENTS), REPS times each; CPU time
- *   (user + system) of the import alone, min / median, and the bundle's ratio to its floor.
+ *   only what Lambda provides and the function loads: the SDK clients it calls (infra/bundles.ts
+ *   SDK_CLIENTS) and Powertools (its layer), REPS times each; CPU time (user + system) of the import
+ *   alone, min / median, and the bundle's ratio to its floor.
  * `benchBundles()` is one section of `npm run bench`; alone: `node --import tsx scripts/bench/bundles.ts`.
  */
 import { spawnSync } from 'node:child_process';
@@ -69,7 +70,7 @@ function writeFloor(dir: string, name: string, packages: readonly string[]): str
   return file;
 }
 
-const short = (pkg: string) => pkg.replace(/^@aws-sdk\/(client-)?/, '').replace('cognito-identity-provider', 'cognito');
+const short = (pkg: string) => pkg.replace(/^@aws-sdk\/(client-)?/, '').replace(/^@aws-lambda-powertools\//, 'powertools-').replace('cognito-identity-provider', 'cognito');
 
 export async function benchBundles(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'snip-bundles-'));
@@ -85,12 +86,13 @@ export async function benchBundles(): Promise<void> {
     const rows = [...bundles].map(([entry, file]) => {
       const name = entry.replace(/^functions\//, '').replace(/\.ts$/, '');
       const facts = bundleFacts(file);
-      // Clients loaded with import() on first use are not part of a cold start.
-      const clients = (SDK_CLIENTS[entry] ?? facts.imports.filter((p) => p.startsWith('@aws-sdk/'))).filter((p) => !LAZY_SDK_CLIENTS[entry]?.includes(p));
+      // Clients loaded with import() on first use are not part of a cold start; Powertools comes from its layer.
+      const sdk = (SDK_CLIENTS[entry] ?? facts.imports.filter((p) => p.startsWith('@aws-sdk/'))).filter((p) => !LAZY_SDK_CLIENTS[entry]?.includes(p));
+      const clients = [...sdk, ...facts.imports.filter((p) => p.startsWith('@aws-lambda-powertools/'))];
       return { name, file, facts, clients, floor: writeFloor(floorDir, name, clients), bundleMs: [] as number[], floorMs: [] as number[] };
     });
 
-    console.log(`   ${'function'.padEnd(26)} ${'size'.padStart(10)} ${'gzip'.padStart(10)}   SDK clients it imports (its floor imports just these)`);
+    console.log(`   ${'function'.padEnd(26)} ${'size'.padStart(10)} ${'gzip'.padStart(10)}   what Lambda provides that it imports (its floor imports just these)`);
     for (const r of rows) {
       console.log(`   ${r.name.padEnd(26)} ${kb(r.facts.bytes).padStart(10)} ${kb(r.facts.gzipBytes).padStart(10)}   ${r.clients.map(short).join(', ') || '(none)'}`);
     }

@@ -5,6 +5,7 @@ import net from 'node:net';
 export const PORT_VARS = {
   app: { env: 'APP_PORT', default: 5173 },
   mail: { env: 'MAIL_PORT', default: 8005 },
+  logs: { env: 'LOGS_PORT', default: 8006 },
   api: { env: 'API_PORT', default: 3001 },
   dynamodb: { env: 'DYNAMODB_PORT', default: 8000 },
   cognito: { env: 'COGNITO_PORT', default: 9229 },

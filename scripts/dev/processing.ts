@@ -5,6 +5,7 @@
  * failed, crashed or timed-out attempt retried twice, then given up (in AWS: the dead-letter queue).
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import readline from 'node:readline';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,9 +40,16 @@ class Worker {
   constructor(tag: string) {
     this.child = fork(WORKER, [`--processing-worker=${tag}`], {
       execArgv: ['--import', 'tsx'],
-      // Quiet on success (the runner reports failures); a crash's own words still reach stderr.
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      // Its output comes through this process, line by line: the log collector takes the function's
+      // structured lines as CloudWatch Logs would, and anything else (a crash's own words) is printed.
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
+    for (const [from, to] of [
+      [this.child.stdout, process.stdout],
+      [this.child.stderr, process.stderr],
+    ] as const) {
+      if (from) readline.createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => to.write(`${line}\n`));
+    }
     const pid = this.child.pid;
     this.ready = new Promise((resolve, reject) => {
       this.child.once('message', () => resolve());

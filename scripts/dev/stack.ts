@@ -13,6 +13,7 @@ import { seedDemoData } from '../seed/seed.js';
 import { startCognito } from './cognito.js';
 import { ensureTable, startDynamo } from './dynamodb.js';
 import { startMail } from './mail.js';
+import { startLogCollector, type LogCollector } from './log-collector.js';
 import { startS3, type ObjectCreated } from './s3.js';
 import { startLocalProcessing } from './processing.js';
 import { startGateway } from './gateway.js';
@@ -71,6 +72,9 @@ export interface LocalStack {
   apiUrl: string;
   realtimeUrl: string;
   mailUrl: string;
+  /** The log collector's page (the functions' structured lines, metrics and the browser's reports). */
+  logsUrl: string;
+  logs: LogCollector;
   paypalUrl: string;
   stripeUrl: string;
   cognitoEndpoint: string;
@@ -111,6 +115,10 @@ export async function startStack(opts: StackOptions): Promise<LocalStack> {
   };
 
   try {
+    // First, so that it has every line the functions write from the start.
+    const logs = await startLogCollector(ports.logs);
+    stoppers.push(() => logs.stop());
+
     log('Starting DynamoDB Local...');
     const dynamo = await startDynamo(ports.dynamodb, path.join(dataDir, 'dynamodb'));
     stoppers.push(
@@ -245,6 +253,8 @@ export async function startStack(opts: StackOptions): Promise<LocalStack> {
       apiUrl,
       realtimeUrl: runtimeConfig.realtimeUrl,
       mailUrl: `http://localhost:${ports.mail}`,
+      logsUrl: logs.url,
+      logs,
       paypalUrl: paypal.url,
       stripeUrl: stripe.url,
       cognitoEndpoint: cognito.endpoint,

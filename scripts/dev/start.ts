@@ -44,6 +44,7 @@ async function main() {
 
   App:          ${stack.appUrl}
   Mail viewer:  ${stack.mailUrl}
+  Logs:         ${stack.logsUrl} (the functions' logs and metrics, and the browser's error reports; each error is also said here)
   API:          ${stack.apiUrl} (health: ${stack.apiUrl}/health answered ok)
   PayPal:       ${stack.paypalUrl} (approval page: 'Approve'; 'Approve with a declined card' to see a decline)
   Stripe:       ${stack.stripeUrl} (Checkout: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined)

@@ -9,6 +9,7 @@ import { useStackEnvironment } from '../support/in-process.js';
 import { onboard, uploadTrack } from '../support/flows.js';
 import { waitForEmail } from '../support/mail.js';
 import { createConfirmedUser } from '../support/users.js';
+import { loggedLines } from '../support/log-lines.js';
 
 const stack = inject('stack');
 
@@ -90,7 +91,9 @@ describe('an e-mail that cannot be sent', () => {
     // Only this share's digest: other test files' digests in the shared table are theirs to send.
     const failed = await sendDueDigests(new Date(later), { shareId: share.id });
     expect(failed).toEqual({ sent: 0, empty: 0, failed: 1 });
-    expect(console.error).toHaveBeenCalledWith('Comment digest not sent', share.id, expect.any(String), expect.any(Error));
+    expect(loggedLines(console.error as never)).toContainEqual(
+      expect.objectContaining({ level: 'ERROR', message: 'Comment digest not sent', shareId: share.id, error: expect.objectContaining({ message: expect.any(String) }) }),
+    );
     const digests = (await itemsUnder(`SHARE#${share.id}`)).filter((i) => String(i.SK).startsWith('DIGEST#'));
     expect(digests).toEqual([expect.objectContaining({ attempts: 1 })]);
     vi.restoreAllMocks();

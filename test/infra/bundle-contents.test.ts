@@ -39,6 +39,7 @@ const GZIP_BUDGET: Record<string, number> = {
   'functions/http/billing.ts': 64 * KB, // the Stripe SDK
   'functions/http/admin.ts': 33 * KB,
   'functions/http/health.ts': 30 * KB,
+  'functions/http/telemetry.ts': 28 * KB,
   'functions/jobs/process-audio.ts': 480 * KB, // the wasm decoders of the accepted formats
   'functions/jobs/comment-digest.ts': 5 * KB,
   'functions/jobs/payment-checks.ts': 12 * KB,
@@ -81,8 +82,10 @@ describe('what each Lambda bundle carries', () => {
     const f = facts.get(entry)!;
     expect(sdk(f), 'imported when it loads').toEqual([...SDK_CLIENTS[entry]].sort());
     expect(f.lazyImports.filter((p) => p.startsWith('@aws-sdk/')), 'imported on first use').toEqual([...(LAZY_SDK_CLIENTS[entry] ?? [])].sort());
-    // The runtime provides them: a client inlined in the bundle would be loaded twice over.
+    // The runtime provides them: a client inlined in the bundle would be loaded twice over. So does
+    // Powertools' layer.
     expect(f.sources.filter((s) => /node_modules\/@aws-sdk\/(client-|lib-dynamodb|util-dynamodb)/.test(s))).toEqual([]);
+    expect(f.sources.filter((s) => s.includes('node_modules/@aws-lambda-powertools/'))).toEqual([]);
   });
 
   it("an HTTP area's clients are the ones its grants allow", () => {

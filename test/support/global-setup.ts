@@ -15,6 +15,8 @@ export interface StackInfo {
   apiUrl: string;
   realtimeUrl: string;
   mailUrl: string;
+  /** The local log collector (its JSON at /logs). */
+  logsUrl: string;
   paypalUrl: string;
   stripeUrl: string;
   cognitoEndpoint: string;
@@ -60,7 +62,7 @@ export default async function setup(project: TestProject) {
   // long enough that API tests which send a share's digests themselves are not beaten to it by the job.
   process.env.COMMENT_DIGEST_DELAY_SECONDS ??= '20';
   const stack = await startTestStack(dataDir);
-  const { stop, runtimeConfig: _rc, ...info } = stack;
+  const { stop, runtimeConfig: _rc, logs: _logs, ...info } = stack;
   project.provide('stack', { ...info, tableName: TABLE_NAME, mediaBucket: MEDIA_BUCKET });
   // Handlers used directly by tests in this process read the same environment.
   return async () => {

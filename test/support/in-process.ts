@@ -6,6 +6,8 @@ import type { StackInfo } from './global-setup.js';
 
 export function useStackEnvironment(stack: StackInfo): void {
   Object.assign(process.env, {
+    // The functions' log lines through the global console, where a test can read them (Powertools' development mode).
+    POWERTOOLS_DEV: 'true',
     [ENV.stage]: 'local',
     [ENV.tableName]: stack.tableName,
     [ENV.mediaBucket]: stack.mediaBucket,

@@ -1,3 +1,7 @@
+// Functions' logs in tests: Powertools' development mode writes them through the global console (where a
+// test can read them) instead of straight to stdout.
+process.env.POWERTOOLS_DEV ??= 'true';
+
 // jsdom lacks ResizeObserver, which some components rely on.
 if (typeof globalThis.window !== 'undefined' && !('ResizeObserver' in globalThis)) {
   (globalThis as Record<string, unknown>).ResizeObserver = class {

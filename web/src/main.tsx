@@ -3,6 +3,7 @@ import { configureAmplify } from './lib/amplify';
 import { loadOnce } from './lib/load-once';
 import { normalizePath, paths } from './lib/paths';
 import { loadRuntimeConfig, type RuntimeConfig } from './lib/runtime-config';
+import { startTelemetry } from './lib/telemetry/reporter';
 import './styles/global.css';
 
 const root = createRoot(document.getElementById('root')!);
@@ -47,6 +48,8 @@ async function start(config: RuntimeConfig) {
 
 loadRuntimeConfig()
   .then((config) => {
+    // Errors, API calls and the Core Web Vitals are reported from here on (the spec's sampling).
+    startTelemetry({ endpoint: `${config.apiUrl.replace(/\/+$/, '')}/telemetry`, echo: config.mode === 'local' });
     preloadLanding(config);
     configureAmplify(config);
     return start(config);

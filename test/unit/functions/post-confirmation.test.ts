@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { ENV } from '../../../functions/lib/config.js';
 import { handler } from '../../../functions/triggers/post-confirmation.js';
+import { loggedLines } from '../../support/log-lines.js';
 
 /** Stands in for DynamoDB: counts the calls and fails every one, as an unreachable or throttled table would. */
 const calls: string[] = [];
@@ -46,7 +47,7 @@ describe('PostConfirmation trigger', () => {
       const input = event('PostConfirmation_ConfirmSignUp');
       await expect(handler(input)).resolves.toBe(input);
       expect(calls.length).toBeGreaterThan(0);
-      expect(log).toHaveBeenCalledWith('User record not created at confirmation', 'u-1', expect.anything());
+      expect(loggedLines(log)).toContainEqual(expect.objectContaining({ level: 'ERROR', message: 'User record not created at confirmation', userId: 'u-1', error: expect.objectContaining({ message: expect.any(String) }) }));
     } finally {
       log.mockRestore();
     }

@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { LoadingScreen } from '@/components/loading-screen';
 import { paths } from '@/lib/paths';
+import { recordPageView } from '@/lib/telemetry/reporter';
 import { Gate } from './gate';
 import { AppLayout } from './layout/app-layout';
 
@@ -31,6 +32,7 @@ const FeedbackCancelRoute = lazy(() => choosePro().then((m) => ({ default: m.Fee
 
 export function AppRoutes() {
   const { pathname } = useLocation();
+  useEffect(() => recordPageView(), [pathname]);
   return (
     <ErrorBoundary resetKey={pathname}>
       <Suspense fallback={<LoadingScreen />}>

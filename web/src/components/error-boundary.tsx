@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { reportError } from '@/lib/telemetry/reporter';
 import { Button } from './button';
 
 interface Props {
@@ -24,6 +25,7 @@ export class ErrorBoundary extends Component<Props, { error: Error | null; key: 
 
   componentDidCatch(error: Error, info: ErrorInfo) {
     console.error('A page failed to render', error, info.componentStack);
+    reportError(error, { source: 'render' });
   }
 
   render() {

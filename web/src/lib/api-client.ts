@@ -2,7 +2,7 @@ import type { z } from 'zod/mini';
 // Addresses only: the schemas stay out of the app's first load (types come from routes.ts, erased at build).
 import { routePaths, type RouteName } from '../../../functions/route-paths';
 import type { Routes } from '../../../functions/routes';
-import { API_TIMEOUT_MS } from '@shared/constants';
+import { API_TIMEOUT_MS, TELEMETRY } from '@shared/constants';
 
 /** What a route accepts (before server-side defaults and transforms) and what it returns. */
 export type ApiInput<N extends RouteName> = z.input<Routes[N]['input']>;
@@ -17,6 +17,8 @@ export class ApiError extends Error {
     readonly fields?: Record<string, string>,
     /** What else the error carries for the client to act on (a pro's new price, say). */
     readonly details: Record<string, unknown> = {},
+    /** The request's correlation id: its lines in the function's logs and the browser's report share it. */
+    public correlationId?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -107,6 +109,8 @@ export interface ApiClientOptions {
   getToken: () => Promise<string | undefined>;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** Told of every call as it ends (the error reporter's traces): status 0 when no answer came. */
+  onCall?: (call: { route: string; status: number; durationMs: number; correlationId: string; message?: string }) => void;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
@@ -119,13 +123,18 @@ export function createApiClient(options: ApiClientOptions): ApiFn {
   return async function call<N extends RouteName>(name: N, ...args: ApiArgs<N>): Promise<ApiOutput<N>> {
     const route = routePaths[name] as { method: Method; path: string };
     const req = prepareRequest(route, args[0] as Record<string, unknown> | undefined);
-    const headers: Record<string, string> = { accept: 'application/json' };
+    // One id per call, sent with it: the function logs under it and an error report names it.
+    const correlationId = crypto.randomUUID();
+    const headers: Record<string, string> = { accept: 'application/json', [TELEMETRY.correlationHeader]: correlationId };
     if (req.body !== undefined) headers['content-type'] = 'application/json';
     const token = await options.getToken();
     if (token) headers.authorization = `Bearer ${token}`;
 
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const started = performance.now();
+    let status = 0;
+    let failure: string | undefined;
     try {
       const res = await (options.fetch ?? fetch)(`${options.baseUrl().replace(/\/+$/, '')}${req.url}`, {
         method: req.method,
@@ -133,16 +142,24 @@ export function createApiClient(options: ApiClientOptions): ApiFn {
         body: req.body,
         signal: controller.signal,
       });
+      status = res.status;
       if (!res.ok) throw await parseErrorResponse(res);
       if (res.status === 204) return undefined as ApiOutput<N>;
       const text = await res.text();
       return (text ? JSON.parse(text) : undefined) as ApiOutput<N>;
     } catch (err) {
-      if (err instanceof ApiError) throw err;
-      if (controller.signal.aborted) throw new ApiError(0, 'timeout', 'The request timed out. Please try again.');
-      throw new ApiError(0, 'network', (err as Error)?.message || 'Network error');
+      const error =
+        err instanceof ApiError
+          ? err
+          : controller.signal.aborted
+            ? new ApiError(0, 'timeout', 'The request timed out. Please try again.')
+            : new ApiError(0, 'network', (err as Error)?.message || 'Network error');
+      error.correlationId = correlationId;
+      failure = `${error.code}: ${error.message}`;
+      throw error;
     } finally {
       clearTimeout(timer);
+      options.onCall?.({ route: name, status, durationMs: performance.now() - started, correlationId, message: failure });
     }
   };
 }

@@ -2,6 +2,7 @@ import { fetchAuthSession } from 'aws-amplify/auth';
 import { IMPERSONATION_HEADER } from '../../../functions/lib/route';
 import { createApiClient } from './api-client';
 import { getRuntimeConfig } from './runtime-config';
+import { recordApiCall } from './telemetry/reporter';
 
 export type { ApiInput, ApiOutput } from './api-client';
 export { ApiError } from './api-client';
@@ -64,4 +65,5 @@ export const api = createApiClient({
   baseUrl: () => getRuntimeConfig().apiUrl,
   getToken: getIdToken,
   fetch: send,
+  onCall: recordApiCall,
 });

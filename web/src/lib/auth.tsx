@@ -7,6 +7,7 @@ import type { UserView } from '@shared/schemas/users';
 import { api } from './api';
 import { AuthContext, useAuth, type AuthContextValue, type AuthSnapshot } from './auth-context';
 import { startSessionWatcher } from './session-watcher';
+import { setPersonalData } from './telemetry/reporter';
 
 export { AuthContext, useAuth, type AuthContextValue, type AuthSnapshot, type AuthStatus } from './auth-context';
 
@@ -123,7 +124,12 @@ export function useMe() {
   const { status, sub } = useAuth();
   return useQuery<UserView>({
     queryKey: [...meQueryKey, sub],
-    queryFn: () => api('getMe'),
+    queryFn: () =>
+      api('getMe').then((me) => {
+        // What is personal to this user never reaches an error report.
+        setPersonalData([me.fullName, me.username, me.email]);
+        return me;
+      }),
     enabled: status === 'signedIn',
   });
 }

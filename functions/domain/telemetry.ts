@@ -1,0 +1,45 @@
+/**
+ * What browsers report (web/src/lib/telemetry), kept where the functions' own logs are: an error as an
+ * error line under the correlation id of the API call it is about (so one search finds the browser's
+ * report and the function's lines together), every API call as a trace line, and the Core Web Vitals
+ * and failures as metrics. Text was scrubbed of personal data in the browser and is scrubbed again here:
+ * a report is anyone's to send.
+ */
+import { scrubText } from '../../shared/scrub.js';
+import type { TelemetryBatch } from '../../shared/schemas/telemetry.js';
+import { count, currentRequest, log, measure } from '../lib/observability.js';
+
+export function recordClientReport(batch: TelemetryBatch): { accepted: number } {
+  const reportId = currentRequest()?.correlationId;
+  const session = { sessionId: batch.sessionId, sampled: batch.sampled, reportId };
+  for (const event of batch.events) {
+    switch (event.kind) {
+      case 'error':
+        count('ClientErrors');
+        log.error('Browser error', undefined, {
+          ...session,
+          // The failing API call's id, when the error is about one: its lines and this one share it.
+          ...(event.correlationId ? { correlationId: event.correlationId } : {}),
+          page: event.page,
+          source: event.source,
+          error: { name: scrubText(event.name, [], 100), message: scrubText(event.message), ...(event.stack ? { stack: scrubText(event.stack, [], 4000) } : {}) },
+          ...(event.route ? { apiRoute: event.route } : {}),
+          ...(event.status !== undefined ? { apiStatus: event.status } : {}),
+        });
+        break;
+      case 'trace':
+        measure('ClientApiLatency', event.durationMs, 'Milliseconds');
+        log.info('Browser API call', { ...session, correlationId: event.correlationId, page: event.page, apiRoute: event.route, apiStatus: event.status, durationMs: event.durationMs });
+        break;
+      case 'session':
+        if (event.name !== 'page' && event.value !== undefined) measure(`WebVital${event.name}`, event.value, event.name === 'CLS' ? 'None' : 'Milliseconds');
+        log.info(event.name === 'page' ? 'Browser page view' : 'Browser web vital', {
+          ...session,
+          page: event.page,
+          ...(event.name !== 'page' ? { vital: event.name, value: event.value, rating: event.rating } : {}),
+        });
+        break;
+    }
+  }
+  return { accepted: batch.events.length };
+}

@@ -1,0 +1,111 @@
+/**
+ * Structured logs and business metrics, through Powertools for AWS Lambda. Every line is one JSON object
+ * on stdout: CloudWatch Logs keeps them in AWS (and reads the metrics out of their EMF lines); locally the
+ * log collector does (scripts/dev/log-collector.ts). What a request's lines share (its correlation id,
+ * route, caller) is kept per request in AsyncLocalStorage, since the local gateway runs many requests in
+ * one process; a caller appears by id only, never by e-mail or token.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Logger } from '@aws-lambda-powertools/logger';
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+
+/** The namespace of the business metrics (and of the alarms and the dashboard built on them). */
+export const METRICS_NAMESPACE = 'Snip';
+/** Their one dimension: every function counts under the same service, so a metric is one series. */
+export const METRICS_SERVICE = 'snip';
+
+/** What the business runs on, counted where it happens (the dashboard shows each; some have alarms). */
+export const BUSINESS_METRICS = [
+  'UploadsProcessed',
+  'UploadsFailed',
+  'FeedbackRequested',
+  'FeedbackCompleted',
+  'PaymentsCaptured',
+  'PaymentsRefunded',
+  'PaymentsFailed',
+  'WebhooksRejected',
+  'EmailsSent',
+  'EmailsFailed',
+  'ServerErrors',
+  'ClientErrors',
+] as const;
+export type BusinessMetric = (typeof BUSINESS_METRICS)[number];
+
+export interface RequestContext {
+  correlationId: string;
+  route?: string;
+  /** Who the request acts as (by id), and the admin behind it when impersonated. */
+  callerId?: string;
+  actorId?: string;
+}
+
+const context = new AsyncLocalStorage<RequestContext>();
+// Made at first use, so that they read the environment as it is then (a test sets it after importing).
+let made: { logger: Logger; metrics: Metrics } | undefined;
+const tools = () =>
+  (made ??= {
+    logger: new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME || METRICS_SERVICE }),
+    metrics: new Metrics({ namespace: METRICS_NAMESPACE, serviceName: METRICS_SERVICE }),
+  });
+
+/** Makes `ctx` the current request's for the rest of this invocation (its async continuations included). */
+export function enterRequest(ctx: RequestContext): void {
+  context.enterWith(ctx);
+}
+
+/** The current request's context (to add the caller once known). */
+export const currentRequest = (): RequestContext | undefined => context.getStore();
+
+type Extra = Record<string, unknown>;
+
+/** Whatever was thrown, as a log can carry it. */
+function errorOf(err: unknown): Extra {
+  if (err instanceof Error) {
+    const code = (err as { code?: unknown; name: string }).code;
+    return { name: err.name, message: err.message, ...(typeof code === 'string' ? { code } : {}), stack: err.stack };
+  }
+  return { message: String(err) };
+}
+
+const withRequest = (extra?: Extra) => ({ ...context.getStore(), ...extra });
+
+export const log = {
+  info: (message: string, extra?: Extra) => tools().logger.info(message, withRequest(extra)),
+  warn: (message: string, extra?: Extra) => tools().logger.warn(message, withRequest(extra)),
+  /** An error; `error` (whatever was thrown) goes with its name, message, code and stack. */
+  error: (message: string, error?: unknown, extra?: Extra) =>
+    tools().logger.error(message, { ...withRequest(extra), ...(error !== undefined ? { error: errorOf(error) } : {}) }),
+};
+
+/** Counts a business event (written with the invocation's other metrics when it ends). */
+export function count(name: BusinessMetric, n = 1): void {
+  tools().metrics.addMetric(name, MetricUnit.Count, n);
+}
+
+/** A measured value (e.g. a Core Web Vital reported by a browser), in milliseconds or without unit. */
+export function measure(name: string, value: number, unit: 'Milliseconds' | 'None'): void {
+  tools().metrics.addMetric(name, unit === 'Milliseconds' ? MetricUnit.Milliseconds : MetricUnit.NoUnit, value);
+}
+
+/** Writes what was counted as one EMF line; called as every invocation ends (nothing when nothing was). */
+export function publishMetrics(): void {
+  const { metrics } = tools();
+  if (!metrics.hasStoredMetrics()) return;
+  // Not a dimension (that would make a series per request): a property of the line, to find it by.
+  const id = context.getStore()?.correlationId;
+  if (id) metrics.addMetadata('correlationId', id);
+  metrics.publishStoredMetrics();
+}
+
+/**
+ * Runs a job or trigger invocation (not behind the API): its lines carry a fresh correlation id, and its
+ * metrics are written when it ends, whether it succeeds or throws.
+ */
+export async function observed<T>(name: string, run: () => Promise<T>): Promise<T> {
+  enterRequest({ correlationId: crypto.randomUUID(), route: name });
+  try {
+    return await run();
+  } finally {
+    publishMetrics();
+  }
+}

@@ -1,0 +1,183 @@
+/**
+ * The browser's error reports, traces and Core Web Vitals, sampled by the spec's rule (sampling.ts),
+ * scrubbed of personal data (shared/scrub.ts) and sent in batches to `POST /telemetry`, where the
+ * telemetry function logs them beside the functions' own logs (CloudWatch in AWS, the local collector
+ * here). Small and dependency-free, so the first page can carry it and catch what fails while loading;
+ * web-vitals loads after the page has.
+ */
+import { TELEMETRY } from '@shared/constants';
+import { scrubPath, scrubText } from '@shared/scrub';
+import type { TelemetryBatch, TelemetryEvent } from '@shared/schemas/telemetry';
+import { newSession, offer, type SessionState } from './sampling';
+
+const STORE_KEY = 'snip.telemetry.session';
+
+export interface TelemetryOptions {
+  /** Where batches go (the API's /telemetry), or null to record without sending (tests). */
+  endpoint: string | null;
+  random?: () => number;
+  /** Sends a batch; fetch with keepalive by default. */
+  transport?: (url: string, body: string) => void;
+  /** Also says each error in the console (local development). */
+  echo?: boolean;
+}
+
+let options: TelemetryOptions | null = null;
+let session: SessionState | null = null;
+let queue: TelemetryEvent[] = [];
+let timer: ReturnType<typeof setTimeout> | undefined;
+let personal: string[] = [];
+let listening = false;
+const started = typeof performance !== 'undefined' ? performance.timeOrigin : Date.now();
+
+function loadSession(random: () => number): SessionState {
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(STORE_KEY) ?? 'null') as SessionState | null;
+    if (stored && typeof stored.id === 'string' && Array.isArray(stored.held)) return stored;
+  } catch {
+    // A session we cannot read is a new one.
+  }
+  return newSession(random);
+}
+
+function saveSession() {
+  try {
+    if (session) sessionStorage.setItem(STORE_KEY, JSON.stringify(session));
+  } catch {
+    // Storage full or refused: the session lasts as long as the page.
+  }
+}
+
+const now = () => Math.round(Date.now() - started);
+const page = () => scrubPath(window.location.pathname);
+const scrub = (text: string, max?: number) => scrubText(text, personal, max);
+
+function defaultTransport(url: string, body: string) {
+  // text/plain keeps it a simple request (no CORS preflight); keepalive lets it outlive the page.
+  void fetch(url, { method: 'POST', body, keepalive: true, headers: { 'content-type': 'text/plain' } }).catch(() => {});
+}
+
+/** Sends what is queued (at most a batch at a time). */
+export function flush(): void {
+  clearTimeout(timer);
+  timer = undefined;
+  if (!options || !session) return;
+  const send = (events: TelemetryEvent[]) => {
+    const body = JSON.stringify({ sessionId: session!.id, sampled: session!.sampled, events } satisfies TelemetryBatch);
+    if (options?.endpoint) (options.transport ?? defaultTransport)(options.endpoint, body);
+  };
+  // Batches of at most maxBatch events and maxBatchBytes (each event is bounded well below it).
+  let batch: TelemetryEvent[] = [];
+  let bytes = 0;
+  for (const event of queue.splice(0)) {
+    const size = JSON.stringify(event).length + 1;
+    if (batch.length && (batch.length === TELEMETRY.maxBatch || bytes + size > TELEMETRY.maxBatchBytes)) {
+      send(batch);
+      batch = [];
+      bytes = 0;
+    }
+    batch.push(event);
+    bytes += size;
+  }
+  if (batch.length) send(batch);
+}
+
+function record(event: TelemetryEvent) {
+  if (!options || !session) return;
+  const out = offer(session, event);
+  saveSession();
+  if (!out.length) return;
+  queue.push(...out);
+  // An error goes at once; the rest in a batch every few seconds.
+  if (event.kind === 'error') flush();
+  else timer ??= setTimeout(flush, TELEMETRY.flushEveryMs);
+}
+
+/** Text known to be personal (the signed-in user's name, username, e-mail): never reported. */
+export function setPersonalData(values: (string | null | undefined)[]): void {
+  personal = values.filter((v): v is string => !!v);
+}
+
+export interface ErrorContext {
+  source: 'error' | 'rejection' | 'render' | 'api';
+  correlationId?: string;
+  route?: string;
+  status?: number;
+}
+
+export function reportError(error: unknown, context: ErrorContext): void {
+  const err = error instanceof Error ? error : new Error(typeof error === 'string' ? error : 'Non-error value thrown');
+  if (options?.echo) console.error(`[reported] ${err.name}: ${err.message}`, context.correlationId ? `(correlation id ${context.correlationId})` : '');
+  record({
+    kind: 'error',
+    at: now(),
+    page: page(),
+    source: context.source,
+    name: scrub(err.name || 'Error', 100),
+    message: scrub(err.message || '(no message)', 1000),
+    ...(err.stack ? { stack: scrub(err.stack, 4000) } : {}),
+    ...(context.correlationId ? { correlationId: context.correlationId } : {}),
+    ...(context.route ? { route: context.route } : {}),
+    ...(context.status !== undefined ? { status: context.status } : {}),
+  });
+}
+
+/** One API call (every one is a trace); a server error or a call that got no answer is also an error. */
+export function recordApiCall(call: { route: string; status: number; durationMs: number; correlationId: string; message?: string }): void {
+  record({ kind: 'trace', at: now(), page: page(), route: call.route, status: call.status, durationMs: Math.round(call.durationMs), correlationId: call.correlationId });
+  if (call.status === 0 || call.status >= 500) {
+    const error = new Error(call.message ?? `API ${call.route} failed`);
+    error.name = 'ApiError';
+    reportError(error, { source: 'api', correlationId: call.correlationId, route: call.route, status: call.status });
+  }
+}
+
+export function recordPageView(): void {
+  record({ kind: 'session', at: now(), page: page(), name: 'page' });
+}
+
+type Vital = { name: 'LCP' | 'INP' | 'CLS' | 'FCP' | 'TTFB'; value: number; rating: 'good' | 'needs-improvement' | 'poor' };
+
+export function recordVital(v: Vital): void {
+  record({ kind: 'session', at: now(), page: page(), name: v.name, value: Math.max(0, v.value), rating: v.rating });
+}
+
+/**
+ * Starts reporting: uncaught errors and unhandled rejections from now on, the page views the app
+ * records, and the Core Web Vitals once the page has loaded. Safe to call again (the later options win).
+ */
+export function startTelemetry(opts: TelemetryOptions): void {
+  options = opts;
+  session ??= loadSession(opts.random ?? Math.random);
+  saveSession();
+  if (listening) return;
+  listening = true;
+  window.addEventListener('error', (e) => reportError(e.error ?? e.message, { source: 'error' }));
+  window.addEventListener('unhandledrejection', (e) => reportError(e.reason, { source: 'rejection' }));
+  // What is queued goes when the tab is hidden or closed.
+  document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && flush());
+  window.addEventListener('pagehide', flush);
+  const vitals = () =>
+    void import('web-vitals')
+      .then(({ onLCP, onINP, onCLS, onFCP, onTTFB }) => {
+        for (const on of [onLCP, onINP, onCLS, onFCP, onTTFB]) on((m) => recordVital(m as Vital));
+      })
+      .catch(() => {});
+  if (document.readyState === 'complete') vitals();
+  else window.addEventListener('load', vitals, { once: true });
+}
+
+/** For tests: forget the session and the queue. */
+export function resetTelemetry(): void {
+  options = null;
+  session = null;
+  queue = [];
+  personal = [];
+  clearTimeout(timer);
+  timer = undefined;
+  try {
+    sessionStorage.removeItem(STORE_KEY);
+  } catch {
+    // nothing stored
+  }
+}
