@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { Aws, CfnCondition, CfnOutput, CfnParameter, Fn, Stack, type StackProps } from 'aws-cdk-lib';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { AccessLogs } from './constructs/logs.js';
 import { Api } from './constructs/api.js';
@@ -10,6 +11,7 @@ import { PaymentChecks } from './constructs/payment-checks.js';
 import { REPO_ROOT, type LambdaCodeMode } from './constructs/function.js';
 import { Mail } from './constructs/mail.js';
 import { Media } from './constructs/media.js';
+import { Monitoring } from './constructs/monitoring.js';
 import { Processing } from './constructs/processing.js';
 import { Realtime } from './constructs/realtime.js';
 import { Secrets } from './constructs/secrets.js';
@@ -87,6 +89,16 @@ export class AppStack extends Stack {
       allowedPattern: '^[A-Za-z0-9_-]*$',
       description: "PayPal app's client id, public by design: the browser loads PayPal's button with it. The same as paypalClientId in the payment secret.",
     });
+    const alarmEmail = new CfnParameter(this, 'AlarmEmail', {
+      type: 'String',
+      default: '',
+      allowedPattern: '^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$',
+      constraintDescription: 'must be an e-mail address, or empty',
+      description: 'Where alarms are e-mailed (AWS mails a link to confirm the subscription first). Empty: no subscription; the alarms still show in CloudWatch.',
+    });
+    const hasAlarmEmail = new CfnCondition(this, 'AlarmEmailGiven', {
+      expression: Fn.conditionNot(Fn.conditionEquals(alarmEmail.valueAsString, '')),
+    });
     const bedrockConfigured = new CfnCondition(this, 'BedrockModelConfigured', {
       expression: Fn.conditionNot(Fn.conditionEquals(bedrockModelId.valueAsString, '')),
     });
@@ -137,7 +149,7 @@ export class AppStack extends Stack {
       },
     });
 
-    new Processing(this, 'Processing', {
+    const processing = new Processing(this, 'Processing', {
       data,
       mediaBucket: media.bucket,
       codeMode,
@@ -156,14 +168,14 @@ export class AppStack extends Stack {
       },
     });
 
-    new CommentDigest(this, 'CommentDigest', {
+    const digest = new CommentDigest(this, 'CommentDigest', {
       data,
       mail,
       codeMode,
       environment: { STAGE: 'aws', TABLE_NAME: data.table.tableName, APP_URL: web.appUrl, MAIL_FROM: mailFrom.valueAsString },
     });
 
-    new PaymentChecks(this, 'PaymentChecks', {
+    const paymentChecks = new PaymentChecks(this, 'PaymentChecks', {
       data,
       mail,
       paymentsSecret: secrets.payments,
@@ -175,6 +187,25 @@ export class AppStack extends Stack {
         MAIL_FROM: mailFrom.valueAsString,
         PAYPAL_API_URL: paypalApiUrl.valueAsString,
       },
+    });
+
+    new Monitoring(this, 'Monitoring', {
+      httpApi: api.httpApi,
+      functions: new Map<string, lambda.IFunction>([
+        ...[...api.functions].map(([area, fn]) => [`Api${area[0].toUpperCase()}${area.slice(1)}`, fn] as const),
+        ['Processing', processing.fn],
+        ['RealtimeSocket', realtime.socketFunction],
+        ['RealtimeStream', realtime.streamFunction],
+        ['CommentDigest', digest.function],
+        ['PaymentChecks', paymentChecks.function],
+        ['PostConfirmation', auth.postConfirmation],
+        ['CustomMessage', auth.customMessage],
+      ]),
+      deadLetters: processing.deadLetters,
+      table: data.table,
+      alarmEmail: alarmEmail.valueAsString,
+      hasAlarmEmail,
+      logsBucket: logs.bucket,
     });
 
     web.deploy({

@@ -8,28 +8,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import { METRICS_NAMESPACE, METRICS_SERVICE, type BusinessMetric } from './metric-names.js';
 
-/** The namespace of the business metrics (and of the alarms and the dashboard built on them). */
-export const METRICS_NAMESPACE = 'Snip';
-/** Their one dimension: every function counts under the same service, so a metric is one series. */
-export const METRICS_SERVICE = 'snip';
-
-/** What the business runs on, counted where it happens (the dashboard shows each; some have alarms). */
-export const BUSINESS_METRICS = [
-  'UploadsProcessed',
-  'UploadsFailed',
-  'FeedbackRequested',
-  'FeedbackCompleted',
-  'PaymentsCaptured',
-  'PaymentsRefunded',
-  'PaymentsFailed',
-  'WebhooksRejected',
-  'EmailsSent',
-  'EmailsFailed',
-  'ServerErrors',
-  'ClientErrors',
-] as const;
-export type BusinessMetric = (typeof BUSINESS_METRICS)[number];
+export { BUSINESS_METRICS, METRICS_NAMESPACE, METRICS_SERVICE, type BusinessMetric } from './metric-names.js';
 
 export interface RequestContext {
   correlationId: string;

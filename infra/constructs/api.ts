@@ -167,6 +167,11 @@ export class Api extends Construct {
       accessLogSettings: { destination: new apigw.LogGroupLogDestination(accessLogs) },
       throttle: { rateLimit: 100, burstLimit: 200 },
     });
+    // The browsers' reports are anyone's to send: their own, lower limit, so that a flood of them cannot
+    // take the product's share of the stage's. (A JSON map: its keys are written as CloudFormation's.)
+    (this.stage.node.defaultChild as apigw.CfnStage).routeSettings = {
+      [`${routes.reportTelemetry.method} ${routes.reportTelemetry.path}`]: { ThrottlingRateLimit: 20, ThrottlingBurstLimit: 40 },
+    };
     this.url = this.httpApi.apiEndpoint;
 
     const authorizer = new HttpJwtAuthorizer(

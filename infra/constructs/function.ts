@@ -80,6 +80,8 @@ export function createAppFunction(scope: Construct, id: string, props: AppFuncti
     environment: { NODE_OPTIONS: '--enable-source-maps', POWERTOOLS_SERVICE_NAME: `${scope.node.id}/${id}`, ...props.environment },
     logGroup,
     layers: [powertoolsLayer(scope)],
+    // X-Ray: every invocation is traced (its segment, its cold start, its duration).
+    tracing: lambda.Tracing.ACTIVE,
     ephemeralStorageSize: props.ephemeralStorageSize,
     retryAttempts: props.retryAttempts,
     deadLetterQueue: props.deadLetterQueue,
@@ -97,6 +99,10 @@ export function createAppFunction(scope: Construct, id: string, props: AppFuncti
     {
       id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
       reason: 'The AWS managed basic execution role only lets the function write its own CloudWatch logs.',
+    },
+    {
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords take no resource.',
     },
   );
   return fn;

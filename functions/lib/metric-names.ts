@@ -1,0 +1,25 @@
+/**
+ * The business metrics' names, namespace and dimension: written by the functions (observability.ts) and
+ * read by the alarms and the dashboard (infra/constructs/monitoring.ts).
+ */
+
+export const METRICS_NAMESPACE = 'Snip';
+/** Their one dimension: every function counts under the same service, so a metric is one series. */
+export const METRICS_SERVICE = 'snip';
+
+/** What the business runs on, counted where it happens (the dashboard shows each; some have alarms). */
+export const BUSINESS_METRICS = [
+  'UploadsProcessed',
+  'UploadsFailed',
+  'FeedbackRequested',
+  'FeedbackCompleted',
+  'PaymentsCaptured',
+  'PaymentsRefunded',
+  'PaymentsFailed',
+  'WebhooksRejected',
+  'EmailsSent',
+  'EmailsFailed',
+  'ServerErrors',
+  'ClientErrors',
+] as const;
+export type BusinessMetric = (typeof BUSINESS_METRICS)[number];
