@@ -10,6 +10,7 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -77,6 +78,18 @@ function serveDir(dir: string, port: number): Promise<http.Server> {
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
 }
 
+/** POST /telemetry answered 200 (CORS for any origin), everything else 404: the API as a signed-out page meets it. */
+function serveReports(port: number): Promise<http.Server> {
+  const server = http.createServer((req, res) => {
+    req.resume();
+    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type' };
+    if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
+    if (req.method === 'POST' && req.url === '/telemetry') return void res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end('{"accepted":1}');
+    res.writeHead(404, cors).end();
+  });
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+}
+
 /** Gzip bytes of the JS and CSS a page loads before its sign-in button shows, by file. */
 async function weigh(url: string, button: string): Promise<{ total: number; files: Map<string, number> }> {
   const browser = await chromium.launch({ executablePath: CHROMIUM });
@@ -126,7 +139,9 @@ export async function benchFirstPage(opts: { dashboard?: DashboardStack; release
   const appDist = path.join(tmp, 'app');
   const floorDist = path.join(tmp, 'floor');
   const config = path.join(tmp, 'config.json');
-  fs.writeFileSync(config, JSON.stringify({ mode: 'local', region: 'us-east-1', apiUrl: 'http://127.0.0.1:9', userPoolId: 'us-east-1_bench', userPoolClientId: 'bench' }));
+  // The API answers only the browser's reports (what /login sends to it), as the deployed API would.
+  const api = await serveReports(await freePort());
+  fs.writeFileSync(config, JSON.stringify({ mode: 'aws', region: 'us-east-1', apiUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}`, userPoolId: 'us-east-1_bench', userPoolClientId: 'bench' }));
   try {
     await buildApp(appDist);
     await buildFloor(floorDist);
@@ -154,6 +169,7 @@ export async function benchFirstPage(opts: { dashboard?: DashboardStack; release
       await new Promise((r) => floorServer.close(() => r(undefined)));
     }
   } finally {
+    api.close();
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 }

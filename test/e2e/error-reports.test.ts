@@ -65,6 +65,14 @@ describe('error reports in the local collector', () => {
       expect(report.line).toMatchObject({ source: 'api', apiRoute: 'listTracks', apiStatus: 500, page: '/dashboard' });
       expect(entries.find((e) => e.message === 'Unhandled error')!.line).toMatchObject({ route: 'listTracks', level: 'ERROR' });
 
+      // The collector's page, where a developer looks: both lines, in red, under that id.
+      const logs = await context.newPage();
+      await logs.goto(`${stack.logsUrl}/?correlationId=${correlationId}`);
+      const rows = logs.locator(`tr[data-correlation-id="${correlationId}"][data-level="ERROR"]`);
+      await rows.filter({ hasText: 'Browser error' }).first().waitFor();
+      await rows.filter({ hasText: 'Unhandled error' }).first().waitFor();
+      await logs.close();
+
       // An error thrown in the page, uncaught.
       await page.evaluate(() => setTimeout(() => {
         throw new Error('Thrown in the page by Reported Musician');
