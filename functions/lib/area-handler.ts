@@ -19,7 +19,8 @@ import { identify, isAdminIdentity, type Identity } from './identity.js';
 import { IMPERSONATION_HEADER, routeKey, type Area, type AreaSchemas, type RouteDef, type RoutesOfArea } from './route.js';
 import { auditWrite, impersonated, lookUpImpersonation, moneyRefused } from '../domain/impersonation.js';
 import { TELEMETRY } from '../../shared/constants.js';
-import { count, currentRequest, enterRequest, log, publishMetrics } from './observability.js';
+import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
+import { count, currentRequest, enterRequest, log, publishMetrics, tracer } from './observability.js';
 
 /** Largest accepted JSON body; anything bigger is refused before parsing. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -87,6 +88,7 @@ type Request = middy.Request<APIGatewayProxyEventV2, Result, Error, AppContext>;
 const observe: middy.MiddlewareObj<APIGatewayProxyEventV2, Result, Error, AppContext> = {
   before: ({ event, context }) => {
     context.startedAt = performance.now();
+    // First in the chain and synchronous: a context entered after an await would not reach the handler.
     enterRequest({ correlationId: correlationIdOf(event), route: event.routeKey });
   },
   after: (request) => finish(request),
@@ -305,6 +307,10 @@ export function areaHandler<A extends Area>(area: A, schemas: AreaSchemas<A>, ha
 
   return middy<APIGatewayProxyEventV2, Result, Error, AppContext>()
     .use(observe)
+    // The invocation's X-Ray subsegment (in Lambda), without the answer: it may hold personal data. The
+    // trace is found by the same id as the logs (an annotation X-Ray indexes).
+    .use(captureLambdaHandler(tracer(), { captureResponse: false }))
+    .use({ before: () => tracer().putAnnotation('correlationId', currentRequest()?.correlationId ?? '') })
     .use(errors)
     .use(resolveRoute)
     .use(authenticate)

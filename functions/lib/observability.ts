@@ -8,6 +8,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import { Tracer } from '@aws-lambda-powertools/tracer';
 import { METRICS_NAMESPACE, METRICS_SERVICE, type BusinessMetric } from './metric-names.js';
 
 export { BUSINESS_METRICS, METRICS_NAMESPACE, METRICS_SERVICE, type BusinessMetric } from './metric-names.js';
@@ -22,12 +23,23 @@ export interface RequestContext {
 
 const context = new AsyncLocalStorage<RequestContext>();
 // Made at first use, so that they read the environment as it is then (a test sets it after importing).
-let made: { logger: Logger; metrics: Metrics } | undefined;
+let made: { logger: Logger; metrics: Metrics; tracer: Tracer } | undefined;
 const tools = () =>
   (made ??= {
     logger: new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME || METRICS_SERVICE }),
     metrics: new Metrics({ namespace: METRICS_NAMESPACE, serviceName: METRICS_SERVICE }),
+    // Only in Lambda (active tracing): elsewhere it is off and changes nothing.
+    tracer: new Tracer({ serviceName: process.env.POWERTOOLS_SERVICE_NAME || METRICS_SERVICE }),
   });
+
+/** The X-Ray tracer (the handler chain opens the invocation's subsegment with it). */
+export const tracer = (): Tracer => tools().tracer;
+
+/**
+ * An AWS SDK client whose calls (DynamoDB, S3, SES, Cognito, Secrets Manager, Bedrock...) appear in the
+ * invocation's trace as subsegments; calls to the payment providers (fetch) are traced by the tracer itself.
+ */
+export const traced = <T>(client: T): T => tools().tracer.captureAWSv3Client(client);
 
 /** Makes `ctx` the current request's for the rest of this invocation (its async continuations included). */
 export function enterRequest(ctx: RequestContext): void {

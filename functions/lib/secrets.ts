@@ -5,6 +5,7 @@
  */
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { config } from './config.js';
+import { traced } from './observability.js';
 
 export interface PaymentSecrets {
   stripeSecretKey: string;
@@ -23,7 +24,7 @@ async function load(): Promise<PaymentSecrets> {
   const arn = process.env.PAYMENTS_SECRET_ARN;
   let values: Record<string, unknown>;
   if (arn) {
-    const res = await new SecretsManagerClient({ region: config.region }).send(new GetSecretValueCommand({ SecretId: arn }));
+    const res = await traced(new SecretsManagerClient({ region: config.region })).send(new GetSecretValueCommand({ SecretId: arn }));
     values = JSON.parse(res.SecretString ?? '{}') as Record<string, unknown>;
   } else {
     values = Object.fromEntries(KEYS.map((k) => [k, process.env[envName(k)]]));
@@ -62,7 +63,7 @@ export function impersonationKey(now = Date.now()): Promise<Buffer> {
     const key = (async () => {
       const arn = process.env.IMPERSONATION_SECRET_ARN;
       const value = arn
-        ? (await new SecretsManagerClient({ region: config.region }).send(new GetSecretValueCommand({ SecretId: arn }))).SecretString
+        ? (await traced(new SecretsManagerClient({ region: config.region })).send(new GetSecretValueCommand({ SecretId: arn }))).SecretString
         : process.env.IMPERSONATION_KEY;
       if (!value || value.length < 32) throw new Error(`The impersonation key is missing or shorter than 32 characters${arn ? '' : ' (set IMPERSONATION_KEY)'}`);
       return Buffer.from(value, 'utf8');

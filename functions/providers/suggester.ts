@@ -4,6 +4,7 @@
  * into specific, constructive feedback anchored on its timestamp and tags.
  */
 import { findCategory } from '../../shared/feedback.js';
+import { traced } from '../lib/observability.js';
 
 export interface SuggestionRequest {
   text: string;
@@ -48,7 +49,7 @@ function bedrockSuggester(modelId: string): Suggester {
   return {
     async suggest({ text, timestamp, tags }) {
       const { BedrockRuntimeClient, ConverseCommand } = await import('@aws-sdk/client-bedrock-runtime');
-      const client = new BedrockRuntimeClient({});
+      const client = traced(new BedrockRuntimeClient({}));
       const context = [timestamp == null ? 'general comment' : `at ${clock(timestamp)}`, tags.length ? `categories: ${tags.map(labelOf).join(', ')}` : '']
         .filter(Boolean)
         .join('; ');

@@ -103,6 +103,16 @@ ${rows || '<tr><td colspan="6">Nothing logged yet.</td></tr>'}</tbody></table>
 export async function startLogCollector(port: number, say: (line: string) => void = (l) => void process.stderr.write(l)): Promise<LogCollector> {
   const kept: LogEntry[] = [];
   let seq = 0;
+  // One notice per failure: a request's own error line and its 'Request failed' line share a correlation id.
+  const noticed = new Map<string, number>();
+  const firstNotice = (e: LogEntry) => {
+    if (!e.correlationId) return true;
+    const now = Date.now();
+    for (const [id, at] of noticed) if (now - at > 10_000) noticed.delete(id);
+    const seen = noticed.has(e.correlationId);
+    noticed.set(e.correlationId, now);
+    return !seen;
+  };
   let url = `http://localhost:${port}`;
   const originals: [NodeJS.WriteStream, Write][] = [
     [process.stdout, process.stdout.write],
@@ -122,7 +132,7 @@ export async function startLogCollector(port: number, say: (line: string) => voi
         const entry = toEntry(++seq, line);
         kept.push(entry);
         if (kept.length > KEEP) kept.splice(0, kept.length - KEEP);
-        if (entry.level === 'ERROR' || entry.level === 'CRITICAL') say(notice(entry, url));
+        if ((entry.level === 'ERROR' || entry.level === 'CRITICAL') && firstNotice(entry)) say(notice(entry, url));
       }
       const out = passed.join('\n');
       const callback = rest.find((r) => typeof r === 'function') as (() => void) | undefined;

@@ -3,9 +3,10 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.js';
 import { base, lazy } from './options.js';
+import { traced } from '../observability.js';
 
 export const dynamo = lazy(() =>
-  DynamoDBDocumentClient.from(new DynamoDBClient(base(config.endpoint('dynamoEndpoint'))), {
+  DynamoDBDocumentClient.from(traced(new DynamoDBClient(base(config.endpoint('dynamoEndpoint')))), {
     marshallOptions: { removeUndefinedValues: true },
   }),
 );

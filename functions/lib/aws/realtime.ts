@@ -2,12 +2,15 @@
 import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
 import { config } from '../config.js';
 import { lazy, localCredentials } from './options.js';
+import { traced } from '../observability.js';
 
 export const realtimeApi = lazy(
   () =>
-    new ApiGatewayManagementApiClient({
-      region: config.region,
-      endpoint: config.realtimeEndpoint,
-      ...(config.isLocal ? { credentials: localCredentials } : {}),
-    }),
+    traced(
+      new ApiGatewayManagementApiClient({
+        region: config.region,
+        endpoint: config.realtimeEndpoint,
+        ...(config.isLocal ? { credentials: localCredentials } : {}),
+      }),
+    ),
 );

@@ -1,0 +1,44 @@
+/**
+ * Traces: in Lambda (active tracing) every AWS SDK client the functions use records its calls as
+ * subsegments of the invocation's trace; elsewhere (locally, in tests) tracing is off and the client is
+ * left as it is.
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const steps = (client: DynamoDBClient) => client.middlewareStack.identify().join(' ');
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.resetModules();
+});
+
+describe('traced SDK clients', () => {
+  it('are instrumented for X-Ray in Lambda', async () => {
+    vi.stubEnv('AWS_EXECUTION_ENV', 'AWS_Lambda_nodejs22.x');
+    vi.stubEnv('POWERTOOLS_TRACE_ENABLED', 'true');
+    const { traced } = await import('../../../functions/lib/observability.js');
+    const client = traced(new DynamoDBClient({ region: 'us-east-1' }));
+    expect(steps(client)).toMatch(/XRay/i);
+  });
+
+  it('are left as they are outside Lambda', async () => {
+    vi.stubEnv('AWS_EXECUTION_ENV', '');
+    const { traced } = await import('../../../functions/lib/observability.js');
+    const client = new DynamoDBClient({ region: 'us-east-1' });
+    const before = steps(client);
+    expect(traced(client)).toBe(client);
+    expect(steps(client)).toBe(before);
+  });
+
+  it('every client module of the functions goes through it', async () => {
+    const fs = await import('node:fs');
+    const files = ['dynamo', 's3', 'ses', 'cognito', 'realtime'].map((m) => `functions/lib/aws/${m}.ts`).concat(['functions/lib/secrets.ts', 'functions/providers/suggester.ts']);
+    for (const file of files) {
+      const text = fs.readFileSync(file, 'utf8');
+      const made = [...text.matchAll(/new (\w+Client)\(/g)].map((m) => m[1]);
+      expect(made.length, file).toBeGreaterThan(0);
+      for (const name of made) expect(text, `${file}: ${name}`).toMatch(new RegExp(`traced\\(\\s*new ${name}\\(`));
+    }
+  });
+});
