@@ -54,6 +54,21 @@ describe('the first load', () => {
     }
   });
 
+  it('loads web-vitals only once the page has loaded and settled, not as part of the first load', async () => {
+    const { context, page } = await newPage(browser);
+    const vitals: string[] = [];
+    page.on('request', (req) => /\/assets\/web-vitals[\w-]*\.js$/.test(new URL(req.url()).pathname) && vitals.push(req.url()));
+    try {
+      await page.goto(`${stack.appUrl}/login`);
+      await page.getByRole('button', { name: 'Sign In' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(vitals).toEqual([]);
+      await page.waitForRequest((req) => /\/assets\/web-vitals[\w-]*\.js$/.test(new URL(req.url()).pathname), { timeout: 10_000 });
+    } finally {
+      await context.close();
+    }
+  });
+
   it("follows the sign-in page's links into the app's screens, and back", async () => {
     const { context, page } = await newPage(browser);
     try {

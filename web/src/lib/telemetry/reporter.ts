@@ -11,6 +11,8 @@ import type { TelemetryBatch, TelemetryEvent } from '@shared/schemas/telemetry';
 import { newSession, offer, type SessionState } from './sampling';
 
 const STORE_KEY = 'snip.telemetry.session';
+/** web-vitals (3 KB gzip) loads this long after the page's load event. */
+export const VITALS_AFTER_LOAD_MS = 3000;
 
 export interface TelemetryOptions {
   /** Where batches go (the API's /telemetry), or null to record without sending (tests). */
@@ -163,8 +165,11 @@ export function startTelemetry(opts: TelemetryOptions): void {
         for (const on of [onLCP, onINP, onCLS, onFCP, onTTFB]) on((m) => recordVital(m as Vital));
       })
       .catch(() => {});
-  if (document.readyState === 'complete') vitals();
-  else window.addEventListener('load', vitals, { once: true });
+  // After the page has loaded and settled: the vitals' observers read what happened before them
+  // (buffered entries), so waiting costs no measure, and the first load does not carry the library.
+  const later = () => setTimeout(vitals, VITALS_AFTER_LOAD_MS);
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
 }
 
 /** For tests: forget the session and the queue. */
