@@ -24,8 +24,6 @@ export const PAYMENT_AREAS: ReadonlySet<string> = new Set(['payments', 'billing'
 /** Feature areas whose handlers call Amazon Bedrock (functions/providers/suggester.ts) and so get BEDROCK_MODEL_ID. */
 export const BEDROCK_AREAS: ReadonlySet<string> = new Set(['feedbacks']);
 
-/** Request headers the browser may send (keep in step with the local gateway in scripts/dev). */
-
 /** Cognito admin calls the handlers make on the user pool (the middleware looks up a first-time caller). */
 /** AdminListGroupsForUser: an impersonating admin's group is checked live on every call. */
 const USER_POOL_ACTIONS = ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'];
