@@ -53,6 +53,18 @@ describe('the error reporter', () => {
     expect(sent[2].events.map((e) => e.kind)).toEqual(['trace']);
   });
 
+  it('does not call a request cut off by leaving the page an error (its trace still goes)', () => {
+    start(false);
+    window.dispatchEvent(new Event('beforeunload'));
+    recordApiCall({ route: 'listTracks', status: 0, durationMs: 12, correlationId: 'aaaaaaaa-0000-4000-8000-000000000005', message: 'network: Failed to fetch' });
+    flush();
+    expect(sent.flatMap((b) => b.events).map((e) => e.kind)).toEqual(['trace']);
+    // Back on the page (from the back-forward cache), a call with no answer is an error again.
+    window.dispatchEvent(new Event('pageshow'));
+    recordApiCall({ route: 'listTracks', status: 0, durationMs: 12, correlationId: 'aaaaaaaa-0000-4000-8000-000000000006', message: 'network: Failed to fetch' });
+    expect(sent.at(-1)!.events.map((e) => e.kind)).toEqual(['trace', 'error']);
+  });
+
   it('reports the session of a drawn visit, and uncaught errors and rejections of any', () => {
     start(true);
     recordPageView();

@@ -30,6 +30,8 @@ let queue: TelemetryEvent[] = [];
 let timer: ReturnType<typeof setTimeout> | undefined;
 let personal: string[] = [];
 let listening = false;
+/** The page is being left: requests it had under way are cut off, which is not a failure to report. */
+let leaving = false;
 const started = typeof performance !== 'undefined' ? performance.timeOrigin : Date.now();
 
 function loadSession(random: () => number): SessionState {
@@ -124,10 +126,14 @@ export function reportError(error: unknown, context: ErrorContext): void {
   });
 }
 
-/** One API call (every one is a trace); a server error or a call that got no answer is also an error. */
+/**
+ * One API call (every one is a trace); a server error or a call that got no answer is also an error,
+ * unless the page was being left or hidden, which cuts requests off by itself.
+ */
 export function recordApiCall(call: { route: string; status: number; durationMs: number; correlationId: string; message?: string }): void {
   record({ kind: 'trace', at: now(), page: page(), route: call.route, status: call.status, durationMs: Math.round(call.durationMs), correlationId: call.correlationId });
-  if (call.status === 0 || call.status >= 500) {
+  const cutOff = call.status === 0 && (leaving || document.visibilityState === 'hidden');
+  if (call.status >= 500 || (call.status === 0 && !cutOff)) {
     const error = new Error(call.message ?? `API ${call.route} failed`);
     error.name = 'ApiError';
     reportError(error, { source: 'api', correlationId: call.correlationId, route: call.route, status: call.status });
@@ -159,6 +165,9 @@ export function startTelemetry(opts: TelemetryOptions): void {
   // What is queued goes when the tab is hidden or closed.
   document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && flush());
   window.addEventListener('pagehide', flush);
+  window.addEventListener('beforeunload', () => void (leaving = true));
+  window.addEventListener('pagehide', () => void (leaving = true));
+  window.addEventListener('pageshow', () => void (leaving = false));
   const vitals = () =>
     void import('web-vitals')
       .then(({ onLCP, onINP, onCLS, onFCP, onTTFB }) => {
@@ -178,6 +187,7 @@ export function resetTelemetry(): void {
   session = null;
   queue = [];
   personal = [];
+  leaving = false;
   clearTimeout(timer);
   timer = undefined;
   try {
