@@ -11,7 +11,8 @@
  *    and against the same floor, /dashboard as a returning signed-in musician first loads it, with the
  *    order of that load's requests (dashboard-load.ts, on this stack).
  * 4b. Lighthouse (mobile) scores of /login vs the floor page (lighthouse.ts).
- * 5. Each Lambda bundle's gzip size and cold import CPU vs a bundle of only the SDK clients it calls (bundles.ts).
+ * 5. Each Lambda bundle's gzip size and cold import CPU vs a bundle of only what Lambda provides that it loads:
+ *    its SDK clients and Powertools (bundles.ts).
 
  * It starts its own local stack on free ports with a throw-away data directory.
  */
@@ -221,7 +222,7 @@ async function main() {
     await stack.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  console.log('\n5. Lambda bundles: gzip size, and cold import CPU against a bundle importing only the SDK clients each calls');
+  console.log('\n5. Lambda bundles: gzip size, and cold import CPU against a bundle importing only what Lambda provides that each loads (SDK clients, Powertools)');
   await benchBundles();
 }
 

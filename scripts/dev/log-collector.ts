@@ -81,7 +81,7 @@ function page(entries: LogEntry[], filter: Record<string, string>): string {
       const l = e.line;
       const when = typeof l.timestamp === 'string' ? l.timestamp.slice(11, 23) : '';
       const cid = e.correlationId ? `<a href="/?correlationId=${encodeURIComponent(e.correlationId)}">${escapeHtml(e.correlationId)}</a>` : '';
-      return `<tr class="${e.level.toLowerCase()}" data-level="${escapeHtml(e.level)}" data-correlation-id="${escapeHtml(e.correlationId ?? '')}"><td>${escapeHtml(when)}</td><td>${escapeHtml(e.level)}</td><td>${escapeHtml(e.service ?? '')}</td><td>${escapeHtml(e.message)}</td><td>${cid}</td><td><details><summary>line</summary><pre>${escapeHtml(JSON.stringify(l, null, 2))}</pre></details></td></tr>`;
+      return `<tr class="${e.level.toLowerCase()}" data-level="${escapeHtml(e.level)}" data-correlation-id="${escapeHtml(e.correlationId ?? '')}"><td>${escapeHtml(when)}</td><td>${escapeHtml(e.level)}</td><td>${escapeHtml(e.service ?? '')}</td><td>${escapeHtml(e.message)}${(l.error as { message?: string } | undefined)?.message ? `<br><small>${escapeHtml(String((l.error as { message: string }).message).slice(0, 200))}</small>` : ''}</td><td>${cid}</td><td><details><summary>line</summary><pre>${escapeHtml(JSON.stringify(l, null, 2))}</pre></details></td></tr>`;
     })
     .join('\n');
   const value = (k: string) => escapeHtml(filter[k] ?? '');

@@ -33,6 +33,8 @@ describe('the local log collector', () => {
     expect(((await res.json()) as { entries: unknown[] }).entries).toHaveLength(2);
     const page = await (await fetch(`${collector.url}/?correlationId=c-2`)).text();
     expect(page).toContain('Unhandled error');
+    // What went wrong reads without opening the line.
+    expect(page).toContain('x is\nundefined');
     expect(page).not.toContain('>Request<');
   });
 
