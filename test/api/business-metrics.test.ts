@@ -1,0 +1,78 @@
+/**
+ * The business metrics the alarms and the dashboard read, each counted where it happens: found in the
+ * local log collector (the stand-in for CloudWatch Logs, which reads metrics out of the same EMF lines).
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, inject, it } from 'vitest';
+import { TELEMETRY } from '../../shared/constants.js';
+import { callRoute } from '../support/api.js';
+import { onboard, uploadTrack } from '../support/flows.js';
+import { createConfirmedUser } from '../support/users.js';
+
+const stack = inject('stack');
+
+interface Entry {
+  kind: 'log' | 'metric';
+  message: string;
+  correlationId?: string;
+  metrics?: Record<string, unknown>;
+  line: Record<string, any>;
+}
+
+async function entries(filter: Record<string, string>, ready: (es: Entry[]) => boolean): Promise<Entry[]> {
+  let found: Entry[] = [];
+  for (const until = Date.now() + 15_000; Date.now() < until; await new Promise((r) => setTimeout(r, 150))) {
+    found = ((await (await fetch(`${stack.logsUrl}/logs?${new URLSearchParams(filter)}`)).json()) as { entries: Entry[] }).entries;
+    if (ready(found)) return found;
+  }
+  throw new Error(`not collected: ${JSON.stringify(filter)}`);
+}
+
+const metricsOf = async (correlationId: string) =>
+  (await entries({ correlationId, kind: 'metric' }, (es) => es.length > 0)).reduce((all, e) => ({ ...all, ...e.metrics }), {} as Record<string, unknown>);
+
+describe('business metrics', () => {
+  it('counts a payment webhook refused for its signature, PayPal and Stripe alike', async () => {
+    for (const [route, headers] of [
+      ['stripeWebhook', { 'stripe-signature': 't=1,v1=forged' }],
+      ['paypalWebhook', { 'paypal-transmission-id': 'forged', 'paypal-transmission-sig': 'forged' }],
+    ] as const) {
+      const id = randomUUID();
+      const res = await callRoute(stack.apiUrl, route, {}, undefined, JSON.stringify({ id: 'evt_forged', type: 'anything', event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: {} }), {
+        ...headers,
+        [TELEMETRY.correlationHeader]: id,
+      });
+      expect(res.status, route).toBe(400);
+      expect(await metricsOf(id), route).toMatchObject({ WebhooksRejected: 1 });
+    }
+  });
+
+  it('counts an upload processed, under the processing run that did it', async () => {
+    const user = await createConfirmedUser(stack, { prefix: 'metrics-upload' });
+    const userId = await onboard(stack, user, 'musician');
+    await uploadTrack(stack, user, 'Counted Upload');
+    const mine = (e: Entry) => String(e.line.upload).startsWith(`uploads/${userId}/`);
+    const line = (await entries({ message: 'Upload processed' }, (es) => es.some(mine))).find(mine)!;
+    expect(line.line.outcome).toBe('ready');
+    // The user's file name stays out of the log.
+    expect(line.line.upload).not.toContain('Counted');
+    expect(await metricsOf(line.correlationId!)).toMatchObject({ UploadsProcessed: 1 });
+  });
+
+  it('counts a completed review', async () => {
+    const [musician, reviewer] = await Promise.all([createConfirmedUser(stack), createConfirmedUser(stack)]);
+    await onboard(stack, musician, 'musician');
+    const reviewerId = await onboard(stack, reviewer, 'musician');
+    const track = await uploadTrack(stack, musician, 'Reviewed');
+    const share = (
+      await callRoute(stack.apiUrl, 'createShare', { sharedWithId: reviewerId, trackId: track.id, shareOptions: { feedbackNotes: 'Notes', context: 'mix_check', categories: [] } }, musician.idToken)
+    ).body;
+    await callRoute(stack.apiUrl, 'respondToShare', { id: share.id, status: 'accepted' }, reviewer.idToken);
+    const id = randomUUID();
+    const res = await callRoute(stack.apiUrl, 'submitFeedback', { id: share.id, criteria: { energyImpact: 4 }, comment: 'Solid.' }, reviewer.idToken, undefined, {
+      [TELEMETRY.correlationHeader]: id,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await metricsOf(id)).toMatchObject({ FeedbackCompleted: 1, EmailsSent: 1 });
+  });
+});
