@@ -1,11 +1,13 @@
 /**
  * Usage counters, one item per subject, name and time window, expiring by TTL after their window:
- * - per user, hourly:      PK USER#<id>     SK LIMIT#<name>#<hour>
- * - per client, by minute: PK CLIENT#<ip>   SK LIMIT#<name>#<minute>
+ * - per user:           PK USER#<id>     SK LIMIT#<name>#<window start>
+ * - per client address: PK CLIENT#<ip>   SK LIMIT#<name>#<window start>
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/aws/dynamo.js';
 import { config } from '../lib/config.js';
+
+export type LimitSubject = { user: string } | { client: string };
 
 /** Counts one use in the item; false (and nothing counted) when its limit is reached. */
 async function take(key: { PK: string; SK: string }, limit: number, expiresAt: number): Promise<boolean> {
@@ -26,16 +28,23 @@ async function take(key: { PK: string; SK: string }, limit: number, expiresAt: n
   }
 }
 
-/** Counts one use by a user; false when the hour's limit is reached. */
-export function takeHourly(userId: string, name: string, limit: number, now = new Date()): Promise<boolean> {
-  const hour = now.toISOString().slice(0, 13);
-  return take({ PK: `USER#${userId}`, SK: `LIMIT#${name}#${hour}` }, limit, Math.floor(now.getTime() / 1000) + 7200);
+const subjectKey = (s: LimitSubject) =>
+  // Addresses come from API Gateway, not the caller; the length cap only keeps the key sane.
+  'user' in s ? `USER#${s.user}` : `CLIENT#${(s.client || 'unknown').slice(0, 64)}`;
+
+/**
+ * Counts one use by the subject in the current fixed window of `windowSeconds`. Gives the seconds until
+ * that window ends when its limit is reached (nothing counted), else null.
+ */
+export async function takeInWindow(subject: LimitSubject, name: string, limit: number, windowSeconds: number, now = Date.now()): Promise<number | null> {
+  const windowMs = windowSeconds * 1000;
+  const start = Math.floor(now / windowMs) * windowMs;
+  const end = start + windowMs;
+  const taken = await take({ PK: subjectKey(subject), SK: `LIMIT#${name}#${new Date(start).toISOString()}` }, limit, Math.floor(end / 1000) + 300);
+  return taken ? null : Math.max(1, Math.ceil((end - now) / 1000));
 }
 
-/** Counts one use by a client address (anonymous callers); false when the minute's limit is reached. */
-export function takePerMinuteByClient(clientIp: string, name: string, limit: number, now = new Date()): Promise<boolean> {
-  const minute = now.toISOString().slice(0, 16);
-  // Addresses come from API Gateway, not the caller; the length cap only keeps the key sane.
-  const client = (clientIp || 'unknown').slice(0, 64);
-  return take({ PK: `CLIENT#${client}`, SK: `LIMIT#${name}#${minute}` }, limit, Math.floor(now.getTime() / 1000) + 300);
+/** Counts one use by a user; false when the hour's limit is reached. */
+export async function takeHourly(userId: string, name: string, limit: number, now = new Date()): Promise<boolean> {
+  return (await takeInWindow({ user: userId }, name, limit, 3600, now.getTime())) === null;
 }

@@ -3,16 +3,16 @@ import { IMAGES_PATH } from '../../shared/constants.js';
 import type { UserView } from '../../shared/schemas/users.js';
 import type { UserType } from '../../shared/constants.js';
 import { accountExistsForEmail, getAccountAttributes, type AccountAttributes } from '../data/identities.js';
-import { takePerMinuteByClient } from '../data/limits.js';
 import { changeUserType, getUser, updateUser, usernameTaken, type UserRecord } from '../data/users.js';
 import { isAdminIdentity, type Identity } from '../lib/identity.js';
-import { Conflict, Forbidden, TooManyRequests, Unauthorized } from '../lib/errors.js';
+import { Conflict, Forbidden, Unauthorized } from '../lib/errors.js';
+import { enforceRateLimit, RATE_LIMITS } from './rate-limits.js';
 import { createUserRecord } from './user-records.js';
 
 export { createUserRecord, type NewAccount } from './user-records.js';
 
 /** E-mail lookups one client address may make per minute: a sign-up needs one or two. */
-export const EMAIL_LOOKUPS_PER_MINUTE = 20;
+export const EMAIL_LOOKUPS_PER_MINUTE = RATE_LIMITS.emailLookup.limit;
 
 /**
  * Sign-up's question: is this address already an account (confirmed or not, admins included, since
@@ -20,9 +20,7 @@ export const EMAIL_LOOKUPS_PER_MINUTE = 20;
  * address; AWS WAF cannot attach to API Gateway HTTP APIs, so this limit is what protects it in AWS too.
  */
 export async function emailExists(email: string, clientIp: string): Promise<boolean> {
-  if (!(await takePerMinuteByClient(clientIp, 'email-exists', EMAIL_LOOKUPS_PER_MINUTE))) {
-    throw new TooManyRequests('Too many e-mail checks from your network. Please wait a minute and try again.');
-  }
+  await enforceRateLimit('emailLookup', clientIp);
   return accountExistsForEmail(email.toLowerCase());
 }
 

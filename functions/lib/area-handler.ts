@@ -13,7 +13,7 @@ import type { RouteName, Routes } from '../routes.js';
 import { ensureUser } from '../domain/users.js';
 import type { UserRecord } from '../data/users.js';
 import { allows } from './access.js';
-import { AppError, BadRequest, Forbidden, NotFound, PayloadTooLarge, Unauthorized } from './errors.js';
+import { AppError, BadRequest, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized } from './errors.js';
 import { hasTotpMfa } from './admin-mfa.js';
 import { identify, isAdminIdentity, type Identity } from './identity.js';
 import { IMPERSONATION_HEADER, routeKey, type Area, type AreaSchemas, type RouteDef, type RoutesOfArea } from './route.js';
@@ -66,7 +66,9 @@ export function json(statusCode: number, body: unknown): Result {
 function errorResult(err: unknown): Result {
   if (err instanceof AppError) {
     if (err.status >= 500) log.error('Service unavailable', undefined, { code: err.code, detail: (err as { detail?: string }).detail ?? err.message });
-    return json(err.status, { error: { ...err.details, code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } });
+    const result = json(err.status, { error: { ...err.details, code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } });
+    if (err instanceof TooManyRequests && err.retryAfterSeconds) result.headers = { ...result.headers, 'retry-after': String(err.retryAfterSeconds) };
+    return result;
   }
   log.error('Unhandled error', err);
   return json(500, { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } });

@@ -44,8 +44,9 @@ export class PayloadTooLarge extends AppError {
   }
 }
 export class TooManyRequests extends AppError {
-  constructor(message: string) {
-    super(429, 'rate_limited', message);
+  /** Sent as `Retry-After`: when the window that refused the call ends. */
+  constructor(message: string, readonly retryAfterSeconds?: number) {
+    super(429, 'rate_limited', message, undefined, retryAfterSeconds ? { retryAfterSeconds } : undefined);
   }
 }
 /** A service we depend on (a payment provider) failed: not the caller's doing, worth trying again later. */

@@ -1,0 +1,30 @@
+/**
+ * Every rate limit of the API in one table (the README's security section lists them): per signed-in user
+ * for what costs the platform (provider calls, processing runs), per client address for public routes.
+ * Fixed windows counted in the table (data/limits.ts); a call past one is a 429 with `Retry-After`.
+ */
+import { takeInWindow, type LimitSubject } from '../data/limits.js';
+import { TooManyRequests } from '../lib/errors.js';
+
+interface Limit {
+  /** Who is counted. */
+  per: 'user' | 'client';
+  limit: number;
+  windowSeconds: number;
+  /** What the caller reads when refused. */
+  message: string;
+}
+
+export const RATE_LIMITS = {
+  emailLookup: { per: 'client', limit: 20, windowSeconds: 60, message: 'Too many e-mail checks from your network. Please wait a minute and try again.' },
+} as const satisfies Record<string, Limit>;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+/** Counts one use of `name` by the subject; throws 429 (with the seconds to wait) when its limit is reached. */
+export async function enforceRateLimit(name: RateLimitName, subject: string, now = Date.now()): Promise<void> {
+  const l: Limit = RATE_LIMITS[name];
+  const who: LimitSubject = l.per === 'user' ? { user: subject } : { client: subject };
+  const wait = await takeInWindow(who, name, l.limit, l.windowSeconds, now);
+  if (wait !== null) throw new TooManyRequests(l.message, wait);
+}
