@@ -10,14 +10,21 @@ export const DEFAULT_MARGIN = 0.2;
 /** A paid request must be accepted within this many days of payment, and completed within that many of acceptance. */
 export const PAID_REQUEST_DAYS = { accept: 7, complete: 14 } as const;
 
+/** Margins are whole millionths: the admin's editor gives tenths of a percent, so this loses nothing. */
+const MARGIN_SCALE = 1_000_000;
+
 /**
- * How a price splits between the pro and the platform. The earning is rounded to the cent and the fee is
- * what is left, so the two always add up to the price.
+ * How a price splits between the pro and the platform. One rule: the earning is price x (1 - margin)
+ * rounded half up to the cent, computed in integers (floating point puts 1075 x 0.94 = 1010.5 at
+ * 1010.4999...), and the fee is what is left, so the two always add up to the price.
  */
 export function splitPrice(priceCents: number, margin: number): { earningCents: number; feeCents: number } {
-  if (!Number.isInteger(priceCents) || priceCents < 0) throw new Error(`Not an amount in cents: ${priceCents}`);
+  if (!Number.isSafeInteger(priceCents) || priceCents < 0) throw new Error(`Not an amount in cents: ${priceCents}`);
   if (!(margin >= 0 && margin <= 1)) throw new Error(`Not a margin: ${margin}`);
-  const earningCents = Math.round(priceCents * (1 - margin));
+  const keep = BigInt(MARGIN_SCALE - Math.round(margin * MARGIN_SCALE));
+  const scale = BigInt(MARGIN_SCALE);
+  // floor((price x keep + scale / 2) / scale): half a cent and more goes up.
+  const earningCents = Number((BigInt(priceCents) * keep + scale / 2n) / scale);
   return { earningCents, feeCents: priceCents - earningCents };
 }
 

@@ -16,6 +16,26 @@ describe('splitPrice', () => {
     expect(splitPrice(1999, 0.123)).toEqual({ earningCents: 1753, feeCents: 246 });
   });
 
+  it('rounds a half cent up, the same way for every price to $200 and every margin step of 0.1%', () => {
+    expect(splitPrice(1075, 0.06)).toEqual({ earningCents: 1011, feeCents: 64 });
+    let halves = 0;
+    for (let tenths = 0; tenths <= 1000; tenths++) {
+      const margin = tenths / 1000;
+      for (let price = 0; price <= 20_000; price++) {
+        // Exact: price x (1000 - tenths) / 1000, rounded half up, in integers.
+        const exact = price * (1000 - tenths);
+        if (exact % 1000 === 500) halves++;
+        const expected = Math.floor((exact + 500) / 1000);
+        const { earningCents, feeCents } = splitPrice(price, margin);
+        if (earningCents !== expected || feeCents !== price - expected) {
+          throw new Error(`${price} cents at ${tenths / 10}%: ${earningCents} + ${feeCents}, expected ${expected}`);
+        }
+      }
+    }
+    // The half-cent cases the rule is about are there to be tested.
+    expect(halves).toBeGreaterThan(13_000);
+  });
+
   it('never loses or makes a cent: earning + fee = price, both whole and within it', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.double({ min: 0, max: 1, noNaN: true }), (price, margin) => {
