@@ -42,6 +42,7 @@ export const routePaths = {
   rateFeedback: { method: 'POST', path: '/shares/{id}/ranking', access: 'musician', area: 'shares' },
   createOrder: { method: 'POST', path: '/paypal/create-order', access: 'user', area: 'payments', money: true },
   captureOrder: { method: 'POST', path: '/paypal/capture-order', access: 'user', area: 'payments', money: true },
+  cancelOrder: { method: 'POST', path: '/paypal/cancel-order', access: 'user', area: 'payments', money: true },
   paypalWebhook: { method: 'POST', path: '/paypal/webhook', access: 'public', area: 'payments' },
 
   listPlans: { method: 'GET', path: '/stripe/products', access: 'user', area: 'billing' },

@@ -20,12 +20,13 @@ import { dynamo } from '../lib/aws/dynamo.js';
 import { config } from '../lib/config.js';
 import { balanceMove, entryPut, PLATFORM_ACCOUNT, type LedgerEntry } from './ledger.js';
 import { emailClaimItem, newShareItems, type ShareRecord, type statusChange } from './shares.js';
+import { queryAll } from './query.js';
 import { cancellation, failedItem, isConditionFailure, send } from './transactions.js';
 
 export type PaymentStatus = 'pending' | 'captured' | 'refunding' | 'refunded' | 'failed';
 
 /** Why a captured payment went back: the pro declined, a deadline passed, the track was deleted, or the provider reversed it. */
-export type RefundReason = 'declined' | 'expired' | 'track_deleted' | 'reversed' | 'unfulfillable';
+export type RefundReason = 'declined' | 'expired' | 'track_deleted' | 'reversed' | 'unfulfillable' | 'mismatch';
 
 export interface PaymentRecord {
   orderId: string;
@@ -38,6 +39,11 @@ export interface PaymentRecord {
   trackId: string;
   trackTitle: string;
   amountCents: number;
+  /** The merchant PayPal put on the order at its creation: a capture paid to anyone else buys nothing. */
+  payeeId?: string;
+  /** What a capture that did not match the payment took (and was refunded in full), and why it did not match. */
+  capturedCents?: number;
+  mismatch?: string;
   shareOptions: ShareOptions;
   /** The share the capture creates: fixed in advance, so every path that applies the capture makes the same one. */
   shareId: string;
@@ -87,31 +93,47 @@ function fromItem(item: Record<string, unknown>): PaymentRecord {
 
 /**
  * Stores a new pending payment. When the order is known already (a retried request): the stored one, as
- * the refused write found it.
+ * the refused write found it. With `keyId` (the request's idempotency key, as an id), the key is claimed for
+ * this request in the same write: another request under the same key is refused (`keyTaken`).
  */
-export async function putPayment(p: PaymentRecord, requestHash?: string): Promise<{ created: true } | { created: false; existing: StoredPayment | null }> {
+export async function putPayment(
+  p: PaymentRecord,
+  requestHash?: string,
+  keyId?: string,
+): Promise<{ created: true } | { created: false; existing: StoredPayment | null; keyTaken?: boolean }> {
+  const put = {
+    TableName: T(),
+    Item: {
+      ...key(p.orderId),
+      GSI1PK: `PAYER#${p.payerId}`,
+      GSI1SK: `PAYMENT#${p.createdAt}#${p.orderId}`,
+      ...(p.checkAt ? watchKeys(p.orderId, p.checkAt) : {}),
+      entity: 'payment',
+      ...p,
+      ...(requestHash ? { requestHash } : {}),
+    },
+    ConditionExpression: 'attribute_not_exists(PK)',
+    ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+  };
   try {
-    await dynamo().send(
-      new PutCommand({
+    if (!keyId) await dynamo().send(new PutCommand(put));
+    else {
+      const claim = {
         TableName: T(),
-        Item: {
-          ...key(p.orderId),
-          GSI1PK: `PAYER#${p.payerId}`,
-          GSI1SK: `PAYMENT#${p.createdAt}#${p.orderId}`,
-          ...(p.checkAt ? watchKeys(p.orderId, p.checkAt) : {}),
-          entity: 'payment',
-          ...p,
-          ...(requestHash ? { requestHash } : {}),
-        },
-        ConditionExpression: 'attribute_not_exists(PK)',
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
-    );
+        // Kept as long as PayPal keeps a request id: a day.
+        Item: { PK: `PAYMENTKEY#${keyId}`, SK: 'KEY', entity: 'payment-key', orderId: p.orderId, requestHash, expiresAt: Math.floor(Date.parse(p.createdAt) / 1000) + 86_400 },
+        ConditionExpression: 'attribute_not_exists(PK) OR requestHash = :h',
+        ExpressionAttributeValues: { ':h': requestHash },
+      };
+      await send(() => new TransactWriteCommand({ TransactItems: [{ Put: put }, { Put: claim }] }));
+    }
     return { created: true };
   } catch (err) {
     if (!isConditionFailure(err)) throw err;
-    const item = (err as { Item?: Record<string, unknown> }).Item;
-    return { created: false, existing: item ? stored(unmarshall(item as never)) : null };
+    const reasons = cancellation(err);
+    if (reasons?.[1] === 'ConditionalCheckFailed') return { created: false, existing: null, keyTaken: true };
+    const item = reasons ? failedItem(err, 0) : (err as { Item?: Record<string, unknown> }).Item;
+    return { created: false, existing: item ? stored(reasons ? item : unmarshall(item as never)) : null };
   }
 }
 
@@ -150,6 +172,12 @@ const entry = (p: PaymentRecord, e: Omit<LedgerEntry, 'id' | 'currency' | 'creat
   id: `${p.orderId}:${e.kind}`,
   currency: CURRENCY,
 });
+
+/** A capture that did not match its payment: what it took, and how it differed. */
+export interface Mismatch {
+  capturedCents: number;
+  mismatch: string;
+}
 
 export interface CaptureSplit {
   captureId: string;
@@ -236,15 +264,16 @@ export async function applyCapture(p: PaymentRecord, split: CaptureSplit, share:
  * now: the charge is recorded and the payment goes to refunding, the pro credited nothing, for the
  * scheduled check (due at once) to send the refund and record it. False when the payment was not pending.
  */
-export async function captureForRefund(p: PaymentRecord, captureId: string, reason: RefundReason): Promise<boolean> {
+export async function captureForRefund(p: PaymentRecord, captureId: string, reason: RefundReason, mismatch?: Mismatch): Promise<boolean> {
   const at = new Date().toISOString();
+  const charged = mismatch?.capturedCents ?? p.amountCents;
   try {
     await send(
       () =>
         new TransactWriteCommand({
           TransactItems: [
-            transition(p, ['pending', 'failed'], { status: 'refunding', captureId, credited: false, capturedAt: at, refundReason: reason }, at),
-            entryPut(entry(p, { accountId: p.payerId, kind: 'charge', amountCents: -p.amountCents, cause: { type: 'payment', orderId: p.orderId, captureId }, description: `Paid for feedback from ${p.proName} on "${p.trackTitle}"`, createdAt: at })),
+            transition(p, ['pending', 'failed'], { status: 'refunding', captureId, credited: false, capturedAt: at, refundReason: reason, ...mismatch }, at),
+            entryPut(entry(p, { accountId: p.payerId, kind: 'charge', amountCents: -charged, cause: { type: 'payment', orderId: p.orderId, captureId }, description: `Paid for feedback from ${p.proName} on "${p.trackTitle}"`, createdAt: at })),
           ],
         }),
     );
@@ -357,7 +386,7 @@ export async function applyRefund(
           TransactItems: [
             transition(p, opts.from ?? ['refunding', 'captured'], { status: 'refunded', refundId, refundedAt: at, refundReason: p.refundReason ?? reason }, null),
             ...(opts.shareChange ? [opts.shareChange] : []),
-            entryPut(entry(p, { ...common, accountId: p.payerId, kind: 'refund', amountCents: p.amountCents, description: `Refund of ${about}` })),
+            entryPut(entry(p, { ...common, accountId: p.payerId, kind: 'refund', amountCents: p.capturedCents ?? p.amountCents, description: `Refund of ${about}` })),
             ...(credited
               ? [
                   entryPut(entry(p, { ...common, accountId: p.proUserId, kind: 'reversal', amountCents: -p.earningCents!, description: `Refunded to ${p.payerName}: feedback on "${p.trackTitle}"` })),
@@ -384,10 +413,18 @@ export async function applyRefund(
  * refund are recorded at once, the pro credited nothing, and the payer's refund e-mail claimed. Once, from
  * pending or failed; false when another path settled the payment first.
  */
-export async function refundUncredited(p: PaymentRecord, captureId: string, refundId: string, reason: RefundReason, event?: WebhookEvent): Promise<PaymentRecord | null> {
+export async function refundUncredited(
+  p: PaymentRecord,
+  captureId: string,
+  refundId: string,
+  reason: RefundReason,
+  event?: WebhookEvent,
+  mismatch?: Mismatch,
+): Promise<PaymentRecord | null> {
   const at = new Date().toISOString();
   const about = `feedback from ${p.proName} on "${p.trackTitle}"`;
-  const set = { status: 'refunded' as const, captureId, credited: false, capturedAt: at, refundId, refundedAt: at, refundReason: reason, updatedAt: at };
+  const charged = mismatch?.capturedCents ?? p.capturedCents ?? p.amountCents;
+  const set = { status: 'refunded' as const, captureId, credited: false, capturedAt: at, refundId, refundedAt: at, refundReason: reason, updatedAt: at, ...mismatch };
   const cause = { type: 'payment' as const, orderId: p.orderId, captureId };
   try {
     await send(
@@ -395,8 +432,8 @@ export async function refundUncredited(p: PaymentRecord, captureId: string, refu
         new TransactWriteCommand({
           TransactItems: [
             transition(p, ['pending', 'failed'], set, null),
-            entryPut(entry(p, { accountId: p.payerId, kind: 'charge', amountCents: -p.amountCents, cause, description: `Paid for ${about}`, createdAt: at })),
-            entryPut(entry(p, { accountId: p.payerId, kind: 'refund', amountCents: p.amountCents, cause: { ...cause, refundId }, shareId: p.shareId, priceCents: p.amountCents, description: `Refund of ${about}`, createdAt: at })),
+            entryPut(entry(p, { accountId: p.payerId, kind: 'charge', amountCents: -charged, cause, description: `Paid for ${about}`, createdAt: at })),
+            entryPut(entry(p, { accountId: p.payerId, kind: 'refund', amountCents: charged, cause: { ...cause, refundId }, shareId: p.shareId, priceCents: p.amountCents, description: `Refund of ${about}`, createdAt: at })),
             refundMailClaim(p.orderId, at),
             ...(event ? [webhookPut(event, Date.parse(at))] : []),
           ],
@@ -437,6 +474,21 @@ export async function setCheck(p: PaymentRecord, status: PaymentStatus, checkAt:
   } catch (err) {
     if (!isConditionFailure(err)) throw err;
   }
+}
+
+/** A payer's payments created since `since` that are still waiting for approval (pending, nothing captured), oldest first. */
+export async function openOrdersOf(payerId: string, since: string): Promise<Pick<PaymentRecord, 'orderId' | 'invoiceId' | 'proName' | 'trackTitle' | 'createdAt'>[]> {
+  // Bounded by the per-user limits on new orders: at most a few dozen items in the window.
+  const items = await queryAll({
+    TableName: T(),
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :p AND GSI1SK > :since',
+    FilterExpression: '#status = :pending AND attribute_not_exists(captureId)',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':p': `PAYER#${payerId}`, ':since': `PAYMENT#${since}`, ':pending': 'pending' },
+    ProjectionExpression: 'orderId, invoiceId, proName, trackTitle, createdAt',
+  });
+  return items as never;
 }
 
 /** Payments whose check is due at `now`, oldest first, at most `limit` (the index may lag: each is read again). */

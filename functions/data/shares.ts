@@ -369,9 +369,9 @@ function reviewerStartKey(userId: string, status: ShareStatus, position: string)
 }
 
 /** Moves a share from one of `from` to `to`; false when it was not in one of them (or is gone or being deleted). */
-export async function setStatus(share: ShareRecord, from: ShareStatus[], to: ShareStatus): Promise<boolean> {
+export async function setStatus(share: ShareRecord, from: ShareStatus[], to: ShareStatus, opts: { createdAfter?: string } = {}): Promise<boolean> {
   try {
-    await send(() => new UpdateCommand(statusChange(share, from, to).Update));
+    await send(() => new UpdateCommand(statusChange(share, from, to, opts).Update));
     return true;
   } catch (err) {
     if (isConditionFailure(err)) return false;
@@ -381,18 +381,25 @@ export async function setStatus(share: ShareRecord, from: ShareStatus[], to: Sha
 
 /**
  * The write that moves an open share from one of `from` to `to`, for a transaction or on its own; an
- * acceptance records when, since a paid request's time to complete counts from it.
+ * acceptance records when, since a paid request's time to complete counts from it. With `createdAfter`
+ * (a paid request's time to accept), refused for a share created before it.
  */
-export function statusChange(share: Pick<ShareRecord, 'id' | 'sharedWithUserId' | 'createdAt'>, from: ShareStatus[], to: ShareStatus) {
+export function statusChange(share: Pick<ShareRecord, 'id' | 'sharedWithUserId' | 'createdAt'>, from: ShareStatus[], to: ShareStatus, opts: { createdAfter?: string } = {}) {
   const now = new Date().toISOString();
   return {
     Update: {
       TableName: T(),
       Key: metaKey(share.id),
       UpdateExpression: `SET #s = :to, GSI2SK = :g, updatedAt = :u${to === 'accepted' ? ', acceptedAt = :u' : ''}`,
-      ConditionExpression: `${OPEN} AND #s IN (${from.map((_, i) => `:f${i}`).join(', ')})`,
+      ConditionExpression: `${OPEN} AND #s IN (${from.map((_, i) => `:f${i}`).join(', ')})${opts.createdAfter ? ' AND createdAt > :ca' : ''}`,
       ExpressionAttributeNames: { '#s': 'status' },
-      ExpressionAttributeValues: { ':to': to, ':g': withIndex({ ...share, status: to }).GSI2SK, ':u': now, ...Object.fromEntries(from.map((f, i) => [`:f${i}`, f])) },
+      ExpressionAttributeValues: {
+        ':to': to,
+        ':g': withIndex({ ...share, status: to }).GSI2SK,
+        ':u': now,
+        ...(opts.createdAfter ? { ':ca': opts.createdAfter } : {}),
+        ...Object.fromEntries(from.map((f, i) => [`:f${i}`, f])),
+      },
     },
   };
 }
@@ -562,7 +569,7 @@ export async function completeWithFeedback(
   share: ShareRecord,
   feedback: FeedbackRecord,
   alsoWrite: { Update: TransactUpdate }[] = [],
-  opts: { claimEmail?: ShareEmailEvent } = {},
+  opts: { claimEmail?: ShareEmailEvent; acceptedAfter?: string } = {},
 ): Promise<boolean> {
   try {
     await send(
@@ -576,9 +583,17 @@ export async function completeWithFeedback(
                 TableName: T(),
                 Key: metaKey(share.id),
                 UpdateExpression: 'SET #s = :c, GSI2SK = :g, updatedAt = :u',
-                ConditionExpression: `attribute_not_exists(${FENCE}) AND #s = :a`,
+                // A paid request's time to complete counts from its acceptance (requests accepted before that
+                // was kept are left to the scheduled check).
+                ConditionExpression: `attribute_not_exists(${FENCE}) AND #s = :a${opts.acceptedAfter ? ' AND (attribute_not_exists(acceptedAt) OR acceptedAt > :aa)' : ''}`,
                 ExpressionAttributeNames: { '#s': 'status' },
-                ExpressionAttributeValues: { ':c': 'completed', ':a': 'accepted', ':g': withIndex({ ...share, status: 'completed' }).GSI2SK, ':u': feedback.createdAt },
+                ExpressionAttributeValues: {
+                  ':c': 'completed',
+                  ':a': 'accepted',
+                  ':g': withIndex({ ...share, status: 'completed' }).GSI2SK,
+                  ':u': feedback.createdAt,
+                  ...(opts.acceptedAfter ? { ':aa': opts.acceptedAfter } : {}),
+                },
               },
             },
             ...(opts.claimEmail ? [emailClaimItem(share.id, opts.claimEmail)] : []),

@@ -136,6 +136,7 @@ const REFUND_REASONS: Record<string, (p: PaymentRecord) => string> = {
   track_deleted: (p) => `"${p.trackTitle}" was deleted before ${p.proName} gave feedback on it.`,
   unfulfillable: (p) => `Your request for feedback from ${p.proName} on "${p.trackTitle}" could not be sent.`,
   reversed: (p) => `Your payment for feedback from ${p.proName} on "${p.trackTitle}" was reversed by PayPal.`,
+  mismatch: (p) => `PayPal charged an amount that did not match the price of your request for feedback from ${p.proName} on "${p.trackTitle}", so the request was not sent.`,
 };
 
 /**
@@ -150,7 +151,7 @@ export const paymentRefundedMail = (p: PaymentRecord) => ({
     (REFUND_REASONS[p.refundReason ?? 'reversed'] ?? REFUND_REASONS.reversed)(p),
     p.refundReason === 'reversed'
       ? `All of the ${formatCents(p.amountCents)} you paid has gone back to your PayPal account.`
-      : `We refunded the full ${formatCents(p.amountCents)} to your PayPal account. It can take a few days to show.`,
+      : `We refunded the full ${formatCents(p.capturedCents ?? p.amountCents)} to your PayPal account. It can take a few days to show.`,
     'You can ask another pro for feedback at any time.',
   ],
 });

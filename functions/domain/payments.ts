@@ -11,7 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { paths } from '../../shared/paths.js';
-import { PAID_REQUEST_DAYS, splitPrice } from '../../shared/money.js';
+import { CURRENCY, PAID_REQUEST_DAYS, splitPrice } from '../../shared/money.js';
 import type { ShareOptions } from '../../shared/schemas/shares.js';
 import type { PaymentView } from '../../shared/schemas/payments.js';
 import * as data from '../data/payments.js';
@@ -26,6 +26,7 @@ import { payments, type ProviderCapture, type WebhookHeaders } from '../provider
 import * as notify from './notifications.js';
 import { checkRequest, idempotencyConflict, idFromKey, newShare, requestHash } from './shares.js';
 import { count, log } from '../lib/observability.js';
+import { enforceRateLimit } from './rate-limits.js';
 
 const DAY_MS = 86_400_000;
 /** A payment not captured this long after its order was created is looked at again (the browser normally captures within a minute). */
@@ -66,7 +67,14 @@ export async function createOrder(
   input: { proUserId: string; trackId: string; shareOptions: ShareOptions; feedbackPriceCents: number; idempotencyKey?: string },
 ): Promise<{ orderId: string; approveUrl: string }> {
   const { idempotencyKey, feedbackPriceCents: seen, ...request } = input;
-  const { track, reviewer: pro } = await checkRequest(caller, request.proUserId, request.trackId);
+  const now = Date.now();
+  // The limits are counted beside the checks: one round trip for all of them.
+  const [{ track, reviewer: pro }, open] = await Promise.all([
+    checkRequest(caller, request.proUserId, request.trackId),
+    data.openOrdersOf(caller.id, iso(now - ABANDON_MS)),
+    enforceRateLimit('createOrder', caller.id, now),
+    enforceRateLimit('createOrderHourly', caller.id, now),
+  ]);
   const price = pro.type === 'pro' ? pro.feedbackPriceCents : null;
   if (!price) throw new Conflict(`${pro.fullName} gives feedback for free: send the request without paying.`, 'no_price');
   if (price !== seen) {
@@ -75,7 +83,13 @@ export async function createOrder(
     });
   }
   const hash = requestHash({ ...request, feedbackPriceCents: price });
-  const invoiceId = idempotencyKey ? idFromKey(caller.id, 'payment', idempotencyKey) : randomUUID();
+  // PayPal answers a repeated request id with the order it first made, whatever the new request says; so
+  // the id (and the invoice id) is derived from the key and what the request asks for: a retry gets its
+  // order back, while another request under the same key gets an order of its own, refused below by the
+  // key's claim before anything is stored.
+  const invoiceId = idempotencyKey ? idFromKey(caller.id, 'payment', `${idempotencyKey}\n${hash}`) : randomUUID();
+  // A retry of an open order is that order, not one more.
+  if (open.length >= MAX_OPEN_ORDERS && !open.some((o) => o.invoiceId === invoiceId)) throw tooManyOpenOrders(open);
   const order = await payments().createOrder(
     {
       invoiceId,
@@ -84,10 +98,14 @@ export async function createOrder(
       returnUrl: `${config.appUrl}${paths.feedbackSuccess}`,
       cancelUrl: `${config.appUrl}${paths.feedbackCancel}`,
     },
-    // The same request id gives back the same order: a retried request never opens a second one.
     invoiceId,
   );
-  const now = Date.now();
+  if (order.amountCents !== price || order.invoiceId !== invoiceId || (order.currency ?? CURRENCY) !== CURRENCY) {
+    // What PayPal holds is not what was asked: nothing is stored, so nothing can be captured against it.
+    count('PaymentMismatches');
+    log.error('PayPal answered an order that is not the one asked for', undefined, { orderId: order.orderId, amountCents: order.amountCents, invoiceId: order.invoiceId });
+    throw idempotencyConflict();
+  }
   const shareId = idFromKey(caller.id, 'paid-share', order.orderId);
   const payment: PaymentRecord = {
     orderId: order.orderId,
@@ -99,17 +117,52 @@ export async function createOrder(
     trackId: track.id,
     trackTitle: track.title,
     amountCents: price,
+    ...(order.payeeId ? { payeeId: order.payeeId } : {}),
     shareOptions: request.shareOptions,
     shareId,
     shareDraft: newShare(caller, track, pro, request.shareOptions, shareId, { orderId: order.orderId, amountCents: price }),
     status: 'pending',
-    checkAt: iso(now + PENDING_CHECK_MS),
+    // Not polled while it waits for the payer: the webhook or the browser moves it, and one check at the
+    // give-up time settles what they did not.
+    checkAt: iso(now + ABANDON_MS + 60_000),
     createdAt: iso(now),
     updatedAt: iso(now),
   };
-  const put = await data.putPayment(payment, hash);
-  if (!put.created && (!put.existing || put.existing.record.payerId !== caller.id || put.existing.requestHash !== hash)) throw idempotencyConflict();
-  return order;
+  const put = await data.putPayment(payment, hash, idempotencyKey ? idFromKey(caller.id, 'payment', idempotencyKey) : undefined);
+  if (put.created) return { orderId: order.orderId, approveUrl: order.approveUrl };
+  if (put.keyTaken || !put.existing || put.existing.record.payerId !== caller.id || put.existing.requestHash !== hash) throw idempotencyConflict();
+  return { orderId: order.orderId, approveUrl: order.approveUrl };
+}
+
+/** Orders one payer may have waiting for approval at once (each is watched, and PayPal's quota is shared). */
+export const MAX_OPEN_ORDERS = 5;
+
+function tooManyOpenOrders(open: { orderId: string; proName: string; trackTitle: string; createdAt: string }[]) {
+  const oldest = open.reduce((a, b) => (a.createdAt <= b.createdAt ? a : b));
+  return new Conflict(
+    `You have ${open.length} payments waiting for approval in PayPal. Finish or cancel the oldest (feedback from ${oldest.proName} on "${oldest.trackTitle}") first, or wait: an unapproved payment lapses after 3 hours.`,
+    'too_many_open_orders',
+    { oldestOrderId: oldest.orderId },
+  );
+}
+
+/**
+ * The payer came back through PayPal's Cancel: an order not approved is given up at once (so it no longer
+ * counts as open); one approved meanwhile, in another tab, is settled as the checks would settle it.
+ */
+export async function cancelOrder(caller: UserRecord, orderId: string): Promise<PaymentView> {
+  const found = await data.getPayment(orderId);
+  if (!found || found.record.payerId !== caller.id) throw new NotFound('Payment not found');
+  const p = found.record;
+  if (p.status !== 'pending') return toPaymentView(p);
+  const order = await payments().getOrder(orderId);
+  if (!order || order.status === 'CREATED' || order.status === 'PAYER_ACTION_REQUIRED' || order.status === 'VOIDED') {
+    if (await data.failPayment(p, 'cancelled')) return toPaymentView({ ...p, status: 'failed' });
+  } else {
+    const settled = await reconcilePayment(p);
+    if (settled) return toPaymentView(settled);
+  }
+  return toPaymentView((await data.getPayment(orderId))!.record);
 }
 
 /**
@@ -194,6 +247,13 @@ async function settleCapture(p: PaymentRecord, capture: ProviderCapture, applyin
     await data.setCheck(p, p.status, checkAt);
     return { ...p, checkAt };
   }
+  const mismatch = captureMismatch(p, capture);
+  if (mismatch) {
+    // Never applied: refunded in full, the reason recorded, counted for the alarm.
+    count('PaymentMismatches');
+    log.error('A capture does not match its payment: refunding it', undefined, { orderId: p.orderId, captureId: capture.id, mismatch });
+    return cannotBuy(p, capture.id, 'mismatch', applying, { capturedCents: capture.amountCents, mismatch });
+  }
   // Payments made before the share was drafted with the order read what it is made of.
   const [margin, parts] = await Promise.all([
     applying.margin ?? getSettings().then((s) => s.margin),
@@ -232,10 +292,25 @@ async function settleCapture(p: PaymentRecord, capture: ProviderCapture, applyin
   return cannotBuy(p, capture.id, result.kind === 'track_unavailable' ? 'track_deleted' : 'unfulfillable', applying);
 }
 
+/**
+ * How a capture differs from the payment it should settle (null: it matches): the amount, the currency,
+ * our invoice id and the merchant paid must all be the stored payment's, so that no order, however it
+ * came about, credits more than its request's price.
+ */
+export function captureMismatch(p: Pick<PaymentRecord, 'amountCents' | 'invoiceId' | 'payeeId'>, c: ProviderCapture): string | null {
+  const differs: string[] = [];
+  if (c.amountCents !== p.amountCents) differs.push(`amount ${c.amountCents} for ${p.amountCents}`);
+  if (c.currency !== CURRENCY) differs.push(`currency ${c.currency ?? 'none'}`);
+  if (c.invoiceId !== p.invoiceId) differs.push(`invoice ${c.invoiceId ?? 'none'}`);
+  // Payments made before the payee was kept are checked on the rest.
+  if (p.payeeId && c.payeeId !== p.payeeId) differs.push(`payee ${c.payeeId ?? 'none'}`);
+  return differs.length ? differs.join(', ') : null;
+}
+
 /** A capture that cannot buy its request: refunded in full, or, for the browser's capture, left to be (see Applying). */
-async function cannotBuy(p: PaymentRecord, captureId: string, reason: RefundReason, applying: Applying): Promise<PaymentRecord | null> {
-  if (applying.leaveRefund) return { ...p, status: 'refunding', captureId, credited: false, refundReason: reason };
-  return refundUnfulfillable(p, captureId, reason, applying);
+async function cannotBuy(p: PaymentRecord, captureId: string, reason: RefundReason, applying: Applying, mismatch?: data.Mismatch): Promise<PaymentRecord | null> {
+  if (applying.leaveRefund && !mismatch) return { ...p, status: 'refunding', captureId, credited: false, refundReason: reason };
+  return refundUnfulfillable(p, captureId, reason, applying, mismatch);
 }
 
 /**
@@ -245,16 +320,22 @@ async function cannotBuy(p: PaymentRecord, captureId: string, reason: RefundReas
  * goes back whatever happens next, and should this path stop before its write, the provider's refund
  * webhook or the scheduled check finds the order refunded and records it. Gives the payment as written.
  */
-async function refundUnfulfillable(p: PaymentRecord, captureId: string, reason: RefundReason, applying: Applying = {}): Promise<PaymentRecord | null> {
+async function refundUnfulfillable(
+  p: PaymentRecord,
+  captureId: string,
+  reason: RefundReason,
+  applying: Applying = {},
+  mismatch?: data.Mismatch,
+): Promise<PaymentRecord | null> {
   let refundId: string;
   try {
     // Null: refunded in full at the provider already.
     refundId = (await payments().refundCapture(captureId, refundRequestId(p.orderId)))?.refundId ?? 'at-provider';
   } catch (err) {
     log.error('Refund not sent yet; the scheduled check will send it', err, { orderId: p.orderId });
-    return (await data.captureForRefund(p, captureId, reason)) ? { ...p, status: 'refunding', captureId, credited: false, refundReason: reason } : null;
+    return (await data.captureForRefund(p, captureId, reason, mismatch)) ? { ...p, ...mismatch, status: 'refunding', captureId, credited: false, refundReason: reason } : null;
   }
-  const [written, payer] = await Promise.all([data.refundUncredited(p, captureId, refundId, reason, applying.event), readPayer(p, applying)]);
+  const [written, payer] = await Promise.all([data.refundUncredited(p, captureId, refundId, reason, applying.event, mismatch), readPayer(p, applying)]);
   if (applying.event) applying.done = true;
   if (!written) return null;
   count('PaymentsRefunded');
@@ -452,6 +533,16 @@ export function respondBy(share: ShareRecord): string | null {
   const deadline = deadlineOf(share);
   return deadline === null ? null : iso(deadline);
 }
+
+/**
+ * A paid request's deadlines as conditions on its stored times, for the write that accepts (created after
+ * `createdAfter`) or completes it (accepted after `acceptedAfter`): the write itself refuses a late step,
+ * whatever the scheduled check has got round to.
+ */
+export const deadlineCutoffs = (now = Date.now()) => ({
+  createdAfter: iso(now - PAID_REQUEST_DAYS.accept * DAY_MS),
+  acceptedAfter: iso(now - PAID_REQUEST_DAYS.complete * DAY_MS),
+});
 
 /** The scheduled check of one captured payment: its request's deadline, or a refund its request's end calls for. */
 async function checkCaptured(p: PaymentRecord, now: Date): Promise<void> {

@@ -17,6 +17,9 @@ interface Limit {
 
 export const RATE_LIMITS = {
   emailLookup: { per: 'client', limit: 20, windowSeconds: 60, message: 'Too many e-mail checks from your network. Please wait a minute and try again.' },
+  // Each order is a PayPal call and a payment the checks look after: a musician pays for a few at a time.
+  createOrder: { per: 'user', limit: 10, windowSeconds: 60, message: 'Too many payments started in a minute. Please wait a moment and try again.' },
+  createOrderHourly: { per: 'user', limit: 30, windowSeconds: 3600, message: 'Too many payments started in an hour. Please try again later.' },
 } as const satisfies Record<string, Limit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

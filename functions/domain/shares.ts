@@ -11,7 +11,7 @@ import { trackStatus } from './track-status.js';
 import { getUser, type UserRecord } from '../data/users.js';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors.js';
 import * as notify from './notifications.js';
-import { declinePaidRequest, respondBy } from './payments.js';
+import { deadlineCutoffs, declinePaidRequest, respondBy } from './payments.js';
 import { moneyRefused } from './money-refused.js';
 import { fulfilment } from '../data/payments.js';
 import { decodeCursor, decodeCursorValue, encodeCursor } from '../lib/cursor.js';
@@ -239,19 +239,33 @@ function decodePositions(cursor: string, statuses: readonly ShareStatus[]): shar
 export async function respond(userId: string, shareId: string, status: 'accepted' | 'declined', opts: { impersonated?: boolean } = {}): Promise<ShareRecord> {
   const { share } = await bundleFor(userId, shareId);
   if (share.sharedWithUserId !== userId) throw new Forbidden('Only the reviewer answers a feedback request');
-  // Declining a paid request refunds it: money an impersonating admin may not move.
-  if (opts.impersonated && status === 'declined' && share.payment) throw moneyRefused();
+  // Accepting a paid request commits its money to the review, declining refunds it: money an
+  // impersonating admin may not move.
+  if (opts.impersonated && share.payment) throw moneyRefused();
+  // The deadline is in the write's condition too: the job that expires requests may lag behind it.
+  const deadline = share.payment && status === 'accepted' ? respondBy(share) : null;
+  if (deadline && deadline <= new Date().toISOString()) throw paidRequestExpired(share.status);
   // A paid request declined is refunded, the decline and the refund's start being one write.
   const paid = status === 'declined' && share.payment ? await declinePaidRequest(share) : 'not_paid';
   if (paid === 'declined') return { ...share, status };
-  if (paid === 'not_pending' || !(await shares.setStatus(share, ['pending'], status))) {
+  if (paid === 'not_pending' || !(await shares.setStatus(share, ['pending'], status, deadline ? { createdAfter: deadlineCutoffs().createdAfter } : {}))) {
     const now = await shares.readShare(share.id);
     if (!now) throw new NotFound('Feedback request not found');
     if (now.deleting) throw beingDeleted();
+    if (now.record.status === 'pending' && deadline) throw paidRequestExpired('pending');
     throw new Conflict(`This request is already ${now.record.status}`, 'not_pending');
   }
   return { ...share, status };
 }
+
+/** A paid request whose time to accept (or to complete) ran out: refunded by the scheduled check. */
+const paidRequestExpired = (status: ShareStatus) =>
+  new Conflict(
+    status === 'pending'
+      ? 'The time to accept this request has run out: the musician is being refunded.'
+      : 'The time to complete this review has run out: the musician is being refunded.',
+    'expired',
+  );
 
 const NOT_ACCEPTED = 'Accept the request before reviewing it';
 
@@ -359,10 +373,12 @@ export async function deleteComment(userId: string, shareId: string, commentId: 
   if (!(await shares.deleteComment(shareId, commentId, userId))) throw new NotFound('Comment not found');
 }
 
-export async function submitFeedback(userId: string, input: { id: string; criteria: Record<string, number | undefined>; comment?: string }) {
+export async function submitFeedback(userId: string, input: { id: string; criteria: Record<string, number | undefined>; comment?: string }, opts: { impersonated?: boolean } = {}) {
   const bundle = await bundleFor(userId, input.id);
   const { share } = bundle;
   if (share.sharedWithUserId !== userId) throw new Forbidden('Only the reviewer submits feedback');
+  // Submitting a paid review makes its payment final: money an impersonating admin may not move.
+  if (opts.impersonated && share.payment) throw moneyRefused();
   if (share.status === 'completed') throw new Conflict('This feedback is complete and cannot be reviewed again', 'completed');
   if (CLOSED_STATUSES.includes(share.status)) throw closedRequest(share.status);
   if (share.status === 'pending') throw new Conflict(NOT_ACCEPTED, 'not_accepted');
@@ -372,16 +388,23 @@ export async function submitFeedback(userId: string, input: { id: string; criter
     throw new BadRequest('Add a rating, a comment or general feedback before submitting');
   }
   const at = new Date().toISOString();
+  const completeBy = share.payment ? respondBy(share) : null;
+  if (completeBy && completeBy <= at) throw paidRequestExpired('accepted');
   const feedback = { criteria, comment: input.comment || null, userId, createdAt: at };
   // The musician (the e-mail's recipient) is read alongside the write that claims the e-mail.
   const [ok, musician] = await Promise.all([
-    shares.completeWithFeedback(share, feedback, share.payment ? [fulfilment(share.payment.orderId, at)] : [], { claimEmail: 'responded' }),
+    shares.completeWithFeedback(share, feedback, share.payment ? [fulfilment(share.payment.orderId, at)] : [], {
+      claimEmail: 'responded',
+      acceptedAfter: completeBy ? deadlineCutoffs(Date.parse(at)).acceptedAfter : undefined,
+    }),
     getUser(share.sharedByUserId).catch((err) => (log.error('Recipient not read', err, { userId: share.sharedByUserId }), undefined)),
   ]);
   if (!ok) {
     const now = await shares.readShare(share.id);
     if (!now) throw new NotFound('Feedback request not found');
     if (now.deleting) throw beingDeleted();
+    if (now.record.status === 'accepted' && completeBy) throw paidRequestExpired('accepted');
+    if (now.record.status !== 'completed') throw closedRequest(now.record.status);
     throw new Conflict('This feedback is complete and cannot be reviewed again', 'completed');
   }
   count('FeedbackCompleted');

@@ -6,6 +6,7 @@ import { paymentsSchemas } from '../route-schemas/payments.js';
 export const handler = areaHandler('payments', paymentsSchemas, {
   createOrder: async ({ input, caller }) => payments.createOrder(caller.user, input),
   captureOrder: async ({ input, caller }) => payments.captureOrder(caller.user, input.orderId),
+  cancelOrder: async ({ input, caller }) => payments.cancelOrder(caller.user, input.orderId),
   paypalWebhook: async ({ event }) => {
     // PayPal verifies the event exactly as it sent it: the body as parsed, not the validated input (whose
     // keys a schema may reorder).

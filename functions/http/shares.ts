@@ -18,6 +18,6 @@ export const handler = areaHandler('shares', sharesSchemas, {
     await shares.deleteComment(caller.user.id, input.id, input.commentId);
     return { ok: true as const };
   },
-  submitFeedback: async ({ input, caller }) => shares.submitFeedback(caller.user.id, input),
+  submitFeedback: async ({ input, caller }) => shares.submitFeedback(caller.user.id, input, { impersonated: Boolean(caller.actor) }),
   rateFeedback: async ({ input, caller }) => shares.rateFeedback(caller.user.id, input),
 });

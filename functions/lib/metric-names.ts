@@ -16,6 +16,10 @@ export const BUSINESS_METRICS = [
   'PaymentsCaptured',
   'PaymentsRefunded',
   'PaymentsFailed',
+  /** A capture (or an order) that did not match its stored payment: refunded, never applied. */
+  'PaymentMismatches',
+  /** A refund PayPal kept refusing, handed to an admin. */
+  'RefundsStuck',
   'WebhooksRejected',
   'EmailsSent',
   'EmailsFailed',

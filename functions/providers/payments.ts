@@ -25,6 +25,20 @@ export interface ProviderCapture {
   id: string;
   status: CaptureState;
   amountCents: number;
+  /** What was captured, as the provider states it: checked against the stored payment before it buys anything. */
+  currency: string | null;
+  invoiceId: string | null;
+  /** The merchant the money went to. */
+  payeeId: string | null;
+}
+
+export interface CreatedOrder {
+  orderId: string;
+  approveUrl: string;
+  amountCents: number | null;
+  currency: string | null;
+  invoiceId: string | null;
+  payeeId: string | null;
 }
 
 export interface ProviderOrder {
@@ -49,8 +63,11 @@ export interface WebhookHeaders {
 }
 
 export interface PaymentProvider {
-  /** Creates the order; the same `requestId` gives back the same order (PayPal-Request-Id). */
-  createOrder(order: OrderRequest, requestId: string): Promise<{ orderId: string; approveUrl: string }>;
+  /**
+   * Creates the order; the same `requestId` gives back the same order (PayPal-Request-Id), whatever this
+   * request says: the answer states what the order is for, to be checked against the request.
+   */
+  createOrder(order: OrderRequest, requestId: string): Promise<CreatedOrder>;
   /** The order as it stands, or null when the provider does not know it. */
   getOrder(orderId: string): Promise<ProviderOrder | null>;
   /** Captures an approved order; the same `requestId` never charges twice. */

@@ -8,6 +8,7 @@ import {
   PaymentProviderError,
   type CaptureOutcome,
   type CaptureState,
+  type CreatedOrder,
   type OrderRequest,
   type PaymentProvider,
   type ProviderCapture,
@@ -31,6 +32,7 @@ interface PaypalCaptureJson {
   id: string;
   status: CaptureState;
   amount?: { value: string; currency_code: string };
+  invoice_id?: string;
   supplementary_data?: { related_ids?: { order_id?: string } };
 }
 
@@ -38,7 +40,12 @@ interface PaypalOrderJson {
   id: string;
   status: string;
   links?: { rel: string; href: string }[];
-  purchase_units?: { invoice_id?: string; amount?: { value: string }; payments?: { captures?: PaypalCaptureJson[] } }[];
+  purchase_units?: {
+    invoice_id?: string;
+    amount?: { value: string; currency_code?: string };
+    payee?: { merchant_id?: string; email_address?: string };
+    payments?: { captures?: PaypalCaptureJson[] };
+  }[];
 }
 
 const TIMEOUT_MS = 15_000;
@@ -61,10 +68,18 @@ function cents(value: string): number {
   }
 }
 
-const toCapture = (c: PaypalCaptureJson): ProviderCapture => ({
+type PaypalUnit = NonNullable<PaypalOrderJson['purchase_units']>[number];
+
+const payeeOf = (unit: PaypalUnit | undefined) => unit?.payee?.merchant_id ?? unit?.payee?.email_address ?? null;
+
+/** A capture, with the invoice and payee of the purchase unit it belongs to where it does not say them itself. */
+const toCapture = (c: PaypalCaptureJson, unit?: PaypalUnit): ProviderCapture => ({
   id: c.id,
   status: c.status,
   amountCents: c.amount ? cents(c.amount.value) : 0,
+  currency: c.amount?.currency_code ?? null,
+  invoiceId: c.invoice_id ?? unit?.invoice_id ?? null,
+  payeeId: payeeOf(unit),
 });
 
 export class PaypalClient implements PaymentProvider {
@@ -72,7 +87,7 @@ export class PaypalClient implements PaymentProvider {
 
   constructor(private readonly opts: { baseUrl: string; credentials: () => Promise<PaypalCredentials> }) {}
 
-  async createOrder(order: OrderRequest, requestId: string): Promise<{ orderId: string; approveUrl: string }> {
+  async createOrder(order: OrderRequest, requestId: string): Promise<CreatedOrder> {
     const res = await this.call<PaypalOrderJson>('POST', '/v2/checkout/orders', {
       requestId,
       body: {
@@ -101,7 +116,15 @@ export class PaypalClient implements PaymentProvider {
     if (!res.ok) throw this.unexpected('create an order', res);
     const approve = res.body.links?.find((l) => l.rel === 'approve' || l.rel === 'payer-action');
     if (!approve) throw new PaymentProviderError('PayPal created an order without an approval link');
-    return { orderId: res.body.id, approveUrl: approve.href };
+    const unit = res.body.purchase_units?.[0];
+    return {
+      orderId: res.body.id,
+      approveUrl: approve.href,
+      amountCents: unit?.amount ? cents(unit.amount.value) : null,
+      currency: unit?.amount?.currency_code ?? null,
+      invoiceId: unit?.invoice_id ?? null,
+      payeeId: payeeOf(unit),
+    };
   }
 
   async getOrder(orderId: string): Promise<ProviderOrder | null> {
@@ -159,7 +182,7 @@ export class PaypalClient implements PaymentProvider {
     const unit = o.purchase_units?.[0];
     const captures = unit?.payments?.captures ?? [];
     // The last capture is the one that counts: a declined attempt may precede a completed one.
-    const capture = captures.length ? toCapture(captures[captures.length - 1]) : null;
+    const capture = captures.length ? toCapture(captures[captures.length - 1], unit) : null;
     return {
       id: o.id,
       status: o.status,

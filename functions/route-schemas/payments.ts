@@ -6,5 +6,6 @@ import type { AreaSchemas } from '../lib/route.js';
 export const paymentsSchemas = {
   createOrder: { input: createOrderInput, output: orderView },
   captureOrder: { input: captureOrderInput, output: paymentView },
+  cancelOrder: { input: captureOrderInput, output: paymentView },
   paypalWebhook: { input: paypalEventInput, output: webhookAck },
 } as const satisfies AreaSchemas<'payments'>;

@@ -104,6 +104,8 @@ export class Monitoring extends Construct {
       1,
     );
     alarm('PaymentFailures', 'Payments were declined or their checks failed', businessMetric('PaymentsFailed', 'Sum', Duration.minutes(15)), ALARMS.paymentsFailedPer15Min);
+    alarm('PaymentMismatches', 'A capture did not match its payment (amount, currency, invoice or payee) and was refunded', businessMetric('PaymentMismatches'), 1);
+    alarm('RefundsStuck', 'A refund PayPal keeps refusing waits for an admin (Admin, Payments to look at)', businessMetric('RefundsStuck'), 1);
     alarm('WebhooksRejected', 'A payment webhook was refused (bad signature: a wrong secret, or someone forging events)', businessMetric('WebhooksRejected'), 1);
     alarm('EmailFailures', 'E-mails could not be sent', businessMetric('EmailsFailed'), 1);
     alarm('BrowserErrors', 'Browsers reported many errors (a broken release?)', businessMetric('ClientErrors'), ALARMS.clientErrorsPer5Min);
@@ -174,7 +176,7 @@ export class Monitoring extends Construct {
     dashboard.addWidgets(
       graph('Uploads', business(['UploadsProcessed', 'UploadsFailed'])),
       graph('Feedback', business(['FeedbackRequested', 'FeedbackCompleted'])),
-      graph('Payments', business(['PaymentsCaptured', 'PaymentsRefunded', 'PaymentsFailed', 'WebhooksRejected'])),
+      graph('Payments', business(['PaymentsCaptured', 'PaymentsRefunded', 'PaymentsFailed', 'PaymentMismatches', 'RefundsStuck', 'WebhooksRejected'])),
     );
     dashboard.addWidgets(
       graph('E-mail', [...business(['EmailsSent', 'EmailsFailed'])]),

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { callRoute } from '../support/api.js';
 import * as flows from '../support/flows.js';
 import { useStackEnvironment } from '../support/in-process.js';
@@ -135,6 +135,12 @@ beforeAll(async () => {
   [musicianId] = await Promise.all([flows.onboard(stack, musician, 'musician'), flows.onboard(stack, other, 'musician')]);
   proId = await flows.onboard(stack, pro, 'pro');
   await setPrice(proId, PRICE);
+});
+
+// Each test pays as a musician of its own: orders are limited per payer (a few a minute, five open at once).
+beforeEach(async () => {
+  musician = await createConfirmedUser(stack, { fullName: 'Penny Payer' });
+  musicianId = await flows.onboard(stack, musician, 'musician');
 });
 
 describe('paying a pro for feedback', () => {

@@ -130,6 +130,9 @@ describe('DynamoDB round trips per route', () => {
     const approved = await fetch(new URL('/checkoutnow/approve', stack.paypalUrl), { method: 'POST', body: new URLSearchParams({ token }), redirect: 'manual' });
     expect(approved.status).toBe(303);
     await call('captureOrder', { orderId: order.orderId }, musician);
+    // Cancelled on PayPal's page: the order is given up at once.
+    const cancelled = await call('createOrder', { proUserId: proId, trackId: track.id, shareOptions: options, feedbackPriceCents: 3000 }, musician);
+    await call('cancelOrder', { orderId: cancelled.orderId }, musician);
 
     const plans = await call('listPlans', {}, musician);
     const plus = plans.plans.find((p: { name: string }) => p.name === 'Plus');

@@ -79,6 +79,8 @@ function refundReason(p: PaymentView): string {
       return 'The payment was reversed in PayPal.';
     case 'unfulfillable':
       return 'The request could not be sent.';
+    case 'mismatch':
+      return 'PayPal charged an amount that did not match the price, so the request was not sent.';
     default:
       return '';
   }

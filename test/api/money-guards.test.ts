@@ -1,0 +1,228 @@
+/**
+ * What a hostile user or a lagging job could do to paid requests, tried through the API on the local stack:
+ * a capture that does not match its payment, one idempotency key sent with two requests, a flood of orders,
+ * deadlines passed while the scheduled check has not run, and an impersonating admin moving money.
+ */
+import { randomUUID } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { IMPERSONATION_HEADER } from '../../functions/lib/route.js';
+import { callRoute } from '../support/api.js';
+import * as flows from '../support/flows.js';
+import { useStackEnvironment } from '../support/in-process.js';
+import * as money from '../support/payments.js';
+import { createConfirmedUser, type TestUser } from '../support/users.js';
+
+const stack = inject('stack');
+const PRICE = 3000;
+const DAY_MS = 86_400_000;
+
+let pro: TestUser;
+let proId: string;
+let cheapPro: TestUser;
+let cheapProId: string;
+
+async function newMusician(name = 'Gail Guarded') {
+  const user = await createConfirmedUser(stack, { fullName: name });
+  return { user, id: await flows.onboard(stack, user, 'musician') };
+}
+
+const dynamo = async () => (await import('../../functions/lib/aws/dynamo.js')).dynamo();
+
+/** Moves a share's stored times back, as if days had passed while the scheduled check did not run. */
+async function ageShare(shareId: string, field: 'createdAt' | 'acceptedAt', days: number) {
+  await (await dynamo()).send(
+    new UpdateCommand({
+      TableName: stack.tableName,
+      Key: { PK: `SHARE#${shareId}`, SK: 'META' },
+      UpdateExpression: 'SET #f = :at',
+      ExpressionAttributeNames: { '#f': field },
+      ExpressionAttributeValues: { ':at': new Date(Date.now() - days * DAY_MS).toISOString() },
+    }),
+  );
+}
+
+beforeAll(async () => {
+  useStackEnvironment(stack);
+  [pro, cheapPro] = await Promise.all([createConfirmedUser(stack, { fullName: 'Gus Guardpro' }), createConfirmedUser(stack, { fullName: 'Cora Cheap' })]);
+  [proId, cheapProId] = await Promise.all([flows.onboard(stack, pro, 'pro'), flows.onboard(stack, cheapPro, 'pro')]);
+  await Promise.all([money.setPrice(stack, proId, PRICE), money.setPrice(stack, cheapProId, 100)]);
+});
+
+describe('a capture is applied only when it matches its payment', () => {
+  it('a $30 payment record on an order PayPal holds for another amount is refunded in full, credits nobody and says why', async () => {
+    const { user, id } = await newMusician();
+    const track = await flows.uploadTrack(stack, user, 'Mismatched', { seconds: 1 });
+    const order = await money.createOrder(stack, user, { proUserId: proId, trackId: track.id, feedbackPriceCents: PRICE });
+    expect(order.status).toBe(200);
+    // What a race between two create-orders, or a failed write and its retry, could leave: a record that
+    // says $90 for an order PayPal holds at $30.
+    await (await dynamo()).send(
+      new UpdateCommand({ TableName: stack.tableName, Key: { PK: `PAYMENT#${order.body.orderId}`, SK: 'PAYMENT' }, UpdateExpression: 'SET amountCents = :a', ExpressionAttributeValues: { ':a': 9000 } }),
+    );
+    const before = await money.balanceOf(proId);
+    await money.onApprovalPage(stack, order.body.approveUrl, 'approve');
+    const res = await money.captureOrder(stack, user, order.body.orderId);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'refunded', refundReason: 'mismatch', shareId: null });
+
+    const p = await money.payment(order.body.orderId);
+    expect(p).toMatchObject({ status: 'refunded', refundReason: 'mismatch', credited: false, capturedCents: 3000 });
+    expect(p.mismatch).toContain('amount 3000 for 9000');
+    expect(await money.balanceOf(proId)).toBe(before);
+    expect(await money.entriesOf(proId, order.body.orderId)).toHaveLength(0);
+    // The ledger holds what PayPal actually took and gave back.
+    expect((await money.entriesOf(id, order.body.orderId)).map((e) => [e.kind, e.amountCents]).sort()).toEqual([['charge', -3000], ['refund', 3000]]);
+  });
+
+  it('one idempotency key sent with two different requests at once opens one payment, and the other is refused', async () => {
+    const { user } = await newMusician();
+    const track = await flows.uploadTrack(stack, user, 'One key', { seconds: 1 });
+    const key = randomUUID();
+    const [cheap, dear] = await Promise.all([
+      money.createOrder(stack, user, { proUserId: cheapProId, trackId: track.id, feedbackPriceCents: 100, idempotencyKey: key }),
+      money.createOrder(stack, user, { proUserId: proId, trackId: track.id, feedbackPriceCents: PRICE, idempotencyKey: key }),
+    ]);
+    expect([cheap.status, dear.status].sort()).toEqual([200, 409]);
+    const won = cheap.status === 200 ? cheap : dear;
+    expect((cheap.status === 409 ? cheap : dear).body.error.code).toBe('idempotency_conflict');
+    // The stored payment is for what PayPal's order is for.
+    const stored = await money.payment(won.body.orderId);
+    const { payments } = await import('../../functions/providers/payments.js');
+    expect((await payments().getOrder(won.body.orderId))?.amountCents).toBe(stored.amountCents);
+    // A retry of the winner gets its order back.
+    const again = await money.createOrder(stack, user, {
+      proUserId: stored.proUserId,
+      trackId: track.id,
+      feedbackPriceCents: stored.amountCents,
+      idempotencyKey: key,
+    });
+    expect(again).toMatchObject({ status: 200, body: { orderId: won.body.orderId } });
+  });
+});
+
+describe('orders one payer may open', () => {
+  it('five waiting for approval at once: the sixth is refused naming the oldest; cancelling one on PayPal frees its place', async () => {
+    const { user } = await newMusician();
+    const track = await flows.uploadTrack(stack, user, 'Many orders', { seconds: 1 });
+    const orders = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await money.createOrder(stack, user, { proUserId: proId, trackId: track.id, feedbackPriceCents: PRICE });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      orders.push(res.body.orderId as string);
+    }
+    // Not polled while it waits: one look at the give-up time, three hours on.
+    const first = await money.payment(orders[0]);
+    expect(Date.parse(first.checkAt!) - Date.parse(first.createdAt)).toBeGreaterThanOrEqual(3 * 3600_000);
+
+    const sixth = await money.createOrder(stack, user, { proUserId: proId, trackId: track.id, feedbackPriceCents: PRICE });
+    expect(sixth).toMatchObject({ status: 409, body: { error: { code: 'too_many_open_orders', oldestOrderId: orders[0] } } });
+    expect(sixth.body.error.message).toContain('Many orders');
+
+    // Cancelled on PayPal's page: the cancel page gives the order up, and a new one may be opened.
+    const cancelled = await callRoute(stack.apiUrl, 'cancelOrder', { orderId: orders[0] }, user.idToken);
+    expect(cancelled).toMatchObject({ status: 200, body: { status: 'failed' } });
+    expect((await money.payment(orders[0])).failureReason).toBe('cancelled');
+    expect((await money.createOrder(stack, user, { proUserId: proId, trackId: track.id, feedbackPriceCents: PRICE })).status).toBe(200);
+    // Someone else's order is not theirs to cancel.
+    const other = await newMusician('Otto Other');
+    expect((await callRoute(stack.apiUrl, 'cancelOrder', { orderId: orders[1] }, other.user.idToken)).status).toBe(404);
+  });
+
+  it('an order approved in another tab is not given up by a cancel: it is captured', async () => {
+    const { user } = await newMusician();
+    const track = await flows.uploadTrack(stack, user, 'Approved elsewhere', { seconds: 1 });
+    const order = await money.createOrder(stack, user, { proUserId: proId, trackId: track.id, feedbackPriceCents: PRICE });
+    await money.onApprovalPage(stack, order.body.approveUrl, 'approve');
+    const res = await callRoute(stack.apiUrl, 'cancelOrder', { orderId: order.body.orderId }, user.idToken);
+    expect(res.status).toBe(200);
+    expect((await money.payment(order.body.orderId)).status).toBe('captured');
+  });
+
+  it('more than 10 in a minute: 429 with Retry-After, and nothing opened', async () => {
+    const { user } = await newMusician();
+    const track = await flows.uploadTrack(stack, user, 'Order flood', { seconds: 1 });
+    const statuses: number[] = [];
+    let refused: Awaited<ReturnType<typeof money.createOrder>> | undefined;
+    // The limit counts fixed minutes: near a minute's end, wait for the next, so the eleven fall in one.
+    const left = 60_000 - (Date.now() % 60_000);
+    if (left < 20_000) await new Promise((r) => setTimeout(r, left + 100));
+    for (let i = 0; i < 11; i++) {
+      const res = await money.createOrder(stack, user, { proUserId: proId, trackId: track.id, feedbackPriceCents: PRICE });
+      statuses.push(res.status);
+      if (res.status === 200) await callRoute(stack.apiUrl, 'cancelOrder', { orderId: res.body.orderId }, user.idToken);
+      else refused = res;
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(refused).toMatchObject({ status: 429, body: { error: { code: 'rate_limited' } } });
+    const wait = Number(refused!.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+  }, 120_000);
+});
+
+describe('deadlines hold in the write, whatever the scheduled check has done', () => {
+  it('a paid request accepted on day 9 is refused as expired, and stays for the check to refund', async () => {
+    const { user } = await newMusician();
+    const { view } = await money.paidRequest(stack, user, { id: proId, priceCents: PRICE }, 'Late accept');
+    await ageShare(view.shareId, 'createdAt', 9);
+    const res = await callRoute(stack.apiUrl, 'respondToShare', { id: view.shareId, status: 'accepted' }, pro.idToken);
+    expect(res).toMatchObject({ status: 409, body: { error: { code: 'expired' } } });
+    const { readShare } = await import('../../functions/data/shares.js');
+    expect((await readShare(view.shareId))?.record.status).toBe('pending');
+  });
+
+  it('a paid review submitted on day 15 after acceptance is refused as expired, and the payment is not made final', async () => {
+    const { user } = await newMusician();
+    const { view, orderId } = await money.paidRequest(stack, user, { id: proId, priceCents: PRICE }, 'Late review');
+    expect((await callRoute(stack.apiUrl, 'respondToShare', { id: view.shareId, status: 'accepted' }, pro.idToken)).status).toBe(200);
+    await ageShare(view.shareId, 'acceptedAt', 15);
+    const res = await callRoute(stack.apiUrl, 'submitFeedback', { id: view.shareId, criteria: { mixingMastering: 4 }, comment: 'Late but good.' }, pro.idToken);
+    expect(res).toMatchObject({ status: 409, body: { error: { code: 'expired' } } });
+    expect((await money.payment(orderId)).fulfilledAt).toBeUndefined();
+  });
+
+  it('the conditions themselves refuse a late step (the checks before them aside)', async () => {
+    const { user } = await newMusician();
+    const { view } = await money.paidRequest(stack, user, { id: proId, priceCents: PRICE }, 'Late write');
+    const shares = await import('../../functions/data/shares.js');
+    const { deadlineCutoffs } = await import('../../functions/domain/payments.js');
+    await ageShare(view.shareId, 'createdAt', 8);
+    const share = (await shares.readShare(view.shareId))!.record;
+    expect(await shares.setStatus(share, ['pending'], 'accepted', { createdAfter: deadlineCutoffs().createdAfter })).toBe(false);
+    await ageShare(view.shareId, 'createdAt', 1);
+    expect(await shares.setStatus(share, ['pending'], 'accepted', { createdAfter: deadlineCutoffs().createdAfter })).toBe(true);
+    await ageShare(view.shareId, 'acceptedAt', 15);
+    const feedback = { criteria: { mixingMastering: 3 }, comment: null, userId: proId, createdAt: new Date().toISOString() };
+    expect(await shares.completeWithFeedback({ ...share, status: 'accepted' }, feedback, [], { acceptedAfter: deadlineCutoffs().acceptedAfter })).toBe(false);
+  });
+});
+
+describe('an impersonating admin moves no money', () => {
+  it('accepting, declining and submitting a paid request are refused while impersonating; a free one may be accepted', async () => {
+    const admin = await flows.testAdmin(stack);
+    const { user } = await newMusician();
+    const { view } = await money.paidRequest(stack, user, { id: proId, priceCents: PRICE }, 'Impersonated money');
+    const started = await callRoute(stack.apiUrl, 'impersonate', { userId: proId }, admin.idToken);
+    expect(started.status).toBe(200);
+    const asPro = (name: 'respondToShare' | 'submitFeedback', input: Record<string, unknown>) =>
+      callRoute(stack.apiUrl, name, input, admin.idToken, undefined, { [IMPERSONATION_HEADER]: started.body.token });
+    for (const status of ['accepted', 'declined']) {
+      expect(await asPro('respondToShare', { id: view.shareId, status })).toMatchObject({ status: 403, body: { error: { code: 'impersonation_no_money' } } });
+    }
+    expect((await callRoute(stack.apiUrl, 'respondToShare', { id: view.shareId, status: 'accepted' }, pro.idToken)).status).toBe(200);
+    expect(await asPro('submitFeedback', { id: view.shareId, criteria: { mixingMastering: 5 }, comment: 'Great' })).toMatchObject({
+      status: 403,
+      body: { error: { code: 'impersonation_no_money' } },
+    });
+
+    const free = await flows.uploadTrack(stack, user, 'Impersonated free', { seconds: 1 });
+    const freePro = await createConfirmedUser(stack, { fullName: 'Fred Free' });
+    const freeProId = await flows.onboard(stack, freePro, 'pro');
+    const share = await callRoute(stack.apiUrl, 'createShare', { sharedWithId: freeProId, trackId: free.id, shareOptions: money.REQUEST_OPTIONS }, user.idToken);
+    expect(share.status).toBe(200);
+    const asFree = await callRoute(stack.apiUrl, 'impersonate', { userId: freeProId }, admin.idToken);
+    const accepted = await callRoute(stack.apiUrl, 'respondToShare', { id: share.body.id, status: 'accepted' }, admin.idToken, undefined, { [IMPERSONATION_HEADER]: asFree.body.token });
+    expect(accepted.status).toBe(200);
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * What the paid-feedback API tests do again and again: set a pro's price or the margin in the table, read
+ * payments and the ledger, go through the local PayPal approval page, pay for a request end to end.
+ */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { callRoute } from './api.js';
+import * as flows from './flows.js';
+import type { StackInfo } from './global-setup.js';
+import type { TestUser } from './users.js';
+
+export const REQUEST_OPTIONS = { feedbackNotes: 'Is the low end too heavy?', context: 'mix_check' };
+
+const dynamo = async () => (await import('../../functions/lib/aws/dynamo.js')).dynamo();
+
+export async function setPrice(stack: StackInfo, userId: string, cents: number | null) {
+  await (await dynamo()).send(
+    new UpdateCommand({ TableName: stack.tableName, Key: { PK: `USER#${userId}`, SK: 'PROFILE' }, UpdateExpression: 'SET feedbackPriceCents = :p', ExpressionAttributeValues: { ':p': cents } }),
+  );
+}
+
+export async function setMargin(stack: StackInfo, margin: number) {
+  await (await dynamo()).send(
+    new UpdateCommand({ TableName: stack.tableName, Key: { PK: 'CONFIG', SK: 'CONFIG' }, UpdateExpression: 'SET margin = :m, id = :one', ExpressionAttributeValues: { ':m': margin, ':one': 1 } }),
+  );
+}
+
+export const ledger = async (accountId: string) => (await import('../../functions/data/ledger.js')).allEntries(accountId);
+
+export async function balanceOf(userId: string): Promise<number> {
+  const { getUser } = await import('../../functions/data/users.js');
+  return (await getUser(userId))!.balanceCents;
+}
+
+export const payment = async (orderId: string) => (await (await import('../../functions/data/payments.js')).getPayment(orderId))!.record;
+
+export const entriesOf = async (accountId: string, orderId: string) =>
+  (await ledger(accountId)).filter((e) => e.cause.type === 'payment' && e.cause.orderId === orderId);
+
+/** What the payer does on the approval page: one of its buttons, as a browser posts the form. */
+export async function onApprovalPage(stack: StackInfo, approveUrl: string, action: 'approve' | 'decline' | 'cancel') {
+  const token = new URL(approveUrl).searchParams.get('token')!;
+  const res = await fetch(new URL(`/checkoutnow/${action}`, stack.paypalUrl), { method: 'POST', body: new URLSearchParams({ token }), redirect: 'manual' });
+  if (res.status !== 303) throw new Error(`The approval page answered ${res.status}`);
+  return new URL(res.headers.get('location')!);
+}
+
+export const createOrder = (stack: StackInfo, user: TestUser, input: { proUserId: string; trackId: string; feedbackPriceCents: number } & Record<string, unknown>) =>
+  callRoute(stack.apiUrl, 'createOrder', { shareOptions: REQUEST_OPTIONS, ...input }, user.idToken);
+
+export const captureOrder = (stack: StackInfo, user: TestUser, orderId: string) => callRoute(stack.apiUrl, 'captureOrder', { orderId }, user.idToken);
+
+/** A request paid for through the API as the success page does: ordered, approved and captured. */
+export async function paidRequest(stack: StackInfo, payer: TestUser, pro: { id: string; priceCents: number }, title: string) {
+  const track = await flows.uploadTrack(stack, payer, title, { seconds: 1 });
+  const order = await createOrder(stack, payer, { proUserId: pro.id, trackId: track.id, feedbackPriceCents: pro.priceCents });
+  if (order.status !== 200) throw new Error(`createOrder answered ${order.status}: ${JSON.stringify(order.body)}`);
+  await onApprovalPage(stack, order.body.approveUrl, 'approve');
+  const captured = await captureOrder(stack, payer, order.body.orderId);
+  if (captured.status !== 200) throw new Error(`captureOrder answered ${captured.status}: ${JSON.stringify(captured.body)}`);
+  return { track, orderId: order.body.orderId as string, view: captured.body };
+}
