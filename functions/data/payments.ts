@@ -2,7 +2,7 @@
  * Payments for paid feedback: one per provider order, holding the request for feedback until the money is
  * captured. Keys:
  * - payment  PK PAYMENT#<orderId>  SK PAYMENT   GSI1 PAYER#<userId> / PAYMENT#<createdAt>#<orderId>
- *                                               GSI2 PAYMENT#WATCH / <checkAt>#<orderId> (while it needs a look)
+ *                                               GSI2 PAYMENT#WATCH#<shard> / <checkAt>#<orderId> (while it needs a look)
  * - e-mail   PK PAYMENT#<orderId>  SK EMAIL#<event>
  * - webhook  PK WEBHOOK#<provider>#<eventId>  SK EVENT  (an event applied; expires by TTL)
  *
@@ -11,6 +11,7 @@
  * conditional write on the status it leaves, in the same transaction as the ledger entries and balance
  * move it causes: however often a step is tried (browser, webhook, scheduled check), it happens once.
  */
+import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { MAX_SHARES_PER_TRACK } from '../../shared/constants.js';
@@ -83,8 +84,16 @@ export interface PaymentRecord {
 
 const T = () => config.tableName;
 const key = (orderId: string) => ({ PK: `PAYMENT#${orderId}`, SK: 'PAYMENT' });
+/**
+ * Payments due a look are spread over WATCH_SHARDS partitions by a hash of the order id, so that no one
+ * partition takes every payment's writes; the check reads them all at once.
+ */
+export const WATCH_SHARDS = 8;
 const WATCH = 'PAYMENT#WATCH';
-const watchKeys = (orderId: string, checkAt: string) => ({ GSI2PK: WATCH, GSI2SK: `${checkAt}#${orderId}` });
+const watchShard = (orderId: string) => `${WATCH}#${createHash('sha256').update(orderId).digest().readUInt32BE(0) % WATCH_SHARDS}`;
+/** The partitions the check reads: the shards, and the one partition payments were watched in before them. */
+const WATCH_PARTITIONS = [...Array.from({ length: WATCH_SHARDS }, (_, i) => `${WATCH}#${i}`), WATCH];
+const watchKeys = (orderId: string, checkAt: string) => ({ GSI2PK: watchShard(orderId), GSI2SK: `${checkAt}#${orderId}` });
 
 function fromItem(item: Record<string, unknown>): PaymentRecord {
   const { PK: _p, SK: _s, GSI1PK: _a, GSI1SK: _b, GSI2PK: _c, GSI2SK: _d, entity: _e, requestHash: _h, ...rest } = item;
@@ -343,7 +352,7 @@ export function paymentDueNow(orderId: string, at = new Date().toISOString()) {
       Key: key(orderId),
       UpdateExpression: 'SET checkAt = :at, GSI2PK = :w, GSI2SK = :sk',
       ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':at': at, ':w': WATCH, ':sk': watchKeys(orderId, at).GSI2SK },
+      ExpressionAttributeValues: { ':at': at, ':w': watchShard(orderId), ':sk': watchKeys(orderId, at).GSI2SK },
     },
   };
 }
@@ -491,19 +500,29 @@ export async function openOrdersOf(payerId: string, since: string): Promise<Pick
   return items as never;
 }
 
-/** Payments whose check is due at `now`, oldest first, at most `limit` (the index may lag: each is read again). */
+/**
+ * Payments whose check is due at `now`, oldest first, at most `limit` from each watch partition (read all at
+ * once; the index may lag: each is read again).
+ */
 export async function duePayments(now: string, limit = 100): Promise<string[]> {
-  const res = await dynamo().send(
-    new QueryCommand({
-      TableName: T(),
-      IndexName: 'GSI2',
-      KeyConditionExpression: 'GSI2PK = :p AND GSI2SK < :bound',
-      ExpressionAttributeValues: { ':p': WATCH, ':bound': `${now}~` },
-      ProjectionExpression: 'orderId',
-      Limit: limit,
-    }),
+  const pages = await Promise.all(
+    WATCH_PARTITIONS.map((partition) =>
+      dynamo().send(
+        new QueryCommand({
+          TableName: T(),
+          IndexName: 'GSI2',
+          KeyConditionExpression: 'GSI2PK = :p AND GSI2SK < :bound',
+          ExpressionAttributeValues: { ':p': partition, ':bound': `${now}~` },
+          ProjectionExpression: 'orderId, checkAt',
+          Limit: limit,
+        }),
+      ),
+    ),
   );
-  return (res.Items ?? []).map((i) => i.orderId as string);
+  return pages
+    .flatMap((res) => res.Items ?? [])
+    .sort((a, b) => String(a.checkAt).localeCompare(String(b.checkAt)))
+    .map((i) => i.orderId as string);
 }
 
 /** Claims an e-mail about a payment; true only the first time, so it goes out at most once. */

@@ -13,6 +13,8 @@
  * 4b. Lighthouse (mobile) scores of /login vs the floor page (lighthouse.ts).
  * 5. Each Lambda bundle's gzip size and cold import CPU vs a bundle of only what Lambda provides that it loads:
  *    its SDK clients and Powertools (bundles.ts).
+ * 6. The payment checks working off 10,000 due payments vs the same work one at a time (payment-checks.ts,
+ *    on a stack of its own whose scheduler is off).
 
  * It starts its own local stack on free ports with a throw-away data directory.
  */
@@ -32,6 +34,7 @@ import { wavBytes } from '../../test/support/audio.js';
 import { analyseAudioFile } from '../../functions/domain/audio.js';
 import { benchBundles } from './bundles.js';
 import { benchFirstPage } from './first-page.js';
+import { benchPaymentChecksAlone } from './payment-checks.js';
 import { benchRoundTrips } from './round-trips.js';
 
 const MB = 1024 * 1024;
@@ -224,6 +227,7 @@ async function main() {
   }
   console.log('\n5. Lambda bundles: gzip size, and cold import CPU against a bundle importing only what Lambda provides that each loads (SDK clients, Powertools)');
   await benchBundles();
+  await benchPaymentChecksAlone();
 }
 
 main().catch((err) => {

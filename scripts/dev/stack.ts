@@ -54,6 +54,8 @@ export interface StackOptions {
   /** 'dev': Vite with hot reload; 'static': the built bundle in web/dist; 'none': API only. */
   web: 'dev' | 'static' | 'none';
   seed: boolean;
+  /** false: the scheduled jobs do not run (a bench runs them itself, to time them). */
+  scheduler?: boolean;
   log?: (line: string) => void;
 }
 
@@ -223,8 +225,10 @@ export async function startStack(opts: StackOptions): Promise<LocalStack> {
     const poller = startStreamPoller(dynamo.endpoint, TABLE_NAME);
     stoppers.push(() => poller.stop());
     // EventBridge's schedules in AWS: comment digests and payment checks.
-    const scheduler = startScheduler();
-    stoppers.push(() => scheduler.stop());
+    if (opts.scheduler !== false) {
+      const scheduler = startScheduler();
+      stoppers.push(() => scheduler.stop());
+    }
     const apiUrl = `http://localhost:${ports.api}`;
     webhooksUrl = apiUrl;
     // As a deploy's health check would: the table and both buckets answer through the API.

@@ -226,3 +226,49 @@ describe('an impersonating admin moves no money', () => {
     expect(accepted.status).toBe(200);
   });
 });
+
+describe('the payment checks', () => {
+  it('due payments spread over the watch shards, and one run works them all off (those watched before the shards too)', async () => {
+    const data = await import('../../functions/data/payments.js');
+    const { checkDuePayments } = await import('../../functions/domain/payments.js');
+    const due = new Date(Date.now() - 60_000).toISOString();
+    const created = new Date(Date.now() - 4 * 3600_000).toISOString();
+    const ids = Array.from({ length: 60 }, () => `SHARD${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`);
+    await Promise.all(
+      ids.map((orderId) =>
+        data.putPayment({
+          orderId,
+          invoiceId: randomUUID(),
+          payerId: 'shard-payer',
+          payerName: 'Shard Payer',
+          proUserId: proId,
+          proName: 'Gus Guardpro',
+          trackId: randomUUID(),
+          trackTitle: 'Shards',
+          amountCents: PRICE,
+          shareOptions: money.REQUEST_OPTIONS as never,
+          shareId: randomUUID(),
+          status: 'pending',
+          checkAt: due,
+          createdAt: created,
+          updatedAt: created,
+        }),
+      ),
+    );
+    // One as a payment watched before the shards was.
+    await (await dynamo()).send(
+      new UpdateCommand({ TableName: stack.tableName, Key: { PK: `PAYMENT#${ids[0]}`, SK: 'PAYMENT' }, UpdateExpression: 'SET GSI2PK = :w', ExpressionAttributeValues: { ':w': 'PAYMENT#WATCH' } }),
+    );
+    const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
+    const partitions = new Set(
+      await Promise.all(ids.slice(1).map(async (orderId) => (await (await dynamo()).send(new GetCommand({ TableName: stack.tableName, Key: { PK: `PAYMENT#${orderId}`, SK: 'PAYMENT' } }))).Item!.GSI2PK)),
+    );
+    expect(partitions.size).toBeGreaterThanOrEqual(6);
+    for (const p of partitions) expect(p).toMatch(/^PAYMENT#WATCH#[0-7]$/);
+
+    await checkDuePayments();
+    // Orders PayPal never heard of, past their give-up time: failed, and no longer watched.
+    for (const orderId of ids) expect(await money.payment(orderId), orderId).toMatchObject({ status: 'failed', failureReason: 'unknown_order' });
+    expect((await data.duePayments(new Date().toISOString())).filter((id) => ids.includes(id))).toEqual([]);
+  });
+});

@@ -156,8 +156,13 @@ describe('paid feedback with PayPal', () => {
       await screenshot(page, 'pay-phone-approval');
       await page.getByRole('button', { name: 'Cancel', exact: true }).click();
 
+      const given = page.waitForResponse((r) => r.url().endsWith('/paypal/cancel-order') && r.request().method() === 'POST');
       await waitForPath(page, '/feedback/cancel', 20_000);
       expect(new URL(page.url()).searchParams.get('token')).toMatch(/^[A-Z0-9]+$/);
+      // The page gives the order up, so it no longer counts among the musician's open payments.
+      const cancelled = await given;
+      expect(cancelled.status()).toBe(200);
+      expect(await cancelled.json()).toMatchObject({ orderId: new URL(page.url()).searchParams.get('token'), status: 'failed' });
       await page.getByRole('heading', { name: 'Payment Cancelled', exact: true }).waitFor();
       const card = page.getByTestId('payment-cancelled');
       expect(await card.textContent()).toContain('Nothing was charged.');

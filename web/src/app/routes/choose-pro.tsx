@@ -66,9 +66,12 @@ export function FeedbackSuccessRoute() {
   );
 }
 
-export const FeedbackCancelRoute = () => (
-  <div className="page" data-testid="page-feedback-cancel">
-    <PaymentCancelled />
-    <ChooseProSection />
-  </div>
-);
+export function FeedbackCancelRoute() {
+  const [params] = useSearchParams();
+  return (
+    <div className="page" data-testid="page-feedback-cancel">
+      <PaymentCancelled orderId={params.get('token') || null} />
+      <ChooseProSection />
+    </div>
+  );
+}

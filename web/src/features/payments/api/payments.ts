@@ -45,3 +45,21 @@ export function useCapturePayment(orderId: string | null) {
     refetchOnReconnect: false,
   });
 }
+
+/**
+ * Gives up the order the payer cancelled at PayPal, once, so that it stops counting among their open
+ * payments (the server settles it instead when it was approved meanwhile in another tab). Nothing to show:
+ * the page says nothing was charged either way, and an order left open lapses on its own.
+ */
+export function useCancelPayment(orderId: string | null) {
+  return useQuery({
+    queryKey: ['payment-cancel', orderId ?? ''],
+    enabled: Boolean(orderId),
+    queryFn: () => api('cancelOrder', { orderId: orderId! }),
+    staleTime: Infinity,
+    retry: false,
+    refetchOnMount: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+}

@@ -9,7 +9,7 @@ import { ApiError } from '@/lib/api';
 import { errorMessage } from '@/lib/errors';
 import { formatCents, PAID_REQUEST_DAYS } from '@/lib/money';
 import { paths } from '@/lib/paths';
-import { useCapturePayment } from '@/features/payments/api/payments';
+import { useCancelPayment, useCapturePayment } from '@/features/payments/api/payments';
 
 export const PAYMENT_SUCCESSFUL = 'Payment Successful';
 export const PAYMENT_CANCELLED = 'Payment Cancelled';
@@ -232,7 +232,8 @@ export function PaymentSuccess({ orderId }: { orderId: string | null }) {
 }
 
 /** The page PayPal's Cancel comes back to: nothing happened, and the request can be sent again. */
-export function PaymentCancelled() {
+export function PaymentCancelled({ orderId }: { orderId: string | null }) {
+  useCancelPayment(orderId);
   return (
     <Result title={PAYMENT_CANCELLED} tone="neutral" testId="payment-cancelled">
       <p className="payment-result-lead" data-testid="payment-lead">
