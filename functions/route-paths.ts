@@ -43,6 +43,8 @@ export const routePaths = {
   createOrder: { method: 'POST', path: '/paypal/create-order', access: 'user', area: 'payments', money: true },
   captureOrder: { method: 'POST', path: '/paypal/capture-order', access: 'user', area: 'payments', money: true },
   cancelOrder: { method: 'POST', path: '/paypal/cancel-order', access: 'user', area: 'payments', money: true },
+  listStuckRefunds: { method: 'GET', path: '/payments/stuck-refunds', access: 'admin', area: 'payments' },
+  retryRefund: { method: 'POST', path: '/payments/{orderId}/retry-refund', access: 'admin', area: 'payments', money: true },
   paypalWebhook: { method: 'POST', path: '/paypal/webhook', access: 'public', area: 'payments' },
 
   listPlans: { method: 'GET', path: '/stripe/products', access: 'user', area: 'billing' },

@@ -64,6 +64,11 @@ export interface PaymentRecord {
   /** Whether the capture credited the pro (false when the request could no longer be created). */
   credited?: boolean;
   refundReason?: RefundReason;
+  /** How often the provider refused the refund in a row; past a bound, it waits for an admin (`stuckAt`). */
+  refundAttempts?: number;
+  stuckAt?: string;
+  /** What the provider last said when it refused the refund. */
+  stuckReason?: string;
   failureReason?: string;
   /** When the scheduled check looks at it next; absent once nothing can happen to it any more. */
   checkAt?: string;
@@ -482,6 +487,71 @@ export async function setCheck(p: PaymentRecord, status: PaymentStatus, checkAt:
     await send(() => new UpdateCommand(transition(p, [status], {}, checkAt).Update));
   } catch (err) {
     if (!isConditionFailure(err)) throw err;
+  }
+}
+
+export const STUCK = 'PAYMENT#STUCK';
+
+/**
+ * A refund the provider refused: tried again at `retryAt`, or, with `retryAt` null, handed to an admin: no
+ * longer watched, listed under `PAYMENT#STUCK` instead. Only while the payment is still refunding.
+ */
+export async function refundRefused(p: PaymentRecord, attempts: number, reason: string, retryAt: string | null): Promise<boolean> {
+  const at = new Date().toISOString();
+  const update = retryAt
+    ? transition(p, ['refunding'], { refundAttempts: attempts, stuckReason: reason }, retryAt).Update
+    : {
+        TableName: T(),
+        Key: key(p.orderId),
+        UpdateExpression: 'SET refundAttempts = :n, stuckReason = :r, stuckAt = :at, updatedAt = :at, GSI2PK = :stuck, GSI2SK = :sk REMOVE checkAt',
+        ConditionExpression: '#status = :refunding',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':n': attempts, ':r': reason, ':at': at, ':stuck': STUCK, ':sk': `${at}#${p.orderId}`, ':refunding': 'refunding' },
+      };
+  try {
+    await send(() => new UpdateCommand(update));
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/** Refunds waiting for an admin, newest first, a page at a time. */
+export async function stuckRefunds(limit: number, startKey?: Record<string, unknown>): Promise<{ payments: PaymentRecord[]; next: Record<string, unknown> | null }> {
+  const res = await dynamo().send(
+    new QueryCommand({
+      TableName: T(),
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'GSI2PK = :p',
+      ExpressionAttributeValues: { ':p': STUCK },
+      ScanIndexForward: false,
+      Limit: limit,
+      ExclusiveStartKey: startKey,
+    }),
+  );
+  return { payments: (res.Items ?? []).map(fromItem), next: res.LastEvaluatedKey ?? null };
+}
+
+/** An admin's 'Try again': the stuck refund is watched again, due at once, its count of refusals reset. False when it is not stuck. */
+export async function retryStuckRefund(orderId: string): Promise<boolean> {
+  const at = new Date().toISOString();
+  try {
+    await send(
+      () =>
+        new UpdateCommand({
+          TableName: T(),
+          Key: key(orderId),
+          UpdateExpression: 'SET refundAttempts = :zero, checkAt = :at, updatedAt = :at, GSI2PK = :w, GSI2SK = :sk REMOVE stuckAt',
+          ConditionExpression: '#status = :refunding AND attribute_exists(stuckAt)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':zero': 0, ':at': at, ':w': watchShard(orderId), ':sk': `${at}#${orderId}`, ':refunding': 'refunding' },
+        }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
   }
 }
 

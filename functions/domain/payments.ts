@@ -13,7 +13,8 @@ import { randomUUID } from 'node:crypto';
 import { paths } from '../../shared/paths.js';
 import { CURRENCY, PAID_REQUEST_DAYS, splitPrice } from '../../shared/money.js';
 import type { ShareOptions } from '../../shared/schemas/shares.js';
-import type { PaymentView } from '../../shared/schemas/payments.js';
+import type { PaymentView, StuckRefundsPage } from '../../shared/schemas/payments.js';
+import { decodeCursor, encodeCursor } from '../lib/cursor.js';
 import * as data from '../data/payments.js';
 import type { PaymentRecord, PaymentStatus, RefundReason, WebhookEvent } from '../data/payments.js';
 import { readShare, statusChange, type ShareRecord } from '../data/shares.js';
@@ -588,9 +589,62 @@ async function checkPayment(orderId: string, now: Date): Promise<'checked' | 'fa
   } catch (err) {
     count('PaymentsFailed');
     log.error('Payment check failed', err, { orderId });
-    await data.setCheck(p, p.status, iso(now.getTime() + RETRY_MS)).catch(() => {});
+    if (p.status === 'refunding') await refundRefused(p, err, now).catch(() => {});
+    else await data.setCheck(p, p.status, iso(now.getTime() + RETRY_MS)).catch(() => {});
     return 'failed';
   }
+}
+
+/** Refusals of one refund before it is handed to an admin: with the waits doubling, about a day of tries. */
+export const MAX_REFUND_ATTEMPTS = 10;
+const MAX_RETRY_MS = 6 * 3600_000;
+
+/**
+ * A refund the provider would not make: tried again later, each wait twice the last (5 minutes up to 6
+ * hours); after MAX_REFUND_ATTEMPTS it waits for an admin (Admin Settings, 'Refunds to look at'), counted
+ * as RefundsStuck, whose alarm tells someone.
+ */
+async function refundRefused(p: PaymentRecord, err: unknown, now: Date): Promise<void> {
+  const attempts = (p.refundAttempts ?? 0) + 1;
+  // What the provider said (a PaymentProviderError's detail), rather than the words meant for a user.
+  const reason = ((err as { detail?: string }).detail ?? (err as Error)?.message ?? String(err)).slice(0, 300);
+  if (attempts >= MAX_REFUND_ATTEMPTS) {
+    if (await data.refundRefused(p, attempts, reason, null)) {
+      count('RefundsStuck');
+      log.error('A refund PayPal keeps refusing waits for an admin', undefined, { orderId: p.orderId, attempts, reason });
+    }
+    return;
+  }
+  await data.refundRefused(p, attempts, reason, iso(now.getTime() + Math.min(RETRY_MS * 2 ** (attempts - 1), MAX_RETRY_MS)));
+}
+
+export const STUCK_PAGE_SIZE = 25;
+
+/** Refunds waiting for an admin, newest first. */
+export async function listStuckRefunds(input: { cursor?: string }): Promise<StuckRefundsPage> {
+  const start = decodeCursor(input.cursor, { GSI2PK: data.STUCK });
+  const page = await data.stuckRefunds(STUCK_PAGE_SIZE, start);
+  return {
+    refunds: page.payments.map((p) => ({
+      ...toPaymentView(p),
+      payerName: p.payerName,
+      attempts: p.refundAttempts ?? 0,
+      reason: p.stuckReason ?? null,
+      stuckAt: p.stuckAt ?? p.updatedAt,
+    })),
+    next: page.next ? encodeCursor(page.next) : null,
+  };
+}
+
+/** An admin's 'Try again' on a stuck refund: the next check (due at once) sends it again. */
+export async function retryRefund(orderId: string): Promise<PaymentView> {
+  if (!(await data.retryStuckRefund(orderId))) {
+    const found = await data.getPayment(orderId);
+    if (!found) throw new NotFound('Payment not found');
+    throw new Conflict('This refund is not waiting for an admin any more.', 'not_stuck');
+  }
+  const found = await data.getPayment(orderId);
+  return toPaymentView(found!.record);
 }
 
 /**

@@ -7,6 +7,8 @@ export const handler = areaHandler('payments', paymentsSchemas, {
   createOrder: async ({ input, caller }) => payments.createOrder(caller.user, input),
   captureOrder: async ({ input, caller }) => payments.captureOrder(caller.user, input.orderId),
   cancelOrder: async ({ input, caller }) => payments.cancelOrder(caller.user, input.orderId),
+  listStuckRefunds: async ({ input }) => payments.listStuckRefunds(input),
+  retryRefund: async ({ input }) => payments.retryRefund(input.orderId),
   paypalWebhook: async ({ event }) => {
     // PayPal verifies the event exactly as it sent it: the body as parsed, not the validated input (whose
     // keys a schema may reorder).

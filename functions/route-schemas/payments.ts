@@ -1,5 +1,5 @@
 /** What the payments area's routes take and give (functions/routes.ts joins every area's). */
-import { captureOrderInput, createOrderInput, orderView, paymentView } from '../../shared/schemas/payments.js';
+import { captureOrderInput, createOrderInput, orderView, paymentView, retryRefundInput, stuckRefundsInput, stuckRefundsPage } from '../../shared/schemas/payments.js';
 import { paypalEventInput, webhookAck } from '../../shared/schemas/webhooks.js';
 import type { AreaSchemas } from '../lib/route.js';
 
@@ -7,5 +7,7 @@ export const paymentsSchemas = {
   createOrder: { input: createOrderInput, output: orderView },
   captureOrder: { input: captureOrderInput, output: paymentView },
   cancelOrder: { input: captureOrderInput, output: paymentView },
+  listStuckRefunds: { input: stuckRefundsInput, output: stuckRefundsPage },
+  retryRefund: { input: retryRefundInput, output: paymentView },
   paypalWebhook: { input: paypalEventInput, output: webhookAck },
 } as const satisfies AreaSchemas<'payments'>;

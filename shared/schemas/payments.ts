@@ -1,5 +1,6 @@
 /** Requests and answers of paid feedback (PayPal orders) and its webhook. */
 import * as z from 'zod/mini';
+import { cursorField } from './common.js';
 import { idempotencyKey, shareOptionsSchema } from './shares.js';
 
 const id = z.string().check(z.uuid('Invalid id'));
@@ -38,3 +39,16 @@ export const paymentView = z.object({
   createdAt: z.string(),
 });
 export type PaymentView = z.infer<typeof paymentView>;
+
+/** A refund PayPal kept refusing, waiting for an admin: the payment, who paid, how often it was tried and what PayPal last said. */
+export const stuckRefundView = z.object({
+  ...paymentView.shape,
+  payerName: z.string(),
+  attempts: z.int(),
+  reason: z.nullable(z.string()),
+  stuckAt: z.string(),
+});
+export const stuckRefundsPage = z.object({ refunds: z.array(stuckRefundView), next: z.nullable(z.string()) });
+export type StuckRefundsPage = z.infer<typeof stuckRefundsPage>;
+export const stuckRefundsInput = z.strictObject({ cursor: cursorField });
+export const retryRefundInput = z.strictObject({ orderId });

@@ -272,3 +272,84 @@ describe('the payment checks', () => {
     expect((await data.duePayments(new Date().toISOString())).filter((id) => ids.includes(id))).toEqual([]);
   });
 });
+
+describe('a refund PayPal keeps refusing', () => {
+  it('is tried with growing waits, then waits for an admin, who sees it listed and tries again', async () => {
+    const data = await import('../../functions/data/payments.js');
+    const domain = await import('../../functions/domain/payments.js');
+    const providers = await import('../../functions/providers/payments.js');
+    const admin = await flows.testAdmin(stack);
+    const { user, id } = await newMusician('Rhoda Refused');
+    const orderId = `STUCK${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`;
+    const later = new Date(Date.now() + 86_400_000).toISOString();
+    await data.putPayment({
+      orderId,
+      invoiceId: randomUUID(),
+      payerId: id,
+      payerName: 'Rhoda Refused',
+      proUserId: proId,
+      proName: 'Gus Guardpro',
+      trackId: randomUUID(),
+      trackTitle: 'Refused refund',
+      amountCents: PRICE,
+      shareOptions: money.REQUEST_OPTIONS as never,
+      shareId: randomUUID(),
+      status: 'refunding',
+      captureId: `CAP${orderId}`,
+      credited: false,
+      refundReason: 'declined',
+      // Not due for the stack's own scheduler: this test runs the checks with its own clock.
+      checkAt: later,
+      createdAt: new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
+    });
+    const real = providers.payments();
+    providers.usePaymentProvider({
+      ...real,
+      refundCapture: async () => {
+        throw new providers.PaymentProviderError('PayPal did not refund a capture: 422 REFUND_NOT_ALLOWED', 422);
+      },
+    });
+    try {
+      let clock = Date.now();
+      const waits: number[] = [];
+      for (let attempt = 1; attempt <= domain.MAX_REFUND_ATTEMPTS; attempt++) {
+        expect(await domain.checkDuePayments(new Date(clock), { orderId })).toEqual({ checked: 0, failed: 1 });
+        const p = await money.payment(orderId);
+        expect(p.refundAttempts).toBe(attempt);
+        if (attempt < domain.MAX_REFUND_ATTEMPTS) {
+          waits.push(Date.parse(p.checkAt!) - clock);
+          clock = Date.parse(p.checkAt!);
+        } else {
+          expect(p).toMatchObject({ status: 'refunding', stuckReason: expect.stringContaining('REFUND_NOT_ALLOWED') });
+          expect(p.stuckAt).toEqual(expect.any(String));
+          expect(p.checkAt).toBeUndefined();
+        }
+      }
+      // Each wait twice the last, from 5 minutes, never above 6 hours.
+      expect(waits.slice(0, 3)).toEqual([5 * 60_000, 10 * 60_000, 20 * 60_000]);
+      expect(Math.max(...waits)).toBe(6 * 3600_000);
+    } finally {
+      providers.usePaymentProvider(undefined);
+    }
+
+    const listed = await callRoute(stack.apiUrl, 'listStuckRefunds', {}, admin.idToken);
+    expect(listed.status).toBe(200);
+    expect(listed.body.refunds.find((r: { orderId: string }) => r.orderId === orderId)).toMatchObject({
+      status: 'refunding',
+      payerName: 'Rhoda Refused',
+      amountCents: PRICE,
+      attempts: domain.MAX_REFUND_ATTEMPTS,
+      reason: expect.stringContaining('REFUND_NOT_ALLOWED'),
+    });
+    expect((await callRoute(stack.apiUrl, 'listStuckRefunds', {}, user.idToken)).status).toBe(403);
+
+    const retried = await callRoute(stack.apiUrl, 'retryRefund', { orderId }, admin.idToken);
+    expect(retried).toMatchObject({ status: 200, body: { orderId, status: 'refunding' } });
+    const p = await money.payment(orderId);
+    expect(p.stuckAt).toBeUndefined();
+    expect(p.checkAt).toEqual(expect.any(String));
+    expect((await callRoute(stack.apiUrl, 'listStuckRefunds', {}, admin.idToken)).body.refunds.map((r: { orderId: string }) => r.orderId)).not.toContain(orderId);
+    expect(await callRoute(stack.apiUrl, 'retryRefund', { orderId }, admin.idToken)).toMatchObject({ status: 409, body: { error: { code: 'not_stuck' } } });
+  });
+});

@@ -188,7 +188,14 @@ describe('DynamoDB round trips per route', () => {
     expect((await getUser(proId))!.balanceCents).toBe((await allEntries(proId)).reduce((sum, e) => sum + e.amountCents, 0));
   });
 
-  it('admin: users, prices, balances, margin, applications, impersonation, audit', async () => {
+  it('admin: users, prices, balances, margin, applications, impersonation, audit, refunds to look at', async () => {
+    // A refund PayPal kept refusing, as the checks leave it for an admin (paid before the price changes below).
+    const payments = await import('../../functions/data/payments.js');
+    const stuck = { ...(await payment((await paidRequest('Trip Stuck')).orderId)), status: 'refunding' as const };
+    await payments.startRefund(stuck, 'declined');
+    await payments.refundRefused(stuck, 10, 'PayPal did not refund a capture: 422', null);
+    await call('listStuckRefunds', {}, admin);
+    await call('retryRefund', { orderId: stuck.orderId }, admin);
     const users = await call('listUsers', { type: 'pro', q: 'Trips' }, admin);
     expect(users.users.length).toBeGreaterThan(0);
     await call('setFeedbackPrice', { id: proId, price: 20 }, admin);

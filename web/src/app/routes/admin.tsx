@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/page-header';
 import { ApplicationsPanel } from '@/features/admin/components/applications-panel';
 import { AuditPanel } from '@/features/admin/components/audit-panel';
 import { MarginPanel } from '@/features/admin/components/margin-panel';
+import { StuckRefundsPanel } from '@/features/admin/components/stuck-refunds-panel';
 import { UsersPanel } from '@/features/admin/components/users-panel';
 import { startImpersonation } from '@/features/impersonation/api/start';
 import { useStoredImpersonation } from '@/features/impersonation/hooks/use-impersonation';
@@ -42,6 +43,7 @@ export const AdminSettingsRoute = () => (
   <div className="page" data-testid="page-admin-settings">
     <PageHeader title="Admin Settings" subtitle="Platform settings." />
     <MarginPanel />
+    <StuckRefundsPanel />
     <AuditPanel />
   </div>
 );
