@@ -1,12 +1,13 @@
 /**
  * The ledger: every movement of money, one immutable item per entry, in integer cents. Keys:
- * - entry   PK LEDGER#<accountId>  SK ENTRY#<createdAt>#<entryId>
+ * - entry   PK LEDGER#<accountId>  SK ENTRY#<createdAt>#<entryId>  (the platform: LEDGER#PLATFORM#<shard>)
  * An account is a user (a musician's charges and refunds, a pro's earnings and reversals) or the platform
- * (`PLATFORM`: its fees). A pro's `balanceCents` on their profile moves only in the transaction that writes
+ * (`PLATFORM`: its fees, and the other side of admins' corrections). Every movement has both sides, so
+ * the whole ledger sums to zero. A pro's `balanceCents` on their profile moves only in the transaction that writes
  * the entry explaining it, so it always equals the sum of their entries. Entries are never updated or
  * deleted; a mistake is corrected by another entry.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { CURRENCY } from '../../shared/money.js';
 import { dynamo } from '../lib/aws/dynamo.js';
@@ -50,14 +51,28 @@ export interface LedgerEntry {
   createdAt: string;
 }
 
-const pk = (accountId: string) => `LEDGER#${accountId}`;
+/**
+ * The platform's side of every payment would make one partition take every payment's writes: its entries
+ * are spread over PLATFORM_SHARDS partitions by a hash of the entry id, and read from all of them (and
+ * from the one partition they were written to before the shards).
+ */
+export const PLATFORM_SHARDS = 8;
+const platformPartitions = () => [...Array.from({ length: PLATFORM_SHARDS }, (_, i) => `LEDGER#${PLATFORM_ACCOUNT}#${i}`), `LEDGER#${PLATFORM_ACCOUNT}`];
+
+function pk(accountId: string, entryId?: string): string {
+  if (accountId !== PLATFORM_ACCOUNT || entryId === undefined) return `LEDGER#${accountId}`;
+  return `LEDGER#${PLATFORM_ACCOUNT}#${createHash('sha256').update(entryId).digest().readUInt32BE(0) % PLATFORM_SHARDS}`;
+}
+
+/** The partitions an account's entries live in. */
+const partitionsOf = (accountId: string) => (accountId === PLATFORM_ACCOUNT ? platformPartitions() : [pk(accountId)]);
 
 /** The write of one entry, for the transaction that moves the money it explains. */
 export function entryPut(e: LedgerEntry) {
   return {
     Put: {
       TableName: config.tableName,
-      Item: { PK: pk(e.accountId), SK: `ENTRY#${e.createdAt}#${e.id}`, entity: 'ledger', ...e },
+      Item: { PK: pk(e.accountId, e.id), SK: `ENTRY#${e.createdAt}#${e.id}`, entity: 'ledger', ...e },
       ConditionExpression: 'attribute_not_exists(PK)',
     },
   };
@@ -81,17 +96,32 @@ const fromItem = (i: Record<string, unknown>): LedgerEntry => {
   return rest as unknown as LedgerEntry;
 };
 
+const bySortKey = (a: Record<string, unknown>, b: Record<string, unknown>) => String(a.SK).localeCompare(String(b.SK));
+
 /** An account's entries, newest first, at most `limit`. */
 export async function recentEntries(accountId: string, limit = 50): Promise<LedgerEntry[]> {
-  const res = await dynamo().send(
-    new QueryCommand({ TableName: config.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk(accountId) }, ScanIndexForward: false, Limit: limit }),
+  const pages = await Promise.all(
+    partitionsOf(accountId).map((partition) =>
+      dynamo().send(
+        new QueryCommand({ TableName: config.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': partition }, ScanIndexForward: false, Limit: limit }),
+      ),
+    ),
   );
-  return (res.Items ?? []).map(fromItem);
+  return pages
+    .flatMap((res) => res.Items ?? [])
+    .sort((a, b) => bySortKey(b, a))
+    .slice(0, limit)
+    .map(fromItem);
 }
 
 /** Every entry of an account, oldest first (audits and the balance check). */
 export async function allEntries(accountId: string): Promise<LedgerEntry[]> {
-  return (await queryAll({ TableName: config.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk(accountId) }, ConsistentRead: true })).map(fromItem);
+  const parts = await Promise.all(
+    partitionsOf(accountId).map((partition) =>
+      queryAll({ TableName: config.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': partition }, ConsistentRead: true }),
+    ),
+  );
+  return parts.flat().sort(bySortKey).map(fromItem);
 }
 
 export type AdjustResult =
@@ -107,8 +137,9 @@ export type AdjustResult =
 export async function adjustBalance(userId: string, fromCents: number, toCents: number, cause: { adminId: string; reason: string }): Promise<AdjustResult> {
   const at = new Date().toISOString();
   const delta = toCents - fromCents;
+  const id = `adjustment:${randomUUID()}`;
   const entry: LedgerEntry = {
-    id: `adjustment:${randomUUID()}`,
+    id,
     accountId: userId,
     kind: 'adjustment',
     amountCents: delta,
@@ -117,12 +148,15 @@ export async function adjustBalance(userId: string, fromCents: number, toCents: 
     description: `Balance corrected by an admin: ${cause.reason}`,
     createdAt: at,
   };
+  // Its other side: what the pro is given, the platform gives (and takes back what is taken), so the books sum to zero.
+  const platformSide: LedgerEntry = { ...entry, id: `${id}:platform`, accountId: PLATFORM_ACCOUNT, amountCents: -delta, description: `Balance correction for a pro: ${cause.reason}` };
   try {
     await send(
       () =>
         new TransactWriteCommand({
           TransactItems: [
             entryPut(entry),
+            entryPut(platformSide),
             {
               Update: {
                 TableName: config.tableName,
@@ -140,7 +174,7 @@ export async function adjustBalance(userId: string, fromCents: number, toCents: 
     return { adjusted: true, at };
   } catch (err) {
     if (!isConditionFailure(err)) throw err;
-    const user = failedItem(err, 1);
+    const user = failedItem(err, 2);
     return { adjusted: false, found: user ? { type: user.type as string, balanceCents: (user.balanceCents as number | undefined) ?? 0 } : null };
   }
 }

@@ -231,7 +231,9 @@ describe('the payment checks', () => {
   it('due payments spread over the watch shards, and one run works them all off (those watched before the shards too)', async () => {
     const data = await import('../../functions/data/payments.js');
     const { checkDuePayments } = await import('../../functions/domain/payments.js');
-    const due = new Date(Date.now() - 60_000).toISOString();
+    // Due a day from now, by this test's clock: the stack's own scheduler leaves them alone meanwhile.
+    const clock = new Date(Date.now() + 86_400_000);
+    const due = new Date(clock.getTime() - 60_000).toISOString();
     const created = new Date(Date.now() - 4 * 3600_000).toISOString();
     const ids = Array.from({ length: 60 }, () => `SHARD${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`);
     await Promise.all(
@@ -266,10 +268,10 @@ describe('the payment checks', () => {
     expect(partitions.size).toBeGreaterThanOrEqual(6);
     for (const p of partitions) expect(p).toMatch(/^PAYMENT#WATCH#[0-7]$/);
 
-    await checkDuePayments();
+    await checkDuePayments(clock);
     // Orders PayPal never heard of, past their give-up time: failed, and no longer watched.
     for (const orderId of ids) expect(await money.payment(orderId), orderId).toMatchObject({ status: 'failed', failureReason: 'unknown_order' });
-    expect((await data.duePayments(new Date().toISOString())).filter((id) => ids.includes(id))).toEqual([]);
+    expect((await data.duePayments(clock.toISOString())).filter((id) => ids.includes(id))).toEqual([]);
   });
 });
 
@@ -351,5 +353,35 @@ describe('a refund PayPal keeps refusing', () => {
     expect(p.checkAt).toEqual(expect.any(String));
     expect((await callRoute(stack.apiUrl, 'listStuckRefunds', {}, admin.idToken)).body.refunds.map((r: { orderId: string }) => r.orderId)).not.toContain(orderId);
     expect(await callRoute(stack.apiUrl, 'retryRefund', { orderId }, admin.idToken)).toMatchObject({ status: 409, body: { error: { code: 'not_stuck' } } });
+  });
+});
+
+describe('the books', () => {
+  it("every movement has two sides: a capture, its refund and an admin's correction each sum to zero, the platform's side spread over its shards", async () => {
+    const admin = await flows.testAdmin(stack);
+    const { user, id } = await newMusician('Bea Books');
+    const { orderId, view } = await money.paidRequest(stack, user, { id: proId, priceCents: PRICE }, 'Two sides');
+    expect((await callRoute(stack.apiUrl, 'respondToShare', { id: view.shareId, status: 'declined' }, pro.idToken)).status).toBe(200);
+    const { until } = await import('../support/wait.js');
+    await until('the refund', () => money.payment(orderId), (p) => p.status === 'refunded');
+    const ofOrder = [...(await money.entriesOf(id, orderId)), ...(await money.entriesOf(proId, orderId)), ...(await money.entriesOf('PLATFORM', orderId))];
+    expect(ofOrder.map((e) => e.kind).sort()).toEqual(['charge', 'earning', 'fee', 'fee_reversal', 'refund', 'reversal']);
+    expect(ofOrder.reduce((s, e) => s + e.amountCents, 0)).toBe(0);
+
+    const before = await money.balanceOf(proId);
+    const adjusted = await callRoute(stack.apiUrl, 'adjustBalance', { id: proId, balance: before / 100 + 1.5, expectedBalanceCents: before, reason: 'Two-sided bonus' }, admin.idToken);
+    expect(adjusted.status).toBe(200);
+    const mine = (await money.ledger(proId)).filter((e) => e.kind === 'adjustment' && e.cause.type === 'admin' && e.cause.reason === 'Two-sided bonus');
+    expect(mine).toHaveLength(1);
+    const theirs = (await money.ledger('PLATFORM')).filter((e) => e.id === `${mine[0].id}:platform`);
+    expect(theirs).toMatchObject([{ kind: 'adjustment', amountCents: -150, cause: { type: 'admin', reason: 'Two-sided bonus' } }]);
+
+    // The platform's entries live in several partitions, read together as one account.
+    const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
+    const counts = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => (await (await dynamo()).send(new QueryCommand({ TableName: stack.tableName, KeyConditionExpression: 'PK = :p', ExpressionAttributeValues: { ':p': `LEDGER#PLATFORM#${i}` }, Select: 'COUNT' }))).Count ?? 0),
+    );
+    expect(counts.filter((n) => n > 0).length).toBeGreaterThanOrEqual(2);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe((await money.ledger('PLATFORM')).length);
   });
 });
