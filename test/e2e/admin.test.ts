@@ -134,6 +134,51 @@ describe('admin settings', () => {
   });
 });
 
+describe('refunds to look at', () => {
+  it('lists a refund PayPal kept refusing with what it said, and Try again hands it back to the checks', async () => {
+    const { useStackEnvironment } = await import('../support/in-process.js');
+    useStackEnvironment(stack);
+    const data = await import('../../functions/data/payments.js');
+    const orderId = `E2ESTUCK${Date.now().toString(36).toUpperCase()}`;
+    const at = new Date().toISOString();
+    const stuck = {
+      orderId,
+      invoiceId: `inv-${orderId}`,
+      payerId: 'e2e-payer',
+      payerName: 'Stella Stuck',
+      proUserId: 'e2e-pro',
+      proName: 'Paul Producer',
+      trackId: 'e2e-track',
+      trackTitle: 'Refused Anthem',
+      amountCents: 3000,
+      shareOptions: { feedbackNotes: 'Mix?', context: 'mix_check' } as never,
+      shareId: 'e2e-share',
+      status: 'refunding' as const,
+      captureId: `CAP${orderId}`,
+      createdAt: at,
+      updatedAt: at,
+    };
+    await data.putPayment(stuck);
+    await data.refundRefused(stuck, 10, 'PayPal did not refund a capture: 422 REFUND_NOT_ALLOWED', null);
+
+    await page.goto(`${stack.appUrl}/admin/settings`);
+    const panel = page.getByTestId('stuck-refunds-panel');
+    await panel.getByRole('heading', { level: 2, name: 'Refunds to look at' }).waitFor();
+    const item = panel.getByTestId('stuck-refund').filter({ hasText: orderId });
+    await item.waitFor();
+    const text = await item.textContent();
+    expect(text).toContain('$30.00 to Stella Stuck for feedback from Paul Producer on \u201cRefused Anthem\u201d');
+    expect(text).toContain('refused 10 times');
+    expect(text).toContain('REFUND_NOT_ALLOWED');
+    await screenshot(page, 'admin-settings-stuck-refunds');
+    await phoneShot('/admin/settings', (p) => p.getByTestId('stuck-refund').filter({ hasText: orderId }).waitFor(), 'admin-settings-stuck-refunds');
+
+    await item.getByRole('button', { name: `Try the refund of order ${orderId} again` }).click();
+    await item.waitFor({ state: 'detached' });
+    expect((await data.getPayment(orderId))!.record.stuckAt).toBeUndefined();
+  });
+});
+
 describe('pro applications', () => {
   let applicants: TestUser[];
 
