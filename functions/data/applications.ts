@@ -7,6 +7,8 @@ import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dyn
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '../lib/aws/dynamo.js';
 import { config } from '../lib/config.js';
+import { cancellation, failedItem, send } from './transactions.js';
+import { fromItem as userFromItem, versionedUpdate, type UserRecord } from './users.js';
 
 export type ApplicationStatus = 'pending' | 'approved' | 'declined';
 
@@ -94,20 +96,26 @@ export async function fileApplication(app: ApplicationRecord): Promise<'filed' |
 }
 
 /**
- * Decides a pending application: approval makes the applicant a pro (type and type index) in the same
- * transaction. False when it was no longer pending (another admin decided first) or the applicant is no
- * longer a musician.
+ * Decides a pending application: approval makes the applicant a pro (type, list keys and counters) in the
+ * same transaction, on condition that the applicant's record is the version read. 'application_changed'
+ * when it was no longer pending (another admin decided first); `{ applicant }` when the record changed
+ * since it was read (the record that won, null if it is gone).
  */
 export async function decideApplication(
   app: ApplicationRecord,
   decision: { status: 'approved' | 'declined'; reason: string | null; adminId: string; at: string },
-  nameIndexKey: string,
+  applicant: UserRecord,
   /** The applicant is already a pro (an admin's type toggle): only the application is closed. */
   alreadyPro = false,
-): Promise<boolean> {
-  const approved = decision.status === 'approved';
+): Promise<'decided' | 'application_changed' | { applicant: UserRecord | null }> {
+  const makesPro = decision.status === 'approved' && !alreadyPro;
+  const profile = versionedUpdate(applicant, { proApplication: decision.status, ...(makesPro ? { type: 'pro' as const, typeChosen: true } : {}) }, decision.at, {
+    expression: '#type = :expected',
+    names: { '#type': 'type' },
+    values: { ':expected': alreadyPro ? 'pro' : 'musician' },
+  });
   try {
-    await dynamo().send(
+    await send(() =>
       new TransactWriteCommand({
         TransactItems: [
           {
@@ -128,30 +136,20 @@ export async function decideApplication(
               },
             },
           },
-          {
-            Update: {
-              TableName: T(),
-              Key: { PK: `USER#${app.userId}`, SK: 'PROFILE' },
-              UpdateExpression:
-                approved && !alreadyPro
-                  ? 'SET proApplication = :st, #type = :pro, typeChosen = :true, GSI1PK = :typeIndex, GSI1SK = :nameIndex, updatedAt = :at'
-                  : 'SET proApplication = :st, updatedAt = :at',
-              ConditionExpression: 'attribute_exists(PK) AND #type = :expected',
-              ExpressionAttributeNames: { '#type': 'type' },
-              ExpressionAttributeValues: {
-                ':st': decision.status,
-                ':at': decision.at,
-                ':expected': alreadyPro ? 'pro' : 'musician',
-                ...(approved && !alreadyPro ? { ':pro': 'pro', ':true': true, ':typeIndex': 'TYPE#pro', ':nameIndex': nameIndexKey } : {}),
-              },
-            },
-          },
+          { Update: profile.update },
+          ...profile.counters,
         ],
       }),
     );
-    return true;
+    return 'decided';
   } catch (err) {
-    if (err instanceof TransactionCanceledException) return false;
+    const reasons = cancellation(err);
+    if (!reasons) throw err;
+    if (reasons[0] === 'ConditionalCheckFailed') return 'application_changed';
+    if (reasons[1] === 'ConditionalCheckFailed') {
+      const won = failedItem(err, 1);
+      return { applicant: won ? userFromItem(won) : null };
+    }
     throw err;
   }
 }

@@ -1,6 +1,8 @@
 /**
  * Tracks. Keys:
- * - track         PK TRACK#<id>           SK META       GSI1 OWNER#<userId> / TRACK#<createdAt>#<id> (own tracks, newest first)
+ * - track         PK TRACK#<id>           SK META       GSI3 OWNER#<userId> / TRACK#<createdAt>#<id> (own tracks, newest first;
+ *                 the index holds only the keys, so a new share's `shareIds` is no index write). Tracks from
+ *                 before GSI3 carry the same keys as GSI1PK/GSI1SK until moved (`moveLegacyTracks`).
  * - upload claim  PK AUDIOKEY#<uploadKey> SK AUDIOKEY   (one track per uploaded object; written with the track)
  * The track's META also collects the ids of its shares (`shareIds`) and holds their links (functions/data/shares.ts).
  */
@@ -46,12 +48,12 @@ export const TRACK_ENTITY = 'track';
 const trackKey = (id: string) => ({ PK: `TRACK#${id}`, SK: 'META' });
 const audioKeyKey = (key: string) => ({ PK: `AUDIOKEY#${key}`, SK: 'AUDIOKEY' });
 const ownerIndex = (t: Pick<TrackRecord, 'userId' | 'createdAt' | 'id'>) => ({
-  GSI1PK: `OWNER#${t.userId}`,
-  GSI1SK: `TRACK#${t.createdAt}#${t.id}`,
+  GSI3PK: `OWNER#${t.userId}`,
+  GSI3SK: `TRACK#${t.createdAt}#${t.id}`,
 });
 
 export function fromTrackItem(item: Record<string, unknown>): TrackRecord {
-  const { PK: _p, SK: _s, GSI1PK: _g, GSI1SK: _gs, entity: _e, shareIds: _i, ...rest } = item;
+  const { PK: _p, SK: _s, GSI1PK: _g, GSI1SK: _gs, GSI3PK: _g3, GSI3SK: _g3s, entity: _e, shareIds: _i, ...rest } = item;
   return rest as unknown as TrackRecord;
 }
 
@@ -95,12 +97,12 @@ export async function uploadHasTrack(track: Pick<TrackRecord, 'uploadKey' | 'aud
   return Boolean(res.Item);
 }
 
-/** How many tracks a user keeps: counted on the lean index (keys only), one read up to about 10,000 tracks. */
+/** How many tracks a user keeps: counted on GSI3 (keys only), one read up to about 10,000 tracks. */
 export function countTracks(userId: string): Promise<number> {
   return countAll({
     TableName: config.tableName,
-    IndexName: 'GSI1Count',
-    KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
+    IndexName: 'GSI3',
+    KeyConditionExpression: 'GSI3PK = :pk AND begins_with(GSI3SK, :prefix)',
     ExpressionAttributeValues: { ':pk': `OWNER#${userId}`, ':prefix': 'TRACK#' },
   });
 }
@@ -124,8 +126,8 @@ export async function getTracks(ids: string[]): Promise<TrackRecord[]> {
   return out;
 }
 
-/** The partition of a user's own tracks on GSI1 (what a cursor of their list must belong to). */
-export const ownerPartition = (userId: string) => ({ GSI1PK: `OWNER#${userId}` });
+/** The partition of a user's own tracks on GSI3 (what a cursor of their list must belong to). */
+export const ownerPartition = (userId: string) => ({ GSI3PK: `OWNER#${userId}` });
 
 /**
  * A page of the owner's tracks, newest first, and the start key of the next page (none after the last).
@@ -140,8 +142,8 @@ export async function pageTracksOf(
   const res = await dynamo().send(
     new QueryCommand({
       TableName: config.tableName,
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
+      IndexName: 'GSI3',
+      KeyConditionExpression: 'GSI3PK = :pk AND begins_with(GSI3SK, :prefix)',
       ExpressionAttributeValues: { ':pk': `OWNER#${userId}`, ':prefix': 'TRACK#' },
       ScanIndexForward: false,
       Limit: opts.limit + 1,
@@ -149,9 +151,45 @@ export async function pageTracksOf(
     }),
   );
   const items = res.Items ?? [];
-  if (items.length <= opts.limit) return { tracks: items.map(fromTrackItem), next: res.LastEvaluatedKey };
-  const last = items[opts.limit - 1];
-  return { tracks: items.slice(0, opts.limit).map(fromTrackItem), next: { GSI1PK: last.GSI1PK, GSI1SK: last.GSI1SK, PK: last.PK, SK: last.SK } };
+  const given = items.slice(0, opts.limit);
+  const last = given[given.length - 1];
+  const next = items.length > opts.limit ? { GSI3PK: last.GSI3PK, GSI3SK: last.GSI3SK, PK: last.PK, SK: last.SK } : res.LastEvaluatedKey;
+  const ids = given.map((i) => String(i.PK).slice('TRACK#'.length));
+  // A track deleted since the index was read is left out.
+  const byId = new Map((await getTracks(ids)).map((t) => [t.id, t]));
+  return { tracks: ids.map((id) => byId.get(id)).filter((t): t is TrackRecord => Boolean(t)), next };
+}
+
+/**
+ * Moves a user's tracks written before GSI3 (listed on GSI1, which copied every attribute, `shareIds`
+ * included, on every write) to GSI3, each on condition that it is still as found. Returns how many moved.
+ */
+export async function moveLegacyTracks(userId: string): Promise<number> {
+  const found = await queryAll({
+    TableName: config.tableName,
+    IndexName: 'GSI1Count',
+    KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': `OWNER#${userId}`, ':prefix': 'TRACK#' },
+  });
+  let moved = 0;
+  for (const entry of found) {
+    try {
+      await send(
+        () =>
+          new UpdateCommand({
+            TableName: config.tableName,
+            Key: { PK: entry.PK, SK: entry.SK },
+            UpdateExpression: 'SET GSI3PK = :pk, GSI3SK = :sk REMOVE GSI1PK, GSI1SK',
+            ConditionExpression: 'GSI1PK = :pk AND GSI1SK = :sk',
+            ExpressionAttributeValues: { ':pk': entry.GSI1PK, ':sk': entry.GSI1SK },
+          }),
+      );
+      moved++;
+    } catch (err) {
+      if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
+    }
+  }
+  return moved;
 }
 
 export async function setSnippet(id: string, snippet: { start: number; end: number }): Promise<TrackRecord> {

@@ -1,15 +1,23 @@
 /**
  * User records. Keys:
- * - profile   PK USER#<id>        SK PROFILE   GSI1 TYPE#<type> / NAME#<lower name>#<id> (lists by type)
+ * - profile   PK USER#<id>        SK PROFILE   GSI3 TYPE#<type> / NAME#<lower name>#<id> (lists by type; the
+ *             index holds the keys and the searched attributes only, so a balance or a bio written is no
+ *             index write). Records from before GSI3 carry the same keys as GSI1PK/GSI1SK until moved
+ *             (`moveLegacyUsers`).
+ * - counter   PK USERCOUNT        SK TYPE#<type>  `count`: the users of a type, moved in the transactions
+ *             that create a user or change their type
  * - username  PK USERNAME#<name>  SK USERNAME  (uniqueness; written in the same transaction as the profile)
  * - search    PK USER#<id>        SK SEARCH#<term>  GSI2 SEARCH#<first 2 letters> / <term>#<id>
  *             one per prefix a person may type: the whole name, each later word of it, the username
  */
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { dynamo } from '../lib/aws/dynamo.js';
-import { countAll } from './query.js';
+import { countAll, queryAll } from './query.js';
+import { failedItem, isConditionFailure, retryConflicts, send } from './transactions.js';
 import { config } from '../lib/config.js';
+import { Conflict } from '../lib/errors.js';
 import type { UserType } from '../../shared/constants.js';
 import type { UserPlan } from './billing.js';
 import type { SocialLink } from '../../shared/social.js';
@@ -54,15 +62,32 @@ export interface UserRecord {
   stripeCustomerId?: string;
   /** The plan of the user's current subscription; absent or null: the free plan. */
   plan?: UserPlan | null;
+  /**
+   * Moves by one with every write that derives something from the record as read (the list keys, the type
+   * counters), each conditional on it: a write from a stale read is refused instead of undoing another.
+   * Absent on records from before it, which are not yet listed on GSI3 nor counted.
+   */
+  version?: number;
   createdAt: string;
   updatedAt: string;
 }
 
 const userKey = (id: string) => ({ PK: `USER#${id}`, SK: 'PROFILE' });
 const usernameKey = (username: string) => ({ PK: `USERNAME#${username}`, SK: 'USERNAME' });
+/** Where a user is listed: their type's partition of GSI3, by name. */
 export const typeIndexKeys = (u: Pick<UserRecord, 'type' | 'fullName' | 'id'>) => ({
-  GSI1PK: `TYPE#${u.type}`,
-  GSI1SK: `NAME#${u.fullName.toLowerCase()}#${u.id}`,
+  GSI3PK: `TYPE#${u.type}`,
+  GSI3SK: `NAME#${u.fullName.toLowerCase()}#${u.id}`,
+});
+/** The partition of a type's list (what a cursor of that list must belong to). */
+export const typePartition = (type: StoredUserType) => ({ GSI3PK: `TYPE#${type}` });
+const counterKey = (type: StoredUserType) => ({ PK: 'USERCOUNT', SK: `TYPE#${type}` });
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+type TransactUpdate = NonNullable<TransactItem['Update']>;
+
+const counterMove = (type: StoredUserType, by: number): TransactItem => ({
+  Update: { TableName: config.tableName, Key: counterKey(type), UpdateExpression: 'ADD #count :by', ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':by': by } },
 });
 
 /** The terms a user is found by: name, each later word of the name, username (lowercase). */
@@ -89,9 +114,98 @@ function toItem(u: UserRecord) {
   return { ...userKey(u.id), ...typeIndexKeys(u), ...nameLower(u.fullName), entity: 'user', ...u };
 }
 
-function fromItem(item: Record<string, unknown>): UserRecord {
-  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g1s, entity: _e, nameLower: _n, ...rest } = item;
+export function fromItem(item: Record<string, unknown>): UserRecord {
+  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g1s, GSI3PK: _g3, GSI3SK: _g3s, entity: _e, nameLower: _n, ...rest } = item;
   return rest as unknown as UserRecord;
+}
+
+type UserChanges = Partial<Omit<UserRecord, 'id' | 'version' | 'createdAt' | 'updatedAt'>>;
+
+/**
+ * The profile's part of a write that sets `changes` on the record as read: what derives from them (list
+ * keys, the searched name), the next version, on condition that the version is still the one read (and
+ * `condition`, when given); with the counters the write moves. A record from before versions gets its
+ * list keys and is counted by it.
+ */
+export function versionedUpdate(
+  current: UserRecord,
+  changes: UserChanges,
+  at: string,
+  condition?: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> },
+): { next: UserRecord; update: TransactUpdate; counters: TransactItem[] } {
+  const version = (current.version ?? 0) + 1;
+  const next: UserRecord = { ...current, ...changes, version, updatedAt: at };
+  const values: Record<string, unknown> = { ...changes, updatedAt: at, version, ...typeIndexKeys(next), ...nameLower(next.fullName) };
+  const names = Object.keys(values);
+  const legacy = current.version === undefined;
+  const counters = legacy ? [counterMove(next.type, 1)] : next.type === current.type ? [] : [counterMove(current.type, -1), counterMove(next.type, 1)];
+  return {
+    next,
+    counters,
+    update: {
+      TableName: config.tableName,
+      Key: userKey(current.id),
+      // A record from before GSI3 leaves GSI1, which copied all of it.
+      UpdateExpression: `SET ${names.map((n) => `#${n} = :${n}`).join(', ')}${legacy ? ' REMOVE GSI1PK, GSI1SK' : ''}`,
+      ConditionExpression: [`attribute_exists(PK) AND ${legacy ? 'attribute_not_exists(#version)' : '#version = :was'}`, condition?.expression].filter(Boolean).join(' AND '),
+      ExpressionAttributeNames: { ...Object.fromEntries(names.map((n) => [`#${n}`, n])), ...condition?.names },
+      ExpressionAttributeValues: { ...Object.fromEntries(names.map((n) => [`:${n}`, values[n]])), ...(legacy ? {} : { ':was': current.version }), ...condition?.values },
+      // What won, when this loses: the caller tries again from it without reading it again.
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    },
+  };
+}
+
+/** Refused because the record changed since it was read; `current` is what it is now (null: gone). */
+export class UserChanged extends Error {
+  constructor(readonly current: UserRecord | null) {
+    super('The user record changed meanwhile');
+  }
+}
+
+/**
+ * Writes a versioned update (one UpdateItem, or a transaction with the counters it moves) and returns the
+ * new record. Refused for a stale read: UserChanged with the record that won.
+ */
+async function writeVersioned(current: UserRecord, changes: UserChanges, condition?: Parameters<typeof versionedUpdate>[3]): Promise<UserRecord> {
+  const { next, update, counters } = versionedUpdate(current, changes, new Date().toISOString(), condition);
+  try {
+    if (counters.length === 0) {
+      const res = await retryConflicts(() => dynamo().send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' })));
+      return fromItem(res.Attributes!);
+    }
+    await send(() => new TransactWriteCommand({ TransactItems: [{ Update: update }, ...counters] }));
+    return next;
+  } catch (err) {
+    if (err instanceof ConditionalCheckFailedException || (err as Error).name === 'ConditionalCheckFailedException') {
+      const item = (err as ConditionalCheckFailedException).Item;
+      throw new UserChanged(item ? fromItem(unmarshall(item)) : null);
+    }
+    if (err instanceof TransactionCanceledException && err.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') {
+      const item = failedItem(err, 0);
+      throw new UserChanged(item ? fromItem(item) : null);
+    }
+    throw err;
+  }
+}
+
+/**
+ * Runs a read-modify-write of a user's record; refused because the record changed since it was read (an
+ * admin's approval landing during a profile save), it runs once more on the record that won, which the
+ * refusal returned. Refused again: 409, the user tries again.
+ */
+export async function onFreshRecord<T>(user: UserRecord, write: (u: UserRecord) => Promise<T>): Promise<T> {
+  try {
+    return await write(user);
+  } catch (err) {
+    if (!(err instanceof UserChanged) || !err.current) throw err;
+    try {
+      return await write(err.current);
+    } catch (again) {
+      if (again instanceof UserChanged) throw new Conflict('Your profile is being changed elsewhere right now. Please try again.', 'profile_changed');
+      throw again;
+    }
+  }
 }
 
 export async function getUser(id: string): Promise<UserRecord | null> {
@@ -108,16 +222,17 @@ export async function usernameTaken(username: string): Promise<boolean> {
 
 export type CreateUserResult = 'created' | 'user_exists' | 'username_taken';
 
-/** Writes the profile and its username reservation together; neither exists without the other. */
+/** Writes the profile and its username reservation together (neither exists without the other), counted. */
 export async function createUser(user: UserRecord): Promise<CreateUserResult> {
   try {
-    await dynamo().send(
+    // Creations of one type meet on its counter: a transaction refused for another in flight is tried again.
+    await send(() =>
       new TransactWriteCommand({
         TransactItems: [
           {
             Put: {
               TableName: config.tableName,
-              Item: toItem(user),
+              Item: toItem({ ...user, version: 1 }),
               ConditionExpression: 'attribute_not_exists(PK)',
             },
           },
@@ -128,6 +243,7 @@ export async function createUser(user: UserRecord): Promise<CreateUserResult> {
               ConditionExpression: 'attribute_not_exists(PK)',
             },
           },
+          counterMove(user.type, 1),
           ...searchTerms(user).map((term) => ({ Put: { TableName: config.tableName, Item: searchItem(user.id, term) } })),
         ],
       }),
@@ -152,105 +268,82 @@ type ProfileChanges = Partial<
   >
 >;
 
-/** Updates the given fields (and the type index when type or name change); returns the new record. */
-export async function updateUser(current: UserRecord, changes: ProfileChanges): Promise<UserRecord> {
-  const next: UserRecord = { ...current, ...changes, updatedAt: new Date().toISOString() };
-  const values: Record<string, unknown> = { ...changes, updatedAt: next.updatedAt, ...typeIndexKeys(next), ...nameLower(next.fullName) };
-  const names = Object.keys(values);
-  const res = await dynamo().send(
-    new UpdateCommand({
-      TableName: config.tableName,
-      Key: userKey(current.id),
-      UpdateExpression: `SET ${names.map((n) => `#${n} = :${n}`).join(', ')}`,
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeNames: Object.fromEntries(names.map((n) => [`#${n}`, n])),
-      ExpressionAttributeValues: Object.fromEntries(names.map((n) => [`:${n}`, values[n]])),
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  return fromItem(res.Attributes!);
+/**
+ * Sets the given fields (the list keys and counters following a new type or name); returns the new record.
+ * The fields are the caller's to set whatever else changed meanwhile, so a write refused for a stale read
+ * is made again on the record that won.
+ */
+export function updateUser(current: UserRecord, changes: ProfileChanges): Promise<UserRecord> {
+  return onFreshRecord(current, (user) => writeVersioned(user, changes));
 }
 
 export type RenameResult = { user: UserRecord } | 'username_taken' | 'changed_meanwhile';
 
 /**
- * Changes name and/or username (with other profile fields) in one transaction: the record, conditioned on
- * the username it had when read; the username reservation moved; the search entries of the old terms
- * removed and the new ones written, so search finds the new name at once and never the old one.
+ * Changes name and/or username (with other profile fields) in one transaction: the record (conditional on
+ * its version); the username reservation moved; the search entries of the old terms removed and the new
+ * ones written, so search finds the new name at once and never the old one. Refused because something else
+ * changed the record, it is made again on the record that won, unless that is a rename (another tab's):
+ * then the user's view was stale ('changed_meanwhile').
  */
 export async function renameUser(
-  current: UserRecord,
+  read: UserRecord,
   names: { fullName?: string; username?: string },
   changes: ProfileChanges,
 ): Promise<RenameResult> {
-  const next: UserRecord = { ...current, ...changes, ...names, updatedAt: new Date().toISOString() };
-  const values: Record<string, unknown> = { ...changes, ...names, updatedAt: next.updatedAt, ...typeIndexKeys(next), ...nameLower(next.fullName) };
-  const keys = Object.keys(values);
-  const oldTerms = new Set(searchTerms(current));
-  const newTerms = new Set(searchTerms(next));
-  const usernameMoves = next.username !== current.username;
   const T = config.tableName;
-  try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: T,
-              Key: userKey(current.id),
-              UpdateExpression: `SET ${keys.map((n) => `#${n} = :${n}`).join(', ')}`,
-              ConditionExpression: 'attribute_exists(PK) AND #username = :was',
-              ExpressionAttributeNames: { ...Object.fromEntries(keys.map((n) => [`#${n}`, n])), '#username': 'username' },
-              ExpressionAttributeValues: { ...Object.fromEntries(keys.map((n) => [`:${n}`, values[n]])), ':was': current.username },
-            },
-          },
-          ...(usernameMoves
-            ? [
-                { Put: { TableName: T, Item: { ...usernameKey(next.username), entity: 'username', userId: current.id }, ConditionExpression: 'attribute_not_exists(PK)' } },
-                { Delete: { TableName: T, Key: usernameKey(current.username), ConditionExpression: 'userId = :me', ExpressionAttributeValues: { ':me': current.id } } },
-              ]
-            : []),
-          ...[...oldTerms].filter((t) => !newTerms.has(t)).map((term) => ({ Delete: { TableName: T, Key: { PK: `USER#${current.id}`, SK: `SEARCH#${term}` } } })),
-          ...[...newTerms].filter((t) => !oldTerms.has(t)).map((term) => ({ Put: { TableName: T, Item: searchItem(current.id, term) } })),
-        ],
-      }),
-    );
-    return { user: next };
-  } catch (err) {
-    if (err instanceof TransactionCanceledException) {
+  let current = read;
+  for (let attempt = 0; ; attempt++) {
+    const { next, update, counters } = versionedUpdate(current, { ...changes, ...names }, new Date().toISOString());
+    const oldTerms = new Set(searchTerms(current));
+    const newTerms = new Set(searchTerms(next));
+    const usernameMoves = next.username !== current.username;
+    try {
+      await send(() =>
+        new TransactWriteCommand({
+          TransactItems: [
+            { Update: update },
+            ...(usernameMoves
+              ? [
+                  { Put: { TableName: T, Item: { ...usernameKey(next.username), entity: 'username', userId: current.id }, ConditionExpression: 'attribute_not_exists(PK)' } },
+                  { Delete: { TableName: T, Key: usernameKey(current.username), ConditionExpression: 'userId = :me', ExpressionAttributeValues: { ':me': current.id } } },
+                ]
+              : []),
+            ...[...oldTerms].filter((t) => !newTerms.has(t)).map((term) => ({ Delete: { TableName: T, Key: { PK: `USER#${current.id}`, SK: `SEARCH#${term}` } } })),
+            ...[...newTerms].filter((t) => !oldTerms.has(t)).map((term) => ({ Put: { TableName: T, Item: searchItem(current.id, term) } })),
+            ...counters,
+          ],
+        }),
+      );
+      return { user: next };
+    } catch (err) {
+      if (!(err instanceof TransactionCanceledException)) throw err;
       const [profile, reservation] = err.CancellationReasons ?? [];
       if (usernameMoves && reservation?.Code === 'ConditionalCheckFailed') return 'username_taken';
-      if (profile?.Code === 'ConditionalCheckFailed') return 'changed_meanwhile';
+      if (profile?.Code !== 'ConditionalCheckFailed') throw err;
+      const won = failedItem(err, 0);
+      const fresh = won && fromItem(won);
+      if (attempt > 0 || !fresh || fresh.username !== current.username || fresh.fullName !== current.fullName) return 'changed_meanwhile';
+      current = fresh;
     }
-    throw err;
   }
 }
 
 export type TypeChange = Pick<UserRecord, 'type' | 'typeChosen' | 'typeBeforeAdmin' | 'groupSyncedAt'>;
 
 /**
- * Sets the type (and the type index) only if it is still what the caller read: of concurrent requests
- * that see the same group change, one writes it. Null when the type had changed meanwhile.
+ * Sets the type (its list keys and counters following) only if the record is still what the caller read:
+ * of concurrent requests that see the same group change, one writes it. Null when it had changed meanwhile.
  */
 export async function changeUserType(current: UserRecord, change: TypeChange): Promise<UserRecord | null> {
-  const values: Record<string, unknown> = { ...change, updatedAt: new Date().toISOString(), ...typeIndexKeys({ ...current, ...change }) };
-  const names = Object.keys(values);
   try {
-    const res = await dynamo().send(
-      new UpdateCommand({
-        TableName: config.tableName,
-        Key: userKey(current.id),
-        UpdateExpression: `SET ${names.map((n) => `#${n} = :${n}`).join(', ')}`,
-        // And no newer token has changed it meanwhile (groupSyncedAt: the issue time of the token that did).
-        ConditionExpression: '#type = :expected AND (attribute_not_exists(#groupSyncedAt) OR #groupSyncedAt <= :groupSyncedAt)',
-        ExpressionAttributeNames: Object.fromEntries(names.map((n) => [`#${n}`, n])),
-        ExpressionAttributeValues: { ...Object.fromEntries(names.map((n) => [`:${n}`, values[n]])), ':expected': current.type },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return fromItem(res.Attributes!);
+    return await writeVersioned(current, change, {
+      // And no newer token has changed it meanwhile (groupSyncedAt: the issue time of the token that did).
+      expression: '#type = :expected AND (attribute_not_exists(#groupSyncedAt) OR #groupSyncedAt <= :groupSyncedAt)',
+      values: { ':expected': current.type },
+    });
   } catch (err) {
-    if ((err as Error).name === 'ConditionalCheckFailedException') return null;
+    if (err instanceof UserChanged) return null;
     throw err;
   }
 }
@@ -293,51 +386,97 @@ export async function findUserIdsByPrefix(
 
 const SEARCH_FILTER = 'contains(#nl, :q) OR contains(email, :q) OR contains(#fn, :q)';
 const SEARCH_NAMES = { '#nl': 'nameLower', '#fn': 'fullName' };
+const idOfEntry = (entry: Record<string, unknown>) => String(entry.PK).slice('USER#'.length);
+/** Where a list stops when it gives fewer entries than it read: after the last one given. */
+const startAfter = (e: Record<string, unknown>) => ({ PK: e.PK, SK: e.SK, GSI3PK: e.GSI3PK, GSI3SK: e.GSI3SK });
 
 /**
- * One page of users of a type by name, optionally those whose name or e-mail holds `q` (lowercase): a
- * Query of the type's partition of GSI1, filtered, read on until the page is full, the partition ends or
- * `maxReads` queries were made (a partial page, with where to go on).
+ * One page of users of a type by name, optionally those whose name or e-mail holds `q` (lowercase): one
+ * Query of the type's partition of GSI3 (`read` entries at most, the filter applied to them), then the
+ * first `limit` matches read by key. `next` continues after the last user given (undefined at the end).
+ * A record whose type changed since the index was written is left out.
  */
 export async function pageUsersOfType(
   type: StoredUserType,
-  opts: { limit: number; start?: Record<string, unknown>; q?: string; maxReads?: number },
-): Promise<{ users: UserRecord[]; next?: Record<string, unknown>; reads: number }> {
-  const users: UserRecord[] = [];
-  let start = opts.start;
-  let reads = 0;
-  do {
-    reads++;
-    const res = await dynamo().send(
-      new QueryCommand({
-        TableName: config.tableName,
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': `TYPE#${type}`, ...(opts.q ? { ':q': opts.q } : {}) },
-        // Records written before nameLower existed still match by e-mail, or by their name as written.
-        ...(opts.q ? { FilterExpression: SEARCH_FILTER, ExpressionAttributeNames: SEARCH_NAMES } : {}),
-        Limit: opts.limit - users.length,
-        ExclusiveStartKey: start,
-      }),
-    );
-    users.push(...(res.Items ?? []).map(fromItem));
-    start = res.LastEvaluatedKey;
-  } while (start && users.length < opts.limit && reads < (opts.maxReads ?? Infinity));
-  return { users, next: start, reads };
+  opts: { limit: number; start?: Record<string, unknown>; q?: string; read?: number },
+): Promise<{ users: UserRecord[]; next?: Record<string, unknown> }> {
+  const res = await dynamo().send(
+    new QueryCommand({
+      TableName: config.tableName,
+      IndexName: 'GSI3',
+      KeyConditionExpression: 'GSI3PK = :pk',
+      ExpressionAttributeValues: { ':pk': `TYPE#${type}`, ...(opts.q ? { ':q': opts.q } : {}) },
+      ...(opts.q ? { FilterExpression: SEARCH_FILTER, ExpressionAttributeNames: SEARCH_NAMES } : {}),
+      Limit: Math.max(opts.read ?? opts.limit, opts.limit),
+      ExclusiveStartKey: opts.start,
+    }),
+  );
+  const entries = res.Items ?? [];
+  const given = entries.slice(0, opts.limit);
+  const next = given.length < entries.length ? startAfter(given[given.length - 1]) : res.LastEvaluatedKey;
+  const byId = new Map((await getUsers(given.map(idOfEntry))).map((u) => [u.id, u]));
+  const users = given.map((e) => byId.get(idOfEntry(e))).filter((u): u is UserRecord => u?.type === type);
+  return { users, next };
 }
 
-/**
- * How many users of a type there are (with `q`, how many match it), counted on the lean index, which
- * holds the keys and the three attributes the search filters on.
- */
-export function countUsersOfType(type: StoredUserType, q?: string): Promise<number> {
+/** How many users of these types there are, from the counters: one read, however many users. */
+export async function countUsersOfTypes(types: StoredUserType[]): Promise<number> {
+  const res = await dynamo().send(new BatchGetCommand({ RequestItems: { [config.tableName]: { Keys: types.map(counterKey), ProjectionExpression: '#count', ExpressionAttributeNames: { '#count': 'count' } } } }));
+  return (res.Responses?.[config.tableName] ?? []).reduce((sum, item) => sum + ((item.count as number | undefined) ?? 0), 0);
+}
+
+/** How many users of a type match `q` (lowercase), counted on GSI3, which holds the keys and the three searched attributes. */
+export function countMatchingUsers(type: StoredUserType, q: string): Promise<number> {
   return countAll({
     TableName: config.tableName,
-    IndexName: 'GSI1Count',
-    KeyConditionExpression: 'GSI1PK = :pk',
-    ExpressionAttributeValues: { ':pk': `TYPE#${type}`, ...(q ? { ':q': q } : {}) },
-    ...(q ? { FilterExpression: SEARCH_FILTER, ExpressionAttributeNames: SEARCH_NAMES } : {}),
+    IndexName: 'GSI3',
+    KeyConditionExpression: 'GSI3PK = :pk',
+    ExpressionAttributeValues: { ':pk': `TYPE#${type}`, ':q': q },
+    FilterExpression: SEARCH_FILTER,
+    ExpressionAttributeNames: SEARCH_NAMES,
   });
+}
+
+const USER_TYPES: StoredUserType[] = ['pro', 'musician', 'admin'];
+
+/**
+ * Moves the records written before GSI3 (listed on GSI1, which copied all of a record on every write; no
+ * version; not counted) to GSI3, version 1, counted: each in one transaction on condition that it is still
+ * as found, so a write of this version made meanwhile (which moves it itself) is not counted twice.
+ * `first` runs before each (the user's tracks move with them), so a run stopped part-way is finished by the
+ * next. Idempotent: a second run finds nothing. Returns how many moved.
+ */
+export async function moveLegacyUsers(first: (userId: string) => Promise<void>): Promise<number> {
+  let moved = 0;
+  for (const type of USER_TYPES) {
+    const found = await queryAll({ TableName: config.tableName, IndexName: 'GSI1Count', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': `TYPE#${type}` } });
+    for (const entry of found) {
+      await first(String(entry.PK).slice('USER#'.length));
+      try {
+        await send(() =>
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: config.tableName,
+                  Key: { PK: entry.PK, SK: entry.SK },
+                  UpdateExpression: 'SET GSI3PK = :pk, GSI3SK = :sk, #version = :one REMOVE GSI1PK, GSI1SK',
+                  ConditionExpression: 'GSI1PK = :pk AND GSI1SK = :sk AND attribute_not_exists(#version)',
+                  ExpressionAttributeNames: { '#version': 'version' },
+                  ExpressionAttributeValues: { ':pk': entry.GSI1PK, ':sk': entry.GSI1SK, ':one': 1 },
+                },
+              },
+              counterMove(type, 1),
+            ],
+          }),
+        );
+        moved++;
+      } catch (err) {
+        if (!isConditionFailure(err)) throw err;
+      }
+    }
+  }
+  return moved;
 }
 
 /** Sets a pro's feedback price (null: free); false when the user is not a pro (any more). */

@@ -33,42 +33,44 @@ interface Cursor {
   /** Which of the listed types the next page continues in. */
   t: number;
   k?: Record<string, unknown>;
+  /** A search's count, made on its first page and carried to the next ones. */
+  n?: number;
 }
 
-function decode(cursor: string | undefined, types: readonly string[]): Cursor {
+function decode(cursor: string | undefined, types: readonly StoredUserType[]): Cursor {
   if (!cursor) return { t: 0 };
   return decodeCursorValue(cursor, (c: unknown): c is Cursor => {
-    const { t, k } = (c ?? {}) as Partial<Cursor>;
-    return typeof t === 'number' && Number.isInteger(t) && t >= 0 && t < types.length && (k === undefined || isStartKeyOf(k, { GSI1PK: `TYPE#${types[t]}` }));
+    const { t, k, n } = (c ?? {}) as Partial<Cursor>;
+    return (
+      typeof t === 'number' && Number.isInteger(t) && t >= 0 && t < types.length &&
+      (k === undefined || isStartKeyOf(k, users.typePartition(types[t]))) &&
+      (n === undefined || (Number.isInteger(n) && n >= 0))
+    );
   });
 }
 
-const MAX_PAGE_READS = 2;
+/** Index entries a search reads per page, matching or not: one query, so the page stays within its round trips. */
+const SEARCH_READ = 100;
 
+/**
+ * A page of users: one Query of a type's list (a page ends where that type's list does: 'Load more' goes
+ * on to the next type) and the records by key. The count comes from the counters, one read; a search's
+ * count is made on its first page only and carried in the cursor.
+ */
 export async function listUsers(input: { type: 'all' | 'pro' | 'musician'; q?: string; cursor?: string }) {
   const types = input.type === 'all' ? ALL : [input.type];
   const q = input.q?.trim().toLowerCase() || undefined;
-  let cursor = decode(input.cursor, types);
-  // Counted while the page is read, not after it.
-  const counting = Promise.all(types.map((t) => users.countUsersOfType(t, q)));
+  const cursor = decode(input.cursor, types);
+  const counting =
+    cursor.n !== undefined ? Promise.resolve(cursor.n)
+    : q ? Promise.all(types.map((t) => users.countMatchingUsers(t, q))).then((counts) => counts.reduce((a, b) => a + b, 0))
+    : users.countUsersOfTypes(types);
   counting.catch(() => {}); // awaited below; a failure must not go unhandled meanwhile
-  const page: UserRecord[] = [];
-  let next: Cursor | null = null;
-  // At most two queries: a search that matches few users gives a partial page and 'Load more', so the
-  // request stays within its round trips however many users there are.
-  let reads = 0;
-  while (page.length < PAGE_SIZE && reads < MAX_PAGE_READS) {
-    const { users: found, next: k, reads: made } = await users.pageUsersOfType(types[cursor.t], { limit: PAGE_SIZE - page.length, start: cursor.k, q, maxReads: MAX_PAGE_READS - reads });
-    reads += made;
-    page.push(...found);
-    if (k) next = { t: cursor.t, k };
-    else if (cursor.t + 1 < types.length) next = { t: cursor.t + 1 };
-    else next = null;
-    if (!next || page.length >= PAGE_SIZE) break;
-    cursor = next;
-  }
-  const counts = await counting;
-  return { users: page.map(toAdminUserView), count: counts.reduce((a, b) => a + b, 0), next: encodeCursor(next) };
+  const { users: page, next: k } = await users.pageUsersOfType(types[cursor.t], { limit: PAGE_SIZE, start: cursor.k, q, read: q ? SEARCH_READ : PAGE_SIZE });
+  const count = await counting;
+  const carried = q ? { n: count } : {};
+  const next: Cursor | null = k ? { t: cursor.t, k, ...carried } : cursor.t + 1 < types.length ? { t: cursor.t + 1, ...carried } : null;
+  return { users: page.map(toAdminUserView), count, next: encodeCursor(next) };
 }
 
 /** A user the admin may manage: one that exists and is not an admin. */

@@ -1,7 +1,7 @@
 /** Finding people: user search by name or username, and the list of pros. */
 import type { UserCard } from '../../shared/schemas/directory.js';
 import { imageUrl } from './users.js';
-import { findUserIdsByPrefix, getUsers, pageUsersOfType, type UserRecord } from '../data/users.js';
+import { findUserIdsByPrefix, getUsers, pageUsersOfType, typePartition, type UserRecord } from '../data/users.js';
 import { decodeCursor, encodeCursor } from '../lib/cursor.js';
 
 const MAX_RESULTS = 20;
@@ -56,6 +56,6 @@ export const PROS_PAGE_SIZE = 24;
 
 /** Pros by name, a page at a time; never the caller themselves. */
 export async function listPros(callerId: string, cursor?: string): Promise<{ users: UserCard[]; next: string | null }> {
-  const { users, next } = await pageUsersOfType('pro', { limit: PROS_PAGE_SIZE, start: decodeCursor(cursor, { GSI1PK: 'TYPE#pro' }) });
+  const { users, next } = await pageUsersOfType('pro', { limit: PROS_PAGE_SIZE, start: decodeCursor(cursor, typePartition('pro')) });
   return { users: users.filter((u) => u.id !== callerId).map(toUserCard), next: encodeCursor(next) };
 }

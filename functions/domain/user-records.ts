@@ -50,6 +50,7 @@ export async function createUserRecord(account: NewAccount): Promise<UserRecord>
       feedbackPriceCents: null,
       balanceCents: 0,
       bio: null,
+      version: 1,
       createdAt: now,
       updatedAt: now,
     };

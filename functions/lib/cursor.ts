@@ -7,11 +7,13 @@
  */
 import { BadRequest } from './errors.js';
 
-/** The partition a paged query reads: on the table, or on GSI1 or GSI2. */
-export type CursorPartition = { PK: string } | { GSI1PK: string } | { GSI2PK: string };
+/** The partition a paged query reads: on the table, or on an index (GSI1, GSI2 or GSI3). */
+export type CursorPartition = { PK: string } | { GSI1PK: string } | { GSI2PK: string } | { GSI3PK: string };
 
-const keyNames = (partition: CursorPartition) =>
-  'GSI1PK' in partition ? ['GSI1PK', 'GSI1SK', 'PK', 'SK'] : 'GSI2PK' in partition ? ['GSI2PK', 'GSI2SK', 'PK', 'SK'] : ['PK', 'SK'];
+const keyNames = (partition: CursorPartition) => {
+  const index = (['GSI1', 'GSI2', 'GSI3'] as const).find((name) => `${name}PK` in partition);
+  return index ? [`${index}PK`, `${index}SK`, 'PK', 'SK'] : ['PK', 'SK'];
+};
 
 /** Any position a route pages by, as a cursor: base64url of its JSON (null: no next page). */
 export const encodeCursor = (value: object | undefined | null): string | null =>

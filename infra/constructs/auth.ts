@@ -46,9 +46,10 @@ export class Auth extends Construct {
       memorySize: 256,
       codeMode: props.codeMode,
     });
-    // The profile, its username reservation and its search terms, written in one transaction.
+    // The profile, its username reservation and its search terms, written in one transaction that also
+    // counts the user (an UpdateItem of the type's counter).
     this.postConfirmation.addToRolePolicy(
-      new iam.PolicyStatement({ actions: ['dynamodb:GetItem', 'dynamodb:PutItem'], resources: props.data.itemArns }),
+      new iam.PolicyStatement({ actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'], resources: props.data.itemArns }),
     );
 
     this.userPool = new cognito.UserPool(this, 'UserPool', {

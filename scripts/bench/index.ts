@@ -186,7 +186,7 @@ async function main() {
     const barePort = await freePort();
     const bare = http.createServer(async (_req, res) => {
       const out = await db.send(
-        new QueryCommand({ TableName: TABLE_NAME, IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': `OWNER#${me.body.id}` }, ScanIndexForward: false }),
+        new QueryCommand({ TableName: TABLE_NAME, IndexName: 'GSI3', KeyConditionExpression: 'GSI3PK = :pk', ExpressionAttributeValues: { ':pk': `OWNER#${me.body.id}` }, ScanIndexForward: false }),
       );
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ tracks: out.Items }));

@@ -10,6 +10,7 @@ import { ENV } from '../../functions/lib/config.js';
 import { handler as customMessage } from '../../functions/triggers/custom-message.js';
 import { handler as postConfirmation } from '../../functions/triggers/post-confirmation.js';
 import { seedDemoData } from '../seed/seed.js';
+import { migrateData } from '../../functions/data/migrations.js';
 import { startCognito } from './cognito.js';
 import { ensureTable, startDynamo } from './dynamodb.js';
 import { startMail } from './mail.js';
@@ -209,6 +210,10 @@ export async function startStack(opts: StackOptions): Promise<LocalStack> {
     objectCreated = (e) => {
       if (e.bucket === MEDIA_BUCKET) processing.objectCreated(e.bucket, e.key, e.size, e.eventName);
     };
+
+    // A data directory from an earlier version: its records moved to what this one reads, before anything runs.
+    const moved = await migrateData();
+    if (moved.users || moved.tracks) log(`Moved ${moved.users} users and ${moved.tracks} tracks written by an earlier version to the GSI3 lists.`);
 
     if (opts.seed) {
       log('Seeding demo data...');

@@ -65,8 +65,8 @@ describe('page cursors', () => {
     const keys: unknown[] = [
       { a: 'b' },
       ['PK'],
-      { PK: 'USER#x', SK: 'PROFILE', GSI1PK: 'TYPE#musician', GSI1SK: 'x' },
-      { PK: 'USER#x', SK: 'PROFILE', GSI1PK: 'TYPE#pro', GSI1SK: 1 },
+      { PK: 'USER#x', SK: 'PROFILE', GSI3PK: 'TYPE#musician', GSI3SK: 'x' },
+      { PK: 'USER#x', SK: 'PROFILE', GSI3PK: 'TYPE#pro', GSI3SK: 1 },
       { PK: 'USER#x', SK: 'PROFILE' },
     ];
     const lists = [

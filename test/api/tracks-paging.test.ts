@@ -31,7 +31,7 @@ async function writeCopies(userId: string, template: Listed & Record<string, unk
     const id = randomUUID();
     const at = new Date(base - (i + 1) * 1000).toISOString();
     return {
-      PK: `TRACK#${id}`, SK: 'META', GSI1PK: `OWNER#${userId}`, GSI1SK: `TRACK#${at}#${id}`, entity: 'track',
+      PK: `TRACK#${id}`, SK: 'META', GSI3PK: `OWNER#${userId}`, GSI3SK: `TRACK#${at}#${id}`, entity: 'track',
       ...view, id, userId, title: `Copy ${i}`, audioKey: audioUrl, shareOptions: null, createdAt: at, updatedAt: at,
     };
   });
@@ -90,10 +90,10 @@ describe('listTracks pages', () => {
     const key = JSON.parse(Buffer.from(first.body.next, 'base64url').toString('utf8'));
     const forged = [
       'not-a-cursor',
-      cursorOf({ ...key, GSI1PK: `OWNER#${randomUUID()}` }),
+      cursorOf({ ...key, GSI3PK: `OWNER#${randomUUID()}` }),
       // Within the partition, but outside the list's key range.
-      cursorOf({ ...key, GSI1SK: 'SHARE#x' }),
-      cursorOf({ GSI1PK: key.GSI1PK, GSI1SK: key.GSI1SK }),
+      cursorOf({ ...key, GSI3SK: 'SHARE#x' }),
+      cursorOf({ GSI3PK: key.GSI3PK, GSI3SK: key.GSI3SK }),
       cursorOf({ ...key, extra: 'x' }),
     ];
     for (const cursor of forged) {

@@ -156,7 +156,7 @@ describe('registration and processing meet in either order', () => {
     await db.send(new PutCommand({
       TableName: stack.tableName,
       Item: {
-        PK: `TRACK#${id}`, SK: 'META', GSI1PK: `OWNER#${me.body.id}`, GSI1SK: `TRACK#${at}#${id}`, entity: 'track',
+        PK: `TRACK#${id}`, SK: 'META', GSI3PK: `OWNER#${me.body.id}`, GSI3SK: `TRACK#${at}#${id}`, entity: 'track',
         id, userId: me.body.id, title: 'Interrupted copy', artist: null, uploadKey, audioKey: '', status: 'processing', failureReason: null,
         contentType: '', sizeBytes: processed.sizeBytes, duration: 0, peaks: '', snippet: { start: 0, end: 30 }, isShared: false,
         shareOptions: null, processingDeadline: new Date(Date.now() + 3600_000).toISOString(), createdAt: at, updatedAt: at,
@@ -174,7 +174,7 @@ describe('registration and processing meet in either order', () => {
       new PutCommand({
         TableName: stack.tableName,
         Item: {
-          PK: `TRACK#${id}`, SK: 'META', GSI1PK: `OWNER#${me.body.id}`, GSI1SK: `TRACK#${long}#${id}`, entity: 'track',
+          PK: `TRACK#${id}`, SK: 'META', GSI3PK: `OWNER#${me.body.id}`, GSI3SK: `TRACK#${long}#${id}`, entity: 'track',
           id, userId: me.body.id, title: 'Stalled', artist: null, uploadKey: `uploads/${me.body.id}/${id}/x.wav`, audioKey: '',
           status: 'processing', failureReason: null, contentType: 'audio/wav', sizeBytes: 10, duration: 0, peaks: '',
           snippet: { start: 0, end: 30 }, isShared: false, shareOptions: null,

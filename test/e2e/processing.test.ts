@@ -36,7 +36,7 @@ async function registeredTrackAwaitingItsFile() {
     new PutCommand({
       TableName: stack.tableName,
       Item: {
-        PK: `TRACK#${trackId}`, SK: 'META', GSI1PK: `OWNER#${userId}`, GSI1SK: `TRACK#${at}#${trackId}`, entity: 'track',
+        PK: `TRACK#${trackId}`, SK: 'META', GSI3PK: `OWNER#${userId}`, GSI3SK: `TRACK#${at}#${trackId}`, entity: 'track',
         id: trackId, userId, title: 'Late Arrival', artist: null, uploadKey, audioKey: '', status: 'processing', failureReason: null,
         contentType: 'audio/wav', sizeBytes: 0, duration: 0, peaks: '', snippet: { start: 0, end: 30 }, isShared: false,
         shareOptions: null, processingDeadline: new Date(Date.now() + 3600_000).toISOString(), createdAt: at, updatedAt: at,

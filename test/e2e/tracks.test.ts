@@ -460,7 +460,7 @@ describe('a track list longer than a page', () => {
       const id = randomUUID();
       const at = new Date(Date.parse(first.createdAt) - (i + 1) * 1000).toISOString();
       return {
-        PK: `TRACK#${id}`, SK: 'META', GSI1PK: `OWNER#${first.userId}`, GSI1SK: `TRACK#${at}#${id}`, entity: 'track',
+        PK: `TRACK#${id}`, SK: 'META', GSI3PK: `OWNER#${first.userId}`, GSI3SK: `TRACK#${at}#${id}`, entity: 'track',
         ...view, id, title: `Older ${i + 1}`, audioKey: audioUrl, shareOptions: null, createdAt: at, updatedAt: at,
       };
     });

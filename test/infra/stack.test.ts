@@ -131,7 +131,7 @@ describe('auth', () => {
     expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(expect.arrayContaining(['STAGE', 'TABLE_NAME']));
     const statements = statementsOf(triggerId);
     // Beside its traces (X-Ray takes no resource), only these.
-    expect(statements.flatMap(actionsOf).filter((a) => !a.startsWith('xray:')).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem']);
+    expect(statements.flatMap(actionsOf).filter((a) => !a.startsWith('xray:')).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
   });
 
   it('has the admin group', () => {
@@ -170,7 +170,7 @@ describe('data', () => {
           { AttributeName: 'SK', KeyType: 'RANGE' },
         ],
         AttributeDefinitions: Match.arrayWith(
-          ['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK'].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+          ['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'GSI3PK', 'GSI3SK'].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
         ),
         BillingMode: 'PAY_PER_REQUEST',
         StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
@@ -190,6 +190,16 @@ describe('data', () => {
             KeySchema: [
               { AttributeName: 'GSI1PK', KeyType: 'HASH' },
               { AttributeName: 'GSI1SK', KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['nameLower', 'email', 'fullName'] },
+          },
+          // The lists of users by type and tracks by owner: keys and the searched attributes, so a balance,
+          // a bio or a track's shareIds written is no index write.
+          {
+            IndexName: 'GSI3',
+            KeySchema: [
+              { AttributeName: 'GSI3PK', KeyType: 'HASH' },
+              { AttributeName: 'GSI3SK', KeyType: 'RANGE' },
             ],
             Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['nameLower', 'email', 'fullName'] },
           },
