@@ -1,13 +1,17 @@
 /**
  * The counting index (GSI1Count): counts read GSI1's keys, not whole items, and a table kept from before
  * the index existed (a developer's local data) gets it at the next start, as a deploy adds it in AWS.
+ * The lean lists (GSI3): frequent writes write no index entry, and data of an earlier version moves to them.
  */
 import { randomUUID } from 'node:crypto';
 import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { ensureTable } from '../../scripts/dev/dynamodb.js';
 import { TABLE_INDEXES } from '../../functions/data/table.js';
+import { onboard, uploadTrack } from '../support/flows.js';
+import { useStackEnvironment } from '../support/in-process.js';
+import { createConfirmedUser } from '../support/users.js';
 
 const stack = inject('stack');
 const client = new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
@@ -91,5 +95,79 @@ describe('the counting index', () => {
     // The items written before the index are in it, with the searched attributes and without the rest.
     expect(found.Items?.map((i) => i.nameLower)).toEqual(['name 1', 'name 2', 'name 3']);
     expect(found.Items?.every((i) => !('bio' in i))).toBe(true);
+  });
+});
+
+/**
+ * The lists of users by type and tracks by owner (GSI3) hold only keys and the searched attributes: the
+ * writes that come often (a capture's balance, a share's `shareIds` on its track) write no index entry.
+ * DynamoDB Local reports each index's write units as DynamoDB does (`ReturnConsumedCapacity: INDEXES`).
+ */
+describe('the lean lists (GSI3)', () => {
+  const indexesWritten = (capacity: { GlobalSecondaryIndexes?: Record<string, unknown> } | undefined) => Object.keys(capacity?.GlobalSecondaryIndexes ?? {});
+
+  it("writes no index entry when a capture moves a pro's balance or a share joins a track", async () => {
+    useStackEnvironment(stack);
+    const { balanceMove } = await import('../../functions/data/ledger.js');
+    const { newShareItems } = await import('../../functions/data/shares.js');
+    const user = await createConfirmedUser(stack, { fullName: `Lean Lister ${randomUUID().slice(0, 6)}` });
+    const id = await onboard(stack, user, 'pro');
+    const track = await uploadTrack(stack, user, 'Lean track', { seconds: 1 });
+
+    const moved = await doc.send(new UpdateCommand({ ...balanceMove(id, 2400).Update, ReturnConsumedCapacity: 'INDEXES' }));
+    expect(indexesWritten(moved.ConsumedCapacity)).toEqual([]);
+
+    // The track's part of a new share: shared, its options, `ADD shareIds`.
+    const share = { id: randomUUID(), trackId: track.id, shareOptions: { feedbackNotes: 'x' }, createdAt: new Date().toISOString() };
+    const joined = await doc.send(new UpdateCommand({ ...newShareItems(share as never)[2].Update, ReturnConsumedCapacity: 'INDEXES' }));
+    expect(indexesWritten(joined.ConsumedCapacity)).toEqual([]);
+    const [entry] = (
+      await doc.send(new QueryCommand({ TableName: stack.tableName, IndexName: 'GSI3', KeyConditionExpression: 'GSI3PK = :pk', ExpressionAttributeValues: { ':pk': `OWNER#${id}` } }))
+    ).Items!;
+    expect(Object.keys(entry).sort()).toEqual(['GSI3PK', 'GSI3SK', 'PK', 'SK']);
+
+    // What the lists show still follows: a new name moves the entry.
+    const renamed = await doc.send(
+      new UpdateCommand({ TableName: stack.tableName, Key: { PK: `USER#${id}`, SK: 'PROFILE' }, UpdateExpression: 'SET nameLower = :n', ExpressionAttributeValues: { ':n': 'lean' }, ReturnConsumedCapacity: 'INDEXES' }),
+    );
+    expect(indexesWritten(renamed.ConsumedCapacity)).toContain('GSI3');
+  });
+
+  it('takes the users and tracks of a table written by an earlier version, counted, once', async () => {
+    const older = `older-${randomUUID().slice(0, 8)}`;
+    await ensureTable(stack.dynamoEndpoint, older);
+    const user = (id: string, type: string, name: string) => ({
+      PK: `USER#${id}`, SK: 'PROFILE', GSI1PK: `TYPE#${type}`, GSI1SK: `NAME#${name.toLowerCase()}#${id}`, entity: 'user', id, type, fullName: name,
+      email: `${id}@example.test`, username: id, typeChosen: true, genres: [], costRange: null, experience: null, feedbackPriceCents: null,
+      balanceCents: 0, bio: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+    });
+    const track = (id: string, userId: string) => ({
+      PK: `TRACK#${id}`, SK: 'META', GSI1PK: `OWNER#${userId}`, GSI1SK: `TRACK#2026-01-0${id.slice(-1)}T00:00:00.000Z#${id}`, entity: 'track', id, userId, title: id,
+      shareIds: new Set(['s1']), createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+    });
+    const items = [user('p1', 'pro', 'Pia Pro'), user('p2', 'pro', 'Pat Pro'), user('m1', 'musician', 'Mo Musician'), track('t1', 'p1'), track('t2', 'p1'), track('t3', 'm1')];
+    await doc.send(new BatchWriteCommand({ RequestItems: { [older]: items.map((Item) => ({ PutRequest: { Item } })) } }));
+    const tableName = process.env.TABLE_NAME;
+    useStackEnvironment(stack);
+    process.env.TABLE_NAME = older;
+    try {
+      const { migrateData } = await import('../../functions/data/migrations.js');
+      const users = await import('../../functions/data/users.js');
+      const tracks = await import('../../functions/data/tracks.js');
+      expect(await migrateData()).toEqual({ users: 3, tracks: 3 });
+      expect((await users.pageUsersOfType('pro', { limit: 10 })).users.map((u) => u.fullName)).toEqual(['Pat Pro', 'Pia Pro']);
+      expect([await users.countUsersOfTypes(['pro']), await users.countUsersOfTypes(['musician', 'pro'])]).toEqual([2, 3]);
+      expect((await tracks.pageTracksOf('p1', { limit: 10 })).tracks.map((t) => t.id)).toEqual(['t2', 't1']);
+      expect(await tracks.countTracks('m1')).toBe(1);
+      // Moved off GSI1 (which copied all of them), versioned; a second run finds nothing.
+      const gsi1 = await doc.send(new QueryCommand({ TableName: older, IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': 'TYPE#pro' } }));
+      expect(gsi1.Items).toEqual([]);
+      expect((await users.getUser('p1'))?.version).toBe(1);
+      expect(await migrateData()).toEqual({ users: 0, tracks: 0 });
+      expect(await users.countUsersOfTypes(['musician', 'pro'])).toBe(3);
+    } finally {
+      process.env.TABLE_NAME = tableName;
+      await client.send(new DeleteTableCommand({ TableName: older })).catch(() => {});
+    }
   });
 });
