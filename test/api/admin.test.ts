@@ -151,3 +151,55 @@ describe('the margin', () => {
     expect((await as('updateMargin', { margin: 2, expectedUpdatedAt: null })).body.error.fields).toEqual({ margin: 'Please enter a valid percentage between 0 and 100' });
   });
 });
+
+describe('the count', () => {
+  it('is read from the counters, which equal the true count after creations and type changes made at once', async () => {
+    const { ensureTable } = await import('../../scripts/dev/dynamodb.js');
+    const { DeleteTableCommand, DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
+    // A table of its own: the stack's gains users from other tests meanwhile.
+    const own = `counts-${randomUUID().slice(0, 8)}`;
+    await ensureTable(stack.dynamoEndpoint, own);
+    const stackTable = process.env.TABLE_NAME;
+    process.env.TABLE_NAME = own;
+    try {
+      const { createUserRecord, chooseType } = await import('../../functions/domain/users.js');
+      const tools = await import('../../functions/domain/admin.js');
+      const { apply } = await import('../../functions/domain/applications.js');
+      const { decide } = await import('../../functions/domain/application-decisions.js');
+      const { changeUserType, countUsersOfTypes } = await import('../../functions/data/users.js');
+      const { countAll } = await import('../../functions/data/query.js');
+      const account = (i: number, asAdmin = false) => ({ sub: `count-${i}-${tag}`, email: `count-${i}-${tag}@example.test`, name: `Count ${i}`, preferredUsername: null, admin: asAdmin });
+      // Made at once: their transactions meet on the musicians' counter.
+      const made = await Promise.all([...Array.from({ length: 12 }, (_, i) => createUserRecord(account(i))), createUserRecord(account(99, true))]);
+      const byAdmin = made[12];
+      const application = { genres: ['House'], costRange: { min: 0, max: 50 }, experience: 2, credits: '', featuredTrack: null };
+      await Promise.all([
+        // Made pros by the admin's toggle, by approval, one joining the admin group, one back and forth, one choosing what it is.
+        ...[0, 1, 2].map((i) => tools.setUserType(made[i].id, 'pro')),
+        ...[3, 4].map(async (i) => {
+          await apply(made[i], application);
+          await decide(byAdmin, { id: made[i].id, decision: 'approve' });
+        }),
+        changeUserType(made[5], { type: 'admin', typeChosen: true, typeBeforeAdmin: 'musician', groupSyncedAt: new Date().toISOString() }),
+        tools.setUserType(made[7].id, 'pro').then(() => tools.setUserType(made[7].id, 'musician')),
+        chooseType(made[6], 'musician'),
+      ]);
+      const listed = (type: string) => countAll({ TableName: own, IndexName: 'GSI3', KeyConditionExpression: 'GSI3PK = :pk', ExpressionAttributeValues: { ':pk': `TYPE#${type}` } });
+      expect(await Promise.all(['pro', 'musician', 'admin'].map(listed))).toEqual([5, 6, 2]);
+      for (const type of ['pro', 'musician', 'admin'] as const) expect(await countUsersOfTypes([type]), type).toBe(await listed(type));
+      expect((await tools.listUsers({ type: 'all' })).count).toBe(11);
+      expect((await tools.listUsers({ type: 'pro' })).count).toBe(5);
+      // A search counts its matches on its first page and carries the count to the next ones.
+      expect((await tools.listUsers({ type: 'musician', q: 'count 1' })).count).toBe(2); // Count 10 and 11 (Count 1 is a pro)
+      const first = await tools.listUsers({ type: 'all', q: 'count' });
+      expect([first.users.length, first.count]).toEqual([5, 11]);
+      const second = await tools.listUsers({ type: 'all', q: 'count', cursor: first.next! });
+      expect([second.users.length, second.count, second.next]).toEqual([6, 11, null]);
+    } finally {
+      process.env.TABLE_NAME = stackTable;
+      const db = new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+      await db.send(new DeleteTableCommand({ TableName: own })).catch(() => {});
+      db.destroy();
+    }
+  });
+});
