@@ -7,8 +7,9 @@
  * - comment   PK SHARE#<id>  SK COMMENT#<commentId>
  * - ranking   PK SHARE#<id>  SK RANKING
  * - e-mail    PK SHARE#<id>  SK EMAIL#<event>    (an e-mail is sent at most once per event)
- * - digest    PK SHARE#<id>  SK DIGEST#<userId>  GSI2 DIGEST#DUE / <dueAt>#<id>#<userId>
- *                                                (comments not yet e-mailed to userId, due at dueAt)
+ * - digest    PK SHARE#<id>  SK DIGEST#<userId>  GSI2 DIGEST#DUE#<shard> / <dueAt>#<id>#<userId>
+ *                                                (comments not yet e-mailed to userId, due at dueAt;
+ *                                                DIGEST_SHARDS partitions by a hash of the share id)
  * - link      PK TRACK#<trackId>  SK SHARE#<id>  (the shares of a track: listening rights, deletion; lists the
  *                                                ids of the share's comments in `commentIds`, see below)
  * Every item but e-mails and digests carries `participants` so the realtime consumer knows whom to tell.
@@ -37,6 +38,7 @@ import type { ShareStatus } from '../../shared/feedback.js';
 import type { ShareOptions } from '../../shared/schemas/shares.js';
 import { dynamo } from '../lib/aws/dynamo.js';
 import { cancellation, failedItem, isConditionFailure, send } from './transactions.js';
+import { shardKey, shardKeys } from './shards.js';
 import { MAX_COMMENTS_PER_SHARE, MAX_SHARES_PER_TRACK } from '../../shared/constants.js';
 import { queryAll } from './query.js';
 import { config } from '../lib/config.js';
@@ -126,6 +128,8 @@ const linkKey = (trackId: string, shareId: string) => ({ PK: `TRACK#${trackId}`,
 export const SHARE_EMAIL_EVENTS = ['requested', 'responded'] as const;
 export type ShareEmailEvent = (typeof SHARE_EMAIL_EVENTS)[number];
 const DIGEST_DUE = 'DIGEST#DUE';
+/** Every comment writes its digest's index entry: spread over this many partitions, read all at once. */
+export const DIGEST_SHARDS = 8;
 const participants = (s: Pick<ShareRecord, 'sharedByUserId' | 'sharedWithUserId'>) => [s.sharedByUserId, s.sharedWithUserId];
 const byIndex = (s: ShareRecord) => ({ GSI1PK: `SHAREDBY#${s.sharedByUserId}`, GSI1SK: `SHARE#${s.createdAt}#${s.id}` });
 const withIndex = (s: Pick<ShareRecord, 'sharedWithUserId' | 'status' | 'createdAt' | 'id'>) => ({
@@ -442,7 +446,7 @@ function digestUpsert(shareId: string, toUserId: string, commentIds: string[], d
         ':sid': shareId,
         ':to': toUserId,
         ':due': dueAt,
-        ':gp': DIGEST_DUE,
+        ':gp': shardKey(DIGEST_DUE, shareId, DIGEST_SHARDS),
         ':gs': `${dueAt}#${shareId}#${toUserId}`,
         ':ids': new Set(commentIds),
         ...(attempts === undefined ? {} : { ':a': attempts }),
@@ -664,19 +668,31 @@ const toDigest = (item: Record<string, unknown>): DigestRecord => ({
   attempts: (item.attempts as number | undefined) ?? 0,
 });
 
-/** Digests due at `now` (ISO), oldest first, at most `limit`: one Query of GSI2 (the index may lag; claims re-check). */
+/**
+ * Digests due at `now` (ISO), oldest first, at most `limit`: one Query of each shard's GSI2 partition, all at
+ * once (the index may lag; claims re-check).
+ */
 export async function dueDigests(now: string, limit = 200): Promise<DigestRecord[]> {
-  const res = await dynamo().send(
-    new QueryCommand({
-      TableName: T(),
-      IndexName: 'GSI2',
-      // '~' sorts after '#', so every entry due up to and including `now` is below the bound.
-      KeyConditionExpression: 'GSI2PK = :p AND GSI2SK < :bound',
-      ExpressionAttributeValues: { ':p': DIGEST_DUE, ':bound': `${now}~` },
-      Limit: limit,
+  const shards = await Promise.all(
+    shardKeys(DIGEST_DUE, DIGEST_SHARDS).map(async (partition) => {
+      const res = await dynamo().send(
+        new QueryCommand({
+          TableName: T(),
+          IndexName: 'GSI2',
+          // '~' sorts after '#', so every entry due up to and including `now` is below the bound.
+          KeyConditionExpression: 'GSI2PK = :p AND GSI2SK < :bound',
+          ExpressionAttributeValues: { ':p': partition, ':bound': `${now}~` },
+          Limit: limit,
+        }),
+      );
+      return res.Items ?? [];
     }),
   );
-  return (res.Items ?? []).map(toDigest);
+  return shards
+    .flat()
+    .sort((a, b) => String(a.GSI2SK).localeCompare(String(b.GSI2SK)))
+    .slice(0, limit)
+    .map(toDigest);
 }
 
 /**

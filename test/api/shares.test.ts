@@ -363,3 +363,38 @@ describe('AI Suggest', () => {
     expect((await callRoute(stack.apiUrl, 'suggestComment', { text: 'still fine' }, reviewer.idToken)).status).toBe(200);
   });
 });
+
+describe('due digests at scale', () => {
+  it('spread over shards by share id, and the job still sends every one, one written before the shards too', async () => {
+    const { DIGEST_SHARDS } = await import('../../functions/data/shares.js');
+    const { shardKey } = await import('../../functions/data/shards.js');
+    const { dynamo } = await import('../../functions/lib/aws/dynamo.js');
+    const since = Date.now();
+    const title = `Shards ${Date.now() % 100000}`;
+    const track = await uploadTrack(musician, title);
+    const shares: { id: string }[] = [];
+    for (let i = 0; i < 16; i++) {
+      const res = await callRoute(stack.apiUrl, 'createShare', { sharedWithId: reviewerId, trackId: track.id, shareOptions: options }, musician.idToken);
+      expect(res.status).toBe(200);
+      shares.push(res.body);
+    }
+    const asked = await Promise.all(shares.map((s) => callRoute(stack.apiUrl, 'addComment', { id: s.id, timestamp: null, text: 'Is the drop big enough?', tags: [] }, musician.idToken)));
+    expect(asked.map((r) => r.status)).toEqual(shares.map(() => 200));
+
+    const digests = (await Promise.all(shares.map((s) => digestsOf(s.id)))).flat();
+    expect(digests).toHaveLength(16);
+    for (const d of digests) expect(d.GSI2PK).toBe(shardKey('DIGEST#DUE', d.shareId, DIGEST_SHARDS));
+    expect(new Set(digests.map((d) => d.GSI2PK)).size).toBeGreaterThan(2);
+    // One as a digest was written before the shards: in the one partition all of them shared.
+    await dynamo().send(
+      new UpdateCommand({ TableName: stack.tableName, Key: { PK: digests[0].PK, SK: digests[0].SK }, UpdateExpression: 'SET GSI2PK = :p', ExpressionAttributeValues: { ':p': 'DIGEST#DUE' } }),
+    );
+
+    // Due now: the scheduled job (every 2 s locally) reads every shard and sends each digest once.
+    for (const s of shares) await digestsDueAt(s.id, new Date());
+    for (const s of shares) await waitForNoDigest(s.id);
+    for (const until = Date.now() + 20_000; (await commentMails(reviewer.email, title, since)).length < 16 && Date.now() < until; ) await new Promise((r) => setTimeout(r, 300));
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(await commentMails(reviewer.email, title, since)).toHaveLength(16);
+  });
+});
