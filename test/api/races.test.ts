@@ -57,11 +57,19 @@ async function itemsUnder(pk: string): Promise<Record<string, any>[]> {
   return res.Items ?? [];
 }
 
-/** Entries of the due-digest index that name a share. */
+/** Entries of the due-digest index (the share's shard) that name a share. */
 async function digestEntriesOf(shareId: string) {
   const { dynamo } = await import('../../functions/lib/aws/dynamo.js');
+  const { DIGEST_SHARDS } = await import('../../functions/data/shares.js');
+  const { shardKey } = await import('../../functions/data/shards.js');
   const res = await dynamo().send(
-    new QueryCommand({ TableName: stack.tableName, IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :p', FilterExpression: 'shareId = :s', ExpressionAttributeValues: { ':p': 'DIGEST#DUE', ':s': shareId } }),
+    new QueryCommand({
+      TableName: stack.tableName,
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'GSI2PK = :p',
+      FilterExpression: 'shareId = :s',
+      ExpressionAttributeValues: { ':p': shardKey('DIGEST#DUE', shareId, DIGEST_SHARDS), ':s': shareId },
+    }),
   );
   return res.Items ?? [];
 }
@@ -163,6 +171,53 @@ describe('races', () => {
     }
     const landed = outcomes.flatMap((o) => statusesOf(o.results.slice(0, -1))).filter((s) => s === 200).length;
     console.log(`comment vs track deletion: ${landed} of ${TRIALS * 3} comments landed before the deletion (then deleted with it)`);
+  });
+
+  it("a profile saved from a record read before an admin's approval leaves the new pro listed as a pro", async () => {
+    const { getUser, pageUsersOfType } = await import('../../functions/data/users.js');
+    const { updateProfile } = await import('../../functions/domain/profile.js');
+    const { decide } = await import('../../functions/domain/application-decisions.js');
+    const admin = (await getUser((await callRoute(stack.apiUrl, 'getMe', {}, (await flows.testAdmin(stack)).idToken)).body.id))!;
+    const name = `Stale Saver ${randomUUID().slice(0, 6)}`;
+    const applicant = await createConfirmedUser(stack, { fullName: name });
+    await callRoute(stack.apiUrl, 'chooseType', { type: 'pro' }, applicant.idToken);
+    const id = (await callRoute(stack.apiUrl, 'applyForPro', { genres: ['House'], costRange: { min: 0, max: 50 }, experience: 3 }, applicant.idToken)).body.userId;
+    // The save's request read the record (a musician), then the approval landed, then the save writes.
+    const stale = (await getUser(id))!;
+    await decide(admin, { id, decision: 'approve' });
+    const saved = await updateProfile(stale, { bio: 'Saved from the page opened before' });
+    expect(saved).toMatchObject({ type: 'pro', bio: 'Saved from the page opened before' });
+    expect(await getUser(id)).toMatchObject({ type: 'pro', bio: 'Saved from the page opened before' });
+    const pros = await pageUsersOfType('pro', { limit: 20, q: name.toLowerCase(), read: 1000 });
+    expect(pros.users.map((u) => u.id)).toEqual([id]);
+  });
+
+  it('a profile save racing the approval of its author never takes the new pro off the lists', async () => {
+    const adminToken = (await flows.testAdmin(stack)).idToken;
+    const tag = randomUUID().slice(0, 6);
+    const applicants = await Promise.all(Array.from({ length: TRIALS }, (_, i) => createConfirmedUser(stack, { fullName: `Racing Applicant ${tag} ${i}` })));
+    const ids = await Promise.all(
+      applicants.map(async (user) => {
+        await callRoute(stack.apiUrl, 'chooseType', { type: 'pro' }, user.idToken);
+        const applied = await callRoute(stack.apiUrl, 'applyForPro', { genres: ['House'], costRange: { min: 0, max: 50 }, experience: 3 }, user.idToken);
+        expect(applied.status).toBe(200);
+        return applied.body.userId as string;
+      }),
+    );
+    const outcomes = await Promise.all(
+      applicants.map((user, i) =>
+        Promise.all([
+          jitter().then(() => callRoute(stack.apiUrl, 'updateProfile', { bio: `Mixing ${i}` }, user.idToken)),
+          jitter().then(() => callRoute(stack.apiUrl, 'decideApplication', { id: ids[i], decision: 'approve' }, adminToken)),
+        ]),
+      ),
+    );
+    // Whichever lands second was refused for the version it read and made again on the record that won.
+    for (const results of outcomes) expect(statusesOf(results)).toEqual([200, 200]);
+    const listed = await flows.allPros(stack, reviewer.idToken);
+    const found = listed.filter((u: { fullName: string }) => u.fullName.startsWith(`Racing Applicant ${tag}`)).map((u: { id: string }) => u.id);
+    expect(found.sort()).toEqual([...ids].sort());
+    for (const user of applicants) expect((await callRoute(stack.apiUrl, 'getMe', {}, user.idToken)).body.type).toBe('pro');
   });
 });
 
