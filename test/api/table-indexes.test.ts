@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { ensureTable } from '../../scripts/dev/dynamodb.js';
 import { TABLE_INDEXES } from '../../functions/data/table.js';
@@ -119,7 +119,7 @@ describe('the lean lists (GSI3)', () => {
 
     // The track's part of a new share: shared, its options, `ADD shareIds`.
     const share = { id: randomUUID(), trackId: track.id, shareOptions: { feedbackNotes: 'x' }, createdAt: new Date().toISOString() };
-    const joined = await doc.send(new UpdateCommand({ ...newShareItems(share as never)[2].Update, ReturnConsumedCapacity: 'INDEXES' }));
+    const joined = await doc.send(new UpdateCommand({ ...(newShareItems(share as never)[2] as { Update: UpdateCommandInput }).Update, ReturnConsumedCapacity: 'INDEXES' }));
     expect(indexesWritten(joined.ConsumedCapacity)).toEqual([]);
     const [entry] = (
       await doc.send(new QueryCommand({ TableName: stack.tableName, IndexName: 'GSI3', KeyConditionExpression: 'GSI3PK = :pk', ExpressionAttributeValues: { ':pk': `OWNER#${id}` } }))
