@@ -7,12 +7,13 @@
  * the entry explaining it, so it always equals the sum of their entries. Entries are never updated or
  * deleted; a mistake is corrected by another entry.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { CURRENCY } from '../../shared/money.js';
 import { dynamo } from '../lib/aws/dynamo.js';
 import { config } from '../lib/config.js';
 import { queryAll } from './query.js';
+import { shardKey, shardKeys } from './shards.js';
 import { failedItem, isConditionFailure, send } from './transactions.js';
 
 export const PLATFORM_ACCOUNT = 'PLATFORM';
@@ -57,11 +58,11 @@ export interface LedgerEntry {
  * from the one partition they were written to before the shards).
  */
 export const PLATFORM_SHARDS = 8;
-const platformPartitions = () => [...Array.from({ length: PLATFORM_SHARDS }, (_, i) => `LEDGER#${PLATFORM_ACCOUNT}#${i}`), `LEDGER#${PLATFORM_ACCOUNT}`];
+const platformPartitions = () => shardKeys(`LEDGER#${PLATFORM_ACCOUNT}`, PLATFORM_SHARDS);
 
 function pk(accountId: string, entryId?: string): string {
   if (accountId !== PLATFORM_ACCOUNT || entryId === undefined) return `LEDGER#${accountId}`;
-  return `LEDGER#${PLATFORM_ACCOUNT}#${createHash('sha256').update(entryId).digest().readUInt32BE(0) % PLATFORM_SHARDS}`;
+  return shardKey(`LEDGER#${PLATFORM_ACCOUNT}`, entryId, PLATFORM_SHARDS);
 }
 
 /** The partitions an account's entries live in. */

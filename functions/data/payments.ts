@@ -11,7 +11,6 @@
  * conditional write on the status it leaves, in the same transaction as the ledger entries and balance
  * move it causes: however often a step is tried (browser, webhook, scheduled check), it happens once.
  */
-import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { MAX_SHARES_PER_TRACK } from '../../shared/constants.js';
@@ -22,6 +21,7 @@ import { config } from '../lib/config.js';
 import { balanceMove, entryPut, PLATFORM_ACCOUNT, type LedgerEntry } from './ledger.js';
 import { emailClaimItem, newShareItems, type ShareRecord, type statusChange } from './shares.js';
 import { queryAll } from './query.js';
+import { shardKey, shardKeys } from './shards.js';
 import { cancellation, failedItem, isConditionFailure, send } from './transactions.js';
 
 export type PaymentStatus = 'pending' | 'captured' | 'refunding' | 'refunded' | 'failed';
@@ -95,9 +95,9 @@ const key = (orderId: string) => ({ PK: `PAYMENT#${orderId}`, SK: 'PAYMENT' });
  */
 export const WATCH_SHARDS = 8;
 const WATCH = 'PAYMENT#WATCH';
-const watchShard = (orderId: string) => `${WATCH}#${createHash('sha256').update(orderId).digest().readUInt32BE(0) % WATCH_SHARDS}`;
+const watchShard = (orderId: string) => shardKey(WATCH, orderId, WATCH_SHARDS);
 /** The partitions the check reads: the shards, and the one partition payments were watched in before them. */
-const WATCH_PARTITIONS = [...Array.from({ length: WATCH_SHARDS }, (_, i) => `${WATCH}#${i}`), WATCH];
+const WATCH_PARTITIONS = shardKeys(WATCH, WATCH_SHARDS);
 const watchKeys = (orderId: string, checkAt: string) => ({ GSI2PK: watchShard(orderId), GSI2SK: `${checkAt}#${orderId}` });
 
 function fromItem(item: Record<string, unknown>): PaymentRecord {
