@@ -32,6 +32,10 @@ export interface AppStackProps extends StackProps {
    * in the region (docs/deploy.md). Default false.
    */
   readonly realtimeAccessLogs?: boolean;
+  /** Executions reserved per API area (infra/concurrency.ts); default AREA_RESERVED_CONCURRENCY. */
+  readonly reservedConcurrency?: Readonly<Record<string, number>>;
+  /** Processing runs at once at most (the uploads queue's event source); default PROCESSING_QUEUE.maxConcurrency. */
+  readonly processingConcurrency?: number;
 }
 
 /**
@@ -134,6 +138,7 @@ export class AppStack extends Stack {
       bedrockConfigured,
       appOrigin: web.appUrl,
       codeMode,
+      reservedConcurrency: props.reservedConcurrency,
       // Names from functions/lib/config.ts (AWS_REGION is set by Lambda itself).
       environment: {
         STAGE: 'aws',
@@ -153,6 +158,7 @@ export class AppStack extends Stack {
       data,
       mediaBucket: media.bucket,
       codeMode,
+      maxConcurrency: props.processingConcurrency,
       environment: { STAGE: 'aws', TABLE_NAME: data.table.tableName, MEDIA_BUCKET: media.bucket.bucketName },
     });
 

@@ -42,8 +42,15 @@ export const UPLOADS_PREFIX = 'uploads/';
 export const MAX_TRACK_SECONDS = 4 * 60 * 60;
 export const PEAKS_COUNT = 1000;
 /**
- * A track still processing this long after registration is failed: in AWS the processing function runs for
- * at most 15 minutes, is retried twice, and its last failure goes to a dead-letter queue.
+ * Uploads wait in a queue for the processing function (infra/constructs/processing.ts; locally
+ * scripts/dev/processing.ts): at most `maxConcurrency` runs at once (each up to 3 GB for 15 minutes), so
+ * a burst of uploads waits its turn instead of taking the account's concurrency; a message is received at
+ * most `maxReceiveCount` times (a run and two retries), then goes to the dead-letter queue.
+ */
+export const PROCESSING_QUEUE = { maxConcurrency: 5, maxReceiveCount: 3 } as const;
+/**
+ * A track still processing this long after registration is failed: in AWS each of its three receives runs
+ * for at most 15 minutes and comes back 20 minutes after it began, so the last ends within the hour.
  */
 export const PROCESSING_DEADLINE_MS = 60 * 60 * 1000;
 /** Why such a track is failed (shown to its owner). */

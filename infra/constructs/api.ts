@@ -11,6 +11,7 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { CORS_ALLOW_HEADERS, type RouteDef } from '../../functions/lib/route.js';
 import { routes } from '../../functions/routes.js';
+import { reservedConcurrency } from '../concurrency.js';
 import type { Data } from './data.js';
 import { createAppFunction, type LambdaCodeMode } from './function.js';
 import type { Mail } from './mail.js';
@@ -108,6 +109,8 @@ export interface ApiProps {
   /** Environment of every handler (functions/lib/config.ts). */
   readonly environment: Record<string, string>;
   readonly codeMode: LambdaCodeMode;
+  /** Executions reserved per area (0: none); default AREA_RESERVED_CONCURRENCY (infra/concurrency.ts). */
+  readonly reservedConcurrency?: Readonly<Record<string, number>>;
 }
 
 /** Groups the route table by feature area: one Lambda function per area. */
@@ -182,7 +185,10 @@ export class Api extends Construct {
     const mediaId = stack.getLogicalId(props.mediaBucket.node.defaultChild as CfnElement);
     const imagesId = stack.getLogicalId(props.imagesBucket.node.defaultChild as CfnElement);
 
-    for (const [area, areaRoutes] of routesByArea()) {
+    const byArea = routesByArea();
+    // So that no burst of processing or jobs can take the whole account's concurrency from the API.
+    const reserved = props.reservedConcurrency ?? reservedConcurrency(undefined, byArea.keys());
+    for (const [area, areaRoutes] of byArea) {
       const Area = pascal(area);
       const fn = createAppFunction(this, `${Area}Function`, {
         entry: `functions/http/${area}.ts`,
@@ -194,6 +200,7 @@ export class Api extends Construct {
           ...(BEDROCK_AREAS.has(area) ? { BEDROCK_MODEL_ID: props.bedrockModelId } : {}),
         },
         codeMode: props.codeMode,
+        reservedConcurrentExecutions: reserved[area],
         ...AREA_SETTINGS[area],
       });
       this.functions.set(area, fn);

@@ -2,7 +2,6 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Duration, RemovalPolicy, type Size, Stack, Validations } from 'aws-cdk-lib';
-import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -29,9 +28,8 @@ export interface AppFunctionProps {
   readonly memorySize?: number;
   /** /tmp size, for functions that download large objects. */
   readonly ephemeralStorageSize?: Size;
-  /** Asynchronous invocations (S3 events): retries of a failed event, and where it goes after the last. */
-  readonly retryAttempts?: number;
-  readonly deadLetterQueue?: sqs.IQueue;
+  /** Concurrency kept for this function alone, which is also its ceiling; none by default. */
+  readonly reservedConcurrentExecutions?: number;
 }
 
 /** The version of Powertools for AWS Lambda the code is built and tested with (package.json's, as installed). */
@@ -83,8 +81,7 @@ export function createAppFunction(scope: Construct, id: string, props: AppFuncti
     // X-Ray: every invocation is traced (its segment, its cold start, its duration).
     tracing: lambda.Tracing.ACTIVE,
     ephemeralStorageSize: props.ephemeralStorageSize,
-    retryAttempts: props.retryAttempts,
-    deadLetterQueue: props.deadLetterQueue,
+    reservedConcurrentExecutions: props.reservedConcurrentExecutions || undefined,
   };
 
   const fn =

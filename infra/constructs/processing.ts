@@ -1,36 +1,61 @@
 import { Duration, Size, Validations, type CfnElement, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3n from 'aws-cdk-lib/aws-s3-notifications';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { UPLOADS_PREFIX } from '../../shared/constants.js';
+import { PROCESSING_QUEUE, UPLOADS_PREFIX } from '../../shared/constants.js';
 import type { Data } from './data.js';
 import { createAppFunction, type LambdaCodeMode } from './function.js';
 
 /** Where processed audio lives (functions/domain/tracks.ts audioKeyFor). */
 const AUDIO_PREFIX = 'audio/';
 
+/** The longest a run may take: a 200 MB, 4-hour file with room to spare. */
+const FUNCTION_TIMEOUT = Duration.minutes(15);
+/**
+ * How long a received upload stays hidden: longer than a run (Lambda refuses a shorter one), so no upload
+ * runs twice at once; a failed run's upload comes back when it ends. Three receives, 20 minutes apart, all
+ * end within the hour after which a track still processing is shown failed (PROCESSING_DEADLINE_MS).
+ */
+const VISIBILITY_TIMEOUT = Duration.minutes(20);
+
+/** The event source's bounds on maximum concurrency (Lambda's). */
+export const MAX_CONCURRENCY_RANGE = { min: 2, max: 1000 } as const;
+
 export interface ProcessingProps {
   readonly data: Data;
   readonly mediaBucket: s3.Bucket;
   readonly environment: Record<string, string>;
   readonly codeMode: LambdaCodeMode;
+  /** Processing runs at once at most (default PROCESSING_QUEUE.maxConcurrency; context processingConcurrency). */
+  readonly maxConcurrency?: number;
 }
 
 /**
- * The audio processing function, off the request path: S3 invokes it for every object created under
- * `uploads/`. Sized for a 200 MB, 4-hour file: memory (and with it CPU) for decoding, the longest timeout,
- * ephemeral storage for the downloaded file. Lambda retries a failed event twice, then parks it in a
- * dead-letter queue; the track itself is shown failed once its processing deadline has passed.
+ * The audio processing function, off the request path, behind a queue: each object created under
+ * `uploads/` is an S3 event notification sent to the uploads queue, which the function reads one message at
+ * a time with a bounded maximum concurrency, so that a burst of uploads waits its turn rather than taking
+ * the account's concurrency from the API. Sized for a 200 MB, 4-hour file: memory (and with it CPU) for
+ * decoding, the longest timeout, ephemeral storage for the downloaded file. A failed run's message comes
+ * back after the visibility timeout; after three receives it goes to the dead-letter queue, and the track
+ * itself is shown failed once its processing deadline has passed.
  */
 export class Processing extends Construct {
   readonly fn: lambda.Function;
+  readonly queue: sqs.Queue;
   readonly deadLetters: sqs.Queue;
+  readonly maxConcurrency: number;
 
   constructor(scope: Construct, id: string, props: ProcessingProps) {
     super(scope, id);
+    this.maxConcurrency = props.maxConcurrency ?? PROCESSING_QUEUE.maxConcurrency;
+    const { min, max } = MAX_CONCURRENCY_RANGE;
+    if (!Number.isInteger(this.maxConcurrency) || this.maxConcurrency < min || this.maxConcurrency > max) {
+      throw new Error(`The processing concurrency must be a whole number from ${min} to ${max}, not ${props.maxConcurrency}`);
+    }
+
     this.deadLetters = new sqs.Queue(this, 'DeadLetters', {
       retentionPeriod: Duration.days(14),
       encryption: sqs.QueueEncryption.SQS_MANAGED,
@@ -38,7 +63,15 @@ export class Processing extends Construct {
     });
     Validations.of(this.deadLetters).acknowledge({
       id: 'AwsSolutions-SQS3',
-      reason: 'This queue is itself the dead-letter queue of the processing function.',
+      reason: 'This queue is itself the dead-letter queue of the uploads queue.',
+    });
+    // SQS-managed encryption: S3 can send to it (a queue under the AWS managed KMS key refuses S3's events).
+    this.queue = new sqs.Queue(this, 'Uploads', {
+      visibilityTimeout: VISIBILITY_TIMEOUT,
+      retentionPeriod: Duration.days(4),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      deadLetterQueue: { queue: this.deadLetters, maxReceiveCount: PROCESSING_QUEUE.maxReceiveCount },
     });
 
     this.fn = createAppFunction(this, 'Function', {
@@ -47,11 +80,22 @@ export class Processing extends Construct {
       environment: props.environment,
       codeMode: props.codeMode,
       memorySize: 3008,
-      timeout: Duration.minutes(15),
+      timeout: FUNCTION_TIMEOUT,
       ephemeralStorageSize: Size.mebibytes(1024),
-      retryAttempts: 2,
-      deadLetterQueue: this.deadLetters,
     });
+
+    // One message per run, so a failure brings back only its own upload.
+    new lambda.EventSourceMapping(this, 'QueueSource', {
+      target: this.fn,
+      eventSourceArn: this.queue.queueArn,
+      batchSize: 1,
+      maxConcurrency: this.maxConcurrency,
+    });
+    // What Lambda's event source does with the queue on the function's behalf: no more (not SendMessage,
+    // not ChangeMessageVisibility). Server-side encryption managed by SQS needs no key permission.
+    this.fn.addToRolePolicy(
+      new iam.PolicyStatement({ actions: ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes'], resources: [this.queue.queueArn] }),
+    );
 
     const bucket = props.mediaBucket;
     // Only this function writes processed audio: it reads the upload and stores what it verified under audio/.
@@ -77,7 +121,7 @@ export class Processing extends Construct {
       })),
     );
 
-    bucket.addEventNotification(s3.EventType.OBJECT_CREATED, new s3n.LambdaDestination(this.fn), { prefix: UPLOADS_PREFIX });
+    bucket.addEventNotification(s3.EventType.OBJECT_CREATED, new s3n.SqsDestination(this.queue), { prefix: UPLOADS_PREFIX });
     // CDK's own singleton function that writes the bucket's notification configuration at deploy time.
     const notificationsHandler = Stack.of(this).node.children.find((c) => c.node.id.startsWith('BucketNotificationsHandler'));
     if (notificationsHandler) {

@@ -1,14 +1,15 @@
 /**
  * A local stand-in for one warm container of the processing function: it runs the real handler for each
- * event its parent sends and answers with the outcome. It lives in its own process, as a Lambda does, so a
- * decoder that crashes or hangs takes down only this worker, which the parent replaces.
+ * event its parent sends (an SQS event of one uploads-queue message) and answers with the outcome. It lives
+ * in its own process, as a Lambda does, so a decoder that crashes or hangs takes down only this worker,
+ * which the parent replaces.
  */
-import type { S3Event } from 'aws-lambda';
+import type { SQSEvent } from 'aws-lambda';
 import { handler } from '../../functions/jobs/process-audio.js';
 
 interface Job {
   id: number;
-  event: S3Event;
+  event: SQSEvent;
 }
 
 process.on('message', (job: Job) => {

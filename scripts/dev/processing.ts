@@ -1,8 +1,13 @@
 /**
- * Local stand-in for S3 -> Lambda event delivery to the processing function: each object created under
- * `uploads/` in the local S3 becomes an S3 event, run by a worker process (scripts/dev/processing-worker.ts)
- * as Lambda runs its async invocations: at most `concurrency` at once, each attempt limited in time, a
- * failed, crashed or timed-out attempt retried twice, then given up (in AWS: the dead-letter queue).
+ * Local stand-in for the uploads queue between the media bucket and the processing function (in AWS: S3
+ * event notifications into SQS, read by Lambda's event source with a maximum concurrency). Each object
+ * created under `uploads/` in the local S3 becomes a message (its S3 event notification as the body) in a
+ * local queue with the same redrive policy (scripts/dev/queue.ts); at most `concurrency` messages run at
+ * once, each in a worker process (scripts/dev/processing-worker.ts) as a warm Lambda container runs it,
+ * limited in time. A failed, crashed or timed-out run leaves its message to come back; after its last
+ * receive it goes to the dead-letter queue. Only the retry's delay differs: in AWS a failed message comes
+ * back when its visibility timeout ends, locally `retryDelayMs` after the failure, so that a retry is seen
+ * at once.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import readline from 'node:readline';
@@ -10,24 +15,25 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { S3Event } from 'aws-lambda';
-import { UPLOADS_PREFIX } from '../../shared/constants.js';
+import type { S3Event, SQSEvent } from 'aws-lambda';
+import { PROCESSING_QUEUE, UPLOADS_PREFIX } from '../../shared/constants.js';
+import { LocalQueue, sqsRecordOf, type QueueMessage } from './queue.js';
 
 const WORKER = fileURLToPath(new URL('./processing-worker.ts', import.meta.url));
-const MAX_ATTEMPTS = 3;
+/** Locally the queue's name only shows in the records' ARN. */
+const QUEUE_NAME = 'snip-uploads';
 
 export interface ProcessingOptions {
   /** Marks the workers' command lines, so a test can find (and kill) them. */
   tag: string;
+  /** The bucket whose notification feeds the queue: S3's test event names it when the feed starts. */
+  bucket?: string;
+  /** At most this many runs at once (the event source's maximum concurrency in AWS). */
   concurrency?: number;
+  /** The function's timeout: a run still going then is killed, as Lambda stops it. */
   attemptTimeoutMs?: number;
   retryDelayMs?: number;
   log?: (line: string) => void;
-}
-
-interface Pending {
-  event: S3Event;
-  attempt: number;
 }
 
 class Worker {
@@ -51,6 +57,14 @@ class Worker {
       if (from) readline.createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => to.write(`${line}\n`));
     }
     const pid = this.child.pid;
+    // In AWS processing runs on machines of its own: locally its workers yield the CPU to the API's process.
+    if (pid) {
+      try {
+        os.setPriority(pid, 10);
+      } catch {
+        // Not allowed here: they share the CPU evenly.
+      }
+    }
     this.ready = new Promise((resolve, reject) => {
       this.child.once('message', () => resolve());
       this.child.once('exit', (code, signal) => reject(new Error(`worker exited before it was ready (${signal ?? code})`)));
@@ -79,7 +93,7 @@ class Worker {
     return this.child.exitCode === null && this.child.signalCode === null && this.child.connected;
   }
 
-  run(event: S3Event, timeoutMs: number): Promise<{ ok: boolean; error?: string }> {
+  run(event: SQSEvent, timeoutMs: number): Promise<{ ok: boolean; error?: string }> {
     const id = this.nextId++;
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
@@ -104,7 +118,7 @@ class Worker {
   }
 }
 
-/** The S3 event AWS sends for a created object (keys URL-encoded, as S3 encodes them). */
+/** The S3 event notification AWS sends for a created object (keys URL-encoded, as S3 encodes them). */
 export function s3EventFor(bucket: string, key: string, size: number, eventName = 'ObjectCreated:Post'): S3Event {
   const encodedKey = key.split('/').map((p) => encodeURIComponent(p).replace(/%20/g, '+')).join('/');
   return {
@@ -129,17 +143,33 @@ export function s3EventFor(bucket: string, key: string, size: number, eventName 
   };
 }
 
+/** What S3 sends to a queue when a notification to it is set up. */
+export const s3TestEventFor = (bucket: string) => ({
+  Service: 'Amazon S3',
+  Event: 's3:TestEvent',
+  Time: new Date().toISOString(),
+  Bucket: bucket,
+  RequestId: 'local',
+  HostId: 'local',
+});
+
 export function startLocalProcessing(opts: ProcessingOptions) {
-  const concurrency = opts.concurrency ?? 2;
+  const concurrency = opts.concurrency ?? PROCESSING_QUEUE.maxConcurrency;
   const timeoutMs = opts.attemptTimeoutMs ?? 5 * 60_000;
   const retryDelayMs = opts.retryDelayMs ?? 1000;
   const log = opts.log ?? ((l: string) => console.log(l));
-  const queue: Pending[] = [];
+  const keyOf = (m: QueueMessage) => (JSON.parse(m.body) as Partial<S3Event>).Records?.[0]?.s3.object.key ?? 'a message';
+  const queue = new LocalQueue({
+    // As in AWS, longer than a run may last, so that no message runs twice at once.
+    visibilityTimeoutMs: timeoutMs + 60_000,
+    maxReceiveCount: PROCESSING_QUEUE.maxReceiveCount,
+    onDeadLetter: (m) => log(`[processing] ${keyOf(m)} moved to the dead-letter queue after ${m.receiveCount} receives`),
+  });
   const idle: Worker[] = [];
-  let running = 0;
-  let stopped = false;
   const all = new Set<Worker>();
-  const timers = new Set<NodeJS.Timeout>();
+  let running = 0;
+  let busiest = 0;
+  let stopped = false;
 
   const takeWorker = async () => {
     let w = idle.pop();
@@ -152,52 +182,50 @@ export function startLocalProcessing(opts: ProcessingOptions) {
     return w;
   };
 
-  const pump = () => {
-    while (!stopped && running < concurrency && queue.length) {
-      const job = queue.shift()!;
-      running++;
-      void (async () => {
-        let result: { ok: boolean; error?: string };
-        try {
-          const worker = await takeWorker();
-          result = await worker.run(job.event, timeoutMs);
-          if (worker.alive) idle.push(worker);
-          else all.delete(worker);
-        } catch (err) {
-          result = { ok: false, error: (err as Error).message };
-        } finally {
-          running--;
-        }
-        if (!result.ok && !stopped) {
-          const key = job.event.Records[0].s3.object.key;
-          if (job.attempt < MAX_ATTEMPTS) {
-            log(`[processing] attempt ${job.attempt} for ${key} failed (${result.error?.split('\n')[0]}); retrying`);
-            const t = setTimeout(() => {
-              timers.delete(t);
-              queue.push({ event: job.event, attempt: job.attempt + 1 });
-              pump();
-            }, retryDelayMs);
-            timers.add(t);
-          } else {
-            log(`[processing] gave up on ${key} after ${MAX_ATTEMPTS} attempts: ${result.error}`);
-          }
-        }
-        pump();
-      })();
+  const run = async (message: QueueMessage) => {
+    let result: { ok: boolean; error?: string };
+    try {
+      const worker = await takeWorker();
+      result = await worker.run({ Records: [sqsRecordOf(message, QUEUE_NAME)] } as SQSEvent, timeoutMs);
+      if (worker.alive) idle.push(worker);
+      else all.delete(worker);
+    } catch (err) {
+      result = { ok: false, error: (err as Error).message };
     }
+    if (stopped) return;
+    if (result.ok) return void queue.delete(message.receiptHandle);
+    const last = message.receiveCount >= PROCESSING_QUEUE.maxReceiveCount;
+    log(`[processing] receive ${message.receiveCount} of ${keyOf(message)} failed (${result.error?.split('\n')[0]})${last ? '' : '; it will be retried'}`);
+    queue.changeVisibility(message.receiptHandle, retryDelayMs);
   };
 
+  // Lambda's event source: receives while fewer than `concurrency` runs are going.
+  const pump = () => {
+    while (!stopped && running < concurrency) {
+      const message = queue.receive();
+      if (!message) return;
+      running++;
+      busiest = Math.max(busiest, running);
+      void run(message).finally(() => {
+        running--;
+        pump();
+      });
+    }
+  };
+  queue.onVisible(pump);
+  if (opts.bucket) queue.send(JSON.stringify(s3TestEventFor(opts.bucket)));
+
   return {
-    /** Queues the processing of a created object; objects outside the upload prefix are not its concern. */
+    /** Sends the created object's S3 event to the queue; objects outside the upload prefix are not its concern. */
     objectCreated(bucket: string, key: string, size: number, eventName?: string) {
       if (stopped || !key.startsWith(UPLOADS_PREFIX)) return;
-      queue.push({ event: s3EventFor(bucket, key, size, eventName), attempt: 1 });
-      pump();
+      queue.send(JSON.stringify(s3EventFor(bucket, key, size, eventName)));
     },
+    /** What the queue holds and has held: for tests and the bench. */
+    stats: () => ({ queued: queue.size, running, busiest, concurrency, deadLetters: queue.deadLetters.length }),
     stop() {
       stopped = true;
-      queue.length = 0;
-      for (const t of timers) clearTimeout(t);
+      queue.close();
       for (const w of all) w.kill();
     },
   };

@@ -6,8 +6,9 @@ import { routeKey } from '../../functions/lib/route.js';
 import { routes } from '../../functions/routes.js';
 import { AREA_SETTINGS, BEDROCK_AREAS, BUCKET_PROBE_AREAS, IMAGES_GRANTS, MAIL_AREAS, PAYMENT_AREAS, routesByArea } from '../../infra/constructs/api.js';
 import { REALTIME_ENTITIES } from '../../infra/constructs/realtime.js';
+import { AREA_RESERVED_CONCURRENCY, UNRESERVED_MINIMUM } from '../../infra/concurrency.js';
 import { TRACK_ENTITY } from '../../functions/data/tracks.js';
-import { UNCLAIMED_UPLOAD_TAG } from '../../shared/constants.js';
+import { PROCESSING_DEADLINE_MS, PROCESSING_QUEUE, UNCLAIMED_UPLOAD_TAG } from '../../shared/constants.js';
 import { dependencyGraph, fakeWebDist, findCycle, makeTempDir, synthStack, type Synthesized } from './synth.js';
 
 let dir: string;
@@ -353,6 +354,17 @@ describe('api', () => {
     });
   });
 
+  it('reserves each area its own concurrency, so that processing and the jobs cannot take it, within a standard account', () => {
+    const reserved = Object.fromEntries(
+      (Object.values(areaFunctions()) as any[]).map((fn) => [fn.Properties.Description.replace(/^HTTP handlers of the (.*) area$/, '$1'), fn.Properties.ReservedConcurrentExecutions]),
+    );
+    expect(reserved).toEqual(Object.fromEntries(areas.map((a) => [a, AREA_RESERVED_CONCURRENCY[a]])));
+    for (const area of areas) expect(reserved[area], area).toBeGreaterThan(0);
+    const total = Object.values(s.json.Resources as Record<string, any>).reduce((n, r) => n + (r.Properties?.ReservedConcurrentExecutions ?? 0), 0);
+    // Lambda keeps 100 of the account's executions unreserved; the default account runs 1,000.
+    expect(total + UNRESERVED_MINIMUM).toBeLessThanOrEqual(1000);
+  });
+
   it('gives every area function the defaults (512 MB, the 29 s API maximum): no audio is decoded on the request path', () => {
     expect(AREA_SETTINGS).toEqual({});
     for (const [id, fn] of Object.entries(areaFunctions()) as [string, any][]) {
@@ -413,6 +425,10 @@ describe('api', () => {
       expect(readsSecret(impersonationSecretId()), `${area} impersonation key`).toBe(true);
       expect(fn.Properties.Environment.Variables.IMPERSONATION_SECRET_ARN).toEqual({ Ref: impersonationSecretId() });
       expect(actions).toContain('cognito-idp:AdminListGroupsForUser');
+      // An admin's authenticator: only the users area signs an account out everywhere or turns its TOTP off.
+      for (const action of ['cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminSetUserMFAPreference']) {
+        expect(actions.includes(action), `${area} ${action}`).toBe(area === 'users');
+      }
       expect(actions).not.toContain('dynamodb:Scan');
       expect(actions.filter((a) => a.includes('*'))).toEqual([]);
     }
@@ -477,24 +493,64 @@ describe('audio processing', () => {
     expect(fn.Environment.Variables).toMatchObject({ STAGE: 'aws', MEDIA_BUCKET: { Ref: mediaId() } });
   });
 
-  it('runs for every object created under uploads/, retried twice, then into an encrypted dead-letter queue', () => {
-    const fnId = processingId();
-    const fn = (resourcesOf('AWS::Lambda::Function')[fnId] as any).Properties;
-    const dlq = Object.entries(resourcesOf('AWS::SQS::Queue')).find(([id]) => joined(fn.DeadLetterConfig.TargetArn).includes(id));
-    expect(dlq, 'dead-letter queue').toBeDefined();
-    expect((dlq![1] as any).Properties.SqsManagedSseEnabled).toBe(true);
-    s.template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: { Ref: fnId }, MaximumRetryAttempts: 2 });
+  const queues = () => Object.entries(resourcesOf('AWS::SQS::Queue')) as [string, any][];
+  const uploadsQueue = () => queues().find(([, q]) => q.Properties.RedrivePolicy)!;
+
+  it('takes every object created under uploads/ from an encrypted, TLS-only queue, three receives before the dead-letter queue', () => {
+    const [queueId, queue] = uploadsQueue();
+    const dlqId = queue.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0];
+    expect(queue.Properties).toMatchObject({ SqsManagedSseEnabled: true, VisibilityTimeout: 1200, RedrivePolicy: { maxReceiveCount: PROCESSING_QUEUE.maxReceiveCount } });
+    expect(PROCESSING_QUEUE.maxReceiveCount).toBe(3);
+    expect((resourcesOf('AWS::SQS::Queue')[dlqId] as any).Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 86400 });
+    for (const id of [queueId, dlqId]) {
+      const policy = Object.values(resourcesOf('AWS::SQS::QueuePolicy')).find((p: any) => p.Properties.Queues.some((q: any) => q.Ref === id)) as any;
+      const statements = policy.Properties.PolicyDocument.Statement;
+      expect(statements, id).toContainEqual(expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }));
+    }
+    // S3 may send to the uploads queue, from the media bucket only.
+    const queuePolicy = Object.values(resourcesOf('AWS::SQS::QueuePolicy')).find((p: any) => p.Properties.Queues.some((q: any) => q.Ref === queueId)) as any;
+    expect(queuePolicy.Properties.PolicyDocument.Statement).toContainEqual(
+      expect.objectContaining({ Effect: 'Allow', Action: expect.arrayContaining(['sqs:SendMessage']), Principal: { Service: 's3.amazonaws.com' }, Condition: { ArnLike: { 'aws:SourceArn': getAtt(mediaId(), 'Arn') } } }),
+    );
     s.template.hasResourceProperties('Custom::S3BucketNotifications', {
       NotificationConfiguration: {
-        LambdaFunctionConfigurations: [
+        QueueConfigurations: [
           {
             Events: ['s3:ObjectCreated:*'],
             Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'uploads/' }] } },
-            LambdaFunctionArn: getAtt(fnId, 'Arn'),
+            QueueArn: getAtt(queueId, 'Arn'),
           },
         ],
       },
     });
+    // The bucket no longer invokes the function itself: nothing runs around the queue.
+    expect(resourcesOf('AWS::Lambda::Permission', { FunctionName: getAtt(processingId(), 'Arn'), Principal: 's3.amazonaws.com' })).toEqual({});
+    s.template.resourcePropertiesCountIs('AWS::Lambda::EventInvokeConfig', { FunctionName: { Ref: processingId() } }, 0);
+  });
+
+  it('reads the queue one upload at a time, at most PROCESSING_QUEUE.maxConcurrency at once, for longer than a run', () => {
+    const [queueId, queue] = uploadsQueue();
+    const mapping = Object.values(resourcesOf('AWS::Lambda::EventSourceMapping', { EventSourceArn: getAtt(queueId, 'Arn') })) as any[];
+    expect(mapping).toHaveLength(1);
+    expect(mapping[0].Properties).toMatchObject({ FunctionName: { Ref: processingId() }, BatchSize: 1, ScalingConfig: { MaximumConcurrency: PROCESSING_QUEUE.maxConcurrency } });
+    const fn = (resourcesOf('AWS::Lambda::Function')[processingId()] as any).Properties;
+    // Lambda refuses a queue whose visibility timeout is shorter than the function's timeout.
+    expect(queue.Properties.VisibilityTimeout).toBeGreaterThan(fn.Timeout);
+    // Three receives, each back a visibility timeout after it began, end within the processing deadline.
+    expect((PROCESSING_QUEUE.maxReceiveCount - 1) * queue.Properties.VisibilityTimeout + fn.Timeout).toBeLessThanOrEqual(PROCESSING_DEADLINE_MS / 1000);
+    // Bounded by its event source, not by a reservation taken from everyone else.
+    expect(fn.ReservedConcurrentExecutions).toBeUndefined();
+  });
+
+  it('may only receive and delete the queue\'s messages, and send none', () => {
+    const [queueId] = uploadsQueue();
+    const onQueues = statementsOf(processingId()).filter((st) => actionsOf(st).some((a) => a.startsWith('sqs:')));
+    expect(onQueues.flatMap(actionsOf).sort()).toEqual(['sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:ReceiveMessage']);
+    expect(onQueues.flatMap(resourcesOfStatement)).toEqual([`{${queueId}.Arn}`]);
+    for (const [id] of Object.entries(resourcesOf('AWS::Lambda::Function'))) {
+      if (id === processingId()) continue;
+      expect(statementsOf(id).flatMap(resourcesOfStatement).filter((r) => r.includes(queueId)), id).toEqual([]);
+    }
   });
 
   it('alone reads uploads and writes processed audio, and touches only its result and track items', () => {
@@ -658,7 +714,7 @@ describe('realtime', () => {
 
   it('feeds the table stream to the stream function: newest first, batches of 100, two retries, halving bad batches', () => {
     const tableId = onlyLogicalId('AWS::DynamoDB::Table');
-    const mappings = Object.values(resourcesOf('AWS::Lambda::EventSourceMapping')) as any[];
+    const mappings = Object.values(resourcesOf('AWS::Lambda::EventSourceMapping', { FunctionName: { Ref: streamId() } })) as any[];
     expect(mappings).toHaveLength(1);
     expect(mappings[0].Properties).toMatchObject({
       EventSourceArn: getAtt(tableId, 'StreamArn'),
@@ -676,7 +732,7 @@ describe('realtime', () => {
 
   it('is invoked only for changes of the entities it delivers (new or old image)', () => {
     expect([...REALTIME_ENTITIES]).toContain(TRACK_ENTITY);
-    const mapping = Object.values(resourcesOf('AWS::Lambda::EventSourceMapping'))[0] as any;
+    const mapping = Object.values(resourcesOf('AWS::Lambda::EventSourceMapping', { FunctionName: { Ref: streamId() } }))[0] as any;
     const patterns = mapping.Properties.FilterCriteria.Filters.map((f: any) => JSON.parse(f.Pattern));
     expect(patterns).toEqual([
       { dynamodb: { NewImage: { entity: { S: [...REALTIME_ENTITIES] } } } },

@@ -1,0 +1,52 @@
+/**
+ * The processing function reads the uploads queue: each message's body is the S3 event notification of
+ * created objects, or the test event S3 sends when the notification is set up. A failed run throws, so
+ * that the message comes back (and after its last receive goes to the dead-letter queue).
+ */
+import type { SQSEvent } from 'aws-lambda';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { s3EventFor, s3TestEventFor } from '../../../scripts/dev/processing.js';
+
+const processUpload = vi.fn();
+vi.mock('../../../functions/domain/processing.js', () => ({ processUpload: (key: string) => processUpload(key) }));
+const { handler, uploadKeysOf } = await import('../../../functions/jobs/process-audio.js');
+
+const KEY = 'uploads/user-1/0b0f1c2e-1111-4222-8333-444455556666/My Song (final).wav';
+const sqsEvent = (...bodies: unknown[]): SQSEvent => ({
+  Records: bodies.map((b, i) => ({
+    messageId: `m${i}`,
+    receiptHandle: `r${i}`,
+    body: typeof b === 'string' ? b : JSON.stringify(b),
+    attributes: { ApproximateReceiveCount: '1', SentTimestamp: '0', SenderId: 's3', ApproximateFirstReceiveTimestamp: '0' },
+    messageAttributes: {},
+    md5OfBody: '',
+    eventSource: 'aws:sqs',
+    eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:uploads',
+    awsRegion: 'us-east-1',
+  })),
+});
+
+beforeEach(() => processUpload.mockReset().mockResolvedValue('ready'));
+
+describe('the processing function on queue messages', () => {
+  it('processes the created object a notification names, its key decoded as S3 encodes it', async () => {
+    await handler(sqsEvent(s3EventFor('media', KEY, 10)));
+    expect(processUpload.mock.calls).toEqual([[KEY]]);
+  });
+
+  it("finishes S3's test event without processing anything", async () => {
+    await expect(handler(sqsEvent(s3TestEventFor('media')))).resolves.toBeUndefined();
+    expect(processUpload).not.toHaveBeenCalled();
+  });
+
+  it('leaves a body that is no S3 notification, and events other than creations', () => {
+    expect(uploadKeysOf('not json')).toEqual([]);
+    expect(uploadKeysOf(JSON.stringify({ hello: 'world' }))).toEqual([]);
+    expect(uploadKeysOf(JSON.stringify(s3EventFor('media', KEY, 10, 'ObjectRemoved:Delete')))).toEqual([]);
+  });
+
+  it('throws when a run fails, so that the message comes back', async () => {
+    processUpload.mockRejectedValueOnce(new Error('S3 unavailable'));
+    await expect(handler(sqsEvent(s3EventFor('media', KEY, 10)))).rejects.toThrow('S3 unavailable');
+  });
+});
