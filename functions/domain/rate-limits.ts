@@ -20,6 +20,8 @@ export const RATE_LIMITS = {
   // Each order is a PayPal call and a payment the checks look after: a musician pays for a few at a time.
   createOrder: { per: 'user', limit: 10, windowSeconds: 60, message: 'Too many payments started in a minute. Please wait a moment and try again.' },
   createOrderHourly: { per: 'user', limit: 30, windowSeconds: 3600, message: 'Too many payments started in an hour. Please try again later.' },
+  // Each upload ticket is a processing run (3 GB for up to 15 minutes): an album of 20 files dropped at once passes.
+  uploadTicket: { per: 'user', limit: 30, windowSeconds: 60, message: 'Too many uploads started in a minute. Please wait a moment and try again.' },
 } as const satisfies Record<string, Limit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

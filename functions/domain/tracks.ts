@@ -16,6 +16,7 @@ import { finishWithdrawal, withdrawPaidRequest } from './payments.js';
 import { paymentDueNow } from '../data/payments.js';
 import { moneyRefused } from './money-refused.js';
 import { assertWithinPlan, type PlanHolder } from './plan-limits.js';
+import { enforceRateLimit } from './rate-limits.js';
 import { finishTrack, processedTrack, uploadKeyFor, parseUploadKey } from './track-audio.js';
 import { trackStatus } from './track-status.js';
 import { log } from '../lib/observability.js';
@@ -31,6 +32,8 @@ async function assertRoomForTrack(user: PlanHolder) {
 }
 
 export async function createUploadTicket(user: PlanHolder, input: { filename: string; contentType: string; size: number }): Promise<UploadTicket> {
+  // Counted first: every ticket may become a processing run, whatever the plan then says.
+  await enforceRateLimit('uploadTicket', user.id);
   await assertRoomForTrack(user);
   const key = uploadKeyFor(user.id, input.filename);
   const post = await media.presignUpload(key, input.contentType, MAX_TRACK_BYTES, UPLOAD_TTL_SECONDS);
