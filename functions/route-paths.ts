@@ -20,6 +20,12 @@ export const routePaths = {
   saveProfileImage: { method: 'PUT', path: '/users/me/images', access: 'user', area: 'users' },
   applyForPro: { method: 'POST', path: '/users/me/pro-application', access: 'musician', area: 'users' },
   getMyApplication: { method: 'GET', path: '/users/me/pro-application', access: 'user', area: 'users' },
+  // An admin's authenticator (domain/authenticator.ts): 'user' access, since an admin without one has no
+  // admin rights yet; the domain refuses anyone outside the admin group.
+  getAuthenticator: { method: 'GET', path: '/users/me/authenticator', access: 'user', area: 'users' },
+  startAuthenticatorSetup: { method: 'POST', path: '/users/me/authenticator', access: 'user', area: 'users' },
+  confirmAuthenticator: { method: 'PUT', path: '/users/me/authenticator', access: 'user', area: 'users' },
+  removeAuthenticator: { method: 'DELETE', path: '/users/me/authenticator', access: 'user', area: 'users' },
 
   createUploadUrl: { method: 'POST', path: '/tracks/upload-url', access: 'user', area: 'tracks' },
   createTrack: { method: 'POST', path: '/tracks', access: 'user', area: 'tracks' },

@@ -1,5 +1,14 @@
 /** The identity provider's directory (Cognito): who has an account, whatever our table holds. */
-import { AdminGetUserCommand, AdminListGroupsForUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminGetUserCommand,
+  AdminListGroupsForUserCommand,
+  AdminSetUserMFAPreferenceCommand,
+  AdminUserGlobalSignOutCommand,
+  AssociateSoftwareTokenCommand,
+  SetUserMFAPreferenceCommand,
+  UserNotFoundException,
+  VerifySoftwareTokenCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { cognito } from '../lib/aws/cognito.js';
 import { config } from '../lib/config.js';
 
@@ -39,4 +48,31 @@ export async function isInGroup(cognitoUsername: string, group: string): Promise
     token = res.NextToken;
   } while (token);
   return false;
+}
+
+/**
+ * A new authenticator key for the account of an access token; the account's verified key, if any, stays in
+ * force until the new one is verified. The call is the user's own (authorised by their token, no IAM).
+ */
+export async function associateTotp(accessToken: string): Promise<string> {
+  const res = await cognito().send(new AssociateSoftwareTokenCommand({ AccessToken: accessToken }));
+  return res.SecretCode!;
+}
+
+/** Verifies the first code of the new key, which becomes the account's, and turns TOTP on and preferred. */
+export async function verifyTotp(accessToken: string, code: string, deviceName: string): Promise<void> {
+  await cognito().send(new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: code, FriendlyDeviceName: deviceName }));
+  await cognito().send(new SetUserMFAPreferenceCommand({ AccessToken: accessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
+}
+
+/** Turns the account's TOTP off (an operator's call: cognito-idp:AdminSetUserMFAPreference). */
+export async function turnTotpOff(cognitoUsername: string): Promise<void> {
+  await cognito().send(
+    new AdminSetUserMFAPreferenceCommand({ UserPoolId: config.userPoolId, Username: cognitoUsername, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } }),
+  );
+}
+
+/** Signs the account out everywhere: its refresh tokens, and the access tokens issued so far, are revoked. */
+export async function signOutEverywhere(cognitoUsername: string): Promise<void> {
+  await cognito().send(new AdminUserGlobalSignOutCommand({ UserPoolId: config.userPoolId, Username: cognitoUsername }));
 }

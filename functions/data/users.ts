@@ -15,7 +15,7 @@ import { ConditionalCheckFailedException, TransactionCanceledException } from '@
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { dynamo } from '../lib/aws/dynamo.js';
 import { countAll, queryAll } from './query.js';
-import { failedItem, isConditionFailure, retryConflicts, send } from './transactions.js';
+import { cancellation, failedItem, isConditionFailure, retryConflicts, send } from './transactions.js';
 import { config } from '../lib/config.js';
 import { Conflict } from '../lib/errors.js';
 import type { UserType } from '../../shared/constants.js';
@@ -63,6 +63,11 @@ export interface UserRecord {
   /** The plan of the user's current subscription; absent or null: the free plan. */
   plan?: UserPlan | null;
   /**
+   * When an admin's authenticator was last set up through the API (lib/admin-mfa.ts: sessions signed in
+   * before it have no admin rights); absent or null: none recorded.
+   */
+  totpEnrolledAt?: string | null;
+  /**
    * Moves by one with every write that derives something from the record as read (the list keys, the type
    * counters), each conditional on it: a write from a stale read is refused instead of undoing another.
    * Absent on records from before it, which are not yet listed on GSI3 nor counted.
@@ -83,7 +88,7 @@ export const typeIndexKeys = (u: Pick<UserRecord, 'type' | 'fullName' | 'id'>) =
 export const typePartition = (type: StoredUserType) => ({ GSI3PK: `TYPE#${type}` });
 const counterKey = (type: StoredUserType) => ({ PK: 'USERCOUNT', SK: `TYPE#${type}` });
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 type TransactUpdate = NonNullable<TransactItem['Update']>;
 
 const counterMove = (type: StoredUserType, by: number): TransactItem => ({
@@ -167,14 +172,19 @@ export class UserChanged extends Error {
  * Writes a versioned update (one UpdateItem, or a transaction with the counters it moves) and returns the
  * new record. Refused for a stale read: UserChanged with the record that won.
  */
-async function writeVersioned(current: UserRecord, changes: UserChanges, condition?: Parameters<typeof versionedUpdate>[3]): Promise<UserRecord> {
+async function writeVersioned(
+  current: UserRecord,
+  changes: UserChanges,
+  condition?: Parameters<typeof versionedUpdate>[3],
+  also: TransactItem[] = [],
+): Promise<UserRecord> {
   const { next, update, counters } = versionedUpdate(current, changes, new Date().toISOString(), condition);
   try {
-    if (counters.length === 0) {
+    if (counters.length === 0 && also.length === 0) {
       const res = await retryConflicts(() => dynamo().send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' })));
       return fromItem(res.Attributes!);
     }
-    await send(() => new TransactWriteCommand({ TransactItems: [{ Update: update }, ...counters] }));
+    await send(() => new TransactWriteCommand({ TransactItems: [{ Update: update }, ...counters, ...also] }));
     return next;
   } catch (err) {
     if (err instanceof ConditionalCheckFailedException || (err as Error).name === 'ConditionalCheckFailedException') {
@@ -273,8 +283,8 @@ type ProfileChanges = Partial<
  * The fields are the caller's to set whatever else changed meanwhile, so a write refused for a stale read
  * is made again on the record that won.
  */
-export function updateUser(current: UserRecord, changes: ProfileChanges): Promise<UserRecord> {
-  return onFreshRecord(current, (user) => writeVersioned(user, changes));
+export function updateUser(current: UserRecord, changes: ProfileChanges, also?: (user: UserRecord) => TransactItem[]): Promise<UserRecord> {
+  return onFreshRecord(current, (user) => writeVersioned(user, changes, undefined, also?.(user)));
 }
 
 export type RenameResult = { user: UserRecord } | 'username_taken' | 'changed_meanwhile';
@@ -498,4 +508,64 @@ export async function setFeedbackPrice(userId: string, cents: number | null): Pr
     if ((err as Error).name === 'ConditionalCheckFailedException') return null;
     throw err;
   }
+}
+
+/**
+ * Sets a pro's price (null: free) on condition that it is still the price read, with `also` (the admin's
+ * audit entry, which names the price it replaces) in the same transaction. 'not_pro' when the user is not
+ * a pro (any more); UserChanged with the record that won when the price moved meanwhile.
+ */
+export async function changeFeedbackPrice(current: UserRecord, cents: number | null, also: TransactItem[]): Promise<UserRecord | 'not_pro'> {
+  const at = new Date().toISOString();
+  const was = current.feedbackPriceCents ?? null;
+  try {
+    await send(() =>
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: config.tableName,
+              Key: userKey(current.id),
+              UpdateExpression: 'SET #price = :p, updatedAt = :u',
+              ConditionExpression: `attribute_exists(PK) AND #type = :pro AND ${was === null ? '(attribute_not_exists(#price) OR attribute_type(#price, :null))' : '#price = :was'}`,
+              ExpressionAttributeNames: { '#type': 'type', '#price': 'feedbackPriceCents' },
+              ExpressionAttributeValues: { ':p': cents, ':u': at, ':pro': 'pro', ...(was === null ? { ':null': 'NULL' } : { ':was': was }) },
+              ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+            },
+          },
+          ...also,
+        ],
+      }),
+    );
+    return { ...current, feedbackPriceCents: cents, updatedAt: at };
+  } catch (err) {
+    if (cancellation(err)?.[0] !== 'ConditionalCheckFailed') throw err;
+    const won = failedItem(err, 0);
+    const fresh = won && fromItem(won);
+    if (!fresh || fresh.type !== 'pro') return 'not_pro';
+    throw new UserChanged(fresh);
+  }
+}
+
+/**
+ * Records (or, with null, clears) an admin's authenticator set-up on their record, with `also` (its
+ * audit entry) in the same transaction. Not versioned: nothing listed or counted derives from it.
+ */
+export async function setTotpEnrolledAt(userId: string, at: string | null, also: TransactItem[]): Promise<void> {
+  await send(() =>
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Update: {
+            TableName: config.tableName,
+            Key: userKey(userId),
+            UpdateExpression: at ? 'SET totpEnrolledAt = :at' : 'REMOVE totpEnrolledAt',
+            ConditionExpression: 'attribute_exists(PK)',
+            ...(at ? { ExpressionAttributeValues: { ':at': at } } : {}),
+          },
+        },
+        ...also,
+      ],
+    }),
+  );
 }

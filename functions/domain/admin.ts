@@ -1,10 +1,12 @@
 /**
  * The admin's tools: the user list (by type, searchable, paged), a user's type, a pro's price and balance,
  * and the platform's margin. A balance is never overwritten: an edit is a ledger adjustment with its
- * reason, applied only to the balance the admin saw.
+ * reason, applied only to the balance the admin saw. A type or price change is audited with the admin,
+ * what it was and what it became, in the change's own transaction (GET /audit).
  */
 import type { AdminUserView } from '../../shared/schemas/admin.js';
 import { formatCents } from '../../shared/money.js';
+import { auditPut } from '../data/audit.js';
 import { adjustBalance as adjustLedger } from '../data/ledger.js';
 import { getSettings, setMargin } from '../data/settings.js';
 import * as users from '../data/users.js';
@@ -80,18 +82,41 @@ async function managed(id: string): Promise<UserRecord> {
   return user;
 }
 
-export async function setUserType(id: string, type: 'musician' | 'pro'): Promise<AdminUserView> {
+/** The audit entry of an admin's change to a user, written in the change's own transaction. */
+const audited = (admin: UserRecord, user: UserRecord, action: 'setUserType' | 'setFeedbackPrice', from: string, to: string) =>
+  auditPut({
+    adminId: admin.id,
+    adminEmail: admin.email,
+    targetId: user.id,
+    targetEmail: user.email,
+    action,
+    method: 'PUT',
+    path: action === 'setUserType' ? `/users/${user.id}/type` : `/users/${user.id}/feedback-price`,
+    status: 200,
+    from,
+    to,
+  });
+
+export async function setUserType(admin: UserRecord, id: string, type: 'musician' | 'pro'): Promise<AdminUserView> {
   const user = await managed(id);
   if (user.type === type) return toAdminUserView(user);
-  return toAdminUserView(await users.updateUser(user, { type, typeChosen: true }));
+  // The entry names the type of the record the write is conditional on (its version): what it really replaced.
+  return toAdminUserView(await users.updateUser(user, { type, typeChosen: true }, (current) => [audited(admin, current, 'setUserType', current.type, type)]));
 }
 
+const priceText = (cents: number | null | undefined) => (cents ? formatCents(cents) : 'free');
+
 /** A pro's price, in dollars as the editor sends it; 0 makes their feedback free. Requests made after it pay it. */
-export async function setFeedbackPrice(id: string, dollars: number): Promise<AdminUserView> {
-  await managed(id);
-  const cents = Math.round(dollars * 100);
-  const updated = await users.setFeedbackPrice(id, cents > 0 ? cents : null);
-  if (!updated) throw new Conflict('Only pros have a feedback price', 'not_pro');
+export async function setFeedbackPrice(admin: UserRecord, id: string, dollars: number): Promise<AdminUserView> {
+  const user = await managed(id);
+  const rounded = Math.round(dollars * 100);
+  const cents = rounded > 0 ? rounded : null;
+  const updated = await users.onFreshRecord(user, (current) =>
+    current.type === 'pro' && (current.feedbackPriceCents ?? null) === cents
+      ? Promise.resolve(current)
+      : users.changeFeedbackPrice(current, cents, [audited(admin, current, 'setFeedbackPrice', priceText(current.feedbackPriceCents), priceText(cents))]),
+  );
+  if (updated === 'not_pro' || updated.type !== 'pro') throw new Conflict('Only pros have a feedback price', 'not_pro');
   return toAdminUserView(updated);
 }
 

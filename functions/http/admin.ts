@@ -8,8 +8,8 @@ import { adminSchemas } from '../route-schemas/admin.js';
 
 export const handler = areaHandler('admin', adminSchemas, {
   listUsers: async ({ input }) => admin.listUsers(input),
-  setUserType: async ({ input }) => admin.setUserType(input.id, input.type),
-  setFeedbackPrice: async ({ input }) => admin.setFeedbackPrice(input.id, input.price),
+  setUserType: async ({ input, caller }) => admin.setUserType(caller.user, input.id, input.type),
+  setFeedbackPrice: async ({ input, caller }) => admin.setFeedbackPrice(caller.user, input.id, input.price),
   adjustBalance: async ({ input, caller }) => admin.adjustBalance(caller.user, input),
   getSettings: async () => admin.settings(),
   updateMargin: async ({ input, caller }) => admin.updateMargin(caller.user, input.margin, input.expectedUpdatedAt),

@@ -1,5 +1,6 @@
 /** HTTP handlers of the users area: thin adapters from validated input to the domain. */
 import * as applications from '../domain/applications.js';
+import * as authenticator from '../domain/authenticator.js';
 import * as directory from '../domain/directory.js';
 import { earningsOf } from '../domain/earnings.js';
 import * as images from '../domain/images.js';
@@ -24,6 +25,10 @@ export const handler = areaHandler('users', usersSchemas, {
   saveProfileImage: async ({ input, caller }) => users.toUserView(await images.saveProfileImage(caller.user, input), caller.isAdmin),
   applyForPro: async ({ input, caller }) => applications.apply(caller.user, input),
   getMyApplication: async ({ caller }) => ({ application: await applications.myApplication(caller.user) }),
+  getAuthenticator: async ({ caller }) => authenticator.authenticatorOf(caller),
+  startAuthenticatorSetup: async ({ input, caller }) => authenticator.startSetup(caller, input.accessToken),
+  confirmAuthenticator: async ({ input, caller }) => authenticator.confirmSetup(caller, input),
+  removeAuthenticator: async ({ caller }) => authenticator.removeAuthenticator(caller),
   searchUsers: async ({ input, caller }) => ({ users: await directory.searchUsers(caller.user.id, input) }),
   listPros: async ({ input, caller }) => directory.listPros(caller.user.id, input.cursor),
 });

@@ -14,7 +14,7 @@ import { ensureUser } from '../domain/users.js';
 import type { UserRecord } from '../data/users.js';
 import { allows } from './access.js';
 import { AppError, BadRequest, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized } from './errors.js';
-import { hasTotpMfa } from './admin-mfa.js';
+import { mfaShortfall, poolStatus, type PoolStatus } from './admin-mfa.js';
 import { identify, isAdminIdentity, type Identity } from './identity.js';
 import { IMPERSONATION_HEADER, routeKey, type Area, type AreaSchemas, type RouteDef, type RoutesOfArea } from './route.js';
 import { auditWrite, impersonated, lookUpImpersonation, moneyRefused } from '../domain/impersonation.js';
@@ -32,6 +32,8 @@ export interface Caller {
   isAdmin: boolean;
   /** The real admin, when `user` is impersonated. */
   actor?: UserRecord;
+  /** What the user pool says of an admin-group token's account now (null for other tokens). */
+  pool?: PoolStatus | null;
 }
 
 export interface HandlerRequest<N extends RouteName> {
@@ -263,15 +265,21 @@ export function areaHandler<A extends Area>(area: A, schemas: AreaSchemas<A>, ha
       const identity = await identify(event);
       if (!identity) throw new Unauthorized();
       const impersonation = event.headers?.[IMPERSONATION_HEADER];
-      // The user an admin acts as is read beside the admin's own record: one round trip, not two.
-      const [user, lookup] = await Promise.all([ensureUser(identity), impersonation ? lookUpImpersonation(impersonation, identity) : null]);
-      // Both must agree: a token issued before its holder left the admin group still names the group.
-      const adminAccount = isAdminIdentity(identity) && user.type === 'admin';
-      // And the account must have TOTP MFA on (why that is enough: admin-mfa.ts, hasTotpMfa).
-      const isAdmin = adminAccount && (await hasTotpMfa(identity));
-      if (def.access === 'admin' && adminAccount && !isAdmin) {
-        throw new Forbidden('Admin access needs two-factor authentication: sign in at the admin login to set it up.', 'mfa_required');
-      }
+      const claimsAdmin = isAdminIdentity(identity);
+      // The user an admin acts as is read beside the admin's own record, and the pool asked meanwhile: one
+      // round trip, not two.
+      const [user, pool, lookup] = await Promise.all([
+        ensureUser(identity),
+        claimsAdmin ? poolStatus(identity) : null,
+        impersonation ? lookUpImpersonation(impersonation, identity) : null,
+      ]);
+      // The token's group, the record's type and the pool's group now must all agree: a token names the
+      // groups of its issue, up to an hour after its holder left the admin group.
+      const adminAccount = claimsAdmin && user.type === 'admin' && Boolean(pool?.inAdminGroup);
+      // And an authenticator set up through the API, this session signed in since (admin-mfa.ts says why).
+      const shortfall = adminAccount ? mfaShortfall(user, identity, pool!) : null;
+      const isAdmin = adminAccount && !shortfall;
+      if (def.access === 'admin' && shortfall) throw new Forbidden(shortfall, 'mfa_required');
       if (lookup) {
         const target = impersonated(lookup, isAdmin);
         if ((def as RouteDef).money) throw moneyRefused();
@@ -282,7 +290,7 @@ export function areaHandler<A extends Area>(area: A, schemas: AreaSchemas<A>, ha
         return;
       }
       if (!allows(def.access, user, isAdmin)) throw new Forbidden();
-      context.caller = { identity, user, isAdmin };
+      context.caller = { identity, user, isAdmin, pool };
       Object.assign(currentRequest() ?? {}, { callerId: user.id });
     },
   };

@@ -19,6 +19,11 @@ export interface Identity {
   groups: string[];
   /** When the token was issued (epoch seconds; 0 if unknown): its groups are as of then. */
   issuedAt: number;
+  /**
+   * When the session's sign-in happened (epoch seconds; 0 if unknown). Refreshed tokens keep it, so it
+   * tells a session opened before an authenticator was set up from one opened after (admin-mfa.ts).
+   */
+  authTime: number;
 }
 
 type Claims = Record<string, unknown>;
@@ -33,23 +38,36 @@ const httpFetcher = {
 };
 
 type Verifier = { verify(token: string): Promise<Claims> };
-let verifier: Verifier | undefined;
-/** cognito-local's issuer is plain http; in AWS the user pool's own verifier applies. */
-function getVerifier(): Verifier {
+type TokenUse = 'id' | 'access';
+const verifiers = new Map<TokenUse, Verifier>();
+/**
+ * The pool's verifier of one kind of token. cognito-local's issuer is plain http; in AWS the user pool's
+ * own verifier applies. Access tokens name their app client in client_id, not aud.
+ */
+function getVerifier(tokenUse: TokenUse): Verifier {
+  let verifier = verifiers.get(tokenUse);
   if (!verifier) {
     if (config.isLocal) {
       const issuer = `${config.endpoint('cognitoEndpoint')}/${config.userPoolId}`;
-      verifier = JwtRsaVerifier.create(
-        { issuer, audience: config.userPoolClientId, jwksUri: `${issuer}/.well-known/jwks.json` },
-        { jwksCache: new SimpleJwksCache({ fetcher: httpFetcher }) },
+      const jwksCache = new SimpleJwksCache({ fetcher: httpFetcher });
+      const rsa = JwtRsaVerifier.create(
+        { issuer, audience: tokenUse === 'id' ? config.userPoolClientId : null, jwksUri: `${issuer}/.well-known/jwks.json` },
+        { jwksCache },
       ) as unknown as Verifier;
+      verifier =
+        tokenUse === 'id'
+          ? rsa
+          : {
+              async verify(token) {
+                const claims = await rsa.verify(token);
+                if (claims.token_use !== 'access' || claims.client_id !== config.userPoolClientId) throw new Error('Not an access token of this app');
+                return claims;
+              },
+            };
     } else {
-      verifier = CognitoJwtVerifier.create({
-        userPoolId: config.userPoolId,
-        clientId: config.userPoolClientId,
-        tokenUse: 'id',
-      }) as unknown as Verifier;
+      verifier = CognitoJwtVerifier.create({ userPoolId: config.userPoolId, clientId: config.userPoolClientId, tokenUse }) as unknown as Verifier;
     }
+    verifiers.set(tokenUse, verifier);
   }
   return verifier;
 }
@@ -57,9 +75,22 @@ function getVerifier(): Verifier {
 /** Verifies a raw ID token (where no API Gateway authorizer did, e.g. a WebSocket connect). */
 export async function verifyIdToken(token: string): Promise<Identity> {
   try {
-    return toIdentity(await getVerifier().verify(token));
+    return toIdentity(await getVerifier('id').verify(token));
   } catch (err) {
     if (err instanceof Unauthorized) throw err;
+    throw new Unauthorized('Your session is invalid or has expired. Please sign in again.');
+  }
+}
+
+/**
+ * The subject and sign-in time of an access token of this app (one the browser hands over so that the
+ * server makes a Cognito account call, such as an authenticator's set-up, on the user's behalf).
+ */
+export async function verifyAccessToken(token: string): Promise<{ sub: string; authTime: number }> {
+  try {
+    const claims = await getVerifier('access').verify(token);
+    return { sub: String(claims.sub ?? ''), authTime: Number(claims.auth_time) || 0 };
+  } catch {
     throw new Unauthorized('Your session is invalid or has expired. Please sign in again.');
   }
 }
@@ -83,6 +114,7 @@ function toIdentity(claims: Claims): Identity {
     preferredUsername: claims.preferred_username ? String(claims.preferred_username) : null,
     groups: parseGroups(claims['cognito:groups']),
     issuedAt: Number(claims.iat) || 0,
+    authTime: Number(claims.auth_time) || 0,
   };
 }
 

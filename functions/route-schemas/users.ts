@@ -1,6 +1,7 @@
 /** What the users area's routes take and give (functions/routes.ts joins every area's). */
 import { emptyInput, existsOutput } from '../../shared/schemas/common.js';
 import { earningsView } from '../../shared/schemas/ledger.js';
+import { authenticatorKey, authenticatorView, confirmAuthenticatorInput, startAuthenticatorInput } from '../../shared/schemas/authenticator.js';
 import {
   createImageUploadInput,
   imageUploadTicket,
@@ -31,6 +32,10 @@ export const usersSchemas = {
   saveProfileImage: { input: saveImageInput, output: userView },
   applyForPro: { input: proApplicationInput, output: proApplicationView },
   getMyApplication: { input: emptyInput, output: myApplicationView },
+  getAuthenticator: { input: emptyInput, output: authenticatorView },
+  startAuthenticatorSetup: { input: startAuthenticatorInput, output: authenticatorKey },
+  confirmAuthenticator: { input: confirmAuthenticatorInput, output: authenticatorView },
+  removeAuthenticator: { input: emptyInput, output: authenticatorView },
   searchUsers: { input: searchUsersInput, output: userCardList },
   listPros: { input: listProsInput, output: proPage },
 } as const satisfies AreaSchemas<'users'>;

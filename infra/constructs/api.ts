@@ -25,9 +25,21 @@ export const PAYMENT_AREAS: ReadonlySet<string> = new Set(['payments', 'billing'
 /** Feature areas whose handlers call Amazon Bedrock (functions/providers/suggester.ts) and so get BEDROCK_MODEL_ID. */
 export const BEDROCK_AREAS: ReadonlySet<string> = new Set(['feedbacks']);
 
-/** Cognito admin calls the handlers make on the user pool (the middleware looks up a first-time caller). */
-/** AdminListGroupsForUser: an impersonating admin's group is checked live on every call. */
+/**
+ * Cognito admin calls every handler makes on the user pool: AdminGetUser (the middleware looks up a
+ * first-time caller, and an admin-group caller's TOTP switch) and AdminListGroupsForUser (an admin-group
+ * caller's group, asked on every call: functions/lib/admin-mfa.ts).
+ */
 const USER_POOL_ACTIONS = ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'];
+
+/**
+ * Further Cognito admin calls, by area: the users area sets up and removes an admin's authenticator
+ * (functions/domain/authenticator.ts), signing the account out everywhere after a set-up and turning TOTP
+ * off at a removal. (The set-up's own calls are the user's, authorised by their access token.)
+ */
+export const USER_POOL_GRANTS: Readonly<Record<string, readonly string[]>> = {
+  users: ['cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminSetUserMFAPreference'],
+};
 
 /** Item-level DynamoDB actions: no Scan, no table management. */
 const TABLE_ACTIONS = [
@@ -74,8 +86,11 @@ export const IMAGES_GRANTS: Readonly<Record<string, readonly { prefix: string; a
 /** Areas that probe both buckets (HeadBucket, which needs s3:ListBucket on the bucket): the health check. */
 export const BUCKET_PROBE_AREAS: ReadonlySet<string> = new Set(['health']);
 
-/** Areas whose handlers send e-mail (functions/domain/notifications.ts); admin: the decision on a pro application. */
-export const MAIL_AREAS: ReadonlySet<string> = new Set(['shares', 'payments', 'billing', 'tracks', 'admin']);
+/**
+ * Areas whose handlers send e-mail (functions/domain/notifications.ts); admin: the decision on a pro
+ * application; users: an admin's authenticator set up or removed.
+ */
+export const MAIL_AREAS: ReadonlySet<string> = new Set(['shares', 'payments', 'billing', 'tracks', 'admin', 'users']);
 
 /** Lambda settings of one feature area's function, where it needs more than the defaults. */
 export interface AreaSettings {
@@ -207,7 +222,7 @@ export class Api extends Construct {
 
       fn.addToRolePolicy(new iam.PolicyStatement({ actions: TABLE_ACTIONS, resources: props.data.itemArns }));
       fn.addToRolePolicy(
-        new iam.PolicyStatement({ actions: USER_POOL_ACTIONS, resources: [props.userPool.userPoolArn] }),
+        new iam.PolicyStatement({ actions: [...USER_POOL_ACTIONS, ...(USER_POOL_GRANTS[area] ?? [])], resources: [props.userPool.userPoolArn] }),
       );
       const media = MEDIA_GRANTS[area] ?? [];
       for (const { prefix, actions } of media) {

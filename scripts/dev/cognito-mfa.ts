@@ -12,8 +12,10 @@
  * - the refresh token issued after a challenge was not stored, so such a session could not be refreshed;
  * - associating a new authenticator dropped the verified one at once; Cognito keeps it until the new one
  *   is verified;
- * - AdminInitiateAuth gave tokens without the challenge, and AdminRespondToAuthChallenge and
- *   GlobalSignOut were missing.
+ * - AdminInitiateAuth gave tokens without the challenge, and AdminRespondToAuthChallenge,
+ *   GlobalSignOut, AdminUserGlobalSignOut and AdminSetUserMFAPreference were missing;
+ * - a refresh stamped its tokens' auth_time with its own time; Cognito keeps the sign-in's, which is what
+ *   the API compares with an authenticator's set-up (functions/lib/admin-mfa.ts).
  * Codes are checked with RFC 6238 (HMAC-SHA1, 30 s steps, 6 digits, one step either side for clock
  * drift), with Cognito's errors: CodeMismatchException at sign-in, EnableSoftwareTokenMFAException at
  * setup.
@@ -131,6 +133,7 @@ interface ChallengeSession {
 
 const SOFTWARE_TOKEN_MFA = 'SOFTWARE_TOKEN_MFA';
 const PASSWORD_FLOWS = new Set(['ADMIN_USER_PASSWORD_AUTH', 'ADMIN_NO_SRP_AUTH']);
+const REFRESH_FLOWS = new Set(['REFRESH_TOKEN_AUTH', 'REFRESH_TOKEN']);
 
 function cognitoError(code: string, message: string): Error {
   const { CognitoError } = lib('errors');
@@ -284,8 +287,15 @@ export function localMfa(opts: LocalMfaOptions = {}): Record<string, Wrapper> {
     };
 
   return {
-    /** A password sign-in whose answer is a challenge gets a session bound to the user. */
-    InitiateAuth: (services, route) => async (ctx, req) => bindChallenge(services, ctx, req.ClientId, await route('InitiateAuth')(ctx, req)),
+    /**
+     * A password sign-in whose answer is a challenge gets a session bound to the user; a refresh keeps the
+     * sign-in's auth_time (cognito-local stamps the refresh's own time), as Cognito does.
+     */
+    InitiateAuth: (services, route) => async (ctx, req) => {
+      const result = await route('InitiateAuth')(ctx, req);
+      if (REFRESH_FLOWS.has(req.AuthFlow)) return keepAuthTime(result, req.AuthParameters?.REFRESH_TOKEN);
+      return bindChallenge(services, ctx, req.ClientId, result);
+    },
 
     /** An operator's password sign-in is challenged too when the account has TOTP on. */
     AdminInitiateAuth: (services, route) => async (ctx, req) => {
@@ -353,8 +363,58 @@ export function localMfa(opts: LocalMfaOptions = {}): Record<string, Wrapper> {
     /** Signs the user out everywhere: every refresh token dies, and access tokens issued until now. */
     GlobalSignOut: (services) => async (ctx, req) => {
       const { pool, user } = await accountOf(services, ctx, req.AccessToken);
-      await pool.saveUser(ctx, { ...user, RefreshTokens: [], TokensRevokedAt: new Date(now()).toISOString() });
+      await signOutEverywhere(ctx, pool, user);
+      return {};
+    },
+
+    /** The operator's global sign-out (what the API calls once an authenticator is set up), missing in cognito-local. */
+    AdminUserGlobalSignOut: (services) => async (ctx, req) => {
+      const { pool, user } = await operatorAccount(services, ctx, req);
+      await signOutEverywhere(ctx, pool, user);
+      return {};
+    },
+
+    /** The operator's MFA preference of an account (what the API calls to remove an authenticator), missing in cognito-local. */
+    AdminSetUserMFAPreference: (services) => async (ctx, req) => {
+      const { pool, user } = await operatorAccount(services, ctx, req);
+      const software = req.SoftwareTokenMfaSettings;
+      if (software?.Enabled && !user.SoftwareTokenMfaConfiguration?.Verified) {
+        throw cognitoError('InvalidParameterException', 'User has not verified software token MFA');
+      }
+      const methods = new Set<string>(user.UserMFASettingList ?? []);
+      if (software) {
+        if (software.Enabled) methods.add(SOFTWARE_TOKEN_MFA);
+        else methods.delete(SOFTWARE_TOKEN_MFA);
+      }
+      const preferred = software?.PreferredMfa && methods.has(SOFTWARE_TOKEN_MFA) ? SOFTWARE_TOKEN_MFA : methods.has(user.PreferredMfaSetting) ? user.PreferredMfaSetting : undefined;
+      await pool.saveUser(ctx, { ...user, UserMFASettingList: [...methods], PreferredMfaSetting: preferred, UserLastModifiedDate: services.clock.get() });
       return {};
     },
   };
+
+  function signOutEverywhere(ctx: Ctx, pool: Req, user: Req) {
+    return pool.saveUser(ctx, { ...user, RefreshTokens: [], TokensRevokedAt: new Date(now()).toISOString() });
+  }
+
+  /** The account an operator's call names (pool id and user name, e-mail alias included). */
+  async function operatorAccount(services: any, ctx: Ctx, req: Req) {
+    const pool = await services.cognito.getUserPool(ctx, req.UserPoolId);
+    const user = typeof req.Username === 'string' ? await pool.getUserByUsername(ctx, req.Username) : null;
+    if (!user) throw cognitoError('UserNotFoundException', 'User does not exist.');
+    return { pool, user };
+  }
+
+  /**
+   * The tokens of a refresh, stamped with the auth_time of the sign-in that gave the refresh token (its
+   * issue time) rather than the refresh's own: a refreshed session is as old as its sign-in.
+   */
+  function keepAuthTime(result: Req, refreshToken: unknown): Req {
+    const tokens = result?.AuthenticationResult;
+    const signedInAt = typeof refreshToken === 'string' ? (jwt.decode(refreshToken) as Req | null)?.iat : undefined;
+    if (!tokens || typeof signedInAt !== 'number') return result;
+    const privatePem: string = lib('keys/cognitoLocal.private.json').pem;
+    const restamp = (token: string | undefined) =>
+      token && jwt.sign({ ...(jwt.decode(token) as Req), auth_time: signedInAt }, privatePem, { algorithm: 'RS256', keyid: 'CognitoLocal' });
+    return { ...result, AuthenticationResult: { ...tokens, IdToken: restamp(tokens.IdToken), AccessToken: restamp(tokens.AccessToken) } };
+  }
 }

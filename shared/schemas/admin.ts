@@ -83,7 +83,10 @@ export const impersonationView = z.object({
 });
 export type ImpersonationView = z.infer<typeof impersonationView>;
 
-/** One line of the impersonation audit: who, as whom, what, when, and how it ended. */
+/**
+ * One line of the admins' audit: who, as (or about) whom, what, when, and how it ended; for a change of one
+ * value (a user's type or price, an authenticator's set-up), what it was and what it became.
+ */
 export const auditEntryView = z.object({
   id: z.string(),
   at: z.string(),
@@ -91,12 +94,14 @@ export const auditEntryView = z.object({
   adminEmail: z.string(),
   targetId: z.string(),
   targetEmail: z.string(),
-  /** 'impersonate' for the start, else the route called ('updateProfile', ...). */
+  /** 'impersonate' for the start, else the route called ('updateProfile', 'setUserType', ...). */
   action: z.string(),
   method: z.string(),
   path: z.string(),
   /** HTTP status of the answer; null if the request never finished. */
   status: z.nullable(z.int()),
+  from: z.optional(z.nullable(z.string())),
+  to: z.optional(z.nullable(z.string())),
 });
 export const listAuditInput = z.strictObject({ cursor: cursorField });
 export const auditPage = z.object({ entries: z.array(auditEntryView), next: z.nullable(z.string()) });

@@ -175,13 +175,13 @@ describe('the count', () => {
       const application = { genres: ['House'], costRange: { min: 0, max: 50 }, experience: 2, credits: '', featuredTrack: null };
       await Promise.all([
         // Made pros by the admin's toggle, by approval, one joining the admin group, one back and forth, one choosing what it is.
-        ...[0, 1, 2].map((i) => tools.setUserType(made[i].id, 'pro')),
+        ...[0, 1, 2].map((i) => tools.setUserType(byAdmin, made[i].id, 'pro')),
         ...[3, 4].map(async (i) => {
           await apply(made[i], application);
           await decide(byAdmin, { id: made[i].id, decision: 'approve' });
         }),
         changeUserType(made[5], { type: 'admin', typeChosen: true, typeBeforeAdmin: 'musician', groupSyncedAt: new Date().toISOString() }),
-        tools.setUserType(made[7].id, 'pro').then(() => tools.setUserType(made[7].id, 'musician')),
+        tools.setUserType(byAdmin, made[7].id, 'pro').then(() => tools.setUserType(byAdmin, made[7].id, 'musician')),
         chooseType(made[6], 'musician'),
       ]);
       const listed = (type: string) => countAll({ TableName: own, IndexName: 'GSI3', KeyConditionExpression: 'GSI3PK = :pk', ExpressionAttributeValues: { ':pk': `TYPE#${type}` } });

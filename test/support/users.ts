@@ -1,18 +1,18 @@
 /** Test users made through the real sign-up path of the local user pool, and their ID tokens. */
-import { randomUUID } from 'node:crypto';
+import { createSign, randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
 import {
   AdminAddUserToGroupCommand,
-  AssociateSoftwareTokenCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
   RespondToAuthChallengeCommand,
-  SetUserMFAPreferenceCommand,
   SignUpCommand,
   AdminConfirmSignUpCommand,
-  VerifySoftwareTokenCommand,
   type AuthenticationResultType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ADMIN_GROUP } from '../../shared/constants.js';
+import { signInWaitMs } from '../../shared/schemas/authenticator.js';
+import { callRoute } from './api.js';
 import { DEMO_USERS } from '../../scripts/seed/demo-users.js';
 import type { StackInfo } from './global-setup.js';
 import { totpCode } from './totp.js';
@@ -76,16 +76,21 @@ export async function answerTotpChallenge(stack: StackInfo, challenge: { Session
 }
 
 /**
- * Sets up TOTP for a signed-in user as the admin login does (associate, verify the first code, prefer
- * TOTP) and returns the key; the test process remembers it for later sign-ins.
+ * Sets up TOTP for a signed-in admin as the admin login does, through the API (a new key, then its first
+ * code: the API records the set-up and signs every session out), and returns the key once a sign-in
+ * with it counts (from the whole second after the set-up); the test process remembers it for later
+ * sign-ins.
  */
-export async function setUpTotp(stack: StackInfo, email: string, accessToken: string): Promise<string> {
-  const client = cognitoClient(stack);
-  const { SecretCode } = await client.send(new AssociateSoftwareTokenCommand({ AccessToken: accessToken }));
-  await client.send(new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: totpCode(SecretCode!), FriendlyDeviceName: 'test' }));
-  await client.send(new SetUserMFAPreferenceCommand({ AccessToken: accessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
-  totpSecrets.set(email.toLowerCase(), SecretCode!);
-  return SecretCode!;
+export async function setUpTotp(stack: StackInfo, email: string, tokens: Pick<AuthenticationResultType, 'IdToken' | 'AccessToken'>): Promise<string> {
+  const accessToken = tokens.AccessToken!;
+  const started = await callRoute(stack.apiUrl, 'startAuthenticatorSetup', { accessToken }, tokens.IdToken);
+  if (started.status !== 200) throw new Error(`startAuthenticatorSetup answered ${started.status}: ${JSON.stringify(started.body)}`);
+  const secret = started.body.secret as string;
+  const done = await callRoute(stack.apiUrl, 'confirmAuthenticator', { accessToken, code: totpCode(secret) }, tokens.IdToken);
+  if (done.status !== 200) throw new Error(`confirmAuthenticator answered ${done.status}: ${JSON.stringify(done.body)}`);
+  totpSecrets.set(email.toLowerCase(), secret);
+  await new Promise((r) => setTimeout(r, signInWaitMs(done.body.enrolledAt)));
+  return secret;
 }
 
 /**
@@ -103,7 +108,7 @@ export async function signInTokens(stack: StackInfo, email: string, password: st
   if (res.ChallengeName) throw new Error(`Unexpected challenge ${res.ChallengeName}`);
   const tokens = res.AuthenticationResult!;
   if (opts.mfa === false || !isAdminToken(tokens.IdToken!)) return tokens;
-  await setUpTotp(stack, email, tokens.AccessToken!);
+  await setUpTotp(stack, email, tokens);
   return signInTokens(stack, email, password, opts);
 }
 
@@ -122,7 +127,7 @@ export async function ensureTotp(stack: StackInfo, email: string, password: stri
     if (res.ChallengeName === 'SOFTWARE_TOKEN_MFA' && secret) return secret;
     try {
       if (!res.AuthenticationResult) throw new Error(`${email}: no tokens and no known key (${res.ChallengeName})`);
-      return await setUpTotp(stack, email, res.AuthenticationResult.AccessToken!);
+      return await setUpTotp(stack, email, res.AuthenticationResult);
     } catch (err) {
       if (attempt >= 3) throw err;
     }
@@ -161,4 +166,16 @@ export async function createConfirmedUser(
   // An admin's token comes from a sign-in with TOTP (set up on the way).
   const idToken = await signIn(stack, email, TEST_PASSWORD, { mfa: opts.mfa });
   return { email, password: TEST_PASSWORD, fullName, idToken, totpSecret: totpSecretOf(email) };
+}
+
+/**
+ * The same token as if its sign-in had happened at `authTime` (epoch seconds): the local pool signs with
+ * cognito-local's published key, so a test can make a session as old as it needs without waiting.
+ */
+export function withAuthTime(token: string, authTime: number): string {
+  const [header, payload] = token.split('.');
+  const claims = { ...JSON.parse(Buffer.from(payload, 'base64url').toString()), auth_time: authTime };
+  const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
+  const { pem } = createRequire(import.meta.url)('cognito-local/lib/keys/cognitoLocal.private.json') as { pem: string };
+  return `${header}.${body}.${createSign('RSA-SHA256').update(`${header}.${body}`).sign(pem).toString('base64url')}`;
 }

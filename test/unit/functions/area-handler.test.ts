@@ -4,7 +4,7 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 
 vi.mock('../../../functions/lib/identity.js', async (importOriginal) => ({
   ...(await importOriginal<object>()),
-  identify: async () => ({ sub: 'u-1', cognitoUsername: 'u-1', email: 'u@example.test', fullName: 'U', preferredUsername: null, groups: [], issuedAt: 0 }),
+  identify: async () => ({ sub: 'u-1', cognitoUsername: 'u-1', email: 'u@example.test', fullName: 'U', preferredUsername: null, groups: [], issuedAt: 0, authTime: 0 }),
 }));
 vi.mock('../../../functions/domain/users.js', () => ({
   ensureUser: async () => ({ id: 'u-1', type: 'musician', typeChosen: true }),

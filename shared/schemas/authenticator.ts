@@ -1,0 +1,32 @@
+/** An admin's authenticator (TOTP), set up, replaced and removed through the API (functions/domain/authenticator.ts). */
+import * as z from 'zod/mini';
+
+/**
+ * The session's Cognito access token, which the server uses for the account's own calls (setting up a
+ * key can only be done with it): a JWT, three base64url parts.
+ */
+const accessTokenField = z
+  .string({ error: 'accessToken is required' })
+  .check(z.maxLength(8192, 'accessToken is too long'), z.regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, 'accessToken must be the session\'s access token'));
+
+export const startAuthenticatorInput = z.strictObject({ accessToken: accessTokenField });
+/** The new key, base32, for the QR code and for typing into the app by hand. */
+export const authenticatorKey = z.object({ secret: z.string() });
+
+export const confirmAuthenticatorInput = z.strictObject({
+  accessToken: accessTokenField,
+  code: z.string({ error: 'Enter the 6-digit code' }).check(z.regex(/^\d{6}$/, 'The code is 6 digits')),
+});
+
+/**
+ * The account's authenticator: whether TOTP is on in the user pool, and when the API recorded its set-up
+ * (null: none recorded; a sign-in counts for admin rights only from the next whole second after it).
+ */
+export const authenticatorView = z.object({ totpOn: z.boolean(), enrolledAt: z.nullable(z.string()) });
+export type AuthenticatorView = z.infer<typeof authenticatorView>;
+
+/**
+ * How long after receiving `enrolledAt` to wait before signing in with the new key: Cognito's auth_time is
+ * in whole seconds, and a sign-in counts only from the whole second after the set-up (lib/admin-mfa.ts).
+ */
+export const signInWaitMs = (enrolledAt: string) => (1000 - (Date.parse(enrolledAt) % 1000)) % 1000;
