@@ -1,14 +1,17 @@
 /**
  * The admin's tools through the local gateway: the user list (type filter, search, count, pages), a
  * user's type, a pro's price (what later requests pay) and balance (a ledger adjustment with its reason,
- * never an overwrite), and the margin. Non-admins get 403 from every one of them (the generic route test).
+ * never an overwrite), and the margin; type and price changes audited. Non-admins get 403 from every one
+ * of them (the generic route test), and so does an admin taken out of the group, within a minute.
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { callRoute } from '../support/api.js';
 import * as flows from '../support/flows.js';
 import { useStackEnvironment } from '../support/in-process.js';
-import { createConfirmedUser, type TestUser } from '../support/users.js';
+import { AdminAddUserToGroupCommand, AdminRemoveUserFromGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { cognitoClient, createConfirmedUser, type TestUser } from '../support/users.js';
+import { until } from '../support/wait.js';
 
 const stack = inject('stack');
 let admin: TestUser;
@@ -128,6 +131,49 @@ describe('a user', () => {
     expect(await as('adjustBalance', { id: proId, balance: 0, expectedBalanceCents: before + 1234, reason: 'Paid out by hand' })).toMatchObject({ status: 200, body: { balanceCents: 0 } });
     const { getUser } = await import('../../functions/data/users.js');
     expect((await getUser(proId))!.balanceCents).toBe((await ledgerOf(proId)).reduce((s, e) => s + e.amountCents, 0));
+  });
+});
+
+describe('the audit of changes to users', () => {
+  it('records each type and price change with the admin, what it was and what it became', async () => {
+    const other = await createConfirmedUser(stack, { fullName: `Audie Audited ${tag}` });
+    const id = await flows.onboard(stack, other, 'musician');
+    expect((await as('setUserType', { id, type: 'pro' })).status).toBe(200);
+    expect((await as('setFeedbackPrice', { id, price: 12.5 })).status).toBe(200);
+    expect((await as('setFeedbackPrice', { id, price: 0 })).status).toBe(200);
+    // What changes nothing records nothing; what is refused records nothing.
+    expect((await as('setUserType', { id, type: 'pro' })).status).toBe(200);
+    expect((await as('setFeedbackPrice', { id: musicianId, price: 3 })).status).toBe(409);
+
+    const adminId = (await callRoute(stack.apiUrl, 'getMe', {}, admin.idToken)).body.id;
+    const entries = (await as('listAudit')).body.entries.filter((e: { targetId: string }) => e.targetId === id || e.targetId === musicianId);
+    expect(entries.map((e: { action: string; from: string; to: string }) => [e.action, e.from, e.to])).toEqual([
+      ['setFeedbackPrice', '$12.50', 'free'],
+      ['setFeedbackPrice', 'free', '$12.50'],
+      ['setUserType', 'musician', 'pro'],
+    ]);
+    for (const [entry, path] of [[entries[0], `/users/${id}/feedback-price`], [entries[2], `/users/${id}/type`]] as const) {
+      expect(entry).toMatchObject({ adminId, adminEmail: admin.email, targetEmail: other.email, method: 'PUT', path, status: 200 });
+    }
+  });
+});
+
+describe('leaving the admin group', () => {
+  it('shuts admin routes within a minute, whatever the token still says', async () => {
+    const leaver = await createConfirmedUser(stack, { admin: true, prefix: 'leaver' });
+    const listUsers = () => callRoute(stack.apiUrl, 'listUsers', { type: 'all' }, leaver.idToken);
+    expect((await listUsers()).status).toBe(200);
+    const client = cognitoClient(stack);
+    await client.send(new AdminRemoveUserFromGroupCommand({ UserPoolId: stack.userPoolId, Username: leaver.email, GroupName: 'admin' }));
+    const removedAt = Date.now();
+    // The token names the group for up to an hour; the pool is asked (its yes remembered 2 s on the test stack, 60 s at most).
+    const refused = await until('the removed admin refused', listUsers, (r) => r.status === 403, 60_000);
+    expect(Date.now() - removedAt).toBeLessThan(60_000);
+    expect(refused.body.error.code).toBe('forbidden');
+    expect((await callRoute(stack.apiUrl, 'getMe', {}, leaver.idToken)).body.isAdmin).toBe(false);
+    // Back in the group: admitted again (a no is never remembered).
+    await client.send(new AdminAddUserToGroupCommand({ UserPoolId: stack.userPoolId, Username: leaver.email, GroupName: 'admin' }));
+    expect((await listUsers()).status).toBe(200);
   });
 });
 

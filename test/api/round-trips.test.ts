@@ -13,7 +13,9 @@ import { callRoute } from '../support/api.js';
 import { pngBytes, wavBytes } from '../support/audio.js';
 import * as flows from '../support/flows.js';
 import { useStackEnvironment } from '../support/in-process.js';
-import { createConfirmedUser, type TestUser } from '../support/users.js';
+import { signInWaitMs } from '../../shared/schemas/authenticator.js';
+import { totpCode } from '../support/totp.js';
+import { answerTotpChallenge, createConfirmedUser, passwordSignIn, signInTokens, type TestUser } from '../support/users.js';
 import { listEmails, waitForEmail } from '../support/mail.js';
 import { until } from '../support/wait.js';
 
@@ -212,6 +214,19 @@ describe('DynamoDB round trips per route', () => {
     await call('updateProfile', { bio: 'Edited by support' }, admin, { [IMPERSONATION_HEADER]: impersonation.token });
     await call('addComment', { id: reviewerShareId, timestamp: 2, text: 'Support fixed a typo', tags: [] }, admin, { [IMPERSONATION_HEADER]: impersonation.token });
     await call('listAudit', {}, admin);
+  });
+
+  it("users: an admin's authenticator set up, read and removed", async () => {
+    const fresh = await createConfirmedUser(stack, { admin: true, mfa: false, prefix: 'rt-mfa' });
+    const tokens = await signInTokens(stack, fresh.email, fresh.password, { mfa: false });
+    const asFresh = { ...fresh, idToken: tokens.IdToken! };
+    const { secret } = await call('startAuthenticatorSetup', { accessToken: tokens.AccessToken }, asFresh);
+    const { enrolledAt } = await call('confirmAuthenticator', { accessToken: tokens.AccessToken, code: totpCode(secret) }, asFresh);
+    await new Promise((r) => setTimeout(r, signInWaitMs(enrolledAt)));
+    const signedIn = await answerTotpChallenge(stack, await passwordSignIn(stack, fresh.email, fresh.password), fresh.email, secret);
+    const withCode = { ...fresh, idToken: signedIn.IdToken! };
+    await call('getAuthenticator', {}, withCode);
+    await call('removeAuthenticator', {}, withCode);
   });
 
   it(`every route took at most ${MAX_SEQUENTIAL} sequential round trips`, async () => {
