@@ -15,6 +15,8 @@
  *    its SDK clients and Powertools (bundles.ts).
  * 6. The payment checks working off 10,000 due payments vs the same work one at a time (payment-checks.ts,
  *    on a stack of its own whose scheduler is off).
+ * 7. GET /tracks latency (p50/p99) while a burst of 40 uploads from 4 users is processed vs at rest
+ *    (upload-burst.ts, on a stack of its own).
 
  * It starts its own local stack on free ports with a throw-away data directory.
  */
@@ -36,6 +38,7 @@ import { benchBundles } from './bundles.js';
 import { benchFirstPage } from './first-page.js';
 import { benchPaymentChecksAlone } from './payment-checks.js';
 import { benchRoundTrips } from './round-trips.js';
+import { benchUploadBurstAlone } from './upload-burst.js';
 
 const MB = 1024 * 1024;
 const CLIENTS = 20;
@@ -228,6 +231,7 @@ async function main() {
   console.log('\n5. Lambda bundles: gzip size, and cold import CPU against a bundle importing only what Lambda provides that each loads (SDK clients, Powertools)');
   await benchBundles();
   await benchPaymentChecksAlone();
+  await benchUploadBurstAlone();
 }
 
 main().catch((err) => {
