@@ -24,9 +24,3 @@ export const confirmAuthenticatorInput = z.strictObject({
  */
 export const authenticatorView = z.object({ totpOn: z.boolean(), enrolledAt: z.nullable(z.string()) });
 export type AuthenticatorView = z.infer<typeof authenticatorView>;
-
-/**
- * How long after receiving `enrolledAt` to wait before signing in with the new key: Cognito's auth_time is
- * in whole seconds, and a sign-in counts only from the whole second after the set-up (lib/admin-mfa.ts).
- */
-export const signInWaitMs = (enrolledAt: string) => (1000 - (Date.parse(enrolledAt) % 1000)) % 1000;

@@ -13,7 +13,7 @@ import { callRoute } from '../support/api.js';
 import { pngBytes, wavBytes } from '../support/audio.js';
 import * as flows from '../support/flows.js';
 import { useStackEnvironment } from '../support/in-process.js';
-import { signInWaitMs } from '../../shared/schemas/authenticator.js';
+import { signInWaitMs } from '../../shared/authenticator.js';
 import { totpCode } from '../support/totp.js';
 import { answerTotpChallenge, createConfirmedUser, passwordSignIn, signInTokens, type TestUser } from '../support/users.js';
 import { listEmails, waitForEmail } from '../support/mail.js';

@@ -11,7 +11,7 @@ import {
   type AuthenticationResultType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ADMIN_GROUP } from '../../shared/constants.js';
-import { signInWaitMs } from '../../shared/schemas/authenticator.js';
+import { signInWaitMs } from '../../shared/authenticator.js';
 import { callRoute } from './api.js';
 import { DEMO_USERS } from '../../scripts/seed/demo-users.js';
 import type { StackInfo } from './global-setup.js';

@@ -16,14 +16,14 @@ const amplify = vi.hoisted(() => ({
   fetchAuthSession: vi.fn(),
   confirmSignIn: vi.fn(),
   fetchMFAPreference: vi.fn(),
-  setUpTOTP: vi.fn(),
-  verifyTOTPSetup: vi.fn(),
-  updateMFAPreference: vi.fn(),
 }));
+/** The API's authenticator routes, by name. */
+const routes = vi.hoisted(() => ({ startAuthenticatorSetup: vi.fn(), confirmAuthenticator: vi.fn(), getAuthenticator: vi.fn() }));
+const api = vi.hoisted(() => vi.fn((name: string, input: unknown) => (routes as Record<string, (input: unknown) => unknown>)[name]?.(input)));
 const refresh = vi.hoisted(() => vi.fn(async () => ({ status: 'signedIn', groups: [] })));
 
 vi.mock('aws-amplify/auth', () => amplify);
-vi.mock('../../../web/src/lib/api', () => ({ api: vi.fn() }));
+vi.mock('../../../web/src/lib/api', async () => ({ api, ApiError: (await import('../../../web/src/lib/api-client')).ApiError }));
 vi.mock('../../../web/src/lib/auth', () => ({
   useAuth: () => ({ status: 'signedOut', groups: [], refresh, logout: vi.fn() }),
 }));
@@ -34,12 +34,14 @@ vi.mock('../../../web/src/lib/auth-context', () => ({
 import { AdminLoginForm } from '../../../web/src/features/auth/components/admin-login-form';
 import { LoginForm } from '../../../web/src/features/auth/components/login-form';
 import { setRuntimeConfig } from '../../../web/src/lib/runtime-config';
+import { ApiError } from '../../../web/src/lib/api-client';
 
 const wrap = (ui: ReactNode) => render(<MemoryRouter>{ui}</MemoryRouter>);
 const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
 const serviceError = (name: string, message: string) => Object.assign(new Error(message), { name });
-const adminSession = { tokens: { idToken: { payload: { sub: 'a', 'cognito:groups': ['admin'] } } } };
+const adminSession = { tokens: { idToken: { payload: { sub: 'a', 'cognito:groups': ['admin'] } }, accessToken: { toString: () => 'access.token.jwt' } } };
+const ENROLLED_AT = '2030-01-01T00:00:00.000Z';
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
 async function signInWithPassword(email = 'admin@demo.test') {
@@ -50,6 +52,10 @@ async function signInWithPassword(email = 'admin@demo.test') {
 
 beforeEach(() => {
   vi.clearAllMocks();
+  routes.startAuthenticatorSetup.mockResolvedValue({ secret: SECRET });
+  routes.confirmAuthenticator.mockResolvedValue({ totpOn: true, enrolledAt: ENROLLED_AT });
+  routes.getAuthenticator.mockResolvedValue({ totpOn: true, enrolledAt: ENROLLED_AT });
+  amplify.fetchMFAPreference.mockResolvedValue({});
   setRuntimeConfig({ mode: 'local', region: 'us-east-1', apiUrl: 'http://api.test', userPoolId: 'pool', userPoolClientId: 'client' });
 });
 afterEach(cleanup);
@@ -119,13 +125,11 @@ describe('the code step', () => {
 });
 
 describe('TOTP setup of an admin', () => {
-  it('shows the key as a QR code and as text, refuses a wrong code, then turns TOTP on and signs in again with the code', async () => {
+  it('shows the key the API made as a QR code and as text, refuses a wrong code, then has the API turn TOTP on and signs in again with the code', async () => {
     amplify.signIn
       .mockResolvedValueOnce({ isSignedIn: true, nextStep: { signInStep: 'DONE' } })
       .mockResolvedValueOnce({ isSignedIn: false, nextStep: { signInStep: 'CONFIRM_SIGN_IN_WITH_TOTP_CODE' } });
     amplify.fetchAuthSession.mockResolvedValue(adminSession);
-    amplify.fetchMFAPreference.mockResolvedValue({});
-    amplify.setUpTOTP.mockResolvedValue({ sharedSecret: SECRET, getSetupUri: vi.fn() });
     wrap(<AdminLoginForm />);
     await signInWithPassword();
 
@@ -136,25 +140,41 @@ describe('TOTP setup of an admin', () => {
     expect(qr.getAttribute('data-qr-value')).toBe(uri);
     expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
     expect(screen.getByRole('link', { name: /authenticator app/ }).getAttribute('href')).toBe(uri);
-    expect(amplify.setUpTOTP).toHaveBeenCalledTimes(1);
+    // The session's access token goes to the API, which makes the account's Cognito calls with it.
+    expect(routes.startAuthenticatorSetup).toHaveBeenCalledTimes(1);
+    expect(routes.startAuthenticatorSetup).toHaveBeenCalledWith({ accessToken: 'access.token.jwt' });
     expect(refresh).not.toHaveBeenCalled();
 
-    amplify.verifyTOTPSetup.mockRejectedValueOnce(serviceError('EnableSoftwareTokenMFAException', 'Code mismatch and fail enable Software Token MFA'));
+    routes.confirmAuthenticator.mockRejectedValueOnce(new ApiError(400, 'invalid_code', 'Invalid code. Please try again.'));
     type('6-digit code', '111111');
     click('Verify');
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid code. Please try again.');
-    expect(amplify.updateMFAPreference).not.toHaveBeenCalled();
+    expect(amplify.signIn).toHaveBeenCalledTimes(1);
 
     amplify.confirmSignIn.mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
     type('6-digit code', '222222');
     click('Verify');
     await waitFor(() => expect(refresh).toHaveBeenCalled());
-    expect(amplify.verifyTOTPSetup).toHaveBeenLastCalledWith({ code: '222222' });
-    expect(amplify.updateMFAPreference).toHaveBeenCalledWith({ totp: 'PREFERRED' });
-    // The password-only session ends everywhere; the new one passes the challenge with the same code.
-    expect(amplify.signOut).toHaveBeenCalledWith({ global: true });
+    expect(routes.confirmAuthenticator).toHaveBeenLastCalledWith({ accessToken: 'access.token.jwt', code: '222222' });
+    // The API signed every session out; this one is dropped, and the new one passes the challenge with the same code.
+    expect(amplify.signOut).toHaveBeenCalledWith();
     expect(amplify.signIn).toHaveBeenCalledTimes(2);
     expect(amplify.confirmSignIn).toHaveBeenCalledWith({ challengeResponse: '222222' });
+  });
+
+  it('sets the authenticator up again after a code the API has no set-up on record for', async () => {
+    amplify.signIn.mockResolvedValue({ isSignedIn: false, nextStep: { signInStep: 'CONFIRM_SIGN_IN_WITH_TOTP_CODE' } });
+    amplify.confirmSignIn.mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    amplify.fetchAuthSession.mockResolvedValue(adminSession);
+    routes.getAuthenticator.mockResolvedValue({ totpOn: true, enrolledAt: null });
+    wrap(<AdminLoginForm />);
+    await signInWithPassword();
+    await screen.findByLabelText('6-digit code');
+    type('6-digit code', '123456');
+    click('Verify');
+    expect(await screen.findByRole('heading', { name: 'Set up two-factor authentication' })).toBeTruthy();
+    expect(await screen.findByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeTruthy();
+    expect(refresh).not.toHaveBeenCalled();
   });
 
   it('asks for a fresh code when the one used for setup is refused at the sign-in after it', async () => {
@@ -162,8 +182,6 @@ describe('TOTP setup of an admin', () => {
       .mockResolvedValueOnce({ isSignedIn: true, nextStep: { signInStep: 'DONE' } })
       .mockResolvedValueOnce({ isSignedIn: false, nextStep: { signInStep: 'CONFIRM_SIGN_IN_WITH_TOTP_CODE' } });
     amplify.fetchAuthSession.mockResolvedValue(adminSession);
-    amplify.fetchMFAPreference.mockResolvedValue({ enabled: [] });
-    amplify.setUpTOTP.mockResolvedValue({ sharedSecret: SECRET, getSetupUri: vi.fn() });
     amplify.confirmSignIn.mockRejectedValueOnce(serviceError('CodeMismatchException', 'Invalid code received for user'));
     wrap(<AdminLoginForm />);
     await signInWithPassword();
@@ -181,8 +199,6 @@ describe('TOTP setup of an admin', () => {
   it('signs the half-done session out on Cancel', async () => {
     amplify.signIn.mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
     amplify.fetchAuthSession.mockResolvedValue(adminSession);
-    amplify.fetchMFAPreference.mockResolvedValue({});
-    amplify.setUpTOTP.mockResolvedValue({ sharedSecret: SECRET, getSetupUri: vi.fn() });
     wrap(<AdminLoginForm />);
     await signInWithPassword();
     await screen.findByRole('heading', { name: 'Set up two-factor authentication' });

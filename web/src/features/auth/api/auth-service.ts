@@ -1,27 +1,17 @@
-import {
-  confirmResetPassword,
-  confirmSignIn,
-  confirmSignUp,
-  fetchAuthSession,
-  resendSignUpCode,
-  resetPassword,
-  setUpTOTP,
-  signOut,
-  signUp,
-  updateMFAPreference,
-  verifyTOTPSetup,
-} from 'aws-amplify/auth';
+import { confirmResetPassword, confirmSignIn, confirmSignUp, fetchAuthSession, resendSignUpCode, resetPassword, signOut, signUp } from 'aws-amplify/auth';
 import { ADMIN_GROUP } from '@shared/constants';
+import { signInWaitMs } from '@shared/authenticator';
 import { suggestUsername } from '@shared/username';
-import { api } from '@/lib/api';
+import { api, ApiError } from '@/lib/api';
 import { errorMessage, errorName } from '@/lib/errors';
 import { passwordSignIn, signInWithEmail, type SignInResult } from './sign-in';
 
 /** The message for a code the pool refused. */
 export const INVALID_CODE = 'Invalid code. Please try again.';
 
-/** A code refused as wrong (at sign-in: CodeMismatchException; at setup: EnableSoftwareTokenMFAException). */
-export const isInvalidCode = (err: unknown) => ['CodeMismatchException', 'EnableSoftwareTokenMFAException'].includes(errorName(err));
+/** A code refused as wrong (at sign-in: Cognito's CodeMismatchException; at setup: the API's invalid_code). */
+export const isInvalidCode = (err: unknown) =>
+  errorName(err) === 'CodeMismatchException' || (err instanceof ApiError && err.code === 'invalid_code');
 
 /** The sign-in's challenge outlived its session (3 minutes) or was answered already: start again. */
 export class SignInExpiredError extends Error {
@@ -56,24 +46,34 @@ export interface TotpSetup {
   uri: string;
 }
 
-/** Starts TOTP setup for the signed-in user: a new key from the pool. */
-export async function startTotpSetup(email: string): Promise<TotpSetup> {
-  const { sharedSecret } = await setUpTOTP();
-  const label = `${encodeURIComponent(TOTP_ISSUER)}:${encodeURIComponent(email)}`;
-  const uri = `otpauth://totp/${label}?secret=${sharedSecret}&issuer=${encodeURIComponent(TOTP_ISSUER)}&algorithm=SHA1&digits=6&period=30`;
-  return { secret: sharedSecret, uri };
+/** The session's access token: the API makes the account's own set-up calls with it. */
+async function accessToken(): Promise<string> {
+  const token = (await fetchAuthSession()).tokens?.accessToken?.toString();
+  if (!token) throw new SignInExpiredError();
+  return token;
 }
 
 /**
- * Finishes setup with the first code from the app: TOTP is turned on and preferred. The session so far
- * was opened with the password alone, so it and every other such session are signed out everywhere
- * (their refresh tokens revoked), and the admin signs in again, now with the TOTP challenge, answered
- * with the code just typed while it is still valid; 'totpCode' when a fresh code is needed.
+ * Starts TOTP setup for the signed-in admin: a new key, through the API (which records the set-up, so
+ * that only sessions signed in after it are admins; functions/lib/admin-mfa.ts).
+ */
+export async function startTotpSetup(email: string): Promise<TotpSetup> {
+  const { secret } = await api('startAuthenticatorSetup', { accessToken: await accessToken() });
+  const label = `${encodeURIComponent(TOTP_ISSUER)}:${encodeURIComponent(email)}`;
+  const uri = `otpauth://totp/${label}?secret=${secret}&issuer=${encodeURIComponent(TOTP_ISSUER)}&algorithm=SHA1&digits=6&period=30`;
+  return { secret, uri };
+}
+
+/**
+ * Finishes setup with the first code from the app: the API turns TOTP on, records the set-up and signs
+ * the account out everywhere (this session too: it began before the set-up). The admin signs in again,
+ * now with the TOTP challenge, from the whole second after the set-up (a sign-in counts only then),
+ * answered with the code just typed while it is still valid; 'totpCode' when a fresh code is needed.
  */
 export async function finishTotpSetup(email: string, password: string, code: string): Promise<'signedIn' | 'totpCode'> {
-  await verifyTOTPSetup({ code });
-  await updateMFAPreference({ totp: 'PREFERRED' });
-  await signOut({ global: true });
+  const { enrolledAt } = await api('confirmAuthenticator', { accessToken: await accessToken(), code });
+  await signOutQuietly();
+  await new Promise((resolve) => setTimeout(resolve, signInWaitMs(enrolledAt!)));
   const again = await passwordSignIn(email, password);
   if (again !== 'totpCode') throw new Error('Failed to sign in');
   try {
@@ -99,6 +99,18 @@ export class AccessDeniedError extends Error {
     super('Access denied. Admin privileges required.');
     this.name = 'AccessDeniedError';
   }
+}
+
+/**
+ * After a sign-in with a code: whether the admin's authenticator still has to be set up through the API
+ * (TOTP was turned on past it, or before it recorded set-ups), without which admin routes stay shut.
+ */
+export async function authenticatorUnrecorded(): Promise<boolean> {
+  const { tokens } = await fetchAuthSession();
+  const groups = tokens?.idToken?.payload['cognito:groups'];
+  if (!Array.isArray(groups) || !groups.includes(ADMIN_GROUP)) return false;
+  const { totpOn, enrolledAt } = await api('getAuthenticator', {});
+  return !totpOn || !enrolledAt;
 }
 
 /** Keeps only members of the admin group signed in; anyone else is signed out again. */

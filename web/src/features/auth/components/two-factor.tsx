@@ -4,6 +4,7 @@ import { Button } from '@/components/button';
 import { TextField } from '@/components/text-field';
 import { errorMessage } from '@/lib/errors';
 import {
+  authenticatorUnrecorded,
   confirmTotpCode,
   finishTotpSetup,
   INVALID_CODE,
@@ -36,7 +37,9 @@ export function SecondFactor({
   onSignedIn: () => Promise<void>;
   onBack: (message?: string) => void;
 }) {
-  if (step.kind === 'code') return <TotpCodeStep notice={step.notice} onSignedIn={onSignedIn} onBack={onBack} />;
+  if (step.kind === 'code') {
+    return <TotpCodeStep notice={step.notice} onSignedIn={onSignedIn} onNeedsSetup={() => onStep({ kind: 'setup' })} onBack={onBack} />;
+  }
   return (
     <TotpSetupStep
       email={credentials.email}
@@ -123,11 +126,14 @@ function CodeForm({
 export function TotpCodeStep({
   notice,
   onSignedIn,
+  onNeedsSetup,
   onBack,
 }: {
   notice?: string;
   /** Called once the code was accepted (the admin check, then the session refresh). */
   onSignedIn: () => Promise<void>;
+  /** The code was accepted, but the API has no record of the authenticator's set-up: set one up again. */
+  onNeedsSetup: () => void;
   /** Back to the password, with a message when the sign-in expired. */
   onBack: (message?: string) => void;
 }) {
@@ -147,6 +153,7 @@ export function TotpCodeStep({
             if (err instanceof SignInExpiredError) return onBack(err.message);
             throw err;
           }
+          if (await authenticatorUnrecorded().catch(() => false)) return onNeedsSetup();
           await onSignedIn();
         }}
       />
