@@ -456,6 +456,80 @@ describe('the upload modal', () => {
     expect((await screen.findByTestId('upload-error')).textContent).toBe(AUDIO_FILE_ERROR);
   });
 
+  const rateLimited = (retryAfterSeconds: number) =>
+    Object.assign(new Error('Too many uploads started in a minute. Please wait a moment and try again.'), { status: 429, code: 'rate_limited', details: { retryAfterSeconds } });
+
+  it('waits out a 429 for the time the API gives, saying so, then uploads by itself', async () => {
+    const sent: unknown[] = [];
+    class XHR {
+      upload = {};
+      status = 204;
+      onload?: () => void;
+      open() {}
+      send(body: unknown) {
+        sent.push(body);
+        setTimeout(() => this.onload?.(), 0);
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', XHR);
+    let tickets = 0;
+    apiMock.mockImplementation(async (name: string) => {
+      if (name === 'listTracks') return { tracks, next: null, total: tracks.length };
+      if (name === 'createUploadUrl') {
+        if (++tickets === 1) throw rateLimited(2);
+        return { url: 'http://storage.test/b', fields: { key: 'k' }, key: 'k', expiresAt: 'x' };
+      }
+      if (name === 'createTrack') {
+        const made = track({ title: 'Album Track 21' });
+        tracks = [made];
+        return made;
+      }
+      throw new Error(`unexpected ${name}`);
+    });
+    renderPanel();
+    await screen.findByText('No tracks yet');
+    fireEvent.click(screen.getByTestId('upload-open'));
+    await screen.findByRole('dialog', { name: 'Upload Track' });
+    fireEvent.change(fileInput(), { target: { files: [new File([new Uint8Array(64)], 'Album Track 21.mp3', { type: 'audio/mpeg' })] } });
+    fireEvent.click(screen.getByTestId('upload-submit'));
+
+    const notice = await screen.findByTestId('upload-waiting');
+    expect(within(notice).getByRole('status').textContent).toMatch(/Too many uploads were started in the last minute\. This one waits, then starts by itself\./);
+    expect(screen.getByTestId('upload-waiting-seconds').textContent).toMatch(/^Starting in [12] s$/);
+    expect(screen.queryByTestId('upload-error')).toBeNull();
+    expect(sent).toHaveLength(0);
+    await waitFor(() => expect(calls('createTrack')).toHaveLength(1), { timeout: 5000 });
+    expect(tickets).toBe(2);
+    expect(sent).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Upload Track' })).toBeNull());
+  });
+
+  it('can be cancelled while it waits, asking for nothing more; a limit still there after the waits is said plainly', async () => {
+    apiMock.mockImplementation(async (name: string) => {
+      if (name === 'listTracks') return { tracks, next: null, total: tracks.length };
+      if (name === 'createUploadUrl') throw rateLimited(1);
+      throw new Error(`unexpected ${name}`);
+    });
+    renderPanel();
+    await screen.findByText('No tracks yet');
+    fireEvent.click(screen.getByTestId('upload-open'));
+    await screen.findByRole('dialog', { name: 'Upload Track' });
+    fireEvent.change(fileInput(), { target: { files: [new File([new Uint8Array(64)], 'one.mp3', { type: 'audio/mpeg' })] } });
+    fireEvent.click(screen.getByTestId('upload-submit'));
+    await screen.findByTestId('upload-waiting');
+    fireEvent.click(screen.getByTestId('upload-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('upload-waiting')).toBeNull());
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(calls('createUploadUrl')).toHaveLength(1);
+    expect(screen.getByRole('dialog', { name: 'Upload Track' })).toBeTruthy();
+
+    // Asked again, and refused at every try: after two waits it stops and shows the API's message.
+    fireEvent.click(screen.getByTestId('upload-submit'));
+    const error = await screen.findByTestId('upload-error', {}, { timeout: 5000 });
+    expect(error.textContent).toBe('Too many uploads started in a minute. Please wait a moment and try again.');
+    expect(calls('createUploadUrl')).toHaveLength(4);
+  });
+
   it('closes on Esc when idle', async () => {
     renderPanel();
     await screen.findByText('No tracks yet');

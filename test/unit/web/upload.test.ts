@@ -9,10 +9,12 @@ import {
   buildUploadForm,
   percentOf,
   postToStorage,
+  rateLimitWaitMs,
   storageErrorMessage,
   UploadAbortedError,
   UploadFailedError,
 } from '../../../web/src/features/tracks/api/upload';
+import { ApiError } from '../../../web/src/lib/api-client';
 
 /** A stand-in XMLHttpRequest driven by the test. */
 class FakeXHR {
@@ -221,5 +223,14 @@ describe('uploadTrack', () => {
     await tick();
     FakeXHR.last!.respond(204);
     await expect(result).rejects.toThrow(AUDIO_FILE_ERROR);
+  });
+});
+
+describe('rateLimitWaitMs', () => {
+  it("waits a 429's Retry-After (carried in the error's body), 10 s when the throttle gives none, and never for other errors", () => {
+    expect(rateLimitWaitMs(new ApiError(429, 'rate_limited', 'Too many', undefined, { retryAfterSeconds: 42 }))).toBe(42_000);
+    expect(rateLimitWaitMs(new ApiError(429, 'http_error', 'Too Many Requests'))).toBe(10_000);
+    expect(rateLimitWaitMs(new ApiError(400, 'bad_request', 'No'))).toBeNull();
+    expect(rateLimitWaitMs(new Error('network'))).toBeNull();
   });
 });

@@ -36,6 +36,35 @@ export class UploadFailedError extends Error {
 
 export const isAbort = (err: unknown) => err instanceof UploadAbortedError || (err as Error)?.name === 'AbortError';
 
+/** When the API gives no Retry-After with a 429 (the stage's own throttle), try again after this long. */
+const DEFAULT_RATE_LIMIT_WAIT_MS = 10_000;
+
+/**
+ * How long to wait before asking again, when the error is a 429 (too many upload tickets in a minute, or
+ * the API's throttle); null for any other error. The API's errors carry Retry-After's seconds in their body.
+ */
+export function rateLimitWaitMs(err: unknown): number | null {
+  if (!err || typeof err !== 'object' || (err as { status?: unknown }).status !== 429) return null;
+  const seconds = Number((err as { details?: { retryAfterSeconds?: unknown } }).details?.retryAfterSeconds);
+  return seconds > 0 ? seconds * 1000 : DEFAULT_RATE_LIMIT_WAIT_MS;
+}
+
+/** Resolves after `ms`; rejects with UploadAbortedError as soon as `signal` aborts. */
+export function waitUnlessAborted(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(new UploadAbortedError());
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new UploadAbortedError());
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
 /** The form a presigned POST expects: every policy field first, the file last. */
 export function buildUploadForm(fields: Record<string, string>, file: Blob, filename?: string): FormData {
   const form = new FormData();

@@ -24,6 +24,32 @@ async function checkTitle(title: string): Promise<string | undefined> {
   }
 }
 
+/** Whole seconds until `at`, kept current. */
+function useSecondsUntil(at: number): number {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/**
+ * Too many uploads were started in the last minute (the API's limit per user): this one waits and starts
+ * by itself. Said once to a screen reader; the countdown is for the eyes.
+ */
+function RateLimitWait({ retryAt }: { retryAt: number }) {
+  const seconds = useSecondsUntil(retryAt);
+  return (
+    <div className="upload-waiting" data-testid="upload-waiting">
+      <p role="status">Too many uploads were started in the last minute. This one waits, then starts by itself.</p>
+      <p className="muted small" aria-hidden="true" data-testid="upload-waiting-seconds">
+        {seconds > 0 ? `Starting in ${seconds} s` : 'Starting...'}
+      </p>
+    </div>
+  );
+}
+
 /**
  * The upload modal: choose or drop an audio file, give it a title, and watch it go straight to storage
  * with a progress bar (percent and Cancel). The server then checks the bytes before the track exists.
@@ -125,7 +151,8 @@ export function UploadTrackModal({
     choose(e.dataTransfer.files?.[0]);
   };
 
-  const sending = upload.phase === 'preparing' || upload.phase === 'uploading';
+  const waiting = upload.phase === 'waiting';
+  const sending = upload.phase === 'preparing' || upload.phase === 'uploading' || waiting;
   const processing = upload.phase === 'processing';
 
   return (
@@ -221,7 +248,9 @@ export function UploadTrackModal({
           autoComplete="off"
         />
 
-        {(sending || processing) && (
+        {waiting && upload.retryAt !== null && <RateLimitWait retryAt={upload.retryAt} />}
+
+        {(sending || processing) && !waiting && (
           <div className="upload-progress" data-testid="upload-progress">
             <div className="upload-progress-head">
               <span>{processing ? 'Checking your audio...' : 'Uploading...'}</span>
@@ -262,7 +291,7 @@ export function UploadTrackModal({
           <Button
             type="submit"
             busy={upload.busy}
-            busyText={processing ? 'Processing...' : 'Uploading...'}
+            busyText={processing ? 'Processing...' : waiting ? 'Waiting...' : 'Uploading...'}
             data-testid="upload-submit"
           >
             Upload

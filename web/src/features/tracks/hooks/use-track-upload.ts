@@ -5,9 +5,10 @@ import { UPLOAD_FAILED_ERROR } from '@shared/constants';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { addTrack, tracksQueryKey, uploadTrack, type TrackPages, type UploadRequest } from '@/features/tracks/api/tracks';
-import { isAbort } from '@/features/tracks/api/upload';
+import { isAbort, rateLimitWaitMs, waitUnlessAborted } from '@/features/tracks/api/upload';
 
-export type UploadPhase = 'idle' | 'preparing' | 'uploading' | 'processing' | 'done' | 'error';
+/** 'waiting': too many uploads were started in the last minute; this one starts again by itself at `retryAt`. */
+export type UploadPhase = 'idle' | 'preparing' | 'waiting' | 'uploading' | 'processing' | 'done' | 'error';
 
 export interface UploadState {
   phase: UploadPhase;
@@ -16,9 +17,13 @@ export interface UploadState {
   error: string | null;
   /** The API's code for the error, if it answered one (plan_limit is offered a way to more room). */
   errorCode: string | null;
+  /** While waiting: when the upload starts again (ms since the epoch). */
+  retryAt: number | null;
 }
 
-const IDLE: UploadState = { phase: 'idle', percent: 0, error: null, errorCode: null };
+const IDLE: UploadState = { phase: 'idle', percent: 0, error: null, errorCode: null, retryAt: null };
+/** 429s waited out before the upload gives up and says so: the limit's window is a minute, so one is enough. */
+const MAX_RATE_LIMIT_WAITS = 2;
 
 /** Runs one upload at a time with its progress; `cancel` stops it while bytes are still being sent. */
 export function useTrackUpload() {
@@ -34,8 +39,8 @@ export function useTrackUpload() {
       const ctrl = new AbortController();
       controller.current = ctrl;
       setState({ ...IDLE, phase: 'preparing' });
-      try {
-        const track = await uploadTrack(req, {
+      const send = () =>
+        uploadTrack(req, {
           signal: ctrl.signal,
           onProgress: (p) => {
             if (!ctrl.signal.aborted) setState((s) => ({ ...s, phase: 'uploading', percent: p.percent }));
@@ -46,6 +51,22 @@ export function useTrackUpload() {
             setState({ ...IDLE, phase: 'processing', percent: 100 });
           },
         });
+      // Too many uploads started in the last minute (refused before any byte is sent): wait, then go on.
+      const sendPatiently = async (): Promise<TrackView> => {
+        for (let waits = 0; ; waits++) {
+          try {
+            return await send();
+          } catch (err) {
+            const wait = rateLimitWaitMs(err);
+            if (wait === null || waits >= MAX_RATE_LIMIT_WAITS || ctrl.signal.aborted) throw err;
+            setState({ ...IDLE, phase: 'waiting', retryAt: Date.now() + wait });
+            await waitUnlessAborted(wait, ctrl.signal);
+            setState({ ...IDLE, phase: 'preparing' });
+          }
+        }
+      };
+      try {
+        const track = await sendPatiently();
         if (controller.current === ctrl) controller.current = null;
         queryClient.setQueryData<TrackPages>(tracksQueryKey, (data) => addTrack(data, track));
         void queryClient.invalidateQueries({ queryKey: tracksQueryKey });
@@ -57,7 +78,7 @@ export function useTrackUpload() {
           setState(IDLE);
           return null;
         }
-        setState({ phase: 'error', percent: 0, error: errorMessage(err, UPLOAD_FAILED_ERROR), errorCode: err instanceof ApiError ? err.code : null });
+        setState({ ...IDLE, phase: 'error', error: errorMessage(err, UPLOAD_FAILED_ERROR), errorCode: err instanceof ApiError ? err.code : null });
         return null;
       }
     },
@@ -73,7 +94,7 @@ export function useTrackUpload() {
   }, []);
 
   const reset = useCallback(() => setState(IDLE), []);
-  const fail = useCallback((error: string) => setState({ phase: 'error', percent: 0, error, errorCode: null }), []);
+  const fail = useCallback((error: string) => setState({ ...IDLE, phase: 'error', error }), []);
 
-  return { ...state, start, cancel, reset, fail, busy: state.phase === 'preparing' || state.phase === 'uploading' || state.phase === 'processing' };
+  return { ...state, start, cancel, reset, fail, busy: state.phase !== 'idle' && state.phase !== 'done' && state.phase !== 'error' };
 }
