@@ -134,7 +134,7 @@ describe('impersonation', () => {
 
     await page.getByTestId('sidebar').getByRole('link', { name: 'Settings' }).click();
     await waitForPath(page, '/admin/settings');
-    await page.getByRole('heading', { level: 2, name: 'Impersonation audit' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Admin audit' }).waitFor();
     await page.getByTestId('audit-entry').first().waitFor();
     const start = page
       .getByTestId('audit-entry')

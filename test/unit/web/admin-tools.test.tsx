@@ -255,16 +255,34 @@ describe('Impersonate', () => {
   });
 });
 
-describe('Impersonation audit', () => {
+describe('Admin audit', () => {
   const entry = (id: string, over: Record<string, unknown> = {}) => ({
     id, at: '2026-03-05T15:04:00.000Z', adminId: 'ad1', adminEmail: 'ada@example.test', targetId: 'm1', targetEmail: 'mia@example.test',
     action: 'impersonate', method: 'POST', path: '/users/impersonate', status: 200, ...over,
   });
 
-  it("shows 'No impersonation yet' when there is none", async () => {
+  it("shows 'Nothing audited yet' when there is nothing", async () => {
     renderUi(<AdminSettingsRoute />);
-    expect(screen.getByRole('heading', { level: 2, name: 'Impersonation audit' })).toBeTruthy();
-    expect((await screen.findByTestId('audit-empty')).textContent).toBe('No impersonation yet');
+    expect(screen.getByRole('heading', { level: 2, name: 'Admin audit' })).toBeTruthy();
+    expect((await screen.findByTestId('audit-empty')).textContent).toBe('Nothing audited yet');
+  });
+
+  it('shows what a type or price change replaced and what it became', async () => {
+    audit = [
+      {
+        entries: [
+          entry('p', { action: 'setFeedbackPrice', method: 'PUT', path: '/users/m1/feedback-price', from: '$30.00', to: 'free' }),
+          entry('t', { action: 'setUserType', method: 'PUT', path: '/users/m1/type', from: 'musician', to: 'pro' }),
+          entry('i'),
+        ],
+        next: null,
+      },
+    ];
+    renderUi(<AdminSettingsRoute />);
+    await screen.findAllByTestId('audit-entry');
+    const rows = screen.getAllByTestId('audit-entry');
+    expect(rows.map((r) => within(r).queryByTestId('audit-change')?.textContent ?? null)).toEqual(['$30.00 \u2192 free', 'musician \u2192 pro', null]);
+    expect(within(rows[0]).getByTestId('audit-what').textContent).toBe('setFeedbackPrice PUT /users/m1/feedback-price$30.00 \u2192 free');
   });
 
   it('lists the entries newest first and loads more with the cursor', async () => {

@@ -8,8 +8,9 @@ import '@/features/admin/admin.css';
 import { LoadMore } from '@/components/load-more';
 
 /**
- * Impersonation audit: every start and every write made while acting as a user, newest first: when,
- * which admin, as whom, what (the action and its method and path) and how it ended (the answer's status).
+ * The admins' audit: every impersonation start and every write made while acting as a user, every type or
+ * price change and every authenticator set-up or removal, newest first: when, which admin, as (or about)
+ * whom, what (the action, its method and path, and for a change what it was and became) and how it ended.
  */
 export function AuditPanel() {
   const headingId = useId();
@@ -36,7 +37,7 @@ export function AuditPanel() {
   } else if (entries.length === 0) {
     body = (
       <p className="admin-empty muted" data-testid="audit-empty">
-        No impersonation yet
+        Nothing audited yet
       </p>
     );
   } else {
@@ -73,6 +74,11 @@ export function AuditPanel() {
                         {e.method} {e.path}
                       </code>
                     </div>
+                    {(e.from != null || e.to != null) && (
+                      <div className="admin-audit-change" data-testid="audit-change">
+                        {e.from ?? 'none'} &rarr; {e.to ?? 'none'}
+                      </div>
+                    )}
                   </td>
                   <td data-label="Outcome">
                     <span className={`admin-outcome is-${outcome.tone}`} data-testid="audit-outcome">
@@ -91,9 +97,12 @@ export function AuditPanel() {
   return (
     <section className="panel admin-audit-panel" aria-labelledby={headingId} data-testid="audit-panel">
       <h2 className="panel-title" id={headingId}>
-        Impersonation audit
+        Admin audit
       </h2>
-      <p className="panel-text">Every impersonation started, and every change made while acting as a user, newest first.</p>
+      <p className="panel-text">
+        Every impersonation started and every change made while acting as a user, every change of a user's type or price (what it was
+        and what it became), and every authenticator set up, replaced or removed; newest first.
+      </p>
       {body}
       <LoadMore pages={audit} failed="Could not load more entries. Please try again." className="admin-more" testId="audit-more" />
     </section>
