@@ -30,7 +30,7 @@ const HTTP = [...DYNAMO, COGNITO, SECRETS];
  * A function that calls S3 is one that presigns or moves media; one that calls SES sends e-mail.
  */
 export const SDK_CLIENTS: Readonly<Record<string, readonly string[]>> = {
-  'functions/http/users.ts': [...HTTP, UTIL, S3], // profile pictures: presigned uploads, checked and kept
+  'functions/http/users.ts': [...HTTP, UTIL, S3, SES], // profile pictures: presigned uploads, checked and kept; an admin's authenticator e-mailed
   'functions/http/tracks.ts': [...HTTP, UTIL, S3, SES], // uploads, listening, deleting audio; refund e-mails
   'functions/http/shares.ts': [...HTTP, UTIL, SES],
   'functions/http/feedbacks.ts': HTTP,

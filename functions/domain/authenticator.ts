@@ -19,7 +19,7 @@ import { forgetPoolStatus } from '../lib/admin-mfa.js';
 import type { Caller } from '../lib/area-handler.js';
 import { BadRequest, Conflict, Forbidden, ServiceUnavailable, Unauthorized } from '../lib/errors.js';
 import { verifyAccessToken } from '../lib/identity.js';
-import { sendClaimedMail } from './notifications.js';
+import { sendClaimedMail } from './mail.js';
 
 /** How recent a sign-in must be to set up or replace an authenticator. */
 export const SETUP_SIGN_IN_SECONDS = 5 * 60;

@@ -8,7 +8,6 @@
  * recipient's digest for the share (written with the comment), and a scheduled job sends the digest once
  * no comment has been added for COMMENT_DIGEST_DELAY_SECONDS, listing the comments that still exist then.
  */
-import { paths } from '../../shared/paths.js';
 import {
   claimDigest,
   claimEmail,
@@ -23,12 +22,10 @@ import {
 import { claimPaymentEmail, releasePaymentEmail, type PaymentRecord } from '../data/payments.js';
 import { getUser, type UserRecord } from '../data/users.js';
 import { formatCents, PAID_REQUEST_DAYS } from '../../shared/money.js';
-import { config } from '../lib/config.js';
-import { sendMail } from '../providers/mail.js';
 import { log } from '../lib/observability.js';
+import { deliverTo, sendClaimedMail } from './mail.js';
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+export { sendClaimedMail };
 
 const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
 
@@ -65,38 +62,8 @@ async function sendOnce(once: Claim, toUserId: string, subject: string, lines: s
 const send = (shareId: string, event: ShareEmailEvent, toUserId: string, subject: string, lines: string[]) =>
   sendOnce(shareClaim(shareId, event), toUserId, subject, lines);
 
-/** Where an e-mail's button leads, and what it says. */
-const LINKS: Record<string, string> = { [paths.dashboard]: 'Open your dashboard', [paths.settings]: 'Open your settings', [paths.profile]: 'Open your profile' };
-
 async function deliver(toUserId: string, subject: string, lines: string[], linkPath?: string) {
   await deliverTo(await getUser(toUserId), subject, lines, linkPath);
-}
-
-async function deliverTo(to: UserRecord | null, subject: string, lines: string[], linkPath: string = paths.dashboard) {
-  if (!to) return;
-  const link = `${config.appUrl}${linkPath}`;
-  const label = LINKS[linkPath] ?? 'Open Snip';
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;max-width:560px;margin:auto;padding:24px">
-<h1 style="font-size:20px">${escapeHtml(subject)}</h1>
-${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
-<p><a href="${link}" style="display:inline-block;background:#7c5cff;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${label}</a></p>
-</body></html>`;
-  await sendMail({ to: to.email, subject, html, text: `${lines.join('\n\n')}\n\n${label}: ${link}` });
-}
-
-/**
- * An e-mail whose sending the caller claimed in the write of the action that causes it, to a recipient it
- * read alongside that write: nothing is read or written before the send. False (logged) when it could not
- * be sent, for the caller to give its claim back.
- */
-export async function sendClaimedMail(to: UserRecord | null, subject: string, lines: string[], linkPath?: string): Promise<boolean> {
-  try {
-    await deliverTo(to, subject, lines, linkPath);
-    return true;
-  } catch (err) {
-    log.error('E-mail not sent', err, { userId: to?.id, subject });
-    return false;
-  }
 }
 
 /** The 'requested' e-mail of a share: to its reviewer. */
