@@ -51,7 +51,8 @@ export const routePaths = {
   cancelOrder: { method: 'POST', path: '/paypal/cancel-order', access: 'user', area: 'payments', money: true },
   listStuckRefunds: { method: 'GET', path: '/payments/stuck-refunds', access: 'admin', area: 'payments' },
   retryRefund: { method: 'POST', path: '/payments/{orderId}/retry-refund', access: 'admin', area: 'payments', money: true },
-  paypalWebhook: { method: 'POST', path: '/paypal/webhook', access: 'public', area: 'payments' },
+  // PayPal's events can exceed the default 64 KB (an order with many items, say).
+  paypalWebhook: { method: 'POST', path: '/paypal/webhook', access: 'public', area: 'payments', maxBodyBytes: 256 * 1024 },
 
   listPlans: { method: 'GET', path: '/stripe/products', access: 'user', area: 'billing' },
   createCheckoutSession: { method: 'POST', path: '/stripe/create-checkout-session', access: 'user', area: 'billing', money: true },

@@ -23,7 +23,8 @@ import { getTrack } from '../data/tracks.js';
 import { getUser, type UserRecord } from '../data/users.js';
 import { config } from '../lib/config.js';
 import { BadRequest, Conflict, NotFound } from '../lib/errors.js';
-import { payments, type ProviderCapture, type WebhookHeaders } from '../providers/payments.js';
+import { payments, type ProviderCapture } from '../providers/payments.js';
+import { admitPaypalWebhook, type PaypalDelivery } from './paypal-webhook-gate.js';
 import * as notify from './notifications.js';
 import { checkRequest, idempotencyConflict, idFromKey, newShare, requestHash } from './shares.js';
 import { count, log } from '../lib/observability.js';
@@ -710,18 +711,14 @@ async function orderOfEvent(e: PaypalEvent): Promise<string | null> {
 }
 
 /**
- * A PayPal webhook delivery: verified with PayPal (400, nothing changed, when it is not genuine), then
- * applied once per event id by reconciling the order it is about with the order as it stands.
+ * A PayPal webhook delivery: admitted by the gate (paypal-webhook-gate.ts: cheap checks, a limit per address,
+ * then PayPal's verification; nothing changed when it is refused), then applied once per event id by
+ * reconciling the order it is about with the order as it stands.
  */
-export async function handlePaypalWebhook(headers: WebhookHeaders, event: PaypalEvent): Promise<void> {
-  if (typeof event.id !== 'string' || typeof event.event_type !== 'string') {
-    count('WebhooksRejected');
-    throw new BadRequest('Not a PayPal event', undefined, 'invalid_event');
-  }
-  if (!(await payments().verifyWebhook(headers, event))) {
-    count('WebhooksRejected');
-    throw new BadRequest('The webhook signature is not valid', undefined, 'invalid_signature');
-  }
+export async function handlePaypalWebhook(delivery: PaypalDelivery): Promise<void> {
+  const event = await admitPaypalWebhook<PaypalEvent>(delivery);
+  // Applied before: answered as it is.
+  if (!event) return;
   const orderId = await orderOfEvent(event);
   // Whether it was applied, the payment and the margin, read at once: a capture it brings then needs one write.
   const [seen, found, settings] = await Promise.all([

@@ -22,6 +22,9 @@ export const RATE_LIMITS = {
   createOrderHourly: { per: 'user', limit: 30, windowSeconds: 3600, message: 'Too many payments started in an hour. Please try again later.' },
   // Each upload ticket is a processing run (3 GB for up to 15 minutes): an album of 20 files dropped at once passes.
   uploadTicket: { per: 'user', limit: 30, windowSeconds: 60, message: 'Too many uploads started in a minute. Please wait a moment and try again.' },
+  // Each PayPal webhook that passes the cheap checks costs a verification call to PayPal. PayPal delivers from
+  // a handful of addresses, each far below this; a 429 is only delayed (PayPal retries for 3 days).
+  paypalWebhook: { per: 'client', limit: 120, windowSeconds: 60, message: 'Too many webhook deliveries from this address in a minute. Please retry later.' },
 } as const satisfies Record<string, Limit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

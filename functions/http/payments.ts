@@ -10,9 +10,8 @@ export const handler = areaHandler('payments', paymentsSchemas, {
   listStuckRefunds: async ({ input }) => payments.listStuckRefunds(input),
   retryRefund: async ({ input }) => payments.retryRefund(input.orderId),
   paypalWebhook: async ({ event }) => {
-    // PayPal verifies the event exactly as it sent it: the body as parsed, not the validated input (whose
-    // keys a schema may reorder).
-    await payments.handlePaypalWebhook(event.headers, JSON.parse(rawBody(event)));
+    // PayPal verifies the event's bytes as it sent them: the body as received, not the validated input.
+    await payments.handlePaypalWebhook({ headers: event.headers, body: rawBody(event), clientIp: event.requestContext.http.sourceIp });
     return { received: true as const };
   },
 });

@@ -16,14 +16,15 @@ import { allows } from './access.js';
 import { AppError, BadRequest, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized } from './errors.js';
 import { mfaShortfall, poolStatus, type PoolStatus } from './admin-mfa.js';
 import { identify, isAdminIdentity, type Identity } from './identity.js';
-import { IMPERSONATION_HEADER, routeKey, type Area, type AreaSchemas, type RouteDef, type RoutesOfArea } from './route.js';
+import { IMPERSONATION_HEADER, routeKey, type Area, type AreaSchemas, type RouteAddress, type RouteDef, type RoutesOfArea } from './route.js';
 import { auditWrite, impersonated, lookUpImpersonation, moneyRefused } from '../domain/impersonation.js';
 import { TELEMETRY } from '../../shared/constants.js';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import { count, currentRequest, enterRequest, log, publishMetrics, tracer } from './observability.js';
 
-/** Largest accepted JSON body; anything bigger is refused before parsing. */
+/** Largest accepted JSON body, unless the route sets its own (`maxBodyBytes`); anything bigger is refused before parsing. */
 export const MAX_BODY_BYTES = 64 * 1024;
+export const maxBodyBytesOf = (route: RouteAddress): number => route.maxBodyBytes ?? MAX_BODY_BYTES;
 
 export interface Caller {
   identity: Identity;
@@ -117,11 +118,11 @@ function finish({ response, context }: Request) {
 export const rawBody = (event: APIGatewayProxyEventV2): string =>
   event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
 
-function readBody(event: APIGatewayProxyEventV2): Record<string, unknown> {
+function readBody(event: APIGatewayProxyEventV2, maxBytes: number): Record<string, unknown> {
   if (!event.body) return {};
   const raw = rawBody(event);
-  if (Buffer.byteLength(raw) > MAX_BODY_BYTES) {
-    throw new PayloadTooLarge(`The request body is larger than ${MAX_BODY_BYTES / 1024} KB`);
+  if (Buffer.byteLength(raw) > maxBytes) {
+    throw new PayloadTooLarge(`The request body is larger than ${maxBytes / 1024} KB`);
   }
   let parsed: unknown;
   try {
@@ -169,9 +170,9 @@ function wellFormed(value: unknown): boolean {
   return true;
 }
 
-function rawInput(event: APIGatewayProxyEventV2, method: string): Record<string, unknown> {
+function rawInput(event: APIGatewayProxyEventV2, def: RouteDef): Record<string, unknown> {
   const query = event.queryStringParameters ?? {};
-  const body = method === 'GET' || method === 'DELETE' ? {} : readBody(event);
+  const body = def.method === 'GET' || def.method === 'DELETE' ? {} : readBody(event, maxBodyBytesOf(def));
   // Path parameters last: a body cannot override the resource the URL names.
   const input = { ...query, ...body, ...pathParams(event) };
   if (!wellFormed(input)) throw new BadRequest('The request contains text that is not valid Unicode', undefined, 'invalid_text');
@@ -298,7 +299,7 @@ export function areaHandler<A extends Area>(area: A, schemas: AreaSchemas<A>, ha
   const validate: middy.MiddlewareObj<APIGatewayProxyEventV2, Result, Error, AppContext> = {
     before: ({ event, context }) => {
       const { def } = context.route!;
-      const parsed = def.input.safeParse(rawInput(event, def.method), { error: defaultMessage });
+      const parsed = def.input.safeParse(rawInput(event, def), { error: defaultMessage });
       if (!parsed.success) {
         const fields = fieldErrors(parsed.error);
         const [first] = Object.entries(fields);

@@ -18,6 +18,8 @@ export interface RouteAddress {
   area: Area;
   /** Moves money (payments, plans): refused while an admin impersonates the caller. */
   money?: true;
+  /** Largest JSON body the route takes, where it is not the API's default (MAX_BODY_BYTES in area-handler.ts). */
+  maxBodyBytes?: number;
 }
 
 /** What a route takes and gives (functions/routes.ts). */

@@ -76,8 +76,11 @@ export interface PaymentProvider {
   refundCapture(captureId: string, requestId: string): Promise<{ refundId: string } | null>;
   /** The order a capture belongs to (refund events name only the capture). */
   orderOfCapture(captureId: string): Promise<string | null>;
-  /** Whether a webhook delivery is genuine: the provider's own verification of its signature. */
-  verifyWebhook(headers: WebhookHeaders, event: unknown): Promise<boolean>;
+  /**
+   * Whether a webhook delivery is genuine: the provider's own verification of its signature, over `body`,
+   * the delivery's JSON object exactly as received (its signature covers those bytes).
+   */
+  verifyWebhook(headers: WebhookHeaders, body: string): Promise<boolean>;
 }
 
 /**

@@ -59,6 +59,16 @@ const SIGNATURE_HEADERS = {
   transmission_time: 'paypal-transmission-time',
 } as const;
 
+/** Whether the text is one JSON object: only such a text may be spliced into a request as a member's value. */
+function isJsonObject(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
 /** An amount PayPal sent, in cents; one it should never send is the provider's fault, not a crash. */
 function cents(value: string): number {
   try {
@@ -165,12 +175,15 @@ export class PaypalClient implements PaymentProvider {
     return res.body.supplementary_data?.related_ids?.order_id ?? null;
   }
 
-  async verifyWebhook(headers: WebhookHeaders, event: unknown): Promise<boolean> {
+  async verifyWebhook(headers: WebhookHeaders, body: string): Promise<boolean> {
     const fields = Object.fromEntries(Object.entries(SIGNATURE_HEADERS).map(([field, header]) => [field, headers[header]]));
-    if (Object.values(fields).some((v) => !v)) return false;
+    if (Object.values(fields).some((v) => !v) || !isJsonObject(body)) return false;
     const { webhookId } = await this.opts.credentials();
+    // PayPal checks its signature over the event's bytes in this request: the body goes in as it came, since
+    // a parse and stringify can change them (1.0 becomes 1, an escaped é a raw one, spacing goes).
+    const head = JSON.stringify({ ...fields, webhook_id: webhookId });
     const res = await this.call<{ verification_status?: string }>('POST', '/v1/notifications/verify-webhook-signature', {
-      body: { ...fields, webhook_id: webhookId, webhook_event: event },
+      json: `${head.slice(0, -1)},"webhook_event":${body}}`,
     });
     // PayPal answers 400 for a malformed signature: that is a failed verification, not an outage.
     if (res.status === 400) return false;
@@ -217,7 +230,8 @@ export class PaypalClient implements PaymentProvider {
   private async call<T>(
     method: 'GET' | 'POST',
     path: string,
-    opts: { body?: unknown; requestId?: string } = {},
+    /** `json`: a body already in JSON, sent as it is. */
+    opts: { body?: unknown; json?: string; requestId?: string } = {},
   ): Promise<{ ok: true; status: number; body: T } | { ok: false; status: number; issue?: string; error?: PaypalError }> {
     for (let attempt = 1; ; attempt++) {
       const res = await this.fetch(path, {
@@ -228,7 +242,7 @@ export class PaypalClient implements PaymentProvider {
           prefer: 'return=representation',
           ...(opts.requestId ? { 'paypal-request-id': opts.requestId } : {}),
         },
-        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        body: opts.json ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
       });
       // A token revoked early: get a new one, once.
       if (res.status === 401 && attempt === 1) {

@@ -19,12 +19,18 @@
  *   again (PayPal's "restart"). No capture exists, so no PAYMENT.CAPTURE.DENIED is sent.
  * - `PayPal-Request-Id` replays only successful answers, so a retry after an error is carried out.
  * Webhooks: each event is POSTed to webhookUrl() after the response that raised it, retried after 0.5 s,
- * 2 s and 5 s; every attempt is recorded on the event (`transmissions`). Unlike PayPal, which signs with
- * RSA and the certificate at `paypal-cert-url`, the signature is HMAC-SHA256 keyed by the client secret,
- * over PayPal's own string `transmission_id|transmission_time|webhook_id|crc32(body)`.
+ * 2 s and 5 s; every attempt is recorded on the event (`transmissions`) and carries PayPal's headers, its
+ * own transmission time and a `paypal-cert-url` on PayPal's sandbox host (never fetched: the product
+ * verifies through verify-webhook-signature). Unlike PayPal, which signs with RSA and that certificate, the
+ * signature is HMAC-SHA256 keyed by the client secret, over PayPal's own string
+ * `transmission_id|transmission_time|webhook_id|crc32(body)`. As PayPal does, verify-webhook-signature
+ * checks it over the bytes of `webhook_event` in its request, exactly as they are there: an event parsed
+ * and serialised again differently (`1.0` as `1`, an escaped character unescaped, other spacing) fails.
  *
  * Local-only controls (not PayPal; no token):
  *   GET  /_local/health
+ *   GET  /_local/verifications?event_id=  -> { event_id, calls }: the verify-webhook-signature calls made
+ *                                           about that event (what a product's checks spared PayPal)
  *   GET  /_local/webhooks                   -> { paused, url }
  *   POST /_local/webhooks {"paused": bool}  while paused, new events are recorded but only a resend
  *                                           delivers them; deliveries already under way wait
@@ -63,8 +69,9 @@ const MAX_BODY_BYTES = 1024 * 1024;
 const STATE_VERSION = 1;
 const BUYER = { email: 'buyer@example.com', givenName: 'John', surname: 'Doe' };
 const MERCHANT_EMAIL = 'merchant@example.com';
-const CERT_NAME = 'CERT-360caa42-fca2a594-local';
-const AUTH_ALGO = 'SHA256withRSA';
+/** Where PayPal's sandbox serves the certificate its deliveries name (the local one is never fetched). */
+export const WEBHOOK_CERT_URL = 'https://api.sandbox.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-local';
+export const AUTH_ALGO = 'SHA256withRSA';
 /** PayPal's US rate for PayPal checkout: 3.49% + $0.49; the fixed part is not returned on refunds. */
 const FEE_RATE_BP = 349;
 const FEE_FIXED_CENTS = 49;
@@ -192,11 +199,79 @@ const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
   return c >>> 0;
 });
-/** CRC-32 of the UTF-8 text, unsigned decimal as in PayPal's signed string. */
-function crc32(text: string): number {
+/** CRC-32 of the bytes (text as UTF-8), unsigned decimal as in PayPal's signed string. */
+function crc32(data: Buffer | string): number {
   let crc = 0xffffffff;
-  for (const byte of Buffer.from(text, 'utf8')) crc = CRC_TABLE[(crc ^ byte) & 0xff] ^ (crc >>> 8);
+  for (const byte of typeof data === 'string' ? Buffer.from(data, 'utf8') : data) crc = CRC_TABLE[(crc ^ byte) & 0xff] ^ (crc >>> 8);
   return (crc ^ 0xffffffff) >>> 0;
+}
+
+export interface SignedTransmission {
+  transmissionId: string;
+  transmissionTime: string;
+  webhookId: string;
+  /** The stand-in's signing key: the client secret. */
+  clientSecret: string;
+}
+
+/** The `paypal-transmission-sig` of a delivery whose body is `body` (its bytes, text as UTF-8). */
+export function webhookSignature(body: Buffer | string, t: SignedTransmission): string {
+  return createHmac('sha256', t.clientSecret).update(`${t.transmissionId}|${t.transmissionTime}|${t.webhookId}|${crc32(body)}`).digest('base64');
+}
+
+const [SPACE, TAB, LF, CR, QUOTE, COMMA, BACKSLASH, LBRACE, RBRACE, LBRACKET, RBRACKET] = [...' \t\n\r",\\{}[]'].map((c) => c.charCodeAt(0));
+const WHITESPACE = [SPACE, TAB, LF, CR];
+
+/**
+ * The bytes of a member's value in the text of a JSON object (known to be valid: parsed before), exactly as
+ * they are there; the last one of that name, as JSON.parse keeps. UTF-8 never puts these ASCII delimiters
+ * inside a multi-byte character, so the bytes can be walked as they are.
+ */
+export function rawMember(json: Buffer, name: string): Buffer | undefined {
+  let i = 0;
+  const skipSpace = () => {
+    while (WHITESPACE.includes(json[i])) i++;
+  };
+  const skipString = () => {
+    for (i++; json[i] !== QUOTE; i++) if (json[i] === BACKSLASH) i++;
+    i++;
+  };
+  const skipValue = () => {
+    if (json[i] === QUOTE) return skipString();
+    if (json[i] !== LBRACE && json[i] !== LBRACKET) {
+      // A number, true, false or null: up to the next delimiter.
+      while (i < json.length && ![COMMA, RBRACE, RBRACKET, ...WHITESPACE].includes(json[i])) i++;
+      return;
+    }
+    let depth = 0;
+    do {
+      if (json[i] === QUOTE) {
+        skipString();
+        continue;
+      }
+      if (json[i] === LBRACE || json[i] === LBRACKET) depth++;
+      else if (json[i] === RBRACE || json[i] === RBRACKET) depth--;
+      i++;
+    } while (depth > 0);
+  };
+  let found: Buffer | undefined;
+  skipSpace();
+  if (json[i] !== LBRACE) return undefined;
+  i++;
+  for (skipSpace(); json[i] === QUOTE; skipSpace()) {
+    const keyStart = i;
+    skipString();
+    const key = JSON.parse(json.subarray(keyStart, i).toString('utf8')) as string;
+    skipSpace();
+    i++; // the colon
+    skipSpace();
+    const start = i;
+    skipValue();
+    if (key === name) found = json.subarray(start, i);
+    skipSpace();
+    if (json[i] === COMMA) i++;
+  }
+  return found;
 }
 
 /** Appends query parameters, keeping the URL's own query and fragment as they are. */
@@ -328,6 +403,8 @@ export async function startPaypal(opts: PaypalStandinOptions): Promise<PaypalSta
   const inflight = new Set<http.ClientRequest>();
   /** Automatic deliveries stopped by a pause, by event id: the attempt each resumes at. */
   const waiting = new Map<string, number>();
+  /** verify-webhook-signature calls by the id of the event they were about (kept in memory only). */
+  const verifications = new Map<string, number>();
 
   function save() {
     const tmp = `${stateFile}.${process.pid}.tmp`;
@@ -479,10 +556,6 @@ export async function startPaypal(opts: PaypalStandinOptions): Promise<PaypalSta
     if (!paused) later(0, () => deliver(id, 0, false));
   }
 
-  function sign(body: string, transmissionId: string, transmissionTime: string) {
-    return createHmac('sha256', opts.clientSecret).update(`${transmissionId}|${transmissionTime}|${opts.webhookId}|${crc32(body)}`).digest('base64');
-  }
-
   /** `resend`: asked for through the API, so it goes out even while delivery is paused. */
   function deliver(eventId: string, attempt: number, resend: boolean) {
     if (closed) return;
@@ -499,8 +572,8 @@ export async function startPaypal(opts: PaypalStandinOptions): Promise<PaypalSta
       'content-type': 'application/json',
       'paypal-transmission-id': transmissionId,
       'paypal-transmission-time': transmissionTime,
-      'paypal-transmission-sig': sign(body, transmissionId, transmissionTime),
-      'paypal-cert-url': `${url}/v1/notifications/certs/${CERT_NAME}`,
+      'paypal-transmission-sig': webhookSignature(body, { transmissionId, transmissionTime, webhookId: opts.webhookId, clientSecret: opts.clientSecret }),
+      'paypal-cert-url': WEBHOOK_CERT_URL,
       'paypal-auth-algo': AUTH_ALGO,
       'user-agent': 'PayPal/AUHD-214.0-58277442',
     };
@@ -847,10 +920,11 @@ export async function startPaypal(opts: PaypalStandinOptions): Promise<PaypalSta
     if (body.webhook_event === undefined) throw missing('/webhook_event');
     if (!isObject(body.webhook_event)) throw badSyntax('/webhook_event', JSON.stringify(body.webhook_event));
     const { auth_algo, transmission_id, transmission_sig, transmission_time, webhook_id } = body as Record<(typeof fields)[number], string>;
-    // The event comes back parsed; the delivered body was JSON.stringify of it, so this is the same text.
-    const expected = Buffer.from(
-      createHmac('sha256', opts.clientSecret).update(`${transmission_id}|${transmission_time}|${webhook_id}|${crc32(JSON.stringify(body.webhook_event))}`).digest('base64'),
-    );
+    const eventId = String(body.webhook_event.id);
+    verifications.set(eventId, (verifications.get(eventId) ?? 0) + 1);
+    // Over the event's bytes as this request has them, as PayPal checks: not a serialisation of it.
+    const event = rawMember(ctx.body, 'webhook_event')!;
+    const expected = Buffer.from(webhookSignature(event, { transmissionId: transmission_id, transmissionTime: transmission_time, webhookId: webhook_id, clientSecret: opts.clientSecret }));
     const given = Buffer.from(transmission_sig);
     const ok = webhook_id === opts.webhookId && auth_algo === AUTH_ALGO && given.length === expected.length && timingSafeEqual(given, expected);
     return { status: 200, json: { verification_status: ok ? 'SUCCESS' : 'FAILURE' } };
@@ -957,6 +1031,10 @@ export async function startPaypal(opts: PaypalStandinOptions): Promise<PaypalSta
   // ---- local control (not PayPal) ----
 
   const pendingEvents = () => state.events.filter((e) => e.status === 'PENDING').length;
+  const verificationCount: Handler = (ctx) => {
+    const eventId = ctx.url.searchParams.get('event_id') ?? '';
+    return { status: 200, json: { event_id: eventId, calls: verifications.get(eventId) ?? 0 } };
+  };
   const health: Handler = () => ({ status: 200, json: { ok: true, webhooks_paused: paused, pending_events: pendingEvents() } });
   /**
    * While paused, events raised are recorded but only a resend delivers them; deliveries (and retries)
@@ -994,6 +1072,7 @@ export async function startPaypal(opts: PaypalStandinOptions): Promise<PaypalSta
     { method: 'POST', pattern: /^\/checkoutnow\/decline$/, auth: false, handle: approve(true) },
     { method: 'POST', pattern: /^\/checkoutnow\/cancel$/, auth: false, handle: cancel },
     { method: 'GET', pattern: /^\/_local\/health$/, auth: false, handle: health },
+    { method: 'GET', pattern: /^\/_local\/verifications$/, auth: false, handle: verificationCount },
     { method: 'GET', pattern: /^\/_local\/webhooks$/, auth: false, handle: webhookControl },
     { method: 'POST', pattern: /^\/_local\/webhooks$/, auth: false, handle: webhookControl },
   ];

@@ -353,7 +353,7 @@ describe('the webhook', () => {
       'paypal-transmission-id': randomUUID(),
       'paypal-transmission-time': new Date().toISOString(),
       'paypal-transmission-sig': Buffer.from('not a signature').toString('base64'),
-      'paypal-cert-url': `${stack.paypalUrl}/v1/notifications/certs/CERT-360caa42-fca2a594-local`,
+      'paypal-cert-url': 'https://api.sandbox.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-local',
       'paypal-auth-algo': 'SHA256withRSA',
     };
     const res = await fetch(new URL('/paypal/webhook', stack.apiUrl), { method: 'POST', headers, body: JSON.stringify(forged) });

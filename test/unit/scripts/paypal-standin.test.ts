@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/dev/ports.js';
-import { startPaypal, type PaypalStandin, type PaypalStandinOptions } from '../../../scripts/dev/paypal.js';
+import { startPaypal, webhookSignature, type PaypalStandin, type PaypalStandinOptions } from '../../../scripts/dev/paypal.js';
 
 const CLIENT_ID = 'snip-local-client';
 const CLIENT_SECRET = 'snip-local-secret';
@@ -283,8 +283,10 @@ describe('local PayPal stand-in', () => {
       'paypal-transmission-id': expect.any(String),
       'paypal-transmission-time': expect.any(String),
       'paypal-transmission-sig': expect.any(String),
-      'paypal-cert-url': expect.stringContaining(paypal.url),
+      'paypal-cert-url': expect.stringMatching(/^https:\/\/api\.sandbox\.paypal\.com\/v1\/notifications\/certs\//),
     });
+    // Sent now: the product refuses a transmission time minutes away from its own.
+    expect(Math.abs(Date.parse(completed.headers['paypal-transmission-time'] as string) - Date.now())).toBeLessThan(60_000);
     expect(completed.body).toBe(JSON.stringify(completed.event));
 
     expect((await verify(completed)).json).toEqual({ verification_status: 'SUCCESS' });
@@ -293,6 +295,26 @@ describe('local PayPal stand-in', () => {
     expect((await verify({ ...completed, event: tampered })).json).toEqual({ verification_status: 'FAILURE' });
     expect((await verify(completed, { webhook_id: 'ANOTHERWEBHOOK' })).json).toEqual({ verification_status: 'FAILURE' });
     expect((await verify(completed, { transmission_time: new Date().toISOString() })).json).toEqual({ verification_status: 'FAILURE' });
+    expect((await api('GET', `/_local/verifications?event_id=${completed.event.id}`, { auth: null })).json).toEqual({ event_id: completed.event.id, calls: 4 });
+  });
+
+  it('verifies a signature over the bytes of the event in the request, as PayPal does', async () => {
+    const transmission = { transmissionId: 'a7f1c3e0-1d2b-11ef-9c41-1f2e3d4c5b6a', transmissionTime: new Date().toISOString(), webhookId: WEBHOOK_ID, clientSecret: CLIENT_SECRET };
+    // Bytes that a parse and stringify would change: a 1.0, an escaped character, spacing.
+    const body = '{ "id": "WH-BYTES-1", "event_type": "PAYMENT.CAPTURE.COMPLETED", "resource": { "amount": 1.0, "note": "caf\\u00e9" } }';
+    const fields = {
+      auth_algo: 'SHA256withRSA',
+      cert_url: 'https://api.sandbox.paypal.com/v1/notifications/certs/CERT-1',
+      transmission_id: transmission.transmissionId,
+      transmission_sig: webhookSignature(body, transmission),
+      transmission_time: transmission.transmissionTime,
+      webhook_id: WEBHOOK_ID,
+    };
+    const spliced = (event: string) => api('POST', '/v1/notifications/verify-webhook-signature', { raw: `${JSON.stringify(fields).slice(0, -1)},"webhook_event":${event}}` });
+    expect((await spliced(body)).json).toEqual({ verification_status: 'SUCCESS' });
+    expect((await spliced(JSON.stringify(JSON.parse(body)))).json).toEqual({ verification_status: 'FAILURE' });
+    expect((await api('POST', '/v1/notifications/verify-webhook-signature', { body: { ...fields, webhook_event: JSON.parse(body) } })).json).toEqual({ verification_status: 'FAILURE' });
+    expect((await api('GET', '/_local/verifications?event_id=WH-BYTES-1', { auth: null })).json).toEqual({ event_id: 'WH-BYTES-1', calls: 3 });
   });
 
   it('refuses to capture an order the buyer has not approved, or one that does not exist', async () => {
