@@ -21,6 +21,11 @@ import { until } from '../support/wait.js';
 
 const stack = inject('stack');
 const MAX_SEQUENTIAL = 3;
+/**
+ * PayPal's webhook (server to server, nobody waiting) has one more: its gate's look-up of the event and count
+ * of the address, made before PayPal is asked to verify anything (domain/paypal-webhook-gate.ts).
+ */
+const GATE_ROUND_TRIPS: Partial<Record<RouteName, number>> = { paypalWebhook: 1 };
 const options = { feedbackNotes: 'Is the low end too heavy?', context: 'mix_check' };
 
 /** The most calls and sequential round trips each route needed. */
@@ -239,7 +244,7 @@ describe('DynamoDB round trips per route', () => {
     const table = routeNames.map((name) => ({ route: name, ...(seen.get(name) ?? { calls: NaN, sequential: NaN }) }));
     console.table([...table, ...[...seenImpersonated].map(([name, most]) => ({ route: `${name} (impersonated)`, ...most }))]);
     expect(routeNames.filter((n) => !seen.has(n)), 'routes not walked').toEqual([]);
-    expect(table.filter((r) => r.sequential > MAX_SEQUENTIAL).map((r) => `${r.route}: ${r.sequential} sequential (${r.calls} calls)`)).toEqual([]);
+    expect(table.filter((r) => r.sequential > MAX_SEQUENTIAL + (GATE_ROUND_TRIPS[r.route] ?? 0)).map((r) => `${r.route}: ${r.sequential} sequential (${r.calls} calls)`)).toEqual([]);
     for (const [name, { sequential }] of seenImpersonated) {
       expect(sequential, `${name} while impersonating`).toBeLessThanOrEqual(seen.get(name)!.sequential + AUDIT_ROUND_TRIPS);
     }
