@@ -3,7 +3,7 @@
  * - per user:           PK USER#<id>     SK LIMIT#<name>#<window start>
  * - per client address: PK CLIENT#<ip>   SK LIMIT#<name>#<window start>
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/aws/dynamo.js';
 import { config } from '../lib/config.js';
 
@@ -32,16 +32,30 @@ const subjectKey = (s: LimitSubject) =>
   // Addresses come from API Gateway, not the caller; the length cap only keeps the key sane.
   'user' in s ? `USER#${s.user}` : `CLIENT#${(s.client || 'unknown').slice(0, 64)}`;
 
+/** The current fixed window of `windowSeconds`: its counter's key and when it ends. */
+function windowOf(subject: LimitSubject, name: string, windowSeconds: number, now: number) {
+  const windowMs = windowSeconds * 1000;
+  const start = Math.floor(now / windowMs) * windowMs;
+  return { key: { PK: subjectKey(subject), SK: `LIMIT#${name}#${new Date(start).toISOString()}` }, end: start + windowMs };
+}
+
+const secondsLeft = (end: number, now: number) => Math.max(1, Math.ceil((end - now) / 1000));
+
 /**
  * Counts one use by the subject in the current fixed window of `windowSeconds`. Gives the seconds until
  * that window ends when its limit is reached (nothing counted), else null.
  */
 export async function takeInWindow(subject: LimitSubject, name: string, limit: number, windowSeconds: number, now = Date.now()): Promise<number | null> {
-  const windowMs = windowSeconds * 1000;
-  const start = Math.floor(now / windowMs) * windowMs;
-  const end = start + windowMs;
-  const taken = await take({ PK: subjectKey(subject), SK: `LIMIT#${name}#${new Date(start).toISOString()}` }, limit, Math.floor(end / 1000) + 300);
-  return taken ? null : Math.max(1, Math.ceil((end - now) / 1000));
+  const { key, end } = windowOf(subject, name, windowSeconds, now);
+  const taken = await take(key, limit, Math.floor(end / 1000) + 300);
+  return taken ? null : secondsLeft(end, now);
+}
+
+/** Like takeInWindow, counting nothing: the seconds until the window ends when its limit is reached, else null. */
+export async function peekInWindow(subject: LimitSubject, name: string, limit: number, windowSeconds: number, now = Date.now()): Promise<number | null> {
+  const { key, end } = windowOf(subject, name, windowSeconds, now);
+  const res = await dynamo().send(new GetCommand({ TableName: config.tableName, Key: key, ConsistentRead: true, ProjectionExpression: 'uses' }));
+  return ((res.Item?.uses as number | undefined) ?? 0) >= limit ? secondsLeft(end, now) : null;
 }
 
 /** Counts one use by a user; false when the hour's limit is reached. */

@@ -5,15 +5,15 @@
  * limits; a transmission time within minutes of now (PayPal stamps and signs each transmission, its retries
  * included, as it sends it, so only a replayed or forged one is old); a certificate URL on PayPal's API hosts;
  * our webhook id configured; an event with an id and a type. An event applied before is answered at once,
- * which stops PayPal's redeliveries without asking it anything. The rest is counted per client address and
- * verified by PayPal over the body exactly as it came.
+ * which stops PayPal's redeliveries without asking it anything. The rest is verified by PayPal over the body
+ * exactly as it came, unless its client address has had too many deliveries refused by that verification.
  */
 import { webhookSeen } from '../data/payments.js';
 import { AppError, BadRequest, ServiceUnavailable } from '../lib/errors.js';
 import { count, log } from '../lib/observability.js';
 import { paymentSecrets } from '../lib/secrets.js';
 import { payments, type WebhookHeaders } from '../providers/payments.js';
-import { enforceRateLimit } from './rate-limits.js';
+import { countRateLimitedUse, refuseOverLimit } from './rate-limits.js';
 
 export interface PaypalDelivery {
   headers: WebhookHeaders;
@@ -108,18 +108,23 @@ export async function admitPaypalWebhook<E extends object>(delivery: PaypalDeliv
   if (!(await webhookIdConfigured())) reject(new ServiceUnavailable('PayPal webhooks cannot be verified right now.', 'webhook_not_configured'));
   const event = eventOf(delivery.body);
   if (!event) reject(refused('Not a PayPal event', 'invalid_event'));
-  // Counted beside the look-up (one round trip): every delivery that got this far may cost a verification,
-  // PayPal's own too, since nothing short of the verification tells them apart. A repeat of an applied
-  // event is answered 200 whatever the count.
+  // The address's count is read beside the look-up (one round trip). Only deliveries PayPal refuses count:
+  // anyone can pass the checks above, but only PayPal's own pass its verification, and those, however many
+  // on a busy day, are never held back. Deliveries verified at the same time may go past the limit by as
+  // many as run at once (the area's reserved concurrency). A repeat of an applied event is answered 200
+  // whatever the count.
   const [seen, limited] = await Promise.all([
     webhookSeen('paypal', event.id),
-    enforceRateLimit('paypalWebhook', delivery.clientIp, now).then(
+    refuseOverLimit('paypalWebhook', delivery.clientIp, now).then(
       () => null,
       (err: unknown) => err,
     ),
   ]);
   if (seen) return null;
   if (limited) throw limited;
-  if (!(await payments().verifyWebhook(delivery.headers, delivery.body))) reject(refused('The webhook signature is not valid', 'invalid_signature'));
+  if (!(await payments().verifyWebhook(delivery.headers, delivery.body))) {
+    await countRateLimitedUse('paypalWebhook', delivery.clientIp, now);
+    reject(refused('The webhook signature is not valid', 'invalid_signature'));
+  }
   return event as E & PaypalEventIds;
 }

@@ -3,7 +3,7 @@
  * for what costs the platform (provider calls, processing runs), per client address for public routes.
  * Fixed windows counted in the table (data/limits.ts); a call past one is a 429 with `Retry-After`.
  */
-import { takeInWindow, type LimitSubject } from '../data/limits.js';
+import { peekInWindow, takeInWindow, type LimitSubject } from '../data/limits.js';
 import { TooManyRequests } from '../lib/errors.js';
 
 interface Limit {
@@ -22,17 +22,34 @@ export const RATE_LIMITS = {
   createOrderHourly: { per: 'user', limit: 30, windowSeconds: 3600, message: 'Too many payments started in an hour. Please try again later.' },
   // Each upload ticket is a processing run (3 GB for up to 15 minutes): an album of 20 files dropped at once passes.
   uploadTicket: { per: 'user', limit: 30, windowSeconds: 60, message: 'Too many uploads started in a minute. Please wait a moment and try again.' },
-  // Each PayPal webhook that passes the cheap checks costs a verification call to PayPal. PayPal delivers from
-  // a handful of addresses, each far below this; a 429 is only delayed (PayPal retries for 3 days).
-  paypalWebhook: { per: 'client', limit: 120, windowSeconds: 60, message: 'Too many webhook deliveries from this address in a minute. Please retry later.' },
+  // PayPal webhook deliveries that PayPal's verification refused (each cost a call to it): counted after the
+  // refusal, checked before the call (refuseOverLimit), so PayPal's own deliveries, however many, never count.
+  paypalWebhook: { per: 'client', limit: 120, windowSeconds: 60, message: 'Too many webhook deliveries that are not genuine from this address in a minute. Please retry later.' },
 } as const satisfies Record<string, Limit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
+const subjectOf = (l: Limit, subject: string): LimitSubject => (l.per === 'user' ? { user: subject } : { client: subject });
+
 /** Counts one use of `name` by the subject; throws 429 (with the seconds to wait) when its limit is reached. */
 export async function enforceRateLimit(name: RateLimitName, subject: string, now = Date.now()): Promise<void> {
   const l: Limit = RATE_LIMITS[name];
-  const who: LimitSubject = l.per === 'user' ? { user: subject } : { client: subject };
-  const wait = await takeInWindow(who, name, l.limit, l.windowSeconds, now);
+  const wait = await takeInWindow(subjectOf(l, subject), name, l.limit, l.windowSeconds, now);
   if (wait !== null) throw new TooManyRequests(l.message, wait);
+}
+
+/**
+ * For a limit on what goes wrong rather than on every use: throws 429 when the subject's counted uses
+ * have reached it, counting nothing; countRateLimitedUse counts one once it has gone wrong.
+ */
+export async function refuseOverLimit(name: RateLimitName, subject: string, now = Date.now()): Promise<void> {
+  const l: Limit = RATE_LIMITS[name];
+  const wait = await peekInWindow(subjectOf(l, subject), name, l.limit, l.windowSeconds, now);
+  if (wait !== null) throw new TooManyRequests(l.message, wait);
+}
+
+/** Counts one use towards `name`'s limit without refusing it (the next call's refuseOverLimit does). */
+export async function countRateLimitedUse(name: RateLimitName, subject: string, now = Date.now()): Promise<void> {
+  const l: Limit = RATE_LIMITS[name];
+  await takeInWindow(subjectOf(l, subject), name, l.limit, l.windowSeconds, now);
 }

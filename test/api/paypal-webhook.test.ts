@@ -143,7 +143,18 @@ describe('the PayPal webhook gate', () => {
     expect(await verifyCalls(huge.id)).toBe(0);
   });
 
-  it(`refuses a delivery past ${PER_MINUTE} in a minute from one address with 429 and Retry-After, before asking PayPal; other addresses are not held back`, async () => {
+  it(`takes more than ${PER_MINUTE} genuine deliveries in a minute from one address: only refused ones count`, async () => {
+    const busy = '127.0.0.5';
+    await startOfAMinute(40_000);
+    const statuses: number[] = [];
+    for (let batch = 0; batch < PER_MINUTE / 20 + 1; batch++) {
+      const answers = await Promise.all(Array.from({ length: 20 }, () => eventText().text).map((text) => deliver(text, signedHeaders(text), busy)));
+      statuses.push(...answers.map((a) => a.status));
+    }
+    expect(statuses).toEqual(Array(PER_MINUTE + 20).fill(200));
+  }, 120_000);
+
+  it(`refuses a delivery past ${PER_MINUTE} refused ones in a minute from one address with 429 and Retry-After, before asking PayPal; other addresses are not held back`, async () => {
     expect(PER_MINUTE).toBe(120);
     const flooder = '127.0.0.2';
     const forged = (text: string) => signedHeaders(text, { 'paypal-transmission-sig': Buffer.from(`forged ${text.length}`).toString('base64') });

@@ -6,11 +6,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const seen = vi.hoisted(() => vi.fn(async (_provider: string, _id: string) => false));
 const limit = vi.hoisted(() => vi.fn(async (_name: string, _subject: string, _now?: number) => {}));
+const countUse = vi.hoisted(() => vi.fn(async (_name: string, _subject: string, _now?: number) => {}));
 const verify = vi.hoisted(() => vi.fn(async (_headers: unknown, _body: string) => true));
 const secrets = vi.hoisted(() => vi.fn(async () => ({ paypalWebhookId: 'WH123' })));
 const counted = vi.hoisted(() => vi.fn());
 vi.mock('../../../functions/data/payments.js', () => ({ webhookSeen: seen }));
-vi.mock('../../../functions/domain/rate-limits.js', () => ({ enforceRateLimit: limit }));
+vi.mock('../../../functions/domain/rate-limits.js', () => ({ refuseOverLimit: limit, countRateLimitedUse: countUse }));
 vi.mock('../../../functions/providers/payments.js', () => ({ payments: () => ({ verifyWebhook: verify }) }));
 vi.mock('../../../functions/lib/secrets.js', () => ({ paymentSecrets: secrets }));
 vi.mock('../../../functions/lib/observability.js', () => ({ count: counted, log: { error: () => {} } }));
@@ -32,7 +33,7 @@ const delivery = (over: Partial<{ headers: Record<string, string | undefined>; b
 const at = (offsetMs: number) => new Date(NOW + offsetMs).toISOString();
 
 beforeEach(() => {
-  for (const m of [seen, limit, verify, secrets, counted]) m.mockClear();
+  for (const m of [seen, limit, countUse, verify, secrets, counted]) m.mockClear();
   seen.mockResolvedValue(false);
   limit.mockResolvedValue(undefined);
   verify.mockResolvedValue(true);
@@ -45,14 +46,16 @@ async function expectCheapRefusal(d: ReturnType<typeof delivery>, status: number
   expect(counted).toHaveBeenCalledExactlyOnceWith('WebhooksRejected');
   expect(seen).not.toHaveBeenCalled();
   expect(limit).not.toHaveBeenCalled();
+  expect(countUse).not.toHaveBeenCalled();
   expect(verify).not.toHaveBeenCalled();
 }
 
 describe('the PayPal webhook gate', () => {
-  it('admits a delivery that passes everything, verified over the body as it came, counted for its address', async () => {
+  it('admits a delivery that passes everything, verified over the body as it came; genuine, it does not count towards its address limit', async () => {
     expect(await admitPaypalWebhook(delivery(), NOW)).toMatchObject({ id: 'WH-1', event_type: 'PAYMENT.CAPTURE.COMPLETED' });
     expect(verify).toHaveBeenCalledWith(headers(), BODY);
     expect(limit).toHaveBeenCalledWith('paypalWebhook', '198.51.100.7', NOW);
+    expect(countUse).not.toHaveBeenCalled();
     expect(counted).not.toHaveBeenCalled();
   });
 
@@ -117,9 +120,10 @@ describe('the PayPal webhook gate', () => {
     expect(verify).not.toHaveBeenCalled();
   });
 
-  it('refuses what PayPal does not verify, counted', async () => {
+  it("refuses what PayPal does not verify, counted as rejected and towards its address's limit", async () => {
     verify.mockResolvedValue(false);
     await expect(admitPaypalWebhook(delivery(), NOW)).rejects.toMatchObject({ status: 400, code: 'invalid_signature' });
     expect(counted).toHaveBeenCalledExactlyOnceWith('WebhooksRejected');
+    expect(countUse).toHaveBeenCalledExactlyOnceWith('paypalWebhook', '198.51.100.7', NOW);
   });
 });
