@@ -22,21 +22,24 @@ const COGNITO = '@aws-sdk/client-cognito-identity-provider';
 const SECRETS = '@aws-sdk/client-secrets-manager';
 const S3 = '@aws-sdk/client-s3';
 const SES = '@aws-sdk/client-sesv2';
-/** Every HTTP area: the table, the directory (first sight of a caller, admins' MFA, impersonation) and the impersonation key. */
-const HTTP = [...DYNAMO, COGNITO, SECRETS];
+/**
+ * Every HTTP area: the table (the user record's conditional writes read what a refused one met), the
+ * directory (first sight of a caller, admins' MFA, impersonation) and the impersonation key.
+ */
+const HTTP = [...DYNAMO, UTIL, COGNITO, SECRETS];
 
 /**
  * The SDK packages each function's bundle imports when it loads, by entry: the clients its code calls.
  * A function that calls S3 is one that presigns or moves media; one that calls SES sends e-mail.
  */
 export const SDK_CLIENTS: Readonly<Record<string, readonly string[]>> = {
-  'functions/http/users.ts': [...HTTP, UTIL, S3, SES], // profile pictures: presigned uploads, checked and kept; an admin's authenticator e-mailed
-  'functions/http/tracks.ts': [...HTTP, UTIL, S3, SES], // uploads, listening, deleting audio; refund e-mails
-  'functions/http/shares.ts': [...HTTP, UTIL, SES],
+  'functions/http/users.ts': [...HTTP, S3, SES], // profile pictures: presigned uploads, checked and kept; an admin's authenticator e-mailed
+  'functions/http/tracks.ts': [...HTTP, S3, SES], // uploads, listening, deleting audio; refund e-mails
+  'functions/http/shares.ts': [...HTTP, SES],
   'functions/http/feedbacks.ts': HTTP,
-  'functions/http/payments.ts': [...HTTP, UTIL, SES],
-  'functions/http/billing.ts': [...HTTP, UTIL, SES],
-  'functions/http/admin.ts': [...HTTP, UTIL, SES], // the decision on a pro application is e-mailed
+  'functions/http/payments.ts': [...HTTP, SES],
+  'functions/http/billing.ts': [...HTTP, SES],
+  'functions/http/admin.ts': [...HTTP, SES], // the decision on a pro application is e-mailed
   'functions/http/health.ts': [...HTTP, S3], // the buckets are probed
   'functions/http/telemetry.ts': HTTP, // browsers' reports: logged and counted, nothing stored
   'functions/jobs/process-audio.ts': [...DYNAMO, UTIL, S3],
@@ -44,7 +47,7 @@ export const SDK_CLIENTS: Readonly<Record<string, readonly string[]>> = {
   'functions/jobs/payment-checks.ts': [...DYNAMO, UTIL, SECRETS, SES],
   'functions/realtime/socket.ts': DYNAMO,
   'functions/realtime/stream.ts': [...DYNAMO, UTIL, '@aws-sdk/client-apigatewaymanagementapi'],
-  'functions/triggers/post-confirmation.ts': DYNAMO,
+  'functions/triggers/post-confirmation.ts': [...DYNAMO, UTIL], // the new user's record, written conditionally
   'functions/triggers/custom-message.ts': [],
 };
 

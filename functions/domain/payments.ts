@@ -24,7 +24,7 @@ import { getUser, type UserRecord } from '../data/users.js';
 import { config } from '../lib/config.js';
 import { BadRequest, Conflict, NotFound } from '../lib/errors.js';
 import { payments, type ProviderCapture } from '../providers/payments.js';
-import { admitPaypalWebhook, type PaypalDelivery } from './paypal-webhook-gate.js';
+import type { PaypalEventIds } from './paypal-webhook-gate.js';
 import * as notify from './notifications.js';
 import { checkRequest, idempotencyConflict, idFromKey, newShare, requestHash } from './shares.js';
 import { count, log } from '../lib/observability.js';
@@ -687,7 +687,7 @@ async function eachConcurrently<T>(items: T[], limit: number, work: (item: T) =>
   );
 }
 
-interface PaypalEvent {
+export interface PaypalEvent {
   id?: unknown;
   event_type?: unknown;
   resource_type?: unknown;
@@ -711,14 +711,11 @@ async function orderOfEvent(e: PaypalEvent): Promise<string | null> {
 }
 
 /**
- * A PayPal webhook delivery: admitted by the gate (paypal-webhook-gate.ts: cheap checks, a limit per address,
- * then PayPal's verification; nothing changed when it is refused), then applied once per event id by
+ * A PayPal event the webhook's gate admitted (paypal-webhook-gate.ts: cheap checks, a limit per address,
+ * then PayPal's verification; nothing changed when it is refused), applied once per event id by
  * reconciling the order it is about with the order as it stands.
  */
-export async function handlePaypalWebhook(delivery: PaypalDelivery): Promise<void> {
-  const event = await admitPaypalWebhook<PaypalEvent>(delivery);
-  // Applied before: answered as it is.
-  if (!event) return;
+export async function applyPaypalEvent(event: PaypalEvent & PaypalEventIds): Promise<void> {
   const orderId = await orderOfEvent(event);
   // Whether it was applied, the payment and the margin, read at once: a capture it brings then needs one write.
   const [seen, found, settings] = await Promise.all([

@@ -56,11 +56,14 @@ export async function createTrack(user: PlanHolder, input: { key: string; title:
   const upload = parseUploadKey(input.key);
   if (!upload || upload.userId !== userId) throw new Forbidden('This upload does not belong to you');
   // Everything registration checks is read at once; the upload's absence is reported before the plan's limit.
-  const [head, earlyResult, overPlan] = await Promise.all([
+  const [head, firstResult, overPlan] = await Promise.all([
     media.headObject(input.key),
     uploads.getResult(input.key),
     assertRoomForTrack(user).then(() => null, (err: unknown) => err),
   ]);
+  // Processing records its result before it removes the upload: read side by side, the result may have
+  // been read before it was written and the HEAD after the removal. Gone, the upload was processed or never came.
+  const earlyResult = firstResult ?? (head ? null : await uploads.getResult(input.key));
   if (!head && !earlyResult) throw new NotFound('The uploaded file was not found. Please upload it again.');
   if (overPlan) throw overPlan;
   if (head && head.size === 0) await rejectUpload(input.key, new BadRequest('The file is empty', { file: 'The file is empty' }, 'empty_file'));

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { callRoute } from '../support/api.js';
 import * as flows from '../support/flows.js';
 import { useStackEnvironment } from '../support/in-process.js';
@@ -22,12 +22,14 @@ let reviewerId: string;
 
 beforeAll(async () => {
   useStackEnvironment(stack);
-  [musician, reviewer] = await Promise.all([
-    createConfirmedUser(stack, { fullName: 'Rae Racer' }),
-    createConfirmedUser(stack, { fullName: 'Ray Reviewer' }),
-  ]);
-  await flows.onboard(stack, musician, 'musician');
+  reviewer = await createConfirmedUser(stack, { fullName: 'Ray Reviewer' });
   reviewerId = await flows.onboard(stack, reviewer, 'pro');
+});
+
+// A musician per test: each race uploads up to 20 tracks, and one user may start 30 uploads a minute.
+beforeEach(async () => {
+  musician = await createConfirmedUser(stack, { fullName: 'Rae Racer' });
+  await flows.onboard(stack, musician, 'musician');
 });
 
 /** Tracks are processed after registration: wait until the list shows this one ready. */

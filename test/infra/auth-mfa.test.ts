@@ -26,15 +26,23 @@ describe('user pool MFA', () => {
     expect(pool.Properties.SmsConfiguration).toBeUndefined();
   });
 
-  it('lets the API read an account\'s MFA settings (AdminGetUser), and nothing more of the pool', () => {
-    const policies = Object.values(s.template.findResources('AWS::IAM::Policy')) as any[];
-    const cognitoActions = new Set(
-      policies
-        .flatMap((p) => p.Properties.PolicyDocument.Statement)
-        .flatMap((st: any) => [st.Action].flat())
-        .filter((a: string) => a.startsWith('cognito-idp:')),
-    );
-    expect(cognitoActions.has('cognito-idp:AdminGetUser')).toBe(true);
-    expect([...cognitoActions].filter((a) => /MFA|SoftwareToken/i.test(a))).toEqual([]);
+  it("lets each area read an account's MFA settings (AdminGetUser); only the users area may turn an admin's TOTP off or sign them out", () => {
+    const resources = (type: string) => Object.entries(s.template.findResources(type)) as [string, any][];
+    const policies = resources('AWS::IAM::Policy').map(([, p]) => p);
+    const cognitoActionsOf = (fn: any) => {
+      const role = fn.Properties.Role['Fn::GetAtt'][0];
+      const statements = policies.filter((p) => p.Properties.Roles.some((r: any) => r.Ref === role)).flatMap((p) => p.Properties.PolicyDocument.Statement);
+      return statements.flatMap((st: any) => [st.Action].flat()).filter((a: string) => a.startsWith('cognito-idp:')).sort();
+    };
+    const areas = resources('AWS::Lambda::Function').flatMap(([, fn]) => {
+      const area = /^HTTP handlers of the (.*) area$/.exec(fn.Properties.Description ?? '')?.[1];
+      return area ? [[area, cognitoActionsOf(fn)] as const] : [];
+    });
+    expect(areas.map(([area]) => area)).toContain('users');
+    for (const [area, actions] of areas) {
+      expect(actions, area).toContain('cognito-idp:AdminGetUser');
+      const changing = actions.filter((a) => /MFA|SoftwareToken|SignOut/i.test(a));
+      expect(changing, area).toEqual(area === 'users' ? ['cognito-idp:AdminSetUserMFAPreference', 'cognito-idp:AdminUserGlobalSignOut'] : []);
+    }
   });
 });
