@@ -212,6 +212,7 @@ export class AppStack extends Stack {
       alarmEmail: alarmEmail.valueAsString,
       hasAlarmEmail,
       logsBucket: logs.bucket,
+      browserReports: api.functions.get('telemetry')!.logGroup,
     });
 
     web.deploy({

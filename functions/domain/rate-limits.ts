@@ -22,6 +22,9 @@ export const RATE_LIMITS = {
   createOrderHourly: { per: 'user', limit: 30, windowSeconds: 3600, message: 'Too many payments started in an hour. Please try again later.' },
   // Each upload ticket is a processing run (3 GB for up to 15 minutes): an album of 20 files dropped at once passes.
   uploadTicket: { per: 'user', limit: 30, windowSeconds: 60, message: 'Too many uploads started in a minute. Please wait a moment and try again.' },
+  // Browsers' reports (POST /telemetry, anyone's to send): a tab sends one every 5 s at most, and at once on an
+  // error, so 120 a minute covers ten busy tabs behind one address; past it, a flood fills no log.
+  telemetry: { per: 'client', limit: 120, windowSeconds: 60, message: 'Too many reports from this address in a minute.' },
   // PayPal webhook deliveries that PayPal's verification refused (each cost a call to it): counted after the
   // refusal, checked before the call (refuseOverLimit), so PayPal's own deliveries, however many, never count.
   paypalWebhook: { per: 'client', limit: 120, windowSeconds: 60, message: 'Too many webhook deliveries that are not genuine from this address in a minute. Please retry later.' },

@@ -3,15 +3,24 @@
  * error line under the correlation id of the API call it is about (so one search finds the browser's
  * report and the function's lines together), every API call as a trace line, and the Core Web Vitals
  * and failures as metrics. Text was scrubbed of personal data in the browser and is scrubbed again here:
- * a report is anyone's to send.
+ * a report is anyone's to send. So every line it writes says it was sent by a browser (`clientSent`, the
+ * sender's address as a hash), beside the function's own lines under the same correlation id; each address
+ * may send so many reports a minute; and the alarm counts the sessions and addresses that report errors
+ * (infra/constructs/monitoring.ts), not the errors one sender can multiply.
  */
+import { createHash } from 'node:crypto';
 import { scrubText } from '../../shared/scrub.js';
 import type { TelemetryBatch } from '../../shared/schemas/telemetry.js';
 import { count, currentRequest, log, measure } from '../lib/observability.js';
+import { enforceRateLimit } from './rate-limits.js';
 
-export function recordClientReport(batch: TelemetryBatch): { accepted: number } {
+/** The sender's address as logged: enough to tell senders apart without writing the address in every line. */
+export const addressTag = (clientIp: string) => createHash('sha256').update(`telemetry:${clientIp}`).digest('hex').slice(0, 16);
+
+export async function recordClientReport(batch: TelemetryBatch, clientIp: string): Promise<{ accepted: number }> {
+  await enforceRateLimit('telemetry', clientIp);
   const reportId = currentRequest()?.correlationId;
-  const session = { sessionId: batch.sessionId, sampled: batch.sampled, reportId };
+  const session = { clientSent: true, clientAddress: addressTag(clientIp), sessionId: batch.sessionId, sampled: batch.sampled, reportId };
   for (const event of batch.events) {
     switch (event.kind) {
       case 'error':

@@ -4,5 +4,5 @@ import { areaHandler } from '../lib/area-handler.js';
 import { telemetrySchemas } from '../route-schemas/telemetry.js';
 
 export const handler = areaHandler('telemetry', telemetrySchemas, {
-  reportTelemetry: async ({ input }) => recordClientReport(input),
+  reportTelemetry: async ({ input, event }) => recordClientReport(input, event.requestContext.http.sourceIp),
 });

@@ -6,6 +6,7 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -24,6 +25,8 @@ export interface MonitoringProps {
   readonly alarmEmail: string;
   readonly hasAlarmEmail: CfnCondition;
   readonly logsBucket: s3.IBucket;
+  /** The telemetry function's log group, where browsers' reports are written (functions/domain/telemetry.ts). */
+  readonly browserReports: logs.ILogGroup;
 }
 
 /** A business metric as the functions write it (functions/lib/observability.ts). */
@@ -33,7 +36,9 @@ export const businessMetric = (name: BusinessMetric | string, statistic = 'Sum',
 /** What wakes the operator, and when (docs/deploy.md, "Alarms"). */
 export const ALARMS = {
   api5xxPercent: 5,
-  clientErrorsPer5Min: 25,
+  /** Browser sessions reporting errors in 5 minutes, counted only when they come from several addresses. */
+  clientErrorSessionsPer5Min: 10,
+  clientErrorAddresses: 3,
   paymentsFailedPer15Min: 5,
   sesBounceRate: 0.05,
   sesComplaintRate: 0.001,
@@ -108,7 +113,12 @@ export class Monitoring extends Construct {
     alarm('RefundsStuck', 'A refund PayPal keeps refusing waits for an admin (Admin, Payments to look at)', businessMetric('RefundsStuck'), 1);
     alarm('WebhooksRejected', 'A payment webhook was refused (bad signature: a wrong secret, or someone forging events)', businessMetric('WebhooksRejected'), 1);
     alarm('EmailFailures', 'E-mails could not be sent', businessMetric('EmailsFailed'), 1);
-    alarm('BrowserErrors', 'Browsers reported many errors (a broken release?)', businessMetric('ClientErrors'), ALARMS.clientErrorsPer5Min);
+    alarm(
+      'BrowserErrors',
+      `Browsers in ${ALARMS.clientErrorSessionsPer5Min} or more sessions, from ${ALARMS.clientErrorAddresses} or more addresses, reported errors in 5 minutes (a broken release?)`,
+      this.browserErrorSessions(props.browserReports, period),
+      ALARMS.clientErrorSessionsPer5Min,
+    );
     const ses = (metricName: string) => new cloudwatch.Metric({ namespace: 'AWS/SES', metricName, statistic: 'Maximum', period: Duration.hours(1) });
     alarm('SesBounceRate', 'SES bounce rate is high: SES may pause sending', ses('Reputation.BounceRate'), ALARMS.sesBounceRate);
     alarm('SesComplaintRate', 'SES complaint rate is high: SES may pause sending', ses('Reputation.ComplaintRate'), ALARMS.sesComplaintRate);
@@ -131,6 +141,38 @@ export class Monitoring extends Construct {
   }
 
   /** A canary asks GET /health every five minutes, as a stranger would (no token). */
+  /**
+   * Sessions whose browsers reported errors, from the report lines (Contributor Insights over the telemetry
+   * function's log): anyone may post a report, so a raw count is one sender's to inflate, and the limit per
+   * address bounds how many sessions one address can invent. Counted as 0 while they come from fewer than
+   * `clientErrorAddresses` addresses.
+   */
+  private browserErrorSessions(logGroup: logs.ILogGroup, period: Duration): cloudwatch.IMetric {
+    const distinct = (id: string, key: string) => {
+      const ruleName = `${Stack.of(this).stackName}-${id}`;
+      new cloudwatch.CfnInsightRule(this, id, {
+        ruleName,
+        ruleState: 'ENABLED',
+        ruleBody: Stack.of(this).toJsonString({
+          Schema: { Name: 'CloudWatchLogRule', Version: 1 },
+          LogGroupNames: [logGroup.logGroupName],
+          LogFormat: 'JSON',
+          Contribution: { Keys: [key], Filters: [{ Match: '$.message', In: ['Browser error'] }, { Match: '$.clientSent', IsPresent: true }] },
+          AggregateOn: 'Count',
+        }),
+      });
+      return ruleName;
+    };
+    const sessions = distinct('BrowserErrorSessions', '$.sessionId');
+    const addresses = distinct('BrowserErrorAddresses', '$.clientAddress');
+    return new cloudwatch.MathExpression({
+      expression: `IF(INSIGHT_RULE_METRIC('${addresses}', 'UniqueContributors') >= ${ALARMS.clientErrorAddresses}, INSIGHT_RULE_METRIC('${sessions}', 'UniqueContributors'), 0)`,
+      usingMetrics: {},
+      label: 'Browser sessions reporting errors',
+      period,
+    });
+  }
+
   private uptimeCheck(props: MonitoringProps): synthetics.Canary {
     const artifacts = new s3.Bucket(this, 'CanaryArtifacts', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,

@@ -7,10 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { RATE_LIMITS } from '../../functions/domain/rate-limits.js';
+import { addressTag } from '../../functions/domain/telemetry.js';
 import { TELEMETRY } from '../../shared/constants.js';
 import { callRoute } from '../support/api.js';
 import { onboard } from '../support/flows.js';
 import { useStackEnvironment } from '../support/in-process.js';
+import { postFrom, randomLoopback } from '../support/loopback.js';
 import { createConfirmedUser } from '../support/users.js';
 
 const stack = inject('stack');
@@ -127,12 +130,32 @@ describe("the browser's reports (POST /telemetry)", () => {
     const entries = await logsOf(apiCall, (es) => es.some((e) => e.message === 'Browser error') && es.some((e) => e.message === 'Browser API call'));
     const error = entries.find((e) => e.message === 'Browser error')!;
     expect(error).toMatchObject({ level: 'ERROR', line: { sessionId, page: '/dashboard', source: 'api', apiRoute: 'listTracks', apiStatus: 503 } });
+    // Beside the function's own lines under the same id, every browser line says it was sent by a browser, and from where (as a tag).
+    for (const e of entries.filter((x) => x.message.startsWith('Browser '))) expect(e.line, e.message).toMatchObject({ clientSent: true, clientAddress: addressTag('127.0.0.1') });
+    expect(JSON.stringify(entries)).not.toContain('127.0.0.1');
     expect(error.line.error.message).toBe('unavailable for [email] at https://media.example.com/audio/[file]');
     // The report's own request is named beside it, and its metrics are under that request's id.
     const reportId = error.line.reportId as string;
     const metric = (await logsOf(reportId, (es) => es.some((e) => e.kind === 'metric'))).find((e) => e.kind === 'metric')!;
     expect(metric.metrics).toMatchObject({ ClientErrors: 1, ClientApiLatency: 120 });
   });
+
+  it(`takes ${RATE_LIMITS.telemetry.limit} reports a minute from one address and refuses the next with 429 and Retry-After; other addresses are not held back`, async () => {
+    const { limit } = RATE_LIMITS.telemetry;
+    const [sender, other] = [randomLoopback(), randomLoopback()];
+    const report = JSON.stringify({ sessionId: randomUUID(), sampled: false, events: [{ kind: 'session', at: 1, page: '/', name: 'page' }] });
+    const send = (from: string) => postFrom(stack.apiUrl, '/telemetry', report, from, { 'content-type': 'text/plain' });
+    // Within one fixed minute: near a minute's end, wait for the next.
+    const left = 60_000 - (Date.now() % 60_000);
+    if (left < 30_000) await new Promise((r) => setTimeout(r, left + 100));
+    const statuses: number[] = [];
+    for (let batch = 0; batch < limit / 20; batch++) statuses.push(...(await Promise.all(Array.from({ length: 20 }, () => send(sender)))).map((r) => r.status));
+    expect(statuses).toEqual(Array(limit).fill(200));
+    const refused = await send(sender);
+    expect(refused).toMatchObject({ status: 429, body: { error: { code: 'rate_limited' } } });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await send(other)).status).toBe(200);
+  }, 90_000);
 
   it('takes a text/plain body (a beacon sends no preflight) and refuses a malformed or oversized batch with a 400', async () => {
     const ok = await fetch(`${stack.apiUrl}/telemetry`, {

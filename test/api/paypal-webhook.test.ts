@@ -3,41 +3,21 @@
  * its verify calls per event), the limit per client address (each test posts from a loopback address of
  * its own, apart from the stand-in's deliveries), the body limit, and a genuine body verified byte for byte.
  */
-import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { RATE_LIMITS } from '../../functions/domain/rate-limits.js';
 import { routes } from '../../functions/routes.js';
 import { AUTH_ALGO, WEBHOOK_CERT_URL, webhookSignature } from '../../scripts/dev/paypal.js';
 import { LOCAL_PAYMENT_SECRETS } from '../../scripts/dev/stack.js';
+import { postFrom } from '../support/loopback.js';
 
 const stack = inject('stack');
 const PER_MINUTE = RATE_LIMITS.paypalWebhook.limit;
 /** The address the tests other than the limit's post from. */
 const OWN_ADDRESS = '127.0.0.4';
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: { error?: { code: string; message: string } } & Record<string, unknown>;
-}
-
 /** POSTs to the webhook from a loopback address of the test's choosing (the gateway sees it as the client's). */
-function deliver(body: string, headers: Record<string, string | undefined>, from = OWN_ADDRESS): Promise<Answer> {
-  const url = new URL(routes.paypalWebhook.path, stack.apiUrl);
-  url.hostname = '127.0.0.1';
-  const sent = Object.fromEntries(Object.entries({ ...headers, 'content-length': String(Buffer.byteLength(body)) }).filter(([, v]) => v !== undefined)) as Record<string, string>;
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', headers: sent, localAddress: from, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null') }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const deliver = (body: string, headers: Record<string, string | undefined>, from = OWN_ADDRESS) => postFrom(stack.apiUrl, routes.paypalWebhook.path, body, from, headers);
 
 /** PayPal's headers for the body, signed as the stand-in signs (its client secret, our webhook id), sent now. */
 function signedHeaders(body: string, over: Record<string, string | undefined> = {}) {

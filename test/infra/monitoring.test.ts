@@ -77,7 +77,6 @@ describe('the alarms', () => {
       ['PaymentFailures', 'PaymentsFailed'],
       ['WebhooksRejected', 'WebhooksRejected'],
       ['EmailFailures', 'EmailsFailed'],
-      ['BrowserErrors', 'ClientErrors'],
     ]) {
       expect(alarm(id), id).toMatchObject({ Namespace: 'Snip', MetricName: metric, Dimensions: [{ Name: 'service', Value: 'snip' }] });
     }
@@ -85,6 +84,30 @@ describe('the alarms', () => {
     expect(alarm('SesComplaintRate')).toMatchObject({ Namespace: 'AWS/SES', MetricName: 'Reputation.ComplaintRate', Threshold: 0.001 });
     const throttles = alarm('DynamoDbThrottles');
     expect(throttles.Metrics.filter((m: any) => m.MetricStat).map((m: any) => m.MetricStat.Metric.MetricName).sort()).toEqual(['ReadThrottleEvents', 'WriteThrottleEvents']);
+  });
+});
+
+describe("browsers' error reports", () => {
+  it('fire the alarm on distinct sessions from several addresses (the report lines, counted by Contributor Insights), not on a count one sender can inflate', () => {
+    const rules = Object.fromEntries(resources('AWS::CloudWatch::InsightRule').map(([id, r]) => [id.replace(/^Monitoring|[0-9A-F]{8}$/g, ''), r.Properties]));
+    expect(Object.keys(rules).sort()).toEqual(['BrowserErrorAddresses', 'BrowserErrorSessions']);
+    const [[telemetryId]] = resources('AWS::Lambda::Function').filter(([, f]) => f.Properties.Description === 'HTTP handlers of the telemetry area');
+    const logGroupOf = JSON.stringify((s.template.toJSON().Resources[telemetryId] as any).Properties.LoggingConfig.LogGroup);
+    for (const [name, key] of [
+      ['BrowserErrorSessions', '$.sessionId'],
+      ['BrowserErrorAddresses', '$.clientAddress'],
+    ]) {
+      const body = JSON.stringify(rules[name].RuleBody);
+      expect(body, name).toContain(`\\"Keys\\":[\\"${key}\\"]`);
+      expect(body, name).toContain('Browser error');
+      expect(body, name).toContain('clientSent');
+      expect(body, name).toContain(JSON.parse(logGroupOf).Ref);
+    }
+    const a = alarm('BrowserErrors');
+    expect(a.Threshold).toBe(10);
+    const expression = a.Metrics.find((m: any) => m.Expression).Expression as string;
+    expect(expression).toMatch(/^IF\(INSIGHT_RULE_METRIC\('[^']*-BrowserErrorAddresses', 'UniqueContributors'\) >= 3, INSIGHT_RULE_METRIC\('[^']*-BrowserErrorSessions', 'UniqueContributors'\), 0\)$/);
+    expect(rules.BrowserErrorSessions.RuleName).toBe(/'([^']*-BrowserErrorSessions)'/.exec(expression)![1]);
   });
 });
 

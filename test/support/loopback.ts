@@ -1,0 +1,32 @@
+/**
+ * Requests to the local gateway from a loopback address of the test's choosing: all of 127.0.0.0/8 reaches
+ * it, and the gateway gives the address to the functions as the client's, so a per-address limit can be
+ * exhausted without touching what other tests send from 127.0.0.1.
+ */
+import http from 'node:http';
+
+export interface LoopbackAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: any;
+}
+
+/** POSTs `body` (sent as it is) to `path` of the API from `localAddress`. */
+export function postFrom(apiUrl: string, path: string, body: string, localAddress: string, headers: Record<string, string | undefined> = { 'content-type': 'application/json' }): Promise<LoopbackAnswer> {
+  const url = new URL(path, apiUrl);
+  url.hostname = '127.0.0.1';
+  const sent = Object.fromEntries(Object.entries({ ...headers, 'content-length': String(Buffer.byteLength(body)) }).filter(([, v]) => v !== undefined)) as Record<string, string>;
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', headers: sent, localAddress, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** A loopback address no other test is likely to use. */
+export const randomLoopback = () => `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 250)}`;
