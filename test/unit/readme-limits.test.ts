@@ -1,0 +1,26 @@
+/** The README's Security table says what functions/domain/rate-limits.ts enforces: every limit, its subject, its number and window. */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { RATE_LIMITS } from '../../functions/domain/rate-limits.js';
+
+const readme = fs.readFileSync(path.join(import.meta.dirname, '../../README.md'), 'utf8');
+const section = readme.slice(readme.indexOf('## Security'), readme.indexOf('\n## ', readme.indexOf('## Security') + 1));
+/** The table's rows: `| \`name\` | what | per | allowed |`. */
+const rows = new Map(
+  [...section.matchAll(/^\| `(\w+)` \| (.+?) \| (.+?) \| (.+?) \|$/gm)].map((m) => [m[1], { per: m[3], allowed: m[4] }] as const),
+);
+const WINDOWS: Record<number, string> = { 60: 'a minute', 3600: 'an hour' };
+
+describe("the README's limits", () => {
+  it('list every limit of the table, and no other', () => {
+    expect(section).toContain('| Limit |');
+    expect([...rows.keys()].sort()).toEqual(Object.keys(RATE_LIMITS).sort());
+  });
+
+  it.each(Object.entries(RATE_LIMITS))('%s: its subject, number and window', (name, limit) => {
+    const row = rows.get(name)!;
+    expect(row.per).toBe(limit.per === 'user' ? 'user' : 'client address');
+    expect(row.allowed).toBe(`${limit.limit} ${WINDOWS[limit.windowSeconds]}`);
+  });
+});
