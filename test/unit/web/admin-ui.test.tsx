@@ -72,7 +72,9 @@ beforeEach(() => {
       case 'updateMargin':
         settings = { ...settings, margin: input.margin as number, updatedAt: '2026-04-01T12:00:00.000Z' };
         return { ...settings };
-      // The pro applications and the impersonation audit (admin-tools.test.tsx) sit on the same pages.
+      // The pro applications, the audit (admin-tools.test.tsx) and the refunds to look at sit on the same pages.
+      case 'listStuckRefunds':
+        return { refunds: [], next: null };
       case 'listApplications':
         return { applications: [], next: null };
       case 'listAudit':
