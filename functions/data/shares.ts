@@ -11,13 +11,14 @@
  *                                                (comments not yet e-mailed to userId, due at dueAt;
  *                                                DIGEST_SHARDS partitions by a hash of the share id)
  * - link      PK TRACK#<trackId>  SK SHARE#<id>  (the shares of a track: listening rights, deletion; lists the
- *                                                ids of the share's comments in `commentIds`, see below)
+ *                                                ids of the share's comments in `commentIds`, which the cap on
+ *                                                comments counts, and the list's changes in `commentsVersion`)
  * Every item but e-mails and digests carries `participants` so the realtime consumer knows whom to tell.
  *
  * Deleting without listing each share: the track's META collects the ids of its shares (`shareIds`) and each
  * link the ids of its share's comments (`commentIds`), in the transactions that create them. The other
  * items of a share have known keys. So one consistent read of the track's partition names every item to
- * delete, and one transaction deletes them all on condition that neither set has grown since (see
+ * delete, and one transaction deletes them all on condition that neither set has changed since (see
  * functions/domain/tracks.ts). Links written before this (no `listsComments`) go through the fences below.
  *
  * Deletion fences: a track being deleted, then each of its shares, gets `deletingAt` on its META item
@@ -30,6 +31,7 @@ import {
   DeleteCommand,
   GetCommand,
   QueryCommand,
+  ScanCommand,
   TransactWriteCommand,
   type TransactWriteCommandInput,
   UpdateCommand,
@@ -487,9 +489,9 @@ export async function putNewComment(
               Update: {
                 TableName: T(),
                 Key: linkKey(share.trackId, share.id),
-                UpdateExpression: 'ADD commentIds :c',
+                UpdateExpression: 'ADD commentIds :c, commentsVersion :one',
                 ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(commentIds) OR size(commentIds) < :most)',
-                ExpressionAttributeValues: { ':c': new Set([comment.id]), ':most': MAX_COMMENTS_PER_SHARE },
+                ExpressionAttributeValues: { ':c': new Set([comment.id]), ':one': 1, ':most': MAX_COMMENTS_PER_SHARE },
                 ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
               },
             },
@@ -545,21 +547,52 @@ export async function updateComment(
   }
 }
 
-/** Deletes the author's comment; false when it was already gone. */
-export async function deleteComment(shareId: string, commentId: string, userId: string): Promise<boolean> {
+/**
+ * Deletes the author's comment under the same rule as an edit (the share open and not in one of `closed`,
+ * checked by the write itself), and takes its id off the share's link in the same transaction: the link's
+ * list is what the cap on comments counts, so a deleted comment gives its place back. A set loses an id
+ * once: a deletion retried finds the comment gone (null) and writes nothing. 'written', 'closed' (the
+ * share, or its link gone with it), or null when the comment is gone.
+ */
+export async function deleteComment(
+  share: Pick<ShareRecord, 'id' | 'trackId'>,
+  commentId: string,
+  userId: string,
+  opts: { closed: ShareStatus[] },
+): Promise<'written' | 'closed' | null> {
   try {
     await send(
       () =>
-        new DeleteCommand({
-          TableName: T(),
-          Key: { PK: pk(shareId), SK: `COMMENT#${commentId}` },
-          ConditionExpression: 'attribute_exists(PK) AND userId = :me',
-          ExpressionAttributeValues: { ':me': userId },
+        new TransactWriteCommand({
+          TransactItems: [
+            shareOpenCheck(share.id, opts.closed),
+            {
+              Delete: {
+                TableName: T(),
+                Key: { PK: pk(share.id), SK: `COMMENT#${commentId}` },
+                ConditionExpression: 'attribute_exists(PK) AND userId = :me',
+                ExpressionAttributeValues: { ':me': userId },
+              },
+            },
+            {
+              // Only an existing link: an update would otherwise create one.
+              Update: {
+                TableName: T(),
+                Key: linkKey(share.trackId, share.id),
+                UpdateExpression: 'DELETE commentIds :c ADD commentsVersion :one',
+                ConditionExpression: 'attribute_exists(PK)',
+                ExpressionAttributeValues: { ':c': new Set([commentId]), ':one': 1 },
+              },
+            },
+          ],
         }),
     );
-    return true;
+    return 'written';
   } catch (err) {
-    if (isConditionFailure(err)) return false;
+    const reasons = cancellation(err);
+    if (reasons?.[0] === 'ConditionalCheckFailed') return 'closed';
+    if (reasons?.[1] === 'ConditionalCheckFailed') return null;
+    if (reasons?.[2] === 'ConditionalCheckFailed') return 'closed';
     throw err;
   }
 }
@@ -748,6 +781,21 @@ export async function sharesOfTrack(trackId: string, opts: { fence?: boolean } =
 }
 
 /**
+ * The ids of the track's shares that `userId` was asked to review (a link's participants are the author,
+ * then the reviewer), whatever their status.
+ */
+export async function sharesReviewedBy(trackId: string, userId: string): Promise<string[]> {
+  const items = await queryAll({
+    TableName: T(),
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :s)',
+    FilterExpression: 'participants[1] = :me',
+    ProjectionExpression: 'shareId',
+    ExpressionAttributeValues: { ':pk': `TRACK#${trackId}`, ':s': 'SHARE#', ':me': userId },
+  });
+  return items.map((i) => i.shareId as string);
+}
+
+/**
  * For deleting a share: fences it (nothing more can be written on it), then lists the keys of every item
  * of it (its partition, read consistently, so nothing is missed), then of its link to the track, last: the
  * link is how a share is found from its track, so a deletion that stops part-way can be finished by trying
@@ -796,6 +844,11 @@ export interface TrackLink {
   orderId?: string;
   /** The share's comment ids; null on links written before links listed them (the share must be read). */
   commentIds: string[] | null;
+  /**
+   * How many times `commentIds` has changed (0: never since it was counted). A comment added and another
+   * deleted leave the list's size as it was: a deletion compares this, not only the size.
+   */
+  commentsVersion: number;
 }
 
 export const isTrackLink = (item: Record<string, unknown>) => String(item.SK).startsWith('SHARE#');
@@ -806,13 +859,14 @@ export function toTrackLink(item: Record<string, unknown>): TrackLink {
     participants: item.participants as string[],
     ...(item.orderId ? { orderId: item.orderId as string } : {}),
     commentIds: item.listsComments ? [...((item.commentIds as Set<string> | undefined) ?? [])] : null,
+    commentsVersion: (item.commentsVersion as number | undefined) ?? 0,
   };
 }
 
 /**
  * The deletes, for a transaction, of every item a listed share can have: those of known keys (absent
- * ones are no-ops), the comments its link lists, and the link, on condition that it lists no comment
- * more than was read (a comment added since cancels the transaction; one added after it finds no share).
+ * ones are no-ops), the comments its link lists, and the link, on condition that its list is as read (a
+ * comment added or deleted since cancels the transaction; one added after it finds no share).
  */
 export function shareDeletes(trackId: string, link: TrackLink & { commentIds: string[] }) {
   const keys = [
@@ -823,8 +877,83 @@ export function shareDeletes(trackId: string, link: TrackLink & { commentIds: st
     ...link.participants.map((u) => digestKey(link.shareId, u)),
     ...link.commentIds.map((c) => ({ PK: pk(link.shareId), SK: `COMMENT#${c}` })),
   ];
-  const listed = link.commentIds.length
-    ? { ConditionExpression: 'size(commentIds) = :n', ExpressionAttributeValues: { ':n': link.commentIds.length } }
-    : { ConditionExpression: 'attribute_not_exists(commentIds)' };
+  // The size alone would pass a list that lost one comment and gained another meanwhile (and leave the new one behind).
+  const size = link.commentIds.length ? { cond: 'size(commentIds) = :n', values: { ':n': link.commentIds.length } } : { cond: 'attribute_not_exists(commentIds)', values: {} };
+  const version = link.commentsVersion ? { cond: 'commentsVersion = :v', values: { ':v': link.commentsVersion } } : { cond: 'attribute_not_exists(commentsVersion)', values: {} };
+  const values = { ...size.values, ...version.values };
+  const listed = {
+    ConditionExpression: `${size.cond} AND ${version.cond}`,
+    ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
+  };
   return [...keys.map((Key) => ({ Delete: { TableName: T(), Key } })), { Delete: { TableName: T(), Key: linkKey(trackId, link.shareId), ...listed } }];
+}
+
+/** Items one transaction of the migration below frees: its ConditionChecks and the link's update within 100. */
+const FREED_PER_WRITE = 99;
+
+/**
+ * Links written before a deleted comment gave its id back still list comments deleted since, each holding a
+ * place under the cap. Takes those ids off: a Scan for links that list comments (never a request path: the
+ * migration runs it once), then per link a consistent Query of its share's comments and, for the ids gone,
+ * one transaction per 99, each on condition that those comments are still absent (one written again under
+ * its idempotency key keeps its place). Returns how many ids were taken off.
+ */
+export async function releaseDeletedCommentIds(): Promise<number> {
+  let freed = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new ScanCommand({
+        TableName: T(),
+        FilterExpression: 'begins_with(PK, :t) AND begins_with(SK, :s) AND attribute_exists(commentIds)',
+        ProjectionExpression: 'PK, SK, shareId, commentIds',
+        ExpressionAttributeValues: { ':t': 'TRACK#', ':s': 'SHARE#' },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const link of page.Items ?? []) freed += await releaseGoneIds(link);
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return freed;
+}
+
+async function releaseGoneIds(link: Record<string, unknown>): Promise<number> {
+  const shareId = link.shareId as string;
+  const comments = await queryAll({
+    TableName: T(),
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :c)',
+    ExpressionAttributeValues: { ':pk': pk(shareId), ':c': 'COMMENT#' },
+    ProjectionExpression: 'SK',
+    ConsistentRead: true,
+  });
+  const present = new Set(comments.map((c) => String(c.SK).slice('COMMENT#'.length)));
+  const gone = [...(link.commentIds as Set<string>)].filter((id) => !present.has(id));
+  let freed = 0;
+  for (let i = 0; i < gone.length; i += FREED_PER_WRITE) {
+    const ids = gone.slice(i, i + FREED_PER_WRITE);
+    try {
+      await send(
+        () =>
+          new TransactWriteCommand({
+            TransactItems: [
+              ...ids.map((id) => ({ ConditionCheck: { TableName: T(), Key: { PK: pk(shareId), SK: `COMMENT#${id}` }, ConditionExpression: 'attribute_not_exists(PK)' } })),
+              {
+                Update: {
+                  TableName: T(),
+                  Key: { PK: link.PK, SK: link.SK },
+                  UpdateExpression: 'DELETE commentIds :ids ADD commentsVersion :one',
+                  ConditionExpression: 'attribute_exists(PK)',
+                  ExpressionAttributeValues: { ':ids': new Set(ids), ':one': 1 },
+                },
+              },
+            ],
+          }),
+      );
+      freed += ids.length;
+    } catch (err) {
+      // A comment written again, or the share deleted meanwhile: those ids stay, which only keeps their places.
+      if (!isConditionFailure(err)) throw err;
+    }
+  }
+  return freed;
 }

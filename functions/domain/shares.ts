@@ -367,10 +367,13 @@ export async function updateComment(userId: string, input: { id: string; comment
   return toCommentView(share, next);
 }
 
+/** Deletes a comment under the rule of an edit, checked again by the write: a share closed meanwhile keeps it. */
 export async function deleteComment(userId: string, shareId: string, commentId: string) {
   const { share } = await ownComment(userId, shareId, commentId);
-  assertCanComment(share, userId, 'change');
-  if (!(await shares.deleteComment(shareId, commentId, userId))) throw new NotFound('Comment not found');
+  const closed = assertCanComment(share, userId, 'change');
+  const result = await shares.deleteComment(share, commentId, userId, { closed });
+  if (result === null) throw new NotFound('Comment not found');
+  if (result === 'closed') await closedShare(share.id, userId, 'change');
 }
 
 export async function submitFeedback(userId: string, input: { id: string; criteria: Record<string, number | undefined>; comment?: string }, opts: { impersonated?: boolean } = {}) {

@@ -4,11 +4,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { MAX_TRACK_BYTES, PROCESSING_DEADLINE_MS, SIGNED_URL_TTL_SECONDS, SNIPPET } from '../../shared/constants.js';
+import { CLOSED_STATUSES } from '../../shared/feedback.js';
 import type { TrackView, UploadTicket } from '../../shared/schemas/tracks.js';
 import * as media from '../data/media.js';
 import * as tracks from '../data/tracks.js';
 import * as uploads from '../data/uploads.js';
-import { deleteKeys, shareDeletes, shareItemKeys, sharesOfTrack, type TrackLink } from '../data/shares.js';
+import { deleteKeys, readShare, shareDeletes, shareItemKeys, sharesOfTrack, sharesReviewedBy, type TrackLink } from '../data/shares.js';
 import type { TrackContents, TrackRecord } from '../data/tracks.js';
 import { decodeCursor, encodeCursor, invalidCursor } from '../lib/cursor.js';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors.js';
@@ -187,17 +188,33 @@ function assertReady(track: TrackRecord): void {
 }
 
 /**
- * A presigned GET for whoever may listen: the owner, or a participant of a share of the track.
- * The client's claims about the share are not trusted; the records decide.
+ * A presigned GET for whoever may listen: the owner, or the reviewer of a request for feedback on the track
+ * that is still open: pending (to decide), accepted (to review) or completed (the feedback history plays
+ * it, and the reviewer may still answer questions). A declined, expired or cancelled request (the last two
+ * refunded) shares nothing any more. The client's claims about the share are not trusted; the records decide.
  */
 export async function signedUrlFor(userId: string, trackId: string): Promise<{ signedUrl: string; expiresIn: number }> {
+  // The caller's requests on the track are looked up beside the track itself: one round trip, not two.
+  const reviewed = sharesReviewedBy(trackId, userId);
+  reviewed.catch(() => {}); // the owner's answer does not wait for it
   const track = await tracks.getTrack(trackId);
   if (!track) throw new NotFound('Track not found');
-  if (track.userId !== userId && !(await sharesOfTrack(trackId)).some((s) => s.participants.includes(userId))) {
-    throw new Forbidden('This track is not shared with you');
-  }
+  if (track.userId !== userId) await assertReviewerMayListen(userId, await reviewed);
   assertReady(track);
   return { signedUrl: await media.presignDownload(track.audioKey, SIGNED_URL_TTL_SECONDS), expiresIn: SIGNED_URL_TTL_SECONDS };
+}
+
+/**
+ * The caller reviews a request on the track that is not closed. The links name the caller's requests; their
+ * statuses are on the shares themselves, read consistently (a decline counts at once).
+ */
+async function assertReviewerMayListen(userId: string, shareIds: string[]): Promise<void> {
+  if (!shareIds.length) throw new Forbidden('This track is not shared with you');
+  const found = await Promise.all(shareIds.map((id) => readShare(id)));
+  const requests = found.flatMap((s) => (s && s.record.sharedWithUserId === userId ? [s.record] : []));
+  if (!requests.some((r) => !CLOSED_STATUSES.includes(r.status))) {
+    throw new Forbidden('This request for feedback is closed, so its track is no longer shared with you', 'request_closed');
+  }
 }
 
 export async function saveSnippet(userId: string, trackId: string, snippet: { start: number; end: number }): Promise<TrackRecord> {

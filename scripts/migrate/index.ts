@@ -11,4 +11,4 @@ if (!process.env[ENV.tableName]) {
   process.exit(1);
 }
 const moved = await migrateData();
-console.log(`Moved ${moved.users} users and ${moved.tracks} tracks to the GSI3 lists.`);
+console.log(`Moved ${moved.users} users and ${moved.tracks} tracks to the GSI3 lists; freed ${moved.commentIds} places of deleted comments.`);

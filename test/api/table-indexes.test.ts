@@ -154,7 +154,7 @@ describe('the lean lists (GSI3)', () => {
       const { migrateData } = await import('../../functions/data/migrations.js');
       const users = await import('../../functions/data/users.js');
       const tracks = await import('../../functions/data/tracks.js');
-      expect(await migrateData()).toEqual({ users: 3, tracks: 3 });
+      expect(await migrateData()).toEqual({ users: 3, tracks: 3, commentIds: 0 });
       expect((await users.pageUsersOfType('pro', { limit: 10 })).users.map((u) => u.fullName)).toEqual(['Pat Pro', 'Pia Pro']);
       expect([await users.countUsersOfTypes(['pro']), await users.countUsersOfTypes(['musician', 'pro'])]).toEqual([2, 3]);
       expect((await tracks.pageTracksOf('p1', { limit: 10 })).tracks.map((t) => t.id)).toEqual(['t2', 't1']);
@@ -163,7 +163,7 @@ describe('the lean lists (GSI3)', () => {
       const gsi1 = await doc.send(new QueryCommand({ TableName: older, IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': 'TYPE#pro' } }));
       expect(gsi1.Items).toEqual([]);
       expect((await users.getUser('p1'))?.version).toBe(1);
-      expect(await migrateData()).toEqual({ users: 0, tracks: 0 });
+      expect(await migrateData()).toEqual({ users: 0, tracks: 0, commentIds: 0 });
       expect(await users.countUsersOfTypes(['musician', 'pro'])).toBe(3);
     } finally {
       process.env.TABLE_NAME = tableName;
