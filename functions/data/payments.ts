@@ -134,10 +134,11 @@ export async function putPayment(
     else {
       const claim = {
         TableName: T(),
-        // Kept as long as PayPal keeps a request id: a day.
+        // Kept a day, longer than PayPal keeps a request id (6 hours for orders). Its order is part of the
+        // claim: a retry PayPal no longer recognises gets a new order, which must not become a second payment.
         Item: { PK: `PAYMENTKEY#${keyId}`, SK: 'KEY', entity: 'payment-key', orderId: p.orderId, requestHash, expiresAt: Math.floor(Date.parse(p.createdAt) / 1000) + 86_400 },
-        ConditionExpression: 'attribute_not_exists(PK) OR requestHash = :h',
-        ExpressionAttributeValues: { ':h': requestHash },
+        ConditionExpression: 'attribute_not_exists(PK) OR (requestHash = :h AND orderId = :o)',
+        ExpressionAttributeValues: { ':h': requestHash, ':o': p.orderId },
       };
       await send(() => new TransactWriteCommand({ TransactItems: [{ Put: put }, { Put: claim }] }));
     }

@@ -150,8 +150,9 @@ export function versionedUpdate(
     update: {
       TableName: config.tableName,
       Key: userKey(current.id),
-      // A record from before GSI3 leaves GSI1, which copied all of it.
-      UpdateExpression: `SET ${names.map((n) => `#${n} = :${n}`).join(', ')}${legacy ? ' REMOVE GSI1PK, GSI1SK' : ''}`,
+      // A record from before GSI3 keeps its GSI1 keys here: the migration finds its user's tracks from
+      // them (moveLegacyUsers), then takes them off.
+      UpdateExpression: `SET ${names.map((n) => `#${n} = :${n}`).join(', ')}`,
       ConditionExpression: [`attribute_exists(PK) AND ${legacy ? 'attribute_not_exists(#version)' : '#version = :was'}`, condition?.expression].filter(Boolean).join(' AND '),
       ExpressionAttributeNames: { ...Object.fromEntries(names.map((n) => [`#${n}`, n])), ...condition?.names },
       ExpressionAttributeValues: { ...Object.fromEntries(names.map((n) => [`:${n}`, values[n]])), ...(legacy ? {} : { ':was': current.version }), ...condition?.values },
@@ -431,8 +432,14 @@ export async function pageUsersOfType(
 
 /** How many users of these types there are, from the counters: one read, however many users. */
 export async function countUsersOfTypes(types: StoredUserType[]): Promise<number> {
-  const res = await dynamo().send(new BatchGetCommand({ RequestItems: { [config.tableName]: { Keys: types.map(counterKey), ProjectionExpression: '#count', ExpressionAttributeNames: { '#count': 'count' } } } }));
-  return (res.Responses?.[config.tableName] ?? []).reduce((sum, item) => sum + ((item.count as number | undefined) ?? 0), 0);
+  let sum = 0;
+  // A throttled BatchGet answers some keys later (UnprocessedKeys): asked again, or the count comes up short.
+  for (let keys: Record<string, unknown>[] = types.map(counterKey); keys.length > 0; ) {
+    const res = await dynamo().send(new BatchGetCommand({ RequestItems: { [config.tableName]: { Keys: keys, ProjectionExpression: '#count', ExpressionAttributeNames: { '#count': 'count' } } } }));
+    sum += (res.Responses?.[config.tableName] ?? []).reduce((n, item) => n + ((item.count as number | undefined) ?? 0), 0);
+    keys = res.UnprocessedKeys?.[config.tableName]?.Keys ?? [];
+  }
+  return sum;
 }
 
 /** How many users of a type match `q` (lowercase), counted on GSI3, which holds the keys and the three searched attributes. */
@@ -483,10 +490,29 @@ export async function moveLegacyUsers(first: (userId: string) => Promise<void>):
         moved++;
       } catch (err) {
         if (!isConditionFailure(err)) throw err;
+        await leaveGsi1(entry);
       }
     }
   }
   return moved;
+}
+
+/** A record a versioned write moved and counted meanwhile: only its GSI1 keys are left to take off. */
+async function leaveGsi1(entry: Record<string, unknown>) {
+  try {
+    await send(() =>
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: { PK: entry.PK, SK: entry.SK },
+        UpdateExpression: 'REMOVE GSI1PK, GSI1SK',
+        ConditionExpression: 'GSI1PK = :pk AND attribute_exists(#version)',
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: { ':pk': entry.GSI1PK },
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+  }
 }
 
 /** Sets a pro's feedback price (null: free); false when the user is not a pro (any more). */

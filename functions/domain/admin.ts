@@ -101,7 +101,13 @@ export async function setUserType(admin: UserRecord, id: string, type: 'musician
   const user = await managed(id);
   if (user.type === type) return toAdminUserView(user);
   // The entry names the type of the record the write is conditional on (its version): what it really replaced.
-  return toAdminUserView(await users.updateUser(user, { type, typeChosen: true }, (current) => [audited(admin, current, 'setUserType', current.type, type)]));
+  // Made again on a record changed meanwhile, that record must still be someone an admin manages.
+  return toAdminUserView(
+    await users.updateUser(user, { type, typeChosen: true }, (current) => {
+      if (current.type === 'admin') throw new NotFound('User not found');
+      return [audited(admin, current, 'setUserType', current.type, type)];
+    }),
+  );
 }
 
 const priceText = (cents: number | null | undefined) => (cents ? formatCents(cents) : 'free');

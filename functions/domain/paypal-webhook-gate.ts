@@ -2,8 +2,9 @@
  * What a PayPal webhook delivery must pass before it is applied. The route is anonymous and every delivery
  * PayPal is asked about costs a call to its verification API, so what costs nothing comes first, each refusal
  * a 400 counted as WebhooksRejected: the signature headers PayPal always sends, within PayPal's own length
- * limits; a transmission time within minutes of now (PayPal stamps and signs each transmission, its retries
- * included, as it sends it, so only a replayed or forged one is old); a certificate URL on PayPal's API hosts;
+ * limits; a transmission time no older than PayPal's retries go on for (3 days: whether a retry is stamped
+ * anew is not promised, and a genuine retry refused here would lose its event) and not ahead of our clock by
+ * more than a drift; a certificate URL on PayPal's API hosts;
  * our webhook id configured; an event with an id and a type. An event applied before is answered at once,
  * which stops PayPal's redeliveries without asking it anything. The rest is verified by PayPal over the body
  * exactly as it came, unless its client address has had too many deliveries refused by that verification.
@@ -28,8 +29,10 @@ export interface PaypalEventIds {
   event_type: string;
 }
 
-/** How far a transmission's time may be from ours, either way (clocks drift; a delivery takes seconds). */
+/** How far ahead of ours a transmission's time may be (clocks drift). */
 export const TRANSMISSION_SKEW_MS = 5 * 60_000;
+/** How old it may be: PayPal retries a delivery that failed for up to 3 days; older is a replay. */
+export const TRANSMISSION_MAX_AGE_MS = 3 * 86_400_000 + TRANSMISSION_SKEW_MS;
 
 /** PayPal's API hosts, live and sandbox: the certificates its webhooks are signed with are served there. */
 export const PAYPAL_CERT_HOSTS: readonly string[] = ['api.paypal.com', 'api-m.paypal.com', 'api.sandbox.paypal.com', 'api-m.sandbox.paypal.com'];
@@ -58,7 +61,8 @@ export function headerRefusal(headers: WebhookHeaders, now = Date.now()): BadReq
   const time = headers['paypal-transmission-time']!;
   const at = RFC3339.test(time) ? Date.parse(time) : NaN;
   if (Number.isNaN(at)) return refused('The paypal-transmission-time header is not a date and time', 'invalid_signature');
-  if (Math.abs(now - at) > TRANSMISSION_SKEW_MS) return refused(`The webhook was sent more than ${TRANSMISSION_SKEW_MS / 60_000} minutes from now`, 'stale_transmission');
+  if (at - now > TRANSMISSION_SKEW_MS) return refused(`The webhook is dated more than ${TRANSMISSION_SKEW_MS / 60_000} minutes ahead`, 'stale_transmission');
+  if (now - at > TRANSMISSION_MAX_AGE_MS) return refused('The webhook was sent more than 3 days ago', 'stale_transmission');
   let cert: URL;
   try {
     cert = new URL(headers['paypal-cert-url']!);

@@ -14,7 +14,11 @@ import type { TelemetryBatch } from '../../shared/schemas/telemetry.js';
 import { count, currentRequest, log, measure } from '../lib/observability.js';
 import { enforceRateLimit } from './rate-limits.js';
 
-/** The sender's address as logged: enough to tell senders apart without writing the address in every line. */
+/**
+ * The sender's address as logged: tells senders apart without the address in every line. An unkeyed hash,
+ * which whoever reads the logs could reverse by trying every IPv4 address: it tells no more than the API's
+ * access log does.
+ */
 export const addressTag = (clientIp: string) => createHash('sha256').update(`telemetry:${clientIp}`).digest('hex').slice(0, 16);
 
 export async function recordClientReport(batch: TelemetryBatch, clientIp: string): Promise<{ accepted: number }> {

@@ -80,7 +80,8 @@ function cents(value: string): number {
 
 type PaypalUnit = NonNullable<PaypalOrderJson['purchase_units']>[number];
 
-const payeeOf = (unit: PaypalUnit | undefined) => unit?.payee?.merchant_id ?? unit?.payee?.email_address ?? null;
+/** The merchant's id only: an answer naming the payee by e-mail alone cannot be compared with one naming its id. */
+const payeeOf = (unit: PaypalUnit | undefined) => unit?.payee?.merchant_id ?? null;
 
 /** A capture, with the invoice and payee of the purchase unit it belongs to where it does not say them itself. */
 const toCapture = (c: PaypalCaptureJson, unit?: PaypalUnit): ProviderCapture => ({

@@ -99,6 +99,22 @@ describe('a capture is applied only when it matches its payment', () => {
     });
     expect(again).toMatchObject({ status: 200, body: { orderId: won.body.orderId } });
   });
+
+  it('a retry PayPal no longer recognises (its request ids last 6 hours) gets a new order, which the key refuses to store', async () => {
+    const { user, id } = await newMusician();
+    const track = await flows.uploadTrack(stack, user, 'Late retry', { seconds: 1 });
+    const key = randomUUID();
+    const first = await money.createOrder(stack, user, { proUserId: proId, trackId: track.id, feedbackPriceCents: PRICE, idempotencyKey: key });
+    expect(first.status).toBe(200);
+    const data = await import('../../functions/data/payments.js');
+    const { idFromKey } = await import('../../functions/domain/shares.js');
+    const stored = (await data.getPayment(first.body.orderId))!;
+    // The same request under the same key, answered by PayPal with an order of its own.
+    const retry = await data.putPayment({ ...stored.record, orderId: `LATE-${randomUUID()}` }, stored.requestHash!, idFromKey(id, 'payment', key));
+    expect(retry).toMatchObject({ created: false, keyTaken: true });
+    // While the same order, retried, is the same payment.
+    expect(await data.putPayment(stored.record, stored.requestHash!, idFromKey(id, 'payment', key))).toMatchObject({ created: false, existing: { record: { orderId: first.body.orderId } } });
+  });
 });
 
 describe('orders one payer may open', () => {

@@ -38,4 +38,9 @@ describe('captureMismatch', () => {
   it('checks the payee only where the payment kept it (payments made before it was kept)', () => {
     expect(captureMismatch({ amountCents: 3000, invoiceId: 'inv-1' }, capture({ payeeId: 'ANYONE' }))).toBeNull();
   });
+
+  it("checks the payee only where the capture's answer names it (a capture answer may leave the payee out)", () => {
+    expect(captureMismatch(payment, capture({ payeeId: null }))).toBeNull();
+    expect(captureMismatch(payment, capture({ payeeId: null, amountCents: 1 }))).toBe('amount 1 for 3000');
+  });
 });
