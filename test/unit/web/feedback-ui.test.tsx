@@ -480,6 +480,17 @@ describe("the musician's feedback view", () => {
     expect(screen.queryByRole('textbox')).toBeNull();
   });
 
+  it("plays the track to the musician of a declined request, and not to its reviewer, who is told why", () => {
+    const declined = completed({ share: share({ status: 'declined' }), feedback: null, comments: [comment('c', 3)] });
+    renderWithQuery(<FeedbackView detail={declined} viewer={MUSICIAN} />);
+    expect(screen.getByTestId('player')).toBeTruthy();
+    cleanup();
+    renderWithQuery(<FeedbackView detail={declined} viewer={PRO} />);
+    expect(screen.queryByTestId('player')).toBeNull();
+    expect(screen.getByTestId('audio-closed').textContent).toBe('This request is closed: its track is no longer shared with you.');
+    expect(calls('getSignedUrl')).toEqual([]);
+  });
+
   it('shows no rating form to a pro author, nor before the feedback is complete', () => {
     renderWithQuery(<FeedbackView detail={completed()} viewer={{ id: 'm1', type: 'pro' }} />);
     expect(screen.queryByTestId('rating-form')).toBeNull();

@@ -1,3 +1,4 @@
+import { CLOSED_STATUSES } from '@shared/feedback';
 import type { ShareDetail } from '@shared/schemas/shares';
 import { StarScore } from '@/components/star-rating';
 import { useAddComment } from '@/features/feedback/api/shares';
@@ -39,10 +40,18 @@ export function FeedbackView({ detail, viewer }: { detail: ShareDetail; viewer: 
   const waiting = waitingText(detail, isAuthor);
   const canRate = isAuthor && viewer.type === 'musician' && share.status === 'completed' && !!feedback && !ranking;
   const composerTitle = isAuthor ? `Ask ${share.sharedWithName} a question` : `Reply to ${share.sharedByName}`;
+  // A closed request no longer shares its audio with the reviewer (the server refuses the link).
+  const mayListen = isAuthor || !CLOSED_STATUSES.includes(share.status);
 
   return (
     <div className="feedback-detail" data-testid="feedback-detail">
-      <TimelinePlayer timeline={timeline} />
+      {mayListen ? (
+        <TimelinePlayer timeline={timeline} />
+      ) : (
+        <p className="muted small" data-testid="audio-closed">
+          This request is closed: its track is no longer shared with you.
+        </p>
+      )}
 
       {waiting && (
         <p className="muted small" data-testid="feedback-waiting">
