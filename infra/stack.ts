@@ -15,7 +15,7 @@ import { Monitoring } from './constructs/monitoring.js';
 import { Processing } from './constructs/processing.js';
 import { Realtime } from './constructs/realtime.js';
 import { Secrets } from './constructs/secrets.js';
-import { IMAGES_PREFIX, Web } from './constructs/web.js';
+import { IMAGES_PREFIX, presignedHost, Web } from './constructs/web.js';
 
 export interface AppStackProps extends StackProps {
   /** How Lambda code is produced; tests use `placeholder` to synthesize without bundling. Default `bundle`. */
@@ -226,6 +226,12 @@ export class AppStack extends Stack {
         realtimeUrl: realtime.url,
         paypalClientId: paypalClientId.valueAsString,
         ...(props.marketingUrl ? { marketingUrl: props.marketingUrl } : {}),
+      },
+      hosts: {
+        api: api.url,
+        realtime: realtime.origin,
+        media: presignedHost(media.bucket.bucketName, Aws.REGION, Aws.URL_SUFFIX),
+        images: presignedHost(web.imagesBucket.bucketName, Aws.REGION, Aws.URL_SUFFIX),
       },
     });
 

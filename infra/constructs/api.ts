@@ -1,4 +1,4 @@
-import { Aws, type CfnCondition, type CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Aws, type CfnCondition, type CfnElement, Duration, Fn, Stack, Validations } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -12,6 +12,7 @@ import { Construct } from 'constructs';
 import { CORS_ALLOW_HEADERS, type RouteDef } from '../../functions/lib/route.js';
 import { routes } from '../../functions/routes.js';
 import { reservedConcurrency } from '../concurrency.js';
+import { grantTable } from '../table-grants.js';
 import type { Data } from './data.js';
 import { createAppFunction, type LambdaCodeMode } from './function.js';
 import type { Mail } from './mail.js';
@@ -40,18 +41,6 @@ const USER_POOL_ACTIONS = ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGro
 export const USER_POOL_GRANTS: Readonly<Record<string, readonly string[]>> = {
   users: ['cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminSetUserMFAPreference'],
 };
-
-/** Item-level DynamoDB actions: no Scan, no table management. */
-const TABLE_ACTIONS = [
-  'dynamodb:GetItem',
-  'dynamodb:BatchGetItem',
-  'dynamodb:Query',
-  'dynamodb:PutItem',
-  'dynamodb:UpdateItem',
-  'dynamodb:DeleteItem',
-  'dynamodb:BatchWriteItem',
-  'dynamodb:ConditionCheckItem',
-];
 
 /**
  * What each area may do with media objects, by key prefix; areas not listed touch none. A presigned URL or
@@ -220,7 +209,8 @@ export class Api extends Construct {
       });
       this.functions.set(area, fn);
 
-      fn.addToRolePolicy(new iam.PolicyStatement({ actions: TABLE_ACTIONS, resources: props.data.itemArns }));
+      // Only the item actions the area's code makes (infra/table-grants.ts).
+      grantTable(fn, props.data);
       fn.addToRolePolicy(
         new iam.PolicyStatement({ actions: [...USER_POOL_ACTIONS, ...(USER_POOL_GRANTS[area] ?? [])], resources: [props.userPool.userPoolArn] }),
       );
@@ -280,28 +270,41 @@ export class Api extends Construct {
 }
 
 /**
- * Lets the function call the configured Bedrock model (Converse is authorized as bedrock:InvokeModel), in a
- * policy of its own that exists only when a model is configured.
+ * Lets the function call the configured Bedrock model and no other (Converse is authorized as
+ * bedrock:InvokeModel), in a policy of its own that exists only when a model is configured. The id is a
+ * parameter, known only at deploy time, and is either a model id (`anthropic.claude-...`), called in the
+ * stack's region, or a cross-region inference profile id (`us.anthropic.claude-...`: a geography, then the
+ * model), which routes each call to that model in one of its geography's regions, a list AWS keeps and
+ * grows. So three resources, each naming the configured id: the model in this region, the profile, and
+ * the model the profile routes to (the id past its first dot) in any region. For a model id the last two
+ * name nothing that exists (`inference-profile/<model id>`, `foundation-model/<model name>.`).
  */
 function grantBedrock(fn: lambda.Function, props: ApiProps): void {
   if (!fn.role) throw new Error(`${fn.node.path} has no role to grant Bedrock access to`);
+  const { bedrockModelId: id } = props;
+  // Two dots appended, so that there are always at least three parts to select from: for a profile id,
+  // parts 1 and 2 are the model's provider and name; for a model id, part 2 is empty.
+  const parts = Fn.split('.', Fn.join('', [id, '..']), 3);
+  const routedModel = `${parts[1]}.${parts[2]}`;
   const policy = new iam.Policy(fn, 'BedrockPolicy', {
     roles: [fn.role],
     statements: [
       new iam.PolicyStatement({
         actions: ['bedrock:InvokeModel'],
         resources: [
-          // Every region: a cross-region inference profile routes to the model in any region of its geography.
-          `arn:${Aws.PARTITION}:bedrock:*::foundation-model/*`,
-          `arn:${Aws.PARTITION}:bedrock:${Aws.REGION}:${Aws.ACCOUNT_ID}:inference-profile/${props.bedrockModelId}`,
+          `arn:${Aws.PARTITION}:bedrock:${Aws.REGION}::foundation-model/${id}`,
+          `arn:${Aws.PARTITION}:bedrock:${Aws.REGION}:${Aws.ACCOUNT_ID}:inference-profile/${id}`,
+          `arn:${Aws.PARTITION}:bedrock:*::foundation-model/${routedModel}`,
         ],
       }),
     ],
   });
   if (props.bedrockConfigured) (policy.node.defaultChild as iam.CfnPolicy).cfnOptions.condition = props.bedrockConfigured;
+  // cdk-nag names the resource with each token as its CloudFormation JSON.
+  const shown = (token: string) => JSON.stringify(Stack.of(fn).resolve(token));
   Validations.of(policy).acknowledge({
-    id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:bedrock:*::foundation-model/*]',
+    id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:bedrock:*::foundation-model/${shown(parts[1])}.${shown(parts[2])}]`,
     reason:
-      'The model id may name an inference profile, whose foundation model id differs from it and which may route to the model in other regions; foundation models are AWS-owned and only invoked.',
+      'Only the configured model: a cross-region inference profile routes each call to it in one of its geography\'s regions, which AWS chooses and adds to.',
   });
 }

@@ -1,12 +1,12 @@
 import { Aws, CfnCondition, Duration, Fn, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
-import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { ADMIN_GROUP, MIN_PASSWORD_LENGTH } from '../../shared/constants.js';
 import { createAppFunction, type LambdaCodeMode } from './function.js';
 import type { Data } from './data.js';
 import type { Mail } from './mail.js';
+import { grantTable } from '../table-grants.js';
 
 export interface AuthProps {
   readonly mail: Mail;
@@ -47,10 +47,8 @@ export class Auth extends Construct {
       codeMode: props.codeMode,
     });
     // The profile, its username reservation and its search terms, written in one transaction that also
-    // counts the user (an UpdateItem of the type's counter).
-    this.postConfirmation.addToRolePolicy(
-      new iam.PolicyStatement({ actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'], resources: props.data.itemArns }),
-    );
+    // counts the user (infra/table-grants.ts).
+    grantTable(this.postConfirmation, props.data);
 
     this.userPool = new cognito.UserPool(this, 'UserPool', {
       selfSignUpEnabled: true,

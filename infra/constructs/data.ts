@@ -1,7 +1,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { TABLE_INDEXES, TABLE_KEYS } from '../../functions/data/table.js';
+import { TABLE_INDEXES, TABLE_KEYS, type IndexName } from '../../functions/data/table.js';
 
 /** The names of the secondary indexes, as the data modules in functions/data use them. */
 export const INDEXES = TABLE_INDEXES.map((i) => i.name);
@@ -41,8 +41,8 @@ export class Data extends Construct {
     }
   }
 
-  /** ARNs a function needs to read and write items and to query every index (no wildcard). */
-  get itemArns(): string[] {
-    return [this.table.tableArn, ...INDEXES.map((name) => `${this.table.tableArn}/index/${name}`)];
+  /** The ARN of one secondary index, what a Query of it is authorized on (infra/table-grants.ts grants them). */
+  indexArn(name: IndexName): string {
+    return `${this.table.tableArn}/index/${name}`;
   }
 }

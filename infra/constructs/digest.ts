@@ -1,25 +1,12 @@
 import { Duration } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
-import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import type { Data } from './data.js';
 import { createAppFunction, type LambdaCodeMode } from './function.js';
+import { grantTable } from '../table-grants.js';
 import type { Mail } from './mail.js';
-
-/**
- * What the digest job does with the table: Query the due digests (GSI2) and a share's partition, claim a
- * digest (DeleteItem), read the recipient (GetItem), put a digest back after a failed send (a transaction
- * of UpdateItem and ConditionCheckItem). No Scan, no writes elsewhere.
- */
-export const DIGEST_TABLE_ACTIONS = [
-  'dynamodb:Query',
-  'dynamodb:GetItem',
-  'dynamodb:DeleteItem',
-  'dynamodb:UpdateItem',
-  'dynamodb:ConditionCheckItem',
-];
 
 export interface CommentDigestProps {
   readonly data: Data;
@@ -48,7 +35,8 @@ export class CommentDigest extends Construct {
       memorySize: 256,
       codeMode: props.codeMode,
     });
-    this.function.addToRolePolicy(new iam.PolicyStatement({ actions: DIGEST_TABLE_ACTIONS, resources: props.data.itemArns }));
+    // Due digests, their shares and recipients (infra/table-grants.ts).
+    grantTable(this.function, props.data);
     props.mail.grantSend(this.function);
 
     this.rule = new events.Rule(this, 'Schedule', {

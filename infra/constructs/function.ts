@@ -102,7 +102,17 @@ export function createAppFunction(scope: Construct, id: string, props: AppFuncti
       reason: 'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords take no resource.',
     },
   );
+  ENTRIES.set(fn, props.entry);
   return fn;
+}
+
+const ENTRIES = new WeakMap<lambda.Function, string>();
+
+/** The entry a function was made from (relative to the repository), by createAppFunction. */
+export function entryOf(fn: lambda.Function): string {
+  const entry = ENTRIES.get(fn);
+  if (!entry) throw new Error(`${fn.node.path} was not made by createAppFunction`);
+  return entry;
 }
 
 type CommonProps = Omit<lambda.FunctionProps, 'code' | 'handler'>;

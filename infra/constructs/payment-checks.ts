@@ -1,26 +1,13 @@
 import { Duration } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
-import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { Data } from './data.js';
 import { createAppFunction, type LambdaCodeMode } from './function.js';
+import { grantTable } from '../table-grants.js';
 import type { Mail } from './mail.js';
-
-/**
- * What the payment checks do with the table: Query the payments due (GSI2), read a payment, its request,
- * a track and users (GetItem), and move money (transactions of Put, Update and ConditionCheck: the ledger,
- * the payment, the share and its track link, a balance). No Scan, no deletes.
- */
-export const PAYMENT_CHECK_TABLE_ACTIONS = [
-  'dynamodb:Query',
-  'dynamodb:GetItem',
-  'dynamodb:PutItem',
-  'dynamodb:UpdateItem',
-  'dynamodb:ConditionCheckItem',
-];
 
 export interface PaymentChecksProps {
   readonly data: Data;
@@ -51,7 +38,8 @@ export class PaymentChecks extends Construct {
       memorySize: 256,
       codeMode: props.codeMode,
     });
-    this.function.addToRolePolicy(new iam.PolicyStatement({ actions: PAYMENT_CHECK_TABLE_ACTIONS, resources: props.data.itemArns }));
+    // Payments due and the money they move (infra/table-grants.ts).
+    grantTable(this.function, props.data);
     props.paymentsSecret.grantRead(this.function);
     props.mail.grantSend(this.function);
 

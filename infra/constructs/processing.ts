@@ -8,6 +8,7 @@ import { Construct } from 'constructs';
 import { PROCESSING_QUEUE, UPLOADS_PREFIX } from '../../shared/constants.js';
 import type { Data } from './data.js';
 import { createAppFunction, type LambdaCodeMode } from './function.js';
+import { grantTable } from '../table-grants.js';
 
 /** Where processed audio lives (functions/domain/tracks.ts audioKeyFor). */
 const AUDIO_PREFIX = 'audio/';
@@ -110,9 +111,8 @@ export class Processing extends Construct {
     );
     // A HEAD of a missing key answers 404 (not 403) only with ListBucket.
     this.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
-    this.fn.addToRolePolicy(
-      new iam.PolicyStatement({ actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'], resources: [props.data.table.tableArn] }),
-    );
+    // Its upload's result and track items only (infra/table-grants.ts).
+    grantTable(this.fn, props.data);
     const bucketId = Stack.of(this).getLogicalId(bucket.node.defaultChild as CfnElement);
     Validations.of(this.fn).acknowledge(
       ...[UPLOADS_PREFIX, AUDIO_PREFIX].map((prefix) => ({

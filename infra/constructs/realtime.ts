@@ -1,13 +1,13 @@
 import { Duration, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { Data } from './data.js';
 import { createAppFunction, type LambdaCodeMode } from './function.js';
+import { grantTable } from '../table-grants.js';
 import { SHARE_ENTITIES } from '../../functions/data/shares.js';
 
 /** Name of the WebSocket stage; part of both the client URL and the management endpoint. */
@@ -18,15 +18,6 @@ export const REALTIME_STAGE = 'live';
  * (functions/domain/realtime.ts). Only stream records of these items invoke the stream function.
  */
 export const REALTIME_ENTITIES = ['track', ...SHARE_ENTITIES] as const;
-
-/** What the realtime functions do with the table: connections (put, get, delete, query) and fan-out. */
-const CONNECTION_TABLE_ACTIONS = [
-  'dynamodb:GetItem',
-  'dynamodb:PutItem',
-  'dynamodb:DeleteItem',
-  'dynamodb:Query',
-  'dynamodb:BatchWriteItem',
-];
 
 export interface RealtimeProps {
   readonly data: Data;
@@ -51,6 +42,8 @@ export class Realtime extends Construct {
   readonly stage: apigw.WebSocketStage;
   /** `wss://<api>.execute-api.<region>.amazonaws.com/live`, what the browser connects to. */
   readonly url: string;
+  /** `wss://<api>.execute-api.<region>.amazonaws.com`: the host of `url`, for the page's policy. */
+  readonly origin: string;
   /** `https://<api>.execute-api.<region>.amazonaws.com/live`, where the functions post to connections. */
   readonly managementEndpoint: string;
   readonly socketFunction: lambda.Function;
@@ -88,6 +81,7 @@ export class Realtime extends Construct {
       });
     }
     this.url = this.stage.url;
+    this.origin = `wss://${this.webSocketApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
     this.managementEndpoint = this.stage.callbackUrl;
 
     const environment = { ...props.environment, REALTIME_ENDPOINT: this.managementEndpoint };
@@ -108,8 +102,10 @@ export class Realtime extends Construct {
 
     const table = props.data.table;
     const apiId = stack.getLogicalId(this.webSocketApi.node.defaultChild as CfnElement);
+    // Connection items only, each function the actions it makes (infra/table-grants.ts).
+    grantTable(this.socketFunction, props.data);
+    grantTable(this.streamFunction, props.data);
     for (const fn of [this.socketFunction, this.streamFunction]) {
-      fn.addToRolePolicy(new iam.PolicyStatement({ actions: CONNECTION_TABLE_ACTIONS, resources: props.data.itemArns }));
       this.stage.grantManagementApiAccess(fn);
       Validations.of(fn).acknowledge({
         id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<${apiId}>/${REALTIME_STAGE}/*/@connections/*]`,

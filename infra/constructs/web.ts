@@ -32,29 +32,36 @@ export interface RuntimeConfig {
 
 export interface WebDeploymentProps {
   readonly config: RuntimeConfig;
+  /** The hosts the page's own policy allows (pageContentSecurityPolicy). */
+  readonly hosts: AppHosts;
   /** Folder of the built web app; when absent only config.json is deployed. */
   readonly distPath?: string;
 }
 
+const PAYPAL = 'https://*.paypal.com';
+/** Cognito's API, which the sign-in (SRP) and the authenticator's set-up call from the browser. */
+const cognitoHost = (region: string) => `https://cognito-idp.${region}.amazonaws.com`;
+
 /**
- * Content-Security-Policy of the app.
+ * Content-Security-Policy of the app, sent by CloudFront with every response.
  *
- * The API and the media bucket are named by their regional endpoint patterns rather than by their exact
- * host names: the API's CORS rule, the media bucket's CORS rule and every Lambda's APP_URL name this
- * distribution's domain, so naming their hosts here would make the template circular. The realtime
- * WebSocket API (`wss://`) is named by the same pattern, so that the policy, made with the distribution,
- * depends on no API. PayPal's payment button is PayPal's script, which draws its buttons in frames and
- * talks to PayPal (its documented policy); Stripe's Checkout and portal are pages the browser navigates to.
+ * It names the API and the buckets by their regional endpoint patterns, not by their hosts: the API's
+ * CORS rule, the media bucket's CORS rule and every Lambda's APP_URL name this distribution's domain, and
+ * the distribution names this policy, so naming their hosts here would make the template circular. The
+ * page itself narrows `connect-src` and `media-src` to this stack's own hosts (pageContentSecurityPolicy,
+ * written into index.html at deploy time, when they are known); a browser enforces both policies, so
+ * what it may reach is what both allow. PayPal's payment button is PayPal's script, which draws its
+ * buttons in frames and talks to PayPal (its documented policy); Stripe's Checkout and portal are pages
+ * the browser navigates to.
  */
 export function contentSecurityPolicy(region: string): string {
   const s3Hosts = `https://*.s3.${region}.amazonaws.com`;
-  const paypal = 'https://*.paypal.com';
   return [
     "default-src 'self'",
-    `script-src 'self' ${paypal}`,
-    `connect-src 'self' https://cognito-idp.${region}.amazonaws.com https://*.execute-api.${region}.amazonaws.com wss://*.execute-api.${region}.amazonaws.com ${s3Hosts} ${paypal}`,
-    `frame-src ${paypal}`,
-    `img-src 'self' data: blob: ${paypal} https://*.paypalobjects.com`,
+    `script-src 'self' ${PAYPAL}`,
+    `connect-src 'self' ${cognitoHost(region)} https://*.execute-api.${region}.amazonaws.com wss://*.execute-api.${region}.amazonaws.com ${s3Hosts} ${PAYPAL}`,
+    `frame-src ${PAYPAL}`,
+    `img-src 'self' data: blob: ${PAYPAL} https://*.paypalobjects.com`,
     `media-src 'self' blob: ${s3Hosts}`,
     "style-src 'self' 'unsafe-inline'",
     "font-src 'self' data:",
@@ -63,6 +70,49 @@ export function contentSecurityPolicy(region: string): string {
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
+}
+
+/** This stack's own hosts that the browser calls. */
+export interface AppHosts {
+  /** The HTTP API (`https://<api id>.execute-api.<region>.<suffix>`). */
+  readonly api: string;
+  /** The realtime WebSocket API (`wss://<api id>.execute-api.<region>.<suffix>`). */
+  readonly realtime: string;
+  /** The media bucket, as presigned URLs name it: audio uploads (POST) and listening (GET). */
+  readonly media: string;
+  /** The images bucket, as presigned POSTs name it: photo and cover uploads. */
+  readonly images: string;
+}
+
+/** A bucket's host as the SDK's presigned URLs and POST policies name it (virtual-hosted, regional). */
+export const presignedHost = (bucketName: string, region: string, urlSuffix: string) => `https://${bucketName}.s3.${region}.${urlSuffix}`;
+
+/**
+ * The page's own policy (a `<meta>` in index.html), within the one CloudFront sends: the browser may
+ * connect only to this stack's API, WebSocket API and buckets, Cognito and PayPal, and play audio only
+ * from the media bucket. (A `<meta>` policy cannot carry frame-ancestors; the header's does.)
+ */
+export function pageContentSecurityPolicy(region: string, hosts: AppHosts): string {
+  return [
+    `connect-src 'self' ${cognitoHost(region)} ${hosts.api} ${hosts.realtime} ${hosts.media} ${hosts.images} ${PAYPAL}`,
+    `media-src 'self' blob: ${hosts.media}`,
+  ].join('; ');
+}
+
+const CSP_META = /<meta http-equiv="Content-Security-Policy" content="[^"]*">/;
+
+/**
+ * index.html with the policy as the first element of its head, before any script or fetch it governs
+ * (replacing one written before). The policy's values are hosts and keywords: no `"` or `<` to escape.
+ */
+export function inlineContentSecurityPolicy(html: string, policy: string): string {
+  if (/["<>]/.test(policy)) throw new Error('A page policy may not hold quotes or angle brackets');
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${policy}">`;
+  const page = html.replace(CSP_META, '');
+  const head = /<head(\s[^>]*)?>/i.exec(page);
+  if (!head) throw new Error('index.html has no <head> for its Content-Security-Policy');
+  const at = head.index + head[0].length;
+  return `${page.slice(0, at)}${meta}${page.slice(at)}`;
 }
 
 /**
@@ -217,12 +267,16 @@ export class Web extends Construct {
     }
 
     // index.html carries the runtime configuration inlined (the app starts without fetching config.json,
-    // which stays as the fallback): written with the stack's values as deploy-time markers. The values are
-    // ids and URLs of this stack and the operator's PayPal client id, none of which can hold '</script>'.
+    // which stays as the fallback) and its own Content-Security-Policy: written with the stack's values as
+    // deploy-time markers. The values are ids and URLs of this stack and the operator's PayPal client id,
+    // none of which can hold '</script>'.
     const page = dist
       ? s3deploy.Source.data(
           'index.html',
-          inlineRuntimeConfig(fs.readFileSync(path.join(dist, 'index.html'), 'utf8'), Stack.of(this).toJsonString(props.config)),
+          inlineContentSecurityPolicy(
+            inlineRuntimeConfig(fs.readFileSync(path.join(dist, 'index.html'), 'utf8'), Stack.of(this).toJsonString(props.config)),
+            pageContentSecurityPolicy(props.config.region, props.hosts),
+          ),
         )
       : undefined;
     const pages = new s3deploy.BucketDeployment(this, 'DeployPages', {

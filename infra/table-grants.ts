@@ -1,0 +1,155 @@
+/**
+ * What each Lambda function may do with the table, by entry: the item actions its code makes and no
+ * more, the indexes it queries, and where its keys allow it the partitions it may touch. A function that
+ * never writes gets no write action; one that never touches the table gets none.
+ *
+ * test/infra/table-grants.test.ts reads each entry's code (every declaration reachable from its handler)
+ * and holds the actions and indexes here to exactly what it sends; test/infra/stack.test.ts lists what
+ * the template grants each function, so that a widening shows in review.
+ *
+ * IAM authorizes a TransactWriteItems item by item (PutItem, UpdateItem, DeleteItem, ConditionCheckItem)
+ * and a conditional write as the write itself, so those are what is listed for them.
+ */
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type { IndexName } from '../functions/data/table.js';
+import type { Data } from './constructs/data.js';
+import { entryOf } from './constructs/function.js';
+
+export type TableAction =
+  | 'dynamodb:GetItem'
+  | 'dynamodb:BatchGetItem'
+  | 'dynamodb:Query'
+  | 'dynamodb:PutItem'
+  | 'dynamodb:UpdateItem'
+  | 'dynamodb:DeleteItem'
+  | 'dynamodb:BatchWriteItem'
+  | 'dynamodb:ConditionCheckItem';
+
+export interface TableGrant {
+  readonly actions: readonly TableAction[];
+  /** The secondary indexes it queries; each is a resource of its own. */
+  readonly indexes?: readonly IndexName[];
+  /**
+   * The partition keys it may read and write on the table (`dynamodb:LeadingKeys`, `*` matching any
+   * rest), where its key space is that narrow. Absent: any partition (the reason is beside the entry).
+   */
+  readonly leadingKeys?: readonly string[];
+}
+
+/**
+ * The HTTP areas that serve signed-in callers read the caller's record on every call and may create it
+ * (functions/domain/users.ts ensureUser), and audit an admin's writes while impersonating
+ * (functions/data/audit.ts), besides what their routes do. Their keys are the ids a request names (users,
+ * tracks, shares, payments, their sharded counters and the ledger), so no partition condition applies:
+ * what keeps an area from another's items is its handlers' checks, and here the actions it lacks.
+ */
+export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
+  // Profiles (renames move the username reservation and search terms: Delete in a transaction), the
+  // directory's search (GSI2) and lists by type (GSI3), rate limits.
+  'functions/http/users.ts': {
+    actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+    indexes: ['GSI2', 'GSI3'],
+  },
+  // Tracks, their upload claims and results, deleting a track with its shares (BatchWriteItem), refunds.
+  'functions/http/tracks.ts': {
+    actions: [
+      'dynamodb:GetItem',
+      'dynamodb:BatchGetItem',
+      'dynamodb:Query',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:BatchWriteItem',
+      'dynamodb:ConditionCheckItem',
+    ],
+    indexes: ['GSI3'],
+  },
+  // Shares, feedback, comments and digests, e-mail claims (released with DeleteItem), refunds.
+  'functions/http/shares.ts': {
+    actions: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'],
+    indexes: ['GSI1', 'GSI2'],
+  },
+  // AI suggestions: the caller, the plan catalogue and an hourly counter. No Query, no delete.
+  'functions/http/feedbacks.ts': { actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] },
+  // Orders, captures, refunds and the ledger, webhook events, e-mail claims.
+  'functions/http/payments.ts': {
+    actions: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+    indexes: ['GSI1', 'GSI2'],
+  },
+  // Plans and Stripe's events. No Query, no delete.
+  'functions/http/billing.ts': { actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] },
+  // Users, applications, settings, audit, balances. No delete.
+  'functions/http/admin.ts': {
+    actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    indexes: ['GSI1', 'GSI3'],
+  },
+  // Public, no caller: one read of a key never written (functions/data/health.ts).
+  'functions/http/health.ts': { actions: ['dynamodb:GetItem'], leadingKeys: ['HEALTH'] },
+  // Public, no caller: the per-address rate limit's counter (functions/data/limits.ts), nothing stored.
+  'functions/http/telemetry.ts': { actions: ['dynamodb:UpdateItem'], leadingKeys: ['CLIENT#*'] },
+  // The upload's result, its track (by its upload claim), finishing the track.
+  'functions/jobs/process-audio.ts': {
+    actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    leadingKeys: ['UPLOAD#*', 'AUDIOKEY#*', 'TRACK#*'],
+  },
+  // Due digests (GSI2), a share's items, claiming a digest (DeleteItem) or putting it back (a transaction
+  // of UpdateItem and ConditionCheckItem), the recipient.
+  'functions/jobs/comment-digest.ts': {
+    actions: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'],
+    indexes: ['GSI2'],
+    leadingKeys: ['SHARE#*', 'USER#*'],
+  },
+  // Payments due (GSI2); captures, refunds and expiries move money across payments, shares, tracks,
+  // users, balances and the ledger, so no partition condition applies. DeleteItem gives an e-mail claim
+  // back when its e-mail could not be sent.
+  'functions/jobs/payment-checks.ts': {
+    actions: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+    indexes: ['GSI2'],
+  },
+  // Its connection items (functions/data/connections.ts): CONN#<id>, and USER#<id> / CONN#<id> for the
+  // fan-out. The latter share the user's partition, which IAM cannot tell from the user's record (no
+  // condition on sort keys); moving them to a partition of their own would close that.
+  'functions/realtime/socket.ts': {
+    actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'],
+    leadingKeys: ['CONN#*', 'USER#*'],
+  },
+  // A user's connections (Query of USER#<id>), forgetting gone ones. As the socket function.
+  'functions/realtime/stream.ts': { actions: ['dynamodb:Query', 'dynamodb:DeleteItem'], leadingKeys: ['CONN#*', 'USER#*'] },
+  // The new user's record, username reservation and search terms, and the count of its type, in one
+  // transaction.
+  'functions/triggers/post-confirmation.ts': {
+    actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    leadingKeys: ['USER#*', 'USERNAME#*', 'USERCOUNT'],
+  },
+  'functions/triggers/custom-message.ts': { actions: [] },
+};
+
+/** The grant of an entry; an entry missing from TABLE_GRANTS is a mistake, not a function without access. */
+export function tableGrantOf(entry: string): TableGrant {
+  const grant = TABLE_GRANTS[entry];
+  if (!grant) throw new Error(`${entry} has no entry in TABLE_GRANTS (infra/table-grants.ts)`);
+  return grant;
+}
+
+/**
+ * Gives the function its entry's grant: the actions on the table, under the partition condition where
+ * there is one, and Query on the indexes it names. An index Query is granted apart, unconditioned: its
+ * partition key is the index's (a type, a share's reviewer, a due shard), not the table's.
+ */
+export function grantTable(fn: lambda.Function, data: Data): void {
+  const entry = entryOf(fn);
+  const { actions, indexes = [], leadingKeys } = tableGrantOf(entry);
+  if (!actions.length) return;
+  fn.addToRolePolicy(
+    new iam.PolicyStatement({
+      actions: [...actions],
+      resources: [data.table.tableArn],
+      ...(leadingKeys ? { conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...leadingKeys] } } } : {}),
+    }),
+  );
+  if (indexes.length) {
+    if (!actions.includes('dynamodb:Query')) throw new Error(`${entry} names indexes but may not Query`);
+    fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['dynamodb:Query'], resources: indexes.map((name) => data.indexArn(name)) }));
+  }
+}
