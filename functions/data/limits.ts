@@ -51,6 +51,18 @@ export async function takeInWindow(subject: LimitSubject, name: string, limit: n
   return taken ? null : secondsLeft(end, now);
 }
 
+/** Takes back one use counted by takeInWindow in the same window (never below zero). */
+export async function giveBackInWindow(subject: LimitSubject, name: string, windowSeconds: number, now = Date.now()): Promise<void> {
+  const { key } = windowOf(subject, name, windowSeconds, now);
+  try {
+    await dynamo().send(
+      new UpdateCommand({ TableName: config.tableName, Key: key, UpdateExpression: 'ADD uses :minus', ConditionExpression: 'uses > :zero', ExpressionAttributeValues: { ':minus': -1, ':zero': 0 } }),
+    );
+  } catch (err) {
+    if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
+  }
+}
+
 /** Like takeInWindow, counting nothing: the seconds until the window ends when its limit is reached, else null. */
 export async function peekInWindow(subject: LimitSubject, name: string, limit: number, windowSeconds: number, now = Date.now()): Promise<number | null> {
   const { key, end } = windowOf(subject, name, windowSeconds, now);

@@ -20,6 +20,7 @@ import type { Caller } from '../lib/area-handler.js';
 import { BadRequest, Conflict, Forbidden, ServiceUnavailable, Unauthorized } from '../lib/errors.js';
 import { verifyAccessToken } from '../lib/identity.js';
 import { sendClaimedMail } from './mail.js';
+import { enforceRateLimit } from './rate-limits.js';
 
 /** How recent a sign-in must be to set up or replace an authenticator. */
 export const SETUP_SIGN_IN_SECONDS = 5 * 60;
@@ -74,7 +75,7 @@ export function authenticatorOf(caller: Caller): AuthenticatorView {
 export async function startSetup(caller: Caller, accessToken: string): Promise<{ secret: string }> {
   adminAccount(caller);
   assertSignedInWithin(caller, SETUP_SIGN_IN_SECONDS, 'Setting up an authenticator');
-  const token = await ownAccessToken(caller, accessToken);
+  const [token] = await Promise.all([ownAccessToken(caller, accessToken), enforceRateLimit('authenticatorSetup', caller.user.id)]);
   return { secret: await associateTotp(token).catch(cognitoRefusal) };
 }
 

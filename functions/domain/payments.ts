@@ -28,7 +28,7 @@ import type { PaypalEventIds } from './paypal-webhook-gate.js';
 import * as notify from './notifications.js';
 import { checkRequest, idempotencyConflict, idFromKey, newShare, requestHash } from './shares.js';
 import { count, log } from '../lib/observability.js';
-import { enforceRateLimit } from './rate-limits.js';
+import { enforceRateLimits } from './rate-limits.js';
 
 const DAY_MS = 86_400_000;
 /** A payment not captured this long after its order was created is looked at again (the browser normally captures within a minute). */
@@ -74,9 +74,9 @@ export async function createOrder(
   const [{ track, reviewer: pro }, open] = await Promise.all([
     checkRequest(caller, request.proUserId, request.trackId),
     data.openOrdersOf(caller.id, iso(now - ABANDON_MS)),
-    // The hour's count only for what the minute's let through: a client retrying in a loop is held for
-    // the minute, not locked out for the hour.
-    enforceRateLimit('createOrder', caller.id, now).then(() => enforceRateLimit('createOrderHourly', caller.id, now)),
+    // A call refused by either counts towards neither: a client retrying in a loop is held for the
+    // minute, not locked out for the hour.
+    enforceRateLimits(['createOrder', 'createOrderHourly'], caller.id, now),
   ]);
   const price = pro.type === 'pro' ? pro.feedbackPriceCents : null;
   if (!price) throw new Conflict(`${pro.fullName} gives feedback for free: send the request without paying.`, 'no_price');

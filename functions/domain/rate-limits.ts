@@ -3,7 +3,7 @@
  * for what costs the platform (provider calls, processing runs), per client address for public routes.
  * Fixed windows counted in the table (data/limits.ts); a call past one is a 429 with `Retry-After`.
  */
-import { peekInWindow, takeInWindow, type LimitSubject } from '../data/limits.js';
+import { giveBackInWindow, peekInWindow, takeInWindow, type LimitSubject } from '../data/limits.js';
 import { TooManyRequests } from '../lib/errors.js';
 
 interface Limit {
@@ -22,6 +22,8 @@ export const RATE_LIMITS = {
   createOrderHourly: { per: 'user', limit: 30, windowSeconds: 3600, message: 'Too many payments started in an hour. Please try again later.' },
   // Each upload ticket is a processing run (3 GB for up to 15 minutes): an album of 20 files dropped at once passes.
   uploadTicket: { per: 'user', limit: 30, windowSeconds: 60, message: 'Too many uploads started in a minute. Please wait a moment and try again.' },
+  // Each authenticator set-up asks Cognito for a new key; an admin sets one up once, a few tries at most.
+  authenticatorSetup: { per: 'user', limit: 10, windowSeconds: 3600, message: 'Too many authenticator set-ups started in an hour. Please try again later.' },
   // Browsers' reports (POST /telemetry, anyone's to send): a tab sends one every 5 s at most, and at once on an
   // error, so 120 a minute covers ten busy tabs behind one address; past it, a flood fills no log.
   telemetry: { per: 'client', limit: 120, windowSeconds: 60, message: 'Too many reports from this address in a minute.' },
@@ -39,6 +41,18 @@ export async function enforceRateLimit(name: RateLimitName, subject: string, now
   const l: Limit = RATE_LIMITS[name];
   const wait = await takeInWindow(subjectOf(l, subject), name, l.limit, l.windowSeconds, now);
   if (wait !== null) throw new TooManyRequests(l.message, wait);
+}
+
+/**
+ * Counts one use of each limit at once (one round trip); when any is reached, the uses the others counted
+ * are given back, so that a refused call counts towards none of them, and the first refusal is thrown.
+ */
+export async function enforceRateLimits(names: RateLimitName[], subject: string, now = Date.now()): Promise<void> {
+  const waits = await Promise.all(names.map((name) => takeInWindow(subjectOf(RATE_LIMITS[name], subject), name, RATE_LIMITS[name].limit, RATE_LIMITS[name].windowSeconds, now)));
+  const refused = waits.findIndex((w) => w !== null);
+  if (refused < 0) return;
+  await Promise.all(names.map((name, i) => (waits[i] === null ? giveBackInWindow(subjectOf(RATE_LIMITS[name], subject), name, RATE_LIMITS[name].windowSeconds, now) : null)));
+  throw new TooManyRequests(RATE_LIMITS[names[refused]].message, waits[refused]!);
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, inject, it } from 'vitest';
+import { RATE_LIMITS } from '../../functions/domain/rate-limits.js';
 import { callRoute } from '../support/api.js';
 import { totpCode } from '../support/totp.js';
 import { waitForEmail } from '../support/mail.js';
@@ -317,6 +318,19 @@ describe('an authenticator set up through the API', () => {
     const wrong = String((Number(totpCode(started.body.secret)) + 1) % 1_000_000).padStart(6, '0');
     expect((await callRoute(stack.apiUrl, 'confirmAuthenticator', { accessToken: recent.AccessToken, code: wrong }, recent.IdToken)).body.error.code).toBe('invalid_code');
     expect((await client().send(new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: admin.email }))).UserMFASettingList ?? []).toEqual([]);
+  });
+
+  it(`starts ${RATE_LIMITS.authenticatorSetup.limit} set-ups an hour per admin, then 429 with Retry-After`, async () => {
+    const { tokens } = await adminWithoutTotp();
+    const start = () => callRoute(stack.apiUrl, 'startAuthenticatorSetup', { accessToken: tokens.AccessToken! }, tokens.IdToken!);
+    const { limit } = RATE_LIMITS.authenticatorSetup;
+    // Within one fixed hour: near its end, the rest of this test would straddle two.
+    const left = 3600_000 - (Date.now() % 3600_000);
+    if (left < 30_000) await new Promise((r) => setTimeout(r, left + 100));
+    for (let i = 0; i < limit; i++) expect((await start()).status).toBe(200);
+    const refused = await start();
+    expect(refused).toMatchObject({ status: 429, body: { error: { code: 'rate_limited' } } });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
   it('e-mails and audits a replacement, after which only the new key signs in as an admin', async () => {

@@ -198,9 +198,30 @@ describe('DynamoDB round trips per route', () => {
   it('admin: users, prices, balances, margin, applications, impersonation, audit, refunds to look at', async () => {
     // A refund PayPal kept refusing, as the checks leave it for an admin (paid before the price changes below).
     const payments = await import('../../functions/data/payments.js');
-    const stuck = { ...(await payment((await paidRequest('Trip Stuck')).orderId)), status: 'refunding' as const };
-    await payments.startRefund(stuck, 'declined');
-    await payments.refundRefused(stuck, 10, 'PayPal did not refund a capture: 422', null);
+    // One PayPal never heard of, so that no webhook or scheduled check of the stack finishes it meanwhile.
+    const stuckId = `STUCK${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`;
+    const at = new Date().toISOString();
+    const stuck = {
+      orderId: stuckId,
+      invoiceId: randomUUID(),
+      payerId: randomUUID(),
+      payerName: 'Rita Trips',
+      proUserId: proId,
+      proName: 'Priya Trips',
+      trackId: randomUUID(),
+      trackTitle: 'Trip Stuck',
+      amountCents: 3000,
+      shareOptions: options as never,
+      shareId: randomUUID(),
+      status: 'refunding' as const,
+      captureId: `CAP${stuckId}`,
+      credited: false,
+      refundReason: 'declined' as const,
+      createdAt: at,
+      updatedAt: at,
+    };
+    expect((await payments.putPayment(stuck)).created).toBe(true);
+    expect(await payments.refundRefused(stuck, 10, 'PayPal did not refund a capture: 422', null)).toBe(true);
     await call('listStuckRefunds', {}, admin);
     await call('retryRefund', { orderId: stuck.orderId }, admin);
     const users = await call('listUsers', { type: 'pro', q: 'Trips' }, admin);
