@@ -14,7 +14,7 @@ import {
   type ProviderCapture,
   type ProviderOrder,
   type WebhookHeaders,
-} from './payments.js';
+} from './payment-provider.js';
 
 export interface PaypalCredentials {
   clientId: string;

@@ -1,0 +1,21 @@
+/** Where a route is and who may call it: what route-paths.ts says of each route, apart from its schemas. */
+
+/** Who may call a route. Ranked: each level admits the callers the spec gives it (see access.ts). */
+export type Access = 'public' | 'user' | 'musician' | 'pro' | 'admin';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A feature area: one Lambda function (and one bundle) per area. */
+export type Area = 'users' | 'tracks' | 'shares' | 'feedbacks' | 'payments' | 'billing' | 'admin' | 'health' | 'telemetry';
+
+/** Where a route is and who may call it (functions/route-paths.ts). */
+export interface RouteAddress {
+  method: Method;
+  /** API Gateway style path, parameters as `{name}`. */
+  path: string;
+  access: Access;
+  area: Area;
+  /** Moves money (payments, plans): refused while an admin impersonates the caller. */
+  money?: true;
+  /** Largest JSON body the route takes, where it is not the API's default (MAX_BODY_BYTES in area-handler.ts). */
+  maxBodyBytes?: number;
+}
