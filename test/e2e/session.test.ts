@@ -59,7 +59,8 @@ describe('session', () => {
         localStorage.setItem(key, 'revoked-refresh-token');
       });
       await page.reload();
-      await waitForPath(page, '/login');
+      // The refresh's refusal, then the sign-out: on a loaded machine longer than a page load takes.
+      await waitForPath(page, '/login', 30_000);
       await page.getByRole('button', { name: 'Sign In' }).waitFor();
       const left = await page.evaluate(() => Object.keys(localStorage).filter((k) => /\.(accessToken|idToken|refreshToken)$/.test(k)));
       expect(left).toEqual([]);
