@@ -21,6 +21,7 @@ import {
 import { describe, expect, inject, it } from 'vitest';
 import { RATE_LIMITS } from '../../functions/domain/rate-limits.js';
 import { callRoute } from '../support/api.js';
+import { startOfAWindow } from '../support/wait.js';
 import { totpCode } from '../support/totp.js';
 import { waitForEmail } from '../support/mail.js';
 import { answerTotpChallenge, cognitoClient, createConfirmedUser, passwordSignIn, setUpTotp, signInTokens, TEST_PASSWORD, withAuthTime } from '../support/users.js';
@@ -324,9 +325,7 @@ describe('an authenticator set up through the API', () => {
     const { tokens } = await adminWithoutTotp();
     const start = () => callRoute(stack.apiUrl, 'startAuthenticatorSetup', { accessToken: tokens.AccessToken! }, tokens.IdToken!);
     const { limit } = RATE_LIMITS.authenticatorSetup;
-    // Within one fixed hour: near its end, the rest of this test would straddle two.
-    const left = 3600_000 - (Date.now() % 3600_000);
-    if (left < 30_000) await new Promise((r) => setTimeout(r, left + 100));
+    await startOfAWindow(30_000, 3600_000);
     for (let i = 0; i < limit; i++) expect((await start()).status).toBe(200);
     const refused = await start();
     expect(refused).toMatchObject({ status: 429, body: { error: { code: 'rate_limited' } } });

@@ -8,6 +8,7 @@ import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { IMPERSONATION_HEADER } from '../../functions/lib/route.js';
 import { callRoute } from '../support/api.js';
+import { startOfAWindow } from '../support/wait.js';
 import * as flows from '../support/flows.js';
 import { useStackEnvironment } from '../support/in-process.js';
 import * as money from '../support/payments.js';
@@ -160,9 +161,7 @@ describe('orders one payer may open', () => {
     const track = await flows.uploadTrack(stack, user, 'Order flood', { seconds: 1 });
     const statuses: number[] = [];
     let refused: Awaited<ReturnType<typeof money.createOrder>> | undefined;
-    // The limit counts fixed minutes: near a minute's end, wait for the next, so the fourteen fall in one.
-    const left = 60_000 - (Date.now() % 60_000);
-    if (left < 40_000) await new Promise((r) => setTimeout(r, left + 100));
+    await startOfAWindow(40_000);
     for (let i = 0; i < 14; i++) {
       const res = await money.createOrder(stack, user, { proUserId: proId, trackId: track.id, feedbackPriceCents: PRICE });
       statuses.push(res.status);

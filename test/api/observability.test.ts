@@ -11,6 +11,7 @@ import { RATE_LIMITS } from '../../functions/domain/rate-limits.js';
 import { addressTag } from '../../functions/domain/telemetry.js';
 import { TELEMETRY } from '../../shared/constants.js';
 import { callRoute } from '../support/api.js';
+import { startOfAWindow } from '../support/wait.js';
 import { onboard } from '../support/flows.js';
 import { useStackEnvironment } from '../support/in-process.js';
 import { postFrom, randomLoopback } from '../support/loopback.js';
@@ -146,9 +147,7 @@ describe("the browser's reports (POST /telemetry)", () => {
     const [sender, other] = [randomLoopback(), randomLoopback()];
     const report = JSON.stringify({ sessionId: randomUUID(), sampled: false, events: [{ kind: 'session', at: 1, page: '/', name: 'page' }] });
     const send = (from: string) => postFrom(stack.apiUrl, '/telemetry', report, from, { 'content-type': 'text/plain' });
-    // Within one fixed minute: near a minute's end, wait for the next.
-    const left = 60_000 - (Date.now() % 60_000);
-    if (left < 30_000) await new Promise((r) => setTimeout(r, left + 100));
+    await startOfAWindow(30_000);
     const statuses: number[] = [];
     for (let batch = 0; batch < limit / 20; batch++) statuses.push(...(await Promise.all(Array.from({ length: 20 }, () => send(sender)))).map((r) => r.status));
     expect(statuses).toEqual(Array(limit).fill(200));

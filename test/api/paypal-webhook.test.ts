@@ -10,6 +10,7 @@ import { routes } from '../../functions/routes.js';
 import { AUTH_ALGO, WEBHOOK_CERT_URL, webhookSignature } from '../../scripts/dev/paypal.js';
 import { LOCAL_PAYMENT_SECRETS } from '../../scripts/dev/stack.js';
 import { postFrom } from '../support/loopback.js';
+import { startOfAWindow } from '../support/wait.js';
 
 const stack = inject('stack');
 const PER_MINUTE = RATE_LIMITS.paypalWebhook.limit;
@@ -56,11 +57,6 @@ async function verifyCalls(eventId: string): Promise<number> {
   return ((await res.json()) as { calls: number }).calls;
 }
 
-/** The limit counts fixed minutes: near a minute's end, wait for the next, so that what follows falls in one. */
-async function startOfAMinute(needMs: number) {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < needMs) await new Promise((r) => setTimeout(r, left + 100));
-}
 
 describe('the PayPal webhook gate', () => {
   it('takes a genuine delivery, verified once with PayPal', async () => {
@@ -125,7 +121,7 @@ describe('the PayPal webhook gate', () => {
 
   it(`takes more than ${PER_MINUTE} genuine deliveries in a minute from one address: only refused ones count`, async () => {
     const busy = '127.0.0.5';
-    await startOfAMinute(40_000);
+    await startOfAWindow(40_000);
     const statuses: number[] = [];
     for (let batch = 0; batch < PER_MINUTE / 20 + 1; batch++) {
       const answers = await Promise.all(Array.from({ length: 20 }, () => eventText().text).map((text) => deliver(text, signedHeaders(text), busy)));
@@ -138,7 +134,7 @@ describe('the PayPal webhook gate', () => {
     expect(PER_MINUTE).toBe(120);
     const flooder = '127.0.0.2';
     const forged = (text: string) => signedHeaders(text, { 'paypal-transmission-sig': Buffer.from(`forged ${text.length}`).toString('base64') });
-    await startOfAMinute(40_000);
+    await startOfAWindow(40_000);
     const statuses: number[] = [];
     for (let batch = 0; batch < PER_MINUTE / 20; batch++) {
       const answers = await Promise.all(Array.from({ length: 20 }, () => eventText().text).map((text) => deliver(text, forged(text), flooder)));

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { RATE_LIMITS } from '../../functions/domain/rate-limits.js';
 import { PROCESSING_QUEUE } from '../../shared/constants.js';
 import { callRoute } from '../support/api.js';
+import { startOfAWindow } from '../support/wait.js';
 import { allProcessed, mostWorkers, percentile, sampleLatency, uploadBurst } from '../support/upload-burst.js';
 import { createConfirmedUser, type TestUser } from '../support/users.js';
 
@@ -24,17 +25,12 @@ const BURST_P99_BOUND_MS = 2000;
 const ticket = (user: TestUser, i: number) =>
   callRoute(stack.apiUrl, 'createUploadUrl', { filename: `album-${i}.wav`, contentType: 'audio/wav', size: 1000 }, user.idToken);
 
-/** The limit counts fixed minutes: near a minute's end, wait for the next, so that what follows falls in one. */
-async function startOfAMinute(needMs: number) {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < needMs) await new Promise((r) => setTimeout(r, left + 100));
-}
 
 describe('upload tickets are limited per user', () => {
   it(`gives ${TICKETS_PER_MINUTE} tickets in a minute, even asked all at once, and the next one 429 with Retry-After; others are not held back`, async () => {
     expect(TICKETS_PER_MINUTE).toBe(30);
     const [user, other] = await Promise.all([createConfirmedUser(stack, { prefix: 'tickets' }), createConfirmedUser(stack, { prefix: 'tickets-other' })]);
-    await startOfAMinute(20_000);
+    await startOfAWindow(20_000);
     const album = await Promise.all(Array.from({ length: TICKETS_PER_MINUTE }, (_, i) => ticket(user, i)));
     expect(album.map((r) => r.status)).toEqual(Array(TICKETS_PER_MINUTE).fill(200));
 

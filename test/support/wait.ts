@@ -8,3 +8,12 @@ export async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) 
     await new Promise((r) => setTimeout(r, 150));
   }
 }
+
+/**
+ * Rate limits count fixed windows (functions/data/limits.ts): when fewer than `needMs` are left of the
+ * current `windowMs`, waits for the next, so that what the test does next falls in one window.
+ */
+export async function startOfAWindow(needMs: number, windowMs = 60_000): Promise<void> {
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < needMs) await new Promise((r) => setTimeout(r, left + 100));
+}
