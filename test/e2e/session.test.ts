@@ -58,9 +58,21 @@ describe('session', () => {
         const key = Object.keys(localStorage).find((k) => k.endsWith('.refreshToken'))!;
         localStorage.setItem(key, 'revoked-refresh-token');
       });
+      // What the pool answered and what the page said: a failure names them instead of a bare timeout.
+      const seen: string[] = [];
+      page.on('console', (m) => seen.push(`console ${m.type()}: ${m.text()}`));
+      page.on('response', (r) => {
+        const target = r.request().headers()['x-amz-target'] ?? '';
+        if (target.startsWith('AWSCognito')) {
+          void r.text().then((body) => seen.push(`${target} ${r.status()} ${body.slice(0, 200)}`), () => {});
+        }
+      });
+      page.on('requestfailed', (r) => seen.push(`failed ${r.url()} ${r.failure()?.errorText}`));
       await page.reload();
       // The refresh's refusal, then the sign-out: on a loaded machine longer than a page load takes.
-      await waitForPath(page, '/login', 30_000);
+      await waitForPath(page, '/login', 30_000).catch((err: Error) => {
+        throw new Error(`${err.message}\nstill at ${page.url()}\n${seen.join('\n')}`);
+      });
       await page.getByRole('button', { name: 'Sign In' }).waitFor();
       const left = await page.evaluate(() => Object.keys(localStorage).filter((k) => /\.(accessToken|idToken|refreshToken)$/.test(k)));
       expect(left).toEqual([]);
