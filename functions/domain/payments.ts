@@ -26,11 +26,11 @@ import { BadRequest, Conflict, NotFound } from '../lib/errors.js';
 import { PaymentProviderError, payments, type ProviderCapture } from '../providers/payments.js';
 import type { PaypalEventIds } from './paypal-webhook-gate.js';
 import * as notify from './notifications.js';
-import { checkRequest, idempotencyConflict, idFromKey, newShare, requestHash } from './shares.js';
+import { checkRequest, idempotencyConflict, idFromKey, newShare, requestHash } from './requests.js';
+import { DAY_MS, deadlineOf } from './paid-deadlines.js';
 import { count, log } from '../lib/observability.js';
 import { enforceRateLimits } from './rate-limits.js';
 
-const DAY_MS = 86_400_000;
 /** A payment not captured this long after its order was created is looked at again (the browser normally captures within a minute). */
 const PENDING_CHECK_MS = 10 * 60_000;
 /** An order still not captured after this is abandoned: PayPal lets an unapproved order expire after three hours. */
@@ -524,29 +524,6 @@ export async function withdrawPaidRequest(shareId: string, orderId: string): Pro
 }
 
 export const finishWithdrawal = (orderId: string) => finishRefundLater(orderId);
-
-/** When an open paid request runs out of time: 7 days to accept, then 14 to complete. */
-function deadlineOf(share: ShareRecord): number | null {
-  if (share.status === 'pending') return Date.parse(share.createdAt) + PAID_REQUEST_DAYS.accept * DAY_MS;
-  if (share.status === 'accepted') return Date.parse(share.acceptedAt ?? share.updatedAt) + PAID_REQUEST_DAYS.complete * DAY_MS;
-  return null;
-}
-
-/** By when an open paid request must be accepted or completed, as the musician and the pro see it. */
-export function respondBy(share: ShareRecord): string | null {
-  const deadline = deadlineOf(share);
-  return deadline === null ? null : iso(deadline);
-}
-
-/**
- * A paid request's deadlines as conditions on its stored times, for the write that accepts (created after
- * `createdAfter`) or completes it (accepted after `acceptedAfter`): the write itself refuses a late step,
- * whatever the scheduled check has got round to.
- */
-export const deadlineCutoffs = (now = Date.now()) => ({
-  createdAfter: iso(now - PAID_REQUEST_DAYS.accept * DAY_MS),
-  acceptedAfter: iso(now - PAID_REQUEST_DAYS.complete * DAY_MS),
-});
 
 /** The scheduled check of one captured payment: its request's deadline, or a refund its request's end calls for. */
 async function checkCaptured(p: PaymentRecord, now: Date): Promise<void> {

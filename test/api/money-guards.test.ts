@@ -108,7 +108,7 @@ describe('a capture is applied only when it matches its payment', () => {
     const first = await money.createOrder(stack, user, { proUserId: proId, trackId: track.id, feedbackPriceCents: PRICE, idempotencyKey: key });
     expect(first.status).toBe(200);
     const data = await import('../../functions/data/payments.js');
-    const { idFromKey } = await import('../../functions/domain/shares.js');
+    const { idFromKey } = await import('../../functions/domain/requests.js');
     const stored = (await data.getPayment(first.body.orderId))!;
     // The same request under the same key, answered by PayPal with an order of its own.
     const retry = await data.putPayment({ ...stored.record, orderId: `LATE-${randomUUID()}` }, stored.requestHash!, idFromKey(id, 'payment', key));
@@ -205,7 +205,7 @@ describe('deadlines hold in the write, whatever the scheduled check has done', (
     const { user } = await newMusician();
     const { view } = await money.paidRequest(stack, user, { id: proId, priceCents: PRICE }, 'Late write');
     const shares = await import('../../functions/data/shares.js');
-    const { deadlineCutoffs } = await import('../../functions/domain/payments.js');
+    const { deadlineCutoffs } = await import('../../functions/domain/paid-deadlines.js');
     await ageShare(view.shareId, 'createdAt', 8);
     const share = (await shares.readShare(view.shareId))!.record;
     expect(await shares.setStatus(share, ['pending'], 'accepted', { createdAfter: deadlineCutoffs().createdAfter })).toBe(false);

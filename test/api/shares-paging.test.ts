@@ -35,7 +35,7 @@ beforeAll(async () => {
   const tracks = await Promise.all(['Page One', 'Page Two'].map((t) => flows.uploadTrack(stack, author, t)));
   const { getUser } = await import('../../functions/data/users.js');
   const { getTrack } = await import('../../functions/data/tracks.js');
-  const { newShare } = await import('../../functions/domain/shares.js');
+  const { newShare } = await import('../../functions/domain/requests.js');
   const { putNewShare, setStatus } = await import('../../functions/data/shares.js');
   const [authorRecord, reviewerRecord, ...trackRecords] = await Promise.all([getUser(authorId), getUser(reviewerId), ...tracks.map((t) => getTrack(t.id))]);
   const base = Date.parse('2026-01-01T00:00:00.000Z');
