@@ -13,7 +13,7 @@ import { declinePaidRequest } from './payments.js';
 import { deadlineCutoffs, respondBy } from './paid-deadlines.js';
 import { checkRequest, idempotencyConflict, idFromKey, newShare, requestHash, trackUnavailable } from './requests.js';
 import { moneyRefused } from './money-refused.js';
-import { fulfilment } from '../data/payments.js';
+import { fulfilment } from './payment-settlement.js';
 import { decodeCursor, decodeCursorValue, encodeCursor } from '../lib/cursor.js';
 import { count, log } from '../lib/observability.js';
 

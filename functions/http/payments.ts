@@ -1,5 +1,6 @@
 /** HTTP handlers of the payments area: paid requests for feedback (PayPal orders) and PayPal's webhook. */
 import * as payments from '../domain/payments.js';
+import { applyPaypalEvent, type PaypalEvent } from '../domain/paypal-events.js';
 import { admitPaypalWebhook } from '../domain/paypal-webhook-gate.js';
 import { areaHandler, rawBody } from '../lib/area-handler.js';
 import { paymentsSchemas } from '../route-schemas/payments.js';
@@ -12,9 +13,9 @@ export const handler = areaHandler('payments', paymentsSchemas, {
   retryRefund: async ({ input }) => payments.retryRefund(input.orderId),
   paypalWebhook: async ({ event }) => {
     // PayPal verifies the event's bytes as it sent them: the body as received, not the validated input.
-    const admitted = await admitPaypalWebhook<payments.PaypalEvent>({ headers: event.headers, body: rawBody(event), clientIp: event.requestContext.http.sourceIp });
+    const admitted = await admitPaypalWebhook<PaypalEvent>({ headers: event.headers, body: rawBody(event), clientIp: event.requestContext.http.sourceIp });
     // Null: an event applied before, answered as it is.
-    if (admitted) await payments.applyPaypalEvent(admitted);
+    if (admitted) await applyPaypalEvent(admitted);
     return { received: true as const };
   },
 });

@@ -4,7 +4,7 @@
  * whose browser never came back, finishes an interrupted refund, and expires and refunds a paid request
  * not accepted within 7 days or not completed within 14 days of its acceptance.
  */
-import { checkDuePayments } from '../domain/payments.js';
+import { checkDuePayments } from '../domain/payment-checks.js';
 import { log, observed } from '../lib/observability.js';
 
 export const handler = (): Promise<{ checked: number; failed: number }> =>

@@ -24,7 +24,7 @@ const JOB_PERIOD_S = 60;
 async function benchPaymentChecks(info: StackInfo) {
   useStackEnvironment(info);
   const data = await import('../../functions/data/payments.js');
-  const { checkDuePayments } = await import('../../functions/domain/payments.js');
+  const { checkDuePayments } = await import('../../functions/domain/payment-checks.js');
   const due = new Date(Date.now() - 60_000).toISOString();
   const created = new Date(Date.now() - 4 * 3600_000).toISOString();
   const payment = (orderId: string): PaymentRecord => ({

@@ -249,7 +249,7 @@ describe('an impersonating admin moves no money', () => {
 describe('the payment checks', () => {
   it('due payments spread over the watch shards, and one run works them all off (those watched before the shards too)', async () => {
     const data = await import('../../functions/data/payments.js');
-    const { checkDuePayments } = await import('../../functions/domain/payments.js');
+    const { checkDuePayments } = await import('../../functions/domain/payment-checks.js');
     // Due a day from now, by this test's clock: the stack's own scheduler leaves them alone meanwhile.
     const clock = new Date(Date.now() + 86_400_000);
     const due = new Date(clock.getTime() - 60_000).toISOString();
@@ -297,7 +297,7 @@ describe('the payment checks', () => {
 describe('a refund PayPal keeps refusing', () => {
   it('is tried with growing waits, then waits for an admin, who sees it listed and tries again', async () => {
     const data = await import('../../functions/data/payments.js');
-    const domain = await import('../../functions/domain/payments.js');
+    const domain = { ...(await import('../../functions/domain/payment-checks.js')), ...(await import('../../functions/domain/payment-machine.js')) };
     const providers = await import('../../functions/providers/payments.js');
     const admin = await flows.testAdmin(stack);
     const { user, id } = await newMusician('Rhoda Refused');

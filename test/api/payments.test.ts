@@ -290,7 +290,7 @@ describe('paying a pro for feedback', () => {
 
 describe('when PayPal fails', () => {
   it('a capture while PayPal is down answers 503 and changes nothing; the next check finishes the payment', async () => {
-    const domain = await import('../../functions/domain/payments.js');
+    const domain = { ...(await import('../../functions/domain/payments.js')), ...(await import('../../functions/domain/payment-checks.js')) };
     const providers = await import('../../functions/providers/payments.js');
     const { getUser } = await import('../../functions/data/users.js');
     const track = await readyTrack(musician, 'Outage');
@@ -327,7 +327,7 @@ describe('when PayPal fails', () => {
   });
 
   it('an order never approved is given up after three hours, with nothing charged', async () => {
-    const { checkDuePayments } = await import('../../functions/domain/payments.js');
+    const { checkDuePayments } = await import('../../functions/domain/payment-checks.js');
     const track = await readyTrack(musician, 'Abandoned');
     const order = await createOrder(musician, track.id);
     await checkDuePayments(new Date(Date.now() + 60 * 60_000), { orderId: order.body.orderId });
@@ -446,7 +446,7 @@ describe('a paid request that gets no feedback is refunded', () => {
   });
 
   it('when 7 days pass without an answer: expired, refunded, both e-mailed', async () => {
-    const { checkDuePayments } = await import('../../functions/domain/payments.js');
+    const { checkDuePayments } = await import('../../functions/domain/payment-checks.js');
     const before = await balanceOf(proId);
     const since = Date.now();
     const { orderId, view } = await paidRequest('Never answered');
@@ -469,7 +469,7 @@ describe('a paid request that gets no feedback is refunded', () => {
   });
 
   it('when accepted but not completed within 14 days of acceptance', async () => {
-    const { checkDuePayments } = await import('../../functions/domain/payments.js');
+    const { checkDuePayments } = await import('../../functions/domain/payment-checks.js');
     const { orderId, view } = await paidRequest('Accepted, never done');
     expect((await callRoute(stack.apiUrl, 'respondToShare', { id: view.shareId, status: 'accepted' }, pro.idToken)).status).toBe(200);
     await checkDuePayments(new Date(Date.now() + 10 * 86_400_000), { orderId });
@@ -480,7 +480,7 @@ describe('a paid request that gets no feedback is refunded', () => {
   });
 
   it('a completed request keeps its money whatever the clock says', async () => {
-    const { checkDuePayments } = await import('../../functions/domain/payments.js');
+    const { checkDuePayments } = await import('../../functions/domain/payment-checks.js');
     const { orderId, view } = await paidRequest('Delivered');
     expect((await callRoute(stack.apiUrl, 'respondToShare', { id: view.shareId, status: 'accepted' }, pro.idToken)).status).toBe(200);
     const accepted = (await reviewerShares()).find((s) => s.id === view.shareId) as unknown as { paid: { respondBy: string } };

@@ -159,7 +159,9 @@ describe('refunds to look at', () => {
       updatedAt: at,
     };
     await data.putPayment(stuck);
-    await data.refundRefused(stuck, 10, 'PayPal did not refund a capture: 422 REFUND_NOT_ALLOWED', null);
+    // Its tenth refusal: handed to an admin.
+    const { refundRefused } = await import('../../functions/domain/payment-checks.js');
+    await refundRefused({ ...stuck, refundAttempts: 9 }, new Error('PayPal did not refund a capture: 422 REFUND_NOT_ALLOWED'), new Date());
 
     await page.goto(`${stack.appUrl}/admin/settings`);
     const panel = page.getByTestId('stuck-refunds-panel');

@@ -1,0 +1,161 @@
+/**
+ * The executor of the payment state machine (functions/domain/payment-machine.ts): one move of a payment,
+ * written in one transaction conditional on the state it leaves, with everything the move causes (ledger
+ * entries, the pro's balance, the e-mails it claims, the request it creates or changes, the webhook event
+ * that brought it). However often a move is tried (browser, webhook, scheduled check), it is written once.
+ */
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { balanceMove, entryPut, type LedgerEntry } from './ledger.js';
+import { emailClaimItem, newShareItems, type ShareRecord } from './shares.js';
+import { cancellation, failedItem, isConditionFailure, send } from './transactions.js';
+import { fromItem, paymentKey, REFUND_MAIL, STUCK, watchKeys, webhookPut, type PaymentRecord, type PaymentStatus, type WebhookEvent } from './payments.js';
+import { config } from '../lib/config.js';
+
+/**
+ * A payment's state: its stored status, told apart further by two marks (a captured payment whose
+ * feedback was delivered is fulfilled; a refund handed to an admin is stuck).
+ */
+export type PaymentState = 'pending' | 'captured' | 'fulfilled' | 'refunding' | 'refund_stuck' | 'refunded' | 'failed';
+
+const STORED: Record<PaymentState, { status: PaymentStatus; mark?: { field: 'fulfilledAt' | 'stuckAt'; set: boolean } }> = {
+  pending: { status: 'pending' },
+  captured: { status: 'captured', mark: { field: 'fulfilledAt', set: false } },
+  fulfilled: { status: 'captured', mark: { field: 'fulfilledAt', set: true } },
+  refunding: { status: 'refunding', mark: { field: 'stuckAt', set: false } },
+  refund_stuck: { status: 'refunding', mark: { field: 'stuckAt', set: true } },
+  refunded: { status: 'refunded' },
+  failed: { status: 'failed' },
+};
+
+export const statusOf = (state: PaymentState): PaymentStatus => STORED[state].status;
+
+export function stateOf(p: Pick<PaymentRecord, 'status' | 'fulfilledAt' | 'stuckAt'>): PaymentState {
+  if (p.status === 'captured') return p.fulfilledAt ? 'fulfilled' : 'captured';
+  if (p.status === 'refunding') return p.stuckAt ? 'refund_stuck' : 'refunding';
+  return p.status;
+}
+
+/** One move of a payment, as the state machine decided it. */
+export interface PaymentWrite {
+  orderId: string;
+  /** The states it may leave: the write's condition. */
+  from: readonly PaymentState[];
+  to: PaymentState;
+  set: Partial<PaymentRecord>;
+  remove?: (keyof PaymentRecord)[];
+  /** When the scheduled check looks next: a time, null for never again, absent to leave it as it is. */
+  checkAt?: string | null;
+  /** Listed for an admin from this time on, instead of watched. */
+  stuckSince?: string;
+  entries: LedgerEntry[];
+  balance?: { userId: string; deltaCents: number };
+  /** The request for feedback this move creates, with its 'requested' e-mail claimed. */
+  createsRequest?: ShareRecord;
+  /** The payer's refund e-mail, claimed with the move: whoever makes the move sends it. */
+  claimsRefundMail?: boolean;
+}
+
+/** What else goes into the move's transaction: a change of its request, the webhook event that brought it. */
+export interface WriteExtras {
+  requestChange?: Record<string, unknown>;
+  event?: WebhookEvent;
+}
+
+export type WriteOutcome =
+  | { kind: 'written' }
+  /** The payment was no longer in a state the move leaves: as the refused write found it, when it could tell. */
+  | { kind: 'payment_moved'; payment: PaymentRecord | null }
+  /** The change of its request was refused: the request moved meanwhile. */
+  | { kind: 'request_moved' }
+  /** The request could not be created: its track is gone, full (`shareIds` as found) or not ready, or the pro is gone. */
+  | { kind: 'track_refused'; shareIds: number }
+  | { kind: 'pro_gone' };
+
+/** The condition that the payment is in one of `states`. */
+function inStates(states: readonly PaymentState[]): { expression: string; values: Record<string, unknown> } {
+  const byStatus = new Map<PaymentStatus, PaymentState[]>();
+  for (const s of states) byStatus.set(STORED[s].status, [...(byStatus.get(STORED[s].status) ?? []), s]);
+  const values: Record<string, unknown> = {};
+  const parts = [...byStatus].map(([status, group], i) => {
+    values[`:st${i}`] = status;
+    const marks = group.map((s) => STORED[s].mark).filter((m) => m !== undefined);
+    // Both sides of a mark (captured and fulfilled, say) are the status alone.
+    if (marks.length !== group.length || marks.length !== 1) return `#status = :st${i}`;
+    return `(#status = :st${i} AND attribute_${marks[0].set ? '' : 'not_'}exists(${marks[0].field}))`;
+  });
+  return { expression: parts.length === 1 ? parts[0] : `(${parts.join(' OR ')})`, values };
+}
+
+/** The payment's own update: its fields, its watch (or its place among stuck refunds), on condition of its state. */
+export function paymentUpdate(w: PaymentWrite, at = new Date().toISOString()) {
+  const values: Record<string, unknown> = { updatedAt: at, ...w.set, status: statusOf(w.to) };
+  const removed: string[] = [...(w.remove ?? [])];
+  if (w.stuckSince) Object.assign(values, { GSI2PK: STUCK, GSI2SK: `${w.stuckSince}#${w.orderId}` }), removed.push('checkAt');
+  else if (w.checkAt) Object.assign(values, { checkAt: w.checkAt, ...watchKeys(w.orderId, w.checkAt) });
+  else if (w.checkAt === null) removed.push('checkAt', 'GSI2PK', 'GSI2SK');
+  const names = Object.keys(values);
+  const condition = inStates(w.from);
+  return {
+    Update: {
+      TableName: config.tableName,
+      Key: paymentKey(w.orderId),
+      UpdateExpression: `SET ${names.map((n) => `#${n} = :${n}`).join(', ')}${removed.length ? ` REMOVE ${removed.join(', ')}` : ''}`,
+      ConditionExpression: condition.expression,
+      ExpressionAttributeNames: { ...Object.fromEntries(names.map((n) => [`#${n}`, n])), '#status': 'status' },
+      ExpressionAttributeValues: { ...Object.fromEntries(names.map((n) => [`:${n}`, values[n]])), ...condition.values },
+      // What won, when this loses: the caller answers from it without reading the payment again.
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+    },
+  };
+}
+
+const refundMailClaim = (orderId: string, at: string) => ({
+  // The move is conditional on the payment's state, so it succeeds once: the claim needs no condition of
+  // its own (a claim left behind could then never block a refund).
+  Put: { TableName: config.tableName, Item: { PK: `PAYMENT#${orderId}`, SK: `EMAIL#${REFUND_MAIL}`, entity: 'email', sentAt: at } },
+});
+
+type Labelled = { label: 'payment' | 'request' | 'share' | 'track' | 'balance' | 'other'; item: Record<string, unknown> };
+
+/** Writes one move of a payment and everything it causes, once. */
+export async function writePayment(w: PaymentWrite, extras: WriteExtras = {}): Promise<WriteOutcome> {
+  const at = new Date().toISOString();
+  const items: Labelled[] = [{ label: 'payment', item: paymentUpdate(w, at) }];
+  if (w.createsRequest) {
+    const [share, link, track] = newShareItems(w.createsRequest);
+    items.push({ label: 'share', item: share }, { label: 'other', item: link }, { label: 'track', item: track });
+  }
+  if (extras.requestChange) items.push({ label: 'request', item: extras.requestChange });
+  for (const e of w.entries) items.push({ label: 'other', item: entryPut(e) });
+  if (w.balance) items.push({ label: 'balance', item: balanceMove(w.balance.userId, w.balance.deltaCents) });
+  if (w.createsRequest) items.push({ label: 'other', item: emailClaimItem(w.createsRequest.id, 'requested') });
+  if (w.claimsRefundMail) items.push({ label: 'other', item: refundMailClaim(w.orderId, at) });
+  if (extras.event) items.push({ label: 'other', item: webhookPut(extras.event, Date.parse(at)) });
+  try {
+    if (items.length === 1) await send(() => new UpdateCommand((items[0].item as ReturnType<typeof paymentUpdate>).Update));
+    else await send(() => new TransactWriteCommand({ TransactItems: items.map((i) => i.item) as never }));
+    return { kind: 'written' };
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+    const reasons = cancellation(err);
+    if (!reasons) {
+      const old = (err as { Item?: Record<string, unknown> }).Item;
+      return { kind: 'payment_moved', payment: old ? fromItem(unmarshall(old as never)) : null };
+    }
+    const refused = items.findIndex((_, i) => reasons[i] === 'ConditionalCheckFailed');
+    switch (items[refused]?.label) {
+      case 'request':
+        return { kind: 'request_moved' };
+      case 'track':
+        return { kind: 'track_refused', shareIds: (failedItem(err, refused)?.shareIds as Set<string> | undefined)?.size ?? 0 };
+      case 'balance':
+        return { kind: 'pro_gone' };
+      default: {
+        // The payment's own condition, or the request's id taken: another path applied this move first.
+        const won = failedItem(err, 0);
+        return { kind: 'payment_moved', payment: won ? fromItem(won) : null };
+      }
+    }
+  }
+}

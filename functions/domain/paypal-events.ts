@@ -1,0 +1,49 @@
+/**
+ * PayPal's webhook events, once its gate admitted them (paypal-webhook-gate.ts: cheap checks, a limit per
+ * address, then PayPal's verification): each is applied by reconciling the order it is about with the
+ * order as it stands, whatever the event said, since events arrive late, twice and out of order.
+ */
+import * as data from '../data/payments.js';
+import { getSettings } from '../data/settings.js';
+import { payments } from '../providers/payments.js';
+import type { PaypalEventIds } from './paypal-webhook-gate.js';
+import { reconcilePayment, type Applying } from './payment-settlement.js';
+
+export interface PaypalEvent {
+  id?: unknown;
+  event_type?: unknown;
+  resource_type?: unknown;
+  resource?: {
+    id?: unknown;
+    supplementary_data?: { related_ids?: { order_id?: unknown } };
+    links?: { rel?: unknown; href?: unknown }[];
+  };
+}
+
+/** The order an event is about: named by the order itself, by a capture, or (refunds) by the capture it links up to, which PayPal is asked about. */
+async function orderOfEvent(e: PaypalEvent): Promise<string | null> {
+  const r = e.resource;
+  if (!r) return null;
+  if (e.resource_type === 'checkout-order' && typeof r.id === 'string') return r.id;
+  const related = r.supplementary_data?.related_ids?.order_id;
+  if (typeof related === 'string') return related;
+  const up = r.links?.find((l) => l.rel === 'up' && typeof l.href === 'string');
+  const captureId = typeof up?.href === 'string' ? /\/captures\/([^/?#]+)/.exec(up.href)?.[1] : undefined;
+  return captureId ? payments().orderOfCapture(decodeURIComponent(captureId)) : null;
+}
+
+/**
+ * A PayPal event the webhook's gate admitted (paypal-webhook-gate.ts: cheap checks, a limit per address,
+ * then PayPal's verification; nothing changed when it is refused), applied once per event id by
+ * reconciling the order it is about with the order as it stands.
+ */
+export async function applyPaypalEvent(event: PaypalEvent & PaypalEventIds): Promise<void> {
+  const orderId = await orderOfEvent(event);
+  // The gate found it not applied yet (a delivery racing its duplicate is applied twice, to the same end:
+  // every move it makes is conditional on the payment's state). The payment and the margin are read at
+  // once: a capture it brings then needs one write, which records the event with it.
+  const [found, settings] = await Promise.all([orderId ? data.getPayment(orderId) : null, orderId ? getSettings() : null]);
+  const applying: Applying = { margin: settings?.margin, event: { provider: 'paypal', eventId: event.id, type: event.event_type } };
+  if (found) await reconcilePayment(found.record, applying);
+  if (!applying.done) await data.recordWebhook('paypal', event.id, event.event_type);
+}

@@ -1,0 +1,232 @@
+/**
+ * The payment state machine, without the stack: every state x every event (and each event's variants)
+ * against a table written out here by hand, then the money each move writes, then every path from a new
+ * payment to where it can end, with what the ledger holds there.
+ */
+import { describe, expect, it } from 'vitest';
+import type { PaymentRecord } from '../../../functions/data/payments.js';
+import type { ShareRecord } from '../../../functions/data/shares.js';
+import {
+  after,
+  decide,
+  MAX_REFUND_ATTEMPTS,
+  PAYMENT_EVENTS,
+  PAYMENT_STATES,
+  stateOf,
+  TRANSITIONS,
+  type PaymentEvent,
+  type PaymentState,
+} from '../../../functions/domain/payment-machine.js';
+import type { ProviderCapture } from '../../../functions/providers/payments.js';
+
+const NOW = new Date('2026-03-01T12:00:00.000Z');
+const PRICE = 3000;
+const MARGIN = 0.2;
+
+const base: PaymentRecord = {
+  orderId: 'ORDER1',
+  invoiceId: 'inv-1',
+  payerId: 'payer',
+  payerName: 'Mia Musician',
+  proUserId: 'pro',
+  proName: 'Paul Pro',
+  trackId: 'track',
+  trackTitle: 'Song',
+  amountCents: PRICE,
+  payeeId: 'MERCHANT',
+  shareOptions: {} as never,
+  shareId: 'share',
+  status: 'pending',
+  checkAt: '2026-03-01T15:01:00.000Z',
+  createdAt: '2026-03-01T11:59:00.000Z',
+  updatedAt: '2026-03-01T11:59:00.000Z',
+};
+const captured = { ...base, status: 'captured' as const, captureId: 'CAP1', margin: MARGIN, earningCents: 2400, feeCents: 600, credited: true, capturedAt: base.createdAt, shareCreatedAt: base.createdAt };
+
+/** One payment in each state. */
+const IN: Record<PaymentState, PaymentRecord> = {
+  pending: base,
+  failed: { ...base, status: 'failed', failureReason: 'abandoned' },
+  captured,
+  fulfilled: { ...captured, fulfilledAt: base.createdAt },
+  refunding: { ...captured, status: 'refunding', refundReason: 'declined' },
+  refund_stuck: { ...captured, status: 'refunding', refundReason: 'declined', refundAttempts: MAX_REFUND_ATTEMPTS, stuckAt: base.createdAt },
+  refunded: { ...captured, status: 'refunded', refundId: 'REF1', refundReason: 'declined', refundedAt: base.createdAt },
+};
+
+const capture = (over: Partial<ProviderCapture> = {}): ProviderCapture => ({ id: 'CAP1', status: 'COMPLETED', amountCents: PRICE, currency: 'USD', invoiceId: 'inv-1', payeeId: 'MERCHANT', ...over });
+const request = { id: 'share', createdAt: NOW.toISOString() } as ShareRecord;
+
+/** Each event, and the variants that may take it elsewhere. */
+const EVENTS: Record<string, PaymentEvent> = {
+  capture: { type: 'capture_completed', capture: capture(), margin: MARGIN, request },
+  'capture, not the payment': { type: 'capture_completed', capture: capture({ amountCents: 9000 }), margin: MARGIN, request },
+  'capture unbuyable': { type: 'capture_unbuyable', captureId: 'CAP1', reason: 'track_deleted' },
+  'refunded at provider, all': { type: 'refunded_at_provider', captureId: 'CAP1', full: true },
+  'refunded at provider, part': { type: 'refunded_at_provider', captureId: 'CAP1', full: false },
+  'refund made': { type: 'refund_made', refundId: 'REF1' },
+  'refund refused': { type: 'refund_refused', reason: 'PayPal said no' },
+  'request completed': { type: 'request_completed' },
+  'request ended': { type: 'request_ended', reason: 'declined' },
+  'order lapsed': { type: 'order_lapsed', reason: 'abandoned' },
+  'funding declined': { type: 'funding_declined' },
+  'look again later': { type: 'look_again', at: '2026-03-02T00:00:00.000Z' },
+  'look never again': { type: 'look_again', at: null },
+  'admin retry': { type: 'admin_retry' },
+};
+
+const S = PAYMENT_STATES;
+const _ = null;
+/**
+ * Where each event takes a payment in each state (null: no move), in the order of PAYMENT_STATES:
+ *                          pending       captured     fulfilled    refunding    refund_stuck  refunded     failed
+ */
+const EXPECTED: Record<keyof typeof EVENTS, (PaymentState | null)[]> = {
+  capture: /*                      */ ['captured', _, _, _, _, _, 'captured'],
+  'capture, not the payment': /*   */ ['refunding', _, _, _, _, _, 'refunding'],
+  'capture unbuyable': /*          */ ['refunding', _, _, _, _, _, 'refunding'],
+  'refunded at provider, all': /*  */ ['refunding', 'refunded', 'refunded', 'refunded', 'refunded', _, 'refunding'],
+  'refunded at provider, part': /* */ ['refunding', 'refunding', _, 'refunded', 'refunded', _, 'refunding'],
+  'refund made': /*                */ [_, _, _, 'refunded', 'refunded', _, _],
+  'refund refused': /*             */ [_, _, _, 'refunding', _, _, _],
+  'request completed': /*          */ [_, 'fulfilled', _, _, _, _, _],
+  'request ended': /*              */ [_, 'refunding', _, _, _, _, _],
+  'order lapsed': /*               */ ['failed', _, _, _, _, _, _],
+  'funding declined': /*           */ ['pending', _, _, _, _, _, _],
+  'look again later': /*           */ ['pending', 'captured', 'fulfilled', 'refunding', _, _, _],
+  'look never again': /*           */ ['pending', 'captured', 'fulfilled', 'refunding', _, 'refunded', 'failed'],
+  'admin retry': /*                */ [_, _, _, _, 'refunding', _, _],
+};
+
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+describe('the payment state machine', () => {
+  it('has a payment of each state, and each event of the table among the cases', () => {
+    expect(PAYMENT_STATES.map((s) => stateOf(IN[s]))).toEqual([...PAYMENT_STATES]);
+    expect(new Set(Object.values(EVENTS).map((e) => e.type))).toEqual(new Set(PAYMENT_EVENTS));
+    expect(Object.keys(TRANSITIONS).sort()).toEqual([...PAYMENT_EVENTS].sort());
+  });
+
+  describe.each(Object.keys(EVENTS))('%s', (name) => {
+    it.each(S.map((s, i) => [s, EXPECTED[name][i]] as const))('from %s: %s', (state, expected) => {
+      const d = decide(IN[state], EVENTS[name], NOW);
+      if (expected === null) {
+        expect(d.ok).toBe(false);
+        return;
+      }
+      if (!d.ok) throw new Error(d.why);
+      expect(d.write.to).toBe(expected);
+      // The move's condition holds the state it was decided in, and it is a move of the table.
+      expect(d.write.from).toContain(state);
+      expect(TRANSITIONS[EVENTS[name].type][state]).toContain(expected);
+      expect(stateOf(after(IN[state], d.write))).toBe(expected);
+      // A balance moves only with entries of the same account that explain it.
+      if (d.write.balance) expect(sum(d.write.entries.filter((e) => e.accountId === d.write.balance!.userId).map((e) => e.amountCents))).toBe(d.write.balance.deltaCents);
+      for (const e of d.write.entries) expect(Number.isInteger(e.amountCents) && e.amountCents !== 0).toBe(true);
+    });
+  });
+
+  it('credits the capture as price = earning + fee, the pro\'s balance up by the earning, the request created with its e-mail', () => {
+    const d = decide(IN.pending, EVENTS.capture, NOW);
+    if (!d.ok) throw new Error(d.why);
+    expect(d.write.entries.map((e) => [e.kind, e.accountId, e.amountCents])).toEqual([
+      ['charge', 'payer', -3000],
+      ['earning', 'pro', 2400],
+      ['fee', 'PLATFORM', 600],
+    ]);
+    expect(d.write.balance).toEqual({ userId: 'pro', deltaCents: 2400 });
+    expect(d.write.createsRequest).toBe(request);
+    expect(d.write.from).toEqual(['pending', 'failed']);
+    // Due when the pro's 7 days to accept run out.
+    expect(d.write.checkAt).toBe('2026-03-08T12:00:00.000Z');
+  });
+
+  it('never credits a capture that is not the payment: the charge of what was taken, then its refund', () => {
+    const d = decide(IN.pending, EVENTS['capture, not the payment'], NOW);
+    if (!d.ok) throw new Error(d.why);
+    expect(d.next).toBe('send_refund');
+    expect(d.write.balance).toBeUndefined();
+    expect(d.write.entries.map((e) => [e.kind, e.amountCents])).toEqual([['charge', -9000]]);
+    const refunding = after(IN.pending, d.write);
+    expect(refunding).toMatchObject({ credited: false, refundReason: 'mismatch', capturedCents: 9000 });
+    const r = decide(refunding, EVENTS['refund made'], NOW);
+    if (!r.ok) throw new Error(r.why);
+    expect(r.write.entries.map((e) => [e.kind, e.amountCents])).toEqual([['refund', 9000]]);
+    expect(r.write.claimsRefundMail).toBe(true);
+  });
+
+  it('keeps delivered feedback paid: no deadline or deletion refunds it, and a partial refund at the provider is left to its operator', () => {
+    expect(decide(IN.fulfilled, EVENTS['request ended'], NOW).ok).toBe(false);
+    const part = decide(IN.fulfilled, EVENTS['refunded at provider, part'], NOW);
+    expect(part).toMatchObject({ ok: false, why: expect.stringContaining('left to the operator') });
+  });
+
+  it('hands a refund to an admin on its MAX_REFUND_ATTEMPTS-th refusal, each wait before twice the last, up to 6 hours', () => {
+    const waits: number[] = [];
+    let p = IN.refunding;
+    for (let n = 1; n <= MAX_REFUND_ATTEMPTS; n++) {
+      const d = decide(p, EVENTS['refund refused'], NOW);
+      if (!d.ok) throw new Error(d.why);
+      p = after(p, d.write);
+      if (n < MAX_REFUND_ATTEMPTS) waits.push((Date.parse(d.write.checkAt!) - NOW.getTime()) / 60_000);
+      else expect(d.write).toMatchObject({ to: 'refund_stuck', stuckSince: NOW.toISOString() });
+    }
+    expect(waits).toEqual([5, 10, 20, 40, 80, 160, 320, 360, 360]);
+    expect(stateOf(p)).toBe('refund_stuck');
+    expect(decide(p, EVENTS['admin retry'], NOW)).toMatchObject({ ok: true, write: { to: 'refunding', set: { refundAttempts: 0 }, remove: ['stuckAt'] } });
+  });
+
+  it('holds every move to the states it is decided in, never a final one for a move of money', () => {
+    for (const state of S) {
+      for (const e of Object.values(EVENTS)) {
+        const d = decide(IN[state], e, NOW);
+        if (!d.ok || !d.write.entries.length) continue;
+        expect(d.write.from).not.toContain('refunded');
+        // Each group of states a move leaves moves the same way from each of them.
+        for (const other of d.write.from) {
+          const again = decide(IN[other], e, NOW);
+          expect(again.ok && again.write.to).toBe(d.write.to);
+        }
+      }
+    }
+  });
+
+  type Node = { path: string[]; p: PaymentRecord; entries: { id: string; accountId: string; amountCents: number }[] };
+
+  /** Every payment a path of events from a new one reaches, each event at most once (its look-agains aside). */
+  function walk(node: Node, out: Node[]) {
+    out.push(node);
+    for (const [name, e] of Object.entries(EVENTS)) {
+      if (node.path.includes(name) || e.type === 'look_again') continue;
+      const d = decide(node.p, e, NOW);
+      if (d.ok) walk({ path: [...node.path, name], p: after(node.p, d.write), entries: [...node.entries, ...d.write.entries] }, out);
+    }
+  }
+
+  it('keeps the ledger in balance at every step of every path: nothing kept but price = earning + fee, a refund owed no more than was charged', () => {
+    const nodes: Node[] = [];
+    walk({ path: [], p: IN.pending, entries: [] }, nodes);
+    expect(nodes.length).toBeGreaterThan(50);
+    expect(new Set(nodes.map((n) => stateOf(n.p)))).toEqual(new Set(PAYMENT_STATES.filter((s) => s !== 'refund_stuck')));
+    for (const { path, p, entries } of nodes) {
+      const label = path.join(' > ') || 'new';
+      // No entry twice on any path.
+      expect(new Set(entries.map((e) => e.id)).size, label).toBe(entries.length);
+      const held = ['payer', 'pro', 'PLATFORM'].map((account) => sum(entries.filter((e) => e.accountId === account).map((e) => e.amountCents)));
+      const state = stateOf(p);
+      if (state === 'pending' || state === 'failed' || state === 'refunded') expect(held, label).toEqual([0, 0, 0]);
+      if (state === 'captured' || state === 'fulfilled') expect(held, label).toEqual([-3000, 2400, 600]);
+      if (state === 'refunding') {
+        // Charged, and owed back: what the pro and the platform hold of it goes back with the refund.
+        const charged = p.capturedCents ?? p.amountCents;
+        expect(held, label).toEqual(p.credited ? [-charged, 2400, 600] : [-charged, 0, 0]);
+      }
+    }
+  });
+
+  it('decides all of the table in milliseconds', () => {
+    const started = performance.now();
+    for (let i = 0; i < 100; i++) for (const s of S) for (const e of Object.values(EVENTS)) decide(IN[s], e, NOW);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+});
