@@ -78,7 +78,7 @@ describe('profile photo and cover', () => {
     await expect.poll(() => opacity(changePhoto)).toBe('1');
     await choose(page, changePhoto, portrait);
     await expect.poll(() => photoImg.getAttribute('src'), { timeout: 20_000 }).toMatch(/^\/images\/profile_images\/[^/]+\/\d+\.(webp|jpg)$/);
-    await expect.poll(() => natural(photoImg)).toEqual([256, 256]);
+    await expect.poll(() => natural(photoImg), { timeout: 20_000 }).toEqual([256, 256]);
 
     // The cover's upload is slowed down, so its busy state can be seen.
     const toImagesBucket = (url: URL) => url.pathname.replace(/\/$/, '') === '/snip-images';
@@ -96,7 +96,7 @@ describe('profile photo and cover', () => {
     const coverImg = page.getByTestId('profile-cover-image');
     await expect.poll(() => coverImg.getAttribute('src').catch(() => null), { timeout: 20_000 }).toMatch(/^\/images\/cover_images\/[^/]+\/\d+\.(webp|jpg)$/);
     // A 4:3 picture is cropped to 3:1 at its own width, and fills the 300 px area.
-    await expect.poll(() => natural(coverImg)).toEqual([1200, 400]);
+    await expect.poll(() => natural(coverImg), { timeout: 20_000 }).toEqual([1200, 400]);
     expect(await coverImg.evaluate((el) => getComputedStyle(el).objectFit)).toBe('cover');
     expect((await coverImg.boundingBox())!.height).toBe(300);
     await page.unroute(toImagesBucket);
@@ -109,8 +109,8 @@ describe('profile photo and cover', () => {
     expect(await photoImg.getAttribute('src')).toBe(me.profileImage);
     expect(await coverImg.getAttribute('src')).toBe(me.coverImage);
     await page.reload();
-    await expect.poll(() => natural(page.getByTestId('profile-cover-image'))).toEqual([1200, 400]);
-    await expect.poll(() => natural(page.getByTestId('profile-photo').locator('img'))).toEqual([256, 256]);
+    await expect.poll(() => natural(page.getByTestId('profile-cover-image')), { timeout: 20_000 }).toEqual([1200, 400]);
+    await expect.poll(() => natural(page.getByTestId('profile-photo').locator('img')), { timeout: 20_000 }).toEqual([256, 256]);
 
     // The keyboard reaches the controls, and shows them.
     await page.getByTestId('profile-billing-link').focus();
@@ -140,7 +140,7 @@ describe('profile photo and cover', () => {
   it('shows the controls without hover on a phone, and a demo pro their seeded pictures', async () => {
     const page = await openProfile({ email: 'pro@demo.test', password: DEMO_PASSWORD, fullName: 'Paul Producer', idToken: '' }, PHONE);
     expect(await page.getByTestId('profile-role').textContent()).toBe('Pro');
-    await expect.poll(() => natural(page.getByTestId('profile-cover-image'))).not.toEqual([0, 0]);
+    await expect.poll(() => natural(page.getByTestId('profile-cover-image')), { timeout: 20_000 }).not.toEqual([0, 0]);
     expect(await opacity(page.getByRole('button', { name: 'Change Photo' }))).toBe('1');
     expect(await opacity(page.getByRole('button', { name: 'Change Cover' }))).toBe('1');
     const box = (await page.getByTestId('profile-cover').boundingBox())!;
