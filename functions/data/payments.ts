@@ -45,8 +45,8 @@ export interface PaymentRecord {
   shareId: string;
   /**
    * That share as the order's request made it (track, both people's names), so that applying the capture
-   * reads nothing more: its transaction checks that the track and the pro are still there. Absent on
-   * payments made before it was kept.
+   * reads nothing more: its transaction checks that the track and the pro are still there. Absent only
+   * where `npm run migrate` found the track or the people of an earlier version's order gone.
    */
   shareDraft?: ShareRecord;
   status: PaymentStatus;
@@ -73,7 +73,7 @@ export interface PaymentRecord {
   declinedAt?: string;
   /**
    * The `createdAt` of the share the capture made: its status index key holds it, so a refund at the provider
-   * can cancel the share without reading it first. Absent on payments captured before it was kept.
+   * can cancel the share without reading it first (earlier versions' captures got it from `npm run migrate`).
    */
   shareCreatedAt?: string;
   createdAt: string;

@@ -8,15 +8,13 @@
 import * as data from '../data/payments.js';
 import type { PaymentRecord, WebhookEvent } from '../data/payments.js';
 import { paymentUpdate, writePayment, type WriteExtras, type WriteOutcome } from '../data/payment-writes.js';
-import { readShare, statusChange, type ShareRecord } from '../data/shares.js';
+import { statusChange, type ShareRecord } from '../data/shares.js';
 import { getSettings } from '../data/settings.js';
-import { getTrack } from '../data/tracks.js';
 import { getUser, type UserRecord } from '../data/users.js';
 import { count, log } from '../lib/observability.js';
 import { payments, type ProviderCapture } from '../providers/payments.js';
 import * as notify from './notifications.js';
 import { after, decide, stateOf, type Next, type PaymentEvent, type PaymentState } from './payment-machine.js';
-import { newShare } from './requests.js';
 
 /** A payment not captured this long after its order was created is looked at again (the browser normally captures within a minute). */
 export const PENDING_CHECK_MS = 10 * 60_000;
@@ -100,13 +98,13 @@ const readPayer = (p: PaymentRecord, applying: Applying): PayerRead =>
         return undefined;
       });
 
-/** The request a capture buys: drafted with the order, or, for payments made before the draft was kept, made from what it names (null when that is gone). */
-async function requestOf(p: PaymentRecord): Promise<{ request: ShareRecord; pro?: UserRecord } | { gone: 'track_deleted' | 'unfulfillable'; payer?: UserRecord }> {
+/**
+ * The request a capture buys, drafted with its order (payments of earlier versions got theirs from
+ * `npm run migrate`: scripts/migrate/payments.ts); without a draft, its track or people were gone by then.
+ */
+function requestOf(p: PaymentRecord): ShareRecord | null {
   const at = new Date().toISOString();
-  if (p.shareDraft) return { request: { ...p.shareDraft, createdAt: at, updatedAt: at } };
-  const [track, payer, pro] = await Promise.all([getTrack(p.trackId), getUser(p.payerId), getUser(p.proUserId)]);
-  if (!track || !payer || !pro) return { gone: track ? 'unfulfillable' : 'track_deleted', payer: payer ?? undefined };
-  return { request: newShare(payer, track, pro, p.shareOptions, p.shareId, { orderId: p.orderId, amountCents: p.amountCents }), pro };
+  return p.shareDraft ? { ...p.shareDraft, createdAt: at, updatedAt: at } : null;
 }
 
 /**
@@ -121,16 +119,14 @@ export async function settleCapture(p: PaymentRecord, capture: ProviderCapture, 
     const moved = await step(p, { type: 'look_again', at: iso(Date.now() + PENDING_CHECK_MS) });
     return moved.kind === 'moved' ? moved.payment : p;
   }
-  const [margin, made] = await Promise.all([applying.margin ?? getSettings().then((s) => s.margin), requestOf(p)]);
-  if ('gone' in made) {
-    applying.payer ??= made.payer;
-    return cannotBuy(p, capture.id, made.gone, applying);
-  }
+  const request = requestOf(p);
+  if (!request) return cannotBuy(p, capture.id, 'unfulfillable', applying);
+  const margin = applying.margin ?? (await getSettings()).margin;
   // The pro is read beside the write, for the e-mail that follows it. Only the write may fail the request:
   // once it is made the money has moved, and the payer must hear so.
   const [result, read] = await Promise.all([
-    stepWith(p, { type: 'capture_completed', capture, margin, request: made.request }, applying),
-    made.pro ?? getUser(p.proUserId).catch(() => undefined),
+    stepWith(p, { type: 'capture_completed', capture, margin, request }, applying),
+    getUser(p.proUserId).catch(() => undefined),
   ]);
   if (result.kind === 'moved' && result.to === 'refunding') {
     // Never applied: refunded in full, the reason recorded, counted for the alarm.
@@ -144,7 +140,7 @@ export async function settleCapture(p: PaymentRecord, capture: ProviderCapture, 
     // The recipient, read again in the rare case the read beside the write failed.
     const reviewer = read === undefined ? await getUser(p.proUserId).catch(() => null) : read;
     // Claimed by the write that applied the capture: only this path sends it.
-    await notify.sendClaimedShareMail(made.request.id, 'requested', reviewer, notify.feedbackRequestedMail(made.request));
+    await notify.sendClaimedShareMail(request.id, 'requested', reviewer, notify.feedbackRequestedMail(request));
     return result.payment;
   }
   if (result.kind === 'payment_moved') return result.payment;
@@ -288,7 +284,7 @@ async function reverseAtProvider(p: PaymentRecord, captureId: string, full: bool
   if (state !== 'captured' && state !== 'fulfilled') return;
   const event = { type: 'refunded_at_provider' as const, captureId, full };
   const payer = readPayer(p, applying);
-  const cancel = state === 'captured' ? await openRequestCancel(p) : undefined;
+  const cancel = state === 'captured' ? openRequestCancel(p) : undefined;
   if (full) {
     // Nothing to send: the provider has refunded all of it. Without an open request, the refund alone.
     const cancelled = cancel ? await recordRefund(p, event, applying, payer, { requestChange: cancel }) : null;
@@ -308,13 +304,9 @@ async function reverseAtProvider(p: PaymentRecord, captureId: string, full: bool
   if (started.kind === 'moved') await finishRefund(started.payment, applying, payer);
 }
 
-/** The change that cancels a captured payment's open request, conditional on it being open. */
-async function openRequestCancel(p: PaymentRecord): Promise<Record<string, unknown> | undefined> {
-  if (p.shareCreatedAt) return statusChange({ id: p.shareId, sharedWithUserId: p.proUserId, createdAt: p.shareCreatedAt }, ['pending', 'accepted'], 'cancelled');
-  // Captured before the share's creation time was kept with the payment: the share is read for it.
-  const share = await readShare(p.shareId);
-  if (share && !share.deleting && (share.record.status === 'pending' || share.record.status === 'accepted')) {
-    return statusChange(share.record, [share.record.status], 'cancelled');
-  }
-  return undefined;
+/** The change that cancels a captured payment's open request, conditional on it being open (its index key built from `shareCreatedAt`). */
+function openRequestCancel(p: PaymentRecord): Record<string, unknown> | undefined {
+  // Captures of earlier versions got it from `npm run migrate`; without it, the request was gone by then.
+  if (!p.shareCreatedAt) return undefined;
+  return statusChange({ id: p.shareId, sharedWithUserId: p.proUserId, createdAt: p.shareCreatedAt }, ['pending', 'accepted'], 'cancelled');
 }

@@ -4,6 +4,7 @@
  * credentials and region. Run it right after a deploy; running it again does nothing.
  */
 import { migrateData } from '../../functions/data/migrations.js';
+import { migratePayments } from './payments.js';
 import { ENV } from '../../functions/lib/config.js';
 
 if (!process.env[ENV.tableName]) {
@@ -11,4 +12,5 @@ if (!process.env[ENV.tableName]) {
   process.exit(1);
 }
 const moved = await migrateData();
-console.log(`Moved ${moved.users} users and ${moved.tracks} tracks to the GSI3 lists; freed ${moved.commentIds} places of deleted comments.`);
+const payments = await migratePayments();
+console.log(`Moved ${moved.users} users and ${moved.tracks} tracks to the GSI3 lists; freed ${moved.commentIds} places of deleted comments; brought ${payments} payments up to date.`);
