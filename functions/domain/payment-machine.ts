@@ -27,8 +27,18 @@ export type LapseReason = 'cancelled' | 'voided' | 'unknown_order' | 'abandoned'
 export type PaymentEvent =
   /** The provider took the money: it buys the request (`request`), unless it is not what the payment asked. */
   | { type: 'capture_completed'; capture: ProviderCapture; margin: number; request: ShareRecord }
-  /** The money was taken but the request can no longer be created (its track deleted, the pro gone, full). */
-  | { type: 'capture_unbuyable'; captureId: string; reason: Extract<RefundReason, 'track_deleted' | 'unfulfillable'> }
+  /**
+   * Money taken that buys nothing: its request can no longer be created (its track deleted, the pro gone),
+   * it is not what the payment asked (`took`), or the provider refunded it before it was applied. With
+   * `refundId`, its refund was made already (the path sends it first); without, it is owed.
+   */
+  | {
+      type: 'capture_unbuyable';
+      captureId: string;
+      reason: Extract<RefundReason, 'track_deleted' | 'unfulfillable' | 'mismatch' | 'reversed'>;
+      took?: { capturedCents: number; mismatch: string };
+      refundId?: string;
+    }
   /** The provider refunded the capture on its own (a dispute, by hand), all of it or part. */
   | { type: 'refunded_at_provider'; captureId: string; full: boolean }
   /** The refund we asked for was made ('at-provider': it had been made already). */
@@ -72,10 +82,9 @@ export const PAYMENT_EVENTS: readonly PaymentEventType[] = [
 export const TRANSITIONS: { readonly [E in PaymentEventType]: Partial<Record<PaymentState, readonly PaymentState[]>> } = {
   // From failed too: money captured after we gave up on an order still buys its request.
   capture_completed: { pending: ['captured', 'refunding'], failed: ['captured', 'refunding'] },
-  capture_unbuyable: { pending: ['refunding'], failed: ['refunding'] },
+  capture_unbuyable: { pending: ['refunded', 'refunding'], failed: ['refunded', 'refunding'] },
+  // A capture never applied is capture_unbuyable ('reversed'): it bought nothing to cancel.
   refunded_at_provider: {
-    pending: ['refunding'],
-    failed: ['refunding'],
     captured: ['refunded', 'refunding'],
     // Delivered feedback stays delivered: a full refund reverses the earning; a partial one is left to the operator who made it.
     fulfilled: ['refunded'],
@@ -200,13 +209,14 @@ function move(p: PaymentRecord, e: PaymentEvent, state: PaymentState, at: string
       if (mismatch) return { to: 'refunding', next: 'send_refund', write: refundFirst(p, e.capture.id, 'mismatch', at, { capturedCents: e.capture.amountCents, mismatch }) };
       return { to: 'captured', write: captureCredited(p, e, at) };
     }
-    case 'capture_unbuyable':
-      return { to: 'refunding', next: 'send_refund', write: refundFirst(p, e.captureId, e.reason, at) };
+    case 'capture_unbuyable': {
+      const owed = refundFirst(p, e.captureId, e.reason, at, e.took);
+      if (!e.refundId) return { to: 'refunding', next: 'send_refund', write: owed };
+      // Refunded already: the charge and its refund in one move.
+      const refunded = refundRecorded({ ...p, ...owed.set, status: 'refunding' } as PaymentRecord, e.refundId, at);
+      return { to: 'refunded', write: { ...refunded, set: { ...owed.set, ...refunded.set }, entries: [...owed.entries, ...refunded.entries] } };
+    }
     case 'refunded_at_provider': {
-      if (state === 'pending' || state === 'failed') {
-        // A capture never applied creates no request: the rest of it is refunded too.
-        return { to: 'refunding', from: ['pending', 'failed'], next: 'send_refund', write: refundFirst(p, e.captureId, 'reversed', at) };
-      }
       if (state === 'refunding' || state === 'refund_stuck') return { to: 'refunded', from: ['refunding', 'refund_stuck'], write: refundRecorded(p, 'at-provider', at) };
       if (!e.full && state === 'fulfilled') return 'a partial refund at the provider of delivered feedback is left to the operator who made it';
       // An open request is cancelled in the same move (the executor adds its change); the musician gets all of it back.

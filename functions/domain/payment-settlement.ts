@@ -14,7 +14,7 @@ import { getUser, type UserRecord } from '../data/users.js';
 import { count, log } from '../lib/observability.js';
 import { payments, type ProviderCapture } from '../providers/payments.js';
 import * as notify from './notifications.js';
-import { after, decide, stateOf, type Next, type PaymentEvent, type PaymentState } from './payment-machine.js';
+import { after, captureMismatch, decide, stateOf, type Next, type PaymentEvent, type PaymentState } from './payment-machine.js';
 
 /** A payment not captured this long after its order was created is looked at again (the browser normally captures within a minute). */
 export const PENDING_CHECK_MS = 10 * 60_000;
@@ -119,6 +119,13 @@ export async function settleCapture(p: PaymentRecord, capture: ProviderCapture, 
     const moved = await step(p, { type: 'look_again', at: iso(Date.now() + PENDING_CHECK_MS) });
     return moved.kind === 'moved' ? moved.payment : p;
   }
+  const mismatch = captureMismatch(p, capture);
+  if (mismatch) {
+    // Never applied: refunded in full, the reason recorded, counted for the alarm.
+    count('PaymentMismatches');
+    log.error('A capture does not match its payment: refunding it', undefined, { orderId: p.orderId, captureId: capture.id, mismatch });
+    return refundUncredited(p, capture.id, 'mismatch', applying, { capturedCents: capture.amountCents, mismatch });
+  }
   const request = requestOf(p);
   if (!request) return cannotBuy(p, capture.id, 'unfulfillable', applying);
   const margin = applying.margin ?? (await getSettings()).margin;
@@ -128,12 +135,6 @@ export async function settleCapture(p: PaymentRecord, capture: ProviderCapture, 
     stepWith(p, { type: 'capture_completed', capture, margin, request }, applying),
     getUser(p.proUserId).catch(() => undefined),
   ]);
-  if (result.kind === 'moved' && result.to === 'refunding') {
-    // Never applied: refunded in full, the reason recorded, counted for the alarm.
-    count('PaymentMismatches');
-    log.error('A capture does not match its payment: refunding it', undefined, { orderId: p.orderId, captureId: capture.id, mismatch: result.payment.mismatch });
-    return sendRefund(result.payment, applying);
-  }
   if (result.kind === 'moved') {
     count('PaymentsCaptured');
     count('FeedbackRequested');
@@ -152,29 +153,41 @@ export async function settleCapture(p: PaymentRecord, capture: ProviderCapture, 
 /** A capture that cannot buy its request: refunded in full, or, for the browser's capture, left to be (see Applying). */
 async function cannotBuy(p: PaymentRecord, captureId: string, reason: 'track_deleted' | 'unfulfillable', applying: Applying): Promise<PaymentRecord | null> {
   if (applying.leaveRefund) return { ...p, status: 'refunding', captureId, credited: false, refundReason: reason };
-  return refundUncredited(p, { type: 'capture_unbuyable', captureId, reason }, applying);
+  return refundUncredited(p, captureId, reason, applying);
 }
+
+type UnbuyableReason = Extract<PaymentEvent, { type: 'capture_unbuyable' }>['reason'];
 
 /**
- * A capture that credits nobody (it cannot buy its request, or the provider refunded it before it was
- * applied): its charge is recorded as the payment goes to refunding (due at once, so the scheduled check
- * finishes what a crash interrupts), then the refund is sent and recorded. Gives the payment as written.
+ * Refunds a capture that never bought its request, in full (all of it, or the rest of what the provider
+ * refunded on its own), then records the charge and its refund in one move. The refund is sent first: what
+ * stops the request (its track deleted, the pro gone, the provider's refund) cannot be undone, so the money
+ * goes back whatever happens next; should the provider not answer, the move is to refunding, and the
+ * scheduled check (due at once) sends it. Gives the payment as written.
  */
-export async function refundUncredited(p: PaymentRecord, e: Extract<PaymentEvent, { type: 'capture_unbuyable' | 'refunded_at_provider' }>, applying: Applying): Promise<PaymentRecord | null> {
-  const started = await stepWith(p, e, applying);
-  if (started.kind === 'payment_moved') return started.payment;
-  if (started.kind !== 'moved') return null;
-  return sendRefund(started.payment, applying);
-}
-
-/** Sends the refund of a payment just moved to refunding; should the provider not answer, the scheduled check sends it minutes later. */
-async function sendRefund(p: PaymentRecord, applying: Applying, payer?: PayerRead): Promise<PaymentRecord> {
+async function refundUncredited(
+  p: PaymentRecord,
+  captureId: string,
+  reason: UnbuyableReason,
+  applying: Applying,
+  took?: { capturedCents: number; mismatch: string },
+): Promise<PaymentRecord | null> {
+  const event = { type: 'capture_unbuyable' as const, captureId, reason, took };
+  let refundId: string;
   try {
-    return (await finishRefund(p, applying, payer)) ?? p;
+    // Null: refunded in full at the provider already.
+    refundId = (await payments().refundCapture(captureId, refundRequestId(p.orderId)))?.refundId ?? 'at-provider';
   } catch (err) {
     log.error('Refund not sent yet; the scheduled check will send it', err, { orderId: p.orderId });
-    return p;
+    const owed = await stepWith(p, event, applying);
+    return owed.kind === 'moved' || owed.kind === 'payment_moved' ? owed.payment : null;
   }
+  const [written, payer] = await Promise.all([step(p, { ...event, refundId }, { event: applying.event }), readPayer(p, applying)]);
+  if (applying.event) applying.done = true;
+  if (written.kind !== 'moved') return null;
+  count('PaymentsRefunded');
+  await notify.sendClaimedPaymentMail(p.orderId, data.REFUND_MAIL, payer, notify.paymentRefundedMail(written.payment));
+  return written.payment;
 }
 
 /**
@@ -236,7 +249,7 @@ export async function reconcilePayment(p: PaymentRecord, applying: Applying = {}
     const full = capture.status === 'REFUNDED';
     // Refunded at the provider, in full or in part. A capture never applied creates no request: the rest
     // of it is refunded too. One applied is reversed (below).
-    if (unapplied) return refundUncredited(p, { type: 'refunded_at_provider', captureId: capture.id, full }, applying);
+    if (unapplied) return refundUncredited(p, capture.id, 'reversed', applying);
     await reverseAtProvider(p, capture.id, full, applying);
     return null;
   }

@@ -62,6 +62,7 @@ const EVENTS: Record<string, PaymentEvent> = {
   capture: { type: 'capture_completed', capture: capture(), margin: MARGIN, request },
   'capture, not the payment': { type: 'capture_completed', capture: capture({ amountCents: 9000 }), margin: MARGIN, request },
   'capture unbuyable': { type: 'capture_unbuyable', captureId: 'CAP1', reason: 'track_deleted' },
+  'capture unbuyable, refunded': { type: 'capture_unbuyable', captureId: 'CAP1', reason: 'reversed', refundId: 'REF1' },
   'refunded at provider, all': { type: 'refunded_at_provider', captureId: 'CAP1', full: true },
   'refunded at provider, part': { type: 'refunded_at_provider', captureId: 'CAP1', full: false },
   'refund made': { type: 'refund_made', refundId: 'REF1' },
@@ -85,8 +86,9 @@ const EXPECTED: Record<keyof typeof EVENTS, (PaymentState | null)[]> = {
   capture: /*                      */ ['captured', _, _, _, _, _, 'captured'],
   'capture, not the payment': /*   */ ['refunding', _, _, _, _, _, 'refunding'],
   'capture unbuyable': /*          */ ['refunding', _, _, _, _, _, 'refunding'],
-  'refunded at provider, all': /*  */ ['refunding', 'refunded', 'refunded', 'refunded', 'refunded', _, 'refunding'],
-  'refunded at provider, part': /* */ ['refunding', 'refunding', _, 'refunded', 'refunded', _, 'refunding'],
+  'capture unbuyable, refunded': /**/ ['refunded', _, _, _, _, _, 'refunded'],
+  'refunded at provider, all': /*  */ [_, 'refunded', 'refunded', 'refunded', 'refunded', _, _],
+  'refunded at provider, part': /* */ [_, 'refunding', _, 'refunded', 'refunded', _, _],
   'refund made': /*                */ [_, _, _, 'refunded', 'refunded', _, _],
   'refund refused': /*             */ [_, _, _, 'refunding', _, _, _],
   'request completed': /*          */ [_, 'fulfilled', _, _, _, _, _],
@@ -139,6 +141,14 @@ describe('the payment state machine', () => {
     expect(d.write.from).toEqual(['pending', 'failed']);
     // Due when the pro's 7 days to accept run out.
     expect(d.write.checkAt).toBe('2026-03-08T12:00:00.000Z');
+  });
+
+  it('refunds a capture that buys nothing in one move when its refund was made first: what was taken, charged and given back', () => {
+    const d = decide(IN.failed, { type: 'capture_unbuyable', captureId: 'CAP9', reason: 'mismatch', took: { capturedCents: 9000, mismatch: 'amount 9000 for 3000' }, refundId: 'REF9' }, NOW);
+    if (!d.ok) throw new Error(d.why);
+    expect(d.write).toMatchObject({ to: 'refunded', from: ['pending', 'failed'], checkAt: null, claimsRefundMail: true, set: { credited: false, captureId: 'CAP9', refundId: 'REF9', refundReason: 'mismatch' } });
+    expect(d.write.entries.map((e) => [e.kind, e.accountId, e.amountCents])).toEqual([['charge', 'payer', -9000], ['refund', 'payer', 9000]]);
+    expect(d.write.balance).toBeUndefined();
   });
 
   it('never credits a capture that is not the payment: the charge of what was taken, then its refund', () => {
