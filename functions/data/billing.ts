@@ -8,7 +8,7 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/aws/dynamo.js';
 import { config } from '../lib/config.js';
-import type { PlanLimits } from '../providers/plan.js';
+import type { PlanLimits } from '../../shared/plan.js';
 import { webhookPut, type WebhookEvent } from './payments.js';
 import { cancellation, isConditionFailure, send } from './transactions.js';
 

@@ -6,7 +6,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/aws/dynamo.js';
 import { config } from '../lib/config.js';
-import type { Plan } from '../providers/plan.js';
+import type { Plan } from '../../shared/plan.js';
 
 const KEY = { PK: 'CONFIG', SK: 'PLANS' };
 

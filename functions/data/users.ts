@@ -63,7 +63,7 @@ export interface UserRecord {
   /** The plan of the user's current subscription; absent or null: the free plan. */
   plan?: UserPlan | null;
   /**
-   * When an admin's authenticator was last set up through the API (lib/admin-mfa.ts: sessions signed in
+   * When an admin's authenticator was last set up through the API (domain/admin-mfa.ts: sessions signed in
    * before it have no admin rights); absent or null: none recorded.
    */
   totpEnrolledAt?: string | null;

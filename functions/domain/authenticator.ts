@@ -1,6 +1,6 @@
 /**
  * An admin's authenticator (TOTP MFA), set up, replaced and removed through the API, so that the API knows
- * when it happened (why that matters, and what admin rights then need: lib/admin-mfa.ts).
+ * when it happened (why that matters, and what admin rights then need: domain/admin-mfa.ts).
  *
  * - Setting up or replacing one needs a sign-in less than 5 minutes old. The server makes the account's
  *   own Cognito calls (AssociateSoftwareToken, VerifySoftwareToken, SetUserMFAPreference) with the
@@ -15,8 +15,8 @@ import { paths } from '../../shared/paths.js';
 import { auditPut } from '../data/audit.js';
 import { associateTotp, signOutEverywhere, turnTotpOff, verifyTotp } from '../data/identities.js';
 import { setTotpEnrolledAt } from '../data/users.js';
-import { forgetPoolStatus } from '../lib/admin-mfa.js';
-import type { Caller } from '../lib/area-handler.js';
+import { forgetPoolStatus } from './admin-mfa.js';
+import type { Caller } from './caller.js';
 import { BadRequest, Conflict, Forbidden, ServiceUnavailable, Unauthorized } from '../lib/errors.js';
 import { verifyAccessToken } from '../lib/identity.js';
 import { sendClaimedMail } from './mail.js';

@@ -8,7 +8,7 @@ import { formatCents } from '../../shared/money.js';
 import { getPlanCatalog } from '../data/plans.js';
 import type { UserRecord } from '../data/users.js';
 import { Conflict } from '../lib/errors.js';
-import { FALLBACK_FREE_LIMITS, type Plan, type PlanLimits } from '../providers/plan.js';
+import { FALLBACK_FREE_LIMITS, type Plan, type PlanLimits } from '../../shared/plan.js';
 import { log } from '../lib/observability.js';
 
 export { FALLBACK_FREE_LIMITS };

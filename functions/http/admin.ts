@@ -3,8 +3,8 @@ import * as admin from '../domain/admin.js';
 import { decide } from '../domain/application-decisions.js';
 import * as applications from '../domain/applications.js';
 import * as impersonation from '../domain/impersonation.js';
-import { areaHandler } from '../lib/area-handler.js';
-import { adminSchemas } from '../route-schemas/admin.js';
+import { areaHandler } from './area-handler.js';
+import { adminSchemas } from '../../shared/api/route-schemas/admin.js';
 
 export const handler = areaHandler('admin', adminSchemas, {
   listUsers: async ({ input }) => admin.listUsers(input),

@@ -1,7 +1,7 @@
 /** HTTP handlers of the billing area: monthly plans (Stripe), checkout, the customer portal and Stripe's webhook. */
 import * as billing from '../domain/billing.js';
-import { areaHandler, rawBody } from '../lib/area-handler.js';
-import { billingSchemas } from '../route-schemas/billing.js';
+import { areaHandler, rawBody } from './area-handler.js';
+import { billingSchemas } from '../../shared/api/route-schemas/billing.js';
 
 export const handler = areaHandler('billing', billingSchemas, {
   listPlans: async ({ caller }) => billing.plansFor(caller.user),

@@ -1,7 +1,7 @@
 /** HTTP handler of the health area: the public health check. */
 import { checkHealth } from '../domain/health.js';
-import { areaHandler } from '../lib/area-handler.js';
-import { healthSchemas } from '../route-schemas/health.js';
+import { areaHandler } from './area-handler.js';
+import { healthSchemas } from '../../shared/api/route-schemas/health.js';
 
 export const handler = areaHandler('health', healthSchemas, {
   health: async () => checkHealth(),

@@ -2,8 +2,8 @@
 import * as payments from '../domain/payments.js';
 import { applyPaypalEvent, type PaypalEvent } from '../domain/paypal-events.js';
 import { admitPaypalWebhook } from '../domain/paypal-webhook-gate.js';
-import { areaHandler, rawBody } from '../lib/area-handler.js';
-import { paymentsSchemas } from '../route-schemas/payments.js';
+import { areaHandler, rawBody } from './area-handler.js';
+import { paymentsSchemas } from '../../shared/api/route-schemas/payments.js';
 
 export const handler = areaHandler('payments', paymentsSchemas, {
   createOrder: async ({ input, caller }) => payments.createOrder(caller.user, input),

@@ -1,8 +1,8 @@
 /** HTTP handlers of the shares area: requests, comments, feedback and its rating. */
 import type { ShareStatus } from '../../shared/feedback.js';
 import * as shares from '../domain/shares.js';
-import { areaHandler } from '../lib/area-handler.js';
-import { sharesSchemas } from '../route-schemas/shares.js';
+import { areaHandler } from './area-handler.js';
+import { sharesSchemas } from '../../shared/api/route-schemas/shares.js';
 
 export const handler = areaHandler('shares', sharesSchemas, {
   createShare: async ({ input, caller }) => shares.toShareView(await shares.createShare(caller.user, input)),

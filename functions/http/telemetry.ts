@@ -1,7 +1,7 @@
 /** HTTP handler of the telemetry area: the browser's error reports, traces and Core Web Vitals. */
 import { recordClientReport } from '../domain/telemetry.js';
-import { areaHandler } from '../lib/area-handler.js';
-import { telemetrySchemas } from '../route-schemas/telemetry.js';
+import { areaHandler } from './area-handler.js';
+import { telemetrySchemas } from '../../shared/api/route-schemas/telemetry.js';
 
 export const handler = areaHandler('telemetry', telemetrySchemas, {
   reportTelemetry: async ({ input, event }) => recordClientReport(input, event.requestContext.http.sourceIp),

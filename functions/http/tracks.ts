@@ -1,7 +1,7 @@
 /** HTTP handlers of the tracks area. */
 import * as tracks from '../domain/tracks.js';
-import { areaHandler } from '../lib/area-handler.js';
-import { tracksSchemas } from '../route-schemas/tracks.js';
+import { areaHandler } from './area-handler.js';
+import { tracksSchemas } from '../../shared/api/route-schemas/tracks.js';
 
 export const handler = areaHandler('tracks', tracksSchemas, {
   createUploadUrl: async ({ input, caller }) => tracks.createUploadTicket(caller.user, input),

@@ -6,8 +6,8 @@ import { earningsOf } from '../domain/earnings.js';
 import * as images from '../domain/images.js';
 import * as profile from '../domain/profile.js';
 import * as users from '../domain/users.js';
-import { areaHandler } from '../lib/area-handler.js';
-import { usersSchemas } from '../route-schemas/users.js';
+import { areaHandler } from './area-handler.js';
+import { usersSchemas } from '../../shared/api/route-schemas/users.js';
 
 export const handler = areaHandler('users', usersSchemas, {
   emailExists: async ({ input, event }) => ({ exists: await users.emailExists(input.email, event.requestContext.http.sourceIp) }),

@@ -8,7 +8,7 @@
 import Stripe from 'stripe';
 import { paymentSecrets } from '../lib/secrets.js';
 import { ENV } from '../lib/config.js';
-import { FALLBACK_FREE_LIMITS, type Plan, type PlanLimits } from './plan.js';
+import { FALLBACK_FREE_LIMITS, type Plan, type PlanLimits } from '../../shared/plan.js';
 
 export type { Plan, PlanLimits };
 import { Conflict, ServiceUnavailable } from '../lib/errors.js';

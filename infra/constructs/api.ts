@@ -9,8 +9,8 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { CORS_ALLOW_HEADERS, type RouteDef } from '../../functions/lib/route.js';
-import { routes } from '../../functions/routes.js';
+import { CORS_ALLOW_HEADERS, type RouteDef } from '../../shared/api/route.js';
+import { routes } from '../../shared/api/routes.js';
 import { reservedConcurrency } from '../concurrency.js';
 import { grantTable } from '../table-grants.js';
 import type { Data } from './data.js';
@@ -29,7 +29,7 @@ export const BEDROCK_AREAS: ReadonlySet<string> = new Set(['feedbacks']);
 /**
  * Cognito admin calls every handler makes on the user pool: AdminGetUser (the middleware looks up a
  * first-time caller, and an admin-group caller's TOTP switch) and AdminListGroupsForUser (an admin-group
- * caller's group, asked on every call: functions/lib/admin-mfa.ts).
+ * caller's group, asked on every call: functions/domain/admin-mfa.ts).
  */
 const USER_POOL_ACTIONS = ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'];
 

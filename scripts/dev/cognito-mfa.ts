@@ -15,7 +15,7 @@
  * - AdminInitiateAuth gave tokens without the challenge, and AdminRespondToAuthChallenge,
  *   GlobalSignOut, AdminUserGlobalSignOut and AdminSetUserMFAPreference were missing;
  * - a refresh stamped its tokens' auth_time with its own time; Cognito keeps the sign-in's, which is what
- *   the API compares with an authenticator's set-up (functions/lib/admin-mfa.ts).
+ *   the API compares with an authenticator's set-up (functions/domain/admin-mfa.ts).
  * Codes are checked with RFC 6238 (HMAC-SHA1, 30 s steps, 6 digits, one step either side for clock
  * drift), with Cognito's errors: CodeMismatchException at sign-in, EnableSoftwareTokenMFAException at
  * setup.

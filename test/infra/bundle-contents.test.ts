@@ -26,7 +26,7 @@ const KB = 1024;
 
 /**
  * Gzip budgets, a little above what the bundles weigh now. The HTTP areas carry zod's mini build (about
- * 8 KB gzip) and only their own routes' schemas (functions/route-schemas/<area>.ts); with zod's classic
+ * 8 KB gzip) and only their own routes' schemas (shared/api/route-schemas/<area>.ts); with zod's classic
  * API and every route's schemas they weighed 50-69 KB, and before that 108-131 KB with zod's locales.
  * The earlier goal for users, shares and feedbacks was 40 KB; the money and access guards added 1-4 KB
  * to each area (sharded partitions, the limits table, the mail template shared by the areas that mail,

@@ -1,7 +1,7 @@
 import type { z } from 'zod/mini';
 // Addresses only: the schemas stay out of the app's first load (types come from routes.ts, erased at build).
-import { routePaths, type RouteName } from '../../../functions/route-paths';
-import type { Routes } from '../../../functions/routes';
+import { routePaths, type RouteName } from '@shared/api/route-paths';
+import type { Routes } from '@shared/api/routes';
 import { API_TIMEOUT_MS, TELEMETRY } from '@shared/constants';
 
 /** What a route accepts (before server-side defaults and transforms) and what it returns. */

@@ -1,5 +1,5 @@
 import { fetchAuthSession } from 'aws-amplify/auth';
-import { IMPERSONATION_HEADER } from '../../../functions/lib/route';
+import { IMPERSONATION_HEADER } from '@shared/api/route';
 import { createApiClient } from './api-client';
 import { getRuntimeConfig } from './runtime-config';
 import { recordApiCall } from './telemetry/reporter';

@@ -1,5 +1,5 @@
-/** What the shares area's routes take and give (functions/routes.ts joins every area's). */
-import { okOutput } from '../../shared/schemas/common.js';
+/** What the shares area's routes take and give (shared/api/routes.ts joins every area's). */
+import { okOutput } from '../../schemas/common.js';
 import {
   addCommentInput,
   commentView,
@@ -14,8 +14,8 @@ import {
   shareView,
   submitFeedbackInput,
   updateCommentInput,
-} from '../../shared/schemas/shares.js';
-import type { AreaSchemas } from '../lib/route.js';
+} from '../../schemas/shares.js';
+import type { AreaSchemas } from '../route.js';
 
 export const sharesSchemas = {
   createShare: { input: createShareInput, output: shareView },

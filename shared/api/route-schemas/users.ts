@@ -1,7 +1,7 @@
-/** What the users area's routes take and give (functions/routes.ts joins every area's). */
-import { emptyInput, existsOutput } from '../../shared/schemas/common.js';
-import { earningsView } from '../../shared/schemas/ledger.js';
-import { authenticatorKey, authenticatorView, confirmAuthenticatorInput, startAuthenticatorInput } from '../../shared/schemas/authenticator.js';
+/** What the users area's routes take and give (shared/api/routes.ts joins every area's). */
+import { emptyInput, existsOutput } from '../../schemas/common.js';
+import { earningsView } from '../../schemas/ledger.js';
+import { authenticatorKey, authenticatorView, confirmAuthenticatorInput, startAuthenticatorInput } from '../../schemas/authenticator.js';
 import {
   createImageUploadInput,
   imageUploadTicket,
@@ -12,10 +12,10 @@ import {
   saveSocialLinksInput,
   setOwnPriceInput,
   updateProfileInput,
-} from '../../shared/schemas/profile.js';
-import { listProsInput, proPage, searchUsersInput, userCardList } from '../../shared/schemas/directory.js';
-import { chooseTypeInput, emailExistsInput, saveGenresInput, saveProProfileInput, usernameExistsInput, userView } from '../../shared/schemas/users.js';
-import type { AreaSchemas } from '../lib/route.js';
+} from '../../schemas/profile.js';
+import { listProsInput, proPage, searchUsersInput, userCardList } from '../../schemas/directory.js';
+import { chooseTypeInput, emailExistsInput, saveGenresInput, saveProProfileInput, usernameExistsInput, userView } from '../../schemas/users.js';
+import type { AreaSchemas } from '../route.js';
 
 export const usersSchemas = {
   emailExists: { input: emailExistsInput, output: existsOutput },

@@ -1,7 +1,7 @@
-/** What the payments area's routes take and give (functions/routes.ts joins every area's). */
-import { captureOrderInput, createOrderInput, orderView, paymentView, retryRefundInput, stuckRefundsInput, stuckRefundsPage } from '../../shared/schemas/payments.js';
-import { paypalEventInput, webhookAck } from '../../shared/schemas/webhooks.js';
-import type { AreaSchemas } from '../lib/route.js';
+/** What the payments area's routes take and give (shared/api/routes.ts joins every area's). */
+import { captureOrderInput, createOrderInput, orderView, paymentView, retryRefundInput, stuckRefundsInput, stuckRefundsPage } from '../../schemas/payments.js';
+import { paypalEventInput, webhookAck } from '../../schemas/webhooks.js';
+import type { AreaSchemas } from '../route.js';
 
 export const paymentsSchemas = {
   createOrder: { input: createOrderInput, output: orderView },

@@ -2,7 +2,7 @@
  * What a monthly plan is, apart from the provider's SDK: the use cases that enforce limits need these,
  * and must not carry the SDK into their bundles.
  */
-import { SUGGESTIONS_PER_HOUR } from '../../shared/feedback.js';
+import { SUGGESTIONS_PER_HOUR } from './feedback.js';
 
 export interface PlanLimits {
   /** How many tracks a musician may keep; null: no limit. */

@@ -31,10 +31,10 @@ import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { ADMIN_GROUP } from '../../shared/constants.js';
 import type { UserRecord } from '../data/users.js';
 import { isInGroup } from '../data/identities.js';
-import { cognito } from './aws/cognito.js';
-import { config } from './config.js';
-import { ServiceUnavailable, Unauthorized } from './errors.js';
-import type { Identity } from './identity.js';
+import { cognito } from '../lib/aws/cognito.js';
+import { config } from '../lib/config.js';
+import { ServiceUnavailable, Unauthorized } from '../lib/errors.js';
+import type { Identity } from '../lib/identity.js';
 
 /** What the user pool says of an account now. */
 export interface PoolStatus {

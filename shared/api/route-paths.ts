@@ -3,7 +3,7 @@
  * schemas, so that the web client can import it without the zod schemas of every route; the schemas of
  * each route are in routes.ts, which joins them to this table (and refuses a route missing from either).
  */
-import type { RouteAddress } from './lib/route-address.js';
+import type { RouteAddress } from './route-address.js';
 
 export const routePaths = {
   emailExists: { method: 'POST', path: '/users/email-exists', access: 'public', area: 'users' },

@@ -14,7 +14,7 @@ import { paymentsSchemas } from './route-schemas/payments.js';
 import { sharesSchemas } from './route-schemas/shares.js';
 import { tracksSchemas } from './route-schemas/tracks.js';
 import { usersSchemas } from './route-schemas/users.js';
-import type { RouteSchemas } from './lib/route.js';
+import type { RouteSchemas } from './route.js';
 import { routePaths, type RouteName } from './route-paths.js';
 
 /** Each route's input and output schemas, by the name it has in route-paths.ts. */

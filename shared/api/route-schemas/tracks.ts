@@ -1,4 +1,4 @@
-/** What the tracks area's routes take and give (functions/routes.ts joins every area's). */
+/** What the tracks area's routes take and give (shared/api/routes.ts joins every area's). */
 import {
   createTrackInput,
   createUploadInput,
@@ -11,8 +11,8 @@ import {
   trackView,
   updateSnippetInput,
   uploadTicket,
-} from '../../shared/schemas/tracks.js';
-import type { AreaSchemas } from '../lib/route.js';
+} from '../../schemas/tracks.js';
+import type { AreaSchemas } from '../route.js';
 
 export const tracksSchemas = {
   createUploadUrl: { input: createUploadInput, output: uploadTicket },

@@ -1,4 +1,4 @@
-/** What the admin area's routes take and give (functions/routes.ts joins every area's). */
+/** What the admin area's routes take and give (shared/api/routes.ts joins every area's). */
 import {
   adjustBalanceInput,
   adminUserView,
@@ -12,10 +12,10 @@ import {
   settingsView,
   updateMarginInput,
   userPage,
-} from '../../shared/schemas/admin.js';
-import { emptyInput } from '../../shared/schemas/common.js';
-import { applicationPage, decideApplicationInput, listApplicationsInput, proApplicationView } from '../../shared/schemas/profile.js';
-import type { AreaSchemas } from '../lib/route.js';
+} from '../../schemas/admin.js';
+import { emptyInput } from '../../schemas/common.js';
+import { applicationPage, decideApplicationInput, listApplicationsInput, proApplicationView } from '../../schemas/profile.js';
+import type { AreaSchemas } from '../route.js';
 
 export const adminSchemas = {
   listUsers: { input: listUsersInput, output: userPage },

@@ -1,11 +1,11 @@
 import type { z } from 'zod/mini';
-import { TELEMETRY } from '../../shared/constants.js';
-import type { RouteName, routePaths } from '../route-paths.js';
+import { TELEMETRY } from '../constants.js';
+import type { RouteName, routePaths } from './route-paths.js';
 import type { Area, RouteAddress } from './route-address.js';
 
 export type { Access, Area, Method, RouteAddress } from './route-address.js';
 
-/** What a route takes and gives (functions/routes.ts). */
+/** What a route takes and gives (shared/api/routes.ts). */
 export interface RouteSchemas {
   /** Validates path parameters, query string and JSON body, merged into one object. */
   input: z.ZodMiniType;
@@ -14,7 +14,7 @@ export interface RouteSchemas {
 
 export type RouteDef = RouteAddress & RouteSchemas;
 
-/** The schemas of one area's routes (functions/route-schemas/<area>.ts), by route name. */
+/** The schemas of one area's routes (shared/api/route-schemas/<area>.ts), by route name. */
 export type AreaSchemas<A extends Area> = Record<RoutesOfArea<A>, RouteSchemas>;
 /** The names of an area's routes in route-paths.ts. */
 export type RoutesOfArea<A extends Area> = { [N in RouteName]: (typeof routePaths)[N]['area'] extends A ? N : never }[RouteName];

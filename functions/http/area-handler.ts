@@ -8,34 +8,23 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type { z } from 'zod/mini';
 import { fieldErrors } from '../../shared/field-errors.js';
 import { isWellFormedText } from '../../shared/schemas/common.js';
-import { routePaths } from '../route-paths.js';
-import type { RouteName, Routes } from '../routes.js';
+import { routePaths } from '../../shared/api/route-paths.js';
+import type { RouteName, Routes } from '../../shared/api/routes.js';
 import { ensureUser } from '../domain/users.js';
-import type { UserRecord } from '../data/users.js';
-import { allows } from './access.js';
-import { AppError, BadRequest, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized } from './errors.js';
-import { mfaShortfall, poolStatus, type PoolStatus } from './admin-mfa.js';
-import { identify, isAdminIdentity, type Identity } from './identity.js';
-import { IMPERSONATION_HEADER, routeKey, type Area, type AreaSchemas, type RouteAddress, type RouteDef, type RoutesOfArea } from './route.js';
+import { allows } from '../domain/access.js';
+import { AppError, BadRequest, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized } from '../lib/errors.js';
+import { mfaShortfall, poolStatus } from '../domain/admin-mfa.js';
+import { identify, isAdminIdentity } from '../lib/identity.js';
+import type { Caller } from '../domain/caller.js';
+import { IMPERSONATION_HEADER, routeKey, type Area, type AreaSchemas, type RouteAddress, type RouteDef, type RoutesOfArea } from '../../shared/api/route.js';
 import { auditWrite, impersonated, lookUpImpersonation, moneyRefused } from '../domain/impersonation.js';
 import { TELEMETRY } from '../../shared/constants.js';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
-import { count, currentRequest, enterRequest, log, publishMetrics, tracer } from './observability.js';
+import { count, currentRequest, enterRequest, log, publishMetrics, tracer } from '../lib/observability.js';
 
 /** Largest accepted JSON body, unless the route sets its own (`maxBodyBytes`); anything bigger is refused before parsing. */
 export const MAX_BODY_BYTES = 64 * 1024;
 export const maxBodyBytesOf = (route: RouteAddress): number => route.maxBodyBytes ?? MAX_BODY_BYTES;
-
-export interface Caller {
-  identity: Identity;
-  /** Who the request acts as: the signed-in user, or the user an admin impersonates. */
-  user: UserRecord;
-  isAdmin: boolean;
-  /** The real admin, when `user` is impersonated. */
-  actor?: UserRecord;
-  /** What the user pool says of an admin-group token's account now (null for other tokens). */
-  pool?: PoolStatus | null;
-}
 
 export interface HandlerRequest<N extends RouteName> {
   input: z.infer<Routes[N]['input']>;

@@ -1,5 +1,5 @@
 import type { UserRecord } from '../data/users.js';
-import type { Access } from './route.js';
+import type { Access } from '../../shared/api/route.js';
 
 /** Whether a signed-in caller may use a route of the given access level. */
 export function allows(access: Access, user: UserRecord, isAdmin: boolean): boolean {

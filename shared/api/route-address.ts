@@ -7,7 +7,7 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** A feature area: one Lambda function (and one bundle) per area. */
 export type Area = 'users' | 'tracks' | 'shares' | 'feedbacks' | 'payments' | 'billing' | 'admin' | 'health' | 'telemetry';
 
-/** Where a route is and who may call it (functions/route-paths.ts). */
+/** Where a route is and who may call it (shared/api/route-paths.ts). */
 export interface RouteAddress {
   method: Method;
   /** API Gateway style path, parameters as `{name}`. */
