@@ -6,8 +6,8 @@ import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { routes } from '../../functions/routes.js';
-import { CORS_ALLOW_HEADERS, routeKey, type Area, type RouteDef } from '../../functions/lib/route.js';
+import { routes } from '../../shared/api/routes.js';
+import { CORS_ALLOW_HEADERS, routeKey, type Area, type RouteDef } from '../../shared/api/route.js';
 import { dynamo } from '../../functions/lib/aws/dynamo.js';
 import type { LocalRealtime } from './realtime.js';
 

@@ -12,7 +12,7 @@
 import http from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { routes, routeNames, type RouteName } from '../../functions/routes.js';
+import { routes, routeNames, type RouteName } from '../../shared/api/routes.js';
 import { ALL_SUB_GENRES } from '../../shared/genres.js';
 import { callRoute } from '../support/api.js';
 import { onboard, uploadTrack } from '../support/flows.js';

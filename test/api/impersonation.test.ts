@@ -6,7 +6,7 @@
 import { createHmac } from 'node:crypto';
 import { AdminAddUserToGroupCommand, AdminRemoveUserFromGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { IMPERSONATION_HEADER } from '../../functions/lib/route.js';
+import { IMPERSONATION_HEADER } from '../../shared/api/route.js';
 import { callRoute } from '../support/api.js';
 import { onboard, testAdmin } from '../support/flows.js';
 import { cognitoClient, createConfirmedUser, type TestUser } from '../support/users.js';

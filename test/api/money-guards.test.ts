@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { IMPERSONATION_HEADER } from '../../functions/lib/route.js';
+import { IMPERSONATION_HEADER } from '../../shared/api/route.js';
 import { callRoute } from '../support/api.js';
 import { startOfAWindow } from '../support/wait.js';
 import * as flows from '../support/flows.js';

@@ -6,8 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { routeNames, routes, type RouteName } from '../../functions/routes.js';
-import { IMPERSONATION_HEADER, routeKey } from '../../functions/lib/route.js';
+import { routeNames, routes, type RouteName } from '../../shared/api/routes.js';
+import { IMPERSONATION_HEADER, routeKey } from '../../shared/api/route.js';
 import { DYNAMO_CALLS_HEADER, DYNAMO_CALLS_PATH, DYNAMO_SEQUENTIAL_HEADER } from '../../scripts/dev/gateway.js';
 import { callRoute } from '../support/api.js';
 import { pngBytes, wavBytes } from '../support/audio.js';

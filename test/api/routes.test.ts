@@ -5,9 +5,9 @@
  * It grows by itself as routes are added: inputs are derived from each route's schema.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { routes, routeNames, type RouteName } from '../../functions/routes.js';
-import type { Access } from '../../functions/lib/route.js';
-import { MAX_BODY_BYTES, maxBodyBytesOf } from '../../functions/lib/area-handler.js';
+import { routes, routeNames, type RouteName } from '../../shared/api/routes.js';
+import type { Access } from '../../shared/api/route.js';
+import { MAX_BODY_BYTES, maxBodyBytesOf } from '../../functions/http/area-handler.js';
 import { callRoute } from '../support/api.js';
 import { createConfirmedUser } from '../support/users.js';
 import { onboard } from '../support/flows.js';

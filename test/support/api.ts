@@ -1,6 +1,6 @@
 /** Calls the local API by route name, as the web client does. */
-import { routes, type RouteName } from '../../functions/routes.js';
-import type { RouteDef } from '../../functions/lib/route.js';
+import { routes, type RouteName } from '../../shared/api/routes.js';
+import type { RouteDef } from '../../shared/api/route.js';
 
 export interface ApiResponse<T = unknown> {
   status: number;

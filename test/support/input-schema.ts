@@ -1,6 +1,6 @@
 /** A route's input schema as JSON Schema: the shape the generic route test and the fuzz derive inputs from. */
 import { z } from 'zod';
-import { routes, type RouteName } from '../../functions/routes.js';
+import { routes, type RouteName } from '../../shared/api/routes.js';
 
 export type JsonSchema = {
   type?: string;

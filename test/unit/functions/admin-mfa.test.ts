@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vites
 const send = vi.hoisted(() => vi.fn());
 vi.mock('../../../functions/lib/aws/cognito.js', () => ({ cognito: () => ({ send }) }));
 
-const { mfaShortfall, MFA_SETUP_NEEDED, MFA_SIGN_IN_NEEDED, poolStatus, poolStatusTtlMs } = await import('../../../functions/lib/admin-mfa.js');
+const { mfaShortfall, MFA_SETUP_NEEDED, MFA_SIGN_IN_NEEDED, poolStatus, poolStatusTtlMs } = await import('../../../functions/domain/admin-mfa.js');
 
 const previousPool = process.env.USER_POOL_ID;
 process.env.USER_POOL_ID = 'us-east-1_test';

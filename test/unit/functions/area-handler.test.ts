@@ -10,9 +10,9 @@ vi.mock('../../../functions/domain/users.js', () => ({
   ensureUser: async () => ({ id: 'u-1', type: 'musician', typeChosen: true }),
 }));
 
-const { areaHandler, MAX_BODY_BYTES } = await import('../../../functions/lib/area-handler.js');
-const { sharesSchemas } = await import('../../../functions/route-schemas/shares.js');
-const { tracksSchemas } = await import('../../../functions/route-schemas/tracks.js');
+const { areaHandler, MAX_BODY_BYTES } = await import('../../../functions/http/area-handler.js');
+const { sharesSchemas } = await import('../../../shared/api/route-schemas/shares.js');
+const { tracksSchemas } = await import('../../../shared/api/route-schemas/tracks.js');
 
 const seen: unknown[] = [];
 const record = async (req: { input: unknown }) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseGroups } from '../../../functions/lib/identity.js';
-import { allows } from '../../../functions/lib/access.js';
+import { allows } from '../../../functions/domain/access.js';
 import type { UserRecord } from '../../../functions/data/users.js';
 
 describe('parseGroups', () => {
