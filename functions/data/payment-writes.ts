@@ -91,8 +91,10 @@ function inStates(states: readonly PaymentState[]): { expression: string; values
 export function paymentUpdate(w: PaymentWrite, at = new Date().toISOString()) {
   const values: Record<string, unknown> = { updatedAt: at, ...w.set, status: statusOf(w.to) };
   const removed: string[] = [...(w.remove ?? [])];
-  if (w.stuckSince) Object.assign(values, { GSI2PK: STUCK, GSI2SK: `${w.stuckSince}#${w.orderId}` }), removed.push('checkAt');
-  else if (w.checkAt) Object.assign(values, { checkAt: w.checkAt, ...watchKeys(w.orderId, w.checkAt) });
+  if (w.stuckSince) {
+    Object.assign(values, { GSI2PK: STUCK, GSI2SK: `${w.stuckSince}#${w.orderId}` });
+    removed.push('checkAt');
+  } else if (w.checkAt) Object.assign(values, { checkAt: w.checkAt, ...watchKeys(w.orderId, w.checkAt) });
   else if (w.checkAt === null) removed.push('checkAt', 'GSI2PK', 'GSI2SK');
   const names = Object.keys(values);
   const condition = inStates(w.from);

@@ -180,10 +180,11 @@ const UNITS: Record<string, string> = { string: 'characters', array: 'items', se
 function defaultMessage(issue: z.core.$ZodRawIssue): string | undefined {
   const field = labelOf(issue.path);
   switch (issue.code) {
-    case 'invalid_type':
+    case 'invalid_type': {
       if (issue.input === undefined) return `${field} is required`;
       const expected = issue.expected === 'int' ? 'whole number' : issue.expected === 'string' ? 'text' : issue.expected;
       return `${field} must be ${expected === 'text' ? expected : /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`}`;
+    }
     case 'unrecognized_keys': {
       const keys = issue.keys.slice(0, 3).map((k) => k.slice(0, 40));
       return `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${keys.join(', ')}${issue.keys.length > 3 ? ', ...' : ''}`;

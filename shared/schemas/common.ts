@@ -29,6 +29,7 @@ export const cursorField = z.optional(z.string().check(z.maxLength(2000)));
  * (NUL included) other than tab and line feed, DEL, C1 controls, and the bidi embeddings, overrides and
  * isolates (U+202A-U+202E, U+2066-U+2069) that make text display differently from what it says.
  */
+// eslint-disable-next-line no-control-regex -- the control characters are what it finds.
 const CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
 /** Half of a UTF-16 surrogate pair on its own: JSON escapes can carry one, but it is not text. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;

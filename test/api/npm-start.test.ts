@@ -62,7 +62,7 @@ async function stopWithCtrlC(child: ChildProcess, output: () => string) {
 }
 
 afterAll(() => {
-  for (const c of children) if (c.exitCode === null) try { process.kill(-c.pid!, 'SIGKILL'); } catch {}
+  for (const c of children) if (c.exitCode === null) try { process.kill(-c.pid!, 'SIGKILL'); } catch { /* gone already */ }
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

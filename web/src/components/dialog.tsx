@@ -113,6 +113,8 @@ export function Dialog({
   if (!open) return null;
 
   return createPortal(
+    // A press outside the dialog closes it, as Escape does from the keyboard.
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div
       className="dialog-backdrop"
       onMouseDown={(e) => {

@@ -121,6 +121,8 @@ export function AudioPlayer({ track, loadUrl, region, markers, height = 56, onPl
   useEffect(() => {
     let cancelled = false;
     let ws: WaveSurfer | null = null;
+    // The element is rendered once and kept: the cleanup below stops this one.
+    const mediaElement = mediaRef.current;
     sourceRef.current = { state: 'none' };
     setDrawn(false);
     if (!wanted) return;
@@ -194,7 +196,7 @@ export function AudioPlayer({ track, loadUrl, region, markers, height = 56, onPl
         ws.destroy();
       }
       if (wsRef.current === ws) wsRef.current = null;
-      const media = mediaRef.current;
+      const media = mediaElement;
       if (media) {
         media.pause();
         media.removeAttribute('src');
@@ -363,6 +365,8 @@ export function AudioPlayer({ track, loadUrl, region, markers, height = 56, onPl
   const pct = (t: number) => (duration > 0 ? (clampTime(t, duration) / duration) * 100 : 0);
 
   return (
+    // The player's keyboard shortcuts act on the group that holds its controls.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <div
       className={`player${playing ? ' is-playing' : ''}`}
       role="group"

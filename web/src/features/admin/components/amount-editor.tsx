@@ -44,6 +44,7 @@ export function AmountEditor({ label, initial, withReason = false, saving, onSav
 
   return (
     // Checked here, not by the browser, so that the messages read the same everywhere.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape cancels the editor from any of its fields.
     <form className="admin-editor" onSubmit={submit} onKeyDown={onKeyDown} noValidate data-testid={testId}>
       <div className="admin-editor-fields">
         <TextField

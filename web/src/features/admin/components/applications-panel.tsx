@@ -213,6 +213,7 @@ function ApplicationItem({ app, onMessage }: { app: ProApplicationView; onMessag
       </dl>
 
       {declining ? (
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape cancels the editor from any of its fields.
         <form className="admin-editor admin-decline" onSubmit={submitDecline} onKeyDown={onKeyDown} noValidate aria-label={`Decline ${name}`} data-testid="decline-form">
           <div className="admin-decline-field">
             <TextAreaField

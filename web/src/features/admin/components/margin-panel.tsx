@@ -77,6 +77,7 @@ export function MarginPanel() {
             </Button>
           </div>
         ) : (
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape cancels the editor from any of its fields.
           <form className="admin-editor" onSubmit={save} onKeyDown={onKeyDown} noValidate data-testid="margin-editor">
             <div className={`field admin-margin-field${problem ? ' has-error' : ''}`}>
               <label className="field-label" htmlFor={inputId}>

@@ -51,6 +51,8 @@ export function CommentCard({
   };
 
   return (
+    // A click anywhere on the card seeks to its second, as its time link does from the keyboard.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <li
       className={`comment-card${active ? ' is-active' : ''}${seekable ? ' is-seekable' : ''}`}
       data-testid="comment-card"

@@ -139,6 +139,7 @@ export function ShareModal({
     setConfirmingDiscard(false);
     reset();
     // Only when the modal opens (or is opened for another pro or track): not when the track list refreshes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, initialUser, initialTrackId, reset]);
 
   // What the musician wrote is not thrown away by a stray Esc or click outside: closing asks first.

@@ -77,6 +77,8 @@ export function SnippetEditor({
     if (lastSavedKey.current === savedKey) return;
     lastSavedKey.current = savedKey;
     setDraft((d) => (dirty ? d : clampSnippet(track.snippet, duration)));
+    // Only when what is saved changes (savedKey holds the snippet and the duration), not on every edit.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [savedKey]);
 
   const onDraftRef = useRef(onDraftChange);
