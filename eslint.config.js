@@ -9,19 +9,48 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const FEATURES = ['admin', 'auth', 'billing', 'dashboard', 'earnings', 'feedback', 'impersonation', 'onboarding', 'payments', 'profile', 'pros', 'tracks'];
+const FEATURES = [
+  'admin',
+  'auth',
+  'billing',
+  'dashboard',
+  'earnings',
+  'feedback',
+  'impersonation',
+  'onboarding',
+  'payments',
+  'profile',
+  'pros',
+  'tracks',
+];
 
 /** Data flows one way: route table -> handler -> domain -> data; each zone names what may not be imported from where. */
 const zones = [
   // The web app talks to the API through its contract in shared/api, never through the functions' code.
   { target: './web/src', from: './functions', message: 'The web app imports the API contract from shared/api, not functions/.' },
   // shared/ is used by both sides, so it can depend on neither.
-  { target: './shared', from: ['./functions', './web', './infra', './scripts'], message: 'shared/ is used by both sides and imports neither.' },
+  {
+    target: './shared',
+    from: ['./functions', './web', './infra', './scripts'],
+    message: 'shared/ is used by both sides and imports neither.',
+  },
   // lib/ is cross-cutting: everything may use it, so it uses nothing above it.
-  { target: './functions/lib', from: ['./functions/domain', './functions/data', './functions/providers', './functions/http'], message: 'functions/lib is cross-cutting: it imports no layer above it.' },
+  {
+    target: './functions/lib',
+    from: ['./functions/domain', './functions/data', './functions/providers', './functions/http'],
+    message: 'functions/lib is cross-cutting: it imports no layer above it.',
+  },
   // Records know nothing of the rules that use them, nor of third parties.
-  { target: './functions/data', from: ['./functions/domain', './functions/providers', './functions/http'], message: 'functions/data imports only lib/ and shared/.' },
-  { target: './functions/providers', from: ['./functions/domain', './functions/data', './functions/http'], message: 'A provider wraps a third party and imports only lib/ and shared/.' },
+  {
+    target: './functions/data',
+    from: ['./functions/domain', './functions/providers', './functions/http'],
+    message: 'functions/data imports only lib/ and shared/.',
+  },
+  {
+    target: './functions/providers',
+    from: ['./functions/domain', './functions/data', './functions/http'],
+    message: 'A provider wraps a third party and imports only lib/ and shared/.',
+  },
   // Use cases do not know how they are called.
   { target: './functions/domain', from: './functions/http', message: 'functions/domain does not know the HTTP layer.' },
   // A feature is a unit: what two features share goes to web/src/components or web/src/lib.
@@ -49,7 +78,10 @@ export default tseslint.config(
     rules: {
       'import-x/no-cycle': 'error',
       'import-x/no-restricted-paths': ['error', { zones }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       // Casts at the edges of the AWS SDK and the stand-ins' JSON are deliberate and narrow.
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',

@@ -75,7 +75,12 @@ export const ACCEPTED_DECODERS: Readonly<Record<string, string>> = {
 export function isDecoderSource(source: string): boolean {
   if (source === 'functions/domain/audio.ts' || source.startsWith('functions/domain/audio/')) return true;
   const pkg = packageOf(source);
-  return pkg !== null && /^(@audio\/|@wasm-audio-decoders\/|audio-decode|[^/]*-decoder$|mpg123|ogg-|opus|[^/]*vorbis|[^/]*flac|[^/]*faad|[^/]*(ac3|dts|amr|alac))/i.test(pkg);
+  return (
+    pkg !== null &&
+    /^(@audio\/|@wasm-audio-decoders\/|audio-decode|[^/]*-decoder$|mpg123|ogg-|opus|[^/]*vorbis|[^/]*flac|[^/]*faad|[^/]*(ac3|dts|amr|alac))/i.test(
+      pkg,
+    )
+  );
 }
 
 /** The package a bundled source file belongs to (its last node_modules segment), or null for our own code. */
@@ -131,7 +136,10 @@ export function bundleFacts(file: string): BundleFacts {
   const map = JSON.parse(fs.readFileSync(`${file}.map`, 'utf8')) as { sources: string[] };
   const sources = unique(
     map.sources.map((s) => {
-      const relative = path.relative(REPO_ROOT, path.resolve(path.dirname(file), s)).split(path.sep).join('/');
+      const relative = path
+        .relative(REPO_ROOT, path.resolve(path.dirname(file), s))
+        .split(path.sep)
+        .join('/');
       // A package from wherever node_modules really is (it may be linked from elsewhere).
       const at = relative.lastIndexOf('node_modules/');
       return at > 0 ? relative.slice(at) : relative;
@@ -142,7 +150,11 @@ export function bundleFacts(file: string): BundleFacts {
   return {
     bytes: code.length,
     gzipBytes: gzipSync(code).length,
-    imports: unique([...text.matchAll(/(?:^|[;}\s])import\s*(?:[\w$]+\s*,?\s*)?(?:\*\s*as\s*[\w$]+|\{[^}]*\})?\s*(?:from\s*)?["']([^"']+)["']/g)].map((m) => m[1]).filter(bare)),
+    imports: unique(
+      [...text.matchAll(/(?:^|[;}\s])import\s*(?:[\w$]+\s*,?\s*)?(?:\*\s*as\s*[\w$]+|\{[^}]*\})?\s*(?:from\s*)?["']([^"']+)["']/g)]
+        .map((m) => m[1])
+        .filter(bare),
+    ),
     lazyImports: unique([...text.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]).filter(bare)),
     sources,
     packages: unique(sources.flatMap((s) => packageOf(s) ?? [])),

@@ -57,8 +57,7 @@ export class AppStack extends Stack {
     const mailIdentity = new CfnParameter(this, 'MailIdentity', {
       type: 'String',
       default: '',
-      description:
-        'The verified SES identity covering MailFrom: empty when the address itself is verified, else the verified domain.',
+      description: 'The verified SES identity covering MailFrom: empty when the address itself is verified, else the verified domain.',
     });
     const createMailIdentity = new CfnParameter(this, 'CreateMailIdentity', {
       type: 'String',
@@ -71,7 +70,7 @@ export class AppStack extends Stack {
       default: 'SES',
       allowedValues: ['SES', 'COGNITO'],
       description:
-        'SES: Cognito sends its e-mails from MailFrom through SES (the identity must be verified). COGNITO: Cognito\'s own limited sender, until it is.',
+        "SES: Cognito sends its e-mails from MailFrom through SES (the identity must be verified). COGNITO: Cognito's own limited sender, until it is.",
     });
     const bedrockModelId = new CfnParameter(this, 'BedrockModelId', {
       type: 'String',
@@ -91,14 +90,16 @@ export class AppStack extends Stack {
       type: 'String',
       default: '',
       allowedPattern: '^[A-Za-z0-9_-]*$',
-      description: "PayPal app's client id, public by design: the browser loads PayPal's button with it. The same as paypalClientId in the payment secret.",
+      description:
+        "PayPal app's client id, public by design: the browser loads PayPal's button with it. The same as paypalClientId in the payment secret.",
     });
     const alarmEmail = new CfnParameter(this, 'AlarmEmail', {
       type: 'String',
       default: '',
       allowedPattern: '^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$',
       constraintDescription: 'must be an e-mail address, or empty',
-      description: 'Where alarms are e-mailed (AWS mails a link to confirm the subscription first). Empty: no subscription; the alarms still show in CloudWatch.',
+      description:
+        'Where alarms are e-mailed (AWS mails a link to confirm the subscription first). Empty: no subscription; the alarms still show in CloudWatch.',
     });
     const hasAlarmEmail = new CfnCondition(this, 'AlarmEmailGiven', {
       expression: Fn.conditionNot(Fn.conditionEquals(alarmEmail.valueAsString, '')),

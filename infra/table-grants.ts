@@ -48,7 +48,14 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
   // Profiles (renames move the username reservation and search terms: Delete in a transaction), the
   // directory's search (GSI2) and lists by type (GSI3), rate limits.
   'functions/http/users.ts': {
-    actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+    actions: [
+      'dynamodb:GetItem',
+      'dynamodb:BatchGetItem',
+      'dynamodb:Query',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+    ],
     indexes: ['GSI2', 'GSI3'],
   },
   // Tracks, their upload claims and results, deleting a track with its shares (BatchWriteItem), refunds.
@@ -67,7 +74,14 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
   },
   // Shares, feedback, comments and digests, e-mail claims (released with DeleteItem), refunds.
   'functions/http/shares.ts': {
-    actions: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'],
+    actions: [
+      'dynamodb:GetItem',
+      'dynamodb:Query',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:ConditionCheckItem',
+    ],
     indexes: ['GSI1', 'GSI2'],
   },
   // AI suggestions: the caller, the plan catalogue and an hourly counter. No Query, no delete.

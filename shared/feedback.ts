@@ -22,9 +22,7 @@ export const FEEDBACK_CATEGORY_TAGS = FEEDBACK_CATEGORIES.map((c) => categoryTag
 export const findCategory = (keyOrTag: string) => FEEDBACK_CATEGORIES.find((c) => c.key === keyOrTag || categoryTag(c.label) === keyOrTag);
 export const tagOf = (key: FeedbackCategoryKey): string => categoryTag(findCategory(key)!.label);
 /** Keys of the known tags (or keys), in their order, each once. */
-export const keysOfTags = (tags: readonly string[]): FeedbackCategoryKey[] => [
-  ...new Set(tags.flatMap((t) => findCategory(t)?.key ?? [])),
-];
+export const keysOfTags = (tags: readonly string[]): FeedbackCategoryKey[] => [...new Set(tags.flatMap((t) => findCategory(t)?.key ?? []))];
 
 /** 'No categories selected - ...' or 'N category/categories selected'. */
 export const categoryStatusText = (n: number) =>

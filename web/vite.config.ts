@@ -99,7 +99,7 @@ export default defineConfig({
     port,
     strictPort: true,
     host: process.env.APP_HOST ?? 'localhost',
-    // shared/ and functions/routes.ts live outside the web root.
+    // shared/ (the API's contract in shared/api too) lives outside the web root.
     fs: { allow: [repoRoot] },
   },
   preview: {

@@ -109,37 +109,43 @@ export async function decideApplication(
   alreadyPro = false,
 ): Promise<'decided' | 'application_changed' | { applicant: UserRecord | null }> {
   const makesPro = decision.status === 'approved' && !alreadyPro;
-  const profile = versionedUpdate(applicant, { proApplication: decision.status, ...(makesPro ? { type: 'pro' as const, typeChosen: true } : {}) }, decision.at, {
-    expression: '#type = :expected',
-    names: { '#type': 'type' },
-    values: { ':expected': alreadyPro ? 'pro' : 'musician' },
-  });
+  const profile = versionedUpdate(
+    applicant,
+    { proApplication: decision.status, ...(makesPro ? { type: 'pro' as const, typeChosen: true } : {}) },
+    decision.at,
+    {
+      expression: '#type = :expected',
+      names: { '#type': 'type' },
+      values: { ':expected': alreadyPro ? 'pro' : 'musician' },
+    },
+  );
   try {
-    await send(() =>
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: T(),
-              Key: key(app.userId),
-              UpdateExpression: 'SET #st = :st, reason = :r, decidedAt = :at, decidedBy = :by, GSI1PK = :gpk',
-              ConditionExpression: '#st = :pending AND submittedAt = :submitted',
-              ExpressionAttributeNames: { '#st': 'status' },
-              ExpressionAttributeValues: {
-                ':st': decision.status,
-                ':r': decision.reason,
-                ':at': decision.at,
-                ':by': decision.adminId,
-                ':gpk': indexKeys({ ...app, status: decision.status }).GSI1PK,
-                ':pending': 'pending',
-                ':submitted': app.submittedAt,
+    await send(
+      () =>
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: T(),
+                Key: key(app.userId),
+                UpdateExpression: 'SET #st = :st, reason = :r, decidedAt = :at, decidedBy = :by, GSI1PK = :gpk',
+                ConditionExpression: '#st = :pending AND submittedAt = :submitted',
+                ExpressionAttributeNames: { '#st': 'status' },
+                ExpressionAttributeValues: {
+                  ':st': decision.status,
+                  ':r': decision.reason,
+                  ':at': decision.at,
+                  ':by': decision.adminId,
+                  ':gpk': indexKeys({ ...app, status: decision.status }).GSI1PK,
+                  ':pending': 'pending',
+                  ':submitted': app.submittedAt,
+                },
               },
             },
-          },
-          { Update: profile.update },
-          ...profile.counters,
-        ],
-      }),
+            { Update: profile.update },
+            ...profile.counters,
+          ],
+        }),
     );
     return 'decided';
   } catch (err) {

@@ -34,7 +34,13 @@ export const AUDIT_PARTITION = { PK } as const;
 /** An entry's write, for a transaction with the change it records (no change without its entry). */
 export function auditPut(entry: NewEntry): { Put: NonNullable<ConstructorParameters<typeof PutCommand>[0]> } {
   const full: AuditEntry = { id: randomUUID(), at: new Date().toISOString(), ...entry };
-  return { Put: { TableName: config.tableName, Item: { PK, SK: `${full.at}#${full.id}`, entity: 'audit', ...full }, ConditionExpression: 'attribute_not_exists(PK)' } };
+  return {
+    Put: {
+      TableName: config.tableName,
+      Item: { PK, SK: `${full.at}#${full.id}`, entity: 'audit', ...full },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
 }
 
 export async function recordAudit(entry: NewEntry): Promise<AuditEntry> {
@@ -58,7 +64,10 @@ export async function settleAudit(entry: AuditEntry, status: number): Promise<vo
   );
 }
 
-export async function pageAudit(opts: { limit: number; start?: Record<string, unknown> }): Promise<{ entries: AuditEntry[]; next?: Record<string, unknown> }> {
+export async function pageAudit(opts: {
+  limit: number;
+  start?: Record<string, unknown>;
+}): Promise<{ entries: AuditEntry[]; next?: Record<string, unknown> }> {
   const res = await dynamo().send(
     new QueryCommand({
       TableName: config.tableName,

@@ -94,7 +94,13 @@ function eventEmailClaim(e: WebhookEvent) {
   return {
     Put: {
       TableName: T(),
-      Item: { PK: `WEBHOOK#${e.provider}#${e.eventId}`, SK: 'EMAIL', entity: 'email', sentAt: new Date().toISOString(), expiresAt: Math.floor(Date.now() / 1000) + 90 * 86400 },
+      Item: {
+        PK: `WEBHOOK#${e.provider}#${e.eventId}`,
+        SK: 'EMAIL',
+        entity: 'email',
+        sentAt: new Date().toISOString(),
+        expiresAt: Math.floor(Date.now() / 1000) + 90 * 86400,
+      },
       ConditionExpression: 'attribute_not_exists(PK)',
     },
   };
@@ -105,10 +111,19 @@ function eventEmailClaim(e: WebhookEvent) {
  * setPlan), the event recorded as applied, and with `claimEmail` its e-mail claimed. 'stale' when a later
  * read was stored already and 'claimed' when the e-mail was claimed before: then nothing is written.
  */
-export async function applyPlanEvent(userId: string, plan: UserPlan | null, readAt: string, event: WebhookEvent, claimEmail = false): Promise<'applied' | 'stale' | 'claimed'> {
+export async function applyPlanEvent(
+  userId: string,
+  plan: UserPlan | null,
+  readAt: string,
+  event: WebhookEvent,
+  claimEmail = false,
+): Promise<'applied' | 'stale' | 'claimed'> {
   try {
     await send(
-      () => new TransactWriteCommand({ TransactItems: [{ Update: planWrite(userId, plan, readAt) }, webhookPut(event), ...(claimEmail ? [eventEmailClaim(event)] : [])] }),
+      () =>
+        new TransactWriteCommand({
+          TransactItems: [{ Update: planWrite(userId, plan, readAt) }, webhookPut(event), ...(claimEmail ? [eventEmailClaim(event)] : [])],
+        }),
     );
     return 'applied';
   } catch (err) {

@@ -19,7 +19,12 @@ export async function putConnection(connectionId: string, userId: string): Promi
     new TransactWriteCommand({
       TransactItems: [
         { Put: { TableName: config.tableName, Item: { ...connKey(connectionId), entity: 'connection', userId, expiresAt } } },
-        { Put: { TableName: config.tableName, Item: { ...userConnKey(userId, connectionId), entity: 'connection', connectionId, expiresAt } } },
+        {
+          Put: {
+            TableName: config.tableName,
+            Item: { ...userConnKey(userId, connectionId), entity: 'connection', connectionId, expiresAt },
+          },
+        },
       ],
     }),
   );

@@ -43,7 +43,9 @@ export async function getAccountAttributes(cognitoUsername: string): Promise<Acc
 export async function isInGroup(cognitoUsername: string, group: string): Promise<boolean> {
   let token: string | undefined;
   do {
-    const res = await cognito().send(new AdminListGroupsForUserCommand({ UserPoolId: config.userPoolId, Username: cognitoUsername, NextToken: token }));
+    const res = await cognito().send(
+      new AdminListGroupsForUserCommand({ UserPoolId: config.userPoolId, Username: cognitoUsername, NextToken: token }),
+    );
     if (res.Groups?.some((g) => g.GroupName === group)) return true;
     token = res.NextToken;
   } while (token);
@@ -62,13 +64,19 @@ export async function associateTotp(accessToken: string): Promise<string> {
 /** Verifies the first code of the new key, which becomes the account's, and turns TOTP on and preferred. */
 export async function verifyTotp(accessToken: string, code: string, deviceName: string): Promise<void> {
   await cognito().send(new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: code, FriendlyDeviceName: deviceName }));
-  await cognito().send(new SetUserMFAPreferenceCommand({ AccessToken: accessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
+  await cognito().send(
+    new SetUserMFAPreferenceCommand({ AccessToken: accessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }),
+  );
 }
 
 /** Turns the account's TOTP off (an operator's call: cognito-idp:AdminSetUserMFAPreference). */
 export async function turnTotpOff(cognitoUsername: string): Promise<void> {
   await cognito().send(
-    new AdminSetUserMFAPreferenceCommand({ UserPoolId: config.userPoolId, Username: cognitoUsername, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } }),
+    new AdminSetUserMFAPreferenceCommand({
+      UserPoolId: config.userPoolId,
+      Username: cognitoUsername,
+      SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
+    }),
   );
 }
 

@@ -12,7 +12,8 @@ import { presignPost } from './presign.js';
 export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 const isMissing = (err: unknown) =>
-  ['NoSuchKey', 'NotFound'].includes((err as Error).name) || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
+  ['NoSuchKey', 'NotFound'].includes((err as Error).name) ||
+  (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
 
 /** A browser's upload of an image, under `uploads/`. */
 export const presignImageUpload = (key: string, contentType: string, maxBytes: number, expiresSeconds: number) =>

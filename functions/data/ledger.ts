@@ -104,7 +104,13 @@ export async function recentEntries(accountId: string, limit = 50): Promise<Ledg
   const pages = await Promise.all(
     partitionsOf(accountId).map((partition) =>
       dynamo().send(
-        new QueryCommand({ TableName: config.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': partition }, ScanIndexForward: false, Limit: limit }),
+        new QueryCommand({
+          TableName: config.tableName,
+          KeyConditionExpression: 'PK = :pk',
+          ExpressionAttributeValues: { ':pk': partition },
+          ScanIndexForward: false,
+          Limit: limit,
+        }),
       ),
     ),
   );
@@ -119,7 +125,12 @@ export async function recentEntries(accountId: string, limit = 50): Promise<Ledg
 export async function allEntries(accountId: string): Promise<LedgerEntry[]> {
   const parts = await Promise.all(
     partitionsOf(accountId).map((partition) =>
-      queryAll({ TableName: config.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': partition }, ConsistentRead: true }),
+      queryAll({
+        TableName: config.tableName,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': partition },
+        ConsistentRead: true,
+      }),
     ),
   );
   return parts.flat().sort(bySortKey).map(fromItem);
@@ -135,7 +146,12 @@ export type AdjustResult =
  * of the balance, only if the balance is still `fromCents` (what the admin saw) and the user a pro.
  * Refused when it is not: someone else's payment or edit landed meanwhile.
  */
-export async function adjustBalance(userId: string, fromCents: number, toCents: number, cause: { adminId: string; reason: string }): Promise<AdjustResult> {
+export async function adjustBalance(
+  userId: string,
+  fromCents: number,
+  toCents: number,
+  cause: { adminId: string; reason: string },
+): Promise<AdjustResult> {
   const at = new Date().toISOString();
   const delta = toCents - fromCents;
   const id = `adjustment:${randomUUID()}`;
@@ -150,7 +166,13 @@ export async function adjustBalance(userId: string, fromCents: number, toCents: 
     createdAt: at,
   };
   // Its other side: what the pro is given, the platform gives (and takes back what is taken), so the books sum to zero.
-  const platformSide: LedgerEntry = { ...entry, id: `${id}:platform`, accountId: PLATFORM_ACCOUNT, amountCents: -delta, description: `Balance correction for a pro: ${cause.reason}` };
+  const platformSide: LedgerEntry = {
+    ...entry,
+    id: `${id}:platform`,
+    accountId: PLATFORM_ACCOUNT,
+    amountCents: -delta,
+    description: `Balance correction for a pro: ${cause.reason}`,
+  };
   try {
     await send(
       () =>
@@ -176,6 +198,9 @@ export async function adjustBalance(userId: string, fromCents: number, toCents: 
   } catch (err) {
     if (!isConditionFailure(err)) throw err;
     const user = failedItem(err, 2);
-    return { adjusted: false, found: user ? { type: user.type as string, balanceCents: (user.balanceCents as number | undefined) ?? 0 } : null };
+    return {
+      adjusted: false,
+      found: user ? { type: user.type as string, balanceCents: (user.balanceCents as number | undefined) ?? 0 } : null,
+    };
   }
 }

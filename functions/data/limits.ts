@@ -45,7 +45,13 @@ const secondsLeft = (end: number, now: number) => Math.max(1, Math.ceil((end - n
  * Counts one use by the subject in the current fixed window of `windowSeconds`. Gives the seconds until
  * that window ends when its limit is reached (nothing counted), else null.
  */
-export async function takeInWindow(subject: LimitSubject, name: string, limit: number, windowSeconds: number, now = Date.now()): Promise<number | null> {
+export async function takeInWindow(
+  subject: LimitSubject,
+  name: string,
+  limit: number,
+  windowSeconds: number,
+  now = Date.now(),
+): Promise<number | null> {
   const { key, end } = windowOf(subject, name, windowSeconds, now);
   const taken = await take(key, limit, Math.floor(end / 1000) + 300);
   return taken ? null : secondsLeft(end, now);
@@ -56,7 +62,13 @@ export async function giveBackInWindow(subject: LimitSubject, name: string, wind
   const { key } = windowOf(subject, name, windowSeconds, now);
   try {
     await dynamo().send(
-      new UpdateCommand({ TableName: config.tableName, Key: key, UpdateExpression: 'ADD uses :minus', ConditionExpression: 'uses > :zero', ExpressionAttributeValues: { ':minus': -1, ':zero': 0 } }),
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: key,
+        UpdateExpression: 'ADD uses :minus',
+        ConditionExpression: 'uses > :zero',
+        ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+      }),
     );
   } catch (err) {
     if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
@@ -64,9 +76,17 @@ export async function giveBackInWindow(subject: LimitSubject, name: string, wind
 }
 
 /** Like takeInWindow, counting nothing: the seconds until the window ends when its limit is reached, else null. */
-export async function peekInWindow(subject: LimitSubject, name: string, limit: number, windowSeconds: number, now = Date.now()): Promise<number | null> {
+export async function peekInWindow(
+  subject: LimitSubject,
+  name: string,
+  limit: number,
+  windowSeconds: number,
+  now = Date.now(),
+): Promise<number | null> {
   const { key, end } = windowOf(subject, name, windowSeconds, now);
-  const res = await dynamo().send(new GetCommand({ TableName: config.tableName, Key: key, ConsistentRead: true, ProjectionExpression: 'uses' }));
+  const res = await dynamo().send(
+    new GetCommand({ TableName: config.tableName, Key: key, ConsistentRead: true, ProjectionExpression: 'uses' }),
+  );
   return ((res.Item?.uses as number | undefined) ?? 0) >= limit ? secondsLeft(end, now) : null;
 }
 

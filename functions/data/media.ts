@@ -2,7 +2,14 @@
 import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NotFound, PutObjectCommand, PutObjectTaggingCommand } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  NotFound,
+  PutObjectCommand,
+  PutObjectTaggingCommand,
+} from '@aws-sdk/client-s3';
 import { presignPost } from './presign.js';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3 } from '../lib/aws/s3.js';
@@ -30,7 +37,11 @@ export async function headObject(key: string): Promise<{ size: number; contentTy
     const res = await s3().send(new HeadObjectCommand({ Bucket: config.mediaBucket, Key: key }));
     return { size: res.ContentLength ?? 0, contentType: res.ContentType ?? '' };
   } catch (err) {
-    if (err instanceof NotFound || (err as Error).name === 'NotFound' || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) {
+    if (
+      err instanceof NotFound ||
+      (err as Error).name === 'NotFound' ||
+      (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404
+    ) {
       return null;
     }
     throw err;

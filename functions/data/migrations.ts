@@ -26,6 +26,8 @@ async function once(name: string, run: () => Promise<number>): Promise<number> {
   const Key = { PK: 'MIGRATION', SK: name };
   if ((await dynamo().send(new GetCommand({ TableName: config.tableName, Key, ConsistentRead: true }))).Item) return 0;
   const done = await run();
-  await dynamo().send(new PutCommand({ TableName: config.tableName, Item: { ...Key, entity: 'migration', doneAt: new Date().toISOString() } }));
+  await dynamo().send(
+    new PutCommand({ TableName: config.tableName, Item: { ...Key, entity: 'migration', doneAt: new Date().toISOString() } }),
+  );
   return done;
 }

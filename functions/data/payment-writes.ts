@@ -9,7 +9,17 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { balanceMove, entryPut, type LedgerEntry } from './ledger.js';
 import { emailClaimItem, newShareItems, type ShareRecord } from './shares.js';
 import { cancellation, failedItem, isConditionFailure, send } from './transactions.js';
-import { fromItem, paymentKey, REFUND_MAIL, STUCK, watchKeys, webhookPut, type PaymentRecord, type PaymentStatus, type WebhookEvent } from './payments.js';
+import {
+  fromItem,
+  paymentKey,
+  REFUND_MAIL,
+  STUCK,
+  watchKeys,
+  webhookPut,
+  type PaymentRecord,
+  type PaymentStatus,
+  type WebhookEvent,
+} from './payments.js';
 import { config } from '../lib/config.js';
 
 /**

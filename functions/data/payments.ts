@@ -131,7 +131,14 @@ export async function putPayment(
         TableName: T(),
         // Kept a day, longer than PayPal keeps a request id (6 hours for orders). Its order is part of the
         // claim: a retry PayPal no longer recognises gets a new order, which must not become a second payment.
-        Item: { PK: `PAYMENTKEY#${keyId}`, SK: 'KEY', entity: 'payment-key', orderId: p.orderId, requestHash, expiresAt: Math.floor(Date.parse(p.createdAt) / 1000) + 86_400 },
+        Item: {
+          PK: `PAYMENTKEY#${keyId}`,
+          SK: 'KEY',
+          entity: 'payment-key',
+          orderId: p.orderId,
+          requestHash,
+          expiresAt: Math.floor(Date.parse(p.createdAt) / 1000) + 86_400,
+        },
         ConditionExpression: 'attribute_not_exists(PK) OR (requestHash = :h AND orderId = :o)',
         ExpressionAttributeValues: { ':h': requestHash, ':o': p.orderId },
       };
@@ -153,7 +160,10 @@ export interface StoredPayment {
   requestHash: string | null;
 }
 
-const stored = (item: Record<string, unknown>): StoredPayment => ({ record: fromItem(item), requestHash: (item.requestHash as string | undefined) ?? null });
+const stored = (item: Record<string, unknown>): StoredPayment => ({
+  record: fromItem(item),
+  requestHash: (item.requestHash as string | undefined) ?? null,
+});
 
 /** The payment as it stands (consistent), with the hash of the request that created it. */
 export async function getPayment(orderId: string): Promise<StoredPayment | null> {
@@ -191,7 +201,10 @@ export const REFUND_MAIL = 'refunded';
 export const STUCK = 'PAYMENT#STUCK';
 
 /** Refunds waiting for an admin, newest first, a page at a time. */
-export async function stuckRefunds(limit: number, startKey?: Record<string, unknown>): Promise<{ payments: PaymentRecord[]; next: Record<string, unknown> | null }> {
+export async function stuckRefunds(
+  limit: number,
+  startKey?: Record<string, unknown>,
+): Promise<{ payments: PaymentRecord[]; next: Record<string, unknown> | null }> {
   const res = await dynamo().send(
     new QueryCommand({
       TableName: T(),
@@ -207,7 +220,10 @@ export async function stuckRefunds(limit: number, startKey?: Record<string, unkn
 }
 
 /** A payer's payments created since `since` that are still waiting for approval (pending, nothing captured), oldest first. */
-export async function openOrdersOf(payerId: string, since: string): Promise<Pick<PaymentRecord, 'orderId' | 'invoiceId' | 'proName' | 'trackTitle' | 'createdAt'>[]> {
+export async function openOrdersOf(
+  payerId: string,
+  since: string,
+): Promise<Pick<PaymentRecord, 'orderId' | 'invoiceId' | 'proName' | 'trackTitle' | 'createdAt'>[]> {
   // Bounded by the per-user limits on new orders: at most a few dozen items in the window.
   const items = await queryAll({
     TableName: T(),
@@ -250,7 +266,11 @@ export async function duePayments(now: string, limit = 100): Promise<string[]> {
 export async function claimPaymentEmail(orderId: string, event: string): Promise<boolean> {
   try {
     await dynamo().send(
-      new PutCommand({ TableName: T(), Item: { PK: `PAYMENT#${orderId}`, SK: `EMAIL#${event}`, entity: 'email', sentAt: new Date().toISOString() }, ConditionExpression: 'attribute_not_exists(PK)' }),
+      new PutCommand({
+        TableName: T(),
+        Item: { PK: `PAYMENT#${orderId}`, SK: `EMAIL#${event}`, entity: 'email', sentAt: new Date().toISOString() },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
     );
     return true;
   } catch (err) {
@@ -269,7 +289,9 @@ const WEBHOOK_TTL_DAYS = 90;
 const webhookKey = (provider: string, eventId: string) => ({ PK: `WEBHOOK#${provider}#${eventId}`, SK: 'EVENT' });
 
 export async function webhookSeen(provider: string, eventId: string): Promise<boolean> {
-  const res = await dynamo().send(new GetCommand({ TableName: T(), Key: webhookKey(provider, eventId), ConsistentRead: true, ProjectionExpression: 'PK' }));
+  const res = await dynamo().send(
+    new GetCommand({ TableName: T(), Key: webhookKey(provider, eventId), ConsistentRead: true, ProjectionExpression: 'PK' }),
+  );
   return Boolean(res.Item);
 }
 
@@ -278,7 +300,13 @@ export function webhookPut(e: WebhookEvent, now = Date.now()) {
   return {
     Put: {
       TableName: T(),
-      Item: { ...webhookKey(e.provider, e.eventId), entity: 'webhook', type: e.type, appliedAt: new Date(now).toISOString(), expiresAt: Math.floor(now / 1000) + WEBHOOK_TTL_DAYS * 86400 },
+      Item: {
+        ...webhookKey(e.provider, e.eventId),
+        entity: 'webhook',
+        type: e.type,
+        appliedAt: new Date(now).toISOString(),
+        expiresAt: Math.floor(now / 1000) + WEBHOOK_TTL_DAYS * 86400,
+      },
     },
   };
 }

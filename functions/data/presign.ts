@@ -11,7 +11,13 @@ export interface PresignedUpload {
  * A POST policy that pins the exact key, the content type and the size range. Uploads are short-lived
  * (processing or the image check removes them) and each bucket expires what is left under their prefix.
  */
-export function presignPost(bucket: string, key: string, contentType: string, maxBytes: number, expiresSeconds: number): Promise<PresignedUpload> {
+export function presignPost(
+  bucket: string,
+  key: string,
+  contentType: string,
+  maxBytes: number,
+  expiresSeconds: number,
+): Promise<PresignedUpload> {
   return createPresignedPost(s3(), {
     Bucket: bucket,
     Key: key,

@@ -145,8 +145,17 @@ const OPEN = `attribute_exists(PK) AND attribute_not_exists(${FENCE})`;
 
 function strip(item: Record<string, unknown>) {
   const {
-    PK: _p, SK: _s, GSI1PK: _a, GSI1SK: _b, GSI2PK: _c, GSI2SK: _d, entity: _e, participants: _pp, shareId: _sid,
-    requestHash: _h, [FENCE]: _f,
+    PK: _p,
+    SK: _s,
+    GSI1PK: _a,
+    GSI1SK: _b,
+    GSI2PK: _c,
+    GSI2SK: _d,
+    entity: _e,
+    participants: _pp,
+    shareId: _sid,
+    requestHash: _h,
+    [FENCE]: _f,
     ...rest
   } = item;
   return rest;
@@ -163,7 +172,11 @@ export type NewShareResult = 'created' | 'exists' | 'track_unavailable' | 'track
  * is taken: an idempotent retry of the same request, or a conflicting one. `claimEmail` claims that share
  * e-mail in the same write, so sending it needs no write of its own.
  */
-export async function putNewShare(share: ShareRecord, requestHash?: string, opts: { claimEmail?: ShareEmailEvent } = {}): Promise<NewShareResult> {
+export async function putNewShare(
+  share: ShareRecord,
+  requestHash?: string,
+  opts: { claimEmail?: ShareEmailEvent } = {},
+): Promise<NewShareResult> {
   try {
     // The e-mail claim rides along (last, so the reasons' indexes stay those of newShareItems).
     const items = [...newShareItems(share, requestHash), ...(opts.claimEmail ? [emailClaimItem(share.id, opts.claimEmail)] : [])];
@@ -172,13 +185,15 @@ export async function putNewShare(share: ShareRecord, requestHash?: string, opts
   } catch (err) {
     const reasons = cancellation(err);
     if (reasons?.[0] === 'ConditionalCheckFailed') return 'exists';
-    if (reasons?.[2] === 'ConditionalCheckFailed') return isFull(failedItem(err, 2), 'shareIds', MAX_SHARES_PER_TRACK) ? 'track_full' : 'track_unavailable';
+    if (reasons?.[2] === 'ConditionalCheckFailed')
+      return isFull(failedItem(err, 2), 'shareIds', MAX_SHARES_PER_TRACK) ? 'track_full' : 'track_unavailable';
     throw err;
   }
 }
 
 /** Whether an item refused a write because its list of ids holds the most it may. */
-const isFull = (item: Record<string, unknown> | null, list: string, most: number) => ((item?.[list] as Set<string> | undefined)?.size ?? 0) >= most;
+const isFull = (item: Record<string, unknown> | null, list: string, most: number) =>
+  ((item?.[list] as Set<string> | undefined)?.size ?? 0) >= most;
 
 /**
  * The three writes that create a share, for a transaction: the share (only if its id is free), its link
@@ -191,7 +206,16 @@ export function newShareItems(share: ShareRecord, requestHash?: string) {
     {
       Put: {
         TableName: T(),
-        Item: { ...metaKey(share.id), ...byIndex(share), ...withIndex(share), entity: 'share', participants: participants(share), shareId: share.id, ...share, ...(requestHash ? { requestHash } : {}) },
+        Item: {
+          ...metaKey(share.id),
+          ...byIndex(share),
+          ...withIndex(share),
+          entity: 'share',
+          participants: participants(share),
+          shareId: share.id,
+          ...share,
+          ...(requestHash ? { requestHash } : {}),
+        },
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     },
@@ -216,7 +240,14 @@ export function newShareItems(share: ShareRecord, requestHash?: string) {
         UpdateExpression: 'SET isShared = :t, shareOptions = :o, updatedAt = :u ADD shareIds :sid',
         ConditionExpression: `${OPEN} AND (attribute_not_exists(#st) OR #st = :ready) AND (attribute_not_exists(shareIds) OR size(shareIds) < :most)`,
         ExpressionAttributeNames: { '#st': 'status' },
-        ExpressionAttributeValues: { ':t': true, ':o': share.shareOptions, ':u': share.createdAt, ':ready': 'ready', ':sid': new Set([share.id]), ':most': MAX_SHARES_PER_TRACK },
+        ExpressionAttributeValues: {
+          ':t': true,
+          ':o': share.shareOptions,
+          ':u': share.createdAt,
+          ':ready': 'ready',
+          ':sid': new Set([share.id]),
+          ':most': MAX_SHARES_PER_TRACK,
+        },
         // Why it was refused: a track with its most requests says so.
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
       },
@@ -227,7 +258,13 @@ export function newShareItems(share: ShareRecord, requestHash?: string) {
 /** Where a track stands for sharing, read consistently. */
 export async function trackState(trackId: string): Promise<'gone' | 'deleting' | 'ready' | 'processing' | 'failed'> {
   const res = await dynamo().send(
-    new GetCommand({ TableName: T(), Key: trackKey(trackId), ConsistentRead: true, ProjectionExpression: '#st, #f', ExpressionAttributeNames: { '#st': 'status', '#f': FENCE } }),
+    new GetCommand({
+      TableName: T(),
+      Key: trackKey(trackId),
+      ConsistentRead: true,
+      ProjectionExpression: '#st, #f',
+      ExpressionAttributeNames: { '#st': 'status', '#f': FENCE },
+    }),
   );
   if (!res.Item) return 'gone';
   if (res.Item[FENCE]) return 'deleting';
@@ -238,13 +275,22 @@ export async function trackState(trackId: string): Promise<'gone' | 'deleting' |
 export async function readShare(id: string): Promise<(Keyed<ShareRecord> & { deleting: boolean }) | null> {
   const res = await dynamo().send(new GetCommand({ TableName: T(), Key: metaKey(id), ConsistentRead: true }));
   if (!res.Item) return null;
-  return { record: strip(res.Item) as unknown as ShareRecord, requestHash: (res.Item.requestHash as string | undefined) ?? null, deleting: Boolean(res.Item[FENCE]) };
+  return {
+    record: strip(res.Item) as unknown as ShareRecord,
+    requestHash: (res.Item.requestHash as string | undefined) ?? null,
+    deleting: Boolean(res.Item[FENCE]),
+  };
 }
 
 export async function readComment(shareId: string, commentId: string): Promise<Keyed<CommentRecord> | null> {
-  const res = await dynamo().send(new GetCommand({ TableName: T(), Key: { PK: pk(shareId), SK: `COMMENT#${commentId}` }, ConsistentRead: true }));
+  const res = await dynamo().send(
+    new GetCommand({ TableName: T(), Key: { PK: pk(shareId), SK: `COMMENT#${commentId}` }, ConsistentRead: true }),
+  );
   if (!res.Item) return null;
-  return { record: { ...(strip(res.Item) as unknown as CommentRecord), shareId }, requestHash: (res.Item.requestHash as string | undefined) ?? null };
+  return {
+    record: { ...(strip(res.Item) as unknown as CommentRecord), shareId },
+    requestHash: (res.Item.requestHash as string | undefined) ?? null,
+  };
 }
 
 /**
@@ -261,7 +307,9 @@ export async function getShareBundle(id: string): Promise<ShareBundle | null> {
     share: strip(meta) as unknown as ShareRecord,
     feedback: feedback ? (strip(feedback) as unknown as FeedbackRecord) : null,
     ranking: ranking ? (strip(ranking) as unknown as RankingRecord) : null,
-    comments: items.filter((i) => String(i.SK).startsWith('COMMENT#')).map((i) => ({ ...(strip(i) as unknown as CommentRecord), shareId: id })),
+    comments: items
+      .filter((i) => String(i.SK).startsWith('COMMENT#'))
+      .map((i) => ({ ...(strip(i) as unknown as CommentRecord), shareId: id })),
   };
 }
 
@@ -300,7 +348,11 @@ export async function pageSharesBy(
         IndexName: 'GSI1',
         KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :s)',
         ...filter,
-        ExpressionAttributeValues: { ':pk': `SHAREDBY#${userId}`, ':s': 'SHARE#', ...Object.fromEntries((opts.statuses ?? []).map((st, i) => [`:st${i}`, st])) },
+        ExpressionAttributeValues: {
+          ':pk': `SHAREDBY#${userId}`,
+          ':s': 'SHARE#',
+          ...Object.fromEntries((opts.statuses ?? []).map((st, i) => [`:st${i}`, st])),
+        },
         ScanIndexForward: false,
         // One more than the page: a full page then says whether anything follows it.
         Limit: opts.statuses ? FILTERED_READ : opts.limit + 1 - items.length,
@@ -329,7 +381,11 @@ const withSortKey = (i: Record<string, unknown>) => String(i.GSI2SK).slice(Strin
  * page is the newest of them merged. `next` holds the position of each status with more to give (none
  * left: null).
  */
-export async function pageSharesWith(userId: string, from: StatusPositions, limit: number): Promise<{ shares: ShareRecord[]; next: StatusPositions | null }> {
+export async function pageSharesWith(
+  userId: string,
+  from: StatusPositions,
+  limit: number,
+): Promise<{ shares: ShareRecord[]; next: StatusPositions | null }> {
   const statuses = Object.keys(from) as ShareStatus[];
   const results = await Promise.all(
     statuses.map(async (status) => {
@@ -375,7 +431,12 @@ function reviewerStartKey(userId: string, status: ShareStatus, position: string)
 }
 
 /** Moves a share from one of `from` to `to`; false when it was not in one of them (or is gone or being deleted). */
-export async function setStatus(share: ShareRecord, from: ShareStatus[], to: ShareStatus, opts: { createdAfter?: string } = {}): Promise<boolean> {
+export async function setStatus(
+  share: ShareRecord,
+  from: ShareStatus[],
+  to: ShareStatus,
+  opts: { createdAfter?: string } = {},
+): Promise<boolean> {
   try {
     await send(() => new UpdateCommand(statusChange(share, from, to, opts).Update));
     return true;
@@ -390,7 +451,12 @@ export async function setStatus(share: ShareRecord, from: ShareStatus[], to: Sha
  * acceptance records when, since a paid request's time to complete counts from it. With `createdAfter`
  * (a paid request's time to accept), refused for a share created before it.
  */
-export function statusChange(share: Pick<ShareRecord, 'id' | 'sharedWithUserId' | 'createdAt'>, from: ShareStatus[], to: ShareStatus, opts: { createdAfter?: string } = {}) {
+export function statusChange(
+  share: Pick<ShareRecord, 'id' | 'sharedWithUserId' | 'createdAt'>,
+  from: ShareStatus[],
+  to: ShareStatus,
+  opts: { createdAfter?: string } = {},
+) {
   const now = new Date().toISOString();
   return {
     Update: {
@@ -418,7 +484,10 @@ function shareOpenCheck(shareId: string, closed: ShareStatus[]) {
       Key: metaKey(shareId),
       ConditionExpression: [OPEN, ...closed.map((_, i) => `#s <> :c${i}`)].join(' AND '),
       ...(closed.length
-        ? { ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: Object.fromEntries(closed.map((c, i) => [`:c${i}`, c])) }
+        ? {
+            ExpressionAttributeNames: { '#s': 'status' },
+            ExpressionAttributeValues: Object.fromEntries(closed.map((c, i) => [`:c${i}`, c])),
+          }
         : {}),
     },
   };
@@ -436,7 +505,9 @@ function digestUpsert(shareId: string, toUserId: string, commentIds: string[], d
     'shareId = :sid',
     'toUserId = :to',
     'GSI2PK = :gp',
-    ...(restoring ? ['dueAt = if_not_exists(dueAt, :due)', 'GSI2SK = if_not_exists(GSI2SK, :gs)', 'attempts = if_not_exists(attempts, :a)'] : ['dueAt = :due', 'GSI2SK = :gs']),
+    ...(restoring
+      ? ['dueAt = if_not_exists(dueAt, :due)', 'GSI2SK = if_not_exists(GSI2SK, :gs)', 'attempts = if_not_exists(attempts, :a)']
+      : ['dueAt = :due', 'GSI2SK = :gs']),
   ];
   return {
     Update: {
@@ -479,7 +550,14 @@ export async function putNewComment(
             {
               Put: {
                 TableName: T(),
-                Item: { PK: pk(share.id), SK: `COMMENT#${comment.id}`, entity: 'comment', participants: participants(share), ...comment, ...(opts.requestHash ? { requestHash: opts.requestHash } : {}) },
+                Item: {
+                  PK: pk(share.id),
+                  SK: `COMMENT#${comment.id}`,
+                  entity: 'comment',
+                  participants: participants(share),
+                  ...comment,
+                  ...(opts.requestHash ? { requestHash: opts.requestHash } : {}),
+                },
                 ConditionExpression: 'attribute_not_exists(PK)',
               },
             },
@@ -532,7 +610,13 @@ export async function updateComment(
                 UpdateExpression: 'SET #text = :t, tags = :g, #ts = :ts, updatedAt = :u',
                 ConditionExpression: 'attribute_exists(PK) AND userId = :me',
                 ExpressionAttributeNames: { '#text': 'text', '#ts': 'timestamp' },
-                ExpressionAttributeValues: { ':t': comment.text, ':g': comment.tags, ':ts': comment.timestamp, ':u': comment.updatedAt, ':me': comment.userId },
+                ExpressionAttributeValues: {
+                  ':t': comment.text,
+                  ':g': comment.tags,
+                  ':ts': comment.timestamp,
+                  ':u': comment.updatedAt,
+                  ':me': comment.userId,
+                },
               },
             },
           ],
@@ -614,7 +698,20 @@ export async function completeWithFeedback(
         new TransactWriteCommand({
           TransactItems: [
             ...alsoWrite,
-            { Put: { TableName: T(), Item: { PK: pk(share.id), SK: 'FEEDBACK', entity: 'feedback', participants: participants(share), shareId: share.id, ...feedback }, ConditionExpression: 'attribute_not_exists(PK)' } },
+            {
+              Put: {
+                TableName: T(),
+                Item: {
+                  PK: pk(share.id),
+                  SK: 'FEEDBACK',
+                  entity: 'feedback',
+                  participants: participants(share),
+                  shareId: share.id,
+                  ...feedback,
+                },
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
             {
               Update: {
                 TableName: T(),
@@ -651,8 +748,29 @@ export async function putRanking(share: ShareRecord, ranking: RankingRecord): Pr
       () =>
         new TransactWriteCommand({
           TransactItems: [
-            { Put: { TableName: T(), Item: { PK: pk(share.id), SK: 'RANKING', entity: 'ranking', participants: participants(share), shareId: share.id, ...ranking }, ConditionExpression: 'attribute_not_exists(PK)' } },
-            { Update: { TableName: T(), Key: metaKey(share.id), UpdateExpression: 'SET rating = :r', ConditionExpression: OPEN, ExpressionAttributeValues: { ':r': ranking.rating } } },
+            {
+              Put: {
+                TableName: T(),
+                Item: {
+                  PK: pk(share.id),
+                  SK: 'RANKING',
+                  entity: 'ranking',
+                  participants: participants(share),
+                  shareId: share.id,
+                  ...ranking,
+                },
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+            {
+              Update: {
+                TableName: T(),
+                Key: metaKey(share.id),
+                UpdateExpression: 'SET rating = :r',
+                ConditionExpression: OPEN,
+                ExpressionAttributeValues: { ':r': ranking.rating },
+              },
+            },
           ],
         }),
     );
@@ -757,7 +875,12 @@ export async function claimDigest(d: DigestRecord): Promise<DigestRecord | null>
  */
 export async function restoreDigest(d: DigestRecord, dueAt: string): Promise<boolean> {
   try {
-    await send(() => new TransactWriteCommand({ TransactItems: [shareOpenCheck(d.shareId, []), digestUpsert(d.shareId, d.toUserId, d.commentIds, dueAt, d.attempts)] }));
+    await send(
+      () =>
+        new TransactWriteCommand({
+          TransactItems: [shareOpenCheck(d.shareId, []), digestUpsert(d.shareId, d.toUserId, d.commentIds, dueAt, d.attempts)],
+        }),
+    );
     return true;
   } catch (err) {
     if (isConditionFailure(err)) return false;
@@ -769,7 +892,10 @@ export async function restoreDigest(d: DigestRecord, dueAt: string): Promise<boo
  * The shares of a track, with who takes part in each. For a deletion (`fence`), the track is fenced first,
  * so that no share can be added once this list is read, and the read is consistent.
  */
-export async function sharesOfTrack(trackId: string, opts: { fence?: boolean } = {}): Promise<{ shareId: string; participants: string[]; orderId?: string }[]> {
+export async function sharesOfTrack(
+  trackId: string,
+  opts: { fence?: boolean } = {},
+): Promise<{ shareId: string; participants: string[]; orderId?: string }[]> {
   if (opts.fence) await fence(trackKey(trackId));
   const items = await queryAll({
     TableName: T(),
@@ -777,7 +903,11 @@ export async function sharesOfTrack(trackId: string, opts: { fence?: boolean } =
     ExpressionAttributeValues: { ':pk': `TRACK#${trackId}`, ':s': 'SHARE#' },
     ConsistentRead: Boolean(opts.fence),
   });
-  return items.map((i) => ({ shareId: i.shareId as string, participants: i.participants as string[], ...(i.orderId ? { orderId: i.orderId as string } : {}) }));
+  return items.map((i) => ({
+    shareId: i.shareId as string,
+    participants: i.participants as string[],
+    ...(i.orderId ? { orderId: i.orderId as string } : {}),
+  }));
 }
 
 /**
@@ -803,7 +933,13 @@ export async function sharesReviewedBy(trackId: string, userId: string): Promise
  */
 export async function shareItemKeys(trackId: string, shareId: string): Promise<{ PK: string; SK: string }[]> {
   await fence(metaKey(shareId));
-  const keys = (await queryAll({ TableName: T(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk(shareId) }, ProjectionExpression: 'PK, SK', ConsistentRead: true })) as { PK: string; SK: string }[];
+  const keys = (await queryAll({
+    TableName: T(),
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': pk(shareId) },
+    ProjectionExpression: 'PK, SK',
+    ConsistentRead: true,
+  })) as { PK: string; SK: string }[];
   return [...keys, { PK: `TRACK#${trackId}`, SK: `SHARE#${shareId}` }];
 }
 
@@ -835,7 +971,6 @@ async function fence(key: { PK: string; SK: string }): Promise<void> {
     if (!isConditionFailure(err)) throw err;
   }
 }
-
 
 /** A share as its track's partition names it. */
 export interface TrackLink {
@@ -878,14 +1013,21 @@ export function shareDeletes(trackId: string, link: TrackLink & { commentIds: st
     ...link.commentIds.map((c) => ({ PK: pk(link.shareId), SK: `COMMENT#${c}` })),
   ];
   // The size alone would pass a list that lost one comment and gained another meanwhile (and leave the new one behind).
-  const size = link.commentIds.length ? { cond: 'size(commentIds) = :n', values: { ':n': link.commentIds.length } } : { cond: 'attribute_not_exists(commentIds)', values: {} };
-  const version = link.commentsVersion ? { cond: 'commentsVersion = :v', values: { ':v': link.commentsVersion } } : { cond: 'attribute_not_exists(commentsVersion)', values: {} };
+  const size = link.commentIds.length
+    ? { cond: 'size(commentIds) = :n', values: { ':n': link.commentIds.length } }
+    : { cond: 'attribute_not_exists(commentIds)', values: {} };
+  const version = link.commentsVersion
+    ? { cond: 'commentsVersion = :v', values: { ':v': link.commentsVersion } }
+    : { cond: 'attribute_not_exists(commentsVersion)', values: {} };
   const values = { ...size.values, ...version.values };
   const listed = {
     ConditionExpression: `${size.cond} AND ${version.cond}`,
     ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
   };
-  return [...keys.map((Key) => ({ Delete: { TableName: T(), Key } })), { Delete: { TableName: T(), Key: linkKey(trackId, link.shareId), ...listed } }];
+  return [
+    ...keys.map((Key) => ({ Delete: { TableName: T(), Key } })),
+    { Delete: { TableName: T(), Key: linkKey(trackId, link.shareId), ...listed } },
+  ];
 }
 
 /** Items one transaction of the migration below frees: its ConditionChecks and the link's update within 100. */
@@ -936,7 +1078,13 @@ async function releaseGoneIds(link: Record<string, unknown>): Promise<number> {
         () =>
           new TransactWriteCommand({
             TransactItems: [
-              ...ids.map((id) => ({ ConditionCheck: { TableName: T(), Key: { PK: pk(shareId), SK: `COMMENT#${id}` }, ConditionExpression: 'attribute_not_exists(PK)' } })),
+              ...ids.map((id) => ({
+                ConditionCheck: {
+                  TableName: T(),
+                  Key: { PK: pk(shareId), SK: `COMMENT#${id}` },
+                  ConditionExpression: 'attribute_not_exists(PK)',
+                },
+              })),
               {
                 Update: {
                   TableName: T(),

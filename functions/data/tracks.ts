@@ -6,7 +6,14 @@
  * - upload claim  PK AUDIOKEY#<uploadKey> SK AUDIOKEY   (one track per uploaded object; written with the track)
  * The track's META also collects the ids of its shares (`shareIds`) and holds their links (functions/data/shares.ts).
  */
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '../lib/aws/dynamo.js';
 import { countAll, queryAll } from './query.js';
@@ -15,7 +22,6 @@ import type { TrackStatus } from '../../shared/schemas/tracks.js';
 import { resultKey, toResult, type UploadResult } from './uploads.js';
 import { cancellation, failedItem, isConditionFailure, send } from './transactions.js';
 import { isTrackLink, toTrackLink, type TrackLink } from './shares.js';
-
 
 export interface TrackRecord {
   id: string;
@@ -72,10 +78,31 @@ export async function putNewTrack(track: TrackRecord): Promise<'created' | 'exis
     await dynamo().send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName: config.tableName, Item: { ...trackKey(track.id), ...ownerIndex(track), entity: TRACK_ENTITY, ...track }, ConditionExpression: 'attribute_not_exists(PK)' } },
-          { Put: { TableName: config.tableName, Item: { ...claimKeyOf(track), entity: 'audiokey', trackId: track.id }, ConditionExpression: 'attribute_not_exists(PK)' } },
+          {
+            Put: {
+              TableName: config.tableName,
+              Item: { ...trackKey(track.id), ...ownerIndex(track), entity: TRACK_ENTITY, ...track },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+          {
+            Put: {
+              TableName: config.tableName,
+              Item: { ...claimKeyOf(track), entity: 'audiokey', trackId: track.id },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
           ...(awaitsResult
-            ? [{ ConditionCheck: { TableName: config.tableName, Key: resultKey(track.uploadKey!), ConditionExpression: 'attribute_not_exists(PK)', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const } }]
+            ? [
+                {
+                  ConditionCheck: {
+                    TableName: config.tableName,
+                    Key: resultKey(track.uploadKey!),
+                    ConditionExpression: 'attribute_not_exists(PK)',
+                    ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+                  },
+                },
+              ]
             : []),
         ],
       }),
@@ -233,7 +260,12 @@ export interface TrackContents {
 
 /** The track's partition (its META and its share links), read consistently in one Query. */
 export async function readTrackContents(id: string): Promise<TrackContents> {
-  const items = await queryAll({ TableName: config.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': trackKey(id).PK }, ConsistentRead: true });
+  const items = await queryAll({
+    TableName: config.tableName,
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': trackKey(id).PK },
+    ConsistentRead: true,
+  });
   const meta = items.find((i) => i.SK === 'META');
   return {
     id,
@@ -306,7 +338,8 @@ export async function finishProcessing(id: string, outcome: { ready: ProcessedAu
   if ('ready' in outcome) {
     const r = outcome.ready;
     Object.assign(values, { ':ready': 'ready', ':a': r.audioKey, ':t': r.contentType, ':d': r.duration, ':p': r.peaks, ':s': r.snippet });
-    set = '#status = :ready, audioKey = :a, contentType = :t, #duration = :d, peaks = :p, snippet = :s, failureReason = :null, updatedAt = :u';
+    set =
+      '#status = :ready, audioKey = :a, contentType = :t, #duration = :d, peaks = :p, snippet = :s, failureReason = :null, updatedAt = :u';
     values[':null'] = null;
   } else {
     Object.assign(values, { ':failed': 'failed', ':r': outcome.failed });

@@ -31,7 +31,9 @@ export const isConditionFailure = (err: unknown) =>
 /** Cancelled only because another transaction was writing the same items: worth trying again. */
 const isConflict = (err: unknown) => {
   const reasons = cancellation(err);
-  return reasons ? reasons.includes('TransactionConflict') && !reasons.includes('ConditionalCheckFailed') : (err as Error).name === 'TransactionConflictException';
+  return reasons
+    ? reasons.includes('TransactionConflict') && !reasons.includes('ConditionalCheckFailed')
+    : (err as Error).name === 'TransactionConflictException';
 };
 
 /**

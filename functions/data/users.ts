@@ -10,7 +10,14 @@
  * - search    PK USER#<id>        SK SEARCH#<term>  GSI2 SEARCH#<first 2 letters> / <term>#<id>
  *             one per prefix a person may type: the whole name, each later word of it, the username
  */
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { dynamo } from '../lib/aws/dynamo.js';
@@ -92,7 +99,13 @@ export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems'
 type TransactUpdate = NonNullable<TransactItem['Update']>;
 
 const counterMove = (type: StoredUserType, by: number): TransactItem => ({
-  Update: { TableName: config.tableName, Key: counterKey(type), UpdateExpression: 'ADD #count :by', ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':by': by } },
+  Update: {
+    TableName: config.tableName,
+    Key: counterKey(type),
+    UpdateExpression: 'ADD #count :by',
+    ExpressionAttributeNames: { '#count': 'count' },
+    ExpressionAttributeValues: { ':by': by },
+  },
 });
 
 /** The terms a user is found by: name, each later word of the name, username (lowercase). */
@@ -143,7 +156,11 @@ export function versionedUpdate(
   const values: Record<string, unknown> = { ...changes, updatedAt: at, version, ...typeIndexKeys(next), ...nameLower(next.fullName) };
   const names = Object.keys(values);
   const legacy = current.version === undefined;
-  const counters = legacy ? [counterMove(next.type, 1)] : next.type === current.type ? [] : [counterMove(current.type, -1), counterMove(next.type, 1)];
+  const counters = legacy
+    ? [counterMove(next.type, 1)]
+    : next.type === current.type
+      ? []
+      : [counterMove(current.type, -1), counterMove(next.type, 1)];
   return {
     next,
     counters,
@@ -153,9 +170,18 @@ export function versionedUpdate(
       // A record from before GSI3 keeps its GSI1 keys here: the migration finds its user's tracks from
       // them (moveLegacyUsers), then takes them off.
       UpdateExpression: `SET ${names.map((n) => `#${n} = :${n}`).join(', ')}`,
-      ConditionExpression: [`attribute_exists(PK) AND ${legacy ? 'attribute_not_exists(#version)' : '#version = :was'}`, condition?.expression].filter(Boolean).join(' AND '),
+      ConditionExpression: [
+        `attribute_exists(PK) AND ${legacy ? 'attribute_not_exists(#version)' : '#version = :was'}`,
+        condition?.expression,
+      ]
+        .filter(Boolean)
+        .join(' AND '),
       ExpressionAttributeNames: { ...Object.fromEntries(names.map((n) => [`#${n}`, n])), ...condition?.names },
-      ExpressionAttributeValues: { ...Object.fromEntries(names.map((n) => [`:${n}`, values[n]])), ...(legacy ? {} : { ':was': current.version }), ...condition?.values },
+      ExpressionAttributeValues: {
+        ...Object.fromEntries(names.map((n) => [`:${n}`, values[n]])),
+        ...(legacy ? {} : { ':was': current.version }),
+        ...condition?.values,
+      },
       // What won, when this loses: the caller tries again from it without reading it again.
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     },
@@ -213,7 +239,8 @@ export async function onFreshRecord<T>(user: UserRecord, write: (u: UserRecord) 
     try {
       return await write(err.current);
     } catch (again) {
-      if (again instanceof UserChanged) throw new Conflict('Your profile is being changed elsewhere right now. Please try again.', 'profile_changed');
+      if (again instanceof UserChanged)
+        throw new Conflict('Your profile is being changed elsewhere right now. Please try again.', 'profile_changed');
       throw again;
     }
   }
@@ -225,9 +252,7 @@ export async function getUser(id: string): Promise<UserRecord | null> {
 }
 
 export async function usernameTaken(username: string): Promise<boolean> {
-  const res = await dynamo().send(
-    new GetCommand({ TableName: config.tableName, Key: usernameKey(username), ProjectionExpression: 'PK' }),
-  );
+  const res = await dynamo().send(new GetCommand({ TableName: config.tableName, Key: usernameKey(username), ProjectionExpression: 'PK' }));
   return Boolean(res.Item);
 }
 
@@ -237,27 +262,28 @@ export type CreateUserResult = 'created' | 'user_exists' | 'username_taken';
 export async function createUser(user: UserRecord): Promise<CreateUserResult> {
   try {
     // Creations of one type meet on its counter: a transaction refused for another in flight is tried again.
-    await send(() =>
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: config.tableName,
-              Item: toItem({ ...user, version: 1 }),
-              ConditionExpression: 'attribute_not_exists(PK)',
+    await send(
+      () =>
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: config.tableName,
+                Item: toItem({ ...user, version: 1 }),
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
             },
-          },
-          {
-            Put: {
-              TableName: config.tableName,
-              Item: { ...usernameKey(user.username), entity: 'username', userId: user.id },
-              ConditionExpression: 'attribute_not_exists(PK)',
+            {
+              Put: {
+                TableName: config.tableName,
+                Item: { ...usernameKey(user.username), entity: 'username', userId: user.id },
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
             },
-          },
-          counterMove(user.type, 1),
-          ...searchTerms(user).map((term) => ({ Put: { TableName: config.tableName, Item: searchItem(user.id, term) } })),
-        ],
-      }),
+            counterMove(user.type, 1),
+            ...searchTerms(user).map((term) => ({ Put: { TableName: config.tableName, Item: searchItem(user.id, term) } })),
+          ],
+        }),
     );
     return 'created';
   } catch (err) {
@@ -273,9 +299,27 @@ export async function createUser(user: UserRecord): Promise<CreateUserResult> {
 type ProfileChanges = Partial<
   Pick<
     UserRecord,
-    | 'type' | 'typeChosen' | 'genres' | 'costRange' | 'experience' | 'fullName' | 'bio' | 'location' | 'keyCredits'
-    | 'availability' | 'responseTime' | 'mentorshipStyle' | 'featuredTrack' | 'testimonials' | 'eventParticipation'
-    | 'socialMedia' | 'website' | 'profileImage' | 'coverImage' | 'feedbackPriceCents' | 'proApplication'
+    | 'type'
+    | 'typeChosen'
+    | 'genres'
+    | 'costRange'
+    | 'experience'
+    | 'fullName'
+    | 'bio'
+    | 'location'
+    | 'keyCredits'
+    | 'availability'
+    | 'responseTime'
+    | 'mentorshipStyle'
+    | 'featuredTrack'
+    | 'testimonials'
+    | 'eventParticipation'
+    | 'socialMedia'
+    | 'website'
+    | 'profileImage'
+    | 'coverImage'
+    | 'feedbackPriceCents'
+    | 'proApplication'
   >
 >;
 
@@ -310,21 +354,39 @@ export async function renameUser(
     const newTerms = new Set(searchTerms(next));
     const usernameMoves = next.username !== current.username;
     try {
-      await send(() =>
-        new TransactWriteCommand({
-          TransactItems: [
-            { Update: update },
-            ...(usernameMoves
-              ? [
-                  { Put: { TableName: T, Item: { ...usernameKey(next.username), entity: 'username', userId: current.id }, ConditionExpression: 'attribute_not_exists(PK)' } },
-                  { Delete: { TableName: T, Key: usernameKey(current.username), ConditionExpression: 'userId = :me', ExpressionAttributeValues: { ':me': current.id } } },
-                ]
-              : []),
-            ...[...oldTerms].filter((t) => !newTerms.has(t)).map((term) => ({ Delete: { TableName: T, Key: { PK: `USER#${current.id}`, SK: `SEARCH#${term}` } } })),
-            ...[...newTerms].filter((t) => !oldTerms.has(t)).map((term) => ({ Put: { TableName: T, Item: searchItem(current.id, term) } })),
-            ...counters,
-          ],
-        }),
+      await send(
+        () =>
+          new TransactWriteCommand({
+            TransactItems: [
+              { Update: update },
+              ...(usernameMoves
+                ? [
+                    {
+                      Put: {
+                        TableName: T,
+                        Item: { ...usernameKey(next.username), entity: 'username', userId: current.id },
+                        ConditionExpression: 'attribute_not_exists(PK)',
+                      },
+                    },
+                    {
+                      Delete: {
+                        TableName: T,
+                        Key: usernameKey(current.username),
+                        ConditionExpression: 'userId = :me',
+                        ExpressionAttributeValues: { ':me': current.id },
+                      },
+                    },
+                  ]
+                : []),
+              ...[...oldTerms]
+                .filter((t) => !newTerms.has(t))
+                .map((term) => ({ Delete: { TableName: T, Key: { PK: `USER#${current.id}`, SK: `SEARCH#${term}` } } })),
+              ...[...newTerms]
+                .filter((t) => !oldTerms.has(t))
+                .map((term) => ({ Put: { TableName: T, Item: searchItem(current.id, term) } })),
+              ...counters,
+            ],
+          }),
       );
       return { user: next };
     } catch (err) {
@@ -434,8 +496,14 @@ export async function pageUsersOfType(
 export async function countUsersOfTypes(types: StoredUserType[]): Promise<number> {
   let sum = 0;
   // A throttled BatchGet answers some keys later (UnprocessedKeys): asked again, or the count comes up short.
-  for (let keys: Record<string, unknown>[] = types.map(counterKey); keys.length > 0; ) {
-    const res = await dynamo().send(new BatchGetCommand({ RequestItems: { [config.tableName]: { Keys: keys, ProjectionExpression: '#count', ExpressionAttributeNames: { '#count': 'count' } } } }));
+  for (let keys: Record<string, unknown>[] = types.map(counterKey); keys.length > 0;) {
+    const res = await dynamo().send(
+      new BatchGetCommand({
+        RequestItems: {
+          [config.tableName]: { Keys: keys, ProjectionExpression: '#count', ExpressionAttributeNames: { '#count': 'count' } },
+        },
+      }),
+    );
     sum += (res.Responses?.[config.tableName] ?? []).reduce((n, item) => n + ((item.count as number | undefined) ?? 0), 0);
     keys = res.UnprocessedKeys?.[config.tableName]?.Keys ?? [];
   }
@@ -466,26 +534,32 @@ const USER_TYPES: StoredUserType[] = ['pro', 'musician', 'admin'];
 export async function moveLegacyUsers(first: (userId: string) => Promise<void>): Promise<number> {
   let moved = 0;
   for (const type of USER_TYPES) {
-    const found = await queryAll({ TableName: config.tableName, IndexName: 'GSI1Count', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': `TYPE#${type}` } });
+    const found = await queryAll({
+      TableName: config.tableName,
+      IndexName: 'GSI1Count',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': `TYPE#${type}` },
+    });
     for (const entry of found) {
       await first(String(entry.PK).slice('USER#'.length));
       try {
-        await send(() =>
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Update: {
-                  TableName: config.tableName,
-                  Key: { PK: entry.PK, SK: entry.SK },
-                  UpdateExpression: 'SET GSI3PK = :pk, GSI3SK = :sk, #version = :one REMOVE GSI1PK, GSI1SK',
-                  ConditionExpression: 'GSI1PK = :pk AND GSI1SK = :sk AND attribute_not_exists(#version)',
-                  ExpressionAttributeNames: { '#version': 'version' },
-                  ExpressionAttributeValues: { ':pk': entry.GSI1PK, ':sk': entry.GSI1SK, ':one': 1 },
+        await send(
+          () =>
+            new TransactWriteCommand({
+              TransactItems: [
+                {
+                  Update: {
+                    TableName: config.tableName,
+                    Key: { PK: entry.PK, SK: entry.SK },
+                    UpdateExpression: 'SET GSI3PK = :pk, GSI3SK = :sk, #version = :one REMOVE GSI1PK, GSI1SK',
+                    ConditionExpression: 'GSI1PK = :pk AND GSI1SK = :sk AND attribute_not_exists(#version)',
+                    ExpressionAttributeNames: { '#version': 'version' },
+                    ExpressionAttributeValues: { ':pk': entry.GSI1PK, ':sk': entry.GSI1SK, ':one': 1 },
+                  },
                 },
-              },
-              counterMove(type, 1),
-            ],
-          }),
+                counterMove(type, 1),
+              ],
+            }),
         );
         moved++;
       } catch (err) {
@@ -500,15 +574,16 @@ export async function moveLegacyUsers(first: (userId: string) => Promise<void>):
 /** A record a versioned write moved and counted meanwhile: only its GSI1 keys are left to take off. */
 async function leaveGsi1(entry: Record<string, unknown>) {
   try {
-    await send(() =>
-      new UpdateCommand({
-        TableName: config.tableName,
-        Key: { PK: entry.PK, SK: entry.SK },
-        UpdateExpression: 'REMOVE GSI1PK, GSI1SK',
-        ConditionExpression: 'GSI1PK = :pk AND attribute_exists(#version)',
-        ExpressionAttributeNames: { '#version': 'version' },
-        ExpressionAttributeValues: { ':pk': entry.GSI1PK },
-      }),
+    await send(
+      () =>
+        new UpdateCommand({
+          TableName: config.tableName,
+          Key: { PK: entry.PK, SK: entry.SK },
+          UpdateExpression: 'REMOVE GSI1PK, GSI1SK',
+          ConditionExpression: 'GSI1PK = :pk AND attribute_exists(#version)',
+          ExpressionAttributeNames: { '#version': 'version' },
+          ExpressionAttributeValues: { ':pk': entry.GSI1PK },
+        }),
     );
   } catch (err) {
     if (!isConditionFailure(err)) throw err;
@@ -541,27 +616,37 @@ export async function setFeedbackPrice(userId: string, cents: number | null): Pr
  * audit entry, which names the price it replaces) in the same transaction. 'not_pro' when the user is not
  * a pro (any more); UserChanged with the record that won when the price moved meanwhile.
  */
-export async function changeFeedbackPrice(current: UserRecord, cents: number | null, also: TransactItem[]): Promise<UserRecord | 'not_pro'> {
+export async function changeFeedbackPrice(
+  current: UserRecord,
+  cents: number | null,
+  also: TransactItem[],
+): Promise<UserRecord | 'not_pro'> {
   const at = new Date().toISOString();
   const was = current.feedbackPriceCents ?? null;
   try {
-    await send(() =>
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: config.tableName,
-              Key: userKey(current.id),
-              UpdateExpression: 'SET #price = :p, updatedAt = :u',
-              ConditionExpression: `attribute_exists(PK) AND #type = :pro AND ${was === null ? '(attribute_not_exists(#price) OR attribute_type(#price, :null))' : '#price = :was'}`,
-              ExpressionAttributeNames: { '#type': 'type', '#price': 'feedbackPriceCents' },
-              ExpressionAttributeValues: { ':p': cents, ':u': at, ':pro': 'pro', ...(was === null ? { ':null': 'NULL' } : { ':was': was }) },
-              ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    await send(
+      () =>
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: config.tableName,
+                Key: userKey(current.id),
+                UpdateExpression: 'SET #price = :p, updatedAt = :u',
+                ConditionExpression: `attribute_exists(PK) AND #type = :pro AND ${was === null ? '(attribute_not_exists(#price) OR attribute_type(#price, :null))' : '#price = :was'}`,
+                ExpressionAttributeNames: { '#type': 'type', '#price': 'feedbackPriceCents' },
+                ExpressionAttributeValues: {
+                  ':p': cents,
+                  ':u': at,
+                  ':pro': 'pro',
+                  ...(was === null ? { ':null': 'NULL' } : { ':was': was }),
+                },
+                ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+              },
             },
-          },
-          ...also,
-        ],
-      }),
+            ...also,
+          ],
+        }),
     );
     return { ...current, feedbackPriceCents: cents, updatedAt: at };
   } catch (err) {
@@ -578,20 +663,21 @@ export async function changeFeedbackPrice(current: UserRecord, cents: number | n
  * audit entry) in the same transaction. Not versioned: nothing listed or counted derives from it.
  */
 export async function setTotpEnrolledAt(userId: string, at: string | null, also: TransactItem[]): Promise<void> {
-  await send(() =>
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Update: {
-            TableName: config.tableName,
-            Key: userKey(userId),
-            UpdateExpression: at ? 'SET totpEnrolledAt = :at' : 'REMOVE totpEnrolledAt',
-            ConditionExpression: 'attribute_exists(PK)',
-            ...(at ? { ExpressionAttributeValues: { ':at': at } } : {}),
+  await send(
+    () =>
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: config.tableName,
+              Key: userKey(userId),
+              UpdateExpression: at ? 'SET totpEnrolledAt = :at' : 'REMOVE totpEnrolledAt',
+              ConditionExpression: 'attribute_exists(PK)',
+              ...(at ? { ExpressionAttributeValues: { ':at': at } } : {}),
+            },
           },
-        },
-        ...also,
-      ],
-    }),
+          ...also,
+        ],
+      }),
   );
 }

@@ -79,7 +79,11 @@ export const MFA_SIGN_IN_NEEDED = 'This session began before your authenticator 
  * Why an admin-group account in this session has no admin rights yet, or null when it has them: TOTP is
  * off, or on without the API's record of its set-up, or the session signed in before that set-up.
  */
-export function mfaShortfall(user: Pick<UserRecord, 'totpEnrolledAt'>, identity: Pick<Identity, 'authTime'>, status: PoolStatus): string | null {
+export function mfaShortfall(
+  user: Pick<UserRecord, 'totpEnrolledAt'>,
+  identity: Pick<Identity, 'authTime'>,
+  status: PoolStatus,
+): string | null {
   if (!status.totpOn || !user.totpEnrolledAt) return MFA_SETUP_NEEDED;
   // auth_time is in whole seconds: a sign-in in the second of the set-up may have come before it, so it
   // counts only from the next whole second on (the set-up's answer says when; the login waits for it).

@@ -44,7 +44,10 @@ function decode(cursor: string | undefined, types: readonly StoredUserType[]): C
   return decodeCursorValue(cursor, (c: unknown): c is Cursor => {
     const { t, k, n } = (c ?? {}) as Partial<Cursor>;
     return (
-      typeof t === 'number' && Number.isInteger(t) && t >= 0 && t < types.length &&
+      typeof t === 'number' &&
+      Number.isInteger(t) &&
+      t >= 0 &&
+      t < types.length &&
       (k === undefined || isStartKeyOf(k, users.typePartition(types[t]))) &&
       (n === undefined || (Number.isInteger(n) && n >= 0))
     );
@@ -64,11 +67,18 @@ export async function listUsers(input: { type: 'all' | 'pro' | 'musician'; q?: s
   const q = input.q?.trim().toLowerCase() || undefined;
   const cursor = decode(input.cursor, types);
   const counting =
-    cursor.n !== undefined ? Promise.resolve(cursor.n)
-    : q ? Promise.all(types.map((t) => users.countMatchingUsers(t, q))).then((counts) => counts.reduce((a, b) => a + b, 0))
-    : users.countUsersOfTypes(types);
+    cursor.n !== undefined
+      ? Promise.resolve(cursor.n)
+      : q
+        ? Promise.all(types.map((t) => users.countMatchingUsers(t, q))).then((counts) => counts.reduce((a, b) => a + b, 0))
+        : users.countUsersOfTypes(types);
   counting.catch(() => {}); // awaited below; a failure must not go unhandled meanwhile
-  const { users: page, next: k } = await users.pageUsersOfType(types[cursor.t], { limit: PAGE_SIZE, start: cursor.k, q, read: q ? SEARCH_READ : PAGE_SIZE });
+  const { users: page, next: k } = await users.pageUsersOfType(types[cursor.t], {
+    limit: PAGE_SIZE,
+    start: cursor.k,
+    q,
+    read: q ? SEARCH_READ : PAGE_SIZE,
+  });
   const count = await counting;
   const carried = q ? { n: count } : {};
   const next: Cursor | null = k ? { t: cursor.t, k, ...carried } : cursor.t + 1 < types.length ? { t: cursor.t + 1, ...carried } : null;
@@ -120,13 +130,18 @@ export async function setFeedbackPrice(admin: UserRecord, id: string, dollars: n
   const updated = await users.onFreshRecord(user, (current) =>
     current.type === 'pro' && (current.feedbackPriceCents ?? null) === cents
       ? Promise.resolve(current)
-      : users.changeFeedbackPrice(current, cents, [audited(admin, current, 'setFeedbackPrice', priceText(current.feedbackPriceCents), priceText(cents))]),
+      : users.changeFeedbackPrice(current, cents, [
+          audited(admin, current, 'setFeedbackPrice', priceText(current.feedbackPriceCents), priceText(cents)),
+        ]),
   );
   if (updated === 'not_pro' || updated.type !== 'pro') throw new Conflict('Only pros have a feedback price', 'not_pro');
   return toAdminUserView(updated);
 }
 
-export async function adjustBalance(admin: UserRecord, input: { id: string; balance: number; expectedBalanceCents: number; reason: string }): Promise<AdminUserView> {
+export async function adjustBalance(
+  admin: UserRecord,
+  input: { id: string; balance: number; expectedBalanceCents: number; reason: string },
+): Promise<AdminUserView> {
   const user = await managed(input.id);
   if (user.type !== 'pro') throw new Conflict('Only pros have a balance to edit', 'not_pro');
   const target = Math.round(input.balance * 100);
@@ -138,9 +153,13 @@ export async function adjustBalance(admin: UserRecord, input: { id: string; bala
   const now = result.found;
   if (!now || now.type === 'admin') throw new NotFound('User not found');
   if (now.type !== 'pro') throw new Conflict('Only pros have a balance to edit', 'not_pro');
-  throw new Conflict(`The balance changed meanwhile: it is now ${formatCents(now.balanceCents)}. Check it and edit again.`, 'balance_changed', {
-    balanceCents: now.balanceCents,
-  });
+  throw new Conflict(
+    `The balance changed meanwhile: it is now ${formatCents(now.balanceCents)}. Check it and edit again.`,
+    'balance_changed',
+    {
+      balanceCents: now.balanceCents,
+    },
+  );
 }
 
 export const settings = () => getSettings();
@@ -148,8 +167,12 @@ export async function updateMargin(admin: UserRecord, margin: number, expectedUp
   const saved = await setMargin(margin, admin.id, expectedUpdatedAt);
   if (saved) return saved;
   const now = await getSettings();
-  throw new Conflict(`The margin was changed meanwhile: it is now ${(now.margin * 100).toFixed(1)}%. Check it and save again.`, 'settings_changed', {
-    margin: now.margin,
-    ...(now.updatedAt ? { updatedAt: now.updatedAt } : {}),
-  });
+  throw new Conflict(
+    `The margin was changed meanwhile: it is now ${(now.margin * 100).toFixed(1)}%. Check it and save again.`,
+    'settings_changed',
+    {
+      margin: now.margin,
+      ...(now.updatedAt ? { updatedAt: now.updatedAt } : {}),
+    },
+  );
 }

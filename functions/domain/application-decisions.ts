@@ -27,11 +27,15 @@ export async function decide(
   for (let attempt = 0; ; attempt++) {
     // Made a pro meanwhile with the type toggle: approving closes the application, declining would contradict it.
     const alreadyPro = applicant.type === 'pro';
-    if (alreadyPro && input.decision === 'decline') throw new Conflict(`${applicant.fullName} is already a pro. Switch them back to musician first to decline.`, 'already_pro');
+    if (alreadyPro && input.decision === 'decline')
+      throw new Conflict(`${applicant.fullName} is already a pro. Switch them back to musician first to decline.`, 'already_pro');
     const result = await decideApplication(app, { status, reason, adminId: admin.id, at }, applicant, alreadyPro);
     if (result === 'decided') break;
     if (result === 'application_changed' || !result.applicant || attempt > 0) {
-      throw new Conflict('This application changed meanwhile (decided by another admin, or the applicant is no longer a musician). Reload the list.', 'application_decided');
+      throw new Conflict(
+        'This application changed meanwhile (decided by another admin, or the applicant is no longer a musician). Reload the list.',
+        'application_decided',
+      );
     }
     applicant = result.applicant;
   }
@@ -41,8 +45,17 @@ export async function decide(
     applicant,
     status === 'approved' ? 'You are now a pro on Snip' : 'Your application to become a pro',
     status === 'approved'
-      ? [`Hi ${applicant.fullName},`, 'Your application was approved: you are now a pro.', 'Complete your profile (bio, availability, response time, links and your price) so musicians can choose you.']
-      : [`Hi ${applicant.fullName},`, 'Thank you for applying to review as a pro. This time we did not approve the application:', reason!, 'You can apply again from your profile.'],
+      ? [
+          `Hi ${applicant.fullName},`,
+          'Your application was approved: you are now a pro.',
+          'Complete your profile (bio, availability, response time, links and your price) so musicians can choose you.',
+        ]
+      : [
+          `Hi ${applicant.fullName},`,
+          'Thank you for applying to review as a pro. This time we did not approve the application:',
+          reason!,
+          'You can apply again from your profile.',
+        ],
     paths.profile,
   );
   return toApplicationView({ ...app, status, reason, decidedAt: at, decidedBy: admin.id });

@@ -49,7 +49,8 @@ export async function apply(user: UserRecord, input: ApplicationInput): Promise<
     decidedBy: null,
   };
   const result = await fileApplication(app);
-  if (result === 'pending') throw new Conflict('Your application is already with our team. We will e-mail you when it is decided.', 'application_pending');
+  if (result === 'pending')
+    throw new Conflict('Your application is already with our team. We will e-mail you when it is decided.', 'application_pending');
   if (result === 'not_musician') throw new Conflict('Only musicians apply to become a pro', 'not_musician');
   return toApplicationView(app);
 }
@@ -60,6 +61,9 @@ export async function myApplication(user: UserRecord): Promise<ProApplicationVie
 }
 
 export async function listApplications(input: { status: ApplicationStatus; cursor?: string }) {
-  const { applications, next } = await pageApplications(input.status, { limit: PAGE_SIZE, start: decodeCursor(input.cursor, { GSI1PK: `APPLICATION#${input.status}` }) });
+  const { applications, next } = await pageApplications(input.status, {
+    limit: PAGE_SIZE,
+    start: decodeCursor(input.cursor, { GSI1PK: `APPLICATION#${input.status}` }),
+  });
   return { applications: applications.map(toApplicationView), next: encodeCursor(next) };
 }

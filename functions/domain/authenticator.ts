@@ -43,7 +43,10 @@ function adminAccount(caller: Caller) {
 function assertSignedInWithin(caller: Caller, seconds: number, what: string) {
   const age = Date.now() / 1000 - caller.identity.authTime;
   if (!caller.identity.authTime || age > seconds) {
-    throw new Forbidden(`${what} needs a sign-in less than ${seconds / 60} minutes old. Sign in again and retry.`, 'recent_sign_in_required');
+    throw new Forbidden(
+      `${what} needs a sign-in less than ${seconds / 60} minutes old. Sign in again and retry.`,
+      'recent_sign_in_required',
+    );
   }
 }
 
@@ -58,7 +61,8 @@ async function ownAccessToken(caller: Caller, token: string) {
 /** Cognito's refusals, in the API's words. */
 function cognitoRefusal(err: unknown): never {
   const name = (err as Error).name;
-  if (name === 'EnableSoftwareTokenMFAException' || name === 'CodeMismatchException') throw new BadRequest('Invalid code. Please try again.', { code: 'Invalid code. Please try again.' }, 'invalid_code');
+  if (name === 'EnableSoftwareTokenMFAException' || name === 'CodeMismatchException')
+    throw new BadRequest('Invalid code. Please try again.', { code: 'Invalid code. Please try again.' }, 'invalid_code');
   if (name === 'InvalidParameterException' && /not associated/i.test((err as Error).message)) {
     throw new Conflict('Start the set-up again: no new key is waiting for its first code.', 'setup_not_started');
   }
@@ -107,11 +111,16 @@ export async function confirmSetup(caller: Caller, input: { accessToken: string;
   ]);
   forgetPoolStatus(caller.identity.sub);
   await signOutEverywhere(caller.identity.cognitoUsername);
-  await sendClaimedMail(user, NEW_AUTHENTICATOR_SUBJECT, [
-    `Hi ${user.fullName},`,
-    `A new authenticator app was set up for two-factor sign-in to your Snip admin account (${at.replace('T', ' ').slice(0, 16)} UTC). Every session of the account was signed out; signing in now needs a code from that app.`,
-    'If this was not you, your password is known to someone else: ask the operators to reset your two-factor authentication at once, then change your password.',
-  ], paths.adminLogin);
+  await sendClaimedMail(
+    user,
+    NEW_AUTHENTICATOR_SUBJECT,
+    [
+      `Hi ${user.fullName},`,
+      `A new authenticator app was set up for two-factor sign-in to your Snip admin account (${at.replace('T', ' ').slice(0, 16)} UTC). Every session of the account was signed out; signing in now needs a code from that app.`,
+      'If this was not you, your password is known to someone else: ask the operators to reset your two-factor authentication at once, then change your password.',
+    ],
+    paths.adminLogin,
+  );
   return { totpOn: true, enrolledAt: at };
 }
 
@@ -121,7 +130,10 @@ export async function removeAuthenticator(caller: Caller): Promise<Authenticator
   const enrolledAt = user.totpEnrolledAt;
   // Signed in after the set-up, with TOTP on: Cognito asked that sign-in for a code.
   if (!enrolledAt || !caller.pool?.totpOn || caller.identity.authTime * 1000 < Date.parse(enrolledAt)) {
-    throw new Forbidden('Removing your authenticator needs a sign-in with a code from it. Sign in again and retry.', 'recent_sign_in_required');
+    throw new Forbidden(
+      'Removing your authenticator needs a sign-in with a code from it. Sign in again and retry.',
+      'recent_sign_in_required',
+    );
   }
   assertSignedInWithin(caller, REMOVAL_SIGN_IN_SECONDS, 'Removing your authenticator');
   await turnTotpOff(caller.identity.cognitoUsername).catch(cognitoRefusal);
@@ -140,10 +152,15 @@ export async function removeAuthenticator(caller: Caller): Promise<Authenticator
     }),
   ]);
   forgetPoolStatus(caller.identity.sub);
-  await sendClaimedMail(user, AUTHENTICATOR_REMOVED_SUBJECT, [
-    `Hi ${user.fullName},`,
-    'The authenticator app of your Snip admin account was removed. Admin access needs one: set a new one up at your next sign-in at the admin login.',
-    'If this was not you, ask the operators to lock your account at once, then change your password.',
-  ], paths.adminLogin);
+  await sendClaimedMail(
+    user,
+    AUTHENTICATOR_REMOVED_SUBJECT,
+    [
+      `Hi ${user.fullName},`,
+      'The authenticator app of your Snip admin account was removed. Admin access needs one: set a new one up at your next sign-in at the admin login.',
+      'If this was not you, ask the operators to lock your account at once, then change your password.',
+    ],
+    paths.adminLogin,
+  );
   return { totpOn: false, enrolledAt: null };
 }

@@ -55,7 +55,9 @@ export async function plansFor(user: UserRecord) {
   return {
     plans,
     currentPlanId: current,
-    subscription: user.plan ? { status: user.plan.status, currentPeriodEnd: user.plan.currentPeriodEnd, cancelAtPeriodEnd: user.plan.cancelAtPeriodEnd } : null,
+    subscription: user.plan
+      ? { status: user.plan.status, currentPeriodEnd: user.plan.currentPeriodEnd, cancelAtPeriodEnd: user.plan.cancelAtPeriodEnd }
+      : null,
     canManage: Boolean(user.stripeCustomerId),
   };
 }
@@ -74,7 +76,8 @@ async function customerOf(user: UserRecord): Promise<string> {
 /** Starts a checkout for a paid plan; the caller is the customer, never a body field. Returns where the browser goes. */
 export async function startCheckout(user: UserRecord, priceId: string): Promise<{ url: string }> {
   // A plan added in the last minute is not in the cache yet: one fresh read before saying no.
-  const plan = (await listPlans()).find((p) => p.price.id === priceId) ?? (await listPlans({ fresh: true })).find((p) => p.price.id === priceId);
+  const plan =
+    (await listPlans()).find((p) => p.price.id === priceId) ?? (await listPlans({ fresh: true })).find((p) => p.price.id === priceId);
   if (!plan) throw new NotFound('That plan is not offered');
   if (plan.price.amount === 0) throw new BadRequest('The free plan needs no checkout', { priceId: 'Choose a paid plan' });
   if (user.plan && LIVE.has(user.plan.status)) {
@@ -99,7 +102,9 @@ export async function startCheckout(user: UserRecord, priceId: string): Promise<
 export async function openPortal(user: UserRecord): Promise<{ url: string }> {
   if (!user.stripeCustomerId) throw new Conflict('You have no billing account yet: choose a plan first.', 'no_billing_account');
   // Marked, so that the page knows to look for a change made there (the webhook lands a moment later).
-  return { url: await billing().createPortal({ customerId: user.stripeCustomerId, returnUrl: `${config.appUrl}${paths.settings}?portal=return` }) };
+  return {
+    url: await billing().createPortal({ customerId: user.stripeCustomerId, returnUrl: `${config.appUrl}${paths.settings}?portal=return` }),
+  };
 }
 
 /** The plan a customer's subscriptions give now: the dearest live one, or none (the free plan). */
@@ -134,7 +139,13 @@ async function currentPlan(customerId: string) {
 /** Events after which the plans themselves may have changed (an operator edited a product or a price). */
 const CATALOG = new Set(['product.created', 'product.updated', 'product.deleted', 'price.created', 'price.updated', 'price.deleted']);
 
-const SYNCING = new Set(['checkout.session.completed', 'customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted', 'invoice.paid']);
+const SYNCING = new Set([
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.paid',
+]);
 
 /** A renewal that could not be charged: the plan is synced as for SYNCING, and the user e-mailed once. */
 const PAYMENT_FAILED = 'invoice.payment_failed';
@@ -184,10 +195,14 @@ async function syncPlan(userId: string, customerId: string, event: WebhookEvent,
   // The plan the failed invoice is for, as just read (the user's stored one when the read gave none).
   const name = (plan ?? user.plan)?.name;
   // Claimed above; a failure is logged (the event is recorded, so it is not sent again).
-  await sendClaimedMail(user, `Your payment for ${name ?? 'your plan'} failed`, [
-    `Hi ${user.fullName},`,
-    `We could not take the payment${amountDue ? ` of ${formatCents(amountDue)}` : ''} for your ${name ?? ''} plan.`.replace('  ', ' '),
-    'Update your card from Manage billing in Settings to keep your plan.',
-  ], paths.settings);
+  await sendClaimedMail(
+    user,
+    `Your payment for ${name ?? 'your plan'} failed`,
+    [
+      `Hi ${user.fullName},`,
+      `We could not take the payment${amountDue ? ` of ${formatCents(amountDue)}` : ''} for your ${name ?? ''} plan.`.replace('  ', ' '),
+      'Update your card from Manage billing in Settings to keep your plan.',
+    ],
+    paths.settings,
+  );
 }
-

@@ -33,7 +33,13 @@ export async function searchUsers(
   input: { q: string; excludeIds?: string; type?: 'musician' | 'pro' },
 ): Promise<UserCard[]> {
   const prefix = input.q.trim().toLowerCase().replace(/\s+/g, ' ');
-  const excluded = new Set([callerId, ...(input.excludeIds ?? '').split(',').map((s) => s.trim()).filter(Boolean)]);
+  const excluded = new Set([
+    callerId,
+    ...(input.excludeIds ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ]);
   const wanted = (u: UserRecord) => u.type !== 'admin' && (!input.type || u.type === input.type);
   // The filters apply after the index read, so keep reading until enough people pass them.
   const found = new Map<string, UserRecord>();

@@ -47,7 +47,8 @@ export async function createImageUpload(
   input: { kind: ImageKind; contentType: string; size: number },
 ): Promise<{ url: string; fields: Record<string, string>; key: string }> {
   const contentType = input.contentType as ImageFormat;
-  if (!EXTENSIONS[contentType]) throw new BadRequest('Upload a JPEG, PNG or WebP image', { contentType: 'Upload a JPEG, PNG or WebP image' });
+  if (!EXTENSIONS[contentType])
+    throw new BadRequest('Upload a JPEG, PNG or WebP image', { contentType: 'Upload a JPEG, PNG or WebP image' });
   const key = imageUploadKey(user.id, input.kind, contentType);
   const post = await images.presignImageUpload(key, contentType, MAX_IMAGE_BYTES, IMAGE_UPLOAD_TTL_SECONDS);
   return { ...post, key };

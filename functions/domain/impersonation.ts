@@ -24,7 +24,16 @@ export async function startImpersonation(admin: UserRecord, identity: Identity, 
   if (target.type === 'admin') throw new Forbidden('Admins cannot be impersonated', 'impersonation_forbidden');
   if (!(await isInGroup(identity.cognitoUsername, ADMIN_GROUP))) throw new Forbidden();
   const { token, claims } = await issueImpersonationToken(admin.id, target.id);
-  await recordAudit({ adminId: admin.id, adminEmail: admin.email, targetId: target.id, targetEmail: target.email, action: 'impersonate', method: 'POST', path: '/users/impersonate', status: 200 });
+  await recordAudit({
+    adminId: admin.id,
+    adminEmail: admin.email,
+    targetId: target.id,
+    targetEmail: target.email,
+    action: 'impersonate',
+    method: 'POST',
+    path: '/users/impersonate',
+    status: 200,
+  });
   return {
     token,
     expiresAt: new Date(claims.exp * 1000).toISOString(),
@@ -63,10 +72,18 @@ export function impersonated({ claims, inGroup, target }: ImpersonationLookup, i
 
 /** Records a write about to be made as the user; settle() adds the answer's status once it is known. */
 export async function auditWrite(admin: UserRecord, target: UserRecord, action: string, method: string, path: string) {
-  const entry: AuditEntry = await recordAudit({ adminId: admin.id, adminEmail: admin.email, targetId: target.id, targetEmail: target.email, action, method, path, status: null });
+  const entry: AuditEntry = await recordAudit({
+    adminId: admin.id,
+    adminEmail: admin.email,
+    targetId: target.id,
+    targetEmail: target.email,
+    action,
+    method,
+    path,
+    status: null,
+  });
   return {
-    settle: (status: number) =>
-      settleAudit(entry, status).catch((err) => log.error('Audit entry not settled', err, { auditId: entry.id })),
+    settle: (status: number) => settleAudit(entry, status).catch((err) => log.error('Audit entry not settled', err, { auditId: entry.id })),
   };
 }
 

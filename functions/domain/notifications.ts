@@ -93,7 +93,12 @@ export const feedbackResponded = (share: ShareRecord) => {
 };
 
 /** A share's e-mail claimed in the write that caused it: sent, or its claim given back for a retry to send. */
-export async function sendClaimedShareMail(shareId: string, event: ShareEmailEvent, to: UserRecord | null, mail: { subject: string; lines: string[] }): Promise<void> {
+export async function sendClaimedShareMail(
+  shareId: string,
+  event: ShareEmailEvent,
+  to: UserRecord | null,
+  mail: { subject: string; lines: string[] },
+): Promise<void> {
   if (!(await sendClaimedMail(to, mail.subject, mail.lines))) await releaseEmail(shareId, event).catch(() => {});
 }
 
@@ -103,7 +108,8 @@ const REFUND_REASONS: Record<string, (p: PaymentRecord) => string> = {
   track_deleted: (p) => `"${p.trackTitle}" was deleted before ${p.proName} gave feedback on it.`,
   unfulfillable: (p) => `Your request for feedback from ${p.proName} on "${p.trackTitle}" could not be sent.`,
   reversed: (p) => `Your payment for feedback from ${p.proName} on "${p.trackTitle}" was reversed by PayPal.`,
-  mismatch: (p) => `PayPal charged an amount that did not match the price of your request for feedback from ${p.proName} on "${p.trackTitle}", so the request was not sent.`,
+  mismatch: (p) =>
+    `PayPal charged an amount that did not match the price of your request for feedback from ${p.proName} on "${p.trackTitle}", so the request was not sent.`,
 };
 
 /**
@@ -127,7 +133,12 @@ export const paymentRefundedMail = (p: PaymentRecord) => ({
  * A payment's e-mail claimed in the write that caused it: sent, or its claim given back (logged) when it
  * could not be, or when its recipient could not be read (`to` undefined; null: the account is gone).
  */
-export async function sendClaimedPaymentMail(orderId: string, event: string, to: UserRecord | null | undefined, mail: { subject: string; lines: string[] }): Promise<void> {
+export async function sendClaimedPaymentMail(
+  orderId: string,
+  event: string,
+  to: UserRecord | null | undefined,
+  mail: { subject: string; lines: string[] },
+): Promise<void> {
   if (to === undefined || !(await sendClaimedMail(to, mail.subject, mail.lines))) await releasePaymentEmail(orderId, event).catch(() => {});
 }
 
@@ -185,7 +196,10 @@ async function sendDigest(d: DigestRecord): Promise<boolean> {
  * runs never send the same one. One that cannot be sent is logged and put back to be tried a minute
  * later, a few times; a failure with one digest never stops the others.
  */
-export async function sendDueDigests(now = new Date(), only?: { shareId: string }): Promise<{ sent: number; empty: number; failed: number }> {
+export async function sendDueDigests(
+  now = new Date(),
+  only?: { shareId: string },
+): Promise<{ sent: number; empty: number; failed: number }> {
   const counts = { sent: 0, empty: 0, failed: 0 };
   for (const due of await dueDigests(now.toISOString())) {
     // A test sends one share's digests without touching anyone else's.
@@ -201,7 +215,9 @@ export async function sendDueDigests(now = new Date(), only?: { shareId: string 
       log.error('Comment digest not sent', err, { shareId: due.shareId, userId: due.toUserId });
       if (claimed && claimed.attempts + 1 < DIGEST_ATTEMPTS) {
         const retryAt = new Date(now.getTime() + DIGEST_RETRY_SECONDS * 1000).toISOString();
-        await restoreDigest({ ...claimed, attempts: claimed.attempts + 1 }, retryAt).catch((e) => log.error('Comment digest not put back', e, { shareId: due.shareId }));
+        await restoreDigest({ ...claimed, attempts: claimed.attempts + 1 }, retryAt).catch((e) =>
+          log.error('Comment digest not put back', e, { shareId: due.shareId }),
+        );
       }
     }
   }

@@ -17,7 +17,10 @@ import { finishRefund, iso, reconcilePayment, step } from './payment-settlement.
 const CHECK_CONCURRENCY = 16;
 
 /** A captured payment whose request ended without its feedback: refunded (unless another path moved it first). */
-async function endAndRefund(p: PaymentRecord, reason: Extract<RefundReason, 'declined' | 'expired' | 'track_deleted' | 'reversed'>): Promise<void> {
+async function endAndRefund(
+  p: PaymentRecord,
+  reason: Extract<RefundReason, 'declined' | 'expired' | 'track_deleted' | 'reversed'>,
+): Promise<void> {
   const started = await step(p, { type: 'request_ended', reason });
   if (started.kind === 'moved') await finishRefund(started.payment);
 }
@@ -36,7 +39,11 @@ async function checkCaptured(p: PaymentRecord, now: Date): Promise<void> {
   }
   const deadline = deadlineOf(share)!;
   if (now.getTime() < deadline) return lookAgain(iso(deadline));
-  const started = await step(p, { type: 'request_ended', reason: 'expired' }, { requestChange: statusChange(share, [share.status], 'expired') });
+  const started = await step(
+    p,
+    { type: 'request_ended', reason: 'expired' },
+    { requestChange: statusChange(share, [share.status], 'expired') },
+  );
   if (started.kind === 'moved') {
     await notify.requestExpired(p, share.status === 'accepted');
     await finishRefund(started.payment);
@@ -80,7 +87,11 @@ export async function refundRefused(p: PaymentRecord, err: unknown, now: Date): 
   const moved = await step(p, { type: 'refund_refused', reason }, {}, now);
   if (moved.kind === 'moved' && moved.to === 'refund_stuck') {
     count('RefundsStuck');
-    log.error('A refund PayPal keeps refusing waits for an admin', undefined, { orderId: p.orderId, attempts: moved.payment.refundAttempts, reason });
+    log.error('A refund PayPal keeps refusing waits for an admin', undefined, {
+      orderId: p.orderId,
+      attempts: moved.payment.refundAttempts,
+      reason,
+    });
   }
 }
 
@@ -88,7 +99,11 @@ export async function refundRefused(p: PaymentRecord, err: unknown, now: Date): 
  * The scheduled check: every payment whose time has come is looked at, CHECK_CONCURRENCY at a time,
  * batch after batch until none is due or `budgetMs` is spent. A failure with one puts it back for a later run.
  */
-export async function checkDuePayments(now = new Date(), only?: { orderId: string }, budgetMs = 40_000): Promise<{ checked: number; failed: number }> {
+export async function checkDuePayments(
+  now = new Date(),
+  only?: { orderId: string },
+  budgetMs = 40_000,
+): Promise<{ checked: number; failed: number }> {
   const counts = { checked: 0, failed: 0 };
   // A test looks at one payment, with its own clock, without touching anyone else's.
   if (only) {

@@ -18,7 +18,15 @@ import { DAY_MS } from './paid-deadlines.js';
 export type { PaymentState } from '../data/payment-writes.js';
 export { stateOf };
 
-export const PAYMENT_STATES: readonly PaymentState[] = ['pending', 'captured', 'fulfilled', 'refunding', 'refund_stuck', 'refunded', 'failed'];
+export const PAYMENT_STATES: readonly PaymentState[] = [
+  'pending',
+  'captured',
+  'fulfilled',
+  'refunding',
+  'refund_stuck',
+  'refunded',
+  'failed',
+];
 
 /** Why an order will never be captured. */
 export type LapseReason = 'cancelled' | 'voided' | 'unknown_order' | 'abandoned' | 'denied';
@@ -142,8 +150,25 @@ export function captureMismatch(p: Pick<PaymentRecord, 'amountCents' | 'invoiceI
 const about = (p: PaymentRecord) => `feedback from ${p.proName} on "${p.trackTitle}"`;
 
 /** One ledger entry of a payment's move, its id unique per payment and kind. */
-function entry(p: PaymentRecord, kind: LedgerKind, accountId: string, amountCents: number, description: string, at: string, extra: Partial<LedgerEntry>): LedgerEntry {
-  return { id: `${p.orderId}:${kind}`, accountId, kind, amountCents, currency: CURRENCY, description, createdAt: at, ...extra } as LedgerEntry;
+function entry(
+  p: PaymentRecord,
+  kind: LedgerKind,
+  accountId: string,
+  amountCents: number,
+  description: string,
+  at: string,
+  extra: Partial<LedgerEntry>,
+): LedgerEntry {
+  return {
+    id: `${p.orderId}:${kind}`,
+    accountId,
+    kind,
+    amountCents,
+    currency: CURRENCY,
+    description,
+    createdAt: at,
+    ...extra,
+  } as LedgerEntry;
 }
 
 /** The musician's charge, for a capture that credits nobody (refunded next): what was taken. */
@@ -151,7 +176,13 @@ const uncreditedCharge = (p: PaymentRecord, captureId: string, cents: number, at
   entry(p, 'charge', p.payerId, -cents, `Paid for ${about(p)}`, at, { cause: { type: 'payment', orderId: p.orderId, captureId } });
 
 /** A capture that credits nobody: the charge recorded, the refund to send next (the check, due at once, sends it should this path stop). */
-function refundFirst(p: PaymentRecord, captureId: string, reason: RefundReason, at: string, took?: { capturedCents: number; mismatch: string }): Omit<PaymentWrite, 'orderId' | 'from' | 'to'> {
+function refundFirst(
+  p: PaymentRecord,
+  captureId: string,
+  reason: RefundReason,
+  at: string,
+  took?: { capturedCents: number; mismatch: string },
+): Omit<PaymentWrite, 'orderId' | 'from' | 'to'> {
   return {
     set: { captureId, credited: false, capturedAt: at, refundReason: reason, ...took },
     checkAt: at,
@@ -182,9 +213,18 @@ function refundRecorded(p: PaymentRecord, refundId: string, at: string): Omit<Pa
 }
 
 /** The capture credited: the request created, the charge, the pro's earning and the platform's fee, the pro's balance up. */
-function captureCredited(p: PaymentRecord, e: Extract<PaymentEvent, { type: 'capture_completed' }>, at: string): Omit<PaymentWrite, 'orderId' | 'from' | 'to'> {
+function captureCredited(
+  p: PaymentRecord,
+  e: Extract<PaymentEvent, { type: 'capture_completed' }>,
+  at: string,
+): Omit<PaymentWrite, 'orderId' | 'from' | 'to'> {
   const split = splitPrice(p.amountCents, e.margin);
-  const common = { cause: { type: 'payment' as const, orderId: p.orderId, captureId: e.capture.id }, shareId: e.request.id, priceCents: p.amountCents, margin: e.margin };
+  const common = {
+    cause: { type: 'payment' as const, orderId: p.orderId, captureId: e.capture.id },
+    shareId: e.request.id,
+    priceCents: p.amountCents,
+    margin: e.margin,
+  };
   return {
     set: { captureId: e.capture.id, margin: e.margin, ...split, credited: true, capturedAt: at, shareCreatedAt: e.request.createdAt },
     // Its first deadline: the request must be accepted within PAID_REQUEST_DAYS.accept.
@@ -200,13 +240,23 @@ function captureCredited(p: PaymentRecord, e: Extract<PaymentEvent, { type: 'cap
 }
 
 /** The move `e` makes from `state`: its target and what it writes, or why it makes none (the state is in the table). */
-function move(p: PaymentRecord, e: PaymentEvent, state: PaymentState, at: string): { to: PaymentState; from?: PaymentState[]; next?: Next; write: Omit<PaymentWrite, 'orderId' | 'from' | 'to'> } | string {
+function move(
+  p: PaymentRecord,
+  e: PaymentEvent,
+  state: PaymentState,
+  at: string,
+): { to: PaymentState; from?: PaymentState[]; next?: Next; write: Omit<PaymentWrite, 'orderId' | 'from' | 'to'> } | string {
   const nothing = { entries: [] };
   switch (e.type) {
     case 'capture_completed': {
       const mismatch = captureMismatch(p, e.capture);
       // Never applied: refunded in full, the reason kept.
-      if (mismatch) return { to: 'refunding', next: 'send_refund', write: refundFirst(p, e.capture.id, 'mismatch', at, { capturedCents: e.capture.amountCents, mismatch }) };
+      if (mismatch)
+        return {
+          to: 'refunding',
+          next: 'send_refund',
+          write: refundFirst(p, e.capture.id, 'mismatch', at, { capturedCents: e.capture.amountCents, mismatch }),
+        };
       return { to: 'captured', write: captureCredited(p, e, at) };
     }
     case 'capture_unbuyable': {
@@ -214,24 +264,49 @@ function move(p: PaymentRecord, e: PaymentEvent, state: PaymentState, at: string
       if (!e.refundId) return { to: 'refunding', next: 'send_refund', write: owed };
       // Refunded already: the charge and its refund in one move.
       const refunded = refundRecorded({ ...p, ...owed.set, status: 'refunding' } as PaymentRecord, e.refundId, at);
-      return { to: 'refunded', write: { ...refunded, set: { ...owed.set, ...refunded.set }, entries: [...owed.entries, ...refunded.entries] } };
+      return {
+        to: 'refunded',
+        write: { ...refunded, set: { ...owed.set, ...refunded.set }, entries: [...owed.entries, ...refunded.entries] },
+      };
     }
     case 'refunded_at_provider': {
-      if (state === 'refunding' || state === 'refund_stuck') return { to: 'refunded', from: ['refunding', 'refund_stuck'], write: refundRecorded(p, 'at-provider', at) };
-      if (!e.full && state === 'fulfilled') return 'a partial refund at the provider of delivered feedback is left to the operator who made it';
+      if (state === 'refunding' || state === 'refund_stuck')
+        return { to: 'refunded', from: ['refunding', 'refund_stuck'], write: refundRecorded(p, 'at-provider', at) };
+      if (!e.full && state === 'fulfilled')
+        return 'a partial refund at the provider of delivered feedback is left to the operator who made it';
       // An open request is cancelled in the same move (the executor adds its change); the musician gets all of it back.
-      if (!e.full) return { to: 'refunding', from: ['captured'], next: 'send_refund', write: { set: { refundReason: 'reversed' }, checkAt: at, entries: [] } };
-      return { to: 'refunded', from: ['captured', 'fulfilled'], write: refundRecorded({ ...p, refundReason: 'reversed' }, 'at-provider', at) };
+      if (!e.full)
+        return {
+          to: 'refunding',
+          from: ['captured'],
+          next: 'send_refund',
+          write: { set: { refundReason: 'reversed' }, checkAt: at, entries: [] },
+        };
+      return {
+        to: 'refunded',
+        from: ['captured', 'fulfilled'],
+        write: refundRecorded({ ...p, refundReason: 'reversed' }, 'at-provider', at),
+      };
     }
     case 'refund_made':
       return { to: 'refunded', write: refundRecorded(p, e.refundId, at) };
     case 'refund_refused': {
       const attempts = (p.refundAttempts ?? 0) + 1;
       if (attempts >= MAX_REFUND_ATTEMPTS) {
-        return { to: 'refund_stuck', write: { set: { refundAttempts: attempts, stuckReason: e.reason, stuckAt: at }, stuckSince: at, entries: [] } };
+        return {
+          to: 'refund_stuck',
+          write: { set: { refundAttempts: attempts, stuckReason: e.reason, stuckAt: at }, stuckSince: at, entries: [] },
+        };
       }
       const wait = Math.min(RETRY_MS * 2 ** (attempts - 1), MAX_RETRY_MS);
-      return { to: 'refunding', write: { set: { refundAttempts: attempts, stuckReason: e.reason }, checkAt: new Date(Date.parse(at) + wait).toISOString(), entries: [] } };
+      return {
+        to: 'refunding',
+        write: {
+          set: { refundAttempts: attempts, stuckReason: e.reason },
+          checkAt: new Date(Date.parse(at) + wait).toISOString(),
+          entries: [],
+        },
+      };
     }
     case 'request_completed':
       return { to: 'fulfilled', write: { set: { fulfilledAt: at }, checkAt: null, entries: [] } };
@@ -268,7 +343,8 @@ export function decide(p: PaymentRecord, e: PaymentEvent, now: Date): Decision {
   return { ok: true, write: { orderId: p.orderId, from, to: made.to, ...made.write }, next: made.next ?? null };
 }
 
-const sameMove = (a: readonly PaymentState[] | undefined, b: readonly PaymentState[]) => !!a && a.length === b.length && a.every((s, i) => s === b[i]);
+const sameMove = (a: readonly PaymentState[] | undefined, b: readonly PaymentState[]) =>
+  !!a && a.length === b.length && a.every((s, i) => s === b[i]);
 
 /** The payment as a written move leaves it. */
 export function after(p: PaymentRecord, w: PaymentWrite): PaymentRecord {

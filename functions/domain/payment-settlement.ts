@@ -151,7 +151,12 @@ export async function settleCapture(p: PaymentRecord, capture: ProviderCapture, 
 }
 
 /** A capture that cannot buy its request: refunded in full, or, for the browser's capture, left to be (see Applying). */
-async function cannotBuy(p: PaymentRecord, captureId: string, reason: 'track_deleted' | 'unfulfillable', applying: Applying): Promise<PaymentRecord | null> {
+async function cannotBuy(
+  p: PaymentRecord,
+  captureId: string,
+  reason: 'track_deleted' | 'unfulfillable',
+  applying: Applying,
+): Promise<PaymentRecord | null> {
   if (applying.leaveRefund) return { ...p, status: 'refunding', captureId, credited: false, refundReason: reason };
   return refundUncredited(p, captureId, reason, applying);
 }
@@ -196,26 +201,43 @@ async function refundUncredited(
  * either way, so a stale one cannot apply twice). Gives the payment as recorded, or null when another path
  * recorded it (or it is not refunding).
  */
-export async function finishRefund(payment: PaymentRecord | string, applying: Applying = {}, payer?: PayerRead): Promise<PaymentRecord | null> {
+export async function finishRefund(
+  payment: PaymentRecord | string,
+  applying: Applying = {},
+  payer?: PayerRead,
+): Promise<PaymentRecord | null> {
   const p = typeof payment === 'string' ? (await data.getPayment(payment))?.record : payment;
   if (!p || p.status !== 'refunding' || !p.captureId) return null;
   const refund = await payments().refundCapture(p.captureId, refundRequestId(p.orderId));
   // Null: it was refunded already (at the provider, by hand): there is nothing more to send.
-  const recorded = await recordRefund(p, { type: 'refund_made', refundId: refund?.refundId ?? 'at-provider' }, applying, payer ?? readPayer(p, applying));
+  const recorded = await recordRefund(
+    p,
+    { type: 'refund_made', refundId: refund?.refundId ?? 'at-provider' },
+    applying,
+    payer ?? readPayer(p, applying),
+  );
   return recorded.kind === 'moved' ? recorded.payment : null;
 }
 
 /** Finishes a refund now if the provider answers; otherwise the scheduled check does, minutes later. */
 export const finishRefundLater = (payment: PaymentRecord | string) =>
   finishRefund(payment).catch((err) =>
-    log.error('Refund not finished yet; the scheduled check will finish it', err, { orderId: typeof payment === 'string' ? payment : payment.orderId }),
+    log.error('Refund not finished yet; the scheduled check will finish it', err, {
+      orderId: typeof payment === 'string' ? payment : payment.orderId,
+    }),
   );
 
 /**
  * Records a refund the provider has made, with the payer's e-mail claimed in the same write and sent to the
  * payer read beside it. Refused when the payment (or, with a request change, the request) moved meanwhile.
  */
-async function recordRefund(p: PaymentRecord, e: PaymentEvent, applying: Applying, payer: PayerRead, extras: WriteExtras = {}): Promise<Step> {
+async function recordRefund(
+  p: PaymentRecord,
+  e: PaymentEvent,
+  applying: Applying,
+  payer: PayerRead,
+  extras: WriteExtras = {},
+): Promise<Step> {
   const [result, to] = await Promise.all([step(p, e, { ...extras, event: applying.event }), payer]);
   if (result.kind === 'request_moved') return result;
   // Written by this move, or applied by another path meanwhile: a redelivery would find nothing to do.

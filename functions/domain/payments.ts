@@ -76,9 +76,13 @@ export async function createOrder(
   const price = pro.type === 'pro' ? pro.feedbackPriceCents : null;
   if (!price) throw new Conflict(`${pro.fullName} gives feedback for free: send the request without paying.`, 'no_price');
   if (price !== seen) {
-    throw new Conflict(`${pro.fullName}'s price has changed to $${(price / 100).toFixed(2)}. Check the new price before you pay.`, 'price_changed', {
-      feedbackPriceCents: price,
-    });
+    throw new Conflict(
+      `${pro.fullName}'s price has changed to $${(price / 100).toFixed(2)}. Check the new price before you pay.`,
+      'price_changed',
+      {
+        feedbackPriceCents: price,
+      },
+    );
   }
   const hash = requestHash({ ...request, feedbackPriceCents: price });
   // PayPal answers a repeated request id with the order it first made, whatever the new request says; so
@@ -101,7 +105,11 @@ export async function createOrder(
   if (order.amountCents !== price || order.invoiceId !== invoiceId || (order.currency ?? CURRENCY) !== CURRENCY) {
     // What PayPal holds is not what was asked: nothing is stored, so nothing can be captured against it.
     count('PaymentMismatches');
-    log.error('PayPal answered an order that is not the one asked for', undefined, { orderId: order.orderId, amountCents: order.amountCents, invoiceId: order.invoiceId });
+    log.error('PayPal answered an order that is not the one asked for', undefined, {
+      orderId: order.orderId,
+      amountCents: order.amountCents,
+      invoiceId: order.invoiceId,
+    });
     throw idempotencyConflict();
   }
   const shareId = idFromKey(caller.id, 'paid-share', order.orderId);
@@ -128,7 +136,8 @@ export async function createOrder(
   };
   const put = await data.putPayment(payment, hash, idempotencyKey ? idFromKey(caller.id, 'payment', idempotencyKey) : undefined);
   if (put.created) return { orderId: order.orderId, approveUrl: order.approveUrl };
-  if (put.keyTaken || !put.existing || put.existing.record.payerId !== caller.id || put.existing.requestHash !== hash) throw idempotencyConflict();
+  if (put.keyTaken || !put.existing || put.existing.record.payerId !== caller.id || put.existing.requestHash !== hash)
+    throw idempotencyConflict();
   return { orderId: order.orderId, approveUrl: order.approveUrl };
 }
 
@@ -215,7 +224,10 @@ export async function declinePaidRequest(share: ShareRecord): Promise<'declined'
   if (!share.payment) return 'not_paid';
   const { orderId } = share.payment;
   // The payment is read beside the write for its capture id, which is fixed once the request exists.
-  const [started, found] = await Promise.all([endPaidRequest(orderId, 'declined', statusChange(share, ['pending'], 'declined')), data.getPayment(orderId)]);
+  const [started, found] = await Promise.all([
+    endPaidRequest(orderId, 'declined', statusChange(share, ['pending'], 'declined')),
+    data.getPayment(orderId),
+  ]);
   if (started.kind === 'request_moved') return 'not_pending';
   if (started.kind !== 'moved') return 'not_paid';
   const captureId = found?.record.captureId;

@@ -35,7 +35,12 @@ export const TRANSMISSION_SKEW_MS = 5 * 60_000;
 export const TRANSMISSION_MAX_AGE_MS = 3 * 86_400_000 + TRANSMISSION_SKEW_MS;
 
 /** PayPal's API hosts, live and sandbox: the certificates its webhooks are signed with are served there. */
-export const PAYPAL_CERT_HOSTS: readonly string[] = ['api.paypal.com', 'api-m.paypal.com', 'api.sandbox.paypal.com', 'api-m.sandbox.paypal.com'];
+export const PAYPAL_CERT_HOSTS: readonly string[] = [
+  'api.paypal.com',
+  'api-m.paypal.com',
+  'api.sandbox.paypal.com',
+  'api-m.sandbox.paypal.com',
+];
 
 /** The headers PayPal signs a delivery with, and their longest values in its verification API. */
 const SIGNATURE_HEADERS = {
@@ -61,7 +66,8 @@ export function headerRefusal(headers: WebhookHeaders, now = Date.now()): BadReq
   const time = headers['paypal-transmission-time']!;
   const at = RFC3339.test(time) ? Date.parse(time) : NaN;
   if (Number.isNaN(at)) return refused('The paypal-transmission-time header is not a date and time', 'invalid_signature');
-  if (at - now > TRANSMISSION_SKEW_MS) return refused(`The webhook is dated more than ${TRANSMISSION_SKEW_MS / 60_000} minutes ahead`, 'stale_transmission');
+  if (at - now > TRANSMISSION_SKEW_MS)
+    return refused(`The webhook is dated more than ${TRANSMISSION_SKEW_MS / 60_000} minutes ahead`, 'stale_transmission');
   if (now - at > TRANSMISSION_MAX_AGE_MS) return refused('The webhook was sent more than 3 days ago', 'stale_transmission');
   let cert: URL;
   try {
@@ -69,7 +75,8 @@ export function headerRefusal(headers: WebhookHeaders, now = Date.now()): BadReq
   } catch {
     return refused('The paypal-cert-url header is not a URL', 'untrusted_certificate');
   }
-  const onPaypal = cert.protocol === 'https:' && !cert.port && !cert.username && !cert.password && PAYPAL_CERT_HOSTS.includes(cert.hostname);
+  const onPaypal =
+    cert.protocol === 'https:' && !cert.port && !cert.username && !cert.password && PAYPAL_CERT_HOSTS.includes(cert.hostname);
   return onPaypal ? null : refused("The webhook's certificate is not on PayPal's hosts", 'untrusted_certificate');
 }
 
@@ -106,10 +113,14 @@ function reject(err: AppError): never {
  * The event of a genuine delivery not applied yet; null for one applied already (answered 200 as it is).
  * Throws what the caller gets otherwise: 400 (a refused delivery), 429 (too many from its address), 503.
  */
-export async function admitPaypalWebhook<E extends object>(delivery: PaypalDelivery, now = Date.now()): Promise<(E & PaypalEventIds) | null> {
+export async function admitPaypalWebhook<E extends object>(
+  delivery: PaypalDelivery,
+  now = Date.now(),
+): Promise<(E & PaypalEventIds) | null> {
   const headerProblem = headerRefusal(delivery.headers, now);
   if (headerProblem) reject(headerProblem);
-  if (!(await webhookIdConfigured())) reject(new ServiceUnavailable('PayPal webhooks cannot be verified right now.', 'webhook_not_configured'));
+  if (!(await webhookIdConfigured()))
+    reject(new ServiceUnavailable('PayPal webhooks cannot be verified right now.', 'webhook_not_configured'));
   const event = eventOf(delivery.body);
   if (!event) reject(refused('Not a PayPal event', 'invalid_event'));
   // The address's count is read beside the look-up (one round trip). Only deliveries PayPal refuses count:

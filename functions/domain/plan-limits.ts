@@ -49,7 +49,12 @@ export async function limitsOf(user: PlanHolder): Promise<PlanLimits> {
  * 409 plan_limit when the user would go past what their plan allows, naming the cheapest dearer plan that
  * lifts it. `used` is what they have now (or its pending count); `what` how the limit reads, for one and for many.
  */
-export async function assertWithinPlan(user: PlanHolder, key: keyof PlanLimits, used: number | Promise<number>, what: [one: string, many: string]): Promise<void> {
+export async function assertWithinPlan(
+  user: PlanHolder,
+  key: keyof PlanLimits,
+  used: number | Promise<number>,
+  what: [one: string, many: string],
+): Promise<void> {
   // The count may still be on its way: read the limits meanwhile.
   const [limits, have] = await Promise.all([limitsOf(user), used]);
   const limit = limits[key];

@@ -57,7 +57,8 @@ export async function processUpload(uploadKey: string): Promise<ProcessOutcome> 
   if (!(await uploads.putResult(uploadKey, result))) {
     // Another run recorded first: its audio stands; ours goes unless it is the same key.
     const winner = await uploads.getResult(uploadKey);
-    if (result.outcome === 'ready' && !(winner?.outcome === 'ready' && winner.audioKey === result.audioKey)) await media.deleteObject(result.audioKey);
+    if (result.outcome === 'ready' && !(winner?.outcome === 'ready' && winner.audioKey === result.audioKey))
+      await media.deleteObject(result.audioKey);
     await media.deleteObject(uploadKey);
     return 'duplicate';
   }

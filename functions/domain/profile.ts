@@ -14,7 +14,11 @@ function assertNotAdmin(user: UserRecord) {
 export async function updateProfile(user: UserRecord, input: ProfileChanges): Promise<UserRecord> {
   assertNotAdmin(user);
   const changed = Object.fromEntries(
-    Object.entries(input).filter(([key, value]) => (user as unknown as Record<string, unknown>)[key] !== value && !(value === null && (user as unknown as Record<string, unknown>)[key] === undefined)),
+    Object.entries(input).filter(
+      ([key, value]) =>
+        (user as unknown as Record<string, unknown>)[key] !== value &&
+        !(value === null && (user as unknown as Record<string, unknown>)[key] === undefined),
+    ),
   ) as ProfileChanges;
   if (Object.keys(changed).length === 0) return user;
   const { fullName, username, ...rest } = changed;
@@ -22,7 +26,8 @@ export async function updateProfile(user: UserRecord, input: ProfileChanges): Pr
   const names = { ...(fullName !== undefined && { fullName }), ...(username !== undefined && { username }) };
   const result = await renameUser(user, names, rest);
   if (result === 'username_taken') throw new Conflict(USERNAME_TAKEN, 'username_taken');
-  if (result === 'changed_meanwhile') throw new Conflict('Your profile changed in another tab. Reload the page and try again.', 'profile_changed');
+  if (result === 'changed_meanwhile')
+    throw new Conflict('Your profile changed in another tab. Reload the page and try again.', 'profile_changed');
   return result.user;
 }
 
@@ -36,7 +41,10 @@ export async function saveSocialLinks(user: UserRecord, links: Partial<Record<st
     if (url) current.set(platform, url);
     else current.delete(platform);
   }
-  const socialMedia: SocialLink[] = SOCIAL_PLATFORMS.filter((p) => p.key !== 'website' && current.has(p.key)).map((p) => ({ platform: p.key, url: current.get(p.key)! }));
+  const socialMedia: SocialLink[] = SOCIAL_PLATFORMS.filter((p) => p.key !== 'website' && current.has(p.key)).map((p) => ({
+    platform: p.key,
+    url: current.get(p.key)!,
+  }));
   return updateUser(user, { socialMedia, website: current.get('website') ?? null });
 }
 

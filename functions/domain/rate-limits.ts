@@ -16,20 +16,50 @@ interface Limit {
 }
 
 export const RATE_LIMITS = {
-  emailLookup: { per: 'client', limit: 20, windowSeconds: 60, message: 'Too many e-mail checks from your network. Please wait a minute and try again.' },
+  emailLookup: {
+    per: 'client',
+    limit: 20,
+    windowSeconds: 60,
+    message: 'Too many e-mail checks from your network. Please wait a minute and try again.',
+  },
   // Each order is a PayPal call and a payment the checks look after: a musician pays for a few at a time.
-  createOrder: { per: 'user', limit: 10, windowSeconds: 60, message: 'Too many payments started in a minute. Please wait a moment and try again.' },
-  createOrderHourly: { per: 'user', limit: 30, windowSeconds: 3600, message: 'Too many payments started in an hour. Please try again later.' },
+  createOrder: {
+    per: 'user',
+    limit: 10,
+    windowSeconds: 60,
+    message: 'Too many payments started in a minute. Please wait a moment and try again.',
+  },
+  createOrderHourly: {
+    per: 'user',
+    limit: 30,
+    windowSeconds: 3600,
+    message: 'Too many payments started in an hour. Please try again later.',
+  },
   // Each upload ticket is a processing run (3 GB for up to 15 minutes): an album of 20 files dropped at once passes.
-  uploadTicket: { per: 'user', limit: 30, windowSeconds: 60, message: 'Too many uploads started in a minute. Please wait a moment and try again.' },
+  uploadTicket: {
+    per: 'user',
+    limit: 30,
+    windowSeconds: 60,
+    message: 'Too many uploads started in a minute. Please wait a moment and try again.',
+  },
   // Each authenticator set-up asks Cognito for a new key; an admin sets one up once, a few tries at most.
-  authenticatorSetup: { per: 'user', limit: 10, windowSeconds: 3600, message: 'Too many authenticator set-ups started in an hour. Please try again later.' },
+  authenticatorSetup: {
+    per: 'user',
+    limit: 10,
+    windowSeconds: 3600,
+    message: 'Too many authenticator set-ups started in an hour. Please try again later.',
+  },
   // Browsers' reports (POST /telemetry, anyone's to send): a tab sends one every 5 s at most, and at once on an
   // error, so 120 a minute covers ten busy tabs behind one address; past it, a flood fills no log.
   telemetry: { per: 'client', limit: 120, windowSeconds: 60, message: 'Too many reports from this address in a minute.' },
   // PayPal webhook deliveries that PayPal's verification refused (each cost a call to it): counted after the
   // refusal, checked before the call (refuseOverLimit), so PayPal's own deliveries, however many, never count.
-  paypalWebhook: { per: 'client', limit: 120, windowSeconds: 60, message: 'Too many webhook deliveries that are not genuine from this address in a minute. Please retry later.' },
+  paypalWebhook: {
+    per: 'client',
+    limit: 120,
+    windowSeconds: 60,
+    message: 'Too many webhook deliveries that are not genuine from this address in a minute. Please retry later.',
+  },
 } as const satisfies Record<string, Limit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -48,10 +78,18 @@ export async function enforceRateLimit(name: RateLimitName, subject: string, now
  * are given back, so that a refused call counts towards none of them, and the first refusal is thrown.
  */
 export async function enforceRateLimits(names: RateLimitName[], subject: string, now = Date.now()): Promise<void> {
-  const waits = await Promise.all(names.map((name) => takeInWindow(subjectOf(RATE_LIMITS[name], subject), name, RATE_LIMITS[name].limit, RATE_LIMITS[name].windowSeconds, now)));
+  const waits = await Promise.all(
+    names.map((name) =>
+      takeInWindow(subjectOf(RATE_LIMITS[name], subject), name, RATE_LIMITS[name].limit, RATE_LIMITS[name].windowSeconds, now),
+    ),
+  );
   const refused = waits.findIndex((w) => w !== null);
   if (refused < 0) return;
-  await Promise.all(names.map((name, i) => (waits[i] === null ? giveBackInWindow(subjectOf(RATE_LIMITS[name], subject), name, RATE_LIMITS[name].windowSeconds, now) : null)));
+  await Promise.all(
+    names.map((name, i) =>
+      waits[i] === null ? giveBackInWindow(subjectOf(RATE_LIMITS[name], subject), name, RATE_LIMITS[name].windowSeconds, now) : null,
+    ),
+  );
   throw new TooManyRequests(RATE_LIMITS[names[refused]].message, waits[refused]!);
 }
 

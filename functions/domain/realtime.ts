@@ -108,6 +108,10 @@ export async function deliver(notifications: Notification[]): Promise<number> {
       }
     }
   });
-  await Promise.all([...gone].map(([connectionId, userId]) => forgetConnection(userId, connectionId).catch((err) => log.error('Gone connection not forgotten', err, { connectionId }))));
+  await Promise.all(
+    [...gone].map(([connectionId, userId]) =>
+      forgetConnection(userId, connectionId).catch((err) => log.error('Gone connection not forgotten', err, { connectionId })),
+    ),
+  );
   return sent;
 }

@@ -31,7 +31,11 @@ const canonical = (v: unknown): string =>
   Array.isArray(v)
     ? `[${v.map(canonical).join(',')}]`
     : v && typeof v === 'object'
-      ? `{${Object.keys(v).sort().filter((k) => (v as Record<string, unknown>)[k] !== undefined).map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`
+      ? `{${Object.keys(v)
+          .sort()
+          .filter((k) => (v as Record<string, unknown>)[k] !== undefined)
+          .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+          .join(',')}}`
       : JSON.stringify(v ?? null);
 
 /** What a keyed request asked for, stored with its item: a retry must ask for the same. */
@@ -44,7 +48,11 @@ export const idempotencyConflict = () =>
  * Who a request for feedback is between, checked: the caller's own ready track, and someone else who
  * exists and is not an admin. The same checks hold for free and paid requests.
  */
-export async function checkRequest(caller: UserRecord, sharedWithId: string, trackId: string): Promise<{ track: TrackRecord; reviewer: UserRecord }> {
+export async function checkRequest(
+  caller: UserRecord,
+  sharedWithId: string,
+  trackId: string,
+): Promise<{ track: TrackRecord; reviewer: UserRecord }> {
   if (sharedWithId === caller.id) throw new BadRequest('You cannot ask yourself for feedback', { sharedWithId: 'Choose someone else' });
   const [track, reviewer] = await Promise.all([getTrack(trackId), getUser(sharedWithId)]);
   if (!track) throw new NotFound('Track not found');
@@ -92,4 +100,3 @@ export function trackUnavailable(state: string) {
   if (state === 'failed') return new Conflict('This track could not be processed, so it cannot be shared', 'track_failed');
   return new Conflict('This track is still being processed: share it once it is ready', 'track_not_ready');
 }
-

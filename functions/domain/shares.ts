@@ -17,7 +17,6 @@ import { fulfilment } from './payment-settlement.js';
 import { decodeCursor, decodeCursorValue, encodeCursor } from '../lib/cursor.js';
 import { count, log } from '../lib/observability.js';
 
-
 export async function createShare(
   caller: UserRecord,
   input: { sharedWithId: string; trackId: string; shareOptions: ShareOptions; idempotencyKey?: string },
@@ -42,7 +41,11 @@ export async function createShare(
   // The 'requested' e-mail is claimed with the share, and its recipient was read with the checks.
   const result = await shares.putNewShare(share, hash, { claimEmail: 'requested' });
   if (result === 'track_unavailable') throw trackUnavailable(await shares.trackState(track.id));
-  if (result === 'track_full') throw new Conflict(`This track has had ${MAX_SHARES_PER_TRACK} requests for feedback, the most one track can have. Upload it again to ask more people.`, 'track_share_limit');
+  if (result === 'track_full')
+    throw new Conflict(
+      `This track has had ${MAX_SHARES_PER_TRACK} requests for feedback, the most one track can have. Upload it again to ask more people.`,
+      'track_share_limit',
+    );
   if (result === 'exists') {
     // The same key sent twice at once: the other request made the share.
     const existing = await shares.readShare(share.id);
@@ -78,7 +81,8 @@ export function orderComments<T extends { timestamp: number | null; createdAt: s
 }
 
 /** Spec: the author's name is the sharer's if the sharer wrote it, else the recipient's. */
-export const authorName = (share: ShareRecord, userId: string) => (userId === share.sharedByUserId ? share.sharedByName : share.sharedWithName);
+export const authorName = (share: ShareRecord, userId: string) =>
+  userId === share.sharedByUserId ? share.sharedByName : share.sharedWithName;
 
 export const toCommentView = (share: ShareRecord, c: CommentRecord): CommentView => ({
   id: c.id,
@@ -134,7 +138,9 @@ export async function listShares(
     const page = await shares.pageSharesBy(userId, { limit: SHARES_PAGE_SIZE, start, statuses: wanted });
     return { shares: page.shares, next: encodeCursor(page.next) };
   }
-  const from = cursor ? decodePositions(cursor, wanted ?? SHARE_STATUSES) : Object.fromEntries((wanted ?? SHARE_STATUSES).map((st) => [st, '']));
+  const from = cursor
+    ? decodePositions(cursor, wanted ?? SHARE_STATUSES)
+    : Object.fromEntries((wanted ?? SHARE_STATUSES).map((st) => [st, '']));
   const page = await shares.pageSharesWith(userId, from, SHARES_PAGE_SIZE);
   return { shares: page.shares, next: encodeCursor(page.next) };
 }
@@ -154,7 +160,12 @@ function decodePositions(cursor: string, statuses: readonly ShareStatus[]): shar
   );
 }
 
-export async function respond(userId: string, shareId: string, status: 'accepted' | 'declined', opts: { impersonated?: boolean } = {}): Promise<ShareRecord> {
+export async function respond(
+  userId: string,
+  shareId: string,
+  status: 'accepted' | 'declined',
+  opts: { impersonated?: boolean } = {},
+): Promise<ShareRecord> {
   const { share } = await bundleFor(userId, shareId);
   if (share.sharedWithUserId !== userId) throw new Forbidden('Only the reviewer answers a feedback request');
   // Accepting a paid request commits its money to the review, declining refunds it: money an
@@ -166,7 +177,10 @@ export async function respond(userId: string, shareId: string, status: 'accepted
   // A paid request declined is refunded, the decline and the refund's start being one write.
   const paid = status === 'declined' && share.payment ? await declinePaidRequest(share) : 'not_paid';
   if (paid === 'declined') return { ...share, status };
-  if (paid === 'not_pending' || !(await shares.setStatus(share, ['pending'], status, deadline ? { createdAfter: deadlineCutoffs().createdAfter } : {}))) {
+  if (
+    paid === 'not_pending' ||
+    !(await shares.setStatus(share, ['pending'], status, deadline ? { createdAfter: deadlineCutoffs().createdAfter } : {}))
+  ) {
     const now = await shares.readShare(share.id);
     if (!now) throw new NotFound('Feedback request not found');
     if (now.deleting) throw beingDeleted();
@@ -228,7 +242,11 @@ function assertWithinTrack(share: ShareRecord, timestamp: number | null | undefi
   }
 }
 
-export async function addComment(user: UserRecord, shareId: string, input: { timestamp: number | null; text: string; tags: string[]; idempotencyKey?: string }) {
+export async function addComment(
+  user: UserRecord,
+  shareId: string,
+  input: { timestamp: number | null; text: string; tags: string[]; idempotencyKey?: string },
+) {
   const { idempotencyKey, ...request } = input;
   const { share } = await bundleFor(user.id, shareId);
   const closed = assertCanComment(share, user.id, 'add');
@@ -247,9 +265,14 @@ export async function addComment(user: UserRecord, shareId: string, input: { tim
     updatedAt: now,
   };
   const toUserId = user.id === share.sharedByUserId ? share.sharedWithUserId : share.sharedByUserId;
-  const result = await shares.putNewComment(share, comment, { closed, requestHash: hash, digest: { toUserId, dueAt: notify.digestDueAt() } });
+  const result = await shares.putNewComment(share, comment, {
+    closed,
+    requestHash: hash,
+    digest: { toUserId, dueAt: notify.digestDueAt() },
+  });
   if (result === 'closed') return closedShare(shareId, user.id, 'add');
-  if (result === 'full') throw new Conflict(`This request has ${MAX_COMMENTS_PER_SHARE} comments, the most one request can have.`, 'comment_limit');
+  if (result === 'full')
+    throw new Conflict(`This request has ${MAX_COMMENTS_PER_SHARE} comments, the most one request can have.`, 'comment_limit');
   if (result === 'exists') {
     const existing = await shares.readComment(shareId, comment.id);
     if (!existing) throw new NotFound('Comment not found');
@@ -268,7 +291,10 @@ async function ownComment(userId: string, shareId: string, commentId: string) {
 }
 
 /** Edits a comment only if it still exists: one deleted meanwhile is a 404 and stays deleted. */
-export async function updateComment(userId: string, input: { id: string; commentId: string; text: string; tags: string[]; timestamp?: number | null }) {
+export async function updateComment(
+  userId: string,
+  input: { id: string; commentId: string; text: string; tags: string[]; timestamp?: number | null },
+) {
   const { share, comment } = await ownComment(userId, input.id, input.commentId);
   const closed = assertCanComment(share, userId, 'change');
   assertWithinTrack(share, input.timestamp);
@@ -294,7 +320,11 @@ export async function deleteComment(userId: string, shareId: string, commentId: 
   if (result === 'closed') await closedShare(share.id, userId, 'change');
 }
 
-export async function submitFeedback(userId: string, input: { id: string; criteria: Record<string, number | undefined>; comment?: string }, opts: { impersonated?: boolean } = {}) {
+export async function submitFeedback(
+  userId: string,
+  input: { id: string; criteria: Record<string, number | undefined>; comment?: string },
+  opts: { impersonated?: boolean } = {},
+) {
   const bundle = await bundleFor(userId, input.id);
   const { share } = bundle;
   if (share.sharedWithUserId !== userId) throw new Forbidden('Only the reviewer submits feedback');

@@ -35,17 +35,29 @@ export async function recordClientReport(batch: TelemetryBatch, clientIp: string
           ...(event.correlationId ? { correlationId: event.correlationId } : {}),
           page: event.page,
           source: event.source,
-          error: { name: scrubText(event.name, [], 100), message: scrubText(event.message), ...(event.stack ? { stack: scrubText(event.stack, [], 4000) } : {}) },
+          error: {
+            name: scrubText(event.name, [], 100),
+            message: scrubText(event.message),
+            ...(event.stack ? { stack: scrubText(event.stack, [], 4000) } : {}),
+          },
           ...(event.route ? { apiRoute: event.route } : {}),
           ...(event.status !== undefined ? { apiStatus: event.status } : {}),
         });
         break;
       case 'trace':
         measure('ClientApiLatency', event.durationMs, 'Milliseconds');
-        log.info('Browser API call', { ...session, correlationId: event.correlationId, page: event.page, apiRoute: event.route, apiStatus: event.status, durationMs: event.durationMs });
+        log.info('Browser API call', {
+          ...session,
+          correlationId: event.correlationId,
+          page: event.page,
+          apiRoute: event.route,
+          apiStatus: event.status,
+          durationMs: event.durationMs,
+        });
         break;
       case 'session':
-        if (event.name !== 'page' && event.value !== undefined) measure(`WebVital${event.name}`, event.value, event.name === 'CLS' ? 'None' : 'Milliseconds');
+        if (event.name !== 'page' && event.value !== undefined)
+          measure(`WebVital${event.name}`, event.value, event.name === 'CLS' ? 'None' : 'Milliseconds');
         log.info(event.name === 'page' ? 'Browser page view' : 'Browser web vital', {
           ...session,
           page: event.page,

@@ -13,13 +13,16 @@ import type { TrackRecord } from '../data/tracks.js';
 /** Keeps letters, digits, dots, dashes and underscores; everything else becomes '_'. */
 export function sanitizeFilename(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/_+/g, '_').replace(/^[._]+/, '').slice(-100);
+  const clean = base
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/_+/g, '_')
+    .replace(/^[._]+/, '')
+    .slice(-100);
   return clean || 'track';
 }
 
 /** The spec's key of a track's audio. Only processing writes there: no upload policy can target it. */
-export const audioKeyFor = (userId: string, filename: string, now = Date.now()) =>
-  `audio/${userId}/${now}_${sanitizeFilename(filename)}`;
+export const audioKeyFor = (userId: string, filename: string, now = Date.now()) => `audio/${userId}/${now}_${sanitizeFilename(filename)}`;
 
 /** Where a browser may upload: one folder per ticket, under the upload-only prefix. */
 export const uploadKeyFor = (userId: string, filename: string, ticketId: string = randomUUID()) =>

@@ -32,7 +32,10 @@ async function assertRoomForTrack(user: PlanHolder) {
   await assertWithinPlan(user, 'maxTracks', tracks.countTracks(user.id), ['track', 'tracks']);
 }
 
-export async function createUploadTicket(user: PlanHolder, input: { filename: string; contentType: string; size: number }): Promise<UploadTicket> {
+export async function createUploadTicket(
+  user: PlanHolder,
+  input: { filename: string; contentType: string; size: number },
+): Promise<UploadTicket> {
   // Counted first: every ticket may become a processing run, whatever the plan then says.
   await enforceRateLimit('uploadTicket', user.id);
   await assertRoomForTrack(user);
@@ -60,14 +63,18 @@ export async function createTrack(user: PlanHolder, input: { key: string; title:
   const [head, firstResult, overPlan] = await Promise.all([
     media.headObject(input.key),
     uploads.getResult(input.key),
-    assertRoomForTrack(user).then(() => null, (err: unknown) => err),
+    assertRoomForTrack(user).then(
+      () => null,
+      (err: unknown) => err,
+    ),
   ]);
   // Processing records its result before it removes the upload: read side by side, the result may have
   // been read before it was written and the HEAD after the removal. Gone, the upload was processed or never came.
   const earlyResult = firstResult ?? (head ? null : await uploads.getResult(input.key));
   if (!head && !earlyResult) throw new NotFound('The uploaded file was not found. Please upload it again.');
   if (overPlan) throw overPlan;
-  if (head && head.size === 0) await rejectUpload(input.key, new BadRequest('The file is empty', { file: 'The file is empty' }, 'empty_file'));
+  if (head && head.size === 0)
+    await rejectUpload(input.key, new BadRequest('The file is empty', { file: 'The file is empty' }, 'empty_file'));
   if (head && head.size > MAX_TRACK_BYTES) {
     await rejectUpload(input.key, new BadRequest('The file is larger than 200 MB', undefined, 'too_large'));
   }
@@ -165,7 +172,10 @@ export const TRACKS_PAGE_SIZE = 30;
  * A page of the user's tracks, newest first, with how many they have (for the list's count while only
  * some are loaded). The count is read alongside the page, not after it.
  */
-export async function listOwnTracks(userId: string, cursor?: string): Promise<{ tracks: TrackRecord[]; next: string | null; total: number }> {
+export async function listOwnTracks(
+  userId: string,
+  cursor?: string,
+): Promise<{ tracks: TrackRecord[]; next: string | null; total: number }> {
   const start = decodeCursor(cursor, tracks.ownerPartition(userId), 'TRACK#');
   // And a track's own key: a key outside the list's range would make DynamoDB fail instead.
   if (start && !(start.PK.startsWith('TRACK#') && start.SK === 'META')) throw invalidCursor();

@@ -134,7 +134,11 @@ export async function chooseType(user: UserRecord, type: UserType): Promise<User
     throw new Conflict('Your account type is already set. An admin can change it.', 'type_already_chosen');
   }
   if (type === 'pro') return user.type === 'pro' ? user : updateUser(user, { type: 'musician', typeChosen: true, proApplication: 'draft' });
-  return updateUser(user, { type: 'musician', typeChosen: true, proApplication: user.proApplication === 'draft' ? null : (user.proApplication ?? null) });
+  return updateUser(user, {
+    type: 'musician',
+    typeChosen: true,
+    proApplication: user.proApplication === 'draft' ? null : (user.proApplication ?? null),
+  });
 }
 
 export function saveGenres(user: UserRecord, genres: string[]) {

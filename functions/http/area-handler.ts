@@ -16,7 +16,15 @@ import { AppError, BadRequest, Forbidden, NotFound, PayloadTooLarge, TooManyRequ
 import { mfaShortfall, poolStatus } from '../domain/admin-mfa.js';
 import { identify, isAdminIdentity } from '../lib/identity.js';
 import type { Caller } from '../domain/caller.js';
-import { IMPERSONATION_HEADER, routeKey, type Area, type AreaSchemas, type RouteAddress, type RouteDef, type RoutesOfArea } from '../../shared/api/route.js';
+import {
+  IMPERSONATION_HEADER,
+  routeKey,
+  type Area,
+  type AreaSchemas,
+  type RouteAddress,
+  type RouteDef,
+  type RoutesOfArea,
+} from '../../shared/api/route.js';
 import { auditWrite, impersonated, lookUpImpersonation, moneyRefused } from '../domain/impersonation.js';
 import { TELEMETRY } from '../../shared/constants.js';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
@@ -57,9 +65,13 @@ export function json(statusCode: number, body: unknown): Result {
 
 function errorResult(err: unknown): Result {
   if (err instanceof AppError) {
-    if (err.status >= 500) log.error('Service unavailable', undefined, { code: err.code, detail: (err as { detail?: string }).detail ?? err.message });
-    const result = json(err.status, { error: { ...err.details, code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } });
-    if (err instanceof TooManyRequests && err.retryAfterSeconds) result.headers = { ...result.headers, 'retry-after': String(err.retryAfterSeconds) };
+    if (err.status >= 500)
+      log.error('Service unavailable', undefined, { code: err.code, detail: (err as { detail?: string }).detail ?? err.message });
+    const result = json(err.status, {
+      error: { ...err.details, code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) },
+    });
+    if (err instanceof TooManyRequests && err.retryAfterSeconds)
+      result.headers = { ...result.headers, 'retry-after': String(err.retryAfterSeconds) };
     return result;
   }
   log.error('Unhandled error', err);
@@ -169,7 +181,8 @@ function rawInput(event: APIGatewayProxyEventV2, def: RouteDef): Record<string, 
 }
 
 const MAX_LABEL = 60;
-const labelOf = (path: readonly PropertyKey[] | undefined) => (path?.length ? path.map(String).join('.').slice(0, MAX_LABEL) : 'The request');
+const labelOf = (path: readonly PropertyKey[] | undefined) =>
+  path?.length ? path.map(String).join('.').slice(0, MAX_LABEL) : 'The request';
 const UNITS: Record<string, string> = { string: 'characters', array: 'items', set: 'items', file: 'bytes' };
 
 /**
@@ -306,23 +319,25 @@ export function areaHandler<A extends Area>(area: A, schemas: AreaSchemas<A>, ha
     },
   };
 
-  return middy<APIGatewayProxyEventV2, Result, Error, AppContext>()
-    .use(observe)
-    // The invocation's X-Ray subsegment (in Lambda), without the answer: it may hold personal data. The
-    // trace is found by the same id as the logs (an annotation X-Ray indexes).
-    .use(captureLambdaHandler(tracer(), { captureResponse: false }))
-    .use({ before: () => tracer().putAnnotation('correlationId', currentRequest()?.correlationId ?? '') })
-    .use(errors)
-    .use(resolveRoute)
-    .use(authenticate)
-    .use(validate)
-    .handler(async (event, context) => {
-      const { name, def } = context.route!;
-      const run = handlers[name as RoutesOfArea<A>] as unknown as (req: unknown) => Promise<unknown>;
-      const result = await run({ input: context.input, caller: context.caller, event });
-      // The output schema is the contract: it also strips anything a handler should not leak.
-      const response = json(200, def.output.parse(result));
-      await context.audit?.settle(200);
-      return response;
-    });
+  return (
+    middy<APIGatewayProxyEventV2, Result, Error, AppContext>()
+      .use(observe)
+      // The invocation's X-Ray subsegment (in Lambda), without the answer: it may hold personal data. The
+      // trace is found by the same id as the logs (an annotation X-Ray indexes).
+      .use(captureLambdaHandler(tracer(), { captureResponse: false }))
+      .use({ before: () => tracer().putAnnotation('correlationId', currentRequest()?.correlationId ?? '') })
+      .use(errors)
+      .use(resolveRoute)
+      .use(authenticate)
+      .use(validate)
+      .handler(async (event, context) => {
+        const { name, def } = context.route!;
+        const run = handlers[name as RoutesOfArea<A>] as unknown as (req: unknown) => Promise<unknown>;
+        const result = await run({ input: context.input, caller: context.caller, event });
+        // The output schema is the contract: it also strips anything a handler should not leak.
+        const response = json(200, def.output.parse(result));
+        await context.audit?.settle(200);
+        return response;
+      })
+  );
 }

@@ -13,7 +13,11 @@ export const handler = areaHandler('payments', paymentsSchemas, {
   retryRefund: async ({ input }) => payments.retryRefund(input.orderId),
   paypalWebhook: async ({ event }) => {
     // PayPal verifies the event's bytes as it sent them: the body as received, not the validated input.
-    const admitted = await admitPaypalWebhook<PaypalEvent>({ headers: event.headers, body: rawBody(event), clientIp: event.requestContext.http.sourceIp });
+    const admitted = await admitPaypalWebhook<PaypalEvent>({
+      headers: event.headers,
+      body: rawBody(event),
+      clientIp: event.requestContext.http.sourceIp,
+    });
     // Null: an event applied before, answered as it is.
     if (admitted) await applyPaypalEvent(admitted);
     return { received: true as const };

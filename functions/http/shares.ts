@@ -11,7 +11,8 @@ export const handler = areaHandler('shares', sharesSchemas, {
     return { shares: page.shares.map(shares.toShareView), next: page.next };
   },
   getShare: async ({ input, caller }) => shares.toShareDetail(await shares.bundleFor(caller.user.id, input.id)),
-  respondToShare: async ({ input, caller }) => shares.toShareView(await shares.respond(caller.user.id, input.id, input.status, { impersonated: Boolean(caller.actor) })),
+  respondToShare: async ({ input, caller }) =>
+    shares.toShareView(await shares.respond(caller.user.id, input.id, input.status, { impersonated: Boolean(caller.actor) })),
   addComment: async ({ input, caller }) => shares.addComment(caller.user, input.id, input),
   updateComment: async ({ input, caller }) => shares.updateComment(caller.user.id, input),
   deleteComment: async ({ input, caller }) => {

@@ -16,8 +16,7 @@ export const handler = areaHandler('users', usersSchemas, {
   chooseType: async ({ input, caller }) => users.toUserView(await users.chooseType(caller.user, input.type), caller.isAdmin),
   saveGenres: async ({ input, caller }) => users.toUserView(await users.saveGenres(caller.user, input.genres), caller.isAdmin),
   getEarnings: async ({ caller }) => earningsOf(caller.user),
-  saveProProfile: async ({ input, caller }) =>
-    users.toUserView(await users.saveProProfile(caller.user, input), caller.isAdmin),
+  saveProProfile: async ({ input, caller }) => users.toUserView(await users.saveProProfile(caller.user, input), caller.isAdmin),
   updateProfile: async ({ input, caller }) => users.toUserView(await profile.updateProfile(caller.user, input), caller.isAdmin),
   saveSocialLinks: async ({ input, caller }) => users.toUserView(await profile.saveSocialLinks(caller.user, input.links), caller.isAdmin),
   setOwnPrice: async ({ input, caller }) => users.toUserView(await profile.setOwnPrice(caller.user, input.price), caller.isAdmin),

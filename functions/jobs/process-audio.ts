@@ -40,7 +40,11 @@ export const handler = (event: SQSEvent): Promise<void> =>
         if (outcome === 'ready') count('UploadsProcessed');
         if (outcome === 'failed') count('UploadsFailed');
         // The key's file name is the user's: the log names the upload by its ticket (uploads/<user>/<ticket>/...).
-        log.info('Upload processed', { upload: key.split('/').slice(0, 3).join('/'), outcome, receiveCount: Number(message.attributes?.ApproximateReceiveCount) || 1 });
+        log.info('Upload processed', {
+          upload: key.split('/').slice(0, 3).join('/'),
+          outcome,
+          receiveCount: Number(message.attributes?.ApproximateReceiveCount) || 1,
+        });
       }
     }
   });

@@ -51,7 +51,11 @@ export const invalidCursor = () =>
   new BadRequest('The page cursor is not valid: start from the first page', { cursor: 'Invalid cursor' }, 'invalid_cursor');
 
 /** A query's start key from its cursor (none for the first page). */
-export function decodeCursor(cursor: string | undefined, partition: CursorPartition, sortPrefix?: string): Record<string, string> | undefined {
+export function decodeCursor(
+  cursor: string | undefined,
+  partition: CursorPartition,
+  sortPrefix?: string,
+): Record<string, string> | undefined {
   if (!cursor) return undefined;
   return decodeCursorValue(cursor, (key): key is Record<string, string> => isStartKeyOf(key, partition, sortPrefix));
 }

@@ -45,13 +45,20 @@ export class PayloadTooLarge extends AppError {
 }
 export class TooManyRequests extends AppError {
   /** Sent as `Retry-After`: when the window that refused the call ends. */
-  constructor(message: string, readonly retryAfterSeconds?: number) {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
     super(429, 'rate_limited', message, undefined, retryAfterSeconds ? { retryAfterSeconds } : undefined);
   }
 }
 /** A service we depend on (a payment provider) failed: not the caller's doing, worth trying again later. */
 export class ServiceUnavailable extends AppError {
-  constructor(message: string, code = 'unavailable', readonly detail?: string) {
+  constructor(
+    message: string,
+    code = 'unavailable',
+    readonly detail?: string,
+  ) {
     super(503, code, message);
   }
 }

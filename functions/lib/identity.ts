@@ -60,12 +60,17 @@ function getVerifier(tokenUse: TokenUse): Verifier {
           : {
               async verify(token) {
                 const claims = await rsa.verify(token);
-                if (claims.token_use !== 'access' || claims.client_id !== config.userPoolClientId) throw new Error('Not an access token of this app');
+                if (claims.token_use !== 'access' || claims.client_id !== config.userPoolClientId)
+                  throw new Error('Not an access token of this app');
                 return claims;
               },
             };
     } else {
-      verifier = CognitoJwtVerifier.create({ userPoolId: config.userPoolId, clientId: config.userPoolClientId, tokenUse }) as unknown as Verifier;
+      verifier = CognitoJwtVerifier.create({
+        userPoolId: config.userPoolId,
+        clientId: config.userPoolClientId,
+        tokenUse,
+      }) as unknown as Verifier;
     }
     verifiers.set(tokenUse, verifier);
   }
@@ -99,7 +104,10 @@ export async function verifyAccessToken(token: string): Promise<{ sub: string; a
 export function parseGroups(value: unknown): string[] {
   if (Array.isArray(value)) return value.map(String);
   if (typeof value !== 'string' || value === '') return [];
-  return value.replace(/^\[|\]$/g, '').split(/[\s,]+/).filter(Boolean);
+  return value
+    .replace(/^\[|\]$/g, '')
+    .split(/[\s,]+/)
+    .filter(Boolean);
 }
 
 function toIdentity(claims: Claims): Identity {

@@ -22,8 +22,17 @@ export interface ImpersonationClaims {
 
 const sign = (key: Buffer, payload: string) => createHmac('sha256', key).update(`${PREFIX}.${payload}`).digest('base64url');
 
-export async function issueImpersonationToken(adminId: string, userId: string, now = Date.now()): Promise<{ token: string; claims: ImpersonationClaims }> {
-  const claims: ImpersonationClaims = { adm: adminId, sub: userId, exp: Math.floor(now / 1000) + IMPERSONATION_TTL_SECONDS, jti: randomUUID() };
+export async function issueImpersonationToken(
+  adminId: string,
+  userId: string,
+  now = Date.now(),
+): Promise<{ token: string; claims: ImpersonationClaims }> {
+  const claims: ImpersonationClaims = {
+    adm: adminId,
+    sub: userId,
+    exp: Math.floor(now / 1000) + IMPERSONATION_TTL_SECONDS,
+    jti: randomUUID(),
+  };
   const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
   return { token: `${PREFIX}.${payload}.${sign(await impersonationKey(), payload)}`, claims };
 }

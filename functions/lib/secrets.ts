@@ -15,7 +15,13 @@ export interface PaymentSecrets {
   paypalWebhookId: string;
 }
 
-const KEYS: (keyof PaymentSecrets)[] = ['stripeSecretKey', 'stripeWebhookSecret', 'paypalClientId', 'paypalClientSecret', 'paypalWebhookId'];
+const KEYS: (keyof PaymentSecrets)[] = [
+  'stripeSecretKey',
+  'stripeWebhookSecret',
+  'paypalClientId',
+  'paypalClientSecret',
+  'paypalWebhookId',
+];
 const envName = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase();
 
 let loading: Promise<PaymentSecrets> | undefined;
@@ -63,9 +69,11 @@ export function impersonationKey(now = Date.now()): Promise<Buffer> {
     const key = (async () => {
       const arn = process.env.IMPERSONATION_SECRET_ARN;
       const value = arn
-        ? (await traced(new SecretsManagerClient({ region: config.region })).send(new GetSecretValueCommand({ SecretId: arn }))).SecretString
+        ? (await traced(new SecretsManagerClient({ region: config.region })).send(new GetSecretValueCommand({ SecretId: arn })))
+            .SecretString
         : process.env.IMPERSONATION_KEY;
-      if (!value || value.length < 32) throw new Error(`The impersonation key is missing or shorter than 32 characters${arn ? '' : ' (set IMPERSONATION_KEY)'}`);
+      if (!value || value.length < 32)
+        throw new Error(`The impersonation key is missing or shorter than 32 characters${arn ? '' : ' (set IMPERSONATION_KEY)'}`);
       return Buffer.from(value, 'utf8');
     })();
     // A failed read is not kept: the next request tries again.

@@ -36,7 +36,14 @@ export interface BillingEvent {
 export interface BillingProvider {
   listPlans(): Promise<Plan[]>;
   createCustomer(user: { id: string; email: string; name: string }): Promise<string>;
-  createCheckout(opts: { customerId: string; priceId: string; userId: string; successUrl: string; cancelUrl: string; idempotencyKey: string }): Promise<string>;
+  createCheckout(opts: {
+    customerId: string;
+    priceId: string;
+    userId: string;
+    successUrl: string;
+    cancelUrl: string;
+    idempotencyKey: string;
+  }): Promise<string>;
   createPortal(opts: { customerId: string; returnUrl: string }): Promise<string>;
   /** The customer's subscriptions that are not over (canceled ones are left out). */
   subscriptionsOf(customerId: string): Promise<Subscription[]>;
@@ -56,7 +63,12 @@ function limitOf(product: string, key: keyof PlanLimits, v: string | undefined):
   if (v === 'unlimited') return null;
   const n = Number(v);
   if (v !== undefined && v !== '' && Number.isInteger(n) && n >= 0) return n;
-  log.error('Plan metadata not understood; the free plan limit applies', undefined, { product, key, value: v, limit: FALLBACK_FREE_LIMITS[key] });
+  log.error('Plan metadata not understood; the free plan limit applies', undefined, {
+    product,
+    key,
+    value: v,
+    limit: FALLBACK_FREE_LIMITS[key],
+  });
   return FALLBACK_FREE_LIMITS[key];
 }
 
@@ -68,17 +80,19 @@ class StripeBilling implements BillingProvider {
   constructor(private readonly apiUrl: string | undefined) {}
 
   private stripe(): Promise<Stripe> {
-    return (this.client ??= paymentSecrets().then(({ stripeSecretKey }) => {
-      const url = this.apiUrl ? new URL(this.apiUrl) : null;
-      return new Stripe(stripeSecretKey, {
-        maxNetworkRetries: 2,
-        timeout: 15_000,
-        ...(url ? { host: url.hostname, port: Number(url.port), protocol: url.protocol.replace(':', '') as 'http' | 'https' } : {}),
-      });
-    }).catch((err) => {
-      this.client = undefined;
-      throw err;
-    }));
+    return (this.client ??= paymentSecrets()
+      .then(({ stripeSecretKey }) => {
+        const url = this.apiUrl ? new URL(this.apiUrl) : null;
+        return new Stripe(stripeSecretKey, {
+          maxNetworkRetries: 2,
+          timeout: 15_000,
+          ...(url ? { host: url.hostname, port: Number(url.port), protocol: url.protocol.replace(':', '') as 'http' | 'https' } : {}),
+        });
+      })
+      .catch((err) => {
+        this.client = undefined;
+        throw err;
+      }));
   }
 
   /**
@@ -106,7 +120,8 @@ class StripeBilling implements BillingProvider {
     const plans: Plan[] = [];
     for (const p of products.data) {
       const price = p.default_price;
-      if (!price || typeof price === 'string' || !price.active || price.recurring?.interval !== 'month' || price.unit_amount == null) continue;
+      if (!price || typeof price === 'string' || !price.active || price.recurring?.interval !== 'month' || price.unit_amount == null)
+        continue;
       plans.push({
         id: p.id,
         name: p.name,
@@ -130,7 +145,14 @@ class StripeBilling implements BillingProvider {
     return customer.id;
   }
 
-  async createCheckout(opts: { customerId: string; priceId: string; userId: string; successUrl: string; cancelUrl: string; idempotencyKey: string }): Promise<string> {
+  async createCheckout(opts: {
+    customerId: string;
+    priceId: string;
+    userId: string;
+    successUrl: string;
+    cancelUrl: string;
+    idempotencyKey: string;
+  }): Promise<string> {
     const session = await this.call('create a checkout session', (s) =>
       s.checkout.sessions.create(
         {
@@ -151,7 +173,9 @@ class StripeBilling implements BillingProvider {
   }
 
   async createPortal(opts: { customerId: string; returnUrl: string }): Promise<string> {
-    const session = await this.call('open the billing portal', (s) => s.billingPortal.sessions.create({ customer: opts.customerId, return_url: opts.returnUrl }));
+    const session = await this.call('open the billing portal', (s) =>
+      s.billingPortal.sessions.create({ customer: opts.customerId, return_url: opts.returnUrl }),
+    );
     return session.url;
   }
 
@@ -160,7 +184,9 @@ class StripeBilling implements BillingProvider {
     return list.data.flatMap((sub) => {
       const item = sub.items.data[0];
       if (!item) return [];
-      const end = (item as { current_period_end?: number }).current_period_end ?? (sub as unknown as { current_period_end?: number }).current_period_end;
+      const end =
+        (item as { current_period_end?: number }).current_period_end ??
+        (sub as unknown as { current_period_end?: number }).current_period_end;
       return [
         {
           id: sub.id,
@@ -184,7 +210,12 @@ class StripeBilling implements BillingProvider {
       return null;
     }
     const object = event.data.object as { customer?: string | { id: string } | null; amount_due?: number };
-    return { id: event.id, type: event.type, customerId: idOf(object.customer), ...(typeof object.amount_due === 'number' ? { amountDue: object.amount_due } : {}) };
+    return {
+      id: event.id,
+      type: event.type,
+      customerId: idOf(object.customer),
+      ...(typeof object.amount_due === 'number' ? { amountDue: object.amount_due } : {}),
+    };
   }
 }
 

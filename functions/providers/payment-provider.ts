@@ -83,7 +83,14 @@ export interface PaymentProvider {
  * nothing was lost; what went wrong is logged, not shown.
  */
 export class PaymentProviderError extends ServiceUnavailable {
-  constructor(detail: string, readonly providerStatus?: number) {
-    super('PayPal is not answering as it should right now. Nothing was lost: please try again in a minute.', 'payment_provider_unavailable', detail);
+  constructor(
+    detail: string,
+    readonly providerStatus?: number,
+  ) {
+    super(
+      'PayPal is not answering as it should right now. Nothing was lost: please try again in a minute.',
+      'payment_provider_unavailable',
+      detail,
+    );
   }
 }

@@ -146,7 +146,10 @@ export class PaypalClient implements PaymentProvider {
   }
 
   async captureOrder(orderId: string, requestId: string): Promise<CaptureOutcome> {
-    const res = await this.call<PaypalOrderJson>('POST', `/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, { requestId, body: {} });
+    const res = await this.call<PaypalOrderJson>('POST', `/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, {
+      requestId,
+      body: {},
+    });
     if (res.ok) {
       const capture = this.toOrder(res.body).capture;
       if (!capture) throw new PaymentProviderError('PayPal answered a capture without a capture');
@@ -163,7 +166,10 @@ export class PaypalClient implements PaymentProvider {
   }
 
   async refundCapture(captureId: string, requestId: string): Promise<{ refundId: string } | null> {
-    const res = await this.call<{ id: string; status: string }>('POST', `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, { requestId, body: {} });
+    const res = await this.call<{ id: string; status: string }>('POST', `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, {
+      requestId,
+      body: {},
+    });
     if (res.ok) return { refundId: res.body.id };
     if (res.issue === 'CAPTURE_FULLY_REFUNDED') return null;
     throw this.unexpected('refund a capture', res);

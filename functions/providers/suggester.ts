@@ -36,11 +36,16 @@ const NEXT_STEPS: Record<string, string> = {
 export const localSuggester: Suggester = {
   async suggest({ text, timestamp, tags }) {
     // A draft cut off mid-sentence ('muddy here;') ends on a full stop, not on '; .'.
-    const draft = text.trim().replace(/\s+/g, ' ').replace(/[\s,;:–-]+$/, '');
+    const draft = text
+      .trim()
+      .replace(/\s+/g, ' ')
+      .replace(/[\s,;:–-]+$/, '');
     const sentence = draft.charAt(0).toUpperCase() + draft.slice(1) + (/[.!?]$/.test(draft) ? '' : '.');
     const where = timestamp == null ? 'Overall' : `At ${clock(timestamp)}`;
     const about = tags.length ? ` (${tags.map(labelOf).join(', ')})` : '';
-    const step = NEXT_STEPS[findCategory(tags[0] ?? '')?.key ?? ''] ?? 'try one concrete change here and compare it with the current version side by side';
+    const step =
+      NEXT_STEPS[findCategory(tags[0] ?? '')?.key ?? ''] ??
+      'try one concrete change here and compare it with the current version side by side';
     return `${where}${about}: ${sentence} To make it stronger, ${step}.`;
   },
 };
@@ -50,7 +55,10 @@ function bedrockSuggester(modelId: string): Suggester {
     async suggest({ text, timestamp, tags }) {
       const { BedrockRuntimeClient, ConverseCommand } = await import('@aws-sdk/client-bedrock-runtime');
       const client = traced(new BedrockRuntimeClient({}));
-      const context = [timestamp == null ? 'general comment' : `at ${clock(timestamp)}`, tags.length ? `categories: ${tags.map(labelOf).join(', ')}` : '']
+      const context = [
+        timestamp == null ? 'general comment' : `at ${clock(timestamp)}`,
+        tags.length ? `categories: ${tags.map(labelOf).join(', ')}` : '',
+      ]
         .filter(Boolean)
         .join('; ');
       const res = await client.send(
@@ -65,7 +73,10 @@ function bedrockSuggester(modelId: string): Suggester {
           inferenceConfig: { maxTokens: 200, temperature: 0.4 },
         }),
       );
-      const out = res.output?.message?.content?.map((c) => c.text ?? '').join('').trim();
+      const out = res.output?.message?.content
+        ?.map((c) => c.text ?? '')
+        .join('')
+        .trim();
       if (!out) throw new Error('The model returned no text');
       return out;
     },

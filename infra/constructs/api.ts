@@ -179,11 +179,10 @@ export class Api extends Construct {
     };
     this.url = this.httpApi.apiEndpoint;
 
-    const authorizer = new HttpJwtAuthorizer(
-      'CognitoJwt',
-      `https://cognito-idp.${Aws.REGION}.amazonaws.com/${props.userPool.userPoolId}`,
-      { jwtAudience: [props.userPoolClient.userPoolClientId], authorizerName: 'cognito-id-token' },
-    );
+    const authorizer = new HttpJwtAuthorizer('CognitoJwt', `https://cognito-idp.${Aws.REGION}.amazonaws.com/${props.userPool.userPoolId}`, {
+      jwtAudience: [props.userPoolClient.userPoolClientId],
+      authorizerName: 'cognito-id-token',
+    });
     const noAuthorizer = new apigw.HttpNoneAuthorizer();
 
     const mediaId = stack.getLogicalId(props.mediaBucket.node.defaultChild as CfnElement);
@@ -212,7 +211,10 @@ export class Api extends Construct {
       // Only the item actions the area's code makes (infra/table-grants.ts).
       grantTable(fn, props.data);
       fn.addToRolePolicy(
-        new iam.PolicyStatement({ actions: [...USER_POOL_ACTIONS, ...(USER_POOL_GRANTS[area] ?? [])], resources: [props.userPool.userPoolArn] }),
+        new iam.PolicyStatement({
+          actions: [...USER_POOL_ACTIONS, ...(USER_POOL_GRANTS[area] ?? [])],
+          resources: [props.userPool.userPoolArn],
+        }),
       );
       const media = MEDIA_GRANTS[area] ?? [];
       for (const { prefix, actions } of media) {
@@ -230,7 +232,9 @@ export class Api extends Construct {
       }
       const imageGrants = IMAGES_GRANTS[area] ?? [];
       for (const { prefix, actions } of imageGrants) {
-        fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...actions], resources: [props.imagesBucket.arnForObjects(`${prefix}/*`)] }));
+        fn.addToRolePolicy(
+          new iam.PolicyStatement({ actions: [...actions], resources: [props.imagesBucket.arnForObjects(`${prefix}/*`)] }),
+        );
       }
       if (imageGrants.length) {
         // A read of a missing upload answers 404 (a retried save), not 403, only with ListBucket.
@@ -243,7 +247,9 @@ export class Api extends Construct {
         );
       }
       if (BUCKET_PROBE_AREAS.has(area)) {
-        fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [props.mediaBucket.bucketArn, props.imagesBucket.bucketArn] }));
+        fn.addToRolePolicy(
+          new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [props.mediaBucket.bucketArn, props.imagesBucket.bucketArn] }),
+        );
       }
       if (MAIL_AREAS.has(area)) props.mail.grantSend(fn);
       if (PAYMENT_AREAS.has(area)) props.paymentsSecret.grantRead(fn);
@@ -305,6 +311,6 @@ function grantBedrock(fn: lambda.Function, props: ApiProps): void {
   Validations.of(policy).acknowledge({
     id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:bedrock:*::foundation-model/${shown(parts[1])}.${shown(parts[2])}]`,
     reason:
-      'Only the configured model: a cross-region inference profile routes each call to it in one of its geography\'s regions, which AWS chooses and adds to.',
+      "Only the configured model: a cross-region inference profile routes each call to it in one of its geography's regions, which AWS chooses and adds to.",
   });
 }

@@ -100,7 +100,8 @@ export class Auth extends Construct {
       },
       {
         id: 'AwsSolutions-COG2',
-        reason: 'MFA is optional at the pool level and TOTP only: admin accounts must use it (the app sets it up, the API requires it); the product asks no MFA of musicians and pros.',
+        reason:
+          'MFA is optional at the pool level and TOTP only: admin accounts must use it (the app sets it up, the API requires it); the product asks no MFA of musicians and pros.',
       },
       {
         id: 'AwsSolutions-COG3',

@@ -59,8 +59,7 @@ export function powertoolsLayer(scope: Construct): lambda.ILayerVersion {
 export const RUNTIME_PACKAGES = ['@aws-sdk/client-*', '@aws-sdk/lib-dynamodb', '@aws-sdk/util-dynamodb', '@aws-lambda-powertools/*'];
 
 /** ESM bundles still meet CommonJS dependencies that call `require`: give them one. */
-const REQUIRE_SHIM =
-  "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
+const REQUIRE_SHIM = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
 /** A Node.js 22 function on ARM, bundled with the local esbuild, logging to its own log group. */
 export function createAppFunction(scope: Construct, id: string, props: AppFunctionProps): lambda.Function {
@@ -84,10 +83,7 @@ export function createAppFunction(scope: Construct, id: string, props: AppFuncti
     reservedConcurrentExecutions: props.reservedConcurrentExecutions || undefined,
   };
 
-  const fn =
-    props.codeMode === 'placeholder'
-      ? placeholderFunction(scope, id, common)
-      : bundledFunction(scope, id, common, props.entry);
+  const fn = props.codeMode === 'placeholder' ? placeholderFunction(scope, id, common) : bundledFunction(scope, id, common, props.entry);
   Validations.of(fn).acknowledge(
     {
       id: 'AwsSolutions-L1',

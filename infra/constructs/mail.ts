@@ -46,8 +46,6 @@ export class Mail extends Construct {
 
   /** Allows sending e-mail from the sender address, and nothing else. */
   grantSend(grantee: iam.IGrantable): void {
-    grantee.grantPrincipal.addToPrincipalPolicy(
-      new iam.PolicyStatement({ actions: ['ses:SendEmail'], resources: this.sendingArns }),
-    );
+    grantee.grantPrincipal.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['ses:SendEmail'], resources: this.sendingArns }));
   }
 }

@@ -62,20 +62,36 @@ export class Monitoring extends Construct {
     const stack = Stack.of(this);
 
     // CloudWatch publishes to an encrypted topic only with a key it may use: a key of our own, rotated.
-    const key = new kms.Key(this, 'AlarmsKey', { enableKeyRotation: true, description: 'Encrypts the alarms topic', removalPolicy: RemovalPolicy.DESTROY });
+    const key = new kms.Key(this, 'AlarmsKey', {
+      enableKeyRotation: true,
+      description: 'Encrypts the alarms topic',
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
     key.grant(new iam.ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
     this.topic = new sns.Topic(this, 'Alarms', { displayName: `${stack.stackName} alarms`, masterKey: key, enforceSSL: true });
-    const subscription = new sns.Subscription(this, 'AlarmEmail', { topic: this.topic, protocol: sns.SubscriptionProtocol.EMAIL, endpoint: props.alarmEmail });
+    const subscription = new sns.Subscription(this, 'AlarmEmail', {
+      topic: this.topic,
+      protocol: sns.SubscriptionProtocol.EMAIL,
+      endpoint: props.alarmEmail,
+    });
     (subscription.node.defaultChild as sns.CfnSubscription).cfnOptions.condition = props.hasAlarmEmail;
     const notify = new actions.SnsAction(this.topic);
 
-    const alarm = (name: string, description: string, metric: cloudwatch.IMetric, threshold: number, opts: { periods?: number; below?: boolean } = {}) => {
+    const alarm = (
+      name: string,
+      description: string,
+      metric: cloudwatch.IMetric,
+      threshold: number,
+      opts: { periods?: number; below?: boolean } = {},
+    ) => {
       const a = new cloudwatch.Alarm(this, name, {
         alarmDescription: description,
         metric,
         threshold,
         evaluationPeriods: opts.periods ?? 1,
-        comparisonOperator: opts.below ? cloudwatch.ComparisonOperator.LESS_THAN_THRESHOLD : cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        comparisonOperator: opts.below
+          ? cloudwatch.ComparisonOperator.LESS_THAN_THRESHOLD
+          : cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
         // No data is no trouble (no traffic, no failures), except for the uptime check: silence there is a failure.
         treatMissingData: opts.below ? cloudwatch.TreatMissingData.BREACHING : cloudwatch.TreatMissingData.NOT_BREACHING,
       });
@@ -98,7 +114,12 @@ export class Monitoring extends Construct {
     alarm('Api5xxRate', `More than ${ALARMS.api5xxPercent}% of API answers were 5xx over 5 minutes`, errorRate, ALARMS.api5xxPercent);
 
     for (const [name, fn] of props.functions) {
-      alarm(`${name}Errors`, `The ${name} function failed (an uncaught error or a timeout)`, fn.metricErrors({ period, statistic: 'Sum' }), 1);
+      alarm(
+        `${name}Errors`,
+        `The ${name} function failed (an uncaught error or a timeout)`,
+        fn.metricErrors({ period, statistic: 'Sum' }),
+        1,
+      );
       alarm(`${name}Throttles`, `The ${name} function was throttled`, fn.metricThrottles({ period, statistic: 'Sum' }), 1);
     }
 
@@ -108,10 +129,30 @@ export class Monitoring extends Construct {
       props.deadLetters.metricApproximateNumberOfMessagesVisible({ period, statistic: 'Maximum' }),
       1,
     );
-    alarm('PaymentFailures', 'Payments were declined or their checks failed', businessMetric('PaymentsFailed', 'Sum', Duration.minutes(15)), ALARMS.paymentsFailedPer15Min);
-    alarm('PaymentMismatches', 'A capture did not match its payment (amount, currency, invoice or payee) and was refunded', businessMetric('PaymentMismatches'), 1);
-    alarm('RefundsStuck', 'A refund PayPal keeps refusing waits for an admin (Admin, Payments to look at)', businessMetric('RefundsStuck'), 1);
-    alarm('WebhooksRejected', 'A payment webhook was refused (bad signature: a wrong secret, or someone forging events)', businessMetric('WebhooksRejected'), 1);
+    alarm(
+      'PaymentFailures',
+      'Payments were declined or their checks failed',
+      businessMetric('PaymentsFailed', 'Sum', Duration.minutes(15)),
+      ALARMS.paymentsFailedPer15Min,
+    );
+    alarm(
+      'PaymentMismatches',
+      'A capture did not match its payment (amount, currency, invoice or payee) and was refunded',
+      businessMetric('PaymentMismatches'),
+      1,
+    );
+    alarm(
+      'RefundsStuck',
+      'A refund PayPal keeps refusing waits for an admin (Admin, Payments to look at)',
+      businessMetric('RefundsStuck'),
+      1,
+    );
+    alarm(
+      'WebhooksRejected',
+      'A payment webhook was refused (bad signature: a wrong secret, or someone forging events)',
+      businessMetric('WebhooksRejected'),
+      1,
+    );
     alarm('EmailFailures', 'E-mails could not be sent', businessMetric('EmailsFailed'), 1);
     alarm(
       'BrowserErrors',
@@ -119,9 +160,15 @@ export class Monitoring extends Construct {
       this.browserErrorSessions(props.browserReports, period),
       ALARMS.clientErrorSessionsPer5Min,
     );
-    const ses = (metricName: string) => new cloudwatch.Metric({ namespace: 'AWS/SES', metricName, statistic: 'Maximum', period: Duration.hours(1) });
+    const ses = (metricName: string) =>
+      new cloudwatch.Metric({ namespace: 'AWS/SES', metricName, statistic: 'Maximum', period: Duration.hours(1) });
     alarm('SesBounceRate', 'SES bounce rate is high: SES may pause sending', ses('Reputation.BounceRate'), ALARMS.sesBounceRate);
-    alarm('SesComplaintRate', 'SES complaint rate is high: SES may pause sending', ses('Reputation.ComplaintRate'), ALARMS.sesComplaintRate);
+    alarm(
+      'SesComplaintRate',
+      'SES complaint rate is high: SES may pause sending',
+      ses('Reputation.ComplaintRate'),
+      ALARMS.sesComplaintRate,
+    );
     const throttled = new cloudwatch.MathExpression({
       expression: 'reads + writes',
       usingMetrics: {
@@ -157,7 +204,13 @@ export class Monitoring extends Construct {
           Schema: { Name: 'CloudWatchLogRule', Version: 1 },
           LogGroupNames: [logGroup.logGroupName],
           LogFormat: 'JSON',
-          Contribution: { Keys: [key], Filters: [{ Match: '$.message', In: ['Browser error'] }, { Match: '$.clientSent', IsPresent: true }] },
+          Contribution: {
+            Keys: [key],
+            Filters: [
+              { Match: '$.message', In: ['Browser error'] },
+              { Match: '$.clientSent', IsPresent: true },
+            ],
+          },
           AggregateOn: 'Count',
         }),
       });
@@ -185,7 +238,10 @@ export class Monitoring extends Construct {
       autoDeleteObjects: false,
     });
     const canary = new synthetics.Canary(this, 'HealthCanary', {
-      canaryName: `${Stack.of(this).stackName}-health`.toLowerCase().replace(/[^a-z0-9_-]/g, '-').slice(0, 21),
+      canaryName: `${Stack.of(this).stackName}-health`
+        .toLowerCase()
+        .replace(/[^a-z0-9_-]/g, '-')
+        .slice(0, 21),
       schedule: synthetics.Schedule.rate(Duration.minutes(5)),
       runtime: synthetics.Runtime.SYNTHETICS_NODEJS_PUPPETEER_9_1,
       test: synthetics.Test.custom({ handler: 'index.handler', code: synthetics.Code.fromInline(HEALTH_CANARY) }),
@@ -197,9 +253,19 @@ export class Monitoring extends Construct {
       provisionedResourceCleanup: true,
     });
     Validations.of(canary).acknowledge(
-      { id: 'AwsSolutions-IAM5[Resource::*]', reason: 'CloudWatch Synthetics needs s3:ListAllMyBuckets and xray:PutTraceSegments, which take no resource; PutMetricData is conditioned on the CloudWatchSynthetics namespace.' },
-      { id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:logs:<AWS::Region>:<AWS::AccountId>:log-group:/aws/lambda/cwsyn-*]', reason: "The canary's own log groups: their names carry a suffix CloudWatch Synthetics chooses." },
-      { id: `AwsSolutions-IAM5[Resource::<${Stack.of(this).getLogicalId(artifacts.node.defaultChild as never)}.Arn>/*]`, reason: "The canary writes its run's artifacts (screenshots, logs) under keys it chooses in its own bucket." },
+      {
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason:
+          'CloudWatch Synthetics needs s3:ListAllMyBuckets and xray:PutTraceSegments, which take no resource; PutMetricData is conditioned on the CloudWatchSynthetics namespace.',
+      },
+      {
+        id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:logs:<AWS::Region>:<AWS::AccountId>:log-group:/aws/lambda/cwsyn-*]',
+        reason: "The canary's own log groups: their names carry a suffix CloudWatch Synthetics chooses.",
+      },
+      {
+        id: `AwsSolutions-IAM5[Resource::<${Stack.of(this).getLogicalId(artifacts.node.defaultChild as never)}.Arn>/*]`,
+        reason: "The canary writes its run's artifacts (screenshots, logs) under keys it chooses in its own bucket.",
+      },
     );
     return canary;
   }
@@ -208,17 +274,28 @@ export class Monitoring extends Construct {
     props: MonitoringProps,
     m: { errorRate: cloudwatch.IMetric; requests: cloudwatch.IMetric; uptime: cloudwatch.IMetric; throttled: cloudwatch.IMetric },
   ): cloudwatch.Dashboard {
-    const dashboard = new cloudwatch.Dashboard(this, 'Dashboard', { dashboardName: `${Stack.of(this).stackName}-overview`, defaultInterval: Duration.days(1) });
-    const graph = (title: string, metrics: cloudwatch.IMetric[], width = 8) => new cloudwatch.GraphWidget({ title, left: metrics, width, height: 6 });
+    const dashboard = new cloudwatch.Dashboard(this, 'Dashboard', {
+      dashboardName: `${Stack.of(this).stackName}-overview`,
+      defaultInterval: Duration.days(1),
+    });
+    const graph = (title: string, metrics: cloudwatch.IMetric[], width = 8) =>
+      new cloudwatch.GraphWidget({ title, left: metrics, width, height: 6 });
     const business = (names: readonly BusinessMetric[]) => names.map((n) => businessMetric(n));
     const p75 = (name: string) => businessMetric(name, 'p75');
     dashboard.addWidgets(
-      new cloudwatch.TextWidget({ markdown: '# The business\nUploads, requests for feedback, reviews, money and e-mail, as the functions count them.', width: 24, height: 1 }),
+      new cloudwatch.TextWidget({
+        markdown: '# The business\nUploads, requests for feedback, reviews, money and e-mail, as the functions count them.',
+        width: 24,
+        height: 1,
+      }),
     );
     dashboard.addWidgets(
       graph('Uploads', business(['UploadsProcessed', 'UploadsFailed'])),
       graph('Feedback', business(['FeedbackRequested', 'FeedbackCompleted'])),
-      graph('Payments', business(['PaymentsCaptured', 'PaymentsRefunded', 'PaymentsFailed', 'PaymentMismatches', 'RefundsStuck', 'WebhooksRejected'])),
+      graph(
+        'Payments',
+        business(['PaymentsCaptured', 'PaymentsRefunded', 'PaymentsFailed', 'PaymentMismatches', 'RefundsStuck', 'WebhooksRejected']),
+      ),
     );
     dashboard.addWidgets(
       graph('E-mail', [...business(['EmailsSent', 'EmailsFailed'])]),
@@ -237,8 +314,16 @@ export class Monitoring extends Construct {
     );
     const fns = [...props.functions.entries()];
     dashboard.addWidgets(
-      graph('Function errors', fns.map(([name, fn]) => fn.metricErrors({ label: name })), 12),
-      graph('Function duration p95', fns.map(([name, fn]) => fn.metricDuration({ label: name, statistic: 'p95' })), 12),
+      graph(
+        'Function errors',
+        fns.map(([name, fn]) => fn.metricErrors({ label: name })),
+        12,
+      ),
+      graph(
+        'Function duration p95',
+        fns.map(([name, fn]) => fn.metricDuration({ label: name, statistic: 'p95' })),
+        12,
+      ),
     );
     dashboard.addWidgets(new cloudwatch.AlarmStatusWidget({ title: 'Alarms', alarms: this.alarms, width: 24, height: 6 }));
     return dashboard;

@@ -95,7 +95,10 @@ export class Processing extends Construct {
     // What Lambda's event source does with the queue on the function's behalf: no more (not SendMessage,
     // not ChangeMessageVisibility). Server-side encryption managed by SQS needs no key permission.
     this.fn.addToRolePolicy(
-      new iam.PolicyStatement({ actions: ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes'], resources: [this.queue.queueArn] }),
+      new iam.PolicyStatement({
+        actions: ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes'],
+        resources: [this.queue.queueArn],
+      }),
     );
 
     const bucket = props.mediaBucket;
@@ -127,7 +130,7 @@ export class Processing extends Construct {
     if (notificationsHandler) {
       Validations.of(notificationsHandler).acknowledge({
         id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-        reason: 'CDK\'s deploy-time handler that sets the bucket notification; the managed role only lets it write its own logs.',
+        reason: "CDK's deploy-time handler that sets the bucket notification; the managed role only lets it write its own logs.",
       });
     }
   }

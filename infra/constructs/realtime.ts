@@ -147,7 +147,8 @@ export class Realtime extends Construct {
     );
     Validations.of(this.streamFunction).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
-      reason: 'dynamodb:ListStreams (granted with the stream read) has no resource-level permissions; the stream reads are limited to this table\'s stream.',
+      reason:
+        "dynamodb:ListStreams (granted with the stream read) has no resource-level permissions; the stream reads are limited to this table's stream.",
     });
   }
 }

@@ -3,7 +3,13 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 
 /** Keys of the payment secret's JSON value, set by the operator (docs/deploy.md). */
-export const PAYMENT_SECRET_KEYS = ['stripeSecretKey', 'stripeWebhookSecret', 'paypalClientId', 'paypalClientSecret', 'paypalWebhookId'] as const;
+export const PAYMENT_SECRET_KEYS = [
+  'stripeSecretKey',
+  'stripeWebhookSecret',
+  'paypalClientId',
+  'paypalClientSecret',
+  'paypalWebhookId',
+] as const;
 
 /**
  * Payment provider credentials (Stripe, PayPal). The stack creates the secret with a random placeholder;
@@ -30,16 +36,17 @@ export class Secrets extends Construct {
     });
     Validations.of(this.payments).acknowledge({
       id: 'AwsSolutions-SMG4',
-      reason: 'Third-party API keys (Stripe, PayPal) are rotated in the providers\' dashboards, not by a Lambda.',
+      reason: "Third-party API keys (Stripe, PayPal) are rotated in the providers' dashboards, not by a Lambda.",
     });
 
     this.impersonation = new secretsmanager.Secret(this, 'Impersonation', {
-      description: 'Key that signs admins\' impersonation tokens (at most one hour each)',
+      description: "Key that signs admins' impersonation tokens (at most one hour each)",
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
     });
     Validations.of(this.impersonation).acknowledge({
       id: 'AwsSolutions-SMG4',
-      reason: 'Rotating is a put-secret-value of a new random string: it only ends the impersonations in progress. No rotation Lambda is needed for that.',
+      reason:
+        'Rotating is a put-secret-value of a new random string: it only ends the impersonations in progress. No rotation Lambda is needed for that.',
     });
   }
 }

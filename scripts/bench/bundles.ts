@@ -37,7 +37,11 @@ function build(outdir: string): Map<string, string> {
     const bundles = buildBundles(${JSON.stringify(outdir)});
     fs.writeFileSync(${JSON.stringify(path.join(outdir, 'bundles.json'))}, JSON.stringify([...bundles]));
   `;
-  const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: REPO_ROOT, encoding: 'utf8', timeout: 600_000 });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    timeout: 600_000,
+  });
   if (run.status !== 0) throw new Error(`building the bundles failed:\n${(run.stderr || run.stdout).slice(-4000)}`);
   return new Map(JSON.parse(fs.readFileSync(path.join(outdir, 'bundles.json'), 'utf8')) as [string, string][]);
 }
@@ -70,7 +74,11 @@ function writeFloor(dir: string, name: string, packages: readonly string[]): str
   return file;
 }
 
-const short = (pkg: string) => pkg.replace(/^@aws-sdk\/(client-)?/, '').replace(/^@aws-lambda-powertools\//, 'powertools-').replace('cognito-identity-provider', 'cognito');
+const short = (pkg: string) =>
+  pkg
+    .replace(/^@aws-sdk\/(client-)?/, '')
+    .replace(/^@aws-lambda-powertools\//, 'powertools-')
+    .replace('cognito-identity-provider', 'cognito');
 
 export async function benchBundles(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'snip-bundles-'));
@@ -87,14 +95,20 @@ export async function benchBundles(): Promise<void> {
       const name = entry.replace(/^functions\//, '').replace(/\.ts$/, '');
       const facts = bundleFacts(file);
       // Clients loaded with import() on first use are not part of a cold start; Powertools comes from its layer.
-      const sdk = (SDK_CLIENTS[entry] ?? facts.imports.filter((p) => p.startsWith('@aws-sdk/'))).filter((p) => !LAZY_SDK_CLIENTS[entry]?.includes(p));
+      const sdk = (SDK_CLIENTS[entry] ?? facts.imports.filter((p) => p.startsWith('@aws-sdk/'))).filter(
+        (p) => !LAZY_SDK_CLIENTS[entry]?.includes(p),
+      );
       const clients = [...sdk, ...facts.imports.filter((p) => p.startsWith('@aws-lambda-powertools/'))];
       return { name, file, facts, clients, floor: writeFloor(floorDir, name, clients), bundleMs: [] as number[], floorMs: [] as number[] };
     });
 
-    console.log(`   ${'function'.padEnd(26)} ${'size'.padStart(10)} ${'gzip'.padStart(10)}   what Lambda provides that it imports (its floor imports just these)`);
+    console.log(
+      `   ${'function'.padEnd(26)} ${'size'.padStart(10)} ${'gzip'.padStart(10)}   what Lambda provides that it imports (its floor imports just these)`,
+    );
     for (const r of rows) {
-      console.log(`   ${r.name.padEnd(26)} ${kb(r.facts.bytes).padStart(10)} ${kb(r.facts.gzipBytes).padStart(10)}   ${r.clients.map(short).join(', ') || '(none)'}`);
+      console.log(
+        `   ${r.name.padEnd(26)} ${kb(r.facts.bytes).padStart(10)} ${kb(r.facts.gzipBytes).padStart(10)}   ${r.clients.map(short).join(', ') || '(none)'}`,
+      );
     }
 
     console.log(`\n   cold import CPU (user + system) of the bundle in a fresh node process, ${REPS} interleaved runs each, min / median:`);
@@ -109,7 +123,9 @@ export async function benchBundles(): Promise<void> {
         }
       }
     }
-    console.log(`   ${'function'.padEnd(26)} ${'bundle, ms'.padStart(15)}  ${'floor, ms'.padStart(15)}  ${'ratio to floor'.padStart(14)}  ${'above floor, ms'.padStart(15)}`);
+    console.log(
+      `   ${'function'.padEnd(26)} ${'bundle, ms'.padStart(15)}  ${'floor, ms'.padStart(15)}  ${'ratio to floor'.padStart(14)}  ${'above floor, ms'.padStart(15)}`,
+    );
     for (const r of rows) {
       const [bMin, bMed] = minMed(r.bundleMs);
       const [fMin, fMed] = minMed(r.floorMs);

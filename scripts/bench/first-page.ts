@@ -60,7 +60,13 @@ async function buildFloor(outDir: string) {
   try {
     fs.writeFileSync(path.join(src, 'index.html'), FLOOR_HTML);
     fs.writeFileSync(path.join(src, 'main.tsx'), FLOOR_MAIN);
-    await build({ root: src, configFile: false, plugins: [react()], logLevel: 'silent', build: { outDir, emptyOutDir: true, sourcemap: false } });
+    await build({
+      root: src,
+      configFile: false,
+      plugins: [react()],
+      logLevel: 'silent',
+      build: { outDir, emptyOutDir: true, sourcemap: false },
+    });
   } finally {
     fs.rmSync(src, { recursive: true, force: true });
   }
@@ -84,7 +90,8 @@ function serveReports(port: number): Promise<http.Server> {
     req.resume();
     const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type' };
     if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
-    if (req.method === 'POST' && req.url === '/telemetry') return void res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end('{"accepted":1}');
+    if (req.method === 'POST' && req.url === '/telemetry')
+      return void res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end('{"accepted":1}');
     res.writeHead(404, cors).end();
   });
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
@@ -116,15 +123,23 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 /** The dashboard's figure and its load's request order, in the /login figure's layout. */
 function printDashboard(load: DashboardLoad, floor: number) {
-  console.log(`   app /dashboard as first loaded:                ${kb(load.total)} KB  (ratio to floor ${(load.total / floor).toFixed(2)}; goal <= 1.4)`);
+  console.log(
+    `   app /dashboard as first loaded:                ${kb(load.total)} KB  (ratio to floor ${(load.total / floor).toFixed(2)}; goal <= 1.4)`,
+  );
   console.log('     (a signed-in musician with one track opens /dashboard with a stored session and an empty cache, until');
   console.log("      'Musician Experience' shows and the network is idle)");
   for (const [name, size] of [...load.files].sort((a, b) => b[1] - a[1])) console.log(`     ${kb(size).padStart(6)} KB  ${name}`);
-  console.log(`   that load's requests, in order (ms from the page's request: start - end; "after" = named requests done before it started):`);
-  console.log(`     runtime config: ${load.configInline ? 'inline in the page' : 'not inline'}; /config.json ${load.configFetched ? 'requested' : 'not requested'}`);
+  console.log(
+    `   that load's requests, in order (ms from the page's request: start - end; "after" = named requests done before it started):`,
+  );
+  console.log(
+    `     runtime config: ${load.configInline ? 'inline in the page' : 'not inline'}; /config.json ${load.configFetched ? 'requested' : 'not requested'}`,
+  );
   for (const [i, r] of load.order.entries()) {
     const before = load.order.filter((o, j) => j !== i && o.short !== 'the page' && o.end <= r.start).map((o) => o.short);
-    console.log(`     ${r.start.toFixed(0).padStart(5)} - ${r.end.toFixed(0).padStart(5)}  ${r.label}${before.length ? `  after: ${before.join(', ')}` : ''}`);
+    console.log(
+      `     ${r.start.toFixed(0).padStart(5)} - ${r.end.toFixed(0).padStart(5)}  ${r.label}${before.length ? `  after: ${before.join(', ')}` : ''}`,
+    );
   }
   if (!load.order.some((r) => r.label.includes('wavesurfer'))) console.log('     (no wavesurfer chunk in this load)');
   console.log(`     and ${load.others} other requests`);
@@ -141,7 +156,16 @@ export async function benchFirstPage(opts: { dashboard?: DashboardStack; release
   const config = path.join(tmp, 'config.json');
   // The API answers only the browser's reports (what /login sends to it), as the deployed API would.
   const api = await serveReports(await freePort());
-  fs.writeFileSync(config, JSON.stringify({ mode: 'aws', region: 'us-east-1', apiUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}`, userPoolId: 'us-east-1_bench', userPoolClientId: 'bench' }));
+  fs.writeFileSync(
+    config,
+    JSON.stringify({
+      mode: 'aws',
+      region: 'us-east-1',
+      apiUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}`,
+      userPoolId: 'us-east-1_bench',
+      userPoolClientId: 'bench',
+    }),
+  );
   try {
     await buildApp(appDist);
     await buildFloor(floorDist);
@@ -159,7 +183,9 @@ export async function benchFirstPage(opts: { dashboard?: DashboardStack; release
       }
       console.log('\n4. The first page: JS and CSS loaded to show /login, gzip');
       console.log(`   floor (Vite + React + Amplify sign-in only):  ${kb(floor.total)} KB`);
-      console.log(`   app /login:                                    ${kb(mine.total)} KB  (ratio to floor ${(mine.total / floor.total).toFixed(2)})`);
+      console.log(
+        `   app /login:                                    ${kb(mine.total)} KB  (ratio to floor ${(mine.total / floor.total).toFixed(2)})`,
+      );
       for (const [name, size] of [...mine.files].sort((a, b) => b[1] - a[1])) console.log(`     ${kb(size).padStart(6)} KB  ${name}`);
       if (dashboard) printDashboard(dashboard, floor.total);
       else console.log('   app /dashboard as first loaded:                not measured (no local stack; `npm run bench` gives it one)');

@@ -119,7 +119,9 @@ async function main() {
     console.log('\n1. Bytes downloaded to draw a waveform (the track list entry; no audio is fetched)');
     const sizes: Record<string, number> = {};
     for (const minutes of [1, 10]) {
-      const track = await processed((await uploadViaApp(wavBytes({ seconds: minutes * 60, sampleRate: 22050, envelope: 'ramp' }), `${minutes}min.wav`, true)).id);
+      const track = await processed(
+        (await uploadViaApp(wavBytes({ seconds: minutes * 60, sampleRate: 22050, envelope: 'ramp' }), `${minutes}min.wav`, true)).id,
+      );
       const list = await fetch(`${stack.apiUrl}/tracks`, { headers: { authorization: `Bearer ${token}` } });
       const body = (await list.json()) as { tracks: { id: string }[] };
       const entry = body.tracks.find((t) => t.id === track.id)!;
@@ -131,8 +133,16 @@ async function main() {
     // 2. Upload throughput.
     console.log('\n2. Upload throughput of a 100 MB file to the local S3');
     const file = wavBytes({ seconds: (100 * MB) / 2 / 44100, sampleRate: 44100, envelope: 'ramp' });
-    const s3 = new S3Client({ region: 'us-east-1', endpoint: stack.s3Endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }, requestChecksumCalculation: 'WHEN_REQUIRED' });
-    const putUrl = await getSignedUrl(s3, new PutObjectCommand({ Bucket: MEDIA_BUCKET, Key: 'plain-put.wav', ContentType: 'audio/wav' }), { expiresIn: 600 });
+    const s3 = new S3Client({
+      region: 'us-east-1',
+      endpoint: stack.s3Endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+    });
+    const putUrl = await getSignedUrl(s3, new PutObjectCommand({ Bucket: MEDIA_BUCKET, Key: 'plain-put.wav', ContentType: 'audio/wav' }), {
+      expiresIn: 600,
+    });
     let t = performance.now();
     const put = await send(putUrl, { method: 'PUT', body: new Uint8Array(file), headers: { 'content-type': 'audio/wav' } });
     if (put.status >= 300) throw new Error(`plain PUT failed: ${put.status}`);
@@ -142,7 +152,9 @@ async function main() {
     const appSeconds = (performance.now() - t) / 1000;
     const mb = file.length / MB;
     console.log(`   plain presigned PUT (floor):           ${fmt(mb / putSeconds)} MB/s`);
-    console.log(`   app: ticket + presigned POST:          ${fmt(mb / appSeconds)} MB/s  (ratio to floor ${fmt(putSeconds / appSeconds, 2)})`);
+    console.log(
+      `   app: ticket + presigned POST:          ${fmt(mb / appSeconds)} MB/s  (ratio to floor ${fmt(putSeconds / appSeconds, 2)})`,
+    );
 
     // 2b. Registration and processing.
     console.log('\n2b. Registration latency (POST /tracks alone), and processing off the request path');
@@ -178,18 +190,34 @@ async function main() {
     const [procMin, procMed] = minMed(processingSeconds);
     const [decMin, decMed] = minMed(decodeSeconds);
     console.log(`   1 MB file, 20 registrations:     p50 ${fmt(percentile(smallTimes, 50))} ms  p99 ${fmt(percentile(smallTimes, 99))} ms`);
-    console.log(`   ${fmt(hugeMb)} MB 4-hour file, 3 runs:  min ${fmt(hugeTimes[0])} ms  median ${fmt(hugeTimes[1])} ms  max ${fmt(hugeTimes[2])} ms`);
+    console.log(
+      `   ${fmt(hugeMb)} MB 4-hour file, 3 runs:  min ${fmt(hugeTimes[0])} ms  median ${fmt(hugeTimes[1])} ms  max ${fmt(hugeTimes[2])} ms`,
+    );
     console.log(`   plain decoding of that file (floor), min / median:  ${fmt(hugeMb / decMin)} / ${fmt(hugeMb / decMed)} MB/s`);
-    console.log(`   processing (download, verify, peaks, store), min / median:  ${fmt(hugeMb / procMin)} / ${fmt(hugeMb / procMed)} MB/s  (ratio to floor ${fmt(decMin / procMin, 2)} / ${fmt(decMed / procMed, 2)})`);
+    console.log(
+      `   processing (download, verify, peaks, store), min / median:  ${fmt(hugeMb / procMin)} / ${fmt(hugeMb / procMed)} MB/s  (ratio to floor ${fmt(decMin / procMin, 2)} / ${fmt(decMed / procMed, 2)})`,
+    );
 
     // 3. Track-list latency.
     console.log(`\n3. Track-list latency, ${CLIENTS} concurrent clients x ${REQUESTS_PER_CLIENT} requests`);
     const me = await callRoute(stack.apiUrl, 'getMe', {}, token);
-    const db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1', endpoint: stack.dynamoEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+    const db = DynamoDBDocumentClient.from(
+      new DynamoDBClient({
+        region: 'us-east-1',
+        endpoint: stack.dynamoEndpoint,
+        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      }),
+    );
     const barePort = await freePort();
     const bare = http.createServer(async (_req, res) => {
       const out = await db.send(
-        new QueryCommand({ TableName: TABLE_NAME, IndexName: 'GSI3', KeyConditionExpression: 'GSI3PK = :pk', ExpressionAttributeValues: { ':pk': `OWNER#${me.body.id}` }, ScanIndexForward: false }),
+        new QueryCommand({
+          TableName: TABLE_NAME,
+          IndexName: 'GSI3',
+          KeyConditionExpression: 'GSI3PK = :pk',
+          ExpressionAttributeValues: { ':pk': `OWNER#${me.body.id}` },
+          ScanIndexForward: false,
+        }),
       );
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ tracks: out.Items }));
@@ -217,7 +245,9 @@ async function main() {
     bare.close();
     console.log(`   bare handler, one Query (floor):  p50 ${fmt(percentile(floor, 50))} ms  p99 ${fmt(percentile(floor, 99))} ms`);
     console.log(`   GET /tracks through the gateway:  p50 ${fmt(percentile(api, 50))} ms  p99 ${fmt(percentile(api, 99))} ms`);
-    console.log(`   ratio to floor:                   p50 ${fmt(percentile(api, 50) / percentile(floor, 50), 2)}  p99 ${fmt(percentile(api, 99) / percentile(floor, 99), 2)}`);
+    console.log(
+      `   ratio to floor:                   p50 ${fmt(percentile(api, 50) / percentile(floor, 50), 2)}  p99 ${fmt(percentile(api, 99) / percentile(floor, 99), 2)}`,
+    );
 
     // 3b. DynamoDB round trips of the busiest routes, as the local gateway counts them.
     await benchRoundTrips(stack.apiUrl, info);
@@ -228,7 +258,9 @@ async function main() {
     await stack.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  console.log('\n5. Lambda bundles: gzip size, and cold import CPU against a bundle importing only what Lambda provides that each loads (SDK clients, Powertools)');
+  console.log(
+    '\n5. Lambda bundles: gzip size, and cold import CPU against a bundle importing only what Lambda provides that each loads (SDK clients, Powertools)',
+  );
   await benchBundles();
   await benchPaymentChecksAlone();
   await benchUploadBurstAlone();

@@ -47,7 +47,11 @@ async function benchPaymentChecks(info: StackInfo) {
   async function seed(count: number): Promise<string[]> {
     const ids = Array.from({ length: count }, () => `BENCH${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`);
     let next = 0;
-    await Promise.all(Array.from({ length: 32 }, async () => { while (next < ids.length) await data.putPayment(payment(ids[next++])); }));
+    await Promise.all(
+      Array.from({ length: 32 }, async () => {
+        while (next < ids.length) await data.putPayment(payment(ids[next++]));
+      }),
+    );
     return ids;
   }
 
@@ -76,9 +80,13 @@ async function benchPaymentChecks(info: StackInfo) {
   // In AWS a run starts each minute: all but the last busy run take a whole period.
   const inAws = busyRuns.length ? (busyRuns.length - 1) * JOB_PERIOD_S + busyRuns[busyRuns.length - 1].ms / 1000 : 0;
   const floorTotal = (floorPerItem * ITEMS) / 1000;
-  console.log(`   worked off: ${worked} checked, ${failed} failed, in ${busyRuns.length} run(s) of at most 40 s: ${(total / 1000).toFixed(1)} s of work`);
+  console.log(
+    `   worked off: ${worked} checked, ${failed} failed, in ${busyRuns.length} run(s) of at most 40 s: ${(total / 1000).toFixed(1)} s of work`,
+  );
   console.log(`   with a run a minute, as in AWS: ${(inAws / 60).toFixed(2)} min (goal: under 5)`);
-  console.log(`   floor, one at a time (${FLOOR_SAMPLE} timed, scaled): ${(floorTotal / 60).toFixed(1)} min; ratio ${(total / 1000 / floorTotal).toFixed(3)}`);
+  console.log(
+    `   floor, one at a time (${FLOOR_SAMPLE} timed, scaled): ${(floorTotal / 60).toFixed(1)} min; ratio ${(total / 1000 / floorTotal).toFixed(3)}`,
+  );
   console.log(`   before the shards and the pool (100 a run, a run a minute): ${Math.ceil(ITEMS / 100)} min`);
 }
 

@@ -33,9 +33,13 @@ export async function benchRoundTrips(apiUrl: string, info: StackInfo) {
   const reviewerId = await onboard(info, reviewer, 'musician');
   const options = { feedbackNotes: 'How is the low end?', context: 'mix_check' };
   for (let rep = 0; rep < REPS; rep++) {
-    const tracks = [await uploadTrack(info, musician, `Trips ${rep} A`, { seconds: 1 }), await uploadTrack(info, musician, `Trips ${rep} B`, { seconds: 1 })];
+    const tracks = [
+      await uploadTrack(info, musician, `Trips ${rep} A`, { seconds: 1 }),
+      await uploadTrack(info, musician, `Trips ${rep} B`, { seconds: 1 }),
+    ];
     const shares = [];
-    for (const track of tracks) shares.push(await call('createShare', { sharedWithId: reviewerId, trackId: track.id, shareOptions: options }, musician));
+    for (const track of tracks)
+      shares.push(await call('createShare', { sharedWithId: reviewerId, trackId: track.id, shareOptions: options }, musician));
     await call('listShares', { as: 'reviewer' }, reviewer, 'listShares (reviewer)');
     await call('respondToShare', { id: shares[0].id, status: 'accepted' }, reviewer);
     await call('addComment', { id: shares[0].id, timestamp: 0.5, text: 'Kick is buried', tags: ['#Mixing'] }, reviewer);
@@ -51,7 +55,6 @@ export async function benchRoundTrips(apiUrl: string, info: StackInfo) {
     console.log(`   ${label.padEnd(40)} sequential ${minMed(sequential)}   calls ${minMed(calls)}`);
   }
 }
-
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   (async () => {

@@ -22,7 +22,9 @@ const fmt = (n: number) => n.toFixed(1);
  * Runnable alone: `node --import tsx scripts/bench/upload-burst.ts`.
  */
 async function benchUploadBurst(info: StackInfo) {
-  console.log(`\n7. API latency while a burst of ${UPLOADERS * UPLOADS_EACH} uploads from ${UPLOADERS} users is processed (at most ${PROCESSING_QUEUE.maxConcurrency} at once), vs at rest`);
+  console.log(
+    `\n7. API latency while a burst of ${UPLOADERS * UPLOADS_EACH} uploads from ${UPLOADERS} users is processed (at most ${PROCESSING_QUEUE.maxConcurrency} at once), vs at rest`,
+  );
   const users = await Promise.all(Array.from({ length: UPLOADERS }, (_, i) => createConfirmedUser(info, { prefix: `bench-burst-${i}` })));
   // Someone else's list: its own work stays the same whatever the burst does.
   const reader = await createConfirmedUser(info, { prefix: 'bench-burst-reader' });
@@ -38,11 +40,16 @@ async function benchUploadBurst(info: StackInfo) {
   const ready = tracks.filter((t) => t.status === 'ready').length;
   const errors = during.statuses.filter((s) => s !== 200);
 
-  const line = (label: string, xs: number[]) => `   ${label.padEnd(36)} p50 ${fmt(percentile(xs, 50))} ms  p99 ${fmt(percentile(xs, 99))} ms  (${xs.length} calls)`;
+  const line = (label: string, xs: number[]) =>
+    `   ${label.padEnd(36)} p50 ${fmt(percentile(xs, 50))} ms  p99 ${fmt(percentile(xs, 99))} ms  (${xs.length} calls)`;
   console.log(line('GET /tracks at rest (floor):', rest.latencies));
   console.log(line('GET /tracks during the burst:', during.latencies));
-  console.log(`   ratio to floor:                      p50 ${(percentile(during.latencies, 50) / percentile(rest.latencies, 50)).toFixed(2)}  p99 ${(percentile(during.latencies, 99) / percentile(rest.latencies, 99)).toFixed(2)}${errors.length ? `  (answers other than 200: ${errors.join(', ')})` : ''}`);
-  console.log(`   burst: sent and registered in ${fmt((registered - sent) / 1000)} s, processed ${((done - registered) / 1000).toFixed(1)} s later; ${ready} of ${tracks.length} ready; workers at most ${workers}`);
+  console.log(
+    `   ratio to floor:                      p50 ${(percentile(during.latencies, 50) / percentile(rest.latencies, 50)).toFixed(2)}  p99 ${(percentile(during.latencies, 99) / percentile(rest.latencies, 99)).toFixed(2)}${errors.length ? `  (answers other than 200: ${errors.join(', ')})` : ''}`,
+  );
+  console.log(
+    `   burst: sent and registered in ${fmt((registered - sent) / 1000)} s, processed ${((done - registered) / 1000).toFixed(1)} s later; ${ready} of ${tracks.length} ready; workers at most ${workers}`,
+  );
 }
 
 /** Section 7 on a stack of its own. */

@@ -264,7 +264,9 @@ export function localMfa(opts: LocalMfaOptions = {}): Record<string, Wrapper> {
     (admin: boolean): Wrapper =>
     (services, route) =>
     async (ctx, req) => {
-      const pool = admin ? await services.cognito.getUserPool(ctx, req.UserPoolId) : await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+      const pool = admin
+        ? await services.cognito.getUserPool(ctx, req.UserPoolId)
+        : await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
       const session = sessionFor(req, { clientId: req.ClientId, poolId: pool.options.Id });
       const named = req.ChallengeResponses?.USERNAME;
       if (typeof named !== 'string' || !named) throw cognitoError('InvalidParameterException', 'Missing required parameter USERNAME');
@@ -281,7 +283,10 @@ export function localMfa(opts: LocalMfaOptions = {}): Record<string, Wrapper> {
       }
       if (admin) throw cognitoError('InvalidParameterException', `The local pool answers ${SOFTWARE_TOKEN_MFA} only here.`);
       // Other challenges (a new password, the choice of factor): cognito-local's answer, for the session's user.
-      const result = await route('RespondToAuthChallenge')(ctx, { ...req, ChallengeResponses: { ...req.ChallengeResponses, USERNAME: user.Username } });
+      const result = await route('RespondToAuthChallenge')(ctx, {
+        ...req,
+        ChallengeResponses: { ...req.ChallengeResponses, USERNAME: user.Username },
+      });
       sessions.delete(req.Session);
       return bindChallenge(services, ctx, req.ClientId, result);
     };
@@ -304,13 +309,23 @@ export function localMfa(opts: LocalMfaOptions = {}): Record<string, Wrapper> {
         const pool = await services.cognito.getUserPool(ctx, req.UserPoolId);
         const user = await pool.getUserByUsername(ctx, params.USERNAME);
         const client = await services.cognito.getAppClient(ctx, req.ClientId);
-        const passes = user && client?.UserPoolId === pool.options.Id && user.Password === params.PASSWORD && user.UserStatus === 'CONFIRMED' && user.Enabled !== false;
+        const passes =
+          user &&
+          client?.UserPoolId === pool.options.Id &&
+          user.Password === params.PASSWORD &&
+          user.UserStatus === 'CONFIRMED' &&
+          user.Enabled !== false;
         if (passes && pool.options.MfaConfiguration !== 'OFF' && totpEnabled(user)) {
           const friendly = user.SoftwareTokenMfaConfiguration?.FriendlyDeviceName;
           return {
             ChallengeName: SOFTWARE_TOKEN_MFA,
             ChallengeParameters: { USER_ID_FOR_SRP: user.Username, ...(friendly ? { FRIENDLY_DEVICE_NAME: friendly } : {}) },
-            Session: openSession({ poolId: pool.options.Id, clientId: req.ClientId, username: user.Username, challenge: SOFTWARE_TOKEN_MFA }),
+            Session: openSession({
+              poolId: pool.options.Id,
+              clientId: req.ClientId,
+              username: user.Username,
+              challenge: SOFTWARE_TOKEN_MFA,
+            }),
           };
         }
       }
@@ -336,7 +351,10 @@ export function localMfa(opts: LocalMfaOptions = {}): Record<string, Wrapper> {
     VerifySoftwareToken: (services, route) => async (ctx, req) => {
       if (!req.AccessToken) return route('VerifySoftwareToken')(ctx, req);
       if (typeof req.UserCode !== 'string' || !/^\d{6}$/.test(req.UserCode)) {
-        throw cognitoError('InvalidParameterException', "1 validation error detected: Value at 'userCode' failed to satisfy constraint: Member must have length 6 and be digits only");
+        throw cognitoError(
+          'InvalidParameterException',
+          "1 validation error detected: Value at 'userCode' failed to satisfy constraint: Member must have length 6 and be digits only",
+        );
       }
       const { pool, user } = await accountOf(services, ctx, req.AccessToken);
       assertPoolOffersTotp(pool);
@@ -386,8 +404,18 @@ export function localMfa(opts: LocalMfaOptions = {}): Record<string, Wrapper> {
         if (software.Enabled) methods.add(SOFTWARE_TOKEN_MFA);
         else methods.delete(SOFTWARE_TOKEN_MFA);
       }
-      const preferred = software?.PreferredMfa && methods.has(SOFTWARE_TOKEN_MFA) ? SOFTWARE_TOKEN_MFA : methods.has(user.PreferredMfaSetting) ? user.PreferredMfaSetting : undefined;
-      await pool.saveUser(ctx, { ...user, UserMFASettingList: [...methods], PreferredMfaSetting: preferred, UserLastModifiedDate: services.clock.get() });
+      const preferred =
+        software?.PreferredMfa && methods.has(SOFTWARE_TOKEN_MFA)
+          ? SOFTWARE_TOKEN_MFA
+          : methods.has(user.PreferredMfaSetting)
+            ? user.PreferredMfaSetting
+            : undefined;
+      await pool.saveUser(ctx, {
+        ...user,
+        UserMFASettingList: [...methods],
+        PreferredMfaSetting: preferred,
+        UserLastModifiedDate: services.clock.get(),
+      });
       return {};
     },
   };
@@ -414,7 +442,8 @@ export function localMfa(opts: LocalMfaOptions = {}): Record<string, Wrapper> {
     if (!tokens || typeof signedInAt !== 'number') return result;
     const privatePem: string = lib('keys/cognitoLocal.private.json').pem;
     const restamp = (token: string | undefined) =>
-      token && jwt.sign({ ...(jwt.decode(token) as Req), auth_time: signedInAt }, privatePem, { algorithm: 'RS256', keyid: 'CognitoLocal' });
+      token &&
+      jwt.sign({ ...(jwt.decode(token) as Req), auth_time: signedInAt }, privatePem, { algorithm: 'RS256', keyid: 'CognitoLocal' });
     return { ...result, AuthenticationResult: { ...tokens, IdToken: restamp(tokens.IdToken), AccessToken: restamp(tokens.AccessToken) } };
   }
 }

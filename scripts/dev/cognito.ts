@@ -118,7 +118,10 @@ function withoutUserExistenceErrors(target: string) {
         return await route(target)(ctx, req);
       } catch (err) {
         const code = (err as { code?: string }).code;
-        const revealing = code === 'InvalidPasswordException' || code === 'UserNotFoundException' || (code === 'NotAuthorizedException' && (err as Error).message === 'User not authorized');
+        const revealing =
+          code === 'InvalidPasswordException' ||
+          code === 'UserNotFoundException' ||
+          (code === 'NotAuthorizedException' && (err as Error).message === 'User not authorized');
         if (!PASSWORD_FLOWS.has(req.AuthFlow ?? '') || !revealing) throw err;
         const { CognitoError } = lib('errors');
         throw new CognitoError('NotAuthorizedException', 'Incorrect username or password.');
@@ -132,13 +135,10 @@ function withoutUserExistenceErrors(target: string) {
  */
 function layered(name: string, ...layers: Wrapper[]): Wrapper {
   return (services, route) =>
-    layers.reduceRight<(target: string) => Target>(
-      (inner, layer) => {
-        const target = layer(services, inner);
-        return (t) => (t === name ? target : route(t));
-      },
-      route,
-    )(name);
+    layers.reduceRight<(target: string) => Target>((inner, layer) => {
+      const target = layer(services, inner);
+      return (t) => (t === name ? target : route(t));
+    }, route)(name);
 }
 
 function extraTargets(mfa: Record<string, Wrapper>): Record<string, Wrapper> {
@@ -196,7 +196,11 @@ export async function startCognito(opts: Options): Promise<{ server: Server; end
     new LambdaService(config.TriggerFunctions, inProcessLambda(opts.triggers)),
     new CryptoService(config.KMSConfig),
   );
-  const ses = new SESv2Client({ endpoint: opts.sesEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const ses = new SESv2Client({
+    endpoint: opts.sesEndpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   const services = {
     clock,
     cognito: cognitoClient,

@@ -68,8 +68,21 @@ export async function startDynamo(
   // killed, the pipe closes and the shell stops the JVM, so no DynamoDB Local outlives its stack and holds the port.
   const child = spawn(
     'sh',
-    ['-c', WATCHDOG, 'dynamodb-local', '-Xms64m', '-Xmx512m', '-Djava.library.path=./DynamoDBLocal_lib', '-jar', 'DynamoDBLocal.jar',
-      '-port', String(port), '-sharedDb', '-dbPath', path.resolve(dataDir)],
+    [
+      '-c',
+      WATCHDOG,
+      'dynamodb-local',
+      '-Xms64m',
+      '-Xmx512m',
+      '-Djava.library.path=./DynamoDBLocal_lib',
+      '-jar',
+      'DynamoDBLocal.jar',
+      '-port',
+      String(port),
+      '-sharedDb',
+      '-dbPath',
+      path.resolve(dataDir),
+    ],
     { cwd, stdio: ['pipe', 'pipe', 'pipe'] },
   );
   let output = '';
@@ -111,7 +124,9 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
         new UpdateTableCommand({
           TableName: tableName,
           AttributeDefinitions: [index.partition, index.sort].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
-          GlobalSecondaryIndexUpdates: [{ Create: { IndexName: index.name, KeySchema: keySchemaOf(index), Projection: projectionOf(index) } }],
+          GlobalSecondaryIndexUpdates: [
+            { Create: { IndexName: index.name, KeySchema: keySchemaOf(index), Projection: projectionOf(index) } },
+          ],
         }),
       );
     }

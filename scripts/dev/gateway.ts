@@ -33,14 +33,15 @@ function compile(def: RouteDef): CompiledRoute {
 }
 
 /** Literal paths win over parameterised ones, as in API Gateway. */
-const compiled = (Object.values(routes) as RouteDef[])
-  .map(compile)
-  .sort((a, b) => a.params.length - b.params.length);
+const compiled = (Object.values(routes) as RouteDef[]).map(compile).sort((a, b) => a.params.length - b.params.length);
 
 const handlers = new Map<Area, Promise<LambdaHandler>>();
 function areaHandler(area: Area): Promise<LambdaHandler> {
   if (!handlers.has(area)) {
-    handlers.set(area, import(`../../functions/http/${area}.ts`).then((m) => m.handler as LambdaHandler));
+    handlers.set(
+      area,
+      import(`../../functions/http/${area}.ts`).then((m) => m.handler as LambdaHandler),
+    );
   }
   return handlers.get(area)!;
 }
@@ -125,7 +126,8 @@ export function startGateway(port: number, allowedOrigin: string, realtime: Loca
       }
 
       if (realtime.handleManagement(method, url.pathname, Buffer.concat(chunks), res)) return;
-      if (method === 'GET' && url.pathname === DYNAMO_CALLS_PATH) return send(res, 200, JSON.stringify(Object.fromEntries(mostByRoute)), cors);
+      if (method === 'GET' && url.pathname === DYNAMO_CALLS_PATH)
+        return send(res, 200, JSON.stringify(Object.fromEntries(mostByRoute)), cors);
 
       let match: { route: CompiledRoute; values: string[] } | undefined;
       for (const route of compiled) {
@@ -146,7 +148,12 @@ export function startGateway(port: number, allowedOrigin: string, realtime: Loca
           : undefined;
       } catch {
         // Malformed percent-encoding ('%', '%E0%A4%A'): the client's mistake, not ours.
-        return send(res, 400, errorBody('invalid_path', 'The address is malformed: a "%" must start a valid percent-encoded character'), cors);
+        return send(
+          res,
+          400,
+          errorBody('invalid_path', 'The address is malformed: a "%" must start a valid percent-encoded character'),
+          cors,
+        );
       }
       const headers = Object.fromEntries(
         Object.entries(req.headers).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v.join(',') : (v ?? '')]),
@@ -168,7 +175,13 @@ export function startGateway(port: number, allowedOrigin: string, realtime: Loca
           apiId: 'local',
           domainName: `localhost:${port}`,
           domainPrefix: 'localhost',
-          http: { method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress ?? '', userAgent: headers['user-agent'] ?? '' },
+          http: {
+            method,
+            path: url.pathname,
+            protocol: 'HTTP/1.1',
+            sourceIp: req.socket.remoteAddress ?? '',
+            userAgent: headers['user-agent'] ?? '',
+          },
           requestId: randomUUID(),
           routeKey: route.key,
           stage: '$default',
@@ -182,7 +195,11 @@ export function startGateway(port: number, allowedOrigin: string, realtime: Loca
       const result = await dynamoCalls.run(counts, () => handler(event, lambdaContext(route.def.area)));
       if ((result.statusCode ?? 200) < 300) {
         const most = mostByRoute.get(route.key) ?? { answers: 0, calls: 0, sequential: 0 };
-        mostByRoute.set(route.key, { answers: most.answers + 1, calls: Math.max(most.calls, counts.calls), sequential: Math.max(most.sequential, counts.sequential) });
+        mostByRoute.set(route.key, {
+          answers: most.answers + 1,
+          calls: Math.max(most.calls, counts.calls),
+          sequential: Math.max(most.sequential, counts.sequential),
+        });
       }
       send(res, result.statusCode ?? 200, typeof result.body === 'string' ? result.body : '', {
         ...(result.headers as Record<string, string>),

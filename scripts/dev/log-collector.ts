@@ -53,9 +53,26 @@ function toEntry(seq: number, line: Record<string, unknown>): LogEntry {
   if ('_aws' in line) {
     const aws = line._aws as { CloudWatchMetrics?: { Metrics?: { Name: string }[] }[] };
     const names = (aws.CloudWatchMetrics ?? []).flatMap((d) => (d.Metrics ?? []).map((m) => m.Name));
-    return { seq, kind: 'metric', level: 'METRIC', message: names.join(', '), service: str(line.service), correlationId: str(line.correlationId), metrics: Object.fromEntries(names.map((n) => [n, line[n]])), line };
+    return {
+      seq,
+      kind: 'metric',
+      level: 'METRIC',
+      message: names.join(', '),
+      service: str(line.service),
+      correlationId: str(line.correlationId),
+      metrics: Object.fromEntries(names.map((n) => [n, line[n]])),
+      line,
+    };
   }
-  return { seq, kind: 'log', level: String(line.level), message: String(line.message), service: str(line.service), correlationId: str(line.correlationId), line };
+  return {
+    seq,
+    kind: 'log',
+    level: String(line.level),
+    message: String(line.message),
+    service: str(line.service),
+    correlationId: str(line.correlationId),
+    line,
+  };
 }
 
 /** One console line for an error: what failed, where, and where to read the rest. */
@@ -80,7 +97,9 @@ function page(entries: LogEntry[], filter: Record<string, string>): string {
     .map((e) => {
       const l = e.line;
       const when = typeof l.timestamp === 'string' ? l.timestamp.slice(11, 23) : '';
-      const cid = e.correlationId ? `<a href="/?correlationId=${encodeURIComponent(e.correlationId)}">${escapeHtml(e.correlationId)}</a>` : '';
+      const cid = e.correlationId
+        ? `<a href="/?correlationId=${encodeURIComponent(e.correlationId)}">${escapeHtml(e.correlationId)}</a>`
+        : '';
       return `<tr class="${e.level.toLowerCase()}" data-level="${escapeHtml(e.level)}" data-correlation-id="${escapeHtml(e.correlationId ?? '')}"><td>${escapeHtml(when)}</td><td>${escapeHtml(e.level)}</td><td>${escapeHtml(e.service ?? '')}</td><td>${escapeHtml(e.message)}${(l.error as { message?: string } | undefined)?.message ? `<br><small>${escapeHtml(String((l.error as { message: string }).message).slice(0, 200))}</small>` : ''}</td><td>${cid}</td><td><details><summary>line</summary><pre>${escapeHtml(JSON.stringify(l, null, 2))}</pre></details></td></tr>`;
     })
     .join('\n');
@@ -100,7 +119,10 @@ ${rows || '<tr><td colspan="6">Nothing logged yet.</td></tr>'}</tbody></table>
 }
 
 /** Starts collecting (and serving on `port`); `say` prints the console's one-line notices. */
-export async function startLogCollector(port: number, say: (line: string) => void = (l) => void process.stderr.write(l)): Promise<LogCollector> {
+export async function startLogCollector(
+  port: number,
+  say: (line: string) => void = (l) => void process.stderr.write(l),
+): Promise<LogCollector> {
   const kept: LogEntry[] = [];
   let seq = 0;
   // One notice per failure: a request's own error line and its 'Request failed' line share a correlation id.
@@ -120,7 +142,12 @@ export async function startLogCollector(port: number, say: (line: string) => voi
   ];
   for (const [stream, original] of originals) {
     stream.write = function (this: NodeJS.WriteStream, chunk: unknown, ...rest: unknown[]) {
-      const text = typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) || chunk instanceof Uint8Array ? Buffer.from(chunk).toString('utf8') : null;
+      const text =
+        typeof chunk === 'string'
+          ? chunk
+          : Buffer.isBuffer(chunk) || chunk instanceof Uint8Array
+            ? Buffer.from(chunk).toString('utf8')
+            : null;
       if (text === null) return original.call(this, chunk as string, ...(rest as []));
       const passed: string[] = [];
       for (const raw of text.split('\n')) {
@@ -155,7 +182,9 @@ export async function startLogCollector(port: number, say: (line: string) => voi
 
   const server = http.createServer((req, res) => {
     const u = new URL(req.url ?? '/', 'http://localhost');
-    const filter = Object.fromEntries(['correlationId', 'level', 'kind', 'message'].flatMap((k) => (u.searchParams.get(k) ? [[k, u.searchParams.get(k)!]] : [])));
+    const filter = Object.fromEntries(
+      ['correlationId', 'level', 'kind', 'message'].flatMap((k) => (u.searchParams.get(k) ? [[k, u.searchParams.get(k)!]] : [])),
+    );
     if (u.pathname === '/logs') {
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
       res.end(JSON.stringify({ entries: entries(filter) }));

@@ -4,8 +4,7 @@
  * so they render the same offline.
  */
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const STYLE = `
   :root { color-scheme: light; --ink: #001c64; --blue: #0070e0; --blue-dark: #003087; --muted: #545d68; --line: #dfe3eb; }

@@ -188,7 +188,8 @@ interface State {
 const ALNUM = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 /** PayPal's ids: uppercase letters and digits (17 for orders, captures and refunds). */
 const paypalId = (length = 17) => Array.from(randomBytes(length), (b) => ALNUM[b % 36]).join('');
-const stableId = (seed: string, length: number) => Array.from(createHash('sha256').update(seed).digest().subarray(0, length), (b) => ALNUM[b % 36]).join('');
+const stableId = (seed: string, length: number) =>
+  Array.from(createHash('sha256').update(seed).digest().subarray(0, length), (b) => ALNUM[b % 36]).join('');
 const debugId = () => randomBytes(7).toString('hex').slice(0, 13);
 /** PayPal's timestamps have whole seconds. */
 const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -216,10 +217,14 @@ export interface SignedTransmission {
 
 /** The `paypal-transmission-sig` of a delivery whose body is `body` (its bytes, text as UTF-8). */
 export function webhookSignature(body: Buffer | string, t: SignedTransmission): string {
-  return createHmac('sha256', t.clientSecret).update(`${t.transmissionId}|${t.transmissionTime}|${t.webhookId}|${crc32(body)}`).digest('base64');
+  return createHmac('sha256', t.clientSecret)
+    .update(`${t.transmissionId}|${t.transmissionTime}|${t.webhookId}|${crc32(body)}`)
+    .digest('base64');
 }
 
-const [SPACE, TAB, LF, CR, QUOTE, COMMA, BACKSLASH, LBRACE, RBRACE, LBRACKET, RBRACKET] = [...' \t\n\r",\\{}[]'].map((c) => c.charCodeAt(0));
+const [SPACE, TAB, LF, CR, QUOTE, COMMA, BACKSLASH, LBRACE, RBRACE, LBRACKET, RBRACKET] = [...' \t\n\r",\\{}[]'].map((c) =>
+  c.charCodeAt(0),
+);
 const WHITESPACE = [SPACE, TAB, LF, CR];
 
 /**
@@ -308,24 +313,49 @@ class ApiError extends Error {
 }
 
 const invalidRequest = (detail: ErrorDetail) =>
-  new ApiError(400, 'INVALID_REQUEST', 'Request is not well-formed, syntactically incorrect, or violates schema.', [{ location: 'body', ...detail }]);
-const unprocessable = (detail: ErrorDetail, links: Link[] = []) =>
-  new ApiError(422, 'UNPROCESSABLE_ENTITY', 'The requested action could not be performed, semantically incorrect, or failed business validation.', [detail], [
-    ...links,
-    { href: `https://developer.paypal.com/docs/api/orders/v2/#error-${detail.issue}`, rel: 'information_link', method: 'GET' },
+  new ApiError(400, 'INVALID_REQUEST', 'Request is not well-formed, syntactically incorrect, or violates schema.', [
+    { location: 'body', ...detail },
   ]);
+const unprocessable = (detail: ErrorDetail, links: Link[] = []) =>
+  new ApiError(
+    422,
+    'UNPROCESSABLE_ENTITY',
+    'The requested action could not be performed, semantically incorrect, or failed business validation.',
+    [detail],
+    [...links, { href: `https://developer.paypal.com/docs/api/orders/v2/#error-${detail.issue}`, rel: 'information_link', method: 'GET' }],
+  );
 const notFound = (field: string, value: string) =>
   new ApiError(404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.', [
-    { field, value, location: 'path', issue: 'INVALID_RESOURCE_ID', description: 'Specified resource ID does not exist. Please check the resource ID and try again.' },
+    {
+      field,
+      value,
+      location: 'path',
+      issue: 'INVALID_RESOURCE_ID',
+      description: 'Specified resource ID does not exist. Please check the resource ID and try again.',
+    },
   ]);
 const missing = (field: string) =>
   invalidRequest({ field, issue: 'MISSING_REQUIRED_PARAMETER', description: 'A required field / parameter is missing.' });
 const badSyntax = (field: string, value: unknown) =>
-  invalidRequest({ field, value: String(value), issue: 'INVALID_PARAMETER_SYNTAX', description: 'The value of a field does not conform to the expected format.' });
+  invalidRequest({
+    field,
+    value: String(value),
+    issue: 'INVALID_PARAMETER_SYNTAX',
+    description: 'The value of a field does not conform to the expected format.',
+  });
 const authFailure = () =>
-  new ApiError(401, 'AUTHENTICATION_FAILURE', 'Authentication failed due to invalid authentication credentials or a missing Authorization header.', [
-    { issue: 'INVALID_ACCESS_TOKEN', description: 'The Authorization header must carry "Bearer <access token>" with a token issued by /v1/oauth2/token.', location: 'header' },
-  ]);
+  new ApiError(
+    401,
+    'AUTHENTICATION_FAILURE',
+    'Authentication failed due to invalid authentication credentials or a missing Authorization header.',
+    [
+      {
+        issue: 'INVALID_ACCESS_TOKEN',
+        description: 'The Authorization header must carry "Bearer <access token>" with a token issued by /v1/oauth2/token.',
+        location: 'header',
+      },
+    ],
+  );
 
 function errorBody(e: ApiError) {
   return {
@@ -334,7 +364,9 @@ function errorBody(e: ApiError) {
     message: e.message,
     debug_id: debugId(),
     details: e.details,
-    links: e.links.length ? e.links : [{ href: `https://developer.paypal.com/api/rest/reference/orders/v2/errors/#${e.name}`, rel: 'information_link', method: 'GET' }],
+    links: e.links.length
+      ? e.links
+      : [{ href: `https://developer.paypal.com/api/rest/reference/orders/v2/errors/#${e.name}`, rel: 'information_link', method: 'GET' }],
   };
 }
 
@@ -348,7 +380,12 @@ function optionalString(obj: Json, key: string, field: string, max: number): str
   if (v === undefined) return undefined;
   if (typeof v !== 'string') throw badSyntax(field, v);
   if (v.length < 1 || v.length > max) {
-    throw invalidRequest({ field, value: v, issue: 'INVALID_STRING_LENGTH', description: `The value of a field is either too short or too long (1 to ${max} characters).` });
+    throw invalidRequest({
+      field,
+      value: v,
+      issue: 'INVALID_STRING_LENGTH',
+      description: `The value of a field is either too short or too long (1 to ${max} characters).`,
+    });
   }
   return v;
 }
@@ -373,16 +410,34 @@ function parseAmount(amount: unknown, field: string): number {
   if (amount.value === undefined) throw missing(`${field}/value`);
   if (typeof amount.currency_code !== 'string') throw badSyntax(`${field}/currency_code`, amount.currency_code);
   if (amount.currency_code !== 'USD') {
-    throw unprocessable({ field: `${field}/currency_code`, value: amount.currency_code, location: 'body', issue: 'CURRENCY_NOT_SUPPORTED', description: 'Currency code is not currently supported (this account takes USD only).' });
+    throw unprocessable({
+      field: `${field}/currency_code`,
+      value: amount.currency_code,
+      location: 'body',
+      issue: 'CURRENCY_NOT_SUPPORTED',
+      description: 'Currency code is not currently supported (this account takes USD only).',
+    });
   }
   const value = amount.value;
   if (typeof value !== 'string' || !/^\d{1,10}(\.\d+)?$/.test(value)) throw badSyntax(`${field}/value`, value);
   if (!/\.\d{2}$/.test(value)) {
-    throw unprocessable({ field: `${field}/value`, value, location: 'body', issue: 'DECIMAL_PRECISION', description: 'Give the value with two decimal places, e.g. "30.00".' });
+    throw unprocessable({
+      field: `${field}/value`,
+      value,
+      location: 'body',
+      issue: 'DECIMAL_PRECISION',
+      description: 'Give the value with two decimal places, e.g. "30.00".',
+    });
   }
   const cents = Math.round(Number(value) * 100);
   if (cents <= 0) {
-    throw unprocessable({ field: `${field}/value`, value, location: 'body', issue: 'CANNOT_BE_ZERO_OR_NEGATIVE', description: 'Must be greater than zero.' });
+    throw unprocessable({
+      field: `${field}/value`,
+      value,
+      location: 'body',
+      issue: 'CANNOT_BE_ZERO_OR_NEGATIVE',
+      description: 'Must be greater than zero.',
+    });
   }
   return cents;
 }
@@ -429,7 +484,12 @@ export async function startPaypal(opts: PaypalStandinOptions): Promise<PaypalSta
   const approveHref = (id: string) => `${url}/checkoutnow?token=${id}`;
 
   function payer(): Payer {
-    return { name: { given_name: BUYER.givenName, surname: BUYER.surname }, email_address: BUYER.email, payer_id: payerId, address: { country_code: 'US' } };
+    return {
+      name: { given_name: BUYER.givenName, surname: BUYER.surname },
+      email_address: BUYER.email,
+      payer_id: payerId,
+      address: { country_code: 'US' },
+    };
   }
 
   function orderLinks(o: StoredOrder): Link[] {
@@ -451,7 +511,9 @@ export async function startPaypal(opts: PaypalStandinOptions): Promise<PaypalSta
   function paymentSource(o: StoredOrder) {
     if (o.payer) {
       const p = o.payer;
-      return { paypal: { email_address: p.email_address, account_id: p.payer_id, account_status: 'VERIFIED', name: p.name, address: p.address } };
+      return {
+        paypal: { email_address: p.email_address, account_id: p.payer_id, account_status: 'VERIFIED', name: p.name, address: p.address },
+      };
     }
     return o.paymentSource ? { paypal: {} } : undefined;
   }
@@ -572,7 +634,12 @@ export async function startPaypal(opts: PaypalStandinOptions): Promise<PaypalSta
       'content-type': 'application/json',
       'paypal-transmission-id': transmissionId,
       'paypal-transmission-time': transmissionTime,
-      'paypal-transmission-sig': webhookSignature(body, { transmissionId, transmissionTime, webhookId: opts.webhookId, clientSecret: opts.clientSecret }),
+      'paypal-transmission-sig': webhookSignature(body, {
+        transmissionId,
+        transmissionTime,
+        webhookId: opts.webhookId,
+        clientSecret: opts.clientSecret,
+      }),
       'paypal-cert-url': WEBHOOK_CERT_URL,
       'paypal-auth-algo': AUTH_ALGO,
       'user-agent': 'PayPal/AUHD-214.0-58277442',
@@ -591,7 +658,10 @@ export async function startPaypal(opts: PaypalStandinOptions): Promise<PaypalSta
       const retry = !ok && attempt < RETRY_DELAYS_MS.length;
       stored.status = ok ? 'SUCCESS' : retry ? 'PENDING' : 'FAILURE';
       save();
-      if (!ok) log(`paypal: delivering ${stored.event.event_type} ${eventId} to ${target} failed (${status || reason})${retry ? '; will retry' : '; giving up'}`);
+      if (!ok)
+        log(
+          `paypal: delivering ${stored.event.event_type} ${eventId} to ${target} failed (${status || reason})${retry ? '; will retry' : '; giving up'}`,
+        );
       if (retry) later(RETRY_DELAYS_MS[attempt], () => deliver(eventId, attempt + 1, resend));
     });
   }
@@ -610,11 +680,20 @@ export async function startPaypal(opts: PaypalStandinOptions): Promise<PaypalSta
         return done(0, `not a URL: ${target}`);
       }
       if (parsed.protocol !== 'http:') return done(0, 'only http:// webhook URLs are reachable locally');
-      const req = http.request(parsed, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, agent: false, timeout: DELIVERY_TIMEOUT_MS }, (res) => {
-        res.resume();
-        res.on('end', () => done(res.statusCode ?? 0, res.statusMessage ?? ''));
-        res.on('error', (e) => done(res.statusCode ?? 0, e.message));
-      });
+      const req = http.request(
+        parsed,
+        {
+          method: 'POST',
+          headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+          agent: false,
+          timeout: DELIVERY_TIMEOUT_MS,
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => done(res.statusCode ?? 0, res.statusMessage ?? ''));
+          res.on('error', (e) => done(res.statusCode ?? 0, e.message));
+        },
+      );
       inflight.add(req);
       req.on('close', () => inflight.delete(req));
       req.on('timeout', () => req.destroy(new Error('timed out')));
@@ -667,19 +746,27 @@ export async function startPaypal(opts: PaypalStandinOptions): Promise<PaypalSta
   }
   const duplicateInvoice = (invoiceId: string) =>
     unprocessable({
-      field: '/purchase_units/@reference_id==\'default\'/invoice_id',
+      field: "/purchase_units/@reference_id=='default'/invoice_id",
       value: invoiceId,
       location: 'body',
       issue: 'DUPLICATE_INVOICE_ID',
-      description: 'Duplicate Invoice ID detected. To avoid a potential duplicate transaction your account setting requires that Invoice Id be unique for each transaction.',
+      description:
+        'Duplicate Invoice ID detected. To avoid a potential duplicate transaction your account setting requires that Invoice Id be unique for each transaction.',
     });
 
   const oauthToken: Handler = (ctx) => {
     const invalidClient = () =>
-      new ApiError(401, 'AUTHENTICATION_FAILURE', 'Client Authentication failed', [{ issue: 'invalid_client', description: 'Client Authentication failed' }], [], {
-        error: 'invalid_client',
-        error_description: 'Client Authentication failed',
-      });
+      new ApiError(
+        401,
+        'AUTHENTICATION_FAILURE',
+        'Client Authentication failed',
+        [{ issue: 'invalid_client', description: 'Client Authentication failed' }],
+        [],
+        {
+          error: 'invalid_client',
+          error_description: 'Client Authentication failed',
+        },
+      );
     const m = /^Basic\s+(\S+)$/i.exec(ctx.header('authorization') ?? '');
     if (!m) throw invalidClient();
     const decoded = Buffer.from(m[1], 'base64').toString('utf8');
@@ -688,7 +775,10 @@ export async function startPaypal(opts: PaypalStandinOptions): Promise<PaypalSta
     const grant = ctx.form().get('grant_type');
     if (grant !== 'client_credentials') {
       const description = grant ? `Unsupported grant type ${grant}` : 'Grant Type is NULL';
-      throw new ApiError(400, 'INVALID_REQUEST', description, [{ issue: 'unsupported_grant_type', description }], [], { error: 'unsupported_grant_type', error_description: description });
+      throw new ApiError(400, 'INVALID_REQUEST', description, [{ issue: 'unsupported_grant_type', description }], [], {
+        error: 'unsupported_grant_type',
+        error_description: description,
+      });
     }
     for (const [t, v] of Object.entries(state.tokens)) if (v.expiresAt < Date.now()) delete state.tokens[t];
     const token = `A21AA${randomBytes(72).toString('base64url')}`;
@@ -697,7 +787,8 @@ export async function startPaypal(opts: PaypalStandinOptions): Promise<PaypalSta
     return {
       status: 200,
       json: {
-        scope: 'https://uri.paypal.com/services/payments/payment https://uri.paypal.com/services/payments/refund https://uri.paypal.com/services/applications/webhooks https://uri.paypal.com/services/payments/orders/readwrite',
+        scope:
+          'https://uri.paypal.com/services/payments/payment https://uri.paypal.com/services/payments/refund https://uri.paypal.com/services/applications/webhooks https://uri.paypal.com/services/payments/orders/readwrite',
         access_token: token,
         token_type: 'Bearer',
         app_id: `APP-${stableId(`app:${opts.clientId}`, 17)}`,
@@ -712,14 +803,28 @@ export async function startPaypal(opts: PaypalStandinOptions): Promise<PaypalSta
       const body = ctx.json();
       if (body.intent === undefined) throw missing('/intent');
       if (body.intent !== 'CAPTURE') {
-        throw invalidRequest({ field: '/intent', value: String(body.intent), issue: 'INVALID_PARAMETER_VALUE', description: 'The value of a field is invalid: this account takes intent CAPTURE only.' });
+        throw invalidRequest({
+          field: '/intent',
+          value: String(body.intent),
+          issue: 'INVALID_PARAMETER_VALUE',
+          description: 'The value of a field is invalid: this account takes intent CAPTURE only.',
+        });
       }
       const units = body.purchase_units;
       if (units === undefined) throw missing('/purchase_units');
       if (!Array.isArray(units)) throw badSyntax('/purchase_units', JSON.stringify(units));
-      if (units.length < 1) throw invalidRequest({ field: '/purchase_units', issue: 'INVALID_ARRAY_MIN_ITEMS', description: 'The number of items in an array parameter is too small.' });
+      if (units.length < 1)
+        throw invalidRequest({
+          field: '/purchase_units',
+          issue: 'INVALID_ARRAY_MIN_ITEMS',
+          description: 'The number of items in an array parameter is too small.',
+        });
       if (units.length > 1) {
-        throw invalidRequest({ field: '/purchase_units', issue: 'INVALID_ARRAY_MAX_ITEMS', description: 'The number of items in an array parameter is too large: this account takes one purchase unit.' });
+        throw invalidRequest({
+          field: '/purchase_units',
+          issue: 'INVALID_ARRAY_MAX_ITEMS',
+          description: 'The number of items in an array parameter is too large: this account takes one purchase unit.',
+        });
       }
       const u = units[0];
       if (!isObject(u)) throw badSyntax('/purchase_units/0', JSON.stringify(u));
@@ -742,11 +847,16 @@ export async function startPaypal(opts: PaypalStandinOptions): Promise<PaypalSta
       if (body.payment_source !== undefined) {
         const source = body.payment_source;
         if (!isObject(source) || !isObject(source.paypal) || Object.keys(source).length !== 1) {
-          throw invalidRequest({ field: '/payment_source', issue: 'INVALID_PARAMETER_VALUE', description: 'The value of a field is invalid: this account takes payment_source.paypal only.' });
+          throw invalidRequest({
+            field: '/payment_source',
+            issue: 'INVALID_PARAMETER_VALUE',
+            description: 'The value of a field is invalid: this account takes payment_source.paypal only.',
+          });
         }
         viaPaymentSource = true;
         const experience = source.paypal.experience_context;
-        if (experience !== undefined && !isObject(experience)) throw badSyntax('/payment_source/paypal/experience_context', JSON.stringify(experience));
+        if (experience !== undefined && !isObject(experience))
+          throw badSyntax('/payment_source/paypal/experience_context', JSON.stringify(experience));
         context = experience ?? {};
       } else if (body.application_context !== undefined) {
         if (!isObject(body.application_context)) throw badSyntax('/application_context', JSON.stringify(body.application_context));
@@ -779,7 +889,9 @@ export async function startPaypal(opts: PaypalStandinOptions): Promise<PaypalSta
       const source = paymentSource(order);
       return {
         status: 201,
-        json: ctx.representation ? orderJson(order) : { id: order.id, status: order.status, ...(source && { payment_source: source }), links: orderLinks(order) },
+        json: ctx.representation
+          ? orderJson(order)
+          : { id: order.id, status: order.status, ...(source && { payment_source: source }), links: orderLinks(order) },
       };
     });
 
@@ -795,12 +907,16 @@ export async function startPaypal(opts: PaypalStandinOptions): Promise<PaypalSta
       const o = state.orders[id];
       if (!o) throw notFound('order_id', id);
       if (o.status === 'COMPLETED') {
-        throw unprocessable({ issue: 'ORDER_ALREADY_CAPTURED', description: "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed." });
+        throw unprocessable({
+          issue: 'ORDER_ALREADY_CAPTURED',
+          description: "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.",
+        });
       }
       if (o.status !== 'APPROVED') {
         throw unprocessable({
           issue: 'ORDER_NOT_APPROVED',
-          description: "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid payment_source in the request.",
+          description:
+            "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid payment_source in the request.",
         });
       }
       if (o.declines) {
@@ -812,7 +928,10 @@ export async function startPaypal(opts: PaypalStandinOptions): Promise<PaypalSta
         save();
         log(`paypal: order ${o.id} capture declined; the buyer must approve again`);
         throw unprocessable(
-          { issue: 'INSTRUMENT_DECLINED', description: "The instrument presented was either declined by the processor or bank, or it can't be used for this payment." },
+          {
+            issue: 'INSTRUMENT_DECLINED',
+            description: "The instrument presented was either declined by the processor or bank, or it can't be used for this payment.",
+          },
           [{ href: approveHref(o.id), rel: 'redirect', method: 'GET' }],
         );
       }
@@ -924,9 +1043,17 @@ export async function startPaypal(opts: PaypalStandinOptions): Promise<PaypalSta
     verifications.set(eventId, (verifications.get(eventId) ?? 0) + 1);
     // Over the event's bytes as this request has them, as PayPal checks: not a serialisation of it.
     const event = rawMember(ctx.body, 'webhook_event')!;
-    const expected = Buffer.from(webhookSignature(event, { transmissionId: transmission_id, transmissionTime: transmission_time, webhookId: webhook_id, clientSecret: opts.clientSecret }));
+    const expected = Buffer.from(
+      webhookSignature(event, {
+        transmissionId: transmission_id,
+        transmissionTime: transmission_time,
+        webhookId: webhook_id,
+        clientSecret: opts.clientSecret,
+      }),
+    );
     const given = Buffer.from(transmission_sig);
-    const ok = webhook_id === opts.webhookId && auth_algo === AUTH_ALGO && given.length === expected.length && timingSafeEqual(given, expected);
+    const ok =
+      webhook_id === opts.webhookId && auth_algo === AUTH_ALGO && given.length === expected.length && timingSafeEqual(given, expected);
     return { status: 200, json: { verification_status: ok ? 'SUCCESS' : 'FAILURE' } };
   };
 
@@ -934,7 +1061,9 @@ export async function startPaypal(opts: PaypalStandinOptions): Promise<PaypalSta
     const q = ctx.url.searchParams;
     const size = q.has('page_size') ? Number(q.get('page_size')) : 10;
     if (!Number.isInteger(size) || size < 1 || size > 300) {
-      throw new ApiError(400, 'VALIDATION_ERROR', 'Invalid data provided', [{ field: 'page_size', location: 'query', issue: 'INVALID_PARAMETER_VALUE', description: 'page_size must be from 1 to 300.' }]);
+      throw new ApiError(400, 'VALIDATION_ERROR', 'Invalid data provided', [
+        { field: 'page_size', location: 'query', issue: 'INVALID_PARAMETER_VALUE', description: 'page_size must be from 1 to 300.' },
+      ]);
     }
     const type = q.get('event_type');
     const transaction = q.get('transaction_id');
@@ -975,10 +1104,19 @@ export async function startPaypal(opts: PaypalStandinOptions): Promise<PaypalSta
   function pageOrder(token: string | null): StoredOrder | Reply {
     const o = token ? state.orders[token] : undefined;
     if (!o) {
-      return { status: 404, html: noticePage('This checkout link is not valid', 'There is no PayPal order for this link. Go back to the seller and start the payment again.') };
+      return {
+        status: 404,
+        html: noticePage(
+          'This checkout link is not valid',
+          'There is no PayPal order for this link. Go back to the seller and start the payment again.',
+        ),
+      };
     }
     if (o.status === 'COMPLETED') {
-      return { status: 409, html: noticePage('This order is already paid', 'The payment for this order has been completed. Nothing more to do here.') };
+      return {
+        status: 409,
+        html: noticePage('This order is already paid', 'The payment for this order has been completed. Nothing more to do here.'),
+      };
     }
     return o;
   }
@@ -1024,7 +1162,8 @@ export async function startPaypal(opts: PaypalStandinOptions): Promise<PaypalSta
   const cancel: Handler = (ctx) => {
     const o = pageOrder(ctx.form().get('token'));
     if (!('id' in o)) return o;
-    if (!o.cancelUrl) return { status: 200, html: noticePage('Payment cancelled', 'You have not paid. Go back to the seller to try again.') };
+    if (!o.cancelUrl)
+      return { status: 200, html: noticePage('Payment cancelled', 'You have not paid. Go back to the seller to try again.') };
     return { status: 303, location: withQuery(o.cancelUrl, { token: o.id }) };
   };
 
@@ -1160,7 +1299,8 @@ export async function startPaypal(opts: PaypalStandinOptions): Promise<PaypalSta
         } catch {
           throw invalidRequest({ issue: 'MALFORMED_REQUEST_JSON', description: 'The request JSON is not well formed.' });
         }
-        if (!isObject(value)) throw invalidRequest({ issue: 'MALFORMED_REQUEST_JSON', description: 'The request body must be a JSON object.' });
+        if (!isObject(value))
+          throw invalidRequest({ issue: 'MALFORMED_REQUEST_JSON', description: 'The request body must be a JSON object.' });
         return (parsed = value);
       },
       form: () => new URLSearchParams(body.toString('utf8')),
@@ -1222,10 +1362,14 @@ function loadState(file: string): State {
   try {
     loaded = JSON.parse(fs.readFileSync(file, 'utf8')) as State;
   } catch (err) {
-    throw new Error(`The PayPal stand-in's state in ${file} is not valid JSON (${(err as Error).message}): delete the file to start afresh`);
+    throw new Error(
+      `The PayPal stand-in's state in ${file} is not valid JSON (${(err as Error).message}): delete the file to start afresh`,
+    );
   }
   if (loaded.version !== STATE_VERSION) {
-    throw new Error(`The PayPal stand-in's state in ${file} has version ${loaded.version}, not ${STATE_VERSION}: delete the file to start afresh`);
+    throw new Error(
+      `The PayPal stand-in's state in ${file} has version ${loaded.version}, not ${STATE_VERSION}: delete the file to start afresh`,
+    );
   }
   return { ...empty, ...loaded };
 }

@@ -45,7 +45,9 @@ export async function assertPortsFree(ports: Ports): Promise<void> {
   const taken: string[] = [];
   for (const [name, port] of Object.entries(ports) as [PortName, number][]) {
     if (!(await canListen(port))) {
-      taken.push(`Port ${port} is already in use: set ${PORT_VARS[name].env} to another port (e.g. ${PORT_VARS[name].env}=${port + 100} npm start).`);
+      taken.push(
+        `Port ${port} is already in use: set ${PORT_VARS[name].env} to another port (e.g. ${PORT_VARS[name].env}=${port + 100} npm start).`,
+      );
     }
   }
   if (taken.length) throw new PortInUseError(taken.join('\n'));

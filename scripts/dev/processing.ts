@@ -120,7 +120,10 @@ class Worker {
 
 /** The S3 event notification AWS sends for a created object (keys URL-encoded, as S3 encodes them). */
 export function s3EventFor(bucket: string, key: string, size: number, eventName = 'ObjectCreated:Post'): S3Event {
-  const encodedKey = key.split('/').map((p) => encodeURIComponent(p).replace(/%20/g, '+')).join('/');
+  const encodedKey = key
+    .split('/')
+    .map((p) => encodeURIComponent(p).replace(/%20/g, '+'))
+    .join('/');
   return {
     Records: [
       {
@@ -195,7 +198,9 @@ export function startLocalProcessing(opts: ProcessingOptions) {
     if (stopped) return;
     if (result.ok) return void queue.delete(message.receiptHandle);
     const last = message.receiveCount >= PROCESSING_QUEUE.maxReceiveCount;
-    log(`[processing] receive ${message.receiveCount} of ${keyOf(message)} failed (${result.error?.split('\n')[0]})${last ? '' : '; it will be retried'}`);
+    log(
+      `[processing] receive ${message.receiveCount} of ${keyOf(message)} failed (${result.error?.split('\n')[0]})${last ? '' : '; it will be retried'}`,
+    );
     queue.changeVisibility(message.receiptHandle, retryDelayMs);
   };
 

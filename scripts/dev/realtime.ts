@@ -9,12 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import {
-  DescribeStreamCommand,
-  DynamoDBStreamsClient,
-  GetRecordsCommand,
-  GetShardIteratorCommand,
-} from '@aws-sdk/client-dynamodb-streams';
+import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand } from '@aws-sdk/client-dynamodb-streams';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 
@@ -115,7 +110,9 @@ export function startStreamPoller(endpoint: string, tableName: string, intervalM
             if (iterators.has(shard.ShardId!)) continue;
             // Shards that existed before we started are read from their end; new ones from the start.
             const type = firstDescribe ? 'LATEST' : 'TRIM_HORIZON';
-            const it = await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shard.ShardId!, ShardIteratorType: type }));
+            const it = await streams.send(
+              new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shard.ShardId!, ShardIteratorType: type }),
+            );
             iterators.set(shard.ShardId!, it.ShardIterator);
           }
           firstDescribe = false;

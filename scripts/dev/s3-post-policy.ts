@@ -36,17 +36,36 @@ function signatureOf(policy: string, secret: string, credential: string): string
   return hmac(key, policy).toString('hex');
 }
 
-const denied = (message: string): PolicyViolation => ({ status: 403, code: 'AccessDenied', message: `Invalid according to Policy: ${message}` });
+const denied = (message: string): PolicyViolation => ({
+  status: 403,
+  code: 'AccessDenied',
+  message: `Invalid according to Policy: ${message}`,
+});
 
-export function checkPostPolicy({ fields: raw, bucket, fileSize, secretAccessKey, now = new Date() }: PostPolicyInput): PolicyViolation | null {
+export function checkPostPolicy({
+  fields: raw,
+  bucket,
+  fileSize,
+  secretAccessKey,
+  now = new Date(),
+}: PostPolicyInput): PolicyViolation | null {
   // Field names are case-insensitive.
   const fields = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k.toLowerCase(), v]));
   const policyB64 = fields.policy;
   if (!policyB64) return denied('Missing policy');
   const expected = signatureOf(policyB64, secretAccessKey, fields['x-amz-credential'] ?? '');
   const given = fields['x-amz-signature'] ?? '';
-  if (fields['x-amz-algorithm'] !== 'AWS4-HMAC-SHA256' || !expected || expected.length !== given.length || !timingSafeEqual(Buffer.from(expected), Buffer.from(given))) {
-    return { status: 403, code: 'SignatureDoesNotMatch', message: 'The request signature we calculated does not match the signature you provided.' };
+  if (
+    fields['x-amz-algorithm'] !== 'AWS4-HMAC-SHA256' ||
+    !expected ||
+    expected.length !== given.length ||
+    !timingSafeEqual(Buffer.from(expected), Buffer.from(given))
+  ) {
+    return {
+      status: 403,
+      code: 'SignatureDoesNotMatch',
+      message: 'The request signature we calculated does not match the signature you provided.',
+    };
   }
 
   let policy: { expiration?: string; conditions?: Condition[] };
@@ -64,8 +83,10 @@ export function checkPostPolicy({ fields: raw, bucket, fileSize, secretAccessKey
     if (Array.isArray(c)) {
       const [op, a, b] = c;
       if (op === 'content-length-range') {
-        if (fileSize < Number(a)) return { status: 400, code: 'EntityTooSmall', message: 'Your proposed upload is smaller than the minimum allowed size' };
-        if (fileSize > Number(b)) return { status: 400, code: 'EntityTooLarge', message: 'Your proposed upload exceeds the maximum allowed size' };
+        if (fileSize < Number(a))
+          return { status: 400, code: 'EntityTooSmall', message: 'Your proposed upload is smaller than the minimum allowed size' };
+        if (fileSize > Number(b))
+          return { status: 400, code: 'EntityTooLarge', message: 'Your proposed upload exceeds the maximum allowed size' };
         continue;
       }
       const name = String(a).replace(/^\$/, '').toLowerCase();
@@ -73,7 +94,8 @@ export function checkPostPolicy({ fields: raw, bucket, fileSize, secretAccessKey
       const actual = value(name) ?? '';
       if (op === 'eq' && actual !== String(b)) return denied(`Policy Condition failed: ["eq", "${a}", "${b}"]`);
       if (op === 'starts-with' && !actual.startsWith(String(b))) return denied(`Policy Condition failed: ["starts-with", "${a}", "${b}"]`);
-      if (op !== 'eq' && op !== 'starts-with') return { status: 400, code: 'InvalidPolicyDocument', message: `Invalid Policy: unknown condition ${op}` };
+      if (op !== 'eq' && op !== 'starts-with')
+        return { status: 400, code: 'InvalidPolicyDocument', message: `Invalid Policy: unknown condition ${op}` };
     } else {
       for (const [k, v] of Object.entries(c)) {
         const name = k.toLowerCase();

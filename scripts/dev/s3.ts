@@ -98,9 +98,16 @@ function enforcePostPolicy(now: () => Date) {
         form = null;
       }
       // A form without a file stores nothing: s3rver answers it as S3 does.
-      const violation = form && form.fileSize < 0 ? null : form
-        ? checkPostPolicy({ fields: form.fields, bucket, fileSize: form.fileSize, secretAccessKey: S3_LOCAL_SECRET, now: now() })
-        : { status: 400 as const, code: 'MalformedPOSTRequest' as const, message: 'The body of your POST request is not well-formed multipart/form-data.' };
+      const violation =
+        form && form.fileSize < 0
+          ? null
+          : form
+            ? checkPostPolicy({ fields: form.fields, bucket, fileSize: form.fileSize, secretAccessKey: S3_LOCAL_SECRET, now: now() })
+            : {
+                status: 400 as const,
+                code: 'MalformedPOSTRequest' as const,
+                message: 'The body of your POST request is not well-formed multipart/form-data.',
+              };
       if (violation) {
         ctx.status = violation.status;
         ctx.type = 'application/xml';
@@ -137,13 +144,16 @@ export async function startS3(
   });
   // Before s3rver's own middleware: Koa composes the list when the server starts listening.
   (server.middleware as unknown[]).unshift(enforcePostPolicy(() => new Date()));
-  server.on('event', (event: { Records: { eventName: string; s3: { bucket: { name: string }; object: { key: string; size?: number } } }[] }) => {
-    for (const r of event.Records) {
-      if (r.eventName.startsWith('ObjectCreated')) {
-        onObjectCreated({ bucket: r.s3.bucket.name, key: r.s3.object.key, size: r.s3.object.size ?? 0, eventName: r.eventName });
+  server.on(
+    'event',
+    (event: { Records: { eventName: string; s3: { bucket: { name: string }; object: { key: string; size?: number } } }[] }) => {
+      for (const r of event.Records) {
+        if (r.eventName.startsWith('ObjectCreated')) {
+          onObjectCreated({ bucket: r.s3.bucket.name, key: r.s3.object.key, size: r.s3.object.size ?? 0, eventName: r.eventName });
+        }
       }
-    }
-  });
+    },
+  );
   await server.run();
   return { close: () => server.close() as Promise<void>, endpoint: `http://127.0.0.1:${port}` };
 }

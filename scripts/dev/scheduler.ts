@@ -20,7 +20,9 @@ export function startScheduler(intervalMs = 2000): { stop(): Promise<void> } {
       timers.delete(timer);
       const run = (async () => {
         try {
-          await (await load())();
+          await (
+            await load()
+          )();
         } catch (err) {
           if (running) console.error(`[scheduler] ${name}:`, (err as Error).message);
         }

@@ -213,7 +213,8 @@ export async function startStack(opts: StackOptions): Promise<LocalStack> {
 
     // A data directory from an earlier version: its records moved to what this one reads, before anything runs.
     const moved = await migrateData();
-    if (moved.users || moved.tracks) log(`Moved ${moved.users} users and ${moved.tracks} tracks written by an earlier version to the GSI3 lists.`);
+    if (moved.users || moved.tracks)
+      log(`Moved ${moved.users} users and ${moved.tracks} tracks written by an earlier version to the GSI3 lists.`);
     if (moved.commentIds) log(`Freed ${moved.commentIds} places of comments deleted by an earlier version.`);
 
     if (opts.seed) {

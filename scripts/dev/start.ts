@@ -51,14 +51,17 @@ async function main() {
 
   Demo accounts (password: ${DEMO_PASSWORD}):
 ${DEMO_USERS.map((u) => `    ${u.email.padEnd(width)}  ${u.fullName}${u.admin ? ' (admin: sign in at /admin/login)' : ` (${u.type}${u.feedbackPriceCents ? `, ${formatPrice(u.feedbackPriceCents)} per feedback` : ''})`}`).join('\n')}
-${DEMO_USERS.filter((u) => u.totpSecret).map((u) => `
+${DEMO_USERS.filter((u) => u.totpSecret)
+  .map(
+    (u) => `
   ${u.email} signs in with two-factor authentication. Its authenticator key (the same on every machine):
     ${u.totpSecret}
-  Scan the QR code shown at its first sign-in, or type the key into any authenticator app.`).join('\n')}
+  Scan the QR code shown at its first sign-in, or type the key into any authenticator app.`,
+  )
+  .join('\n')}
 
   Press Ctrl-C to stop.
 `);
-
 }
 
 main().catch((err) => {

@@ -73,7 +73,8 @@ export type CardField = keyof CardFormValues;
 const TEST_NOTE = `<p class="test"><strong>Test mode.</strong> Pay with 4242 4242 4242 4242, any future expiry and any CVC. 4000 0000 0000 0002 is declined.</p>`;
 
 function cardFields(values: Partial<CardFormValues>, invalid?: CardField): string {
-  const attr = (f: CardField) => `id="${f}" name="${f}" value="${esc(values[f] ?? '')}"${invalid === f ? ' aria-invalid="true" aria-describedby="form-error"' : ''}`;
+  const attr = (f: CardField) =>
+    `id="${f}" name="${f}" value="${esc(values[f] ?? '')}"${invalid === f ? ' aria-invalid="true" aria-describedby="form-error"' : ''}`;
   return `<fieldset>
 <legend class="muted">Card information</legend>
 <label for="cardNumber">Card number</label>

@@ -99,7 +99,10 @@ const missing = (param: string) => new ApiError(400, `Missing required param: ${
 const noSuch = (kind: string, id: string, param: string, status = 400) =>
   new ApiError(status, `No such ${kind}: '${id}'`, { code: 'resource_missing', param });
 const unrecognized = (method: string, pathname: string) =>
-  new ApiError(404, `Unrecognized request URL (${method}: ${pathname}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`);
+  new ApiError(
+    404,
+    `Unrecognized request URL (${method}: ${pathname}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
+  );
 
 type Param = string | ParamHash;
 interface ParamHash {
@@ -169,7 +172,8 @@ class Params {
   int(k: string, min = 0): number | undefined {
     const v = this.str(k);
     if (v === undefined) return undefined;
-    if (!/^-?\d{1,15}$/.test(v)) throw new ApiError(400, `Invalid integer: ${v}`, { code: 'parameter_invalid_integer', param: this.name(k) });
+    if (!/^-?\d{1,15}$/.test(v))
+      throw new ApiError(400, `Invalid integer: ${v}`, { code: 'parameter_invalid_integer', param: this.name(k) });
     const n = Number(v);
     if (n < min) throw new ApiError(400, `This value must be greater than or equal to ${min}.`, { param: this.name(k) });
     return n;
@@ -189,13 +193,15 @@ class Params {
   /** An array (`k[0]`, `k[1]` or `k[]`), each element a hash. */
   list(k: string): Params[] {
     return this.arrayEntries(k).map(([i, v]) => {
-      if (typeof v === 'string') throw new ApiError(400, `Invalid hash: ${this.name(k)}[${i}] must be a hash.`, { param: `${this.name(k)}[${i}]` });
+      if (typeof v === 'string')
+        throw new ApiError(400, `Invalid hash: ${this.name(k)}[${i}] must be a hash.`, { param: `${this.name(k)}[${i}]` });
       return new Params(v, `${this.name(k)}[${i}]`);
     });
   }
   strings(k: string): string[] {
     return this.arrayEntries(k).map(([i, v]) => {
-      if (typeof v !== 'string') throw new ApiError(400, `Invalid string: ${this.name(k)}[${i}] must be a string.`, { param: `${this.name(k)}[${i}]` });
+      if (typeof v !== 'string')
+        throw new ApiError(400, `Invalid string: ${this.name(k)}[${i}] must be a string.`, { param: `${this.name(k)}[${i}]` });
       return v;
     });
   }
@@ -204,7 +210,8 @@ class Params {
     if (v === undefined || v === '') return [];
     if (typeof v === 'string') throw new ApiError(400, `Invalid array: ${this.name(k)} must be an array.`, { param: this.name(k) });
     const entries = Object.entries(v);
-    if (!entries.every(([i]) => /^\d+$/.test(i))) throw new ApiError(400, `Invalid array: ${this.name(k)} must be an array.`, { param: this.name(k) });
+    if (!entries.every(([i]) => /^\d+$/.test(i)))
+      throw new ApiError(400, `Invalid array: ${this.name(k)} must be an array.`, { param: this.name(k) });
     return entries.sort((a, b) => Number(a[0]) - Number(b[0]));
   }
   /** Metadata to merge: a value of '' removes its key; `metadata=''` removes them all (null). */
@@ -217,10 +224,16 @@ class Params {
     for (const [key, value] of Object.entries(v)) {
       const param = `${this.name(k)}[${key}]`;
       if (typeof value !== 'string') throw new ApiError(400, `Invalid string: ${param} must be a string.`, { param });
-      if (key.length > 40) throw new ApiError(400, `Metadata keys can have up to 40 characters, but you passed in the key '${key}'.`, { param });
+      if (key.length > 40)
+        throw new ApiError(400, `Metadata keys can have up to 40 characters, but you passed in the key '${key}'.`, { param });
       // Assigning it would replace the object's prototype rather than store a key.
       if (key === '__proto__') throw new ApiError(400, `The metadata key '${key}' is not allowed.`, { param });
-      if (value.length > 500) throw new ApiError(400, `Metadata values can have up to 500 characters, but you passed in a value that is ${value.length} characters.`, { param });
+      if (value.length > 500)
+        throw new ApiError(
+          400,
+          `Metadata values can have up to 500 characters, but you passed in a value that is ${value.length} characters.`,
+          { param },
+        );
       out.push([key, value]);
     }
     if (out.length > 50) throw new ApiError(400, 'You can have up to 50 metadata keys.', { param: this.name(k) });
@@ -229,7 +242,11 @@ class Params {
 }
 
 const mergeMetadata = (old: Metadata, update: Metadata | null | undefined): Metadata =>
-  update === undefined ? old : update === null ? {} : Object.fromEntries([...Object.entries(old), ...Object.entries(update)].filter(([, v]) => v !== ''));
+  update === undefined
+    ? old
+    : update === null
+      ? {}
+      : Object.fromEntries([...Object.entries(old), ...Object.entries(update)].filter(([, v]) => v !== ''));
 
 function checkUrl(p: Params, k: string): string | null | undefined {
   const v = p.nullable(k);
@@ -459,7 +476,24 @@ function addInterval(ts: number, interval: Interval, count: number): number {
   return Math.floor(target.getTime() / 1000);
 }
 
-const ZERO_DECIMAL = new Set(['bif', 'clp', 'djf', 'gnf', 'jpy', 'kmf', 'krw', 'mga', 'pyg', 'rwf', 'ugx', 'vnd', 'vuv', 'xaf', 'xof', 'xpf']);
+const ZERO_DECIMAL = new Set([
+  'bif',
+  'clp',
+  'djf',
+  'gnf',
+  'jpy',
+  'kmf',
+  'krw',
+  'mga',
+  'pyg',
+  'rwf',
+  'ugx',
+  'vnd',
+  'vuv',
+  'xaf',
+  'xof',
+  'xpf',
+]);
 function money(amount: number, currency: string): string {
   const major = ZERO_DECIMAL.has(currency) ? amount : amount / 100;
   try {
@@ -468,8 +502,10 @@ function money(amount: number, currency: string): string {
     return `${major.toFixed(2)} ${currency.toUpperCase()}`;
   }
 }
-const intervalText = (p: PriceRec) => (!p.interval ? 'once' : p.intervalCount === 1 ? `per ${p.interval}` : `every ${p.intervalCount} ${p.interval}s`);
-const dateText = (ts: number) => new Date(ts * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const intervalText = (p: PriceRec) =>
+  !p.interval ? 'once' : p.intervalCount === 1 ? `per ${p.interval}` : `every ${p.intervalCount} ${p.interval}s`;
+const dateText = (ts: number) =>
+  new Date(ts * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 /** Stripe's test cards; any other number is refused as invalid. */
 const TEST_CARDS: Record<string, { brand: string; decline?: { code: string; declineCode: string; message: string } }> = {
@@ -477,10 +513,19 @@ const TEST_CARDS: Record<string, { brand: string; decline?: { code: string; decl
   '4000056655665556': { brand: 'visa' },
   '5555555555554444': { brand: 'mastercard' },
   '378282246310005': { brand: 'amex' },
-  '4000000000000002': { brand: 'visa', decline: { code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' } },
-  '4000000000009995': { brand: 'visa', decline: { code: 'card_declined', declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' } },
+  '4000000000000002': {
+    brand: 'visa',
+    decline: { code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' },
+  },
+  '4000000000009995': {
+    brand: 'visa',
+    decline: { code: 'card_declined', declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+  },
   '4000000000000069': { brand: 'visa', decline: { code: 'expired_card', declineCode: 'expired_card', message: 'Your card has expired.' } },
-  '4000000000000127': { brand: 'visa', decline: { code: 'incorrect_cvc', declineCode: 'incorrect_cvc', message: "Your card's security code is incorrect." } },
+  '4000000000000127': {
+    brand: 'visa',
+    decline: { code: 'incorrect_cvc', declineCode: 'incorrect_cvc', message: "Your card's security code is incorrect." },
+  },
 };
 const BRAND_NAMES: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express' };
 
@@ -541,7 +586,9 @@ function loadState(file: string, log: (l: string) => void): State {
     // A broken file must not stop the stack: keep it for inspection and start empty.
     const aside = `${file}.unreadable-${Date.now()}`;
     fs.renameSync(file, aside);
-    log(`[stripe] ${path.basename(file)} could not be read (${(err as Error).message}): starting empty, the old file is kept as ${path.basename(aside)}`);
+    log(
+      `[stripe] ${path.basename(file)} could not be read (${(err as Error).message}): starting empty, the old file is kept as ${path.basename(aside)}`,
+    );
     return emptyState();
   }
 }
@@ -623,7 +670,9 @@ class Standin {
   async listen(): Promise<void> {
     await new Promise<void>((resolve, reject) => {
       const onError = (err: NodeJS.ErrnoException) =>
-        reject(err.code === 'EADDRINUSE' ? new Error(`The Stripe stand-in cannot listen on port ${this.opts.port}: it is already in use`) : err);
+        reject(
+          err.code === 'EADDRINUSE' ? new Error(`The Stripe stand-in cannot listen on port ${this.opts.port}: it is already in use`) : err,
+        );
       this.server.once('error', onError);
       this.server.listen(this.opts.port, '127.0.0.1', () => {
         this.server.off('error', onError);
@@ -660,7 +709,8 @@ class Standin {
   private write() {
     const cutoff = Date.now() - IDEMPOTENCY_TTL_MS;
     for (const [k, v] of Object.entries(this.state.idempotency)) if (v.at < cutoff) delete this.state.idempotency[k];
-    if (this.state.deliveries.length > MAX_DELIVERIES_KEPT) this.state.deliveries.splice(0, this.state.deliveries.length - MAX_DELIVERIES_KEPT);
+    if (this.state.deliveries.length > MAX_DELIVERIES_KEPT)
+      this.state.deliveries.splice(0, this.state.deliveries.length - MAX_DELIVERIES_KEPT);
     try {
       const tmp = `${this.file}.${process.pid}.tmp`;
       fs.writeFileSync(tmp, JSON.stringify(this.state));
@@ -747,22 +797,47 @@ class Standin {
       let fingerprint = '';
       const idemSlot = `k:${idempotencyKey}`;
       if (method === 'POST' && idempotencyKey) {
-        if (idempotencyKey.length > 255) throw new ApiError(400, 'Idempotency keys can have up to 255 characters.', { type: 'idempotency_error' });
-        fingerprint = crypto.createHash('sha256').update([...new URLSearchParams(text)].map(([k, v]) => `${k}=${v}`).sort().join('&')).digest('hex');
+        if (idempotencyKey.length > 255)
+          throw new ApiError(400, 'Idempotency keys can have up to 255 characters.', { type: 'idempotency_error' });
+        fingerprint = crypto
+          .createHash('sha256')
+          .update(
+            [...new URLSearchParams(text)]
+              .map(([k, v]) => `${k}=${v}`)
+              .sort()
+              .join('&'),
+          )
+          .digest('hex');
         const prior = get(this.state.idempotency, idemSlot);
         if (prior) {
           const retry = `Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`;
           if (prior.path !== u.pathname || prior.method !== method) {
-            throw new ApiError(400, `Keys for idempotent requests can only be used for the same endpoint they were first used for ('${prior.path}' vs '${u.pathname}'). ${retry}`, { type: 'idempotency_error' });
+            throw new ApiError(
+              400,
+              `Keys for idempotent requests can only be used for the same endpoint they were first used for ('${prior.path}' vs '${u.pathname}'). ${retry}`,
+              { type: 'idempotency_error' },
+            );
           }
           if (prior.fingerprint !== fingerprint) {
-            throw new ApiError(400, `Keys for idempotent requests can only be used with the same parameters they were first used with. ${retry}`, { type: 'idempotency_error' });
+            throw new ApiError(
+              400,
+              `Keys for idempotent requests can only be used with the same parameters they were first used with. ${retry}`,
+              { type: 'idempotency_error' },
+            );
           }
-          return this.sendJson(res, prior.status, prior.body, { ...headers, 'idempotent-replayed': 'true', 'original-request': prior.requestId });
+          return this.sendJson(res, prior.status, prior.body, {
+            ...headers,
+            'idempotent-replayed': 'true',
+            'original-request': prior.requestId,
+          });
         }
       }
 
-      const json = JSON.stringify(this.atomically(() => route.handler(route.match, params, { requestId, idempotencyKey })), null, 2);
+      const json = JSON.stringify(
+        this.atomically(() => route.handler(route.match, params, { requestId, idempotencyKey })),
+        null,
+        2,
+      );
       this.reportIgnored(`${method} ${route.template}`, params);
       // Only outcomes are replayed: a request refused for its parameters may be corrected and sent again.
       if (method === 'POST' && idempotencyKey) {
@@ -897,7 +972,9 @@ class Standin {
       metadata: p.metadata,
       nickname: p.nickname,
       product: p.product,
-      recurring: p.interval ? { interval: p.interval, interval_count: p.intervalCount, meter: null, trial_period_days: null, usage_type: 'licensed' } : null,
+      recurring: p.interval
+        ? { interval: p.interval, interval_count: p.intervalCount, meter: null, trial_period_days: null, usage_type: 'licensed' }
+        : null,
       tax_behavior: 'unspecified',
       tiers_mode: null,
       transform_quantity: null,
@@ -957,7 +1034,9 @@ class Standin {
       custom_text: { after_submit: null, shipping_address: null, submit: null, terms_of_service_acceptance: null },
       customer: s.customer,
       customer_creation: s.customerGiven ? null : 'always',
-      customer_details: s.details ? { address: null, email: s.details.email, name: s.details.name, phone: null, tax_exempt: 'none', tax_ids: [] } : null,
+      customer_details: s.details
+        ? { address: null, email: s.details.email, name: s.details.name, phone: null, tax_exempt: 'none', tax_ids: [] }
+        : null,
       customer_email: s.customerEmail,
       discounts: [],
       expires_at: s.expiresAt,
@@ -1089,11 +1168,21 @@ class Standin {
       metadata: {},
       parent: {
         invoice_item_details: null,
-        subscription_item_details: { invoice_item: null, proration: false, proration_details: { credited_items: null }, subscription: i.subscription, subscription_item: i.subscriptionItem },
+        subscription_item_details: {
+          invoice_item: null,
+          proration: false,
+          proration_details: { credited_items: null },
+          subscription: i.subscription,
+          subscription_item: i.subscriptionItem,
+        },
         type: 'subscription_item_details',
       },
       period: { end: i.periodEnd, start: i.periodStart },
-      pricing: { price_details: { price: i.price, product: price?.product ?? null }, type: 'price_details', unit_amount_decimal: String(price?.unitAmount ?? 0) },
+      pricing: {
+        price_details: { price: i.price, product: price?.product ?? null },
+        type: 'price_details',
+        unit_amount_decimal: String(price?.unitAmount ?? 0),
+      },
       quantity: i.quantity,
       taxes: [],
     };
@@ -1138,7 +1227,11 @@ class Standin {
       next_payment_attempt: i.nextPaymentAttempt,
       number: i.number,
       on_behalf_of: null,
-      parent: { quote_details: null, subscription_details: { metadata: i.subscriptionMetadata, subscription: i.subscription }, type: 'subscription_details' },
+      parent: {
+        quote_details: null,
+        subscription_details: { metadata: i.subscriptionMetadata, subscription: i.subscription },
+        type: 'subscription_details',
+      },
       period_end: i.periodEnd,
       period_start: i.periodStart,
       post_payment_credit_notes_amount: 0,
@@ -1286,8 +1379,10 @@ class Standin {
 
   private createProduct(p: Params): Json {
     const id = p.str('id');
-    if (id !== undefined && (!/^[A-Za-z0-9_-]{1,200}$/.test(id) || id === '__proto__')) throw new ApiError(400, 'Product ids may only contain letters, digits, dashes and underscores.', { param: 'id' });
-    if (id && get(this.state.products, id)) throw new ApiError(400, 'Product already exists.', { code: 'resource_already_exists', param: 'id' });
+    if (id !== undefined && (!/^[A-Za-z0-9_-]{1,200}$/.test(id) || id === '__proto__'))
+      throw new ApiError(400, 'Product ids may only contain letters, digits, dashes and underscores.', { param: 'id' });
+    if (id && get(this.state.products, id))
+      throw new ApiError(400, 'Product already exists.', { code: 'resource_already_exists', param: 'id' });
     const name = p.req('name');
     const features = p.list('marketing_features').map((f) => f.req('name'));
     const priceData = p.sub('default_price_data');
@@ -1317,11 +1412,17 @@ class Standin {
   private updateProduct(id: string, p: Params): Json {
     const product = this.product(id, 'id', 404);
     const name = p.str('name');
-    if (name === '') throw new ApiError(400, 'You passed an empty string for \'name\'. We assume empty values are an attempt to unset a parameter; however \'name\' cannot be unset.', { code: 'parameter_invalid_empty', param: 'name' });
+    if (name === '')
+      throw new ApiError(
+        400,
+        "You passed an empty string for 'name'. We assume empty values are an attempt to unset a parameter; however 'name' cannot be unset.",
+        { code: 'parameter_invalid_empty', param: 'name' },
+      );
     const defaultPrice = p.str('default_price');
     if (defaultPrice) {
       const price = this.price(defaultPrice, 'default_price');
-      if (price.product !== product.id) throw new ApiError(400, `The price ${defaultPrice} does not belong to the product ${product.id}.`, { param: 'default_price' });
+      if (price.product !== product.id)
+        throw new ApiError(400, `The price ${defaultPrice} does not belong to the product ${product.id}.`, { param: 'default_price' });
     }
     const features = p.raw('marketing_features') !== undefined ? p.list('marketing_features').map((f) => f.req('name')) : undefined;
     const description = p.nullable('description');
@@ -1340,7 +1441,9 @@ class Standin {
   private listProducts(p: Params): Json {
     const active = p.bool('active');
     const ids = p.strings('ids');
-    const items = Object.values(this.state.products).filter((x) => (active === undefined || x.active === active) && (!ids.length || ids.includes(x.id)));
+    const items = Object.values(this.state.products).filter(
+      (x) => (active === undefined || x.active === active) && (!ids.length || ids.includes(x.id)),
+    );
     return this.list(items, p, '/v1/products', 'product', (x) => this.renderProduct(x));
   }
 
@@ -1355,7 +1458,10 @@ class Standin {
     let intervalCount = 1;
     if (recurring) {
       const raw = recurring.req('interval');
-      if (!INTERVALS.includes(raw as Interval)) throw new ApiError(400, `Invalid recurring[interval]: must be one of day, week, month, or year`, { param: recurring.name('interval') });
+      if (!INTERVALS.includes(raw as Interval))
+        throw new ApiError(400, `Invalid recurring[interval]: must be one of day, week, month, or year`, {
+          param: recurring.name('interval'),
+        });
       interval = raw as Interval;
       intervalCount = recurring.int('interval_count', 1) ?? 1;
     }
@@ -1381,7 +1487,11 @@ class Standin {
     const holder = Object.values(this.state.prices).find((x) => x.lookupKey === key && x.id !== priceId);
     if (holder) {
       if (!p.bool('transfer_lookup_key')) {
-        throw new ApiError(400, `A price (\`${holder.id}\`) already uses that lookup key. Use \`transfer_lookup_key=true\` to transfer it to this price.`, { param: 'lookup_key' });
+        throw new ApiError(
+          400,
+          `A price (\`${holder.id}\`) already uses that lookup key. Use \`transfer_lookup_key=true\` to transfer it to this price.`,
+          { param: 'lookup_key' },
+        );
       }
       holder.lookupKey = null;
     }
@@ -1514,24 +1624,37 @@ class Standin {
 
   private createCheckout(p: Params): Json {
     const mode = p.req('mode');
-    if (mode !== 'subscription') throw new ApiError(400, `The local Stripe stand-in supports mode=subscription only, not ${mode}.`, { param: 'mode' });
+    if (mode !== 'subscription')
+      throw new ApiError(400, `The local Stripe stand-in supports mode=subscription only, not ${mode}.`, { param: 'mode' });
     const customer = p.str('customer') || null;
     const customerEmail = checkEmail(p, 'customer_email') ?? null;
-    if (customer && customerEmail) throw new ApiError(400, 'You may only specify one of these parameters: customer, customer_email.', { param: 'customer_email' });
+    if (customer && customerEmail)
+      throw new ApiError(400, 'You may only specify one of these parameters: customer, customer_email.', { param: 'customer_email' });
     if (customer) this.customer(customer, 'customer');
     const items = p.list('line_items');
     if (!items.length) throw missing('line_items');
-    if (items.length > 1) throw new ApiError(400, 'The local Stripe stand-in supports one line item per Checkout Session.', { param: 'line_items' });
+    if (items.length > 1)
+      throw new ApiError(400, 'The local Stripe stand-in supports one line item per Checkout Session.', { param: 'line_items' });
     const priceId = items[0].req('price');
     const price = this.price(priceId, 'line_items[0][price]');
-    if (!price.active) throw new ApiError(400, 'The price specified is inactive. This field only accepts active prices.', { param: 'line_items[0][price]' });
-    if (!price.interval) throw new ApiError(400, 'You must provide at least one recurring price in `subscription` mode when using prices.', { param: 'line_items[0][price]' });
+    if (!price.active)
+      throw new ApiError(400, 'The price specified is inactive. This field only accepts active prices.', { param: 'line_items[0][price]' });
+    if (!price.interval)
+      throw new ApiError(400, 'You must provide at least one recurring price in `subscription` mode when using prices.', {
+        param: 'line_items[0][price]',
+      });
     const quantity = items[0].int('quantity', 1);
-    if (quantity === undefined) throw new ApiError(400, 'Quantity is required. Add `quantity` to `line_items[0]`', { code: 'parameter_missing', param: 'line_items[0][quantity]' });
+    if (quantity === undefined)
+      throw new ApiError(400, 'Quantity is required. Add `quantity` to `line_items[0]`', {
+        code: 'parameter_missing',
+        param: 'line_items[0][quantity]',
+      });
     const t = nowS();
     const expiresAt = p.int('expires_at') ?? t + CHECKOUT_TTL_S;
     if (expiresAt < t + 30 * 60 - 60 || expiresAt > t + CHECKOUT_TTL_S + 60) {
-      throw new ApiError(400, 'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.', { param: 'expires_at' });
+      throw new ApiError(400, 'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.', {
+        param: 'expires_at',
+      });
     }
     const session: CheckoutRec = {
       id: newId('cs_test', 58),
@@ -1563,14 +1686,20 @@ class Standin {
     const status = p.str('status');
     const items = Object.values(this.state.checkoutSessions).filter((s) => {
       this.expireIfDue(s);
-      return (!customer || s.customer === customer) && (!subscription || s.subscription === subscription) && (!status || s.status === status);
+      return (
+        (!customer || s.customer === customer) && (!subscription || s.subscription === subscription) && (!status || s.status === status)
+      );
     });
     return this.list(items, p, '/v1/checkout/sessions', 'checkout.session', (s) => this.renderCheckout(s));
   }
 
   private expireCheckout(id: string, p: Params): Json {
     const s = this.checkout(id, 'id', 404);
-    if (s.status !== 'open') throw new ApiError(400, `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${s.status}".`);
+    if (s.status !== 'open')
+      throw new ApiError(
+        400,
+        `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${s.status}".`,
+      );
     s.status = 'expired';
     return this.expand(this.renderCheckout(s), p);
   }
@@ -1665,13 +1794,23 @@ class Standin {
     if (items.length) {
       const item = items[0];
       const itemId = item.str('id');
-      if (!itemId) throw new ApiError(400, 'The local Stripe stand-in supports one item per subscription: pass items[0][id] to change it.', { code: 'parameter_missing', param: 'items[0][id]' });
+      if (!itemId)
+        throw new ApiError(400, 'The local Stripe stand-in supports one item per subscription: pass items[0][id] to change it.', {
+          code: 'parameter_missing',
+          param: 'items[0][id]',
+        });
       if (itemId !== sub.itemId) throw noSuch('subscription item', itemId, 'items[0][id]');
       const priceId = item.str('price');
       if (priceId) {
         newPrice = this.price(priceId, 'items[0][price]');
-        if (!newPrice.interval) throw new ApiError(400, 'The price specified is set to `type=one_time` but this field only accepts prices with `type=recurring`.', { param: 'items[0][price]' });
-        if (!newPrice.active) throw new ApiError(400, 'The price specified is inactive. This field only accepts active prices.', { param: 'items[0][price]' });
+        if (!newPrice.interval)
+          throw new ApiError(
+            400,
+            'The price specified is set to `type=one_time` but this field only accepts prices with `type=recurring`.',
+            { param: 'items[0][price]' },
+          );
+        if (!newPrice.active)
+          throw new ApiError(400, 'The price specified is inactive. This field only accepts active prices.', { param: 'items[0][price]' });
       }
       newQuantity = item.int('quantity', 1);
     }
@@ -1711,7 +1850,8 @@ class Standin {
     const subscription = p.str('subscription');
     const status = p.str('status');
     const items = Object.values(this.state.invoices).filter(
-      (i) => (!customer || i.customer === customer) && (!subscription || i.subscription === subscription) && (!status || i.status === status),
+      (i) =>
+        (!customer || i.customer === customer) && (!subscription || i.subscription === subscription) && (!status || i.status === status),
     );
     return this.list(items, p, '/v1/invoices', 'invoice', (i) => this.renderInvoice(i));
   }
@@ -1855,7 +1995,13 @@ class Standin {
   }
 
   private cardValues(form: Record<string, string>): Partial<CardFormValues> {
-    return { email: form.email, cardNumber: form.cardNumber, cardExpiry: form.cardExpiry, cardCvc: form.cardCvc, billingName: form.billingName };
+    return {
+      email: form.email,
+      cardNumber: form.cardNumber,
+      cardExpiry: form.cardExpiry,
+      cardCvc: form.cardCvc,
+      billingName: form.billingName,
+    };
   }
 
   private checkoutPage(res: http.ServerResponse, method: string, id: string, form: Record<string, string>) {
@@ -1863,8 +2009,14 @@ class Standin {
     if (!s) return this.sendHtml(res, 404, messagePage('Checkout not found', 'This checkout page does not exist.'));
     this.expireIfDue(s);
     if (s.status === 'complete') {
-      const next = s.successUrl ? { href: s.successUrl.replaceAll('{CHECKOUT_SESSION_ID}', s.id), text: `Continue to ${MERCHANT}` } : undefined;
-      return this.sendHtml(res, method === 'POST' ? 409 : 200, messagePage('Already paid', 'This checkout is complete: the subscription is active.', next));
+      const next = s.successUrl
+        ? { href: s.successUrl.replaceAll('{CHECKOUT_SESSION_ID}', s.id), text: `Continue to ${MERCHANT}` }
+        : undefined;
+      return this.sendHtml(
+        res,
+        method === 'POST' ? 409 : 200,
+        messagePage('Already paid', 'This checkout is complete: the subscription is active.', next),
+      );
     }
     if (s.status === 'expired') {
       const back = s.cancelUrl ? { href: s.cancelUrl, text: `Back to ${MERCHANT}` } : undefined;
@@ -1872,7 +2024,7 @@ class Standin {
     }
     const price = this.price(s.price, 'price');
     const product = get(this.state.products, price.product);
-    const lockedEmail = s.customer ? get(this.state.customers, s.customer)?.email ?? null : s.customerEmail;
+    const lockedEmail = s.customer ? (get(this.state.customers, s.customer)?.email ?? null) : s.customerEmail;
     const render = (status: number, error?: string, invalidField?: CardField) =>
       this.sendHtml(
         res,
@@ -1936,7 +2088,12 @@ class Standin {
 
   private portalPage(res: http.ServerResponse, method: string, id: string, action: string | undefined, form: Record<string, string>) {
     const ps = get(this.state.portalSessions, id);
-    if (!ps) return this.sendHtml(res, 404, messagePage('Billing page not found', 'This billing page does not exist. Open it again from the app.'));
+    if (!ps)
+      return this.sendHtml(
+        res,
+        404,
+        messagePage('Billing page not found', 'This billing page does not exist. Open it again from the app.'),
+      );
     if (method === 'GET') return this.sendHtml(res, 200, portalPage(this.portalView(ps)));
 
     const back = () => this.redirect(res, ps.returnUrl ?? `/portal/${ps.id}`);
@@ -1953,7 +2110,11 @@ class Standin {
     } else {
       const price = get(this.state.prices, form.price ?? '');
       if (!price || !price.active || !price.interval || !get(this.state.products, price.product)?.active) {
-        return this.sendHtml(res, 400, messagePage('Plan not changed', 'That plan is not available.', { href: `/portal/${ps.id}`, text: 'Back to billing' }));
+        return this.sendHtml(
+          res,
+          400,
+          messagePage('Plan not changed', 'That plan is not available.', { href: `/portal/${ps.id}`, text: 'Back to billing' }),
+        );
       }
       this.changeSubscription(sub, PAGE_CTX, () => (sub.price = price.id));
     }
@@ -2040,7 +2201,11 @@ class Standin {
     if (method === 'POST' && renew) {
       if (input.fail !== undefined && typeof input.fail !== 'boolean') return fail(400, 'fail must be true or false.');
       try {
-        return this.sendJson(res, 200, this.atomically(() => this.renew(safeDecode(renew[1]), input.fail === true)));
+        return this.sendJson(
+          res,
+          200,
+          this.atomically(() => this.renew(safeDecode(renew[1]), input.fail === true)),
+        );
       } catch (err) {
         if (err instanceof ApiError) return this.sendJson(res, err.status, err.body());
         throw err;
@@ -2115,7 +2280,17 @@ class Standin {
     const payload = JSON.stringify(this.renderEvent(e), null, 2);
     const t = Math.floor(Date.now() / 1000);
     const signature = crypto.createHmac('sha256', this.opts.webhookSecret).update(`${t}.${payload}`, 'utf8').digest('hex');
-    const d: DeliveryRec = { event: e.id, type: e.type, at: Date.now(), url: target, manual, ok: false, status: null, error: null, response: null };
+    const d: DeliveryRec = {
+      event: e.id,
+      type: e.type,
+      at: Date.now(),
+      url: target,
+      manual,
+      ok: false,
+      status: null,
+      error: null,
+      response: null,
+    };
     try {
       const res = await fetch(target, {
         method: 'POST',

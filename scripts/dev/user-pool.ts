@@ -16,12 +16,22 @@ export interface PoolIds {
 }
 
 export function localCognitoClient(endpoint: string) {
-  return new CognitoIdentityProviderClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  return new CognitoIdentityProviderClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
 }
 
 /** MFA as in AWS (infra/constructs/auth.ts): optional, TOTP only; also set on pools made before it was. */
 const mfaAsInAws = (client: CognitoIdentityProviderClient, userPoolId: string) =>
-  client.send(new SetUserPoolMfaConfigCommand({ UserPoolId: userPoolId, MfaConfiguration: 'OPTIONAL', SoftwareTokenMfaConfiguration: { Enabled: true } }));
+  client.send(
+    new SetUserPoolMfaConfigCommand({
+      UserPoolId: userPoolId,
+      MfaConfiguration: 'OPTIONAL',
+      SoftwareTokenMfaConfiguration: { Enabled: true },
+    }),
+  );
 
 export async function ensureUserPool(endpoint: string, idsFile: string): Promise<PoolIds> {
   const client = localCognitoClient(endpoint);

@@ -128,9 +128,22 @@ const compressed = new Map<string, Buffer>();
  * Sends a response compressed as CloudFront's `compress: true` does: Brotli or gzip for text types when
  * the browser accepts them. Built assets never change, so each file is compressed once (`cacheKey`).
  */
-export function sendBody(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer, headers: Record<string, string>, cacheKey?: string) {
+export function sendBody(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  body: Buffer,
+  headers: Record<string, string>,
+  cacheKey?: string,
+) {
   const accepts = String(req.headers['accept-encoding'] ?? '');
-  const encoding = !COMPRESSIBLE.test(headers['content-type'] ?? '') || body.length < 1024 ? null : /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+  const encoding =
+    !COMPRESSIBLE.test(headers['content-type'] ?? '') || body.length < 1024
+      ? null
+      : /\bbr\b/.test(accepts)
+        ? 'br'
+        : /\bgzip\b/.test(accepts)
+          ? 'gzip'
+          : null;
   if (!encoding) {
     res.writeHead(200, { ...headers, vary: 'accept-encoding' });
     return void res.end(req.method === 'HEAD' ? undefined : body);
@@ -170,14 +183,15 @@ export function startStaticWeb(port: number, distDir: string, configFile: string
       req,
       res,
       fs.readFileSync(file),
-      { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache' },
+      {
+        'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+        'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      },
       immutable ? file : undefined,
     );
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () =>
-      resolve({ close: () => new Promise<void>((r) => server.close(() => r())) }),
-    );
+    server.listen(port, '127.0.0.1', () => resolve({ close: () => new Promise<void>((r) => server.close(() => r())) }));
   });
 }

@@ -13,4 +13,6 @@ if (!process.env[ENV.tableName]) {
 }
 const moved = await migrateData();
 const payments = await migratePayments();
-console.log(`Moved ${moved.users} users and ${moved.tracks} tracks to the GSI3 lists; freed ${moved.commentIds} places of deleted comments; brought ${payments} payments up to date.`);
+console.log(
+  `Moved ${moved.users} users and ${moved.tracks} tracks to the GSI3 lists; freed ${moved.commentIds} places of deleted comments; brought ${payments} payments up to date.`,
+);

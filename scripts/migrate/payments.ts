@@ -21,7 +21,11 @@ const T = () => config.tableName;
 async function draftOf(p: PaymentRecord): Promise<ShareRecord | null> {
   const [track, payer, pro] = await Promise.all([getTrack(p.trackId), getUser(p.payerId), getUser(p.proUserId)]);
   if (!track || !payer || !pro) return null;
-  return { ...newShare(payer, track, pro, p.shareOptions, p.shareId, { orderId: p.orderId, amountCents: p.amountCents }), createdAt: p.createdAt, updatedAt: p.createdAt };
+  return {
+    ...newShare(payer, track, pro, p.shareOptions, p.shareId, { orderId: p.orderId, amountCents: p.amountCents }),
+    createdAt: p.createdAt,
+    updatedAt: p.createdAt,
+  };
 }
 
 const setIfAbsent = (orderId: string, field: 'shareDraft' | 'shareCreatedAt', value: unknown) =>
@@ -64,7 +68,8 @@ export async function migratePayments(): Promise<number> {
     const page = await dynamo().send(
       new ScanCommand({
         TableName: T(),
-        FilterExpression: 'entity = :e AND ((#s IN (:pending, :failed) AND attribute_not_exists(shareDraft)) OR (#s = :captured AND attribute_not_exists(shareCreatedAt)))',
+        FilterExpression:
+          'entity = :e AND ((#s IN (:pending, :failed) AND attribute_not_exists(shareDraft)) OR (#s = :captured AND attribute_not_exists(shareCreatedAt)))',
         ExpressionAttributeNames: { '#s': 'status' },
         ExpressionAttributeValues: { ':e': 'payment', ':pending': 'pending', ':failed': 'failed', ':captured': 'captured' },
         ExclusiveStartKey: start,

@@ -22,14 +22,25 @@ const MIDNIGHT_DRIVE: Song = {
   seconds: 40,
   bpm: 120,
   roots: [110, 87.31, 130.81, 98],
-  sections: [[0, 0, 0], [8, 0.6, 0.8], [20, 0, 0.4], [24, 1, 1], [36, 0.3, 0.3]],
+  sections: [
+    [0, 0, 0],
+    [8, 0.6, 0.8],
+    [20, 0, 0.4],
+    [24, 1, 1],
+    [36, 0.3, 0.3],
+  ],
 };
 
 const SUNRISE_SKETCH: Song = {
   seconds: 32,
   bpm: 96,
   roots: [130.81, 110, 87.31, 98],
-  sections: [[0, 0, 0.5], [6, 0.4, 0.7], [18, 0.8, 1], [28, 0, 0.3]],
+  sections: [
+    [0, 0, 0.5],
+    [6, 0.4, 0.7],
+    [18, 0.8, 1],
+    [28, 0, 0.3],
+  ],
 };
 
 /** Quinn's review of Midnight Drive: each on the second it is about, with the spec's category tags. */

@@ -90,7 +90,7 @@ export function demoPhoto(p: Palette, size = 256): Buffer {
     const vinyl = mix([14, 14, 18], [40, 40, 50], 0.25 * grooves + 0.55 * sheen);
     c = mix(c, vinyl, 1 - smooth(0.86 - aa, 0.86, r));
     // The label and the hole.
-    c = mix(c, mix(p.accent, p.to, 0.35 * r / 0.34), 1 - smooth(0.33, 0.33 + aa, r));
+    c = mix(c, mix(p.accent, p.to, (0.35 * r) / 0.34), 1 - smooth(0.33, 0.33 + aa, r));
     c = mix(c, mix(p.from, p.to, 0.5), 1 - smooth(0.035, 0.035 + aa, r));
     return c;
   });

@@ -20,29 +20,74 @@ export interface DemoUser {
   costRange?: { min: number; max: number };
   experience?: number;
   /** The profile page's fields: what Choose Your Pro and the 'More about' popover show. */
-  profile?: Partial<Pick<UserRecord, 'location' | 'keyCredits' | 'availability' | 'responseTime' | 'mentorshipStyle' | 'featuredTrack' | 'testimonials' | 'eventParticipation' | 'socialMedia' | 'website'>>;
+  profile?: Partial<
+    Pick<
+      UserRecord,
+      | 'location'
+      | 'keyCredits'
+      | 'availability'
+      | 'responseTime'
+      | 'mentorshipStyle'
+      | 'featuredTrack'
+      | 'testimonials'
+      | 'eventParticipation'
+      | 'socialMedia'
+      | 'website'
+    >
+  >;
   /** A pending application to become a pro, for the admin's queue. */
-  application?: { genres: string[]; costRange: { min: number; max: number }; experience: number; credits: string; featuredTrack: string | null };
+  application?: {
+    genres: string[];
+    costRange: { min: number; max: number };
+    experience: number;
+    credits: string;
+    featuredTrack: string | null;
+  };
 }
 
 export const DEMO_USERS: DemoUser[] = [
   {
-    email: 'admin@demo.test', fullName: 'Ada Admin', username: 'adaadmin', type: 'admin', admin: true,
-    totpSecret: 'SNIPDEMOADMINKEY234567ABCDEFGHIJ', genres: [], bio: 'Runs the platform.',
+    email: 'admin@demo.test',
+    fullName: 'Ada Admin',
+    username: 'adaadmin',
+    type: 'admin',
+    admin: true,
+    totpSecret: 'SNIPDEMOADMINKEY234567ABCDEFGHIJ',
+    genres: [],
+    bio: 'Runs the platform.',
   },
-  { email: 'musician@demo.test', fullName: 'Mia Musician', username: 'miamusician', type: 'musician', genres: ['Indie Pop', 'Synth-pop', 'Dream Pop'], bio: 'Bedroom producer writing dreamy synth-pop.' },
   {
-    email: 'musician2@demo.test', fullName: 'Max Musician', username: 'maxmusician', type: 'musician', genres: ['Techno', 'Drum & Bass'],
+    email: 'musician@demo.test',
+    fullName: 'Mia Musician',
+    username: 'miamusician',
+    type: 'musician',
+    genres: ['Indie Pop', 'Synth-pop', 'Dream Pop'],
+    bio: 'Bedroom producer writing dreamy synth-pop.',
+  },
+  {
+    email: 'musician2@demo.test',
+    fullName: 'Max Musician',
+    username: 'maxmusician',
+    type: 'musician',
+    genres: ['Techno', 'Drum & Bass'],
     bio: 'Late-night techno and rolling drum & bass.',
     application: {
-      genres: ['Techno', 'Drum & Bass', 'Dubstep'], costRange: { min: 10, max: 40 }, experience: 5,
+      genres: ['Techno', 'Drum & Bass', 'Dubstep'],
+      costRange: { min: 10, max: 40 },
+      experience: 5,
       credits: 'Resident at Lowlight (Leeds) since 2021; two EPs on Rinse Minimal.',
       featuredTrack: 'https://soundcloud.com/maxmusician/night-bus',
     },
   },
   {
-    email: 'pro@demo.test', fullName: 'Paul Producer', username: 'paulproducer', type: 'pro', feedbackPriceCents: 3000,
-    genres: ['Hip-Hop', 'Trap', 'Contemporary R&B'], costRange: { min: 30, max: 120 }, experience: 12,
+    email: 'pro@demo.test',
+    fullName: 'Paul Producer',
+    username: 'paulproducer',
+    type: 'pro',
+    feedbackPriceCents: 3000,
+    genres: ['Hip-Hop', 'Trap', 'Contemporary R&B'],
+    costRange: { min: 30, max: 120 },
+    experience: 12,
     bio: 'Grammy-nominated producer; twelve years of hip-hop and R&B records.',
     profile: {
       location: 'Atlanta, GA',
@@ -62,8 +107,14 @@ export const DEMO_USERS: DemoUser[] = [
     },
   },
   {
-    email: 'pro2@demo.test', fullName: 'Priya Mixer', username: 'priyamixer', type: 'pro', feedbackPriceCents: 1500,
-    genres: ['House', 'Deep House', 'Techno'], costRange: { min: 15, max: 80 }, experience: 6,
+    email: 'pro2@demo.test',
+    fullName: 'Priya Mixer',
+    username: 'priyamixer',
+    type: 'pro',
+    feedbackPriceCents: 1500,
+    genres: ['House', 'Deep House', 'Techno'],
+    costRange: { min: 15, max: 80 },
+    experience: 6,
     bio: 'Mix engineer for club music: low end, loudness and translation.',
     profile: {
       location: 'Berlin, Germany',
@@ -83,8 +134,14 @@ export const DEMO_USERS: DemoUser[] = [
     },
   },
   {
-    email: 'pro3@demo.test', fullName: 'Quinn Peer', username: 'quinnpeer', type: 'pro', feedbackPriceCents: null,
-    genres: ['Indie Rock', 'Indie Folk', 'Singer-Songwriter'], costRange: { min: 0, max: 40 }, experience: 2,
+    email: 'pro3@demo.test',
+    fullName: 'Quinn Peer',
+    username: 'quinnpeer',
+    type: 'pro',
+    feedbackPriceCents: null,
+    genres: ['Indie Rock', 'Indie Folk', 'Singer-Songwriter'],
+    costRange: { min: 0, max: 40 },
+    experience: 2,
     bio: 'Songwriter who gives free, honest feedback on arrangement and lyrics.',
     profile: {
       location: 'Portland, OR',

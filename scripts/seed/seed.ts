@@ -82,8 +82,16 @@ export async function seedDemoData(client: CognitoIdentityProviderClient, userPo
     if (result === 'username_taken') throw new Error(`Demo username ${u.username} is taken by another account`);
     if (u.application) {
       await fileApplication({
-        userId: id, fullName: u.fullName, email: u.email, username: u.username, status: 'pending', ...u.application,
-        reason: null, submittedAt: now, decidedAt: null, decidedBy: null,
+        userId: id,
+        fullName: u.fullName,
+        email: u.email,
+        username: u.username,
+        status: 'pending',
+        ...u.application,
+        reason: null,
+        submittedAt: now,
+        decidedAt: null,
+        decidedBy: null,
       });
     }
   }

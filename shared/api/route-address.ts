@@ -1,6 +1,6 @@
 /** Where a route is and who may call it: what route-paths.ts says of each route, apart from its schemas. */
 
-/** Who may call a route. Ranked: each level admits the callers the spec gives it (see access.ts). */
+/** Who may call a route. Ranked: each level admits the callers the spec gives it (functions/domain/access.ts). */
 export type Access = 'public' | 'user' | 'musician' | 'pro' | 'admin';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

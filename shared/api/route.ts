@@ -1,3 +1,9 @@
+/**
+ * What the route table is made of, and the headers the API takes besides its routes' input. Here, with the
+ * rest of the API's contract, so that the web client, the handlers, the CDK stack and the local gateway
+ * read one definition (the web client takes the impersonation header from here) and no one imports
+ * functions/ for it. Types only from zod: the web's first load carries no schemas.
+ */
 import type { z } from 'zod/mini';
 import { TELEMETRY } from '../constants.js';
 import type { RouteName, routePaths } from './route-paths.js';

@@ -2,8 +2,8 @@
  * THE route table: the addresses of route-paths.ts joined to each route's zod schemas (route-schemas/,
  * one module per area, so that each area's Lambda bundles only its own routes' schemas). The CDK API, the
  * local gateway and the generic route test come from it; the web client takes the addresses alone
- * (route-paths.ts) and the types from here. Handlers live in `http/<area>.ts` under the same name as the
- * route. This module must stay free of handler code.
+ * (route-paths.ts) and the types from here. Handlers live in `functions/http/<area>.ts` under the same
+ * name as the route. This module is the API's contract, used by the web as well: it imports shared/ only.
  */
 import { adminSchemas } from './route-schemas/admin.js';
 import { billingSchemas } from './route-schemas/billing.js';

@@ -26,17 +26,18 @@ export const listUsersInput = z.strictObject({
 });
 export const userPage = z.object({ users: z.array(adminUserView), count: z.int(), next: z.nullable(z.string()) });
 
-export const setUserTypeInput = z.strictObject({ id: userId, type: z.enum(['musician', 'pro'], { error: 'Type must be musician or pro' }) });
+export const setUserTypeInput = z.strictObject({
+  id: userId,
+  type: z.enum(['musician', 'pro'], { error: 'Type must be musician or pro' }),
+});
 
 /** Dollars as the editors send them (min 0, step 0.01); 0 means free. */
 const dollars = (label: string) =>
-  z
-    .number({ error: `${label} must be a number` })
-    .check(
-      z.gte(0, `${label} must be at least 0`),
-      z.lte(10_000, `${label} must be at most $10,000`),
-      z.refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label} must be in whole cents`),
-    );
+  z.number({ error: `${label} must be a number` }).check(
+    z.gte(0, `${label} must be at least 0`),
+    z.lte(10_000, `${label} must be at most $10,000`),
+    z.refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label} must be in whole cents`),
+  );
 
 export const setFeedbackPriceInput = z.strictObject({ id: userId, price: dollars('The price') });
 
@@ -49,7 +50,10 @@ export const adjustBalanceInput = z.strictObject({
   id: userId,
   balance: dollars('The balance'),
   expectedBalanceCents: intBetween(-1_000_000_000, 1_000_000_000, 'The balance seen must be a whole number of cents'),
-  reason: textField().check(z.minLength(3, 'Say why the balance changes (at least 3 characters)'), z.maxLength(300, 'The reason is too long')),
+  reason: textField().check(
+    z.minLength(3, 'Say why the balance changes (at least 3 characters)'),
+    z.maxLength(300, 'The reason is too long'),
+  ),
 });
 
 export const settingsView = z.object({ id: z.literal(1), margin: z.number(), updatedAt: z.nullable(z.string()) });
@@ -62,13 +66,11 @@ const MARGIN_MESSAGE = 'Please enter a valid percentage between 0 and 100';
 export const updateMarginInput = z.strictObject({
   expectedUpdatedAt: z.nullable(z.string().check(z.maxLength(40))),
   margin: z.pipe(
-    z
-      .number({ error: MARGIN_MESSAGE })
-      .check(
-        z.gte(0, MARGIN_MESSAGE),
-        z.lte(1, MARGIN_MESSAGE),
-        z.refine((m) => Math.abs(m * 1000 - Math.round(m * 1000)) < 1e-9, 'The margin has at most one decimal as a percentage'),
-      ),
+    z.number({ error: MARGIN_MESSAGE }).check(
+      z.gte(0, MARGIN_MESSAGE),
+      z.lte(1, MARGIN_MESSAGE),
+      z.refine((m) => Math.abs(m * 1000 - Math.round(m * 1000)) < 1e-9, 'The margin has at most one decimal as a percentage'),
+    ),
     // Kept as the tenth of a percent it stands for (1e-300 would underflow DynamoDB's number range).
     z.transform((m) => Math.round(m * 1000) / 1000),
   ),

@@ -7,7 +7,10 @@ import * as z from 'zod/mini';
  */
 const accessTokenField = z
   .string({ error: 'accessToken is required' })
-  .check(z.maxLength(8192, 'accessToken is too long'), z.regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, 'accessToken must be the session\'s access token'));
+  .check(
+    z.maxLength(8192, 'accessToken is too long'),
+    z.regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, "accessToken must be the session's access token"),
+  );
 
 export const startAuthenticatorInput = z.strictObject({ accessToken: accessTokenField });
 /** The new key, base32, for the QR code and for typing into the app by hand. */

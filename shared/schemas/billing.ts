@@ -21,5 +21,7 @@ export const planList = z.object({
   canManage: z.boolean(),
 });
 
-export const checkoutInput = z.strictObject({ priceId: z.string().check(z.minLength(1), z.maxLength(255), z.regex(/^[A-Za-z0-9_-]+$/, 'Invalid price id')) });
+export const checkoutInput = z.strictObject({
+  priceId: z.string().check(z.minLength(1), z.maxLength(255), z.regex(/^[A-Za-z0-9_-]+$/, 'Invalid price id')),
+});
 export const redirectView = z.object({ url: z.string() });

@@ -44,9 +44,7 @@ export const isWellFormedText = (value: string) => !HAS_LONE_SURROGATE.test(valu
  */
 export function cleanText(value: string, options: { multiline?: boolean } = {}): string {
   const text = value.replace(LONE_SURROGATE, '');
-  const spaced = options.multiline
-    ? text.replace(/\r\n?|[\u2028\u2029]/g, '\n')
-    : text.replace(/[\t\n\r\u2028\u2029]+/g, ' ');
+  const spaced = options.multiline ? text.replace(/\r\n?|[\u2028\u2029]/g, '\n') : text.replace(/[\t\n\r\u2028\u2029]+/g, ' ');
   return spaced.replace(CONTROLS, '');
 }
 
@@ -54,7 +52,11 @@ export function cleanText(value: string, options: { multiline?: boolean } = {}):
  * A free-text field (names, titles, comments, notes...): cleaned, then trimmed, so length checks added
  * after it apply to what is stored. The web forms and the API use the same schemas and so agree.
  */
-export const textField = (options: { multiline?: boolean } = {}) => z.string().check(z.overwrite((v) => cleanText(v, options)), z.trim());
+export const textField = (options: { multiline?: boolean } = {}) =>
+  z.string().check(
+    z.overwrite((v) => cleanText(v, options)),
+    z.trim(),
+  );
 
 /** A whole number in [min, max], with one message (naming the field and its bounds) for every way to miss. */
 export const intBetween = (min: number, max: number, message: string) =>
@@ -66,7 +68,9 @@ export const intBetween = (min: number, max: number, message: string) =>
  */
 export const secondsField = (label: string) => {
   const message = `${label} must be between 0 and ${MAX_TRACK_SECONDS / 3600} hours`;
-  return z
-    .number({ error: `${label} must be a number of seconds` })
-    .check(z.gte(0, { error: message }), z.lte(MAX_TRACK_SECONDS, { error: message }), z.overwrite((v) => Math.round(v * 1000) / 1000 + 0));
+  return z.number({ error: `${label} must be a number of seconds` }).check(
+    z.gte(0, { error: message }),
+    z.lte(MAX_TRACK_SECONDS, { error: message }),
+    z.overwrite((v) => Math.round(v * 1000) / 1000 + 0),
+  );
 };

@@ -17,7 +17,9 @@ export const createOrderInput = z.strictObject({
   proUserId: z.string().check(z.minLength(1), z.maxLength(64)),
   trackId: id,
   shareOptions: shareOptionsSchema,
-  feedbackPriceCents: z.number().check(z.int('The price must be in whole cents'), z.gte(1, 'The price must be positive'), z.lte(1_000_000, 'The price is too high')),
+  feedbackPriceCents: z
+    .number()
+    .check(z.int('The price must be in whole cents'), z.gte(1, 'The price must be positive'), z.lte(1_000_000, 'The price is too high')),
   idempotencyKey,
 });
 export const orderView = z.object({ orderId: z.string(), approveUrl: z.string() });

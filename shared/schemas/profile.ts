@@ -22,7 +22,11 @@ const optionalText = (label: string, max: number, multiline = false) =>
 /** A choice from a fixed list, or '' / null for none. */
 const optionalChoice = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z.pipe(
-    z.nullable(z.enum([...values, ''] as unknown as [T[number] | '', ...(T[number] | '')[]], { error: `${label} must be one of: ${values.join(', ')}` })),
+    z.nullable(
+      z.enum([...values, ''] as unknown as [T[number] | '', ...(T[number] | '')[]], {
+        error: `${label} must be one of: ${values.join(', ')}`,
+      }),
+    ),
     z.transform((v): T[number] | null => (v === '' ? null : v)),
   );
 
@@ -31,10 +35,14 @@ export const featuredTrackField = z.nullable(
   z.pipe(
     textField().check(z.maxLength(1000, 'Featured tracks must be at most 1000 characters')),
     z.transform((v, ctx) => {
-      const links = v.split(',').map((s) => s.trim()).filter(Boolean);
+      const links = v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       if (links.length > 5) ctx.issues.push({ code: 'custom', message: 'Add at most 5 featured track links', input: v });
       for (const link of links) {
-        if (!isWebLink(link)) ctx.issues.push({ code: 'custom', message: `"${link.slice(0, 60)}" is not a web link (https://...)`, input: v });
+        if (!isWebLink(link))
+          ctx.issues.push({ code: 'custom', message: `"${link.slice(0, 60)}" is not a web link (https://...)`, input: v });
       }
       return links.length ? links.join(', ') : null;
     }),
@@ -73,7 +81,10 @@ export type ProfileChanges = z.infer<typeof updateProfileInput>;
 /** One input per platform; an empty value removes the platform. Website is among them. */
 export const saveSocialLinksInput = z.strictObject({
   links: z
-    .partialRecord(z.enum(SOCIAL_PLATFORMS.map((p) => p.key) as [string, ...string[]]), textField().check(z.maxLength(300, 'A link must be at most 300 characters')))
+    .partialRecord(
+      z.enum(SOCIAL_PLATFORMS.map((p) => p.key) as [string, ...string[]]),
+      textField().check(z.maxLength(300, 'A link must be at most 300 characters')),
+    )
     .check(
       z.superRefine((links, ctx) => {
         for (const [platform, value] of Object.entries(links)) {
@@ -90,7 +101,12 @@ export const FEEDBACK_PRICE_TIERS = FEEDBACK_TIERS.map((t) => t.price);
 export const setOwnPriceInput = z.strictObject({
   price: z
     .number({ error: 'Choose a price' })
-    .check(z.refine((p) => (FEEDBACK_PRICE_TIERS as readonly number[]).includes(p), `Choose one of: ${FEEDBACK_PRICE_TIERS.map((p) => (p ? `$${p}` : 'free')).join(', ')}`)),
+    .check(
+      z.refine(
+        (p) => (FEEDBACK_PRICE_TIERS as readonly number[]).includes(p),
+        `Choose one of: ${FEEDBACK_PRICE_TIERS.map((p) => (p ? `$${p}` : 'free')).join(', ')}`,
+      ),
+    ),
 });
 
 /** Profile photo or cover. Files are resized in the browser to what the page shows before upload. */
@@ -139,7 +155,10 @@ export const proApplicationView = z.object({
 });
 export type ProApplicationView = z.infer<typeof proApplicationView>;
 
-export const listApplicationsInput = z.strictObject({ status: z._default(z.enum(PRO_APPLICATION_STATUSES), 'pending'), cursor: cursorField });
+export const listApplicationsInput = z.strictObject({
+  status: z._default(z.enum(PRO_APPLICATION_STATUSES), 'pending'),
+  cursor: cursorField,
+});
 export const applicationPage = z.object({ applications: z.array(proApplicationView), next: z.nullable(z.string()) });
 /** Approve, or decline with a reason the applicant is e-mailed. */
 export const decideApplicationInput = z

@@ -1,12 +1,22 @@
 import * as z from 'zod/mini';
 import { cursorField, intBetween, secondsField, textField } from './common.js';
-import { CONTEXT_VALUES, CRITERION_KEYS, FEEDBACK_CATEGORY_KEYS, FEEDBACK_CATEGORY_TAGS, SHARE_STATUSES, TRACK_PURPOSE_VALUES } from '../feedback.js';
+import {
+  CONTEXT_VALUES,
+  CRITERION_KEYS,
+  FEEDBACK_CATEGORY_KEYS,
+  FEEDBACK_CATEGORY_TAGS,
+  SHARE_STATUSES,
+  TRACK_PURPOSE_VALUES,
+} from '../feedback.js';
 
 const id = z.string().check(z.uuid('Invalid id'));
 const userId = z.string().check(z.minLength(1), z.maxLength(64));
 
 export const shareOptionsSchema = z.object({
-  feedbackNotes: textField({ multiline: true }).check(z.minLength(1, 'Feedback notes are required'), z.maxLength(2000, 'Feedback notes are too long')),
+  feedbackNotes: textField({ multiline: true }).check(
+    z.minLength(1, 'Feedback notes are required'),
+    z.maxLength(2000, 'Feedback notes are too long'),
+  ),
   context: z.enum(CONTEXT_VALUES, { error: 'Context is required' }),
   referenceTrack: z._default(textField().check(z.maxLength(500, 'The reference track is too long')), ''),
   categories: z._default(z.array(z.enum(FEEDBACK_CATEGORY_KEYS)).check(z.maxLength(10)), []),
@@ -89,7 +99,9 @@ export const createShareInput = z.strictObject({ sharedWithId: userId, trackId: 
 export const listSharesInput = z.strictObject({
   as: z.enum(['author', 'reviewer']),
   /** Comma-separated statuses. */
-  status: z.optional(z.string().check(z.regex(new RegExp(`^(${SHARE_STATUSES.join('|')})(,(${SHARE_STATUSES.join('|')}))*$`), 'Unknown status'))),
+  status: z.optional(
+    z.string().check(z.regex(new RegExp(`^(${SHARE_STATUSES.join('|')})(,(${SHARE_STATUSES.join('|')}))*$`), 'Unknown status')),
+  ),
   /** The `next` of the page before, asked for with the same `as` and `status`. */
   cursor: cursorField,
 });
@@ -98,7 +110,10 @@ export const shareList = z.object({ shares: z.array(shareView), next: z.nullable
 export const getShareInput = z.strictObject({ id });
 export const respondToShareInput = z.strictObject({ id, status: z.enum(['accepted', 'declined']) });
 
-const commentText = textField({ multiline: true }).check(z.minLength(1, 'Comment text is required'), z.maxLength(2000, 'The comment is too long'));
+const commentText = textField({ multiline: true }).check(
+  z.minLength(1, 'Comment text is required'),
+  z.maxLength(2000, 'The comment is too long'),
+);
 const timestamp = z.nullable(secondsField('The timestamp'));
 /** Comment tags are the spec's category tags ('#Mixing'), each at most once. */
 const tags = z._default(

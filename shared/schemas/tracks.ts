@@ -15,7 +15,12 @@ export const titleField = textField().check(z.minLength(1, 'Track title is requi
 export const snippetSchema = z
   .object({ start: secondsField('The snippet start'), end: secondsField('The snippet end') }, { error: 'The snippet is required' })
   // In whole milliseconds (the bounds are rounded to them): 1.001 - 0.001 is 0.9999999999999999 in floating point.
-  .check(z.refine((s) => Math.round(s.end * 1000) - Math.round(s.start * 1000) >= 1000, { message: 'The snippet must be at least 1 second long', path: ['end'] }));
+  .check(
+    z.refine((s) => Math.round(s.end * 1000) - Math.round(s.start * 1000) >= 1000, {
+      message: 'The snippet must be at least 1 second long',
+      path: ['end'],
+    }),
+  );
 
 /**
  * A track as the API returns it. `peaks`: base64 of PEAKS_COUNT bytes (0-255 amplitude) for the waveform.
@@ -47,7 +52,11 @@ export const createUploadInput = z.strictObject({
   // Bounds first, so a huge number reads 'larger than 200 MB' rather than 'not a whole number'.
   size: z
     .number({ error: 'The file size must be a number of bytes' })
-    .check(z.gte(1, 'The file is empty'), z.lte(MAX_TRACK_BYTES, 'The file is larger than 200 MB'), z.int({ error: 'The file size must be a whole number of bytes' })),
+    .check(
+      z.gte(1, 'The file is empty'),
+      z.lte(MAX_TRACK_BYTES, 'The file is larger than 200 MB'),
+      z.int({ error: 'The file size must be a whole number of bytes' }),
+    ),
 });
 
 export const uploadTicket = z.object({

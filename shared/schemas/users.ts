@@ -19,7 +19,9 @@ export const userTypeField = z.enum(USER_TYPES, { error: 'Type must be musician 
 const knownGenres = new Set<string>([...ALL_SUB_GENRES, ...PROFILE_GENRES.map((g) => g.label)]);
 export const genresField = z.pipe(
   z
-    .array(z.string().check(z.refine((g) => knownGenres.has(g), { message: 'Unknown genre' })), { error: 'Please select at least one genre' })
+    .array(z.string().check(z.refine((g) => knownGenres.has(g), { message: 'Unknown genre' })), {
+      error: 'Please select at least one genre',
+    })
     .check(z.minLength(1, 'Please select at least one genre'), z.maxLength(knownGenres.size, 'Too many genres')),
   z.transform((list) => [...new Set(list)]),
 );

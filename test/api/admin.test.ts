@@ -32,7 +32,8 @@ beforeAll(async () => {
   proId = await flows.onboard(stack, pro, 'pro');
 });
 
-const as = (name: Parameters<typeof callRoute>[1], input: Record<string, unknown> = {}) => callRoute(stack.apiUrl, name, input, admin.idToken);
+const as = (name: Parameters<typeof callRoute>[1], input: Record<string, unknown> = {}) =>
+  callRoute(stack.apiUrl, name, input, admin.idToken);
 
 async function ledgerOf(userId: string) {
   return (await import('../../functions/data/ledger.js')).allEntries(userId);
@@ -111,14 +112,22 @@ describe('a user', () => {
     );
     expect(order).toMatchObject({ status: 409, body: { error: { code: 'price_changed', feedbackPriceCents: 4550 } } });
     expect(await as('setFeedbackPrice', { id: proId, price: 0 })).toMatchObject({ status: 200, body: { feedbackPriceCents: null } });
-    expect(await as('setFeedbackPrice', { id: musicianId, price: 10 })).toMatchObject({ status: 409, body: { error: { code: 'not_pro' } } });
+    expect(await as('setFeedbackPrice', { id: musicianId, price: 10 })).toMatchObject({
+      status: 409,
+      body: { error: { code: 'not_pro' } },
+    });
     expect((await as('setFeedbackPrice', { id: proId, price: -1 })).status).toBe(400);
     expect((await as('setFeedbackPrice', { id: proId, price: 1.005 })).status).toBe(400);
   });
 
   it("edits a pro's balance as a ledger adjustment with its reason, only from the balance the admin saw", async () => {
     const before = (await as('listUsers', { type: 'pro', q: tag })).body.users[0].balanceCents as number;
-    const res = await as('adjustBalance', { id: proId, balance: before / 100 + 12.34, expectedBalanceCents: before, reason: 'Bonus for a rush job' });
+    const res = await as('adjustBalance', {
+      id: proId,
+      balance: before / 100 + 12.34,
+      expectedBalanceCents: before,
+      reason: 'Bonus for a rush job',
+    });
     expect(res).toMatchObject({ status: 200, body: { balanceCents: before + 1234 } });
     const adjustment = (await ledgerOf(proId)).find((e) => e.kind === 'adjustment');
     expect(adjustment).toMatchObject({ amountCents: 1234, cause: { type: 'admin', reason: 'Bonus for a rush job' } });
@@ -126,9 +135,14 @@ describe('a user', () => {
     const stale = await as('adjustBalance', { id: proId, balance: 0, expectedBalanceCents: before, reason: 'Stale page' });
     expect(stale).toMatchObject({ status: 409, body: { error: { code: 'balance_changed', balanceCents: before + 1234 } } });
     expect((await as('adjustBalance', { id: proId, balance: 1, expectedBalanceCents: before + 1234, reason: '' })).status).toBe(400);
-    expect(await as('adjustBalance', { id: musicianId, balance: 5, expectedBalanceCents: 0, reason: 'Not a pro' })).toMatchObject({ status: 409, body: { error: { code: 'not_pro' } } });
+    expect(await as('adjustBalance', { id: musicianId, balance: 5, expectedBalanceCents: 0, reason: 'Not a pro' })).toMatchObject({
+      status: 409,
+      body: { error: { code: 'not_pro' } },
+    });
     // Down again, below what it was: the sum of the entries is the balance.
-    expect(await as('adjustBalance', { id: proId, balance: 0, expectedBalanceCents: before + 1234, reason: 'Paid out by hand' })).toMatchObject({ status: 200, body: { balanceCents: 0 } });
+    expect(
+      await as('adjustBalance', { id: proId, balance: 0, expectedBalanceCents: before + 1234, reason: 'Paid out by hand' }),
+    ).toMatchObject({ status: 200, body: { balanceCents: 0 } });
     const { getUser } = await import('../../functions/data/users.js');
     expect((await getUser(proId))!.balanceCents).toBe((await ledgerOf(proId)).reduce((s, e) => s + e.amountCents, 0));
   });
@@ -146,13 +160,18 @@ describe('the audit of changes to users', () => {
     expect((await as('setFeedbackPrice', { id: musicianId, price: 3 })).status).toBe(409);
 
     const adminId = (await callRoute(stack.apiUrl, 'getMe', {}, admin.idToken)).body.id;
-    const entries = (await as('listAudit')).body.entries.filter((e: { targetId: string }) => e.targetId === id || e.targetId === musicianId);
+    const entries = (await as('listAudit')).body.entries.filter(
+      (e: { targetId: string }) => e.targetId === id || e.targetId === musicianId,
+    );
     expect(entries.map((e: { action: string; from: string; to: string }) => [e.action, e.from, e.to])).toEqual([
       ['setFeedbackPrice', '$12.50', 'free'],
       ['setFeedbackPrice', 'free', '$12.50'],
       ['setUserType', 'musician', 'pro'],
     ]);
-    for (const [entry, path] of [[entries[0], `/users/${id}/feedback-price`], [entries[2], `/users/${id}/type`]] as const) {
+    for (const [entry, path] of [
+      [entries[0], `/users/${id}/feedback-price`],
+      [entries[2], `/users/${id}/type`],
+    ] as const) {
       expect(entry).toMatchObject({ adminId, adminEmail: admin.email, targetEmail: other.email, method: 'PUT', path, status: 200 });
     }
   });
@@ -188,13 +207,18 @@ describe('the margin', () => {
     expect(saved.body.updatedAt.slice(0, 10)).toBe(new Date().toISOString().slice(0, 10));
     // A page that still shows the margin as it was before that save cannot overwrite it.
     const stale = await as('updateMargin', { margin: 0.5, expectedUpdatedAt });
-    expect(stale).toMatchObject({ status: 409, body: { error: { code: 'settings_changed', margin: current.body.margin, updatedAt: saved.body.updatedAt } } });
+    expect(stale).toMatchObject({
+      status: 409,
+      body: { error: { code: 'settings_changed', margin: current.body.margin, updatedAt: saved.body.updatedAt } },
+    });
     expect((await as('getSettings')).body.margin).toBe(current.body.margin);
     for (const margin of [-0.1, 1.5, 0.12345]) {
       const bad = await as('updateMargin', { margin, expectedUpdatedAt: saved.body.updatedAt });
       expect(bad.status, String(margin)).toBe(400);
     }
-    expect((await as('updateMargin', { margin: 2, expectedUpdatedAt: null })).body.error.fields).toEqual({ margin: 'Please enter a valid percentage between 0 and 100' });
+    expect((await as('updateMargin', { margin: 2, expectedUpdatedAt: null })).body.error.fields).toEqual({
+      margin: 'Please enter a valid percentage between 0 and 100',
+    });
   });
 });
 
@@ -214,9 +238,18 @@ describe('the count', () => {
       const { decide } = await import('../../functions/domain/application-decisions.js');
       const { changeUserType, countUsersOfTypes } = await import('../../functions/data/users.js');
       const { countAll } = await import('../../functions/data/query.js');
-      const account = (i: number, asAdmin = false) => ({ sub: `count-${i}-${tag}`, email: `count-${i}-${tag}@example.test`, name: `Count ${i}`, preferredUsername: null, admin: asAdmin });
+      const account = (i: number, asAdmin = false) => ({
+        sub: `count-${i}-${tag}`,
+        email: `count-${i}-${tag}@example.test`,
+        name: `Count ${i}`,
+        preferredUsername: null,
+        admin: asAdmin,
+      });
       // Made at once: their transactions meet on the musicians' counter.
-      const made = await Promise.all([...Array.from({ length: 12 }, (_, i) => createUserRecord(account(i))), createUserRecord(account(99, true))]);
+      const made = await Promise.all([
+        ...Array.from({ length: 12 }, (_, i) => createUserRecord(account(i))),
+        createUserRecord(account(99, true)),
+      ]);
       const byAdmin = made[12];
       const application = { genres: ['House'], costRange: { min: 0, max: 50 }, experience: 2, credits: '', featuredTrack: null };
       await Promise.all([
@@ -230,7 +263,13 @@ describe('the count', () => {
         tools.setUserType(byAdmin, made[7].id, 'pro').then(() => tools.setUserType(byAdmin, made[7].id, 'musician')),
         chooseType(made[6], 'musician'),
       ]);
-      const listed = (type: string) => countAll({ TableName: own, IndexName: 'GSI3', KeyConditionExpression: 'GSI3PK = :pk', ExpressionAttributeValues: { ':pk': `TYPE#${type}` } });
+      const listed = (type: string) =>
+        countAll({
+          TableName: own,
+          IndexName: 'GSI3',
+          KeyConditionExpression: 'GSI3PK = :pk',
+          ExpressionAttributeValues: { ':pk': `TYPE#${type}` },
+        });
       expect(await Promise.all(['pro', 'musician', 'admin'].map(listed))).toEqual([5, 6, 2]);
       for (const type of ['pro', 'musician', 'admin'] as const) expect(await countUsersOfTypes([type]), type).toBe(await listed(type));
       expect((await tools.listUsers({ type: 'all' })).count).toBe(11);
@@ -243,7 +282,11 @@ describe('the count', () => {
       expect([second.users.length, second.count, second.next]).toEqual([6, 11, null]);
     } finally {
       process.env.TABLE_NAME = stackTable;
-      const db = new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+      const db = new DynamoDBClient({
+        endpoint: stack.dynamoEndpoint,
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      });
       await db.send(new DeleteTableCommand({ TableName: own })).catch(() => {});
       db.destroy();
     }

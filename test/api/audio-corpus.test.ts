@@ -19,12 +19,27 @@ const manifest = JSON.parse(fs.readFileSync(path.join(CORPUS, 'manifest.json'), 
   string,
   { durationSeconds: number | null; expect: 'accept' | 'reject'; covers: string }
 >;
-const s3 = new S3Client({ region: 'us-east-1', endpoint: stack.s3Endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+const s3 = new S3Client({
+  region: 'us-east-1',
+  endpoint: stack.s3Endpoint,
+  forcePathStyle: true,
+  credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+});
 
 /** What a browser would declare for the file's extension (the upload form only takes audio/* types). */
 const DECLARED: Record<string, string> = {
-  '.wav': 'audio/wav', '.aiff': 'audio/aiff', '.aif': 'audio/aiff', '.aifc': 'audio/aiff', '.mp3': 'audio/mpeg', '.flac': 'audio/flac',
-  '.ogg': 'audio/ogg', '.oga': 'audio/ogg', '.opus': 'audio/ogg', '.m4a': 'audio/mp4', '.mp4': 'audio/mp4', '.aac': 'audio/aac',
+  '.wav': 'audio/wav',
+  '.aiff': 'audio/aiff',
+  '.aif': 'audio/aiff',
+  '.aifc': 'audio/aiff',
+  '.mp3': 'audio/mpeg',
+  '.flac': 'audio/flac',
+  '.ogg': 'audio/ogg',
+  '.oga': 'audio/ogg',
+  '.opus': 'audio/ogg',
+  '.m4a': 'audio/mp4',
+  '.mp4': 'audio/mp4',
+  '.aac': 'audio/aac',
 };
 
 /** The encodings stored as a playable copy (test/unit/audio-corpus.test.ts lists why). */

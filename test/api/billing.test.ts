@@ -26,7 +26,12 @@ async function newMusician(name: string) {
 const plans = async (user: TestUser) => {
   const res = await callRoute(stack.apiUrl, 'listPlans', {}, user.idToken);
   expect(res.status).toBe(200);
-  return res.body as { plans: { id: string; name: string; popular: boolean; price: { id: string; amount: number }; features: { name: string }[] }[]; currentPlanId: string | null; canManage: boolean; subscription: { status: string } | null };
+  return res.body as {
+    plans: { id: string; name: string; popular: boolean; price: { id: string; amount: number }; features: { name: string }[] }[];
+    currentPlanId: string | null;
+    canManage: boolean;
+    subscription: { status: string } | null;
+  };
 };
 
 const priceOf = async (user: TestUser, planId: string) => (await plans(user)).plans.find((p) => p.id === planId)!.price.id;
@@ -48,17 +53,28 @@ async function subscribe(user: TestUser, planId: string) {
 }
 
 const currentPlan = async (user: TestUser) => (await plans(user)).currentPlanId;
-const waitForPlan = (user: TestUser, planId: string) => until(`plan of ${user.email}`, () => currentPlan(user), (p) => p === planId);
+const waitForPlan = (user: TestUser, planId: string) =>
+  until(
+    `plan of ${user.email}`,
+    () => currentPlan(user),
+    (p) => p === planId,
+  );
 
 async function local(path: string, body?: unknown) {
-  const res = await fetch(new URL(path, stack.stripeUrl), { method: body === undefined ? 'GET' : 'POST', headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(new URL(path, stack.stripeUrl), {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   expect(res.ok, `${path}: ${res.status}`).toBe(true);
   return res.json() as Promise<any>;
 }
 
 async function stripeGet(path: string) {
   const { LOCAL_PAYMENT_SECRETS } = await import('../../scripts/dev/stack.js');
-  const res = await fetch(new URL(path, stack.stripeUrl), { headers: { authorization: `Bearer ${LOCAL_PAYMENT_SECRETS.stripeSecretKey}` } });
+  const res = await fetch(new URL(path, stack.stripeUrl), {
+    headers: { authorization: `Bearer ${LOCAL_PAYMENT_SECRETS.stripeSecretKey}` },
+  });
   return res.json() as Promise<any>;
 }
 
@@ -66,7 +82,11 @@ describe('plans', () => {
   it('lists the three demo plans cheapest first, with features and Most Popular; a new user is on the free plan', async () => {
     const { user } = await newMusician('Plan Reader');
     const list = await plans(user);
-    expect(list.plans.map((p) => [p.name, p.price.amount])).toEqual([['Free', 0], ['Plus', 900], ['Studio', 1900]]);
+    expect(list.plans.map((p) => [p.name, p.price.amount])).toEqual([
+      ['Free', 0],
+      ['Plus', 900],
+      ['Studio', 1900],
+    ]);
     expect(list.plans.filter((p) => p.popular).map((p) => p.name)).toEqual(['Plus']);
     expect(list.plans[1].features.map((f) => f.name)).toContain('120 AI suggestions an hour');
     expect(list).toMatchObject({ currentPlanId: 'plan_free', canManage: false, subscription: null });
@@ -74,9 +94,14 @@ describe('plans', () => {
 
   it('refuses a checkout for the free plan, for an unknown price, and without a billing account a portal', async () => {
     const { user } = await newMusician('Plan Refuser');
-    expect((await callRoute(stack.apiUrl, 'createCheckoutSession', { priceId: await priceOf(user, 'plan_free') }, user.idToken)).status).toBe(400);
+    expect(
+      (await callRoute(stack.apiUrl, 'createCheckoutSession', { priceId: await priceOf(user, 'plan_free') }, user.idToken)).status,
+    ).toBe(400);
     expect((await callRoute(stack.apiUrl, 'createCheckoutSession', { priceId: 'price_nope' }, user.idToken)).status).toBe(404);
-    expect(await callRoute(stack.apiUrl, 'createPortalSession', {}, user.idToken)).toMatchObject({ status: 409, body: { error: { code: 'no_billing_account' } } });
+    expect(await callRoute(stack.apiUrl, 'createPortalSession', {}, user.idToken)).toMatchObject({
+      status: 409,
+      body: { error: { code: 'no_billing_account' } },
+    });
   });
 });
 
@@ -87,7 +112,9 @@ describe('checkout and the portal', () => {
     await waitForPlan(user, 'plan_plus');
     const after = await plans(user);
     expect(after).toMatchObject({ canManage: true, subscription: { status: 'active' } });
-    expect(await callRoute(stack.apiUrl, 'createCheckoutSession', { priceId: await priceOf(user, 'plan_plus') }, user.idToken)).toMatchObject({
+    expect(
+      await callRoute(stack.apiUrl, 'createCheckoutSession', { priceId: await priceOf(user, 'plan_plus') }, user.idToken),
+    ).toMatchObject({
       status: 409,
       body: { error: { code: 'already_subscribed' } },
     });
@@ -97,7 +124,11 @@ describe('checkout and the portal', () => {
     const page = await (await fetch(portal.body.url)).text();
     expect(page).toContain('Plus');
     const studioPrice = await priceOf(user, 'plan_studio');
-    const switched = await fetch(`${portal.body.url}/switch`, { method: 'POST', body: new URLSearchParams({ price: studioPrice }), redirect: 'manual' });
+    const switched = await fetch(`${portal.body.url}/switch`, {
+      method: 'POST',
+      body: new URLSearchParams({ price: studioPrice }),
+      redirect: 'manual',
+    });
     expect(switched.status).toBe(303);
     await waitForPlan(user, 'plan_studio');
 
@@ -126,16 +157,22 @@ describe('checkout and the portal', () => {
     try {
       await subscribe(user, 'plan_plus');
       const portal = await callRoute(stack.apiUrl, 'createPortalSession', {}, user.idToken);
-      await fetch(`${portal.body.url}/switch`, { method: 'POST', body: new URLSearchParams({ price: await priceOf(user, 'plan_studio') }), redirect: 'manual' });
+      await fetch(`${portal.body.url}/switch`, {
+        method: 'POST',
+        body: new URLSearchParams({ price: await priceOf(user, 'plan_studio') }),
+        redirect: 'manual',
+      });
       const { getUser } = await import('../../functions/data/users.js');
       customer = (await getUser((await callRoute(stack.apiUrl, 'getMe', {}, user.idToken)).body.id))!.stripeCustomerId!;
       expect(customer).toMatch(/^cus_/);
       // Nothing delivered yet: the plan is still free.
       expect(await currentPlan(user)).toBe('plan_free');
-      const events = ((await stripeGet('/v1/events?limit=100')).data as { id: string; type: string; data: { object: { customer?: string } } }[]).filter(
-        (e) => e.data.object.customer === customer,
+      const events = (
+        (await stripeGet('/v1/events?limit=100')).data as { id: string; type: string; data: { object: { customer?: string } } }[]
+      ).filter((e) => e.data.object.customer === customer);
+      expect(events.map((e) => e.type)).toEqual(
+        expect.arrayContaining(['customer.subscription.created', 'checkout.session.completed', 'customer.subscription.updated']),
       );
-      expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['customer.subscription.created', 'checkout.session.completed', 'customer.subscription.updated']));
       // Newest first from the list: the update (to Studio) lands before the creation (of Plus), then all again.
       for (const e of [...events, ...events.slice().reverse()]) await local(`/_local/events/${e.id}/deliver`, {});
     } finally {
@@ -146,7 +183,12 @@ describe('checkout and the portal', () => {
 
   it('refuses a webhook with a bad signature with 400 and changes nothing', async () => {
     const { user, id } = await newMusician('Fay Forged');
-    const body = JSON.stringify({ id: `evt_${randomUUID()}`, object: 'event', type: 'customer.subscription.created', data: { object: { customer: 'cus_x', metadata: { userId: id } } } });
+    const body = JSON.stringify({
+      id: `evt_${randomUUID()}`,
+      object: 'event',
+      type: 'customer.subscription.created',
+      data: { object: { customer: 'cus_x', metadata: { userId: id } } },
+    });
     for (const signature of [`t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`, undefined]) {
       const res = await fetch(new URL('/stripe/webhook', stack.apiUrl), {
         method: 'POST',
@@ -170,9 +212,9 @@ describe('checkout and the portal', () => {
     const mail = await waitForEmail(stack.mailUrl, user.email, /Your payment for Plus failed/, { since });
     expect(mail.body.text).toContain('$9.00');
     expect(mail.body.html).toContain('/settings');
-    const failed = ((await stripeGet('/v1/events?type=invoice.payment_failed&limit=100')).data as { id: string; data: { object: { customer: string } } }[]).find(
-      (e) => e.data.object.customer === record.stripeCustomerId,
-    )!;
+    const failed = (
+      (await stripeGet('/v1/events?type=invoice.payment_failed&limit=100')).data as { id: string; data: { object: { customer: string } } }[]
+    ).find((e) => e.data.object.customer === record.stripeCustomerId)!;
     await local(`/_local/events/${failed.id}/deliver`, {});
     await local(`/_local/events/${failed.id}/deliver`, {});
     const sent = (await listEmails(stack.mailUrl, user.email)).filter((e) => /Your payment for Plus failed/.test(e.subject));
@@ -186,7 +228,8 @@ describe('checkout and the portal', () => {
 describe('plan limits', () => {
   it('a free musician past 30 AI suggestions an hour is told which plan lifts it, and upgrading lifts it', async () => {
     const { user } = await newMusician('Lim Limit');
-    for (let i = 0; i < 30; i++) expect((await callRoute(stack.apiUrl, 'suggestComment', { text: `idea ${i}` }, user.idToken)).status).toBe(200);
+    for (let i = 0; i < 30; i++)
+      expect((await callRoute(stack.apiUrl, 'suggestComment', { text: `idea ${i}` }, user.idToken)).status).toBe(200);
     const over = await callRoute(stack.apiUrl, 'suggestComment', { text: 'one more' }, user.idToken);
     expect(over).toMatchObject({ status: 409, body: { error: { code: 'plan_limit', upgradePlanId: 'plan_plus' } } });
     expect(over.body.error.message).toContain('Upgrade to Plus');
@@ -199,9 +242,27 @@ describe('plan limits', () => {
     const { user, id } = await newMusician('Tess Tracks');
     // A plan capped at 1 track (limits are data: copied from the plan onto the subscriber by the webhook).
     const { setPlan } = await import('../../functions/data/billing.js');
-    await setPlan(id, { id: 'plan_tiny', name: 'Tiny', priceId: 'price_tiny', subscriptionId: 'sub_tiny', status: 'active', currentPeriodEnd: null, cancelAtPeriodEnd: false, limits: { maxTracks: 1, suggestionsPerHour: 5 } }, new Date().toISOString());
+    await setPlan(
+      id,
+      {
+        id: 'plan_tiny',
+        name: 'Tiny',
+        priceId: 'price_tiny',
+        subscriptionId: 'sub_tiny',
+        status: 'active',
+        currentPeriodEnd: null,
+        cancelAtPeriodEnd: false,
+        limits: { maxTracks: 1, suggestionsPerHour: 5 },
+      },
+      new Date().toISOString(),
+    );
     await flows.uploadTrack(stack, user, 'First', { seconds: 1 });
-    const ticket = await callRoute(stack.apiUrl, 'createUploadUrl', { filename: 'second.wav', contentType: 'audio/wav', size: 1000 }, user.idToken);
+    const ticket = await callRoute(
+      stack.apiUrl,
+      'createUploadUrl',
+      { filename: 'second.wav', contentType: 'audio/wav', size: 1000 },
+      user.idToken,
+    );
     expect(ticket).toMatchObject({ status: 409, body: { error: { code: 'plan_limit' } } });
     expect(ticket.body.error.message).toBe('Your Tiny plan allows 1 track. Upgrade to Plus ($9.00 a month) for 500 tracks.');
   });

@@ -17,7 +17,14 @@ beforeAll(() => useStackEnvironment(stack));
 
 async function itemsUnder(pk: string) {
   const { dynamo } = await import('../../functions/lib/aws/dynamo.js');
-  const res = await dynamo().send(new QueryCommand({ TableName: stack.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true }));
+  const res = await dynamo().send(
+    new QueryCommand({
+      TableName: stack.tableName,
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': pk },
+      ConsistentRead: true,
+    }),
+  );
   return res.Items ?? [];
 }
 
@@ -29,14 +36,37 @@ describe('bulk deletion', () => {
     const tracks = await Promise.all(Array.from({ length: 5 }, (_, i) => flows.uploadTrack(stack, musician, `Bulk ${i}`, { seconds: 1 })));
     const shares = await Promise.all(
       tracks.map(async (track, i) => {
-        const share = (await callRoute(stack.apiUrl, 'createShare', { sharedWithId: reviewerId, trackId: track.id, shareOptions: options }, musician.idToken)).body;
+        const share = (
+          await callRoute(
+            stack.apiUrl,
+            'createShare',
+            { sharedWithId: reviewerId, trackId: track.id, shareOptions: options },
+            musician.idToken,
+          )
+        ).body;
         if (i % 2 === 0) {
-          expect((await callRoute(stack.apiUrl, 'respondToShare', { id: share.id, status: 'accepted' }, reviewer.idToken)).status).toBe(200);
+          expect((await callRoute(stack.apiUrl, 'respondToShare', { id: share.id, status: 'accepted' }, reviewer.idToken)).status).toBe(
+            200,
+          );
           for (const text of ['Kick is buried', 'Nice build']) {
-            expect((await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 0.5, text, tags: [] }, reviewer.idToken)).status).toBe(200);
+            expect(
+              (await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 0.5, text, tags: [] }, reviewer.idToken)).status,
+            ).toBe(200);
           }
-          expect((await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: null, text: 'Thanks!', tags: [] }, musician.idToken)).status).toBe(200);
-          expect((await callRoute(stack.apiUrl, 'submitFeedback', { id: share.id, criteria: { energyImpact: 4 }, comment: 'Good' }, reviewer.idToken)).status).toBe(200);
+          expect(
+            (await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: null, text: 'Thanks!', tags: [] }, musician.idToken))
+              .status,
+          ).toBe(200);
+          expect(
+            (
+              await callRoute(
+                stack.apiUrl,
+                'submitFeedback',
+                { id: share.id, criteria: { energyImpact: 4 }, comment: 'Good' },
+                reviewer.idToken,
+              )
+            ).status,
+          ).toBe(200);
           expect((await callRoute(stack.apiUrl, 'rateFeedback', { id: share.id, rating: 5 }, musician.idToken)).status).toBe(200);
         }
         return share;
@@ -60,11 +90,26 @@ describe('bulk deletion', () => {
     await flows.onboard(stack, musician, 'musician');
     const reviewerId = await flows.onboard(stack, reviewer, 'pro');
     const track = await flows.uploadTrack(stack, musician, 'Older', { seconds: 1 });
-    const share = (await callRoute(stack.apiUrl, 'createShare', { sharedWithId: reviewerId, trackId: track.id, shareOptions: options }, musician.idToken)).body;
-    expect((await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: null, text: 'Before the change', tags: [] }, musician.idToken)).status).toBe(200);
+    const share = (
+      await callRoute(stack.apiUrl, 'createShare', { sharedWithId: reviewerId, trackId: track.id, shareOptions: options }, musician.idToken)
+    ).body;
+    expect(
+      (
+        await callRoute(
+          stack.apiUrl,
+          'addComment',
+          { id: share.id, timestamp: null, text: 'Before the change', tags: [] },
+          musician.idToken,
+        )
+      ).status,
+    ).toBe(200);
     const { dynamo } = await import('../../functions/lib/aws/dynamo.js');
     await dynamo().send(
-      new UpdateCommand({ TableName: stack.tableName, Key: { PK: `TRACK#${track.id}`, SK: `SHARE#${share.id}` }, UpdateExpression: 'REMOVE listsComments, commentIds' }),
+      new UpdateCommand({
+        TableName: stack.tableName,
+        Key: { PK: `TRACK#${track.id}`, SK: `SHARE#${share.id}` },
+        UpdateExpression: 'REMOVE listsComments, commentIds',
+      }),
     );
 
     const res = await callRoute(stack.apiUrl, 'deleteTracks', { ids: [track.id] }, musician.idToken);

@@ -30,7 +30,8 @@ async function entries(filter: Record<string, string>, ready: (es: Entry[]) => b
 
 /** The metrics a request published, once every one of `names` has come in (a request may publish them in more than one line). */
 const metricsOf = async (correlationId: string, ...names: string[]) => {
-  const merged = (es: { metrics?: Record<string, unknown> }[]) => es.reduce((all, e) => ({ ...all, ...e.metrics }), {} as Record<string, unknown>);
+  const merged = (es: { metrics?: Record<string, unknown> }[]) =>
+    es.reduce((all, e) => ({ ...all, ...e.metrics }), {} as Record<string, unknown>);
   return merged(await entries({ correlationId, kind: 'metric' }, (es) => es.length > 0 && names.every((n) => n in merged(es))));
 };
 
@@ -41,10 +42,17 @@ describe('business metrics', () => {
       ['paypalWebhook', { 'paypal-transmission-id': 'forged', 'paypal-transmission-sig': 'forged' }],
     ] as const) {
       const id = randomUUID();
-      const res = await callRoute(stack.apiUrl, route, {}, undefined, JSON.stringify({ id: 'evt_forged', type: 'anything', event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: {} }), {
-        ...headers,
-        [TELEMETRY.correlationHeader]: id,
-      });
+      const res = await callRoute(
+        stack.apiUrl,
+        route,
+        {},
+        undefined,
+        JSON.stringify({ id: 'evt_forged', type: 'anything', event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: {} }),
+        {
+          ...headers,
+          [TELEMETRY.correlationHeader]: id,
+        },
+      );
       expect(res.status, route).toBe(400);
       expect(await metricsOf(id, 'WebhooksRejected'), route).toMatchObject({ WebhooksRejected: 1 });
     }
@@ -68,13 +76,25 @@ describe('business metrics', () => {
     const reviewerId = await onboard(stack, reviewer, 'musician');
     const track = await uploadTrack(stack, musician, 'Reviewed');
     const share = (
-      await callRoute(stack.apiUrl, 'createShare', { sharedWithId: reviewerId, trackId: track.id, shareOptions: { feedbackNotes: 'Notes', context: 'mix_check', categories: [] } }, musician.idToken)
+      await callRoute(
+        stack.apiUrl,
+        'createShare',
+        { sharedWithId: reviewerId, trackId: track.id, shareOptions: { feedbackNotes: 'Notes', context: 'mix_check', categories: [] } },
+        musician.idToken,
+      )
     ).body;
     await callRoute(stack.apiUrl, 'respondToShare', { id: share.id, status: 'accepted' }, reviewer.idToken);
     const id = randomUUID();
-    const res = await callRoute(stack.apiUrl, 'submitFeedback', { id: share.id, criteria: { energyImpact: 4 }, comment: 'Solid.' }, reviewer.idToken, undefined, {
-      [TELEMETRY.correlationHeader]: id,
-    });
+    const res = await callRoute(
+      stack.apiUrl,
+      'submitFeedback',
+      { id: share.id, criteria: { energyImpact: 4 }, comment: 'Solid.' },
+      reviewer.idToken,
+      undefined,
+      {
+        [TELEMETRY.correlationHeader]: id,
+      },
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(await metricsOf(id, 'FeedbackCompleted', 'EmailsSent')).toMatchObject({ FeedbackCompleted: 1, EmailsSent: 1 });
   });

@@ -21,12 +21,17 @@ beforeAll(async () => {
 });
 
 const demoTracks = async () =>
-  ((await callRoute(stack.apiUrl, 'listTracks', {}, tokens.musician)).body.tracks as { id: string; title: string; duration: number; peaks: string }[]).filter(
-    (t) => Object.values<string>(DEMO_TRACKS).includes(t.title),
-  );
+  (
+    (await callRoute(stack.apiUrl, 'listTracks', {}, tokens.musician)).body.tracks as {
+      id: string;
+      title: string;
+      duration: number;
+      peaks: string;
+    }[]
+  ).filter((t) => Object.values<string>(DEMO_TRACKS).includes(t.title));
 
 describe('demo data', () => {
-  it("gives Mia two real tracks: decoded, with a waveform, and playable", async () => {
+  it('gives Mia two real tracks: decoded, with a waveform, and playable', async () => {
     const tracks = await demoTracks();
     expect(tracks.map((t) => t.title).sort()).toEqual([DEMO_TRACKS.reviewed, DEMO_TRACKS.requested].sort());
     const drive = tracks.find((t) => t.title === DEMO_TRACKS.reviewed)!;
@@ -84,13 +89,20 @@ describe('demo data', () => {
       expect(pro, name).toMatchObject({ availability: expect.any(String), responseTime: expect.any(String), bio: expect.any(String) });
       expect((pro!.socialMedia as unknown[]).length, name).toBeGreaterThan(0);
     }
-    expect(byName.get('Paul Producer')).toMatchObject({ keyCredits: expect.stringContaining('Grammy'), featuredTrack: expect.stringContaining('https://'), website: 'https://paulproducer.example.com' });
+    expect(byName.get('Paul Producer')).toMatchObject({
+      keyCredits: expect.stringContaining('Grammy'),
+      featuredTrack: expect.stringContaining('https://'),
+      website: 'https://paulproducer.example.com',
+    });
   });
 
-  it('has Max\'s application to become a pro waiting for an admin', async () => {
+  it("has Max's application to become a pro waiting for an admin", async () => {
     const mine = await callRoute(stack.apiUrl, 'getMyApplication', {}, tokens.musician2);
     expect(mine.body.application).toMatchObject({ status: 'pending', fullName: 'Max Musician', experience: 5 });
-    expect((await callRoute(stack.apiUrl, 'getMe', {}, tokens.musician2)).body).toMatchObject({ type: 'musician', proApplication: 'pending' });
+    expect((await callRoute(stack.apiUrl, 'getMe', {}, tokens.musician2)).body).toMatchObject({
+      type: 'musician',
+      proApplication: 'pending',
+    });
   });
 
   it('is not made twice: seeding again, as every start does, adds nothing', async () => {

@@ -19,7 +19,9 @@ afterEach(() => vi.restoreAllMocks());
 
 async function itemsUnder(pk: string) {
   const { dynamo } = await import('../../functions/lib/aws/dynamo.js');
-  const res = await dynamo().send(new QueryCommand({ TableName: stack.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk } }));
+  const res = await dynamo().send(
+    new QueryCommand({ TableName: stack.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk } }),
+  );
   return res.Items ?? [];
 }
 
@@ -30,11 +32,16 @@ async function sharedTrack(title: string) {
   const reviewerId = await onboard(stack, reviewer, 'pro');
   const track = await uploadTrack(stack, owner, title);
   const share = (
-    await callRoute(stack.apiUrl, 'createShare', {
-      sharedWithId: reviewerId,
-      trackId: track.id,
-      shareOptions: { feedbackNotes: 'Notes', context: 'mix_check', categories: [] },
-    }, owner.idToken)
+    await callRoute(
+      stack.apiUrl,
+      'createShare',
+      {
+        sharedWithId: reviewerId,
+        trackId: track.id,
+        shareOptions: { feedbackNotes: 'Notes', context: 'mix_check', categories: [] },
+      },
+      owner.idToken,
+    )
   ).body;
   await callRoute(stack.apiUrl, 'respondToShare', { id: share.id, status: 'accepted' }, reviewer.idToken);
   await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 1, text: 'Nice intro', tags: [] }, reviewer.idToken);
@@ -62,7 +69,10 @@ describe('a track deletion that fails part-way', () => {
     failCalls(dynamo(), TransactWriteCommand, 'Throughput exceeded');
 
     const result = await deleteOwnTracks(ownerId, [track.id]);
-    expect(result).toEqual({ deleted: [], failed: [{ id: track.id, message: 'The track could not be deleted completely; please try again.' }] });
+    expect(result).toEqual({
+      deleted: [],
+      failed: [{ id: track.id, message: 'The track could not be deleted completely; please try again.' }],
+    });
     vi.restoreAllMocks();
 
     const listed = await callRoute(stack.apiUrl, 'listTracks', {}, owner.idToken);
@@ -84,7 +94,10 @@ describe('an e-mail that cannot be sent', () => {
     const { SendEmailCommand } = await import('@aws-sdk/client-sesv2');
     const { sendDueDigests } = await import('../../functions/domain/notifications.js');
     // A fresh comment: its digest is due a few seconds from now; this test sends it (as if an hour later) first.
-    expect((await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 2, text: 'Listen at 0:02', tags: [] }, reviewer.idToken)).status).toBe(200);
+    expect(
+      (await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 2, text: 'Listen at 0:02', tags: [] }, reviewer.idToken))
+        .status,
+    ).toBe(200);
     const later = Date.now() + 3600_000;
 
     failCalls(ses(), SendEmailCommand, 'Email address is not verified');
@@ -92,7 +105,12 @@ describe('an e-mail that cannot be sent', () => {
     const failed = await sendDueDigests(new Date(later), { shareId: share.id });
     expect(failed).toEqual({ sent: 0, empty: 0, failed: 1 });
     expect(loggedLines(console.error as never)).toContainEqual(
-      expect.objectContaining({ level: 'ERROR', message: 'Comment digest not sent', shareId: share.id, error: expect.objectContaining({ message: expect.any(String) }) }),
+      expect.objectContaining({
+        level: 'ERROR',
+        message: 'Comment digest not sent',
+        shareId: share.id,
+        error: expect.objectContaining({ message: expect.any(String) }),
+      }),
     );
     const digests = (await itemsUnder(`SHARE#${share.id}`)).filter((i) => String(i.SK).startsWith('DIGEST#'));
     expect(digests).toEqual([expect.objectContaining({ attempts: 1 })]);
@@ -118,7 +136,14 @@ describe('processing that finishes after its track was deleted', () => {
     const tagsOf = async (k: string) => (await s3().send(new GetObjectTaggingCommand({ Bucket: stack.mediaBucket, Key: k }))).TagSet ?? [];
     const processed = async (name: string) => {
       const audioKey = `audio/u-late/${Date.now()}_${name}`;
-      await s3().send(new PutObjectCommand({ Bucket: stack.mediaBucket, Key: audioKey, Body: 'RIFF', Tagging: `${UNCLAIMED_UPLOAD_TAG.key}=${UNCLAIMED_UPLOAD_TAG.value}` }));
+      await s3().send(
+        new PutObjectCommand({
+          Bucket: stack.mediaBucket,
+          Key: audioKey,
+          Body: 'RIFF',
+          Tagging: `${UNCLAIMED_UPLOAD_TAG.key}=${UNCLAIMED_UPLOAD_TAG.value}`,
+        }),
+      );
       return { outcome: 'ready' as const, audioKey, contentType: 'audio/wav', duration: 2, peaks: '', format: 'wav', sizeBytes: 4 };
     };
     const unclaimed = [{ Key: UNCLAIMED_UPLOAD_TAG.key, Value: UNCLAIMED_UPLOAD_TAG.value }];
@@ -132,11 +157,26 @@ describe('processing that finishes after its track was deleted', () => {
 
     // Being deleted (fenced): it stays as the deletion found it, without audio it would leave behind.
     const fenced = crypto.randomUUID();
-    await dynamo().send(new PutCommand({ TableName: stack.tableName, Item: { ...key(fenced), entity: 'track', id: fenced, userId: 'u-late', status: 'processing', audioKey: '' } }));
-    await dynamo().send(new UpdateCommand({ TableName: stack.tableName, Key: key(fenced), UpdateExpression: 'SET deletingAt = :t', ExpressionAttributeValues: { ':t': new Date().toISOString() } }));
+    await dynamo().send(
+      new PutCommand({
+        TableName: stack.tableName,
+        Item: { ...key(fenced), entity: 'track', id: fenced, userId: 'u-late', status: 'processing', audioKey: '' },
+      }),
+    );
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: stack.tableName,
+        Key: key(fenced),
+        UpdateExpression: 'SET deletingAt = :t',
+        ExpressionAttributeValues: { ':t': new Date().toISOString() },
+      }),
+    );
     const second = await processed('fenced.wav');
     expect(await finishTrack(fenced, second)).toBeNull();
-    expect((await dynamo().send(new GetCommand({ TableName: stack.tableName, Key: key(fenced) }))).Item).toMatchObject({ status: 'processing', audioKey: '' });
+    expect((await dynamo().send(new GetCommand({ TableName: stack.tableName, Key: key(fenced) }))).Item).toMatchObject({
+      status: 'processing',
+      audioKey: '',
+    });
     expect(await tagsOf(second.audioKey)).toEqual(unclaimed);
   });
 });

@@ -25,25 +25,74 @@ const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 /** Requests in flight at once: enough to overlap the emulators' latency, few enough for two cores. */
 const CONCURRENCY = 6;
 
-
 const musicianUser = { user: undefined as unknown as TestUser, id: '' };
 const proUser = { user: undefined as unknown as TestUser, id: '' };
 /** Real ids the generators draw from, besides random ones. */
-const real = { tracks: [] as string[], spareTracks: [] as string[], shares: [] as string[], comments: [] as string[], users: [] as string[], keys: [] as string[] };
+const real = {
+  tracks: [] as string[],
+  spareTracks: [] as string[],
+  shares: [] as string[],
+  comments: [] as string[],
+  users: [] as string[],
+  keys: [] as string[],
+};
 
 /** JSON that JSON.stringify cannot write (numbers beyond a double, minus zero), spliced in after. */
 const RAW = (token: string) => `__raw:${token}__`;
 const rawJson = (value: unknown) => JSON.stringify(value).replace(/"__raw:([^"]*)__"/g, '$1');
 
 const edgeNumber = fc.constantFrom<unknown>(
-  1e-300, -1e-300, 5e-324, 1e308, -1e308, 2 ** 53 + 2, Number.MAX_SAFE_INTEGER, 0.1 + 0.2, -1, 0, 1.5, 14_400.0001, 1e21,
-  RAW('-0'), RAW('1e999'), RAW('-1e999'), RAW('1e-400'), RAW('123456789012345678901234567890'),
+  1e-300,
+  -1e-300,
+  5e-324,
+  1e308,
+  -1e308,
+  2 ** 53 + 2,
+  Number.MAX_SAFE_INTEGER,
+  0.1 + 0.2,
+  -1,
+  0,
+  1.5,
+  14_400.0001,
+  1e21,
+  RAW('-0'),
+  RAW('1e999'),
+  RAW('-1e999'),
+  RAW('1e-400'),
+  RAW('123456789012345678901234567890'),
 );
 const weirdString = fc.oneof(
   fc.constantFrom(
-    '', ' ', '%', '%E0%A4%A', '\u0000', 'a\u0000b', '\u202Eevil\u202C', '\u2066iso\u2069', '\u0085\u009f\u007f', '\ud800', 'a\udc00b',
-    '__proto__', 'constructor', '../../etc/passwd', '{"$gt":""}', "' OR 1=1 --", '<script>alert(1)</script>', '🎧'.repeat(60),
-    'x'.repeat(3000), '\r\n\t', 'NaN', 'Infinity', '1e-300', '-0', 'null', 'true', '[]', 'audio/../../x', 'e\u0301\u200d', '\ufeff',
+    '',
+    ' ',
+    '%',
+    '%E0%A4%A',
+    '\u0000',
+    'a\u0000b',
+    '\u202Eevil\u202C',
+    '\u2066iso\u2069',
+    '\u0085\u009f\u007f',
+    '\ud800',
+    'a\udc00b',
+    '__proto__',
+    'constructor',
+    '../../etc/passwd',
+    '{"$gt":""}',
+    "' OR 1=1 --",
+    '<script>alert(1)</script>',
+    '🎧'.repeat(60),
+    'x'.repeat(3000),
+    '\r\n\t',
+    'NaN',
+    'Infinity',
+    '1e-300',
+    '-0',
+    'null',
+    'true',
+    '[]',
+    'audio/../../x',
+    'e\u0301\u200d',
+    '\ufeff',
   ),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 60 }),
@@ -140,7 +189,11 @@ interface FuzzCase {
 const malformedSegment = fc.constantFrom('%', '%E0%A4%A', '%zz', '%ED%A0%80', '%C0%AF', '..', '%2F', '%00', '%2e%2e', 'a%', '%%', '%u0041');
 
 /** Percent-encodes a path or query value; a half surrogate pair (which encodeURIComponent refuses) goes as its raw bytes. */
-const encode = (v: string) => v.split(/([\ud800-\udfff])/).map((part) => (/^[\ud800-\udfff]$/.test(part) ? '%ED%A0%80' : encodeURIComponent(part))).join('');
+const encode = (v: string) =>
+  v
+    .split(/([\ud800-\udfff])/)
+    .map((part) => (/^[\ud800-\udfff]$/.test(part) ? '%ED%A0%80' : encodeURIComponent(part)))
+    .join('');
 
 function caseFor(name: RouteName): fc.Arbitrary<FuzzCase> {
   const def = routes[name];
@@ -151,7 +204,10 @@ function caseFor(name: RouteName): fc.Arbitrary<FuzzCase> {
     kind: fc.constantFrom('none', 'none', 'replace', 'replace', 'replace', 'replace', 'extra', 'missing', 'junk', 'number-everywhere'),
     pick: fc.nat(),
     replacement: fc.oneof(wrongType, edgeNumber, weirdString),
-    extraKey: fc.oneof(fc.constantFrom('__proto__', 'constructor', 'admin', 'type', 'userId', 'balanceCents', 'id'), fc.string({ maxLength: 20 })),
+    extraKey: fc.oneof(
+      fc.constantFrom('__proto__', 'constructor', 'admin', 'type', 'userId', 'balanceCents', 'id'),
+      fc.string({ maxLength: 20 }),
+    ),
   });
   const segment = (param: string) =>
     fc.oneof(
@@ -174,7 +230,8 @@ function caseFor(name: RouteName): fc.Arbitrary<FuzzCase> {
       let out: unknown = value;
       if (m.kind === 'replace' && path) setAt(value, path, m.replacement);
       else if (m.kind === 'missing' && path) setAt(value, path, undefined, true);
-      else if (m.kind === 'extra') Object.defineProperty(value, m.extraKey, { value: m.replacement, enumerable: true, configurable: true, writable: true });
+      else if (m.kind === 'extra')
+        Object.defineProperty(value, m.extraKey, { value: m.replacement, enumerable: true, configurable: true, writable: true });
       else if (m.kind === 'junk') out = m.replacement;
       else if (m.kind === 'number-everywhere') {
         // Every leaf (a path no other path extends), so no value is replaced twice.
@@ -198,7 +255,7 @@ function toRequest(name: RouteName, c: FuzzCase): { path: string; body?: string 
   if (def.method !== 'GET' && def.method !== 'DELETE') return { path, body: rawJson(input ?? c.input) };
   const query = Object.entries(input ?? { junk: c.input })
     .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${encode(k)}=${encode(typeof v === 'string' ? v.replace(/^__raw:(.*)__$/, '$1') : JSON.stringify(v) ?? '')}`);
+    .map(([k, v]) => `${encode(k)}=${encode(typeof v === 'string' ? v.replace(/^__raw:(.*)__$/, '$1') : (JSON.stringify(v) ?? ''))}`);
   return { path: query.length ? `${path}?${query.join('&')}` : path };
 }
 
@@ -214,7 +271,10 @@ function send(method: string, path: string, token: string, body?: string): Promi
         path,
         method,
         localAddress,
-        headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}) },
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body !== undefined ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}),
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -246,8 +306,10 @@ function problemWith(res: { status: number; text: string }): string | null {
   }
   if (res.status >= 400) {
     const e = body?.error;
-    if (typeof e?.code !== 'string' || typeof e?.message !== 'string' || !e.message) return `answered ${res.status} without { error: { code, message } }`;
-    if (/9007199254740991|expected .* received|^Invalid input/.test(e.message)) return `answered ${res.status} with a machine message: ${e.message}`;
+    if (typeof e?.code !== 'string' || typeof e?.message !== 'string' || !e.message)
+      return `answered ${res.status} without { error: { code, message } }`;
+    if (/9007199254740991|expected .* received|^Invalid input/.test(e.message))
+      return `answered ${res.status} with a machine message: ${e.message}`;
     return null;
   }
   const dirty = stringsIn(body).find((s) => FORBIDDEN_CHARS.test(s));
@@ -274,13 +336,23 @@ beforeAll(async () => {
   real.spareTracks.push(spare.id);
   real.keys.push(track.audioUrl, spare.audioUrl);
   const options = { feedbackNotes: 'Notes\u0000 with \u202Eoverride', context: 'work_in_progress' };
-  const share = await callRoute(stack.apiUrl, 'createShare', { sharedWithId: proUser.id, trackId: track.id, shareOptions: options }, musician.idToken);
+  const share = await callRoute(
+    stack.apiUrl,
+    'createShare',
+    { sharedWithId: proUser.id, trackId: track.id, shareOptions: options },
+    musician.idToken,
+  );
   expect(share.status).toBe(200);
   expect(share.body.shareOptions.feedbackNotes).toBe('Notes with override');
   real.shares.push(share.body.id);
   expect((await callRoute(stack.apiUrl, 'respondToShare', { id: share.body.id, status: 'accepted' }, pro.idToken)).status).toBe(200);
   // Free text loses its control and bidi characters before it is stored (and e-mailed).
-  const comment = await callRoute(stack.apiUrl, 'addComment', { id: share.body.id, timestamp: 1e-300, text: 'Kick\u0000 is \u202Eburied\u2069\r\nat the drop' }, pro.idToken);
+  const comment = await callRoute(
+    stack.apiUrl,
+    'addComment',
+    { id: share.body.id, timestamp: 1e-300, text: 'Kick\u0000 is \u202Eburied\u2069\r\nat the drop' },
+    pro.idToken,
+  );
   expect(comment.status).toBe(200);
   expect(comment.body).toMatchObject({ text: 'Kick is buried\nat the drop', timestamp: 0 });
   real.comments.push(comment.body.id);
@@ -288,32 +360,46 @@ beforeAll(async () => {
 
 afterAll(() => {
   if (process.env.FUZZ_VERBOSE) {
-    for (const [name, counts] of Object.entries(statuses)) console.log(`fuzz ${name}: ${Object.entries(counts).map(([s, n]) => `${s}x${n}`).join(' ')}`);
+    for (const [name, counts] of Object.entries(statuses))
+      console.log(
+        `fuzz ${name}: ${Object.entries(counts)
+          .map(([s, n]) => `${s}x${n}`)
+          .join(' ')}`,
+      );
   }
   console.log(`fuzz: ${totals.requests} requests over ${totals.routes} routes, ${totals.fiveXX} 5xx (seed ${SEED})`);
 });
 
 describe('fuzz', () => {
-  it.each(routeNames)(`%s: ${RUNS} generated inputs, no 5xx, every error shaped`, async (name) => {
-    const def = routes[name];
-    const cases = fc.sample(caseFor(name), { numRuns: RUNS, seed: SEED + routeNames.indexOf(name) });
-    const problems: string[] = [];
-    let next = 0;
-    const worker = async () => {
-      while (next < cases.length) {
-        const c = cases[next++];
-        const token = (def.access === 'pro' ? proUser : def.access === 'musician' ? musicianUser : c.user === 'pro' ? proUser : musicianUser).user.idToken;
-        const req = toRequest(name, c);
-        const res = await send(def.method, req.path, token, req.body);
-        totals.requests++;
-        (statuses[name] ??= {})[res.status] = (statuses[name][res.status] ?? 0) + 1;
-        if (res.status >= 500) totals.fiveXX++;
-        const problem = problemWith(res);
-        if (problem) problems.push(`${def.method} ${req.path.slice(0, 200)} ${req.body?.slice(0, 300) ?? ''} -> ${problem}: ${res.text.slice(0, 200)}`);
-      }
-    };
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    totals.routes++;
-    expect(problems.slice(0, 10), `${problems.length} of ${cases.length} cases (seed ${SEED})`).toEqual([]);
-  }, 180_000);
+  it.each(routeNames)(
+    `%s: ${RUNS} generated inputs, no 5xx, every error shaped`,
+    async (name) => {
+      const def = routes[name];
+      const cases = fc.sample(caseFor(name), { numRuns: RUNS, seed: SEED + routeNames.indexOf(name) });
+      const problems: string[] = [];
+      let next = 0;
+      const worker = async () => {
+        while (next < cases.length) {
+          const c = cases[next++];
+          const token = (
+            def.access === 'pro' ? proUser : def.access === 'musician' ? musicianUser : c.user === 'pro' ? proUser : musicianUser
+          ).user.idToken;
+          const req = toRequest(name, c);
+          const res = await send(def.method, req.path, token, req.body);
+          totals.requests++;
+          (statuses[name] ??= {})[res.status] = (statuses[name][res.status] ?? 0) + 1;
+          if (res.status >= 500) totals.fiveXX++;
+          const problem = problemWith(res);
+          if (problem)
+            problems.push(
+              `${def.method} ${req.path.slice(0, 200)} ${req.body?.slice(0, 300) ?? ''} -> ${problem}: ${res.text.slice(0, 200)}`,
+            );
+        }
+      };
+      await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+      totals.routes++;
+      expect(problems.slice(0, 10), `${problems.length} of ${cases.length} cases (seed ${SEED})`).toEqual([]);
+    },
+    180_000,
+  );
 });

@@ -18,7 +18,12 @@ afterEach(() => vi.restoreAllMocks());
 async function checkInProcess(): Promise<{ statusCode: number; body: unknown; logged: string }> {
   const { handler } = await import('../../functions/http/health.js');
   const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-  const event = { routeKey: 'GET /health', rawPath: '/health', headers: {}, requestContext: { http: { method: 'GET' } } } as unknown as APIGatewayProxyEventV2;
+  const event = {
+    routeKey: 'GET /health',
+    rawPath: '/health',
+    headers: {},
+    requestContext: { http: { method: 'GET' } },
+  } as unknown as APIGatewayProxyEventV2;
   const res = (await handler(event, {} as Context)) as { statusCode: number; body: string };
   return { statusCode: res.statusCode, body: JSON.parse(res.body), logged: errors.mock.calls.flat().join(' ') };
 }

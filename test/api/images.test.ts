@@ -18,7 +18,12 @@ import { useStackEnvironment } from '../support/in-process.js';
 import { createConfirmedUser, signIn, type TestUser } from '../support/users.js';
 
 const stack = inject('stack');
-const s3 = new S3Client({ region: 'us-east-1', endpoint: stack.s3Endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+const s3 = new S3Client({
+  region: 'us-east-1',
+  endpoint: stack.s3Endpoint,
+  forcePathStyle: true,
+  credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+});
 
 let owner: TestUser;
 let ownerId: string;
@@ -60,12 +65,16 @@ async function upload(user: TestUser, kind: 'photo' | 'cover', bytes: Buffer, co
   return t.key;
 }
 
-const save = (user: TestUser, kind: 'photo' | 'cover', key: string) => callRoute(stack.apiUrl, 'saveProfileImage', { kind, key }, user.idToken);
+const save = (user: TestUser, kind: 'photo' | 'cover', key: string) =>
+  callRoute(stack.apiUrl, 'saveProfileImage', { kind, key }, user.idToken);
 /** The bucket key of a public URL (`/images/...`). */
 const keyOf = (url: string) => url.replace(/^\//, '');
 
 beforeAll(async () => {
-  [owner, stranger] = await Promise.all([createConfirmedUser(stack, { prefix: 'img-owner', fullName: 'Ola Owner' }), createConfirmedUser(stack, { prefix: 'img-stranger' })]);
+  [owner, stranger] = await Promise.all([
+    createConfirmedUser(stack, { prefix: 'img-owner', fullName: 'Ola Owner' }),
+    createConfirmedUser(stack, { prefix: 'img-stranger' }),
+  ]);
   ownerId = (await callRoute(stack.apiUrl, 'getMe', {}, owner.idToken)).body.id;
 });
 
@@ -91,7 +100,12 @@ describe('upload ticket', () => {
     expect(gif.body.error.fields.contentType).toBe('Upload a JPEG, PNG or WebP image');
     const text = await callRoute(stack.apiUrl, 'createImageUpload', { kind: 'photo', contentType: 'text/plain', size: 10 }, owner.idToken);
     expect(text.body.error.fields.contentType).toBe('Only image files can be uploaded');
-    const big = await callRoute(stack.apiUrl, 'createImageUpload', { kind: 'cover', contentType: 'image/png', size: MAX_IMAGE_BYTES + 1 }, owner.idToken);
+    const big = await callRoute(
+      stack.apiUrl,
+      'createImageUpload',
+      { kind: 'cover', contentType: 'image/png', size: MAX_IMAGE_BYTES + 1 },
+      owner.idToken,
+    );
     expect(big.status).toBe(400);
     expect(big.body.error.fields.size).toMatch(/5 MB/);
   });
@@ -250,15 +264,22 @@ describe('demo pros', () => {
         expect(url, pro.email).toMatch(/^\/images\/(profile|cover)_images\//);
         const res = await fetch(`${stack.appUrl}${url}`);
         expect(res.headers.get('content-type')).toBe('image/png');
-        expect(Buffer.from(await res.arrayBuffer()).subarray(1, 4).toString('ascii')).toBe('PNG');
+        expect(
+          Buffer.from(await res.arrayBuffer())
+            .subarray(1, 4)
+            .toString('ascii'),
+        ).toBe('PNG');
       }
     }
   });
 
   it('keep the same objects when seeding again, as every start does', async () => {
     useStackEnvironment(stack);
-    const list = async () => (await s3.send(new ListObjectsV2Command({ Bucket: IMAGES_BUCKET, Prefix: 'images/' }))).Contents?.map((o) => o.Key!).sort() ?? [];
-    const ids = await Promise.all(pros.map(async (p) => (await callRoute(stack.apiUrl, 'getMe', {}, await signIn(stack, p.email, DEMO_PASSWORD))).body.id as string));
+    const list = async () =>
+      (await s3.send(new ListObjectsV2Command({ Bucket: IMAGES_BUCKET, Prefix: 'images/' }))).Contents?.map((o) => o.Key!).sort() ?? [];
+    const ids = await Promise.all(
+      pros.map(async (p) => (await callRoute(stack.apiUrl, 'getMe', {}, await signIn(stack, p.email, DEMO_PASSWORD))).body.id as string),
+    );
     const ofPros = (keys: string[]) => keys.filter((k) => ids.some((id) => k.includes(`/${id}/`)));
     const before = ofPros(await list());
     expect(before).toHaveLength(pros.length * 2);

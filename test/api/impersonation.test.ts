@@ -49,7 +49,12 @@ describe('impersonation', () => {
     const refused = await asUser(token, 'updateProfile', { availability: 'never' });
     expect(refused.status).toBe(400);
 
-    const audit = (await callRoute(stack.apiUrl, 'listAudit', {}, admin.idToken)).body.entries as { adminId: string; targetId: string; action: string; status: number | null }[];
+    const audit = (await callRoute(stack.apiUrl, 'listAudit', {}, admin.idToken)).body.entries as {
+      adminId: string;
+      targetId: string;
+      action: string;
+      status: number | null;
+    }[];
     const mine = audit.filter((e) => e.adminId === adminId && e.targetId === musicianId);
     expect(mine.slice(0, 3).map((e) => [e.action, e.status])).toEqual([
       ['updateProfile', 400],
@@ -71,11 +76,14 @@ describe('impersonation', () => {
     for (const [name, input] of moneyRoutes) {
       const res = await asUser(body.token, name, input);
       expect(res.status, name).toBe(403);
-      expect(res.body.error).toEqual({ code: 'impersonation_no_money', message: 'Payments, plans and refunds are not available while impersonating.' });
+      expect(res.body.error).toEqual({
+        code: 'impersonation_no_money',
+        message: 'Payments, plans and refunds are not available while impersonating.',
+      });
     }
   });
 
-  it('refuses tokens that are forged, expired, someone else\'s, or shown by a non-admin', async () => {
+  it("refuses tokens that are forged, expired, someone else's, or shown by a non-admin", async () => {
     const { body } = await start();
     const [prefix, payload, signature] = (body.token as string).split('.');
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
@@ -111,13 +119,17 @@ describe('impersonation', () => {
     const temp = await createConfirmedUser(stack, { admin: true, prefix: 'tempadmin' });
     const { body } = await start(temp);
     expect((await asUser(body.token, 'getMe', {}, temp)).status).toBe(200);
-    await cognitoClient(stack).send(new AdminRemoveUserFromGroupCommand({ UserPoolId: stack.userPoolId, Username: temp.email, GroupName: 'admin' }));
+    await cognitoClient(stack).send(
+      new AdminRemoveUserFromGroupCommand({ UserPoolId: stack.userPoolId, Username: temp.email, GroupName: 'admin' }),
+    );
     try {
       const res = await asUser(body.token, 'getMe', {}, temp);
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe('impersonation_forbidden');
     } finally {
-      await cognitoClient(stack).send(new AdminAddUserToGroupCommand({ UserPoolId: stack.userPoolId, Username: temp.email, GroupName: 'admin' }));
+      await cognitoClient(stack).send(
+        new AdminAddUserToGroupCommand({ UserPoolId: stack.userPoolId, Username: temp.email, GroupName: 'admin' }),
+      );
     }
   });
 });

@@ -20,7 +20,15 @@ let reviewers: { user: TestUser; id: string }[];
 async function fill(key: { PK: string; SK: string }, list: string, count: number) {
   const { dynamo } = await import('../../functions/lib/aws/dynamo.js');
   const ids = new Set(Array.from({ length: count }, () => randomUUID()));
-  await dynamo().send(new UpdateCommand({ TableName: stack.tableName, Key: key, UpdateExpression: 'ADD #l :ids', ExpressionAttributeNames: { '#l': list }, ExpressionAttributeValues: { ':ids': ids } }));
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: stack.tableName,
+      Key: key,
+      UpdateExpression: 'ADD #l :ids',
+      ExpressionAttributeNames: { '#l': list },
+      ExpressionAttributeValues: { ':ids': ids },
+    }),
+  );
 }
 
 beforeAll(async () => {
@@ -39,22 +47,44 @@ describe('listed ids', () => {
   it(`takes a track's ${MAX_SHARES_PER_TRACK}th request and refuses the next with 409`, async () => {
     const track = await flows.uploadTrack(stack, musician, 'Popular', { seconds: 1 });
     await fill({ PK: `TRACK#${track.id}`, SK: 'META' }, 'shareIds', MAX_SHARES_PER_TRACK - 1);
-    const last = await callRoute(stack.apiUrl, 'createShare', { sharedWithId: reviewers[0].id, trackId: track.id, shareOptions: options }, musician.idToken);
+    const last = await callRoute(
+      stack.apiUrl,
+      'createShare',
+      { sharedWithId: reviewers[0].id, trackId: track.id, shareOptions: options },
+      musician.idToken,
+    );
     expect(last.status).toBe(200);
-    const over = await callRoute(stack.apiUrl, 'createShare', { sharedWithId: reviewers[1].id, trackId: track.id, shareOptions: options }, musician.idToken);
+    const over = await callRoute(
+      stack.apiUrl,
+      'createShare',
+      { sharedWithId: reviewers[1].id, trackId: track.id, shareOptions: options },
+      musician.idToken,
+    );
     expect(over.status).toBe(409);
-    expect(over.body.error).toMatchObject({ code: 'track_share_limit', message: expect.stringContaining(`${MAX_SHARES_PER_TRACK} requests`) });
+    expect(over.body.error).toMatchObject({
+      code: 'track_share_limit',
+      message: expect.stringContaining(`${MAX_SHARES_PER_TRACK} requests`),
+    });
   });
 
   it(`takes a request's ${MAX_COMMENTS_PER_SHARE}th comment and refuses the next with 409`, async () => {
     const track = await flows.uploadTrack(stack, musician, 'Chatty', { seconds: 1 });
-    const share = await callRoute(stack.apiUrl, 'createShare', { sharedWithId: reviewers[0].id, trackId: track.id, shareOptions: options }, musician.idToken);
+    const share = await callRoute(
+      stack.apiUrl,
+      'createShare',
+      { sharedWithId: reviewers[0].id, trackId: track.id, shareOptions: options },
+      musician.idToken,
+    );
     await callRoute(stack.apiUrl, 'respondToShare', { id: share.body.id, status: 'accepted' }, reviewers[0].user.idToken);
     await fill({ PK: `TRACK#${track.id}`, SK: `SHARE#${share.body.id}` }, 'commentIds', MAX_COMMENTS_PER_SHARE - 1);
-    const comment = (text: string) => callRoute(stack.apiUrl, 'addComment', { id: share.body.id, timestamp: 0.5, text, tags: [] }, reviewers[0].user.idToken);
+    const comment = (text: string) =>
+      callRoute(stack.apiUrl, 'addComment', { id: share.body.id, timestamp: 0.5, text, tags: [] }, reviewers[0].user.idToken);
     expect((await comment('The last one')).status).toBe(200);
     const over = await comment('One too many');
     expect(over.status).toBe(409);
-    expect(over.body.error).toMatchObject({ code: 'comment_limit', message: expect.stringContaining(`${MAX_COMMENTS_PER_SHARE} comments`) });
+    expect(over.body.error).toMatchObject({
+      code: 'comment_limit',
+      message: expect.stringContaining(`${MAX_COMMENTS_PER_SHARE} comments`),
+    });
   });
 });

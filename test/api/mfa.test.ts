@@ -24,7 +24,16 @@ import { callRoute } from '../support/api.js';
 import { startOfAWindow } from '../support/wait.js';
 import { totpCode } from '../support/totp.js';
 import { waitForEmail } from '../support/mail.js';
-import { answerTotpChallenge, cognitoClient, createConfirmedUser, passwordSignIn, setUpTotp, signInTokens, TEST_PASSWORD, withAuthTime } from '../support/users.js';
+import {
+  answerTotpChallenge,
+  cognitoClient,
+  createConfirmedUser,
+  passwordSignIn,
+  setUpTotp,
+  signInTokens,
+  TEST_PASSWORD,
+  withAuthTime,
+} from '../support/users.js';
 
 const stack = inject('stack');
 const client = () => cognitoClient(stack);
@@ -81,7 +90,9 @@ describe('TOTP setup and sign-in in the local pool', () => {
     expect((await passwordSignIn(stack, admin.email, TEST_PASSWORD)).AuthenticationResult?.IdToken).toMatch(/^ey/);
 
     const wrong = String((Number(totpCode(secret!)) + 1) % 1_000_000).padStart(6, '0');
-    expect(await refusal(client().send(new VerifySoftwareTokenCommand({ AccessToken: tokens.AccessToken, UserCode: wrong })))).toMatchObject({
+    expect(
+      await refusal(client().send(new VerifySoftwareTokenCommand({ AccessToken: tokens.AccessToken, UserCode: wrong }))),
+    ).toMatchObject({
       name: 'EnableSoftwareTokenMFAException',
     });
     const verified = await client().send(new VerifySoftwareTokenCommand({ AccessToken: tokens.AccessToken, UserCode: totpCode(secret!) }));
@@ -101,7 +112,10 @@ describe('TOTP setup and sign-in in the local pool', () => {
 
     // A wrong code is refused with Cognito's error and the same session takes the right one after it.
     const bad = String((Number(totpCode(secret!)) + 1) % 1_000_000).padStart(6, '0');
-    expect(await refusal(respond(challenge.Session, username, bad))).toEqual({ name: 'CodeMismatchException', message: 'Invalid code received for user' });
+    expect(await refusal(respond(challenge.Session, username, bad))).toEqual({
+      name: 'CodeMismatchException',
+      message: 'Invalid code received for user',
+    });
     expect(await refusal(respond(challenge.Session, username, '12345'))).toMatchObject({ name: 'CodeMismatchException' });
     const signedIn = await respond(challenge.Session, username, totpCode(secret!));
     expect(signedIn.AuthenticationResult?.IdToken).toMatch(/^ey/);
@@ -123,7 +137,9 @@ describe('TOTP setup and sign-in in the local pool', () => {
     );
     expect(refreshed.AuthenticationResult?.IdToken).toMatch(/^ey/);
     for (const kind of ['IdToken', 'AccessToken'] as const) {
-      expect(claimsOf(refreshed.AuthenticationResult![kind]!).auth_time, kind).toBe(claimsOf(signedIn.AuthenticationResult![kind]!).auth_time);
+      expect(claimsOf(refreshed.AuthenticationResult![kind]!).auth_time, kind).toBe(
+        claimsOf(signedIn.AuthenticationResult![kind]!).auth_time,
+      );
     }
 
     // Set up again through the API, from this fresh MFA sign-in (a replacement): a sign-in after it is an admin.
@@ -141,9 +157,11 @@ describe('TOTP setup and sign-in in the local pool', () => {
     }
     const challenge = await passwordSignIn(stack, admin.email, TEST_PASSWORD);
     for (const stepOffset of [-3, 3]) {
-      expect(await refusal(respond(challenge.Session, admin.email, totpCode(admin.totpSecret!, Date.now(), { stepOffset })))).toMatchObject({
-        name: 'CodeMismatchException',
-      });
+      expect(await refusal(respond(challenge.Session, admin.email, totpCode(admin.totpSecret!, Date.now(), { stepOffset })))).toMatchObject(
+        {
+          name: 'CodeMismatchException',
+        },
+      );
     }
   });
 
@@ -183,7 +201,9 @@ describe('TOTP setup and sign-in in the local pool', () => {
           ChallengeResponses: { USERNAME: admin.email, SOFTWARE_TOKEN_MFA_CODE: code },
         }),
       );
-    expect(await refusal(answer('000000' === totpCode(admin.totpSecret!) ? '111111' : '000000'))).toMatchObject({ name: 'CodeMismatchException' });
+    expect(await refusal(answer('000000' === totpCode(admin.totpSecret!) ? '111111' : '000000'))).toMatchObject({
+      name: 'CodeMismatchException',
+    });
     expect((await answer(totpCode(admin.totpSecret!))).AuthenticationResult?.IdToken).toMatch(/^ey/);
   });
 
@@ -199,7 +219,8 @@ describe('TOTP setup and sign-in in the local pool', () => {
     await client().send(new VerifySoftwareTokenCommand({ AccessToken: tokens.AccessToken, UserCode: totpCode(next!) }));
     challenge = await passwordSignIn(stack, admin.email, TEST_PASSWORD);
     const oldCode = totpCode(admin.totpSecret!);
-    if (oldCode !== totpCode(next!)) expect(await refusal(respond(challenge.Session, admin.email, oldCode))).toMatchObject({ name: 'CodeMismatchException' });
+    if (oldCode !== totpCode(next!))
+      expect(await refusal(respond(challenge.Session, admin.email, oldCode))).toMatchObject({ name: 'CodeMismatchException' });
     expect((await respond(challenge.Session, admin.email, totpCode(next!))).AuthenticationResult?.IdToken).toMatch(/^ey/);
   });
 });
@@ -212,7 +233,9 @@ describe('access tokens of the account calls', () => {
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const forged = `${header}.${payload}.${createSign('RSA-SHA256').update(`${header}.${payload}`).sign(privateKey).toString('base64url')}`;
     for (const token of [forged, tokens.IdToken!]) {
-      expect(await refusal(client().send(new AssociateSoftwareTokenCommand({ AccessToken: token })))).toMatchObject({ name: 'NotAuthorizedException' });
+      expect(await refusal(client().send(new AssociateSoftwareTokenCommand({ AccessToken: token })))).toMatchObject({
+        name: 'NotAuthorizedException',
+      });
       expect(
         await refusal(client().send(new SetUserMFAPreferenceCommand({ AccessToken: token, SoftwareTokenMfaSettings: { Enabled: false } }))),
       ).toMatchObject({ name: 'NotAuthorizedException' });
@@ -222,10 +245,18 @@ describe('access tokens of the account calls', () => {
     const second = await signInTokens(stack, admin.email, TEST_PASSWORD, { mfa: false });
     await new Promise((r) => setTimeout(r, 1100)); // tokens carry their issue time to the second
     await client().send(new GlobalSignOutCommand({ AccessToken: tokens.AccessToken }));
-    expect(await refusal(client().send(new GetUserCommand({ AccessToken: second.AccessToken })))).toMatchObject({ name: 'NotAuthorizedException' });
+    expect(await refusal(client().send(new GetUserCommand({ AccessToken: second.AccessToken })))).toMatchObject({
+      name: 'NotAuthorizedException',
+    });
     expect(
       await refusal(
-        client().send(new InitiateAuthCommand({ ClientId: stack.userPoolClientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: second.RefreshToken! } })),
+        client().send(
+          new InitiateAuthCommand({
+            ClientId: stack.userPoolClientId,
+            AuthFlow: 'REFRESH_TOKEN_AUTH',
+            AuthParameters: { REFRESH_TOKEN: second.RefreshToken! },
+          }),
+        ),
       ),
     ).toMatchObject({ name: 'NotAuthorizedException' });
   });
@@ -242,19 +273,34 @@ describe('an authenticator set up through the API', () => {
     const setter = await signInTokens(stack, admin.email, TEST_PASSWORD, { mfa: false });
     const since = Date.now();
     const secret = await setUpTotp(stack, admin.email, setter);
-    expect((await client().send(new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: admin.email }))).UserMFASettingList).toEqual(['SOFTWARE_TOKEN_MFA']);
+    expect(
+      (await client().send(new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: admin.email }))).UserMFASettingList,
+    ).toEqual(['SOFTWARE_TOKEN_MFA']);
 
     // The account has TOTP on now, but neither session passed it: both are refused, with what to do.
     for (const session of [before, setter]) {
       const res = await listUsers(session.IdToken!);
-      expect(res).toMatchObject({ status: 403, body: { error: { code: 'mfa_required', message: expect.stringMatching(/began before your authenticator was set up/) } } });
+      expect(res).toMatchObject({
+        status: 403,
+        body: { error: { code: 'mfa_required', message: expect.stringMatching(/began before your authenticator was set up/) } },
+      });
       expect((await callRoute(stack.apiUrl, 'getMe', {}, session.IdToken!)).body).toMatchObject({ type: 'admin', isAdmin: false });
     }
     // Signed out everywhere: the old session cannot be refreshed into a new token, nor call the pool.
     expect(
-      await refusal(client().send(new InitiateAuthCommand({ ClientId: stack.userPoolClientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: before.RefreshToken! } }))),
+      await refusal(
+        client().send(
+          new InitiateAuthCommand({
+            ClientId: stack.userPoolClientId,
+            AuthFlow: 'REFRESH_TOKEN_AUTH',
+            AuthParameters: { REFRESH_TOKEN: before.RefreshToken! },
+          }),
+        ),
+      ),
     ).toMatchObject({ name: 'NotAuthorizedException' });
-    expect(await refusal(client().send(new AssociateSoftwareTokenCommand({ AccessToken: before.AccessToken })))).toMatchObject({ name: 'NotAuthorizedException' });
+    expect(await refusal(client().send(new AssociateSoftwareTokenCommand({ AccessToken: before.AccessToken })))).toMatchObject({
+      name: 'NotAuthorizedException',
+    });
 
     // A sign-in with the code opens them; the admin was told, and the audit has it.
     const after = await signInTokens(stack, admin.email, TEST_PASSWORD);
@@ -283,7 +329,9 @@ describe('an authenticator set up through the API', () => {
     const { admin, tokens: stale } = await adminWithoutTotp();
     const { SecretCode: theirs } = await client().send(new AssociateSoftwareTokenCommand({ AccessToken: stale.AccessToken }));
     await client().send(new VerifySoftwareTokenCommand({ AccessToken: stale.AccessToken, UserCode: totpCode(theirs!) }));
-    await client().send(new SetUserMFAPreferenceCommand({ AccessToken: stale.AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
+    await client().send(
+      new SetUserMFAPreferenceCommand({ AccessToken: stale.AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }),
+    );
     // Even a sign-in with that key's code is no admin; nor is the stale session.
     const challenge = await passwordSignIn(stack, admin.email, TEST_PASSWORD);
     const withTheirKey = await answerTotpChallenge(stack, challenge, admin.email, theirs!);
@@ -292,22 +340,36 @@ describe('an authenticator set up through the API', () => {
     // The stale session cannot record it through the API either (below: its sign-in is too old).
     const old = withAuthTime(stale.IdToken!, nowSeconds() - 6 * 60);
     const oldAccess = withAuthTime(stale.AccessToken!, nowSeconds() - 6 * 60);
-    expect((await callRoute(stack.apiUrl, 'startAuthenticatorSetup', { accessToken: oldAccess }, old)).body.error.code).toBe('recent_sign_in_required');
+    expect((await callRoute(stack.apiUrl, 'startAuthenticatorSetup', { accessToken: oldAccess }, old)).body.error.code).toBe(
+      'recent_sign_in_required',
+    );
   });
 
   it('needs a sign-in less than 5 minutes old to set one up or replace it', async () => {
     const { admin, tokens } = await adminWithoutTotp();
-    const aged = (seconds: number) => ({ IdToken: withAuthTime(tokens.IdToken!, nowSeconds() - seconds), AccessToken: withAuthTime(tokens.AccessToken!, nowSeconds() - seconds) });
-    const start = (t: { IdToken: string; AccessToken: string }) => callRoute(stack.apiUrl, 'startAuthenticatorSetup', { accessToken: t.AccessToken }, t.IdToken);
+    const aged = (seconds: number) => ({
+      IdToken: withAuthTime(tokens.IdToken!, nowSeconds() - seconds),
+      AccessToken: withAuthTime(tokens.AccessToken!, nowSeconds() - seconds),
+    });
+    const start = (t: { IdToken: string; AccessToken: string }) =>
+      callRoute(stack.apiUrl, 'startAuthenticatorSetup', { accessToken: t.AccessToken }, t.IdToken);
 
     const stale = aged(5 * 60 + 5);
-    for (const res of [await start(stale), await callRoute(stack.apiUrl, 'confirmAuthenticator', { accessToken: stale.AccessToken, code: '123456' }, stale.IdToken)]) {
-      expect(res).toMatchObject({ status: 403, body: { error: { code: 'recent_sign_in_required', message: expect.stringMatching(/less than 5 minutes old/) } } });
+    for (const res of [
+      await start(stale),
+      await callRoute(stack.apiUrl, 'confirmAuthenticator', { accessToken: stale.AccessToken, code: '123456' }, stale.IdToken),
+    ]) {
+      expect(res).toMatchObject({
+        status: 403,
+        body: { error: { code: 'recent_sign_in_required', message: expect.stringMatching(/less than 5 minutes old/) } },
+      });
     }
     // A fresh ID token does not carry a stale access token through, nor another account's.
     expect((await start({ IdToken: tokens.IdToken!, AccessToken: stale.AccessToken })).body.error.code).toBe('recent_sign_in_required');
     const other = await adminWithoutTotp();
-    expect((await start({ IdToken: tokens.IdToken!, AccessToken: other.tokens.AccessToken! })).body.error.code).toBe('invalid_access_token');
+    expect((await start({ IdToken: tokens.IdToken!, AccessToken: other.tokens.AccessToken! })).body.error.code).toBe(
+      'invalid_access_token',
+    );
     // Not an admin: nothing to set up.
     const musician = await signInTokens(stack, (await createConfirmedUser(stack, { prefix: 'not-admin' })).email, TEST_PASSWORD);
     expect((await start({ IdToken: musician.IdToken!, AccessToken: musician.AccessToken! })).status).toBe(403);
@@ -317,8 +379,13 @@ describe('an authenticator set up through the API', () => {
     const started = await start(recent);
     expect(started.status).toBe(200);
     const wrong = String((Number(totpCode(started.body.secret)) + 1) % 1_000_000).padStart(6, '0');
-    expect((await callRoute(stack.apiUrl, 'confirmAuthenticator', { accessToken: recent.AccessToken, code: wrong }, recent.IdToken)).body.error.code).toBe('invalid_code');
-    expect((await client().send(new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: admin.email }))).UserMFASettingList ?? []).toEqual([]);
+    expect(
+      (await callRoute(stack.apiUrl, 'confirmAuthenticator', { accessToken: recent.AccessToken, code: wrong }, recent.IdToken)).body.error
+        .code,
+    ).toBe('invalid_code');
+    expect(
+      (await client().send(new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: admin.email }))).UserMFASettingList ?? [],
+    ).toEqual([]);
   });
 
   it(`starts ${RATE_LIMITS.authenticatorSetup.limit} set-ups an hour per admin, then 429 with Retry-After`, async () => {
@@ -344,7 +411,9 @@ describe('an authenticator set up through the API', () => {
     expect((await listUsers(second.IdToken!)).status).toBe(200);
     await waitForEmail(stack.mailUrl, admin.email, /^A new authenticator was set up for your admin account$/, { since });
     const me = (await callRoute(stack.apiUrl, 'getMe', {}, second.IdToken!)).body.id;
-    const entries = (await callRoute(stack.apiUrl, 'listAudit', {}, second.IdToken!)).body.entries.filter((e: { targetId: string }) => e.targetId === me);
+    const entries = (await callRoute(stack.apiUrl, 'listAudit', {}, second.IdToken!)).body.entries.filter(
+      (e: { targetId: string }) => e.targetId === me,
+    );
     expect(entries.map((e: { action: string }) => e.action)).toEqual(['replaceAuthenticator', 'setUpAuthenticator']);
     expect(entries[0]).toMatchObject({ from: firstAt });
   });
@@ -367,12 +436,16 @@ describe('an authenticator set up through the API', () => {
       const res = await remove(withAuthTime(session.IdToken!, authTime));
       expect(res, String(authTime - enrolled)).toMatchObject({ status: 403, body: { error: { code: 'recent_sign_in_required' } } });
     }
-    expect((await client().send(new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: admin.email }))).UserMFASettingList).toEqual(['SOFTWARE_TOKEN_MFA']);
+    expect(
+      (await client().send(new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: admin.email }))).UserMFASettingList,
+    ).toEqual(['SOFTWARE_TOKEN_MFA']);
 
     // Just signed in with a code: removed, audited, and admin routes need a new one.
     const since = Date.now();
     expect(await remove(session.IdToken!)).toMatchObject({ status: 200, body: { totpOn: false, enrolledAt: null } });
-    expect((await client().send(new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: admin.email }))).UserMFASettingList ?? []).toEqual([]);
+    expect(
+      (await client().send(new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: admin.email }))).UserMFASettingList ?? [],
+    ).toEqual([]);
     expect((await listUsers(session.IdToken!)).body.error.code).toBe('mfa_required');
     expect((await passwordSignIn(stack, admin.email, TEST_PASSWORD)).AuthenticationResult?.IdToken).toMatch(/^ey/);
     await waitForEmail(stack.mailUrl, admin.email, /^The authenticator of your admin account was removed$/, { since });

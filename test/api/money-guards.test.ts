@@ -32,7 +32,9 @@ const dynamo = async () => (await import('../../functions/lib/aws/dynamo.js')).d
 
 /** Moves a share's stored times back, as if days had passed while the scheduled check did not run. */
 async function ageShare(shareId: string, field: 'createdAt' | 'acceptedAt', days: number) {
-  await (await dynamo()).send(
+  await (
+    await dynamo()
+  ).send(
     new UpdateCommand({
       TableName: stack.tableName,
       Key: { PK: `SHARE#${shareId}`, SK: 'META' },
@@ -45,7 +47,10 @@ async function ageShare(shareId: string, field: 'createdAt' | 'acceptedAt', days
 
 beforeAll(async () => {
   useStackEnvironment(stack);
-  [pro, cheapPro] = await Promise.all([createConfirmedUser(stack, { fullName: 'Gus Guardpro' }), createConfirmedUser(stack, { fullName: 'Cora Cheap' })]);
+  [pro, cheapPro] = await Promise.all([
+    createConfirmedUser(stack, { fullName: 'Gus Guardpro' }),
+    createConfirmedUser(stack, { fullName: 'Cora Cheap' }),
+  ]);
   [proId, cheapProId] = await Promise.all([flows.onboard(stack, pro, 'pro'), flows.onboard(stack, cheapPro, 'pro')]);
   await Promise.all([money.setPrice(stack, proId, PRICE), money.setPrice(stack, cheapProId, 100)]);
 });
@@ -58,8 +63,15 @@ describe('a capture is applied only when it matches its payment', () => {
     expect(order.status).toBe(200);
     // What a race between two create-orders, or a failed write and its retry, could leave: a record that
     // says $90 for an order PayPal holds at $30.
-    await (await dynamo()).send(
-      new UpdateCommand({ TableName: stack.tableName, Key: { PK: `PAYMENT#${order.body.orderId}`, SK: 'PAYMENT' }, UpdateExpression: 'SET amountCents = :a', ExpressionAttributeValues: { ':a': 9000 } }),
+    await (
+      await dynamo()
+    ).send(
+      new UpdateCommand({
+        TableName: stack.tableName,
+        Key: { PK: `PAYMENT#${order.body.orderId}`, SK: 'PAYMENT' },
+        UpdateExpression: 'SET amountCents = :a',
+        ExpressionAttributeValues: { ':a': 9000 },
+      }),
     );
     const before = await money.balanceOf(proId);
     await money.onApprovalPage(stack, order.body.approveUrl, 'approve');
@@ -73,7 +85,10 @@ describe('a capture is applied only when it matches its payment', () => {
     expect(await money.balanceOf(proId)).toBe(before);
     expect(await money.entriesOf(proId, order.body.orderId)).toHaveLength(0);
     // The ledger holds what PayPal actually took and gave back.
-    expect((await money.entriesOf(id, order.body.orderId)).map((e) => [e.kind, e.amountCents]).sort()).toEqual([['charge', -3000], ['refund', 3000]]);
+    expect((await money.entriesOf(id, order.body.orderId)).map((e) => [e.kind, e.amountCents]).sort()).toEqual([
+      ['charge', -3000],
+      ['refund', 3000],
+    ]);
   });
 
   it('one idempotency key sent with two different requests at once opens one payment, and the other is refused', async () => {
@@ -105,16 +120,28 @@ describe('a capture is applied only when it matches its payment', () => {
     const { user, id } = await newMusician();
     const track = await flows.uploadTrack(stack, user, 'Late retry', { seconds: 1 });
     const key = randomUUID();
-    const first = await money.createOrder(stack, user, { proUserId: proId, trackId: track.id, feedbackPriceCents: PRICE, idempotencyKey: key });
+    const first = await money.createOrder(stack, user, {
+      proUserId: proId,
+      trackId: track.id,
+      feedbackPriceCents: PRICE,
+      idempotencyKey: key,
+    });
     expect(first.status).toBe(200);
     const data = await import('../../functions/data/payments.js');
     const { idFromKey } = await import('../../functions/domain/requests.js');
     const stored = (await data.getPayment(first.body.orderId))!;
     // The same request under the same key, answered by PayPal with an order of its own.
-    const retry = await data.putPayment({ ...stored.record, orderId: `LATE-${randomUUID()}` }, stored.requestHash!, idFromKey(id, 'payment', key));
+    const retry = await data.putPayment(
+      { ...stored.record, orderId: `LATE-${randomUUID()}` },
+      stored.requestHash!,
+      idFromKey(id, 'payment', key),
+    );
     expect(retry).toMatchObject({ created: false, keyTaken: true });
     // While the same order, retried, is the same payment.
-    expect(await data.putPayment(stored.record, stored.requestHash!, idFromKey(id, 'payment', key))).toMatchObject({ created: false, existing: { record: { orderId: first.body.orderId } } });
+    expect(await data.putPayment(stored.record, stored.requestHash!, idFromKey(id, 'payment', key))).toMatchObject({
+      created: false,
+      existing: { record: { orderId: first.body.orderId } },
+    });
   });
 });
 
@@ -173,8 +200,15 @@ describe('orders one payer may open', () => {
     const wait = Number(refused!.headers.get('retry-after'));
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(60);
-    const hour = await (await dynamo()).send(
-      new QueryCommand({ TableName: stack.tableName, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)', ExpressionAttributeValues: { ':pk': `USER#${id}`, ':sk': 'LIMIT#createOrderHourly#' }, ConsistentRead: true }),
+    const hour = await (
+      await dynamo()
+    ).send(
+      new QueryCommand({
+        TableName: stack.tableName,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+        ExpressionAttributeValues: { ':pk': `USER#${id}`, ':sk': 'LIMIT#createOrderHourly#' },
+        ConsistentRead: true,
+      }),
     );
     expect(hour.Items?.map((i) => i.uses)).toEqual([10]);
   }, 120_000);
@@ -196,7 +230,12 @@ describe('deadlines hold in the write, whatever the scheduled check has done', (
     const { view, orderId } = await money.paidRequest(stack, user, { id: proId, priceCents: PRICE }, 'Late review');
     expect((await callRoute(stack.apiUrl, 'respondToShare', { id: view.shareId, status: 'accepted' }, pro.idToken)).status).toBe(200);
     await ageShare(view.shareId, 'acceptedAt', 15);
-    const res = await callRoute(stack.apiUrl, 'submitFeedback', { id: view.shareId, criteria: { mixingMastering: 4 }, comment: 'Late but good.' }, pro.idToken);
+    const res = await callRoute(
+      stack.apiUrl,
+      'submitFeedback',
+      { id: view.shareId, criteria: { mixingMastering: 4 }, comment: 'Late but good.' },
+      pro.idToken,
+    );
     expect(res).toMatchObject({ status: 409, body: { error: { code: 'expired' } } });
     expect((await money.payment(orderId)).fulfilledAt).toBeUndefined();
   });
@@ -213,7 +252,9 @@ describe('deadlines hold in the write, whatever the scheduled check has done', (
     expect(await shares.setStatus(share, ['pending'], 'accepted', { createdAfter: deadlineCutoffs().createdAfter })).toBe(true);
     await ageShare(view.shareId, 'acceptedAt', 15);
     const feedback = { criteria: { mixingMastering: 3 }, comment: null, userId: proId, createdAt: new Date().toISOString() };
-    expect(await shares.completeWithFeedback({ ...share, status: 'accepted' }, feedback, [], { acceptedAfter: deadlineCutoffs().acceptedAfter })).toBe(false);
+    expect(
+      await shares.completeWithFeedback({ ...share, status: 'accepted' }, feedback, [], { acceptedAfter: deadlineCutoffs().acceptedAfter }),
+    ).toBe(false);
   });
 });
 
@@ -227,7 +268,10 @@ describe('an impersonating admin moves no money', () => {
     const asPro = (name: 'respondToShare' | 'submitFeedback', input: Record<string, unknown>) =>
       callRoute(stack.apiUrl, name, input, admin.idToken, undefined, { [IMPERSONATION_HEADER]: started.body.token });
     for (const status of ['accepted', 'declined']) {
-      expect(await asPro('respondToShare', { id: view.shareId, status })).toMatchObject({ status: 403, body: { error: { code: 'impersonation_no_money' } } });
+      expect(await asPro('respondToShare', { id: view.shareId, status })).toMatchObject({
+        status: 403,
+        body: { error: { code: 'impersonation_no_money' } },
+      });
     }
     expect((await callRoute(stack.apiUrl, 'respondToShare', { id: view.shareId, status: 'accepted' }, pro.idToken)).status).toBe(200);
     expect(await asPro('submitFeedback', { id: view.shareId, criteria: { mixingMastering: 5 }, comment: 'Great' })).toMatchObject({
@@ -238,10 +282,17 @@ describe('an impersonating admin moves no money', () => {
     const free = await flows.uploadTrack(stack, user, 'Impersonated free', { seconds: 1 });
     const freePro = await createConfirmedUser(stack, { fullName: 'Fred Free' });
     const freeProId = await flows.onboard(stack, freePro, 'pro');
-    const share = await callRoute(stack.apiUrl, 'createShare', { sharedWithId: freeProId, trackId: free.id, shareOptions: money.REQUEST_OPTIONS }, user.idToken);
+    const share = await callRoute(
+      stack.apiUrl,
+      'createShare',
+      { sharedWithId: freeProId, trackId: free.id, shareOptions: money.REQUEST_OPTIONS },
+      user.idToken,
+    );
     expect(share.status).toBe(200);
     const asFree = await callRoute(stack.apiUrl, 'impersonate', { userId: freeProId }, admin.idToken);
-    const accepted = await callRoute(stack.apiUrl, 'respondToShare', { id: share.body.id, status: 'accepted' }, admin.idToken, undefined, { [IMPERSONATION_HEADER]: asFree.body.token });
+    const accepted = await callRoute(stack.apiUrl, 'respondToShare', { id: share.body.id, status: 'accepted' }, admin.idToken, undefined, {
+      [IMPERSONATION_HEADER]: asFree.body.token,
+    });
     expect(accepted.status).toBe(200);
   });
 });
@@ -277,19 +328,38 @@ describe('the payment checks', () => {
       ),
     );
     // One as a payment watched before the shards was.
-    await (await dynamo()).send(
-      new UpdateCommand({ TableName: stack.tableName, Key: { PK: `PAYMENT#${ids[0]}`, SK: 'PAYMENT' }, UpdateExpression: 'SET GSI2PK = :w', ExpressionAttributeValues: { ':w': 'PAYMENT#WATCH' } }),
+    await (
+      await dynamo()
+    ).send(
+      new UpdateCommand({
+        TableName: stack.tableName,
+        Key: { PK: `PAYMENT#${ids[0]}`, SK: 'PAYMENT' },
+        UpdateExpression: 'SET GSI2PK = :w',
+        ExpressionAttributeValues: { ':w': 'PAYMENT#WATCH' },
+      }),
     );
     const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
     const partitions = new Set(
-      await Promise.all(ids.slice(1).map(async (orderId) => (await (await dynamo()).send(new GetCommand({ TableName: stack.tableName, Key: { PK: `PAYMENT#${orderId}`, SK: 'PAYMENT' } }))).Item!.GSI2PK)),
+      await Promise.all(
+        ids
+          .slice(1)
+          .map(
+            async (orderId) =>
+              (
+                await (
+                  await dynamo()
+                ).send(new GetCommand({ TableName: stack.tableName, Key: { PK: `PAYMENT#${orderId}`, SK: 'PAYMENT' } }))
+              ).Item!.GSI2PK,
+          ),
+      ),
     );
     expect(partitions.size).toBeGreaterThanOrEqual(6);
     for (const p of partitions) expect(p).toMatch(/^PAYMENT#WATCH#[0-7]$/);
 
     await checkDuePayments(clock);
     // Orders PayPal never heard of, past their give-up time: failed, and no longer watched.
-    for (const orderId of ids) expect(await money.payment(orderId), orderId).toMatchObject({ status: 'failed', failureReason: 'unknown_order' });
+    for (const orderId of ids)
+      expect(await money.payment(orderId), orderId).toMatchObject({ status: 'failed', failureReason: 'unknown_order' });
     expect((await data.duePayments(clock.toISOString())).filter((id) => ids.includes(id))).toEqual([]);
   });
 });
@@ -297,7 +367,10 @@ describe('the payment checks', () => {
 describe('a refund PayPal keeps refusing', () => {
   it('is tried with growing waits, then waits for an admin, who sees it listed and tries again', async () => {
     const data = await import('../../functions/data/payments.js');
-    const domain = { ...(await import('../../functions/domain/payment-checks.js')), ...(await import('../../functions/domain/payment-machine.js')) };
+    const domain = {
+      ...(await import('../../functions/domain/payment-checks.js')),
+      ...(await import('../../functions/domain/payment-machine.js')),
+    };
     const providers = await import('../../functions/providers/payments.js');
     const admin = await flows.testAdmin(stack);
     const { user, id } = await newMusician('Rhoda Refused');
@@ -381,8 +454,13 @@ describe('a refund PayPal keeps refusing', () => {
     const p = await money.payment(orderId);
     expect(p.stuckAt).toBeUndefined();
     expect(p.checkAt).toEqual(expect.any(String));
-    expect((await callRoute(stack.apiUrl, 'listStuckRefunds', {}, admin.idToken)).body.refunds.map((r: { orderId: string }) => r.orderId)).not.toContain(orderId);
-    expect(await callRoute(stack.apiUrl, 'retryRefund', { orderId }, admin.idToken)).toMatchObject({ status: 409, body: { error: { code: 'not_stuck' } } });
+    expect(
+      (await callRoute(stack.apiUrl, 'listStuckRefunds', {}, admin.idToken)).body.refunds.map((r: { orderId: string }) => r.orderId),
+    ).not.toContain(orderId);
+    expect(await callRoute(stack.apiUrl, 'retryRefund', { orderId }, admin.idToken)).toMatchObject({
+      status: 409,
+      body: { error: { code: 'not_stuck' } },
+    });
   });
 });
 
@@ -393,15 +471,30 @@ describe('the books', () => {
     const { orderId, view } = await money.paidRequest(stack, user, { id: proId, priceCents: PRICE }, 'Two sides');
     expect((await callRoute(stack.apiUrl, 'respondToShare', { id: view.shareId, status: 'declined' }, pro.idToken)).status).toBe(200);
     const { until } = await import('../support/wait.js');
-    await until('the refund', () => money.payment(orderId), (p) => p.status === 'refunded');
-    const ofOrder = [...(await money.entriesOf(id, orderId)), ...(await money.entriesOf(proId, orderId)), ...(await money.entriesOf('PLATFORM', orderId))];
+    await until(
+      'the refund',
+      () => money.payment(orderId),
+      (p) => p.status === 'refunded',
+    );
+    const ofOrder = [
+      ...(await money.entriesOf(id, orderId)),
+      ...(await money.entriesOf(proId, orderId)),
+      ...(await money.entriesOf('PLATFORM', orderId)),
+    ];
     expect(ofOrder.map((e) => e.kind).sort()).toEqual(['charge', 'earning', 'fee', 'fee_reversal', 'refund', 'reversal']);
     expect(ofOrder.reduce((s, e) => s + e.amountCents, 0)).toBe(0);
 
     const before = await money.balanceOf(proId);
-    const adjusted = await callRoute(stack.apiUrl, 'adjustBalance', { id: proId, balance: before / 100 + 1.5, expectedBalanceCents: before, reason: 'Two-sided bonus' }, admin.idToken);
+    const adjusted = await callRoute(
+      stack.apiUrl,
+      'adjustBalance',
+      { id: proId, balance: before / 100 + 1.5, expectedBalanceCents: before, reason: 'Two-sided bonus' },
+      admin.idToken,
+    );
     expect(adjusted.status).toBe(200);
-    const mine = (await money.ledger(proId)).filter((e) => e.kind === 'adjustment' && e.cause.type === 'admin' && e.cause.reason === 'Two-sided bonus');
+    const mine = (await money.ledger(proId)).filter(
+      (e) => e.kind === 'adjustment' && e.cause.type === 'admin' && e.cause.reason === 'Two-sided bonus',
+    );
     expect(mine).toHaveLength(1);
     const theirs = (await money.ledger('PLATFORM')).filter((e) => e.id === `${mine[0].id}:platform`);
     expect(theirs).toMatchObject([{ kind: 'adjustment', amountCents: -150, cause: { type: 'admin', reason: 'Two-sided bonus' } }]);
@@ -409,7 +502,22 @@ describe('the books', () => {
     // The platform's entries live in several partitions, read together as one account.
     const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
     const counts = await Promise.all(
-      Array.from({ length: 8 }, async (_, i) => (await (await dynamo()).send(new QueryCommand({ TableName: stack.tableName, KeyConditionExpression: 'PK = :p', ExpressionAttributeValues: { ':p': `LEDGER#PLATFORM#${i}` }, Select: 'COUNT' }))).Count ?? 0),
+      Array.from(
+        { length: 8 },
+        async (_, i) =>
+          (
+            await (
+              await dynamo()
+            ).send(
+              new QueryCommand({
+                TableName: stack.tableName,
+                KeyConditionExpression: 'PK = :p',
+                ExpressionAttributeValues: { ':p': `LEDGER#PLATFORM#${i}` },
+                Select: 'COUNT',
+              }),
+            )
+          ).Count ?? 0,
+      ),
     );
     expect(counts.filter((n) => n > 0).length).toBeGreaterThanOrEqual(2);
     expect(counts.reduce((a, b) => a + b, 0)).toBe((await money.ledger('PLATFORM')).length);

@@ -62,7 +62,13 @@ async function stopWithCtrlC(child: ChildProcess, output: () => string) {
 }
 
 afterAll(() => {
-  for (const c of children) if (c.exitCode === null) try { process.kill(-c.pid!, 'SIGKILL'); } catch { /* gone already */ }
+  for (const c of children)
+    if (c.exitCode === null)
+      try {
+        process.kill(-c.pid!, 'SIGKILL');
+      } catch {
+        /* gone already */
+      }
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -73,7 +79,14 @@ describe('npm start', () => {
     const out = await first.ready;
     expect(out).toContain(`App:          http://localhost:${env.APP_PORT}`);
     expect(out).toContain(`Mail viewer:  http://localhost:${env.MAIL_PORT}`);
-    for (const email of ['admin@demo.test', 'musician@demo.test', 'musician2@demo.test', 'pro@demo.test', 'pro2@demo.test', 'pro3@demo.test']) {
+    for (const email of [
+      'admin@demo.test',
+      'musician@demo.test',
+      'musician2@demo.test',
+      'pro@demo.test',
+      'pro2@demo.test',
+      'pro3@demo.test',
+    ]) {
       expect(out).toContain(email);
     }
 
@@ -87,7 +100,8 @@ describe('npm start', () => {
     await stopWithCtrlC(first.child, first.output);
     expect(first.output()).toContain('Stopped.');
     // Children end with the launcher; on a loaded machine the last of them can take a moment to exit.
-    for (const [name, port] of Object.entries(env)) await expect.poll(() => portOpen(port), { message: `${name} ${port} still open`, timeout: 10_000 }).toBe(false);
+    for (const [name, port] of Object.entries(env))
+      await expect.poll(() => portOpen(port), { message: `${name} ${port} still open`, timeout: 10_000 }).toBe(false);
 
     // Same data directory: the same user pool, so accounts survive a restart.
     const second = start(env);
@@ -102,14 +116,19 @@ describe('npm start', () => {
     await crashed;
     await expect.poll(() => portOpen(env.DYNAMODB_PORT), { timeout: 15_000 }).toBe(false);
     const leftovers = () =>
-      spawnSync('pgrep', ['-f', `DynamoDBLocal.jar -port ${env.DYNAMODB_PORT}|processing-worker=s3-${env.S3_PORT}`], { encoding: 'utf8' }).stdout.trim();
+      spawnSync('pgrep', ['-f', `DynamoDBLocal.jar -port ${env.DYNAMODB_PORT}|processing-worker=s3-${env.S3_PORT}`], {
+        encoding: 'utf8',
+      }).stdout.trim();
     await expect.poll(leftovers, { timeout: 15_000 }).toBe('');
     const third = start(env);
     await third.ready;
     await stopWithCtrlC(third.child, third.output);
     expect(third.output()).toContain('Stopped.');
 
-    const reset = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/dev/reset.ts'], { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
+    const reset = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/dev/reset.ts'], {
+      env: { ...process.env, DATA_DIR: dataDir },
+      encoding: 'utf8',
+    });
     expect(reset.status).toBe(0);
     expect(fs.existsSync(dataDir)).toBe(false);
   }, 360_000);
@@ -119,7 +138,11 @@ describe('npm start', () => {
     const blocker = net.createServer().listen(Number(env.MAIL_PORT), '127.0.0.1');
     await new Promise((r) => blocker.once('listening', r));
     try {
-      const res = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/dev/start.ts'], { env: { ...process.env, ...env, DATA_DIR: dataDir }, encoding: 'utf8', timeout: 60_000 });
+      const res = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/dev/start.ts'], {
+        env: { ...process.env, ...env, DATA_DIR: dataDir },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
       expect(res.status).toBe(1);
       expect(res.stderr).toContain(`Port ${env.MAIL_PORT} is already in use: set MAIL_PORT`);
       expect(res.stderr).not.toMatch(/\n\s+at /);

@@ -51,7 +51,12 @@ describe("a failing handler's log line and metric", () => {
     // schema. A field only the user's own view shows, so that other tests' lists of users still answer.
     const { dynamo } = await import('../../functions/lib/aws/dynamo.js');
     await dynamo().send(
-      new UpdateCommand({ TableName: stack.tableName, Key: { PK: `USER#${userId}`, SK: 'PROFILE' }, UpdateExpression: 'SET costRange = :n', ExpressionAttributeValues: { ':n': 42 } }),
+      new UpdateCommand({
+        TableName: stack.tableName,
+        Key: { PK: `USER#${userId}`, SK: 'PROFILE' },
+        UpdateExpression: 'SET costRange = :n',
+        ExpressionAttributeValues: { ':n': 42 },
+      }),
     );
     const id = randomUUID();
     const res = await callRoute(stack.apiUrl, 'getMe', {}, user.idToken, undefined, withHeader(id));
@@ -119,7 +124,8 @@ describe("the browser's reports (POST /telemetry)", () => {
           source: 'api',
           name: 'ApiError',
           // Personal data the browser should have scrubbed: the server scrubs it again.
-          message: 'unavailable for ada@example.com at https://media.example.com/audio/u1/1_secret.mp3?X-Amz-Signature=0123456789abcdef0123456789abcdef',
+          message:
+            'unavailable for ada@example.com at https://media.example.com/audio/u1/1_secret.mp3?X-Amz-Signature=0123456789abcdef0123456789abcdef',
           correlationId: apiCall,
           route: 'listTracks',
           status: 503,
@@ -129,11 +135,18 @@ describe("the browser's reports (POST /telemetry)", () => {
     const res = await callRoute(stack.apiUrl, 'reportTelemetry', report);
     expect(res).toMatchObject({ status: 200, body: { accepted: 3 } });
 
-    const entries = await logsOf(apiCall, (es) => es.some((e) => e.message === 'Browser error') && es.some((e) => e.message === 'Browser API call'));
+    const entries = await logsOf(
+      apiCall,
+      (es) => es.some((e) => e.message === 'Browser error') && es.some((e) => e.message === 'Browser API call'),
+    );
     const error = entries.find((e) => e.message === 'Browser error')!;
-    expect(error).toMatchObject({ level: 'ERROR', line: { sessionId, page: '/dashboard', source: 'api', apiRoute: 'listTracks', apiStatus: 503 } });
+    expect(error).toMatchObject({
+      level: 'ERROR',
+      line: { sessionId, page: '/dashboard', source: 'api', apiRoute: 'listTracks', apiStatus: 503 },
+    });
     // Beside the function's own lines under the same id, every browser line says it was sent by a browser, and from where (as a tag).
-    for (const e of entries.filter((x) => x.message.startsWith('Browser '))) expect(e.line, e.message).toMatchObject({ clientSent: true, clientAddress: addressTag('127.0.0.1') });
+    for (const e of entries.filter((x) => x.message.startsWith('Browser ')))
+      expect(e.line, e.message).toMatchObject({ clientSent: true, clientAddress: addressTag('127.0.0.1') });
     expect(JSON.stringify(entries)).not.toContain('127.0.0.1');
     expect(error.line.error.message).toBe('unavailable for [email] at https://media.example.com/audio/[file]');
     // The report's own request is named beside it, and its metrics are under that request's id.
@@ -145,11 +158,16 @@ describe("the browser's reports (POST /telemetry)", () => {
   it(`takes ${RATE_LIMITS.telemetry.limit} reports a minute from one address and refuses the next with 429 and Retry-After; other addresses are not held back`, async () => {
     const { limit } = RATE_LIMITS.telemetry;
     const [sender, other] = [randomLoopback(), randomLoopback()];
-    const report = JSON.stringify({ sessionId: randomUUID(), sampled: false, events: [{ kind: 'session', at: 1, page: '/', name: 'page' }] });
+    const report = JSON.stringify({
+      sessionId: randomUUID(),
+      sampled: false,
+      events: [{ kind: 'session', at: 1, page: '/', name: 'page' }],
+    });
     const send = (from: string) => postFrom(stack.apiUrl, '/telemetry', report, from, { 'content-type': 'text/plain' });
     await startOfAWindow(30_000);
     const statuses: number[] = [];
-    for (let batch = 0; batch < limit / 20; batch++) statuses.push(...(await Promise.all(Array.from({ length: 20 }, () => send(sender)))).map((r) => r.status));
+    for (let batch = 0; batch < limit / 20; batch++)
+      statuses.push(...(await Promise.all(Array.from({ length: 20 }, () => send(sender)))).map((r) => r.status));
     expect(statuses).toEqual(Array(limit).fill(200));
     const refused = await send(sender);
     expect(refused).toMatchObject({ status: 429, body: { error: { code: 'rate_limited' } } });
@@ -161,7 +179,11 @@ describe("the browser's reports (POST /telemetry)", () => {
     const ok = await fetch(`${stack.apiUrl}/telemetry`, {
       method: 'POST',
       headers: { 'content-type': 'text/plain' },
-      body: JSON.stringify({ sessionId, sampled: true, events: [{ kind: 'session', at: 1, page: '/login', name: 'LCP', value: 812, rating: 'good' }] }),
+      body: JSON.stringify({
+        sessionId,
+        sampled: true,
+        events: [{ kind: 'session', at: 1, page: '/login', name: 'LCP', value: 812, rating: 'good' }],
+      }),
     });
     expect(ok.status).toBe(200);
     const bad = await callRoute(stack.apiUrl, 'reportTelemetry', { sessionId, sampled: true, events: [{ kind: 'error', at: 1 }] });

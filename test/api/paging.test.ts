@@ -21,7 +21,9 @@ describe('queryAll', () => {
       Limit: 1,
     });
     expect(items.map((i) => i.SK)).toHaveLength(4);
-    expect(items.map((i) => i.SK)).toEqual(expect.arrayContaining(['SEARCH#ann bee cee', 'SEARCH#bee cee', 'SEARCH#cee', expect.stringMatching(/^SEARCH#annbeecee\d+$/)]));
+    expect(items.map((i) => i.SK)).toEqual(
+      expect.arrayContaining(['SEARCH#ann bee cee', 'SEARCH#bee cee', 'SEARCH#cee', expect.stringMatching(/^SEARCH#annbeecee\d+$/)]),
+    );
   });
 });
 

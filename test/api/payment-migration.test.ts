@@ -25,7 +25,13 @@ beforeAll(async () => {
 /** Takes a field off a stored payment, as an earlier version wrote it. */
 async function forget(orderId: string, field: 'shareDraft' | 'shareCreatedAt') {
   const { dynamo } = await import('../../functions/lib/aws/dynamo.js');
-  await dynamo().send(new UpdateCommand({ TableName: stack.tableName, Key: { PK: `PAYMENT#${orderId}`, SK: 'PAYMENT' }, UpdateExpression: `REMOVE ${field}` }));
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: stack.tableName,
+      Key: { PK: `PAYMENT#${orderId}`, SK: 'PAYMENT' },
+      UpdateExpression: `REMOVE ${field}`,
+    }),
+  );
 }
 
 describe('payments of an earlier version', () => {
@@ -62,7 +68,12 @@ describe('payments of an earlier version', () => {
     const p = await money.payment(capturedId);
     await payments().refundCapture(p.captureId!, `by-hand-${capturedId}`);
     // As the refund's webhook brings it (the stand-in's own delivery may bring it first: the same end).
-    await applyPaypalEvent({ id: `WH-${capturedId}`, event_type: 'PAYMENT.CAPTURE.REFUNDED', resource_type: 'checkout-order', resource: { id: capturedId } });
+    await applyPaypalEvent({
+      id: `WH-${capturedId}`,
+      event_type: 'PAYMENT.CAPTURE.REFUNDED',
+      resource_type: 'checkout-order',
+      resource: { id: capturedId },
+    });
     const { readShare } = await import('../../functions/data/shares.js');
     expect((await money.payment(capturedId)).status).toBe('refunded');
     expect((await readShare(view.shareId))?.record.status).toBe('cancelled');

@@ -28,14 +28,28 @@ async function dynamo() {
 }
 
 async function setPrice(userId: string, cents: number | null) {
-  await (await dynamo()).send(
-    new UpdateCommand({ TableName: stack.tableName, Key: { PK: `USER#${userId}`, SK: 'PROFILE' }, UpdateExpression: 'SET feedbackPriceCents = :p', ExpressionAttributeValues: { ':p': cents } }),
+  await (
+    await dynamo()
+  ).send(
+    new UpdateCommand({
+      TableName: stack.tableName,
+      Key: { PK: `USER#${userId}`, SK: 'PROFILE' },
+      UpdateExpression: 'SET feedbackPriceCents = :p',
+      ExpressionAttributeValues: { ':p': cents },
+    }),
   );
 }
 
 async function setMargin(margin: number) {
-  await (await dynamo()).send(
-    new UpdateCommand({ TableName: stack.tableName, Key: { PK: 'CONFIG', SK: 'CONFIG' }, UpdateExpression: 'SET margin = :m, id = :one', ExpressionAttributeValues: { ':m': margin, ':one': 1 } }),
+  await (
+    await dynamo()
+  ).send(
+    new UpdateCommand({
+      TableName: stack.tableName,
+      Key: { PK: 'CONFIG', SK: 'CONFIG' },
+      UpdateExpression: 'SET margin = :m, id = :one',
+      ExpressionAttributeValues: { ':m': margin, ':one': 1 },
+    }),
   );
 }
 
@@ -66,13 +80,22 @@ async function readyTrack(user: TestUser, title: string) {
 }
 
 async function createOrder(user: TestUser, trackId: string, extra: Record<string, unknown> = {}) {
-  return callRoute(stack.apiUrl, 'createOrder', { proUserId: proId, trackId, shareOptions: options, feedbackPriceCents: PRICE, ...extra }, user.idToken);
+  return callRoute(
+    stack.apiUrl,
+    'createOrder',
+    { proUserId: proId, trackId, shareOptions: options, feedbackPriceCents: PRICE, ...extra },
+    user.idToken,
+  );
 }
 
 /** What the payer does on the approval page: one of its buttons, as a browser posts the form. */
 async function onApprovalPage(approveUrl: string, action: 'approve' | 'decline' | 'cancel') {
   const token = new URL(approveUrl).searchParams.get('token')!;
-  const res = await fetch(new URL(`/checkoutnow/${action}`, stack.paypalUrl), { method: 'POST', body: new URLSearchParams({ token }), redirect: 'manual' });
+  const res = await fetch(new URL(`/checkoutnow/${action}`, stack.paypalUrl), {
+    method: 'POST',
+    body: new URLSearchParams({ token }),
+    redirect: 'manual',
+  });
   expect(res.status).toBe(303);
   return new URL(res.headers.get('location')!);
 }
@@ -96,7 +119,9 @@ async function paypalToken() {
   const { LOCAL_PAYMENT_SECRETS } = await import('../../scripts/dev/stack.js');
   const res = await fetch(new URL('/v1/oauth2/token', stack.paypalUrl), {
     method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from(`${LOCAL_PAYMENT_SECRETS.paypalClientId}:${LOCAL_PAYMENT_SECRETS.paypalClientSecret}`).toString('base64')}` },
+    headers: {
+      authorization: `Basic ${Buffer.from(`${LOCAL_PAYMENT_SECRETS.paypalClientId}:${LOCAL_PAYMENT_SECRETS.paypalClientSecret}`).toString('base64')}`,
+    },
     body: 'grant_type=client_credentials',
   });
   return ((await res.json()) as { access_token: string }).access_token;
@@ -104,26 +129,45 @@ async function paypalToken() {
 
 /** The webhook events the stand-in sent about an order (captures and refunds name it through their capture). */
 async function eventsAbout(orderId: string, captureId?: string): Promise<{ id: string; event_type: string }[]> {
-  const res = await fetch(new URL('/v1/notifications/webhooks-events?page_size=300', stack.paypalUrl), { headers: { authorization: `Bearer ${await paypalToken()}` } });
+  const res = await fetch(new URL('/v1/notifications/webhooks-events?page_size=300', stack.paypalUrl), {
+    headers: { authorization: `Bearer ${await paypalToken()}` },
+  });
   const { events } = (await res.json()) as { events: { id: string; event_type: string; resource: Record<string, any> }[] };
   return events.filter((e) => {
     const r = e.resource;
-    return r.id === orderId || r.supplementary_data?.related_ids?.order_id === orderId || (captureId && JSON.stringify(r.links ?? []).includes(captureId));
+    return (
+      r.id === orderId ||
+      r.supplementary_data?.related_ids?.order_id === orderId ||
+      (captureId && JSON.stringify(r.links ?? []).includes(captureId))
+    );
   });
 }
 
 async function resend(eventId: string) {
-  const res = await fetch(new URL(`/v1/notifications/webhooks-events/${eventId}/resend`, stack.paypalUrl), { method: 'POST', headers: { authorization: `Bearer ${await paypalToken()}`, 'content-type': 'application/json' }, body: '{}' });
+  const res = await fetch(new URL(`/v1/notifications/webhooks-events/${eventId}/resend`, stack.paypalUrl), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await paypalToken()}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
   expect(res.ok).toBe(true);
 }
 
 async function pauseWebhooks(paused: boolean) {
-  const res = await fetch(new URL('/_local/webhooks', stack.paypalUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ paused }) });
+  const res = await fetch(new URL('/_local/webhooks', stack.paypalUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ paused }),
+  });
   expect(res.ok).toBe(true);
 }
 
 const reviewerShares = async () =>
-  (await callRoute(stack.apiUrl, 'listShares', { as: 'reviewer' }, pro.idToken)).body.shares as { id: string; trackId: string; status: string; paid?: unknown }[];
+  (await callRoute(stack.apiUrl, 'listShares', { as: 'reviewer' }, pro.idToken)).body.shares as {
+    id: string;
+    trackId: string;
+    status: string;
+    paid?: unknown;
+  }[];
 
 beforeAll(async () => {
   useStackEnvironment(stack);
@@ -152,7 +196,10 @@ describe('paying a pro for feedback', () => {
     expect(view).toMatchObject({ orderId, status: 'captured', amountCents: PRICE, proName: 'Pablo Paid', trackTitle: 'Paid mix' });
     expect(view.shareId).toEqual(expect.any(String));
 
-    const share = (await reviewerShares()).find((s) => s.id === view.shareId) as unknown as { createdAt: string; paid: { amountCents: number; respondBy: string } };
+    const share = (await reviewerShares()).find((s) => s.id === view.shareId) as unknown as {
+      createdAt: string;
+      paid: { amountCents: number; respondBy: string };
+    };
     expect(share).toMatchObject({ trackId: track.id, status: 'pending', paid: { amountCents: 3000 } });
     expect(Date.parse(share.paid.respondBy) - Date.parse(share.createdAt)).toBe(7 * 86_400_000);
     expect(await balanceOf(proId)).toBe(before + 2400);
@@ -227,10 +274,16 @@ describe('paying a pro for feedback', () => {
   it('a retried create-order with the same idempotency key gives back the same order', async () => {
     const track = await readyTrack(musician, 'Double click');
     const key = randomUUID();
-    const [a, b] = await Promise.all([createOrder(musician, track.id, { idempotencyKey: key }), createOrder(musician, track.id, { idempotencyKey: key })]);
+    const [a, b] = await Promise.all([
+      createOrder(musician, track.id, { idempotencyKey: key }),
+      createOrder(musician, track.id, { idempotencyKey: key }),
+    ]);
     expect(a.status).toBe(200);
     expect(b.body.orderId).toBe(a.body.orderId);
-    const changed = await createOrder(musician, track.id, { idempotencyKey: key, shareOptions: { ...options, feedbackNotes: 'Something else' } });
+    const changed = await createOrder(musician, track.id, {
+      idempotencyKey: key,
+      shareOptions: { ...options, feedbackNotes: 'Something else' },
+    });
     expect(changed).toMatchObject({ status: 409, body: { error: { code: 'idempotency_conflict' } } });
   });
 
@@ -252,7 +305,12 @@ describe('paying a pro for feedback', () => {
 
   it('a free request to a pro with a price is refused as payment_required, with the price', async () => {
     const track = await readyTrack(musician, 'Free attempt');
-    const res = await callRoute(stack.apiUrl, 'createShare', { sharedWithId: proId, trackId: track.id, shareOptions: options }, musician.idToken);
+    const res = await callRoute(
+      stack.apiUrl,
+      'createShare',
+      { sharedWithId: proId, trackId: track.id, shareOptions: options },
+      musician.idToken,
+    );
     expect(res).toMatchObject({ status: 409, body: { error: { code: 'payment_required', feedbackPriceCents: PRICE } } });
   });
 
@@ -266,7 +324,10 @@ describe('paying a pro for feedback', () => {
     const cancelled = await createOrder(musician, track.id);
     const back = await onApprovalPage(cancelled.body.approveUrl, 'cancel');
     expect(back.pathname).toBe('/feedback/cancel');
-    expect(await capture(musician, cancelled.body.orderId)).toMatchObject({ status: 409, body: { error: { code: 'payment_not_approved' } } });
+    expect(await capture(musician, cancelled.body.orderId)).toMatchObject({
+      status: 409,
+      body: { error: { code: 'payment_not_approved' } },
+    });
 
     await new Promise((r) => setTimeout(r, 1000)); // the approval webhook of the declined one, reconciled
     for (const orderId of [declined.body.orderId, cancelled.body.orderId]) {
@@ -282,7 +343,11 @@ describe('paying a pro for feedback', () => {
     const order = await createOrder(musician, track.id);
     await onApprovalPage(order.body.approveUrl, 'approve');
     // No capture call: the CHECKOUT.ORDER.APPROVED webhook does it.
-    const p = await until('payment', () => payment(order.body.orderId), (v) => v.status === 'captured');
+    const p = await until(
+      'payment',
+      () => payment(order.body.orderId),
+      (v) => v.status === 'captured',
+    );
     expect((await reviewerShares()).find((s) => s.id === p.shareId)).toMatchObject({ status: 'pending', trackId: track.id });
     expect(await entriesOf(proId, order.body.orderId)).toHaveLength(1);
   });
@@ -290,7 +355,10 @@ describe('paying a pro for feedback', () => {
 
 describe('when PayPal fails', () => {
   it('a capture while PayPal is down answers 503 and changes nothing; the next check finishes the payment', async () => {
-    const domain = { ...(await import('../../functions/domain/payments.js')), ...(await import('../../functions/domain/payment-checks.js')) };
+    const domain = {
+      ...(await import('../../functions/domain/payments.js')),
+      ...(await import('../../functions/domain/payment-checks.js')),
+    };
     const providers = await import('../../functions/providers/payments.js');
     const { getUser } = await import('../../functions/data/users.js');
     const track = await readyTrack(musician, 'Outage');
@@ -359,7 +427,11 @@ describe('the webhook', () => {
     const res = await fetch(new URL('/paypal/webhook', stack.apiUrl), { method: 'POST', headers, body: JSON.stringify(forged) });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('invalid_signature');
-    const unsigned = await fetch(new URL('/paypal/webhook', stack.apiUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(forged) });
+    const unsigned = await fetch(new URL('/paypal/webhook', stack.apiUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(forged),
+    });
     expect(unsigned.status).toBe(400);
     expect((await payment(order.body.orderId)).status).toBe('pending');
     expect(await entriesOf(proId, order.body.orderId)).toHaveLength(0);
@@ -382,14 +454,25 @@ describe('the webhook', () => {
       });
       expect(refund.status).toBe(201);
       const events = await eventsAbout(orderId, p.captureId);
-      expect(events.map((e) => e.event_type).sort()).toEqual(['CHECKOUT.ORDER.APPROVED', 'PAYMENT.CAPTURE.COMPLETED', 'PAYMENT.CAPTURE.REFUNDED']);
+      expect(events.map((e) => e.event_type).sort()).toEqual([
+        'CHECKOUT.ORDER.APPROVED',
+        'PAYMENT.CAPTURE.COMPLETED',
+        'PAYMENT.CAPTURE.REFUNDED',
+      ]);
       // Newest first from the list: the refund arrives before the capture it reverses, then all again.
       for (const e of [...events, ...events.reverse()]) await resend(e.id);
-      const done = await until('payment', () => payment(orderId), (v) => v.status === 'refunded');
+      const done = await until(
+        'payment',
+        () => payment(orderId),
+        (v) => v.status === 'refunded',
+      );
       expect(done.refundReason).toBe('reversed');
       expect((await reviewerShares()).find((s) => s.id === p.shareId)?.status).toBe('cancelled');
       expect((await entriesOf(proId, orderId)).map((e) => [e.kind, e.amountCents])).toEqual(
-        expect.arrayContaining([['earning', 2400], ['reversal', -2400]]),
+        expect.arrayContaining([
+          ['earning', 2400],
+          ['reversal', -2400],
+        ]),
       );
       expect(await entriesOf(proId, orderId)).toHaveLength(2);
       await expectBalanced(proId);
@@ -410,10 +493,16 @@ describe('a refund made at PayPal', () => {
       body: JSON.stringify({ amount: { value: '10.00', currency_code: 'USD' } }),
     });
     expect(partial.status).toBe(201);
-    const done = await until('payment', () => payment(orderId), (v) => v.status === 'refunded');
+    const done = await until(
+      'payment',
+      () => payment(orderId),
+      (v) => v.status === 'refunded',
+    );
     expect(done.refundReason).toBe('reversed');
     expect((await reviewerShares()).find((s) => s.id === view.shareId)?.status).toBe('cancelled');
-    const capture = await fetch(new URL(`/v2/payments/captures/${p.captureId}`, stack.paypalUrl), { headers: { authorization: `Bearer ${await paypalToken()}` } });
+    const capture = await fetch(new URL(`/v2/payments/captures/${p.captureId}`, stack.paypalUrl), {
+      headers: { authorization: `Bearer ${await paypalToken()}` },
+    });
     expect(((await capture.json()) as { status: string }).status).toBe('REFUNDED');
     expect(await balanceOf(proId)).toBe(before);
     await expectBalanced(proId);
@@ -429,11 +518,18 @@ describe('a paid request that gets no feedback is refunded', () => {
     const res = await callRoute(stack.apiUrl, 'respondToShare', { id: view.shareId, status: 'declined' }, pro.idToken);
     expect(res).toMatchObject({ status: 200, body: { status: 'declined' } });
 
-    const p = await until('payment', () => payment(orderId), (v) => v.status === 'refunded');
+    const p = await until(
+      'payment',
+      () => payment(orderId),
+      (v) => v.status === 'refunded',
+    );
     expect(p.refundReason).toBe('declined');
     expect(await balanceOf(proId)).toBe(before);
     expect((await entriesOf(proId, orderId)).map((e) => e.kind).sort()).toEqual(['earning', 'reversal']);
-    expect((await entriesOf(musicianId, orderId)).map((e) => [e.kind, e.amountCents]).sort()).toEqual([['charge', -3000], ['refund', 3000]]);
+    expect((await entriesOf(musicianId, orderId)).map((e) => [e.kind, e.amountCents]).sort()).toEqual([
+      ['charge', -3000],
+      ['refund', 3000],
+    ]);
     expect((await entriesOf('PLATFORM', orderId)).reduce((s, e) => s + e.amountCents, 0)).toBe(0);
     await expectBalanced(proId);
 
@@ -441,7 +537,9 @@ describe('a paid request that gets no feedback is refunded', () => {
     expect(mail.body.text).toContain('declined');
     expect(mail.body.text).toContain('$30.00');
     // PayPal holds the refund too.
-    const order = await fetch(new URL(`/v2/checkout/orders/${orderId}`, stack.paypalUrl), { headers: { authorization: `Bearer ${await paypalToken()}` } });
+    const order = await fetch(new URL(`/v2/checkout/orders/${orderId}`, stack.paypalUrl), {
+      headers: { authorization: `Bearer ${await paypalToken()}` },
+    });
     expect(JSON.stringify(await order.json())).toContain('REFUNDED');
   });
 
@@ -456,7 +554,7 @@ describe('a paid request that gets no feedback is refunded', () => {
     const eightDays = new Date(Date.now() + 8 * 86_400_000);
     expect(await checkDuePayments(eightDays, { orderId })).toMatchObject({ checked: 1, failed: 0 });
 
-    expect((await payment(orderId))).toMatchObject({ status: 'refunded', refundReason: 'expired' });
+    expect(await payment(orderId)).toMatchObject({ status: 'refunded', refundReason: 'expired' });
     expect((await reviewerShares()).find((s) => s.id === view.shareId)?.status).toBe('expired');
     expect(await balanceOf(proId)).toBe(before);
     await expectBalanced(proId);
@@ -475,7 +573,7 @@ describe('a paid request that gets no feedback is refunded', () => {
     await checkDuePayments(new Date(Date.now() + 10 * 86_400_000), { orderId });
     expect((await payment(orderId)).status).toBe('captured');
     await checkDuePayments(new Date(Date.now() + 15 * 86_400_000), { orderId });
-    expect((await payment(orderId))).toMatchObject({ status: 'refunded', refundReason: 'expired' });
+    expect(await payment(orderId)).toMatchObject({ status: 'refunded', refundReason: 'expired' });
     expect((await reviewerShares()).find((s) => s.id === view.shareId)?.status).toBe('expired');
   });
 
@@ -485,7 +583,12 @@ describe('a paid request that gets no feedback is refunded', () => {
     expect((await callRoute(stack.apiUrl, 'respondToShare', { id: view.shareId, status: 'accepted' }, pro.idToken)).status).toBe(200);
     const accepted = (await reviewerShares()).find((s) => s.id === view.shareId) as unknown as { paid: { respondBy: string } };
     expect(Date.parse(accepted.paid.respondBy)).toBeGreaterThan(Date.now() + 13 * 86_400_000);
-    const done = await callRoute(stack.apiUrl, 'submitFeedback', { id: view.shareId, criteria: { mixingMastering: 4 }, comment: 'Solid.' }, pro.idToken);
+    const done = await callRoute(
+      stack.apiUrl,
+      'submitFeedback',
+      { id: view.shareId, criteria: { mixingMastering: 4 }, comment: 'Solid.' },
+      pro.idToken,
+    );
     expect(done.status).toBe(200);
     expect(done.body.share.paid).toEqual({ amountCents: 3000, respondBy: null });
     await checkDuePayments(new Date(Date.now() + 30 * 86_400_000), { orderId });
@@ -506,7 +609,11 @@ describe('a paid request that gets no feedback is refunded', () => {
     const { track, orderId } = await paidRequest('Deleted track');
     const del = await callRoute(stack.apiUrl, 'deleteTracks', { ids: [track.id] }, musician.idToken);
     expect(del).toMatchObject({ status: 200, body: { deleted: [track.id] } });
-    const p = await until('payment', () => payment(orderId), (v) => v.status === 'refunded');
+    const p = await until(
+      'payment',
+      () => payment(orderId),
+      (v) => v.status === 'refunded',
+    );
     expect(p.refundReason).toBe('track_deleted');
     expect(await balanceOf(proId)).toBe(before);
     await expectBalanced(proId);

@@ -18,13 +18,19 @@ const PER_MINUTE = RATE_LIMITS.paypalWebhook.limit;
 const OWN_ADDRESS = '127.0.0.4';
 
 /** POSTs to the webhook from a loopback address of the test's choosing (the gateway sees it as the client's). */
-const deliver = (body: string, headers: Record<string, string | undefined>, from = OWN_ADDRESS) => postFrom(stack.apiUrl, routes.paypalWebhook.path, body, from, headers);
+const deliver = (body: string, headers: Record<string, string | undefined>, from = OWN_ADDRESS) =>
+  postFrom(stack.apiUrl, routes.paypalWebhook.path, body, from, headers);
 
 /** PayPal's headers for the body, signed as the stand-in signs (its client secret, our webhook id), sent now. */
 function signedHeaders(body: string, over: Record<string, string | undefined> = {}) {
   const transmissionId = randomUUID();
   const transmissionTime = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-  const sig = webhookSignature(body, { transmissionId, transmissionTime, webhookId: LOCAL_PAYMENT_SECRETS.paypalWebhookId, clientSecret: LOCAL_PAYMENT_SECRETS.paypalClientSecret });
+  const sig = webhookSignature(body, {
+    transmissionId,
+    transmissionTime,
+    webhookId: LOCAL_PAYMENT_SECRETS.paypalWebhookId,
+    clientSecret: LOCAL_PAYMENT_SECRETS.paypalClientSecret,
+  });
   return {
     'content-type': 'application/json',
     'paypal-auth-algo': AUTH_ALGO,
@@ -57,7 +63,6 @@ async function verifyCalls(eventId: string): Promise<number> {
   return ((await res.json()) as { calls: number }).calls;
 }
 
-
 describe('the PayPal webhook gate', () => {
   it('takes a genuine delivery, verified once with PayPal', async () => {
     const { id, text } = eventText();
@@ -73,8 +78,16 @@ describe('the PayPal webhook gate', () => {
     ['without a certificate URL', () => ({ 'paypal-cert-url': undefined }), 'missing_signature'],
     ['sent 4 days ago', () => ({ 'paypal-transmission-time': sentIn(-4 * 86_400_000) }), 'stale_transmission'],
     ['dated 6 minutes ahead', () => ({ 'paypal-transmission-time': sentIn(6 * 60_000) }), 'stale_transmission'],
-    ["naming a certificate off PayPal's hosts", () => ({ 'paypal-cert-url': 'https://api.paypal.com.attacker.example/v1/notifications/certs/CERT-1' }), 'untrusted_certificate'],
-    ['naming a certificate over http', () => ({ 'paypal-cert-url': 'http://api.sandbox.paypal.com/v1/notifications/certs/CERT-1' }), 'untrusted_certificate'],
+    [
+      "naming a certificate off PayPal's hosts",
+      () => ({ 'paypal-cert-url': 'https://api.paypal.com.attacker.example/v1/notifications/certs/CERT-1' }),
+      'untrusted_certificate',
+    ],
+    [
+      'naming a certificate over http',
+      () => ({ 'paypal-cert-url': 'http://api.sandbox.paypal.com/v1/notifications/certs/CERT-1' }),
+      'untrusted_certificate',
+    ],
   ] as const)('refuses a delivery %s with 400, without asking PayPal', async (_, over, code) => {
     const { id, text } = eventText();
     const res = await deliver(text, signedHeaders(text, over()));
@@ -124,7 +137,9 @@ describe('the PayPal webhook gate', () => {
     await startOfAWindow(40_000);
     const statuses: number[] = [];
     for (let batch = 0; batch < PER_MINUTE / 20 + 1; batch++) {
-      const answers = await Promise.all(Array.from({ length: 20 }, () => eventText().text).map((text) => deliver(text, signedHeaders(text), busy)));
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => eventText().text).map((text) => deliver(text, signedHeaders(text), busy)),
+      );
       statuses.push(...answers.map((a) => a.status));
     }
     expect(statuses).toEqual(Array(PER_MINUTE + 20).fill(200));
@@ -133,11 +148,14 @@ describe('the PayPal webhook gate', () => {
   it(`refuses a delivery past ${PER_MINUTE} refused ones in a minute from one address with 429 and Retry-After, before asking PayPal; other addresses are not held back`, async () => {
     expect(PER_MINUTE).toBe(120);
     const flooder = '127.0.0.2';
-    const forged = (text: string) => signedHeaders(text, { 'paypal-transmission-sig': Buffer.from(`forged ${text.length}`).toString('base64') });
+    const forged = (text: string) =>
+      signedHeaders(text, { 'paypal-transmission-sig': Buffer.from(`forged ${text.length}`).toString('base64') });
     await startOfAWindow(40_000);
     const statuses: number[] = [];
     for (let batch = 0; batch < PER_MINUTE / 20; batch++) {
-      const answers = await Promise.all(Array.from({ length: 20 }, () => eventText().text).map((text) => deliver(text, forged(text), flooder)));
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => eventText().text).map((text) => deliver(text, forged(text), flooder)),
+      );
       statuses.push(...answers.map((a) => a.status));
     }
     // Each one past the cheap checks cost PayPal a verification, and was refused by it.

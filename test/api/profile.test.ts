@@ -24,7 +24,8 @@ beforeAll(async () => {
   await onboard(stack, musician, 'musician');
 });
 
-const call = (user: TestUser, name: Parameters<typeof callRoute>[1], input: Record<string, unknown> = {}) => callRoute(stack.apiUrl, name, input, user.idToken);
+const call = (user: TestUser, name: Parameters<typeof callRoute>[1], input: Record<string, unknown> = {}) =>
+  callRoute(stack.apiUrl, name, input, user.idToken);
 
 describe('the profile record', () => {
   it('saves the fields sent, trimmed, and shows them on the pro card', async () => {
@@ -48,12 +49,17 @@ describe('the profile record', () => {
       featuredTrack: 'https://soundcloud.com/pia/a, https://youtube.com/@pia',
     });
     const card = (await allPros(stack, musician.idToken)).find((u: { id: string }) => u.id === proId);
-    expect(card).toMatchObject({ bio: 'Mixing engineer.', availability: '4-7 sessions/week', responseTime: 'Within 3 days', keyCredits: 'Two gold records' });
+    expect(card).toMatchObject({
+      bio: 'Mixing engineer.',
+      availability: '4-7 sessions/week',
+      responseTime: 'Within 3 days',
+      keyCredits: 'Two gold records',
+    });
     // An empty optional field clears it.
     expect((await call(pro, 'updateProfile', { location: '  ' })).body.location).toBeNull();
   });
 
-  it('refuses what the form refuses, with the spec\'s words', async () => {
+  it("refuses what the form refuses, with the spec's words", async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ fullName: '   ' }, 'This field is required'],
       [{ username: '' }, 'This field is required'],
@@ -79,7 +85,8 @@ describe('the profile record', () => {
     const newUsername = `renata_${tag}`;
     const saved = await call(user, 'updateProfile', { fullName: newName, username: newUsername.toUpperCase() });
     expect(saved.body).toMatchObject({ fullName: newName, username: newUsername });
-    const search = async (q: string) => (await call(musician, 'searchUsers', { q })).body.users.map((u: { fullName: string }) => u.fullName);
+    const search = async (q: string) =>
+      (await call(musician, 'searchUsers', { q })).body.users.map((u: { fullName: string }) => u.fullName);
     expect(await search(`new${tag}`)).toEqual([newName]);
     expect(await search(`old${tag}`)).toEqual([]);
     expect(await search(newUsername)).toEqual([newName]);
@@ -88,7 +95,7 @@ describe('the profile record', () => {
     expect((await callRoute(stack.apiUrl, 'usernameExists', { username: oldUsername })).body.exists).toBe(false);
   });
 
-  it('gives a username to one of two people asking for it at once, and the other the spec\'s message', async () => {
+  it("gives a username to one of two people asking for it at once, and the other the spec's message", async () => {
     const [a, b] = await Promise.all([createConfirmedUser(stack), createConfirmedUser(stack)]);
     await Promise.all([onboard(stack, a, 'musician'), onboard(stack, b, 'musician')]);
     const wanted = `both_${tag}`;
@@ -101,7 +108,9 @@ describe('the profile record', () => {
 
 describe('social links', () => {
   it('adds the platform prefix to a handle, keeps full URLs, removes empty ones', async () => {
-    const saved = await call(pro, 'saveSocialLinks', { links: { instagram: 'pia.mix', youtube: '@piamix', website: 'pia.example.com', linkedin: 'https://linkedin.com/in/pia' } });
+    const saved = await call(pro, 'saveSocialLinks', {
+      links: { instagram: 'pia.mix', youtube: '@piamix', website: 'pia.example.com', linkedin: 'https://linkedin.com/in/pia' },
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.socialMedia).toEqual([
       { platform: 'instagram', url: 'https://instagram.com/pia.mix' },
@@ -123,7 +132,7 @@ describe('social links', () => {
   });
 });
 
-describe('a pro\'s own price', () => {
+describe("a pro's own price", () => {
   it('takes one of the tiers, and a musician sees it on the card', async () => {
     for (const price of [20, -15, 15.5]) expect((await call(pro, 'setOwnPrice', { price })).status).toBe(400);
     expect((await call(pro, 'setOwnPrice', { price: 90 })).body.feedbackPriceCents).toBe(9000);

@@ -47,7 +47,12 @@ const uploadTrack = async (title: string) => readyTrack(musician, await flows.up
 
 async function acceptedShare(title: string) {
   const track = await uploadTrack(title);
-  const share = await callRoute(stack.apiUrl, 'createShare', { sharedWithId: reviewerId, trackId: track.id, shareOptions: options }, musician.idToken);
+  const share = await callRoute(
+    stack.apiUrl,
+    'createShare',
+    { sharedWithId: reviewerId, trackId: track.id, shareOptions: options },
+    musician.idToken,
+  );
   expect(share.status).toBe(200);
   expect((await callRoute(stack.apiUrl, 'respondToShare', { id: share.body.id, status: 'accepted' }, reviewer.idToken)).status).toBe(200);
   return { track, share: share.body };
@@ -55,7 +60,14 @@ async function acceptedShare(title: string) {
 
 async function itemsUnder(pk: string): Promise<Record<string, any>[]> {
   const { dynamo } = await import('../../functions/lib/aws/dynamo.js');
-  const res = await dynamo().send(new QueryCommand({ TableName: stack.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true }));
+  const res = await dynamo().send(
+    new QueryCommand({
+      TableName: stack.tableName,
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': pk },
+      ConsistentRead: true,
+    }),
+  );
   return res.Items ?? [];
 }
 
@@ -98,7 +110,10 @@ describe('races', () => {
     const outcomes = await Promise.all(
       tracks.map(async (track) => {
         const [share, deletion] = await Promise.all([
-          (async () => (await jitter(), callRoute(stack.apiUrl, 'createShare', { sharedWithId: reviewerId, trackId: track.id, shareOptions: options }, musician.idToken)))(),
+          (async () => (
+            await jitter(),
+            callRoute(stack.apiUrl, 'createShare', { sharedWithId: reviewerId, trackId: track.id, shareOptions: options }, musician.idToken)
+          ))(),
           (async () => (await jitter(), callRoute(stack.apiUrl, 'deleteTracks', { ids: [track.id] }, musician.idToken)))(),
         ]);
         return { track, share, deletion };
@@ -115,14 +130,21 @@ describe('races', () => {
     const mine = await callRoute(stack.apiUrl, 'listShares', { as: 'author' }, musician.idToken);
     const deletedIds = new Set(tracks.map((t) => t.id));
     expect(mine.body.shares.filter((s: { trackId: string }) => deletedIds.has(s.trackId))).toEqual([]);
-    console.log(`share vs track deletion: ${outcomes.filter((o) => o.share.status === 200).length} of ${TRIALS} shares were made first (then deleted)`);
+    console.log(
+      `share vs track deletion: ${outcomes.filter((o) => o.share.status === 200).length} of ${TRIALS} shares were made first (then deleted)`,
+    );
   });
 
   it('a comment edited while it is deleted stays deleted; the edit is a 404 or lands before', async () => {
     const { share } = await acceptedShare('Race edit');
     const comments = await Promise.all(
       Array.from({ length: TRIALS }, async (_, i) => {
-        const res = await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 0.5, text: `Take ${i}`, tags: [] }, reviewer.idToken);
+        const res = await callRoute(
+          stack.apiUrl,
+          'addComment',
+          { id: share.id, timestamp: 0.5, text: `Take ${i}`, tags: [] },
+          reviewer.idToken,
+        );
         expect(res.status).toBe(200);
         return res.body.id as string;
       }),
@@ -130,7 +152,10 @@ describe('races', () => {
     const outcomes = await Promise.all(
       comments.map(async (commentId) => {
         const [edit, del] = await Promise.all([
-          (async () => (await jitter(), callRoute(stack.apiUrl, 'updateComment', { id: share.id, commentId, text: 'Edited', tags: [] }, reviewer.idToken)))(),
+          (async () => (
+            await jitter(),
+            callRoute(stack.apiUrl, 'updateComment', { id: share.id, commentId, text: 'Edited', tags: [] }, reviewer.idToken)
+          ))(),
           (async () => (await jitter(), callRoute(stack.apiUrl, 'deleteComment', { id: share.id, commentId }, reviewer.idToken)))(),
         ]);
         return { edit, del };
@@ -152,7 +177,10 @@ describe('races', () => {
     const outcomes = await Promise.all(
       shared.map(async ({ track, share }) => {
         // Later than the deletion's start, by up to a deletion's length: comments arrive while it runs.
-        const comment = (user: TestUser, text: string) => async () => (await pause(Math.random() * 150), callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: null, text, tags: [] }, user.idToken));
+        const comment = (user: TestUser, text: string) => async () => (
+          await pause(Math.random() * 150),
+          callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: null, text, tags: [] }, user.idToken)
+        );
         const results = await Promise.all([
           comment(reviewer, 'One')(),
           comment(musician, 'Two')(),
@@ -183,7 +211,9 @@ describe('races', () => {
     const name = `Stale Saver ${randomUUID().slice(0, 6)}`;
     const applicant = await createConfirmedUser(stack, { fullName: name });
     await callRoute(stack.apiUrl, 'chooseType', { type: 'pro' }, applicant.idToken);
-    const id = (await callRoute(stack.apiUrl, 'applyForPro', { genres: ['House'], costRange: { min: 0, max: 50 }, experience: 3 }, applicant.idToken)).body.userId;
+    const id = (
+      await callRoute(stack.apiUrl, 'applyForPro', { genres: ['House'], costRange: { min: 0, max: 50 }, experience: 3 }, applicant.idToken)
+    ).body.userId;
     // The save's request read the record (a musician), then the approval landed, then the save writes.
     const stale = (await getUser(id))!;
     await decide(admin, { id, decision: 'approve' });
@@ -197,11 +227,18 @@ describe('races', () => {
   it('a profile save racing the approval of its author never takes the new pro off the lists', async () => {
     const adminToken = (await flows.testAdmin(stack)).idToken;
     const tag = randomUUID().slice(0, 6);
-    const applicants = await Promise.all(Array.from({ length: TRIALS }, (_, i) => createConfirmedUser(stack, { fullName: `Racing Applicant ${tag} ${i}` })));
+    const applicants = await Promise.all(
+      Array.from({ length: TRIALS }, (_, i) => createConfirmedUser(stack, { fullName: `Racing Applicant ${tag} ${i}` })),
+    );
     const ids = await Promise.all(
       applicants.map(async (user) => {
         await callRoute(stack.apiUrl, 'chooseType', { type: 'pro' }, user.idToken);
-        const applied = await callRoute(stack.apiUrl, 'applyForPro', { genres: ['House'], costRange: { min: 0, max: 50 }, experience: 3 }, user.idToken);
+        const applied = await callRoute(
+          stack.apiUrl,
+          'applyForPro',
+          { genres: ['House'], costRange: { min: 0, max: 50 }, experience: 3 },
+          user.idToken,
+        );
         expect(applied.status).toBe(200);
         return applied.body.userId as string;
       }),
@@ -217,7 +254,9 @@ describe('races', () => {
     // Whichever lands second was refused for the version it read and made again on the record that won.
     for (const results of outcomes) expect(statusesOf(results)).toEqual([200, 200]);
     const listed = await flows.allPros(stack, reviewer.idToken);
-    const found = listed.filter((u: { fullName: string }) => u.fullName.startsWith(`Racing Applicant ${tag}`)).map((u: { id: string }) => u.id);
+    const found = listed
+      .filter((u: { fullName: string }) => u.fullName.startsWith(`Racing Applicant ${tag}`))
+      .map((u: { id: string }) => u.id);
     expect(found.sort()).toEqual([...ids].sort());
     for (const user of applicants) expect((await callRoute(stack.apiUrl, 'getMe', {}, user.idToken)).body.type).toBe('pro');
   });
@@ -243,7 +282,12 @@ describe('double clicks', () => {
     expect(retry.status).toBe(200);
     expect(retry.body.id).toBe(results[0].body.id);
 
-    const other = await callRoute(stack.apiUrl, 'createShare', { ...input, shareOptions: { ...options, feedbackNotes: 'Something else' } }, musician.idToken);
+    const other = await callRoute(
+      stack.apiUrl,
+      'createShare',
+      { ...input, shareOptions: { ...options, feedbackNotes: 'Something else' } },
+      musician.idToken,
+    );
     expect(other.status).toBe(409);
     expect(other.body.error.code).toBe('idempotency_conflict');
     // The key is the user's own: someone else's key never names this share.

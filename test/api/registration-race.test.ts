@@ -19,57 +19,78 @@ beforeAll(() => useStackEnvironment(stack));
 afterEach(() => vi.restoreAllMocks());
 
 describe('registration racing processing', () => {
-  it('writes the track finished with a result recorded after registration looked for it', async () => {
-    const musician = await createConfirmedUser(stack);
-    const userId = await flows.onboard(stack, musician, 'musician');
-    const { key } = await flows.uploadFile(stack, musician, wavBytes({ seconds: 1 }), 'late.wav');
-    const uploads = await import('../../functions/data/uploads.js');
-    await until('processing to record its result', () => uploads.getResult(key), Boolean, PROCESSING_WAIT_MS);
+  it(
+    'writes the track finished with a result recorded after registration looked for it',
+    async () => {
+      const musician = await createConfirmedUser(stack);
+      const userId = await flows.onboard(stack, musician, 'musician');
+      const { key } = await flows.uploadFile(stack, musician, wavBytes({ seconds: 1 }), 'late.wav');
+      const uploads = await import('../../functions/data/uploads.js');
+      await until('processing to record its result', () => uploads.getResult(key), Boolean, PROCESSING_WAIT_MS);
 
-    // As if the result had been recorded (and the upload removed) just after registration looked.
-    vi.spyOn(uploads, 'getResult').mockResolvedValueOnce(null);
-    const media = await import('../../functions/data/media.js');
-    vi.spyOn(media, 'headObject').mockResolvedValueOnce({ size: 1000, contentType: 'audio/wav' } as never);
-    const { createTrack } = await import('../../functions/domain/tracks.js');
-    const track = await createTrack({ id: userId, plan: undefined } as never, { key, title: 'Late' });
-    expect(track).toMatchObject({ status: 'ready', title: 'Late' });
-    expect(track.audioKey).toMatch(/^audio\//);
-    const listed = (await callRoute(stack.apiUrl, 'listTracks', {}, musician.idToken)).body.tracks;
-    expect(listed).toEqual([expect.objectContaining({ id: track.id, status: 'ready' })]);
-  }, TEST_MS);
+      // As if the result had been recorded (and the upload removed) just after registration looked.
+      vi.spyOn(uploads, 'getResult').mockResolvedValueOnce(null);
+      const media = await import('../../functions/data/media.js');
+      vi.spyOn(media, 'headObject').mockResolvedValueOnce({ size: 1000, contentType: 'audio/wav' } as never);
+      const { createTrack } = await import('../../functions/domain/tracks.js');
+      const track = await createTrack({ id: userId, plan: undefined } as never, { key, title: 'Late' });
+      expect(track).toMatchObject({ status: 'ready', title: 'Late' });
+      expect(track.audioKey).toMatch(/^audio\//);
+      const listed = (await callRoute(stack.apiUrl, 'listTracks', {}, musician.idToken)).body.tracks;
+      expect(listed).toEqual([expect.objectContaining({ id: track.id, status: 'ready' })]);
+    },
+    TEST_MS,
+  );
 
-  it('registers an upload whose result was read before processing recorded it and whose HEAD came after its removal', async () => {
-    const musician = await createConfirmedUser(stack);
-    const userId = await flows.onboard(stack, musician, 'musician');
-    const { key } = await flows.uploadFile(stack, musician, wavBytes({ seconds: 1 }), 'between.wav');
-    const uploads = await import('../../functions/data/uploads.js');
-    await until('processing to record its result', () => uploads.getResult(key), Boolean, PROCESSING_WAIT_MS);
-    const media = await import('../../functions/data/media.js');
-    await until('processing to remove the upload', () => media.headObject(key), (head) => !head, PROCESSING_WAIT_MS);
+  it(
+    'registers an upload whose result was read before processing recorded it and whose HEAD came after its removal',
+    async () => {
+      const musician = await createConfirmedUser(stack);
+      const userId = await flows.onboard(stack, musician, 'musician');
+      const { key } = await flows.uploadFile(stack, musician, wavBytes({ seconds: 1 }), 'between.wav');
+      const uploads = await import('../../functions/data/uploads.js');
+      await until('processing to record its result', () => uploads.getResult(key), Boolean, PROCESSING_WAIT_MS);
+      const media = await import('../../functions/data/media.js');
+      await until(
+        'processing to remove the upload',
+        () => media.headObject(key),
+        (head) => !head,
+        PROCESSING_WAIT_MS,
+      );
 
-    // The reads side by side: the result's before processing wrote it, the HEAD's after it removed the upload.
-    vi.spyOn(uploads, 'getResult').mockResolvedValueOnce(null);
-    const { createTrack } = await import('../../functions/domain/tracks.js');
-    const track = await createTrack({ id: userId, plan: undefined } as never, { key, title: 'Between' });
-    expect(track).toMatchObject({ status: 'ready', title: 'Between' });
-  }, TEST_MS);
+      // The reads side by side: the result's before processing wrote it, the HEAD's after it removed the upload.
+      vi.spyOn(uploads, 'getResult').mockResolvedValueOnce(null);
+      const { createTrack } = await import('../../functions/domain/tracks.js');
+      const track = await createTrack({ id: userId, plan: undefined } as never, { key, title: 'Between' });
+      expect(track).toMatchObject({ status: 'ready', title: 'Between' });
+    },
+    TEST_MS,
+  );
 
-  it('tags the processed audio to expire again when the track cannot be written', async () => {
-    const musician = await createConfirmedUser(stack);
-    const userId = await flows.onboard(stack, musician, 'musician');
-    const { key } = await flows.uploadFile(stack, musician, wavBytes({ seconds: 1 }), 'throttled.wav');
-    const uploads = await import('../../functions/data/uploads.js');
-    const result = await until('processing to record its result', () => uploads.getResult(key), Boolean, PROCESSING_WAIT_MS);
-    const tracks = await import('../../functions/data/tracks.js');
-    vi.spyOn(tracks, 'putNewTrack').mockRejectedValueOnce(new Error('Throughput exceeded'));
-    const media = await import('../../functions/data/media.js');
-    vi.spyOn(media, 'headObject').mockResolvedValueOnce({ size: 1000, contentType: 'audio/wav' } as never);
-    const { createTrack } = await import('../../functions/domain/tracks.js');
-    await expect(createTrack({ id: userId, plan: undefined } as never, { key, title: 'Throttled' })).rejects.toThrow('Throughput exceeded');
-    const { GetObjectTaggingCommand } = await import('@aws-sdk/client-s3');
-    const { s3 } = await import('../../functions/lib/aws/s3.js');
-    const { UNCLAIMED_UPLOAD_TAG } = await import('../../shared/constants.js');
-    const tags = await s3().send(new GetObjectTaggingCommand({ Bucket: stack.mediaBucket, Key: (result as { audioKey: string }).audioKey }));
-    expect(tags.TagSet).toEqual([{ Key: UNCLAIMED_UPLOAD_TAG.key, Value: UNCLAIMED_UPLOAD_TAG.value }]);
-  }, TEST_MS);
+  it(
+    'tags the processed audio to expire again when the track cannot be written',
+    async () => {
+      const musician = await createConfirmedUser(stack);
+      const userId = await flows.onboard(stack, musician, 'musician');
+      const { key } = await flows.uploadFile(stack, musician, wavBytes({ seconds: 1 }), 'throttled.wav');
+      const uploads = await import('../../functions/data/uploads.js');
+      const result = await until('processing to record its result', () => uploads.getResult(key), Boolean, PROCESSING_WAIT_MS);
+      const tracks = await import('../../functions/data/tracks.js');
+      vi.spyOn(tracks, 'putNewTrack').mockRejectedValueOnce(new Error('Throughput exceeded'));
+      const media = await import('../../functions/data/media.js');
+      vi.spyOn(media, 'headObject').mockResolvedValueOnce({ size: 1000, contentType: 'audio/wav' } as never);
+      const { createTrack } = await import('../../functions/domain/tracks.js');
+      await expect(createTrack({ id: userId, plan: undefined } as never, { key, title: 'Throttled' })).rejects.toThrow(
+        'Throughput exceeded',
+      );
+      const { GetObjectTaggingCommand } = await import('@aws-sdk/client-s3');
+      const { s3 } = await import('../../functions/lib/aws/s3.js');
+      const { UNCLAIMED_UPLOAD_TAG } = await import('../../shared/constants.js');
+      const tags = await s3().send(
+        new GetObjectTaggingCommand({ Bucket: stack.mediaBucket, Key: (result as { audioKey: string }).audioKey }),
+      );
+      expect(tags.TagSet).toEqual([{ Key: UNCLAIMED_UPLOAD_TAG.key, Value: UNCLAIMED_UPLOAD_TAG.value }]);
+    },
+    TEST_MS,
+  );
 });

@@ -71,7 +71,11 @@ beforeAll(async () => {
 describe('DynamoDB round trips per route', () => {
   it('users: sign-up checks, onboarding, profile, pictures, applying', async () => {
     await call('health', {});
-    await call('reportTelemetry', { sessionId: randomUUID(), sampled: true, events: [{ kind: 'session', at: 1, page: '/login', name: 'page' }] });
+    await call('reportTelemetry', {
+      sessionId: randomUUID(),
+      sampled: true,
+      events: [{ kind: 'session', at: 1, page: '/login', name: 'page' }],
+    });
     await call('emailExists', { email: musician.email });
     await call('usernameExists', { username: `free${randomUUID().slice(0, 8)}` });
     await call('getMe', {}, musician);
@@ -96,7 +100,10 @@ describe('DynamoDB round trips per route', () => {
     const uploads = await import('../../functions/data/uploads.js');
     const tracks = [];
     // Registered while processing runs (a long file: processing cannot finish first), then once it has finished.
-    for (const [title, seconds, waitForProcessing] of [['Trip One', 30, false], ['Trip Two', 2, true]] as const) {
+    for (const [title, seconds, waitForProcessing] of [
+      ['Trip One', 30, false],
+      ['Trip Two', 2, true],
+    ] as const) {
       const wav = wavBytes({ seconds });
       const ticket = await call('createUploadUrl', { filename: `${title}.wav`, contentType: 'audio/wav', size: wav.length }, musician);
       await presignedPost(ticket, wav, 'audio/wav', `${title}.wav`);
@@ -108,7 +115,8 @@ describe('DynamoDB round trips per route', () => {
     await call('updateSnippet', { id: tracks[0].id, snippet: { start: 0, end: 1.5 } }, musician);
 
     const shares = [];
-    for (const track of tracks) shares.push(await call('createShare', { sharedWithId: reviewerId, trackId: track.id, shareOptions: options }, musician));
+    for (const track of tracks)
+      shares.push(await call('createShare', { sharedWithId: reviewerId, trackId: track.id, shareOptions: options }, musician));
     const [share] = shares;
     await call('listShares', { as: 'reviewer' }, reviewer);
     await call('listShares', { as: 'author' }, musician);
@@ -116,7 +124,11 @@ describe('DynamoDB round trips per route', () => {
     await call('getSignedUrl', { trackId: tracks[0].id }, reviewer);
     await call('respondToShare', { id: share.id, status: 'accepted' }, reviewer);
     const comment = await call('addComment', { id: share.id, timestamp: 1.2, text: 'Kick is buried', tags: ['#Mixing'] }, reviewer);
-    await call('updateComment', { id: share.id, commentId: comment.id, text: 'Kick is buried under the bass', tags: ['#Mixing'] }, reviewer);
+    await call(
+      'updateComment',
+      { id: share.id, commentId: comment.id, text: 'Kick is buried under the bass', tags: ['#Mixing'] },
+      reviewer,
+    );
     const extra = await call('addComment', { id: share.id, timestamp: null, text: 'Nice overall', tags: [] }, reviewer);
     await call('deleteComment', { id: share.id, commentId: extra.id }, reviewer);
     await call('suggestComment', { text: 'kick buried', timestamp: 1.2 }, reviewer);
@@ -132,13 +144,25 @@ describe('DynamoDB round trips per route', () => {
 
   it('paid feedback and plans: PayPal order and capture, Stripe checkout and portal, both webhooks', async () => {
     const track = await flows.uploadTrack(stack, musician, 'Trip Paid', { seconds: 1 });
-    const order = await call('createOrder', { proUserId: proId, trackId: track.id, shareOptions: options, feedbackPriceCents: 3000 }, musician);
+    const order = await call(
+      'createOrder',
+      { proUserId: proId, trackId: track.id, shareOptions: options, feedbackPriceCents: 3000 },
+      musician,
+    );
     const token = new URL(order.approveUrl).searchParams.get('token')!;
-    const approved = await fetch(new URL('/checkoutnow/approve', stack.paypalUrl), { method: 'POST', body: new URLSearchParams({ token }), redirect: 'manual' });
+    const approved = await fetch(new URL('/checkoutnow/approve', stack.paypalUrl), {
+      method: 'POST',
+      body: new URLSearchParams({ token }),
+      redirect: 'manual',
+    });
     expect(approved.status).toBe(303);
     await call('captureOrder', { orderId: order.orderId }, musician);
     // Cancelled on PayPal's page: the order is given up at once.
-    const cancelled = await call('createOrder', { proUserId: proId, trackId: track.id, shareOptions: options, feedbackPriceCents: 3000 }, musician);
+    const cancelled = await call(
+      'createOrder',
+      { proUserId: proId, trackId: track.id, shareOptions: options, feedbackPriceCents: 3000 },
+      musician,
+    );
     await call('cancelOrder', { orderId: cancelled.orderId }, musician);
 
     const plans = await call('listPlans', {}, musician);
@@ -146,11 +170,21 @@ describe('DynamoDB round trips per route', () => {
     const checkout = await call('createCheckoutSession', { priceId: plus.price.id }, musician);
     const paid = await fetch(checkout.url, {
       method: 'POST',
-      body: new URLSearchParams({ email: musician.email, cardNumber: '4242 4242 4242 4242', cardExpiry: '12 / 34', cardCvc: '123', billingName: 'Rita Trips' }),
+      body: new URLSearchParams({
+        email: musician.email,
+        cardNumber: '4242 4242 4242 4242',
+        cardExpiry: '12 / 34',
+        cardCvc: '123',
+        billingName: 'Rita Trips',
+      }),
       redirect: 'manual',
     });
     expect(paid.status).toBe(303);
-    await until('the plan to change', async () => (await callRoute(stack.apiUrl, 'listPlans', {}, musician.idToken)).body.canManage, Boolean);
+    await until(
+      'the plan to change',
+      async () => (await callRoute(stack.apiUrl, 'listPlans', {}, musician.idToken)).body.canManage,
+      Boolean,
+    );
     await call('createPortalSession', {}, musician);
     // Both stand-ins have delivered their webhooks by now (the plan changed on Stripe's; PayPal's follow the capture).
     await until('the PayPal webhooks', async () => (await gatewayRecord())[routeKey(routes.paypalWebhook)], Boolean);
@@ -169,7 +203,11 @@ describe('DynamoDB round trips per route', () => {
     // Ordered while the track was there, deleted before the payer approved: the capture is refunded. Whichever
     // meets the deleted track first, this capture or the approval's webhook, is held to the budget.
     const gone = await flows.uploadTrack(stack, musician, 'Trip Gone', { seconds: 1 });
-    const order = await call('createOrder', { proUserId: proId, trackId: gone.id, shareOptions: options, feedbackPriceCents: 3000 }, musician);
+    const order = await call(
+      'createOrder',
+      { proUserId: proId, trackId: gone.id, shareOptions: options, feedbackPriceCents: 3000 },
+      musician,
+    );
     await call('deleteTracks', { ids: [gone.id] }, musician);
     await approve(order.approveUrl);
     expect(['refunding', 'refunded']).toContain((await call('captureOrder', { orderId: order.orderId }, musician)).status);
@@ -182,13 +220,21 @@ describe('DynamoDB round trips per route', () => {
       ['Trip Part Reversed', partly.orderId, 'reversed'],
       ['Trip Gone', order.orderId, 'track_deleted'],
     ]) {
-      const p = await until(`${title} refunded`, () => payment(orderId), (v) => v.status === 'refunded', 30_000);
+      const p = await until(
+        `${title} refunded`,
+        () => payment(orderId),
+        (v) => v.status === 'refunded',
+        30_000,
+      );
       expect(p.refundReason, title).toBe(reason);
       if (reason === 'reversed') expect((await readShare(p.shareId))?.record.status, title).toBe('cancelled');
       // The webhooks of the refund were answered (and so recorded by the gateway), and the payer was told once.
       await refundWebhooksAnswered(p.captureId!);
       await waitForEmail(stack.mailUrl, musician.email, new RegExp(`^Refunded: feedback on ${title}$`));
-      expect((await listEmails(stack.mailUrl, musician.email)).filter((m) => m.subject === `Refunded: feedback on ${title}`), title).toHaveLength(1);
+      expect(
+        (await listEmails(stack.mailUrl, musician.email)).filter((m) => m.subject === `Refunded: feedback on ${title}`),
+        title,
+      ).toHaveLength(1);
     }
     const { allEntries } = await import('../../functions/data/ledger.js');
     const { getUser } = await import('../../functions/data/users.js');
@@ -240,7 +286,9 @@ describe('DynamoDB round trips per route', () => {
     await call('setUserType', { id: application.userId, type: 'musician' }, admin);
     const impersonation = await call('impersonate', { userId: reviewerId }, admin);
     await call('updateProfile', { bio: 'Edited by support' }, admin, { [IMPERSONATION_HEADER]: impersonation.token });
-    await call('addComment', { id: reviewerShareId, timestamp: 2, text: 'Support fixed a typo', tags: [] }, admin, { [IMPERSONATION_HEADER]: impersonation.token });
+    await call('addComment', { id: reviewerShareId, timestamp: 2, text: 'Support fixed a typo', tags: [] }, admin, {
+      [IMPERSONATION_HEADER]: impersonation.token,
+    });
     await call('listAudit', {}, admin);
   });
 
@@ -266,8 +314,15 @@ describe('DynamoDB round trips per route', () => {
     }
     const table = routeNames.map((name) => ({ route: name, ...(seen.get(name) ?? { calls: NaN, sequential: NaN }) }));
     console.table([...table, ...[...seenImpersonated].map(([name, most]) => ({ route: `${name} (impersonated)`, ...most }))]);
-    expect(routeNames.filter((n) => !seen.has(n)), 'routes not walked').toEqual([]);
-    expect(table.filter((r) => r.sequential > MAX_SEQUENTIAL + (GATE_ROUND_TRIPS[r.route] ?? 0)).map((r) => `${r.route}: ${r.sequential} sequential (${r.calls} calls)`)).toEqual([]);
+    expect(
+      routeNames.filter((n) => !seen.has(n)),
+      'routes not walked',
+    ).toEqual([]);
+    expect(
+      table
+        .filter((r) => r.sequential > MAX_SEQUENTIAL + (GATE_ROUND_TRIPS[r.route] ?? 0))
+        .map((r) => `${r.route}: ${r.sequential} sequential (${r.calls} calls)`),
+    ).toEqual([]);
     for (const [name, { sequential }] of seenImpersonated) {
       expect(sequential, `${name} while impersonating`).toBeLessThanOrEqual(seen.get(name)!.sequential + AUDIT_ROUND_TRIPS);
     }
@@ -277,16 +332,28 @@ describe('DynamoDB round trips per route', () => {
 /** A paid request to the pro, approved at the PayPal stand-in and captured through the API. */
 async function paidRequest(title: string) {
   const track = await flows.uploadTrack(stack, musician, title, { seconds: 1 });
-  const order = await call('createOrder', { proUserId: proId, trackId: track.id, shareOptions: options, feedbackPriceCents: 3000 }, musician);
+  const order = await call(
+    'createOrder',
+    { proUserId: proId, trackId: track.id, shareOptions: options, feedbackPriceCents: 3000 },
+    musician,
+  );
   await approve(order.approveUrl);
   await call('captureOrder', { orderId: order.orderId }, musician);
-  const p = await until('the capture', () => payment(order.orderId), (v) => v.status === 'captured');
+  const p = await until(
+    'the capture',
+    () => payment(order.orderId),
+    (v) => v.status === 'captured',
+  );
   return { trackId: track.id as string, orderId: order.orderId as string, shareId: p.shareId };
 }
 
 async function approve(approveUrl: string) {
   const token = new URL(approveUrl).searchParams.get('token')!;
-  const res = await fetch(new URL('/checkoutnow/approve', stack.paypalUrl), { method: 'POST', body: new URLSearchParams({ token }), redirect: 'manual' });
+  const res = await fetch(new URL('/checkoutnow/approve', stack.paypalUrl), {
+    method: 'POST',
+    body: new URLSearchParams({ token }),
+    redirect: 'manual',
+  });
   expect(res.status).toBe(303);
 }
 
@@ -297,15 +364,25 @@ async function payment(orderId: string) {
 async function paypal(path: string, init: RequestInit = {}) {
   const { LOCAL_PAYMENT_SECRETS } = await import('../../scripts/dev/stack.js');
   const basic = Buffer.from(`${LOCAL_PAYMENT_SECRETS.paypalClientId}:${LOCAL_PAYMENT_SECRETS.paypalClientSecret}`).toString('base64');
-  const auth = await fetch(new URL('/v1/oauth2/token', stack.paypalUrl), { method: 'POST', headers: { authorization: `Basic ${basic}` }, body: 'grant_type=client_credentials' });
+  const auth = await fetch(new URL('/v1/oauth2/token', stack.paypalUrl), {
+    method: 'POST',
+    headers: { authorization: `Basic ${basic}` },
+    body: 'grant_type=client_credentials',
+  });
   const { access_token } = (await auth.json()) as { access_token: string };
-  return fetch(new URL(path, stack.paypalUrl), { ...init, headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' } });
+  return fetch(new URL(path, stack.paypalUrl), {
+    ...init,
+    headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+  });
 }
 
 /** A refund made at PayPal directly (a dispute settled by hand), all of the capture or `value` dollars of it. */
 async function refundAtPaypal(orderId: string, value?: string) {
   const { captureId } = await payment(orderId);
-  const res = await paypal(`/v2/payments/captures/${captureId}/refund`, { method: 'POST', body: JSON.stringify(value ? { amount: { value, currency_code: 'USD' } } : {}) });
+  const res = await paypal(`/v2/payments/captures/${captureId}/refund`, {
+    method: 'POST',
+    body: JSON.stringify(value ? { amount: { value, currency_code: 'USD' } } : {}),
+  });
   expect(res.status).toBe(201);
 }
 

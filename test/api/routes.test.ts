@@ -19,7 +19,13 @@ const tokens: Record<'musician' | 'pro' | 'admin', string> = { musician: '', pro
 /** A caller whose role is below each access level. */
 const below: Partial<Record<Access, keyof typeof tokens>> = { musician: 'pro', pro: 'musician', admin: 'musician' };
 /** A caller who meets each access level. */
-const meets: Record<Access, keyof typeof tokens | null> = { public: null, user: 'musician', musician: 'musician', pro: 'pro', admin: 'admin' };
+const meets: Record<Access, keyof typeof tokens | null> = {
+  public: null,
+  user: 'musician',
+  musician: 'musician',
+  pro: 'pro',
+  admin: 'admin',
+};
 
 const hasBody = (name: RouteName) => !['GET', 'DELETE'].includes(routes[name].method);
 
@@ -32,7 +38,6 @@ function expectErrorShape(body: any) {
   expect(body).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
   expect(body.error.message.length).toBeGreaterThan(3);
 }
-
 
 /** Strings that satisfy the common formats, tried in order against a string field with a pattern. */
 const STRING_CANDIDATES = ['pending', 'audio/mpeg', 'walkuser'];
@@ -95,14 +100,35 @@ const RAW = (token: string) => `__raw:${token}__`;
 const rawJson = (value: unknown) => JSON.stringify(value).replace(/"__raw:([^"]*)__"/g, '$1');
 
 /** What the walk puts into numeric fields (and into every field of routes that have none). */
-const EDGE_NUMBERS: unknown[] = [1e-300, -1e-300, 1e308, -1e308, RAW('-0'), RAW('1e999'), RAW('-1e999'), RAW('1e-400'), 5e-324, 2 ** 53 + 2, 'NaN', 'Infinity', '1e308'];
+const EDGE_NUMBERS: unknown[] = [
+  1e-300,
+  -1e-300,
+  1e308,
+  -1e308,
+  RAW('-0'),
+  RAW('1e999'),
+  RAW('-1e999'),
+  RAW('1e-400'),
+  5e-324,
+  2 ** 53 + 2,
+  'NaN',
+  'Infinity',
+  '1e308',
+];
 /** Numbers that no numeric field can accept: each must be refused with the field's own words. */
 const IMPOSSIBLE = new Set<unknown>([1e308, -1e308, RAW('1e999'), RAW('-1e999'), 2 ** 53 + 2, 'NaN', 'Infinity', '1e308']);
 
 /** Control characters (C0, DEL, C1) and bidi overrides and isolates, which free text must never keep. */
 // eslint-disable-next-line no-control-regex -- the control characters are what it finds.
 const FORBIDDEN_CHARS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
-const NASTY_TEXT = ['\u0000', 'x\u0000y', 'a\u202Eevil\u202C', '\u2066iso\u2069late', 'bell\u0007 esc\u001b del\u007f nel\u0085', 'line\r\nbreak\ttab'];
+const NASTY_TEXT = [
+  '\u0000',
+  'x\u0000y',
+  'a\u202Eevil\u202C',
+  '\u2066iso\u2069late',
+  'bell\u0007 esc\u001b del\u007f nel\u0085',
+  'line\r\nbreak\ttab',
+];
 
 /** Every string anywhere in a value (keys included). */
 function stringsIn(value: unknown): string[] {
@@ -132,55 +158,68 @@ describe.each(routeNames)('route %s', (name) => {
   // Only the checks that apply to this route are registered: nothing is skipped.
   const def = routes[name];
 
-  if (def.access !== 'public') it('answers 401 without a token', async () => {
-    const res = await callRoute(stack.apiUrl, name, pathParams(name));
-    expect(res.status).toBe(401);
-    expectErrorShape(res.body);
-  });
+  if (def.access !== 'public')
+    it('answers 401 without a token', async () => {
+      const res = await callRoute(stack.apiUrl, name, pathParams(name));
+      expect(res.status).toBe(401);
+      expectErrorShape(res.body);
+    });
 
-  if (def.access !== 'public') it('answers 401 with a forged token', async () => {
-    const [h, p] = tokens.musician.split('.');
-    const res = await callRoute(stack.apiUrl, name, pathParams(name), `${h}.${p}.bm90LWEtc2lnbmF0dXJl`);
-    expect(res.status).toBe(401);
-  });
+  if (def.access !== 'public')
+    it('answers 401 with a forged token', async () => {
+      const [h, p] = tokens.musician.split('.');
+      const res = await callRoute(stack.apiUrl, name, pathParams(name), `${h}.${p}.bm90LWEtc2lnbmF0dXJl`);
+      expect(res.status).toBe(401);
+    });
 
-  if (below[def.access]) it('answers 403 to a role below its access level', async () => {
-    const res = await callRoute(stack.apiUrl, name, pathParams(name), tokens[below[def.access]!]);
-    expect(res.status).toBe(403);
-    expectErrorShape(res.body);
-  });
+  if (below[def.access])
+    it('answers 403 to a role below its access level', async () => {
+      const res = await callRoute(stack.apiUrl, name, pathParams(name), tokens[below[def.access]!]);
+      expect(res.status).toBe(403);
+      expectErrorShape(res.body);
+    });
 
-  if (hasBody(name)) it('answers 400 to a body that is not JSON', async () => {
-    const token = meets[def.access] ? tokens[meets[def.access]!] : undefined;
-    const res = await callRoute(stack.apiUrl, name, pathParams(name), token, '{"not json');
-    expect(res.status).toBe(400);
-    expect(res.body.error.code).toBe('invalid_json');
-  });
+  if (hasBody(name))
+    it('answers 400 to a body that is not JSON', async () => {
+      const token = meets[def.access] ? tokens[meets[def.access]!] : undefined;
+      const res = await callRoute(stack.apiUrl, name, pathParams(name), token, '{"not json');
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('invalid_json');
+    });
 
-  if (hasBody(name)) it(`answers 413 to a body over its limit (${maxBodyBytesOf(def) / 1024} KB)`, async () => {
-    const token = meets[def.access] ? tokens[meets[def.access]!] : undefined;
-    const res = await callRoute(stack.apiUrl, name, pathParams(name), token, JSON.stringify({ pad: 'x'.repeat(maxBodyBytesOf(def) + 10) }));
-    expect(res.status).toBe(413);
-    expect(res.body.error.code).toBe('payload_too_large');
-    expectErrorShape(res.body);
-  });
+  if (hasBody(name))
+    it(`answers 413 to a body over its limit (${maxBodyBytesOf(def) / 1024} KB)`, async () => {
+      const token = meets[def.access] ? tokens[meets[def.access]!] : undefined;
+      const res = await callRoute(
+        stack.apiUrl,
+        name,
+        pathParams(name),
+        token,
+        JSON.stringify({ pad: 'x'.repeat(maxBodyBytesOf(def) + 10) }),
+      );
+      expect(res.status).toBe(413);
+      expect(res.body.error.code).toBe('payload_too_large');
+      expectErrorShape(res.body);
+    });
 
-  if (hasBody(name) && maxBodyBytesOf(def) > MAX_BODY_BYTES) it('reads a body over the default limit that is within its own', async () => {
-    const token = meets[def.access] ? tokens[meets[def.access]!] : undefined;
-    const res = await callRoute(stack.apiUrl, name, pathParams(name), token, JSON.stringify({ pad: 'x'.repeat(MAX_BODY_BYTES + 10) }));
-    expect(res.status).not.toBe(413);
-    expect(res.status).toBeLessThan(500);
-  });
+  if (hasBody(name) && maxBodyBytesOf(def) > MAX_BODY_BYTES)
+    it('reads a body over the default limit that is within its own', async () => {
+      const token = meets[def.access] ? tokens[meets[def.access]!] : undefined;
+      const res = await callRoute(stack.apiUrl, name, pathParams(name), token, JSON.stringify({ pad: 'x'.repeat(MAX_BODY_BYTES + 10) }));
+      expect(res.status).not.toBe(413);
+      expect(res.status).toBeLessThan(500);
+    });
 
   const queryFields = hasBody(name) ? [] : Object.keys((def.input as unknown as { shape: Record<string, unknown> }).shape);
-  if (queryFields.length) it('answers 400 to oversized query and path values', async () => {
-    const token = meets[def.access] ? tokens[meets[def.access]!] : undefined;
-    for (const field of queryFields) {
-      const res = await callRoute(stack.apiUrl, name, { ...pathParams(name), [field]: 'x'.repeat(3000) }, token);
-      expect(res.status, `${name} with an oversized ${field}`).toBe(400);
-      expectErrorShape(res.body);
-    }
-  });
+  if (queryFields.length)
+    it('answers 400 to oversized query and path values', async () => {
+      const token = meets[def.access] ? tokens[meets[def.access]!] : undefined;
+      for (const field of queryFields) {
+        const res = await callRoute(stack.apiUrl, name, { ...pathParams(name), [field]: 'x'.repeat(3000) }, token);
+        expect(res.status, `${name} with an oversized ${field}`).toBe(400);
+        expectErrorShape(res.body);
+      }
+    });
 
   it('answers 400 with field messages to input that breaks its schema', async () => {
     const token = meets[def.access] ? tokens[meets[def.access]!] : undefined;
@@ -197,7 +236,13 @@ describe.each(routeNames)('route %s', (name) => {
       ? ['[]', 'null', '42', '"text"', '{"email":{"$gt":""}}', JSON.stringify({ username: ['a'], type: 7, genres: 'x' }), '\u0000']
       : [''];
     for (const body of junk) {
-      const res = await callRoute(stack.apiUrl, name, hasBody(name) ? pathParams(name) : { ...pathParams(name), q: '\u0000', page: '-1' }, token, hasBody(name) ? body : undefined);
+      const res = await callRoute(
+        stack.apiUrl,
+        name,
+        hasBody(name) ? pathParams(name) : { ...pathParams(name), q: '\u0000', page: '-1' },
+        token,
+        hasBody(name) ? body : undefined,
+      );
       expect(res.status, `${name} with ${JSON.stringify(body)}`).toBeLessThan(500);
       expect(res.status).toBeGreaterThanOrEqual(400);
     }
@@ -224,7 +269,10 @@ describe.each(routeNames)('route %s at the edges', (name) => {
       return v;
     });
     if (hasBody(name)) return { path, body: rawJson(rest) };
-    const query = Object.entries(rest).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(typeof v === 'string' ? v.replace(/^__raw:(.*)__$/, '$1') : JSON.stringify(v))}`);
+    const query = Object.entries(rest).map(
+      ([k, v]) =>
+        `${encodeURIComponent(k)}=${encodeURIComponent(typeof v === 'string' ? v.replace(/^__raw:(.*)__$/, '$1') : JSON.stringify(v))}`,
+    );
     return { path: query.length ? `${path}?${query.join('&')}` : path, body: undefined };
   };
   const send = (input: Record<string, unknown>, rawParams?: Record<string, string>) => {
@@ -232,16 +280,17 @@ describe.each(routeNames)('route %s at the edges', (name) => {
     return rawCall(def.method, path, token(), body);
   };
 
-  if (params.length) it('answers 400 invalid_path to malformed percent-encoding in a path parameter', async () => {
-    for (const param of params) {
-      for (const bad of ['%', '%E0%A4%A', '%zz', 'abc%', '%ED%A0%80', '%C0%AF']) {
-        const res = await send(base, { [param]: bad });
-        expect(res.status, `${param}=${bad}`).toBe(400);
-        expect(['invalid_path', 'validation_failed'], `${param}=${bad}`).toContain(res.body.error.code);
-        expectErrorShape(res.body);
+  if (params.length)
+    it('answers 400 invalid_path to malformed percent-encoding in a path parameter', async () => {
+      for (const param of params) {
+        for (const bad of ['%', '%E0%A4%A', '%zz', 'abc%', '%ED%A0%80', '%C0%AF']) {
+          const res = await send(base, { [param]: bad });
+          expect(res.status, `${param}=${bad}`).toBe(400);
+          expect(['invalid_path', 'validation_failed'], `${param}=${bad}`).toContain(res.body.error.code);
+          expectErrorShape(res.body);
+        }
       }
-    }
-  });
+    });
 
   it('answers 4xx, never 5xx, to malformed percent-encoding in the query and after the path', async () => {
     for (const query of ['?%E0%A4%A=1', '?x=%', '?q=%E0%A4%A&as=%ZZ']) {

@@ -21,7 +21,9 @@ async function person(name: string, type: 'musician' | 'pro') {
 describe('user search with a type filter', () => {
   it('finds the one pro among a hundred musicians with the same name prefix', async () => {
     // A surname no other test uses; the musicians' terms sort before the pro's, filling the first pages.
-    const surname = `Qx${randomUUID().replace(/[^a-f]/g, '').slice(0, 6)}`;
+    const surname = `Qx${randomUUID()
+      .replace(/[^a-f]/g, '')
+      .slice(0, 6)}`;
     for (let i = 0; i < 100; i += 10) {
       await Promise.all(Array.from({ length: 10 }, (_, j) => person(`${surname} Aaron ${i + j}`, 'musician')));
     }

@@ -55,7 +55,16 @@ beforeEach(async () => {
 const dynamo = async () => (await import('../../functions/lib/aws/dynamo.js')).dynamo();
 
 async function itemsUnder(pk: string): Promise<Record<string, any>[]> {
-  const res = await (await dynamo()).send(new QueryCommand({ TableName: stack.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true }));
+  const res = await (
+    await dynamo()
+  ).send(
+    new QueryCommand({
+      TableName: stack.tableName,
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': pk },
+      ConsistentRead: true,
+    }),
+  );
   return res.Items ?? [];
 }
 
@@ -67,15 +76,30 @@ const listedIds = async (trackId: string, shareId: string) => [...((await linkOf
 
 /** Ids written on the link directly, as comments would have left them. */
 async function listOnLink(trackId: string, shareId: string, ids: string[]) {
-  await (await dynamo()).send(
-    new UpdateCommand({ TableName: stack.tableName, Key: { PK: `TRACK#${trackId}`, SK: `SHARE#${shareId}` }, UpdateExpression: 'ADD commentIds :ids', ExpressionAttributeValues: { ':ids': new Set(ids) } }),
+  await (
+    await dynamo()
+  ).send(
+    new UpdateCommand({
+      TableName: stack.tableName,
+      Key: { PK: `TRACK#${trackId}`, SK: `SHARE#${shareId}` },
+      UpdateExpression: 'ADD commentIds :ids',
+      ExpressionAttributeValues: { ':ids': new Set(ids) },
+    }),
   );
 }
 
 /** A share's status set directly: expired and cancelled come from paid requests' checks and webhooks. */
 async function setStatus(shareId: string, status: string) {
-  await (await dynamo()).send(
-    new UpdateCommand({ TableName: stack.tableName, Key: { PK: `SHARE#${shareId}`, SK: 'META' }, UpdateExpression: 'SET #s = :s', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':s': status } }),
+  await (
+    await dynamo()
+  ).send(
+    new UpdateCommand({
+      TableName: stack.tableName,
+      Key: { PK: `SHARE#${shareId}`, SK: 'META' },
+      UpdateExpression: 'SET #s = :s',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':s': status },
+    }),
   );
 }
 
@@ -103,7 +127,8 @@ async function commentId(shareId: string, user: TestUser, text: string): Promise
 }
 
 const audio = (trackId: string, user: TestUser) => callRoute(stack.apiUrl, 'getSignedUrl', { trackId }, user.idToken);
-const commentsOf = async (shareId: string) => (await callRoute(stack.apiUrl, 'getShare', { id: shareId }, musician.idToken)).body.comments.map((c: { id: string }) => c.id);
+const commentsOf = async (shareId: string) =>
+  (await callRoute(stack.apiUrl, 'getShare', { id: shareId }, musician.idToken)).body.comments.map((c: { id: string }) => c.id);
 
 describe("a reviewer's audio", () => {
   it('is given while the request is pending, accepted or completed, and refused once it is declined, expired or cancelled', async () => {
@@ -135,7 +160,12 @@ describe("a reviewer's audio", () => {
     expect(heard.status).toBe(200);
     expect((await fetch(heard.body.signedUrl, { headers: { range: 'bytes=0-11' } })).ok).toBe(true);
     await commentId(accepted.id, other, 'Chorus lifts');
-    const submitted = await callRoute(stack.apiUrl, 'submitFeedback', { id: accepted.id, criteria: { energyImpact: 4 }, comment: 'Good' }, other.idToken);
+    const submitted = await callRoute(
+      stack.apiUrl,
+      'submitFeedback',
+      { id: accepted.id, criteria: { energyImpact: 4 }, comment: 'Good' },
+      other.idToken,
+    );
     expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
     expect((await audio(track.id, other)).status).toBe(200);
 
@@ -198,7 +228,10 @@ describe('deleting a comment', () => {
     const c = await commentId(share.id, reviewer, 'C');
     expect((await callRoute(stack.apiUrl, 'deleteComment', { id: share.id, commentId: b }, musician.idToken)).status).toBe(200);
     expect(await listedIds(track.id, share.id)).toEqual([c]);
-    const stale = [...read.links.flatMap((l) => shareDeletes(track.id, l as typeof l & { commentIds: string[] })), ...tracks.trackDeletes(read as typeof read & { track: NonNullable<typeof read.track> })];
+    const stale = [
+      ...read.links.flatMap((l) => shareDeletes(track.id, l as typeof l & { commentIds: string[] })),
+      ...tracks.trackDeletes(read as typeof read & { track: NonNullable<typeof read.track> }),
+    ];
     expect(await tracks.deleteAtOnce(stale)).toBe(false);
     expect((await itemsUnder(`SHARE#${share.id}`)).filter((i) => String(i.SK).startsWith('COMMENT#')).map((i) => i.id)).toEqual([c]);
 
@@ -216,7 +249,11 @@ describe('the cap on comments', () => {
     await respond(share.id, 'accepted');
     const first = await commentId(share.id, musician, 'Filler');
     // The rest of the cap as if written (the link is what the cap counts).
-    await listOnLink(track.id, share.id, Array.from({ length: MAX_COMMENTS_PER_SHARE - 1 }, () => randomUUID()));
+    await listOnLink(
+      track.id,
+      share.id,
+      Array.from({ length: MAX_COMMENTS_PER_SHARE - 1 }, () => randomUUID()),
+    );
     const full = await comment(share.id, reviewer, 'Blocked?');
     expect(full.status).toBe(409);
     expect(full.body.error.code).toBe('comment_limit');
@@ -227,7 +264,9 @@ describe('the cap on comments', () => {
     expect((await comment(share.id, musician, 'One more?')).body.error?.code).toBe('comment_limit');
 
     // The same deletion sent twice at once: one deletes, the other finds it gone; one place is freed.
-    const twice = await Promise.all([0, 1].map(() => callRoute(stack.apiUrl, 'deleteComment', { id: share.id, commentId: review }, reviewer.idToken)));
+    const twice = await Promise.all(
+      [0, 1].map(() => callRoute(stack.apiUrl, 'deleteComment', { id: share.id, commentId: review }, reviewer.idToken)),
+    );
     expect(twice.map((r) => r.status).sort()).toEqual([200, 404]);
     expect((await callRoute(stack.apiUrl, 'deleteComment', { id: share.id, commentId: review }, reviewer.idToken)).status).toBe(404);
     await commentId(share.id, musician, 'Thanks');

@@ -37,12 +37,19 @@ beforeAll(async () => {
   const { getTrack } = await import('../../functions/data/tracks.js');
   const { newShare } = await import('../../functions/domain/requests.js');
   const { putNewShare, setStatus } = await import('../../functions/data/shares.js');
-  const [authorRecord, reviewerRecord, ...trackRecords] = await Promise.all([getUser(authorId), getUser(reviewerId), ...tracks.map((t) => getTrack(t.id))]);
+  const [authorRecord, reviewerRecord, ...trackRecords] = await Promise.all([
+    getUser(authorId),
+    getUser(reviewerId),
+    ...tracks.map((t) => getTrack(t.id)),
+  ]);
   const base = Date.parse('2026-01-01T00:00:00.000Z');
   const cycle: ShareStatus[] = ['pending', 'accepted', 'pending', 'declined', 'accepted'];
   const made = await Promise.all(
     Array.from({ length: COUNT }, async (_, i) => {
-      const share = { ...newShare(authorRecord!, trackRecords[i % 2]!, reviewerRecord!, options, randomUUID(), null), createdAt: new Date(base + i * 60_000).toISOString() };
+      const share = {
+        ...newShare(authorRecord!, trackRecords[i % 2]!, reviewerRecord!, options, randomUUID(), null),
+        createdAt: new Date(base + i * 60_000).toISOString(),
+      };
       expect(await putNewShare(share)).toBe('created');
       const status = cycle[i % cycle.length];
       if (status !== 'pending') expect(await setStatus(share, ['pending'], status)).toBe(true);
@@ -96,11 +103,14 @@ describe('paging the requests lists', () => {
     });
   }
 
-  it('refuses a cursor that is not one of the list\'s own with 400 invalid_cursor', async () => {
+  it("refuses a cursor that is not one of the list's own with 400 invalid_cursor", async () => {
     const first = await callRoute(stack.apiUrl, 'listShares', { as: 'author' }, author.idToken);
     const key = JSON.parse(Buffer.from(first.body.next, 'base64url').toString('utf8'));
     const firstAsReviewer = await callRoute(stack.apiUrl, 'listShares', { as: 'reviewer', status: 'pending,accepted' }, reviewer.idToken);
-    const [, position] = Object.entries(JSON.parse(Buffer.from(firstAsReviewer.body.next, 'base64url').toString('utf8')))[0] as [string, string];
+    const [, position] = Object.entries(JSON.parse(Buffer.from(firstAsReviewer.body.next, 'base64url').toString('utf8')))[0] as [
+      string,
+      string,
+    ];
     const forged: [TestUser, Record<string, unknown>][] = [
       [author, { as: 'author', cursor: 'not-a-cursor' }],
       [author, { as: 'author', cursor: encode({ ...key, GSI1PK: 'SHAREDBY#someone-else' }) }],

@@ -8,7 +8,12 @@ import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { useStackEnvironment } from '../support/in-process.js';
 
 const stack = inject('stack');
-const options = { feedbackNotes: 'Is the drop big enough?', context: 'work_in_progress', categories: ['mixing'], trackPurpose: 'streaming_release' };
+const options = {
+  feedbackNotes: 'Is the drop big enough?',
+  context: 'work_in_progress',
+  categories: ['mixing'],
+  trackPurpose: 'streaming_release',
+};
 
 let musician: TestUser;
 let reviewer: TestUser;
@@ -21,7 +26,12 @@ const uploadTrack = (user: TestUser, title = 'Demo') => flows.uploadTrack(stack,
 
 async function newShare(title = 'Demo') {
   const track = await uploadTrack(musician, title);
-  const res = await callRoute(stack.apiUrl, 'createShare', { sharedWithId: reviewerId, trackId: track.id, shareOptions: options }, musician.idToken);
+  const res = await callRoute(
+    stack.apiUrl,
+    'createShare',
+    { sharedWithId: reviewerId, trackId: track.id, shareOptions: options },
+    musician.idToken,
+  );
   expect(res.status).toBe(200);
   return { track, share: res.body };
 }
@@ -63,7 +73,13 @@ describe('sharing', () => {
   it('creates a pending share with its options, marks the track shared and e-mails the reviewer once', async () => {
     const since = Date.now();
     const { track, share } = await newShare('Requested');
-    expect(share).toMatchObject({ status: 'pending', trackId: track.id, sharedWithName: 'Rita Reviewer', sharedByName: 'Sam Sharer', shareOptions: { feedbackNotes: options.feedbackNotes, context: 'work_in_progress', mixingMastering: true, feedbackType: 'peer' } });
+    expect(share).toMatchObject({
+      status: 'pending',
+      trackId: track.id,
+      sharedWithName: 'Rita Reviewer',
+      sharedByName: 'Sam Sharer',
+      shareOptions: { feedbackNotes: options.feedbackNotes, context: 'work_in_progress', mixingMastering: true, feedbackType: 'peer' },
+    });
     const tracks = await callRoute(stack.apiUrl, 'listTracks', {}, musician.idToken);
     expect(tracks.body.tracks.find((t: { id: string }) => t.id === track.id).isShared).toBe(true);
     const mail = await waitForEmail(stack.mailUrl, reviewer.email, /requested: Requested/i, { since });
@@ -72,17 +88,45 @@ describe('sharing', () => {
     expect(toReviewer.body.shares.map((s: { id: string }) => s.id)).toContain(share.id);
   });
 
-  it('refuses a priced pro until payments exist, another user\'s track and oneself', async () => {
+  it("refuses a priced pro until payments exist, another user's track and oneself", async () => {
     const track = await uploadTrack(musician, 'Priced');
     const pros = await callRoute(stack.apiUrl, 'listPros', {}, musician.idToken);
     const paul = pros.body.users.find((u: { fullName: string }) => u.fullName === 'Paul Producer');
-    const priced = await callRoute(stack.apiUrl, 'createShare', { sharedWithId: paul.id, trackId: track.id, shareOptions: options }, musician.idToken);
+    const priced = await callRoute(
+      stack.apiUrl,
+      'createShare',
+      { sharedWithId: paul.id, trackId: track.id, shareOptions: options },
+      musician.idToken,
+    );
     expect(priced.status).toBe(409);
     expect(priced.body.error.code).toBe('payment_required');
-    expect((await callRoute(stack.apiUrl, 'createShare', { sharedWithId: reviewerId, trackId: track.id, shareOptions: options }, stranger.idToken)).status).toBe(403);
+    expect(
+      (
+        await callRoute(
+          stack.apiUrl,
+          'createShare',
+          { sharedWithId: reviewerId, trackId: track.id, shareOptions: options },
+          stranger.idToken,
+        )
+      ).status,
+    ).toBe(403);
     const me = await callRoute(stack.apiUrl, 'getMe', {}, musician.idToken);
-    expect((await callRoute(stack.apiUrl, 'createShare', { sharedWithId: me.body.id, trackId: track.id, shareOptions: options }, musician.idToken)).status).toBe(400);
-    const noNotes = await callRoute(stack.apiUrl, 'createShare', { sharedWithId: reviewerId, trackId: track.id, shareOptions: { ...options, feedbackNotes: ' ' } }, musician.idToken);
+    expect(
+      (
+        await callRoute(
+          stack.apiUrl,
+          'createShare',
+          { sharedWithId: me.body.id, trackId: track.id, shareOptions: options },
+          musician.idToken,
+        )
+      ).status,
+    ).toBe(400);
+    const noNotes = await callRoute(
+      stack.apiUrl,
+      'createShare',
+      { sharedWithId: reviewerId, trackId: track.id, shareOptions: { ...options, feedbackNotes: ' ' } },
+      musician.idToken,
+    );
     expect(noNotes.status).toBe(400);
   });
 });
@@ -99,40 +143,105 @@ describe('the review', () => {
 
     // Only the reviewer answers.
     expect((await callRoute(stack.apiUrl, 'respondToShare', { id: share.id, status: 'accepted' }, musician.idToken)).status).toBe(403);
-    expect((await callRoute(stack.apiUrl, 'respondToShare', { id: share.id, status: 'accepted' }, reviewer.idToken)).body.status).toBe('accepted');
+    expect((await callRoute(stack.apiUrl, 'respondToShare', { id: share.id, status: 'accepted' }, reviewer.idToken)).body.status).toBe(
+      'accepted',
+    );
     expect((await callRoute(stack.apiUrl, 'respondToShare', { id: share.id, status: 'declined' }, reviewer.idToken)).status).toBe(409);
 
-    const late = await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 3.2, text: '  Kick is buried  ', tags: ['#Mixing', '#Bassline'] }, reviewer.idToken);
+    const late = await callRoute(
+      stack.apiUrl,
+      'addComment',
+      { id: share.id, timestamp: 3.2, text: '  Kick is buried  ', tags: ['#Mixing', '#Bassline'] },
+      reviewer.idToken,
+    );
     // Tags are the spec's category tags: the label with a leading '#'.
     expect(late.body).toMatchObject({ text: 'Kick is buried', tags: ['#Mixing', '#Bassline'], authorName: 'Rita Reviewer' });
-    expect((await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 1, text: 'Keys are not tags', tags: ['mixing'] }, reviewer.idToken)).status).toBe(400);
-    const early = await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 0.5, text: 'Great intro', tags: [] }, reviewer.idToken);
-    const general = await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: null, text: 'Nice overall', tags: [] }, reviewer.idToken);
-    expect((await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 1, text: '   ', tags: [] }, reviewer.idToken)).status).toBe(400);
-    expect((await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 1, text: 'me too', tags: [] }, stranger.idToken)).status).toBe(403);
+    expect(
+      (
+        await callRoute(
+          stack.apiUrl,
+          'addComment',
+          { id: share.id, timestamp: 1, text: 'Keys are not tags', tags: ['mixing'] },
+          reviewer.idToken,
+        )
+      ).status,
+    ).toBe(400);
+    const early = await callRoute(
+      stack.apiUrl,
+      'addComment',
+      { id: share.id, timestamp: 0.5, text: 'Great intro', tags: [] },
+      reviewer.idToken,
+    );
+    const general = await callRoute(
+      stack.apiUrl,
+      'addComment',
+      { id: share.id, timestamp: null, text: 'Nice overall', tags: [] },
+      reviewer.idToken,
+    );
+    expect(
+      (await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 1, text: '   ', tags: [] }, reviewer.idToken)).status,
+    ).toBe(400);
+    expect(
+      (await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 1, text: 'me too', tags: [] }, stranger.idToken)).status,
+    ).toBe(403);
 
     // Only a comment's author edits or deletes it.
-    expect((await callRoute(stack.apiUrl, 'updateComment', { id: share.id, commentId: early.body.id, text: 'Hacked', tags: [] }, musician.idToken)).status).toBe(403);
+    expect(
+      (
+        await callRoute(
+          stack.apiUrl,
+          'updateComment',
+          { id: share.id, commentId: early.body.id, text: 'Hacked', tags: [] },
+          musician.idToken,
+        )
+      ).status,
+    ).toBe(403);
     expect((await callRoute(stack.apiUrl, 'deleteComment', { id: share.id, commentId: early.body.id }, musician.idToken)).status).toBe(403);
-    const edited = await callRoute(stack.apiUrl, 'updateComment', { id: share.id, commentId: early.body.id, text: 'Great intro pad', tags: ['#Melody'] }, reviewer.idToken);
+    const edited = await callRoute(
+      stack.apiUrl,
+      'updateComment',
+      { id: share.id, commentId: early.body.id, text: 'Great intro pad', tags: ['#Melody'] },
+      reviewer.idToken,
+    );
     expect(edited.body).toMatchObject({ text: 'Great intro pad', tags: ['#Melody'], timestamp: 0.5 });
-    expect((await callRoute(stack.apiUrl, 'deleteComment', { id: share.id, commentId: general.body.id }, reviewer.idToken)).status).toBe(200);
+    expect((await callRoute(stack.apiUrl, 'deleteComment', { id: share.id, commentId: general.body.id }, reviewer.idToken)).status).toBe(
+      200,
+    );
 
     // Feedback completes the share, once.
-    expect((await callRoute(stack.apiUrl, 'submitFeedback', { id: share.id, criteria: { mixingMastering: 3 } }, musician.idToken)).status).toBe(403);
-    const done = await callRoute(stack.apiUrl, 'submitFeedback', { id: share.id, criteria: { mixingMastering: 3, energyImpact: 5 }, comment: 'Solid track' }, reviewer.idToken);
+    expect(
+      (await callRoute(stack.apiUrl, 'submitFeedback', { id: share.id, criteria: { mixingMastering: 3 } }, musician.idToken)).status,
+    ).toBe(403);
+    const done = await callRoute(
+      stack.apiUrl,
+      'submitFeedback',
+      { id: share.id, criteria: { mixingMastering: 3, energyImpact: 5 }, comment: 'Solid track' },
+      reviewer.idToken,
+    );
     expect(done.status).toBe(200);
     expect(done.body.share.status).toBe('completed');
     expect(done.body.feedback).toMatchObject({ criteria: { mixingMastering: 3, energyImpact: 5 }, comment: 'Solid track' });
     expect(done.body.comments.map((c: { timestamp: number | null }) => c.timestamp)).toEqual([0.5, 3.2]);
-    expect((await callRoute(stack.apiUrl, 'submitFeedback', { id: share.id, criteria: { vocalsLyrics: 1 } }, reviewer.idToken)).status).toBe(409);
+    expect(
+      (await callRoute(stack.apiUrl, 'submitFeedback', { id: share.id, criteria: { vocalsLyrics: 1 } }, reviewer.idToken)).status,
+    ).toBe(409);
     // The submitted review is frozen; the reviewer may still answer questions with new comments.
-    const frozen = await callRoute(stack.apiUrl, 'updateComment', { id: share.id, commentId: early.body.id, text: 'Changed later', tags: [] }, reviewer.idToken);
+    const frozen = await callRoute(
+      stack.apiUrl,
+      'updateComment',
+      { id: share.id, commentId: early.body.id, text: 'Changed later', tags: [] },
+      reviewer.idToken,
+    );
     expect(frozen.status).toBe(409);
     expect(frozen.body.error.code).toBe('completed');
     expect((await callRoute(stack.apiUrl, 'deleteComment', { id: share.id, commentId: early.body.id }, reviewer.idToken)).status).toBe(409);
-    expect((await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 3, text: 'Why so low?', tags: [] }, musician.idToken)).status).toBe(200);
-    expect((await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 3, text: 'Cut it below 50 Hz', tags: [] }, reviewer.idToken)).status).toBe(200);
+    expect(
+      (await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 3, text: 'Why so low?', tags: [] }, musician.idToken)).status,
+    ).toBe(200);
+    expect(
+      (await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 3, text: 'Cut it below 50 Hz', tags: [] }, reviewer.idToken))
+        .status,
+    ).toBe(200);
     await waitForEmail(stack.mailUrl, musician.email, /responded/i, { since });
     expect((await callRoute(stack.apiUrl, 'getShare', { id: share.id }, stranger.idToken)).status).toBe(403);
 
@@ -149,7 +258,9 @@ describe('the review', () => {
     expect((await callRoute(stack.apiUrl, 'rateFeedback', { id: share.id, rating: 5 }, musician.idToken)).status).toBe(409);
 
     // Each e-mail went out exactly once.
-    const mails = (await listEmails(stack.mailUrl)).filter((m) => m.subject.includes('Full loop') && m.at * (m.at < 1e12 ? 1000 : 1) >= since - 1000);
+    const mails = (await listEmails(stack.mailUrl)).filter(
+      (m) => m.subject.includes('Full loop') && m.at * (m.at < 1e12 ? 1000 : 1) >= since - 1000,
+    );
     expect(mails.filter((m) => /requested/i.test(m.subject))).toHaveLength(1);
     expect(mails.filter((m) => /responded/i.test(m.subject))).toHaveLength(1);
     // Comments are e-mailed as digests, a while after the last one: never one e-mail per comment.
@@ -161,7 +272,9 @@ describe('the review', () => {
     const early = await callRoute(stack.apiUrl, 'submitFeedback', { id: share.id, criteria: { energyImpact: 4 } }, reviewer.idToken);
     expect(early.status).toBe(409);
     expect(early.body.error).toEqual({ code: 'not_accepted', message: 'Accept the request before reviewing it' });
-    expect((await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 1, text: 'Early', tags: [] }, reviewer.idToken)).status).toBe(409);
+    expect(
+      (await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 1, text: 'Early', tags: [] }, reviewer.idToken)).status,
+    ).toBe(409);
     await callRoute(stack.apiUrl, 'respondToShare', { id: share.id, status: 'accepted' }, reviewer.idToken);
     const res = await callRoute(stack.apiUrl, 'submitFeedback', { id: share.id, criteria: {} }, reviewer.idToken);
     expect(res.status).toBe(400);
@@ -170,9 +283,16 @@ describe('the review', () => {
   it('keeps comment times within the track, also when a comment is edited', async () => {
     const { share } = await newShare('Short');
     await callRoute(stack.apiUrl, 'respondToShare', { id: share.id, status: 'accepted' }, reviewer.idToken);
-    expect((await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 60, text: 'Late', tags: [] }, reviewer.idToken)).status).toBe(400);
+    expect(
+      (await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 60, text: 'Late', tags: [] }, reviewer.idToken)).status,
+    ).toBe(400);
     const ok = await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 2, text: 'In time', tags: [] }, reviewer.idToken);
-    const moved = await callRoute(stack.apiUrl, 'updateComment', { id: share.id, commentId: ok.body.id, text: 'In time', tags: [], timestamp: 60 }, reviewer.idToken);
+    const moved = await callRoute(
+      stack.apiUrl,
+      'updateComment',
+      { id: share.id, commentId: ok.body.id, text: 'In time', tags: [], timestamp: 60 },
+      reviewer.idToken,
+    );
     expect(moved.status).toBe(400);
     expect(moved.body.error.message).toBe('The time is past the end of the track');
   });
@@ -210,7 +330,12 @@ describe('the review', () => {
 async function digestsOf(shareId: string): Promise<Record<string, any>[]> {
   const { dynamo } = await import('../../functions/lib/aws/dynamo.js');
   const res = await dynamo().send(
-    new QueryCommand({ TableName: stack.tableName, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :d)', ExpressionAttributeValues: { ':pk': `SHARE#${shareId}`, ':d': 'DIGEST#' }, ConsistentRead: true }),
+    new QueryCommand({
+      TableName: stack.tableName,
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :d)',
+      ExpressionAttributeValues: { ':pk': `SHARE#${shareId}`, ':d': 'DIGEST#' },
+      ConsistentRead: true,
+    }),
   );
   return res.Items ?? [];
 }
@@ -246,7 +371,9 @@ async function waitForNoDigest(shareId: string, timeoutMs = 20_000) {
 }
 
 const commentMails = async (to: string, title: string, since: number) =>
-  (await listEmails(stack.mailUrl, to)).filter((m) => /comment/i.test(m.subject) && m.subject.includes(title) && m.at * (m.at < 1e12 ? 1000 : 1) >= since - 1000);
+  (await listEmails(stack.mailUrl, to)).filter(
+    (m) => /comment/i.test(m.subject) && m.subject.includes(title) && m.at * (m.at < 1e12 ? 1000 : 1) >= since - 1000,
+  );
 
 describe('comment e-mails', () => {
   it('a burst of comments is one digest, sent once it is quiet, with the comments that still exist', async () => {
@@ -294,7 +421,8 @@ describe('comment e-mails', () => {
   it('claims a digest once, only as it was seen, and puts a failed one back merged with any newer one', async () => {
     const { claimDigest, restoreDigest } = await import('../../functions/data/shares.js');
     const { share } = await newShare(`Claims ${Date.now() % 100000}`);
-    const ask = (text: string) => callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: null, text, tags: [] }, musician.idToken);
+    const ask = (text: string) =>
+      callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: null, text, tags: [] }, musician.idToken);
     const first = (await ask('First question')).body.id;
     const later = new Date(Date.now() + 3600_000);
     await digestsDueAt(share.id, later);
@@ -341,7 +469,12 @@ describe('comment e-mails', () => {
 
 describe('AI Suggest', () => {
   it('rewrites the draft with its time and tags (local provider)', async () => {
-    const res = await callRoute(stack.apiUrl, 'suggestComment', { text: 'kick too quiet', timestamp: 83, tags: ['#Mixing'] }, reviewer.idToken);
+    const res = await callRoute(
+      stack.apiUrl,
+      'suggestComment',
+      { text: 'kick too quiet', timestamp: 83, tags: ['#Mixing'] },
+      reviewer.idToken,
+    );
     expect(res.status).toBe(200);
     expect(res.body.text).toMatch(/^At 1:23 \(Mixing\): Kick too quiet\. To make it stronger, /);
     expect((await callRoute(stack.apiUrl, 'suggestComment', { text: '   ' }, reviewer.idToken)).status).toBe(400);
@@ -357,7 +490,9 @@ describe('AI Suggest', () => {
     // The free plan's limit: a 409 that names the plan lifting it.
     const over = await callRoute(stack.apiUrl, 'suggestComment', { text: 'one more' }, user.idToken);
     expect(over).toMatchObject({ status: 409, body: { error: { code: 'plan_limit', upgradePlanId: 'plan_plus' } } });
-    expect(over.body.error.message).toBe('Your Free plan allows 30 AI suggestions an hour. Upgrade to Plus ($9.00 a month) for 120 AI suggestions an hour.');
+    expect(over.body.error.message).toBe(
+      'Your Free plan allows 30 AI suggestions an hour. Upgrade to Plus ($9.00 a month) for 120 AI suggestions an hour.',
+    );
     expect(statuses.at(-1)).toBe(409);
     // Others are not affected.
     expect((await callRoute(stack.apiUrl, 'suggestComment', { text: 'still fine' }, reviewer.idToken)).status).toBe(200);
@@ -374,11 +509,20 @@ describe('due digests at scale', () => {
     const track = await uploadTrack(musician, title);
     const shares: { id: string }[] = [];
     for (let i = 0; i < 16; i++) {
-      const res = await callRoute(stack.apiUrl, 'createShare', { sharedWithId: reviewerId, trackId: track.id, shareOptions: options }, musician.idToken);
+      const res = await callRoute(
+        stack.apiUrl,
+        'createShare',
+        { sharedWithId: reviewerId, trackId: track.id, shareOptions: options },
+        musician.idToken,
+      );
       expect(res.status).toBe(200);
       shares.push(res.body);
     }
-    const asked = await Promise.all(shares.map((s) => callRoute(stack.apiUrl, 'addComment', { id: s.id, timestamp: null, text: 'Is the drop big enough?', tags: [] }, musician.idToken)));
+    const asked = await Promise.all(
+      shares.map((s) =>
+        callRoute(stack.apiUrl, 'addComment', { id: s.id, timestamp: null, text: 'Is the drop big enough?', tags: [] }, musician.idToken),
+      ),
+    );
     expect(asked.map((r) => r.status)).toEqual(shares.map(() => 200));
 
     const digests = (await Promise.all(shares.map((s) => digestsOf(s.id)))).flat();
@@ -387,13 +531,19 @@ describe('due digests at scale', () => {
     expect(new Set(digests.map((d) => d.GSI2PK)).size).toBeGreaterThan(2);
     // One as a digest was written before the shards: in the one partition all of them shared.
     await dynamo().send(
-      new UpdateCommand({ TableName: stack.tableName, Key: { PK: digests[0].PK, SK: digests[0].SK }, UpdateExpression: 'SET GSI2PK = :p', ExpressionAttributeValues: { ':p': 'DIGEST#DUE' } }),
+      new UpdateCommand({
+        TableName: stack.tableName,
+        Key: { PK: digests[0].PK, SK: digests[0].SK },
+        UpdateExpression: 'SET GSI2PK = :p',
+        ExpressionAttributeValues: { ':p': 'DIGEST#DUE' },
+      }),
     );
 
     // Due now: the scheduled job (every 2 s locally) reads every shard and sends each digest once.
     for (const s of shares) await digestsDueAt(s.id, new Date());
     for (const s of shares) await waitForNoDigest(s.id);
-    for (const until = Date.now() + 20_000; (await commentMails(reviewer.email, title, since)).length < 16 && Date.now() < until; ) await new Promise((r) => setTimeout(r, 300));
+    for (const until = Date.now() + 20_000; (await commentMails(reviewer.email, title, since)).length < 16 && Date.now() < until;)
+      await new Promise((r) => setTimeout(r, 300));
     await new Promise((r) => setTimeout(r, 2000));
     expect(await commentMails(reviewer.email, title, since)).toHaveLength(16);
   });

@@ -14,7 +14,11 @@ import { useStackEnvironment } from '../support/in-process.js';
 import { createConfirmedUser } from '../support/users.js';
 
 const stack = inject('stack');
-const client = new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+const client = new DynamoDBClient({
+  endpoint: stack.dynamoEndpoint,
+  region: 'us-east-1',
+  credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+});
 const doc = DynamoDBDocumentClient.from(client);
 const legacy = `legacy-${randomUUID().slice(0, 8)}`;
 
@@ -37,7 +41,9 @@ describe('the counting index', () => {
       peaks,
     }));
     for (let i = 0; i < items.length; i += 25) {
-      await doc.send(new BatchWriteCommand({ RequestItems: { [stack.tableName]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }));
+      await doc.send(
+        new BatchWriteCommand({ RequestItems: { [stack.tableName]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }),
+      );
     }
     const count = (IndexName: string) =>
       doc.send(
@@ -63,7 +69,10 @@ describe('the counting index', () => {
       new CreateTableCommand({
         TableName: legacy,
         BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: ['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK'].map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
+        AttributeDefinitions: ['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK'].map((AttributeName) => ({
+          AttributeName,
+          AttributeType: 'S',
+        })),
         KeySchema: [
           { AttributeName: 'PK', KeyType: 'HASH' },
           { AttributeName: 'SK', KeyType: 'RANGE' },
@@ -80,7 +89,13 @@ describe('the counting index', () => {
     );
     await doc.send(
       new BatchWriteCommand({
-        RequestItems: { [legacy]: [1, 2, 3].map((i) => ({ PutRequest: { Item: { PK: `U#${i}`, SK: 'PROFILE', GSI1PK: 'TYPE#pro', GSI1SK: `name ${i}`, nameLower: `name ${i}`, bio: 'long' } } })) },
+        RequestItems: {
+          [legacy]: [1, 2, 3].map((i) => ({
+            PutRequest: {
+              Item: { PK: `U#${i}`, SK: 'PROFILE', GSI1PK: 'TYPE#pro', GSI1SK: `name ${i}`, nameLower: `name ${i}`, bio: 'long' },
+            },
+          })),
+        },
       }),
     );
     await ensureTable(stack.dynamoEndpoint, legacy);
@@ -90,7 +105,12 @@ describe('the counting index', () => {
     expect(index?.Projection).toEqual({ ProjectionType: 'INCLUDE', NonKeyAttributes: ['nameLower', 'email', 'fullName'] });
     expect(Table?.GlobalSecondaryIndexes).toHaveLength(TABLE_INDEXES.length);
     const found = await doc.send(
-      new QueryCommand({ TableName: legacy, IndexName: 'GSI1Count', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': 'TYPE#pro' } }),
+      new QueryCommand({
+        TableName: legacy,
+        IndexName: 'GSI1Count',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': 'TYPE#pro' },
+      }),
     );
     // The items written before the index are in it, with the searched attributes and without the rest.
     expect(found.Items?.map((i) => i.nameLower)).toEqual(['name 1', 'name 2', 'name 3']);
@@ -104,7 +124,8 @@ describe('the counting index', () => {
  * DynamoDB Local reports each index's write units as DynamoDB does (`ReturnConsumedCapacity: INDEXES`).
  */
 describe('the lean lists (GSI3)', () => {
-  const indexesWritten = (capacity: { GlobalSecondaryIndexes?: Record<string, unknown> } | undefined) => Object.keys(capacity?.GlobalSecondaryIndexes ?? {});
+  const indexesWritten = (capacity: { GlobalSecondaryIndexes?: Record<string, unknown> } | undefined) =>
+    Object.keys(capacity?.GlobalSecondaryIndexes ?? {});
 
   it("writes no index entry when a capture moves a pro's balance or a share joins a track", async () => {
     useStackEnvironment(stack);
@@ -119,16 +140,34 @@ describe('the lean lists (GSI3)', () => {
 
     // The track's part of a new share: shared, its options, `ADD shareIds`.
     const share = { id: randomUUID(), trackId: track.id, shareOptions: { feedbackNotes: 'x' }, createdAt: new Date().toISOString() };
-    const joined = await doc.send(new UpdateCommand({ ...(newShareItems(share as never)[2] as { Update: UpdateCommandInput }).Update, ReturnConsumedCapacity: 'INDEXES' }));
+    const joined = await doc.send(
+      new UpdateCommand({
+        ...(newShareItems(share as never)[2] as { Update: UpdateCommandInput }).Update,
+        ReturnConsumedCapacity: 'INDEXES',
+      }),
+    );
     expect(indexesWritten(joined.ConsumedCapacity)).toEqual([]);
     const [entry] = (
-      await doc.send(new QueryCommand({ TableName: stack.tableName, IndexName: 'GSI3', KeyConditionExpression: 'GSI3PK = :pk', ExpressionAttributeValues: { ':pk': `OWNER#${id}` } }))
+      await doc.send(
+        new QueryCommand({
+          TableName: stack.tableName,
+          IndexName: 'GSI3',
+          KeyConditionExpression: 'GSI3PK = :pk',
+          ExpressionAttributeValues: { ':pk': `OWNER#${id}` },
+        }),
+      )
     ).Items!;
     expect(Object.keys(entry).sort()).toEqual(['GSI3PK', 'GSI3SK', 'PK', 'SK']);
 
     // What the lists show still follows: a new name moves the entry.
     const renamed = await doc.send(
-      new UpdateCommand({ TableName: stack.tableName, Key: { PK: `USER#${id}`, SK: 'PROFILE' }, UpdateExpression: 'SET nameLower = :n', ExpressionAttributeValues: { ':n': 'lean' }, ReturnConsumedCapacity: 'INDEXES' }),
+      new UpdateCommand({
+        TableName: stack.tableName,
+        Key: { PK: `USER#${id}`, SK: 'PROFILE' },
+        UpdateExpression: 'SET nameLower = :n',
+        ExpressionAttributeValues: { ':n': 'lean' },
+        ReturnConsumedCapacity: 'INDEXES',
+      }),
     );
     expect(indexesWritten(renamed.ConsumedCapacity)).toContain('GSI3');
   });
@@ -137,15 +176,47 @@ describe('the lean lists (GSI3)', () => {
     const older = `older-${randomUUID().slice(0, 8)}`;
     await ensureTable(stack.dynamoEndpoint, older);
     const user = (id: string, type: string, name: string) => ({
-      PK: `USER#${id}`, SK: 'PROFILE', GSI1PK: `TYPE#${type}`, GSI1SK: `NAME#${name.toLowerCase()}#${id}`, entity: 'user', id, type, fullName: name,
-      email: `${id}@example.test`, username: id, typeChosen: true, genres: [], costRange: null, experience: null, feedbackPriceCents: null,
-      balanceCents: 0, bio: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+      PK: `USER#${id}`,
+      SK: 'PROFILE',
+      GSI1PK: `TYPE#${type}`,
+      GSI1SK: `NAME#${name.toLowerCase()}#${id}`,
+      entity: 'user',
+      id,
+      type,
+      fullName: name,
+      email: `${id}@example.test`,
+      username: id,
+      typeChosen: true,
+      genres: [],
+      costRange: null,
+      experience: null,
+      feedbackPriceCents: null,
+      balanceCents: 0,
+      bio: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
     });
     const track = (id: string, userId: string) => ({
-      PK: `TRACK#${id}`, SK: 'META', GSI1PK: `OWNER#${userId}`, GSI1SK: `TRACK#2026-01-0${id.slice(-1)}T00:00:00.000Z#${id}`, entity: 'track', id, userId, title: id,
-      shareIds: new Set(['s1']), createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+      PK: `TRACK#${id}`,
+      SK: 'META',
+      GSI1PK: `OWNER#${userId}`,
+      GSI1SK: `TRACK#2026-01-0${id.slice(-1)}T00:00:00.000Z#${id}`,
+      entity: 'track',
+      id,
+      userId,
+      title: id,
+      shareIds: new Set(['s1']),
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
     });
-    const items = [user('p1', 'pro', 'Pia Pro'), user('p2', 'pro', 'Pat Pro'), user('m1', 'musician', 'Mo Musician'), track('t1', 'p1'), track('t2', 'p1'), track('t3', 'm1')];
+    const items = [
+      user('p1', 'pro', 'Pia Pro'),
+      user('p2', 'pro', 'Pat Pro'),
+      user('m1', 'musician', 'Mo Musician'),
+      track('t1', 'p1'),
+      track('t2', 'p1'),
+      track('t3', 'm1'),
+    ];
     await doc.send(new BatchWriteCommand({ RequestItems: { [older]: items.map((Item) => ({ PutRequest: { Item } })) } }));
     const tableName = process.env.TABLE_NAME;
     useStackEnvironment(stack);
@@ -160,7 +231,14 @@ describe('the lean lists (GSI3)', () => {
       expect((await tracks.pageTracksOf('p1', { limit: 10 })).tracks.map((t) => t.id)).toEqual(['t2', 't1']);
       expect(await tracks.countTracks('m1')).toBe(1);
       // Moved off GSI1 (which copied all of them), versioned; a second run finds nothing.
-      const gsi1 = await doc.send(new QueryCommand({ TableName: older, IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': 'TYPE#pro' } }));
+      const gsi1 = await doc.send(
+        new QueryCommand({
+          TableName: older,
+          IndexName: 'GSI1',
+          KeyConditionExpression: 'GSI1PK = :pk',
+          ExpressionAttributeValues: { ':pk': 'TYPE#pro' },
+        }),
+      );
       expect(gsi1.Items).toEqual([]);
       expect((await users.getUser('p1'))?.version).toBe(1);
       expect(await migrateData()).toEqual({ users: 0, tracks: 0, commentIds: 0 });

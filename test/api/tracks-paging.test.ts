@@ -10,7 +10,11 @@ import { createConfirmedUser, type TestUser } from '../support/users.js';
 
 const stack = inject('stack');
 const db = DynamoDBDocumentClient.from(
-  new DynamoDBClient({ region: 'us-east-1', endpoint: stack.dynamoEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+  new DynamoDBClient({
+    region: 'us-east-1',
+    endpoint: stack.dynamoEndpoint,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  }),
 );
 
 const PAGE = 30;
@@ -31,8 +35,19 @@ async function writeCopies(userId: string, template: Listed & Record<string, unk
     const id = randomUUID();
     const at = new Date(base - (i + 1) * 1000).toISOString();
     return {
-      PK: `TRACK#${id}`, SK: 'META', GSI3PK: `OWNER#${userId}`, GSI3SK: `TRACK#${at}#${id}`, entity: 'track',
-      ...view, id, userId, title: `Copy ${i}`, audioKey: audioUrl, shareOptions: null, createdAt: at, updatedAt: at,
+      PK: `TRACK#${id}`,
+      SK: 'META',
+      GSI3PK: `OWNER#${userId}`,
+      GSI3SK: `TRACK#${at}#${id}`,
+      entity: 'track',
+      ...view,
+      id,
+      userId,
+      title: `Copy ${i}`,
+      audioKey: audioUrl,
+      shareOptions: null,
+      createdAt: at,
+      updatedAt: at,
     };
   });
   for (let i = 0; i < items.length; i += 25) {
@@ -44,7 +59,10 @@ async function writeCopies(userId: string, template: Listed & Record<string, unk
 const list = (user: TestUser, cursor?: string) => callRoute(stack.apiUrl, 'listTracks', cursor ? { cursor } : {}, user.idToken);
 
 beforeAll(async () => {
-  [owner, other] = await Promise.all([createConfirmedUser(stack, { prefix: 'pager-tracks' }), createConfirmedUser(stack, { prefix: 'pager-other' })]);
+  [owner, other] = await Promise.all([
+    createConfirmedUser(stack, { prefix: 'pager-tracks' }),
+    createConfirmedUser(stack, { prefix: 'pager-other' }),
+  ]);
   ownerId = (await callRoute(stack.apiUrl, 'getMe', {}, owner.idToken)).body.id;
   // One real upload, then copies of its processed track written as registration writes them: more than a page.
   uploaded = await registerUpload(stack, owner, wavBytes({ seconds: 1 }), 'first.wav', 'First');
@@ -85,7 +103,7 @@ describe('listTracks pages', () => {
     expect(only.body.tracks).toHaveLength(PAGE);
   });
 
-  it('refuses with 400 invalid_cursor a cursor that is not a start key of the caller\'s list', async () => {
+  it("refuses with 400 invalid_cursor a cursor that is not a start key of the caller's list", async () => {
     const first = await list(owner);
     const key = JSON.parse(Buffer.from(first.body.next, 'base64url').toString('utf8'));
     const forged = [

@@ -12,7 +12,12 @@ import { processedTrack, registerUpload, uploadFile } from '../support/flows.js'
 
 const stack = inject('stack');
 const local = { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
-const s3 = new S3Client({ ...local, endpoint: stack.s3Endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+const s3 = new S3Client({
+  ...local,
+  endpoint: stack.s3Endpoint,
+  forcePathStyle: true,
+  credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+});
 const db = DynamoDBDocumentClient.from(new DynamoDBClient({ ...local, endpoint: stack.dynamoEndpoint }));
 
 let owner: TestUser;
@@ -42,22 +47,26 @@ async function uploadTrack(user: TestUser, title = 'Song', seconds = 3) {
 const item = async (PK: string, SK: string) => (await db.send(new GetCommand({ TableName: stack.tableName, Key: { PK, SK } }))).Item;
 
 beforeAll(async () => {
-  [owner, stranger] = await Promise.all([createConfirmedUser(stack, { prefix: 'owner' }), createConfirmedUser(stack, { prefix: 'stranger' })]);
+  [owner, stranger] = await Promise.all([
+    createConfirmedUser(stack, { prefix: 'owner' }),
+    createConfirmedUser(stack, { prefix: 'stranger' }),
+  ]);
 });
 
 describe('upload', () => {
   it('issues a presigned POST whose policy pins an upload-only key, the size and the content type', async () => {
-    const res = await callRoute(stack.apiUrl, 'createUploadUrl', { filename: '../My Song (final)!.wav', contentType: 'audio/wav', size: 1000 }, owner.idToken);
+    const res = await callRoute(
+      stack.apiUrl,
+      'createUploadUrl',
+      { filename: '../My Song (final)!.wav', contentType: 'audio/wav', size: 1000 },
+      owner.idToken,
+    );
     expect(res.status).toBe(200);
     const me = await callRoute(stack.apiUrl, 'getMe', {}, owner.idToken);
     expect(res.body.key).toMatch(new RegExp(`^uploads/${me.body.id}/[0-9a-f-]{36}/My_Song_final_.wav$`));
     const policy = JSON.parse(Buffer.from(res.body.fields.Policy, 'base64').toString());
     expect(policy.conditions).toEqual(
-      expect.arrayContaining([
-        ['content-length-range', 1, MAX_TRACK_BYTES],
-        ['eq', '$Content-Type', 'audio/wav'],
-        { key: res.body.key },
-      ]),
+      expect.arrayContaining([['content-length-range', 1, MAX_TRACK_BYTES], ['eq', '$Content-Type', 'audio/wav'], { key: res.body.key }]),
     );
     // No tagging: uploads expire by their prefix, and tagging on a POST would need another permission.
     expect(res.body.fields.tagging).toBeUndefined();
@@ -87,7 +96,12 @@ describe('upload', () => {
   });
 
   it('refuses to issue an upload for an oversize or non-audio file', async () => {
-    const big = await callRoute(stack.apiUrl, 'createUploadUrl', { filename: 'a.wav', contentType: 'audio/wav', size: MAX_TRACK_BYTES + 1 }, owner.idToken);
+    const big = await callRoute(
+      stack.apiUrl,
+      'createUploadUrl',
+      { filename: 'a.wav', contentType: 'audio/wav', size: MAX_TRACK_BYTES + 1 },
+      owner.idToken,
+    );
     expect(big.status).toBe(400);
     expect(big.body.error.message).toMatch(/200 MB/);
     const png = await callRoute(stack.apiUrl, 'createUploadUrl', { filename: 'a.png', contentType: 'image/png', size: 10 }, owner.idToken);
@@ -110,7 +124,12 @@ describe('upload', () => {
 
   it('refuses and deletes an empty object at registration', async () => {
     // S3 itself refuses an empty POST (the policy's minimum is 1 byte); an object put some other way is checked again.
-    const ticket = await callRoute(stack.apiUrl, 'createUploadUrl', { filename: 'empty.wav', contentType: 'audio/wav', size: 1 }, owner.idToken);
+    const ticket = await callRoute(
+      stack.apiUrl,
+      'createUploadUrl',
+      { filename: 'empty.wav', contentType: 'audio/wav', size: 1 },
+      owner.idToken,
+    );
     await s3.send(new PutObjectCommand({ Bucket: stack.mediaBucket, Key: ticket.body.key, Body: new Uint8Array(0) }));
     const res = await callRoute(stack.apiUrl, 'createTrack', { key: ticket.body.key, title: 'Empty' }, owner.idToken);
     expect(res.status).toBe(400);
@@ -118,13 +137,15 @@ describe('upload', () => {
     expect(await objectExists(ticket.body.key)).toBe(false);
   });
 
-  it('refuses to register someone else\'s upload, the same upload twice, or a key that is not an upload', async () => {
+  it("refuses to register someone else's upload, the same upload twice, or a key that is not an upload", async () => {
     const key = await upload(owner, wavBytes({ seconds: 1, envelope: 'ramp' }), 'mine.wav');
     expect((await callRoute(stack.apiUrl, 'createTrack', { key, title: 'Stolen' }, stranger.idToken)).status).toBe(403);
     expect((await callRoute(stack.apiUrl, 'createTrack', { key, title: 'Once' }, owner.idToken)).status).toBe(200);
     expect((await callRoute(stack.apiUrl, 'createTrack', { key, title: 'Twice' }, owner.idToken)).status).toBe(409);
     const me = await callRoute(stack.apiUrl, 'getMe', {}, owner.idToken);
-    expect((await callRoute(stack.apiUrl, 'createTrack', { key: `audio/${me.body.id}/1_x.wav`, title: 'Final key' }, owner.idToken)).status).toBe(403);
+    expect(
+      (await callRoute(stack.apiUrl, 'createTrack', { key: `audio/${me.body.id}/1_x.wav`, title: 'Final key' }, owner.idToken)).status,
+    ).toBe(403);
   });
 });
 
@@ -146,24 +167,59 @@ describe('registration and processing meet in either order', () => {
     const id = crypto.randomUUID();
     const uploadKey = `uploads/${me.body.id}/${id}/Interrupted.wav`;
     const at = new Date().toISOString();
-    await db.send(new PutCommand({
-      TableName: stack.tableName,
-      Item: {
-        PK: `UPLOAD#${uploadKey}`, SK: 'RESULT', entity: 'upload-result', outcome: 'ready', audioKey: processed.audioUrl,
-        contentType: 'audio/wav', duration: processed.duration, peaks: processed.peaks, format: 'wav', sizeBytes: processed.sizeBytes,
-      },
-    }));
-    await db.send(new PutCommand({
-      TableName: stack.tableName,
-      Item: {
-        PK: `TRACK#${id}`, SK: 'META', GSI3PK: `OWNER#${me.body.id}`, GSI3SK: `TRACK#${at}#${id}`, entity: 'track',
-        id, userId: me.body.id, title: 'Interrupted copy', artist: null, uploadKey, audioKey: '', status: 'processing', failureReason: null,
-        contentType: '', sizeBytes: processed.sizeBytes, duration: 0, peaks: '', snippet: { start: 0, end: 30 }, isShared: false,
-        shareOptions: null, processingDeadline: new Date(Date.now() + 3600_000).toISOString(), createdAt: at, updatedAt: at,
-      },
-    }));
+    await db.send(
+      new PutCommand({
+        TableName: stack.tableName,
+        Item: {
+          PK: `UPLOAD#${uploadKey}`,
+          SK: 'RESULT',
+          entity: 'upload-result',
+          outcome: 'ready',
+          audioKey: processed.audioUrl,
+          contentType: 'audio/wav',
+          duration: processed.duration,
+          peaks: processed.peaks,
+          format: 'wav',
+          sizeBytes: processed.sizeBytes,
+        },
+      }),
+    );
+    await db.send(
+      new PutCommand({
+        TableName: stack.tableName,
+        Item: {
+          PK: `TRACK#${id}`,
+          SK: 'META',
+          GSI3PK: `OWNER#${me.body.id}`,
+          GSI3SK: `TRACK#${at}#${id}`,
+          entity: 'track',
+          id,
+          userId: me.body.id,
+          title: 'Interrupted copy',
+          artist: null,
+          uploadKey,
+          audioKey: '',
+          status: 'processing',
+          failureReason: null,
+          contentType: '',
+          sizeBytes: processed.sizeBytes,
+          duration: 0,
+          peaks: '',
+          snippet: { start: 0, end: 30 },
+          isShared: false,
+          shareOptions: null,
+          processingDeadline: new Date(Date.now() + 3600_000).toISOString(),
+          createdAt: at,
+          updatedAt: at,
+        },
+      }),
+    );
     const list = await callRoute(stack.apiUrl, 'listTracks', {}, owner.idToken);
-    expect(list.body.tracks.find((t: { id: string }) => t.id === id)).toMatchObject({ status: 'ready', audioUrl: processed.audioUrl, duration: processed.duration });
+    expect(list.body.tracks.find((t: { id: string }) => t.id === id)).toMatchObject({
+      status: 'ready',
+      audioUrl: processed.audioUrl,
+      duration: processed.duration,
+    });
   });
 
   it('shows a track whose processing never reported as failed, not stuck', async () => {
@@ -174,16 +230,37 @@ describe('registration and processing meet in either order', () => {
       new PutCommand({
         TableName: stack.tableName,
         Item: {
-          PK: `TRACK#${id}`, SK: 'META', GSI3PK: `OWNER#${me.body.id}`, GSI3SK: `TRACK#${long}#${id}`, entity: 'track',
-          id, userId: me.body.id, title: 'Stalled', artist: null, uploadKey: `uploads/${me.body.id}/${id}/x.wav`, audioKey: '',
-          status: 'processing', failureReason: null, contentType: 'audio/wav', sizeBytes: 10, duration: 0, peaks: '',
-          snippet: { start: 0, end: 30 }, isShared: false, shareOptions: null,
-          processingDeadline: new Date(Date.now() - 60_000).toISOString(), createdAt: long, updatedAt: long,
+          PK: `TRACK#${id}`,
+          SK: 'META',
+          GSI3PK: `OWNER#${me.body.id}`,
+          GSI3SK: `TRACK#${long}#${id}`,
+          entity: 'track',
+          id,
+          userId: me.body.id,
+          title: 'Stalled',
+          artist: null,
+          uploadKey: `uploads/${me.body.id}/${id}/x.wav`,
+          audioKey: '',
+          status: 'processing',
+          failureReason: null,
+          contentType: 'audio/wav',
+          sizeBytes: 10,
+          duration: 0,
+          peaks: '',
+          snippet: { start: 0, end: 30 },
+          isShared: false,
+          shareOptions: null,
+          processingDeadline: new Date(Date.now() - 60_000).toISOString(),
+          createdAt: long,
+          updatedAt: long,
         },
       }),
     );
     const list = await callRoute(stack.apiUrl, 'listTracks', {}, owner.idToken);
-    expect(list.body.tracks.find((t: { id: string }) => t.id === id)).toMatchObject({ status: 'failed', failureReason: PROCESSING_STALLED_ERROR });
+    expect(list.body.tracks.find((t: { id: string }) => t.id === id)).toMatchObject({
+      status: 'failed',
+      failureReason: PROCESSING_STALLED_ERROR,
+    });
     // And it can be deleted, though it has no processed audio.
     expect((await callRoute(stack.apiUrl, 'deleteTracks', { ids: [id] }, owner.idToken)).body).toEqual({ deleted: [id], failed: [] });
   });
@@ -192,7 +269,12 @@ describe('registration and processing meet in either order', () => {
 describe('the local S3 enforces the upload policy as S3 does', () => {
   it('refuses another content type, another key, a larger file than allowed and an empty file', async () => {
     const bytes = wavBytes({ seconds: 1 });
-    const ticket = await callRoute(stack.apiUrl, 'createUploadUrl', { filename: 'p.wav', contentType: 'audio/wav', size: bytes.length }, owner.idToken);
+    const ticket = await callRoute(
+      stack.apiUrl,
+      'createUploadUrl',
+      { filename: 'p.wav', contentType: 'audio/wav', size: bytes.length },
+      owner.idToken,
+    );
     const post = async (fields: Record<string, string>, body: Buffer, type = 'audio/wav') => {
       const form = new FormData();
       for (const [k, v] of Object.entries(fields)) form.append(k, v);
@@ -201,7 +283,10 @@ describe('the local S3 enforces the upload policy as S3 does', () => {
       return { status: res.status, text: await res.text() };
     };
     const fields = ticket.body.fields as Record<string, string>;
-    expect(await post({ ...fields, 'Content-Type': 'text/html' }, bytes)).toMatchObject({ status: 403, text: expect.stringContaining('AccessDenied') });
+    expect(await post({ ...fields, 'Content-Type': 'text/html' }, bytes)).toMatchObject({
+      status: 403,
+      text: expect.stringContaining('AccessDenied'),
+    });
     const victim = await uploadTrack(stranger, 'Victim', 1);
     expect(await post({ ...fields, key: victim.audioUrl }, bytes)).toMatchObject({ status: 403 });
     expect(await post(fields, Buffer.alloc(0))).toMatchObject({ status: 400, text: expect.stringContaining('EntityTooSmall') });
@@ -221,7 +306,11 @@ describe('the local S3 enforces the upload policy as S3 does', () => {
     const first = await uploadFile(stack, owner, wav, 'keep.wav');
     const reg = await callRoute(stack.apiUrl, 'createTrack', { key: first.key, title: 'Keep' }, owner.idToken);
     const track = await processedTrack(stack, owner, reg.body.id);
-    const before = Buffer.from(await (await fetch((await callRoute(stack.apiUrl, 'getSignedUrl', { trackId: track.id }, owner.idToken)).body.signedUrl)).arrayBuffer());
+    const before = Buffer.from(
+      await (
+        await fetch((await callRoute(stack.apiUrl, 'getSignedUrl', { trackId: track.id }, owner.idToken)).body.signedUrl)
+      ).arrayBuffer(),
+    );
 
     // The ticket is still valid: post other bytes with it.
     const form = new FormData();
@@ -233,7 +322,11 @@ describe('the local S3 enforces the upload policy as S3 does', () => {
     const after = await callRoute(stack.apiUrl, 'listTracks', {}, owner.idToken);
     const same = after.body.tracks.find((t: { id: string }) => t.id === track.id);
     expect(same).toMatchObject({ status: 'ready', audioUrl: track.audioUrl, duration: track.duration });
-    const served = Buffer.from(await (await fetch((await callRoute(stack.apiUrl, 'getSignedUrl', { trackId: track.id }, owner.idToken)).body.signedUrl)).arrayBuffer());
+    const served = Buffer.from(
+      await (
+        await fetch((await callRoute(stack.apiUrl, 'getSignedUrl', { trackId: track.id }, owner.idToken)).body.signedUrl)
+      ).arrayBuffer(),
+    );
     expect(served.equals(before)).toBe(true);
   });
 });
@@ -262,13 +355,15 @@ describe('processing survives its worker being killed', () => {
 });
 
 describe('listening and snippets', () => {
-  it('lists only the caller\'s tracks, newest first', async () => {
+  it("lists only the caller's tracks, newest first", async () => {
     const user = await createConfirmedUser(stack);
     const a = await uploadTrack(user, 'First', 1);
     const b = await uploadTrack(user, 'Second', 1);
     const list = await callRoute(stack.apiUrl, 'listTracks', {}, user.idToken);
     expect(list.body.tracks.map((t: { id: string }) => t.id)).toEqual([b.id, a.id]);
-    expect((await callRoute(stack.apiUrl, 'listTracks', {}, stranger.idToken)).body.tracks.map((t: { id: string }) => t.id)).not.toContain(a.id);
+    expect((await callRoute(stack.apiUrl, 'listTracks', {}, stranger.idToken)).body.tracks.map((t: { id: string }) => t.id)).not.toContain(
+      a.id,
+    );
   });
 
   it('gives the owner a signed URL valid an hour that streams with range requests, and refuses anyone else', async () => {
@@ -288,9 +383,15 @@ describe('listening and snippets', () => {
     const track = await uploadTrack(owner, 'Snip', 3);
     const ok = await callRoute(stack.apiUrl, 'updateSnippet', { id: track.id, snippet: { start: 0.5, end: 2.5 } }, owner.idToken);
     expect(ok.body.snippet).toEqual({ start: 0.5, end: 2.5 });
-    expect((await callRoute(stack.apiUrl, 'updateSnippet', { id: track.id, snippet: { start: 1, end: 1.5 } }, owner.idToken)).status).toBe(400);
-    expect((await callRoute(stack.apiUrl, 'updateSnippet', { id: track.id, snippet: { start: 1, end: 9 } }, owner.idToken)).status).toBe(400);
-    expect((await callRoute(stack.apiUrl, 'updateSnippet', { id: track.id, snippet: { start: 0, end: 2 } }, stranger.idToken)).status).toBe(403);
+    expect((await callRoute(stack.apiUrl, 'updateSnippet', { id: track.id, snippet: { start: 1, end: 1.5 } }, owner.idToken)).status).toBe(
+      400,
+    );
+    expect((await callRoute(stack.apiUrl, 'updateSnippet', { id: track.id, snippet: { start: 1, end: 9 } }, owner.idToken)).status).toBe(
+      400,
+    );
+    expect((await callRoute(stack.apiUrl, 'updateSnippet', { id: track.id, snippet: { start: 0, end: 2 } }, stranger.idToken)).status).toBe(
+      403,
+    );
   });
 });
 
@@ -320,7 +421,9 @@ describe('deletion', () => {
     expect([...res.body.deleted].sort()).toEqual([a.id, b.id].sort());
     for (const t of [a, b]) {
       expect(await objectExists(t.audioUrl)).toBe(false);
-      expect((await db.send(new GetCommand({ TableName: stack.tableName, Key: { PK: `TRACK#${t.id}`, SK: 'META' } }))).Item).toBeUndefined();
+      expect(
+        (await db.send(new GetCommand({ TableName: stack.tableName, Key: { PK: `TRACK#${t.id}`, SK: 'META' } }))).Item,
+      ).toBeUndefined();
       expect(await item(`TRACK#${t.id}`, 'META')).toBeUndefined();
     }
     expect((await callRoute(stack.apiUrl, 'deleteTracks', { ids: [a.id] }, owner.idToken)).status).toBe(404);

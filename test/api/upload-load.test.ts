@@ -25,11 +25,13 @@ const BURST_P99_BOUND_MS = 2000;
 const ticket = (user: TestUser, i: number) =>
   callRoute(stack.apiUrl, 'createUploadUrl', { filename: `album-${i}.wav`, contentType: 'audio/wav', size: 1000 }, user.idToken);
 
-
 describe('upload tickets are limited per user', () => {
   it(`gives ${TICKETS_PER_MINUTE} tickets in a minute, even asked all at once, and the next one 429 with Retry-After; others are not held back`, async () => {
     expect(TICKETS_PER_MINUTE).toBe(30);
-    const [user, other] = await Promise.all([createConfirmedUser(stack, { prefix: 'tickets' }), createConfirmedUser(stack, { prefix: 'tickets-other' })]);
+    const [user, other] = await Promise.all([
+      createConfirmedUser(stack, { prefix: 'tickets' }),
+      createConfirmedUser(stack, { prefix: 'tickets-other' }),
+    ]);
     await startOfAWindow(20_000);
     const album = await Promise.all(Array.from({ length: TICKETS_PER_MINUTE }, (_, i) => ticket(user, i)));
     expect(album.map((r) => r.status)).toEqual(Array(TICKETS_PER_MINUTE).fill(200));
@@ -49,7 +51,9 @@ describe('a burst of uploads', () => {
   /** Someone else's list: its own work stays the same whatever the burst does. */
   let reader: TestUser;
   beforeAll(async () => {
-    [reader, ...users] = await Promise.all(Array.from({ length: UPLOADERS + 1 }, (_, i) => createConfirmedUser(stack, { prefix: `burst-${i}` })));
+    [reader, ...users] = await Promise.all(
+      Array.from({ length: UPLOADERS + 1 }, (_, i) => createConfirmedUser(stack, { prefix: `burst-${i}` })),
+    );
   });
 
   it(`${UPLOADERS * UPLOADS_EACH} uploads from ${UPLOADERS} users: processed at most ${PROCESSING_QUEUE.maxConcurrency} at once while GET /tracks keeps answering, every track ready`, async () => {
@@ -64,7 +68,9 @@ describe('a burst of uploads', () => {
     expect(workers).toBeGreaterThan(0);
     expect(workers).toBeLessThanOrEqual(PROCESSING_QUEUE.maxConcurrency);
     const [rest, busy] = [percentile(atRest.latencies, 99), percentile(during.latencies, 99)];
-    console.log(`GET /tracks p99 at rest ${rest.toFixed(0)} ms (${atRest.latencies.length} calls), during the burst ${busy.toFixed(0)} ms (${during.latencies.length} calls); workers at most ${workers}`);
+    console.log(
+      `GET /tracks p99 at rest ${rest.toFixed(0)} ms (${atRest.latencies.length} calls), during the burst ${busy.toFixed(0)} ms (${during.latencies.length} calls); workers at most ${workers}`,
+    );
     expect(busy).toBeLessThan(BURST_P99_BOUND_MS);
   }, 300_000);
 });

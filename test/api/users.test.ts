@@ -23,7 +23,8 @@ const stack = inject('stack');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** POST /users/email-exists from a given loopback address (test/support/loopback.ts). */
-const emailExistsFrom = (localAddress: string, email: string) => postFrom(stack.apiUrl, '/users/email-exists', JSON.stringify({ email }), localAddress);
+const emailExistsFrom = (localAddress: string, email: string) =>
+  postFrom(stack.apiUrl, '/users/email-exists', JSON.stringify({ email }), localAddress);
 
 describe('POST /users/email-exists', () => {
   it('finds a registered e-mail, in any case, and not an unknown one', async () => {
@@ -162,7 +163,10 @@ describe('a deleted account', () => {
         Username: email,
         MessageAction: 'SUPPRESS',
         TemporaryPassword: TEST_PASSWORD,
-        UserAttributes: [{ Name: 'email', Value: email }, { Name: 'name', Value: 'Gone Soon' }],
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'name', Value: 'Gone Soon' },
+        ],
       }),
     );
     await client.send(new AdminSetUserPasswordCommand({ UserPoolId, Username: email, Password: TEST_PASSWORD, Permanent: true }));
@@ -178,7 +182,11 @@ describe('a deleted account', () => {
     const sub = JSON.parse(Buffer.from(user.idToken.split('.')[1], 'base64url').toString()).sub as string;
     // The confirmation trigger tolerates failing to write the record; here it is as if it had.
     const db = DynamoDBDocumentClient.from(
-      new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+      new DynamoDBClient({
+        endpoint: stack.dynamoEndpoint,
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      }),
     );
     await db.send(new DeleteCommand({ TableName: stack.tableName, Key: { PK: `USER#${sub}`, SK: 'PROFILE' } }));
     await cognitoClient(stack).send(new AdminDeleteUserCommand({ UserPoolId: stack.userPoolId, Username: user.email }));
@@ -214,7 +222,10 @@ describe('the admin group', () => {
     await sleep(1100);
     const formerToken = await signIn(stack, user.email, TEST_PASSWORD);
     expect(await me(formerToken)).toMatchObject({ type: 'pro', isAdmin: false, typeChosen: true, costRange: { min: 0, max: 50 } });
-    expect((await callRoute(stack.apiUrl, 'saveProProfile', { genres: ['House'], costRange: { min: 1, max: 2 }, experience: 2 }, formerToken)).status).toBe(200);
+    expect(
+      (await callRoute(stack.apiUrl, 'saveProProfile', { genres: ['House'], costRange: { min: 1, max: 2 }, experience: 2 }, formerToken))
+        .status,
+    ).toBe(200);
 
     // The admin token from before is still valid for a while, but it does not make them an admin again.
     expect(await me(adminToken)).toMatchObject({ type: 'pro', isAdmin: false });
@@ -228,7 +239,11 @@ describe('the admin group', () => {
     const token = await signIn(stack, admin.email, TEST_PASSWORD);
     expect(await me(token)).toMatchObject({ type: 'musician', typeChosen: false, isAdmin: false });
     // Onboarding sees the corrected record: the type is theirs to choose again.
-    expect((await callRoute(stack.apiUrl, 'chooseType', { type: 'pro' }, token)).body).toMatchObject({ type: 'musician', typeChosen: true, proApplication: 'draft' });
+    expect((await callRoute(stack.apiUrl, 'chooseType', { type: 'pro' }, token)).body).toMatchObject({
+      type: 'musician',
+      typeChosen: true,
+      proApplication: 'draft',
+    });
   });
 
   it('corrects the record once when concurrent requests see the change', async () => {
@@ -261,7 +276,10 @@ describe('onboarding', () => {
     expect(none.body.error.fields.genres).toBe('Please select at least one genre');
     expect((await callRoute(stack.apiUrl, 'saveGenres', { genres: ['Polka Fusion 3000'] }, user.idToken)).status).toBe(400);
     // The profile page's flat list is accepted beside the onboarding's sub-genres.
-    expect((await callRoute(stack.apiUrl, 'saveGenres', { genres: ['Hip Hop', 'Deep House'] }, user.idToken)).body.genres).toEqual(['Hip Hop', 'Deep House']);
+    expect((await callRoute(stack.apiUrl, 'saveGenres', { genres: ['Hip Hop', 'Deep House'] }, user.idToken)).body.genres).toEqual([
+      'Hip Hop',
+      'Deep House',
+    ]);
     const admin = await testAdmin(stack);
     expect((await callRoute(stack.apiUrl, 'saveGenres', { genres: ['House'] }, admin.idToken)).status).toBe(403);
   });
@@ -269,8 +287,14 @@ describe('onboarding', () => {
   it('lets a musician-to-be change their mind before onboarding is complete', async () => {
     const user = await createConfirmedUser(stack);
     await callRoute(stack.apiUrl, 'chooseType', { type: 'musician' }, user.idToken);
-    expect((await callRoute(stack.apiUrl, 'chooseType', { type: 'pro' }, user.idToken)).body).toMatchObject({ type: 'musician', proApplication: 'draft' });
-    expect((await callRoute(stack.apiUrl, 'chooseType', { type: 'musician' }, user.idToken)).body).toMatchObject({ type: 'musician', proApplication: null });
+    expect((await callRoute(stack.apiUrl, 'chooseType', { type: 'pro' }, user.idToken)).body).toMatchObject({
+      type: 'musician',
+      proApplication: 'draft',
+    });
+    expect((await callRoute(stack.apiUrl, 'chooseType', { type: 'musician' }, user.idToken)).body).toMatchObject({
+      type: 'musician',
+      proApplication: null,
+    });
   });
 
   it('makes nobody a pro by their own request: choosing pro files an application an admin decides', async () => {
@@ -278,7 +302,10 @@ describe('onboarding', () => {
     const chosen = await callRoute(stack.apiUrl, 'chooseType', { type: 'pro' }, user.idToken);
     expect(chosen.body).toMatchObject({ type: 'musician', typeChosen: true, proApplication: 'draft' });
     // Pro-only routes stay closed to an applicant.
-    expect((await callRoute(stack.apiUrl, 'saveProProfile', { genres: ['House'], costRange: { min: 1, max: 2 }, experience: 2 }, user.idToken)).status).toBe(403);
+    expect(
+      (await callRoute(stack.apiUrl, 'saveProProfile', { genres: ['House'], costRange: { min: 1, max: 2 }, experience: 2 }, user.idToken))
+        .status,
+    ).toBe(403);
     expect((await callRoute(stack.apiUrl, 'setOwnPrice', { price: 15 }, user.idToken)).status).toBe(403);
     const bad = [
       { genres: ['House'], costRange: { min: 160, max: 20 }, experience: 3 },
@@ -289,11 +316,21 @@ describe('onboarding', () => {
       { genres: ['House'], costRange: { min: 0, max: 100 }, experience: 2, featuredTrack: 'javascript:alert(1)' },
     ];
     for (const input of bad) expect((await callRoute(stack.apiUrl, 'applyForPro', input, user.idToken)).status).toBe(400);
-    const input = { genres: ['Deep House'], costRange: { min: 50, max: 150 }, experience: 6, credits: 'Mixed two EPs', featuredTrack: 'https://soundcloud.com/andie/one' };
+    const input = {
+      genres: ['Deep House'],
+      costRange: { min: 50, max: 150 },
+      experience: 6,
+      credits: 'Mixed two EPs',
+      featuredTrack: 'https://soundcloud.com/andie/one',
+    };
     const applied = await callRoute(stack.apiUrl, 'applyForPro', input, user.idToken);
     expect(applied.status).toBe(200);
     expect(applied.body).toMatchObject({ ...input, status: 'pending', fullName: 'Andie Applicant', reason: null });
-    expect((await callRoute(stack.apiUrl, 'getMe', {}, user.idToken)).body).toMatchObject({ type: 'musician', proApplication: 'pending', genres: ['Deep House'] });
+    expect((await callRoute(stack.apiUrl, 'getMe', {}, user.idToken)).body).toMatchObject({
+      type: 'musician',
+      proApplication: 'pending',
+      genres: ['Deep House'],
+    });
     // One pending application at a time.
     expect((await callRoute(stack.apiUrl, 'applyForPro', input, user.idToken)).body.error.code).toBe('application_pending');
     expect((await callRoute(stack.apiUrl, 'getMyApplication', {}, user.idToken)).body.application).toMatchObject({ status: 'pending' });
@@ -304,12 +341,19 @@ describe('onboarding', () => {
     // Concurrent decisions: exactly one applies.
     const decisions = await Promise.all([
       callRoute(stack.apiUrl, 'decideApplication', { id: applied.body.userId, decision: 'approve' }, admin.idToken),
-      callRoute(stack.apiUrl, 'decideApplication', { id: applied.body.userId, decision: 'decline', reason: 'Not this time' }, admin.idToken),
+      callRoute(
+        stack.apiUrl,
+        'decideApplication',
+        { id: applied.body.userId, decision: 'decline', reason: 'Not this time' },
+        admin.idToken,
+      ),
     ]);
     expect(decisions.map((d) => d.status).sort()).toEqual([200, 409]);
     const won = decisions.find((d) => d.status === 200)!.body.status as string;
     const me = (await callRoute(stack.apiUrl, 'getMe', {}, user.idToken)).body;
-    expect(me).toMatchObject(won === 'approved' ? { type: 'pro', proApplication: 'approved' } : { type: 'musician', proApplication: 'declined' });
+    expect(me).toMatchObject(
+      won === 'approved' ? { type: 'pro', proApplication: 'approved' } : { type: 'musician', proApplication: 'declined' },
+    );
     const mail = await waitForEmail(stack.mailUrl, user.email, /pro/i);
     expect(mail.body.text).toContain(won === 'approved' ? 'approved' : 'Not this time');
   });
@@ -317,11 +361,21 @@ describe('onboarding', () => {
   it('closes the application of someone an admin made a pro with the type toggle meanwhile', async () => {
     const user = await createConfirmedUser(stack, { fullName: 'Tia Toggled' });
     await callRoute(stack.apiUrl, 'chooseType', { type: 'pro' }, user.idToken);
-    const { body } = await callRoute(stack.apiUrl, 'applyForPro', { genres: ['Techno'], costRange: { min: 10, max: 20 }, experience: 1 }, user.idToken);
+    const { body } = await callRoute(
+      stack.apiUrl,
+      'applyForPro',
+      { genres: ['Techno'], costRange: { min: 10, max: 20 }, experience: 1 },
+      user.idToken,
+    );
     const admin = await testAdmin(stack);
     expect((await callRoute(stack.apiUrl, 'setUserType', { id: body.userId, type: 'pro' }, admin.idToken)).status).toBe(200);
-    expect((await callRoute(stack.apiUrl, 'decideApplication', { id: body.userId, decision: 'decline', reason: 'No thanks' }, admin.idToken)).body.error.code).toBe('already_pro');
-    expect((await callRoute(stack.apiUrl, 'decideApplication', { id: body.userId, decision: 'approve' }, admin.idToken)).body.status).toBe('approved');
+    expect(
+      (await callRoute(stack.apiUrl, 'decideApplication', { id: body.userId, decision: 'decline', reason: 'No thanks' }, admin.idToken))
+        .body.error.code,
+    ).toBe('already_pro');
+    expect((await callRoute(stack.apiUrl, 'decideApplication', { id: body.userId, decision: 'approve' }, admin.idToken)).body.status).toBe(
+      'approved',
+    );
     expect((await callRoute(stack.apiUrl, 'getMe', {}, user.idToken)).body).toMatchObject({ type: 'pro', proApplication: 'approved' });
     const pending = await callRoute(stack.apiUrl, 'listApplications', { status: 'pending' }, admin.idToken);
     expect(pending.body.applications.map((a: { userId: string }) => a.userId)).not.toContain(body.userId);
@@ -333,24 +387,42 @@ describe('onboarding', () => {
     const input = { genres: ['Techno'], costRange: { min: 10, max: 20 }, experience: 1 };
     const { body } = await callRoute(stack.apiUrl, 'applyForPro', input, user.idToken);
     const admin = await testAdmin(stack);
-    const noReason = await callRoute(stack.apiUrl, 'decideApplication', { id: body.userId, decision: 'decline', reason: ' ' }, admin.idToken);
+    const noReason = await callRoute(
+      stack.apiUrl,
+      'decideApplication',
+      { id: body.userId, decision: 'decline', reason: ' ' },
+      admin.idToken,
+    );
     expect(noReason.status).toBe(400);
-    const declined = await callRoute(stack.apiUrl, 'decideApplication', { id: body.userId, decision: 'decline', reason: 'Add a featured track we can hear.' }, admin.idToken);
+    const declined = await callRoute(
+      stack.apiUrl,
+      'decideApplication',
+      { id: body.userId, decision: 'decline', reason: 'Add a featured track we can hear.' },
+      admin.idToken,
+    );
     expect(declined.body).toMatchObject({ status: 'declined', reason: 'Add a featured track we can hear.' });
     const mail = await waitForEmail(stack.mailUrl, user.email, /^Your application to become a pro$/);
     expect(mail.body.text).toContain('Add a featured track we can hear.');
     expect((await callRoute(stack.apiUrl, 'getMe', {}, user.idToken)).body).toMatchObject({ type: 'musician', proApplication: 'declined' });
-    expect((await callRoute(stack.apiUrl, 'applyForPro', { ...input, experience: 2 }, user.idToken)).body).toMatchObject({ status: 'pending', experience: 2 });
+    expect((await callRoute(stack.apiUrl, 'applyForPro', { ...input, experience: 2 }, user.idToken)).body).toMatchObject({
+      status: 'pending',
+      experience: 2,
+    });
     // Non-admins cannot decide, not even their own.
     expect((await callRoute(stack.apiUrl, 'decideApplication', { id: body.userId, decision: 'approve' }, user.idToken)).status).toBe(403);
-    expect((await callRoute(stack.apiUrl, 'decideApplication', { id: 'no-such-user', decision: 'approve' }, admin.idToken)).status).toBe(404);
+    expect((await callRoute(stack.apiUrl, 'decideApplication', { id: 'no-such-user', decision: 'approve' }, admin.idToken)).status).toBe(
+      404,
+    );
   });
 });
 
 describe('the password policy', () => {
   it('refuses a sign-up password shorter than 6 characters, as Cognito does', async () => {
     const short = uniqueEmail('short');
-    await expect(signUp(stack, { email: short, password: '12345' })).rejects.toMatchObject({ name: 'InvalidPasswordException', message: 'Password did not conform with policy: Password not long enough' });
+    await expect(signUp(stack, { email: short, password: '12345' })).rejects.toMatchObject({
+      name: 'InvalidPasswordException',
+      message: 'Password did not conform with policy: Password not long enough',
+    });
     expect((await callRoute(stack.apiUrl, 'emailExists', { email: short })).body).toEqual({ exists: false });
     await expect(signUp(stack, { email: uniqueEmail('six'), password: '123456' })).resolves.toMatchObject({ UserConfirmed: false });
   });
@@ -359,8 +431,17 @@ describe('the password policy', () => {
 describe('sign-in errors', () => {
   const attempt = (email: string, password: string) =>
     cognitoClient(stack)
-      .send(new InitiateAuthCommand({ ClientId: stack.userPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }))
-      .then(() => 'signed in', (err: Error) => ({ name: err.name, message: err.message }));
+      .send(
+        new InitiateAuthCommand({
+          ClientId: stack.userPoolClientId,
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: email, PASSWORD: password },
+        }),
+      )
+      .then(
+        () => 'signed in',
+        (err: Error) => ({ name: err.name, message: err.message }),
+      );
 
   it('answer an unknown e-mail and a wrong password alike, as the pool (no user existence errors) does in AWS', async () => {
     const incorrect = { name: 'NotAuthorizedException', message: 'Incorrect username or password.' };
@@ -376,7 +457,7 @@ describe('sign-in errors', () => {
 });
 
 describe('account e-mails go through the local mail store', () => {
-  it('confirms a sign-up with the code in the e-mail\'s link', async () => {
+  it("confirms a sign-up with the code in the e-mail's link", async () => {
     const email = uniqueEmail('confirm');
     const since = Date.now();
     const client = cognitoClient(stack);
@@ -388,11 +469,13 @@ describe('account e-mails go through the local mail store', () => {
     expect(link.searchParams.get('name')).toBe('Cora Confirm');
     expect(link.searchParams.get('code')).toBe(codeIn(mail));
     await expect(signIn(stack, email, TEST_PASSWORD)).rejects.toThrow(/not confirmed/i);
-    await client.send(new ConfirmSignUpCommand({ ClientId: stack.userPoolClientId, Username: email, ConfirmationCode: link.searchParams.get('code')! }));
+    await client.send(
+      new ConfirmSignUpCommand({ ClientId: stack.userPoolClientId, Username: email, ConfirmationCode: link.searchParams.get('code')! }),
+    );
     expect(await signIn(stack, email, TEST_PASSWORD)).toMatch(/^ey/);
   });
 
-  it('resets a password with the code in the e-mail\'s link', async () => {
+  it("resets a password with the code in the e-mail's link", async () => {
     const user = await createConfirmedUser(stack, { fullName: 'Fred Forgetful' });
     const since = Date.now();
     const client = cognitoClient(stack);
@@ -401,7 +484,14 @@ describe('account e-mails go through the local mail store', () => {
     const link = new URL(linkIn(mail, '/reset-password'));
     expect(link.searchParams.get('email')).toBe(user.email);
     const reset = (Password: string) =>
-      client.send(new ConfirmForgotPasswordCommand({ ClientId: stack.userPoolClientId, Username: user.email, ConfirmationCode: link.searchParams.get('code')!, Password }));
+      client.send(
+        new ConfirmForgotPasswordCommand({
+          ClientId: stack.userPoolClientId,
+          Username: user.email,
+          ConfirmationCode: link.searchParams.get('code')!,
+          Password,
+        }),
+      );
     // The pool's minimum length holds here as in AWS.
     await expect(reset('short')).rejects.toMatchObject({ name: 'InvalidPasswordException' });
     await reset('brand-new-pass');

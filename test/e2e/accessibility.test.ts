@@ -17,7 +17,16 @@ import { DESKTOP, newPage, PHONE, screenshot } from '../support/browser.js';
 import { onboard, registerUpload, uploadTrack } from '../support/flows.js';
 import { totpCode } from '../support/totp.js';
 import { createConfirmedUser, TEST_PASSWORD, uniqueEmail, type TestUser } from '../support/users.js';
-import { enterTotpCode, expectAccessible, expectVisibleFocus, launchBrowser, showProCard, signedInPage, signInUi, waitForPath } from './helpers.js';
+import {
+  enterTotpCode,
+  expectAccessible,
+  expectVisibleFocus,
+  launchBrowser,
+  showProCard,
+  signedInPage,
+  signInUi,
+  waitForPath,
+} from './helpers.js';
 
 const stack = inject('stack');
 const suffix = Math.floor(1000 + Math.random() * 9000);
@@ -47,12 +56,22 @@ beforeAll(async () => {
   ]);
   const applicant = await createConfirmedUser(stack, { fullName: 'Apple Applicant', prefix: 'a11y-applicant' });
   applicantEmail = applicant.email;
-  const [, reviewerId] = await Promise.all([onboard(stack, musician, 'musician'), onboard(stack, reviewer, 'pro'), onboard(stack, applicant, 'musician')]);
-  await expectOk('applyForPro', callRoute(stack.apiUrl, 'applyForPro', { genres: ['House'], costRange: { min: 10, max: 60 }, experience: 4 }, applicant.idToken));
+  const [, reviewerId] = await Promise.all([
+    onboard(stack, musician, 'musician'),
+    onboard(stack, reviewer, 'pro'),
+    onboard(stack, applicant, 'musician'),
+  ]);
+  await expectOk(
+    'applyForPro',
+    callRoute(stack.apiUrl, 'applyForPro', { genres: ['House'], costRange: { min: 10, max: 60 }, experience: 4 }, applicant.idToken),
+  );
 
   const share = async (title: string) => {
     const track = await uploadTrack(stack, musician, title, { seconds: 20 });
-    const created = await expectOk('createShare', callRoute(stack.apiUrl, 'createShare', { sharedWithId: reviewerId, trackId: track.id, shareOptions: OPTIONS }, musician.idToken));
+    const created = await expectOk(
+      'createShare',
+      callRoute(stack.apiUrl, 'createShare', { sharedWithId: reviewerId, trackId: track.id, shareOptions: OPTIONS }, musician.idToken),
+    );
     return (created as { id: string }).id;
   };
   const comment = (id: string, user: TestUser, timestamp: number | null, text: string, tags: string[] = []) =>
@@ -68,11 +87,22 @@ beforeAll(async () => {
     await comment(id, reviewer, null, 'Overall the low end needs room.');
   }
   // A file that is not audio: the pro's own list shows it failed, with what to do.
-  const broken = await registerUpload(stack, reviewer, Buffer.from('This is a text file, not a song. '.repeat(64)), 'broken.wav', 'Broken Upload');
+  const broken = await registerUpload(
+    stack,
+    reviewer,
+    Buffer.from('This is a text file, not a song. '.repeat(64)),
+    'broken.wav',
+    'Broken Upload',
+  );
   expect(broken.status).toBe('failed');
   await expectOk(
     'submitFeedback',
-    callRoute(stack.apiUrl, 'submitFeedback', { id: shares.done, criteria: { mixingMastering: 3, energyImpact: 5 }, comment: 'A strong song: give the low end room.' }, reviewer.idToken),
+    callRoute(
+      stack.apiUrl,
+      'submitFeedback',
+      { id: shares.done, criteria: { mixingMastering: 3, energyImpact: 5 }, comment: 'A strong song: give the low end room.' },
+      reviewer.idToken,
+    ),
   );
 });
 
@@ -85,7 +115,9 @@ async function check(page: Page, name: string) {
   await expectAccessible(page, name);
   const size = page.viewportSize()!;
   if (size.width < DESKTOP.width) {
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} is wider than the screen`).toBeLessThanOrEqual(size.width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} is wider than the screen`).toBeLessThanOrEqual(
+      size.width,
+    );
   }
   await screenshot(page, `a11y-${name}`);
 }
@@ -96,8 +128,10 @@ async function visit(page: Page, path: string, ready: (p: Page) => Locator) {
 }
 
 const heading = (name: string, level?: number) => (p: Page) => p.getByRole('heading', { name, exact: true, ...(level ? { level } : {}) });
-const row = (page: Page, title: string) => page.getByTestId('track-row').filter({ has: page.getByTestId('track-title').getByText(title, { exact: true }) });
-const hubItem = (page: Page, shareId: string) => page.getByTestId('feedback-hub').locator(`[data-testid="share-item"][data-share-id="${shareId}"]`);
+const row = (page: Page, title: string) =>
+  page.getByTestId('track-row').filter({ has: page.getByTestId('track-title').getByText(title, { exact: true }) });
+const hubItem = (page: Page, shareId: string) =>
+  page.getByTestId('feedback-hub').locator(`[data-testid="share-item"][data-share-id="${shareId}"]`);
 const reviewItem = (page: Page, shareId: string) => page.locator(`[data-testid="share-item"][data-share-id="${shareId}"]`);
 
 /** Where the text of an element breaks into lines: the character that ends each line but the last. */
@@ -160,7 +194,10 @@ async function expectDropMessageInView(page: Page, windowHeight: number) {
 async function expectEmailUnbroken(locator: Locator, email: string) {
   expect((await locator.textContent())?.includes(email)).toBe(true);
   const ends = await lineEnds(locator);
-  expect(ends.filter((c) => c === '-'), `"${email}" breaks after a hyphen`).toEqual([]);
+  expect(
+    ends.filter((c) => c === '-'),
+    `"${email}" breaks after a hyphen`,
+  ).toEqual([]);
 }
 
 for (const viewport of [DESKTOP, PHONE]) {
@@ -288,7 +325,7 @@ for (const viewport of [DESKTOP, PHONE]) {
         await check(page, 'dashboard-musician');
         await expectVisibleFocus(page, 'dashboard-musician', 80);
         // The reviewer's long name wraps within the line under the track's title, never cut at its start.
-        await expectLinesInside(hubItem(page, shares.pending).getByTestId('share-who'), 'the reviewer\'s name');
+        await expectLinesInside(hubItem(page, shares.pending).getByTestId('share-who'), "the reviewer's name");
 
         // With tracks, dropping a file is still said and seen, above the list.
         const zone = page.getByTestId('tracks-drop-zone');
@@ -407,7 +444,10 @@ for (const viewport of [DESKTOP, PHONE]) {
         await page.getByTestId('pro-card').first().waitFor();
         await check(page, 'choose-pro');
         await expectVisibleFocus(page, 'choose-pro');
-        const paul = await showProCard(page, page.getByTestId('pro-card').filter({ has: page.getByTestId('pro-name').getByText('Paul Producer', { exact: true }) }));
+        const paul = await showProCard(
+          page,
+          page.getByTestId('pro-card').filter({ has: page.getByTestId('pro-name').getByText('Paul Producer', { exact: true }) }),
+        );
         await paul.getByRole('button', { name: 'More about Paul Producer' }).click();
         await paul.getByTestId('pro-more-panel').waitFor({ state: 'visible' });
         await check(page, 'choose-pro-more');
@@ -515,7 +555,9 @@ for (const viewport of [DESKTOP, PHONE]) {
           const author = card.getByTestId('comment-author');
           const edit = (await card.getByTestId('comment-edit').boundingBox())!;
           const name = (await author.boundingBox())!;
-          const lineHeight = await author.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight) || parseFloat(getComputedStyle(el).fontSize) * 1.5);
+          const lineHeight = await author.evaluate(
+            (el) => parseFloat(getComputedStyle(el).lineHeight) || parseFloat(getComputedStyle(el).fontSize) * 1.5,
+          );
           expect(name.height, 'the name wraps').toBeLessThanOrEqual(lineHeight * 1.25);
           expect(name.x + name.width, 'the name runs under the icons').toBeLessThanOrEqual(edit.x);
           expect(Math.abs(name.y + name.height / 2 - (edit.y + edit.height / 2))).toBeLessThan(6);
@@ -584,7 +626,11 @@ for (const viewport of [DESKTOP, PHONE]) {
 
         // An application's decline form, and a pro's price and balance editors.
         const application = page.locator(`[data-testid="application"][data-user-email="${applicantEmail}"]`);
-        for (let pages = 0; pages < 50 && (await application.count()) === 0 && (await page.getByTestId('applications-more').isVisible()); pages++) {
+        for (
+          let pages = 0;
+          pages < 50 && (await application.count()) === 0 && (await page.getByTestId('applications-more').isVisible());
+          pages++
+        ) {
           await page.getByTestId('applications-more').click();
           await page.waitForFunction(() => !document.querySelector('[data-testid="applications-more"][aria-busy="true"]'));
         }
@@ -631,7 +677,11 @@ for (const viewport of [DESKTOP, PHONE]) {
         await check(page, 'admin-margin-editor');
         await page.getByRole('button', { name: 'Cancel' }).click();
         await page.getByTestId('margin-value').waitFor();
-        if (phone) await expectEmailUnbroken(page.getByTestId('audit-target').first(), (await page.getByTestId('audit-target').first().textContent())!.trim());
+        if (phone)
+          await expectEmailUnbroken(
+            page.getByTestId('audit-target').first(),
+            (await page.getByTestId('audit-target').first().textContent())!.trim(),
+          );
       });
     });
   });

@@ -66,7 +66,7 @@ afterAll(async () => {
 });
 
 describe('admin users', () => {
-  it("filters to pros, finds a new pro and edits their price and balance", async () => {
+  it('filters to pros, finds a new pro and edits their price and balance', async () => {
     await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
     await page.getByTestId('admin-user').first().waitFor();
     expect(await page.getByTestId('user-count').textContent()).toMatch(/^\d+ users?$/);
@@ -173,7 +173,11 @@ describe('refunds to look at', () => {
     expect(text).toContain('refused 10 times');
     expect(text).toContain('REFUND_NOT_ALLOWED');
     await screenshot(page, 'admin-settings-stuck-refunds');
-    await phoneShot('/admin/settings', (p) => p.getByTestId('stuck-refund').filter({ hasText: orderId }).waitFor(), 'admin-settings-stuck-refunds');
+    await phoneShot(
+      '/admin/settings',
+      (p) => p.getByTestId('stuck-refund').filter({ hasText: orderId }).waitFor(),
+      'admin-settings-stuck-refunds',
+    );
 
     await item.getByRole('button', { name: `Try the refund of order ${orderId} again` }).click();
     await item.waitFor({ state: 'detached' });
@@ -219,7 +223,9 @@ describe('pro applications', () => {
     expect(await approveItem.getByTestId('application-credits').textContent()).toBe('Two EPs on a small label.');
     expect(await approveItem.getByTestId('application-submitted').textContent()).toMatch(/^Submitted [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     const links = approveItem.getByTestId('application-tracks').getByRole('link');
-    expect(await links.evaluateAll((as) => as.map((a) => [a.getAttribute('href'), a.getAttribute('target'), a.getAttribute('rel')]))).toEqual([
+    expect(
+      await links.evaluateAll((as) => as.map((a) => [a.getAttribute('href'), a.getAttribute('target'), a.getAttribute('rel')])),
+    ).toEqual([
       ['https://soundcloud.com/example/first', '_blank', 'noopener noreferrer'],
       ['https://youtube.com/@example', '_blank', 'noopener noreferrer'],
     ]);

@@ -59,14 +59,17 @@ describe('Billing & Plan', () => {
     await page.getByTestId('plan-card').first().waitFor();
 
     expect(await planNames(page)).toEqual(['Free', 'Plus', 'Studio']);
-    expect((await page.getByTestId('plan-price').allTextContents()).map((t) => t.trim())).toEqual(['$0.00/month', '$9.00/month', '$19.00/month']);
+    expect((await page.getByTestId('plan-price').allTextContents()).map((t) => t.trim())).toEqual([
+      '$0.00/month',
+      '$9.00/month',
+      '$19.00/month',
+    ]);
     expect(await planCard(page, 'Free').getByRole('button', { name: 'Current Plan' }).isDisabled()).toBe(true);
     expect(await planCard(page, 'Plus').getByTestId('plan-popular').textContent()).toBe('Most Popular');
     expect(await page.getByTestId('plan-popular').count()).toBe(1);
-    expect(await page.getByRole('button', { name: /^Upgrade/ }).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual([
-      'Upgrade to Plus',
-      'Upgrade to Studio',
-    ]);
+    expect(await page.getByRole('button', { name: /^Upgrade/ }).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual(
+      ['Upgrade to Plus', 'Upgrade to Studio'],
+    );
     // No billing account yet: nothing to manage.
     expect(await page.getByRole('button', { name: 'Manage billing' }).count()).toBe(0);
 
@@ -92,7 +95,9 @@ describe('Billing & Plan', () => {
     expect(await page.getByTestId('checkout-success').textContent()).toBe('Payment received: your plan will show here in a moment.');
     await planCard(page, 'Plus').getByRole('button', { name: 'Current Plan' }).waitFor({ timeout: PLAN_SHOWS_MS });
     expect(await planCard(page, 'Free').getByRole('button').count()).toBe(0);
-    expect(await page.getByRole('button', { name: /^Upgrade/ }).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual(['Upgrade to Studio']);
+    expect(await page.getByRole('button', { name: /^Upgrade/ }).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual(
+      ['Upgrade to Studio'],
+    );
     expect(await page.getByTestId('subscription-status').textContent()).toMatch(/^Renews on [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     // The outcome is read once: a reload would not say 'Payment received' again.
     expect(new URL(page.url()).search).toBe('');

@@ -48,7 +48,12 @@ describe('error reports in the local collector', () => {
     // A track the list cannot answer with (as a bad migration would leave it): GET /tracks fails with a 500.
     const { dynamo } = await import('../../functions/lib/aws/dynamo.js');
     await dynamo().send(
-      new UpdateCommand({ TableName: stack.tableName, Key: { PK: `TRACK#${track.id}`, SK: 'META' }, UpdateExpression: 'SET title = :t', ExpressionAttributeValues: { ':t': 7 } }),
+      new UpdateCommand({
+        TableName: stack.tableName,
+        Key: { PK: `TRACK#${track.id}`, SK: 'META' },
+        UpdateExpression: 'SET title = :t',
+        ExpressionAttributeValues: { ':t': 7 },
+      }),
     );
 
     const { context, page } = await newPage(browser);
@@ -60,7 +65,10 @@ describe('error reports in the local collector', () => {
       expect(correlationId).toMatch(/^[\w-]{8,64}$/);
 
       // The browser's report and the function's own error line, under one id.
-      const entries = await collected({ correlationId }, (es) => es.some((e) => e.message === 'Browser error') && es.some((e) => e.message === 'Unhandled error'));
+      const entries = await collected(
+        { correlationId },
+        (es) => es.some((e) => e.message === 'Browser error') && es.some((e) => e.message === 'Unhandled error'),
+      );
       const report = entries.find((e) => e.message === 'Browser error')!;
       expect(report.line).toMatchObject({ source: 'api', apiRoute: 'listTracks', apiStatus: 500, page: '/dashboard' });
       expect(entries.find((e) => e.message === 'Unhandled error')!.line).toMatchObject({ route: 'listTracks', level: 'ERROR' });
@@ -74,10 +82,14 @@ describe('error reports in the local collector', () => {
       await logs.close();
 
       // An error thrown in the page, uncaught.
-      await page.evaluate(() => setTimeout(() => {
-        throw new Error('Thrown in the page by Reported Musician');
-      }));
-      const thrown = await collected({ message: 'Browser error' }, (es) => es.some((e) => e.line.error?.message?.startsWith('Thrown in the page')));
+      await page.evaluate(() =>
+        setTimeout(() => {
+          throw new Error('Thrown in the page by Reported Musician');
+        }),
+      );
+      const thrown = await collected({ message: 'Browser error' }, (es) =>
+        es.some((e) => e.line.error?.message?.startsWith('Thrown in the page')),
+      );
       const line = thrown.find((e) => e.line.error?.message?.startsWith('Thrown in the page'))!.line;
       expect(line).toMatchObject({ source: 'error', sessionId: report.line.sessionId, page: '/dashboard' });
       // The signed-in user's name never leaves the browser.

@@ -95,7 +95,14 @@ beforeAll(async () => {
   musician = await createConfirmedUser(stack, { fullName: 'Nina Loop', prefix: 'loop' });
   expect((await callRoute(stack.apiUrl, 'chooseType', { type: 'musician' }, musician.idToken)).status).toBe(200);
   expect((await callRoute(stack.apiUrl, 'saveGenres', { genres: ['Indie Rock'] }, musician.idToken)).status).toBe(200);
-  ({ context: musicianCtx, page: mus } = await signedInPage(browser, stack.appUrl, musician.email, musician.password, '/dashboard', DESKTOP));
+  ({ context: musicianCtx, page: mus } = await signedInPage(
+    browser,
+    stack.appUrl,
+    musician.email,
+    musician.password,
+    '/dashboard',
+    DESKTOP,
+  ));
 });
 afterAll(async () => {
   await musicianCtx?.close();
@@ -166,7 +173,10 @@ describe('the feedback loop', () => {
     const more = quinn.getByRole('button', { name: `More about ${PRO_NAME}` });
     const onChoose = async () => {
       const box = (await quinn.getByRole('button', { name: 'Choose Pro' }).boundingBox())!;
-      return mus.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('[data-testid="pro-choose"]') != null, [box.x + box.width / 2, box.y + box.height / 2]);
+      return mus.evaluate(
+        ([x, y]) => document.elementFromPoint(x, y)?.closest('[data-testid="pro-choose"]') != null,
+        [box.x + box.width / 2, box.y + box.height / 2],
+      );
     };
     await more.click();
     await mus.mouse.move(0, 0);
@@ -223,7 +233,7 @@ describe('the feedback loop', () => {
     await item.getByTestId('feedback-waiting').waitFor();
   });
 
-  it("e-mails the pro, who opens the link, finds it under Tracks to Rate and accepts it", async () => {
+  it('e-mails the pro, who opens the link, finds it under Tracks to Rate and accepts it', async () => {
     const requested = await waitForEmail(stack.mailUrl, PRO_EMAIL, /requested/i, { since: startedAt });
     expect(requested.subject).toContain(title);
     ({ context: proCtx, page: pro } = await signedInPage(browser, stack.appUrl, PRO_EMAIL, DEMO_PASSWORD, '/dashboard', DESKTOP));
@@ -372,9 +382,7 @@ describe('the feedback loop', () => {
       'A strong song: fix the low end and lift the vocal, and it is ready.',
     );
     const cards = item.getByTestId('comment-card');
-    const times = await cards.evaluateAll((els) =>
-      els.map((e) => e.querySelector('[data-testid="comment-time"]')?.textContent ?? null),
-    );
+    const times = await cards.evaluateAll((els) => els.map((e) => e.querySelector('[data-testid="comment-time"]')?.textContent ?? null));
     expect(times).toHaveLength(3);
     const seconds = times.map((t) => (t ? Number(t.split(':')[0]) * 60 + Number(t.split(':')[1]) : Infinity));
     expect(seconds).toEqual([...seconds].sort((a, b) => a - b));
@@ -444,7 +452,9 @@ describe('the feedback loop', () => {
         .filter({ has: phoneMus.page.getByTestId('pro-name').getByText(PRO_NAME, { exact: true }) });
       await showProCard(phoneMus.page, quinn);
       // One column, and 'More about' opens with a tap.
-      const columns = await phoneMus.page.getByTestId('pro-grid').evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
+      const columns = await phoneMus.page
+        .getByTestId('pro-grid')
+        .evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
       expect(columns).toBe(1);
       await quinn.getByRole('button', { name: `More about ${PRO_NAME}` }).click();
       await quinn.getByTestId('pro-more-panel').waitFor({ state: 'visible' });

@@ -126,7 +126,7 @@ describe('the first load', () => {
     }
   });
 
-  it('loads a returning user\'s dashboard chunk beside the account request, not after it, and no config.json', async () => {
+  it("loads a returning user's dashboard chunk beside the account request, not after it, and no config.json", async () => {
     const { context, page } = await signedInPage(browser, stack.appUrl, 'musician@demo.test', DEMO_PASSWORD, '/dashboard');
     const requested: string[] = [];
     page.on('request', (req) => requested.push(new URL(req.url()).pathname));

@@ -61,7 +61,7 @@ export async function textOf(page: Page, testId: string): Promise<string> {
 /** A card on Choose Your Pro, clicking 'Load more pros' until its page is shown. */
 export async function showProCard(page: Page, card: Locator): Promise<Locator> {
   await page.getByTestId('pro-card').first().waitFor();
-  for (let shown = 0; ; ) {
+  for (let shown = 0; ;) {
     if ((await card.count()) > 0) return card;
     const more = page.getByTestId('pros-load-more');
     if (!(await more.isVisible())) throw new Error('The pro card is on no page of Choose Your Pro');

@@ -169,7 +169,9 @@ describe('logout while impersonating', () => {
       await signInAsAdmin(page);
       await impersonate(page, musician.email);
       await page.getByRole('heading', { name: 'Musician Experience' }).waitFor();
-      expect((await page.getByTestId('impersonation-text').textContent())?.trim()).toBe(`Impersonating: Logout Test Musician (${musician.email})`);
+      expect((await page.getByTestId('impersonation-text').textContent())?.trim()).toBe(
+        `Impersonating: Logout Test Musician (${musician.email})`,
+      );
 
       await page.getByTestId('sidebar').getByRole('button', { name: 'Logout' }).click();
       await waitForPath(page, '/login');

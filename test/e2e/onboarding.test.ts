@@ -81,7 +81,12 @@ describe('pro onboarding', () => {
         experience: 8,
       });
 
-      const approved = await callRoute(stack.apiUrl, 'decideApplication', { id: me.body.id, decision: 'approve' }, (await testAdmin(stack)).idToken);
+      const approved = await callRoute(
+        stack.apiUrl,
+        'decideApplication',
+        { id: me.body.id, decision: 'approve' },
+        (await testAdmin(stack)).idToken,
+      );
       expect(approved.status).toBe(200);
       await page.reload();
       await page.getByRole('heading', { name: 'Pro Experience' }).waitFor();

@@ -31,9 +31,15 @@ afterAll(async () => {
 async function requestFromPaul(page: Page, track: string, shot: string) {
   await page.goto(`${stack.appUrl}/choose-pro`);
   await page.getByRole('heading', { name: 'Choose Your Pro', exact: true }).waitFor();
-  const card = await showProCard(page, page.getByTestId('pro-card').filter({ has: page.getByTestId('pro-name').getByText(PRO, { exact: true }) }));
+  const card = await showProCard(
+    page,
+    page.getByTestId('pro-card').filter({ has: page.getByTestId('pro-name').getByText(PRO, { exact: true }) }),
+  );
   expect(await card.getByTestId('pro-price').textContent()).toBe('$30 per feedback');
-  const free = await showProCard(page, page.getByTestId('pro-card').filter({ has: page.getByTestId('pro-name').getByText('Quinn Peer', { exact: true }) }));
+  const free = await showProCard(
+    page,
+    page.getByTestId('pro-card').filter({ has: page.getByTestId('pro-name').getByText('Quinn Peer', { exact: true }) }),
+  );
   expect(await free.getByTestId('pro-free').textContent()).toBe('Free');
   await screenshot(page, `${shot}-choose-pro`);
   await card.getByRole('button', { name: 'Choose Pro' }).click();
@@ -137,7 +143,10 @@ describe('paid feedback with PayPal', () => {
       await waitForPath(page, '/profile');
       const card = page.getByTestId('earnings-card');
       await card.getByRole('heading', { name: 'Current Balance' }).waitFor();
-      const entry = card.getByTestId('earnings-entry').filter({ hasText: `on "${TRACK}"` }).first();
+      const entry = card
+        .getByTestId('earnings-entry')
+        .filter({ hasText: `on "${TRACK}"` })
+        .first();
       await entry.waitFor();
       const [, percent, earned] = /(\d+(?:\.\d)?)% margin on \$30\.00\+\$(\d+\.\d\d)/.exec((await entry.textContent())!)!;
       expect(Math.round(Number(earned) * 100)).toBe(Math.round(3000 * (1 - Number(percent) / 100)));

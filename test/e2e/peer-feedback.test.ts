@@ -26,7 +26,10 @@ let a: Page;
 let b: Page;
 
 const hubItem = (page: Page): Locator =>
-  page.getByTestId('feedback-hub').getByTestId('share-item').filter({ has: page.getByTestId('share-title').getByText(title, { exact: true }) });
+  page
+    .getByTestId('feedback-hub')
+    .getByTestId('share-item')
+    .filter({ has: page.getByTestId('share-title').getByText(title, { exact: true }) });
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -115,6 +118,9 @@ describe('peer feedback between musicians', () => {
     expect(await box.getAttribute('placeholder')).toBe(`Answer ${askerName}'s questions, or add a note...`);
     await box.fill('The pre-chorus: the drums stay too busy.');
     await box.press('Control+Enter');
-    await hubItem(a).getByTestId('comment-card').filter({ hasText: 'The pre-chorus: the drums stay too busy.' }).waitFor({ timeout: 15_000 });
+    await hubItem(a)
+      .getByTestId('comment-card')
+      .filter({ hasText: 'The pre-chorus: the drums stay too busy.' })
+      .waitFor({ timeout: 15_000 });
   });
 });

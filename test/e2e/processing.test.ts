@@ -19,7 +19,12 @@ import { launchBrowser, signedInPage } from './helpers.js';
 const stack = inject('stack');
 const local = { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
 const db = DynamoDBDocumentClient.from(new DynamoDBClient({ ...local, endpoint: stack.dynamoEndpoint }));
-const s3 = new S3Client({ ...local, endpoint: stack.s3Endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+const s3 = new S3Client({
+  ...local,
+  endpoint: stack.s3Endpoint,
+  forcePathStyle: true,
+  credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+});
 
 let browser: Browser;
 let user: TestUser;
@@ -31,15 +36,36 @@ let uploadKey: string;
 async function registeredTrackAwaitingItsFile() {
   uploadKey = `uploads/${userId}/${crypto.randomUUID()}/Late_Arrival.wav`;
   const at = new Date().toISOString();
-  await db.send(new PutCommand({ TableName: stack.tableName, Item: { PK: `AUDIOKEY#${uploadKey}`, SK: 'AUDIOKEY', entity: 'audiokey', trackId } }));
+  await db.send(
+    new PutCommand({ TableName: stack.tableName, Item: { PK: `AUDIOKEY#${uploadKey}`, SK: 'AUDIOKEY', entity: 'audiokey', trackId } }),
+  );
   await db.send(
     new PutCommand({
       TableName: stack.tableName,
       Item: {
-        PK: `TRACK#${trackId}`, SK: 'META', GSI3PK: `OWNER#${userId}`, GSI3SK: `TRACK#${at}#${trackId}`, entity: 'track',
-        id: trackId, userId, title: 'Late Arrival', artist: null, uploadKey, audioKey: '', status: 'processing', failureReason: null,
-        contentType: 'audio/wav', sizeBytes: 0, duration: 0, peaks: '', snippet: { start: 0, end: 30 }, isShared: false,
-        shareOptions: null, processingDeadline: new Date(Date.now() + 3600_000).toISOString(), createdAt: at, updatedAt: at,
+        PK: `TRACK#${trackId}`,
+        SK: 'META',
+        GSI3PK: `OWNER#${userId}`,
+        GSI3SK: `TRACK#${at}#${trackId}`,
+        entity: 'track',
+        id: trackId,
+        userId,
+        title: 'Late Arrival',
+        artist: null,
+        uploadKey,
+        audioKey: '',
+        status: 'processing',
+        failureReason: null,
+        contentType: 'audio/wav',
+        sizeBytes: 0,
+        duration: 0,
+        peaks: '',
+        snippet: { start: 0, end: 30 },
+        isShared: false,
+        shareOptions: null,
+        processingDeadline: new Date(Date.now() + 3600_000).toISOString(),
+        createdAt: at,
+        updatedAt: at,
       },
     }),
   );
@@ -76,7 +102,14 @@ describe('processing in the track list', () => {
 
   it('plays an AIFF and an ALAC upload, which browsers cannot play as they are, from their WAV copies', async () => {
     for (const file of ['aiff-s16-stereo-11k.aiff', 'alac-s16-stereo.m4a']) {
-      const track = await registerUpload(stack, user, fs.readFileSync(`test/fixtures/audio/${file}`), file, file, file.endsWith('.aiff') ? 'audio/aiff' : 'audio/mp4');
+      const track = await registerUpload(
+        stack,
+        user,
+        fs.readFileSync(`test/fixtures/audio/${file}`),
+        file,
+        file,
+        file.endsWith('.aiff') ? 'audio/aiff' : 'audio/mp4',
+      );
       expect(track.status).toBe('ready');
     }
     const { context, page } = await signedInPage(browser, stack.appUrl, user.email, user.password, '/dashboard', DESKTOP);
@@ -84,9 +117,15 @@ describe('processing in the track list', () => {
       const row = page.getByTestId('track-row').filter({ hasText: title });
       await row.getByRole('button', { name: /^Play/ }).first().click();
       // Playing: the button turns to Pause; a browser that cannot decode the file says 'Failed to load audio'.
-      await row.getByRole('button', { name: /^Pause/ }).first().waitFor({ timeout: 15_000 });
+      await row
+        .getByRole('button', { name: /^Pause/ })
+        .first()
+        .waitFor({ timeout: 15_000 });
       expect(await row.getByText('Failed to load audio').count()).toBe(0);
-      await row.getByRole('button', { name: /^Pause/ }).first().click();
+      await row
+        .getByRole('button', { name: /^Pause/ })
+        .first()
+        .click();
     }
     await context.close();
   });
@@ -96,7 +135,9 @@ describe('processing in the track list', () => {
     const late = page.getByTestId('track-row').filter({ hasText: 'Late Arrival' });
     await late.getByTestId('track-processing').waitFor();
     // The object's creation is what starts processing (an S3 event), as in AWS.
-    await s3.send(new PutObjectCommand({ Bucket: stack.mediaBucket, Key: uploadKey, Body: wavBytes({ seconds: 7 }), ContentType: 'audio/wav' }));
+    await s3.send(
+      new PutObjectCommand({ Bucket: stack.mediaBucket, Key: uploadKey, Body: wavBytes({ seconds: 7 }), ContentType: 'audio/wav' }),
+    );
     await late.getByTestId('player-waveform').waitFor({ timeout: 30_000 });
     expect(await late.getByTestId('track-duration').textContent()).toBe('0:07');
     expect(await late.getByTestId('track-processing').count()).toBe(0);

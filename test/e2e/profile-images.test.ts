@@ -47,8 +47,14 @@ beforeAll(async () => {
   browser = await launchBrowser();
   files = audioDir('snip-profile-images-');
   // A portrait picture (cropped to a square for the photo) and a 4:3 landscape (cropped to 3:1 for the cover).
-  portrait = files.write('portrait.png', encodePng(600, 800, (x, y) => [40 + (x * 180) / 600, 60, 120 + (y * 120) / 800]));
-  landscape = files.write('landscape.png', encodePng(1200, 900, (x, y) => [200 - (x * 150) / 1200, 80 + (y * 150) / 900, 180]));
+  portrait = files.write(
+    'portrait.png',
+    encodePng(600, 800, (x, y) => [40 + (x * 180) / 600, 60, 120 + (y * 120) / 800]),
+  );
+  landscape = files.write(
+    'landscape.png',
+    encodePng(1200, 900, (x, y) => [200 - (x * 150) / 1200, 80 + (y * 150) / 900, 180]),
+  );
   notes = files.write('notes.txt', Buffer.from('Not a picture at all.\n'));
 });
 
@@ -77,7 +83,9 @@ describe('profile photo and cover', () => {
     await page.getByTestId('profile-photo').hover();
     await expect.poll(() => opacity(changePhoto)).toBe('1');
     await choose(page, changePhoto, portrait);
-    await expect.poll(() => photoImg.getAttribute('src'), { timeout: 20_000 }).toMatch(/^\/images\/profile_images\/[^/]+\/\d+\.(webp|jpg)$/);
+    await expect
+      .poll(() => photoImg.getAttribute('src'), { timeout: 20_000 })
+      .toMatch(/^\/images\/profile_images\/[^/]+\/\d+\.(webp|jpg)$/);
     await expect.poll(() => natural(photoImg), { timeout: 20_000 }).toEqual([256, 256]);
 
     // The cover's upload is slowed down, so its busy state can be seen.
@@ -94,7 +102,9 @@ describe('profile photo and cover', () => {
     expect(await busy.isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Change Photo' }).isDisabled()).toBe(true);
     const coverImg = page.getByTestId('profile-cover-image');
-    await expect.poll(() => coverImg.getAttribute('src').catch(() => null), { timeout: 20_000 }).toMatch(/^\/images\/cover_images\/[^/]+\/\d+\.(webp|jpg)$/);
+    await expect
+      .poll(() => coverImg.getAttribute('src').catch(() => null), { timeout: 20_000 })
+      .toMatch(/^\/images\/cover_images\/[^/]+\/\d+\.(webp|jpg)$/);
     // A 4:3 picture is cropped to 3:1 at its own width, and fills the 300 px area.
     await expect.poll(() => natural(coverImg), { timeout: 20_000 }).toEqual([1200, 400]);
     expect(await coverImg.evaluate((el) => getComputedStyle(el).objectFit)).toBe('cover');
@@ -132,7 +142,9 @@ describe('profile photo and cover', () => {
     await screenshot(page, 'profile-header-not-an-image');
     // A picture afterwards clears the message.
     await page.getByTestId('profile-photo-input').setInputFiles(portrait);
-    await expect.poll(() => page.getByTestId('profile-photo').locator('img').getAttribute('src'), { timeout: 20_000 }).toMatch(/^\/images\//);
+    await expect
+      .poll(() => page.getByTestId('profile-photo').locator('img').getAttribute('src'), { timeout: 20_000 })
+      .toMatch(/^\/images\//);
     expect(await error.count()).toBe(0);
     await page.context().close();
   });

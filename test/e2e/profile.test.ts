@@ -231,23 +231,28 @@ describe('a pro fills the profile', () => {
   });
 
   it('fits a phone (390 px): the page, and the genre and link dialogs', async () => {
-    await onPhone(context, '/profile', (p) => p.getByTestId('profile-form-panel').waitFor(), async (p) => {
-      await p.getByTestId('price-card').waitFor();
-      await screenshot(p, 'profile-pro');
-      await p.getByRole('button', { name: 'Edit links' }).click();
-      const links = p.getByRole('dialog', { name: 'Edit links' });
-      await links.waitFor();
-      const box = (await links.boundingBox())!;
-      expect(box.x).toBeGreaterThanOrEqual(0);
-      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
-      await screenshot(p, 'profile-social-dialog');
-      await links.getByRole('button', { name: 'Cancel' }).click();
-      await p.getByRole('button', { name: 'Edit genres' }).click();
-      await p.getByRole('dialog', { name: 'Edit genres' }).waitFor();
-      await screenshot(p, 'profile-genres-dialog');
-      await p.keyboard.press('Escape');
-      await p.getByRole('dialog', { name: 'Edit genres' }).waitFor({ state: 'detached' });
-    });
+    await onPhone(
+      context,
+      '/profile',
+      (p) => p.getByTestId('profile-form-panel').waitFor(),
+      async (p) => {
+        await p.getByTestId('price-card').waitFor();
+        await screenshot(p, 'profile-pro');
+        await p.getByRole('button', { name: 'Edit links' }).click();
+        const links = p.getByRole('dialog', { name: 'Edit links' });
+        await links.waitFor();
+        const box = (await links.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+        await screenshot(p, 'profile-social-dialog');
+        await links.getByRole('button', { name: 'Cancel' }).click();
+        await p.getByRole('button', { name: 'Edit genres' }).click();
+        await p.getByRole('dialog', { name: 'Edit genres' }).waitFor();
+        await screenshot(p, 'profile-genres-dialog');
+        await p.keyboard.press('Escape');
+        await p.getByRole('dialog', { name: 'Edit genres' }).waitFor({ state: 'detached' });
+      },
+    );
   });
 });
 
@@ -268,8 +273,12 @@ describe("a musician sees the pro's profile on Choose Your Pro", () => {
     expect(text).toContain('GenresJazz, Soul, Blues, Hip Hop');
     expect(text).toContain(`Response Time${PROFILE.responseTime}`);
     expect(text).toContain(`Key Credits${PROFILE.keyCredits}`);
-    expect(await panel.getByRole('link', { name: `soundcloud.com/proftest${suffix}/first-light` }).getAttribute('href')).toBe(`https://soundcloud.com/proftest${suffix}/first-light`);
-    expect(await panel.getByRole('link', { name: 'music.example.com/second-wind' }).getAttribute('href')).toBe('https://music.example.com/second-wind');
+    expect(await panel.getByRole('link', { name: `soundcloud.com/proftest${suffix}/first-light` }).getAttribute('href')).toBe(
+      `https://soundcloud.com/proftest${suffix}/first-light`,
+    );
+    expect(await panel.getByRole('link', { name: 'music.example.com/second-wind' }).getAttribute('href')).toBe(
+      'https://music.example.com/second-wind',
+    );
     expect(await panel.getByRole('link', { name: 'Instagram' }).getAttribute('href')).toBe(`https://instagram.com/proftest${suffix}`);
     expect(await panel.getByRole('link', { name: 'YouTube' }).getAttribute('href')).toBe(`https://youtube.com/@proftest${suffix}`);
     expect(await panel.getByRole('link', { name: 'Website' }).getAttribute('href')).toBe(`https://proftest${suffix}.example.com`);
@@ -284,11 +293,16 @@ describe("a musician sees the pro's profile on Choose Your Pro", () => {
       const card = await checkCard(page);
       await card.scrollIntoViewIfNeeded();
       await screenshot(page, 'profile-choose-pro-card');
-      await onPhone(context, '/choose-pro', (p) => showProCard(p, cardOf(p)), async (p) => {
-        await checkCard(p);
-        await cardOf(p).scrollIntoViewIfNeeded();
-        await screenshot(p, 'profile-choose-pro-card');
-      });
+      await onPhone(
+        context,
+        '/choose-pro',
+        (p) => showProCard(p, cardOf(p)),
+        async (p) => {
+          await checkCard(p);
+          await cardOf(p).scrollIntoViewIfNeeded();
+          await screenshot(p, 'profile-choose-pro-card');
+        },
+      );
     } finally {
       await context.close();
     }
@@ -322,22 +336,34 @@ describe('a musician applies to become a pro', () => {
       await appForm.getByLabel('Credits', { exact: true }).fill('Co-produced two EPs for local bands');
       await appForm.getByLabel('Featured track link', { exact: true }).fill('https://soundcloud.com/applicant/demo');
       await screenshot(page, 'profile-application-form');
-      await onPhone(context, '/profile', (p) => p.getByTestId('application-card').waitFor(), async (p) => {
-        await p.getByRole('button', { name: 'Apply to become a pro' }).click();
-        await p.getByTestId('application-form').waitFor();
-        expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-        await screenshot(p, 'profile-application-form');
-      });
+      await onPhone(
+        context,
+        '/profile',
+        (p) => p.getByTestId('application-card').waitFor(),
+        async (p) => {
+          await p.getByRole('button', { name: 'Apply to become a pro' }).click();
+          await p.getByTestId('application-form').waitFor();
+          expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+          await screenshot(p, 'profile-application-form');
+        },
+      );
       await appForm.getByRole('button', { name: 'Send application' }).click();
       await card.getByTestId('application-pending').waitFor();
-      expect(await card.getByTestId('application-pending').textContent()).toBe('Your application is being reviewed. We will e-mail you when it is decided.');
+      expect(await card.getByTestId('application-pending').textContent()).toBe(
+        'Your application is being reviewed. We will e-mail you when it is decided.',
+      );
 
       await openProfile(page);
       await page.getByTestId('application-pending').waitFor();
       expect(await page.getByRole('button', { name: 'Apply to become a pro' }).count()).toBe(0);
       await screenshot(page, 'profile-application-pending');
       const sent = (await callRoute(stack.apiUrl, 'getMyApplication', {}, applicant.idToken)).body.application;
-      expect(sent).toMatchObject({ status: 'pending', experience: 6, costRange: { min: 50, max: 150 }, credits: 'Co-produced two EPs for local bands' });
+      expect(sent).toMatchObject({
+        status: 'pending',
+        experience: 6,
+        costRange: { min: 50, max: 150 },
+        credits: 'Co-produced two EPs for local bands',
+      });
       expect(sent.genres).toEqual(expect.arrayContaining(['House', 'Indie Pop']));
     } finally {
       await context.close();

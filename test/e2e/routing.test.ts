@@ -55,7 +55,16 @@ describe('routing rules for a musician', () => {
   it('sends the signed-in user away from login and sign-up, and unknown paths to the dashboard', async () => {
     const { context, page } = await signedInPage(browser, stack.appUrl, 'musician2@demo.test', DEMO_PASSWORD, '/dashboard');
     try {
-      for (const from of ['/login', '/signup', '/forgot-password', '/', '/no/such/page', '/onboarding', '/onboarding/type', '/admin/login']) {
+      for (const from of [
+        '/login',
+        '/signup',
+        '/forgot-password',
+        '/',
+        '/no/such/page',
+        '/onboarding',
+        '/onboarding/type',
+        '/admin/login',
+      ]) {
         await page.goto(`${stack.appUrl}${from}`);
         await waitForPath(page, '/dashboard');
       }

@@ -39,7 +39,12 @@ for (const viewport of [DESKTOP, PHONE]) {
         await page.getByRole('heading', { name: 'Check your email' }).waitFor();
         await screenshot(page, 'forgot-password-sent');
         await visit(page, '/reset-password', () => page.getByLabel('Reset Code').waitFor(), 'reset-password');
-        await visit(page, '/email-confirmation?email=someone%40example.test&name=Sam', () => page.getByLabel('Confirmation code').waitFor(), 'email-confirmation-code');
+        await visit(
+          page,
+          '/email-confirmation?email=someone%40example.test&name=Sam',
+          () => page.getByLabel('Confirmation code').waitFor(),
+          'email-confirmation-code',
+        );
         await visit(page, '/admin/login', () => page.getByRole('heading', { name: 'Admin Login' }).waitFor(), 'admin-login');
       } finally {
         await context.close();
@@ -111,7 +116,12 @@ for (const viewport of [DESKTOP, PHONE]) {
       try {
         await admin.page.getByRole('heading', { name: 'Users' }).waitFor();
         await screenshot(admin.page, 'admin-users');
-        await visit(admin.page, '/admin/settings', () => admin.page.getByRole('heading', { name: 'Admin Settings' }).waitFor(), 'admin-settings');
+        await visit(
+          admin.page,
+          '/admin/settings',
+          () => admin.page.getByRole('heading', { name: 'Admin Settings' }).waitFor(),
+          'admin-settings',
+        );
         expect(new URL(admin.page.url()).pathname).toBe('/admin/settings');
       } finally {
         await admin.context.close();

@@ -64,7 +64,10 @@ describe('session', () => {
       page.on('response', (r) => {
         const target = r.request().headers()['x-amz-target'] ?? '';
         if (target.startsWith('AWSCognito')) {
-          void r.text().then((body) => seen.push(`${target} ${r.status()} ${body.slice(0, 200)}`), () => {});
+          void r.text().then(
+            (body) => seen.push(`${target} ${r.status()} ${body.slice(0, 200)}`),
+            () => {},
+          );
         }
       });
       page.on('requestfailed', (r) => seen.push(`failed ${r.url()} ${r.failure()?.errorText}`));

@@ -38,7 +38,10 @@ beforeAll(async () => {
   const base = Date.now() - COUNT * 60_000;
   const ids = await Promise.all(
     Array.from({ length: COUNT }, async (_, i) => {
-      const share = { ...newShare(author!, record!, reviewer!, options, randomUUID(), null), createdAt: new Date(base + i * 60_000).toISOString() };
+      const share = {
+        ...newShare(author!, record!, reviewer!, options, randomUUID(), null),
+        createdAt: new Date(base + i * 60_000).toISOString(),
+      };
       expect(await putNewShare(share)).toBe('created');
       // Both statuses of 'Tracks to Rate', interleaved: its pages merge them by date.
       if (i % 2) expect(await setStatus(share, ['pending'], 'accepted')).toBe(true);

@@ -142,7 +142,8 @@ describe('tracks on the Musician Experience page', () => {
     page.on('request', (req) => {
       if (req.url().includes('/tracks/signed-url')) signedUrlRequests.push(req);
       if (/\/assets\/[^/]*wavesurfer[^/]*\.js$/.test(new URL(req.url()).pathname)) wavesurferRequests.push(req);
-      if (req.url().startsWith(stack.s3Endpoint) && req.method() === 'GET' && req.headers()['range']) rangeRequests.push(req.headers()['range']);
+      if (req.url().startsWith(stack.s3Endpoint) && req.method() === 'GET' && req.headers()['range'])
+        rangeRequests.push(req.headers()['range']);
     });
   });
   afterAll(async () => {
@@ -222,7 +223,11 @@ describe('tracks on the Musician Experience page', () => {
     expect(wavesurferRequests).toHaveLength(1);
     // Drawing the list asked for no audio link.
     expect(signedUrlRequests).toHaveLength(0);
-    expect(await row(page, 'Long Tone').getByTestId('player-media').evaluate((a: HTMLAudioElement) => a.currentSrc)).toBe('');
+    expect(
+      await row(page, 'Long Tone')
+        .getByTestId('player-media')
+        .evaluate((a: HTMLAudioElement) => a.currentSrc),
+    ).toBe('');
     await screenshot(page, 'tracks-list');
   });
 
@@ -345,7 +350,10 @@ describe('tracks on the Musician Experience page', () => {
     const start = editor.getByRole('slider', { name: 'Snippet start' });
     await start.focus();
     await page.keyboard.press('End');
-    expect([await editor.getByTestId('snippet-start').textContent(), await editor.getByTestId('snippet-end').textContent()]).toEqual(['0:02', '0:03']);
+    expect([await editor.getByTestId('snippet-start').textContent(), await editor.getByTestId('snippet-end').textContent()]).toEqual([
+      '0:02',
+      '0:03',
+    ]);
     await editor.getByTestId('snippet-audition').click();
     await r.getByRole('button', { name: 'Pause Short Tone' }).waitFor();
     await r.getByRole('button', { name: 'Play Short Tone' }).waitFor({ timeout: 15_000 });
@@ -453,19 +461,35 @@ describe('a track list longer than a page', () => {
     const first = await uploadTrack(stack, pager, 'Newest');
     // Older copies of the processed track, written as registration writes a track: 32 tracks, two pages.
     const db = DynamoDBDocumentClient.from(
-      new DynamoDBClient({ region: 'us-east-1', endpoint: stack.dynamoEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+      new DynamoDBClient({
+        region: 'us-east-1',
+        endpoint: stack.dynamoEndpoint,
+        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      }),
     );
     const { audioUrl, ...view } = first;
     const items = Array.from({ length: 31 }, (_, i) => {
       const id = randomUUID();
       const at = new Date(Date.parse(first.createdAt) - (i + 1) * 1000).toISOString();
       return {
-        PK: `TRACK#${id}`, SK: 'META', GSI3PK: `OWNER#${first.userId}`, GSI3SK: `TRACK#${at}#${id}`, entity: 'track',
-        ...view, id, title: `Older ${i + 1}`, audioKey: audioUrl, shareOptions: null, createdAt: at, updatedAt: at,
+        PK: `TRACK#${id}`,
+        SK: 'META',
+        GSI3PK: `OWNER#${first.userId}`,
+        GSI3SK: `TRACK#${at}#${id}`,
+        entity: 'track',
+        ...view,
+        id,
+        title: `Older ${i + 1}`,
+        audioKey: audioUrl,
+        shareOptions: null,
+        createdAt: at,
+        updatedAt: at,
       };
     });
     for (let i = 0; i < items.length; i += 25) {
-      await db.send(new BatchWriteCommand({ RequestItems: { [stack.tableName]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }));
+      await db.send(
+        new BatchWriteCommand({ RequestItems: { [stack.tableName]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }),
+      );
     }
 
     const { context, page } = await signedInPage(browser, stack.appUrl, pager.email, pager.password, '/dashboard', DESKTOP);

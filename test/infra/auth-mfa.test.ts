@@ -31,8 +31,13 @@ describe('user pool MFA', () => {
     const policies = resources('AWS::IAM::Policy').map(([, p]) => p);
     const cognitoActionsOf = (fn: any) => {
       const role = fn.Properties.Role['Fn::GetAtt'][0];
-      const statements = policies.filter((p) => p.Properties.Roles.some((r: any) => r.Ref === role)).flatMap((p) => p.Properties.PolicyDocument.Statement);
-      return statements.flatMap((st: any) => [st.Action].flat()).filter((a: string) => a.startsWith('cognito-idp:')).sort();
+      const statements = policies
+        .filter((p) => p.Properties.Roles.some((r: any) => r.Ref === role))
+        .flatMap((p) => p.Properties.PolicyDocument.Statement);
+      return statements
+        .flatMap((st: any) => [st.Action].flat())
+        .filter((a: string) => a.startsWith('cognito-idp:'))
+        .sort();
     };
     const areas = resources('AWS::Lambda::Function').flatMap(([, fn]) => {
       const area = /^HTTP handlers of the (.*) area$/.exec(fn.Properties.Description ?? '')?.[1];
@@ -42,7 +47,9 @@ describe('user pool MFA', () => {
     for (const [area, actions] of areas) {
       expect(actions, area).toContain('cognito-idp:AdminGetUser');
       const changing = actions.filter((a) => /MFA|SoftwareToken|SignOut/i.test(a));
-      expect(changing, area).toEqual(area === 'users' ? ['cognito-idp:AdminSetUserMFAPreference', 'cognito-idp:AdminUserGlobalSignOut'] : []);
+      expect(changing, area).toEqual(
+        area === 'users' ? ['cognito-idp:AdminSetUserMFAPreference', 'cognito-idp:AdminUserGlobalSignOut'] : [],
+      );
     }
   });
 });

@@ -55,7 +55,9 @@ const GZIP_BUDGET: Record<string, number> = {
 function stackEntries(): string[] {
   const named = fs
     .readdirSync(path.join(REPO_ROOT, 'infra/constructs'))
-    .flatMap((file) => [...fs.readFileSync(path.join(REPO_ROOT, 'infra/constructs', file), 'utf8').matchAll(/\bentry: '([^']+)'/g)].map((m) => m[1]));
+    .flatMap((file) =>
+      [...fs.readFileSync(path.join(REPO_ROOT, 'infra/constructs', file), 'utf8').matchAll(/\bentry: '([^']+)'/g)].map((m) => m[1]),
+    );
   return [...[...routesByArea().keys()].map((area) => `functions/http/${area}.ts`), ...named].sort();
 }
 
@@ -83,7 +85,10 @@ describe('what each Lambda bundle carries', () => {
   it.each(Object.keys(SDK_CLIENTS))('%s imports only the SDK clients it calls', (entry) => {
     const f = facts.get(entry)!;
     expect(sdk(f), 'imported when it loads').toEqual([...SDK_CLIENTS[entry]].sort());
-    expect(f.lazyImports.filter((p) => p.startsWith('@aws-sdk/')), 'imported on first use').toEqual([...(LAZY_SDK_CLIENTS[entry] ?? [])].sort());
+    expect(
+      f.lazyImports.filter((p) => p.startsWith('@aws-sdk/')),
+      'imported on first use',
+    ).toEqual([...(LAZY_SDK_CLIENTS[entry] ?? [])].sort());
     // The runtime provides them: a client inlined in the bundle would be loaded twice over. So does
     // Powertools' layer.
     expect(f.sources.filter((s) => /node_modules\/@aws-sdk\/(client-|lib-dynamodb|util-dynamodb)/.test(s))).toEqual([]);
@@ -94,7 +99,9 @@ describe('what each Lambda bundle carries', () => {
     for (const area of routesByArea().keys()) {
       const f = facts.get(`functions/http/${area}.ts`)!;
       const clients = [...sdk(f), ...f.lazyImports];
-      expect(clients.includes('@aws-sdk/client-s3'), `${area} S3`).toBe(area in MEDIA_GRANTS || area in IMAGES_GRANTS || BUCKET_PROBE_AREAS.has(area));
+      expect(clients.includes('@aws-sdk/client-s3'), `${area} S3`).toBe(
+        area in MEDIA_GRANTS || area in IMAGES_GRANTS || BUCKET_PROBE_AREAS.has(area),
+      );
       expect(clients.includes('@aws-sdk/client-sesv2'), `${area} SES`).toBe(MAIL_AREAS.has(area));
       expect(clients.includes('@aws-sdk/client-bedrock-runtime'), `${area} Bedrock`).toBe(BEDROCK_AREAS.has(area));
     }
@@ -108,16 +115,22 @@ describe('what each Lambda bundle carries', () => {
         continue;
       }
       const packages = new Set(decoders.flatMap((s) => packageOf(s) ?? []));
-      expect([...packages].filter((p) => !(p in ACCEPTED_DECODERS)), 'decoders of formats not accepted').toEqual([]);
+      expect(
+        [...packages].filter((p) => !(p in ACCEPTED_DECODERS)),
+        'decoders of formats not accepted',
+      ).toEqual([]);
       // And it does decode: every accepted format's decoder is there.
       expect([...packages].sort()).toEqual(Object.keys(ACCEPTED_DECODERS).sort());
     }
   });
 
-  it("zod is bundled in its mini build, without the classic API or any locale", () => {
+  it('zod is bundled in its mini build, without the classic API or any locale', () => {
     for (const [entry, f] of facts) {
       const zod = f.sources.filter((s) => s.startsWith('node_modules/zod/'));
-      expect(zod.filter((s) => s.includes('/classic/') || s.includes('/locales/')), entry).toEqual([]);
+      expect(
+        zod.filter((s) => s.includes('/classic/') || s.includes('/locales/')),
+        entry,
+      ).toEqual([]);
     }
     expect(facts.get('functions/http/users.ts')!.sources).toContain('node_modules/zod/v4/mini/schemas.js');
   });

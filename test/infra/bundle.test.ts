@@ -10,9 +10,7 @@ const SAMPLE_RATE = 44_100;
 
 /** One second of a 440 Hz tone, mono 16-bit. */
 function tone(): Int16Array {
-  return Int16Array.from({ length: SAMPLE_RATE }, (_, i) =>
-    Math.round(Math.sin((2 * Math.PI * 440 * i) / SAMPLE_RATE) * 0.5 * 32767),
-  );
+  return Int16Array.from({ length: SAMPLE_RATE }, (_, i) => Math.round(Math.sin((2 * Math.PI * 440 * i) / SAMPLE_RATE) * 0.5 * 32767));
 }
 
 function wavBytes(): Buffer {

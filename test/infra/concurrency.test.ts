@@ -28,7 +28,11 @@ describe('the context reservedConcurrency', () => {
   });
 
   it("changes the areas it names, reserves nothing with 'none', and refuses what it cannot read", () => {
-    expect(reservedConcurrency('tracks=60, users=0', areas)).toMatchObject({ tracks: 60, users: 0, shares: AREA_RESERVED_CONCURRENCY.shares });
+    expect(reservedConcurrency('tracks=60, users=0', areas)).toMatchObject({
+      tracks: 60,
+      users: 0,
+      shares: AREA_RESERVED_CONCURRENCY.shares,
+    });
     expect(Object.values(reservedConcurrency('none', areas)).every((n) => n === 0)).toBe(true);
     expect(() => reservedConcurrency('tracks=lots', areas)).toThrow(/area=number/);
     expect(() => reservedConcurrency('trakcs=5', areas)).toThrow(/no API area 'trakcs'/);
@@ -36,7 +40,9 @@ describe('the context reservedConcurrency', () => {
 
   it("synthesizes no reservation at all with 'none' (an account whose limit allows none)", () => {
     const t = template({ reservedConcurrency: reservedConcurrency('none', areas) });
-    const reserved = Object.values(t.findResources('AWS::Lambda::Function')).filter((f: any) => f.Properties.ReservedConcurrentExecutions !== undefined);
+    const reserved = Object.values(t.findResources('AWS::Lambda::Function')).filter(
+      (f: any) => f.Properties.ReservedConcurrentExecutions !== undefined,
+    );
     expect(reserved).toEqual([]);
   });
 });
@@ -46,7 +52,10 @@ describe('the context processingConcurrency', () => {
     expect(processingConcurrency(undefined)).toBeUndefined();
     expect(processingConcurrency('20')).toBe(20);
     expect(() => processingConcurrency('many')).toThrow(/whole number/);
-    template({ processingConcurrency: 20 }).hasResourceProperties('AWS::Lambda::EventSourceMapping', { BatchSize: 1, ScalingConfig: { MaximumConcurrency: 20 } });
+    template({ processingConcurrency: 20 }).hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      BatchSize: 1,
+      ScalingConfig: { MaximumConcurrency: 20 },
+    });
     expect(() => template({ processingConcurrency: 1 })).toThrow(/from 2 to 1000/);
   });
 });

@@ -35,10 +35,15 @@ describe('the alarms topic', () => {
     expect(key.Properties.EnableKeyRotation).toBe(true);
     expect(JSON.stringify(key.Properties.KeyPolicy)).toContain('cloudwatch.amazonaws.com');
     s.template.hasResourceProperties('AWS::SNS::TopicPolicy', {
-      PolicyDocument: Match.objectLike({ Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) }),
+      PolicyDocument: Match.objectLike({
+        Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
+      }),
     });
     const [[, sub]] = resources('AWS::SNS::Subscription');
-    expect(sub).toMatchObject({ Condition: 'AlarmEmailGiven', Properties: { Protocol: 'email', Endpoint: { Ref: 'AlarmEmail' }, TopicArn: { Ref: topicId } } });
+    expect(sub).toMatchObject({
+      Condition: 'AlarmEmailGiven',
+      Properties: { Protocol: 'email', Endpoint: { Ref: 'AlarmEmail' }, TopicArn: { Ref: topicId } },
+    });
     expect(s.template.toJSON().Parameters.AlarmEmail).toMatchObject({ Type: 'String', Default: '' });
   });
 
@@ -57,22 +62,33 @@ describe('the alarms', () => {
     expect(a.Threshold).toBe(5);
     const expression = a.Metrics.find((m: any) => m.Expression);
     expect(expression.Expression).toBe('IF(requests >= 20, 100 * errors / requests, 0)');
-    expect(a.Metrics.filter((m: any) => m.MetricStat).map((m: any) => m.MetricStat.Metric.MetricName).sort()).toEqual(['5xx', 'Count']);
+    expect(
+      a.Metrics.filter((m: any) => m.MetricStat)
+        .map((m: any) => m.MetricStat.Metric.MetricName)
+        .sort(),
+    ).toEqual(['5xx', 'Count']);
   });
 
   it("fire on each function's errors and throttles, for every function of the stack", () => {
-    const fns = resources('AWS::Lambda::Function').filter(([, f]) => f.Properties.Description && !/CDK|custom resource|BucketDeployment|autoDelete/i.test(f.Properties.Description));
+    const fns = resources('AWS::Lambda::Function').filter(
+      ([, f]) => f.Properties.Description && !/CDK|custom resource|BucketDeployment|autoDelete/i.test(f.Properties.Description),
+    );
     const appFunctions = routesByArea().size + 7;
     expect(fns.length).toBeGreaterThanOrEqual(appFunctions);
     const errors = alarms().filter((a) => a.MetricName === 'Errors' && a.Namespace === 'AWS/Lambda');
     const throttles = alarms().filter((a) => a.MetricName === 'Throttles' && a.Namespace === 'AWS/Lambda');
     expect(errors).toHaveLength(appFunctions);
     expect(throttles).toHaveLength(appFunctions);
-    for (const a of [...errors, ...throttles]) expect(a).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching' });
+    for (const a of [...errors, ...throttles])
+      expect(a).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching' });
   });
 
   it('fire when an upload lands in the dead-letter queue, on payment, webhook, e-mail and browser failures, SES reputation and DynamoDB throttling', () => {
-    expect(alarm('ProcessingDeadLetters')).toMatchObject({ Namespace: 'AWS/SQS', MetricName: 'ApproximateNumberOfMessagesVisible', Threshold: 1 });
+    expect(alarm('ProcessingDeadLetters')).toMatchObject({
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Threshold: 1,
+    });
     for (const [id, metric] of [
       ['PaymentFailures', 'PaymentsFailed'],
       ['WebhooksRejected', 'WebhooksRejected'],
@@ -83,15 +99,23 @@ describe('the alarms', () => {
     expect(alarm('SesBounceRate')).toMatchObject({ Namespace: 'AWS/SES', MetricName: 'Reputation.BounceRate', Threshold: 0.05 });
     expect(alarm('SesComplaintRate')).toMatchObject({ Namespace: 'AWS/SES', MetricName: 'Reputation.ComplaintRate', Threshold: 0.001 });
     const throttles = alarm('DynamoDbThrottles');
-    expect(throttles.Metrics.filter((m: any) => m.MetricStat).map((m: any) => m.MetricStat.Metric.MetricName).sort()).toEqual(['ReadThrottleEvents', 'WriteThrottleEvents']);
+    expect(
+      throttles.Metrics.filter((m: any) => m.MetricStat)
+        .map((m: any) => m.MetricStat.Metric.MetricName)
+        .sort(),
+    ).toEqual(['ReadThrottleEvents', 'WriteThrottleEvents']);
   });
 });
 
 describe("browsers' error reports", () => {
   it('fire the alarm on distinct sessions from several addresses (the report lines, counted by Contributor Insights), not on a count one sender can inflate', () => {
-    const rules = Object.fromEntries(resources('AWS::CloudWatch::InsightRule').map(([id, r]) => [id.replace(/^Monitoring|[0-9A-F]{8}$/g, ''), r.Properties]));
+    const rules = Object.fromEntries(
+      resources('AWS::CloudWatch::InsightRule').map(([id, r]) => [id.replace(/^Monitoring|[0-9A-F]{8}$/g, ''), r.Properties]),
+    );
     expect(Object.keys(rules).sort()).toEqual(['BrowserErrorAddresses', 'BrowserErrorSessions']);
-    const [[telemetryId]] = resources('AWS::Lambda::Function').filter(([, f]) => f.Properties.Description === 'HTTP handlers of the telemetry area');
+    const [[telemetryId]] = resources('AWS::Lambda::Function').filter(
+      ([, f]) => f.Properties.Description === 'HTTP handlers of the telemetry area',
+    );
     const logGroupOf = JSON.stringify((s.template.toJSON().Resources[telemetryId] as any).Properties.LoggingConfig.LogGroup);
     for (const [name, key] of [
       ['BrowserErrorSessions', '$.sessionId'],
@@ -106,7 +130,9 @@ describe("browsers' error reports", () => {
     const a = alarm('BrowserErrors');
     expect(a.Threshold).toBe(10);
     const expression = a.Metrics.find((m: any) => m.Expression).Expression as string;
-    expect(expression).toMatch(/^IF\(INSIGHT_RULE_METRIC\('[^']*-BrowserErrorAddresses', 'UniqueContributors'\) >= 3, INSIGHT_RULE_METRIC\('[^']*-BrowserErrorSessions', 'UniqueContributors'\), 0\)$/);
+    expect(expression).toMatch(
+      /^IF\(INSIGHT_RULE_METRIC\('[^']*-BrowserErrorAddresses', 'UniqueContributors'\) >= 3, INSIGHT_RULE_METRIC\('[^']*-BrowserErrorSessions', 'UniqueContributors'\), 0\)$/,
+    );
     expect(rules.BrowserErrorSessions.RuleName).toBe(/'([^']*-BrowserErrorSessions)'/.exec(expression)![1]);
   });
 });
@@ -118,7 +144,14 @@ describe('the uptime check', () => {
     expect(canary.Properties.Code.Script).toContain("path: '/health'");
     expect(JSON.stringify(canary.Properties.RunConfig.EnvironmentVariables.API_HOST)).toContain('execute-api');
     const a = alarm('HealthCheck');
-    expect(a).toMatchObject({ Namespace: 'CloudWatchSynthetics', MetricName: 'SuccessPercent', Threshold: 100, ComparisonOperator: 'LessThanThreshold', EvaluationPeriods: 2, TreatMissingData: 'breaching' });
+    expect(a).toMatchObject({
+      Namespace: 'CloudWatchSynthetics',
+      MetricName: 'SuccessPercent',
+      Threshold: 100,
+      ComparisonOperator: 'LessThanThreshold',
+      EvaluationPeriods: 2,
+      TreatMissingData: 'breaching',
+    });
     expect(JSON.stringify(a.Dimensions)).toContain(canaryId);
   });
 
@@ -127,7 +160,12 @@ describe('the uptime check', () => {
     const bucketRef = JSON.stringify(canary.Properties.ArtifactS3Location);
     const [[, bucket]] = resources('AWS::S3::Bucket').filter(([id]) => bucketRef.includes(id));
     expect(bucket.Properties).toMatchObject({
-      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
       LoggingConfiguration: { LogFilePrefix: 'canary-artifacts/' },
       LifecycleConfiguration: { Rules: [expect.objectContaining({ ExpirationInDays: 30, Status: 'Enabled' })] },
     });
@@ -139,7 +177,16 @@ describe('the dashboard', () => {
     const [[, dashboard]] = resources('AWS::CloudWatch::Dashboard');
     const body = JSON.stringify(dashboard.Properties.DashboardBody);
     for (const name of BUSINESS_METRICS) expect(body, name).toContain(`\\"${name}\\"`);
-    for (const name of ['WebVitalLCP', 'WebVitalINP', 'WebVitalCLS', 'ClientApiLatency', 'SuccessPercent', 'ApproximateNumberOfMessagesVisible', '5xx', 'Duration']) {
+    for (const name of [
+      'WebVitalLCP',
+      'WebVitalINP',
+      'WebVitalCLS',
+      'ClientApiLatency',
+      'SuccessPercent',
+      'ApproximateNumberOfMessagesVisible',
+      '5xx',
+      'Duration',
+    ]) {
       expect(body, name).toContain(name);
     }
   });

@@ -5,7 +5,17 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addComplianceChecks } from '../../infra/checks.js';
 import { routesByArea } from '../../infra/constructs/api.js';
-import { bundlesIn, cdkContext, fakeWebDist, linkNodeModules, makeTempDir, runBundle, synthStack, unacknowledged, type Synthesized } from './synth.js';
+import {
+  bundlesIn,
+  cdkContext,
+  fakeWebDist,
+  linkNodeModules,
+  makeTempDir,
+  runBundle,
+  synthStack,
+  unacknowledged,
+  type Synthesized,
+} from './synth.js';
 
 describe('cdk-nag AwsSolutions checks, with the Lambda code bundled for real', () => {
   let dir: string;

@@ -7,7 +7,16 @@ import { describe, expect, it } from 'vitest';
 import { routesByArea } from '../../infra/constructs/api.js';
 
 async function packagesIn(entry: string): Promise<Set<string>> {
-  const result = await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', write: false, metafile: true, external: ['@aws-sdk/*'], logLevel: 'silent' });
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    write: false,
+    metafile: true,
+    external: ['@aws-sdk/*'],
+    logLevel: 'silent',
+  });
   return new Set(Object.keys(result.metafile.inputs).flatMap((input) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? []));
 }
 

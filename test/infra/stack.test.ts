@@ -4,7 +4,15 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeKey } from '../../shared/api/route.js';
 import { routes } from '../../shared/api/routes.js';
-import { AREA_SETTINGS, BEDROCK_AREAS, BUCKET_PROBE_AREAS, IMAGES_GRANTS, MAIL_AREAS, PAYMENT_AREAS, routesByArea } from '../../infra/constructs/api.js';
+import {
+  AREA_SETTINGS,
+  BEDROCK_AREAS,
+  BUCKET_PROBE_AREAS,
+  IMAGES_GRANTS,
+  MAIL_AREAS,
+  PAYMENT_AREAS,
+  routesByArea,
+} from '../../infra/constructs/api.js';
 import { REALTIME_ENTITIES } from '../../infra/constructs/realtime.js';
 import { AREA_RESERVED_CONCURRENCY, UNRESERVED_MINIMUM } from '../../infra/concurrency.js';
 import { TRACK_ENTITY } from '../../functions/data/tracks.js';
@@ -50,7 +58,8 @@ const statementsOf = (fnId: string): any[] => {
 };
 const actionsOf = (statement: any): string[] => [statement.Action].flat();
 const resourcesOfStatement = (statement: any): string[] => [statement.Resource].flat().map(joined);
-const paymentSecretId = () => onlyLogicalId('AWS::SecretsManager::Secret', { GenerateSecretString: Match.objectLike({ GenerateStringKey: 'placeholder' }) });
+const paymentSecretId = () =>
+  onlyLogicalId('AWS::SecretsManager::Secret', { GenerateSecretString: Match.objectLike({ GenerateStringKey: 'placeholder' }) });
 const impersonationSecretId = () => onlyLogicalId('AWS::SecretsManager::Secret', { Description: Match.stringLikeRegexp('impersonation') });
 
 describe('template', () => {
@@ -132,7 +141,12 @@ describe('auth', () => {
     expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(expect.arrayContaining(['STAGE', 'TABLE_NAME']));
     const statements = statementsOf(triggerId);
     // Beside its traces (X-Ray takes no resource), only these.
-    expect(statements.flatMap(actionsOf).filter((a) => !a.startsWith('xray:')).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    expect(
+      statements
+        .flatMap(actionsOf)
+        .filter((a) => !a.startsWith('xray:'))
+        .sort(),
+    ).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
   });
 
   it('has the admin group', () => {
@@ -171,7 +185,10 @@ describe('data', () => {
           { AttributeName: 'SK', KeyType: 'RANGE' },
         ],
         AttributeDefinitions: Match.arrayWith(
-          ['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'GSI3PK', 'GSI3SK'].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+          ['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'GSI3PK', 'GSI3SK'].map((name) => ({
+            AttributeName: name,
+            AttributeType: 'S',
+          })),
         ),
         BillingMode: 'PAY_PER_REQUEST',
         StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
@@ -222,12 +239,18 @@ describe('data', () => {
  * infra/table-grants.ts says why; test/infra/table-grants.test.ts holds the actions to what each code sends.
  */
 const TABLE_ACCESS: Record<string, { actions: string[]; leadingKeys?: string[]; indexes?: string[] }> = {
-  'HTTP handlers of the users area': { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['GSI2', 'GSI3'] },
+  'HTTP handlers of the users area': {
+    actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
+    indexes: ['GSI2', 'GSI3'],
+  },
   'HTTP handlers of the tracks area': {
     actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem'],
     indexes: ['GSI3'],
   },
-  'HTTP handlers of the shares area': { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'], indexes: ['GSI1', 'GSI2'] },
+  'HTTP handlers of the shares area': {
+    actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
+    indexes: ['GSI1', 'GSI2'],
+  },
   'HTTP handlers of the feedbacks area': { actions: ['GetItem', 'PutItem', 'UpdateItem'] },
   'HTTP handlers of the payments area': { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['GSI1', 'GSI2'] },
   'HTTP handlers of the billing area': { actions: ['GetItem', 'PutItem', 'UpdateItem'] },
@@ -238,7 +261,11 @@ const TABLE_ACCESS: Record<string, { actions: string[]; leadingKeys?: string[]; 
     actions: ['GetItem', 'PutItem', 'UpdateItem'],
     leadingKeys: ['UPLOAD#*', 'AUDIOKEY#*', 'TRACK#*'],
   },
-  'Comment digests': { actions: ['GetItem', 'Query', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'], leadingKeys: ['SHARE#*', 'USER#*'], indexes: ['GSI2'] },
+  'Comment digests': {
+    actions: ['GetItem', 'Query', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
+    leadingKeys: ['SHARE#*', 'USER#*'],
+    indexes: ['GSI2'],
+  },
   'Payment checks': { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['GSI2'] },
   'Realtime WebSocket routes': { actions: ['GetItem', 'PutItem', 'DeleteItem'], leadingKeys: ['CONN#*', 'USER#*'] },
   'Realtime delivery': { actions: ['Query', 'DeleteItem'], leadingKeys: ['CONN#*', 'USER#*'] },
@@ -266,7 +293,8 @@ describe('table access', () => {
       ...(indexes.length ? { indexes: indexes.sort() } : {}),
     };
   };
-  const fnIdOf = (description: string) => onlyLogicalId('AWS::Lambda::Function', { Description: Match.stringLikeRegexp(`^${description}`) });
+  const fnIdOf = (description: string) =>
+    onlyLogicalId('AWS::Lambda::Function', { Description: Match.stringLikeRegexp(`^${description}`) });
 
   it.each(Object.keys(TABLE_ACCESS))('%s: exactly the table access listed', (description) => {
     const expected = TABLE_ACCESS[description];
@@ -279,7 +307,9 @@ describe('table access', () => {
 
   it('lists every function that may touch the table', () => {
     const listed = new Set(Object.keys(TABLE_ACCESS).map(fnIdOf));
-    const touching = Object.keys(resourcesOf('AWS::Lambda::Function')).filter((id) => tableAccessOf(id).actions.length || tableAccessOf(id).indexes);
+    const touching = Object.keys(resourcesOf('AWS::Lambda::Function')).filter(
+      (id) => tableAccessOf(id).actions.length || tableAccessOf(id).indexes,
+    );
     expect(touching.filter((id) => !listed.has(id))).toEqual([]);
     for (const area of routesByArea().keys()) expect(Object.keys(TABLE_ACCESS), area).toContain(`HTTP handlers of the ${area} area`);
   });
@@ -287,22 +317,43 @@ describe('table access', () => {
   it('grants no Scan, no wildcard action and no table-wide resource beyond the table and its named indexes', () => {
     for (const id of Object.keys(resourcesOf('AWS::Lambda::Function'))) {
       const actions = statementsOf(id).flatMap(actionsOf);
-      expect(actions.filter((a) => a === 'dynamodb:Scan' || a === 'dynamodb:*' || /^dynamodb:.*\*/.test(a)), id).toEqual([]);
+      expect(
+        actions.filter((a) => a === 'dynamodb:Scan' || a === 'dynamodb:*' || /^dynamodb:.*\*/.test(a)),
+        id,
+      ).toEqual([]);
       const table = tableArn();
-      expect(statementsOf(id).flatMap(resourcesOfStatement).filter((r) => r.startsWith(table) && /\*/.test(r)), id).toEqual([]);
+      expect(
+        statementsOf(id)
+          .flatMap(resourcesOfStatement)
+          .filter((r) => r.startsWith(table) && /\*/.test(r)),
+        id,
+      ).toEqual([]);
     }
   });
 
   it("lets the public areas write nothing but the rate limit's counter: health reads one key, telemetry counts under CLIENT#", () => {
-    const writes = ['dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem', 'dynamodb:UpdateItem'];
+    const writes = [
+      'dynamodb:PutItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:BatchWriteItem',
+      'dynamodb:ConditionCheckItem',
+      'dynamodb:UpdateItem',
+    ];
     const health = statementsOf(fnIdOf('HTTP handlers of the health area'));
     const telemetry = statementsOf(fnIdOf('HTTP handlers of the telemetry area'));
     const dynamo = (statements: any[]) => statements.filter((st) => actionsOf(st).some((a) => a.startsWith('dynamodb:')));
     expect(dynamo(health).flatMap(actionsOf)).toEqual(['dynamodb:GetItem']);
-    expect(dynamo(health).flatMap(actionsOf).filter((a) => writes.includes(a))).toEqual([]);
+    expect(
+      dynamo(health)
+        .flatMap(actionsOf)
+        .filter((a) => writes.includes(a)),
+    ).toEqual([]);
     expect(dynamo(telemetry).flatMap(actionsOf)).toEqual(['dynamodb:UpdateItem']);
     // Whatever they do, only under their own keys: not a user's record, a payment, the ledger or the audit.
-    for (const [statements, keys] of [[health, ['HEALTH']], [telemetry, ['CLIENT#*']]] as const) {
+    for (const [statements, keys] of [
+      [health, ['HEALTH']],
+      [telemetry, ['CLIENT#*']],
+    ] as const) {
       for (const st of dynamo(statements)) {
         expect(resourcesOfStatement(st)).toEqual([tableArn()]);
         expect(Object.keys(st.Condition)).toEqual(['ForAllValues:StringLike']);
@@ -372,8 +423,7 @@ describe('media', () => {
 
 describe('api', () => {
   const areas = [...routesByArea().keys()];
-  const areaFunctions = () =>
-    resourcesOf('AWS::Lambda::Function', { Description: Match.stringLikeRegexp('^HTTP handlers of the ') });
+  const areaFunctions = () => resourcesOf('AWS::Lambda::Function', { Description: Match.stringLikeRegexp('^HTTP handlers of the ') });
 
   it('has one Node.js 22 ARM function per feature area of the route table', () => {
     const fns = Object.values(areaFunctions()) as any[];
@@ -432,7 +482,10 @@ describe('api', () => {
       JwtConfiguration: {
         Audience: [{ Ref: onlyLogicalId('AWS::Cognito::UserPoolClient') }],
         Issuer: {
-          'Fn::Join': ['', ['https://cognito-idp.', { Ref: 'AWS::Region' }, '.amazonaws.com/', { Ref: onlyLogicalId('AWS::Cognito::UserPool') }]],
+          'Fn::Join': [
+            '',
+            ['https://cognito-idp.', { Ref: 'AWS::Region' }, '.amazonaws.com/', { Ref: onlyLogicalId('AWS::Cognito::UserPool') }],
+          ],
         },
       },
     });
@@ -441,7 +494,10 @@ describe('api', () => {
   it('answers CORS for the app origin and logs access on its stage', () => {
     s.template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
       ProtocolType: 'HTTP',
-      CorsConfiguration: Match.objectLike({ AllowOrigins: [appOrigin()], AllowHeaders: Match.arrayWith(['authorization', 'content-type']) }),
+      CorsConfiguration: Match.objectLike({
+        AllowOrigins: [appOrigin()],
+        AllowHeaders: Match.arrayWith(['authorization', 'content-type']),
+      }),
     });
     s.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
@@ -452,11 +508,17 @@ describe('api', () => {
 
   it('reserves each area its own concurrency, so that processing and the jobs cannot take it, within a standard account', () => {
     const reserved = Object.fromEntries(
-      (Object.values(areaFunctions()) as any[]).map((fn) => [fn.Properties.Description.replace(/^HTTP handlers of the (.*) area$/, '$1'), fn.Properties.ReservedConcurrentExecutions]),
+      (Object.values(areaFunctions()) as any[]).map((fn) => [
+        fn.Properties.Description.replace(/^HTTP handlers of the (.*) area$/, '$1'),
+        fn.Properties.ReservedConcurrentExecutions,
+      ]),
     );
     expect(reserved).toEqual(Object.fromEntries(areas.map((a) => [a, AREA_RESERVED_CONCURRENCY[a]])));
     for (const area of areas) expect(reserved[area], area).toBeGreaterThan(0);
-    const total = Object.values(s.json.Resources as Record<string, any>).reduce((n, r) => n + (r.Properties?.ReservedConcurrentExecutions ?? 0), 0);
+    const total = Object.values(s.json.Resources as Record<string, any>).reduce(
+      (n, r) => n + (r.Properties?.ReservedConcurrentExecutions ?? 0),
+      0,
+    );
     // Lambda keeps 100 of the account's executions unreserved; the default account runs 1,000.
     expect(total + UNRESERVED_MINIMUM).toBeLessThanOrEqual(1000);
   });
@@ -487,17 +549,24 @@ describe('api', () => {
   });
 
   it('lets the tracks function presign uploads under uploads/ and listening under audio/, and nothing wider', () => {
-    const tracksId = Object.entries(areaFunctions()).find(([, fn]: [string, any]) => fn.Properties.Description === 'HTTP handlers of the tracks area')![0];
+    const tracksId = Object.entries(areaFunctions()).find(
+      ([, fn]: [string, any]) => fn.Properties.Description === 'HTTP handlers of the tracks area',
+    )![0];
     const mediaId = onlyLogicalId('AWS::S3::Bucket', { LoggingConfiguration: { LogFilePrefix: 's3/media/' } });
     const statements = statementsOf(tracksId);
     const on = (prefix: string) =>
-      statements.filter((st) => resourcesOfStatement(st).includes(`{${mediaId}.Arn}/${prefix}/*`)).flatMap(actionsOf).sort();
+      statements
+        .filter((st) => resourcesOfStatement(st).includes(`{${mediaId}.Arn}/${prefix}/*`))
+        .flatMap(actionsOf)
+        .sort();
     expect(on('uploads')).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
     expect(on('audio')).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObjectTagging']);
     const objectResources = statements.flatMap(resourcesOfStatement).filter((r) => r.includes(`{${mediaId}.Arn}/`));
     expect([...new Set(objectResources)].sort()).toEqual([`{${mediaId}.Arn}/audio/*`, `{${mediaId}.Arn}/uploads/*`]);
     // A HEAD of a missing key answers 404 (not 403) only with ListBucket on the bucket.
-    expect(statements.some((st) => actionsOf(st).includes('s3:ListBucket') && resourcesOfStatement(st).includes(`{${mediaId}.Arn}`))).toBe(true);
+    expect(statements.some((st) => actionsOf(st).includes('s3:ListBucket') && resourcesOfStatement(st).includes(`{${mediaId}.Arn}`))).toBe(
+      true,
+    );
   });
 
   it('grants each function only what its area calls: the Cognito lookup, media and mail where used (table items: TABLE_ACCESS)', () => {
@@ -508,13 +577,18 @@ describe('api', () => {
       const actions = statementsOf(fnId).flatMap(actionsOf);
       expect(actions).toContain('cognito-idp:AdminGetUser');
       expect(actions).not.toContain('cognito-idp:ListUsers');
-      expect(actions.some((a) => a.startsWith('s3:')), `${area} bucket access`).toBe(area === 'tracks' || area in IMAGES_GRANTS || BUCKET_PROBE_AREAS.has(area));
+      expect(
+        actions.some((a) => a.startsWith('s3:')),
+        `${area} bucket access`,
+      ).toBe(area === 'tracks' || area in IMAGES_GRANTS || BUCKET_PROBE_AREAS.has(area));
       // The health check lists the buckets (HeadBucket) and touches no object.
       if (BUCKET_PROBE_AREAS.has(area)) expect([...new Set(actions.filter((a) => a.startsWith('s3:')))]).toEqual(['s3:ListBucket']);
       expect(actions.includes('ses:SendEmail'), `${area} mail`).toBe(MAIL_AREAS.has(area));
       // The payment secret: only the areas that call a payment provider read it, and know where it is.
       const readsSecret = (id: string) =>
-        statementsOf(fnId).some((st) => actionsOf(st).includes('secretsmanager:GetSecretValue') && resourcesOfStatement(st).includes(`{${id}}`));
+        statementsOf(fnId).some(
+          (st) => actionsOf(st).includes('secretsmanager:GetSecretValue') && resourcesOfStatement(st).includes(`{${id}}`),
+        );
       expect(readsSecret(paymentSecretId()), `${area} payment secret`).toBe(PAYMENT_AREAS.has(area));
       expect(Boolean(fn.Properties.Environment.Variables.PAYMENTS_SECRET_ARN), `${area} secret ARN`).toBe(PAYMENT_AREAS.has(area));
       // Every function verifies impersonation tokens, and asks the directory whether their admin still is one.
@@ -535,7 +609,9 @@ describe('images', () => {
   const imagesBucketId = () => onlyLogicalId('AWS::S3::Bucket', { LoggingConfiguration: { LogFilePrefix: 's3/images/' } });
   const mediaBucketId = () => onlyLogicalId('AWS::S3::Bucket', { LoggingConfiguration: { LogFilePrefix: 's3/media/' } });
   const usersFunctionId = () =>
-    Object.entries(resourcesOf('AWS::Lambda::Function')).find(([, fn]: [string, any]) => fn.Properties.Description === 'HTTP handlers of the users area')![0];
+    Object.entries(resourcesOf('AWS::Lambda::Function')).find(
+      ([, fn]: [string, any]) => fn.Properties.Description === 'HTTP handlers of the users area',
+    )![0];
 
   it('accepts browser uploads by POST only (the signed policy authorises them) and expires what is left under uploads/ after a day', () => {
     const bucket = (resourcesOf('AWS::S3::Bucket')[imagesBucketId()] as any).Properties;
@@ -546,7 +622,12 @@ describe('images', () => {
         expect.objectContaining({ Id: 'ExpireUploads', Prefix: 'uploads/', ExpirationInDays: 1, Status: 'Enabled' }),
       ]),
     );
-    expect(bucket.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
+    expect(bucket.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
   });
 
   it('lets the users function put, get and delete photos and covers under their prefixes only, and no other function touch the bucket', () => {
@@ -554,10 +635,15 @@ describe('images', () => {
     const statements = statementsOf(usersFunctionId());
     const objectResources = statements.flatMap(resourcesOfStatement).filter((r) => r.startsWith(`{${id}.Arn}/`));
     expect([...new Set(objectResources)].sort()).toEqual(
-      ['images/cover_images/*', 'images/profile_images/*', 'uploads/cover_images/*', 'uploads/profile_images/*'].map((p) => `{${id}.Arn}/${p}`),
+      ['images/cover_images/*', 'images/profile_images/*', 'uploads/cover_images/*', 'uploads/profile_images/*'].map(
+        (p) => `{${id}.Arn}/${p}`,
+      ),
     );
     for (const resource of objectResources) {
-      const actions = statements.filter((st) => resourcesOfStatement(st).includes(resource)).flatMap(actionsOf).sort();
+      const actions = statements
+        .filter((st) => resourcesOfStatement(st).includes(resource))
+        .flatMap(actionsOf)
+        .sort();
       expect(actions, resource).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
     }
     // A read of a missing upload answers 404 (not 403) only with ListBucket on the bucket.
@@ -569,7 +655,12 @@ describe('images', () => {
       // The health check may list the bucket (HeadBucket), never reach an object in it.
       const area = /^HTTP handlers of the (.*) area$/.exec(String(fn.Properties.Description ?? ''))?.[1];
       const probes = area !== undefined && BUCKET_PROBE_AREAS.has(area);
-      expect(statementsOf(fnId).flatMap(resourcesOfStatement).filter((r) => r.includes(`{${id}.Arn}`)), fnId).toEqual(probes ? [`{${id}.Arn}`] : []);
+      expect(
+        statementsOf(fnId)
+          .flatMap(resourcesOfStatement)
+          .filter((r) => r.includes(`{${id}.Arn}`)),
+        fnId,
+      ).toEqual(probes ? [`{${id}.Arn}`] : []);
     }
   });
 
@@ -580,7 +671,8 @@ describe('images', () => {
 });
 
 describe('audio processing', () => {
-  const processingId = () => onlyLogicalId('AWS::Lambda::Function', { Description: 'Verifies, measures and draws the waveform of uploaded audio' });
+  const processingId = () =>
+    onlyLogicalId('AWS::Lambda::Function', { Description: 'Verifies, measures and draws the waveform of uploaded audio' });
   const mediaId = () => onlyLogicalId('AWS::S3::Bucket', { LoggingConfiguration: { LogFilePrefix: 's3/media/' } });
 
   it('is its own function, sized for a 200 MB, 4-hour file', () => {
@@ -595,18 +687,36 @@ describe('audio processing', () => {
   it('takes every object created under uploads/ from an encrypted, TLS-only queue, three receives before the dead-letter queue', () => {
     const [queueId, queue] = uploadsQueue();
     const dlqId = queue.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0];
-    expect(queue.Properties).toMatchObject({ SqsManagedSseEnabled: true, VisibilityTimeout: 1200, RedrivePolicy: { maxReceiveCount: PROCESSING_QUEUE.maxReceiveCount } });
+    expect(queue.Properties).toMatchObject({
+      SqsManagedSseEnabled: true,
+      VisibilityTimeout: 1200,
+      RedrivePolicy: { maxReceiveCount: PROCESSING_QUEUE.maxReceiveCount },
+    });
     expect(PROCESSING_QUEUE.maxReceiveCount).toBe(3);
-    expect((resourcesOf('AWS::SQS::Queue')[dlqId] as any).Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 86400 });
+    expect((resourcesOf('AWS::SQS::Queue')[dlqId] as any).Properties).toMatchObject({
+      SqsManagedSseEnabled: true,
+      MessageRetentionPeriod: 14 * 86400,
+    });
     for (const id of [queueId, dlqId]) {
-      const policy = Object.values(resourcesOf('AWS::SQS::QueuePolicy')).find((p: any) => p.Properties.Queues.some((q: any) => q.Ref === id)) as any;
+      const policy = Object.values(resourcesOf('AWS::SQS::QueuePolicy')).find((p: any) =>
+        p.Properties.Queues.some((q: any) => q.Ref === id),
+      ) as any;
       const statements = policy.Properties.PolicyDocument.Statement;
-      expect(statements, id).toContainEqual(expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }));
+      expect(statements, id).toContainEqual(
+        expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+      );
     }
     // S3 may send to the uploads queue, from the media bucket only.
-    const queuePolicy = Object.values(resourcesOf('AWS::SQS::QueuePolicy')).find((p: any) => p.Properties.Queues.some((q: any) => q.Ref === queueId)) as any;
+    const queuePolicy = Object.values(resourcesOf('AWS::SQS::QueuePolicy')).find((p: any) =>
+      p.Properties.Queues.some((q: any) => q.Ref === queueId),
+    ) as any;
     expect(queuePolicy.Properties.PolicyDocument.Statement).toContainEqual(
-      expect.objectContaining({ Effect: 'Allow', Action: expect.arrayContaining(['sqs:SendMessage']), Principal: { Service: 's3.amazonaws.com' }, Condition: { ArnLike: { 'aws:SourceArn': getAtt(mediaId(), 'Arn') } } }),
+      expect.objectContaining({
+        Effect: 'Allow',
+        Action: expect.arrayContaining(['sqs:SendMessage']),
+        Principal: { Service: 's3.amazonaws.com' },
+        Condition: { ArnLike: { 'aws:SourceArn': getAtt(mediaId(), 'Arn') } },
+      }),
     );
     s.template.hasResourceProperties('Custom::S3BucketNotifications', {
       NotificationConfiguration: {
@@ -620,7 +730,9 @@ describe('audio processing', () => {
       },
     });
     // The bucket no longer invokes the function itself: nothing runs around the queue.
-    expect(resourcesOf('AWS::Lambda::Permission', { FunctionName: getAtt(processingId(), 'Arn'), Principal: 's3.amazonaws.com' })).toEqual({});
+    expect(resourcesOf('AWS::Lambda::Permission', { FunctionName: getAtt(processingId(), 'Arn'), Principal: 's3.amazonaws.com' })).toEqual(
+      {},
+    );
     s.template.resourcePropertiesCountIs('AWS::Lambda::EventInvokeConfig', { FunctionName: { Ref: processingId() } }, 0);
   });
 
@@ -628,40 +740,62 @@ describe('audio processing', () => {
     const [queueId, queue] = uploadsQueue();
     const mapping = Object.values(resourcesOf('AWS::Lambda::EventSourceMapping', { EventSourceArn: getAtt(queueId, 'Arn') })) as any[];
     expect(mapping).toHaveLength(1);
-    expect(mapping[0].Properties).toMatchObject({ FunctionName: { Ref: processingId() }, BatchSize: 1, ScalingConfig: { MaximumConcurrency: PROCESSING_QUEUE.maxConcurrency } });
+    expect(mapping[0].Properties).toMatchObject({
+      FunctionName: { Ref: processingId() },
+      BatchSize: 1,
+      ScalingConfig: { MaximumConcurrency: PROCESSING_QUEUE.maxConcurrency },
+    });
     const fn = (resourcesOf('AWS::Lambda::Function')[processingId()] as any).Properties;
     // Lambda refuses a queue whose visibility timeout is shorter than the function's timeout.
     expect(queue.Properties.VisibilityTimeout).toBeGreaterThan(fn.Timeout);
     // Three receives, each back a visibility timeout after it began, end within the processing deadline.
-    expect((PROCESSING_QUEUE.maxReceiveCount - 1) * queue.Properties.VisibilityTimeout + fn.Timeout).toBeLessThanOrEqual(PROCESSING_DEADLINE_MS / 1000);
+    expect((PROCESSING_QUEUE.maxReceiveCount - 1) * queue.Properties.VisibilityTimeout + fn.Timeout).toBeLessThanOrEqual(
+      PROCESSING_DEADLINE_MS / 1000,
+    );
     // Bounded by its event source, not by a reservation taken from everyone else.
     expect(fn.ReservedConcurrentExecutions).toBeUndefined();
   });
 
-  it('may only receive and delete the queue\'s messages, and send none', () => {
+  it("may only receive and delete the queue's messages, and send none", () => {
     const [queueId] = uploadsQueue();
     const onQueues = statementsOf(processingId()).filter((st) => actionsOf(st).some((a) => a.startsWith('sqs:')));
     expect(onQueues.flatMap(actionsOf).sort()).toEqual(['sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:ReceiveMessage']);
     expect(onQueues.flatMap(resourcesOfStatement)).toEqual([`{${queueId}.Arn}`]);
     for (const [id] of Object.entries(resourcesOf('AWS::Lambda::Function'))) {
       if (id === processingId()) continue;
-      expect(statementsOf(id).flatMap(resourcesOfStatement).filter((r) => r.includes(queueId)), id).toEqual([]);
+      expect(
+        statementsOf(id)
+          .flatMap(resourcesOfStatement)
+          .filter((r) => r.includes(queueId)),
+        id,
+      ).toEqual([]);
     }
   });
 
   it('alone reads uploads and writes processed audio, and touches only its result and track items', () => {
     const statements = statementsOf(processingId());
     const on = (prefix: string) =>
-      statements.filter((st) => resourcesOfStatement(st).includes(`{${mediaId()}.Arn}/${prefix}*`)).flatMap(actionsOf).sort();
+      statements
+        .filter((st) => resourcesOfStatement(st).includes(`{${mediaId()}.Arn}/${prefix}*`))
+        .flatMap(actionsOf)
+        .sort();
     expect(on('uploads/')).toEqual(['s3:DeleteObject', 's3:GetObject']);
     expect(on('audio/')).toEqual(['s3:DeleteObject', 's3:PutObject', 's3:PutObjectTagging']);
-    const tableActions = statements.flatMap(actionsOf).filter((a) => a.startsWith('dynamodb:')).sort();
+    const tableActions = statements
+      .flatMap(actionsOf)
+      .filter((a) => a.startsWith('dynamodb:'))
+      .sort();
     expect(tableActions).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
     // No other function may write under audio/.
     for (const [id] of Object.entries(resourcesOf('AWS::Lambda::Function'))) {
       if (id === processingId()) continue;
-      const writes = statementsOf(id).filter((st) => actionsOf(st).includes('s3:PutObject')).flatMap(resourcesOfStatement);
-      expect(writes.filter((r) => r.includes('/audio/')), id).toEqual([]);
+      const writes = statementsOf(id)
+        .filter((st) => actionsOf(st).includes('s3:PutObject'))
+        .flatMap(resourcesOfStatement);
+      expect(
+        writes.filter((r) => r.includes('/audio/')),
+        id,
+      ).toEqual([]);
     }
   });
 });
@@ -687,7 +821,9 @@ describe('bedrock', () => {
     const areaIds = areaFunctionIds();
     expect(areaIds.map(([area]) => area)).toContain('feedbacks');
     for (const [area, id] of areaIds) {
-      expect(fns[id].Properties.Environment.Variables.BEDROCK_MODEL_ID, area).toEqual(area === 'feedbacks' ? { Ref: 'BedrockModelId' } : undefined);
+      expect(fns[id].Properties.Environment.Variables.BEDROCK_MODEL_ID, area).toEqual(
+        area === 'feedbacks' ? { Ref: 'BedrockModelId' } : undefined,
+      );
     }
     const others = Object.entries(fns).filter(([id]) => !areaIds.some(([area, fnId]) => area === 'feedbacks' && fnId === id));
     for (const [id, fn] of others) expect(fn.Properties.Environment?.Variables?.BEDROCK_MODEL_ID, id).toBeUndefined();
@@ -718,7 +854,11 @@ describe('bedrock', () => {
     expect(statements.flatMap(actionsOf)).toEqual(['bedrock:InvokeModel']);
     const resources = statements.flatMap((st) => [st.Resource].flat());
     const arnsFor = (modelId: string) =>
-      resources.map((r) => evaluate(r, { 'AWS::Partition': 'aws', 'AWS::Region': 'eu-west-1', 'AWS::AccountId': '111122223333', BedrockModelId: modelId })).sort();
+      resources
+        .map((r) =>
+          evaluate(r, { 'AWS::Partition': 'aws', 'AWS::Region': 'eu-west-1', 'AWS::AccountId': '111122223333', BedrockModelId: modelId }),
+        )
+        .sort();
     // A model id: that model in the stack's region (the other two name nothing that exists).
     const model = 'anthropic.claude-3-haiku-20240307-v1:0';
     expect(arnsFor(model)).toEqual(
@@ -738,7 +878,8 @@ describe('bedrock', () => {
       ].sort(),
     );
     // Never every model: the only wildcard is the region of the model a profile routes to.
-    for (const arn of [...arnsFor(model), ...arnsFor(profile), ...arnsFor('x')]) expect(arn.replace(':bedrock:*::foundation-model/', ''), arn).not.toContain('*');
+    for (const arn of [...arnsFor(model), ...arnsFor(profile), ...arnsFor('x')])
+      expect(arn.replace(':bedrock:*::foundation-model/', ''), arn).not.toContain('*');
     const policies = bedrockPolicies();
     expect(policies).toHaveLength(1);
     const [policyId, policy] = policies[0];
@@ -750,7 +891,12 @@ describe('bedrock', () => {
   it('grants Bedrock to no other function', () => {
     for (const [area, id] of areaFunctionIds()) {
       if (area === 'feedbacks') continue;
-      expect(statementsOf(id).flatMap(actionsOf).filter((a) => a.startsWith('bedrock:')), area).toEqual([]);
+      expect(
+        statementsOf(id)
+          .flatMap(actionsOf)
+          .filter((a) => a.startsWith('bedrock:')),
+        area,
+      ).toEqual([]);
     }
   });
 });
@@ -790,7 +936,8 @@ describe('realtime', () => {
   });
 
   it('logs stage access only when asked to (it needs the account-wide API Gateway logging role)', () => {
-    const stage = (id: string, t = s.template) => (t.findResources('AWS::ApiGatewayV2::Stage', { Properties: { ApiId: { Ref: id } } }) as any);
+    const stage = (id: string, t = s.template) =>
+      t.findResources('AWS::ApiGatewayV2::Stage', { Properties: { ApiId: { Ref: id } } }) as any;
     expect((Object.values(stage(webSocketApiId()))[0] as any).Properties.AccessLogSettings).toBeUndefined();
     const logged = makeTempDir('infra-realtime-logs');
     try {
@@ -836,11 +983,15 @@ describe('realtime', () => {
 
   it('lets the socket function remember and forget connections, the stream function find and forget them, in their partitions only', () => {
     const tableId = onlyLogicalId('AWS::DynamoDB::Table');
-    const expected = { [socketId()]: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem'], [streamId()]: ['dynamodb:DeleteItem', 'dynamodb:Query'] };
+    const expected = {
+      [socketId()]: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem'],
+      [streamId()]: ['dynamodb:DeleteItem', 'dynamodb:Query'],
+    };
     for (const [id, actions] of Object.entries(expected)) {
       const onTable = statementsOf(id).filter((st) => resourcesOfStatement(st).some((r) => r.startsWith(`{${tableId}.Arn}`)));
       expect(onTable.flatMap(actionsOf).sort(), id).toEqual(actions);
-      for (const st of onTable) expect(st.Condition, id).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['CONN#*', 'USER#*'] } });
+      for (const st of onTable)
+        expect(st.Condition, id).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['CONN#*', 'USER#*'] } });
     }
   });
 
@@ -858,7 +1009,9 @@ describe('realtime', () => {
       MaximumBatchingWindowInSeconds: 1,
     });
     const stream = statementsOf(streamId()).filter((st) => resourcesOfStatement(st).includes(`{${tableId}.StreamArn}`));
-    expect(stream.flatMap(actionsOf)).toEqual(expect.arrayContaining(['dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:DescribeStream']));
+    expect(stream.flatMap(actionsOf)).toEqual(
+      expect.arrayContaining(['dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:DescribeStream']),
+    );
     expect(statementsOf(socketId()).flatMap(actionsOf)).not.toContain('dynamodb:GetRecords');
   });
 
@@ -920,7 +1073,10 @@ describe('web', () => {
     expect(headers.ReferrerPolicy.ReferrerPolicy).toBe('strict-origin-when-cross-origin');
 
     const distribution = Object.values(resourcesOf('AWS::CloudFront::Distribution'))[0] as any;
-    const behaviors = [distribution.Properties.DistributionConfig.DefaultCacheBehavior, ...distribution.Properties.DistributionConfig.CacheBehaviors];
+    const behaviors = [
+      distribution.Properties.DistributionConfig.DefaultCacheBehavior,
+      ...distribution.Properties.DistributionConfig.CacheBehaviors,
+    ];
     for (const behavior of behaviors) expect(behavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
   });
 
@@ -930,7 +1086,9 @@ describe('web', () => {
     const markers = pages.Properties.SourceMarkers[1];
     const resolved = page.replace(/<<marker:0xbaba:\d+>>/g, (marker) => joined(markers[marker]));
     // The first thing in the head: before the scripts and requests it governs.
-    expect(resolved).toMatch(/^<!doctype html><head><meta http-equiv="Content-Security-Policy" content="[^"]+"><script id="runtime-config"/);
+    expect(resolved).toMatch(
+      /^<!doctype html><head><meta http-equiv="Content-Security-Policy" content="[^"]+"><script id="runtime-config"/,
+    );
     const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(resolved)![1];
     const bucketHost = (id: string) => `https://{${id}}.s3.{AWS::Region}.{AWS::URLSuffix}`;
     const media = bucketHost(onlyLogicalId('AWS::S3::Bucket', { LoggingConfiguration: { LogFilePrefix: 's3/media/' } }));
@@ -948,7 +1106,9 @@ describe('web', () => {
       `media-src 'self' blob: ${media}`,
     ]);
     // The hosts the app is told to call are the ones the policy names.
-    const config = joined(markers[page.match(/<script id="runtime-config" type="application\/json">(<<marker:0xbaba:\d+>>)<\/script>/)![1]]);
+    const config = joined(
+      markers[page.match(/<script id="runtime-config" type="application\/json">(<<marker:0xbaba:\d+>>)<\/script>/)![1]],
+    );
     expect(config).toContain(`"apiUrl":"{${httpApiId()}.ApiEndpoint}"`);
   });
 
@@ -1041,7 +1201,12 @@ describe('comment digest', () => {
       SourceArn: getAtt(ruleId, 'Arn'),
     });
     const env = (resourcesOf('AWS::Lambda::Function')[digestId()] as any).Properties.Environment.Variables;
-    expect(env).toMatchObject({ STAGE: 'aws', TABLE_NAME: { Ref: onlyLogicalId('AWS::DynamoDB::Table') }, MAIL_FROM: { Ref: 'MailFrom' }, APP_URL: appOrigin() });
+    expect(env).toMatchObject({
+      STAGE: 'aws',
+      TABLE_NAME: { Ref: onlyLogicalId('AWS::DynamoDB::Table') },
+      MAIL_FROM: { Ref: 'MailFrom' },
+      APP_URL: appOrigin(),
+    });
   });
 
   it('lets it read and claim digests and send mail, and nothing more', () => {
@@ -1053,20 +1218,27 @@ describe('comment digest', () => {
     );
     const actions = statements.flatMap(actionsOf);
     expect(actions).toContain('ses:SendEmail');
-    expect(actions.filter((a) => a.includes('*') || a === 'dynamodb:Scan' || a.startsWith('s3:') || a.startsWith('cognito-idp:'))).toEqual([]);
+    expect(actions.filter((a) => a.includes('*') || a === 'dynamodb:Scan' || a.startsWith('s3:') || a.startsWith('cognito-idp:'))).toEqual(
+      [],
+    );
   });
 });
 
 describe('payment checks', () => {
   const checksId = () => onlyLogicalId('AWS::Lambda::Function', { Description: Match.stringLikeRegexp('^Payment checks') });
 
-  it('runs every minute from an EventBridge rule, with the payment secret and PayPal\'s URL', () => {
+  it("runs every minute from an EventBridge rule, with the payment secret and PayPal's URL", () => {
     const ruleId = onlyLogicalId('AWS::Events::Rule', { Description: 'Runs the payment checks every minute' });
     const rule = resourcesOf('AWS::Events::Rule')[ruleId] as any;
     expect(rule.Properties).toMatchObject({ State: 'ENABLED', ScheduleExpression: 'rate(1 minute)' });
     expect(rule.Properties.Targets[0].Arn).toEqual(getAtt(checksId(), 'Arn'));
     const env = (resourcesOf('AWS::Lambda::Function')[checksId()] as any).Properties.Environment.Variables;
-    expect(env).toMatchObject({ STAGE: 'aws', PAYPAL_API_URL: { Ref: 'PaypalApiUrl' }, MAIL_FROM: { Ref: 'MailFrom' }, APP_URL: appOrigin() });
+    expect(env).toMatchObject({
+      STAGE: 'aws',
+      PAYPAL_API_URL: { Ref: 'PaypalApiUrl' },
+      MAIL_FROM: { Ref: 'MailFrom' },
+      APP_URL: appOrigin(),
+    });
     expect(env.PAYMENTS_SECRET_ARN).toEqual({ Ref: paymentSecretId() });
   });
 
@@ -1075,7 +1247,9 @@ describe('payment checks', () => {
     const tableId = onlyLogicalId('AWS::DynamoDB::Table');
     const onTable = statements.filter((st) => resourcesOfStatement(st).includes(`{${tableId}.Arn}`));
     // DeleteItem: an e-mail's claim given back when the e-mail could not be sent.
-    expect(onTable.flatMap(actionsOf).sort()).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem'].sort());
+    expect(onTable.flatMap(actionsOf).sort()).toEqual(
+      ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem'].sort(),
+    );
     const actions = statements.flatMap(actionsOf);
     expect(actions).toEqual(expect.arrayContaining(['ses:SendEmail', 'secretsmanager:GetSecretValue']));
     expect(actions.filter((a) => a === 'dynamodb:Scan' || a.startsWith('s3:'))).toEqual([]);
@@ -1083,7 +1257,9 @@ describe('payment checks', () => {
 
   it('serves both webhooks without an authorizer, and every other payment route with it', () => {
     for (const [name, def] of Object.entries(routes).filter(([, d]) => d.area === 'payments' || d.area === 'billing')) {
-      const route = Object.values(resourcesOf('AWS::ApiGatewayV2::Route')).find((r: any) => r.Properties.RouteKey === `${def.method} ${def.path}`) as any;
+      const route = Object.values(resourcesOf('AWS::ApiGatewayV2::Route')).find(
+        (r: any) => r.Properties.RouteKey === `${def.method} ${def.path}`,
+      ) as any;
       expect(route, name).toBeDefined();
       expect(route.Properties.AuthorizationType, name).toBe(name.endsWith('Webhook') ? 'NONE' : 'JWT');
     }

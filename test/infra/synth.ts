@@ -25,7 +25,10 @@ export function makeTempDir(prefix: string): string {
 export function fakeWebDist(dir: string): string {
   const dist = path.join(dir, 'web-dist');
   fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><head><script id="runtime-config" type="application/json"></script></head><div id="root"></div>');
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><head><script id="runtime-config" type="application/json"></script></head><div id="root"></div>',
+  );
   fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
   return dist;

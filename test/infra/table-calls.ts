@@ -70,12 +70,16 @@ let program: ts.Program | undefined;
 function getProgram(): ts.Program {
   if (!program) {
     const configFile = path.join(REPO_ROOT, 'tsconfig.json');
-    const parsed = ts.getParsedCommandLineOfConfigFile(configFile, {}, {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (d) => {
-        throw new Error(String(d.messageText));
+    const parsed = ts.getParsedCommandLineOfConfigFile(
+      configFile,
+      {},
+      {
+        ...ts.sys,
+        onUnRecoverableConfigFileDiagnostic: (d) => {
+          throw new Error(String(d.messageText));
+        },
       },
-    });
+    );
     if (!parsed) throw new Error('tsconfig.json could not be read');
     // Our code only (the functions, what they share with the web app, this reader's test entries): the
     // packages' types are not needed to follow our calls, and would take several times as long to load.
@@ -257,5 +261,12 @@ export function tableCallsOf(entry: string, unreachable: readonly string[] = [])
   if (commands.has('TransactWriteCommand') || commands.has('TransactWriteItemsCommand')) {
     for (const kind of itemKinds) actions.add(TRANSACT_ITEMS[kind]);
   }
-  return { actions: [...actions].sort(), commands: [...commands].sort(), indexes: [...indexes].sort(), cutsFound: [...cutsFound].sort(), sites, paths };
+  return {
+    actions: [...actions].sort(),
+    commands: [...commands].sort(),
+    indexes: [...indexes].sort(),
+    cutsFound: [...cutsFound].sort(),
+    sites,
+    paths,
+  };
 }

@@ -17,7 +17,9 @@ import { tableCallsOf } from './table-calls.js';
 const CALLER_ONLY = ['auditWrite', 'ensureUser', 'lookUpImpersonation', 'poolStatus'];
 
 const publicOnly = new Set(
-  [...routesByArea()].filter(([, routes]) => routes.every(([, def]) => def.access === 'public')).map(([area]) => `functions/http/${area}.ts`),
+  [...routesByArea()]
+    .filter(([, routes]) => routes.every(([, def]) => def.access === 'public'))
+    .map(([area]) => `functions/http/${area}.ts`),
 );
 
 const sorted = (xs: readonly string[] = []) => [...xs].sort();
@@ -41,7 +43,7 @@ describe('table grants', () => {
     expect(sorted(grant.indexes), 'indexes').toEqual(calls.indexes);
   });
 
-  it('give the public areas only what their one route does: a read for health, the rate limit\'s count for telemetry', () => {
+  it("give the public areas only what their one route does: a read for health, the rate limit's count for telemetry", () => {
     expect(TABLE_GRANTS['functions/http/health.ts']).toEqual({ actions: ['dynamodb:GetItem'], leadingKeys: ['HEALTH'] });
     expect(TABLE_GRANTS['functions/http/telemetry.ts']).toEqual({ actions: ['dynamodb:UpdateItem'], leadingKeys: ['CLIENT#*'] });
   });
@@ -61,6 +63,8 @@ describe('the table-calls reader', () => {
   });
 
   it("follows the middleware: a public area's code would create a caller's record but for the cut", () => {
-    expect(tableCallsOf('functions/http/telemetry.ts').actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']));
+    expect(tableCallsOf('functions/http/telemetry.ts').actions).toEqual(
+      expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']),
+    );
   });
 });

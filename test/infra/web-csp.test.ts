@@ -3,7 +3,12 @@
  * written into index.html. test/infra/stack.test.ts checks the hosts the stack gives it.
  */
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, inlineContentSecurityPolicy, pageContentSecurityPolicy, presignedHost } from '../../infra/constructs/web.js';
+import {
+  contentSecurityPolicy,
+  inlineContentSecurityPolicy,
+  pageContentSecurityPolicy,
+  presignedHost,
+} from '../../infra/constructs/web.js';
 
 const hosts = {
   api: 'https://abc123.execute-api.eu-west-1.amazonaws.com',
@@ -27,12 +32,17 @@ describe("the page's policy", () => {
     const matches = (source: string, pattern: string) =>
       source === pattern || (pattern.includes('*') && new RegExp(`^${pattern.replace(/[.]/g, '\\.').replace('*', '[^.]+')}$`).test(source));
     for (const [name, sources] of directives(pageContentSecurityPolicy('eu-west-1', hosts))) {
-      for (const source of sources) expect(header.get(name)!.some((pattern) => matches(source, pattern)), `${name} ${source}`).toBe(true);
+      for (const source of sources)
+        expect(
+          header.get(name)!.some((pattern) => matches(source, pattern)),
+          `${name} ${source}`,
+        ).toBe(true);
     }
   });
 
   it('goes first in the head, before any script, and replaces one written before', () => {
-    const page = '<!doctype html><html lang="en"><head data-x="1"><meta charset="UTF-8" /><script type="module" src="/assets/index.js"></script></head></html>';
+    const page =
+      '<!doctype html><html lang="en"><head data-x="1"><meta charset="UTF-8" /><script type="module" src="/assets/index.js"></script></head></html>';
     const once = inlineContentSecurityPolicy(page, "connect-src 'self'");
     expect(once).toBe(
       '<!doctype html><html lang="en"><head data-x="1"><meta http-equiv="Content-Security-Policy" content="connect-src \'self\'"><meta charset="UTF-8" /><script type="module" src="/assets/index.js"></script></head></html>',

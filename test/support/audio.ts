@@ -65,10 +65,7 @@ export function mp3Bytes(options: ToneOptions & { kbps?: number }): Buffer {
 
 /** A valid 1x1 PNG image. */
 export function pngBytes(): Buffer {
-  return Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-    'base64',
-  );
+  return Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 }
 
 /** A folder of test files, removed by `cleanup`. */

@@ -7,7 +7,8 @@ import { createConfirmedUser, type TestUser } from './users.js';
 const admins = new Map<string, Promise<TestUser>>();
 /** An admin of the stack for the steps that need one (one per test file and stack). */
 export function testAdmin(stack: StackInfo): Promise<TestUser> {
-  if (!admins.has(stack.apiUrl)) admins.set(stack.apiUrl, createConfirmedUser(stack, { fullName: 'Test Admin', admin: true, prefix: 'admin' }));
+  if (!admins.has(stack.apiUrl))
+    admins.set(stack.apiUrl, createConfirmedUser(stack, { fullName: 'Test Admin', admin: true, prefix: 'admin' }));
   return admins.get(stack.apiUrl)!;
 }
 
@@ -18,7 +19,12 @@ export function testAdmin(stack: StackInfo): Promise<TestUser> {
 export async function onboard(stack: StackInfo, user: TestUser, type: 'musician' | 'pro'): Promise<string> {
   await callRoute(stack.apiUrl, 'chooseType', { type }, user.idToken);
   if (type === 'musician') return (await callRoute(stack.apiUrl, 'saveGenres', { genres: ['House'] }, user.idToken)).body.id as string;
-  const applied = await callRoute(stack.apiUrl, 'applyForPro', { genres: ['House'], costRange: { min: 0, max: 50 }, experience: 3 }, user.idToken);
+  const applied = await callRoute(
+    stack.apiUrl,
+    'applyForPro',
+    { genres: ['House'], costRange: { min: 0, max: 50 }, experience: 3 },
+    user.idToken,
+  );
   if (applied.status !== 200) throw new Error(`applyForPro answered ${applied.status}: ${JSON.stringify(applied.body)}`);
   const id = applied.body.userId as string;
   const decided = await callRoute(stack.apiUrl, 'decideApplication', { id, decision: 'approve' }, (await testAdmin(stack)).idToken);
@@ -27,14 +33,27 @@ export async function onboard(stack: StackInfo, user: TestUser, type: 'musician'
 }
 
 /** Sends a file as the browser does: an upload ticket from the API, then the presigned POST to S3. */
-export async function uploadFile(stack: StackInfo, user: TestUser, bytes: Buffer, filename: string, contentType = 'audio/wav', declaredSize = bytes.length) {
+export async function uploadFile(
+  stack: StackInfo,
+  user: TestUser,
+  bytes: Buffer,
+  filename: string,
+  contentType = 'audio/wav',
+  declaredSize = bytes.length,
+) {
   const ticket = await callRoute(stack.apiUrl, 'createUploadUrl', { filename, contentType, size: declaredSize }, user.idToken);
   if (ticket.status !== 200) throw new Error(`createUploadUrl answered ${ticket.status}: ${JSON.stringify(ticket.body)}`);
   const form = new FormData();
   for (const [k, v] of Object.entries(ticket.body.fields as Record<string, string>)) form.append(k, v);
   form.append('file', new Blob([new Uint8Array(bytes)], { type: contentType }), filename);
   const res = await fetch(ticket.body.url, { method: 'POST', body: form });
-  return { key: ticket.body.key as string, fields: ticket.body.fields as Record<string, string>, url: ticket.body.url as string, s3Status: res.status, s3Body: res.ok ? '' : await res.text() };
+  return {
+    key: ticket.body.key as string,
+    fields: ticket.body.fields as Record<string, string>,
+    url: ticket.body.url as string,
+    s3Status: res.status,
+    s3Body: res.ok ? '' : await res.text(),
+  };
 }
 
 /** The track as the user's list shows it, following the list's pages (a new track is on the first). */
@@ -59,7 +78,14 @@ export async function processedTrack(stack: StackInfo, user: TestUser, trackId: 
 }
 
 /** Uploads a file, registers it and waits for processing; returns the track as the list then shows it. */
-export async function registerUpload(stack: StackInfo, user: TestUser, bytes: Buffer, filename: string, title: string, contentType = 'audio/wav') {
+export async function registerUpload(
+  stack: StackInfo,
+  user: TestUser,
+  bytes: Buffer,
+  filename: string,
+  title: string,
+  contentType = 'audio/wav',
+) {
   const { key } = await uploadFile(stack, user, bytes, filename, contentType);
   const res = await callRoute(stack.apiUrl, 'createTrack', { key, title }, user.idToken);
   if (res.status !== 200) throw new Error(`createTrack answered ${res.status}: ${JSON.stringify(res.body)}`);

@@ -55,7 +55,10 @@ export default async function setup(project: TestProject) {
   if (process.env.SKIP_WEB_BUILD !== '1') {
     // The browser tests run the build that ships: Vitest sets NODE_ENV=test, which would give React's
     // development build (and the development JSX runtime) instead.
-    execSync('npx vite build --config web/vite.config.ts --logLevel warn', { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    execSync('npx vite build --config web/vite.config.ts --logLevel warn', {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'snip-test-'));
   // Comment digests go out seconds after a burst rather than minutes, so a browser test can wait for one;

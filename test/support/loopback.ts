@@ -12,15 +12,25 @@ export interface LoopbackAnswer {
 }
 
 /** POSTs `body` (sent as it is) to `path` of the API from `localAddress`. */
-export function postFrom(apiUrl: string, path: string, body: string, localAddress: string, headers: Record<string, string | undefined> = { 'content-type': 'application/json' }): Promise<LoopbackAnswer> {
+export function postFrom(
+  apiUrl: string,
+  path: string,
+  body: string,
+  localAddress: string,
+  headers: Record<string, string | undefined> = { 'content-type': 'application/json' },
+): Promise<LoopbackAnswer> {
   const url = new URL(path, apiUrl);
   url.hostname = '127.0.0.1';
-  const sent = Object.fromEntries(Object.entries({ ...headers, 'content-length': String(Buffer.byteLength(body)) }).filter(([, v]) => v !== undefined)) as Record<string, string>;
+  const sent = Object.fromEntries(
+    Object.entries({ ...headers, 'content-length': String(Buffer.byteLength(body)) }).filter(([, v]) => v !== undefined),
+  ) as Record<string, string>;
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method: 'POST', headers: sent, localAddress, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null') }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null') }),
+      );
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -29,4 +39,5 @@ export function postFrom(apiUrl: string, path: string, body: string, localAddres
 }
 
 /** A loopback address no other test is likely to use. */
-export const randomLoopback = () => `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 250)}`;
+export const randomLoopback = () =>
+  `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 250)}`;

@@ -13,14 +13,28 @@ export const REQUEST_OPTIONS = { feedbackNotes: 'Is the low end too heavy?', con
 const dynamo = async () => (await import('../../functions/lib/aws/dynamo.js')).dynamo();
 
 export async function setPrice(stack: StackInfo, userId: string, cents: number | null) {
-  await (await dynamo()).send(
-    new UpdateCommand({ TableName: stack.tableName, Key: { PK: `USER#${userId}`, SK: 'PROFILE' }, UpdateExpression: 'SET feedbackPriceCents = :p', ExpressionAttributeValues: { ':p': cents } }),
+  await (
+    await dynamo()
+  ).send(
+    new UpdateCommand({
+      TableName: stack.tableName,
+      Key: { PK: `USER#${userId}`, SK: 'PROFILE' },
+      UpdateExpression: 'SET feedbackPriceCents = :p',
+      ExpressionAttributeValues: { ':p': cents },
+    }),
   );
 }
 
 export async function setMargin(stack: StackInfo, margin: number) {
-  await (await dynamo()).send(
-    new UpdateCommand({ TableName: stack.tableName, Key: { PK: 'CONFIG', SK: 'CONFIG' }, UpdateExpression: 'SET margin = :m, id = :one', ExpressionAttributeValues: { ':m': margin, ':one': 1 } }),
+  await (
+    await dynamo()
+  ).send(
+    new UpdateCommand({
+      TableName: stack.tableName,
+      Key: { PK: 'CONFIG', SK: 'CONFIG' },
+      UpdateExpression: 'SET margin = :m, id = :one',
+      ExpressionAttributeValues: { ':m': margin, ':one': 1 },
+    }),
   );
 }
 
@@ -39,15 +53,23 @@ export const entriesOf = async (accountId: string, orderId: string) =>
 /** What the payer does on the approval page: one of its buttons, as a browser posts the form. */
 export async function onApprovalPage(stack: StackInfo, approveUrl: string, action: 'approve' | 'decline' | 'cancel') {
   const token = new URL(approveUrl).searchParams.get('token')!;
-  const res = await fetch(new URL(`/checkoutnow/${action}`, stack.paypalUrl), { method: 'POST', body: new URLSearchParams({ token }), redirect: 'manual' });
+  const res = await fetch(new URL(`/checkoutnow/${action}`, stack.paypalUrl), {
+    method: 'POST',
+    body: new URLSearchParams({ token }),
+    redirect: 'manual',
+  });
   if (res.status !== 303) throw new Error(`The approval page answered ${res.status}`);
   return new URL(res.headers.get('location')!);
 }
 
-export const createOrder = (stack: StackInfo, user: TestUser, input: { proUserId: string; trackId: string; feedbackPriceCents: number } & Record<string, unknown>) =>
-  callRoute(stack.apiUrl, 'createOrder', { shareOptions: REQUEST_OPTIONS, ...input }, user.idToken);
+export const createOrder = (
+  stack: StackInfo,
+  user: TestUser,
+  input: { proUserId: string; trackId: string; feedbackPriceCents: number } & Record<string, unknown>,
+) => callRoute(stack.apiUrl, 'createOrder', { shareOptions: REQUEST_OPTIONS, ...input }, user.idToken);
 
-export const captureOrder = (stack: StackInfo, user: TestUser, orderId: string) => callRoute(stack.apiUrl, 'captureOrder', { orderId }, user.idToken);
+export const captureOrder = (stack: StackInfo, user: TestUser, orderId: string) =>
+  callRoute(stack.apiUrl, 'captureOrder', { orderId }, user.idToken);
 
 /** A request paid for through the API as the success page does: ordered, approved and captured. */
 export async function paidRequest(stack: StackInfo, payer: TestUser, pro: { id: string; priceCents: number }, title: string) {

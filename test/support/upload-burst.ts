@@ -9,7 +9,8 @@ import { wavBytes } from './audio.js';
 import { uploadFile } from './flows.js';
 import type { TestUser } from './users.js';
 
-export const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+export const percentile = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
 /** GET /tracks from a few clients at once until `until` settles: each call's milliseconds and the statuses seen. */
 export async function sampleLatency(stack: StackInfo, user: TestUser, until: Promise<unknown>, clients = 4) {
@@ -70,7 +71,10 @@ export async function allProcessed(stack: StackInfo, byUser: Map<TestUser, strin
         const list = await callRoute(stack.apiUrl, 'listTracks', {}, user.idToken);
         const mine = (list.body.tracks as { id: string; status: string }[]).filter((t) => ids.includes(t.id));
         if (mine.length === ids.length && mine.every((t) => t.status !== 'processing')) return void done.push(...mine);
-        if (Date.now() > until) throw new Error(`${ids.length - mine.filter((t) => t.status !== 'processing').length} tracks still processing after ${timeoutMs} ms`);
+        if (Date.now() > until)
+          throw new Error(
+            `${ids.length - mine.filter((t) => t.status !== 'processing').length} tracks still processing after ${timeoutMs} ms`,
+          );
         await new Promise((r) => setTimeout(r, 1000));
       }
     }),

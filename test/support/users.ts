@@ -24,7 +24,11 @@ export function cognitoClient(stack: StackInfo) {
   if (!clients.has(stack.cognitoEndpoint)) {
     clients.set(
       stack.cognitoEndpoint,
-      new CognitoIdentityProviderClient({ endpoint: stack.cognitoEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+      new CognitoIdentityProviderClient({
+        endpoint: stack.cognitoEndpoint,
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      }),
     );
   }
   return clients.get(stack.cognitoEndpoint)!;
@@ -63,7 +67,12 @@ export function passwordSignIn(stack: StackInfo, email: string, password: string
 }
 
 /** Answers a SOFTWARE_TOKEN_MFA challenge with a code of the key. */
-export async function answerTotpChallenge(stack: StackInfo, challenge: { Session?: string; ChallengeParameters?: Record<string, string> }, email: string, secret: string) {
+export async function answerTotpChallenge(
+  stack: StackInfo,
+  challenge: { Session?: string; ChallengeParameters?: Record<string, string> },
+  email: string,
+  secret: string,
+) {
   const res = await cognitoClient(stack).send(
     new RespondToAuthChallengeCommand({
       ClientId: stack.userPoolClientId,
@@ -81,7 +90,11 @@ export async function answerTotpChallenge(stack: StackInfo, challenge: { Session
  * with it counts (from the whole second after the set-up); the test process remembers it for later
  * sign-ins.
  */
-export async function setUpTotp(stack: StackInfo, email: string, tokens: Pick<AuthenticationResultType, 'IdToken' | 'AccessToken'>): Promise<string> {
+export async function setUpTotp(
+  stack: StackInfo,
+  email: string,
+  tokens: Pick<AuthenticationResultType, 'IdToken' | 'AccessToken'>,
+): Promise<string> {
   const accessToken = tokens.AccessToken!;
   const started = await callRoute(stack.apiUrl, 'startAuthenticatorSetup', { accessToken }, tokens.IdToken);
   if (started.status !== 200) throw new Error(`startAuthenticatorSetup answered ${started.status}: ${JSON.stringify(started.body)}`);
@@ -98,7 +111,12 @@ export async function setUpTotp(stack: StackInfo, email: string, tokens: Pick<Au
  * up first and signs in again with a code, so admin tokens always come from an MFA sign-in. With
  * `{ mfa: false }` the tokens of the password step are returned as they are (no setup).
  */
-export async function signInTokens(stack: StackInfo, email: string, password: string, opts: { mfa?: boolean } = {}): Promise<AuthenticationResultType> {
+export async function signInTokens(
+  stack: StackInfo,
+  email: string,
+  password: string,
+  opts: { mfa?: boolean } = {},
+): Promise<AuthenticationResultType> {
   const res = await passwordSignIn(stack, email, password);
   if (res.ChallengeName === 'SOFTWARE_TOKEN_MFA') {
     const secret = totpSecretOf(email);

@@ -88,24 +88,31 @@ describe('audio corpus', () => {
     // Every AIFF/AIFC and ALAC file, and the uncommon WAV encodings; nothing else.
     const expected = accepted
       .map(([f]) => f)
-      .filter((f) => /^(aiff|aifc|alac)-/.test(f) || ['wav-s32-mono-8k.wav', 'wav-s32-unaligned.wav', 'wav-f64-mono-8k.wav', 'wav-rf64.wav', 'wav-mp3-inside.wav'].includes(f));
+      .filter(
+        (f) =>
+          /^(aiff|aifc|alac)-/.test(f) ||
+          ['wav-s32-mono-8k.wav', 'wav-s32-unaligned.wav', 'wav-f64-mono-8k.wav', 'wav-rf64.wav', 'wav-mp3-inside.wav'].includes(f),
+      );
     expect(notPlayable.sort()).toEqual(expected.sort());
   });
 
-  it.each(accepted.filter(([f]) => /^(aiff|aifc|alac)-|wav-(s32|f64|rf64|mp3)/.test(f)))('writes %s as a 16-bit WAV with the same duration and peaks', async (file) => {
-    const original = await analyseAudioFile(path.join(DIR, file));
-    const copyPath = path.join(tmp, `${file}.playable.wav`);
-    expect(await writePlayableCopy(path.join(DIR, file), copyPath)).toMatchObject({ duration: original.duration });
-    const bytes = fs.readFileSync(copyPath);
-    expect(bytes.toString('ascii', 0, 4)).toBe('RIFF');
-    expect(bytes.readUInt16LE(20)).toBe(1); // PCM
-    expect(bytes.readUInt16LE(34)).toBe(16);
-    const copy = await analyseAudioFile(copyPath);
-    expect(copy).toMatchObject({ format: 'wav', browserPlayable: true, sampleRate: original.sampleRate });
-    expect(Math.abs(copy.duration - original.duration)).toBeLessThan(0.001);
-    // Quantised to 16 bits: each peak within a step or two of the original's.
-    for (let i = 0; i < 1000; i++) expect(Math.abs(copy.peaks[i] - original.peaks[i])).toBeLessThanOrEqual(2);
-  });
+  it.each(accepted.filter(([f]) => /^(aiff|aifc|alac)-|wav-(s32|f64|rf64|mp3)/.test(f)))(
+    'writes %s as a 16-bit WAV with the same duration and peaks',
+    async (file) => {
+      const original = await analyseAudioFile(path.join(DIR, file));
+      const copyPath = path.join(tmp, `${file}.playable.wav`);
+      expect(await writePlayableCopy(path.join(DIR, file), copyPath)).toMatchObject({ duration: original.duration });
+      const bytes = fs.readFileSync(copyPath);
+      expect(bytes.toString('ascii', 0, 4)).toBe('RIFF');
+      expect(bytes.readUInt16LE(20)).toBe(1); // PCM
+      expect(bytes.readUInt16LE(34)).toBe(16);
+      const copy = await analyseAudioFile(copyPath);
+      expect(copy).toMatchObject({ format: 'wav', browserPlayable: true, sampleRate: original.sampleRate });
+      expect(Math.abs(copy.duration - original.duration)).toBeLessThan(0.001);
+      // Quantised to 16 bits: each peak within a step or two of the original's.
+      for (let i = 0; i < 1000; i++) expect(Math.abs(copy.peaks[i] - original.peaks[i])).toBeLessThanOrEqual(2);
+    },
+  );
 
   it.each(rejected)('refuses %s with a reason', async (file) => {
     const err = await rejectionOf(path.join(DIR, file));
@@ -198,9 +205,20 @@ describe('cases built here', () => {
     const streamInfo = Buffer.from(flac.subarray(4, 4 + 4 + 34));
     const wasLast = streamInfo[0] & 0x80;
     streamInfo[0] &= 0x7f;
-    const picture = Buffer.concat([Buffer.from([0, 0, 0, 3, 0, 0, 0, 9]), Buffer.from('image/png'), Buffer.alloc(4 + 16), Buffer.alloc(4), noise(3_000_000, 9)]);
+    const picture = Buffer.concat([
+      Buffer.from([0, 0, 0, 3, 0, 0, 0, 9]),
+      Buffer.from('image/png'),
+      Buffer.alloc(4 + 16),
+      Buffer.alloc(4),
+      noise(3_000_000, 9),
+    ]);
     picture.writeUInt32BE(3_000_000, 9 + 8 + 4 + 16);
-    const pictureHead = Buffer.from([(wasLast ? 0x80 : 0) | 6, (picture.length >> 16) & 255, (picture.length >> 8) & 255, picture.length & 255]);
+    const pictureHead = Buffer.from([
+      (wasLast ? 0x80 : 0) | 6,
+      (picture.length >> 16) & 255,
+      (picture.length >> 8) & 255,
+      picture.length & 255,
+    ]);
     const file = write('big-picture.flac', flac.subarray(0, 4), streamInfo, pictureHead, picture, flac.subarray(4 + 4 + 34));
     const facts = await analyseAudioFile(file);
     expect(facts.format).toBe('flac');
@@ -264,17 +282,25 @@ describe('no decoder failure escapes', () => {
       seed ^= seed << 5;
       return (seed >>> 0) / 2 ** 32;
     };
-    const small = Object.entries(manifest).filter(([, e]) => e.bytes > 0 && e.bytes < 120_000).map(([f]) => f);
+    const small = Object.entries(manifest)
+      .filter(([, e]) => e.bytes > 0 && e.bytes < 120_000)
+      .map(([f]) => f);
     for (let k = 0; k < 80; k++) {
       const name = small[Math.floor(random() * small.length)];
       let bytes = Buffer.from(fs.readFileSync(path.join(DIR, name)));
       const mode = k % 4;
-      if (mode === 0) for (let i = 0; i < 1 + random() * 20; i++) bytes[Math.floor(random() * Math.min(bytes.length, 4096))] = Math.floor(random() * 256);
-      else if (mode === 1) for (let i = 0; i < 1 + random() * 50; i++) bytes[Math.floor(random() * bytes.length)] = Math.floor(random() * 256);
+      if (mode === 0)
+        for (let i = 0; i < 1 + random() * 20; i++) bytes[Math.floor(random() * Math.min(bytes.length, 4096))] = Math.floor(random() * 256);
+      else if (mode === 1)
+        for (let i = 0; i < 1 + random() * 50; i++) bytes[Math.floor(random() * bytes.length)] = Math.floor(random() * 256);
       else if (mode === 2) bytes = bytes.subarray(0, Math.floor(random() * bytes.length));
       else {
         const at = Math.floor(random() * bytes.length);
-        bytes = Buffer.concat([bytes.subarray(0, at), Buffer.alloc(Math.floor(random() * 5000), Math.floor(random() * 256)), bytes.subarray(at)]);
+        bytes = Buffer.concat([
+          bytes.subarray(0, at),
+          Buffer.alloc(Math.floor(random() * 5000), Math.floor(random() * 256)),
+          bytes.subarray(at),
+        ]);
       }
       const file = write(`damaged-${k}-${name}`, bytes);
       try {
@@ -304,7 +330,11 @@ describe('no decoder failure escapes', () => {
       await new Promise((r) => setTimeout(r, 100));
       console.log(JSON.stringify({ done }));
     `;
-    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
     expect(run.stderr).not.toMatch(/Unhandled|Decoder already freed/i);
     expect(run.status).toBe(0);
     expect(JSON.parse(run.stdout.trim().split('\n').pop()!)).toEqual({ done: Object.keys(manifest).length });

@@ -4,7 +4,12 @@ import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { checkPostPolicy } from '../../scripts/dev/s3-post-policy.js';
 
 const SECRET = 'S3RVER';
-const s3 = new S3Client({ region: 'us-east-1', endpoint: 'http://127.0.0.1:1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: SECRET } });
+const s3 = new S3Client({
+  region: 'us-east-1',
+  endpoint: 'http://127.0.0.1:1',
+  forcePathStyle: true,
+  credentials: { accessKeyId: 'S3RVER', secretAccessKey: SECRET },
+});
 
 /** A POST policy as the API issues it: exact key, content type and tagging, 1 byte to 1 MB. */
 async function ticket(expiresSeconds = 900) {
@@ -32,7 +37,10 @@ describe('local S3 POST policy check', () => {
   it('refuses another key, another content type or a changed tagging', async () => {
     const fields = await ticket();
     expect(check({ ...fields, key: 'audio/u1/1_song.wav' })).toMatchObject({ status: 403, code: 'AccessDenied' });
-    expect(check({ ...fields, 'Content-Type': 'text/html' })).toMatchObject({ status: 403, message: expect.stringContaining('Content-Type') });
+    expect(check({ ...fields, 'Content-Type': 'text/html' })).toMatchObject({
+      status: 403,
+      message: expect.stringContaining('Content-Type'),
+    });
     expect(check({ ...fields, tagging: '' })).toMatchObject({ status: 403 });
   });
 
@@ -55,7 +63,10 @@ describe('local S3 POST policy check', () => {
     const forged = Buffer.from(JSON.stringify(policy)).toString('base64');
     expect(check({ ...fields, Policy: forged }, 10 * 1024 * 1024)).toMatchObject({ status: 403, code: 'SignatureDoesNotMatch' });
     expect(check({ ...fields, 'X-Amz-Signature': '0'.repeat(64) })).toMatchObject({ code: 'SignatureDoesNotMatch' });
-    expect(check({ ...fields, 'x-amz-meta-owner': 'me' })).toMatchObject({ status: 403, message: expect.stringContaining('Extra input fields') });
+    expect(check({ ...fields, 'x-amz-meta-owner': 'me' })).toMatchObject({
+      status: 403,
+      message: expect.stringContaining('Extra input fields'),
+    });
     // Fields S3 never asks a condition for.
     expect(check({ ...fields, 'x-ignore-note': 'anything' })).toBeNull();
   });

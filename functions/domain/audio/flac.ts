@@ -31,13 +31,15 @@ export async function analyseFlac(src: ByteSource, start: number, measure: Measu
   const sampleRate = (streamInfo[10] << 12) | (streamInfo[11] << 4) | (streamInfo[12] >> 4);
   const channels = ((streamInfo[12] >> 1) & 7) + 1;
   const bits = (((streamInfo[12] & 1) << 4) | (streamInfo[13] >> 4)) + 1;
-  const totalSamples = (streamInfo[13] & 15) * 2 ** 32 + (((streamInfo[14] << 24) | (streamInfo[15] << 16) | (streamInfo[16] << 8) | streamInfo[17]) >>> 0);
+  const totalSamples =
+    (streamInfo[13] & 15) * 2 ** 32 + (((streamInfo[14] << 24) | (streamInfo[15] << 16) | (streamInfo[16] << 8) | streamInfo[17]) >>> 0);
   if (!sampleRate) throw new AudioRejected(REASONS.notAudio);
   if (totalSamples) checkDeclaredSeconds(totalSamples / sampleRate);
   // The longest a frame can be: STREAMINFO's maximum frame size, or its maximum block stored verbatim (a side
   // channel takes a bit more per sample), plus headers. It bounds the search for a frame's end in bytes that are not one.
-  const maxBlock = ((streamInfo[2] << 8) | streamInfo[3]) || 65535;
-  const maxFrame = Math.max((streamInfo[7] << 16) | (streamInfo[8] << 8) | streamInfo[9], maxBlock * channels * Math.ceil((bits + 1) / 8)) + 1024;
+  const maxBlock = (streamInfo[2] << 8) | streamInfo[3] || 65535;
+  const maxFrame =
+    Math.max((streamInfo[7] << 16) | (streamInfo[8] << 8) | streamInfo[9], maxBlock * channels * Math.ceil((bits + 1) / 8)) + 1024;
   const framesStart = at;
   const end = await trailingTagsStart(src, framesStart);
   if (end <= framesStart) throw new AudioRejected(REASONS.noSound);
@@ -75,7 +77,8 @@ export function flacHeaderLength(b: Uint8Array, p: number): number {
   if (p + 6 > b.length || b[p] !== 0xff || (b[p + 1] & 0xfe) !== 0xf8) return -1;
   const blockSize = b[p + 2] >> 4;
   const rate = b[p + 2] & 15;
-  if (blockSize === 0 || rate === 15 || b[p + 3] >> 4 > 10 || b[p + 3] & 1 || ((b[p + 3] >> 1) & 7) === 3 || ((b[p + 3] >> 1) & 7) === 7) return -1;
+  if (blockSize === 0 || rate === 15 || b[p + 3] >> 4 > 10 || b[p + 3] & 1 || ((b[p + 3] >> 1) & 7) === 3 || ((b[p + 3] >> 1) & 7) === 7)
+    return -1;
   const c = b[p + 4];
   const extra = c < 0x80 ? 0 : c < 0xe0 ? 1 : c < 0xf0 ? 2 : c < 0xf8 ? 3 : c < 0xfc ? 4 : c < 0xfe ? 5 : 6;
   const q = p + 5 + extra + (blockSize === 6 ? 1 : blockSize === 7 ? 2 : 0) + (rate === 12 ? 1 : rate === 13 || rate === 14 ? 2 : 0);
@@ -94,7 +97,13 @@ const BATCH_BYTES = 256 * 1024;
  * Feeds whole frames of [from, to), in batches; returns the bytes they hold. A frame ends where the next valid
  * header starts and its own CRC-16 (over the frame, footer included) comes to 0. Bytes in no frame are skipped.
  */
-async function walkFlacFrames(src: ByteSource, from: number, to: number, maxFrame: number, feed: (frames: Uint8Array) => void): Promise<number> {
+async function walkFlacFrames(
+  src: ByteSource,
+  from: number,
+  to: number,
+  maxFrame: number,
+  feed: (frames: Uint8Array) => void,
+): Promise<number> {
   const cur = new Cursor(src, from, to);
   let audioBytes = 0;
   const batch: Uint8Array[] = [];

@@ -5,7 +5,15 @@
  * faststart M4A, left a rejected promise unhandled, which ends a Node process.
  */
 import { ascii, u16be, u32be, u64be, type ByteSource } from './source.js';
-import { checkAccounted, checkDeclaredSeconds, withDecoder, take, type ContainerResult, type Measure, type StreamDecoder } from './measure.js';
+import {
+  checkAccounted,
+  checkDeclaredSeconds,
+  withDecoder,
+  take,
+  type ContainerResult,
+  type Measure,
+  type StreamDecoder,
+} from './measure.js';
 import { AudioRejected, REASONS } from './rejected.js';
 
 interface Box {
@@ -21,7 +29,7 @@ const PRINTABLE = /^[\x20-\x7e\xa9]{4}$/;
 /** The boxes of b[from, to); stops at anything that is not a box. */
 function boxesIn(b: Uint8Array, from: number, to: number): Box[] {
   const out: Box[] = [];
-  for (let at = from; at + 8 <= to; ) {
+  for (let at = from; at + 8 <= to;) {
     let size = u32be(b, at);
     const type = ascii(b, at + 4);
     let header = 8;
@@ -46,7 +54,7 @@ const bodyOf = (b: Uint8Array, box: Box | undefined) => (box ? b.subarray(box.bo
 async function topLevel(src: ByteSource): Promise<{ boxes: Box[]; truncated: boolean }> {
   const boxes: Box[] = [];
   let truncated = false;
-  for (let at = 0; at + 8 <= src.size && boxes.length < 100_000; ) {
+  for (let at = 0; at + 8 <= src.size && boxes.length < 100_000;) {
     const h = await src.read(at, 16);
     let size = u32be(h, 0);
     const type = ascii(h, 4);
@@ -134,7 +142,18 @@ function codecOf(b: Uint8Array, stsd: Box): Codec | string {
     return `MPEG-4 audio type 0x${es.objectType.toString(16)}`;
   }
   if (entry.type === '.mp3') return { kind: 'mp3', config: null };
-  const names: Record<string, string> = { 'ac-3': 'Dolby AC-3', 'ec-3': 'Dolby E-AC-3', Opus: 'Opus', fLaC: 'FLAC', samr: 'AMR', sowt: 'PCM', twos: 'PCM', lpcm: 'PCM', ipcm: 'PCM', fpcm: 'PCM' };
+  const names: Record<string, string> = {
+    'ac-3': 'Dolby AC-3',
+    'ec-3': 'Dolby E-AC-3',
+    Opus: 'Opus',
+    fLaC: 'FLAC',
+    samr: 'AMR',
+    sowt: 'PCM',
+    twos: 'PCM',
+    lpcm: 'PCM',
+    ipcm: 'PCM',
+    fpcm: 'PCM',
+  };
   return names[entry.type] ?? entry.type.trim();
 }
 
@@ -190,10 +209,17 @@ function* sampleTable(b: Uint8Array, stbl: Box): Generator<[number, number]> {
     const field = b[stz2!.body + 7];
     count = u32be(b, stz2!.body + 8);
     const base = stz2!.body + 12;
-    sizeAt = field === 4 ? (i) => (i & 1 ? b[base + (i >> 1)] & 15 : b[base + (i >> 1)] >> 4) : field === 8 ? (i) => b[base + i] : (i) => u16be(b, base + 2 * i);
+    sizeAt =
+      field === 4
+        ? (i) => (i & 1 ? b[base + (i >> 1)] & 15 : b[base + (i >> 1)] >> 4)
+        : field === 8
+          ? (i) => b[base + i]
+          : (i) => u16be(b, base + 2 * i);
     count = Math.min(count, Math.floor(((stz2!.end - base) * 8) / Math.max(4, field)));
   }
-  const chunks = co64 ? Math.min(u32be(b, co64.body + 4), (co64.end - co64.body - 8) / 8) : Math.min(u32be(b, stco!.body + 4), (stco!.end - stco!.body - 8) / 4);
+  const chunks = co64
+    ? Math.min(u32be(b, co64.body + 4), (co64.end - co64.body - 8) / 8)
+    : Math.min(u32be(b, stco!.body + 4), (stco!.end - stco!.body - 8) / 4);
   const chunkAt = co64 ? (i: number) => u64be(b, co64.body + 8 + 8 * i) : (i: number) => u32be(b, stco!.body + 8 + 4 * i);
   const entries = Math.min(u32be(b, stsc.body + 4), (stsc.end - stsc.body - 8) / 12);
   let sample = 0;

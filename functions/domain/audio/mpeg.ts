@@ -88,7 +88,13 @@ export interface FrameWalk {
  * Walks the frames of [from, to) and hands them to `feed` in batches. After a byte that is no frame of the stream,
  * a sync counts again only once CHAIN frames agree.
  */
-export async function walkFrames(src: ByteSource, from: number, to: number, read: HeaderReader, feed: (frames: Uint8Array) => void): Promise<FrameWalk> {
+export async function walkFrames(
+  src: ByteSource,
+  from: number,
+  to: number,
+  read: HeaderReader,
+  feed: (frames: Uint8Array) => void,
+): Promise<FrameWalk> {
   const cur = new Cursor(src, from, to);
   let locked = -1; // key of the stream in sync, -1 while searching
   let audioBytes = 0;
@@ -173,7 +179,12 @@ export async function trailingTagsStart(src: ByteSource, start: number, end = sr
 }
 
 /** MPEG audio frames in [from, to), decoded by mpg123 (its gapless mode trims LAME's delay and padding). */
-export async function analyseMpegRange(src: ByteSource, from: number, to: number, measure: Measure): Promise<{ audioBytes: number; metadataBytes: number }> {
+export async function analyseMpegRange(
+  src: ByteSource,
+  from: number,
+  to: number,
+  measure: Measure,
+): Promise<{ audioBytes: number; metadataBytes: number }> {
   const { decoder } = await import('@audio/decode-mp3');
   let walk: FrameWalk = { audioBytes: 0 };
   await withDecoder(measure, decoder as () => Promise<StreamDecoder>, async (dec) => {
@@ -194,8 +205,12 @@ export async function analyseAdts(src: ByteSource, start: number, measure: Measu
   const end = await trailingTagsStart(src, start);
   const { decoder } = await import('@audio/decode-aac');
   let walk: FrameWalk = { audioBytes: 0 };
-  await withDecoder(measure, () => decoder() as Promise<StreamDecoder>, async (dec) => {
-    walk = await walkFrames(src, start, end, adtsHeader, (frames) => take(measure, dec.decode(frames)));
-  });
+  await withDecoder(
+    measure,
+    () => decoder() as Promise<StreamDecoder>,
+    async (dec) => {
+      walk = await walkFrames(src, start, end, adtsHeader, (frames) => take(measure, dec.decode(frames)));
+    },
+  );
   return { format: 'aac', audioBytes: walk.audioBytes, metadataBytes: start + (src.size - end) };
 }

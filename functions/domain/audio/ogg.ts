@@ -55,7 +55,7 @@ export async function analyseOgg(src: ByteSource, measure: Measure): Promise<Con
   let serial = -1;
   let codec: Codec | null = null;
   let other: string | null = null;
-  for (let i = 0; ; ) {
+  for (let i = 0; ;) {
     const page = pageAt(head, i);
     if (!page || page === 'short' || !page.bos) break;
     const kind = codecOf(head.subarray(i + page.bodyOffset, i + page.length));

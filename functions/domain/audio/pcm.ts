@@ -110,7 +110,9 @@ function planar(bytes: Uint8Array, s: PcmStream, n: number, read: SampleReader):
  */
 function wavBrowserPlayable(riffId: string, f: SampleFormat): boolean {
   if (riffId !== 'RIFF' || !f.littleEndian) return false;
-  return (f.kind === 'uint' && f.bytes === 1) || (f.kind === 'int' && (f.bytes === 2 || f.bytes === 3)) || (f.kind === 'float' && f.bytes === 4);
+  return (
+    (f.kind === 'uint' && f.bytes === 1) || (f.kind === 'int' && (f.bytes === 2 || f.bytes === 3)) || (f.kind === 'float' && f.bytes === 4)
+  );
 }
 
 /** Streams the frames through the measure. */
@@ -140,7 +142,32 @@ function checkShape(channels: number, sampleRate: number) {
 const CHUNK_ID = /^[\x20-\x7e]{4}$/;
 /** Real files have tens of chunks; past this many, the rest is not read (and counts as unexplained bytes). */
 const MAX_CHUNKS = 4096;
-const KNOWN_CHUNKS = new Set(['data', 'fmt ', 'fact', 'LIST', 'JUNK', 'junk', 'PAD ', 'FLLR', 'bext', 'iXML', 'axml', 'id3 ', 'ID3 ', 'cue ', 'smpl', 'inst', 'acid', 'PEAK', 'ds64', '_PMX', 'umid', 'DISP', 'afsp', 'cart']);
+const KNOWN_CHUNKS = new Set([
+  'data',
+  'fmt ',
+  'fact',
+  'LIST',
+  'JUNK',
+  'junk',
+  'PAD ',
+  'FLLR',
+  'bext',
+  'iXML',
+  'axml',
+  'id3 ',
+  'ID3 ',
+  'cue ',
+  'smpl',
+  'inst',
+  'acid',
+  'PEAK',
+  'ds64',
+  '_PMX',
+  'umid',
+  'DISP',
+  'afsp',
+  'cart',
+]);
 
 const WAV_CODECS: Record<number, string> = {
   0x0002: 'MS ADPCM',
@@ -231,10 +258,21 @@ export async function analyseWav(src: ByteSource, measure: Measure): Promise<Con
   }
   checkShape(channels, sampleRate);
   // Some writers round the block size oddly; the container size per sample is what the bytes hold.
-  if (sampleFormat.kind === 'int' && blockAlign >= channels * sampleFormat.bytes && blockAlign % channels === 0 && blockAlign / channels <= 8) {
+  if (
+    sampleFormat.kind === 'int' &&
+    blockAlign >= channels * sampleFormat.bytes &&
+    blockAlign % channels === 0 &&
+    blockAlign / channels <= 8
+  ) {
     sampleFormat.bytes = blockAlign / channels;
   }
-  if (!(sampleFormat.bytes >= 1 && sampleFormat.bytes <= 8 && sampleFormat.bytes !== 5 && sampleFormat.bytes !== 6 && sampleFormat.bytes !== 7)) {
+  if (!(
+    sampleFormat.bytes >= 1 &&
+    sampleFormat.bytes <= 8 &&
+    sampleFormat.bytes !== 5 &&
+    sampleFormat.bytes !== 6 &&
+    sampleFormat.bytes !== 7
+  )) {
     throw new AudioRejected(REASONS.unsupportedCodec('WAV', `${bits}-bit samples`));
   }
   const frames = Math.floor(data.size / (sampleFormat.bytes * channels));

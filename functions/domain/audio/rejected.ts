@@ -20,5 +20,6 @@ export const REASONS = {
   video: 'This looks like a video. Please upload the audio only.',
   noAudioTrack: 'This file has no audio track.',
   unsupportedFormat: (name: string) => `${name} files are not supported. ${EXPORT_HINT}`,
-  unsupportedCodec: (container: string, codec: string) => `This ${container} file uses an encoding we cannot read (${codec}). ${EXPORT_HINT}`,
+  unsupportedCodec: (container: string, codec: string) =>
+    `This ${container} file uses an encoding we cannot read (${codec}). ${EXPORT_HINT}`,
 } as const;

@@ -38,7 +38,7 @@ export async function openFile(filePath: string): Promise<ByteSource> {
 
 /** The bytes of [from, to) in order, in chunks of at most `chunk` bytes. */
 export async function* byteRange(src: ByteSource, from: number, to: number, chunk = CHUNK_BYTES): AsyncGenerator<Uint8Array> {
-  for (let at = from; at < to; ) {
+  for (let at = from; at < to;) {
     const bytes = await src.read(at, Math.min(chunk, to - at));
     if (bytes.length === 0) return;
     yield bytes;

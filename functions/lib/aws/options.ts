@@ -14,7 +14,5 @@ export function lazy<T>(make: () => T): () => T {
 }
 
 export function base(endpoint: string | undefined) {
-  return endpoint
-    ? { region: config.region, endpoint, credentials: localCredentials }
-    : { region: config.region };
+  return endpoint ? { region: config.region, endpoint, credentials: localCredentials } : { region: config.region };
 }

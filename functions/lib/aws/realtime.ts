@@ -4,13 +4,12 @@ import { config } from '../config.js';
 import { lazy, localCredentials } from './options.js';
 import { traced } from '../observability.js';
 
-export const realtimeApi = lazy(
-  () =>
-    traced(
-      new ApiGatewayManagementApiClient({
-        region: config.region,
-        endpoint: config.realtimeEndpoint,
-        ...(config.isLocal ? { credentials: localCredentials } : {}),
-      }),
-    ),
+export const realtimeApi = lazy(() =>
+  traced(
+    new ApiGatewayManagementApiClient({
+      region: config.region,
+      endpoint: config.realtimeEndpoint,
+      ...(config.isLocal ? { credentials: localCredentials } : {}),
+    }),
+  ),
 );

@@ -1,5 +1,13 @@
 /** What the payments area's routes take and give (shared/api/routes.ts joins every area's). */
-import { captureOrderInput, createOrderInput, orderView, paymentView, retryRefundInput, stuckRefundsInput, stuckRefundsPage } from '../../schemas/payments.js';
+import {
+  captureOrderInput,
+  createOrderInput,
+  orderView,
+  paymentView,
+  retryRefundInput,
+  stuckRefundsInput,
+  stuckRefundsPage,
+} from '../../schemas/payments.js';
 import { paypalEventInput, webhookAck } from '../../schemas/webhooks.js';
 import type { AreaSchemas } from '../route.js';
 

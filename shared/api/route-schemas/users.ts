@@ -14,7 +14,14 @@ import {
   updateProfileInput,
 } from '../../schemas/profile.js';
 import { listProsInput, proPage, searchUsersInput, userCardList } from '../../schemas/directory.js';
-import { chooseTypeInput, emailExistsInput, saveGenresInput, saveProProfileInput, usernameExistsInput, userView } from '../../schemas/users.js';
+import {
+  chooseTypeInput,
+  emailExistsInput,
+  saveGenresInput,
+  saveProProfileInput,
+  usernameExistsInput,
+  userView,
+} from '../../schemas/users.js';
 import type { AreaSchemas } from '../route.js';
 
 export const usersSchemas = {

@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vites
 const send = vi.hoisted(() => vi.fn());
 vi.mock('../../../functions/lib/aws/cognito.js', () => ({ cognito: () => ({ send }) }));
 
-const { mfaShortfall, MFA_SETUP_NEEDED, MFA_SIGN_IN_NEEDED, poolStatus, poolStatusTtlMs } = await import('../../../functions/domain/admin-mfa.js');
+const { mfaShortfall, MFA_SETUP_NEEDED, MFA_SIGN_IN_NEEDED, poolStatus, poolStatusTtlMs } =
+  await import('../../../functions/domain/admin-mfa.js');
 
 const previousPool = process.env.USER_POOL_ID;
 process.env.USER_POOL_ID = 'us-east-1_test';
@@ -16,13 +17,24 @@ afterAll(() => {
 let n = 0;
 const admin = () => {
   n += 1;
-  return { sub: `sub-${n}`, cognitoUsername: `user-${n}`, email: 'a@example.test', fullName: 'A', preferredUsername: null, groups: ['admin'], issuedAt: 0, authTime: 0 };
+  return {
+    sub: `sub-${n}`,
+    cognitoUsername: `user-${n}`,
+    email: 'a@example.test',
+    fullName: 'A',
+    preferredUsername: null,
+    groups: ['admin'],
+    issuedAt: 0,
+    authTime: 0,
+  };
 };
 
 /** The pool's answers: the account's groups and its MFA settings. */
 function pool(groups: string[], mfa: string[] | undefined) {
   send.mockImplementation(async (command: { constructor: { name: string } }) =>
-    command.constructor.name === 'AdminListGroupsForUserCommand' ? { Groups: groups.map((GroupName) => ({ GroupName })) } : { Username: 'x', UserMFASettingList: mfa },
+    command.constructor.name === 'AdminListGroupsForUserCommand'
+      ? { Groups: groups.map((GroupName) => ({ GroupName })) }
+      : { Username: 'x', UserMFASettingList: mfa },
   );
 }
 

@@ -4,7 +4,16 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 
 vi.mock('../../../functions/lib/identity.js', async (importOriginal) => ({
   ...(await importOriginal<object>()),
-  identify: async () => ({ sub: 'u-1', cognitoUsername: 'u-1', email: 'u@example.test', fullName: 'U', preferredUsername: null, groups: [], issuedAt: 0, authTime: 0 }),
+  identify: async () => ({
+    sub: 'u-1',
+    cognitoUsername: 'u-1',
+    email: 'u@example.test',
+    fullName: 'U',
+    preferredUsername: null,
+    groups: [],
+    issuedAt: 0,
+    authTime: 0,
+  }),
 }));
 vi.mock('../../../functions/domain/users.js', () => ({
   ensureUser: async () => ({ id: 'u-1', type: 'musician', typeChosen: true }),
@@ -62,7 +71,10 @@ describe('the middleware', () => {
   });
 
   it('answers 413 payload_too_large to a body over the limit', async () => {
-    const res = await call(shares, event('POST /shares/{id}/comments', { path: { id: ID }, body: JSON.stringify({ text: 'x'.repeat(MAX_BODY_BYTES) }) }));
+    const res = await call(
+      shares,
+      event('POST /shares/{id}/comments', { path: { id: ID }, body: JSON.stringify({ text: 'x'.repeat(MAX_BODY_BYTES) }) }),
+    );
     expect(res.status).toBe(413);
     expect(res.body.error.code).toBe('payload_too_large');
   });
@@ -86,16 +98,31 @@ describe('the middleware', () => {
     expect(rating.body.error.message).toBe('Rating must be a whole number from 1 to 5');
     const infinite = await call(shares, event('POST /shares/{id}/comments', { path: { id: ID }, body: '{"text":"x","timestamp":1e999}' }));
     expect(infinite.body.error.message).toBe('The timestamp must be a number of seconds');
-    const size = await call(tracks, event('POST /tracks/upload-url', { body: '{"filename":"a.mp3","contentType":"audio/mpeg","size":1e308}' }));
+    const size = await call(
+      tracks,
+      event('POST /tracks/upload-url', { body: '{"filename":"a.mp3","contentType":"audio/mpeg","size":1e308}' }),
+    );
     expect(size.body.error.message).toBe('size: The file is larger than 200 MB');
   });
 
-  it('words zod\'s default issues so that they name the field', async () => {
-    const extra = await call(shares, event('POST /shares/{id}/comments', { path: { id: ID }, body: '{"text":"x","timestamp":1,"admin":true}' }));
+  it("words zod's default issues so that they name the field", async () => {
+    const extra = await call(
+      shares,
+      event('POST /shares/{id}/comments', { path: { id: ID }, body: '{"text":"x","timestamp":1,"admin":true}' }),
+    );
     expect(extra.body.error).toMatchObject({ code: 'validation_failed', message: 'Unknown field: admin' });
-    const wrongType = await call(shares, event('POST /shares/{id}/comments', { path: { id: ID }, body: '{"text":"x","timestamp":1,"tags":"#Mixing"}' }));
+    const wrongType = await call(
+      shares,
+      event('POST /shares/{id}/comments', { path: { id: ID }, body: '{"text":"x","timestamp":1,"tags":"#Mixing"}' }),
+    );
     expect(wrongType.body.error.message).toBe('tags must be an array');
-    const many = await call(shares, event('POST /shares/{id}/comments', { path: { id: ID }, body: JSON.stringify({ text: 'x', timestamp: 1, tags: Array(11).fill('#Mixing') }) }));
+    const many = await call(
+      shares,
+      event('POST /shares/{id}/comments', {
+        path: { id: ID },
+        body: JSON.stringify({ text: 'x', timestamp: 1, tags: Array(11).fill('#Mixing') }),
+      }),
+    );
     expect(many.body.error.message).toBe('tags must have at most 10 items');
     for (const res of [extra, wrongType, many]) expect(res.body.error.message).not.toMatch(/9007199254740991|expected|received/);
   });

@@ -35,7 +35,9 @@ describe('audio analysis', () => {
 
   it('keeps the waveform the same size whatever the duration', async () => {
     for (const seconds of [0.5, 30]) {
-      expect((await analyseAudioFile(file(`c${seconds}.wav`, wavBytes({ seconds, sampleRate: 8000, envelope: 'ramp' })))).peaks.length).toBe(1000);
+      expect(
+        (await analyseAudioFile(file(`c${seconds}.wav`, wavBytes({ seconds, sampleRate: 8000, envelope: 'ramp' })))).peaks.length,
+      ).toBe(1000);
     }
   });
 

@@ -30,18 +30,34 @@ describe('readImageHeader', () => {
 
   it('reads PNG files written by the seed, at their size', () => {
     expect(readImageHeader(encodePng(3, 2, () => [1, 2, 3]))).toEqual({ type: 'image/png', width: 3, height: 2 });
-    expect(readImageHeader(demoPhoto({ from: [0, 0, 0], to: [255, 255, 255], accent: [200, 100, 50], seed: 1 }, 64))).toEqual({ type: 'image/png', width: 64, height: 64 });
-    expect(readImageHeader(demoCover({ from: [0, 0, 0], to: [255, 255, 255], accent: [200, 100, 50], seed: 2 }, 200, 40))).toEqual({ type: 'image/png', width: 200, height: 40 });
+    expect(readImageHeader(demoPhoto({ from: [0, 0, 0], to: [255, 255, 255], accent: [200, 100, 50], seed: 1 }, 64))).toEqual({
+      type: 'image/png',
+      width: 64,
+      height: 64,
+    });
+    expect(readImageHeader(demoCover({ from: [0, 0, 0], to: [255, 255, 255], accent: [200, 100, 50], seed: 2 }, 200, 40))).toEqual({
+      type: 'image/png',
+      width: 200,
+      height: 40,
+    });
   });
 
   it('finds a JPEG frame header after Exif and other segments, past fill bytes, in progressive files too', () => {
     const exif = [0x45, 0x78, 0x69, 0x66, 0, 0, ...new Array(3000).fill(7)];
-    expect(readImageHeader(jpeg([0xe1, exif], [0xdb, new Array(65).fill(1)], [0xc2, frame(1920, 1080)]))).toEqual({ type: 'image/jpeg', width: 1920, height: 1080 });
+    expect(readImageHeader(jpeg([0xe1, exif], [0xdb, new Array(65).fill(1)], [0xc2, frame(1920, 1080)]))).toEqual({
+      type: 'image/jpeg',
+      width: 1920,
+      height: 1080,
+    });
     const withFill = [...jpeg([0xe0, [0x4a, 0x46, 0x49, 0x46, 0]])];
     withFill.push(0xff, 0xff, 0xff, ...jpeg([0xc0, frame(10, 20)]).slice(2));
     expect(readImageHeader(Uint8Array.from(withFill))).toEqual({ type: 'image/jpeg', width: 10, height: 20 });
     // Huffman tables (C4) are not a frame header.
-    expect(readImageHeader(jpeg([0xc4, [0, 1, 2, 3, 4, 5, 6, 7]], [0xc0, frame(5, 6)]))).toEqual({ type: 'image/jpeg', width: 5, height: 6 });
+    expect(readImageHeader(jpeg([0xc4, [0, 1, 2, 3, 4, 5, 6, 7]], [0xc0, frame(5, 6)]))).toEqual({
+      type: 'image/jpeg',
+      width: 5,
+      height: 6,
+    });
   });
 
   it('knows the format but refuses files whose size cannot be read: cut short, no frame, zero size', () => {
@@ -76,7 +92,11 @@ describe('image keys', () => {
     expect(key).toBe('uploads/cover_images/0b7c9f4e-1111-2222-3333-444455556666/1763860000000.webp');
     expect(keptImageKey(key)).toBe('images/cover_images/0b7c9f4e-1111-2222-3333-444455556666/1763860000000.webp');
     expect(parseImageUploadKey(key)).toEqual({ kind: 'cover', userId: '0b7c9f4e-1111-2222-3333-444455556666', contentType: 'image/webp' });
-    expect(parseImageUploadKey(imageUploadKey('u-1', 'photo', 'image/jpeg', 5))).toEqual({ kind: 'photo', userId: 'u-1', contentType: 'image/jpeg' });
+    expect(parseImageUploadKey(imageUploadKey('u-1', 'photo', 'image/jpeg', 5))).toEqual({
+      kind: 'photo',
+      userId: 'u-1',
+      contentType: 'image/jpeg',
+    });
   });
 
   it('recognises no other key', () => {

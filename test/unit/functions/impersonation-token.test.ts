@@ -19,8 +19,17 @@ describe('impersonation tokens', () => {
   it('refuse any change to the payload or signature', async () => {
     const { token } = await issueImpersonationToken('admin-1', 'user-1');
     const [prefix, payload, signature] = token.split('.');
-    const swapped = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: 'user-2' })).toString('base64url');
-    for (const bad of [`${prefix}.${swapped}.${signature}`, `${prefix}.${payload}.${signature.slice(0, -2)}AA`, `imp2.${payload}.${signature}`, `${token}.extra`, '', 'a.b.c']) {
+    const swapped = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: 'user-2' })).toString(
+      'base64url',
+    );
+    for (const bad of [
+      `${prefix}.${swapped}.${signature}`,
+      `${prefix}.${payload}.${signature.slice(0, -2)}AA`,
+      `imp2.${payload}.${signature}`,
+      `${token}.extra`,
+      '',
+      'a.b.c',
+    ]) {
       expect(await readImpersonationToken(bad, 'admin-1')).toBeNull();
     }
   });

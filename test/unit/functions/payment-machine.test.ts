@@ -41,7 +41,17 @@ const base: PaymentRecord = {
   createdAt: '2026-03-01T11:59:00.000Z',
   updatedAt: '2026-03-01T11:59:00.000Z',
 };
-const captured = { ...base, status: 'captured' as const, captureId: 'CAP1', margin: MARGIN, earningCents: 2400, feeCents: 600, credited: true, capturedAt: base.createdAt, shareCreatedAt: base.createdAt };
+const captured = {
+  ...base,
+  status: 'captured' as const,
+  captureId: 'CAP1',
+  margin: MARGIN,
+  earningCents: 2400,
+  feeCents: 600,
+  credited: true,
+  capturedAt: base.createdAt,
+  shareCreatedAt: base.createdAt,
+};
 
 /** One payment in each state. */
 const IN: Record<PaymentState, PaymentRecord> = {
@@ -50,11 +60,25 @@ const IN: Record<PaymentState, PaymentRecord> = {
   captured,
   fulfilled: { ...captured, fulfilledAt: base.createdAt },
   refunding: { ...captured, status: 'refunding', refundReason: 'declined' },
-  refund_stuck: { ...captured, status: 'refunding', refundReason: 'declined', refundAttempts: MAX_REFUND_ATTEMPTS, stuckAt: base.createdAt },
+  refund_stuck: {
+    ...captured,
+    status: 'refunding',
+    refundReason: 'declined',
+    refundAttempts: MAX_REFUND_ATTEMPTS,
+    stuckAt: base.createdAt,
+  },
   refunded: { ...captured, status: 'refunded', refundId: 'REF1', refundReason: 'declined', refundedAt: base.createdAt },
 };
 
-const capture = (over: Partial<ProviderCapture> = {}): ProviderCapture => ({ id: 'CAP1', status: 'COMPLETED', amountCents: PRICE, currency: 'USD', invoiceId: 'inv-1', payeeId: 'MERCHANT', ...over });
+const capture = (over: Partial<ProviderCapture> = {}): ProviderCapture => ({
+  id: 'CAP1',
+  status: 'COMPLETED',
+  amountCents: PRICE,
+  currency: 'USD',
+  invoiceId: 'inv-1',
+  payeeId: 'MERCHANT',
+  ...over,
+});
 const request = { id: 'share', createdAt: NOW.toISOString() } as ShareRecord;
 
 /** Each event, and the variants that may take it elsewhere. */
@@ -123,12 +147,15 @@ describe('the payment state machine', () => {
       expect(TRANSITIONS[EVENTS[name].type][state]).toContain(expected);
       expect(stateOf(after(IN[state], d.write))).toBe(expected);
       // A balance moves only with entries of the same account that explain it.
-      if (d.write.balance) expect(sum(d.write.entries.filter((e) => e.accountId === d.write.balance!.userId).map((e) => e.amountCents))).toBe(d.write.balance.deltaCents);
+      if (d.write.balance)
+        expect(sum(d.write.entries.filter((e) => e.accountId === d.write.balance!.userId).map((e) => e.amountCents))).toBe(
+          d.write.balance.deltaCents,
+        );
       for (const e of d.write.entries) expect(Number.isInteger(e.amountCents) && e.amountCents !== 0).toBe(true);
     });
   });
 
-  it('credits the capture as price = earning + fee, the pro\'s balance up by the earning, the request created with its e-mail', () => {
+  it("credits the capture as price = earning + fee, the pro's balance up by the earning, the request created with its e-mail", () => {
     const d = decide(IN.pending, EVENTS.capture, NOW);
     if (!d.ok) throw new Error(d.why);
     expect(d.write.entries.map((e) => [e.kind, e.accountId, e.amountCents])).toEqual([
@@ -144,10 +171,29 @@ describe('the payment state machine', () => {
   });
 
   it('refunds a capture that buys nothing in one move when its refund was made first: what was taken, charged and given back', () => {
-    const d = decide(IN.failed, { type: 'capture_unbuyable', captureId: 'CAP9', reason: 'mismatch', took: { capturedCents: 9000, mismatch: 'amount 9000 for 3000' }, refundId: 'REF9' }, NOW);
+    const d = decide(
+      IN.failed,
+      {
+        type: 'capture_unbuyable',
+        captureId: 'CAP9',
+        reason: 'mismatch',
+        took: { capturedCents: 9000, mismatch: 'amount 9000 for 3000' },
+        refundId: 'REF9',
+      },
+      NOW,
+    );
     if (!d.ok) throw new Error(d.why);
-    expect(d.write).toMatchObject({ to: 'refunded', from: ['pending', 'failed'], checkAt: null, claimsRefundMail: true, set: { credited: false, captureId: 'CAP9', refundId: 'REF9', refundReason: 'mismatch' } });
-    expect(d.write.entries.map((e) => [e.kind, e.accountId, e.amountCents])).toEqual([['charge', 'payer', -9000], ['refund', 'payer', 9000]]);
+    expect(d.write).toMatchObject({
+      to: 'refunded',
+      from: ['pending', 'failed'],
+      checkAt: null,
+      claimsRefundMail: true,
+      set: { credited: false, captureId: 'CAP9', refundId: 'REF9', refundReason: 'mismatch' },
+    });
+    expect(d.write.entries.map((e) => [e.kind, e.accountId, e.amountCents])).toEqual([
+      ['charge', 'payer', -9000],
+      ['refund', 'payer', 9000],
+    ]);
     expect(d.write.balance).toBeUndefined();
   });
 
@@ -183,7 +229,10 @@ describe('the payment state machine', () => {
     }
     expect(waits).toEqual([5, 10, 20, 40, 80, 160, 320, 360, 360]);
     expect(stateOf(p)).toBe('refund_stuck');
-    expect(decide(p, EVENTS['admin retry'], NOW)).toMatchObject({ ok: true, write: { to: 'refunding', set: { refundAttempts: 0 }, remove: ['stuckAt'] } });
+    expect(decide(p, EVENTS['admin retry'], NOW)).toMatchObject({
+      ok: true,
+      write: { to: 'refunding', set: { refundAttempts: 0 }, remove: ['stuckAt'] },
+    });
   });
 
   it('holds every move to the states it is decided in, never a final one for a move of money', () => {
@@ -222,7 +271,9 @@ describe('the payment state machine', () => {
       const label = path.join(' > ') || 'new';
       // No entry twice on any path.
       expect(new Set(entries.map((e) => e.id)).size, label).toBe(entries.length);
-      const held = ['payer', 'pro', 'PLATFORM'].map((account) => sum(entries.filter((e) => e.accountId === account).map((e) => e.amountCents)));
+      const held = ['payer', 'pro', 'PLATFORM'].map((account) =>
+        sum(entries.filter((e) => e.accountId === account).map((e) => e.amountCents)),
+      );
       const state = stateOf(p);
       if (state === 'pending' || state === 'failed' || state === 'refunded') expect(held, label).toEqual([0, 0, 0]);
       if (state === 'captured' || state === 'fulfilled') expect(held, label).toEqual([-3000, 2400, 600]);

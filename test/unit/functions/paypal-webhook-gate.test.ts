@@ -16,7 +16,8 @@ vi.mock('../../../functions/providers/payments.js', () => ({ payments: () => ({ 
 vi.mock('../../../functions/lib/secrets.js', () => ({ paymentSecrets: secrets }));
 vi.mock('../../../functions/lib/observability.js', () => ({ count: counted, log: { error: () => {} } }));
 
-const { admitPaypalWebhook, headerRefusal, PAYPAL_CERT_HOSTS, TRANSMISSION_MAX_AGE_MS, TRANSMISSION_SKEW_MS } = await import('../../../functions/domain/paypal-webhook-gate.js');
+const { admitPaypalWebhook, headerRefusal, PAYPAL_CERT_HOSTS, TRANSMISSION_MAX_AGE_MS, TRANSMISSION_SKEW_MS } =
+  await import('../../../functions/domain/paypal-webhook-gate.js');
 const { TooManyRequests } = await import('../../../functions/lib/errors.js');
 
 const NOW = Date.parse('2026-05-01T12:00:00Z');
@@ -29,7 +30,12 @@ const headers = (over: Record<string, string | undefined> = {}) => ({
   ...over,
 });
 const BODY = '{"id":"WH-1","event_type":"PAYMENT.CAPTURE.COMPLETED","resource":{"amount":1.0}}';
-const delivery = (over: Partial<{ headers: Record<string, string | undefined>; body: string }> = {}) => ({ headers: headers(), body: BODY, clientIp: '198.51.100.7', ...over });
+const delivery = (over: Partial<{ headers: Record<string, string | undefined>; body: string }> = {}) => ({
+  headers: headers(),
+  body: BODY,
+  clientIp: '198.51.100.7',
+  ...over,
+});
 const at = (offsetMs: number) => new Date(NOW + offsetMs).toISOString();
 
 beforeEach(() => {
@@ -59,20 +65,28 @@ describe('the PayPal webhook gate', () => {
     expect(counted).not.toHaveBeenCalled();
   });
 
-  it.each(['paypal-auth-algo', 'paypal-cert-url', 'paypal-transmission-id', 'paypal-transmission-sig', 'paypal-transmission-time'])('refuses a delivery without %s', async (name) => {
-    await expectCheapRefusal(delivery({ headers: headers({ [name]: undefined }) }), 400, 'missing_signature');
-  });
+  it.each(['paypal-auth-algo', 'paypal-cert-url', 'paypal-transmission-id', 'paypal-transmission-sig', 'paypal-transmission-time'])(
+    'refuses a delivery without %s',
+    async (name) => {
+      await expectCheapRefusal(delivery({ headers: headers({ [name]: undefined }) }), 400, 'missing_signature');
+    },
+  );
 
   it('refuses a header longer than PayPal ever sends', async () => {
     await expectCheapRefusal(delivery({ headers: headers({ 'paypal-transmission-sig': 'A'.repeat(501) }) }), 400, 'invalid_signature');
   });
 
   it(`takes a transmission time up to 3 days old (PayPal's retries) or ${TRANSMISSION_SKEW_MS / 60_000} minutes ahead, and refuses one beyond`, async () => {
-    for (const offset of [-TRANSMISSION_MAX_AGE_MS, -6 * 60_000, 0, TRANSMISSION_SKEW_MS]) expect(headerRefusal(headers({ 'paypal-transmission-time': at(offset) }), NOW)).toBeNull();
+    for (const offset of [-TRANSMISSION_MAX_AGE_MS, -6 * 60_000, 0, TRANSMISSION_SKEW_MS])
+      expect(headerRefusal(headers({ 'paypal-transmission-time': at(offset) }), NOW)).toBeNull();
     for (const offset of [-TRANSMISSION_MAX_AGE_MS - 1000, TRANSMISSION_SKEW_MS + 1000]) {
       expect(headerRefusal(headers({ 'paypal-transmission-time': at(offset) }), NOW)).toMatchObject({ code: 'stale_transmission' });
     }
-    await expectCheapRefusal(delivery({ headers: headers({ 'paypal-transmission-time': at(-4 * 86_400_000) }) }), 400, 'stale_transmission');
+    await expectCheapRefusal(
+      delivery({ headers: headers({ 'paypal-transmission-time': at(-4 * 86_400_000) }) }),
+      400,
+      'stale_transmission',
+    );
   });
 
   it('refuses a transmission time that is not an RFC 3339 date and time', () => {
@@ -82,7 +96,8 @@ describe('the PayPal webhook gate', () => {
   });
 
   it("takes certificates on PayPal's API hosts only, over https", async () => {
-    for (const host of PAYPAL_CERT_HOSTS) expect(headerRefusal(headers({ 'paypal-cert-url': `https://${host}/v1/notifications/certs/CERT-1` }), NOW)).toBeNull();
+    for (const host of PAYPAL_CERT_HOSTS)
+      expect(headerRefusal(headers({ 'paypal-cert-url': `https://${host}/v1/notifications/certs/CERT-1` }), NOW)).toBeNull();
     for (const url of [
       'http://api.paypal.com/v1/notifications/certs/CERT-1',
       'https://api.paypal.com.attacker.example/v1/notifications/certs/CERT-1',
@@ -94,7 +109,11 @@ describe('the PayPal webhook gate', () => {
     ]) {
       expect(headerRefusal(headers({ 'paypal-cert-url': url }), NOW), url).toMatchObject({ code: 'untrusted_certificate' });
     }
-    await expectCheapRefusal(delivery({ headers: headers({ 'paypal-cert-url': 'https://attacker.example/cert.pem' }) }), 400, 'untrusted_certificate');
+    await expectCheapRefusal(
+      delivery({ headers: headers({ 'paypal-cert-url': 'https://attacker.example/cert.pem' }) }),
+      400,
+      'untrusted_certificate',
+    );
   });
 
   it('answers 503 without our webhook id: nothing could be verified', async () => {
@@ -102,9 +121,12 @@ describe('the PayPal webhook gate', () => {
     await expectCheapRefusal(delivery(), 503, 'webhook_not_configured');
   });
 
-  it.each(['{"event_type":"X"}', '{"id":"WH-1"}', '{"id":7,"event_type":"X"}', '[]', 'null'])('refuses a body that is not an event: %s', async (body) => {
-    await expectCheapRefusal(delivery({ body }), 400, 'invalid_event');
-  });
+  it.each(['{"event_type":"X"}', '{"id":"WH-1"}', '{"id":7,"event_type":"X"}', '[]', 'null'])(
+    'refuses a body that is not an event: %s',
+    async (body) => {
+      await expectCheapRefusal(delivery({ body }), 400, 'invalid_event');
+    },
+  );
 
   it('answers an event applied before at once, whatever the count, without asking PayPal', async () => {
     seen.mockResolvedValue(true);

@@ -47,7 +47,14 @@ describe('PostConfirmation trigger', () => {
       const input = event('PostConfirmation_ConfirmSignUp');
       await expect(handler(input)).resolves.toBe(input);
       expect(calls.length).toBeGreaterThan(0);
-      expect(loggedLines(log)).toContainEqual(expect.objectContaining({ level: 'ERROR', message: 'User record not created at confirmation', userId: 'u-1', error: expect.objectContaining({ message: expect.any(String) }) }));
+      expect(loggedLines(log)).toContainEqual(
+        expect.objectContaining({
+          level: 'ERROR',
+          message: 'User record not created at confirmation',
+          userId: 'u-1',
+          error: expect.objectContaining({ message: expect.any(String) }),
+        }),
+      );
     } finally {
       log.mockRestore();
     }

@@ -79,7 +79,10 @@ describe('stream delivery of a bulk deletion (5 tracks, each shared once)', () =
     expect(posted.filter((p) => p.connectionId === 'r-tab1')).toHaveLength(5 * 4);
     const keys = posted.map((p) => `${p.connectionId} ${p.data}`);
     expect(new Set(keys).size).toBe(keys.length);
-    expect(posted).toContainEqual({ connectionId: 'r-tab1', data: JSON.stringify({ type: 'change', entity: 'comment', id: 's0', action: 'remove' }) });
+    expect(posted).toContainEqual({
+      connectionId: 'r-tab1',
+      data: JSON.stringify({ type: 'change', entity: 'comment', id: 's0', action: 'remove' }),
+    });
     expect(forgotten).toEqual(['reviewer/r-gone']);
   });
 });

@@ -5,7 +5,7 @@ import { notificationFor } from '../../../functions/domain/realtime.js';
 const track = marshall({ PK: 'TRACK#t1', SK: 'META', entity: 'track', id: 't1', userId: 'u1', title: 'x' }) as never;
 
 describe('notificationFor', () => {
-  it('tells a track\'s owner about its insert, change and removal', () => {
+  it("tells a track's owner about its insert, change and removal", () => {
     expect(notificationFor({ eventName: 'INSERT', newImage: track })).toEqual({
       userIds: ['u1'],
       message: { type: 'change', entity: 'track', id: 't1', action: 'insert' },
@@ -15,7 +15,14 @@ describe('notificationFor', () => {
   });
 
   it('tells both participants about a share and what hangs on it, naming the share', () => {
-    const comment = marshall({ PK: 'SHARE#s1', SK: 'COMMENT#c1', entity: 'comment', id: 'c1', shareId: 's1', participants: ['u1', 'u2'] }) as never;
+    const comment = marshall({
+      PK: 'SHARE#s1',
+      SK: 'COMMENT#c1',
+      entity: 'comment',
+      id: 'c1',
+      shareId: 's1',
+      participants: ['u1', 'u2'],
+    }) as never;
     expect(notificationFor({ eventName: 'INSERT', newImage: comment })).toEqual({
       userIds: ['u1', 'u2'],
       message: { type: 'change', entity: 'comment', id: 's1', action: 'insert' },
@@ -23,7 +30,9 @@ describe('notificationFor', () => {
   });
 
   it('ignores records nobody subscribes to', () => {
-    expect(notificationFor({ eventName: 'INSERT', newImage: marshall({ PK: 'USER#u1', SK: 'PROFILE', entity: 'user', id: 'u1' }) as never })).toBeNull();
+    expect(
+      notificationFor({ eventName: 'INSERT', newImage: marshall({ PK: 'USER#u1', SK: 'PROFILE', entity: 'user', id: 'u1' }) as never }),
+    ).toBeNull();
     expect(notificationFor({ eventName: 'INSERT' })).toBeNull();
   });
 });

@@ -33,7 +33,9 @@ describe('traced SDK clients', () => {
 
   it('every client module of the functions goes through it', async () => {
     const fs = await import('node:fs');
-    const files = ['dynamo', 's3', 'ses', 'cognito', 'realtime'].map((m) => `functions/lib/aws/${m}.ts`).concat(['functions/lib/secrets.ts', 'functions/providers/suggester.ts']);
+    const files = ['dynamo', 's3', 'ses', 'cognito', 'realtime']
+      .map((m) => `functions/lib/aws/${m}.ts`)
+      .concat(['functions/lib/secrets.ts', 'functions/providers/suggester.ts']);
     for (const file of files) {
       const text = fs.readFileSync(file, 'utf8');
       const made = [...text.matchAll(/new (\w+Client)\(/g)].map((m) => m[1]);

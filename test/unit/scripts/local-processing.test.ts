@@ -39,7 +39,13 @@ describe('local processing', () => {
       POWERTOOLS_LOG_LEVEL: 'CRITICAL',
     });
     const lines: string[] = [];
-    const processing = startLocalProcessing({ tag: `unit-${randomUUID()}`, bucket: 'media', concurrency: 2, retryDelayMs: 20, log: (l) => lines.push(l) });
+    const processing = startLocalProcessing({
+      tag: `unit-${randomUUID()}`,
+      bucket: 'media',
+      concurrency: 2,
+      retryDelayMs: 20,
+      log: (l) => lines.push(l),
+    });
     try {
       const keys = Array.from({ length: 5 }, () => `uploads/user-1/${randomUUID()}/song.wav`);
       for (const key of keys) processing.objectCreated('media', key, 10);
@@ -48,7 +54,10 @@ describe('local processing', () => {
       expect(processing.stats()).toMatchObject({ busiest: 2, running: 0, queued: 0 });
       for (const key of keys) {
         for (let receive = 1; receive <= PROCESSING_QUEUE.maxReceiveCount; receive++) {
-          expect(lines.filter((l) => l.startsWith(`[processing] receive ${receive} of ${key} failed`)), `${key} receive ${receive}`).toHaveLength(1);
+          expect(
+            lines.filter((l) => l.startsWith(`[processing] receive ${receive} of ${key} failed`)),
+            `${key} receive ${receive}`,
+          ).toHaveLength(1);
         }
         expect(lines).toContain(`[processing] ${key} moved to the dead-letter queue after ${PROCESSING_QUEUE.maxReceiveCount} receives`);
       }

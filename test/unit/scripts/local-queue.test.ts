@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { LocalQueue } from '../../../scripts/dev/queue.js';
 
-const queue = (dead: string[] = []) => new LocalQueue({ visibilityTimeoutMs: 1000, maxReceiveCount: 3, onDeadLetter: (m) => dead.push(m.body) });
+const queue = (dead: string[] = []) =>
+  new LocalQueue({ visibilityTimeoutMs: 1000, maxReceiveCount: 3, onDeadLetter: (m) => dead.push(m.body) });
 
 describe('the local queue', () => {
   it('hides a received message for the visibility timeout, and a deleted one is gone', () => {

@@ -14,11 +14,31 @@ describe('the local log collector', () => {
     const notices: string[] = [];
     collector = await startLogCollector(0, (l) => void notices.push(l));
     process.stdout.write(line({ level: 'INFO', message: 'Request', correlationId: 'c-1', route: 'getMe', status: 200 }));
-    process.stderr.write(line({ level: 'ERROR', message: 'Unhandled error', correlationId: 'c-2', route: 'listTracks', error: { name: 'TypeError', message: 'x is\nundefined' } }));
+    process.stderr.write(
+      line({
+        level: 'ERROR',
+        message: 'Unhandled error',
+        correlationId: 'c-2',
+        route: 'listTracks',
+        error: { name: 'TypeError', message: 'x is\nundefined' },
+      }),
+    );
     process.stderr.write(line({ level: 'ERROR', message: 'Request failed', correlationId: 'c-2', route: 'listTracks', status: 500 }));
-    process.stdout.write(line({ _aws: { Timestamp: 1, CloudWatchMetrics: [{ Namespace: 'Snip', Dimensions: [['service']], Metrics: [{ Name: 'ServerErrors', Unit: 'Count' }] }] }, service: 'snip', ServerErrors: 1, correlationId: 'c-2' }));
+    process.stdout.write(
+      line({
+        _aws: {
+          Timestamp: 1,
+          CloudWatchMetrics: [{ Namespace: 'Snip', Dimensions: [['service']], Metrics: [{ Name: 'ServerErrors', Unit: 'Count' }] }],
+        },
+        service: 'snip',
+        ServerErrors: 1,
+        correlationId: 'c-2',
+      }),
+    );
 
-    expect(collector.entries({ correlationId: 'c-1' })).toEqual([expect.objectContaining({ kind: 'log', level: 'INFO', message: 'Request' })]);
+    expect(collector.entries({ correlationId: 'c-1' })).toEqual([
+      expect.objectContaining({ kind: 'log', level: 'INFO', message: 'Request' }),
+    ]);
     expect(collector.entries({ correlationId: 'c-2' }).map((e) => [e.kind, e.message])).toEqual([
       ['log', 'Unhandled error'],
       ['log', 'Request failed'],
@@ -27,7 +47,9 @@ describe('the local log collector', () => {
     expect(collector.entries({ kind: 'metric' })[0].metrics).toEqual({ ServerErrors: 1 });
     // One line on the console for the failure (its two error lines share the correlation id), on one line.
     expect(notices).toHaveLength(1);
-    expect(notices[0]).toMatch(/^\[error\] Unhandled error \(listTracks\) - TypeError: x is undefined - http:\/\/localhost:\d+\/\?correlationId=c-2\n$/);
+    expect(notices[0]).toMatch(
+      /^\[error\] Unhandled error \(listTracks\) - TypeError: x is undefined - http:\/\/localhost:\d+\/\?correlationId=c-2\n$/,
+    );
 
     const res = await fetch(`${collector.url}/logs?correlationId=c-2&level=ERROR`);
     expect(((await res.json()) as { entries: unknown[] }).entries).toHaveLength(2);

@@ -84,12 +84,19 @@ describe('local PayPal stand-in', () => {
   async function getToken(id = CLIENT_ID, secret = CLIENT_SECRET) {
     return fetch(`${paypal.url}/v1/oauth2/token`, {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: 'grant_type=client_credentials',
     });
   }
 
-  async function api(method: string, p: string, opts: { body?: unknown; raw?: string; headers?: Record<string, string>; auth?: string | null } = {}) {
+  async function api(
+    method: string,
+    p: string,
+    opts: { body?: unknown; raw?: string; headers?: Record<string, string>; auth?: string | null } = {},
+  ) {
     const headers: Record<string, string> = { 'content-type': 'application/json', ...opts.headers };
     if (opts.auth !== null) headers.authorization = `Bearer ${opts.auth ?? token}`;
     const res = await fetch(`${paypal.url}${p}`, {
@@ -142,7 +149,10 @@ describe('local PayPal stand-in', () => {
   }
 
   const delivered = (type: string, resourceId: string) =>
-    until(() => receiver.received.find((d) => d.event.event_type === type && d.event.resource.id === resourceId), `${type} for ${resourceId}`);
+    until(
+      () => receiver.received.find((d) => d.event.event_type === type && d.event.resource.id === resourceId),
+      `${type} for ${resourceId}`,
+    );
 
   const verify = (d: { headers: http.IncomingHttpHeaders; event: unknown }, overrides: Record<string, unknown> = {}) =>
     api('POST', '/v1/notifications/verify-webhook-signature', {
@@ -200,7 +210,10 @@ describe('local PayPal stand-in', () => {
     expect(order.status).toBe('PAYER_ACTION_REQUIRED');
     const payerAction = order.links.find((l) => l.rel === 'payer-action')!;
     expect(payerAction).toEqual({ href: `${paypal.url}/checkoutnow?token=${order.id}`, rel: 'payer-action', method: 'GET' });
-    expect(order.links.find((l) => l.rel === 'self')).toMatchObject({ href: `${paypal.url}/v2/checkout/orders/${order.id}`, method: 'GET' });
+    expect(order.links.find((l) => l.rel === 'self')).toMatchObject({
+      href: `${paypal.url}/v2/checkout/orders/${order.id}`,
+      method: 'GET',
+    });
 
     const page = await fetch(payerAction.href);
     expect(page.status).toBe(200);
@@ -208,7 +221,11 @@ describe('local PayPal stand-in', () => {
     const html = await page.text();
     expect(html).toContain('Pay $30.00 to Snip with PayPal');
     expect(html).toContain('Feedback from Paul Pro on &quot;Track title&quot;');
-    for (const [action, label] of [['approve', 'Approve'], ['decline', 'Approve with a declined card'], ['cancel', 'Cancel']]) {
+    for (const [action, label] of [
+      ['approve', 'Approve'],
+      ['decline', 'Approve with a declined card'],
+      ['cancel', 'Cancel'],
+    ]) {
       expect(html).toContain(`action="/checkoutnow/${action}"`);
       expect(html).toContain(`>${label}</button>`);
     }
@@ -229,14 +246,22 @@ describe('local PayPal stand-in', () => {
       id: order.id,
       intent: 'CAPTURE',
       status: 'APPROVED',
-      payer: { payer_id: payerId, email_address: 'buyer@example.com', name: { given_name: expect.any(String), surname: expect.any(String) } },
+      payer: {
+        payer_id: payerId,
+        email_address: 'buyer@example.com',
+        name: { given_name: expect.any(String), surname: expect.any(String) },
+      },
       purchase_units: [{ reference_id: 'req-1', invoice_id: 'inv-happy', amount: { currency_code: 'USD', value: '30.00' } }],
     });
     expect(shown.json.links.map((l: { rel: string }) => l.rel)).toContain('capture');
 
     const capture = await api('POST', `/v2/checkout/orders/${order.id}/capture`, { headers: { 'PayPal-Request-Id': 'capture-happy' } });
     expect(capture.status).toBe(201);
-    expect(capture.json).toMatchObject({ id: order.id, status: 'COMPLETED', payer: { payer_id: payerId, email_address: 'buyer@example.com' } });
+    expect(capture.json).toMatchObject({
+      id: order.id,
+      status: 'COMPLETED',
+      payer: { payer_id: payerId, email_address: 'buyer@example.com' },
+    });
     const c = capture.json.purchase_units[0].payments.captures[0];
     expect(c).toMatchObject({
       id: expect.stringMatching(/^[A-Z0-9]{17}$/),
@@ -245,7 +270,11 @@ describe('local PayPal stand-in', () => {
       final_capture: true,
       invoice_id: 'inv-happy',
       custom_id: 'cust-inv-happy',
-      seller_receivable_breakdown: { gross_amount: { currency_code: 'USD', value: '30.00' }, paypal_fee: { currency_code: 'USD', value: '1.54' }, net_amount: { currency_code: 'USD', value: '28.46' } },
+      seller_receivable_breakdown: {
+        gross_amount: { currency_code: 'USD', value: '30.00' },
+        paypal_fee: { currency_code: 'USD', value: '1.54' },
+        net_amount: { currency_code: 'USD', value: '28.46' },
+      },
       create_time: expect.any(String),
       update_time: expect.any(String),
     });
@@ -261,13 +290,20 @@ describe('local PayPal stand-in', () => {
     expect(replay.json).toEqual(capture.json);
     const again = await api('POST', `/v2/checkout/orders/${order.id}/capture`, { headers: { 'PayPal-Request-Id': 'capture-happy-2' } });
     expect(again.status).toBe(422);
-    expect(again.json).toMatchObject({ name: 'UNPROCESSABLE_ENTITY', debug_id: expect.any(String), details: [{ issue: 'ORDER_ALREADY_CAPTURED' }] });
+    expect(again.json).toMatchObject({
+      name: 'UNPROCESSABLE_ENTITY',
+      debug_id: expect.any(String),
+      details: [{ issue: 'ORDER_ALREADY_CAPTURED' }],
+    });
 
     const fetched = await api('GET', `/v2/payments/captures/${c.id}`);
     expect(fetched.json).toMatchObject({ id: c.id, status: 'COMPLETED', supplementary_data: { related_ids: { order_id: order.id } } });
 
     const approval = await delivered('CHECKOUT.ORDER.APPROVED', order.id);
-    expect(approval.event).toMatchObject({ resource_type: 'checkout-order', resource: { status: 'APPROVED', payer: { payer_id: payerId } } });
+    expect(approval.event).toMatchObject({
+      resource_type: 'checkout-order',
+      resource: { status: 'APPROVED', payer: { payer_id: payerId } },
+    });
     const completed = await delivered('PAYMENT.CAPTURE.COMPLETED', c.id);
     expect(completed.event).toMatchObject({
       id: expect.stringMatching(/^WH-/),
@@ -275,7 +311,13 @@ describe('local PayPal stand-in', () => {
       resource_type: 'capture',
       summary: expect.any(String),
       create_time: expect.any(String),
-      resource: { id: c.id, status: 'COMPLETED', invoice_id: 'inv-happy', custom_id: 'cust-inv-happy', supplementary_data: { related_ids: { order_id: order.id } } },
+      resource: {
+        id: c.id,
+        status: 'COMPLETED',
+        invoice_id: 'inv-happy',
+        custom_id: 'cust-inv-happy',
+        supplementary_data: { related_ids: { order_id: order.id } },
+      },
     });
     expect(completed.headers).toMatchObject({
       'content-type': 'application/json',
@@ -295,11 +337,19 @@ describe('local PayPal stand-in', () => {
     expect((await verify({ ...completed, event: tampered })).json).toEqual({ verification_status: 'FAILURE' });
     expect((await verify(completed, { webhook_id: 'ANOTHERWEBHOOK' })).json).toEqual({ verification_status: 'FAILURE' });
     expect((await verify(completed, { transmission_time: new Date().toISOString() })).json).toEqual({ verification_status: 'FAILURE' });
-    expect((await api('GET', `/_local/verifications?event_id=${completed.event.id}`, { auth: null })).json).toEqual({ event_id: completed.event.id, calls: 4 });
+    expect((await api('GET', `/_local/verifications?event_id=${completed.event.id}`, { auth: null })).json).toEqual({
+      event_id: completed.event.id,
+      calls: 4,
+    });
   });
 
   it('verifies a signature over the bytes of the event in the request, as PayPal does', async () => {
-    const transmission = { transmissionId: 'a7f1c3e0-1d2b-11ef-9c41-1f2e3d4c5b6a', transmissionTime: new Date().toISOString(), webhookId: WEBHOOK_ID, clientSecret: CLIENT_SECRET };
+    const transmission = {
+      transmissionId: 'a7f1c3e0-1d2b-11ef-9c41-1f2e3d4c5b6a',
+      transmissionTime: new Date().toISOString(),
+      webhookId: WEBHOOK_ID,
+      clientSecret: CLIENT_SECRET,
+    };
     // Bytes that a parse and stringify would change: a 1.0, an escaped character, spacing.
     const body = '{ "id": "WH-BYTES-1", "event_type": "PAYMENT.CAPTURE.COMPLETED", "resource": { "amount": 1.0, "note": "caf\\u00e9" } }';
     const fields = {
@@ -310,11 +360,19 @@ describe('local PayPal stand-in', () => {
       transmission_time: transmission.transmissionTime,
       webhook_id: WEBHOOK_ID,
     };
-    const spliced = (event: string) => api('POST', '/v1/notifications/verify-webhook-signature', { raw: `${JSON.stringify(fields).slice(0, -1)},"webhook_event":${event}}` });
+    const spliced = (event: string) =>
+      api('POST', '/v1/notifications/verify-webhook-signature', {
+        raw: `${JSON.stringify(fields).slice(0, -1)},"webhook_event":${event}}`,
+      });
     expect((await spliced(body)).json).toEqual({ verification_status: 'SUCCESS' });
     expect((await spliced(JSON.stringify(JSON.parse(body)))).json).toEqual({ verification_status: 'FAILURE' });
-    expect((await api('POST', '/v1/notifications/verify-webhook-signature', { body: { ...fields, webhook_event: JSON.parse(body) } })).json).toEqual({ verification_status: 'FAILURE' });
-    expect((await api('GET', '/_local/verifications?event_id=WH-BYTES-1', { auth: null })).json).toEqual({ event_id: 'WH-BYTES-1', calls: 3 });
+    expect(
+      (await api('POST', '/v1/notifications/verify-webhook-signature', { body: { ...fields, webhook_event: JSON.parse(body) } })).json,
+    ).toEqual({ verification_status: 'FAILURE' });
+    expect((await api('GET', '/_local/verifications?event_id=WH-BYTES-1', { auth: null })).json).toEqual({
+      event_id: 'WH-BYTES-1',
+      calls: 3,
+    });
   });
 
   it('refuses to capture an order the buyer has not approved, or one that does not exist', async () => {
@@ -324,7 +382,9 @@ describe('local PayPal stand-in', () => {
     expect(res.json.details[0].issue).toBe('ORDER_NOT_APPROVED');
     // Errors are not kept for the request id: after approval the same id captures.
     await submit('approve', order.id);
-    expect((await api('POST', `/v2/checkout/orders/${order.id}/capture`, { headers: { 'PayPal-Request-Id': 'cap-unapproved' } })).status).toBe(201);
+    expect(
+      (await api('POST', `/v2/checkout/orders/${order.id}/capture`, { headers: { 'PayPal-Request-Id': 'cap-unapproved' } })).status,
+    ).toBe(201);
 
     const missing = await api('GET', '/v2/checkout/orders/0000000000000000X');
     expect(missing.status).toBe(404);
@@ -359,7 +419,11 @@ describe('local PayPal stand-in', () => {
     });
     expect(res.status).toBe(201);
     // application_context: PayPal answers CREATED with an approve link.
-    expect(res.json).toMatchObject({ status: 'CREATED', intent: 'CAPTURE', purchase_units: [{ reference_id: 'default', invoice_id: 'inv-cancel' }] });
+    expect(res.json).toMatchObject({
+      status: 'CREATED',
+      intent: 'CAPTURE',
+      purchase_units: [{ reference_id: 'default', invoice_id: 'inv-cancel' }],
+    });
     expect(res.json.links.find((l: { rel: string }) => l.rel === 'approve').href).toBe(`${paypal.url}/checkoutnow?token=${res.json.id}`);
 
     const cancelled = await submit('cancel', res.json.id);
@@ -385,7 +449,11 @@ describe('local PayPal stand-in', () => {
       headers: { 'PayPal-Request-Id': 'refund-1', Prefer: 'return=representation' },
     });
     expect(refund.status).toBe(201);
-    expect(refund.json).toMatchObject({ id: expect.stringMatching(/^[A-Z0-9]{17}$/), status: 'COMPLETED', amount: { currency_code: 'USD', value: '30.00' } });
+    expect(refund.json).toMatchObject({
+      id: expect.stringMatching(/^[A-Z0-9]{17}$/),
+      status: 'COMPLETED',
+      amount: { currency_code: 'USD', value: '30.00' },
+    });
     expect(refund.json.links).toContainEqual({ href: `${paypal.url}/v2/payments/captures/${captureId}`, rel: 'up', method: 'GET' });
     expect((await api('GET', `/v2/payments/captures/${captureId}`)).json.status).toBe('REFUNDED');
 
@@ -400,8 +468,15 @@ describe('local PayPal stand-in', () => {
     expect(second.json.details[0].issue).toBe('CAPTURE_FULLY_REFUNDED');
 
     const event = await delivered('PAYMENT.CAPTURE.REFUNDED', refund.json.id);
-    expect(event.event).toMatchObject({ resource_type: 'refund', resource: { status: 'COMPLETED', invoice_id: 'inv-refund', custom_id: 'cust-inv-refund' } });
-    expect(event.event.resource.links).toContainEqual({ href: `${paypal.url}/v2/payments/captures/${captureId}`, rel: 'up', method: 'GET' });
+    expect(event.event).toMatchObject({
+      resource_type: 'refund',
+      resource: { status: 'COMPLETED', invoice_id: 'inv-refund', custom_id: 'cust-inv-refund' },
+    });
+    expect(event.event.resource.links).toContainEqual({
+      href: `${paypal.url}/v2/payments/captures/${captureId}`,
+      rel: 'up',
+      method: 'GET',
+    });
     expect((await verify(event)).json.verification_status).toBe('SUCCESS');
 
     const order = await api('GET', `/v2/checkout/orders/${orderId}`);
@@ -411,12 +486,16 @@ describe('local PayPal stand-in', () => {
 
   it('refunds part of a capture, then the rest', async () => {
     const { captureId } = await capturedOrder('inv-partial');
-    const part = await api('POST', `/v2/payments/captures/${captureId}/refund`, { body: { amount: { currency_code: 'USD', value: '10.00' } } });
+    const part = await api('POST', `/v2/payments/captures/${captureId}/refund`, {
+      body: { amount: { currency_code: 'USD', value: '10.00' } },
+    });
     expect(part.status).toBe(201);
     // Prefer defaults to return=minimal, as on PayPal.
     expect(Object.keys(part.json).sort()).toEqual(['id', 'links', 'status']);
     expect((await api('GET', `/v2/payments/captures/${captureId}`)).json.status).toBe('PARTIALLY_REFUNDED');
-    const tooMuch = await api('POST', `/v2/payments/captures/${captureId}/refund`, { body: { amount: { currency_code: 'USD', value: '25.00' } } });
+    const tooMuch = await api('POST', `/v2/payments/captures/${captureId}/refund`, {
+      body: { amount: { currency_code: 'USD', value: '25.00' } },
+    });
     expect(tooMuch.json.details[0].issue).toBe('REFUND_AMOUNT_EXCEEDED');
     const rest = await api('GET', `/v2/payments/refunds/${part.json.id}`);
     expect(rest.json.seller_payable_breakdown.total_refunded_amount.value).toBe('10.00');
@@ -450,8 +529,16 @@ describe('local PayPal stand-in', () => {
       [{ ...orderBody('inv-bad'), purchase_units: [...units, ...units] }, 400, 'INVALID_ARRAY_MAX_ITEMS'],
       [{ ...orderBody('inv-bad'), purchase_units: [{ amount: { currency_code: 'EUR', value: '30.00' } }] }, 422, 'CURRENCY_NOT_SUPPORTED'],
       [{ ...orderBody('inv-bad'), purchase_units: [{ amount: { currency_code: 'USD', value: '30' } }] }, 422, 'DECIMAL_PRECISION'],
-      [{ ...orderBody('inv-bad'), purchase_units: [{ amount: { currency_code: 'USD', value: '0.00' } }] }, 422, 'CANNOT_BE_ZERO_OR_NEGATIVE'],
-      [{ ...orderBody('inv-bad'), purchase_units: [{ amount: { currency_code: 'USD', value: 'thirty' } }] }, 400, 'INVALID_PARAMETER_SYNTAX'],
+      [
+        { ...orderBody('inv-bad'), purchase_units: [{ amount: { currency_code: 'USD', value: '0.00' } }] },
+        422,
+        'CANNOT_BE_ZERO_OR_NEGATIVE',
+      ],
+      [
+        { ...orderBody('inv-bad'), purchase_units: [{ amount: { currency_code: 'USD', value: 'thirty' } }] },
+        400,
+        'INVALID_PARAMETER_SYNTAX',
+      ],
       [{ intent: 'CAPTURE' }, 400, 'MISSING_REQUIRED_PARAMETER'],
       [[1, 2], 400, 'MALFORMED_REQUEST_JSON'],
     ];
@@ -483,7 +570,11 @@ describe('local PayPal stand-in', () => {
     expect([...times].sort().reverse()).toEqual(times);
 
     const shown = await api('GET', `/v1/notifications/webhooks-events/${original.event.id}`);
-    expect(shown.json).toMatchObject({ ...original.event, status: 'SUCCESS', transmissions: [expect.objectContaining({ http_status: 200 })] });
+    expect(shown.json).toMatchObject({
+      ...original.event,
+      status: 'SUCCESS',
+      transmissions: [expect.objectContaining({ http_status: 200 })],
+    });
     expect((await api('GET', '/v1/notifications/webhooks-events/WH-NOPE')).status).toBe(404);
 
     const before = receiver.received.length;
@@ -496,7 +587,10 @@ describe('local PayPal stand-in', () => {
   });
 
   it('holds events while delivery is paused, for tests to resend in the order they choose', async () => {
-    expect((await api('POST', '/_local/webhooks', { body: { paused: true }, auth: null })).json).toEqual({ paused: true, url: receiver.url });
+    expect((await api('POST', '/_local/webhooks', { body: { paused: true }, auth: null })).json).toEqual({
+      paused: true,
+      url: receiver.url,
+    });
     try {
       const before = receiver.received.length;
       const { captureId } = await capturedOrder('inv-paused');
@@ -504,7 +598,11 @@ describe('local PayPal stand-in', () => {
       await sleep(400);
       expect(receiver.received.length).toBe(before);
 
-      const list = (await api('GET', '/v1/notifications/webhooks-events?page_size=3')).json.events as { id: string; event_type: string; status: string }[];
+      const list = (await api('GET', '/v1/notifications/webhooks-events?page_size=3')).json.events as {
+        id: string;
+        event_type: string;
+        status: string;
+      }[];
       expect(list.map((e) => e.event_type)).toEqual(['PAYMENT.CAPTURE.REFUNDED', 'PAYMENT.CAPTURE.COMPLETED', 'CHECKOUT.ORDER.APPROVED']);
       expect(list.every((e) => e.status === 'PENDING')).toBe(true);
 
@@ -513,7 +611,10 @@ describe('local PayPal stand-in', () => {
         await api('POST', `/v1/notifications/webhooks-events/${e.id}/resend`);
         await until(() => receiver.received.some((d) => d.event.id === e.id), e.event_type);
       }
-      expect(receiver.received.slice(before).map((d) => d.event.event_type)).toEqual(['PAYMENT.CAPTURE.REFUNDED', 'PAYMENT.CAPTURE.COMPLETED']);
+      expect(receiver.received.slice(before).map((d) => d.event.event_type)).toEqual([
+        'PAYMENT.CAPTURE.REFUNDED',
+        'PAYMENT.CAPTURE.COMPLETED',
+      ]);
     } finally {
       await api('POST', '/_local/webhooks', { body: { paused: false }, auth: null });
     }
@@ -560,7 +661,9 @@ describe('local PayPal stand-in', () => {
     expect(order.status).toBe(200);
     expect(order.json.status).toBe('COMPLETED');
     expect((await api('GET', `/v2/payments/captures/${captureId}`)).json.status).toBe('COMPLETED');
-    expect((await api('POST', '/v2/checkout/orders', { body: orderBody('inv-restart') })).json.details[0].issue).toBe('DUPLICATE_INVOICE_ID');
+    expect((await api('POST', '/v2/checkout/orders', { body: orderBody('inv-restart') })).json.details[0].issue).toBe(
+      'DUPLICATE_INVOICE_ID',
+    );
 
     const refund = await api('POST', `/v2/payments/captures/${captureId}/refund`);
     expect(refund.status).toBe(201);

@@ -71,10 +71,13 @@ describe('local Stripe stand-in', () => {
   let basicPrice: string;
   let proPrice: string;
 
-  const start = () =>
-    startStripe({ port, dataDir: dir, secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, webhookUrl: () => hookUrl });
+  const start = () => startStripe({ port, dataDir: dir, secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, webhookUrl: () => hookUrl });
   const local = (p: string, body?: unknown) =>
-    fetch(`${standin.url}${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    fetch(`${standin.url}${p}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   /** Submits a hosted page's form as a browser does. */
   const submit = (p: string, fields: Record<string, string>) =>
     fetch(`${standin.url}${p}`, {
@@ -142,7 +145,14 @@ describe('local Stripe stand-in', () => {
     expect(list).toMatchObject({ object: 'list', has_more: false, url: '/v1/products' });
     const listedPro = list.data.find((p) => p.id === 'snip_pro')!;
     expect(listedPro.marketing_features).toEqual([{ name: 'Unlimited reviews' }, { name: 'Priority queue' }]);
-    expect(listedPro.default_price).toMatchObject({ id: proPrice, object: 'price', unit_amount: 1900, currency: 'usd', type: 'recurring', recurring: { interval: 'month' } });
+    expect(listedPro.default_price).toMatchObject({
+      id: proPrice,
+      object: 'price',
+      unit_amount: 1900,
+      currency: 'usd',
+      type: 'recurring',
+      recurring: { interval: 'month' },
+    });
 
     await stripe.prices.update(basicPrice, { lookup_key: 'basic_monthly' });
     const byKey = await stripe.prices.list({ lookup_keys: ['basic_monthly'], expand: ['data.product'] });
@@ -150,7 +160,9 @@ describe('local Stripe stand-in', () => {
     expect(byKey.data[0].product).toMatchObject({ id: 'snip_basic', name: 'Basic' });
     const recurring = await stripe.prices.list({ active: true, type: 'recurring', product: 'snip_pro' });
     expect(recurring.data.map((p) => p.id)).toEqual([proPrice]);
-    expect(await stripe.products.retrieve('snip_basic', { expand: ['default_price'] })).toMatchObject({ default_price: { unit_amount: 900 } });
+    expect(await stripe.products.retrieve('snip_basic', { expand: ['default_price'] })).toMatchObject({
+      default_price: { unit_amount: 900 },
+    });
   });
 
   it('serves Checkout: a declined card creates nothing, 4242 subscribes, redirects and sends signed webhooks', async () => {
@@ -181,7 +193,17 @@ describe('local Stripe stand-in', () => {
     expect(session.id).toMatch(/^cs_test_/);
 
     const page = await (await fetch(session.url!)).text();
-    for (const text of ['Subscribe to Basic', '$9.00 per month', '<label for="email">Email</label>', '<label for="cardNumber">Card number</label>', '<label for="cardExpiry">Expiry</label>', '<label for="cardCvc">CVC</label>', '<label for="billingName">Name on card</label>', '>Subscribe</button>', `href="${APP}/pricing"`]) {
+    for (const text of [
+      'Subscribe to Basic',
+      '$9.00 per month',
+      '<label for="email">Email</label>',
+      '<label for="cardNumber">Card number</label>',
+      '<label for="cardExpiry">Expiry</label>',
+      '<label for="cardCvc">CVC</label>',
+      '<label for="billingName">Name on card</label>',
+      '>Subscribe</button>',
+      `href="${APP}/pricing"`,
+    ]) {
       expect(page).toContain(text);
     }
     expect(page).toContain('value="ana@example.com"');
@@ -201,7 +223,13 @@ describe('local Stripe stand-in', () => {
     const done = await stripe.checkout.sessions.retrieve(session.id, { expand: ['subscription'] });
     expect(done).toMatchObject({ status: 'complete', payment_status: 'paid', url: null });
     const sub = done.subscription as Stripe.Subscription;
-    expect(sub).toMatchObject({ object: 'subscription', status: 'active', customer: customer.id, metadata: { userId: 'u1' }, cancel_at_period_end: false });
+    expect(sub).toMatchObject({
+      object: 'subscription',
+      status: 'active',
+      customer: customer.id,
+      metadata: { userId: 'u1' },
+      cancel_at_period_end: false,
+    });
     expect(sub.items.data[0].price.id).toBe(basicPrice);
     expect(sub.items.data[0].current_period_end - sub.items.data[0].current_period_start).toBeGreaterThanOrEqual(28 * 86400);
     expect((await stripe.subscriptions.list({ customer: customer.id, status: 'active' })).data.map((s) => s.id)).toEqual([sub.id]);
@@ -236,10 +264,22 @@ describe('local Stripe stand-in', () => {
   it('lets the portal switch and cancel the plan, each with its webhook', async () => {
     const { customer, subscription } = await subscribe('bo@example.com', basicPrice);
     const portal = await stripe.billingPortal.sessions.create({ customer: customer.id, return_url: `${APP}/account` });
-    expect(portal).toMatchObject({ object: 'billing_portal.session', customer: customer.id, return_url: `${APP}/account`, url: `${standin.url}/portal/${portal.id}` });
+    expect(portal).toMatchObject({
+      object: 'billing_portal.session',
+      customer: customer.id,
+      return_url: `${APP}/account`,
+      url: `${standin.url}/portal/${portal.id}`,
+    });
 
     const page = await (await fetch(portal.url)).text();
-    for (const text of ['Basic', '$9.00 per month', 'Renews on', '>Switch to Pro</button>', '>Cancel plan</button>', `href="${APP}/account">Return to Snip</a>`]) {
+    for (const text of [
+      'Basic',
+      '$9.00 per month',
+      'Renews on',
+      '>Switch to Pro</button>',
+      '>Cancel plan</button>',
+      `href="${APP}/account">Return to Snip</a>`,
+    ]) {
       expect(page).toContain(text);
     }
 
@@ -282,10 +322,19 @@ describe('local Stripe stand-in', () => {
       status: 'open',
       hosted_invoice_url: `${standin.url}/invoices/${invoice.id}`,
     });
-    const pastDue = await waitFor(() => eventsFor(subscription, 'customer.subscription.updated').find((d) => (d.event.data.object as Stripe.Subscription).status === 'past_due'), 'the past_due update');
+    const pastDue = await waitFor(
+      () =>
+        eventsFor(subscription, 'customer.subscription.updated').find(
+          (d) => (d.event.data.object as Stripe.Subscription).status === 'past_due',
+        ),
+      'the past_due update',
+    );
     expect(pastDue.event.data.previous_attributes).toMatchObject({ status: 'active' });
 
-    const retried = (await (await local(`/_local/subscriptions/${subscription}/renew`, {})).json()) as { subscription: Stripe.Subscription; invoice: Stripe.Invoice };
+    const retried = (await (await local(`/_local/subscriptions/${subscription}/renew`, {})).json()) as {
+      subscription: Stripe.Subscription;
+      invoice: Stripe.Invoice;
+    };
     expect(retried.invoice).toMatchObject({ id: invoice.id, status: 'paid', attempt_count: 2 });
     expect(retried.subscription.status).toBe('active');
     await waitFor(() => eventsFor(invoice.id, 'invoice.paid')[0], 'invoice.paid for the retry');
@@ -313,7 +362,8 @@ describe('local Stripe stand-in', () => {
       }
       const got = eventsFor(subscription, 'customer.subscription.updated');
       expect(got.map((d) => d.event.id)).toEqual([second.id, first.id, first.id]);
-      for (const d of got) expect(stripe.webhooks.constructEvent(d.body, d.headers['stripe-signature'] as string, WEBHOOK_SECRET).id).toBe(d.event.id);
+      for (const d of got)
+        expect(stripe.webhooks.constructEvent(d.body, d.headers['stripe-signature'] as string, WEBHOOK_SECRET).id).toBe(d.event.id);
     } finally {
       await local('/_local/webhooks', { paused: false });
     }
@@ -328,7 +378,9 @@ describe('local Stripe stand-in', () => {
     await stripe.subscriptions.update(subscription, { cancel_at_period_end: true });
     const d = await waitFor(() => eventsFor(subscription, 'customer.subscription.updated')[0], 'the retried delivery');
     expect(d.event.data.previous_attributes).toMatchObject({ cancel_at_period_end: false });
-    const { data } = (await (await fetch(`${standin.url}/_local/deliveries?event=${d.event.id}`)).json()) as { data: { ok: boolean; status: number }[] };
+    const { data } = (await (await fetch(`${standin.url}/_local/deliveries?event=${d.event.id}`)).json()) as {
+      data: { ok: boolean; status: number }[];
+    };
     expect(data.map((x) => [x.ok, x.status])).toEqual([
       [true, 200],
       [false, 500],
@@ -354,7 +406,12 @@ describe('local Stripe stand-in', () => {
 
     const missingProduct = await stripe.products.retrieve('prod_nope').catch((e: unknown) => e);
     expect(missingProduct).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
-    expect(missingProduct).toMatchObject({ code: 'resource_missing', param: 'id', statusCode: 404, message: "No such product: 'prod_nope'" });
+    expect(missingProduct).toMatchObject({
+      code: 'resource_missing',
+      param: 'id',
+      statusCode: 404,
+      message: "No such product: 'prod_nope'",
+    });
     const missingCustomer = await stripe.checkout.sessions
       .create({ mode: 'subscription', customer: 'cus_nope', line_items: [{ price: basicPrice, quantity: 1 }], success_url: `${APP}/done` })
       .catch((e: unknown) => e);
@@ -364,7 +421,11 @@ describe('local Stripe stand-in', () => {
     expect(noName).toMatchObject({ code: 'parameter_missing', param: 'name', statusCode: 400 });
 
     const raw = (method: string, p: string, body?: string) =>
-      fetch(`${standin.url}${p}`, { method, headers: { authorization: `Bearer ${SECRET_KEY}`, 'content-type': 'application/x-www-form-urlencoded' }, body });
+      fetch(`${standin.url}${p}`, {
+        method,
+        headers: { authorization: `Bearer ${SECRET_KEY}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      });
     for (const [method, p, body, status] of [
       ['POST', '/v1/products', 'name=x&metadata[a=1', 400],
       ['POST', '/v1/products', 'name=x&metadata=1&metadata[a]=2', 400],
@@ -375,7 +436,10 @@ describe('local Stripe stand-in', () => {
     ] as const) {
       const res = await raw(method, p, body);
       expect(res.status, `${method} ${p}`).toBe(status);
-      expect(((await res.json()) as { error: { type: string; message: string } }).error).toMatchObject({ type: 'invalid_request_error', message: expect.any(String) });
+      expect(((await res.json()) as { error: { type: string; message: string } }).error).toMatchObject({
+        type: 'invalid_request_error',
+        message: expect.any(String),
+      });
     }
     const badJson = await fetch(`${standin.url}/_local/webhooks`, { method: 'POST', body: '{paused' });
     expect(badJson.status).toBe(400);

@@ -59,7 +59,7 @@ describe('TOTP codes', () => {
   });
 });
 
-describe('the pool\'s check of a code', () => {
+describe("the pool's check of a code", () => {
   const secret = newTotpSecret();
   const now = 1_700_000_025_000;
 
@@ -74,7 +74,8 @@ describe('the pool\'s check of a code', () => {
       if (!near.has(code)) expect(verifyTotp(secret, code, now)).toBe(false);
     }
     const code = totpCode(secret, now);
-    for (const bad of ['', code.slice(1), `${code}0`, ` ${code.slice(1)}`, 'abcdef', `${code.slice(0, 5)}x`]) expect(verifyTotp(secret, bad, now)).toBe(false);
+    for (const bad of ['', code.slice(1), `${code}0`, ` ${code.slice(1)}`, 'abcdef', `${code.slice(0, 5)}x`])
+      expect(verifyTotp(secret, bad, now)).toBe(false);
     expect(verifyTotp('not base32!', code, now)).toBe(false);
   });
 });

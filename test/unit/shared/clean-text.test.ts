@@ -49,9 +49,14 @@ describe('cleanText', () => {
   });
 
   it('is what the shared schemas store: comments, names, titles, notes', () => {
-    expect(addCommentInput.parse({ id: ID, timestamp: 1, text: 'Kick\u0000 at 1:00\u202e\nsecond line' }).text).toBe('Kick at 1:00\nsecond line');
+    expect(addCommentInput.parse({ id: ID, timestamp: 1, text: 'Kick\u0000 at 1:00\u202e\nsecond line' }).text).toBe(
+      'Kick at 1:00\nsecond line',
+    );
     expect(signUpForm.parse({ fullName: 'Mia\u0000 \u202eMusician', email: 'a@b.co', password: '123456' }).fullName).toBe('Mia Musician');
-    expect(createTrackInput.parse({ key: 'k', title: '\u2066Title\u2069', artist: 'A\u0001' })).toMatchObject({ title: 'Title', artist: 'A' });
+    expect(createTrackInput.parse({ key: 'k', title: '\u2066Title\u2069', artist: 'A\u0001' })).toMatchObject({
+      title: 'Title',
+      artist: 'A',
+    });
     expect(errorsOf(addCommentInput, { id: ID, timestamp: 1, text: '\u0000\u202e' })).toEqual({ text: 'Comment text is required' });
     expect(suggestionInput.parse({ text: 'a\u0085b' }).text).toBe('ab');
     expect(submitFeedbackInput.parse({ id: ID, comment: 'ok\u0000' }).comment).toBe('ok');
@@ -77,7 +82,9 @@ describe('numeric bounds', () => {
       'criteria.energyImpact': 'Each criterion score must be a whole number from 1 to 5',
     });
     const pro = { genres: ['House'], costRange: { min: 0, max: 100 }, experience: 3 };
-    expect(errorsOf(saveProProfileInput, { ...pro, experience: 1e308 })).toEqual({ experience: 'Experience must be a whole number of years from 1 to 30' });
+    expect(errorsOf(saveProProfileInput, { ...pro, experience: 1e308 })).toEqual({
+      experience: 'Experience must be a whole number of years from 1 to 30',
+    });
     expect(errorsOf(saveProProfileInput, { ...pro, costRange: { min: 0, max: 2 ** 60 } })).toMatchObject({
       'costRange.max': 'Maximum cost must be a whole number from $0 to $200',
     });
@@ -98,7 +105,9 @@ describe('numeric bounds', () => {
     for (const bad of [MAX_TRACK_SECONDS + 1, 1e308, -1, -0.5, Infinity, NaN, '1']) {
       expect(seconds.safeParse(bad).success, String(bad)).toBe(false);
     }
-    expect(errorsOf(addCommentInput, { id: ID, timestamp: 1e308, text: 'x' })).toEqual({ timestamp: 'The timestamp must be between 0 and 4 hours' });
+    expect(errorsOf(addCommentInput, { id: ID, timestamp: 1e308, text: 'x' })).toEqual({
+      timestamp: 'The timestamp must be between 0 and 4 hours',
+    });
     expect(addCommentInput.parse({ id: ID, timestamp: 1e-300, text: 'x' }).timestamp).toBe(0);
     expect(errorsOf(updateSnippetInput, { id: ID, snippet: { start: 0, end: 1e308 } })).toEqual({
       'snippet.end': 'The snippet end must be between 0 and 4 hours',

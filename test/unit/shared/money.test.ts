@@ -40,7 +40,13 @@ describe('splitPrice', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.double({ min: 0, max: 1, noNaN: true }), (price, margin) => {
         const { earningCents, feeCents } = splitPrice(price, margin);
-        return Number.isInteger(earningCents) && Number.isInteger(feeCents) && earningCents + feeCents === price && earningCents >= 0 && earningCents <= price;
+        return (
+          Number.isInteger(earningCents) &&
+          Number.isInteger(feeCents) &&
+          earningCents + feeCents === price &&
+          earningCents >= 0 &&
+          earningCents <= price
+        );
       }),
     );
   });

@@ -10,7 +10,7 @@ const errorsOf = (schema: { safeParse(v: unknown): { success: boolean; error?: a
   return r.success ? {} : fieldErrors(r.error);
 };
 
-describe('form schemas carry the spec\'s messages', () => {
+describe("form schemas carry the spec's messages", () => {
   it('login', () => {
     expect(errorsOf(loginForm, { email: '', password: '' })).toEqual({ email: 'Email is required', password: 'Password is required' });
     expect(errorsOf(loginForm, { email: 'nope', password: '12345' })).toEqual({
@@ -55,8 +55,18 @@ describe('API input schemas', () => {
 describe('genres', () => {
   it('has the 12 main genres of the spec, each with real sub-genres', () => {
     expect(MAIN_GENRES.map((g) => g.name)).toEqual([
-      'Pop', 'Rock', 'Hip-Hop / Rap', 'R&B / Soul', 'Electronic / Dance', 'Jazz / Blues',
-      'Country / Folk', 'Latin', 'World / Cultural', 'Classical', 'Metal', 'Other / Experimental',
+      'Pop',
+      'Rock',
+      'Hip-Hop / Rap',
+      'R&B / Soul',
+      'Electronic / Dance',
+      'Jazz / Blues',
+      'Country / Folk',
+      'Latin',
+      'World / Cultural',
+      'Classical',
+      'Metal',
+      'Other / Experimental',
     ]);
     for (const g of MAIN_GENRES) expect(g.subGenres.length).toBeGreaterThanOrEqual(8);
     expect(ALL_SUB_GENRES.length).toBe(new Set(ALL_SUB_GENRES).size);
@@ -66,7 +76,18 @@ describe('genres', () => {
 
 describe('comment tags', () => {
   it("are the spec's category tags, the label with a leading '#', each once", () => {
-    expect(FEEDBACK_CATEGORY_TAGS).toEqual(['#Melody', '#Harmony', '#Rhythm', '#Instrumentation', '#Bassline', '#Arrangement', '#Originality', '#Mixing', '#Mastering', '#Vocal']);
+    expect(FEEDBACK_CATEGORY_TAGS).toEqual([
+      '#Melody',
+      '#Harmony',
+      '#Rhythm',
+      '#Instrumentation',
+      '#Bassline',
+      '#Arrangement',
+      '#Originality',
+      '#Mixing',
+      '#Mastering',
+      '#Vocal',
+    ]);
     const base = { id: '00000000-0000-4000-8000-000000000000', timestamp: 3, text: 'Snare' };
     expect(addCommentInput.parse({ ...base, tags: ['#Mixing', '#Vocal', '#Mixing'] }).tags).toEqual(['#Mixing', '#Vocal']);
     expect(addCommentInput.safeParse({ ...base, tags: ['mixing'] }).success).toBe(false);

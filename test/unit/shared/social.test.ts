@@ -19,7 +19,13 @@ describe('social links', () => {
   });
 
   it('never keeps something that is not a web address', () => {
-    for (const [platform, typed] of [['website', 'javascript:alert(1)'], ['website', 'localhost'], ['instagram', 'two words'], ['myspace', 'pia'], ['website', '   ']]) {
+    for (const [platform, typed] of [
+      ['website', 'javascript:alert(1)'],
+      ['website', 'localhost'],
+      ['instagram', 'two words'],
+      ['myspace', 'pia'],
+      ['website', '   '],
+    ]) {
       expect(normalizeSocialUrl(platform, typed)).toBeNull();
     }
     expect(normalizeSocialUrl('website', 'httpx://evil')).toBeNull();

@@ -15,7 +15,8 @@ vi.mock('../../../web/src/lib/api', async () => {
   return { api: apiMock, ApiError, linkImpersonation: () => undefined };
 });
 vi.mock('../../../web/src/lib/auth', () => ({
-  readSession: async () => (adminSub.value ? { status: 'signedIn', sub: adminSub.value, groups: ['admin'] } : { status: 'signedOut', groups: [] }),
+  readSession: async () =>
+    adminSub.value ? { status: 'signedIn', sub: adminSub.value, groups: ['admin'] } : { status: 'signedOut', groups: [] },
 }));
 
 import { AdminSettingsRoute, AdminUsersRoute } from '../../../web/src/app/routes/admin';
@@ -23,20 +24,46 @@ import { ApiError } from '../../../web/src/lib/api-client';
 import { IMPERSONATION_KEY, navigation, resetImpersonationStore } from '../../../web/src/features/impersonation/state';
 
 const user = (over: Partial<AdminUserView>): AdminUserView => ({
-  id: 'u1', email: 'someone@example.test', fullName: 'Someone', username: 'someone', type: 'musician', feedbackPriceCents: null,
-  balanceCents: 0, profileImage: null, createdAt: '2026-01-01T00:00:00.000Z', ...over,
+  id: 'u1',
+  email: 'someone@example.test',
+  fullName: 'Someone',
+  username: 'someone',
+  type: 'musician',
+  feedbackPriceCents: null,
+  balanceCents: 0,
+  profileImage: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  ...over,
 });
 const application = (over: Partial<ProApplicationView>): ProApplicationView => ({
-  userId: 'a1', fullName: 'Ari Applicant', email: 'ari@example.test', username: 'ari', status: 'pending',
-  genres: ['Techno', 'Drum & Bass'], costRange: { min: 10, max: 40 }, experience: 5,
-  credits: 'Resident at Lowlight since 2021.', featuredTrack: 'https://soundcloud.com/ari/night-bus, https://youtube.com/@ari',
-  reason: null, submittedAt: '2026-03-05T12:00:00.000Z', decidedAt: null, ...over,
+  userId: 'a1',
+  fullName: 'Ari Applicant',
+  email: 'ari@example.test',
+  username: 'ari',
+  status: 'pending',
+  genres: ['Techno', 'Drum & Bass'],
+  costRange: { min: 10, max: 40 },
+  experience: 5,
+  credits: 'Resident at Lowlight since 2021.',
+  featuredTrack: 'https://soundcloud.com/ari/night-bus, https://youtube.com/@ari',
+  reason: null,
+  submittedAt: '2026-03-05T12:00:00.000Z',
+  decidedAt: null,
+  ...over,
 });
 
 const MIA = user({ id: 'm1', email: 'mia@example.test', fullName: 'Mia Musician' });
 const ADA = user({ id: 'ad1', email: 'ada@example.test', fullName: 'Ada Admin', type: 'admin' });
 const ARI = application({});
-const BO = application({ userId: 'b1', fullName: 'Bo Beats', email: 'bo@example.test', experience: 1, credits: '', featuredTrack: null, genres: ['House'] });
+const BO = application({
+  userId: 'b1',
+  fullName: 'Bo Beats',
+  email: 'bo@example.test',
+  experience: 1,
+  credits: '',
+  featuredTrack: null,
+  genres: ['House'],
+});
 
 let users: AdminUserView[];
 let pending: ProApplicationView[];
@@ -189,7 +216,9 @@ describe('Pro applications', () => {
     });
     fireEvent.click(within(itemOf('ari@example.test')).getByRole('button', { name: 'Approve' }));
     await waitFor(() =>
-      expect(screen.getByTestId('applications-message').textContent).toBe('This application was already decided. The list has been refreshed.'),
+      expect(screen.getByTestId('applications-message').textContent).toBe(
+        'This application was already decided. The list has been refreshed.',
+      ),
     );
     expect(screen.getByTestId('applications-message').getAttribute('role')).toBe('alert');
     await waitFor(() => expect(screen.getAllByTestId('application')).toHaveLength(1));
@@ -240,7 +269,12 @@ describe('Impersonate', () => {
   it('is disabled while an impersonation is active', async () => {
     localStorage.setItem(
       IMPERSONATION_KEY,
-      JSON.stringify({ token: 't', expiresAt: '2030-01-01T00:00:00.000Z', user: { id: 'x', fullName: 'X', email: 'x@example.test', type: 'pro' }, adminSub: 'admin-sub-1' }),
+      JSON.stringify({
+        token: 't',
+        expiresAt: '2030-01-01T00:00:00.000Z',
+        user: { id: 'x', fullName: 'X', email: 'x@example.test', type: 'pro' },
+        adminSub: 'admin-sub-1',
+      }),
     );
     renderUi(<AdminUsersRoute />);
     await screen.findAllByTestId('admin-user');
@@ -257,8 +291,17 @@ describe('Impersonate', () => {
 
 describe('Admin audit', () => {
   const entry = (id: string, over: Record<string, unknown> = {}) => ({
-    id, at: '2026-03-05T15:04:00.000Z', adminId: 'ad1', adminEmail: 'ada@example.test', targetId: 'm1', targetEmail: 'mia@example.test',
-    action: 'impersonate', method: 'POST', path: '/users/impersonate', status: 200, ...over,
+    id,
+    at: '2026-03-05T15:04:00.000Z',
+    adminId: 'ad1',
+    adminEmail: 'ada@example.test',
+    targetId: 'm1',
+    targetEmail: 'mia@example.test',
+    action: 'impersonate',
+    method: 'POST',
+    path: '/users/impersonate',
+    status: 200,
+    ...over,
   });
 
   it("shows 'Nothing audited yet' when there is nothing", async () => {
@@ -281,7 +324,11 @@ describe('Admin audit', () => {
     renderUi(<AdminSettingsRoute />);
     await screen.findAllByTestId('audit-entry');
     const rows = screen.getAllByTestId('audit-entry');
-    expect(rows.map((r) => within(r).queryByTestId('audit-change')?.textContent ?? null)).toEqual(['$30.00 \u2192 free', 'musician \u2192 pro', null]);
+    expect(rows.map((r) => within(r).queryByTestId('audit-change')?.textContent ?? null)).toEqual([
+      '$30.00 \u2192 free',
+      'musician \u2192 pro',
+      null,
+    ]);
     expect(within(rows[0]).getByTestId('audit-what').textContent).toBe('setFeedbackPrice PUT /users/m1/feedback-price$30.00 \u2192 free');
   });
 

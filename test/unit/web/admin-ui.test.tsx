@@ -29,7 +29,14 @@ const user = (over: Partial<AdminUserView>): AdminUserView => ({
   ...over,
 });
 
-const PAUL = user({ id: 'p1', email: 'paul@example.test', fullName: 'Paul Pro', type: 'pro', feedbackPriceCents: 3000, balanceCents: 1234 });
+const PAUL = user({
+  id: 'p1',
+  email: 'paul@example.test',
+  fullName: 'Paul Pro',
+  type: 'pro',
+  feedbackPriceCents: 3000,
+  balanceCents: 1234,
+});
 const FREEPRO = user({ id: 'p2', email: 'free@example.test', fullName: '', type: 'pro', feedbackPriceCents: null, balanceCents: 0 });
 const MIA = user({ id: 'm1', email: 'mia@example.test', fullName: 'Mia Musician' });
 
@@ -270,7 +277,9 @@ describe('Admin users', () => {
     await screen.findAllByTestId('admin-user');
     const row = () => within(rowOf('paul@example.test'));
     apiMock.mockImplementationOnce(async () => {
-      throw new ApiError(409, 'balance_changed', 'The balance changed meanwhile: it is now $20.00. Check it and edit again.', undefined, { balanceCents: 2000 });
+      throw new ApiError(409, 'balance_changed', 'The balance changed meanwhile: it is now $20.00. Check it and edit again.', undefined, {
+        balanceCents: 2000,
+      });
     });
     fireEvent.click(row().getByRole('button', { name: 'Edit Balance' }));
     fireEvent.change(row().getByLabelText('Balance (USD)'), { target: { value: '5' } });

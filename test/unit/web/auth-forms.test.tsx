@@ -93,7 +93,11 @@ describe('LoginForm', () => {
     type('Password', 'demo-pass');
     click('Sign In');
     await waitFor(() =>
-      expect(amplify.signIn).toHaveBeenCalledWith({ username: 'mia@demo.test', password: 'demo-pass', options: { authFlowType: 'USER_SRP_AUTH' } }),
+      expect(amplify.signIn).toHaveBeenCalledWith({
+        username: 'mia@demo.test',
+        password: 'demo-pass',
+        options: { authFlowType: 'USER_SRP_AUTH' },
+      }),
     );
   });
 

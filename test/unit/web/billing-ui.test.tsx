@@ -107,13 +107,23 @@ describe('Billing & Plan', () => {
     expect(names()).toEqual(['Free', 'Plus', 'Studio']);
     expect(cards().map((c) => within(c).getByTestId('plan-price').textContent)).toEqual(['$0.00/month', '$9.00/month', '$19.00/month']);
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Free', 'Plus', 'Studio']);
-    expect(within(card('Plus')).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Plus feature one', 'Plus feature two']);
-    expect(screen.getAllByTestId('plan-popular').map((b) => b.closest('[data-testid="plan-card"]')?.getAttribute('data-plan-id'))).toEqual(['plus']);
+    expect(
+      within(card('Plus'))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Plus feature one', 'Plus feature two']);
+    expect(screen.getAllByTestId('plan-popular').map((b) => b.closest('[data-testid="plan-card"]')?.getAttribute('data-plan-id'))).toEqual([
+      'plus',
+    ]);
     expect(within(card('Plus')).getByTestId('plan-popular').textContent).toBe('Most Popular');
   });
 
   it("marks the stored plan 'Current Plan' and offers Upgrade only on dearer plans", async () => {
-    list = listOf({ currentPlanId: 'plus', canManage: true, subscription: { status: 'active', currentPeriodEnd: '2030-06-03T12:00:00.000Z', cancelAtPeriodEnd: false } });
+    list = listOf({
+      currentPlanId: 'plus',
+      canManage: true,
+      subscription: { status: 'active', currentPeriodEnd: '2030-06-03T12:00:00.000Z', cancelAtPeriodEnd: false },
+    });
     renderAt('/settings');
     await screen.findAllByTestId('plan-card');
     const current = within(card('Plus')).getByRole('button', { name: 'Current Plan' }) as HTMLButtonElement;
@@ -156,10 +166,15 @@ describe('Billing & Plan', () => {
   });
 
   it('has_subscription: shows the message and the Manage billing button, which opens the portal', async () => {
-    list = listOf({ currentPlanId: 'plus', canManage: true, subscription: { status: 'active', currentPeriodEnd: '2030-06-03T12:00:00.000Z', cancelAtPeriodEnd: false } });
+    list = listOf({
+      currentPlanId: 'plus',
+      canManage: true,
+      subscription: { status: 'active', currentPeriodEnd: '2030-06-03T12:00:00.000Z', cancelAtPeriodEnd: false },
+    });
     apiMock.mockImplementation(async (name: string) => {
       if (name === 'listPlans') return structuredClone(list);
-      if (name === 'createCheckoutSession') throw new ApiError(409, 'has_subscription', 'You already have a paid plan: change it from Manage billing.');
+      if (name === 'createCheckoutSession')
+        throw new ApiError(409, 'has_subscription', 'You already have a paid plan: change it from Manage billing.');
       if (name === 'createPortalSession') return { url: 'http://stripe.test/portal/bps_2' };
       throw new Error(name);
     });
@@ -188,15 +203,21 @@ describe('Billing & Plan', () => {
     expect(screen.queryByTestId('subscription-status')).toBeNull();
   });
 
-  it("a portal error is shown and the button is usable again", async () => {
+  it('a portal error is shown and the button is usable again', async () => {
     list = listOf({ canManage: true });
     apiMock.mockImplementation(async (name: string) => {
       if (name === 'listPlans') return structuredClone(list);
-      throw new ApiError(503, 'billing_unavailable', 'Billing is not answering right now. Nothing was charged: please try again in a minute.');
+      throw new ApiError(
+        503,
+        'billing_unavailable',
+        'Billing is not answering right now. Nothing was charged: please try again in a minute.',
+      );
     });
     renderAt('/settings');
     fireEvent.click(await screen.findByRole('button', { name: 'Manage billing' }));
-    expect((await screen.findByTestId('billing-error')).textContent).toBe('Billing is not answering right now. Nothing was charged: please try again in a minute.');
+    expect((await screen.findByTestId('billing-error')).textContent).toBe(
+      'Billing is not answering right now. Nothing was charged: please try again in a minute.',
+    );
     expect((screen.getByRole('button', { name: 'Manage billing' }) as HTMLButtonElement).disabled).toBe(false);
     expect(leaveFor).not.toHaveBeenCalled();
   });
@@ -204,7 +225,11 @@ describe('Billing & Plan', () => {
   it.each([
     [{ status: 'active', currentPeriodEnd: '2030-06-03T12:00:00.000Z', cancelAtPeriodEnd: false }, 'Renews on Jun 3, 2030', false],
     [{ status: 'active', currentPeriodEnd: '2030-06-03T12:00:00.000Z', cancelAtPeriodEnd: true }, 'Cancels on Jun 3, 2030', false],
-    [{ status: 'past_due', currentPeriodEnd: '2030-06-03T12:00:00.000Z', cancelAtPeriodEnd: false }, 'Your last payment failed. Update your card in Manage billing.', true],
+    [
+      { status: 'past_due', currentPeriodEnd: '2030-06-03T12:00:00.000Z', cancelAtPeriodEnd: false },
+      'Your last payment failed. Update your card in Manage billing.',
+      true,
+    ],
   ])('the subscription line: %o', async (subscription, text, warning) => {
     list = listOf({ currentPlanId: 'plus', canManage: true, subscription });
     renderAt('/settings');
@@ -231,7 +256,11 @@ describe('Billing & Plan', () => {
 });
 
 describe('back from Stripe', () => {
-  const paidPlus: Partial<PlanList> = { currentPlanId: 'plus', canManage: true, subscription: { status: 'active', currentPeriodEnd: '2030-06-03T12:00:00.000Z', cancelAtPeriodEnd: false } };
+  const paidPlus: Partial<PlanList> = {
+    currentPlanId: 'plus',
+    canManage: true,
+    subscription: { status: 'active', currentPeriodEnd: '2030-06-03T12:00:00.000Z', cancelAtPeriodEnd: false },
+  };
 
   it('?checkout=success: the banner, then the plans re-read every 2 s until the new plan shows', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -265,7 +294,9 @@ describe('back from Stripe', () => {
     expect(reads).toBeLessThanOrEqual(12);
     await act(() => vi.advanceTimersByTimeAsync(10_000));
     expect(calls('listPlans')).toHaveLength(reads);
-    expect(screen.getByTestId('checkout-slow').textContent).toBe('Your plan is taking longer than usual to show: reload this page in a minute.');
+    expect(screen.getByTestId('checkout-slow').textContent).toBe(
+      'Your plan is taking longer than usual to show: reload this page in a minute.',
+    );
   });
 
   it('?checkout=cancelled: says nothing was charged and does not re-read', async () => {
@@ -337,9 +368,10 @@ describe("a plan's limit reached", () => {
       throw new ApiError(409, 'conflict', 'Something else');
     });
     renderAt('/dashboard', <UploadTrackModal open onClose={() => {}} />);
-    fireEvent.drop(screen.getByTestId('drop-zone'), { dataTransfer: { files: [new File([new Uint8Array(4000)], 'a.mp3', { type: 'audio/mpeg' })] } });
+    fireEvent.drop(screen.getByTestId('drop-zone'), {
+      dataTransfer: { files: [new File([new Uint8Array(4000)], 'a.mp3', { type: 'audio/mpeg' })] },
+    });
     fireEvent.click(screen.getByTestId('upload-submit'));
     expect((await screen.findByTestId('upload-error')).textContent).toBe('Something else');
   });
 });
-

@@ -71,7 +71,14 @@ describe('ConfirmDialog', () => {
     const onConfirm = vi.fn();
     const onCancel = vi.fn();
     render(
-      <ConfirmDialog open title="Delete track?" description="Gone for good." confirmLabel="Delete" onConfirm={onConfirm} onCancel={onCancel} />,
+      <ConfirmDialog
+        open
+        title="Delete track?"
+        description="Gone for good."
+        confirmLabel="Delete"
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+      />,
     );
     const dialog = screen.getByRole('alertdialog', { name: 'Delete track?' });
     expect(document.activeElement?.textContent).toBe('Cancel');
@@ -83,7 +90,18 @@ describe('ConfirmDialog', () => {
 
   it('cannot be dismissed while busy', () => {
     const onCancel = vi.fn();
-    render(<ConfirmDialog open busy title="Delete?" description="x" confirmLabel="Delete" busyLabel="Deleting..." onConfirm={vi.fn()} onCancel={onCancel} />);
+    render(
+      <ConfirmDialog
+        open
+        busy
+        title="Delete?"
+        description="x"
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        onConfirm={vi.fn()}
+        onCancel={onCancel}
+      />,
+    );
     fireEvent.keyDown(document.body, { key: 'Escape' });
     expect(onCancel).not.toHaveBeenCalled();
     expect(screen.getByText('Deleting...')).toBeTruthy();

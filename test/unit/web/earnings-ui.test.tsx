@@ -33,8 +33,24 @@ describe("a pro's Current Balance", () => {
     apiMock.mockResolvedValue({
       balanceCents: 2250,
       entries: [
-        { id: 'o2:reversal', kind: 'reversal', amountCents: -1200, description: 'Refunded to Max: feedback on "Sunrise"', priceCents: 1500, margin: 0.2, createdAt: '2026-11-22T10:00:00.000Z' },
-        { id: 'o1:earning', kind: 'earning', amountCents: 2250, description: 'Earned for feedback to Mia on "Midnight Drive"', priceCents: 3000, margin: 0.25, createdAt: '2026-11-21T10:00:00.000Z' },
+        {
+          id: 'o2:reversal',
+          kind: 'reversal',
+          amountCents: -1200,
+          description: 'Refunded to Max: feedback on "Sunrise"',
+          priceCents: 1500,
+          margin: 0.2,
+          createdAt: '2026-11-22T10:00:00.000Z',
+        },
+        {
+          id: 'o1:earning',
+          kind: 'earning',
+          amountCents: 2250,
+          description: 'Earned for feedback to Mia on "Midnight Drive"',
+          priceCents: 3000,
+          margin: 0.25,
+          createdAt: '2026-11-21T10:00:00.000Z',
+        },
       ],
     });
     renderProfile();
@@ -42,7 +58,9 @@ describe("a pro's Current Balance", () => {
     expect(within(card).getByRole('heading', { name: 'Current Balance' })).toBeTruthy();
     expect(within(card).getByText('Earnings from feedback provided')).toBeTruthy();
     expect((await within(card).findByTestId('earnings-balance')).textContent).toBe('$22.50');
-    const entries = within(card).getAllByTestId('earnings-entry').map((e) => e.textContent);
+    const entries = within(card)
+      .getAllByTestId('earnings-entry')
+      .map((e) => e.textContent);
     expect(entries[0]).toContain('-$12.00');
     expect(entries[1]).toContain('+$22.50');
     expect(entries[1]).toContain('25% margin on $30.00');

@@ -255,7 +255,9 @@ describe('the comment box', () => {
       if (name !== 'suggestComment') throw new Error(name);
       return new Promise((r) => (answer = r));
     });
-    renderWithQuery(<CommentComposer mode="new" getPlayhead={() => 3} duration={60} placeholder="Write" allowSuggest onSubmit={async () => {}} />);
+    renderWithQuery(
+      <CommentComposer mode="new" getPlayhead={() => 3} duration={60} placeholder="Write" allowSuggest onSubmit={async () => {}} />,
+    );
     const button = screen.getByTestId('ai-suggest') as HTMLButtonElement;
     expect(button.disabled).toBe(true);
     expect(button.textContent).toBe('AI Suggest');
@@ -313,7 +315,10 @@ describe('criteria stars', () => {
     }
     render(<Harness />);
     const group = screen.getByRole('group', { name: 'Mixing & Mastering' });
-    const lit = () => within(group).getAllByRole('button').filter((b) => b.classList.contains('is-on')).length;
+    const lit = () =>
+      within(group)
+        .getAllByRole('button')
+        .filter((b) => b.classList.contains('is-on')).length;
     expect(lit()).toBe(2);
     fireEvent.mouseEnter(within(group).getByRole('button', { name: '4 stars' }));
     expect(lit()).toBe(4);
@@ -324,7 +329,13 @@ describe('criteria stars', () => {
 });
 
 describe('the reviewer form', () => {
-  const detail = (over: Partial<ShareDetail> = {}): ShareDetail => ({ share: share(), feedback: null, comments: [], ranking: null, ...over });
+  const detail = (over: Partial<ShareDetail> = {}): ShareDetail => ({
+    share: share(),
+    feedback: null,
+    comments: [],
+    ranking: null,
+    ...over,
+  });
 
   it('submits only with something to send; edit and delete only on own comments', async () => {
     const completed = detail({
@@ -335,7 +346,9 @@ describe('the reviewer form', () => {
       if (name === 'submitFeedback') return completed;
       throw new Error(name);
     });
-    renderWithQuery(<ReviewerForm detail={detail({ comments: [comment('mine', 4), comment('theirs', 8, { userId: 'm1' })] })} viewer={PRO} />);
+    renderWithQuery(
+      <ReviewerForm detail={detail({ comments: [comment('mine', 4), comment('theirs', 8, { userId: 'm1' })] })} viewer={PRO} />,
+    );
     const cards = screen.getAllByTestId('comment-card');
     expect(within(cards[0]).queryByRole('button', { name: 'Edit comment' })).toBeTruthy();
     expect(within(cards[0]).queryByRole('button', { name: 'Delete comment' })).toBeTruthy();
@@ -390,7 +403,12 @@ describe('a musician reviewing a peer', () => {
 describe("the musician's feedback view", () => {
   const completed = (over: Partial<ShareDetail> = {}): ShareDetail => ({
     share: share({ status: 'completed' }),
-    feedback: { criteria: { mixingMastering: 3, energyImpact: 5 }, comment: 'Great energy overall.', userId: 'p1', createdAt: '2026-01-05T11:00:00.000Z' },
+    feedback: {
+      criteria: { mixingMastering: 3, energyImpact: 5 },
+      comment: 'Great energy overall.',
+      userId: 'p1',
+      createdAt: '2026-01-05T11:00:00.000Z',
+    },
     comments: [comment('late', 40, { tags: ['#Mixing'] }), comment('general', null), comment('early', 10, { tags: ['#Melody', '#Vocal'] })],
     ranking: null,
     ...over,
@@ -476,11 +494,16 @@ describe("the musician's feedback view", () => {
   });
 
   it('offers no comment box to anyone on a declined request', () => {
-    renderWithQuery(<FeedbackView detail={completed({ share: share({ status: 'declined' }), feedback: null, comments: [comment('c', 3)] })} viewer={MUSICIAN} />);
+    renderWithQuery(
+      <FeedbackView
+        detail={completed({ share: share({ status: 'declined' }), feedback: null, comments: [comment('c', 3)] })}
+        viewer={MUSICIAN}
+      />,
+    );
     expect(screen.queryByRole('textbox')).toBeNull();
   });
 
-  it("plays the track to the musician of a declined request, and not to its reviewer, who is told why", () => {
+  it('plays the track to the musician of a declined request, and not to its reviewer, who is told why', () => {
     const declined = completed({ share: share({ status: 'declined' }), feedback: null, comments: [comment('c', 3)] });
     renderWithQuery(<FeedbackView detail={declined} viewer={MUSICIAN} />);
     expect(screen.getByTestId('player')).toBeTruthy();
@@ -592,7 +615,15 @@ describe('the share modal', () => {
   });
 
   it("shows a priced pro's price and says before anything is typed that payment comes next", () => {
-    renderWithQuery(<ShareModal open onClose={() => {}} tracks={tracks} initialUser={user({ fullName: 'Paul Producer', feedbackPriceCents: 3000 })} initialTrackId="t1" />);
+    renderWithQuery(
+      <ShareModal
+        open
+        onClose={() => {}}
+        tracks={tracks}
+        initialUser={user({ fullName: 'Paul Producer', feedbackPriceCents: 3000 })}
+        initialTrackId="t1"
+      />,
+    );
     expect(screen.getByTestId('share-price').textContent).toBe('$30 per feedback');
     expect(screen.getByTestId('share-paid').textContent).toContain('You pay on the next step, with PayPal.');
     fireEvent.change(screen.getByLabelText('Feedback notes'), { target: { value: 'Notes' } });
@@ -603,12 +634,18 @@ describe('the share modal', () => {
   });
 
   it("shows the API's message when a request is refused", async () => {
-    apiMock.mockRejectedValue(new ApiError(409, 'payment_required', 'Paul Producer charges $30 per feedback: pay for the request to send it.'));
-    renderWithQuery(<ShareModal open onClose={() => {}} tracks={tracks} initialUser={user({ fullName: 'Paul Producer' })} initialTrackId="t1" />);
+    apiMock.mockRejectedValue(
+      new ApiError(409, 'payment_required', 'Paul Producer charges $30 per feedback: pay for the request to send it.'),
+    );
+    renderWithQuery(
+      <ShareModal open onClose={() => {}} tracks={tracks} initialUser={user({ fullName: 'Paul Producer' })} initialTrackId="t1" />,
+    );
     fireEvent.change(screen.getByLabelText('Feedback notes'), { target: { value: 'Notes' } });
     fireEvent.change(screen.getByLabelText('Context'), { target: { value: 'first_draft' } });
     fireEvent.click(screen.getByTestId('share-submit'));
-    expect((await screen.findByTestId('share-error')).textContent).toBe('Paul Producer charges $30 per feedback: pay for the request to send it.');
+    expect((await screen.findByTestId('share-error')).textContent).toBe(
+      'Paul Producer charges $30 per feedback: pay for the request to send it.',
+    );
     expect(screen.queryByText('Feedback Request Sent!')).toBeNull();
   });
 });
@@ -823,10 +860,7 @@ describe("the musician's feedback hub", () => {
     });
     renderWithQuery(<FeedbackHub viewer={MUSICIAN} />);
     const items = await screen.findAllByTestId('share-item');
-    expect(items.map((i) => within(i).getByTestId('share-who').textContent)).toEqual([
-      'Shared by Max Musician',
-      'Shared with Quinn Peer',
-    ]);
+    expect(items.map((i) => within(i).getByTestId('share-who').textContent)).toEqual(['Shared by Max Musician', 'Shared with Quinn Peer']);
     // Complete feedback they have not rated yet says so in the list.
     expect(within(items[1]).getByTestId('rate-cue').textContent).toBe('Rate it');
     expect(within(items[0]).queryByTestId('rate-cue')).toBeNull();

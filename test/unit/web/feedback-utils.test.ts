@@ -60,7 +60,7 @@ describe('comment order and the playhead', () => {
     expect(markers[1].label).toHaveLength(80);
   });
 
-  it("names the sharer when the sharer wrote the comment, else the recipient", () => {
+  it('names the sharer when the sharer wrote the comment, else the recipient', () => {
     const share = { sharedByUserId: 'm', sharedByName: 'Mia Musician', sharedWithName: 'Quinn Peer' };
     expect(commentAuthorName({ userId: 'm', authorName: '' }, share)).toBe('Mia Musician');
     expect(commentAuthorName({ userId: 'q', authorName: '' }, share)).toBe('Quinn Peer');

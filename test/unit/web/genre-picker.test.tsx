@@ -35,7 +35,11 @@ describe('GenrePicker', () => {
 
     fireEvent.click(within(group).getByRole('button', { name: 'Indie Rock' }));
     fireEvent.click(within(group).getByRole('button', { name: 'Shoegaze' }));
-    expect(within(group).getByRole('button', { name: /Indie Rock/ }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      within(group)
+        .getByRole('button', { name: /Indie Rock/ })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
     expect(screen.getByTestId('genre-count-rock').textContent).toBe('2');
     expect(screen.getByTestId('genres-selected').textContent).toBe('2 genre(s) selected');
 

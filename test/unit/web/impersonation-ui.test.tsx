@@ -34,10 +34,32 @@ import {
 
 const ADMIN = 'admin-sub-1';
 const MIA: UserView = {
-  id: 'mia', email: 'mia@example.test', fullName: 'Mia Musician', username: 'mia', type: 'musician', typeChosen: true, isAdmin: false,
-  genres: ['House'], costRange: null, experience: null, feedbackPriceCents: null, balanceCents: 0, bio: null, location: null,
-  keyCredits: null, availability: null, responseTime: null, mentorshipStyle: null, featuredTrack: null, testimonials: null,
-  eventParticipation: null, socialMedia: [], website: null, profileImage: null, coverImage: null, proApplication: null,
+  id: 'mia',
+  email: 'mia@example.test',
+  fullName: 'Mia Musician',
+  username: 'mia',
+  type: 'musician',
+  typeChosen: true,
+  isAdmin: false,
+  genres: ['House'],
+  costRange: null,
+  experience: null,
+  feedbackPriceCents: null,
+  balanceCents: 0,
+  bio: null,
+  location: null,
+  keyCredits: null,
+  availability: null,
+  responseTime: null,
+  mentorshipStyle: null,
+  featuredTrack: null,
+  testimonials: null,
+  eventParticipation: null,
+  socialMedia: [],
+  website: null,
+  profileImage: null,
+  coverImage: null,
+  proApplication: null,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 const ADA: UserView = { ...MIA, id: ADMIN, email: 'ada@example.test', fullName: 'Ada Admin', type: 'admin', isAdmin: true, genres: [] };
@@ -82,7 +104,14 @@ beforeEach(() => {
   resetImpersonationStore();
   assign = vi.fn();
   navigation.assign = assign as unknown as (url: string) => void;
-  fake.auth = { status: 'signedIn', sub: ADMIN, email: 'ada@example.test', groups: ['admin'], logout: vi.fn(async () => undefined), refresh: vi.fn() };
+  fake.auth = {
+    status: 'signedIn',
+    sub: ADMIN,
+    email: 'ada@example.test',
+    groups: ['admin'],
+    logout: vi.fn(async () => undefined),
+    refresh: vi.fn(),
+  };
   fake.me = ADA;
 });
 
@@ -107,7 +136,11 @@ describe('while an admin impersonates a user', () => {
     expect(within(banner).getByTestId('impersonation-text').textContent).toBe('Impersonating: Mia Musician (mia@example.test)');
     expect(within(banner).getByRole('button', { name: 'Stop Impersonating' })).toBeTruthy();
     const sidebar = screen.getByTestId('sidebar');
-    expect(within(sidebar).getAllByRole('link').map((a) => a.textContent)).toEqual(['Home', 'Choose Pro', 'Profile']);
+    expect(
+      within(sidebar)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Home', 'Choose Pro', 'Profile']);
     expect(document.documentElement.classList.contains('is-impersonating')).toBe(true);
   });
 

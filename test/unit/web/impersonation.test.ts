@@ -29,8 +29,7 @@ import {
 } from '../../../web/src/features/impersonation/state';
 
 /** An unsigned JWT with these claims (the client reads `sub` only to match the stored admin). */
-const jwt = (claims: Record<string, unknown>) =>
-  `x.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.sig`;
+const jwt = (claims: Record<string, unknown>) => `x.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.sig`;
 
 const ADMIN = 'admin-sub-1';
 const state = (over: Partial<ImpersonationState> = {}): ImpersonationState => ({
@@ -70,7 +69,7 @@ describe('the stored state', () => {
     expect(parseImpersonation(JSON.stringify({ ...s, adminSub: undefined }))).toBeNull();
   });
 
-  it("is active only for the admin who started it and until it expires", () => {
+  it('is active only for the admin who started it and until it expires', () => {
     const s = state();
     expect(activeFor(s, ADMIN)).toBe(s);
     expect(activeFor(s, 'someone-else')).toBeNull();
@@ -185,7 +184,9 @@ describe('the API client while impersonating', () => {
     localStorage.setItem(IMPERSONATION_KEY, JSON.stringify(state()));
     answer = () =>
       new Response(
-        JSON.stringify({ error: { code: 'impersonation_no_money', message: 'Payments, plans and refunds are not available while impersonating.' } }),
+        JSON.stringify({
+          error: { code: 'impersonation_no_money', message: 'Payments, plans and refunds are not available while impersonating.' },
+        }),
         { status: 403, headers: { 'content-type': 'application/json' } },
       );
     await expect(api('createPortalSession')).rejects.toMatchObject({

@@ -6,7 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const apiMock = vi.hoisted(() => vi.fn());
 const setMe = vi.hoisted(() => vi.fn());
-const me = vi.hoisted(() => ({ current: { type: 'musician', proApplication: 'draft' } as { type: string; proApplication: string | null } }));
+const me = vi.hoisted(() => ({
+  current: { type: 'musician', proApplication: 'draft' } as { type: string; proApplication: string | null },
+}));
 vi.mock('../../../web/src/lib/api', () => ({ api: apiMock }));
 vi.mock('../../../web/src/lib/auth', () => ({
   meQueryKey: ['me'],
@@ -84,7 +86,7 @@ describe('pro onboarding', () => {
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
   }
 
-  it('sends a musician\'s genres, cost range and experience as their application', async () => {
+  it("sends a musician's genres, cost range and experience as their application", async () => {
     me.current = { type: 'musician', proApplication: 'draft' };
     apiMock.mockResolvedValue({ userId: 'u', status: 'pending' });
     await fillAndSend();

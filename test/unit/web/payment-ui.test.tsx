@@ -71,7 +71,14 @@ function payment(over: Partial<PaymentView> = {}): PaymentView {
 }
 
 const config = (mode: 'local' | 'aws', paypalClientId?: string) =>
-  setRuntimeConfig({ mode, region: 'us-east-1', apiUrl: 'http://api.test', userPoolId: 'pool', userPoolClientId: 'client', paypalClientId });
+  setRuntimeConfig({
+    mode,
+    region: 'us-east-1',
+    apiUrl: 'http://api.test',
+    userPoolId: 'pool',
+    userPoolClientId: 'client',
+    paypalClientId,
+  });
 
 let client: QueryClient;
 function renderWithQuery(ui: ReactElement) {
@@ -147,7 +154,11 @@ describe('the share dialog with a priced pro', () => {
     expect((screen.getByLabelText('Feedback notes') as HTMLTextAreaElement).value).toBe(' Does the low end hit? ');
     expect((screen.getByLabelText('Context') as HTMLSelectElement).value).toBe('mix_check');
     expect((screen.getByLabelText('Reference track (optional)') as HTMLInputElement).value).toBe('Artist - Song');
-    expect(within(screen.getByRole('group', { name: 'Feedback categories' })).getByRole('button', { name: 'Mixing' }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      within(screen.getByRole('group', { name: 'Feedback categories' }))
+        .getByRole('button', { name: 'Mixing' })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
     expect(screen.getByTestId('share-user-selected').textContent).toContain(PAUL);
     expect(document.activeElement).toBe(submit());
   });
@@ -176,7 +187,9 @@ describe('the share dialog with a priced pro', () => {
 
   it('shows a changed price, says why, and pays only on another click, at the new price with a new key', async () => {
     apiMock.mockRejectedValueOnce(
-      new ApiError(409, 'price_changed', "Paul Producer's price has changed to $45.00. Check the new price before you pay.", undefined, { feedbackPriceCents: 4500 }),
+      new ApiError(409, 'price_changed', "Paul Producer's price has changed to $45.00. Check the new price before you pay.", undefined, {
+        feedbackPriceCents: 4500,
+      }),
     );
     renderWithQuery(<ShareModal open onClose={() => {}} tracks={tracks} paymentStep={PaymentStep} initialUser={user()} />);
     fillDetails();
@@ -201,7 +214,11 @@ describe('the share dialog with a priced pro', () => {
 
   it("shows the server's message for other failures (PayPal down) and keeps the key for the retry", async () => {
     apiMock.mockRejectedValueOnce(
-      new ApiError(503, 'payment_provider_unavailable', 'PayPal is not answering as it should right now. Nothing was lost: please try again in a minute.'),
+      new ApiError(
+        503,
+        'payment_provider_unavailable',
+        'PayPal is not answering as it should right now. Nothing was lost: please try again in a minute.',
+      ),
     );
     renderWithQuery(<ShareModal open onClose={() => {}} tracks={tracks} paymentStep={PaymentStep} initialUser={user()} />);
     fillDetails();
@@ -223,22 +240,30 @@ describe('the share dialog with a priced pro', () => {
     fillDetails();
     fireEvent.click(submit());
     fireEvent.click(screen.getByTestId('paypal-button'));
-    expect((await screen.findByTestId('share-notice')).textContent).toBe('Paul Producer gives feedback for free: send the request without paying.');
+    expect((await screen.findByTestId('share-notice')).textContent).toBe(
+      'Paul Producer gives feedback for free: send the request without paying.',
+    );
     expect(screen.queryByTestId('share-price')).toBeNull();
     expect(submit().textContent).toBe('Send Request');
   });
 
   it('a pro who started charging since being found: on to payment at their price, with the reason', async () => {
     apiMock.mockRejectedValueOnce(
-      new ApiError(409, 'payment_required', 'Paul Producer charges $30 per feedback: pay for the request to send it.', undefined, { feedbackPriceCents: 3000 }),
+      new ApiError(409, 'payment_required', 'Paul Producer charges $30 per feedback: pay for the request to send it.', undefined, {
+        feedbackPriceCents: 3000,
+      }),
     );
-    renderWithQuery(<ShareModal open onClose={() => {}} tracks={tracks} paymentStep={PaymentStep} initialUser={user({ feedbackPriceCents: null })} />);
+    renderWithQuery(
+      <ShareModal open onClose={() => {}} tracks={tracks} paymentStep={PaymentStep} initialUser={user({ feedbackPriceCents: null })} />,
+    );
     expect(submit().textContent).toBe('Send Request');
     fillDetails();
     fireEvent.click(submit());
     const step = await screen.findByTestId('payment-step');
     expect(within(step).getByTestId('payment-price').textContent).toBe('$30.00');
-    expect(within(step).getByTestId('payment-error').textContent).toBe('Paul Producer charges $30 per feedback: pay for the request to send it.');
+    expect(within(step).getByTestId('payment-error').textContent).toBe(
+      'Paul Producer charges $30 per feedback: pay for the request to send it.',
+    );
     expect(screen.queryByTestId('share-error')).toBeNull();
   });
 
@@ -247,7 +272,15 @@ describe('the share dialog with a priced pro', () => {
       if (name === 'createShare') return { id: 's1' };
       throw new Error(name);
     });
-    renderWithQuery(<ShareModal open onClose={() => {}} tracks={tracks} paymentStep={PaymentStep} initialUser={user({ fullName: 'Quinn Peer', username: 'quinnpeer', feedbackPriceCents: null })} />);
+    renderWithQuery(
+      <ShareModal
+        open
+        onClose={() => {}}
+        tracks={tracks}
+        paymentStep={PaymentStep}
+        initialUser={user({ fullName: 'Quinn Peer', username: 'quinnpeer', feedbackPriceCents: null })}
+      />,
+    );
     expect(submit().textContent).toBe('Send Request');
     fillDetails();
     fireEvent.click(submit());
@@ -267,7 +300,9 @@ describe("PayPal's script", () => {
   });
 
   it('is initial without an address, pending while it loads, then resolved; loaded once for all', async () => {
-    const { result, rerender } = renderHook(({ s }: { s: string | null }) => usePaypalScript(s), { initialProps: { s: null as string | null } });
+    const { result, rerender } = renderHook(({ s }: { s: string | null }) => usePaypalScript(s), {
+      initialProps: { s: null as string | null },
+    });
     expect(result.current.status).toBe('initial');
     expect(document.head.querySelectorAll('script')).toHaveLength(0);
     rerender({ s: src });
@@ -407,17 +442,25 @@ describe('the return pages', () => {
     answer(async () => payment({ status: 'refunded', refundReason: 'declined', shareId: null }));
     renderAt('/feedback/success?token=ORDER1');
     const card = await screen.findByTestId('payment-refunded');
-    expect(within(card).getByTestId('payment-lead').textContent).toBe('$30.00 was refunded to you in full. Paul Producer declined the request.');
+    expect(within(card).getByTestId('payment-lead').textContent).toBe(
+      '$30.00 was refunded to you in full. Paul Producer declined the request.',
+    );
   });
 
   it('a declined payment: the message, nothing charged, and the way back', async () => {
     answer(async () => {
-      throw new ApiError(409, 'payment_declined', 'PayPal declined this payment method. Nothing was charged: try again with another way to pay.');
+      throw new ApiError(
+        409,
+        'payment_declined',
+        'PayPal declined this payment method. Nothing was charged: try again with another way to pay.',
+      );
     });
     renderAt('/feedback/success?token=ORDER1');
     const card = await screen.findByTestId('payment-declined');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Payment Declined');
-    expect(within(card).getByTestId('payment-error').textContent).toBe('PayPal declined this payment method. Nothing was charged: try again with another way to pay.');
+    expect(within(card).getByTestId('payment-error').textContent).toBe(
+      'PayPal declined this payment method. Nothing was charged: try again with another way to pay.',
+    );
     expect(card.textContent).toContain('Your request was not sent.');
     expect(within(card).getByRole('link', { name: 'Go to Dashboard' })).toBeTruthy();
   });
@@ -449,7 +492,9 @@ describe('the return pages', () => {
   it('without a token: a neutral message and no capture', async () => {
     answer(async () => payment());
     renderAt('/feedback/success');
-    expect(screen.getByTestId('payment-none').textContent).toBe('There is no payment to confirm here. To ask a pro for feedback, choose one below.');
+    expect(screen.getByTestId('payment-none').textContent).toBe(
+      'There is no payment to confirm here. To ask a pro for feedback, choose one below.',
+    );
     await screen.findByTestId('pros-empty');
     expect(calls('captureOrder')).toHaveLength(0);
   });
@@ -470,7 +515,8 @@ describe('the return pages', () => {
 describe("'Free' where there is no price", () => {
   it('on pro cards and in search results; a price where there is one', async () => {
     apiMock.mockImplementation(async (name: string) => {
-      if (name === 'listPros' || name === 'searchUsers') return { users: [user(), user({ id: 'p3', fullName: 'Quinn Peer', feedbackPriceCents: null })] };
+      if (name === 'listPros' || name === 'searchUsers')
+        return { users: [user(), user({ id: 'p3', fullName: 'Quinn Peer', feedbackPriceCents: null })] };
       throw new Error(name);
     });
     renderWithQuery(<ChooseProGrid onChoose={() => {}} />);

@@ -93,7 +93,9 @@ describe('postImage', () => {
       return new Response('<Error><Message>Invalid according to Policy</Message></Error>', { status: 403 });
     });
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    await expect(postImage({ url: 'http://s3/b', fields: { key: 'k', Policy: 'p' }, key: 'k' }, new Blob(['x']), fetchMock as unknown as typeof fetch)).rejects.toThrow(UPLOAD_FAILED);
+    await expect(
+      postImage({ url: 'http://s3/b', fields: { key: 'k', Policy: 'p' }, key: 'k' }, new Blob(['x']), fetchMock as unknown as typeof fetch),
+    ).rejects.toThrow(UPLOAD_FAILED);
     expect(error).toHaveBeenCalled();
     error.mockRestore();
   });
@@ -114,7 +116,9 @@ describe('ProfileHeader', () => {
   });
 
   it('shows the pictures the account has, and Musician for a musician', () => {
-    renderHeader(user({ type: 'musician', profileImage: '/images/profile_images/u-1/1.webp', coverImage: '/images/cover_images/u-1/2.webp' }));
+    renderHeader(
+      user({ type: 'musician', profileImage: '/images/profile_images/u-1/1.webp', coverImage: '/images/cover_images/u-1/2.webp' }),
+    );
     expect(screen.getByTestId('profile-cover-image').getAttribute('src')).toBe('/images/cover_images/u-1/2.webp');
     expect(screen.getByTestId('profile-photo').querySelector('img')!.getAttribute('src')).toBe('/images/profile_images/u-1/1.webp');
     expect(screen.getByTestId('profile-role').textContent).toBe('Musician');

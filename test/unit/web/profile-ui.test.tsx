@@ -135,15 +135,25 @@ describe('genres', () => {
   it("shows three then '+N', and the dialog refuses none and saves the chosen ones", async () => {
     apiMock.mockResolvedValue({ ...USER, genres: ['House', 'Jazz'] });
     renderUi(<GenresSection genres={['House', 'Pop', 'Rock', 'Jazz', 'Soul']} />);
-    expect(within(screen.getByTestId('profile-genres')).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['House', 'Pop', 'Rock', '+2and 2 more']);
+    expect(
+      within(screen.getByTestId('profile-genres'))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['House', 'Pop', 'Rock', '+2and 2 more']);
 
     fireEvent.click(screen.getByRole('button', { name: 'Edit genres' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit genres' });
     const group = within(dialog).getByRole('group', { name: 'Genres' });
     // The chosen ones first (onboarding's 'House' among them), then the flat list.
-    expect(within(group).getAllByRole('button').slice(0, 6).map((b) => b.textContent)).toEqual(['✓House', '✓Pop', '✓Rock', '✓Jazz', '✓Soul', 'Hip Hop']);
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .slice(0, 6)
+        .map((b) => b.textContent),
+    ).toEqual(['✓House', '✓Pop', '✓Rock', '✓Jazz', '✓Soul', 'Hip Hop']);
     expect(within(dialog).getByTestId('genres-selected').textContent).toBe('5 genre(s) selected');
-    for (const g of ['Pop', 'Rock', 'Soul', 'House', 'Jazz']) fireEvent.click(within(group).getByRole('button', { name: new RegExp(`^✓?${g}$`) }));
+    for (const g of ['Pop', 'Rock', 'Soul', 'House', 'Jazz'])
+      fireEvent.click(within(group).getByRole('button', { name: new RegExp(`^✓?${g}$`) }));
     const save = within(dialog).getByTestId('genres-save') as HTMLButtonElement;
     expect(within(dialog).getByTestId('genres-selected').textContent).toBe('0 genre(s) selected');
     expect(save.textContent).toBe('Please select at least one genre');
@@ -236,7 +246,9 @@ describe('the application to become a pro', () => {
     fireEvent.change(screen.getByLabelText('Credits'), { target: { value: ' Two EPs ' } });
     fireEvent.change(screen.getByLabelText('Featured track link'), { target: { value: 'https://music.test/demo' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send application' }));
-    expect((await screen.findByTestId('application-pending')).textContent).toBe('Your application is being reviewed. We will e-mail you when it is decided.');
+    expect((await screen.findByTestId('application-pending')).textContent).toBe(
+      'Your application is being reviewed. We will e-mail you when it is decided.',
+    );
     expect(apiMock).toHaveBeenCalledWith('applyForPro', {
       genres: ['House'],
       costRange: { min: 50, max: 150 },
@@ -257,7 +269,9 @@ describe('the application to become a pro', () => {
   });
 
   it('shows the reason of a declined application and lets the musician apply again', async () => {
-    apiMock.mockResolvedValue({ application: { status: 'declined', reason: 'Add a featured track we can listen to.', decidedAt: '2026-03-02T10:00:00.000Z' } });
+    apiMock.mockResolvedValue({
+      application: { status: 'declined', reason: 'Add a featured track we can listen to.', decidedAt: '2026-03-02T10:00:00.000Z' },
+    });
     renderUi(<ProApplicationCard user={{ ...musician, proApplication: 'declined' }} />);
     expect((await screen.findByTestId('application-reason')).textContent).toBe('Add a featured track we can listen to.');
     fireEvent.click(screen.getByRole('button', { name: 'Apply again' }));
@@ -275,7 +289,15 @@ describe('the page', () => {
       throw new Error(name);
     });
     renderUi(<ProfileRoute />);
-    expect(headings()).toEqual(['H1 Profile', 'H2 Paul Producer', 'H2 Profile details', 'H2 Genres', 'H2 Social Links', 'H2 Your price', 'H2 Current Balance']);
+    expect(headings()).toEqual([
+      'H1 Profile',
+      'H2 Paul Producer',
+      'H2 Profile details',
+      'H2 Genres',
+      'H2 Social Links',
+      'H2 Your price',
+      'H2 Current Balance',
+    ]);
     expect(screen.getByRole('link', { name: 'Billing & Plan' }).getAttribute('href')).toBe('/settings');
     expect(screen.getByTestId('profile-role').textContent).toBe('Pro');
     expect((await screen.findByTestId('earnings-balance')).textContent).toBe('$24.00');
@@ -290,8 +312,17 @@ describe('the page', () => {
       throw new Error(name);
     });
     renderUi(<ProfileRoute />);
-    expect(headings()).toEqual(['H1 Profile', 'H2 Paul Producer', 'H2 Apply to become a pro', 'H2 Profile details', 'H2 Genres', 'H2 Social Links']);
-    expect(screen.getByTestId('application-pending').textContent).toBe('Your application is being reviewed. We will e-mail you when it is decided.');
+    expect(headings()).toEqual([
+      'H1 Profile',
+      'H2 Paul Producer',
+      'H2 Apply to become a pro',
+      'H2 Profile details',
+      'H2 Genres',
+      'H2 Social Links',
+    ]);
+    expect(screen.getByTestId('application-pending').textContent).toBe(
+      'Your application is being reviewed. We will e-mail you when it is decided.',
+    );
     expect(screen.queryByTestId('price-card')).toBeNull();
     expect(screen.queryByTestId('earnings-card')).toBeNull();
     expect(apiMock).not.toHaveBeenCalledWith('getEarnings');

@@ -98,7 +98,15 @@ describe('social links', () => {
 
   it('shows each saved link as its handle, the prefix stripped (a full address of another site as it is)', () => {
     const values = socialFormValues(user);
-    expect(values).toMatchObject({ website: 'https://paul.test', instagram: 'paul.p', youtube: 'paulmix', soundcloud: 'https://example.test/elsewhere', twitter: '', tiktok: '', linkedin: '' });
+    expect(values).toMatchObject({
+      website: 'https://paul.test',
+      instagram: 'paul.p',
+      youtube: 'paulmix',
+      soundcloud: 'https://example.test/elsewhere',
+      twitter: '',
+      tiktok: '',
+      linkedin: '',
+    });
   });
 
   it('sends only what changed, trimmed; an emptied box as an empty string (which removes it)', () => {

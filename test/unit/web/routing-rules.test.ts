@@ -4,11 +4,21 @@ import { navItems } from '../../../web/src/app/layout/nav-items';
 import { isNavHidden } from '../../../web/src/lib/paths';
 
 const musician = { isAdmin: false, typeChosen: true, type: 'musician' as const, genres: ['House'], costRange: null, proApplication: null };
-const pro = { isAdmin: false, typeChosen: true, type: 'pro' as const, genres: ['House'], costRange: { min: 50, max: 150 }, proApplication: 'approved' as const };
+const pro = {
+  isAdmin: false,
+  typeChosen: true,
+  type: 'pro' as const,
+  genres: ['House'],
+  costRange: { min: 50, max: 150 },
+  proApplication: 'approved' as const,
+};
 const fresh = { isAdmin: false, typeChosen: false, type: 'musician' as const, genres: [], costRange: null, proApplication: null };
 const admin = { isAdmin: true, typeChosen: false, type: 'admin' as const, genres: [], costRange: null, proApplication: null };
 
-const signedIn = (user?: GateSession extends infer S ? (S extends { user?: infer U } ? U : never) : never, isAdmin = false): GateSession => ({
+const signedIn = (
+  user?: GateSession extends infer S ? (S extends { user?: infer U } ? U : never) : never,
+  isAdmin = false,
+): GateSession => ({
   status: 'signedIn',
   isAdmin,
   user,
@@ -130,7 +140,18 @@ describe('navigation', () => {
     expect(navItems('admin').map((i) => i.to)).toEqual(['/admin/users', '/admin/settings']);
   });
   it('hides the bars on the routes the spec names', () => {
-    for (const p of ['/', '/login', '/signup', '/forgot-password', '/reset-password', '/admin/login', '/email-confirmation', '/onboarding', '/onboarding/type', '/onboarding/pro/']) {
+    for (const p of [
+      '/',
+      '/login',
+      '/signup',
+      '/forgot-password',
+      '/reset-password',
+      '/admin/login',
+      '/email-confirmation',
+      '/onboarding',
+      '/onboarding/type',
+      '/onboarding/pro/',
+    ]) {
       expect(isNavHidden(p), p).toBe(true);
     }
     for (const p of ['/dashboard', '/profile', '/choose-pro', '/admin/users', '/settings', '/feedback/success']) {

@@ -2,8 +2,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { inlineRuntimeConfig, loadRuntimeConfig, parseRuntimeConfig } from '../../../web/src/lib/runtime-config';
 
-const config = { mode: 'local', region: 'us-east-1', apiUrl: 'http://api.test', userPoolId: 'pool', userPoolClientId: 'client', realtimeUrl: 'ws://rt.test' };
-const PAGE = '<!doctype html><html><head><title>Snip</title><script id="runtime-config" type="application/json"></script></head><body></body></html>';
+const config = {
+  mode: 'local',
+  region: 'us-east-1',
+  apiUrl: 'http://api.test',
+  userPoolId: 'pool',
+  userPoolClientId: 'client',
+  realtimeUrl: 'ws://rt.test',
+};
+const PAGE =
+  '<!doctype html><html><head><title>Snip</title><script id="runtime-config" type="application/json"></script></head><body></body></html>';
 
 afterEach(() => {
   document.head.innerHTML = '';
@@ -35,10 +43,17 @@ describe('the runtime configuration', () => {
   });
 
   it('is inlined so that no value can end the element, and added to a page without one', () => {
-    const html = inlineRuntimeConfig(PAGE, JSON.stringify({ ...config, marketingUrl: 'https://x.test/</script><script>alert(1)</script>' }));
+    const html = inlineRuntimeConfig(
+      PAGE,
+      JSON.stringify({ ...config, marketingUrl: 'https://x.test/</script><script>alert(1)</script>' }),
+    );
     expect(html.match(/<\/script>/g)).toHaveLength(1);
-    expect(JSON.parse(html.match(/application\/json">(.*?)<\/script>/)![1]).marketingUrl).toBe('https://x.test/</script><script>alert(1)</script>');
-    expect(inlineRuntimeConfig('<html><head></head></html>', '{}')).toBe('<html><head><script id="runtime-config" type="application/json">{}</script></head></html>');
+    expect(JSON.parse(html.match(/application\/json">(.*?)<\/script>/)![1]).marketingUrl).toBe(
+      'https://x.test/</script><script>alert(1)</script>',
+    );
+    expect(inlineRuntimeConfig('<html><head></head></html>', '{}')).toBe(
+      '<html><head><script id="runtime-config" type="application/json">{}</script></head></html>',
+    );
     // Inlining twice replaces, never duplicates.
     expect(inlineRuntimeConfig(inlineRuntimeConfig(PAGE, '{"a":1}'), '{"a":2}').match(/runtime-config/g)).toHaveLength(1);
   });

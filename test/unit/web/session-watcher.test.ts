@@ -37,7 +37,11 @@ describe('session refresh rules', () => {
 describe('refreshWithRetry', () => {
   it('retries transient errors with backoff, then succeeds', async () => {
     const sleeps: number[] = [];
-    const refresh = vi.fn().mockRejectedValueOnce(named('NetworkError')).mockRejectedValueOnce(named('NetworkError')).mockResolvedValue(true);
+    const refresh = vi
+      .fn()
+      .mockRejectedValueOnce(named('NetworkError'))
+      .mockRejectedValueOnce(named('NetworkError'))
+      .mockResolvedValue(true);
     await expect(refreshWithRetry(refresh, { sleep: async (ms) => void sleeps.push(ms) })).resolves.toBe('refreshed');
     expect(sleeps).toEqual([200, 400]);
   });

@@ -33,7 +33,17 @@ function share(id: string, minute: number, mine: boolean, over: Partial<ShareVie
     sharedWithName: mine ? 'Quinn Peer' : 'Mia Musician',
     sharedWithUsername: mine ? 'quinnpeer' : 'mia',
     status: 'pending',
-    shareOptions: { feedbackNotes: '', context: 'mix_check', referenceTrack: '', categories: [], mixingMastering: true, compositionArrangement: true, vocalsLyrics: true, energyImpact: true, feedbackType: 'peer' },
+    shareOptions: {
+      feedbackNotes: '',
+      context: 'mix_check',
+      referenceTrack: '',
+      categories: [],
+      mixingMastering: true,
+      compositionArrangement: true,
+      vocalsLyrics: true,
+      energyImpact: true,
+      feedbackType: 'peer',
+    },
     paid: null,
     createdAt: at,
     updatedAt: at,
@@ -59,7 +69,9 @@ describe('paged requests lists', () => {
     apiMock.mockImplementation(async (name: string, input: { as: string; cursor?: string }) => {
       if (name !== 'listShares') throw new Error(name);
       if (input.as === 'reviewer') return { shares: [share('r9', 9, false), share('r7', 7, false), share('r5', 5, false)], next: null };
-      return input.cursor === 'c1' ? { shares: [share('a6', 6, true)], next: null } : { shares: [share('a10', 10, true), share('a8', 8, true)], next: 'c1' };
+      return input.cursor === 'c1'
+        ? { shares: [share('a6', 6, true)], next: null }
+        : { shares: [share('a10', 10, true), share('a8', 8, true)], next: 'c1' };
     });
     renderWithQuery(<FeedbackHub viewer={{ id: 'm1', type: 'musician' }} />);
     // The author side may still hold requests between 8 and 7: those after a8 wait for its next page.
@@ -80,7 +92,9 @@ describe('paged requests lists', () => {
       if (name === 'getShare') return { share: share(input.id!, 3, false), feedback: null, comments: [], ranking: null };
       if (name !== 'listShares') throw new Error(name);
       if (input.status === 'completed') return { shares: [], next: null };
-      return input.cursor ? { shares: [share('s3', 3, false, answered ? { status: 'accepted' } : {})], next: null } : { shares: [share('s5', 5, false), share('s4', 4, false)], next: 'p2' };
+      return input.cursor
+        ? { shares: [share('s3', 3, false, answered ? { status: 'accepted' } : {})], next: null }
+        : { shares: [share('s5', 5, false), share('s4', 4, false)], next: 'p2' };
     });
     renderWithQuery(<ReviewerTabs viewer={{ id: 'm1', type: 'pro' }} />);
     await waitFor(() => expect(shown()).toEqual(['s5', 's4']));
@@ -105,7 +119,9 @@ describe('paged requests lists', () => {
         if (name !== 'listShares') throw new Error(name);
         if (input.status === 'completed') return { shares: [], next: null };
         if (!input.cursor) return { shares: [share('s5', 5, false), share('s4', 4, false)], next: 'p2' };
-        return input.cursor === 'p2' ? { shares: [share('s3', 3, false), share('s2', 2, false)], next: 'p3' } : { shares: [share('s1', 1, false)], next: null };
+        return input.cursor === 'p2'
+          ? { shares: [share('s3', 3, false), share('s2', 2, false)], next: 'p3' }
+          : { shares: [share('s1', 1, false)], next: null };
       });
       renderWithQuery(<ReviewerTabs viewer={{ id: 'm1', type: 'pro' }} />);
       await waitFor(() => expect(shown()).toEqual(['s5', 's4', 's3', 's2', 's1']));

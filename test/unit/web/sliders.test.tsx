@@ -36,7 +36,14 @@ function CostHarness({ initial }: { initial: Range }) {
   const [value, setValue] = useState(initial);
   return (
     <>
-      <RangeSlider bounds={cost} value={value} onChange={setValue} minLabel="Minimum cost" maxLabel="Maximum cost" format={(v) => `$${v}`} />
+      <RangeSlider
+        bounds={cost}
+        value={value}
+        onChange={setValue}
+        minLabel="Minimum cost"
+        maxLabel="Maximum cost"
+        format={(v) => `$${v}`}
+      />
       <output data-testid="value">{`${value.min}-${value.max}`}</output>
     </>
   );

@@ -2,14 +2,26 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TELEMETRY } from '../../../shared/constants';
 import type { TelemetryBatch } from '../../../shared/schemas/telemetry';
-import { flush, recordApiCall, recordPageView, reportError, resetTelemetry, setPersonalData, startTelemetry } from '../../../web/src/lib/telemetry/reporter';
+import {
+  flush,
+  recordApiCall,
+  recordPageView,
+  reportError,
+  resetTelemetry,
+  setPersonalData,
+  startTelemetry,
+} from '../../../web/src/lib/telemetry/reporter';
 
 const ENDPOINT = 'https://api.example.com/telemetry';
 let sent: TelemetryBatch[];
 
 function start(drawn: boolean) {
   sent = [];
-  startTelemetry({ endpoint: ENDPOINT, random: () => (drawn ? 0 : 0.99), transport: (url, body) => (expect(url).toBe(ENDPOINT), sent.push(JSON.parse(body))) });
+  startTelemetry({
+    endpoint: ENDPOINT,
+    random: () => (drawn ? 0 : 0.99),
+    transport: (url, body) => (expect(url).toBe(ENDPOINT), sent.push(JSON.parse(body))),
+  });
 }
 
 beforeEach(() => {
@@ -24,7 +36,9 @@ describe('the error reporter', () => {
     setPersonalData(['Ada Lovelace', 'adalovelace', 'ada@example.com']);
     recordPageView();
     expect(sent).toEqual([]);
-    reportError(new TypeError("Cannot read 'x' of Ada Lovelace's track; token eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl"), { source: 'render' });
+    reportError(new TypeError("Cannot read 'x' of Ada Lovelace's track; token eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl"), {
+      source: 'render',
+    });
     expect(sent).toHaveLength(1);
     const [batch] = sent;
     expect(batch.sampled).toBe(false);
@@ -41,11 +55,23 @@ describe('the error reporter', () => {
     vi.advanceTimersByTime(TELEMETRY.flushEveryMs);
     expect(sent[0].events).toEqual([expect.objectContaining({ kind: 'trace', route: 'listTracks', status: 200, durationMs: 42 })]);
 
-    recordApiCall({ route: 'getMe', status: 500, durationMs: 80, correlationId: 'aaaaaaaa-0000-4000-8000-000000000002', message: 'internal: Something went wrong' });
+    recordApiCall({
+      route: 'getMe',
+      status: 500,
+      durationMs: 80,
+      correlationId: 'aaaaaaaa-0000-4000-8000-000000000002',
+      message: 'internal: Something went wrong',
+    });
     // The error goes at once, and takes the trace queued before it.
     expect(sent[1].events).toEqual([
       expect.objectContaining({ kind: 'trace', route: 'getMe', status: 500 }),
-      expect.objectContaining({ kind: 'error', source: 'api', route: 'getMe', status: 500, correlationId: 'aaaaaaaa-0000-4000-8000-000000000002' }),
+      expect.objectContaining({
+        kind: 'error',
+        source: 'api',
+        route: 'getMe',
+        status: 500,
+        correlationId: 'aaaaaaaa-0000-4000-8000-000000000002',
+      }),
     ]);
     // A 4xx is the user's mistake, answered clearly: a trace, not an error.
     recordApiCall({ route: 'createShare', status: 409, durationMs: 30, correlationId: 'aaaaaaaa-0000-4000-8000-000000000003' });
@@ -56,12 +82,24 @@ describe('the error reporter', () => {
   it('does not call a request cut off by leaving the page an error (its trace still goes)', () => {
     start(false);
     window.dispatchEvent(new Event('beforeunload'));
-    recordApiCall({ route: 'listTracks', status: 0, durationMs: 12, correlationId: 'aaaaaaaa-0000-4000-8000-000000000005', message: 'network: Failed to fetch' });
+    recordApiCall({
+      route: 'listTracks',
+      status: 0,
+      durationMs: 12,
+      correlationId: 'aaaaaaaa-0000-4000-8000-000000000005',
+      message: 'network: Failed to fetch',
+    });
     flush();
     expect(sent.flatMap((b) => b.events).map((e) => e.kind)).toEqual(['trace']);
     // Back on the page (from the back-forward cache), a call with no answer is an error again.
     window.dispatchEvent(new Event('pageshow'));
-    recordApiCall({ route: 'listTracks', status: 0, durationMs: 12, correlationId: 'aaaaaaaa-0000-4000-8000-000000000006', message: 'network: Failed to fetch' });
+    recordApiCall({
+      route: 'listTracks',
+      status: 0,
+      durationMs: 12,
+      correlationId: 'aaaaaaaa-0000-4000-8000-000000000006',
+      message: 'network: Failed to fetch',
+    });
     expect(sent.at(-1)!.events.map((e) => e.kind)).toEqual(['trace', 'error']);
   });
 

@@ -4,8 +4,23 @@ import type { TelemetryEvent } from '../../../shared/schemas/telemetry';
 import { isReported, newSession, offer } from '../../../web/src/lib/telemetry/sampling';
 
 const pageView = (at: number): TelemetryEvent => ({ kind: 'session', at, page: '/dashboard', name: 'page' });
-const trace = (at: number): TelemetryEvent => ({ kind: 'trace', at, page: '/dashboard', route: 'listTracks', status: 200, durationMs: 40, correlationId: 'c0ffee00-0000-4000-8000-000000000000' });
-const error = (at: number): TelemetryEvent => ({ kind: 'error', at, page: '/dashboard', source: 'error', name: 'TypeError', message: 'x is undefined' });
+const trace = (at: number): TelemetryEvent => ({
+  kind: 'trace',
+  at,
+  page: '/dashboard',
+  route: 'listTracks',
+  status: 200,
+  durationMs: 40,
+  correlationId: 'c0ffee00-0000-4000-8000-000000000000',
+});
+const error = (at: number): TelemetryEvent => ({
+  kind: 'error',
+  at,
+  page: '/dashboard',
+  source: 'error',
+  name: 'TypeError',
+  message: 'x is undefined',
+});
 
 /** A seeded generator (mulberry32): the same simulated sessions on every run. */
 function seeded(seed: number) {

@@ -9,7 +9,8 @@ describe('scrubbing personal data from reports', () => {
   });
 
   it("keeps a URL's origin and path shape, without its query (a presigned signature) or a stored file's name", () => {
-    const url = 'https://media.example.com/audio/0f6c2b1e-8f5e-4b8e-9a57-3c2d1e0f9a8b/1732300000000_My%20Secret%20Demo.mp3?X-Amz-Signature=abcdef0123456789abcdef0123456789&X-Amz-Credential=AKIA';
+    const url =
+      'https://media.example.com/audio/0f6c2b1e-8f5e-4b8e-9a57-3c2d1e0f9a8b/1732300000000_My%20Secret%20Demo.mp3?X-Amz-Signature=abcdef0123456789abcdef0123456789&X-Amz-Credential=AKIA';
     expect(scrubUrl(url)).toBe('https://media.example.com/audio/[file]');
     expect(scrubText(`GET ${url} failed`)).toBe('GET https://media.example.com/audio/[file] failed');
     expect(scrubUrl('https://app.example.com/profile#share-123')).toBe('https://app.example.com/profile');

@@ -51,7 +51,12 @@ describe('createLocalTokenRefresher', () => {
     const fetchMock = vi.fn(
       async () => new Response(JSON.stringify({ AuthenticationResult: { AccessToken: accessToken, IdToken: idToken } }), { status: 200 }),
     );
-    const refresh = createLocalTokenRefresher({ endpoint: 'http://localhost:9229', clientId: 'client-1', fetch: fetchMock, now: () => 1_700_000_000_000 });
+    const refresh = createLocalTokenRefresher({
+      endpoint: 'http://localhost:9229',
+      clientId: 'client-1',
+      fetch: fetchMock,
+      now: () => 1_700_000_000_000,
+    });
     const tokens = await refresh(previous as never);
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('http://localhost:9229');
@@ -74,9 +79,13 @@ describe('createLocalTokenRefresher', () => {
     const refresh = createLocalTokenRefresher({
       endpoint: 'http://localhost:9229',
       clientId: 'c',
-      fetch: async () => new Response(JSON.stringify({ __type: 'NotAuthorizedException', message: 'Refresh Token has expired' }), { status: 400 }),
+      fetch: async () =>
+        new Response(JSON.stringify({ __type: 'NotAuthorizedException', message: 'Refresh Token has expired' }), { status: 400 }),
     });
-    await expect(refresh(previous as never)).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'Refresh Token has expired' });
+    await expect(refresh(previous as never)).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'Refresh Token has expired',
+    });
   });
 
   it('fails without a refresh token', async () => {
@@ -87,7 +96,11 @@ describe('createLocalTokenRefresher', () => {
   });
 
   it('reports server failures as retryable errors', async () => {
-    const refresh = createLocalTokenRefresher({ endpoint: 'http://x', clientId: 'c', fetch: async () => new Response('down', { status: 503 }) });
+    const refresh = createLocalTokenRefresher({
+      endpoint: 'http://x',
+      clientId: 'c',
+      fetch: async () => new Response('down', { status: 503 }),
+    });
     await expect(refresh(previous as never)).rejects.toMatchObject({ name: 'ServiceUnavailableException' });
   });
 });

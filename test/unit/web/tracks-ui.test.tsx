@@ -124,10 +124,14 @@ describe('the track list', () => {
   });
 
   it('says why a failed track could not be used and what to do, keeping it deletable', async () => {
-    tracks = [track({ id: 'f', title: 'Broken', status: 'failed', failureReason: 'This file is not audio we can read.', duration: 0, peaks: '' })];
+    tracks = [
+      track({ id: 'f', title: 'Broken', status: 'failed', failureReason: 'This file is not audio we can read.', duration: 0, peaks: '' }),
+    ];
     renderPanel();
     const row = await screen.findByTestId('track-row');
-    expect(within(row).getByRole('alert').textContent).toContain('This file is not audio we can read. Delete it and upload the file again.');
+    expect(within(row).getByRole('alert').textContent).toContain(
+      'This file is not audio we can read. Delete it and upload the file again.',
+    );
     expect(within(row).getByRole('button', { name: 'Delete Broken' })).toBeTruthy();
   });
 
@@ -182,9 +186,11 @@ describe('the track list', () => {
     const failed = await screen.findByTestId('delete-failed');
     expect(failed.getAttribute('role')).toBe('alert');
     expect(failed.textContent).toContain('Some tracks could not be fully deleted:');
-    expect(within(failed).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Two: The track could not be deleted completely; please try again.',
-    ]);
+    expect(
+      within(failed)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Two: The track could not be deleted completely; please try again.']);
     expect(screen.queryByRole('alertdialog')).toBeNull();
     await waitFor(() => expect(calls('listTracks')).toHaveLength(2));
     const rows = screen.getAllByTestId('track-row');
@@ -323,7 +329,17 @@ describe('the player', () => {
     tracks = [track({ id: 'a', title: 'One', duration: 60 })];
     renderPanel();
     const wave = await screen.findByRole('slider', { name: 'Seek One' });
-    wave.getBoundingClientRect = () => ({ left: 100, width: 200, top: 0, height: 56, right: 300, bottom: 56, x: 100, y: 0, toJSON: () => ({}) });
+    wave.getBoundingClientRect = () => ({
+      left: 100,
+      width: 200,
+      top: 0,
+      height: 56,
+      right: 300,
+      bottom: 56,
+      x: 100,
+      y: 0,
+      toJSON: () => ({}),
+    });
     fireEvent.pointerDown(wave, { clientX: 150 });
     expect(wave.getAttribute('aria-valuenow')).toBe('15');
     expect(screen.getByTestId('player-time').textContent).toBe('0:15/1:00');
@@ -457,7 +473,11 @@ describe('the upload modal', () => {
   });
 
   const rateLimited = (retryAfterSeconds: number) =>
-    Object.assign(new Error('Too many uploads started in a minute. Please wait a moment and try again.'), { status: 429, code: 'rate_limited', details: { retryAfterSeconds } });
+    Object.assign(new Error('Too many uploads started in a minute. Please wait a moment and try again.'), {
+      status: 429,
+      code: 'rate_limited',
+      details: { retryAfterSeconds },
+    });
 
   it('waits out a 429 for the time the API gives, saying so, then uploads by itself', async () => {
     const sent: unknown[] = [];
@@ -494,7 +514,9 @@ describe('the upload modal', () => {
     fireEvent.click(screen.getByTestId('upload-submit'));
 
     const notice = await screen.findByTestId('upload-waiting');
-    expect(within(notice).getByRole('status').textContent).toMatch(/Too many uploads were started in the last minute\. This one waits, then starts by itself\./);
+    expect(within(notice).getByRole('status').textContent).toMatch(
+      /Too many uploads were started in the last minute\. This one waits, then starts by itself\./,
+    );
     expect(screen.getByTestId('upload-waiting-seconds').textContent).toMatch(/^Starting in [12] s$/);
     expect(screen.queryByTestId('upload-error')).toBeNull();
     expect(sent).toHaveLength(0);

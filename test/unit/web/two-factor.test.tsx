@@ -19,7 +19,9 @@ const amplify = vi.hoisted(() => ({
 }));
 /** The API's authenticator routes, by name. */
 const routes = vi.hoisted(() => ({ startAuthenticatorSetup: vi.fn(), confirmAuthenticator: vi.fn(), getAuthenticator: vi.fn() }));
-const api = vi.hoisted(() => vi.fn((name: string, input: unknown) => (routes as Record<string, (input: unknown) => unknown>)[name]?.(input)));
+const api = vi.hoisted(() =>
+  vi.fn((name: string, input: unknown) => (routes as Record<string, (input: unknown) => unknown>)[name]?.(input)),
+);
 const refresh = vi.hoisted(() => vi.fn(async () => ({ status: 'signedIn', groups: [] })));
 
 vi.mock('aws-amplify/auth', () => amplify);
@@ -40,7 +42,9 @@ const wrap = (ui: ReactNode) => render(<MemoryRouter>{ui}</MemoryRouter>);
 const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
 const serviceError = (name: string, message: string) => Object.assign(new Error(message), { name });
-const adminSession = { tokens: { idToken: { payload: { sub: 'a', 'cognito:groups': ['admin'] } }, accessToken: { toString: () => 'access.token.jwt' } } };
+const adminSession = {
+  tokens: { idToken: { payload: { sub: 'a', 'cognito:groups': ['admin'] } }, accessToken: { toString: () => 'access.token.jwt' } },
+};
 const ENROLLED_AT = '2030-01-01T00:00:00.000Z';
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 

@@ -78,9 +78,11 @@ describe('the presigned POST form', () => {
     expect((form.get('file') as File).name).toBe('song.mp3');
   });
   it('reads storage error answers and computes whole percents', () => {
-    expect(storageErrorMessage('<Error><Code>EntityTooLarge</Code><Message>Your proposed upload exceeds the maximum allowed size</Message></Error>')).toBe(
-      'Your proposed upload exceeds the maximum allowed size',
-    );
+    expect(
+      storageErrorMessage(
+        '<Error><Code>EntityTooLarge</Code><Message>Your proposed upload exceeds the maximum allowed size</Message></Error>',
+      ),
+    ).toBe('Your proposed upload exceeds the maximum allowed size');
     expect(storageErrorMessage('nope')).toBeNull();
     expect(percentOf(0, 100)).toBe(0);
     expect(percentOf(333, 1000)).toBe(33);
@@ -157,7 +159,8 @@ describe('uploadTrack', () => {
       apiMock.mockImplementation(async (name: string) => {
         if (name === 'createUploadUrl') return { ...ticket, key: 'uploads/u1/t/x.mp3', expiresAt: 'later' };
         if (name === 'createTrack') return { id: 't1', status: 'processing', failureReason: null };
-        if (name === 'listTracks') return { tracks: [{ id: 't1', status: states.shift(), failureReason: 'This file is not audio we can read.' }] };
+        if (name === 'listTracks')
+          return { tracks: [{ id: 't1', status: states.shift(), failureReason: 'This file is not audio we can read.' }] };
         if (name === 'deleteTracks') return { deleted: ['t1'], failed: [] };
         throw new Error(name);
       });

@@ -13,11 +13,7 @@ export function Alert({
   testId?: string;
 }) {
   return (
-    <div
-      className={`alert alert-${tone}`}
-      role={tone === 'error' ? 'alert' : 'status'}
-      data-testid={testId ?? `alert-${tone}`}
-    >
+    <div className={`alert alert-${tone}`} role={tone === 'error' ? 'alert' : 'status'} data-testid={testId ?? `alert-${tone}`}>
       {title && <strong className="alert-title">{title}</strong>}
       {children && <div className="alert-body">{children}</div>}
     </div>

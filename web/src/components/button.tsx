@@ -22,9 +22,7 @@ export function Button({
   type = 'button',
   ...rest
 }: ButtonProps) {
-  const classes = ['btn', `btn-${variant}`, block ? 'btn-block' : '', busy ? 'is-busy' : '', className ?? '']
-    .filter(Boolean)
-    .join(' ');
+  const classes = ['btn', `btn-${variant}`, block ? 'btn-block' : '', busy ? 'is-busy' : '', className ?? ''].filter(Boolean).join(' ');
   return (
     <button type={type} className={classes} disabled={disabled || busy} aria-busy={busy || undefined} {...rest}>
       {busy && <span className="btn-spinner" aria-hidden="true" />}

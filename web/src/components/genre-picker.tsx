@@ -88,7 +88,11 @@ export function GenrePicker({
                         onClick={() => onChange(toggleGenre(value, s))}
                         data-testid={`genre-chip-${slug(s)}`}
                       >
-                        {pressed && <span className="chip-check" aria-hidden="true">✓</span>}
+                        {pressed && (
+                          <span className="chip-check" aria-hidden="true">
+                            ✓
+                          </span>
+                        )}
                         {s}
                       </button>
                     );

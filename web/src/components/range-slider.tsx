@@ -67,10 +67,7 @@ export function RangeSlider({
   return (
     <div className="range-slider" data-testid={testId} onPointerDown={onTrackPointerDown}>
       <div className="range-track" ref={trackRef}>
-        <div
-          className="range-fill"
-          style={{ left: `${percent(value.min, bounds)}%`, right: `${100 - percent(value.max, bounds)}%` }}
-        />
+        <div className="range-fill" style={{ left: `${percent(value.min, bounds)}%`, right: `${100 - percent(value.max, bounds)}%` }} />
       </div>
       <input
         type="range"

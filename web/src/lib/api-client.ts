@@ -38,10 +38,7 @@ export interface PreparedRequest {
  * Turns a route and its input into a request: `{param}` segments are taken from the input, the rest of
  * the input goes to the query string for GET and DELETE and to a JSON body otherwise.
  */
-export function prepareRequest(
-  route: { method: Method; path: string },
-  input: Record<string, unknown> | undefined,
-): PreparedRequest {
+export function prepareRequest(route: { method: Method; path: string }, input: Record<string, unknown> | undefined): PreparedRequest {
   const rest: Record<string, unknown> = { ...(input ?? {}) };
   const path = route.path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
     const value = rest[name];
@@ -78,7 +75,8 @@ function apiErrorOf(body: unknown): ({ code: string; message: string; fields?: R
   if (!error || typeof error !== 'object') return null;
   const { code, message, fields } = error as Record<string, unknown>;
   if (typeof code !== 'string' || typeof message !== 'string') return null;
-  if (fields !== undefined && (!fields || typeof fields !== 'object' || Object.values(fields).some((v) => typeof v !== 'string'))) return null;
+  if (fields !== undefined && (!fields || typeof fields !== 'object' || Object.values(fields).some((v) => typeof v !== 'string')))
+    return null;
   return error as { code: string; message: string; fields?: Record<string, string> } & Record<string, unknown>;
 }
 

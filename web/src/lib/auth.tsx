@@ -111,13 +111,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => watcher.stop();
   }, [snapshot.status, snapshot.sub, endSession]);
 
-  const value = useMemo<AuthContextValue>(
-    () => ({ ...snapshot, refresh, logout: endSession }),
-    [snapshot, refresh, endSession],
-  );
+  const value = useMemo<AuthContextValue>(() => ({ ...snapshot, refresh, logout: endSession }), [snapshot, refresh, endSession]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
-
 
 /** The signed-in user's account from the API (created on first call). */
 export function useMe() {

@@ -2,15 +2,7 @@
 export { paths } from '@shared/paths';
 
 /** Routes on which neither the sidebar nor the bottom bar is shown (spec section 2). */
-const BARE_ROUTES = new Set([
-  '/',
-  '/login',
-  '/signup',
-  '/forgot-password',
-  '/reset-password',
-  '/admin/login',
-  '/email-confirmation',
-]);
+const BARE_ROUTES = new Set(['/', '/login', '/signup', '/forgot-password', '/reset-password', '/admin/login', '/email-confirmation']);
 
 export function isNavHidden(pathname: string): boolean {
   const p = normalizePath(pathname);

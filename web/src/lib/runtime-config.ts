@@ -46,7 +46,10 @@ function inlined(doc: Document | undefined): RuntimeConfig | null {
 
 let current: RuntimeConfig | undefined;
 
-export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch, doc: Document | undefined = globalThis.document): Promise<RuntimeConfig> {
+export async function loadRuntimeConfig(
+  fetchImpl: typeof fetch = fetch,
+  doc: Document | undefined = globalThis.document,
+): Promise<RuntimeConfig> {
   const fromPage = inlined(doc);
   if (fromPage) return (current = fromPage);
   const res = await fetchImpl('/config.json', { cache: 'no-store' });

@@ -422,9 +422,7 @@ export function AudioPlayer({ track, loadUrl, region, markers, height = 56, onPl
         data-drawn={drawn ? 'true' : 'false'}
       >
         {!drawn && <WaveformBars peaks={track.peaks} className="player-wave-fallback" />}
-        {!drawn && second > 0 && (
-          <div className="player-wave-progress" style={{ width: `${pct(second)}%` }} aria-hidden="true" />
-        )}
+        {!drawn && second > 0 && <div className="player-wave-progress" style={{ width: `${pct(second)}%` }} aria-hidden="true" />}
         <div ref={containerRef} className="player-wave-canvas" />
         {region && duration > 0 && (
           <div

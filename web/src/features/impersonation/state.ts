@@ -36,9 +36,23 @@ export function parseImpersonation(raw: string | null): ImpersonationState | nul
   try {
     const v = JSON.parse(raw) as Partial<ImpersonationState> | null;
     const u = v?.user as Partial<ImpersonatedUser> | undefined;
-    if (!v || !isText(v.token) || !v.token || !isText(v.expiresAt) || !Number.isFinite(Date.parse(v.expiresAt)) || !isText(v.adminSub) || !v.adminSub) return null;
+    if (
+      !v ||
+      !isText(v.token) ||
+      !v.token ||
+      !isText(v.expiresAt) ||
+      !Number.isFinite(Date.parse(v.expiresAt)) ||
+      !isText(v.adminSub) ||
+      !v.adminSub
+    )
+      return null;
     if (!u || !isText(u.id) || !isText(u.fullName) || !isText(u.email) || (u.type !== 'musician' && u.type !== 'pro')) return null;
-    return { token: v.token, expiresAt: v.expiresAt, adminSub: v.adminSub, user: { id: u.id, fullName: u.fullName, email: u.email, type: u.type } };
+    return {
+      token: v.token,
+      expiresAt: v.expiresAt,
+      adminSub: v.adminSub,
+      user: { id: u.id, fullName: u.fullName, email: u.email, type: u.type },
+    };
   } catch {
     return null;
   }
@@ -56,7 +70,10 @@ export function subOf(jwt: string): string | undefined {
   try {
     const part = jwt.split('.')[1];
     if (!part) return undefined;
-    const b64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
+    const b64 = part
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(part.length / 4) * 4, '=');
     const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
     const sub = (JSON.parse(new TextDecoder().decode(bytes)) as { sub?: unknown }).sub;
     return typeof sub === 'string' ? sub : undefined;

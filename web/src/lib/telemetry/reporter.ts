@@ -111,7 +111,8 @@ export interface ErrorContext {
 
 export function reportError(error: unknown, context: ErrorContext): void {
   const err = error instanceof Error ? error : new Error(typeof error === 'string' ? error : 'Non-error value thrown');
-  if (options?.echo) console.error(`[reported] ${err.name}: ${err.message}`, context.correlationId ? `(correlation id ${context.correlationId})` : '');
+  if (options?.echo)
+    console.error(`[reported] ${err.name}: ${err.message}`, context.correlationId ? `(correlation id ${context.correlationId})` : '');
   record({
     kind: 'error',
     at: now(),
@@ -131,7 +132,15 @@ export function reportError(error: unknown, context: ErrorContext): void {
  * unless the page was being left or hidden, which cuts requests off by itself.
  */
 export function recordApiCall(call: { route: string; status: number; durationMs: number; correlationId: string; message?: string }): void {
-  record({ kind: 'trace', at: now(), page: page(), route: call.route, status: call.status, durationMs: Math.round(call.durationMs), correlationId: call.correlationId });
+  record({
+    kind: 'trace',
+    at: now(),
+    page: page(),
+    route: call.route,
+    status: call.status,
+    durationMs: Math.round(call.durationMs),
+    correlationId: call.correlationId,
+  });
   const cutOff = call.status === 0 && (leaving || document.visibilityState === 'hidden');
   if (call.status >= 500 || (call.status === 0 && !cutOff)) {
     const error = new Error(call.message ?? `API ${call.route} failed`);

@@ -1,4 +1,12 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { AdminUserView } from '@shared/schemas/admin';
 import { api, type ApiOutput } from '@/lib/api';
 
@@ -23,9 +31,7 @@ export function useAdminUsers(type: UserTypeFilter, q: string) {
 /** Writes what the server now says about one user into every cached list, so the row updates in place. */
 export function patchUser(client: QueryClient, id: string, patch: Partial<AdminUserView>) {
   client.setQueriesData<InfiniteData<UserPage>>({ queryKey: adminUsersKey }, (data) =>
-    data
-      ? { ...data, pages: data.pages.map((p) => ({ ...p, users: p.users.map((u) => (u.id === id ? { ...u, ...patch } : u)) })) }
-      : data,
+    data ? { ...data, pages: data.pages.map((p) => ({ ...p, users: p.users.map((u) => (u.id === id ? { ...u, ...patch } : u)) })) } : data,
   );
 }
 
@@ -62,7 +68,8 @@ export function useUpdateMargin() {
   const client = useQueryClient();
   return useMutation({
     // With when the margin shown was saved: another admin's save meanwhile is refused, not undone.
-    mutationFn: ({ margin, expectedUpdatedAt }: { margin: number; expectedUpdatedAt: string | null }) => api('updateMargin', { margin, expectedUpdatedAt }),
+    mutationFn: ({ margin, expectedUpdatedAt }: { margin: number; expectedUpdatedAt: string | null }) =>
+      api('updateMargin', { margin, expectedUpdatedAt }),
     onSuccess: (settings) => client.setQueryData(adminSettingsKey, settings),
     // Refused as stale: show the margin as it now is.
     onError: () => void client.invalidateQueries({ queryKey: adminSettingsKey }),

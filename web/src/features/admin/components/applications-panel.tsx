@@ -8,7 +8,15 @@ import { ApiError } from '@/lib/api';
 import { formatDate } from '@/lib/dates';
 import { errorMessage } from '@/lib/errors';
 import { useDecideApplication, usePendingApplications, type Decision } from '@/features/admin/api/admin';
-import { ALREADY_DECIDED, costRangeLine, displayName, featuredLinks, REASON_MIN, REASON_REQUIRED, yearsLine } from '@/features/admin/utils/format';
+import {
+  ALREADY_DECIDED,
+  costRangeLine,
+  displayName,
+  featuredLinks,
+  REASON_MIN,
+  REASON_REQUIRED,
+  yearsLine,
+} from '@/features/admin/utils/format';
 import '@/features/admin/admin.css';
 import { LoadMore } from '@/components/load-more';
 
@@ -80,7 +88,12 @@ export function ApplicationsPanel() {
         </div>
       )}
       {body}
-      <LoadMore pages={apps} failed="Could not load more applications. Please try again." className="admin-more" testId="applications-more" />
+      <LoadMore
+        pages={apps}
+        failed="Could not load more applications. Please try again."
+        className="admin-more"
+        testId="applications-more"
+      />
     </section>
   );
 }
@@ -159,7 +172,14 @@ function ApplicationItem({ app, onMessage }: { app: ProApplicationView; onMessag
   };
 
   return (
-    <li ref={itemRef} className="admin-application" aria-labelledby={nameId} data-testid="application" data-user-id={app.userId} data-user-email={app.email}>
+    <li
+      ref={itemRef}
+      className="admin-application"
+      aria-labelledby={nameId}
+      data-testid="application"
+      data-user-id={app.userId}
+      data-user-email={app.email}
+    >
       <div className="admin-application-head">
         <div className="admin-application-who">
           <h3 className="admin-application-name" id={nameId} data-testid="application-name">
@@ -214,7 +234,14 @@ function ApplicationItem({ app, onMessage }: { app: ProApplicationView; onMessag
 
       {declining ? (
         // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape cancels the editor from any of its fields.
-        <form className="admin-editor admin-decline" onSubmit={submitDecline} onKeyDown={onKeyDown} noValidate aria-label={`Decline ${name}`} data-testid="decline-form">
+        <form
+          className="admin-editor admin-decline"
+          onSubmit={submitDecline}
+          onKeyDown={onKeyDown}
+          noValidate
+          aria-label={`Decline ${name}`}
+          data-testid="decline-form"
+        >
           <div className="admin-decline-field">
             <TextAreaField
               name="decline-reason"

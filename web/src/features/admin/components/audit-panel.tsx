@@ -100,8 +100,8 @@ export function AuditPanel() {
         Admin audit
       </h2>
       <p className="panel-text">
-        Every impersonation started and every change made while acting as a user, every change of a user's type or price (what it was
-        and what it became), and every authenticator set up, replaced or removed; newest first.
+        Every impersonation started and every change made while acting as a user, every change of a user's type or price (what it was and
+        what it became), and every authenticator set up, replaced or removed; newest first.
       </p>
       {body}
       <LoadMore pages={audit} failed="Could not load more entries. Please try again." className="admin-more" testId="audit-more" />

@@ -33,10 +33,13 @@ export function MarginPanel() {
       return;
     }
     setProblem(null);
-    update.mutate({ margin, expectedUpdatedAt: settings.data?.updatedAt ?? null }, {
-      onSuccess: () => setDraft(null),
-      onError: (err) => setProblem(errorMessage(err, 'Could not save the margin. Please try again.')),
-    });
+    update.mutate(
+      { margin, expectedUpdatedAt: settings.data?.updatedAt ?? null },
+      {
+        onSuccess: () => setDraft(null),
+        onError: (err) => setProblem(errorMessage(err, 'Could not save the margin. Please try again.')),
+      },
+    );
   };
 
   const onKeyDown = (e: KeyboardEvent) => {

@@ -51,7 +51,8 @@ export function StuckRefundsPanel() {
               <strong>{formatCents(r.amountCents)}</strong> to {r.payerName} for feedback from {r.proName} on &ldquo;{r.trackTitle}&rdquo;
             </div>
             <div className="muted">
-              Order <code>{r.orderId}</code>, refused {r.attempts} times, last on <time dateTime={r.stuckAt}>{formatDateTime(r.stuckAt)}</time>
+              Order <code>{r.orderId}</code>, refused {r.attempts} times, last on{' '}
+              <time dateTime={r.stuckAt}>{formatDateTime(r.stuckAt)}</time>
               {r.reason ? <>: {r.reason}</> : null}
             </div>
             <Button

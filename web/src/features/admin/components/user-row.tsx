@@ -132,7 +132,12 @@ export function UserRow({ user, impersonation }: { user: AdminUserView; imperson
         )}
 
         <div className="admin-user-actions" ref={actions}>
-          <div className="segmented admin-type-toggle" role="group" aria-label={`Type of ${name}`} aria-busy={setType.isPending || undefined}>
+          <div
+            className="segmented admin-type-toggle"
+            role="group"
+            aria-label={`Type of ${name}`}
+            aria-busy={setType.isPending || undefined}
+          >
             {TYPES.map((t) => (
               <button
                 key={t.value}

@@ -1,4 +1,13 @@
-import { confirmResetPassword, confirmSignIn, confirmSignUp, fetchAuthSession, resendSignUpCode, resetPassword, signOut, signUp } from 'aws-amplify/auth';
+import {
+  confirmResetPassword,
+  confirmSignIn,
+  confirmSignUp,
+  fetchAuthSession,
+  resendSignUpCode,
+  resetPassword,
+  signOut,
+  signUp,
+} from 'aws-amplify/auth';
 import { ADMIN_GROUP } from '@shared/constants';
 import { signInWaitMs } from '@shared/authenticator';
 import { suggestUsername } from '@shared/username';

@@ -12,9 +12,7 @@ export function AuthLayout({ children, wide = false }: { children: ReactNode; wi
         </div>
         <div className="auth-hero-copy">
           <p className="auth-hero-title">Feedback that moves your music forward.</p>
-          <p className="auth-hero-text">
-            Share a track, get second-by-second notes from peers and pros, and hear the difference.
-          </p>
+          <p className="auth-hero-text">Share a track, get second-by-second notes from peers and pros, and hear the difference.</p>
         </div>
         <div className="auth-hero-wave">
           {Array.from({ length: 48 }, (_, i) => (

@@ -47,10 +47,7 @@ export function ForgotPasswordForm() {
           Follow the link in the email to choose a new password, or enter the code from the email yourself.
         </p>
         <div className="button-row">
-          <Button
-            block
-            onClick={() => navigate(`${paths.resetPassword}?email=${encodeURIComponent(sentTo)}`)}
-          >
+          <Button block onClick={() => navigate(`${paths.resetPassword}?email=${encodeURIComponent(sentTo)}`)}>
             Enter reset code
           </Button>
           <Button variant="ghost" block onClick={() => navigate(paths.login)}>
@@ -63,21 +60,10 @@ export function ForgotPasswordForm() {
 
   return (
     <>
-      <AuthHeading
-        title="Forgot Password"
-        subtitle="Enter your email address and we'll send you instructions to reset your password."
-      />
+      <AuthHeading title="Forgot Password" subtitle="Enter your email address and we'll send you instructions to reset your password." />
       <form className="form" onSubmit={submit} data-testid="forgot-password-form">
         {error && <Alert tone="error">{error}</Alert>}
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={setEmail}
-        />
+        <TextField label="Email" name="email" type="email" autoComplete="email" required value={email} onChange={setEmail} />
         <Button type="submit" block busy={busy} busyText="Sending...">
           Reset Password
         </Button>

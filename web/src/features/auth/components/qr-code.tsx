@@ -11,7 +11,14 @@ export default function QrCode({ value, label }: { value: string; label: string 
     }),
   );
   return (
-    <svg className="qr-code" viewBox={`0 0 ${size} ${size}`} role="img" aria-label={label} shapeRendering="crispEdges" data-qr-value={value}>
+    <svg
+      className="qr-code"
+      viewBox={`0 0 ${size} ${size}`}
+      role="img"
+      aria-label={label}
+      shapeRendering="crispEdges"
+      data-qr-value={value}
+    >
       <rect width={size} height={size} fill="#fff" />
       <path d={path} fill="#000" />
     </svg>

@@ -88,7 +88,13 @@ export function ResetPasswordForm() {
           />
         )}
         {showCode && (
-          <TextField label="Reset Code" {...form.field('code')} inputMode="numeric" autoComplete="one-time-code" hint="The code from the password reset email." />
+          <TextField
+            label="Reset Code"
+            {...form.field('code')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            hint="The code from the password reset email."
+          />
         )}
         <TextField label="New Password" {...form.field('password')} type="password" autoComplete="new-password" />
         <TextField label="Confirm New Password" {...form.field('confirmPassword')} type="password" autoComplete="new-password" />

@@ -213,7 +213,9 @@ export function TotpSetupStep({
       {loadError && <Alert tone="error">{loadError}</Alert>}
       <ol className="totp-steps">
         <li>
-          <span className="totp-step-number" aria-hidden="true">1</span>
+          <span className="totp-step-number" aria-hidden="true">
+            1
+          </span>
           <div className="totp-step">
             <span>Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password...).</span>
             <div className="totp-qr" data-testid="totp-qr">
@@ -233,7 +235,9 @@ export function TotpSetupStep({
           </div>
         </li>
         <li>
-          <span className="totp-step-number" aria-hidden="true">2</span>
+          <span className="totp-step-number" aria-hidden="true">
+            2
+          </span>
           <div className="totp-step">
             <span>Or enter this key in the app by hand:</span>
             <div className="totp-secret-row">
@@ -247,7 +251,9 @@ export function TotpSetupStep({
           </div>
         </li>
         <li>
-          <span className="totp-step-number" aria-hidden="true">3</span>
+          <span className="totp-step-number" aria-hidden="true">
+            3
+          </span>
           <div className="totp-step">
             <span>Enter the 6-digit code the app shows.</span>
           </div>

@@ -205,8 +205,16 @@ export function BillingSection() {
       <h2 className="panel-title" id={headingId}>
         Billing &amp; Plan
       </h2>
-      {checkout === 'success' && <Alert tone="success" testId="checkout-success">{CHECKOUT_SUCCESS}</Alert>}
-      {checkout === 'cancelled' && <Alert tone="info" testId="checkout-cancelled">{CHECKOUT_CANCELLED}</Alert>}
+      {checkout === 'success' && (
+        <Alert tone="success" testId="checkout-success">
+          {CHECKOUT_SUCCESS}
+        </Alert>
+      )}
+      {checkout === 'cancelled' && (
+        <Alert tone="info" testId="checkout-cancelled">
+          {CHECKOUT_CANCELLED}
+        </Alert>
+      )}
       {body}
     </section>
   );

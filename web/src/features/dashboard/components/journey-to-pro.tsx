@@ -15,9 +15,7 @@ export function JourneyToPro() {
         </h2>
         <ComingSoonBadge />
       </div>
-      <p className="panel-text">
-        Track your progress from first upload to pro: feedback, ratings and milestones, all in one place.
-      </p>
+      <p className="panel-text">Track your progress from first upload to pro: feedback, ratings and milestones, all in one place.</p>
       <dl className="stats">
         {STATS.map((label) => (
           <div key={label} className="stat">

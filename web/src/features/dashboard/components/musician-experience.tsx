@@ -10,10 +10,7 @@ const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
 export function MusicianExperience({ user, tracks, hub }: { user: UserView; tracks?: ReactNode; hub?: ReactNode }) {
   return (
     <div className="page" data-testid="musician-experience">
-      <PageHeader
-        title="Musician Experience"
-        subtitle={user.fullName ? `Welcome back, ${firstName(user.fullName)}.` : 'Welcome back.'}
-      />
+      <PageHeader title="Musician Experience" subtitle={user.fullName ? `Welcome back, ${firstName(user.fullName)}.` : 'Welcome back.'} />
       {user.proApplication === 'pending' && (
         <Alert tone="info" title="Your application to review as a pro is with our team" testId="pro-application-pending">
           We will e-mail you when it is decided. Meanwhile, Snip works for you as it does for every musician.

@@ -12,10 +12,7 @@ const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
 export function ProExperience({ user, tracks, reviews }: { user: UserView; tracks?: ReactNode; reviews?: ReactNode }) {
   return (
     <div className="page" data-testid="pro-experience">
-      <PageHeader
-        title="Pro Experience"
-        subtitle={user.fullName ? `Welcome back, ${firstName(user.fullName)}.` : 'Welcome back.'}
-      />
+      <PageHeader title="Pro Experience" subtitle={user.fullName ? `Welcome back, ${firstName(user.fullName)}.` : 'Welcome back.'} />
       {tracks}
       {reviews}
       <AiFeedbackAssistant />

@@ -278,7 +278,13 @@ export function CommentComposer({
             Cancel
           </Button>
         )}
-        <Button className="btn-sm" onClick={() => void submit()} disabled={blank} busy={saving} data-testid={mode === 'new' ? 'comment-submit' : 'comment-save'}>
+        <Button
+          className="btn-sm"
+          onClick={() => void submit()}
+          disabled={blank}
+          busy={saving}
+          data-testid={mode === 'new' ? 'comment-submit' : 'comment-save'}
+        >
           {mode === 'new' ? 'Submit' : 'Save'}
         </Button>
       </div>

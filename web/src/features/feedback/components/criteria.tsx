@@ -42,14 +42,7 @@ export function CriteriaBars({ criteria }: { criteria: Criteria }) {
         <div key={b.key} className="criteria-bar" data-testid="criteria-bar" data-criterion={b.key} data-score={b.score}>
           <dt>{b.label}</dt>
           <dd>
-            <span
-              className="criteria-track"
-              role="meter"
-              aria-label={b.label}
-              aria-valuemin={0}
-              aria-valuemax={5}
-              aria-valuenow={b.score}
-            >
+            <span className="criteria-track" role="meter" aria-label={b.label} aria-valuemin={0} aria-valuemax={5} aria-valuenow={b.score}>
               <span className="criteria-fill" style={{ width: `${b.percent}%` }} />
             </span>
             <span className="criteria-score">{b.score}/5</span>

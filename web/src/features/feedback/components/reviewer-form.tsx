@@ -62,13 +62,7 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
           allowSuggest
           onSubmit={(draft) => add.mutateAsync(draft)}
         />
-        <CommentList
-          share={share}
-          comments={comments}
-          viewerId={viewer.id}
-          activeIds={timeline.activeIds}
-          onSeek={timeline.seek}
-        />
+        <CommentList share={share} comments={comments} viewerId={viewer.id} activeIds={timeline.activeIds} onSeek={timeline.seek} />
       </section>
 
       <section className="form-block">

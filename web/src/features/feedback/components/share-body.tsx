@@ -51,7 +51,9 @@ function PendingRequest({ share }: { share: ShareView }) {
         confirmLabel="Decline"
         busyLabel="Declining..."
         busy={respond.isPending && respond.variables?.status === 'declined'}
-        error={respond.isError && respond.variables?.status === 'declined' ? errorMessage(respond.error, 'Failed to answer the request') : null}
+        error={
+          respond.isError && respond.variables?.status === 'declined' ? errorMessage(respond.error, 'Failed to answer the request') : null
+        }
         onConfirm={() => respond.mutate({ id: share.id, status: 'declined' }, { onSuccess: () => setConfirmingDecline(false) })}
         onCancel={() => setConfirmingDecline(false)}
         testId="decline-dialog"

@@ -55,9 +55,7 @@ export function ShareItem({ share, viewer, defaultOpen = false }: { share: Share
             {share.trackTitle}
           </h3>
           <p className="share-meta">
-            <span data-testid="share-who">
-              {isAuthor ? `Shared with ${share.sharedWithName}` : `Shared by ${share.sharedByName}`}
-            </span>
+            <span data-testid="share-who">{isAuthor ? `Shared with ${share.sharedWithName}` : `Shared by ${share.sharedByName}`}</span>
             <span>{formatDate(share.createdAt)}</span>
             {share.paid && <span data-testid="share-paid">Paid {formatCents(share.paid.amountCents)}</span>}
             {share.paid?.respondBy && (

@@ -214,9 +214,7 @@ export function ShareModal({
             <CheckIcon width={28} height={28} />
           </span>
           <h3 className="share-sent-title">{SHARE_SENT}</h3>
-          <p className="muted">
-            {sentTo} has been notified. Their comments and ratings will show in your Feedback Hub.
-          </p>
+          <p className="muted">{sentTo} has been notified. Their comments and ratings will show in your Feedback Hub.</p>
           <div className="dialog-actions">
             <Button onClick={onClose} data-testid="share-done">
               Done

@@ -32,7 +32,8 @@ export function ImpersonationBanner({ state, onStop = stopImpersonating }: { sta
   return (
     <div ref={ref} className="impersonation-banner" role="status" data-testid="impersonation-banner">
       <p className="impersonation-text" data-testid="impersonation-text">
-        Impersonating: <strong>{impersonatedName(state.user.fullName)}</strong> <EmailAddress email={state.user.email} before="(" after=")" testId="impersonation-email" />
+        Impersonating: <strong>{impersonatedName(state.user.fullName)}</strong>{' '}
+        <EmailAddress email={state.user.email} before="(" after=")" testId="impersonation-email" />
       </p>
       <button type="button" className="btn btn-sm impersonation-stop" onClick={onStop} data-testid="stop-impersonating">
         Stop Impersonating

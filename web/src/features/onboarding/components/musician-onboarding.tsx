@@ -34,11 +34,7 @@ export function MusicianOnboarding() {
           value={genres}
           onChange={setGenres}
           footer={
-            <Button
-              disabled={genres.length < MIN_GENRES || saveGenres.isPending}
-              onClick={save}
-              data-testid="genres-continue"
-            >
+            <Button disabled={genres.length < MIN_GENRES || saveGenres.isPending} onClick={save} data-testid="genres-continue">
               {genresButtonText(genres.length, saveGenres.isPending)}
             </Button>
           }

@@ -108,11 +108,7 @@ export function ProOnboarding() {
         </section>
 
         <div className="onboarding-actions">
-          <Button
-            disabled={genres.length < MIN_GENRES || save.isPending}
-            onClick={submit}
-            data-testid="pro-complete"
-          >
+          <Button disabled={genres.length < MIN_GENRES || save.isPending} onClick={submit} data-testid="pro-complete">
             {proButtonText(genres.length, save.isPending)}
           </Button>
         </div>

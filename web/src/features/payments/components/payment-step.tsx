@@ -98,13 +98,7 @@ export function PaymentStep({
           {error}
         </Alert>
       )}
-      <PaypalButton
-        mode={mode}
-        clientId={paypalClientId}
-        createOrder={open}
-        onError={fail}
-        onBusyChange={setBusy}
-      />
+      <PaypalButton mode={mode} clientId={paypalClientId} createOrder={open} onError={fail} onBusyChange={setBusy} />
       <div className="dialog-actions">
         <Button variant="secondary" onClick={onBack} disabled={busy} data-testid="payment-back">
           Go Back

@@ -56,7 +56,9 @@ export function PriceCard({ feedbackPriceCents }: { feedbackPriceCents: number |
             </label>
           ))}
         </fieldset>
-        <p className="muted small">A new price applies to requests made after you save it; requests already made keep the price they were made at.</p>
+        <p className="muted small">
+          A new price applies to requests made after you save it; requests already made keep the price they were made at.
+        </p>
         {save.isError && <Alert tone="error">{errorMessage(save.error, 'Failed to save the price. Please try again.')}</Alert>}
         {saved && !changed && (
           <Alert tone="success" testId="price-saved">

@@ -65,12 +65,22 @@ function ApplicationForm({ user, onCancel }: { user: UserView; onCancel: () => v
             {dollars(cost.min)} - {dollars(cost.max)}
           </p>
         </div>
-        <RangeSlider bounds={costBounds} value={cost} onChange={setCost} minLabel="Minimum cost" maxLabel="Maximum cost" format={dollars} testId="application-cost" />
+        <RangeSlider
+          bounds={costBounds}
+          value={cost}
+          onChange={setCost}
+          minLabel="Minimum cost"
+          maxLabel="Maximum cost"
+          format={dollars}
+          testId="application-cost"
+        />
         <div className="range-scale" aria-hidden="true">
           <span>{dollars(costBounds.min)}</span>
           <span>{dollars(costBounds.max)}</span>
         </div>
-        {(errors['costRange.min'] || errors['costRange.max']) && <p className="field-error">{errors['costRange.min'] || errors['costRange.max']}</p>}
+        {(errors['costRange.min'] || errors['costRange.max']) && (
+          <p className="field-error">{errors['costRange.min'] || errors['costRange.max']}</p>
+        )}
       </div>
 
       <div className="form-section">
@@ -80,7 +90,14 @@ function ApplicationForm({ user, onCancel }: { user: UserView; onCancel: () => v
             {years(experience)}
           </p>
         </div>
-        <ValueSlider label="Years of Experience" bounds={experienceBounds} value={experience} onChange={setExperience} format={years} testId="application-experience" />
+        <ValueSlider
+          label="Years of Experience"
+          bounds={experienceBounds}
+          value={experience}
+          onChange={setExperience}
+          format={years}
+          testId="application-experience"
+        />
         <div className="range-scale" aria-hidden="true">
           <span>{years(experienceBounds.min)}</span>
           <span>{years(experienceBounds.max)}</span>
@@ -157,12 +174,11 @@ export function ProApplicationCard({ user }: { user: UserView }) {
             </Alert>
           ) : (
             <p className="panel-text">
-              Pros review tracks for other musicians and set a price for their feedback. Tell us what you work with and our team will review your application.
+              Pros review tracks for other musicians and set a price for their feedback. Tell us what you work with and our team will review
+              your application.
             </p>
           )}
-          {application.isError && (
-            <p className="muted small">{errorMessage(application.error, 'Your application could not be loaded.')}</p>
-          )}
+          {application.isError && <p className="muted small">{errorMessage(application.error, 'Your application could not be loaded.')}</p>}
           {formOpen ? (
             <ApplicationForm user={user} onCancel={() => setFormOpen(false)} />
           ) : (

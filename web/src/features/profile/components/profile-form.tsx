@@ -9,7 +9,13 @@ import { TextAreaField, TextField } from '@/components/text-field';
 import { ApiError } from '@/lib/api';
 import { useUpdateProfile } from '@/features/profile/api/profile';
 import { reloadPage } from '@/features/profile/utils/reload';
-import { capitalise, changedProfileFields, profileFormValues, type ProfileField, type ProfileFormValues } from '@/features/profile/utils/profile-form';
+import {
+  capitalise,
+  changedProfileFields,
+  profileFormValues,
+  type ProfileField,
+  type ProfileFormValues,
+} from '@/features/profile/utils/profile-form';
 
 export const USERNAME_TAKEN = 'Username already exists. Please choose a different one.';
 export const PROFILE_SAVE_FAILED = 'Error updating profile. Please try again.';
@@ -96,7 +102,13 @@ export function ProfileForm({ user }: { user: UserView }) {
     setErrors((e) => (key in e ? { ...e, [key]: undefined } : e));
     setFailed(false);
   };
-  const field = (key: ProfileField) => ({ name: key, value: values[key], error: errors[key], onChange: set(key), 'data-testid': `profile-${key}` });
+  const field = (key: ProfileField) => ({
+    name: key,
+    value: values[key],
+    error: errors[key],
+    onChange: set(key),
+    'data-testid': `profile-${key}`,
+  });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -113,7 +125,13 @@ export function ProfileForm({ user }: { user: UserView }) {
       onSuccess: reloadPage,
       onError: (err) => {
         if (err instanceof ApiError && err.code === 'username_taken') setErrors({ username: USERNAME_TAKEN });
-        else if (err instanceof ApiError && err.code === 'validation_failed' && err.fields && Object.keys(err.fields).some((k) => k in values)) setErrors(err.fields);
+        else if (
+          err instanceof ApiError &&
+          err.code === 'validation_failed' &&
+          err.fields &&
+          Object.keys(err.fields).some((k) => k in values)
+        )
+          setErrors(err.fields);
         else setFailed(true);
       },
     });
@@ -139,7 +157,15 @@ export function ProfileForm({ user }: { user: UserView }) {
         )}
         <div className="profile-form-grid">
           <TextField label="Name" autoComplete="name" maxLength={100} required {...field('fullName')} />
-          <TextField label="Username" autoComplete="username" autoCapitalize="none" spellCheck={false} maxLength={30} required {...field('username')} />
+          <TextField
+            label="Username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={30}
+            required
+            {...field('username')}
+          />
           <TextField label="Location" autoComplete="address-level2" maxLength={100} placeholder="City, country" {...field('location')} />
           <SelectField label="Mentorship Style" options={MENTORSHIP_STYLES} format={capitalise} {...field('mentorshipStyle')} />
           <SelectField label="Availability" options={AVAILABILITY_OPTIONS} {...field('availability')} />
@@ -161,8 +187,20 @@ export function ProfileForm({ user }: { user: UserView }) {
           hint="Up to 5 links, separated by commas."
           {...field('featuredTrack')}
         />
-        <TextAreaField label="Testimonials" rows={3} maxLength={2000} placeholder="What artists say about working with you" {...field('testimonials')} />
-        <TextAreaField label="Event Participation" rows={3} maxLength={1000} placeholder="Festivals, panels, workshops" {...field('eventParticipation')} />
+        <TextAreaField
+          label="Testimonials"
+          rows={3}
+          maxLength={2000}
+          placeholder="What artists say about working with you"
+          {...field('testimonials')}
+        />
+        <TextAreaField
+          label="Event Participation"
+          rows={3}
+          maxLength={1000}
+          placeholder="Festivals, panels, workshops"
+          {...field('eventParticipation')}
+        />
         <div className="profile-form-actions">
           {!dirty && <p className="muted small">Change a field to save.</p>}
           <Button type="submit" disabled={!dirty} busy={save.isPending} busyText="Saving..." data-testid="profile-save">

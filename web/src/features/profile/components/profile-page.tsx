@@ -41,7 +41,9 @@ export function ProfilePage({ proBalance }: { proBalance?: ReactNode }) {
     <div className="page profile-page" data-testid="page-profile">
       <PageHeader
         title="Profile"
-        subtitle={isPro ? 'What musicians see when they choose a pro, your price and your earnings.' : 'Your public profile, genres and links.'}
+        subtitle={
+          isPro ? 'What musicians see when they choose a pro, your price and your earnings.' : 'Your public profile, genres and links.'
+        }
         // The navigation offers Settings to admins only: this is how everyone else reaches their plan.
         actions={
           <Link className="btn btn-secondary" to={paths.settings} data-testid="profile-billing-link">

@@ -4,10 +4,16 @@ import type { UserView } from '@shared/schemas/users';
 export type SocialValues = Record<SocialPlatform, string>;
 
 /** The saved link of each platform (the website among them), in the dialog's order. */
-export function savedSocialLinks(user: Pick<UserView, 'socialMedia' | 'website'>): { platform: SocialPlatform; label: string; url: string }[] {
+export function savedSocialLinks(
+  user: Pick<UserView, 'socialMedia' | 'website'>,
+): { platform: SocialPlatform; label: string; url: string }[] {
   const byPlatform = new Map<string, string>((user.socialMedia ?? []).map((l) => [l.platform.toLowerCase(), l.url]));
   if (user.website) byPlatform.set('website', user.website);
-  return SOCIAL_PLATFORMS.filter((p) => byPlatform.has(p.key)).map((p) => ({ platform: p.key, label: p.label, url: byPlatform.get(p.key)! }));
+  return SOCIAL_PLATFORMS.filter((p) => byPlatform.has(p.key)).map((p) => ({
+    platform: p.key,
+    label: p.label,
+    url: byPlatform.get(p.key)!,
+  }));
 }
 
 /** What each input shows: the saved handle with the platform's prefix stripped, '' for none. */

@@ -59,7 +59,13 @@ export function ChooseProGrid({
           <ProCard key={u.id} user={u} onChoose={onChoose} headingLevel={headingLevel} />
         ))}
       </ul>
-      <LoadMore pages={pros} label="Load more pros" failed="Could not load more pros. Please try again." className="pro-grid-more" testId="pros-load-more" />
+      <LoadMore
+        pages={pros}
+        label="Load more pros"
+        failed="Could not load more pros. Please try again."
+        className="pro-grid-more"
+        testId="pros-load-more"
+      />
     </>
   );
 }

@@ -28,7 +28,11 @@ export function popoverPlacement(
   const above = toggle.top - POPOVER_MARGIN;
   const below = windowHeight - clearBottom - POPOVER_GAP - POPOVER_MARGIN;
   const up = above >= below;
-  return { up, maxHeight: Math.max(POPOVER_MIN_HEIGHT, Math.floor(up ? above : below)), offset: up ? 0 : Math.max(0, clearBottom - toggle.bottom) };
+  return {
+    up,
+    maxHeight: Math.max(POPOVER_MIN_HEIGHT, Math.floor(up ? above : below)),
+    offset: up ? 0 : Math.max(0, clearBottom - toggle.bottom),
+  };
 }
 
 /**
@@ -61,7 +65,11 @@ export function ProCard({
     setPlacement(popoverPlacement(toggle, window.innerHeight, card?.getBoundingClientRect().bottom ?? toggle.bottom));
   };
   const panelStyle: CSSProperties | undefined = placement
-    ? { maxHeight: placement.maxHeight, overflowY: 'auto', ...(placement.up ? {} : { top: '100%', bottom: 'auto', marginTop: placement.offset + POPOVER_GAP }) }
+    ? {
+        maxHeight: placement.maxHeight,
+        overflowY: 'auto',
+        ...(placement.up ? {} : { top: '100%', bottom: 'auto', marginTop: placement.offset + POPOVER_GAP }),
+      }
     : undefined;
 
   // An opened panel closes as popovers do: Esc (focus back on its toggle) or, where it floats (medium
@@ -129,7 +137,14 @@ export function ProCard({
           More about {name}
           <ChevronDownIcon width={16} height={16} />
         </button>
-        <div className="pro-more-panel" id={panelId} role="region" aria-label={`More about ${name}`} style={panelStyle} data-testid="pro-more-panel">
+        <div
+          className="pro-more-panel"
+          id={panelId}
+          role="region"
+          aria-label={`More about ${name}`}
+          style={panelStyle}
+          data-testid="pro-more-panel"
+        >
           {details.length > 0 && (
             <dl className="pro-details">
               {details.map((d) => (

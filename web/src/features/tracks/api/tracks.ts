@@ -52,7 +52,11 @@ export async function getTrackUrl(trackId: string): Promise<string> {
   return signedUrl;
 }
 
-function editPages(data: TrackPages | undefined, edit: (tracks: TrackView[], page: number) => TrackView[], totalChange = 0): TrackPages | undefined {
+function editPages(
+  data: TrackPages | undefined,
+  edit: (tracks: TrackView[], page: number) => TrackView[],
+  totalChange = 0,
+): TrackPages | undefined {
   if (!data) return data;
   return {
     ...data,
@@ -114,7 +118,7 @@ const PROCESSING_CHECK_MS = 500;
  * processing after the wait; the list shows it.
  */
 async function awaitProcessing(track: TrackView): Promise<TrackView> {
-  for (const until = Date.now() + PROCESSING_WAIT_MS; track.status === 'processing' && Date.now() < until; ) {
+  for (const until = Date.now() + PROCESSING_WAIT_MS; track.status === 'processing' && Date.now() < until;) {
     await new Promise((r) => setTimeout(r, PROCESSING_CHECK_MS));
     // The track exists whatever happens now: a failed look is only a missed look. The newest track is on the first page.
     const list = await api('listTracks').catch(() => null);

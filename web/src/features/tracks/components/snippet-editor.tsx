@@ -6,15 +6,7 @@ import { formatTime, WaveformBars } from '@/components/audio-player';
 import { Button } from '@/components/button';
 import { errorMessage } from '@/lib/errors';
 import { useUpdateSnippet } from '@/features/tracks/api/tracks';
-import {
-  clampSnippet,
-  isValidSnippet,
-  moveEnd,
-  moveRange,
-  moveStart,
-  sameSnippet,
-  type Snippet,
-} from '@/features/tracks/utils/snippet';
+import { clampSnippet, isValidSnippet, moveEnd, moveRange, moveStart, sameSnippet, type Snippet } from '@/features/tracks/utils/snippet';
 import '@/features/tracks/snippet-editor.css';
 
 type Drag = { kind: 'start' | 'end' } | { kind: 'range'; grabAt: number; from: Snippet };
@@ -250,13 +242,7 @@ export function SnippetEditor({
         <Button variant="ghost" onClick={() => change(saved)} disabled={!dirty || update.isPending}>
           Reset
         </Button>
-        <Button
-          onClick={save}
-          disabled={!dirty || !valid}
-          busy={update.isPending}
-          busyText="Saving..."
-          data-testid="snippet-save"
-        >
+        <Button onClick={save} disabled={!dirty || !valid} busy={update.isPending} busyText="Saving..." data-testid="snippet-save">
           Save snippet
         </Button>
       </div>

@@ -137,52 +137,46 @@ export function TrackRow({
 
       {track.status === 'ready' ? (
         <>
-        <AudioPlayer
-          ref={player}
-          track={track}
-          loadUrl={loadUrl}
-          region={snippetOpen ? draft : null}
-          onPlayingChange={onPlayingChange}
-        />
+          <AudioPlayer ref={player} track={track} loadUrl={loadUrl} region={snippetOpen ? draft : null} onPlayingChange={onPlayingChange} />
 
-        <div className="track-actions">
-          <button
-            type="button"
-            className={`chip-button${snippetOpen ? ' is-active' : ''}`}
-            aria-expanded={snippetOpen}
-            aria-controls={snippetId}
-            onClick={() => setSnippetOpen((o) => !o)}
-            onPointerEnter={() => preload(snippetEditor)}
-            onFocus={() => preload(snippetEditor)}
-            data-testid="track-snippet-toggle"
-          >
-            <ScissorsIcon width={16} height={16} />
-            Snippet
-          </button>
-          <button
-            type="button"
-            className={`chip-button${feedbackOpen ? ' is-active' : ''}`}
-            aria-expanded={feedbackOpen}
-            aria-controls={feedbackId}
-            onClick={() => setFeedbackOpen((o) => !o)}
-            data-testid="track-feedback-toggle"
-          >
-            <MessageIcon width={16} height={16} />
-            Feedback
-          </button>
-          <span className="track-actions-spacer" />
-          <button
-            type="button"
-            className="btn btn-primary btn-sm"
-            onClick={onGetFeedback}
-            disabled={!onGetFeedback}
-            aria-label={`Get feedback on ${track.title}`}
-            data-testid="track-get-feedback"
-          >
-            <SendIcon width={16} height={16} />
-            Get feedback
-          </button>
-        </div>
+          <div className="track-actions">
+            <button
+              type="button"
+              className={`chip-button${snippetOpen ? ' is-active' : ''}`}
+              aria-expanded={snippetOpen}
+              aria-controls={snippetId}
+              onClick={() => setSnippetOpen((o) => !o)}
+              onPointerEnter={() => preload(snippetEditor)}
+              onFocus={() => preload(snippetEditor)}
+              data-testid="track-snippet-toggle"
+            >
+              <ScissorsIcon width={16} height={16} />
+              Snippet
+            </button>
+            <button
+              type="button"
+              className={`chip-button${feedbackOpen ? ' is-active' : ''}`}
+              aria-expanded={feedbackOpen}
+              aria-controls={feedbackId}
+              onClick={() => setFeedbackOpen((o) => !o)}
+              data-testid="track-feedback-toggle"
+            >
+              <MessageIcon width={16} height={16} />
+              Feedback
+            </button>
+            <span className="track-actions-spacer" />
+            <button
+              type="button"
+              className="btn btn-primary btn-sm"
+              onClick={onGetFeedback}
+              disabled={!onGetFeedback}
+              aria-label={`Get feedback on ${track.title}`}
+              data-testid="track-get-feedback"
+            >
+              <SendIcon width={16} height={16} />
+              Get feedback
+            </button>
+          </div>
         </>
       ) : (
         <TrackStatus track={track} />
@@ -190,13 +184,7 @@ export function TrackRow({
 
       {snippetOpen &&
         (editor.value ? (
-          <editor.value
-            id={snippetId}
-            track={track}
-            onDraftChange={setDraft}
-            onAudition={audition}
-            auditioning={auditioning && playing}
-          />
+          <editor.value id={snippetId} track={track} onDraftChange={setDraft} onAudition={audition} auditioning={auditioning && playing} />
         ) : (
           <div id={snippetId}>
             <OnDemandStatus {...editor} />
@@ -205,7 +193,12 @@ export function TrackRow({
 
       {feedbackOpen &&
         (feedback ? (
-          <section className="feedback-view feedback-view-list" id={feedbackId} aria-label={`Feedback on ${track.title}`} data-testid="feedback-view">
+          <section
+            className="feedback-view feedback-view-list"
+            id={feedbackId}
+            aria-label={`Feedback on ${track.title}`}
+            data-testid="feedback-view"
+          >
             {feedback}
           </section>
         ) : (
@@ -213,9 +206,7 @@ export function TrackRow({
             <MessageIcon />
             <div>
               <p className="feedback-view-title">No feedback yet</p>
-              <p className="muted small">
-                Ask a peer or a pro with Get feedback; their ratings and timestamped comments will show here.
-              </p>
+              <p className="muted small">Ask a peer or a pro with Get feedback; their ratings and timestamped comments will show here.</p>
             </div>
           </section>
         ))}

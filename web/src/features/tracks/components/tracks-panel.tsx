@@ -256,8 +256,8 @@ export function TracksPanel({
           </span>
           <h3>No tracks yet</h3>
           <p className="muted">
-            Upload your first track<span className="drop-hint"> (or drop an audio file here)</span> to trim a snippet
-            and get feedback from peers and pros.
+            Upload your first track<span className="drop-hint"> (or drop an audio file here)</span> to trim a snippet and get feedback from
+            peers and pros.
           </p>
           <Button variant="secondary" onClick={() => openUpload(null)} {...preloadUpload}>
             <UploadIcon width={18} height={18} />
@@ -272,7 +272,13 @@ export function TracksPanel({
             <UploadIcon width={18} height={18} />
             <span>
               Drop an audio file anywhere on your tracks to upload it, or{' '}
-              <button type="button" className="tracks-drop-zone-browse" onClick={() => openUpload(null)} {...preloadUpload} data-testid="tracks-drop-zone-browse">
+              <button
+                type="button"
+                className="tracks-drop-zone-browse"
+                onClick={() => openUpload(null)}
+                {...preloadUpload}
+                data-testid="tracks-drop-zone-browse"
+              >
                 choose a file
               </button>
               .

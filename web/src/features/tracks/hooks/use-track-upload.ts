@@ -78,7 +78,12 @@ export function useTrackUpload() {
           setState(IDLE);
           return null;
         }
-        setState({ ...IDLE, phase: 'error', error: errorMessage(err, UPLOAD_FAILED_ERROR), errorCode: err instanceof ApiError ? err.code : null });
+        setState({
+          ...IDLE,
+          phase: 'error',
+          error: errorMessage(err, UPLOAD_FAILED_ERROR),
+          errorCode: err instanceof ApiError ? err.code : null,
+        });
         return null;
       }
     },
