@@ -1,3 +1,7 @@
+/**
+ * What each access level of the route table admits. A rule about users' records, so it sits in domain/
+ * with them; the middleware (http/area-handler.ts) asks it for every signed-in call.
+ */
 import type { UserRecord } from '../data/users.js';
 import type { Access } from '../../shared/api/route.js';
 

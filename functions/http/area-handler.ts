@@ -2,6 +2,9 @@
  * Builds the Lambda handler of one feature area from the route table. Middleware does once what every
  * route needs: find the route, identify the caller and load their record, check the access level,
  * validate the input, and turn results and typed errors into JSON responses.
+ *
+ * It lives beside the handlers it wraps, not in lib/, because it calls the domain (the caller's record,
+ * admin MFA, impersonation): lib/ stays below domain/ and data/, so imports run one way.
  */
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
@@ -236,8 +239,8 @@ function validationMessage(field: string, message: string): string {
 }
 
 /**
- * The area's handler. It takes the area's schemas (route-schemas/<area>.ts) rather than the whole route
- * table, so that its bundle holds only its own routes' schemas.
+ * The area's handler. It takes the area's schemas (shared/api/route-schemas/<area>.ts) rather than the whole
+ * route table, so that its bundle holds only its own routes' schemas.
  */
 export function areaHandler<A extends Area>(area: A, schemas: AreaSchemas<A>, handlers: AreaHandlers<A>) {
   const byKey = new Map(
