@@ -1,0 +1,158 @@
+/** Comments on a share: added within the cap, edited and deleted, each with its track link's list of comment ids. */
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { ShareStatus } from '../../../shared/feedback.js';
+import { cancellation, failedItem, send } from '../transactions.js';
+import { MAX_COMMENTS_PER_SHARE } from '../../../shared/constants.js';
+import { digestUpsert } from './emails.js';
+import { type CommentRecord, type ShareRecord, T, isFull, linkKey, participants, pk } from './records.js';
+import { shareOpenCheck } from './status.js';
+
+/** 'full': the request has its most comments (MAX_COMMENTS_PER_SHARE). */
+export type WriteResult = 'written' | 'exists' | 'closed' | 'full';
+/**
+ * Writes a new comment, puts it in the recipient's digest and lists it on the share's link, in one
+ * transaction that requires the share to be open and not in one of `closed`. 'exists' when the comment id is taken (an idempotent retry);
+ * 'closed' when the share is gone, being deleted or in a closed status.
+ */
+export async function putNewComment(
+  share: ShareRecord,
+  comment: CommentRecord,
+  opts: { closed: ShareStatus[]; digest: { toUserId: string; dueAt: string }; requestHash?: string },
+): Promise<WriteResult> {
+  try {
+    await send(
+      () =>
+        new TransactWriteCommand({
+          TransactItems: [
+            shareOpenCheck(share.id, opts.closed),
+            {
+              Put: {
+                TableName: T(),
+                Item: {
+                  PK: pk(share.id),
+                  SK: `COMMENT#${comment.id}`,
+                  entity: 'comment',
+                  participants: participants(share),
+                  ...comment,
+                  ...(opts.requestHash ? { requestHash: opts.requestHash } : {}),
+                },
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+            digestUpsert(share.id, opts.digest.toUserId, [comment.id], opts.digest.dueAt),
+            // Listed on the link, for a deletion to find without reading the share's partition.
+            {
+              Update: {
+                TableName: T(),
+                Key: linkKey(share.trackId, share.id),
+                UpdateExpression: 'ADD commentIds :c, commentsVersion :one',
+                ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(commentIds) OR size(commentIds) < :most)',
+                ExpressionAttributeValues: { ':c': new Set([comment.id]), ':one': 1, ':most': MAX_COMMENTS_PER_SHARE },
+                ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+              },
+            },
+          ],
+        }),
+    );
+    return 'written';
+  } catch (err) {
+    const reasons = cancellation(err);
+    // 'exists' first: a retry of a comment that landed gets it back even if the share has closed since.
+    if (reasons?.[1] === 'ConditionalCheckFailed') return 'exists';
+    if (reasons?.[3] === 'ConditionalCheckFailed' && isFull(failedItem(err, 3), 'commentIds', MAX_COMMENTS_PER_SHARE)) return 'full';
+    if (reasons?.[0] === 'ConditionalCheckFailed' || reasons?.[3] === 'ConditionalCheckFailed') return 'closed';
+    throw err;
+  }
+}
+/**
+ * Changes a comment's text, tags and time, only while the comment exists and is the author's and the
+ * share is open: a comment deleted meanwhile stays deleted. 'exists' is never returned; 'written',
+ * 'closed' (the share), or null when the comment is gone.
+ */
+export async function updateComment(
+  share: ShareRecord,
+  comment: CommentRecord,
+  opts: { closed: ShareStatus[] },
+): Promise<Exclude<WriteResult, 'exists'> | null> {
+  try {
+    await send(
+      () =>
+        new TransactWriteCommand({
+          TransactItems: [
+            shareOpenCheck(share.id, opts.closed),
+            {
+              Update: {
+                TableName: T(),
+                Key: { PK: pk(share.id), SK: `COMMENT#${comment.id}` },
+                UpdateExpression: 'SET #text = :t, tags = :g, #ts = :ts, updatedAt = :u',
+                ConditionExpression: 'attribute_exists(PK) AND userId = :me',
+                ExpressionAttributeNames: { '#text': 'text', '#ts': 'timestamp' },
+                ExpressionAttributeValues: {
+                  ':t': comment.text,
+                  ':g': comment.tags,
+                  ':ts': comment.timestamp,
+                  ':u': comment.updatedAt,
+                  ':me': comment.userId,
+                },
+              },
+            },
+          ],
+        }),
+    );
+    return 'written';
+  } catch (err) {
+    const reasons = cancellation(err);
+    if (reasons?.[0] === 'ConditionalCheckFailed') return 'closed';
+    if (reasons?.[1] === 'ConditionalCheckFailed') return null;
+    throw err;
+  }
+}
+/**
+ * Deletes the author's comment under the same rule as an edit (the share open and not in one of `closed`,
+ * checked by the write itself), and takes its id off the share's link in the same transaction: the link's
+ * list is what the cap on comments counts, so a deleted comment gives its place back. A set loses an id
+ * once: a deletion retried finds the comment gone (null) and writes nothing. 'written', 'closed' (the
+ * share, or its link gone with it), or null when the comment is gone.
+ */
+export async function deleteComment(
+  share: Pick<ShareRecord, 'id' | 'trackId'>,
+  commentId: string,
+  userId: string,
+  opts: { closed: ShareStatus[] },
+): Promise<'written' | 'closed' | null> {
+  try {
+    await send(
+      () =>
+        new TransactWriteCommand({
+          TransactItems: [
+            shareOpenCheck(share.id, opts.closed),
+            {
+              Delete: {
+                TableName: T(),
+                Key: { PK: pk(share.id), SK: `COMMENT#${commentId}` },
+                ConditionExpression: 'attribute_exists(PK) AND userId = :me',
+                ExpressionAttributeValues: { ':me': userId },
+              },
+            },
+            {
+              // Only an existing link: an update would otherwise create one.
+              Update: {
+                TableName: T(),
+                Key: linkKey(share.trackId, share.id),
+                UpdateExpression: 'DELETE commentIds :c ADD commentsVersion :one',
+                ConditionExpression: 'attribute_exists(PK)',
+                ExpressionAttributeValues: { ':c': new Set([commentId]), ':one': 1 },
+              },
+            },
+          ],
+        }),
+    );
+    return 'written';
+  } catch (err) {
+    const reasons = cancellation(err);
+    if (reasons?.[0] === 'ConditionalCheckFailed') return 'closed';
+    if (reasons?.[1] === 'ConditionalCheckFailed') return null;
+    if (reasons?.[2] === 'ConditionalCheckFailed') return 'closed';
+    throw err;
+  }
+}

@@ -1,0 +1,213 @@
+/** A track's links to its shares: who reviews it, and the deletion of its shares (in one transaction, or through fences). */
+import { BatchWriteCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../../lib/aws/dynamo.js';
+import { isConditionFailure, send } from '../transactions.js';
+import { queryAll } from '../query.js';
+import { FENCE, SHARE_EMAIL_EVENTS, T, digestKey, linkKey, metaKey, pk, trackKey } from './records.js';
+
+/**
+ * The shares of a track, with who takes part in each. For a deletion (`fence`), the track is fenced first,
+ * so that no share can be added once this list is read, and the read is consistent.
+ */
+export async function sharesOfTrack(
+  trackId: string,
+  opts: { fence?: boolean } = {},
+): Promise<{ shareId: string; participants: string[]; orderId?: string }[]> {
+  if (opts.fence) await fence(trackKey(trackId));
+  const items = await queryAll({
+    TableName: T(),
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :s)',
+    ExpressionAttributeValues: { ':pk': `TRACK#${trackId}`, ':s': 'SHARE#' },
+    ConsistentRead: Boolean(opts.fence),
+  });
+  return items.map((i) => ({
+    shareId: i.shareId as string,
+    participants: i.participants as string[],
+    ...(i.orderId ? { orderId: i.orderId as string } : {}),
+  }));
+}
+/**
+ * The ids of the track's shares that `userId` was asked to review (a link's participants are the author,
+ * then the reviewer), whatever their status.
+ */
+export async function sharesReviewedBy(trackId: string, userId: string): Promise<string[]> {
+  const items = await queryAll({
+    TableName: T(),
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :s)',
+    FilterExpression: 'participants[1] = :me',
+    ProjectionExpression: 'shareId',
+    ExpressionAttributeValues: { ':pk': `TRACK#${trackId}`, ':s': 'SHARE#', ':me': userId },
+  });
+  return items.map((i) => i.shareId as string);
+}
+/**
+ * For deleting a share: fences it (nothing more can be written on it), then lists the keys of every item
+ * of it (its partition, read consistently, so nothing is missed), then of its link to the track, last: the
+ * link is how a share is found from its track, so a deletion that stops part-way can be finished by trying
+ * again.
+ */
+export async function shareItemKeys(trackId: string, shareId: string): Promise<{ PK: string; SK: string }[]> {
+  await fence(metaKey(shareId));
+  const keys = (await queryAll({
+    TableName: T(),
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': pk(shareId) },
+    ProjectionExpression: 'PK, SK',
+    ConsistentRead: true,
+  })) as { PK: string; SK: string }[];
+  return [...keys, { PK: `TRACK#${trackId}`, SK: `SHARE#${shareId}` }];
+}
+/** Deletes items by key, 25 at a time and in order, retrying what DynamoDB leaves unprocessed. */
+export async function deleteKeys(keys: { PK: string; SK: string }[]): Promise<void> {
+  for (let i = 0; i < keys.length; i += 25) {
+    let batch: Record<string, unknown>[] | undefined = keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
+    while (batch?.length) {
+      const res = await dynamo().send(new BatchWriteCommand({ RequestItems: { [T()]: batch as never } }));
+      batch = res.UnprocessedItems?.[T()] as Record<string, unknown>[] | undefined;
+    }
+  }
+}
+/** Marks a META item (track or share) as being deleted; one already gone is fine (a deletion finishing). */
+async function fence(key: { PK: string; SK: string }): Promise<void> {
+  try {
+    await send(
+      () =>
+        new UpdateCommand({
+          TableName: T(),
+          Key: key,
+          UpdateExpression: `SET ${FENCE} = if_not_exists(${FENCE}, :now)`,
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':now': new Date().toISOString() },
+        }),
+    );
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+  }
+}
+/** A share as its track's partition names it. */
+export interface TrackLink {
+  shareId: string;
+  participants: string[];
+  orderId?: string;
+  /** The share's comment ids; null on links written before links listed them (the share must be read). */
+  commentIds: string[] | null;
+  /**
+   * How many times `commentIds` has changed (0: never since it was counted). A comment added and another
+   * deleted leave the list's size as it was: a deletion compares this, not only the size.
+   */
+  commentsVersion: number;
+}
+export const isTrackLink = (item: Record<string, unknown>) => String(item.SK).startsWith('SHARE#');
+export function toTrackLink(item: Record<string, unknown>): TrackLink {
+  return {
+    shareId: item.shareId as string,
+    participants: item.participants as string[],
+    ...(item.orderId ? { orderId: item.orderId as string } : {}),
+    commentIds: item.listsComments ? [...((item.commentIds as Set<string> | undefined) ?? [])] : null,
+    commentsVersion: (item.commentsVersion as number | undefined) ?? 0,
+  };
+}
+/**
+ * The deletes, for a transaction, of every item a listed share can have: those of known keys (absent
+ * ones are no-ops), the comments its link lists, and the link, on condition that its list is as read (a
+ * comment added or deleted since cancels the transaction; one added after it finds no share).
+ */
+export function shareDeletes(trackId: string, link: TrackLink & { commentIds: string[] }) {
+  const keys = [
+    metaKey(link.shareId),
+    { PK: pk(link.shareId), SK: 'FEEDBACK' },
+    { PK: pk(link.shareId), SK: 'RANKING' },
+    ...SHARE_EMAIL_EVENTS.map((e) => ({ PK: pk(link.shareId), SK: `EMAIL#${e}` })),
+    ...link.participants.map((u) => digestKey(link.shareId, u)),
+    ...link.commentIds.map((c) => ({ PK: pk(link.shareId), SK: `COMMENT#${c}` })),
+  ];
+  // The size alone would pass a list that lost one comment and gained another meanwhile (and leave the new one behind).
+  const size = link.commentIds.length
+    ? { cond: 'size(commentIds) = :n', values: { ':n': link.commentIds.length } }
+    : { cond: 'attribute_not_exists(commentIds)', values: {} };
+  const version = link.commentsVersion
+    ? { cond: 'commentsVersion = :v', values: { ':v': link.commentsVersion } }
+    : { cond: 'attribute_not_exists(commentsVersion)', values: {} };
+  const values = { ...size.values, ...version.values };
+  const listed = {
+    ConditionExpression: `${size.cond} AND ${version.cond}`,
+    ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
+  };
+  return [
+    ...keys.map((Key) => ({ Delete: { TableName: T(), Key } })),
+    { Delete: { TableName: T(), Key: linkKey(trackId, link.shareId), ...listed } },
+  ];
+}
+/** Items one transaction of the migration below frees: its ConditionChecks and the link's update within 100. */
+const FREED_PER_WRITE = 99;
+/**
+ * Links written before a deleted comment gave its id back still list comments deleted since, each holding a
+ * place under the cap. Takes those ids off: a Scan for links that list comments (never a request path: the
+ * migration runs it once), then per link a consistent Query of its share's comments and, for the ids gone,
+ * one transaction per 99, each on condition that those comments are still absent (one written again under
+ * its idempotency key keeps its place). Returns how many ids were taken off.
+ */
+export async function releaseDeletedCommentIds(): Promise<number> {
+  let freed = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new ScanCommand({
+        TableName: T(),
+        FilterExpression: 'begins_with(PK, :t) AND begins_with(SK, :s) AND attribute_exists(commentIds)',
+        ProjectionExpression: 'PK, SK, shareId, commentIds',
+        ExpressionAttributeValues: { ':t': 'TRACK#', ':s': 'SHARE#' },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const link of page.Items ?? []) freed += await releaseGoneIds(link);
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return freed;
+}
+async function releaseGoneIds(link: Record<string, unknown>): Promise<number> {
+  const shareId = link.shareId as string;
+  const comments = await queryAll({
+    TableName: T(),
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :c)',
+    ExpressionAttributeValues: { ':pk': pk(shareId), ':c': 'COMMENT#' },
+    ProjectionExpression: 'SK',
+    ConsistentRead: true,
+  });
+  const present = new Set(comments.map((c) => String(c.SK).slice('COMMENT#'.length)));
+  const gone = [...(link.commentIds as Set<string>)].filter((id) => !present.has(id));
+  let freed = 0;
+  for (let i = 0; i < gone.length; i += FREED_PER_WRITE) {
+    const ids = gone.slice(i, i + FREED_PER_WRITE);
+    try {
+      await send(
+        () =>
+          new TransactWriteCommand({
+            TransactItems: [
+              ...ids.map((id) => ({
+                ConditionCheck: {
+                  TableName: T(),
+                  Key: { PK: pk(shareId), SK: `COMMENT#${id}` },
+                  ConditionExpression: 'attribute_not_exists(PK)',
+                },
+              })),
+              {
+                Update: {
+                  TableName: T(),
+                  Key: { PK: link.PK, SK: link.SK },
+                  UpdateExpression: 'DELETE commentIds :ids ADD commentsVersion :one',
+                  ConditionExpression: 'attribute_exists(PK)',
+                  ExpressionAttributeValues: { ':ids': new Set(ids), ':one': 1 },
+                },
+              },
+            ],
+          }),
+      );
+      freed += ids.length;
+    } catch (err) {
+      // A comment written again, or the share deleted meanwhile: those ids stay, which only keeps their places.
+      if (!isConditionFailure(err)) throw err;
+    }
+  }
+  return freed;
+}
