@@ -10,7 +10,7 @@ import { dynamo } from '../lib/aws/dynamo.js';
 import { config } from '../lib/config.js';
 import type { PlanLimits } from '../../shared/plan.js';
 import { webhookPut, type WebhookEvent } from './payments.js';
-import { cancellation, isConditionFailure, send } from './transactions.js';
+import { cancellation, send, writeIf } from './transactions.js';
 
 /** The plan a subscription gives, copied on the user so that every request can enforce its limits without asking the provider. */
 export interface UserPlan {
@@ -33,29 +33,23 @@ const customerKey = (customerId: string) => ({ PK: `CUSTOMER#${customerId}`, SK:
  * request stored it first; read it again).
  */
 export async function saveCustomer(userId: string, customerId: string): Promise<boolean> {
-  try {
-    await send(
-      () =>
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: T(),
-                Key: userKey(userId),
-                UpdateExpression: 'SET stripeCustomerId = :c',
-                ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(stripeCustomerId) OR stripeCustomerId = :c)',
-                ExpressionAttributeValues: { ':c': customerId },
-              },
+  return writeIf(
+    () =>
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: T(),
+              Key: userKey(userId),
+              UpdateExpression: 'SET stripeCustomerId = :c',
+              ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(stripeCustomerId) OR stripeCustomerId = :c)',
+              ExpressionAttributeValues: { ':c': customerId },
             },
-            { Put: { TableName: T(), Item: { ...customerKey(customerId), entity: 'customer', userId } } },
-          ],
-        }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+          },
+          { Put: { TableName: T(), Item: { ...customerKey(customerId), entity: 'customer', userId } } },
+        ],
+      }),
+  );
 }
 
 export async function userOfCustomer(customerId: string): Promise<string | null> {
@@ -80,13 +74,7 @@ function planWrite(userId: string, plan: UserPlan | null, readAt: string) {
  * was stored already: two webhooks handled at once cannot leave the older state behind.
  */
 export async function setPlan(userId: string, plan: UserPlan | null, readAt: string): Promise<boolean> {
-  try {
-    await send(() => new UpdateCommand(planWrite(userId, plan, readAt)));
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  return writeIf(() => new UpdateCommand(planWrite(userId, plan, readAt)));
 }
 
 /** The claim of an e-mail caused by a provider's event: written only the first time. */
@@ -136,11 +124,5 @@ export async function applyPlanEvent(
 
 /** Claims an event's e-mail and records the event as applied, in one write; false when the e-mail was claimed before. */
 export async function claimEventEmail(event: WebhookEvent): Promise<boolean> {
-  try {
-    await send(() => new TransactWriteCommand({ TransactItems: [eventEmailClaim(event), webhookPut(event)] }));
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  return writeIf(() => new TransactWriteCommand({ TransactItems: [eventEmailClaim(event), webhookPut(event)] }));
 }

@@ -20,7 +20,7 @@ import { countAll, queryAll } from './query.js';
 import { config } from '../lib/config.js';
 import type { TrackStatus } from '../../shared/schemas/tracks.js';
 import { resultKey, toResult, type UploadResult } from './uploads.js';
-import { cancellation, failedItem, isConditionFailure, send } from './transactions.js';
+import { cancellation, failedItem, send, writeIf } from './transactions.js';
 import { isTrackLink, toTrackLink, type TrackLink } from './shares.js';
 
 export interface TrackRecord {
@@ -303,13 +303,7 @@ export function trackDeletes(c: TrackContents & { track: TrackRecord }): Transac
 
 /** Deletes in one transaction; false when a condition failed (something changed since it was read). */
 export async function deleteAtOnce(items: TransactItem[]): Promise<boolean> {
-  try {
-    await send(() => new TransactWriteCommand({ TransactItems: items }));
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  return writeIf(() => new TransactWriteCommand({ TransactItems: items }));
 }
 
 /** The track registered for an uploaded object, read consistently: processing and registration meet here. */

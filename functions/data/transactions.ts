@@ -58,3 +58,17 @@ export function send(command: () => UpdateCommand | TransactWriteCommand | PutCo
 export function send(command: () => DeleteCommand | UpdateCommand | TransactWriteCommand | PutCommand): Promise<unknown> {
   return retryConflicts(() => dynamo().send(command() as TransactWriteCommand));
 }
+
+/**
+ * A conditional write: true when it was made, false when its condition refused it (another write got there
+ * first, or the item is not as the caller read it); any other error is thrown. Retried on conflicts as `send` is.
+ */
+export async function writeIf(command: () => UpdateCommand | TransactWriteCommand | PutCommand | DeleteCommand): Promise<boolean> {
+  try {
+    await send(command as () => UpdateCommand);
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}

@@ -22,7 +22,7 @@ import { ConditionalCheckFailedException, TransactionCanceledException } from '@
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { dynamo } from '../lib/aws/dynamo.js';
 import { countAll, queryAll } from './query.js';
-import { cancellation, failedItem, isConditionFailure, retryConflicts, send } from './transactions.js';
+import { cancellation, failedItem, isConditionFailure, retryConflicts, send, writeIf } from './transactions.js';
 import { config } from '../lib/config.js';
 import { Conflict } from '../lib/errors.js';
 import type { UserType } from '../../shared/constants.js';
@@ -573,21 +573,17 @@ export async function moveLegacyUsers(first: (userId: string) => Promise<void>):
 
 /** A record a versioned write moved and counted meanwhile: only its GSI1 keys are left to take off. */
 async function leaveGsi1(entry: Record<string, unknown>) {
-  try {
-    await send(
-      () =>
-        new UpdateCommand({
-          TableName: config.tableName,
-          Key: { PK: entry.PK, SK: entry.SK },
-          UpdateExpression: 'REMOVE GSI1PK, GSI1SK',
-          ConditionExpression: 'GSI1PK = :pk AND attribute_exists(#version)',
-          ExpressionAttributeNames: { '#version': 'version' },
-          ExpressionAttributeValues: { ':pk': entry.GSI1PK },
-        }),
-    );
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-  }
+  await writeIf(
+    () =>
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: { PK: entry.PK, SK: entry.SK },
+        UpdateExpression: 'REMOVE GSI1PK, GSI1SK',
+        ConditionExpression: 'GSI1PK = :pk AND attribute_exists(#version)',
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: { ':pk': entry.GSI1PK },
+      }),
+  );
 }
 
 /** Sets a pro's feedback price (null: free); false when the user is not a pro (any more). */

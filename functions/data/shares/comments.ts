@@ -9,6 +9,7 @@ import { shareOpenCheck } from './status.js';
 
 /** 'full': the request has its most comments (MAX_COMMENTS_PER_SHARE). */
 export type WriteResult = 'written' | 'exists' | 'closed' | 'full';
+
 /**
  * Writes a new comment, puts it in the recipient's digest and lists it on the share's link, in one
  * transaction that requires the share to be open and not in one of `closed`. 'exists' when the comment id is taken (an idempotent retry);
@@ -64,6 +65,7 @@ export async function putNewComment(
     throw err;
   }
 }
+
 /**
  * Changes a comment's text, tags and time, only while the comment exists and is the author's and the
  * share is open: a comment deleted meanwhile stays deleted. 'exists' is never returned; 'written',
@@ -107,6 +109,7 @@ export async function updateComment(
     throw err;
   }
 }
+
 /**
  * Deletes the author's comment under the same rule as an edit (the share open and not in one of `closed`,
  * checked by the write itself), and takes its id off the share's link in the same transaction: the link's

@@ -20,6 +20,7 @@ import {
 } from './records.js';
 
 export type NewShareResult = 'created' | 'exists' | 'track_unavailable' | 'track_full';
+
 /**
  * Creates a pending share, links it to its track and marks the track shared, all at once; only while the
  * track exists, is ready and is not being deleted ('track_unavailable' otherwise). 'exists' when the id
@@ -44,6 +45,7 @@ export async function putNewShare(
     throw err;
   }
 }
+
 /**
  * The three writes that create a share, for a transaction: the share (only if its id is free), its link
  * from the track, and the track marked shared (its `shareIds` taking the id), which is also the check that
@@ -103,6 +105,7 @@ export function newShareItems(share: ShareRecord, requestHash?: string) {
     },
   ];
 }
+
 /** Where a track stands for sharing, read consistently. */
 export async function trackState(trackId: string): Promise<'gone' | 'deleting' | 'ready' | 'processing' | 'failed'> {
   const res = await dynamo().send(

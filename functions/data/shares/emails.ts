@@ -1,7 +1,7 @@
 /** The e-mails of a share, claimed once per event, and the digests of comments not yet e-mailed. */
 import { DeleteCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../lib/aws/dynamo.js';
-import { isConditionFailure, send } from '../transactions.js';
+import { isConditionFailure, send, writeIf } from '../transactions.js';
 import { shardKey, shardKeys } from '../shards.js';
 import { DIGEST_DUE, DIGEST_SHARDS, type DigestRecord, type ShareEmailEvent, T, digestKey, pk } from './records.js';
 import { shareOpenCheck } from './status.js';
@@ -40,19 +40,15 @@ export function digestUpsert(shareId: string, toUserId: string, commentIds: stri
     },
   };
 }
+
 /**
  * Claims an e-mail event; true only for the first claim on an open share, so each e-mail goes out at most
  * once, and none about a share being deleted.
  */
 export async function claimEmail(shareId: string, event: ShareEmailEvent): Promise<boolean> {
-  try {
-    await send(() => new TransactWriteCommand({ TransactItems: [shareOpenCheck(shareId, []), emailClaimItem(shareId, event)] }));
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  return writeIf(() => new TransactWriteCommand({ TransactItems: [shareOpenCheck(shareId, []), emailClaimItem(shareId, event)] }));
 }
+
 /** The item that records a share's e-mail event as sent; only the first claim of an event is written. */
 export function emailClaimItem(shareId: string, event: ShareEmailEvent) {
   return {
@@ -63,10 +59,12 @@ export function emailClaimItem(shareId: string, event: ShareEmailEvent) {
     },
   };
 }
+
 /** Gives an e-mail event back when its e-mail could not be sent, so it is not recorded as sent. */
 export async function releaseEmail(shareId: string, event: string): Promise<void> {
   await dynamo().send(new DeleteCommand({ TableName: T(), Key: { PK: pk(shareId), SK: `EMAIL#${event}` } }));
 }
+
 const toDigest = (item: Record<string, unknown>): DigestRecord => ({
   shareId: item.shareId as string,
   toUserId: item.toUserId as string,
@@ -74,6 +72,7 @@ const toDigest = (item: Record<string, unknown>): DigestRecord => ({
   commentIds: [...((item.commentIds as Set<string> | undefined) ?? [])],
   attempts: (item.attempts as number | undefined) ?? 0,
 });
+
 /**
  * Digests due at `now` (ISO), oldest first, at most `limit`: one Query of each shard's GSI2 partition, all at
  * once (the index may lag; claims re-check).
@@ -100,6 +99,7 @@ export async function dueDigests(now: string, limit = 200): Promise<DigestRecord
     .slice(0, limit)
     .map(toDigest);
 }
+
 /**
  * Takes a due digest for sending by deleting it, only if it is still due when seen (a comment since then
  * pushed it back): of two runs that see it, one gets it. Returns what was taken, or null.
@@ -122,21 +122,16 @@ export async function claimDigest(d: DigestRecord): Promise<DigestRecord | null>
     throw err;
   }
 }
+
 /**
  * Puts a digest whose sending failed back, due at `dueAt`, merged with any digest started since; not on a
  * share that is gone or being deleted. Returns false when it was not put back.
  */
 export async function restoreDigest(d: DigestRecord, dueAt: string): Promise<boolean> {
-  try {
-    await send(
-      () =>
-        new TransactWriteCommand({
-          TransactItems: [shareOpenCheck(d.shareId, []), digestUpsert(d.shareId, d.toUserId, d.commentIds, dueAt, d.attempts)],
-        }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  return writeIf(
+    () =>
+      new TransactWriteCommand({
+        TransactItems: [shareOpenCheck(d.shareId, []), digestUpsert(d.shareId, d.toUserId, d.commentIds, dueAt, d.attempts)],
+      }),
+  );
 }

@@ -1,6 +1,6 @@
 /** Completing a share with its feedback, and the musician's rating of it. */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { isConditionFailure, send } from '../transactions.js';
+import { writeIf } from '../transactions.js';
 import { emailClaimItem } from './emails.js';
 import {
   FENCE,
@@ -28,90 +28,79 @@ export async function completeWithFeedback(
   alsoWrite: { Update: TransactUpdate }[] = [],
   opts: { claimEmail?: ShareEmailEvent; acceptedAfter?: string } = {},
 ): Promise<boolean> {
-  try {
-    await send(
-      () =>
-        new TransactWriteCommand({
-          TransactItems: [
-            ...alsoWrite,
-            {
-              Put: {
-                TableName: T(),
-                Item: {
-                  PK: pk(share.id),
-                  SK: 'FEEDBACK',
-                  entity: 'feedback',
-                  participants: participants(share),
-                  shareId: share.id,
-                  ...feedback,
-                },
-                ConditionExpression: 'attribute_not_exists(PK)',
+  return writeIf(
+    () =>
+      new TransactWriteCommand({
+        TransactItems: [
+          ...alsoWrite,
+          {
+            Put: {
+              TableName: T(),
+              Item: {
+                PK: pk(share.id),
+                SK: 'FEEDBACK',
+                entity: 'feedback',
+                participants: participants(share),
+                shareId: share.id,
+                ...feedback,
+              },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+          {
+            Update: {
+              TableName: T(),
+              Key: metaKey(share.id),
+              UpdateExpression: 'SET #s = :c, GSI2SK = :g, updatedAt = :u',
+              // A paid request's time to complete counts from its acceptance (requests accepted before that
+              // was kept are left to the scheduled check).
+              ConditionExpression: `attribute_not_exists(${FENCE}) AND #s = :a${opts.acceptedAfter ? ' AND (attribute_not_exists(acceptedAt) OR acceptedAt > :aa)' : ''}`,
+              ExpressionAttributeNames: { '#s': 'status' },
+              ExpressionAttributeValues: {
+                ':c': 'completed',
+                ':a': 'accepted',
+                ':g': withIndex({ ...share, status: 'completed' }).GSI2SK,
+                ':u': feedback.createdAt,
+                ...(opts.acceptedAfter ? { ':aa': opts.acceptedAfter } : {}),
               },
             },
-            {
-              Update: {
-                TableName: T(),
-                Key: metaKey(share.id),
-                UpdateExpression: 'SET #s = :c, GSI2SK = :g, updatedAt = :u',
-                // A paid request's time to complete counts from its acceptance (requests accepted before that
-                // was kept are left to the scheduled check).
-                ConditionExpression: `attribute_not_exists(${FENCE}) AND #s = :a${opts.acceptedAfter ? ' AND (attribute_not_exists(acceptedAt) OR acceptedAt > :aa)' : ''}`,
-                ExpressionAttributeNames: { '#s': 'status' },
-                ExpressionAttributeValues: {
-                  ':c': 'completed',
-                  ':a': 'accepted',
-                  ':g': withIndex({ ...share, status: 'completed' }).GSI2SK,
-                  ':u': feedback.createdAt,
-                  ...(opts.acceptedAfter ? { ':aa': opts.acceptedAfter } : {}),
-                },
-              },
-            },
-            ...(opts.claimEmail ? [emailClaimItem(share.id, opts.claimEmail)] : []),
-          ],
-        }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+          },
+          ...(opts.claimEmail ? [emailClaimItem(share.id, opts.claimEmail)] : []),
+        ],
+      }),
+  );
 }
+
 /** One ranking per share, its rating copied onto the share in the same write; false when there is one already (or the share is closed). */
 export async function putRanking(share: ShareRecord, ranking: RankingRecord): Promise<boolean> {
-  try {
-    await send(
-      () =>
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: T(),
-                Item: {
-                  PK: pk(share.id),
-                  SK: 'RANKING',
-                  entity: 'ranking',
-                  participants: participants(share),
-                  shareId: share.id,
-                  ...ranking,
-                },
-                ConditionExpression: 'attribute_not_exists(PK)',
+  return writeIf(
+    () =>
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: T(),
+              Item: {
+                PK: pk(share.id),
+                SK: 'RANKING',
+                entity: 'ranking',
+                participants: participants(share),
+                shareId: share.id,
+                ...ranking,
               },
+              ConditionExpression: 'attribute_not_exists(PK)',
             },
-            {
-              Update: {
-                TableName: T(),
-                Key: metaKey(share.id),
-                UpdateExpression: 'SET rating = :r',
-                ConditionExpression: OPEN,
-                ExpressionAttributeValues: { ':r': ranking.rating },
-              },
+          },
+          {
+            Update: {
+              TableName: T(),
+              Key: metaKey(share.id),
+              UpdateExpression: 'SET rating = :r',
+              ConditionExpression: OPEN,
+              ExpressionAttributeValues: { ':r': ranking.rating },
             },
-          ],
-        }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+          },
+        ],
+      }),
+  );
 }

@@ -27,6 +27,7 @@ export async function readShare(id: string): Promise<(Keyed<ShareRecord> & { del
     deleting: Boolean(res.Item[FENCE]),
   };
 }
+
 export async function readComment(shareId: string, commentId: string): Promise<Keyed<CommentRecord> | null> {
   const res = await dynamo().send(
     new GetCommand({ TableName: T(), Key: { PK: pk(shareId), SK: `COMMENT#${commentId}` }, ConsistentRead: true }),
@@ -37,6 +38,7 @@ export async function readComment(shareId: string, commentId: string): Promise<K
     requestHash: (res.Item.requestHash as string | undefined) ?? null,
   };
 }
+
 /**
  * The share with everything on it. One being deleted still reads (a deletion that stopped part-way leaves
  * it readable until it is finished), but takes no more writes.
@@ -56,13 +58,18 @@ export async function getShareBundle(id: string): Promise<ShareBundle | null> {
       .map((i) => ({ ...(strip(i) as unknown as CommentRecord), shareId: id })),
   };
 }
+
 export const listed = (items: Record<string, unknown>[]) => items.map((i) => strip(i) as unknown as ShareRecord);
+
 /** Where a page of shares stops: the last share given, so the next page starts after it. */
 const byKey = (i: Record<string, unknown>) => ({ GSI1PK: i.GSI1PK, GSI1SK: i.GSI1SK, PK: i.PK, SK: i.SK }) as Record<string, string>;
+
 /** Queries a page of the authored list reads at most, so that the route stays within its round trips. */
 const AUTHORED_QUERIES = 2;
+
 /** Items one filtered query reads, matching or not. */
 const FILTERED_READ = 200;
+
 /**
  * A page of the shares the user authored, newest first, with only `statuses` when given. GSI1 orders them
  * by date whatever their status, so statuses are a filter on one query, read on until the page is full; a
@@ -109,9 +116,11 @@ export async function pageSharesBy(
   }
   return { shares: listed(items), next: start as Record<string, string> | undefined };
 }
+
 /** A reviewer's position in each status's list: after this `<createdAt>#<id>`, '' for from the start. */
 export type StatusPositions = Partial<Record<ShareStatus, string>>;
 const withSortKey = (i: Record<string, unknown>) => String(i.GSI2SK).slice(String(i.GSI2SK).indexOf('#') + 1);
+
 /**
  * A page of the shares sent to the user in `from`'s statuses, newest first. GSI2 orders them by status
  * first, so each status is its own query (all at once, one round trip) from its own position, and the
@@ -160,6 +169,7 @@ export async function pageSharesWith(
   }
   return { shares: listed(merged.map((m) => m.item)), next: Object.keys(next).length ? next : null };
 }
+
 /** The start key of a status's query after `<createdAt>#<id>` (the share's own keys, rebuilt). */
 function reviewerStartKey(userId: string, status: ShareStatus, position: string) {
   const id = position.slice(position.lastIndexOf('#') + 1);

@@ -28,12 +28,14 @@ export interface ShareRecord {
   createdAt: string;
   updatedAt: string;
 }
+
 export interface FeedbackRecord {
   criteria: Record<string, number>;
   comment: string | null;
   userId: string;
   createdAt: string;
 }
+
 export interface CommentRecord {
   id: string;
   shareId: string;
@@ -45,17 +47,20 @@ export interface CommentRecord {
   createdAt: string;
   updatedAt: string;
 }
+
 export interface RankingRecord {
   rating: number;
   comment: string | null;
   createdAt: string;
 }
+
 export interface ShareBundle {
   share: ShareRecord;
   feedback: FeedbackRecord | null;
   comments: CommentRecord[];
   ranking: RankingRecord | null;
 }
+
 /** Comments waiting to be e-mailed to one participant of a share, as one message, at `dueAt`. */
 export interface DigestRecord {
   shareId: string;
@@ -65,30 +70,39 @@ export interface DigestRecord {
   /** Sends that failed so far. */
   attempts: number;
 }
+
 /** An item written for a request that carried an idempotency key, with the hash of that request. */
 export interface Keyed<T> {
   record: T;
   requestHash: string | null;
 }
+
 export const SHARE_ENTITIES = ['share', 'feedback', 'comment', 'ranking'] as const;
 export const T = () => config.tableName;
 export const pk = (id: string) => `SHARE#${id}`;
 export const metaKey = (id: string) => ({ PK: pk(id), SK: 'META' });
+
 export const trackKey = (trackId: string) => ({ PK: `TRACK#${trackId}`, SK: 'META' });
+
 export const digestKey = (shareId: string, toUserId: string) => ({ PK: pk(shareId), SK: `DIGEST#${toUserId}` });
+
 export const linkKey = (trackId: string, shareId: string) => ({ PK: `TRACK#${trackId}`, SK: `SHARE#${shareId}` });
+
 /** Every e-mail event a share can claim (functions/domain/notifications.ts). */
 export const SHARE_EMAIL_EVENTS = ['requested', 'responded'] as const;
 export type ShareEmailEvent = (typeof SHARE_EMAIL_EVENTS)[number];
 export const DIGEST_DUE = 'DIGEST#DUE';
+
 /** Every comment writes its digest's index entry: spread over this many partitions, read all at once. */
 export const DIGEST_SHARDS = 8;
 export const participants = (s: Pick<ShareRecord, 'sharedByUserId' | 'sharedWithUserId'>) => [s.sharedByUserId, s.sharedWithUserId];
 export const byIndex = (s: ShareRecord) => ({ GSI1PK: `SHAREDBY#${s.sharedByUserId}`, GSI1SK: `SHARE#${s.createdAt}#${s.id}` });
+
 export const withIndex = (s: Pick<ShareRecord, 'sharedWithUserId' | 'status' | 'createdAt' | 'id'>) => ({
   GSI2PK: `SHAREDWITH#${s.sharedWithUserId}`,
   GSI2SK: `${s.status}#${s.createdAt}#${s.id}`,
 });
+
 /** The fence attribute, and the condition that a META item (share or track) exists and is not fenced. */
 export const FENCE = 'deletingAt';
 export const OPEN = `attribute_exists(PK) AND attribute_not_exists(${FENCE})`;
@@ -109,8 +123,10 @@ export function strip(item: Record<string, unknown>) {
   } = item;
   return rest;
 }
+
 /** One update of a transaction, as another entity module builds it. */
 export type TransactUpdate = NonNullable<NonNullable<TransactWriteCommandInput['TransactItems']>[number]['Update']>;
+
 /** Whether an item refused a write because its list of ids holds the most it may. */
 export const isFull = (item: Record<string, unknown> | null, list: string, most: number) =>
   ((item?.[list] as Set<string> | undefined)?.size ?? 0) >= most;

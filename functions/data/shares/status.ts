@@ -1,7 +1,7 @@
 /** A share's status: a change of it, conditional on the status seen and on the share being open. */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ShareStatus } from '../../../shared/feedback.js';
-import { isConditionFailure, send } from '../transactions.js';
+import { writeIf } from '../transactions.js';
 import { OPEN, type ShareRecord, T, metaKey, withIndex } from './records.js';
 
 /** Moves a share from one of `from` to `to`; false when it was not in one of them (or is gone or being deleted). */
@@ -11,14 +11,9 @@ export async function setStatus(
   to: ShareStatus,
   opts: { createdAfter?: string } = {},
 ): Promise<boolean> {
-  try {
-    await send(() => new UpdateCommand(statusChange(share, from, to, opts).Update));
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  return writeIf(() => new UpdateCommand(statusChange(share, from, to, opts).Update));
 }
+
 /**
  * The write that moves an open share from one of `from` to `to`, for a transaction or on its own; an
  * acceptance records when, since a paid request's time to complete counts from it. With `createdAfter`
@@ -48,6 +43,7 @@ export function statusChange(
     },
   };
 }
+
 /** The share is open to writes (exists, not being deleted) and not in one of `closed`. */
 export function shareOpenCheck(shareId: string, closed: ShareStatus[]) {
   return {

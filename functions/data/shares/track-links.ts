@@ -1,7 +1,7 @@
 /** A track's links to its shares: who reviews it, and the deletion of its shares (in one transaction, or through fences). */
 import { BatchWriteCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../lib/aws/dynamo.js';
-import { isConditionFailure, send } from '../transactions.js';
+import { isConditionFailure, send, writeIf } from '../transactions.js';
 import { queryAll } from '../query.js';
 import { FENCE, SHARE_EMAIL_EVENTS, T, digestKey, linkKey, metaKey, pk, trackKey } from './records.js';
 
@@ -26,6 +26,7 @@ export async function sharesOfTrack(
     ...(i.orderId ? { orderId: i.orderId as string } : {}),
   }));
 }
+
 /**
  * The ids of the track's shares that `userId` was asked to review (a link's participants are the author,
  * then the reviewer), whatever their status.
@@ -40,6 +41,7 @@ export async function sharesReviewedBy(trackId: string, userId: string): Promise
   });
   return items.map((i) => i.shareId as string);
 }
+
 /**
  * For deleting a share: fences it (nothing more can be written on it), then lists the keys of every item
  * of it (its partition, read consistently, so nothing is missed), then of its link to the track, last: the
@@ -57,6 +59,7 @@ export async function shareItemKeys(trackId: string, shareId: string): Promise<{
   })) as { PK: string; SK: string }[];
   return [...keys, { PK: `TRACK#${trackId}`, SK: `SHARE#${shareId}` }];
 }
+
 /** Deletes items by key, 25 at a time and in order, retrying what DynamoDB leaves unprocessed. */
 export async function deleteKeys(keys: { PK: string; SK: string }[]): Promise<void> {
   for (let i = 0; i < keys.length; i += 25) {
@@ -67,23 +70,21 @@ export async function deleteKeys(keys: { PK: string; SK: string }[]): Promise<vo
     }
   }
 }
+
 /** Marks a META item (track or share) as being deleted; one already gone is fine (a deletion finishing). */
 async function fence(key: { PK: string; SK: string }): Promise<void> {
-  try {
-    await send(
-      () =>
-        new UpdateCommand({
-          TableName: T(),
-          Key: key,
-          UpdateExpression: `SET ${FENCE} = if_not_exists(${FENCE}, :now)`,
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':now': new Date().toISOString() },
-        }),
-    );
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-  }
+  await writeIf(
+    () =>
+      new UpdateCommand({
+        TableName: T(),
+        Key: key,
+        UpdateExpression: `SET ${FENCE} = if_not_exists(${FENCE}, :now)`,
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':now': new Date().toISOString() },
+      }),
+  );
 }
+
 /** A share as its track's partition names it. */
 export interface TrackLink {
   shareId: string;
@@ -97,7 +98,9 @@ export interface TrackLink {
    */
   commentsVersion: number;
 }
+
 export const isTrackLink = (item: Record<string, unknown>) => String(item.SK).startsWith('SHARE#');
+
 export function toTrackLink(item: Record<string, unknown>): TrackLink {
   return {
     shareId: item.shareId as string,
@@ -107,6 +110,7 @@ export function toTrackLink(item: Record<string, unknown>): TrackLink {
     commentsVersion: (item.commentsVersion as number | undefined) ?? 0,
   };
 }
+
 /**
  * The deletes, for a transaction, of every item a listed share can have: those of known keys (absent
  * ones are no-ops), the comments its link lists, and the link, on condition that its list is as read (a
@@ -138,8 +142,10 @@ export function shareDeletes(trackId: string, link: TrackLink & { commentIds: st
     { Delete: { TableName: T(), Key: linkKey(trackId, link.shareId), ...listed } },
   ];
 }
+
 /** Items one transaction of the migration below frees: its ConditionChecks and the link's update within 100. */
 const FREED_PER_WRITE = 99;
+
 /**
  * Links written before a deleted comment gave its id back still list comments deleted since, each holding a
  * place under the cap. Takes those ids off: a Scan for links that list comments (never a request path: the
@@ -165,6 +171,7 @@ export async function releaseDeletedCommentIds(): Promise<number> {
   } while (start);
   return freed;
 }
+
 async function releaseGoneIds(link: Record<string, unknown>): Promise<number> {
   const shareId = link.shareId as string;
   const comments = await queryAll({
