@@ -70,19 +70,32 @@ export const log = {
     tools().logger.error(message, { ...withRequest(extra), ...(error !== undefined ? { error: errorOf(error) } : {}) }),
 };
 
+/**
+ * Each request's metrics apart: one request's counts must not be written by another's line, which the local
+ * gateway's many requests in one process would otherwise do (in Lambda an invocation is alone anyway).
+ */
+const requestMetrics = new WeakMap<RequestContext, Metrics>();
+function metricsOfRequest(): Metrics {
+  const ctx = context.getStore();
+  if (!ctx) return tools().metrics;
+  let metrics = requestMetrics.get(ctx);
+  if (!metrics) requestMetrics.set(ctx, (metrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName: METRICS_SERVICE })));
+  return metrics;
+}
+
 /** Counts a business event (written with the invocation's other metrics when it ends). */
 export function count(name: BusinessMetric, n = 1): void {
-  tools().metrics.addMetric(name, MetricUnit.Count, n);
+  metricsOfRequest().addMetric(name, MetricUnit.Count, n);
 }
 
 /** A measured value (e.g. a Core Web Vital reported by a browser), in milliseconds or without unit. */
 export function measure(name: string, value: number, unit: 'Milliseconds' | 'None'): void {
-  tools().metrics.addMetric(name, unit === 'Milliseconds' ? MetricUnit.Milliseconds : MetricUnit.NoUnit, value);
+  metricsOfRequest().addMetric(name, unit === 'Milliseconds' ? MetricUnit.Milliseconds : MetricUnit.NoUnit, value);
 }
 
 /** Writes what was counted as one EMF line; called as every invocation ends (nothing when nothing was). */
 export function publishMetrics(): void {
-  const { metrics } = tools();
+  const metrics = metricsOfRequest();
   if (!metrics.hasStoredMetrics()) return;
   // Not a dimension (that would make a series per request): a property of the line, to find it by.
   const id = context.getStore()?.correlationId;
