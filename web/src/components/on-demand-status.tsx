@@ -1,4 +1,5 @@
 import { Alert } from './alert';
+import { LoadingRow } from './query-states';
 
 /** In place of a part of the page whose code is loading, or could not load (see lib/on-demand.ts). */
 export function OnDemandStatus({ failed, retry, testId }: { failed: boolean; retry: () => void; testId?: string }) {
@@ -12,10 +13,5 @@ export function OnDemandStatus({ failed, retry, testId }: { failed: boolean; ret
       </Alert>
     );
   }
-  return (
-    <div className="tracks-loading" role="status">
-      <span className="spinner" aria-hidden="true" />
-      <span>Loading...</span>
-    </div>
-  );
+  return <LoadingRow />;
 }

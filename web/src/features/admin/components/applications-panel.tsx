@@ -3,6 +3,7 @@ import type { ProApplicationView } from '@shared/schemas/profile';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { EmailAddress } from '@/components/email-address';
+import { LoadingRow, QueryStates } from '@/components/query-states';
 import { TextAreaField } from '@/components/text-field';
 import { ApiError } from '@/lib/api';
 import { formatDate } from '@/lib/dates';
@@ -39,38 +40,30 @@ export function ApplicationsPanel() {
     if (message) messageRef.current?.focus();
   }, [message]);
 
-  let body;
-  if (apps.isPending) {
-    body = (
-      <div className="admin-loading" role="status" aria-live="polite" data-testid="applications-loading">
-        <span className="spinner" aria-hidden="true" />
-        <span>Loading...</span>
-      </div>
-    );
-  } else if (apps.isError && !apps.data) {
-    body = (
-      <Alert tone="error" testId="applications-error">
-        {errorMessage(apps.error, 'Failed to load the applications. Please try again.')}{' '}
-        <button type="button" className="link-button alert-action" onClick={() => void apps.refetch()}>
-          Try again
-        </button>
-      </Alert>
-    );
-  } else if (list.length === 0) {
-    body = (
-      <p className="admin-empty muted" data-testid="applications-empty">
-        No pending applications
-      </p>
-    );
-  } else {
-    body = (
-      <ul className="admin-application-list" aria-labelledby={headingId} data-testid="application-list">
-        {list.map((a) => (
-          <ApplicationItem key={a.userId} app={a} onMessage={setMessage} />
-        ))}
-      </ul>
-    );
-  }
+  const body = (
+    <QueryStates
+      query={apps}
+      keepData
+      loading={<LoadingRow className="admin-loading" testId="applications-loading" />}
+      failed="Failed to load the applications. Please try again."
+      errorTestId="applications-error"
+      retryClassName="link-button alert-action"
+      isEmpty={list.length === 0}
+      empty={
+        <p className="admin-empty muted" data-testid="applications-empty">
+          No pending applications
+        </p>
+      }
+    >
+      {() => (
+        <ul className="admin-application-list" aria-labelledby={headingId} data-testid="application-list">
+          {list.map((a) => (
+            <ApplicationItem key={a.userId} app={a} onMessage={setMessage} />
+          ))}
+        </ul>
+      )}
+    </QueryStates>
+  );
 
   return (
     <section className="panel admin-applications" aria-labelledby={headingId} data-testid="applications-panel">

@@ -1,7 +1,6 @@
 import { useId } from 'react';
-import { Alert } from '@/components/alert';
 import { EmailAddress } from '@/components/email-address';
-import { errorMessage } from '@/lib/errors';
+import { LoadingRow, QueryStates } from '@/components/query-states';
 import { useImpersonationAudit } from '@/features/admin/api/admin';
 import { formatDateTime, outcomeOf } from '@/features/admin/utils/format';
 import '@/features/admin/admin.css';
@@ -17,82 +16,74 @@ export function AuditPanel() {
   const audit = useImpersonationAudit();
   const entries = audit.data?.pages.flatMap((p) => p.entries) ?? [];
 
-  let body;
-  if (audit.isPending) {
-    body = (
-      <div className="admin-loading" role="status" aria-live="polite" data-testid="audit-loading">
-        <span className="spinner" aria-hidden="true" />
-        <span>Loading...</span>
-      </div>
-    );
-  } else if (audit.isError && !audit.data) {
-    body = (
-      <Alert tone="error" testId="audit-error">
-        {errorMessage(audit.error, 'Failed to load the audit. Please try again.')}{' '}
-        <button type="button" className="link-button alert-action" onClick={() => void audit.refetch()}>
-          Try again
-        </button>
-      </Alert>
-    );
-  } else if (entries.length === 0) {
-    body = (
-      <p className="admin-empty muted" data-testid="audit-empty">
-        Nothing audited yet
-      </p>
-    );
-  } else {
-    body = (
-      <div className="admin-audit-scroll">
-        <table className="admin-audit" aria-labelledby={headingId} data-testid="audit-table">
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Admin</th>
-              <th scope="col">As</th>
-              <th scope="col">What</th>
-              <th scope="col">Outcome</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((e) => {
-              const outcome = outcomeOf(e.status);
-              return (
-                <tr key={e.id} data-testid="audit-entry" data-action={e.action}>
-                  <td data-label="When">
-                    <time dateTime={e.at}>{formatDateTime(e.at)}</time>
-                  </td>
-                  <td data-label="Admin" className="admin-audit-email" data-testid="audit-admin">
-                    <EmailAddress email={e.adminEmail} />
-                  </td>
-                  <td data-label="As" className="admin-audit-email" data-testid="audit-target">
-                    <EmailAddress email={e.targetEmail} />
-                  </td>
-                  <td data-label="What" data-testid="audit-what">
-                    <div>
-                      <span className="admin-audit-action">{e.action}</span>{' '}
-                      <code className="admin-audit-path">
-                        {e.method} {e.path}
-                      </code>
-                    </div>
-                    {(e.from != null || e.to != null) && (
-                      <div className="admin-audit-change" data-testid="audit-change">
-                        {e.from ?? 'none'} &rarr; {e.to ?? 'none'}
+  const body = (
+    <QueryStates
+      query={audit}
+      keepData
+      loading={<LoadingRow className="admin-loading" testId="audit-loading" />}
+      failed="Failed to load the audit. Please try again."
+      errorTestId="audit-error"
+      retryClassName="link-button alert-action"
+      isEmpty={entries.length === 0}
+      empty={
+        <p className="admin-empty muted" data-testid="audit-empty">
+          Nothing audited yet
+        </p>
+      }
+    >
+      {() => (
+        <div className="admin-audit-scroll">
+          <table className="admin-audit" aria-labelledby={headingId} data-testid="audit-table">
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Admin</th>
+                <th scope="col">As</th>
+                <th scope="col">What</th>
+                <th scope="col">Outcome</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((e) => {
+                const outcome = outcomeOf(e.status);
+                return (
+                  <tr key={e.id} data-testid="audit-entry" data-action={e.action}>
+                    <td data-label="When">
+                      <time dateTime={e.at}>{formatDateTime(e.at)}</time>
+                    </td>
+                    <td data-label="Admin" className="admin-audit-email" data-testid="audit-admin">
+                      <EmailAddress email={e.adminEmail} />
+                    </td>
+                    <td data-label="As" className="admin-audit-email" data-testid="audit-target">
+                      <EmailAddress email={e.targetEmail} />
+                    </td>
+                    <td data-label="What" data-testid="audit-what">
+                      <div>
+                        <span className="admin-audit-action">{e.action}</span>{' '}
+                        <code className="admin-audit-path">
+                          {e.method} {e.path}
+                        </code>
                       </div>
-                    )}
-                  </td>
-                  <td data-label="Outcome">
-                    <span className={`admin-outcome is-${outcome.tone}`} data-testid="audit-outcome">
-                      {outcome.text}
-                    </span>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-    );
-  }
+                      {(e.from != null || e.to != null) && (
+                        <div className="admin-audit-change" data-testid="audit-change">
+                          {e.from ?? 'none'} &rarr; {e.to ?? 'none'}
+                        </div>
+                      )}
+                    </td>
+                    <td data-label="Outcome">
+                      <span className={`admin-outcome is-${outcome.tone}`} data-testid="audit-outcome">
+                        {outcome.text}
+                      </span>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </QueryStates>
+  );
 
   return (
     <section className="panel admin-audit-panel" aria-labelledby={headingId} data-testid="audit-panel">

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
+import { LoadingRow, QueryStates } from '@/components/query-states';
 import { formatDate } from '@/lib/dates';
 import { errorMessage } from '@/lib/errors';
 import { useAdminSettings, useUpdateMargin } from '@/features/admin/api/admin';
@@ -49,82 +50,72 @@ export function MarginPanel() {
     }
   };
 
-  let body;
-  if (settings.isPending) {
-    body = (
-      <div className="admin-loading" role="status" aria-live="polite" data-testid="loading">
-        <span className="spinner" aria-hidden="true" />
-        <span>Loading...</span>
-      </div>
-    );
-  } else if (settings.isError) {
-    body = (
-      <Alert tone="error" testId="settings-error">
-        {errorMessage(settings.error, 'Failed to load the settings. Please try again.')}{' '}
-        <button type="button" className="link-button alert-action" onClick={() => void settings.refetch()}>
-          Try again
-        </button>
-      </Alert>
-    );
-  } else {
-    const { margin, updatedAt } = settings.data;
-    body = (
-      <>
-        {draft === null ? (
-          <div className="admin-margin-display">
-            <p className="admin-margin-value" data-testid="margin-value">
-              {marginPercent(margin)}
-            </p>
-            <Button variant="secondary" className="btn-sm" onClick={() => edit(margin)} aria-describedby={headingId}>
-              Edit
-            </Button>
-          </div>
-        ) : (
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape cancels the editor from any of its fields.
-          <form className="admin-editor" onSubmit={save} onKeyDown={onKeyDown} noValidate data-testid="margin-editor">
-            <div className={`field admin-margin-field${problem ? ' has-error' : ''}`}>
-              <label className="field-label" htmlFor={inputId}>
-                Margin (%)
-              </label>
-              <input
-                id={inputId}
-                className="field-input"
-                type="number"
-                inputMode="decimal"
-                min={0}
-                max={100}
-                step={0.1}
-                value={draft}
-                aria-invalid={problem ? true : undefined}
-                onChange={(e) => {
-                  setDraft(e.target.value);
-                  setProblem(null);
-                }}
-                autoFocus
-                data-testid="margin-input"
-              />
-            </div>
-            <div className="admin-editor-actions">
-              <Button type="submit" className="btn-sm" busy={update.isPending} busyText="...">
-                Save
-              </Button>
-              <Button variant="secondary" className="btn-sm" onClick={cancel} disabled={update.isPending}>
-                Cancel
+  const body = (
+    <QueryStates
+      query={settings}
+      loading={<LoadingRow className="admin-loading" testId="loading" />}
+      failed="Failed to load the settings. Please try again."
+      errorTestId="settings-error"
+      retryClassName="link-button alert-action"
+    >
+      {({ margin, updatedAt }) => (
+        <>
+          {draft === null ? (
+            <div className="admin-margin-display">
+              <p className="admin-margin-value" data-testid="margin-value">
+                {marginPercent(margin)}
+              </p>
+              <Button variant="secondary" className="btn-sm" onClick={() => edit(margin)} aria-describedby={headingId}>
+                Edit
               </Button>
             </div>
-          </form>
-        )}
-        {problem && (
-          <Alert tone="error" testId="margin-error">
-            {problem}
-          </Alert>
-        )}
-        <p className="muted small" data-testid="margin-updated">
-          Last Updated: {updatedAt ? formatDate(updatedAt) : 'Never'}
-        </p>
-      </>
-    );
-  }
+          ) : (
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape cancels the editor from any of its fields.
+            <form className="admin-editor" onSubmit={save} onKeyDown={onKeyDown} noValidate data-testid="margin-editor">
+              <div className={`field admin-margin-field${problem ? ' has-error' : ''}`}>
+                <label className="field-label" htmlFor={inputId}>
+                  Margin (%)
+                </label>
+                <input
+                  id={inputId}
+                  className="field-input"
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  max={100}
+                  step={0.1}
+                  value={draft}
+                  aria-invalid={problem ? true : undefined}
+                  onChange={(e) => {
+                    setDraft(e.target.value);
+                    setProblem(null);
+                  }}
+                  autoFocus
+                  data-testid="margin-input"
+                />
+              </div>
+              <div className="admin-editor-actions">
+                <Button type="submit" className="btn-sm" busy={update.isPending} busyText="...">
+                  Save
+                </Button>
+                <Button variant="secondary" className="btn-sm" onClick={cancel} disabled={update.isPending}>
+                  Cancel
+                </Button>
+              </div>
+            </form>
+          )}
+          {problem && (
+            <Alert tone="error" testId="margin-error">
+              {problem}
+            </Alert>
+          )}
+          <p className="muted small" data-testid="margin-updated">
+            Last Updated: {updatedAt ? formatDate(updatedAt) : 'Never'}
+          </p>
+        </>
+      )}
+    </QueryStates>
+  );
 
   return (
     <section className="panel admin-settings" aria-labelledby={headingId} data-testid="margin-panel">

@@ -3,6 +3,7 @@ import { formatCents } from '@shared/money';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { LoadMore } from '@/components/load-more';
+import { LoadingRow, QueryStates } from '@/components/query-states';
 import { errorMessage } from '@/lib/errors';
 import { useRetryRefund, useStuckRefunds } from '@/features/admin/api/refunds';
 import { formatDateTime } from '@/features/admin/utils/format';
@@ -19,56 +20,48 @@ export function StuckRefundsPanel() {
   const retry = useRetryRefund();
   const refunds = stuck.data?.pages.flatMap((p) => p.refunds) ?? [];
 
-  let body;
-  if (stuck.isPending) {
-    body = (
-      <div className="admin-loading" role="status" aria-live="polite" data-testid="stuck-refunds-loading">
-        <span className="spinner" aria-hidden="true" />
-        <span>Loading...</span>
-      </div>
-    );
-  } else if (stuck.isError && !stuck.data) {
-    body = (
-      <Alert tone="error" testId="stuck-refunds-error">
-        {errorMessage(stuck.error, 'Failed to load the refunds. Please try again.')}{' '}
-        <button type="button" className="link-button alert-action" onClick={() => void stuck.refetch()}>
-          Try again
-        </button>
-      </Alert>
-    );
-  } else if (refunds.length === 0) {
-    body = (
-      <p className="admin-empty muted" data-testid="stuck-refunds-empty">
-        No refund is waiting: PayPal has made every one.
-      </p>
-    );
-  } else {
-    body = (
-      <ul className="admin-stuck-list" aria-labelledby={headingId}>
-        {refunds.map((r) => (
-          <li key={r.orderId} className="admin-stuck" data-testid="stuck-refund">
-            <div>
-              <strong>{formatCents(r.amountCents)}</strong> to {r.payerName} for feedback from {r.proName} on &ldquo;{r.trackTitle}&rdquo;
-            </div>
-            <div className="muted">
-              Order <code>{r.orderId}</code>, refused {r.attempts} times, last on{' '}
-              <time dateTime={r.stuckAt}>{formatDateTime(r.stuckAt)}</time>
-              {r.reason ? <>: {r.reason}</> : null}
-            </div>
-            <Button
-              variant="secondary"
-              onClick={() => retry.mutate(r.orderId)}
-              busy={retry.isPending && retry.variables === r.orderId}
-              busyText="..."
-              aria-label={`Try the refund of order ${r.orderId} again`}
-            >
-              Try again
-            </Button>
-          </li>
-        ))}
-      </ul>
-    );
-  }
+  const body = (
+    <QueryStates
+      query={stuck}
+      keepData
+      loading={<LoadingRow className="admin-loading" testId="stuck-refunds-loading" />}
+      failed="Failed to load the refunds. Please try again."
+      errorTestId="stuck-refunds-error"
+      retryClassName="link-button alert-action"
+      isEmpty={refunds.length === 0}
+      empty={
+        <p className="admin-empty muted" data-testid="stuck-refunds-empty">
+          No refund is waiting: PayPal has made every one.
+        </p>
+      }
+    >
+      {() => (
+        <ul className="admin-stuck-list" aria-labelledby={headingId}>
+          {refunds.map((r) => (
+            <li key={r.orderId} className="admin-stuck" data-testid="stuck-refund">
+              <div>
+                <strong>{formatCents(r.amountCents)}</strong> to {r.payerName} for feedback from {r.proName} on &ldquo;{r.trackTitle}&rdquo;
+              </div>
+              <div className="muted">
+                Order <code>{r.orderId}</code>, refused {r.attempts} times, last on{' '}
+                <time dateTime={r.stuckAt}>{formatDateTime(r.stuckAt)}</time>
+                {r.reason ? <>: {r.reason}</> : null}
+              </div>
+              <Button
+                variant="secondary"
+                onClick={() => retry.mutate(r.orderId)}
+                busy={retry.isPending && retry.variables === r.orderId}
+                busyText="..."
+                aria-label={`Try the refund of order ${r.orderId} again`}
+              >
+                Try again
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryStates>
+  );
 
   return (
     <section className="panel admin-stuck-panel" aria-labelledby={headingId} data-testid="stuck-refunds-panel">

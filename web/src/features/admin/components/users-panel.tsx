@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { AdminUserView } from '@shared/schemas/admin';
-import { Alert } from '@/components/alert';
 import { SearchIcon } from '@/components/icons';
+import { LoadingRow, QueryStates } from '@/components/query-states';
 import { errorMessage } from '@/lib/errors';
 import { useAdminUsers, type UserTypeFilter } from '@/features/admin/api/admin';
 import { userCount } from '@/features/admin/utils/format';
@@ -66,55 +66,48 @@ export function UsersPanel({ impersonation }: { impersonation?: ImpersonationOff
   }, [searchingOn, users]);
   const count = users.data?.pages[0]?.count;
 
-  let body;
-  if (users.isPending) {
-    body = (
-      <div className="admin-loading" role="status" aria-live="polite" data-testid="loading">
-        <span className="spinner" aria-hidden="true" />
-        <span>Loading...</span>
-      </div>
-    );
-  } else if (users.isError && !users.data) {
-    body = (
-      <Alert tone="error" testId="users-error">
-        {errorMessage(users.error, 'Failed to load the users. Please try again.')}{' '}
-        <button type="button" className="link-button alert-action" onClick={() => void users.refetch()}>
-          Try again
-        </button>
-      </Alert>
-    );
-  } else if (searchingOn) {
-    body = (
-      <p className="admin-empty muted" role="status" data-testid="users-searching">
-        Searching...
-      </p>
-    );
-  } else if (rows.length === 0) {
-    body = (
-      <p className="admin-empty muted" data-testid="users-empty">
-        No users found
-      </p>
-    );
-  } else {
-    body = (
-      <ul className="admin-user-list" aria-label="Users" aria-busy={users.isPlaceholderData || undefined} data-testid="admin-user-list">
-        {rows.map((u) => (
-          <UserRow
-            key={u.id}
-            user={u}
-            impersonation={
-              impersonation && {
-                onStart: () => impersonate(u),
-                starting: starting === u.id,
-                disabled: impersonation.active || starting !== null,
-                error: startError?.userId === u.id ? startError.message : null,
+  const body = (
+    <QueryStates
+      query={users}
+      keepData
+      loading={<LoadingRow className="admin-loading" testId="loading" />}
+      failed="Failed to load the users. Please try again."
+      errorTestId="users-error"
+      retryClassName="link-button alert-action"
+      // Nothing among the pages read so far: said only once the search has read them all.
+      isEmpty={rows.length === 0}
+      empty={
+        searchingOn ? (
+          <p className="admin-empty muted" role="status" data-testid="users-searching">
+            Searching...
+          </p>
+        ) : (
+          <p className="admin-empty muted" data-testid="users-empty">
+            No users found
+          </p>
+        )
+      }
+    >
+      {() => (
+        <ul className="admin-user-list" aria-label="Users" aria-busy={users.isPlaceholderData || undefined} data-testid="admin-user-list">
+          {rows.map((u) => (
+            <UserRow
+              key={u.id}
+              user={u}
+              impersonation={
+                impersonation && {
+                  onStart: () => impersonate(u),
+                  starting: starting === u.id,
+                  disabled: impersonation.active || starting !== null,
+                  error: startError?.userId === u.id ? startError.message : null,
+                }
               }
-            }
-          />
-        ))}
-      </ul>
-    );
-  }
+            />
+          ))}
+        </ul>
+      )}
+    </QueryStates>
+  );
 
   return (
     <section className="panel admin-users" aria-labelledby={headingId}>

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { PlanView } from '@shared/schemas/billing';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
+import { LoadingRow, QueryStates } from '@/components/query-states';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { useOpenPortal, usePlans, useStartCheckout } from '@/features/billing/api/billing';
@@ -118,37 +119,14 @@ export function BillingSection() {
     openPortal.mutate(undefined, { onSuccess: leave(plans.data), onError: fail('Could not open billing. Please try again.') });
   };
 
-  let body;
-  if (plans.isPending) {
-    body = (
-      <div className="billing-loading" role="status" aria-live="polite" data-testid="loading">
-        <span className="spinner" aria-hidden="true" />
-        <span>Loading...</span>
-      </div>
-    );
-  } else if (plans.isError) {
-    body = (
-      <Alert tone="error" testId="plans-error">
-        {errorMessage(plans.error, 'Failed to load the plans. Please try again.')}{' '}
-        <button type="button" className="link-button alert-action" onClick={() => void plans.refetch()} data-testid="plans-retry">
-          Try again
-        </button>
-      </Alert>
-    );
-  } else if (plans.data.plans.length === 0) {
-    body = (
-      <p className="billing-empty muted" data-testid="plans-empty">
-        {NO_PLANS}
-      </p>
-    );
-  } else {
-    const list = plans.data;
+  /** The plans and what can be done from here, once they are known. */
+  const planList = (list: PlanList) => {
     const current = currentPlanOf(list);
     const currentAmount = current?.price.amount ?? 0;
     const actionOf = (p: PlanView): PlanAction => (p.id === current?.id ? 'current' : p.price.amount > currentAmount ? 'upgrade' : 'none');
     const line = subscriptionLine(list.subscription);
     const showManage = list.canManage || Boolean(problem?.manage);
-    body = (
+    return (
       <>
         <ul className="plan-grid" aria-label="Plans" data-testid="plan-grid">
           {sortPlans(list.plans).map((p) => (
@@ -198,7 +176,7 @@ export function BillingSection() {
         )}
       </>
     );
-  }
+  };
 
   return (
     <section className="panel billing" aria-labelledby={headingId} data-testid="billing">
@@ -215,7 +193,22 @@ export function BillingSection() {
           {CHECKOUT_CANCELLED}
         </Alert>
       )}
-      {body}
+      <QueryStates
+        query={plans}
+        loading={<LoadingRow className="billing-loading" testId="loading" />}
+        failed="Failed to load the plans. Please try again."
+        errorTestId="plans-error"
+        retryClassName="link-button alert-action"
+        retryTestId="plans-retry"
+        isEmpty={plans.data?.plans.length === 0}
+        empty={
+          <p className="billing-empty muted" data-testid="plans-empty">
+            {NO_PLANS}
+          </p>
+        }
+      >
+        {planList}
+      </QueryStates>
     </section>
   );
 }

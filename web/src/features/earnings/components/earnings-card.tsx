@@ -1,7 +1,6 @@
 import type { LedgerEntryView } from '@shared/schemas/ledger';
-import { Alert } from '@/components/alert';
+import { QueryStates } from '@/components/query-states';
 import { formatDate } from '@/lib/dates';
-import { errorMessage } from '@/lib/errors';
 import { formatCents } from '@/lib/money';
 import { useEarnings } from '@/features/earnings/api/earnings';
 import '@/features/earnings/earnings.css';
@@ -25,47 +24,47 @@ export function EarningsCard() {
         Current Balance
       </h2>
       <p className="muted small">Earnings from feedback provided</p>
-      {earnings.isPending ? (
-        <p className="muted" role="status">
-          Loading...
-        </p>
-      ) : earnings.isError ? (
-        <Alert tone="error" testId="earnings-error">
-          {errorMessage(earnings.error, 'Failed to load your earnings')}{' '}
-          <button type="button" className="link-button" onClick={() => void earnings.refetch()}>
-            Try again
-          </button>
-        </Alert>
-      ) : (
-        <>
-          <p className="earnings-balance" data-testid="earnings-balance">
-            {formatCents(earnings.data.balanceCents)}
+      <QueryStates
+        query={earnings}
+        loading={
+          <p className="muted" role="status">
+            Loading...
           </p>
-          {earnings.data.entries.length === 0 ? (
-            <p className="muted" data-testid="earnings-empty">
-              No earnings yet: paid requests you complete show here.
+        }
+        failed="Failed to load your earnings"
+        errorTestId="earnings-error"
+      >
+        {(data) => (
+          <>
+            <p className="earnings-balance" data-testid="earnings-balance">
+              {formatCents(data.balanceCents)}
             </p>
-          ) : (
-            <ul className="earnings-list" aria-label="Recent earnings">
-              {earnings.data.entries.map((e) => (
-                <li key={e.id} className="earnings-entry" data-testid="earnings-entry">
-                  <div className="earnings-entry-text">
-                    <span>{e.description}</span>
-                    <span className="muted small">
-                      {formatDate(e.createdAt)}
-                      {marginNote(e) ? ` · ${marginNote(e)}` : ''}
+            {data.entries.length === 0 ? (
+              <p className="muted" data-testid="earnings-empty">
+                No earnings yet: paid requests you complete show here.
+              </p>
+            ) : (
+              <ul className="earnings-list" aria-label="Recent earnings">
+                {data.entries.map((e) => (
+                  <li key={e.id} className="earnings-entry" data-testid="earnings-entry">
+                    <div className="earnings-entry-text">
+                      <span>{e.description}</span>
+                      <span className="muted small">
+                        {formatDate(e.createdAt)}
+                        {marginNote(e) ? ` · ${marginNote(e)}` : ''}
+                      </span>
+                    </div>
+                    <span className={`earnings-amount${e.amountCents < 0 ? ' is-negative' : ''}`}>
+                      {e.amountCents > 0 ? '+' : ''}
+                      {formatCents(e.amountCents)}
                     </span>
-                  </div>
-                  <span className={`earnings-amount${e.amountCents < 0 ? ' is-negative' : ''}`}>
-                    {e.amountCents > 0 ? '+' : ''}
-                    {formatCents(e.amountCents)}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </>
-      )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </QueryStates>
     </section>
   );
 }

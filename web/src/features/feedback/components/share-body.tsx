@@ -5,6 +5,7 @@ import { Alert } from '@/components/alert';
 import { AudioPlayer } from '@/components/audio-player';
 import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/dialog';
+import { QueryStates } from '@/components/query-states';
 import { errorMessage } from '@/lib/errors';
 import { formatCents } from '@shared/money';
 import { getShareAudioUrl, useRespondToShare } from '@/features/feedback/api/shares';
@@ -64,36 +65,24 @@ function PendingRequest({ share }: { share: ShareView }) {
 
 /** The expanded part of a share: what was asked, then the reviewer's form or the feedback. */
 export function ShareBody({ detail, viewer }: { detail: UseQueryResult<ShareDetail>; viewer: Viewer }) {
-  if (detail.isPending) {
-    return (
-      <div className="tracks-loading" role="status">
-        <span className="spinner" aria-hidden="true" />
-        <span>Loading...</span>
-      </div>
-    );
-  }
-  if (detail.isError) {
-    return (
-      <Alert tone="error" testId="share-error">
-        {errorMessage(detail.error, 'Failed to load the feedback')}{' '}
-        <button type="button" className="link-button" onClick={() => void detail.refetch()}>
-          Try again
-        </button>
-      </Alert>
-    );
-  }
-  const current = detail.data.share;
-  const isReviewer = viewer.id === current.sharedWithUserId;
   return (
-    <>
-      <RequestSummary share={current} />
-      {isReviewer && current.status === 'pending' ? (
-        <PendingRequest share={current} />
-      ) : isReviewer && current.status === 'accepted' ? (
-        <ReviewerForm detail={detail.data} viewer={viewer} />
-      ) : (
-        <FeedbackView detail={detail.data} viewer={viewer} />
-      )}
-    </>
+    <QueryStates query={detail} failed="Failed to load the feedback" errorTestId="share-error">
+      {(data) => {
+        const current = data.share;
+        const isReviewer = viewer.id === current.sharedWithUserId;
+        return (
+          <>
+            <RequestSummary share={current} />
+            {isReviewer && current.status === 'pending' ? (
+              <PendingRequest share={current} />
+            ) : isReviewer && current.status === 'accepted' ? (
+              <ReviewerForm detail={data} viewer={viewer} />
+            ) : (
+              <FeedbackView detail={data} viewer={viewer} />
+            )}
+          </>
+        );
+      }}
+    </QueryStates>
   );
 }

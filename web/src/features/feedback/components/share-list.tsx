@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import type { ShareView } from '@shared/schemas/shares';
-import { Alert } from '@/components/alert';
 import { LoadMore } from '@/components/load-more';
-import { errorMessage } from '@/lib/errors';
+import { QueryStates, type QueryState } from '@/components/query-states';
 import type { Viewer } from '@/features/feedback/utils/share';
 import { requestOpenShare, shareIdInHash } from '@/features/feedback/utils/share-anchor';
 import { ShareItem } from './share-item';
@@ -43,7 +42,7 @@ export function ShareList({
   label,
   testId,
 }: {
-  query: { data?: ShareView[]; isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  query: QueryState<ShareView[]>;
   pages: Pages;
   viewer: Viewer;
   empty: ReactNode;
@@ -51,46 +50,34 @@ export function ShareList({
   testId: string;
 }) {
   useLinkedShare(query.data, pages);
-  if (query.isPending) {
-    return (
-      <div className="tracks-loading" role="status" aria-live="polite">
-        <span className="spinner" aria-hidden="true" />
-        <span>Loading...</span>
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Alert tone="error" testId="shares-error">
-        {errorMessage(query.error, 'Failed to load the feedback requests')}{' '}
-        <button type="button" className="link-button" onClick={() => void query.refetch()}>
-          Try again
-        </button>
-      </Alert>
-    );
-  }
-  const shares = query.data ?? [];
-  if (shares.length === 0 && !pages.hasNextPage) {
-    return (
-      <div className="shares-empty" data-testid="shares-empty">
-        {empty}
-      </div>
-    );
-  }
   return (
-    <>
-      <ul className="share-list" aria-label={label} data-testid={testId}>
-        {shares.map((s) => (
-          <ShareItem key={s.id} share={s} viewer={viewer} />
-        ))}
-      </ul>
-      <LoadMore
-        pages={pages}
-        label="Load more requests"
-        failed="Could not load more requests. Please try again."
-        className="share-list-more"
-        testId={`${testId}-more`}
-      />
-    </>
+    <QueryStates
+      query={query}
+      failed="Failed to load the feedback requests"
+      errorTestId="shares-error"
+      isEmpty={(query.data ?? []).length === 0 && !pages.hasNextPage}
+      empty={
+        <div className="shares-empty" data-testid="shares-empty">
+          {empty}
+        </div>
+      }
+    >
+      {(shares = []) => (
+        <>
+          <ul className="share-list" aria-label={label} data-testid={testId}>
+            {shares.map((s) => (
+              <ShareItem key={s.id} share={s} viewer={viewer} />
+            ))}
+          </ul>
+          <LoadMore
+            pages={pages}
+            label="Load more requests"
+            failed="Could not load more requests. Please try again."
+            className="share-list-more"
+            testId={`${testId}-more`}
+          />
+        </>
+      )}
+    </QueryStates>
   );
 }

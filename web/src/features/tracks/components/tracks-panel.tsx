@@ -5,6 +5,7 @@ import { Button } from '@/components/button';
 import { ConfirmDialog, Dialog } from '@/components/dialog';
 import { TrashIcon, UploadIcon, WaveIcon } from '@/components/icons';
 import { LoadMore } from '@/components/load-more';
+import { LoadingRow, QueryStates } from '@/components/query-states';
 import { errorMessage } from '@/lib/errors';
 import { useDeleteTracks, useTrackPages } from '@/features/tracks/api/tracks';
 import { useTracksLive } from '@/features/tracks/hooks/use-tracks-live';
@@ -233,116 +234,107 @@ export function TracksPanel({
         </Alert>
       )}
 
-      {tracks.isPending && (
-        <div className="tracks-loading" role="status" aria-live="polite">
-          <span className="spinner" aria-hidden="true" />
-          <span>Loading your tracks...</span>
-        </div>
-      )}
-
-      {tracks.isError && (
-        <Alert tone="error" testId="tracks-error">
-          {errorMessage(tracks.error, 'Failed to load your tracks')}{' '}
-          <button type="button" className="link-button" onClick={() => void tracks.refetch()}>
-            Try again
-          </button>
-        </Alert>
-      )}
-
-      {tracks.isSuccess && count === 0 && (
-        <div className="tracks-empty" data-testid="tracks-empty">
-          <span className="tracks-empty-icon">
-            <WaveIcon width={28} height={28} />
-          </span>
-          <h3>No tracks yet</h3>
-          <p className="muted">
-            Upload your first track<span className="drop-hint"> (or drop an audio file here)</span> to trim a snippet and get feedback from
-            peers and pros.
-          </p>
-          <Button variant="secondary" onClick={() => openUpload(null)} {...preloadUpload}>
-            <UploadIcon width={18} height={18} />
-            Upload your first track
-          </Button>
-        </div>
-      )}
-
-      {tracks.isSuccess && count > 0 && (
-        <>
-          <p className="tracks-drop-zone" data-testid="tracks-drop-zone">
-            <UploadIcon width={18} height={18} />
-            <span>
-              Drop an audio file anywhere on your tracks to upload it, or{' '}
-              <button
-                type="button"
-                className="tracks-drop-zone-browse"
-                onClick={() => openUpload(null)}
-                {...preloadUpload}
-                data-testid="tracks-drop-zone-browse"
-              >
-                choose a file
-              </button>
-              .
+      <QueryStates
+        query={tracks}
+        loading={<LoadingRow text="Loading your tracks..." />}
+        failed="Failed to load your tracks"
+        errorTestId="tracks-error"
+        isEmpty={count === 0}
+        empty={
+          <div className="tracks-empty" data-testid="tracks-empty">
+            <span className="tracks-empty-icon">
+              <WaveIcon width={28} height={28} />
             </span>
-          </p>
-          <div className="tracks-toolbar" data-testid="tracks-toolbar">
-            <label className="checkbox-label">
-              <input
-                ref={selectAllRef}
-                type="checkbox"
-                checked={allSelected}
-                onChange={(e) => setSelected(e.target.checked ? new Set(list.map((t) => t.id)) : new Set())}
-                data-testid="tracks-select-all"
-              />
-              Select all
-              {partial && (
-                <span className="muted small" data-testid="tracks-select-all-hint">
-                  {' '}
-                  ({list.length} loaded)
-                </span>
-              )}
-            </label>
-            {selected.size > 0 && (
-              <div className="tracks-bulk" role="status">
-                <span className="muted small" data-testid="tracks-selected">
-                  {selected.size} selected
-                </span>
-                <Button
-                  variant="danger"
-                  className="btn-sm"
-                  onClick={() => {
-                    const ids = list.filter((t) => selected.has(t.id));
-                    openDelete({ ids: ids.map((t) => t.id), title: ids.length === 1 ? ids[0].title : undefined });
-                  }}
-                  data-testid="tracks-delete-selected"
-                >
-                  <TrashIcon width={16} height={16} />
-                  Delete selected
-                </Button>
-              </div>
-            )}
+            <h3>No tracks yet</h3>
+            <p className="muted">
+              Upload your first track<span className="drop-hint"> (or drop an audio file here)</span> to trim a snippet and get feedback
+              from peers and pros.
+            </p>
+            <Button variant="secondary" onClick={() => openUpload(null)} {...preloadUpload}>
+              <UploadIcon width={18} height={18} />
+              Upload your first track
+            </Button>
           </div>
-          <ul className="track-list" data-testid="track-list">
-            {list.map((track) => (
-              <TrackRow
-                key={track.id}
-                track={track}
-                selected={selected.has(track.id)}
-                onSelect={(on) => toggle(track.id, on)}
-                onDelete={() => openDelete({ ids: [track.id], title: track.title })}
-                onGetFeedback={onGetFeedback && track.status === 'ready' ? () => onGetFeedback(track) : undefined}
-                feedback={renderFeedback?.(track)}
-              />
-            ))}
-          </ul>
-          <LoadMore
-            pages={tracks}
-            label="Load more tracks"
-            failed="Could not load more tracks. Please try again."
-            className="tracks-load-more"
-            testId="tracks-load-more"
-          />
-        </>
-      )}
+        }
+      >
+        {() => (
+          <>
+            <p className="tracks-drop-zone" data-testid="tracks-drop-zone">
+              <UploadIcon width={18} height={18} />
+              <span>
+                Drop an audio file anywhere on your tracks to upload it, or{' '}
+                <button
+                  type="button"
+                  className="tracks-drop-zone-browse"
+                  onClick={() => openUpload(null)}
+                  {...preloadUpload}
+                  data-testid="tracks-drop-zone-browse"
+                >
+                  choose a file
+                </button>
+                .
+              </span>
+            </p>
+            <div className="tracks-toolbar" data-testid="tracks-toolbar">
+              <label className="checkbox-label">
+                <input
+                  ref={selectAllRef}
+                  type="checkbox"
+                  checked={allSelected}
+                  onChange={(e) => setSelected(e.target.checked ? new Set(list.map((t) => t.id)) : new Set())}
+                  data-testid="tracks-select-all"
+                />
+                Select all
+                {partial && (
+                  <span className="muted small" data-testid="tracks-select-all-hint">
+                    {' '}
+                    ({list.length} loaded)
+                  </span>
+                )}
+              </label>
+              {selected.size > 0 && (
+                <div className="tracks-bulk" role="status">
+                  <span className="muted small" data-testid="tracks-selected">
+                    {selected.size} selected
+                  </span>
+                  <Button
+                    variant="danger"
+                    className="btn-sm"
+                    onClick={() => {
+                      const ids = list.filter((t) => selected.has(t.id));
+                      openDelete({ ids: ids.map((t) => t.id), title: ids.length === 1 ? ids[0].title : undefined });
+                    }}
+                    data-testid="tracks-delete-selected"
+                  >
+                    <TrashIcon width={16} height={16} />
+                    Delete selected
+                  </Button>
+                </div>
+              )}
+            </div>
+            <ul className="track-list" data-testid="track-list">
+              {list.map((track) => (
+                <TrackRow
+                  key={track.id}
+                  track={track}
+                  selected={selected.has(track.id)}
+                  onSelect={(on) => toggle(track.id, on)}
+                  onDelete={() => openDelete({ ids: [track.id], title: track.title })}
+                  onGetFeedback={onGetFeedback && track.status === 'ready' ? () => onGetFeedback(track) : undefined}
+                  feedback={renderFeedback?.(track)}
+                />
+              ))}
+            </ul>
+            <LoadMore
+              pages={tracks}
+              label="Load more tracks"
+              failed="Could not load more tracks. Please try again."
+              className="tracks-load-more"
+              testId="tracks-load-more"
+            />
+          </>
+        )}
+      </QueryStates>
 
       {modal.value ? (
         <modal.value open={uploadOpen} initialFile={droppedFile} onClose={closeUpload} />
