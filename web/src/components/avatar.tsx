@@ -1,3 +1,5 @@
+import './avatar.css';
+
 /** The fallback picture of a user who has not set one. */
 export const DEFAULT_PROFILE_IMAGE = '/default-profile.svg';
 

@@ -1,4 +1,5 @@
 import { useRef, type PointerEvent } from 'react';
+import './slider.css';
 
 export interface Range {
   min: number;

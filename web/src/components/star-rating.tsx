@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { StarIcon } from './icons';
+import './star-rating.css';
 
 /**
  * Five star buttons for a 1-5 score. Clicking a star reports that score; the owner decides what a

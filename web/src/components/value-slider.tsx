@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { snapToStep, type SliderBounds } from './range-slider';
+import './slider.css';
 
 const percent = (v: number, b: SliderBounds) => ((v - b.min) / (b.max - b.min)) * 100;
 

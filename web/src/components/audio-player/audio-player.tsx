@@ -18,6 +18,7 @@ import { decodePeaks } from './peaks';
 import { clampTime, formatTime } from './time';
 import { WaveformBars } from './waveform-bars';
 import { loadOnce } from '@/lib/load-once';
+import './audio-player.css';
 
 /** What the player needs of a track: its stored peaks and duration draw the waveform without the audio. */
 export interface PlayableTrack {

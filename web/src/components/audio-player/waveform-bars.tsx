@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { decodePeaks, downsamplePeaks } from './peaks';
+import './audio-player.css';
 
 const STEP = 3;
 const BAR = 2;

@@ -6,6 +6,7 @@ import { formatDate } from '@/lib/dates';
 import { errorMessage } from '@/lib/errors';
 import { useAdminSettings, useUpdateMargin } from '@/features/admin/api/admin';
 import { MARGIN_INVALID, marginFraction, marginPercent } from '@/features/admin/utils/format';
+import '@/features/admin/admin.css';
 
 /** The platform's profit margin per feedback: shown as a percentage, edited as one, stored as a fraction. */
 export function MarginPanel() {

@@ -2,6 +2,7 @@ import { useAllShares } from '@/features/feedback/api/shares';
 import { useSharesLive } from '@/features/feedback/hooks/use-shares-live';
 import type { Viewer } from '@/features/feedback/utils/share';
 import { ShareList } from './share-list';
+import '@/features/feedback/shares.css';
 
 /**
  * The musician's feedback hub: every track they shared (with whom, its status, the feedback) and every

@@ -4,6 +4,7 @@ import { useShares } from '@/features/feedback/api/shares';
 import { useSharesLive } from '@/features/feedback/hooks/use-shares-live';
 import type { Viewer } from '@/features/feedback/utils/share';
 import { ShareList } from './share-list';
+import '@/features/feedback/shares.css';
 
 const TO_RATE: ShareStatus[] = ['pending', 'accepted'];
 const HISTORY: ShareStatus[] = ['completed'];

@@ -13,6 +13,7 @@ import type { Viewer } from '@/features/feedback/utils/share';
 import { FeedbackView } from './feedback-view';
 import { RequestSummary } from './request-summary';
 import { ReviewerForm } from './reviewer-form';
+import '@/features/feedback/share-body.css';
 
 /*
  * The opened part of a share, a chunk of its own: the feedback, the reviewer's form and what they need

@@ -13,6 +13,7 @@ import { feedbackPrice } from '@/lib/money';
 import { useCreateShare } from '@/features/feedback/api/shares';
 import { CategoryToggles } from './category-toggles';
 import { UserSearch } from './user-search';
+import '@/features/feedback/share-modal.css';
 
 export const SHARE_SENT = 'Feedback Request Sent!';
 

@@ -7,6 +7,7 @@ import type { Viewer } from '@/features/feedback/utils/share';
 import { requestOpenShare, shareAnchor } from '@/features/feedback/utils/share-anchor';
 import { ShareItem } from './share-item';
 import { StatusBadge } from './status-badge';
+import '@/features/feedback/shares.css';
 
 function NoFeedbackYet({ loading, more }: { loading: boolean; more: boolean }) {
   return (

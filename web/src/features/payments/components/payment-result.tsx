@@ -10,6 +10,7 @@ import { errorMessage } from '@/lib/errors';
 import { formatCents, PAID_REQUEST_DAYS } from '@/lib/money';
 import { paths } from '@/lib/paths';
 import { useCancelPayment, useCapturePayment } from '@/features/payments/api/payments';
+import '@/features/payments/payments.css';
 
 export const PAYMENT_SUCCESSFUL = 'Payment Successful';
 export const PAYMENT_CANCELLED = 'Payment Cancelled';

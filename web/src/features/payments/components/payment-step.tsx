@@ -7,6 +7,7 @@ import { formatCents, PAID_REQUEST_DAYS } from '@/lib/money';
 import { getRuntimeConfig } from '@/lib/runtime-config';
 import { createOrder, newIdempotencyKey, type OrderRequest } from '@/features/payments/api/payments';
 import { PaypalButton } from './paypal-button';
+import '@/features/payments/payments.css';
 
 const ORDER_FAILED = 'PayPal could not be opened. Nothing was charged: please try again.';
 

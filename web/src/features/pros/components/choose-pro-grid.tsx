@@ -4,6 +4,7 @@ import { LoadMore } from '@/components/load-more';
 import { LoadingRow, QueryStates } from '@/components/query-states';
 import { usePros } from '@/features/pros/api/pros';
 import { ProCard } from './pro-card';
+import '@/features/pros/pros.css';
 
 export const NO_PROS_FOUND = 'No pros found';
 

@@ -12,6 +12,7 @@ import { useTracksLive } from '@/features/tracks/hooks/use-tracks-live';
 import { TrackRow } from './track-row';
 import { OnDemandStatus } from '@/components/on-demand-status';
 import { onDemand, preload, useOnDemand } from '@/lib/on-demand';
+import '@/features/tracks/tracks.css';
 
 // The upload modal (and the upload code) loads at the first sign of an upload: a pointer over or focus on
 // an upload button, or a file dragged over the panel. Once loaded it stays mounted, as an upload outlives it.
