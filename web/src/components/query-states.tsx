@@ -16,7 +16,15 @@ export interface QueryState<T> {
  * The inline 'Loading...' of a panel's content: a spinner beside the text, announced politely. Its class
  * is the track list's, where it began; the admin and billing panels name theirs for their own pages.
  */
-export function LoadingRow({ text = 'Loading...', className = 'tracks-loading', testId }: { text?: string; className?: string; testId?: string }) {
+export function LoadingRow({
+  text = 'Loading...',
+  className = 'tracks-loading',
+  testId,
+}: {
+  text?: string;
+  className?: string;
+  testId?: string;
+}) {
   return (
     <div className={className} role="status" aria-live="polite" data-testid={testId}>
       <span className="spinner" aria-hidden="true" />
