@@ -1,0 +1,77 @@
+import type { CSSProperties, PointerEvent, RefObject } from 'react';
+import { clampTime, formatTime } from './time';
+import type { PlayableTrack, PlayerMarker } from './types';
+import { WaveformBars } from './waveform-bars';
+
+/**
+ * The waveform, a slider for seeking: the stored peaks as static bars with the playhead over them until
+ * wavesurfer has drawn its own canvas (into `containerRef`), and over either the range shown and the
+ * markers, placed as a share of the duration.
+ */
+export function PlayerWaveform({
+  track,
+  height,
+  second,
+  drawn,
+  containerRef,
+  region,
+  markers,
+  onPointerDown,
+}: {
+  track: PlayableTrack;
+  height: number;
+  /** Where the playhead is (seconds). */
+  second: number;
+  /** Whether wavesurfer has drawn the waveform. */
+  drawn: boolean;
+  containerRef: RefObject<HTMLDivElement | null>;
+  region?: { start: number; end: number } | null;
+  markers?: PlayerMarker[];
+  onPointerDown: (e: PointerEvent<HTMLDivElement>) => void;
+}) {
+  const duration = track.duration;
+  const pct = (t: number) => (duration > 0 ? (clampTime(t, duration) / duration) * 100 : 0);
+  return (
+    <div
+      className="player-wave"
+      role="slider"
+      tabIndex={0}
+      aria-label={`Seek ${track.title}`}
+      aria-valuemin={0}
+      aria-valuemax={Math.floor(duration)}
+      aria-valuenow={Math.floor(second)}
+      aria-valuetext={`${formatTime(second)} of ${formatTime(duration)}`}
+      style={{ height }}
+      onPointerDown={onPointerDown}
+      data-testid="player-waveform"
+      data-drawn={drawn ? 'true' : 'false'}
+    >
+      {!drawn && <WaveformBars peaks={track.peaks} className="player-wave-fallback" />}
+      {!drawn && second > 0 && <div className="player-wave-progress" style={{ width: `${pct(second)}%` }} aria-hidden="true" />}
+      <div ref={containerRef} className="player-wave-canvas" />
+      {region && duration > 0 && (
+        <div
+          className="player-region"
+          style={{ left: `${pct(region.start)}%`, width: `${Math.max(0, pct(region.end) - pct(region.start))}%` }}
+          aria-hidden="true"
+          data-testid="player-region"
+        />
+      )}
+      {markers && duration > 0 && markers.length > 0 && (
+        <div className="player-markers" aria-hidden="true">
+          {markers.map((m) => (
+            <span
+              key={m.id}
+              className={`player-marker${m.active ? ' is-active' : ''}`}
+              style={{ left: `${pct(m.time)}%`, ...(m.colour ? { '--marker': m.colour } : {}) } as CSSProperties}
+              title={m.label}
+              data-testid="player-marker"
+              data-time={m.time}
+              data-active={m.active ? 'true' : 'false'}
+            />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
