@@ -1,0 +1,149 @@
+import { useId, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { TRACK_PURPOSES } from '@shared/feedback';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { TextAreaField, TextField } from '@/components/text-field';
+import { CategoryToggles } from './category-toggles';
+import type { ShareableTrack, ShareDetailErrors, ShareDetails } from './share-details';
+import { ShareContextField } from './share-context-field';
+import { ShareTrackField } from './share-track-field';
+import { UserSearch } from './user-search';
+
+/**
+ * The details step of the share dialog: who (the user search, with the pro's price when they charge),
+ * which track, feedback notes and context (required), a reference track, the categories to focus on and
+ * the track's purpose. Submit stays disabled until a user is chosen.
+ */
+export function ShareForm({
+  formRef,
+  details,
+  errors,
+  price,
+  notice,
+  failure,
+  sending,
+  tracks,
+  tracksLoading,
+  moreTracks,
+  onChange,
+  onSubmit,
+  onCancel,
+}: {
+  formRef: RefObject<HTMLFormElement | null>;
+  details: ShareDetails;
+  errors: ShareDetailErrors;
+  /** The chosen pro's price per feedback, when they charge. */
+  price: string | null;
+  /** Why the dialog came back to this step on its own. */
+  notice: string | null;
+  failure: string | null;
+  sending: boolean;
+  tracks: ShareableTrack[];
+  tracksLoading: boolean;
+  moreTracks?: ReactNode;
+  onChange: <K extends keyof ShareDetails>(key: K, value: ShareDetails[K]) => void;
+  onSubmit: (e: FormEvent) => void;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  return (
+    <form ref={formRef} className="form share-form" onSubmit={onSubmit} noValidate>
+      <UserSearch value={details.user} onChange={(u) => onChange('user', u)} error={errors.user} />
+      {price && (
+        <div className="share-paid" data-testid="share-paid">
+          <p className="share-price" data-testid="share-price">
+            {price} per feedback
+          </p>
+          <p className="muted small">You pay on the next step, with PayPal.</p>
+        </div>
+      )}
+
+      <ShareTrackField
+        id={`${id}-track`}
+        tracks={tracks}
+        loading={tracksLoading}
+        more={moreTracks}
+        value={details.trackId}
+        error={errors.trackId}
+        onChange={(v) => onChange('trackId', v)}
+      />
+
+      <TextAreaField
+        label="Feedback notes"
+        name="share-notes"
+        error={errors.feedbackNotes}
+        rows={3}
+        maxLength={2000}
+        value={details.feedbackNotes}
+        onChange={(v) => onChange('feedbackNotes', v)}
+        placeholder="What should they listen for? E.g. does the chorus hit hard enough?"
+        required
+        data-testid="share-notes"
+      />
+
+      <ShareContextField id={`${id}-context`} value={details.context} error={errors.context} onChange={(v) => onChange('context', v)} />
+
+      <TextField
+        label="Reference track (optional)"
+        name="referenceTrack"
+        value={details.referenceTrack}
+        onChange={(v) => onChange('referenceTrack', v)}
+        placeholder="A link, or Artist - Title"
+        maxLength={500}
+        autoComplete="off"
+      />
+
+      <div className="field">
+        <span className="field-label" id={`${id}-categories`}>
+          Feedback categories
+        </span>
+        <CategoryToggles
+          value={details.categories}
+          onChange={(c) => onChange('categories', c)}
+          label="Feedback categories"
+          showStatus={false}
+        />
+      </div>
+
+      <div className="field">
+        <label className="field-label" htmlFor={`${id}-purpose`}>
+          Track purpose
+        </label>
+        <select
+          id={`${id}-purpose`}
+          className="field-input"
+          value={details.trackPurpose}
+          onChange={(e) => onChange('trackPurpose', e.target.value)}
+          data-testid="share-purpose"
+        >
+          <option value="">Not specified</option>
+          {TRACK_PURPOSES.map((p) => (
+            <option key={p.value} value={p.value}>
+              {p.label}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      {notice && (
+        <Alert tone="info" testId="share-notice">
+          {notice}
+        </Alert>
+      )}
+      {failure && (
+        <Alert tone="error" testId="share-error">
+          {failure}
+        </Alert>
+      )}
+
+      <div className="dialog-actions">
+        <Button variant="ghost" onClick={onCancel} disabled={sending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={!details.user} busy={sending} busyText="Sending..." data-testid="share-submit">
+          {price ? 'Continue to Payment' : 'Send Request'}
+        </Button>
+      </div>
+    </form>
+  );
+}
