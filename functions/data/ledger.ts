@@ -54,26 +54,26 @@ export interface LedgerEntry {
 
 /**
  * The platform's side of every payment would make one partition take every payment's writes: its entries
- * are spread over PLATFORM_SHARDS partitions by a hash of the entry id, and read from all of them (and
- * from the one partition they were written to before the shards).
+ * are spread over PLATFORM_SHARDS partitions by a hash of the entry id, and read from all of them.
  */
 export const PLATFORM_SHARDS = 8;
 const platformPartitions = () => shardKeys(`LEDGER#${PLATFORM_ACCOUNT}`, PLATFORM_SHARDS);
 
-function pk(accountId: string, entryId?: string): string {
+/** The partition of an account's entries (of the platform's: the shard of `entryId`). */
+export function ledgerPartition(accountId: string, entryId?: string): string {
   if (accountId !== PLATFORM_ACCOUNT || entryId === undefined) return `LEDGER#${accountId}`;
   return shardKey(`LEDGER#${PLATFORM_ACCOUNT}`, entryId, PLATFORM_SHARDS);
 }
 
 /** The partitions an account's entries live in. */
-const partitionsOf = (accountId: string) => (accountId === PLATFORM_ACCOUNT ? platformPartitions() : [pk(accountId)]);
+const partitionsOf = (accountId: string) => (accountId === PLATFORM_ACCOUNT ? platformPartitions() : [ledgerPartition(accountId)]);
 
 /** The write of one entry, for the transaction that moves the money it explains. */
 export function entryPut(e: LedgerEntry) {
   return {
     Put: {
       TableName: config.tableName,
-      Item: { PK: pk(e.accountId, e.id), SK: `ENTRY#${e.createdAt}#${e.id}`, entity: 'ledger', ...e },
+      Item: { PK: ledgerPartition(e.accountId, e.id), SK: `ENTRY#${e.createdAt}#${e.id}`, entity: 'ledger', ...e },
       ConditionExpression: 'attribute_not_exists(PK)',
     },
   };

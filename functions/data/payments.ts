@@ -89,9 +89,9 @@ export const paymentKey = (orderId: string) => ({ PK: `PAYMENT#${orderId}`, SK: 
  * partition takes every payment's writes; the check reads them all at once.
  */
 export const WATCH_SHARDS = 8;
-const WATCH = 'PAYMENT#WATCH';
-const watchShard = (orderId: string) => shardKey(WATCH, orderId, WATCH_SHARDS);
-/** The partitions the check reads: the shards, and the one partition payments were watched in before them. */
+export const WATCH = 'PAYMENT#WATCH';
+export const watchShard = (orderId: string) => shardKey(WATCH, orderId, WATCH_SHARDS);
+/** The partitions the check reads. */
 const WATCH_PARTITIONS = shardKeys(WATCH, WATCH_SHARDS);
 export const watchKeys = (orderId: string, checkAt: string) => ({ GSI2PK: watchShard(orderId), GSI2SK: `${checkAt}#${orderId}` });
 

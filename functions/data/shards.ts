@@ -10,8 +10,5 @@ export const shardOf = (id: string, count: number): number => createHash('sha256
 /** `<prefix>#<shard of id>`. */
 export const shardKey = (prefix: string, id: string, count: number): string => `${prefix}#${shardOf(id, count)}`;
 
-/** Every shard's key, and `prefix` itself: the one partition written before the shards, read until it is empty. */
-export const shardKeys = (prefix: string, count: number): string[] => [
-  ...Array.from({ length: count }, (_, i) => `${prefix}#${i}`),
-  prefix,
-];
+/** Every shard's key. */
+export const shardKeys = (prefix: string, count: number): string[] => Array.from({ length: count }, (_, i) => `${prefix}#${i}`);

@@ -19,7 +19,7 @@
  * link the ids of its share's comments (`commentIds`), in the transactions that create them. The other
  * items of a share have known keys. So one consistent read of the track's partition names every item to
  * delete, and one transaction deletes them all on condition that neither set has changed since (see
- * functions/domain/tracks.ts). Links written before this (no `listsComments`) go through the fences below.
+ * functions/domain/tracks.ts).
  *
  * Deletion fences: a track being deleted, then each of its shares, gets `deletingAt` on its META item
  * before anything is listed for deletion. Every write on a share (and a new share on a track) is a

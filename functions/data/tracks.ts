@@ -20,7 +20,7 @@ import { countAll, queryAll } from './query.js';
 import { config } from '../lib/config.js';
 import type { TrackStatus } from '../../shared/schemas/tracks.js';
 import { resultKey, toResult, type UploadResult } from './uploads.js';
-import { cancellation, failedItem, send, writeIf } from './transactions.js';
+import { cancellation, failedItem, writeIf } from './transactions.js';
 import { isTrackLink, toTrackLink, type TrackLink } from './shares.js';
 
 export interface TrackRecord {
@@ -185,38 +185,6 @@ export async function pageTracksOf(
   // A track deleted since the index was read is left out.
   const byId = new Map((await getTracks(ids)).map((t) => [t.id, t]));
   return { tracks: ids.map((id) => byId.get(id)).filter((t): t is TrackRecord => Boolean(t)), next };
-}
-
-/**
- * Moves a user's tracks written before GSI3 (listed on GSI1, which copied every attribute, `shareIds`
- * included, on every write) to GSI3, each on condition that it is still as found. Returns how many moved.
- */
-export async function moveLegacyTracks(userId: string): Promise<number> {
-  const found = await queryAll({
-    TableName: config.tableName,
-    IndexName: 'GSI1Count',
-    KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
-    ExpressionAttributeValues: { ':pk': `OWNER#${userId}`, ':prefix': 'TRACK#' },
-  });
-  let moved = 0;
-  for (const entry of found) {
-    try {
-      await send(
-        () =>
-          new UpdateCommand({
-            TableName: config.tableName,
-            Key: { PK: entry.PK, SK: entry.SK },
-            UpdateExpression: 'SET GSI3PK = :pk, GSI3SK = :sk REMOVE GSI1PK, GSI1SK',
-            ConditionExpression: 'GSI1PK = :pk AND GSI1SK = :sk',
-            ExpressionAttributeValues: { ':pk': entry.GSI1PK, ':sk': entry.GSI1SK },
-          }),
-      );
-      moved++;
-    } catch (err) {
-      if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
-    }
-  }
-  return moved;
 }
 
 export async function setSnippet(id: string, snippet: { start: number; end: number }): Promise<TrackRecord> {

@@ -2,8 +2,7 @@
  * User records. Keys:
  * - profile   PK USER#<id>        SK PROFILE   GSI3 TYPE#<type> / NAME#<lower name>#<id> (lists by type; the
  *             index holds the keys and the searched attributes only, so a balance or a bio written is no
- *             index write). Records from before GSI3 carry the same keys as GSI1PK/GSI1SK until moved
- *             (`moveLegacyUsers`).
+ *             index write).
  * - counter   PK USERCOUNT        SK TYPE#<type>  `count`: the users of a type, moved in the transactions
  *             that create a user or change their type
  * - username  PK USERNAME#<name>  SK USERNAME  (uniqueness; written in the same transaction as the profile)
@@ -21,8 +20,8 @@ import {
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { dynamo } from '../lib/aws/dynamo.js';
-import { countAll, queryAll } from './query.js';
-import { cancellation, failedItem, isConditionFailure, retryConflicts, send, writeIf } from './transactions.js';
+import { countAll } from './query.js';
+import { cancellation, failedItem, retryConflicts, send } from './transactions.js';
 import { config } from '../lib/config.js';
 import { Conflict } from '../lib/errors.js';
 import type { UserType } from '../../shared/constants.js';
@@ -77,9 +76,8 @@ export interface UserRecord {
   /**
    * Moves by one with every write that derives something from the record as read (the list keys, the type
    * counters), each conditional on it: a write from a stale read is refused instead of undoing another.
-   * Absent on records from before it, which are not yet listed on GSI3 nor counted.
    */
-  version?: number;
+  version: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -98,7 +96,7 @@ const counterKey = (type: StoredUserType) => ({ PK: 'USERCOUNT', SK: `TYPE#${typ
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 type TransactUpdate = NonNullable<TransactItem['Update']>;
 
-const counterMove = (type: StoredUserType, by: number): TransactItem => ({
+export const counterMove = (type: StoredUserType, by: number): TransactItem => ({
   Update: {
     TableName: config.tableName,
     Key: counterKey(type),
@@ -142,8 +140,7 @@ type UserChanges = Partial<Omit<UserRecord, 'id' | 'version' | 'createdAt' | 'up
 /**
  * The profile's part of a write that sets `changes` on the record as read: what derives from them (list
  * keys, the searched name), the next version, on condition that the version is still the one read (and
- * `condition`, when given); with the counters the write moves. A record from before versions gets its
- * list keys and is counted by it.
+ * `condition`, when given); with the counters the write moves.
  */
 export function versionedUpdate(
   current: UserRecord,
@@ -151,35 +148,23 @@ export function versionedUpdate(
   at: string,
   condition?: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> },
 ): { next: UserRecord; update: TransactUpdate; counters: TransactItem[] } {
-  const version = (current.version ?? 0) + 1;
+  const version = current.version + 1;
   const next: UserRecord = { ...current, ...changes, version, updatedAt: at };
   const values: Record<string, unknown> = { ...changes, updatedAt: at, version, ...typeIndexKeys(next), ...nameLower(next.fullName) };
   const names = Object.keys(values);
-  const legacy = current.version === undefined;
-  const counters = legacy
-    ? [counterMove(next.type, 1)]
-    : next.type === current.type
-      ? []
-      : [counterMove(current.type, -1), counterMove(next.type, 1)];
+  const counters = next.type === current.type ? [] : [counterMove(current.type, -1), counterMove(next.type, 1)];
   return {
     next,
     counters,
     update: {
       TableName: config.tableName,
       Key: userKey(current.id),
-      // A record from before GSI3 keeps its GSI1 keys here: the migration finds its user's tracks from
-      // them (moveLegacyUsers), then takes them off.
       UpdateExpression: `SET ${names.map((n) => `#${n} = :${n}`).join(', ')}`,
-      ConditionExpression: [
-        `attribute_exists(PK) AND ${legacy ? 'attribute_not_exists(#version)' : '#version = :was'}`,
-        condition?.expression,
-      ]
-        .filter(Boolean)
-        .join(' AND '),
+      ConditionExpression: ['attribute_exists(PK) AND #version = :was', condition?.expression].filter(Boolean).join(' AND '),
       ExpressionAttributeNames: { ...Object.fromEntries(names.map((n) => [`#${n}`, n])), ...condition?.names },
       ExpressionAttributeValues: {
         ...Object.fromEntries(names.map((n) => [`:${n}`, values[n]])),
-        ...(legacy ? {} : { ':was': current.version }),
+        ':was': current.version,
         ...condition?.values,
       },
       // What won, when this loses: the caller tries again from it without reading it again.
@@ -259,7 +244,7 @@ export async function usernameTaken(username: string): Promise<boolean> {
 export type CreateUserResult = 'created' | 'user_exists' | 'username_taken';
 
 /** Writes the profile and its username reservation together (neither exists without the other), counted. */
-export async function createUser(user: UserRecord): Promise<CreateUserResult> {
+export async function createUser(user: Omit<UserRecord, 'version'>): Promise<CreateUserResult> {
   try {
     // Creations of one type meet on its counter: a transaction refused for another in flight is tried again.
     await send(
@@ -520,70 +505,6 @@ export function countMatchingUsers(type: StoredUserType, q: string): Promise<num
     FilterExpression: SEARCH_FILTER,
     ExpressionAttributeNames: SEARCH_NAMES,
   });
-}
-
-const USER_TYPES: StoredUserType[] = ['pro', 'musician', 'admin'];
-
-/**
- * Moves the records written before GSI3 (listed on GSI1, which copied all of a record on every write; no
- * version; not counted) to GSI3, version 1, counted: each in one transaction on condition that it is still
- * as found, so a write of this version made meanwhile (which moves it itself) is not counted twice.
- * `first` runs before each (the user's tracks move with them), so a run stopped part-way is finished by the
- * next. Idempotent: a second run finds nothing. Returns how many moved.
- */
-export async function moveLegacyUsers(first: (userId: string) => Promise<void>): Promise<number> {
-  let moved = 0;
-  for (const type of USER_TYPES) {
-    const found = await queryAll({
-      TableName: config.tableName,
-      IndexName: 'GSI1Count',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': `TYPE#${type}` },
-    });
-    for (const entry of found) {
-      await first(String(entry.PK).slice('USER#'.length));
-      try {
-        await send(
-          () =>
-            new TransactWriteCommand({
-              TransactItems: [
-                {
-                  Update: {
-                    TableName: config.tableName,
-                    Key: { PK: entry.PK, SK: entry.SK },
-                    UpdateExpression: 'SET GSI3PK = :pk, GSI3SK = :sk, #version = :one REMOVE GSI1PK, GSI1SK',
-                    ConditionExpression: 'GSI1PK = :pk AND GSI1SK = :sk AND attribute_not_exists(#version)',
-                    ExpressionAttributeNames: { '#version': 'version' },
-                    ExpressionAttributeValues: { ':pk': entry.GSI1PK, ':sk': entry.GSI1SK, ':one': 1 },
-                  },
-                },
-                counterMove(type, 1),
-              ],
-            }),
-        );
-        moved++;
-      } catch (err) {
-        if (!isConditionFailure(err)) throw err;
-        await leaveGsi1(entry);
-      }
-    }
-  }
-  return moved;
-}
-
-/** A record a versioned write moved and counted meanwhile: only its GSI1 keys are left to take off. */
-async function leaveGsi1(entry: Record<string, unknown>) {
-  await writeIf(
-    () =>
-      new UpdateCommand({
-        TableName: config.tableName,
-        Key: { PK: entry.PK, SK: entry.SK },
-        UpdateExpression: 'REMOVE GSI1PK, GSI1SK',
-        ConditionExpression: 'GSI1PK = :pk AND attribute_exists(#version)',
-        ExpressionAttributeNames: { '#version': 'version' },
-        ExpressionAttributeValues: { ':pk': entry.GSI1PK },
-      }),
-  );
 }
 
 /** Sets a pro's feedback price (null: free); false when the user is not a pro (any more). */

@@ -10,14 +10,15 @@ export const DAY_MS = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** When an open paid request runs out of time: 7 days to accept, then 14 to complete. */
-export function deadlineOf(share: Pick<ShareRecord, 'status' | 'createdAt' | 'acceptedAt' | 'updatedAt'>): number | null {
+export function deadlineOf(share: Pick<ShareRecord, 'status' | 'createdAt' | 'acceptedAt'>): number | null {
   if (share.status === 'pending') return Date.parse(share.createdAt) + PAID_REQUEST_DAYS.accept * DAY_MS;
-  if (share.status === 'accepted') return Date.parse(share.acceptedAt ?? share.updatedAt) + PAID_REQUEST_DAYS.complete * DAY_MS;
+  // The write that accepts a share sets acceptedAt.
+  if (share.status === 'accepted') return Date.parse(share.acceptedAt!) + PAID_REQUEST_DAYS.complete * DAY_MS;
   return null;
 }
 
 /** By when an open paid request must be accepted or completed, as the musician and the pro see it. */
-export function respondBy(share: Pick<ShareRecord, 'status' | 'createdAt' | 'acceptedAt' | 'updatedAt'>): string | null {
+export function respondBy(share: Pick<ShareRecord, 'status' | 'createdAt' | 'acceptedAt'>): string | null {
   const deadline = deadlineOf(share);
   return deadline === null ? null : iso(deadline);
 }

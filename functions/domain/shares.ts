@@ -1,6 +1,6 @@
 /** Use cases of the feedback loop: sharing a track, answering, commenting, feedback and its rating. */
 import { randomUUID } from 'node:crypto';
-import { CLOSED_STATUSES, keysOfTags, SHARE_STATUSES, tagOf, type ShareStatus } from '../../shared/feedback.js';
+import { CLOSED_STATUSES, SHARE_STATUSES, type ShareStatus } from '../../shared/feedback.js';
 import { MAX_COMMENTS_PER_SHARE, MAX_SHARES_PER_TRACK } from '../../shared/constants.js';
 import type { CommentView, ShareDetail, ShareOptions, ShareView } from '../../shared/schemas/shares.js';
 import * as shares from '../data/shares.js';
@@ -92,8 +92,7 @@ export const toCommentView = (share: ShareRecord, c: CommentRecord): CommentView
   authorName: authorName(share, c.userId),
   timestamp: c.timestamp,
   text: c.text,
-  // Comments written before tags were stored as the spec's '#Label' held the keys: read both as tags.
-  tags: keysOfTags(c.tags).map(tagOf),
+  tags: c.tags,
   createdAt: c.createdAt,
   updatedAt: c.updatedAt,
 });
@@ -177,9 +176,10 @@ export async function respond(
   // A paid request declined is refunded, the decline and the refund's start being one write.
   const paid = status === 'declined' && share.payment ? await declinePaidRequest(share) : 'not_paid';
   if (paid === 'declined') return { ...share, status };
+  const at = new Date().toISOString();
   if (
     paid === 'not_pending' ||
-    !(await shares.setStatus(share, ['pending'], status, deadline ? { createdAfter: deadlineCutoffs().createdAfter } : {}))
+    !(await shares.setStatus(share, ['pending'], status, { at, ...(deadline ? { createdAfter: deadlineCutoffs().createdAfter } : {}) }))
   ) {
     const now = await shares.readShare(share.id);
     if (!now) throw new NotFound('Feedback request not found');
@@ -187,7 +187,7 @@ export async function respond(
     if (now.record.status === 'pending' && deadline) throw paidRequestExpired('pending');
     throw new Conflict(`This request is already ${now.record.status}`, 'not_pending');
   }
-  return { ...share, status };
+  return { ...share, status, updatedAt: at, ...(status === 'accepted' ? { acceptedAt: at } : {}) };
 }
 
 /** A paid request whose time to accept (or to complete) ran out: refunded by the scheduled check. */

@@ -9,7 +9,7 @@ import type { TrackView, UploadTicket } from '../../shared/schemas/tracks.js';
 import * as media from '../data/media.js';
 import * as tracks from '../data/tracks.js';
 import * as uploads from '../data/uploads.js';
-import { deleteKeys, readShare, shareDeletes, shareItemKeys, sharesOfTrack, sharesReviewedBy, type TrackLink } from '../data/shares.js';
+import { deleteKeys, readShare, shareDeletes, shareItemKeys, sharesOfTrack, sharesReviewedBy } from '../data/shares.js';
 import type { TrackContents, TrackRecord } from '../data/tracks.js';
 import { decodeCursor, encodeCursor, invalidCursor } from '../lib/cursor.js';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors.js';
@@ -247,8 +247,7 @@ export async function saveSnippet(userId: string, trackId: string, snippet: { st
  * The tracks are read at once (each one Query: the track and its share links, which name every item of
  * its shares) and each is deleted in one transaction on condition that nothing was added since, so the
  * round trips do not grow with the number of tracks. A track changed meanwhile is read again; one too
- * large for a transaction, or with shares from before links listed their comments, is deleted through
- * fences instead (deleteFenced).
+ * large for a transaction is deleted through fences instead (deleteFenced).
  */
 export async function deleteOwnTracks(userId: string, ids: string[], opts: { impersonated?: boolean } = {}) {
   const found = await Promise.all([...new Set(ids)].map(contentsOf));
@@ -305,19 +304,16 @@ async function contentsOf(id: string): Promise<TrackContents> {
 async function deleteTrack(first: TrackContents): Promise<TrackRecord | null> {
   let c = first;
   for (let attempt = 1; c.track; attempt++) {
-    const listed = c.links.every((l) => l.commentIds !== null);
     // A paid request without its feedback yet is withdrawn with the track: its payment is due a look by
     // the scheduled check in the same write, which refunds it once its request is gone (and leaves one
     // whose feedback was delivered, or that was refunded already, as it is). Nothing about the payment
     // is read or made a condition here, so the deletion stays one transaction.
-    const items = listed
-      ? [
-          ...c.links.flatMap((l) => shareDeletes(c.id, l as TrackLink & { commentIds: string[] })),
-          ...tracks.trackDeletes(c as TrackContents & { track: TrackRecord }),
-          ...c.links.flatMap((l) => (l.orderId ? [paymentDueNow(l.orderId)] : [])),
-        ]
-      : [];
-    if (!listed || c.fenced || items.length > tracks.MAX_TRANSACTION_ITEMS || attempt > DELETE_ATTEMPTS) return deleteFenced(c.track);
+    const items = [
+      ...c.links.flatMap((l) => shareDeletes(c.id, l)),
+      ...tracks.trackDeletes(c as TrackContents & { track: TrackRecord }),
+      ...c.links.flatMap((l) => (l.orderId ? [paymentDueNow(l.orderId)] : [])),
+    ];
+    if (c.fenced || items.length > tracks.MAX_TRANSACTION_ITEMS || attempt > DELETE_ATTEMPTS) return deleteFenced(c.track);
     if (await tracks.deleteAtOnce(items)) return c.track;
     c = await contentsOf(c.id);
   }

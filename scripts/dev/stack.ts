@@ -10,7 +10,7 @@ import { ENV } from '../../functions/lib/config.js';
 import { handler as customMessage } from '../../functions/triggers/custom-message.js';
 import { handler as postConfirmation } from '../../functions/triggers/post-confirmation.js';
 import { seedDemoData } from '../seed/seed.js';
-import { migrateData } from '../../functions/data/migrations.js';
+import { describeMigrated, migrateAll } from '../migrate/all.js';
 import { startCognito } from './cognito.js';
 import { ensureTable, startDynamo } from './dynamodb.js';
 import { startMail } from './mail.js';
@@ -212,10 +212,8 @@ export async function startStack(opts: StackOptions): Promise<LocalStack> {
     };
 
     // A data directory from an earlier version: its records moved to what this one reads, before anything runs.
-    const moved = await migrateData();
-    if (moved.users || moved.tracks)
-      log(`Moved ${moved.users} users and ${moved.tracks} tracks written by an earlier version to the GSI3 lists.`);
-    if (moved.commentIds) log(`Freed ${moved.commentIds} places of comments deleted by an earlier version.`);
+    const migrated = describeMigrated(await migrateAll());
+    if (migrated) log(migrated);
 
     if (opts.seed) {
       log('Seeding demo data...');

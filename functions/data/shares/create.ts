@@ -78,7 +78,6 @@ export function newShareItems(share: ShareRecord, requestHash?: string) {
           entity: 'trackshare',
           shareId: share.id,
           participants: participants(share),
-          listsComments: true,
           ...(share.payment ? { orderId: share.payment.orderId } : {}),
         },
       },

@@ -6,6 +6,9 @@ import { shardKey, shardKeys } from '../shards.js';
 import { DIGEST_DUE, DIGEST_SHARDS, type DigestRecord, type ShareEmailEvent, T, digestKey, pk } from './records.js';
 import { shareOpenCheck } from './status.js';
 
+/** The GSI2 partition a share's due digests are listed in. */
+export const digestDuePartition = (shareId: string) => shardKey(DIGEST_DUE, shareId, DIGEST_SHARDS);
+
 /**
  * Adds a comment to the (share, recipient) digest, or starts one: due `dueAt`, pushed back by each comment.
  * Putting back a digest whose send failed (`attempts` given) merges into any newer burst without moving
@@ -32,7 +35,7 @@ export function digestUpsert(shareId: string, toUserId: string, commentIds: stri
         ':sid': shareId,
         ':to': toUserId,
         ':due': dueAt,
-        ':gp': shardKey(DIGEST_DUE, shareId, DIGEST_SHARDS),
+        ':gp': digestDuePartition(shareId),
         ':gs': `${dueAt}#${shareId}#${toUserId}`,
         ':ids': new Set(commentIds),
         ...(attempts === undefined ? {} : { ':a': attempts }),

@@ -54,7 +54,7 @@ export async function completeWithFeedback(
               UpdateExpression: 'SET #s = :c, GSI2SK = :g, updatedAt = :u',
               // A paid request's time to complete counts from its acceptance (requests accepted before that
               // was kept are left to the scheduled check).
-              ConditionExpression: `attribute_not_exists(${FENCE}) AND #s = :a${opts.acceptedAfter ? ' AND (attribute_not_exists(acceptedAt) OR acceptedAt > :aa)' : ''}`,
+              ConditionExpression: `attribute_not_exists(${FENCE}) AND #s = :a${opts.acceptedAfter ? ' AND acceptedAt > :aa' : ''}`,
               ExpressionAttributeNames: { '#s': 'status' },
               ExpressionAttributeValues: {
                 ':c': 'completed',

@@ -9,7 +9,7 @@ export async function setStatus(
   share: ShareRecord,
   from: ShareStatus[],
   to: ShareStatus,
-  opts: { createdAfter?: string } = {},
+  opts: { createdAfter?: string; at?: string } = {},
 ): Promise<boolean> {
   return writeIf(() => new UpdateCommand(statusChange(share, from, to, opts).Update));
 }
@@ -17,15 +17,15 @@ export async function setStatus(
 /**
  * The write that moves an open share from one of `from` to `to`, for a transaction or on its own; an
  * acceptance records when, since a paid request's time to complete counts from it. With `createdAfter`
- * (a paid request's time to accept), refused for a share created before it.
+ * (a paid request's time to accept), refused for a share created before it. `at`: the time it records (now).
  */
 export function statusChange(
   share: Pick<ShareRecord, 'id' | 'sharedWithUserId' | 'createdAt'>,
   from: ShareStatus[],
   to: ShareStatus,
-  opts: { createdAfter?: string } = {},
+  opts: { createdAfter?: string; at?: string } = {},
 ) {
-  const now = new Date().toISOString();
+  const now = opts.at ?? new Date().toISOString();
   return {
     Update: {
       TableName: T(),

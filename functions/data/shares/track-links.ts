@@ -1,7 +1,7 @@
 /** A track's links to its shares: who reviews it, and the deletion of its shares (in one transaction, or through fences). */
-import { BatchWriteCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../lib/aws/dynamo.js';
-import { isConditionFailure, send, writeIf } from '../transactions.js';
+import { writeIf } from '../transactions.js';
 import { queryAll } from '../query.js';
 import { FENCE, SHARE_EMAIL_EVENTS, T, digestKey, linkKey, metaKey, pk, trackKey } from './records.js';
 
@@ -90,8 +90,8 @@ export interface TrackLink {
   shareId: string;
   participants: string[];
   orderId?: string;
-  /** The share's comment ids; null on links written before links listed them (the share must be read). */
-  commentIds: string[] | null;
+  /** The share's comment ids. */
+  commentIds: string[];
   /**
    * How many times `commentIds` has changed (0: never since it was counted). A comment added and another
    * deleted leave the list's size as it was: a deletion compares this, not only the size.
@@ -106,7 +106,7 @@ export function toTrackLink(item: Record<string, unknown>): TrackLink {
     shareId: item.shareId as string,
     participants: item.participants as string[],
     ...(item.orderId ? { orderId: item.orderId as string } : {}),
-    commentIds: item.listsComments ? [...((item.commentIds as Set<string> | undefined) ?? [])] : null,
+    commentIds: [...((item.commentIds as Set<string> | undefined) ?? [])],
     commentsVersion: (item.commentsVersion as number | undefined) ?? 0,
   };
 }
@@ -116,7 +116,7 @@ export function toTrackLink(item: Record<string, unknown>): TrackLink {
  * ones are no-ops), the comments its link lists, and the link, on condition that its list is as read (a
  * comment added or deleted since cancels the transaction; one added after it finds no share).
  */
-export function shareDeletes(trackId: string, link: TrackLink & { commentIds: string[] }) {
+export function shareDeletes(trackId: string, link: TrackLink) {
   const keys = [
     metaKey(link.shareId),
     { PK: pk(link.shareId), SK: 'FEEDBACK' },
@@ -141,80 +141,4 @@ export function shareDeletes(trackId: string, link: TrackLink & { commentIds: st
     ...keys.map((Key) => ({ Delete: { TableName: T(), Key } })),
     { Delete: { TableName: T(), Key: linkKey(trackId, link.shareId), ...listed } },
   ];
-}
-
-/** Items one transaction of the migration below frees: its ConditionChecks and the link's update within 100. */
-const FREED_PER_WRITE = 99;
-
-/**
- * Links written before a deleted comment gave its id back still list comments deleted since, each holding a
- * place under the cap. Takes those ids off: a Scan for links that list comments (never a request path: the
- * migration runs it once), then per link a consistent Query of its share's comments and, for the ids gone,
- * one transaction per 99, each on condition that those comments are still absent (one written again under
- * its idempotency key keeps its place). Returns how many ids were taken off.
- */
-export async function releaseDeletedCommentIds(): Promise<number> {
-  let freed = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new ScanCommand({
-        TableName: T(),
-        FilterExpression: 'begins_with(PK, :t) AND begins_with(SK, :s) AND attribute_exists(commentIds)',
-        ProjectionExpression: 'PK, SK, shareId, commentIds',
-        ExpressionAttributeValues: { ':t': 'TRACK#', ':s': 'SHARE#' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const link of page.Items ?? []) freed += await releaseGoneIds(link);
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return freed;
-}
-
-async function releaseGoneIds(link: Record<string, unknown>): Promise<number> {
-  const shareId = link.shareId as string;
-  const comments = await queryAll({
-    TableName: T(),
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :c)',
-    ExpressionAttributeValues: { ':pk': pk(shareId), ':c': 'COMMENT#' },
-    ProjectionExpression: 'SK',
-    ConsistentRead: true,
-  });
-  const present = new Set(comments.map((c) => String(c.SK).slice('COMMENT#'.length)));
-  const gone = [...(link.commentIds as Set<string>)].filter((id) => !present.has(id));
-  let freed = 0;
-  for (let i = 0; i < gone.length; i += FREED_PER_WRITE) {
-    const ids = gone.slice(i, i + FREED_PER_WRITE);
-    try {
-      await send(
-        () =>
-          new TransactWriteCommand({
-            TransactItems: [
-              ...ids.map((id) => ({
-                ConditionCheck: {
-                  TableName: T(),
-                  Key: { PK: pk(shareId), SK: `COMMENT#${id}` },
-                  ConditionExpression: 'attribute_not_exists(PK)',
-                },
-              })),
-              {
-                Update: {
-                  TableName: T(),
-                  Key: { PK: link.PK, SK: link.SK },
-                  UpdateExpression: 'DELETE commentIds :ids ADD commentsVersion :one',
-                  ConditionExpression: 'attribute_exists(PK)',
-                  ExpressionAttributeValues: { ':ids': new Set(ids), ':one': 1 },
-                },
-              },
-            ],
-          }),
-      );
-      freed += ids.length;
-    } catch (err) {
-      // A comment written again, or the share deleted meanwhile: those ids stay, which only keeps their places.
-      if (!isConditionFailure(err)) throw err;
-    }
-  }
-  return freed;
 }

@@ -1,0 +1,282 @@
+/**
+ * `npm run migrate` (scripts/migrate/all.ts) on a table of its own written as earlier versions wrote it:
+ * each migration leaves the one shape this version reads (which reads no other), is conditional on the item
+ * being as found, and a second run moves nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ensureTable } from '../../scripts/dev/dynamodb.js';
+import { useStackEnvironment } from '../support/in-process.js';
+
+const stack = inject('stack');
+const client = new DynamoDBClient({
+  endpoint: stack.dynamoEndpoint,
+  region: 'us-east-1',
+  credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+});
+const doc = DynamoDBDocumentClient.from(client);
+const older = `older-${randomUUID().slice(0, 8)}`;
+const AT = '2026-01-01T00:00:00.000Z';
+let stackTable: string | undefined;
+
+beforeAll(async () => {
+  await ensureTable(stack.dynamoEndpoint, older);
+  stackTable = process.env.TABLE_NAME;
+  useStackEnvironment(stack);
+  process.env.TABLE_NAME = older;
+});
+
+afterAll(async () => {
+  process.env.TABLE_NAME = stackTable;
+  await client.send(new DeleteTableCommand({ TableName: older })).catch(() => {});
+  client.destroy();
+});
+
+const put = (items: Record<string, unknown>[]) =>
+  doc.send(new BatchWriteCommand({ RequestItems: { [older]: items.map((Item) => ({ PutRequest: { Item } })) } }));
+const get = async (PK: string, SK: string) => (await doc.send(new GetCommand({ TableName: older, Key: { PK, SK } }))).Item;
+const under = async (pk: string) =>
+  (await doc.send(new QueryCommand({ TableName: older, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk } })))
+    .Items;
+const onGsi1 = async (pk: string) =>
+  (
+    await doc.send(
+      new QueryCommand({
+        TableName: older,
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+      }),
+    )
+  ).Items;
+
+/** A user as the versions before GSI3 wrote one: listed on GSI1, no version, not counted. */
+const legacyUser = (id: string, type: string, name: string, extra: Record<string, unknown> = {}) => ({
+  PK: `USER#${id}`,
+  SK: 'PROFILE',
+  GSI1PK: `TYPE#${type}`,
+  GSI1SK: `NAME#${name.toLowerCase()}#${id}`,
+  entity: 'user',
+  id,
+  type,
+  fullName: name,
+  email: `${id}@example.test`,
+  username: id,
+  typeChosen: true,
+  genres: [],
+  costRange: null,
+  experience: null,
+  feedbackPriceCents: null,
+  balanceCents: 0,
+  bio: null,
+  createdAt: AT,
+  updatedAt: AT,
+  ...extra,
+});
+
+const legacyTrack = (id: string, userId: string, day: number) => ({
+  PK: `TRACK#${id}`,
+  SK: 'META',
+  GSI1PK: `OWNER#${userId}`,
+  GSI1SK: `TRACK#2026-01-0${day}T00:00:00.000Z#${id}`,
+  entity: 'track',
+  id,
+  userId,
+  title: id,
+  shareIds: new Set(['s1']),
+  createdAt: AT,
+  updatedAt: AT,
+});
+
+const comment = (shareId: string, id: string, tags: string[]) => ({
+  PK: `SHARE#${shareId}`,
+  SK: `COMMENT#${id}`,
+  entity: 'comment',
+  id,
+  shareId,
+  userId: 'u1',
+  text: id,
+  timestamp: 1,
+  tags,
+  createdAt: AT,
+  updatedAt: AT,
+});
+
+describe('npm run migrate', () => {
+  it('moves users and tracks from GSI1 to the GSI3 lists, versioned and counted once', async () => {
+    await put([
+      legacyUser('p1', 'pro', 'Pia Pro'),
+      legacyUser('p2', 'pro', 'Pat Pro'),
+      legacyUser('m1', 'musician', 'Mo Musician'),
+      // Written by the version before this one, which versioned and counted it but kept its GSI1 keys.
+      legacyUser('m2', 'musician', 'Max Musician', { version: 1 }),
+      { PK: 'USERCOUNT', SK: 'TYPE#musician', count: 1 },
+      legacyTrack('t1', 'p1', 1),
+      legacyTrack('t2', 'p1', 2),
+      legacyTrack('t3', 'm1', 3),
+      legacyTrack('t4', 'm2', 4),
+    ]);
+    const { moveUserLists } = await import('../../scripts/migrate/user-lists.js');
+    const users = await import('../../functions/data/users.js');
+    const tracks = await import('../../functions/data/tracks.js');
+
+    expect(await moveUserLists()).toEqual({ users: 3, tracks: 4 });
+    expect((await users.pageUsersOfType('pro', { limit: 10 })).users.map((u) => u.fullName)).toEqual(['Pat Pro', 'Pia Pro']);
+    expect([await users.countUsersOfTypes(['pro']), await users.countUsersOfTypes(['musician'])]).toEqual([2, 2]);
+    expect((await tracks.pageTracksOf('p1', { limit: 10 })).tracks.map((t) => t.id)).toEqual(['t2', 't1']);
+    expect((await tracks.pageTracksOf('m2', { limit: 10 })).tracks.map((t) => t.id)).toEqual(['t4']);
+    expect(await onGsi1('TYPE#pro')).toEqual([]);
+    expect(await onGsi1('TYPE#musician')).toEqual([]);
+    expect((await users.getUser('p1'))?.version).toBe(1);
+
+    // One code path: a versioned write of a moved user.
+    const written = await users.changeUserType((await users.getUser('m1'))!, {
+      type: 'pro',
+      typeChosen: true,
+      typeBeforeAdmin: null,
+      groupSyncedAt: AT,
+    });
+    expect(written).toMatchObject({ type: 'pro', version: 2 });
+    expect([await users.countUsersOfTypes(['pro']), await users.countUsersOfTypes(['musician'])]).toEqual([3, 1]);
+    expect(await moveUserLists()).toEqual({ users: 0, tracks: 0 });
+  });
+
+  it('moves the payment watch, the due digests and the platform ledger from one partition to their shards', async () => {
+    const due = '2026-01-02T00:00:00.000Z';
+    await put([
+      ...['o1', 'o2', 'o3'].map((orderId) => ({
+        PK: `PAYMENT#${orderId}`,
+        SK: 'PAYMENT',
+        GSI2PK: 'PAYMENT#WATCH',
+        GSI2SK: `${due}#${orderId}`,
+        entity: 'payment',
+        orderId,
+        status: 'refunded',
+      })),
+      ...['sa', 'sb'].map((shareId) => ({
+        PK: `SHARE#${shareId}`,
+        SK: 'DIGEST#u1',
+        GSI2PK: 'DIGEST#DUE',
+        GSI2SK: `${due}#${shareId}#u1`,
+        entity: 'digest',
+        shareId,
+        toUserId: 'u1',
+        dueAt: due,
+        commentIds: new Set(['c1']),
+      })),
+      ...['e1', 'e2', 'e3', 'e4'].map((id, i) => ({
+        PK: 'LEDGER#PLATFORM',
+        SK: `ENTRY#2026-01-0${i + 1}T00:00:00.000Z#${id}`,
+        entity: 'ledger',
+        id,
+        accountId: 'PLATFORM',
+        kind: 'fee',
+        amountCents: 100 + i,
+        currency: 'USD',
+        createdAt: `2026-01-0${i + 1}T00:00:00.000Z`,
+      })),
+    ]);
+    const { moveToShards } = await import('../../scripts/migrate/shards.js');
+    const { duePayments } = await import('../../functions/data/payments.js');
+    const { dueDigests } = await import('../../functions/data/shares.js');
+    const ledger = await import('../../functions/data/ledger.js');
+    // This version reads the shards only: nothing is seen before the move.
+    expect(await duePayments('2026-02-01T00:00:00.000Z')).toEqual([]);
+
+    expect(await moveToShards()).toBe(3 + 2 + 4);
+    expect((await duePayments('2026-02-01T00:00:00.000Z')).sort()).toEqual(['o1', 'o2', 'o3']);
+    expect((await dueDigests('2026-02-01T00:00:00.000Z')).map((d) => d.shareId).sort()).toEqual(['sa', 'sb']);
+    const entries = await ledger.allEntries('PLATFORM');
+    expect(entries.map((e) => [e.id, e.amountCents])).toEqual([
+      ['e1', 100],
+      ['e2', 101],
+      ['e3', 102],
+      ['e4', 103],
+    ]);
+    expect(await under('LEDGER#PLATFORM')).toEqual([]);
+    expect(await moveToShards()).toBe(0);
+  });
+
+  it("makes each track link list exactly its share's comments, so one transaction deletes them all", async () => {
+    const link = (shareId: string, ids: string[]) => ({
+      PK: 'TRACK#tl',
+      SK: `SHARE#${shareId}`,
+      entity: 'trackshare',
+      shareId,
+      participants: ['u1', 'u2'],
+      ...(ids.length ? { commentIds: new Set(ids), commentsVersion: 1 } : {}),
+    });
+    await put([
+      // Comments written before links listed them: on no link.
+      comment('l1', 'a', ['mixing', '#Melody']),
+      comment('l1', 'b', ['#Mixing']),
+      link('l1', []),
+      // A comment deleted before deletions gave its id back, still on the link.
+      comment('l2', 'c', []),
+      link('l2', ['c', 'gone']),
+    ]);
+    const { listLinkComments } = await import('../../scripts/migrate/link-comments.js');
+    const { readTrackContents } = await import('../../functions/data/tracks.js');
+    expect(await listLinkComments()).toEqual({ moved: 3, left: 0 });
+    const links = Object.fromEntries((await readTrackContents('tl')).links.map((l) => [l.shareId, l.commentIds.sort()]));
+    expect(links).toEqual({ l1: ['a', 'b'], l2: ['c'] });
+    expect(await listLinkComments()).toEqual({ moved: 0, left: 0 });
+
+    // What the links list is all there is: one transaction deletes the track with every comment of its shares.
+    await put([
+      {
+        PK: 'TRACK#tl',
+        SK: 'META',
+        entity: 'track',
+        id: 'tl',
+        userId: 'u1',
+        audioKey: 'audio/tl',
+        shareIds: new Set(['l1', 'l2']),
+        updatedAt: AT,
+      },
+    ]);
+    const { shareDeletes } = await import('../../functions/data/shares.js');
+    const { deleteAtOnce, trackDeletes } = await import('../../functions/data/tracks.js');
+    const contents = await readTrackContents('tl');
+    const items = [
+      ...contents.links.flatMap((l) => shareDeletes('tl', l)),
+      ...trackDeletes(contents as Parameters<typeof trackDeletes>[0]),
+    ];
+    expect(await deleteAtOnce(items)).toBe(true);
+    expect([await under('TRACK#tl'), await under('SHARE#l1'), await under('SHARE#l2')]).toEqual([[], [], []]);
+  });
+
+  it("writes comment tags as the spec's tags and dates the acceptances of accepted requests", async () => {
+    const { migrateShareFields } = await import('../../scripts/migrate/share-fields.js');
+    await put([
+      comment('tg', 'a', ['mixing', '#Melody', 'melody']),
+      comment('tg', 'b', ['#Mixing']),
+      { PK: 'SHARE#acc', SK: 'META', entity: 'share', id: 'acc', status: 'accepted', createdAt: AT, updatedAt: '2026-01-05T00:00:00.000Z' },
+      { PK: 'SHARE#pend', SK: 'META', entity: 'share', id: 'pend', status: 'pending', createdAt: AT, updatedAt: AT },
+    ]);
+    expect(await migrateShareFields()).toEqual({ comments: 1, acceptances: 1 });
+    // In their order, each once; the view returns them as stored.
+    expect((await get('SHARE#tg', 'COMMENT#a'))?.tags).toEqual(['#Mixing', '#Melody']);
+    expect((await get('SHARE#tg', 'COMMENT#b'))?.tags).toEqual(['#Mixing']);
+
+    // An accepted request's deadline counts from when earlier versions counted it: its last change.
+    expect((await get('SHARE#acc', 'META'))?.acceptedAt).toBe('2026-01-05T00:00:00.000Z');
+    expect((await get('SHARE#pend', 'META'))?.acceptedAt).toBeUndefined();
+    expect(await migrateShareFields()).toEqual({ comments: 0, acceptances: 0 });
+  });
+
+  it('runs the scans once per table, and a run with nothing left moves nothing', async () => {
+    const { migrateAll, describeMigrated } = await import('../../scripts/migrate/all.js');
+    await put([{ ...legacyUser('late', 'musician', 'Lou Late') }]);
+    const first = await migrateAll();
+    expect(first).toMatchObject({ users: 1, tracks: 0, sharded: 0, payments: 0 });
+    expect(describeMigrated(first)).toBe('Migrated data of an earlier version: moved 1 users and 0 tracks to the GSI3 lists.');
+    expect(await get('MIGRATION', 'link-comment-lists')).toMatchObject({ entity: 'migration' });
+    expect(await get('MIGRATION', 'share-fields')).toMatchObject({ entity: 'migration' });
+    const second = await migrateAll();
+    expect(Object.values(second).every((n) => n === 0)).toBe(true);
+    expect(describeMigrated(second)).toBeNull();
+  });
+});
