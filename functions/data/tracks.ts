@@ -1,8 +1,7 @@
 /**
  * Tracks. Keys:
  * - track         PK TRACK#<id>           SK META       GSI3 OWNER#<userId> / TRACK#<createdAt>#<id> (own tracks, newest first;
- *                 the index holds only the keys, so a new share's `shareIds` is no index write). Tracks from
- *                 before GSI3 carry the same keys as GSI1PK/GSI1SK until moved (`moveLegacyTracks`).
+ *                 the index holds only the keys, so a new share's `shareIds` is no index write).
  * - upload claim  PK AUDIOKEY#<uploadKey> SK AUDIOKEY   (one track per uploaded object; written with the track)
  * The track's META also collects the ids of its shares (`shareIds`) and holds their links (functions/data/shares.ts).
  */

@@ -43,7 +43,7 @@ export interface UserRecord {
   feedbackPriceCents: number | null;
   balanceCents: number;
   bio: string | null;
-  /** The profile record's fields (absent on records made before the profile page). */
+  /** The profile page's fields (absent until first saved). */
   location?: string | null;
   keyCredits?: string | null;
   availability?: string | null;
