@@ -5,21 +5,14 @@
  * - upload claim  PK AUDIOKEY#<uploadKey> SK AUDIOKEY   (one track per uploaded object; written with the track)
  * The track's META also collects the ids of its shares (`shareIds`) and holds their links (functions/data/shares.ts).
  */
-import {
-  BatchGetCommand,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '../lib/aws/dynamo.js';
 import { countAll, queryAll } from './query.js';
 import { config } from '../lib/config.js';
 import type { TrackStatus } from '../../shared/schemas/tracks.js';
 import { resultKey, toResult, type UploadResult } from './uploads.js';
-import { cancellation, failedItem, writeIf } from './transactions.js';
+import { cancellation, failedItem, writeIf, type TransactItem } from './transactions.js';
 import { isTrackLink, toTrackLink, type TrackLink } from './shares.js';
 
 export interface TrackRecord {
@@ -242,8 +235,6 @@ export async function readTrackContents(id: string): Promise<TrackContents> {
     fenced: Boolean(meta?.deletingAt),
   };
 }
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /** The most items one transaction takes. */
 export const MAX_TRANSACTION_ITEMS = 100;

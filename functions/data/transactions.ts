@@ -4,9 +4,19 @@
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { DeleteCommand, DeleteCommandOutput, TransactWriteCommand, UpdateCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type {
+  DeleteCommand,
+  DeleteCommandOutput,
+  TransactWriteCommand,
+  TransactWriteCommandInput,
+  UpdateCommand,
+  PutCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/aws/dynamo.js';
 import { Conflict } from '../lib/errors.js';
+
+/** One item of a transaction. */
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /** Per item of a cancelled transaction, why (`ConditionalCheckFailed`, `TransactionConflict`, `None`); null for other errors. */
 export function cancellation(err: unknown): string[] | null {

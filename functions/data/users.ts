@@ -9,19 +9,12 @@
  * - search    PK USER#<id>        SK SEARCH#<term>  GSI2 SEARCH#<first 2 letters> / <term>#<id>
  *             one per prefix a person may type: the whole name, each later word of it, the username
  */
-import {
-  BatchGetCommand,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { dynamo } from '../lib/aws/dynamo.js';
 import { countAll } from './query.js';
-import { cancellation, failedItem, retryConflicts, send } from './transactions.js';
+import { cancellation, failedItem, retryConflicts, send, type TransactItem } from './transactions.js';
 import { config } from '../lib/config.js';
 import { Conflict } from '../lib/errors.js';
 import type { UserType } from '../../shared/constants.js';
@@ -93,7 +86,6 @@ export const typeIndexKeys = (u: Pick<UserRecord, 'type' | 'fullName' | 'id'>) =
 export const typePartition = (type: StoredUserType) => ({ GSI3PK: `TYPE#${type}` });
 const counterKey = (type: StoredUserType) => ({ PK: 'USERCOUNT', SK: `TYPE#${type}` });
 
-export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 type TransactUpdate = NonNullable<TransactItem['Update']>;
 
 export const counterMove = (type: StoredUserType, by: number): TransactItem => ({

@@ -4,18 +4,18 @@
  * before a deletion gave its id back (each holding a place under the cap). This version reads the list as
  * complete: a track's deletion deletes what its links list, in one transaction.
  */
-import { GetCommand, ScanCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '../../functions/data/query.js';
+import { commentKey } from '../../functions/data/shares/records.js';
 import { writeIf } from '../../functions/data/transactions.js';
 import { dynamo } from '../../functions/lib/aws/dynamo.js';
 import { config } from '../../functions/lib/config.js';
+import { scanned } from './scanned.js';
 
 /** Ids one transaction moves: their ConditionChecks and the link's update within DynamoDB's 100 items. */
 const IDS_PER_WRITE = 99;
 /** Reads of one link's comments before it is left for the next run: comments kept changing meanwhile. */
 const ATTEMPTS = 3;
-
-const commentKey = (shareId: string, id: string) => ({ PK: `SHARE#${shareId}`, SK: `COMMENT#${id}` });
 
 /**
  * Ids added to (`ADD`) or taken off (`DELETE`) the link, `IDS_PER_WRITE` a transaction, each on condition
@@ -85,23 +85,14 @@ const readLink = async (link: Record<string, unknown>) =>
 export async function listLinkComments(): Promise<{ moved: number; left: number }> {
   let moved = 0;
   let left = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new ScanCommand({
-        TableName: config.tableName,
-        FilterExpression: 'begins_with(PK, :t) AND begins_with(SK, :s)',
-        ProjectionExpression: 'PK, SK, shareId, commentIds',
-        ExpressionAttributeValues: { ':t': 'TRACK#', ':s': 'SHARE#' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const link of page.Items ?? []) {
-      const n = await listComments(link);
-      if (n === null) left++;
-      else moved += n;
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
+  for await (const link of scanned({
+    FilterExpression: 'begins_with(PK, :t) AND begins_with(SK, :s)',
+    ProjectionExpression: 'PK, SK, shareId, commentIds',
+    ExpressionAttributeValues: { ':t': 'TRACK#', ':s': 'SHARE#' },
+  })) {
+    const n = await listComments(link);
+    if (n === null) left++;
+    else moved += n;
+  }
   return { moved, left };
 }

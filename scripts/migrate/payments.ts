@@ -6,7 +6,7 @@
  * Run by `npm run migrate` after the deploy that brings this version (it scans; running it again writes
  * nothing). A payment whose track or people are gone gets no draft, and a capture of it is refunded in full.
  */
-import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { paymentKey, type PaymentRecord } from '../../functions/data/payments.js';
 import { readShare, type ShareRecord } from '../../functions/data/shares.js';
 import { getTrack } from '../../functions/data/tracks.js';
@@ -14,6 +14,7 @@ import { getUser } from '../../functions/data/users.js';
 import { newShare } from '../../functions/domain/requests.js';
 import { dynamo } from '../../functions/lib/aws/dynamo.js';
 import { config } from '../../functions/lib/config.js';
+import { scanned } from './scanned.js';
 
 const T = () => config.tableName;
 
@@ -63,20 +64,12 @@ async function migratePayment(p: PaymentRecord): Promise<number> {
 /** Brings every payment of an earlier version up to date; the number of payments written. */
 export async function migratePayments(): Promise<number> {
   let written = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new ScanCommand({
-        TableName: T(),
-        FilterExpression:
-          'entity = :e AND ((#s IN (:pending, :failed) AND attribute_not_exists(shareDraft)) OR (#s = :captured AND attribute_not_exists(shareCreatedAt)))',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':e': 'payment', ':pending': 'pending', ':failed': 'failed', ':captured': 'captured' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) written += await migratePayment(item as PaymentRecord);
-    start = page.LastEvaluatedKey;
-  } while (start);
+  for await (const item of scanned({
+    FilterExpression:
+      'entity = :e AND ((#s IN (:pending, :failed) AND attribute_not_exists(shareDraft)) OR (#s = :captured AND attribute_not_exists(shareCreatedAt)))',
+    ExpressionAttributeNames: { '#s': 'status' },
+    ExpressionAttributeValues: { ':e': 'payment', ':pending': 'pending', ':failed': 'failed', ':captured': 'captured' },
+  }))
+    written += await migratePayment(item as unknown as PaymentRecord);
   return written;
 }

@@ -3,14 +3,13 @@
  * versions wrote them to: payments due a look (GSI2 `PAYMENT#WATCH`), comment digests due (GSI2
  * `DIGEST#DUE`) and the platform's ledger entries (`LEDGER#PLATFORM`). This version reads the shards only.
  */
-import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ledgerPartition, PLATFORM_ACCOUNT } from '../../functions/data/ledger.js';
 import { WATCH, watchShard } from '../../functions/data/payments.js';
 import { queryAll } from '../../functions/data/query.js';
 import { DIGEST_DUE } from '../../functions/data/shares/records.js';
 import { digestDuePartition } from '../../functions/data/shares/emails.js';
 import { writeIf } from '../../functions/data/transactions.js';
-import { dynamo } from '../../functions/lib/aws/dynamo.js';
 import { config } from '../../functions/lib/config.js';
 
 /** Items still listed under GSI2 partition `from` get their shard's partition, each on condition that it is still there. */
@@ -41,36 +40,28 @@ async function moveIndexed(from: string, shardOf: (item: Record<string, unknown>
 async function moveLedger(): Promise<number> {
   const from = `LEDGER#${PLATFORM_ACCOUNT}`;
   let moved = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: config.tableName,
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': from },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const made = await writeIf(
-        () =>
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Put: {
-                  TableName: config.tableName,
-                  Item: { ...item, PK: ledgerPartition(PLATFORM_ACCOUNT, item.id as string) },
-                  ConditionExpression: 'attribute_not_exists(PK)',
-                },
+  for (const item of await queryAll({
+    TableName: config.tableName,
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': from },
+  })) {
+    const made = await writeIf(
+      () =>
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: config.tableName,
+                Item: { ...item, PK: ledgerPartition(PLATFORM_ACCOUNT, item.id as string) },
+                ConditionExpression: 'attribute_not_exists(PK)',
               },
-              { Delete: { TableName: config.tableName, Key: { PK: item.PK, SK: item.SK }, ConditionExpression: 'attribute_exists(PK)' } },
-            ],
-          }),
-      );
-      if (made) moved++;
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
+            },
+            { Delete: { TableName: config.tableName, Key: { PK: item.PK, SK: item.SK }, ConditionExpression: 'attribute_exists(PK)' } },
+          ],
+        }),
+    );
+    if (made) moved++;
+  }
   return moved;
 }
 

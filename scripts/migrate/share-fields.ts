@@ -4,36 +4,21 @@
  * `acceptedAt` (their time to complete counted from `updatedAt`, as those versions did). This version
  * returns the stored tags as they are and counts a paid request's deadline from `acceptedAt` only.
  */
-import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { writeIf } from '../../functions/data/transactions.js';
-import { dynamo } from '../../functions/lib/aws/dynamo.js';
 import { config } from '../../functions/lib/config.js';
 import { keysOfTags, tagOf } from '../../shared/feedback.js';
-
-/** Every item the filter finds (a Scan: the migration runs it once per table, never a request path). */
-async function* scan(filter: string, values: Record<string, unknown>, names?: Record<string, string>) {
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new ScanCommand({
-        TableName: config.tableName,
-        FilterExpression: filter,
-        ExpressionAttributeValues: values,
-        ...(names ? { ExpressionAttributeNames: names } : {}),
-        ExclusiveStartKey: start,
-      }),
-    );
-    yield* page.Items ?? [];
-    start = page.LastEvaluatedKey;
-  } while (start);
-}
+import { scanned } from './scanned.js';
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((t, i) => t === b[i]);
 
 /** Comments' tags written as keys, rewritten as the spec's tags, each on condition that they are still as found. */
 async function tagComments(): Promise<number> {
   let moved = 0;
-  for await (const c of scan('begins_with(PK, :s) AND begins_with(SK, :c)', { ':s': 'SHARE#', ':c': 'COMMENT#' })) {
+  for await (const c of scanned({
+    FilterExpression: 'begins_with(PK, :s) AND begins_with(SK, :c)',
+    ExpressionAttributeValues: { ':s': 'SHARE#', ':c': 'COMMENT#' },
+  })) {
     const found = (c.tags as string[] | undefined) ?? [];
     const tags = keysOfTags(found).map(tagOf);
     if (sameList(found, tags)) continue;
@@ -55,8 +40,11 @@ async function tagComments(): Promise<number> {
 /** Accepted shares without `acceptedAt` get the `updatedAt` their deadline was counted from. */
 async function dateAcceptances(): Promise<number> {
   let moved = 0;
-  const filter = 'begins_with(PK, :s) AND SK = :meta AND #status = :accepted AND attribute_not_exists(acceptedAt)';
-  for await (const s of scan(filter, { ':s': 'SHARE#', ':meta': 'META', ':accepted': 'accepted' }, { '#status': 'status' })) {
+  for await (const s of scanned({
+    FilterExpression: 'begins_with(PK, :s) AND SK = :meta AND #status = :accepted AND attribute_not_exists(acceptedAt)',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':s': 'SHARE#', ':meta': 'META', ':accepted': 'accepted' },
+  })) {
     const made = await writeIf(
       () =>
         new UpdateCommand({

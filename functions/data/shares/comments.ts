@@ -1,14 +1,29 @@
 /** Comments on a share: added within the cap, edited and deleted, each with its track link's list of comment ids. */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ShareStatus } from '../../../shared/feedback.js';
-import { cancellation, failedItem, send } from '../transactions.js';
+import { cancellation, failedItem, send, type TransactItem } from '../transactions.js';
 import { MAX_COMMENTS_PER_SHARE } from '../../../shared/constants.js';
 import { digestUpsert } from './emails.js';
-import { type CommentRecord, type ShareRecord, T, isFull, linkKey, participants, pk } from './records.js';
+import { type CommentRecord, type ShareRecord, T, commentKey, isFull, linkKey, participants } from './records.js';
 import { shareOpenCheck } from './status.js';
 
 /** 'full': the request has its most comments (MAX_COMMENTS_PER_SHARE). */
 export type WriteResult = 'written' | 'exists' | 'closed' | 'full';
+
+/**
+ * Writes `items` in one transaction with a check that the share is open and not in one of `closed`
+ * (item 0). Null when written; the error when a condition refused it (its reasons, by item); any other
+ * error is thrown.
+ */
+async function inOpenShare(shareId: string, closed: ShareStatus[], items: TransactItem[]): Promise<unknown> {
+  try {
+    await send(() => new TransactWriteCommand({ TransactItems: [shareOpenCheck(shareId, closed), ...items] }));
+    return null;
+  } catch (err) {
+    if (!cancellation(err)?.includes('ConditionalCheckFailed')) throw err;
+    return err;
+  }
+}
 
 /**
  * Writes a new comment, puts it in the recipient's digest and lists it on the share's link, in one
@@ -20,50 +35,39 @@ export async function putNewComment(
   comment: CommentRecord,
   opts: { closed: ShareStatus[]; digest: { toUserId: string; dueAt: string }; requestHash?: string },
 ): Promise<WriteResult> {
-  try {
-    await send(
-      () =>
-        new TransactWriteCommand({
-          TransactItems: [
-            shareOpenCheck(share.id, opts.closed),
-            {
-              Put: {
-                TableName: T(),
-                Item: {
-                  PK: pk(share.id),
-                  SK: `COMMENT#${comment.id}`,
-                  entity: 'comment',
-                  participants: participants(share),
-                  ...comment,
-                  ...(opts.requestHash ? { requestHash: opts.requestHash } : {}),
-                },
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
-            digestUpsert(share.id, opts.digest.toUserId, [comment.id], opts.digest.dueAt),
-            // Listed on the link, for a deletion to find without reading the share's partition.
-            {
-              Update: {
-                TableName: T(),
-                Key: linkKey(share.trackId, share.id),
-                UpdateExpression: 'ADD commentIds :c, commentsVersion :one',
-                ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(commentIds) OR size(commentIds) < :most)',
-                ExpressionAttributeValues: { ':c': new Set([comment.id]), ':one': 1, ':most': MAX_COMMENTS_PER_SHARE },
-                ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
-              },
-            },
-          ],
-        }),
-    );
-    return 'written';
-  } catch (err) {
-    const reasons = cancellation(err);
-    // 'exists' first: a retry of a comment that landed gets it back even if the share has closed since.
-    if (reasons?.[1] === 'ConditionalCheckFailed') return 'exists';
-    if (reasons?.[3] === 'ConditionalCheckFailed' && isFull(failedItem(err, 3), 'commentIds', MAX_COMMENTS_PER_SHARE)) return 'full';
-    if (reasons?.[0] === 'ConditionalCheckFailed' || reasons?.[3] === 'ConditionalCheckFailed') return 'closed';
-    throw err;
-  }
+  const err = await inOpenShare(share.id, opts.closed, [
+    {
+      Put: {
+        TableName: T(),
+        Item: {
+          ...commentKey(share.id, comment.id),
+          entity: 'comment',
+          participants: participants(share),
+          ...comment,
+          ...(opts.requestHash ? { requestHash: opts.requestHash } : {}),
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    digestUpsert(share.id, opts.digest.toUserId, [comment.id], opts.digest.dueAt),
+    // Listed on the link, for a deletion to find without reading the share's partition.
+    {
+      Update: {
+        TableName: T(),
+        Key: linkKey(share.trackId, share.id),
+        UpdateExpression: 'ADD commentIds :c, commentsVersion :one',
+        ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(commentIds) OR size(commentIds) < :most)',
+        ExpressionAttributeValues: { ':c': new Set([comment.id]), ':one': 1, ':most': MAX_COMMENTS_PER_SHARE },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+      },
+    },
+  ]);
+  if (!err) return 'written';
+  const reasons = cancellation(err)!;
+  // 'exists' first: a retry of a comment that landed gets it back even if the share has closed since.
+  if (reasons[1] === 'ConditionalCheckFailed') return 'exists';
+  if (reasons[3] === 'ConditionalCheckFailed' && isFull(failedItem(err, 3), 'commentIds', MAX_COMMENTS_PER_SHARE)) return 'full';
+  return 'closed';
 }
 
 /**
@@ -76,38 +80,26 @@ export async function updateComment(
   comment: CommentRecord,
   opts: { closed: ShareStatus[] },
 ): Promise<Exclude<WriteResult, 'exists'> | null> {
-  try {
-    await send(
-      () =>
-        new TransactWriteCommand({
-          TransactItems: [
-            shareOpenCheck(share.id, opts.closed),
-            {
-              Update: {
-                TableName: T(),
-                Key: { PK: pk(share.id), SK: `COMMENT#${comment.id}` },
-                UpdateExpression: 'SET #text = :t, tags = :g, #ts = :ts, updatedAt = :u',
-                ConditionExpression: 'attribute_exists(PK) AND userId = :me',
-                ExpressionAttributeNames: { '#text': 'text', '#ts': 'timestamp' },
-                ExpressionAttributeValues: {
-                  ':t': comment.text,
-                  ':g': comment.tags,
-                  ':ts': comment.timestamp,
-                  ':u': comment.updatedAt,
-                  ':me': comment.userId,
-                },
-              },
-            },
-          ],
-        }),
-    );
-    return 'written';
-  } catch (err) {
-    const reasons = cancellation(err);
-    if (reasons?.[0] === 'ConditionalCheckFailed') return 'closed';
-    if (reasons?.[1] === 'ConditionalCheckFailed') return null;
-    throw err;
-  }
+  const err = await inOpenShare(share.id, opts.closed, [
+    {
+      Update: {
+        TableName: T(),
+        Key: commentKey(share.id, comment.id),
+        UpdateExpression: 'SET #text = :t, tags = :g, #ts = :ts, updatedAt = :u',
+        ConditionExpression: 'attribute_exists(PK) AND userId = :me',
+        ExpressionAttributeNames: { '#text': 'text', '#ts': 'timestamp' },
+        ExpressionAttributeValues: {
+          ':t': comment.text,
+          ':g': comment.tags,
+          ':ts': comment.timestamp,
+          ':u': comment.updatedAt,
+          ':me': comment.userId,
+        },
+      },
+    },
+  ]);
+  if (!err) return 'written';
+  return cancellation(err)![0] === 'ConditionalCheckFailed' ? 'closed' : null;
 }
 
 /**
@@ -123,39 +115,27 @@ export async function deleteComment(
   userId: string,
   opts: { closed: ShareStatus[] },
 ): Promise<'written' | 'closed' | null> {
-  try {
-    await send(
-      () =>
-        new TransactWriteCommand({
-          TransactItems: [
-            shareOpenCheck(share.id, opts.closed),
-            {
-              Delete: {
-                TableName: T(),
-                Key: { PK: pk(share.id), SK: `COMMENT#${commentId}` },
-                ConditionExpression: 'attribute_exists(PK) AND userId = :me',
-                ExpressionAttributeValues: { ':me': userId },
-              },
-            },
-            {
-              // Only an existing link: an update would otherwise create one.
-              Update: {
-                TableName: T(),
-                Key: linkKey(share.trackId, share.id),
-                UpdateExpression: 'DELETE commentIds :c ADD commentsVersion :one',
-                ConditionExpression: 'attribute_exists(PK)',
-                ExpressionAttributeValues: { ':c': new Set([commentId]), ':one': 1 },
-              },
-            },
-          ],
-        }),
-    );
-    return 'written';
-  } catch (err) {
-    const reasons = cancellation(err);
-    if (reasons?.[0] === 'ConditionalCheckFailed') return 'closed';
-    if (reasons?.[1] === 'ConditionalCheckFailed') return null;
-    if (reasons?.[2] === 'ConditionalCheckFailed') return 'closed';
-    throw err;
-  }
+  const err = await inOpenShare(share.id, opts.closed, [
+    {
+      Delete: {
+        TableName: T(),
+        Key: commentKey(share.id, commentId),
+        ConditionExpression: 'attribute_exists(PK) AND userId = :me',
+        ExpressionAttributeValues: { ':me': userId },
+      },
+    },
+    {
+      // Only an existing link: an update would otherwise create one.
+      Update: {
+        TableName: T(),
+        Key: linkKey(share.trackId, share.id),
+        UpdateExpression: 'DELETE commentIds :c ADD commentsVersion :one',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':c': new Set([commentId]), ':one': 1 },
+      },
+    },
+  ]);
+  if (!err) return 'written';
+  const reasons = cancellation(err)!;
+  return reasons[1] === 'ConditionalCheckFailed' && reasons[0] !== 'ConditionalCheckFailed' ? null : 'closed';
 }

@@ -12,6 +12,7 @@ import {
   type ShareBundle,
   type ShareRecord,
   T,
+  commentKey,
   metaKey,
   pk,
   strip,
@@ -29,9 +30,7 @@ export async function readShare(id: string): Promise<(Keyed<ShareRecord> & { del
 }
 
 export async function readComment(shareId: string, commentId: string): Promise<Keyed<CommentRecord> | null> {
-  const res = await dynamo().send(
-    new GetCommand({ TableName: T(), Key: { PK: pk(shareId), SK: `COMMENT#${commentId}` }, ConsistentRead: true }),
-  );
+  const res = await dynamo().send(new GetCommand({ TableName: T(), Key: commentKey(shareId, commentId), ConsistentRead: true }));
   if (!res.Item) return null;
   return {
     record: { ...(strip(res.Item) as unknown as CommentRecord), shareId },

@@ -81,6 +81,7 @@ export const SHARE_ENTITIES = ['share', 'feedback', 'comment', 'ranking'] as con
 export const T = () => config.tableName;
 export const pk = (id: string) => `SHARE#${id}`;
 export const metaKey = (id: string) => ({ PK: pk(id), SK: 'META' });
+export const commentKey = (shareId: string, commentId: string) => ({ PK: pk(shareId), SK: `COMMENT#${commentId}` });
 
 export const trackKey = (trackId: string) => ({ PK: `TRACK#${trackId}`, SK: 'META' });
 

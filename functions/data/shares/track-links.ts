@@ -3,7 +3,7 @@ import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../lib/aws/dynamo.js';
 import { writeIf } from '../transactions.js';
 import { queryAll } from '../query.js';
-import { FENCE, SHARE_EMAIL_EVENTS, T, digestKey, linkKey, metaKey, pk, trackKey } from './records.js';
+import { FENCE, SHARE_EMAIL_EVENTS, T, commentKey, digestKey, linkKey, metaKey, pk, trackKey } from './records.js';
 
 /**
  * The shares of a track, with who takes part in each. For a deletion (`fence`), the track is fenced first,
@@ -123,7 +123,7 @@ export function shareDeletes(trackId: string, link: TrackLink) {
     { PK: pk(link.shareId), SK: 'RANKING' },
     ...SHARE_EMAIL_EVENTS.map((e) => ({ PK: pk(link.shareId), SK: `EMAIL#${e}` })),
     ...link.participants.map((u) => digestKey(link.shareId, u)),
-    ...link.commentIds.map((c) => ({ PK: pk(link.shareId), SK: `COMMENT#${c}` })),
+    ...link.commentIds.map((c) => commentKey(link.shareId, c)),
   ];
   // The size alone would pass a list that lost one comment and gained another meanwhile (and leave the new one behind).
   const size = link.commentIds.length
