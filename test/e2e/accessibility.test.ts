@@ -10,31 +10,36 @@
  * review complete, one under way, one pending), a musician whose application waits for an admin, and an
  * admin. The names and addresses are long and hyphenated on purpose.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { callRoute } from '../support/api.js';
-import { DESKTOP, newPage, PHONE, screenshot } from '../support/browser.js';
+import { DESKTOP, PHONE, screenshot } from '../support/browser.js';
 import { onboard, registerUpload, uploadTrack } from '../support/flows.js';
 import { totpCode } from '../support/totp.js';
 import { createConfirmedUser, TEST_PASSWORD, uniqueEmail, type TestUser } from '../support/users.js';
+import { browserTests } from './fixtures.js';
 import {
+  adminUserRow,
+  chooseType,
   enterTotpCode,
   expectAccessible,
+  expectFitsWidth,
   expectVisibleFocus,
-  launchBrowser,
+  proCardNamed,
   showProCard,
-  signedInPage,
-  signInUi,
+  submitSignIn,
+  submitSignUp,
+  trackRow as row,
   waitForPath,
 } from './helpers.js';
 
-const stack = inject('stack');
+const e2e = browserTests();
+const { stack } = e2e;
 const suffix = Math.floor(1000 + Math.random() * 9000);
 const OPTIONS = { feedbackNotes: 'Does the chorus lift?', context: 'mix_check', categories: ['mixing'], trackPurpose: 'streaming_release' };
 const TITLES = { done: `Harbour Lights ${suffix}`, reviewing: `Second Wind ${suffix}`, pending: `Third Rail ${suffix}` };
 const REVIEWER_NAME = 'Maximiliana Featherstonehaugh-Worthington';
 
-let browser: Browser;
 let musician: TestUser;
 let reviewer: TestUser;
 let admin: TestUser;
@@ -48,7 +53,6 @@ async function expectOk<T>(what: string, call: Promise<{ status: number; body: T
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   [musician, reviewer, admin] = await Promise.all([
     createConfirmedUser(stack, { fullName: 'Ada Lovelace-Byron', prefix: 'a11y-musician-with-a-long-hyphenated-address' }),
     createConfirmedUser(stack, { fullName: REVIEWER_NAME, prefix: 'a11y-reviewer' }),
@@ -106,20 +110,20 @@ beforeAll(async () => {
   );
 });
 
-afterAll(async () => {
-  await browser?.close();
-});
-
 /** The screen passes axe (and, at phone width, fits the screen); a screenshot is kept to look at. */
 async function check(page: Page, name: string) {
   await expectAccessible(page, name);
-  const size = page.viewportSize()!;
-  if (size.width < DESKTOP.width) {
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} is wider than the screen`).toBeLessThanOrEqual(
-      size.width,
-    );
-  }
+  if (page.viewportSize()!.width < DESKTOP.width) await expectFitsWidth(page, `${name} is wider than the screen`);
   await screenshot(page, `a11y-${name}`);
+}
+
+/** The confirmation dialog in front of the page passes the checks, and Cancel closes it. */
+async function checkThenCancel(page: Page, name: string, shot: string) {
+  const dialog = page.getByRole('alertdialog', { name });
+  await dialog.waitFor();
+  await check(page, shot);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'detached' });
 }
 
 async function visit(page: Page, path: string, ready: (p: Page) => Locator) {
@@ -128,8 +132,6 @@ async function visit(page: Page, path: string, ready: (p: Page) => Locator) {
 }
 
 const heading = (name: string, level?: number) => (p: Page) => p.getByRole('heading', { name, exact: true, ...(level ? { level } : {}) });
-const row = (page: Page, title: string) =>
-  page.getByTestId('track-row').filter({ has: page.getByTestId('track-title').getByText(title, { exact: true }) });
 const hubItem = (page: Page, shareId: string) =>
   page.getByTestId('feedback-hub').locator(`[data-testid="share-item"][data-share-id="${shareId}"]`);
 const reviewItem = (page: Page, shareId: string) => page.locator(`[data-testid="share-item"][data-share-id="${shareId}"]`);
@@ -207,118 +209,86 @@ for (const viewport of [DESKTOP, PHONE]) {
   // Each test walks several screens, tabbing through them: more than the default minute on a busy machine.
   describe(`accessibility at ${size}`, { timeout: 150_000 }, () => {
     it('the sign-in screens, sign-up, password reset, e-mail confirmation and admin login with two-factor steps', async () => {
-      const { context, page } = await newPage(browser, viewport);
-      try {
-        await visit(page, '/login', heading('Welcome back'));
-        await check(page, 'login');
-        await expectVisibleFocus(page, 'login');
-        await page.getByRole('button', { name: 'Sign In' }).click();
-        await page.getByText('Email is required').waitFor();
-        await check(page, 'login-validation');
+      const page = await e2e.page(viewport);
+      await visit(page, '/login', heading('Welcome back'));
+      await check(page, 'login');
+      await expectVisibleFocus(page, 'login');
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByText('Email is required').waitFor();
+      await check(page, 'login-validation');
 
-        await visit(page, '/signup', heading('Create your account'));
-        await check(page, 'signup');
-        await expectVisibleFocus(page, 'signup');
-        // The check-your-email panel, with an address that must not break after its hyphen.
-        const email = uniqueEmail('a');
-        await page.getByLabel('Full Name').fill('Ann Access');
-        await page.getByLabel('Email Address').fill(email);
-        await page.getByLabel('Password').fill(TEST_PASSWORD);
-        await page.getByRole('button', { name: 'Sign Up' }).click();
-        await page.getByRole('heading', { name: 'Check your email' }).waitFor();
-        await check(page, 'check-email');
-        await expectEmailUnbroken(page.locator('.check-email-text'), email);
+      await visit(page, '/signup', heading('Create your account'));
+      await check(page, 'signup');
+      await expectVisibleFocus(page, 'signup');
+      // The check-your-email panel, with an address that must not break after its hyphen.
+      const email = uniqueEmail('a');
+      await submitSignUp(page, 'Ann Access', email, TEST_PASSWORD);
+      await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+      await check(page, 'check-email');
+      await expectEmailUnbroken(page.locator('.check-email-text'), email);
 
-        await visit(page, '/forgot-password', heading('Forgot Password'));
-        await check(page, 'forgot-password');
-        await page.getByLabel('Email').fill(musician.email);
-        await page.getByRole('button', { name: 'Reset Password' }).click();
-        await page.getByRole('heading', { name: 'Check your email' }).waitFor();
-        await check(page, 'forgot-password-sent');
-        await expectEmailUnbroken(page.getByTestId('reset-sent-address'), musician.email);
-        await visit(page, '/reset-password', (p) => p.getByLabel('Reset Code'));
-        await check(page, 'reset-password');
-        await visit(page, '/email-confirmation?email=someone%40example.test&name=Sam', (p) => p.getByLabel('Confirmation code'));
-        await check(page, 'email-confirmation');
+      await visit(page, '/forgot-password', heading('Forgot Password'));
+      await check(page, 'forgot-password');
+      await page.getByLabel('Email').fill(musician.email);
+      await page.getByRole('button', { name: 'Reset Password' }).click();
+      await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+      await check(page, 'forgot-password-sent');
+      await expectEmailUnbroken(page.getByTestId('reset-sent-address'), musician.email);
+      await visit(page, '/reset-password', (p) => p.getByLabel('Reset Code'));
+      await check(page, 'reset-password');
+      await visit(page, '/email-confirmation?email=someone%40example.test&name=Sam', (p) => p.getByLabel('Confirmation code'));
+      await check(page, 'email-confirmation');
 
-        await visit(page, '/admin/login', heading('Admin Login'));
-        await check(page, 'admin-login');
-        // An admin's first sign-in: setting up the authenticator.
-        const newAdmin = await createConfirmedUser(stack, { admin: true, mfa: false, fullName: 'Nova Admin', prefix: 'a11y-mfa' });
-        await page.getByLabel('Email').fill(newAdmin.email);
-        await page.getByLabel('Password').fill(newAdmin.password);
-        await page.getByRole('button', { name: 'Sign In' }).click();
-        await page.getByRole('heading', { name: 'Set up two-factor authentication' }).waitFor();
-        await page.getByRole('img', { name: /QR code/ }).waitFor();
-        await check(page, 'admin-mfa-setup');
-        await expectVisibleFocus(page, 'admin-mfa-setup');
-        const secret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s/g, '');
-        await page.getByLabel('6-digit code').fill(totpCode(secret));
-        await page.getByLabel('6-digit code').press('Enter');
-        await waitForPath(page, '/admin/users');
-      } finally {
-        await context.close();
-      }
+      await visit(page, '/admin/login', heading('Admin Login'));
+      await check(page, 'admin-login');
+      // An admin's first sign-in: setting up the authenticator.
+      const newAdmin = await createConfirmedUser(stack, { admin: true, mfa: false, fullName: 'Nova Admin', prefix: 'a11y-mfa' });
+      await submitSignIn(page, newAdmin.email, newAdmin.password);
+      await page.getByRole('heading', { name: 'Set up two-factor authentication' }).waitFor();
+      await page.getByRole('img', { name: /QR code/ }).waitFor();
+      await check(page, 'admin-mfa-setup');
+      await expectVisibleFocus(page, 'admin-mfa-setup');
+      const secret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s/g, '');
+      await page.getByLabel('6-digit code').fill(totpCode(secret));
+      await page.getByLabel('6-digit code').press('Enter');
+      await waitForPath(page, '/admin/users');
+      await page.context().close();
       // A later sign-in asks for the code.
-      const again = await newPage(browser, viewport);
-      try {
-        await visit(again.page, '/admin/login', heading('Admin Login'));
-        await again.page.getByLabel('Email').fill(admin.email);
-        await again.page.getByLabel('Password').fill(admin.password);
-        await again.page.getByRole('button', { name: 'Sign In' }).click();
-        await again.page.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
-        await check(again.page, 'admin-mfa-code');
-        await enterTotpCode(again.page, admin.totpSecret!);
-        await waitForPath(again.page, '/admin/users');
-      } finally {
-        await again.context.close();
-      }
+      const again = await e2e.page(viewport);
+      await visit(again, '/admin/login', heading('Admin Login'));
+      await submitSignIn(again, admin.email, admin.password);
+      await again.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
+      await check(again, 'admin-mfa-code');
+      await enterTotpCode(again, admin.totpSecret!);
+      await waitForPath(again, '/admin/users');
     });
 
     it('onboarding: type, genres, and the pro profile', async () => {
-      const newcomer = await createConfirmedUser(stack, { fullName: 'Nia Newcomer', prefix: 'a11y-onboard' });
-      const m = await signedInPage(browser, stack.appUrl, newcomer.email, newcomer.password, '/onboarding/type', viewport);
-      try {
-        await m.page.getByRole('heading', { name: 'How will you use Snip?' }).waitFor();
-        await check(m.page, 'onboarding-type');
-        await m.page.getByTestId('type-musician').click();
-        await check(m.page, 'onboarding-type-selected');
-        await expectVisibleFocus(m.page, 'onboarding-type');
-        await m.page.getByRole('button', { name: 'Continue' }).click();
-        await waitForPath(m.page, '/onboarding/musician');
-        await m.page.getByRole('heading', { name: 'Select Your Genres' }).waitFor();
-        await m.page.getByTestId('genre-group-pop').click();
-        await m.page.getByTestId('genre-chip-indie-pop').click();
-        await check(m.page, 'onboarding-musician');
-        await expectVisibleFocus(m.page, 'onboarding-musician');
-      } finally {
-        await m.context.close();
-      }
-      const future = await createConfirmedUser(stack, { fullName: 'Pia Prospect', prefix: 'a11y-onboard-pro' });
-      const p = await signedInPage(browser, stack.appUrl, future.email, future.password, '/onboarding/type', viewport);
-      try {
-        await p.page.getByTestId('type-pro').click();
-        await p.page.getByRole('button', { name: 'Continue' }).click();
-        await waitForPath(p.page, '/onboarding/pro');
-        await p.page.getByRole('heading', { name: 'Complete Your Profile' }).waitFor();
-        await check(p.page, 'onboarding-pro');
-        await expectVisibleFocus(p.page, 'onboarding-pro');
-      } finally {
-        await p.context.close();
-      }
+      const m = await e2e.newcomer('Nia Newcomer', 'a11y-onboard', viewport);
+      await m.getByRole('heading', { name: 'How will you use Snip?' }).waitFor();
+      await check(m, 'onboarding-type');
+      await m.getByTestId('type-musician').click();
+      await check(m, 'onboarding-type-selected');
+      await expectVisibleFocus(m, 'onboarding-type');
+      await m.getByRole('button', { name: 'Continue' }).click();
+      await waitForPath(m, '/onboarding/musician');
+      await m.getByRole('heading', { name: 'Select Your Genres' }).waitFor();
+      await m.getByTestId('genre-group-pop').click();
+      await m.getByTestId('genre-chip-indie-pop').click();
+      await check(m, 'onboarding-musician');
+      await expectVisibleFocus(m, 'onboarding-musician');
+      await m.context().close();
+      const p = await e2e.newcomer('Pia Prospect', 'a11y-onboard-pro', viewport);
+      await chooseType(p, 'pro');
+      await check(p, 'onboarding-pro');
+      await expectVisibleFocus(p, 'onboarding-pro');
     });
 
     describe('the musician', () => {
-      let context: BrowserContext;
-      let page: Page;
-      beforeAll(async () => {
-        ({ context, page } = await signedInPage(browser, stack.appUrl, musician.email, musician.password, '/dashboard', viewport));
-      });
-      afterAll(async () => {
-        await context?.close();
-      });
+      const session = e2e.signedInForAll(() => musician, '/dashboard', viewport);
 
       it('the dashboard: tracks with the drop zone in sight, the hub, Your Journey to Pro', async () => {
+        const { page } = session;
         await page.getByRole('heading', { name: 'Musician Experience' }).waitFor();
         await page.getByTestId('track-row').nth(2).waitFor();
         await hubItem(page, shares.pending).waitFor();
@@ -364,6 +334,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       });
 
       it('a share shows once: a line under its track that opens it in the Feedback Hub', async () => {
+        const { page } = session;
         const track = row(page, TITLES.done);
         await track.getByTestId('track-feedback-toggle').click();
         const line = track.getByTestId('track-share-line');
@@ -397,6 +368,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       });
 
       it('the snippet editor, the delete dialogs and the request dialog through to its confirmation', async () => {
+        const { page } = session;
         const track = row(page, TITLES.pending);
         await track.scrollIntoViewIfNeeded();
         await track.getByTestId('track-snippet-toggle').click();
@@ -405,18 +377,10 @@ for (const viewport of [DESKTOP, PHONE]) {
         await track.getByTestId('track-snippet-toggle').click();
 
         await track.getByTestId('track-delete').click();
-        const one = page.getByRole('alertdialog', { name: 'Delete track?' });
-        await one.waitFor();
-        await check(page, 'delete-track-dialog');
-        await one.getByRole('button', { name: 'Cancel' }).click();
-        await one.waitFor({ state: 'detached' });
+        await checkThenCancel(page, 'Delete track?', 'delete-track-dialog');
         await page.getByTestId('tracks-select-all').check();
         await page.getByTestId('tracks-delete-selected').click();
-        const many = page.getByRole('alertdialog', { name: 'Delete 3 tracks?' });
-        await many.waitFor();
-        await check(page, 'delete-tracks-dialog');
-        await many.getByRole('button', { name: 'Cancel' }).click();
-        await many.waitFor({ state: 'detached' });
+        await checkThenCancel(page, 'Delete 3 tracks?', 'delete-tracks-dialog');
         await page.getByTestId('tracks-select-all').uncheck();
 
         await track.getByRole('button', { name: `Get feedback on ${TITLES.pending}` }).click();
@@ -440,14 +404,12 @@ for (const viewport of [DESKTOP, PHONE]) {
       });
 
       it("Choose Your Pro, 'More about' open, and a priced pro's payment step", async () => {
+        const { page } = session;
         await visit(page, '/choose-pro', heading('Choose Your Pro', 1));
         await page.getByTestId('pro-card').first().waitFor();
         await check(page, 'choose-pro');
         await expectVisibleFocus(page, 'choose-pro');
-        const paul = await showProCard(
-          page,
-          page.getByTestId('pro-card').filter({ has: page.getByTestId('pro-name').getByText('Paul Producer', { exact: true }) }),
-        );
+        const paul = await showProCard(page, proCardNamed(page, 'Paul Producer'));
         await paul.getByRole('button', { name: 'More about Paul Producer' }).click();
         await paul.getByTestId('pro-more-panel').waitFor({ state: 'visible' });
         await check(page, 'choose-pro-more');
@@ -475,6 +437,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       });
 
       it('the profile with its genre and links dialogs and the application form, settings, payment results, access denied', async () => {
+        const { page } = session;
         await visit(page, '/profile', heading('Profile', 1));
         await page.getByTestId('profile-form-panel').waitFor();
         await check(page, 'profile');
@@ -515,16 +478,10 @@ for (const viewport of [DESKTOP, PHONE]) {
     });
 
     describe('the pro', () => {
-      let context: BrowserContext;
-      let page: Page;
-      beforeAll(async () => {
-        ({ context, page } = await signedInPage(browser, stack.appUrl, reviewer.email, reviewer.password, '/dashboard', viewport));
-      });
-      afterAll(async () => {
-        await context?.close();
-      });
+      const session = e2e.signedInForAll(() => reviewer, '/dashboard', viewport);
 
       it('Tracks to Rate: a pending request with its decline dialog, and the reviewer form with its comments', async () => {
+        const { page } = session;
         await page.getByRole('heading', { name: 'Pro Experience' }).waitFor();
         await page.getByTestId('track-failed').waitFor();
         const pending = reviewItem(page, shares.pending);
@@ -534,11 +491,7 @@ for (const viewport of [DESKTOP, PHONE]) {
         await pending.getByTestId('share-accept').waitFor();
         await check(page, 'pro-pending-request');
         await pending.getByTestId('share-decline').click();
-        const decline = page.getByRole('alertdialog', { name: 'Decline this request?' });
-        await decline.waitFor();
-        await check(page, 'pro-decline-dialog');
-        await decline.getByRole('button', { name: 'Cancel' }).click();
-        await decline.waitFor({ state: 'detached' });
+        await checkThenCancel(page, 'Decline this request?', 'pro-decline-dialog');
         await pending.getByRole('button', { name: `Hide ${TITLES.pending}` }).click();
 
         const reviewing = reviewItem(page, shares.reviewing);
@@ -570,23 +523,16 @@ for (const viewport of [DESKTOP, PHONE]) {
         await check(page, 'pro-comment-editing');
         await cards.first().getByRole('button', { name: 'Cancel' }).click();
         await cards.first().getByTestId('comment-delete').click();
-        const del = page.getByRole('alertdialog', { name: 'Delete comment?' });
-        await del.waitFor();
-        await check(page, 'pro-comment-delete-dialog');
-        await del.getByRole('button', { name: 'Cancel' }).click();
-        await del.waitFor({ state: 'detached' });
+        await checkThenCancel(page, 'Delete comment?', 'pro-comment-delete-dialog');
 
         await form.getByRole('group', { name: 'Mixing & Mastering' }).getByRole('button', { name: '4 stars' }).click();
         await form.getByTestId('feedback-submit').click();
-        const submit = page.getByRole('alertdialog', { name: 'Submit your feedback?' });
-        await submit.waitFor();
-        await check(page, 'pro-submit-dialog');
-        await submit.getByRole('button', { name: 'Cancel' }).click();
-        await submit.waitFor({ state: 'detached' });
+        await checkThenCancel(page, 'Submit your feedback?', 'pro-submit-dialog');
         await form.getByRole('group', { name: 'Mixing & Mastering' }).getByRole('button', { name: '4 stars' }).click();
       });
 
       it('Your Feedback History with a completed review open', async () => {
+        const { page } = session;
         await page.getByRole('tab', { name: 'Your Feedback History' }).click();
         const done = reviewItem(page, shares.done);
         await done.getByRole('button', { name: `Open ${TITLES.done}` }).click();
@@ -597,6 +543,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       });
 
       it("the pro's profile: price and balance", async () => {
+        const { page } = session;
         await visit(page, '/profile', heading('Profile', 1));
         await page.getByTestId('price-card').waitFor();
         await page.getByTestId('earnings-card').waitFor();
@@ -606,18 +553,10 @@ for (const viewport of [DESKTOP, PHONE]) {
     });
 
     describe('the admin', () => {
-      let context: BrowserContext;
-      let page: Page;
-      beforeAll(async () => {
-        ({ context, page } = await newPage(browser, viewport));
-        await signInUi(page, stack.appUrl, admin.email, admin.password, '/admin/login');
-        await waitForPath(page, '/admin/users');
-      });
-      afterAll(async () => {
-        await context?.close();
-      });
+      const session = e2e.signedInForAll(() => admin, '/admin/users', viewport, '/admin/login');
 
       it('users with the applications, the impersonation banner, and settings with the audit', async () => {
+        const { page } = session;
         await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
         await page.getByTestId('application').first().waitFor();
         await page.getByTestId('admin-user').first().waitFor();
@@ -639,7 +578,7 @@ for (const viewport of [DESKTOP, PHONE]) {
         await check(page, 'admin-application-decline');
         await application.getByTestId('decline-form').getByRole('button', { name: 'Cancel' }).click();
         await page.getByLabel('Search users').fill(reviewer.email);
-        const pro = page.locator(`[data-testid="admin-user"][data-user-email="${reviewer.email}"]`);
+        const pro = adminUserRow(page, reviewer.email);
         await pro.waitFor();
         await pro.getByRole('button', { name: 'Edit Price' }).click();
         await pro.getByTestId('price-editor').waitFor();
@@ -653,7 +592,7 @@ for (const viewport of [DESKTOP, PHONE]) {
         await pro.getByTestId('balance-editor').waitFor({ state: 'detached' });
 
         await page.getByLabel('Search users').fill(musician.email);
-        const user = page.locator(`[data-testid="admin-user"][data-user-email="${musician.email}"]`);
+        const user = adminUserRow(page, musician.email);
         await user.waitFor();
         await expectEmailUnbroken(user.getByTestId('admin-user-email'), musician.email);
         await user.getByRole('button', { name: 'Impersonate' }).click();

@@ -5,23 +5,19 @@
  * (nothing is saved: other tests pay at the demo's 20 %). Two musicians made for this test apply to
  * become pros: the admin approves one (who becomes a pro) and declines the other with a reason.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, newPage, screenshot } from '../support/browser.js';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, screenshot, SMALL_PHONE } from '../support/browser.js';
 import { callRoute } from '../support/api.js';
 import { onboard } from '../support/flows.js';
 import { createConfirmedUser, type TestUser } from '../support/users.js';
-import { DEMO_PASSWORD, launchBrowser, signInUi, waitForPath } from './helpers.js';
+import { browserTests } from './fixtures.js';
+import { adminUserRow, inSecondWindow } from './helpers.js';
 
-const stack = inject('stack');
-const SMALL_PHONE = { width: 375, height: 812 } as const;
+const e2e = browserTests();
+const { stack } = e2e;
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
 let pro: TestUser;
-
-const rowOf = (p: Page, email: string): Locator => p.locator(`[data-testid="admin-user"][data-user-email="${email}"]`);
 
 /** A pending application in the queue (oldest first, 20 a page): 'Load more' until it shows. */
 async function applicationOf(p: Page, email: string): Promise<Locator> {
@@ -38,42 +34,25 @@ async function applicationOf(p: Page, email: string): Promise<Locator> {
 }
 
 /** The same page at phone width with the same session: nothing may be wider than the screen. */
-async function phoneShot(path: string, ready: (p: Page) => Promise<unknown>, name: string) {
-  const phone = await browser.newContext({ viewport: SMALL_PHONE, storageState: await context.storageState() });
-  try {
-    const small = await phone.newPage();
-    await small.goto(`${stack.appUrl}${path}`);
-    await ready(small);
-    expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(SMALL_PHONE.width);
-    await screenshot(small, name);
-  } finally {
-    await phone.close();
-  }
-}
+const phoneShot = (path: string, ready: (p: Page) => Promise<unknown>, name: string) =>
+  inSecondWindow(session.page, SMALL_PHONE, path, ready, (small) => screenshot(small, name));
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   pro = await createConfirmedUser(stack, { fullName: 'Admin Test Pro', prefix: 'admin-pro' });
   await onboard(stack, pro, 'pro');
-  ({ context, page } = await newPage(browser, DESKTOP));
-  await signInUi(page, stack.appUrl, 'admin@demo.test', DEMO_PASSWORD, '/admin/login');
-  await waitForPath(page, '/admin/users');
 });
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
+const session = e2e.signedInForAll('admin@demo.test', '/admin/users', DESKTOP, '/admin/login');
 
 describe('admin users', () => {
   it('filters to pros, finds a new pro and edits their price and balance', async () => {
+    const { page } = session;
     await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
     await page.getByTestId('admin-user').first().waitFor();
     expect(await page.getByTestId('user-count').textContent()).toMatch(/^\d+ users?$/);
 
     await page.getByRole('group', { name: 'User type' }).getByRole('button', { name: 'Pro' }).click();
     await page.getByLabel('Search users').fill(pro.email);
-    const row = rowOf(page, pro.email);
+    const row = adminUserRow(page, pro.email);
     await row.waitFor();
     await expect.poll(() => page.getByTestId('user-count').textContent()).toBe('1 user');
     expect(await row.getByTestId('admin-user-name').textContent()).toBe('Admin Test Pro');
@@ -100,9 +79,9 @@ describe('admin users', () => {
     // Still so after a reload: the server kept both.
     await page.reload();
     await page.getByLabel('Search users').fill(pro.email);
-    await rowOf(page, pro.email).waitFor();
-    expect(await rowOf(page, pro.email).getByTestId('admin-user-price').textContent()).toBe('$12.50 per feedback');
-    expect(await rowOf(page, pro.email).getByTestId('admin-user-balance').textContent()).toBe('$5.00');
+    await adminUserRow(page, pro.email).waitFor();
+    expect(await adminUserRow(page, pro.email).getByTestId('admin-user-price').textContent()).toBe('$12.50 per feedback');
+    expect(await adminUserRow(page, pro.email).getByTestId('admin-user-balance').textContent()).toBe('$5.00');
     await page.getByLabel('Search users').fill('');
     await page.getByTestId('admin-user').nth(1).waitFor();
     await screenshot(page, 'admin-users-list');
@@ -112,6 +91,7 @@ describe('admin users', () => {
 
 describe('admin settings', () => {
   it('shows the margin, refuses 150 % with an alert and cancels back', async () => {
+    const { page } = session;
     await page.goto(`${stack.appUrl}/admin/settings`);
     await page.getByRole('heading', { level: 1, name: 'Admin Settings' }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'Profit margin per feedback' }).waitFor();
@@ -136,6 +116,7 @@ describe('admin settings', () => {
 
 describe('refunds to look at', () => {
   it('lists a refund PayPal kept refusing with what it said, and Try again hands it back to the checks', async () => {
+    const { page } = session;
     const { useStackEnvironment } = await import('../support/in-process.js');
     useStackEnvironment(stack);
     const data = await import('../../functions/data/payments.js');
@@ -212,6 +193,7 @@ describe('pro applications', () => {
   });
 
   it('approves one applicant, who becomes a pro, and declines the other with a reason', async () => {
+    const { page } = session;
     const [ok, no] = applicants;
     await page.goto(`${stack.appUrl}/admin/users`);
     await page.getByRole('heading', { level: 2, name: 'Pro applications' }).waitFor();
@@ -239,7 +221,7 @@ describe('pro applications', () => {
     // The user list was read again: the applicant is a pro there.
     await page.getByRole('group', { name: 'User type' }).getByRole('button', { name: 'All' }).click();
     await page.getByLabel('Search users').fill(ok.email);
-    await expect.poll(() => rowOf(page, ok.email).getByTestId('admin-user-type').textContent()).toBe('Pro');
+    await expect.poll(() => adminUserRow(page, ok.email).getByTestId('admin-user-type').textContent()).toBe('Pro');
     const me = await callRoute(stack.apiUrl, 'getMe', {}, ok.idToken);
     expect(me.body.type).toBe('pro');
 

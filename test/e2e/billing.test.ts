@@ -3,53 +3,38 @@
  * finds /settings from Profile, upgrades to Plus through Checkout, sees it become her plan once the
  * webhook lands, then cancels it in the customer portal, which leaves her on the free plan as she was.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, screenshot } from '../support/browser.js';
-import { DEMO_PASSWORD, launchBrowser, signedInPage, waitForPath } from './helpers.js';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, SMALL_PHONE } from '../support/browser.js';
+import { browserTests } from './fixtures.js';
+import { DEMO_PASSWORD, inSecondWindow, waitForPath } from './helpers.js';
 
-const stack = inject('stack');
-const SMALL_PHONE = { width: 375, height: 812 } as const;
+const e2e = browserTests();
+const { stack } = e2e;
 /** The webhook reaches the API a moment after the browser is back: the page re-reads the plans until then. */
 const PLAN_SHOWS_MS = 15_000;
 
-let browser: Browser;
 const user = { email: 'musician@demo.test', password: DEMO_PASSWORD };
-let context: BrowserContext;
-let page: Page;
+const session = e2e.signedInForAll(user, '/dashboard');
 
 const planCard = (p: Page, name: string): Locator =>
   p.getByTestId('plan-card').filter({ has: p.getByRole('heading', { level: 3, name, exact: true }) });
 
 const planNames = (p: Page) => p.getByTestId('plan-name').allTextContents();
 
-/** The same page at phone width, signed in as the same user, for a look at the layout there. */
-async function phoneShot(name: string) {
-  const phone = await browser.newContext({ viewport: SMALL_PHONE, storageState: await context.storageState() });
-  try {
-    const small = await phone.newPage();
-    await small.goto(`${stack.appUrl}/settings`);
-    await small.getByTestId('plan-card').first().waitFor();
-    // Nothing wider than the screen: no sideways scrolling.
-    expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(SMALL_PHONE.width);
-    await screenshot(small, name);
-  } finally {
-    await phone.close();
-  }
-}
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  ({ context, page } = await signedInPage(browser, stack.appUrl, user.email, user.password, '/dashboard', DESKTOP));
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
+/** The same page at phone width, signed in as the same user, for a look at the layout there (nothing wider than the screen). */
+const phoneShot = (name: string) =>
+  inSecondWindow(
+    session.page,
+    SMALL_PHONE,
+    '/settings',
+    (small) => small.getByTestId('plan-card').first().waitFor(),
+    (small) => screenshot(small, name),
+  );
 
 describe('Billing & Plan', () => {
   it('is found from Profile; the plans read cheapest first, Free current, Plus Most Popular', async () => {
+    const { page } = session;
     await page.getByRole('link', { name: 'Profile' }).first().click();
     await waitForPath(page, '/profile');
     await page.getByRole('link', { name: 'Billing & Plan' }).click();
@@ -81,6 +66,7 @@ describe('Billing & Plan', () => {
   });
 
   it('Upgrade on Plus goes through Checkout and, back on /settings, Plus becomes the current plan', async () => {
+    const { page } = session;
     await planCard(page, 'Plus').getByRole('button', { name: 'Upgrade to Plus' }).click();
     await page.waitForURL((url) => url.href.startsWith(`${stack.stripeUrl}/checkout/`), { timeout: 15_000 });
     await page.getByRole('heading', { name: 'Subscribe to Plus' }).waitFor();
@@ -106,6 +92,7 @@ describe('Billing & Plan', () => {
   });
 
   it('Upgrade to Studio while on Plus points to Manage billing', async () => {
+    const { page } = session;
     await planCard(page, 'Studio').getByRole('button', { name: 'Upgrade to Studio' }).click();
     const error = page.getByTestId('billing-error');
     await error.waitFor();
@@ -114,6 +101,7 @@ describe('Billing & Plan', () => {
   });
 
   it('Manage billing opens the portal; Cancel plan there brings the free plan back', async () => {
+    const { page } = session;
     await page.getByRole('button', { name: 'Manage billing' }).click();
     await page.waitForURL((url) => url.href.startsWith(`${stack.stripeUrl}/portal/`), { timeout: 15_000 });
     expect(await page.locator('#plan-name').textContent()).toBe('Plus');

@@ -4,23 +4,18 @@
  * function's own lines, under the correlation id of the API call that failed.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { onboard, uploadTrack } from '../support/flows.js';
 import { useStackEnvironment } from '../support/in-process.js';
 import { createConfirmedUser } from '../support/users.js';
-import { newPage } from '../support/browser.js';
-import { launchBrowser, signInUi, waitForPath } from './helpers.js';
+import { browserTests } from './fixtures.js';
+import { signInUi, waitForPath } from './helpers.js';
 
-const stack = inject('stack');
-let browser: Browser;
+const e2e = browserTests();
+const { stack } = e2e;
 
-beforeAll(async () => {
+beforeAll(() => {
   useStackEnvironment(stack);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 interface Entry {
@@ -56,47 +51,43 @@ describe('error reports in the local collector', () => {
       }),
     );
 
-    const { context, page } = await newPage(browser);
-    try {
-      const failed = page.waitForResponse((r) => new URL(r.url()).pathname === '/tracks' && r.status() === 500, { timeout: 30_000 });
-      await signInUi(page, stack.appUrl, user.email, user.password);
-      await waitForPath(page, '/dashboard');
-      const correlationId = (await failed).request().headers()['x-correlation-id'];
-      expect(correlationId).toMatch(/^[\w-]{8,64}$/);
+    const page = await e2e.page();
+    const failed = page.waitForResponse((r) => new URL(r.url()).pathname === '/tracks' && r.status() === 500, { timeout: 30_000 });
+    await signInUi(page, user);
+    await waitForPath(page, '/dashboard');
+    const correlationId = (await failed).request().headers()['x-correlation-id'];
+    expect(correlationId).toMatch(/^[\w-]{8,64}$/);
 
-      // The browser's report and the function's own error line, under one id.
-      const entries = await collected(
-        { correlationId },
-        (es) => es.some((e) => e.message === 'Browser error') && es.some((e) => e.message === 'Unhandled error'),
-      );
-      const report = entries.find((e) => e.message === 'Browser error')!;
-      expect(report.line).toMatchObject({ source: 'api', apiRoute: 'listTracks', apiStatus: 500, page: '/dashboard' });
-      expect(entries.find((e) => e.message === 'Unhandled error')!.line).toMatchObject({ route: 'listTracks', level: 'ERROR' });
+    // The browser's report and the function's own error line, under one id.
+    const entries = await collected(
+      { correlationId },
+      (es) => es.some((e) => e.message === 'Browser error') && es.some((e) => e.message === 'Unhandled error'),
+    );
+    const report = entries.find((e) => e.message === 'Browser error')!;
+    expect(report.line).toMatchObject({ source: 'api', apiRoute: 'listTracks', apiStatus: 500, page: '/dashboard' });
+    expect(entries.find((e) => e.message === 'Unhandled error')!.line).toMatchObject({ route: 'listTracks', level: 'ERROR' });
 
-      // The collector's page, where a developer looks: both lines, in red, under that id.
-      const logs = await context.newPage();
-      await logs.goto(`${stack.logsUrl}/?correlationId=${correlationId}`);
-      const rows = logs.locator(`tr[data-correlation-id="${correlationId}"][data-level="ERROR"]`);
-      await rows.filter({ hasText: 'Browser error' }).first().waitFor();
-      await rows.filter({ hasText: 'Unhandled error' }).first().waitFor();
-      await logs.close();
+    // The collector's page, where a developer looks: both lines, in red, under that id.
+    const logs = await page.context().newPage();
+    await logs.goto(`${stack.logsUrl}/?correlationId=${correlationId}`);
+    const rows = logs.locator(`tr[data-correlation-id="${correlationId}"][data-level="ERROR"]`);
+    await rows.filter({ hasText: 'Browser error' }).first().waitFor();
+    await rows.filter({ hasText: 'Unhandled error' }).first().waitFor();
+    await logs.close();
 
-      // An error thrown in the page, uncaught.
-      await page.evaluate(() =>
-        setTimeout(() => {
-          throw new Error('Thrown in the page by Reported Musician');
-        }),
-      );
-      const thrown = await collected({ message: 'Browser error' }, (es) =>
-        es.some((e) => e.line.error?.message?.startsWith('Thrown in the page')),
-      );
-      const line = thrown.find((e) => e.line.error?.message?.startsWith('Thrown in the page'))!.line;
-      expect(line).toMatchObject({ source: 'error', sessionId: report.line.sessionId, page: '/dashboard' });
-      // The signed-in user's name never leaves the browser.
-      expect(line.error.message).toBe('Thrown in the page by [personal]');
-      expect(JSON.stringify(thrown)).not.toContain(user.email);
-    } finally {
-      await context.close();
-    }
+    // An error thrown in the page, uncaught.
+    await page.evaluate(() =>
+      setTimeout(() => {
+        throw new Error('Thrown in the page by Reported Musician');
+      }),
+    );
+    const thrown = await collected({ message: 'Browser error' }, (es) =>
+      es.some((e) => e.line.error?.message?.startsWith('Thrown in the page')),
+    );
+    const line = thrown.find((e) => e.line.error?.message?.startsWith('Thrown in the page'))!.line;
+    expect(line).toMatchObject({ source: 'error', sessionId: report.line.sessionId, page: '/dashboard' });
+    // The signed-in user's name never leaves the browser.
+    expect(line.error.message).toBe('Thrown in the page by [personal]');
+    expect(JSON.stringify(thrown)).not.toContain(user.email);
   });
 });

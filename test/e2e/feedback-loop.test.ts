@@ -4,31 +4,30 @@
  * (one comment by keyboard), edits one, takes an AI suggestion, rates and submits; the musician sees it all
  * arrive live, seeks from a comment, and rates the feedback. The three e-mails link to the dashboard.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { callRoute } from '../support/api.js';
-import { audioDir, mp3Bytes } from '../support/audio.js';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mp3Bytes } from '../support/audio.js';
 import { DESKTOP, PHONE, screenshot } from '../support/browser.js';
 import { linkIn, waitForEmail, type StoredEmail } from '../support/mail.js';
-import { createConfirmedUser, type TestUser } from '../support/users.js';
-import { DEMO_PASSWORD, launchBrowser, showProCard, signedInPage, waitForPath } from './helpers.js';
+import type { TestUser } from '../support/users.js';
+import { browserTests, onboardedMusician, scratchFiles } from './fixtures.js';
+import { proCardNamed, showProCard, signedInPage, waitForPath } from './helpers.js';
 
-const stack = inject('stack');
+const e2e = browserTests();
+const { stack } = e2e;
 const PRO_EMAIL = 'pro3@demo.test';
 const PRO_NAME = 'Quinn Peer';
 const PRICED_PRO_NAME = 'Paul Producer';
 const TRACK_SECONDS = 20;
 
-let browser: Browser;
-let files: ReturnType<typeof audioDir>;
+const files = scratchFiles('snip-loop-');
 let trackFile: string;
 let musician: TestUser;
 const title = `Loop Song ${Math.floor(1000 + Math.random() * 9000)}`;
 const startedAt = Date.now();
 
-let musicianCtx: BrowserContext;
 let mus: Page;
-let proCtx: BrowserContext;
+let proCtx: BrowserContext | undefined;
 let pro: Page;
 
 /** The share of this test's track in a list (the hub or a tab). */
@@ -89,26 +88,15 @@ function dashboardLink(email: StoredEmail): string {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  files = audioDir('snip-loop-');
   trackFile = files.write(`${title}.mp3`, mp3Bytes({ seconds: TRACK_SECONDS, frequency: 392 }));
-  musician = await createConfirmedUser(stack, { fullName: 'Nina Loop', prefix: 'loop' });
-  expect((await callRoute(stack.apiUrl, 'chooseType', { type: 'musician' }, musician.idToken)).status).toBe(200);
-  expect((await callRoute(stack.apiUrl, 'saveGenres', { genres: ['Indie Rock'] }, musician.idToken)).status).toBe(200);
-  ({ context: musicianCtx, page: mus } = await signedInPage(
-    browser,
-    stack.appUrl,
-    musician.email,
-    musician.password,
-    '/dashboard',
-    DESKTOP,
-  ));
+  musician = await onboardedMusician('Nina Loop', 'loop', 'Indie Rock');
+});
+const musicianSession = e2e.signedInForAll(() => musician, '/dashboard', DESKTOP);
+beforeAll(() => {
+  mus = musicianSession.page;
 });
 afterAll(async () => {
-  await musicianCtx?.close();
   await proCtx?.close();
-  await browser?.close();
-  files?.cleanup();
 });
 
 describe('the feedback loop', () => {
@@ -150,8 +138,8 @@ describe('the feedback loop', () => {
     await mus.getByTestId('sidebar').getByRole('link', { name: 'Choose Pro' }).click();
     await waitForPath(mus, '/choose-pro');
     await mus.getByRole('heading', { name: 'Choose Your Pro' }).waitFor();
-    const quinn = mus.getByTestId('pro-card').filter({ has: mus.getByTestId('pro-name').getByText(PRO_NAME, { exact: true }) });
-    const paul = mus.getByTestId('pro-card').filter({ has: mus.getByTestId('pro-name').getByText(PRICED_PRO_NAME, { exact: true }) });
+    const quinn = proCardNamed(mus, PRO_NAME);
+    const paul = proCardNamed(mus, PRICED_PRO_NAME);
     await showProCard(mus, quinn);
     await showProCard(mus, paul);
     expect(await quinn.getByTestId('pro-price').count()).toBe(0);
@@ -236,7 +224,8 @@ describe('the feedback loop', () => {
   it('e-mails the pro, who opens the link, finds it under Tracks to Rate and accepts it', async () => {
     const requested = await waitForEmail(stack.mailUrl, PRO_EMAIL, /requested/i, { since: startedAt });
     expect(requested.subject).toContain(title);
-    ({ context: proCtx, page: pro } = await signedInPage(browser, stack.appUrl, PRO_EMAIL, DEMO_PASSWORD, '/dashboard', DESKTOP));
+    // Open from here to the end of the file: the next tests go on in it.
+    ({ context: proCtx, page: pro } = await signedInPage(e2e.browser, PRO_EMAIL, '/dashboard', DESKTOP));
     await pro.goto(dashboardLink(requested));
     await waitForPath(pro, '/dashboard');
     await pro.getByRole('heading', { name: 'Pro Experience' }).waitFor();
@@ -437,40 +426,31 @@ describe('the feedback loop', () => {
   });
 
   it('shows the same screens on a phone', async () => {
-    const phoneMus = await signedInPage(browser, stack.appUrl, musician.email, musician.password, '/dashboard', PHONE);
-    const phonePro = await signedInPage(browser, stack.appUrl, PRO_EMAIL, DEMO_PASSWORD, '/dashboard', PHONE);
-    try {
-      const item = shareItem(phoneMus.page);
-      await item.getByRole('button', { name: `Open ${title}` }).click();
-      await item.getByText('Thank you for your feedback!!').waitFor();
-      await item.getByTestId('comment-card').first().getByTestId('comment-text').click();
-      await screenshot(phoneMus.page, 'feedback-view');
+    const phoneMus = await e2e.signedIn(musician, '/dashboard', PHONE);
+    const phonePro = await e2e.signedIn(PRO_EMAIL, '/dashboard', PHONE);
+    const item = shareItem(phoneMus);
+    await item.getByRole('button', { name: `Open ${title}` }).click();
+    await item.getByText('Thank you for your feedback!!').waitFor();
+    await item.getByTestId('comment-card').first().getByTestId('comment-text').click();
+    await screenshot(phoneMus, 'feedback-view');
 
-      await phoneMus.page.goto(`${stack.appUrl}/choose-pro`);
-      const quinn = phoneMus.page
-        .getByTestId('pro-card')
-        .filter({ has: phoneMus.page.getByTestId('pro-name').getByText(PRO_NAME, { exact: true }) });
-      await showProCard(phoneMus.page, quinn);
-      // One column, and 'More about' opens with a tap.
-      const columns = await phoneMus.page
-        .getByTestId('pro-grid')
-        .evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
-      expect(columns).toBe(1);
-      await quinn.getByRole('button', { name: `More about ${PRO_NAME}` }).click();
-      await quinn.getByTestId('pro-more-panel').waitFor({ state: 'visible' });
-      await screenshot(phoneMus.page, 'feedback-choose-pro');
-      await quinn.getByRole('button', { name: 'Choose Pro' }).click();
-      await phoneMus.page.getByRole('dialog', { name: 'Request Feedback' }).waitFor();
-      await screenshot(phoneMus.page, 'feedback-share-modal');
+    await phoneMus.goto(`${stack.appUrl}/choose-pro`);
+    const quinn = proCardNamed(phoneMus, PRO_NAME);
+    await showProCard(phoneMus, quinn);
+    // One column, and 'More about' opens with a tap.
+    const columns = await phoneMus.getByTestId('pro-grid').evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
+    expect(columns).toBe(1);
+    await quinn.getByRole('button', { name: `More about ${PRO_NAME}` }).click();
+    await quinn.getByTestId('pro-more-panel').waitFor({ state: 'visible' });
+    await screenshot(phoneMus, 'feedback-choose-pro');
+    await quinn.getByRole('button', { name: 'Choose Pro' }).click();
+    await phoneMus.getByRole('dialog', { name: 'Request Feedback' }).waitFor();
+    await screenshot(phoneMus, 'feedback-share-modal');
 
-      await phonePro.page.getByRole('tab', { name: 'Your Feedback History' }).click();
-      const done = shareItem(phonePro.page);
-      await done.getByRole('button', { name: `Open ${title}` }).click();
-      await done.getByTestId('criteria-bars').waitFor();
-      await screenshot(phonePro.page, 'feedback-review');
-    } finally {
-      await phoneMus.context.close();
-      await phonePro.context.close();
-    }
+    await phonePro.getByRole('tab', { name: 'Your Feedback History' }).click();
+    const done = shareItem(phonePro);
+    await done.getByRole('button', { name: `Open ${title}` }).click();
+    await done.getByTestId('criteria-bars').waitFor();
+    await screenshot(phonePro, 'feedback-review');
   });
 });

@@ -1,13 +1,26 @@
-/** Small steps the browser tests share: signing in through the UI, waiting for a path, the accessibility checks. */
+/**
+ * Small steps the browser tests share: signing up and in through the UI, waiting for a path, onboarding's
+ * first step, the cards and rows the screens list, a session looked at in a second window, the
+ * accessibility checks.
+ */
 import type { Browser, Locator, Page } from 'playwright-core';
-import { inject } from 'vitest';
-import { DESKTOP, launchBrowser, newPage } from '../support/browser.js';
+import { expect, inject } from 'vitest';
+import { DESKTOP, launchBrowser, newPage, type Viewport } from '../support/browser.js';
 import { totpCode } from '../support/totp.js';
 import { ensureTotp, totpSecretOf } from '../support/users.js';
+import { DEMO_PASSWORD } from '../../scripts/seed/demo-users.js';
 
-export { DEMO_PASSWORD } from '../../scripts/seed/demo-users.js';
+export { DEMO_PASSWORD };
 export { expectAccessible, expectVisibleFocus } from '../support/a11y.js';
 export { launchBrowser };
+
+/** Who signs in: a demo account by its e-mail (with the demo password), or a user with their own password. */
+export type Account = string | { email: string; password: string };
+
+const credentials = (who: Account) => (typeof who === 'string' ? { email: who, password: DEMO_PASSWORD } : who);
+
+/** The screens of someone not signed in, each in its own card. */
+export const SIGNED_OUT_SCREENS = ['/login', '/signup', '/forgot-password', '/reset-password', '/admin/login', '/email-confirmation'];
 
 export async function waitForPath(page: Page, pathname: string, timeout = 15_000): Promise<void> {
   await page.waitForURL((url) => url.pathname === pathname, { timeout });
@@ -21,42 +34,102 @@ export async function enterTotpCode(page: Page, secret: string): Promise<void> {
   await page.getByRole('button', { name: 'Verify' }).click();
 }
 
+/** Fills the sign-in form in front of the page (/login or /admin/login) and sends it. */
+export async function submitSignIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** Fills the sign-up form in front of the page and sends it. */
+export async function submitSignUp(page: Page, fullName: string, email: string, password: string): Promise<void> {
+  await page.getByLabel('Full Name').fill(fullName);
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+}
+
 /**
  * Signs in on /login (or the given login page) as a user would. An account with an authenticator key
  * known to the tests (admins: the demo admin's fixed one, those test support set up) has TOTP on
  * beforehand, and the code step is answered.
  */
-export async function signInUi(page: Page, appUrl: string, email: string, password: string, loginPath = '/login'): Promise<void> {
-  const secret = totpSecretOf(email) && (await ensureTotp(inject('stack'), email, password));
-  await page.goto(`${appUrl}${loginPath}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+export async function signInUi(page: Page, who: Account, loginPath = '/login'): Promise<void> {
+  const stack = inject('stack');
+  const { email, password } = credentials(who);
+  const secret = totpSecretOf(email) && (await ensureTotp(stack, email, password));
+  await page.goto(`${stack.appUrl}${loginPath}`);
+  await submitSignIn(page, email, password);
   if (secret) {
     await page.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
     await enterTotpCode(page, secret);
   }
 }
 
-/** A new browser context signed in as the given user, landed on `expectPath`. */
-export async function signedInPage(
-  browser: Browser,
-  appUrl: string,
-  email: string,
-  password: string,
-  expectPath: string,
-  viewport: { width: number; height: number } = DESKTOP,
-) {
+/** A new browser context signed in as the account (on the given login page), landed on `landing`. */
+export async function signedInPage(browser: Browser, who: Account, landing: string, viewport: Viewport = DESKTOP, loginPath = '/login') {
   const { context, page } = await newPage(browser, viewport);
-  await signInUi(page, appUrl, email, password);
-  await waitForPath(page, expectPath);
+  await signInUi(page, who, loginPath);
+  await waitForPath(page, landing);
   return { context, page };
+}
+
+const TYPE_STEPS = { musician: 'Select Your Genres', pro: 'Complete Your Profile' } as const;
+
+/** On onboarding's first step: picks the type and continues to that type's own step, until its heading shows. */
+export async function chooseType(page: Page, type: keyof typeof TYPE_STEPS): Promise<void> {
+  await page.getByTestId(`type-${type}`).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await waitForPath(page, `/onboarding/${type}`);
+  await page.getByRole('heading', { name: TYPE_STEPS[type] }).waitFor();
+}
+
+/** Nothing on the page is wider than its window: no sideways scrolling. */
+export async function expectFitsWidth(page: Page, message?: string): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), message).toBeLessThanOrEqual(page.viewportSize()!.width);
+}
+
+/**
+ * The page's session in a second window of `viewport`, opened at `path`: once `ready` it must fit the
+ * window's width; then `steps` run in it, and the window is closed.
+ */
+export async function inSecondWindow(
+  page: Page,
+  viewport: Viewport,
+  path: string,
+  ready: (p: Page) => Promise<unknown>,
+  steps: (p: Page) => Promise<unknown> = async () => {},
+): Promise<void> {
+  const second = await page
+    .context()
+    .browser()!
+    .newContext({ viewport, storageState: await page.context().storageState() });
+  try {
+    const p = await second.newPage();
+    await p.goto(`${inject('stack').appUrl}${path}`);
+    await ready(p);
+    await expectFitsWidth(p);
+    await steps(p);
+  } finally {
+    await second.close();
+  }
 }
 
 /** The visible text of the first element matching a test id. */
 export async function textOf(page: Page, testId: string): Promise<string> {
   return (await page.getByTestId(testId).first().textContent())?.trim() ?? '';
 }
+
+/** A row of the track list, by the track's title. */
+export const trackRow = (page: Page, title: string): Locator =>
+  page.getByTestId('track-row').filter({ has: page.getByTestId('track-title').getByText(title, { exact: true }) });
+
+/** A row of the admin's user list, by the user's e-mail. */
+export const adminUserRow = (page: Page, email: string): Locator => page.locator(`[data-testid="admin-user"][data-user-email="${email}"]`);
+
+/** A pro's card on Choose Your Pro, by the pro's name. */
+export const proCardNamed = (page: Page, name: string): Locator =>
+  page.getByTestId('pro-card').filter({ has: page.getByTestId('pro-name').getByText(name, { exact: true }) });
 
 /** A card on Choose Your Pro, clicking 'Load more pros' until its page is shown. */
 export async function showProCard(page: Page, card: Locator): Promise<Locator> {

@@ -4,62 +4,45 @@
  * checkout with a clear message (no money moves while impersonating), stops and is back on the user
  * list; Admin Settings' audit lists the start. Logout ends an impersonation as well.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, newPage, PHONE, screenshot } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, screenshot } from '../support/browser.js';
 import { onboard } from '../support/flows.js';
 import { createConfirmedUser } from '../support/users.js';
-import { DEMO_PASSWORD, launchBrowser, signInUi, waitForPath } from './helpers.js';
+import { browserTests } from './fixtures.js';
+import { adminUserRow, inSecondWindow, signInUi, waitForPath } from './helpers.js';
 
-const stack = inject('stack');
+const e2e = browserTests();
+const { stack } = e2e;
 const ADMIN = 'admin@demo.test';
 const MIA = 'musician@demo.test';
 const BANNER = 'Impersonating: Mia Musician (musician@demo.test)';
 const NO_MONEY = 'Payments, plans and refunds are not available while impersonating.';
 const STORAGE_KEY = 'snip.impersonation';
 
-let browser: Browser;
-
-const rowOf = (p: Page, email: string): Locator => p.locator(`[data-testid="admin-user"][data-user-email="${email}"]`);
 const navLabels = async (p: Page) =>
   (await p.getByTestId('sidebar').locator('a, button:not(.sidebar-toggle)').allTextContents()).map((t) => t.trim());
 const stored = (p: Page) => p.evaluate((key) => localStorage.getItem(key), STORAGE_KEY);
 
 async function signInAsAdmin(p: Page) {
-  await signInUi(p, stack.appUrl, ADMIN, DEMO_PASSWORD, '/admin/login');
+  await signInUi(p, ADMIN, '/admin/login');
   await waitForPath(p, '/admin/users');
 }
 
 /** Finds the user in the admin's list and starts impersonating them. */
 async function impersonate(p: Page, email: string) {
   await p.getByLabel('Search users').fill(email);
-  const row = rowOf(p, email);
+  const row = adminUserRow(p, email);
   await row.waitFor();
   await row.getByRole('button', { name: 'Impersonate' }).click();
   await waitForPath(p, '/dashboard', 20_000);
 }
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
 describe('impersonation', () => {
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    ({ context, page } = await newPage(browser, DESKTOP));
-    await signInAsAdmin(page);
-  });
-  afterAll(async () => {
-    await context?.close();
-  });
+  const session = e2e.signedInForAll(ADMIN, '/admin/users', DESKTOP, '/admin/login');
 
   it("shows Mia's dashboard under the banner, across a reload and on a phone", async () => {
+    const { page } = session;
     await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
     await impersonate(page, MIA);
     await page.getByRole('heading', { name: 'Musician Experience' }).waitFor();
@@ -88,29 +71,29 @@ describe('impersonation', () => {
     expect((await banner.boundingBox())!.y).toBe(0);
 
     // The same session on a phone: the banner is there, nothing is wider than the screen.
-    const phone = await browser.newContext({ viewport: PHONE, storageState: await context.storageState() });
-    try {
-      const small = await phone.newPage();
-      await small.goto(`${stack.appUrl}/dashboard`);
-      await small.getByRole('heading', { name: 'Musician Experience' }).waitFor();
-      const phoneBanner = small.getByTestId('impersonation-banner');
-      expect((await small.getByTestId('impersonation-text').textContent())?.trim()).toBe(BANNER);
-      expect((await phoneBanner.boundingBox())!.y).toBe(0);
-      expect(await phoneBanner.getByRole('button', { name: 'Stop Impersonating' }).isVisible()).toBe(true);
-      expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-      expect((await small.getByTestId('bottom-bar').locator('a, button').allTextContents()).map((t) => t.trim())).toEqual([
-        'Home',
-        'Choose Pro',
-        'Profile',
-        'Logout',
-      ]);
-      await screenshot(small, 'impersonation-dashboard');
-    } finally {
-      await phone.close();
-    }
+    await inSecondWindow(
+      page,
+      PHONE,
+      '/dashboard',
+      (small) => small.getByRole('heading', { name: 'Musician Experience' }).waitFor(),
+      async (small) => {
+        const phoneBanner = small.getByTestId('impersonation-banner');
+        expect((await small.getByTestId('impersonation-text').textContent())?.trim()).toBe(BANNER);
+        expect((await phoneBanner.boundingBox())!.y).toBe(0);
+        expect(await phoneBanner.getByRole('button', { name: 'Stop Impersonating' }).isVisible()).toBe(true);
+        expect((await small.getByTestId('bottom-bar').locator('a, button').allTextContents()).map((t) => t.trim())).toEqual([
+          'Home',
+          'Choose Pro',
+          'Profile',
+          'Logout',
+        ]);
+        await screenshot(small, 'impersonation-dashboard');
+      },
+    );
   });
 
   it('cannot start a plan checkout for Mia: the page says why', async () => {
+    const { page } = session;
     await page.goto(`${stack.appUrl}/settings`);
     await page.getByRole('heading', { level: 2, name: 'Billing & Plan' }).waitFor();
     await page.getByTestId('plan-card').first().waitFor();
@@ -124,6 +107,7 @@ describe('impersonation', () => {
   });
 
   it("'Stop Impersonating' returns to the user list as the admin; the audit lists the start", async () => {
+    const { page } = session;
     await page.getByRole('button', { name: 'Stop Impersonating' }).click();
     await waitForPath(page, '/admin/users');
     await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
@@ -147,16 +131,13 @@ describe('impersonation', () => {
     expect(await start.locator('time').textContent()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M$/);
     await screenshot(page, 'admin-settings-audit');
 
-    const phone = await browser.newContext({ viewport: PHONE, storageState: await context.storageState() });
-    try {
-      const small = await phone.newPage();
-      await small.goto(`${stack.appUrl}/admin/settings`);
-      await small.getByTestId('audit-entry').first().waitFor();
-      expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-      await screenshot(small, 'admin-settings-audit');
-    } finally {
-      await phone.close();
-    }
+    await inSecondWindow(
+      page,
+      PHONE,
+      '/admin/settings',
+      (small) => small.getByTestId('audit-entry').first().waitFor(),
+      (small) => screenshot(small, 'admin-settings-audit'),
+    );
   });
 });
 
@@ -164,26 +145,22 @@ describe('logout while impersonating', () => {
   it('ends the impersonation: the next sign-in is the admin again', async () => {
     const musician = await createConfirmedUser(stack, { fullName: 'Logout Test Musician', prefix: 'imp-logout' });
     await onboard(stack, musician, 'musician');
-    const { context, page } = await newPage(browser, DESKTOP);
-    try {
-      await signInAsAdmin(page);
-      await impersonate(page, musician.email);
-      await page.getByRole('heading', { name: 'Musician Experience' }).waitFor();
-      expect((await page.getByTestId('impersonation-text').textContent())?.trim()).toBe(
-        `Impersonating: Logout Test Musician (${musician.email})`,
-      );
+    const page = await e2e.page(DESKTOP);
+    await signInAsAdmin(page);
+    await impersonate(page, musician.email);
+    await page.getByRole('heading', { name: 'Musician Experience' }).waitFor();
+    expect((await page.getByTestId('impersonation-text').textContent())?.trim()).toBe(
+      `Impersonating: Logout Test Musician (${musician.email})`,
+    );
 
-      await page.getByTestId('sidebar').getByRole('button', { name: 'Logout' }).click();
-      await waitForPath(page, '/login');
-      expect(await stored(page)).toBeNull();
-      expect(await page.getByTestId('impersonation-banner').count()).toBe(0);
+    await page.getByTestId('sidebar').getByRole('button', { name: 'Logout' }).click();
+    await waitForPath(page, '/login');
+    expect(await stored(page)).toBeNull();
+    expect(await page.getByTestId('impersonation-banner').count()).toBe(0);
 
-      await signInAsAdmin(page);
-      await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
-      expect(await page.getByTestId('impersonation-banner').count()).toBe(0);
-      expect(await navLabels(page)).toEqual(['Users', 'Settings', 'Logout']);
-    } finally {
-      await context.close();
-    }
+    await signInAsAdmin(page);
+    await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+    expect(await page.getByTestId('impersonation-banner').count()).toBe(0);
+    expect(await navLabels(page)).toEqual(['Users', 'Settings', 'Logout']);
   });
 });

@@ -5,41 +5,26 @@
  * approval page lands on the cancel page with nothing charged. Other test files share these demo users,
  * so nothing here counts their shares: the request is told apart by its notes.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, screenshot } from '../support/browser.js';
-import { DEMO_PASSWORD, launchBrowser, pathOf, showProCard, signedInPage, textOf, waitForPath } from './helpers.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, screenshot, SMALL_PHONE } from '../support/browser.js';
+import { browserTests } from './fixtures.js';
+import { pathOf, proCardNamed, showProCard, textOf, waitForPath } from './helpers.js';
 
-const stack = inject('stack');
+const e2e = browserTests();
+const { stack } = e2e;
 const suffix = Math.floor(1000 + Math.random() * 9000);
 const notes = `Is the 808 too loud under the hook? (${suffix})`;
-const PHONE_375 = { width: 375, height: 812 };
 const PRO = 'Paul Producer';
 const TRACK = 'Sunrise Sketch';
-
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** On Choose Your Pro: chooses Paul, fills the request for a track and continues to the payment step. */
 async function requestFromPaul(page: Page, track: string, shot: string) {
   await page.goto(`${stack.appUrl}/choose-pro`);
   await page.getByRole('heading', { name: 'Choose Your Pro', exact: true }).waitFor();
-  const card = await showProCard(
-    page,
-    page.getByTestId('pro-card').filter({ has: page.getByTestId('pro-name').getByText(PRO, { exact: true }) }),
-  );
+  const card = await showProCard(page, proCardNamed(page, PRO));
   expect(await card.getByTestId('pro-price').textContent()).toBe('$30 per feedback');
-  const free = await showProCard(
-    page,
-    page.getByTestId('pro-card').filter({ has: page.getByTestId('pro-name').getByText('Quinn Peer', { exact: true }) }),
-  );
+  const free = await showProCard(page, proCardNamed(page, 'Quinn Peer'));
   expect(await free.getByTestId('pro-free').textContent()).toBe('Free');
   await screenshot(page, `${shot}-choose-pro`);
   await card.getByRole('button', { name: 'Choose Pro' }).click();
@@ -81,106 +66,94 @@ async function approvalPage(page: Page) {
 
 describe('paid feedback with PayPal', () => {
   it('the musician pays the pro from Choose Your Pro and sees what she bought', async () => {
-    const { context, page } = await signedInPage(browser, stack.appUrl, 'musician@demo.test', DEMO_PASSWORD, '/dashboard', DESKTOP);
-    try {
-      const { step, pay } = await requestFromPaul(page, TRACK, 'pay');
+    const page = await e2e.signedIn('musician@demo.test', '/dashboard', DESKTOP);
+    const { step, pay } = await requestFromPaul(page, TRACK, 'pay');
 
-      // Go Back keeps what was written; continuing again shows the same price.
-      await step.getByRole('button', { name: 'Go Back' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Request Feedback' });
-      expect(await dialog.getByLabel('Feedback notes', { exact: true }).inputValue()).toBe(notes);
-      await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
-      await pay.waitFor();
+    // Go Back keeps what was written; continuing again shows the same price.
+    await step.getByRole('button', { name: 'Go Back' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Request Feedback' });
+    expect(await dialog.getByLabel('Feedback notes', { exact: true }).inputValue()).toBe(notes);
+    await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+    await pay.waitFor();
 
-      await pay.click();
-      await approvalPage(page);
-      await screenshot(page, 'pay-approval');
-      await page.getByRole('button', { name: 'Approve', exact: true }).click();
+    await pay.click();
+    await approvalPage(page);
+    await screenshot(page, 'pay-approval');
+    await page.getByRole('button', { name: 'Approve', exact: true }).click();
 
-      await waitForPath(page, '/feedback/success', 20_000);
-      const card = page.getByTestId('payment-summary');
-      await card.waitFor({ timeout: 20_000 });
-      expect(await page.getByRole('heading', { level: 1 }).first().textContent()).toBe('Payment Successful');
-      expect(await textOf(page, 'payment-lead')).toBe(`Your request is on its way to ${PRO}.`);
-      expect(await textOf(page, 'summary-pro')).toBe(PRO);
-      expect(await textOf(page, 'summary-track')).toBe(TRACK);
-      expect(await textOf(page, 'summary-amount')).toBe('$30.00');
-      expect(new URL(page.url()).searchParams.get('token')).toMatch(/^[A-Z0-9]+$/);
-      // Choose Your Pro follows the summary.
-      await page.getByRole('heading', { name: 'Choose Your Pro', exact: true }).waitFor();
-      await screenshot(page, 'pay-success');
+    await waitForPath(page, '/feedback/success', 20_000);
+    const card = page.getByTestId('payment-summary');
+    await card.waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('heading', { level: 1 }).first().textContent()).toBe('Payment Successful');
+    expect(await textOf(page, 'payment-lead')).toBe(`Your request is on its way to ${PRO}.`);
+    expect(await textOf(page, 'summary-pro')).toBe(PRO);
+    expect(await textOf(page, 'summary-track')).toBe(TRACK);
+    expect(await textOf(page, 'summary-amount')).toBe('$30.00');
+    expect(new URL(page.url()).searchParams.get('token')).toMatch(/^[A-Z0-9]+$/);
+    // Choose Your Pro follows the summary.
+    await page.getByRole('heading', { name: 'Choose Your Pro', exact: true }).waitFor();
+    await screenshot(page, 'pay-success');
 
-      await card.getByRole('link', { name: 'Go to Dashboard' }).click();
-      await waitForPath(page, '/dashboard');
-    } finally {
-      await context.close();
-    }
+    await card.getByRole('link', { name: 'Go to Dashboard' }).click();
+    await waitForPath(page, '/dashboard');
   });
 
   it("the pro finds the paid request under 'Tracks to Rate'", async () => {
-    const { context, page } = await signedInPage(browser, stack.appUrl, 'pro@demo.test', DEMO_PASSWORD, '/dashboard', DESKTOP);
-    try {
-      const tab = page.getByRole('tab', { name: /Tracks to Rate/ });
-      await tab.waitFor();
-      expect(await tab.getAttribute('aria-selected')).toBe('true');
-      const items = page
-        .getByTestId('to-rate-list')
-        .getByTestId('share-item')
-        .filter({ has: page.getByTestId('share-title').getByText(TRACK, { exact: true }) })
-        .filter({ has: page.getByText('Shared by Mia Musician', { exact: true }) });
-      // Newest first: the request just paid for.
-      const item = items.first();
-      await item.waitFor({ timeout: 15_000 });
-      expect(await item.getByTestId('share-status').textContent()).toBe('Pending');
-      await item.getByRole('button', { name: `Open ${TRACK}` }).click();
-      expect(await item.getByTestId('request-notes').textContent()).toBe(notes);
-      expect(await item.getByTestId('share-paid').textContent()).toBe('Paid $30.00');
-      await screenshot(page, 'pay-pro-to-rate');
+    const page = await e2e.signedIn('pro@demo.test', '/dashboard', DESKTOP);
+    const tab = page.getByRole('tab', { name: /Tracks to Rate/ });
+    await tab.waitFor();
+    expect(await tab.getAttribute('aria-selected')).toBe('true');
+    const items = page
+      .getByTestId('to-rate-list')
+      .getByTestId('share-item')
+      .filter({ has: page.getByTestId('share-title').getByText(TRACK, { exact: true }) })
+      .filter({ has: page.getByText('Shared by Mia Musician', { exact: true }) });
+    // Newest first: the request just paid for.
+    const item = items.first();
+    await item.waitFor({ timeout: 15_000 });
+    expect(await item.getByTestId('share-status').textContent()).toBe('Pending');
+    await item.getByRole('button', { name: `Open ${TRACK}` }).click();
+    expect(await item.getByTestId('request-notes').textContent()).toBe(notes);
+    expect(await item.getByTestId('share-paid').textContent()).toBe('Paid $30.00');
+    await screenshot(page, 'pay-pro-to-rate');
 
-      // The earning, on the pro's profile: $30 less the margin in force (the demo's 20%; the API test of
-      // the margin may be trying 25% at the same moment), the two adding up.
-      await page.getByTestId('sidebar').getByRole('link', { name: 'Profile' }).click();
-      await waitForPath(page, '/profile');
-      const card = page.getByTestId('earnings-card');
-      await card.getByRole('heading', { name: 'Current Balance' }).waitFor();
-      const entry = card
-        .getByTestId('earnings-entry')
-        .filter({ hasText: `on "${TRACK}"` })
-        .first();
-      await entry.waitFor();
-      const [, percent, earned] = /(\d+(?:\.\d)?)% margin on \$30\.00\+\$(\d+\.\d\d)/.exec((await entry.textContent())!)!;
-      expect(Math.round(Number(earned) * 100)).toBe(Math.round(3000 * (1 - Number(percent) / 100)));
-      await screenshot(page, 'pay-pro-earnings');
-    } finally {
-      await context.close();
-    }
+    // The earning, on the pro's profile: $30 less the margin in force (the demo's 20%; the API test of
+    // the margin may be trying 25% at the same moment), the two adding up.
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Profile' }).click();
+    await waitForPath(page, '/profile');
+    const card = page.getByTestId('earnings-card');
+    await card.getByRole('heading', { name: 'Current Balance' }).waitFor();
+    const entry = card
+      .getByTestId('earnings-entry')
+      .filter({ hasText: `on "${TRACK}"` })
+      .first();
+    await entry.waitFor();
+    const [, percent, earned] = /(\d+(?:\.\d)?)% margin on \$30\.00\+\$(\d+\.\d\d)/.exec((await entry.textContent())!)!;
+    expect(Math.round(Number(earned) * 100)).toBe(Math.round(3000 * (1 - Number(percent) / 100)));
+    await screenshot(page, 'pay-pro-earnings');
   });
 
   it('cancelling on the approval page lands on the cancel page, with nothing charged (375 px)', async () => {
-    const { context, page } = await signedInPage(browser, stack.appUrl, 'musician@demo.test', DEMO_PASSWORD, '/dashboard', PHONE_375);
-    try {
-      const { pay } = await requestFromPaul(page, 'Midnight Drive', 'pay-phone');
-      await pay.click();
-      await approvalPage(page);
-      await screenshot(page, 'pay-phone-approval');
-      await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    const page = await e2e.signedIn('musician@demo.test', '/dashboard', SMALL_PHONE);
+    const { pay } = await requestFromPaul(page, 'Midnight Drive', 'pay-phone');
+    await pay.click();
+    await approvalPage(page);
+    await screenshot(page, 'pay-phone-approval');
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
 
-      const given = page.waitForResponse((r) => r.url().endsWith('/paypal/cancel-order') && r.request().method() === 'POST');
-      await waitForPath(page, '/feedback/cancel', 20_000);
-      expect(new URL(page.url()).searchParams.get('token')).toMatch(/^[A-Z0-9]+$/);
-      // The page gives the order up, so it no longer counts among the musician's open payments.
-      const cancelled = await given;
-      expect(cancelled.status()).toBe(200);
-      expect(await cancelled.json()).toMatchObject({ orderId: new URL(page.url()).searchParams.get('token'), status: 'failed' });
-      await page.getByRole('heading', { name: 'Payment Cancelled', exact: true }).waitFor();
-      const card = page.getByTestId('payment-cancelled');
-      expect(await card.textContent()).toContain('Nothing was charged.');
-      expect(await card.textContent()).toContain('Your request was not sent. You can send it again at any time.');
-      await page.getByRole('heading', { name: 'Choose Your Pro', exact: true }).waitFor();
-      await screenshot(page, 'pay-phone-cancel');
-      expect(pathOf(page)).toBe('/feedback/cancel');
-    } finally {
-      await context.close();
-    }
+    const given = page.waitForResponse((r) => r.url().endsWith('/paypal/cancel-order') && r.request().method() === 'POST');
+    await waitForPath(page, '/feedback/cancel', 20_000);
+    expect(new URL(page.url()).searchParams.get('token')).toMatch(/^[A-Z0-9]+$/);
+    // The page gives the order up, so it no longer counts among the musician's open payments.
+    const cancelled = await given;
+    expect(cancelled.status()).toBe(200);
+    expect(await cancelled.json()).toMatchObject({ orderId: new URL(page.url()).searchParams.get('token'), status: 'failed' });
+    await page.getByRole('heading', { name: 'Payment Cancelled', exact: true }).waitFor();
+    const card = page.getByTestId('payment-cancelled');
+    expect(await card.textContent()).toContain('Nothing was charged.');
+    expect(await card.textContent()).toContain('Your request was not sent. You can send it again at any time.');
+    await page.getByRole('heading', { name: 'Choose Your Pro', exact: true }).waitFor();
+    await screenshot(page, 'pay-phone-cancel');
+    expect(pathOf(page)).toBe('/feedback/cancel');
   });
 });

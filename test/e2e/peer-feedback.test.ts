@@ -4,24 +4,22 @@
  * and submits; the first sees it complete without a reload and asks for clarification, which the
  * reviewer answers.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, screenshot } from '../support/browser.js';
 import { onboard, uploadTrack } from '../support/flows.js';
 import { createConfirmedUser, type TestUser } from '../support/users.js';
-import { launchBrowser, signedInPage } from './helpers.js';
+import { browserTests } from './fixtures.js';
 
-const stack = inject('stack');
+const e2e = browserTests();
+const { stack } = e2e;
 const suffix = Math.floor(1000 + Math.random() * 9000);
 const title = `Peer Song ${suffix}`;
 const reviewerName = `Bea Peer${suffix}`;
 const askerName = `Alex Asker${suffix}`;
 
-let browser: Browser;
 let asker: TestUser;
 let reviewer: TestUser;
-let askerCtx: BrowserContext;
-let reviewerCtx: BrowserContext;
 let a: Page;
 let b: Page;
 
@@ -32,7 +30,6 @@ const hubItem = (page: Page): Locator =>
     .filter({ has: page.getByTestId('share-title').getByText(title, { exact: true }) });
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   [asker, reviewer] = await Promise.all([
     createConfirmedUser(stack, { fullName: askerName, prefix: 'peer-a' }),
     createConfirmedUser(stack, { fullName: reviewerName, prefix: 'peer-b' }),
@@ -40,14 +37,11 @@ beforeAll(async () => {
   await onboard(stack, asker, 'musician');
   await onboard(stack, reviewer, 'musician');
   await uploadTrack(stack, asker, title, { seconds: 12 });
-  ({ context: askerCtx, page: a } = await signedInPage(browser, stack.appUrl, asker.email, asker.password, '/dashboard', DESKTOP));
-  ({ context: reviewerCtx, page: b } = await signedInPage(browser, stack.appUrl, reviewer.email, reviewer.password, '/dashboard', DESKTOP));
 });
-
-afterAll(async () => {
-  await askerCtx?.close();
-  await reviewerCtx?.close();
-  await browser?.close();
+const askerSession = e2e.signedInForAll(() => asker, '/dashboard', DESKTOP);
+const reviewerSession = e2e.signedInForAll(() => reviewer, '/dashboard', DESKTOP);
+beforeAll(() => {
+  [a, b] = [askerSession.page, reviewerSession.page];
 });
 
 describe('peer feedback between musicians', () => {

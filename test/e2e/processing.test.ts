@@ -7,16 +7,16 @@ import fs from 'node:fs';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { callRoute } from '../support/api.js';
 import { pngBytes, wavBytes } from '../support/audio.js';
 import { DESKTOP, PHONE, screenshot } from '../support/browser.js';
 import { onboard, registerUpload } from '../support/flows.js';
 import { createConfirmedUser, type TestUser } from '../support/users.js';
-import { launchBrowser, signedInPage } from './helpers.js';
+import { browserTests } from './fixtures.js';
 
-const stack = inject('stack');
+const e2e = browserTests();
+const { stack } = e2e;
 const local = { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
 const db = DynamoDBDocumentClient.from(new DynamoDBClient({ ...local, endpoint: stack.dynamoEndpoint }));
 const s3 = new S3Client({
@@ -26,7 +26,6 @@ const s3 = new S3Client({
   credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
 });
 
-let browser: Browser;
 let user: TestUser;
 let userId: string;
 const trackId = crypto.randomUUID();
@@ -72,7 +71,6 @@ async function registeredTrackAwaitingItsFile() {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   user = await createConfirmedUser(stack, { prefix: 'processing' });
   userId = await onboard(stack, user, 'musician');
   const refused = await registerUpload(stack, user, pngBytes(), 'cover.mp3', 'Not Really Audio', 'audio/mpeg');
@@ -80,14 +78,10 @@ beforeAll(async () => {
   await registeredTrackAwaitingItsFile();
 });
 
-afterAll(async () => {
-  await browser?.close();
-});
-
 describe('processing in the track list', () => {
   it('shows Processing... and a refused file with its reason, on desktop and phone', async () => {
     for (const viewport of [DESKTOP, PHONE]) {
-      const { context, page } = await signedInPage(browser, stack.appUrl, user.email, user.password, '/dashboard', viewport);
+      const page = await e2e.signedIn(user, '/dashboard', viewport);
       const late = page.getByTestId('track-row').filter({ hasText: 'Late Arrival' });
       await late.getByTestId('track-processing').waitFor();
       expect(await late.getByTestId('track-processing').textContent()).toContain('Processing...');
@@ -96,7 +90,7 @@ describe('processing in the track list', () => {
       expect(await refused.getByTestId('track-failure-reason').textContent()).toMatch(/not audio.*Delete it and upload the file again\./);
       expect(await refused.getByRole('button', { name: 'Delete Not Really Audio' }).isVisible()).toBe(true);
       await screenshot(page, 'tracks-processing');
-      await context.close();
+      await page.context().close();
     }
   });
 
@@ -112,7 +106,7 @@ describe('processing in the track list', () => {
       );
       expect(track.status).toBe('ready');
     }
-    const { context, page } = await signedInPage(browser, stack.appUrl, user.email, user.password, '/dashboard', DESKTOP);
+    const page = await e2e.signedIn(user, '/dashboard', DESKTOP);
     for (const title of ['aiff-s16-stereo-11k.aiff', 'alac-s16-stereo.m4a']) {
       const row = page.getByTestId('track-row').filter({ hasText: title });
       await row.getByRole('button', { name: /^Play/ }).first().click();
@@ -127,11 +121,10 @@ describe('processing in the track list', () => {
         .first()
         .click();
     }
-    await context.close();
   });
 
   it('draws the waveform without a reload once the file arrives and is processed', async () => {
-    const { context, page } = await signedInPage(browser, stack.appUrl, user.email, user.password, '/dashboard', DESKTOP);
+    const page = await e2e.signedIn(user, '/dashboard', DESKTOP);
     const late = page.getByTestId('track-row').filter({ hasText: 'Late Arrival' });
     await late.getByTestId('track-processing').waitFor();
     // The object's creation is what starts processing (an S3 event), as in AWS.
@@ -143,6 +136,5 @@ describe('processing in the track list', () => {
     expect(await late.getByTestId('track-processing').count()).toBe(0);
     const list = await callRoute(stack.apiUrl, 'listTracks', {}, user.idToken);
     expect(list.body.tracks.find((t: { id: string }) => t.id === trackId)).toMatchObject({ status: 'ready' });
-    await context.close();
   });
 });

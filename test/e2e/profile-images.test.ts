@@ -4,31 +4,24 @@
  * not an image is refused with the spec's message; the controls appear on hover and keyboard focus on a
  * desktop and are always shown on a phone.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { callRoute } from '../support/api.js';
-import { audioDir } from '../support/audio.js';
-import { DESKTOP, PHONE, screenshot } from '../support/browser.js';
-import { createConfirmedUser, type TestUser } from '../support/users.js';
+import { DESKTOP, PHONE, screenshot, type Viewport } from '../support/browser.js';
 import { encodePng } from '../../scripts/seed/demo-images.js';
-import { DEMO_PASSWORD, launchBrowser, signedInPage } from './helpers.js';
+import { browserTests, onboardedMusician, scratchFiles } from './fixtures.js';
+import type { Account } from './helpers.js';
 
-const stack = inject('stack');
-let browser: Browser;
-let files: ReturnType<typeof audioDir>;
+const e2e = browserTests();
+const { stack } = e2e;
+const files = scratchFiles('snip-profile-images-');
 let portrait: string;
 let landscape: string;
 let notes: string;
 
-async function musician(fullName: string): Promise<TestUser> {
-  const u = await createConfirmedUser(stack, { fullName, prefix: 'profile-img' });
-  expect((await callRoute(stack.apiUrl, 'chooseType', { type: 'musician' }, u.idToken)).status).toBe(200);
-  expect((await callRoute(stack.apiUrl, 'saveGenres', { genres: ['Techno'] }, u.idToken)).status).toBe(200);
-  return u;
-}
-
-async function openProfile(u: TestUser, viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
-  const { page } = await signedInPage(browser, stack.appUrl, u.email, u.password, '/dashboard', viewport);
+/** The account's /profile, in a page closed when the test finishes. */
+async function openProfile(who: Account, viewport: Viewport = DESKTOP): Promise<Page> {
+  const page = await e2e.signedIn(who, '/dashboard', viewport);
   await page.goto(`${stack.appUrl}/profile`);
   await page.getByTestId('profile-header').waitFor();
   return page;
@@ -44,8 +37,6 @@ async function choose(page: Page, button: Locator, file: string) {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  files = audioDir('snip-profile-images-');
   // A portrait picture (cropped to a square for the photo) and a 4:3 landscape (cropped to 3:1 for the cover).
   portrait = files.write(
     'portrait.png',
@@ -58,14 +49,9 @@ beforeAll(async () => {
   notes = files.write('notes.txt', Buffer.from('Not a picture at all.\n'));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  files?.cleanup();
-});
-
 describe('profile photo and cover', () => {
   it('a musician changes the photo and the cover and sees them, still there after a reload', async () => {
-    const u = await musician('Piper Pictures');
+    const u = await onboardedMusician('Piper Pictures', 'profile-img');
     const page = await openProfile(u);
     const header = page.getByTestId('profile-header');
     const cover = page.getByTestId('profile-cover');
@@ -127,11 +113,10 @@ describe('profile photo and cover', () => {
     await page.keyboard.press('Tab');
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Change Cover');
     await expect.poll(() => opacity(page.getByRole('button', { name: 'Change Cover' }))).toBe('1');
-    await page.context().close();
   });
 
   it('refuses a file that is not an image with the spec message, and keeps the picture', async () => {
-    const u = await musician('Nora Notes');
+    const u = await onboardedMusician('Nora Notes', 'profile-img');
     const page = await openProfile(u);
     await page.getByTestId('profile-photo-input').setInputFiles(notes);
     const error = page.getByTestId('profile-image-error');
@@ -146,11 +131,10 @@ describe('profile photo and cover', () => {
       .poll(() => page.getByTestId('profile-photo').locator('img').getAttribute('src'), { timeout: 20_000 })
       .toMatch(/^\/images\//);
     expect(await error.count()).toBe(0);
-    await page.context().close();
   });
 
   it('shows the controls without hover on a phone, and a demo pro their seeded pictures', async () => {
-    const page = await openProfile({ email: 'pro@demo.test', password: DEMO_PASSWORD, fullName: 'Paul Producer', idToken: '' }, PHONE);
+    const page = await openProfile('pro@demo.test', PHONE);
     expect(await page.getByTestId('profile-role').textContent()).toBe('Pro');
     await expect.poll(() => natural(page.getByTestId('profile-cover-image')), { timeout: 20_000 }).not.toEqual([0, 0]);
     expect(await opacity(page.getByRole('button', { name: 'Change Photo' }))).toBe('1');
@@ -159,6 +143,5 @@ describe('profile photo and cover', () => {
     expect(box.height).toBe(300);
     expect(box.width).toBeLessThanOrEqual(PHONE.width);
     await screenshot(page, 'profile-header-pro');
-    await page.context().close();
   });
 });

@@ -6,15 +6,17 @@
  * under their fields, and a musician applies to become a pro and sees the application pending. Each
  * screen is also looked at on a phone (390 px), where nothing may be wider than the screen.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PHONE, screenshot } from '../support/browser.js';
 import { callRoute } from '../support/api.js';
 import { onboard } from '../support/flows.js';
 import { createConfirmedUser, type TestUser } from '../support/users.js';
-import { launchBrowser, showProCard, signedInPage } from './helpers.js';
+import { browserTests } from './fixtures.js';
+import { expectFitsWidth, inSecondWindow, showProCard } from './helpers.js';
 
-const stack = inject('stack');
+const e2e = browserTests();
+const { stack } = e2e;
 const suffix = Math.floor(1000 + Math.random() * 9000);
 
 const PROFILE = {
@@ -27,23 +29,17 @@ const PROFILE = {
   featuredTrack: `https://soundcloud.com/proftest${suffix}/first-light, https://music.example.com/second-wind`,
 };
 
-let browser: Browser;
 let pro: TestUser;
 let proId: string;
 let musician: TestUser;
 let musicianUsername: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   pro = await createConfirmedUser(stack, { fullName: `Profile Pro ${suffix}`, prefix: 'profile-pro' });
   proId = await onboard(stack, pro, 'pro');
   musician = await createConfirmedUser(stack, { fullName: `Profile Musician ${suffix}`, prefix: 'profile-mus' });
   await onboard(stack, musician, 'musician');
   musicianUsername = (await callRoute(stack.apiUrl, 'getMe', {}, musician.idToken)).body.username;
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 async function openProfile(page: Page) {
@@ -52,19 +48,9 @@ async function openProfile(page: Page) {
   await page.getByTestId('profile-form-panel').waitFor();
 }
 
-/** The same page at phone width with the same session: it must fit the screen. */
-async function onPhone(context: BrowserContext, path: string, ready: (p: Page) => Promise<unknown>, steps: (p: Page) => Promise<void>) {
-  const phone = await browser.newContext({ viewport: PHONE, storageState: await context.storageState() });
-  try {
-    const page = await phone.newPage();
-    await page.goto(`${stack.appUrl}${path}`);
-    await ready(page);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-    await steps(page);
-  } finally {
-    await phone.close();
-  }
-}
+/** /profile at phone width in a second window with the same session: once `readyTestId` shows, it must fit the screen; then `steps`. */
+const profileOnPhone = (page: Page, readyTestId: string, steps: (p: Page) => Promise<void>) =>
+  inSecondWindow(page, PHONE, '/profile', (p) => p.getByTestId(readyTestId).waitFor(), steps);
 
 /** Saves the profile form, which reloads the page when it succeeds. */
 async function saveAndReload(page: Page) {
@@ -77,17 +63,10 @@ async function saveAndReload(page: Page) {
 const form = (page: Page) => page.getByTestId('profile-form-panel');
 
 describe('a pro fills the profile', () => {
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    ({ context, page } = await signedInPage(browser, stack.appUrl, pro.email, pro.password, '/dashboard'));
-  });
-  afterAll(async () => {
-    await context?.close();
-  });
+  const session = e2e.signedInForAll(() => pro, '/dashboard');
 
   it('keeps Save disabled until a field changes, and refuses an empty name and a taken username', async () => {
+    const { page } = session;
     await openProfile(page);
     expect(await page.getByTestId('profile-header').getByTestId('profile-name').textContent()).toBe(`Profile Pro ${suffix}`);
     expect(await page.getByTestId('profile-role').textContent()).toBe('Pro');
@@ -121,6 +100,7 @@ describe('a pro fills the profile', () => {
   });
 
   it('saves the profile fields, then the page reloads with them', async () => {
+    const { page } = session;
     await openProfile(page);
     const f = form(page);
     await f.getByLabel('Bio', { exact: true }).fill(`  ${PROFILE.bio}  `);
@@ -146,6 +126,7 @@ describe('a pro fills the profile', () => {
   });
 
   it('saves the social links through the dialog: handles get their prefix, each saved one has a preview link', async () => {
+    const { page } = session;
     await page.getByRole('button', { name: 'Edit links' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit links' });
     await dialog.waitFor();
@@ -186,6 +167,7 @@ describe('a pro fills the profile', () => {
   });
 
   it('saves the genres through the dialog: none is refused, the summary shows three and +N', async () => {
+    const { page } = session;
     await page.getByRole('button', { name: 'Edit genres' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit genres' });
     await dialog.waitFor();
@@ -207,6 +189,7 @@ describe('a pro fills the profile', () => {
   });
 
   it('sets a price from the tiers, the current one selected', async () => {
+    const { page } = session;
     const card = page.getByTestId('price-card');
     await card.getByRole('heading', { name: 'Your price' }).waitFor();
     const group = card.getByRole('group', { name: 'Price per feedback' });
@@ -231,28 +214,24 @@ describe('a pro fills the profile', () => {
   });
 
   it('fits a phone (390 px): the page, and the genre and link dialogs', async () => {
-    await onPhone(
-      context,
-      '/profile',
-      (p) => p.getByTestId('profile-form-panel').waitFor(),
-      async (p) => {
-        await p.getByTestId('price-card').waitFor();
-        await screenshot(p, 'profile-pro');
-        await p.getByRole('button', { name: 'Edit links' }).click();
-        const links = p.getByRole('dialog', { name: 'Edit links' });
-        await links.waitFor();
-        const box = (await links.boundingBox())!;
-        expect(box.x).toBeGreaterThanOrEqual(0);
-        expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
-        await screenshot(p, 'profile-social-dialog');
-        await links.getByRole('button', { name: 'Cancel' }).click();
-        await p.getByRole('button', { name: 'Edit genres' }).click();
-        await p.getByRole('dialog', { name: 'Edit genres' }).waitFor();
-        await screenshot(p, 'profile-genres-dialog');
-        await p.keyboard.press('Escape');
-        await p.getByRole('dialog', { name: 'Edit genres' }).waitFor({ state: 'detached' });
-      },
-    );
+    const { page } = session;
+    await profileOnPhone(page, 'profile-form-panel', async (p) => {
+      await p.getByTestId('price-card').waitFor();
+      await screenshot(p, 'profile-pro');
+      await p.getByRole('button', { name: 'Edit links' }).click();
+      const links = p.getByRole('dialog', { name: 'Edit links' });
+      await links.waitFor();
+      const box = (await links.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+      await screenshot(p, 'profile-social-dialog');
+      await links.getByRole('button', { name: 'Cancel' }).click();
+      await p.getByRole('button', { name: 'Edit genres' }).click();
+      await p.getByRole('dialog', { name: 'Edit genres' }).waitFor();
+      await screenshot(p, 'profile-genres-dialog');
+      await p.keyboard.press('Escape');
+      await p.getByRole('dialog', { name: 'Edit genres' }).waitFor({ state: 'detached' });
+    });
   });
 });
 
@@ -286,26 +265,23 @@ describe("a musician sees the pro's profile on Choose Your Pro", () => {
   }
 
   it('shows availability, genres, response time, key credits, featured tracks, links and the price', async () => {
-    const { context, page } = await signedInPage(browser, stack.appUrl, musician.email, musician.password, '/dashboard');
-    try {
-      await page.goto(`${stack.appUrl}/choose-pro`);
-      await page.getByRole('heading', { name: 'Choose Your Pro', exact: true }).waitFor();
-      const card = await checkCard(page);
-      await card.scrollIntoViewIfNeeded();
-      await screenshot(page, 'profile-choose-pro-card');
-      await onPhone(
-        context,
-        '/choose-pro',
-        (p) => showProCard(p, cardOf(p)),
-        async (p) => {
-          await checkCard(p);
-          await cardOf(p).scrollIntoViewIfNeeded();
-          await screenshot(p, 'profile-choose-pro-card');
-        },
-      );
-    } finally {
-      await context.close();
-    }
+    const page = await e2e.signedIn(musician, '/dashboard');
+    await page.goto(`${stack.appUrl}/choose-pro`);
+    await page.getByRole('heading', { name: 'Choose Your Pro', exact: true }).waitFor();
+    const card = await checkCard(page);
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'profile-choose-pro-card');
+    await inSecondWindow(
+      page,
+      PHONE,
+      '/choose-pro',
+      (p) => showProCard(p, cardOf(p)),
+      async (p) => {
+        await checkCard(p);
+        await cardOf(p).scrollIntoViewIfNeeded();
+        await screenshot(p, 'profile-choose-pro-card');
+      },
+    );
   });
 });
 
@@ -313,60 +289,51 @@ describe('a musician applies to become a pro', () => {
   it('sends the application from the profile and sees it pending', async () => {
     const applicant = await createConfirmedUser(stack, { fullName: `Profile Applicant ${suffix}`, prefix: 'profile-app' });
     await onboard(stack, applicant, 'musician');
-    const { context, page } = await signedInPage(browser, stack.appUrl, applicant.email, applicant.password, '/dashboard');
-    try {
-      await openProfile(page);
-      expect(await page.getByTestId('profile-role').textContent()).toBe('Musician');
-      // Musicians have no price or balance.
-      expect(await page.getByTestId('price-card').count()).toBe(0);
-      expect(await page.getByTestId('earnings-card').count()).toBe(0);
-      const card = page.getByTestId('application-card');
-      await card.getByRole('heading', { name: 'Apply to become a pro' }).waitFor();
-      await card.getByRole('button', { name: 'Apply to become a pro' }).click();
-      const appForm = card.getByTestId('application-form');
-      await appForm.waitFor();
-      // Onboarding's genre is chosen already; the cost range starts at $50 - $150, experience at 1 year.
-      expect(await appForm.getByTestId('genres-selected').textContent()).toBe('1 genre(s) selected');
-      expect(await appForm.getByTestId('application-cost-value').textContent()).toBe('$50 - $150');
-      expect(await appForm.getByTestId('application-experience-value').textContent()).toBe('1 year');
-      await appForm.getByTestId('genre-group-pop').click();
-      await appForm.getByTestId('genre-chip-indie-pop').click();
-      await appForm.getByLabel('Years of Experience').fill('6');
-      expect(await appForm.getByTestId('application-experience-value').textContent()).toBe('6 years');
-      await appForm.getByLabel('Credits', { exact: true }).fill('Co-produced two EPs for local bands');
-      await appForm.getByLabel('Featured track link', { exact: true }).fill('https://soundcloud.com/applicant/demo');
-      await screenshot(page, 'profile-application-form');
-      await onPhone(
-        context,
-        '/profile',
-        (p) => p.getByTestId('application-card').waitFor(),
-        async (p) => {
-          await p.getByRole('button', { name: 'Apply to become a pro' }).click();
-          await p.getByTestId('application-form').waitFor();
-          expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-          await screenshot(p, 'profile-application-form');
-        },
-      );
-      await appForm.getByRole('button', { name: 'Send application' }).click();
-      await card.getByTestId('application-pending').waitFor();
-      expect(await card.getByTestId('application-pending').textContent()).toBe(
-        'Your application is being reviewed. We will e-mail you when it is decided.',
-      );
+    const page = await e2e.signedIn(applicant, '/dashboard');
+    await openProfile(page);
+    expect(await page.getByTestId('profile-role').textContent()).toBe('Musician');
+    // Musicians have no price or balance.
+    expect(await page.getByTestId('price-card').count()).toBe(0);
+    expect(await page.getByTestId('earnings-card').count()).toBe(0);
+    const card = page.getByTestId('application-card');
+    await card.getByRole('heading', { name: 'Apply to become a pro' }).waitFor();
+    await card.getByRole('button', { name: 'Apply to become a pro' }).click();
+    const appForm = card.getByTestId('application-form');
+    await appForm.waitFor();
+    // Onboarding's genre is chosen already; the cost range starts at $50 - $150, experience at 1 year.
+    expect(await appForm.getByTestId('genres-selected').textContent()).toBe('1 genre(s) selected');
+    expect(await appForm.getByTestId('application-cost-value').textContent()).toBe('$50 - $150');
+    expect(await appForm.getByTestId('application-experience-value').textContent()).toBe('1 year');
+    await appForm.getByTestId('genre-group-pop').click();
+    await appForm.getByTestId('genre-chip-indie-pop').click();
+    await appForm.getByLabel('Years of Experience').fill('6');
+    expect(await appForm.getByTestId('application-experience-value').textContent()).toBe('6 years');
+    await appForm.getByLabel('Credits', { exact: true }).fill('Co-produced two EPs for local bands');
+    await appForm.getByLabel('Featured track link', { exact: true }).fill('https://soundcloud.com/applicant/demo');
+    await screenshot(page, 'profile-application-form');
+    await profileOnPhone(page, 'application-card', async (p) => {
+      await p.getByRole('button', { name: 'Apply to become a pro' }).click();
+      await p.getByTestId('application-form').waitFor();
+      await expectFitsWidth(p);
+      await screenshot(p, 'profile-application-form');
+    });
+    await appForm.getByRole('button', { name: 'Send application' }).click();
+    await card.getByTestId('application-pending').waitFor();
+    expect(await card.getByTestId('application-pending').textContent()).toBe(
+      'Your application is being reviewed. We will e-mail you when it is decided.',
+    );
 
-      await openProfile(page);
-      await page.getByTestId('application-pending').waitFor();
-      expect(await page.getByRole('button', { name: 'Apply to become a pro' }).count()).toBe(0);
-      await screenshot(page, 'profile-application-pending');
-      const sent = (await callRoute(stack.apiUrl, 'getMyApplication', {}, applicant.idToken)).body.application;
-      expect(sent).toMatchObject({
-        status: 'pending',
-        experience: 6,
-        costRange: { min: 50, max: 150 },
-        credits: 'Co-produced two EPs for local bands',
-      });
-      expect(sent.genres).toEqual(expect.arrayContaining(['House', 'Indie Pop']));
-    } finally {
-      await context.close();
-    }
+    await openProfile(page);
+    await page.getByTestId('application-pending').waitFor();
+    expect(await page.getByRole('button', { name: 'Apply to become a pro' }).count()).toBe(0);
+    await screenshot(page, 'profile-application-pending');
+    const sent = (await callRoute(stack.apiUrl, 'getMyApplication', {}, applicant.idToken)).body.application;
+    expect(sent).toMatchObject({
+      status: 'pending',
+      experience: 6,
+      costRange: { min: 50, max: 150 },
+      credits: 'Co-produced two EPs for local bands',
+    });
+    expect(sent.genres).toEqual(expect.arrayContaining(['House', 'Indie Pop']));
   });
 });

@@ -3,18 +3,18 @@
  * each add the next, older page below with 'Load more requests'. The requests are written in-process.
  */
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SHARES_PAGE_SIZE } from '../../functions/domain/shares.js';
 import { shareOptionsSchema } from '../../shared/schemas/shares.js';
 import { onboard, uploadTrack } from '../support/flows.js';
 import { useStackEnvironment } from '../support/in-process.js';
 import { createConfirmedUser, type TestUser } from '../support/users.js';
-import { launchBrowser, signedInPage } from './helpers.js';
+import { browserTests } from './fixtures.js';
 
-const stack = inject('stack');
+const e2e = browserTests();
+const { stack } = e2e;
 const COUNT = SHARES_PAGE_SIZE + 5;
-let browser: Browser;
 let musician: TestUser;
 let pro: TestUser;
 /** The requests' ids, newest first. */
@@ -22,7 +22,6 @@ let newestFirst: string[] = [];
 
 beforeAll(async () => {
   useStackEnvironment(stack);
-  browser = await launchBrowser();
   [musician, pro] = await Promise.all([
     createConfirmedUser(stack, { prefix: 'sp-musician', fullName: 'Mona Pages' }),
     createConfirmedUser(stack, { prefix: 'sp-pro', fullName: 'Piet Pages' }),
@@ -51,8 +50,6 @@ beforeAll(async () => {
   newestFirst = ids.reverse();
 }, 120_000);
 
-afterAll(() => browser?.close());
-
 /** Shows the first page of a list, then the rest below it with 'Load more requests'. */
 async function pagesThrough(page: Page, list: string) {
   const items = page.getByTestId(list).getByTestId('share-item');
@@ -69,24 +66,16 @@ async function pagesThrough(page: Page, list: string) {
 
 describe('paged requests lists', () => {
   it("the pro's Tracks to Rate: 25, then the rest with 'Load more requests'", async () => {
-    const { context, page } = await signedInPage(browser, stack.appUrl, pro.email, pro.password, '/dashboard');
-    try {
-      await page.getByTestId('reviewer-tabs').waitFor();
-      await expect.poll(() => page.getByTestId('tab-rate').textContent()).toContain(`${SHARES_PAGE_SIZE}+`);
-      await pagesThrough(page, 'to-rate-list');
-      expect(await page.getByTestId('tab-rate').textContent()).toContain(String(COUNT));
-    } finally {
-      await context.close();
-    }
+    const page = await e2e.signedIn(pro, '/dashboard');
+    await page.getByTestId('reviewer-tabs').waitFor();
+    await expect.poll(() => page.getByTestId('tab-rate').textContent()).toContain(`${SHARES_PAGE_SIZE}+`);
+    await pagesThrough(page, 'to-rate-list');
+    expect(await page.getByTestId('tab-rate').textContent()).toContain(String(COUNT));
   });
 
   it("the musician's Feedback Hub: 25, then the rest with 'Load more requests'", async () => {
-    const { context, page } = await signedInPage(browser, stack.appUrl, musician.email, musician.password, '/dashboard');
-    try {
-      await page.getByTestId('feedback-hub').waitFor();
-      await pagesThrough(page, 'hub-list');
-    } finally {
-      await context.close();
-    }
+    const page = await e2e.signedIn(musician, '/dashboard');
+    await page.getByTestId('feedback-hub').waitFor();
+    await pagesThrough(page, 'hub-list');
   });
 });

@@ -3,22 +3,23 @@
  * the list with duration and waveform, playing, seeking and skipping, the snippet editor, a picture
  * renamed .mp3, a cancelled upload, bulk delete, and a change made in a second browser appearing live.
  */
-import type { Browser, BrowserContext, CDPSession, Locator, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { CDPSession, Locator, Page, Request } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { AUDIO_FILE_ERROR } from '../../shared/schemas/tracks.js';
 import { callRoute } from '../support/api.js';
 import { uploadTrack } from '../support/flows.js';
-import { audioDir, mp3Bytes, pngBytes, wavBytes } from '../support/audio.js';
+import { mp3Bytes, pngBytes, wavBytes } from '../support/audio.js';
 import { DESKTOP, PHONE, screenshot } from '../support/browser.js';
-import { createConfirmedUser, signIn, type TestUser } from '../support/users.js';
-import { DEMO_PASSWORD, launchBrowser, signedInPage } from './helpers.js';
+import { signIn, type TestUser } from '../support/users.js';
+import { browserTests, onboardedMusician, scratchFiles } from './fixtures.js';
+import { trackRow as row } from './helpers.js';
 
-const stack = inject('stack');
-let browser: Browser;
-let files: ReturnType<typeof audioDir>;
+const e2e = browserTests();
+const { stack } = e2e;
+const files = scratchFiles();
 let user: TestUser;
 let wavFile: string;
 let mp3: Buffer;
@@ -26,22 +27,11 @@ let mp3File: string;
 let fakeMp3File: string;
 let textFile: string;
 
-/** A musician who has finished onboarding, made through the API. */
-async function musician(fullName: string): Promise<TestUser> {
-  const u = await createConfirmedUser(stack, { fullName, prefix: 'tracks' });
-  expect((await callRoute(stack.apiUrl, 'chooseType', { type: 'musician' }, u.idToken)).status).toBe(200);
-  expect((await callRoute(stack.apiUrl, 'saveGenres', { genres: ['Techno'] }, u.idToken)).status).toBe(200);
-  return u;
-}
-
 async function apiTracks(u: TestUser): Promise<{ id: string; title: string; duration: number; snippet: { start: number; end: number } }[]> {
   const res = await callRoute(stack.apiUrl, 'listTracks', {}, await signIn(stack, u.email, u.password));
   expect(res.status).toBe(200);
   return res.body.tracks;
 }
-
-const row = (page: Page, title: string): Locator =>
-  page.getByTestId('track-row').filter({ has: page.getByTestId('track-title').getByText(title, { exact: true }) });
 
 const mediaTime = (r: Locator) => r.getByTestId('player-media').evaluate((a: HTMLAudioElement) => a.currentTime);
 const isPaused = (r: Locator) => r.getByTestId('player-media').evaluate((a: HTMLAudioElement) => a.paused);
@@ -112,23 +102,17 @@ async function dropFile(page: Page, testId: string, bytes: Buffer, name: string,
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  files = audioDir();
   // 60 s of stereo 44.1 kHz PCM: about 10 MB, enough to watch the progress bar move.
   wavFile = files.write('Long Tone.wav', wavBytes({ seconds: 60, channels: 2, frequency: 330 }));
   mp3 = mp3Bytes({ seconds: 5, frequency: 523 });
   mp3File = files.write('Short Tone.mp3', mp3);
   fakeMp3File = files.write('cover.mp3', pngBytes());
   textFile = files.write('notes.txt', Buffer.from('not audio'));
-  user = await musician('Tara Tracks');
-});
-afterAll(async () => {
-  await browser?.close();
-  files?.cleanup();
+  user = await onboardedMusician('Tara Tracks', 'tracks');
 });
 
 describe('tracks on the Musician Experience page', () => {
-  let context: BrowserContext;
+  const session = e2e.signedInForAll(() => user, '/dashboard', DESKTOP);
   let page: Page;
   let cdp: CDPSession;
   const signedUrlRequests: Request[] = [];
@@ -136,8 +120,8 @@ describe('tracks on the Musician Experience page', () => {
   const rangeRequests: string[] = [];
 
   beforeAll(async () => {
-    ({ context, page } = await signedInPage(browser, stack.appUrl, user.email, user.password, '/dashboard', DESKTOP));
-    cdp = await context.newCDPSession(page);
+    page = session.page;
+    cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
     page.on('request', (req) => {
       if (req.url().includes('/tracks/signed-url')) signedUrlRequests.push(req);
@@ -146,10 +130,6 @@ describe('tracks on the Musician Experience page', () => {
         rangeRequests.push(req.headers()['range']);
     });
   });
-  afterAll(async () => {
-    await context?.close();
-  });
-
   it('shows the empty state to a musician with no tracks', async () => {
     await page.getByRole('heading', { name: 'Musician Experience' }).waitFor();
     await page.getByTestId('tracks-empty').waitFor();
@@ -403,35 +383,31 @@ describe('tracks on the Musician Experience page', () => {
   });
 
   it('shows a track uploaded in a second browser without a reload', async () => {
-    const other = await signedInPage(browser, stack.appUrl, user.email, user.password, '/dashboard', PHONE);
-    try {
-      await row(other.page, 'Long Tone').waitFor();
-      await screenshot(other.page, 'tracks-list');
-      await openUpload(other.page);
-      await other.page.getByTestId('upload-file-input').setInputFiles(mp3File);
-      await other.page.getByLabel('Track title').fill('Live Tone');
-      await screenshot(other.page, 'tracks-upload-modal');
-      await other.page.getByTestId('upload-submit').click();
-      await other.page.getByRole('dialog').waitFor({ state: 'detached', timeout: 30_000 });
+    const other = await e2e.signedIn(user, '/dashboard', PHONE);
+    await row(other, 'Long Tone').waitFor();
+    await screenshot(other, 'tracks-list');
+    await openUpload(other);
+    await other.getByTestId('upload-file-input').setInputFiles(mp3File);
+    await other.getByLabel('Track title').fill('Live Tone');
+    await screenshot(other, 'tracks-upload-modal');
+    await other.getByTestId('upload-submit').click();
+    await other.getByRole('dialog').waitFor({ state: 'detached', timeout: 30_000 });
 
-      // The first browser shows it by itself.
-      await row(page, 'Live Tone').waitFor({ timeout: 15_000 });
-      expect(await page.getByTestId('track-title').first().textContent()).toBe('Live Tone');
+    // The first browser shows it by itself.
+    await row(page, 'Live Tone').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('track-title').first().textContent()).toBe('Live Tone');
 
-      // And a deletion in the first shows in the second.
-      await row(page, 'Live Tone').getByRole('button', { name: 'Delete Live Tone' }).click();
-      const dialog = page.getByRole('alertdialog', { name: 'Delete track?' });
-      await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
-      await row(page, 'Live Tone').waitFor({ state: 'detached' });
-      await row(other.page, 'Live Tone').waitFor({ state: 'detached', timeout: 15_000 });
+    // And a deletion in the first shows in the second.
+    await row(page, 'Live Tone').getByRole('button', { name: 'Delete Live Tone' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete track?' });
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await row(page, 'Live Tone').waitFor({ state: 'detached' });
+    await row(other, 'Live Tone').waitFor({ state: 'detached', timeout: 15_000 });
 
-      // The phone layout with the snippet editor open.
-      await row(other.page, 'Long Tone').getByTestId('track-snippet-toggle').click();
-      await row(other.page, 'Long Tone').getByTestId('snippet-editor').waitFor();
-      await screenshot(other.page, 'tracks-snippet');
-    } finally {
-      await other.context.close();
-    }
+    // The phone layout with the snippet editor open.
+    await row(other, 'Long Tone').getByTestId('track-snippet-toggle').click();
+    await row(other, 'Long Tone').getByTestId('snippet-editor').waitFor();
+    await screenshot(other, 'tracks-snippet');
   });
 
   it('deletes two tracks in one confirmed operation', async () => {
@@ -457,7 +433,7 @@ describe('tracks on the Musician Experience page', () => {
 
 describe('a track list longer than a page', () => {
   it("loads the second page with 'Load more tracks', keeping the count of all the tracks", async () => {
-    const pager = await musician('Paige Pager');
+    const pager = await onboardedMusician('Paige Pager', 'tracks');
     const first = await uploadTrack(stack, pager, 'Newest');
     // Older copies of the processed track, written as registration writes a track: 32 tracks, two pages.
     const db = DynamoDBDocumentClient.from(
@@ -492,46 +468,39 @@ describe('a track list longer than a page', () => {
       );
     }
 
-    const { context, page } = await signedInPage(browser, stack.appUrl, pager.email, pager.password, '/dashboard', DESKTOP);
-    try {
-      await page.getByTestId('track-list').waitFor();
-      expect(await page.getByTestId('track-row').count()).toBe(30);
-      expect(await page.getByTestId('tracks-count').textContent()).toBe('32 tracks');
-      expect(await page.getByTestId('tracks-select-all-hint').textContent()).toContain('30 loaded');
-      expect(await row(page, 'Older 30').count()).toBe(0);
-      await screenshot(page, 'tracks-load-more');
+    const page = await e2e.signedIn(pager, '/dashboard', DESKTOP);
+    await page.getByTestId('track-list').waitFor();
+    expect(await page.getByTestId('track-row').count()).toBe(30);
+    expect(await page.getByTestId('tracks-count').textContent()).toBe('32 tracks');
+    expect(await page.getByTestId('tracks-select-all-hint').textContent()).toContain('30 loaded');
+    expect(await row(page, 'Older 30').count()).toBe(0);
+    await screenshot(page, 'tracks-load-more');
 
-      await page.getByTestId('tracks-load-more').click();
-      await row(page, 'Older 31').waitFor();
-      expect(await page.getByTestId('track-row').count()).toBe(32);
-      expect(await page.getByTestId('tracks-load-more').count()).toBe(0);
-      expect(await page.getByTestId('tracks-select-all-hint').count()).toBe(0);
-      const titles = await page.getByTestId('track-title').allTextContents();
-      expect(titles[0]).toBe('Newest');
-      expect(titles.slice(-2)).toEqual(['Older 30', 'Older 31']);
+    await page.getByTestId('tracks-load-more').click();
+    await row(page, 'Older 31').waitFor();
+    expect(await page.getByTestId('track-row').count()).toBe(32);
+    expect(await page.getByTestId('tracks-load-more').count()).toBe(0);
+    expect(await page.getByTestId('tracks-select-all-hint').count()).toBe(0);
+    const titles = await page.getByTestId('track-title').allTextContents();
+    expect(titles[0]).toBe('Newest');
+    expect(titles.slice(-2)).toEqual(['Older 30', 'Older 31']);
 
-      // Select all takes every loaded track, those of the second page too.
-      await page.getByTestId('tracks-select-all').check();
-      expect(await page.getByTestId('tracks-selected').textContent()).toBe('32 selected');
-    } finally {
-      await context.close();
-    }
+    // Select all takes every loaded track, those of the second page too.
+    await page.getByTestId('tracks-select-all').check();
+    expect(await page.getByTestId('tracks-selected').textContent()).toBe('32 selected');
   });
 });
 
 describe('tracks on the Pro Experience page', () => {
   it('shows the upload and the track list to a pro, on a phone too', async () => {
     for (const viewport of [DESKTOP, PHONE]) {
-      const { context, page } = await signedInPage(browser, stack.appUrl, 'pro2@demo.test', DEMO_PASSWORD, '/dashboard', viewport);
-      try {
-        await page.getByRole('heading', { name: 'Pro Experience' }).waitFor();
-        await page.getByTestId('tracks-panel').waitFor();
-        expect(await page.getByTestId('upload-open').isVisible()).toBe(true);
-        await page.locator('[data-testid="tracks-empty"], [data-testid="track-list"]').first().waitFor();
-        await screenshot(page, 'tracks-pro');
-      } finally {
-        await context.close();
-      }
+      const page = await e2e.signedIn('pro2@demo.test', '/dashboard', viewport);
+      await page.getByRole('heading', { name: 'Pro Experience' }).waitFor();
+      await page.getByTestId('tracks-panel').waitFor();
+      expect(await page.getByTestId('upload-open').isVisible()).toBe(true);
+      await page.locator('[data-testid="tracks-empty"], [data-testid="track-list"]').first().waitFor();
+      await screenshot(page, 'tracks-pro');
+      await page.context().close();
     }
   });
 });

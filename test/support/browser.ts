@@ -3,8 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
+export type Viewport = { readonly width: number; readonly height: number };
+
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const PHONE = { width: 390, height: 844 } as const;
+/** A smaller phone, for the layouts that must hold at 375 px. */
+export const SMALL_PHONE = { width: 375, height: 812 } as const;
 export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -29,10 +33,7 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newPage(
-  browser: Browser,
-  viewport: { width: number; height: number } = DESKTOP,
-): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(browser: Browser, viewport: Viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   return { context, page };

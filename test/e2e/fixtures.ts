@@ -1,0 +1,97 @@
+/**
+ * The set-up every browser test file shares: one Chromium for the file, and pages that close themselves,
+ * a test's when the test finishes and a describe block's after the block's tests.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, expect, inject, onTestFinished } from 'vitest';
+import { callRoute } from '../support/api.js';
+import { audioDir } from '../support/audio.js';
+import { DESKTOP, newPage, type Viewport } from '../support/browser.js';
+import { createConfirmedUser, type TestUser } from '../support/users.js';
+import { launchBrowser, signedInPage, type Account } from './helpers.js';
+
+/** A page the tests of a describe block share, there from the block's first test to its last. */
+export interface BlockPage {
+  readonly page: Page;
+}
+
+/**
+ * Call once at the top of a browser test file: Chromium starts before the file's tests and stops after
+ * them. What it returns opens the pages.
+ */
+export function browserTests() {
+  const stack = inject('stack');
+  let running: Browser | undefined;
+  beforeAll(async () => {
+    running = await launchBrowser();
+    return () => running?.close();
+  });
+
+  const browser = () => {
+    if (!running) throw new Error('Chromium is not running yet: open pages in the tests and their hooks');
+    return running;
+  };
+  const closedAfterTest = ({ context, page }: { context: BrowserContext; page: Page }) => {
+    onTestFinished(() => context.close());
+    return page;
+  };
+
+  return {
+    stack,
+    get browser() {
+      return browser();
+    },
+    /** In a test: a new page of a fresh context, closed when the test finishes. */
+    page: async (viewport: Viewport = DESKTOP): Promise<Page> => closedAfterTest(await newPage(browser(), viewport)),
+    /** In a test: a page signed in as the account and landed on `landing`, closed when the test finishes. */
+    signedIn: async (who: Account, landing: string, viewport: Viewport = DESKTOP, loginPath?: string): Promise<Page> =>
+      closedAfterTest(await signedInPage(browser(), who, landing, viewport, loginPath)),
+    /** In a test: a user just signed up and confirmed, signed in on onboarding's first step; closed when the test finishes. */
+    async newcomer(fullName: string, prefix: string, viewport: Viewport = DESKTOP): Promise<Page> {
+      const user = await createConfirmedUser(stack, { fullName, prefix });
+      return closedAfterTest(await signedInPage(browser(), user, '/onboarding/type', viewport));
+    },
+    /**
+     * In a describe block (or the file, at its top level): a page signed in before the block's tests and
+     * closed after them. `who` may be a function, for a user made by a beforeAll that runs first.
+     */
+    signedInForAll(who: Account | (() => Account), landing: string, viewport: Viewport = DESKTOP, loginPath?: string): BlockPage {
+      let held: Page | undefined;
+      beforeAll(async () => {
+        const { context, page } = await signedInPage(browser(), typeof who === 'function' ? who() : who, landing, viewport, loginPath);
+        held = page;
+        return () => context.close();
+      });
+      return {
+        get page() {
+          if (!held) throw new Error('The page is opened before the tests of its describe block');
+          return held;
+        },
+      };
+    },
+  };
+}
+
+/** Call at the top of a test file: a scratch folder for the files its tests choose, there from before its tests to after them. */
+export function scratchFiles(prefix?: string): { write: (name: string, bytes: Buffer) => string } {
+  let dir: ReturnType<typeof audioDir> | undefined;
+  beforeAll(() => {
+    dir = audioDir(prefix);
+    return () => dir?.cleanup();
+  });
+  return {
+    write: (name, bytes) => {
+      if (!dir) throw new Error('The scratch folder is made before the tests');
+      return dir.write(name, bytes);
+    },
+  };
+}
+
+/** A musician who has finished onboarding (type and one genre), made through the API. */
+export async function onboardedMusician(fullName: string, prefix: string, genre = 'Techno'): Promise<TestUser> {
+  const stack = inject('stack');
+  const u = await createConfirmedUser(stack, { fullName, prefix });
+  expect((await callRoute(stack.apiUrl, 'chooseType', { type: 'musician' }, u.idToken)).status).toBe(200);
+  expect((await callRoute(stack.apiUrl, 'saveGenres', { genres: [genre] }, u.idToken)).status).toBe(200);
+  return u;
+}
