@@ -273,6 +273,19 @@ export async function createUser(user: Omit<UserRecord, 'version'>): Promise<Cre
   }
 }
 
+/** The profile page's own fields: what Choose Your Pro and the 'More about' popover show. */
+export type ProfilePageField =
+  | 'location'
+  | 'keyCredits'
+  | 'availability'
+  | 'responseTime'
+  | 'mentorshipStyle'
+  | 'featuredTrack'
+  | 'testimonials'
+  | 'eventParticipation'
+  | 'socialMedia'
+  | 'website';
+
 type ProfileChanges = Partial<
   Pick<
     UserRecord,
@@ -283,16 +296,7 @@ type ProfileChanges = Partial<
     | 'experience'
     | 'fullName'
     | 'bio'
-    | 'location'
-    | 'keyCredits'
-    | 'availability'
-    | 'responseTime'
-    | 'mentorshipStyle'
-    | 'featuredTrack'
-    | 'testimonials'
-    | 'eventParticipation'
-    | 'socialMedia'
-    | 'website'
+    | ProfilePageField
     | 'profileImage'
     | 'coverImage'
     | 'feedbackPriceCents'
@@ -533,29 +537,16 @@ export async function changeFeedbackPrice(
   const at = new Date().toISOString();
   const was = current.feedbackPriceCents ?? null;
   try {
-    await send(
-      () =>
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: config.tableName,
-                Key: userKey(current.id),
-                UpdateExpression: 'SET #price = :p, updatedAt = :u',
-                ConditionExpression: `attribute_exists(PK) AND #type = :pro AND ${was === null ? '(attribute_not_exists(#price) OR attribute_type(#price, :null))' : '#price = :was'}`,
-                ExpressionAttributeNames: { '#type': 'type', '#price': 'feedbackPriceCents' },
-                ExpressionAttributeValues: {
-                  ':p': cents,
-                  ':u': at,
-                  ':pro': 'pro',
-                  ...(was === null ? { ':null': 'NULL' } : { ':was': was }),
-                },
-                ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-              },
-            },
-            ...also,
-          ],
-        }),
+    await updateWith(
+      current.id,
+      {
+        UpdateExpression: 'SET #price = :p, updatedAt = :u',
+        ConditionExpression: `attribute_exists(PK) AND #type = :pro AND ${was === null ? '(attribute_not_exists(#price) OR attribute_type(#price, :null))' : '#price = :was'}`,
+        ExpressionAttributeNames: { '#type': 'type', '#price': 'feedbackPriceCents' },
+        ExpressionAttributeValues: { ':p': cents, ':u': at, ':pro': 'pro', ...(was === null ? { ':null': 'NULL' } : { ':was': was }) },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      },
+      also,
     );
     return { ...current, feedbackPriceCents: cents, updatedAt: at };
   } catch (err) {
@@ -572,21 +563,20 @@ export async function changeFeedbackPrice(
  * audit entry) in the same transaction. Not versioned: nothing listed or counted derives from it.
  */
 export async function setTotpEnrolledAt(userId: string, at: string | null, also: TransactItem[]): Promise<void> {
-  await send(
-    () =>
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: config.tableName,
-              Key: userKey(userId),
-              UpdateExpression: at ? 'SET totpEnrolledAt = :at' : 'REMOVE totpEnrolledAt',
-              ConditionExpression: 'attribute_exists(PK)',
-              ...(at ? { ExpressionAttributeValues: { ':at': at } } : {}),
-            },
-          },
-          ...also,
-        ],
-      }),
+  await updateWith(
+    userId,
+    {
+      UpdateExpression: at ? 'SET totpEnrolledAt = :at' : 'REMOVE totpEnrolledAt',
+      ConditionExpression: 'attribute_exists(PK)',
+      ...(at ? { ExpressionAttributeValues: { ':at': at } } : {}),
+    },
+    also,
   );
 }
+
+/** An update of the user's record with `also` in the same transaction. */
+const updateWith = (userId: string, update: Omit<TransactUpdate, 'TableName' | 'Key'>, also: TransactItem[]) =>
+  send(
+    () =>
+      new TransactWriteCommand({ TransactItems: [{ Update: { TableName: config.tableName, Key: userKey(userId), ...update } }, ...also] }),
+  );

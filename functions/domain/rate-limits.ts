@@ -3,7 +3,7 @@
  * for what costs the platform (provider calls, processing runs), per client address for public routes.
  * Fixed windows counted in the table (data/limits.ts); a call past one is a 429 with `Retry-After`.
  */
-import { giveBackInWindow, peekInWindow, takeInWindow, type LimitSubject } from '../data/limits.js';
+import { giveBackInWindow, peekInWindow, takeInWindow, type LimitWindow } from '../data/limits.js';
 import { TooManyRequests } from '../lib/errors.js';
 
 interface Limit {
@@ -64,13 +64,16 @@ export const RATE_LIMITS = {
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
-const subjectOf = (l: Limit, subject: string): LimitSubject => (l.per === 'user' ? { user: subject } : { client: subject });
+/** The limit `name` as `subject` (a user id or a client address, as the limit counts) meets it. */
+function windowFor(name: RateLimitName, subject: string): LimitWindow {
+  const l: Limit = RATE_LIMITS[name];
+  return { subject: l.per === 'user' ? { user: subject } : { client: subject }, name, limit: l.limit, windowSeconds: l.windowSeconds };
+}
 
 /** Counts one use of `name` by the subject; throws 429 (with the seconds to wait) when its limit is reached. */
 export async function enforceRateLimit(name: RateLimitName, subject: string, now = Date.now()): Promise<void> {
-  const l: Limit = RATE_LIMITS[name];
-  const wait = await takeInWindow(subjectOf(l, subject), name, l.limit, l.windowSeconds, now);
-  if (wait !== null) throw new TooManyRequests(l.message, wait);
+  const wait = await takeInWindow(windowFor(name, subject), now);
+  if (wait !== null) throw new TooManyRequests(RATE_LIMITS[name].message, wait);
 }
 
 /**
@@ -78,18 +81,10 @@ export async function enforceRateLimit(name: RateLimitName, subject: string, now
  * are given back, so that a refused call counts towards none of them, and the first refusal is thrown.
  */
 export async function enforceRateLimits(names: RateLimitName[], subject: string, now = Date.now()): Promise<void> {
-  const waits = await Promise.all(
-    names.map((name) =>
-      takeInWindow(subjectOf(RATE_LIMITS[name], subject), name, RATE_LIMITS[name].limit, RATE_LIMITS[name].windowSeconds, now),
-    ),
-  );
+  const waits = await Promise.all(names.map((name) => takeInWindow(windowFor(name, subject), now)));
   const refused = waits.findIndex((w) => w !== null);
   if (refused < 0) return;
-  await Promise.all(
-    names.map((name, i) =>
-      waits[i] === null ? giveBackInWindow(subjectOf(RATE_LIMITS[name], subject), name, RATE_LIMITS[name].windowSeconds, now) : null,
-    ),
-  );
+  await Promise.all(names.map((name, i) => (waits[i] === null ? giveBackInWindow(windowFor(name, subject), now) : null)));
   throw new TooManyRequests(RATE_LIMITS[names[refused]].message, waits[refused]!);
 }
 
@@ -98,13 +93,11 @@ export async function enforceRateLimits(names: RateLimitName[], subject: string,
  * have reached it, counting nothing; countRateLimitedUse counts one once it has gone wrong.
  */
 export async function refuseOverLimit(name: RateLimitName, subject: string, now = Date.now()): Promise<void> {
-  const l: Limit = RATE_LIMITS[name];
-  const wait = await peekInWindow(subjectOf(l, subject), name, l.limit, l.windowSeconds, now);
-  if (wait !== null) throw new TooManyRequests(l.message, wait);
+  const wait = await peekInWindow(windowFor(name, subject), now);
+  if (wait !== null) throw new TooManyRequests(RATE_LIMITS[name].message, wait);
 }
 
 /** Counts one use towards `name`'s limit without refusing it (the next call's refuseOverLimit does). */
 export async function countRateLimitedUse(name: RateLimitName, subject: string, now = Date.now()): Promise<void> {
-  const l: Limit = RATE_LIMITS[name];
-  await takeInWindow(subjectOf(l, subject), name, l.limit, l.windowSeconds, now);
+  await takeInWindow(windowFor(name, subject), now);
 }

@@ -33,17 +33,20 @@ export interface BillingEvent {
   amountDue?: number;
 }
 
+/** A subscription checkout for one user and one plan's price, returning to the app's URLs. */
+export interface CheckoutRequest {
+  customerId: string;
+  priceId: string;
+  userId: string;
+  successUrl: string;
+  cancelUrl: string;
+  idempotencyKey: string;
+}
+
 export interface BillingProvider {
   listPlans(): Promise<Plan[]>;
   createCustomer(user: { id: string; email: string; name: string }): Promise<string>;
-  createCheckout(opts: {
-    customerId: string;
-    priceId: string;
-    userId: string;
-    successUrl: string;
-    cancelUrl: string;
-    idempotencyKey: string;
-  }): Promise<string>;
+  createCheckout(opts: CheckoutRequest): Promise<string>;
   createPortal(opts: { customerId: string; returnUrl: string }): Promise<string>;
   /** The customer's subscriptions that are not over (canceled ones are left out). */
   subscriptionsOf(customerId: string): Promise<Subscription[]>;
@@ -145,14 +148,7 @@ class StripeBilling implements BillingProvider {
     return customer.id;
   }
 
-  async createCheckout(opts: {
-    customerId: string;
-    priceId: string;
-    userId: string;
-    successUrl: string;
-    cancelUrl: string;
-    idempotencyKey: string;
-  }): Promise<string> {
+  async createCheckout(opts: CheckoutRequest): Promise<string> {
     const session = await this.call('create a checkout session', (s) =>
       s.checkout.sessions.create(
         {

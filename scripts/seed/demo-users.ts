@@ -1,5 +1,5 @@
 /** The demo accounts of local mode. All use the password `demo-pass` and are fully onboarded. */
-import type { UserRecord } from '../../functions/data/users.js';
+import type { ProfilePageField, UserRecord } from '../../functions/data/users.js';
 
 export const DEMO_PASSWORD = 'demo-pass';
 
@@ -20,21 +20,7 @@ export interface DemoUser {
   costRange?: { min: number; max: number };
   experience?: number;
   /** The profile page's fields: what Choose Your Pro and the 'More about' popover show. */
-  profile?: Partial<
-    Pick<
-      UserRecord,
-      | 'location'
-      | 'keyCredits'
-      | 'availability'
-      | 'responseTime'
-      | 'mentorshipStyle'
-      | 'featuredTrack'
-      | 'testimonials'
-      | 'eventParticipation'
-      | 'socialMedia'
-      | 'website'
-    >
-  >;
+  profile?: Partial<Pick<UserRecord, ProfilePageField>>;
   /** A pending application to become a pro, for the admin's queue. */
   application?: {
     genres: string[];
