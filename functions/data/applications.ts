@@ -4,7 +4,6 @@
  * change in one transaction, so the state the applicant sees and the admins' lists always agree.
  */
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '../lib/aws/dynamo.js';
 import { config } from '../lib/config.js';
 import { cancellation, failedItem, send } from './transactions.js';
@@ -86,11 +85,9 @@ export async function fileApplication(app: ApplicationRecord): Promise<'filed' |
     );
     return 'filed';
   } catch (err) {
-    if (err instanceof TransactionCanceledException) {
-      const [application, user] = err.CancellationReasons ?? [];
-      if (application?.Code === 'ConditionalCheckFailed') return 'pending';
-      if (user?.Code === 'ConditionalCheckFailed') return 'not_musician';
-    }
+    const [application, user] = cancellation(err) ?? [];
+    if (application === 'ConditionalCheckFailed') return 'pending';
+    if (user === 'ConditionalCheckFailed') return 'not_musician';
     throw err;
   }
 }

@@ -264,11 +264,9 @@ export async function createUser(user: Omit<UserRecord, 'version'>): Promise<Cre
     );
     return 'created';
   } catch (err) {
-    if (err instanceof TransactionCanceledException) {
-      const [profile, username] = err.CancellationReasons ?? [];
-      if (profile?.Code === 'ConditionalCheckFailed') return 'user_exists';
-      if (username?.Code === 'ConditionalCheckFailed') return 'username_taken';
-    }
+    const [profile, username] = cancellation(err) ?? [];
+    if (profile === 'ConditionalCheckFailed') return 'user_exists';
+    if (username === 'ConditionalCheckFailed') return 'username_taken';
     throw err;
   }
 }
