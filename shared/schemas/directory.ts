@@ -1,23 +1,24 @@
 /** Users as others find them: search, Choose Your Pro and the 'More about' popover. */
 import * as z from 'zod/mini';
 import { cursorField, textField } from './common.js';
+import { userView } from './users.js';
 
 /** A user as others see them in search, Choose Your Pro and share views. */
-export const userCard = z.object({
-  id: z.string(),
-  fullName: z.string(),
-  username: z.string(),
-  type: z.enum(['musician', 'pro', 'admin']),
-  bio: z.nullable(z.string()),
-  genres: z.array(z.string()),
-  feedbackPriceCents: z.nullable(z.int()),
-  profileImage: z.nullable(z.string()),
-  availability: z.nullable(z.string()),
-  responseTime: z.nullable(z.string()),
-  keyCredits: z.nullable(z.string()),
-  featuredTrack: z.nullable(z.string()),
-  socialMedia: z.array(z.object({ platform: z.string(), url: z.string() })),
-  website: z.nullable(z.string()),
+export const userCard = z.pick(userView, {
+  id: true,
+  fullName: true,
+  username: true,
+  type: true,
+  bio: true,
+  genres: true,
+  feedbackPriceCents: true,
+  profileImage: true,
+  availability: true,
+  responseTime: true,
+  keyCredits: true,
+  featuredTrack: true,
+  socialMedia: true,
+  website: true,
 });
 export type UserCard = z.infer<typeof userCard>;
 
