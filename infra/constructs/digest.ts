@@ -1,16 +1,8 @@
 import type { Construct } from 'constructs';
-import type { Data } from './data.js';
-import type { LambdaCodeMode } from './function.js';
-import type { Mail } from './mail.js';
-import { MinuteJob } from './minute-job.js';
+import { MinuteJob, type MinuteJobProps } from './minute-job.js';
 
-export interface CommentDigestProps {
-  readonly data: Data;
-  readonly mail: Mail;
-  /** STAGE, TABLE_NAME, APP_URL (the e-mails' link), MAIL_FROM. */
-  readonly environment: Record<string, string>;
-  readonly codeMode: LambdaCodeMode;
-}
+/** STAGE, TABLE_NAME, APP_URL (the e-mails' link), MAIL_FROM in `environment`. */
+export type CommentDigestProps = Omit<MinuteJobProps, 'entry' | 'description' | 'schedule'>;
 
 /**
  * Comment e-mails as digests: functions/jobs/comment-digest.ts runs every minute and sends the digests that

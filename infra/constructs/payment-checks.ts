@@ -1,17 +1,10 @@
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import type { Data } from './data.js';
-import type { LambdaCodeMode } from './function.js';
-import type { Mail } from './mail.js';
-import { MinuteJob } from './minute-job.js';
+import { MinuteJob, type MinuteJobProps } from './minute-job.js';
 
-export interface PaymentChecksProps {
-  readonly data: Data;
-  readonly mail: Mail;
+/** STAGE, TABLE_NAME, APP_URL, MAIL_FROM, PAYPAL_API_URL in `environment`. */
+export interface PaymentChecksProps extends Omit<MinuteJobProps, 'entry' | 'description' | 'schedule'> {
   readonly paymentsSecret: secretsmanager.ISecret;
-  /** STAGE, TABLE_NAME, APP_URL, MAIL_FROM, PAYPAL_API_URL. */
-  readonly environment: Record<string, string>;
-  readonly codeMode: LambdaCodeMode;
 }
 
 /**

@@ -10,7 +10,7 @@ import { commentKey } from '../../functions/data/shares/records.js';
 import { writeIf } from '../../functions/data/transactions.js';
 import { dynamo } from '../../functions/lib/aws/dynamo.js';
 import { config } from '../../functions/lib/config.js';
-import { scanned } from './scanned.js';
+import { scanned } from './table.js';
 
 /** Ids one transaction moves: their ConditionChecks and the link's update within DynamoDB's 100 items. */
 const IDS_PER_WRITE = 99;

@@ -6,17 +6,12 @@
  * Run by `npm run migrate` after the deploy that brings this version (it scans; running it again writes
  * nothing). A payment whose track or people are gone gets no draft, and a capture of it is refunded in full.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { paymentKey, type PaymentRecord } from '../../functions/data/payments.js';
 import { readShare, type ShareRecord } from '../../functions/data/shares.js';
 import { getTrack } from '../../functions/data/tracks.js';
 import { getUser } from '../../functions/data/users.js';
 import { newShare } from '../../functions/domain/requests.js';
-import { dynamo } from '../../functions/lib/aws/dynamo.js';
-import { config } from '../../functions/lib/config.js';
-import { scanned } from './scanned.js';
-
-const T = () => config.tableName;
+import { scanned, updateFound } from './table.js';
 
 /** The share a payment's capture creates, drafted as an order drafts it now, from what the payment names (null when that is gone). */
 async function draftOf(p: PaymentRecord): Promise<ShareRecord | null> {
@@ -30,23 +25,11 @@ async function draftOf(p: PaymentRecord): Promise<ShareRecord | null> {
 }
 
 const setIfAbsent = (orderId: string, field: 'shareDraft' | 'shareCreatedAt', value: unknown) =>
-  dynamo()
-    .send(
-      new UpdateCommand({
-        TableName: T(),
-        Key: paymentKey(orderId),
-        UpdateExpression: `SET ${field} = :v`,
-        ConditionExpression: `attribute_exists(PK) AND attribute_not_exists(${field})`,
-        ExpressionAttributeValues: { ':v': value },
-      }),
-    )
-    .then(
-      () => 1,
-      (err: Error) => {
-        if (err.name === 'ConditionalCheckFailedException') return 0;
-        throw err;
-      },
-    );
+  updateFound(paymentKey(orderId), {
+    UpdateExpression: `SET ${field} = :v`,
+    ConditionExpression: `attribute_exists(PK) AND attribute_not_exists(${field})`,
+    ExpressionAttributeValues: { ':v': value },
+  });
 
 /** Fills what one payment of an earlier version lacks; 1 when it wrote something. */
 async function migratePayment(p: PaymentRecord): Promise<number> {

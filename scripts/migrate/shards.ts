@@ -3,7 +3,7 @@
  * versions wrote them to: payments due a look (GSI2 `PAYMENT#WATCH`), comment digests due (GSI2
  * `DIGEST#DUE`) and the platform's ledger entries (`LEDGER#PLATFORM`). This version reads the shards only.
  */
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ledgerPartition, PLATFORM_ACCOUNT } from '../../functions/data/ledger.js';
 import { WATCH, watchShard } from '../../functions/data/payments.js';
 import { queryAll } from '../../functions/data/query.js';
@@ -11,6 +11,7 @@ import { DIGEST_DUE } from '../../functions/data/shares/records.js';
 import { digestDuePartition } from '../../functions/data/shares/emails.js';
 import { writeIf } from '../../functions/data/transactions.js';
 import { config } from '../../functions/lib/config.js';
+import { updateFound } from './table.js';
 
 /** Items still listed under GSI2 partition `from` get their shard's partition, each on condition that it is still there. */
 async function moveIndexed(from: string, shardOf: (item: Record<string, unknown>) => string): Promise<number> {
@@ -21,17 +22,11 @@ async function moveIndexed(from: string, shardOf: (item: Record<string, unknown>
     KeyConditionExpression: 'GSI2PK = :from',
     ExpressionAttributeValues: { ':from': from },
   })) {
-    const made = await writeIf(
-      () =>
-        new UpdateCommand({
-          TableName: config.tableName,
-          Key: { PK: item.PK, SK: item.SK },
-          UpdateExpression: 'SET GSI2PK = :to',
-          ConditionExpression: 'GSI2PK = :from',
-          ExpressionAttributeValues: { ':from': from, ':to': shardOf(item) },
-        }),
-    );
-    if (made) moved++;
+    moved += await updateFound(item, {
+      UpdateExpression: 'SET GSI2PK = :to',
+      ConditionExpression: 'GSI2PK = :from',
+      ExpressionAttributeValues: { ':from': from, ':to': shardOf(item) },
+    });
   }
   return moved;
 }

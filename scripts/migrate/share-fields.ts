@@ -4,11 +4,8 @@
  * `acceptedAt` (their time to complete counted from `updatedAt`, as those versions did). This version
  * returns the stored tags as they are and counts a paid request's deadline from `acceptedAt` only.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { writeIf } from '../../functions/data/transactions.js';
-import { config } from '../../functions/lib/config.js';
 import { keysOfTags, tagOf } from '../../shared/feedback.js';
-import { scanned } from './scanned.js';
+import { scanned, updateFound } from './table.js';
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((t, i) => t === b[i]);
 
@@ -22,17 +19,11 @@ async function tagComments(): Promise<number> {
     const found = (c.tags as string[] | undefined) ?? [];
     const tags = keysOfTags(found).map(tagOf);
     if (sameList(found, tags)) continue;
-    const made = await writeIf(
-      () =>
-        new UpdateCommand({
-          TableName: config.tableName,
-          Key: { PK: c.PK, SK: c.SK },
-          UpdateExpression: 'SET tags = :to',
-          ConditionExpression: 'tags = :found',
-          ExpressionAttributeValues: { ':found': found, ':to': tags },
-        }),
-    );
-    if (made) moved++;
+    moved += await updateFound(c, {
+      UpdateExpression: 'SET tags = :to',
+      ConditionExpression: 'tags = :found',
+      ExpressionAttributeValues: { ':found': found, ':to': tags },
+    });
   }
   return moved;
 }
@@ -45,18 +36,12 @@ async function dateAcceptances(): Promise<number> {
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: { ':s': 'SHARE#', ':meta': 'META', ':accepted': 'accepted' },
   })) {
-    const made = await writeIf(
-      () =>
-        new UpdateCommand({
-          TableName: config.tableName,
-          Key: { PK: s.PK, SK: s.SK },
-          UpdateExpression: 'SET acceptedAt = updatedAt',
-          ConditionExpression: '#status = :accepted AND attribute_not_exists(acceptedAt)',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':accepted': 'accepted' },
-        }),
-    );
-    if (made) moved++;
+    moved += await updateFound(s, {
+      UpdateExpression: 'SET acceptedAt = updatedAt',
+      ConditionExpression: '#status = :accepted AND attribute_not_exists(acceptedAt)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':accepted': 'accepted' },
+    });
   }
   return moved;
 }

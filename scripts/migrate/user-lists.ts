@@ -8,6 +8,7 @@ import { queryAll } from '../../functions/data/query.js';
 import { writeIf } from '../../functions/data/transactions.js';
 import { counterMove, type StoredUserType } from '../../functions/data/users.js';
 import { config } from '../../functions/lib/config.js';
+import { updateFound } from './table.js';
 
 const USER_TYPES: StoredUserType[] = ['pro', 'musician', 'admin'];
 
@@ -41,17 +42,12 @@ export async function moveTracksOf(userId: string): Promise<number> {
 
 /** A user an earlier version's versioned write moved and counted already: only its GSI1 keys are left to take off. */
 const leaveGsi1 = (entry: Record<string, unknown>) =>
-  writeIf(
-    () =>
-      new UpdateCommand({
-        TableName: config.tableName,
-        Key: { PK: entry.PK, SK: entry.SK },
-        UpdateExpression: 'REMOVE GSI1PK, GSI1SK',
-        ConditionExpression: 'GSI1PK = :pk AND attribute_exists(#version)',
-        ExpressionAttributeNames: { '#version': 'version' },
-        ExpressionAttributeValues: { ':pk': entry.GSI1PK },
-      }),
-  );
+  updateFound(entry, {
+    UpdateExpression: 'REMOVE GSI1PK, GSI1SK',
+    ConditionExpression: 'GSI1PK = :pk AND attribute_exists(#version)',
+    ExpressionAttributeNames: { '#version': 'version' },
+    ExpressionAttributeValues: { ':pk': entry.GSI1PK },
+  });
 
 /**
  * Users moved to GSI3, version 1, and counted, each in one transaction on condition that it is still as
