@@ -1,19 +1,12 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUserView } from '../../../shared/schemas/admin';
 import type { ProApplicationView } from '../../../shared/schemas/profile';
 
-const apiMock = vi.hoisted(() => vi.fn());
 const adminSub = vi.hoisted(() => ({ value: 'admin-sub-1' as string | undefined }));
 
-vi.mock('../../../web/src/lib/api', async () => {
-  const { ApiError } = await import('../../../web/src/lib/api-client');
-  return { api: apiMock, ApiError, linkImpersonation: () => undefined };
-});
+vi.mock('../../../web/src/lib/api', () => import('./amplify-mock'));
 vi.mock('../../../web/src/lib/auth', () => ({
   readSession: async () =>
     adminSub.value ? { status: 'signedIn', sub: adminSub.value, groups: ['admin'] } : { status: 'signedOut', groups: [] },
@@ -21,20 +14,11 @@ vi.mock('../../../web/src/lib/auth', () => ({
 
 import { AdminSettingsRoute, AdminUsersRoute } from '../../../web/src/app/routes/admin';
 import { ApiError } from '../../../web/src/lib/api-client';
-import { IMPERSONATION_KEY, navigation, resetImpersonationStore } from '../../../web/src/features/impersonation/state';
-
-const user = (over: Partial<AdminUserView>): AdminUserView => ({
-  id: 'u1',
-  email: 'someone@example.test',
-  fullName: 'Someone',
-  username: 'someone',
-  type: 'musician',
-  feedbackPriceCents: null,
-  balanceCents: 0,
-  profileImage: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  ...over,
-});
+import { IMPERSONATION_KEY } from '../../../web/src/features/impersonation/state';
+import { answerRoutes, apiMock } from './amplify-mock';
+import { adminUser as user } from './fixtures';
+import { recordNavigation } from './impersonation-setup';
+import { renderUi } from './render';
 const application = (over: Partial<ProApplicationView>): ProApplicationView => ({
   userId: 'a1',
   fullName: 'Ari Applicant',
@@ -70,70 +54,48 @@ let pending: ProApplicationView[];
 let audit: { entries: unknown[]; next: string | null }[];
 const calls = (name: string) => apiMock.mock.calls.filter((c) => c[0] === name).map((c) => c[1]);
 
-function renderUi(ui: ReactElement) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>{ui}</MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
-
 const itemOf = (email: string) => screen.getAllByTestId('application').find((r) => r.getAttribute('data-user-email') === email)!;
 const rowOf = (email: string) => screen.getAllByTestId('admin-user').find((r) => r.getAttribute('data-user-email') === email)!;
 
-let assign: ReturnType<typeof vi.fn>;
-const realAssign = navigation.assign;
+/** The users page, once the applications above the list show. */
+async function openApplications() {
+  renderUi(<AdminUsersRoute />);
+  await screen.findAllByTestId('application');
+}
+
+const assign = recordNavigation();
 
 beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-  resetImpersonationStore();
-  assign = vi.fn();
-  navigation.assign = assign as unknown as (url: string) => void;
   adminSub.value = 'admin-sub-1';
   users = [MIA, ADA];
   pending = [ARI, BO];
   audit = [{ entries: [], next: null }];
-  apiMock.mockReset();
-  apiMock.mockImplementation(async (name: string, input: Record<string, unknown>) => {
-    switch (name) {
-      case 'listUsers':
-        return { users: structuredClone(users), count: users.length, next: null };
-      case 'listApplications':
-        return { applications: structuredClone(pending), next: null };
-      case 'decideApplication': {
-        const app = pending.find((a) => a.userId === input.id)!;
-        pending = pending.filter((a) => a.userId !== input.id);
-        return { ...app, status: input.decision === 'approve' ? 'approved' : 'declined' };
-      }
-      case 'listAudit':
-        return audit[input.cursor ? Number(input.cursor) : 0];
-      case 'getSettings':
-        return { id: 1, margin: 0.2, updatedAt: null };
-      case 'impersonate':
-        return {
-          token: 'imp1.p.s',
-          expiresAt: '2030-01-01T00:00:00.000Z',
-          user: { id: input.userId, fullName: 'Mia Musician', email: 'mia@example.test', type: 'musician' },
-        };
-      default:
-        throw new Error(`unexpected ${name}`);
-    }
+  answerRoutes({
+    listUsers: () => ({ users: structuredClone(users), count: users.length, next: null }),
+    listApplications: () => ({ applications: structuredClone(pending), next: null }),
+    decideApplication: (input) => {
+      const app = pending.find((a) => a.userId === input.id)!;
+      pending = pending.filter((a) => a.userId !== input.id);
+      return { ...app, status: input.decision === 'approve' ? 'approved' : 'declined' };
+    },
+    listAudit: (input) => audit[input.cursor ? Number(input.cursor) : 0],
+    getSettings: () => ({ id: 1, margin: 0.2, updatedAt: null }),
+    impersonate: (input) => ({
+      token: 'imp1.p.s',
+      expiresAt: '2030-01-01T00:00:00.000Z',
+      user: { id: input.userId, fullName: 'Mia Musician', email: 'mia@example.test', type: 'musician' },
+    }),
   });
 });
 
 afterEach(() => {
-  cleanup();
-  navigation.assign = realAssign;
   vi.restoreAllMocks();
 });
 
 describe('Pro applications', () => {
   it('lists what each applicant sent, above the user list', async () => {
-    renderUi(<AdminUsersRoute />);
+    await openApplications();
     expect(screen.getByRole('heading', { level: 2, name: 'Pro applications' })).toBeTruthy();
-    await screen.findAllByTestId('application');
     const ari = within(itemOf('ari@example.test'));
     expect(ari.getByRole('heading', { level: 3 }).textContent).toBe('Ari Applicant');
     expect(ari.getByTestId('application-email').textContent).toBe('ari@example.test');
@@ -161,8 +123,7 @@ describe('Pro applications', () => {
   });
 
   it("approves: '...' while saving, then the queue and the user list reload", async () => {
-    renderUi(<AdminUsersRoute />);
-    await screen.findAllByTestId('application');
+    await openApplications();
     await screen.findAllByTestId('admin-user');
     const usersBefore = calls('listUsers').length;
     let release!: () => void;
@@ -182,8 +143,7 @@ describe('Pro applications', () => {
   });
 
   it('declines only with a reason of 3 characters or more; Escape cancels', async () => {
-    renderUi(<AdminUsersRoute />);
-    await screen.findAllByTestId('application');
+    await openApplications();
     const bo = () => within(itemOf('bo@example.test'));
     fireEvent.click(bo().getByRole('button', { name: 'Decline' }));
     const reason = bo().getByLabelText('Reason for declining');
@@ -207,8 +167,7 @@ describe('Pro applications', () => {
   });
 
   it('says so when another admin decided first, and refreshes the list', async () => {
-    renderUi(<AdminUsersRoute />);
-    await screen.findAllByTestId('application');
+    await openApplications();
     const before = calls('listApplications').length;
     apiMock.mockImplementationOnce(async () => {
       pending = [BO];

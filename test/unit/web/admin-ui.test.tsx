@@ -1,33 +1,15 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUserView } from '../../../shared/schemas/admin';
 
-const apiMock = vi.hoisted(() => vi.fn());
-
-vi.mock('../../../web/src/lib/api', async () => {
-  const { ApiError } = await import('../../../web/src/lib/api-client');
-  return { api: apiMock, ApiError };
-});
+vi.mock('../../../web/src/lib/api', () => import('./amplify-mock'));
 
 import { AdminSettingsRoute, AdminUsersRoute } from '../../../web/src/app/routes/admin';
 import { ApiError } from '../../../web/src/lib/api-client';
-
-const user = (over: Partial<AdminUserView>): AdminUserView => ({
-  id: 'u1',
-  email: 'someone@example.test',
-  fullName: 'Someone',
-  username: 'someone',
-  type: 'musician',
-  feedbackPriceCents: null,
-  balanceCents: 0,
-  profileImage: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  ...over,
-});
+import { answerRoutes, apiMock } from './amplify-mock';
+import { adminUser as user } from './fixtures';
+import { renderUi } from './render';
 
 const PAUL = user({
   id: 'p1',
@@ -44,64 +26,58 @@ let users: AdminUserView[];
 let settings: { id: 1; margin: number; updatedAt: string | null };
 const calls = (name: string) => apiMock.mock.calls.filter((c) => c[0] === name).map((c) => c[1]);
 
-function renderUi(ui: ReactElement) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>{ui}</MemoryRouter>
-    </QueryClientProvider>,
-  );
+const rowOf = (email: string) => screen.getAllByTestId('admin-user').find((r) => r.getAttribute('data-user-email') === email)!;
+const paul = () => within(rowOf('paul@example.test'));
+
+/** The users page with one of Paul's editors open, its amount (dollars and cents) shown as `shown`, typed over with `typed`. */
+async function editAmount(button: string, label: string, shown: string, typed: string) {
+  await openUsers();
+  fireEvent.click(paul().getByRole('button', { name: button }));
+  const input = paul().getByLabelText(label) as HTMLInputElement;
+  expect([input.value, input.min, input.step]).toEqual([shown, '0', '0.01']);
+  fireEvent.change(input, { target: { value: typed } });
 }
 
-const rowOf = (email: string) => screen.getAllByTestId('admin-user').find((r) => r.getAttribute('data-user-email') === email)!;
+/** The users page, once its rows show. */
+async function openUsers() {
+  renderUi(<AdminUsersRoute />);
+  await screen.findAllByTestId('admin-user');
+}
 
 beforeEach(() => {
   users = [PAUL, FREEPRO, MIA];
   settings = { id: 1, margin: 0.2, updatedAt: '2026-03-05T12:00:00.000Z' };
-  apiMock.mockReset();
-  apiMock.mockImplementation(async (name: string, input: Record<string, unknown>) => {
-    switch (name) {
-      case 'listUsers': {
-        const list = users.filter((u) => input.type === 'all' || u.type === input.type);
-        return { users: structuredClone(list), count: list.length, next: null };
-      }
-      case 'setUserType': {
-        const u = users.find((x) => x.id === input.id)!;
-        users = users.map((x) => (x.id === u.id ? { ...x, type: input.type as 'pro' } : x));
-        return users.find((x) => x.id === u.id);
-      }
-      case 'setFeedbackPrice':
-        return { ...users.find((x) => x.id === input.id)!, feedbackPriceCents: Math.round((input.price as number) * 100) };
-      case 'adjustBalance':
-        return { ...users.find((x) => x.id === input.id)!, balanceCents: Math.round((input.balance as number) * 100) };
-      case 'getSettings':
-        return { ...settings };
-      case 'updateMargin':
-        settings = { ...settings, margin: input.margin as number, updatedAt: '2026-04-01T12:00:00.000Z' };
-        return { ...settings };
-      // The pro applications, the audit (admin-tools.test.tsx) and the refunds to look at sit on the same pages.
-      case 'listStuckRefunds':
-        return { refunds: [], next: null };
-      case 'listApplications':
-        return { applications: [], next: null };
-      case 'listAudit':
-        return { entries: [], next: null };
-      default:
-        throw new Error(`unexpected ${name}`);
-    }
+  answerRoutes({
+    listUsers: (input) => {
+      const list = users.filter((u) => input.type === 'all' || u.type === input.type);
+      return { users: structuredClone(list), count: list.length, next: null };
+    },
+    setUserType: (input) => {
+      const u = users.find((x) => x.id === input.id)!;
+      users = users.map((x) => (x.id === u.id ? { ...x, type: input.type as 'pro' } : x));
+      return users.find((x) => x.id === u.id);
+    },
+    setFeedbackPrice: (input) => ({
+      ...users.find((x) => x.id === input.id)!,
+      feedbackPriceCents: Math.round((input.price as number) * 100),
+    }),
+    adjustBalance: (input) => ({ ...users.find((x) => x.id === input.id)!, balanceCents: Math.round((input.balance as number) * 100) }),
+    getSettings: () => ({ ...settings }),
+    updateMargin: (input) => {
+      settings = { ...settings, margin: input.margin as number, updatedAt: '2026-04-01T12:00:00.000Z' };
+      return { ...settings };
+    },
+    // The pro applications, the audit (admin-tools.test.tsx) and the refunds to look at sit on the same pages.
+    listStuckRefunds: () => ({ refunds: [], next: null }),
+    listApplications: () => ({ applications: [], next: null }),
+    listAudit: () => ({ entries: [], next: null }),
   });
-});
-
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
 });
 
 describe('Admin users', () => {
   it('lists users with the count; pros show price and balance, musicians do not', async () => {
-    renderUi(<AdminUsersRoute />);
+    await openUsers();
     expect(screen.getByRole('heading', { level: 1, name: 'Users' })).toBeTruthy();
-    await screen.findAllByTestId('admin-user');
     expect(screen.getByTestId('user-count').textContent).toBe('3 users');
     expect(calls('listUsers')[0]).toEqual({ type: 'all' });
 
@@ -127,8 +103,7 @@ describe('Admin users', () => {
   });
 
   it('sends the type filter and the debounced search', async () => {
-    renderUi(<AdminUsersRoute />);
-    await screen.findAllByTestId('admin-user');
+    await openUsers();
     const filter = screen.getByRole('group', { name: 'User type' });
     fireEvent.click(within(filter).getByRole('button', { name: 'Pro' }));
     await waitFor(() => expect(screen.getByTestId('user-count').textContent).toBe('2 users'));
@@ -161,8 +136,7 @@ describe('Admin users', () => {
       if (name !== 'listUsers') throw new Error(name);
       return input.cursor ? { users: [MIA], count: 2, next: null } : { users: [PAUL], count: 2, next: 'c1' };
     });
-    renderUi(<AdminUsersRoute />);
-    await screen.findAllByTestId('admin-user');
+    await openUsers();
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(screen.getAllByTestId('admin-user')).toHaveLength(2));
     expect(calls('listUsers').at(-1)).toEqual({ type: 'all', cursor: 'c1' });
@@ -199,8 +173,7 @@ describe('Admin users', () => {
       if (fail) throw new ApiError(503, 'unavailable', 'The service is busy. Please try again.');
       return { users: [MIA], count: 2, next: null };
     });
-    renderUi(<AdminUsersRoute />);
-    await screen.findAllByTestId('admin-user');
+    await openUsers();
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect((await screen.findByTestId('load-more-error')).textContent).toBe('The service is busy. Please try again.');
     expect(screen.getAllByTestId('admin-user')).toHaveLength(1);
@@ -211,8 +184,7 @@ describe('Admin users', () => {
   });
 
   it('switches a user to pro and reloads the list', async () => {
-    renderUi(<AdminUsersRoute />);
-    await screen.findAllByTestId('admin-user');
+    await openUsers();
     const toggle = within(rowOf('mia@example.test')).getByRole('group', { name: 'Type of Mia Musician' });
     expect(within(toggle).getByRole('button', { name: 'Musician' }).getAttribute('aria-pressed')).toBe('true');
     const before = calls('listUsers').length;
@@ -223,18 +195,10 @@ describe('Admin users', () => {
   });
 
   it("edits a pro's price: Save shows '...' then the new price; Cancel goes back without a request", async () => {
-    renderUi(<AdminUsersRoute />);
-    await screen.findAllByTestId('admin-user');
-    const row = () => within(rowOf('paul@example.test'));
-
-    fireEvent.click(row().getByRole('button', { name: 'Edit Price' }));
-    const input = row().getByLabelText('Feedback price (USD)') as HTMLInputElement;
-    expect(input.value).toBe('30.00');
-    expect([input.min, input.step]).toEqual(['0', '0.01']);
-    fireEvent.change(input, { target: { value: '99' } });
-    fireEvent.click(row().getByRole('button', { name: 'Cancel' }));
-    expect(row().queryByTestId('price-editor')).toBeNull();
-    expect(row().getByTestId('admin-user-price').textContent).toBe('$30.00 per feedback');
+    await editAmount('Edit Price', 'Feedback price (USD)', '30.00', '99');
+    fireEvent.click(paul().getByRole('button', { name: 'Cancel' }));
+    expect(paul().queryByTestId('price-editor')).toBeNull();
+    expect(paul().getByTestId('admin-user-price').textContent).toBe('$30.00 per feedback');
     expect(calls('setFeedbackPrice')).toHaveLength(0);
 
     let release!: () => void;
@@ -242,54 +206,46 @@ describe('Admin users', () => {
       await new Promise<void>((r) => (release = r));
       return { ...PAUL, feedbackPriceCents: Math.round((input.price as number) * 100) };
     });
-    fireEvent.click(row().getByRole('button', { name: 'Edit Price' }));
-    fireEvent.change(row().getByLabelText('Feedback price (USD)'), { target: { value: '12.5' } });
-    fireEvent.click(row().getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(row().getByTestId('price-editor').querySelector('button[type="submit"]')!.textContent).toBe('...'));
+    fireEvent.click(paul().getByRole('button', { name: 'Edit Price' }));
+    fireEvent.change(paul().getByLabelText('Feedback price (USD)'), { target: { value: '12.5' } });
+    fireEvent.click(paul().getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(paul().getByTestId('price-editor').querySelector('button[type="submit"]')!.textContent).toBe('...'));
     expect(calls('setFeedbackPrice')).toEqual([{ id: 'p1', price: 12.5 }]);
     await act(async () => release());
-    await waitFor(() => expect(row().queryByTestId('price-editor')).toBeNull());
-    expect(row().getByTestId('admin-user-price').textContent).toBe('$12.50 per feedback');
+    await waitFor(() => expect(paul().queryByTestId('price-editor')).toBeNull());
+    expect(paul().getByTestId('admin-user-price').textContent).toBe('$12.50 per feedback');
   });
 
   it('a balance edit requires a reason and sends the balance shown as expectedBalanceCents', async () => {
-    renderUi(<AdminUsersRoute />);
-    await screen.findAllByTestId('admin-user');
-    const row = () => within(rowOf('paul@example.test'));
-    fireEvent.click(row().getByRole('button', { name: 'Edit Balance' }));
-    const input = row().getByLabelText('Balance (USD)') as HTMLInputElement;
-    expect(input.value).toBe('12.34');
-    expect([input.min, input.step]).toEqual(['0', '0.01']);
-    fireEvent.change(input, { target: { value: '5' } });
-    fireEvent.click(row().getByRole('button', { name: 'Save' }));
-    expect(row().getByText('Reason is required')).toBeTruthy();
+    await editAmount('Edit Balance', 'Balance (USD)', '12.34', '5');
+    fireEvent.click(paul().getByRole('button', { name: 'Save' }));
+    expect(paul().getByText('Reason is required')).toBeTruthy();
     expect(calls('adjustBalance')).toHaveLength(0);
 
-    fireEvent.change(row().getByLabelText('Reason'), { target: { value: 'Payout sent' } });
-    fireEvent.click(row().getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(row().queryByTestId('balance-editor')).toBeNull());
+    fireEvent.change(paul().getByLabelText('Reason'), { target: { value: 'Payout sent' } });
+    fireEvent.click(paul().getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(paul().queryByTestId('balance-editor')).toBeNull());
     expect(calls('adjustBalance')).toEqual([{ id: 'p1', balance: 5, expectedBalanceCents: 1234, reason: 'Payout sent' }]);
-    expect(row().getByTestId('admin-user-balance').textContent).toBe('$5.00');
+    expect(paul().getByTestId('admin-user-balance').textContent).toBe('$5.00');
   });
 
   it('on balance_changed shows the message and the current balance, and the next save expects it', async () => {
-    renderUi(<AdminUsersRoute />);
-    await screen.findAllByTestId('admin-user');
-    const row = () => within(rowOf('paul@example.test'));
+    await openUsers();
+
     apiMock.mockImplementationOnce(async () => {
       throw new ApiError(409, 'balance_changed', 'The balance changed meanwhile: it is now $20.00. Check it and edit again.', undefined, {
         balanceCents: 2000,
       });
     });
-    fireEvent.click(row().getByRole('button', { name: 'Edit Balance' }));
-    fireEvent.change(row().getByLabelText('Balance (USD)'), { target: { value: '5' } });
-    fireEvent.change(row().getByLabelText('Reason'), { target: { value: 'Payout sent' } });
-    fireEvent.click(row().getByRole('button', { name: 'Save' }));
+    fireEvent.click(paul().getByRole('button', { name: 'Edit Balance' }));
+    fireEvent.change(paul().getByLabelText('Balance (USD)'), { target: { value: '5' } });
+    fireEvent.change(paul().getByLabelText('Reason'), { target: { value: 'Payout sent' } });
+    fireEvent.click(paul().getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(row().getByRole('alert').textContent).toBe('The balance changed meanwhile: it is now $20.00. Check it and edit again.'),
+      expect(paul().getByRole('alert').textContent).toBe('The balance changed meanwhile: it is now $20.00. Check it and edit again.'),
     );
-    expect(row().getByTestId('admin-user-balance').textContent).toBe('$20.00');
-    fireEvent.click(row().getByRole('button', { name: 'Save' }));
+    expect(paul().getByTestId('admin-user-balance').textContent).toBe('$20.00');
+    fireEvent.click(paul().getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls('adjustBalance')).toHaveLength(2));
     expect(calls('adjustBalance')[1]).toMatchObject({ expectedBalanceCents: 2000 });
   });

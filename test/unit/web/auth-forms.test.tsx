@@ -1,55 +1,37 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-const amplify = vi.hoisted(() => ({
-  signIn: vi.fn(),
-  signOut: vi.fn(async () => {}),
-  signUp: vi.fn(),
-  confirmSignUp: vi.fn(),
-  resendSignUpCode: vi.fn(),
-  resetPassword: vi.fn(),
-  confirmResetPassword: vi.fn(),
-  fetchAuthSession: vi.fn(),
-  confirmSignIn: vi.fn(),
-  fetchMFAPreference: vi.fn(),
-  setUpTOTP: vi.fn(),
-  verifyTOTPSetup: vi.fn(),
-  updateMFAPreference: vi.fn(),
-}));
-const apiMock = vi.hoisted(() => vi.fn());
-const refresh = vi.hoisted(() => vi.fn(async () => ({ status: 'signedIn', groups: [] })));
-
-vi.mock('aws-amplify/auth', () => amplify);
-vi.mock('../../../web/src/lib/api', () => ({ api: apiMock }));
-vi.mock('../../../web/src/lib/auth', () => ({
-  useAuth: () => ({ status: 'signedOut', groups: [], refresh, logout: vi.fn() }),
-}));
-vi.mock('../../../web/src/lib/auth-context', () => ({
-  useAuth: () => ({ status: 'signedOut', groups: [], refresh, logout: vi.fn() }),
-}));
+vi.mock('aws-amplify/auth', () => import('./amplify-mock').then((m) => m.amplifyAuth));
+vi.mock('../../../web/src/lib/api', () => import('./amplify-mock'));
+vi.mock('../../../web/src/lib/auth', () => import('./amplify-mock').then((m) => m.signedOut));
+vi.mock('../../../web/src/lib/auth-context', () => import('./amplify-mock').then((m) => m.signedOut));
 
 import { AdminLoginForm } from '../../../web/src/features/auth/components/admin-login-form';
 import { ForgotPasswordForm } from '../../../web/src/features/auth/components/forgot-password-form';
 import { LoginForm } from '../../../web/src/features/auth/components/login-form';
 import { ResetPasswordForm } from '../../../web/src/features/auth/components/reset-password-form';
 import { SignUpForm } from '../../../web/src/features/auth/components/signup-form';
-import { setRuntimeConfig } from '../../../web/src/lib/runtime-config';
+import { amplifyAuth as amplify, apiMock, refresh } from './amplify-mock';
+import { testRuntime } from './fixtures';
+import { renderUi } from './render';
 
-const wrap = (ui: ReactNode, url = '/') => render(<MemoryRouter initialEntries={[url]}>{ui}</MemoryRouter>);
+const wrap = (ui: ReactNode, url = '/') => renderUi(ui, { url });
 const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
-
-const runtime = (mode: 'local' | 'aws') =>
-  setRuntimeConfig({ mode, region: 'us-east-1', apiUrl: 'http://api.test', userPoolId: 'pool', userPoolClientId: 'client' });
+/** Fills in the sign-up form and sends it. */
+const signUp = (name: string, email: string, password: string) => {
+  type('Full Name', name);
+  type('Email Address', email);
+  type('Password', password);
+  click('Sign Up');
+};
 
 beforeEach(() => {
   vi.clearAllMocks();
-  runtime('local');
+  testRuntime('local');
 });
-afterEach(cleanup);
 
 describe('LoginForm', () => {
   it('shows the spec validation messages and clears them on edit', async () => {
@@ -86,7 +68,7 @@ describe('LoginForm', () => {
   });
 
   it('signs in with SRP in AWS, where the pool allows no plain password flow', async () => {
-    runtime('aws');
+    testRuntime('aws');
     amplify.signIn.mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
     wrap(<LoginForm onSignedIn={vi.fn()} />);
     type('Email', 'mia@demo.test');
@@ -155,10 +137,7 @@ describe('SignUpForm', () => {
   it('refuses an e-mail that is already registered', async () => {
     apiMock.mockResolvedValue({ exists: true });
     wrap(<SignUpForm />);
-    type('Full Name', 'Mia Musician');
-    type('Email Address', 'musician@demo.test');
-    type('Password', 'demo-pass');
-    click('Sign Up');
+    signUp('Mia Musician', 'musician@demo.test', 'demo-pass');
     expect((await screen.findByRole('alert')).textContent).toBe('A user with this email address has already been registered');
     expect(amplify.signUp).not.toHaveBeenCalled();
   });
@@ -171,10 +150,7 @@ describe('SignUpForm', () => {
     });
     amplify.signUp.mockResolvedValue({ isSignUpComplete: false, nextStep: { signUpStep: 'CONFIRM_SIGN_UP' } });
     wrap(<SignUpForm />);
-    type('Full Name', 'Nina New');
-    type('Email Address', 'nina@demo.test');
-    type('Password', 'secret1');
-    click('Sign Up');
+    signUp('Nina New', 'nina@demo.test', 'secret1');
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeTruthy();
     const usernameCalls = apiMock.mock.calls.filter((c) => c[0] === 'usernameExists');
     expect(usernameCalls).toHaveLength(2);
@@ -187,10 +163,7 @@ describe('SignUpForm', () => {
   it("reports a failed existence check with the server's message", async () => {
     apiMock.mockRejectedValue(new Error('Service unavailable'));
     wrap(<SignUpForm />);
-    type('Full Name', 'Nina New');
-    type('Email Address', 'nina@demo.test');
-    type('Password', 'secret1');
-    click('Sign Up');
+    signUp('Nina New', 'nina@demo.test', 'secret1');
     expect((await screen.findByRole('alert')).textContent).toBe('Service unavailable');
   });
 });

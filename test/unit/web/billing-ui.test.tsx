@@ -1,18 +1,12 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlanView } from '../../../shared/schemas/billing';
 
-const apiMock = vi.hoisted(() => vi.fn());
 const leaveFor = vi.hoisted(() => vi.fn());
 
-vi.mock('../../../web/src/lib/api', async () => {
-  const { ApiError } = await import('../../../web/src/lib/api-client');
-  return { api: apiMock, ApiError };
-});
+vi.mock('../../../web/src/lib/api', () => import('./amplify-mock'));
 vi.mock('../../../web/src/lib/realtime-provider', () => ({ useRealtime: () => {} }));
 vi.mock('../../../web/src/lib/leave', () => ({ leaveFor }));
 // Profile asks who is signed in (a pro sees their earnings there): a musician here.
@@ -26,6 +20,8 @@ import { CommentComposer } from '../../../web/src/features/feedback/components/c
 import { UploadTrackModal } from '../../../web/src/features/tracks/components/upload-track-modal';
 import { billingSignature, type PlanList } from '../../../web/src/features/billing/utils/plans';
 import { ApiError } from '../../../web/src/lib/api-client';
+import { answerRoutes, apiMock } from './amplify-mock';
+import { renderUi, Where } from './render';
 
 const plan = (id: string, name: string, amount: number, over: Partial<PlanView> = {}): PlanView => ({
   id,
@@ -49,23 +45,13 @@ function listOf(over: Partial<PlanList> = {}): PlanList {
   return { plans: [STUDIO, FREE, PLUS], currentPlanId: 'free', subscription: null, canManage: false, ...over };
 }
 
-function Where() {
-  const loc = useLocation();
-  return <output data-testid="where">{`${loc.pathname}${loc.search}`}</output>;
-}
+const renderAt = (url: string, ui: ReactElement = <SettingsRoute />) => renderUi(ui, { url, path: '*', extra: <Where /> });
 
-function renderAt(url: string, ui: ReactElement = <SettingsRoute />) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route path="*" element={ui} />
-        </Routes>
-        <Where />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+/** Back from Stripe at `url`, having noted the plans before leaving; the clock runs by itself, and can be moved on. */
+function backFromCheckout(url: string) {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  sessionStorage.setItem('snip.billing.left', billingSignature(listOf()));
+  renderAt(url);
 }
 
 const cards = () => screen.getAllByTestId('plan-card');
@@ -77,24 +63,11 @@ beforeEach(() => {
   list = listOf();
   sessionStorage.clear();
   leaveFor.mockReset();
-  apiMock.mockReset();
-  apiMock.mockImplementation(async (name: string) => {
-    switch (name) {
-      case 'listPlans':
-        return structuredClone(list);
-      case 'createCheckoutSession':
-        return { url: 'http://stripe.test/checkout/cs_1' };
-      case 'createPortalSession':
-        return { url: 'http://stripe.test/portal/bps_1' };
-      default:
-        throw new Error(`unexpected ${name}`);
-    }
+  answerRoutes({
+    listPlans: () => structuredClone(list),
+    createCheckoutSession: () => ({ url: 'http://stripe.test/checkout/cs_1' }),
+    createPortalSession: () => ({ url: 'http://stripe.test/portal/bps_1' }),
   });
-});
-
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
 });
 
 describe('Billing & Plan', () => {
@@ -263,9 +236,7 @@ describe('back from Stripe', () => {
   };
 
   it('?checkout=success: the banner, then the plans re-read every 2 s until the new plan shows', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    sessionStorage.setItem('snip.billing.left', billingSignature(listOf()));
-    renderAt('/settings?checkout=success');
+    backFromCheckout('/settings?checkout=success');
     expect(screen.getByTestId('checkout-success').textContent).toBe('Payment received: your plan will show here in a moment.');
     await screen.findAllByTestId('plan-card');
     // The outcome is read once: the address loses it.
@@ -300,9 +271,7 @@ describe('back from Stripe', () => {
   });
 
   it('?checkout=cancelled: says nothing was charged and does not re-read', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    sessionStorage.setItem('snip.billing.left', billingSignature(listOf()));
-    renderAt('/settings?checkout=cancelled');
+    backFromCheckout('/settings?checkout=cancelled');
     expect(screen.getByTestId('checkout-cancelled').textContent).toBe('Checkout cancelled: nothing was charged.');
     await screen.findAllByTestId('plan-card');
     await act(() => vi.advanceTimersByTimeAsync(6000));

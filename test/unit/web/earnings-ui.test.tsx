@@ -1,30 +1,16 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-const apiMock = vi.hoisted(() => vi.fn());
+vi.mock('../../../web/src/lib/api', () => import('./amplify-mock'));
 
-vi.mock('../../../web/src/lib/api', async () => {
-  const { ApiError } = await import('../../../web/src/lib/api-client');
-  return { api: apiMock, ApiError };
-});
 import { EarningsCard, marginNote } from '../../../web/src/features/earnings/components/earnings-card';
+import { apiMock } from './amplify-mock';
+import { renderUi } from './render';
 
-function renderProfile() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <EarningsCard />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderProfile = () => renderUi(<EarningsCard />);
 
 afterEach(() => {
-  cleanup();
   apiMock.mockReset();
 });
 

@@ -1,19 +1,15 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState, type ReactElement } from 'react';
 import { wavesurfers } from '../../support/fake-wavesurfer';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CommentView, ShareDetail, ShareView } from '../../../shared/schemas/shares';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ShareDetail } from '../../../shared/schemas/shares';
 import type { UserCard } from '../../../shared/schemas/directory';
 
-const apiMock = vi.hoisted(() => vi.fn());
 const realtimeHandlers = vi.hoisted(() => new Map<string, (e: unknown) => void>());
 
-vi.mock('../../../web/src/lib/api', async () => {
-  const { ApiError } = await import('../../../web/src/lib/api-client');
-  return { api: apiMock, ApiError };
-});
+vi.mock('../../../web/src/lib/api', () => import('./amplify-mock'));
 vi.mock('../../../web/src/lib/realtime-provider', () => ({
   useRealtime: (entity: string, handler: (e: unknown) => void) => realtimeHandlers.set(entity, handler),
 }));
@@ -27,88 +23,21 @@ import { FeedbackHub } from '../../../web/src/features/feedback/components/feedb
 import { FeedbackView } from '../../../web/src/features/feedback/components/feedback-view';
 import { ReviewerForm } from '../../../web/src/features/feedback/components/reviewer-form';
 import { ReviewerTabs } from '../../../web/src/features/feedback/components/reviewer-tabs';
-import { ShareModal } from '../../../web/src/features/feedback/components/share-modal';
 import { TrackShareSummary } from '../../../web/src/features/feedback/components/track-shares';
 import { UserSearch } from '../../../web/src/features/feedback/components/user-search';
 import type { Criteria } from '../../../web/src/features/feedback/utils/ratings';
-import { ChooseProGrid } from '../../../web/src/features/pros/components/choose-pro-grid';
+import { apiMock } from './amplify-mock';
+import { commentView as comment, shareView as share, userCard as user } from './fixtures';
+import { renderUi } from './render';
 
-const PEAKS = Buffer.from(new Uint8Array(1000).fill(128)).toString('base64');
 const MUSICIAN = { id: 'm1', type: 'musician' as const };
 const PRO = { id: 'p1', type: 'pro' as const };
 
-function user(over: Partial<UserCard> = {}): UserCard {
-  return {
-    id: 'p1',
-    fullName: 'Quinn Peer',
-    username: 'quinnpeer',
-    type: 'pro',
-    bio: 'Songwriter who gives free, honest feedback.',
-    genres: ['Indie Rock', 'Indie Folk', 'Singer-Songwriter'],
-    feedbackPriceCents: null,
-    profileImage: null,
-    availability: null,
-    responseTime: null,
-    keyCredits: null,
-    featuredTrack: null,
-    socialMedia: [],
-    website: null,
-    ...over,
-  };
-}
-
-function share(over: Partial<ShareView> = {}): ShareView {
-  return {
-    id: 's1',
-    trackId: 't1',
-    trackTitle: 'Night Drive',
-    trackAudioUrl: 'audio/m1/night.mp3',
-    trackDuration: 60,
-    trackPeaks: PEAKS,
-    sharedByUserId: 'm1',
-    sharedWithUserId: 'p1',
-    sharedByName: 'Mia Musician',
-    sharedByUsername: 'mia',
-    sharedWithName: 'Quinn Peer',
-    sharedWithUsername: 'quinnpeer',
-    status: 'accepted',
-    shareOptions: {
-      feedbackNotes: 'Does the chorus hit?',
-      context: 'mix_check',
-      referenceTrack: '',
-      categories: [],
-      mixingMastering: true,
-      compositionArrangement: true,
-      vocalsLyrics: true,
-      energyImpact: true,
-      feedbackType: 'peer',
-    },
-    createdAt: '2026-01-05T10:00:00.000Z',
-    updatedAt: '2026-01-05T10:00:00.000Z',
-    ...over,
-  };
-}
-
-function comment(id: string, timestamp: number | null, over: Partial<CommentView> = {}): CommentView {
-  return {
-    id,
-    shareId: 's1',
-    trackId: 't1',
-    userId: 'p1',
-    authorName: 'Quinn Peer',
-    timestamp,
-    text: `Comment ${id}`,
-    tags: [],
-    createdAt: `2026-01-05T10:00:0${id.length}.000Z`,
-    updatedAt: '2026-01-05T10:00:00.000Z',
-    ...over,
-  };
-}
-
 let client: QueryClient;
 function renderWithQuery(ui: ReactElement) {
-  client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+  const rendered = renderUi(ui, { url: null });
+  client = rendered.client;
+  return rendered;
 }
 
 const calls = (name: string) => apiMock.mock.calls.filter((c) => c[0] === name);
@@ -117,10 +46,6 @@ beforeEach(() => {
   apiMock.mockReset();
   wavesurfers.length = 0;
   realtimeHandlers.clear();
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
 });
 
 describe('the user search', () => {
@@ -522,220 +447,6 @@ describe("the musician's feedback view", () => {
     expect(screen.queryByTestId('rating-form')).toBeNull();
     // While it is open the musician may ask for clarification.
     expect(screen.getByPlaceholderText('Ask your mentor for clarification on any part of the feedback...')).toBeTruthy();
-  });
-});
-
-describe('the share modal', () => {
-  const tracks = [
-    { id: 't1', title: 'Night Drive' },
-    { id: 't2', title: 'Day Trip' },
-  ];
-
-  it('keeps submit disabled until a user is chosen, checks the fields and confirms', async () => {
-    apiMock.mockImplementation(async (name: string) => {
-      if (name === 'createShare') return share({ status: 'pending' });
-      throw new Error(name);
-    });
-    const { rerender } = renderWithQuery(<ShareModal open={false} onClose={() => {}} tracks={tracks} />);
-    rerender(
-      <QueryClientProvider client={client}>
-        <ShareModal open onClose={() => {}} tracks={tracks} initialUser={null} initialTrackId="t2" />
-      </QueryClientProvider>,
-    );
-    const dialog = screen.getByRole('dialog', { name: 'Request Feedback' });
-    expect((within(dialog).getByTestId('share-submit') as HTMLButtonElement).disabled).toBe(true);
-    expect((within(dialog).getByLabelText('Track') as HTMLSelectElement).value).toBe('t2');
-    cleanup();
-
-    renderWithQuery(<ShareModal open onClose={() => {}} tracks={tracks} initialUser={user()} />);
-    const submit = screen.getByTestId('share-submit') as HTMLButtonElement;
-    expect(submit.disabled).toBe(false);
-    fireEvent.click(submit);
-    expect(screen.getByTestId('share-notes-error').textContent).toBe('Feedback notes are required');
-    expect(screen.getByTestId('share-context-error').textContent).toBe('Context is required');
-    expect(screen.getByTestId('share-track-error').textContent).toBe('Choose a track');
-    expect(calls('createShare')).toHaveLength(0);
-
-    fireEvent.change(screen.getByLabelText('Track'), { target: { value: 't1' } });
-    fireEvent.change(screen.getByLabelText('Feedback notes'), { target: { value: ' Does the chorus hit? ' } });
-    fireEvent.change(screen.getByLabelText('Context'), { target: { value: 'mix_check' } });
-    fireEvent.change(screen.getByLabelText('Reference track (optional)'), { target: { value: 'Artist - Song' } });
-    fireEvent.click(within(screen.getByRole('group', { name: 'Feedback categories' })).getByRole('button', { name: 'Mixing' }));
-    fireEvent.change(screen.getByLabelText('Track purpose'), { target: { value: 'streaming_release' } });
-    fireEvent.click(submit);
-    expect(await screen.findByText('Feedback Request Sent!')).toBeTruthy();
-    expect(calls('createShare')).toEqual([
-      [
-        'createShare',
-        {
-          sharedWithId: 'p1',
-          trackId: 't1',
-          shareOptions: {
-            feedbackNotes: 'Does the chorus hit?',
-            context: 'mix_check',
-            referenceTrack: 'Artist - Song',
-            categories: ['mixing'],
-            trackPurpose: 'streaming_release',
-            peerUsername: 'quinnpeer',
-          },
-          // One key per request: a double-click or a retry cannot make a second share.
-          idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
-        },
-      ],
-    ]);
-  });
-
-  it('Esc closes the open search list first, then the dialog', async () => {
-    apiMock.mockResolvedValue({ users: [user()] });
-    const onClose = vi.fn();
-    renderWithQuery(<ShareModal open onClose={onClose} tracks={tracks} />);
-    const input = screen.getByRole('combobox', { name: 'Share with' });
-    fireEvent.change(input, { target: { value: 'quinn' } });
-    await screen.findByTestId('user-option');
-    expect(input.getAttribute('aria-expanded')).toBe('true');
-    fireEvent.keyDown(input, { key: 'Escape' });
-    expect(input.getAttribute('aria-expanded')).toBe('false');
-    expect(onClose).not.toHaveBeenCalled();
-    fireEvent.keyDown(input, { key: 'Escape' });
-    expect(onClose).toHaveBeenCalledTimes(1);
-  });
-
-  it('asks before throwing away written notes, by Esc or Cancel alike', () => {
-    const onClose = vi.fn();
-    renderWithQuery(<ShareModal open onClose={onClose} tracks={tracks} initialUser={user()} />);
-    fireEvent.change(screen.getByLabelText('Feedback notes'), { target: { value: 'Is the drop big enough?' } });
-    fireEvent.keyDown(screen.getByLabelText('Feedback notes'), { key: 'Escape' });
-    const confirm = screen.getByRole('alertdialog', { name: 'Discard this request?' });
-    fireEvent.click(within(confirm).getByRole('button', { name: 'Keep editing' }));
-    expect(onClose).not.toHaveBeenCalled();
-    expect((screen.getByLabelText('Feedback notes') as HTMLTextAreaElement).value).toBe('Is the drop big enough?');
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    fireEvent.click(within(screen.getByRole('alertdialog', { name: 'Discard this request?' })).getByRole('button', { name: 'Discard' }));
-    expect(onClose).toHaveBeenCalledTimes(1);
-  });
-
-  it("shows a priced pro's price and says before anything is typed that payment comes next", () => {
-    renderWithQuery(
-      <ShareModal
-        open
-        onClose={() => {}}
-        tracks={tracks}
-        initialUser={user({ fullName: 'Paul Producer', feedbackPriceCents: 3000 })}
-        initialTrackId="t1"
-      />,
-    );
-    expect(screen.getByTestId('share-price').textContent).toBe('$30 per feedback');
-    expect(screen.getByTestId('share-paid').textContent).toContain('You pay on the next step, with PayPal.');
-    fireEvent.change(screen.getByLabelText('Feedback notes'), { target: { value: 'Notes' } });
-    fireEvent.change(screen.getByLabelText('Context'), { target: { value: 'first_draft' } });
-    const submit = screen.getByTestId('share-submit') as HTMLButtonElement;
-    expect(submit.disabled).toBe(false);
-    expect(submit.textContent).toBe('Continue to Payment');
-  });
-
-  it("shows the API's message when a request is refused", async () => {
-    apiMock.mockRejectedValue(
-      new ApiError(409, 'payment_required', 'Paul Producer charges $30 per feedback: pay for the request to send it.'),
-    );
-    renderWithQuery(
-      <ShareModal open onClose={() => {}} tracks={tracks} initialUser={user({ fullName: 'Paul Producer' })} initialTrackId="t1" />,
-    );
-    fireEvent.change(screen.getByLabelText('Feedback notes'), { target: { value: 'Notes' } });
-    fireEvent.change(screen.getByLabelText('Context'), { target: { value: 'first_draft' } });
-    fireEvent.click(screen.getByTestId('share-submit'));
-    expect((await screen.findByTestId('share-error')).textContent).toBe(
-      'Paul Producer charges $30 per feedback: pay for the request to send it.',
-    );
-    expect(screen.queryByText('Feedback Request Sent!')).toBeNull();
-  });
-});
-
-describe('the share dialog over the track list', () => {
-  const ready = (id: string, title: string) => ({
-    id,
-    title,
-    artist: null,
-    userId: 'm1',
-    status: 'ready' as const,
-    failureReason: null,
-    audioUrl: `audio/m1/${id}.mp3`,
-    duration: 60,
-    sizeBytes: 1000,
-    contentType: 'audio/mpeg',
-    peaks: PEAKS,
-    snippet: null,
-    isShared: false,
-    createdAt: '2026-01-02T00:00:00.000Z',
-    updatedAt: '2026-01-02T00:00:00.000Z',
-  });
-
-  it('offers the loaded tracks, then older ones a page at a time', async () => {
-    apiMock.mockImplementation(async (name: string, input?: { cursor?: string }) => {
-      if (name !== 'listTracks') throw new Error(name);
-      return input?.cursor === 'c2'
-        ? { tracks: [ready('t2', 'Old Demo')], next: null, total: 2 }
-        : { tracks: [ready('t1', 'New Song')], next: 'c2', total: 2 };
-    });
-    const { ShareDialog } = await import('../../../web/src/app/routes/share-dialog');
-    renderWithQuery(<ShareDialog open onClose={() => {}} initialUser={user()} />);
-    const picker = screen.getByLabelText('Track') as HTMLSelectElement;
-    await waitFor(() => expect([...picker.options].map((o) => o.textContent)).toEqual(['Choose a track', 'New Song']));
-    fireEvent.click(screen.getByTestId('share-more-tracks'));
-    await waitFor(() => expect([...picker.options].map((o) => o.textContent)).toEqual(['Choose a track', 'New Song', 'Old Demo']));
-    expect(screen.queryByTestId('share-more-tracks')).toBeNull();
-    expect(apiMock.mock.calls.filter((c) => c[0] === 'listTracks').map((c) => c[1])).toEqual([{}, { cursor: 'c2' }]);
-  });
-});
-
-describe('Choose Your Pro', () => {
-  it('shows each pro with the price line only when set, the name fallback and the More about panel', async () => {
-    apiMock.mockImplementation(async (name: string) => {
-      if (name !== 'listPros') throw new Error(name);
-      return {
-        users: [
-          user({ availability: '1-3 sessions/week', featuredTrack: 'https://music.test/one', website: 'https://quinn.test' }),
-          user({ id: 'p2', fullName: '', username: '', feedbackPriceCents: 3000 }),
-        ],
-      };
-    });
-    const onChoose = vi.fn();
-    renderWithQuery(<ChooseProGrid onChoose={onChoose} />);
-    expect(screen.getByText('Loading...')).toBeTruthy();
-    const cards = await screen.findAllByTestId('pro-card');
-    expect(cards.map((c) => within(c).getByTestId('pro-name').textContent)).toEqual(['Quinn Peer', 'User']);
-    expect(within(cards[0]).queryByTestId('pro-price')).toBeNull();
-    expect(within(cards[1]).getByTestId('pro-price').textContent).toBe('$30 per feedback');
-    expect(cards[0].querySelector('img')!.getAttribute('src')).toBe('/default-profile.svg');
-
-    const more = within(cards[0]).getByRole('button', { name: 'More about Quinn Peer' });
-    expect(more.getAttribute('aria-expanded')).toBe('false');
-    fireEvent.click(more);
-    expect(more.getAttribute('aria-expanded')).toBe('true');
-    const panel = within(cards[0]).getByRole('region', { name: 'More about Quinn Peer' });
-    expect(panel.textContent).toContain('Availability1-3 sessions/week');
-    expect(panel.textContent).toContain('GenresIndie Rock, Indie Folk, Singer-Songwriter');
-    expect(panel.textContent).not.toContain('Response Time');
-    expect(panel.textContent).not.toContain('Key Credits');
-    expect(within(panel).getByRole('link', { name: 'music.test/one' }).getAttribute('href')).toBe('https://music.test/one');
-    expect(within(panel).getByRole('link', { name: 'Website' }).getAttribute('href')).toBe('https://quinn.test');
-
-    fireEvent.click(within(cards[0]).getByRole('button', { name: 'Choose Pro' }));
-    expect(onChoose).toHaveBeenCalledWith(expect.objectContaining({ id: 'p1' }));
-  });
-
-  it("names each pro with a heading one level below the grid's own", async () => {
-    apiMock.mockResolvedValue({ users: [user()] });
-    renderWithQuery(<ChooseProGrid onChoose={() => {}} headingLevel={2} />);
-    expect((await screen.findByRole('heading', { level: 2, name: 'Quinn Peer' })).getAttribute('data-testid')).toBe('pro-name');
-    cleanup();
-    renderWithQuery(<ChooseProGrid onChoose={() => {}} />);
-    expect(await screen.findByRole('heading', { level: 3, name: 'Quinn Peer' })).toBeTruthy();
-  });
-
-  it("says 'No pros found' when there are none", async () => {
-    apiMock.mockResolvedValue({ users: [] });
-    renderWithQuery(<ChooseProGrid onChoose={() => {}} />);
-    expect((await screen.findByTestId('pros-empty')).textContent).toBe('No pros found');
   });
 });
 

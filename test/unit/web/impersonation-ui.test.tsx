@@ -23,54 +23,14 @@ vi.mock('../../../web/src/lib/auth', () => ({
 
 import { Gate } from '../../../web/src/app/gate';
 import { AppLayout } from '../../../web/src/app/layout/app-layout';
-import {
-  ENDED_NOTICE,
-  IMPERSONATION_KEY,
-  navigation,
-  peekEndedNotice,
-  resetImpersonationStore,
-  type ImpersonationState,
-} from '../../../web/src/features/impersonation/state';
+import { ENDED_NOTICE, IMPERSONATION_KEY, peekEndedNotice, type ImpersonationState } from '../../../web/src/features/impersonation/state';
+import { userView } from './fixtures';
+import { ADMIN_SUB, impersonationState, recordNavigation } from './impersonation-setup';
 
-const ADMIN = 'admin-sub-1';
-const MIA: UserView = {
-  id: 'mia',
-  email: 'mia@example.test',
-  fullName: 'Mia Musician',
-  username: 'mia',
-  type: 'musician',
-  typeChosen: true,
-  isAdmin: false,
-  genres: ['House'],
-  costRange: null,
-  experience: null,
-  feedbackPriceCents: null,
-  balanceCents: 0,
-  bio: null,
-  location: null,
-  keyCredits: null,
-  availability: null,
-  responseTime: null,
-  mentorshipStyle: null,
-  featuredTrack: null,
-  testimonials: null,
-  eventParticipation: null,
-  socialMedia: [],
-  website: null,
-  profileImage: null,
-  coverImage: null,
-  proApplication: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const ADMIN = ADMIN_SUB;
+const MIA = userView();
 const ADA: UserView = { ...MIA, id: ADMIN, email: 'ada@example.test', fullName: 'Ada Admin', type: 'admin', isAdmin: true, genres: [] };
 
-const stored = (over: Partial<ImpersonationState> = {}): ImpersonationState => ({
-  token: 'imp1.p.s',
-  expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
-  user: { id: 'mia', fullName: 'Mia Musician', email: 'mia@example.test', type: 'musician' },
-  adminSub: ADMIN,
-  ...over,
-});
 const store = (s: ImpersonationState) => localStorage.setItem(IMPERSONATION_KEY, JSON.stringify(s));
 
 function renderAt(path: string) {
@@ -95,15 +55,9 @@ function renderAt(path: string) {
   );
 }
 
-let assign: ReturnType<typeof vi.fn>;
-const realAssign = navigation.assign;
+const assign = recordNavigation();
 
 beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-  resetImpersonationStore();
-  assign = vi.fn();
-  navigation.assign = assign as unknown as (url: string) => void;
   fake.auth = {
     status: 'signedIn',
     sub: ADMIN,
@@ -117,14 +71,13 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
-  navigation.assign = realAssign;
   vi.useRealTimers();
   document.documentElement.classList.remove('is-impersonating');
 });
 
 describe('while an admin impersonates a user', () => {
   beforeEach(() => {
-    store(stored());
+    store(impersonationState());
     fake.me = MIA;
   });
 
@@ -168,7 +121,7 @@ describe('while an admin impersonates a user', () => {
   it('ends by itself when the token expires, with a message for the user list', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     localStorage.clear();
-    store(stored({ expiresAt: new Date(Date.now() + 5_000).toISOString() }));
+    store(impersonationState({ expiresAt: new Date(Date.now() + 5_000).toISOString() }));
     renderAt('/dashboard');
     expect(screen.getByTestId('impersonation-banner')).toBeTruthy();
     expect(assign).not.toHaveBeenCalled();
@@ -190,7 +143,7 @@ describe('while an admin impersonates a user', () => {
 
 describe('a stored state that does not apply', () => {
   it("is dropped when it is another account's, and the admin is an admin again", async () => {
-    store(stored({ adminSub: 'someone-else' }));
+    store(impersonationState({ adminSub: 'someone-else' }));
     renderAt('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Users' })).toBeTruthy();
     expect(screen.queryByTestId('impersonation-banner')).toBeNull();
@@ -199,7 +152,7 @@ describe('a stored state that does not apply', () => {
   });
 
   it('is dropped when expired, back on the user list with a message', async () => {
-    store(stored({ expiresAt: new Date(Date.now() - 1000).toISOString() }));
+    store(impersonationState({ expiresAt: new Date(Date.now() - 1000).toISOString() }));
     renderAt('/dashboard');
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/admin/users'));
     expect(screen.queryByTestId('impersonation-banner')).toBeNull();
@@ -208,7 +161,7 @@ describe('a stored state that does not apply', () => {
   });
 
   it('is dropped after sign-out', async () => {
-    store(stored());
+    store(impersonationState());
     fake.auth = { ...fake.auth, status: 'signedOut', sub: undefined, groups: [] };
     fake.me = undefined;
     renderAt('/login');

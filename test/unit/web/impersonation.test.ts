@@ -1,13 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const session = vi.hoisted(() => ({ idToken: undefined as string | undefined }));
-vi.mock('aws-amplify/auth', () => ({
-  fetchAuthSession: async () => ({ tokens: session.idToken ? { idToken: { toString: () => session.idToken } } : undefined }),
-}));
+vi.mock('aws-amplify/auth', () => import('./amplify-mock').then((m) => m.amplifyAuth));
 
 import { api, linkImpersonation } from '../../../web/src/lib/api';
-import { setRuntimeConfig } from '../../../web/src/lib/runtime-config';
 import {
   activeFor,
   beginImpersonation,
@@ -17,42 +13,31 @@ import {
   ENDED_NOTICE,
   IMPERSONATION_KEY,
   impersonationLink,
-  navigation,
   parseImpersonation,
   peekEndedNotice,
-  resetImpersonationStore,
   stopImpersonating,
   storedImpersonation,
   subOf,
   subscribeImpersonation,
-  type ImpersonationState,
 } from '../../../web/src/features/impersonation/state';
+import { amplifyAuth } from './amplify-mock';
+import { testRuntime } from './fixtures';
+import { ADMIN_SUB, impersonationState, recordNavigation } from './impersonation-setup';
 
 /** An unsigned JWT with these claims (the client reads `sub` only to match the stored admin). */
 const jwt = (claims: Record<string, unknown>) => `x.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.sig`;
 
-const ADMIN = 'admin-sub-1';
-const state = (over: Partial<ImpersonationState> = {}): ImpersonationState => ({
-  token: 'imp1.payload.sig',
-  expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
-  user: { id: 'mia', fullName: 'Mia Musician', email: 'mia@example.test', type: 'musician' },
-  adminSub: ADMIN,
-  ...over,
-});
+const ADMIN = ADMIN_SUB;
+const state = impersonationState;
 
-let assign: ReturnType<typeof vi.fn>;
-const realAssign = navigation.assign;
-
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-  resetImpersonationStore();
-  assign = vi.fn();
-  navigation.assign = assign as unknown as (url: string) => void;
-});
+/** Who Amplify says is signed in: their ID token, if anyone. */
+const session = { idToken: undefined as string | undefined };
+amplifyAuth.fetchAuthSession.mockImplementation(async () => ({
+  tokens: session.idToken ? { idToken: { toString: () => session.idToken } } : undefined,
+}));
+const assign = recordNavigation();
 
 afterEach(() => {
-  navigation.assign = realAssign;
   linkImpersonation(null);
   vi.unstubAllGlobals();
 });
@@ -138,7 +123,7 @@ describe('the API client while impersonating', () => {
   beforeEach(() => {
     calls.length = 0;
     answer = () => new Response(JSON.stringify({ id: 'mia' }), { status: 200, headers: { 'content-type': 'application/json' } });
-    setRuntimeConfig({ mode: 'local', region: 'us-east-1', apiUrl: 'http://api.test', userPoolId: 'p', userPoolClientId: 'c' });
+    testRuntime('local');
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init?: RequestInit) => {

@@ -1,15 +1,12 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-const apiMock = vi.hoisted(() => vi.fn());
 const setMe = vi.hoisted(() => vi.fn());
 const me = vi.hoisted(() => ({
   current: { type: 'musician', proApplication: 'draft' } as { type: string; proApplication: string | null },
 }));
-vi.mock('../../../web/src/lib/api', () => ({ api: apiMock }));
+vi.mock('../../../web/src/lib/api', () => import('./amplify-mock'));
 vi.mock('../../../web/src/lib/auth', () => ({
   meQueryKey: ['me'],
   useAuth: () => ({ status: 'signedIn', groups: [], logout: vi.fn() }),
@@ -19,28 +16,17 @@ vi.mock('../../../web/src/lib/auth', () => ({
 
 import { MusicianOnboarding } from '../../../web/src/features/onboarding/components/musician-onboarding';
 import { ProOnboarding } from '../../../web/src/features/onboarding/components/pro-onboarding';
+import { apiMock, holdAnswers } from './amplify-mock';
+import { renderUi } from './render';
 
-function renderAt(element: React.ReactNode) {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/onboarding/x']}>
-        <Routes>
-          <Route path="/onboarding/x" element={element} />
-          <Route path="/dashboard" element={<h1>Dashboard</h1>} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderAt = (element: React.ReactNode) =>
+  renderUi(element, { url: '/onboarding/x', path: '/onboarding/x', routes: { '/dashboard': <h1>Dashboard</h1> } });
 
 beforeEach(() => vi.clearAllMocks());
-afterEach(cleanup);
 
 describe('musician onboarding', () => {
   it('saves the genres, shows "Saving..." and goes to the dashboard', async () => {
-    let resolve: (v: unknown) => void = () => {};
-    apiMock.mockImplementation(() => new Promise((r) => (resolve = r)));
+    const resolve = holdAnswers();
     renderAt(<MusicianOnboarding />);
     const button = screen.getByTestId('genres-continue');
     expect(button.textContent).toBe('Select at least one genre');

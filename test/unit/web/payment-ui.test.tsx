@@ -1,31 +1,27 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, renderHook, screen, waitFor, within } from '@testing-library/react';
-import { StrictMode, type ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { act, cleanup, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
+import { type ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentView } from '../../../shared/schemas/payments';
 import type { UserCard } from '../../../shared/schemas/directory';
 
-const apiMock = vi.hoisted(() => vi.fn());
 const leaveFor = vi.hoisted(() => vi.fn());
 
-vi.mock('../../../web/src/lib/api', async () => {
-  const { ApiError } = await import('../../../web/src/lib/api-client');
-  return { api: apiMock, ApiError };
-});
+vi.mock('../../../web/src/lib/api', () => import('./amplify-mock'));
 vi.mock('../../../web/src/lib/realtime-provider', () => ({ useRealtime: () => {} }));
 vi.mock('../../../web/src/lib/leave', () => ({ leaveFor }));
 
 import { FeedbackCancelRoute, FeedbackSuccessRoute } from '../../../web/src/app/routes/choose-pro';
 import { ApiError } from '../../../web/src/lib/api-client';
-import { setRuntimeConfig } from '../../../web/src/lib/runtime-config';
 import { ShareModal } from '../../../web/src/features/feedback/components/share-modal';
 import { UserSearch } from '../../../web/src/features/feedback/components/user-search';
 import { PaypalButton } from '../../../web/src/features/payments/components/paypal-button';
 import { PaymentStep } from '../../../web/src/features/payments/components/payment-step';
 import { paypalSdkUrl, resetScriptLoads, usePaypalScript } from '../../../web/src/features/payments/hooks/use-paypal-script';
 import { ChooseProGrid } from '../../../web/src/features/pros/components/choose-pro-grid';
+import { apiMock } from './amplify-mock';
+import { testRuntime, userCard } from './fixtures';
+import { renderUi, Where } from './render';
 
 const PAUL = 'Paul Producer';
 const NEXT = `You pay now; if ${PAUL} declines or does not answer within 7 days, you are refunded in full.`;
@@ -34,25 +30,9 @@ const tracks = [
   { id: '00000000-0000-4000-8000-000000000002', title: 'Day Trip' },
 ];
 
-function user(over: Partial<UserCard> = {}): UserCard {
-  return {
-    id: 'p1',
-    fullName: PAUL,
-    username: 'paulproducer',
-    type: 'pro',
-    bio: 'Producer.',
-    genres: ['Hip-Hop'],
-    feedbackPriceCents: 3000,
-    profileImage: null,
-    availability: null,
-    responseTime: null,
-    keyCredits: null,
-    featuredTrack: null,
-    socialMedia: [],
-    website: null,
-    ...over,
-  };
-}
+/** Paul, a pro who charges $30. */
+const user = (over: Partial<UserCard> = {}) =>
+  userCard({ fullName: PAUL, username: 'paulproducer', bio: 'Producer.', genres: ['Hip-Hop'], feedbackPriceCents: 3000, ...over });
 
 function payment(over: Partial<PaymentView> = {}): PaymentView {
   return {
@@ -70,21 +50,7 @@ function payment(over: Partial<PaymentView> = {}): PaymentView {
   };
 }
 
-const config = (mode: 'local' | 'aws', paypalClientId?: string) =>
-  setRuntimeConfig({
-    mode,
-    region: 'us-east-1',
-    apiUrl: 'http://api.test',
-    userPoolId: 'pool',
-    userPoolClientId: 'client',
-    paypalClientId,
-  });
-
-let client: QueryClient;
-function renderWithQuery(ui: ReactElement) {
-  client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
-}
+const renderWithQuery = (ui: ReactElement) => renderUi(ui, { url: null });
 
 const calls = (name: string) => apiMock.mock.calls.filter((c) => c[0] === name);
 const submit = () => screen.getByTestId('share-submit') as HTMLButtonElement;
@@ -96,6 +62,13 @@ function fillDetails() {
   fireEvent.change(screen.getByLabelText('Context'), { target: { value: 'mix_check' } });
   fireEvent.change(screen.getByLabelText('Reference track (optional)'), { target: { value: 'Artist - Song' } });
   fireEvent.click(within(screen.getByRole('group', { name: 'Feedback categories' })).getByRole('button', { name: 'Mixing' }));
+}
+
+/** The share dialog for Paul, filled in and on to the payment step. */
+function toPayment() {
+  renderWithQuery(<ShareModal open onClose={() => {}} tracks={tracks} paymentStep={PaymentStep} initialUser={user()} />);
+  fillDetails();
+  fireEvent.click(submit());
 }
 
 const orderInput = (feedbackPriceCents: number) => ({
@@ -115,10 +88,9 @@ const orderInput = (feedbackPriceCents: number) => ({
 beforeEach(() => {
   apiMock.mockReset();
   leaveFor.mockReset();
-  config('local');
+  testRuntime('local');
 });
 afterEach(() => {
-  cleanup();
   resetScriptLoads();
   document.head.querySelectorAll('script').forEach((s) => s.remove());
   delete window.paypal;
@@ -169,9 +141,7 @@ describe('the share dialog with a priced pro', () => {
       if (name !== 'createOrder') throw new Error(name);
       return new Promise((r) => (answer = r));
     });
-    renderWithQuery(<ShareModal open onClose={() => {}} tracks={tracks} paymentStep={PaymentStep} initialUser={user()} />);
-    fillDetails();
-    fireEvent.click(submit());
+    toPayment();
     const pay = screen.getByTestId('paypal-button') as HTMLButtonElement;
     fireEvent.click(pay);
     fireEvent.click(pay);
@@ -191,9 +161,7 @@ describe('the share dialog with a priced pro', () => {
         feedbackPriceCents: 4500,
       }),
     );
-    renderWithQuery(<ShareModal open onClose={() => {}} tracks={tracks} paymentStep={PaymentStep} initialUser={user()} />);
-    fillDetails();
-    fireEvent.click(submit());
+    toPayment();
     fireEvent.click(screen.getByTestId('paypal-button'));
     const alert = await screen.findByTestId('payment-error');
     expect(alert.getAttribute('role')).toBe('alert');
@@ -220,9 +188,7 @@ describe('the share dialog with a priced pro', () => {
         'PayPal is not answering as it should right now. Nothing was lost: please try again in a minute.',
       ),
     );
-    renderWithQuery(<ShareModal open onClose={() => {}} tracks={tracks} paymentStep={PaymentStep} initialUser={user()} />);
-    fillDetails();
-    fireEvent.click(submit());
+    toPayment();
     fireEvent.click(screen.getByTestId('paypal-button'));
     expect((await screen.findByTestId('payment-error')).textContent).toBe(
       'PayPal is not answering as it should right now. Nothing was lost: please try again in a minute.',
@@ -236,9 +202,7 @@ describe('the share dialog with a priced pro', () => {
 
   it('a pro who stopped charging: back to the details, which now send the request for free', async () => {
     apiMock.mockRejectedValueOnce(new ApiError(409, 'no_price', 'Paul Producer gives feedback for free: send the request without paying.'));
-    renderWithQuery(<ShareModal open onClose={() => {}} tracks={tracks} paymentStep={PaymentStep} initialUser={user()} />);
-    fillDetails();
-    fireEvent.click(submit());
+    toPayment();
     fireEvent.click(screen.getByTestId('paypal-button'));
     expect((await screen.findByTestId('share-notice')).textContent).toBe(
       'Paul Producer gives feedback for free: send the request without paying.',
@@ -330,17 +294,11 @@ describe("PayPal's script", () => {
 describe("PayPal's own buttons (AWS)", () => {
   type Options = Parameters<NonNullable<Window['paypal']>['Buttons']>[0];
 
-  function Where() {
-    const l = useLocation();
-    return <p data-testid="where">{`${l.pathname}${l.search}`}</p>;
-  }
   function renderButtons(createOrder: () => Promise<{ orderId: string; approveUrl: string }>, onError = vi.fn()) {
-    render(
-      <MemoryRouter initialEntries={['/choose-pro']}>
-        <PaypalButton mode="aws" clientId="client-123" createOrder={createOrder} onError={onError} />
-        <Where />
-      </MemoryRouter>,
-    );
+    renderUi(<PaypalButton mode="aws" clientId="client-123" createOrder={createOrder} onError={onError} />, {
+      url: '/choose-pro',
+      extra: <Where />,
+    });
     return onError;
   }
   const script = () => document.head.querySelector<HTMLScriptElement>('script[src^="https://www.paypal.com/sdk/js"]')!;
@@ -395,21 +353,13 @@ describe("PayPal's own buttons (AWS)", () => {
 });
 
 describe('the return pages', () => {
-  function renderAt(url: string) {
-    client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    return render(
-      <StrictMode>
-        <QueryClientProvider client={client}>
-          <MemoryRouter initialEntries={[url]}>
-            <Routes>
-              <Route path="/feedback/success" element={<FeedbackSuccessRoute />} />
-              <Route path="/feedback/cancel" element={<FeedbackCancelRoute />} />
-            </Routes>
-          </MemoryRouter>
-        </QueryClientProvider>
-      </StrictMode>,
-    );
-  }
+  const renderAt = (url: string) =>
+    renderUi(<FeedbackSuccessRoute />, {
+      url,
+      strict: true,
+      path: '/feedback/success',
+      routes: { '/feedback/cancel': <FeedbackCancelRoute /> },
+    });
   /** The API: the capture as given, the pros and tracks of Choose Your Pro empty. */
   function answer(capture: () => Promise<PaymentView>) {
     apiMock.mockImplementation(async (name: string) => {

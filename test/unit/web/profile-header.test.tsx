@@ -1,15 +1,9 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UserView } from '../../../shared/schemas/users';
 
-const apiMock = vi.hoisted(() => vi.fn());
-vi.mock('../../../web/src/lib/api', async () => {
-  const { ApiError } = await import('../../../web/src/lib/api-client');
-  return { api: apiMock, ApiError };
-});
+vi.mock('../../../web/src/lib/api', () => import('./amplify-mock'));
 vi.mock('../../../web/src/lib/auth', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   useSetMe: () => () => {},
@@ -17,51 +11,25 @@ vi.mock('../../../web/src/lib/auth', async (importOriginal) => ({
 
 import { ProfileHeader } from '../../../web/src/features/profile/components/profile-header';
 import { NOT_AN_IMAGE_FILE, UNREADABLE_IMAGE, UPLOAD_FAILED, postImage, resizePlan } from '../../../web/src/features/profile/api/images';
+import { apiMock } from './amplify-mock';
+import { userView } from './fixtures';
+import { renderUi } from './render';
 
-const user = (over: Partial<UserView> = {}): UserView => ({
-  id: 'u-1',
-  email: 'paul@example.test',
-  fullName: 'Paul Producer',
-  username: 'paulproducer',
-  type: 'pro',
-  typeChosen: true,
-  isAdmin: false,
-  genres: [],
-  costRange: null,
-  experience: null,
-  feedbackPriceCents: null,
-  balanceCents: 0,
-  bio: null,
-  location: null,
-  keyCredits: null,
-  availability: null,
-  responseTime: null,
-  mentorshipStyle: null,
-  featuredTrack: null,
-  testimonials: null,
-  eventParticipation: null,
-  socialMedia: [],
-  website: null,
-  profileImage: null,
-  coverImage: null,
-  proApplication: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  ...over,
-});
+/** Paul, a pro, without pictures unless `over` gives them. */
+const user = (over: Partial<UserView> = {}) =>
+  userView({
+    id: 'u-1',
+    email: 'paul@example.test',
+    fullName: 'Paul Producer',
+    username: 'paulproducer',
+    type: 'pro',
+    genres: [],
+    ...over,
+  });
 
-function renderHeader(u: UserView) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <ProfileHeader user={u} />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderHeader = (u: UserView) => renderUi(<ProfileHeader user={u} />);
 
 afterEach(() => {
-  cleanup();
   apiMock.mockReset();
 });
 

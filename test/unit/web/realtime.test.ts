@@ -55,6 +55,16 @@ const flush = async () => {
   for (let i = 0; i < 5; i++) await Promise.resolve();
 };
 
+/** A client started, with what it tells the track subscribers. */
+async function started() {
+  const c = client();
+  const got: RealtimeEvent[] = [];
+  c.subscribe('track', (e) => got.push(e));
+  c.start();
+  await flush();
+  return { c, got };
+}
+
 beforeEach(() => {
   vi.useFakeTimers();
   sockets = [];
@@ -86,11 +96,7 @@ describe('realtime helpers', () => {
 
 describe('the realtime client', () => {
   it('connects with the token and tells the subscribers of that entity', async () => {
-    const c = client();
-    const got: RealtimeEvent[] = [];
-    c.subscribe('track', (e) => got.push(e));
-    c.start();
-    await flush();
+    const { c, got } = await started();
     expect(sockets).toHaveLength(1);
     expect(sockets[0].url).toBe('ws://localhost:3001/realtime?token=token-1');
     sockets[0].open();
@@ -103,11 +109,7 @@ describe('the realtime client', () => {
   });
 
   it('reconnects by itself with backoff and a fresh token, then asks subscribers to resync', async () => {
-    const c = client();
-    const got: RealtimeEvent[] = [];
-    c.subscribe('track', (e) => got.push(e));
-    c.start();
-    await flush();
+    const { c, got } = await started();
     sockets[0].open();
     sockets[0].drop();
     expect(c.status).toBe('closed');

@@ -49,16 +49,17 @@ describe('onboardingStep', () => {
 });
 
 describe('resolveGate without a user', () => {
-  it.each<[RouteKind, string, string]>([
-    ['user', '/dashboard', '/login'],
-    ['user', '/profile', '/login'],
-    ['onboarding', '/onboarding/type', '/login'],
-    ['admin', '/admin/users', '/admin/login'],
-    ['admin', '/admin/settings', '/admin/login'],
-    ['unknown', '/nope', '/login'],
-    ['landing', '/', '/login'],
-  ])('%s %s goes to %s', (kind, path, to) => {
-    expect(resolveGate(kind, path, signedOut)).toEqual({ action: 'redirect', to });
+  it.each<[RouteKind, string]>([
+    ['user', '/dashboard'],
+    ['user', '/profile'],
+    ['onboarding', '/onboarding/type'],
+    ['unknown', '/nope'],
+    ['landing', '/'],
+  ])('%s %s goes to /login', (kind, path) => {
+    expect(resolveGate(kind, path, signedOut)).toEqual({ action: 'redirect', to: '/login' });
+  });
+  it.each(['/admin/users', '/admin/settings'])('admin %s goes to /admin/login', (path) => {
+    expect(resolveGate('admin', path, signedOut)).toEqual({ action: 'redirect', to: '/admin/login' });
   });
   it('renders the guest and open pages', () => {
     expect(resolveGate('guest', '/login', signedOut)).toEqual({ action: 'render' });

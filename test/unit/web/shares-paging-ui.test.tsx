@@ -1,30 +1,28 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ShareView } from '../../../shared/schemas/shares';
 
-const apiMock = vi.hoisted(() => vi.fn());
-
-vi.mock('../../../web/src/lib/api', async () => {
-  const { ApiError } = await import('../../../web/src/lib/api-client');
-  return { api: apiMock, ApiError };
-});
+vi.mock('../../../web/src/lib/api', () => import('./amplify-mock'));
 vi.mock('../../../web/src/lib/realtime-provider', () => ({ useRealtime: () => undefined }));
 vi.mock('wavesurfer.js', () => import('../../support/fake-wavesurfer'));
 
 import { FeedbackHub } from '../../../web/src/features/feedback/components/feedback-hub';
 import { ReviewerTabs } from '../../../web/src/features/feedback/components/reviewer-tabs';
+import { apiMock } from './amplify-mock';
+import { shareView } from './fixtures';
+import { renderUi } from './render';
 
 /** A share made at minute `minute` of the day, by the musician (m1) or to them. */
 function share(id: string, minute: number, mine: boolean, over: Partial<ShareView> = {}): ShareView {
   const at = `2026-01-05T10:${String(minute).padStart(2, '0')}:00.000Z`;
+  const base = shareView();
   return {
+    ...base,
     id,
     trackId: mine ? 't1' : 't9',
     trackTitle: `Song ${id}`,
     trackAudioUrl: 'audio/m1/song.mp3',
-    trackDuration: 60,
     trackPeaks: '',
     sharedByUserId: mine ? 'm1' : 'm2',
     sharedWithUserId: mine ? 'p1' : 'm1',
@@ -33,17 +31,7 @@ function share(id: string, minute: number, mine: boolean, over: Partial<ShareVie
     sharedWithName: mine ? 'Quinn Peer' : 'Mia Musician',
     sharedWithUsername: mine ? 'quinnpeer' : 'mia',
     status: 'pending',
-    shareOptions: {
-      feedbackNotes: '',
-      context: 'mix_check',
-      referenceTrack: '',
-      categories: [],
-      mixingMastering: true,
-      compositionArrangement: true,
-      vocalsLyrics: true,
-      energyImpact: true,
-      feedbackType: 'peer',
-    },
+    shareOptions: { ...base.shareOptions, feedbackNotes: '' },
     paid: null,
     createdAt: at,
     updatedAt: at,
@@ -51,10 +39,7 @@ function share(id: string, minute: number, mine: boolean, over: Partial<ShareVie
   } as ShareView;
 }
 
-function renderWithQuery(ui: React.ReactElement) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
-}
+const renderWithQuery = (ui: React.ReactElement) => renderUi(ui, { url: null });
 
 const shown = () => screen.queryAllByTestId('share-item').map((i) => i.getAttribute('data-share-id'));
 const listCalls = () => apiMock.mock.calls.filter((c) => c[0] === 'listShares').map((c) => c[1] as { as: string; cursor?: string });
@@ -62,7 +47,6 @@ const listCalls = () => apiMock.mock.calls.filter((c) => c[0] === 'listShares').
 beforeEach(() => {
   apiMock.mockReset();
 });
-afterEach(cleanup);
 
 describe('paged requests lists', () => {
   it('the hub merges both sides only as far as both are loaded, and Load more adds below from the side behind', async () => {

@@ -1,86 +1,57 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { wavesurfers } from '../../support/fake-wavesurfer';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUDIO_FILE_ERROR, LOAD_AUDIO_ERROR, type TrackView } from '../../../shared/schemas/tracks';
 
-const apiMock = vi.hoisted(() => vi.fn());
 const realtimeHandlers = vi.hoisted(() => new Map<string, (e: unknown) => void>());
 
-vi.mock('../../../web/src/lib/api', () => ({ api: apiMock }));
+vi.mock('../../../web/src/lib/api', () => import('./amplify-mock'));
 vi.mock('../../../web/src/lib/realtime-provider', () => ({
   useRealtime: (entity: string, handler: (e: unknown) => void) => realtimeHandlers.set(entity, handler),
 }));
 vi.mock('wavesurfer.js', () => import('../../support/fake-wavesurfer'));
 
 import { TracksPanel } from '../../../web/src/features/tracks/components/tracks-panel';
+import { answerRoutes, apiMock } from './amplify-mock';
+import { trackView } from './fixtures';
+import { renderUi } from './render';
 
-const PEAKS = Buffer.from(new Uint8Array(1000).fill(128)).toString('base64');
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
-
-function track(over: Partial<TrackView> = {}): TrackView {
-  return {
-    id: over.id ?? crypto.randomUUID(),
-    title: 'Night Drive',
-    artist: null,
-    userId: 'u1',
-    status: 'ready',
-    failureReason: null,
-    audioUrl: 'audio/u1/1_night.mp3',
-    duration: 187.4,
-    sizeBytes: 1000,
-    contentType: 'audio/mpeg',
-    peaks: PEAKS,
-    snippet: { start: 0, end: 30 },
-    isShared: false,
-    createdAt: minutesAgo(1),
-    updatedAt: minutesAgo(1),
-    ...over,
-  };
-}
+const track = trackView;
 
 let tracks: TrackView[];
 
-function renderPanel(): ReactNode {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <TracksPanel />
-    </QueryClientProvider>,
-  );
-  return null;
+const renderPanel = (panel: ReactNode = <TracksPanel />) => void renderUi(panel, { url: null });
+
+/** The panel with these tracks, once their rows show. */
+async function showTracks(...list: TrackView[]) {
+  tracks = list;
+  renderPanel();
+  await screen.findAllByTestId('track-row');
 }
 
 beforeEach(() => {
   tracks = [];
   wavesurfers.length = 0;
   realtimeHandlers.clear();
-  apiMock.mockReset();
-  apiMock.mockImplementation(async (name: string, input: Record<string, unknown>) => {
-    switch (name) {
-      case 'listTracks':
-        return { tracks, next: null, total: tracks.length };
-      case 'deleteTracks': {
-        const ids = input.ids as string[];
-        tracks = tracks.filter((t) => !ids.includes(t.id));
-        return { deleted: ids, failed: [] };
-      }
-      case 'updateSnippet': {
-        const t = tracks.find((x) => x.id === input.id)!;
-        Object.assign(t, { snippet: input.snippet });
-        return { ...t };
-      }
-      case 'getSignedUrl':
-        return { signedUrl: `http://storage.test/${input.trackId}?sig=1`, expiresIn: 3600 };
-      default:
-        throw new Error(`unexpected ${name}`);
-    }
+  answerRoutes({
+    listTracks: () => ({ tracks, next: null, total: tracks.length }),
+    deleteTracks: (input) => {
+      const ids = input.ids as string[];
+      tracks = tracks.filter((t) => !ids.includes(t.id));
+      return { deleted: ids, failed: [] };
+    },
+    updateSnippet: (input) => {
+      const t = tracks.find((x) => x.id === input.id)!;
+      Object.assign(t, { snippet: input.snippet });
+      return { ...t };
+    },
+    getSignedUrl: (input) => ({ signedUrl: `http://storage.test/${input.trackId}?sig=1`, expiresIn: 3600 }),
   });
 });
 afterEach(() => {
-  cleanup();
   vi.unstubAllGlobals();
 });
 
@@ -136,9 +107,7 @@ describe('the track list', () => {
   });
 
   it('selects all and deletes the selection in one call after confirming', async () => {
-    tracks = [track({ id: 'a', title: 'One' }), track({ id: 'b', title: 'Two' })];
-    renderPanel();
-    await screen.findAllByTestId('track-row');
+    await showTracks(track({ id: 'a', title: 'One' }), track({ id: 'b', title: 'Two' }));
     fireEvent.click(screen.getByTestId('tracks-select-all'));
     expect(screen.getByTestId('tracks-selected').textContent).toBe('2 selected');
     fireEvent.click(screen.getByTestId('tracks-delete-selected'));
@@ -152,9 +121,7 @@ describe('the track list', () => {
   });
 
   it('asks before deleting one track; Esc keeps it', async () => {
-    tracks = [track({ id: 'a', title: 'One' }), track({ id: 'b', title: 'Two' })];
-    renderPanel();
-    await screen.findAllByTestId('track-row');
+    await showTracks(track({ id: 'a', title: 'One' }), track({ id: 'b', title: 'Two' }));
     fireEvent.click(screen.getByRole('button', { name: 'Delete Two' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Delete track?' });
     expect(dialog.textContent).toContain('"Two" will be deleted for good');
@@ -203,9 +170,7 @@ describe('the track list', () => {
   });
 
   it('shows no partial-delete message when every track is deleted', async () => {
-    tracks = [track({ id: 'a', title: 'One' })];
-    renderPanel();
-    await screen.findAllByTestId('track-row');
+    await showTracks(track({ id: 'a', title: 'One' }));
     fireEvent.click(screen.getByRole('button', { name: 'Delete One' }));
     fireEvent.click(screen.getByTestId('confirm-button'));
     await screen.findByText('No tracks yet');
@@ -213,9 +178,7 @@ describe('the track list', () => {
   });
 
   it('selecting some rows makes select-all indeterminate', async () => {
-    tracks = [track({ id: 'a', title: 'One' }), track({ id: 'b', title: 'Two' })];
-    renderPanel();
-    await screen.findAllByTestId('track-row');
+    await showTracks(track({ id: 'a', title: 'One' }), track({ id: 'b', title: 'Two' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select One' }));
     const all = screen.getByTestId('tracks-select-all') as HTMLInputElement;
     expect(all.checked).toBe(false);
@@ -233,9 +196,7 @@ describe('the track list', () => {
   });
 
   it('toggles the feedback view; Get feedback opens the request for that track', async () => {
-    tracks = [track({ id: 'a', title: 'One' })];
-    renderPanel();
-    await screen.findAllByTestId('track-row');
+    await showTracks(track({ id: 'a', title: 'One' }));
     const toggle = screen.getByTestId('track-feedback-toggle');
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
@@ -246,12 +207,7 @@ describe('the track list', () => {
 
     // ...with one, it opens it for the row's track, and the feedback view shows what it is given.
     const onGetFeedback = vi.fn();
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <TracksPanel onGetFeedback={onGetFeedback} renderFeedback={(t) => <p>Feedback on {t.title}</p>} />
-      </QueryClientProvider>,
-    );
+    renderPanel(<TracksPanel onGetFeedback={onGetFeedback} renderFeedback={(t) => <p>Feedback on {t.title}</p>} />);
     await screen.findAllByTestId('track-row');
     const get = screen.getByRole('button', { name: 'Get feedback on One' }) as HTMLButtonElement;
     expect(get.disabled).toBe(false);
@@ -264,9 +220,7 @@ describe('the track list', () => {
 
 describe('the player', () => {
   it('draws from the stored peaks and asks for the audio link only on first play', async () => {
-    tracks = [track({ id: 'a', title: 'One', duration: 60 })];
-    renderPanel();
-    await screen.findAllByTestId('track-row');
+    await showTracks(track({ id: 'a', title: 'One', duration: 60 }));
     // Static bars until the user shows they mean to use the player; then wavesurfer.
     expect(screen.getByTestId('player-waveform').querySelector('.player-wave-fallback')).toBeTruthy();
     await new Promise((r) => setTimeout(r, 20));
@@ -353,9 +307,7 @@ describe('the player', () => {
 
 describe('the snippet editor', () => {
   it('keeps the handles 1 s apart, saves, and auditions the range', async () => {
-    tracks = [track({ id: 'a', title: 'One', duration: 60 })];
-    renderPanel();
-    await screen.findAllByTestId('track-row');
+    await showTracks(track({ id: 'a', title: 'One', duration: 60 }));
     fireEvent.click(screen.getByTestId('track-snippet-toggle'));
     const start = await screen.findByRole('slider', { name: 'Snippet start' });
     const end = screen.getByRole('slider', { name: 'Snippet end' });
@@ -387,6 +339,16 @@ describe('the snippet editor', () => {
 
 describe('the upload modal', () => {
   const fileInput = () => screen.getByTestId('upload-file-input') as HTMLInputElement;
+
+  /** From an empty list: opens the upload dialog, chooses an MP3 named `name` and sends it. */
+  async function uploadFrom(name: string) {
+    renderPanel();
+    await screen.findByText('No tracks yet');
+    fireEvent.click(screen.getByTestId('upload-open'));
+    await screen.findByRole('dialog', { name: 'Upload Track' });
+    fireEvent.change(fileInput(), { target: { files: [new File([new Uint8Array(64)], name, { type: 'audio/mpeg' })] } });
+    fireEvent.click(screen.getByTestId('upload-submit'));
+  }
 
   it('refuses a file that is not audio without calling the API', async () => {
     renderPanel();
@@ -463,12 +425,7 @@ describe('the upload modal', () => {
       if (name === 'createTrack') throw Object.assign(new Error(AUDIO_FILE_ERROR), { status: 400, code: 'not_audio' });
       throw new Error(`unexpected ${name}`);
     });
-    renderPanel();
-    await screen.findByText('No tracks yet');
-    fireEvent.click(screen.getByTestId('upload-open'));
-    await screen.findByRole('dialog', { name: 'Upload Track' });
-    fireEvent.change(fileInput(), { target: { files: [new File([new Uint8Array(64)], 'cover.mp3', { type: 'audio/mpeg' })] } });
-    fireEvent.click(screen.getByTestId('upload-submit'));
+    await uploadFrom('cover.mp3');
     expect((await screen.findByTestId('upload-error')).textContent).toBe(AUDIO_FILE_ERROR);
   });
 
@@ -506,12 +463,7 @@ describe('the upload modal', () => {
       }
       throw new Error(`unexpected ${name}`);
     });
-    renderPanel();
-    await screen.findByText('No tracks yet');
-    fireEvent.click(screen.getByTestId('upload-open'));
-    await screen.findByRole('dialog', { name: 'Upload Track' });
-    fireEvent.change(fileInput(), { target: { files: [new File([new Uint8Array(64)], 'Album Track 21.mp3', { type: 'audio/mpeg' })] } });
-    fireEvent.click(screen.getByTestId('upload-submit'));
+    await uploadFrom('Album Track 21.mp3');
 
     const notice = await screen.findByTestId('upload-waiting');
     expect(within(notice).getByRole('status').textContent).toMatch(
@@ -532,12 +484,7 @@ describe('the upload modal', () => {
       if (name === 'createUploadUrl') throw rateLimited(1);
       throw new Error(`unexpected ${name}`);
     });
-    renderPanel();
-    await screen.findByText('No tracks yet');
-    fireEvent.click(screen.getByTestId('upload-open'));
-    await screen.findByRole('dialog', { name: 'Upload Track' });
-    fireEvent.change(fileInput(), { target: { files: [new File([new Uint8Array(64)], 'one.mp3', { type: 'audio/mpeg' })] } });
-    fireEvent.click(screen.getByTestId('upload-submit'));
+    await uploadFrom('one.mp3');
     await screen.findByTestId('upload-waiting');
     fireEvent.click(screen.getByTestId('upload-cancel'));
     await waitFor(() => expect(screen.queryByTestId('upload-waiting')).toBeNull());
@@ -570,9 +517,7 @@ describe('dropping a file on the track list', () => {
   const audio = () => new File([new Uint8Array(4000)], 'Late_Night.mp3', { type: 'audio/mpeg' });
 
   it('shows a drop target while a file is over the panel, and not for dragged text', async () => {
-    tracks = [track({ id: 'a', title: 'One' })];
-    renderPanel();
-    await screen.findAllByTestId('track-row');
+    await showTracks(track({ id: 'a', title: 'One' }));
     const panel = screen.getByTestId('tracks-panel');
     const row = screen.getByTestId('track-row');
 
@@ -594,9 +539,7 @@ describe('dropping a file on the track list', () => {
   });
 
   it('keeps the drop zone in sight once there are tracks, and its link opens the upload', async () => {
-    tracks = [track({ id: 'a', title: 'One' }), track({ id: 'b', title: 'Two' })];
-    renderPanel();
-    await screen.findAllByTestId('track-row');
+    await showTracks(track({ id: 'a', title: 'One' }), track({ id: 'b', title: 'Two' }));
     const zone = screen.getByTestId('tracks-drop-zone');
     expect(zone.textContent).toBe('Drop an audio file anywhere on your tracks to upload it, or choose a file.');
     // Above the list, where a file is dragged to.
@@ -606,9 +549,7 @@ describe('dropping a file on the track list', () => {
   });
 
   it('shows the drop message in a box of its own, which the CSS keeps in the window', async () => {
-    tracks = [track({ id: 'a', title: 'One' })];
-    renderPanel();
-    await screen.findAllByTestId('track-row');
+    await showTracks(track({ id: 'a', title: 'One' }));
     fireEvent.dragEnter(screen.getByTestId('track-list'), files(audio()));
     const message = screen.getByTestId('tracks-drop-message');
     expect(message.parentElement).toBe(overlay());

@@ -1,46 +1,31 @@
 // @vitest-environment jsdom
 /** The sign-in's two-factor steps: the code of an account with TOTP on, and an admin's TOTP setup. */
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-const amplify = vi.hoisted(() => ({
-  signIn: vi.fn(),
-  signOut: vi.fn(async () => {}),
-  signUp: vi.fn(),
-  confirmSignUp: vi.fn(),
-  resendSignUpCode: vi.fn(),
-  resetPassword: vi.fn(),
-  confirmResetPassword: vi.fn(),
-  fetchAuthSession: vi.fn(),
-  confirmSignIn: vi.fn(),
-  fetchMFAPreference: vi.fn(),
-}));
-/** The API's authenticator routes, by name. */
-const routes = vi.hoisted(() => ({ startAuthenticatorSetup: vi.fn(), confirmAuthenticator: vi.fn(), getAuthenticator: vi.fn() }));
-const api = vi.hoisted(() =>
-  vi.fn((name: string, input: unknown) => (routes as Record<string, (input: unknown) => unknown>)[name]?.(input)),
-);
-const refresh = vi.hoisted(() => vi.fn(async () => ({ status: 'signedIn', groups: [] })));
-
-vi.mock('aws-amplify/auth', () => amplify);
-vi.mock('../../../web/src/lib/api', async () => ({ api, ApiError: (await import('../../../web/src/lib/api-client')).ApiError }));
-vi.mock('../../../web/src/lib/auth', () => ({
-  useAuth: () => ({ status: 'signedOut', groups: [], refresh, logout: vi.fn() }),
-}));
-vi.mock('../../../web/src/lib/auth-context', () => ({
-  useAuth: () => ({ status: 'signedOut', groups: [], refresh, logout: vi.fn() }),
-}));
+vi.mock('aws-amplify/auth', () => import('./amplify-mock').then((m) => m.amplifyAuth));
+vi.mock('../../../web/src/lib/api', () => import('./amplify-mock'));
+vi.mock('../../../web/src/lib/auth', () => import('./amplify-mock').then((m) => m.signedOut));
+vi.mock('../../../web/src/lib/auth-context', () => import('./amplify-mock').then((m) => m.signedOut));
 
 import { AdminLoginForm } from '../../../web/src/features/auth/components/admin-login-form';
 import { LoginForm } from '../../../web/src/features/auth/components/login-form';
-import { setRuntimeConfig } from '../../../web/src/lib/runtime-config';
 import { ApiError } from '../../../web/src/lib/api-client';
+import { amplifyAuth as amplify, apiMock, refresh } from './amplify-mock';
+import { testRuntime } from './fixtures';
+import { renderUi } from './render';
 
-const wrap = (ui: ReactNode) => render(<MemoryRouter>{ui}</MemoryRouter>);
+/** The API's authenticator routes, by name. */
+const routes = { startAuthenticatorSetup: vi.fn(), confirmAuthenticator: vi.fn(), getAuthenticator: vi.fn() };
+const wrap = (ui: ReactNode) => renderUi(ui);
 const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
+/** Types a code into the code step and sends it. */
+const enterCode = (code: string) => {
+  type('6-digit code', code);
+  click('Verify');
+};
 const serviceError = (name: string, message: string) => Object.assign(new Error(message), { name });
 const adminSession = {
   tokens: { idToken: { payload: { sub: 'a', 'cognito:groups': ['admin'] } }, accessToken: { toString: () => 'access.token.jwt' } },
@@ -56,13 +41,13 @@ async function signInWithPassword(email = 'admin@demo.test') {
 
 beforeEach(() => {
   vi.clearAllMocks();
+  apiMock.mockImplementation((name: string, input: unknown) => (routes as Record<string, (input: unknown) => unknown>)[name]?.(input));
   routes.startAuthenticatorSetup.mockResolvedValue({ secret: SECRET });
   routes.confirmAuthenticator.mockResolvedValue({ totpOn: true, enrolledAt: ENROLLED_AT });
   routes.getAuthenticator.mockResolvedValue({ totpOn: true, enrolledAt: ENROLLED_AT });
   amplify.fetchMFAPreference.mockResolvedValue({});
-  setRuntimeConfig({ mode: 'local', region: 'us-east-1', apiUrl: 'http://api.test', userPoolId: 'pool', userPoolClientId: 'client' });
+  testRuntime('local');
 });
-afterEach(cleanup);
 
 describe('the code step', () => {
   it('asks for the code after the password, checks it, says when it is wrong and signs in with the right one', async () => {
@@ -99,8 +84,7 @@ describe('the code step', () => {
     expect(input.value).toBe('');
 
     amplify.confirmSignIn.mockResolvedValueOnce({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
-    type('6-digit code', '654321');
-    click('Verify');
+    enterCode('654321');
     await waitFor(() => expect(onSignedIn).toHaveBeenCalled());
     expect(refresh).toHaveBeenCalled();
   });
@@ -111,8 +95,7 @@ describe('the code step', () => {
     wrap(<LoginForm />);
     await signInWithPassword();
     await screen.findByLabelText('6-digit code');
-    type('6-digit code', '123456');
-    click('Verify');
+    enterCode('123456');
     expect((await screen.findByRole('alert')).textContent).toBe('Your sign-in took too long. Please sign in again.');
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
   });
@@ -150,14 +133,12 @@ describe('TOTP setup of an admin', () => {
     expect(refresh).not.toHaveBeenCalled();
 
     routes.confirmAuthenticator.mockRejectedValueOnce(new ApiError(400, 'invalid_code', 'Invalid code. Please try again.'));
-    type('6-digit code', '111111');
-    click('Verify');
+    enterCode('111111');
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid code. Please try again.');
     expect(amplify.signIn).toHaveBeenCalledTimes(1);
 
     amplify.confirmSignIn.mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
-    type('6-digit code', '222222');
-    click('Verify');
+    enterCode('222222');
     await waitFor(() => expect(refresh).toHaveBeenCalled());
     expect(routes.confirmAuthenticator).toHaveBeenLastCalledWith({ accessToken: 'access.token.jwt', code: '222222' });
     // The API signed every session out; this one is dropped, and the new one passes the challenge with the same code.
@@ -174,8 +155,7 @@ describe('TOTP setup of an admin', () => {
     wrap(<AdminLoginForm />);
     await signInWithPassword();
     await screen.findByLabelText('6-digit code');
-    type('6-digit code', '123456');
-    click('Verify');
+    enterCode('123456');
     expect(await screen.findByRole('heading', { name: 'Set up two-factor authentication' })).toBeTruthy();
     expect(await screen.findByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeTruthy();
     expect(refresh).not.toHaveBeenCalled();
@@ -190,13 +170,11 @@ describe('TOTP setup of an admin', () => {
     wrap(<AdminLoginForm />);
     await signInWithPassword();
     await screen.findByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
-    type('6-digit code', '222222');
-    click('Verify');
+    enterCode('222222');
     expect(await screen.findByRole('heading', { name: 'Two-factor authentication' })).toBeTruthy();
     expect(screen.getByText('Two-factor authentication is on. Enter the next code from your app to finish signing in.')).toBeTruthy();
     amplify.confirmSignIn.mockResolvedValueOnce({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
-    type('6-digit code', '333333');
-    click('Verify');
+    enterCode('333333');
     await waitFor(() => expect(refresh).toHaveBeenCalled());
   });
 

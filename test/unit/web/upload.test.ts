@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUDIO_FILE_ERROR, UPLOAD_FAILED_ERROR } from '../../../shared/schemas/tracks';
 
-const apiMock = vi.hoisted(() => vi.fn());
-vi.mock('../../../web/src/lib/api', () => ({ api: apiMock }));
+vi.mock('../../../web/src/lib/api', () => import('./amplify-mock'));
 
 import { uploadTrack } from '../../../web/src/features/tracks/api/tracks';
 import {
@@ -15,6 +14,7 @@ import {
   UploadFailedError,
 } from '../../../web/src/features/tracks/api/upload';
 import { ApiError } from '../../../web/src/lib/api-client';
+import { apiMock } from './amplify-mock';
 
 /** A stand-in XMLHttpRequest driven by the test. */
 class FakeXHR {

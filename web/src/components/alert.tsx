@@ -19,3 +19,20 @@ export function Alert({
     </div>
   );
 }
+
+/** An alert of `message`, when there is one: an error unless said (a form's, above its fields or its buttons). */
+export function AlertIf({
+  message,
+  tone = 'error',
+  testId,
+}: {
+  message?: ReactNode;
+  tone?: 'error' | 'success' | 'info';
+  testId?: string;
+}) {
+  return message ? (
+    <Alert tone={tone} testId={testId}>
+      {message}
+    </Alert>
+  ) : null;
+}

@@ -54,7 +54,6 @@ export function RangeSlider({
 }) {
   const trackRef = useRef<HTMLDivElement>(null);
   const mid = (bounds.min + bounds.max) / 2;
-  // When the handles meet, the one that can still move must be on top.
   const minOnTop = value.min === value.max && value.min > mid;
 
   const onTrackPointerDown = (e: PointerEvent<HTMLDivElement>) => {
@@ -70,32 +69,23 @@ export function RangeSlider({
       <div className="range-track" ref={trackRef}>
         <div className="range-fill" style={{ left: `${percent(value.min, bounds)}%`, right: `${100 - percent(value.max, bounds)}%` }} />
       </div>
-      <input
-        type="range"
-        className="range-input"
-        aria-label={minLabel}
-        aria-valuetext={format(value.min)}
-        min={bounds.min}
-        max={bounds.max}
-        step={bounds.step}
-        value={value.min}
-        style={{ zIndex: minOnTop ? 4 : 3 }}
-        onChange={(e) => onChange(moveHandle(value, 'min', Number(e.target.value), bounds))}
-        data-testid={testId ? `${testId}-min` : undefined}
-      />
-      <input
-        type="range"
-        className="range-input"
-        aria-label={maxLabel}
-        aria-valuetext={format(value.max)}
-        min={bounds.min}
-        max={bounds.max}
-        step={bounds.step}
-        value={value.max}
-        style={{ zIndex: minOnTop ? 3 : 4 }}
-        onChange={(e) => onChange(moveHandle(value, 'max', Number(e.target.value), bounds))}
-        data-testid={testId ? `${testId}-max` : undefined}
-      />
+      {(['min', 'max'] as const).map((handle) => (
+        <input
+          key={handle}
+          type="range"
+          className="range-input"
+          aria-label={handle === 'min' ? minLabel : maxLabel}
+          aria-valuetext={format(value[handle])}
+          min={bounds.min}
+          max={bounds.max}
+          step={bounds.step}
+          value={value[handle]}
+          // When the handles meet, the one that can still move must be on top.
+          style={{ zIndex: (handle === 'min') === minOnTop ? 4 : 3 }}
+          onChange={(e) => onChange(moveHandle(value, handle, Number(e.target.value), bounds))}
+          data-testid={testId ? `${testId}-${handle}` : undefined}
+        />
+      ))}
     </div>
   );
 }

@@ -1,33 +1,62 @@
-import { useId, type InputHTMLAttributes, type ReactElement, type TextareaHTMLAttributes } from 'react';
+import {
+  createElement,
+  useId,
+  type ChangeEvent,
+  type InputHTMLAttributes,
+  type ReactElement,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 
-interface FieldFrameProps {
+/** What a field gives its control: the id its label points at, and the ARIA attributes tying it to its hint and error. */
+export interface FieldControl {
+  id: string;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+}
+
+interface FieldProps {
   label: string;
   error?: string;
   hint?: string;
   id?: string;
   name?: string;
-  /** The control, given the id and ARIA attributes that tie it to its label, hint and error. */
-  children: (control: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactElement;
+  /** Classes beside 'field'. */
+  className?: string;
+  /** The error's test id: `${name}-error` by default. */
+  errorTestId?: string;
+  /**
+   * Whether the control is described by its hint and error (their ids in aria-describedby). Off for a
+   * field whose hint and error are read out by other means.
+   */
+  described?: boolean;
+  /** The control, given its id and ARIA attributes. */
+  children: (control: FieldControl) => ReactElement;
+  /** Under the control, before its hint (e.g. a way to more choices). */
+  after?: ReactNode;
 }
 
 /** Label above, the control, then its hint or (in its place) its error: the one layout of every field. */
-function FieldFrame({ label, error, hint, id, name, children }: FieldFrameProps) {
+export function Field({ label, error, hint, id, name, className, errorTestId, described = true, children, after }: FieldProps) {
   const autoId = useId();
   const controlId = id ?? `${name ?? 'field'}-${autoId}`;
-  const describedBy = [error ? `${controlId}-error` : '', hint ? `${controlId}-hint` : ''].filter(Boolean).join(' ');
+  const ids = (suffix: string) => (described ? `${controlId}-${suffix}` : undefined);
+  const describedBy = [error ? ids('error') : '', hint ? ids('hint') : ''].filter(Boolean).join(' ');
   return (
-    <div className={`field${error ? ' has-error' : ''}`}>
+    <div className={`field${className ? ` ${className}` : ''}${error ? ' has-error' : ''}`}>
       <label className="field-label" htmlFor={controlId}>
         {label}
       </label>
       {children({ id: controlId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined })}
+      {after}
       {hint && !error && (
-        <p className="field-hint" id={`${controlId}-hint`}>
+        <p className="field-hint" id={ids('hint')}>
           {hint}
         </p>
       )}
       {error && (
-        <p className="field-error" id={`${controlId}-error`} data-testid={`${name ?? 'field'}-error`}>
+        <p className="field-error" id={ids('error')} data-testid={errorTestId ?? `${name ?? 'field'}-error`}>
           {error}
         </p>
       )}
@@ -35,34 +64,51 @@ function FieldFrame({ label, error, hint, id, name, children }: FieldFrameProps)
   );
 }
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> {
-  label: string;
-  error?: string;
-  hint?: string;
-  onChange: (value: string) => void;
+/** A field's props: its control's own attributes, the field's label, hint and error, and the value as it changes. */
+type ControlProps<A> = Omit<A, 'onChange'> &
+  Pick<FieldProps, 'label' | 'error' | 'hint' | 'errorTestId' | 'described'> & {
+    onChange: (value: string) => void;
+  };
+
+export type TextFieldProps = ControlProps<InputHTMLAttributes<HTMLInputElement>>;
+export type TextAreaFieldProps = ControlProps<TextareaHTMLAttributes<HTMLTextAreaElement>>;
+export type SelectFieldProps = ControlProps<SelectHTMLAttributes<HTMLSelectElement>>;
+
+/** A labelled field of one control (input, textarea or select), with its class 'field-input' beside any of its own. */
+function fieldOf<A extends { className?: string; children?: ReactNode }>(tag: 'input' | 'textarea' | 'select') {
+  return function ControlField({
+    label,
+    error,
+    hint,
+    errorTestId,
+    described,
+    onChange,
+    id,
+    name,
+    className,
+    ...rest
+  }: ControlProps<A> & { id?: string; name?: string }) {
+    return (
+      <Field label={label} error={error} hint={hint} id={id} name={name} errorTestId={errorTestId} described={described}>
+        {(control) =>
+          createElement(tag, {
+            ...control,
+            name,
+            className: className ? `field-input ${className}` : 'field-input',
+            onChange: (e: ChangeEvent<HTMLInputElement>) => onChange(e.target.value),
+            ...rest,
+          })
+        }
+      </Field>
+    );
+  };
 }
 
 /** A labelled input with its error shown underneath. */
-export function TextField({ label, error, hint, onChange, id, name, ...rest }: TextFieldProps) {
-  return (
-    <FieldFrame label={label} error={error} hint={hint} id={id} name={name}>
-      {(control) => <input {...control} name={name} className="field-input" onChange={(e) => onChange(e.target.value)} {...rest} />}
-    </FieldFrame>
-  );
-}
-
-export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange'> {
-  label: string;
-  error?: string;
-  hint?: string;
-  onChange: (value: string) => void;
-}
+export const TextField = fieldOf<InputHTMLAttributes<HTMLInputElement>>('input');
 
 /** A labelled multi-line text box with its error shown underneath. */
-export function TextAreaField({ label, error, hint, onChange, id, name, ...rest }: TextAreaFieldProps) {
-  return (
-    <FieldFrame label={label} error={error} hint={hint} id={id} name={name}>
-      {(control) => <textarea {...control} name={name} className="field-input" onChange={(e) => onChange(e.target.value)} {...rest} />}
-    </FieldFrame>
-  );
-}
+export const TextAreaField = fieldOf<TextareaHTMLAttributes<HTMLTextAreaElement>>('textarea');
+
+/** A labelled choice (its options as children) with its error shown underneath. */
+export const SelectField = fieldOf<SelectHTMLAttributes<HTMLSelectElement>>('select');

@@ -1,5 +1,5 @@
 import '@/styles/app.css';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { UserCard } from '@shared/schemas/directory';
 import { LoadingScreen } from '@/components/loading-screen';
@@ -55,23 +55,18 @@ function ChooseProSection() {
   );
 }
 
-/** Where PayPal returns after approval (?token={order id}): the payment is confirmed here. */
-export function FeedbackSuccessRoute() {
+/** A page PayPal returns to (?token={order id}): what came of the payment, then Choose Your Pro again. */
+function PaymentReturn({ testId, outcome: Outcome }: { testId: string; outcome: ComponentType<{ orderId: string | null }> }) {
   const [params] = useSearchParams();
   return (
-    <div className="page" data-testid="page-feedback-success">
-      <PaymentSuccess orderId={params.get('token') || null} />
+    <div className="page" data-testid={testId}>
+      <Outcome orderId={params.get('token') || null} />
       <ChooseProSection />
     </div>
   );
 }
 
-export function FeedbackCancelRoute() {
-  const [params] = useSearchParams();
-  return (
-    <div className="page" data-testid="page-feedback-cancel">
-      <PaymentCancelled orderId={params.get('token') || null} />
-      <ChooseProSection />
-    </div>
-  );
-}
+/** Where PayPal returns after approval: the payment is confirmed here. */
+export const FeedbackSuccessRoute = () => <PaymentReturn testId="page-feedback-success" outcome={PaymentSuccess} />;
+
+export const FeedbackCancelRoute = () => <PaymentReturn testId="page-feedback-cancel" outcome={PaymentCancelled} />;

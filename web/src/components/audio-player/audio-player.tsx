@@ -32,16 +32,7 @@ export function AudioPlayer({ track, loadUrl, region, markers, height = 56, onPl
       data-testid="player"
     >
       <PlayerControls title={track.title} playing={player.playing} busy={player.busy} onToggle={player.toggle} onSkip={player.skip} />
-      <PlayerWaveform
-        track={track}
-        height={height}
-        second={player.second}
-        drawn={player.drawn}
-        containerRef={player.containerRef}
-        region={region}
-        markers={markers}
-        onPointerDown={player.onWavePointerDown}
-      />
+      <PlayerWaveform track={track} height={height} player={player} region={region} markers={markers} />
       <PlayerTime second={player.second} duration={track.duration} />
       {player.error && (
         <p className="player-error" role="alert" data-testid="player-error">

@@ -1,6 +1,7 @@
-import type { CSSProperties, PointerEvent, RefObject } from 'react';
+import type { CSSProperties } from 'react';
 import { clampTime, formatTime } from './time';
 import type { PlayableTrack, PlayerMarker } from './types';
+import type { usePlayer } from './use-player';
 import { WaveformBars } from './waveform-bars';
 
 /**
@@ -11,24 +12,21 @@ import { WaveformBars } from './waveform-bars';
 export function PlayerWaveform({
   track,
   height,
-  second,
-  drawn,
-  containerRef,
+  player,
   region,
   markers,
-  onPointerDown,
 }: {
   track: PlayableTrack;
   height: number;
-  /** Where the playhead is (seconds). */
-  second: number;
-  /** Whether wavesurfer has drawn the waveform. */
-  drawn: boolean;
-  containerRef: RefObject<HTMLDivElement | null>;
+  /**
+   * The player's state: where the playhead is (seconds), whether wavesurfer has drawn the waveform, the
+   * element it draws into, and the click on the static bars before it has.
+   */
+  player: Pick<ReturnType<typeof usePlayer>, 'second' | 'drawn' | 'containerRef' | 'onWavePointerDown'>;
   region?: { start: number; end: number } | null;
   markers?: PlayerMarker[];
-  onPointerDown: (e: PointerEvent<HTMLDivElement>) => void;
 }) {
+  const { second, drawn, containerRef, onWavePointerDown: onPointerDown } = player;
   const duration = track.duration;
   const pct = (t: number) => (duration > 0 ? (clampTime(t, duration) / duration) * 100 : 0);
   return (

@@ -6,9 +6,11 @@
  * is ever shown as the other's.
  */
 import { paths } from '@/lib/paths';
+import { sessionNote } from '@/lib/session-note';
 
 export const IMPERSONATION_KEY = 'snip.impersonation';
-const NOTICE_KEY = 'snip.impersonation.notice';
+/** The message endImpersonation leaves for the admin's user list. */
+const endedNotice = sessionNote('snip.impersonation.notice');
 
 export const ENDED_NOTICE = 'Your impersonation has ended (it expired or was refused). You are back on your own account.';
 
@@ -168,30 +170,15 @@ export function stopImpersonating(): void {
 export function endImpersonation(notice = ENDED_NOTICE): void {
   leaveFor(paths.adminUsers, () => {
     write(null);
-    try {
-      sessionStorage.setItem(NOTICE_KEY, notice);
-    } catch {
-      // Without storage the list opens without the message.
-    }
+    // Without storage the list opens without the message.
+    endedNotice.keep(notice);
   });
 }
 
 /** The message left by endImpersonation for the admin's user list, if any. */
-export function peekEndedNotice(): string | null {
-  try {
-    return sessionStorage.getItem(NOTICE_KEY);
-  } catch {
-    return null;
-  }
-}
+export const peekEndedNotice = (): string | null => endedNotice.peek();
 
-export function dismissEndedNotice(): void {
-  try {
-    sessionStorage.removeItem(NOTICE_KEY);
-  } catch {
-    // Nothing kept.
-  }
-}
+export const dismissEndedNotice = (): void => endedNotice.forget();
 
 /** What the API client asks (see lib/api.ts): the token for calls made with the admin's own ID token. */
 export const impersonationLink = {

@@ -9,6 +9,7 @@ import {
 } from '@tanstack/react-query';
 import type { AdminUserView } from '@shared/schemas/admin';
 import { api, type ApiOutput } from '@/lib/api';
+import { cursorOf, cursorPages, useCursorPages } from '@/lib/pages';
 
 export type UserTypeFilter = 'all' | 'pro' | 'musician';
 type UserPage = ApiOutput<'listUsers'>;
@@ -20,9 +21,8 @@ export const adminSettingsKey = ['admin', 'settings'] as const;
 export function useAdminUsers(type: UserTypeFilter, q: string) {
   return useInfiniteQuery({
     queryKey: [...adminUsersKey, type, q],
-    queryFn: ({ pageParam }) => api('listUsers', { type, ...(q ? { q } : {}), ...(pageParam ? { cursor: pageParam } : {}) }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last: UserPage) => last.next ?? undefined,
+    queryFn: ({ pageParam }) => api('listUsers', { type, ...(q ? { q } : {}), ...cursorOf(pageParam) }),
+    ...cursorPages,
     // The old list stays up while a new filter or search loads, instead of flashing empty.
     placeholderData: keepPreviousData,
   });
@@ -83,9 +83,8 @@ export const adminAuditKey = ['admin', 'audit'] as const;
 export function usePendingApplications() {
   return useInfiniteQuery({
     queryKey: [...adminApplicationsKey, 'pending'],
-    queryFn: ({ pageParam }) => api('listApplications', { status: 'pending', ...(pageParam ? { cursor: pageParam } : {}) }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last: ApiOutput<'listApplications'>) => last.next ?? undefined,
+    queryFn: ({ pageParam }) => api('listApplications', { status: 'pending', ...cursorOf(pageParam) }),
+    ...cursorPages,
     // Another admin may have decided some meanwhile: read again whenever the page opens.
     staleTime: 0,
   });
@@ -110,12 +109,4 @@ export function useDecideApplication() {
 }
 
 /** The impersonation audit, newest first, a page at a time. */
-export function useImpersonationAudit() {
-  return useInfiniteQuery({
-    queryKey: adminAuditKey,
-    queryFn: ({ pageParam }) => api('listAudit', pageParam ? { cursor: pageParam } : {}),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last: ApiOutput<'listAudit'>) => last.next ?? undefined,
-    staleTime: 0,
-  });
-}
+export const useImpersonationAudit = () => useCursorPages(adminAuditKey, 'listAudit', { staleTime: 0 });

@@ -1,7 +1,7 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Button } from '@/components/button';
+import { useId, useState, type FormEvent } from 'react';
 import { TextField } from '@/components/text-field';
 import { parseDollars } from '@/features/admin/utils/format';
+import { AdminEditor } from './admin-editor';
 
 export interface AmountEditorProps {
   /** The field's label, e.g. 'Feedback price (USD)'. */
@@ -35,17 +35,8 @@ export function AmountEditor({ label, initial, withReason = false, saving, onSav
     onSave(amount, reason.trim());
   };
 
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'Escape' && !saving) {
-      e.preventDefault();
-      onCancel();
-    }
-  };
-
   return (
-    // Checked here, not by the browser, so that the messages read the same everywhere.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape cancels the editor from any of its fields.
-    <form className="admin-editor" onSubmit={submit} onKeyDown={onKeyDown} noValidate data-testid={testId}>
+    <AdminEditor onSubmit={submit} onCancel={onCancel} saving={saving} testId={testId}>
       <div className="admin-editor-fields">
         <TextField
           id={`${id}-amount`}
@@ -80,14 +71,6 @@ export function AmountEditor({ label, initial, withReason = false, saving, onSav
           />
         )}
       </div>
-      <div className="admin-editor-actions">
-        <Button type="submit" busy={saving} busyText="..." className="btn-sm">
-          Save
-        </Button>
-        <Button variant="secondary" className="btn-sm" onClick={onCancel} disabled={saving}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    </AdminEditor>
   );
 }

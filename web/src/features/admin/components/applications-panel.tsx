@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { ProApplicationView } from '@shared/schemas/profile';
-import { Alert } from '@/components/alert';
+import { Alert, AlertIf } from '@/components/alert';
 import { Button } from '@/components/button';
 import { EmailAddress } from '@/components/email-address';
-import { LoadingRow, QueryStates } from '@/components/query-states';
+import { Facts } from '@/components/facts';
+import { Panel } from '@/components/panel';
 import { TextAreaField } from '@/components/text-field';
 import { ApiError } from '@/lib/api';
 import { formatDate } from '@/lib/dates';
@@ -18,10 +19,13 @@ import {
   REASON_REQUIRED,
   yearsLine,
 } from '@/features/admin/utils/format';
+import { AdminEditor } from './admin-editor';
+import { AdminList, listTexts } from './admin-list';
 import '@/features/admin/admin.css';
-import { LoadMore } from '@/components/load-more';
 
 type Message = { tone: 'success' | 'error'; text: string };
+
+const LIST = listTexts('applications', ['the applications', 'applications'], 'No pending applications');
 
 /**
  * Pro applications: the musicians waiting to review as pros, each with what they sent, Approve and
@@ -40,38 +44,8 @@ export function ApplicationsPanel() {
     if (message) messageRef.current?.focus();
   }, [message]);
 
-  const body = (
-    <QueryStates
-      query={apps}
-      keepData
-      loading={<LoadingRow className="admin-loading" testId="applications-loading" />}
-      failed="Failed to load the applications. Please try again."
-      errorTestId="applications-error"
-      retryClassName="link-button alert-action"
-      isEmpty={list.length === 0}
-      empty={
-        <p className="admin-empty muted" data-testid="applications-empty">
-          No pending applications
-        </p>
-      }
-    >
-      {() => (
-        <ul className="admin-application-list" aria-labelledby={headingId} data-testid="application-list">
-          {list.map((a) => (
-            <ApplicationItem key={a.userId} app={a} onMessage={setMessage} />
-          ))}
-        </ul>
-      )}
-    </QueryStates>
-  );
-
   return (
-    <section className="panel admin-applications" aria-labelledby={headingId} data-testid="applications-panel">
-      <div className="panel-head">
-        <h2 className="panel-title" id={headingId}>
-          Pro applications
-        </h2>
-      </div>
+    <Panel title="Pro applications" titleId={headingId} className="admin-applications" testId="applications-panel" headed>
       <p className="panel-text">Musicians asking to review as pros. Approving makes them a pro at once; either way they get an e-mail.</p>
       {message && (
         <div ref={messageRef} tabIndex={-1} className="admin-message">
@@ -80,14 +54,16 @@ export function ApplicationsPanel() {
           </Alert>
         </div>
       )}
-      {body}
-      <LoadMore
-        pages={apps}
-        failed="Could not load more applications. Please try again."
-        className="admin-more"
-        testId="applications-more"
-      />
-    </section>
+      <AdminList pages={apps} items={list} {...LIST}>
+        {() => (
+          <ul className="admin-application-list" aria-labelledby={headingId} data-testid="application-list">
+            {list.map((a) => (
+              <ApplicationItem key={a.userId} app={a} onMessage={setMessage} />
+            ))}
+          </ul>
+        )}
+      </AdminList>
+    </Panel>
   );
 }
 
@@ -157,13 +133,6 @@ function ApplicationItem({ app, onMessage }: { app: ProApplicationView; onMessag
     setError(null);
   };
 
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'Escape' && !busy) {
-      e.preventDefault();
-      cancel();
-    }
-  };
-
   return (
     <li
       ref={itemRef}
@@ -185,55 +154,35 @@ function ApplicationItem({ app, onMessage }: { app: ProApplicationView; onMessag
         </p>
       </div>
 
-      <dl className="admin-application-facts">
-        <div>
-          <dt>Genres</dt>
-          <dd data-testid="application-genres">{app.genres.join(', ') || 'None'}</dd>
-        </div>
-        <div>
-          <dt>Cost range</dt>
-          <dd data-testid="application-cost">{costRangeLine(app.costRange)}</dd>
-        </div>
-        <div>
-          <dt>Experience</dt>
-          <dd data-testid="application-experience">{yearsLine(app.experience)}</dd>
-        </div>
-        <div className="is-wide">
-          <dt>Credits</dt>
-          <dd className="admin-application-credits" data-testid="application-credits">
-            {app.credits.trim() || <span className="muted">None given</span>}
-          </dd>
-        </div>
-        <div className="is-wide">
-          <dt>Featured tracks</dt>
-          <dd data-testid="application-tracks">
-            {links.length === 0 ? (
-              <span className="muted">None given</span>
-            ) : (
-              <ul className="admin-application-links">
-                {links.map((href) => (
-                  <li key={href}>
-                    <a href={href} target="_blank" rel="noopener noreferrer">
-                      {href}
-                      <span className="visually-hidden"> (opens in a new tab)</span>
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </dd>
-        </div>
-      </dl>
+      <Facts
+        className="admin-application-facts"
+        facts={[
+          { label: 'Genres', value: app.genres.join(', ') || 'None', testId: 'application-genres' },
+          { label: 'Cost range', value: costRangeLine(app.costRange), testId: 'application-cost' },
+          { label: 'Experience', value: yearsLine(app.experience), testId: 'application-experience' },
+          {
+            label: 'Credits',
+            value: app.credits.trim() || <span className="muted">None given</span>,
+            testId: 'application-credits',
+            className: 'is-wide',
+            valueClassName: 'admin-application-credits',
+          },
+          { label: 'Featured tracks', value: <FeaturedLinks links={links} />, testId: 'application-tracks', className: 'is-wide' },
+        ]}
+      />
 
       {declining ? (
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape cancels the editor from any of its fields.
-        <form
+        <AdminEditor
           className="admin-editor admin-decline"
+          label={`Decline ${name}`}
+          testId="decline-form"
           onSubmit={submitDecline}
-          onKeyDown={onKeyDown}
-          noValidate
-          aria-label={`Decline ${name}`}
-          data-testid="decline-form"
+          onCancel={cancel}
+          saving={decide.isPending}
+          cancelDisabled={busy}
+          submitLabel="Decline"
+          submitVariant="danger"
+          submitDisabled={decided}
         >
           <div className="admin-decline-field">
             <TextAreaField
@@ -252,15 +201,7 @@ function ApplicationItem({ app, onMessage }: { app: ProApplicationView; onMessag
               error={reasonError}
             />
           </div>
-          <div className="admin-editor-actions">
-            <Button type="submit" variant="danger" className="btn-sm" busy={decide.isPending} busyText="..." disabled={decided}>
-              Decline
-            </Button>
-            <Button variant="secondary" className="btn-sm" onClick={cancel} disabled={busy}>
-              Cancel
-            </Button>
-          </div>
-        </form>
+        </AdminEditor>
       ) : (
         <div className="admin-application-actions">
           <Button className="btn-sm" aria-describedby={nameId} busy={decide.isPending} busyText="..." disabled={decided} onClick={approve}>
@@ -281,11 +222,24 @@ function ApplicationItem({ app, onMessage }: { app: ProApplicationView; onMessag
           </Button>
         </div>
       )}
-      {error && (
-        <Alert tone="error" testId="application-error">
-          {error}
-        </Alert>
-      )}
+      <AlertIf message={error} testId="application-error" />
     </li>
+  );
+}
+
+/** The applicant's featured tracks as links (each opening in a new tab), or 'None given'. */
+function FeaturedLinks({ links }: { links: string[] }) {
+  if (links.length === 0) return <span className="muted">None given</span>;
+  return (
+    <ul className="admin-application-links">
+      {links.map((href) => (
+        <li key={href}>
+          <a href={href} target="_blank" rel="noopener noreferrer">
+            {href}
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,10 +1,12 @@
 import { useId } from 'react';
 import { EmailAddress } from '@/components/email-address';
-import { LoadingRow, QueryStates } from '@/components/query-states';
+import { Panel } from '@/components/panel';
 import { useImpersonationAudit } from '@/features/admin/api/admin';
 import { formatDateTime, outcomeOf } from '@/features/admin/utils/format';
+import { AdminList, listTexts } from './admin-list';
 import '@/features/admin/admin.css';
-import { LoadMore } from '@/components/load-more';
+
+const LIST = listTexts('audit', ['the audit', 'entries'], 'Nothing audited yet');
 
 /**
  * The admins' audit: every impersonation start and every write made while acting as a user, every type or
@@ -16,86 +18,65 @@ export function AuditPanel() {
   const audit = useImpersonationAudit();
   const entries = audit.data?.pages.flatMap((p) => p.entries) ?? [];
 
-  const body = (
-    <QueryStates
-      query={audit}
-      keepData
-      loading={<LoadingRow className="admin-loading" testId="audit-loading" />}
-      failed="Failed to load the audit. Please try again."
-      errorTestId="audit-error"
-      retryClassName="link-button alert-action"
-      isEmpty={entries.length === 0}
-      empty={
-        <p className="admin-empty muted" data-testid="audit-empty">
-          Nothing audited yet
-        </p>
-      }
-    >
-      {() => (
-        <div className="admin-audit-scroll">
-          <table className="admin-audit" aria-labelledby={headingId} data-testid="audit-table">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Admin</th>
-                <th scope="col">As</th>
-                <th scope="col">What</th>
-                <th scope="col">Outcome</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((e) => {
-                const outcome = outcomeOf(e.status);
-                return (
-                  <tr key={e.id} data-testid="audit-entry" data-action={e.action}>
-                    <td data-label="When">
-                      <time dateTime={e.at}>{formatDateTime(e.at)}</time>
-                    </td>
-                    <td data-label="Admin" className="admin-audit-email" data-testid="audit-admin">
-                      <EmailAddress email={e.adminEmail} />
-                    </td>
-                    <td data-label="As" className="admin-audit-email" data-testid="audit-target">
-                      <EmailAddress email={e.targetEmail} />
-                    </td>
-                    <td data-label="What" data-testid="audit-what">
-                      <div>
-                        <span className="admin-audit-action">{e.action}</span>{' '}
-                        <code className="admin-audit-path">
-                          {e.method} {e.path}
-                        </code>
-                      </div>
-                      {(e.from != null || e.to != null) && (
-                        <div className="admin-audit-change" data-testid="audit-change">
-                          {e.from ?? 'none'} &rarr; {e.to ?? 'none'}
-                        </div>
-                      )}
-                    </td>
-                    <td data-label="Outcome">
-                      <span className={`admin-outcome is-${outcome.tone}`} data-testid="audit-outcome">
-                        {outcome.text}
-                      </span>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </QueryStates>
-  );
-
   return (
-    <section className="panel admin-audit-panel" aria-labelledby={headingId} data-testid="audit-panel">
-      <h2 className="panel-title" id={headingId}>
-        Admin audit
-      </h2>
+    <Panel title="Admin audit" titleId={headingId} className="admin-audit-panel" testId="audit-panel">
       <p className="panel-text">
         Every impersonation started and every change made while acting as a user, every change of a user's type or price (what it was and
         what it became), and every authenticator set up, replaced or removed; newest first.
       </p>
-      {body}
-      <LoadMore pages={audit} failed="Could not load more entries. Please try again." className="admin-more" testId="audit-more" />
-    </section>
+      <AdminList pages={audit} items={entries} {...LIST}>
+        {() => (
+          <div className="admin-audit-scroll">
+            <table className="admin-audit" aria-labelledby={headingId} data-testid="audit-table">
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Admin</th>
+                  <th scope="col">As</th>
+                  <th scope="col">What</th>
+                  <th scope="col">Outcome</th>
+                </tr>
+              </thead>
+              <tbody>
+                {entries.map((e) => {
+                  const outcome = outcomeOf(e.status);
+                  return (
+                    <tr key={e.id} data-testid="audit-entry" data-action={e.action}>
+                      <td data-label="When">
+                        <time dateTime={e.at}>{formatDateTime(e.at)}</time>
+                      </td>
+                      <td data-label="Admin" className="admin-audit-email" data-testid="audit-admin">
+                        <EmailAddress email={e.adminEmail} />
+                      </td>
+                      <td data-label="As" className="admin-audit-email" data-testid="audit-target">
+                        <EmailAddress email={e.targetEmail} />
+                      </td>
+                      <td data-label="What" data-testid="audit-what">
+                        <div>
+                          <span className="admin-audit-action">{e.action}</span>{' '}
+                          <code className="admin-audit-path">
+                            {e.method} {e.path}
+                          </code>
+                        </div>
+                        {(e.from != null || e.to != null) && (
+                          <div className="admin-audit-change" data-testid="audit-change">
+                            {e.from ?? 'none'} &rarr; {e.to ?? 'none'}
+                          </div>
+                        )}
+                      </td>
+                      <td data-label="Outcome">
+                        <span className={`admin-outcome is-${outcome.tone}`} data-testid="audit-outcome">
+                          {outcome.text}
+                        </span>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </AdminList>
+    </Panel>
   );
 }

@@ -1,11 +1,13 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Alert } from '@/components/alert';
+import { useId, useState, type FormEvent } from 'react';
+import { AlertIf } from '@/components/alert';
 import { Button } from '@/components/button';
-import { LoadingRow, QueryStates } from '@/components/query-states';
+import { Panel } from '@/components/panel';
 import { formatDate } from '@/lib/dates';
 import { errorMessage } from '@/lib/errors';
 import { useAdminSettings, useUpdateMargin } from '@/features/admin/api/admin';
 import { MARGIN_INVALID, marginFraction, marginPercent } from '@/features/admin/utils/format';
+import { AdminEditor } from './admin-editor';
+import { AdminStates } from './admin-list';
 import '@/features/admin/admin.css';
 
 /** The platform's profit margin per feedback: shown as a percentage, edited as one, stored as a fraction. */
@@ -44,20 +46,11 @@ export function MarginPanel() {
     );
   };
 
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'Escape' && !update.isPending) {
-      e.preventDefault();
-      cancel();
-    }
-  };
-
   const body = (
-    <QueryStates
+    <AdminStates
       query={settings}
-      loading={<LoadingRow className="admin-loading" testId="loading" />}
+      testIds={{ loading: 'loading', error: 'settings-error' }}
       failed="Failed to load the settings. Please try again."
-      errorTestId="settings-error"
-      retryClassName="link-button alert-action"
     >
       {({ margin, updatedAt }) => (
         <>
@@ -71,8 +64,7 @@ export function MarginPanel() {
               </Button>
             </div>
           ) : (
-            // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape cancels the editor from any of its fields.
-            <form className="admin-editor" onSubmit={save} onKeyDown={onKeyDown} noValidate data-testid="margin-editor">
+            <AdminEditor onSubmit={save} onCancel={cancel} saving={update.isPending} testId="margin-editor">
               <div className={`field admin-margin-field${problem ? ' has-error' : ''}`}>
                 <label className="field-label" htmlFor={inputId}>
                   Margin (%)
@@ -95,36 +87,21 @@ export function MarginPanel() {
                   data-testid="margin-input"
                 />
               </div>
-              <div className="admin-editor-actions">
-                <Button type="submit" className="btn-sm" busy={update.isPending} busyText="...">
-                  Save
-                </Button>
-                <Button variant="secondary" className="btn-sm" onClick={cancel} disabled={update.isPending}>
-                  Cancel
-                </Button>
-              </div>
-            </form>
+            </AdminEditor>
           )}
-          {problem && (
-            <Alert tone="error" testId="margin-error">
-              {problem}
-            </Alert>
-          )}
+          <AlertIf message={problem} testId="margin-error" />
           <p className="muted small" data-testid="margin-updated">
             Last Updated: {updatedAt ? formatDate(updatedAt) : 'Never'}
           </p>
         </>
       )}
-    </QueryStates>
+    </AdminStates>
   );
 
   return (
-    <section className="panel admin-settings" aria-labelledby={headingId} data-testid="margin-panel">
-      <h2 className="panel-title" id={headingId}>
-        Profit margin per feedback
-      </h2>
+    <Panel title="Profit margin per feedback" titleId={headingId} className="admin-settings" testId="margin-panel">
       <p className="panel-text">The share of each paid feedback the platform keeps; the pro earns the rest.</p>
       {body}
-    </section>
+    </Panel>
   );
 }

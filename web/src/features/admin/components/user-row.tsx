@@ -1,9 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { AdminUserView } from '@shared/schemas/admin';
-import { Alert } from '@/components/alert';
+import { Alert, AlertIf } from '@/components/alert';
 import { Avatar } from '@/components/avatar';
 import { Button } from '@/components/button';
 import { EmailAddress } from '@/components/email-address';
+import { Facts } from '@/components/facts';
+import { Segmented } from '@/components/segmented';
 import { ApiError } from '@/lib/api';
 import { errorMessage } from '@/lib/errors';
 import { formatCents } from '@/lib/money';
@@ -28,6 +30,12 @@ export interface RowImpersonation {
 const TYPES = [
   { value: 'musician', label: 'Musician' },
   { value: 'pro', label: 'Pro' },
+] as const;
+
+/** A pro's editors, each opened by its button. */
+const EDITS = [
+  { which: 'price', label: 'Edit Price' },
+  { which: 'balance', label: 'Edit Balance' },
 ] as const;
 
 /** One user: who they are, a pro's price and balance, and the admin's actions on them. */
@@ -119,65 +127,41 @@ export function UserRow({ user, impersonation }: { user: AdminUserView; imperson
         </div>
 
         {isPro && (
-          <dl className="admin-user-money">
-            <div>
-              <dt>Price</dt>
-              <dd data-testid="admin-user-price">{priceLine(user.feedbackPriceCents)}</dd>
-            </div>
-            <div>
-              <dt>Balance</dt>
-              <dd data-testid="admin-user-balance">{formatCents(user.balanceCents)}</dd>
-            </div>
-          </dl>
+          <Facts
+            className="admin-user-money"
+            facts={[
+              { label: 'Price', value: priceLine(user.feedbackPriceCents), testId: 'admin-user-price' },
+              { label: 'Balance', value: formatCents(user.balanceCents), testId: 'admin-user-balance' },
+            ]}
+          />
         )}
 
         <div className="admin-user-actions" ref={actions}>
-          <div
-            className="segmented admin-type-toggle"
-            role="group"
-            aria-label={`Type of ${name}`}
-            aria-busy={setType.isPending || undefined}
-          >
-            {TYPES.map((t) => (
-              <button
-                key={t.value}
-                type="button"
-                className="segmented-item"
-                aria-pressed={user.type === t.value}
-                disabled={setType.isPending}
-                onClick={() => changeType(t.value)}
-                data-testid={`admin-type-${t.value}`}
+          <Segmented
+            label={`Type of ${name}`}
+            options={TYPES}
+            value={user.type}
+            onChange={changeType}
+            testIdOf={(v) => `admin-type-${v}`}
+            className="admin-type-toggle"
+            disabled={setType.isPending}
+            busy={setType.isPending}
+          />
+          {isPro &&
+            EDITS.map((e) => (
+              <Button
+                key={e.which}
+                data-edit={e.which}
+                variant="secondary"
+                className="btn-sm"
+                aria-describedby={nameId}
+                aria-expanded={editing === e.which}
+                onClick={() => open(e.which)}
+                disabled={editing !== null}
               >
-                {t.label}
-              </button>
+                {e.label}
+              </Button>
             ))}
-          </div>
-          {isPro && (
-            <>
-              <Button
-                data-edit="price"
-                variant="secondary"
-                className="btn-sm"
-                aria-describedby={nameId}
-                aria-expanded={editing === 'price'}
-                onClick={() => open('price')}
-                disabled={editing !== null}
-              >
-                Edit Price
-              </Button>
-              <Button
-                data-edit="balance"
-                variant="secondary"
-                className="btn-sm"
-                aria-describedby={nameId}
-                aria-expanded={editing === 'balance'}
-                onClick={() => open('balance')}
-                disabled={editing !== null}
-              >
-                Edit Balance
-              </Button>
-            </>
-          )}
           {impersonation && user.type !== 'admin' && (
             <Button
               variant="secondary"
@@ -216,11 +200,7 @@ export function UserRow({ user, impersonation }: { user: AdminUserView; imperson
           testId="balance-editor"
         />
       )}
-      {error && (
-        <Alert tone="error" testId="admin-user-error">
-          {error}
-        </Alert>
-      )}
+      <AlertIf message={error} testId="admin-user-error" />
       {impersonation?.error && (
         <Alert tone="error" testId="impersonate-error">
           {impersonation.error}

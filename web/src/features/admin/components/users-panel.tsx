@@ -1,13 +1,13 @@
 import { useEffect, useId, useState } from 'react';
 import type { AdminUserView } from '@shared/schemas/admin';
-import { SearchIcon } from '@/components/icons';
-import { LoadingRow, QueryStates } from '@/components/query-states';
+import { SearchBox, Segmented } from '@/components/segmented';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { errorMessage } from '@/lib/errors';
 import { useAdminUsers, type UserTypeFilter } from '@/features/admin/api/admin';
 import { userCount } from '@/features/admin/utils/format';
+import { AdminEmpty, AdminList } from './admin-list';
 import { UserRow } from './user-row';
 import '@/features/admin/admin.css';
-import { LoadMore } from '@/components/load-more';
 
 /** How long typing must pause before the search is sent. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -17,15 +17,6 @@ const FILTERS: { value: UserTypeFilter; label: string }[] = [
   { value: 'pro', label: 'Pro' },
   { value: 'musician', label: 'Musician' },
 ];
-
-function useDebounced(value: string, ms: number) {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /** What the page gives the list to offer 'Impersonate' (the impersonation feature does the rest). */
 export interface ImpersonationOffer {
@@ -55,7 +46,7 @@ export function UsersPanel({ impersonation }: { impersonation?: ImpersonationOff
 
   const [type, setType] = useState<UserTypeFilter>('all');
   const [text, setText] = useState('');
-  const q = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
+  const q = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const users = useAdminUsers(type, q);
   const rows = users.data?.pages.flatMap((p) => p.users) ?? [];
   // A search reads a bounded part of the list per request: a page can hold no match while more pages
@@ -66,87 +57,34 @@ export function UsersPanel({ impersonation }: { impersonation?: ImpersonationOff
   }, [searchingOn, users]);
   const count = users.data?.pages[0]?.count;
 
-  const body = (
-    <QueryStates
-      query={users}
-      keepData
-      loading={<LoadingRow className="admin-loading" testId="loading" />}
-      failed="Failed to load the users. Please try again."
-      errorTestId="users-error"
-      retryClassName="link-button alert-action"
-      // Nothing among the pages read so far: said only once the search has read them all.
-      isEmpty={rows.length === 0}
-      empty={
-        searchingOn ? (
-          <p className="admin-empty muted" role="status" data-testid="users-searching">
-            Searching...
-          </p>
-        ) : (
-          <p className="admin-empty muted" data-testid="users-empty">
-            No users found
-          </p>
-        )
-      }
-    >
-      {() => (
-        <ul className="admin-user-list" aria-label="Users" aria-busy={users.isPlaceholderData || undefined} data-testid="admin-user-list">
-          {rows.map((u) => (
-            <UserRow
-              key={u.id}
-              user={u}
-              impersonation={
-                impersonation && {
-                  onStart: () => impersonate(u),
-                  starting: starting === u.id,
-                  disabled: impersonation.active || starting !== null,
-                  error: startError?.userId === u.id ? startError.message : null,
-                }
-              }
-            />
-          ))}
-        </ul>
-      )}
-    </QueryStates>
-  );
-
   return (
     <section className="panel admin-users" aria-labelledby={headingId}>
       <h2 className="visually-hidden" id={headingId}>
         User list
       </h2>
       <div className="admin-users-tools">
-        <div className="segmented admin-filter" role="group" aria-label="User type">
-          {FILTERS.map((f) => (
-            <button
-              key={f.value}
-              type="button"
-              className="segmented-item"
-              aria-pressed={type === f.value}
-              onClick={() => setType(f.value)}
-              data-testid={`filter-${f.value}`}
-            >
-              {f.label}
-            </button>
-          ))}
-        </div>
+        <Segmented
+          label="User type"
+          options={FILTERS}
+          value={type}
+          onChange={setType}
+          testIdOf={(v) => `filter-${v}`}
+          className="admin-filter"
+        />
         <div className="field admin-search">
           <label className="field-label visually-hidden" htmlFor={searchId}>
             Search users
           </label>
-          <div className="search-box">
-            <SearchIcon width={18} height={18} className="search-icon" />
-            <input
-              id={searchId}
-              type="search"
-              className="field-input search-input"
-              placeholder="Search by name or e-mail"
-              value={text}
-              maxLength={100}
-              autoComplete="off"
-              onChange={(e) => setText(e.target.value)}
-              data-testid="user-search"
-            />
-          </div>
+          <SearchBox
+            id={searchId}
+            type="search"
+            placeholder="Search by name or e-mail"
+            value={text}
+            maxLength={100}
+            autoComplete="off"
+            onChange={(e) => setText(e.target.value)}
+            data-testid="user-search"
+          />
         </div>
       </div>
       {typeof count === 'number' && (
@@ -154,8 +92,41 @@ export function UsersPanel({ impersonation }: { impersonation?: ImpersonationOff
           {userCount(count)}
         </p>
       )}
-      {body}
-      <LoadMore pages={users} failed="Could not load more users. Please try again." className="admin-more" testId="load-more" />
+      <AdminList
+        pages={users}
+        // Nothing among the pages read so far: said only once the search has read them all.
+        items={rows}
+        testIds={{ loading: 'loading', error: 'users-error', more: 'load-more' }}
+        what={['the users', 'users']}
+        empty={
+          searchingOn ? (
+            <AdminEmpty testId="users-searching" status>
+              Searching...
+            </AdminEmpty>
+          ) : (
+            <AdminEmpty testId="users-empty">No users found</AdminEmpty>
+          )
+        }
+      >
+        {() => (
+          <ul className="admin-user-list" aria-label="Users" aria-busy={users.isPlaceholderData || undefined} data-testid="admin-user-list">
+            {rows.map((u) => (
+              <UserRow
+                key={u.id}
+                user={u}
+                impersonation={
+                  impersonation && {
+                    onStart: () => impersonate(u),
+                    starting: starting === u.id,
+                    disabled: impersonation.active || starting !== null,
+                    error: startError?.userId === u.id ? startError.message : null,
+                  }
+                }
+              />
+            ))}
+          </ul>
+        )}
+      </AdminList>
     </section>
   );
 }

@@ -1,14 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
-import { Alert } from '@/components/alert';
+import { AlertIf } from '@/components/alert';
 import { Button } from '@/components/button';
 import { TextField } from '@/components/text-field';
+import { useBusy } from '@/hooks/use-busy';
 import { useForm } from '@/hooks/use-form';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { paths } from '@/lib/paths';
 import { adminSignIn, assertAdminSession } from '@/features/auth/api/auth-service';
 import { AuthHeading } from './auth-layout';
+import { AuthFooter } from './auth-link';
 import { CheckEmailPanel } from './check-email-panel';
 import { SecondFactor, type SecondStep } from './two-factor';
 import { loadAuthSchemas } from '@/features/auth/utils/schemas';
@@ -20,7 +21,7 @@ import { loadAuthSchemas } from '@/features/auth/utils/schemas';
 export function AdminLoginForm() {
   const auth = useAuth();
   const form = useForm(() => loadAuthSchemas().then((m) => m.loginForm), { email: '', password: '' });
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const [error, setError] = useState<string>();
   const [unconfirmed, setUnconfirmed] = useState<string>();
   const [second, setSecond] = useState<SecondStep>();
@@ -28,19 +29,18 @@ export function AdminLoginForm() {
 
   const signInNow = async (email: string, password: string) => {
     setError(undefined);
-    setBusy(true);
     setCredentials({ email, password });
-    try {
-      const result = await adminSignIn(email, password);
-      if (result === 'confirmSignUp') setUnconfirmed(email);
-      else if (result === 'totpCode') setSecond({ kind: 'code' });
-      else if (result === 'totpSetup') setSecond({ kind: 'setup' });
-      else await auth.refresh();
-    } catch (err) {
-      setError(errorMessage(err, 'Failed to sign in'));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        const result = await adminSignIn(email, password);
+        if (result === 'confirmSignUp') setUnconfirmed(email);
+        else if (result === 'totpCode') setSecond({ kind: 'code' });
+        else if (result === 'totpSetup') setSecond({ kind: 'setup' });
+        else await auth.refresh();
+      },
+      setError,
+      'Failed to sign in',
+    );
   };
 
   /** After the code: still only the admin group gets in. */
@@ -86,17 +86,13 @@ export function AdminLoginForm() {
     <>
       <AuthHeading title="Admin Login" subtitle="Sign in with an administrator account." />
       <form className="form" onSubmit={submit} noValidate data-testid="admin-login-form">
-        {(error ?? form.errors._) && <Alert tone="error">{error ?? form.errors._}</Alert>}
+        <AlertIf message={error ?? form.errors._} />
         <TextField label="Email" {...form.field('email')} type="email" autoComplete="email" />
         <TextField label="Password" {...form.field('password')} type="password" autoComplete="current-password" />
         <Button type="submit" block busy={busy} busyText="Please wait...">
           Sign In
         </Button>
-        <p className="form-footer">
-          <Link to={paths.login} className="link">
-            Back to regular login
-          </Link>
-        </p>
+        <AuthFooter to={paths.login}>Back to regular login</AuthFooter>
       </form>
     </>
   );

@@ -20,3 +20,15 @@ export function AuthLink(props: AuthLinkProps) {
   const Impl = useContext(AuthLinkContext);
   return <Impl {...props} />;
 }
+
+/** The line under an auth form: a question, and the link to the screen that answers it. */
+export function AuthFooter({ question, to, children }: { question?: string; to: string; children: ReactNode }) {
+  return (
+    <p className="form-footer">
+      {question && <>{question} </>}
+      <AuthLink to={to} className="link">
+        {children}
+      </AuthLink>
+    </p>
+  );
+}

@@ -1,13 +1,18 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { LoadingScreen } from '@/components/loading-screen';
 import { TextField } from '@/components/text-field';
 import { errorMessage } from '@/lib/errors';
 import { paths } from '@/lib/paths';
-import { confirmEmail, resendConfirmation } from '@/features/auth/api/auth-service';
+import { useBusy } from '@/hooks/use-busy';
+import { useField } from '@/hooks/use-field';
+import { confirmEmail } from '@/features/auth/api/auth-service';
+import { useConfirmationMessages } from '@/features/auth/hooks/use-confirmation-messages';
 import { AuthHeading } from './auth-layout';
+import { AuthFooter } from './auth-link';
+import { ConfirmationAlerts } from './check-email';
 import { LoginForm } from './login-form';
 import { loadEmailField } from '@/features/auth/utils/schemas';
 
@@ -24,24 +29,20 @@ export function EmailConfirmation() {
   const name = params.get('name')?.trim() ?? '';
   const linkCode = params.get('code')?.trim() ?? '';
   const [state, setState] = useState<State>(linkEmail && linkCode ? 'confirming' : 'form');
-  const [email, setEmail] = useState(linkEmail);
-  const [code, setCode] = useState(linkCode);
-  const [fieldErrors, setFieldErrors] = useState<{ email?: string; code?: string }>({});
-  const [error, setError] = useState<string>();
-  const [success, setSuccess] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const [resending, setResending] = useState(false);
+  const email = useField(linkEmail);
+  const code = useField(linkCode);
+  const messages = useConfirmationMessages();
+  const [busy, confirming] = useBusy();
   const started = useRef(false);
 
   const run = async (address: string, value: string) => {
-    setError(undefined);
-    setSuccess(undefined);
+    messages.clear();
     try {
       await confirmEmail(address, value);
-      setEmail(address);
+      email.setValue(address);
       setState('confirmed');
     } catch (err) {
-      setError(errorMessage(err, 'Failed to confirm email'));
+      messages.setError(errorMessage(err, 'Failed to confirm email'));
       setState('form');
     }
   };
@@ -56,34 +57,23 @@ export function EmailConfirmation() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const errs: { email?: string; code?: string } = {};
-    const emailCheck = (await loadEmailField()).safeParse(email);
-    if (!emailCheck.success) errs.email = emailCheck.error.issues[0]?.message;
-    if (!code.trim()) errs.code = 'Code is required';
-    setFieldErrors(errs);
-    if (errs.email || errs.code || !emailCheck.success) return;
-    setBusy(true);
-    await run(emailCheck.data, code);
-    setBusy(false);
+    const emailCheck = (await loadEmailField()).safeParse(email.value);
+    const emailError = emailCheck.success ? undefined : emailCheck.error.issues[0]?.message;
+    const codeError = code.value.trim() ? undefined : 'Code is required';
+    email.setError(emailError);
+    code.setError(codeError);
+    if (emailError || codeError || !emailCheck.success) return;
+    await confirming(() => run(emailCheck.data, code.value), messages.setError, 'Failed to confirm email');
   };
 
   const resend = async () => {
-    const emailCheck = (await loadEmailField()).safeParse(email);
+    const emailCheck = (await loadEmailField()).safeParse(email.value);
     if (!emailCheck.success) {
-      setFieldErrors({ email: emailCheck.error.issues[0]?.message });
+      email.setError(emailCheck.error.issues[0]?.message);
+      code.setError(undefined);
       return;
     }
-    setResending(true);
-    setError(undefined);
-    setSuccess(undefined);
-    try {
-      await resendConfirmation(emailCheck.data);
-      setSuccess('Confirmation email resent successfully');
-    } catch (err) {
-      setError(errorMessage(err, 'Failed to resend confirmation email'));
-    } finally {
-      setResending(false);
-    }
+    await messages.resend(emailCheck.data);
   };
 
   if (state === 'confirming') return <LoadingScreen label="Confirming your email..." />;
@@ -93,7 +83,7 @@ export function EmailConfirmation() {
       <div data-testid="email-confirmed">
         <AuthHeading title="Email confirmed" subtitle={name ? `Welcome, ${name}!` : 'Welcome!'} />
         <Alert tone="success">Your email address has been confirmed. Sign in to get started.</Alert>
-        <LoginForm compact initialEmail={email} onSignedIn={() => navigate(paths.dashboard, { replace: true })} />
+        <LoginForm compact initialEmail={email.value} onSignedIn={() => navigate(paths.dashboard, { replace: true })} />
       </div>
     );
   }
@@ -104,48 +94,20 @@ export function EmailConfirmation() {
         title="Confirm your email"
         subtitle={name ? `Hi ${name}, enter the code from the confirmation email.` : 'Enter the code from the confirmation email.'}
       />
-      {error && <Alert tone="error">{error}</Alert>}
-      {success && <Alert tone="success">{success}</Alert>}
+      <ConfirmationAlerts {...messages} />
       <form className="form" onSubmit={submit} noValidate>
-        {!linkEmail && (
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            error={fieldErrors.email}
-            onChange={(v) => {
-              setEmail(v);
-              setFieldErrors((f) => ({ ...f, email: undefined }));
-            }}
-          />
-        )}
-        <TextField
-          label="Confirmation code"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          value={code}
-          error={fieldErrors.code}
-          onChange={(v) => {
-            setCode(v);
-            setFieldErrors((f) => ({ ...f, code: undefined }));
-          }}
-        />
+        {!linkEmail && <TextField label="Email" name="email" type="email" autoComplete="email" {...email.bind} />}
+        <TextField label="Confirmation code" name="code" inputMode="numeric" autoComplete="one-time-code" {...code.bind} />
         <Button type="submit" block busy={busy} busyText="Please wait...">
           Confirm Email
         </Button>
-        <Button variant="secondary" block busy={resending} busyText="Sending..." onClick={resend}>
+        <Button variant="secondary" block busy={messages.resending} busyText="Sending..." onClick={resend}>
           Resend confirmation email
         </Button>
       </form>
-      <p className="form-footer">
-        Already confirmed?{' '}
-        <Link to={`${paths.login}${email ? `?email=${encodeURIComponent(email)}` : ''}`} className="link">
-          Sign in
-        </Link>
-      </p>
+      <AuthFooter question="Already confirmed?" to={`${paths.login}${email.value ? `?email=${encodeURIComponent(email.value)}` : ''}`}>
+        Sign in
+      </AuthFooter>
     </div>
   );
 }

@@ -1,20 +1,22 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { EmailAddress } from '@/components/email-address';
-import { MailIcon } from '@/components/icons';
 import { TextField } from '@/components/text-field';
-import { errorMessage } from '@/lib/errors';
+import { useBusy } from '@/hooks/use-busy';
 import { paths } from '@/lib/paths';
 import { requestPasswordReset } from '@/features/auth/api/auth-service';
 import { AuthHeading } from './auth-layout';
+import { BackToLogin } from './back-to-login';
+import { AuthFooter } from './auth-link';
+import { CheckEmail } from './check-email';
 
 /** Forgot password: e-mail (a required browser field), 'Reset Password' ('Sending...'), then 'Check your email'. */
 export function ForgotPasswordForm() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const [error, setError] = useState<string>();
   const [sentTo, setSentTo] = useState<string>();
 
@@ -22,24 +24,19 @@ export function ForgotPasswordForm() {
     e.preventDefault();
     setError(undefined);
     const address = email.trim();
-    setBusy(true);
-    try {
-      await requestPasswordReset(address);
-      setSentTo(address);
-    } catch (err) {
-      setError(errorMessage(err, 'Failed to send reset instructions'));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await requestPasswordReset(address);
+        setSentTo(address);
+      },
+      setError,
+      'Failed to send reset instructions',
+    );
   };
 
   if (sentTo) {
     return (
-      <div className="check-email" data-testid="reset-sent-panel">
-        <div className="check-email-icon">
-          <MailIcon width={28} height={28} />
-        </div>
-        <h1 className="check-email-title">Check your email</h1>
+      <CheckEmail testId="reset-sent-panel">
         <Alert tone="success">
           We've sent password reset instructions to <EmailAddress email={sentTo} strong after="." testId="reset-sent-address" />
         </Alert>
@@ -50,11 +47,9 @@ export function ForgotPasswordForm() {
           <Button block onClick={() => navigate(`${paths.resetPassword}?email=${encodeURIComponent(sentTo)}`)}>
             Enter reset code
           </Button>
-          <Button variant="ghost" block onClick={() => navigate(paths.login)}>
-            Back to Login
-          </Button>
+          <BackToLogin />
         </div>
-      </div>
+      </CheckEmail>
     );
   }
 
@@ -67,15 +62,10 @@ export function ForgotPasswordForm() {
         <Button type="submit" block busy={busy} busyText="Sending...">
           Reset Password
         </Button>
-        <Button variant="ghost" block onClick={() => navigate(paths.login)}>
-          Back to Login
-        </Button>
-        <p className="form-footer">
-          Remember your password?{' '}
-          <Link to={paths.login} className="link">
-            Sign in
-          </Link>
-        </p>
+        <BackToLogin />
+        <AuthFooter question="Remember your password?" to={paths.login}>
+          Sign in
+        </AuthFooter>
       </form>
     </>
   );

@@ -1,15 +1,15 @@
 import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
-import { Alert } from '@/components/alert';
+import { AlertIf } from '@/components/alert';
 import { Button } from '@/components/button';
 import { LoadingScreen } from '@/components/loading-screen';
 import { TextField } from '@/components/text-field';
+import { useBusy } from '@/hooks/use-busy';
 import { useForm } from '@/hooks/use-form';
 import { useAuth } from '@/lib/auth-context';
-import { errorMessage } from '@/lib/errors';
 import { paths } from '@/lib/paths';
 import { signInWithEmail } from '@/features/auth/api/sign-in';
 import { loadAuthSchemas } from '@/features/auth/utils/schemas';
-import { AuthLink } from './auth-link';
+import { AuthFooter, AuthLink } from './auth-link';
 import type { SecondStep } from './two-factor';
 
 // Shown only after the password was sent: loaded then, not with the form.
@@ -39,7 +39,7 @@ export function LoginForm({
 }) {
   const auth = useAuth();
   const form = useForm(() => loadAuthSchemas().then((m) => m.loginForm), { email: initialEmail, password: '' });
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const [error, setError] = useState<string>();
   const [unconfirmed, setUnconfirmed] = useState<string>();
   const [second, setSecond] = useState<SecondStep>();
@@ -79,15 +79,7 @@ export function LoginForm({
     e.preventDefault();
     setError(undefined);
     const data = await form.validate();
-    if (!data) return;
-    setBusy(true);
-    try {
-      await signInNow(data.email, data.password);
-    } catch (err) {
-      setError(errorMessage(err, 'Failed to sign in'));
-    } finally {
-      setBusy(false);
-    }
+    if (data) await run(() => signInNow(data.email, data.password), setError, 'Failed to sign in');
   };
 
   if (unconfirmed) {
@@ -96,16 +88,9 @@ export function LoginForm({
         <CheckEmailPanel
           email={unconfirmed}
           onBack={() => setUnconfirmed(undefined)}
-          onConfirmed={async () => {
+          onConfirmed={() => {
             setUnconfirmed(undefined);
-            setBusy(true);
-            try {
-              await signInNow(unconfirmed, form.values.password);
-            } catch (err) {
-              setError(errorMessage(err, 'Failed to sign in'));
-            } finally {
-              setBusy(false);
-            }
+            return run(() => signInNow(unconfirmed, form.values.password), setError, 'Failed to sign in');
           }}
         />
       </Suspense>
@@ -116,7 +101,7 @@ export function LoginForm({
     <>
       {heading}
       <form className="form" onSubmit={submit} noValidate data-testid="login-form">
-        {(error ?? form.errors._) && <Alert tone="error">{error ?? form.errors._}</Alert>}
+        <AlertIf message={error ?? form.errors._} />
         <TextField label="Email" {...form.field('email')} type="email" autoComplete="email" />
         <TextField label="Password" {...form.field('password')} type="password" autoComplete="current-password" />
         {!compact && (
@@ -130,12 +115,9 @@ export function LoginForm({
           Sign In
         </Button>
         {!compact && (
-          <p className="form-footer">
-            Don't have an account?{' '}
-            <AuthLink to={paths.signup} className="link">
-              Sign up
-            </AuthLink>
-          </p>
+          <AuthFooter question="Don't have an account?" to={paths.signup}>
+            Sign up
+          </AuthFooter>
         )}
       </form>
       {footer}

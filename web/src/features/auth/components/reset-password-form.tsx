@@ -1,14 +1,16 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PASSWORD_RESET_REDIRECT_MS } from '@shared/constants';
-import { Alert } from '@/components/alert';
+import { Alert, AlertIf } from '@/components/alert';
 import { Button } from '@/components/button';
 import { TextField } from '@/components/text-field';
+import { useBusy } from '@/hooks/use-busy';
+import { useField } from '@/hooks/use-field';
 import { useForm } from '@/hooks/use-form';
-import { errorMessage } from '@/lib/errors';
 import { paths } from '@/lib/paths';
 import { completePasswordReset } from '@/features/auth/api/auth-service';
 import { AuthHeading } from './auth-layout';
+import { BackToLogin } from './back-to-login';
 import { loadAuthSchemas, loadEmailField } from '@/features/auth/utils/schemas';
 
 /**
@@ -20,10 +22,9 @@ export function ResetPasswordForm() {
   const [params] = useSearchParams();
   const linkEmail = params.get('email')?.trim() ?? '';
   const linkCode = params.get('code')?.trim() ?? '';
-  const [email, setEmail] = useState(linkEmail);
-  const [emailError, setEmailError] = useState<string>();
+  const email = useField(linkEmail);
   const form = useForm(() => loadAuthSchemas().then((m) => m.resetPasswordForm), { code: linkCode, password: '', confirmPassword: '' });
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const [error, setError] = useState<string>();
   const [done, setDone] = useState(false);
   // A code from the link that turns out wrong can be corrected by hand.
@@ -32,29 +33,30 @@ export function ResetPasswordForm() {
   useEffect(() => {
     if (!done) return;
     const timer = setTimeout(
-      () => navigate(`${paths.login}?email=${encodeURIComponent(email.trim())}`, { replace: true }),
+      () => navigate(`${paths.login}?email=${encodeURIComponent(email.value.trim())}`, { replace: true }),
       PASSWORD_RESET_REDIRECT_MS,
     );
     return () => clearTimeout(timer);
-  }, [done, email, navigate]);
+  }, [done, email.value, navigate]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(undefined);
-    const emailCheck = (await loadEmailField()).safeParse(email);
+    const emailCheck = (await loadEmailField()).safeParse(email.value);
     const data = await form.validate();
-    if (!emailCheck.success) setEmailError(emailCheck.error.issues[0]?.message ?? 'Email is invalid');
+    if (!emailCheck.success) email.setError(emailCheck.error.issues[0]?.message ?? 'Email is invalid');
     if (!data || !emailCheck.success) return;
-    setBusy(true);
-    try {
-      await completePasswordReset(emailCheck.data, data.code, data.password);
-      setDone(true);
-    } catch (err) {
-      setError(errorMessage(err, 'Failed to reset password'));
-      setShowCode(true);
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await completePasswordReset(emailCheck.data, data.code, data.password);
+        setDone(true);
+      },
+      (message) => {
+        setError(message);
+        setShowCode(true);
+      },
+      'Failed to reset password',
+    );
   };
 
   if (done) {
@@ -72,21 +74,8 @@ export function ResetPasswordForm() {
     <>
       <AuthHeading title="Reset Password" subtitle="Choose a new password for your account." />
       <form className="form" onSubmit={submit} noValidate data-testid="reset-password-form">
-        {(error ?? form.errors._) && <Alert tone="error">{error ?? form.errors._}</Alert>}
-        {!linkEmail && (
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            error={emailError}
-            onChange={(v) => {
-              setEmail(v);
-              setEmailError(undefined);
-            }}
-          />
-        )}
+        <AlertIf message={error ?? form.errors._} />
+        {!linkEmail && <TextField label="Email" name="email" type="email" autoComplete="email" {...email.bind} />}
         {showCode && (
           <TextField
             label="Reset Code"
@@ -101,9 +90,7 @@ export function ResetPasswordForm() {
         <Button type="submit" block busy={busy} busyText="Updating...">
           Reset Password
         </Button>
-        <Button variant="ghost" block onClick={() => navigate(paths.login)}>
-          Back to Login
-        </Button>
+        <BackToLogin />
       </form>
     </>
   );

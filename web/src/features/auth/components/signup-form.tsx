@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
-import { Alert } from '@/components/alert';
+import { AlertIf } from '@/components/alert';
 import { Button } from '@/components/button';
 import { TextField } from '@/components/text-field';
+import { useBusy } from '@/hooks/use-busy';
 import { useForm } from '@/hooks/use-form';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
@@ -10,6 +10,7 @@ import { paths } from '@/lib/paths';
 import { registerAccount } from '@/features/auth/api/auth-service';
 import { signInWithEmail } from '@/features/auth/api/sign-in';
 import { AuthHeading } from './auth-layout';
+import { AuthFooter } from './auth-link';
 import { CheckEmailPanel } from './check-email-panel';
 import { loadAuthSchemas } from '@/features/auth/utils/schemas';
 
@@ -17,7 +18,7 @@ import { loadAuthSchemas } from '@/features/auth/utils/schemas';
 export function SignUpForm() {
   const auth = useAuth();
   const form = useForm(() => loadAuthSchemas().then((m) => m.signUpForm), { fullName: '', email: '', password: '' });
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const [error, setError] = useState<string>();
   const [sentTo, setSentTo] = useState<string>();
 
@@ -37,16 +38,15 @@ export function SignUpForm() {
     setError(undefined);
     const data = await form.validate();
     if (!data) return;
-    setBusy(true);
-    try {
-      const { needsConfirmation } = await registerAccount(data);
-      if (needsConfirmation) setSentTo(data.email);
-      else await signInAfterConfirmation(data.email, data.password);
-    } catch (err) {
-      setError(errorMessage(err, 'Failed to create account'));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        const { needsConfirmation } = await registerAccount(data);
+        if (needsConfirmation) setSentTo(data.email);
+        else await signInAfterConfirmation(data.email, data.password);
+      },
+      setError,
+      'Failed to create account',
+    );
   };
 
   if (sentTo) {
@@ -63,19 +63,16 @@ export function SignUpForm() {
     <>
       <AuthHeading title="Create your account" subtitle="Get feedback on your music from peers and pros." />
       <form className="form" onSubmit={submit} noValidate data-testid="signup-form">
-        {(error ?? form.errors._) && <Alert tone="error">{error ?? form.errors._}</Alert>}
+        <AlertIf message={error ?? form.errors._} />
         <TextField label="Full Name" {...form.field('fullName')} autoComplete="name" />
         <TextField label="Email Address" {...form.field('email')} type="email" autoComplete="email" />
         <TextField label="Password" {...form.field('password')} type="password" autoComplete="new-password" />
         <Button type="submit" block busy={busy} busyText="Please wait...">
           Sign Up
         </Button>
-        <p className="form-footer">
-          Already have an account?{' '}
-          <Link to={paths.login} className="link">
-            Sign in
-          </Link>
-        </p>
+        <AuthFooter question="Already have an account?" to={paths.login}>
+          Sign in
+        </AuthFooter>
       </form>
     </>
   );

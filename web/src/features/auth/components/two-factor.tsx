@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { TextField } from '@/components/text-field';
@@ -106,7 +106,7 @@ function CodeForm({
         pattern="[0-9]*"
         maxLength={7}
         autoFocus={autoFocus}
-        className="field-input totp-code-input"
+        className="totp-code-input"
         onChange={(v) => {
           setCode(v.replace(/[^\d ]/g, ''));
           setFieldError(undefined);
@@ -212,52 +212,33 @@ export function TotpSetupStep({
       />
       {loadError && <Alert tone="error">{loadError}</Alert>}
       <ol className="totp-steps">
-        <li>
-          <span className="totp-step-number" aria-hidden="true">
-            1
-          </span>
-          <div className="totp-step">
-            <span>Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password...).</span>
-            <div className="totp-qr" data-testid="totp-qr">
-              {setup ? (
-                <Suspense fallback={<span className="muted small">Loading QR code...</span>}>
-                  <QrCode value={setup.uri} label="QR code of the key for your authenticator app" />
-                </Suspense>
-              ) : (
-                !loadError && <span className="muted small">Preparing your key...</span>
-              )}
-            </div>
-            {setup && (
-              <a className="link small totp-open-link" href={setup.uri} data-testid="totp-uri">
-                On this phone? Open the key in your authenticator app
-              </a>
+        <TotpStep n={1} text="Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password...).">
+          <div className="totp-qr" data-testid="totp-qr">
+            {setup ? (
+              <Suspense fallback={<span className="muted small">Loading QR code...</span>}>
+                <QrCode value={setup.uri} label="QR code of the key for your authenticator app" />
+              </Suspense>
+            ) : (
+              !loadError && <span className="muted small">Preparing your key...</span>
             )}
           </div>
-        </li>
-        <li>
-          <span className="totp-step-number" aria-hidden="true">
-            2
-          </span>
-          <div className="totp-step">
-            <span>Or enter this key in the app by hand:</span>
-            <div className="totp-secret-row">
-              <code className="totp-secret" data-testid="totp-secret">
-                {setup ? grouped(setup.secret) : '...'}
-              </code>
-              <Button variant="secondary" onClick={copy} disabled={!setup}>
-                {copied ? 'Copied' : 'Copy'}
-              </Button>
-            </div>
+          {setup && (
+            <a className="link small totp-open-link" href={setup.uri} data-testid="totp-uri">
+              On this phone? Open the key in your authenticator app
+            </a>
+          )}
+        </TotpStep>
+        <TotpStep n={2} text="Or enter this key in the app by hand:">
+          <div className="totp-secret-row">
+            <code className="totp-secret" data-testid="totp-secret">
+              {setup ? grouped(setup.secret) : '...'}
+            </code>
+            <Button variant="secondary" onClick={copy} disabled={!setup}>
+              {copied ? 'Copied' : 'Copy'}
+            </Button>
           </div>
-        </li>
-        <li>
-          <span className="totp-step-number" aria-hidden="true">
-            3
-          </span>
-          <div className="totp-step">
-            <span>Enter the 6-digit code the app shows.</span>
-          </div>
-        </li>
+        </TotpStep>
+        <TotpStep n={3} text="Enter the 6-digit code the app shows." />
       </ol>
       <CodeForm
         testId="totp-setup-form"
@@ -274,5 +255,20 @@ export function TotpSetupStep({
         }}
       />
     </>
+  );
+}
+
+/** One numbered step of the set-up: what to do, and what it needs. */
+function TotpStep({ n, text, children }: { n: number; text: string; children?: ReactNode }) {
+  return (
+    <li>
+      <span className="totp-step-number" aria-hidden="true">
+        {n}
+      </span>
+      <div className="totp-step">
+        <span>{text}</span>
+        {children}
+      </div>
+    </li>
   );
 }

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { PlanView } from '@shared/schemas/billing';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
+import { Panel } from '@/components/panel';
 import { LoadingRow, QueryStates } from '@/components/query-states';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
@@ -42,7 +43,6 @@ const paidPlanCurrent = (list: PlanList) => (currentPlanOf(list)?.price.amount ?
  * 20 s until what the trip changed shows: Stripe's webhook reaches the API a moment after the browser.
  */
 export function BillingSection() {
-  const headingId = useId();
   const [searchParams, setSearchParams] = useSearchParams();
   const [checkout] = useState(() => checkoutOutcome(searchParams.get('checkout')));
   // Where billing stood when the browser left for Stripe; a cancelled checkout changed nothing.
@@ -179,10 +179,7 @@ export function BillingSection() {
   };
 
   return (
-    <section className="panel billing" aria-labelledby={headingId} data-testid="billing">
-      <h2 className="panel-title" id={headingId}>
-        Billing &amp; Plan
-      </h2>
+    <Panel title="Billing & Plan" className="billing" testId="billing">
       {checkout === 'success' && (
         <Alert tone="success" testId="checkout-success">
           {CHECKOUT_SUCCESS}
@@ -209,6 +206,6 @@ export function BillingSection() {
       >
         {planList}
       </QueryStates>
-    </section>
+    </Panel>
   );
 }

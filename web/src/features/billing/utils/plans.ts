@@ -1,6 +1,7 @@
 import type { PlanView } from '@shared/schemas/billing';
 import type { ApiOutput } from '@/lib/api';
 import { formatDate } from '@/lib/dates';
+import { sessionNote } from '@/lib/session-note';
 
 export type PlanList = ApiOutput<'listPlans'>;
 export type Subscription = NonNullable<PlanList['subscription']>;
@@ -29,31 +30,16 @@ export function subscriptionLine(sub: Subscription | null): { text: string; warn
 export const billingSignature = (list: Pick<PlanList, 'currentPlanId' | 'subscription'>) =>
   JSON.stringify([list.currentPlanId, list.subscription?.status ?? null, list.subscription?.cancelAtPeriodEnd ?? null]);
 
-const LEFT_KEY = 'snip.billing.left';
+const left = sessionNote('snip.billing.left');
 
-/** Notes, before leaving for Stripe, where billing stood: the page compares on the way back. */
-export function rememberBeforeLeaving(list: PlanList): void {
-  try {
-    sessionStorage.setItem(LEFT_KEY, billingSignature(list));
-  } catch {
-    // Storage may be off (private modes): the page then waits for a paid plan instead.
-  }
-}
+/**
+ * Notes, before leaving for Stripe, where billing stood: the page compares on the way back (without
+ * storage it waits for a paid plan instead).
+ */
+export const rememberBeforeLeaving = (list: PlanList): void => left.keep(billingSignature(list));
 
 /** Where billing stood before the trip to Stripe, if noted. */
-export function peekBeforeLeaving(): string | null {
-  try {
-    return sessionStorage.getItem(LEFT_KEY);
-  } catch {
-    return null;
-  }
-}
+export const peekBeforeLeaving = (): string | null => left.peek();
 
 /** The note is for one return only. */
-export function forgetBeforeLeaving(): void {
-  try {
-    sessionStorage.removeItem(LEFT_KEY);
-  } catch {
-    // Nothing was stored.
-  }
-}
+export const forgetBeforeLeaving = (): void => left.forget();

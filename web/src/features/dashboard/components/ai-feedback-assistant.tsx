@@ -1,4 +1,5 @@
 import { SparkIcon, TemplateIcon, WaveIcon } from '@/components/icons';
+import { Panel } from '@/components/panel';
 import { ComingSoonBadge } from './coming-soon';
 
 const CARDS = [
@@ -22,12 +23,7 @@ const CARDS = [
 /** The AI Feedback Assistant panel with its three Coming Soon cards. */
 export function AiFeedbackAssistant() {
   return (
-    <section className="panel" aria-labelledby="ai-title" data-testid="ai-feedback-assistant">
-      <div className="panel-head">
-        <h2 id="ai-title" className="panel-title">
-          AI Feedback Assistant
-        </h2>
-      </div>
+    <Panel title="AI Feedback Assistant" titleId="ai-title" testId="ai-feedback-assistant" headed>
       <div className="soon-grid">
         {CARDS.map(({ title, text, Icon }) => (
           <article key={title} className="soon-card">
@@ -42,6 +38,6 @@ export function AiFeedbackAssistant() {
           </article>
         ))}
       </div>
-    </section>
+    </Panel>
   );
 }

@@ -1,3 +1,4 @@
+import { Panel } from '@/components/panel';
 import { ComingSoonBadge } from './coming-soon';
 
 const STATS = ['Tracks Uploaded', 'Feedback Received', 'Average Rating', 'Pro Readiness'];
@@ -8,13 +9,13 @@ const STATS = ['Tracks Uploaded', 'Feedback Received', 'Average Rating', 'Pro Re
  */
 export function JourneyToPro() {
   return (
-    <section className="panel panel-journey" aria-labelledby="journey-title" data-testid="journey-to-pro">
-      <div className="panel-head">
-        <h2 id="journey-title" className="panel-title">
-          Your Journey to Pro
-        </h2>
-        <ComingSoonBadge />
-      </div>
+    <Panel
+      title="Your Journey to Pro"
+      titleId="journey-title"
+      className="panel-journey"
+      testId="journey-to-pro"
+      actions={<ComingSoonBadge />}
+    >
       <p className="panel-text">Track your progress from first upload to pro: feedback, ratings and milestones, all in one place.</p>
       <dl className="stats">
         {STATS.map((label) => (
@@ -27,6 +28,6 @@ export function JourneyToPro() {
           </div>
         ))}
       </dl>
-    </section>
+    </Panel>
   );
 }

@@ -3,6 +3,8 @@ import { useRef } from 'react';
 import type { CommentView, ShareDetail, ShareView } from '@shared/schemas/shares';
 import type { ShareStatus } from '@shared/feedback';
 import { api, type ApiInput, type ApiOutput } from '@/lib/api';
+import { cursorOf, cursorPages } from '@/lib/pages';
+import { newIdempotencyKey } from '@/lib/idempotency';
 
 export const sharesQueryKey = ['shares'] as const;
 export const shareListKey = (as: 'author' | 'reviewer', statuses?: readonly ShareStatus[]) =>
@@ -21,9 +23,8 @@ export function useShares(as: 'author' | 'reviewer', statuses?: readonly ShareSt
   return useInfiniteQuery({
     queryKey: shareListKey(as, statuses),
     queryFn: ({ pageParam }) =>
-      api('listShares', { as, ...(statuses?.length ? { status: statuses.join(',') } : {}), ...(pageParam ? { cursor: pageParam } : {}) }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last: SharePage) => last.next ?? undefined,
+      api('listShares', { as, ...(statuses?.length ? { status: statuses.join(',') } : {}), ...cursorOf(pageParam) }),
+    ...cursorPages,
     select: flatten,
   });
 }
@@ -96,16 +97,6 @@ function updateComments(client: QueryClient, shareId: string, change: (list: Com
   client.setQueryData<ShareDetail>(shareDetailKey(shareId), (d) => (d ? { ...d, comments: change(d.comments) } : d));
 }
 
-function newKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  // Outside a secure context randomUUID is missing: the same version 4 layout from random bytes.
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6] & 0x0f) | 0x40;
-  b[8] = (b[8] & 0x3f) | 0x80;
-  const x = [...b].map((n) => n.toString(16).padStart(2, '0')).join('');
-  return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
-}
-
 /**
  * The idempotency key of a user intent. The same request sent again (a double click, a retry after an
  * error) reuses its key, so the server makes one item of it; a changed request, or the next one after a
@@ -116,7 +107,7 @@ function useIntentKey() {
   return {
     keyFor(request: unknown): string {
       const text = JSON.stringify(request);
-      if (intent.current?.request !== text) intent.current = { request: text, key: newKey() };
+      if (intent.current?.request !== text) intent.current = { request: text, key: newIdempotencyKey() };
       return intent.current.key;
     },
     done(key: string) {

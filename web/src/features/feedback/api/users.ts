@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { USER_SEARCH } from '@shared/feedback';
 import { api } from '@/lib/api';
-import { useDebouncedValue } from '@/features/feedback/hooks/use-debounced-value';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { searchTerm, userSearchKey, type SearchType } from '@/features/feedback/utils/search';
 
 /**

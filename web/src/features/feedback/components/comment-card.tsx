@@ -82,30 +82,24 @@ export function CommentCard({
           {authorName}
         </span>
         <span className="comment-head-spacer" />
-        {canEdit && !editing && (
-          <>
+        {canEdit &&
+          !editing &&
+          [
+            { action: 'edit', label: 'Edit', Icon: EditIcon, onClick: () => setEditing(true), className: '' },
+            { action: 'delete', label: 'Delete', Icon: TrashIcon, onClick: () => setConfirming(true), className: ' icon-button-danger' },
+          ].map(({ action, label, Icon, onClick, className }) => (
             <button
+              key={action}
               type="button"
-              className="icon-button icon-button-sm"
-              onClick={() => setEditing(true)}
-              aria-label="Edit comment"
-              title="Edit"
-              data-testid="comment-edit"
+              className={`icon-button icon-button-sm${className}`}
+              onClick={onClick}
+              aria-label={`${label} comment`}
+              title={label}
+              data-testid={`comment-${action}`}
             >
-              <EditIcon width={16} height={16} />
+              <Icon width={16} height={16} />
             </button>
-            <button
-              type="button"
-              className="icon-button icon-button-sm icon-button-danger"
-              onClick={() => setConfirming(true)}
-              aria-label="Delete comment"
-              title="Delete"
-              data-testid="comment-delete"
-            >
-              <TrashIcon width={16} height={16} />
-            </button>
-          </>
-        )}
+          ))}
       </div>
       {editing ? (
         <CommentComposer

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { keysOfTags, tagOf, type FeedbackCategoryKey } from '@shared/feedback';
-import { Alert } from '@/components/alert';
+import { AlertIf } from '@/components/alert';
 import { formatTime } from '@/components/audio-player';
 import { Button } from '@/components/button';
 import { ClockIcon, CloseIcon, SparkIcon } from '@/components/icons';
@@ -253,11 +253,7 @@ export function CommentComposer({
           {isPlanLimit(suggest.error) ? <PlanLimitNotice message={suggest.error.message} /> : SUGGESTION_ERROR}
         </p>
       )}
-      {error && (
-        <Alert tone="error" testId="comment-error">
-          {error}
-        </Alert>
-      )}
+      <AlertIf message={error} testId="comment-error" />
 
       <div className="composer-actions">
         {allowSuggest && (

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useField } from '@/hooks/use-field';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { StarRating, StarScore } from '@/components/star-rating';
@@ -12,11 +13,11 @@ export const RATING_THANKS = 'Thank you for your feedback!!';
 export function RatingForm({ shareId }: { shareId: string }) {
   const rate = useRateFeedback(shareId);
   const [rating, setRating] = useState(0);
-  const [comment, setComment] = useState('');
+  const comment = useField();
 
   const submit = () => {
     if (rating < 1 || rate.isPending) return;
-    const text = comment.trim();
+    const text = comment.value.trim();
     rate.mutate({ rating, ...(text ? { comment: text } : {}) });
   };
 
@@ -28,8 +29,7 @@ export function RatingForm({ shareId }: { shareId: string }) {
         label="Comment (optional)"
         rows={2}
         maxLength={2000}
-        value={comment}
-        onChange={setComment}
+        {...comment.bind}
         disabled={rate.isPending}
         data-testid="rating-comment"
       />

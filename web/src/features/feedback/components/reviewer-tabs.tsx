@@ -10,8 +10,20 @@ const TO_RATE: ShareStatus[] = ['pending', 'accepted'];
 const HISTORY: ShareStatus[] = ['completed'];
 
 const TABS = [
-  { key: 'rate', label: 'Tracks to Rate' },
-  { key: 'history', label: 'Your Feedback History' },
+  {
+    key: 'rate',
+    label: 'Tracks to Rate',
+    list: 'to-rate-list',
+    none: 'No tracks to rate',
+    later: 'Requests for your feedback will show here.',
+  },
+  {
+    key: 'history',
+    label: 'Your Feedback History',
+    list: 'history-list',
+    none: 'No feedback given yet',
+    later: 'The feedback you complete will show here.',
+  },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
@@ -26,6 +38,8 @@ export function ReviewerTabs({ viewer }: { viewer: Viewer }) {
   // What is loaded so far: '25+' while older pages remain.
   const count = (q: typeof toRate) => (q.data?.length ? `${q.data.length}${q.hasNextPage ? '+' : ''}` : null);
   const counts: Record<TabKey, string | null> = { rate: count(toRate), history: count(history) };
+  const current = TABS.find((t) => t.key === tab)!;
+  const shown = tab === 'rate' ? toRate : history;
 
   const onKeyDown = (e: KeyboardEvent, index: number) => {
     if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
@@ -65,35 +79,19 @@ export function ReviewerTabs({ viewer }: { viewer: Viewer }) {
         ))}
       </div>
       <div role="tabpanel" id={`${baseId}-panel-${tab}`} aria-labelledby={`${baseId}-tab-${tab}`} className="tab-panel">
-        {tab === 'rate' ? (
-          <ShareList
-            query={toRate}
-            pages={toRate}
-            viewer={viewer}
-            label="Tracks to Rate"
-            testId="to-rate-list"
-            empty={
-              <>
-                <p className="feedback-view-title">No tracks to rate</p>
-                <p className="muted small">Requests for your feedback will show here.</p>
-              </>
-            }
-          />
-        ) : (
-          <ShareList
-            query={history}
-            pages={history}
-            viewer={viewer}
-            label="Your Feedback History"
-            testId="history-list"
-            empty={
-              <>
-                <p className="feedback-view-title">No feedback given yet</p>
-                <p className="muted small">The feedback you complete will show here.</p>
-              </>
-            }
-          />
-        )}
+        <ShareList
+          query={shown}
+          pages={shown}
+          viewer={viewer}
+          label={current.label}
+          testId={current.list}
+          empty={
+            <>
+              <p className="feedback-view-title">{current.none}</p>
+              <p className="muted small">{current.later}</p>
+            </>
+          }
+        />
       </div>
     </section>
   );

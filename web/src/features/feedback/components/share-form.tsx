@@ -1,10 +1,10 @@
 import { useId, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { TRACK_PURPOSES } from '@shared/feedback';
-import { Alert } from '@/components/alert';
+import { AlertIf } from '@/components/alert';
 import { Button } from '@/components/button';
-import { TextAreaField, TextField } from '@/components/text-field';
+import { SelectField, TextAreaField, TextField } from '@/components/text-field';
 import { CategoryToggles } from './category-toggles';
-import type { ShareableTrack, ShareDetailErrors, ShareDetails } from './share-details';
+import type { ShareableTrack, ShareDetailErrors, ShareDetails } from '@/features/feedback/utils/share-details';
 import { ShareContextField } from './share-context-field';
 import { ShareTrackField } from './share-track-field';
 import { UserSearch } from './user-search';
@@ -105,36 +105,23 @@ export function ShareForm({
         />
       </div>
 
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-purpose`}>
-          Track purpose
-        </label>
-        <select
-          id={`${id}-purpose`}
-          className="field-input"
-          value={details.trackPurpose}
-          onChange={(e) => onChange('trackPurpose', e.target.value)}
-          data-testid="share-purpose"
-        >
-          <option value="">Not specified</option>
-          {TRACK_PURPOSES.map((p) => (
-            <option key={p.value} value={p.value}>
-              {p.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Track purpose"
+        id={`${id}-purpose`}
+        value={details.trackPurpose}
+        onChange={(v) => onChange('trackPurpose', v)}
+        data-testid="share-purpose"
+      >
+        <option value="">Not specified</option>
+        {TRACK_PURPOSES.map((p) => (
+          <option key={p.value} value={p.value}>
+            {p.label}
+          </option>
+        ))}
+      </SelectField>
 
-      {notice && (
-        <Alert tone="info" testId="share-notice">
-          {notice}
-        </Alert>
-      )}
-      {failure && (
-        <Alert tone="error" testId="share-error">
-          {failure}
-        </Alert>
-      )}
+      <AlertIf message={notice} tone="info" testId="share-notice" />
+      <AlertIf message={failure} testId="share-error" />
 
       <div className="dialog-actions">
         <Button variant="ghost" onClick={onCancel} disabled={sending}>

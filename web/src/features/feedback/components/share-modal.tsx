@@ -3,13 +3,13 @@ import type { ShareView } from '@shared/schemas/shares';
 import type { UserCard } from '@shared/schemas/directory';
 import { ConfirmDialog, Dialog } from '@/components/dialog';
 import type { ApiInput } from '@/lib/api';
-import { displayName, shareOptionsOf, type ShareableTrack } from './share-details';
+import { displayName, shareOptionsOf, type ShareableTrack } from '@/features/feedback/utils/share-details';
 import { ShareForm } from './share-form';
 import { ShareSent } from './share-sent';
-import { useShareRequest } from './use-share-request';
+import { useShareRequest } from '@/features/feedback/hooks/use-share-request';
 import '@/features/feedback/share-modal.css';
 
-export { checkShareDetails, type ShareableTrack } from './share-details';
+export { checkShareDetails, type ShareableTrack } from '@/features/feedback/utils/share-details';
 export { SHARE_SENT } from './share-sent';
 
 /**

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import type { ShareableTrack } from './share-details';
+import { Field } from '@/components/text-field';
+import type { ShareableTrack } from '@/features/feedback/utils/share-details';
 
 /**
  * Which track to share: a picker of the user's tracks (with 'Loading your tracks...' while they come),
@@ -23,37 +24,23 @@ export function ShareTrackField({
   onChange: (trackId: string) => void;
 }) {
   return (
-    <div className={`field${error ? ' has-error' : ''}`}>
-      <label className="field-label" htmlFor={id}>
-        Track
-      </label>
-      {tracks.length === 0 && !loading ? (
-        <p className="muted small" data-testid="share-no-tracks">
-          Upload a track first to request feedback on it.
-        </p>
-      ) : (
-        <select
-          id={id}
-          className="field-input"
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          data-testid="share-track"
-        >
-          <option value="">{loading ? 'Loading your tracks...' : 'Choose a track'}</option>
-          {tracks.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.title}
-            </option>
-          ))}
-        </select>
-      )}
-      {more}
-      {error && (
-        <p className="field-error" data-testid="share-track-error">
-          {error}
-        </p>
-      )}
-    </div>
+    <Field label="Track" id={id} error={error} errorTestId="share-track-error" described={false} after={more}>
+      {(control) =>
+        tracks.length === 0 && !loading ? (
+          <p className="muted small" data-testid="share-no-tracks">
+            Upload a track first to request feedback on it.
+          </p>
+        ) : (
+          <select {...control} className="field-input" value={value} onChange={(e) => onChange(e.target.value)} data-testid="share-track">
+            <option value="">{loading ? 'Loading your tracks...' : 'Choose a track'}</option>
+            {tracks.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.title}
+              </option>
+            ))}
+          </select>
+        )
+      }
+    </Field>
   );
 }

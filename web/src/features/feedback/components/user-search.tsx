@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import type { UserCard } from '@shared/schemas/directory';
 import { USER_SEARCH } from '@shared/feedback';
 import { Avatar } from '@/components/avatar';
-import { SearchIcon } from '@/components/icons';
+import { SearchBox, Segmented } from '@/components/segmented';
 import { feedbackPrice } from '@/lib/money';
 import { useUserSearch } from '@/features/feedback/api/users';
 import { visibleGenres, type SearchType } from '@/features/feedback/utils/search';
@@ -130,43 +130,26 @@ export function UserSearch({
       <label className="field-label" htmlFor={`${id}-input`}>
         {label}
       </label>
-      <div className="segmented" role="group" aria-label="Search among">
-        {FILTERS.map((f) => (
-          <button
-            key={f.label}
-            type="button"
-            className="segmented-item"
-            aria-pressed={type === f.value}
-            onClick={() => setType(f.value)}
-            data-testid={`search-type-${f.value ?? 'all'}`}
-          >
-            {f.label}
-          </button>
-        ))}
-      </div>
-      <div className="search-box">
-        <SearchIcon width={18} height={18} className="search-icon" />
-        <input
-          id={`${id}-input`}
-          className="field-input search-input"
-          role="combobox"
-          aria-expanded={showList}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={showList && results[highlight] ? `${id}-opt-${results[highlight].id}` : undefined}
-          aria-invalid={error ? true : undefined}
-          placeholder="Search by name or username"
-          value={q}
-          onChange={(e) => {
-            setQ(e.target.value);
-            setOpen(true);
-          }}
-          onFocus={() => setOpen(true)}
-          onKeyDown={onKeyDown}
-          autoComplete="off"
-          data-testid="user-search-input"
-        />
-      </div>
+      <Segmented label="Search among" options={FILTERS} value={type} onChange={setType} testIdOf={(v) => `search-type-${v ?? 'all'}`} />
+      <SearchBox
+        id={`${id}-input`}
+        role="combobox"
+        aria-expanded={showList}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={showList && results[highlight] ? `${id}-opt-${results[highlight].id}` : undefined}
+        aria-invalid={error ? true : undefined}
+        placeholder="Search by name or username"
+        value={q}
+        onChange={(e) => {
+          setQ(e.target.value);
+          setOpen(true);
+        }}
+        onFocus={() => setOpen(true)}
+        onKeyDown={onKeyDown}
+        autoComplete="off"
+        data-testid="user-search-input"
+      />
       {!showList && q.trim().length > 0 && q.trim().length < USER_SEARCH.minChars && (
         <p className="field-hint">Type at least {USER_SEARCH.minChars} characters.</p>
       )}

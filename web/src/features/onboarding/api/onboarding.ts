@@ -1,31 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type ApiInput } from '@/lib/api';
-import { meQueryKey, useSetMe } from '@/lib/auth';
+import { useAccountChange } from '@/lib/account';
+import { meQueryKey } from '@/lib/auth';
 
 /** Chooses musician or pro; the cached account is replaced by the answer. */
-export function useChooseType() {
-  const setMe = useSetMe();
-  return useMutation({
-    mutationFn: (type: 'musician' | 'pro') => api('chooseType', { type }),
-    onSuccess: setMe,
-  });
-}
+export const useChooseType = () => useAccountChange((type: 'musician' | 'pro') => api('chooseType', { type }));
 
-export function useSaveGenres() {
-  const setMe = useSetMe();
-  return useMutation({
-    mutationFn: (genres: string[]) => api('saveGenres', { genres }),
-    onSuccess: setMe,
-  });
-}
+export const useSaveGenres = () => useAccountChange((genres: string[]) => api('saveGenres', { genres }));
 
-export function useSaveProProfile() {
-  const setMe = useSetMe();
-  return useMutation({
-    mutationFn: (input: ApiInput<'saveProProfile'>) => api('saveProProfile', input),
-    onSuccess: setMe,
-  });
-}
+export const useSaveProProfile = () => useAccountChange((input: ApiInput<'saveProProfile'>) => api('saveProProfile', input));
 
 /** Sends a musician's application to review as a pro; the account (now with a pending application) is reloaded. */
 export function useApplyForPro() {

@@ -3,18 +3,12 @@ import { useNavigate } from 'react-router-dom';
 import { COST_RANGE, EXPERIENCE_YEARS, MIN_GENRES } from '@shared/constants';
 import { Button } from '@/components/button';
 import { GenrePicker } from '@/components/genre-picker';
-import { RangeSlider, type Range } from '@/components/range-slider';
-import { ValueSlider } from '@/components/value-slider';
+import { ProRates } from '@/components/pro-rates';
+import type { Range } from '@/components/range-slider';
 import { paths } from '@/lib/paths';
 import { useMe } from '@/lib/auth';
 import { useApplyForPro, useSaveProProfile } from '@/features/onboarding/api/onboarding';
 import { OnboardingLayout } from './onboarding-layout';
-
-const costBounds = { min: COST_RANGE.min, max: COST_RANGE.max, step: COST_RANGE.step };
-const experienceBounds = { min: EXPERIENCE_YEARS.min, max: EXPERIENCE_YEARS.max, step: EXPERIENCE_YEARS.step };
-
-export const formatDollars = (v: number) => `$${v}`;
-export const formatYears = (v: number) => `${v} ${v === 1 ? 'year' : 'years'}`;
 
 /** Label of the pro profile button. */
 export function proButtonText(genreCount: number, saving: boolean): string {
@@ -59,53 +53,15 @@ export function ProOnboarding() {
 
         <GenrePicker value={genres} onChange={setGenres} />
 
-        <section className="form-section" aria-labelledby="cost-title">
-          <div className="form-section-head">
-            <h2 id="cost-title" className="section-title">
-              Cost Range
-            </h2>
-            <p className="value-display" data-testid="cost-range-value">
-              {formatDollars(cost.min)} - {formatDollars(cost.max)}
-            </p>
-          </div>
-          <p className="section-subtitle">What you charge per feedback, in dollars.</p>
-          <RangeSlider
-            bounds={costBounds}
-            value={cost}
-            onChange={setCost}
-            minLabel="Minimum cost"
-            maxLabel="Maximum cost"
-            format={formatDollars}
-            testId="cost-range"
-          />
-          <div className="range-scale" aria-hidden="true">
-            <span>{formatDollars(costBounds.min)}</span>
-            <span>{formatDollars(costBounds.max)}</span>
-          </div>
-        </section>
-
-        <section className="form-section" aria-labelledby="experience-title">
-          <div className="form-section-head">
-            <h2 id="experience-title" className="section-title">
-              Years of Experience
-            </h2>
-            <p className="value-display" data-testid="experience-value">
-              {formatYears(experience)}
-            </p>
-          </div>
-          <ValueSlider
-            label="Years of Experience"
-            bounds={experienceBounds}
-            value={experience}
-            onChange={setExperience}
-            format={formatYears}
-            testId="experience"
-          />
-          <div className="range-scale" aria-hidden="true">
-            <span>{formatYears(experienceBounds.min)}</span>
-            <span>{formatYears(experienceBounds.max)}</span>
-          </div>
-        </section>
+        <ProRates
+          kind="page"
+          testIds={{ cost: 'cost-range', experience: 'experience' }}
+          titleIds={{ cost: 'cost-title', experience: 'experience-title' }}
+          cost={cost}
+          onCostChange={setCost}
+          experience={experience}
+          onExperienceChange={setExperience}
+        />
 
         <div className="onboarding-actions">
           <Button disabled={genres.length < MIN_GENRES || save.isPending} onClick={submit} data-testid="pro-complete">

@@ -6,16 +6,6 @@ export type OrderRequest = Omit<ApiInput<'createOrder'>, 'idempotencyKey'>;
 
 export const paymentKey = (orderId: string) => ['payment', orderId] as const;
 
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  // Outside a secure context randomUUID is missing: the same version 4 layout from random bytes.
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6] & 0x0f) | 0x40;
-  b[8] = (b[8] & 0x3f) | 0x80;
-  const x = [...b].map((n) => n.toString(16).padStart(2, '0')).join('');
-  return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
-}
-
 /**
  * Opens the PayPal order of a paid request. The same key gives back the same order, so a double click or
  * a retry never opens a second one.

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { PaymentView } from '@shared/schemas/payments';
+import { Facts } from '@/components/facts';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { AlertIcon, CheckIcon, ClockIcon, CloseIcon } from '@/components/icons';
@@ -32,8 +33,25 @@ const DashboardLink = () => (
   </Link>
 );
 
-/** A page title and the card under it: what happened to the payment and what to do now. */
-function Result({ title, tone, children, testId }: { title: string; tone: Tone; children: ReactNode; testId: string }) {
+/**
+ * A page title and the card under it: what happened to the payment (the lead line, then the details) and
+ * what to do now: the actions, then the way back to the dashboard.
+ */
+function Result({
+  title,
+  tone,
+  testId,
+  lead,
+  actions,
+  children,
+}: {
+  title: string;
+  tone: Tone;
+  testId: string;
+  lead?: ReactNode;
+  actions?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <>
       <PageHeader title={title} />
@@ -41,7 +59,16 @@ function Result({ title, tone, children, testId }: { title: string; tone: Tone; 
         <span className="payment-result-icon" aria-hidden="true">
           {ICONS[tone]}
         </span>
+        {lead && (
+          <p className="payment-result-lead" data-testid="payment-lead">
+            {lead}
+          </p>
+        )}
         {children}
+        <div className="payment-result-actions">
+          {actions}
+          <DashboardLink />
+        </div>
       </section>
     </>
   );
@@ -50,20 +77,14 @@ function Result({ title, tone, children, testId }: { title: string; tone: Tone; 
 /** What the payment bought: the pro, the track and the amount. */
 function Lines({ payment, amountLabel }: { payment: PaymentView; amountLabel: string }) {
   return (
-    <dl className="payment-lines">
-      <div>
-        <dt>Feedback from</dt>
-        <dd data-testid="summary-pro">{payment.proName}</dd>
-      </div>
-      <div>
-        <dt>Track</dt>
-        <dd data-testid="summary-track">{payment.trackTitle}</dd>
-      </div>
-      <div className="payment-total">
-        <dt>{amountLabel}</dt>
-        <dd data-testid="summary-amount">{formatCents(payment.amountCents)}</dd>
-      </div>
-    </dl>
+    <Facts
+      className="payment-lines"
+      facts={[
+        { label: 'Feedback from', value: payment.proName, testId: 'summary-pro' },
+        { label: 'Track', value: payment.trackTitle, testId: 'summary-track' },
+        { label: amountLabel, value: formatCents(payment.amountCents), testId: 'summary-amount', className: 'payment-total' },
+      ]}
+    />
   );
 }
 
@@ -87,64 +108,62 @@ function refundReason(p: PaymentView): string {
   }
 }
 
+/** How each outcome of a payment is titled and coloured, and its card's test id. */
+const OUTCOMES = {
+  captured: { title: PAYMENT_SUCCESSFUL, tone: 'success', testId: 'payment-summary' },
+  refunding: { title: 'Payment Refunded', tone: 'warning', testId: 'payment-refunded' },
+  refunded: { title: 'Payment Refunded', tone: 'warning', testId: 'payment-refunded' },
+  pending: { title: 'Payment Processing', tone: 'warning', testId: 'payment-pending' },
+  failed: { title: 'Payment Not Completed', tone: 'error', testId: 'payment-failed' },
+} as const satisfies Record<PaymentView['status'], { title: string; tone: Tone; testId: string }>;
+
 function Outcome({ payment: p, onCheckAgain, checking }: { payment: PaymentView; onCheckAgain: () => void; checking: boolean }) {
+  const outcome = OUTCOMES[p.status];
   switch (p.status) {
     case 'captured':
       return (
-        <Result title={PAYMENT_SUCCESSFUL} tone="success" testId="payment-summary">
-          <p className="payment-result-lead" data-testid="payment-lead">
-            Your request is on its way to {p.proName}.
-          </p>
+        <Result {...outcome} lead={<>Your request is on its way to {p.proName}.</>}>
           <Lines payment={p} amountLabel="Amount paid" />
           <p className="muted small">
             If {p.proName} declines or does not answer within {PAID_REQUEST_DAYS.accept} days, you are refunded in full.
           </p>
-          <div className="payment-result-actions">
-            <DashboardLink />
-          </div>
         </Result>
       );
     case 'refunding':
     case 'refunded':
       return (
-        <Result title="Payment Refunded" tone="warning" testId="payment-refunded">
-          <p className="payment-result-lead" data-testid="payment-lead">
-            {p.status === 'refunded'
-              ? `${formatCents(p.amountCents)} was refunded to you in full.`
-              : `Your refund of ${formatCents(p.amountCents)} is on its way.`}{' '}
-            {refundReason(p)}
-          </p>
+        <Result
+          {...outcome}
+          lead={
+            <>
+              {p.status === 'refunded'
+                ? `${formatCents(p.amountCents)} was refunded to you in full.`
+                : `Your refund of ${formatCents(p.amountCents)} is on its way.`}{' '}
+              {refundReason(p)}
+            </>
+          }
+        >
           <Lines payment={p} amountLabel="Refund" />
-          <div className="payment-result-actions">
-            <DashboardLink />
-          </div>
         </Result>
       );
     case 'pending':
       return (
-        <Result title="Payment Processing" tone="warning" testId="payment-pending">
-          <p className="payment-result-lead" data-testid="payment-lead">
-            PayPal is still processing your payment. Your request goes to {p.proName} as soon as it completes.
-          </p>
-          <Lines payment={p} amountLabel="Amount" />
-          <div className="payment-result-actions">
+        <Result
+          {...outcome}
+          lead={<>PayPal is still processing your payment. Your request goes to {p.proName} as soon as it completes.</>}
+          actions={
             <Button variant="secondary" onClick={onCheckAgain} busy={checking} busyText="Checking...">
               Check again
             </Button>
-            <DashboardLink />
-          </div>
+          }
+        >
+          <Lines payment={p} amountLabel="Amount" />
         </Result>
       );
     case 'failed':
       return (
-        <Result title="Payment Not Completed" tone="error" testId="payment-failed">
-          <p className="payment-result-lead" data-testid="payment-lead">
-            This payment did not go through. {NOTHING_CHARGED}
-          </p>
+        <Result {...outcome} lead={`This payment did not go through. ${NOTHING_CHARGED}`}>
           <p className="muted">{NOT_SENT}</p>
-          <div className="payment-result-actions">
-            <DashboardLink />
-          </div>
         </Result>
       );
   }
@@ -168,9 +187,6 @@ function Failure({ error, onRetry, retrying }: { error: unknown; onRetry: () => 
         {/* The server's message says so today; the page says it whatever the wording. */}
         {!message.includes(NOTHING_CHARGED) && <p className="payment-result-lead">{NOTHING_CHARGED}</p>}
         <p className="muted">{NOT_SENT}</p>
-        <div className="payment-result-actions">
-          <DashboardLink />
-        </div>
       </Result>
     );
   }
@@ -178,7 +194,18 @@ function Failure({ error, onRetry, retrying }: { error: unknown; onRetry: () => 
   // captured by the server's own check.
   const transient = status === 0 || status >= 500;
   return (
-    <Result title="Payment Not Confirmed" tone="error" testId="payment-unconfirmed">
+    <Result
+      title="Payment Not Confirmed"
+      tone="error"
+      testId="payment-unconfirmed"
+      actions={
+        transient && (
+          <Button variant="secondary" onClick={onRetry} busy={retrying} busyText="Confirming...">
+            Try again
+          </Button>
+        )
+      }
+    >
       <Alert tone="error" testId="payment-error">
         {message}
       </Alert>
@@ -187,14 +214,6 @@ function Failure({ error, onRetry, retrying }: { error: unknown; onRetry: () => 
           If you approved the payment in PayPal, it is confirmed automatically within a few minutes and your request is sent then.
         </p>
       )}
-      <div className="payment-result-actions">
-        {transient && (
-          <Button variant="secondary" onClick={onRetry} busy={retrying} busyText="Confirming...">
-            Try again
-          </Button>
-        )}
-        <DashboardLink />
-      </div>
     </Result>
   );
 }
@@ -236,14 +255,8 @@ export function PaymentSuccess({ orderId }: { orderId: string | null }) {
 export function PaymentCancelled({ orderId }: { orderId: string | null }) {
   useCancelPayment(orderId);
   return (
-    <Result title={PAYMENT_CANCELLED} tone="neutral" testId="payment-cancelled">
-      <p className="payment-result-lead" data-testid="payment-lead">
-        {NOTHING_CHARGED}
-      </p>
+    <Result title={PAYMENT_CANCELLED} tone="neutral" testId="payment-cancelled" lead={NOTHING_CHARGED}>
       <p className="muted">{NOT_SENT}</p>
-      <div className="payment-result-actions">
-        <DashboardLink />
-      </div>
     </Result>
   );
 }

@@ -1,11 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Alert } from '@/components/alert';
+import { Facts } from '@/components/facts';
+import { AlertIf } from '@/components/alert';
 import { Button } from '@/components/button';
 import { ApiError } from '@/lib/api';
 import { errorMessage } from '@/lib/errors';
 import { formatCents, PAID_REQUEST_DAYS } from '@/lib/money';
 import { getRuntimeConfig } from '@/lib/runtime-config';
-import { createOrder, newIdempotencyKey, type OrderRequest } from '@/features/payments/api/payments';
+import { newIdempotencyKey } from '@/lib/idempotency';
+import { createOrder, type OrderRequest } from '@/features/payments/api/payments';
 import { PaypalButton } from './paypal-button';
 import '@/features/payments/payments.css';
 
@@ -77,28 +79,18 @@ export function PaymentStep({
       <h3 id={headingId} ref={headingRef} tabIndex={-1} className="payment-title">
         Review and Pay
       </h3>
-      <dl className="payment-lines">
-        <div>
-          <dt>Feedback from</dt>
-          <dd data-testid="payment-pro">{proName}</dd>
-        </div>
-        <div>
-          <dt>Track</dt>
-          <dd data-testid="payment-track">{trackTitle}</dd>
-        </div>
-        <div className="payment-total">
-          <dt>Total</dt>
-          <dd data-testid="payment-price">{formatCents(request.feedbackPriceCents)}</dd>
-        </div>
-      </dl>
+      <Facts
+        className="payment-lines"
+        facts={[
+          { label: 'Feedback from', value: proName, testId: 'payment-pro' },
+          { label: 'Track', value: trackTitle, testId: 'payment-track' },
+          { label: 'Total', value: formatCents(request.feedbackPriceCents), testId: 'payment-price', className: 'payment-total' },
+        ]}
+      />
       <p className="muted small" data-testid="payment-next">
         {paymentNextText(proName)}
       </p>
-      {error && (
-        <Alert tone="error" testId="payment-error">
-          {error}
-        </Alert>
-      )}
+      <AlertIf message={error} testId="payment-error" />
       <PaypalButton mode={mode} clientId={paypalClientId} createOrder={open} onError={fail} onBusyChange={setBusy} />
       <div className="dialog-actions">
         <Button variant="secondary" onClick={onBack} disabled={busy} data-testid="payment-back">

@@ -1,42 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, type ApiInput } from '@/lib/api';
-import { meQueryKey, useSetMe } from '@/lib/auth';
+import { useAccountChange } from '@/lib/account';
+import { meQueryKey } from '@/lib/auth';
 
 /** Saves the changed fields of the profile form (name, username and the profile record). */
-export function useUpdateProfile() {
-  const setMe = useSetMe();
-  return useMutation({
-    mutationFn: (changes: ApiInput<'updateProfile'>) => api('updateProfile', changes),
-    onSuccess: setMe,
-  });
-}
+export const useUpdateProfile = () => useAccountChange((changes: ApiInput<'updateProfile'>) => api('updateProfile', changes));
 
 /** The profile's genres (the flat list's labels and onboarding's sub-genres). */
-export function useSaveProfileGenres() {
-  const setMe = useSetMe();
-  return useMutation({
-    mutationFn: (genres: string[]) => api('saveGenres', { genres }),
-    onSuccess: setMe,
-  });
-}
+export const useSaveProfileGenres = () => useAccountChange((genres: string[]) => api('saveGenres', { genres }));
 
 /** The social links and the website: what was typed per platform; an empty value removes it. */
-export function useSaveSocialLinks() {
-  const setMe = useSetMe();
-  return useMutation({
-    mutationFn: (links: ApiInput<'saveSocialLinks'>['links']) => api('saveSocialLinks', { links }),
-    onSuccess: setMe,
-  });
-}
+export const useSaveSocialLinks = () =>
+  useAccountChange((links: ApiInput<'saveSocialLinks'>['links']) => api('saveSocialLinks', { links }));
 
 /** A pro's own price, one of the tiers, in dollars (0 is free). */
-export function useSetOwnPrice() {
-  const setMe = useSetMe();
-  return useMutation({
-    mutationFn: (price: number) => api('setOwnPrice', { price }),
-    onSuccess: setMe,
-  });
-}
+export const useSetOwnPrice = () => useAccountChange((price: number) => api('setOwnPrice', { price }));
 
 export const applicationQueryKey = ['pro-application'] as const;
 

@@ -6,6 +6,7 @@ import { Button } from '@/components/button';
 import { Dialog } from '@/components/dialog';
 import { toggleGenre } from '@/components/genre-picker';
 import { EditIcon } from '@/components/icons';
+import { Panel } from '@/components/panel';
 import { useSaveProfileGenres } from '@/features/profile/api/profile';
 import { genreOptions, genreSummary } from '@/features/profile/utils/genres';
 
@@ -33,8 +34,11 @@ export function GenreChips({ genres, testId = 'profile-genres' }: { genres: read
   );
 }
 
-/** The genre dialog: the chosen genres and the profile's flat list as toggle chips, 'N genre(s) selected'. */
-function GenresDialog({ open, initial, onClose }: { open: boolean; initial: string[]; onClose: () => void }) {
+/**
+ * The genre dialog, mounted while open (a fresh one per opening): the chosen genres and the profile's flat
+ * list as toggle chips, 'N genre(s) selected'.
+ */
+function GenresDialog({ initial, onClose }: { initial: string[]; onClose: () => void }) {
   const [selected, setSelected] = useState<string[]>(initial);
   // The chips keep their places while toggled: the genres chosen when the dialog opened come first.
   const [options] = useState(() => genreOptions(initial));
@@ -49,7 +53,7 @@ function GenresDialog({ open, initial, onClose }: { open: boolean; initial: stri
 
   return (
     <Dialog
-      open={open}
+      open
       title="Edit genres"
       description="Choose the genres you work with."
       onClose={onClose}
@@ -105,11 +109,12 @@ export function GenresSection({ genres }: { genres: string[] }) {
   // A fresh dialog per opening: it starts from what is saved.
   const [session, setSession] = useState(0);
   return (
-    <section className="panel profile-side-panel" aria-labelledby="profile-genres-title" data-testid="profile-genres-panel">
-      <div className="panel-head">
-        <h2 id="profile-genres-title" className="panel-title">
-          Genres
-        </h2>
+    <Panel
+      title="Genres"
+      titleId="profile-genres-title"
+      className="profile-side-panel"
+      testId="profile-genres-panel"
+      actions={
         <Button
           variant="secondary"
           className="btn-sm"
@@ -122,9 +127,10 @@ export function GenresSection({ genres }: { genres: string[] }) {
           <EditIcon width={16} height={16} />
           Edit genres
         </Button>
-      </div>
+      }
+    >
       <GenreChips genres={genres} />
-      {open && <GenresDialog key={session} open initial={genres} onClose={() => setOpen(false)} />}
-    </section>
+      {open && <GenresDialog key={session} initial={genres} onClose={() => setOpen(false)} />}
+    </Panel>
   );
 }

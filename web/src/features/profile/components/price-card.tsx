@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
+import { Panel } from '@/components/panel';
 import { errorMessage } from '@/lib/errors';
 import { feedbackPrice } from '@/lib/money';
 import { useSetOwnPrice } from '@/features/profile/api/profile';
@@ -27,10 +28,7 @@ export function PriceCard({ feedbackPriceCents }: { feedbackPriceCents: number |
   };
 
   return (
-    <section className="panel profile-side-panel" aria-labelledby="price-title" data-testid="price-card">
-      <h2 id="price-title" className="panel-title">
-        Your price
-      </h2>
+    <Panel title="Your price" titleId="price-title" className="profile-side-panel" testId="price-card">
       <p className="muted small" data-testid="price-current">
         {currentText ? `Musicians pay ${currentText} per feedback.` : 'Your feedback is free.'}
         {current === null && ' An admin set this price; choosing a tier replaces it.'}
@@ -71,6 +69,6 @@ export function PriceCard({ feedbackPriceCents }: { feedbackPriceCents: number |
           </Button>
         </div>
       </form>
-    </section>
+    </Panel>
   );
 }

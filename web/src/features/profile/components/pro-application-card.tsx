@@ -7,20 +7,15 @@ import type { UserView } from '@shared/schemas/users';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { GenrePicker } from '@/components/genre-picker';
-import { RangeSlider, type Range } from '@/components/range-slider';
+import { ProRates } from '@/components/pro-rates';
+import type { Range } from '@/components/range-slider';
 import { TextAreaField, TextField } from '@/components/text-field';
-import { ValueSlider } from '@/components/value-slider';
 import { ApiError } from '@/lib/api';
 import { formatDate } from '@/lib/dates';
 import { errorMessage } from '@/lib/errors';
 import { useApplyForPro, useMyApplication } from '@/features/profile/api/profile';
 
 export const APPLICATION_PENDING = 'Your application is being reviewed. We will e-mail you when it is decided.';
-
-const costBounds = { min: COST_RANGE.min, max: COST_RANGE.max, step: COST_RANGE.step };
-const experienceBounds = { min: EXPERIENCE_YEARS.min, max: EXPERIENCE_YEARS.max, step: EXPERIENCE_YEARS.step };
-const dollars = (v: number) => `$${v}`;
-const years = (v: number) => `${v} ${v === 1 ? 'year' : 'years'}`;
 
 /** The application form: genres, cost range, years of experience, credits and a featured track. */
 function ApplicationForm({ user, onCancel }: { user: UserView; onCancel: () => void }) {
@@ -56,53 +51,16 @@ function ApplicationForm({ user, onCancel }: { user: UserView; onCancel: () => v
       <GenrePicker value={genres} onChange={setGenres} />
       {errors.genres && <p className="field-error">{errors.genres}</p>}
 
-      <div className="form-section">
-        <div className="form-section-head">
-          <p className="field-label" id="application-cost-label">
-            Cost Range
-          </p>
-          <p className="value-display" data-testid="application-cost-value">
-            {dollars(cost.min)} - {dollars(cost.max)}
-          </p>
-        </div>
-        <RangeSlider
-          bounds={costBounds}
-          value={cost}
-          onChange={setCost}
-          minLabel="Minimum cost"
-          maxLabel="Maximum cost"
-          format={dollars}
-          testId="application-cost"
-        />
-        <div className="range-scale" aria-hidden="true">
-          <span>{dollars(costBounds.min)}</span>
-          <span>{dollars(costBounds.max)}</span>
-        </div>
-        {(errors['costRange.min'] || errors['costRange.max']) && (
-          <p className="field-error">{errors['costRange.min'] || errors['costRange.max']}</p>
-        )}
-      </div>
-
-      <div className="form-section">
-        <div className="form-section-head">
-          <p className="field-label">Years of Experience</p>
-          <p className="value-display" data-testid="application-experience-value">
-            {years(experience)}
-          </p>
-        </div>
-        <ValueSlider
-          label="Years of Experience"
-          bounds={experienceBounds}
-          value={experience}
-          onChange={setExperience}
-          format={years}
-          testId="application-experience"
-        />
-        <div className="range-scale" aria-hidden="true">
-          <span>{years(experienceBounds.min)}</span>
-          <span>{years(experienceBounds.max)}</span>
-        </div>
-      </div>
+      <ProRates
+        kind="form"
+        testIds={{ cost: 'application-cost', experience: 'application-experience' }}
+        titleIds={{ cost: 'application-cost-label' }}
+        cost={cost}
+        onCostChange={setCost}
+        costError={errors['costRange.min'] || errors['costRange.max']}
+        experience={experience}
+        onExperienceChange={setExperience}
+      />
 
       <TextAreaField
         label="Credits"

@@ -1,11 +1,12 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { AVAILABILITY_OPTIONS, MENTORSHIP_STYLES, RESPONSE_TIME_OPTIONS } from '@shared/constants';
 import { fieldErrors } from '@shared/schemas/auth';
 import { updateProfileInput } from '@shared/schemas/profile';
 import type { UserView } from '@shared/schemas/users';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
-import { TextAreaField, TextField } from '@/components/text-field';
+import { SelectField, TextAreaField, TextField, type SelectFieldProps } from '@/components/text-field';
+import { Panel } from '@/components/panel';
 import { ApiError } from '@/lib/api';
 import { useUpdateProfile } from '@/features/profile/api/profile';
 import { reloadPage } from '@/features/profile/utils/reload';
@@ -21,66 +22,46 @@ export const USERNAME_TAKEN = 'Username already exists. Please choose a differen
 export const PROFILE_SAVE_FAILED = 'Error updating profile. Please try again.';
 
 /** A labelled choice from a fixed list, with 'Not set' first (which clears it). */
-function SelectField({
-  label,
-  name,
-  value,
+function ChoiceField({
   options,
-  onChange,
-  error,
-  hint,
   format = (v: string) => v,
-  'data-testid': testId,
-}: {
-  label: string;
-  name: ProfileField;
-  value: string;
-  options: readonly string[];
-  onChange: (value: string) => void;
-  error?: string;
-  hint?: string;
-  format?: (v: string) => string;
-  'data-testid'?: string;
-}) {
-  const id = `${name}-${useId()}`;
-  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  value,
+  ...field
+}: Omit<SelectFieldProps, 'children'> & { value: string; options: readonly string[]; format?: (v: string) => string }) {
   return (
-    <div className={`field${error ? ' has-error' : ''}`}>
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        className="field-input profile-select"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        data-testid={testId}
-      >
-        <option value="">Not set</option>
-        {/* A stored value no longer offered stays visible rather than silently changing. */}
-        {value && !options.includes(value) && <option value={value}>{format(value)}</option>}
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {format(o)}
-          </option>
-        ))}
-      </select>
-      {hint && !error && (
-        <p className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="field-error" id={`${id}-error`} data-testid={`${name}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
+    <SelectField className="profile-select" value={value} {...field}>
+      <option value="">Not set</option>
+      {/* A stored value no longer offered stays visible rather than silently changing. */}
+      {value && !options.includes(value) && <option value={value}>{format(value)}</option>}
+      {options.map((o) => (
+        <option key={o} value={o}>
+          {format(o)}
+        </option>
+      ))}
+    </SelectField>
   );
 }
+
+/** The fields under the grid, in their order: text boxes (with their rows), and the links' one-line field. */
+const LONG_FIELDS: { key: ProfileField; label: string; maxLength: number; placeholder: string; rows?: number; hint?: string }[] = [
+  { key: 'bio', label: 'Bio', rows: 4, maxLength: 1000, placeholder: 'Who you are and what you make' },
+  {
+    key: 'keyCredits',
+    label: 'Key Credits / Notable Work',
+    rows: 3,
+    maxLength: 1000,
+    placeholder: 'Releases, labels, artists you have worked with',
+  },
+  {
+    key: 'featuredTrack',
+    label: 'Featured Track links',
+    maxLength: 1000,
+    placeholder: 'https://soundcloud.com/you/track, https://...',
+    hint: 'Up to 5 links, separated by commas.',
+  },
+  { key: 'testimonials', label: 'Testimonials', rows: 3, maxLength: 2000, placeholder: 'What artists say about working with you' },
+  { key: 'eventParticipation', label: 'Event Participation', rows: 3, maxLength: 1000, placeholder: 'Festivals, panels, workshops' },
+];
 
 /**
  * The profile's fields: name and username (required), bio, location, key credits, availability, response
@@ -138,12 +119,7 @@ export function ProfileForm({ user }: { user: UserView }) {
   };
 
   return (
-    <section className="panel profile-form-panel" aria-labelledby="profile-details-title" data-testid="profile-form-panel">
-      <div className="panel-head">
-        <h2 id="profile-details-title" className="panel-title">
-          Profile details
-        </h2>
-      </div>
+    <Panel title="Profile details" titleId="profile-details-title" className="profile-form-panel" testId="profile-form-panel" headed>
       <p className="muted small profile-panel-intro">
         {isPro
           ? 'Musicians read these on Choose Your Pro: availability, response time, key credits and featured tracks appear when they open "More about" you.'
@@ -167,40 +143,17 @@ export function ProfileForm({ user }: { user: UserView }) {
             {...field('username')}
           />
           <TextField label="Location" autoComplete="address-level2" maxLength={100} placeholder="City, country" {...field('location')} />
-          <SelectField label="Mentorship Style" options={MENTORSHIP_STYLES} format={capitalise} {...field('mentorshipStyle')} />
-          <SelectField label="Availability" options={AVAILABILITY_OPTIONS} {...field('availability')} />
-          <SelectField label="Response Time" options={RESPONSE_TIME_OPTIONS} {...field('responseTime')} />
+          <ChoiceField label="Mentorship Style" options={MENTORSHIP_STYLES} format={capitalise} {...field('mentorshipStyle')} />
+          <ChoiceField label="Availability" options={AVAILABILITY_OPTIONS} {...field('availability')} />
+          <ChoiceField label="Response Time" options={RESPONSE_TIME_OPTIONS} {...field('responseTime')} />
         </div>
-        <TextAreaField label="Bio" rows={4} maxLength={1000} placeholder="Who you are and what you make" {...field('bio')} />
-        <TextAreaField
-          label="Key Credits / Notable Work"
-          rows={3}
-          maxLength={1000}
-          placeholder="Releases, labels, artists you have worked with"
-          {...field('keyCredits')}
-        />
-        <TextField
-          label="Featured Track links"
-          inputMode="url"
-          maxLength={1000}
-          placeholder="https://soundcloud.com/you/track, https://..."
-          hint="Up to 5 links, separated by commas."
-          {...field('featuredTrack')}
-        />
-        <TextAreaField
-          label="Testimonials"
-          rows={3}
-          maxLength={2000}
-          placeholder="What artists say about working with you"
-          {...field('testimonials')}
-        />
-        <TextAreaField
-          label="Event Participation"
-          rows={3}
-          maxLength={1000}
-          placeholder="Festivals, panels, workshops"
-          {...field('eventParticipation')}
-        />
+        {LONG_FIELDS.map(({ key, rows, ...props }) =>
+          rows ? (
+            <TextAreaField key={key} rows={rows} {...props} {...field(key)} />
+          ) : (
+            <TextField key={key} inputMode="url" {...props} {...field(key)} />
+          ),
+        )}
         <div className="profile-form-actions">
           {!dirty && <p className="muted small">Change a field to save.</p>}
           <Button type="submit" disabled={!dirty} busy={save.isPending} busyText="Saving..." data-testid="profile-save">
@@ -208,6 +161,6 @@ export function ProfileForm({ user }: { user: UserView }) {
           </Button>
         </div>
       </form>
-    </section>
+    </Panel>
   );
 }

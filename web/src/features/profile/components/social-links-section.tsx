@@ -8,6 +8,7 @@ import { Button } from '@/components/button';
 import { Dialog } from '@/components/dialog';
 import { EditIcon, LinkIcon } from '@/components/icons';
 import { SocialIcon } from '@/components/social-icons';
+import { Panel } from '@/components/panel';
 import { ApiError } from '@/lib/api';
 import { errorMessage } from '@/lib/errors';
 import { useSaveSocialLinks } from '@/features/profile/api/profile';
@@ -157,16 +158,18 @@ export function SocialLinksSection({ user }: { user: UserView }) {
   const [open, setOpen] = useState(false);
   const links = savedSocialLinks(user);
   return (
-    <section className="panel profile-side-panel" aria-labelledby="profile-social-title" data-testid="profile-social-panel">
-      <div className="panel-head">
-        <h2 id="profile-social-title" className="panel-title">
-          Social Links
-        </h2>
+    <Panel
+      title="Social Links"
+      titleId="profile-social-title"
+      className="profile-side-panel"
+      testId="profile-social-panel"
+      actions={
         <Button variant="secondary" className="btn-sm" onClick={() => setOpen(true)} data-testid="edit-links">
           <EditIcon width={16} height={16} />
           Edit links
         </Button>
-      </div>
+      }
+    >
       {links.length === 0 ? (
         <p className="muted small" data-testid="profile-links-empty">
           No links yet. Add your website and where people can hear your work.
@@ -185,6 +188,6 @@ export function SocialLinksSection({ user }: { user: UserView }) {
         </ul>
       )}
       {open && <SocialLinksDialog user={user} onClose={() => setOpen(false)} />}
-    </section>
+    </Panel>
   );
 }

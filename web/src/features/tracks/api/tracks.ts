@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient, ty
 import type { TrackView } from '@shared/schemas/tracks';
 import { AUDIO_FILE_ERROR } from '@shared/constants';
 import { api, type ApiOutput } from '@/lib/api';
+import { cursorOf, cursorPages } from '@/lib/pages';
 import { audioContentType, checkAudioFile } from '@/features/tracks/utils/file-type';
 import type { Snippet } from '@/features/tracks/utils/snippet';
 import { postToStorage, UploadAbortedError, type UploadProgress } from './upload';
@@ -17,9 +18,8 @@ const PROCESSING_POLL_MS = 4000;
 
 export const tracksQuery = infiniteQueryOptions({
   queryKey: tracksQueryKey,
-  queryFn: ({ pageParam }) => api('listTracks', pageParam ? { cursor: pageParam } : {}),
-  initialPageParam: undefined as string | undefined,
-  getNextPageParam: (last: TrackPage) => last.next ?? undefined,
+  queryFn: ({ pageParam }) => api('listTracks', cursorOf(pageParam)),
+  ...cursorPages,
   refetchInterval: (query) =>
     query.state.data?.pages.some((p) => p.tracks.some((t) => t.status === 'processing')) ? PROCESSING_POLL_MS : false,
 });

@@ -1,5 +1,5 @@
 import { Alert } from '@/components/alert';
-import type { DeleteFailure } from './use-track-deletion';
+import type { DeleteFailure } from '@/features/tracks/hooks/use-track-deletion';
 
 /** The tracks a delete could not fully remove, each with the API's reason, until dismissed. */
 export function DeleteFailuresAlert({ failures, onDismiss }: { failures: DeleteFailure[]; onDismiss: () => void }) {

@@ -1,5 +1,5 @@
 import { ConfirmDialog } from '@/components/dialog';
-import type { PendingDelete } from './use-track-deletion';
+import type { PendingDelete, useTrackDeletion } from '@/features/tracks/hooks/use-track-deletion';
 
 export function deleteDialogText(pending: PendingDelete): { title: string; description: string; confirm: string } {
   if (pending.ids.length === 1) {
@@ -18,19 +18,8 @@ export function deleteDialogText(pending: PendingDelete): { title: string; descr
 }
 
 /** The confirmation of a delete, of one track (named) or of several (counted): it is for good. */
-export function DeleteTracksDialog({
-  pending,
-  deleting,
-  error,
-  onConfirm,
-  onCancel,
-}: {
-  pending: PendingDelete | null;
-  deleting: boolean;
-  error: string | null;
-  onConfirm: () => void;
-  onCancel: () => void;
-}) {
+export function DeleteTracksDialog({ deletion }: { deletion: ReturnType<typeof useTrackDeletion> }) {
+  const { pending } = deletion;
   const text = pending ? deleteDialogText(pending) : null;
   if (!text) return null;
   return (
@@ -40,10 +29,10 @@ export function DeleteTracksDialog({
       description={text.description}
       confirmLabel={text.confirm}
       busyLabel="Deleting..."
-      busy={deleting}
-      error={error}
-      onConfirm={onConfirm}
-      onCancel={onCancel}
+      busy={deletion.deleting}
+      error={deletion.error}
+      onConfirm={deletion.confirm}
+      onCancel={deletion.cancel}
       testId="delete-dialog"
     />
   );

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { SNIPPET } from '@shared/constants';
 import type { TrackView } from '@shared/schemas/tracks';
+import { Facts } from '@/components/facts';
 import { Alert } from '@/components/alert';
 import { formatTime, WaveformBars } from '@/components/audio-player';
 import { Button } from '@/components/button';
@@ -209,20 +210,14 @@ export function SnippetEditor({
         })}
       </div>
 
-      <dl className="snippet-readout">
-        <div>
-          <dt>Start</dt>
-          <dd data-testid="snippet-start">{formatTime(draft.start)}</dd>
-        </div>
-        <div>
-          <dt>End</dt>
-          <dd data-testid="snippet-end">{formatTime(draft.end)}</dd>
-        </div>
-        <div>
-          <dt>Length</dt>
-          <dd data-testid="snippet-length">{formatTime(draft.end - draft.start)}</dd>
-        </div>
-      </dl>
+      <Facts
+        className="snippet-readout"
+        facts={[
+          { label: 'Start', value: formatTime(draft.start), testId: 'snippet-start' },
+          { label: 'End', value: formatTime(draft.end), testId: 'snippet-end' },
+          { label: 'Length', value: formatTime(draft.end - draft.start), testId: 'snippet-length' },
+        ]}
+      />
 
       {update.isError && (
         <Alert tone="error" testId="snippet-error">

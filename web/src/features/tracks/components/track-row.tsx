@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import type { TrackView } from '@shared/schemas/tracks';
 import { AudioPlayer, formatTime, type AudioPlayerHandle } from '@/components/audio-player';
 import { AlertIcon, MessageIcon, ScissorsIcon, SendIcon, TrashIcon } from '@/components/icons';
@@ -140,30 +140,21 @@ export function TrackRow({
           <AudioPlayer ref={player} track={track} loadUrl={loadUrl} region={snippetOpen ? draft : null} onPlayingChange={onPlayingChange} />
 
           <div className="track-actions">
-            <button
-              type="button"
-              className={`chip-button${snippetOpen ? ' is-active' : ''}`}
-              aria-expanded={snippetOpen}
-              aria-controls={snippetId}
-              onClick={() => setSnippetOpen((o) => !o)}
+            <PanelToggle
+              open={snippetOpen}
+              onToggle={setSnippetOpen}
+              controls={snippetId}
+              testId="track-snippet-toggle"
               onPointerEnter={() => preload(snippetEditor)}
               onFocus={() => preload(snippetEditor)}
-              data-testid="track-snippet-toggle"
             >
               <ScissorsIcon width={16} height={16} />
               Snippet
-            </button>
-            <button
-              type="button"
-              className={`chip-button${feedbackOpen ? ' is-active' : ''}`}
-              aria-expanded={feedbackOpen}
-              aria-controls={feedbackId}
-              onClick={() => setFeedbackOpen((o) => !o)}
-              data-testid="track-feedback-toggle"
-            >
+            </PanelToggle>
+            <PanelToggle open={feedbackOpen} onToggle={setFeedbackOpen} controls={feedbackId} testId="track-feedback-toggle">
               <MessageIcon width={16} height={16} />
               Feedback
-            </button>
+            </PanelToggle>
             <span className="track-actions-spacer" />
             <button
               type="button"
@@ -211,5 +202,31 @@ export function TrackRow({
           </section>
         ))}
     </li>
+  );
+}
+
+/** A chip that opens and closes one of the row's panels (`controls`: its id). */
+function PanelToggle({
+  open,
+  onToggle,
+  controls,
+  testId,
+  ...rest
+}: Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onToggle'> & {
+  open: boolean;
+  onToggle: (change: (open: boolean) => boolean) => void;
+  controls: string;
+  testId: string;
+}) {
+  return (
+    <button
+      type="button"
+      className={`chip-button${open ? ' is-active' : ''}`}
+      aria-expanded={open}
+      aria-controls={controls}
+      onClick={() => onToggle((o) => !o)}
+      data-testid={testId}
+      {...rest}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { UploadIcon } from '@/components/icons';
-import { preloadUpload } from './use-upload-modal';
+import { preloadUpload } from '@/features/tracks/hooks/use-upload-modal';
 
 /** Above the list: the whole panel takes a dropped file, or the user chooses one. */
 export function TracksDropZone({ onBrowse }: { onBrowse: () => void }) {

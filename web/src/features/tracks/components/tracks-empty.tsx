@@ -1,6 +1,6 @@
 import { Button } from '@/components/button';
 import { UploadIcon, WaveIcon } from '@/components/icons';
-import { preloadUpload } from './use-upload-modal';
+import { preloadUpload } from '@/features/tracks/hooks/use-upload-modal';
 
 /** No tracks yet: what the list is for, and the way to the first upload. */
 export function TracksEmpty({ onUpload }: { onUpload: () => void }) {

@@ -15,10 +15,10 @@ import { TracksDropZone } from './tracks-drop-zone';
 import { TracksEmpty } from './tracks-empty';
 import { TracksToolbar } from './tracks-toolbar';
 import { UploadModalSlot } from './upload-modal-slot';
-import { useFileDrop } from './use-file-drop';
-import { useTrackDeletion } from './use-track-deletion';
-import { useTrackSelection } from './use-track-selection';
-import { preloadUpload, uploadModal, useUploadModal } from './use-upload-modal';
+import { useFileDrop } from '@/features/tracks/hooks/use-file-drop';
+import { useTrackDeletion } from '@/features/tracks/hooks/use-track-deletion';
+import { useTrackSelection } from '@/features/tracks/hooks/use-track-selection';
+import { preloadUpload, uploadModal, useUploadModal } from '@/features/tracks/hooks/use-upload-modal';
 import '@/features/tracks/tracks.css';
 
 export { deleteDialogText } from './delete-tracks-dialog';
@@ -128,13 +128,7 @@ export function TracksPanel({
       </QueryStates>
 
       <UploadModalSlot upload={upload} />
-      <DeleteTracksDialog
-        pending={deletion.pending}
-        deleting={deletion.deleting}
-        error={deletion.error}
-        onConfirm={deletion.confirm}
-        onCancel={deletion.cancel}
-      />
+      <DeleteTracksDialog deletion={deletion} />
     </section>
   );
 }

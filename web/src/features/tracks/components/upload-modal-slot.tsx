@@ -1,6 +1,6 @@
 import { Dialog } from '@/components/dialog';
 import { OnDemandStatus } from '@/components/on-demand-status';
-import type { useUploadModal } from './use-upload-modal';
+import type { useUploadModal } from '@/features/tracks/hooks/use-upload-modal';
 
 /**
  * Where the upload modal goes: the modal itself once its chunk has arrived (kept mounted, as an upload

@@ -3,7 +3,7 @@ import { onDemand, preload, useOnDemand } from '@/lib/on-demand';
 
 // The upload modal (and the upload code) loads at the first sign of an upload: a pointer over or focus on
 // an upload button, or a file dragged over the panel. Once loaded it stays mounted, as an upload outlives it.
-export const uploadModal = onDemand(() => import('./upload-track-modal').then((m) => m.UploadTrackModal));
+export const uploadModal = onDemand(() => import('@/features/tracks/components/upload-track-modal').then((m) => m.UploadTrackModal));
 
 /** Spread on an upload button: pointing at it or focusing it starts loading the modal. */
 export const preloadUpload = { onPointerEnter: () => preload(uploadModal), onFocus: () => preload(uploadModal) };

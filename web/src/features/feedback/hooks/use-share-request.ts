@@ -13,7 +13,7 @@ import {
   type ShareableTrack,
   type ShareDetailErrors,
   type ShareDetails,
-} from './share-details';
+} from '@/features/feedback/utils/share-details';
 
 type Step = 'details' | 'payment';
 
