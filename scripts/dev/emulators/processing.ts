@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { S3Event, SQSEvent } from 'aws-lambda';
-import { PROCESSING_QUEUE, UPLOADS_PREFIX } from '../../shared/constants.js';
+import { PROCESSING_QUEUE, UPLOADS_PREFIX } from '../../../shared/constants.js';
 import { LocalQueue, sqsRecordOf, type QueueMessage } from './queue.js';
 
 const WORKER = fileURLToPath(new URL('./processing-worker.ts', import.meta.url));

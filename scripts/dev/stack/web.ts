@@ -11,8 +11,8 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Plugin } from 'vite';
-import { IMAGES_PATH } from '../../shared/constants.js';
-import { inlineRuntimeConfig } from '../../web/src/lib/runtime-config.js';
+import { IMAGES_PATH } from '../../../shared/constants.js';
+import { inlineRuntimeConfig } from '../../../web/src/lib/runtime-config.js';
 
 export interface WebServer {
   close(): Promise<void>;

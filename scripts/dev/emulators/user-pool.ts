@@ -8,7 +8,7 @@ import {
   DescribeUserPoolCommand,
   SetUserPoolMfaConfigCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { ADMIN_GROUP, MIN_PASSWORD_LENGTH } from '../../shared/constants.js';
+import { ADMIN_GROUP, MIN_PASSWORD_LENGTH } from '../../../shared/constants.js';
 
 export interface PoolIds {
   userPoolId: string;

@@ -6,8 +6,8 @@
 type Job = () => Promise<unknown>;
 
 const JOBS: Record<string, () => Promise<Job>> = {
-  'comment-digest': () => import('../../functions/jobs/comment-digest.js').then((m) => m.handler as Job),
-  'payment-checks': () => import('../../functions/jobs/payment-checks.js').then((m) => m.handler as Job),
+  'comment-digest': () => import('../../../functions/jobs/comment-digest.js').then((m) => m.handler as Job),
+  'payment-checks': () => import('../../../functions/jobs/payment-checks.js').then((m) => m.handler as Job),
 };
 
 export function startScheduler(intervalMs = 2000): { stop(): Promise<void> } {

@@ -6,10 +6,10 @@ import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { routes } from '../../shared/api/routes.js';
-import { CORS_ALLOW_HEADERS, routeKey, type Area, type RouteDef } from '../../shared/api/route.js';
-import { dynamo } from '../../functions/lib/aws/dynamo.js';
-import type { LocalRealtime } from './realtime.js';
+import { routes } from '../../../shared/api/routes.js';
+import { CORS_ALLOW_HEADERS, routeKey, type Area, type RouteDef } from '../../../shared/api/route.js';
+import { dynamo } from '../../../functions/lib/aws/dynamo.js';
+import type { LocalRealtime } from '../emulators/realtime.js';
 
 /** API Gateway's own payload limit. */
 const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
@@ -40,7 +40,7 @@ function areaHandler(area: Area): Promise<LambdaHandler> {
   if (!handlers.has(area)) {
     handlers.set(
       area,
-      import(`../../functions/http/${area}.ts`).then((m) => m.handler as LambdaHandler),
+      import(`../../../functions/http/${area}.ts`).then((m) => m.handler as LambdaHandler),
     );
   }
   return handlers.get(area)!;

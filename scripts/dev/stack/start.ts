@@ -1,7 +1,7 @@
 /** `npm start`: the whole product locally, with demo data. Ctrl-C stops every part cleanly. */
-import { DEMO_PASSWORD, DEMO_USERS } from '../seed/demo-users.js';
-import { formatPrice } from '../../shared/money.js';
-import { JavaMissingError } from './dynamodb.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../seed/demo-users.js';
+import { formatPrice } from '../../../shared/money.js';
+import { JavaMissingError } from '../emulators/dynamodb.js';
 import { assertPortsFree, portsFromEnv, PortInUseError } from './ports.js';
 import { startStack } from './stack.js';
 

@@ -1,7 +1,7 @@
 /** The local SES (aws-ses-v2-local): GET /store lists sent mail, / is the mail viewer. */
 import type { Server } from 'node:http';
 import sesLocal from 'aws-ses-v2-local';
-import { canListen } from './ports.js';
+import { canListen } from '../stack/ports.js';
 
 export async function startMail(port: number): Promise<{ server: Server; url: string }> {
   // CommonJS default export, seen from ESM either wrapped or not.

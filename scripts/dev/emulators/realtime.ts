@@ -17,8 +17,8 @@ export const REALTIME_PATH = '/realtime';
 type SocketHandler = (event: unknown) => Promise<{ statusCode?: number; body?: string } | string>;
 type StreamHandler = (event: DynamoDBStreamEvent) => Promise<void>;
 
-const socketHandler = () => import('../../functions/realtime/socket.js').then((m) => m.handler as unknown as SocketHandler);
-const streamHandler = () => import('../../functions/realtime/stream.js').then((m) => m.handler as StreamHandler);
+const socketHandler = () => import('../../../functions/realtime/socket.js').then((m) => m.handler as unknown as SocketHandler);
+const streamHandler = () => import('../../../functions/realtime/stream.js').then((m) => m.handler as StreamHandler);
 
 const statusOf = (r: Awaited<ReturnType<SocketHandler>>) => (typeof r === 'string' ? 200 : (r.statusCode ?? 200));
 

@@ -5,7 +5,7 @@
  * which the parent replaces.
  */
 import type { SQSEvent } from 'aws-lambda';
-import { handler } from '../../functions/jobs/process-audio.js';
+import { handler } from '../../../functions/jobs/process-audio.js';
 
 interface Job {
   id: number;

@@ -10,9 +10,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Server } from 'node:http';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
-import { DEMO_USERS } from '../seed/demo-users.js';
+import { DEMO_USERS } from '../../seed/demo-users.js';
 import { localMfa, type Target, type Wrapper } from './cognito-mfa.js';
-import { waitForPort } from './ports.js';
+import { waitForPort } from '../stack/ports.js';
 
 const require = createRequire(import.meta.url);
 const lib = (p: string) => require(`cognito-local/lib/${p}`);
