@@ -21,7 +21,7 @@ import { startGateway } from './gateway.js';
 import { LocalRealtime, REALTIME_PATH, startStreamPoller } from '../emulators/realtime.js';
 import { startScheduler } from '../emulators/scheduler.js';
 import { startPaypal } from '../stand-ins/paypal.js';
-import { startStripe } from '../stand-ins/stripe.js';
+import { startStripe } from '../stand-ins/stripe/server.js';
 import { seedDemoPlans } from '../../seed/demo-plans.js';
 import { localSecretEnv } from '../../../functions/lib/secrets.js';
 import { ensureUserPool, localCognitoClient } from '../emulators/user-pool.js';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/dev/stack/ports.js';
-import { startStripe, type StripeStandin } from '../../../scripts/dev/stand-ins/stripe.js';
+import { startStripe, type StripeStandin } from '../../../scripts/dev/stand-ins/stripe/server.js';
 
 const SECRET_KEY = 'sk_test_localstandin0123456789abcdef';
 const WEBHOOK_SECRET = 'whsec_localstandintest0123456789';

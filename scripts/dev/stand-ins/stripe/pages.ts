@@ -1,7 +1,4 @@
-/**
- * The HTML of the local Stripe stand-in's hosted pages (Checkout, the customer portal, a hosted invoice):
- * small, self-contained pages with inline CSS and no scripts, so they work offline and under test.
- */
+/** The hosted pages' HTML (Checkout, customer portal, hosted invoice): inline CSS and no scripts, so they work offline and under test. */
 
 /** Escapes text and double-quoted attribute values (apostrophes stay as typed: every attribute uses "). */
 export const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
