@@ -20,7 +20,7 @@ import { startLocalProcessing } from '../emulators/processing.js';
 import { startGateway } from './gateway.js';
 import { LocalRealtime, REALTIME_PATH, startStreamPoller } from '../emulators/realtime.js';
 import { startScheduler } from '../emulators/scheduler.js';
-import { startPaypal } from '../stand-ins/paypal.js';
+import { startPaypal } from '../stand-ins/paypal/server.js';
 import { startStripe } from '../stand-ins/stripe/server.js';
 import { seedDemoPlans } from '../../seed/demo-plans.js';
 import { localSecretEnv } from '../../../functions/lib/secrets.js';

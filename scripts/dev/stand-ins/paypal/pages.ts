@@ -1,8 +1,4 @@
-/**
- * The buyer-facing pages of the local PayPal stand-in: the approval page its `checkoutnow` link opens,
- * and the notices shown when a link is stale. Self-contained (inline CSS, no scripts, no external assets)
- * so they render the same offline.
- */
+/** The buyer's pages' HTML (the approval page, the notices for stale links): inline CSS, no scripts, so they render the same offline. */
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
