@@ -34,13 +34,13 @@ export const MEDIA_BUCKET = 'snip-media';
 export const IMAGES_BUCKET = 'snip-images';
 export const MAIL_FROM = 'no-reply@snip.local';
 
+/** Fixed, so impersonations survive a restart of the local stack, as they survive a deploy in AWS. */
+export const LOCAL_IMPERSONATION_KEY = 'local-impersonation-key-0123456789abcdef0123456789abcdef';
+
 /**
  * The payment stand-ins' credentials: made up, known to both sides, and meaningless anywhere else. In AWS
  * the real ones live in Secrets Manager under the same keys.
  */
-/** Fixed, so impersonations survive a restart of the local stack, as they survive a deploy in AWS. */
-export const LOCAL_IMPERSONATION_KEY = 'local-impersonation-key-0123456789abcdef0123456789abcdef';
-
 export const LOCAL_PAYMENT_SECRETS = {
   paypalClientId: 'local-paypal-client',
   paypalClientSecret: 'local-paypal-secret',

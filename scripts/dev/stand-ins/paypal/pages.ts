@@ -1,4 +1,5 @@
 /** The buyer's pages' HTML (the approval page, the notices for stale links): inline CSS, no scripts, so they render the same offline. */
+import { pageShell } from '../page-shell.js';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -31,23 +32,12 @@ const STYLE = `
 `;
 
 function layout(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<header><div class="brand">Pay<span>Pal</span></div></header>
-<main>
-${body}
-<p class="note">Local PayPal stand-in: no real account is charged.</p>
-</main>
-</body>
-</html>
-`;
+  return pageShell({
+    titleHtml: escape(title),
+    css: STYLE,
+    headerHtml: '<header><div class="brand">Pay<span>Pal</span></div></header>',
+    mainHtml: `${body}\n<p class="note">Local PayPal stand-in: no real account is charged.</p>`,
+  });
 }
 
 export interface ApprovalPageInput {

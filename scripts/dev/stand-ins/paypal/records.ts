@@ -1,4 +1,5 @@
 /** The stand-in's stored records (orders, captures, refunds, webhook events) and PayPal's shapes they are kept in. */
+import type { Outgoing } from '../webhook-delivery.js';
 
 export interface Money {
   currency_code: string;
@@ -85,13 +86,14 @@ export interface Transmission {
   status: 'SUCCESS' | 'FAILURE';
   timestamp: string;
 }
-export interface StoredEvent {
+/** An event and its delivery: an event recorded while deliveries were paused goes out only when resent. */
+export interface StoredEvent extends Outgoing {
   /** Exactly what is delivered. */
   event: WebhookEvent;
   status: 'PENDING' | 'SUCCESS' | 'FAILURE';
-  /** Recorded while delivery was paused: only a resend delivers it. */
-  held: boolean;
   transmissions: Transmission[];
+  /** Written by an earlier version instead of the delivery fields: recorded while delivery was paused. */
+  held?: boolean;
 }
 export interface State {
   version: number;

@@ -18,9 +18,10 @@
  *   link to the approval page) and puts the order back to its first status: the buyer must approve
  *   again (PayPal's "restart"). No capture exists, so no PAYMENT.CAPTURE.DENIED is sent.
  * - `PayPal-Request-Id` replays only successful answers, so a retry after an error is carried out.
- * Webhooks: each event is POSTed to webhookUrl() after the response that raised it, retried after 0.5 s,
- * 2 s and 5 s; every attempt is recorded on the event (`transmissions`) and carries PayPal's headers, its
- * own transmission time and a `paypal-cert-url` on PayPal's sandbox host (never fetched: the product
+ * Webhooks: each event is POSTed to webhookUrl() after the response that raised it, one at a time in the
+ * order raised, retried after 0.5 s, 2 s and 5 s (../webhook-delivery.ts, shared with Stripe's); every
+ * attempt is recorded on the event (`transmissions`) and carries PayPal's headers, its own transmission
+ * time and a `paypal-cert-url` on PayPal's sandbox host (never fetched: the product
  * verifies through verify-webhook-signature). Unlike PayPal, which signs with RSA and that certificate, the
  * signature is HMAC-SHA256 keyed by the client secret, over PayPal's own string
  * `transmission_id|transmission_time|webhook_id|crc32(body)`. As PayPal does, verify-webhook-signature
@@ -41,6 +42,7 @@
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Standin, StandinOptions } from '../standin.js';
 import { checkoutPageRoutes } from './checkout-pages.js';
 import { ApiError, errorBody, invalidRequest, notFound } from './errors.js';
 import { isObject } from './input.js';
@@ -56,25 +58,15 @@ import { PaypalWebhooks } from './webhooks.js';
 
 export { AUTH_ALGO, WEBHOOK_CERT_URL, webhookSignature, type SignedTransmission } from './signature.js';
 
-export interface PaypalStandinOptions {
-  /** Listens on 127.0.0.1:port. */
-  port: number;
-  /** State is kept in dataDir/state.json and survives restarts. */
-  dataDir: string;
+export interface PaypalStandinOptions extends StandinOptions {
   /** The OAuth client credentials the product must present. */
   clientId: string;
   clientSecret: string;
   /** The id of the one registered webhook. */
   webhookId: string;
-  /** Where events are POSTed; while undefined, events wait. */
-  webhookUrl: () => string | undefined;
-  log?: (line: string) => void;
 }
 
-export interface PaypalStandin {
-  url: string;
-  close(): Promise<void>;
-}
+export type PaypalStandin = Standin;
 
 const MAX_BODY_BYTES = 1024 * 1024;
 

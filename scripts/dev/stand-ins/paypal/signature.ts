@@ -1,5 +1,6 @@
 /** How the stand-in signs a webhook delivery (HMAC over PayPal's signed string with its CRC-32) and finds an event's own bytes. */
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
+import { now } from './store.js';
 
 /** Where PayPal's sandbox serves the certificate its deliveries name (the local one is never fetched). */
 export const WEBHOOK_CERT_URL = 'https://api.sandbox.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-local';
@@ -31,6 +32,19 @@ export function webhookSignature(body: Buffer | string, t: SignedTransmission): 
     .update(`${t.transmissionId}|${t.transmissionTime}|${t.webhookId}|${crc32(body)}`)
     .digest('base64');
 }
+
+/** PayPal's signature scheme for one delivery of `body`: a fresh transmission id and time, and the signature over them. */
+export const paypalSignature =
+  (webhookId: string, clientSecret: string) =>
+  (body: string): Record<string, string> => {
+    const transmissionId = randomUUID();
+    const transmissionTime = now();
+    return {
+      'paypal-transmission-id': transmissionId,
+      'paypal-transmission-time': transmissionTime,
+      'paypal-transmission-sig': webhookSignature(body, { transmissionId, transmissionTime, webhookId, clientSecret }),
+    };
+  };
 
 const [SPACE, TAB, LF, CR, QUOTE, COMMA, BACKSLASH, LBRACE, RBRACE, LBRACKET, RBRACKET] = [...' \t\n\r",\\{}[]'].map((c) =>
   c.charCodeAt(0),

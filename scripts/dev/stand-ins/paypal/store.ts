@@ -66,5 +66,10 @@ export function loadState(file: string): State {
       `The PayPal stand-in's state in ${file} has version ${loaded.version}, not ${STATE_VERSION}: delete the file to start afresh`,
     );
   }
+  // Events written by an earlier version: the pending ones go out again, from their first attempt.
+  for (const e of loaded.events ?? []) {
+    if (e.autoDeliver === undefined)
+      Object.assign(e, { autoDeliver: e.status === 'PENDING' && !e.held, autoAttempts: 0, nextAttemptAt: 0 });
+  }
   return { ...empty, ...loaded };
 }

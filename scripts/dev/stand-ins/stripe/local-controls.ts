@@ -38,7 +38,7 @@ export async function serveLocalControl(
       if (typeof input.paused !== 'boolean') return fail(400, 'paused must be true or false.');
       standin.state.webhooksPaused = input.paused;
       standin.save();
-      if (!input.paused) void webhooks.drain();
+      if (!input.paused) webhooks.kick();
     }
     return sendJson(res, 200, { paused: standin.state.webhooksPaused, url: webhooks.webhookUrl() ?? null });
   }
@@ -53,7 +53,7 @@ export async function serveLocalControl(
     if (!e) return sendJson(res, 404, noSuch('event', safeDecode(deliver[1]), 'id', 404).body());
     const target = webhooks.webhookUrl();
     if (!target) return fail(409, 'No webhook URL is set yet.');
-    const d = await webhooks.attempt(e, target, true);
+    const d = await webhooks.deliverNow(e, target);
     return sendJson(res, 200, { delivered: d.ok, status: d.status, error: d.error });
   }
   const renewal = /^\/_local\/subscriptions\/([^/]+)\/renew$/.exec(p);

@@ -1,4 +1,5 @@
 /** The hosted pages' HTML (Checkout, customer portal, hosted invoice): inline CSS and no scripts, so they work offline and under test. */
+import { pageShell } from '../page-shell.js';
 
 /** Escapes text and double-quoted attribute values (apostrophes stay as typed: every attribute uses "). */
 export const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
@@ -40,21 +41,7 @@ button.danger{background:#fff;color:#b42318;border:1px solid #e4a29b}
 `;
 
 function layout(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(title)}</title>
-<style>${CSS}</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
-`;
+  return pageShell({ titleHtml: esc(title), css: CSS, mainHtml: body });
 }
 
 /** The card form's fields, named as on Stripe's hosted Checkout. */

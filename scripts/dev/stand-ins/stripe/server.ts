@@ -7,7 +7,8 @@
  *   billing portal sessions, events. Every POST honours Idempotency-Key as Stripe does.
  * Hosted pages (no key): /checkout/{id}, /portal/{id}, /invoices/{id} (routes in hosted-pages.ts, HTML in pages.ts).
  * Webhooks: each event is POSTed to webhookUrl() after the response that raised it, signed as Stripe signs
- * (Stripe-Signature: t=...,v1=...), retried after 0.5 s, 2 s and 5 s; every attempt is recorded.
+ * (Stripe-Signature: t=...,v1=...), one at a time in the order raised, retried after 0.5 s, 2 s and 5 s
+ * (../webhook-delivery.ts, shared with PayPal's); every attempt is recorded.
  *
  * Local-only controls (not Stripe; no key):
  *   GET  /_local/health
@@ -30,6 +31,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Stripe from 'stripe';
+import type { Standin, StandinOptions } from '../standin.js';
 import { ApiError, unrecognized } from './errors.js';
 import { readBody, safeDecode, sendJson } from './http.js';
 import { serveHostedPage } from './hosted-pages.js';
@@ -67,24 +69,14 @@ import {
 } from './store.js';
 import { StripeWebhooks } from './webhooks.js';
 
-export interface StripeStandinOptions {
-  /** Listens on 127.0.0.1:port. */
-  port: number;
-  /** State is kept in dataDir/state.json and survives restarts. */
-  dataDir: string;
+export interface StripeStandinOptions extends StandinOptions {
   /** The API key requests must carry (Authorization: Bearer sk_test_...). */
   secretKey: string;
   /** Signs webhook deliveries (whsec_...). */
   webhookSecret: string;
-  /** Where events are POSTed; undefined: they wait until it is defined. */
-  webhookUrl: () => string | undefined;
-  log?: (line: string) => void;
 }
 
-export interface StripeStandin {
-  url: string;
-  close(): Promise<void>;
-}
+export type StripeStandin = Standin;
 
 const BODY_LIMIT = 1024 * 1024;
 

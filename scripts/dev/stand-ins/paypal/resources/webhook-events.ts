@@ -74,10 +74,9 @@ export function webhookEventRoutes(standin: StandinContext, webhooks: PaypalWebh
     ctx.json();
     const e = findEvent(id);
     // An explicit resend goes out even while delivery is paused: it is how tests choose the order.
-    e.held = false;
     e.status = 'PENDING';
+    webhooks.resend(e);
     save();
-    webhooks.resend(id);
     return { status: 202, json: eventJson(e) };
   };
 
