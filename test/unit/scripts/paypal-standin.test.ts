@@ -4,7 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/dev/stack/ports.js';
-import { startPaypal, webhookSignature, type PaypalStandin, type PaypalStandinOptions } from '../../../scripts/dev/stand-ins/paypal/server.js';
+import {
+  startPaypal,
+  webhookSignature,
+  type PaypalStandin,
+  type PaypalStandinOptions,
+} from '../../../scripts/dev/stand-ins/paypal/server.js';
 
 const CLIENT_ID = 'snip-local-client';
 const CLIENT_SECRET = 'snip-local-secret';
