@@ -43,7 +43,7 @@ export const MAX_TRACK_SECONDS = 4 * 60 * 60;
 export const PEAKS_COUNT = 1000;
 /**
  * Uploads wait in a queue for the processing function (infra/constructs/processing.ts; locally
- * scripts/dev/processing.ts): at most `maxConcurrency` runs at once (each up to 3 GB for 15 minutes), so
+ * scripts/dev/emulators/processing.ts): at most `maxConcurrency` runs at once (each up to 3 GB for 15 minutes), so
  * a burst of uploads waits its turn instead of taking the account's concurrency; a message is received at
  * most `maxReceiveCount` times (a run and two retries), then goes to the dead-letter queue.
  */

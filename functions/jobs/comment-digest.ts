@@ -1,6 +1,6 @@
 /**
  * Scheduled job (every minute in AWS, by an EventBridge rule; every few seconds locally, by
- * scripts/dev/scheduler.ts): sends the comment digests that are due.
+ * scripts/dev/emulators/scheduler.ts): sends the comment digests that are due.
  */
 import { sendDueDigests } from '../domain/notifications.js';
 import { log, observed } from '../lib/observability.js';

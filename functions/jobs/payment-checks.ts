@@ -1,6 +1,6 @@
 /**
  * Scheduled job (every minute in AWS, by an EventBridge rule; every few seconds locally, by
- * scripts/dev/scheduler.ts): looks at the payments whose time has come. It captures an approved order
+ * scripts/dev/emulators/scheduler.ts): looks at the payments whose time has come. It captures an approved order
  * whose browser never came back, finishes an interrupted refund, and expires and refunds a paid request
  * not accepted within 7 days or not completed within 14 days of its acceptance.
  */

@@ -1,7 +1,7 @@
 /**
  * Structured logs and business metrics, through Powertools for AWS Lambda. Every line is one JSON object
  * on stdout: CloudWatch Logs keeps them in AWS (and reads the metrics out of their EMF lines); locally the
- * log collector does (scripts/dev/log-collector.ts). What a request's lines share (its correlation id,
+ * log collector does (scripts/dev/emulators/log-collector.ts). What a request's lines share (its correlation id,
  * route, caller) is kept per request in AsyncLocalStorage, since the local gateway runs many requests in
  * one process; a caller appears by id only, never by e-mail or token.
  */

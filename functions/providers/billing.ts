@@ -3,7 +3,7 @@
  * this interface only. Plans are Stripe products with a monthly recurring default price: their features are
  * the product's marketing features, 'Most Popular' and the limits the server enforces are its metadata
  * (`popular`, `maxTracks`, `suggestionsPerHour`). Locally the same SDK talks to the stand-in in
- * scripts/dev/stripe.ts through its host, port and protocol options.
+ * scripts/dev/stand-ins/stripe/ through its host, port and protocol options.
  */
 import Stripe from 'stripe';
 import { paymentSecrets } from '../lib/secrets.js';

@@ -2,7 +2,7 @@
  * The per-feedback payment provider (the spec's payment provider: PayPal Orders v2, USD, capture intent).
  * The product depends on its interface only (payment-provider.ts, re-exported here); `paypal.ts` implements
  * it over PayPal's REST API, whose base URL is configuration, so the same client talks to PayPal in AWS
- * and to the local stand-in (scripts/dev/paypal.ts) in local mode.
+ * and to the local stand-in (scripts/dev/stand-ins/paypal/) in local mode.
  */
 import { config } from '../lib/config.js';
 import { paymentSecrets } from '../lib/secrets.js';

@@ -17,7 +17,7 @@ import type { RuntimeConfig } from '../../web/src/lib/runtime-config.js';
 import type { StackInfo } from '../../test/support/global-setup.js';
 import { onboard, uploadTrack } from '../../test/support/flows.js';
 import { createConfirmedUser } from '../../test/support/users.js';
-import { startStaticWeb } from '../dev/web.js';
+import { startStaticWeb } from '../dev/stack/web.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

@@ -15,8 +15,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { freePort } from '../dev/ports.js';
-import { sendBody, startStaticWeb } from '../dev/web.js';
+import { freePort } from '../dev/stack/ports.js';
+import { sendBody, startStaticWeb } from '../dev/stack/web.js';
 import { weighDashboard, type DashboardLoad, type DashboardStack } from './dashboard-load.js';
 import { benchLighthouse } from './lighthouse.js';
 

@@ -5,8 +5,8 @@ import { randomUUID } from 'node:crypto';
 import type { PaymentRecord } from '../../functions/data/payments.js';
 import type { StackInfo } from '../../test/support/global-setup.js';
 import { useStackEnvironment } from '../../test/support/in-process.js';
-import { freePorts } from '../dev/ports.js';
-import { MEDIA_BUCKET, startStack, TABLE_NAME } from '../dev/stack.js';
+import { freePorts } from '../dev/stack/ports.js';
+import { MEDIA_BUCKET, startStack, TABLE_NAME } from '../dev/stack/stack.js';
 
 const ITEMS = 10_000;
 /** The sample the floor is measured on: the same work, one payment at a time, as the check did before. */

@@ -5,9 +5,9 @@ import { callRoute } from '../../test/support/api.js';
 import { onboard, uploadTrack } from '../../test/support/flows.js';
 import type { StackInfo } from '../../test/support/global-setup.js';
 import { createConfirmedUser, type TestUser } from '../../test/support/users.js';
-import { DYNAMO_CALLS_HEADER, DYNAMO_SEQUENTIAL_HEADER } from '../dev/gateway.js';
-import { freePorts } from '../dev/ports.js';
-import { MEDIA_BUCKET, startStack, TABLE_NAME } from '../dev/stack.js';
+import { DYNAMO_CALLS_HEADER, DYNAMO_SEQUENTIAL_HEADER } from '../dev/stack/gateway.js';
+import { freePorts } from '../dev/stack/ports.js';
+import { MEDIA_BUCKET, startStack, TABLE_NAME } from '../dev/stack/stack.js';
 
 /**
  * Section 3b of `npm run bench`: the DynamoDB calls and sequential round trips (calls started together

@@ -5,8 +5,8 @@ import type { StackInfo } from '../../test/support/global-setup.js';
 import { allProcessed, mostWorkers, percentile, sampleLatency, uploadBurst } from '../../test/support/upload-burst.js';
 import { createConfirmedUser } from '../../test/support/users.js';
 import { PROCESSING_QUEUE } from '../../shared/constants.js';
-import { freePorts } from '../dev/ports.js';
-import { MEDIA_BUCKET, startStack, TABLE_NAME } from '../dev/stack.js';
+import { freePorts } from '../dev/stack/ports.js';
+import { MEDIA_BUCKET, startStack, TABLE_NAME } from '../dev/stack/stack.js';
 
 const UPLOADERS = 4;
 const UPLOADS_EACH = 10;

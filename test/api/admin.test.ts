@@ -224,7 +224,7 @@ describe('the margin', () => {
 
 describe('the count', () => {
   it('is read from the counters, which equal the true count after creations and type changes made at once', async () => {
-    const { ensureTable } = await import('../../scripts/dev/dynamodb.js');
+    const { ensureTable } = await import('../../scripts/dev/emulators/dynamodb.js');
     const { DeleteTableCommand, DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
     // A table of its own: the stack's gains users from other tests meanwhile.
     const own = `counts-${randomUUID().slice(0, 8)}`;

@@ -71,7 +71,7 @@ async function local(path: string, body?: unknown) {
 }
 
 async function stripeGet(path: string) {
-  const { LOCAL_PAYMENT_SECRETS } = await import('../../scripts/dev/stack.js');
+  const { LOCAL_PAYMENT_SECRETS } = await import('../../scripts/dev/stack/stack.js');
   const res = await fetch(new URL(path, stack.stripeUrl), {
     headers: { authorization: `Bearer ${LOCAL_PAYMENT_SECRETS.stripeSecretKey}` },
   });

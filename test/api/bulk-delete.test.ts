@@ -4,7 +4,7 @@
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { DYNAMO_CALLS_HEADER, DYNAMO_SEQUENTIAL_HEADER } from '../../scripts/dev/gateway.js';
+import { DYNAMO_CALLS_HEADER, DYNAMO_SEQUENTIAL_HEADER } from '../../scripts/dev/stack/gateway.js';
 import { callRoute } from '../support/api.js';
 import * as flows from '../support/flows.js';
 import { useStackEnvironment } from '../support/in-process.js';

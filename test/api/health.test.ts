@@ -1,7 +1,7 @@
 /**
  * GET /health: public, and 200 only while the table and both buckets answer. A failing store makes it 503
  * with a message that names nothing; which store failed goes to the log. The local stack's start asks it
- * too (scripts/dev/stack.ts), so every test run begins with a healthy check.
+ * too (scripts/dev/stack/stack.ts), so every test run begins with a healthy check.
  */
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';

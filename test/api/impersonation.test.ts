@@ -91,7 +91,7 @@ describe('impersonation', () => {
       const p = Buffer.from(JSON.stringify(c)).toString('base64url');
       return `${prefix}.${p}.${createHmac('sha256', key).update(`${prefix}.${p}`).digest('base64url')}`;
     };
-    const { LOCAL_IMPERSONATION_KEY } = await import('../../scripts/dev/stack.js');
+    const { LOCAL_IMPERSONATION_KEY } = await import('../../scripts/dev/stack/stack.js');
     const other = await createConfirmedUser(stack);
     const otherId = await onboard(stack, other, 'musician');
     for (const token of [

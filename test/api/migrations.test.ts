@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ensureTable } from '../../scripts/dev/dynamodb.js';
+import { ensureTable } from '../../scripts/dev/emulators/dynamodb.js';
 import { useStackEnvironment } from '../support/in-process.js';
 
 const stack = inject('stack');

@@ -8,7 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePorts, PORT_VARS, type PortName } from '../../scripts/dev/ports.js';
+import { freePorts, PORT_VARS, type PortName } from '../../scripts/dev/stack/ports.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'snip-start-'));
 const children: ChildProcess[] = [];
@@ -20,7 +20,7 @@ async function ports() {
 
 function start(env: Record<string, string>) {
   // What `npm start` runs, without npm's wrapper process in between.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev/start.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev/stack/start.ts'], {
     // Its own Vite cache: two dev servers sharing one break each other's pre-bundled dependencies.
     env: { ...process.env, ...env, DATA_DIR: dataDir, VITE_CACHE_DIR: path.join(dataDir, 'vite-cache') },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -125,7 +125,7 @@ describe('npm start', () => {
     await stopWithCtrlC(third.child, third.output);
     expect(third.output()).toContain('Stopped.');
 
-    const reset = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/dev/reset.ts'], {
+    const reset = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/dev/stack/reset.ts'], {
       env: { ...process.env, DATA_DIR: dataDir },
       encoding: 'utf8',
     });
@@ -138,7 +138,7 @@ describe('npm start', () => {
     const blocker = net.createServer().listen(Number(env.MAIL_PORT), '127.0.0.1');
     await new Promise((r) => blocker.once('listening', r));
     try {
-      const res = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/dev/start.ts'], {
+      const res = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/dev/stack/start.ts'], {
         env: { ...process.env, ...env, DATA_DIR: dataDir },
         encoding: 'utf8',
         timeout: 60_000,

@@ -116,7 +116,7 @@ async function paidRequest(title: string) {
 }
 
 async function paypalToken() {
-  const { LOCAL_PAYMENT_SECRETS } = await import('../../scripts/dev/stack.js');
+  const { LOCAL_PAYMENT_SECRETS } = await import('../../scripts/dev/stack/stack.js');
   const res = await fetch(new URL('/v1/oauth2/token', stack.paypalUrl), {
     method: 'POST',
     headers: {

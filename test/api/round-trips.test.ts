@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { routeNames, routes, type RouteName } from '../../shared/api/routes.js';
 import { IMPERSONATION_HEADER, routeKey } from '../../shared/api/route.js';
-import { DYNAMO_CALLS_HEADER, DYNAMO_CALLS_PATH, DYNAMO_SEQUENTIAL_HEADER } from '../../scripts/dev/gateway.js';
+import { DYNAMO_CALLS_HEADER, DYNAMO_CALLS_PATH, DYNAMO_SEQUENTIAL_HEADER } from '../../scripts/dev/stack/gateway.js';
 import { callRoute } from '../support/api.js';
 import { pngBytes, wavBytes } from '../support/audio.js';
 import * as flows from '../support/flows.js';
@@ -362,7 +362,7 @@ async function payment(orderId: string) {
 }
 
 async function paypal(path: string, init: RequestInit = {}) {
-  const { LOCAL_PAYMENT_SECRETS } = await import('../../scripts/dev/stack.js');
+  const { LOCAL_PAYMENT_SECRETS } = await import('../../scripts/dev/stack/stack.js');
   const basic = Buffer.from(`${LOCAL_PAYMENT_SECRETS.paypalClientId}:${LOCAL_PAYMENT_SECRETS.paypalClientSecret}`).toString('base64');
   const auth = await fetch(new URL('/v1/oauth2/token', stack.paypalUrl), {
     method: 'POST',

@@ -9,7 +9,7 @@ import { callRoute } from '../support/api.js';
 import * as flows from '../support/flows.js';
 import { useStackEnvironment } from '../support/in-process.js';
 import { createConfirmedUser, type TestUser } from '../support/users.js';
-import { DYNAMO_SEQUENTIAL_HEADER } from '../../scripts/dev/gateway.js';
+import { DYNAMO_SEQUENTIAL_HEADER } from '../../scripts/dev/stack/gateway.js';
 import type { ShareStatus } from '../../shared/feedback.js';
 import { shareOptionsSchema } from '../../shared/schemas/shares.js';
 

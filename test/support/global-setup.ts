@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { freePorts } from '../../scripts/dev/ports.js';
-import { MEDIA_BUCKET, startStack, TABLE_NAME } from '../../scripts/dev/stack.js';
+import { freePorts } from '../../scripts/dev/stack/ports.js';
+import { MEDIA_BUCKET, startStack, TABLE_NAME } from '../../scripts/dev/stack/stack.js';
 
 export interface StackInfo {
   appUrl: string;

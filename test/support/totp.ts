@@ -1,6 +1,6 @@
 /**
  * RFC 6238 TOTP codes, as an authenticator app computes them (HMAC-SHA1, 30-second steps, 6 digits),
- * written apart from the local pool's own check (scripts/dev/cognito-mfa.ts) so each tests the other.
+ * written apart from the local pool's own check (scripts/dev/emulators/cognito-mfa.ts) so each tests the other.
  */
 import { createHmac } from 'node:crypto';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { checkPostPolicy } from '../../scripts/dev/s3-post-policy.js';
+import { checkPostPolicy } from '../../scripts/dev/emulators/s3-post-policy.js';
 
 const SECRET = 'S3RVER';
 const s3 = new S3Client({

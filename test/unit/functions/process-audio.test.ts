@@ -5,7 +5,7 @@
  */
 import type { SQSEvent } from 'aws-lambda';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { s3EventFor, s3TestEventFor } from '../../../scripts/dev/processing.js';
+import { s3EventFor, s3TestEventFor } from '../../../scripts/dev/emulators/processing.js';
 
 const processUpload = vi.fn();
 vi.mock('../../../functions/domain/processing.js', () => ({ processUpload: (key: string) => processUpload(key) }));

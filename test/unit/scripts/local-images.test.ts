@@ -1,6 +1,6 @@
 /** The local web server's /images/* paths: only public objects under images/ are ever looked up. */
 import { describe, expect, it } from 'vitest';
-import { publicImageKey } from '../../../scripts/dev/web.js';
+import { publicImageKey } from '../../../scripts/dev/stack/web.js';
 
 describe('publicImageKey', () => {
   it('maps /images/... to the bucket key', () => {

@@ -7,7 +7,7 @@ import net from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PROCESSING_QUEUE } from '../../../shared/constants.js';
-import { startLocalProcessing } from '../../../scripts/dev/processing.js';
+import { startLocalProcessing } from '../../../scripts/dev/emulators/processing.js';
 
 /** A port nobody listens on: every call to it is refused at once. */
 async function closedPort(): Promise<number> {

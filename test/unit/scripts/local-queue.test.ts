@@ -1,6 +1,6 @@
 /** The local uploads queue keeps SQS's contract: hidden while received, back unless deleted, dead-lettered after its receives. */
 import { describe, expect, it } from 'vitest';
-import { LocalQueue } from '../../../scripts/dev/queue.js';
+import { LocalQueue } from '../../../scripts/dev/emulators/queue.js';
 
 const queue = (dead: string[] = []) =>
   new LocalQueue({ visibilityTimeoutMs: 1000, maxReceiveCount: 3, onDeadLetter: (m) => dead.push(m.body) });

@@ -4,9 +4,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { assertPortsFree, ephemeralRange, freePort, freePorts, portsFromEnv, PortInUseError } from '../../../scripts/dev/ports.js';
-import { assertJava, JavaMissingError, startDynamo } from '../../../scripts/dev/dynamodb.js';
-import { startMail } from '../../../scripts/dev/mail.js';
+import { assertPortsFree, ephemeralRange, freePort, freePorts, portsFromEnv, PortInUseError } from '../../../scripts/dev/stack/ports.js';
+import { assertJava, JavaMissingError, startDynamo } from '../../../scripts/dev/emulators/dynamodb.js';
+import { startMail } from '../../../scripts/dev/emulators/mail.js';
 
 describe('local ports', () => {
   it('defaults to 5173 for the app and 8005 for the mail viewer, each changeable by a variable', () => {

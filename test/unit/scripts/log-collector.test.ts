@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startLogCollector, type LogCollector } from '../../../scripts/dev/log-collector';
+import { startLogCollector, type LogCollector } from '../../../scripts/dev/emulators/log-collector';
 
 let collector: LogCollector | undefined;
 afterEach(async () => {

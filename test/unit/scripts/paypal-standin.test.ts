@@ -3,8 +3,13 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../../scripts/dev/ports.js';
-import { startPaypal, webhookSignature, type PaypalStandin, type PaypalStandinOptions } from '../../../scripts/dev/paypal.js';
+import { freePort } from '../../../scripts/dev/stack/ports.js';
+import {
+  startPaypal,
+  webhookSignature,
+  type PaypalStandin,
+  type PaypalStandinOptions,
+} from '../../../scripts/dev/stand-ins/paypal/server.js';
 
 const CLIENT_ID = 'snip-local-client';
 const CLIENT_SECRET = 'snip-local-secret';

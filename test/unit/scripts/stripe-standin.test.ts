@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../../scripts/dev/ports.js';
-import { startStripe, type StripeStandin } from '../../../scripts/dev/stripe.js';
+import { freePort } from '../../../scripts/dev/stack/ports.js';
+import { startStripe, type StripeStandin } from '../../../scripts/dev/stand-ins/stripe/server.js';
 
 const SECRET_KEY = 'sk_test_localstandin0123456789abcdef';
 const WEBHOOK_SECRET = 'whsec_localstandintest0123456789';

@@ -1,9 +1,9 @@
 /**
- * The TOTP codes of the local user pool (scripts/dev/cognito-mfa.ts) and of the tests' authenticator
+ * The TOTP codes of the local user pool (scripts/dev/emulators/cognito-mfa.ts) and of the tests' authenticator
  * (test/support/totp.ts), each against RFC 6238's own test vectors and against the other.
  */
 import { describe, expect, it } from 'vitest';
-import { base32Decode, base32Encode, newTotpSecret, totp, verifyTotp } from '../../../scripts/dev/cognito-mfa.js';
+import { base32Decode, base32Encode, newTotpSecret, totp, verifyTotp } from '../../../scripts/dev/emulators/cognito-mfa.js';
 import { totpCode } from '../../support/totp.js';
 
 // RFC 6238 appendix B, SHA-1: the key is the ASCII of "12345678901234567890".

@@ -1,0 +1,281 @@
+/**
+ * The whole product on local emulators, in one process (plus DynamoDB Local's JVM):
+ * DynamoDB Local, local SES, cognito-local, s3rver, the local API gateway and the web app.
+ * Used by `npm start` and by the API and browser tests.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Server } from 'node:http';
+import { ENV } from '../../../functions/lib/config.js';
+import { handler as customMessage } from '../../../functions/triggers/custom-message.js';
+import { handler as postConfirmation } from '../../../functions/triggers/post-confirmation.js';
+import { seedDemoData } from '../../seed/seed.js';
+import { describeMigrated, migrateAll } from '../../migrate/all.js';
+import { startCognito } from '../emulators/cognito.js';
+import { ensureTable, startDynamo } from '../emulators/dynamodb.js';
+import { startMail } from '../emulators/mail.js';
+import { startLogCollector, type LogCollector } from '../emulators/log-collector.js';
+import { startS3, type ObjectCreated } from '../emulators/s3.js';
+import { startLocalProcessing } from '../emulators/processing.js';
+import { startGateway } from './gateway.js';
+import { LocalRealtime, REALTIME_PATH, startStreamPoller } from '../emulators/realtime.js';
+import { startScheduler } from '../emulators/scheduler.js';
+import { startPaypal } from '../stand-ins/paypal/server.js';
+import { startStripe } from '../stand-ins/stripe/server.js';
+import { seedDemoPlans } from '../../seed/demo-plans.js';
+import { localSecretEnv } from '../../../functions/lib/secrets.js';
+import { ensureUserPool, localCognitoClient } from '../emulators/user-pool.js';
+import { startStaticWeb, startViteDev, type WebServer } from './web.js';
+import type { Ports } from './ports.js';
+
+export const TABLE_NAME = 'snip';
+export const MEDIA_BUCKET = 'snip-media';
+/** Profile photos and covers: the web server serves its `images/` objects under /images/, as CloudFront does. */
+export const IMAGES_BUCKET = 'snip-images';
+export const MAIL_FROM = 'no-reply@snip.local';
+
+/** Fixed, so impersonations survive a restart of the local stack, as they survive a deploy in AWS. */
+export const LOCAL_IMPERSONATION_KEY = 'local-impersonation-key-0123456789abcdef0123456789abcdef';
+
+/**
+ * The payment stand-ins' credentials: made up, known to both sides, and meaningless anywhere else. In AWS
+ * the real ones live in Secrets Manager under the same keys.
+ */
+export const LOCAL_PAYMENT_SECRETS = {
+  paypalClientId: 'local-paypal-client',
+  paypalClientSecret: 'local-paypal-secret',
+  paypalWebhookId: 'WH-LOCAL-SNIP',
+  stripeSecretKey: 'sk_test_local_snip',
+  stripeWebhookSecret: 'whsec_local_snip',
+} as const;
+
+export interface StackOptions {
+  ports: Ports;
+  dataDir: string;
+  /** 'dev': Vite with hot reload; 'static': the built bundle in web/dist; 'none': API only. */
+  web: 'dev' | 'static' | 'none';
+  seed: boolean;
+  /** false: the scheduled jobs do not run (a bench runs them itself, to time them). */
+  scheduler?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface RuntimeConfig {
+  mode: 'local';
+  region: string;
+  apiUrl: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  userPoolEndpoint: string;
+  realtimeUrl: string;
+}
+
+export interface LocalStack {
+  appUrl: string;
+  apiUrl: string;
+  realtimeUrl: string;
+  mailUrl: string;
+  /** The log collector's page (the functions' structured lines, metrics and the browser's reports). */
+  logsUrl: string;
+  logs: LogCollector;
+  paypalUrl: string;
+  stripeUrl: string;
+  cognitoEndpoint: string;
+  dynamoEndpoint: string;
+  s3Endpoint: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  runtimeConfig: RuntimeConfig;
+  stop(): Promise<void>;
+}
+
+const closeServer = (s: Server) =>
+  new Promise<void>((r) => {
+    s.close(() => r());
+    // Keep-alive connections would otherwise hold the port open until they time out.
+    s.closeAllConnections();
+  });
+
+/** GET /health must answer 200: otherwise the stack is not started (the gateway's log says which store failed). */
+async function expectHealthy(apiUrl: string): Promise<void> {
+  const res = await fetch(`${apiUrl}/health`, { signal: AbortSignal.timeout(10_000) });
+  if (res.status !== 200) throw new Error(`The local API's health check answered ${res.status}: ${await res.text()}`);
+}
+
+export async function startStack(opts: StackOptions): Promise<LocalStack> {
+  const log = opts.log ?? (() => {});
+  // Local mode runs on whatever Node the developer has; the SDKs' support notices are noise here.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE ??= '1';
+  const { ports } = opts;
+  const dataDir = path.resolve(opts.dataDir);
+  fs.mkdirSync(dataDir, { recursive: true });
+  const appUrl = `http://localhost:${ports.app}`;
+  const stoppers: (() => Promise<void> | void)[] = [];
+  const stop = async () => {
+    for (const s of stoppers.reverse()) await Promise.resolve(s()).catch(() => {});
+    stoppers.length = 0;
+  };
+
+  try {
+    // First, so that it has every line the functions write from the start.
+    const logs = await startLogCollector(ports.logs);
+    stoppers.push(() => logs.stop());
+
+    log('Starting DynamoDB Local...');
+    const dynamo = await startDynamo(ports.dynamodb, path.join(dataDir, 'dynamodb'));
+    stoppers.push(
+      () =>
+        new Promise<void>((resolve) => {
+          if (dynamo.process.exitCode !== null) return resolve();
+          dynamo.process.once('exit', () => resolve());
+          dynamo.process.kill('SIGTERM');
+          dynamo.process.stdin?.end();
+        }),
+    );
+    await ensureTable(dynamo.endpoint, TABLE_NAME);
+
+    log('Starting local SES, cognito-local and S3...');
+    const mail = await startMail(ports.mail);
+    stoppers.push(() => closeServer(mail.server));
+    const sesEndpoint = `http://127.0.0.1:${ports.mail}`;
+    // S3 -> processing function: bound once the environment the workers inherit is complete (below).
+    let objectCreated: (e: ObjectCreated) => void = () => {};
+    const s3 = await startS3(ports.s3, path.join(dataDir, 's3'), [MEDIA_BUCKET, IMAGES_BUCKET], appUrl, (e) => objectCreated(e));
+    stoppers.push(() => s3.close());
+
+    // The handler modules (and the trigger cognito-local calls) read their configuration from here.
+    Object.assign(process.env, {
+      [ENV.stage]: 'local',
+      [ENV.region]: process.env[ENV.region] ?? 'us-east-1',
+      [ENV.tableName]: TABLE_NAME,
+      [ENV.mediaBucket]: MEDIA_BUCKET,
+      [ENV.imagesBucket]: IMAGES_BUCKET,
+      [ENV.appUrl]: appUrl,
+      [ENV.mailFrom]: MAIL_FROM,
+      [ENV.dynamoEndpoint]: dynamo.endpoint,
+      [ENV.s3Endpoint]: s3.endpoint,
+      [ENV.sesEndpoint]: sesEndpoint,
+    });
+
+    const cognito = await startCognito({
+      port: ports.cognito,
+      dataDir: path.join(dataDir, 'cognito'),
+      mailFrom: MAIL_FROM,
+      sesEndpoint,
+      triggers: {
+        CustomMessage: customMessage as (e: unknown) => Promise<unknown>,
+        PostConfirmation: postConfirmation as (e: unknown) => Promise<unknown>,
+      },
+    });
+    stoppers.push(() => closeServer(cognito.server));
+    const pool = await ensureUserPool(cognito.endpoint, path.join(dataDir, 'user-pool.json'));
+    Object.assign(process.env, {
+      [ENV.cognitoEndpoint]: cognito.endpoint,
+      [ENV.userPoolId]: pool.userPoolId,
+      [ENV.userPoolClientId]: pool.userPoolClientId,
+    });
+
+    // The webhook goes to the local API, which listens once the gateway below has started.
+    let webhooksUrl: string | undefined;
+    const paypal = await startPaypal({
+      port: ports.paypal,
+      dataDir: path.join(dataDir, 'paypal'),
+      clientId: LOCAL_PAYMENT_SECRETS.paypalClientId,
+      clientSecret: LOCAL_PAYMENT_SECRETS.paypalClientSecret,
+      webhookId: LOCAL_PAYMENT_SECRETS.paypalWebhookId,
+      webhookUrl: () => webhooksUrl && `${webhooksUrl}/paypal/webhook`,
+      log: (l) => console.warn(l),
+    });
+    stoppers.push(() => paypal.close());
+    const stripe = await startStripe({
+      port: ports.stripe,
+      dataDir: path.join(dataDir, 'stripe'),
+      secretKey: LOCAL_PAYMENT_SECRETS.stripeSecretKey,
+      webhookSecret: LOCAL_PAYMENT_SECRETS.stripeWebhookSecret,
+      webhookUrl: () => webhooksUrl && `${webhooksUrl}/stripe/webhook`,
+      log: (l) => console.warn(l),
+    });
+    stoppers.push(() => stripe.close());
+    Object.assign(process.env, {
+      [ENV.paypalApiUrl]: paypal.url,
+      [ENV.stripeApiUrl]: stripe.url,
+      ...Object.fromEntries(Object.entries(LOCAL_PAYMENT_SECRETS).map(([k, v]) => [localSecretEnv(k), v])),
+      IMPERSONATION_KEY: LOCAL_IMPERSONATION_KEY,
+    });
+
+    const processing = startLocalProcessing({ tag: `s3-${ports.s3}`, bucket: MEDIA_BUCKET, log: (l) => console.warn(l) });
+    stoppers.push(() => processing.stop());
+    // In AWS only the media bucket notifies the uploads queue.
+    objectCreated = (e) => {
+      if (e.bucket === MEDIA_BUCKET) processing.objectCreated(e.bucket, e.key, e.size, e.eventName);
+    };
+
+    // A data directory from an earlier version: its records moved to what this one reads, before anything runs.
+    const migrated = describeMigrated(await migrateAll());
+    if (migrated) log(migrated);
+
+    if (opts.seed) {
+      log('Seeding demo data...');
+      // Plans first: the demo's uploads are counted against the free plan's limits.
+      await seedDemoPlans(stripe.url, LOCAL_PAYMENT_SECRETS.stripeSecretKey);
+      await seedDemoData(localCognitoClient(cognito.endpoint), pool.userPoolId);
+    }
+
+    process.env[ENV.realtimeEndpoint] = `http://127.0.0.1:${ports.api}`;
+    const realtime = new LocalRealtime();
+    const gateway = await startGateway(ports.api, appUrl, realtime);
+    stoppers.push(() => closeServer(gateway));
+    stoppers.push(() => realtime.close());
+    const poller = startStreamPoller(dynamo.endpoint, TABLE_NAME);
+    stoppers.push(() => poller.stop());
+    // EventBridge's schedules in AWS: comment digests and payment checks.
+    if (opts.scheduler !== false) {
+      const scheduler = startScheduler();
+      stoppers.push(() => scheduler.stop());
+    }
+    const apiUrl = `http://localhost:${ports.api}`;
+    webhooksUrl = apiUrl;
+    // As a deploy's health check would: the table and both buckets answer through the API.
+    await expectHealthy(apiUrl);
+
+    const runtimeConfig: RuntimeConfig = {
+      mode: 'local',
+      region: process.env[ENV.region]!,
+      apiUrl,
+      userPoolId: pool.userPoolId,
+      userPoolClientId: pool.userPoolClientId,
+      userPoolEndpoint: cognito.endpoint,
+      realtimeUrl: `ws://localhost:${ports.api}${REALTIME_PATH}`,
+    };
+    const configFile = path.join(dataDir, 'config.json');
+    fs.writeFileSync(configFile, JSON.stringify(runtimeConfig, null, 2));
+
+    let web: WebServer | undefined;
+    const images = { endpoint: s3.endpoint, bucket: IMAGES_BUCKET };
+    if (opts.web === 'dev') web = await startViteDev(ports.app, configFile, images);
+    if (opts.web === 'static') web = await startStaticWeb(ports.app, 'web/dist', configFile, images);
+    if (web) stoppers.push(() => web!.close());
+
+    return {
+      appUrl,
+      apiUrl,
+      realtimeUrl: runtimeConfig.realtimeUrl,
+      mailUrl: `http://localhost:${ports.mail}`,
+      logsUrl: logs.url,
+      logs,
+      paypalUrl: paypal.url,
+      stripeUrl: stripe.url,
+      cognitoEndpoint: cognito.endpoint,
+      dynamoEndpoint: dynamo.endpoint,
+      s3Endpoint: s3.endpoint,
+      userPoolId: pool.userPoolId,
+      userPoolClientId: pool.userPoolClientId,
+      runtimeConfig,
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}

@@ -1,0 +1,117 @@
+/** Orders, captures, refunds and their links rendered in PayPal's shapes (Orders v2, Payments v2). */
+import type { Link, Payer, StoredCapture, StoredOrder, StoredRefund } from './records.js';
+import { BUYER, MERCHANT_EMAIL, usd, type StandinContext } from './store.js';
+
+export const orderHref = (standin: StandinContext, id: string) => `${standin.url}/v2/checkout/orders/${id}`;
+const captureHref = (standin: StandinContext, id: string) => `${standin.url}/v2/payments/captures/${id}`;
+const refundHref = (standin: StandinContext, id: string) => `${standin.url}/v2/payments/refunds/${id}`;
+export const approveHref = (standin: StandinContext, id: string) => `${standin.url}/checkoutnow?token=${id}`;
+
+export function payer(standin: StandinContext): Payer {
+  return {
+    name: { given_name: BUYER.givenName, surname: BUYER.surname },
+    email_address: BUYER.email,
+    payer_id: standin.payerId,
+    address: { country_code: 'US' },
+  };
+}
+
+export function orderLinks(standin: StandinContext, o: StoredOrder): Link[] {
+  const self = { href: orderHref(standin, o.id), rel: 'self', method: 'GET' };
+  const update = { href: orderHref(standin, o.id), rel: 'update', method: 'PATCH' };
+  const capture = { href: `${orderHref(standin, o.id)}/capture`, rel: 'capture', method: 'POST' };
+  switch (o.status) {
+    case 'CREATED':
+      return [self, { href: approveHref(standin, o.id), rel: 'approve', method: 'GET' }, update, capture];
+    case 'PAYER_ACTION_REQUIRED':
+      return [self, { href: approveHref(standin, o.id), rel: 'payer-action', method: 'GET' }];
+    case 'APPROVED':
+      return [self, update, capture];
+    case 'COMPLETED':
+      return [self];
+  }
+}
+
+export function paymentSource(o: StoredOrder) {
+  if (o.payer) {
+    const p = o.payer;
+    return {
+      paypal: { email_address: p.email_address, account_id: p.payer_id, account_status: 'VERIFIED', name: p.name, address: p.address },
+    };
+  }
+  return o.paymentSource ? { paypal: {} } : undefined;
+}
+
+export function captureJson(standin: StandinContext, c: StoredCapture, withSupplementary: boolean) {
+  return {
+    id: c.id,
+    status: c.status,
+    amount: usd(c.cents),
+    final_capture: true,
+    seller_protection: { status: 'ELIGIBLE', dispute_categories: ['ITEM_NOT_RECEIVED', 'UNAUTHORIZED_TRANSACTION'] },
+    seller_receivable_breakdown: { gross_amount: usd(c.cents), paypal_fee: usd(c.feeCents), net_amount: usd(c.cents - c.feeCents) },
+    ...(c.invoiceId !== undefined && { invoice_id: c.invoiceId }),
+    ...(c.customId !== undefined && { custom_id: c.customId }),
+    ...(withSupplementary && { supplementary_data: { related_ids: { order_id: c.orderId } } }),
+    links: [
+      { href: captureHref(standin, c.id), rel: 'self', method: 'GET' },
+      { href: `${captureHref(standin, c.id)}/refund`, rel: 'refund', method: 'POST' },
+      { href: orderHref(standin, c.orderId), rel: 'up', method: 'GET' },
+    ],
+    create_time: c.createTime,
+    update_time: c.updateTime,
+  };
+}
+
+export function refundJson(standin: StandinContext, r: StoredRefund) {
+  const capture = standin.state.captures[r.captureId];
+  return {
+    id: r.id,
+    amount: usd(r.cents),
+    seller_payable_breakdown: {
+      gross_amount: usd(r.cents),
+      paypal_fee: usd(r.feeCents),
+      net_amount: usd(r.cents - r.feeCents),
+      total_refunded_amount: usd(r.totalRefundedCents),
+    },
+    ...(r.invoiceId !== undefined && { invoice_id: r.invoiceId }),
+    ...(capture?.customId !== undefined && { custom_id: capture.customId }),
+    ...(r.noteToPayer !== undefined && { note_to_payer: r.noteToPayer }),
+    status: 'COMPLETED',
+    create_time: r.createTime,
+    update_time: r.updateTime,
+    links: [
+      { href: refundHref(standin, r.id), rel: 'self', method: 'GET' },
+      { href: captureHref(standin, r.captureId), rel: 'up', method: 'GET' },
+    ],
+  };
+}
+
+function unitJson(standin: StandinContext, o: StoredOrder) {
+  const capture = o.captureId ? standin.state.captures[o.captureId] : undefined;
+  return {
+    ...o.unit,
+    payee: { email_address: MERCHANT_EMAIL, merchant_id: standin.merchantId },
+    ...(capture && {
+      payments: {
+        captures: [captureJson(standin, capture, false)],
+        ...(capture.refundIds.length > 0 && { refunds: capture.refundIds.map((id) => refundJson(standin, standin.state.refunds[id])) }),
+      },
+    }),
+  };
+}
+
+export function orderJson(standin: StandinContext, o: StoredOrder) {
+  const source = paymentSource(o);
+  return {
+    id: o.id,
+    intent: 'CAPTURE',
+    status: o.status,
+    ...(source && { payment_source: source }),
+    purchase_units: [unitJson(standin, o)],
+    ...(o.payer && { payer: o.payer }),
+    create_time: o.createTime,
+    update_time: o.updateTime,
+    links: orderLinks(standin, o),
+  };
+}

@@ -1,0 +1,110 @@
+/** Invoices rendered in Stripe's shape, with their one subscription line. */
+import { money } from '../money-and-dates.js';
+import { MERCHANT } from '../pages.js';
+import { get, type InvoiceRec, type Json } from '../records.js';
+import type { StandinContext } from '../store.js';
+
+export function renderInvoice(standin: StandinContext, i: InvoiceRec): Json {
+  const customer = get(standin.state.customers, i.customer);
+  const price = get(standin.state.prices, i.price);
+  const product = price && get(standin.state.products, price.product);
+  const paid = i.status === 'paid';
+  const line = {
+    id: i.lineId,
+    object: 'line_item',
+    amount: i.amount,
+    currency: i.currency,
+    description: `${i.quantity} × ${product?.name ?? 'Plan'} (at ${money(price?.unitAmount ?? 0, i.currency)} / ${price?.interval ?? 'month'})`,
+    discount_amounts: [],
+    discountable: true,
+    discounts: [],
+    invoice: i.id,
+    livemode: false,
+    metadata: {},
+    parent: {
+      invoice_item_details: null,
+      subscription_item_details: {
+        invoice_item: null,
+        proration: false,
+        proration_details: { credited_items: null },
+        subscription: i.subscription,
+        subscription_item: i.subscriptionItem,
+      },
+      type: 'subscription_item_details',
+    },
+    period: { end: i.periodEnd, start: i.periodStart },
+    pricing: {
+      price_details: { price: i.price, product: price?.product ?? null },
+      type: 'price_details',
+      unit_amount_decimal: String(price?.unitAmount ?? 0),
+    },
+    quantity: i.quantity,
+    taxes: [],
+  };
+  return {
+    id: i.id,
+    object: 'invoice',
+    account_country: 'US',
+    account_name: MERCHANT,
+    amount_due: i.amount,
+    amount_overpaid: 0,
+    amount_paid: paid ? i.amount : 0,
+    amount_remaining: paid ? 0 : i.amount,
+    amount_shipping: 0,
+    attempt_count: i.attemptCount,
+    attempted: i.attemptCount > 0,
+    auto_advance: !paid,
+    automatic_tax: { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
+    billing_reason: i.billingReason,
+    collection_method: 'charge_automatically',
+    created: i.created,
+    currency: i.currency,
+    customer: i.customer,
+    customer_address: null,
+    customer_email: customer?.email ?? null,
+    customer_name: customer?.name ?? null,
+    customer_phone: null,
+    customer_shipping: null,
+    customer_tax_exempt: 'none',
+    default_payment_method: null,
+    default_source: null,
+    description: null,
+    discounts: [],
+    due_date: null,
+    effective_at: i.created,
+    ending_balance: 0,
+    footer: null,
+    hosted_invoice_url: `${standin.url}/invoices/${i.id}`,
+    invoice_pdf: null,
+    lines: { object: 'list', data: [line], has_more: false, total_count: 1, url: `/v1/invoices/${i.id}/lines` },
+    livemode: false,
+    metadata: {},
+    next_payment_attempt: i.nextPaymentAttempt,
+    number: i.number,
+    on_behalf_of: null,
+    parent: {
+      quote_details: null,
+      subscription_details: { metadata: i.subscriptionMetadata, subscription: i.subscription },
+      type: 'subscription_details',
+    },
+    period_end: i.periodEnd,
+    period_start: i.periodStart,
+    post_payment_credit_notes_amount: 0,
+    pre_payment_credit_notes_amount: 0,
+    receipt_number: null,
+    starting_balance: 0,
+    statement_descriptor: null,
+    status: i.status,
+    status_transitions: { finalized_at: i.created, marked_uncollectible_at: null, paid_at: i.paidAt, voided_at: null },
+    // Older API versions' place for it; newer ones use parent.subscription_details.
+    subscription: i.subscription,
+    subtotal: i.amount,
+    subtotal_excluding_tax: i.amount,
+    test_clock: null,
+    total: i.amount,
+    total_discount_amounts: [],
+    total_excluding_tax: i.amount,
+    total_taxes: [],
+    webhooks_delivered_at: i.created,
+  };
+}
