@@ -2,12 +2,12 @@
  * Deleting many shared tracks costs the same few DynamoDB round trips as deleting one: the tracks are read
  * at once and each is deleted in one transaction. Everything on their shares goes with them.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DYNAMO_CALLS_HEADER, DYNAMO_SEQUENTIAL_HEADER } from '../../scripts/dev/stack/gateway.js';
 import { callRoute } from '../support/api.js';
 import * as flows from '../support/flows.js';
 import { useStackEnvironment } from '../support/in-process.js';
+import * as table from '../support/table.js';
 import { createConfirmedUser } from '../support/users.js';
 
 const stack = inject('stack');
@@ -15,18 +15,7 @@ const options = { feedbackNotes: 'Notes', context: 'mix_check', categories: [] }
 
 beforeAll(() => useStackEnvironment(stack));
 
-async function itemsUnder(pk: string) {
-  const { dynamo } = await import('../../functions/lib/aws/dynamo.js');
-  const res = await dynamo().send(
-    new QueryCommand({
-      TableName: stack.tableName,
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': pk },
-      ConsistentRead: true,
-    }),
-  );
-  return res.Items ?? [];
-}
+const itemsUnder = (pk: string) => table.itemsUnder(stack, pk);
 
 describe('bulk deletion', () => {
   it('deletes five tracks with shares, comments, feedback and ratings in at most 3 sequential round trips', async () => {
@@ -36,18 +25,9 @@ describe('bulk deletion', () => {
     const tracks = await Promise.all(Array.from({ length: 5 }, (_, i) => flows.uploadTrack(stack, musician, `Bulk ${i}`, { seconds: 1 })));
     const shares = await Promise.all(
       tracks.map(async (track, i) => {
-        const share = (
-          await callRoute(
-            stack.apiUrl,
-            'createShare',
-            { sharedWithId: reviewerId, trackId: track.id, shareOptions: options },
-            musician.idToken,
-          )
-        ).body;
+        const share = (await flows.requestFeedback(stack, musician, reviewerId, track.id, options)).body;
         if (i % 2 === 0) {
-          expect((await callRoute(stack.apiUrl, 'respondToShare', { id: share.id, status: 'accepted' }, reviewer.idToken)).status).toBe(
-            200,
-          );
+          expect((await flows.respondToShare(stack, reviewer, share.id, 'accepted')).status).toBe(200);
           for (const text of ['Kick is buried', 'Nice build']) {
             expect(
               (await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 0.5, text, tags: [] }, reviewer.idToken)).status,

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { routes, routeNames, type RouteName } from '../../shared/api/routes.js';
 import { ALL_SUB_GENRES } from '../../shared/genres.js';
 import { callRoute } from '../support/api.js';
-import { onboard, uploadTrack } from '../support/flows.js';
+import { onboard, requestFeedback, respondToShare, uploadTrack } from '../support/flows.js';
 import { createConfirmedUser, type TestUser } from '../support/users.js';
 import { inputSchemaOf, type JsonSchema } from '../support/input-schema.js';
 
@@ -336,16 +336,11 @@ beforeAll(async () => {
   real.spareTracks.push(spare.id);
   real.keys.push(track.audioUrl, spare.audioUrl);
   const options = { feedbackNotes: 'Notes\u0000 with \u202Eoverride', context: 'work_in_progress' };
-  const share = await callRoute(
-    stack.apiUrl,
-    'createShare',
-    { sharedWithId: proUser.id, trackId: track.id, shareOptions: options },
-    musician.idToken,
-  );
+  const share = await requestFeedback(stack, musician, proUser.id, track.id, options);
   expect(share.status).toBe(200);
   expect(share.body.shareOptions.feedbackNotes).toBe('Notes with override');
   real.shares.push(share.body.id);
-  expect((await callRoute(stack.apiUrl, 'respondToShare', { id: share.body.id, status: 'accepted' }, pro.idToken)).status).toBe(200);
+  expect((await respondToShare(stack, pro, share.body.id, 'accepted')).status).toBe(200);
   // Free text loses its control and bidi characters before it is stored (and e-mailed).
   const comment = await callRoute(
     stack.apiUrl,

@@ -13,7 +13,6 @@ import {
   AssociateSoftwareTokenCommand,
   GetUserCommand,
   GlobalSignOutCommand,
-  InitiateAuthCommand,
   RespondToAuthChallengeCommand,
   SetUserMFAPreferenceCommand,
   VerifySoftwareTokenCommand,
@@ -30,6 +29,7 @@ import {
   createConfirmedUser,
   passwordSignIn,
   setUpTotp,
+  refreshSession,
   signInTokens,
   TEST_PASSWORD,
   withAuthTime,
@@ -128,13 +128,7 @@ describe('TOTP setup and sign-in in the local pool', () => {
     expect(users).toMatchObject({ status: 403, body: { error: { code: 'mfa_required' } } });
     expect((await callRoute(stack.apiUrl, 'getMe', {}, signedIn.AuthenticationResult!.IdToken!)).body).toMatchObject({ isAdmin: false });
     // The tokens refresh (the refresh token of a challenge's sign-in is kept), keeping their sign-in's time.
-    const refreshed = await client().send(
-      new InitiateAuthCommand({
-        ClientId: stack.userPoolClientId,
-        AuthFlow: 'REFRESH_TOKEN_AUTH',
-        AuthParameters: { REFRESH_TOKEN: signedIn.AuthenticationResult!.RefreshToken! },
-      }),
-    );
+    const refreshed = await refreshSession(stack, signedIn.AuthenticationResult!.RefreshToken!);
     expect(refreshed.AuthenticationResult?.IdToken).toMatch(/^ey/);
     for (const kind of ['IdToken', 'AccessToken'] as const) {
       expect(claimsOf(refreshed.AuthenticationResult![kind]!).auth_time, kind).toBe(
@@ -248,17 +242,7 @@ describe('access tokens of the account calls', () => {
     expect(await refusal(client().send(new GetUserCommand({ AccessToken: second.AccessToken })))).toMatchObject({
       name: 'NotAuthorizedException',
     });
-    expect(
-      await refusal(
-        client().send(
-          new InitiateAuthCommand({
-            ClientId: stack.userPoolClientId,
-            AuthFlow: 'REFRESH_TOKEN_AUTH',
-            AuthParameters: { REFRESH_TOKEN: second.RefreshToken! },
-          }),
-        ),
-      ),
-    ).toMatchObject({ name: 'NotAuthorizedException' });
+    expect(await refusal(refreshSession(stack, second.RefreshToken!))).toMatchObject({ name: 'NotAuthorizedException' });
   });
 });
 
@@ -287,17 +271,7 @@ describe('an authenticator set up through the API', () => {
       expect((await callRoute(stack.apiUrl, 'getMe', {}, session.IdToken!)).body).toMatchObject({ type: 'admin', isAdmin: false });
     }
     // Signed out everywhere: the old session cannot be refreshed into a new token, nor call the pool.
-    expect(
-      await refusal(
-        client().send(
-          new InitiateAuthCommand({
-            ClientId: stack.userPoolClientId,
-            AuthFlow: 'REFRESH_TOKEN_AUTH',
-            AuthParameters: { REFRESH_TOKEN: before.RefreshToken! },
-          }),
-        ),
-      ),
-    ).toMatchObject({ name: 'NotAuthorizedException' });
+    expect(await refusal(refreshSession(stack, before.RefreshToken!))).toMatchObject({ name: 'NotAuthorizedException' });
     expect(await refusal(client().send(new AssociateSoftwareTokenCommand({ AccessToken: before.AccessToken })))).toMatchObject({
       name: 'NotAuthorizedException',
     });

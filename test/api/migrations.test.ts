@@ -4,19 +4,15 @@
  * being as found, and a second run moves nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ensureTable } from '../../scripts/dev/emulators/dynamodb.js';
 import { useStackEnvironment } from '../support/in-process.js';
+import { indexItems, legacyTrack, legacyUser, localDynamo, putItems } from '../support/table.js';
 
 const stack = inject('stack');
-const client = new DynamoDBClient({
-  endpoint: stack.dynamoEndpoint,
-  region: 'us-east-1',
-  credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-});
-const doc = DynamoDBDocumentClient.from(client);
+const { client, doc } = localDynamo(stack);
 const older = `older-${randomUUID().slice(0, 8)}`;
 const AT = '2026-01-01T00:00:00.000Z';
 let stackTable: string | undefined;
@@ -34,61 +30,12 @@ afterAll(async () => {
   client.destroy();
 });
 
-const put = (items: Record<string, unknown>[]) =>
-  doc.send(new BatchWriteCommand({ RequestItems: { [older]: items.map((Item) => ({ PutRequest: { Item } })) } }));
+const put = (items: Record<string, unknown>[]) => putItems(doc, older, items);
 const get = async (PK: string, SK: string) => (await doc.send(new GetCommand({ TableName: older, Key: { PK, SK } }))).Item;
 const under = async (pk: string) =>
   (await doc.send(new QueryCommand({ TableName: older, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk } })))
     .Items;
-const onGsi1 = async (pk: string) =>
-  (
-    await doc.send(
-      new QueryCommand({
-        TableName: older,
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
-      }),
-    )
-  ).Items;
-
-/** A user as the versions before GSI3 wrote one: listed on GSI1, no version, not counted. */
-const legacyUser = (id: string, type: string, name: string, extra: Record<string, unknown> = {}) => ({
-  PK: `USER#${id}`,
-  SK: 'PROFILE',
-  GSI1PK: `TYPE#${type}`,
-  GSI1SK: `NAME#${name.toLowerCase()}#${id}`,
-  entity: 'user',
-  id,
-  type,
-  fullName: name,
-  email: `${id}@example.test`,
-  username: id,
-  typeChosen: true,
-  genres: [],
-  costRange: null,
-  experience: null,
-  feedbackPriceCents: null,
-  balanceCents: 0,
-  bio: null,
-  createdAt: AT,
-  updatedAt: AT,
-  ...extra,
-});
-
-const legacyTrack = (id: string, userId: string, day: number) => ({
-  PK: `TRACK#${id}`,
-  SK: 'META',
-  GSI1PK: `OWNER#${userId}`,
-  GSI1SK: `TRACK#2026-01-0${day}T00:00:00.000Z#${id}`,
-  entity: 'track',
-  id,
-  userId,
-  title: id,
-  shareIds: new Set(['s1']),
-  createdAt: AT,
-  updatedAt: AT,
-});
+const onGsi1 = (pk: string) => indexItems(doc, older, 'GSI1', pk);
 
 const comment = (shareId: string, id: string, tags: string[]) => ({
   PK: `SHARE#${shareId}`,
@@ -111,12 +58,12 @@ describe('npm run migrate', () => {
       legacyUser('p2', 'pro', 'Pat Pro'),
       legacyUser('m1', 'musician', 'Mo Musician'),
       // Written by the version before this one, which versioned and counted it but kept its GSI1 keys.
-      legacyUser('m2', 'musician', 'Max Musician', { version: 1 }),
+      { ...legacyUser('m2', 'musician', 'Max Musician'), version: 1 },
       { PK: 'USERCOUNT', SK: 'TYPE#musician', count: 1 },
-      legacyTrack('t1', 'p1', 1),
-      legacyTrack('t2', 'p1', 2),
-      legacyTrack('t3', 'm1', 3),
-      legacyTrack('t4', 'm2', 4),
+      legacyTrack('t1', 'p1'),
+      legacyTrack('t2', 'p1'),
+      legacyTrack('t3', 'm1'),
+      legacyTrack('t4', 'm2'),
     ]);
     const { moveUserLists } = await import('../../scripts/migrate/user-lists.js');
     const users = await import('../../functions/data/users.js');
@@ -269,7 +216,7 @@ describe('npm run migrate', () => {
 
   it('runs the scans once per table, and a run with nothing left moves nothing', async () => {
     const { migrateAll, describeMigrated } = await import('../../scripts/migrate/all.js');
-    await put([{ ...legacyUser('late', 'musician', 'Lou Late') }]);
+    await put([legacyUser('late', 'musician', 'Lou Late')]);
     const first = await migrateAll();
     expect(first).toMatchObject({ users: 1, tracks: 0, sharded: 0, payments: 0 });
     expect(describeMigrated(first)).toBe('Migrated data of an earlier version: moved 1 users and 0 tracks to the GSI3 lists.');

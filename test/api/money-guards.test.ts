@@ -4,7 +4,7 @@
  * deadlines passed while the scheduled check has not run, and an impersonating admin moving money.
  */
 import { randomUUID } from 'node:crypto';
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { IMPERSONATION_HEADER } from '../../shared/api/route.js';
 import { callRoute } from '../support/api.js';
@@ -12,6 +12,7 @@ import { startOfAWindow } from '../support/wait.js';
 import * as flows from '../support/flows.js';
 import { useStackEnvironment } from '../support/in-process.js';
 import * as money from '../support/payments.js';
+import { dynamo, setAttributes } from '../support/table.js';
 import { createConfirmedUser, type TestUser } from '../support/users.js';
 
 const stack = inject('stack');
@@ -23,27 +24,11 @@ let proId: string;
 let cheapPro: TestUser;
 let cheapProId: string;
 
-async function newMusician(name = 'Gail Guarded') {
-  const user = await createConfirmedUser(stack, { fullName: name });
-  return { user, id: await flows.onboard(stack, user, 'musician') };
-}
-
-const dynamo = async () => (await import('../../functions/lib/aws/dynamo.js')).dynamo();
+const newMusician = (name = 'Gail Guarded') => flows.onboardedUser(stack, 'musician', { fullName: name });
 
 /** Moves a share's stored times back, as if days had passed while the scheduled check did not run. */
-async function ageShare(shareId: string, field: 'createdAt' | 'acceptedAt', days: number) {
-  await (
-    await dynamo()
-  ).send(
-    new UpdateCommand({
-      TableName: stack.tableName,
-      Key: { PK: `SHARE#${shareId}`, SK: 'META' },
-      UpdateExpression: 'SET #f = :at',
-      ExpressionAttributeNames: { '#f': field },
-      ExpressionAttributeValues: { ':at': new Date(Date.now() - days * DAY_MS).toISOString() },
-    }),
-  );
-}
+const ageShare = (shareId: string, field: 'createdAt' | 'acceptedAt', days: number) =>
+  setAttributes(stack, { PK: `SHARE#${shareId}`, SK: 'META' }, { [field]: new Date(Date.now() - days * DAY_MS).toISOString() });
 
 beforeAll(async () => {
   useStackEnvironment(stack);
@@ -63,16 +48,7 @@ describe('a capture is applied only when it matches its payment', () => {
     expect(order.status).toBe(200);
     // What a race between two create-orders, or a failed write and its retry, could leave: a record that
     // says $90 for an order PayPal holds at $30.
-    await (
-      await dynamo()
-    ).send(
-      new UpdateCommand({
-        TableName: stack.tableName,
-        Key: { PK: `PAYMENT#${order.body.orderId}`, SK: 'PAYMENT' },
-        UpdateExpression: 'SET amountCents = :a',
-        ExpressionAttributeValues: { ':a': 9000 },
-      }),
-    );
+    await setAttributes(stack, { PK: `PAYMENT#${order.body.orderId}`, SK: 'PAYMENT' }, { amountCents: 9000 });
     const before = await money.balanceOf(proId);
     await money.onApprovalPage(stack, order.body.approveUrl, 'approve');
     const res = await money.captureOrder(stack, user, order.body.orderId);

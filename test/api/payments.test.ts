@@ -4,17 +4,18 @@
  * to prove what the money did: one share, one credit, ledger sums equal to balances.
  */
 import { randomUUID } from 'node:crypto';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { callRoute } from '../support/api.js';
 import * as flows from '../support/flows.js';
 import { useStackEnvironment } from '../support/in-process.js';
 import { waitForEmail } from '../support/mail.js';
+import * as money from '../support/payments.js';
+import { balanceOf, entriesOf, ledger, payment } from '../support/payments.js';
 import { createConfirmedUser, type TestUser } from '../support/users.js';
 import { until } from '../support/wait.js';
 
 const stack = inject('stack');
-const options = { feedbackNotes: 'Is the low end too heavy?', context: 'mix_check' };
+const options = money.REQUEST_OPTIONS;
 const PRICE = 3000;
 
 let musician: TestUser;
@@ -23,44 +24,8 @@ let pro: TestUser;
 let proId: string;
 let musicianId: string;
 
-async function dynamo() {
-  return (await import('../../functions/lib/aws/dynamo.js')).dynamo();
-}
-
-async function setPrice(userId: string, cents: number | null) {
-  await (
-    await dynamo()
-  ).send(
-    new UpdateCommand({
-      TableName: stack.tableName,
-      Key: { PK: `USER#${userId}`, SK: 'PROFILE' },
-      UpdateExpression: 'SET feedbackPriceCents = :p',
-      ExpressionAttributeValues: { ':p': cents },
-    }),
-  );
-}
-
-async function setMargin(margin: number) {
-  await (
-    await dynamo()
-  ).send(
-    new UpdateCommand({
-      TableName: stack.tableName,
-      Key: { PK: 'CONFIG', SK: 'CONFIG' },
-      UpdateExpression: 'SET margin = :m, id = :one',
-      ExpressionAttributeValues: { ':m': margin, ':one': 1 },
-    }),
-  );
-}
-
-async function ledger(accountId: string) {
-  return (await import('../../functions/data/ledger.js')).allEntries(accountId);
-}
-
-async function balanceOf(userId: string): Promise<number> {
-  const { getUser } = await import('../../functions/data/users.js');
-  return (await getUser(userId))!.balanceCents;
-}
+const setPrice = (userId: string, cents: number | null) => money.setPrice(stack, userId, cents);
+const setMargin = (margin: number) => money.setMargin(stack, margin);
 
 /** The invariant of the ledger: a user's balance is the sum of their entries. */
 async function expectBalanced(userId: string) {
@@ -68,39 +33,48 @@ async function expectBalanced(userId: string) {
   expect(await balanceOf(userId)).toBe(entries.reduce((sum, e) => sum + e.amountCents, 0));
 }
 
-async function payment(orderId: string) {
-  return (await (await import('../../functions/data/payments.js')).getPayment(orderId))!.record;
-}
-
-const entriesOf = async (accountId: string, orderId: string) =>
-  (await ledger(accountId)).filter((e) => e.cause.type === 'payment' && e.cause.orderId === orderId);
+/** The payment once a webhook or a check has moved it to `status`. */
+const paymentOnce = (orderId: string, status: string) =>
+  until(
+    'payment',
+    () => payment(orderId),
+    (v) => v.status === status,
+  );
 
 async function readyTrack(user: TestUser, title: string) {
   return flows.uploadTrack(stack, user, title, { seconds: 1 });
 }
 
-async function createOrder(user: TestUser, trackId: string, extra: Record<string, unknown> = {}) {
-  return callRoute(
-    stack.apiUrl,
-    'createOrder',
-    { proUserId: proId, trackId, shareOptions: options, feedbackPriceCents: PRICE, ...extra },
-    user.idToken,
-  );
+const createOrder = (user: TestUser, trackId: string, extra: Record<string, unknown> = {}) =>
+  money.createOrder(stack, user, { proUserId: proId, trackId, feedbackPriceCents: PRICE, ...extra });
+
+const onApprovalPage = (approveUrl: string, action: 'approve' | 'decline' | 'cancel') => money.onApprovalPage(stack, approveUrl, action);
+
+const capture = (user: TestUser, orderId: string) => money.captureOrder(stack, user, orderId);
+
+/** An order for feedback on a new track of the musician's, its approval page answered with `action`. */
+async function answeredOrder(title: string, action: 'approve' | 'decline' | 'cancel') {
+  const track = await readyTrack(musician, title);
+  const order = await createOrder(musician, track.id);
+  await onApprovalPage(order.body.approveUrl, action);
+  return { track, order };
 }
 
-/** What the payer does on the approval page: one of its buttons, as a browser posts the form. */
-async function onApprovalPage(approveUrl: string, action: 'approve' | 'decline' | 'cancel') {
-  const token = new URL(approveUrl).searchParams.get('token')!;
-  const res = await fetch(new URL(`/checkoutnow/${action}`, stack.paypalUrl), {
-    method: 'POST',
-    body: new URLSearchParams({ token }),
-    redirect: 'manual',
-  });
-  expect(res.status).toBe(303);
-  return new URL(res.headers.get('location')!);
+/**
+ * An order for feedback on a new track of the musician's, approved while the stand-in holds PayPal's webhooks
+ * back, and `work` on it; the webhooks go again after.
+ */
+async function approvedWithWebhooksPaused(title: string, work: (orderId: string) => Promise<void>) {
+  const track = await readyTrack(musician, title);
+  await pauseWebhooks(true);
+  try {
+    const order = await createOrder(musician, track.id);
+    await onApprovalPage(order.body.approveUrl, 'approve');
+    await work(order.body.orderId);
+  } finally {
+    await pauseWebhooks(false);
+  }
 }
-
-const capture = (user: TestUser, orderId: string) => callRoute(stack.apiUrl, 'captureOrder', { orderId }, user.idToken);
 
 /** A paid order, approved and captured through the API as the success page does. */
 async function paidRequest(title: string) {
@@ -127,11 +101,16 @@ async function paypalToken() {
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
+/** A call to the local PayPal's REST API with the app's credentials: a POST when it has a body. */
+async function paypal(path: string, body?: string) {
+  const authorization = `Bearer ${await paypalToken()}`;
+  if (body === undefined) return fetch(new URL(path, stack.paypalUrl), { headers: { authorization } });
+  return fetch(new URL(path, stack.paypalUrl), { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body });
+}
+
 /** The webhook events the stand-in sent about an order (captures and refunds name it through their capture). */
 async function eventsAbout(orderId: string, captureId?: string): Promise<{ id: string; event_type: string }[]> {
-  const res = await fetch(new URL('/v1/notifications/webhooks-events?page_size=300', stack.paypalUrl), {
-    headers: { authorization: `Bearer ${await paypalToken()}` },
-  });
+  const res = await paypal('/v1/notifications/webhooks-events?page_size=300');
   const { events } = (await res.json()) as { events: { id: string; event_type: string; resource: Record<string, any> }[] };
   return events.filter((e) => {
     const r = e.resource;
@@ -144,11 +123,7 @@ async function eventsAbout(orderId: string, captureId?: string): Promise<{ id: s
 }
 
 async function resend(eventId: string) {
-  const res = await fetch(new URL(`/v1/notifications/webhooks-events/${eventId}/resend`, stack.paypalUrl), {
-    method: 'POST',
-    headers: { authorization: `Bearer ${await paypalToken()}`, 'content-type': 'application/json' },
-    body: '{}',
-  });
+  const res = await paypal(`/v1/notifications/webhooks-events/${eventId}/resend`, '{}');
   expect(res.ok).toBe(true);
 }
 
@@ -288,9 +263,7 @@ describe('paying a pro for feedback', () => {
   });
 
   it("another user's order is not found, and nothing is captured", async () => {
-    const track = await readyTrack(musician, 'Not yours');
-    const order = await createOrder(musician, track.id);
-    await onApprovalPage(order.body.approveUrl, 'approve');
+    const { order } = await answeredOrder('Not yours', 'approve');
     const res = await capture(other, order.body.orderId);
     expect(res).toMatchObject({ status: 404, body: { error: { code: 'not_found' } } });
     expect((await capture(other, 'NOSUCHORDER123')).status).toBe(404);
@@ -315,9 +288,7 @@ describe('paying a pro for feedback', () => {
   });
 
   it('a declined card or a cancelled approval leaves no request and no ledger entry', async () => {
-    const track = await readyTrack(musician, 'Declined');
-    const declined = await createOrder(musician, track.id);
-    await onApprovalPage(declined.body.approveUrl, 'decline');
+    const { track, order: declined } = await answeredOrder('Declined', 'decline');
     const res = await capture(musician, declined.body.orderId);
     expect(res).toMatchObject({ status: 409, body: { error: { code: 'payment_declined' } } });
 
@@ -339,15 +310,9 @@ describe('paying a pro for feedback', () => {
   });
 
   it('an approved order whose browser never came back is captured from the webhook', async () => {
-    const track = await readyTrack(musician, 'Tab closed');
-    const order = await createOrder(musician, track.id);
-    await onApprovalPage(order.body.approveUrl, 'approve');
+    const { track, order } = await answeredOrder('Tab closed', 'approve');
     // No capture call: the CHECKOUT.ORDER.APPROVED webhook does it.
-    const p = await until(
-      'payment',
-      () => payment(order.body.orderId),
-      (v) => v.status === 'captured',
-    );
+    const p = await paymentOnce(order.body.orderId, 'captured');
     expect((await reviewerShares()).find((s) => s.id === p.shareId)).toMatchObject({ status: 'pending', trackId: track.id });
     expect(await entriesOf(proId, order.body.orderId)).toHaveLength(1);
   });
@@ -361,12 +326,7 @@ describe('when PayPal fails', () => {
     };
     const providers = await import('../../functions/providers/payments.js');
     const { getUser } = await import('../../functions/data/users.js');
-    const track = await readyTrack(musician, 'Outage');
-    await pauseWebhooks(true);
-    try {
-      const order = await createOrder(musician, track.id);
-      const { orderId } = order.body;
-      await onApprovalPage(order.body.approveUrl, 'approve');
+    await approvedWithWebhooksPaused('Outage', async (orderId) => {
       const real = providers.payments();
       providers.usePaymentProvider({
         ...real,
@@ -389,9 +349,7 @@ describe('when PayPal fails', () => {
       expect(await entriesOf(proId, orderId)).toHaveLength(1);
       // And the browser, coming back late, gets the same payment.
       expect(await capture(musician, orderId)).toMatchObject({ status: 200, body: { status: 'captured' } });
-    } finally {
-      await pauseWebhooks(false);
-    }
+    });
   });
 
   it('an order never approved is given up after three hours, with nothing charged', async () => {
@@ -438,20 +396,11 @@ describe('the webhook', () => {
   });
 
   it('events delivered late and out of order converge on the state of the order', async () => {
-    const track = await readyTrack(musician, 'Out of order');
-    await pauseWebhooks(true);
-    try {
-      const order = await createOrder(musician, track.id);
-      const { orderId } = order.body;
-      await onApprovalPage(order.body.approveUrl, 'approve');
+    await approvedWithWebhooksPaused('Out of order', async (orderId) => {
       expect((await capture(musician, orderId)).status).toBe(200);
       const p = await payment(orderId);
       // Refunded at PayPal directly (a dispute settled by hand): only the webhook tells us.
-      const refund = await fetch(new URL(`/v2/payments/captures/${p.captureId}/refund`, stack.paypalUrl), {
-        method: 'POST',
-        headers: { authorization: `Bearer ${await paypalToken()}`, 'content-type': 'application/json' },
-        body: '{}',
-      });
+      const refund = await paypal(`/v2/payments/captures/${p.captureId}/refund`, '{}');
       expect(refund.status).toBe(201);
       const events = await eventsAbout(orderId, p.captureId);
       expect(events.map((e) => e.event_type).sort()).toEqual([
@@ -461,11 +410,7 @@ describe('the webhook', () => {
       ]);
       // Newest first from the list: the refund arrives before the capture it reverses, then all again.
       for (const e of [...events, ...events.reverse()]) await resend(e.id);
-      const done = await until(
-        'payment',
-        () => payment(orderId),
-        (v) => v.status === 'refunded',
-      );
+      const done = await paymentOnce(orderId, 'refunded');
       expect(done.refundReason).toBe('reversed');
       expect((await reviewerShares()).find((s) => s.id === p.shareId)?.status).toBe('cancelled');
       expect((await entriesOf(proId, orderId)).map((e) => [e.kind, e.amountCents])).toEqual(
@@ -476,9 +421,7 @@ describe('the webhook', () => {
       );
       expect(await entriesOf(proId, orderId)).toHaveLength(2);
       await expectBalanced(proId);
-    } finally {
-      await pauseWebhooks(false);
-    }
+    });
   });
 });
 
@@ -487,22 +430,15 @@ describe('a refund made at PayPal', () => {
     const before = await balanceOf(proId);
     const { orderId, view } = await paidRequest('Partly refunded');
     const p = await payment(orderId);
-    const partial = await fetch(new URL(`/v2/payments/captures/${p.captureId}/refund`, stack.paypalUrl), {
-      method: 'POST',
-      headers: { authorization: `Bearer ${await paypalToken()}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ amount: { value: '10.00', currency_code: 'USD' } }),
-    });
-    expect(partial.status).toBe(201);
-    const done = await until(
-      'payment',
-      () => payment(orderId),
-      (v) => v.status === 'refunded',
+    const partial = await paypal(
+      `/v2/payments/captures/${p.captureId}/refund`,
+      JSON.stringify({ amount: { value: '10.00', currency_code: 'USD' } }),
     );
+    expect(partial.status).toBe(201);
+    const done = await paymentOnce(orderId, 'refunded');
     expect(done.refundReason).toBe('reversed');
     expect((await reviewerShares()).find((s) => s.id === view.shareId)?.status).toBe('cancelled');
-    const capture = await fetch(new URL(`/v2/payments/captures/${p.captureId}`, stack.paypalUrl), {
-      headers: { authorization: `Bearer ${await paypalToken()}` },
-    });
+    const capture = await paypal(`/v2/payments/captures/${p.captureId}`);
     expect(((await capture.json()) as { status: string }).status).toBe('REFUNDED');
     expect(await balanceOf(proId)).toBe(before);
     await expectBalanced(proId);
@@ -518,11 +454,7 @@ describe('a paid request that gets no feedback is refunded', () => {
     const res = await callRoute(stack.apiUrl, 'respondToShare', { id: view.shareId, status: 'declined' }, pro.idToken);
     expect(res).toMatchObject({ status: 200, body: { status: 'declined' } });
 
-    const p = await until(
-      'payment',
-      () => payment(orderId),
-      (v) => v.status === 'refunded',
-    );
+    const p = await paymentOnce(orderId, 'refunded');
     expect(p.refundReason).toBe('declined');
     expect(await balanceOf(proId)).toBe(before);
     expect((await entriesOf(proId, orderId)).map((e) => e.kind).sort()).toEqual(['earning', 'reversal']);
@@ -537,9 +469,7 @@ describe('a paid request that gets no feedback is refunded', () => {
     expect(mail.body.text).toContain('declined');
     expect(mail.body.text).toContain('$30.00');
     // PayPal holds the refund too.
-    const order = await fetch(new URL(`/v2/checkout/orders/${orderId}`, stack.paypalUrl), {
-      headers: { authorization: `Bearer ${await paypalToken()}` },
-    });
+    const order = await paypal(`/v2/checkout/orders/${orderId}`);
     expect(JSON.stringify(await order.json())).toContain('REFUNDED');
   });
 
@@ -609,11 +539,7 @@ describe('a paid request that gets no feedback is refunded', () => {
     const { track, orderId } = await paidRequest('Deleted track');
     const del = await callRoute(stack.apiUrl, 'deleteTracks', { ids: [track.id] }, musician.idToken);
     expect(del).toMatchObject({ status: 200, body: { deleted: [track.id] } });
-    const p = await until(
-      'payment',
-      () => payment(orderId),
-      (v) => v.status === 'refunded',
-    );
+    const p = await paymentOnce(orderId, 'refunded');
     expect(p.refundReason).toBe('track_deleted');
     expect(await balanceOf(proId)).toBe(before);
     await expectBalanced(proId);

@@ -9,6 +9,7 @@ import { beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { callRoute } from '../support/api.js';
 import * as flows from '../support/flows.js';
 import { useStackEnvironment } from '../support/in-process.js';
+import * as table from '../support/table.js';
 import { listEmails, waitForEmail } from '../support/mail.js';
 import { createConfirmedUser, type TestUser } from '../support/users.js';
 
@@ -22,14 +23,12 @@ let reviewerId: string;
 
 beforeAll(async () => {
   useStackEnvironment(stack);
-  reviewer = await createConfirmedUser(stack, { fullName: 'Ray Reviewer' });
-  reviewerId = await flows.onboard(stack, reviewer, 'pro');
+  ({ user: reviewer, id: reviewerId } = await flows.onboardedUser(stack, 'pro', { fullName: 'Ray Reviewer' }));
 });
 
 // A musician per test: each race uploads up to 20 tracks, and one user may start 30 uploads a minute.
 beforeEach(async () => {
-  musician = await createConfirmedUser(stack, { fullName: 'Rae Racer' });
-  await flows.onboard(stack, musician, 'musician');
+  musician = (await flows.onboardedUser(stack, 'musician', { fullName: 'Rae Racer' })).user;
 });
 
 /** Tracks are processed after registration: wait until the list shows this one ready. */
@@ -47,29 +46,13 @@ const uploadTrack = async (title: string) => readyTrack(musician, await flows.up
 
 async function acceptedShare(title: string) {
   const track = await uploadTrack(title);
-  const share = await callRoute(
-    stack.apiUrl,
-    'createShare',
-    { sharedWithId: reviewerId, trackId: track.id, shareOptions: options },
-    musician.idToken,
-  );
+  const share = await flows.requestFeedback(stack, musician, reviewerId, track.id, options);
   expect(share.status).toBe(200);
-  expect((await callRoute(stack.apiUrl, 'respondToShare', { id: share.body.id, status: 'accepted' }, reviewer.idToken)).status).toBe(200);
+  expect((await flows.respondToShare(stack, reviewer, share.body.id, 'accepted')).status).toBe(200);
   return { track, share: share.body };
 }
 
-async function itemsUnder(pk: string): Promise<Record<string, any>[]> {
-  const { dynamo } = await import('../../functions/lib/aws/dynamo.js');
-  const res = await dynamo().send(
-    new QueryCommand({
-      TableName: stack.tableName,
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': pk },
-      ConsistentRead: true,
-    }),
-  );
-  return res.Items ?? [];
-}
+const itemsUnder = (pk: string) => table.itemsUnder(stack, pk);
 
 /** Entries of the due-digest index (the share's shard) that name a share. */
 async function digestEntriesOf(shareId: string) {
@@ -110,10 +93,7 @@ describe('races', () => {
     const outcomes = await Promise.all(
       tracks.map(async (track) => {
         const [share, deletion] = await Promise.all([
-          (async () => (
-            await jitter(),
-            callRoute(stack.apiUrl, 'createShare', { sharedWithId: reviewerId, trackId: track.id, shareOptions: options }, musician.idToken)
-          ))(),
+          (async () => (await jitter(), flows.requestFeedback(stack, musician, reviewerId, track.id, options)))(),
           (async () => (await jitter(), callRoute(stack.apiUrl, 'deleteTracks', { ids: [track.id] }, musician.idToken)))(),
         ]);
         return { track, share, deletion };

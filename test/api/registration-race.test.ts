@@ -18,22 +18,30 @@ const TEST_MS = PROCESSING_WAIT_MS * 2;
 beforeAll(() => useStackEnvironment(stack));
 afterEach(() => vi.restoreAllMocks());
 
+/** A new musician's upload of a second of audio, once processing has recorded its result. */
+async function recordedUpload(filename: string) {
+  const musician = await createConfirmedUser(stack);
+  const userId = await flows.onboard(stack, musician, 'musician');
+  const { key } = await flows.uploadFile(stack, musician, wavBytes({ seconds: 1 }), filename);
+  const uploads = await import('../../functions/data/uploads.js');
+  const result = await until('processing to record its result', () => uploads.getResult(key), Boolean, PROCESSING_WAIT_MS);
+  const media = await import('../../functions/data/media.js');
+  const { createTrack } = await import('../../functions/domain/tracks.js');
+  /** Registration of the upload, as the route runs it for the musician. */
+  const register = (title: string) => createTrack({ id: userId, plan: undefined } as never, { key, title });
+  return { musician, key, uploads, media, result, register };
+}
+
 describe('registration racing processing', () => {
   it(
     'writes the track finished with a result recorded after registration looked for it',
     async () => {
-      const musician = await createConfirmedUser(stack);
-      const userId = await flows.onboard(stack, musician, 'musician');
-      const { key } = await flows.uploadFile(stack, musician, wavBytes({ seconds: 1 }), 'late.wav');
-      const uploads = await import('../../functions/data/uploads.js');
-      await until('processing to record its result', () => uploads.getResult(key), Boolean, PROCESSING_WAIT_MS);
+      const { musician, uploads, media, register } = await recordedUpload('late.wav');
 
       // As if the result had been recorded (and the upload removed) just after registration looked.
       vi.spyOn(uploads, 'getResult').mockResolvedValueOnce(null);
-      const media = await import('../../functions/data/media.js');
       vi.spyOn(media, 'headObject').mockResolvedValueOnce({ size: 1000, contentType: 'audio/wav' } as never);
-      const { createTrack } = await import('../../functions/domain/tracks.js');
-      const track = await createTrack({ id: userId, plan: undefined } as never, { key, title: 'Late' });
+      const track = await register('Late');
       expect(track).toMatchObject({ status: 'ready', title: 'Late' });
       expect(track.audioKey).toMatch(/^audio\//);
       const listed = (await callRoute(stack.apiUrl, 'listTracks', {}, musician.idToken)).body.tracks;
@@ -45,12 +53,7 @@ describe('registration racing processing', () => {
   it(
     'registers an upload whose result was read before processing recorded it and whose HEAD came after its removal',
     async () => {
-      const musician = await createConfirmedUser(stack);
-      const userId = await flows.onboard(stack, musician, 'musician');
-      const { key } = await flows.uploadFile(stack, musician, wavBytes({ seconds: 1 }), 'between.wav');
-      const uploads = await import('../../functions/data/uploads.js');
-      await until('processing to record its result', () => uploads.getResult(key), Boolean, PROCESSING_WAIT_MS);
-      const media = await import('../../functions/data/media.js');
+      const { key, uploads, media, register } = await recordedUpload('between.wav');
       await until(
         'processing to remove the upload',
         () => media.headObject(key),
@@ -60,8 +63,7 @@ describe('registration racing processing', () => {
 
       // The reads side by side: the result's before processing wrote it, the HEAD's after it removed the upload.
       vi.spyOn(uploads, 'getResult').mockResolvedValueOnce(null);
-      const { createTrack } = await import('../../functions/domain/tracks.js');
-      const track = await createTrack({ id: userId, plan: undefined } as never, { key, title: 'Between' });
+      const track = await register('Between');
       expect(track).toMatchObject({ status: 'ready', title: 'Between' });
     },
     TEST_MS,
@@ -70,19 +72,11 @@ describe('registration racing processing', () => {
   it(
     'tags the processed audio to expire again when the track cannot be written',
     async () => {
-      const musician = await createConfirmedUser(stack);
-      const userId = await flows.onboard(stack, musician, 'musician');
-      const { key } = await flows.uploadFile(stack, musician, wavBytes({ seconds: 1 }), 'throttled.wav');
-      const uploads = await import('../../functions/data/uploads.js');
-      const result = await until('processing to record its result', () => uploads.getResult(key), Boolean, PROCESSING_WAIT_MS);
+      const { media, result, register } = await recordedUpload('throttled.wav');
       const tracks = await import('../../functions/data/tracks.js');
       vi.spyOn(tracks, 'putNewTrack').mockRejectedValueOnce(new Error('Throughput exceeded'));
-      const media = await import('../../functions/data/media.js');
       vi.spyOn(media, 'headObject').mockResolvedValueOnce({ size: 1000, contentType: 'audio/wav' } as never);
-      const { createTrack } = await import('../../functions/domain/tracks.js');
-      await expect(createTrack({ id: userId, plan: undefined } as never, { key, title: 'Throttled' })).rejects.toThrow(
-        'Throughput exceeded',
-      );
+      await expect(register('Throttled')).rejects.toThrow('Throughput exceeded');
       const { GetObjectTaggingCommand } = await import('@aws-sdk/client-s3');
       const { s3 } = await import('../../functions/lib/aws/s3.js');
       const { UNCLAIMED_UPLOAD_TAG } = await import('../../shared/constants.js');

@@ -5,12 +5,12 @@
  * comment); and the cap on comments counting only comments that exist, a deletion giving its place back once.
  */
 import { randomUUID } from 'node:crypto';
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { MAX_COMMENTS_PER_SHARE } from '../../shared/constants.js';
 import { callRoute } from '../support/api.js';
 import * as flows from '../support/flows.js';
 import { useStackEnvironment } from '../support/in-process.js';
+import * as table from '../support/table.js';
 import { createConfirmedUser, type TestUser } from '../support/users.js';
 
 /**
@@ -42,31 +42,15 @@ let musicianId: string;
 
 beforeAll(async () => {
   useStackEnvironment(stack);
-  reviewer = await createConfirmedUser(stack, { fullName: 'Gail Guard' });
-  reviewerId = await flows.onboard(stack, reviewer, 'pro');
+  ({ user: reviewer, id: reviewerId } = await flows.onboardedUser(stack, 'pro', { fullName: 'Gail Guard' }));
 });
 
 // A musician per test: one user may start 30 uploads a minute.
 beforeEach(async () => {
-  musician = await createConfirmedUser(stack, { fullName: 'Milo Guard' });
-  musicianId = await flows.onboard(stack, musician, 'musician');
+  ({ user: musician, id: musicianId } = await flows.onboardedUser(stack, 'musician', { fullName: 'Milo Guard' }));
 });
 
-const dynamo = async () => (await import('../../functions/lib/aws/dynamo.js')).dynamo();
-
-async function itemsUnder(pk: string): Promise<Record<string, any>[]> {
-  const res = await (
-    await dynamo()
-  ).send(
-    new QueryCommand({
-      TableName: stack.tableName,
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': pk },
-      ConsistentRead: true,
-    }),
-  );
-  return res.Items ?? [];
-}
+const itemsUnder = (pk: string) => table.itemsUnder(stack, pk);
 
 /** The track's link to the share: its `commentIds` is what the cap counts. */
 async function linkOf(trackId: string, shareId: string) {
@@ -75,45 +59,31 @@ async function linkOf(trackId: string, shareId: string) {
 const listedIds = async (trackId: string, shareId: string) => [...((await linkOf(trackId, shareId)).commentIds ?? [])].sort();
 
 /** Ids written on the link directly, as comments would have left them. */
-async function listOnLink(trackId: string, shareId: string, ids: string[]) {
-  await (
-    await dynamo()
-  ).send(
-    new UpdateCommand({
-      TableName: stack.tableName,
-      Key: { PK: `TRACK#${trackId}`, SK: `SHARE#${shareId}` },
-      UpdateExpression: 'ADD commentIds :ids',
-      ExpressionAttributeValues: { ':ids': new Set(ids) },
-    }),
-  );
-}
+const listOnLink = (trackId: string, shareId: string, ids: string[]) =>
+  table.addToSet(stack, { PK: `TRACK#${trackId}`, SK: `SHARE#${shareId}` }, 'commentIds', ids);
 
 /** A share's status set directly: expired and cancelled come from paid requests' checks and webhooks. */
-async function setStatus(shareId: string, status: string) {
-  await (
-    await dynamo()
-  ).send(
-    new UpdateCommand({
-      TableName: stack.tableName,
-      Key: { PK: `SHARE#${shareId}`, SK: 'META' },
-      UpdateExpression: 'SET #s = :s',
-      ExpressionAttributeNames: { '#s': 'status' },
-      ExpressionAttributeValues: { ':s': status },
-    }),
-  );
-}
+const setStatus = (shareId: string, status: string) => table.setAttributes(stack, { PK: `SHARE#${shareId}`, SK: 'META' }, { status });
 
 const uploadTrack = (title: string) => flows.uploadTrack(stack, musician, title, { seconds: 1 });
 
 async function requestFeedback(trackId: string, to = reviewerId) {
-  const res = await callRoute(stack.apiUrl, 'createShare', { sharedWithId: to, trackId, shareOptions: options }, musician.idToken);
+  const res = await flows.requestFeedback(stack, musician, to, trackId, options);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as { id: string; trackId: string };
 }
 
 async function respond(shareId: string, status: 'accepted' | 'declined', as = reviewer) {
-  const res = await callRoute(stack.apiUrl, 'respondToShare', { id: shareId, status }, as.idToken);
+  const res = await flows.respondToShare(stack, as, shareId, status);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+/** A new track of the musician's, with a request for feedback on it the reviewer accepted. */
+async function acceptedRequest(title: string) {
+  const track = await uploadTrack(title);
+  const share = await requestFeedback(track.id);
+  await respond(share.id, 'accepted');
+  return { track, share };
 }
 
 async function comment(shareId: string, user: TestUser, text: string) {
@@ -216,9 +186,7 @@ describe('deleting a comment', () => {
   it('takes its id off the link, and a track deletion read before a comment came and another went is refused', async () => {
     const tracks = await import('../../functions/data/tracks.js');
     const { shareDeletes } = await import('../../functions/data/shares.js');
-    const track = await uploadTrack('Listed comments');
-    const share = await requestFeedback(track.id);
-    await respond(share.id, 'accepted');
+    const { track, share } = await acceptedRequest('Listed comments');
     const [a, b] = [await commentId(share.id, musician, 'A'), await commentId(share.id, musician, 'B')];
     expect((await callRoute(stack.apiUrl, 'deleteComment', { id: share.id, commentId: a }, musician.idToken)).status).toBe(200);
     expect(await listedIds(track.id, share.id)).toEqual([b]);
@@ -244,9 +212,7 @@ describe('deleting a comment', () => {
 
 describe('the cap on comments', () => {
   it('counts comments that exist: a deletion gives its place back, once however often it is sent', async () => {
-    const track = await uploadTrack('Capped comments');
-    const share = await requestFeedback(track.id);
-    await respond(share.id, 'accepted');
+    const { track, share } = await acceptedRequest('Capped comments');
     const first = await commentId(share.id, musician, 'Filler');
     // The rest of the cap as if written (the link is what the cap counts).
     await listOnLink(

@@ -26,15 +26,20 @@ const uploadTrack = (user: TestUser, title = 'Demo') => flows.uploadTrack(stack,
 
 async function newShare(title = 'Demo') {
   const track = await uploadTrack(musician, title);
-  const res = await callRoute(
-    stack.apiUrl,
-    'createShare',
-    { sharedWithId: reviewerId, trackId: track.id, shareOptions: options },
-    musician.idToken,
-  );
+  const res = await flows.requestFeedback(stack, musician, reviewerId, track.id, options);
   expect(res.status).toBe(200);
   return { track, share: res.body };
 }
+
+/** What a user does on a request: comments added, edited and deleted, feedback submitted. */
+const onShare = (id: string, as: TestUser) => ({
+  comment: (timestamp: number | null, text: string, tags: string[] = []) =>
+    callRoute(stack.apiUrl, 'addComment', { id, timestamp, text, tags }, as.idToken),
+  edit: (commentId: string, text: string, tags: string[] = []) =>
+    callRoute(stack.apiUrl, 'updateComment', { id, commentId, text, tags }, as.idToken),
+  remove: (commentId: string) => callRoute(stack.apiUrl, 'deleteComment', { id, commentId }, as.idToken),
+  submit: (feedback: Record<string, unknown>) => callRoute(stack.apiUrl, 'submitFeedback', { id, ...feedback }, as.idToken),
+});
 
 beforeAll(async () => {
   [musician, reviewer, stranger] = await Promise.all([
@@ -92,41 +97,13 @@ describe('sharing', () => {
     const track = await uploadTrack(musician, 'Priced');
     const pros = await callRoute(stack.apiUrl, 'listPros', {}, musician.idToken);
     const paul = pros.body.users.find((u: { fullName: string }) => u.fullName === 'Paul Producer');
-    const priced = await callRoute(
-      stack.apiUrl,
-      'createShare',
-      { sharedWithId: paul.id, trackId: track.id, shareOptions: options },
-      musician.idToken,
-    );
+    const priced = await flows.requestFeedback(stack, musician, paul.id, track.id, options);
     expect(priced.status).toBe(409);
     expect(priced.body.error.code).toBe('payment_required');
-    expect(
-      (
-        await callRoute(
-          stack.apiUrl,
-          'createShare',
-          { sharedWithId: reviewerId, trackId: track.id, shareOptions: options },
-          stranger.idToken,
-        )
-      ).status,
-    ).toBe(403);
+    expect((await flows.requestFeedback(stack, stranger, reviewerId, track.id, options)).status).toBe(403);
     const me = await callRoute(stack.apiUrl, 'getMe', {}, musician.idToken);
-    expect(
-      (
-        await callRoute(
-          stack.apiUrl,
-          'createShare',
-          { sharedWithId: me.body.id, trackId: track.id, shareOptions: options },
-          musician.idToken,
-        )
-      ).status,
-    ).toBe(400);
-    const noNotes = await callRoute(
-      stack.apiUrl,
-      'createShare',
-      { sharedWithId: reviewerId, trackId: track.id, shareOptions: { ...options, feedbackNotes: ' ' } },
-      musician.idToken,
-    );
+    expect((await flows.requestFeedback(stack, musician, me.body.id, track.id, options)).status).toBe(400);
+    const noNotes = await flows.requestFeedback(stack, musician, reviewerId, track.id, { ...options, feedbackNotes: ' ' });
     expect(noNotes.status).toBe(400);
   });
 });
@@ -142,106 +119,41 @@ describe('the review', () => {
     expect((await callRoute(stack.apiUrl, 'getSignedUrl', { trackId: track.id }, reviewer.idToken)).status).toBe(200);
 
     // Only the reviewer answers.
-    expect((await callRoute(stack.apiUrl, 'respondToShare', { id: share.id, status: 'accepted' }, musician.idToken)).status).toBe(403);
-    expect((await callRoute(stack.apiUrl, 'respondToShare', { id: share.id, status: 'accepted' }, reviewer.idToken)).body.status).toBe(
-      'accepted',
-    );
-    expect((await callRoute(stack.apiUrl, 'respondToShare', { id: share.id, status: 'declined' }, reviewer.idToken)).status).toBe(409);
+    expect((await flows.respondToShare(stack, musician, share.id, 'accepted')).status).toBe(403);
+    expect((await flows.respondToShare(stack, reviewer, share.id, 'accepted')).body.status).toBe('accepted');
+    expect((await flows.respondToShare(stack, reviewer, share.id, 'declined')).status).toBe(409);
 
-    const late = await callRoute(
-      stack.apiUrl,
-      'addComment',
-      { id: share.id, timestamp: 3.2, text: '  Kick is buried  ', tags: ['#Mixing', '#Bassline'] },
-      reviewer.idToken,
-    );
+    const late = await onShare(share.id, reviewer).comment(3.2, '  Kick is buried  ', ['#Mixing', '#Bassline']);
     // Tags are the spec's category tags: the label with a leading '#'.
     expect(late.body).toMatchObject({ text: 'Kick is buried', tags: ['#Mixing', '#Bassline'], authorName: 'Rita Reviewer' });
-    expect(
-      (
-        await callRoute(
-          stack.apiUrl,
-          'addComment',
-          { id: share.id, timestamp: 1, text: 'Keys are not tags', tags: ['mixing'] },
-          reviewer.idToken,
-        )
-      ).status,
-    ).toBe(400);
-    const early = await callRoute(
-      stack.apiUrl,
-      'addComment',
-      { id: share.id, timestamp: 0.5, text: 'Great intro', tags: [] },
-      reviewer.idToken,
-    );
-    const general = await callRoute(
-      stack.apiUrl,
-      'addComment',
-      { id: share.id, timestamp: null, text: 'Nice overall', tags: [] },
-      reviewer.idToken,
-    );
-    expect(
-      (await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 1, text: '   ', tags: [] }, reviewer.idToken)).status,
-    ).toBe(400);
-    expect(
-      (await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 1, text: 'me too', tags: [] }, stranger.idToken)).status,
-    ).toBe(403);
+    expect((await onShare(share.id, reviewer).comment(1, 'Keys are not tags', ['mixing'])).status).toBe(400);
+    const early = await onShare(share.id, reviewer).comment(0.5, 'Great intro');
+    const general = await onShare(share.id, reviewer).comment(null, 'Nice overall');
+    expect((await onShare(share.id, reviewer).comment(1, '   ')).status).toBe(400);
+    expect((await onShare(share.id, stranger).comment(1, 'me too')).status).toBe(403);
 
     // Only a comment's author edits or deletes it.
-    expect(
-      (
-        await callRoute(
-          stack.apiUrl,
-          'updateComment',
-          { id: share.id, commentId: early.body.id, text: 'Hacked', tags: [] },
-          musician.idToken,
-        )
-      ).status,
-    ).toBe(403);
-    expect((await callRoute(stack.apiUrl, 'deleteComment', { id: share.id, commentId: early.body.id }, musician.idToken)).status).toBe(403);
-    const edited = await callRoute(
-      stack.apiUrl,
-      'updateComment',
-      { id: share.id, commentId: early.body.id, text: 'Great intro pad', tags: ['#Melody'] },
-      reviewer.idToken,
-    );
+    expect((await onShare(share.id, musician).edit(early.body.id, 'Hacked')).status).toBe(403);
+    expect((await onShare(share.id, musician).remove(early.body.id)).status).toBe(403);
+    const edited = await onShare(share.id, reviewer).edit(early.body.id, 'Great intro pad', ['#Melody']);
     expect(edited.body).toMatchObject({ text: 'Great intro pad', tags: ['#Melody'], timestamp: 0.5 });
-    expect((await callRoute(stack.apiUrl, 'deleteComment', { id: share.id, commentId: general.body.id }, reviewer.idToken)).status).toBe(
-      200,
-    );
+    expect((await onShare(share.id, reviewer).remove(general.body.id)).status).toBe(200);
 
     // Feedback completes the share, once.
-    expect(
-      (await callRoute(stack.apiUrl, 'submitFeedback', { id: share.id, criteria: { mixingMastering: 3 } }, musician.idToken)).status,
-    ).toBe(403);
-    const done = await callRoute(
-      stack.apiUrl,
-      'submitFeedback',
-      { id: share.id, criteria: { mixingMastering: 3, energyImpact: 5 }, comment: 'Solid track' },
-      reviewer.idToken,
-    );
+    expect((await onShare(share.id, musician).submit({ criteria: { mixingMastering: 3 } })).status).toBe(403);
+    const done = await onShare(share.id, reviewer).submit({ criteria: { mixingMastering: 3, energyImpact: 5 }, comment: 'Solid track' });
     expect(done.status).toBe(200);
     expect(done.body.share.status).toBe('completed');
     expect(done.body.feedback).toMatchObject({ criteria: { mixingMastering: 3, energyImpact: 5 }, comment: 'Solid track' });
     expect(done.body.comments.map((c: { timestamp: number | null }) => c.timestamp)).toEqual([0.5, 3.2]);
-    expect(
-      (await callRoute(stack.apiUrl, 'submitFeedback', { id: share.id, criteria: { vocalsLyrics: 1 } }, reviewer.idToken)).status,
-    ).toBe(409);
+    expect((await onShare(share.id, reviewer).submit({ criteria: { vocalsLyrics: 1 } })).status).toBe(409);
     // The submitted review is frozen; the reviewer may still answer questions with new comments.
-    const frozen = await callRoute(
-      stack.apiUrl,
-      'updateComment',
-      { id: share.id, commentId: early.body.id, text: 'Changed later', tags: [] },
-      reviewer.idToken,
-    );
+    const frozen = await onShare(share.id, reviewer).edit(early.body.id, 'Changed later');
     expect(frozen.status).toBe(409);
     expect(frozen.body.error.code).toBe('completed');
-    expect((await callRoute(stack.apiUrl, 'deleteComment', { id: share.id, commentId: early.body.id }, reviewer.idToken)).status).toBe(409);
-    expect(
-      (await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 3, text: 'Why so low?', tags: [] }, musician.idToken)).status,
-    ).toBe(200);
-    expect(
-      (await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 3, text: 'Cut it below 50 Hz', tags: [] }, reviewer.idToken))
-        .status,
-    ).toBe(200);
+    expect((await onShare(share.id, reviewer).remove(early.body.id)).status).toBe(409);
+    expect((await onShare(share.id, musician).comment(3, 'Why so low?')).status).toBe(200);
+    expect((await onShare(share.id, reviewer).comment(3, 'Cut it below 50 Hz')).status).toBe(200);
     await waitForEmail(stack.mailUrl, musician.email, /responded/i, { since });
     expect((await callRoute(stack.apiUrl, 'getShare', { id: share.id }, stranger.idToken)).status).toBe(403);
 
@@ -269,24 +181,20 @@ describe('the review', () => {
 
   it('takes no review before the request is accepted, and none with nothing in it', async () => {
     const { share } = await newShare('Empty');
-    const early = await callRoute(stack.apiUrl, 'submitFeedback', { id: share.id, criteria: { energyImpact: 4 } }, reviewer.idToken);
+    const early = await onShare(share.id, reviewer).submit({ criteria: { energyImpact: 4 } });
     expect(early.status).toBe(409);
     expect(early.body.error).toEqual({ code: 'not_accepted', message: 'Accept the request before reviewing it' });
-    expect(
-      (await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 1, text: 'Early', tags: [] }, reviewer.idToken)).status,
-    ).toBe(409);
-    await callRoute(stack.apiUrl, 'respondToShare', { id: share.id, status: 'accepted' }, reviewer.idToken);
-    const res = await callRoute(stack.apiUrl, 'submitFeedback', { id: share.id, criteria: {} }, reviewer.idToken);
+    expect((await onShare(share.id, reviewer).comment(1, 'Early')).status).toBe(409);
+    await flows.respondToShare(stack, reviewer, share.id, 'accepted');
+    const res = await onShare(share.id, reviewer).submit({ criteria: {} });
     expect(res.status).toBe(400);
   });
 
   it('keeps comment times within the track, also when a comment is edited', async () => {
     const { share } = await newShare('Short');
-    await callRoute(stack.apiUrl, 'respondToShare', { id: share.id, status: 'accepted' }, reviewer.idToken);
-    expect(
-      (await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 60, text: 'Late', tags: [] }, reviewer.idToken)).status,
-    ).toBe(400);
-    const ok = await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 2, text: 'In time', tags: [] }, reviewer.idToken);
+    await flows.respondToShare(stack, reviewer, share.id, 'accepted');
+    expect((await onShare(share.id, reviewer).comment(60, 'Late')).status).toBe(400);
+    const ok = await onShare(share.id, reviewer).comment(2, 'In time');
     const moved = await callRoute(
       stack.apiUrl,
       'updateComment',
@@ -299,7 +207,7 @@ describe('the review', () => {
 
   it('closes a declined request: the author sees it declined, and it takes no comments or feedback', async () => {
     const { share } = await newShare('Not for me');
-    const declined = await callRoute(stack.apiUrl, 'respondToShare', { id: share.id, status: 'declined' }, reviewer.idToken);
+    const declined = await flows.respondToShare(stack, reviewer, share.id, 'declined');
     expect(declined.body.status).toBe('declined');
     const mine = await callRoute(stack.apiUrl, 'listShares', { as: 'author' }, musician.idToken);
     expect(mine.body.shares.find((s: { id: string }) => s.id === share.id).status).toBe('declined');
@@ -311,14 +219,14 @@ describe('the review', () => {
       expect(res.status).toBe(409);
       expect(res.body.error.code).toBe('declined');
     }
-    expect((await callRoute(stack.apiUrl, 'respondToShare', { id: share.id, status: 'accepted' }, reviewer.idToken)).status).toBe(409);
+    expect((await flows.respondToShare(stack, reviewer, share.id, 'accepted')).status).toBe(409);
   });
 
   it('deletes a shared track with its share, comments, feedback and rating', async () => {
     const { track, share } = await newShare('Doomed');
-    await callRoute(stack.apiUrl, 'respondToShare', { id: share.id, status: 'accepted' }, reviewer.idToken);
-    await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 1, text: 'Hi', tags: [] }, reviewer.idToken);
-    await callRoute(stack.apiUrl, 'submitFeedback', { id: share.id, criteria: { vocalsLyrics: 2 } }, reviewer.idToken);
+    await flows.respondToShare(stack, reviewer, share.id, 'accepted');
+    await onShare(share.id, reviewer).comment(1, 'Hi');
+    await onShare(share.id, reviewer).submit({ criteria: { vocalsLyrics: 2 } });
     expect((await callRoute(stack.apiUrl, 'deleteTracks', { ids: [track.id] }, musician.idToken)).status).toBe(200);
     expect((await callRoute(stack.apiUrl, 'getShare', { id: share.id }, musician.idToken)).status).toBe(404);
     const left = await callRoute(stack.apiUrl, 'listShares', { as: 'reviewer' }, reviewer.idToken);
@@ -380,7 +288,7 @@ describe('comment e-mails', () => {
     const since = Date.now();
     const title = `Digest ${Date.now() % 100000}`;
     const { share } = await newShare(title);
-    await callRoute(stack.apiUrl, 'respondToShare', { id: share.id, status: 'accepted' }, reviewer.idToken);
+    await flows.respondToShare(stack, reviewer, share.id, 'accepted');
     const add = async (text: string, timestamp: number | null) => {
       const res = await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp, text, tags: [] }, reviewer.idToken);
       expect(res.status).toBe(200);
@@ -401,7 +309,7 @@ describe('comment e-mails', () => {
     expect(digests[0].dueAt > before.dueAt).toBe(true);
     expect(await commentMails(musician.email, title, since)).toEqual([]);
 
-    expect((await callRoute(stack.apiUrl, 'deleteComment', { id: share.id, commentId: third }, reviewer.idToken)).status).toBe(200);
+    expect((await onShare(share.id, reviewer).remove(third)).status).toBe(200);
     await digestsDueAt(share.id, new Date());
     const mail = await waitForEmail(stack.mailUrl, musician.email, new RegExp(`comments on ${title}`), { since, timeoutMs: 20_000 });
     expect(mail.subject).toBe(`2 new comments on ${title}`);
@@ -508,20 +416,11 @@ describe('due digests at scale', () => {
     const track = await uploadTrack(musician, title);
     const shares: { id: string }[] = [];
     for (let i = 0; i < 16; i++) {
-      const res = await callRoute(
-        stack.apiUrl,
-        'createShare',
-        { sharedWithId: reviewerId, trackId: track.id, shareOptions: options },
-        musician.idToken,
-      );
+      const res = await flows.requestFeedback(stack, musician, reviewerId, track.id, options);
       expect(res.status).toBe(200);
       shares.push(res.body);
     }
-    const asked = await Promise.all(
-      shares.map((s) =>
-        callRoute(stack.apiUrl, 'addComment', { id: s.id, timestamp: null, text: 'Is the drop big enough?', tags: [] }, musician.idToken),
-      ),
-    );
+    const asked = await Promise.all(shares.map((s) => onShare(s.id, musician).comment(null, 'Is the drop big enough?')));
     expect(asked.map((r) => r.status)).toEqual(shares.map(() => 200));
 
     const digests = (await Promise.all(shares.map((s) => digestsOf(s.id)))).flat();

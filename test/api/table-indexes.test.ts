@@ -4,22 +4,18 @@
  * The lean lists (GSI3): frequent writes write no index entry, and data of an earlier version moves to them.
  */
 import { randomUUID } from 'node:crypto';
-import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, QueryCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { ensureTable } from '../../scripts/dev/emulators/dynamodb.js';
 import { TABLE_INDEXES } from '../../functions/data/table.js';
 import { onboard, uploadTrack } from '../support/flows.js';
 import { useStackEnvironment } from '../support/in-process.js';
+import { indexItems, localDynamo, putItems } from '../support/table.js';
 import { createConfirmedUser } from '../support/users.js';
 
 const stack = inject('stack');
-const client = new DynamoDBClient({
-  endpoint: stack.dynamoEndpoint,
-  region: 'us-east-1',
-  credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-});
-const doc = DynamoDBDocumentClient.from(client);
+const { client, doc } = localDynamo(stack);
 const legacy = `legacy-${randomUUID().slice(0, 8)}`;
 
 afterAll(async () => {
@@ -87,34 +83,25 @@ describe('the counting index', () => {
         })),
       }),
     );
-    await doc.send(
-      new BatchWriteCommand({
-        RequestItems: {
-          [legacy]: [1, 2, 3].map((i) => ({
-            PutRequest: {
-              Item: { PK: `U#${i}`, SK: 'PROFILE', GSI1PK: 'TYPE#pro', GSI1SK: `name ${i}`, nameLower: `name ${i}`, bio: 'long' },
-            },
-          })),
-        },
-      }),
-    );
+    const profile = (i: number) => ({
+      PK: `U#${i}`,
+      SK: 'PROFILE',
+      GSI1PK: 'TYPE#pro',
+      GSI1SK: `name ${i}`,
+      nameLower: `name ${i}`,
+      bio: 'long',
+    });
+    await putItems(doc, legacy, [1, 2, 3].map(profile));
     await ensureTable(stack.dynamoEndpoint, legacy);
     await ensureTable(stack.dynamoEndpoint, legacy); // a second start finds nothing to add
     const { Table } = await client.send(new DescribeTableCommand({ TableName: legacy }));
     const index = Table?.GlobalSecondaryIndexes?.find((i) => i.IndexName === 'GSI1Count');
     expect(index?.Projection).toEqual({ ProjectionType: 'INCLUDE', NonKeyAttributes: ['nameLower', 'email', 'fullName'] });
     expect(Table?.GlobalSecondaryIndexes).toHaveLength(TABLE_INDEXES.length);
-    const found = await doc.send(
-      new QueryCommand({
-        TableName: legacy,
-        IndexName: 'GSI1Count',
-        KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': 'TYPE#pro' },
-      }),
-    );
+    const found = await indexItems(doc, legacy, 'GSI1Count', 'TYPE#pro');
     // The items written before the index are in it, with the searched attributes and without the rest.
-    expect(found.Items?.map((i) => i.nameLower)).toEqual(['name 1', 'name 2', 'name 3']);
-    expect(found.Items?.every((i) => !('bio' in i))).toBe(true);
+    expect(found?.map((i) => i.nameLower)).toEqual(['name 1', 'name 2', 'name 3']);
+    expect(found?.every((i) => !('bio' in i))).toBe(true);
   });
 });
 

@@ -9,6 +9,7 @@ import { callRoute } from '../support/api.js';
 import { createConfirmedUser, type TestUser } from '../support/users.js';
 import { pngBytes, wavBytes } from '../support/audio.js';
 import { processedTrack, registerUpload, uploadFile } from '../support/flows.js';
+import { processingTrack } from '../support/table.js';
 
 const stack = inject('stack');
 const local = { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
@@ -44,6 +45,11 @@ async function uploadTrack(user: TestUser, title = 'Song', seconds = 3) {
   return track;
 }
 
+/** The owner's ticket for an upload, as the browser asks for one. */
+const uploadTicket = (filename: string, contentType: string, size: number) =>
+  callRoute(stack.apiUrl, 'createUploadUrl', { filename, contentType, size }, owner.idToken);
+
+const put = (Item: Record<string, unknown>) => db.send(new PutCommand({ TableName: stack.tableName, Item }));
 const item = async (PK: string, SK: string) => (await db.send(new GetCommand({ TableName: stack.tableName, Key: { PK, SK } }))).Item;
 
 beforeAll(async () => {
@@ -55,12 +61,7 @@ beforeAll(async () => {
 
 describe('upload', () => {
   it('issues a presigned POST whose policy pins an upload-only key, the size and the content type', async () => {
-    const res = await callRoute(
-      stack.apiUrl,
-      'createUploadUrl',
-      { filename: '../My Song (final)!.wav', contentType: 'audio/wav', size: 1000 },
-      owner.idToken,
-    );
+    const res = await uploadTicket('../My Song (final)!.wav', 'audio/wav', 1000);
     expect(res.status).toBe(200);
     const me = await callRoute(stack.apiUrl, 'getMe', {}, owner.idToken);
     expect(res.body.key).toMatch(new RegExp(`^uploads/${me.body.id}/[0-9a-f-]{36}/My_Song_final_.wav$`));
@@ -96,15 +97,10 @@ describe('upload', () => {
   });
 
   it('refuses to issue an upload for an oversize or non-audio file', async () => {
-    const big = await callRoute(
-      stack.apiUrl,
-      'createUploadUrl',
-      { filename: 'a.wav', contentType: 'audio/wav', size: MAX_TRACK_BYTES + 1 },
-      owner.idToken,
-    );
+    const big = await uploadTicket('a.wav', 'audio/wav', MAX_TRACK_BYTES + 1);
     expect(big.status).toBe(400);
     expect(big.body.error.message).toMatch(/200 MB/);
-    const png = await callRoute(stack.apiUrl, 'createUploadUrl', { filename: 'a.png', contentType: 'image/png', size: 10 }, owner.idToken);
+    const png = await uploadTicket('a.png', 'image/png', 10);
     expect(png.status).toBe(400);
     expect(png.body.error.fields.contentType).toBe('Please upload an audio file');
   });
@@ -124,12 +120,7 @@ describe('upload', () => {
 
   it('refuses and deletes an empty object at registration', async () => {
     // S3 itself refuses an empty POST (the policy's minimum is 1 byte); an object put some other way is checked again.
-    const ticket = await callRoute(
-      stack.apiUrl,
-      'createUploadUrl',
-      { filename: 'empty.wav', contentType: 'audio/wav', size: 1 },
-      owner.idToken,
-    );
+    const ticket = await uploadTicket('empty.wav', 'audio/wav', 1);
     await s3.send(new PutObjectCommand({ Bucket: stack.mediaBucket, Key: ticket.body.key, Body: new Uint8Array(0) }));
     const res = await callRoute(stack.apiUrl, 'createTrack', { key: ticket.body.key, title: 'Empty' }, owner.idToken);
     expect(res.status).toBe(400);
@@ -167,53 +158,12 @@ describe('registration and processing meet in either order', () => {
     const id = crypto.randomUUID();
     const uploadKey = `uploads/${me.body.id}/${id}/Interrupted.wav`;
     const at = new Date().toISOString();
-    await db.send(
-      new PutCommand({
-        TableName: stack.tableName,
-        Item: {
-          PK: `UPLOAD#${uploadKey}`,
-          SK: 'RESULT',
-          entity: 'upload-result',
-          outcome: 'ready',
-          audioKey: processed.audioUrl,
-          contentType: 'audio/wav',
-          duration: processed.duration,
-          peaks: processed.peaks,
-          format: 'wav',
-          sizeBytes: processed.sizeBytes,
-        },
-      }),
-    );
-    await db.send(
-      new PutCommand({
-        TableName: stack.tableName,
-        Item: {
-          PK: `TRACK#${id}`,
-          SK: 'META',
-          GSI3PK: `OWNER#${me.body.id}`,
-          GSI3SK: `TRACK#${at}#${id}`,
-          entity: 'track',
-          id,
-          userId: me.body.id,
-          title: 'Interrupted copy',
-          artist: null,
-          uploadKey,
-          audioKey: '',
-          status: 'processing',
-          failureReason: null,
-          contentType: '',
-          sizeBytes: processed.sizeBytes,
-          duration: 0,
-          peaks: '',
-          snippet: { start: 0, end: 30 },
-          isShared: false,
-          shareOptions: null,
-          processingDeadline: new Date(Date.now() + 3600_000).toISOString(),
-          createdAt: at,
-          updatedAt: at,
-        },
-      }),
-    );
+    const result = { outcome: 'ready', audioKey: processed.audioUrl, contentType: 'audio/wav', format: 'wav' };
+    const measured = { duration: processed.duration, peaks: processed.peaks, sizeBytes: processed.sizeBytes };
+    await put({ PK: `UPLOAD#${uploadKey}`, SK: 'RESULT', entity: 'upload-result', ...result, ...measured });
+    const copy = { id, userId: me.body.id, title: 'Interrupted copy', uploadKey, contentType: '', sizeBytes: processed.sizeBytes };
+    const deadline = new Date(Date.now() + 3600_000).toISOString();
+    await put(processingTrack(copy, at, deadline));
     const list = await callRoute(stack.apiUrl, 'listTracks', {}, owner.idToken);
     expect(list.body.tracks.find((t: { id: string }) => t.id === id)).toMatchObject({
       status: 'ready',
@@ -226,36 +176,10 @@ describe('registration and processing meet in either order', () => {
     const me = await callRoute(stack.apiUrl, 'getMe', {}, owner.idToken);
     const id = crypto.randomUUID();
     const long = new Date(Date.now() - 2 * 3600_000).toISOString();
-    await db.send(
-      new PutCommand({
-        TableName: stack.tableName,
-        Item: {
-          PK: `TRACK#${id}`,
-          SK: 'META',
-          GSI3PK: `OWNER#${me.body.id}`,
-          GSI3SK: `TRACK#${long}#${id}`,
-          entity: 'track',
-          id,
-          userId: me.body.id,
-          title: 'Stalled',
-          artist: null,
-          uploadKey: `uploads/${me.body.id}/${id}/x.wav`,
-          audioKey: '',
-          status: 'processing',
-          failureReason: null,
-          contentType: 'audio/wav',
-          sizeBytes: 10,
-          duration: 0,
-          peaks: '',
-          snippet: { start: 0, end: 30 },
-          isShared: false,
-          shareOptions: null,
-          processingDeadline: new Date(Date.now() - 60_000).toISOString(),
-          createdAt: long,
-          updatedAt: long,
-        },
-      }),
-    );
+    const uploadKey = `uploads/${me.body.id}/${id}/x.wav`;
+    const stalled = { id, userId: me.body.id, title: 'Stalled', uploadKey, contentType: 'audio/wav', sizeBytes: 10 };
+    const deadline = new Date(Date.now() - 60_000).toISOString();
+    await put(processingTrack(stalled, long, deadline));
     const list = await callRoute(stack.apiUrl, 'listTracks', {}, owner.idToken);
     expect(list.body.tracks.find((t: { id: string }) => t.id === id)).toMatchObject({
       status: 'failed',
@@ -269,12 +193,7 @@ describe('registration and processing meet in either order', () => {
 describe('the local S3 enforces the upload policy as S3 does', () => {
   it('refuses another content type, another key, a larger file than allowed and an empty file', async () => {
     const bytes = wavBytes({ seconds: 1 });
-    const ticket = await callRoute(
-      stack.apiUrl,
-      'createUploadUrl',
-      { filename: 'p.wav', contentType: 'audio/wav', size: bytes.length },
-      owner.idToken,
-    );
+    const ticket = await uploadTicket('p.wav', 'audio/wav', bytes.length);
     const post = async (fields: Record<string, string>, body: Buffer, type = 'audio/wav') => {
       const form = new FormData();
       for (const [k, v] of Object.entries(fields)) form.append(k, v);

@@ -8,7 +8,6 @@ import {
   ConfirmForgotPasswordCommand,
   ConfirmSignUpCommand,
   ForgotPasswordCommand,
-  InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -16,7 +15,16 @@ import { postFrom, randomLoopback } from '../support/loopback.js';
 import { callRoute } from '../support/api.js';
 import { codeIn, linkIn, waitForEmail } from '../support/mail.js';
 import { onboard, testAdmin } from '../support/flows.js';
-import { cognitoClient, createConfirmedUser, signIn, signUp, TEST_PASSWORD, uniqueEmail } from '../support/users.js';
+import {
+  cognitoClient,
+  createConfirmedUser,
+  passwordSignIn,
+  refreshSession,
+  signIn,
+  signUp,
+  TEST_PASSWORD,
+  uniqueEmail,
+} from '../support/users.js';
 import { EMAIL_LOOKUPS_PER_MINUTE } from '../../functions/domain/users.js';
 
 const stack = inject('stack');
@@ -430,18 +438,10 @@ describe('the password policy', () => {
 
 describe('sign-in errors', () => {
   const attempt = (email: string, password: string) =>
-    cognitoClient(stack)
-      .send(
-        new InitiateAuthCommand({
-          ClientId: stack.userPoolClientId,
-          AuthFlow: 'USER_PASSWORD_AUTH',
-          AuthParameters: { USERNAME: email, PASSWORD: password },
-        }),
-      )
-      .then(
-        () => 'signed in',
-        (err: Error) => ({ name: err.name, message: err.message }),
-      );
+    passwordSignIn(stack, email, password).then(
+      () => 'signed in',
+      (err: Error) => ({ name: err.name, message: err.message }),
+    );
 
   it('answer an unknown e-mail and a wrong password alike, as the pool (no user existence errors) does in AWS', async () => {
     const incorrect = { name: 'NotAuthorizedException', message: 'Incorrect username or password.' };
@@ -503,21 +503,8 @@ describe('account e-mails go through the local mail store', () => {
 describe('sessions', () => {
   it('refresh with REFRESH_TOKEN_AUTH on the local pool, and the new ID token is accepted', async () => {
     const user = await createConfirmedUser(stack);
-    const client = cognitoClient(stack);
-    const first = await client.send(
-      new InitiateAuthCommand({
-        ClientId: stack.userPoolClientId,
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
-      }),
-    );
-    const refreshed = await client.send(
-      new InitiateAuthCommand({
-        ClientId: stack.userPoolClientId,
-        AuthFlow: 'REFRESH_TOKEN_AUTH',
-        AuthParameters: { REFRESH_TOKEN: first.AuthenticationResult!.RefreshToken! },
-      }),
-    );
+    const first = await passwordSignIn(stack, user.email, user.password);
+    const refreshed = await refreshSession(stack, first.AuthenticationResult!.RefreshToken!);
     const idToken = refreshed.AuthenticationResult!.IdToken!;
     expect(idToken).not.toBe(first.AuthenticationResult!.IdToken);
     expect((await callRoute(stack.apiUrl, 'getMe', {}, idToken)).status).toBe(200);

@@ -1,20 +1,9 @@
 /** The user pool's MFA in AWS: optional, TOTP only (admins are held to it by the app and the API). */
-import * as fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeWebDist, makeTempDir, synthStack, type Synthesized } from './synth.js';
+import { describe, expect, it } from 'vitest';
+import { synthesizeForFile, type Synthesized } from './synth.js';
 
-let dir: string;
 let s: Synthesized;
-
-beforeAll(() => {
-  dir = makeTempDir('infra-auth-mfa');
-  s = synthStack({ dir, lambdaCode: 'placeholder', webDist: fakeWebDist(dir) });
-  if (s.error) throw s.error;
-});
-
-afterAll(() => {
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+synthesizeForFile('infra-auth-mfa', (synthesized) => (s = synthesized));
 
 describe('user pool MFA', () => {
   it('is optional with TOTP as the only second factor (no SMS, so no SNS role)', () => {

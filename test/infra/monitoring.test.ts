@@ -2,22 +2,15 @@
  * Seeing production in AWS (infra/constructs/monitoring.ts): the alarms topic and its e-mail, the alarms,
  * the uptime canary on GET /health, the dashboard, traces and the Powertools layer.
  */
-import * as fs from 'node:fs';
 import { Match } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BUSINESS_METRICS } from '../../functions/lib/metric-names.js';
 import { routesByArea } from '../../infra/constructs/api.js';
 import { POWERTOOLS_VERSION } from '../../infra/constructs/function.js';
-import { fakeWebDist, makeTempDir, synthStack, type Synthesized } from './synth.js';
+import { synthesizeForFile, type Synthesized } from './synth.js';
 
-let dir: string;
 let s: Synthesized;
-
-beforeAll(() => {
-  dir = makeTempDir('infra-monitoring');
-  s = synthStack({ dir, lambdaCode: 'placeholder', webDist: fakeWebDist(dir) });
-});
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+synthesizeForFile('infra-monitoring', (synthesized) => (s = synthesized));
 
 const resources = (type: string) => Object.entries(s.template.findResources(type)) as [string, any][];
 const alarms = () => resources('AWS::CloudWatch::Alarm').map(([id, r]) => ({ id, ...r.Properties }));
@@ -26,6 +19,12 @@ const alarm = (idPart: string) => {
   expect(found, idPart).toHaveLength(1);
   return found[0];
 };
+
+/** The names of the metrics a metric-math alarm computes from, sorted. */
+const metricNamesOf = (a: { Metrics: any[] }) =>
+  a.Metrics.filter((m) => m.MetricStat)
+    .map((m) => m.MetricStat.Metric.MetricName)
+    .sort();
 
 describe('the alarms topic', () => {
   it('is one encrypted topic (a key CloudWatch may use) that refuses plain HTTP, e-mailing the address given at deploy', () => {
@@ -62,11 +61,7 @@ describe('the alarms', () => {
     expect(a.Threshold).toBe(5);
     const expression = a.Metrics.find((m: any) => m.Expression);
     expect(expression.Expression).toBe('IF(requests >= 20, 100 * errors / requests, 0)');
-    expect(
-      a.Metrics.filter((m: any) => m.MetricStat)
-        .map((m: any) => m.MetricStat.Metric.MetricName)
-        .sort(),
-    ).toEqual(['5xx', 'Count']);
+    expect(metricNamesOf(a)).toEqual(['5xx', 'Count']);
   });
 
   it("fire on each function's errors and throttles, for every function of the stack", () => {
@@ -99,11 +94,7 @@ describe('the alarms', () => {
     expect(alarm('SesBounceRate')).toMatchObject({ Namespace: 'AWS/SES', MetricName: 'Reputation.BounceRate', Threshold: 0.05 });
     expect(alarm('SesComplaintRate')).toMatchObject({ Namespace: 'AWS/SES', MetricName: 'Reputation.ComplaintRate', Threshold: 0.001 });
     const throttles = alarm('DynamoDbThrottles');
-    expect(
-      throttles.Metrics.filter((m: any) => m.MetricStat)
-        .map((m: any) => m.MetricStat.Metric.MetricName)
-        .sort(),
-    ).toEqual(['ReadThrottleEvents', 'WriteThrottleEvents']);
+    expect(metricNamesOf(throttles)).toEqual(['ReadThrottleEvents', 'WriteThrottleEvents']);
   });
 });
 

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routeKey } from '../../shared/api/route.js';
 import { routes } from '../../shared/api/routes.js';
 import {
@@ -17,20 +17,10 @@ import { REALTIME_ENTITIES } from '../../infra/constructs/realtime.js';
 import { AREA_RESERVED_CONCURRENCY, UNRESERVED_MINIMUM } from '../../infra/concurrency.js';
 import { TRACK_ENTITY } from '../../functions/data/tracks.js';
 import { PROCESSING_DEADLINE_MS, PROCESSING_QUEUE, UNCLAIMED_UPLOAD_TAG } from '../../shared/constants.js';
-import { dependencyGraph, fakeWebDist, findCycle, makeTempDir, synthStack, type Synthesized } from './synth.js';
+import { dependencyGraph, findCycle, makeTempDir, synthesizeForFile, synthStack, type Synthesized } from './synth.js';
 
-let dir: string;
 let s: Synthesized;
-
-beforeAll(() => {
-  dir = makeTempDir('infra-stack');
-  s = synthStack({ dir, lambdaCode: 'placeholder', webDist: fakeWebDist(dir) });
-  if (s.error) throw s.error;
-});
-
-afterAll(() => {
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+synthesizeForFile('infra-stack', (synthesized) => (s = synthesized));
 
 const resourcesOf = (type: string, props?: unknown) => s.template.findResources(type, props ? { Properties: props } : undefined);
 const onlyLogicalId = (type: string, props?: unknown) => {
@@ -58,6 +48,22 @@ const statementsOf = (fnId: string): any[] => {
 };
 const actionsOf = (statement: any): string[] => [statement.Action].flat();
 const resourcesOfStatement = (statement: any): string[] => [statement.Resource].flat().map(joined);
+/** A function's environment variables. */
+const envOf = (fnId: string) => (resourcesOf('AWS::Lambda::Function')[fnId] as any).Properties.Environment.Variables;
+/** What a function may do: its actions on the table's items (sorted), and every action of its statements. */
+const actionsOfFunction = (fnId: string) => {
+  const statements = statementsOf(fnId);
+  const tableArn = `{${onlyLogicalId('AWS::DynamoDB::Table')}.Arn}`;
+  const onTable = statements.filter((st) => resourcesOfStatement(st).includes(tableArn));
+  return { onTable: onTable.flatMap(actionsOf).sort(), all: statements.flatMap(actionsOf) };
+};
+/** The EventBridge rule of this description, checked to run every minute. */
+const everyMinute = (description: string) => {
+  const ruleId = onlyLogicalId('AWS::Events::Rule', { Description: description });
+  const rule = resourcesOf('AWS::Events::Rule')[ruleId] as any;
+  expect(rule.Properties).toMatchObject({ State: 'ENABLED', ScheduleExpression: 'rate(1 minute)' });
+  return { ruleId, rule };
+};
 const paymentSecretId = () =>
   onlyLogicalId('AWS::SecretsManager::Secret', { GenerateSecretString: Match.objectLike({ GenerateStringKey: 'placeholder' }) });
 const impersonationSecretId = () => onlyLogicalId('AWS::SecretsManager::Secret', { Description: Match.stringLikeRegexp('impersonation') });
@@ -859,24 +865,15 @@ describe('bedrock', () => {
           evaluate(r, { 'AWS::Partition': 'aws', 'AWS::Region': 'eu-west-1', 'AWS::AccountId': '111122223333', BedrockModelId: modelId }),
         )
         .sort();
+    /** The model and the inference profile of this id in the stack's region, and `other`, sorted. */
+    const inRegionAnd = (id: string, other: string) =>
+      [`arn:aws:bedrock:eu-west-1::foundation-model/${id}`, `arn:aws:bedrock:eu-west-1:111122223333:inference-profile/${id}`, other].sort();
     // A model id: that model in the stack's region (the other two name nothing that exists).
     const model = 'anthropic.claude-3-haiku-20240307-v1:0';
-    expect(arnsFor(model)).toEqual(
-      [
-        `arn:aws:bedrock:eu-west-1::foundation-model/${model}`,
-        `arn:aws:bedrock:eu-west-1:111122223333:inference-profile/${model}`,
-        'arn:aws:bedrock:*::foundation-model/claude-3-haiku-20240307-v1:0.',
-      ].sort(),
-    );
+    expect(arnsFor(model)).toEqual(inRegionAnd(model, 'arn:aws:bedrock:*::foundation-model/claude-3-haiku-20240307-v1:0.'));
     // A cross-region inference profile id: the profile, and its model in whichever region it routes to.
     const profile = 'eu.anthropic.claude-3-7-sonnet-20250219-v1:0';
-    expect(arnsFor(profile)).toEqual(
-      [
-        `arn:aws:bedrock:eu-west-1::foundation-model/${profile}`,
-        `arn:aws:bedrock:eu-west-1:111122223333:inference-profile/${profile}`,
-        'arn:aws:bedrock:*::foundation-model/anthropic.claude-3-7-sonnet-20250219-v1:0',
-      ].sort(),
-    );
+    expect(arnsFor(profile)).toEqual(inRegionAnd(profile, 'arn:aws:bedrock:*::foundation-model/anthropic.claude-3-7-sonnet-20250219-v1:0'));
     // Never every model: the only wildcard is the region of the model a profile routes to.
     for (const arn of [...arnsFor(model), ...arnsFor(profile), ...arnsFor('x')])
       expect(arn.replace(':bedrock:*::foundation-model/', ''), arn).not.toContain('*');
@@ -1190,9 +1187,7 @@ describe('comment digest', () => {
   const digestId = () => onlyLogicalId('AWS::Lambda::Function', { Description: Match.stringLikeRegexp('^Comment digests') });
 
   it('runs the digest function every minute from an EventBridge rule', () => {
-    const ruleId = onlyLogicalId('AWS::Events::Rule', { Description: 'Runs the comment digest job every minute' });
-    const rule = resourcesOf('AWS::Events::Rule')[ruleId] as any;
-    expect(rule.Properties).toMatchObject({ State: 'ENABLED', ScheduleExpression: 'rate(1 minute)' });
+    const { ruleId, rule } = everyMinute('Runs the comment digest job every minute');
     expect(rule.Properties.Targets).toHaveLength(1);
     expect(rule.Properties.Targets[0].Arn).toEqual(getAtt(digestId(), 'Arn'));
     s.template.hasResourceProperties('AWS::Lambda::Permission', {
@@ -1200,7 +1195,7 @@ describe('comment digest', () => {
       Principal: 'events.amazonaws.com',
       SourceArn: getAtt(ruleId, 'Arn'),
     });
-    const env = (resourcesOf('AWS::Lambda::Function')[digestId()] as any).Properties.Environment.Variables;
+    const env = envOf(digestId());
     expect(env).toMatchObject({
       STAGE: 'aws',
       TABLE_NAME: { Ref: onlyLogicalId('AWS::DynamoDB::Table') },
@@ -1210,13 +1205,10 @@ describe('comment digest', () => {
   });
 
   it('lets it read and claim digests and send mail, and nothing more', () => {
-    const statements = statementsOf(digestId());
-    const tableId = onlyLogicalId('AWS::DynamoDB::Table');
-    const onTable = statements.filter((st) => resourcesOfStatement(st).includes(`{${tableId}.Arn}`));
-    expect(onTable.flatMap(actionsOf).sort()).toEqual(
+    const { onTable, all: actions } = actionsOfFunction(digestId());
+    expect(onTable).toEqual(
       ['dynamodb:ConditionCheckItem', 'dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem'].sort(),
     );
-    const actions = statements.flatMap(actionsOf);
     expect(actions).toContain('ses:SendEmail');
     expect(actions.filter((a) => a.includes('*') || a === 'dynamodb:Scan' || a.startsWith('s3:') || a.startsWith('cognito-idp:'))).toEqual(
       [],
@@ -1228,11 +1220,9 @@ describe('payment checks', () => {
   const checksId = () => onlyLogicalId('AWS::Lambda::Function', { Description: Match.stringLikeRegexp('^Payment checks') });
 
   it("runs every minute from an EventBridge rule, with the payment secret and PayPal's URL", () => {
-    const ruleId = onlyLogicalId('AWS::Events::Rule', { Description: 'Runs the payment checks every minute' });
-    const rule = resourcesOf('AWS::Events::Rule')[ruleId] as any;
-    expect(rule.Properties).toMatchObject({ State: 'ENABLED', ScheduleExpression: 'rate(1 minute)' });
+    const { rule } = everyMinute('Runs the payment checks every minute');
     expect(rule.Properties.Targets[0].Arn).toEqual(getAtt(checksId(), 'Arn'));
-    const env = (resourcesOf('AWS::Lambda::Function')[checksId()] as any).Properties.Environment.Variables;
+    const env = envOf(checksId());
     expect(env).toMatchObject({
       STAGE: 'aws',
       PAYPAL_API_URL: { Ref: 'PaypalApiUrl' },
@@ -1243,14 +1233,11 @@ describe('payment checks', () => {
   });
 
   it('moves money in the table and reads the secret, and nothing more: no Scan, no media', () => {
-    const statements = statementsOf(checksId());
-    const tableId = onlyLogicalId('AWS::DynamoDB::Table');
-    const onTable = statements.filter((st) => resourcesOfStatement(st).includes(`{${tableId}.Arn}`));
+    const { onTable, all: actions } = actionsOfFunction(checksId());
     // DeleteItem: an e-mail's claim given back when the e-mail could not be sent.
-    expect(onTable.flatMap(actionsOf).sort()).toEqual(
+    expect(onTable).toEqual(
       ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem'].sort(),
     );
-    const actions = statements.flatMap(actionsOf);
     expect(actions).toEqual(expect.arrayContaining(['ses:SendEmail', 'secretsmanager:GetSecretValue']));
     expect(actions.filter((a) => a === 'dynamodb:Scan' || a.startsWith('s3:'))).toEqual([]);
   });

@@ -5,6 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { App } from 'aws-cdk-lib';
+import { afterAll, beforeAll } from 'vitest';
 import { Template } from 'aws-cdk-lib/assertions';
 import { addComplianceChecks } from '../../infra/checks.js';
 import { REPO_ROOT, type LambdaCodeMode } from '../../infra/constructs/function.js';
@@ -83,6 +84,21 @@ export function synthStack(opts: SynthOptions): Synthesized {
   const templateFile = path.join(outdir, `${stack.artifactId}.template.json`);
   const json = JSON.parse(fs.readFileSync(templateFile, 'utf8'));
   return { template: Template.fromJSON(json), json, outdir, report, error };
+}
+
+/**
+ * The stack synthesized once for a test file, before its tests (placeholder code, a fake web build), handed
+ * to `use`; its folder is removed after them.
+ */
+export function synthesizeForFile(prefix: string, use: (s: Synthesized) => void): void {
+  let dir: string;
+  beforeAll(() => {
+    dir = makeTempDir(prefix);
+    const s = synthStack({ dir, lambdaCode: 'placeholder', webDist: fakeWebDist(dir) });
+    if (s.error) throw s.error;
+    use(s);
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 }
 
 /** Violations of the given severity that no acknowledgement covered. */

@@ -111,3 +111,17 @@ export async function allPros(stack: StackInfo, token: string): Promise<any[]> {
   } while (cursor);
   return users;
 }
+
+/** Asks a user for feedback on a track as the share dialog does; the API's answer, whatever it is. */
+export const requestFeedback = (stack: StackInfo, from: TestUser, to: string, trackId: string, shareOptions: Record<string, unknown>) =>
+  callRoute(stack.apiUrl, 'createShare', { sharedWithId: to, trackId, shareOptions }, from.idToken);
+
+/** The reviewer's answer to a request for feedback, as the API gives it. */
+export const respondToShare = (stack: StackInfo, as: TestUser, id: string, status: 'accepted' | 'declined') =>
+  callRoute(stack.apiUrl, 'respondToShare', { id, status }, as.idToken);
+
+/** A new user, onboarded as `type`, with their id. */
+export async function onboardedUser(stack: StackInfo, type: 'musician' | 'pro', opts: Parameters<typeof createConfirmedUser>[1] = {}) {
+  const user = await createConfirmedUser(stack, opts);
+  return { user, id: await onboard(stack, user, type) };
+}

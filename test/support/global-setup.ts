@@ -10,23 +10,14 @@ import type { TestProject } from 'vitest/node';
 import { freePorts } from '../../scripts/dev/stack/ports.js';
 import { MEDIA_BUCKET, startStack, TABLE_NAME } from '../../scripts/dev/stack/stack.js';
 
-export interface StackInfo {
-  appUrl: string;
-  apiUrl: string;
-  realtimeUrl: string;
-  mailUrl: string;
-  /** The local log collector (its JSON at /logs). */
-  logsUrl: string;
-  paypalUrl: string;
-  stripeUrl: string;
-  cognitoEndpoint: string;
-  dynamoEndpoint: string;
-  s3Endpoint: string;
-  userPoolId: string;
-  userPoolClientId: string;
+/**
+ * What the tests are given of the stack: its URLs (the log collector's JSON at /logs), endpoints and pool,
+ * and the table and media bucket it uses.
+ */
+export type StackInfo = Omit<Awaited<ReturnType<typeof startStack>>, 'stop' | 'runtimeConfig' | 'logs'> & {
   tableName: string;
   mediaBucket: string;
-}
+};
 
 declare module 'vitest' {
   export interface ProvidedContext {

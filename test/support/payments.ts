@@ -2,41 +2,18 @@
  * What the paid-feedback API tests do again and again: set a pro's price or the margin in the table, read
  * payments and the ledger, go through the local PayPal approval page, pay for a request end to end.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { callRoute } from './api.js';
 import * as flows from './flows.js';
 import type { StackInfo } from './global-setup.js';
+import { setAttributes } from './table.js';
 import type { TestUser } from './users.js';
 
 export const REQUEST_OPTIONS = { feedbackNotes: 'Is the low end too heavy?', context: 'mix_check' };
 
-const dynamo = async () => (await import('../../functions/lib/aws/dynamo.js')).dynamo();
+export const setPrice = (stack: StackInfo, userId: string, cents: number | null) =>
+  setAttributes(stack, { PK: `USER#${userId}`, SK: 'PROFILE' }, { feedbackPriceCents: cents });
 
-export async function setPrice(stack: StackInfo, userId: string, cents: number | null) {
-  await (
-    await dynamo()
-  ).send(
-    new UpdateCommand({
-      TableName: stack.tableName,
-      Key: { PK: `USER#${userId}`, SK: 'PROFILE' },
-      UpdateExpression: 'SET feedbackPriceCents = :p',
-      ExpressionAttributeValues: { ':p': cents },
-    }),
-  );
-}
-
-export async function setMargin(stack: StackInfo, margin: number) {
-  await (
-    await dynamo()
-  ).send(
-    new UpdateCommand({
-      TableName: stack.tableName,
-      Key: { PK: 'CONFIG', SK: 'CONFIG' },
-      UpdateExpression: 'SET margin = :m, id = :one',
-      ExpressionAttributeValues: { ':m': margin, ':one': 1 },
-    }),
-  );
-}
+export const setMargin = (stack: StackInfo, margin: number) => setAttributes(stack, { PK: 'CONFIG', SK: 'CONFIG' }, { margin, id: 1 });
 
 export const ledger = async (accountId: string) => (await import('../../functions/data/ledger.js')).allEntries(accountId);
 

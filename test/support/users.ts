@@ -55,16 +55,16 @@ const isAdminToken = (idToken: string) => {
   return Array.isArray(groups) && groups.includes(ADMIN_GROUP);
 };
 
+const initiateAuth = (stack: StackInfo, AuthFlow: 'USER_PASSWORD_AUTH' | 'REFRESH_TOKEN_AUTH', AuthParameters: Record<string, string>) =>
+  cognitoClient(stack).send(new InitiateAuthCommand({ ClientId: stack.userPoolClientId, AuthFlow, AuthParameters }));
+
 /** The password step alone: tokens, or the pool's TOTP challenge. */
-export function passwordSignIn(stack: StackInfo, email: string, password: string) {
-  return cognitoClient(stack).send(
-    new InitiateAuthCommand({
-      ClientId: stack.userPoolClientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: email, PASSWORD: password },
-    }),
-  );
-}
+export const passwordSignIn = (stack: StackInfo, email: string, password: string) =>
+  initiateAuth(stack, 'USER_PASSWORD_AUTH', { USERNAME: email, PASSWORD: password });
+
+/** New tokens for a session, as the app's client refreshes them. */
+export const refreshSession = (stack: StackInfo, refreshToken: string) =>
+  initiateAuth(stack, 'REFRESH_TOKEN_AUTH', { REFRESH_TOKEN: refreshToken });
 
 /** Answers a SOFTWARE_TOKEN_MFA challenge with a code of the key. */
 export async function answerTotpChallenge(

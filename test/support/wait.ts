@@ -17,3 +17,16 @@ export async function startOfAWindow(needMs: number, windowMs = 60_000): Promise
   const left = windowMs - (Date.now() % windowMs);
   if (left < needMs) await new Promise((r) => setTimeout(r, left + 100));
 }
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Checks again every 25 ms until `probe` finds something (a delivery a server recorded, say), and returns it. */
+export async function waitFor<T>(probe: () => T | undefined | null | false, what: string, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = probe();
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await sleep(25);
+  }
+}

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import http from 'node:http';
+import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,8 @@ import {
   type PaypalStandin,
   type PaypalStandinOptions,
 } from '../../../scripts/dev/stand-ins/paypal/server.js';
+import { sleep, waitFor } from '../../support/wait.js';
+import { startWebhookReceiver } from '../../support/webhook-receiver.js';
 
 const CLIENT_ID = 'snip-local-client';
 const CLIENT_SECRET = 'snip-local-secret';
@@ -17,57 +19,11 @@ const WEBHOOK_ID = '8PT597110X687430LKGECATA';
 const RETURN_URL = 'http://localhost:5173/paypal/return?from=checkout';
 const CANCEL_URL = 'http://localhost:5173/paypal/cancel';
 
-interface Delivery {
-  headers: http.IncomingHttpHeaders;
-  body: string;
-  event: { id: string; event_type: string; resource: Record<string, any> } & Record<string, any>;
-}
+type PaypalEvent = { id: string; event_type: string; resource: Record<string, any> } & Record<string, any>;
 
-/** The product's webhook endpoint: records every delivery; answers 500 while `failures` is above 0. */
-function startReceiver(port: number) {
-  const received: Delivery[] = [];
-  const state = { failures: 0 };
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      if (state.failures > 0) {
-        state.failures--;
-        res.writeHead(500).end();
-        return;
-      }
-      const body = Buffer.concat(chunks).toString('utf8');
-      received.push({ headers: req.headers, body, event: JSON.parse(body) });
-      res.writeHead(200).end();
-    });
-  });
-  return new Promise<{ url: string; received: Delivery[]; state: typeof state; close(): Promise<void> }>((resolve) =>
-    server.listen(port, '127.0.0.1', () =>
-      resolve({
-        url: `http://127.0.0.1:${port}/webhooks/paypal`,
-        received,
-        state,
-        close: () =>
-          new Promise<void>((r) => {
-            server.close(() => r());
-            server.closeAllConnections();
-          }),
-      }),
-    ),
-  );
-}
-
-async function until<T>(probe: () => T | undefined | false, what: string, ms = 5000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = probe();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The product's webhook endpoint: records every delivery; answers 500 while `failNext` is above 0. */
+const startReceiver = () => startWebhookReceiver<PaypalEvent>('/webhooks/paypal');
+const until = <T>(probe: () => T | undefined | false, what: string) => waitFor(probe, what, 5000);
 
 describe('local PayPal stand-in', () => {
   let dir: string;
@@ -175,7 +131,7 @@ describe('local PayPal stand-in', () => {
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'snip-paypal-'));
-    receiver = await startReceiver(await freePort());
+    receiver = await startReceiver();
     webhookUrl = receiver.url;
     port = await freePort();
     paypal = await startPaypal(options());
@@ -626,7 +582,7 @@ describe('local PayPal stand-in', () => {
   });
 
   it('retries a delivery the receiver refused', async () => {
-    receiver.state.failures = 1;
+    receiver.state.failNext = 1;
     const order = await createOrder('inv-retry');
     await submit('approve', order.id);
     const d = await delivered('CHECKOUT.ORDER.APPROVED', order.id);
@@ -639,7 +595,7 @@ describe('local PayPal stand-in', () => {
   });
 
   it('lets a delivery under way wait while paused, and sends it on resuming', async () => {
-    receiver.state.failures = 1;
+    receiver.state.failNext = 1;
     const order = await createOrder('inv-wait');
     await submit('approve', order.id);
     await api('POST', '/_local/webhooks', { body: { paused: true }, auth: null });

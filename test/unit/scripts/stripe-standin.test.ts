@@ -1,65 +1,25 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/dev/stack/ports.js';
 import { startStripe, type StripeStandin } from '../../../scripts/dev/stand-ins/stripe/server.js';
+import { sleep, waitFor as waitUntil } from '../../support/wait.js';
+import { startWebhookReceiver, type Delivery } from '../../support/webhook-receiver.js';
 
 const SECRET_KEY = 'sk_test_localstandin0123456789abcdef';
 const WEBHOOK_SECRET = 'whsec_localstandintest0123456789';
 const APP = 'http://localhost:5173';
 
-interface Delivery {
-  headers: http.IncomingHttpHeaders;
-  body: string;
-  event: Stripe.Event;
-}
+const waitFor = <T>(probe: () => T | undefined | null | false, what: string, timeoutMs = 8000) => waitUntil(probe, what, timeoutMs);
 
 /** A webhook endpoint that records what it is sent; `failNext` answers that many deliveries with a 500. */
-async function startReceiver() {
-  const received: Delivery[] = [];
-  const state = { failNext: 0 };
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      if (state.failNext > 0) {
-        state.failNext -= 1;
-        res.writeHead(500).end('not now');
-        return;
-      }
-      const body = Buffer.concat(chunks).toString('utf8');
-      received.push({ headers: req.headers, body, event: JSON.parse(body) as Stripe.Event });
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"received":true}');
-    });
+const startReceiver = () =>
+  startWebhookReceiver<Stripe.Event>('/webhooks/stripe', {
+    accepted: { headers: { 'content-type': 'application/json' }, body: '{"received":true}' },
+    refused: 'not now',
   });
-  const port = await freePort();
-  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
-  return {
-    url: `http://127.0.0.1:${port}/webhooks/stripe`,
-    received,
-    state,
-    close: () =>
-      new Promise<void>((r) => {
-        server.close(() => r());
-        server.closeAllConnections();
-      }),
-  };
-}
-
-async function waitFor<T>(fn: () => T | undefined | null | false, what: string, timeoutMs = 8000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('local Stripe stand-in', () => {
   let dir: string;
@@ -462,7 +422,7 @@ describe('local Stripe stand-in', () => {
     const live = subs.data.find((s) => s.status === 'active')!;
     await stripe.subscriptions.update(live.id, { metadata: { after: 'restart' } });
     await sleep(300);
-    const isIt = (d: Delivery) => (d.event.data.object as Stripe.Subscription).metadata?.after === 'restart';
+    const isIt = (d: Delivery<Stripe.Event>) => (d.event.data.object as Stripe.Subscription).metadata?.after === 'restart';
     expect(receiver.received.filter(isIt)).toEqual([]);
     hookUrl = receiver.url;
     await waitFor(() => receiver.received.find(isIt), 'the held event', 5000);

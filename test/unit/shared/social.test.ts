@@ -3,18 +3,19 @@ import { displaySocialValue, normalizeSocialUrl } from '../../../shared/social.j
 import { featuredTrackField, updateProfileInput } from '../../../shared/schemas/profile.js';
 
 describe('social links', () => {
-  it.each([
-    ['instagram', 'pia', 'https://instagram.com/pia'],
-    ['twitter', 'pia', 'https://twitter.com/pia'],
-    ['youtube', '@pia', 'https://youtube.com/@pia'],
-    ['youtube', 'pia', 'https://youtube.com/@pia'],
-    ['soundcloud', 'pia-mix', 'https://soundcloud.com/pia-mix'],
-    ['tiktok', 'pia', 'https://tiktok.com/@pia'],
-    ['linkedin', 'pia', 'https://linkedin.com/in/pia'],
-    ['website', 'pia.example.com', 'https://pia.example.com'],
-    ['website', 'http://pia.example.com/x', 'http://pia.example.com/x'],
-    ['instagram', 'https://www.instagram.com/pia', 'https://www.instagram.com/pia'],
-  ])('%s: %s becomes %s', (platform, typed, url) => {
+  it.each`
+    platform        | typed                              | url
+    ${'instagram'}  | ${'pia'}                           | ${'https://instagram.com/pia'}
+    ${'twitter'}    | ${'pia'}                           | ${'https://twitter.com/pia'}
+    ${'youtube'}    | ${'@pia'}                          | ${'https://youtube.com/@pia'}
+    ${'youtube'}    | ${'pia'}                           | ${'https://youtube.com/@pia'}
+    ${'soundcloud'} | ${'pia-mix'}                       | ${'https://soundcloud.com/pia-mix'}
+    ${'tiktok'}     | ${'pia'}                           | ${'https://tiktok.com/@pia'}
+    ${'linkedin'}   | ${'pia'}                           | ${'https://linkedin.com/in/pia'}
+    ${'website'}    | ${'pia.example.com'}               | ${'https://pia.example.com'}
+    ${'website'}    | ${'http://pia.example.com/x'}      | ${'http://pia.example.com/x'}
+    ${'instagram'}  | ${'https://www.instagram.com/pia'} | ${'https://www.instagram.com/pia'}
+  `('$platform: $typed becomes $url', ({ platform, typed, url }: { platform: string; typed: string; url: string }) => {
     expect(normalizeSocialUrl(platform, typed)).toBe(url);
   });
 
