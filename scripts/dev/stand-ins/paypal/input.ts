@@ -38,35 +38,20 @@ export function parseAmount(amount: unknown, field: string): number {
   if (amount.currency_code === undefined) throw missing(`${field}/currency_code`);
   if (amount.value === undefined) throw missing(`${field}/value`);
   if (typeof amount.currency_code !== 'string') throw badSyntax(`${field}/currency_code`, amount.currency_code);
+  const refuse = (part: string, value: string, issue: string, description: string) =>
+    unprocessable({ field: `${field}/${part}`, value, location: 'body', issue, description });
   if (amount.currency_code !== 'USD') {
-    throw unprocessable({
-      field: `${field}/currency_code`,
-      value: amount.currency_code,
-      location: 'body',
-      issue: 'CURRENCY_NOT_SUPPORTED',
-      description: 'Currency code is not currently supported (this account takes USD only).',
-    });
+    throw refuse(
+      'currency_code',
+      amount.currency_code,
+      'CURRENCY_NOT_SUPPORTED',
+      'Currency code is not currently supported (this account takes USD only).',
+    );
   }
   const value = amount.value;
   if (typeof value !== 'string' || !/^\d{1,10}(\.\d+)?$/.test(value)) throw badSyntax(`${field}/value`, value);
-  if (!/\.\d{2}$/.test(value)) {
-    throw unprocessable({
-      field: `${field}/value`,
-      value,
-      location: 'body',
-      issue: 'DECIMAL_PRECISION',
-      description: 'Give the value with two decimal places, e.g. "30.00".',
-    });
-  }
+  if (!/\.\d{2}$/.test(value)) throw refuse('value', value, 'DECIMAL_PRECISION', 'Give the value with two decimal places, e.g. "30.00".');
   const cents = Math.round(Number(value) * 100);
-  if (cents <= 0) {
-    throw unprocessable({
-      field: `${field}/value`,
-      value,
-      location: 'body',
-      issue: 'CANNOT_BE_ZERO_OR_NEGATIVE',
-      description: 'Must be greater than zero.',
-    });
-  }
+  if (cents <= 0) throw refuse('value', value, 'CANNOT_BE_ZERO_OR_NEGATIVE', 'Must be greater than zero.');
   return cents;
 }

@@ -97,18 +97,18 @@ function lookup<T>(map: Record<string, T>, kind: string, id: string, param: stri
   return r;
 }
 
-export const findProduct = (standin: StandinContext, id: string, param: string, status = 400) =>
-  lookup(standin.state.products, 'product', id, param, status);
-export const findPrice = (standin: StandinContext, id: string, param: string, status = 400) =>
-  lookup(standin.state.prices, 'price', id, param, status);
-export const findCustomer = (standin: StandinContext, id: string, param: string, status = 400) =>
-  lookup(standin.state.customers, 'customer', id, param, status);
-export const findSubscription = (standin: StandinContext, id: string, param: string, status = 400) =>
-  lookup(standin.state.subscriptions, 'subscription', id, param, status);
-export const findInvoice = (standin: StandinContext, id: string, param: string, status = 400) =>
-  lookup(standin.state.invoices, 'invoice', id, param, status);
-export const findEvent = (standin: StandinContext, id: string, param: string, status = 400) =>
-  lookup(standin.state.events, 'event', id, param, status);
+/** The finder of one kind of record: by id, or Stripe's "No such <kind>" naming `param` (400 unless told). */
+const finder =
+  <K extends 'products' | 'prices' | 'customers' | 'subscriptions' | 'invoices' | 'events'>(records: K, kind: string) =>
+  (standin: StandinContext, id: string, param: string, status = 400): State[K][string] =>
+    lookup(standin.state[records] as Record<string, State[K][string]>, kind, id, param, status);
+
+export const findProduct = finder('products', 'product');
+export const findPrice = finder('prices', 'price');
+export const findCustomer = finder('customers', 'customer');
+export const findSubscription = finder('subscriptions', 'subscription');
+export const findInvoice = finder('invoices', 'invoice');
+export const findEvent = finder('events', 'event');
 
 /** A Checkout Session by id, expired first if its time has passed. */
 export function findCheckout(standin: StandinContext, id: string, param: string, status = 400) {
