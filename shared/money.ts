@@ -7,8 +7,18 @@ export const CURRENCY = 'USD';
 /** The margin when the configuration row has none yet (the demo's value, docs/deploy.md). */
 export const DEFAULT_MARGIN = 0.2;
 
-/** A paid request must be accepted within this many days of payment, and completed within that many of acceptance. */
-export const PAID_REQUEST_DAYS = { accept: 7, complete: 14 } as const;
+/**
+ * A paid request must be accepted within `acceptHours` of payment, and completed within the response time
+ * the pro promises on their profile ('Within 3 days'), counted from acceptance: `defaultCompleteDays` when
+ * they promise none. Both are kept on the request when it is paid, so a later profile change moves nothing.
+ */
+export const PAID_REQUEST = { acceptHours: 48, defaultCompleteDays: 7 } as const;
+
+/** The days a pro's response time promises ('Within 10 days': 10). */
+export function completeDaysFor(responseTime: string | null | undefined): number {
+  const days = Number(/(\d+) days?/.exec(responseTime ?? '')?.[1]);
+  return Number.isInteger(days) && days > 0 ? days : PAID_REQUEST.defaultCompleteDays;
+}
 
 /** Margins are whole millionths: the admin's editor gives tenths of a percent, so this loses nothing. */
 const MARGIN_SCALE = 1_000_000;

@@ -38,3 +38,4 @@ export * from './shares/comments.js';
 export * from './shares/feedback.js';
 export * from './shares/emails.js';
 export * from './shares/track-links.js';
+export * from './shares/review-work.js';

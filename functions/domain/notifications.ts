@@ -21,7 +21,7 @@ import {
 } from '../data/shares.js';
 import { claimPaymentEmail, releasePaymentEmail, type PaymentRecord } from '../data/payments.js';
 import { getUser, type UserRecord } from '../data/users.js';
-import { formatCents, PAID_REQUEST_DAYS } from '../../shared/money.js';
+import { formatCents } from '../../shared/money.js';
 import { log } from '../lib/observability.js';
 import { deliverTo, sendClaimedMail } from './mail.js';
 
@@ -92,6 +92,32 @@ export const feedbackResponded = (share: ShareRecord) => {
   return send(share.id, 'responded', share.sharedByUserId, subject, lines);
 };
 
+const WHEN = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'UTC',
+  timeZoneName: 'short',
+});
+
+/** To the pro, a day before a paid request's deadline: accept it, or complete it, in time (once per deadline). */
+export const deadlineReminder = (share: ShareRecord, event: 'accept_reminder' | 'complete_reminder', deadline: number) =>
+  send(
+    share.id,
+    event,
+    share.sharedWithUserId,
+    event === 'accept_reminder' ? `Accept by tomorrow: ${share.trackTitle}` : `Due tomorrow: feedback on ${share.trackTitle}`,
+    [
+      `Hi ${share.sharedWithName},`,
+      event === 'accept_reminder'
+        ? `${share.sharedByName}'s paid request for feedback on "${share.trackTitle}" must be accepted by ${WHEN.format(deadline)}.`
+        : `Your feedback on ${share.sharedByName}'s "${share.trackTitle}" is due by ${WHEN.format(deadline)}.`,
+      `After that the request expires and ${share.sharedByName} is refunded ${formatCents(share.payment!.amountCents)} in full.`,
+    ],
+  );
+
 /** A share's e-mail claimed in the write that caused it: sent, or its claim given back for a retry to send. */
 export async function sendClaimedShareMail(
   shareId: string,
@@ -143,14 +169,16 @@ export async function sendClaimedPaymentMail(
 }
 
 /** To the pro: a paid request they did not answer or complete in time expired and was refunded. */
-export const requestExpired = (p: PaymentRecord, wasAccepted: boolean) =>
+export const requestExpired = (p: PaymentRecord, share: Pick<ShareRecord, 'status' | 'payment'>) =>
   sendOnce(paymentClaim(p.orderId, 'expired'), p.proUserId, `Expired: feedback request for ${p.trackTitle}`, [
     `Hi ${p.proName},`,
-    wasAccepted
-      ? `You accepted ${p.payerName}'s request for feedback on "${p.trackTitle}" but did not complete it within ${PAID_REQUEST_DAYS.complete} days.`
-      : `${p.payerName}'s request for feedback on "${p.trackTitle}" was not accepted within ${PAID_REQUEST_DAYS.accept} days.`,
+    share.status === 'accepted'
+      ? `You accepted ${p.payerName}'s request for feedback on "${p.trackTitle}" but did not complete it within ${plural(share.payment!.completeDays, 'day')}.`
+      : `${p.payerName}'s request for feedback on "${p.trackTitle}" was not accepted within ${plural(share.payment!.acceptHours, 'hour')}.`,
     `The request has expired: ${p.payerName} is refunded ${formatCents(p.amountCents)} in full, and the earning is taken back from your balance.`,
   ]);
+
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 
 /** Quiet time after the last comment of a burst before its digest goes out (env, default 180 s). */
 export function commentDigestDelaySeconds(): number {

@@ -9,7 +9,7 @@ import { readShare, statusChange } from '../data/shares.js';
 import { count, log } from '../lib/observability.js';
 import { PaymentProviderError } from '../providers/payments.js';
 import * as notify from './notifications.js';
-import { deadlineOf } from './paid-deadlines.js';
+import { deadlineOf, reminderOf } from './paid-deadlines.js';
 import { RETRY_MS, stateOf } from './payment-machine.js';
 import { finishRefund, iso, reconcilePayment, step } from './payment-settlement.js';
 
@@ -38,14 +38,20 @@ async function checkCaptured(p: PaymentRecord, now: Date): Promise<void> {
     return endAndRefund(p, share.status === 'declined' ? 'declined' : share.status === 'expired' ? 'expired' : 'reversed');
   }
   const deadline = deadlineOf(share)!;
-  if (now.getTime() < deadline) return lookAgain(iso(deadline));
+  if (now.getTime() < deadline) {
+    // A day before the deadline the pro is reminded (once); the check then waits for the deadline.
+    const reminder = reminderOf(share)!;
+    if (now.getTime() < reminder.at) return lookAgain(iso(reminder.at));
+    await notify.deadlineReminder(share, reminder.event, deadline);
+    return lookAgain(iso(deadline));
+  }
   const started = await step(
     p,
     { type: 'request_ended', reason: 'expired' },
     { requestChange: statusChange(share, [share.status], 'expired') },
   );
   if (started.kind === 'moved') {
-    await notify.requestExpired(p, share.status === 'accepted');
+    await notify.requestExpired(p, share);
     await finishRefund(started.payment);
   } else {
     // The request moved meanwhile (accepted, completed): look again shortly.

@@ -6,14 +6,14 @@
  * which writes it in one transaction conditional on the state it leaves; so however often and in
  * whichever order the three paths try a move, it happens once. Diagram: docs/data-model.md.
  */
-import { CURRENCY, PAID_REQUEST_DAYS, splitPrice } from '../../shared/money.js';
+import { CURRENCY, splitPrice } from '../../shared/money.js';
 import { PLATFORM_ACCOUNT, type LedgerEntry, type LedgerKind } from '../data/ledger.js';
 import type { PaymentState, PaymentWrite } from '../data/payment-writes.js';
 import { stateOf, statusOf } from '../data/payment-writes.js';
 import type { PaymentRecord, RefundReason } from '../data/payments.js';
 import type { ShareRecord } from '../data/shares.js';
 import type { ProviderCapture } from '../providers/payment-provider.js';
-import { DAY_MS } from './paid-deadlines.js';
+import { reminderOf } from './paid-deadlines.js';
 
 export type { PaymentState } from '../data/payment-writes.js';
 export { stateOf };
@@ -227,8 +227,8 @@ function captureCredited(
   };
   return {
     set: { captureId: e.capture.id, margin: e.margin, ...split, credited: true, capturedAt: at, shareCreatedAt: e.request.createdAt },
-    // Its first deadline: the request must be accepted within PAID_REQUEST_DAYS.accept.
-    checkAt: new Date(Date.parse(at) + PAID_REQUEST_DAYS.accept * DAY_MS).toISOString(),
+    // First looked at when the pro is due a reminder of its time to accept (the check then waits for the deadline).
+    checkAt: new Date(reminderOf({ ...e.request, createdAt: at, status: 'pending' })!.at).toISOString(),
     entries: [
       entry(p, 'charge', p.payerId, -p.amountCents, `Paid for ${about(p)}`, at, common),
       entry(p, 'earning', p.proUserId, split.earningCents, `Earned for feedback to ${p.payerName} on "${p.trackTitle}"`, at, common),

@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { paths } from '../../shared/paths.js';
-import { CURRENCY } from '../../shared/money.js';
+import { completeDaysFor, CURRENCY, PAID_REQUEST } from '../../shared/money.js';
 import type { ShareOptions } from '../../shared/schemas/shares.js';
 import type { PaymentView, StuckRefundsPage } from '../../shared/schemas/payments.js';
 import { decodeCursor, encodeCursor } from '../lib/cursor.js';
@@ -126,7 +126,12 @@ export async function createOrder(
     ...(order.payeeId ? { payeeId: order.payeeId } : {}),
     shareOptions: request.shareOptions,
     shareId,
-    shareDraft: newShare(caller, track, pro, request.shareOptions, shareId, { orderId: order.orderId, amountCents: price }),
+    shareDraft: newShare(caller, track, pro, request.shareOptions, shareId, {
+      orderId: order.orderId,
+      amountCents: price,
+      acceptHours: PAID_REQUEST.acceptHours,
+      completeDays: completeDaysFor(pro.responseTime),
+    }),
     status: 'pending',
     // Not polled while it waits for the payer: the webhook or the browser moves it, and one check at the
     // give-up time settles what they did not.
@@ -220,12 +225,15 @@ export async function captureOrder(caller: UserRecord, orderId: string): Promise
  * is refunding, once, so the decline itself needs no further round trip. 'not_paid' when the request's
  * payment is not captured (the caller then declines it as a free one).
  */
-export async function declinePaidRequest(share: ShareRecord): Promise<'declined' | 'not_pending' | 'not_paid'> {
+export async function declinePaidRequest(
+  share: ShareRecord,
+  decline: ShareRecord['decline'],
+): Promise<'declined' | 'not_pending' | 'not_paid'> {
   if (!share.payment) return 'not_paid';
   const { orderId } = share.payment;
   // The payment is read beside the write for its capture id, which is fixed once the request exists.
   const [started, found] = await Promise.all([
-    endPaidRequest(orderId, 'declined', statusChange(share, ['pending'], 'declined')),
+    endPaidRequest(orderId, 'declined', statusChange(share, ['pending'], 'declined', { decline })),
     data.getPayment(orderId),
   ]);
   if (started.kind === 'request_moved') return 'not_pending';

@@ -8,6 +8,10 @@ import type { CommentRecord, ShareBundle, ShareRecord } from '../data/shares.js'
 import { formatPrice } from '../../shared/money.js';
 import { getUser, type UserRecord } from '../data/users.js';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors.js';
+import type { DeclineReason } from '../../shared/review.js';
+import { NOT_ACCEPTED, bundleFor } from './share-bundle.js';
+import { assertHeard, toDraftView, toListeningView } from './review-work.js';
+import { assertNotRepeated, assertReviewComplete, rememberReviewText } from './review-floor.js';
 import * as notify from './notifications.js';
 import { declinePaidRequest } from './payments.js';
 import { deadlineCutoffs, respondBy } from './paid-deadlines.js';
@@ -64,9 +68,12 @@ async function sameRequest(caller: UserRecord, existing: shares.Keyed<ShareRecor
   return existing.record;
 }
 
+export { bundleFor };
+
 export const toShareView = (s: ShareRecord): ShareView => ({
   ...s,
-  paid: s.payment ? { amountCents: s.payment.amountCents, respondBy: respondBy(s) } : null,
+  paid: s.payment ? { amountCents: s.payment.amountCents, respondBy: respondBy(s), completeDays: s.payment.completeDays } : null,
+  decline: s.decline ?? null,
 });
 
 /** Time order: timed comments by their second, general ones last, ties by creation. */
@@ -97,24 +104,28 @@ export const toCommentView = (share: ShareRecord, c: CommentRecord): CommentView
   updatedAt: c.updatedAt,
 });
 
-export function toShareDetail(b: ShareBundle): ShareDetail {
+/**
+ * The share as `viewerId` sees it. Until the review is submitted, the reviewer's comments, listening and
+ * draft are the reviewer's alone: the musician sees their own comments, and that it is in progress.
+ */
+export function toShareDetail(b: ShareBundle, viewerId: string): ShareDetail {
+  const { share } = b;
+  const isReviewer = viewerId === share.sharedWithUserId;
+  const submitted = share.status === 'completed';
   return {
-    share: toShareView(b.share),
+    share: toShareView(share),
     feedback: b.feedback ? { ...b.feedback, criteria: b.feedback.criteria } : null,
-    comments: orderComments(b.comments).map((c) => toCommentView(b.share, c)),
+    comments: orderComments(b.comments.filter((c) => isReviewer || submitted || c.userId !== share.sharedWithUserId)).map((c) =>
+      toCommentView(share, c),
+    ),
     ranking: b.ranking,
+    listening: isReviewer || submitted ? toListeningView(share, b.listening) : null,
+    draft: isReviewer && share.status === 'accepted' && b.draft ? toDraftView(b.draft) : null,
   };
 }
 
-/** The share with everything on it, for its two participants only. */
-export async function bundleFor(userId: string, shareId: string): Promise<ShareBundle> {
-  const bundle = await shares.getShareBundle(shareId);
-  if (!bundle) throw new NotFound('Feedback request not found');
-  if (userId !== bundle.share.sharedByUserId && userId !== bundle.share.sharedWithUserId) {
-    throw new Forbidden('This feedback request is not yours');
-  }
-  return bundle;
-}
+/** Whether a comment is part of a review not yet submitted (so no one but its author hears of it). */
+const inDraft = (share: ShareRecord, userId: string) => userId === share.sharedWithUserId && share.status !== 'completed';
 
 /** Requests a page of the lists holds. */
 export const SHARES_PAGE_SIZE = 25;
@@ -163,7 +174,7 @@ export async function respond(
   userId: string,
   shareId: string,
   status: 'accepted' | 'declined',
-  opts: { impersonated?: boolean } = {},
+  opts: { impersonated?: boolean; reason?: DeclineReason; reasonText?: string } = {},
 ): Promise<ShareRecord> {
   const { share } = await bundleFor(userId, shareId);
   if (share.sharedWithUserId !== userId) throw new Forbidden('Only the reviewer answers a feedback request');
@@ -173,13 +184,18 @@ export async function respond(
   // The deadline is in the write's condition too: the job that expires requests may lag behind it.
   const deadline = share.payment && status === 'accepted' ? respondBy(share) : null;
   if (deadline && deadline <= new Date().toISOString()) throw paidRequestExpired(share.status);
+  const decline = status === 'declined' ? { reason: opts.reason ?? 'other', text: opts.reasonText || null } : null;
   // A paid request declined is refunded, the decline and the refund's start being one write.
-  const paid = status === 'declined' && share.payment ? await declinePaidRequest(share) : 'not_paid';
-  if (paid === 'declined') return { ...share, status };
+  const paid = decline && share.payment ? await declinePaidRequest(share, decline) : 'not_paid';
+  if (paid === 'declined') return { ...share, status, decline };
   const at = new Date().toISOString();
   if (
     paid === 'not_pending' ||
-    !(await shares.setStatus(share, ['pending'], status, { at, ...(deadline ? { createdAfter: deadlineCutoffs().createdAfter } : {}) }))
+    !(await shares.setStatus(share, ['pending'], status, {
+      at,
+      ...(decline ? { decline } : {}),
+      ...(deadline && share.payment ? { createdAfter: deadlineCutoffs(share.payment).createdAfter } : {}),
+    }))
   ) {
     const now = await shares.readShare(share.id);
     if (!now) throw new NotFound('Feedback request not found');
@@ -187,7 +203,7 @@ export async function respond(
     if (now.record.status === 'pending' && deadline) throw paidRequestExpired('pending');
     throw new Conflict(`This request is already ${now.record.status}`, 'not_pending');
   }
-  return { ...share, status, updatedAt: at, ...(status === 'accepted' ? { acceptedAt: at } : {}) };
+  return { ...share, status, updatedAt: at, ...(status === 'accepted' ? { acceptedAt: at } : {}), ...(decline ? { decline } : {}) };
 }
 
 /** A paid request whose time to accept (or to complete) ran out: refunded by the scheduled check. */
@@ -198,8 +214,6 @@ const paidRequestExpired = (status: ShareStatus) =>
       : 'The time to complete this review has run out: the musician is being refunded.',
     'expired',
   );
-
-const NOT_ACCEPTED = 'Accept the request before reviewing it';
 
 /**
  * Who may write on a share. The musician may, unless it was declined (questions after completion are
@@ -248,9 +262,11 @@ export async function addComment(
   input: { timestamp: number | null; text: string; tags: string[]; idempotencyKey?: string },
 ) {
   const { idempotencyKey, ...request } = input;
-  const { share } = await bundleFor(user.id, shareId);
+  const bundle = await bundleFor(user.id, shareId);
+  const { share } = bundle;
   const closed = assertCanComment(share, user.id, 'add');
   assertWithinTrack(share, request.timestamp);
+  assertHeard(bundle, user.id, request.timestamp);
   const now = new Date().toISOString();
   const hash = idempotencyKey ? requestHash({ shareId, ...request }) : undefined;
   const comment: CommentRecord = {
@@ -268,7 +284,8 @@ export async function addComment(
   const result = await shares.putNewComment(share, comment, {
     closed,
     requestHash: hash,
-    digest: { toUserId, dueAt: notify.digestDueAt() },
+    // A review's comments reach the musician with the review, not one digest at a time before it.
+    digest: inDraft(share, user.id) ? null : { toUserId, dueAt: notify.digestDueAt() },
   });
   if (result === 'closed') return closedShare(shareId, user.id, 'add');
   if (result === 'full')
@@ -287,7 +304,7 @@ async function ownComment(userId: string, shareId: string, commentId: string) {
   const comment = bundle.comments.find((c) => c.id === commentId);
   if (!comment) throw new NotFound('Comment not found');
   if (comment.userId !== userId) throw new Forbidden('Only the author of a comment can change it');
-  return { share: bundle.share, comment };
+  return { bundle, share: bundle.share, comment };
 }
 
 /** Edits a comment only if it still exists: one deleted meanwhile is a 404 and stays deleted. */
@@ -295,9 +312,10 @@ export async function updateComment(
   userId: string,
   input: { id: string; commentId: string; text: string; tags: string[]; timestamp?: number | null },
 ) {
-  const { share, comment } = await ownComment(userId, input.id, input.commentId);
+  const { bundle, share, comment } = await ownComment(userId, input.id, input.commentId);
   const closed = assertCanComment(share, userId, 'change');
   assertWithinTrack(share, input.timestamp);
+  if (input.timestamp !== undefined && input.timestamp !== comment.timestamp) assertHeard(bundle, userId, input.timestamp);
   const next: CommentRecord = {
     ...comment,
     text: input.text,
@@ -334,19 +352,17 @@ export async function submitFeedback(
   if (CLOSED_STATUSES.includes(share.status)) throw closedRequest(share.status);
   if (share.status === 'pending') throw new Conflict(NOT_ACCEPTED, 'not_accepted');
   const criteria = Object.fromEntries(Object.entries(input.criteria).filter(([, v]) => v != null)) as Record<string, number>;
-  const hasComments = bundle.comments.some((c) => c.userId === userId);
-  if (!Object.keys(criteria).length && !input.comment && !hasComments) {
-    throw new BadRequest('Add a rating, a comment or general feedback before submitting');
-  }
   const at = new Date().toISOString();
   const completeBy = share.payment ? respondBy(share) : null;
   if (completeBy && completeBy <= at) throw paidRequestExpired('accepted');
+  assertReviewComplete(bundle, criteria, input.comment ?? '');
+  await assertNotRepeated(userId, share.id, input.comment ?? '');
   const feedback = { criteria, comment: input.comment || null, userId, createdAt: at };
   // The musician (the e-mail's recipient) is read alongside the write that claims the e-mail.
   const [ok, musician] = await Promise.all([
     shares.completeWithFeedback(share, feedback, share.payment ? [fulfilment(share.payment.orderId, at)] : [], {
       claimEmail: 'responded',
-      acceptedAfter: completeBy ? deadlineCutoffs(Date.parse(at)).acceptedAfter : undefined,
+      acceptedAfter: completeBy && share.payment ? deadlineCutoffs(share.payment, Date.parse(at)).acceptedAfter : undefined,
     }),
     getUser(share.sharedByUserId).catch((err) => (log.error('Recipient not read', err, { userId: share.sharedByUserId }), undefined)),
   ]);
@@ -359,12 +375,13 @@ export async function submitFeedback(
     throw new Conflict('This feedback is complete and cannot be reviewed again', 'completed');
   }
   count('FeedbackCompleted');
+  if (feedback.comment) await rememberReviewText(userId, share.id, feedback.comment);
   const done = { ...share, status: 'completed' as const, updatedAt: at };
   const to = musician === undefined ? await getUser(share.sharedByUserId).catch(() => undefined) : musician;
   if (to === undefined) await shares.releaseEmail(share.id, 'responded').catch(() => {});
   else await notify.sendClaimedShareMail(share.id, 'responded', to, notify.feedbackRespondedMail(done));
   // The view as written: what was read, with the write applied (the client reloads on later changes).
-  return toShareDetail({ ...bundle, share: done, feedback });
+  return toShareDetail({ ...bundle, share: done, feedback, draft: null }, userId);
 }
 
 export async function rateFeedback(userId: string, input: { id: string; rating: number; comment?: string }) {
@@ -379,5 +396,5 @@ export async function rateFeedback(userId: string, input: { id: string; rating: 
     if (now.deleting) throw beingDeleted();
     throw new Conflict('You have already rated this feedback', 'already_rated');
   }
-  return toShareDetail({ ...bundle, share: { ...share, rating: ranking.rating }, ranking });
+  return toShareDetail({ ...bundle, share: { ...share, rating: ranking.rating }, ranking }, userId);
 }

@@ -20,6 +20,7 @@ import { assertWithinPlan, type PlanHolder } from './plan-limits.js';
 import { enforceRateLimit } from './rate-limits.js';
 import { finishTrack, processedTrack, uploadKeyFor, parseUploadKey } from './track-audio.js';
 import { trackStatus } from './track-status.js';
+import { respondBy } from './paid-deadlines.js';
 import { log } from '../lib/observability.js';
 
 export { audioKeyFor, finishTrack, parseUploadKey, sanitizeFilename, uploadKeyFor } from './track-audio.js';
@@ -262,6 +263,7 @@ export async function deleteOwnTracks(userId: string, ids: string[], opts: { imp
       try {
         return { id: c.id, track: await deleteTrack(c) };
       } catch (err) {
+        if (err instanceof Conflict && err.code === REVIEW_IN_PROGRESS) throw err;
         log.error('Track deletion stopped part-way', err, { trackId: c.id });
         return { id: c.id, error: 'The track could not be deleted completely; please try again.' };
       }
@@ -316,8 +318,31 @@ async function deleteTrack(first: TrackContents): Promise<TrackRecord | null> {
     if (c.fenced || items.length > tracks.MAX_TRANSACTION_ITEMS || attempt > DELETE_ATTEMPTS) return deleteFenced(c.track);
     if (await tracks.deleteAtOnce(items)) return c.track;
     c = await contentsOf(c.id);
+    // The transaction refuses a paid request's share while its pro is at work (shareDeletes): said as such.
+    await assertNoReviewInProgress([c]);
   }
   return null;
+}
+
+const REVIEW_IN_PROGRESS = 'review_in_progress';
+const DUE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * A track whose paid review is being written cannot be deleted: the pro's work is not taken back (the
+ * refund a deletion brings is for requests not yet accepted). The deletion's transaction is what refuses
+ * it (its share's delete is conditional on the status); this says why, once it has.
+ */
+async function assertNoReviewInProgress(found: TrackContents[]): Promise<void> {
+  const paid = found.flatMap((c) => c.links.filter((l) => l.orderId).map((l) => ({ title: c.track?.title ?? '', shareId: l.shareId })));
+  const shares = await Promise.all(paid.map(async (p) => ({ ...p, share: (await readShare(p.shareId))?.record })));
+  const busy = shares.find((s) => s.share?.status === 'accepted');
+  if (!busy?.share) return;
+  const due = respondBy(busy.share);
+  throw new Conflict(
+    `"${busy.title}" cannot be deleted while ${busy.share.sharedWithName} is reviewing it${due ? ` (due ${DUE.format(Date.parse(due))})` : ''}. You can delete it once the review is in.`,
+    REVIEW_IN_PROGRESS,
+    { reviewer: busy.share.sharedWithName, ...(due ? { dueAt: due } : {}) },
+  );
 }
 
 /**
@@ -326,6 +351,9 @@ async function deleteTrack(first: TrackContents): Promise<TrackRecord | null> {
  * then the track's own records.
  */
 async function deleteFenced(track: TrackRecord): Promise<TrackRecord> {
+  // Fenced, the track takes no new request; one accepted between this look and its share's fence is the
+  // narrow window this path leaves (a track of over 100 items).
+  await assertNoReviewInProgress([await tracks.readTrackContents(track.id)]);
   for (const { shareId, orderId } of await sharesOfTrack(track.id, { fence: true })) {
     const keys = await shareItemKeys(track.id, shareId);
     if (orderId) await withdrawPaidRequest(shareId, orderId);

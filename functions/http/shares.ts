@@ -1,6 +1,7 @@
 /** HTTP handlers of the shares area: requests, comments, feedback and its rating. */
 import type { ShareStatus } from '../../shared/feedback.js';
 import * as shares from '../domain/shares.js';
+import * as review from '../domain/review-work.js';
 import { areaHandler } from './area-handler.js';
 import { sharesSchemas } from '../../shared/api/route-schemas/shares.js';
 
@@ -10,15 +11,23 @@ export const handler = areaHandler('shares', sharesSchemas, {
     const page = await shares.listShares(caller.user.id, input.as, input.status?.split(',') as ShareStatus[] | undefined, input.cursor);
     return { shares: page.shares.map(shares.toShareView), next: page.next };
   },
-  getShare: async ({ input, caller }) => shares.toShareDetail(await shares.bundleFor(caller.user.id, input.id)),
+  getShare: async ({ input, caller }) => shares.toShareDetail(await shares.bundleFor(caller.user.id, input.id), caller.user.id),
   respondToShare: async ({ input, caller }) =>
-    shares.toShareView(await shares.respond(caller.user.id, input.id, input.status, { impersonated: Boolean(caller.actor) })),
+    shares.toShareView(
+      await shares.respond(caller.user.id, input.id, input.status, {
+        impersonated: Boolean(caller.actor),
+        reason: input.reason,
+        reasonText: input.reasonText,
+      }),
+    ),
   addComment: async ({ input, caller }) => shares.addComment(caller.user, input.id, input),
   updateComment: async ({ input, caller }) => shares.updateComment(caller.user.id, input),
   deleteComment: async ({ input, caller }) => {
     await shares.deleteComment(caller.user.id, input.id, input.commentId);
     return { ok: true as const };
   },
+  reportListening: async ({ input, caller }) => review.reportListening(caller.user.id, input),
+  saveDraft: async ({ input, caller }) => review.saveDraft(caller.user.id, input),
   submitFeedback: async ({ input, caller }) => shares.submitFeedback(caller.user.id, input, { impersonated: Boolean(caller.actor) }),
   rateFeedback: async ({ input, caller }) => shares.rateFeedback(caller.user.id, input),
 });

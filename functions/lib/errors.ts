@@ -6,7 +6,7 @@ export class AppError extends Error {
     message: string,
     readonly fields?: Record<string, string>,
     /** More about the error for the client to act on (a new price, say), beside code and message. */
-    readonly details?: Record<string, string | number>,
+    readonly details?: Record<string, string | number | string[]>,
   ) {
     super(message);
     this.name = new.target.name;
@@ -34,7 +34,7 @@ export class NotFound extends AppError {
   }
 }
 export class Conflict extends AppError {
-  constructor(message: string, code = 'conflict', details?: Record<string, string | number>) {
+  constructor(message: string, code = 'conflict', details?: Record<string, string | number | string[]>) {
     super(409, code, message, undefined, details);
   }
 }

@@ -20,6 +20,11 @@ export const BUSINESS_METRICS = [
   'PaymentMismatches',
   /** A refund PayPal kept refusing, handed to an admin. */
   'RefundsStuck',
+  /** A listening report claiming more than the clock allows (shared/review.ts). */
+  'ListeningRefused',
+  /** A review submitted below the quality floor, or copied from the reviewer's review of another track. */
+  'ReviewIncomplete',
+  'ReviewRepeated',
   'WebhooksRejected',
   'EmailsSent',
   'EmailsFailed',

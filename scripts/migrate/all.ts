@@ -8,6 +8,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../functions/lib/aws/dynamo.js';
 import { config } from '../../functions/lib/config.js';
 import { listLinkComments } from './link-comments.js';
+import { termPaidShares, termPaymentDrafts } from './paid-terms.js';
 import { migratePayments } from './payments.js';
 import { migrateShareFields } from './share-fields.js';
 import { moveToShards } from './shards.js';
@@ -21,6 +22,7 @@ export interface Migrated {
   comments: number;
   acceptances: number;
   payments: number;
+  paidTerms: number;
 }
 
 /** Runs a scan unless this table has recorded it as run, and records it once it has finished (`done`). */
@@ -43,7 +45,10 @@ export async function migrateAll(): Promise<Migrated> {
   const fields = await once('share-fields', migrateShareFields, () => true, { comments: 0, acceptances: 0 });
   // Not once: payments the previous version creates between this run and the deploy lack their draft.
   const payments = await migratePayments();
-  return { ...lists, sharded, commentIds: links.moved, ...fields, payments };
+  const paidShares = await once('paid-terms', termPaidShares, () => true, 0);
+  // Not once either: the previous version drafts requests without their terms until the deploy.
+  const paidTerms = paidShares + (await termPaymentDrafts());
+  return { ...lists, sharded, commentIds: links.moved, ...fields, payments, paidTerms };
 }
 
 /** What a run moved, in a sentence (nothing: null). */
@@ -55,6 +60,7 @@ export function describeMigrated(m: Migrated): string | null {
     m.comments ? `rewrote the tags of ${m.comments} comments` : '',
     m.acceptances ? `dated ${m.acceptances} acceptances` : '',
     m.payments ? `brought ${m.payments} payments up to date` : '',
+    m.paidTerms ? `kept the deadlines of ${m.paidTerms} paid requests on them` : '',
   ].filter(Boolean);
   return parts.length ? `Migrated data of an earlier version: ${parts.join('; ')}.` : null;
 }

@@ -11,6 +11,7 @@ import { readShare, type ShareRecord } from '../../functions/data/shares.js';
 import { getTrack } from '../../functions/data/tracks.js';
 import { getUser } from '../../functions/data/users.js';
 import { newShare } from '../../functions/domain/requests.js';
+import { completeDaysFor, PAID_REQUEST } from '../../shared/money.js';
 import { scanned, updateFound } from './table.js';
 
 /** The share a payment's capture creates, drafted as an order drafts it now, from what the payment names (null when that is gone). */
@@ -18,7 +19,12 @@ async function draftOf(p: PaymentRecord): Promise<ShareRecord | null> {
   const [track, payer, pro] = await Promise.all([getTrack(p.trackId), getUser(p.payerId), getUser(p.proUserId)]);
   if (!track || !payer || !pro) return null;
   return {
-    ...newShare(payer, track, pro, p.shareOptions, p.shareId, { orderId: p.orderId, amountCents: p.amountCents }),
+    ...newShare(payer, track, pro, p.shareOptions, p.shareId, {
+      orderId: p.orderId,
+      amountCents: p.amountCents,
+      acceptHours: PAID_REQUEST.acceptHours,
+      completeDays: completeDaysFor(pro.responseTime),
+    }),
     createdAt: p.createdAt,
     updatedAt: p.createdAt,
   };

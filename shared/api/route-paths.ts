@@ -44,6 +44,9 @@ export const routePaths = {
   addComment: { method: 'POST', path: '/shares/{id}/comments', access: 'user', area: 'shares' },
   updateComment: { method: 'PUT', path: '/shares/{id}/comments/{commentId}', access: 'user', area: 'shares' },
   deleteComment: { method: 'DELETE', path: '/shares/{id}/comments/{commentId}', access: 'user', area: 'shares' },
+  // The reviewer's player reports what has been heard every few seconds while it plays.
+  reportListening: { method: 'POST', path: '/shares/{id}/listening', access: 'user', area: 'shares' },
+  saveDraft: { method: 'PUT', path: '/shares/{id}/draft', access: 'user', area: 'shares' },
   submitFeedback: { method: 'POST', path: '/shares/{id}/feedback', access: 'user', area: 'shares' },
   rateFeedback: { method: 'POST', path: '/shares/{id}/ranking', access: 'musician', area: 'shares' },
   createOrder: { method: 'POST', path: '/paypal/create-order', access: 'user', area: 'payments', money: true },

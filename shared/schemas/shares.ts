@@ -8,6 +8,7 @@ import {
   SHARE_STATUSES,
   TRACK_PURPOSE_VALUES,
 } from '../feedback.js';
+import { DECLINE_REASON_VALUES, LISTENING } from '../review.js';
 
 const id = z.string().check(z.uuid('Invalid id'));
 const userId = z.string().check(z.minLength(1), z.maxLength(64));
@@ -51,7 +52,18 @@ export const shareView = z.object({
    * A paid request: what the musician paid and, while it is open, by when the pro must accept it (pending)
    * or complete it (accepted) before it expires and is refunded.
    */
-  paid: z.optional(z.nullable(z.object({ amountCents: z.int(), respondBy: z.nullable(z.string()) }))),
+  paid: z.optional(
+    z.nullable(
+      z.object({
+        amountCents: z.int(),
+        respondBy: z.nullable(z.string()),
+        /** Days the pro has to complete it once accepted (their response time when it was paid). */
+        completeDays: z.int(),
+      }),
+    ),
+  ),
+  /** Why the reviewer declined it, when they did. */
+  decline: z.optional(z.nullable(z.object({ reason: z.enum(DECLINE_REASON_VALUES), text: z.nullable(z.string()) }))),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -82,11 +94,37 @@ export const feedbackView = z.object({
 });
 export const rankingView = z.object({ rating: score('Rating'), comment: z.nullable(z.string()), createdAt: z.string() });
 
+/** What the reviewer has heard (shared/review.ts): the reviewer sees it as it grows, the musician once the review is in. */
+export const listeningView = z.object({
+  /** Base64 of one bit per second of the track. */
+  heard: z.string(),
+  heardSeconds: z.int(),
+  sessions: z.int(),
+  /** Heard seconds a paid review needs (0 for a free one). */
+  requiredSeconds: z.int(),
+});
+export type ListeningView = z.infer<typeof listeningView>;
+
+/** The reviewer's unsubmitted scores, general comment and comment box: theirs alone. */
+export const draftView = z.object({
+  criteria: criteriaSchema,
+  comment: z.string(),
+  note: z.string(),
+  savedAt: z.string(),
+});
+export type DraftView = z.infer<typeof draftView>;
+
+/**
+ * A request as one participant sees it. Until the review is submitted the reviewer's comments, listening
+ * and draft are theirs alone: the musician sees their own comments and that the review is in progress.
+ */
 export const shareDetail = z.object({
   share: shareView,
   feedback: z.nullable(feedbackView),
   comments: z.array(commentView),
   ranking: z.nullable(rankingView),
+  listening: z.nullable(listeningView),
+  draft: z.nullable(draftView),
 });
 export type ShareDetail = z.infer<typeof shareDetail>;
 
@@ -108,7 +146,13 @@ export const listSharesInput = z.strictObject({
 /** A page of requests, newest first; `next` asks for the following page (null after the last). */
 export const shareList = z.object({ shares: z.array(shareView), next: z.nullable(z.string()) });
 export const getShareInput = z.strictObject({ id });
-export const respondToShareInput = z.strictObject({ id, status: z.enum(['accepted', 'declined']) });
+export const respondToShareInput = z.strictObject({
+  id,
+  status: z.enum(['accepted', 'declined']),
+  /** A decline's reason, shown to the musician. */
+  reason: z.optional(z.enum(DECLINE_REASON_VALUES, { error: 'Choose a reason' })),
+  reasonText: z.optional(textField({ multiline: true }).check(z.maxLength(500, 'The reason is too long'))),
+});
 
 const commentText = textField({ multiline: true }).check(
   z.minLength(1, 'Comment text is required'),
@@ -132,6 +176,24 @@ export const submitFeedbackInput = z.strictObject({
   criteria: z._default(criteriaSchema, {}),
   comment: z.optional(textField({ multiline: true }).check(z.maxLength(5000, 'The general comment is too long'))),
 });
+/** Seconds heard, as [from, to] ranges of the track (merged by the player; any order). */
+const heardRange = z
+  .tuple([secondsField('A range start'), secondsField('A range end')])
+  .check(z.refine(([from, to]) => from <= to, 'A range must end after it starts'));
+export const reportListeningInput = z.strictObject({
+  id,
+  /** One per page showing the player: a new one counts another listening session. */
+  session: z.string().check(z.uuid('Invalid session')),
+  ranges: z.array(heardRange).check(z.maxLength(LISTENING.maxRanges, 'Too many ranges: merge them first')),
+});
+
+export const saveDraftInput = z.strictObject({
+  id,
+  criteria: z._default(criteriaSchema, {}),
+  comment: z._default(textField({ multiline: true }).check(z.maxLength(5000, 'The general comment is too long')), ''),
+  note: z._default(textField({ multiline: true }).check(z.maxLength(2000, 'The comment is too long')), ''),
+});
+
 export const rateFeedbackInput = z.strictObject({
   id,
   rating: score('Rating'),

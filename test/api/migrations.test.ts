@@ -214,6 +214,47 @@ describe('npm run migrate', () => {
     expect(await migrateShareFields()).toEqual({ comments: 0, acceptances: 0 });
   });
 
+  it('keeps on each paid request the deadlines it was paid under, and gives drafts not yet paid the terms of now', async () => {
+    const { termPaidShares, termPaymentDrafts } = await import('../../scripts/migrate/paid-terms.js');
+    const paid = { orderId: 'o-old', amountCents: 3000 };
+    await put([
+      {
+        PK: 'SHARE#paidold',
+        SK: 'META',
+        entity: 'share',
+        id: 'paidold',
+        status: 'accepted',
+        payment: paid,
+        acceptedAt: AT,
+        createdAt: AT,
+        updatedAt: AT,
+      },
+      { PK: 'SHARE#free', SK: 'META', entity: 'share', id: 'free', status: 'pending', payment: null, createdAt: AT, updatedAt: AT },
+      {
+        PK: 'PAYMENT#o-draft',
+        SK: 'PAYMENT',
+        entity: 'payment',
+        orderId: 'o-draft',
+        proUserId: 'nobody',
+        status: 'pending',
+        shareDraft: { id: 'd', payment: { orderId: 'o-draft', amountCents: 1500 } },
+        createdAt: AT,
+      },
+    ]);
+    expect(await termPaidShares()).toBe(1);
+    expect((await get('SHARE#paidold', 'META'))?.payment).toEqual({ ...paid, acceptHours: 168, completeDays: 14 });
+    expect((await get('SHARE#free', 'META'))?.payment).toBeNull();
+    expect(await termPaymentDrafts()).toBe(1);
+    // A pro who promised nothing: the default week.
+    expect((await get('PAYMENT#o-draft', 'PAYMENT'))?.shareDraft.payment).toEqual({
+      orderId: 'o-draft',
+      amountCents: 1500,
+      acceptHours: 48,
+      completeDays: 7,
+    });
+    expect([await termPaidShares(), await termPaymentDrafts()]).toEqual([0, 0]);
+  });
+
   it('runs the scans once per table, and a run with nothing left moves nothing', async () => {
     const { migrateAll, describeMigrated } = await import('../../scripts/migrate/all.js');
     await put([legacyUser('late', 'musician', 'Lou Late')]);

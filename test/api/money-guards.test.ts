@@ -223,13 +223,19 @@ describe('deadlines hold in the write, whatever the scheduled check has done', (
     const { deadlineCutoffs } = await import('../../functions/domain/paid-deadlines.js');
     await ageShare(view.shareId, 'createdAt', 8);
     const share = (await shares.readShare(view.shareId))!.record;
-    expect(await shares.setStatus(share, ['pending'], 'accepted', { createdAfter: deadlineCutoffs().createdAfter })).toBe(false);
+    expect(await shares.setStatus(share, ['pending'], 'accepted', { createdAfter: deadlineCutoffs(share.payment!).createdAfter })).toBe(
+      false,
+    );
     await ageShare(view.shareId, 'createdAt', 1);
-    expect(await shares.setStatus(share, ['pending'], 'accepted', { createdAfter: deadlineCutoffs().createdAfter })).toBe(true);
+    expect(await shares.setStatus(share, ['pending'], 'accepted', { createdAfter: deadlineCutoffs(share.payment!).createdAfter })).toBe(
+      true,
+    );
     await ageShare(view.shareId, 'acceptedAt', 15);
     const feedback = { criteria: { mixingMastering: 3 }, comment: null, userId: proId, createdAt: new Date().toISOString() };
     expect(
-      await shares.completeWithFeedback({ ...share, status: 'accepted' }, feedback, [], { acceptedAfter: deadlineCutoffs().acceptedAfter }),
+      await shares.completeWithFeedback({ ...share, status: 'accepted' }, feedback, [], {
+        acceptedAfter: deadlineCutoffs(share.payment!).acceptedAfter,
+      }),
     ).toBe(false);
   });
 });

@@ -13,10 +13,13 @@ import * as money from '../support/payments.js';
 import { balanceOf, entriesOf, ledger, payment } from '../support/payments.js';
 import { createConfirmedUser, type TestUser } from '../support/users.js';
 import { until } from '../support/wait.js';
+import { setAttributes } from '../support/table.js';
 
 const stack = inject('stack');
 const options = money.REQUEST_OPTIONS;
 const PRICE = 3000;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
 let musician: TestUser;
 let other: TestUser;
@@ -176,7 +179,7 @@ describe('paying a pro for feedback', () => {
       paid: { amountCents: number; respondBy: string };
     };
     expect(share).toMatchObject({ trackId: track.id, status: 'pending', paid: { amountCents: 3000 } });
-    expect(Date.parse(share.paid.respondBy) - Date.parse(share.createdAt)).toBe(7 * 86_400_000);
+    expect(Date.parse(share.paid.respondBy) - Date.parse(share.createdAt)).toBe(48 * 3_600_000);
     expect(await balanceOf(proId)).toBe(before + 2400);
 
     const [charge] = await entriesOf(musicianId, orderId);
@@ -473,16 +476,20 @@ describe('a paid request that gets no feedback is refunded', () => {
     expect(JSON.stringify(await order.json())).toContain('REFUNDED');
   });
 
-  it('when 7 days pass without an answer: expired, refunded, both e-mailed', async () => {
+  it('when 48 hours pass without an answer: reminded a day before, then expired, refunded, both e-mailed', async () => {
     const { checkDuePayments } = await import('../../functions/domain/payment-checks.js');
     const before = await balanceOf(proId);
     const since = Date.now();
     const { orderId, view } = await paidRequest('Never answered');
-    // Six days on, nothing happens yet.
-    expect(await checkDuePayments(new Date(Date.now() + 6 * 86_400_000), { orderId })).toMatchObject({ failed: 0 });
+    // A day on, nothing happens yet; then the pro is reminded, once.
+    expect(await checkDuePayments(new Date(Date.now() + 23 * HOUR), { orderId })).toMatchObject({ failed: 0 });
     expect((await payment(orderId)).status).toBe('captured');
-    const eightDays = new Date(Date.now() + 8 * 86_400_000);
-    expect(await checkDuePayments(eightDays, { orderId })).toMatchObject({ checked: 1, failed: 0 });
+    expect(Date.parse((await payment(orderId)).checkAt!)).toBeLessThanOrEqual(Date.now() + 24 * HOUR);
+    await checkDuePayments(new Date(Date.now() + 25 * HOUR), { orderId });
+    const reminder = await waitForEmail(stack.mailUrl, pro.email, /Accept by tomorrow: Never answered/, { since });
+    expect(reminder.body.text).toContain('refunded $30.00 in full');
+    expect((await payment(orderId)).status).toBe('captured');
+    expect(await checkDuePayments(new Date(Date.now() + 49 * HOUR), { orderId })).toMatchObject({ checked: 1, failed: 0 });
 
     expect(await payment(orderId)).toMatchObject({ status: 'refunded', refundReason: 'expired' });
     expect((await reviewerShares()).find((s) => s.id === view.shareId)?.status).toBe('expired');
@@ -490,21 +497,37 @@ describe('a paid request that gets no feedback is refunded', () => {
     await expectBalanced(proId);
     await waitForEmail(stack.mailUrl, musician.email, /Refunded: feedback on Never answered/, { since });
     const toPro = await waitForEmail(stack.mailUrl, pro.email, /Expired: feedback request for Never answered/, { since });
-    expect(toPro.body.text).toContain('not accepted within 7 days');
+    expect(toPro.body.text).toContain('not accepted within 48 hours');
     // An expired request takes no more work.
     const accept = await callRoute(stack.apiUrl, 'respondToShare', { id: view.shareId, status: 'accepted' }, pro.idToken);
     expect(accept.status).toBe(409);
   });
 
-  it('when accepted but not completed within 14 days of acceptance', async () => {
+  it("when accepted but not completed within the pro's response time as it was when paid", async () => {
     const { checkDuePayments } = await import('../../functions/domain/payment-checks.js');
-    const { orderId, view } = await paidRequest('Accepted, never done');
-    expect((await callRoute(stack.apiUrl, 'respondToShare', { id: view.shareId, status: 'accepted' }, pro.idToken)).status).toBe(200);
-    await checkDuePayments(new Date(Date.now() + 10 * 86_400_000), { orderId });
-    expect((await payment(orderId)).status).toBe('captured');
-    await checkDuePayments(new Date(Date.now() + 15 * 86_400_000), { orderId });
-    expect(await payment(orderId)).toMatchObject({ status: 'refunded', refundReason: 'expired' });
-    expect((await reviewerShares()).find((s) => s.id === view.shareId)?.status).toBe('expired');
+    const profile = { PK: `USER#${proId}`, SK: 'PROFILE' };
+    const since = Date.now();
+    await setAttributes(stack, profile, { responseTime: 'Within 3 days' });
+    try {
+      const { orderId, view } = await paidRequest('Accepted, never done');
+      // A later promise moves nothing already paid for.
+      await setAttributes(stack, profile, { responseTime: 'Within 10 days' });
+      const accepted = await callRoute(stack.apiUrl, 'respondToShare', { id: view.shareId, status: 'accepted' }, pro.idToken);
+      expect(accepted.body.paid).toMatchObject({ completeDays: 3 });
+      expect(Date.parse(accepted.body.paid.respondBy)).toBeLessThanOrEqual(Date.now() + 3 * DAY);
+      await checkDuePayments(new Date(Date.now() + 1.5 * DAY), { orderId });
+      expect((await payment(orderId)).status).toBe('captured');
+      await checkDuePayments(new Date(Date.now() + 2.5 * DAY), { orderId });
+      const reminder = await waitForEmail(stack.mailUrl, pro.email, /Due tomorrow: feedback on Accepted, never done/, { since });
+      expect(reminder.body.text).toContain('is due by');
+      await checkDuePayments(new Date(Date.now() + 3.1 * DAY), { orderId });
+      expect(await payment(orderId)).toMatchObject({ status: 'refunded', refundReason: 'expired' });
+      expect((await reviewerShares()).find((s) => s.id === view.shareId)?.status).toBe('expired');
+      const toPro = await waitForEmail(stack.mailUrl, pro.email, /Expired: feedback request for Accepted, never done/, { since });
+      expect(toPro.body.text).toContain('did not complete it within 3 days');
+    } finally {
+      await setAttributes(stack, profile, { responseTime: null });
+    }
   });
 
   it('a completed request keeps its money whatever the clock says', async () => {
@@ -512,15 +535,12 @@ describe('a paid request that gets no feedback is refunded', () => {
     const { orderId, view } = await paidRequest('Delivered');
     expect((await callRoute(stack.apiUrl, 'respondToShare', { id: view.shareId, status: 'accepted' }, pro.idToken)).status).toBe(200);
     const accepted = (await reviewerShares()).find((s) => s.id === view.shareId) as unknown as { paid: { respondBy: string } };
-    expect(Date.parse(accepted.paid.respondBy)).toBeGreaterThan(Date.now() + 13 * 86_400_000);
-    const done = await callRoute(
-      stack.apiUrl,
-      'submitFeedback',
-      { id: view.shareId, criteria: { mixingMastering: 4 }, comment: 'Solid.' },
-      pro.idToken,
-    );
-    expect(done.status).toBe(200);
-    expect(done.body.share.paid).toEqual({ amountCents: 3000, respondBy: null });
+    // The pro promised no response time: the default week, from acceptance.
+    expect(Date.parse(accepted.paid.respondBy)).toBeGreaterThan(Date.now() + 6.9 * 86_400_000);
+    expect(Date.parse(accepted.paid.respondBy)).toBeLessThanOrEqual(Date.now() + 7 * 86_400_000);
+    const done = await flows.fullReview(stack, pro, view.shareId, 1);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.share.paid).toEqual({ amountCents: 3000, respondBy: null, completeDays: 7 });
     await checkDuePayments(new Date(Date.now() + 30 * 86_400_000), { orderId });
     expect((await payment(orderId)).status).toBe('captured');
     expect((await payment(orderId)).checkAt).toBeUndefined();

@@ -125,3 +125,41 @@ export async function onboardedUser(stack: StackInfo, type: 'musician' | 'pro', 
   const user = await createConfirmedUser(stack, opts);
   return { user, id: await onboard(stack, user, type) };
 }
+
+/** A general comment of `words` words unlike any other (so no review reads as a copy of another). */
+export function freshReviewText(words = 45): string {
+  const pick = () => Math.random().toString(36).slice(2, 8).replace(/[0-9]/g, 'e');
+  return Array.from({ length: words }, pick).join(' ');
+}
+
+/**
+ * A paid review that meets the floor (shared/review.ts), written as the reviewer's form would: the track
+ * heard, a comment at each of its first seconds (up to 3), every criterion scored and a 45-word general
+ * comment. The submission's answer, whatever it is.
+ */
+export async function fullReview(
+  stack: StackInfo,
+  reviewer: TestUser,
+  shareId: string,
+  duration: number,
+  extra: Record<string, unknown> = {},
+) {
+  const heard = await callRoute(
+    stack.apiUrl,
+    'reportListening',
+    { id: shareId, session: crypto.randomUUID(), ranges: [[0, duration]] },
+    reviewer.idToken,
+  );
+  if (heard.status !== 200) return heard;
+  for (let s = 0; s < Math.min(3, Math.ceil(duration)); s++) {
+    const res = await callRoute(
+      stack.apiUrl,
+      'addComment',
+      { id: shareId, timestamp: s, text: `Moment ${s}`, tags: ['#Mixing'] },
+      reviewer.idToken,
+    );
+    if (res.status !== 200) return res;
+  }
+  const criteria = { mixingMastering: 4, compositionArrangement: 4, vocalsLyrics: 3, energyImpact: 5 };
+  return callRoute(stack.apiUrl, 'submitFeedback', { id: shareId, criteria, comment: freshReviewText(), ...extra }, reviewer.idToken);
+}

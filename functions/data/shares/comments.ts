@@ -1,29 +1,13 @@
 /** Comments on a share: added within the cap, edited and deleted, each with its track link's list of comment ids. */
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ShareStatus } from '../../../shared/feedback.js';
-import { cancellation, failedItem, send, type TransactItem } from '../transactions.js';
+import { cancellation, failedItem } from '../transactions.js';
 import { MAX_COMMENTS_PER_SHARE } from '../../../shared/constants.js';
 import { digestUpsert } from './emails.js';
 import { type CommentRecord, type ShareRecord, T, commentKey, isFull, linkKey, participants } from './records.js';
-import { shareOpenCheck } from './status.js';
+import { inOpenShare } from './status.js';
 
 /** 'full': the request has its most comments (MAX_COMMENTS_PER_SHARE). */
 export type WriteResult = 'written' | 'exists' | 'closed' | 'full';
-
-/**
- * Writes `items` in one transaction with a check that the share is open and not in one of `closed`
- * (item 0). Null when written; the error when a condition refused it (its reasons, by item); any other
- * error is thrown.
- */
-async function inOpenShare(shareId: string, closed: ShareStatus[], items: TransactItem[]): Promise<unknown> {
-  try {
-    await send(() => new TransactWriteCommand({ TransactItems: [shareOpenCheck(shareId, closed), ...items] }));
-    return null;
-  } catch (err) {
-    if (!cancellation(err)?.includes('ConditionalCheckFailed')) throw err;
-    return err;
-  }
-}
 
 /**
  * Writes a new comment, puts it in the recipient's digest and lists it on the share's link, in one
@@ -33,7 +17,7 @@ async function inOpenShare(shareId: string, closed: ShareStatus[], items: Transa
 export async function putNewComment(
   share: ShareRecord,
   comment: CommentRecord,
-  opts: { closed: ShareStatus[]; digest: { toUserId: string; dueAt: string }; requestHash?: string },
+  opts: { closed: ShareStatus[]; digest: { toUserId: string; dueAt: string } | null; requestHash?: string },
 ): Promise<WriteResult> {
   const err = await inOpenShare(share.id, opts.closed, [
     {
@@ -49,7 +33,7 @@ export async function putNewComment(
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     },
-    digestUpsert(share.id, opts.digest.toUserId, [comment.id], opts.digest.dueAt),
+    ...(opts.digest ? [digestUpsert(share.id, opts.digest.toUserId, [comment.id], opts.digest.dueAt)] : []),
     // Listed on the link, for a deletion to find without reading the share's partition.
     {
       Update: {
@@ -66,7 +50,8 @@ export async function putNewComment(
   const reasons = cancellation(err)!;
   // 'exists' first: a retry of a comment that landed gets it back even if the share has closed since.
   if (reasons[1] === 'ConditionalCheckFailed') return 'exists';
-  if (reasons[3] === 'ConditionalCheckFailed' && isFull(failedItem(err, 3), 'commentIds', MAX_COMMENTS_PER_SHARE)) return 'full';
+  const link = reasons.length - 1;
+  if (reasons[link] === 'ConditionalCheckFailed' && isFull(failedItem(err, link), 'commentIds', MAX_COMMENTS_PER_SHARE)) return 'full';
   return 'closed';
 }
 

@@ -11,6 +11,7 @@ import {
   type ShareRecord,
   T,
   type TransactUpdate,
+  draftKey,
   metaKey,
   participants,
   pk,
@@ -66,6 +67,8 @@ export async function completeWithFeedback(
             },
           },
           ...(opts.claimEmail ? [emailClaimItem(share.id, opts.claimEmail)] : []),
+          // The reviewer's draft is done with: what it held is in the feedback now.
+          { Delete: { TableName: T(), Key: draftKey(share.id) } },
         ],
       }),
   );

@@ -6,7 +6,9 @@ import { queryAll } from '../query.js';
 import {
   type CommentRecord,
   FENCE,
+  type DraftRecord,
   type FeedbackRecord,
+  type ListeningRecord,
   type Keyed,
   type RankingRecord,
   type ShareBundle,
@@ -48,10 +50,14 @@ export async function getShareBundle(id: string): Promise<ShareBundle | null> {
   if (!meta) return null;
   const feedback = items.find((i) => i.SK === 'FEEDBACK');
   const ranking = items.find((i) => i.SK === 'RANKING');
+  const listening = items.find((i) => i.SK === 'LISTENING');
+  const draft = items.find((i) => i.SK === 'DRAFT');
   return {
     share: strip(meta) as unknown as ShareRecord,
     feedback: feedback ? (strip(feedback) as unknown as FeedbackRecord) : null,
     ranking: ranking ? (strip(ranking) as unknown as RankingRecord) : null,
+    listening: listening ? (strip(listening) as unknown as ListeningRecord) : null,
+    draft: draft ? (strip(draft) as unknown as DraftRecord) : null,
     comments: items
       .filter((i) => String(i.SK).startsWith('COMMENT#'))
       .map((i) => ({ ...(strip(i) as unknown as CommentRecord), shareId: id })),

@@ -2,6 +2,7 @@
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { ShareStatus } from '../../../shared/feedback.js';
 import type { ShareOptions } from '../../../shared/schemas/shares.js';
+import type { DeclineReason } from '../../../shared/review.js';
 import { config } from '../../lib/config.js';
 
 export interface ShareRecord {
@@ -21,12 +22,47 @@ export interface ShareRecord {
   shareOptions: ShareOptions;
   /** The musician's rating of the feedback, copied here so that lists show it without reading rankings. */
   rating?: number | null;
-  /** A paid request: the payment it was created by (functions/data/payments.ts). */
-  payment?: { orderId: string; amountCents: number } | null;
+  /**
+   * A paid request: the payment it was created by (functions/data/payments.ts), and its deadlines as they
+   * stood when it was paid: hours to accept from payment, days to complete from acceptance (the pro's word).
+   */
+  payment?: PaidTerms | null;
   /** When the reviewer accepted it. */
   acceptedAt?: string;
+  /** Why the reviewer declined it. */
+  decline?: { reason: DeclineReason; text: string | null } | null;
   createdAt: string;
   updatedAt: string;
+}
+
+export interface PaidTerms {
+  orderId: string;
+  amountCents: number;
+  acceptHours: number;
+  completeDays: number;
+}
+
+/** The seconds of the track the reviewer has heard (shared/review.ts), one item per share, bounded by the track's length. */
+export interface ListeningRecord {
+  /** Base64 of one bit per second. */
+  heard: string;
+  heardSeconds: number;
+  /** When the first report came: what any claim is measured against. */
+  startedAt: string;
+  lastAt: string;
+  sessions: number;
+  /** The sessions that reported last (a few), so that two tabs reporting in turn count once each. */
+  recentSessions: string[];
+  version: number;
+}
+
+/** The reviewer's scores and general comment before Submit: private to the reviewer. */
+export interface DraftRecord {
+  criteria: Record<string, number>;
+  comment: string;
+  /** What is typed in the comment box but not yet sent. */
+  note: string;
+  savedAt: string;
 }
 
 export interface FeedbackRecord {
@@ -59,6 +95,8 @@ export interface ShareBundle {
   feedback: FeedbackRecord | null;
   comments: CommentRecord[];
   ranking: RankingRecord | null;
+  listening: ListeningRecord | null;
+  draft: DraftRecord | null;
 }
 
 /** Comments waiting to be e-mailed to one participant of a share, as one message, at `dueAt`. */
@@ -87,10 +125,13 @@ export const trackKey = (trackId: string) => ({ PK: `TRACK#${trackId}`, SK: 'MET
 
 export const digestKey = (shareId: string, toUserId: string) => ({ PK: pk(shareId), SK: `DIGEST#${toUserId}` });
 
+export const listeningKey = (shareId: string) => ({ PK: pk(shareId), SK: 'LISTENING' });
+export const draftKey = (shareId: string) => ({ PK: pk(shareId), SK: 'DRAFT' });
+
 export const linkKey = (trackId: string, shareId: string) => ({ PK: `TRACK#${trackId}`, SK: `SHARE#${shareId}` });
 
 /** Every e-mail event a share can claim (functions/domain/notifications.ts). */
-export const SHARE_EMAIL_EVENTS = ['requested', 'responded'] as const;
+export const SHARE_EMAIL_EVENTS = ['requested', 'responded', 'accept_reminder', 'complete_reminder'] as const;
 export type ShareEmailEvent = (typeof SHARE_EMAIL_EVENTS)[number];
 export const DIGEST_DUE = 'DIGEST#DUE';
 

@@ -1,15 +1,22 @@
 /** A share's status: a change of it, conditional on the status seen and on the share being open. */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ShareStatus } from '../../../shared/feedback.js';
-import { writeIf } from '../transactions.js';
+import { cancellation, send, type TransactItem, writeIf } from '../transactions.js';
 import { OPEN, type ShareRecord, T, metaKey, withIndex } from './records.js';
+
+export interface StatusChangeOptions {
+  createdAfter?: string;
+  at?: string;
+  /** A decline's reason, kept with it. */
+  decline?: ShareRecord['decline'];
+}
 
 /** Moves a share from one of `from` to `to`; false when it was not in one of them (or is gone or being deleted). */
 export async function setStatus(
   share: ShareRecord,
   from: ShareStatus[],
   to: ShareStatus,
-  opts: { createdAfter?: string; at?: string } = {},
+  opts: StatusChangeOptions = {},
 ): Promise<boolean> {
   return writeIf(() => new UpdateCommand(statusChange(share, from, to, opts).Update));
 }
@@ -23,14 +30,14 @@ export function statusChange(
   share: Pick<ShareRecord, 'id' | 'sharedWithUserId' | 'createdAt'>,
   from: ShareStatus[],
   to: ShareStatus,
-  opts: { createdAfter?: string; at?: string } = {},
+  opts: StatusChangeOptions = {},
 ) {
   const now = opts.at ?? new Date().toISOString();
   return {
     Update: {
       TableName: T(),
       Key: metaKey(share.id),
-      UpdateExpression: `SET #s = :to, GSI2SK = :g, updatedAt = :u${to === 'accepted' ? ', acceptedAt = :u' : ''}`,
+      UpdateExpression: `SET #s = :to, GSI2SK = :g, updatedAt = :u${to === 'accepted' ? ', acceptedAt = :u' : ''}${opts.decline ? ', decline = :d' : ''}`,
       ConditionExpression: `${OPEN} AND #s IN (${from.map((_, i) => `:f${i}`).join(', ')})${opts.createdAfter ? ' AND createdAt > :ca' : ''}`,
       ExpressionAttributeNames: { '#s': 'status' },
       ExpressionAttributeValues: {
@@ -38,6 +45,7 @@ export function statusChange(
         ':g': withIndex({ ...share, status: to }).GSI2SK,
         ':u': now,
         ...(opts.createdAfter ? { ':ca': opts.createdAfter } : {}),
+        ...(opts.decline ? { ':d': opts.decline } : {}),
         ...Object.fromEntries(from.map((f, i) => [`:f${i}`, f])),
       },
     },
@@ -59,4 +67,19 @@ export function shareOpenCheck(shareId: string, closed: ShareStatus[]) {
         : {}),
     },
   };
+}
+
+/**
+ * Writes `items` in one transaction with a check that the share is open and not in one of `closed`
+ * (item 0). Null when written; the error when a condition refused it (its reasons, by item); any other
+ * error is thrown.
+ */
+export async function inOpenShare(shareId: string, closed: ShareStatus[], items: TransactItem[]): Promise<unknown> {
+  try {
+    await send(() => new TransactWriteCommand({ TransactItems: [shareOpenCheck(shareId, closed), ...items] }));
+    return null;
+  } catch (err) {
+    if (!cancellation(err)?.includes('ConditionalCheckFailed')) throw err;
+    return err;
+  }
 }

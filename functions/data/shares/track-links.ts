@@ -3,7 +3,7 @@ import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../lib/aws/dynamo.js';
 import { writeIf } from '../transactions.js';
 import { queryAll } from '../query.js';
-import { FENCE, SHARE_EMAIL_EVENTS, T, commentKey, digestKey, linkKey, metaKey, pk, trackKey } from './records.js';
+import { FENCE, SHARE_EMAIL_EVENTS, T, commentKey, digestKey, draftKey, linkKey, listeningKey, metaKey, pk, trackKey } from './records.js';
 
 /**
  * The shares of a track, with who takes part in each. For a deletion (`fence`), the track is fenced first,
@@ -121,6 +121,8 @@ export function shareDeletes(trackId: string, link: TrackLink) {
     metaKey(link.shareId),
     { PK: pk(link.shareId), SK: 'FEEDBACK' },
     { PK: pk(link.shareId), SK: 'RANKING' },
+    listeningKey(link.shareId),
+    draftKey(link.shareId),
     ...SHARE_EMAIL_EVENTS.map((e) => ({ PK: pk(link.shareId), SK: `EMAIL#${e}` })),
     ...link.participants.map((u) => digestKey(link.shareId, u)),
     ...link.commentIds.map((c) => commentKey(link.shareId, c)),
@@ -137,8 +139,17 @@ export function shareDeletes(trackId: string, link: TrackLink) {
     ConditionExpression: `${size.cond} AND ${version.cond}`,
     ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
   };
+  // A paid request's pro at work: the share refuses its deletion (functions/domain/tracks.ts says why).
+  const atWork = link.orderId
+    ? {
+        ConditionExpression: '#s <> :accepted',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':accepted': 'accepted' },
+      }
+    : {};
   return [
-    ...keys.map((Key) => ({ Delete: { TableName: T(), Key } })),
+    { Delete: { TableName: T(), Key: keys[0], ...atWork } },
+    ...keys.slice(1).map((Key) => ({ Delete: { TableName: T(), Key } })),
     { Delete: { TableName: T(), Key: linkKey(trackId, link.shareId), ...listed } },
   ];
 }

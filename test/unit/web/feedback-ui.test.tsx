@@ -259,6 +259,8 @@ describe('the reviewer form', () => {
     feedback: null,
     comments: [],
     ranking: null,
+    listening: null,
+    draft: null,
     ...over,
   });
 
@@ -296,13 +298,14 @@ describe('the reviewer form', () => {
     );
     const submit = screen.getByTestId('feedback-submit') as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
-    expect(screen.getByTestId('feedback-submit-hint').textContent).toBe('Add a comment, a rating or a general comment to submit.');
+    expect(screen.getByTestId('check-something').textContent).toContain('A score, a comment or a general comment');
+    expect(screen.getByTestId('check-something').getAttribute('data-done')).toBe('false');
     fireEvent.change(screen.getByLabelText('General comment'), { target: { value: '   ' } });
     expect(submit.disabled).toBe(true);
     const energy = screen.getByRole('group', { name: 'Energy & Impact' });
     fireEvent.click(within(energy).getByRole('button', { name: '4 stars' }));
     expect(submit.disabled).toBe(false);
-    expect(screen.queryByTestId('feedback-submit-hint')).toBeNull();
+    expect(screen.getByTestId('check-something').getAttribute('data-done')).toBe('true');
     // Final, so it asks first: cancelling sends nothing.
     fireEvent.click(submit);
     const confirm = screen.getByRole('alertdialog', { name: 'Submit your feedback?' });
@@ -319,7 +322,12 @@ describe('the reviewer form', () => {
 describe('a musician reviewing a peer', () => {
   it('gets the feedback prompts, not the request to ask for clarification', () => {
     const peer = share({ sharedByUserId: 'm2', sharedByName: 'Max Musician', sharedWithUserId: 'm1', sharedWithName: 'Mia Musician' });
-    renderWithQuery(<ReviewerForm detail={{ share: peer, feedback: null, comments: [], ranking: null }} viewer={MUSICIAN} />);
+    renderWithQuery(
+      <ReviewerForm
+        detail={{ share: peer, feedback: null, comments: [], ranking: null, listening: null, draft: null }}
+        viewer={MUSICIAN}
+      />,
+    );
     expect(screen.getByPlaceholderText('What do you hear at this moment? What works, and what would you change?')).toBeTruthy();
     expect(screen.queryByPlaceholderText('Ask your mentor for clarification on any part of the feedback...')).toBeNull();
   });
@@ -336,6 +344,8 @@ describe("the musician's feedback view", () => {
     },
     comments: [comment('late', 40, { tags: ['#Mixing'] }), comment('general', null), comment('early', 10, { tags: ['#Melody', '#Vocal'] })],
     ranking: null,
+    listening: null,
+    draft: null,
     ...over,
   });
 
@@ -581,13 +591,27 @@ describe("the musician's feedback hub", () => {
     // Declining is final, so it asks first; Cancel sends nothing.
     fireEvent.click(within(items[0]).getByRole('button', { name: 'Decline' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Decline this request?' });
-    expect(dialog.textContent).toContain('Max Musician will see "Their Song" as declined. You cannot accept it afterwards.');
+    expect(dialog.textContent).toContain(
+      'Max Musician will see "Their Song" as declined, with your reason. You cannot accept it afterwards.',
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(calls('respondToShare')).toEqual([]);
     fireEvent.click(within(items[0]).getByRole('button', { name: 'Decline' }));
-    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Decline' }));
-    await waitFor(() => expect(calls('respondToShare')).toEqual([['respondToShare', { id: 's-received', status: 'declined' }]]));
+    const asking = await screen.findByRole('alertdialog');
+    // A reason first: the musician is told why.
+    fireEvent.click(within(asking).getByRole('button', { name: 'Decline' }));
+    expect(within(asking).getByTestId('decline-reason-error').textContent).toBe('Choose a reason');
+    expect(within(asking).getByLabelText('Why are you declining?').getAttribute('aria-invalid')).toBe('true');
+    expect(calls('respondToShare')).toEqual([]);
+    fireEvent.change(within(asking).getByLabelText('Why are you declining?'), { target: { value: 'too_busy' } });
+    fireEvent.change(within(asking).getByLabelText('A word for the musician (optional)'), { target: { value: ' Back in May. ' } });
+    fireEvent.click(within(asking).getByRole('button', { name: 'Decline' }));
+    await waitFor(() =>
+      expect(calls('respondToShare')).toEqual([
+        ['respondToShare', { id: 's-received', status: 'declined', reason: 'too_busy', reasonText: 'Back in May.' }],
+      ]),
+    );
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
 
     // 'Rate it' opens the feedback it is about.

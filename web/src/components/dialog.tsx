@@ -172,10 +172,13 @@ export function ConfirmDialog({
   onCancel,
   testId,
   tone = 'danger',
+  children,
 }: {
   open: boolean;
   title: string;
   description: ReactNode;
+  /** Fields the confirmation asks for (a reason, say), above its error. */
+  children?: ReactNode;
   confirmLabel: string;
   cancelLabel?: string;
   /** 'danger' for destroying things; 'primary' for a final step that destroys nothing. */
@@ -209,6 +212,7 @@ export function ConfirmDialog({
         </>
       }
     >
+      {children}
       {error && (
         <p className="field-error" role="alert">
           {error}

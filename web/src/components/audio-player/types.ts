@@ -19,6 +19,8 @@ export interface AudioPlayerHandle {
   seek(time: number): void;
   /** Where the playhead is (seconds). */
   getTime(): number;
+  /** The ranges of the track played since the stream was loaded (seconds, [from, to]). */
+  getPlayed(): [number, number][];
 }
 
 /** A point of the track marked on the waveform (e.g. a timestamped comment). */

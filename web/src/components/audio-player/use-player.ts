@@ -142,6 +142,10 @@ export function usePlayer({
       isPlaying: () => !!wsRef.current?.isPlaying(),
       seek: (time) => seekTo(time),
       getTime: () => position(),
+      getPlayed: () => {
+        const played = mediaRef.current?.played;
+        return played ? Array.from({ length: played.length }, (_, i): [number, number] => [played.start(i), played.end(i)]) : [];
+      },
     }),
     [start, duration, seekTo, position, wsRef],
   );

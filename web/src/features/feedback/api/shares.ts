@@ -135,7 +135,7 @@ export function useCreateShare() {
 export function useRespondToShare() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id: string; status: 'accepted' | 'declined' }) => api('respondToShare', input),
+    mutationFn: (input: ApiInput<'respondToShare'>) => api('respondToShare', input),
     onSuccess: (share) => putShareInLists(client, share),
   });
 }
@@ -178,6 +178,16 @@ export function useDeleteComment(shareId: string) {
       updateComments(client, shareId, (list) => list.filter((c) => c.id !== commentId));
       void client.invalidateQueries({ queryKey: shareDetailKey(shareId) });
     },
+  });
+}
+
+/** What the reviewer's player heard, merged by the server into the share's listening. */
+export const reportListening = (input: ApiInput<'reportListening'>) => api('reportListening', input);
+
+/** Saves the reviewer's draft (theirs alone until Submit). */
+export function useSaveDraft(shareId: string) {
+  return useMutation({
+    mutationFn: (input: Omit<ApiInput<'saveDraft'>, 'id'>) => api('saveDraft', { id: shareId, ...input } as ApiInput<'saveDraft'>),
   });
 }
 

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { keysOfTags, tagOf, type FeedbackCategoryKey } from '@shared/feedback';
 import { AlertIf } from '@/components/alert';
 import { formatTime } from '@/components/audio-player';
@@ -49,6 +49,7 @@ export function CommentComposer({
   allowSuggest = false,
   onSubmit,
   onCancel,
+  onTextChange,
 }: {
   mode: 'new' | 'edit';
   initial?: CommentDraft;
@@ -60,6 +61,8 @@ export function CommentComposer({
   /** Saves the comment; a rejection keeps the draft and shows the error. */
   onSubmit: (draft: CommentDraft) => Promise<unknown>;
   onCancel?: () => void;
+  /** Told of the text as it is typed (a draft kept elsewhere). */
+  onTextChange?: (text: string) => void;
 }) {
   const [text, setText] = useState(initial?.text ?? '');
   const [timestamp, setTimestamp] = useState<number | null>(initial?.timestamp ?? null);
@@ -73,6 +76,8 @@ export function CommentComposer({
   const suggest = useSuggestComment();
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const id = useId();
+
+  useEffect(() => onTextChange?.(text), [text, onTextChange]);
 
   const blank = text.trim() === '';
   const playhead = () => wholeSecond(getPlayhead?.() ?? 0);

@@ -1,4 +1,6 @@
 import { CLOSED_STATUSES } from '@shared/feedback';
+import { formatCents } from '@shared/money';
+import { declineReasonLabel } from '@shared/review';
 import type { ShareDetail } from '@shared/schemas/shares';
 import { StarScore } from '@/components/star-rating';
 import { useAddComment } from '@/features/feedback/api/shares';
@@ -7,6 +9,7 @@ import { TimelinePlayer } from './timeline-player';
 import { canChangeComments, isOpenForComments, type Viewer } from '@/features/feedback/utils/share';
 import { answerPlaceholder, CommentComposer, commentPlaceholder } from './comment-composer';
 import { CommentList } from './comment-list';
+import { CoverageStrip } from './coverage-strip';
 import { CriteriaBars } from './criteria';
 import { RatingForm, RatingThanks } from './rating-form';
 
@@ -17,9 +20,14 @@ function waitingText(detail: ShareDetail, isAuthor: boolean): string | null {
     case 'pending':
       return isAuthor ? `Waiting for ${other} to accept your request.` : 'You have not answered this request yet.';
     case 'accepted':
-      return isAuthor ? `${other} is reviewing your track. Comments show here as they are written.` : null;
-    case 'declined':
-      return isAuthor ? `${other} declined this request.` : 'You declined this request.';
+      return isAuthor ? `In progress: ${other} is listening. The review appears here, all of it at once, when it is submitted.` : null;
+    case 'declined': {
+      const why = share.decline
+        ? ` (${declineReasonLabel(share.decline.reason)}${share.decline.text ? `: ${share.decline.text}` : ''})`
+        : '';
+      const refund = share.paid ? ` You are refunded ${formatCents(share.paid.amountCents)} in full.` : '';
+      return isAuthor ? `${other} declined this request${why}.${refund}` : `You declined this request${why}.`;
+    }
     default:
       return null;
   }
@@ -52,6 +60,7 @@ export function FeedbackView({ detail, viewer }: { detail: ShareDetail; viewer: 
           This request is closed: its track is no longer shared with you.
         </p>
       )}
+      {detail.listening && share.status === 'completed' && <CoverageStrip listening={detail.listening} duration={share.trackDuration} />}
 
       {waiting && (
         <p className="muted small" data-testid="feedback-waiting">

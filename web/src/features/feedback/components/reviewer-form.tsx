@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { decodeHeard, reviewChecklist } from '@shared/review';
 import type { ShareDetail } from '@shared/schemas/shares';
 import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/dialog';
@@ -6,33 +7,56 @@ import { TextAreaField } from '@/components/text-field';
 import { useToast } from '@/components/toast';
 import { errorMessage } from '@/lib/errors';
 import { useAddComment, useSubmitFeedback } from '@/features/feedback/api/shares';
+import { useDraftAutosave } from '@/features/feedback/hooks/use-draft-autosave';
+import { useListening } from '@/features/feedback/hooks/use-listening';
 import { useShareTimeline } from '@/features/feedback/hooks/use-share-timeline';
-import { TimelinePlayer } from './timeline-player';
-import { hasFeedbackToSend, type Criteria } from '@/features/feedback/utils/ratings';
+import type { Criteria } from '@/features/feedback/utils/ratings';
 import type { Viewer } from '@/features/feedback/utils/share';
 import { CommentComposer, commentPlaceholder } from './comment-composer';
 import { CommentList } from './comment-list';
+import { CoverageStrip } from './coverage-strip';
 import { CriteriaRatings } from './criteria';
+import { ReviewChecklist } from './review-checklist';
+import { TimelinePlayer } from './timeline-player';
+
+const SAVE_STATUS = { saving: 'Saving...', saved: 'Saved', failed: 'Not saved yet: retrying with your next change' } as const;
 
 /**
- * The reviewer's form: the player with a marker per comment, the comment box, the comments, the
- * criteria stars and the general comment. Submitting, once confirmed since it is final, completes the
- * share; the form then gives way to the feedback view (or leaves Tracks to Rate), so a notice says it went.
+ * The reviewer's form: the player with a marker per comment and what has been heard beneath it, the
+ * comment box, the comments, the criteria stars and the general comment. All of it is the reviewer's
+ * alone until Submit, saved as they work (a reload or another device finds it). The checklist is the
+ * server's own rule, ticked off as they listen and write; Submit, confirmed since it is final, waits for it.
  */
 export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: Viewer }) {
   const { share, comments } = detail;
   const timeline = useShareTimeline(share, comments);
+  const listening = useListening(share, detail.listening, timeline.player);
   const add = useAddComment(share.id);
   const submit = useSubmitFeedback(share.id);
-  const [criteria, setCriteria] = useState<Criteria>({});
-  const [general, setGeneral] = useState('');
+  const [criteria, setCriteria] = useState<Criteria>(() => (detail.draft?.criteria as Criteria | undefined) ?? {});
+  const [general, setGeneral] = useState(() => detail.draft?.comment ?? '');
+  const [note, setNote] = useState(() => detail.draft?.note ?? '');
+  const [initialNote] = useState(note);
   const [confirming, setConfirming] = useState(false);
+  const saveStatus = useDraftAutosave(share.id, { criteria, comment: general, note }, !submit.isPending && !submit.isSuccess);
   const toast = useToast();
 
-  // Only the reviewer's own comments count as feedback (the server checks the same).
-  const ownComments = comments.filter((c) => c.userId === viewer.id).length;
-  const hasFeedback = hasFeedbackToSend(criteria, ownComments, general);
-  const canSubmit = !submit.isPending && hasFeedback;
+  const own = useMemo(() => comments.filter((c) => c.userId === viewer.id), [comments, viewer.id]);
+  const heard = listening.view;
+  const checklist = useMemo(
+    () =>
+      reviewChecklist({
+        paid: Boolean(share.paid),
+        duration: share.trackDuration,
+        criteria,
+        comments: own,
+        general,
+        heard: heard ? decodeHeard(heard.heard, share.trackDuration) : null,
+      }),
+    [share.paid, share.trackDuration, criteria, own, general, heard],
+  );
+  const ready = checklist.every((i) => i.done);
+  const canSubmit = !submit.isPending && ready;
 
   const send = () => {
     if (!canSubmit) return;
@@ -50,17 +74,21 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
 
   return (
     <div className="reviewer-form" data-testid="reviewer-form">
-      <TimelinePlayer timeline={timeline} />
+      <TimelinePlayer timeline={timeline} onPlayingChange={listening.onPlayingChange} onTimeChange={listening.onTimeChange} />
+      {heard && <CoverageStrip listening={heard} duration={share.trackDuration} />}
 
       <section className="form-block">
         <h4 className="block-title">Timestamped comments</h4>
+        <p className="muted small">Only you see your comments, scores and general comment until you submit.</p>
         <CommentComposer
           mode="new"
+          initial={initialNote ? { text: initialNote, timestamp: null, tags: [] } : undefined}
           getPlayhead={timeline.getPlayhead}
           duration={share.trackDuration}
           placeholder={commentPlaceholder(viewer.type, false)}
           allowSuggest
           onSubmit={(draft) => add.mutateAsync(draft)}
+          onTextChange={setNote}
         />
         <CommentList share={share} comments={comments} viewerId={viewer.id} activeIds={timeline.activeIds} onSeek={timeline.seek} />
       </section>
@@ -78,13 +106,14 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
           disabled={submit.isPending}
           data-testid="general-comment"
         />
+        <ReviewChecklist items={checklist} />
         <div className="button-row">
           <Button onClick={() => setConfirming(true)} disabled={!canSubmit} data-testid="feedback-submit">
             Submit Feedback
           </Button>
-          {!hasFeedback && (
-            <p className="muted small" data-testid="feedback-submit-hint">
-              Add a comment, a rating or a general comment to submit.
+          {saveStatus && (
+            <p className="muted small" role="status" data-testid="draft-status">
+              {SAVE_STATUS[saveStatus]}
             </p>
           )}
         </div>

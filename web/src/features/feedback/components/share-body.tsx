@@ -6,6 +6,8 @@ import { AudioPlayer } from '@/components/audio-player';
 import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/dialog';
 import { QueryStates } from '@/components/query-states';
+import { SelectField, TextAreaField } from '@/components/text-field';
+import { DECLINE_REASONS, type DeclineReason } from '@shared/review';
 import { errorMessage } from '@/lib/errors';
 import { formatCents } from '@shared/money';
 import { getShareAudioUrl, useRespondToShare } from '@/features/feedback/api/shares';
@@ -24,6 +26,17 @@ import '@/features/feedback/share-body.css';
 function PendingRequest({ share }: { share: ShareView }) {
   const respond = useRespondToShare();
   const [confirmingDecline, setConfirmingDecline] = useState(false);
+  const [reason, setReason] = useState<DeclineReason | ''>('');
+  const [reasonText, setReasonText] = useState('');
+  const [reasonMissing, setReasonMissing] = useState(false);
+  const decline = () => {
+    if (!reason) return setReasonMissing(true);
+    const text = reasonText.trim();
+    respond.mutate(
+      { id: share.id, status: 'declined', reason, ...(text ? { reasonText: text } : {}) },
+      { onSuccess: () => setConfirmingDecline(false) },
+    );
+  };
   const track = { id: share.trackId, title: share.trackTitle, duration: share.trackDuration, peaks: share.trackPeaks };
   return (
     <div className="pending-request">
@@ -49,17 +62,44 @@ function PendingRequest({ share }: { share: ShareView }) {
       <ConfirmDialog
         open={confirmingDecline}
         title="Decline this request?"
-        description={`${share.sharedByName} will see "${share.trackTitle}" as declined${share.paid ? ` and be refunded ${formatCents(share.paid.amountCents)} in full` : ''}. You cannot accept it afterwards.`}
+        description={`${share.sharedByName} will see "${share.trackTitle}" as declined, with your reason${share.paid ? `, and be refunded ${formatCents(share.paid.amountCents)} in full` : ''}. You cannot accept it afterwards.`}
         confirmLabel="Decline"
         busyLabel="Declining..."
         busy={respond.isPending && respond.variables?.status === 'declined'}
         error={
           respond.isError && respond.variables?.status === 'declined' ? errorMessage(respond.error, 'Failed to answer the request') : null
         }
-        onConfirm={() => respond.mutate({ id: share.id, status: 'declined' }, { onSuccess: () => setConfirmingDecline(false) })}
+        onConfirm={decline}
         onCancel={() => setConfirmingDecline(false)}
         testId="decline-dialog"
-      />
+      >
+        <SelectField
+          label="Why are you declining?"
+          value={reason}
+          onChange={(v) => {
+            setReason(v as DeclineReason | '');
+            setReasonMissing(false);
+          }}
+          error={reasonMissing ? 'Choose a reason' : undefined}
+          errorTestId="decline-reason-error"
+          data-testid="decline-reason"
+        >
+          <option value="">Choose a reason</option>
+          {DECLINE_REASONS.map((r) => (
+            <option key={r.value} value={r.value}>
+              {r.label}
+            </option>
+          ))}
+        </SelectField>
+        <TextAreaField
+          label="A word for the musician (optional)"
+          rows={2}
+          maxLength={500}
+          value={reasonText}
+          onChange={setReasonText}
+          data-testid="decline-text"
+        />
+      </ConfirmDialog>
     </div>
   );
 }

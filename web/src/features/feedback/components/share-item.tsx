@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { ShareView } from '@shared/schemas/shares';
 import { ChevronDownIcon } from '@/components/icons';
 import { StarScore } from '@/components/star-rating';
-import { formatDate } from '@/lib/dates';
+import { formatDate, formatWeekdayTime, timeLeft } from '@/lib/dates';
 import { onDemand, preload, useOnDemand } from '@/lib/on-demand';
 import { formatCents } from '@shared/money';
 import { useShareDetail } from '@/features/feedback/api/shares';
@@ -59,8 +59,10 @@ export function ShareItem({ share, viewer, defaultOpen = false }: { share: Share
             <span>{formatDate(share.createdAt)}</span>
             {share.paid && <span data-testid="share-paid">Paid {formatCents(share.paid.amountCents)}</span>}
             {share.paid?.respondBy && (
-              <span data-testid="share-respond-by">
-                {share.status === 'pending' ? 'Accept' : 'Complete'} by {formatDate(share.paid.respondBy)}
+              <span data-testid="share-respond-by" title={new Date(share.paid.respondBy).toLocaleString()}>
+                {share.status === 'pending'
+                  ? `Accept by ${formatWeekdayTime(share.paid.respondBy)}`
+                  : `Due ${timeLeft(share.paid.respondBy)}`}
               </span>
             )}
             {share.paid && (share.status === 'expired' || share.status === 'declined' || share.status === 'cancelled') && (

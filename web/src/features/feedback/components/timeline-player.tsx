@@ -1,15 +1,36 @@
+import { useCallback } from 'react';
 import { AudioPlayer } from '@/components/audio-player';
 import type { useShareTimeline } from '@/features/feedback/hooks/use-share-timeline';
 
-/** The share's player, wired to its timeline: comment markers, and the playhead reported back. */
-export function TimelinePlayer({ timeline }: { timeline: ReturnType<typeof useShareTimeline> }) {
+/**
+ * The share's player, wired to its timeline: comment markers, and the playhead reported back (and to
+ * whoever else follows the playback: the reviewer's proof of listening).
+ */
+export function TimelinePlayer({
+  timeline,
+  onPlayingChange,
+  onTimeChange,
+}: {
+  timeline: ReturnType<typeof useShareTimeline>;
+  onPlayingChange?: (playing: boolean) => void;
+  onTimeChange?: (seconds: number) => void;
+}) {
+  const { setPlayhead } = timeline;
+  const timeChanged = useCallback(
+    (t: number) => {
+      setPlayhead(t);
+      onTimeChange?.(t);
+    },
+    [setPlayhead, onTimeChange],
+  );
   return (
     <AudioPlayer
       ref={timeline.player}
       track={timeline.track}
       loadUrl={timeline.loadUrl}
       markers={timeline.markers}
-      onTimeChange={timeline.setPlayhead}
+      onTimeChange={timeChanged}
+      onPlayingChange={onPlayingChange}
     />
   );
 }

@@ -8,7 +8,7 @@ import { AlertIcon, CheckIcon, ClockIcon, CloseIcon } from '@/components/icons';
 import { PageHeader } from '@/components/page-header';
 import { ApiError } from '@/lib/api';
 import { errorMessage } from '@/lib/errors';
-import { formatCents, PAID_REQUEST_DAYS } from '@/lib/money';
+import { formatCents, PAID_REQUEST } from '@/lib/money';
 import { paths } from '@/lib/paths';
 import { useCancelPayment, useCapturePayment } from '@/features/payments/api/payments';
 import '@/features/payments/payments.css';
@@ -125,7 +125,7 @@ function Outcome({ payment: p, onCheckAgain, checking }: { payment: PaymentView;
         <Result {...outcome} lead={<>Your request is on its way to {p.proName}.</>}>
           <Lines payment={p} amountLabel="Amount paid" />
           <p className="muted small">
-            If {p.proName} declines or does not answer within {PAID_REQUEST_DAYS.accept} days, you are refunded in full.
+            If {p.proName} declines or does not answer within {PAID_REQUEST.acceptHours} hours, you are refunded in full.
           </p>
         </Result>
       );

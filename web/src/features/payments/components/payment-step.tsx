@@ -4,7 +4,7 @@ import { AlertIf } from '@/components/alert';
 import { Button } from '@/components/button';
 import { ApiError } from '@/lib/api';
 import { errorMessage } from '@/lib/errors';
-import { formatCents, PAID_REQUEST_DAYS } from '@/lib/money';
+import { formatCents, PAID_REQUEST } from '@/lib/money';
 import { getRuntimeConfig } from '@/lib/runtime-config';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { createOrder, type OrderRequest } from '@/features/payments/api/payments';
@@ -14,7 +14,7 @@ import '@/features/payments/payments.css';
 const ORDER_FAILED = 'PayPal could not be opened. Nothing was charged: please try again.';
 
 export const paymentNextText = (proName: string) =>
-  `You pay now; if ${proName} declines or does not answer within ${PAID_REQUEST_DAYS.accept} days, you are refunded in full.`;
+  `You pay now; if ${proName} declines or does not answer within ${PAID_REQUEST.acceptHours} hours, you are refunded in full.`;
 
 /**
  * The share dialog's payment step: what is bought (pro, track, price), what happens next, the payment

@@ -1,0 +1,227 @@
+/**
+ * A paid review a musician can trust, through the API on the local stack: the floor it must meet, proof of
+ * listening and the claims it refuses, drafts private until Submit, a copied review refused, declines with
+ * a reason, and a track that cannot be deleted under a pro at work.
+ */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { callRoute } from '../support/api.js';
+import * as flows from '../support/flows.js';
+import { useStackEnvironment } from '../support/in-process.js';
+import * as money from '../support/payments.js';
+import { itemsUnder, setAttributes } from '../support/table.js';
+import { createConfirmedUser, type TestUser } from '../support/users.js';
+
+const stack = inject('stack');
+const PRICE = 3000;
+const ALL_CRITERIA = { mixingMastering: 4, compositionArrangement: 4, vocalsLyrics: 3, energyImpact: 5 };
+
+let pro: TestUser;
+let proId: string;
+
+const newMusician = (name = 'Tess Trusting') => flows.onboardedUser(stack, 'musician', { fullName: name });
+const as = (user: TestUser) => ({
+  call: (name: Parameters<typeof callRoute>[1], input: Record<string, unknown>) => callRoute(stack.apiUrl, name, input, user.idToken),
+});
+const report = (user: TestUser, id: string, ranges: [number, number][], session = randomUUID()) =>
+  as(user).call('reportListening', { id, session, ranges });
+const comment = (user: TestUser, id: string, timestamp: number | null, tags: string[] = []) =>
+  as(user).call('addComment', { id, timestamp, text: `At ${timestamp}`, tags });
+/** As if listening had begun `seconds` ago: what the clock lets a claim cover. */
+const startedAgo = (shareId: string, seconds: number) =>
+  setAttributes(stack, { PK: `SHARE#${shareId}`, SK: 'LISTENING' }, { startedAt: new Date(Date.now() - seconds * 1000).toISOString() });
+
+async function acceptedPaid(title: string, seconds = 1) {
+  const { user } = await newMusician();
+  const { view, orderId, track } = await money.paidRequest(stack, user, { id: proId, priceCents: PRICE }, title, seconds);
+  expect((await as(pro).call('respondToShare', { id: view.shareId, status: 'accepted' })).status).toBe(200);
+  return { musician: user, shareId: view.shareId as string, orderId, track };
+}
+
+beforeAll(async () => {
+  useStackEnvironment(stack);
+  pro = await createConfirmedUser(stack, { fullName: 'Paul Proof' });
+  proId = await flows.onboard(stack, pro, 'pro');
+  await money.setPrice(stack, proId, PRICE);
+});
+
+describe('the floor of a paid review', () => {
+  it('a one-star review with no words is refused with what it misses; one that meets the floor is taken', async () => {
+    const { shareId, orderId } = await acceptedPaid('Ninety seconds', 90);
+    const bare = await as(pro).call('submitFeedback', { id: shareId, criteria: { mixingMastering: 1 } });
+    expect(bare.status).toBe(409);
+    expect(bare.body.error.code).toBe('review_incomplete');
+    expect(bare.body.error.missing).toEqual(['listened', 'criteria', 'comments', 'thirds', 'general', 'why:mixingMastering']);
+    expect(bare.body.error.message).toContain('Listen to at least 80% of the track (1:12 left)');
+
+    // Nothing heard yet: no comment on a moment of the track.
+    expect((await comment(pro, shareId, 5)).body.error).toMatchObject({ code: 'not_heard' });
+    const first = await report(pro, shareId, [[0, 10]]);
+    expect(first.body).toMatchObject({ heardSeconds: 10, sessions: 1, requiredSeconds: 72 });
+    expect((await comment(pro, shareId, 5, ['#Mixing'])).status).toBe(200);
+    expect((await comment(pro, shareId, 50)).body.error).toMatchObject({ code: 'not_heard' });
+
+    await startedAgo(shareId, 60);
+    const all = await report(pro, shareId, [[10, 90]]);
+    expect(all.body).toMatchObject({ heardSeconds: 90, sessions: 2 });
+    expect((await comment(pro, shareId, 45)).status).toBe(200);
+    expect((await comment(pro, shareId, 80)).status).toBe(200);
+
+    const short = await as(pro).call('submitFeedback', {
+      id: shareId,
+      criteria: { ...ALL_CRITERIA, mixingMastering: 1 },
+      comment: flows.freshReviewText(39),
+    });
+    expect(short.body.error).toMatchObject({ code: 'review_incomplete', missing: ['general'] });
+    const done = await as(pro).call('submitFeedback', {
+      id: shareId,
+      criteria: { ...ALL_CRITERIA, mixingMastering: 1 },
+      comment: flows.freshReviewText(40),
+    });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.listening).toMatchObject({ heardSeconds: 90, sessions: 2 });
+    expect((await money.payment(orderId)).fulfilledAt).toEqual(expect.any(String));
+  });
+
+  it('a low score needs a comment tagged with its category saying why', async () => {
+    const { shareId } = await acceptedPaid('Low vocals');
+    await report(pro, shareId, [[0, 1]]);
+    expect((await comment(pro, shareId, 0, ['#Mixing'])).status).toBe(200);
+    const low = await as(pro).call('submitFeedback', {
+      id: shareId,
+      criteria: { ...ALL_CRITERIA, vocalsLyrics: 2 },
+      comment: flows.freshReviewText(),
+    });
+    expect(low.body.error).toMatchObject({ code: 'review_incomplete', missing: ['why:vocalsLyrics'] });
+    expect((await comment(pro, shareId, 0.5, ['#Vocal'])).status).toBe(200);
+    const ok = await as(pro).call('submitFeedback', {
+      id: shareId,
+      criteria: { ...ALL_CRITERIA, vocalsLyrics: 2 },
+      comment: flows.freshReviewText(),
+    });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+  });
+
+  it("a general comment copied from the reviewer's review of another track is refused", async () => {
+    const text = flows.freshReviewText();
+    const first = await acceptedPaid('Original');
+    expect((await flows.fullReview(stack, pro, first.shareId, 1, { comment: text })).status).toBe(200);
+    const second = await acceptedPaid('Copy');
+    const copied = `${text.split(' ').slice(0, -1).join(' ')} changed`;
+    const refused = await flows.fullReview(stack, pro, second.shareId, 1, { comment: copied });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toEqual({
+      code: 'review_repeated',
+      message: 'This reads like your review of another track: write this one for this track.',
+    });
+    expect(
+      (await as(pro).call('submitFeedback', { id: second.shareId, criteria: ALL_CRITERIA, comment: flows.freshReviewText() })).status,
+    ).toBe(200);
+  });
+
+  it("a free review keeps the spec's rule: a score, a comment or a general comment", async () => {
+    const { user: musician } = await newMusician();
+    const { user: peer, id: peerId } = await flows.onboardedUser(stack, 'musician', { fullName: 'Petra Peer' });
+    const track = await flows.uploadTrack(stack, musician, 'Free one', { seconds: 1 });
+    const share = (await flows.requestFeedback(stack, musician, peerId, track.id, money.REQUEST_OPTIONS)).body;
+    await flows.respondToShare(stack, peer, share.id, 'accepted');
+    const empty = await as(peer).call('submitFeedback', { id: share.id });
+    expect(empty.body.error).toMatchObject({ code: 'review_incomplete', missing: ['something'] });
+    // No listening asked of a free review, and its comments sit anywhere.
+    expect((await comment(peer, share.id, 0.5)).status).toBe(200);
+    const done = await as(peer).call('submitFeedback', { id: share.id, criteria: { energyImpact: 4 } });
+    expect(done.status).toBe(200);
+    expect(done.body.listening).toMatchObject({ heardSeconds: 0, requiredSeconds: 0 });
+  });
+});
+
+describe('proof of listening', () => {
+  it('only the reviewer of an accepted request reports, clipped to the track, never faster than the clock allows', async () => {
+    const { musician, shareId } = await acceptedPaid('Claims');
+    expect((await report(musician, shareId, [[0, 1]])).status).toBe(403);
+    const stranger = (await newMusician('Sam Stranger')).user;
+    expect((await report(stranger, shareId, [[0, 1]])).status).toBe(403);
+    // A track of one second heard for an hour is one second heard.
+    await report(pro, shareId, []);
+    await startedAgo(shareId, 3600);
+    expect((await report(pro, shareId, [[0, 3600]])).body).toMatchObject({ heardSeconds: 1 });
+    // Bad shapes are the caller's mistake.
+    expect((await report(pro, shareId, [[5, 2]])).status).toBe(400);
+    expect((await as(pro).call('reportListening', { id: shareId, session: 'x', ranges: [] })).status).toBe(400);
+
+    const pending = await newMusician('Peg Pending');
+    const paid = await money.paidRequest(stack, pending.user, { id: proId, priceCents: PRICE }, 'Not yet');
+    expect((await report(pro, paid.view.shareId, [[0, 1]])).body.error).toMatchObject({ code: 'not_accepted' });
+  });
+
+  it('refuses a claim of more than twice the time since listening began', async () => {
+    const { shareId } = await acceptedPaid('Long claim', 120);
+    const session = randomUUID();
+    expect((await report(pro, shareId, [[0, 16]], session)).body.error).toMatchObject({ code: 'listening_implausible' });
+    expect((await report(pro, shareId, [[0, 10]], session)).status).toBe(200);
+    await startedAgo(shareId, 20);
+    // 20 s at up to 2x, with 15 s of lead: 55 s at most.
+    expect((await report(pro, shareId, [[0, 60]], session)).body.error).toMatchObject({ code: 'listening_implausible' });
+    expect((await report(pro, shareId, [[0, 50]], session)).body).toMatchObject({ heardSeconds: 50, sessions: 1 });
+  });
+});
+
+describe('drafts are private until Submit', () => {
+  it('the musician sees neither the comments, the scores, the draft nor the listening until the review is in', async () => {
+    const { musician, shareId } = await acceptedPaid('Private draft');
+    await report(pro, shareId, [[0, 1]]);
+    expect((await comment(pro, shareId, 0, ['#Mixing'])).status).toBe(200);
+    const saved = await as(pro).call('saveDraft', { id: shareId, criteria: { energyImpact: 4 }, comment: 'Half written', note: 'Unsent' });
+    expect(saved.body).toMatchObject({ criteria: { energyImpact: 4 }, comment: 'Half written', note: 'Unsent' });
+    expect((await comment(musician, shareId, null)).status).toBe(200);
+
+    const mine = (await as(pro).call('getShare', { id: shareId })).body;
+    expect(mine.comments).toHaveLength(2);
+    expect(mine.draft).toMatchObject({ comment: 'Half written', note: 'Unsent' });
+    expect(mine.listening).toMatchObject({ heardSeconds: 1 });
+    const theirs = (await as(musician).call('getShare', { id: shareId })).body;
+    expect(theirs.comments.map((c: { userId: string }) => c.userId)).toEqual([theirs.share.sharedByUserId]);
+    expect(theirs).toMatchObject({ draft: null, listening: null, feedback: null });
+    // Nor is it e-mailed: no digest waits for the musician.
+    const items = await itemsUnder(stack, `SHARE#${shareId}`);
+    expect(items.map((i) => i.SK)).not.toContain(`DIGEST#${theirs.share.sharedByUserId}`);
+    // Only the reviewer keeps a draft.
+    expect((await as(musician).call('saveDraft', { id: shareId, comment: 'Mine' })).status).toBe(403);
+
+    expect((await flows.fullReview(stack, pro, shareId, 1)).status).toBe(200);
+    const after = (await as(musician).call('getShare', { id: shareId })).body;
+    expect(after.comments.length).toBeGreaterThanOrEqual(2);
+    expect(after.listening).toMatchObject({ heardSeconds: 1, sessions: 2 });
+    expect((await as(pro).call('getShare', { id: shareId })).body.draft).toBeNull();
+    expect((await itemsUnder(stack, `SHARE#${shareId}`)).map((i) => i.SK)).not.toContain('DRAFT');
+    expect((await as(pro).call('saveDraft', { id: shareId, comment: 'Too late' })).body.error).toMatchObject({ code: 'completed' });
+  });
+});
+
+describe('declines and deletions', () => {
+  it('a decline carries its reason to the musician', async () => {
+    const { user } = await newMusician();
+    const { view } = await money.paidRequest(stack, user, { id: proId, priceCents: PRICE }, 'Declined');
+    const res = await as(pro).call('respondToShare', {
+      id: view.shareId,
+      status: 'declined',
+      reason: 'not_my_genre',
+      reasonText: 'I mix metal.',
+    });
+    expect(res.body.decline).toEqual({ reason: 'not_my_genre', text: 'I mix metal.' });
+    const seen = (await as(user).call('getShare', { id: view.shareId })).body.share;
+    expect(seen).toMatchObject({ status: 'declined', decline: { reason: 'not_my_genre', text: 'I mix metal.' } });
+    expect((await as(pro).call('respondToShare', { id: view.shareId, status: 'declined', reason: 'bored' })).status).toBe(400);
+  });
+
+  it('a track under a pro at work cannot be deleted; once the review is in it can, and the pro stays paid', async () => {
+    const { musician, shareId, orderId, track } = await acceptedPaid('At work');
+    const refused = await as(musician).call('deleteTracks', { ids: [track.id] });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({ code: 'review_in_progress', reviewer: 'Paul Proof' });
+    expect(refused.body.error.message).toMatch(/"At work" cannot be deleted while Paul Proof is reviewing it \(due \w+ \d+, \d{4}\)/);
+    expect((await flows.fullReview(stack, pro, shareId, 1)).status).toBe(200);
+    expect((await as(musician).call('deleteTracks', { ids: [track.id] })).body).toMatchObject({ deleted: [track.id] });
+    expect(await money.payment(orderId)).toMatchObject({ status: 'captured', fulfilledAt: expect.any(String) });
+  });
+});

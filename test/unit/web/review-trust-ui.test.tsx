@@ -1,0 +1,144 @@
+// @vitest-environment jsdom
+/** The reviewer's side of a paid review (the checklist, the saved draft, the proof of listening) and what the musician sees meanwhile. */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ShareDetail } from '../../../shared/schemas/shares';
+import { emptyHeard, encodeHeard, markHeard } from '../../../shared/review';
+
+vi.mock('../../../web/src/lib/api', () => import('./amplify-mock'));
+vi.mock('wavesurfer.js', () => import('../../support/fake-wavesurfer'));
+
+import { FeedbackView } from '../../../web/src/features/feedback/components/feedback-view';
+import { ReviewerForm } from '../../../web/src/features/feedback/components/reviewer-form';
+import { DRAFT_SAVE_DELAY_MS } from '../../../web/src/features/feedback/hooks/use-draft-autosave';
+import { apiMock } from './amplify-mock';
+import { commentView as comment, shareView as share } from './fixtures';
+import { renderUi } from './render';
+
+const PRO = { id: 'p1', type: 'pro' as const };
+const MUSICIAN = { id: 'm1', type: 'musician' as const };
+const calls = (name: string) => apiMock.mock.calls.filter((c) => c[0] === name);
+
+const heardUpTo = (seconds: number, duration = 60) => {
+  const heard = emptyHeard(duration);
+  markHeard(heard, [[0, seconds]], duration);
+  return { heard: encodeHeard(heard), heardSeconds: seconds, sessions: 1, requiredSeconds: 48 };
+};
+
+const paid = (over: Partial<ShareDetail> = {}): ShareDetail => ({
+  share: share({ paid: { amountCents: 3000, respondBy: '2026-01-12T10:00:00.000Z', completeDays: 7 } }),
+  feedback: null,
+  comments: [],
+  ranking: null,
+  listening: heardUpTo(30),
+  draft: null,
+  ...over,
+});
+
+beforeEach(() => {
+  apiMock.mockReset();
+  apiMock.mockImplementation(async (name: string, input: Record<string, unknown>) => {
+    if (name === 'saveDraft') return { ...input, savedAt: '2026-01-06T10:00:00.000Z' };
+    throw new Error(name);
+  });
+});
+
+describe("a paid review's checklist", () => {
+  it('lists what is missing, the listening left among it, and enables Submit only once all is done', () => {
+    renderUi(<ReviewerForm detail={paid()} viewer={PRO} />, { url: null });
+    const list = screen.getByTestId('review-checklist');
+    expect(within(list).getByText(/things left/).textContent).toBe('Before you submit: 4 things left');
+    expect(screen.getByTestId('check-listened').textContent).toContain('Listen to at least 80% of the track (0:18 left)');
+    expect(screen.getByTestId('check-listened').getAttribute('data-done')).toBe('false');
+    expect((screen.getByTestId('feedback-submit') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('coverage-summary').textContent).toBe('Listened to 50% (0:30 of 1:00), 1 session');
+  });
+
+  it('ticks off as the reviewer works, with a low score asking why', () => {
+    const base = paid();
+    const detail = paid({
+      share: { ...base.share, trackDuration: 90 },
+      listening: heardUpTo(90, 90),
+      comments: [comment('a', 5, { tags: ['#Mixing'] }), comment('b', 45), comment('c', 80)],
+    });
+    renderUi(<ReviewerForm detail={detail} viewer={PRO} />, { url: null });
+    expect(screen.getByTestId('check-listened').getAttribute('data-done')).toBe('true');
+    expect(screen.getByTestId('check-comments').getAttribute('data-done')).toBe('true');
+    expect(screen.getByTestId('check-thirds').getAttribute('data-done')).toBe('true');
+    for (const [name, stars] of [
+      ['Mixing & Mastering', '2 stars'],
+      ['Composition & Arrangement', '4 stars'],
+      ['Vocals & Lyrics', '4 stars'],
+      ['Energy & Impact', '2 stars'],
+    ]) {
+      fireEvent.click(within(screen.getByRole('group', { name })).getByRole('button', { name: stars }));
+    }
+    expect(screen.getByTestId('check-criteria').getAttribute('data-done')).toBe('true');
+    // Mixing's low score has its tagged comment; Energy's has none yet.
+    expect(screen.getByTestId('check-why:mixingMastering').getAttribute('data-done')).toBe('true');
+    expect(screen.getByTestId('check-why:energyImpact').getAttribute('data-done')).toBe('false');
+    fireEvent.click(within(screen.getByRole('group', { name: 'Energy & Impact' })).getByRole('button', { name: '4 stars' }));
+    expect(screen.queryByTestId('check-why:energyImpact')).toBeNull();
+    fireEvent.change(screen.getByLabelText('General comment'), { target: { value: Array(40).fill('word').join(' ') } });
+    expect(screen.getByTestId('check-general').getAttribute('data-done')).toBe('true');
+    expect((screen.getByTestId('feedback-submit') as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByText('Ready to submit')).toBeTruthy();
+  });
+});
+
+describe("the reviewer's draft", () => {
+  it('comes back as saved, and each change is saved shortly after, said beside Submit', async () => {
+    const draft = { criteria: { energyImpact: 4 }, comment: 'Half a thought', note: 'The kick at', savedAt: '2026-01-06T09:00:00.000Z' };
+    renderUi(<ReviewerForm detail={paid({ draft })} viewer={PRO} />, { url: null });
+    expect((screen.getByLabelText('General comment') as HTMLTextAreaElement).value).toBe('Half a thought');
+    expect(screen.getByRole('group', { name: 'Energy & Impact' }).getAttribute('data-value')).toBe('4');
+    expect((screen.getByPlaceholderText(/What do you hear at this moment/) as HTMLTextAreaElement).value).toBe('The kick at');
+    expect(calls('saveDraft')).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText('General comment'), { target: { value: 'Half a thought, now whole' } });
+    expect(screen.getByTestId('draft-status').textContent).toBe('Saving...');
+    await waitFor(() => expect(calls('saveDraft')).toHaveLength(1), { timeout: DRAFT_SAVE_DELAY_MS + 2000 });
+    expect(calls('saveDraft')[0][1]).toEqual({
+      id: 's1',
+      criteria: { energyImpact: 4 },
+      comment: 'Half a thought, now whole',
+      note: 'The kick at',
+    });
+    await waitFor(() => expect(screen.getByTestId('draft-status').textContent).toBe('Saved'));
+  });
+});
+
+describe('the musician meanwhile', () => {
+  it('sees that the review is in progress, and its coverage once it is in', () => {
+    const inProgress = paid({ listening: null, comments: [comment('q', null, { userId: 'm1' })] });
+    const { unmount } = renderUi(<FeedbackView detail={inProgress} viewer={MUSICIAN} />, { url: null });
+    expect(screen.getByTestId('feedback-waiting').textContent).toBe(
+      'In progress: Quinn Peer is listening. The review appears here, all of it at once, when it is submitted.',
+    );
+    expect(screen.queryByTestId('coverage')).toBeNull();
+    unmount();
+
+    const done = paid({
+      share: share({ status: 'completed', paid: { amountCents: 3000, respondBy: null, completeDays: 7 } }),
+      feedback: { criteria: { energyImpact: 4 }, comment: 'Good', userId: 'p1', createdAt: '2026-01-06T10:00:00.000Z' },
+      listening: heardUpTo(55),
+    });
+    renderUi(<FeedbackView detail={done} viewer={MUSICIAN} />, { url: null });
+    expect(screen.getByTestId('coverage-summary').textContent).toBe('Listened to 91% (0:55 of 1:00), 1 session');
+    expect(screen.getByTestId('coverage-strip').getAttribute('aria-label')).toBe('Listened to 91% (0:55 of 1:00), 1 session');
+  });
+
+  it('reads why a request was declined beside its refund', () => {
+    const declined = paid({
+      share: share({
+        status: 'declined',
+        paid: { amountCents: 3000, respondBy: null, completeDays: 7 },
+        decline: { reason: 'not_my_genre', text: 'I mix metal.' },
+      }),
+    });
+    renderUi(<FeedbackView detail={declined} viewer={MUSICIAN} />, { url: null });
+    expect(screen.getByTestId('feedback-waiting').textContent).toBe(
+      'Quinn Peer declined this request (Not my genre: I mix metal.). You are refunded $30.00 in full.',
+    );
+  });
+});

@@ -1,0 +1,54 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSaveDraft } from '@/features/feedback/api/shares';
+import type { Criteria } from '@/features/feedback/utils/ratings';
+
+/** A change is saved this long after the typing stops. */
+export const DRAFT_SAVE_DELAY_MS = 1200;
+
+export interface ReviewDraft {
+  criteria: Criteria;
+  comment: string;
+  note: string;
+}
+
+/**
+ * Saves the reviewer's draft on the server shortly after each change (and at once when the form goes
+ * away), so a reload, another tab or another device finds it. `status`: what the form says beside it.
+ */
+export function useDraftAutosave(shareId: string, draft: ReviewDraft, enabled = true) {
+  const save = useSaveDraft(shareId);
+  const text = JSON.stringify(draft);
+  const saved = useRef(text);
+  const pending = useRef<string | null>(null);
+  const [status, setStatus] = useState<'saved' | 'saving' | 'failed' | null>(null);
+  const mutate = save.mutate;
+
+  useEffect(() => {
+    if (!enabled || text === saved.current) return;
+    pending.current = text;
+    setStatus('saving');
+    const timer = window.setTimeout(() => {
+      mutate(JSON.parse(text) as ReviewDraft, {
+        onSuccess: () => {
+          saved.current = text;
+          if (pending.current === text) setStatus('saved');
+        },
+        onError: () => setStatus('failed'),
+      });
+    }, DRAFT_SAVE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [text, enabled, mutate]);
+
+  // Leaving with a change not yet sent: sent now.
+  const latest = useRef({ text, enabled });
+  latest.current = { text, enabled };
+  useEffect(
+    () => () => {
+      const { text: last, enabled: on } = latest.current;
+      if (on && last !== saved.current) mutate(JSON.parse(last) as ReviewDraft);
+    },
+    [mutate],
+  );
+
+  return status;
+}
