@@ -19,7 +19,6 @@ let musician: TestUser;
 let reviewer: TestUser;
 let stranger: TestUser;
 let reviewerId: string;
-let musicianId: string;
 
 const onboard = (user: TestUser, type: 'musician' | 'pro') => flows.onboard(stack, user, type);
 const uploadTrack = (user: TestUser, title = 'Demo') => flows.uploadTrack(stack, user, title);
@@ -48,7 +47,7 @@ beforeAll(async () => {
     createConfirmedUser(stack, { fullName: 'Otto Outsider' }),
   ]);
   useStackEnvironment(stack);
-  musicianId = await onboard(musician, 'musician');
+  await onboard(musician, 'musician');
   reviewerId = await onboard(reviewer, 'pro');
   await onboard(stranger, 'musician');
 });

@@ -43,7 +43,7 @@ async function requestFromPaul(page: Page, track: string, shot: string) {
   expect(await step.getByTestId('payment-pro').textContent()).toBe(PRO);
   expect(await step.getByTestId('payment-track').textContent()).toBe(track);
   expect(await step.getByTestId('payment-next').textContent()).toBe(
-    `You pay now; if ${PRO} declines or does not answer within 7 days, you are refunded in full.`,
+    `You pay now; if ${PRO} declines or does not answer within 48 hours, you are refunded in full.`,
   );
   // The payment button is PayPal's gold and 45 px high, across the dialog.
   const pay = step.getByRole('button', { name: 'Pay with PayPal' });

@@ -23,6 +23,8 @@ export function useListening(share: Pick<ShareView, 'id'>, initial: ListeningVie
   const shareId = share.id;
 
   const report = useCallback(async () => {
+    // A page that never played reports nothing (it is no listening session).
+    if (!started.current) return;
     const played = player.current?.getPlayed() ?? [];
     heard.current = mergeRanges([...heard.current, ...played.map(([a, b]): [number, number] => [tenth(a), tenth(b)])]);
     const ranges = heard.current.slice(-LISTENING.maxRanges);

@@ -1,0 +1,176 @@
+/**
+ * A paid review in two browsers: Paul (the demo pro, $30) reviews a musician's paid request. The checklist
+ * ticks off as he listens and writes, his draft survives a reload, the musician meanwhile sees only that it
+ * is in progress and cannot delete the track from under him; once he submits, the review appears for her
+ * all at once with the strip of what he heard.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, screenshot } from '../support/browser.js';
+import * as flows from '../support/flows.js';
+import * as money from '../support/payments.js';
+import type { TestUser } from '../support/users.js';
+import { browserTests, onboardedMusician } from './fixtures.js';
+import { expectAccessible, trackRow } from './helpers.js';
+
+const e2e = browserTests();
+const { stack } = e2e;
+const PRO = 'Paul Producer';
+const SECONDS = 8;
+const title = `Paid Proof ${Math.floor(1000 + Math.random() * 9000)}`;
+const general = flows.freshReviewText(44);
+
+let musician: TestUser;
+let shareId: string;
+
+const shareItem = (page: Page): Locator =>
+  page.getByTestId('share-item').filter({ has: page.getByTestId('share-title').getByText(title, { exact: true }) });
+
+async function until(what: string, check: () => Promise<boolean>, timeout = 20_000) {
+  const deadline = Date.now() + timeout;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`${what} never happened`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+const done = (form: Locator, key: string) => form.getByTestId(`check-${key}`).getAttribute('data-done');
+
+/** Paul's review of the request, opened in his Tracks to Rate. */
+async function openAsPaul(page: Page): Promise<Locator> {
+  const item = shareItem(page);
+  await item.waitFor({ timeout: 15_000 });
+  if ((await item.getByTestId('share-toggle').getAttribute('aria-expanded')) !== 'true') {
+    await item.getByRole('button', { name: `Open ${title}` }).click();
+  }
+  return item;
+}
+
+/** Clicks the waveform at `fraction` of the track, then writes a comment there. */
+async function commentAt(page: Page, form: Locator, fraction: number, text: string) {
+  const wave = form.getByTestId('player-waveform');
+  const box = (await wave.boundingBox())!;
+  await page.mouse.click(box.x + box.width * fraction, box.y + box.height / 2);
+  const composer = form.getByTestId('comment-composer');
+  await composer.getByTestId('comment-input').fill(text);
+  await composer.getByTestId('comment-submit').click();
+  await form.getByTestId('comment-card').filter({ hasText: text }).waitFor();
+}
+
+beforeAll(async () => {
+  musician = await onboardedMusician('Mila Proof', 'proof', 'Indie Rock');
+  const paul = (await flows.allPros(stack, musician.idToken)).find((p) => p.fullName === PRO);
+  const paid = await money.paidRequest(stack, musician, { id: paul.id, priceCents: 3000 }, title, SECONDS);
+  shareId = paid.view.shareId;
+});
+
+describe('a paid review to trust', () => {
+  it('Paul accepts and listens: the checklist ticks as he listens and writes, his draft survives a reload', async () => {
+    const pro = await e2e.signedIn('pro@demo.test', '/dashboard', DESKTOP);
+    const item = await openAsPaul(pro);
+    expect(await item.getByTestId('share-respond-by').textContent()).toMatch(/^Accept by \w{3} \d\d:\d\d$/);
+    await item.getByRole('button', { name: 'Accept' }).click();
+    const form = item.getByTestId('reviewer-form');
+    await form.waitFor();
+    // Paul promises 'Within 3 days' on his profile: his word is the deadline.
+    expect(await item.getByTestId('share-respond-by').textContent()).toBe('Due in 2 days 23 h');
+    expect(await done(form, 'listened')).toBe('false');
+    expect(await form.getByTestId('check-listened').textContent()).toContain('(0:07 left)');
+    expect(await form.getByTestId('feedback-submit').isDisabled()).toBe(true);
+    await expectAccessible(pro, 'paid reviewer form');
+
+    // A comment on a moment not heard yet is refused, and says why.
+    await form.getByTestId('player-waveform').hover();
+    await form.getByTestId('player-waveform').and(pro.locator('[data-drawn="true"]')).waitFor();
+    const composer = form.getByTestId('comment-composer');
+    await composer.getByTestId('comment-input').fill('Before listening');
+    await composer.getByTestId('comment-submit').click();
+    await composer.getByText(/Listen to 0:0\d before commenting on it/).waitFor();
+    await composer.getByTestId('comment-input').fill('');
+
+    // He plays it through: the player reports what he heard, and the first item ticks.
+    await form.getByRole('button', { name: /^Play/ }).first().click();
+    await until('the listening tick', async () => (await done(form, 'listened')) === 'true', (SECONDS + 15) * 1000);
+    expect(await form.getByTestId('coverage-summary').textContent()).toBe('Listened to 100% (0:08 of 0:08), 1 session');
+
+    await commentAt(pro, form, 0.1, 'The intro hum is lovely');
+    await commentAt(pro, form, 0.45, 'The snare is too bright here');
+    expect(await done(form, 'comments')).toBe('false');
+    await commentAt(pro, form, 0.8, 'The ending fades too fast');
+    expect(await done(form, 'comments')).toBe('true');
+    const group = (name: string) => form.getByRole('group', { name });
+    for (const name of ['Mixing & Mastering', 'Composition & Arrangement', 'Vocals & Lyrics', 'Energy & Impact']) {
+      await group(name).getByRole('button', { name: '4 stars' }).click();
+    }
+    expect(await done(form, 'criteria')).toBe('true');
+    await form.getByLabel('General comment', { exact: true }).fill(general.split(' ').slice(0, 20).join(' '));
+    await form.getByTestId('draft-status').getByText('Saved').waitFor();
+    expect(await done(form, 'general')).toBe('false');
+    await screenshot(pro, 'paid-review-checklist');
+
+    // A reload keeps the scores and the general comment (saved on the server, no one else's to read).
+    await pro.reload();
+    const again = await openAsPaul(pro);
+    const form2 = again.getByTestId('reviewer-form');
+    await form2.waitFor();
+    expect(await form2.getByLabel('General comment', { exact: true }).inputValue()).toBe(general.split(' ').slice(0, 20).join(' '));
+    expect(await form2.getByRole('group', { name: 'Energy & Impact' }).getAttribute('data-value')).toBe('4');
+    expect(await form2.getByTestId('comment-card').count()).toBe(3);
+    expect(await done(form2, 'listened')).toBe('true');
+  });
+
+  it('Mia meanwhile sees only that it is in progress, and cannot delete the track from under him', async () => {
+    const page = await e2e.signedIn(musician, '/dashboard', DESKTOP);
+    const item = shareItem(page);
+    await item.waitFor({ timeout: 15_000 });
+    await item.getByRole('button', { name: `Open ${title}` }).click();
+    expect(await item.getByTestId('feedback-waiting').textContent()).toBe(
+      `In progress: ${PRO} is listening. The review appears here, all of it at once, when it is submitted.`,
+    );
+    expect(await item.getByTestId('comment-card').count()).toBe(0);
+    expect(await item.getByTestId('coverage').count()).toBe(0);
+    await screenshot(page, 'paid-review-in-progress');
+
+    await trackRow(page, title)
+      .getByRole('button', { name: `Delete ${title}` })
+      .click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete track?' });
+    await dialog.getByTestId('confirm-button').click();
+    await dialog.getByText(new RegExp(`"${title}" cannot be deleted while ${PRO} is reviewing it \\(due \\w+ \\d+, \\d{4}\\)`)).waitFor();
+    await screenshot(page, 'paid-review-delete-refused');
+  });
+
+  it('Paul finishes and submits; Mia then reads it all, with the strip of what he heard', async () => {
+    const pro = await e2e.signedIn('pro@demo.test', '/dashboard', DESKTOP);
+    const item = await openAsPaul(pro);
+    const form = item.getByTestId('reviewer-form');
+    await form.waitFor();
+    await form.getByLabel('General comment', { exact: true }).fill(general);
+    expect(await done(form, 'general')).toBe('true');
+    await until(
+      'the checklist done',
+      async () => (await form.getByTestId('review-checklist').textContent())!.startsWith('Ready to submit'),
+      5000,
+    ).catch(async (err: Error) => {
+      throw new Error(`${err.message}: ${await form.getByTestId('review-checklist').textContent()}`);
+    });
+    await form.getByTestId('feedback-submit').click();
+    await pro.getByRole('alertdialog', { name: 'Submit your feedback?' }).getByTestId('confirm-button').click();
+    await pro
+      .getByTestId('toast')
+      .getByText(/Feedback sent to/)
+      .waitFor();
+
+    const page = await e2e.signedIn(musician, '/dashboard', PHONE);
+    const mine = shareItem(page);
+    await mine.waitFor({ timeout: 15_000 });
+    await mine.getByRole('button', { name: `Open ${title}` }).click();
+    await mine.getByTestId('coverage').waitFor();
+    expect(await mine.getByTestId('coverage-summary').textContent()).toBe('Listened to 100% (0:08 of 0:08), 1 session');
+    expect(await mine.getByTestId('comment-card').count()).toBe(3);
+    expect(await mine.getByTestId('general-feedback-text').textContent()).toBe(general);
+    await screenshot(page, 'paid-review-delivered-phone');
+    await expectAccessible(page, 'paid review delivered');
+    expect(shareId).toEqual(expect.any(String));
+  });
+});
