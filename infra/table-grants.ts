@@ -46,7 +46,8 @@ export interface TableGrant {
  */
 export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
   // Profiles (renames move the username reservation and search terms: Delete in a transaction), the
-  // directory's search (GSI2) and lists by type (GSI3), rate limits.
+  // directory's search (GSI2) and lists by type (GSI3), Choose Your Pro's orders (the listings: GSI1-3),
+  // rate limits.
   'functions/http/users.ts': {
     actions: [
       'dynamodb:GetItem',
@@ -56,7 +57,7 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
       'dynamodb:UpdateItem',
       'dynamodb:DeleteItem',
     ],
-    indexes: ['GSI2', 'GSI3'],
+    indexes: ['GSI1', 'GSI2', 'GSI3'],
   },
   // Tracks, their upload claims and results, deleting a track with its shares (BatchWriteItem), refunds.
   'functions/http/tracks.ts': {
@@ -116,9 +117,17 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
   },
   // Payments due (GSI2); captures, refunds and expiries move money across payments, shares, tracks,
   // users, balances and the ledger, so no partition condition applies. DeleteItem gives an e-mail claim
-  // back when its e-mail could not be sent.
+  // back when its e-mail could not be sent; a deadline's reminder is claimed on condition that its share
+  // is open (ConditionCheckItem); a missed deadline counts in the pro's listing (reputation).
   'functions/jobs/payment-checks.ts': {
-    actions: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+    actions: [
+      'dynamodb:GetItem',
+      'dynamodb:Query',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:ConditionCheckItem',
+    ],
     indexes: ['GSI2'],
   },
   // Its connection items (functions/data/connections.ts): CONN#<id>, and USER#<id> / CONN#<id> for the

@@ -15,6 +15,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { dynamo } from '../lib/aws/dynamo.js';
 import { countAll } from './query.js';
 import { cancellation, failedItem, retryConflicts, send, type TransactItem } from './transactions.js';
+import { listAsPro, unlist } from './pro-listing.js';
 import { config } from '../lib/config.js';
 import { Conflict } from '../lib/errors.js';
 import type { UserType } from '../../shared/constants.js';
@@ -144,7 +145,19 @@ export function versionedUpdate(
   const next: UserRecord = { ...current, ...changes, version, updatedAt: at };
   const values: Record<string, unknown> = { ...changes, updatedAt: at, version, ...typeIndexKeys(next), ...nameLower(next.fullName) };
   const names = Object.keys(values);
-  const counters = next.type === current.type ? [] : [counterMove(current.type, -1), counterMove(next.type, 1)];
+  // A type change moves the counters, and a pro's place in Choose Your Pro's orders (data/pro-listing.ts).
+  const counters =
+    next.type === current.type
+      ? []
+      : [
+          counterMove(current.type, -1),
+          counterMove(next.type, 1),
+          ...(next.type === 'pro'
+            ? [listAsPro(next.id, next.feedbackPriceCents ?? null)]
+            : current.type === 'pro'
+              ? [unlist(next.id)]
+              : []),
+        ];
   return {
     next,
     counters,
@@ -258,6 +271,7 @@ export async function createUser(user: Omit<UserRecord, 'version'>): Promise<Cre
               },
             },
             counterMove(user.type, 1),
+            ...(user.type === 'pro' ? [listAsPro(user.id, user.feedbackPriceCents ?? null)] : []),
             ...searchTerms(user).map((term) => ({ Put: { TableName: config.tableName, Item: searchItem(user.id, term) } })),
           ],
         }),
@@ -501,23 +515,26 @@ export function countMatchingUsers(type: StoredUserType, q: string): Promise<num
   });
 }
 
-/** Sets a pro's feedback price (null: free); false when the user is not a pro (any more). */
-export async function setFeedbackPrice(userId: string, cents: number | null): Promise<UserRecord | null> {
+/**
+ * Sets a pro's feedback price (null: free) with their place in the price order; null when the user is not
+ * a pro (any more).
+ */
+export async function setFeedbackPrice(user: UserRecord, cents: number | null): Promise<UserRecord | null> {
+  const at = new Date().toISOString();
   try {
-    const res = await dynamo().send(
-      new UpdateCommand({
-        TableName: config.tableName,
-        Key: userKey(userId),
+    await updateWith(
+      user.id,
+      {
         UpdateExpression: 'SET feedbackPriceCents = :p, updatedAt = :u',
         ConditionExpression: 'attribute_exists(PK) AND #type = :pro',
         ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':p': cents, ':u': new Date().toISOString(), ':pro': 'pro' },
-        ReturnValues: 'ALL_NEW',
-      }),
+        ExpressionAttributeValues: { ':p': cents, ':u': at, ':pro': 'pro' },
+      },
+      [listAsPro(user.id, cents)],
     );
-    return fromItem(res.Attributes!);
+    return { ...user, feedbackPriceCents: cents, updatedAt: at };
   } catch (err) {
-    if ((err as Error).name === 'ConditionalCheckFailedException') return null;
+    if (cancellation(err)?.[0] === 'ConditionalCheckFailed') return null;
     throw err;
   }
 }
@@ -544,7 +561,7 @@ export async function changeFeedbackPrice(
         ExpressionAttributeValues: { ':p': cents, ':u': at, ':pro': 'pro', ...(was === null ? { ':null': 'NULL' } : { ':was': was }) },
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },
-      also,
+      [...also, listAsPro(current.id, cents)],
     );
     return { ...current, feedbackPriceCents: cents, updatedAt: at };
   } catch (err) {

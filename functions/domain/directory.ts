@@ -1,8 +1,13 @@
 /** Finding people: user search by name or username, and the list of pros. */
 import type { UserCard } from '../../shared/schemas/directory.js';
 import { imageUrl } from './users.js';
-import { findUserIdsByPrefix, getUsers, pageUsersOfType, typePartition, type UserRecord } from '../data/users.js';
+import { findUserIdsByPrefix, getUsers, type UserRecord } from '../data/users.js';
+import { ORDERS, type ListingRecord, type ProOrder } from '../data/pro-listing.js';
+import { getListings, pageOrder } from '../data/pro-orders.js';
+import { MAIN_GENRES } from '../../shared/genres.js';
+import { PRICE_RANGES, type PriceRange } from '../../shared/reputation.js';
 import { decodeCursor, encodeCursor } from '../lib/cursor.js';
+import { toFigures } from './reputation.js';
 
 const MAX_RESULTS = 20;
 /** Index entries read per page, and the most pages one search reads (a bound on its cost). */
@@ -60,8 +65,57 @@ export async function searchUsers(
 /** A page of Choose Your Pro: 1, 2 and 3 columns all fill their rows. */
 export const PROS_PAGE_SIZE = 24;
 
-/** Pros by name, a page at a time; never the caller themselves. */
-export async function listPros(callerId: string, cursor?: string): Promise<{ users: UserCard[]; next: string | null }> {
-  const { users, next } = await pageUsersOfType('pro', { limit: PROS_PAGE_SIZE, start: decodeCursor(cursor, typePartition('pro')) });
-  return { users: users.filter((u) => u.id !== callerId).map(toUserCard), next: encodeCursor(next) };
+/** Entries one filtered page reads: enough for most pages to fill, a bound on what one costs. */
+const FILTERED_READ = 96;
+
+/** A genre as compared: letters and digits only, lowercase ('Hip-Hop' and 'hip hop' are one). */
+const plain = (g: string) => g.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+
+/**
+ * A main genre (onboarding's 'Electronic / Dance') matches a pro who lists one of its sub-genres, or one of
+ * the words of its name (the profile page's flat 'Electronic').
+ */
+const genreMatcher = (genre: string | undefined) => {
+  if (!genre) return () => true;
+  const main = MAIN_GENRES.find((g) => g.name === genre)!;
+  const names = new Set<string>([main.name, ...main.name.split(' / '), ...main.subGenres].map(plain));
+  return (u: UserRecord) => u.genres.some((g) => names.has(plain(g)));
+};
+
+const priceMatcher = (range: PriceRange | undefined) => {
+  const most = PRICE_RANGES.find((r) => r.value === range)?.maxCents ?? null;
+  return (u: UserRecord) => most === null || (u.feedbackPriceCents ?? 0) <= most;
+};
+
+const toProCard = (u: UserRecord, listing: ListingRecord | undefined): UserCard => ({ ...toUserCard(u), reputation: toFigures(listing) });
+
+/**
+ * A page of Choose Your Pro: the pros in the order asked for (by name, best rated, lowest price, fastest),
+ * of a genre and a price range when asked, never the caller. One Query of the order's index partition, then
+ * the pros and their listings read by key together; filtered, a page may come back short, with `next`
+ * continuing after the last pro looked at.
+ */
+export async function listPros(
+  callerId: string,
+  input: { cursor?: string; genre?: string; price?: PriceRange; sort?: ProOrder },
+): Promise<{ users: UserCard[]; next: string | null }> {
+  const order = ORDERS[input.sort ?? 'name'];
+  const filtered = Boolean(input.genre || (input.price && input.price !== 'any'));
+  const start = decodeCursor(input.cursor, { [`${order.index}PK`]: order.partition } as { GSI3PK: string });
+  const { entries, next } = await pageOrder(input.sort ?? 'name', { limit: filtered ? FILTERED_READ : PROS_PAGE_SIZE, start });
+  const ids = entries.map((e) => e.id);
+  const [users, listings] = await Promise.all([getUsers(ids), getListings(ids)]);
+  const byId = new Map(users.map((u) => [u.id, u]));
+  const inGenre = genreMatcher(input.genre);
+  const inPrice = priceMatcher(input.price);
+  const page: UserCard[] = [];
+  let looked = 0;
+  for (const e of entries) {
+    if (page.length === PROS_PAGE_SIZE) break;
+    looked++;
+    const u = byId.get(e.id);
+    // A record whose type changed since its entry was read is left out.
+    if (u && u.type === 'pro' && u.id !== callerId && inGenre(u) && inPrice(u)) page.push(toProCard(u, listings.get(e.id)));
+  }
+  return { users: page, next: encodeCursor(looked < entries.length ? entries[looked - 1].key : next) };
 }

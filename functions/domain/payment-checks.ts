@@ -10,6 +10,7 @@ import { count, log } from '../lib/observability.js';
 import { PaymentProviderError } from '../providers/payments.js';
 import * as notify from './notifications.js';
 import { deadlineOf, reminderOf } from './paid-deadlines.js';
+import { recordMissed } from './reputation.js';
 import { RETRY_MS, stateOf } from './payment-machine.js';
 import { finishRefund, iso, reconcilePayment, step } from './payment-settlement.js';
 
@@ -51,7 +52,7 @@ async function checkCaptured(p: PaymentRecord, now: Date): Promise<void> {
     { requestChange: statusChange(share, [share.status], 'expired') },
   );
   if (started.kind === 'moved') {
-    await notify.requestExpired(p, share);
+    await Promise.all([notify.requestExpired(p, share), recordMissed(share.sharedWithUserId, now.getTime())]);
     await finishRefund(started.payment);
   } else {
     // The request moved meanwhile (accepted, completed): look again shortly.

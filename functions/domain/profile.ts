@@ -50,7 +50,7 @@ export async function saveSocialLinks(user: UserRecord, links: Partial<Record<st
 
 /** A pro's own price from the tiers; applies to requests made after it (each request keeps its price). */
 export async function setOwnPrice(user: UserRecord, dollars: number): Promise<UserRecord> {
-  const saved = await setFeedbackPrice(user.id, dollars === 0 ? null : Math.round(dollars * 100));
+  const saved = await setFeedbackPrice(user, dollars === 0 ? null : Math.round(dollars * 100));
   if (!saved) throw new Forbidden('Only pros set a feedback price');
   return saved;
 }

@@ -32,11 +32,17 @@ export function assertReviewComplete(bundle: ShareBundle, criteria: Record<strin
   });
 }
 
+type Texts = Awaited<ReturnType<typeof recentReviewTexts>>;
+
+/** The reviewer's recent general comments, read ahead beside the share when this one is long enough to compare (else null). */
+export const readReviewTexts = (userId: string, general: string): Promise<Texts> | null =>
+  wordCount(general) < COMPARED_FROM_WORDS ? null : recentReviewTexts(userId);
+
 /** Refuses a general comment nearly identical (word trigrams) to one the reviewer submitted on another request. */
-export async function assertNotRepeated(userId: string, shareId: string, general: string): Promise<void> {
-  if (wordCount(general) < COMPARED_FROM_WORDS) return;
+export async function assertNotRepeated(shareId: string, general: string, read: Promise<Texts> | null): Promise<void> {
+  if (!read) return;
   const mine = trigrams(general);
-  const { texts } = await recentReviewTexts(userId);
+  const { texts } = await read;
   if (texts.some((t) => t.shareId !== shareId && similarity(mine, trigrams(t.text)) >= REPEATED_SIMILARITY)) {
     count('ReviewRepeated');
     throw new Conflict(REPEATED_REVIEW, 'review_repeated');
@@ -44,11 +50,12 @@ export async function assertNotRepeated(userId: string, shareId: string, general
 }
 
 /** Keeps a submitted general comment for later comparisons; a failure only weakens the next check, so it is logged. */
-export async function rememberReviewText(userId: string, shareId: string, general: string): Promise<void> {
-  if (wordCount(general) < COMPARED_FROM_WORDS) return;
+export async function rememberReviewText(userId: string, shareId: string, general: string, read: Promise<Texts> | null): Promise<void> {
+  if (!read) return;
   try {
     for (let attempt = 0; attempt < 3; attempt++) {
-      if (await addReviewText(userId, { shareId, text: general }, await recentReviewTexts(userId))) return;
+      const texts = attempt === 0 ? await read : await recentReviewTexts(userId);
+      if (await addReviewText(userId, { shareId, text: general }, texts)) return;
     }
   } catch (err) {
     log.error('Review text not kept for comparison', err, { userId, shareId });

@@ -11,7 +11,8 @@ import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors.js';
 import type { DeclineReason } from '../../shared/review.js';
 import { NOT_ACCEPTED, bundleFor } from './share-bundle.js';
 import { assertHeard, toDraftView, toListeningView } from './review-work.js';
-import { assertNotRepeated, assertReviewComplete, rememberReviewText } from './review-floor.js';
+import { assertNotRepeated, assertReviewComplete, readReviewTexts, rememberReviewText } from './review-floor.js';
+import { readAhead, recordRating, recordReview } from './reputation.js';
 import * as notify from './notifications.js';
 import { declinePaidRequest } from './payments.js';
 import { deadlineCutoffs, respondBy } from './paid-deadlines.js';
@@ -343,6 +344,9 @@ export async function submitFeedback(
   input: { id: string; criteria: Record<string, number | undefined>; comment?: string },
   opts: { impersonated?: boolean } = {},
 ) {
+  // The reviewer's recent reviews (to compare) are read beside the share.
+  const texts = readReviewTexts(userId, input.comment ?? '');
+  texts?.catch(() => {}); // awaited below, or not at all when the request is refused first
   const bundle = await bundleFor(userId, input.id);
   const { share } = bundle;
   if (share.sharedWithUserId !== userId) throw new Forbidden('Only the reviewer submits feedback');
@@ -356,9 +360,10 @@ export async function submitFeedback(
   const completeBy = share.payment ? respondBy(share) : null;
   if (completeBy && completeBy <= at) throw paidRequestExpired('accepted');
   assertReviewComplete(bundle, criteria, input.comment ?? '');
-  await assertNotRepeated(userId, share.id, input.comment ?? '');
+  await assertNotRepeated(share.id, input.comment ?? '', texts);
   const feedback = { criteria, comment: input.comment || null, userId, createdAt: at };
-  // The musician (the e-mail's recipient) is read alongside the write that claims the e-mail.
+  // The musician (the e-mail's recipient) and the reviewer's listing are read alongside the write.
+  const listing = readAhead(userId);
   const [ok, musician] = await Promise.all([
     shares.completeWithFeedback(share, feedback, share.payment ? [fulfilment(share.payment.orderId, at)] : [], {
       claimEmail: 'responded',
@@ -375,11 +380,14 @@ export async function submitFeedback(
     throw new Conflict('This feedback is complete and cannot be reviewed again', 'completed');
   }
   count('FeedbackCompleted');
-  if (feedback.comment) await rememberReviewText(userId, share.id, feedback.comment);
   const done = { ...share, status: 'completed' as const, updatedAt: at };
-  const to = musician === undefined ? await getUser(share.sharedByUserId).catch(() => undefined) : musician;
-  if (to === undefined) await shares.releaseEmail(share.id, 'responded').catch(() => {});
-  else await notify.sendClaimedShareMail(share.id, 'responded', to, notify.feedbackRespondedMail(done));
+  const mail = async () => {
+    const to = musician === undefined ? await getUser(share.sharedByUserId).catch(() => undefined) : musician;
+    if (to === undefined) await shares.releaseEmail(share.id, 'responded').catch(() => {});
+    else await notify.sendClaimedShareMail(share.id, 'responded', to, notify.feedbackRespondedMail(done));
+  };
+  // What follows the delivery, side by side: none of it can fail the review.
+  await Promise.all([mail(), recordReview(share, at, listing), rememberReviewText(userId, share.id, feedback.comment ?? '', texts)]);
   // The view as written: what was read, with the write applied (the client reloads on later changes).
   return toShareDetail({ ...bundle, share: done, feedback, draft: null }, userId);
 }
@@ -390,11 +398,13 @@ export async function rateFeedback(userId: string, input: { id: string; rating: 
   if (share.sharedByUserId !== userId) throw new Forbidden('Only the musician who asked rates the feedback');
   if (share.status !== 'completed') throw new Conflict('Feedback can be rated once it is complete', 'not_completed');
   const ranking = { rating: input.rating, comment: input.comment || null, createdAt: new Date().toISOString() };
+  const listing = readAhead(share.sharedWithUserId);
   if (!(await shares.putRanking(share, ranking))) {
     const now = await shares.readShare(share.id);
     if (!now) throw new NotFound('Feedback request not found');
     if (now.deleting) throw beingDeleted();
     throw new Conflict('You have already rated this feedback', 'already_rated');
   }
+  await recordRating(share.sharedWithUserId, ranking.rating, listing);
   return toShareDetail({ ...bundle, share: { ...share, rating: ranking.rating }, ranking }, userId);
 }

@@ -2,6 +2,7 @@
 import type { ShareStatus } from '../../shared/feedback.js';
 import * as shares from '../domain/shares.js';
 import * as review from '../domain/review-work.js';
+import { reputationOf } from '../domain/reputation.js';
 import { areaHandler } from './area-handler.js';
 import { sharesSchemas } from '../../shared/api/route-schemas/shares.js';
 
@@ -11,7 +12,10 @@ export const handler = areaHandler('shares', sharesSchemas, {
     const page = await shares.listShares(caller.user.id, input.as, input.status?.split(',') as ShareStatus[] | undefined, input.cursor);
     return { shares: page.shares.map(shares.toShareView), next: page.next };
   },
-  getShare: async ({ input, caller }) => shares.toShareDetail(await shares.bundleFor(caller.user.id, input.id), caller.user.id),
+  getShare: async ({ input, caller }) => {
+    const bundle = await shares.bundleFor(caller.user.id, input.id);
+    return { ...shares.toShareDetail(bundle, caller.user.id), reviewerReputation: await reputationOf(bundle.share.sharedWithUserId) };
+  },
   respondToShare: async ({ input, caller }) =>
     shares.toShareView(
       await shares.respond(caller.user.id, input.id, input.status, {

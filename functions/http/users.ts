@@ -29,5 +29,5 @@ export const handler = areaHandler('users', usersSchemas, {
   confirmAuthenticator: async ({ input, caller }) => authenticator.confirmSetup(caller, input),
   removeAuthenticator: async ({ caller }) => authenticator.removeAuthenticator(caller),
   searchUsers: async ({ input, caller }) => ({ users: await directory.searchUsers(caller.user.id, input) }),
-  listPros: async ({ input, caller }) => directory.listPros(caller.user.id, input.cursor),
+  listPros: async ({ input, caller }) => directory.listPros(caller.user.id, input),
 });

@@ -291,7 +291,7 @@ export class Monitoring extends Construct {
     );
     dashboard.addWidgets(
       graph('Uploads', business(['UploadsProcessed', 'UploadsFailed'])),
-      graph('Feedback', business(['FeedbackRequested', 'FeedbackCompleted'])),
+      graph('Feedback', business(['FeedbackRequested', 'FeedbackCompleted', 'ReviewIncomplete', 'ReviewRepeated', 'ListeningRefused'])),
       graph(
         'Payments',
         business(['PaymentsCaptured', 'PaymentsRefunded', 'PaymentsFailed', 'PaymentMismatches', 'RefundsStuck', 'WebhooksRejected']),

@@ -9,6 +9,7 @@ import { dynamo } from '../../functions/lib/aws/dynamo.js';
 import { config } from '../../functions/lib/config.js';
 import { listLinkComments } from './link-comments.js';
 import { termPaidShares, termPaymentDrafts } from './paid-terms.js';
+import { listPros } from './pro-listings.js';
 import { migratePayments } from './payments.js';
 import { migrateShareFields } from './share-fields.js';
 import { moveToShards } from './shards.js';
@@ -23,6 +24,7 @@ export interface Migrated {
   acceptances: number;
   payments: number;
   paidTerms: number;
+  listings: number;
 }
 
 /** Runs a scan unless this table has recorded it as run, and records it once it has finished (`done`). */
@@ -48,7 +50,9 @@ export async function migrateAll(): Promise<Migrated> {
   const paidShares = await once('paid-terms', termPaidShares, () => true, 0);
   // Not once either: the previous version drafts requests without their terms until the deploy.
   const paidTerms = paidShares + (await termPaymentDrafts());
-  return { ...lists, sharded, commentIds: links.moved, ...fields, payments, paidTerms };
+  // Not once: a Query of the pros, each read by key (and one who has a listing is skipped).
+  const listings = await listPros();
+  return { ...lists, sharded, commentIds: links.moved, ...fields, payments, paidTerms, listings };
 }
 
 /** What a run moved, in a sentence (nothing: null). */
@@ -61,6 +65,7 @@ export function describeMigrated(m: Migrated): string | null {
     m.acceptances ? `dated ${m.acceptances} acceptances` : '',
     m.payments ? `brought ${m.payments} payments up to date` : '',
     m.paidTerms ? `kept the deadlines of ${m.paidTerms} paid requests on them` : '',
+    m.listings ? `listed ${m.listings} pros with their reputation` : '',
   ].filter(Boolean);
   return parts.length ? `Migrated data of an earlier version: ${parts.join('; ')}.` : null;
 }

@@ -2,9 +2,14 @@
 import * as z from 'zod/mini';
 import { cursorField, textField } from './common.js';
 import { userView } from './users.js';
+import { MAIN_GENRES } from '../genres.js';
+import { PRICE_RANGE_VALUES, PRO_SORT_VALUES } from '../reputation.js';
 
-/** A user as others see them in search, Choose Your Pro and share views. */
-export const userCard = z.pick(userView, {
+import { reputationView } from './reputation.js';
+
+export { reputationView, type ReputationView } from './reputation.js';
+
+const cardFields = z.pick(userView, {
   id: true,
   fullName: true,
   username: true,
@@ -20,14 +25,25 @@ export const userCard = z.pick(userView, {
   socialMedia: true,
   website: true,
 });
+/** A user as others see them in search, Choose Your Pro and share views; Choose Your Pro's with their reputation. */
+export const userCard = z.extend(cardFields, { reputation: z.optional(z.nullable(reputationView)) });
 export type UserCard = z.infer<typeof userCard>;
+
+/** The main genres Choose Your Pro filters by: a pro matches one of whose sub-genres they list. */
+export const MAIN_GENRE_NAMES = MAIN_GENRES.map((g) => g.name) as unknown as [string, ...string[]];
 
 export const searchUsersInput = z.strictObject({
   q: textField().check(z.minLength(2, 'Type at least 2 characters'), z.maxLength(100, 'The search is too long')),
   excludeIds: z.optional(z.string().check(z.maxLength(2000))),
   type: z.optional(z.enum(['musician', 'pro'])),
 });
-export const listProsInput = z.strictObject({ cursor: cursorField });
+export const listProsInput = z.strictObject({
+  cursor: cursorField,
+  genre: z.optional(z.enum(MAIN_GENRE_NAMES, { error: 'Unknown genre' })),
+  price: z.optional(z.enum(PRICE_RANGE_VALUES, { error: 'Unknown price range' })),
+  /** The order; a cursor continues the order (and filters) it was made for. */
+  sort: z.optional(z.enum(PRO_SORT_VALUES, { error: 'Unknown order' })),
+});
 export const userCardList = z.object({ users: z.array(userCard) });
-/** Pros by name, a page at a time ('Load more' follows `next`). */
+/** Pros in the order asked for, a page at a time ('Load more' follows `next`; a page may come back short). */
 export const proPage = z.object({ users: z.array(userCard), next: z.nullable(z.string()) });

@@ -9,6 +9,7 @@ import {
   TRACK_PURPOSE_VALUES,
 } from '../feedback.js';
 import { DECLINE_REASON_VALUES, LISTENING } from '../review.js';
+import { reputationView } from './reputation.js';
 
 const id = z.string().check(z.uuid('Invalid id'));
 const userId = z.string().check(z.minLength(1), z.maxLength(64));
@@ -125,6 +126,8 @@ export const shareDetail = z.object({
   ranking: z.nullable(rankingView),
   listening: z.nullable(listeningView),
   draft: z.nullable(draftView),
+  /** The reviewer's reputation, as a request is opened. */
+  reviewerReputation: z.optional(z.nullable(reputationView)),
 });
 export type ShareDetail = z.infer<typeof shareDetail>;
 

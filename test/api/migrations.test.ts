@@ -255,6 +255,32 @@ describe('npm run migrate', () => {
     expect([await termPaidShares(), await termPaymentDrafts()]).toEqual([0, 0]);
   });
 
+  it("lists every pro with the reputation their answered requests give, found through the pros' and their requests' lists", async () => {
+    const { listPros } = await import('../../scripts/migrate/pro-listings.js');
+    const answered = (id: string, rating: number | null, hours: number) => ({
+      PK: `SHARE#${id}`,
+      SK: 'META',
+      entity: 'share',
+      id,
+      status: 'completed',
+      sharedWithUserId: 'p1',
+      GSI2PK: 'SHAREDWITH#p1',
+      GSI2SK: `completed#${AT}#${id}`,
+      rating,
+      createdAt: AT,
+      acceptedAt: AT,
+      updatedAt: new Date(Date.parse(AT) + hours * 3_600_000).toISOString(),
+    });
+    await put([answered('r1', 5, 10), answered('r2', 3, 30), answered('r3', null, 20)]);
+    // p1 and p2, the pros moved to their list above.
+    expect(await listPros()).toBe(2);
+    const listing = await get('USER#p1', 'LISTING');
+    expect(listing).toMatchObject({ completed: 3, ratingSum: 8, ratingCount: 2, turnarounds: [30, 20, 10], GSI1PK: 'PROS#RATING' });
+    expect(listing?.GSI2SK).toBe('0000020#p1');
+    expect(await get('USER#p2', 'LISTING')).toMatchObject({ completed: 0, GSI3PK: 'PROS#PRICE', GSI3SK: '0000000#p2' });
+    expect(await listPros()).toBe(0);
+  });
+
   it('runs the scans once per table, and a run with nothing left moves nothing', async () => {
     const { migrateAll, describeMigrated } = await import('../../scripts/migrate/all.js');
     await put([legacyUser('late', 'musician', 'Lou Late')]);

@@ -1,13 +1,20 @@
-/** Choose Your Pro shows the pros a page at a time: 'Load more pros' adds the next page below. */
+/**
+ * Choose Your Pro shows the pros a page at a time ('Load more pros' adds the next page below), filtered by
+ * genre and price and sorted on the server, each card with the pro's reputation.
+ */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROS_PAGE_SIZE } from '../../functions/domain/directory.js';
-import { allPros, onboard } from '../support/flows.js';
+import { callRoute } from '../support/api.js';
+import { DESKTOP, PHONE, screenshot } from '../support/browser.js';
+import { allPros, onboard, onboardedUser, ratedReview } from '../support/flows.js';
 import { createConfirmedUser, type TestUser } from '../support/users.js';
 import { browserTests } from './fixtures.js';
+import { expectAccessible, proCardNamed } from './helpers.js';
 
 const e2e = browserTests();
 const { stack } = e2e;
 let musician: TestUser;
+const RATED = `Rena Rated ${Math.floor(1000 + Math.random() * 9000)}`;
 
 beforeAll(async () => {
   musician = await createConfirmedUser(stack, { prefix: 'pages', fullName: 'Paige Pages' });
@@ -18,7 +25,12 @@ beforeAll(async () => {
     const pro = await createConfirmedUser(stack, { prefix: 'pages-pro', fullName: `Paging Pro ${i}` });
     await onboard(stack, pro, 'pro');
   }
-}, 120_000);
+  // A techno pro at $15, rated 5, 5 and 4 by three musicians.
+  const rated = await onboardedUser(stack, 'pro', { fullName: RATED, prefix: 'rated' });
+  await callRoute(stack.apiUrl, 'saveGenres', { genres: ['Techno'] }, rated.user.idToken);
+  await callRoute(stack.apiUrl, 'setOwnPrice', { price: 15 }, rated.user.idToken);
+  for (const rating of [5, 5, 4]) await ratedReview(stack, rated.user, rated.id, rating);
+}, 180_000);
 
 describe('Choose Your Pro', () => {
   it("shows one page of pros, then the next below it with 'Load more pros'", async () => {
@@ -44,4 +56,38 @@ describe('Choose Your Pro', () => {
     expect(new Set(all).size).toBe(all.length);
     expect(all.length).toBeGreaterThan(PROS_PAGE_SIZE);
   });
+});
+
+describe('Choose Your Pro, filtered and sorted', () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`finds the rated techno pro under $15, best rated first, with the reputation on the card (${viewport.width} px)`, async () => {
+      const page = await e2e.signedIn(musician, '/dashboard', viewport);
+      await page.goto(`${stack.appUrl}/choose-pro`);
+      await page.getByTestId('pro-card').first().waitFor();
+      const filters = page.getByTestId('pro-filters');
+      await filters.getByLabel('Genre').selectOption('Electronic / Dance');
+      await filters.getByRole('button', { name: 'Up to $15' }).click();
+      await filters.getByLabel('Sort by').selectOption('rating');
+      const card = proCardNamed(page, RATED);
+      await card.waitFor({ timeout: 15_000 });
+      expect(await card.getByTestId('reputation-rating').textContent()).toBe('4.7 from 3 ratings');
+      expect(await card.getByTestId('reputation').textContent()).toContain('On time 100%');
+      // Every pro shown is within the range, and the rated come first.
+      const prices = await page
+        .getByTestId('pro-card')
+        .evaluateAll((els) => els.map((e) => e.querySelector('[data-testid="pro-price"]')?.textContent ?? 'Free'));
+      expect(prices.every((p) => p === 'Free' || Number(/\$(\d+)/.exec(p)![1]) <= 15)).toBe(true);
+      const ratings = await page.getByTestId('reputation-rating').allTextContents();
+      const firstNew = ratings.indexOf('New');
+      expect(firstNew === -1 || ratings.slice(firstNew).every((r) => r === 'New')).toBe(true);
+      await card.scrollIntoViewIfNeeded();
+      await screenshot(page, `choose-pro-filtered-${viewport.width}`);
+      await expectAccessible(page, `Choose Your Pro filtered (${viewport.width} px)`);
+
+      // A filter nothing matches says so.
+      await filters.getByRole('button', { name: 'Free' }).click();
+      await filters.getByLabel('Genre').selectOption('Classical');
+      await page.getByTestId('pros-empty').or(page.getByTestId('pro-card').first()).first().waitFor();
+    });
+  }
 });

@@ -33,18 +33,18 @@ const KB = 1024;
  * and for users the authenticator's set-up with its SES e-mail).
  */
 const GZIP_BUDGET: Record<string, number> = {
-  'functions/http/users.ts': 45 * KB, // the authenticator's routes and their e-mail
-  'functions/http/tracks.ts': 54 * KB, // the S3 presigners; the payment state machine (a deleted track's paid requests)
-  'functions/http/shares.ts': 42 * KB, // the payment state machine and its executor (a paid request declined or completed)
+  'functions/http/users.ts': 46 * KB, // the authenticator's routes and their e-mail; Choose Your Pro's orders and reputation
+  'functions/http/tracks.ts': 55 * KB, // the S3 presigners; the payment state machine (a deleted track's paid requests)
+  'functions/http/shares.ts': 48 * KB, // the payment state machine and its executor (a paid request declined or completed); a review's floor, listening, drafts, reputation
   'functions/http/feedbacks.ts': 30 * KB,
-  'functions/http/payments.ts': 44 * KB, // the payment state machine and its executor
+  'functions/http/payments.ts': 45 * KB, // the payment state machine and its executor
   'functions/http/billing.ts': 66 * KB, // the Stripe SDK
-  'functions/http/admin.ts': 35 * KB,
+  'functions/http/admin.ts': 36 * KB,
   'functions/http/health.ts': 30 * KB,
-  'functions/http/telemetry.ts': 29 * KB,
+  'functions/http/telemetry.ts': 30 * KB,
   'functions/jobs/process-audio.ts': 480 * KB, // the wasm decoders of the accepted formats
-  'functions/jobs/comment-digest.ts': 5 * KB,
-  'functions/jobs/payment-checks.ts': 14 * KB, // the payment state machine and its executor
+  'functions/jobs/comment-digest.ts': 6 * KB,
+  'functions/jobs/payment-checks.ts': 15 * KB, // the payment state machine and its executor; deadline reminders, reputation
   'functions/realtime/socket.ts': 8 * KB,
   'functions/realtime/stream.ts': 3 * KB,
   'functions/triggers/post-confirmation.ts': 14 * KB,

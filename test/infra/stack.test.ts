@@ -247,7 +247,7 @@ describe('data', () => {
 const TABLE_ACCESS: Record<string, { actions: string[]; leadingKeys?: string[]; indexes?: string[] }> = {
   'HTTP handlers of the users area': {
     actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
-    indexes: ['GSI2', 'GSI3'],
+    indexes: ['GSI1', 'GSI2', 'GSI3'],
   },
   'HTTP handlers of the tracks area': {
     actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem'],
@@ -272,7 +272,7 @@ const TABLE_ACCESS: Record<string, { actions: string[]; leadingKeys?: string[]; 
     leadingKeys: ['SHARE#*', 'USER#*'],
     indexes: ['GSI2'],
   },
-  'Payment checks': { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['GSI2'] },
+  'Payment checks': { actions: ['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'], indexes: ['GSI2'] },
   'Realtime WebSocket routes': { actions: ['GetItem', 'PutItem', 'DeleteItem'], leadingKeys: ['CONN#*', 'USER#*'] },
   'Realtime delivery': { actions: ['Query', 'DeleteItem'], leadingKeys: ['CONN#*', 'USER#*'] },
   'Cognito PostConfirmation trigger': { actions: ['GetItem', 'PutItem', 'UpdateItem'], leadingKeys: ['USER#*', 'USERNAME#*', 'USERCOUNT'] },

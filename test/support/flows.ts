@@ -163,3 +163,16 @@ export async function fullReview(
   const criteria = { mixingMastering: 4, compositionArrangement: 4, vocalsLyrics: 3, energyImpact: 5 };
   return callRoute(stack.apiUrl, 'submitFeedback', { id: shareId, criteria, comment: freshReviewText(), ...extra }, reviewer.idToken);
 }
+
+/** A free request from a new musician, accepted and answered by the reviewer, then rated `rating`; the share's id. */
+export async function ratedReview(stack: StackInfo, reviewer: TestUser, reviewerId: string, rating: number) {
+  const { user } = await onboardedUser(stack, 'musician', { fullName: 'Rita Rater' });
+  const track = await uploadTrack(stack, user, 'Rated', { seconds: 1 });
+  const share = (await requestFeedback(stack, user, reviewerId, track.id, { feedbackNotes: 'How is it?', context: 'mix_check' })).body;
+  await respondToShare(stack, reviewer, share.id, 'accepted');
+  const done = await callRoute(stack.apiUrl, 'submitFeedback', { id: share.id, criteria: { energyImpact: 4 } }, reviewer.idToken);
+  if (done.status !== 200) throw new Error(`submitFeedback answered ${done.status}: ${JSON.stringify(done.body)}`);
+  const rated = await callRoute(stack.apiUrl, 'rateFeedback', { id: share.id, rating }, user.idToken);
+  if (rated.status !== 200) throw new Error(`rateFeedback answered ${rated.status}: ${JSON.stringify(rated.body)}`);
+  return share.id as string;
+}

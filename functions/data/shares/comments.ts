@@ -4,7 +4,7 @@ import { cancellation, failedItem } from '../transactions.js';
 import { MAX_COMMENTS_PER_SHARE } from '../../../shared/constants.js';
 import { digestUpsert } from './emails.js';
 import { type CommentRecord, type ShareRecord, T, commentKey, isFull, linkKey, participants } from './records.js';
-import { inOpenShare } from './status.js';
+import { inOpenShare } from './open-share.js';
 
 /** 'full': the request has its most comments (MAX_COMMENTS_PER_SHARE). */
 export type WriteResult = 'written' | 'exists' | 'closed' | 'full';

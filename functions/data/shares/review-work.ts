@@ -4,7 +4,7 @@ import type { ShareStatus } from '../../../shared/feedback.js';
 import { dynamo } from '../../lib/aws/dynamo.js';
 import { cancellation } from '../transactions.js';
 import { type DraftRecord, type ListeningRecord, T, draftKey, listeningKey, strip } from './records.js';
-import { inOpenShare } from './status.js';
+import { inOpenShare } from './open-share.js';
 
 /** The listening as it stands, read consistently (for a merge that lost a race). */
 export async function readListening(shareId: string): Promise<ListeningRecord | null> {

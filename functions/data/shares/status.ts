@@ -1,7 +1,7 @@
 /** A share's status: a change of it, conditional on the status seen and on the share being open. */
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ShareStatus } from '../../../shared/feedback.js';
-import { cancellation, send, type TransactItem, writeIf } from '../transactions.js';
+import { writeIf } from '../transactions.js';
 import { OPEN, type ShareRecord, T, metaKey, withIndex } from './records.js';
 
 export interface StatusChangeOptions {
@@ -67,19 +67,4 @@ export function shareOpenCheck(shareId: string, closed: ShareStatus[]) {
         : {}),
     },
   };
-}
-
-/**
- * Writes `items` in one transaction with a check that the share is open and not in one of `closed`
- * (item 0). Null when written; the error when a condition refused it (its reasons, by item); any other
- * error is thrown.
- */
-export async function inOpenShare(shareId: string, closed: ShareStatus[], items: TransactItem[]): Promise<unknown> {
-  try {
-    await send(() => new TransactWriteCommand({ TransactItems: [shareOpenCheck(shareId, closed), ...items] }));
-    return null;
-  } catch (err) {
-    if (!cancellation(err)?.includes('ConditionalCheckFailed')) throw err;
-    return err;
-  }
 }

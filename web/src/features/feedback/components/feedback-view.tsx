@@ -2,6 +2,7 @@ import { CLOSED_STATUSES } from '@shared/feedback';
 import { formatCents } from '@shared/money';
 import { declineReasonLabel } from '@shared/review';
 import type { ShareDetail } from '@shared/schemas/shares';
+import { ReputationLine } from '@/components/reputation-line';
 import { StarScore } from '@/components/star-rating';
 import { useAddComment } from '@/features/feedback/api/shares';
 import { useShareTimeline } from '@/features/feedback/hooks/use-share-timeline';
@@ -53,6 +54,12 @@ export function FeedbackView({ detail, viewer }: { detail: ShareDetail; viewer: 
 
   return (
     <div className="feedback-detail" data-testid="feedback-detail">
+      {isAuthor && detail.reviewerReputation && (
+        <div className="reviewer-line" data-testid="reviewer-line">
+          <span className="small">{share.sharedWithName}</span>
+          <ReputationLine reputation={detail.reviewerReputation} />
+        </div>
+      )}
       {mayListen ? (
         <TimelinePlayer timeline={timeline} />
       ) : (

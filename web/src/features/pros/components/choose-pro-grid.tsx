@@ -1,12 +1,15 @@
+import { useState } from 'react';
 import type { UserCard } from '@shared/schemas/directory';
 import { LoadingScreen } from '@/components/loading-screen';
 import { LoadMore } from '@/components/load-more';
 import { LoadingRow, QueryStates } from '@/components/query-states';
-import { usePros } from '@/features/pros/api/pros';
+import { usePros, type ProFilters } from '@/features/pros/api/pros';
 import { ProCard } from './pro-card';
+import { ProFilterBar } from './pro-filters';
 import '@/features/pros/pros.css';
 
 export const NO_PROS_FOUND = 'No pros found';
+export const NO_PROS_MATCH = 'No pros match these filters. Try another genre or price.';
 
 /**
  * The grid of pros: 1 column on small screens, 2 on medium, 3 on large. 'Loading...' while it loads
@@ -22,39 +25,44 @@ export function ChooseProGrid({
   fullScreenLoading?: boolean;
   headingLevel?: 2 | 3;
 }) {
-  const pros = usePros();
+  const [filters, setFilters] = useState<ProFilters>({});
+  const pros = usePros(filters);
   const list = pros.data?.pages.flatMap((page) => page.users) ?? [];
+  const filtered = Boolean(filters.genre || (filters.price && filters.price !== 'any'));
   return (
-    <QueryStates
-      query={pros}
-      // An error with pages already shown is a failed 'Load more': the grid stays, with its own alert.
-      keepData
-      loading={fullScreenLoading ? <LoadingScreen /> : <LoadingRow testId="loading" />}
-      failed="Failed to fetch users. Please try again."
-      errorTestId="pros-error"
-      isEmpty={list.length === 0 && !pros.hasNextPage}
-      empty={
-        <p className="panel panel-empty muted" data-testid="pros-empty">
-          {NO_PROS_FOUND}
-        </p>
-      }
-    >
-      {() => (
-        <>
-          <ul className="pro-grid" aria-label="Pros" data-testid="pro-grid">
-            {list.map((u) => (
-              <ProCard key={u.id} user={u} onChoose={onChoose} headingLevel={headingLevel} />
-            ))}
-          </ul>
-          <LoadMore
-            pages={pros}
-            label="Load more pros"
-            failed="Could not load more pros. Please try again."
-            className="pro-grid-more"
-            testId="pros-load-more"
-          />
-        </>
-      )}
-    </QueryStates>
+    <>
+      <ProFilterBar value={filters} onChange={setFilters} />
+      <QueryStates
+        query={pros}
+        // An error with pages already shown is a failed 'Load more': the grid stays, with its own alert.
+        keepData
+        loading={fullScreenLoading ? <LoadingScreen /> : <LoadingRow testId="loading" />}
+        failed="Failed to fetch users. Please try again."
+        errorTestId="pros-error"
+        isEmpty={list.length === 0 && !pros.hasNextPage}
+        empty={
+          <p className="panel panel-empty muted" data-testid="pros-empty">
+            {filtered ? NO_PROS_MATCH : NO_PROS_FOUND}
+          </p>
+        }
+      >
+        {() => (
+          <>
+            <ul className="pro-grid" aria-label="Pros" data-testid="pro-grid">
+              {list.map((u) => (
+                <ProCard key={u.id} user={u} onChoose={onChoose} headingLevel={headingLevel} />
+              ))}
+            </ul>
+            <LoadMore
+              pages={pros}
+              label="Load more pros"
+              failed="Could not load more pros. Please try again."
+              className="pro-grid-more"
+              testId="pros-load-more"
+            />
+          </>
+        )}
+      </QueryStates>
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import type { UserCard } from '@shared/schemas/directory';
 import { Avatar } from '@/components/avatar';
 import { Button } from '@/components/button';
+import { ReputationLine } from '@/components/reputation-line';
 import { ChevronDownIcon } from '@/components/icons';
 import { SocialIcon } from '@/components/social-icons';
 import { feedbackPrice } from '@/lib/money';
@@ -119,6 +120,7 @@ export function ProCard({
           )}
         </div>
       </div>
+      {user.reputation && <ReputationLine reputation={user.reputation} className="pro-reputation" />}
       {user.bio && (
         <p className="pro-bio" data-testid="pro-bio">
           {user.bio}

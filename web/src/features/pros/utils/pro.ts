@@ -1,4 +1,5 @@
 import type { UserCard } from '@shared/schemas/directory';
+import { onTimeText, ratingText, turnaroundText } from '@shared/reputation';
 
 /** Full name, else username, else 'User'. */
 export function proName(user: Pick<UserCard, 'fullName' | 'username'>): string {
@@ -30,13 +31,22 @@ const PLATFORM_LABELS: Record<string, string> = {
 };
 export const platformLabel = (platform: string) => PLATFORM_LABELS[platform.toLowerCase()] ?? platform;
 
-/** The details of the 'More about' expander that are present, in the spec's order. */
+/** The details of the 'More about' expander that are present, in the spec's order, then the reputation's. */
 export function proDetails(user: UserCard): { label: string; value: string }[] {
+  const r = user.reputation;
   const rows: { label: string; value: string | null | undefined }[] = [
     { label: 'Availability', value: user.availability },
     { label: 'Genres', value: user.genres.length ? user.genres.join(', ') : null },
     { label: 'Response Time', value: user.responseTime },
     { label: 'Key Credits', value: user.keyCredits },
+    ...(r
+      ? [
+          { label: 'Rating', value: ratingText(r) },
+          { label: 'On time (90 days)', value: onTimeText(r)?.replace('On time ', '') },
+          { label: 'Turnaround', value: turnaroundText(r)?.replace('Usually ', 'usually ') },
+          { label: 'Reviews completed', value: String(r.completed) },
+        ]
+      : []),
   ];
   return rows.filter((r): r is { label: string; value: string } => !!r.value && r.value.trim() !== '');
 }
