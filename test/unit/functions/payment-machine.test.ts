@@ -79,7 +79,11 @@ const capture = (over: Partial<ProviderCapture> = {}): ProviderCapture => ({
   payeeId: 'MERCHANT',
   ...over,
 });
-const request = { id: 'share', createdAt: NOW.toISOString() } as ShareRecord;
+const request = {
+  id: 'share',
+  createdAt: NOW.toISOString(),
+  payment: { orderId: 'order', amountCents: 3000, acceptHours: 48, completeDays: 7 },
+} as ShareRecord;
 
 /** Each event, and the variants that may take it elsewhere. */
 const EVENTS: Record<string, PaymentEvent> = {
@@ -166,8 +170,8 @@ describe('the payment state machine', () => {
     expect(d.write.balance).toEqual({ userId: 'pro', deltaCents: 2400 });
     expect(d.write.createsRequest).toBe(request);
     expect(d.write.from).toEqual(['pending', 'failed']);
-    // Due when the pro's 7 days to accept run out.
-    expect(d.write.checkAt).toBe('2026-03-08T12:00:00.000Z');
+    // Due when the pro is to be reminded: a day before their 48 hours to accept run out.
+    expect(d.write.checkAt).toBe('2026-03-02T12:00:00.000Z');
   });
 
   it('refunds a capture that buys nothing in one move when its refund was made first: what was taken, charged and given back', () => {

@@ -24,7 +24,7 @@ import { testRuntime, userCard } from './fixtures';
 import { renderUi, Where } from './render';
 
 const PAUL = 'Paul Producer';
-const NEXT = `You pay now; if ${PAUL} declines or does not answer within 7 days, you are refunded in full.`;
+const NEXT = `You pay now; if ${PAUL} declines or does not answer within 48 hours, you are refunded in full.`;
 const tracks = [
   { id: '00000000-0000-4000-8000-000000000001', title: 'Night Drive' },
   { id: '00000000-0000-4000-8000-000000000002', title: 'Day Trip' },
