@@ -36,10 +36,24 @@ export function emptyHeard(duration: number): Uint8Array {
   return new Uint8Array(Math.ceil(secondsOf(duration) / 8));
 }
 
-/** Marks the seconds a range of playback covers (each second whose larger part it covers), clipped to the track. */
+/** Time ranges [from, to] (seconds) merged: sorted, and those that touch or overlap joined; empty ones dropped. */
+export function mergeRanges(ranges: readonly (readonly [number, number])[]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const [from, to] of ranges.filter(([a, b]) => b > a).sort((x, y) => x[0] - y[0])) {
+    const prev = out[out.length - 1];
+    if (prev && from <= prev[1]) prev[1] = Math.max(prev[1], to);
+    else out.push([from, to]);
+  }
+  return out;
+}
+
+/**
+ * Marks the seconds a range of playback covers (each second whose larger part it covers), clipped to the
+ * track. The ranges are merged first, so the work is bounded by the track's length however they overlap.
+ */
 export function markHeard(heard: Uint8Array, ranges: readonly (readonly [number, number])[], duration: number): void {
   const last = secondsOf(duration) - 1;
-  for (const [from, to] of ranges) {
+  for (const [from, to] of mergeRanges(ranges)) {
     const first = Math.max(0, Math.round(from));
     const end = Math.min(last, Math.round(to) - 1);
     for (let s = first; s <= end; s++) heard[s >> 3] |= 1 << (s & 7);

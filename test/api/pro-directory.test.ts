@@ -55,7 +55,6 @@ async function newPro(name: string, genres: string[], dollars: number) {
   return made;
 }
 
-
 beforeAll(async () => {
   useStackEnvironment(stack);
   ({ user: musician } = await flows.onboardedUser(stack, 'musician', { fullName: 'Dora Directory' }));

@@ -28,8 +28,9 @@ beforeAll(async () => {
   // A techno pro at $15, rated 5, 5 and 4 by three musicians.
   const rated = await onboardedUser(stack, 'pro', { fullName: RATED, prefix: 'rated' });
   await callRoute(stack.apiUrl, 'saveGenres', { genres: ['Techno'] }, rated.user.idToken);
-  await callRoute(stack.apiUrl, 'setOwnPrice', { price: 15 }, rated.user.idToken);
+  // Rated while free (a priced pro's requests are paid for), then priced.
   for (const rating of [5, 5, 4]) await ratedReview(stack, rated.user, rated.id, rating);
+  await callRoute(stack.apiUrl, 'setOwnPrice', { price: 15 }, rated.user.idToken);
 }, 180_000);
 
 describe('Choose Your Pro', () => {

@@ -168,7 +168,9 @@ export async function fullReview(
 export async function ratedReview(stack: StackInfo, reviewer: TestUser, reviewerId: string, rating: number) {
   const { user } = await onboardedUser(stack, 'musician', { fullName: 'Rita Rater' });
   const track = await uploadTrack(stack, user, 'Rated', { seconds: 1 });
-  const share = (await requestFeedback(stack, user, reviewerId, track.id, { feedbackNotes: 'How is it?', context: 'mix_check' })).body;
+  const asked = await requestFeedback(stack, user, reviewerId, track.id, { feedbackNotes: 'How is it?', context: 'mix_check' });
+  if (asked.status !== 200) throw new Error(`createShare answered ${asked.status}: ${JSON.stringify(asked.body)}`);
+  const share = asked.body;
   await respondToShare(stack, reviewer, share.id, 'accepted');
   const done = await callRoute(stack.apiUrl, 'submitFeedback', { id: share.id, criteria: { energyImpact: 4 } }, reviewer.idToken);
   if (done.status !== 200) throw new Error(`submitFeedback answered ${done.status}: ${JSON.stringify(done.body)}`);

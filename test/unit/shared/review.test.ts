@@ -132,3 +132,21 @@ describe('a review copied from another', () => {
     expect(wordCount('  The mix - is wide, 3 times!  ')).toBe(6);
   });
 });
+
+describe('ranges of playback', () => {
+  it('merges what touches or overlaps, in order, and drops empty ones', async () => {
+    const { mergeRanges } = await import('../../../shared/review.js');
+    expect(
+      mergeRanges([
+        [30, 40],
+        [0, 10],
+        [9.5, 12],
+        [12, 15],
+        [50, 50],
+      ]),
+    ).toEqual([
+      [0, 15],
+      [30, 40],
+    ]);
+  });
+});
