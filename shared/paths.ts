@@ -9,6 +9,7 @@ export const paths = {
   adminLogin: '/admin/login',
   adminUsers: '/admin/users',
   adminSettings: '/admin/settings',
+  adminDisputes: '/admin/disputes',
   profile: '/profile',
   choosePro: '/choose-pro',
   settings: '/settings',

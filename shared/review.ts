@@ -249,3 +249,16 @@ export const DECLINE_REASONS = [
 export type DeclineReason = (typeof DECLINE_REASONS)[number]['value'];
 export const DECLINE_REASON_VALUES = DECLINE_REASONS.map((r) => r.value) as [DeclineReason, ...DeclineReason[]];
 export const declineReasonLabel = (value: string) => DECLINE_REASONS.find((r) => r.value === value)?.label ?? 'Other';
+
+/** Why a musician reports a paid review, within DISPUTE_WINDOW_DAYS of its delivery. */
+export const DISPUTE_REASONS = [
+  { value: 'did_not_listen', label: 'Did not listen' },
+  { value: 'generic', label: 'Generic or copy-paste' },
+  { value: 'abusive', label: 'Abusive' },
+] as const;
+export type DisputeReason = (typeof DISPUTE_REASONS)[number]['value'];
+export const DISPUTE_REASON_VALUES = DISPUTE_REASONS.map((r) => r.value) as [DisputeReason, ...DisputeReason[]];
+export const disputeReasonLabel = (value: string) => DISPUTE_REASONS.find((r) => r.value === value)?.label ?? value;
+export const DISPUTE_WINDOW_DAYS = 7;
+export const DISPUTE_STATUSES = ['open', 'refunded', 'rejected'] as const;
+export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];

@@ -66,10 +66,14 @@ export interface PaymentWrite {
   claimsRefundMail?: boolean;
 }
 
-/** What else goes into the move's transaction: a change of its request, the webhook event that brought it. */
+/**
+ * What else goes into the move's transaction: a change of its request (or of what an admin decided on
+ * it), the webhook event that brought it, the admin's audit entry.
+ */
 export interface WriteExtras {
   requestChange?: Record<string, unknown>;
   event?: WebhookEvent;
+  audit?: Record<string, unknown>;
 }
 
 export type WriteOutcome =
@@ -144,6 +148,7 @@ export async function writePayment(w: PaymentWrite, extras: WriteExtras = {}): P
   if (w.createsRequest) items.push({ label: 'other', item: emailClaimItem(w.createsRequest.id, 'requested') });
   if (w.claimsRefundMail) items.push({ label: 'other', item: refundMailClaim(w.orderId, at) });
   if (extras.event) items.push({ label: 'other', item: webhookPut(extras.event, Date.parse(at)) });
+  if (extras.audit) items.push({ label: 'other', item: extras.audit });
   try {
     if (items.length === 1) await send(() => new UpdateCommand((items[0].item as ReturnType<typeof paymentUpdate>).Update));
     else await send(() => new TransactWriteCommand({ TransactItems: items.map((i) => i.item) as never }));

@@ -22,7 +22,7 @@ import { cancellation, failedItem, isConditionFailure, send } from './transactio
 export type PaymentStatus = 'pending' | 'captured' | 'refunding' | 'refunded' | 'failed';
 
 /** Why a captured payment went back: the pro declined, a deadline passed, the track was deleted, or the provider reversed it. */
-export type RefundReason = 'declined' | 'expired' | 'track_deleted' | 'reversed' | 'unfulfillable' | 'mismatch';
+export type RefundReason = 'declined' | 'expired' | 'track_deleted' | 'reversed' | 'unfulfillable' | 'mismatch' | 'dispute';
 
 export interface PaymentRecord {
   orderId: string;

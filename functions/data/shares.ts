@@ -39,3 +39,4 @@ export * from './shares/feedback.js';
 export * from './shares/emails.js';
 export * from './shares/track-links.js';
 export * from './shares/review-work.js';
+export * from './shares/disputes.js';

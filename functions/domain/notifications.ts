@@ -134,6 +134,7 @@ const REFUND_REASONS: Record<string, (p: PaymentRecord) => string> = {
   track_deleted: (p) => `"${p.trackTitle}" was deleted before ${p.proName} gave feedback on it.`,
   unfulfillable: (p) => `Your request for feedback from ${p.proName} on "${p.trackTitle}" could not be sent.`,
   reversed: (p) => `Your payment for feedback from ${p.proName} on "${p.trackTitle}" was reversed by PayPal.`,
+  dispute: (p) => `We looked at your report of ${p.proName}'s review of "${p.trackTitle}" and agree it was not the review you paid for.`,
   mismatch: (p) =>
     `PayPal charged an amount that did not match the price of your request for feedback from ${p.proName} on "${p.trackTitle}", so the request was not sent.`,
 };

@@ -55,6 +55,8 @@ export type PaymentEvent =
   | { type: 'refund_refused'; reason: string }
   /** The feedback was delivered: the money is the pro's to keep. */
   | { type: 'request_completed' }
+  /** An admin upheld the musician's report of a delivered review: refunded in full, the earning reversed. */
+  | { type: 'dispute_upheld' }
   /** The request ended without its feedback: declined, past its deadline, its track deleted, cancelled. */
   | { type: 'request_ended'; reason: Extract<RefundReason, 'declined' | 'expired' | 'track_deleted' | 'reversed'> }
   /** The order will never be captured. */
@@ -75,6 +77,7 @@ export const PAYMENT_EVENTS: readonly PaymentEventType[] = [
   'refund_made',
   'refund_refused',
   'request_completed',
+  'dispute_upheld',
   'request_ended',
   'order_lapsed',
   'funding_declined',
@@ -102,6 +105,8 @@ export const TRANSITIONS: { readonly [E in PaymentEventType]: Partial<Record<Pay
   refund_made: { refunding: ['refunded'], refund_stuck: ['refunded'] },
   refund_refused: { refunding: ['refunding', 'refund_stuck'] },
   request_completed: { captured: ['fulfilled'] },
+  // The one way back from delivered feedback of ours: an admin's decision on the musician's report.
+  dispute_upheld: { fulfilled: ['refunding'] },
   // Delivered feedback is paid for: no deadline or deletion can take it back (only the provider can).
   request_ended: { captured: ['refunding'] },
   order_lapsed: { pending: ['failed'] },
@@ -312,6 +317,8 @@ function move(
       return { to: 'fulfilled', write: { set: { fulfilledAt: at }, checkAt: null, entries: [] } };
     case 'request_ended':
       return { to: 'refunding', next: 'send_refund', write: { set: { refundReason: e.reason }, checkAt: at, entries: [] } };
+    case 'dispute_upheld':
+      return { to: 'refunding', next: 'send_refund', write: { set: { refundReason: 'dispute' }, checkAt: at, entries: [] } };
     case 'order_lapsed':
       return { to: 'failed', write: { set: { failureReason: e.reason }, checkAt: null, entries: [] } };
     case 'funding_declined':

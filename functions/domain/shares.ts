@@ -2,15 +2,16 @@
 import { randomUUID } from 'node:crypto';
 import { CLOSED_STATUSES, SHARE_STATUSES, type ShareStatus } from '../../shared/feedback.js';
 import { MAX_COMMENTS_PER_SHARE, MAX_SHARES_PER_TRACK } from '../../shared/constants.js';
-import type { CommentView, ShareDetail, ShareOptions, ShareView } from '../../shared/schemas/shares.js';
+import type { ShareOptions } from '../../shared/schemas/shares.js';
 import * as shares from '../data/shares.js';
-import type { CommentRecord, ShareBundle, ShareRecord } from '../data/shares.js';
+import type { CommentRecord, ShareRecord } from '../data/shares.js';
 import { formatPrice } from '../../shared/money.js';
 import { getUser, type UserRecord } from '../data/users.js';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors.js';
 import type { DeclineReason } from '../../shared/review.js';
 import { NOT_ACCEPTED, bundleFor } from './share-bundle.js';
-import { assertHeard, toDraftView, toListeningView } from './review-work.js';
+import { assertHeard } from './review-work.js';
+import { toCommentView, toShareDetail } from './share-views.js';
 import { assertNotRepeated, assertReviewComplete, readReviewTexts, rememberReviewText } from './review-floor.js';
 import { readAhead, recordRating, recordReview } from './reputation.js';
 import * as notify from './notifications.js';
@@ -70,60 +71,7 @@ async function sameRequest(caller: UserRecord, existing: shares.Keyed<ShareRecor
 }
 
 export { bundleFor };
-
-export const toShareView = (s: ShareRecord): ShareView => ({
-  ...s,
-  paid: s.payment ? { amountCents: s.payment.amountCents, respondBy: respondBy(s), completeDays: s.payment.completeDays } : null,
-  decline: s.decline ?? null,
-});
-
-/** Time order: timed comments by their second, general ones last, ties by creation. */
-export function orderComments<T extends { timestamp: number | null; createdAt: string }>(comments: T[]): T[] {
-  return [...comments].sort((a, b) => {
-    if (a.timestamp == null || b.timestamp == null) {
-      if (a.timestamp != null) return -1;
-      if (b.timestamp != null) return 1;
-    } else if (a.timestamp !== b.timestamp) return a.timestamp - b.timestamp;
-    return a.createdAt.localeCompare(b.createdAt);
-  });
-}
-
-/** Spec: the author's name is the sharer's if the sharer wrote it, else the recipient's. */
-export const authorName = (share: ShareRecord, userId: string) =>
-  userId === share.sharedByUserId ? share.sharedByName : share.sharedWithName;
-
-export const toCommentView = (share: ShareRecord, c: CommentRecord): CommentView => ({
-  id: c.id,
-  shareId: share.id,
-  trackId: share.trackId,
-  userId: c.userId,
-  authorName: authorName(share, c.userId),
-  timestamp: c.timestamp,
-  text: c.text,
-  tags: c.tags,
-  createdAt: c.createdAt,
-  updatedAt: c.updatedAt,
-});
-
-/**
- * The share as `viewerId` sees it. Until the review is submitted, the reviewer's comments, listening and
- * draft are the reviewer's alone: the musician sees their own comments, and that it is in progress.
- */
-export function toShareDetail(b: ShareBundle, viewerId: string): ShareDetail {
-  const { share } = b;
-  const isReviewer = viewerId === share.sharedWithUserId;
-  const submitted = share.status === 'completed';
-  return {
-    share: toShareView(share),
-    feedback: b.feedback ? { ...b.feedback, criteria: b.feedback.criteria } : null,
-    comments: orderComments(b.comments.filter((c) => isReviewer || submitted || c.userId !== share.sharedWithUserId)).map((c) =>
-      toCommentView(share, c),
-    ),
-    ranking: b.ranking,
-    listening: isReviewer || submitted ? toListeningView(share, b.listening) : null,
-    draft: isReviewer && share.status === 'accepted' && b.draft ? toDraftView(b.draft) : null,
-  };
-}
+export { authorName, orderComments, toCommentView, toShareDetail, toShareView } from './share-views.js';
 
 /** Whether a comment is part of a review not yet submitted (so no one but its author hears of it). */
 const inDraft = (share: ShareRecord, userId: string) => userId === share.sharedWithUserId && share.status !== 'completed';

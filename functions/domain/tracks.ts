@@ -9,7 +9,7 @@ import type { TrackView, UploadTicket } from '../../shared/schemas/tracks.js';
 import * as media from '../data/media.js';
 import * as tracks from '../data/tracks.js';
 import * as uploads from '../data/uploads.js';
-import { deleteKeys, readShare, shareDeletes, shareItemKeys, sharesOfTrack, sharesReviewedBy } from '../data/shares.js';
+import { deleteKeys, readDispute, readShare, shareDeletes, shareItemKeys, sharesOfTrack, sharesReviewedBy } from '../data/shares.js';
 import type { TrackContents, TrackRecord } from '../data/tracks.js';
 import { decodeCursor, encodeCursor, invalidCursor } from '../lib/cursor.js';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors.js';
@@ -334,7 +334,16 @@ const DUE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', y
  */
 async function assertNoReviewInProgress(found: TrackContents[]): Promise<void> {
   const paid = found.flatMap((c) => c.links.filter((l) => l.orderId).map((l) => ({ title: c.track?.title ?? '', shareId: l.shareId })));
-  const shares = await Promise.all(paid.map(async (p) => ({ ...p, share: (await readShare(p.shareId))?.record })));
+  const shares = await Promise.all(
+    paid.map(async (p) => {
+      const [share, dispute] = await Promise.all([readShare(p.shareId), readDispute(p.shareId)]);
+      return { ...p, share: share?.record, dispute };
+    }),
+  );
+  const reported = shares.find((s) => s.dispute?.status === 'open');
+  if (reported) {
+    throw new Conflict(`"${reported.title}" cannot be deleted while your report of its review is being looked at.`, REVIEW_IN_PROGRESS);
+  }
   const busy = shares.find((s) => s.share?.status === 'accepted');
   if (!busy?.share) return;
   const due = respondBy(busy.share);

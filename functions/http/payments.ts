@@ -1,5 +1,6 @@
-/** HTTP handlers of the payments area: paid requests for feedback (PayPal orders) and PayPal's webhook. */
+/** HTTP handlers of the payments area: paid requests for feedback (PayPal orders), PayPal's webhook, admins' refunds and disputes. */
 import * as payments from '../domain/payments.js';
+import * as disputes from '../domain/disputes.js';
 import { applyPaypalEvent, type PaypalEvent } from '../domain/paypal-events.js';
 import { admitPaypalWebhook } from '../domain/paypal-webhook-gate.js';
 import { areaHandler, rawBody } from './area-handler.js';
@@ -11,6 +12,8 @@ export const handler = areaHandler('payments', paymentsSchemas, {
   cancelOrder: async ({ input, caller }) => payments.cancelOrder(caller.user, input.orderId),
   listStuckRefunds: async ({ input }) => payments.listStuckRefunds(input),
   retryRefund: async ({ input }) => payments.retryRefund(input.orderId),
+  listDisputes: async ({ input }) => disputes.listDisputes(input.cursor),
+  resolveDispute: async ({ input, caller }) => disputes.resolveDispute(caller.user, input),
   paypalWebhook: async ({ event }) => {
     // PayPal verifies the event's bytes as it sent them: the body as received, not the validated input.
     const admitted = await admitPaypalWebhook<PaypalEvent>({

@@ -3,6 +3,7 @@ import type { ShareStatus } from '../../shared/feedback.js';
 import * as shares from '../domain/shares.js';
 import * as review from '../domain/review-work.js';
 import { reputationOf } from '../domain/reputation.js';
+import * as disputes from '../domain/disputes.js';
 import { areaHandler } from './area-handler.js';
 import { sharesSchemas } from '../../shared/api/route-schemas/shares.js';
 
@@ -34,4 +35,5 @@ export const handler = areaHandler('shares', sharesSchemas, {
   saveDraft: async ({ input, caller }) => review.saveDraft(caller.user.id, input),
   submitFeedback: async ({ input, caller }) => shares.submitFeedback(caller.user.id, input, { impersonated: Boolean(caller.actor) }),
   rateFeedback: async ({ input, caller }) => shares.rateFeedback(caller.user.id, input),
+  reportReview: async ({ input, caller }) => disputes.reportReview(caller.user.id, input),
 });

@@ -49,11 +49,16 @@ export const routePaths = {
   saveDraft: { method: 'PUT', path: '/shares/{id}/draft', access: 'user', area: 'shares' },
   submitFeedback: { method: 'POST', path: '/shares/{id}/feedback', access: 'user', area: 'shares' },
   rateFeedback: { method: 'POST', path: '/shares/{id}/ranking', access: 'musician', area: 'shares' },
+  // The musician's report of a paid review; any user who asked (a pro can ask too), the domain checks it is theirs.
+  reportReview: { method: 'POST', path: '/shares/{id}/dispute', access: 'user', area: 'shares' },
   createOrder: { method: 'POST', path: '/paypal/create-order', access: 'user', area: 'payments', money: true },
   captureOrder: { method: 'POST', path: '/paypal/capture-order', access: 'user', area: 'payments', money: true },
   cancelOrder: { method: 'POST', path: '/paypal/cancel-order', access: 'user', area: 'payments', money: true },
   listStuckRefunds: { method: 'GET', path: '/payments/stuck-refunds', access: 'admin', area: 'payments' },
   retryRefund: { method: 'POST', path: '/payments/{orderId}/retry-refund', access: 'admin', area: 'payments', money: true },
+  // The queue of reported reviews, and an admin's decision (a refund goes through the payment state machine).
+  listDisputes: { method: 'GET', path: '/disputes', access: 'admin', area: 'payments' },
+  resolveDispute: { method: 'PUT', path: '/disputes/{id}', access: 'admin', area: 'payments', money: true },
   // PayPal's events can exceed the default 64 KB (an order with many items, say).
   paypalWebhook: { method: 'POST', path: '/paypal/webhook', access: 'public', area: 'payments', maxBodyBytes: 256 * 1024 },
 

@@ -8,7 +8,7 @@ import {
   SHARE_STATUSES,
   TRACK_PURPOSE_VALUES,
 } from '../feedback.js';
-import { DECLINE_REASON_VALUES, LISTENING } from '../review.js';
+import { DECLINE_REASON_VALUES, DISPUTE_REASON_VALUES, DISPUTE_STATUSES, LISTENING } from '../review.js';
 import { reputationView } from './reputation.js';
 
 const id = z.string().check(z.uuid('Invalid id'));
@@ -115,6 +115,19 @@ export const draftView = z.object({
 });
 export type DraftView = z.infer<typeof draftView>;
 
+/** A musician's report of a paid review, and what an admin decided. */
+export const disputeView = z.object({
+  shareId: z.string(),
+  reason: z.enum(DISPUTE_REASON_VALUES),
+  text: z.nullable(z.string()),
+  status: z.enum(DISPUTE_STATUSES),
+  openedAt: z.string(),
+  resolvedAt: z.nullable(z.string()),
+  /** The admin's reason, when they rejected it. */
+  resolution: z.nullable(z.string()),
+});
+export type DisputeView = z.infer<typeof disputeView>;
+
 /**
  * A request as one participant sees it. Until the review is submitted the reviewer's comments, listening
  * and draft are theirs alone: the musician sees their own comments and that the review is in progress.
@@ -128,6 +141,8 @@ export const shareDetail = z.object({
   draft: z.nullable(draftView),
   /** The reviewer's reputation, as a request is opened. */
   reviewerReputation: z.optional(z.nullable(reputationView)),
+  /** The musician's report of the review, if they made one. */
+  dispute: z.optional(z.nullable(disputeView)),
 });
 export type ShareDetail = z.infer<typeof shareDetail>;
 
@@ -195,6 +210,12 @@ export const saveDraftInput = z.strictObject({
   criteria: z._default(criteriaSchema, {}),
   comment: z._default(textField({ multiline: true }).check(z.maxLength(5000, 'The general comment is too long')), ''),
   note: z._default(textField({ multiline: true }).check(z.maxLength(2000, 'The comment is too long')), ''),
+});
+
+export const reportReviewInput = z.strictObject({
+  id,
+  reason: z.enum(DISPUTE_REASON_VALUES, { error: 'Choose a reason' }),
+  text: z._default(textField({ multiline: true }).check(z.maxLength(2000, 'The report is too long')), ''),
 });
 
 export const rateFeedbackInput = z.strictObject({

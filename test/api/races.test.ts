@@ -302,6 +302,8 @@ describe('double clicks', () => {
     const theirs = await callRoute(stack.apiUrl, 'addComment', input, musician.idToken);
     expect(theirs.status).toBe(200);
     expect(theirs.body.id).not.toBe(results[0].body.id);
-    expect((await callRoute(stack.apiUrl, 'getShare', { id: share.id }, musician.idToken)).body.comments).toHaveLength(2);
+    expect((await callRoute(stack.apiUrl, 'getShare', { id: share.id }, reviewer.idToken)).body.comments).toHaveLength(2);
+    // The review's comment is the reviewer's alone until it is submitted.
+    expect((await callRoute(stack.apiUrl, 'getShare', { id: share.id }, musician.idToken)).body.comments).toHaveLength(1);
   });
 });

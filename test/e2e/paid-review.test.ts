@@ -2,7 +2,7 @@
  * A paid review in two browsers: Paul (the demo pro, $30) reviews a musician's paid request. The checklist
  * ticks off as he listens and writes, his draft survives a reload, the musician meanwhile sees only that it
  * is in progress and cannot delete the track from under him; once he submits, the review appears for her
- * all at once with the strip of what he heard.
+ * all at once with the strip of what he heard. She reports it, and an admin refunds it from the queue.
  */
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import * as flows from '../support/flows.js';
 import * as money from '../support/payments.js';
 import type { TestUser } from '../support/users.js';
 import { browserTests, onboardedMusician } from './fixtures.js';
-import { expectAccessible, trackRow } from './helpers.js';
+import { expectAccessible, trackRow, waitForPath } from './helpers.js';
 
 const e2e = browserTests();
 const { stack } = e2e;
@@ -172,5 +172,42 @@ describe('a paid review to trust', () => {
     await screenshot(page, 'paid-review-delivered-phone');
     await expectAccessible(page, 'paid review delivered');
     expect(shareId).toEqual(expect.any(String));
+  });
+
+  it('Mia reports the review, and an admin refunds it from the queue', async () => {
+    const page = await e2e.signedIn(musician, '/dashboard', DESKTOP);
+    const mine = shareItem(page);
+    await mine.waitFor({ timeout: 15_000 });
+    await mine.getByRole('button', { name: `Open ${title}` }).click();
+    await mine.getByTestId('report-review').click();
+    const dialog = page.getByRole('alertdialog', { name: 'Report this review?' });
+    await dialog.getByLabel('What is wrong with it?').selectOption('generic');
+    await dialog.getByLabel('Tell us more (optional)').fill('It reads like a template.');
+    await dialog.getByTestId('confirm-button').click();
+    await mine
+      .getByTestId('report-status')
+      .getByText('You reported this review (Generic or copy-paste). An admin is looking at it.')
+      .waitFor();
+
+    const admin = await e2e.signedIn('admin@demo.test', '/admin/settings', DESKTOP, '/admin/login');
+    await admin.getByTestId('disputes-link').click();
+    await waitForPath(admin, '/admin/disputes');
+    const report = admin.locator(`[data-testid="dispute"][data-share-id="${shareId}"]`);
+    await report.waitFor({ timeout: 15_000 });
+    expect(await report.getByTestId('dispute-reason').textContent()).toBe('Generic or copy-paste');
+    expect(await report.getByTestId('dispute-listening').textContent()).toBe('Listened to 100% (0:08 of 0:08), 1 session');
+    await screenshot(admin, 'admin-disputes');
+    await expectAccessible(admin, 'admin disputes');
+    await report.getByTestId('dispute-refund').click();
+    await admin.getByRole('alertdialog', { name: 'Refund this review?' }).getByTestId('confirm-button').click();
+    await report.waitFor({ state: 'detached', timeout: 15_000 });
+
+    await page.reload();
+    const again = shareItem(page);
+    await again.getByRole('button', { name: `Open ${title}` }).click();
+    await again
+      .getByTestId('report-status')
+      .getByText(/it was refunded in full/)
+      .waitFor({ timeout: 15_000 });
   });
 });

@@ -1234,9 +1234,17 @@ describe('payment checks', () => {
 
   it('moves money in the table and reads the secret, and nothing more: no Scan, no media', () => {
     const { onTable, all: actions } = actionsOfFunction(checksId());
-    // DeleteItem: an e-mail's claim given back when the e-mail could not be sent.
+    // DeleteItem: an e-mail's claim given back when the e-mail could not be sent; ConditionCheckItem: a
+    // deadline's reminder claimed while its share is open.
     expect(onTable).toEqual(
-      ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem'].sort(),
+      [
+        'dynamodb:ConditionCheckItem',
+        'dynamodb:DeleteItem',
+        'dynamodb:GetItem',
+        'dynamodb:PutItem',
+        'dynamodb:Query',
+        'dynamodb:UpdateItem',
+      ].sort(),
     );
     expect(actions).toEqual(expect.arrayContaining(['ses:SendEmail', 'secretsmanager:GetSecretValue']));
     expect(actions.filter((a) => a === 'dynamodb:Scan' || a.startsWith('s3:'))).toEqual([]);

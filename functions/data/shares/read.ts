@@ -6,6 +6,7 @@ import { queryAll } from '../query.js';
 import {
   type CommentRecord,
   FENCE,
+  type DisputeRecord,
   type DraftRecord,
   type FeedbackRecord,
   type ListeningRecord,
@@ -52,12 +53,14 @@ export async function getShareBundle(id: string): Promise<ShareBundle | null> {
   const ranking = items.find((i) => i.SK === 'RANKING');
   const listening = items.find((i) => i.SK === 'LISTENING');
   const draft = items.find((i) => i.SK === 'DRAFT');
+  const dispute = items.find((i) => i.SK === 'DISPUTE');
   return {
     share: strip(meta) as unknown as ShareRecord,
     feedback: feedback ? (strip(feedback) as unknown as FeedbackRecord) : null,
     ranking: ranking ? (strip(ranking) as unknown as RankingRecord) : null,
     listening: listening ? (strip(listening) as unknown as ListeningRecord) : null,
     draft: draft ? (strip(draft) as unknown as DraftRecord) : null,
+    dispute: dispute ? ({ ...strip(dispute), shareId: id } as unknown as DisputeRecord) : null,
     comments: items
       .filter((i) => String(i.SK).startsWith('COMMENT#'))
       .map((i) => ({ ...(strip(i) as unknown as CommentRecord), shareId: id })),

@@ -2,7 +2,7 @@
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { ShareStatus } from '../../../shared/feedback.js';
 import type { ShareOptions } from '../../../shared/schemas/shares.js';
-import type { DeclineReason } from '../../../shared/review.js';
+import type { DeclineReason, DisputeReason, DisputeStatus } from '../../../shared/review.js';
 import { config } from '../../lib/config.js';
 
 export interface ShareRecord {
@@ -65,6 +65,19 @@ export interface DraftRecord {
   savedAt: string;
 }
 
+/** A musician's report of a paid review (data/shares/disputes.ts), and what an admin decided. */
+export interface DisputeRecord {
+  shareId: string;
+  orderId: string;
+  reason: DisputeReason;
+  text: string | null;
+  status: DisputeStatus;
+  openedAt: string;
+  resolvedAt: string | null;
+  resolution: string | null;
+  resolvedBy: string | null;
+}
+
 export interface FeedbackRecord {
   criteria: Record<string, number>;
   comment: string | null;
@@ -97,6 +110,7 @@ export interface ShareBundle {
   ranking: RankingRecord | null;
   listening: ListeningRecord | null;
   draft: DraftRecord | null;
+  dispute: DisputeRecord | null;
 }
 
 /** Comments waiting to be e-mailed to one participant of a share, as one message, at `dueAt`. */
@@ -127,6 +141,7 @@ export const digestKey = (shareId: string, toUserId: string) => ({ PK: pk(shareI
 
 export const listeningKey = (shareId: string) => ({ PK: pk(shareId), SK: 'LISTENING' });
 export const draftKey = (shareId: string) => ({ PK: pk(shareId), SK: 'DRAFT' });
+export const disputeKey = (shareId: string) => ({ PK: pk(shareId), SK: 'DISPUTE' });
 
 export const linkKey = (trackId: string, shareId: string) => ({ PK: `TRACK#${trackId}`, SK: `SHARE#${shareId}` });
 

@@ -3,7 +3,20 @@ import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../lib/aws/dynamo.js';
 import { writeIf } from '../transactions.js';
 import { queryAll } from '../query.js';
-import { FENCE, SHARE_EMAIL_EVENTS, T, commentKey, digestKey, draftKey, linkKey, listeningKey, metaKey, pk, trackKey } from './records.js';
+import {
+  FENCE,
+  SHARE_EMAIL_EVENTS,
+  T,
+  commentKey,
+  digestKey,
+  disputeKey,
+  draftKey,
+  linkKey,
+  listeningKey,
+  metaKey,
+  pk,
+  trackKey,
+} from './records.js';
 
 /**
  * The shares of a track, with who takes part in each. For a deletion (`fence`), the track is fenced first,
@@ -147,8 +160,17 @@ export function shareDeletes(trackId: string, link: TrackLink) {
         ExpressionAttributeValues: { ':accepted': 'accepted' },
       }
     : {};
+  // A report an admin has not decided yet keeps the track too.
+  const undecided = link.orderId
+    ? {
+        ConditionExpression: 'attribute_not_exists(PK) OR #s <> :open',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':open': 'open' },
+      }
+    : {};
   return [
     { Delete: { TableName: T(), Key: keys[0], ...atWork } },
+    { Delete: { TableName: T(), Key: disputeKey(link.shareId), ...undecided } },
     ...keys.slice(1).map((Key) => ({ Delete: { TableName: T(), Key } })),
     { Delete: { TableName: T(), Key: linkKey(trackId, link.shareId), ...listed } },
   ];

@@ -9,6 +9,8 @@ import {
   stuckRefundsPage,
 } from '../../schemas/payments.js';
 import { paypalEventInput, webhookAck } from '../../schemas/webhooks.js';
+import { disputeQueue, listDisputesInput, resolveDisputeInput } from '../../schemas/disputes.js';
+import { disputeView } from '../../schemas/shares.js';
 import type { AreaSchemas } from '../route.js';
 
 export const paymentsSchemas = {
@@ -17,5 +19,7 @@ export const paymentsSchemas = {
   cancelOrder: { input: captureOrderInput, output: paymentView },
   listStuckRefunds: { input: stuckRefundsInput, output: stuckRefundsPage },
   retryRefund: { input: retryRefundInput, output: paymentView },
+  listDisputes: { input: listDisputesInput, output: disputeQueue },
+  resolveDispute: { input: resolveDisputeInput, output: disputeView },
   paypalWebhook: { input: paypalEventInput, output: webhookAck },
 } as const satisfies AreaSchemas<'payments'>;

@@ -12,6 +12,8 @@ import {
   getShareInput,
   listSharesInput,
   rateFeedbackInput,
+  reportReviewInput,
+  disputeView,
   respondToShareInput,
   shareDetail,
   shareList,
@@ -33,4 +35,5 @@ export const sharesSchemas = {
   saveDraft: { input: saveDraftInput, output: draftView },
   submitFeedback: { input: submitFeedbackInput, output: shareDetail },
   rateFeedback: { input: rateFeedbackInput, output: shareDetail },
+  reportReview: { input: reportReviewInput, output: disputeView },
 } as const satisfies AreaSchemas<'shares'>;

@@ -27,6 +27,7 @@ const ChooseProRoute = lazy(() => choosePro().then((m) => ({ default: m.ChoosePr
 const SettingsRoute = lazy(() => import('./routes/settings').then((m) => ({ default: m.SettingsRoute })));
 const AdminUsersRoute = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminUsersRoute })));
 const AdminSettingsRoute = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminSettingsRoute })));
+const AdminDisputesRoute = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminDisputesRoute })));
 const FeedbackSuccessRoute = lazy(() => choosePro().then((m) => ({ default: m.FeedbackSuccessRoute })));
 const FeedbackCancelRoute = lazy(() => choosePro().then((m) => ({ default: m.FeedbackCancelRoute })));
 
@@ -76,6 +77,7 @@ export function AppRoutes() {
             <Route element={<AppLayout />}>
               <Route path={paths.adminUsers} element={<AdminUsersRoute />} />
               <Route path={paths.adminSettings} element={<AdminSettingsRoute />} />
+              <Route path={paths.adminDisputes} element={<AdminDisputesRoute />} />
             </Route>
           </Route>
 

@@ -5,6 +5,7 @@ import { Alert } from '@/components/alert';
 import { PageHeader } from '@/components/page-header';
 import { ApplicationsPanel } from '@/features/admin/components/applications-panel';
 import { AuditPanel } from '@/features/admin/components/audit-panel';
+import { DisputesLinkPanel, DisputesPanel } from '@/features/admin/components/disputes-panel';
 import { MarginPanel } from '@/features/admin/components/margin-panel';
 import { StuckRefundsPanel } from '@/features/admin/components/stuck-refunds-panel';
 import { UsersPanel } from '@/features/admin/components/users-panel';
@@ -43,7 +44,16 @@ export const AdminSettingsRoute = () => (
   <div className="page" data-testid="page-admin-settings">
     <PageHeader title="Admin Settings" subtitle="Platform settings." />
     <MarginPanel />
+    <DisputesLinkPanel />
     <StuckRefundsPanel />
     <AuditPanel />
+  </div>
+);
+
+/** Reported reviews, oldest first: each refunded in full or rejected with a reason. */
+export const AdminDisputesRoute = () => (
+  <div className="page" data-testid="page-admin-disputes">
+    <PageHeader title="Disputes" subtitle="Reviews musicians reported within 7 days of delivery." />
+    <DisputesPanel />
   </div>
 );

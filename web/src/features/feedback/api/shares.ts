@@ -208,6 +208,15 @@ export function useRateFeedback(shareId: string) {
   });
 }
 
+/** The musician's report of a paid review; the request is read again with it. */
+export function useReportReview(shareId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Omit<ApiInput<'reportReview'>, 'id'>) => api('reportReview', { id: shareId, ...input } as ApiInput<'reportReview'>),
+    onSuccess: () => void client.invalidateQueries({ queryKey: shareDetailKey(shareId) }),
+  });
+}
+
 /** Rewrites a draft comment into a more specific one. */
 export function useSuggestComment() {
   return useMutation({

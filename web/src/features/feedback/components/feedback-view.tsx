@@ -13,6 +13,7 @@ import { CommentList } from './comment-list';
 import { CoverageStrip } from './coverage-strip';
 import { CriteriaBars } from './criteria';
 import { RatingForm, RatingThanks } from './rating-form';
+import { ReviewReport } from './review-report';
 
 function waitingText(detail: ShareDetail, isAuthor: boolean): string | null {
   const { share } = detail;
@@ -124,6 +125,7 @@ export function FeedbackView({ detail, viewer }: { detail: ShareDetail; viewer: 
         </section>
       )}
 
+      <ReviewReport detail={detail} viewer={viewer} />
       {canRate && <RatingForm shareId={share.id} />}
       {ranking && isAuthor && <RatingThanks rating={ranking.rating} comment={ranking.comment} />}
       {ranking && !isAuthor && (

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { DISPUTE_REASONS, DISPUTE_WINDOW_DAYS, disputeReasonLabel, type DisputeReason } from '@shared/review';
+import type { ShareDetail } from '@shared/schemas/shares';
+import { Button } from '@/components/button';
+import { ConfirmDialog } from '@/components/dialog';
+import { SelectField, TextAreaField } from '@/components/text-field';
+import { errorMessage } from '@/lib/errors';
+import { useReportReview } from '@/features/feedback/api/shares';
+import type { Viewer } from '@/features/feedback/utils/share';
+
+const DAY_MS = 86_400_000;
+
+/** What became of a report, as each side reads it. */
+function reportStatus(detail: ShareDetail, isAuthor: boolean): string | null {
+  const d = detail.dispute;
+  if (!d) return null;
+  const who = isAuthor ? 'You' : detail.share.sharedByName;
+  const why = disputeReasonLabel(d.reason);
+  if (d.status === 'open') return `${who} reported this review (${why}). An admin is looking at it.`;
+  if (d.status === 'refunded') return `${who} reported this review (${why}): it was refunded in full.`;
+  return `${who} reported this review (${why}): the report was rejected. ${d.resolution ?? ''}`.trim();
+}
+
+/**
+ * A paid review's report: its musician may report it within 7 days of delivery ('Did not listen',
+ * 'Generic or copy-paste', 'Abusive'); both sides then read what became of it.
+ */
+export function ReviewReport({ detail, viewer }: { detail: ShareDetail; viewer: Viewer }) {
+  const { share, feedback } = detail;
+  const isAuthor = viewer.id === share.sharedByUserId;
+  const report = useReportReview(share.id);
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState<DisputeReason | ''>('');
+  const [text, setText] = useState('');
+  const [missing, setMissing] = useState(false);
+  const status = reportStatus(detail, isAuthor);
+  if (status) {
+    return (
+      <p className="muted small" data-testid="report-status">
+        {status}
+      </p>
+    );
+  }
+  const inWindow = feedback && Date.now() - Date.parse(feedback.createdAt) < DISPUTE_WINDOW_DAYS * DAY_MS;
+  if (!isAuthor || !share.paid || share.status !== 'completed' || !inWindow) return null;
+  const send = () => {
+    if (!reason) return setMissing(true);
+    report.mutate({ reason, text: text.trim() }, { onSuccess: () => setOpen(false) });
+  };
+  return (
+    <div className="review-report">
+      <Button variant="ghost" onClick={() => setOpen(true)} data-testid="report-review">
+        Report this review
+      </Button>
+      <ConfirmDialog
+        open={open}
+        title="Report this review?"
+        description={`An admin reads the review and what ${share.sharedWithName} heard of your track, and refunds you in full if it is not the review you paid for.`}
+        confirmLabel="Send report"
+        busyLabel="Sending..."
+        busy={report.isPending}
+        tone="primary"
+        error={report.isError ? errorMessage(report.error, 'The report could not be sent. Please try again.') : null}
+        onConfirm={send}
+        onCancel={() => setOpen(false)}
+        testId="report-dialog"
+      >
+        <SelectField
+          label="What is wrong with it?"
+          value={reason}
+          onChange={(v) => {
+            setReason(v as DisputeReason | '');
+            setMissing(false);
+          }}
+          error={missing ? 'Choose a reason' : undefined}
+          errorTestId="report-reason-error"
+          data-testid="report-reason"
+        >
+          <option value="">Choose a reason</option>
+          {DISPUTE_REASONS.map((r) => (
+            <option key={r.value} value={r.value}>
+              {r.label}
+            </option>
+          ))}
+        </SelectField>
+        <TextAreaField
+          label="Tell us more (optional)"
+          rows={3}
+          maxLength={2000}
+          value={text}
+          onChange={setText}
+          data-testid="report-text"
+        />
+      </ConfirmDialog>
+    </div>
+  );
+}
