@@ -142,3 +142,66 @@ describe('the musician meanwhile', () => {
     );
   });
 });
+
+describe('reporting a paid review', () => {
+  const delivered = (over: Partial<ShareDetail> = {}) =>
+    paid({
+      share: share({ status: 'completed', paid: { amountCents: 3000, respondBy: null, completeDays: 7 } }),
+      feedback: { criteria: { energyImpact: 4 }, comment: 'Good', userId: 'p1', createdAt: new Date().toISOString() },
+      ...over,
+    });
+
+  it('is offered to the musician within 7 days, asks for a reason, then says it is being looked at', async () => {
+    apiMock.mockImplementation(async (name: string, input: Record<string, unknown>) => {
+      if (name === 'reportReview')
+        return { shareId: 's1', reason: input.reason, text: input.text, status: 'open', openedAt: '', resolvedAt: null, resolution: null };
+      throw new Error(name);
+    });
+    renderUi(<FeedbackView detail={delivered()} viewer={MUSICIAN} />, { url: null });
+    fireEvent.click(screen.getByTestId('report-review'));
+    const dialog = screen.getByRole('alertdialog', { name: 'Report this review?' });
+    fireEvent.click(within(dialog).getByTestId('confirm-button'));
+    expect(within(dialog).getByTestId('report-reason-error').textContent).toBe('Choose a reason');
+    fireEvent.change(within(dialog).getByLabelText('What is wrong with it?'), { target: { value: 'did_not_listen' } });
+    fireEvent.change(within(dialog).getByLabelText('Tell us more (optional)'), { target: { value: ' Skipped the end. ' } });
+    fireEvent.click(within(dialog).getByTestId('confirm-button'));
+    await waitFor(() =>
+      expect(calls('reportReview')).toEqual([['reportReview', { id: 's1', reason: 'did_not_listen', text: 'Skipped the end.' }]]),
+    );
+  });
+
+  it('is not offered past 7 days, to the reviewer, or for a free review; each side reads what became of a report', () => {
+    const old = delivered({
+      feedback: { criteria: {}, comment: 'Old', userId: 'p1', createdAt: new Date(Date.now() - 8 * 86_400_000).toISOString() },
+    });
+    const { unmount } = renderUi(<FeedbackView detail={old} viewer={MUSICIAN} />, { url: null });
+    expect(screen.queryByTestId('report-review')).toBeNull();
+    unmount();
+    const asReviewer = renderUi(<FeedbackView detail={delivered()} viewer={PRO} />, { url: null });
+    expect(screen.queryByTestId('report-review')).toBeNull();
+    asReviewer.unmount();
+    const free = renderUi(<FeedbackView detail={delivered({ share: share({ status: 'completed', paid: null }) })} viewer={MUSICIAN} />, {
+      url: null,
+    });
+    expect(screen.queryByTestId('report-review')).toBeNull();
+    free.unmount();
+    const dispute = {
+      shareId: 's1',
+      reason: 'generic' as const,
+      text: null,
+      status: 'rejected' as const,
+      openedAt: '',
+      resolvedAt: '',
+      resolution: 'It is specific.',
+    };
+    const mine = renderUi(<FeedbackView detail={delivered({ dispute })} viewer={MUSICIAN} />, { url: null });
+    expect(screen.getByTestId('report-status').textContent).toBe(
+      'You reported this review (Generic or copy-paste): the report was rejected. It is specific.',
+    );
+    mine.unmount();
+    renderUi(<FeedbackView detail={delivered({ dispute: { ...dispute, status: 'refunded' } })} viewer={PRO} />, { url: null });
+    expect(screen.getByTestId('report-status').textContent).toBe(
+      'Mia Musician reported this review (Generic or copy-paste): it was refunded in full.',
+    );
+  });
+});
