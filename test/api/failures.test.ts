@@ -93,10 +93,10 @@ describe('an e-mail that cannot be sent', () => {
     const { ses } = await import('../../functions/lib/aws/ses.js');
     const { SendEmailCommand } = await import('@aws-sdk/client-sesv2');
     const { sendDueDigests } = await import('../../functions/domain/notifications.js');
-    // A fresh comment: its digest is due a few seconds from now; this test sends it (as if an hour later) first.
+    // A fresh comment (the musician's: the reviewer's wait for the review): its digest is due a few seconds
+    // from now; this test sends it (as if an hour later) first.
     expect(
-      (await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 2, text: 'Listen at 0:02', tags: [] }, reviewer.idToken))
-        .status,
+      (await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: 2, text: 'Listen at 0:02', tags: [] }, owner.idToken)).status,
     ).toBe(200);
     const later = Date.now() + 3600_000;
 
@@ -118,7 +118,7 @@ describe('an e-mail that cannot be sent', () => {
 
     const since = Date.now();
     expect(await sendDueDigests(new Date(later + 3600_000), { shareId: share.id })).toEqual({ sent: 1, empty: 0, failed: 0 });
-    const mail = await waitForEmail(stack.mailUrl, owner.email, /new comments? on Quiet/i, { since });
+    const mail = await waitForEmail(stack.mailUrl, reviewer.email, /new comments? on Quiet/i, { since });
     expect(mail.body.text).toContain('Listen at 0:02');
     expect((await itemsUnder(`SHARE#${share.id}`)).filter((i) => String(i.SK).startsWith('DIGEST#'))).toEqual([]);
   });
