@@ -20,7 +20,7 @@ import { formatCents } from '../../shared/money.js';
 import { sendClaimedMail } from './mail.js';
 import { DAY_MS } from './paid-deadlines.js';
 import { payments } from '../providers/payments.js';
-import { refundRequestId, step } from './payment-settlement.js';
+import { refundRequestId, upholdDispute } from './payment-settlement.js';
 import { toListeningView } from './review-work.js';
 import { bundleFor } from './share-bundle.js';
 import { orderComments, toCommentView, toDisputeView, toShareView } from './share-views.js';
@@ -84,13 +84,10 @@ export async function resolveDispute(
   if (!bundle?.dispute) throw new NotFound('Report not found');
   const { share, dispute } = bundle;
   if (dispute.status !== 'open') throw new Conflict(`This report was ${dispute.status} already`, 'already_resolved');
-  // The payment, and the parties for the e-mails, read together.
-  const [found, parties] = await Promise.all([
-    input.decision === 'refund' ? data.getPayment(dispute.orderId) : null,
-    Promise.all([getUser(share.sharedByUserId), getUser(share.sharedWithUserId)]).catch(
-      (err: unknown) => (log.error('Dispute parties not read', err, { shareId: share.id }), [null, null] as const),
-    ),
-  ]);
+  // The parties, for the e-mails and the audit, read beside the decision's write.
+  const parties = Promise.all([getUser(share.sharedByUserId), getUser(share.sharedWithUserId)]).catch(
+    (err: unknown) => (log.error('Dispute parties not read', err, { shareId: share.id }), [null, null] as const),
+  );
   const at = new Date().toISOString();
   const to = input.decision === 'refund' ? ('refunded' as const) : ('rejected' as const);
   const decided = shares.disputeDecision(share.id, to, admin.id, input.reason || null, at);
@@ -98,7 +95,8 @@ export async function resolveDispute(
     adminId: admin.id,
     adminEmail: admin.email,
     targetId: share.sharedWithUserId,
-    targetEmail: parties[1]?.email ?? '',
+    // The pro by username: their record (and address) is read beside the write, not before it.
+    targetEmail: `@${share.sharedWithUsername}`,
     action: 'resolveDispute',
     method: 'PUT',
     path: `/disputes/${share.id}`,
@@ -107,22 +105,26 @@ export async function resolveDispute(
     to: input.reason ? `${to}: ${input.reason}` : to,
   });
   if (input.decision === 'refund') {
-    if (!found) throw new NotFound('Payment not found');
-    const moved = await step(found.record, { type: 'dispute_upheld' }, { requestChange: decided, audit });
+    // The payment is read beside the move for its capture id, which is fixed once the review exists.
+    const [moved, found] = await Promise.all([
+      upholdDispute(dispute.orderId, { requestChange: decided, audit }),
+      data.getPayment(dispute.orderId),
+    ]);
     if (moved.kind === 'request_moved') throw new Conflict('This report was decided meanwhile', 'already_resolved');
     if (moved.kind !== 'moved') throw new Conflict('This payment can no longer be refunded from here', 'not_refundable');
     // As for a decline: the refund is sent now, and recorded (ledger, balance, the musician's e-mail) by
     // whichever comes first of PayPal's webhook and the scheduled check, due at once.
-    if (found.record.captureId) {
+    const captureId = found?.record.captureId;
+    if (captureId) {
       await payments()
-        .refundCapture(found.record.captureId, refundRequestId(found.record.orderId))
-        .catch((err) => log.error('Refund not sent yet; the scheduled check will send it', err, { orderId: found.record.orderId }));
+        .refundCapture(captureId, refundRequestId(dispute.orderId))
+        .catch((err) => log.error('Refund not sent yet; the scheduled check will send it', err, { orderId: dispute.orderId }));
     }
   } else if (!(await shares.writeDisputeDecision(decided, audit))) {
     throw new Conflict('This report was decided meanwhile', 'already_resolved');
   }
   const done: DisputeRecord = { ...dispute, status: to, resolvedAt: at, resolution: input.reason || null, resolvedBy: admin.id };
-  await tellParties(bundle, done, parties);
+  await tellParties(bundle, done, await parties);
   return toDisputeView(done);
 }
 

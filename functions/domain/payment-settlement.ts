@@ -55,6 +55,13 @@ export function fulfilment(orderId: string, at: string) {
   return paymentUpdate(d.write, at);
 }
 
+/**
+ * An admin's upholding of a report of delivered feedback, beside their decision and its audit entry: the
+ * payment (not read first) must still be fulfilled, which the write's condition holds it to.
+ */
+export const upholdDispute = (orderId: string, extras: Pick<WriteExtras, 'requestChange' | 'audit'>) =>
+  step({ orderId, status: 'captured', fulfilledAt: 'delivered' } as PaymentRecord, { type: 'dispute_upheld' }, extras);
+
 /** The move of a paid request that ends without its feedback, beside its request's change (the payment is not read first). */
 export const endPaidRequest = (orderId: string, reason: 'declined', requestChange: Record<string, unknown>) =>
   step(assumed(orderId, 'captured'), { type: 'request_ended', reason }, { requestChange });

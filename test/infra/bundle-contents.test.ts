@@ -35,9 +35,9 @@ const KB = 1024;
 const GZIP_BUDGET: Record<string, number> = {
   'functions/http/users.ts': 46 * KB, // the authenticator's routes and their e-mail; Choose Your Pro's orders and reputation
   'functions/http/tracks.ts': 55 * KB, // the S3 presigners; the payment state machine (a deleted track's paid requests)
-  'functions/http/shares.ts': 48 * KB, // the payment state machine and its executor (a paid request declined or completed); a review's floor, listening, drafts, reputation
+  'functions/http/shares.ts': 49 * KB, // the payment state machine and its executor (a paid request declined or completed); a review's floor, listening, drafts, reputation, reports
   'functions/http/feedbacks.ts': 30 * KB,
-  'functions/http/payments.ts': 45 * KB, // the payment state machine and its executor
+  'functions/http/payments.ts': 47 * KB, // the payment state machine and its executor; the disputes queue (a share's views)
   'functions/http/billing.ts': 66 * KB, // the Stripe SDK
   'functions/http/admin.ts': 36 * KB,
   'functions/http/health.ts': 30 * KB,
