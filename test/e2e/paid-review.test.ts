@@ -189,7 +189,8 @@ describe('a paid review to trust', () => {
       .getByText('You reported this review (Generic or copy-paste). An admin is looking at it.')
       .waitFor();
 
-    const admin = await e2e.signedIn('admin@demo.test', '/admin/settings', DESKTOP, '/admin/login');
+    const admin = await e2e.signedIn('admin@demo.test', '/admin/users', DESKTOP, '/admin/login');
+    await admin.getByTestId('sidebar').getByRole('link', { name: 'Settings' }).click();
     await admin.getByTestId('disputes-link').click();
     await waitForPath(admin, '/admin/disputes');
     const report = admin.locator(`[data-testid="dispute"][data-share-id="${shareId}"]`);
