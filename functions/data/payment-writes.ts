@@ -7,6 +7,7 @@
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { balanceMove, entryPut, type LedgerEntry } from './ledger.js';
+import { openOrderRemove } from './open-orders.js';
 import { emailClaimItem, newShareItems, type ShareRecord } from './shares.js';
 import { cancellation, failedItem, isConditionFailure, send } from './transactions.js';
 import {
@@ -64,6 +65,8 @@ export interface PaymentWrite {
   createsRequest?: ShareRecord;
   /** The payer's refund e-mail, claimed with the move: whoever makes the move sends it. */
   claimsRefundMail?: boolean;
+  /** The order, no longer waiting for approval, taken off its payer's open orders. */
+  closesOrder?: { payerId: string; invoiceId: string };
 }
 
 /**
@@ -147,6 +150,7 @@ export async function writePayment(w: PaymentWrite, extras: WriteExtras = {}): P
   if (w.balance) items.push({ label: 'balance', item: balanceMove(w.balance.userId, w.balance.deltaCents) });
   if (w.createsRequest) items.push({ label: 'other', item: emailClaimItem(w.createsRequest.id, 'requested') });
   if (w.claimsRefundMail) items.push({ label: 'other', item: refundMailClaim(w.orderId, at) });
+  if (w.closesOrder) items.push({ label: 'other', item: openOrderRemove(w.closesOrder.payerId, w.closesOrder.invoiceId) });
   if (extras.event) items.push({ label: 'other', item: webhookPut(extras.event, Date.parse(at)) });
   if (extras.audit) items.push({ label: 'other', item: extras.audit });
   try {

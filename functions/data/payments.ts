@@ -15,7 +15,7 @@ import type { ShareOptions } from '../../shared/schemas/shares.js';
 import { dynamo } from '../lib/aws/dynamo.js';
 import { config } from '../lib/config.js';
 import type { ShareRecord } from './shares.js';
-import { queryAll } from './query.js';
+import { openOrderAdd } from './open-orders.js';
 import { shardKey, shardKeys } from './shards.js';
 import { cancellation, failedItem, isConditionFailure, send } from './transactions.js';
 
@@ -103,13 +103,16 @@ export function fromItem(item: Record<string, unknown>): PaymentRecord {
 /**
  * Stores a new pending payment. When the order is known already (a retried request): the stored one, as
  * the refused write found it. With `keyId` (the request's idempotency key, as an id), the key is claimed for
- * this request in the same write: another request under the same key is refused (`keyTaken`).
+ * this request in the same write: another request under the same key is refused (`keyTaken`). With
+ * `maxOpen`, the order joins its payer's open orders in the same write, refused when that many are open
+ * already (`tooMany`).
  */
 export async function putPayment(
   p: PaymentRecord,
   requestHash?: string,
   keyId?: string,
-): Promise<{ created: true } | { created: false; existing: StoredPayment | null; keyTaken?: boolean }> {
+  maxOpen?: number,
+): Promise<{ created: true } | { created: false; existing: StoredPayment | null; keyTaken?: boolean; tooMany?: boolean }> {
   const put = {
     TableName: T(),
     Item: {
@@ -124,31 +127,36 @@ export async function putPayment(
     ConditionExpression: 'attribute_not_exists(PK)',
     ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
   };
+  // Kept a day, longer than PayPal keeps a request id (6 hours for orders). Its order is part of the
+  // claim: a retry PayPal no longer recognises gets a new order, which must not become a second payment.
+  const claim = keyId && {
+    Put: {
+      TableName: T(),
+      Item: {
+        PK: `PAYMENTKEY#${keyId}`,
+        SK: 'KEY',
+        entity: 'payment-key',
+        orderId: p.orderId,
+        requestHash,
+        expiresAt: Math.floor(Date.parse(p.createdAt) / 1000) + 86_400,
+      },
+      ConditionExpression: 'attribute_not_exists(PK) OR (requestHash = :h AND orderId = :o)',
+      ExpressionAttributeValues: { ':h': requestHash, ':o': p.orderId },
+    },
+  };
+  const open = maxOpen !== undefined && openOrderAdd(p, maxOpen);
+  const others = [claim, open].filter((i) => !!i);
   try {
-    if (!keyId) await dynamo().send(new PutCommand(put));
-    else {
-      const claim = {
-        TableName: T(),
-        // Kept a day, longer than PayPal keeps a request id (6 hours for orders). Its order is part of the
-        // claim: a retry PayPal no longer recognises gets a new order, which must not become a second payment.
-        Item: {
-          PK: `PAYMENTKEY#${keyId}`,
-          SK: 'KEY',
-          entity: 'payment-key',
-          orderId: p.orderId,
-          requestHash,
-          expiresAt: Math.floor(Date.parse(p.createdAt) / 1000) + 86_400,
-        },
-        ConditionExpression: 'attribute_not_exists(PK) OR (requestHash = :h AND orderId = :o)',
-        ExpressionAttributeValues: { ':h': requestHash, ':o': p.orderId },
-      };
-      await send(() => new TransactWriteCommand({ TransactItems: [{ Put: put }, { Put: claim }] }));
-    }
+    if (!others.length) await dynamo().send(new PutCommand(put));
+    else await send(() => new TransactWriteCommand({ TransactItems: [{ Put: put }, ...others] as never }));
     return { created: true };
   } catch (err) {
     if (!isConditionFailure(err)) throw err;
     const reasons = cancellation(err);
-    if (reasons?.[1] === 'ConditionalCheckFailed') return { created: false, existing: null, keyTaken: true };
+    if (reasons?.[0] !== 'ConditionalCheckFailed' && reasons) {
+      const refused = others[reasons.indexOf('ConditionalCheckFailed') - 1];
+      return { created: false, existing: null, ...(refused === claim ? { keyTaken: true } : { tooMany: true }) };
+    }
     const item = reasons ? failedItem(err, 0) : (err as { Item?: Record<string, unknown> }).Item;
     return { created: false, existing: item ? stored(reasons ? item : unmarshall(item as never)) : null };
   }
@@ -217,24 +225,6 @@ export async function stuckRefunds(
     }),
   );
   return { payments: (res.Items ?? []).map(fromItem), next: res.LastEvaluatedKey ?? null };
-}
-
-/** A payer's payments created since `since` that are still waiting for approval (pending, nothing captured), oldest first. */
-export async function openOrdersOf(
-  payerId: string,
-  since: string,
-): Promise<Pick<PaymentRecord, 'orderId' | 'invoiceId' | 'proName' | 'trackTitle' | 'createdAt'>[]> {
-  // Bounded by the per-user limits on new orders: at most a few dozen items in the window.
-  const items = await queryAll({
-    TableName: T(),
-    IndexName: 'GSI1',
-    KeyConditionExpression: 'GSI1PK = :p AND GSI1SK > :since',
-    FilterExpression: '#status = :pending AND attribute_not_exists(captureId)',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':p': `PAYER#${payerId}`, ':since': `PAYMENT#${since}`, ':pending': 'pending' },
-    ProjectionExpression: 'orderId, invoiceId, proName, trackTitle, createdAt',
-  });
-  return items as never;
 }
 
 /**

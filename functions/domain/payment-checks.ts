@@ -15,7 +15,7 @@ import { RETRY_MS, stateOf } from './payment-machine.js';
 import { finishRefund, iso, reconcilePayment, step } from './payment-settlement.js';
 
 /** How many due payments one run looks at together: each waits mostly on PayPal and DynamoDB. */
-const CHECK_CONCURRENCY = 16;
+export const CHECK_CONCURRENCY = 16;
 
 /** A captured payment whose request ended without its feedback: refunded (unless another path moved it first). */
 async function endAndRefund(

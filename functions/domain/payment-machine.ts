@@ -347,7 +347,13 @@ export function decide(p: PaymentRecord, e: PaymentEvent, now: Date): Decision {
   if (typeof made === 'string') return { ok: false, state, why: made };
   if (!targets.includes(made.to)) throw new Error(`${e.type} from ${state} to ${made.to} is not in the table`);
   const from = made.from ?? (Object.keys(row) as PaymentState[]).filter((s) => sameMove(row[s], targets));
-  return { ok: true, write: { orderId: p.orderId, from, to: made.to, ...made.write }, next: made.next ?? null };
+  // An order no longer waiting for its payer's approval leaves their open orders (their cap) in the same move.
+  const closesOrder = state === 'pending' && made.to !== 'pending' ? { payerId: p.payerId, invoiceId: p.invoiceId } : undefined;
+  return {
+    ok: true,
+    write: { orderId: p.orderId, from, to: made.to, ...made.write, ...(closesOrder ? { closesOrder } : {}) },
+    next: made.next ?? null,
+  };
 }
 
 const sameMove = (a: readonly PaymentState[] | undefined, b: readonly PaymentState[]) =>

@@ -16,6 +16,7 @@ import type { PaymentView, StuckRefundsPage } from '../../shared/schemas/payment
 import { decodeCursor, encodeCursor } from '../lib/cursor.js';
 import * as data from '../data/payments.js';
 import type { PaymentRecord } from '../data/payments.js';
+import { openOrdersOf, type OpenOrder } from '../data/open-orders.js';
 import { readShare, statusChange, type ShareRecord } from '../data/shares.js';
 import { getSettings } from '../data/settings.js';
 import type { UserRecord } from '../data/users.js';
@@ -68,7 +69,7 @@ export async function createOrder(
   // The limits are counted beside the checks: one round trip for all of them.
   const [{ track, reviewer: pro }, open] = await Promise.all([
     checkRequest(caller, request.proUserId, request.trackId),
-    data.openOrdersOf(caller.id, iso(now - ABANDON_MS)),
+    openOrdersOf(caller.id),
     // A call refused by either counts towards neither: a client retrying in a loop is held for the
     // minute, not locked out for the hour.
     enforceRateLimits(['createOrder', 'createOrderHourly'], caller.id, now),
@@ -90,8 +91,9 @@ export async function createOrder(
   // order back, while another request under the same key gets an order of its own, refused below by the
   // key's claim before anything is stored.
   const invoiceId = idempotencyKey ? idFromKey(caller.id, 'payment', `${idempotencyKey}\n${hash}`) : randomUUID();
-  // A retry of an open order is that order, not one more.
-  if (open.length >= MAX_OPEN_ORDERS && !open.some((o) => o.invoiceId === invoiceId)) throw tooManyOpenOrders(open);
+  // A retry of an open order is that order, not one more. Refused here before PayPal is asked; orders sent
+  // at once are held to the cap by the write that stores them.
+  if (Object.keys(open).length >= MAX_OPEN_ORDERS && !open[invoiceId]) throw tooManyOpenOrders(open);
   const order = await payments().createOrder(
     {
       invoiceId,
@@ -139,8 +141,15 @@ export async function createOrder(
     createdAt: iso(now),
     updatedAt: iso(now),
   };
-  const put = await data.putPayment(payment, hash, idempotencyKey ? idFromKey(caller.id, 'payment', idempotencyKey) : undefined);
+  const put = await data.putPayment(
+    payment,
+    hash,
+    idempotencyKey ? idFromKey(caller.id, 'payment', idempotencyKey) : undefined,
+    MAX_OPEN_ORDERS,
+  );
   if (put.created) return { orderId: order.orderId, approveUrl: order.approveUrl };
+  // PayPal's order is left unstored: never approved, it lapses there after three hours.
+  if (put.tooMany) throw tooManyOpenOrders(await openOrdersOf(caller.id));
   if (put.keyTaken || !put.existing || put.existing.record.payerId !== caller.id || put.existing.requestHash !== hash)
     throw idempotencyConflict();
   return { orderId: order.orderId, approveUrl: order.approveUrl };
@@ -149,7 +158,8 @@ export async function createOrder(
 /** Orders one payer may have waiting for approval at once (each is watched, and PayPal's quota is shared). */
 export const MAX_OPEN_ORDERS = 5;
 
-function tooManyOpenOrders(open: { orderId: string; proName: string; trackTitle: string; createdAt: string }[]) {
+function tooManyOpenOrders(byInvoice: Record<string, OpenOrder>) {
+  const open = Object.values(byInvoice);
   const oldest = open.reduce((a, b) => (a.createdAt <= b.createdAt ? a : b));
   return new Conflict(
     `You have ${open.length} payments waiting for approval in PayPal. Finish or cancel the oldest (feedback from ${oldest.proName} on "${oldest.trackTitle}") first, or wait: an unapproved payment lapses after 3 hours.`,

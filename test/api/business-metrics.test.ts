@@ -6,34 +6,11 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { TELEMETRY } from '../../shared/constants.js';
 import { callRoute } from '../support/api.js';
+import { collected, metricsOf, type CollectedEntry } from '../support/metrics.js';
 import { onboard, uploadTrack } from '../support/flows.js';
 import { createConfirmedUser } from '../support/users.js';
 
 const stack = inject('stack');
-
-interface Entry {
-  kind: 'log' | 'metric';
-  message: string;
-  correlationId?: string;
-  metrics?: Record<string, unknown>;
-  line: Record<string, any>;
-}
-
-async function entries(filter: Record<string, string>, ready: (es: Entry[]) => boolean): Promise<Entry[]> {
-  let found: Entry[] = [];
-  for (const until = Date.now() + 15_000; Date.now() < until; await new Promise((r) => setTimeout(r, 150))) {
-    found = ((await (await fetch(`${stack.logsUrl}/logs?${new URLSearchParams(filter)}`)).json()) as { entries: Entry[] }).entries;
-    if (ready(found)) return found;
-  }
-  throw new Error(`not collected: ${JSON.stringify(filter)}`);
-}
-
-/** The metrics a request published, once every one of `names` has come in (a request may publish them in more than one line). */
-const metricsOf = async (correlationId: string, ...names: string[]) => {
-  const merged = (es: { metrics?: Record<string, unknown> }[]) =>
-    es.reduce((all, e) => ({ ...all, ...e.metrics }), {} as Record<string, unknown>);
-  return merged(await entries({ correlationId, kind: 'metric' }, (es) => es.length > 0 && names.every((n) => n in merged(es))));
-};
 
 describe('business metrics', () => {
   it('counts a payment webhook refused for its signature, PayPal and Stripe alike', async () => {
@@ -54,7 +31,7 @@ describe('business metrics', () => {
         },
       );
       expect(res.status, route).toBe(400);
-      expect(await metricsOf(id, 'WebhooksRejected'), route).toMatchObject({ WebhooksRejected: 1 });
+      expect(await metricsOf(stack.logsUrl, id, 'WebhooksRejected'), route).toMatchObject({ WebhooksRejected: 1 });
     }
   });
 
@@ -62,12 +39,12 @@ describe('business metrics', () => {
     const user = await createConfirmedUser(stack, { prefix: 'metrics-upload' });
     const userId = await onboard(stack, user, 'musician');
     await uploadTrack(stack, user, 'Counted Upload');
-    const mine = (e: Entry) => String(e.line.upload).startsWith(`uploads/${userId}/`);
-    const line = (await entries({ message: 'Upload processed' }, (es) => es.some(mine))).find(mine)!;
+    const mine = (e: CollectedEntry) => String(e.line.upload).startsWith(`uploads/${userId}/`);
+    const line = (await collected(stack.logsUrl, { message: 'Upload processed' }, (es) => es.some(mine))).find(mine)!;
     expect(line.line.outcome).toBe('ready');
     // The user's file name stays out of the log.
     expect(line.line.upload).not.toContain('Counted');
-    expect(await metricsOf(line.correlationId!, 'UploadsProcessed')).toMatchObject({ UploadsProcessed: 1 });
+    expect(await metricsOf(stack.logsUrl, line.correlationId!, 'UploadsProcessed')).toMatchObject({ UploadsProcessed: 1 });
   });
 
   it('counts a completed review', async () => {
@@ -96,6 +73,6 @@ describe('business metrics', () => {
       },
     );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(await metricsOf(id, 'FeedbackCompleted', 'EmailsSent')).toMatchObject({ FeedbackCompleted: 1, EmailsSent: 1 });
+    expect(await metricsOf(stack.logsUrl, id, 'FeedbackCompleted', 'EmailsSent')).toMatchObject({ FeedbackCompleted: 1, EmailsSent: 1 });
   });
 });

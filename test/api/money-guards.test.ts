@@ -5,9 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { IMPERSONATION_HEADER } from '../../shared/api/route.js';
+import { TELEMETRY } from '../../shared/constants.js';
 import { callRoute } from '../support/api.js';
+import { metricsOf } from '../support/metrics.js';
 import { startOfAWindow } from '../support/wait.js';
 import * as flows from '../support/flows.js';
 import { useStackEnvironment } from '../support/in-process.js';
@@ -51,9 +53,14 @@ describe('a capture is applied only when it matches its payment', () => {
     await setAttributes(stack, { PK: `PAYMENT#${order.body.orderId}`, SK: 'PAYMENT' }, { amountCents: 9000 });
     const before = await money.balanceOf(proId);
     await money.onApprovalPage(stack, order.body.approveUrl, 'approve');
-    const res = await money.captureOrder(stack, user, order.body.orderId);
+    const correlationId = randomUUID();
+    const res = await callRoute(stack.apiUrl, 'captureOrder', { orderId: order.body.orderId }, user.idToken, undefined, {
+      [TELEMETRY.correlationHeader]: correlationId,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'refunded', refundReason: 'mismatch', shareId: null });
+    // Counted for the PaymentMismatches alarm.
+    expect(await metricsOf(stack.logsUrl, correlationId, 'PaymentMismatches')).toMatchObject({ PaymentMismatches: 1 });
 
     const p = await money.payment(order.body.orderId);
     expect(p).toMatchObject({ status: 'refunded', refundReason: 'mismatch', credited: false, capturedCents: 3000 });
@@ -147,6 +154,26 @@ describe('orders one payer may open', () => {
     // Someone else's order is not theirs to cancel.
     const other = await newMusician('Otto Other');
     expect((await callRoute(stack.apiUrl, 'cancelOrder', { orderId: orders[1] }, other.user.idToken)).status).toBe(404);
+  });
+
+  it('eight sent at once: five opened and three refused, however they race; a capture frees its place', async () => {
+    const { user, id } = await newMusician();
+    const track = await flows.uploadTrack(stack, user, 'Burst of orders', { seconds: 1 });
+    const all = await Promise.all(
+      Array.from({ length: 8 }, () => money.createOrder(stack, user, { proUserId: proId, trackId: track.id, feedbackPriceCents: PRICE })),
+    );
+    const opened = all.filter((r) => r.status === 200);
+    expect(opened).toHaveLength(5);
+    for (const r of all.filter((r) => r.status !== 200)) expect(r.body.error.code).toBe('too_many_open_orders');
+    const { openOrdersOf } = await import('../../functions/data/open-orders.js');
+    const open = Object.values(await openOrdersOf(id)).map((o) => o.orderId);
+    expect(open.sort()).toEqual(opened.map((r) => r.body.orderId as string).sort());
+
+    // Paid for: no longer waiting for approval, so another may be opened.
+    await money.onApprovalPage(stack, opened[0].body.approveUrl, 'approve');
+    expect((await money.captureOrder(stack, user, opened[0].body.orderId)).body.status).toBe('captured');
+    expect(Object.keys(await openOrdersOf(id))).toHaveLength(4);
+    expect((await money.createOrder(stack, user, { proUserId: proId, trackId: track.id, feedbackPriceCents: PRICE })).status).toBe(200);
   });
 
   it('an order approved in another tab is not given up by a cancel: it is captured', async () => {
@@ -381,6 +408,8 @@ describe('a refund PayPal keeps refusing', () => {
         throw new providers.PaymentProviderError('PayPal did not refund a capture: 422 REFUND_NOT_ALLOWED', 422);
       },
     });
+    const { Metrics } = await import('@aws-lambda-powertools/metrics');
+    const counted = vi.spyOn(Metrics.prototype, 'addMetric');
     try {
       let clock = Date.now();
       const waits: number[] = [];
@@ -397,10 +426,13 @@ describe('a refund PayPal keeps refusing', () => {
           expect(p.checkAt).toBeUndefined();
         }
       }
+      // Counted once, for the RefundsStuck alarm (the checks ran in this process).
+      expect(counted.mock.calls.filter(([name]) => name === 'RefundsStuck')).toEqual([['RefundsStuck', 'Count', 1]]);
       // Each wait twice the last, from 5 minutes, never above 6 hours.
       expect(waits.slice(0, 3)).toEqual([5 * 60_000, 10 * 60_000, 20 * 60_000]);
       expect(Math.max(...waits)).toBe(6 * 3600_000);
     } finally {
+      counted.mockRestore();
       providers.usePaymentProvider(undefined);
     }
 

@@ -6,6 +6,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { BUSINESS_METRICS } from '../../functions/lib/metric-names.js';
 import { routesByArea } from '../../infra/constructs/api.js';
+import { ALARMS } from '../../infra/constructs/monitoring.js';
 import { POWERTOOLS_VERSION } from '../../infra/constructs/function.js';
 import { synthesizeForFile, type Synthesized } from './synth.js';
 
@@ -84,12 +85,20 @@ describe('the alarms', () => {
       MetricName: 'ApproximateNumberOfMessagesVisible',
       Threshold: 1,
     });
-    for (const [id, metric] of [
-      ['PaymentFailures', 'PaymentsFailed'],
-      ['WebhooksRejected', 'WebhooksRejected'],
-      ['EmailFailures', 'EmailsFailed'],
-    ]) {
-      expect(alarm(id), id).toMatchObject({ Namespace: 'Snip', MetricName: metric, Dimensions: [{ Name: 'service', Value: 'snip' }] });
+    // Money that must never go wrong quietly fires at once; failed payments (declined cards among them) at a rate.
+    for (const [id, metric, threshold] of [
+      ['PaymentFailures', 'PaymentsFailed', ALARMS.paymentsFailedPer15Min],
+      ['WebhooksRejected', 'WebhooksRejected', 1],
+      ['EmailFailures', 'EmailsFailed', 1],
+      ['PaymentMismatches', 'PaymentMismatches', 1],
+      ['RefundsStuck', 'RefundsStuck', 1],
+    ] as const) {
+      expect(alarm(id), id).toMatchObject({
+        Namespace: 'Snip',
+        MetricName: metric,
+        Dimensions: [{ Name: 'service', Value: 'snip' }],
+        Threshold: threshold,
+      });
     }
     expect(alarm('SesBounceRate')).toMatchObject({ Namespace: 'AWS/SES', MetricName: 'Reputation.BounceRate', Threshold: 0.05 });
     expect(alarm('SesComplaintRate')).toMatchObject({ Namespace: 'AWS/SES', MetricName: 'Reputation.ComplaintRate', Threshold: 0.001 });

@@ -256,6 +256,17 @@ describe('the payment state machine', () => {
     }
   });
 
+  it("takes an order off its payer's open orders in every move out of pending, and in no other", () => {
+    for (const state of S) {
+      for (const [name, e] of Object.entries(EVENTS)) {
+        const d = decide(IN[state], e, NOW);
+        if (!d.ok) continue;
+        const leaves = state === 'pending' && d.write.to !== 'pending';
+        expect(d.write.closesOrder, `${name} from ${state}`).toEqual(leaves ? { payerId: 'payer', invoiceId: 'inv-1' } : undefined);
+      }
+    }
+  });
+
   type Node = { path: string[]; p: PaymentRecord; entries: { id: string; accountId: string; amountCents: number }[] };
 
   /** Every payment a path of events from a new one reaches, each event at most once (its look-agains aside). */
