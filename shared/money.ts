@@ -14,6 +14,15 @@ export const DEFAULT_MARGIN = 0.2;
  */
 export const PAID_REQUEST = { acceptHours: 48, defaultCompleteDays: 7 } as const;
 
+/**
+ * An earning is held this long after its review is delivered (the musician's window to report it, as
+ * DISPUTE_WINDOW_DAYS in shared/review.ts), then available to withdraw; a pro withdraws at least
+ * MIN_PAYOUT_CENTS at a time, and a changed payout address waits PAYOUT_ADDRESS_PAUSE_HOURS first.
+ */
+export const EARNING_HOLD_DAYS = 7;
+export const MIN_PAYOUT_CENTS = 1000;
+export const PAYOUT_ADDRESS_PAUSE_HOURS = 24;
+
 /** The days a pro's response time promises ('Within 10 days': 10). */
 export function completeDaysFor(responseTime: string | null | undefined): number {
   const days = Number(/(\d+) days?/.exec(responseTime ?? '')?.[1]);

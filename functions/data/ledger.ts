@@ -25,12 +25,15 @@ export type LedgerKind =
   | 'refund' // the musician got their money back
   | 'reversal' // a refunded payment taken back from the pro's earnings
   | 'fee_reversal' // and from the platform's fees
-  | 'adjustment'; // an admin's correction, with its reason
+  | 'adjustment' // an admin's correction, with its reason
+  | 'payout' // money sent to a pro's PayPal account (negative on the pro; its other side on PAYOUTS)
+  | 'payout_return'; // a payout that failed or came back, given back to the pro
 
 export type LedgerCause =
   | { type: 'payment'; orderId: string; captureId?: string; refundId?: string }
   | { type: 'event'; provider: string; eventId: string }
-  | { type: 'admin'; adminId: string; reason: string };
+  | { type: 'admin'; adminId: string; reason: string }
+  | { type: 'payout'; payoutId: string };
 
 export interface LedgerEntry {
   /**
@@ -79,15 +82,37 @@ export function entryPut(e: LedgerEntry) {
   };
 }
 
-/** Moves a user's balance by `deltaCents`, for the same transaction as the entry that explains it. */
-export function balanceMove(userId: string, deltaCents: number) {
+/**
+ * The parts of a pro's money on their profile. The balance is the sum of their entries; it is made of
+ * what is pending (its review not delivered), held (delivered, inside the musician's window to report it)
+ * and available (to withdraw; below zero when money taken back had been paid out already). Also kept: the
+ * total ever released, and the total of released money since used (paid out, or taken back).
+ */
+export type MoneyPart = 'balanceCents' | 'pendingCents' | 'heldCents' | 'availableCents' | 'releasedCents' | 'settledCents';
+
+/** A move of a user's money, each part by a signed amount, for the transaction that writes the entry explaining it. */
+export interface MoneyMove {
+  userId: string;
+  deltas: Partial<Record<MoneyPart, number>>;
+  /** Only if the user's released total is still this (a release records what was released before it). */
+  releasedCents?: number;
+}
+
+export function moneyMove(m: MoneyMove) {
+  const parts = Object.entries(m.deltas).filter(([, d]) => d);
+  const values: Record<string, number> = Object.fromEntries(parts.map(([part], i) => [`:d${i}`, m.deltas[part as MoneyPart]!]));
+  let condition = 'attribute_exists(PK)';
+  if (m.releasedCents !== undefined) {
+    condition += m.releasedCents ? ' AND releasedCents = :r' : ' AND (attribute_not_exists(releasedCents) OR releasedCents = :r)';
+    values[':r'] = m.releasedCents;
+  }
   return {
     Update: {
       TableName: config.tableName,
-      Key: { PK: `USER#${userId}`, SK: 'PROFILE' },
-      UpdateExpression: 'ADD balanceCents :d',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':d': deltaCents },
+      Key: { PK: `USER#${m.userId}`, SK: 'PROFILE' },
+      UpdateExpression: `ADD ${parts.map(([part], i) => `${part} :d${i}`).join(', ')}`,
+      ConditionExpression: condition,
+      ExpressionAttributeValues: values,
     },
   };
 }
@@ -184,7 +209,8 @@ export async function adjustBalance(
               Update: {
                 TableName: config.tableName,
                 Key: { PK: `USER#${userId}`, SK: 'PROFILE' },
-                UpdateExpression: 'SET balanceCents = balanceCents + :d, updatedAt = :at',
+                // A correction is available money at once (or taken from it).
+                UpdateExpression: 'SET balanceCents = balanceCents + :d, updatedAt = :at ADD availableCents :d',
                 ConditionExpression: 'attribute_exists(PK) AND balanceCents = :from AND #type = :pro',
                 ExpressionAttributeNames: { '#type': 'type' },
                 ExpressionAttributeValues: { ':d': delta, ':from': fromCents, ':at': at, ':pro': 'pro' },

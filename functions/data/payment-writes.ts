@@ -6,7 +6,7 @@
  */
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { balanceMove, entryPut, type LedgerEntry } from './ledger.js';
+import { entryPut, moneyMove, type LedgerEntry, type MoneyMove } from './ledger.js';
 import { openOrderRemove } from './open-orders.js';
 import { emailClaimItem, newShareItems, type ShareRecord } from './shares.js';
 import { cancellation, failedItem, isConditionFailure, send } from './transactions.js';
@@ -24,25 +24,33 @@ import {
 import { config } from '../lib/config.js';
 
 /**
- * A payment's state: its stored status, told apart further by two marks (a captured payment whose
- * feedback was delivered is fulfilled; a refund handed to an admin is stuck).
+ * A payment's state: its stored status, told apart further by marks (a captured payment whose feedback
+ * was delivered is fulfilled, and released once its hold is over; a refund handed to an admin is stuck).
  */
-export type PaymentState = 'pending' | 'captured' | 'fulfilled' | 'refunding' | 'refund_stuck' | 'refunded' | 'failed';
+export type PaymentState = 'pending' | 'captured' | 'fulfilled' | 'released' | 'refunding' | 'refund_stuck' | 'refunded' | 'failed';
 
-const STORED: Record<PaymentState, { status: PaymentStatus; mark?: { field: 'fulfilledAt' | 'stuckAt'; set: boolean } }> = {
+type Mark = { field: 'fulfilledAt' | 'releasedAt' | 'stuckAt'; set: boolean };
+const STORED: Record<PaymentState, { status: PaymentStatus; marks?: Mark[] }> = {
   pending: { status: 'pending' },
-  captured: { status: 'captured', mark: { field: 'fulfilledAt', set: false } },
-  fulfilled: { status: 'captured', mark: { field: 'fulfilledAt', set: true } },
-  refunding: { status: 'refunding', mark: { field: 'stuckAt', set: false } },
-  refund_stuck: { status: 'refunding', mark: { field: 'stuckAt', set: true } },
+  captured: { status: 'captured', marks: [{ field: 'fulfilledAt', set: false }] },
+  fulfilled: {
+    status: 'captured',
+    marks: [
+      { field: 'fulfilledAt', set: true },
+      { field: 'releasedAt', set: false },
+    ],
+  },
+  released: { status: 'captured', marks: [{ field: 'releasedAt', set: true }] },
+  refunding: { status: 'refunding', marks: [{ field: 'stuckAt', set: false }] },
+  refund_stuck: { status: 'refunding', marks: [{ field: 'stuckAt', set: true }] },
   refunded: { status: 'refunded' },
   failed: { status: 'failed' },
 };
 
 export const statusOf = (state: PaymentState): PaymentStatus => STORED[state].status;
 
-export function stateOf(p: Pick<PaymentRecord, 'status' | 'fulfilledAt' | 'stuckAt'>): PaymentState {
-  if (p.status === 'captured') return p.fulfilledAt ? 'fulfilled' : 'captured';
+export function stateOf(p: Pick<PaymentRecord, 'status' | 'fulfilledAt' | 'releasedAt' | 'stuckAt'>): PaymentState {
+  if (p.status === 'captured') return p.releasedAt ? 'released' : p.fulfilledAt ? 'fulfilled' : 'captured';
   if (p.status === 'refunding') return p.stuckAt ? 'refund_stuck' : 'refunding';
   return p.status;
 }
@@ -60,7 +68,8 @@ export interface PaymentWrite {
   /** Listed for an admin from this time on, instead of watched. */
   stuckSince?: string;
   entries: LedgerEntry[];
-  balance?: { userId: string; deltaCents: number };
+  /** The pro's money it moves. */
+  pro?: MoneyMove;
   /** The request for feedback this move creates, with its 'requested' e-mail claimed. */
   createsRequest?: ShareRecord;
   /** The payer's refund e-mail, claimed with the move: whoever makes the move sends it. */
@@ -94,12 +103,14 @@ function inStates(states: readonly PaymentState[]): { expression: string; values
   const byStatus = new Map<PaymentStatus, PaymentState[]>();
   for (const s of states) byStatus.set(STORED[s].status, [...(byStatus.get(STORED[s].status) ?? []), s]);
   const values: Record<string, unknown> = {};
+  const marked = (m: Mark) => `attribute_${m.set ? '' : 'not_'}exists(${m.field})`;
   const parts = [...byStatus].map(([status, group], i) => {
     values[`:st${i}`] = status;
-    const marks = group.map((s) => STORED[s].mark).filter((m) => m !== undefined);
-    // Both sides of a mark (captured and fulfilled, say) are the status alone.
-    if (marks.length !== group.length || marks.length !== 1) return `#status = :st${i}`;
-    return `(#status = :st${i} AND attribute_${marks[0].set ? '' : 'not_'}exists(${marks[0].field}))`;
+    const all = (Object.keys(STORED) as PaymentState[]).filter((s) => STORED[s].status === status);
+    // Every state of the status (captured, fulfilled and released, say) is the status alone.
+    if (group.length === all.length) return `#status = :st${i}`;
+    const each = group.map((s) => STORED[s].marks!.map(marked).join(' AND '));
+    return `(#status = :st${i} AND ${each.length === 1 ? each[0] : `((${each.join(') OR (')}))`})`;
   });
   return { expression: parts.length === 1 ? parts[0] : `(${parts.join(' OR ')})`, values };
 }
@@ -129,6 +140,15 @@ export function paymentUpdate(w: PaymentWrite, at = new Date().toISOString()) {
   };
 }
 
+/**
+ * A move written inside another transaction (a request's completion): the payment's update and the pro's
+ * money it moves. Only for moves without entries or anything else of their own.
+ */
+export function embeddedMove(w: PaymentWrite, at = new Date().toISOString()) {
+  if (w.entries.length || w.createsRequest || w.claimsRefundMail || w.closesOrder) throw new Error('Not a move to embed');
+  return [paymentUpdate(w, at), ...(w.pro ? [moneyMove(w.pro)] : [])];
+}
+
 const refundMailClaim = (orderId: string, at: string) => ({
   // The move is conditional on the payment's state, so it succeeds once: the claim needs no condition of
   // its own (a claim left behind could then never block a refund).
@@ -147,7 +167,7 @@ export async function writePayment(w: PaymentWrite, extras: WriteExtras = {}): P
   }
   if (extras.requestChange) items.push({ label: 'request', item: extras.requestChange });
   for (const e of w.entries) items.push({ label: 'other', item: entryPut(e) });
-  if (w.balance) items.push({ label: 'balance', item: balanceMove(w.balance.userId, w.balance.deltaCents) });
+  if (w.pro) items.push({ label: 'balance', item: moneyMove(w.pro) });
   if (w.createsRequest) items.push({ label: 'other', item: emailClaimItem(w.createsRequest.id, 'requested') });
   if (w.claimsRefundMail) items.push({ label: 'other', item: refundMailClaim(w.orderId, at) });
   if (w.closesOrder) items.push({ label: 'other', item: openOrderRemove(w.closesOrder.payerId, w.closesOrder.invoiceId) });

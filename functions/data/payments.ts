@@ -9,7 +9,7 @@
  * How a payment moves between its states is the state machine's (functions/domain/payment-machine.ts); its
  * moves are written by functions/data/payment-writes.ts. This module stores new payments and reads them.
  */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { ShareOptions } from '../../shared/schemas/shares.js';
 import { dynamo } from '../lib/aws/dynamo.js';
@@ -69,6 +69,16 @@ export interface PaymentRecord {
   checkAt?: string;
   /** When its request was completed: the feedback was delivered, so the money is the pro's to keep. */
   fulfilledAt?: string;
+  /**
+   * When the earning became available to withdraw: EARNING_HOLD_DAYS after the delivery (the musician's
+   * window to report it), unless a report or a dispute at the provider holds it.
+   */
+  releasedAt?: string;
+  /** The pro's released total before this earning joined it: what was paid out or taken back first (oldest first). */
+  releasedBefore?: number;
+  /** A dispute the payer opened with the provider (a chargeback): the earning is held until it is closed. */
+  disputeId?: string;
+  disputedAt?: string;
   /** When the provider last refused the payer's funding source (the payer may approve again with another). */
   declinedAt?: string;
   /**
@@ -177,6 +187,18 @@ const stored = (item: Record<string, unknown>): StoredPayment => ({
 export async function getPayment(orderId: string): Promise<StoredPayment | null> {
   const res = await dynamo().send(new GetCommand({ TableName: T(), Key: paymentKey(orderId), ConsistentRead: true }));
   return res.Item ? stored(res.Item) : null;
+}
+
+/** These payments (those that exist), in one batch of at most 100. */
+export async function getPayments(orderIds: string[]): Promise<Map<string, PaymentRecord>> {
+  const out = new Map<string, PaymentRecord>();
+  let keys: Record<string, unknown>[] | undefined = [...new Set(orderIds)].slice(0, 100).map(paymentKey);
+  while (keys?.length) {
+    const res = await dynamo().send(new BatchGetCommand({ RequestItems: { [T()]: { Keys: keys } } }));
+    for (const item of res.Responses?.[T()] ?? []) out.set(item.orderId as string, fromItem(item));
+    keys = res.UnprocessedKeys?.[T()]?.Keys as Record<string, unknown>[] | undefined;
+  }
+  return out;
 }
 
 /** A webhook event, recorded as applied in the same transaction as what it applied. */

@@ -36,6 +36,12 @@ export interface UserRecord {
   experience: number | null;
   feedbackPriceCents: number | null;
   balanceCents: number;
+  /** The parts of the balance and the release totals (functions/data/ledger.ts MoneyPart); absent: none yet. */
+  pendingCents?: number;
+  heldCents?: number;
+  availableCents?: number;
+  releasedCents?: number;
+  settledCents?: number;
   bio: string | null;
   /** The profile page's fields (absent until first saved). */
   location?: string | null;

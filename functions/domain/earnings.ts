@@ -1,20 +1,63 @@
-/** A pro's earnings: their balance and the latest ledger entries that explain it, newest first. */
-import type { LedgerEntryView } from '../../shared/schemas/ledger.js';
+/**
+ * A pro's earnings: their balance and its parts (pending, held, available), and the latest ledger entries
+ * that explain it, newest first, each earning with where it stands.
+ */
+import { EARNING_HOLD_DAYS } from '../../shared/money.js';
+import type { EarningsView, LedgerEntryView } from '../../shared/schemas/ledger.js';
 import { recentEntries, type LedgerEntry } from '../data/ledger.js';
+import { getPayments, type PaymentRecord } from '../data/payments.js';
 import type { UserRecord } from '../data/users.js';
+import { stateOf } from './payment-machine.js';
 
 const RECENT = 20;
+const DAY_MS = 86_400_000;
 
-const toView = (e: LedgerEntry): LedgerEntryView => ({
-  id: e.id,
-  kind: e.kind,
-  amountCents: e.amountCents,
-  description: e.description,
-  priceCents: e.priceCents ?? null,
-  margin: e.margin ?? null,
-  createdAt: e.createdAt,
-});
+/**
+ * Where an earning stands, from its payment. Released money is used oldest first (paid out, or taken
+ * back), so an earning released before `settledCents` ran out is paid out.
+ */
+export function earningOf(p: PaymentRecord, settledCents: number): NonNullable<LedgerEntryView['earning']> {
+  const state = stateOf(p);
+  const disputed = Boolean(p.disputeId);
+  if (state === 'refunding' || state === 'refund_stuck' || state === 'refunded') return { state: 'reversed', availableAt: null, disputed };
+  if (state === 'released') {
+    const paid = (p.releasedBefore ?? 0) + (p.earningCents ?? 0) <= settledCents;
+    return { state: paid ? 'paid_out' : 'available', availableAt: p.releasedAt!, disputed };
+  }
+  if (state === 'fulfilled') {
+    const availableAt = disputed ? null : new Date(Date.parse(p.fulfilledAt!) + EARNING_HOLD_DAYS * DAY_MS).toISOString();
+    return { state: 'held', availableAt, disputed };
+  }
+  return { state: 'pending', availableAt: null, disputed };
+}
 
-export async function earningsOf(user: UserRecord) {
-  return { balanceCents: user.balanceCents ?? 0, entries: (await recentEntries(user.id, RECENT)).map(toView) };
+const orderOf = (e: LedgerEntry) => (e.cause.type === 'payment' ? e.cause.orderId : null);
+
+function toView(e: LedgerEntry, payment: PaymentRecord | undefined, settledCents: number): LedgerEntryView {
+  return {
+    id: e.id,
+    kind: e.kind,
+    amountCents: e.amountCents,
+    description: e.description,
+    priceCents: e.priceCents ?? null,
+    margin: e.margin ?? null,
+    createdAt: e.createdAt,
+    earning: e.kind === 'earning' && payment ? earningOf(payment, settledCents) : null,
+  };
+}
+
+export async function earningsOf(user: UserRecord): Promise<EarningsView> {
+  const entries = await recentEntries(user.id, RECENT);
+  const payments = await getPayments(entries.filter((e) => e.kind === 'earning').flatMap((e) => orderOf(e) ?? []));
+  const available = user.availableCents ?? 0;
+  // Below zero: money taken back after it was paid out, which the next earnings cover first.
+  const takenBack = available < 0 ? entries.find((e) => e.kind === 'reversal') : undefined;
+  return {
+    balanceCents: user.balanceCents ?? 0,
+    availableCents: available,
+    heldCents: user.heldCents ?? 0,
+    pendingCents: user.pendingCents ?? 0,
+    chargeback: takenBack ? { amountCents: -takenBack.amountCents, at: takenBack.createdAt } : null,
+    entries: entries.map((e) => toView(e, payments.get(orderOf(e) ?? ''), user.settledCents ?? 0)),
+  };
 }

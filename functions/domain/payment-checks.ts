@@ -5,7 +5,9 @@
  */
 import * as data from '../data/payments.js';
 import type { PaymentRecord, RefundReason } from '../data/payments.js';
-import { readShare, statusChange } from '../data/shares.js';
+import { EARNING_HOLD_DAYS } from '../../shared/money.js';
+import { noOpenDispute, readDispute, readShare, statusChange } from '../data/shares.js';
+import { getUser } from '../data/users.js';
 import { count, log } from '../lib/observability.js';
 import { PaymentProviderError } from '../providers/payments.js';
 import * as notify from './notifications.js';
@@ -26,10 +28,34 @@ async function endAndRefund(
   if (started.kind === 'moved') await finishRefund(started.payment);
 }
 
+/** An open report of a delivered review holds its earning: looked at again this often until it is decided. */
+const REPORT_LOOK_MS = 3600_000;
+
+/**
+ * The scheduled check of a payment whose feedback was delivered: its earning released once the hold is
+ * over, unless the musician's report or a dispute at the provider holds it (the dispute's close looks again).
+ */
+async function checkDelivered(p: PaymentRecord, now: Date): Promise<void> {
+  const lookAgain = (at: string | null) => step(p, { type: 'look_again', at }).then(() => undefined);
+  if (stateOf(p) === 'released' || p.disputeId) return lookAgain(null);
+  const releaseAt = Date.parse(p.fulfilledAt!) + EARNING_HOLD_DAYS * 86_400_000;
+  if (now.getTime() < releaseAt) return lookAgain(iso(releaseAt));
+  const [report, pro] = await Promise.all([readDispute(p.shareId), getUser(p.proUserId)]);
+  if (report?.status === 'open') return lookAgain(iso(now.getTime() + REPORT_LOOK_MS));
+  // On condition that no report opened meanwhile and that no other release of the pro's came between.
+  const released = await step(
+    p,
+    { type: 'hold_ended', releasedBefore: pro?.releasedCents ?? 0 },
+    { requestChange: noOpenDispute(p.shareId) },
+    now,
+  );
+  if (released.kind === 'moved') count('EarningsReleased');
+  else if (released.kind === 'request_moved' || released.kind === 'pro_gone') await lookAgain(iso(now.getTime() + 60_000));
+}
+
 /** The scheduled check of one captured payment: its request's deadline, or a refund its request's end calls for. */
 async function checkCaptured(p: PaymentRecord, now: Date): Promise<void> {
   const lookAgain = (at: string | null) => step(p, { type: 'look_again', at }).then(() => undefined);
-  if (stateOf(p) === 'fulfilled') return lookAgain(null);
   const found = await readShare(p.shareId);
   if (!found) return endAndRefund(p, 'track_deleted');
   const share = found.record;
@@ -69,7 +95,8 @@ async function checkPayment(orderId: string, now: Date): Promise<'checked' | 'fa
     const state = stateOf(p);
     if (state === 'pending') await reconcilePayment(p, { now });
     else if (state === 'refunding') await finishRefund(p);
-    else if (state === 'captured' || state === 'fulfilled') await checkCaptured(p, now);
+    else if (state === 'captured') await checkCaptured(p, now);
+    else if (state === 'fulfilled' || state === 'released') await checkDelivered(p, now);
     else await step(p, { type: 'look_again', at: null });
     return 'checked';
   } catch (err) {

@@ -6,8 +6,8 @@
  * which writes it in one transaction conditional on the state it leaves; so however often and in
  * whichever order the three paths try a move, it happens once. Diagram: docs/data-model.md.
  */
-import { CURRENCY, splitPrice } from '../../shared/money.js';
-import { PLATFORM_ACCOUNT, type LedgerEntry, type LedgerKind } from '../data/ledger.js';
+import { CURRENCY, EARNING_HOLD_DAYS, splitPrice } from '../../shared/money.js';
+import { PLATFORM_ACCOUNT, type LedgerEntry, type LedgerKind, type MoneyMove, type MoneyPart } from '../data/ledger.js';
 import type { PaymentState, PaymentWrite } from '../data/payment-writes.js';
 import { stateOf, statusOf } from '../data/payment-writes.js';
 import type { PaymentRecord, RefundReason } from '../data/payments.js';
@@ -22,6 +22,7 @@ export const PAYMENT_STATES: readonly PaymentState[] = [
   'pending',
   'captured',
   'fulfilled',
+  'released',
   'refunding',
   'refund_stuck',
   'refunded',
@@ -53,8 +54,14 @@ export type PaymentEvent =
   | { type: 'refund_made'; refundId: string }
   /** The provider refused the refund we asked for. */
   | { type: 'refund_refused'; reason: string }
-  /** The feedback was delivered: the money is the pro's to keep. */
+  /** The feedback was delivered: the money is the pro's to keep, held while the musician may report it. */
   | { type: 'request_completed' }
+  /** The hold is over, nothing reported: the earning is available to withdraw (`releasedBefore`: the pro's released total so far). */
+  | { type: 'hold_ended'; releasedBefore: number }
+  /** The payer disputed the capture with the provider: the earning is held (taken back from available) until it is closed. */
+  | { type: 'provider_dispute_opened'; disputeId: string }
+  /** The provider closed the dispute in our favour: the hold is lifted. (Lost, the provider reverses the capture.) */
+  | { type: 'provider_dispute_won'; disputeId: string }
   /** An admin upheld the musician's report of a delivered review: refunded in full, the earning reversed. */
   | { type: 'dispute_upheld' }
   /** The request ended without its feedback: declined, past its deadline, its track deleted, cancelled. */
@@ -77,6 +84,9 @@ export const PAYMENT_EVENTS: readonly PaymentEventType[] = [
   'refund_made',
   'refund_refused',
   'request_completed',
+  'hold_ended',
+  'provider_dispute_opened',
+  'provider_dispute_won',
   'dispute_upheld',
   'request_ended',
   'order_lapsed',
@@ -99,14 +109,20 @@ export const TRANSITIONS: { readonly [E in PaymentEventType]: Partial<Record<Pay
     captured: ['refunded', 'refunding'],
     // Delivered feedback stays delivered: a full refund reverses the earning; a partial one is left to the operator who made it.
     fulfilled: ['refunded'],
+    released: ['refunded'],
     refunding: ['refunded'],
     refund_stuck: ['refunded'],
   },
   refund_made: { refunding: ['refunded'], refund_stuck: ['refunded'] },
   refund_refused: { refunding: ['refunding', 'refund_stuck'] },
   request_completed: { captured: ['fulfilled'] },
-  // The one way back from delivered feedback of ours: an admin's decision on the musician's report.
-  dispute_upheld: { fulfilled: ['refunding'] },
+  hold_ended: { fulfilled: ['released'] },
+  // Released money goes back on hold; a request not delivered yet stays as it is, marked.
+  provider_dispute_opened: { captured: ['captured'], fulfilled: ['fulfilled'], released: ['fulfilled'] },
+  provider_dispute_won: { captured: ['captured'], fulfilled: ['fulfilled'] },
+  // The one way back from delivered feedback of ours: an admin's decision on the musician's report (held
+  // while it is open; released only should the decision come as the hold ends).
+  dispute_upheld: { fulfilled: ['refunding'], released: ['refunding'] },
   // Delivered feedback is paid for: no deadline or deletion can take it back (only the provider can).
   request_ended: { captured: ['refunding'] },
   order_lapsed: { pending: ['failed'] },
@@ -115,6 +131,7 @@ export const TRANSITIONS: { readonly [E in PaymentEventType]: Partial<Record<Pay
     pending: ['pending'],
     captured: ['captured'],
     fulfilled: ['fulfilled'],
+    released: ['released'],
     refunding: ['refunding'],
     refunded: ['refunded'],
     failed: ['failed'],
@@ -195,6 +212,25 @@ function refundFirst(
   };
 }
 
+const DAY_MS = 86_400_000;
+
+/** Where a credited payment's earning stands in its pro's money. */
+export const earningPart = (p: Pick<PaymentRecord, 'fulfilledAt' | 'releasedAt'>): MoneyPart =>
+  p.releasedAt ? 'availableCents' : p.fulfilledAt ? 'heldCents' : 'pendingCents';
+
+/** The pro's earning taken back, from where it stands (released money so used counts as settled). */
+function takenBack(p: PaymentRecord): MoneyMove {
+  const part = earningPart(p);
+  const e = p.earningCents!;
+  return { userId: p.proUserId, deltas: { balanceCents: -e, [part]: -e, ...(part === 'availableCents' ? { settledCents: e } : {}) } };
+}
+
+/** The pro's earning moved from one part of their money to another (nothing when the capture credited nobody). */
+function shifted(p: PaymentRecord, from: MoneyPart, to: MoneyPart, more: MoneyMove['deltas'] = {}): { pro?: MoneyMove } {
+  if (!p.credited || !p.earningCents) return {};
+  return { pro: { userId: p.proUserId, deltas: { [from]: -p.earningCents, [to]: p.earningCents, ...more } } };
+}
+
 /** The refund recorded: the musician's money back, and when the capture credited the pro, the earning and the fee reversed. */
 function refundRecorded(p: PaymentRecord, refundId: string, at: string): Omit<PaymentWrite, 'orderId' | 'from' | 'to'> {
   const cause = { type: 'payment' as const, orderId: p.orderId, captureId: p.captureId, refundId };
@@ -212,7 +248,7 @@ function refundRecorded(p: PaymentRecord, refundId: string, at: string): Omit<Pa
           ]
         : []),
     ],
-    ...(credited ? { balance: { userId: p.proUserId, deltaCents: -p.earningCents! } } : {}),
+    ...(credited ? { pro: takenBack(p) } : {}),
     claimsRefundMail: true,
   };
 }
@@ -239,8 +275,9 @@ function captureCredited(
       entry(p, 'earning', p.proUserId, split.earningCents, `Earned for feedback to ${p.payerName} on "${p.trackTitle}"`, at, common),
       entry(p, 'fee', PLATFORM_ACCOUNT, split.feeCents, `Margin on ${about(p)}`, at, common),
     ],
-    balance: { userId: p.proUserId, deltaCents: split.earningCents },
-    createsRequest: e.request,
+    pro: { userId: p.proUserId, deltas: { balanceCents: split.earningCents, pendingCents: split.earningCents } },
+    // Its completion moves the earning on without reading the payment.
+    createsRequest: { ...e.request, payment: { ...e.request.payment!, earningCents: split.earningCents } },
   };
 }
 
@@ -277,7 +314,7 @@ function move(
     case 'refunded_at_provider': {
       if (state === 'refunding' || state === 'refund_stuck')
         return { to: 'refunded', from: ['refunding', 'refund_stuck'], write: refundRecorded(p, 'at-provider', at) };
-      if (!e.full && state === 'fulfilled')
+      if (!e.full && (state === 'fulfilled' || state === 'released'))
         return 'a partial refund at the provider of delivered feedback is left to the operator who made it';
       // An open request is cancelled in the same move (the executor adds its change); the musician gets all of it back.
       if (!e.full)
@@ -287,11 +324,8 @@ function move(
           next: 'send_refund',
           write: { set: { refundReason: 'reversed' }, checkAt: at, entries: [] },
         };
-      return {
-        to: 'refunded',
-        from: ['captured', 'fulfilled'],
-        write: refundRecorded({ ...p, refundReason: 'reversed' }, 'at-provider', at),
-      };
+      // From the state it was read in only: what it takes back depends on where the earning stands.
+      return { to: 'refunded', from: [state], write: refundRecorded({ ...p, refundReason: 'reversed' }, 'at-provider', at) };
     }
     case 'refund_made':
       return { to: 'refunded', write: refundRecorded(p, e.refundId, at) };
@@ -313,8 +347,46 @@ function move(
         },
       };
     }
-    case 'request_completed':
-      return { to: 'fulfilled', write: { set: { fulfilledAt: at }, checkAt: null, entries: [] } };
+    case 'request_completed': {
+      // Looked at again when the hold ends, to release it.
+      const releaseAt = new Date(Date.parse(at) + EARNING_HOLD_DAYS * DAY_MS).toISOString();
+      return {
+        to: 'fulfilled',
+        write: { set: { fulfilledAt: at }, checkAt: releaseAt, entries: [], ...shifted(p, 'pendingCents', 'heldCents') },
+      };
+    }
+    case 'hold_ended': {
+      if (p.disputeId) return 'a payment disputed at the provider stays held until the dispute is closed';
+      const released = shifted(p, 'heldCents', 'availableCents', { releasedCents: p.earningCents });
+      return {
+        to: 'released',
+        write: {
+          set: { releasedAt: at, releasedBefore: e.releasedBefore },
+          checkAt: null,
+          entries: [],
+          ...(released.pro ? { pro: { ...released.pro, releasedCents: e.releasedBefore } } : {}),
+        },
+      };
+    }
+    case 'provider_dispute_opened': {
+      const set = { disputeId: e.disputeId, disputedAt: at };
+      if (state !== 'released') return { to: state, from: [state], write: { set, entries: [] } };
+      // Available no more: taken back onto hold (below zero when it was paid out already: later earnings cover it).
+      return {
+        to: 'fulfilled',
+        from: ['released'],
+        write: {
+          set,
+          remove: ['releasedAt', 'releasedBefore'],
+          entries: [],
+          ...shifted(p, 'availableCents', 'heldCents', { settledCents: p.earningCents }),
+        },
+      };
+    }
+    case 'provider_dispute_won':
+      if (p.disputeId !== e.disputeId) return `the payment is held for another dispute (${p.disputeId ?? 'none'})`;
+      // Looked at at once: a hold that ended meanwhile releases it.
+      return { to: state, from: [state], write: { set: {}, remove: ['disputeId', 'disputedAt'], checkAt: at, entries: [] } };
     case 'request_ended':
       return { to: 'refunding', next: 'send_refund', write: { set: { refundReason: e.reason }, checkAt: at, entries: [] } };
     case 'dispute_upheld':

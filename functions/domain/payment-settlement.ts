@@ -7,7 +7,7 @@
  */
 import * as data from '../data/payments.js';
 import type { PaymentRecord, WebhookEvent } from '../data/payments.js';
-import { paymentUpdate, writePayment, type WriteExtras, type WriteOutcome } from '../data/payment-writes.js';
+import { embeddedMove, writePayment, type WriteExtras, type WriteOutcome } from '../data/payment-writes.js';
 import { statusChange, type ShareRecord } from '../data/shares.js';
 import { getSettings } from '../data/settings.js';
 import { getUser, type UserRecord } from '../data/users.js';
@@ -48,11 +48,16 @@ export async function step(p: PaymentRecord, e: PaymentEvent, extras: WriteExtra
  */
 const assumed = (orderId: string, state: 'captured') => ({ orderId, status: state }) as PaymentRecord;
 
-/** For the transaction that completes a paid request: the payment fulfilled (never refunded for a deadline or a deletion after this). */
-export function fulfilment(orderId: string, at: string) {
-  const d = decide(assumed(orderId, 'captured'), { type: 'request_completed' }, new Date(at));
+/**
+ * For the transaction that completes a paid request: the payment fulfilled (never refunded for a deadline
+ * or a deletion after this), and the pro's earning, as its request keeps it, moved from pending to held.
+ */
+export function fulfilment(share: Pick<ShareRecord, 'sharedWithUserId' | 'payment'>, at: string) {
+  const terms = share.payment!;
+  const p = { ...assumed(terms.orderId, 'captured'), proUserId: share.sharedWithUserId, credited: true, earningCents: terms.earningCents };
+  const d = decide(p, { type: 'request_completed' }, new Date(at));
   if (!d.ok) throw new Error(d.why);
-  return paymentUpdate(d.write, at);
+  return embeddedMove(d.write, at);
 }
 
 /**

@@ -313,7 +313,7 @@ export async function submitFeedback(
   // The musician (the e-mail's recipient) and the reviewer's listing are read alongside the write.
   const listing = readAhead(userId);
   const [ok, musician] = await Promise.all([
-    shares.completeWithFeedback(share, feedback, share.payment ? [fulfilment(share.payment.orderId, at)] : [], {
+    shares.completeWithFeedback(share, feedback, share.payment ? fulfilment(share, at) : [], {
       claimEmail: 'responded',
       acceptedAfter: completeBy && share.payment ? deadlineCutoffs(share.payment, Date.parse(at)).acceptedAfter : undefined,
     }),

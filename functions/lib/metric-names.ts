@@ -20,6 +20,8 @@ export const BUSINESS_METRICS = [
   'PaymentMismatches',
   /** A refund PayPal kept refusing, handed to an admin. */
   'RefundsStuck',
+  /** An earning whose hold ended: available to withdraw. */
+  'EarningsReleased',
   /** A listening report claiming more than the clock allows (shared/review.ts). */
   'ListeningRefused',
   /** A review submitted below the quality floor, or copied from the reviewer's review of another track. */

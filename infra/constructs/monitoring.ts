@@ -294,7 +294,15 @@ export class Monitoring extends Construct {
       graph('Feedback', business(['FeedbackRequested', 'FeedbackCompleted', 'ReviewIncomplete', 'ReviewRepeated', 'ListeningRefused'])),
       graph(
         'Payments',
-        business(['PaymentsCaptured', 'PaymentsRefunded', 'PaymentsFailed', 'PaymentMismatches', 'RefundsStuck', 'WebhooksRejected']),
+        business([
+          'PaymentsCaptured',
+          'PaymentsRefunded',
+          'PaymentsFailed',
+          'PaymentMismatches',
+          'RefundsStuck',
+          'EarningsReleased',
+          'WebhooksRejected',
+        ]),
       ),
     );
     dashboard.addWidgets(

@@ -7,6 +7,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../functions/lib/aws/dynamo.js';
 import { config } from '../../functions/lib/config.js';
+import { keepEarningsOnRequests, splitBalances, watchHolds } from './earning-parts.js';
 import { listLinkComments } from './link-comments.js';
 import { termPaidShares, termPaymentDrafts } from './paid-terms.js';
 import { listPros } from './pro-listings.js';
@@ -25,6 +26,7 @@ export interface Migrated {
   payments: number;
   paidTerms: number;
   listings: number;
+  earnings: number;
 }
 
 /** Runs a scan unless this table has recorded it as run, and records it once it has finished (`done`). */
@@ -52,7 +54,9 @@ export async function migrateAll(): Promise<Migrated> {
   const paidTerms = paidShares + (await termPaymentDrafts());
   // Not once: a Query of the pros, each read by key (and one who has a listing is skipped).
   const listings = await listPros();
-  return { ...lists, sharded, commentIds: links.moved, ...fields, payments, paidTerms, listings };
+  // Not once: the previous version completes and credits without them until the deploy.
+  const earnings = (await watchHolds()) + (await keepEarningsOnRequests()) + (await splitBalances());
+  return { ...lists, sharded, commentIds: links.moved, ...fields, payments, paidTerms, listings, earnings };
 }
 
 /** What a run moved, in a sentence (nothing: null). */
@@ -66,6 +70,7 @@ export function describeMigrated(m: Migrated): string | null {
     m.payments ? `brought ${m.payments} payments up to date` : '',
     m.paidTerms ? `kept the deadlines of ${m.paidTerms} paid requests on them` : '',
     m.listings ? `listed ${m.listings} pros with their reputation` : '',
+    m.earnings ? `kept ${m.earnings} earnings in parts (pending, held, available)` : '',
   ].filter(Boolean);
   return parts.length ? `Migrated data of an earlier version: ${parts.join('; ')}.` : null;
 }

@@ -1,16 +1,46 @@
-/** A pro's earnings as they see them: the balance and the ledger entries that explain it. */
+/** A pro's earnings as they see them: the balance, its parts, and the ledger entries that explain it. */
 import * as z from 'zod/mini';
+
+export const LEDGER_KINDS = [
+  'charge',
+  'earning',
+  'fee',
+  'refund',
+  'reversal',
+  'fee_reversal',
+  'adjustment',
+  'payout',
+  'payout_return',
+] as const;
+
+/**
+ * Where an earning stands: its review not delivered yet (pending), delivered and inside the musician's
+ * window to report it or disputed (held), available to withdraw, withdrawn (paid out), or taken back.
+ */
+export const EARNING_STATES = ['pending', 'held', 'available', 'paid_out', 'reversed'] as const;
+export type EarningState = (typeof EARNING_STATES)[number];
 
 export const ledgerEntryView = z.object({
   id: z.string(),
-  kind: z.enum(['charge', 'earning', 'fee', 'refund', 'reversal', 'fee_reversal', 'adjustment']),
+  kind: z.enum(LEDGER_KINDS),
   amountCents: z.int(),
   description: z.string(),
   /** For earnings and their reversals: the price paid and the margin the platform took. */
   priceCents: z.nullable(z.int()),
   margin: z.nullable(z.number()),
   createdAt: z.string(),
+  /** For an earning: where it stands, and when it becomes available (null: not known yet, or not to come). */
+  earning: z.nullable(z.object({ state: z.enum(EARNING_STATES), availableAt: z.nullable(z.string()), disputed: z.boolean() })),
 });
 export type LedgerEntryView = z.infer<typeof ledgerEntryView>;
 
-export const earningsView = z.object({ balanceCents: z.int(), entries: z.array(ledgerEntryView) });
+export const earningsView = z.object({
+  balanceCents: z.int(),
+  availableCents: z.int(),
+  heldCents: z.int(),
+  pendingCents: z.int(),
+  /** Money taken back after it was paid out, to come out of the next earnings (when available is below zero). */
+  chargeback: z.nullable(z.object({ amountCents: z.int(), at: z.string() })),
+  entries: z.array(ledgerEntryView),
+});
+export type EarningsView = z.infer<typeof earningsView>;

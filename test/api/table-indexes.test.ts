@@ -116,13 +116,18 @@ describe('the lean lists (GSI3)', () => {
 
   it("writes no index entry when a capture moves a pro's balance or a share joins a track", async () => {
     useStackEnvironment(stack);
-    const { balanceMove } = await import('../../functions/data/ledger.js');
+    const { moneyMove } = await import('../../functions/data/ledger.js');
     const { newShareItems } = await import('../../functions/data/shares.js');
     const user = await createConfirmedUser(stack, { fullName: `Lean Lister ${randomUUID().slice(0, 6)}` });
     const id = await onboard(stack, user, 'pro');
     const track = await uploadTrack(stack, user, 'Lean track', { seconds: 1 });
 
-    const moved = await doc.send(new UpdateCommand({ ...balanceMove(id, 2400).Update, ReturnConsumedCapacity: 'INDEXES' }));
+    const moved = await doc.send(
+      new UpdateCommand({
+        ...moneyMove({ userId: id, deltas: { balanceCents: 2400, pendingCents: 2400 } }).Update,
+        ReturnConsumedCapacity: 'INDEXES',
+      }),
+    );
     expect(indexesWritten(moved.ConsumedCapacity)).toEqual([]);
 
     // The track's part of a new share: shared, its options, `ADD shareIds`.

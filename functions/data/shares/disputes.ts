@@ -73,6 +73,19 @@ export function disputeDecision(shareId: string, to: Exclude<DisputeStatus, 'ope
 }
 
 /** The report of a share, read consistently; null when none was made. */
+/** For a transaction that must not happen while the share's report is open (an earning's release). */
+export function noOpenDispute(shareId: string) {
+  return {
+    ConditionCheck: {
+      TableName: T(),
+      Key: disputeKey(shareId),
+      ConditionExpression: 'attribute_not_exists(PK) OR #s <> :open',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':open': 'open' },
+    },
+  };
+}
+
 export async function readDispute(shareId: string): Promise<DisputeRecord | null> {
   const res = await dynamo().send(new GetCommand({ TableName: T(), Key: disputeKey(shareId), ConsistentRead: true }));
   return res.Item ? ({ ...strip(res.Item), shareId } as unknown as DisputeRecord) : null;

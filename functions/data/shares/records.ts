@@ -40,6 +40,11 @@ export interface PaidTerms {
   amountCents: number;
   acceptHours: number;
   completeDays: number;
+  /**
+   * The pro's earning, fixed when the capture created the request: its completion moves it from pending
+   * to held without reading the payment (requests of earlier versions got it from `npm run migrate`).
+   */
+  earningCents?: number;
 }
 
 /** The seconds of the track the reviewer has heard (shared/review.ts), one item per share, bounded by the track's length. */

@@ -9,6 +9,7 @@ import type { ShareRecord } from '../../../functions/data/shares.js';
 import {
   after,
   decide,
+  earningPart,
   MAX_REFUND_ATTEMPTS,
   PAYMENT_EVENTS,
   PAYMENT_STATES,
@@ -59,6 +60,7 @@ const IN: Record<PaymentState, PaymentRecord> = {
   failed: { ...base, status: 'failed', failureReason: 'abandoned' },
   captured,
   fulfilled: { ...captured, fulfilledAt: base.createdAt },
+  released: { ...captured, fulfilledAt: base.createdAt, releasedAt: base.createdAt, releasedBefore: 0 },
   refunding: { ...captured, status: 'refunding', refundReason: 'declined' },
   refund_stuck: {
     ...captured,
@@ -96,6 +98,9 @@ const EVENTS: Record<string, PaymentEvent> = {
   'refund made': { type: 'refund_made', refundId: 'REF1' },
   'refund refused': { type: 'refund_refused', reason: 'PayPal said no' },
   'request completed': { type: 'request_completed' },
+  'hold ended': { type: 'hold_ended', releasedBefore: 5000 },
+  'provider dispute opened': { type: 'provider_dispute_opened', disputeId: 'PP-D-1' },
+  'provider dispute won': { type: 'provider_dispute_won', disputeId: 'PP-D-1' },
   'request ended': { type: 'request_ended', reason: 'declined' },
   'dispute upheld': { type: 'dispute_upheld' },
   'order lapsed': { type: 'order_lapsed', reason: 'abandoned' },
@@ -109,28 +114,35 @@ const S = PAYMENT_STATES;
 const _ = null;
 /**
  * Where each event takes a payment in each state (null: no move), in the order of PAYMENT_STATES:
- *                          pending       captured     fulfilled    refunding    refund_stuck  refunded     failed
+ *                          pending       captured     fulfilled    released     refunding    refund_stuck  refunded     failed
  */
 const EXPECTED: Record<keyof typeof EVENTS, (PaymentState | null)[]> = {
-  capture: /*                      */ ['captured', _, _, _, _, _, 'captured'],
-  'capture, not the payment': /*   */ ['refunding', _, _, _, _, _, 'refunding'],
-  'capture unbuyable': /*          */ ['refunding', _, _, _, _, _, 'refunding'],
-  'capture unbuyable, refunded': /**/ ['refunded', _, _, _, _, _, 'refunded'],
-  'refunded at provider, all': /*  */ [_, 'refunded', 'refunded', 'refunded', 'refunded', _, _],
-  'refunded at provider, part': /* */ [_, 'refunding', _, 'refunded', 'refunded', _, _],
-  'refund made': /*                */ [_, _, _, 'refunded', 'refunded', _, _],
-  'refund refused': /*             */ [_, _, _, 'refunding', _, _, _],
-  'request completed': /*          */ [_, 'fulfilled', _, _, _, _, _],
-  'request ended': /*              */ [_, 'refunding', _, _, _, _, _],
-  'dispute upheld': /*             */ [_, _, 'refunding', _, _, _, _],
-  'order lapsed': /*               */ ['failed', _, _, _, _, _, _],
-  'funding declined': /*           */ ['pending', _, _, _, _, _, _],
-  'look again later': /*           */ ['pending', 'captured', 'fulfilled', 'refunding', _, _, _],
-  'look never again': /*           */ ['pending', 'captured', 'fulfilled', 'refunding', _, 'refunded', 'failed'],
-  'admin retry': /*                */ [_, _, _, _, 'refunding', _, _],
+  capture: /*                      */ ['captured', _, _, _, _, _, _, 'captured'],
+  'capture, not the payment': /*   */ ['refunding', _, _, _, _, _, _, 'refunding'],
+  'capture unbuyable': /*          */ ['refunding', _, _, _, _, _, _, 'refunding'],
+  'capture unbuyable, refunded': /**/ ['refunded', _, _, _, _, _, _, 'refunded'],
+  'refunded at provider, all': /*  */ [_, 'refunded', 'refunded', 'refunded', 'refunded', 'refunded', _, _],
+  'refunded at provider, part': /* */ [_, 'refunding', _, _, 'refunded', 'refunded', _, _],
+  'refund made': /*                */ [_, _, _, _, 'refunded', 'refunded', _, _],
+  'refund refused': /*             */ [_, _, _, _, 'refunding', _, _, _],
+  'request completed': /*          */ [_, 'fulfilled', _, _, _, _, _, _],
+  'hold ended': /*                 */ [_, _, 'released', _, _, _, _, _],
+  'provider dispute opened': /*    */ [_, 'captured', 'fulfilled', 'fulfilled', _, _, _, _],
+  // Won only where it was opened (a payment of the table's states has no dispute open: nothing to lift).
+  'provider dispute won': /*       */ [_, _, _, _, _, _, _, _],
+  'request ended': /*              */ [_, 'refunding', _, _, _, _, _, _],
+  'dispute upheld': /*             */ [_, _, 'refunding', 'refunding', _, _, _, _],
+  'order lapsed': /*               */ ['failed', _, _, _, _, _, _, _],
+  'funding declined': /*           */ ['pending', _, _, _, _, _, _, _],
+  'look again later': /*           */ ['pending', 'captured', 'fulfilled', 'released', 'refunding', _, _, _],
+  'look never again': /*           */ ['pending', 'captured', 'fulfilled', 'released', 'refunding', _, 'refunded', 'failed'],
+  'admin retry': /*                */ [_, _, _, _, _, 'refunding', _, _],
 };
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+const pick = (o: Record<string, number>, keys: string[]) =>
+  Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
+const earningPartOf = (p: PaymentRecord) => earningPart(p) as 'pendingCents' | 'heldCents' | 'availableCents';
 
 describe('the payment state machine', () => {
   it('has a payment of each state, and each event of the table among the cases', () => {
@@ -152,11 +164,12 @@ describe('the payment state machine', () => {
       expect(d.write.from).toContain(state);
       expect(TRANSITIONS[EVENTS[name].type][state]).toContain(expected);
       expect(stateOf(after(IN[state], d.write))).toBe(expected);
-      // A balance moves only with entries of the same account that explain it.
-      if (d.write.balance)
-        expect(sum(d.write.entries.filter((e) => e.accountId === d.write.balance!.userId).map((e) => e.amountCents))).toBe(
-          d.write.balance.deltaCents,
-        );
+      // A balance moves only with entries of the same account that explain it, and its parts with it.
+      const pro = d.write.pro;
+      const moved = sum(d.write.entries.filter((e) => e.accountId === pro?.userId).map((e) => e.amountCents));
+      expect(pro?.deltas.balanceCents ?? 0).toBe(moved);
+      const parts = sum(['pendingCents', 'heldCents', 'availableCents'].map((k) => pro?.deltas[k as 'heldCents'] ?? 0));
+      expect(parts, 'balance = pending + held + available').toBe(pro?.deltas.balanceCents ?? 0);
       for (const e of d.write.entries) expect(Number.isInteger(e.amountCents) && e.amountCents !== 0).toBe(true);
     });
   });
@@ -169,8 +182,8 @@ describe('the payment state machine', () => {
       ['earning', 'pro', 2400],
       ['fee', 'PLATFORM', 600],
     ]);
-    expect(d.write.balance).toEqual({ userId: 'pro', deltaCents: 2400 });
-    expect(d.write.createsRequest).toBe(request);
+    expect(d.write.pro).toEqual({ userId: 'pro', deltas: { balanceCents: 2400, pendingCents: 2400 } });
+    expect(d.write.createsRequest).toEqual({ ...request, payment: { ...request.payment, earningCents: 2400 } });
     expect(d.write.from).toEqual(['pending', 'failed']);
     // Due when the pro is to be reminded: a day before their 48 hours to accept run out.
     expect(d.write.checkAt).toBe('2026-03-02T12:00:00.000Z');
@@ -200,14 +213,14 @@ describe('the payment state machine', () => {
       ['charge', 'payer', -9000],
       ['refund', 'payer', 9000],
     ]);
-    expect(d.write.balance).toBeUndefined();
+    expect(d.write.pro).toBeUndefined();
   });
 
   it('never credits a capture that is not the payment: the charge of what was taken, then its refund', () => {
     const d = decide(IN.pending, EVENTS['capture, not the payment'], NOW);
     if (!d.ok) throw new Error(d.why);
     expect(d.next).toBe('send_refund');
-    expect(d.write.balance).toBeUndefined();
+    expect(d.write.pro).toBeUndefined();
     expect(d.write.entries.map((e) => [e.kind, e.amountCents])).toEqual([['charge', -9000]]);
     const refunding = after(IN.pending, d.write);
     expect(refunding).toMatchObject({ credited: false, refundReason: 'mismatch', capturedCents: 9000 });
@@ -267,7 +280,13 @@ describe('the payment state machine', () => {
     }
   });
 
-  type Node = { path: string[]; p: PaymentRecord; entries: { id: string; accountId: string; amountCents: number }[] };
+  type Node = {
+    path: string[];
+    p: PaymentRecord;
+    entries: { id: string; accountId: string; amountCents: number }[];
+    /** The pro's money as the path's moves left it. */
+    money: Record<string, number>;
+  };
 
   /** Every payment a path of events from a new one reaches, each event at most once (its look-agains aside). */
   function walk(node: Node, out: Node[]) {
@@ -275,13 +294,32 @@ describe('the payment state machine', () => {
     for (const [name, e] of Object.entries(EVENTS)) {
       if (node.path.includes(name) || e.type === 'look_again') continue;
       const d = decide(node.p, e, NOW);
-      if (d.ok) walk({ path: [...node.path, name], p: after(node.p, d.write), entries: [...node.entries, ...d.write.entries] }, out);
+      if (!d.ok) continue;
+      const money = { ...node.money };
+      for (const [part, delta] of Object.entries(d.write.pro?.deltas ?? {})) money[part] = (money[part] ?? 0) + delta;
+      walk({ path: [...node.path, name], p: after(node.p, d.write), entries: [...node.entries, ...d.write.entries], money }, out);
     }
   }
 
+  it("keeps the pro's earning in one part of their money at every step of every path: pending, held, then available", () => {
+    const nodes: Node[] = [];
+    walk({ path: [], p: IN.pending, entries: [], money: {} }, nodes);
+    for (const { path, p, money } of nodes) {
+      const label = path.join(' > ') || 'new';
+      const parts = { pendingCents: 0, heldCents: 0, availableCents: 0 };
+      const state = stateOf(p);
+      const credited = p.credited && (state === 'captured' || state === 'fulfilled' || state === 'released' || state === 'refunding');
+      if (credited) parts[earningPartOf(p)] = 2400;
+      expect({ ...parts, ...pick(money, Object.keys(parts)) }, label).toEqual(parts);
+      expect(money.balanceCents ?? 0, label).toBe(credited ? 2400 : 0);
+      // Released money used (taken back onto hold, or reversed) is settled; released again, it counts again.
+      expect((money.releasedCents ?? 0) - (money.settledCents ?? 0), label).toBe(parts.availableCents);
+    }
+  });
+
   it('keeps the ledger in balance at every step of every path: nothing kept but price = earning + fee, a refund owed no more than was charged', () => {
     const nodes: Node[] = [];
-    walk({ path: [], p: IN.pending, entries: [] }, nodes);
+    walk({ path: [], p: IN.pending, entries: [], money: {} }, nodes);
     expect(nodes.length).toBeGreaterThan(50);
     expect(new Set(nodes.map((n) => stateOf(n.p)))).toEqual(new Set(PAYMENT_STATES.filter((s) => s !== 'refund_stuck')));
     for (const { path, p, entries } of nodes) {

@@ -252,7 +252,9 @@ describe('the page', () => {
 
   it("a pro's: h1 'Profile', the header, the form, genres, links, the price and the Current Balance, and Billing & Plan", async () => {
     me.current = USER;
-    answerRoutes({ getEarnings: () => ({ balanceCents: 2400, entries: [] }) });
+    answerRoutes({
+      getEarnings: () => ({ balanceCents: 2400, availableCents: 2400, heldCents: 0, pendingCents: 0, chargeback: null, entries: [] }),
+    });
     renderUi(<ProfileRoute />);
     expect(headings().join(' | ')).toBe(
       'H1 Profile | H2 Paul Producer | H2 Profile details | H2 Genres | H2 Social Links | H2 Your price | H2 Current Balance',

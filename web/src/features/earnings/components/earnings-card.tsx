@@ -1,3 +1,4 @@
+import { EARNING_HOLD_DAYS } from '@shared/money';
 import type { LedgerEntryView } from '@shared/schemas/ledger';
 import { QueryStates } from '@/components/query-states';
 import { formatDate } from '@/lib/dates';
@@ -10,6 +11,26 @@ export function marginNote(e: Pick<LedgerEntryView, 'priceCents' | 'margin'>): s
   if (e.priceCents == null || e.margin == null) return null;
   const percent = Math.round(e.margin * 1000) / 10;
   return `${percent}% margin on ${formatCents(e.priceCents)}`;
+}
+
+/** Where an earning stands, as its line says it. */
+export function earningNote(earning: LedgerEntryView['earning']): string | null {
+  if (!earning) return null;
+  switch (earning.state) {
+    case 'pending':
+      return earning.disputed
+        ? 'Pending, disputed by the payer'
+        : `Pending: available ${EARNING_HOLD_DAYS} days after you deliver the review`;
+    case 'held':
+      if (earning.disputed) return 'On hold: the payer disputed the payment';
+      return earning.availableAt ? `On hold until ${formatDate(earning.availableAt)}` : 'On hold while a report is decided';
+    case 'available':
+      return 'Available';
+    case 'paid_out':
+      return 'Paid out';
+    case 'reversed':
+      return 'Refunded to the musician';
+  }
 }
 
 /**
@@ -39,6 +60,15 @@ export function EarningsCard() {
             <p className="earnings-balance" data-testid="earnings-balance">
               {formatCents(data.balanceCents)}
             </p>
+            <p className="earnings-parts" data-testid="earnings-parts">
+              Available {formatCents(data.availableCents)}, on hold {formatCents(data.heldCents)}, pending {formatCents(data.pendingCents)}
+            </p>
+            {data.chargeback && (
+              <p className="earnings-chargeback" role="note" data-testid="earnings-chargeback">
+                A chargeback of {formatCents(data.chargeback.amountCents)} on {formatDate(data.chargeback.at)} will be taken from your next
+                earnings.
+              </p>
+            )}
             {data.entries.length === 0 ? (
               <p className="muted" data-testid="earnings-empty">
                 No earnings yet: paid requests you complete show here.
@@ -53,6 +83,11 @@ export function EarningsCard() {
                         {formatDate(e.createdAt)}
                         {marginNote(e) ? ` · ${marginNote(e)}` : ''}
                       </span>
+                      {e.earning && (
+                        <span className={`earnings-state is-${e.earning.state}`} data-testid="earning-state">
+                          {earningNote(e.earning)}
+                        </span>
+                      )}
                     </div>
                     <span className={`earnings-amount${e.amountCents < 0 ? ' is-negative' : ''}`}>
                       {e.amountCents > 0 ? '+' : ''}
