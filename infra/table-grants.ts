@@ -87,10 +87,10 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
   },
   // AI suggestions: the caller, the plan catalogue and an hourly counter. No Query, no delete.
   'functions/http/feedbacks.ts': { actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] },
-  // Orders, captures, refunds and the ledger, webhook events, e-mail claims.
+  // Orders, captures, refunds and the ledger, payouts (everyone's for admins: GSI3), webhook events, e-mail claims.
   'functions/http/payments.ts': {
     actions: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
-    indexes: ['GSI1', 'GSI2'],
+    indexes: ['GSI1', 'GSI2', 'GSI3'],
   },
   // Plans and Stripe's events. No Query, no delete.
   'functions/http/billing.ts': { actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] },
@@ -118,7 +118,8 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
   // Payments due (GSI2); captures, refunds and expiries move money across payments, shares, tracks,
   // users, balances and the ledger, so no partition condition applies. DeleteItem gives an e-mail claim
   // back when its e-mail could not be sent; a deadline's reminder is claimed on condition that its share
-  // is open (ConditionCheckItem); a missed deadline counts in the pro's listing (reputation).
+  // is open (ConditionCheckItem), as is an earning's release on its share's report; a missed deadline counts
+  // in the pro's listing (reputation). Payouts due (GSI2) are sent again or settled, freeing the pro's open one.
   'functions/jobs/payment-checks.ts': {
     actions: [
       'dynamodb:GetItem',

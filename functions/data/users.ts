@@ -42,6 +42,11 @@ export interface UserRecord {
   availableCents?: number;
   releasedCents?: number;
   settledCents?: number;
+  /** The PayPal account the pro is paid at; a changed one is paid to only after `payoutPausedUntil`. */
+  payoutEmail?: string;
+  payoutPausedUntil?: string;
+  /** An admin's hold on the pro's payouts. */
+  payoutsHeld?: { reason: string; at: string; by: string };
   bio: string | null;
   /** The profile page's fields (absent until first saved). */
   location?: string | null;

@@ -27,6 +27,7 @@ export const toAdminUserView = (u: UserRecord): AdminUserView => ({
   type: u.type,
   feedbackPriceCents: u.feedbackPriceCents ?? null,
   balanceCents: u.balanceCents ?? 0,
+  payoutsHeld: u.payoutsHeld ? { reason: u.payoutsHeld.reason, at: u.payoutsHeld.at } : null,
   profileImage: imageUrl(u.profileImage),
   createdAt: u.createdAt,
 });

@@ -8,6 +8,8 @@ import type { PaymentRecord, RefundReason } from '../data/payments.js';
 import { EARNING_HOLD_DAYS } from '../../shared/money.js';
 import { noOpenDispute, readDispute, readShare, statusChange } from '../data/shares.js';
 import { getUser } from '../data/users.js';
+import { duePayouts } from '../data/payouts.js';
+import { checkPayout } from './payout-settlement.js';
 import { count, log } from '../lib/observability.js';
 import { PaymentProviderError } from '../providers/payments.js';
 import * as notify from './notifications.js';
@@ -135,11 +137,15 @@ export async function refundRefused(p: PaymentRecord, err: unknown, now: Date): 
  */
 export async function checkDuePayments(
   now = new Date(),
-  only?: { orderId: string },
+  only?: { orderId: string } | { payoutId: string },
   budgetMs = 40_000,
 ): Promise<{ checked: number; failed: number }> {
   const counts = { checked: 0, failed: 0 };
-  // A test looks at one payment, with its own clock, without touching anyone else's.
+  // A test looks at one payment (or payout), with its own clock, without touching anyone else's.
+  if (only && 'payoutId' in only) {
+    counts[await lookAtPayout(only.payoutId, now)]++;
+    return counts;
+  }
   if (only) {
     const outcome = await checkPayment(only.orderId, now);
     if (outcome !== 'gone') counts[outcome]++;
@@ -157,7 +163,23 @@ export async function checkDuePayments(
       if (outcome !== 'gone') counts[outcome]++;
     });
   }
+  // Payouts not settled by PayPal's webhook: sent again, or asked about. Few: one open per pro.
+  const payouts = await duePayouts(now.toISOString());
+  await eachConcurrently(payouts, CHECK_CONCURRENCY, until, async (id) => {
+    counts[await lookAtPayout(id, now)]++;
+  });
   return counts;
+}
+
+async function lookAtPayout(id: string, now: Date): Promise<'checked' | 'failed'> {
+  try {
+    await checkPayout(id, now);
+    return 'checked';
+  } catch (err) {
+    count('PaymentsFailed');
+    log.error('Payout check failed', err, { payoutId: id });
+    return 'failed';
+  }
 }
 
 /** Runs `work` on the items, at most `limit` at a time, starting none after `until`: those left stay due for the next run. */

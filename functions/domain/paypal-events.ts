@@ -8,6 +8,7 @@ import { getSettings } from '../data/settings.js';
 import { payments } from '../providers/payments.js';
 import type { PaypalEventIds } from './paypal-webhook-gate.js';
 import { reconcilePayment, type Applying } from './payment-settlement.js';
+import { applyPayoutEvent } from './payout-settlement.js';
 
 export interface PaypalEvent {
   id?: unknown;
@@ -38,6 +39,15 @@ async function orderOfEvent(e: PaypalEvent): Promise<string | null> {
  * reconciling the order it is about with the order as it stands.
  */
 export async function applyPaypalEvent(event: PaypalEvent & PaypalEventIds): Promise<void> {
+  if (event.event_type.startsWith('PAYMENT.PAYOUTS-ITEM.')) {
+    const recorded = await applyPayoutEvent((event.resource ?? {}) as Parameters<typeof applyPayoutEvent>[0], {
+      provider: 'paypal',
+      eventId: event.id,
+      type: event.event_type,
+    });
+    if (!recorded) await data.recordWebhook('paypal', event.id, event.event_type);
+    return;
+  }
   const orderId = await orderOfEvent(event);
   // The gate found it not applied yet (a delivery racing its duplicate is applied twice, to the same end:
   // every move it makes is conditional on the payment's state). The payment and the margin are read at

@@ -1,6 +1,7 @@
-/** HTTP handlers of the payments area: paid requests for feedback (PayPal orders), PayPal's webhook, admins' refunds and disputes. */
+/** HTTP handlers of the payments area: paid requests for feedback (PayPal orders), pros' payouts, PayPal's webhook, admins' refunds, disputes and holds. */
 import * as payments from '../domain/payments.js';
 import * as disputes from '../domain/disputes.js';
+import * as payouts from '../domain/payouts.js';
 import { applyPaypalEvent, type PaypalEvent } from '../domain/paypal-events.js';
 import { admitPaypalWebhook } from '../domain/paypal-webhook-gate.js';
 import { areaHandler, rawBody } from './area-handler.js';
@@ -12,6 +13,12 @@ export const handler = areaHandler('payments', paymentsSchemas, {
   cancelOrder: async ({ input, caller }) => payments.cancelOrder(caller.user, input.orderId),
   listStuckRefunds: async ({ input }) => payments.listStuckRefunds(input),
   retryRefund: async ({ input }) => payments.retryRefund(input.orderId),
+  getPayoutAccount: async ({ caller }) => payouts.payoutAccountOf(caller.user),
+  setPayoutAccount: async ({ input, caller }) => payouts.setPayoutAccount(caller.user, input.email),
+  createPayout: async ({ input, caller }) => payouts.createPayout(caller.user, input),
+  listPayouts: async ({ input, caller }) => payouts.listPayouts({ userId: caller.user.id }, input.cursor),
+  listAllPayouts: async ({ input }) => payouts.listPayouts(input.userId ? { userId: input.userId } : 'all', input.cursor),
+  holdPayouts: async ({ input, caller }) => payouts.holdPayouts(caller.user, input),
   listDisputes: async ({ input }) => disputes.listDisputes(input.cursor),
   resolveDispute: async ({ input, caller }) => disputes.resolveDispute(caller.user, input),
   paypalWebhook: async ({ event }) => {

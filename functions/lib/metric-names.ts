@@ -22,6 +22,10 @@ export const BUSINESS_METRICS = [
   'RefundsStuck',
   /** An earning whose hold ended: available to withdraw. */
   'EarningsReleased',
+  /** Pros' withdrawals: asked for, paid by PayPal, given back (failed, unclaimed, returned). */
+  'PayoutsRequested',
+  'PayoutsPaid',
+  'PayoutsReturned',
   /** A listening report claiming more than the clock allows (shared/review.ts). */
   'ListeningRefused',
   /** A review submitted below the quality floor, or copied from the reviewer's review of another track. */

@@ -53,6 +53,61 @@ export type CaptureOutcome =
   /** Captured before, under another request id (by the webhook's reconciliation, say). */
   | { kind: 'already_captured' };
 
+/** PayPal's states of a payout item, and DENIED: a batch PayPal refused whole, before it had an item. */
+export type PayoutItemState =
+  'PENDING' | 'SUCCESS' | 'FAILED' | 'RETURNED' | 'UNCLAIMED' | 'BLOCKED' | 'REFUNDED' | 'REVERSED' | 'ONHOLD' | 'DENIED';
+
+export interface PayoutRequest {
+  /** Ours, one per payout: PayPal pays a sender batch id once. Sent as the item's sender_item_id too, which its events carry. */
+  senderBatchId: string;
+  /** The PayPal account's e-mail address. */
+  receiver: string;
+  amountCents: number;
+  /** Shown to the receiver with the money. */
+  note: string;
+  emailSubject: string;
+}
+
+export interface ProviderPayout {
+  batchId: string;
+  itemId: string | null;
+  /** The one item's state (a batch of ours holds one item); the batch's own when it has no item yet (DENIED). */
+  state: PayoutItemState;
+  amountCents: number;
+  receiver: string;
+  senderItemId: string | null;
+  /** What PayPal said when the item failed (errors.name: errors.message), else null. */
+  error: string | null;
+  /** The item's transaction, as a transaction search lists it (T0001) once paid; null before PayPal gives one. */
+  transactionId?: string | null;
+}
+
+export interface ProviderDispute {
+  id: string;
+  /** The capture the buyer disputes. */
+  captureId: string | null;
+  /** OPEN, WAITING_FOR_BUYER_RESPONSE, WAITING_FOR_SELLER_RESPONSE, UNDER_REVIEW, RESOLVED or OTHER. */
+  status: string;
+  /** Once resolved: RESOLVED_BUYER_FAVOUR, RESOLVED_SELLER_FAVOUR, ... */
+  outcome: string | null;
+}
+
+/** One transaction on the PayPal account, as its transaction search lists it. */
+export interface ProviderTransaction {
+  id: string;
+  /** PayPal's event code: T0006 a capture, T1107 a refund, T1106 a reversal, T0001 a payout, ... */
+  eventCode: string;
+  /** When it was made (ISO, UTC). */
+  at: string;
+  /** Money into the account is positive, money out negative. */
+  amountCents: number;
+  /** S (done), P (pending), D (denied) or V (reversed). */
+  status: string;
+  invoiceId: string | null;
+  /** The transaction it follows from (a refund's capture). */
+  referenceId: string | null;
+}
+
 export interface WebhookHeaders {
   [name: string]: string | undefined;
 }
@@ -76,6 +131,19 @@ export interface PaymentProvider {
    * the delivery's JSON object exactly as received (its signature covers those bytes).
    */
   verifyWebhook(headers: WebhookHeaders, body: string): Promise<boolean>;
+  /** Sends one payout; the same `senderBatchId` never pays twice (a repeat gives back the original batch, followed through PayPal's link). */
+  createPayout(p: PayoutRequest): Promise<ProviderPayout>;
+  /** The batch as it stands (its one item), or null when unknown. */
+  getPayout(batchId: string): Promise<ProviderPayout | null>;
+  /**
+   * Cancels an unclaimed item, so that its money comes back now rather than after PayPal's 30 days. True once
+   * its money is back (cancelled now or before); false when the item is not unclaimed (claimed meanwhile, say).
+   */
+  cancelPayoutItem(itemId: string): Promise<boolean>;
+  /** A dispute a buyer opened at PayPal, or null when unknown. */
+  getDispute(id: string): Promise<ProviderDispute | null>;
+  /** Every transaction made on the account from `from` to `to` (both included, at most 31 days apart), all pages, oldest first. */
+  searchTransactions(from: Date, to: Date): Promise<ProviderTransaction[]>;
 }
 
 /**

@@ -1,7 +1,9 @@
 /**
- * PayPal's REST API (Orders v2, Payments v2, webhook verification) through one small typed client with a
- * configurable base URL: PayPal's own server SDK hard-codes its two hosts, and the local stand-in must be
- * reachable the same way. Every call is bounded in time; anything unexpected becomes PaymentProviderError.
+ * PayPal's REST API (Orders v2, Payments v2, webhook verification, Payouts v1, Disputes v1, Transaction
+ * Search v1) through one small typed client with a configurable base URL: PayPal's own server SDK hard-codes
+ * its two hosts, and the local stand-in must be reachable the same way. Every call is bounded in time;
+ * anything unexpected becomes PaymentProviderError. PayPal grants Payouts and Transaction Search to an app
+ * by scopes of their own (payouts, reporting/search/read): its live app must have them.
  */
 import { centsOfDecimal, CURRENCY, decimalAmount } from '../../shared/money.js';
 import {
@@ -11,8 +13,13 @@ import {
   type CreatedOrder,
   type OrderRequest,
   type PaymentProvider,
+  type PayoutItemState,
+  type PayoutRequest,
   type ProviderCapture,
+  type ProviderDispute,
   type ProviderOrder,
+  type ProviderPayout,
+  type ProviderTransaction,
   type WebhookHeaders,
 } from './payment-provider.js';
 
@@ -22,10 +29,17 @@ export interface PaypalCredentials {
   webhookId: string;
 }
 
+interface PaypalLink {
+  href: string;
+  rel: string;
+}
+
 interface PaypalError {
   name?: string;
   message?: string;
-  details?: { issue?: string; description?: string }[];
+  /** Payouts' refusal of a used sender batch id links to the batch that used it. */
+  details?: { issue?: string; description?: string; field?: string; link?: PaypalLink[] }[];
+  links?: PaypalLink[];
 }
 
 interface PaypalCaptureJson {
@@ -48,7 +62,58 @@ interface PaypalOrderJson {
   }[];
 }
 
+interface PaypalPayoutItemJson {
+  payout_item_id: string;
+  transaction_id?: string;
+  transaction_status: string;
+  payout_item: { amount: { value: string; currency: string }; receiver: string; sender_item_id?: string };
+  errors?: { name?: string; message?: string };
+}
+
+interface PaypalPayoutBatchJson {
+  batch_header: { payout_batch_id: string; batch_status: string; amount?: { value: string; currency: string } };
+  items?: PaypalPayoutItemJson[];
+}
+
+interface PaypalDisputeJson {
+  dispute_id: string;
+  status: string;
+  disputed_transactions?: { seller_transaction_id?: string }[];
+  dispute_outcome?: { outcome_code?: string };
+}
+
+interface PaypalTransactionInfo {
+  transaction_id: string;
+  transaction_event_code: string;
+  transaction_initiation_date: string;
+  transaction_amount: { value: string; currency_code: string };
+  transaction_status: string;
+  invoice_id?: string;
+  paypal_reference_id?: string;
+}
+
+interface PaypalSearchJson {
+  transaction_details?: { transaction_info: PaypalTransactionInfo }[];
+  total_pages?: number;
+}
+
 const TIMEOUT_MS = 15_000;
+/** The longest range PayPal's transaction search takes, and the most it lists a page. */
+const SEARCH_RANGE_MS = 31 * 86_400_000;
+const SEARCH_PAGE_SIZE = 500;
+
+const PAYOUT_ITEM_STATES: readonly string[] = [
+  'PENDING',
+  'SUCCESS',
+  'FAILED',
+  'RETURNED',
+  'UNCLAIMED',
+  'BLOCKED',
+  'REFUNDED',
+  'REVERSED',
+  'ONHOLD',
+  'DENIED',
+] satisfies PayoutItemState[];
 
 /** The signature headers PayPal sends with a webhook, as its verification call names them. */
 const SIGNATURE_HEADERS = {
@@ -78,6 +143,9 @@ function cents(value: string): number {
   }
 }
 
+/** A signed amount PayPal sent ('-30.00': money out), in cents. */
+const signedCents = (value: string) => (value.startsWith('-') ? -cents(value.slice(1)) : cents(value));
+
 type PaypalUnit = NonNullable<PaypalOrderJson['purchase_units']>[number];
 
 /** The merchant's id only: an answer naming the payee by e-mail alone cannot be compared with one naming its id. */
@@ -92,6 +160,77 @@ const toCapture = (c: PaypalCaptureJson, unit?: PaypalUnit): ProviderCapture => 
   invoiceId: c.invoice_id ?? unit?.invoice_id ?? null,
   payeeId: payeeOf(unit),
 });
+
+function payoutState(state: string): PayoutItemState {
+  if (!PAYOUT_ITEM_STATES.includes(state)) throw new PaymentProviderError(`PayPal sent an unknown payout state: ${state.slice(0, 40)}`);
+  return state as PayoutItemState;
+}
+
+/**
+ * A batch of ours as PayPal states it, by its one item. Without an item yet (just sent, or refused whole),
+ * the batch's own state stands for it, and what was sent (`sent`) for the item's amount and receiver.
+ */
+function toPayout(b: PaypalPayoutBatchJson, sent?: PayoutRequest): ProviderPayout {
+  const header = b.batch_header;
+  const item = b.items?.[0];
+  if (!item) {
+    return {
+      batchId: header.payout_batch_id,
+      itemId: null,
+      // A batch refused or cancelled whole pays nothing, as a denied one.
+      state: header.batch_status === 'DENIED' || header.batch_status === 'CANCELED' ? 'DENIED' : 'PENDING',
+      amountCents: sent?.amountCents ?? (header.amount ? cents(header.amount.value) : 0),
+      receiver: sent?.receiver ?? '',
+      senderItemId: sent?.senderBatchId ?? null,
+      error: null,
+      transactionId: null,
+    };
+  }
+  return {
+    batchId: header.payout_batch_id,
+    itemId: item.payout_item_id,
+    state: payoutState(item.transaction_status),
+    amountCents: cents(item.payout_item.amount.value),
+    receiver: item.payout_item.receiver,
+    senderItemId: item.payout_item.sender_item_id ?? null,
+    error: item.errors ? `${item.errors.name ?? 'ERROR'}: ${item.errors.message ?? ''}`.trim() : null,
+    transactionId: item.transaction_id ?? null,
+  };
+}
+
+/**
+ * The batch PayPal names when it refuses a sender batch id used before (USER_BUSINESS_ERROR on the field
+ * SENDER_BATCH_ID, with a `self` link to that batch). Only its id is taken from the link, to be asked of our
+ * own base URL: the token never follows a link elsewhere.
+ */
+function duplicateBatchId(error: PaypalError | undefined): string | null {
+  if (error?.name !== 'USER_BUSINESS_ERROR') return null;
+  const detail = error.details?.find((d) => d.field?.toUpperCase() === 'SENDER_BATCH_ID');
+  if (!detail) return null;
+  for (const link of [...(detail.link ?? []), ...(error.links ?? [])]) {
+    const m = link.rel === 'self' ? /\/v1\/payments\/payouts\/([A-Za-z0-9]+)(?:[?#]|$)/.exec(link.href) : null;
+    if (m) return m[1];
+  }
+  return null;
+}
+
+function toTransaction(t: PaypalTransactionInfo): ProviderTransaction {
+  const at = new Date(t.transaction_initiation_date);
+  if (Number.isNaN(at.getTime()))
+    throw new PaymentProviderError(`PayPal sent a transaction time that is not one: ${t.transaction_initiation_date.slice(0, 40)}`);
+  return {
+    id: t.transaction_id,
+    eventCode: t.transaction_event_code,
+    at: at.toISOString(),
+    amountCents: signedCents(t.transaction_amount.value),
+    status: t.transaction_status,
+    invoiceId: t.invoice_id ?? null,
+    referenceId: t.paypal_reference_id ?? null,
+  };
+}
+
+/** A time as the transaction search takes it: whole seconds, with an offset (Z). */
+const searchTime = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 export class PaypalClient implements PaymentProvider {
   private token: { value: string; expiresAt: number } | undefined;
@@ -196,6 +335,81 @@ export class PaypalClient implements PaymentProvider {
     if (res.status === 400) return false;
     if (!res.ok) throw this.unexpected('verify a webhook', res);
     return res.body.verification_status === 'SUCCESS';
+  }
+
+  async createPayout(p: PayoutRequest): Promise<ProviderPayout> {
+    const res = await this.call<PaypalPayoutBatchJson>('POST', '/v1/payments/payouts', {
+      body: {
+        sender_batch_header: { sender_batch_id: p.senderBatchId, email_subject: p.emailSubject, recipient_type: 'EMAIL' },
+        items: [
+          {
+            recipient_type: 'EMAIL',
+            amount: { value: decimalAmount(p.amountCents), currency: CURRENCY },
+            receiver: p.receiver,
+            note: p.note,
+            sender_item_id: p.senderBatchId,
+          },
+        ],
+      },
+    });
+    // A repeat of a send PayPal took: the batch that send made, rather than a second payment.
+    const batchId = res.ok ? res.body.batch_header.payout_batch_id : duplicateBatchId(res.error);
+    if (!batchId) throw this.unexpected('send a payout', res);
+    // The answer lists no item: the batch as it stands has it.
+    const found = await this.getPayout(batchId);
+    if (found) return found;
+    if (res.ok) return toPayout(res.body, p);
+    throw new PaymentProviderError(`PayPal refused a used sender batch id, linking to a batch it does not know: ${batchId}`);
+  }
+
+  async getPayout(batchId: string): Promise<ProviderPayout | null> {
+    const res = await this.call<PaypalPayoutBatchJson>('GET', `/v1/payments/payouts/${encodeURIComponent(batchId)}`);
+    if (res.status === 404) return null;
+    if (!res.ok) throw this.unexpected('read a payout', res);
+    return toPayout(res.body);
+  }
+
+  async cancelPayoutItem(itemId: string): Promise<boolean> {
+    const res = await this.call<PaypalPayoutItemJson>('POST', `/v1/payments/payouts-item/${encodeURIComponent(itemId)}/cancel`, {
+      body: {},
+    });
+    if (res.ok) return res.body.transaction_status === 'RETURNED';
+    if (res.error?.name === 'ITEM_ALREADY_CANCELLED') return true;
+    if (res.error?.name === 'ITEM_INCORRECT_STATUS' || res.status === 404) return false;
+    throw this.unexpected('cancel a payout item', res);
+  }
+
+  async getDispute(id: string): Promise<ProviderDispute | null> {
+    const res = await this.call<PaypalDisputeJson>('GET', `/v1/customer/disputes/${encodeURIComponent(id)}`);
+    if (res.status === 404) return null;
+    if (!res.ok) throw this.unexpected('read a dispute', res);
+    const d = res.body;
+    return {
+      id: d.dispute_id,
+      captureId: d.disputed_transactions?.[0]?.seller_transaction_id ?? null,
+      status: d.status,
+      outcome: d.dispute_outcome?.outcome_code ?? null,
+    };
+  }
+
+  async searchTransactions(from: Date, to: Date): Promise<ProviderTransaction[]> {
+    if (to.getTime() - from.getTime() > SEARCH_RANGE_MS) throw new Error('PayPal searches transactions 31 days at a time at most');
+    const found: ProviderTransaction[] = [];
+    for (let page = 1; ; page++) {
+      const query = new URLSearchParams({
+        start_date: searchTime(from),
+        end_date: searchTime(to),
+        fields: 'transaction_info',
+        page_size: String(SEARCH_PAGE_SIZE),
+        page: String(page),
+      });
+      const res = await this.call<PaypalSearchJson>('GET', `/v1/reporting/transactions?${query}`);
+      if (!res.ok) throw this.unexpected('search transactions', res);
+      const details = res.body.transaction_details ?? [];
+      found.push(...details.map((d) => toTransaction(d.transaction_info)));
+      if (!details.length || page >= (res.body.total_pages ?? 0)) break;
+    }
+    return found.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
   }
 
   private toOrder(o: PaypalOrderJson): ProviderOrder {

@@ -294,18 +294,11 @@ export class Monitoring extends Construct {
       graph('Feedback', business(['FeedbackRequested', 'FeedbackCompleted', 'ReviewIncomplete', 'ReviewRepeated', 'ListeningRefused'])),
       graph(
         'Payments',
-        business([
-          'PaymentsCaptured',
-          'PaymentsRefunded',
-          'PaymentsFailed',
-          'PaymentMismatches',
-          'RefundsStuck',
-          'EarningsReleased',
-          'WebhooksRejected',
-        ]),
+        business(['PaymentsCaptured', 'PaymentsRefunded', 'PaymentsFailed', 'PaymentMismatches', 'RefundsStuck', 'WebhooksRejected']),
       ),
     );
     dashboard.addWidgets(
+      graph('Money out', business(['EarningsReleased', 'PayoutsRequested', 'PayoutsPaid', 'PayoutsReturned'])),
       graph('E-mail', [...business(['EmailsSent', 'EmailsFailed'])]),
       graph('Browsers: errors and API latency (p75)', [businessMetric('ClientErrors'), p75('ClientApiLatency')]),
       graph('Core Web Vitals, p75 (LCP and INP in ms; CLS x1000)', [

@@ -57,6 +57,12 @@ export const routePaths = {
   listStuckRefunds: { method: 'GET', path: '/payments/stuck-refunds', access: 'admin', area: 'payments' },
   retryRefund: { method: 'POST', path: '/payments/{orderId}/retry-refund', access: 'admin', area: 'payments', money: true },
   // The queue of reported reviews, and an admin's decision (a refund goes through the payment state machine).
+  getPayoutAccount: { method: 'GET', path: '/users/me/payout-account', access: 'pro', area: 'payments' },
+  setPayoutAccount: { method: 'PUT', path: '/users/me/payout-account', access: 'pro', area: 'payments', money: true },
+  createPayout: { method: 'POST', path: '/payouts', access: 'pro', area: 'payments', money: true },
+  listPayouts: { method: 'GET', path: '/payouts', access: 'pro', area: 'payments' },
+  listAllPayouts: { method: 'GET', path: '/payouts/all', access: 'admin', area: 'payments' },
+  holdPayouts: { method: 'PUT', path: '/users/{id}/payout-hold', access: 'admin', area: 'payments', money: true },
   listDisputes: { method: 'GET', path: '/disputes', access: 'admin', area: 'payments' },
   resolveDispute: { method: 'PUT', path: '/disputes/{id}', access: 'admin', area: 'payments', money: true },
   // PayPal's events can exceed the default 64 KB (an order with many items, say).

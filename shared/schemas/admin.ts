@@ -13,6 +13,8 @@ export const adminUserView = z.object({
   type: z.enum(['musician', 'pro', 'admin']),
   feedbackPriceCents: z.nullable(z.int()),
   balanceCents: z.int(),
+  /** An admin's hold on the pro's payouts (null: none). */
+  payoutsHeld: z.nullable(z.object({ reason: z.string(), at: z.string() })),
   profileImage: z.nullable(z.string()),
   createdAt: z.string(),
 });

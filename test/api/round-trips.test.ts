@@ -307,6 +307,19 @@ describe('DynamoDB round trips per route', () => {
     await call('listAudit', {}, admin);
   });
 
+  it('payouts: an address set, a withdrawal, the lists, a hold and its release', async () => {
+    const page = await call('listUsers', { type: 'pro', q: pro.email }, admin);
+    const balance = page.users[0].balanceCents as number;
+    await call('adjustBalance', { id: proId, balance: balance / 100 + 20, expectedBalanceCents: balance, reason: 'Round trips' }, admin);
+    await call('setPayoutAccount', { email: `paid-${randomUUID().slice(0, 8)}@example.test` }, pro);
+    const account = await call('getPayoutAccount', {}, pro);
+    await call('createPayout', { amountCents: account.availableCents, idempotencyKey: randomUUID() }, pro);
+    await call('listPayouts', {}, pro);
+    await call('listAllPayouts', {}, admin);
+    await call('holdPayouts', { id: proId, held: true, reason: 'Round trips' }, admin);
+    await call('holdPayouts', { id: proId, held: false }, admin);
+  });
+
   it("users: an admin's authenticator set up, read and removed", async () => {
     const fresh = await createConfirmedUser(stack, { admin: true, mfa: false, prefix: 'rt-mfa' });
     const tokens = await signInTokens(stack, fresh.email, fresh.password, { mfa: false });

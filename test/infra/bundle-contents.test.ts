@@ -33,18 +33,18 @@ const KB = 1024;
  * and for users the authenticator's set-up with its SES e-mail).
  */
 const GZIP_BUDGET: Record<string, number> = {
-  'functions/http/users.ts': 46 * KB, // the authenticator's routes and their e-mail; Choose Your Pro's orders and reputation
-  'functions/http/tracks.ts': 55 * KB, // the S3 presigners; the payment state machine (a deleted track's paid requests)
-  'functions/http/shares.ts': 49 * KB, // the payment state machine and its executor (a paid request declined or completed); a review's floor, listening, drafts, reputation, reports
-  'functions/http/feedbacks.ts': 30 * KB,
-  'functions/http/payments.ts': 47 * KB, // the payment state machine and its executor; the disputes queue (a share's views)
+  'functions/http/users.ts': 47 * KB, // the authenticator's routes and their e-mail; Choose Your Pro's orders and reputation; earnings' states
+  'functions/http/tracks.ts': 57 * KB, // the S3 presigners; the payment state machine (a deleted track's paid requests)
+  'functions/http/shares.ts': 51 * KB, // the payment state machine and its executor (a paid request declined or completed); a review's floor, listening, drafts, reputation, reports
+  'functions/http/feedbacks.ts': 31 * KB,
+  'functions/http/payments.ts': 53 * KB, // the payment and payout state machines and their executors; PayPal's Payouts; the disputes queue (a share's views)
   'functions/http/billing.ts': 66 * KB, // the Stripe SDK
   'functions/http/admin.ts': 36 * KB,
   'functions/http/health.ts': 30 * KB,
   'functions/http/telemetry.ts': 30 * KB,
   'functions/jobs/process-audio.ts': 480 * KB, // the wasm decoders of the accepted formats
   'functions/jobs/comment-digest.ts': 6 * KB,
-  'functions/jobs/payment-checks.ts': 15 * KB, // the payment state machine and its executor; deadline reminders, reputation
+  'functions/jobs/payment-checks.ts': 19 * KB, // the payment and payout state machines and their executors; deadline reminders, reputation, releases
   'functions/realtime/socket.ts': 8 * KB,
   'functions/realtime/stream.ts': 3 * KB,
   'functions/triggers/post-confirmation.ts': 14 * KB,

@@ -8,7 +8,17 @@ import {
   stuckRefundsInput,
   stuckRefundsPage,
 } from '../../schemas/payments.js';
+import {
+  createPayoutInput,
+  holdPayoutsInput,
+  listPayoutsInput,
+  payoutAccountInput,
+  payoutAccountView,
+  payoutsPage,
+  payoutView,
+} from '../../schemas/payouts.js';
 import { paypalEventInput, webhookAck } from '../../schemas/webhooks.js';
+import * as z from 'zod/mini';
 import { disputeQueue, listDisputesInput, resolveDisputeInput } from '../../schemas/disputes.js';
 import { disputeView } from '../../schemas/shares.js';
 import type { AreaSchemas } from '../route.js';
@@ -19,6 +29,12 @@ export const paymentsSchemas = {
   cancelOrder: { input: captureOrderInput, output: paymentView },
   listStuckRefunds: { input: stuckRefundsInput, output: stuckRefundsPage },
   retryRefund: { input: retryRefundInput, output: paymentView },
+  getPayoutAccount: { input: z.strictObject({}), output: payoutAccountView },
+  setPayoutAccount: { input: payoutAccountInput, output: payoutAccountView },
+  createPayout: { input: createPayoutInput, output: payoutView },
+  listPayouts: { input: z.strictObject({ cursor: listPayoutsInput.shape.cursor }), output: payoutsPage },
+  listAllPayouts: { input: listPayoutsInput, output: payoutsPage },
+  holdPayouts: { input: holdPayoutsInput, output: payoutAccountView },
   listDisputes: { input: listDisputesInput, output: disputeQueue },
   resolveDispute: { input: resolveDisputeInput, output: disputeView },
   paypalWebhook: { input: paypalEventInput, output: webhookAck },

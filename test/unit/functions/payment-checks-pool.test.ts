@@ -17,6 +17,8 @@ vi.mock('../../../functions/data/payments.js', async (original) => ({
   },
 }));
 
+vi.mock('../../../functions/data/payouts.js', async (original) => ({ ...(await original<object>()), duePayouts: async () => [] }));
+
 const { checkDuePayments, CHECK_CONCURRENCY } = await import('../../../functions/domain/payment-checks.js');
 
 beforeEach(() =>

@@ -109,11 +109,39 @@ describe('local PayPal stand-in', () => {
     return { orderId: order.id, captureId: capture.json.purchase_units[0].payments.captures[0].id as string };
   }
 
-  const delivered = (type: string, resourceId: string) =>
+  /** The delivery of an event about a resource, named by its `id` (or, for v1 resources, by the member `key`). */
+  const delivered = (type: string, resourceId: string, key = 'id') =>
     until(
-      () => receiver.received.find((d) => d.event.event_type === type && d.event.resource.id === resourceId),
+      () => receiver.received.find((d) => d.event.event_type === type && d.event.resource[key] === resourceId),
       `${type} for ${resourceId}`,
     );
+
+  /** A local control (no token). */
+  const local = (p: string, body: unknown = {}) => api('POST', p, { body, auth: null });
+
+  const payoutBody = (senderBatchId: string, receiverEmail: string, value = '12.34') => ({
+    sender_batch_header: { sender_batch_id: senderBatchId, email_subject: 'You have a payout from Snip', recipient_type: 'EMAIL' },
+    items: [
+      {
+        recipient_type: 'EMAIL',
+        amount: { value, currency: 'USD' },
+        receiver: receiverEmail,
+        note: 'Your earnings from feedback on Snip',
+        sender_item_id: `item-${senderBatchId}`,
+      },
+    ],
+  });
+
+  /** Sends a payout of one item; its batch id. */
+  async function createPayout(senderBatchId: string, receiverEmail: string, value?: string) {
+    const res = await api('POST', '/v1/payments/payouts', { body: payoutBody(senderBatchId, receiverEmail, value) });
+    expect(res.status).toBe(201);
+    return res.json.batch_header.payout_batch_id as string;
+  }
+
+  const batchOf = async (batchId: string) => (await api('GET', `/v1/payments/payouts/${batchId}`)).json;
+  const itemEvent = (type: string, itemId: string) => delivered(`PAYMENT.PAYOUTS-ITEM.${type}`, itemId, 'payout_item_id');
+  const eventsAbout = (key: string, value: string) => receiver.received.filter((d) => d.event.resource[key] === value);
 
   const verify = (d: { headers: http.IncomingHttpHeaders; event: unknown }, overrides: Record<string, unknown> = {}) =>
     api('POST', '/v1/notifications/verify-webhook-signature', {
@@ -606,6 +634,485 @@ describe('local PayPal stand-in', () => {
       await api('POST', '/_local/webhooks', { body: { paused: false }, auth: null });
     }
     await delivered('CHECKOUT.ORDER.APPROVED', order.id);
+  });
+
+  it('pays a payout: PENDING in the answer, SUCCESS just after, with the webhook PayPal sends', async () => {
+    const res = await api('POST', '/v1/payments/payouts', { body: payoutBody('snip-payout-1', 'pro1@example.com') });
+    expect(res.status).toBe(201);
+    const batchId = res.json.batch_header.payout_batch_id;
+    expect(batchId).toMatch(/^[A-Z0-9]{13}$/);
+    expect(res.json).toEqual({
+      batch_header: {
+        payout_batch_id: batchId,
+        batch_status: 'PENDING',
+        sender_batch_header: { sender_batch_id: 'snip-payout-1', email_subject: 'You have a payout from Snip', recipient_type: 'EMAIL' },
+      },
+      links: [{ href: `${paypal.url}/v1/payments/payouts/${batchId}`, rel: 'self', method: 'GET' }],
+    });
+
+    const batch = await batchOf(batchId);
+    expect(batch.batch_header).toMatchObject({
+      payout_batch_id: batchId,
+      batch_status: 'SUCCESS',
+      time_created: expect.any(String),
+      time_completed: expect.any(String),
+      amount: { currency: 'USD', value: '12.34' },
+      fees: { currency: 'USD', value: '0.25' },
+    });
+    expect(batch.items).toHaveLength(1);
+    const item = batch.items[0];
+    expect(item).toMatchObject({
+      payout_item_id: expect.stringMatching(/^[A-Z0-9]{13}$/),
+      transaction_id: expect.stringMatching(/^[A-Z0-9]{17}$/),
+      transaction_status: 'SUCCESS',
+      payout_item_fee: { currency: 'USD', value: '0.25' },
+      payout_batch_id: batchId,
+      sender_batch_id: 'snip-payout-1',
+      payout_item: {
+        recipient_type: 'EMAIL',
+        amount: { currency: 'USD', value: '12.34' },
+        receiver: 'pro1@example.com',
+        note: 'Your earnings from feedback on Snip',
+        sender_item_id: 'item-snip-payout-1',
+      },
+      time_processed: expect.any(String),
+    });
+    expect(item).not.toHaveProperty('errors');
+    expect(item.links).toEqual([
+      { href: `${paypal.url}/v1/payments/payouts-item/${item.payout_item_id}`, rel: 'self', method: 'GET' },
+      { href: `${paypal.url}/v1/payments/payouts/${batchId}`, rel: 'batch', method: 'GET' },
+    ]);
+    const shown = await api('GET', `/v1/payments/payouts-item/${item.payout_item_id}`);
+    expect(shown.json).toEqual(item);
+
+    const event = await itemEvent('SUCCEEDED', item.payout_item_id);
+    expect(event.event).toMatchObject({
+      resource_type: 'payouts_item',
+      resource_version: '1.0',
+      event_version: '1.0',
+      summary: expect.any(String),
+    });
+    expect(event.event.resource).toEqual(item);
+    expect((await verify(event)).json.verification_status).toBe('SUCCESS');
+  });
+
+  it('refuses a sender_batch_id used before, linking to the payout that used it', async () => {
+    const batchId = await createPayout('snip-payout-dup', 'pro-dup@example.com');
+    await itemEvent('SUCCEEDED', (await batchOf(batchId)).items[0].payout_item_id);
+    const again = await api('POST', '/v1/payments/payouts', { body: payoutBody('snip-payout-dup', 'pro-dup@example.com', '99.00') });
+    expect(again.status).toBe(400);
+    expect(again.json).toMatchObject({
+      name: 'USER_BUSINESS_ERROR',
+      debug_id: expect.any(String),
+      information_link: expect.stringContaining('payouts'),
+      details: [
+        {
+          field: 'SENDER_BATCH_ID',
+          location: 'body',
+          issue: 'Batch with given sender_batch_id already exists',
+          link: [{ href: `${paypal.url}/v1/payments/payouts/${batchId}`, rel: 'self', method: 'GET' }],
+        },
+      ],
+    });
+    // Nothing paid twice: the one item, for the first amount, and its one event.
+    await sleep(200);
+    expect(eventsAbout('sender_batch_id', 'snip-payout-dup')).toHaveLength(1);
+    expect((await batchOf(batchId)).batch_header.amount.value).toBe('12.34');
+
+    // PayPal-Request-Id gets the first answer again, rather than the refusal.
+    const headers = { 'PayPal-Request-Id': 'payout-idem' };
+    const first = await api('POST', '/v1/payments/payouts', { body: payoutBody('snip-payout-idem', 'pro-dup@example.com'), headers });
+    const replay = await api('POST', '/v1/payments/payouts', { body: payoutBody('snip-payout-idem', 'pro-dup@example.com'), headers });
+    expect(first.status).toBe(201);
+    expect(replay.status).toBe(201);
+    expect(replay.json).toEqual(first.json);
+  });
+
+  it.each([
+    ['FAILED', 'FAILED', { name: 'RECEIVER_ACCOUNT_LOCKED', message: 'Receiver account is locked or inactive' }],
+    ['UNCLAIMED', 'UNCLAIMED', { name: 'RECEIVER_UNREGISTERED', message: 'Receiver is unregistered' }],
+    ['RETURNED', 'RETURNED', undefined],
+  ])('gives the items paid to a receiver set to %s that outcome, until set again', async (outcome, event, errors) => {
+    const to = `pro-${outcome.toLowerCase()}@example.com`;
+    expect((await local('/_local/payouts/outcomes', { receiver: to, outcome })).json).toEqual({ receiver: to, outcome });
+    for (const n of [1, 2]) {
+      const batch = await batchOf(await createPayout(`snip-${outcome}-${n}`, to));
+      expect(batch.batch_header.batch_status).toBe('SUCCESS');
+      expect(batch.items[0].transaction_status).toBe(outcome);
+      expect(batch.items[0].errors).toEqual(errors && { ...errors, information_link: expect.any(String) });
+      const d = await itemEvent(event, batch.items[0].payout_item_id);
+      expect(d.event.resource).toEqual(batch.items[0]);
+    }
+    await local('/_local/payouts/outcomes', { receiver: to.toUpperCase(), outcome: 'SUCCESS' });
+    expect((await batchOf(await createPayout(`snip-${outcome}-3`, to))).items[0].transaction_status).toBe('SUCCESS');
+  });
+
+  it('leaves items pending when told, and moves them by the local control with their webhooks', async () => {
+    const to = 'pro-pending@example.com';
+    await local('/_local/payouts/outcomes', { receiver: to, outcome: 'PENDING' });
+    const batchId = await createPayout('snip-pending-1', to);
+    const pending = await batchOf(batchId);
+    expect(pending.batch_header.batch_status).toBe('PROCESSING');
+    expect(pending.batch_header).not.toHaveProperty('time_completed');
+    const itemId = pending.items[0].payout_item_id;
+    expect(pending.items[0]).toMatchObject({ transaction_status: 'PENDING' });
+    expect(pending.items[0]).not.toHaveProperty('time_processed');
+    await sleep(200);
+    expect(eventsAbout('payout_item_id', itemId)).toHaveLength(0);
+
+    const unclaimed = await local(`/_local/payouts-item/${itemId}/outcome`, { outcome: 'UNCLAIMED' });
+    expect(unclaimed.status).toBe(200);
+    expect(unclaimed.json).toMatchObject({ payout_item_id: itemId, transaction_status: 'UNCLAIMED' });
+    expect((await itemEvent('UNCLAIMED', itemId)).event.resource.transaction_status).toBe('UNCLAIMED');
+    expect((await batchOf(batchId)).batch_header.batch_status).toBe('SUCCESS');
+    // PayPal returns unclaimed money.
+    await local(`/_local/payouts-item/${itemId}/outcome`, { outcome: 'RETURNED' });
+    expect((await itemEvent('RETURNED', itemId)).event.resource.transaction_status).toBe('RETURNED');
+    const refused = await local(`/_local/payouts-item/${itemId}/outcome`, { outcome: 'SUCCESS' });
+    expect(refused.status).toBe(422);
+    expect(refused.json.details[0].issue).toBe('ITEM_INCORRECT_STATUS');
+
+    // Paid, then the money comes back.
+    const paidId = (await batchOf(await createPayout('snip-pending-2', to))).items[0].payout_item_id;
+    await local(`/_local/payouts-item/${paidId}/outcome`, { outcome: 'SUCCESS' });
+    await itemEvent('SUCCEEDED', paidId);
+    expect((await local(`/_local/payouts-item/${paidId}/outcome`, { outcome: 'FAILED' })).status).toBe(422);
+    expect((await local(`/_local/payouts-item/${paidId}/outcome`, { outcome: 'RETURNED' })).json.transaction_status).toBe('RETURNED');
+    await itemEvent('RETURNED', paidId);
+
+    expect((await local('/_local/payouts-item/NOSUCHITEM000/outcome', { outcome: 'SUCCESS' })).status).toBe(404);
+    expect((await local(`/_local/payouts-item/${paidId}/outcome`, { outcome: 'LOST' })).json.details[0].issue).toBe(
+      'INVALID_PARAMETER_VALUE',
+    );
+    expect((await local('/_local/payouts/outcomes', { receiver: 'nobody', outcome: 'SUCCESS' })).status).toBe(400);
+    expect((await local('/_local/payouts/outcomes', { receiver: to, outcome: 'MAYBE' })).status).toBe(400);
+  });
+
+  it('cancels an unclaimed item, returning its money, and no other', async () => {
+    const to = 'pro-cancel@example.com';
+    await local('/_local/payouts/outcomes', { receiver: to, outcome: 'UNCLAIMED' });
+    const itemId = (await batchOf(await createPayout('snip-cancel-1', to))).items[0].payout_item_id;
+    const cancelled = await api('POST', `/v1/payments/payouts-item/${itemId}/cancel`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.json).toMatchObject({ payout_item_id: itemId, transaction_status: 'RETURNED' });
+    expect((await itemEvent('CANCELED', itemId)).event.resource.transaction_status).toBe('RETURNED');
+    const again = await api('POST', `/v1/payments/payouts-item/${itemId}/cancel`);
+    expect(again.status).toBe(400);
+    expect(again.json.name).toBe('ITEM_ALREADY_CANCELLED');
+
+    await local('/_local/payouts/outcomes', { receiver: to, outcome: 'SUCCESS' });
+    const paidId = (await batchOf(await createPayout('snip-cancel-2', to))).items[0].payout_item_id;
+    const refused = await api('POST', `/v1/payments/payouts-item/${paidId}/cancel`);
+    expect(refused.status).toBe(400);
+    expect(refused.json.name).toBe('ITEM_INCORRECT_STATUS');
+    expect((await api('GET', `/v1/payments/payouts-item/${paidId}`)).json.transaction_status).toBe('SUCCESS');
+  });
+
+  it('refuses bad payouts with PayPal validation errors, and answers 404 for unknown ones', async () => {
+    const good = payoutBody('snip-bad', 'pro-bad@example.com');
+    const item = good.items[0];
+    const withItem = (patch: Record<string, unknown>) => ({ ...good, items: [{ ...item, ...patch }] });
+    const cases: [unknown, string][] = [
+      [{ items: good.items }, 'sender_batch_header'],
+      [{ ...good, sender_batch_header: { email_subject: 'Hi' } }, 'sender_batch_header.sender_batch_id'],
+      [{ ...good, sender_batch_header: { sender_batch_id: 'x'.repeat(257) } }, 'sender_batch_header.sender_batch_id'],
+      [{ ...good, items: [] }, 'items'],
+      [{ ...good, items: Array.from({ length: 15_001 }, () => ({})) }, 'items'],
+      [{ sender_batch_header: good.sender_batch_header }, 'items'],
+      [withItem({ amount: { value: '12.3', currency: 'USD' } }), 'items[0].amount.value'],
+      [withItem({ amount: { value: '0.00', currency: 'USD' } }), 'items[0].amount.value'],
+      [withItem({ amount: { value: '-5.00', currency: 'USD' } }), 'items[0].amount.value'],
+      [withItem({ amount: { value: 12.34, currency: 'USD' } }), 'items[0].amount.value'],
+      [withItem({ amount: { value: '20000.01', currency: 'USD' } }), 'items[0].amount.value'],
+      [withItem({ amount: { value: '12.34', currency: 'EUR' } }), 'items[0].amount.currency'],
+      [withItem({ amount: undefined }), 'items[0].amount'],
+      [withItem({ receiver: 'not-an-address' }), 'items[0].receiver'],
+      [withItem({ receiver: undefined }), 'items[0].receiver'],
+      [withItem({ recipient_type: 'PHONE' }), 'items[0].recipient_type'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await api('POST', '/v1/payments/payouts', { body });
+      expect({ status: res.status, name: res.json.name, field: res.json.details[0].field }).toEqual({
+        status: 400,
+        name: 'VALIDATION_ERROR',
+        field,
+      });
+    }
+    // None of them was taken: the id is free.
+    expect((await api('POST', '/v1/payments/payouts', { body: good })).status).toBe(201);
+    expect((await api('POST', '/v1/payments/payouts', { body: good, auth: null })).status).toBe(401);
+    for (const p of ['/v1/payments/payouts/NOSUCHBATCH00', '/v1/payments/payouts-item/NOSUCHITEM000']) {
+      const res = await api('GET', p);
+      expect(res.status).toBe(404);
+      expect(res.json.name).toBe('RESOURCE_NOT_FOUND');
+    }
+  });
+
+  it('opens a dispute on a capture, shows it, and resolves it for the seller', async () => {
+    const { captureId } = await capturedOrder('inv-dispute-seller');
+    const opened = await local(`/_local/captures/${captureId}/dispute`, { reason: 'MERCHANDISE_OR_SERVICE_NOT_AS_DESCRIBED' });
+    expect(opened.status).toBe(201);
+    const id = opened.json.dispute_id;
+    expect(id).toMatch(/^PP-D-\d+$/);
+    expect(opened.json).toMatchObject({
+      reason: 'MERCHANDISE_OR_SERVICE_NOT_AS_DESCRIBED',
+      status: 'OPEN',
+      dispute_amount: { currency_code: 'USD', value: '30.00' },
+      create_time: expect.any(String),
+      update_time: expect.any(String),
+      disputed_transactions: [
+        {
+          seller_transaction_id: captureId,
+          seller: { merchant_id: expect.stringMatching(/^[A-Z0-9]{13}$/) },
+          invoice_number: 'inv-dispute-seller',
+        },
+      ],
+      links: [{ href: `${paypal.url}/v1/customer/disputes/${id}`, rel: 'self', method: 'GET' }],
+    });
+    expect(opened.json).not.toHaveProperty('dispute_outcome');
+    const created = await delivered('CUSTOMER.DISPUTE.CREATED', id, 'dispute_id');
+    expect(created.event).toMatchObject({ resource_type: 'dispute', resource_version: '1.0', resource: opened.json });
+    expect((await api('GET', `/v1/customer/disputes/${id}`)).json).toEqual(opened.json);
+
+    const resolved = await local(`/_local/disputes/${id}/resolve`, { outcome: 'RESOLVED_SELLER_FAVOUR' });
+    expect(resolved.status).toBe(200);
+    expect(resolved.json).toMatchObject({ status: 'RESOLVED', dispute_outcome: { outcome_code: 'RESOLVED_SELLER_FAVOUR' } });
+    expect(resolved.json.dispute_outcome).not.toHaveProperty('amount_refunded');
+    expect((await delivered('CUSTOMER.DISPUTE.RESOLVED', id, 'dispute_id')).event.resource).toEqual(resolved.json);
+    expect((await api('GET', `/v2/payments/captures/${captureId}`)).json.status).toBe('COMPLETED');
+    expect(eventsAbout('id', captureId).some((d) => d.event.event_type === 'PAYMENT.CAPTURE.REVERSED')).toBe(false);
+    expect((await local(`/_local/disputes/${id}/resolve`, { outcome: 'RESOLVED_BUYER_FAVOUR' })).status).toBe(422);
+
+    expect((await local('/_local/captures/NOSUCHCAPTURE0000/dispute')).status).toBe(404);
+    expect((await local(`/_local/captures/${captureId}/dispute`, { reason: 'BORED' })).status).toBe(400);
+    expect((await local('/_local/disputes/PP-D-0/resolve', { outcome: 'RESOLVED_SELLER_FAVOUR' })).status).toBe(404);
+    expect((await api('GET', '/v1/customer/disputes/PP-D-0')).status).toBe(404);
+    expect((await api('GET', `/v1/customer/disputes/${id}`, { auth: null })).status).toBe(401);
+  });
+
+  it('resolves a dispute for the buyer by reversing the capture, as PayPal reports a refund', async () => {
+    const { orderId, captureId } = await capturedOrder('inv-dispute-buyer');
+    const id = (await local(`/_local/captures/${captureId}/dispute`)).json.dispute_id;
+    expect((await api('GET', `/v1/customer/disputes/${id}`)).json.reason).toBe('MERCHANDISE_OR_SERVICE_NOT_RECEIVED');
+    const resolved = await local(`/_local/disputes/${id}/resolve`, { outcome: 'RESOLVED_BUYER_FAVOUR' });
+    expect(resolved.json).toMatchObject({
+      status: 'RESOLVED',
+      dispute_outcome: { outcome_code: 'RESOLVED_BUYER_FAVOUR', amount_refunded: { currency_code: 'USD', value: '30.00' } },
+    });
+
+    const reversed = await until(
+      () =>
+        receiver.received.find(
+          (d) => d.event.event_type === 'PAYMENT.CAPTURE.REVERSED' && d.event.resource.invoice_id === 'inv-dispute-buyer',
+        ),
+      'the reversal',
+    );
+    expect(reversed.event).toMatchObject({ resource_type: 'refund', resource: { status: 'COMPLETED', amount: { value: '30.00' } } });
+    expect(reversed.event.resource.links).toContainEqual({
+      href: `${paypal.url}/v2/payments/captures/${captureId}`,
+      rel: 'up',
+      method: 'GET',
+    });
+    const resolvedEvent = await delivered('CUSTOMER.DISPUTE.RESOLVED', id, 'dispute_id');
+    // The money went back before the dispute was closed.
+    expect(receiver.received.indexOf(reversed)).toBeLessThan(receiver.received.indexOf(resolvedEvent));
+
+    expect((await api('GET', `/v2/payments/captures/${captureId}`)).json.status).toBe('REFUNDED');
+    expect((await api('GET', `/v2/checkout/orders/${orderId}`)).json.purchase_units[0].payments.captures[0].status).toBe('REFUNDED');
+    expect((await api('GET', `/v2/payments/refunds/${reversed.event.resource.id}`)).json).toEqual(reversed.event.resource);
+    expect((await api('POST', `/v2/payments/captures/${captureId}/refund`)).json.details[0].issue).toBe('CAPTURE_FULLY_REFUNDED');
+  });
+
+  it('reverses what is left of a capture by the local control', async () => {
+    const { captureId } = await capturedOrder('inv-reverse');
+    await api('POST', `/v2/payments/captures/${captureId}/refund`, { body: { amount: { currency_code: 'USD', value: '10.00' } } });
+    const reversal = await local(`/_local/captures/${captureId}/reverse`);
+    expect(reversal.status).toBe(201);
+    expect(reversal.json).toMatchObject({
+      amount: { currency_code: 'USD', value: '20.00' },
+      invoice_id: 'inv-reverse',
+      seller_payable_breakdown: { paypal_fee: { value: '0.00' }, total_refunded_amount: { value: '30.00' } },
+    });
+    expect((await delivered('PAYMENT.CAPTURE.REVERSED', reversal.json.id)).event.resource).toEqual(reversal.json);
+    expect((await api('GET', `/v2/payments/captures/${captureId}`)).json.status).toBe('REFUNDED');
+    const again = await local(`/_local/captures/${captureId}/reverse`);
+    expect(again.status).toBe(422);
+    expect(again.json.details[0].issue).toBe('CAPTURE_FULLY_REFUNDED');
+    expect((await local(`/_local/captures/${captureId}/dispute`)).status).toBe(422);
+    expect((await local('/_local/captures/NOSUCHCAPTURE0000/reverse')).status).toBe(404);
+  });
+
+  it('searches the transactions of a range, a page at a time, with their event codes', async () => {
+    const from = new Date(Date.now() - 60_000).toISOString();
+    const { captureId } = await capturedOrder('inv-search');
+    const refund = await api('POST', `/v2/payments/captures/${captureId}/refund`, {
+      body: { amount: { currency_code: 'USD', value: '10.00' } },
+    });
+    const reversal = await local(`/_local/captures/${captureId}/reverse`);
+    const paid = (await batchOf(await createPayout('snip-search-paid', 'pro-search@example.com', '7.50'))).items[0];
+    await local('/_local/payouts/outcomes', { receiver: 'pro-search-later@example.com', outcome: 'PENDING' });
+    const waiting = (await batchOf(await createPayout('snip-search-pending', 'pro-search-later@example.com'))).items[0];
+    const planted = await local('/_local/transactions', {
+      transaction_event_code: 'T1201',
+      amount: { value: '-5.00', currency_code: 'USD' },
+      invoice_id: 'inv-planted',
+      paypal_reference_id: captureId,
+    });
+    expect(planted.status).toBe(201);
+    const to = new Date(Date.now() + 60_000).toISOString();
+
+    const search = (q: Record<string, string>) => api('GET', `/v1/reporting/transactions?${new URLSearchParams({ fields: 'all', ...q })}`);
+    const all = await search({ start_date: from, end_date: to, page_size: '500' });
+    expect(all.status).toBe(200);
+    expect(all.json).toMatchObject({
+      account_number: expect.stringMatching(/^[A-Z0-9]{13}$/),
+      start_date: from,
+      end_date: to,
+      page: 1,
+      total_pages: 1,
+    });
+    const infos = all.json.transaction_details.map((d: { transaction_info: Record<string, unknown> }) => d.transaction_info);
+    expect(all.json.total_items).toBe(infos.length);
+    const byId = (id: string) => infos.find((t: { transaction_id: string }) => t.transaction_id === id);
+    const usd = (value: string) => ({ currency_code: 'USD', value });
+    expect(byId(captureId)).toMatchObject({
+      transaction_event_code: 'T0006',
+      transaction_amount: usd('30.00'),
+      transaction_status: 'S',
+      invoice_id: 'inv-search',
+    });
+    expect(byId(refund.json.id)).toMatchObject({
+      transaction_event_code: 'T1107',
+      transaction_amount: usd('-10.00'),
+      invoice_id: 'inv-search',
+      paypal_reference_id: captureId,
+      paypal_reference_id_type: 'TXN',
+    });
+    expect(byId(reversal.json.id)).toMatchObject({
+      transaction_event_code: 'T1106',
+      transaction_amount: usd('-20.00'),
+      paypal_reference_id: captureId,
+    });
+    expect(byId(paid.transaction_id)).toMatchObject({ transaction_event_code: 'T0001', transaction_amount: usd('-7.50') });
+    expect(byId(waiting.transaction_id)).toBeUndefined();
+    expect(byId(planted.json.transaction_info.transaction_id)).toEqual({
+      transaction_id: expect.stringMatching(/^[A-Z0-9]{17}$/),
+      transaction_event_code: 'T1201',
+      transaction_initiation_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+0000$/),
+      transaction_updated_date: expect.any(String),
+      transaction_amount: usd('-5.00'),
+      transaction_status: 'S',
+      invoice_id: 'inv-planted',
+      paypal_reference_id: captureId,
+      paypal_reference_id_type: 'TXN',
+    });
+    const times = infos.map((t: { transaction_initiation_date: string }) => Date.parse(t.transaction_initiation_date));
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+
+    // The pending item, once paid, is listed.
+    await local(`/_local/payouts-item/${waiting.payout_item_id}/outcome`, { outcome: 'SUCCESS' });
+    const later = await search({ start_date: from, end_date: to, page_size: '500' });
+    expect(later.json.total_items).toBe(infos.length + 1);
+
+    // Page by page, following `next`: the same transactions.
+    const paged: string[] = [];
+    let href: string | undefined = `/v1/reporting/transactions?${new URLSearchParams({ start_date: from, end_date: to, page_size: '2' })}`;
+    for (let page = 1; href; page++) {
+      const res = await api('GET', href.replace(paypal.url, ''));
+      expect(res.json).toMatchObject({ page, total_items: later.json.total_items, total_pages: Math.ceil(later.json.total_items / 2) });
+      paged.push(
+        ...res.json.transaction_details.map((d: { transaction_info: { transaction_id: string } }) => d.transaction_info.transaction_id),
+      );
+      href = res.json.links.find((l: { rel: string }) => l.rel === 'next')?.href;
+    }
+    expect(paged).toEqual(
+      later.json.transaction_details.map((d: { transaction_info: { transaction_id: string } }) => d.transaction_info.transaction_id),
+    );
+  });
+
+  it('lists a planted transaction in its own range only, and refuses ranges PayPal refuses', async () => {
+    const day = 86_400_000;
+    const when = new Date(Date.now() - 40 * day);
+    const planted = await local('/_local/transactions', {
+      transaction_event_code: 'T0006',
+      amount: { value: '30.00', currency_code: 'USD' },
+      transaction_initiation_date: when.toISOString().replace(/\.\d{3}Z$/, '-0000'),
+    });
+    expect(planted.status).toBe(201);
+    const id = planted.json.transaction_info.transaction_id;
+    const ids = async (start: number, end: number) => {
+      const q = new URLSearchParams({ start_date: new Date(start).toISOString(), end_date: new Date(end).toISOString() });
+      const res = await api('GET', `/v1/reporting/transactions?${q}`);
+      expect(res.status).toBe(200);
+      return res.json.transaction_details.map((d: { transaction_info: { transaction_id: string } }) => d.transaction_info.transaction_id);
+    };
+    expect(await ids(when.getTime() - day, when.getTime() + day)).toEqual([id]);
+    expect(await ids(Date.now() - 2 * day, Date.now())).not.toContain(id);
+
+    const refusals: [Record<string, string>, string][] = [
+      [
+        { start_date: new Date(Date.now() - 32 * day).toISOString(), end_date: new Date().toISOString() },
+        'Date range is greater than 31 days',
+      ],
+      [{ end_date: new Date().toISOString() }, 'A required field / parameter is missing.'],
+      [{ start_date: '2024-05-01T00:00:00', end_date: '2024-05-02T00:00:00-0700' }, expect.stringContaining('offset') as never],
+      [{ start_date: '2024-05-02T00:00:00Z', end_date: '2024-05-01T00:00:00Z' }, expect.stringContaining('before') as never],
+      [
+        { start_date: '2024-05-01T00:00:00Z', end_date: '2024-05-02T00:00:00Z', page_size: '501' },
+        expect.stringContaining('page_size') as never,
+      ],
+    ];
+    for (const [q, description] of refusals) {
+      const res = await api('GET', `/v1/reporting/transactions?${new URLSearchParams(q)}`);
+      expect({ status: res.status, name: res.json.name, description: res.json.details[0].description }).toEqual({
+        status: 400,
+        name: 'INVALID_REQUEST',
+        description,
+      });
+    }
+    expect((await api('GET', '/v1/reporting/transactions', { auth: null })).status).toBe(401);
+    expect(
+      (await local('/_local/transactions', { transaction_event_code: 'sale', amount: { value: '1.00', currency_code: 'USD' } })).status,
+    ).toBe(400);
+    expect(
+      (await local('/_local/transactions', { transaction_event_code: 'T0006', amount: { value: '1', currency_code: 'USD' } })).status,
+    ).toBe(400);
+  });
+
+  it('loads a state file written before payouts, disputes and planted transactions', async () => {
+    const oldDir = fs.mkdtempSync(path.join(os.tmpdir(), 'snip-paypal-old-'));
+    fs.writeFileSync(
+      path.join(oldDir, 'state.json'),
+      JSON.stringify({ version: 1, tokens: {}, orders: {}, captures: {}, refunds: {}, idempotency: {}, events: [] }),
+    );
+    const old = await startPaypal({ ...options(), port: await freePort(), dataDir: oldDir, webhookUrl: () => undefined });
+    try {
+      const auth = `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`;
+      const tokenRes = await fetch(`${old.url}/v1/oauth2/token`, {
+        method: 'POST',
+        headers: { authorization: auth, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=client_credentials',
+      });
+      const headers = { authorization: `Bearer ${(await tokenRes.json()).access_token}`, 'content-type': 'application/json' };
+      const created = await fetch(`${old.url}/v1/payments/payouts`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(payoutBody('snip-old-state', 'pro-old@example.com')),
+      });
+      expect(created.status).toBe(201);
+      const q = new URLSearchParams({
+        start_date: new Date(Date.now() - 60_000).toISOString(),
+        end_date: new Date(Date.now() + 60_000).toISOString(),
+      });
+      const search = await fetch(`${old.url}/v1/reporting/transactions?${q}`, { headers });
+      expect((await search.json()).total_items).toBe(1);
+      const saved = JSON.parse(fs.readFileSync(path.join(oldDir, 'state.json'), 'utf8'));
+      expect(Object.keys(saved.payouts.batches)).toHaveLength(1);
+      expect(saved).toMatchObject({ disputes: {}, plantedTransactions: [] });
+    } finally {
+      await old.close();
+      fs.rmSync(oldDir, { recursive: true, force: true });
+    }
   });
 
   it('keeps its state across a restart, and waits for a webhook URL before delivering', async () => {

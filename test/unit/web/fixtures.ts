@@ -43,6 +43,7 @@ export const adminUser = (over: Partial<AdminUserView>): AdminUserView => ({
   type: 'musician',
   feedbackPriceCents: null,
   balanceCents: 0,
+  payoutsHeld: null,
   profileImage: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   ...over,

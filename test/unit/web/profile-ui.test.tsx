@@ -250,14 +250,16 @@ describe('the application to become a pro', () => {
 describe('the page', () => {
   const headings = () => screen.getAllByRole('heading').map((h) => `${h.tagName} ${h.textContent}`);
 
-  it("a pro's: h1 'Profile', the header, the form, genres, links, the price and the Current Balance, and Billing & Plan", async () => {
+  it("a pro's: h1 'Profile', the header, the form, genres, links, the price, the Current Balance and Payouts, and Billing & Plan", async () => {
     me.current = USER;
     answerRoutes({
       getEarnings: () => ({ balanceCents: 2400, availableCents: 2400, heldCents: 0, pendingCents: 0, chargeback: null, entries: [] }),
+      getPayoutAccount: () => ({ email: null, pausedUntil: null, held: null, availableCents: 2400, openPayoutId: null }),
+      listPayouts: () => ({ payouts: [], next: null }),
     });
     renderUi(<ProfileRoute />);
     expect(headings().join(' | ')).toBe(
-      'H1 Profile | H2 Paul Producer | H2 Profile details | H2 Genres | H2 Social Links | H2 Your price | H2 Current Balance',
+      'H1 Profile | H2 Paul Producer | H2 Profile details | H2 Genres | H2 Social Links | H2 Your price | H2 Current Balance | H2 Payouts | H3 History',
     );
     expect(screen.getByRole('link', { name: 'Billing & Plan' }).getAttribute('href')).toBe('/settings');
     expect(screen.getByTestId('profile-role').textContent).toBe('Pro');

@@ -4,10 +4,13 @@ import { debugId } from './store.js';
 
 export interface ErrorDetail {
   issue: string;
-  description: string;
+  /** The v2 APIs' words for the issue; the v1 APIs (Payouts) say them in `issue` and have none. */
+  description?: string;
   field?: string;
   value?: string;
   location?: 'body' | 'path' | 'header' | 'query';
+  /** Payouts: where the resource a duplicate request clashes with is. */
+  link?: Link[];
 }
 
 export class ApiError extends Error {
@@ -55,6 +58,15 @@ export const badSyntax = (field: string, value: unknown) =>
     issue: 'INVALID_PARAMETER_SYNTAX',
     description: 'The value of a field does not conform to the expected format.',
   });
+const PAYOUTS_ERRORS = 'https://developer.paypal.com/docs/api/payments.payouts-batch/v1/#errors';
+/** The Payouts API's refusals: v1's shape, with an `information_link` beside the details. */
+export const payoutsError = (name: string, message: string, details: ErrorDetail[]) =>
+  new ApiError(400, name, message, details, [{ href: PAYOUTS_ERRORS, rel: 'information_link', method: 'GET' }], {
+    information_link: PAYOUTS_ERRORS,
+  });
+/** A payout request's field refused: v1 names it with dots and brackets (`items[0].receiver`) and says the issue in words. */
+export const payoutsInvalid = (field: string, issue: string) =>
+  payoutsError('VALIDATION_ERROR', 'Invalid request - see details', [{ field, location: 'body', issue }]);
 export const authFailure = () =>
   new ApiError(
     401,

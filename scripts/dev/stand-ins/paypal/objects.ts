@@ -1,5 +1,15 @@
-/** Orders, captures, refunds and their links rendered in PayPal's shapes (Orders v2, Payments v2). */
-import type { Link, Payer, StoredCapture, StoredOrder, StoredRefund } from './records.js';
+/** Orders, captures, refunds, payouts, disputes and their links rendered in PayPal's shapes (Orders v2, Payments v2, Payouts v1, Disputes v1). */
+import type {
+  Link,
+  Payer,
+  PayoutItemStatus,
+  StoredCapture,
+  StoredDispute,
+  StoredOrder,
+  StoredPayoutBatch,
+  StoredPayoutItem,
+  StoredRefund,
+} from './records.js';
 import { BUYER, MERCHANT_EMAIL, usd, type StandinContext } from './store.js';
 
 export const orderHref = (standin: StandinContext, id: string) => `${standin.url}/v2/checkout/orders/${id}`;
@@ -113,5 +123,96 @@ export function orderJson(standin: StandinContext, o: StoredOrder) {
     create_time: o.createTime,
     update_time: o.updateTime,
     links: orderLinks(standin, o),
+  };
+}
+
+const payoutHref = (standin: StandinContext, id: string) => `${standin.url}/v1/payments/payouts/${id}`;
+const payoutItemHref = (standin: StandinContext, id: string) => `${standin.url}/v1/payments/payouts-item/${id}`;
+export const payoutLink = (standin: StandinContext, id: string): Link => ({ href: payoutHref(standin, id), rel: 'self', method: 'GET' });
+/** Payouts' amounts name their currency `currency`, where v2's name it `currency_code`. */
+const payoutAmount = (cents: number) => ({ currency: 'USD', value: usd(cents).value });
+
+/** Why an item has not reached its receiver, as PayPal says it on the item. */
+const ITEM_ERRORS: Partial<Record<PayoutItemStatus, { name: string; message: string }>> = {
+  FAILED: { name: 'RECEIVER_ACCOUNT_LOCKED', message: 'Receiver account is locked or inactive' },
+  UNCLAIMED: { name: 'RECEIVER_UNREGISTERED', message: 'Receiver is unregistered' },
+};
+
+/** A payout item as GET payouts-item shows it, and as its webhooks carry it. */
+export function payoutItemJson(standin: StandinContext, i: StoredPayoutItem) {
+  const error = ITEM_ERRORS[i.status];
+  return {
+    payout_item_id: i.id,
+    transaction_id: i.transactionId,
+    transaction_status: i.status,
+    payout_item_fee: payoutAmount(i.feeCents),
+    payout_batch_id: i.batchId,
+    sender_batch_id: standin.state.payouts.batches[i.batchId].header.sender_batch_id,
+    payout_item: {
+      recipient_type: 'EMAIL',
+      amount: payoutAmount(i.cents),
+      ...(i.note !== undefined && { note: i.note }),
+      receiver: i.receiver,
+      ...(i.senderItemId !== undefined && { sender_item_id: i.senderItemId }),
+      recipient_wallet: 'PAYPAL',
+    },
+    ...(i.processTime !== undefined && { time_processed: i.processTime }),
+    ...(error && {
+      errors: { ...error, information_link: `https://developer.paypal.com/docs/api/payments.payouts-batch/v1/#errors-${error.name}` },
+    }),
+    links: [
+      { href: payoutItemHref(standin, i.id), rel: 'self', method: 'GET' },
+      { href: payoutHref(standin, i.batchId), rel: 'batch', method: 'GET' },
+    ],
+  };
+}
+
+/** A payout as GET payouts shows it: the header with its totals, and every item. */
+export function payoutBatchJson(standin: StandinContext, b: StoredPayoutBatch) {
+  const items = b.itemIds.map((id) => standin.state.payouts.items[id]);
+  const total = (cents: (i: StoredPayoutItem) => number) => payoutAmount(items.reduce((sum, i) => sum + cents(i), 0));
+  return {
+    batch_header: {
+      payout_batch_id: b.id,
+      batch_status: b.status,
+      time_created: b.createTime,
+      ...(b.completeTime !== undefined && { time_completed: b.completeTime }),
+      sender_batch_header: b.header,
+      amount: total((i) => i.cents),
+      fees: total((i) => i.feeCents),
+    },
+    items: items.map((i) => payoutItemJson(standin, i)),
+    links: [payoutLink(standin, b.id)],
+  };
+}
+
+/** A dispute as GET disputes shows it, and as its webhooks carry it. */
+export function disputeJson(standin: StandinContext, d: StoredDispute) {
+  const capture = standin.state.captures[d.captureId];
+  return {
+    dispute_id: d.id,
+    create_time: d.createTime,
+    update_time: d.updateTime,
+    disputed_transactions: [
+      {
+        seller_transaction_id: capture.id,
+        create_time: capture.createTime,
+        transaction_status: 'COMPLETED',
+        gross_amount: usd(capture.cents),
+        ...(capture.invoiceId !== undefined && { invoice_number: capture.invoiceId }),
+        ...(capture.customId !== undefined && { custom: capture.customId }),
+        buyer: { name: `${BUYER.givenName} ${BUYER.surname}` },
+        seller: { email: MERCHANT_EMAIL, merchant_id: standin.merchantId },
+      },
+    ],
+    reason: d.reason,
+    status: d.status,
+    dispute_amount: usd(d.cents),
+    ...(d.outcome && {
+      dispute_outcome: { outcome_code: d.outcome, ...(d.refundedCents !== undefined && { amount_refunded: usd(d.refundedCents) }) },
+    }),
+    dispute_life_cycle_stage: 'INQUIRY',
+    dispute_channel: 'INTERNAL',
+    links: [{ href: `${standin.url}/v1/customer/disputes/${d.id}`, rel: 'self', method: 'GET' }],
   };
 }

@@ -1,4 +1,7 @@
-/** The stand-in's stored records (orders, captures, refunds, webhook events) and PayPal's shapes they are kept in. */
+/**
+ * The stand-in's stored records (orders, captures, refunds and reversals, payouts, disputes, webhook events)
+ * and PayPal's shapes they are kept in.
+ */
 import type { Outgoing } from '../webhook-delivery.js';
 
 export interface Money {
@@ -64,15 +67,83 @@ export interface StoredRefund {
   totalRefundedCents: number;
   invoiceId?: string;
   noteToPayer?: string;
+  /** Taken back by PayPal (a chargeback, a dispute the buyer won), not refunded by the merchant. */
+  reversal?: boolean;
   createTime: string;
   updateTime: string;
+}
+/** The states the stand-in moves a payout item through, as PayPal's transaction_status names them. */
+export type PayoutItemStatus = 'PENDING' | 'SUCCESS' | 'FAILED' | 'RETURNED' | 'UNCLAIMED';
+/** The sender's header of a payout, kept as it was sent. */
+export interface SenderBatchHeader {
+  sender_batch_id: string;
+  email_subject?: string;
+  email_message?: string;
+  recipient_type?: string;
+}
+export interface StoredPayoutBatch {
+  id: string;
+  header: SenderBatchHeader;
+  /** PENDING until its items are processed (just after the create is answered), PROCESSING while one waits. */
+  status: 'PENDING' | 'PROCESSING' | 'SUCCESS';
+  itemIds: string[];
+  createTime: string;
+  completeTime?: string;
+}
+export interface StoredPayoutItem {
+  id: string;
+  batchId: string;
+  transactionId: string;
+  status: PayoutItemStatus;
+  cents: number;
+  feeCents: number;
+  receiver: string;
+  note?: string;
+  senderItemId?: string;
+  /** When it last reached an outcome (PayPal's time_processed); unset while pending. */
+  processTime?: string;
+  /** When the money reached the receiver (SUCCESS): from then the transaction search lists it. */
+  paidTime?: string;
+}
+export interface PayoutsState {
+  batches: Record<string, StoredPayoutBatch>;
+  items: Record<string, StoredPayoutItem>;
+  /** The outcome of the next items paid to a receiver (by its lower-cased address), set by a local control. */
+  outcomes: Record<string, PayoutItemStatus>;
+}
+export type DisputeOutcome = 'RESOLVED_SELLER_FAVOUR' | 'RESOLVED_BUYER_FAVOUR';
+export interface StoredDispute {
+  id: string;
+  captureId: string;
+  reason: string;
+  status: 'OPEN' | 'RESOLVED';
+  /** What the buyer disputes: what was left of the capture when the dispute opened. */
+  cents: number;
+  outcome?: DisputeOutcome;
+  /** What went back to the buyer when it was resolved in their favour. */
+  refundedCents?: number;
+  createTime: string;
+  updateTime: string;
+}
+/** One transaction as the transaction search lists it (Transaction Search v1's transaction_info). */
+export interface TransactionInfo {
+  transaction_id: string;
+  transaction_event_code: string;
+  transaction_initiation_date: string;
+  transaction_updated_date: string;
+  transaction_amount: Money;
+  transaction_status: string;
+  invoice_id?: string;
+  paypal_reference_id?: string;
+  paypal_reference_id_type?: string;
 }
 export interface WebhookEvent {
   id: string;
   event_version: '1.0';
   create_time: string;
-  resource_type: 'checkout-order' | 'capture' | 'refund';
-  resource_version: '2.0';
+  resource_type: 'checkout-order' | 'capture' | 'refund' | 'payouts_item' | 'dispute';
+  /** The version of the API the resource is from: 1.0 for Payouts' and Disputes' (v1). */
+  resource_version: '1.0' | '2.0';
   event_type: string;
   summary: string;
   resource: unknown;
@@ -101,6 +172,10 @@ export interface State {
   orders: Record<string, StoredOrder>;
   captures: Record<string, StoredCapture>;
   refunds: Record<string, StoredRefund>;
+  payouts: PayoutsState;
+  disputes: Record<string, StoredDispute>;
+  /** Transactions only PayPal knows of, planted by a local control for the transaction search to list. */
+  plantedTransactions: TransactionInfo[];
   /** Successful answers by operation and PayPal-Request-Id. */
   idempotency: Record<string, { status: number; body: unknown }>;
   /** Oldest first. */

@@ -11,7 +11,15 @@ export interface Ctx {
   form(): URLSearchParams;
   representation: boolean;
 }
-export type Reply = { status: number; json?: unknown; html?: string; text?: string; location?: string };
+export type Reply = {
+  status: number;
+  json?: unknown;
+  html?: string;
+  text?: string;
+  location?: string;
+  /** What happens once the answer is sent, as PayPal goes on after answering (a payout's items processed). */
+  after?: () => void;
+};
 export type Handler = (ctx: Ctx, params: string[]) => Reply;
 
 /** PayPal-Request-Id: the same id for the same operation gets the first successful answer again. */

@@ -7,7 +7,9 @@
  *   POST /v2/checkout/orders/{id}/capture, GET /v2/payments/captures/{id},
  *   POST /v2/payments/captures/{id}/refund, GET /v2/payments/refunds/{id},
  *   POST /v1/notifications/verify-webhook-signature, GET /v1/notifications/webhooks-events[/{id}],
- *   POST /v1/notifications/webhooks-events/{id}/resend.
+ *   POST /v1/notifications/webhooks-events/{id}/resend,
+ *   POST /v1/payments/payouts, GET /v1/payments/payouts/{id}, GET /v1/payments/payouts-item/{id},
+ *   POST /v1/payments/payouts-item/{id}/cancel, GET /v1/customer/disputes/{id}, GET /v1/reporting/transactions.
  * Buyer's pages (no token): GET /checkoutnow?token={order id}, whose forms POST to /checkoutnow/approve,
  *   /checkoutnow/decline and /checkoutnow/cancel (checkout-pages.ts; HTML in pages.ts).
  * Where PayPal's behaviour depends on the request, this follows PayPal:
@@ -18,6 +20,17 @@
  *   link to the approval page) and puts the order back to its first status: the buyer must approve
  *   again (PayPal's "restart"). No capture exists, so no PAYMENT.CAPTURE.DENIED is sent.
  * - `PayPal-Request-Id` replays only successful answers, so a retry after an error is carried out.
+ * - A payout's `sender_batch_id` pays once: used again within 30 days it is refused (400 USER_BUSINESS_ERROR)
+ *   with a `self` link to the payout that used it. Its items are PENDING in the answer and reach their outcome
+ *   just after it (SUCCESS unless a local control set another), each with its PAYMENT.PAYOUTS-ITEM.* webhook
+ *   (resource_type payouts_item, the item as GET payouts-item shows it). Cancelling an UNCLAIMED item
+ *   returns it (RETURNED, PAYMENT.PAYOUTS-ITEM.CANCELED); a RETURNED one is ITEM_ALREADY_CANCELLED, any other
+ *   ITEM_INCORRECT_STATUS.
+ * - The transaction search takes a range of at most 31 days, both ends given with their offset; it lists
+ *   captures (T0006), refunds (T1107), reversals (T1106) and payout items once paid (T0001), money out negative.
+ * - A reversal (a chargeback, a dispute the buyer won) is kept as a refund the merchant did not make: the
+ *   capture reads REFUNDED, GET refunds shows it, and PAYMENT.CAPTURE.REVERSED carries it with an `up` link to
+ *   the capture, as PAYMENT.CAPTURE.REFUNDED carries a refund.
  * Webhooks: each event is POSTed to webhookUrl() after the response that raised it, one at a time in the
  * order raised, retried after 0.5 s, 2 s and 5 s (../webhook-delivery.ts, shared with Stripe's); every
  * attempt is recorded on the event (`transmissions`) and carries PayPal's headers, its own transmission
@@ -35,6 +48,18 @@
  *   GET  /_local/webhooks                   -> { paused, url }
  *   POST /_local/webhooks {"paused": bool}  while paused, new events are recorded but only a resend
  *                                           delivers them; deliveries already under way wait
+ *   POST /_local/payouts/outcomes {"receiver", "outcome"}  the outcome (SUCCESS, FAILED, RETURNED, UNCLAIMED
+ *                                           or PENDING: left waiting) of the next items paid to receiver, until set again
+ *   POST /_local/payouts-item/{id}/outcome {"outcome"}  moves an item now, with its webhook: a PENDING one to
+ *                                           any outcome, an UNCLAIMED one to SUCCESS or RETURNED, a SUCCESS one to RETURNED
+ *   POST /_local/captures/{id}/dispute {"reason"?}  the buyer disputes what is left of the capture
+ *                                           (CUSTOMER.DISPUTE.CREATED; reason MERCHANDISE_OR_SERVICE_NOT_RECEIVED by default)
+ *   POST /_local/disputes/{id}/resolve {"outcome"}  RESOLVED_SELLER_FAVOUR or RESOLVED_BUYER_FAVOUR, which
+ *                                           reverses the capture first (CUSTOMER.DISPUTE.RESOLVED)
+ *   POST /_local/captures/{id}/reverse     PayPal takes what is left of the capture back (PAYMENT.CAPTURE.REVERSED)
+ *   POST /_local/transactions {"transaction_event_code", "amount": {"value", "currency_code"}, "invoice_id"?,
+ *                              "paypal_reference_id"?, "transaction_initiation_date"?, "transaction_status"?}
+ *                                           a transaction only PayPal knows of, listed by the search
  *
  * This module is the server: the request context, routing and answers. The API's handlers are in resources/,
  * PayPal's shapes in objects.ts, the records in records.ts and store.ts, delivery in webhooks.ts.
@@ -49,9 +74,12 @@ import { isObject } from './input.js';
 import { localControlRoutes } from './local-controls.js';
 import type { Json } from './records.js';
 import type { Ctx, Handler, Reply } from './requests.js';
+import { disputeRoutes } from './resources/disputes.js';
 import { orderRoutes } from './resources/orders.js';
 import { paymentRoutes } from './resources/payments.js';
+import { payoutRoutes } from './resources/payouts.js';
 import { requireBearer, tokenRoutes } from './resources/tokens.js';
+import { transactionRoutes } from './resources/transactions.js';
 import { webhookEventRoutes } from './resources/webhook-events.js';
 import { debugId, loadState, saveState, stableId, type StandinContext } from './store.js';
 import { PaypalWebhooks } from './webhooks.js';
@@ -105,7 +133,10 @@ export async function startPaypal(opts: PaypalStandinOptions): Promise<PaypalSta
   const { showCapture, refundCapture, showRefund } = paymentRoutes(standin);
   const { verifySignature, listEvents, showEvent, resendEvent, cert } = webhookEventRoutes(standin, webhooks);
   const { approvalPageRoute, approve, cancel } = checkoutPageRoutes(standin);
-  const { health, verificationCount, webhookControl } = localControlRoutes(standin, webhooks);
+  const { createPayout, showPayout, showPayoutItem, cancelPayoutItem } = payoutRoutes(standin);
+  const { showDispute } = disputeRoutes(standin);
+  const { searchTransactions } = transactionRoutes(standin);
+  const local = localControlRoutes(standin, webhooks);
   const routes: { method: string; pattern: RegExp; auth: boolean; handle: Handler }[] = [
     { method: 'POST', pattern: /^\/v1\/oauth2\/token$/, auth: false, handle: oauthToken },
     { method: 'POST', pattern: /^\/v2\/checkout\/orders$/, auth: true, handle: createOrder },
@@ -119,14 +150,26 @@ export async function startPaypal(opts: PaypalStandinOptions): Promise<PaypalSta
     { method: 'GET', pattern: /^\/v1\/notifications\/webhooks-events\/([^/]+)$/, auth: true, handle: showEvent },
     { method: 'POST', pattern: /^\/v1\/notifications\/webhooks-events\/([^/]+)\/resend$/, auth: true, handle: resendEvent },
     { method: 'GET', pattern: /^\/v1\/notifications\/certs\/([^/]+)$/, auth: false, handle: cert },
+    { method: 'POST', pattern: /^\/v1\/payments\/payouts$/, auth: true, handle: createPayout },
+    { method: 'GET', pattern: /^\/v1\/payments\/payouts\/([^/]+)$/, auth: true, handle: showPayout },
+    { method: 'GET', pattern: /^\/v1\/payments\/payouts-item\/([^/]+)$/, auth: true, handle: showPayoutItem },
+    { method: 'POST', pattern: /^\/v1\/payments\/payouts-item\/([^/]+)\/cancel$/, auth: true, handle: cancelPayoutItem },
+    { method: 'GET', pattern: /^\/v1\/customer\/disputes\/([^/]+)$/, auth: true, handle: showDispute },
+    { method: 'GET', pattern: /^\/v1\/reporting\/transactions$/, auth: true, handle: searchTransactions },
     { method: 'GET', pattern: /^\/checkoutnow$/, auth: false, handle: approvalPageRoute },
     { method: 'POST', pattern: /^\/checkoutnow\/approve$/, auth: false, handle: approve(false) },
     { method: 'POST', pattern: /^\/checkoutnow\/decline$/, auth: false, handle: approve(true) },
     { method: 'POST', pattern: /^\/checkoutnow\/cancel$/, auth: false, handle: cancel },
-    { method: 'GET', pattern: /^\/_local\/health$/, auth: false, handle: health },
-    { method: 'GET', pattern: /^\/_local\/verifications$/, auth: false, handle: verificationCount },
-    { method: 'GET', pattern: /^\/_local\/webhooks$/, auth: false, handle: webhookControl },
-    { method: 'POST', pattern: /^\/_local\/webhooks$/, auth: false, handle: webhookControl },
+    { method: 'GET', pattern: /^\/_local\/health$/, auth: false, handle: local.health },
+    { method: 'GET', pattern: /^\/_local\/verifications$/, auth: false, handle: local.verificationCount },
+    { method: 'GET', pattern: /^\/_local\/webhooks$/, auth: false, handle: local.webhookControl },
+    { method: 'POST', pattern: /^\/_local\/webhooks$/, auth: false, handle: local.webhookControl },
+    { method: 'POST', pattern: /^\/_local\/payouts\/outcomes$/, auth: false, handle: local.payoutOutcome },
+    { method: 'POST', pattern: /^\/_local\/payouts-item\/([^/]+)\/outcome$/, auth: false, handle: local.payoutItemOutcome },
+    { method: 'POST', pattern: /^\/_local\/captures\/([^/]+)\/dispute$/, auth: false, handle: local.disputeCapture },
+    { method: 'POST', pattern: /^\/_local\/disputes\/([^/]+)\/resolve$/, auth: false, handle: local.disputeResolution },
+    { method: 'POST', pattern: /^\/_local\/captures\/([^/]+)\/reverse$/, auth: false, handle: local.captureReversal },
+    { method: 'POST', pattern: /^\/_local\/transactions$/, auth: false, handle: local.plantTransaction },
   ];
 
   function route(ctx: Ctx): Reply {
@@ -218,12 +261,16 @@ export async function startPaypal(opts: PaypalStandinOptions): Promise<PaypalSta
       },
       form: () => new URLSearchParams(body.toString('utf8')),
     };
+    let reply: Reply;
     try {
-      send(res, route(ctx));
+      reply = route(ctx);
     } catch (err) {
       if (err instanceof ApiError) return send(res, { status: err.status, json: errorBody(err) });
       throw err;
     }
+    send(res, reply);
+    // What PayPal does once it has answered (a payout's items processed): never seen by the answer itself.
+    reply.after?.();
   }
 
   const server = http.createServer((req, res) => {

@@ -51,7 +51,18 @@ export function saveState(file: string, state: State) {
 }
 
 export function loadState(file: string): State {
-  const empty: State = { version: STATE_VERSION, tokens: {}, orders: {}, captures: {}, refunds: {}, idempotency: {}, events: [] };
+  const empty: State = {
+    version: STATE_VERSION,
+    tokens: {},
+    orders: {},
+    captures: {},
+    refunds: {},
+    payouts: { batches: {}, items: {}, outcomes: {} },
+    disputes: {},
+    plantedTransactions: [],
+    idempotency: {},
+    events: [],
+  };
   if (!fs.existsSync(file)) return empty;
   let loaded: State;
   try {
@@ -71,5 +82,6 @@ export function loadState(file: string): State {
     if (e.autoDeliver === undefined)
       Object.assign(e, { autoDeliver: e.status === 'PENDING' && !e.held, autoAttempts: 0, nextAttemptAt: 0 });
   }
-  return { ...empty, ...loaded };
+  // Records an earlier version did not keep start empty.
+  return { ...empty, ...loaded, payouts: { ...empty.payouts, ...loaded.payouts } };
 }

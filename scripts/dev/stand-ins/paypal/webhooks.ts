@@ -4,6 +4,9 @@ import type { State, StoredEvent, WebhookEvent } from './records.js';
 import { AUTH_ALGO, paypalSignature, WEBHOOK_CERT_URL } from './signature.js';
 import { now, paypalId } from './store.js';
 
+/** The resources of PayPal's v1 APIs (Payouts, Disputes): their events say resource version 1.0. */
+const V1_RESOURCES = new Set<WebhookEvent['resource_type']>(['payouts_item', 'dispute']);
+
 export interface PaypalWebhooksOptions {
   /** The stand-in's own URL: the base of an event's links. */
   url: string;
@@ -81,7 +84,7 @@ export class PaypalWebhooks {
       event_version: '1.0',
       create_time: new Date().toISOString(),
       resource_type: resourceType,
-      resource_version: '2.0',
+      resource_version: V1_RESOURCES.has(resourceType) ? '1.0' : '2.0',
       event_type: eventType,
       summary,
       resource: structuredClone(resource),

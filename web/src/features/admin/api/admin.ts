@@ -110,3 +110,12 @@ export function useDecideApplication() {
 
 /** The impersonation audit, newest first, a page at a time. */
 export const useImpersonationAudit = () => useCursorPages(adminAuditKey, 'listAudit', { staleTime: 0 });
+
+/** Holds a pro's payouts (with a reason) or releases them; the row shows the hold at once. */
+export function useHoldPayouts() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; held: boolean; reason: string }) => api('holdPayouts', input),
+    onSuccess: (account, input) => patchUser(client, input.id, { payoutsHeld: account.held }),
+  });
+}

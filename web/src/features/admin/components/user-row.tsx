@@ -13,6 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { adminUsersKey, patchUser, useAdjustBalance, useSetFeedbackPrice, useSetUserType } from '@/features/admin/api/admin';
 import { displayName, dollarsOf, initialOf, priceLine, typeLabel } from '@/features/admin/utils/format';
 import { AmountEditor } from './amount-editor';
+import { PayoutHold } from './payout-hold';
 
 type Editing = 'price' | 'balance' | null;
 
@@ -132,6 +133,7 @@ export function UserRow({ user, impersonation }: { user: AdminUserView; imperson
             facts={[
               { label: 'Price', value: priceLine(user.feedbackPriceCents), testId: 'admin-user-price' },
               { label: 'Balance', value: formatCents(user.balanceCents), testId: 'admin-user-balance' },
+              { label: 'Payouts', value: user.payoutsHeld ? 'On hold' : 'Allowed', testId: 'admin-user-payouts' },
             ]}
           />
         )}
@@ -162,6 +164,7 @@ export function UserRow({ user, impersonation }: { user: AdminUserView; imperson
                 {e.label}
               </Button>
             ))}
+          {isPro && <PayoutHold user={user} describedBy={nameId} />}
           {impersonation && user.type !== 'admin' && (
             <Button
               variant="secondary"

@@ -1,0 +1,235 @@
+/**
+ * Money out through the API on the local stack and its PayPal: a pro names the PayPal account they are
+ * paid at and withdraws their available balance; a payout replayed at once pays once; failed, returned and
+ * unclaimed payouts put the money back; a changed address waits a day; an admin may hold a pro's payouts.
+ * After every test the pro's balance is the sum of their entries and of its parts, and each payout's two
+ * sides sum to zero.
+ */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { callRoute } from '../support/api.js';
+import * as flows from '../support/flows.js';
+import { useStackEnvironment } from '../support/in-process.js';
+import { waitForEmail } from '../support/mail.js';
+import * as money from '../support/payments.js';
+import { createConfirmedUser, type TestUser } from '../support/users.js';
+import { until } from '../support/wait.js';
+
+const stack = inject('stack');
+let admin: TestUser;
+
+const call = (user: TestUser, name: Parameters<typeof callRoute>[1], input: Record<string, unknown> = {}) =>
+  callRoute(stack.apiUrl, name, input, user.idToken);
+
+/** A local control of the PayPal stand-in. */
+async function paypalControl(path: string, body: unknown) {
+  const res = await fetch(new URL(path, stack.paypalUrl), {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  });
+  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+  return res.json();
+}
+
+const outcomeFor = (receiver: string, outcome: string) => paypalControl('/_local/payouts/outcomes', { receiver, outcome });
+
+/** A new pro with `cents` available (an admin's correction: available at once) and a payout address. */
+async function proWith(cents: number, email: string | null = `paid-${randomUUID().slice(0, 8)}@example.test`) {
+  const pro = await createConfirmedUser(stack, { fullName: 'Paula Payout' });
+  const id = await flows.onboard(stack, pro, 'pro');
+  if (cents) {
+    const res = await call(admin, 'adjustBalance', { id, balance: cents / 100, expectedBalanceCents: 0, reason: 'Test earnings' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  }
+  if (email) expect((await call(pro, 'setPayoutAccount', { email })).status).toBe(200);
+  return { pro, id, email: email! };
+}
+
+/** The books of one pro hold: balance = entries = pending + held + available, and their payouts' two sides sum to zero. */
+async function expectBooks(userId: string) {
+  const { getUser } = await import('../../functions/data/users.js');
+  const user = (await getUser(userId))!;
+  const entries = await money.ledger(userId);
+  expect(user.balanceCents).toBe(entries.reduce((sum, e) => sum + e.amountCents, 0));
+  expect(user.balanceCents).toBe((user.pendingCents ?? 0) + (user.heldCents ?? 0) + (user.availableCents ?? 0));
+  const payoutIds = new Set(entries.flatMap((e) => (e.cause.type === 'payout' ? [e.cause.payoutId] : [])));
+  const other = (await money.ledger('PAYOUTS')).filter((e) => e.cause.type === 'payout' && payoutIds.has(e.cause.payoutId));
+  const mine = entries.filter((e) => e.cause.type === 'payout');
+  expect(mine.reduce((s, e) => s + e.amountCents, 0) + other.reduce((s, e) => s + e.amountCents, 0)).toBe(0);
+  return user;
+}
+
+const payoutOf = async (id: string) => (await (await import('../../functions/data/payouts.js')).getPayout(id))!;
+const settled = (id: string, status: string) =>
+  until(
+    `payout ${status}`,
+    async () => (await payoutOf(id)).status,
+    (s) => s === status,
+  );
+
+beforeAll(async () => {
+  useStackEnvironment(stack);
+  admin = await flows.testAdmin(stack);
+});
+
+describe('payouts', () => {
+  it('need a payout address and at least $10.00 available: a clear 409 otherwise', async () => {
+    const { pro, id } = await proWith(950, null);
+    const noAddress = await call(pro, 'createPayout', { amountCents: 950 });
+    expect(noAddress).toMatchObject({ status: 409, body: { error: { code: 'no_payout_account' } } });
+    expect((await call(pro, 'getPayoutAccount')).body).toMatchObject({ email: null, availableCents: 950, openPayoutId: null });
+    expect((await call(pro, 'setPayoutAccount', { email: 'not an address' })).status).toBe(400);
+    expect((await call(pro, 'setPayoutAccount', { email: 'paula@example.test' })).body).toMatchObject({
+      email: 'paula@example.test',
+      pausedUntil: null,
+    });
+    const under = await call(pro, 'createPayout', { amountCents: 950 });
+    expect(under).toMatchObject({
+      status: 409,
+      body: { error: { code: 'below_minimum', message: 'You can withdraw once at least $10.00 is available.' } },
+    });
+    // What the pro saw must be what is available.
+    await call(admin, 'adjustBalance', { id, balance: 20, expectedBalanceCents: 950, reason: 'More' });
+    expect((await call(pro, 'createPayout', { amountCents: 950 })).body.error).toMatchObject({
+      code: 'balance_changed',
+      availableCents: 2000,
+    });
+    // Musicians have no payouts.
+    const { user: musician } = await flows.onboardedUser(stack, 'musician');
+    expect((await call(musician, 'createPayout', { amountCents: 1000 })).status).toBe(403);
+    await expectBooks(id);
+  });
+
+  it('withdraws the whole available balance once, however often it is sent at once, and PayPal pays it', async () => {
+    const since = Date.now();
+    const { pro, id, email } = await proWith(5000);
+    const idempotencyKey = randomUUID();
+    const all = await Promise.all(Array.from({ length: 20 }, () => call(pro, 'createPayout', { amountCents: 5000, idempotencyKey })));
+    expect(all.map((r) => r.status)).toEqual(Array(20).fill(200));
+    const ids = new Set(all.map((r) => r.body.id));
+    expect(ids.size).toBe(1);
+    const [payoutId] = ids;
+    expect(all[0].body).toMatchObject({ amountCents: 5000, email, userId: id });
+    await settled(payoutId, 'paid');
+    const user = await expectBooks(id);
+    expect(user).toMatchObject({ balanceCents: 0, availableCents: 0 });
+    expect((await money.ledger(id)).filter((e) => e.kind === 'payout').map((e) => e.amountCents)).toEqual([-5000]);
+    const listed = await call(pro, 'listPayouts');
+    expect(listed.body.payouts).toEqual([expect.objectContaining({ id: payoutId, status: 'paid', amountCents: 5000 })]);
+    expect((await call(pro, 'getPayoutAccount')).body).toMatchObject({ availableCents: 0, openPayoutId: null });
+    await waitForEmail(stack.mailUrl, pro.email, /Paid out: \$50\.00/, { since });
+    // One batch at PayPal for it.
+    const { payments } = await import('../../functions/providers/payments.js');
+    expect((await payments().getPayout((await payoutOf(payoutId)).batchId!))?.amountCents).toBe(5000);
+  });
+
+  it.each([
+    ['FAILED', 'failed'],
+    ['UNCLAIMED', 'unclaimed'],
+  ])('PayPal answering %s puts the money back and tells the pro why', async (outcome, status) => {
+    const since = Date.now();
+    const { pro, id, email } = await proWith(2500);
+    await outcomeFor(email, outcome);
+    const made = await call(pro, 'createPayout', { amountCents: 2500, idempotencyKey: randomUUID() });
+    expect(made.status).toBe(200);
+    await settled(made.body.id, status);
+    expect(await expectBooks(id)).toMatchObject({ balanceCents: 2500, availableCents: 2500 });
+    expect((await money.ledger(id)).map((e) => [e.kind, e.amountCents])).toEqual(
+      expect.arrayContaining([
+        ['payout', -2500],
+        ['payout_return', 2500],
+      ]),
+    );
+    await waitForEmail(stack.mailUrl, pro.email, /Payout returned: \$25\.00/, { since });
+    // Free to try again once the address is fixed.
+    expect((await call(pro, 'getPayoutAccount')).body.openPayoutId).toBeNull();
+  });
+
+  it('one at a time: a payout pending at PayPal is looked at by the check, and money PayPal returns after paying comes back', async () => {
+    const { pro, id, email } = await proWith(3000);
+    await outcomeFor(email, 'PENDING');
+    const first = await call(pro, 'createPayout', { amountCents: 3000, idempotencyKey: randomUUID() });
+    expect(first.body.status).toBe('pending');
+    await call(admin, 'adjustBalance', { id, balance: 15, expectedBalanceCents: 0, reason: 'More' });
+    expect((await call(pro, 'createPayout', { amountCents: 1500, idempotencyKey: randomUUID() })).body.error.code).toBe('payout_open');
+
+    const { checkDuePayments } = await import('../../functions/domain/payment-checks.js');
+    await checkDuePayments(new Date(Date.now() + 2 * 3600_000), { payoutId: first.body.id });
+    expect((await payoutOf(first.body.id)).status).toBe('pending');
+    const { itemId } = await payoutOf(first.body.id);
+    await paypalControl(`/_local/payouts-item/${itemId}/outcome`, { outcome: 'SUCCESS' });
+    await settled(first.body.id, 'paid');
+    await paypalControl(`/_local/payouts-item/${itemId}/outcome`, { outcome: 'RETURNED' });
+    await settled(first.body.id, 'returned');
+    expect(await expectBooks(id)).toMatchObject({ balanceCents: 4500, availableCents: 4500 });
+  });
+
+  it('a send PayPal did not answer is sent again by the check, and pays once', async () => {
+    const { id, email } = await proWith(1200);
+    const providers = await import('../../functions/providers/payments.js');
+    const { createPayout } = await import('../../functions/domain/payouts.js');
+    const { getUser } = await import('../../functions/data/users.js');
+    const real = providers.payments();
+    providers.usePaymentProvider({
+      ...real,
+      createPayout: async () => {
+        throw new providers.PaymentProviderError('PayPal did not answer', 503);
+      },
+    });
+    let payoutId: string;
+    try {
+      const made = await createPayout((await getUser(id))!, { amountCents: 1200, idempotencyKey: randomUUID() });
+      expect(made.status).toBe('sending');
+      payoutId = made.id;
+    } finally {
+      providers.usePaymentProvider(undefined);
+    }
+    expect(await payoutOf(payoutId)).toMatchObject({ status: 'sending', attempts: 2 });
+    const { checkDuePayments } = await import('../../functions/domain/payment-checks.js');
+    await checkDuePayments(new Date(Date.now() + 5 * 60_000), { payoutId });
+    // Sent again, twice: the second send meets PayPal's refusal of a used sender batch id and follows it to the batch.
+    const again = await payoutOf(payoutId);
+    const repeat = await providers
+      .payments()
+      .createPayout({ senderBatchId: payoutId, receiver: email, amountCents: 1200, note: 'x', emailSubject: 'x' });
+    expect(repeat.batchId).toBe(again.batchId);
+    await settled(payoutId, 'paid');
+    expect(await expectBooks(id)).toMatchObject({ balanceCents: 0, availableCents: 0 });
+  });
+
+  it('a changed address e-mails the old one and holds payouts for 24 hours', async () => {
+    const since = Date.now();
+    const { pro, email } = await proWith(2000);
+    const changed = await call(pro, 'setPayoutAccount', { email: 'new-address@example.test' });
+    expect(changed.body).toMatchObject({ email: 'new-address@example.test', pausedUntil: expect.any(String) });
+    expect(Date.parse(changed.body.pausedUntil) - Date.now()).toBeGreaterThan(23.9 * 3600_000);
+    const mail = await waitForEmail(stack.mailUrl, email, /Your payout address was changed/, { since });
+    expect(mail.body.text).toContain('new-address@example.test');
+    expect((await call(pro, 'createPayout', { amountCents: 2000 })).body.error.code).toBe('payouts_paused');
+  });
+
+  it("an admin holds a pro's payouts with a reason, audited, and releases them", async () => {
+    const { pro, id } = await proWith(2000);
+    expect((await call(admin, 'holdPayouts', { id, held: true })).status).toBe(400);
+    expect((await call(pro, 'holdPayouts', { id, held: true, reason: 'Mine' })).status).toBe(403);
+    const held = await call(admin, 'holdPayouts', { id, held: true, reason: 'Checking a chargeback' });
+    expect(held.body).toMatchObject({ held: { reason: 'Checking a chargeback' } });
+    const refused = await call(pro, 'createPayout', { amountCents: 2000 });
+    expect(refused.body.error).toMatchObject({ code: 'payouts_held', message: 'Your payouts are on hold: Checking a chargeback' });
+    const audit = await call(admin, 'listAudit', {});
+    expect(
+      audit.body.entries.find((e: { action: string; targetId: string }) => e.action === 'holdPayouts' && e.targetId === id),
+    ).toMatchObject({
+      to: 'held: Checking a chargeback',
+    });
+    expect((await call(admin, 'listUsers', { q: pro.email })).body.users[0].payoutsHeld).toMatchObject({ reason: 'Checking a chargeback' });
+    expect((await call(admin, 'holdPayouts', { id, held: false })).body.held).toBeNull();
+    const made = await call(pro, 'createPayout', { amountCents: 2000, idempotencyKey: randomUUID() });
+    expect(made.status).toBe(200);
+    // Admins see everyone's payouts, or one pro's.
+    expect((await call(admin, 'listAllPayouts', { userId: id })).body.payouts.map((p: { id: string }) => p.id)).toEqual([made.body.id]);
+    expect((await call(admin, 'listAllPayouts', {})).body.payouts.some((p: { id: string }) => p.id === made.body.id)).toBe(true);
+    expect((await call(pro, 'listAllPayouts', {})).status).toBe(403);
+  });
+});
