@@ -328,7 +328,7 @@ export async function reconcilePayment(p: PaymentRecord, applying: Applying = {}
  */
 async function reverseAtProvider(p: PaymentRecord, captureId: string, full: boolean, applying: Applying): Promise<void> {
   const state = stateOf(p);
-  if (state !== 'captured' && state !== 'fulfilled') return;
+  if (state !== 'captured' && state !== 'fulfilled' && state !== 'released') return;
   const event = { type: 'refunded_at_provider' as const, captureId, full };
   const payer = readPayer(p, applying);
   const cancel = state === 'captured' ? openRequestCancel(p) : undefined;
@@ -356,4 +356,27 @@ function openRequestCancel(p: PaymentRecord): Record<string, unknown> | undefine
   // Captures of earlier versions got it from `npm run migrate`; without it, the request was gone by then.
   if (!p.shareCreatedAt) return undefined;
   return statusChange({ id: p.shareId, sharedWithUserId: p.proUserId, createdAt: p.shareCreatedAt }, ['pending', 'accepted'], 'cancelled');
+}
+
+/**
+ * A dispute the payer opened with the provider (a chargeback), as the provider has it now: while it is
+ * open the earning is held (taken back from available money); won, the hold is lifted; lost, the provider
+ * reverses the capture, which the reconciliation applies (the earning and the fee reversed). The event is
+ * recorded with the move it makes (`applying.done`); when it makes none, the caller records it.
+ */
+export async function applyProviderDispute(
+  p: PaymentRecord,
+  dispute: { id: string; status: string; outcome: string | null },
+  applying: Applying,
+): Promise<void> {
+  if (dispute.status !== 'RESOLVED') {
+    await stepWith(p, { type: 'provider_dispute_opened', disputeId: dispute.id }, applying);
+    return;
+  }
+  if (dispute.outcome === 'RESOLVED_SELLER_FAVOUR') {
+    await stepWith(p, { type: 'provider_dispute_won', disputeId: dispute.id }, applying);
+    return;
+  }
+  // Lost (or settled otherwise): the money went back through a reversal, applied as any refund at the provider.
+  await reconcilePayment(p, applying);
 }

@@ -7,7 +7,7 @@ import * as data from '../data/payments.js';
 import { getSettings } from '../data/settings.js';
 import { payments } from '../providers/payments.js';
 import type { PaypalEventIds } from './paypal-webhook-gate.js';
-import { reconcilePayment, type Applying } from './payment-settlement.js';
+import { applyProviderDispute, reconcilePayment, type Applying } from './payment-settlement.js';
 import { applyPayoutEvent } from './payout-settlement.js';
 
 export interface PaypalEvent {
@@ -16,6 +16,8 @@ export interface PaypalEvent {
   resource_type?: unknown;
   resource?: {
     id?: unknown;
+    dispute_id?: unknown;
+    disputed_transactions?: { seller_transaction_id?: unknown }[];
     supplementary_data?: { related_ids?: { order_id?: unknown } };
     links?: { rel?: unknown; href?: unknown }[];
   };
@@ -48,6 +50,7 @@ export async function applyPaypalEvent(event: PaypalEvent & PaypalEventIds): Pro
     if (!recorded) await data.recordWebhook('paypal', event.id, event.event_type);
     return;
   }
+  if (event.event_type.startsWith('CUSTOMER.DISPUTE.')) return applyDisputeEvent(event);
   const orderId = await orderOfEvent(event);
   // The gate found it not applied yet (a delivery racing its duplicate is applied twice, to the same end:
   // every move it makes is conditional on the payment's state). The payment and the margin are read at
@@ -55,5 +58,19 @@ export async function applyPaypalEvent(event: PaypalEvent & PaypalEventIds): Pro
   const [found, settings] = await Promise.all([orderId ? data.getPayment(orderId) : null, orderId ? getSettings() : null]);
   const applying: Applying = { margin: settings?.margin, event: { provider: 'paypal', eventId: event.id, type: event.event_type } };
   if (found) await reconcilePayment(found.record, applying);
+  if (!applying.done) await data.recordWebhook('paypal', event.id, event.event_type);
+}
+
+/**
+ * A payer's dispute of a capture (CUSTOMER.DISPUTE.CREATED, .UPDATED, .RESOLVED): the dispute as PayPal has
+ * it now, applied to the payment of each capture it names.
+ */
+async function applyDisputeEvent(event: PaypalEvent & PaypalEventIds): Promise<void> {
+  const disputeId = event.resource?.dispute_id;
+  const dispute = typeof disputeId === 'string' ? await payments().getDispute(disputeId) : null;
+  const orderId = dispute?.captureId ? await payments().orderOfCapture(dispute.captureId) : null;
+  const found = orderId ? await data.getPayment(orderId) : null;
+  const applying: Applying = { event: { provider: 'paypal', eventId: event.id, type: event.event_type } };
+  if (found && dispute) await applyProviderDispute(found.record, dispute, applying);
   if (!applying.done) await data.recordWebhook('paypal', event.id, event.event_type);
 }

@@ -1,0 +1,162 @@
+/**
+ * Money that comes back through PayPal, on the local stack: a payer's dispute holds the pro's earning (taken
+ * back from available money) until PayPal decides it; a reversal, or a dispute lost, reverses the earning
+ * and the fee, before or after it was paid out; money taken back after a payout leaves the pro's available
+ * balance below zero, and their next earning covers it first. Every event is applied once.
+ */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { EARNING_HOLD_DAYS } from '../../shared/money.js';
+import { callRoute } from '../support/api.js';
+import * as flows from '../support/flows.js';
+import { useStackEnvironment } from '../support/in-process.js';
+import * as money from '../support/payments.js';
+import { createConfirmedUser, type TestUser } from '../support/users.js';
+import { until } from '../support/wait.js';
+
+const stack = inject('stack');
+const PRICE = 3000;
+const EARNING = 2400;
+const DAY_MS = 86_400_000;
+
+const call = (user: TestUser, name: Parameters<typeof callRoute>[1], input: Record<string, unknown> = {}) =>
+  callRoute(stack.apiUrl, name, input, user.idToken);
+
+async function paypalControl(path: string, body: unknown = {}) {
+  const res = await fetch(new URL(path, stack.paypalUrl), {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  });
+  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+  return res.json();
+}
+
+const checkAt = async (orderId: string, at: number) =>
+  (await import('../../functions/domain/payment-checks.js')).checkDuePayments(new Date(at), { orderId });
+
+/** A pro of the test's own, with a payout address. */
+async function newPro() {
+  const pro = await createConfirmedUser(stack, { fullName: 'Carla Chargeback' });
+  const id = await flows.onboard(stack, pro, 'pro');
+  await money.setPrice(stack, id, PRICE);
+  await call(pro, 'setPayoutAccount', { email: `carla-${randomUUID().slice(0, 8)}@example.test` });
+  return { pro, id };
+}
+
+/** A paid request to `pro`, reviewed, and (with `release`) its hold over: the earning available. */
+async function earned(pro: { pro: TestUser; id: string }, title: string, release = true) {
+  const { user } = await flows.onboardedUser(stack, 'musician', { fullName: 'Bea Buyer' });
+  const { view, orderId } = await money.paidRequest(stack, user, { id: pro.id, priceCents: PRICE }, title);
+  expect((await call(pro.pro, 'respondToShare', { id: view.shareId, status: 'accepted' })).status).toBe(200);
+  expect((await flows.fullReview(stack, pro.pro, view.shareId, 1)).status).toBe(200);
+  if (release) {
+    const { fulfilledAt } = await money.payment(orderId);
+    await checkAt(orderId, Date.parse(fulfilledAt!) + EARNING_HOLD_DAYS * DAY_MS + 60_000);
+    expect((await money.payment(orderId)).releasedAt).toEqual(expect.any(String));
+  }
+  return { orderId, captureId: (await money.payment(orderId)).captureId! };
+}
+
+/** The pro's money, after checking the books: balance = entries = pending + held + available. */
+async function moneyOf(id: string) {
+  const { getUser } = await import('../../functions/data/users.js');
+  const u = (await getUser(id))!;
+  expect(u.balanceCents).toBe((await money.ledger(id)).reduce((s, e) => s + e.amountCents, 0));
+  expect(u.balanceCents).toBe((u.pendingCents ?? 0) + (u.heldCents ?? 0) + (u.availableCents ?? 0));
+  return { balance: u.balanceCents, available: u.availableCents ?? 0, held: u.heldCents ?? 0, pending: u.pendingCents ?? 0 };
+}
+
+beforeAll(() => useStackEnvironment(stack));
+
+describe('money that comes back', () => {
+  it('a dispute holds an available earning until PayPal decides it for us; then it is released again', async () => {
+    const pro = await newPro();
+    const { orderId, captureId } = await earned(pro, 'Disputed then won');
+    expect(await moneyOf(pro.id)).toMatchObject({ available: EARNING, held: 0 });
+    const dispute = await paypalControl(`/_local/captures/${captureId}/dispute`);
+    await until(
+      'the dispute held',
+      () => money.payment(orderId),
+      (p) => p.disputeId === dispute.dispute_id,
+    );
+    expect(await moneyOf(pro.id)).toMatchObject({ available: 0, held: EARNING, balance: EARNING });
+    // Held: no payout of it, and no release while it is open.
+    expect((await call(pro.pro, 'createPayout', { amountCents: EARNING })).body.error.code).toBe('below_minimum');
+    await checkAt(orderId, Date.now() + 30 * DAY_MS);
+    expect(await moneyOf(pro.id)).toMatchObject({ available: 0, held: EARNING });
+
+    await paypalControl(`/_local/disputes/${dispute.dispute_id}/resolve`, { outcome: 'RESOLVED_SELLER_FAVOUR' });
+    const lifted = await until(
+      'the dispute lifted',
+      () => money.payment(orderId),
+      (p) => !p.disputeId,
+    );
+    // Looked at at once; its hold (on the check's clock) is long over.
+    expect(Date.parse(lifted.checkAt!)).toBeLessThanOrEqual(Date.now());
+    await checkAt(orderId, Date.parse(lifted.fulfilledAt!) + 30 * DAY_MS);
+    expect(await moneyOf(pro.id)).toMatchObject({ available: EARNING, held: 0 });
+  });
+
+  it('a dispute the payer wins reverses the earning and the fee', async () => {
+    const pro = await newPro();
+    const { orderId, captureId } = await earned(pro, 'Disputed then lost');
+    const dispute = await paypalControl(`/_local/captures/${captureId}/dispute`);
+    await until(
+      'the dispute held',
+      () => money.payment(orderId),
+      (p) => p.disputeId === dispute.dispute_id,
+    );
+    await paypalControl(`/_local/disputes/${dispute.dispute_id}/resolve`, { outcome: 'RESOLVED_BUYER_FAVOUR' });
+    await until(
+      'the reversal',
+      () => money.payment(orderId),
+      (p) => p.status === 'refunded',
+    );
+    expect(await moneyOf(pro.id)).toMatchObject({ balance: 0, available: 0, held: 0 });
+    const entries = await money.entriesOf('PLATFORM', orderId);
+    expect(entries.reduce((s, e) => s + e.amountCents, 0)).toBe(0);
+  });
+
+  it('a reversal after the earning was paid out leaves the balance below zero, said on the profile, and the next earning covers it first', async () => {
+    const pro = await newPro();
+    const first = await earned(pro, 'Paid out then reversed');
+    const payout = await call(pro.pro, 'createPayout', { amountCents: EARNING, idempotencyKey: randomUUID() });
+    expect(payout.status).toBe(200);
+    const { getPayout } = await import('../../functions/data/payouts.js');
+    await until(
+      'the payout paid',
+      async () => (await getPayout(payout.body.id))!.status,
+      (s) => s === 'paid',
+    );
+
+    await paypalControl(`/_local/captures/${first.captureId}/reverse`);
+    await until(
+      'the reversal',
+      () => money.payment(first.orderId),
+      (p) => p.status === 'refunded',
+    );
+    expect(await moneyOf(pro.id)).toMatchObject({ balance: -EARNING, available: -EARNING });
+    const shown = (await call(pro.pro, 'getEarnings')).body;
+    expect(shown.chargeback).toEqual({ amountCents: EARNING, at: expect.any(String) });
+
+    // The next earning pays the chargeback back before anything is available.
+    await earned(pro, 'Covers the chargeback');
+    expect(await moneyOf(pro.id)).toMatchObject({ balance: 0, available: 0 });
+    expect((await call(pro.pro, 'getEarnings')).body.chargeback).toBeNull();
+  });
+
+  it('a reversal of an earning still held takes it from the hold, never from available money', async () => {
+    const pro = await newPro();
+    await earned(pro, 'Available before');
+    const held = await earned(pro, 'Reversed while held', false);
+    expect(await moneyOf(pro.id)).toMatchObject({ available: EARNING, held: EARNING });
+    await paypalControl(`/_local/captures/${held.captureId}/reverse`);
+    await until(
+      'the reversal',
+      () => money.payment(held.orderId),
+      (p) => p.status === 'refunded',
+    );
+    expect(await moneyOf(pro.id)).toMatchObject({ available: EARNING, held: 0, balance: EARNING });
+  });
+});
