@@ -169,8 +169,15 @@ export function PayoutsCard() {
               <AddressForm account={a} onDone={() => setEditing(false)} />
             ) : (
               <p className="payout-address" data-testid="payout-address">
-                Paid to <strong>{a.email}</strong>{' '}
-                <Button variant="ghost" onClick={() => setEditing(true)} data-testid="payout-email-change">
+                <span>
+                  Paid to <strong>{a.email}</strong>
+                </span>
+                <Button
+                  variant="ghost"
+                  onClick={() => setEditing(true)}
+                  aria-label="Change the payout address"
+                  data-testid="payout-email-change"
+                >
                   Change
                 </Button>
               </p>

@@ -1,0 +1,107 @@
+/**
+ * Money out in the browser: a pro sees their balance in its parts, names the PayPal address they are paid
+ * at and withdraws what is available, confirmed in a dialog; the local PayPal pays it. An admin then holds
+ * the pro's payouts with a reason, which the pro sees on their profile, with Withdraw off.
+ */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callRoute } from '../support/api.js';
+import { DESKTOP, PHONE, screenshot } from '../support/browser.js';
+import * as flows from '../support/flows.js';
+import { createConfirmedUser, type TestUser } from '../support/users.js';
+import { browserTests } from './fixtures.js';
+import { adminUserRow, expectAccessible } from './helpers.js';
+
+const e2e = browserTests();
+const { stack } = e2e;
+const PAYPAL = `paulo-${randomUUID().slice(0, 8)}@example.test`;
+let pro: TestUser;
+let proId: string;
+
+/** The pro's profile, signed in (sign-in lands on the dashboard). */
+async function profileOf(viewport = DESKTOP) {
+  const page = await e2e.signedIn(pro, '/dashboard', viewport);
+  await page.goto(`${stack.appUrl}/profile`);
+  await page.getByTestId('payouts-card').waitFor();
+  return page;
+}
+
+beforeAll(async () => {
+  pro = await createConfirmedUser(stack, { fullName: 'Paulo Payout', prefix: 'payout-pro' });
+  proId = await flows.onboard(stack, pro, 'pro');
+  // Earnings already available (an admin's correction is available at once).
+  const admin = await flows.testAdmin(stack);
+  const res = await callRoute(
+    stack.apiUrl,
+    'adjustBalance',
+    { id: proId, balance: 50, expectedBalanceCents: 0, reason: 'Earnings for the test' },
+    admin.idToken,
+  );
+  expect(res.status).toBe(200);
+});
+
+describe('payouts', () => {
+  it('a pro sets their PayPal address and withdraws what is available', async () => {
+    const page = await profileOf();
+    await page.getByTestId('earnings-parts').waitFor();
+    expect(await page.getByTestId('earnings-parts').textContent()).toBe('Available $50.00, on hold $0.00, pending $0.00');
+    const card = page.getByTestId('payouts-card');
+    expect(await card.getByTestId('withdraw-block').textContent()).toBe('Add the PayPal address to be paid at first.');
+    expect(await card.getByTestId('withdraw-button').isDisabled()).toBe(true);
+    await card.getByLabel('PayPal e-mail to be paid at').fill(PAYPAL);
+    await card.getByRole('button', { name: 'Save address' }).click();
+    await card.getByTestId('payout-address').getByText(PAYPAL).waitFor();
+    await expectAccessible(page, 'profile with payouts');
+
+    await card.getByRole('button', { name: 'Withdraw $50.00' }).click();
+    const dialog = page.getByTestId('withdraw-dialog');
+    await dialog.getByText(`$50.00 will be sent to your PayPal account ${PAYPAL}.`).waitFor();
+    await screenshot(page, 'payouts-withdraw-dialog');
+    await dialog.getByRole('button', { name: 'Withdraw $50.00' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await card.getByTestId('payout-entry').first().waitFor();
+    await expect.poll(() => page.getByTestId('earnings-parts').textContent()).toBe('Available $0.00, on hold $0.00, pending $0.00');
+
+    // PayPal pays it: the history says so after a reload.
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return page.getByTestId('payouts-card').getByTestId('payout-status').first().textContent();
+        },
+        { timeout: 20_000, interval: 1_000 },
+      )
+      .toBe('Paid');
+    expect(await page.getByTestId('payouts-card').getByTestId('withdraw-block').textContent()).toBe(
+      'You can withdraw once at least $10.00 is available.',
+    );
+    await screenshot(page, 'payouts-paid');
+    const phone = await profileOf(PHONE);
+    await phone.getByTestId('payout-entry').first().waitFor();
+    await screenshot(phone, 'payouts-paid');
+  });
+
+  it("an admin holds the pro's payouts with a reason; the pro sees it and cannot withdraw", async () => {
+    const admin = await e2e.signedIn('admin@demo.test', '/admin/users', DESKTOP, '/admin/login');
+    await admin.getByLabel('Search users').fill(pro.email);
+    const row = adminUserRow(admin, pro.email);
+    await row.waitFor();
+    expect(await row.getByTestId('admin-user-payouts').textContent()).toBe('Allowed');
+    await row.getByRole('button', { name: 'Hold Payouts' }).click();
+    const dialog = admin.getByTestId('payout-hold-dialog');
+    await dialog.getByLabel('Reason').fill('Checking a chargeback');
+    await screenshot(admin, 'admin-hold-payouts');
+    await expectAccessible(admin, 'hold payouts dialog');
+    await dialog.getByRole('button', { name: 'Hold payouts' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => row.getByTestId('admin-user-payouts').textContent()).toBe('On hold');
+
+    const page = await profileOf();
+    await page.getByTestId('payouts-held').getByText('An admin put your payouts on hold: Checking a chargeback').waitFor();
+    expect(await page.getByTestId('withdraw-button').isDisabled()).toBe(true);
+
+    await row.getByRole('button', { name: 'Release Payouts' }).click();
+    await admin.getByTestId('payout-hold-dialog').getByRole('button', { name: 'Release payouts' }).click();
+    await expect.poll(() => row.getByTestId('admin-user-payouts').textContent()).toBe('Allowed');
+  });
+});
