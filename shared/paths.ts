@@ -13,6 +13,8 @@ export const paths = {
   profile: '/profile',
   choosePro: '/choose-pro',
   settings: '/settings',
+  /** A payment's printable receipt (`:orderId`). */
+  receipt: '/settings/payments/:orderId',
   dashboard: '/dashboard',
   onboarding: '/onboarding',
   onboardingType: '/onboarding/type',

@@ -189,6 +189,30 @@ export async function getPayment(orderId: string): Promise<StoredPayment | null>
   return res.Item ? stored(res.Item) : null;
 }
 
+export const payerPartition = (payerId: string) => ({ GSI1PK: `PAYER#${payerId}` });
+
+/** A page of a payer's payments that took money (captured, refunded or on the way), newest first. */
+export async function pagePayerPayments(
+  payerId: string,
+  limit: number,
+  startKey?: Record<string, unknown>,
+): Promise<{ payments: PaymentRecord[]; next: Record<string, unknown> | null }> {
+  const res = await dynamo().send(
+    new QueryCommand({
+      TableName: T(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :p',
+      // Orders never paid (abandoned, cancelled) charged nothing: no receipt.
+      FilterExpression: 'attribute_exists(captureId)',
+      ExpressionAttributeValues: { ':p': payerPartition(payerId).GSI1PK },
+      ScanIndexForward: false,
+      Limit: limit,
+      ExclusiveStartKey: startKey,
+    }),
+  );
+  return { payments: (res.Items ?? []).map(fromItem), next: res.LastEvaluatedKey ?? null };
+}
+
 /** These payments (those that exist), in one batch of at most 100. */
 export async function getPayments(orderIds: string[]): Promise<Map<string, PaymentRecord>> {
   const out = new Map<string, PaymentRecord>();

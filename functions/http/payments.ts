@@ -2,6 +2,7 @@
 import * as payments from '../domain/payments.js';
 import * as disputes from '../domain/disputes.js';
 import * as payouts from '../domain/payouts.js';
+import * as receipts from '../domain/receipts.js';
 import { applyPaypalEvent, type PaypalEvent } from '../domain/paypal-events.js';
 import { admitPaypalWebhook } from '../domain/paypal-webhook-gate.js';
 import { areaHandler, rawBody } from './area-handler.js';
@@ -11,6 +12,8 @@ export const handler = areaHandler('payments', paymentsSchemas, {
   createOrder: async ({ input, caller }) => payments.createOrder(caller.user, input),
   captureOrder: async ({ input, caller }) => payments.captureOrder(caller.user, input.orderId),
   cancelOrder: async ({ input, caller }) => payments.cancelOrder(caller.user, input.orderId),
+  listMyPayments: async ({ input, caller }) => receipts.listReceipts(caller.user, input.cursor),
+  getReceipt: async ({ input, caller }) => receipts.receiptOf(caller.user, input.orderId),
   listStuckRefunds: async ({ input }) => payments.listStuckRefunds(input),
   retryRefund: async ({ input }) => payments.retryRefund(input.orderId),
   getPayoutAccount: async ({ caller }) => payouts.payoutAccountOf(caller.user),

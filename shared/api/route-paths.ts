@@ -54,6 +54,8 @@ export const routePaths = {
   createOrder: { method: 'POST', path: '/paypal/create-order', access: 'user', area: 'payments', money: true },
   captureOrder: { method: 'POST', path: '/paypal/capture-order', access: 'user', area: 'payments', money: true },
   cancelOrder: { method: 'POST', path: '/paypal/cancel-order', access: 'user', area: 'payments', money: true },
+  listMyPayments: { method: 'GET', path: '/payments', access: 'user', area: 'payments' },
+  getReceipt: { method: 'GET', path: '/payments/{orderId}/receipt', access: 'user', area: 'payments' },
   listStuckRefunds: { method: 'GET', path: '/payments/stuck-refunds', access: 'admin', area: 'payments' },
   retryRefund: { method: 'POST', path: '/payments/{orderId}/retry-refund', access: 'admin', area: 'payments', money: true },
   // The queue of reported reviews, and an admin's decision (a refund goes through the payment state machine).

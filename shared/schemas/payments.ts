@@ -54,3 +54,36 @@ export const stuckRefundsPage = z.object({ refunds: z.array(stuckRefundView), ne
 export type StuckRefundsPage = z.infer<typeof stuckRefundsPage>;
 export const stuckRefundsInput = z.strictObject({ cursor: cursorField });
 export const retryRefundInput = z.strictObject({ orderId });
+
+/**
+ * A musician's payment as their Payments list and its receipt show it: what was bought, from whom, what
+ * was charged and where it stands (paid, a refund on its way or made and why, disputed with PayPal).
+ */
+export const RECEIPT_STATUSES = ['paid', 'refunding', 'refunded', 'disputed'] as const;
+export const REFUND_REASON_LABELS: Record<string, string> = {
+  declined: 'the pro declined the request',
+  expired: 'the pro did not deliver in time',
+  track_deleted: 'the track was deleted before the review',
+  unfulfillable: 'the request could not be sent',
+  reversed: 'PayPal reversed the payment',
+  dispute: 'your report of the review was upheld',
+  mismatch: 'PayPal charged an amount other than the price',
+};
+export const receiptView = z.object({
+  orderId: z.string(),
+  /** Our invoice number, and PayPal's transaction (its capture). */
+  invoiceId: z.string(),
+  transactionId: z.string(),
+  paidAt: z.string(),
+  payerName: z.string(),
+  proName: z.string(),
+  trackTitle: z.string(),
+  amountCents: z.int(),
+  status: z.enum(RECEIPT_STATUSES),
+  refundReason: z.nullable(z.string()),
+  refundedAt: z.nullable(z.string()),
+});
+export type ReceiptView = z.infer<typeof receiptView>;
+export const receiptsPage = z.object({ payments: z.array(receiptView), next: z.nullable(z.string()) });
+export const listReceiptsInput = z.strictObject({ cursor: cursorField });
+export const receiptInput = z.strictObject({ orderId });

@@ -162,6 +162,8 @@ describe('DynamoDB round trips per route', () => {
     });
     expect(approved.status).toBe(303);
     await call('captureOrder', { orderId: order.orderId }, musician);
+    await call('listMyPayments', {}, musician);
+    await call('getReceipt', { orderId: order.orderId }, musician);
     // Cancelled on PayPal's page: the order is given up at once.
     const cancelled = await call(
       'createOrder',

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, screenshot, SMALL_PHONE } from '../support/browser.js';
 import { browserTests } from './fixtures.js';
-import { pathOf, proCardNamed, showProCard, textOf, waitForPath } from './helpers.js';
+import { expectAccessible, expectFitsWidth, pathOf, proCardNamed, showProCard, textOf, waitForPath } from './helpers.js';
 
 const e2e = browserTests();
 const { stack } = e2e;
@@ -128,9 +128,41 @@ describe('paid feedback with PayPal', () => {
       .filter({ hasText: `on "${TRACK}"` })
       .first();
     await entry.waitFor();
-    const [, percent, earned] = /(\d+(?:\.\d)?)% margin on \$30\.00\+\$(\d+\.\d\d)/.exec((await entry.textContent())!)!;
+    const [, percent, earned] = /(\d+(?:\.\d)?)% margin on \$30\.00.*\+\$(\d+\.\d\d)/.exec((await entry.textContent())!)!;
+    // Not available yet: the review is not delivered.
+    expect(await entry.getByTestId('earning-state').textContent()).toBe('Pending: available 7 days after you deliver the review');
     expect(Math.round(Number(earned) * 100)).toBe(Math.round(3000 * (1 - Number(percent) / 100)));
     await screenshot(page, 'pay-pro-earnings');
+  });
+
+  it('the musician finds the payment under Billing & Plan, with a receipt to print', async () => {
+    const page = await e2e.signedIn('musician@demo.test', '/dashboard', DESKTOP);
+    await page.goto(`${stack.appUrl}/settings`);
+    const panel = page.getByTestId('payments-panel');
+    // Newest first: the payment just made.
+    const row = panel
+      .getByTestId('payment-row')
+      .filter({ hasText: `Feedback from ${PRO} on “${TRACK}”` })
+      .first();
+    await row.waitFor({ timeout: 15_000 });
+    expect(await row.getByTestId('payment-status').textContent()).toBe('Paid');
+    await expectAccessible(page, 'settings with payments');
+    await screenshot(page, 'settings-payments');
+    await row.getByRole('link', { name: `Receipt for feedback from ${PRO} on ${TRACK}` }).click();
+    const receipt = page.getByTestId('receipt');
+    await receipt.waitFor();
+    expect(await receipt.getByRole('heading', { level: 1 }).textContent()).toBe('Receipt');
+    expect(await textOf(page, 'receipt-total')).toBe('$30.00');
+    expect(await textOf(page, 'receipt-status')).toBe('Paid');
+    expect(await receipt.textContent()).toContain('Billed toMia Musician');
+    await expectAccessible(page, 'receipt');
+    await screenshot(page, 'receipt');
+    const url = page.url();
+    const phone = await e2e.signedIn('musician@demo.test', '/dashboard', SMALL_PHONE);
+    await phone.goto(url);
+    await phone.getByTestId('receipt').waitFor();
+    await expectFitsWidth(phone, 'the receipt');
+    await screenshot(phone, 'receipt');
   });
 
   it('cancelling on the approval page lands on the cancel page, with nothing charged (375 px)', async () => {

@@ -19,7 +19,7 @@ let pro: TestUser;
 let proId: string;
 
 /** The pro's profile, signed in (sign-in lands on the dashboard). */
-async function profileOf(viewport = DESKTOP) {
+async function profileOf(viewport: { width: number; height: number } = DESKTOP) {
   const page = await e2e.signedIn(pro, '/dashboard', viewport);
   await page.goto(`${stack.appUrl}/profile`);
   await page.getByTestId('payouts-card').waitFor();

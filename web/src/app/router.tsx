@@ -25,6 +25,7 @@ const DashboardRoute = lazy(() => import('./routes/dashboard').then((m) => ({ de
 const ProfileRoute = lazy(() => import('./routes/profile').then((m) => ({ default: m.ProfileRoute })));
 const ChooseProRoute = lazy(() => choosePro().then((m) => ({ default: m.ChooseProRoute })));
 const SettingsRoute = lazy(() => import('./routes/settings').then((m) => ({ default: m.SettingsRoute })));
+const ReceiptRoute = lazy(() => import('./routes/settings').then((m) => ({ default: m.ReceiptRoute })));
 const AdminUsersRoute = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminUsersRoute })));
 const AdminSettingsRoute = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminSettingsRoute })));
 const AdminDisputesRoute = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminDisputesRoute })));
@@ -68,6 +69,7 @@ export function AppRoutes() {
               <Route path={paths.profile} element={<ProfileRoute />} />
               <Route path={paths.choosePro} element={<ChooseProRoute />} />
               <Route path={paths.settings} element={<SettingsRoute />} />
+              <Route path={paths.receipt} element={<ReceiptRoute />} />
               <Route path={paths.feedbackSuccess} element={<FeedbackSuccessRoute />} />
               <Route path={paths.feedbackCancel} element={<FeedbackCancelRoute />} />
             </Route>
