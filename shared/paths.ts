@@ -10,6 +10,7 @@ export const paths = {
   adminUsers: '/admin/users',
   adminSettings: '/admin/settings',
   adminDisputes: '/admin/disputes',
+  adminMoney: '/admin/money',
   profile: '/profile',
   choosePro: '/choose-pro',
   settings: '/settings',

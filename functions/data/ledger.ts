@@ -1,6 +1,7 @@
 /**
  * The ledger: every movement of money, one immutable item per entry, in integer cents. Keys:
  * - entry   PK LEDGER#<accountId>  SK ENTRY#<createdAt>#<entryId>  (the platform: LEDGER#PLATFORM#<shard>)
+ *           GSI1 LEDGER#<yyyy-mm>#<shard> / <createdAt>#<entryId>  (every account's, by month: the books and their export)
  * An account is a user (a musician's charges and refunds, a pro's earnings and reversals) or the platform
  * (`PLATFORM`: its fees, and the other side of admins' corrections). Every movement has both sides, so
  * the whole ledger sums to zero. A pro's `balanceCents` on their profile moves only in the transaction that writes
@@ -71,12 +72,19 @@ export function ledgerPartition(accountId: string, entryId?: string): string {
 /** The partitions an account's entries live in. */
 const partitionsOf = (accountId: string) => (accountId === PLATFORM_ACCOUNT ? platformPartitions() : [ledgerPartition(accountId)]);
 
+/** A month's entries are spread over MONTH_SHARDS partitions of GSI1 by a hash of the entry id. */
+export const MONTH_SHARDS = 8;
+export const monthKeys = (e: Pick<LedgerEntry, 'id' | 'createdAt'>) => ({
+  GSI1PK: shardKey(`LEDGER#${e.createdAt.slice(0, 7)}`, e.id, MONTH_SHARDS),
+  GSI1SK: `${e.createdAt}#${e.id}`,
+});
+
 /** The write of one entry, for the transaction that moves the money it explains. */
 export function entryPut(e: LedgerEntry) {
   return {
     Put: {
       TableName: config.tableName,
-      Item: { PK: ledgerPartition(e.accountId, e.id), SK: `ENTRY#${e.createdAt}#${e.id}`, entity: 'ledger', ...e },
+      Item: { PK: ledgerPartition(e.accountId, e.id), SK: `ENTRY#${e.createdAt}#${e.id}`, entity: 'ledger', ...monthKeys(e), ...e },
       ConditionExpression: 'attribute_not_exists(PK)',
     },
   };
@@ -118,7 +126,7 @@ export function moneyMove(m: MoneyMove) {
 }
 
 const fromItem = (i: Record<string, unknown>): LedgerEntry => {
-  const { PK: _p, SK: _s, entity: _e, ...rest } = i;
+  const { PK: _p, SK: _s, entity: _e, GSI1PK: _g, GSI1SK: _h, ...rest } = i;
   return rest as unknown as LedgerEntry;
 };
 
@@ -229,4 +237,30 @@ export async function adjustBalance(
       found: user ? { type: user.type as string, balanceCents: (user.balanceCents as number | undefined) ?? 0 } : null,
     };
   }
+}
+
+/** Every account's entries made from `from` to `to` (ISO times, both included), oldest first: the months' shards read at once. */
+export async function entriesBetween(from: string, to: string): Promise<LedgerEntry[]> {
+  const months: string[] = [];
+  for (let m = from.slice(0, 7); m <= to.slice(0, 7);) {
+    months.push(m);
+    const [y, mo] = m.split('-').map(Number);
+    m = mo === 12 ? `${y + 1}-01` : `${y}-${String(mo + 1).padStart(2, '0')}`;
+  }
+  const parts = await Promise.all(
+    months.flatMap((m) =>
+      shardKeys(`LEDGER#${m}`, MONTH_SHARDS).map((pk) =>
+        queryAll({
+          TableName: config.tableName,
+          IndexName: 'GSI1',
+          KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK BETWEEN :from AND :to',
+          ExpressionAttributeValues: { ':pk': pk, ':from': from, ':to': `${to}~` },
+        }),
+      ),
+    ),
+  );
+  return parts
+    .flat()
+    .sort((a, b) => String(a.GSI1SK).localeCompare(String(b.GSI1SK)))
+    .map(fromItem);
 }

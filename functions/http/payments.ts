@@ -1,5 +1,6 @@
 /** HTTP handlers of the payments area: paid requests for feedback (PayPal orders), pros' payouts, PayPal's webhook, admins' refunds, disputes and holds. */
 import * as payments from '../domain/payments.js';
+import * as books from '../domain/books.js';
 import * as disputes from '../domain/disputes.js';
 import * as payouts from '../domain/payouts.js';
 import * as receipts from '../domain/receipts.js';
@@ -22,6 +23,8 @@ export const handler = areaHandler('payments', paymentsSchemas, {
   listPayouts: async ({ input, caller }) => payouts.listPayouts({ userId: caller.user.id }, input.cursor),
   listAllPayouts: async ({ input }) => payouts.listPayouts(input.userId ? { userId: input.userId } : 'all', input.cursor),
   holdPayouts: async ({ input, caller }) => payouts.holdPayouts(caller.user, input),
+  getBooks: async ({ input }) => books.booksOf(input.months),
+  exportLedger: async ({ input }) => books.exportLedger(input),
   listDisputes: async ({ input }) => disputes.listDisputes(input.cursor),
   resolveDispute: async ({ input, caller }) => disputes.resolveDispute(caller.user, input),
   paypalWebhook: async ({ event }) => {

@@ -8,6 +8,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../functions/lib/aws/dynamo.js';
 import { config } from '../../functions/lib/config.js';
 import { keepEarningsOnRequests, splitBalances, watchHolds } from './earning-parts.js';
+import { indexLedgerMonths } from './ledger-months.js';
 import { listLinkComments } from './link-comments.js';
 import { termPaidShares, termPaymentDrafts } from './paid-terms.js';
 import { listPros } from './pro-listings.js';
@@ -27,6 +28,7 @@ export interface Migrated {
   paidTerms: number;
   listings: number;
   earnings: number;
+  ledger: number;
 }
 
 /** Runs a scan unless this table has recorded it as run, and records it once it has finished (`done`). */
@@ -56,7 +58,9 @@ export async function migrateAll(): Promise<Migrated> {
   const listings = await listPros();
   // Not once: the previous version completes and credits without them until the deploy.
   const earnings = (await watchHolds()) + (await keepEarningsOnRequests()) + (await splitBalances());
-  return { ...lists, sharded, commentIds: links.moved, ...fields, payments, paidTerms, listings, earnings };
+  // Not once: the previous version writes entries without the month index until the deploy.
+  const ledger = await indexLedgerMonths();
+  return { ...lists, sharded, commentIds: links.moved, ...fields, payments, paidTerms, listings, earnings, ledger };
 }
 
 /** What a run moved, in a sentence (nothing: null). */
@@ -71,6 +75,7 @@ export function describeMigrated(m: Migrated): string | null {
     m.paidTerms ? `kept the deadlines of ${m.paidTerms} paid requests on them` : '',
     m.listings ? `listed ${m.listings} pros with their reputation` : '',
     m.earnings ? `kept ${m.earnings} earnings in parts (pending, held, available)` : '',
+    m.ledger ? `indexed ${m.ledger} ledger entries by month` : '',
   ].filter(Boolean);
   return parts.length ? `Migrated data of an earlier version: ${parts.join('; ')}.` : null;
 }

@@ -65,6 +65,8 @@ export const routePaths = {
   listPayouts: { method: 'GET', path: '/payouts', access: 'pro', area: 'payments' },
   listAllPayouts: { method: 'GET', path: '/payouts/all', access: 'admin', area: 'payments' },
   holdPayouts: { method: 'PUT', path: '/users/{id}/payout-hold', access: 'admin', area: 'payments', money: true },
+  getBooks: { method: 'GET', path: '/books', access: 'admin', area: 'payments' },
+  exportLedger: { method: 'GET', path: '/ledger/export', access: 'admin', area: 'payments' },
   listDisputes: { method: 'GET', path: '/disputes', access: 'admin', area: 'payments' },
   resolveDispute: { method: 'PUT', path: '/disputes/{id}', access: 'admin', area: 'payments', money: true },
   // PayPal's events can exceed the default 64 KB (an order with many items, say).

@@ -355,6 +355,27 @@ describe('npm run migrate', () => {
       await doc.send(new DeleteCommand({ TableName: older, Key: { PK, SK } }));
   });
 
+  it('indexes ledger entries written before the month index by their month', async () => {
+    const { indexLedgerMonths } = await import('../../scripts/migrate/ledger-months.js');
+    const entry = {
+      PK: 'LEDGER#m1',
+      SK: `ENTRY#${AT}#o1:charge`,
+      entity: 'ledger',
+      id: 'o1:charge',
+      accountId: 'm1',
+      kind: 'charge',
+      amountCents: -3000,
+      createdAt: AT,
+    };
+    await put([entry]);
+    expect(await indexLedgerMonths()).toBeGreaterThanOrEqual(1);
+    expect(await get(entry.PK, entry.SK)).toMatchObject({
+      GSI1PK: expect.stringMatching(/^LEDGER#2026-01#[0-7]$/),
+      GSI1SK: `${AT}#o1:charge`,
+    });
+    expect(await indexLedgerMonths()).toBe(0);
+  });
+
   it('runs the scans once per table, and a run with nothing left moves nothing', async () => {
     const { migrateAll, describeMigrated } = await import('../../scripts/migrate/all.js');
     await put([legacyUser('late', 'musician', 'Lou Late')]);

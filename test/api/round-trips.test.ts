@@ -320,6 +320,9 @@ describe('DynamoDB round trips per route', () => {
     await call('listAllPayouts', {}, admin);
     await call('holdPayouts', { id: proId, held: true, reason: 'Round trips' }, admin);
     await call('holdPayouts', { id: proId, held: false }, admin);
+    await call('getBooks', {}, admin);
+    const today = new Date().toISOString().slice(0, 10);
+    await call('exportLedger', { from: today, to: today }, admin);
   });
 
   it("users: an admin's authenticator set up, read and removed", async () => {

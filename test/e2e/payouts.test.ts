@@ -10,7 +10,7 @@ import { DESKTOP, PHONE, screenshot } from '../support/browser.js';
 import * as flows from '../support/flows.js';
 import { createConfirmedUser, type TestUser } from '../support/users.js';
 import { browserTests } from './fixtures.js';
-import { adminUserRow, expectAccessible } from './helpers.js';
+import { adminUserRow, expectAccessible, expectFitsWidth } from './helpers.js';
 
 const e2e = browserTests();
 const { stack } = e2e;
@@ -103,5 +103,28 @@ describe('payouts', () => {
     await row.getByRole('button', { name: 'Release Payouts' }).click();
     await admin.getByTestId('payout-hold-dialog').getByRole('button', { name: 'Release payouts' }).click();
     await expect.poll(() => row.getByTestId('admin-user-payouts').textContent()).toBe('Allowed');
+  });
+
+  it('an admin sees the money by month, balanced, and downloads the ledger as CSV', async () => {
+    const admin = await e2e.signedIn('admin@demo.test', '/admin/users', DESKTOP, '/admin/login');
+    await admin.goto(`${stack.appUrl}/admin/settings`);
+    await admin.getByTestId('money-link-panel').getByRole('link', { name: 'Open the books' }).click();
+    await admin.getByRole('heading', { level: 1, name: 'Money' }).waitFor();
+    const month = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date());
+    const row = admin.getByTestId('books-month').first();
+    await row.waitFor();
+    expect(await row.getByRole('rowheader').textContent()).toBe(month);
+    expect(await admin.getByTestId('books-balance').textContent()).toBe('The books balance: every movement has its two sides.');
+    const download = admin.waitForEvent('download');
+    await admin.getByRole('button', { name: 'Download CSV' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^snip-ledger-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+    await admin.getByTestId('ledger-exported').waitFor();
+    await expectAccessible(admin, 'the money page');
+    await screenshot(admin, 'admin-money');
+    const phone = await e2e.signedIn('admin@demo.test', '/admin/users', PHONE, '/admin/login');
+    await phone.goto(`${stack.appUrl}/admin/money`);
+    await phone.getByTestId('books-month').first().waitFor();
+    await expectFitsWidth(phone, 'the money page');
+    await screenshot(phone, 'admin-money');
   });
 });

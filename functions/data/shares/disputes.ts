@@ -107,6 +107,27 @@ export async function pageOpenDisputes(limit: number, start?: Record<string, unk
   return { shareIds: (res.Items ?? []).map((i) => i.shareId as string), next: res.LastEvaluatedKey };
 }
 
+/** How many reports wait for an admin (a count over the queue's keys, page after page). */
+export async function countOpenDisputes(): Promise<number> {
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await dynamo().send(
+      new QueryCommand({
+        TableName: T(),
+        IndexName: 'GSI1Count',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': OPEN_DISPUTES },
+        Select: 'COUNT',
+        ExclusiveStartKey: start,
+      }),
+    );
+    count += res.Count ?? 0;
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return count;
+}
+
 /** An admin's rejection of a report, with its audit entry; false when it was decided meanwhile. */
 export async function writeDisputeDecision(decided: ReturnType<typeof disputeDecision>, audit: Record<string, unknown>): Promise<boolean> {
   try {

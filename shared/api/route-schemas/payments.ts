@@ -22,6 +22,7 @@ import {
   payoutView,
 } from '../../schemas/payouts.js';
 import { paypalEventInput, webhookAck } from '../../schemas/webhooks.js';
+import { booksInput, booksView, ledgerExport, ledgerExportInput } from '../../schemas/books.js';
 import * as z from 'zod/mini';
 import { disputeQueue, listDisputesInput, resolveDisputeInput } from '../../schemas/disputes.js';
 import { disputeView } from '../../schemas/shares.js';
@@ -41,6 +42,8 @@ export const paymentsSchemas = {
   listPayouts: { input: z.strictObject({ cursor: listPayoutsInput.shape.cursor }), output: payoutsPage },
   listAllPayouts: { input: listPayoutsInput, output: payoutsPage },
   holdPayouts: { input: holdPayoutsInput, output: payoutAccountView },
+  getBooks: { input: booksInput, output: booksView },
+  exportLedger: { input: ledgerExportInput, output: ledgerExport },
   listDisputes: { input: listDisputesInput, output: disputeQueue },
   resolveDispute: { input: resolveDisputeInput, output: disputeView },
   paypalWebhook: { input: paypalEventInput, output: webhookAck },

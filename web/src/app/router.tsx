@@ -29,6 +29,7 @@ const ReceiptRoute = lazy(() => import('./routes/settings').then((m) => ({ defau
 const AdminUsersRoute = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminUsersRoute })));
 const AdminSettingsRoute = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminSettingsRoute })));
 const AdminDisputesRoute = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminDisputesRoute })));
+const AdminMoneyRoute = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminMoneyRoute })));
 const FeedbackSuccessRoute = lazy(() => choosePro().then((m) => ({ default: m.FeedbackSuccessRoute })));
 const FeedbackCancelRoute = lazy(() => choosePro().then((m) => ({ default: m.FeedbackCancelRoute })));
 
@@ -80,6 +81,7 @@ export function AppRoutes() {
               <Route path={paths.adminUsers} element={<AdminUsersRoute />} />
               <Route path={paths.adminSettings} element={<AdminSettingsRoute />} />
               <Route path={paths.adminDisputes} element={<AdminDisputesRoute />} />
+              <Route path={paths.adminMoney} element={<AdminMoneyRoute />} />
             </Route>
           </Route>
 

@@ -5,6 +5,7 @@ import { Alert } from '@/components/alert';
 import { PageHeader } from '@/components/page-header';
 import { ApplicationsPanel } from '@/features/admin/components/applications-panel';
 import { AuditPanel } from '@/features/admin/components/audit-panel';
+import { BooksPanel, LedgerExportPanel, MoneyLinkPanel } from '@/features/admin/components/books-panel';
 import { DisputesLinkPanel, DisputesPanel } from '@/features/admin/components/disputes-panel';
 import { MarginPanel } from '@/features/admin/components/margin-panel';
 import { StuckRefundsPanel } from '@/features/admin/components/stuck-refunds-panel';
@@ -44,6 +45,7 @@ export const AdminSettingsRoute = () => (
   <div className="page" data-testid="page-admin-settings">
     <PageHeader title="Admin Settings" subtitle="Platform settings." />
     <MarginPanel />
+    <MoneyLinkPanel />
     <DisputesLinkPanel />
     <StuckRefundsPanel />
     <AuditPanel />
@@ -55,5 +57,14 @@ export const AdminDisputesRoute = () => (
   <div className="page" data-testid="page-admin-disputes">
     <PageHeader title="Disputes" subtitle="Reviews musicians reported within 7 days of delivery." />
     <DisputesPanel />
+  </div>
+);
+
+/** The books: money by month from the ledger, and its export. */
+export const AdminMoneyRoute = () => (
+  <div className="page" data-testid="page-admin-money">
+    <PageHeader title="Money" subtitle="What came in, what the platform kept, what went back and out." />
+    <BooksPanel />
+    <LedgerExportPanel />
   </div>
 );

@@ -1,0 +1,72 @@
+/**
+ * The books for admins on the local stack: each month's money from the ledger's month index, the whole
+ * ledger summing to zero (every movement has its two sides), and the ledger between two days as CSV,
+ * with text a spreadsheet would run made inert.
+ */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { callRoute } from '../support/api.js';
+import * as flows from '../support/flows.js';
+import { useStackEnvironment } from '../support/in-process.js';
+import * as money from '../support/payments.js';
+import { createConfirmedUser, type TestUser } from '../support/users.js';
+
+const stack = inject('stack');
+const PRICE = 3000;
+let admin: TestUser;
+
+const call = (user: TestUser, name: Parameters<typeof callRoute>[1], input: Record<string, unknown> = {}) =>
+  callRoute(stack.apiUrl, name, input, user.idToken);
+
+beforeAll(async () => {
+  useStackEnvironment(stack);
+  admin = await flows.testAdmin(stack);
+});
+
+describe('the books', () => {
+  it("show this month's money, every month summing to zero, and export the ledger as CSV", async () => {
+    const pro = await createConfirmedUser(stack, { fullName: 'Bo Books' });
+    const proId = await flows.onboard(stack, pro, 'pro');
+    await money.setPrice(stack, proId, PRICE);
+    const { user } = await flows.onboardedUser(stack, 'musician', { fullName: 'Mo Books' });
+    const before = (await call(admin, 'getBooks', { months: 1 })).body.months[0];
+    // A title a spreadsheet would run as a formula.
+    const { orderId } = await money.paidRequest(
+      stack,
+      user,
+      { id: proId, priceCents: PRICE },
+      `=HYPERLINK("x") ${randomUUID().slice(0, 4)}`,
+    );
+
+    const books = await call(admin, 'getBooks', { months: 3 });
+    expect(books.status).toBe(200);
+    expect(books.body.months).toHaveLength(3);
+    const now = books.body.months[0];
+    expect(now.month).toBe(new Date().toISOString().slice(0, 7));
+    // At least this payment's (other tests move money at the same time).
+    expect(now.chargedCents - before.chargedCents).toBeGreaterThanOrEqual(PRICE);
+    expect(now.feesCents - before.feesCents).toBeGreaterThanOrEqual(600);
+    expect(now.entries - before.entries).toBeGreaterThanOrEqual(3);
+    // Every movement has its two sides: each month, and so the whole ledger, sums to zero.
+    for (const m of books.body.months) expect(m.sumCents, m.month).toBe(0);
+    expect(books.body.openReports).toEqual(expect.any(Number));
+    expect((await call(user, 'getBooks')).status).toBe(403);
+    expect((await call(admin, 'getBooks', { months: 99 })).status).toBe(400);
+
+    const today = new Date().toISOString().slice(0, 10);
+    const exported = await call(admin, 'exportLedger', { from: today, to: today });
+    expect(exported.status).toBe(200);
+    expect(exported.body.filename).toBe(`snip-ledger-${today}-to-${today}.csv`);
+    const lines = (exported.body.csv as string).trim().split('\r\n');
+    expect(lines[0]).toBe('created_at,entry_id,account,kind,amount_cents,currency,description,cause,reference,share_id');
+    expect(lines).toHaveLength(exported.body.rows + 1);
+    const mine = lines.filter((l) => l.includes(`${orderId}:`));
+    expect(mine.map((l) => l.split(',')[3]).sort()).toEqual(['charge', 'earning', 'fee']);
+    const charge = mine.find((l) => l.split(',')[3] === 'charge')!;
+    expect(charge.split(',')[4]).toBe(String(-PRICE));
+    // The description starts with text, never a formula.
+    expect(charge).toContain('"Paid for feedback from Bo Books on ""=HYPERLINK(""x"")');
+    expect((await call(admin, 'exportLedger', { from: '2025-01-01', to: '2026-12-31' })).status).toBe(400);
+    expect((await call(admin, 'exportLedger', { from: today, to: '2020-01-01' })).status).toBe(400);
+  });
+});

@@ -1,0 +1,20 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+
+/** Each month's money, newest first, and the reports waiting. */
+export function useBooks(months = 6) {
+  return useQuery({ queryKey: ['books', months], queryFn: () => api('getBooks', { months }) });
+}
+
+/** The ledger between two days as CSV, saved by the browser. */
+export function useLedgerExport() {
+  return useMutation({
+    mutationFn: (range: { from: string; to: string }) => api('exportLedger', range),
+    onSuccess: ({ filename, csv }) => {
+      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+      const link = Object.assign(document.createElement('a'), { href: url, download: filename });
+      link.click();
+      URL.revokeObjectURL(url);
+    },
+  });
+}

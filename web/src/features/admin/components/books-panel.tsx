@@ -1,0 +1,122 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { formatCents } from '@shared/money';
+import { AlertIf } from '@/components/alert';
+import { Button } from '@/components/button';
+import { Panel } from '@/components/panel';
+import { QueryStates } from '@/components/query-states';
+import { TextField } from '@/components/text-field';
+import { errorMessage } from '@/lib/errors';
+import { paths } from '@/lib/paths';
+import { useBooks, useLedgerExport } from '@/features/admin/api/books';
+
+const COLUMNS = [
+  ['chargedCents', 'Charged'],
+  ['feesCents', 'Fees'],
+  ['refundedCents', 'Refunded'],
+  ['reversedCents', 'Reversed'],
+  ['paidOutCents', 'Paid out'],
+  ['adjustedCents', 'Corrections'],
+] as const;
+
+const monthName = (month: string) =>
+  new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.parse(`${month}-01T00:00:00Z`));
+
+/** Each month's money from the ledger, and whether the books balance. */
+export function BooksPanel() {
+  const books = useBooks();
+  return (
+    <Panel title="Money by month" testId="books-panel">
+      <QueryStates query={books} loading={<p className="muted">Loading...</p>} failed="Failed to load the books" errorTestId="books-error">
+        {(b) => (
+          <>
+            {/* A table wider than a phone scrolls: its region takes the keyboard's focus to scroll it (WCAG 2.1.1). */}
+            {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+            <div className="books-table-wrap" tabIndex={0} role="region" aria-label="Money by month table">
+              <table className="books-table" data-testid="books-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Month</th>
+                    {COLUMNS.map(([, label]) => (
+                      <th key={label} scope="col" className="books-amount">
+                        {label}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {b.months.map((m) => (
+                    <tr key={m.month} data-testid="books-month">
+                      <th scope="row">{monthName(m.month)}</th>
+                      {COLUMNS.map(([key, label]) => (
+                        <td key={key} className="books-amount" data-label={label}>
+                          {formatCents(m[key])}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <p className="panel-text" data-testid="books-balance">
+              {b.months.every((m) => m.sumCents === 0)
+                ? 'The books balance: every movement has its two sides.'
+                : `The books do not balance: ${b.months
+                    .filter((m) => m.sumCents !== 0)
+                    .map((m) => `${monthName(m.month)} is off by ${formatCents(m.sumCents)}`)
+                    .join('; ')}.`}
+            </p>
+            <p className="panel-text" data-testid="books-reports">
+              {b.openReports === 1 ? '1 report of a paid review waits' : `${b.openReports} reports of paid reviews wait`} for a decision.{' '}
+              <Link to={paths.adminDisputes}>Open the queue</Link>
+            </p>
+          </>
+        )}
+      </QueryStates>
+    </Panel>
+  );
+}
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The ledger between two days as CSV, for accounting. */
+export function LedgerExportPanel() {
+  const id = useId();
+  const now = new Date();
+  const [from, setFrom] = useState(isoDay(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))));
+  const [to, setTo] = useState(isoDay(now));
+  const exporting = useLedgerExport();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    exporting.mutate({ from, to });
+  };
+  return (
+    <Panel title="Export the ledger" testId="ledger-export-panel">
+      <p className="panel-text">Every entry between two days (UTC), both sides of each movement, as CSV for accounting.</p>
+      <form className="ledger-export" onSubmit={submit}>
+        <TextField id={`${id}-from`} name="from" label="From" type="date" value={from} onChange={setFrom} />
+        <TextField id={`${id}-to`} name="to" label="To" type="date" value={to} onChange={setTo} />
+        <Button type="submit" variant="secondary" busy={exporting.isPending} busyText="Exporting..." data-testid="ledger-export">
+          Download CSV
+        </Button>
+      </form>
+      <AlertIf message={exporting.isError ? errorMessage(exporting.error, 'The export failed. Please try again.') : undefined} />
+      <AlertIf
+        tone="success"
+        message={exporting.isSuccess ? `Downloaded ${exporting.data.filename} (${exporting.data.rows} entries).` : undefined}
+        testId="ledger-exported"
+      />
+    </Panel>
+  );
+}
+
+/** Admin Settings' way to the money page. */
+export function MoneyLinkPanel() {
+  return (
+    <Panel title="Money" testId="money-link-panel">
+      <p className="panel-text">
+        Fees, refunds and payouts by month, and the ledger for accounting. <Link to={paths.adminMoney}>Open the books</Link>
+      </p>
+    </Panel>
+  );
+}
