@@ -22,8 +22,11 @@ export type PayoutEvent =
   | { type: 'sent'; batchId: string; itemId: string | null; lookAt?: string }
   /** PayPal did not answer the send: tried again at `retryAt`. */
   | { type: 'send_failed'; retryAt: string }
-  /** What PayPal says of the item now (the webhook and the check ask it, whatever an event said). */
-  | { type: 'provider_state'; state: PayoutItemState; error: string | null; lookAt: string }
+  /**
+   * What PayPal says of the item now (the webhook and the check ask it, whatever an event said), with the
+   * batch and item it names: a payout still sending when its event came is recorded as sent in the same move.
+   */
+  | { type: 'provider_state'; state: PayoutItemState; error: string | null; lookAt: string; batchId?: string; itemId?: string | null }
   /** The item was unclaimed and its money came back to us (we cancelled it). */
   | { type: 'unclaimed_returned'; error: string | null };
 
@@ -143,6 +146,8 @@ export function decidePayout(p: PayoutRecord, e: PayoutEvent, now: Date): Payout
     }
   }
   if (!targets.includes(made.to)) return { ok: false, why: `${e.type} does not take a ${p.status} payout to ${made.to}` };
+  if (e.type === 'provider_state' && p.status === 'sending' && e.batchId)
+    made.set = { ...made.set, batchId: e.batchId, ...(e.itemId ? { itemId: e.itemId } : {}) };
   return { ok: true, write: { id: p.id, userId: p.userId, from: [p.status], ...made } };
 }
 

@@ -42,7 +42,7 @@ export async function sendPayout(p: PayoutRecord, now = new Date()): Promise<Pay
 /** Applies what PayPal says of the payout's item: paid, given back, or still under way (an unclaimed item is cancelled for its money). */
 async function settle(
   p: PayoutRecord,
-  item: { state: string; error: string | null; itemId: string | null },
+  item: { state: string; error: string | null; itemId: string | null; batchId?: string },
   now = new Date(),
   event?: WebhookEvent,
 ): Promise<PayoutRecord> {
@@ -58,12 +58,14 @@ async function settle(
     state: item.state as never,
     error: item.error,
     lookAt: iso(now.getTime() + PAYOUT_LOOK_MS),
+    batchId: item.batchId,
+    itemId: item.itemId,
   };
   return (await step(p, e, now, event)) ?? p;
 }
 
 /** One move of a payout, written once (with the webhook event that brought it); the payout as it then stands (null: it had moved meanwhile). */
-async function step(p: PayoutRecord, e: PayoutEvent, now: Date, event?: WebhookEvent): Promise<PayoutRecord | null> {
+async function step(p: PayoutRecord, e: PayoutEvent, now: Date, event?: WebhookEvent, again = true): Promise<PayoutRecord | null> {
   const d = decidePayout(p, e, now);
   if (!d.ok) return null;
   // The pro is read beside the write, for the e-mail the move claims.
@@ -71,7 +73,11 @@ async function step(p: PayoutRecord, e: PayoutEvent, now: Date, event?: WebhookE
     data.writePayout(d.write, event),
     d.write.claimsMail ? getUser(p.userId).catch(() => undefined) : undefined,
   ]);
-  if (!written) return null;
+  if (!written) {
+    // Moved meanwhile by another path (the send's answer and PayPal's event race): decided again on it as it now stands.
+    const current = again ? await data.getPayout(p.id) : null;
+    return current && current.status !== p.status ? step(current, e, now, event, false) : null;
+  }
   const moved = afterPayout(p, d.write);
   if (d.write.claimsMail) await mailPro(moved, d.write.claimsMail, pro);
   if (d.write.to === 'paid') count('PayoutsPaid');
@@ -125,8 +131,7 @@ export async function applyPayoutEvent(
   if (!p || !batchId) return false;
   const found = await payments().getPayout(batchId);
   if (!found) return false;
-  // Recorded as sent first when the event outran the send's own answer.
-  const sent = p.status === 'sending' ? ((await step(p, { type: 'sent', batchId, itemId: found.itemId }, new Date())) ?? p) : p;
-  const settled = await settle(sent, found, new Date(), event);
-  return settled !== sent;
+  // A payout still sending (the event outran the send's own answer) is recorded as sent by the same move.
+  const settled = await settle(p, found, new Date(), event);
+  return settled !== p;
 }

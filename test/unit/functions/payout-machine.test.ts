@@ -62,6 +62,13 @@ describe('the payout state machine', () => {
     });
   }
 
+  it("records PayPal's batch and item with the move of a payout still sending (its event outran the send's answer)", () => {
+    const d = decidePayout(state('sending'), { ...said('SUCCESS'), batchId: 'B9', itemId: 'I9' } as PayoutEvent, NOW);
+    expect(d.ok && d.write).toMatchObject({ to: 'paid', set: { batchId: 'B9', itemId: 'I9' } });
+    const later = decidePayout(state('pending'), { ...said('SUCCESS'), batchId: 'B9', itemId: 'I9' } as PayoutEvent, NOW);
+    expect(later.ok && later.write.set).not.toHaveProperty('batchId');
+  });
+
   it('takes the whole amount from available money when made, with its two sides', () => {
     const { entries, move } = payoutTaken(base);
     expect(entries.map((e) => [e.kind, e.accountId, e.amountCents])).toEqual([

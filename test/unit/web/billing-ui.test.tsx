@@ -9,6 +9,8 @@ const leaveFor = vi.hoisted(() => vi.fn());
 vi.mock('../../../web/src/lib/api', () => import('./amplify-mock'));
 vi.mock('../../../web/src/lib/realtime-provider', () => ({ useRealtime: () => {} }));
 vi.mock('../../../web/src/lib/leave', () => ({ leaveFor }));
+// The payments under the plans have their own tests (receipts-ui.test.tsx).
+vi.mock('../../../web/src/features/billing/components/payments-panel', () => ({ PaymentsPanel: () => null }));
 // Profile asks who is signed in (a pro sees their earnings there): a musician here.
 vi.mock('../../../web/src/lib/auth', async (importOriginal) => ({
   ...(await importOriginal<object>()),
