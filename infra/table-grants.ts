@@ -121,6 +121,7 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
   // back when its e-mail could not be sent; a deadline's reminder is claimed on condition that its share
   // is open (ConditionCheckItem), as is an earning's release on its share's report; a missed deadline counts
   // in the pro's listing (reputation). Payouts due (GSI2) are sent again or settled, freeing the pro's open one.
+  // Once a day the ledger's month index (GSI1) is reconciled with PayPal's records.
   'functions/jobs/payment-checks.ts': {
     actions: [
       'dynamodb:GetItem',
@@ -130,7 +131,7 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
       'dynamodb:DeleteItem',
       'dynamodb:ConditionCheckItem',
     ],
-    indexes: ['GSI2'],
+    indexes: ['GSI1', 'GSI2'],
   },
   // Its connection items (functions/data/connections.ts): CONN#<id>, and USER#<id> / CONN#<id> for the
   // fan-out. The latter share the user's partition, which IAM cannot tell from the user's record (no

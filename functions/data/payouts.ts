@@ -25,9 +25,10 @@ export interface PayoutRecord {
   email: string;
   amountCents: number;
   status: PayoutStatus;
-  /** PayPal's batch and item, once sent. */
+  /** PayPal's batch and item, once sent; the item's transaction once paid (what PayPal's transaction search lists). */
   batchId?: string;
   itemId?: string;
+  transactionId?: string;
   /** Why it was given back, as PayPal said it. */
   reason?: string;
   /** Sends tried (the first included) while PayPal did not answer. */

@@ -5,6 +5,7 @@
  */
 import type { BooksView, MonthOfBooks } from '../../shared/schemas/books.js';
 import { entriesBetween, PLATFORM_ACCOUNT, type LedgerEntry } from '../data/ledger.js';
+import { latestReconciliation } from '../data/reconciliations.js';
 import { countOpenDisputes } from '../data/shares.js';
 import { BadRequest, PayloadTooLarge } from '../lib/errors.js';
 import { PAYOUTS_ACCOUNT } from './payout-machine.js';
@@ -37,7 +38,11 @@ function summed(month: string, entries: LedgerEntry[]): MonthOfBooks {
 
 export async function booksOf(months: number, now = new Date()): Promise<BooksView> {
   const list = monthsBack(months, now);
-  const [entries, openReports] = await Promise.all([entriesBetween(`${list[0]}-01T00:00:00.000Z`, now.toISOString()), countOpenDisputes()]);
+  const [entries, openReports, reconciliation] = await Promise.all([
+    entriesBetween(`${list[0]}-01T00:00:00.000Z`, now.toISOString()),
+    countOpenDisputes(),
+    latestReconciliation(),
+  ]);
   return {
     months: list
       .map((m) =>
@@ -48,6 +53,7 @@ export async function booksOf(months: number, now = new Date()): Promise<BooksVi
       )
       .reverse(),
     openReports,
+    reconciliation,
   };
 }
 

@@ -26,7 +26,15 @@ export type PayoutEvent =
    * What PayPal says of the item now (the webhook and the check ask it, whatever an event said), with the
    * batch and item it names: a payout still sending when its event came is recorded as sent in the same move.
    */
-  | { type: 'provider_state'; state: PayoutItemState; error: string | null; lookAt: string; batchId?: string; itemId?: string | null }
+  | {
+      type: 'provider_state';
+      state: PayoutItemState;
+      error: string | null;
+      lookAt: string;
+      batchId?: string;
+      itemId?: string | null;
+      transactionId?: string | null;
+    }
   /** The item was unclaimed and its money came back to us (we cancelled it). */
   | { type: 'unclaimed_returned'; error: string | null };
 
@@ -140,8 +148,10 @@ export function decidePayout(p: PayoutRecord, e: PayoutEvent, now: Date): Payout
         // Still under way at PayPal (pending, on hold, unclaimed for now): looked at again later.
         if (p.status === 'paid') return { ok: false, why: `a paid payout stays paid while PayPal says ${e.state}` };
         made = { to: 'pending', set: {}, checkAt: e.lookAt, entries: [], closes: false };
-      } else if (to === 'paid') made = { to, set: { completedAt: at }, checkAt: null, entries: [], closes: true, claimsMail: 'paid' };
-      else made = givenBack(p, to, e.error, at);
+      } else if (to === 'paid') {
+        const paidAs = e.transactionId ? { transactionId: e.transactionId } : {};
+        made = { to, set: { completedAt: at, ...paidAs }, checkAt: null, entries: [], closes: true, claimsMail: 'paid' };
+      } else made = givenBack(p, to, e.error, at);
       break;
     }
   }

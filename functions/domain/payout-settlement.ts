@@ -42,7 +42,7 @@ export async function sendPayout(p: PayoutRecord, now = new Date()): Promise<Pay
 /** Applies what PayPal says of the payout's item: paid, given back, or still under way (an unclaimed item is cancelled for its money). */
 async function settle(
   p: PayoutRecord,
-  item: { state: string; error: string | null; itemId: string | null; batchId?: string },
+  item: { state: string; error: string | null; itemId: string | null; batchId?: string; transactionId?: string | null },
   now = new Date(),
   event?: WebhookEvent,
 ): Promise<PayoutRecord> {
@@ -60,6 +60,7 @@ async function settle(
     lookAt: iso(now.getTime() + PAYOUT_LOOK_MS),
     batchId: item.batchId,
     itemId: item.itemId,
+    transactionId: item.transactionId,
   };
   return (await step(p, e, now, event)) ?? p;
 }

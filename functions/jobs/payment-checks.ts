@@ -1,15 +1,19 @@
 /**
  * Scheduled job (every minute in AWS, by an EventBridge rule; every few seconds locally, by
- * scripts/dev/emulators/scheduler.ts): looks at the payments whose time has come. It captures an approved order
- * whose browser never came back, finishes an interrupted refund, and expires and refunds a paid request
- * not accepted within 7 days or not completed within 14 days of its acceptance.
+ * scripts/dev/emulators/scheduler.ts): looks at the payments and payouts whose time has come. It captures
+ * an approved order whose browser never came back, finishes an interrupted refund, expires and refunds a
+ * paid request past its deadline, releases earnings whose hold is over, and sends or settles payouts. Once
+ * a day it reconciles the ledger with PayPal's records.
  */
 import { checkDuePayments } from '../domain/payment-checks.js';
+import { reconcileDaily } from '../domain/reconciliation.js';
 import { log, observed } from '../lib/observability.js';
 
 export const handler = (): Promise<{ checked: number; failed: number }> =>
   observed('checkDuePayments', async () => {
     const counts = await checkDuePayments();
     if (counts.checked || counts.failed) log.info('Payment checks', counts);
+    // PayPal's trouble with the search never stops the checks: the day's run is then missed, and logged.
+    await reconcileDaily().catch((err) => log.error('Reconciliation failed', err));
     return counts;
   });

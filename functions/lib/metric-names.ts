@@ -26,6 +26,8 @@ export const BUSINESS_METRICS = [
   'PayoutsRequested',
   'PayoutsPaid',
   'PayoutsReturned',
+  /** Movements the ledger and PayPal's records do not agree on (the daily reconciliation). */
+  'ReconciliationDifferences',
   /** A listening report claiming more than the clock allows (shared/review.ts). */
   'ListeningRefused',
   /** A review submitted below the quality floor, or copied from the reviewer's review of another track. */

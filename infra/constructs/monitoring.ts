@@ -142,6 +142,12 @@ export class Monitoring extends Construct {
       1,
     );
     alarm(
+      'ReconciliationDifferences',
+      'The ledger and PayPal differ (Admin, Money: the latest reconciliation lists each difference)',
+      businessMetric('ReconciliationDifferences'),
+      1,
+    );
+    alarm(
       'RefundsStuck',
       'A refund PayPal keeps refusing waits for an admin (Admin, Payments to look at)',
       businessMetric('RefundsStuck'),
@@ -298,7 +304,7 @@ export class Monitoring extends Construct {
       ),
     );
     dashboard.addWidgets(
-      graph('Money out', business(['EarningsReleased', 'PayoutsRequested', 'PayoutsPaid', 'PayoutsReturned'])),
+      graph('Money out', business(['EarningsReleased', 'PayoutsRequested', 'PayoutsPaid', 'PayoutsReturned', 'ReconciliationDifferences'])),
       graph('E-mail', [...business(['EmailsSent', 'EmailsFailed'])]),
       graph('Browsers: errors and API latency (p75)', [businessMetric('ClientErrors'), p75('ClientApiLatency')]),
       graph('Core Web Vitals, p75 (LCP and INP in ms; CLS x1000)', [

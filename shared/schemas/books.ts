@@ -28,10 +28,23 @@ export const monthOfBooks = z.object({
 });
 export type MonthOfBooks = z.infer<typeof monthOfBooks>;
 
+export const differenceView = z.object({
+  kind: z.enum(['missing_at_paypal', 'missing_in_ledger', 'amount_differs']),
+  id: z.string(),
+  what: z.string(),
+  ledgerCents: z.nullable(z.int()),
+  paypalCents: z.nullable(z.int()),
+  at: z.string(),
+});
+
 export const booksView = z.object({
   months: z.array(monthOfBooks),
   /** Reports of paid reviews waiting for an admin. */
   openReports: z.int(),
+  /** The latest reconciliation of the ledger with PayPal's records (null: none yet). */
+  reconciliation: z.nullable(
+    z.object({ ranAt: z.string(), from: z.string(), to: z.string(), compared: z.int(), differences: z.array(differenceView) }),
+  ),
 });
 export type BooksView = z.infer<typeof booksView>;
 

@@ -70,3 +70,47 @@ describe('the books', () => {
     expect((await call(admin, 'exportLedger', { from: today, to: '2020-01-01' })).status).toBe(400);
   });
 });
+
+describe('the reconciliation with PayPal', () => {
+  it("finds a movement only PayPal has, finds this test's payment on both sides, and shows the run on the books", async () => {
+    const pro = await createConfirmedUser(stack, { fullName: 'Rex Reconciled' });
+    const proId = await flows.onboard(stack, pro, 'pro');
+    await money.setPrice(stack, proId, PRICE);
+    const { user } = await flows.onboardedUser(stack, 'musician', { fullName: 'Mo Reconciled' });
+    const { orderId } = await money.paidRequest(stack, user, { id: proId, priceCents: PRICE }, 'Reconciled');
+    const { captureId } = await money.payment(orderId);
+    // A capture PayPal has that the ledger does not: planted an hour and a half ago, inside the run's window.
+    const res = await fetch(new URL('/_local/transactions', stack.paypalUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        transaction_event_code: 'T0006',
+        amount: { value: '12.34', currency_code: 'USD' },
+        transaction_initiation_date: new Date(Date.now() - 90 * 60_000).toISOString(),
+      }),
+    });
+    expect(res.status).toBe(201);
+    const planted = ((await res.json()) as { transaction_info: { transaction_id: string } }).transaction_info.transaction_id;
+
+    const { reconcile } = await import('../../functions/domain/reconciliation.js');
+    // Run as if two hours from now, so that this test's payment is inside the window too.
+    const run = await reconcile(new Date(Date.now() + 2 * 3600_000));
+    expect(run.differences).toContainEqual(
+      expect.objectContaining({ kind: 'missing_in_ledger', id: planted, what: 'T0006', paypalCents: 1234 }),
+    );
+    expect(run.differences.map((d) => d.id)).not.toContain(captureId);
+    const books = await call(admin, 'getBooks', { months: 1 });
+    expect(books.body.reconciliation).toMatchObject({ ranAt: run.ranAt });
+    expect(books.body.reconciliation.differences).toContainEqual(expect.objectContaining({ id: planted }));
+  });
+
+  it('runs once a day, after 03:00 UTC', async () => {
+    const { reconcileDaily } = await import('../../functions/domain/reconciliation.js');
+    // A day far ahead, of this test's own.
+    const day = new Date(Date.UTC(2031, 0, 1 + Math.floor(Math.random() * 300)));
+    expect(await reconcileDaily(new Date(day.getTime() + 2 * 3600_000))).toBeNull();
+    const first = await reconcileDaily(new Date(day.getTime() + 4 * 3600_000));
+    expect(first?.ranAt).toBe(new Date(day.getTime() + 4 * 3600_000).toISOString());
+    expect(await reconcileDaily(new Date(day.getTime() + 5 * 3600_000))).toBeNull();
+  });
+});

@@ -44,7 +44,7 @@ const GZIP_BUDGET: Record<string, number> = {
   'functions/http/telemetry.ts': 30 * KB,
   'functions/jobs/process-audio.ts': 480 * KB, // the wasm decoders of the accepted formats
   'functions/jobs/comment-digest.ts': 6 * KB,
-  'functions/jobs/payment-checks.ts': 19 * KB, // the payment and payout state machines and their executors; deadline reminders, reputation, releases
+  'functions/jobs/payment-checks.ts': 20 * KB, // the payment and payout state machines and their executors; deadline reminders, reputation, releases; the daily reconciliation
   'functions/realtime/socket.ts': 8 * KB,
   'functions/realtime/stream.ts': 3 * KB,
   'functions/triggers/post-confirmation.ts': 14 * KB,

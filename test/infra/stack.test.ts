@@ -275,7 +275,10 @@ const TABLE_ACCESS: Record<string, { actions: string[]; leadingKeys?: string[]; 
     leadingKeys: ['SHARE#*', 'USER#*'],
     indexes: ['GSI2'],
   },
-  'Payment checks': { actions: ['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'], indexes: ['GSI2'] },
+  'Payment checks': {
+    actions: ['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'],
+    indexes: ['GSI1', 'GSI2'],
+  },
   'Realtime WebSocket routes': { actions: ['GetItem', 'PutItem', 'DeleteItem'], leadingKeys: ['CONN#*', 'USER#*'] },
   'Realtime delivery': { actions: ['Query', 'DeleteItem'], leadingKeys: ['CONN#*', 'USER#*'] },
   'Cognito PostConfirmation trigger': { actions: ['GetItem', 'PutItem', 'UpdateItem'], leadingKeys: ['USER#*', 'USERNAME#*', 'USERCOUNT'] },

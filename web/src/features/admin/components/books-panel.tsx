@@ -1,11 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { formatCents } from '@shared/money';
-import { AlertIf } from '@/components/alert';
+import type { BooksView } from '@shared/schemas/books';
+import { Alert, AlertIf } from '@/components/alert';
 import { Button } from '@/components/button';
 import { Panel } from '@/components/panel';
 import { QueryStates } from '@/components/query-states';
 import { TextField } from '@/components/text-field';
+import { formatDate } from '@/lib/dates';
 import { errorMessage } from '@/lib/errors';
 import { paths } from '@/lib/paths';
 import { useBooks, useLedgerExport } from '@/features/admin/api/books';
@@ -66,6 +68,7 @@ export function BooksPanel() {
                     .map((m) => `${monthName(m.month)} is off by ${formatCents(m.sumCents)}`)
                     .join('; ')}.`}
             </p>
+            <Reconciliation r={b.reconciliation} />
             <p className="panel-text" data-testid="books-reports">
               {b.openReports === 1 ? '1 report of a paid review waits' : `${b.openReports} reports of paid reviews wait`} for a decision.{' '}
               <Link to={paths.adminDisputes}>Open the queue</Link>
@@ -74,6 +77,46 @@ export function BooksPanel() {
         )}
       </QueryStates>
     </Panel>
+  );
+}
+
+type Difference = NonNullable<BooksView['reconciliation']>['differences'][number];
+
+const DIFFERENCE_KINDS: Record<Difference['kind'], string> = {
+  missing_at_paypal: 'In the ledger, not at PayPal',
+  missing_in_ledger: 'At PayPal, not in the ledger',
+  amount_differs: 'Amounts differ',
+};
+
+/** The latest reconciliation of the ledger with PayPal's records, and every difference it found. */
+function Reconciliation({ r }: { r: BooksView['reconciliation'] }) {
+  if (!r)
+    return (
+      <p className="panel-text" data-testid="reconciliation">
+        The ledger has not been reconciled with PayPal yet: it is, once a day.
+      </p>
+    );
+  const over = `${formatDate(r.from)} to ${formatDate(r.to)}`;
+  if (!r.differences.length)
+    return (
+      <p className="panel-text" data-testid="reconciliation">
+        Reconciled with PayPal on {formatDate(r.ranAt)} ({over}, {r.compared} movements): no differences.
+      </p>
+    );
+  return (
+    <div data-testid="reconciliation">
+      <Alert tone="error" title={`The ledger and PayPal differ (${over})`}>
+        <ul className="reconciliation-list">
+          {r.differences.map((d) => (
+            <li key={`${d.kind}-${d.id}`} data-testid="reconciliation-difference">
+              {DIFFERENCE_KINDS[d.kind]}: {d.what} {d.id} on {formatDate(d.at)}
+              {d.ledgerCents !== null && `, ledger ${formatCents(d.ledgerCents)}`}
+              {d.paypalCents !== null && `, PayPal ${formatCents(d.paypalCents)}`}
+            </li>
+          ))}
+        </ul>
+      </Alert>
+    </div>
   );
 }
 
