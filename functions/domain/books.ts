@@ -1,13 +1,15 @@
 /**
  * The books, for admins: each month's money from the ledger's month index (charged, fees, refunds,
- * reversals, payouts, corrections, and the month's sum, zero when every movement has its two sides), and
- * the ledger between two days as CSV for accounting.
+ * reversals, payouts, corrections, the month's sum, zero when every movement has its two sides, and its
+ * earnings by where each stands now, read from their payments), and the ledger between two days as CSV.
  */
 import type { BooksView, MonthOfBooks } from '../../shared/schemas/books.js';
 import { entriesBetween, PLATFORM_ACCOUNT, type LedgerEntry } from '../data/ledger.js';
+import { getPayments, type PaymentRecord } from '../data/payments.js';
 import { latestReconciliation } from '../data/reconciliations.js';
 import { countOpenDisputes } from '../data/shares.js';
 import { BadRequest, PayloadTooLarge } from '../lib/errors.js';
+import { stateOf } from './payment-machine.js';
 import { PAYOUTS_ACCOUNT } from './payout-machine.js';
 
 const DAY_MS = 86_400_000;
@@ -21,9 +23,39 @@ function monthsBack(n: number, now = new Date()): string[] {
   );
 }
 
-function summed(month: string, entries: LedgerEntry[]): MonthOfBooks {
+/** The month's earnings by where each stands now, from its payment. */
+function earningsByState(entries: LedgerEntry[], payments: Map<string, PaymentRecord>): MonthOfBooks['earnings'] {
+  const by = { pendingCents: 0, heldCents: 0, releasedCents: 0, reversedCents: 0 };
+  for (const e of entries) {
+    const p = e.kind === 'earning' && e.cause.type === 'payment' ? payments.get(e.cause.orderId) : undefined;
+    if (!p) continue;
+    const state = stateOf(p);
+    const part =
+      state === 'captured'
+        ? 'pendingCents'
+        : state === 'fulfilled'
+          ? 'heldCents'
+          : state === 'released'
+            ? 'releasedCents'
+            : 'reversedCents';
+    by[part] += e.amountCents;
+  }
+  return by;
+}
+
+/** The payments of these earnings, 100 at a time, all at once. */
+async function paymentsOf(entries: LedgerEntry[]): Promise<Map<string, PaymentRecord>> {
+  const ids = [...new Set(entries.flatMap((e) => (e.kind === 'earning' && e.cause.type === 'payment' ? [e.cause.orderId] : [])))];
+  const batches = await Promise.all(
+    Array.from({ length: Math.ceil(ids.length / 100) }, (_, i) => getPayments(ids.slice(i * 100, i * 100 + 100))),
+  );
+  return new Map(batches.flatMap((m) => [...m]));
+}
+
+function summed(month: string, entries: LedgerEntry[], payments: Map<string, PaymentRecord>): MonthOfBooks {
   const sum = (pick: (e: LedgerEntry) => boolean) => entries.filter(pick).reduce((s, e) => s + e.amountCents, 0);
   return {
+    earnings: earningsByState(entries, payments),
     month,
     chargedCents: -sum((e) => e.kind === 'charge'),
     feesCents: sum((e) => e.accountId === PLATFORM_ACCOUNT && (e.kind === 'fee' || e.kind === 'fee_reversal')),
@@ -43,12 +75,14 @@ export async function booksOf(months: number, now = new Date()): Promise<BooksVi
     countOpenDisputes(),
     latestReconciliation(),
   ]);
+  const payments = await paymentsOf(entries);
   return {
     months: list
       .map((m) =>
         summed(
           m,
           entries.filter((e) => e.createdAt.startsWith(m)),
+          payments,
         ),
       )
       .reverse(),

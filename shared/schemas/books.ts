@@ -25,6 +25,8 @@ export const monthOfBooks = z.object({
   entries: z.int(),
   /** Every entry of the month summed: zero when every movement has its two sides. */
   sumCents: z.int(),
+  /** The pros' earnings of the month, by where each stands now. */
+  earnings: z.object({ pendingCents: z.int(), heldCents: z.int(), releasedCents: z.int(), reversedCents: z.int() }),
 });
 export type MonthOfBooks = z.infer<typeof monthOfBooks>;
 

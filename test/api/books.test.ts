@@ -47,6 +47,8 @@ describe('the books', () => {
     expect(now.chargedCents - before.chargedCents).toBeGreaterThanOrEqual(PRICE);
     expect(now.feesCents - before.feesCents).toBeGreaterThanOrEqual(600);
     expect(now.entries - before.entries).toBeGreaterThanOrEqual(3);
+    // This payment's earning, not delivered yet, is pending.
+    expect(now.earnings.pendingCents - before.earnings.pendingCents).toBeGreaterThanOrEqual(2400);
     // Every movement has its two sides: each month, and so the whole ledger, sums to zero.
     for (const m of books.body.months) expect(m.sumCents, m.month).toBe(0);
     expect(books.body.openReports).toEqual(expect.any(Number));

@@ -21,6 +21,13 @@ const COLUMNS = [
   ['adjustedCents', 'Corrections'],
 ] as const;
 
+const EARNING_COLUMNS = [
+  ['pendingCents', 'Pending'],
+  ['heldCents', 'On hold'],
+  ['releasedCents', 'Released'],
+  ['reversedCents', 'Reversed'],
+] as const;
+
 const monthName = (month: string) =>
   new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.parse(`${month}-01T00:00:00Z`));
 
@@ -53,6 +60,34 @@ export function BooksPanel() {
                       {COLUMNS.map(([key, label]) => (
                         <td key={key} className="books-amount" data-label={label}>
                           {formatCents(m[key])}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <h3 className="books-subtitle">Earnings by where they stand now</h3>
+            {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- as above: a wide table scrolls by keyboard too */}
+            <div className="books-table-wrap" tabIndex={0} role="region" aria-label="Earnings by state table">
+              <table className="books-table" data-testid="books-earnings">
+                <thead>
+                  <tr>
+                    <th scope="col">Month earned</th>
+                    {EARNING_COLUMNS.map(([, label]) => (
+                      <th key={label} scope="col" className="books-amount">
+                        {label}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {b.months.map((m) => (
+                    <tr key={m.month}>
+                      <th scope="row">{monthName(m.month)}</th>
+                      {EARNING_COLUMNS.map(([key, label]) => (
+                        <td key={key} className="books-amount" data-label={label}>
+                          {formatCents(m.earnings[key])}
                         </td>
                       ))}
                     </tr>
