@@ -18,6 +18,7 @@ import { count, log } from '../lib/observability.js';
 import { deliverTo } from './mail.js';
 import { payoutTaken } from './payout-machine.js';
 import { SEND_RETRY_MS, sendPayout } from './payout-settlement.js';
+import { enforceRateLimit } from './rate-limits.js';
 import { idFromKey } from './requests.js';
 
 const PAGE_SIZE = 20;
@@ -61,6 +62,8 @@ export async function setPayoutAccount(user: UserRecord, email: string): Promise
   const from = user.payoutEmail ?? null;
   if (from?.toLowerCase() === to.toLowerCase()) return payoutAccountOf(user);
   const until = from ? iso(Date.now() + PAYOUT_ADDRESS_PAUSE_HOURS * HOUR_MS) : null;
+  // Limited: each change e-mails the address it replaces. The open payout is read beside the limit.
+  const [, openPayoutId] = await Promise.all([enforceRateLimit('payoutAccount', user.id), data.openPayoutOf(user.id)]);
   if (!(await data.setPayoutEmail(user.id, from, to, until))) {
     throw new Conflict('Your payout address changed meanwhile (in another tab?). Reload and try again.', 'payout_account_changed');
   }
@@ -76,7 +79,7 @@ export async function setPayoutAccount(user: UserRecord, email: string): Promise
       paths.profile,
     ).catch((err) => log.error('Payout address change not e-mailed', err, { userId: user.id }));
   }
-  return payoutAccountOf({ ...user, payoutEmail: to, ...(until ? { payoutPausedUntil: until } : {}) });
+  return { ...accountView({ ...user, payoutEmail: to, ...(until ? { payoutPausedUntil: until } : {}) }), openPayoutId };
 }
 
 /** Why a payout cannot be made now, as the pro is told it (null: it can). */

@@ -42,6 +42,13 @@ export const RATE_LIMITS = {
     windowSeconds: 60,
     message: 'Too many uploads started in a minute. Please wait a moment and try again.',
   },
+  // A changed payout address e-mails the address it replaces: a pro changes theirs a few times at most.
+  payoutAccount: {
+    per: 'user',
+    limit: 5,
+    windowSeconds: 86_400,
+    message: 'Too many payout address changes today. Please try again tomorrow.',
+  },
   // Each authenticator set-up asks Cognito for a new key; an admin sets one up once, a few tries at most.
   authenticatorSetup: {
     per: 'user',

@@ -207,6 +207,11 @@ describe('payouts', () => {
     const mail = await waitForEmail(stack.mailUrl, email, /Your payout address was changed/, { since });
     expect(mail.body.text).toContain('new-address@example.test');
     expect((await call(pro, 'createPayout', { amountCents: 2000 })).body.error.code).toBe('payouts_paused');
+    // Each change e-mails the address it replaces: 5 a day.
+    for (const n of [3, 4, 5]) expect((await call(pro, 'setPayoutAccount', { email: `change-${n}@example.test` })).status).toBe(200);
+    const sixth = await call(pro, 'setPayoutAccount', { email: 'change-6@example.test' });
+    expect(sixth).toMatchObject({ status: 429, body: { error: { code: 'rate_limited' } } });
+    expect((await call(pro, 'getPayoutAccount')).body.email).toBe('change-5@example.test');
   });
 
   it("an admin holds a pro's payouts with a reason, audited, and releases them", async () => {
