@@ -88,9 +88,16 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
   // AI suggestions: the caller, the plan catalogue and an hourly counter. No Query, no delete.
   'functions/http/feedbacks.ts': { actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] },
   // Orders, captures, refunds and the ledger (by month: GSI1), payouts (everyone's for admins: GSI3), the
-  // reports' count (GSI1Count), webhook events, e-mail claims.
+  // reports' count (GSI1Count), the payments of a month's earnings (BatchGetItem), webhook events, e-mail claims.
   'functions/http/payments.ts': {
-    actions: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+    actions: [
+      'dynamodb:GetItem',
+      'dynamodb:BatchGetItem',
+      'dynamodb:Query',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+    ],
     indexes: ['GSI1', 'GSI1Count', 'GSI2', 'GSI3'],
   },
   // Plans and Stripe's events. No Query, no delete.

@@ -259,7 +259,7 @@ const TABLE_ACCESS: Record<string, { actions: string[]; leadingKeys?: string[]; 
   },
   'HTTP handlers of the feedbacks area': { actions: ['GetItem', 'PutItem', 'UpdateItem'] },
   'HTTP handlers of the payments area': {
-    actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
+    actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
     indexes: ['GSI1', 'GSI1Count', 'GSI2', 'GSI3'],
   },
   'HTTP handlers of the billing area': { actions: ['GetItem', 'PutItem', 'UpdateItem'] },
