@@ -16,6 +16,7 @@ import { dynamo } from '../lib/aws/dynamo.js';
 import { config } from '../lib/config.js';
 import type { ShareRecord } from './shares.js';
 import { openOrderAdd } from './open-orders.js';
+import { dueIds } from './query.js';
 import { shardKey, shardKeys } from './shards.js';
 import { cancellation, failedItem, isConditionFailure, send } from './transactions.js';
 
@@ -277,26 +278,7 @@ export async function stuckRefunds(
  * Payments whose check is due at `now`, oldest first, at most `limit` from each watch partition (read all at
  * once; the index may lag: each is read again).
  */
-export async function duePayments(now: string, limit = 100): Promise<string[]> {
-  const pages = await Promise.all(
-    WATCH_PARTITIONS.map((partition) =>
-      dynamo().send(
-        new QueryCommand({
-          TableName: T(),
-          IndexName: 'GSI2',
-          KeyConditionExpression: 'GSI2PK = :p AND GSI2SK < :bound',
-          ExpressionAttributeValues: { ':p': partition, ':bound': `${now}~` },
-          ProjectionExpression: 'orderId, checkAt',
-          Limit: limit,
-        }),
-      ),
-    ),
-  );
-  return pages
-    .flatMap((res) => res.Items ?? [])
-    .sort((a, b) => String(a.checkAt).localeCompare(String(b.checkAt)))
-    .map((i) => i.orderId as string);
-}
+export const duePayments = (now: string, limit = 100) => dueIds(T(), WATCH_PARTITIONS, now, 'orderId', limit);
 
 /** Claims an e-mail about a payment; true only the first time, so it goes out at most once. */
 export async function claimPaymentEmail(orderId: string, event: string): Promise<boolean> {

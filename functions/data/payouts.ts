@@ -14,6 +14,7 @@ import { dynamo } from '../lib/aws/dynamo.js';
 import { config } from '../lib/config.js';
 import { entryPut, moneyMove, type LedgerEntry, type MoneyMove } from './ledger.js';
 import { webhookPut, type WebhookEvent } from './payments.js';
+import { dueIds } from './query.js';
 import { shardKey, shardKeys } from './shards.js';
 import { cancellation, failedItem, isConditionFailure, send, writeIf } from './transactions.js';
 
@@ -253,26 +254,7 @@ export async function pagePayouts(
 }
 
 /** Payouts whose look is due at `now`, oldest first, at most `limit` from each watch partition. */
-export async function duePayouts(now: string, limit = 50): Promise<string[]> {
-  const pages = await Promise.all(
-    shardKeys(WATCH, WATCH_SHARDS).map((partition) =>
-      dynamo().send(
-        new QueryCommand({
-          TableName: T(),
-          IndexName: 'GSI2',
-          KeyConditionExpression: 'GSI2PK = :p AND GSI2SK < :bound',
-          ExpressionAttributeValues: { ':p': partition, ':bound': `${now}~` },
-          ProjectionExpression: 'id, checkAt',
-          Limit: limit,
-        }),
-      ),
-    ),
-  );
-  return pages
-    .flatMap((res) => res.Items ?? [])
-    .sort((a, b) => String(a.checkAt).localeCompare(String(b.checkAt)))
-    .map((i) => i.id as string);
-}
+export const duePayouts = (now: string, limit = 50) => dueIds(T(), shardKeys(WATCH, WATCH_SHARDS), now, 'id', limit);
 
 const profileKey = (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' });
 

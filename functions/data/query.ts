@@ -24,3 +24,28 @@ export async function countAll(input: Omit<QueryCommandInput, 'ExclusiveStartKey
   } while (start);
   return count;
 }
+
+/**
+ * The ids of the items due by `now` in watch partitions of GSI2 (sort key `<checkAt>#<id>`), oldest first,
+ * at most `limit` from each partition, all read at once. The index may lag: callers read each item again.
+ */
+export async function dueIds(tableName: string, partitions: string[], now: string, idField: string, limit: number): Promise<string[]> {
+  const pages = await Promise.all(
+    partitions.map((partition) =>
+      dynamo().send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: 'GSI2',
+          KeyConditionExpression: 'GSI2PK = :p AND GSI2SK < :bound',
+          ExpressionAttributeValues: { ':p': partition, ':bound': `${now}~` },
+          ProjectionExpression: `${idField}, checkAt`,
+          Limit: limit,
+        }),
+      ),
+    ),
+  );
+  return pages
+    .flatMap((res) => res.Items ?? [])
+    .sort((a, b) => String(a.checkAt).localeCompare(String(b.checkAt)))
+    .map((i) => i[idField] as string);
+}

@@ -5,6 +5,7 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { DisputeStatus } from '../../../shared/review.js';
 import { dynamo } from '../../lib/aws/dynamo.js';
+import { countAll } from '../query.js';
 import { cancellation, send } from '../transactions.js';
 import { type DisputeRecord, FENCE, T, disputeKey, metaKey, pk, strip } from './records.js';
 
@@ -107,26 +108,14 @@ export async function pageOpenDisputes(limit: number, start?: Record<string, unk
   return { shareIds: (res.Items ?? []).map((i) => i.shareId as string), next: res.LastEvaluatedKey };
 }
 
-/** How many reports wait for an admin (a count over the queue's keys, page after page). */
-export async function countOpenDisputes(): Promise<number> {
-  let count = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await dynamo().send(
-      new QueryCommand({
-        TableName: T(),
-        IndexName: 'GSI1Count',
-        KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': OPEN_DISPUTES },
-        Select: 'COUNT',
-        ExclusiveStartKey: start,
-      }),
-    );
-    count += res.Count ?? 0;
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return count;
-}
+/** How many reports wait for an admin (a count over the queue's keys). */
+export const countOpenDisputes = () =>
+  countAll({
+    TableName: T(),
+    IndexName: 'GSI1Count',
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': OPEN_DISPUTES },
+  });
 
 /** An admin's rejection of a report, with its audit entry; false when it was decided meanwhile. */
 export async function writeDisputeDecision(decided: ReturnType<typeof disputeDecision>, audit: Record<string, unknown>): Promise<boolean> {

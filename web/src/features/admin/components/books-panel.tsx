@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { formatCents } from '@shared/money';
-import type { BooksView } from '@shared/schemas/books';
+import type { BooksView, MonthOfBooks } from '@shared/schemas/books';
 import { Alert, AlertIf } from '@/components/alert';
 import { Button } from '@/components/button';
 import { Panel } from '@/components/panel';
@@ -31,6 +31,46 @@ const EARNING_COLUMNS = [
 const monthName = (month: string) =>
   new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.parse(`${month}-01T00:00:00Z`));
 
+/** A table of amounts, a row a month. Wider than a phone, it scrolls: its region takes the keyboard's focus to scroll it (WCAG 2.1.1). */
+function MonthTable(props: {
+  label: string;
+  first: string;
+  columns: { label: string; of: (m: MonthOfBooks) => number }[];
+  months: MonthOfBooks[];
+  testId: string;
+  rowTestId?: string;
+}) {
+  return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+    <div className="books-table-wrap" tabIndex={0} role="region" aria-label={props.label}>
+      <table className="books-table" data-testid={props.testId}>
+        <thead>
+          <tr>
+            <th scope="col">{props.first}</th>
+            {props.columns.map((c) => (
+              <th key={c.label} scope="col" className="books-amount">
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {props.months.map((m) => (
+            <tr key={m.month} data-testid={props.rowTestId}>
+              <th scope="row">{monthName(m.month)}</th>
+              {props.columns.map((c) => (
+                <td key={c.label} className="books-amount" data-label={c.label}>
+                  {formatCents(c.of(m))}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /** Each month's money from the ledger, and whether the books balance. */
 export function BooksPanel() {
   const books = useBooks();
@@ -39,62 +79,22 @@ export function BooksPanel() {
       <QueryStates query={books} loading={<p className="muted">Loading...</p>} failed="Failed to load the books" errorTestId="books-error">
         {(b) => (
           <>
-            {/* A table wider than a phone scrolls: its region takes the keyboard's focus to scroll it (WCAG 2.1.1). */}
-            {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-            <div className="books-table-wrap" tabIndex={0} role="region" aria-label="Money by month table">
-              <table className="books-table" data-testid="books-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Month</th>
-                    {COLUMNS.map(([, label]) => (
-                      <th key={label} scope="col" className="books-amount">
-                        {label}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {b.months.map((m) => (
-                    <tr key={m.month} data-testid="books-month">
-                      <th scope="row">{monthName(m.month)}</th>
-                      {COLUMNS.map(([key, label]) => (
-                        <td key={key} className="books-amount" data-label={label}>
-                          {formatCents(m[key])}
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <MonthTable
+              label="Money by month table"
+              first="Month"
+              columns={COLUMNS.map(([key, label]) => ({ label, of: (m: MonthOfBooks) => m[key] }))}
+              months={b.months}
+              testId="books-table"
+              rowTestId="books-month"
+            />
             <h3 className="books-subtitle">Earnings by where they stand now</h3>
-            {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- as above: a wide table scrolls by keyboard too */}
-            <div className="books-table-wrap" tabIndex={0} role="region" aria-label="Earnings by state table">
-              <table className="books-table" data-testid="books-earnings">
-                <thead>
-                  <tr>
-                    <th scope="col">Month earned</th>
-                    {EARNING_COLUMNS.map(([, label]) => (
-                      <th key={label} scope="col" className="books-amount">
-                        {label}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {b.months.map((m) => (
-                    <tr key={m.month}>
-                      <th scope="row">{monthName(m.month)}</th>
-                      {EARNING_COLUMNS.map(([key, label]) => (
-                        <td key={key} className="books-amount" data-label={label}>
-                          {formatCents(m.earnings[key])}
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <MonthTable
+              label="Earnings by state table"
+              first="Month earned"
+              columns={EARNING_COLUMNS.map(([key, label]) => ({ label, of: (m: MonthOfBooks) => m.earnings[key] }))}
+              months={b.months}
+              testId="books-earnings"
+            />
             <p className="panel-text" data-testid="books-balance">
               {b.months.every((m) => m.sumCents === 0)
                 ? 'The books balance: every movement has its two sides.'
