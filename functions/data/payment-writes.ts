@@ -13,6 +13,7 @@ import { cancellation, failedItem, isConditionFailure, send } from './transactio
 import {
   fromItem,
   paymentKey,
+  providerDisputeKeys,
   REFUND_MAIL,
   STUCK,
   watchKeys,
@@ -115,6 +116,10 @@ function inStates(states: readonly PaymentState[]): { expression: string; values
   return { expression: parts.length === 1 ? parts[0] : `(${parts.join(' OR ')})`, values };
 }
 
+const HOLDS_CAPTURE = new Set<PaymentState>(['captured', 'fulfilled', 'released']);
+/** Whether the move takes a captured payment to one whose money goes back (refunding, refunded). */
+const leavesCapture = (w: PaymentWrite) => !HOLDS_CAPTURE.has(w.to) && w.from.some((s) => HOLDS_CAPTURE.has(s));
+
 /** The payment's own update: its fields, its watch (or its place among stuck refunds), on condition of its state. */
 export function paymentUpdate(w: PaymentWrite, at = new Date().toISOString()) {
   const values: Record<string, unknown> = { updatedAt: at, ...w.set, status: statusOf(w.to) };
@@ -124,6 +129,9 @@ export function paymentUpdate(w: PaymentWrite, at = new Date().toISOString()) {
     removed.push('checkAt');
   } else if (w.checkAt) Object.assign(values, { checkAt: w.checkAt, ...watchKeys(w.orderId, w.checkAt) });
   else if (w.checkAt === null) removed.push('checkAt', 'GSI2PK', 'GSI2SK');
+  // Listed as disputed at the provider while the dispute is open and the money still captured.
+  if (w.set.disputeId) Object.assign(values, providerDisputeKeys(w.orderId, w.set.disputedAt ?? at));
+  else if (w.remove?.includes('disputeId') || leavesCapture(w)) removed.push('GSI3PK', 'GSI3SK');
   const names = Object.keys(values);
   const condition = inStates(w.from);
   return {

@@ -3,6 +3,7 @@
  * captured. Keys:
  * - payment  PK PAYMENT#<orderId>  SK PAYMENT   GSI1 PAYER#<userId> / PAYMENT#<createdAt>#<orderId>
  *                                               GSI2 PAYMENT#WATCH#<shard> / <checkAt>#<orderId> (while it needs a look)
+ *                                               GSI3 PAYMENT#DISPUTED / <disputedAt>#<orderId> (while disputed at the provider)
  * - e-mail   PK PAYMENT#<orderId>  SK EMAIL#<event>
  * - webhook  PK WEBHOOK#<provider>#<eventId>  SK EVENT  (an event applied; expires by TTL)
  *
@@ -16,7 +17,7 @@ import { dynamo } from '../lib/aws/dynamo.js';
 import { config } from '../lib/config.js';
 import type { ShareRecord } from './shares.js';
 import { openOrderAdd } from './open-orders.js';
-import { dueIds } from './query.js';
+import { dueIds, queryAll } from './query.js';
 import { shardKey, shardKeys } from './shards.js';
 import { cancellation, failedItem, isConditionFailure, send } from './transactions.js';
 
@@ -106,8 +107,46 @@ export const watchShard = (orderId: string) => shardKey(WATCH, orderId, WATCH_SH
 const WATCH_PARTITIONS = shardKeys(WATCH, WATCH_SHARDS);
 export const watchKeys = (orderId: string, checkAt: string) => ({ GSI2PK: watchShard(orderId), GSI2SK: `${checkAt}#${orderId}` });
 
+/**
+ * Captured payments disputed at the provider, while the dispute is open: a short list (GSI3 holds only
+ * their keys), for the money page. The move that opens a dispute writes the key, the one that closes it
+ * (won, or the money back) removes it.
+ */
+export const PROVIDER_DISPUTES = 'PAYMENT#DISPUTED';
+export const providerDisputeKeys = (orderId: string, since: string) => ({ GSI3PK: PROVIDER_DISPUTES, GSI3SK: `${since}#${orderId}` });
+
+/** The payments disputed at the provider now, oldest first. */
+export async function openProviderDisputes(): Promise<PaymentRecord[]> {
+  const keys = await queryAll({
+    TableName: T(),
+    IndexName: 'GSI3',
+    KeyConditionExpression: 'GSI3PK = :pk',
+    ExpressionAttributeValues: { ':pk': PROVIDER_DISPUTES },
+  });
+  const ids = keys.map((k) => (k.GSI3SK as string).slice((k.GSI3SK as string).lastIndexOf('#') + 1));
+  const found = new Map<string, PaymentRecord>();
+  for (let i = 0; i < ids.length; i += 100) for (const [id, p] of await getPayments(ids.slice(i, i + 100))) found.set(id, p);
+  // The index may lag the payment: only those the payment itself says are disputed and captured.
+  return ids.flatMap((id) => {
+    const p = found.get(id);
+    return p?.disputeId && p.status === 'captured' ? [p] : [];
+  });
+}
+
 export function fromItem(item: Record<string, unknown>): PaymentRecord {
-  const { PK: _p, SK: _s, GSI1PK: _a, GSI1SK: _b, GSI2PK: _c, GSI2SK: _d, entity: _e, requestHash: _h, ...rest } = item;
+  const {
+    PK: _p,
+    SK: _s,
+    GSI1PK: _a,
+    GSI1SK: _b,
+    GSI2PK: _c,
+    GSI2SK: _d,
+    GSI3PK: _f,
+    GSI3SK: _g,
+    entity: _e,
+    requestHash: _h,
+    ...rest
+  } = item;
   return rest as unknown as PaymentRecord;
 }
 

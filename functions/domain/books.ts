@@ -1,11 +1,12 @@
 /**
  * The books, for admins: each month's money from the ledger's month index (charged, fees, refunds,
  * reversals, payouts, corrections, the month's sum, zero when every movement has its two sides, and its
- * earnings by where each stands now, read from their payments), and the ledger between two days as CSV.
+ * earnings by where each stands now, read from their payments), the reports and PayPal disputes still open,
+ * and the ledger between two days as CSV.
  */
 import type { BooksView, MonthOfBooks } from '../../shared/schemas/books.js';
 import { entriesBetween, PLATFORM_ACCOUNT, type LedgerEntry } from '../data/ledger.js';
-import { getPayments, type PaymentRecord } from '../data/payments.js';
+import { getPayments, openProviderDisputes, type PaymentRecord } from '../data/payments.js';
 import { latestReconciliation } from '../data/reconciliations.js';
 import { countOpenDisputes } from '../data/shares.js';
 import { BadRequest, PayloadTooLarge } from '../lib/errors.js';
@@ -70,9 +71,10 @@ function summed(month: string, entries: LedgerEntry[], payments: Map<string, Pay
 
 export async function booksOf(months: number, now = new Date()): Promise<BooksView> {
   const list = monthsBack(months, now);
-  const [entries, openReports, reconciliation] = await Promise.all([
+  const [entries, openReports, disputed, reconciliation] = await Promise.all([
     entriesBetween(`${list[0]}-01T00:00:00.000Z`, now.toISOString()),
     countOpenDisputes(),
+    openProviderDisputes(),
     latestReconciliation(),
   ]);
   const payments = await paymentsOf(entries);
@@ -87,6 +89,11 @@ export async function booksOf(months: number, now = new Date()): Promise<BooksVi
       )
       .reverse(),
     openReports,
+    providerDisputes: {
+      count: disputed.length,
+      amountCents: disputed.reduce((s, p) => s + (p.capturedCents ?? p.amountCents), 0),
+      oldestAt: disputed[0]?.disputedAt ?? null,
+    },
     reconciliation,
   };
 }

@@ -14,6 +14,7 @@ import { termPaidShares, termPaymentDrafts } from './paid-terms.js';
 import { listPros } from './pro-listings.js';
 import { migratePayments } from './payments.js';
 import { migrateShareFields } from './share-fields.js';
+import { listProviderDisputes } from './provider-disputes.js';
 import { moveToShards } from './shards.js';
 import { moveUserLists } from './user-lists.js';
 
@@ -29,6 +30,7 @@ export interface Migrated {
   listings: number;
   earnings: number;
   ledger: number;
+  disputes: number;
 }
 
 /** Runs a scan unless this table has recorded it as run, and records it once it has finished (`done`). */
@@ -60,7 +62,9 @@ export async function migrateAll(): Promise<Migrated> {
   const earnings = (await watchHolds()) + (await keepEarningsOnRequests()) + (await splitBalances());
   // Not once: the previous version writes entries without the month index until the deploy.
   const ledger = await indexLedgerMonths();
-  return { ...lists, sharded, commentIds: links.moved, ...fields, payments, paidTerms, listings, earnings, ledger };
+  // Not once: the previous version opens disputes without their key until the deploy.
+  const disputes = await listProviderDisputes();
+  return { ...lists, sharded, commentIds: links.moved, ...fields, payments, paidTerms, listings, earnings, ledger, disputes };
 }
 
 /** What a run moved, in a sentence (nothing: null). */
@@ -76,6 +80,7 @@ export function describeMigrated(m: Migrated): string | null {
     m.listings ? `listed ${m.listings} pros with their reputation` : '',
     m.earnings ? `kept ${m.earnings} earnings in parts (pending, held, available)` : '',
     m.ledger ? `indexed ${m.ledger} ledger entries by month` : '',
+    m.disputes ? `listed ${m.disputes} payments disputed at PayPal` : '',
   ].filter(Boolean);
   return parts.length ? `Migrated data of an earlier version: ${parts.join('; ')}.` : null;
 }

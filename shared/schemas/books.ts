@@ -43,6 +43,8 @@ export const booksView = z.object({
   months: z.array(monthOfBooks),
   /** Reports of paid reviews waiting for an admin. */
   openReports: z.int(),
+  /** Payments disputed at PayPal (chargebacks) not yet decided there: their earnings are held meanwhile. */
+  providerDisputes: z.object({ count: z.int(), amountCents: z.int(), oldestAt: z.nullable(z.string()) }),
   /** The latest reconciliation of the ledger with PayPal's records (null: none yet). */
   reconciliation: z.nullable(
     z.object({ ranAt: z.string(), from: z.string(), to: z.string(), compared: z.int(), differences: z.array(differenceView) }),

@@ -11,6 +11,7 @@ import { callRoute } from '../support/api.js';
 import * as flows from '../support/flows.js';
 import { useStackEnvironment } from '../support/in-process.js';
 import * as money from '../support/payments.js';
+import { itemsUnder } from '../support/table.js';
 import { createConfirmedUser, type TestUser } from '../support/users.js';
 import { until } from '../support/wait.js';
 
@@ -67,7 +68,29 @@ async function moneyOf(id: string) {
   return { balance: u.balanceCents, available: u.availableCents ?? 0, held: u.heldCents ?? 0, pending: u.pendingCents ?? 0 };
 }
 
-beforeAll(() => useStackEnvironment(stack));
+/**
+ * Whether the money page lists the payment as disputed at PayPal, as its index has it (an admin's view
+ * counts every open dispute; other tests open theirs at the same time).
+ */
+async function listedAsDisputed(admin: TestUser, orderId: string) {
+  const { openProviderDisputes } = await import('../../functions/data/payments.js');
+  const listed = (await openProviderDisputes()).some((p) => p.orderId === orderId);
+  const item = (await itemsUnder(stack, `PAYMENT#${orderId}`)).find((i) => i.SK === 'PAYMENT')!;
+  expect(item.GSI3PK === 'PAYMENT#DISPUTED', 'the index key is there while the dispute is open').toBe(listed);
+  if (listed) {
+    const shown = (await call(admin, 'getBooks', { months: 1 })).body.providerDisputes;
+    expect(shown.count).toBeGreaterThanOrEqual(1);
+    expect(shown.amountCents).toBeGreaterThanOrEqual(PRICE);
+    expect(shown.oldestAt).toEqual(expect.any(String));
+  }
+  return listed;
+}
+
+let admin: TestUser;
+beforeAll(async () => {
+  useStackEnvironment(stack);
+  admin = await flows.testAdmin(stack);
+});
 
 describe('money that comes back', () => {
   it('a dispute holds an available earning until PayPal decides it for us; then it is released again', async () => {
@@ -81,6 +104,7 @@ describe('money that comes back', () => {
       (p) => p.disputeId === dispute.dispute_id,
     );
     expect(await moneyOf(pro.id)).toMatchObject({ available: 0, held: EARNING, balance: EARNING });
+    expect(await listedAsDisputed(admin, orderId)).toBe(true);
     // Held: no payout of it, and no release while it is open.
     expect((await call(pro.pro, 'createPayout', { amountCents: EARNING })).body.error.code).toBe('below_minimum');
     await checkAt(orderId, Date.now() + 30 * DAY_MS);
@@ -92,6 +116,7 @@ describe('money that comes back', () => {
       () => money.payment(orderId),
       (p) => !p.disputeId,
     );
+    expect(await listedAsDisputed(admin, orderId)).toBe(false);
     // Looked at at once; its hold (on the check's clock) is long over.
     expect(Date.parse(lifted.checkAt!)).toBeLessThanOrEqual(Date.now());
     await checkAt(orderId, Date.parse(lifted.fulfilledAt!) + 30 * DAY_MS);
@@ -107,12 +132,14 @@ describe('money that comes back', () => {
       () => money.payment(orderId),
       (p) => p.disputeId === dispute.dispute_id,
     );
+    expect(await listedAsDisputed(admin, orderId)).toBe(true);
     await paypalControl(`/_local/disputes/${dispute.dispute_id}/resolve`, { outcome: 'RESOLVED_BUYER_FAVOUR' });
     await until(
       'the reversal',
       () => money.payment(orderId),
       (p) => p.status === 'refunded',
     );
+    expect(await listedAsDisputed(admin, orderId)).toBe(false);
     expect(await moneyOf(pro.id)).toMatchObject({ balance: 0, available: 0, held: 0 });
     const entries = await money.entriesOf('PLATFORM', orderId);
     expect(entries.reduce((s, e) => s + e.amountCents, 0)).toBe(0);

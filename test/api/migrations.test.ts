@@ -376,6 +376,27 @@ describe('npm run migrate', () => {
     expect(await indexLedgerMonths()).toBe(0);
   });
 
+  it('lists the payments the earlier version marked disputed at PayPal, while still captured', async () => {
+    const { listProviderDisputes } = await import('../../scripts/migrate/provider-disputes.js');
+    const payment = (orderId: string, status: string) => ({
+      PK: `PAYMENT#${orderId}`,
+      SK: 'PAYMENT',
+      entity: 'payment',
+      orderId,
+      status,
+      disputeId: `PP-D-${orderId}`,
+      disputedAt: AT,
+      updatedAt: AT,
+    });
+    await put([payment('disputed1', 'captured'), payment('reversed1', 'refunded')]);
+    expect(await listProviderDisputes()).toBe(1);
+    expect(await get('PAYMENT#disputed1', 'PAYMENT')).toMatchObject({ GSI3PK: 'PAYMENT#DISPUTED', GSI3SK: `${AT}#disputed1` });
+    expect(await get('PAYMENT#reversed1', 'PAYMENT')).not.toHaveProperty('GSI3PK');
+    expect(await listProviderDisputes()).toBe(0);
+    for (const PK of ['PAYMENT#disputed1', 'PAYMENT#reversed1'])
+      await doc.send(new DeleteCommand({ TableName: older, Key: { PK, SK: 'PAYMENT' } }));
+  });
+
   it('runs the scans once per table, and a run with nothing left moves nothing', async () => {
     const { migrateAll, describeMigrated } = await import('../../scripts/migrate/all.js');
     await put([legacyUser('late', 'musician', 'Lou Late')]);

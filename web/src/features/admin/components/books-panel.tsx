@@ -108,10 +108,22 @@ export function BooksPanel() {
               {b.openReports === 1 ? '1 report of a paid review waits' : `${b.openReports} reports of paid reviews wait`} for a decision.{' '}
               <Link to={paths.adminDisputes}>Open the queue</Link>
             </p>
+            <ProviderDisputes d={b.providerDisputes} />
           </>
         )}
       </QueryStates>
     </Panel>
+  );
+}
+
+/** Chargebacks still open at PayPal: decided there, not here, so only said. */
+function ProviderDisputes({ d }: { d: BooksView['providerDisputes'] }) {
+  return (
+    <p className="panel-text" data-testid="books-provider-disputes">
+      {d.count === 0 || !d.oldestAt
+        ? 'No payment is disputed at PayPal.'
+        : `${d.count === 1 ? '1 payment' : `${d.count} payments`} (${formatCents(d.amountCents)}) ${d.count === 1 ? 'is' : 'are'} disputed at PayPal, the oldest since ${formatDate(d.oldestAt)}: their earnings are held until PayPal decides.`}
+    </p>
   );
 }
 
