@@ -36,6 +36,7 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
           include: ['test/api/**/*.test.ts', 'test/e2e/**/*.test.ts'],
           globalSetup: ['test/support/global-setup.ts'],
+          setupFiles: ['test/support/books-after-file.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           maxWorkers: 2,
