@@ -1,6 +1,6 @@
 /**
  * What an uploaded file really is: its bytes are parsed and decoded, whatever its name or declared type, to get the
- * duration and the waveform peaks the player draws without the audio file.
+ * duration, the waveform peaks the player draws without the audio file, and the technical report.
  *
  * Each container is read by our own parser (functions/domain/audio/) with random access to the file, so an index
  * at the end (an M4A's moov) or tags of any size cost nothing; the compressed codecs are decoded by the @audio
@@ -10,6 +10,7 @@
  */
 import { MAX_TRACK_BYTES } from '../../shared/constants.js';
 import { checkAccounted, foldPeaks, Measure, type ContainerResult, type PcmSink } from './audio/measure.js';
+import type { TechnicalReport } from './audio/loudness.js';
 import { WavWriter } from './audio/wav-writer.js';
 import { AudioRejected, REASONS } from './audio/rejected.js';
 import { openFile, type ByteSource } from './audio/source.js';
@@ -32,6 +33,8 @@ export interface AudioFacts {
   peaks: Uint8Array;
   /** False when browsers cannot be relied on to play the file as it is: see writePlayableCopy. */
   browserPlayable: boolean;
+  /** Loudness, peaks, clipping and the short-term loudness per second. */
+  report: TechnicalReport;
 }
 
 const ANALYSERS: Record<Container, (src: ByteSource, start: number, measure: Measure) => Promise<ContainerResult>> = {
@@ -65,6 +68,7 @@ async function analyseSource(src: ByteSource, sink?: PcmSink): Promise<AudioFact
       sampleRate: measure.sampleRate,
       peaks: foldPeaks(measure.meter.result()),
       browserPlayable: measure.browserPlayable,
+      report: measure.loudness.result(),
     };
   } catch (err) {
     if (err instanceof AudioRejected || isSystemError(err)) throw err;

@@ -1,5 +1,9 @@
-/** What decoding measures as it streams: duration, waveform peaks, and whether the audio explains the file's bytes. */
+/**
+ * What decoding measures as it streams: duration, waveform peaks, the technical report (loudness, peaks,
+ * clipping: ./loudness.ts), and whether the audio explains the file's bytes.
+ */
 import { MAX_TRACK_SECONDS, PEAKS_COUNT } from '../../../shared/constants.js';
+import { LoudnessMeter } from './loudness.js';
 import { AudioRejected, REASONS } from './rejected.js';
 
 /** Folds per-window maxima into `count` buckets of 0-255. */
@@ -78,9 +82,15 @@ export interface PcmSink {
   write(channels: Float32Array[], n: number, sampleRate: number): void;
 }
 
-/** Duration and peaks of decoded audio, accumulated chunk by chunk. */
+/** Duration, peaks and the report of decoded audio, accumulated chunk by chunk. */
 export class Measure {
   readonly meter = new PeakMeter();
+  readonly loudness = new LoudnessMeter();
+  /**
+   * The stream's own channels, when its decoder gives more (mpg123 gives a mono MP3 as two equal channels,
+   * which would measure 3 dB louder): only these are measured and copied.
+   */
+  channels?: number;
   /**
    * False when browsers' <audio> cannot be relied on to play the file as it is (AIFF, ALAC, uncommon WAV
    * encodings): the parsers say so, and processing then stores a PCM WAV copy instead.
@@ -97,7 +107,8 @@ export class Measure {
   constructor(readonly sink?: PcmSink) {}
 
   /** Planar float channels as the decoders give them. */
-  addPlanar(channels: Float32Array[], sampleRate: number) {
+  addPlanar(decoded: Float32Array[], sampleRate: number) {
+    const channels = this.channels && decoded.length > this.channels ? decoded.slice(0, this.channels) : decoded;
     const n = channels.length ? channels[0].length : 0;
     if (n === 0 || !(sampleRate > 0)) return;
     if (this.scratch.length < n) this.scratch = new Float32Array(n);
@@ -112,14 +123,8 @@ export class Measure {
     }
     this.meter.push(out, n);
     this.addFrames(n, sampleRate);
+    this.loudness.push(channels, n, sampleRate);
     this.sink?.write(channels, n, sampleRate);
-  }
-
-  /** Per-frame maxima already computed (the PCM readers do it while converting). */
-  addFrameMax(frameMax: Float32Array, n: number, sampleRate: number) {
-    if (n === 0) return;
-    this.meter.push(frameMax, n);
-    this.addFrames(n, sampleRate);
   }
 
   /** Seconds decoded. */

@@ -188,7 +188,11 @@ export async function analyseMpegRange(
   const { decoder } = await import('@audio/decode-mp3');
   let walk: FrameWalk = { audioBytes: 0 };
   await withDecoder(measure, decoder as () => Promise<StreamDecoder>, async (dec) => {
-    walk = await walkFrames(src, from, to, mpegHeader, (frames) => take(measure, dec.decode(frames)));
+    walk = await walkFrames(src, from, to, mpegHeader, (frames) => {
+      // A batch starts with a whole frame: its header's channel mode (3: one channel).
+      measure.channels ??= frames[3] >> 6 === 3 ? 1 : 2;
+      take(measure, dec.decode(frames));
+    });
   });
   return { audioBytes: walk.audioBytes, metadataBytes: 0 };
 }

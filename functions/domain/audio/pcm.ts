@@ -76,32 +76,15 @@ function readerFor(f: SampleFormat): SampleReader {
 }
 
 /**
- * Converts whole frames to the largest |sample| of each frame, in [0, 1] (floats may exceed 1: the peaks clip).
+ * Converts whole frames to one Float32Array per channel (`out`, reused from chunk to chunk): the frames read.
  * Reads byte by byte, so the data may start at any offset.
  */
-export function frameMaxima(bytes: Uint8Array, f: SampleFormat, channels: number, out: Float32Array, read = readerFor(f)): number {
-  const size = f.bytes;
-  const frames = Math.floor(bytes.length / (size * channels));
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  for (let frame = 0, p = 0; frame < frames; frame++) {
-    let max = 0;
-    for (let c = 0; c < channels; c++, p += size) {
-      const v = read(bytes, p, view);
-      if (v > max) max = v;
-      else if (-v > max) max = -v; // NaN never wins
-    }
-    out[frame] = max;
-  }
-  return frames;
-}
-
-/** The samples of `n` whole frames as one Float32Array per channel (only when a playable copy is written). */
-function planar(bytes: Uint8Array, s: PcmStream, n: number, read: SampleReader): Float32Array[] {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const out = Array.from({ length: s.channels }, () => new Float32Array(n));
+export function toPlanar(bytes: Uint8Array, s: PcmStream, out: Float32Array[], read = readerFor(s.sampleFormat)): number {
   const size = s.sampleFormat.bytes;
+  const n = Math.floor(bytes.length / (size * s.channels));
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   for (let frame = 0, p = 0; frame < n; frame++) for (let c = 0; c < s.channels; c++, p += size) out[c][frame] = read(bytes, p, view);
-  return out;
+  return n;
 }
 
 /**
@@ -121,14 +104,12 @@ export async function measurePcm(src: ByteSource, s: PcmStream, measure: Measure
   checkDeclaredSeconds(s.frames / s.sampleRate);
   const frameBytes = s.sampleFormat.bytes * s.channels;
   const chunk = Math.max(1, Math.floor((1024 * 1024) / frameBytes)) * frameBytes;
-  let out = new Float32Array(chunk / frameBytes);
+  const out = Array.from({ length: s.channels }, () => new Float32Array(chunk / frameBytes));
   const read = readerFor(s.sampleFormat);
   const end = s.dataOffset + s.frames * frameBytes;
   for await (const bytes of byteRange(src, s.dataOffset, end, chunk)) {
-    if (out.length < bytes.length / frameBytes) out = new Float32Array(Math.ceil(bytes.length / frameBytes));
-    const n = frameMaxima(bytes, s.sampleFormat, s.channels, out, read);
-    measure.addFrameMax(out, n, s.sampleRate);
-    if (measure.sink) measure.sink.write(planar(bytes, s, n, read), n, s.sampleRate);
+    const n = toPlanar(bytes, s, out, read);
+    measure.addPlanar(n === out[0].length ? out : out.map((c) => c.subarray(0, n)), s.sampleRate);
   }
   return s.frames * frameBytes;
 }

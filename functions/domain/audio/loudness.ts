@@ -1,0 +1,412 @@
+/**
+ * The technical report of a track, measured from the samples the processing already decodes, chunk by chunk:
+ * - loudness per ITU-R BS.1770-4: K-weighted (a high shelf, then a high-pass, designed for the sample rate),
+ *   squares per 100 ms step, 400 ms blocks every step (75% overlap), an absolute gate at -70 LUFS and a
+ *   relative one 10 LU below the loudness of the blocks above it;
+ * - loudness range per EBU Tech 3342: 3 s short-term loudness every step, gated at -70 LUFS and 20 LU below,
+ *   the spread between the 10th and the 95th percentiles;
+ * - true peak: 4x oversampled by a windowed sinc (Lanczos, 12 taps), blocks that cannot beat the peak found
+ *   so far skipped; sample peak; clipped samples (runs of 3 or more at full scale); DC offset; stereo
+ *   correlation; the short-term loudness at the end of every second, for a lane under the waveform.
+ * Memory grows only with the blocks' energies (8 bytes per 100 ms: 1.2 MB for 4 hours).
+ */
+
+/** A biquad's coefficients, a0 = 1. */
+export interface Biquad {
+  b0: number;
+  b1: number;
+  b2: number;
+  a1: number;
+  a2: number;
+}
+
+/**
+ * BS.1770's two stages at any rate, by the bilinear transform of their analogue prototypes (at 48 kHz they are
+ * the standard's published coefficients): a +4 dB shelf above about 1.7 kHz, and a high-pass at 38 Hz.
+ */
+export function kWeighting(rate: number): [Biquad, Biquad] {
+  const shelf = (() => {
+    const f0 = 1681.974450955533;
+    const gainDb = 3.999843853973347;
+    const q = 0.7071752369554196;
+    const k = Math.tan((Math.PI * f0) / rate);
+    const vh = 10 ** (gainDb / 20);
+    const vb = vh ** 0.4996667741545416;
+    const a0 = 1 + k / q + k * k;
+    return {
+      b0: (vh + (vb * k) / q + k * k) / a0,
+      b1: (2 * (k * k - vh)) / a0,
+      b2: (vh - (vb * k) / q + k * k) / a0,
+      a1: (2 * (k * k - 1)) / a0,
+      a2: (1 - k / q + k * k) / a0,
+    };
+  })();
+  const highPass = (() => {
+    const f0 = 38.13547087602444;
+    const q = 0.5003270373238773;
+    const k = Math.tan((Math.PI * f0) / rate);
+    const a0 = 1 + k / q + k * k;
+    return { b0: 1, b1: -2, b2: 1, a1: (2 * (k * k - 1)) / a0, a2: (1 - k / q + k * k) / a0 };
+  })();
+  return [shelf, highPass];
+}
+
+/** Channel weights by count, in the WAV order (L R C LFE Ls Rs): surrounds 1.41, the LFE left out. */
+export function channelWeights(count: number): number[] {
+  const byCount: Record<number, number[]> = {
+    1: [1],
+    2: [1, 1],
+    3: [1, 1, 1],
+    4: [1, 1, 1.41, 1.41],
+    5: [1, 1, 1, 1.41, 1.41],
+    6: [1, 1, 1, 0, 1.41, 1.41],
+  };
+  return byCount[count] ?? Array.from({ length: count }, () => 1);
+}
+
+const OVERSAMPLE = 4;
+/** Lanczos lobes: taps per phase = 2 x LOBES. */
+const LOBES = 6;
+const TAPS = 2 * LOBES;
+/** Samples before the interpolated point that a phase reads (after it: LOBES). */
+const BEHIND = LOBES - 1;
+
+const sinc = (x: number) => (x === 0 ? 1 : Math.sin(Math.PI * x) / (Math.PI * x));
+
+/** The phases between two samples (1/4, 2/4, 3/4 of the way), each normalised to unity gain, and the largest gain any input can get from one. */
+function interpolationPhases(): { phases: Float64Array[]; maxGain: number } {
+  const phases: Float64Array[] = [];
+  let maxGain = 0;
+  for (let p = 1; p < OVERSAMPLE; p++) {
+    const f = p / OVERSAMPLE;
+    const h = new Float64Array(TAPS);
+    // Tap j reads x[n - BEHIND + j], at distance (j - BEHIND) - f from the point.
+    for (let j = 0; j < TAPS; j++) {
+      const t = j - BEHIND - f;
+      h[j] = sinc(t) * sinc(t / LOBES);
+    }
+    const sum = h.reduce((s, v) => s + v, 0);
+    for (let j = 0; j < TAPS; j++) h[j] /= sum;
+    maxGain = Math.max(
+      maxGain,
+      h.reduce((s, v) => s + Math.abs(v), 0),
+    );
+    phases.push(h);
+  }
+  return { phases, maxGain };
+}
+const { phases: PHASES, maxGain: MAX_GAIN } = interpolationPhases();
+
+/** Float samples beyond this (+24 dBFS), infinite or NaN are taken as this (NaN as silence): no value breaks the report. */
+const LIMIT = 16;
+/** Samples at or above this are at full scale (a 16-bit file's largest positive code is 0.99997). */
+const FULL_SCALE = 0.9999;
+/** A clip is a run of this many full-scale samples at least; one alone is a loud peak. */
+const CLIP_RUN = 3;
+/** True-peak work is skipped block by block when the block cannot beat the peak found so far. */
+const PEAK_BLOCK = 256;
+const STEPS_PER_SECOND = 10;
+const BLOCK_SECONDS = 0.4;
+const SHORT_TERM_SECONDS = 3;
+const ABSOLUTE_GATE = -70;
+
+const lufs = (energy: number) => (energy > 0 ? -0.691 + 10 * Math.log10(energy) : -Infinity);
+const energyOf = (loudness: number) => 10 ** ((loudness + 0.691) / 10);
+
+/** A growable array of doubles. */
+class Doubles {
+  values = new Float64Array(1024);
+  length = 0;
+  push(v: number) {
+    if (this.length === this.values.length) {
+      const more = new Float64Array(this.values.length * 2);
+      more.set(this.values);
+      this.values = more;
+    }
+    this.values[this.length++] = v;
+  }
+  view() {
+    return this.values.subarray(0, this.length);
+  }
+}
+
+class Channel {
+  // K-weighting state (two biquads, direct form I).
+  x1 = 0;
+  x2 = 0;
+  m1 = 0;
+  m2 = 0;
+  y1 = 0;
+  y2 = 0;
+  /** K-weighted squares of the step so far. */
+  squares = 0;
+  sum = 0;
+  peak = 0;
+  run = 0;
+  clipped = 0;
+  /** The last TAPS - 1 samples, for the interpolation across chunks. */
+  tail = new Float32Array(TAPS - 1);
+  constructor(readonly weight: number) {}
+}
+
+export interface TechnicalReport {
+  /** Integrated loudness (LUFS); -70 when nothing passes the absolute gate. */
+  integratedLufs: number;
+  /** Loudness range (LU). */
+  loudnessRange: number;
+  /** dBTP; null for silence. */
+  truePeakDbtp: number | null;
+  /** dBFS; null for silence. */
+  samplePeakDbfs: number | null;
+  clippedSamples: number;
+  /** The mean of the samples of the channel furthest from zero, as a fraction of full scale. */
+  dcOffset: number;
+  /** Of the first two channels, -1 to 1; null for mono or silence. */
+  stereoCorrelation: number | null;
+  /** Short-term loudness (LUFS, 3 s ending at each second; -70 at least), one per second. */
+  shortTermLufs: number[];
+}
+
+export class LoudnessMeter {
+  private channels: Channel[] = [];
+  private rate = 0;
+  private filters: [Biquad, Biquad] = kWeighting(48000);
+  /** Frames into the current step, the step's length at this rate (100 ms, whole frames), and where it ends. */
+  private stepFrames = 0;
+  private step = 4800;
+  private framesAtRate = 0;
+  private stepEnd = 0;
+  /** Weighted sums of squares of the steps, one per step. */
+  private steps = new Doubles();
+  private blocks = new Doubles();
+  private shortTerm = new Doubles();
+  private perSecond: number[] = [];
+  private truePeak = 0;
+  private frames = 0;
+  private lr = 0;
+  private ll = 0;
+  private rr = 0;
+  private scratch = new Float32Array(0);
+
+  /** `n` frames of planar samples in [-1, 1] at `rate`. */
+  push(channels: Float32Array[], n: number, rate: number) {
+    if (n === 0 || !(rate > 0)) return;
+    if (this.channels.length === 0) {
+      const weights = channelWeights(channels.length);
+      this.channels = channels.map((_, i) => new Channel(weights[i]));
+    }
+    if (rate !== this.rate) this.startRate(rate);
+    let at = 0;
+    while (at < n) {
+      const take = Math.min(n - at, this.stepEnd - this.framesAtRate);
+      this.measure(channels, at, take);
+      at += take;
+      this.framesAtRate += take;
+      this.stepFrames += take;
+      if (this.framesAtRate === this.stepEnd) this.closeStep();
+    }
+    this.truePeaks(channels, n);
+    this.frames += n;
+  }
+
+  private startRate(rate: number) {
+    this.rate = rate;
+    this.filters = kWeighting(rate);
+    this.framesAtRate = 0;
+    this.stepFrames = 0;
+    for (const c of this.channels) c.squares = 0;
+    this.step = Math.max(1, Math.floor(rate / STEPS_PER_SECOND));
+    this.stepEnd = this.step;
+  }
+
+  /** K-weighting, squares, sums, peaks and clips of frames [from, from + count). */
+  private measure(channels: Float32Array[], from: number, count: number) {
+    const [s, h] = this.filters;
+    const to = from + count;
+    for (let c = 0; c < this.channels.length; c++) {
+      const ch = this.channels[c];
+      const x = channels[c] ?? channels[0];
+      let { x1, x2, m1, m2, y1, y2, squares, sum, peak, run, clipped } = ch;
+      for (let i = from; i < to; i++) {
+        let v = x[i];
+        if (!(v >= -LIMIT && v <= LIMIT)) v = v > 0 ? LIMIT : v < 0 ? -LIMIT : 0;
+        const m = s.b0 * v + s.b1 * x1 + s.b2 * x2 - s.a1 * m1 - s.a2 * m2;
+        const y = m - 2 * m1 + m2 - h.a1 * y1 - h.a2 * y2;
+        x2 = x1;
+        x1 = v;
+        // The high-pass reads the shelf's output: its input history is the shelf's.
+        y2 = y1;
+        y1 = y;
+        squares += y * y;
+        sum += v;
+        const a = v < 0 ? -v : v;
+        if (a > peak) peak = a;
+        if (a >= FULL_SCALE) run++;
+        else {
+          if (run >= CLIP_RUN) clipped += run;
+          run = 0;
+        }
+        m2 = m1;
+        m1 = m;
+      }
+      Object.assign(ch, { x1, x2, m1, m2, y1, y2, squares, sum, peak, run, clipped });
+    }
+    if (channels.length >= 2) {
+      const l = channels[0];
+      const r = channels[1];
+      let { lr, ll, rr } = this;
+      for (let i = from; i < to; i++) {
+        lr += l[i] * r[i];
+        ll += l[i] * l[i];
+        rr += r[i] * r[i];
+      }
+      Object.assign(this, { lr, ll, rr });
+    }
+  }
+
+  private closeStep() {
+    let squares = 0;
+    for (const c of this.channels) {
+      squares += c.weight * c.squares;
+      c.squares = 0;
+    }
+    this.steps.push(squares);
+    this.stepFrames = 0;
+    this.stepEnd += this.step;
+    const k = this.steps.length;
+    const block = this.window(BLOCK_SECONDS);
+    if (block !== null) this.blocks.push(block);
+    const shortTerm = this.window(SHORT_TERM_SECONDS);
+    if (shortTerm !== null) this.shortTerm.push(shortTerm);
+    if (k % STEPS_PER_SECOND === 0) {
+      const energy = shortTerm ?? mean(this.steps.view(), 0, k) / this.step;
+      this.perSecond.push(Math.max(ABSOLUTE_GATE, round(lufs(energy), 1)));
+    }
+  }
+
+  /**
+   * The weighted mean square of the last `seconds` of samples at the step just closed, null until that much has
+   * been measured. A step is floor(rate / 10) frames, so the window may take a part of one more step than it
+   * spans whole (2 frames of 1102 at 11.025 kHz): that part is taken at its step's mean.
+   */
+  private window(seconds: number): number | null {
+    const frames = Math.floor(this.rate * seconds);
+    const whole = Math.floor(frames / this.step);
+    const part = (frames - whole * this.step) / this.step;
+    const k = this.steps.length;
+    if (k < whole + (part > 0 ? 1 : 0)) return null;
+    const all = this.steps.values;
+    let sum = part > 0 ? part * all[k - whole - 1] : 0;
+    for (let i = k - whole; i < k; i++) sum += all[i];
+    return sum / frames;
+  }
+
+  /** The largest interpolated |sample| of each channel, skipping blocks whose bound cannot beat the peak so far. */
+  private truePeaks(channels: Float32Array[], n: number) {
+    const keep = TAPS - 1;
+    if (this.scratch.length < keep + n) this.scratch = new Float32Array(keep + n);
+    const ext = this.scratch;
+    for (let c = 0; c < this.channels.length; c++) {
+      const ch = this.channels[c];
+      ext.set(ch.tail, 0);
+      ext.set((channels[c] ?? channels[0]).subarray(0, n), keep);
+      this.interpolate(ext, keep + n);
+      ch.tail.set(ext.subarray(n, n + keep));
+    }
+  }
+
+  /** Points between ext[i] and ext[i + 1] for i in [BEHIND, length - LOBES - 1]: each needs LOBES samples after it. */
+  private interpolate(ext: Float32Array, length: number) {
+    const last = length - LOBES - 1;
+    let tp = this.truePeak;
+    for (let start = BEHIND; start <= last; start += PEAK_BLOCK) {
+      const end = Math.min(last, start + PEAK_BLOCK - 1);
+      let local = 0;
+      for (let i = start - BEHIND; i <= end + LOBES; i++) {
+        const a = ext[i] < 0 ? -ext[i] : ext[i];
+        if (a > local) local = a;
+      }
+      if (local > tp) tp = local;
+      if (local * MAX_GAIN <= tp) continue;
+      for (const h of PHASES) {
+        for (let i = start; i <= end; i++) {
+          let y = 0;
+          const base = i - BEHIND;
+          for (let j = 0; j < TAPS; j++) y += h[j] * ext[base + j];
+          if (y < 0) y = -y;
+          if (y > tp) tp = y;
+        }
+      }
+    }
+    this.truePeak = tp;
+  }
+
+  result(): TechnicalReport {
+    // The last samples' points need what follows them: silence.
+    if (this.frames > 0)
+      this.truePeaks(
+        this.channels.map(() => new Float32Array(LOBES + 1)),
+        LOBES + 1,
+      );
+    const samplePeak = Math.max(0, ...this.channels.map((c) => c.peak));
+    const clipped = this.channels.reduce((s, c) => s + c.clipped + (c.run >= CLIP_RUN ? c.run : 0), 0);
+    const dc = this.channels.map((c) => (this.frames ? c.sum / this.frames : 0)).reduce((a, b) => (Math.abs(b) > Math.abs(a) ? b : a), 0);
+    const dbfs = (v: number) => (v > 0 ? round(20 * Math.log10(v), 2) : null);
+    const correlation = this.channels.length >= 2 && this.ll > 0 && this.rr > 0 ? this.lr / Math.sqrt(this.ll * this.rr) : null;
+    return {
+      integratedLufs: round(integrated(this.blocks.view()), 2),
+      loudnessRange: round(loudnessRange(this.shortTerm.view()), 2),
+      truePeakDbtp: dbfs(Math.min(LIMIT, Math.max(this.truePeak, samplePeak))),
+      samplePeakDbfs: dbfs(samplePeak),
+      clippedSamples: clipped,
+      dcOffset: round(dc, 6),
+      stereoCorrelation: correlation === null ? null : round(correlation, 3),
+      shortTermLufs: this.perSecond,
+    };
+  }
+}
+
+function mean(values: Float64Array, from: number, to: number): number {
+  let s = 0;
+  for (let i = from; i < to; i++) s += values[i];
+  return s / (to - from);
+}
+
+const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
+
+/** BS.1770-4's gated loudness of the 400 ms blocks (-70 when none passes the absolute gate). */
+export function integrated(blocks: Float64Array): number {
+  const absolute = energyOf(ABSOLUTE_GATE);
+  let sum = 0;
+  let count = 0;
+  for (const e of blocks)
+    if (e > absolute) {
+      sum += e;
+      count++;
+    }
+  if (!count) return ABSOLUTE_GATE;
+  const relative = energyOf(lufs(sum / count) - 10);
+  let gated = 0;
+  let kept = 0;
+  for (const e of blocks)
+    if (e > absolute && e > relative) {
+      gated += e;
+      kept++;
+    }
+  return Math.max(ABSOLUTE_GATE, lufs(gated / kept));
+}
+
+/** EBU Tech 3342's loudness range of the short-term values (0 when fewer than two pass the gates). */
+export function loudnessRange(shortTerm: Float64Array): number {
+  const absolute = energyOf(ABSOLUTE_GATE);
+  const above = [...shortTerm].filter((e) => e > absolute);
+  if (above.length < 2) return 0;
+  const relative = energyOf(lufs(above.reduce((s, e) => s + e, 0) / above.length) - 20);
+  const kept = above
+    .filter((e) => e > relative)
+    .map(lufs)
+    .sort((a, b) => a - b);
+  if (kept.length < 2) return 0;
+  const at = (p: number) => kept[Math.min(kept.length - 1, Math.max(0, Math.round((p / 100) * (kept.length - 1))))];
+  return at(95) - at(10);
+}
