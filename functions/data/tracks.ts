@@ -14,6 +14,7 @@ import type { TrackStatus } from '../../shared/schemas/tracks.js';
 import { resultKey, toResult, type UploadResult } from './uploads.js';
 import { cancellation, failedItem, writeIf, type TransactItem } from './transactions.js';
 import { isTrackLink, toTrackLink, type TrackLink } from './shares.js';
+import type { TechnicalReportView } from '../../shared/schemas/tracks.js';
 
 export interface TrackRecord {
   id: string;
@@ -33,6 +34,8 @@ export interface TrackRecord {
   duration: number;
   /** base64 of PEAKS_COUNT bytes. */
   peaks: string;
+  /** The technical report (absent on tracks processed before reports). */
+  report?: StoredReport;
   snippet: { start: number; end: number };
   isShared: boolean;
   shareOptions: Record<string, unknown> | null;
@@ -270,11 +273,15 @@ export async function trackIdForUpload(uploadKey: string): Promise<string | null
   return (res.Item?.trackId as string | undefined) ?? null;
 }
 
+/** A technical report as a track keeps it: the short-term loudness packed a byte a second (functions/domain/audio/stored-report.ts). */
+export type StoredReport = Omit<TechnicalReportView, 'shortTermLufs'> & { shortTerm: string };
+
 export interface ProcessedAudio {
   audioKey: string;
   contentType: string;
   duration: number;
   peaks: string;
+  report?: StoredReport;
   snippet: { start: number; end: number };
 }
 
@@ -292,6 +299,10 @@ export async function finishProcessing(id: string, outcome: { ready: ProcessedAu
     Object.assign(values, { ':ready': 'ready', ':a': r.audioKey, ':t': r.contentType, ':d': r.duration, ':p': r.peaks, ':s': r.snippet });
     set =
       '#status = :ready, audioKey = :a, contentType = :t, #duration = :d, peaks = :p, snippet = :s, failureReason = :null, updatedAt = :u';
+    if (r.report) {
+      values[':rep'] = r.report;
+      set += ', report = :rep';
+    }
     values[':null'] = null;
   } else {
     Object.assign(values, { ':failed': 'failed', ':r': outcome.failed });

@@ -9,12 +9,23 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/aws/dynamo.js';
 import { config } from '../lib/config.js';
+import type { StoredReport } from './tracks.js';
 
 /** Long enough for any registration to arrive; abandoned uploads' results go with their objects. */
 const RESULT_TTL_SECONDS = 2 * 24 * 3600;
 
 export type UploadResult =
-  | { outcome: 'ready'; audioKey: string; contentType: string; duration: number; peaks: string; format: string; sizeBytes: number }
+  | {
+      outcome: 'ready';
+      audioKey: string;
+      contentType: string;
+      duration: number;
+      peaks: string;
+      /** Absent from results of versions before the report. */
+      report?: StoredReport;
+      format: string;
+      sizeBytes: number;
+    }
   | { outcome: 'failed'; reason: string; sizeBytes: number };
 
 export const resultKey = (uploadKey: string) => ({ PK: `UPLOAD#${uploadKey}`, SK: 'RESULT' });

@@ -44,6 +44,7 @@ function outcomeOf(result: uploads.UploadResult): tracks.ProcessedAudio | { fail
     contentType: result.contentType,
     duration: result.duration,
     peaks: result.peaks,
+    ...(result.report ? { report: result.report } : {}),
     snippet: { start: SNIPPET.defaultStart, end: Math.min(SNIPPET.defaultEnd, result.duration) },
   };
 }

@@ -22,6 +22,7 @@ import { finishTrack, processedTrack, uploadKeyFor, parseUploadKey } from './tra
 import { trackStatus } from './track-status.js';
 import { respondBy } from './paid-deadlines.js';
 import { log } from '../lib/observability.js';
+import { unpackReport } from './audio/stored-report.js';
 
 export { audioKeyFor, finishTrack, parseUploadKey, sanitizeFilename, uploadKeyFor } from './track-audio.js';
 export { trackStatus } from './track-status.js';
@@ -159,6 +160,7 @@ export function toTrackView(t: TrackRecord): TrackView {
     sizeBytes: t.sizeBytes,
     contentType: t.contentType,
     peaks: t.peaks,
+    report: t.report ? unpackReport(t.report) : null,
     snippet: t.snippet,
     isShared: t.isShared,
     createdAt: t.createdAt,

@@ -23,6 +23,24 @@ export const snippetSchema = z
   );
 
 /**
+ * A track's technical report, measured from its samples when it was processed: loudness per ITU-R BS.1770-4
+ * (LUFS), its range per EBU Tech 3342 (LU), true peak (dBTP, 4x oversampled) and sample peak (dBFS; null for
+ * silence), samples clipped (in runs at full scale), DC offset (a fraction of full scale), the correlation of
+ * the first two channels (null for mono), and the short-term loudness at each second (LUFS, 0.5 LU steps).
+ */
+export const technicalReport = z.object({
+  integratedLufs: z.number(),
+  loudnessRange: z.number(),
+  truePeakDbtp: z.nullable(z.number()),
+  samplePeakDbfs: z.nullable(z.number()),
+  clippedSamples: z.int(),
+  dcOffset: z.number(),
+  stereoCorrelation: z.nullable(z.number()),
+  shortTermLufs: z.array(z.number()),
+});
+export type TechnicalReportView = z.infer<typeof technicalReport>;
+
+/**
  * A track as the API returns it. `peaks`: base64 of PEAKS_COUNT bytes (0-255 amplitude) for the waveform.
  * Until `status` is `ready`, the audio is being verified and measured: no duration, no peaks, no audio.
  */
@@ -39,6 +57,8 @@ export const trackView = z.object({
   sizeBytes: z.int(),
   contentType: z.string(),
   peaks: z.string(),
+  /** Null until it is ready, and for tracks processed before reports until they are measured again. */
+  report: z.nullable(technicalReport),
   snippet: z.object({ start: z.number(), end: z.number() }),
   isShared: z.boolean(),
   createdAt: z.string(),

@@ -7,7 +7,8 @@ import { GetObjectTaggingCommand, HeadObjectCommand, PutObjectCommand, S3Client 
 import { MAX_TRACK_BYTES, PEAKS_COUNT } from '../../shared/constants.js';
 import { callRoute } from '../support/api.js';
 import { createConfirmedUser, type TestUser } from '../support/users.js';
-import { pngBytes, wavBytes } from '../support/audio.js';
+import { LoudnessMeter } from '../../functions/domain/audio/loudness.js';
+import { pngBytes, toneSamples, wavBytes } from '../support/audio.js';
 import { processedTrack, registerUpload, uploadFile } from '../support/flows.js';
 import { processingTrack } from '../support/table.js';
 
@@ -88,6 +89,15 @@ describe('upload', () => {
     expect(peaks.length).toBe(PEAKS_COUNT);
     // The loudness ramps up: the waveform must too.
     expect(peaks[900]).toBeGreaterThan(peaks[100]);
+    // The technical report, as the meter measures the same samples (the lane kept in 0.5 LU steps).
+    const meter = new LoudnessMeter();
+    const samples = Float32Array.from(toneSamples({ seconds: 3, envelope: 'ramp' }), (v) => v / 32768);
+    meter.push([samples], samples.length, 44_100);
+    const { shortTermLufs, ...measured } = meter.result();
+    expect(track.report).toEqual({ ...measured, shortTermLufs: shortTermLufs.map((v) => Math.round(v * 2) / 2) });
+    expect(track.report).toMatchObject({ stereoCorrelation: null, clippedSamples: 0, shortTermLufs: expect.any(Array) });
+    expect(track.report!.shortTermLufs).toHaveLength(3);
+    expect(track.report!.samplePeakDbfs).toBeCloseTo(20 * Math.log10(30000 / 32768), 1);
     expect(track.audioUrl).toMatch(new RegExp(`^audio/${track.userId}/\\d+_Sine.wav$`));
     // The upload is gone; the kept audio is no longer tagged to expire and is served as what it proved to be.
     expect(await objectExists(key)).toBe(false);

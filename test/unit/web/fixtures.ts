@@ -130,6 +130,7 @@ export const trackView = (over: Partial<TrackView> = {}): TrackView => ({
   sizeBytes: 1000,
   contentType: 'audio/mpeg',
   peaks: PEAKS,
+  report: null,
   snippet: { start: 0, end: 30 },
   isShared: false,
   createdAt: new Date(Date.now() - 60_000).toISOString(),

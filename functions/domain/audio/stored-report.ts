@@ -1,0 +1,20 @@
+/**
+ * The technical report as a track keeps it: the short-term loudness per second packed one byte a second
+ * (0.5 LU steps from -70 LUFS), so a 4-hour track's lane is 14 KB on its item rather than a list of 14,400
+ * numbers; the API gives it back as numbers.
+ */
+import type { TechnicalReportView } from '../../../shared/schemas/tracks.js';
+import type { StoredReport } from '../../data/tracks.js';
+import type { TechnicalReport } from './loudness.js';
+
+const FLOOR = -70;
+const STEPS_PER_LU = 2;
+
+export function packReport({ shortTermLufs, ...rest }: TechnicalReport): StoredReport {
+  const bytes = Uint8Array.from(shortTermLufs, (v) => Math.max(0, Math.min(255, Math.round((v - FLOOR) * STEPS_PER_LU))));
+  return { ...rest, shortTerm: Buffer.from(bytes).toString('base64') };
+}
+
+export function unpackReport({ shortTerm, ...rest }: StoredReport): TechnicalReportView {
+  return { ...rest, shortTermLufs: Array.from(Buffer.from(shortTerm, 'base64'), (b) => b / STEPS_PER_LU + FLOOR) };
+}
