@@ -106,6 +106,34 @@ describe('the track list', () => {
     expect(within(row).getByRole('button', { name: 'Delete Broken' })).toBeTruthy();
   });
 
+  it("opens a track's technical report: its figures, what streaming services would do, the lane and the peak warning", async () => {
+    const report = {
+      integratedLufs: -10.8,
+      loudnessRange: 6.4,
+      truePeakDbtp: -0.3,
+      samplePeakDbfs: -0.5,
+      clippedSamples: 1234,
+      dcOffset: 0.0012,
+      stereoCorrelation: 0.82,
+      shortTermLufs: [-30, -14, -9.5, -12],
+    };
+    await showTracks(track({ title: 'Loud Master', report }), track({ title: 'Old One', report: null }));
+    const [loud, old] = screen.getAllByTestId('track-row');
+    fireEvent.click(within(loud).getByTestId('track-report-toggle'));
+    const panel = within(loud).getByTestId('technical-report');
+    const figures = within(panel)
+      .getAllByRole('definition')
+      .map((d) => d.textContent);
+    expect(figures).toEqual(['-10.8 LUFS', '6.4 LU', '-0.3 dBTP', '-0.5 dBFS', '1,234', '0.12%', '0.82 (mono-safe)']);
+    expect(within(panel).getByTestId('streaming-advice').textContent).toContain('Spotify (-14 LUFS) would turn this down by 3.2 dB');
+    expect(within(panel).getByRole('img').getAttribute('aria-label')).toBe('Short-term loudness over 0:04: loudest -9.5 LUFS at 0:03');
+    expect(within(panel).getByText(/above -1 dBTP: streaming encoders may clip it/)).toBeTruthy();
+    fireEvent.click(within(old).getByTestId('track-report-toggle'));
+    expect(within(old).getByTestId('technical-report').textContent).toBe(
+      'This track was measured before technical reports. Its report comes when it is measured again.',
+    );
+  });
+
   it('selects all and deletes the selection in one call after confirming', async () => {
     await showTracks(track({ id: 'a', title: 'One' }), track({ id: 'b', title: 'Two' }));
     fireEvent.click(screen.getByTestId('tracks-select-all'));

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useId, useRef, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import type { TrackView } from '@shared/schemas/tracks';
 import { AudioPlayer, formatTime, type AudioPlayerHandle } from '@/components/audio-player';
-import { AlertIcon, MessageIcon, ScissorsIcon, SendIcon, TrashIcon } from '@/components/icons';
+import { AlertIcon, MessageIcon, ScissorsIcon, SendIcon, TrashIcon, WaveIcon } from '@/components/icons';
 import { getTrackUrl } from '@/features/tracks/api/tracks';
 import type { Snippet } from '@/features/tracks/utils/snippet';
 import { formatDate, isNewTrack, newUntil } from '@/features/tracks/utils/track-meta';
+import { TechnicalReport } from './technical-report';
 import { OnDemandStatus } from '@/components/on-demand-status';
 import { onDemand, preload, useOnDemand } from '@/lib/on-demand';
 
@@ -71,6 +72,7 @@ export function TrackRow({
   const [snippetOpen, setSnippetOpen] = useState(false);
   const editor = useOnDemand(snippetEditor, snippetOpen);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
+  const [reportOpen, setReportOpen] = useState(false);
   const [draft, setDraft] = useState<Snippet | null>(null);
   const [playing, setPlaying] = useState(false);
   const [auditioning, setAuditioning] = useState(false);
@@ -78,6 +80,7 @@ export function TrackRow({
   const baseId = useId();
   const snippetId = `${baseId}-snippet`;
   const feedbackId = `${baseId}-feedback`;
+  const reportId = `${baseId}-report`;
 
   const loadUrl = useCallback(() => getTrackUrl(track.id), [track.id]);
   const onPlayingChange = useCallback((p: boolean) => {
@@ -155,6 +158,10 @@ export function TrackRow({
               <MessageIcon width={16} height={16} />
               Feedback
             </PanelToggle>
+            <PanelToggle open={reportOpen} onToggle={setReportOpen} controls={reportId} testId="track-report-toggle">
+              <WaveIcon width={16} height={16} />
+              Report
+            </PanelToggle>
             <span className="track-actions-spacer" />
             <button
               type="button"
@@ -181,6 +188,8 @@ export function TrackRow({
             <OnDemandStatus {...editor} />
           </div>
         ))}
+
+      {reportOpen && <TechnicalReport id={reportId} report={track.report} />}
 
       {feedbackOpen &&
         (feedback ? (

@@ -1,0 +1,81 @@
+import type { TechnicalReportView } from '@shared/schemas/tracks';
+import { streamingAdvice, truePeakWarning } from '@shared/technical-report';
+import { Alert } from '@/components/alert';
+import { formatTime } from '@/components/audio-player';
+
+const LANE_FLOOR = -40;
+const LANE_CEILING = 0;
+
+const decibels = (v: number | null, unit: string) => (v === null ? 'silent' : `${v.toFixed(1)} ${unit}`);
+
+function correlationText(c: number | null): string {
+  if (c === null) return 'mono';
+  const word = c < 0 ? 'out of phase: cancels in mono' : c < 0.3 ? 'wide: check it in mono' : 'mono-safe';
+  return `${c.toFixed(2)} (${word})`;
+}
+
+/** The short-term loudness per second as a line, -40 LUFS at the bottom, 0 at the top. */
+function LoudnessLane({ values }: { values: number[] }) {
+  if (values.length < 2) return null;
+  const y = (v: number) => (100 * (LANE_CEILING - Math.max(LANE_FLOOR, Math.min(LANE_CEILING, v)))) / (LANE_CEILING - LANE_FLOOR);
+  const points = values.map((v, i) => `${((i / (values.length - 1)) * 1000).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
+  const loudest = values.reduce((best, v, i) => (v > values[best] ? i : best), 0);
+  return (
+    <figure className="loudness-lane">
+      <svg
+        viewBox="0 0 1000 100"
+        preserveAspectRatio="none"
+        role="img"
+        aria-label={`Short-term loudness over ${formatTime(values.length)}: loudest ${values[loudest].toFixed(1)} LUFS at ${formatTime(loudest + 1)}`}
+        data-testid="loudness-lane"
+      >
+        <line x1="0" x2="1000" y1={y(-14)} y2={y(-14)} className="loudness-lane-target" />
+        <polyline points={points} className="loudness-lane-line" />
+      </svg>
+      <figcaption className="muted small">Short-term loudness, second by second (the dashed line: -14 LUFS)</figcaption>
+    </figure>
+  );
+}
+
+/** A track's technical report: its loudness and peaks, what streaming services would do with it, and the loudness lane. */
+export function TechnicalReport({ id, report }: { id: string; report: TechnicalReportView | null }) {
+  if (!report)
+    return (
+      <section className="feedback-view" id={id} aria-label="Technical report" data-testid="technical-report">
+        <p className="muted small">This track was measured before technical reports. Its report comes when it is measured again.</p>
+      </section>
+    );
+  const warning = truePeakWarning(report.truePeakDbtp);
+  const figures: [string, string][] = [
+    ['Integrated loudness', `${report.integratedLufs.toFixed(1)} LUFS`],
+    ['Loudness range', `${report.loudnessRange.toFixed(1)} LU`],
+    ['True peak', decibels(report.truePeakDbtp, 'dBTP')],
+    ['Sample peak', decibels(report.samplePeakDbfs, 'dBFS')],
+    ['Clipped samples', report.clippedSamples.toLocaleString('en-US')],
+    ['DC offset', `${(report.dcOffset * 100).toFixed(2)}%`],
+    ['Stereo correlation', correlationText(report.stereoCorrelation)],
+  ];
+  return (
+    <section className="technical-report" id={id} aria-label="Technical report" data-testid="technical-report">
+      <dl className="technical-report-figures">
+        {figures.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <LoudnessLane values={report.shortTermLufs} />
+      <ul className="technical-report-streaming" data-testid="streaming-advice">
+        {streamingAdvice(report.integratedLufs).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      {warning && (
+        <Alert tone="info" title="Close to clipping">
+          {warning}
+        </Alert>
+      )}
+    </section>
+  );
+}
