@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ensureTable } from '../../scripts/dev/emulators/dynamodb.js';
-import { booksProblems, lastingBooksProblems } from '../support/books-check.js';
+import { MONTH_SHARDS } from '../../functions/data/ledger.js';
+import { booksProblems, lastingBooksProblems, MONTH_SHARDS as CHECKED_SHARDS } from '../support/books-check.js';
 import { localDynamo, putItems } from '../support/table.js';
 
 const stack = inject('stack');
@@ -48,6 +49,10 @@ const entry = (accountId: string, kind: string, amountCents: number) => {
 };
 
 describe('the books check', () => {
+  it("reads the ledger's month partitions as the ledger writes them", () => {
+    expect(CHECKED_SHARDS).toBe(MONTH_SHARDS);
+  });
+
   it('passes a payment with its three sides, and finds each kind of difference', async () => {
     await putItems(doc, table, [
       user('pro1', 'pro', { balanceCents: 2400, pendingCents: 2400, heldCents: 0, availableCents: 0 }),

@@ -6,8 +6,13 @@
  * difference counts only when it is found, the same, on every one of several reads.
  */
 import { BatchGetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { MONTH_SHARDS } from '../../functions/data/ledger.js';
-import { shardKeys } from '../../functions/data/shards.js';
+
+/**
+ * The ledger's month partitions (functions/data/ledger.ts MONTH_SHARDS, checked equal by books-check.test.ts).
+ * Nothing here imports the functions' modules: this runs before every file of the stack's tests, and a module it
+ * loaded would be loaded before a file's own mocks of it.
+ */
+export const MONTH_SHARDS = 8;
 
 /** Entries on a payer's account: money out of their pocket and back, never part of a balance. */
 const PAYER_KINDS = new Set(['charge', 'refund']);
@@ -34,7 +39,7 @@ function months(now: Date): string[] {
 }
 
 async function ledgerEntries(doc: DynamoDBDocumentClient, table: string, now: Date) {
-  const partitions = months(now).flatMap((m) => shardKeys(`LEDGER#${m}`, MONTH_SHARDS));
+  const partitions = months(now).flatMap((m) => Array.from({ length: MONTH_SHARDS }, (_, i) => `LEDGER#${m}#${i}`));
   const pages = await Promise.all(
     partitions.map((pk) =>
       queryAll(doc, {
