@@ -273,7 +273,7 @@ export async function trackIdForUpload(uploadKey: string): Promise<string | null
   return (res.Item?.trackId as string | undefined) ?? null;
 }
 
-/** A technical report as a track keeps it: the short-term loudness packed a byte a second (functions/domain/audio/stored-report.ts). */
+/** A technical report as a track keeps it: the short-term loudness packed a byte a second (functions/domain/stored-report.ts). */
 export type StoredReport = Omit<TechnicalReportView, 'shortTermLufs'> & { shortTerm: string };
 
 export interface ProcessedAudio {

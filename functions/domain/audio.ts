@@ -33,8 +33,8 @@ export interface AudioFacts {
   peaks: Uint8Array;
   /** False when browsers cannot be relied on to play the file as it is: see writePlayableCopy. */
   browserPlayable: boolean;
-  /** Loudness, peaks, clipping and the short-term loudness per second. */
-  report: TechnicalReport;
+  /** Loudness, peaks, clipping and the short-term loudness per second (null when not asked for). */
+  report: TechnicalReport | null;
 }
 
 const ANALYSERS: Record<Container, (src: ByteSource, start: number, measure: Measure) => Promise<ContainerResult>> = {
@@ -53,10 +53,16 @@ function isSystemError(err: unknown): boolean {
   return typeof code === 'string' && /^(E[A-Z]+|ERR_MODULE_NOT_FOUND)$/.test(code);
 }
 
-async function analyseSource(src: ByteSource, sink?: PcmSink): Promise<AudioFacts> {
+/** What to measure besides the duration and the peaks. */
+export interface AnalyseOptions {
+  /** The technical report (default true). */
+  report?: boolean;
+}
+
+async function analyseSource(src: ByteSource, sink?: PcmSink, options?: AnalyseOptions): Promise<AudioFacts> {
   if (src.size === 0) throw new AudioRejected(REASONS.empty);
   if (src.size > MAX_TRACK_BYTES) throw new AudioRejected(REASONS.tooLarge);
-  const measure = new Measure(sink);
+  const measure = new Measure(sink, options);
   try {
     const { container, start } = await sniff(src);
     const result = await ANALYSERS[container](src, start, measure);
@@ -68,7 +74,7 @@ async function analyseSource(src: ByteSource, sink?: PcmSink): Promise<AudioFact
       sampleRate: measure.sampleRate,
       peaks: foldPeaks(measure.meter.result()),
       browserPlayable: measure.browserPlayable,
-      report: measure.loudness.result(),
+      report: measure.loudness?.result() ?? null,
     };
   } catch (err) {
     if (err instanceof AudioRejected || isSystemError(err)) throw err;
@@ -81,10 +87,10 @@ async function analyseSource(src: ByteSource, sink?: PcmSink): Promise<AudioFact
  * AudioRejected for anything unreadable; never anything else for a bad file (a missing file or an I/O failure
  * still throws its own error).
  */
-export async function analyseAudioFile(filePath: string, sink?: PcmSink): Promise<AudioFacts> {
+export async function analyseAudioFile(filePath: string, sink?: PcmSink, options?: AnalyseOptions): Promise<AudioFacts> {
   const src = await openFile(filePath);
   try {
-    return await analyseSource(src, sink);
+    return await analyseSource(src, sink, options);
   } finally {
     await src.close();
   }
@@ -97,7 +103,7 @@ export async function analyseAudioFile(filePath: string, sink?: PcmSink): Promis
 export async function writePlayableCopy(filePath: string, outPath: string): Promise<AudioFacts> {
   const wav = new WavWriter(outPath);
   try {
-    const facts = await analyseAudioFile(filePath, wav);
+    const facts = await analyseAudioFile(filePath, wav, { report: false });
     wav.close();
     return facts;
   } catch (err) {

@@ -17,7 +17,7 @@ import * as tracks from '../data/tracks.js';
 import * as uploads from '../data/uploads.js';
 import { analyseAudioFile, AudioRejected, REASONS, writePlayableCopy } from './audio.js';
 import { audioKeyFor, finishTrack, parseUploadKey } from './track-audio.js';
-import { packReport } from './audio/stored-report.js';
+import { packReport } from './stored-report.js';
 
 /** The content type the processed audio is served with: what its bytes proved (AudioFacts.format), not what the browser said. */
 const CONTENT_TYPES: Record<string, string> = {
@@ -118,7 +118,7 @@ async function measure(uploadKey: string, upload: { userId: string; filename: st
       contentType,
       duration: Math.round(facts.duration * 1000) / 1000,
       peaks: Buffer.from(facts.peaks).toString('base64'),
-      report: packReport(facts.report),
+      ...(facts.report ? { report: packReport(facts.report) } : {}),
       format: facts.format,
       sizeBytes: fs.statSync(file).size,
     };

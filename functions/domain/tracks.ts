@@ -22,7 +22,7 @@ import { finishTrack, processedTrack, uploadKeyFor, parseUploadKey } from './tra
 import { trackStatus } from './track-status.js';
 import { respondBy } from './paid-deadlines.js';
 import { log } from '../lib/observability.js';
-import { unpackReport } from './audio/stored-report.js';
+import { unpackReport } from './stored-report.js';
 
 export { audioKeyFor, finishTrack, parseUploadKey, sanitizeFilename, uploadKeyFor } from './track-audio.js';
 export { trackStatus } from './track-status.js';

@@ -4,6 +4,8 @@
  * 2. Upload throughput of a 100 MB file through the app vs a plain presigned PUT to the same local S3.
  * 2b. Registration latency (p50/p99) for 1 MB and 200 MB files: audio is processed off the request path.
  *    Processing throughput of a 200 MB, 4-hour file (registration to `ready`) vs plain decoding of the same file.
+ * 2c. The technical report's cost: decoding that file with the report vs without it, and upload to waveform and
+ *    report for a 5-minute MP3 (p50/p99 of 10).
  * 3. Track-list API latency (p50/p99) under 20 concurrent clients vs a bare handler making the same
  *    single DynamoDB query.
  * 3b. DynamoDB calls and sequential round trips of the busiest routes, from the local gateway's count (round-trips.ts).
@@ -32,7 +34,7 @@ import { freePort, freePorts } from '../dev/stack/ports.js';
 import { MEDIA_BUCKET, startStack, TABLE_NAME } from '../dev/stack/stack.js';
 import { callRoute as callRouteOnce } from '../../test/support/api.js';
 import { createConfirmedUser } from '../../test/support/users.js';
-import { wavBytes } from '../../test/support/audio.js';
+import { mp3Bytes, wavBytes } from '../../test/support/audio.js';
 import { analyseAudioFile } from '../../functions/domain/audio.js';
 import { benchBundles } from './bundles.js';
 import { benchFirstPage } from './first-page.js';
@@ -90,11 +92,11 @@ async function main() {
     }
 
     /** The browser's upload: a ticket, then the presigned POST; returns the uploaded key. */
-    async function postUpload(bytes: Buffer, filename: string): Promise<string> {
-      const ticket = await callRoute(stack.apiUrl, 'createUploadUrl', { filename, contentType: 'audio/wav', size: bytes.length }, token);
+    async function postUpload(bytes: Buffer, filename: string, contentType = 'audio/wav'): Promise<string> {
+      const ticket = await callRoute(stack.apiUrl, 'createUploadUrl', { filename, contentType, size: bytes.length }, token);
       const form = new FormData();
       for (const [k, v] of Object.entries(ticket.body.fields as Record<string, string>)) form.append(k, v);
-      form.append('file', new Blob([new Uint8Array(bytes)], { type: 'audio/wav' }), filename);
+      form.append('file', new Blob([new Uint8Array(bytes)], { type: contentType }), filename);
       const res = await send(ticket.body.url, { method: 'POST', body: form });
       if (res.status >= 300) throw new Error(`upload failed: ${res.status}`);
       return ticket.body.key;
@@ -176,11 +178,18 @@ async function main() {
       processingSeconds.push((performance.now() - run.registeredAt) / 1000);
     }
     hugeTimes.sort((a, b) => a - b);
+    // Alternately without and with the report, so that both see the same state of the machine.
     const decodeSeconds: number[] = [];
+    const reportSeconds: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const start = performance.now();
-      await analyseAudioFile(hugeFile);
-      decodeSeconds.push((performance.now() - start) / 1000);
+      for (const [report, into] of [
+        [false, decodeSeconds],
+        [true, reportSeconds],
+      ] as const) {
+        const start = performance.now();
+        await analyseAudioFile(hugeFile, undefined, { report });
+        into.push((performance.now() - start) / 1000);
+      }
     }
     const hugeMb = huge.length / MB;
     const minMed = (xs: number[]) => {
@@ -189,13 +198,33 @@ async function main() {
     };
     const [procMin, procMed] = minMed(processingSeconds);
     const [decMin, decMed] = minMed(decodeSeconds);
+    const [repMin, repMed] = minMed(reportSeconds);
     console.log(`   1 MB file, 20 registrations:     p50 ${fmt(percentile(smallTimes, 50))} ms  p99 ${fmt(percentile(smallTimes, 99))} ms`);
     console.log(
       `   ${fmt(hugeMb)} MB 4-hour file, 3 runs:  min ${fmt(hugeTimes[0])} ms  median ${fmt(hugeTimes[1])} ms  max ${fmt(hugeTimes[2])} ms`,
     );
     console.log(`   plain decoding of that file (floor), min / median:  ${fmt(hugeMb / decMin)} / ${fmt(hugeMb / decMed)} MB/s`);
     console.log(
-      `   processing (download, verify, peaks, store), min / median:  ${fmt(hugeMb / procMin)} / ${fmt(hugeMb / procMed)} MB/s  (ratio to floor ${fmt(decMin / procMin, 2)} / ${fmt(decMed / procMed, 2)})`,
+      `   processing (download, verify, peaks, report, store), min / median:  ${fmt(hugeMb / procMin)} / ${fmt(hugeMb / procMed)} MB/s  (ratio to floor ${fmt(decMin / procMin, 2)} / ${fmt(decMed / procMed, 2)})`,
+    );
+
+    console.log('\n2c. What the technical report costs');
+    console.log(
+      `   decoding the 4-hour file with the report, min / median:  ${fmt(hugeMb / repMin)} / ${fmt(hugeMb / repMed)} MB/s  (time ${fmt(repMin / decMin, 2)} / ${fmt(repMed / decMed, 2)} x without it; processing ${fmt(procMin / (procMin - (repMin - decMin)), 2)} x what it would take without it)`,
+    );
+    const mp3 = mp3Bytes({ seconds: 300, channels: 2, kbps: 192 });
+    const mp3Seconds: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const key = await postUpload(mp3, `five-minutes-${i}.mp3`, 'audio/mpeg');
+      const start = performance.now();
+      const track = await callRoute(stack.apiUrl, 'createTrack', { key, title: `Five minutes ${i}` }, token);
+      const done = await processed(track.body.id);
+      if (done.status !== 'ready' || !done.report) throw new Error(`the 5-minute MP3 ${done.status} without a report`);
+      mp3Seconds.push((performance.now() - start) / 1000);
+    }
+    mp3Seconds.sort((a, b) => a - b);
+    console.log(
+      `   a 5-minute MP3 (${fmt(mp3.length / MB)} MB, 192 kbps stereo), registration to waveform and report, 10 runs:  p50 ${fmt(percentile(mp3Seconds, 50), 2)} s  p99 ${fmt(percentile(mp3Seconds, 99), 2)} s`,
     );
 
     // 3. Track-list latency.

@@ -85,7 +85,8 @@ export interface PcmSink {
 /** Duration, peaks and the report of decoded audio, accumulated chunk by chunk. */
 export class Measure {
   readonly meter = new PeakMeter();
-  readonly loudness = new LoudnessMeter();
+  /** Null when the report is not wanted (the bench measures what it costs). */
+  readonly loudness: LoudnessMeter | null;
   /**
    * The stream's own channels, when its decoder gives more (mpg123 gives a mono MP3 as two equal channels,
    * which would measure 3 dB louder): only these are measured and copied.
@@ -104,7 +105,12 @@ export class Measure {
   private framesAtRate = 0;
   private scratch = new Float32Array(16384);
 
-  constructor(readonly sink?: PcmSink) {}
+  constructor(
+    readonly sink?: PcmSink,
+    { report = true }: { report?: boolean } = {},
+  ) {
+    this.loudness = report ? new LoudnessMeter() : null;
+  }
 
   /** Planar float channels as the decoders give them. */
   addPlanar(decoded: Float32Array[], sampleRate: number) {
@@ -123,7 +129,7 @@ export class Measure {
     }
     this.meter.push(out, n);
     this.addFrames(n, sampleRate);
-    this.loudness.push(channels, n, sampleRate);
+    this.loudness?.push(channels, n, sampleRate);
     this.sink?.write(channels, n, sampleRate);
   }
 

@@ -60,7 +60,7 @@ describe('the loudness meter against ffmpeg on the corpus', () => {
   const files = Object.entries(references.files).filter(([, r]) => r.ffmpeg);
 
   it.each(files)('%s: integrated within 0.1 LU, true peak within 0.2 dB', async (file, ref) => {
-    const report = (await analyseAudioFile(path.join(DIR, file))).report;
+    const report = (await analyseAudioFile(path.join(DIR, file))).report!;
     // Where the decoders give different audio, ffmpeg measured ours (see make-loudness-references.ts).
     const r = ref.ourDecode ?? ref.ffmpeg!;
     expect(Math.abs(report.integratedLufs - r.integratedLufs)).toBeLessThanOrEqual(0.1);
