@@ -14,7 +14,7 @@ import type { TrackStatus } from '../../shared/schemas/tracks.js';
 import { resultKey, toResult, type UploadResult } from './uploads.js';
 import { cancellation, failedItem, writeIf, type TransactItem } from './transactions.js';
 import { isTrackLink, toTrackLink, type TrackLink } from './shares.js';
-import type { TechnicalReportView } from '../../shared/schemas/tracks.js';
+import type { StoredReport } from '../../shared/schemas/technical-report.js';
 
 export interface TrackRecord {
   id: string;
@@ -272,9 +272,6 @@ export async function trackIdForUpload(uploadKey: string): Promise<string | null
   const res = await dynamo().send(new GetCommand({ TableName: config.tableName, Key: audioKeyKey(uploadKey), ConsistentRead: true }));
   return (res.Item?.trackId as string | undefined) ?? null;
 }
-
-/** A technical report as a track keeps it: the short-term loudness packed a byte a second (functions/domain/stored-report.ts). */
-export type StoredReport = Omit<TechnicalReportView, 'shortTermLufs'> & { shortTerm: string };
 
 export interface ProcessedAudio {
   audioKey: string;

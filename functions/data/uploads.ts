@@ -9,7 +9,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/aws/dynamo.js';
 import { config } from '../lib/config.js';
-import type { StoredReport } from './tracks.js';
+import type { StoredReport } from '../../shared/schemas/technical-report.js';
 
 /** Long enough for any registration to arrive; abandoned uploads' results go with their objects. */
 const RESULT_TTL_SECONDS = 2 * 24 * 3600;

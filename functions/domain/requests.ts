@@ -80,6 +80,7 @@ export function newShare(
     trackAudioUrl: track.audioKey,
     trackDuration: track.duration,
     trackPeaks: track.peaks,
+    ...(track.report ? { trackReport: track.report } : {}),
     sharedByUserId: author.id,
     sharedWithUserId: reviewer.id,
     sharedByName: author.fullName,

@@ -3,8 +3,7 @@
  * (0.5 LU steps from -70 LUFS), so a 4-hour track's lane is 14 KB on its item rather than a list of 14,400
  * numbers; the API gives it back as numbers.
  */
-import type { TechnicalReportView } from '../../shared/schemas/tracks.js';
-import type { StoredReport } from '../data/tracks.js';
+import type { StoredReport, TechnicalReportView } from '../../shared/schemas/technical-report.js';
 import type { TechnicalReport } from './audio/loudness.js';
 
 const FLOOR = -70;

@@ -10,6 +10,7 @@ import {
 } from '../feedback.js';
 import { DECLINE_REASON_VALUES, DISPUTE_REASON_VALUES, DISPUTE_STATUSES, LISTENING } from '../review.js';
 import { reputationView } from './reputation.js';
+import { technicalReport } from './technical-report.js';
 
 const id = z.string().check(z.uuid('Invalid id'));
 const userId = z.string().check(z.minLength(1), z.maxLength(64));
@@ -39,6 +40,8 @@ export const shareView = z.object({
   trackAudioUrl: z.string(),
   trackDuration: z.number(),
   trackPeaks: z.string(),
+  /** The track's technical report as it was when the request was made (null: measured before reports). */
+  trackReport: z.optional(z.nullable(technicalReport)),
   sharedByUserId: z.string(),
   sharedWithUserId: z.string(),
   sharedByName: z.string(),

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { AUDIO_FILE_ERROR, MAX_BULK_DELETE, MAX_TRACK_BYTES } from '../constants.js';
 import { cursorField, secondsField, textField } from './common.js';
+import { technicalReport } from './technical-report.js';
 
 // In constants.ts, so that what only needs the text (the dashboard's first load) does not build these schemas.
 export { AUDIO_FILE_ERROR, LOAD_AUDIO_ERROR, PROCESSING_STALLED_ERROR, UPLOAD_FAILED_ERROR } from '../constants.js';
@@ -21,24 +22,6 @@ export const snippetSchema = z
       path: ['end'],
     }),
   );
-
-/**
- * A track's technical report, measured from its samples when it was processed: loudness per ITU-R BS.1770-4
- * (LUFS), its range per EBU Tech 3342 (LU), true peak (dBTP, 4x oversampled) and sample peak (dBFS; null for
- * silence), samples clipped (in runs at full scale), DC offset (a fraction of full scale), the correlation of
- * the first two channels (null for mono), and the short-term loudness at each second (LUFS, 0.5 LU steps).
- */
-export const technicalReport = z.object({
-  integratedLufs: z.number(),
-  loudnessRange: z.number(),
-  truePeakDbtp: z.nullable(z.number()),
-  samplePeakDbfs: z.nullable(z.number()),
-  clippedSamples: z.int(),
-  dcOffset: z.number(),
-  stereoCorrelation: z.nullable(z.number()),
-  shortTermLufs: z.array(z.number()),
-});
-export type TechnicalReportView = z.infer<typeof technicalReport>;
 
 /**
  * A track as the API returns it. `peaks`: base64 of PEAKS_COUNT bytes (0-255 amplitude) for the waveform.

@@ -4,6 +4,7 @@ import type { ShareStatus } from '../../../shared/feedback.js';
 import type { ShareOptions } from '../../../shared/schemas/shares.js';
 import type { DeclineReason, DisputeReason, DisputeStatus } from '../../../shared/review.js';
 import { config } from '../../lib/config.js';
+import type { StoredReport } from '../../../shared/schemas/technical-report.js';
 
 export interface ShareRecord {
   id: string;
@@ -12,6 +13,8 @@ export interface ShareRecord {
   trackAudioUrl: string;
   trackDuration: number;
   trackPeaks: string;
+  /** The track's technical report, copied as its peaks are (absent: the track had none). */
+  trackReport?: StoredReport;
   sharedByUserId: string;
   sharedWithUserId: string;
   sharedByName: string;

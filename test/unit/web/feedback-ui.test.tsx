@@ -512,6 +512,40 @@ describe("the reviewer's tabs", () => {
   });
 });
 
+describe("the track's technical report beside the reviewer's player", () => {
+  it('opens under its summary of loudness and true peak; a request made before reports shows none', async () => {
+    const report = {
+      integratedLufs: -9.2,
+      loudnessRange: 4.1,
+      truePeakDbtp: 0.4,
+      samplePeakDbfs: -0.1,
+      clippedSamples: 12,
+      dcOffset: 0,
+      stereoCorrelation: 0.91,
+      shortTermLufs: [-12, -9, -8.5],
+    };
+    let shown = share({ id: 's-report', status: 'pending', trackTitle: 'Measured', trackReport: report });
+    apiMock.mockImplementation(async (name: string) => {
+      if (name === 'listShares') return { shares: [shown] };
+      if (name === 'getShare') return { share: shown, feedback: null, comments: [], ranking: null };
+      throw new Error(name);
+    });
+    renderWithQuery(<ReviewerTabs viewer={PRO} />);
+    const [item] = await screen.findAllByTestId('share-item');
+    fireEvent.click(within(item).getByRole('button', { name: 'Open Measured' }));
+    const details = await within(item).findByTestId('share-report');
+    expect(details.querySelector('summary')!.textContent).toBe('Technical report: -9.2 LUFS, true peak 0.4 dBTP');
+    expect(within(details).getByTestId('streaming-advice').textContent).toContain('Spotify (-14 LUFS) would turn this down by 4.8 dB');
+    cleanup();
+    shown = share({ id: 's-old', status: 'pending', trackTitle: 'Older', trackReport: null });
+    renderWithQuery(<ReviewerTabs viewer={PRO} />);
+    const [older] = await screen.findAllByTestId('share-item');
+    fireEvent.click(within(older).getByRole('button', { name: 'Open Older' }));
+    await within(older).findByRole('button', { name: 'Accept' });
+    expect(within(older).queryByTestId('share-report')).toBeNull();
+  });
+});
+
 describe("a share on the musician's dashboard", () => {
   it('is shown once: the line under its track links to it in the hub, which opens it and takes the focus', async () => {
     const made = share({ id: 's-made', trackId: 't1', trackTitle: 'My Song', status: 'completed' });

@@ -6,6 +6,7 @@ import { AudioPlayer } from '@/components/audio-player';
 import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/dialog';
 import { QueryStates } from '@/components/query-states';
+import { TechnicalReport } from '@/components/technical-report';
 import { SelectField, TextAreaField } from '@/components/text-field';
 import { DECLINE_REASONS, type DeclineReason } from '@shared/review';
 import { errorMessage } from '@/lib/errors';
@@ -114,6 +115,15 @@ export function ShareBody({ detail, viewer }: { detail: UseQueryResult<ShareDeta
         return (
           <>
             <RequestSummary share={current} />
+            {isReviewer && current.trackReport && (
+              <details className="share-report" data-testid="share-report">
+                <summary>
+                  Technical report: {current.trackReport.integratedLufs.toFixed(1)} LUFS, true peak{' '}
+                  {current.trackReport.truePeakDbtp?.toFixed(1) ?? '-'} dBTP
+                </summary>
+                <TechnicalReport id={`report-${current.id}`} report={current.trackReport} />
+              </details>
+            )}
             {isReviewer && current.status === 'pending' ? (
               <PendingRequest share={current} />
             ) : isReviewer && current.status === 'accepted' ? (

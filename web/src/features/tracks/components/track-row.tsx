@@ -5,7 +5,7 @@ import { AlertIcon, MessageIcon, ScissorsIcon, SendIcon, TrashIcon, WaveIcon } f
 import { getTrackUrl } from '@/features/tracks/api/tracks';
 import type { Snippet } from '@/features/tracks/utils/snippet';
 import { formatDate, isNewTrack, newUntil } from '@/features/tracks/utils/track-meta';
-import { TechnicalReport } from './technical-report';
+import { TechnicalReport } from '@/components/technical-report';
 import { OnDemandStatus } from '@/components/on-demand-status';
 import { onDemand, preload, useOnDemand } from '@/lib/on-demand';
 

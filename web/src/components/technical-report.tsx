@@ -1,4 +1,4 @@
-import type { TechnicalReportView } from '@shared/schemas/tracks';
+import type { TechnicalReportView } from '@shared/schemas/technical-report';
 import { streamingAdvice, truePeakWarning } from '@shared/technical-report';
 import { Alert } from '@/components/alert';
 import { formatTime } from '@/components/audio-player';

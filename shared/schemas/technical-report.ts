@@ -1,0 +1,22 @@
+import * as z from 'zod/mini';
+
+/**
+ * A track's technical report, measured from its samples when it was processed: loudness per ITU-R BS.1770-4
+ * (LUFS), its range per EBU Tech 3342 (LU), true peak (dBTP, 4x oversampled) and sample peak (dBFS; null for
+ * silence), samples clipped (in runs at full scale), DC offset (a fraction of full scale), the correlation of
+ * the first two channels (null for mono), and the short-term loudness at each second (LUFS, 0.5 LU steps).
+ */
+export const technicalReport = z.object({
+  integratedLufs: z.number(),
+  loudnessRange: z.number(),
+  truePeakDbtp: z.nullable(z.number()),
+  samplePeakDbfs: z.nullable(z.number()),
+  clippedSamples: z.int(),
+  dcOffset: z.number(),
+  stereoCorrelation: z.nullable(z.number()),
+  shortTermLufs: z.array(z.number()),
+});
+export type TechnicalReportView = z.infer<typeof technicalReport>;
+
+/** The report as a track keeps it: the short-term loudness packed a byte a second (functions/domain/stored-report.ts). */
+export type StoredReport = Omit<TechnicalReportView, 'shortTermLufs'> & { shortTerm: string };
