@@ -1,7 +1,15 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AiFeedbackAssistant } from '../../../web/src/features/dashboard/components/ai-feedback-assistant';
 import { JourneyToPro } from '../../../web/src/features/dashboard/components/journey-to-pro';
+import { TracksToRateFigures } from '../../../web/src/features/feedback/components/tracks-to-rate-figures';
+import { apiMock } from './amplify-mock';
+import { shareView } from './fixtures';
+import { renderUi } from './render';
+
+vi.mock('../../../web/src/lib/api', () => import('./amplify-mock'));
+vi.mock('../../../web/src/lib/realtime-provider', () => ({ useRealtime: () => undefined }));
 
 afterEach(cleanup);
 
@@ -16,5 +24,34 @@ describe('Your Journey to Pro', () => {
     for (const s of stats) expect(s.textContent).toBe('—Not available yet');
     expect(within(panel).queryByRole('progressbar')).toBeNull();
     expect(panel.querySelector('.progress, [style*="width"]')).toBeNull();
+  });
+});
+
+describe("the pro's Technical Analysis", () => {
+  it('lists the tracks to rate that have a report, with their loudness, true peak and range; the other cards stay Coming Soon', async () => {
+    const report = {
+      integratedLufs: -8.46,
+      loudnessRange: 5.2,
+      truePeakDbtp: 0.31,
+      samplePeakDbfs: -0.1,
+      clippedSamples: 0,
+      dcOffset: 0,
+      stereoCorrelation: 0.9,
+      shortTermLufs: [],
+    };
+    apiMock.mockImplementation(async (name: string, input: Record<string, string>) => {
+      expect(name).toBe('listShares');
+      expect(input).toMatchObject({ as: 'reviewer', status: 'pending,accepted' });
+      return {
+        shares: [shareView({ trackTitle: 'Loud One', trackReport: report }), shareView({ trackTitle: 'Old One', trackReport: null })],
+        next: null,
+      };
+    });
+    renderUi(<AiFeedbackAssistant analysis={<TracksToRateFigures />} />, { url: null });
+    const card = screen.getByTestId('technical-analysis');
+    expect(within(card).queryByText('Coming Soon')).toBeNull();
+    expect(screen.getAllByText('Coming Soon')).toHaveLength(2);
+    const list = await within(card).findByTestId('technical-analysis-list');
+    expect([...list.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['Loud One-8.5 LUFS, 0.3 dBTP, range 5.2 LU']);
   });
 });

@@ -7,6 +7,7 @@ import { ProExperience } from '@/features/dashboard/components/pro-experience';
 import { FeedbackHub } from '@/features/feedback/components/feedback-hub';
 import { ReviewerTabs } from '@/features/feedback/components/reviewer-tabs';
 import { TrackShares, TrackShareSummary } from '@/features/feedback/components/track-shares';
+import { TracksToRateFigures } from '@/features/feedback/components/tracks-to-rate-figures';
 import type { Viewer } from '@/features/feedback/utils/share';
 import { TracksPanel } from '@/features/tracks/components/tracks-panel';
 import { useMe } from '@/lib/auth';
@@ -47,6 +48,11 @@ export function DashboardRoute() {
   return me.type === 'musician' ? (
     <MusicianExperience user={me} tracks={<TracksWithFeedback viewer={viewer} />} hub={<FeedbackHub viewer={viewer} />} />
   ) : (
-    <ProExperience user={me} tracks={<TracksWithFeedback viewer={viewer} />} reviews={<ReviewerTabs viewer={viewer} />} />
+    <ProExperience
+      user={me}
+      tracks={<TracksWithFeedback viewer={viewer} />}
+      reviews={<ReviewerTabs viewer={viewer} />}
+      analysis={<TracksToRateFigures />}
+    />
   );
 }

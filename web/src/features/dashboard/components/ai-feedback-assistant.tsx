@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { SparkIcon, TemplateIcon, WaveIcon } from '@/components/icons';
 import { Panel } from '@/components/panel';
 import { ComingSoonBadge } from './coming-soon';
@@ -13,15 +14,13 @@ const CARDS = [
     text: 'Reusable structures for thorough, consistent reviews.',
     Icon: TemplateIcon,
   },
-  {
-    title: 'Technical Analysis',
-    text: 'Loudness, dynamics and frequency balance at a glance.',
-    Icon: WaveIcon,
-  },
 ];
 
-/** The AI Feedback Assistant panel with its three Coming Soon cards. */
-export function AiFeedbackAssistant() {
+/**
+ * The AI Feedback Assistant panel: two Coming Soon cards, and Technical Analysis, which shows `analysis` (the
+ * tracks to rate with their figures) when given.
+ */
+export function AiFeedbackAssistant({ analysis }: { analysis?: ReactNode }) {
   return (
     <Panel title="AI Feedback Assistant" titleId="ai-title" testId="ai-feedback-assistant" headed>
       <div className="soon-grid">
@@ -37,6 +36,16 @@ export function AiFeedbackAssistant() {
             <p>{text}</p>
           </article>
         ))}
+        <article className="soon-card" data-testid="technical-analysis">
+          <div className="soon-card-top">
+            <span className="soon-icon">
+              <WaveIcon />
+            </span>
+          </div>
+          <h3>Technical Analysis</h3>
+          <p>Each track's loudness, true peak and range, measured when it was uploaded: open a request for the whole report.</p>
+          {analysis}
+        </article>
       </div>
     </Panel>
   );

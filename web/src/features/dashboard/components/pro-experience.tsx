@@ -9,13 +9,24 @@ const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
  * The home view of pros (and everyone who is not a musician): the user's tracks (`tracks`), the tabs of
  * tracks to rate and feedback given (`reviews`), and the AI Feedback Assistant panel.
  */
-export function ProExperience({ user, tracks, reviews }: { user: UserView; tracks?: ReactNode; reviews?: ReactNode }) {
+export function ProExperience({
+  user,
+  tracks,
+  reviews,
+  analysis,
+}: {
+  user: UserView;
+  tracks?: ReactNode;
+  reviews?: ReactNode;
+  /** The Technical Analysis card's content. */
+  analysis?: ReactNode;
+}) {
   return (
     <div className="page" data-testid="pro-experience">
       <PageHeader title="Pro Experience" subtitle={user.fullName ? `Welcome back, ${firstName(user.fullName)}.` : 'Welcome back.'} />
       {tracks}
       {reviews}
-      <AiFeedbackAssistant />
+      <AiFeedbackAssistant analysis={analysis} />
     </div>
   );
 }

@@ -6,7 +6,7 @@ import type { Viewer } from '@/features/feedback/utils/share';
 import { ShareList } from './share-list';
 import '@/features/feedback/shares.css';
 
-const TO_RATE: ShareStatus[] = ['pending', 'accepted'];
+export const TO_RATE: ShareStatus[] = ['pending', 'accepted'];
 const HISTORY: ShareStatus[] = ['completed'];
 
 const TABS = [
