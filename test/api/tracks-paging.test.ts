@@ -30,7 +30,8 @@ let uploaded: Listed & Record<string, unknown>;
 /** Tracks like `template`, older than it a second apart (so the order is known), written as registration writes a track. */
 async function writeCopies(userId: string, template: Listed & Record<string, unknown>, count: number) {
   const base = Date.parse(template.createdAt);
-  const { audioUrl, ...view } = template;
+  // The report is left out: a track keeps it packed (functions/domain/stored-report.ts), not as the API shows it.
+  const { audioUrl, report: _report, ...view } = template;
   const items = Array.from({ length: count }, (_, i) => {
     const id = randomUUID();
     const at = new Date(base - (i + 1) * 1000).toISOString();
