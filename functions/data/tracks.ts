@@ -324,3 +324,20 @@ export async function finishProcessing(id: string, outcome: { ready: ProcessedAu
     throw err;
   }
 }
+
+/**
+ * Gives a track measured before reports its report, once: only while it exists, is not being deleted,
+ * still has the audio that was measured and has no report yet. False when any of that changed.
+ */
+export async function setTrackReport(id: string, audioKey: string, report: StoredReport): Promise<boolean> {
+  return writeIf(
+    () =>
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: trackKey(id),
+        UpdateExpression: 'SET report = :r',
+        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(deletingAt) AND attribute_not_exists(report) AND audioKey = :a',
+        ExpressionAttributeValues: { ':r': report, ':a': audioKey },
+      }),
+  );
+}

@@ -126,3 +126,32 @@ async function measure(uploadKey: string, upload: { userId: string; filename: st
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * The technical report of a track processed before reports, from its stored audio (the bytes the player
+ * plays: the upload itself, or its WAV copy). 'measured', or why not: the track changed or went meanwhile
+ * ('moved'), its audio is not there ('gone'), or this version cannot decode it ('unreadable').
+ */
+export async function measureStoredTrack(track: { id: string; audioKey: string }): Promise<'measured' | 'moved' | 'gone' | 'unreadable'> {
+  const dir = freshWorkDir();
+  try {
+    const file = path.join(dir, 'audio');
+    try {
+      await media.downloadToFile(track.audioKey, file);
+    } catch (err) {
+      if ((err as Error).name === 'NoSuchKey') return 'gone';
+      throw err;
+    }
+    let facts;
+    try {
+      facts = await analyseAudioFile(file);
+    } catch (err) {
+      // Audio an earlier version kept that this one would refuse: it plays as before, without a report.
+      if (err instanceof AudioRejected) return 'unreadable';
+      throw err;
+    }
+    return (await tracks.setTrackReport(track.id, track.audioKey, packReport(facts.report!))) ? 'measured' : 'moved';
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -16,6 +16,7 @@ import { migratePayments } from './payments.js';
 import { migrateShareFields } from './share-fields.js';
 import { listProviderDisputes } from './provider-disputes.js';
 import { moveToShards } from './shards.js';
+import { measureMissingReports } from './track-reports.js';
 import { moveUserLists } from './user-lists.js';
 
 export interface Migrated {
@@ -31,6 +32,7 @@ export interface Migrated {
   earnings: number;
   ledger: number;
   disputes: number;
+  reports: number;
 }
 
 /** Runs a scan unless this table has recorded it as run, and records it once it has finished (`done`). */
@@ -64,7 +66,9 @@ export async function migrateAll(): Promise<Migrated> {
   const ledger = await indexLedgerMonths();
   // Not once: the previous version opens disputes without their key until the deploy.
   const disputes = await listProviderDisputes();
-  return { ...lists, sharded, commentIds: links.moved, ...fields, payments, paidTerms, listings, earnings, ledger, disputes };
+  // Not once: the previous version processes uploads without a report until the deploy.
+  const reports = (await measureMissingReports()).measured;
+  return { ...lists, sharded, commentIds: links.moved, ...fields, payments, paidTerms, listings, earnings, ledger, disputes, reports };
 }
 
 /** What a run moved, in a sentence (nothing: null). */
@@ -81,6 +85,7 @@ export function describeMigrated(m: Migrated): string | null {
     m.earnings ? `kept ${m.earnings} earnings in parts (pending, held, available)` : '',
     m.ledger ? `indexed ${m.ledger} ledger entries by month` : '',
     m.disputes ? `listed ${m.disputes} payments disputed at PayPal` : '',
+    m.reports ? `measured the technical report of ${m.reports} tracks` : '',
   ].filter(Boolean);
   return parts.length ? `Migrated data of an earlier version: ${parts.join('; ')}.` : null;
 }

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { GetCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { PROCESSING_STALLED_ERROR } from '../../shared/schemas/tracks.js';
+import { GetCommand, DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PROCESSING_STALLED_ERROR, type TrackView } from '../../shared/schemas/tracks.js';
+import { useStackEnvironment } from '../support/in-process.js';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { spawnSync } from 'node:child_process';
 import { GetObjectTaggingCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -49,6 +50,12 @@ async function uploadTrack(user: TestUser, title = 'Song', seconds = 3) {
 /** The owner's ticket for an upload, as the browser asks for one. */
 const uploadTicket = (filename: string, contentType: string, size: number) =>
   callRoute(stack.apiUrl, 'createUploadUrl', { filename, contentType, size }, owner.idToken);
+
+/** The track as the owner's list gives it. */
+async function listed(user: TestUser, id: string) {
+  const res = await callRoute(stack.apiUrl, 'listTracks', {}, user.idToken);
+  return (res.body.tracks as TrackView[]).find((t) => t.id === id)!;
+}
 
 const put = (Item: Record<string, unknown>) => db.send(new PutCommand({ TableName: stack.tableName, Item }));
 const item = async (PK: string, SK: string) => (await db.send(new GetCommand({ TableName: stack.tableName, Key: { PK, SK } }))).Item;
@@ -261,6 +268,26 @@ describe('the local S3 enforces the upload policy as S3 does', () => {
 });
 
 describe('processing survives its worker being killed', () => {
+  it('measures the report of a track processed before reports from its stored audio, once (npm run migrate)', async () => {
+    useStackEnvironment(stack);
+    const key = await upload(owner, wavBytes({ seconds: 4, channels: 2 }), 'Before reports.wav');
+    const res = await callRoute(stack.apiUrl, 'createTrack', { key, title: 'Before reports' }, owner.idToken);
+    const track = await processedTrack(stack, owner, res.body.id);
+    expect(track.report).not.toBeNull();
+    // As the earlier version left it: no report.
+    await db.send(
+      new UpdateCommand({ TableName: stack.tableName, Key: { PK: `TRACK#${track.id}`, SK: 'META' }, UpdateExpression: 'REMOVE report' }),
+    );
+    expect((await listed(owner, track.id)).report).toBeNull();
+    const { measureMissingReports } = await import('../../scripts/migrate/track-reports.js');
+    expect((await measureMissingReports()).measured).toBeGreaterThanOrEqual(1);
+    expect((await listed(owner, track.id)).report).toEqual(track.report);
+    const again = await measureMissingReports();
+    expect((await listed(owner, track.id)).report).toEqual(track.report);
+    // Nothing of this test's is measured twice (other files' tracks may be processing meanwhile).
+    expect(again.unreadable).toBe(0);
+  });
+
   it('retries a killed run: the track ends ready and the API keeps serving', async () => {
     const pids = () => {
       const out = spawnSync('pgrep', ['-f', `processing-worker=s3-${new URL(stack.s3Endpoint).port}`], { encoding: 'utf8' }).stdout;
