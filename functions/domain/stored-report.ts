@@ -3,7 +3,7 @@
  * (0.5 LU steps from -70 LUFS), so a 4-hour track's lane is 14 KB on its item rather than a list of 14,400
  * numbers; the API gives it back as numbers.
  */
-import type { StoredReport, TechnicalReportView } from '../../shared/schemas/technical-report.js';
+import type { ReportSummaryView, StoredReport, TechnicalReportView } from '../../shared/schemas/technical-report.js';
 import type { TechnicalReport } from './audio/loudness.js';
 
 const FLOOR = -70;
@@ -12,6 +12,11 @@ const STEPS_PER_LU = 2;
 export function packReport({ shortTermLufs, ...rest }: TechnicalReport): StoredReport {
   const bytes = Uint8Array.from(shortTermLufs, (v) => Math.max(0, Math.min(255, Math.round((v - FLOOR) * STEPS_PER_LU))));
   return { ...rest, shortTerm: Buffer.from(bytes).toString('base64') };
+}
+
+/** The report without its lane, as lists carry it. */
+export function reportSummary({ shortTerm: _lane, ...rest }: StoredReport): ReportSummaryView {
+  return rest;
 }
 
 export function unpackReport({ shortTerm, ...rest }: StoredReport): TechnicalReportView {

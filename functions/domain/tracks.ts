@@ -22,7 +22,8 @@ import { finishTrack, processedTrack, uploadKeyFor, parseUploadKey } from './tra
 import { trackStatus } from './track-status.js';
 import { respondBy } from './paid-deadlines.js';
 import { log } from '../lib/observability.js';
-import { unpackReport } from './stored-report.js';
+import { reportSummary, unpackReport } from './stored-report.js';
+import type { TechnicalReportView } from '../../shared/schemas/technical-report.js';
 
 export { audioKeyFor, finishTrack, parseUploadKey, sanitizeFilename, uploadKeyFor } from './track-audio.js';
 export { trackStatus } from './track-status.js';
@@ -160,7 +161,7 @@ export function toTrackView(t: TrackRecord): TrackView {
     sizeBytes: t.sizeBytes,
     contentType: t.contentType,
     peaks: t.peaks,
-    report: t.report ? unpackReport(t.report) : null,
+    report: t.report ? reportSummary(t.report) : null,
     snippet: t.snippet,
     isShared: t.isShared,
     createdAt: t.createdAt,
@@ -207,6 +208,19 @@ function assertReady(track: TrackRecord): void {
  * refunded) shares nothing any more. The client's claims about the share are not trusted; the records decide.
  */
 export async function signedUrlFor(userId: string, trackId: string): Promise<{ signedUrl: string; expiresIn: number }> {
+  const track = await trackToListen(userId, trackId);
+  return { signedUrl: await media.presignDownload(track.audioKey, SIGNED_URL_TTL_SECONDS), expiresIn: SIGNED_URL_TTL_SECONDS };
+}
+
+/** The track's whole technical report, lane included, for whoever may listen to it. */
+export async function trackReportFor(userId: string, trackId: string): Promise<TechnicalReportView> {
+  const track = await trackToListen(userId, trackId);
+  if (!track.report) throw new NotFound('This track has no technical report yet: it was measured before reports');
+  return unpackReport(track.report);
+}
+
+/** The track, ready, if the caller may listen to it (see signedUrlFor). */
+async function trackToListen(userId: string, trackId: string): Promise<TrackRecord> {
   // The caller's requests on the track are looked up beside the track itself: one round trip, not two.
   const reviewed = sharesReviewedBy(trackId, userId);
   reviewed.catch(() => {}); // the owner's answer does not wait for it
@@ -214,7 +228,7 @@ export async function signedUrlFor(userId: string, trackId: string): Promise<{ s
   if (!track) throw new NotFound('Track not found');
   if (track.userId !== userId) await assertReviewerMayListen(userId, await reviewed);
   assertReady(track);
-  return { signedUrl: await media.presignDownload(track.audioKey, SIGNED_URL_TTL_SECONDS), expiresIn: SIGNED_URL_TTL_SECONDS };
+  return track;
 }
 
 /**

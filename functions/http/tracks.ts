@@ -11,6 +11,7 @@ export const handler = areaHandler('tracks', tracksSchemas, {
     return { ...page, tracks: page.tracks.map(tracks.toTrackView) };
   },
   getSignedUrl: async ({ input, caller }) => tracks.signedUrlFor(caller.user.id, input.trackId),
+  getTrackReport: async ({ input, caller }) => tracks.trackReportFor(caller.user.id, input.trackId),
   updateSnippet: async ({ input, caller }) => tracks.toTrackView(await tracks.saveSnippet(caller.user.id, input.id, input.snippet)),
   deleteTracks: async ({ input, caller }) => tracks.deleteOwnTracks(caller.user.id, input.ids, { impersonated: Boolean(caller.actor) }),
 });

@@ -10,7 +10,7 @@ import {
 } from '../feedback.js';
 import { DECLINE_REASON_VALUES, DISPUTE_REASON_VALUES, DISPUTE_STATUSES, LISTENING } from '../review.js';
 import { reputationView } from './reputation.js';
-import { technicalReport } from './technical-report.js';
+import { reportSummary } from './technical-report.js';
 
 const id = z.string().check(z.uuid('Invalid id'));
 const userId = z.string().check(z.minLength(1), z.maxLength(64));
@@ -41,7 +41,7 @@ export const shareView = z.object({
   trackDuration: z.number(),
   trackPeaks: z.string(),
   /** The track's technical report as it was when the request was made (null: measured before reports). */
-  trackReport: z.optional(z.nullable(technicalReport)),
+  trackReport: z.optional(z.nullable(reportSummary)),
   sharedByUserId: z.string(),
   sharedWithUserId: z.string(),
   sharedByName: z.string(),

@@ -18,5 +18,12 @@ export const technicalReport = z.object({
 });
 export type TechnicalReportView = z.infer<typeof technicalReport>;
 
+/**
+ * The report without its lane, as lists carry it (the track list, requests): what a list weighs must not grow
+ * with the tracks' durations. The whole report, lane included, is `GET /tracks/report`.
+ */
+export const reportSummary = z.omit(technicalReport, { shortTermLufs: true });
+export type ReportSummaryView = z.infer<typeof reportSummary>;
+
 /** The report as a track keeps it: the short-term loudness packed a byte a second (functions/domain/stored-report.ts). */
 export type StoredReport = Omit<TechnicalReportView, 'shortTermLufs'> & { shortTerm: string };

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { AUDIO_FILE_ERROR, MAX_BULK_DELETE, MAX_TRACK_BYTES } from '../constants.js';
 import { cursorField, secondsField, textField } from './common.js';
-import { technicalReport } from './technical-report.js';
+import { reportSummary } from './technical-report.js';
 
 // In constants.ts, so that what only needs the text (the dashboard's first load) does not build these schemas.
 export { AUDIO_FILE_ERROR, LOAD_AUDIO_ERROR, PROCESSING_STALLED_ERROR, UPLOAD_FAILED_ERROR } from '../constants.js';
@@ -41,7 +41,7 @@ export const trackView = z.object({
   contentType: z.string(),
   peaks: z.string(),
   /** Null until it is ready, and for tracks processed before reports until they are measured again. */
-  report: z.nullable(technicalReport),
+  report: z.nullable(reportSummary),
   snippet: z.object({ start: z.number(), end: z.number() }),
   isShared: z.boolean(),
   createdAt: z.string(),
@@ -88,6 +88,9 @@ export const signedUrlInput = z.strictObject({
   trackAudioUrl: z.optional(z.string().check(z.maxLength(600))),
 });
 export const signedUrlView = z.object({ signedUrl: z.string(), expiresIn: z.number() });
+
+/** A track's whole technical report, for whoever may listen to it. */
+export const trackReportInput = z.strictObject({ trackId: id });
 
 export const updateSnippetInput = z.strictObject({ id, snippet: snippetSchema });
 

@@ -125,6 +125,7 @@ describe('DynamoDB round trips per route', () => {
     await call('listShares', { as: 'author' }, musician);
     await call('getShare', { id: share.id }, reviewer);
     await call('getSignedUrl', { trackId: tracks[0].id }, reviewer);
+    await call('getTrackReport', { trackId: tracks[0].id }, reviewer);
     await call('respondToShare', { id: share.id, status: 'accepted' }, reviewer);
     const comment = await call('addComment', { id: share.id, timestamp: 1.2, text: 'Kick is buried', tags: ['#Mixing'] }, reviewer);
     await call(

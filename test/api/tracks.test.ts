@@ -101,10 +101,16 @@ describe('upload', () => {
     const samples = Float32Array.from(toneSamples({ seconds: 3, envelope: 'ramp' }), (v) => v / 32768);
     meter.push([samples], samples.length, 44_100);
     const { shortTermLufs, ...measured } = meter.result();
-    expect(track.report).toEqual({ ...measured, shortTermLufs: shortTermLufs.map((v) => Math.round(v * 2) / 2) });
-    expect(track.report).toMatchObject({ stereoCorrelation: null, clippedSamples: 0, shortTermLufs: expect.any(Array) });
-    expect(track.report!.shortTermLufs).toHaveLength(3);
+    // The list carries it without its lane; the whole report, lane included, is for whoever may listen.
+    expect(track.report).toEqual(measured);
+    expect(track.report).toMatchObject({ stereoCorrelation: null, clippedSamples: 0 });
     expect(track.report!.samplePeakDbfs).toBeCloseTo(20 * Math.log10(30000 / 32768), 1);
+    const whole = await callRoute(stack.apiUrl, 'getTrackReport', { trackId: track.id }, owner.idToken);
+    expect(whole.status).toBe(200);
+    expect(whole.body).toEqual({ ...measured, shortTermLufs: shortTermLufs.map((v) => Math.round(v * 2) / 2) });
+    expect(whole.body.shortTermLufs).toHaveLength(3);
+    expect((await callRoute(stack.apiUrl, 'getTrackReport', { trackId: track.id }, stranger.idToken)).status).toBe(403);
+    expect((await callRoute(stack.apiUrl, 'getTrackReport', { trackId: crypto.randomUUID() }, owner.idToken)).status).toBe(404);
     expect(track.audioUrl).toMatch(new RegExp(`^audio/${track.userId}/\\d+_Sine.wav$`));
     // The upload is gone; the kept audio is no longer tagged to expire and is served as what it proved to be.
     expect(await objectExists(key)).toBe(false);
@@ -279,6 +285,9 @@ describe('processing survives its worker being killed', () => {
       new UpdateCommand({ TableName: stack.tableName, Key: { PK: `TRACK#${track.id}`, SK: 'META' }, UpdateExpression: 'REMOVE report' }),
     );
     expect((await listed(owner, track.id)).report).toBeNull();
+    expect((await callRoute(stack.apiUrl, 'getTrackReport', { trackId: track.id }, owner.idToken)).body.error.message).toBe(
+      'This track has no technical report yet: it was measured before reports',
+    );
     const { measureMissingReports } = await import('../../scripts/migrate/track-reports.js');
     expect((await measureMissingReports()).measured).toBeGreaterThanOrEqual(1);
     expect((await listed(owner, track.id)).report).toEqual(track.report);

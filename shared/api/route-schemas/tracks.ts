@@ -8,10 +8,12 @@ import {
   signedUrlInput,
   signedUrlView,
   trackListView,
+  trackReportInput,
   trackView,
   updateSnippetInput,
   uploadTicket,
 } from '../../schemas/tracks.js';
+import { technicalReport } from '../../schemas/technical-report.js';
 import type { AreaSchemas } from '../route.js';
 
 export const tracksSchemas = {
@@ -19,6 +21,7 @@ export const tracksSchemas = {
   createTrack: { input: createTrackInput, output: trackView },
   listTracks: { input: listTracksInput, output: trackListView },
   getSignedUrl: { input: signedUrlInput, output: signedUrlView },
+  getTrackReport: { input: trackReportInput, output: technicalReport },
   updateSnippet: { input: updateSnippetInput, output: trackView },
   deleteTracks: { input: deleteTracksInput, output: deleteTracksView },
 } as const satisfies AreaSchemas<'tracks'>;

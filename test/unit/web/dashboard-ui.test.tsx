@@ -37,7 +37,6 @@ describe("the pro's Technical Analysis", () => {
       clippedSamples: 0,
       dcOffset: 0,
       stereoCorrelation: 0.9,
-      shortTermLufs: [],
     };
     apiMock.mockImplementation(async (name: string, input: Record<string, string>) => {
       expect(name).toBe('listShares');

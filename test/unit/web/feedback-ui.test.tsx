@@ -522,12 +522,12 @@ describe("the track's technical report beside the reviewer's player", () => {
       clippedSamples: 12,
       dcOffset: 0,
       stereoCorrelation: 0.91,
-      shortTermLufs: [-12, -9, -8.5],
     };
     let shown = share({ id: 's-report', status: 'pending', trackTitle: 'Measured', trackReport: report });
     apiMock.mockImplementation(async (name: string) => {
       if (name === 'listShares') return { shares: [shown] };
       if (name === 'getShare') return { share: shown, feedback: null, comments: [], ranking: null };
+      if (name === 'getTrackReport') return { ...report, shortTermLufs: [-12, -9, -8.5] };
       throw new Error(name);
     });
     renderWithQuery(<ReviewerTabs viewer={PRO} />);
@@ -535,7 +535,17 @@ describe("the track's technical report beside the reviewer's player", () => {
     fireEvent.click(within(item).getByRole('button', { name: 'Open Measured' }));
     const details = await within(item).findByTestId('share-report');
     expect(details.querySelector('summary')!.textContent).toBe('Technical report: -9.2 LUFS, true peak 0.4 dBTP');
-    expect(within(details).getByTestId('streaming-advice').textContent).toContain('Spotify (-14 LUFS) would turn this down by 4.8 dB');
+    // Folded, it asks for nothing; opened, it shows the figures and asks for the lane.
+    expect(within(details).queryByTestId('streaming-advice')).toBeNull();
+    expect(calls('getTrackReport')).toEqual([]);
+    (details as HTMLDetailsElement).open = true;
+    fireEvent(details, new Event('toggle'));
+    expect((await within(details).findByTestId('streaming-advice')).textContent).toContain(
+      'Spotify (-14 LUFS) would turn this down by 4.8 dB',
+    );
+    expect((await within(details).findByTestId('loudness-lane')).getAttribute('aria-label')).toBe(
+      'Short-term loudness over 0:03: loudest -8.5 LUFS at 0:03',
+    );
     cleanup();
     shown = share({ id: 's-old', status: 'pending', trackTitle: 'Older', trackReport: null });
     renderWithQuery(<ReviewerTabs viewer={PRO} />);

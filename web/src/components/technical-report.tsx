@@ -1,4 +1,5 @@
-import type { TechnicalReportView } from '@shared/schemas/technical-report';
+import { useQuery } from '@tanstack/react-query';
+import type { ReportSummaryView } from '@shared/schemas/technical-report';
 import { streamingAdvice, truePeakWarning } from '@shared/technical-report';
 import { Alert } from '@/components/alert';
 import { formatTime } from '@/components/audio-player';
@@ -37,8 +38,29 @@ function LoudnessLane({ values }: { values: number[] }) {
   );
 }
 
-/** A track's technical report: its loudness and peaks, what streaming services would do with it, and the loudness lane. */
-export function TechnicalReport({ id, report }: { id: string; report: TechnicalReportView | null }) {
+/** The lane, loaded when the report is first opened (lists carry the report without it). */
+function Lane({ trackId, loadLane }: { trackId: string; loadLane: () => Promise<number[]> }) {
+  const lane = useQuery({ queryKey: ['track-lane', trackId], queryFn: loadLane, staleTime: Infinity });
+  if (lane.isError) return <p className="muted small">The loudness lane could not be loaded.</p>;
+  if (!lane.data) return <div className="loudness-lane-placeholder" aria-hidden="true" />;
+  return <LoudnessLane values={lane.data} />;
+}
+
+/**
+ * A track's technical report: its loudness and peaks, what streaming services would do with it, and the
+ * loudness lane (`loadLane`: the caller's way to the track's whole report, as the player's `loadUrl`).
+ */
+export function TechnicalReport({
+  id,
+  trackId,
+  report,
+  loadLane,
+}: {
+  id: string;
+  trackId: string;
+  report: ReportSummaryView | null;
+  loadLane: () => Promise<number[]>;
+}) {
   if (!report)
     return (
       <section className="feedback-view" id={id} aria-label="Technical report" data-testid="technical-report">
@@ -65,7 +87,7 @@ export function TechnicalReport({ id, report }: { id: string; report: TechnicalR
           </div>
         ))}
       </dl>
-      <LoudnessLane values={report.shortTermLufs} />
+      <Lane trackId={trackId} loadLane={loadLane} />
       <ul className="technical-report-streaming" data-testid="streaming-advice">
         {streamingAdvice(report.integratedLufs).map((line) => (
           <li key={line}>{line}</li>

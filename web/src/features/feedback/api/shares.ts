@@ -76,6 +76,11 @@ export function useShareDetail(id: string, enabled = true) {
 }
 
 /** A presigned link to stream the shared track (both participants may ask). */
+/** The short-term loudness lane of the shared track's report. */
+export async function getShareTrackLane(trackId: string): Promise<number[]> {
+  return (await api('getTrackReport', { trackId })).shortTermLufs;
+}
+
 export async function getShareAudioUrl(trackId: string): Promise<string> {
   return (await api('getSignedUrl', { trackId })).signedUrl;
 }

@@ -11,7 +11,7 @@ import { SelectField, TextAreaField } from '@/components/text-field';
 import { DECLINE_REASONS, type DeclineReason } from '@shared/review';
 import { errorMessage } from '@/lib/errors';
 import { formatCents } from '@shared/money';
-import { getShareAudioUrl, useRespondToShare } from '@/features/feedback/api/shares';
+import { getShareAudioUrl, getShareTrackLane, useRespondToShare } from '@/features/feedback/api/shares';
 import type { Viewer } from '@/features/feedback/utils/share';
 import { FeedbackView } from './feedback-view';
 import { RequestSummary } from './request-summary';
@@ -105,6 +105,26 @@ function PendingRequest({ share }: { share: ShareView }) {
   );
 }
 
+/** The track's technical report for its reviewer, folded under its summary; the lane loads when first opened. */
+function ShareReport({ share, report }: { share: ShareView; report: NonNullable<ShareView['trackReport']> }) {
+  const [opened, setOpened] = useState(false);
+  return (
+    <details className="share-report" data-testid="share-report" onToggle={(e) => e.currentTarget.open && setOpened(true)}>
+      <summary>
+        Technical report: {report.integratedLufs.toFixed(1)} LUFS, true peak {report.truePeakDbtp?.toFixed(1) ?? '-'} dBTP
+      </summary>
+      {opened && (
+        <TechnicalReport
+          id={`report-${share.id}`}
+          trackId={share.trackId}
+          report={report}
+          loadLane={() => getShareTrackLane(share.trackId)}
+        />
+      )}
+    </details>
+  );
+}
+
 /** The expanded part of a share: what was asked, then the reviewer's form or the feedback. */
 export function ShareBody({ detail, viewer }: { detail: UseQueryResult<ShareDetail>; viewer: Viewer }) {
   return (
@@ -115,15 +135,7 @@ export function ShareBody({ detail, viewer }: { detail: UseQueryResult<ShareDeta
         return (
           <>
             <RequestSummary share={current} />
-            {isReviewer && current.trackReport && (
-              <details className="share-report" data-testid="share-report">
-                <summary>
-                  Technical report: {current.trackReport.integratedLufs.toFixed(1)} LUFS, true peak{' '}
-                  {current.trackReport.truePeakDbtp?.toFixed(1) ?? '-'} dBTP
-                </summary>
-                <TechnicalReport id={`report-${current.id}`} report={current.trackReport} />
-              </details>
-            )}
+            {isReviewer && current.trackReport && <ShareReport share={current} report={current.trackReport} />}
             {isReviewer && current.status === 'pending' ? (
               <PendingRequest share={current} />
             ) : isReviewer && current.status === 'accepted' ? (

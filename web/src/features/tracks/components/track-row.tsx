@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type ButtonHTMLAttribu
 import type { TrackView } from '@shared/schemas/tracks';
 import { AudioPlayer, formatTime, type AudioPlayerHandle } from '@/components/audio-player';
 import { AlertIcon, MessageIcon, ScissorsIcon, SendIcon, TrashIcon, WaveIcon } from '@/components/icons';
-import { getTrackUrl } from '@/features/tracks/api/tracks';
+import { getTrackLane, getTrackUrl } from '@/features/tracks/api/tracks';
 import type { Snippet } from '@/features/tracks/utils/snippet';
 import { formatDate, isNewTrack, newUntil } from '@/features/tracks/utils/track-meta';
 import { TechnicalReport } from '@/components/technical-report';
@@ -189,7 +189,7 @@ export function TrackRow({
           </div>
         ))}
 
-      {reportOpen && <TechnicalReport id={reportId} report={track.report} />}
+      {reportOpen && <TechnicalReport id={reportId} trackId={track.id} report={track.report} loadLane={() => getTrackLane(track.id)} />}
 
       {feedbackOpen &&
         (feedback ? (
