@@ -126,7 +126,8 @@ describe('the track list', () => {
     await showTracks(track({ id: 'loud', title: 'Loud Master', report }), track({ title: 'Old One', report: null }));
     const [loud, old] = screen.getAllByTestId('track-row');
     fireEvent.click(within(loud).getByTestId('track-report-toggle'));
-    const panel = within(loud).getByTestId('technical-report');
+    // Its code loads when first opened.
+    const panel = await within(loud).findByTestId('technical-report');
     const figures = within(panel)
       .getAllByRole('definition')
       .map((d) => d.textContent);
@@ -138,7 +139,7 @@ describe('the track list', () => {
     );
     expect(within(panel).getByText(/above -1 dBTP: streaming encoders may clip it/)).toBeTruthy();
     fireEvent.click(within(old).getByTestId('track-report-toggle'));
-    expect(within(old).getByTestId('technical-report').textContent).toBe(
+    expect((await within(old).findByTestId('technical-report')).textContent).toBe(
       'This track was measured before technical reports. Its report comes when it is measured again.',
     );
   });

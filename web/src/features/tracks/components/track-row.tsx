@@ -5,12 +5,13 @@ import { AlertIcon, MessageIcon, ScissorsIcon, SendIcon, TrashIcon, WaveIcon } f
 import { getTrackLane, getTrackUrl } from '@/features/tracks/api/tracks';
 import type { Snippet } from '@/features/tracks/utils/snippet';
 import { formatDate, isNewTrack, newUntil } from '@/features/tracks/utils/track-meta';
-import { TechnicalReport } from '@/components/technical-report';
 import { OnDemandStatus } from '@/components/on-demand-status';
 import { onDemand, preload, useOnDemand } from '@/lib/on-demand';
 
 // The snippet editor's code loads at the first sign of opening it (a pointer over Snippet, or focus).
 const snippetEditor = onDemand(() => import('./snippet-editor').then((m) => m.SnippetEditor));
+// So is the technical report's (opened by few, so not part of the dashboard's first load).
+const technicalReport = onDemand(() => import('@/components/technical-report').then((m) => m.TechnicalReport));
 
 /** Re-renders when the track stops counting as new. */
 function useIsNew(track: TrackView): boolean {
@@ -73,6 +74,7 @@ export function TrackRow({
   const editor = useOnDemand(snippetEditor, snippetOpen);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
   const [reportOpen, setReportOpen] = useState(false);
+  const report = useOnDemand(technicalReport, reportOpen);
   const [draft, setDraft] = useState<Snippet | null>(null);
   const [playing, setPlaying] = useState(false);
   const [auditioning, setAuditioning] = useState(false);
@@ -158,7 +160,14 @@ export function TrackRow({
               <MessageIcon width={16} height={16} />
               Feedback
             </PanelToggle>
-            <PanelToggle open={reportOpen} onToggle={setReportOpen} controls={reportId} testId="track-report-toggle">
+            <PanelToggle
+              open={reportOpen}
+              onToggle={setReportOpen}
+              controls={reportId}
+              testId="track-report-toggle"
+              onPointerEnter={() => preload(technicalReport)}
+              onFocus={() => preload(technicalReport)}
+            >
               <WaveIcon width={16} height={16} />
               Report
             </PanelToggle>
@@ -189,7 +198,14 @@ export function TrackRow({
           </div>
         ))}
 
-      {reportOpen && <TechnicalReport id={reportId} trackId={track.id} report={track.report} loadLane={() => getTrackLane(track.id)} />}
+      {reportOpen &&
+        (report.value ? (
+          <report.value id={reportId} trackId={track.id} report={track.report} loadLane={() => getTrackLane(track.id)} />
+        ) : (
+          <div id={reportId}>
+            <OnDemandStatus {...report} />
+          </div>
+        ))}
 
       {feedbackOpen &&
         (feedback ? (
