@@ -5,11 +5,11 @@
  *   relative one 10 LU below the loudness of the blocks above it;
  * - loudness range per EBU Tech 3342: 3 s short-term loudness every step, gated at -70 LUFS and 20 LU below,
  *   the spread between the 10th and the 95th percentiles;
- * - true peak: 4x oversampled by a windowed sinc (Lanczos, 12 taps), blocks that cannot beat the peak found
- *   so far skipped; sample peak; clipped samples (runs of 3 or more at full scale); DC offset; stereo
+ * - true peak: 4x oversampled (./true-peak.ts), blocks that cannot beat the peak found so far skipped; sample peak; clipped samples (runs of 3 or more at full scale); DC offset; stereo
  *   correlation; the short-term loudness at the end of every second, for a lane under the waveform.
  * Memory grows only with the blocks' energies (8 bytes per 100 ms: 1.2 MB for 4 hours).
  */
+import { BEHIND, interpolatedPeak, LOBES, MAX_GAIN, TAPS } from './true-peak.js';
 
 /** A biquad's coefficients, a0 = 1. */
 export interface Biquad {
@@ -62,87 +62,6 @@ export function channelWeights(count: number): number[] {
     6: [1, 1, 1, 0, 1.41, 1.41],
   };
   return byCount[count] ?? Array.from({ length: count }, () => 1);
-}
-
-const OVERSAMPLE = 4;
-/** Lanczos lobes: taps per phase = 2 x LOBES. */
-const LOBES = 6;
-const TAPS = 2 * LOBES;
-/** Samples before the interpolated point that a phase reads (after it: LOBES). */
-const BEHIND = LOBES - 1;
-
-const sinc = (x: number) => (x === 0 ? 1 : Math.sin(Math.PI * x) / (Math.PI * x));
-
-/** The phases between two samples (1/4, 2/4, 3/4 of the way), each normalised to unity gain, and the largest gain any input can get from one. */
-function interpolationPhases(): { phases: Float64Array[]; maxGain: number } {
-  const phases: Float64Array[] = [];
-  let maxGain = 0;
-  for (let p = 1; p < OVERSAMPLE; p++) {
-    const f = p / OVERSAMPLE;
-    const h = new Float64Array(TAPS);
-    // Tap j reads x[n - BEHIND + j], at distance (j - BEHIND) - f from the point.
-    for (let j = 0; j < TAPS; j++) {
-      const t = j - BEHIND - f;
-      h[j] = sinc(t) * sinc(t / LOBES);
-    }
-    const sum = h.reduce((s, v) => s + v, 0);
-    for (let j = 0; j < TAPS; j++) h[j] /= sum;
-    maxGain = Math.max(
-      maxGain,
-      h.reduce((s, v) => s + Math.abs(v), 0),
-    );
-    phases.push(h);
-  }
-  return { phases, maxGain };
-}
-const { phases: PHASES, maxGain: MAX_GAIN } = interpolationPhases();
-
-/**
- * The phases folded by their symmetry (the 3/4 phase is the 1/4 one reversed, the 1/2 one is its own
- * reverse), so 18 multiplications give the three points between two samples instead of 36: with
- * s = x[j] + x[11 - j] and d = x[j] - x[11 - j], y1/4 = P + Q, y3/4 = P - Q and y1/2 = M, where
- * P = sum of SUM[j] s, Q = sum of DIFF[j] d and M = sum of MID[j] s over j < 6.
- */
-const SUM = Float64Array.from({ length: LOBES }, (_, j) => (PHASES[0][j] + PHASES[0][TAPS - 1 - j]) / 2);
-const DIFF = Float64Array.from({ length: LOBES }, (_, j) => (PHASES[0][j] - PHASES[0][TAPS - 1 - j]) / 2);
-const MID = Float64Array.from({ length: LOBES }, (_, j) => PHASES[1][j]);
-
-/** The largest |point| between ext[i] and ext[i + 1] for i in [start, end], or `tp` if none is larger. */
-function interpolatedPeak(ext: Float32Array, start: number, end: number, tp: number): number {
-  const [a0, a1, a2, a3, a4, a5] = SUM;
-  const [e0, e1, e2, e3, e4, e5] = DIFF;
-  const [m0, m1, m2, m3, m4, m5] = MID;
-  for (let i = start; i <= end; i++) {
-    const b = i - BEHIND;
-    const x0 = ext[b];
-    const x11 = ext[b + 11];
-    const x1 = ext[b + 1];
-    const x10 = ext[b + 10];
-    const x2 = ext[b + 2];
-    const x9 = ext[b + 9];
-    const x3 = ext[b + 3];
-    const x8 = ext[b + 8];
-    const x4 = ext[b + 4];
-    const x7 = ext[b + 7];
-    const x5 = ext[b + 5];
-    const x6 = ext[b + 6];
-    const s0 = x0 + x11;
-    const s1 = x1 + x10;
-    const s2 = x2 + x9;
-    const s3 = x3 + x8;
-    const s4 = x4 + x7;
-    const s5 = x5 + x6;
-    const p = a0 * s0 + a1 * s1 + a2 * s2 + a3 * s3 + a4 * s4 + a5 * s5;
-    const q = e0 * (x0 - x11) + e1 * (x1 - x10) + e2 * (x2 - x9) + e3 * (x3 - x8) + e4 * (x4 - x7) + e5 * (x5 - x6);
-    const m = m0 * s0 + m1 * s1 + m2 * s2 + m3 * s3 + m4 * s4 + m5 * s5;
-    const y1 = p + q < 0 ? -(p + q) : p + q;
-    const y3 = p - q < 0 ? q - p : p - q;
-    const y2 = m < 0 ? -m : m;
-    if (y1 > tp) tp = y1;
-    if (y3 > tp) tp = y3;
-    if (y2 > tp) tp = y2;
-  }
-  return tp;
 }
 
 /** Float samples beyond this (+24 dBFS), infinite or NaN are taken as this (NaN as silence): no value breaks the report. */
