@@ -138,8 +138,7 @@ export class LoudnessMeter {
   private channels: Channel[] = [];
   private rate = 0;
   private filters: [Biquad, Biquad] = kWeighting(48000);
-  /** Frames into the current step, the step's length at this rate (100 ms, whole frames), and where it ends. */
-  private stepFrames = 0;
+  /** The step's length at this rate (100 ms, whole frames), and where the current one ends. */
   private step = 4800;
   private framesAtRate = 0;
   private stepEnd = 0;
@@ -169,7 +168,6 @@ export class LoudnessMeter {
       this.measure(channels, at, take);
       at += take;
       this.framesAtRate += take;
-      this.stepFrames += take;
       if (this.framesAtRate === this.stepEnd) this.closeStep();
     }
     this.truePeaks(channels, n);
@@ -180,7 +178,6 @@ export class LoudnessMeter {
     this.rate = rate;
     this.filters = kWeighting(rate);
     this.framesAtRate = 0;
-    this.stepFrames = 0;
     for (const c of this.channels) c.squares = 0;
     this.step = Math.max(1, Math.floor(rate / STEPS_PER_SECOND));
     this.stepEnd = this.step;
@@ -238,7 +235,6 @@ export class LoudnessMeter {
       c.squares = 0;
     }
     this.steps.push(squares);
-    this.stepFrames = 0;
     this.stepEnd += this.step;
     const k = this.steps.length;
     const block = this.window(BLOCK_SECONDS);
@@ -300,6 +296,7 @@ export class LoudnessMeter {
     this.truePeak = tp;
   }
 
+  /** The report, once every sample has been pushed (it measures what follows the last ones as silence). */
   result(): TechnicalReport {
     // The last samples' points need what follows them: silence.
     if (this.frames > 0)
@@ -311,7 +308,9 @@ export class LoudnessMeter {
     const clipped = this.channels.reduce((s, c) => s + c.clipped + (c.run >= CLIP_RUN ? c.run : 0), 0);
     const dc = this.channels.map((c) => (this.frames ? c.sum / this.frames : 0)).reduce((a, b) => (Math.abs(b) > Math.abs(a) ? b : a), 0);
     const dbfs = (v: number) => (v > 0 ? round(20 * Math.log10(v), 2) : null);
-    const correlation = this.channels.length >= 2 && this.ll > 0 && this.rr > 0 ? this.lr / Math.sqrt(this.ll * this.rr) : null;
+    // NaN samples reach these sums unclamped: a correlation that is not a number is none.
+    const r = this.channels.length >= 2 && this.ll > 0 && this.rr > 0 ? this.lr / Math.sqrt(this.ll * this.rr) : NaN;
+    const correlation = Number.isFinite(r) ? r : null;
     return {
       integratedLufs: round(integrated(this.blocks.view()), 2),
       loudnessRange: round(loudnessRange(this.shortTerm.view()), 2),

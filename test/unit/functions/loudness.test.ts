@@ -185,5 +185,7 @@ describe('the rest of the report', () => {
     expect(Number.isFinite(b.integratedLufs)).toBe(true);
     expect(Number.isFinite(b.truePeakDbtp)).toBe(true);
     expect(JSON.parse(JSON.stringify(b))).toEqual(b);
+    // In stereo too, where the correlation's sums see the raw samples.
+    expect(measure([broken, broken], rate).stereoCorrelation).toBeNull();
   });
 });
