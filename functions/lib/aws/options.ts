@@ -8,9 +8,20 @@ import { config } from '../config.js';
 
 export const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
+const forgets: (() => void)[] = [];
+
 export function lazy<T>(make: () => T): () => T {
   let value: T | undefined;
+  forgets.push(() => (value = undefined));
   return () => (value ??= make());
+}
+
+/**
+ * Forgets every client made, so that the next use reads the endpoints again: for a local tool that starts a
+ * second stack in the same process (the bench), whose emulators listen on other ports than the first's.
+ */
+export function forgetClients(): void {
+  for (const forget of forgets) forget();
 }
 
 export function base(endpoint: string | undefined) {

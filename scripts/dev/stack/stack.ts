@@ -27,6 +27,7 @@ import { localSecretEnv } from '../../../functions/lib/secrets.js';
 import { ensureUserPool, localCognitoClient } from '../emulators/user-pool.js';
 import { startStaticWeb, startViteDev, type WebServer } from './web.js';
 import type { Ports } from './ports.js';
+import { forgetClients } from '../../../functions/lib/aws/options.js';
 
 export const TABLE_NAME = 'snip';
 export const MEDIA_BUCKET = 'snip-media';
@@ -157,6 +158,8 @@ export async function startStack(opts: StackOptions): Promise<LocalStack> {
       [ENV.s3Endpoint]: s3.endpoint,
       [ENV.sesEndpoint]: sesEndpoint,
     });
+    // Clients an earlier stack of this process made would still call its ports.
+    forgetClients();
 
     const cognito = await startCognito({
       port: ports.cognito,
