@@ -20,6 +20,7 @@ import { openOrderAdd } from './open-orders.js';
 import { dueIds, queryAll } from './query.js';
 import { shardKey, shardKeys } from './shards.js';
 import { cancellation, failedItem, isConditionFailure, send } from './transactions.js';
+import { withoutKeys } from './table.js';
 
 export type PaymentStatus = 'pending' | 'captured' | 'refunding' | 'refunded' | 'failed';
 
@@ -134,20 +135,7 @@ export async function openProviderDisputes(): Promise<PaymentRecord[]> {
 }
 
 export function fromItem(item: Record<string, unknown>): PaymentRecord {
-  const {
-    PK: _p,
-    SK: _s,
-    GSI1PK: _a,
-    GSI1SK: _b,
-    GSI2PK: _c,
-    GSI2SK: _d,
-    GSI3PK: _f,
-    GSI3SK: _g,
-    entity: _e,
-    requestHash: _h,
-    ...rest
-  } = item;
-  return rest as unknown as PaymentRecord;
+  return withoutKeys(item, 'requestHash') as unknown as PaymentRecord;
 }
 
 /**

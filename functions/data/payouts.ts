@@ -17,6 +17,7 @@ import { webhookPut, type WebhookEvent } from './payments.js';
 import { dueIds } from './query.js';
 import { shardKey, shardKeys } from './shards.js';
 import { cancellation, failedItem, isConditionFailure, send, writeIf } from './transactions.js';
+import { withoutKeys } from './table.js';
 
 export interface PayoutRecord {
   id: string;
@@ -48,10 +49,7 @@ const WATCH = 'PAYOUT#WATCH';
 const WATCH_SHARDS = 4;
 const watchKeys = (id: string, checkAt: string) => ({ GSI2PK: shardKey(WATCH, id, WATCH_SHARDS), GSI2SK: `${checkAt}#${id}` });
 
-function fromItem(item: Record<string, unknown>): PayoutRecord {
-  const { PK: _p, SK: _s, GSI1PK: _a, GSI1SK: _b, GSI2PK: _c, GSI2SK: _d, GSI3PK: _e, GSI3SK: _f, entity: _g, ...rest } = item;
-  return rest as unknown as PayoutRecord;
-}
+const fromItem = (item: Record<string, unknown>) => withoutKeys(item) as unknown as PayoutRecord;
 
 /** What a new payout must find on the pro's profile: everything the pro was told they may withdraw. */
 export interface PayoutTerms {

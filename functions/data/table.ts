@@ -21,3 +21,13 @@ export const TABLE_INDEXES = [
 ] as const satisfies readonly { name: string; partition: string; sort: string; projection: 'all' | readonly string[] }[];
 
 export type IndexName = (typeof TABLE_INDEXES)[number]['name'];
+
+/** The attributes of an item that are the table's and not its record's: its keys, its indexes' keys, its kind. */
+const ITEM_ATTRIBUTES = [TABLE_KEYS.partition, TABLE_KEYS.sort, ...new Set(TABLE_INDEXES.flatMap((i) => [i.partition, i.sort])), 'entity'];
+
+/** The record an item stores: the item without ITEM_ATTRIBUTES and `more` (what only the writes read). */
+export function withoutKeys(item: Record<string, unknown>, ...more: string[]): Record<string, unknown> {
+  const record = { ...item };
+  for (const name of [...ITEM_ATTRIBUTES, ...more]) delete record[name];
+  return record;
+}

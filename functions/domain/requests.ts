@@ -10,6 +10,7 @@ import { getTrack, type TrackRecord } from '../data/tracks.js';
 import { getUser, type UserRecord } from '../data/users.js';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors.js';
 import { trackStatus } from './track-status.js';
+import { reportSummary } from './stored-report.js';
 
 /**
  * A request with an idempotency key names its item by (user, key): the id is derived from them, and the
@@ -80,7 +81,7 @@ export function newShare(
     trackAudioUrl: track.audioKey,
     trackDuration: track.duration,
     trackPeaks: track.peaks,
-    ...(track.report ? { trackReport: track.report } : {}),
+    ...(track.report ? { trackReport: reportSummary(track.report) } : {}),
     sharedByUserId: author.id,
     sharedWithUserId: reviewer.id,
     sharedByName: author.fullName,

@@ -3,7 +3,6 @@ import type { CommentView, DisputeView, ShareDetail, ShareView } from '../../sha
 import type { CommentRecord, DisputeRecord, ShareBundle, ShareRecord } from '../data/shares.js';
 import { respondBy } from './paid-deadlines.js';
 import { toDraftView, toListeningView } from './review-work.js';
-import { reportSummary } from './stored-report.js';
 
 export const toDisputeView = (d: DisputeRecord): DisputeView => ({
   shareId: d.shareId,
@@ -17,7 +16,7 @@ export const toDisputeView = (d: DisputeRecord): DisputeView => ({
 
 export const toShareView = (s: ShareRecord): ShareView => ({
   ...s,
-  trackReport: s.trackReport ? reportSummary(s.trackReport) : null,
+  trackReport: s.trackReport ?? null,
   paid: s.payment ? { amountCents: s.payment.amountCents, respondBy: respondBy(s), completeDays: s.payment.completeDays } : null,
   decline: s.decline ?? null,
 });

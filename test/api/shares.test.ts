@@ -6,6 +6,7 @@ import * as flows from '../support/flows.js';
 import { SUGGESTIONS_PER_HOUR } from '../../shared/feedback.js';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { useStackEnvironment } from '../support/in-process.js';
+import { itemsUnder } from '../support/table.js';
 
 const stack = inject('stack');
 const options = {
@@ -90,6 +91,15 @@ describe('sharing', () => {
     expect(mail.body.html).toContain(`${stack.appUrl}/dashboard`);
     const toReviewer = await callRoute(stack.apiUrl, 'listShares', { as: 'reviewer', status: 'pending,accepted' }, reviewer.idToken);
     expect(toReviewer.body.shares.map((s: { id: string }) => s.id)).toContain(share.id);
+    // The track's report comes with the request, as the track list has it (no lane); the reviewer asks for the lane.
+    const listed = tracks.body.tracks.find((t: { id: string }) => t.id === track.id).report;
+    expect(listed).toEqual(expect.objectContaining({ integratedLufs: expect.any(Number) }));
+    expect(toReviewer.body.shares.find((s: { id: string }) => s.id === share.id).trackReport).toEqual(listed);
+    const [stored] = (await itemsUnder(stack, `SHARE#${share.id}`)).filter((i) => i.SK === 'META');
+    expect(stored.trackReport).not.toHaveProperty('shortTerm');
+    const whole = await callRoute(stack.apiUrl, 'getTrackReport', { trackId: track.id }, reviewer.idToken);
+    expect(whole.status).toBe(200);
+    expect(whole.body.shortTermLufs).toEqual(expect.any(Array));
   });
 
   it("refuses a priced pro until payments exist, another user's track and oneself", async () => {
