@@ -3,6 +3,8 @@
  * - track         PK TRACK#<id>           SK META       GSI3 OWNER#<userId> / TRACK#<createdAt>#<id> (own tracks, newest first;
  *                 the index holds only the keys, so a new share's `shareIds` is no index write).
  * - upload claim  PK AUDIOKEY#<uploadKey> SK AUDIOKEY   (one track per uploaded object; written with the track)
+ * A later version of a track (v2, v3, ...) is a track of its own, not on GSI3 (the list shows its stack, v1):
+ * `stackId` names v1, whose META holds `versionIds` (a string set) and `lastVersion` (numbers are never reused).
  * The track's META also collects the ids of its shares (`shareIds`) and holds their links (functions/data/shares.ts).
  */
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -39,6 +41,16 @@ export interface TrackRecord {
   snippet: { start: number; end: number };
   isShared: boolean;
   shareOptions: Record<string, unknown> | null;
+  /** On a later version: the id of v1, the track listed, whose version this is. */
+  stackId?: string;
+  /** On a later version: its number (2, 3, ...); v1 has none. */
+  version?: number;
+  /** On v1: the ids of its later versions (absent when it has none). */
+  versionIds?: string[];
+  /** On v1: the last version number given, never given again (absent until v2). */
+  lastVersion?: number;
+  /** Set when a deletion through fences has begun on it. */
+  deletingAt?: string;
   /** After this, a track still processing is shown as failed: every processing attempt crashed or timed out. */
   processingDeadline?: string;
   createdAt: string;
@@ -54,8 +66,10 @@ const ownerIndex = (t: Pick<TrackRecord, 'userId' | 'createdAt' | 'id'>) => ({
 });
 
 export function fromTrackItem(item: Record<string, unknown>): TrackRecord {
-  const { PK: _p, SK: _s, GSI1PK: _g, GSI1SK: _gs, GSI3PK: _g3, GSI3SK: _g3s, entity: _e, shareIds: _i, ...rest } = item;
-  return rest as unknown as TrackRecord;
+  const { PK: _p, SK: _s, GSI1PK: _g, GSI1SK: _gs, GSI3PK: _g3, GSI3SK: _g3s, entity: _e, shareIds: _i, versionIds, ...rest } = item;
+  const track = rest as unknown as TrackRecord;
+  if (versionIds) track.versionIds = [...(versionIds as Set<string>)];
+  return track;
 }
 
 const claimKeyOf = (track: Pick<TrackRecord, 'uploadKey' | 'audioKey'>) => audioKeyKey(track.uploadKey ?? track.audioKey);
@@ -67,8 +81,10 @@ const claimKeyOf = (track: Pick<TrackRecord, 'uploadKey' | 'audioKey'>) => audio
  * claim after recording its result, finds the track, or registration learns of the result (returned,
  * without another read) and applies it.
  */
-export async function putNewTrack(track: TrackRecord): Promise<'created' | 'exists' | { recorded: UploadResult }> {
+export async function putNewTrack(track: TrackRecord): Promise<'created' | 'exists' | 'stack_changed' | { recorded: UploadResult }> {
   const awaitsResult = track.status === 'processing' && track.uploadKey;
+  const { versionIds: _v, ...item } = track;
+  const stack = track.stackId ? [stackTakesVersion(track as TrackRecord & { stackId: string; version: number })] : [];
   try {
     await dynamo().send(
       new TransactWriteCommand({
@@ -76,7 +92,8 @@ export async function putNewTrack(track: TrackRecord): Promise<'created' | 'exis
           {
             Put: {
               TableName: config.tableName,
-              Item: { ...trackKey(track.id), ...ownerIndex(track), entity: TRACK_ENTITY, ...track },
+              // A later version is listed through its stack, not on its own.
+              Item: { ...trackKey(track.id), ...(track.stackId ? {} : ownerIndex(track)), entity: TRACK_ENTITY, ...item },
               ConditionExpression: 'attribute_not_exists(PK)',
             },
           },
@@ -99,6 +116,7 @@ export async function putNewTrack(track: TrackRecord): Promise<'created' | 'exis
                 },
               ]
             : []),
+          ...stack,
         ],
       }),
     );
@@ -107,10 +125,41 @@ export async function putNewTrack(track: TrackRecord): Promise<'created' | 'exis
     if (!(err instanceof TransactionCanceledException)) throw err;
     const reasons = cancellation(err) ?? [];
     if (reasons[0] === 'ConditionalCheckFailed' || reasons[1] === 'ConditionalCheckFailed') return 'exists';
-    const recorded = failedItem(err, 2);
+    const recorded = awaitsResult ? failedItem(err, 2) : undefined;
     if (recorded) return { recorded: toResult(recorded) };
+    if (stack.length && reasons[reasons.length - 1] === 'ConditionalCheckFailed') return 'stack_changed';
     throw err;
   }
+}
+
+/** The most versions a track keeps, v1 included. */
+export const MAX_VERSIONS = 10;
+
+/**
+ * The stack's side of a new version, written with it: v1 still exists, is the caller's, is no version
+ * itself, is not being deleted, has room, and gave no number since it was read (so two uploads at once
+ * cannot both be v3: the second reads the stack again).
+ */
+function stackTakesVersion(v: TrackRecord & { stackId: string; version: number }): TransactItem {
+  const previous = v.version - 1;
+  return {
+    Update: {
+      TableName: config.tableName,
+      Key: trackKey(v.stackId),
+      UpdateExpression: 'ADD versionIds :id SET lastVersion = :n, updatedAt = :u',
+      ConditionExpression:
+        'attribute_exists(PK) AND userId = :owner AND attribute_not_exists(stackId) AND attribute_not_exists(deletingAt) AND ' +
+        `(attribute_not_exists(versionIds) OR size(versionIds) < :room) AND ${previous === 1 ? 'attribute_not_exists(lastVersion)' : 'lastVersion = :prev'}`,
+      ExpressionAttributeValues: {
+        ':id': new Set([v.id]),
+        ':n': v.version,
+        ':u': v.createdAt,
+        ':owner': v.userId,
+        ':room': MAX_VERSIONS - 1,
+        ...(previous === 1 ? {} : { ':prev': previous }),
+      },
+    },
+  };
 }
 
 /** Whether the track's uploaded object is some track's already (a write of this one may have failed). */
@@ -252,14 +301,34 @@ export function trackDeletes(c: TrackContents & { track: TrackRecord }): Transac
       Delete: {
         TableName: config.tableName,
         Key: trackKey(c.id),
-        ConditionExpression: `attribute_exists(PK) AND updatedAt = :u AND ${shares.cond}`,
+        // A track goes after its later versions (none has versionIds: they are no stacks).
+        ConditionExpression: `attribute_exists(PK) AND updatedAt = :u AND ${shares.cond} AND attribute_not_exists(versionIds)`,
         ExpressionAttributeValues: { ':u': c.seen.updatedAt, ...shares.values },
       },
     },
     { Delete: { TableName: config.tableName, Key: claimKeyOf(c.track) } },
     // Else registering the same upload again would make a track of audio deleted with it.
     ...(c.track.uploadKey ? [{ Delete: { TableName: config.tableName, Key: resultKey(c.track.uploadKey) } }] : []),
+    ...(c.track.stackId ? [leaveStack(c.track as TrackRecord & { stackId: string })] : []),
   ];
+}
+
+/** A deleted version's stack forgets it (on condition that the stack is there: an update would make it up). */
+function leaveStack(v: TrackRecord & { stackId: string }): TransactItem {
+  return {
+    Update: {
+      TableName: config.tableName,
+      Key: trackKey(v.stackId),
+      UpdateExpression: 'DELETE versionIds :id',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':id': new Set([v.id]) },
+    },
+  };
+}
+
+/** After a version's records were deleted apart from its stack (through fences): the stack forgets it. */
+export async function forgetVersion(v: TrackRecord): Promise<void> {
+  if (v.stackId) await writeIf(() => new TransactWriteCommand({ TransactItems: [leaveStack(v as TrackRecord & { stackId: string })] }));
 }
 
 /** Deletes in one transaction; false when a condition failed (something changed since it was read). */

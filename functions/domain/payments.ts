@@ -39,6 +39,7 @@ import {
   step,
   type Applying,
 } from './payment-settlement.js';
+import { versionedTitle } from '../../shared/track-version.js';
 
 export function toPaymentView(p: PaymentRecord): PaymentView {
   return {
@@ -123,7 +124,7 @@ export async function createOrder(
     proUserId: pro.id,
     proName: pro.fullName,
     trackId: track.id,
-    trackTitle: track.title,
+    trackTitle: versionedTitle(track),
     amountCents: price,
     ...(order.payeeId ? { payeeId: order.payeeId } : {}),
     shareOptions: request.shareOptions,

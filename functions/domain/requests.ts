@@ -11,6 +11,7 @@ import { getUser, type UserRecord } from '../data/users.js';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors.js';
 import { trackStatus } from './track-status.js';
 import { reportSummary } from './stored-report.js';
+import { versionedTitle } from '../../shared/track-version.js';
 
 /**
  * A request with an idempotency key names its item by (user, key): the id is derived from them, and the
@@ -77,7 +78,7 @@ export function newShare(
   return {
     id,
     trackId: track.id,
-    trackTitle: track.title,
+    trackTitle: versionedTitle(track),
     trackAudioUrl: track.audioKey,
     trackDuration: track.duration,
     trackPeaks: track.peaks,

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_TRACK_BYTES, PROCESSING_DEADLINE_MS, SIGNED_URL_TTL_SECONDS, SNIPPET } from '../../shared/constants.js';
 import { CLOSED_STATUSES } from '../../shared/feedback.js';
-import type { TrackView, UploadTicket } from '../../shared/schemas/tracks.js';
+import type { TrackStackView, TrackView, UploadTicket } from '../../shared/schemas/tracks.js';
 import * as media from '../data/media.js';
 import * as tracks from '../data/tracks.js';
 import * as uploads from '../data/uploads.js';
@@ -24,6 +24,7 @@ import { respondBy } from './paid-deadlines.js';
 import { log } from '../lib/observability.js';
 import { reportSummary, unpackReport } from './stored-report.js';
 import type { TechnicalReportView } from '../../shared/schemas/technical-report.js';
+import { versionedTitle } from '../../shared/track-version.js';
 
 export { audioKeyFor, finishTrack, parseUploadKey, sanitizeFilename, uploadKeyFor } from './track-audio.js';
 export { trackStatus } from './track-status.js';
@@ -37,11 +38,12 @@ async function assertRoomForTrack(user: PlanHolder) {
 
 export async function createUploadTicket(
   user: PlanHolder,
-  input: { filename: string; contentType: string; size: number },
+  input: { filename: string; contentType: string; size: number; versionOf?: string },
 ): Promise<UploadTicket> {
   // Counted first: every ticket may become a processing run, whatever the plan then says.
   await enforceRateLimit('uploadTicket', user.id);
-  await assertRoomForTrack(user);
+  // A new version takes no room in the plan: its track's own cap (MAX_VERSIONS) holds it.
+  await (input.versionOf ? stackForVersion(user.id, input.versionOf) : assertRoomForTrack(user));
   const key = uploadKeyFor(user.id, input.filename);
   const post = await media.presignUpload(key, input.contentType, MAX_TRACK_BYTES, UPLOAD_TTL_SECONDS);
   return { ...post, key, expiresAt: new Date(Date.now() + UPLOAD_TTL_SECONDS * 1000).toISOString() };
@@ -58,7 +60,10 @@ async function rejectUpload(key: string, error: BadRequest): Promise<never> {
  * so registration answers in a few milliseconds whatever the file's size. Should processing have
  * finished first, the track is finished here.
  */
-export async function createTrack(user: PlanHolder, input: { key: string; title: string; artist?: string }): Promise<TrackRecord> {
+export async function createTrack(
+  user: PlanHolder,
+  input: { key: string; title: string; artist?: string; versionOf?: string },
+): Promise<TrackRecord> {
   const userId = user.id;
   const upload = parseUploadKey(input.key);
   if (!upload || upload.userId !== userId) throw new Forbidden('This upload does not belong to you');
@@ -66,28 +71,28 @@ export async function createTrack(user: PlanHolder, input: { key: string; title:
   const [head, firstResult, overPlan] = await Promise.all([
     media.headObject(input.key),
     uploads.getResult(input.key),
-    assertRoomForTrack(user).then(
-      () => null,
-      (err: unknown) => err,
-    ),
+    (input.versionOf ? stackForVersion(userId, input.versionOf) : assertRoomForTrack(user).then(() => null)).catch((err: unknown) => err),
   ]);
   // Processing records its result before it removes the upload: read side by side, the result may have
   // been read before it was written and the HEAD after the removal. Gone, the upload was processed or never came.
   const earlyResult = firstResult ?? (head ? null : await uploads.getResult(input.key));
   if (!head && !earlyResult) throw new NotFound('The uploaded file was not found. Please upload it again.');
-  if (overPlan) throw overPlan;
+  if (overPlan instanceof Error) throw overPlan;
   if (head && head.size === 0)
     await rejectUpload(input.key, new BadRequest('The file is empty', { file: 'The file is empty' }, 'empty_file'));
   if (head && head.size > MAX_TRACK_BYTES) {
     await rejectUpload(input.key, new BadRequest('The file is larger than 200 MB', undefined, 'too_large'));
   }
 
+  let stack = input.versionOf ? (overPlan as TrackRecord) : null;
   const now = new Date();
   const track: TrackRecord = {
     id: randomUUID(),
     userId,
-    title: input.title,
-    artist: input.artist || null,
+    // A version is its track's: the same title and artist, whatever the form sent.
+    title: stack?.title ?? input.title,
+    artist: stack ? stack.artist : input.artist || null,
+    ...(stack ? { stackId: stack.id, version: (stack.lastVersion ?? 1) + 1 } : {}),
     uploadKey: input.key,
     audioKey: '',
     status: 'processing',
@@ -125,9 +130,33 @@ export async function createTrack(user: PlanHolder, input: { key: string; title:
     }
     if (outcome === 'created') return written;
     if (outcome === 'exists') throw new Conflict('This upload is already a track', 'already_registered');
+    if (outcome === 'stack_changed') {
+      // Another version was numbered meanwhile (or the track went): numbered again from a fresh read.
+      stack = await stackForVersion(userId, stack!.id, { consistent: true });
+      track.version = (stack.lastVersion ?? 1) + 1;
+      continue;
+    }
     // Recorded between the read above and the write: written finished, with the result the write returned.
     result = outcome.recorded;
   }
+}
+
+/**
+ * The track a new version is for: the caller's, a track itself (not one of its versions), with room for
+ * one more version.
+ */
+async function stackForVersion(userId: string, id: string, opts: { consistent?: boolean } = {}): Promise<TrackRecord> {
+  const stack = await tracks.getTrack(id, opts);
+  if (!stack || stack.deletingAt) throw new NotFound('Track not found');
+  if (stack.userId !== userId) throw new Forbidden('This track is not yours');
+  if (stack.stackId) throw new BadRequest('A new version goes on the track itself, not on one of its versions', undefined, 'not_a_stack');
+  if ((stack.versionIds?.length ?? 0) + 1 >= tracks.MAX_VERSIONS) {
+    throw new Conflict(
+      `This track has ${tracks.MAX_VERSIONS} versions, the most it keeps. Delete one to upload another.`,
+      'too_many_versions',
+    );
+  }
+  return stack;
 }
 
 /**
@@ -162,11 +191,30 @@ export function toTrackView(t: TrackRecord): TrackView {
     contentType: t.contentType,
     peaks: t.peaks,
     report: t.report ? reportSummary(t.report) : null,
+    version: t.version ?? 1,
+    stackId: t.stackId ?? null,
     snippet: t.snippet,
     isShared: t.isShared,
     createdAt: t.createdAt,
     updatedAt: t.updatedAt,
   };
+}
+
+/** A listed track with its later versions, oldest first. */
+export type TrackStack = TrackRecord & { versions: TrackRecord[] };
+
+export function toStackView(t: TrackStack): TrackStackView {
+  return { ...toTrackView(t), versions: t.versions.map(toTrackView) };
+}
+
+/** The later versions of the listed tracks, read in one batch (most tracks have none: no read). */
+async function withVersions(list: TrackRecord[]): Promise<TrackStack[]> {
+  const ids = list.flatMap((t) => t.versionIds ?? []);
+  const found = await repairProcessing(await tracks.getTracks(ids));
+  return list.map((t) => ({
+    ...t,
+    versions: found.filter((v) => v.stackId === t.id).sort((a, b) => (a.version ?? 1) - (b.version ?? 1)),
+  }));
 }
 
 /** Tracks a page of the list holds: each carries its peaks, and a Studio plan keeps any number of tracks. */
@@ -179,12 +227,12 @@ export const TRACKS_PAGE_SIZE = 30;
 export async function listOwnTracks(
   userId: string,
   cursor?: string,
-): Promise<{ tracks: TrackRecord[]; next: string | null; total: number }> {
+): Promise<{ tracks: TrackStack[]; next: string | null; total: number }> {
   const start = decodeCursor(cursor, tracks.ownerPartition(userId), 'TRACK#');
   // And a track's own key: a key outside the list's range would make DynamoDB fail instead.
   if (start && !(start.PK.startsWith('TRACK#') && start.SK === 'META')) throw invalidCursor();
   const [page, total] = await Promise.all([tracks.pageTracksOf(userId, { limit: TRACKS_PAGE_SIZE, start }), tracks.countTracks(userId)]);
-  return { tracks: await repairProcessing(page.tracks), next: encodeCursor(page.next), total };
+  return { tracks: await withVersions(await repairProcessing(page.tracks)), next: encodeCursor(page.next), total };
 }
 
 async function ownedTrack(userId: string, id: string): Promise<TrackRecord> {
@@ -267,17 +315,24 @@ export async function saveSnippet(userId: string, trackId: string, snippet: { st
  * large for a transaction is deleted through fences instead (deleteFenced).
  */
 export async function deleteOwnTracks(userId: string, ids: string[], opts: { impersonated?: boolean } = {}) {
-  const found = await Promise.all([...new Set(ids)].map(contentsOf));
-  const missing = found.filter((c) => !c.track).map((c) => c.id);
+  const asked = await Promise.all([...new Set(ids)].map(contentsOf));
+  const missing = asked.filter((c) => !c.track).map((c) => c.id);
   if (missing.length) throw new NotFound(`Track not found: ${missing.join(', ')}`);
-  if (found.some((c) => c.track!.userId !== userId)) throw new Forbidden('You can only delete your own tracks');
+  if (asked.some((c) => c.track!.userId !== userId)) throw new Forbidden('You can only delete your own tracks');
+  // A track goes with its versions (deleteTrack): a version asked for beside its track is deleted there.
+  const stacks = new Set(asked.map((c) => c.id));
+  const found = asked.filter((c) => !(c.track!.stackId && stacks.has(c.track!.stackId)));
+  const versions = (await Promise.all(found.flatMap((c) => c.track!.versionIds ?? []).map(contentsOf))).filter((c) => c.track);
+  const all = [...found, ...versions];
   // Deleting a track withdraws its paid requests (a refund): money an impersonating admin may not move.
-  if (opts.impersonated && found.some((c) => c.links.some((l) => l.orderId))) throw moneyRefused();
+  if (opts.impersonated && all.some((c) => c.links.some((l) => l.orderId))) throw moneyRefused();
+  // A track with versions is refused before any of them goes, so that a refusal deletes nothing.
+  if (versions.length) await assertNoReviewInProgress(all);
 
   const outcomes = await Promise.all(
     found.map(async (c) => {
       try {
-        return { id: c.id, track: await deleteTrack(c) };
+        return { id: c.id, tracks: await deleteTrack(c) };
       } catch (err) {
         if (err instanceof Conflict && err.code === REVIEW_IN_PROGRESS) throw err;
         log.error('Track deletion stopped part-way', err, { trackId: c.id });
@@ -293,9 +348,10 @@ export async function deleteOwnTracks(userId: string, ids: string[], opts: { imp
   }
   // The processed audio, and the upload should processing not have removed it yet.
   const audio = await Promise.all(
-    outcomes.map(async ({ id, track }) => {
+    outcomes.map(async ({ id, tracks: gone = [] }) => {
       try {
-        await Promise.all([track?.audioKey, track?.uploadKey].filter((k): k is string => Boolean(k)).map((k) => media.deleteObject(k)));
+        const keys = gone.flatMap((t) => [t.audioKey, t.uploadKey]).filter((k): k is string => Boolean(k));
+        await Promise.all(keys.map((k) => media.deleteObject(k)));
       } catch (err) {
         return { id, message: `The audio file could not be removed: ${(err as Error).message}` };
       }
@@ -318,10 +374,21 @@ async function contentsOf(id: string): Promise<TrackContents> {
   return c.seen.shareIds.every((s) => linked.has(s)) ? c : tracks.readTrackContents(id);
 }
 
-/** Deletes a track and its shares; returns the track as deleted (for its audio), or null when it was gone already. */
-async function deleteTrack(first: TrackContents): Promise<TrackRecord | null> {
+/**
+ * Deletes a track, its later versions first, and their shares; returns the tracks as deleted (for their
+ * audio): none when it was gone already.
+ */
+async function deleteTrack(first: TrackContents): Promise<TrackRecord[]> {
   let c = first;
+  const gone: TrackRecord[] = [];
   for (let attempt = 1; c.track; attempt++) {
+    // One at a time: each version's deletion updates the track's list of them.
+    if (c.track.versionIds?.length) {
+      for (const id of c.track.versionIds) gone.push(...(await deleteTrack(await contentsOf(id))));
+      c = await contentsOf(c.id);
+      attempt--;
+      continue;
+    }
     // A paid request without its feedback yet is withdrawn with the track: its payment is due a look by
     // the scheduled check in the same write, which refunds it once its request is gone (and leaves one
     // whose feedback was delivered, or that was refunded already, as it is). Nothing about the payment
@@ -331,13 +398,14 @@ async function deleteTrack(first: TrackContents): Promise<TrackRecord | null> {
       ...tracks.trackDeletes(c as TrackContents & { track: TrackRecord }),
       ...c.links.flatMap((l) => (l.orderId ? [paymentDueNow(l.orderId)] : [])),
     ];
-    if (c.fenced || items.length > tracks.MAX_TRANSACTION_ITEMS || attempt > DELETE_ATTEMPTS) return deleteFenced(c.track);
-    if (await tracks.deleteAtOnce(items)) return c.track;
+    if (c.fenced || items.length > tracks.MAX_TRANSACTION_ITEMS || attempt > DELETE_ATTEMPTS)
+      return [...gone, ...(await deleteFenced(c.track))];
+    if (await tracks.deleteAtOnce(items)) return [...gone, c.track];
     c = await contentsOf(c.id);
     // The transaction refuses a paid request's share while its pro is at work (shareDeletes): said as such.
     await assertNoReviewInProgress([c]);
   }
-  return null;
+  return gone;
 }
 
 const REVIEW_IN_PROGRESS = 'review_in_progress';
@@ -349,7 +417,9 @@ const DUE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', y
  * it (its share's delete is conditional on the status); this says why, once it has.
  */
 async function assertNoReviewInProgress(found: TrackContents[]): Promise<void> {
-  const paid = found.flatMap((c) => c.links.filter((l) => l.orderId).map((l) => ({ title: c.track?.title ?? '', shareId: l.shareId })));
+  const paid = found.flatMap((c) =>
+    c.links.filter((l) => l.orderId).map((l) => ({ title: c.track ? versionedTitle(c.track) : '', shareId: l.shareId })),
+  );
   const shares = await Promise.all(
     paid.map(async (p) => {
       const [share, dispute] = await Promise.all([readShare(p.shareId), readDispute(p.shareId)]);
@@ -375,7 +445,7 @@ async function assertNoReviewInProgress(found: TrackContents[]): Promise<void> {
  * nothing can be added to what is being listed; each share's items are listed and deleted, its link last;
  * then the track's own records.
  */
-async function deleteFenced(track: TrackRecord): Promise<TrackRecord> {
+async function deleteFenced(track: TrackRecord): Promise<TrackRecord[]> {
   // Fenced, the track takes no new request; one accepted between this look and its share's fence is the
   // narrow window this path leaves (a track of over 100 items).
   await assertNoReviewInProgress([await tracks.readTrackContents(track.id)]);
@@ -385,8 +455,12 @@ async function deleteFenced(track: TrackRecord): Promise<TrackRecord> {
     await deleteKeys(keys);
     if (orderId) await finishWithdrawal(orderId);
   }
-  // Read again once fenced: processing may have finished it (set its audio) since the first read.
+  // Read again once fenced: processing may have finished it (set its audio) since the first read, and a
+  // version may have come before the fence (none can after it).
   Object.assign(track, await tracks.getTrack(track.id, { consistent: true }));
+  const versions: TrackRecord[] = [];
+  for (const id of track.versionIds ?? []) versions.push(...(await deleteTrack(await contentsOf(id))));
   await tracks.deleteTrackRecords(track);
-  return track;
+  await tracks.forgetVersion(track);
+  return [...versions, track];
 }

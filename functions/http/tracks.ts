@@ -8,7 +8,7 @@ export const handler = areaHandler('tracks', tracksSchemas, {
   createTrack: async ({ input, caller }) => tracks.toTrackView(await tracks.createTrack(caller.user, input)),
   listTracks: async ({ input, caller }) => {
     const page = await tracks.listOwnTracks(caller.user.id, input.cursor);
-    return { ...page, tracks: page.tracks.map(tracks.toTrackView) };
+    return { ...page, tracks: page.tracks.map(tracks.toStackView) };
   },
   getSignedUrl: async ({ input, caller }) => tracks.signedUrlFor(caller.user.id, input.trackId),
   getTrackReport: async ({ input, caller }) => tracks.trackReportFor(caller.user.id, input.trackId),

@@ -42,12 +42,19 @@ export const trackView = z.object({
   peaks: z.string(),
   /** Null until it is ready, and for tracks processed before reports until they are measured again. */
   report: z.nullable(reportSummary),
+  /** 1 for the track itself; a later version (2, 3, ...) names its track in `stackId`. */
+  version: z.int(),
+  stackId: z.nullable(z.string()),
   snippet: z.object({ start: z.number(), end: z.number() }),
   isShared: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type TrackView = z.infer<typeof trackView>;
+
+/** A listed track (v1) with its later versions, oldest first (empty when it has none). */
+export const trackStackView = z.extend(trackView, { versions: z.array(trackView) });
+export type TrackStackView = z.infer<typeof trackStackView>;
 
 export const createUploadInput = z.strictObject({
   filename: textField().check(z.minLength(1, 'A file name is required'), z.maxLength(255, 'The file name is too long')),
@@ -60,6 +67,8 @@ export const createUploadInput = z.strictObject({
       z.lte(MAX_TRACK_BYTES, 'The file is larger than 200 MB'),
       z.int({ error: 'The file size must be a whole number of bytes' }),
     ),
+  /** For a new version of this track (its id). */
+  versionOf: z.optional(id),
 });
 
 export const uploadTicket = z.object({
@@ -74,11 +83,13 @@ export const createTrackInput = z.strictObject({
   key: z.string().check(z.minLength(1), z.maxLength(600)),
   title: titleField,
   artist: z.optional(textField().check(z.maxLength(200, 'The artist name is too long'))),
+  /** A new version of this track (its id): the version takes the track's title and artist. */
+  versionOf: z.optional(id),
 });
 
 export const listTracksInput = z.strictObject({ cursor: cursorField });
 /** A page of the caller's tracks, newest first: `next` continues it (null after the last), `total` counts them all. */
-export const trackListView = z.object({ tracks: z.array(trackView), next: z.nullable(z.string()), total: z.int() });
+export const trackListView = z.object({ tracks: z.array(trackStackView), next: z.nullable(z.string()), total: z.int() });
 export type TrackListView = z.infer<typeof trackListView>;
 
 export const signedUrlInput = z.strictObject({

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { callRoute } from '../support/api.js';
+import { wavBytes } from '../support/audio.js';
 import * as flows from '../support/flows.js';
 import { useStackEnvironment } from '../support/in-process.js';
 import { listEmails, waitForEmail } from '../support/mail.js';
@@ -256,7 +257,7 @@ describe('plan limits', () => {
       },
       new Date().toISOString(),
     );
-    await flows.uploadTrack(stack, user, 'First', { seconds: 1 });
+    const first = await flows.uploadTrack(stack, user, 'First', { seconds: 1 });
     const ticket = await callRoute(
       stack.apiUrl,
       'createUploadUrl',
@@ -265,5 +266,8 @@ describe('plan limits', () => {
     );
     expect(ticket).toMatchObject({ status: 409, body: { error: { code: 'plan_limit' } } });
     expect(ticket.body.error.message).toBe('Your Tiny plan allows 1 track. Upgrade to Plus ($9.00 a month) for 500 tracks.');
+    // A new version of a kept track takes no room: the plan counts tracks, not their versions.
+    const v2 = await flows.registerUpload(stack, user, wavBytes({ seconds: 1 }), 'v2.wav', 'First', 'audio/wav', first.id);
+    expect(v2).toMatchObject({ status: 'ready', version: 2, stackId: first.id });
   });
 });

@@ -40,8 +40,11 @@ export async function uploadFile(
   filename: string,
   contentType = 'audio/wav',
   declaredSize = bytes.length,
+  /** A new version of this track. */
+  versionOf?: string,
 ) {
-  const ticket = await callRoute(stack.apiUrl, 'createUploadUrl', { filename, contentType, size: declaredSize }, user.idToken);
+  const asked = { filename, contentType, size: declaredSize, ...(versionOf ? { versionOf } : {}) };
+  const ticket = await callRoute(stack.apiUrl, 'createUploadUrl', asked, user.idToken);
   if (ticket.status !== 200) throw new Error(`createUploadUrl answered ${ticket.status}: ${JSON.stringify(ticket.body)}`);
   const form = new FormData();
   for (const [k, v] of Object.entries(ticket.body.fields as Record<string, string>)) form.append(k, v);
@@ -61,7 +64,9 @@ async function findTrack(stack: StackInfo, user: TestUser, trackId: string) {
   let cursor: string | null = null;
   do {
     const list: { status: number; body: any } = await callRoute(stack.apiUrl, 'listTracks', cursor ? { cursor } : {}, user.idToken);
-    const track = list.body.tracks?.find((t: { id: string }) => t.id === trackId);
+    // A later version is listed within its track.
+    const listed = (list.body.tracks ?? []).flatMap((t: { versions?: unknown[] }) => [t, ...(t.versions ?? [])]);
+    const track = listed.find((t: { id: string }) => t.id === trackId);
     if (track) return track;
     cursor = list.body.next ?? null;
   } while (cursor);
@@ -85,9 +90,10 @@ export async function registerUpload(
   filename: string,
   title: string,
   contentType = 'audio/wav',
+  versionOf?: string,
 ) {
-  const { key } = await uploadFile(stack, user, bytes, filename, contentType);
-  const res = await callRoute(stack.apiUrl, 'createTrack', { key, title }, user.idToken);
+  const { key } = await uploadFile(stack, user, bytes, filename, contentType, bytes.length, versionOf);
+  const res = await callRoute(stack.apiUrl, 'createTrack', { key, title, ...(versionOf ? { versionOf } : {}) }, user.idToken);
   if (res.status !== 200) throw new Error(`createTrack answered ${res.status}: ${JSON.stringify(res.body)}`);
   return processedTrack(stack, user, res.body.id);
 }
