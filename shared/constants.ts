@@ -63,6 +63,8 @@ export const NEW_TRACK_WINDOW_MS = 300_000;
 export const PLAYER_SKIP_SECONDS = 10;
 export const COMMENT_MARKER_HOVER_SECONDS = 2;
 export const MAX_BULK_DELETE = 100;
+/** The most versions a track keeps, v1 included. */
+export const MAX_VERSIONS = 10;
 
 /** The tag an upload carries until it is registered as a track; the media bucket expires tagged objects. */
 export const UNCLAIMED_UPLOAD_TAG = { key: 'upload', value: 'unclaimed', expireAfterDays: 1 } as const;

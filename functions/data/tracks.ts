@@ -12,6 +12,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '../lib/aws/dynamo.js';
 import { countAll, queryAll } from './query.js';
 import { config } from '../lib/config.js';
+import { MAX_VERSIONS } from '../../shared/constants.js';
 import type { TrackStatus } from '../../shared/schemas/tracks.js';
 import { resultKey, toResult, type UploadResult } from './uploads.js';
 import { cancellation, failedItem, writeIf, type TransactItem } from './transactions.js';
@@ -132,8 +133,7 @@ export async function putNewTrack(track: TrackRecord): Promise<'created' | 'exis
   }
 }
 
-/** The most versions a track keeps, v1 included. */
-export const MAX_VERSIONS = 10;
+export { MAX_VERSIONS };
 
 /**
  * The stack's side of a new version, written with it: v1 still exists, is the caller's, is no version

@@ -25,6 +25,7 @@ let user: TestUser;
 let wavFile: string;
 let mp3: Buffer;
 let mp3File: string;
+let versionFile: string;
 let fakeMp3File: string;
 let textFile: string;
 
@@ -107,6 +108,7 @@ beforeAll(async () => {
   wavFile = files.write('Long Tone.wav', wavBytes({ seconds: 60, channels: 2, frequency: 330 }));
   mp3 = mp3Bytes({ seconds: 5, frequency: 523 });
   mp3File = files.write('Short Tone.mp3', mp3);
+  versionFile = files.write('Short Tone v2.wav', wavBytes({ seconds: 3, channels: 2, frequency: 440 }));
   fakeMp3File = files.write('cover.mp3', pngBytes());
   textFile = files.write('notes.txt', Buffer.from('not audio'));
   user = await onboardedMusician('Tara Tracks', 'tracks');
@@ -431,6 +433,35 @@ describe('tracks on the Musician Experience page', () => {
     await row(other, 'Long Tone').getByTestId('track-snippet-toggle').click();
     await row(other, 'Long Tone').getByTestId('snippet-editor').waitFor();
     await screenshot(other, 'tracks-snippet');
+  });
+
+  it('uploads a new version of a track and switches between its versions, on a phone too', async () => {
+    const r = row(page, 'Short Tone');
+    await r.getByTestId('track-new-version').click();
+    const dialog = page.getByRole('dialog', { name: 'Upload a new version' });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel('Track title').count()).toBe(0);
+    await dialog.getByTestId('upload-file-input').setInputFiles(versionFile);
+    await expectAccessible(page, 'the new-version dialog');
+    await dialog.getByTestId('upload-submit').click();
+    await dialog.waitFor({ state: 'detached', timeout: 30_000 });
+
+    // Still one row, now showing v2; v1 is a click away.
+    expect(await page.getByTestId('track-row').count()).toBe(2);
+    const versions = r.getByRole('group', { name: 'Versions of Short Tone' });
+    await versions.getByRole('button', { name: 'v2' }).and(page.locator('[aria-pressed="true"]')).waitFor();
+    expect(await r.getByTestId('track-duration').textContent()).toBe('0:03');
+    await r.getByRole('button', { name: 'Play Short Tone (v2)' }).waitFor();
+    await expectAccessible(page, 'a track with versions');
+    await screenshot(page, 'tracks-versions');
+    await versions.getByRole('button', { name: 'v1' }).click();
+    expect(await r.getByTestId('track-duration').textContent()).toBe('0:05');
+
+    const phone = await e2e.signedIn(user, '/dashboard', PHONE);
+    await row(phone, 'Short Tone').getByRole('group', { name: 'Versions of Short Tone' }).waitFor();
+    await expectFitsWidth(phone, 'a track with versions');
+    await screenshot(phone, 'tracks-versions');
+    await phone.close();
   });
 
   it('deletes two tracks in one confirmed operation', async () => {

@@ -2,7 +2,7 @@
 import type { AdminUserView } from '../../../shared/schemas/admin';
 import type { UserCard } from '../../../shared/schemas/directory';
 import type { CommentView, ShareView } from '../../../shared/schemas/shares';
-import type { TrackView } from '../../../shared/schemas/tracks';
+import type { TrackStackView, TrackView } from '../../../shared/schemas/tracks';
 import type { UserView } from '../../../shared/schemas/users';
 import { PROFILE_FIELDS } from '../../../web/src/features/profile/utils/profile-form';
 import { setRuntimeConfig, type RuntimeConfig } from '../../../web/src/lib/runtime-config';
@@ -131,9 +131,14 @@ export const trackView = (over: Partial<TrackView> = {}): TrackView => ({
   contentType: 'audio/mpeg',
   peaks: PEAKS,
   report: null,
+  version: 1,
+  stackId: null,
   snippet: { start: 0, end: 30 },
   isShared: false,
   createdAt: new Date(Date.now() - 60_000).toISOString(),
   updatedAt: new Date(Date.now() - 60_000).toISOString(),
   ...over,
 });
+
+/** A listed track (a stack): the track with its later versions (none unless `versions` gives them). */
+export const trackStack = (over: Partial<TrackStackView> = {}): TrackStackView => ({ ...trackView(over), versions: [], ...over });

@@ -10,7 +10,7 @@ import { ApiError } from '../../../web/src/lib/api-client';
 import { ShareModal } from '../../../web/src/features/feedback/components/share-modal';
 import { ChooseProGrid } from '../../../web/src/features/pros/components/choose-pro-grid';
 import { apiMock } from './amplify-mock';
-import { shareView as share, trackView, userCard as user } from './fixtures';
+import { shareView as share, trackStack, userCard as user } from './fixtures';
 import { renderUi } from './render';
 
 const renderWithQuery = (ui: React.ReactElement) => renderUi(ui, { url: null });
@@ -143,7 +143,7 @@ describe('the share modal', () => {
 
 describe('the share dialog over the track list', () => {
   const ready = (id: string, title: string) =>
-    trackView({
+    trackStack({
       id,
       title,
       userId: 'm1',

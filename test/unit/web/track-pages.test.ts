@@ -3,10 +3,18 @@ import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../../web/src/lib/api', () => ({ api: vi.fn() }));
 
-import type { TrackView } from '../../../shared/schemas/tracks';
-import { addTrack, loadedTracks, removeTracks, replaceTrack, type TrackPages } from '../../../web/src/features/tracks/api/tracks';
+import type { TrackStackView, TrackView } from '../../../shared/schemas/tracks';
+import {
+  addTrack,
+  loadedTracks,
+  loadedVersions,
+  removeTracks,
+  replaceTrack,
+  type TrackPages,
+} from '../../../web/src/features/tracks/api/tracks';
 
-const track = (id: string, title = id) => ({ id, title }) as TrackView;
+const track = (id: string, title = id) => ({ id, title, version: 1, stackId: null, versions: [] }) as unknown as TrackStackView;
+const version = (id: string, stackId: string, n: number, title = id) => ({ id, title, version: n, stackId }) as TrackView;
 const pages = (...lists: string[][]): TrackPages => {
   const total = lists.flat().length;
   return {
@@ -44,5 +52,23 @@ describe('track list pages in the cache', () => {
     expect(ids(pages(['a', 'b'], ['b', 'c']))).toEqual(['a', 'b', 'c']);
     expect(addTrack(undefined, track('a'))).toBeUndefined();
     expect(removeTracks(undefined, ['a'])).toBeUndefined();
+  });
+
+  it('puts a new version on its track, in number order, without moving or counting the track', () => {
+    const data = addTrack(pages(['a', 'b'], ['c']), version('b3', 'b', 3));
+    const withTwo = addTrack(data, version('b2', 'b', 2));
+    expect(ids(withTwo)).toEqual(['a', 'b', 'c']);
+    expect(totals(withTwo)).toEqual([3, 3]);
+    expect(loadedTracks(withTwo)[1].versions.map((v) => v.id)).toEqual(['b2', 'b3']);
+    // Replaced in place as processing finishes; the track itself replaced keeps its versions.
+    const ready = replaceTrack(replaceTrack(withTwo, version('b2', 'b', 2, 'B2')), { ...track('b', 'B') } as TrackView);
+    expect(loadedTracks(ready)[1]).toMatchObject({ title: 'B', versions: [{ title: 'B2' }, { id: 'b3' }] });
+    // What a request can be made on: each track's newest version first.
+    expect(loadedVersions(ready).map((t) => t.id)).toEqual(['a', 'b3', 'b2', 'b', 'c']);
+    // A deleted version leaves its track; a deleted track takes its versions.
+    expect(loadedTracks(removeTracks(ready, ['b3']))[1].versions.map((v) => v.id)).toEqual(['b2']);
+    const gone = removeTracks(ready, ['b']);
+    expect(ids(gone)).toEqual(['a', 'c']);
+    expect(totals(gone)).toEqual([2, 2]);
   });
 });

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import type { ReactNode } from 'react';
 import { wavesurfers } from '../../support/fake-wavesurfer';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUDIO_FILE_ERROR, LOAD_AUDIO_ERROR, type TrackView } from '../../../shared/schemas/tracks';
+import { AUDIO_FILE_ERROR, LOAD_AUDIO_ERROR, type TrackStackView, type TrackView } from '../../../shared/schemas/tracks';
 
 const realtimeHandlers = vi.hoisted(() => new Map<string, (e: unknown) => void>());
 
@@ -15,18 +15,18 @@ vi.mock('wavesurfer.js', () => import('../../support/fake-wavesurfer'));
 
 import { TracksPanel } from '../../../web/src/features/tracks/components/tracks-panel';
 import { answerRoutes, apiMock } from './amplify-mock';
-import { trackView } from './fixtures';
+import { trackStack, trackView } from './fixtures';
 import { renderUi } from './render';
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
-const track = trackView;
+const track = trackStack;
 
-let tracks: TrackView[];
+let tracks: TrackStackView[];
 
 const renderPanel = (panel: ReactNode = <TracksPanel />) => void renderUi(panel, { url: null });
 
 /** The panel with these tracks, once their rows show. */
-async function showTracks(...list: TrackView[]) {
+async function showTracks(...list: TrackStackView[]) {
   tracks = list;
   renderPanel();
   await screen.findAllByTestId('track-row');
@@ -253,6 +253,108 @@ describe('the track list', () => {
     expect(onGetFeedback).toHaveBeenCalledWith(expect.objectContaining({ id: 'a', title: 'One' }));
     fireEvent.click(screen.getByTestId('track-feedback-toggle'));
     expect(screen.getByTestId('feedback-view').textContent).toBe('Feedback on One');
+  });
+});
+
+describe('versions of a track', () => {
+  const v = (n: number, over: Partial<TrackView> = {}) =>
+    trackView({ id: `v${n}`, title: 'Night Drive', version: n, stackId: 's', duration: 60 + n, ...over });
+  const stack = () => track({ id: 's', title: 'Night Drive', duration: 61, versions: [v(2), v(3)] });
+
+  it('lists a track once with its versions, shows the newest, and plays, requests and reports the one picked', async () => {
+    const onGetFeedback = vi.fn();
+    tracks = [stack()];
+    renderPanel(<TracksPanel onGetFeedback={onGetFeedback} renderFeedback={(t) => <p>Feedback on {t.id}</p>} />);
+    await screen.findAllByTestId('track-row');
+    expect(screen.getAllByTestId('track-row')).toHaveLength(1);
+    const picker = screen.getByRole('group', { name: 'Versions of Night Drive' });
+    expect(
+      within(picker)
+        .getAllByRole('button')
+        .map((b) => [b.textContent, b.getAttribute('aria-pressed')]),
+    ).toEqual([
+      ['v1', 'false'],
+      ['v2', 'false'],
+      ['v3', 'true'],
+    ]);
+    expect(screen.getByTestId('track-duration').textContent).toBe('1:03');
+    fireEvent.click(screen.getByTestId('track-version-1'));
+    expect(screen.getByTestId('track-duration').textContent).toBe('1:01');
+    // v1 is the track itself: only a later version is deleted alone.
+    expect(screen.queryByTestId('track-version-delete')).toBeNull();
+    fireEvent.click(screen.getByTestId('track-version-2'));
+    fireEvent.click(screen.getByRole('button', { name: 'Get feedback on Night Drive (v2)' }));
+    expect(onGetFeedback).toHaveBeenCalledWith(expect.objectContaining({ id: 'v2', version: 2 }));
+    fireEvent.click(screen.getByTestId('track-feedback-toggle'));
+    expect(screen.getByTestId('feedback-view').textContent).toBe('Feedback on v2');
+    fireEvent.pointerEnter(screen.getByTestId('player'));
+    fireEvent.click(screen.getByRole('button', { name: 'Play Night Drive (v2)' }));
+    await waitFor(() => expect(calls('getSignedUrl').at(-1)?.[1]).toEqual({ trackId: 'v2' }));
+  });
+
+  it('deletes a later version alone after confirming, and the whole track with every version', async () => {
+    await showTracks(stack());
+    fireEvent.click(screen.getByTestId('track-version-2'));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete version 2 of Night Drive' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain(
+      'Version 2 of "Night Drive" will be deleted for good, with its audio, snippet and feedback. The other versions stay.',
+    );
+    answerRoutes({
+      listTracks: () => ({ tracks: [{ ...stack(), versions: [v(3)] }], next: null, total: 1 }),
+      deleteTracks: (input) => ({ deleted: input.ids as string[], failed: [] }),
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete v2' }));
+    await waitFor(() => expect(screen.queryByTestId('track-version-2')).toBeNull());
+    expect(calls('deleteTracks').at(-1)?.[1]).toEqual({ ids: ['v2'] });
+    // Back on the newest, v3.
+    expect(screen.getByTestId('track-version-3').getAttribute('aria-pressed')).toBe('true');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Night Drive and all its versions' }));
+    const all = await screen.findByRole('alertdialog');
+    expect(all.textContent).toContain('"Night Drive" will be deleted for good with all 2 of its versions');
+    expect(within(all).getByRole('button', { name: 'Delete all versions' })).toBeTruthy();
+  });
+
+  it('uploads a new version without asking for a title, and shows it once it is there', async () => {
+    class XHR {
+      upload = {};
+      status = 204;
+      onload?: () => void;
+      open() {}
+      send() {
+        setTimeout(() => this.onload?.(), 0);
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', XHR);
+    const v4 = v(4, { duration: 64 });
+    let listed = stack();
+    apiMock.mockImplementation(async (name: string, input?: Record<string, unknown>) => {
+      if (name === 'listTracks') return { tracks: [listed], next: null, total: 1 };
+      if (name === 'createUploadUrl') return { url: 'http://storage.test/b', fields: { key: 'k' }, key: 'k', expiresAt: 'x' };
+      if (name === 'createTrack') {
+        listed = { ...listed, versions: [...listed.versions, v4] };
+        return { ...v4, echo: input };
+      }
+      throw new Error(`unexpected ${name}`);
+    });
+    tracks = [stack()];
+    renderPanel();
+    await screen.findAllByTestId('track-row');
+    fireEvent.click(screen.getByTestId('track-new-version'));
+    const dialog = await screen.findByRole('dialog', { name: 'Upload a new version' });
+    expect(dialog.textContent).toContain('"Night Drive" v4: MP3, WAV');
+    expect(within(dialog).queryByLabelText('Track title')).toBeNull();
+    fireEvent.change(screen.getByTestId('upload-file-input'), {
+      target: { files: [new File([new Uint8Array(64)], 'mix-2.mp3', { type: 'audio/mpeg' })] },
+    });
+    fireEvent.click(screen.getByTestId('upload-submit'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Upload a new version' })).toBeNull());
+    expect(calls('createUploadUrl')[0][1]).toMatchObject({ versionOf: 's' });
+    expect(calls('createTrack')[0][1]).toMatchObject({ key: 'k', title: 'Night Drive', versionOf: 's' });
+    expect(screen.getAllByTestId('track-row')).toHaveLength(1);
+    await waitFor(() => expect(screen.getByTestId('track-version-4').getAttribute('aria-pressed')).toBe('true'));
+    expect(screen.getByTestId('track-duration').textContent).toBe('1:04');
   });
 });
 

@@ -1,6 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { ShareView } from '@shared/schemas/shares';
 import type { UserCard } from '@shared/schemas/directory';
+import { versionedTitle } from '@shared/track-version';
 import { ConfirmDialog, Dialog } from '@/components/dialog';
 import type { ApiInput } from '@/lib/api';
 import { displayName, shareOptionsOf, type ShareableTrack } from '@/features/feedback/utils/share-details';
@@ -77,7 +78,7 @@ export function ShareModal({
       ) : paying && PaymentStep ? (
         <PaymentStep
           proName={displayName(paying)}
-          trackTitle={tracks.find((t) => t.id === details.trackId)?.title ?? ''}
+          trackTitle={versionedTitle(tracks.find((t) => t.id === details.trackId) ?? { title: '' })}
           request={{
             proUserId: paying.id,
             trackId: details.trackId,

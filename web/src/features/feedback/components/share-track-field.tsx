@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { versionedTitle } from '@shared/track-version';
 import { Field } from '@/components/text-field';
 import type { ShareableTrack } from '@/features/feedback/utils/share-details';
 
@@ -35,7 +36,7 @@ export function ShareTrackField({
             <option value="">{loading ? 'Loading your tracks...' : 'Choose a track'}</option>
             {tracks.map((t) => (
               <option key={t.id} value={t.id}>
-                {t.title}
+                {versionedTitle(t)}
               </option>
             ))}
           </select>

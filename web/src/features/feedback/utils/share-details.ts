@@ -5,6 +5,8 @@ import type { ApiInput } from '@/lib/api';
 export interface ShareableTrack {
   id: string;
   title: string;
+  /** Which version of its track (absent or 1: the track itself). */
+  version?: number;
 }
 
 /** What the details step of the share dialog asks for. */

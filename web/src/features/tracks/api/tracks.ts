@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import type { TrackView } from '@shared/schemas/tracks';
+import type { TrackStackView, TrackView } from '@shared/schemas/tracks';
 import { AUDIO_FILE_ERROR } from '@shared/constants';
 import { api, type ApiOutput } from '@/lib/api';
 import { cursorOf, cursorPages } from '@/lib/pages';
@@ -25,11 +25,17 @@ export const tracksQuery = infiniteQueryOptions({
 });
 
 /** The loaded tracks, newest first, each once (a track added here may also come back on a later page). */
-export function loadedTracks(data: TrackPages | undefined): TrackView[] {
-  const byId = new Map<string, TrackView>();
+export function loadedTracks(data: TrackPages | undefined): TrackStackView[] {
+  const byId = new Map<string, TrackStackView>();
   for (const page of data?.pages ?? []) for (const t of page.tracks) if (!byId.has(t.id)) byId.set(t.id, t);
   return [...byId.values()];
 }
+
+/** A track and its later versions, oldest first. */
+export const versionsOf = (t: TrackStackView): TrackView[] => [t, ...t.versions];
+
+/** Every version of the loaded tracks, each track's newest version first (what a request can be made on). */
+export const loadedVersions = (data: TrackPages | undefined): TrackView[] => loadedTracks(data).flatMap((t) => versionsOf(t).reverse());
 
 /** How many tracks the user has, loaded or not. */
 const totalOf = (data: TrackPages) => data.pages[0]?.total ?? 0;
@@ -41,9 +47,9 @@ export function useTrackPages() {
   return useInfiniteQuery({ ...tracksQuery, select: withTotal });
 }
 
-/** The signed-in user's loaded tracks, newest first. */
-export function useTracks() {
-  return useInfiniteQuery({ ...tracksQuery, select: loadedTracks });
+/** Every version of the signed-in user's loaded tracks, newest track first, each newest version first. */
+export function useTrackVersions() {
+  return useInfiniteQuery({ ...tracksQuery, select: loadedVersions });
 }
 
 /** A presigned link to stream a track (valid 3600 s). */
@@ -59,7 +65,7 @@ export async function getTrackUrl(trackId: string): Promise<string> {
 
 function editPages(
   data: TrackPages | undefined,
-  edit: (tracks: TrackView[], page: number) => TrackView[],
+  edit: (tracks: TrackStackView[], page: number) => TrackStackView[],
   totalChange = 0,
 ): TrackPages | undefined {
   if (!data) return data;
@@ -69,20 +75,40 @@ function editPages(
   };
 }
 
-/** A new track at the top of the list (it is the newest), counted once. */
-export function addTrack(data: TrackPages | undefined, track: TrackView): TrackPages | undefined {
+/** A version put in its track's place among the versions (numbered order), replacing itself if there. */
+function withVersion(stack: TrackStackView, v: TrackView): TrackStackView {
+  const versions = [...stack.versions.filter((o) => o.id !== v.id), v].sort((a, b) => a.version - b.version);
+  return { ...stack, versions };
+}
+
+/**
+ * A new track at the top of the list (it is the newest), counted once; a new version goes on its track,
+ * which stays where it is.
+ */
+export function addTrack(data: TrackPages | undefined, track: TrackView | TrackStackView): TrackPages | undefined {
+  const { stackId } = track;
+  if (stackId) return editPages(data, (list) => list.map((t) => (t.id === stackId ? withVersion(t, track) : t)));
   const known = loadedTracks(data).some((t) => t.id === track.id);
-  return editPages(data, (list, page) => [...(page === 0 ? [track] : []), ...list.filter((t) => t.id !== track.id)], known ? 0 : 1);
+  const stack: TrackStackView = { versions: [], ...track };
+  return editPages(data, (list, page) => [...(page === 0 ? [stack] : []), ...list.filter((t) => t.id !== track.id)], known ? 0 : 1);
 }
 
+/** A track or a version as the API now gives it (its versions kept: a track alone comes without them). */
 export function replaceTrack(data: TrackPages | undefined, track: TrackView): TrackPages | undefined {
-  return editPages(data, (list) => list.map((t) => (t.id === track.id ? track : t)));
+  const { stackId } = track;
+  if (stackId) return editPages(data, (list) => list.map((t) => (t.id === stackId ? withVersion(t, track) : t)));
+  return editPages(data, (list) => list.map((t) => (t.id === track.id ? { ...track, versions: t.versions } : t)));
 }
 
+/** Deleted tracks (with their versions) and deleted versions, gone from the list. */
 export function removeTracks(data: TrackPages | undefined, ids: Iterable<string>): TrackPages | undefined {
   const gone = new Set(ids);
   const removed = loadedTracks(data).filter((t) => gone.has(t.id)).length;
-  return editPages(data, (list) => list.filter((t) => !gone.has(t.id)), -removed);
+  return editPages(
+    data,
+    (list) => list.filter((t) => !gone.has(t.id)).map((t) => ({ ...t, versions: t.versions.filter((v) => !gone.has(v.id)) })),
+    -removed,
+  );
 }
 
 export function useUpdateSnippet() {
@@ -111,6 +137,8 @@ export interface UploadRequest {
   file: File;
   title: string;
   artist?: string;
+  /** A new version of this track (its id): it keeps the track's title and artist. */
+  versionOf?: string;
 }
 
 /** How long the upload dialog waits for processing before leaving the rest to the track list. */
@@ -127,7 +155,7 @@ async function awaitProcessing(track: TrackView): Promise<TrackView> {
     await new Promise((r) => setTimeout(r, PROCESSING_CHECK_MS));
     // The track exists whatever happens now: a failed look is only a missed look. The newest track is on the first page.
     const list = await api('listTracks').catch(() => null);
-    track = list?.tracks.find((t) => t.id === track.id) ?? track;
+    track = list?.tracks.flatMap(versionsOf).find((t) => t.id === track.id) ?? track;
   }
   if (track.status === 'failed') {
     await api('deleteTracks', { ids: [track.id] }).catch(() => {});
@@ -149,11 +177,14 @@ export async function uploadTrack(
   if (problem) throw new Error(problem);
   const contentType = audioContentType(req.file);
   if (!contentType) throw new Error(AUDIO_FILE_ERROR);
-  const ticket = await api('createUploadUrl', { filename: req.file.name, contentType, size: req.file.size });
+  const versionOf = req.versionOf ? { versionOf: req.versionOf } : {};
+  const ticket = await api('createUploadUrl', { filename: req.file.name, contentType, size: req.file.size, ...versionOf });
   if (options.signal?.aborted) throw new UploadAbortedError();
   await postToStorage(ticket, req.file, { filename: req.file.name, onProgress: options.onProgress, signal: options.signal });
   if (options.signal?.aborted) throw new UploadAbortedError();
   options.onStored?.();
   const artist = req.artist?.trim();
-  return awaitProcessing(await api('createTrack', { key: ticket.key, title: req.title.trim(), ...(artist ? { artist } : {}) }));
+  return awaitProcessing(
+    await api('createTrack', { key: ticket.key, title: req.title.trim(), ...(artist ? { artist } : {}), ...versionOf }),
+  );
 }

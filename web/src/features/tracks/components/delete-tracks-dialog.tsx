@@ -2,6 +2,20 @@ import { ConfirmDialog } from '@/components/dialog';
 import type { PendingDelete, useTrackDeletion } from '@/features/tracks/hooks/use-track-deletion';
 
 export function deleteDialogText(pending: PendingDelete): { title: string; description: string; confirm: string } {
+  if (pending.version) {
+    return {
+      title: 'Delete this version?',
+      description: `Version ${pending.version} of "${pending.title ?? 'this track'}" will be deleted for good, with its audio, snippet and feedback. The other versions stay.`,
+      confirm: `Delete v${pending.version}`,
+    };
+  }
+  if (pending.ids.length === 1 && pending.versions && pending.versions > 1) {
+    return {
+      title: 'Delete track?',
+      description: `"${pending.title ?? 'This track'}" will be deleted for good with all ${pending.versions} of its versions, their audio, snippets and feedback.`,
+      confirm: 'Delete all versions',
+    };
+  }
   if (pending.ids.length === 1) {
     return {
       title: 'Delete track?',

@@ -1,12 +1,13 @@
-import { useCallback, useEffect, useId, useRef, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
-import type { TrackView } from '@shared/schemas/tracks';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
+import type { TrackStackView, TrackView } from '@shared/schemas/tracks';
 import { AudioPlayer, formatTime, type AudioPlayerHandle } from '@/components/audio-player';
-import { AlertIcon, MessageIcon, ScissorsIcon, SendIcon, TrashIcon, WaveIcon } from '@/components/icons';
-import { getTrackLane, getTrackUrl } from '@/features/tracks/api/tracks';
+import { AlertIcon, MessageIcon, ScissorsIcon, SendIcon, TrashIcon, UploadIcon, WaveIcon } from '@/components/icons';
+import { getTrackLane, getTrackUrl, versionsOf } from '@/features/tracks/api/tracks';
 import type { Snippet } from '@/features/tracks/utils/snippet';
 import { formatDate, isNewTrack, newUntil } from '@/features/tracks/utils/track-meta';
 import { OnDemandStatus } from '@/components/on-demand-status';
 import { onDemand, preload, useOnDemand } from '@/lib/on-demand';
+import { versionedTitle } from '@shared/track-version';
 
 // The snippet editor's code loads at the first sign of opening it (a pointer over Snippet, or focus).
 const snippetEditor = onDemand(() => import('./snippet-editor').then((m) => m.SnippetEditor));
@@ -51,25 +52,51 @@ function TrackStatus({ track }: { track: TrackView }) {
   );
 }
 
-/** One of the user's tracks: selection, title, the player, and the snippet and feedback areas under it. */
+/**
+ * Which version a row shows: the newest, unless another was picked. A new version, once it arrives, is
+ * shown (the pick is forgotten), and so is the newest when the picked one is deleted.
+ */
+function useShownVersion(stack: TrackStackView) {
+  const all = versionsOf(stack);
+  const newest = all[all.length - 1];
+  const [picked, setPicked] = useState<{ id: string; newest: string } | null>(null);
+  const shown = (picked?.newest === newest.id && all.find((v) => v.id === picked.id)) || newest;
+  return { all, shown, pick: (id: string) => setPicked({ id, newest: newest.id }) };
+}
+
+/**
+ * One of the user's tracks: selection, title, the versions, the player of the version shown, and the
+ * snippet, feedback and report areas under it (each about that version).
+ */
 export function TrackRow({
-  track,
+  track: stack,
   selected,
   onSelect,
   onDelete,
+  onDeleteVersion,
+  onNewVersion,
   onGetFeedback,
-  feedback,
+  renderFeedback,
 }: {
-  track: TrackView;
+  track: TrackStackView;
   selected: boolean;
   onSelect: (selected: boolean) => void;
+  /** Deletes the track, with all its versions. */
   onDelete: () => void;
-  /** Opens the request-feedback dialog for this track. */
-  onGetFeedback?: () => void;
-  /** What the feedback view shows (the requests made for this track and their feedback). */
-  feedback?: ReactNode;
+  /** Deletes one later version. */
+  onDeleteVersion?: (version: TrackView) => void;
+  /** Opens the upload dialog for a new version. */
+  onNewVersion?: () => void;
+  /** Opens the request-feedback dialog for this version. */
+  onGetFeedback?: (version: TrackView) => void;
+  /** What the feedback view shows (the requests made for this version and their feedback). */
+  renderFeedback?: (version: TrackView) => ReactNode;
 }) {
-  const isNew = useIsNew(track);
+  const { all, shown: track, pick } = useShownVersion(stack);
+  const feedback = renderFeedback?.(track);
+  // The player names the version it plays ('Play Night Drive (v2)').
+  const playable = useMemo(() => ({ ...track, title: versionedTitle(track) }), [track]);
+  const isNew = useIsNew(all[all.length - 1]);
   const [snippetOpen, setSnippetOpen] = useState(false);
   const editor = useOnDemand(snippetEditor, snippetOpen);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
@@ -100,14 +127,14 @@ export function TrackRow({
   };
 
   return (
-    <li className={`track-row${selected ? ' is-selected' : ''}`} data-testid="track-row" data-track-id={track.id}>
+    <li className={`track-row${selected ? ' is-selected' : ''}`} data-testid="track-row" data-track-id={stack.id}>
       <div className="track-row-head">
         <label className="track-check">
           <input
             type="checkbox"
             checked={selected}
             onChange={(e) => onSelect(e.target.checked)}
-            aria-label={`Select ${track.title}`}
+            aria-label={`Select ${stack.title}`}
             data-testid="track-select"
           />
         </label>
@@ -132,7 +159,7 @@ export function TrackRow({
           type="button"
           className="icon-button icon-button-danger"
           onClick={onDelete}
-          aria-label={`Delete ${track.title}`}
+          aria-label={all.length > 1 ? `Delete ${stack.title} and all its versions` : `Delete ${stack.title}`}
           title="Delete"
           data-testid="track-delete"
         >
@@ -140,9 +167,18 @@ export function TrackRow({
         </button>
       </div>
 
+      {all.length > 1 && <VersionPicker all={all} shown={track} onPick={pick} onDelete={onDeleteVersion} />}
+
       {track.status === 'ready' ? (
         <>
-          <AudioPlayer ref={player} track={track} loadUrl={loadUrl} region={snippetOpen ? draft : null} onPlayingChange={onPlayingChange} />
+          <AudioPlayer
+            key={track.id}
+            ref={player}
+            track={playable}
+            loadUrl={loadUrl}
+            region={snippetOpen ? draft : null}
+            onPlayingChange={onPlayingChange}
+          />
 
           <div className="track-actions">
             <PanelToggle
@@ -171,13 +207,19 @@ export function TrackRow({
               <WaveIcon width={16} height={16} />
               Report
             </PanelToggle>
+            {onNewVersion && (
+              <button type="button" className="chip-button" onClick={onNewVersion} data-testid="track-new-version">
+                <UploadIcon width={16} height={16} />
+                New version
+              </button>
+            )}
             <span className="track-actions-spacer" />
             <button
               type="button"
               className="btn btn-primary btn-sm"
-              onClick={onGetFeedback}
+              onClick={() => onGetFeedback?.(track)}
               disabled={!onGetFeedback}
-              aria-label={`Get feedback on ${track.title}`}
+              aria-label={`Get feedback on ${versionedTitle(track)}`}
               data-testid="track-get-feedback"
             >
               <SendIcon width={16} height={16} />
@@ -186,12 +228,30 @@ export function TrackRow({
           </div>
         </>
       ) : (
-        <TrackStatus track={track} />
+        <>
+          <TrackStatus track={track} />
+          {/* A version that failed is deleted on its own (the track's delete would take every version). */}
+          {track.status === 'failed' && track.stackId && onDeleteVersion && (
+            <div className="track-actions">
+              <button type="button" className="chip-button" onClick={() => onDeleteVersion(track)} data-testid="track-version-delete">
+                <TrashIcon width={16} height={16} />
+                Delete v{track.version}
+              </button>
+            </div>
+          )}
+        </>
       )}
 
       {snippetOpen &&
         (editor.value ? (
-          <editor.value id={snippetId} track={track} onDraftChange={setDraft} onAudition={audition} auditioning={auditioning && playing} />
+          <editor.value
+            key={track.id}
+            id={snippetId}
+            track={track}
+            onDraftChange={setDraft}
+            onAudition={audition}
+            auditioning={auditioning && playing}
+          />
         ) : (
           <div id={snippetId}>
             <OnDemandStatus {...editor} />
@@ -200,7 +260,7 @@ export function TrackRow({
 
       {reportOpen &&
         (report.value ? (
-          <report.value id={reportId} trackId={track.id} report={track.report} loadLane={() => getTrackLane(track.id)} />
+          <report.value key={track.id} id={reportId} trackId={track.id} report={track.report} loadLane={() => getTrackLane(track.id)} />
         ) : (
           <div id={reportId}>
             <OnDemandStatus {...report} />
@@ -212,13 +272,18 @@ export function TrackRow({
           <section
             className="feedback-view feedback-view-list"
             id={feedbackId}
-            aria-label={`Feedback on ${track.title}`}
+            aria-label={`Feedback on ${versionedTitle(track)}`}
             data-testid="feedback-view"
           >
             {feedback}
           </section>
         ) : (
-          <section className="feedback-view" id={feedbackId} aria-label={`Feedback on ${track.title}`} data-testid="feedback-view">
+          <section
+            className="feedback-view"
+            id={feedbackId}
+            aria-label={`Feedback on ${versionedTitle(track)}`}
+            data-testid="feedback-view"
+          >
             <MessageIcon />
             <div>
               <p className="feedback-view-title">No feedback yet</p>
@@ -227,6 +292,51 @@ export function TrackRow({
           </section>
         ))}
     </li>
+  );
+}
+
+/** The track's versions, v1 to the newest: the one shown is pressed; a later one shown can be deleted alone. */
+function VersionPicker({
+  all,
+  shown,
+  onPick,
+  onDelete,
+}: {
+  all: TrackView[];
+  shown: TrackView;
+  onPick: (id: string) => void;
+  onDelete?: (version: TrackView) => void;
+}) {
+  return (
+    <div className="track-versions" data-testid="track-versions">
+      <div className="segmented" role="group" aria-label={`Versions of ${all[0].title}`}>
+        {all.map((v) => (
+          <button
+            key={v.id}
+            type="button"
+            className="segmented-item"
+            aria-pressed={v.id === shown.id}
+            onClick={() => onPick(v.id)}
+            title={`Version ${v.version}, uploaded ${formatDate(v.createdAt)}${v.status === 'ready' ? '' : ` (${v.status})`}`}
+            data-testid={`track-version-${v.version}`}
+          >
+            v{v.version}
+          </button>
+        ))}
+      </div>
+      {shown.stackId && onDelete && shown.status !== 'failed' && (
+        <button
+          type="button"
+          className="icon-button icon-button-danger"
+          onClick={() => onDelete(shown)}
+          aria-label={`Delete version ${shown.version} of ${shown.title}`}
+          title={`Delete v${shown.version}`}
+          data-testid="track-version-delete"
+        >
+          <TrashIcon width={16} height={16} />
+        </button>
+      )}
+    </div>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
-import type { TrackView } from '@shared/schemas/tracks';
+import type { TrackStackView, TrackView } from '@shared/schemas/tracks';
+import { MAX_VERSIONS } from '@shared/constants';
 import { Button } from '@/components/button';
 import { UploadIcon } from '@/components/icons';
 import { LoadMore } from '@/components/load-more';
@@ -34,15 +35,15 @@ export function TracksPanel({
   renderFeedback,
 }: {
   title?: string;
-  /** 'Get feedback' on a row: opens the request-feedback dialog for that track. */
+  /** 'Get feedback' on a row: opens the request-feedback dialog for the version it shows. */
   onGetFeedback?: (track: TrackView) => void;
-  /** The content of a row's feedback view. */
+  /** The content of a row's feedback view, for the version it shows. */
   renderFeedback?: (track: TrackView) => ReactNode;
 }) {
   useTracksLive();
   const tracks = useTrackPages();
   const upload = useUploadModal();
-  const list: TrackView[] = useMemo(() => tracks.data?.tracks ?? [], [tracks.data]);
+  const list: TrackStackView[] = useMemo(() => tracks.data?.tracks ?? [], [tracks.data]);
   // The list is paged: the count is of all the user's tracks, loaded or not.
   const total = tracks.data?.total ?? 0;
   const count = Math.max(total, list.length);
@@ -110,9 +111,11 @@ export function TracksPanel({
                   track={track}
                   selected={selection.selected.has(track.id)}
                   onSelect={(on) => selection.toggle(track.id, on)}
-                  onDelete={() => deletion.ask({ ids: [track.id], title: track.title })}
-                  onGetFeedback={onGetFeedback && track.status === 'ready' ? () => onGetFeedback(track) : undefined}
-                  feedback={renderFeedback?.(track)}
+                  onDelete={() => deletion.ask({ ids: [track.id], title: track.title, versions: track.versions.length + 1 })}
+                  onDeleteVersion={(v) => deletion.ask({ ids: [v.id], title: track.title, version: v.version })}
+                  onNewVersion={track.versions.length + 1 < MAX_VERSIONS ? () => upload.openUpload(null, track) : undefined}
+                  onGetFeedback={onGetFeedback}
+                  renderFeedback={renderFeedback}
                 />
               ))}
             </ul>

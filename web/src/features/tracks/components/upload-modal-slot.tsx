@@ -7,8 +7,8 @@ import type { useUploadModal } from '@/features/tracks/hooks/use-upload-modal';
  * outlives it), or, when it could not load, a dialog that says so and offers to try again.
  */
 export function UploadModalSlot({ upload }: { upload: ReturnType<typeof useUploadModal> }) {
-  const { modal, open, file, closeUpload } = upload;
-  if (modal.value) return <modal.value open={open} initialFile={file} onClose={closeUpload} />;
+  const { modal, open, file, versionOf, closeUpload } = upload;
+  if (modal.value) return <modal.value open={open} initialFile={file} versionOf={versionOf} onClose={closeUpload} />;
   if (!modal.failed) return null;
   return (
     <Dialog open={open} title="Upload Track" onClose={closeUpload}>

@@ -8,8 +8,11 @@ import { TextField } from '@/components/text-field';
 import { loadOnce } from '@/lib/load-once';
 import { PlanLimitNotice } from '@/components/plan-limit-notice';
 import { useTrackUpload } from '@/features/tracks/hooks/use-track-upload';
+import type { VersionTarget } from '@/features/tracks/hooks/use-upload-modal';
 import { AUDIO_ACCEPT, checkAudioFile, formatBytes, titleFromFileName } from '@/features/tracks/utils/file-type';
 import '@/features/tracks/upload.css';
+
+const FORMATS = 'MP3, WAV, FLAC, OGG, M4A, AAC or AIFF, up to 200 MB.';
 
 // The title's schema loads when the modal opens, not with the dashboard.
 const loadTitleField = loadOnce(() => import('@shared/schemas/tracks').then((m) => m.titleField));
@@ -58,11 +61,14 @@ export function UploadTrackModal({
   open,
   onClose,
   initialFile = null,
+  versionOf = null,
 }: {
   open: boolean;
   onClose: () => void;
   /** A file already chosen elsewhere (dropped on the track list): taken on open as if chosen here. */
   initialFile?: File | null;
+  /** A new version of this track: it keeps the track's title and artist, so neither is asked. */
+  versionOf?: VersionTarget | null;
 }) {
   const upload = useTrackUpload();
   const [file, setFile] = useState<File | null>(null);
@@ -126,13 +132,13 @@ export function UploadTrackModal({
       setFileError(AUDIO_FILE_ERROR);
       ok = false;
     }
-    const problem = await checkTitle(title);
+    const problem = versionOf ? undefined : await checkTitle(title);
     if (problem) {
       setTitleError(problem);
       ok = false;
     }
     if (!ok || !file) return;
-    const track = await upload.start({ file, title, artist });
+    const track = await upload.start(versionOf ? { file, title: versionOf.title, versionOf: versionOf.id } : { file, title, artist });
     if (track) onClose();
   };
 
@@ -158,8 +164,8 @@ export function UploadTrackModal({
   return (
     <Dialog
       open={open}
-      title="Upload Track"
-      description="MP3, WAV, FLAC, OGG, M4A, AAC or AIFF, up to 200 MB."
+      title={versionOf ? 'Upload a new version' : 'Upload Track'}
+      description={`${versionOf ? `"${versionOf.title}" v${versionOf.next}: ` : ''}${FORMATS}`}
       onClose={close}
       dismissible={!upload.busy}
       initialFocus=".drop-zone-button"
@@ -224,29 +230,33 @@ export function UploadTrackModal({
           </p>
         )}
 
-        <TextField
-          label="Track title"
-          name="title"
-          value={title}
-          error={titleError}
-          onChange={(v) => {
-            setTitle(v);
-            setTitleError(undefined);
-          }}
-          disabled={upload.busy}
-          maxLength={200}
-          autoComplete="off"
-          required
-        />
-        <TextField
-          label="Artist (optional)"
-          name="artist"
-          value={artist}
-          onChange={setArtist}
-          disabled={upload.busy}
-          maxLength={200}
-          autoComplete="off"
-        />
+        {!versionOf && (
+          <>
+            <TextField
+              label="Track title"
+              name="title"
+              value={title}
+              error={titleError}
+              onChange={(v) => {
+                setTitle(v);
+                setTitleError(undefined);
+              }}
+              disabled={upload.busy}
+              maxLength={200}
+              autoComplete="off"
+              required
+            />
+            <TextField
+              label="Artist (optional)"
+              name="artist"
+              value={artist}
+              onChange={setArtist}
+              disabled={upload.busy}
+              maxLength={200}
+              autoComplete="off"
+            />
+          </>
+        )}
 
         {waiting && upload.retryAt !== null && <RateLimitWait retryAt={upload.retryAt} />}
 

@@ -1,12 +1,17 @@
 import { useState } from 'react';
-import type { TrackView } from '@shared/schemas/tracks';
+import type { TrackStackView } from '@shared/schemas/tracks';
+import { versionedTitle } from '@shared/track-version';
 import { errorMessage } from '@/lib/errors';
-import { useDeleteTracks } from '@/features/tracks/api/tracks';
+import { useDeleteTracks, versionsOf } from '@/features/tracks/api/tracks';
 
 /** What a delete confirmation is about: one row's track, or the selected ones. */
 export interface PendingDelete {
   ids: string[];
   title?: string;
+  /** One track: how many versions it has (they all go with it). */
+  versions?: number;
+  /** One later version of the track, alone: its number. */
+  version?: number;
 }
 
 /** A track the API could not fully delete, named by the title it had when the delete was asked for. */
@@ -21,7 +26,7 @@ export interface DeleteFailure {
  * them. Tracks the API could not fully delete are listed in `failures` (and stay selected, so deleting
  * them again is one click away); the deleted ones are handed to `onDeleted`.
  */
-export function useTrackDeletion(list: TrackView[], onDeleted: (ids: string[]) => void) {
+export function useTrackDeletion(list: TrackStackView[], onDeleted: (ids: string[]) => void) {
   const remove = useDeleteTracks();
   const [pending, setPending] = useState<PendingDelete | null>(null);
   const [failures, setFailures] = useState<DeleteFailure[]>([]);
@@ -29,7 +34,7 @@ export function useTrackDeletion(list: TrackView[], onDeleted: (ids: string[]) =
   const confirm = () => {
     if (!pending) return;
     // Taken now: a failed track may already be gone from the list by the time the answer comes.
-    const titles = new Map(list.map((t) => [t.id, t.title]));
+    const titles = new Map(list.flatMap(versionsOf).map((t) => [t.id, versionedTitle(t)]));
     remove.mutate(pending.ids, {
       onSuccess: ({ deleted, failed }) => {
         onDeleted(deleted);

@@ -1,5 +1,14 @@
 import { useState } from 'react';
+import type { TrackStackView } from '@shared/schemas/tracks';
 import { onDemand, preload, useOnDemand } from '@/lib/on-demand';
+import { versionsOf } from '@/features/tracks/api/tracks';
+
+/** The track a new version is uploaded for, and the number it will likely get (another upload may take it first). */
+export interface VersionTarget {
+  id: string;
+  title: string;
+  next: number;
+}
 
 // The upload modal (and the upload code) loads at the first sign of an upload: a pointer over or focus on
 // an upload button, or a file dragged over the panel. Once loaded it stays mounted, as an upload outlives it.
@@ -15,11 +24,14 @@ export const preloadUpload = { onPointerEnter: () => preload(uploadModal), onFoc
 export function useUploadModal() {
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<File | null>(null);
+  const [versionOf, setVersionOf] = useState<VersionTarget | null>(null);
   const [wanted, setWanted] = useState(false);
   const modal = useOnDemand(uploadModal, wanted);
 
-  const openUpload = (dropped: File | null) => {
+  /** Opens the dialog, with a file dropped (or none), for a new track or a new version of `stack`. */
+  const openUpload = (dropped: File | null, stack: TrackStackView | null = null) => {
     setFile(dropped);
+    setVersionOf(stack && { id: stack.id, title: stack.title, next: Math.max(...versionsOf(stack).map((v) => v.version)) + 1 });
     setOpen(true);
     setWanted(true);
   };
@@ -29,5 +41,5 @@ export function useUploadModal() {
     setFile(null);
   };
 
-  return { open, file, modal, openUpload, closeUpload };
+  return { open, file, versionOf, modal, openUpload, closeUpload };
 }
