@@ -34,7 +34,7 @@ const KB = 1024;
  */
 const GZIP_BUDGET: Record<string, number> = {
   'functions/http/users.ts': 47 * KB, // the authenticator's routes and their e-mail; Choose Your Pro's orders and reputation; earnings' states
-  'functions/http/tracks.ts': 58 * KB, // the S3 presigners; the payment state machine and its executor (a deleted track's paid requests)
+  'functions/http/tracks.ts': 59 * KB, // the S3 presigners; the payment state machine and its executor (a deleted track's paid requests); versions (1 KB)
   'functions/http/shares.ts': 52 * KB, // the payment state machine and its executor (a paid request declined or completed); a review's floor, listening, drafts, reputation, reports; the track's report summary
   'functions/http/feedbacks.ts': 31 * KB,
   'functions/http/payments.ts': 57 * KB, // the payment and payout state machines and their executors; PayPal's Payouts; the disputes queue (a share's views, with the track's report summary); the books and the ledger's export
