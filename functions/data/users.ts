@@ -35,6 +35,8 @@ export interface UserRecord {
   costRange: { min: number; max: number } | null;
   experience: number | null;
   feedbackPriceCents: number | null;
+  /** A pro who re-checks a later version for free (else at half their price: shared/recheck.ts). */
+  freeRechecks?: boolean;
   balanceCents: number;
   /** The parts of the balance and the release totals (functions/data/ledger.ts MoneyPart); absent: none yet. */
   pendingCents?: number;
@@ -530,20 +532,21 @@ export function countMatchingUsers(type: StoredUserType, q: string): Promise<num
  * Sets a pro's feedback price (null: free) with their place in the price order; null when the user is not
  * a pro (any more).
  */
-export async function setFeedbackPrice(user: UserRecord, cents: number | null): Promise<UserRecord | null> {
+export async function setFeedbackPrice(user: UserRecord, cents: number | null, freeRechecks?: boolean): Promise<UserRecord | null> {
   const at = new Date().toISOString();
+  const rechecks = freeRechecks === undefined ? {} : { ':f': freeRechecks };
   try {
     await updateWith(
       user.id,
       {
-        UpdateExpression: 'SET feedbackPriceCents = :p, updatedAt = :u',
+        UpdateExpression: `SET feedbackPriceCents = :p, updatedAt = :u${freeRechecks === undefined ? '' : ', freeRechecks = :f'}`,
         ConditionExpression: 'attribute_exists(PK) AND #type = :pro',
         ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':p': cents, ':u': at, ':pro': 'pro' },
+        ExpressionAttributeValues: { ':p': cents, ':u': at, ':pro': 'pro', ...rechecks },
       },
       [listAsPro(user.id, cents)],
     );
-    return { ...user, feedbackPriceCents: cents, updatedAt: at };
+    return { ...user, feedbackPriceCents: cents, ...(freeRechecks === undefined ? {} : { freeRechecks }), updatedAt: at };
   } catch (err) {
     if (cancellation(err)?.[0] === 'ConditionalCheckFailed') return null;
     throw err;

@@ -23,6 +23,7 @@ export function toUserCard(u: UserRecord): UserCard {
     bio: u.bio,
     genres: u.genres,
     feedbackPriceCents: u.feedbackPriceCents,
+    freeRechecks: Boolean(u.freeRechecks),
     profileImage: imageUrl(u.profileImage),
     availability: u.availability ?? null,
     responseTime: u.responseTime ?? null,

@@ -40,6 +40,8 @@ import {
   type Applying,
 } from './payment-settlement.js';
 import { versionedTitle } from '../../shared/track-version.js';
+import { recheckPriceOf } from '../../shared/recheck.js';
+import { checkRecheck } from './rechecks.js';
 
 export function toPaymentView(p: PaymentRecord): PaymentView {
   return {
@@ -63,7 +65,14 @@ export function toPaymentView(p: PaymentRecord): PaymentView {
  */
 export async function createOrder(
   caller: UserRecord,
-  input: { proUserId: string; trackId: string; shareOptions: ShareOptions; feedbackPriceCents: number; idempotencyKey?: string },
+  input: {
+    proUserId: string;
+    trackId: string;
+    shareOptions: ShareOptions;
+    feedbackPriceCents: number;
+    idempotencyKey?: string;
+    recheckOf?: string;
+  },
 ): Promise<{ orderId: string; approveUrl: string }> {
   const { idempotencyKey, feedbackPriceCents: seen, ...request } = input;
   const now = Date.now();
@@ -75,8 +84,13 @@ export async function createOrder(
     // minute, not locked out for the hour.
     enforceRateLimits(['createOrder', 'createOrderHourly'], caller.id, now),
   ]);
-  const price = pro.type === 'pro' ? pro.feedbackPriceCents : null;
-  if (!price) throw new Conflict(`${pro.fullName} gives feedback for free: send the request without paying.`, 'no_price');
+  if (request.recheckOf) await checkRecheck(caller.id, request.recheckOf, track, pro.id);
+  // A re-check is at the pro's re-check price (half their price, or free).
+  const price = pro.type !== 'pro' ? null : request.recheckOf ? recheckPriceOf(pro) : pro.feedbackPriceCents;
+  if (!price) {
+    const free = request.recheckOf ? 're-checks for free' : 'gives feedback for free';
+    throw new Conflict(`${pro.fullName} ${free}: send the request without paying.`, 'no_price');
+  }
   if (price !== seen) {
     throw new Conflict(
       `${pro.fullName}'s price has changed to $${(price / 100).toFixed(2)}. Check the new price before you pay.`,
@@ -99,7 +113,7 @@ export async function createOrder(
     {
       invoiceId,
       amountCents: price,
-      description: `Feedback from ${pro.fullName} on "${track.title}"`,
+      description: `${request.recheckOf ? 'Re-check' : 'Feedback'} from ${pro.fullName} on "${versionedTitle(track)}"`,
       returnUrl: `${config.appUrl}${paths.feedbackSuccess}`,
       cancelUrl: `${config.appUrl}${paths.feedbackCancel}`,
     },
@@ -129,12 +143,20 @@ export async function createOrder(
     ...(order.payeeId ? { payeeId: order.payeeId } : {}),
     shareOptions: request.shareOptions,
     shareId,
-    shareDraft: newShare(caller, track, pro, request.shareOptions, shareId, {
-      orderId: order.orderId,
-      amountCents: price,
-      acceptHours: PAID_REQUEST.acceptHours,
-      completeDays: completeDaysFor(pro.responseTime),
-    }),
+    shareDraft: newShare(
+      caller,
+      track,
+      pro,
+      request.shareOptions,
+      shareId,
+      {
+        orderId: order.orderId,
+        amountCents: price,
+        acceptHours: PAID_REQUEST.acceptHours,
+        completeDays: completeDaysFor(pro.responseTime),
+      },
+      request.recheckOf,
+    ),
     status: 'pending',
     // Not polled while it waits for the payer: the webhook or the browser moves it, and one check at the
     // give-up time settles what they did not.

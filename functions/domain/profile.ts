@@ -48,9 +48,12 @@ export async function saveSocialLinks(user: UserRecord, links: Partial<Record<st
   return updateUser(user, { socialMedia, website: current.get('website') ?? null });
 }
 
-/** A pro's own price from the tiers; applies to requests made after it (each request keeps its price). */
-export async function setOwnPrice(user: UserRecord, dollars: number): Promise<UserRecord> {
-  const saved = await setFeedbackPrice(user, dollars === 0 ? null : Math.round(dollars * 100));
+/**
+ * A pro's own price from the tiers, and whether they re-check later versions for free; applies to
+ * requests made after it (each request keeps its price).
+ */
+export async function setOwnPrice(user: UserRecord, dollars: number, freeRechecks?: boolean): Promise<UserRecord> {
+  const saved = await setFeedbackPrice(user, dollars === 0 ? null : Math.round(dollars * 100), freeRechecks);
   if (!saved) throw new Forbidden('Only pros set a feedback price');
   return saved;
 }

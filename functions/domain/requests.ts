@@ -73,6 +73,8 @@ export function newShare(
   options: ShareOptions,
   id: string,
   payment: ShareRecord['payment'],
+  /** A re-check of this completed request (rechecks.ts). */
+  recheckOf?: string,
 ): ShareRecord {
   const now = new Date().toISOString();
   return {
@@ -92,6 +94,7 @@ export function newShare(
     status: 'pending',
     shareOptions: { ...options, peerUsername: reviewer.username },
     ...(payment ? { payment } : {}),
+    ...(recheckOf ? { recheckOf } : {}),
     createdAt: now,
     updatedAt: now,
   };

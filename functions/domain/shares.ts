@@ -19,13 +19,15 @@ import { declinePaidRequest } from './payments.js';
 import { deadlineCutoffs, respondBy } from './paid-deadlines.js';
 import { checkRequest, idempotencyConflict, idFromKey, newShare, requestHash, trackUnavailable } from './requests.js';
 import { moneyRefused } from './money-refused.js';
+import { assertChecklistDone, checkRecheck, checklistOf, outcomeOf } from './rechecks.js';
+import { recheckPriceOf } from '../../shared/recheck.js';
 import { fulfilment } from './payment-settlement.js';
 import { decodeCursor, decodeCursorValue, encodeCursor } from '../lib/cursor.js';
 import { count, log } from '../lib/observability.js';
 
 export async function createShare(
   caller: UserRecord,
-  input: { sharedWithId: string; trackId: string; shareOptions: ShareOptions; idempotencyKey?: string },
+  input: { sharedWithId: string; trackId: string; shareOptions: ShareOptions; idempotencyKey?: string; recheckOf?: string },
 ): Promise<ShareRecord> {
   const { idempotencyKey, ...request } = input;
   const id = idempotencyKey ? idFromKey(caller.id, 'share', idempotencyKey) : randomUUID();
@@ -34,16 +36,19 @@ export async function createShare(
     checkRequest(caller, request.sharedWithId, request.trackId),
     idempotencyKey ? shares.readShare(id) : null,
   ]);
-  if (reviewer.type === 'pro' && reviewer.feedbackPriceCents) {
+  if (request.recheckOf) await checkRecheck(caller.id, request.recheckOf, track, reviewer.id);
+  // A pro's re-check costs half their price, unless they re-check for free.
+  const price = reviewer.type !== 'pro' ? 0 : request.recheckOf ? recheckPriceOf(reviewer) : (reviewer.feedbackPriceCents ?? 0);
+  if (price) {
     throw new Conflict(
-      `${reviewer.fullName} charges ${formatPrice(reviewer.feedbackPriceCents)} per feedback: pay for the request to send it.`,
+      `${reviewer.fullName} charges ${formatPrice(price)} ${request.recheckOf ? 'for a re-check' : 'per feedback'}: pay for the request to send it.`,
       'payment_required',
-      { feedbackPriceCents: reviewer.feedbackPriceCents },
+      { feedbackPriceCents: price },
     );
   }
   const hash = idempotencyKey ? requestHash(request) : undefined;
   if (earlier) return sameRequest(caller, earlier, hash);
-  const share = newShare(caller, track, reviewer, request.shareOptions, id, null);
+  const share = newShare(caller, track, reviewer, request.shareOptions, id, null, request.recheckOf);
   // The 'requested' e-mail is claimed with the share, and its recipient was read with the checks.
   const result = await shares.putNewShare(share, hash, { claimEmail: 'requested' });
   if (result === 'track_unavailable') throw trackUnavailable(await shares.trackState(track.id));
@@ -308,6 +313,10 @@ export async function submitFeedback(
   const completeBy = share.payment ? respondBy(share) : null;
   if (completeBy && completeBy <= at) throw paidRequestExpired('accepted');
   assertReviewComplete(bundle, criteria, input.comment ?? '');
+  // A re-check is submitted with its checklist marked; its outcome stays on the request.
+  const checklist = await checklistOf(bundle, userId);
+  if (checklist) assertChecklistDone(checklist);
+  const recheckOutcome = checklist ? outcomeOf(checklist) : undefined;
   await assertNotRepeated(share.id, input.comment ?? '', texts);
   const feedback = { criteria, comment: input.comment || null, userId, createdAt: at };
   // The musician (the e-mail's recipient) and the reviewer's listing are read alongside the write.
@@ -316,6 +325,7 @@ export async function submitFeedback(
     shares.completeWithFeedback(share, feedback, share.payment ? fulfilment(share, at) : [], {
       claimEmail: 'responded',
       acceptedAfter: completeBy && share.payment ? deadlineCutoffs(share.payment, Date.parse(at)).acceptedAfter : undefined,
+      recheckOutcome,
     }),
     getUser(share.sharedByUserId).catch((err) => (log.error('Recipient not read', err, { userId: share.sharedByUserId }), undefined)),
   ]);
@@ -328,7 +338,7 @@ export async function submitFeedback(
     throw new Conflict('This feedback is complete and cannot be reviewed again', 'completed');
   }
   count('FeedbackCompleted');
-  const done = { ...share, status: 'completed' as const, updatedAt: at };
+  const done = { ...share, status: 'completed' as const, updatedAt: at, ...(recheckOutcome ? { recheckOutcome } : {}) };
   const mail = async () => {
     const to = musician === undefined ? await getUser(share.sharedByUserId).catch(() => undefined) : musician;
     if (to === undefined) await shares.releaseEmail(share.id, 'responded').catch(() => {});
@@ -337,7 +347,7 @@ export async function submitFeedback(
   // What follows the delivery, side by side: none of it can fail the review.
   await Promise.all([mail(), recordReview(share, at, listing), rememberReviewText(userId, share.id, feedback.comment ?? '', texts)]);
   // The view as written: what was read, with the write applied (the client reloads on later changes).
-  return toShareDetail({ ...bundle, share: done, feedback, draft: null }, userId);
+  return { ...toShareDetail({ ...bundle, share: done, feedback, draft: null }, userId), checklist };
 }
 
 export async function rateFeedback(userId: string, input: { id: string; rating: number; comment?: string }) {
@@ -354,5 +364,6 @@ export async function rateFeedback(userId: string, input: { id: string; rating: 
     throw new Conflict('You have already rated this feedback', 'already_rated');
   }
   await recordRating(share.sharedWithUserId, ranking.rating, listing);
-  return toShareDetail({ ...bundle, share: { ...share, rating: ranking.rating }, ranking }, userId);
+  const rated = { ...bundle, share: { ...share, rating: ranking.rating }, ranking };
+  return { ...toShareDetail(rated, userId), checklist: await checklistOf(rated, userId) };
 }

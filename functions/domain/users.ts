@@ -95,6 +95,7 @@ export function toUserView(user: UserRecord, isAdmin: boolean): UserView {
     costRange: user.costRange,
     experience: user.experience,
     feedbackPriceCents: user.feedbackPriceCents,
+    freeRechecks: Boolean(user.freeRechecks),
     balanceCents: user.balanceCents,
     bio: user.bio,
     location: user.location ?? null,

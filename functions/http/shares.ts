@@ -4,6 +4,7 @@ import * as shares from '../domain/shares.js';
 import * as review from '../domain/review-work.js';
 import { reputationOf } from '../domain/reputation.js';
 import * as disputes from '../domain/disputes.js';
+import * as rechecks from '../domain/rechecks.js';
 import { areaHandler } from './area-handler.js';
 import { sharesSchemas } from '../../shared/api/route-schemas/shares.js';
 
@@ -15,7 +16,11 @@ export const handler = areaHandler('shares', sharesSchemas, {
   },
   getShare: async ({ input, caller }) => {
     const bundle = await shares.bundleFor(caller.user.id, input.id);
-    return { ...shares.toShareDetail(bundle, caller.user.id), reviewerReputation: await reputationOf(bundle.share.sharedWithUserId) };
+    const [reviewerReputation, checklist] = await Promise.all([
+      reputationOf(bundle.share.sharedWithUserId),
+      rechecks.checklistOf(bundle, caller.user.id),
+    ]);
+    return { ...shares.toShareDetail(bundle, caller.user.id), reviewerReputation, checklist };
   },
   respondToShare: async ({ input, caller }) =>
     shares.toShareView(
@@ -27,6 +32,7 @@ export const handler = areaHandler('shares', sharesSchemas, {
     ),
   addComment: async ({ input, caller }) => shares.addComment(caller.user, input.id, input),
   updateComment: async ({ input, caller }) => shares.updateComment(caller.user.id, input),
+  markCheck: async ({ input, caller }) => rechecks.markCheck(caller.user.id, input),
   deleteComment: async ({ input, caller }) => {
     await shares.deleteComment(caller.user.id, input.id, input.commentId);
     return { ok: true as const };

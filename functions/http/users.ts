@@ -19,7 +19,8 @@ export const handler = areaHandler('users', usersSchemas, {
   saveProProfile: async ({ input, caller }) => users.toUserView(await users.saveProProfile(caller.user, input), caller.isAdmin),
   updateProfile: async ({ input, caller }) => users.toUserView(await profile.updateProfile(caller.user, input), caller.isAdmin),
   saveSocialLinks: async ({ input, caller }) => users.toUserView(await profile.saveSocialLinks(caller.user, input.links), caller.isAdmin),
-  setOwnPrice: async ({ input, caller }) => users.toUserView(await profile.setOwnPrice(caller.user, input.price), caller.isAdmin),
+  setOwnPrice: async ({ input, caller }) =>
+    users.toUserView(await profile.setOwnPrice(caller.user, input.price, input.freeRechecks), caller.isAdmin),
   createImageUpload: async ({ input, caller }) => images.createImageUpload(caller.user, input),
   saveProfileImage: async ({ input, caller }) => users.toUserView(await images.saveProfileImage(caller.user, input), caller.isAdmin),
   applyForPro: async ({ input, caller }) => applications.apply(caller.user, input),

@@ -45,6 +45,7 @@ export const routePaths = {
   addComment: { method: 'POST', path: '/shares/{id}/comments', access: 'user', area: 'shares' },
   updateComment: { method: 'PUT', path: '/shares/{id}/comments/{commentId}', access: 'user', area: 'shares' },
   deleteComment: { method: 'DELETE', path: '/shares/{id}/comments/{commentId}', access: 'user', area: 'shares' },
+  markCheck: { method: 'PUT', path: '/shares/{id}/checklist/{commentId}', access: 'user', area: 'shares' },
   // The reviewer's player reports what has been heard every few seconds while it plays.
   reportListening: { method: 'POST', path: '/shares/{id}/listening', access: 'user', area: 'shares' },
   saveDraft: { method: 'PUT', path: '/shares/{id}/draft', access: 'user', area: 'shares' },

@@ -17,6 +17,7 @@ const cardFields = z.pick(userView, {
   bio: true,
   genres: true,
   feedbackPriceCents: true,
+  freeRechecks: true,
   profileImage: true,
   availability: true,
   responseTime: true,

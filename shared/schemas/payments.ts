@@ -21,6 +21,8 @@ export const createOrderInput = z.strictObject({
     .number()
     .check(z.int('The price must be in whole cents'), z.gte(1, 'The price must be positive'), z.lte(1_000_000, 'The price is too high')),
   idempotencyKey,
+  /** A paid re-check of this completed request (shares.ts createShareInput), at the pro's re-check price. */
+  recheckOf: z.optional(id),
 });
 export const orderView = z.object({ orderId: z.string(), approveUrl: z.string() });
 

@@ -107,6 +107,8 @@ export const setOwnPriceInput = z.strictObject({
         `Choose one of: ${FEEDBACK_PRICE_TIERS.map((p) => (p ? `$${p}` : 'free')).join(', ')}`,
       ),
     ),
+  /** Re-checks of a later version free (else half the price); unchanged when absent. */
+  freeRechecks: z.optional(z.boolean()),
 });
 
 /** Profile photo or cover. Files are resized in the browser to what the page shows before upload. */

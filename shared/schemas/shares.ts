@@ -13,6 +13,13 @@ import { reputationView } from './reputation.js';
 import { reportSummary } from './technical-report.js';
 
 const id = z.string().check(z.uuid('Invalid id'));
+
+/** How the reviewer marks a point of the previous review on a re-check. */
+export const CHECK_MARKS = ['fixed', 'not_fixed', 'not_applicable'] as const;
+export type CheckMark = (typeof CHECK_MARKS)[number];
+/** `total` leaves out the points marked not applicable. */
+export const recheckOutcomeView = z.object({ fixed: z.int(), notFixed: z.int(), notApplicable: z.int(), total: z.int() });
+export type RecheckOutcome = z.infer<typeof recheckOutcomeView>;
 const userId = z.string().check(z.minLength(1), z.maxLength(64));
 
 export const shareOptionsSchema = z.object({
@@ -68,10 +75,29 @@ export const shareView = z.object({
   ),
   /** Why the reviewer declined it, when they did. */
   decline: z.optional(z.nullable(z.object({ reason: z.enum(DECLINE_REASON_VALUES), text: z.nullable(z.string()) }))),
+  /** A re-check: the completed request on an earlier version whose review it checks again. */
+  recheckOf: z.optional(z.nullable(z.string())),
+  /** A completed re-check: how the previous review's points were marked ('7 of 9 fixed'). */
+  recheckOutcome: z.optional(z.nullable(recheckOutcomeView)),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type ShareView = z.infer<typeof shareView>;
+
+/**
+ * A point of the previous review, on a re-check: the reviewer's comment, placed at its time on the new
+ * version (`timestamp`: where the musician moved it, else where it was), and how the reviewer marked it.
+ */
+export const checkItemView = z.object({
+  commentId: z.string(),
+  text: z.string(),
+  tags: z.array(z.string()),
+  originalTimestamp: z.nullable(z.number()),
+  timestamp: z.nullable(z.number()),
+  mark: z.nullable(z.enum(CHECK_MARKS)),
+  note: z.nullable(z.string()),
+});
+export type CheckItemView = z.infer<typeof checkItemView>;
 
 export const commentView = z.object({
   id: z.string(),
@@ -146,6 +172,8 @@ export const shareDetail = z.object({
   reviewerReputation: z.optional(z.nullable(reputationView)),
   /** The musician's report of the review, if they made one. */
   dispute: z.optional(z.nullable(disputeView)),
+  /** A re-check: the previous review's points, in time order (null on a first request). */
+  checklist: z.optional(z.nullable(z.array(checkItemView))),
 });
 export type ShareDetail = z.infer<typeof shareDetail>;
 
@@ -154,7 +182,14 @@ export type ShareDetail = z.infer<typeof shareDetail>;
  * the same user gives the same result and never a second item; with another request, 409 idempotency_conflict.
  */
 export const idempotencyKey = z.optional(z.string().check(z.uuid('Invalid idempotency key')));
-export const createShareInput = z.strictObject({ sharedWithId: userId, trackId: id, shareOptions: shareOptionsSchema, idempotencyKey });
+export const createShareInput = z.strictObject({
+  sharedWithId: userId,
+  trackId: id,
+  shareOptions: shareOptionsSchema,
+  idempotencyKey,
+  /** A re-check of this completed request, by its reviewer, on a later version (`trackId`) of its track. */
+  recheckOf: z.optional(id),
+});
 export const listSharesInput = z.strictObject({
   as: z.enum(['author', 'reviewer']),
   /** Comma-separated statuses. */
@@ -191,6 +226,20 @@ const tags = z._default(
 export const addCommentInput = z.strictObject({ id, timestamp, text: commentText, tags, idempotencyKey });
 export const updateCommentInput = z.strictObject({ id, commentId: id, timestamp: z.optional(timestamp), text: commentText, tags });
 export const deleteCommentInput = z.strictObject({ id, commentId: id });
+
+/**
+ * A point of a re-check's checklist: the reviewer marks it (with a note, optional), the musician moves it
+ * (to where the part is on the new version; null puts it back where it was).
+ */
+export const markCheckInput = z.union([
+  z.strictObject({
+    id,
+    commentId: id,
+    mark: z.enum(CHECK_MARKS, { error: 'Choose fixed, not fixed or not applicable' }),
+    note: z._default(textField({ multiline: true }).check(z.maxLength(280, 'The note is too long')), ''),
+  }),
+  z.strictObject({ id, commentId: id, timestamp: z.nullable(secondsField('The time')) }),
+]);
 
 export const submitFeedbackInput = z.strictObject({
   id,

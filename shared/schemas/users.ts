@@ -56,6 +56,8 @@ export const userView = z.object({
   costRange: z.nullable(z.object({ min: z.number(), max: z.number() })),
   experience: z.nullable(z.number()),
   feedbackPriceCents: z.nullable(z.int()),
+  /** Re-checks of a later version for free; else at half the price (shared/recheck.ts). */
+  freeRechecks: z.boolean(),
   balanceCents: z.int(),
   bio: z.nullable(z.string()),
   location: z.nullable(z.string()),

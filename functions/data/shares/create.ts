@@ -11,6 +11,7 @@ import {
   type ShareRecord,
   T,
   byIndex,
+  checklistKey,
   isFull,
   linkKey,
   metaKey,
@@ -102,6 +103,17 @@ export function newShareItems(share: ShareRecord, requestHash?: string) {
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
       },
     },
+    // A re-check's checklist starts empty: its points are the previous review's comments.
+    ...(share.recheckOf
+      ? [
+          {
+            Put: {
+              TableName: T(),
+              Item: { ...checklistKey(share.id), entity: 'checklist', participants: participants(share), marks: {}, moved: {} },
+            },
+          },
+        ]
+      : []),
   ];
 }
 

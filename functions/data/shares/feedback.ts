@@ -1,4 +1,5 @@
 /** Completing a share with its feedback, and the musician's rating of it. */
+import type { RecheckOutcome } from '../../../shared/schemas/shares.js';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { writeIf } from '../transactions.js';
 import { emailClaimItem } from './emails.js';
@@ -27,7 +28,7 @@ export async function completeWithFeedback(
   share: ShareRecord,
   feedback: FeedbackRecord,
   alsoWrite: { Update: TransactUpdate }[] = [],
-  opts: { claimEmail?: ShareEmailEvent; acceptedAfter?: string } = {},
+  opts: { claimEmail?: ShareEmailEvent; acceptedAfter?: string; recheckOutcome?: RecheckOutcome } = {},
 ): Promise<boolean> {
   return writeIf(
     () =>
@@ -52,7 +53,7 @@ export async function completeWithFeedback(
             Update: {
               TableName: T(),
               Key: metaKey(share.id),
-              UpdateExpression: 'SET #s = :c, GSI2SK = :g, updatedAt = :u',
+              UpdateExpression: `SET #s = :c, GSI2SK = :g, updatedAt = :u${opts.recheckOutcome ? ', recheckOutcome = :o' : ''}`,
               // A paid request's time to complete counts from its acceptance (requests accepted before that
               // was kept are left to the scheduled check).
               ConditionExpression: `attribute_not_exists(${FENCE}) AND #s = :a${opts.acceptedAfter ? ' AND acceptedAt > :aa' : ''}`,
@@ -63,6 +64,7 @@ export async function completeWithFeedback(
                 ':g': withIndex({ ...share, status: 'completed' }).GSI2SK,
                 ':u': feedback.createdAt,
                 ...(opts.acceptedAfter ? { ':aa': opts.acceptedAfter } : {}),
+                ...(opts.recheckOutcome ? { ':o': opts.recheckOutcome } : {}),
               },
             },
           },

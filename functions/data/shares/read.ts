@@ -4,6 +4,7 @@ import type { ShareStatus } from '../../../shared/feedback.js';
 import { dynamo } from '../../lib/aws/dynamo.js';
 import { queryAll } from '../query.js';
 import {
+  type ChecklistRecord,
   type CommentRecord,
   FENCE,
   type DisputeRecord,
@@ -54,6 +55,7 @@ export async function getShareBundle(id: string): Promise<ShareBundle | null> {
   const listening = items.find((i) => i.SK === 'LISTENING');
   const draft = items.find((i) => i.SK === 'DRAFT');
   const dispute = items.find((i) => i.SK === 'DISPUTE');
+  const checklist = items.find((i) => i.SK === 'CHECKLIST');
   return {
     share: strip(meta) as unknown as ShareRecord,
     feedback: feedback ? (strip(feedback) as unknown as FeedbackRecord) : null,
@@ -61,6 +63,7 @@ export async function getShareBundle(id: string): Promise<ShareBundle | null> {
     listening: listening ? (strip(listening) as unknown as ListeningRecord) : null,
     draft: draft ? (strip(draft) as unknown as DraftRecord) : null,
     dispute: dispute ? ({ ...strip(dispute), shareId: id } as unknown as DisputeRecord) : null,
+    checklist: checklist ? (strip(checklist) as unknown as ChecklistRecord) : null,
     comments: items
       .filter((i) => String(i.SK).startsWith('COMMENT#'))
       .map((i) => ({ ...(strip(i) as unknown as CommentRecord), shareId: id })),

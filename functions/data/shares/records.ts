@@ -1,7 +1,7 @@
 /** The share's records and their keys and indexes (functions/data/shares.ts lists them), and what every write on a share conditions on. */
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { ShareStatus } from '../../../shared/feedback.js';
-import type { ShareOptions } from '../../../shared/schemas/shares.js';
+import type { CheckMark, RecheckOutcome, ShareOptions } from '../../../shared/schemas/shares.js';
 import type { DeclineReason, DisputeReason, DisputeStatus } from '../../../shared/review.js';
 import { config } from '../../lib/config.js';
 import type { ReportSummaryView } from '../../../shared/schemas/technical-report.js';
@@ -37,8 +37,23 @@ export interface ShareRecord {
   acceptedAt?: string;
   /** Why the reviewer declined it. */
   decline?: { reason: DeclineReason; text: string | null } | null;
+  /** A re-check: the completed request on an earlier version whose review it checks again. */
+  recheckOf?: string;
+  /** Set as a re-check completes: how the previous review's points were marked. */
+  recheckOutcome?: RecheckOutcome;
   createdAt: string;
   updatedAt: string;
+}
+
+/**
+ * A re-check's checklist (one item, written with the share): the points themselves are the previous
+ * review's comments, read from that request; here are only the reviewer's marks and the musician's moves,
+ * by comment id, each side writing its own map.
+ */
+export interface ChecklistRecord {
+  marks: Record<string, { mark: CheckMark; note: string | null; at: string }>;
+  /** Where the musician placed a point on the new version (seconds; null: the general comment's place). */
+  moved: Record<string, number | null>;
 }
 
 export interface PaidTerms {
@@ -122,6 +137,7 @@ export interface ShareBundle {
   listening: ListeningRecord | null;
   draft: DraftRecord | null;
   dispute: DisputeRecord | null;
+  checklist: ChecklistRecord | null;
 }
 
 /** Comments waiting to be e-mailed to one participant of a share, as one message, at `dueAt`. */
@@ -152,6 +168,7 @@ export const digestKey = (shareId: string, toUserId: string) => ({ PK: pk(shareI
 
 export const listeningKey = (shareId: string) => ({ PK: pk(shareId), SK: 'LISTENING' });
 export const draftKey = (shareId: string) => ({ PK: pk(shareId), SK: 'DRAFT' });
+export const checklistKey = (shareId: string) => ({ PK: pk(shareId), SK: 'CHECKLIST' });
 export const disputeKey = (shareId: string) => ({ PK: pk(shareId), SK: 'DISPUTE' });
 
 export const linkKey = (trackId: string, shareId: string) => ({ PK: `TRACK#${trackId}`, SK: `SHARE#${shareId}` });

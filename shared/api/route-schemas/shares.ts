@@ -2,9 +2,11 @@
 import { okOutput } from '../../schemas/common.js';
 import {
   addCommentInput,
+  checkItemView,
   commentView,
   createShareInput,
   deleteCommentInput,
+  markCheckInput,
   draftView,
   listeningView,
   reportListeningInput,
@@ -31,6 +33,7 @@ export const sharesSchemas = {
   addComment: { input: addCommentInput, output: commentView },
   updateComment: { input: updateCommentInput, output: commentView },
   deleteComment: { input: deleteCommentInput, output: okOutput },
+  markCheck: { input: markCheckInput, output: checkItemView },
   reportListening: { input: reportListeningInput, output: listeningView },
   saveDraft: { input: saveDraftInput, output: draftView },
   submitFeedback: { input: submitFeedbackInput, output: shareDetail },

@@ -178,6 +178,7 @@ describe('shares, prices and pros', () => {
     bio: null,
     genres: ['House', 'Techno'],
     feedbackPriceCents: null,
+    freeRechecks: false,
     profileImage: null,
     availability: '1-3 sessions/week',
     responseTime: null,

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import type { CommentView, ShareDetail, ShareView } from '@shared/schemas/shares';
+import type { CheckItemView, CommentView, ShareDetail, ShareView } from '@shared/schemas/shares';
 import type { ShareStatus } from '@shared/feedback';
 import { api, type ApiInput, type ApiOutput } from '@/lib/api';
 import { cursorOf, cursorPages } from '@/lib/pages';
@@ -182,6 +182,20 @@ export function useDeleteComment(shareId: string) {
     onSuccess: (_ok, commentId) => {
       updateComments(client, shareId, (list) => list.filter((c) => c.id !== commentId));
       void client.invalidateQueries({ queryKey: shareDetailKey(shareId) });
+    },
+  });
+}
+
+/** A re-check's point marked by the reviewer, or moved by the musician; the detail takes the point as the server returns it. */
+export function useMarkCheck(shareId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { commentId: string } & ({ mark: CheckItemView['mark'] & string; note: string } | { timestamp: number | null })) =>
+      api('markCheck', { id: shareId, ...input } as ApiInput<'markCheck'>),
+    onSuccess: (item) => {
+      client.setQueryData<ShareDetail>(shareDetailKey(shareId), (d) =>
+        d?.checklist ? { ...d, checklist: d.checklist.map((i) => (i.commentId === item.commentId ? item : i)) } : d,
+      );
     },
   });
 }
