@@ -170,8 +170,10 @@ export async function writePayment(w: PaymentWrite, extras: WriteExtras = {}): P
   const at = new Date().toISOString();
   const items: Labelled[] = [{ label: 'payment', item: paymentUpdate(w, at) }];
   if (w.createsRequest) {
-    const [share, link, track] = newShareItems(w.createsRequest);
+    const [share, link, track, ...rest] = newShareItems(w.createsRequest);
     items.push({ label: 'share', item: share }, { label: 'other', item: link }, { label: 'track', item: track });
+    // A re-check's checklist.
+    items.push(...rest.map((item) => ({ label: 'other' as const, item })));
   }
   if (extras.requestChange) items.push({ label: 'request', item: extras.requestChange });
   for (const e of w.entries) items.push({ label: 'other', item: entryPut(e) });

@@ -291,25 +291,31 @@ export async function readTrackContents(id: string): Promise<TrackContents> {
 /** The most items one transaction takes. */
 export const MAX_TRANSACTION_ITEMS = 100;
 
-/** The deletes of the track's own records, the track's on condition that it is as read. */
-export function trackDeletes(c: TrackContents & { track: TrackRecord }): TransactItem[] {
+/**
+ * The deletes of the track's own records, the track's on condition that it is as read: with its shares
+ * and its later versions as read (their deletes in the same transaction; a version has none). A version
+ * deleted without its track (`withStack` false) is taken off its track's list in the same write.
+ */
+export function trackDeletes(c: TrackContents & { track: TrackRecord }, opts: { withStack?: boolean } = {}): TransactItem[] {
   const shares = c.seen.shareIds.length
     ? { cond: 'size(shareIds) = :n', values: { ':n': c.seen.shareIds.length } }
     : { cond: 'attribute_not_exists(shareIds)', values: {} };
+  const versions = c.track.versionIds?.length
+    ? { cond: 'size(versionIds) = :v', values: { ':v': c.track.versionIds.length } }
+    : { cond: 'attribute_not_exists(versionIds)', values: {} };
   return [
     {
       Delete: {
         TableName: config.tableName,
         Key: trackKey(c.id),
-        // A track goes after its later versions (none has versionIds: they are no stacks).
-        ConditionExpression: `attribute_exists(PK) AND updatedAt = :u AND ${shares.cond} AND attribute_not_exists(versionIds)`,
-        ExpressionAttributeValues: { ':u': c.seen.updatedAt, ...shares.values },
+        ConditionExpression: `attribute_exists(PK) AND updatedAt = :u AND ${shares.cond} AND ${versions.cond}`,
+        ExpressionAttributeValues: { ':u': c.seen.updatedAt, ...shares.values, ...versions.values },
       },
     },
     { Delete: { TableName: config.tableName, Key: claimKeyOf(c.track) } },
     // Else registering the same upload again would make a track of audio deleted with it.
     ...(c.track.uploadKey ? [{ Delete: { TableName: config.tableName, Key: resultKey(c.track.uploadKey) } }] : []),
-    ...(c.track.stackId ? [leaveStack(c.track as TrackRecord & { stackId: string })] : []),
+    ...(c.track.stackId && !opts.withStack ? [leaveStack(c.track as TrackRecord & { stackId: string })] : []),
   ];
 }
 

@@ -41,7 +41,7 @@ import {
 } from './payment-settlement.js';
 import { versionedTitle } from '../../shared/track-version.js';
 import { recheckPriceOf } from '../../shared/recheck.js';
-import { checkRecheck } from './rechecks.js';
+import { checkRecheck, readPrevious } from './rechecks.js';
 
 export function toPaymentView(p: PaymentRecord): PaymentView {
   return {
@@ -77,14 +77,15 @@ export async function createOrder(
   const { idempotencyKey, feedbackPriceCents: seen, ...request } = input;
   const now = Date.now();
   // The limits are counted beside the checks: one round trip for all of them.
-  const [{ track, reviewer: pro }, open] = await Promise.all([
+  const [{ track, reviewer: pro }, open, , previous] = await Promise.all([
     checkRequest(caller, request.proUserId, request.trackId),
     openOrdersOf(caller.id),
     // A call refused by either counts towards neither: a client retrying in a loop is held for the
     // minute, not locked out for the hour.
     enforceRateLimits(['createOrder', 'createOrderHourly'], caller.id, now),
+    readPrevious(request.recheckOf),
   ]);
-  if (request.recheckOf) await checkRecheck(caller.id, request.recheckOf, track, pro.id);
+  const recheck = request.recheckOf ? checkRecheck(caller.id, previous, track, pro.id) : undefined;
   // A re-check is at the pro's re-check price (half their price, or free).
   const price = pro.type !== 'pro' ? null : request.recheckOf ? recheckPriceOf(pro) : pro.feedbackPriceCents;
   if (!price) {
@@ -155,7 +156,7 @@ export async function createOrder(
         acceptHours: PAID_REQUEST.acceptHours,
         completeDays: completeDaysFor(pro.responseTime),
       },
-      request.recheckOf,
+      recheck,
     ),
     status: 'pending',
     // Not polled while it waits for the payer: the webhook or the browser moves it, and one check at the

@@ -4,90 +4,119 @@
  * marks each point fixed, not fixed or not applicable, and the outcome ('7 of 9 fixed') stays on the request.
  */
 import { CLOSED_STATUSES } from '../../shared/feedback.js';
-import type { CheckItemView, CheckMark, RecheckOutcome } from '../../shared/schemas/shares.js';
+import type { CheckChangeView, CheckItemView, CheckMark, RecheckOutcome } from '../../shared/schemas/shares.js';
+import type { ShareStatus } from '../../shared/feedback.js';
 import * as shares from '../data/shares.js';
-import type { ShareBundle, ShareRecord } from '../data/shares.js';
-import { getTrack, type TrackRecord } from '../data/tracks.js';
+import type { ChecklistRecord, ShareBundle } from '../data/shares.js';
+import type { TrackRecord } from '../data/tracks.js';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors.js';
 import { bundleFor } from './share-bundle.js';
 import { orderComments } from './share-views.js';
 
-const stackOf = (t: TrackRecord) => t.stackId ?? t.id;
-
 /**
- * The request a re-check checks again, checked: the caller's own, completed, by the same reviewer, and
- * `track` a later version of the track it reviewed.
+ * The previous request of a re-check, read beside the request's other checks (one round trip): null when
+ * none is asked for.
  */
-export async function checkRecheck(callerId: string, previousId: string, track: TrackRecord, reviewerId: string): Promise<ShareRecord> {
-  const found = await shares.readShare(previousId);
-  if (!found) throw new NotFound('The review to re-check was not found');
-  const previous = found.record;
-  if (previous.sharedByUserId !== callerId) throw new Forbidden('This review was not written for you');
-  if (previous.status !== 'completed') throw new Conflict('Only a completed review can be re-checked', 'recheck_not_completed');
-  if (previous.sharedWithUserId !== reviewerId) {
-    throw new BadRequest(`A re-check goes to the reviewer of the first review, ${previous.sharedWithName}`, undefined, 'recheck_reviewer');
-  }
-  const reviewed = await getTrack(previous.trackId);
-  if (!reviewed || stackOf(reviewed) !== stackOf(track) || (track.version ?? 1) <= (reviewed.version ?? 1)) {
-    throw new BadRequest('A re-check is of a later version of the same track: upload the new version first', undefined, 'recheck_version');
-  }
-  return previous;
+export function readPrevious(recheckOf: string | undefined): Promise<ShareBundle | null> {
+  return recheckOf ? shares.getShareBundle(recheckOf) : Promise.resolve(null);
 }
 
 /**
- * A re-check's checklist as `viewerId` sees it: the previous review's comments by its reviewer, in time
- * order, at the place the musician gave them on the new version, with the reviewer's marks (kept from the
- * musician until the re-check is submitted, as the rest of the review is). Null for a first request; empty
- * when the previous request is gone (its version deleted).
+ * The points of the review a re-check checks again, checked: the caller's own request, completed, by the
+ * same reviewer, and `track` a later version of the track it reviewed. Its points are the reviewer's
+ * comments up to the submission (answers to questions after it are not points).
+ */
+export function checkRecheck(
+  callerId: string,
+  previous: ShareBundle | null,
+  track: TrackRecord,
+  reviewerId: string,
+): { of: string; points: string[] } {
+  if (!previous) throw new NotFound('The review to re-check was not found');
+  const { share, feedback } = previous;
+  if (share.sharedByUserId !== callerId) throw new Forbidden('This review was not written for you');
+  if (share.status !== 'completed' || !feedback) throw new Conflict('Only a completed review can be re-checked', 'recheck_not_completed');
+  if (share.sharedWithUserId !== reviewerId) {
+    throw new BadRequest(`A re-check goes to the reviewer of the first review, ${share.sharedWithName}`, undefined, 'recheck_reviewer');
+  }
+  // A request made before versions is on a track itself (v1).
+  const reviewedStack = share.trackStackId ?? share.trackId;
+  if ((track.stackId ?? track.id) !== reviewedStack || (track.version ?? 1) <= (share.trackVersion ?? 1)) {
+    throw new BadRequest('A re-check is of a later version of the same track: upload the new version first', undefined, 'recheck_version');
+  }
+  const points = orderComments(previous.comments.filter((c) => c.userId === share.sharedWithUserId && c.createdAt <= feedback.createdAt));
+  return { of: share.id, points: points.map((c) => c.id) };
+}
+
+/**
+ * A re-check's checklist as `viewerId` sees it: its points (the previous review's comments, in time
+ * order) at the place the musician gave them on the new version, with the reviewer's marks (kept from the
+ * musician until the re-check is submitted, as the rest of the review is). Null for a first request; a
+ * point whose comment is gone (its version deleted) is left out.
  */
 export async function checklistOf(bundle: ShareBundle, viewerId: string): Promise<CheckItemView[] | null> {
   const { share, checklist } = bundle;
   if (!share.recheckOf) return null;
   const previous = await shares.getShareBundle(share.recheckOf);
-  if (!previous) return [];
+  const comments = new Map(previous?.comments.map((c) => [c.id, c]));
   const showMarks = viewerId === share.sharedWithUserId || share.status === 'completed';
-  const points = orderComments(previous.comments.filter((c) => c.userId === previous.share.sharedWithUserId));
-  return points.map((c) => {
-    const marked = showMarks ? checklist?.marks[c.id] : undefined;
-    const moved = checklist?.moved ?? {};
-    return {
-      commentId: c.id,
-      text: c.text,
-      tags: c.tags,
-      originalTimestamp: c.timestamp,
-      timestamp: c.id in moved ? moved[c.id] : c.timestamp,
-      mark: marked?.mark ?? null,
-      note: marked?.note || null,
-    };
+  const moved = checklist?.moved ?? {};
+  return (checklist?.points ?? []).flatMap((id) => {
+    const c = comments.get(id);
+    if (!c) return [];
+    const marked = showMarks ? checklist?.marks[id] : undefined;
+    return [
+      {
+        commentId: id,
+        text: c.text,
+        tags: c.tags,
+        originalTimestamp: c.timestamp,
+        timestamp: id in moved ? moved[id] : c.timestamp,
+        mark: marked?.mark ?? null,
+        note: marked?.note || null,
+      },
+    ];
   });
 }
 
-export function outcomeOf(list: CheckItemView[]): RecheckOutcome {
-  const n = (m: CheckMark) => list.filter((i) => i.mark === m).length;
-  const notApplicable = n('not_applicable');
-  return { fixed: n('fixed'), notFixed: n('not_fixed'), notApplicable, total: list.length - notApplicable };
-}
+const checklistIncomplete = (left: number) =>
+  new Conflict(
+    `Mark every point of the previous review as fixed, not fixed or not applicable: ${left} ${left === 1 ? 'point is' : 'points are'} left.`,
+    'checklist_incomplete',
+    { left },
+  );
 
-/** A re-check is submitted with every point marked: what it checks is the point of it. */
-export function assertChecklistDone(list: CheckItemView[]): void {
-  const left = list.filter((i) => !i.mark).length;
-  if (left) {
-    throw new Conflict(
-      `Mark every point of the previous review as fixed, not fixed or not applicable: ${left} ${left === 1 ? 'point is' : 'points are'} left.`,
-      'checklist_incomplete',
-      { left },
-    );
+/**
+ * A re-check is submitted with every point marked (the point of it), and its outcome kept on the request.
+ * Read from the re-check alone; only when points are unmarked is the previous review read, to see whether
+ * they are still there (a deleted version takes its points with it). Undefined for a first request.
+ */
+export async function recheckOutcome(bundle: ShareBundle): Promise<RecheckOutcome | undefined> {
+  if (!bundle.share.recheckOf) return undefined;
+  const points = bundle.checklist?.points ?? [];
+  const marks: ChecklistRecord['marks'] = bundle.checklist?.marks ?? {};
+  let counted = points;
+  const unmarked = points.filter((p) => !marks[p]);
+  if (unmarked.length) {
+    const previous = await shares.getShareBundle(bundle.share.recheckOf);
+    const there = new Set(previous?.comments.map((c) => c.id));
+    const left = unmarked.filter((p) => there.has(p)).length;
+    if (left) throw checklistIncomplete(left);
+    counted = points.filter((p) => marks[p]);
   }
+  const n = (m: CheckMark) => counted.filter((p) => marks[p]?.mark === m).length;
+  const notApplicable = n('not_applicable');
+  return { fixed: n('fixed'), notFixed: n('not_fixed'), notApplicable, total: counted.length - notApplicable };
 }
 
 /**
  * Marks a point (the reviewer, while reviewing) or moves it on the new version's timeline (the musician,
- * until the review is submitted). Each may only do their own.
+ * until the review is submitted). Each may only do their own. Returns what changed.
  */
 export async function markCheck(
   userId: string,
   input: { id: string; commentId: string } & ({ mark: CheckMark; note: string } | { timestamp: number | null }),
-): Promise<CheckItemView> {
+): Promise<CheckChangeView> {
   const bundle = await bundleFor(userId, input.id);
   const { share } = bundle;
   if (!share.recheckOf) throw new BadRequest('This request is not a re-check: it has no checklist', undefined, 'not_a_recheck');
@@ -101,16 +130,13 @@ export async function markCheck(
     const message = `The point must be within the track, by ${Math.floor(share.trackDuration)} s`;
     throw new BadRequest(message, { timestamp: message });
   }
-  const list = (await checklistOf(bundle, userId)) ?? [];
-  const item = list.find((i) => i.commentId === input.commentId);
-  if (!item) throw new NotFound('This point is not on the checklist');
-  const after: CheckItemView =
-    'mark' in input ? { ...item, mark: input.mark, note: input.note.trim() || null } : { ...item, timestamp: input.timestamp };
-  const change = 'mark' in input ? { mark: input.mark, note: after.note, at: new Date().toISOString() } : { timestamp: after.timestamp };
+  if (!bundle.checklist?.points.includes(input.commentId)) throw new NotFound('This point is not on the checklist');
+  const write =
+    'mark' in input ? { mark: input.mark, note: input.note.trim() || null, at: new Date().toISOString() } : { timestamp: input.timestamp };
   // The reviewer marks while reviewing; the musician moves points until the review is in.
-  const closed = [...CLOSED_STATUSES, ...(isReviewer ? (['pending'] as const) : []), 'completed' as const];
-  if (!(await shares.setCheck(share.id, item.commentId, change, [...new Set(closed)]))) {
+  const closed: ShareStatus[] = [...CLOSED_STATUSES, 'completed', ...(isReviewer ? (['pending'] as const) : [])];
+  if (!(await shares.setCheck(share.id, input.commentId, write, closed))) {
     throw new Conflict('This re-check is closed: its checklist no longer changes', 'not_open');
   }
-  return after;
+  return 'mark' in write ? { commentId: input.commentId, mark: write.mark, note: write.note } : { commentId: input.commentId, ...write };
 }

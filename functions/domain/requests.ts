@@ -73,8 +73,8 @@ export function newShare(
   options: ShareOptions,
   id: string,
   payment: ShareRecord['payment'],
-  /** A re-check of this completed request (rechecks.ts). */
-  recheckOf?: string,
+  /** A re-check of this completed request, with its points (rechecks.ts). */
+  recheck?: { of: string; points: string[] },
 ): ShareRecord {
   const now = new Date().toISOString();
   return {
@@ -94,7 +94,8 @@ export function newShare(
     status: 'pending',
     shareOptions: { ...options, peerUsername: reviewer.username },
     ...(payment ? { payment } : {}),
-    ...(recheckOf ? { recheckOf } : {}),
+    ...(track.stackId ? { trackStackId: track.stackId, trackVersion: track.version } : {}),
+    ...(recheck ? { recheckOf: recheck.of, checklistPoints: recheck.points } : {}),
     createdAt: now,
     updatedAt: now,
   };

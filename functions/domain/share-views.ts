@@ -14,7 +14,7 @@ export const toDisputeView = (d: DisputeRecord): DisputeView => ({
   resolution: d.resolution,
 });
 
-export const toShareView = (s: ShareRecord): ShareView => ({
+export const toShareView = ({ checklistPoints: _points, ...s }: ShareRecord): ShareView => ({
   ...s,
   trackReport: s.trackReport ?? null,
   paid: s.payment ? { amountCents: s.payment.amountCents, respondBy: respondBy(s), completeDays: s.payment.completeDays } : null,

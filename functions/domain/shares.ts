@@ -19,7 +19,8 @@ import { declinePaidRequest } from './payments.js';
 import { deadlineCutoffs, respondBy } from './paid-deadlines.js';
 import { checkRequest, idempotencyConflict, idFromKey, newShare, requestHash, trackUnavailable } from './requests.js';
 import { moneyRefused } from './money-refused.js';
-import { assertChecklistDone, checkRecheck, checklistOf, outcomeOf } from './rechecks.js';
+import * as rechecks from './rechecks.js';
+import { checkRecheck, readPrevious } from './rechecks.js';
 import { recheckPriceOf } from '../../shared/recheck.js';
 import { fulfilment } from './payment-settlement.js';
 import { decodeCursor, decodeCursorValue, encodeCursor } from '../lib/cursor.js';
@@ -32,11 +33,12 @@ export async function createShare(
   const { idempotencyKey, ...request } = input;
   const id = idempotencyKey ? idFromKey(caller.id, 'share', idempotencyKey) : randomUUID();
   // A keyed request's share is read with the checks: a retry is known before anything is written.
-  const [{ track, reviewer }, earlier] = await Promise.all([
+  const [{ track, reviewer }, earlier, previous] = await Promise.all([
     checkRequest(caller, request.sharedWithId, request.trackId),
     idempotencyKey ? shares.readShare(id) : null,
+    readPrevious(request.recheckOf),
   ]);
-  if (request.recheckOf) await checkRecheck(caller.id, request.recheckOf, track, reviewer.id);
+  const recheck = request.recheckOf ? checkRecheck(caller.id, previous, track, reviewer.id) : undefined;
   // A pro's re-check costs half their price, unless they re-check for free.
   const price = reviewer.type !== 'pro' ? 0 : request.recheckOf ? recheckPriceOf(reviewer) : (reviewer.feedbackPriceCents ?? 0);
   if (price) {
@@ -48,7 +50,7 @@ export async function createShare(
   }
   const hash = idempotencyKey ? requestHash(request) : undefined;
   if (earlier) return sameRequest(caller, earlier, hash);
-  const share = newShare(caller, track, reviewer, request.shareOptions, id, null, request.recheckOf);
+  const share = newShare(caller, track, reviewer, request.shareOptions, id, null, recheck);
   // The 'requested' e-mail is claimed with the share, and its recipient was read with the checks.
   const result = await shares.putNewShare(share, hash, { claimEmail: 'requested' });
   if (result === 'track_unavailable') throw trackUnavailable(await shares.trackState(track.id));
@@ -313,11 +315,8 @@ export async function submitFeedback(
   const completeBy = share.payment ? respondBy(share) : null;
   if (completeBy && completeBy <= at) throw paidRequestExpired('accepted');
   assertReviewComplete(bundle, criteria, input.comment ?? '');
-  // A re-check is submitted with its checklist marked; its outcome stays on the request.
-  const checklist = await checklistOf(bundle, userId);
-  if (checklist) assertChecklistDone(checklist);
-  const recheckOutcome = checklist ? outcomeOf(checklist) : undefined;
-  await assertNotRepeated(share.id, input.comment ?? '', texts);
+  // A re-check is submitted with its checklist marked, and its outcome stays on the request.
+  const [recheckOutcome] = await Promise.all([rechecks.recheckOutcome(bundle), assertNotRepeated(share.id, input.comment ?? '', texts)]);
   const feedback = { criteria, comment: input.comment || null, userId, createdAt: at };
   // The musician (the e-mail's recipient) and the reviewer's listing are read alongside the write.
   const listing = readAhead(userId);
@@ -347,7 +346,7 @@ export async function submitFeedback(
   // What follows the delivery, side by side: none of it can fail the review.
   await Promise.all([mail(), recordReview(share, at, listing), rememberReviewText(userId, share.id, feedback.comment ?? '', texts)]);
   // The view as written: what was read, with the write applied (the client reloads on later changes).
-  return { ...toShareDetail({ ...bundle, share: done, feedback, draft: null }, userId), checklist };
+  return toShareDetail({ ...bundle, share: done, feedback, draft: null }, userId);
 }
 
 export async function rateFeedback(userId: string, input: { id: string; rating: number; comment?: string }) {
@@ -364,6 +363,5 @@ export async function rateFeedback(userId: string, input: { id: string; rating: 
     throw new Conflict('You have already rated this feedback', 'already_rated');
   }
   await recordRating(share.sharedWithUserId, ranking.rating, listing);
-  const rated = { ...bundle, share: { ...share, rating: ranking.rating }, ranking };
-  return { ...toShareDetail(rated, userId), checklist: await checklistOf(rated, userId) };
+  return toShareDetail({ ...bundle, share: { ...share, rating: ranking.rating }, ranking }, userId);
 }

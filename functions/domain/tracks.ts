@@ -235,6 +235,13 @@ export async function listOwnTracks(
   return { tracks: await withVersions(await repairProcessing(page.tracks)), next: encodeCursor(page.next), total };
 }
 
+/** The owner's track that `trackId` is, or is a later version of, with its versions (what a re-check is asked on). */
+export async function versionsOfTrack(userId: string, trackId: string): Promise<TrackStack> {
+  const track = await ownedTrack(userId, trackId);
+  const stack = track.stackId ? await ownedTrack(userId, track.stackId) : track;
+  return (await withVersions([stack]))[0];
+}
+
 async function ownedTrack(userId: string, id: string): Promise<TrackRecord> {
   const track = await tracks.getTrack(id);
   if (!track) throw new NotFound('Track not found');
@@ -332,7 +339,13 @@ export async function deleteOwnTracks(userId: string, ids: string[], opts: { imp
   const outcomes = await Promise.all(
     found.map(async (c) => {
       try {
-        return { id: c.id, tracks: await deleteTrack(c) };
+        return {
+          id: c.id,
+          tracks: await deleteTrack(
+            c,
+            versions.filter((v) => v.track!.stackId === c.id),
+          ),
+        };
       } catch (err) {
         if (err instanceof Conflict && err.code === REVIEW_IN_PROGRESS) throw err;
         log.error('Track deletion stopped part-way', err, { trackId: c.id });
@@ -375,37 +388,43 @@ async function contentsOf(id: string): Promise<TrackContents> {
 }
 
 /**
- * Deletes a track, its later versions first, and their shares; returns the tracks as deleted (for their
- * audio): none when it was gone already.
+ * Deletes a track with its later versions (as read, or read here) and their shares, in one transaction on
+ * condition that none of it changed since; returns the tracks as deleted (for their audio): none when it
+ * was gone already. What one transaction cannot take goes a version at a time, then through fences.
  */
-async function deleteTrack(first: TrackContents): Promise<TrackRecord[]> {
+async function deleteTrack(first: TrackContents, firstVersions?: TrackContents[]): Promise<TrackRecord[]> {
   let c = first;
-  const gone: TrackRecord[] = [];
+  let versions = firstVersions ?? (await versionContents(c));
   for (let attempt = 1; c.track; attempt++) {
-    // One at a time: each version's deletion updates the track's list of them.
-    if (c.track.versionIds?.length) {
-      for (const id of c.track.versionIds) gone.push(...(await deleteTrack(await contentsOf(id))));
-      c = await contentsOf(c.id);
-      attempt--;
-      continue;
-    }
+    const all = [...versions, c].filter((x): x is TrackContents & { track: TrackRecord } => Boolean(x.track));
     // A paid request without its feedback yet is withdrawn with the track: its payment is due a look by
     // the scheduled check in the same write, which refunds it once its request is gone (and leaves one
     // whose feedback was delivered, or that was refunded already, as it is). Nothing about the payment
     // is read or made a condition here, so the deletion stays one transaction.
-    const items = [
-      ...c.links.flatMap((l) => shareDeletes(c.id, l)),
-      ...tracks.trackDeletes(c as TrackContents & { track: TrackRecord }),
-      ...c.links.flatMap((l) => (l.orderId ? [paymentDueNow(l.orderId)] : [])),
-    ];
-    if (c.fenced || items.length > tracks.MAX_TRANSACTION_ITEMS || attempt > DELETE_ATTEMPTS)
-      return [...gone, ...(await deleteFenced(c.track))];
-    if (await tracks.deleteAtOnce(items)) return [...gone, c.track];
+    const items = all.flatMap((x) => [
+      ...x.links.flatMap((l) => shareDeletes(x.id, l)),
+      ...tracks.trackDeletes(x, { withStack: x !== c }),
+      ...x.links.flatMap((l) => (l.orderId ? [paymentDueNow(l.orderId)] : [])),
+    ]);
+    if (all.some((x) => x.fenced) || items.length > tracks.MAX_TRANSACTION_ITEMS || attempt > DELETE_ATTEMPTS)
+      return deleteApart(c, versions);
+    if (await tracks.deleteAtOnce(items)) return all.map((x) => x.track);
     c = await contentsOf(c.id);
+    versions = await versionContents(c);
     // The transaction refuses a paid request's share while its pro is at work (shareDeletes): said as such.
-    await assertNoReviewInProgress([c]);
+    await assertNoReviewInProgress([c, ...versions]);
   }
-  return gone;
+  return [];
+}
+
+/** The later versions of a track, each read as a deletion reads a track. */
+const versionContents = async (c: TrackContents) => (await Promise.all((c.track?.versionIds ?? []).map(contentsOf))).filter((v) => v.track);
+
+/** For a track too large for one transaction: its versions one at a time, then the track through fences. */
+async function deleteApart(c: TrackContents, versions: TrackContents[]): Promise<TrackRecord[]> {
+  const gone: TrackRecord[] = [];
+  for (const v of versions) gone.push(...(await deleteTrack(v, [])));
+  return c.track ? [...gone, ...(await deleteFenced(c.track))] : gone;
 }
 
 const REVIEW_IN_PROGRESS = 'review_in_progress';

@@ -12,6 +12,10 @@ export const handler = areaHandler('tracks', tracksSchemas, {
   },
   getSignedUrl: async ({ input, caller }) => tracks.signedUrlFor(caller.user.id, input.trackId),
   getTrackReport: async ({ input, caller }) => tracks.trackReportFor(caller.user.id, input.trackId),
+  listTrackVersions: async ({ input, caller }) => {
+    const stack = await tracks.versionsOfTrack(caller.user.id, input.trackId);
+    return { versions: [stack, ...stack.versions].map(tracks.toTrackView) };
+  },
   updateSnippet: async ({ input, caller }) => tracks.toTrackView(await tracks.saveSnippet(caller.user.id, input.id, input.snippet)),
   deleteTracks: async ({ input, caller }) => tracks.deleteOwnTracks(caller.user.id, input.ids, { impersonated: Boolean(caller.actor) }),
 });

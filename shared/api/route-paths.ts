@@ -32,6 +32,7 @@ export const routePaths = {
   listTracks: { method: 'GET', path: '/tracks', access: 'user', area: 'tracks' },
   getSignedUrl: { method: 'GET', path: '/tracks/signed-url', access: 'user', area: 'tracks' },
   getTrackReport: { method: 'GET', path: '/tracks/report', access: 'user', area: 'tracks' },
+  listTrackVersions: { method: 'GET', path: '/tracks/versions', access: 'user', area: 'tracks' },
   updateSnippet: { method: 'PUT', path: '/tracks/{id}/snippet', access: 'user', area: 'tracks' },
   deleteTracks: { method: 'POST', path: '/tracks/delete', access: 'user', area: 'tracks' },
 

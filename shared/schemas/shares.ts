@@ -75,6 +75,9 @@ export const shareView = z.object({
   ),
   /** Why the reviewer declined it, when they did. */
   decline: z.optional(z.nullable(z.object({ reason: z.enum(DECLINE_REASON_VALUES), text: z.nullable(z.string()) }))),
+  /** On a later version of a track: the track (v1) it is a version of, and its number. */
+  trackStackId: z.optional(z.string()),
+  trackVersion: z.optional(z.int()),
   /** A re-check: the completed request on an earlier version whose review it checks again. */
   recheckOf: z.optional(z.nullable(z.string())),
   /** A completed re-check: how the previous review's points were marked ('7 of 9 fixed'). */
@@ -98,6 +101,14 @@ export const checkItemView = z.object({
   note: z.nullable(z.string()),
 });
 export type CheckItemView = z.infer<typeof checkItemView>;
+/** What a point's change changed: its mark and note, or its place. */
+export const checkChangeView = z.object({
+  commentId: z.string(),
+  mark: z.optional(z.enum(CHECK_MARKS)),
+  note: z.optional(z.nullable(z.string())),
+  timestamp: z.optional(z.nullable(z.number())),
+});
+export type CheckChangeView = z.infer<typeof checkChangeView>;
 
 export const commentView = z.object({
   id: z.string(),
@@ -229,7 +240,7 @@ export const deleteCommentInput = z.strictObject({ id, commentId: id });
 
 /**
  * A point of a re-check's checklist: the reviewer marks it (with a note, optional), the musician moves it
- * (to where the part is on the new version; null puts it back where it was).
+ * (to where the part is on the new version, in seconds; null makes it a general point).
  */
 export const markCheckInput = z.union([
   z.strictObject({

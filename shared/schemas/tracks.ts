@@ -103,6 +103,10 @@ export const signedUrlView = z.object({ signedUrl: z.string(), expiresIn: z.numb
 /** A track's whole technical report, for whoever may listen to it. */
 export const trackReportInput = z.strictObject({ trackId: id });
 
+/** Every version of the owner's track that `trackId` is (or is a version of), oldest first. */
+export const trackVersionsInput = z.strictObject({ trackId: id });
+export const trackVersionsView = z.object({ versions: z.array(trackView) });
+
 export const updateSnippetInput = z.strictObject({ id, snippet: snippetSchema });
 
 export const deleteTracksInput = z.strictObject({

@@ -55,6 +55,8 @@ async function reviewedByPeer() {
   // The musician's own question is no point of the checklist.
   expect((await as(user).call('addComment', { id: first, timestamp: 1, text: 'Which kick?', tags: [] })).status).toBe(200);
   expect((await as(peer).call('submitFeedback', { id: first, criteria: CRITERIA })).status).toBe(200);
+  // An answer after the review is no point of it either.
+  expect((await as(peer).call('addComment', { id: first, timestamp: 1, text: 'The one at 0:01', tags: [] })).status).toBe(200);
   return { user, v1, first, points };
 }
 
@@ -110,7 +112,9 @@ describe('the checklist', () => {
     ]);
     // The arrangement moved: the musician puts the vocal point where the chorus now is.
     const moved = await as(user).call('markCheck', { id, commentId: points[1], timestamp: 3.5 });
-    expect(moved.body).toMatchObject({ originalTimestamp: 3, timestamp: 3.5 });
+    expect(moved.body).toEqual({ commentId: points[1], timestamp: 3.5 });
+    const placed = (await as(peer).call('getShare', { id })).body.checklist[2];
+    expect(placed).toMatchObject({ text: 'Vocal too loud in the chorus', originalTimestamp: 3, timestamp: 3.5 });
     expect((await as(user).call('markCheck', { id, commentId: points[1], timestamp: 99 })).status).toBe(400);
     // Each side does only its own; nothing is marked before the request is accepted.
     expect((await mark(user, id, points[0], 'fixed')).status).toBe(403);
@@ -120,7 +124,11 @@ describe('the checklist', () => {
 
     await flows.respondToShare(stack, peer, id, 'accepted');
     expect((await mark(peer, id, crypto.randomUUID(), 'fixed')).status).toBe(404);
-    expect((await mark(peer, id, points[0], 'fixed', 'Punchy now')).body).toMatchObject({ mark: 'fixed', note: 'Punchy now' });
+    expect((await mark(peer, id, points[0], 'fixed', 'Punchy now')).body).toEqual({
+      commentId: points[0],
+      mark: 'fixed',
+      note: 'Punchy now',
+    });
     expect((await mark(peer, id, points[1], 'not_fixed', 'Still loud at 0:03')).status).toBe(200);
     // Marks are the reviewer's until Submit, as the rest of the review is.
     const musicianSees = await as(user).call('getShare', { id });
@@ -197,6 +205,10 @@ describe("a pro's re-check", () => {
     const share = await as(pro).call('getShare', { id: captured.body.shareId });
     expect(share.body.share).toMatchObject({ recheckOf: first, paid: { amountCents: 1500 }, trackTitle: 'Paid Mix (v2)' });
     expect(share.body.checklist).toHaveLength(3);
+    // Marked as on any re-check: the paid path writes the checklist too.
+    await flows.respondToShare(stack, pro, captured.body.shareId, 'accepted');
+    const point = share.body.checklist[0].commentId;
+    expect((await mark(pro, captured.body.shareId, point, 'fixed')).status).toBe(200);
 
     // A pro who re-checks for free: the request goes without paying, and an order is refused.
     const free = await as(pro).call('setOwnPrice', { price: 30, freeRechecks: true });

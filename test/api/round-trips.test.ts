@@ -25,10 +25,12 @@ const MAX_SEQUENTIAL = 3;
  * PayPal's webhook (server to server, nobody waiting) has one more: its gate's look-up of the event and count
  * of the address, made before PayPal is asked to verify anything (domain/paypal-webhook-gate.ts).
  */
-const GATE_ROUND_TRIPS: Partial<Record<RouteName, number>> = { paypalWebhook: 1, submitFeedback: 1, rateFeedback: 1 };
+const GATE_ROUND_TRIPS: Partial<Record<RouteName, number>> = { paypalWebhook: 1, submitFeedback: 1, rateFeedback: 1, deleteTracks: 1 };
 // A review delivered or rated moves the reviewer's reputation (domain/reputation.ts): their listing, read
 // beside the write, is written after it, on condition that it is as read; that write depends on the first.
 // Recording it from the table's stream instead would take it off the request.
+// Deleting a track with later versions reads them (each in its own partition) once the track has named
+// them; the whole stack then goes in one transaction (domain/tracks.ts deleteTrack).
 const options = { feedbackNotes: 'Is the low end too heavy?', context: 'mix_check' };
 
 /** The most calls and sequential round trips each route needed. */
@@ -140,6 +142,30 @@ describe('DynamoDB round trips per route', () => {
     await call('saveDraft', { id: share.id, criteria: { energyImpact: 5 }, comment: 'Solid', note: '' }, reviewer);
     await call('submitFeedback', { id: share.id, criteria: { mixingMastering: 3, energyImpact: 5 }, comment: 'Solid track' }, reviewer);
     await call('rateFeedback', { id: share.id, rating: 4, comment: 'Thanks' }, musician);
+
+    // A new version of the reviewed track, and the same reviewer's re-check of it.
+    const v2wav = wavBytes({ seconds: 2 });
+    const v2ticket = await call(
+      'createUploadUrl',
+      { filename: 'Trip One v2.wav', contentType: 'audio/wav', size: v2wav.length, versionOf: tracks[0].id },
+      musician,
+    );
+    await presignedPost(v2ticket, v2wav, 'audio/wav', 'Trip One v2.wav');
+    const v2 = await call('createTrack', { key: v2ticket.key, title: 'Trip One', versionOf: tracks[0].id }, musician);
+    await flows.processedTrack(stack, musician, v2.id);
+    // As the re-check dialog asks: of the track the review was on (a version names its track).
+    await call('listTrackVersions', { trackId: share.trackStackId ?? share.trackId }, musician);
+    const recheck = await call(
+      'createShare',
+      { sharedWithId: reviewerId, trackId: v2.id, shareOptions: options, recheckOf: share.id },
+      musician,
+    );
+    await call('markCheck', { id: recheck.id, commentId: comment.id, timestamp: 1 }, musician);
+    await call('respondToShare', { id: recheck.id, status: 'accepted' }, reviewer);
+    await call('markCheck', { id: recheck.id, commentId: comment.id, mark: 'fixed', note: 'Better now' }, reviewer);
+    await call('submitFeedback', { id: recheck.id, criteria: { mixingMastering: 4 } }, reviewer);
+    await call('getShare', { id: recheck.id }, musician);
+
     const deleted = await call('deleteTracks', { ids: tracks.map((t) => t.id) }, musician);
     expect(deleted.deleted).toHaveLength(2);
 

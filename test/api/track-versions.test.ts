@@ -81,6 +81,10 @@ describe('uploading a new version', () => {
       [v2.id, 2],
       [v3.id, 3],
     ]);
+    // From any of its versions, the owner (and only the owner) reads the whole stack.
+    const stackRead = await as(user).call('listTrackVersions', { trackId: v2.id });
+    expect(stackRead.body.versions.map((v: { id: string }) => v.id)).toEqual([v1.id, v2.id, v3.id]);
+    expect((await as(peer).call('listTrackVersions', { trackId: v1.id })).status).toBe(403);
     // Each version plays its own audio; its report is its own.
     for (const v of [v1, v2, v3]) {
       expect((await as(user).call('getSignedUrl', { trackId: v.id })).status).toBe(200);

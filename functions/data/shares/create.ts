@@ -48,12 +48,13 @@ export async function putNewShare(
 }
 
 /**
- * The three writes that create a share, for a transaction: the share (only if its id is free), its link
- * from the track, and the track marked shared (its `shareIds` taking the id), which is also the check that
- * the track still exists, is ready and is not being deleted (an item appears once per transaction, so this
- * update is the check).
+ * The writes that create a share, for a transaction: the share (only if its id is free), its link from
+ * the track, and the track marked shared (its `shareIds` taking the id), which is also the check that the
+ * track still exists, is ready and is not being deleted (an item appears once per transaction, so this
+ * update is the check); then, for a re-check, its checklist.
  */
-export function newShareItems(share: ShareRecord, requestHash?: string) {
+export function newShareItems(draft: ShareRecord, requestHash?: string) {
+  const { checklistPoints, ...share } = draft;
   return [
     {
       Put: {
@@ -109,7 +110,14 @@ export function newShareItems(share: ShareRecord, requestHash?: string) {
           {
             Put: {
               TableName: T(),
-              Item: { ...checklistKey(share.id), entity: 'checklist', participants: participants(share), marks: {}, moved: {} },
+              Item: {
+                ...checklistKey(share.id),
+                entity: 'checklist',
+                participants: participants(share),
+                points: checklistPoints ?? [],
+                marks: {},
+                moved: {},
+              },
             },
           },
         ]

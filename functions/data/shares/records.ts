@@ -37,8 +37,16 @@ export interface ShareRecord {
   acceptedAt?: string;
   /** Why the reviewer declined it. */
   decline?: { reason: DeclineReason; text: string | null } | null;
+  /** The track this request is on is a later version: the track it is a version of, and its number (absent: a track itself, v1). */
+  trackStackId?: string;
+  trackVersion?: number;
   /** A re-check: the completed request on an earlier version whose review it checks again. */
   recheckOf?: string;
+  /**
+   * Only on a re-check being created (and a paid one's draft): the ids of the previous review's points,
+   * written to its CHECKLIST item, never kept on the share itself.
+   */
+  checklistPoints?: string[];
   /** Set as a re-check completes: how the previous review's points were marked. */
   recheckOutcome?: RecheckOutcome;
   createdAt: string;
@@ -51,6 +59,8 @@ export interface ShareRecord {
  * by comment id, each side writing its own map.
  */
 export interface ChecklistRecord {
+  /** The previous review's comments that are points of the checklist, in time order. */
+  points: string[];
   marks: Record<string, { mark: CheckMark; note: string | null; at: string }>;
   /** Where the musician placed a point on the new version (seconds; null: the general comment's place). */
   moved: Record<string, number | null>;

@@ -2,7 +2,7 @@
 import { okOutput } from '../../schemas/common.js';
 import {
   addCommentInput,
-  checkItemView,
+  checkChangeView,
   commentView,
   createShareInput,
   deleteCommentInput,
@@ -33,7 +33,7 @@ export const sharesSchemas = {
   addComment: { input: addCommentInput, output: commentView },
   updateComment: { input: updateCommentInput, output: commentView },
   deleteComment: { input: deleteCommentInput, output: okOutput },
-  markCheck: { input: markCheckInput, output: checkItemView },
+  markCheck: { input: markCheckInput, output: checkChangeView },
   reportListening: { input: reportListeningInput, output: listeningView },
   saveDraft: { input: saveDraftInput, output: draftView },
   submitFeedback: { input: submitFeedbackInput, output: shareDetail },

@@ -9,6 +9,8 @@ import {
   signedUrlView,
   trackListView,
   trackReportInput,
+  trackVersionsInput,
+  trackVersionsView,
   trackView,
   updateSnippetInput,
   uploadTicket,
@@ -22,6 +24,7 @@ export const tracksSchemas = {
   listTracks: { input: listTracksInput, output: trackListView },
   getSignedUrl: { input: signedUrlInput, output: signedUrlView },
   getTrackReport: { input: trackReportInput, output: technicalReport },
+  listTrackVersions: { input: trackVersionsInput, output: trackVersionsView },
   updateSnippet: { input: updateSnippetInput, output: trackView },
   deleteTracks: { input: deleteTracksInput, output: deleteTracksView },
 } as const satisfies AreaSchemas<'tracks'>;

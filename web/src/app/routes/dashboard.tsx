@@ -1,5 +1,5 @@
 import '@/styles/app.css';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import type { TrackView } from '@shared/schemas/tracks';
 import { LoadingScreen } from '@/components/loading-screen';
 import { MusicianExperience } from '@/features/dashboard/components/musician-experience';
@@ -9,6 +9,7 @@ import { ReviewerTabs } from '@/features/feedback/components/reviewer-tabs';
 import { TrackShares, TrackShareSummary } from '@/features/feedback/components/track-shares';
 import { TracksToRateFigures } from '@/features/feedback/components/tracks-to-rate-figures';
 import type { Viewer } from '@/features/feedback/utils/share';
+import { PaymentStepSlot } from '@/features/feedback/hooks/payment-step-slot';
 import { TracksPanel } from '@/features/tracks/components/tracks-panel';
 import { useMe } from '@/lib/auth';
 import { ShareDialogOnDemand } from './share-dialog-on-demand';
@@ -45,14 +46,21 @@ export function DashboardRoute() {
   const { data: me } = useMe();
   if (!me) return <LoadingScreen />;
   const viewer: Viewer = { id: me.id, type: me.type };
-  return me.type === 'musician' ? (
-    <MusicianExperience user={me} tracks={<TracksWithFeedback viewer={viewer} />} hub={<FeedbackHub viewer={viewer} />} />
-  ) : (
-    <ProExperience
-      user={me}
-      tracks={<TracksWithFeedback viewer={viewer} />}
-      reviews={<ReviewerTabs viewer={viewer} />}
-      analysis={<TracksToRateFigures />}
-    />
+  return (
+    <PaymentStepSlot.Provider value={PaymentStepOnDemand}>
+      {me.type === 'musician' ? (
+        <MusicianExperience user={me} tracks={<TracksWithFeedback viewer={viewer} />} hub={<FeedbackHub viewer={viewer} />} />
+      ) : (
+        <ProExperience
+          user={me}
+          tracks={<TracksWithFeedback viewer={viewer} />}
+          reviews={<ReviewerTabs viewer={viewer} />}
+          analysis={<TracksToRateFigures />}
+        />
+      )}
+    </PaymentStepSlot.Provider>
   );
 }
+
+// The payment step of a re-check asked for from an opened review: loaded when first shown.
+const PaymentStepOnDemand = lazy(() => import('@/features/payments/components/payment-step').then((m) => ({ default: m.PaymentStep })));

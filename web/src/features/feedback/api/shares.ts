@@ -94,7 +94,11 @@ function putShareInLists(client: QueryClient, share: ShareView) {
 }
 
 function putDetail(client: QueryClient, detail: ShareDetail) {
-  client.setQueryData(shareDetailKey(detail.share.id), detail);
+  // A submission's or rating's answer leaves out a re-check's checklist (read apart): the one shown stays.
+  client.setQueryData<ShareDetail>(shareDetailKey(detail.share.id), (old) => ({
+    ...detail,
+    checklist: detail.checklist ?? old?.checklist,
+  }));
   putShareInLists(client, detail.share);
 }
 
@@ -192,9 +196,9 @@ export function useMarkCheck(shareId: string) {
   return useMutation({
     mutationFn: (input: { commentId: string } & ({ mark: CheckItemView['mark'] & string; note: string } | { timestamp: number | null })) =>
       api('markCheck', { id: shareId, ...input } as ApiInput<'markCheck'>),
-    onSuccess: (item) => {
+    onSuccess: ({ commentId, ...changed }) => {
       client.setQueryData<ShareDetail>(shareDetailKey(shareId), (d) =>
-        d?.checklist ? { ...d, checklist: d.checklist.map((i) => (i.commentId === item.commentId ? item : i)) } : d,
+        d?.checklist ? { ...d, checklist: d.checklist.map((i) => (i.commentId === commentId ? { ...i, ...changed } : i)) } : d,
       );
     },
   });

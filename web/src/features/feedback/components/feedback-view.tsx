@@ -14,6 +14,9 @@ import { CoverageStrip } from './coverage-strip';
 import { CriteriaBars } from './criteria';
 import { RatingForm, RatingThanks } from './rating-form';
 import { ReviewReport } from './review-report';
+import { RecheckChecklist } from './recheck-checklist';
+import { RequestRecheck } from './recheck-dialog';
+import { ReviewsSideBySide } from './reviews-side-by-side';
 
 function waitingText(detail: ShareDetail, isAuthor: boolean): string | null {
   const { share } = detail;
@@ -43,7 +46,7 @@ function waitingText(detail: ShareDetail, isAuthor: boolean): string | null {
  */
 export function FeedbackView({ detail, viewer }: { detail: ShareDetail; viewer: Viewer }) {
   const { share, feedback, comments, ranking } = detail;
-  const timeline = useShareTimeline(share, comments);
+  const timeline = useShareTimeline(share, comments, detail.checklist);
   const add = useAddComment(share.id);
   const isAuthor = viewer.id === share.sharedByUserId;
   const open = isOpenForComments(share.status, isAuthor);
@@ -69,6 +72,8 @@ export function FeedbackView({ detail, viewer }: { detail: ShareDetail; viewer: 
         </p>
       )}
       {detail.listening && share.status === 'completed' && <CoverageStrip listening={detail.listening} duration={share.trackDuration} />}
+
+      {detail.checklist && <RecheckChecklist share={share} items={detail.checklist} isReviewer={!isAuthor} onSeek={timeline.seek} />}
 
       {waiting && (
         <p className="muted small" data-testid="feedback-waiting">
@@ -123,6 +128,13 @@ export function FeedbackView({ detail, viewer }: { detail: ShareDetail; viewer: 
             onSubmit={(draft) => add.mutateAsync(draft)}
           />
         </section>
+      )}
+
+      {share.recheckOf && share.status === 'completed' && <ReviewsSideBySide detail={detail} />}
+      {isAuthor && share.status === 'completed' && feedback && (
+        <div className="button-row">
+          <RequestRecheck share={share} />
+        </div>
       )}
 
       <ReviewReport detail={detail} viewer={viewer} />

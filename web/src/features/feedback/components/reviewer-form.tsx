@@ -17,6 +17,7 @@ import { CommentList } from './comment-list';
 import { CoverageStrip } from './coverage-strip';
 import { CriteriaRatings } from './criteria';
 import { ReviewChecklist } from './review-checklist';
+import { RecheckChecklist } from './recheck-checklist';
 import { TimelinePlayer } from './timeline-player';
 
 const SAVE_STATUS = { saving: 'Saving...', saved: 'Saved', failed: 'Not saved yet: retrying with your next change' } as const;
@@ -29,7 +30,7 @@ const SAVE_STATUS = { saving: 'Saving...', saved: 'Saved', failed: 'Not saved ye
  */
 export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: Viewer }) {
   const { share, comments } = detail;
-  const timeline = useShareTimeline(share, comments);
+  const timeline = useShareTimeline(share, comments, detail.checklist);
   const listening = useListening(share, detail.listening, timeline.player);
   const add = useAddComment(share.id);
   const submit = useSubmitFeedback(share.id);
@@ -43,7 +44,7 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
 
   const own = useMemo(() => comments.filter((c) => c.userId === viewer.id), [comments, viewer.id]);
   const heard = listening.view;
-  const checklist = useMemo(
+  const floor = useMemo(
     () =>
       reviewChecklist({
         paid: Boolean(share.paid),
@@ -55,6 +56,11 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
       }),
     [share.paid, share.trackDuration, criteria, own, general, heard],
   );
+  // A re-check waits for every point of the previous review to be marked (the server's rule too).
+  const unmarked = detail.checklist?.filter((i) => !i.mark).length ?? 0;
+  const checklist = detail.checklist?.length
+    ? [...floor, { key: 'recheck', label: 'Mark every point of the previous review', done: unmarked === 0 }]
+    : floor;
   const ready = checklist.every((i) => i.done);
   const canSubmit = !submit.isPending && ready;
 
@@ -76,6 +82,7 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
     <div className="reviewer-form" data-testid="reviewer-form">
       <TimelinePlayer timeline={timeline} onPlayingChange={listening.onPlayingChange} onTimeChange={listening.onTimeChange} />
       {heard && <CoverageStrip listening={heard} duration={share.trackDuration} />}
+      {detail.checklist && <RecheckChecklist share={share} items={detail.checklist} isReviewer onSeek={timeline.seek} />}
 
       <section className="form-block">
         <h4 className="block-title">Timestamped comments</h4>

@@ -5,6 +5,7 @@ import { StarScore } from '@/components/star-rating';
 import { formatDate, formatWeekdayTime, timeLeft } from '@/lib/dates';
 import { onDemand, preload, useOnDemand } from '@/lib/on-demand';
 import { formatCents } from '@shared/money';
+import { outcomeText } from '@shared/recheck';
 import { useShareDetail } from '@/features/feedback/api/shares';
 import type { Viewer } from '@/features/feedback/utils/share';
 import { onOpenShareRequest, shareAnchor, shareIdInHash } from '@/features/feedback/utils/share-anchor';
@@ -67,6 +68,11 @@ export function ShareItem({ share, viewer, defaultOpen = false }: { share: Share
             )}
             {share.paid && (share.status === 'expired' || share.status === 'declined' || share.status === 'cancelled') && (
               <span data-testid="share-refunded">Refunded</span>
+            )}
+            {share.recheckOf && (
+              <span data-testid="share-recheck">
+                {share.recheckOutcome ? `Re-check: ${outcomeText(share.recheckOutcome)}` : 'Re-check'}
+              </span>
             )}
           </p>
         </div>

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import type { CommentView, ShareView } from '@shared/schemas/shares';
+import type { CheckItemView, CommentView, ShareView } from '@shared/schemas/shares';
 import type { AudioPlayerHandle, PlayableTrack } from '@/components/audio-player';
 import { getShareAudioUrl } from '@/features/feedback/api/shares';
 import { activeCommentIds, commentMarkers } from '@/features/feedback/utils/comments';
@@ -8,11 +8,20 @@ import { activeCommentIds, commentMarkers } from '@/features/feedback/utils/comm
  * The player of a share and its comments: markers on the waveform, the comments near the playhead
  * (within 2 s) highlighted, and seeking from a comment.
  */
-export function useShareTimeline(share: ShareView, comments: CommentView[]) {
+export function useShareTimeline(share: ShareView, comments: CommentView[], checklist?: CheckItemView[] | null) {
   const player = useRef<AudioPlayerHandle>(null);
   const [playhead, setPlayhead] = useState<number | null>(null);
   const activeIds = useMemo(() => activeCommentIds(comments, playhead), [comments, playhead]);
-  const markers = useMemo(() => commentMarkers(comments, activeIds), [comments, activeIds]);
+  // A re-check's points of the previous review are marked too, where they now are.
+  const markers = useMemo(() => {
+    const points = (checklist ?? []).map((i) => ({
+      id: `check-${i.commentId}`,
+      timestamp: i.timestamp,
+      text: `Previous review: ${i.text}`,
+      tags: i.tags,
+    }));
+    return [...commentMarkers(comments, activeIds), ...commentMarkers(points)];
+  }, [comments, activeIds, checklist]);
 
   const track: PlayableTrack = useMemo(
     () => ({ id: share.trackId, title: share.trackTitle, duration: share.trackDuration, peaks: share.trackPeaks }),
