@@ -41,7 +41,7 @@ import {
 } from './payment-settlement.js';
 import { versionedTitle } from '../../shared/track-version.js';
 import { recheckPriceOf } from '../../shared/recheck.js';
-import { checkRecheck, readPrevious } from './rechecks.js';
+import { checkRecheck, readPrevious } from './recheck-requests.js';
 
 export function toPaymentView(p: PaymentRecord): PaymentView {
   return {

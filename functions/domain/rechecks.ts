@@ -8,45 +8,8 @@ import type { CheckChangeView, CheckItemView, CheckMark, RecheckOutcome } from '
 import type { ShareStatus } from '../../shared/feedback.js';
 import * as shares from '../data/shares.js';
 import type { ChecklistRecord, ShareBundle } from '../data/shares.js';
-import type { TrackRecord } from '../data/tracks.js';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors.js';
 import { bundleFor } from './share-bundle.js';
-import { orderComments } from './share-views.js';
-
-/**
- * The previous request of a re-check, read beside the request's other checks (one round trip): null when
- * none is asked for.
- */
-export function readPrevious(recheckOf: string | undefined): Promise<ShareBundle | null> {
-  return recheckOf ? shares.getShareBundle(recheckOf) : Promise.resolve(null);
-}
-
-/**
- * The points of the review a re-check checks again, checked: the caller's own request, completed, by the
- * same reviewer, and `track` a later version of the track it reviewed. Its points are the reviewer's
- * comments up to the submission (answers to questions after it are not points).
- */
-export function checkRecheck(
-  callerId: string,
-  previous: ShareBundle | null,
-  track: TrackRecord,
-  reviewerId: string,
-): { of: string; points: string[] } {
-  if (!previous) throw new NotFound('The review to re-check was not found');
-  const { share, feedback } = previous;
-  if (share.sharedByUserId !== callerId) throw new Forbidden('This review was not written for you');
-  if (share.status !== 'completed' || !feedback) throw new Conflict('Only a completed review can be re-checked', 'recheck_not_completed');
-  if (share.sharedWithUserId !== reviewerId) {
-    throw new BadRequest(`A re-check goes to the reviewer of the first review, ${share.sharedWithName}`, undefined, 'recheck_reviewer');
-  }
-  // A request made before versions is on a track itself (v1).
-  const reviewedStack = share.trackStackId ?? share.trackId;
-  if ((track.stackId ?? track.id) !== reviewedStack || (track.version ?? 1) <= (share.trackVersion ?? 1)) {
-    throw new BadRequest('A re-check is of a later version of the same track: upload the new version first', undefined, 'recheck_version');
-  }
-  const points = orderComments(previous.comments.filter((c) => c.userId === share.sharedWithUserId && c.createdAt <= feedback.createdAt));
-  return { of: share.id, points: points.map((c) => c.id) };
-}
 
 /**
  * A re-check's checklist as `viewerId` sees it: its points (the previous review's comments, in time

@@ -20,7 +20,7 @@ import { deadlineCutoffs, respondBy } from './paid-deadlines.js';
 import { checkRequest, idempotencyConflict, idFromKey, newShare, requestHash, trackUnavailable } from './requests.js';
 import { moneyRefused } from './money-refused.js';
 import * as rechecks from './rechecks.js';
-import { checkRecheck, readPrevious } from './rechecks.js';
+import { checkRecheck, readPrevious } from './recheck-requests.js';
 import { recheckPriceOf } from '../../shared/recheck.js';
 import { fulfilment } from './payment-settlement.js';
 import { decodeCursor, decodeCursorValue, encodeCursor } from '../lib/cursor.js';

@@ -160,7 +160,7 @@ describe('uploadTrack', () => {
         if (name === 'createUploadUrl') return { ...ticket, key: 'uploads/u1/t/x.mp3', expiresAt: 'later' };
         if (name === 'createTrack') return { id: 't1', status: 'processing', failureReason: null };
         if (name === 'listTracks')
-          return { tracks: [{ id: 't1', status: states.shift(), failureReason: 'This file is not audio we can read.' }] };
+          return { tracks: [{ id: 't1', status: states.shift(), failureReason: 'This file is not audio we can read.', versions: [] }] };
         if (name === 'deleteTracks') return { deleted: ['t1'], failed: [] };
         throw new Error(name);
       });
@@ -183,7 +183,7 @@ describe('uploadTrack', () => {
         if (name === 'createUploadUrl') return { ...ticket, key: 'uploads/u1/t/long.wav', expiresAt: 'later' };
         if (name === 'createTrack' || name === 'listTracks') {
           const t = { id: 't2', status: 'processing', failureReason: null };
-          return name === 'listTracks' ? { tracks: [t] } : t;
+          return name === 'listTracks' ? { tracks: [{ ...t, versions: [] }] } : t;
         }
         throw new Error(name);
       });
