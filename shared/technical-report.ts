@@ -31,3 +31,22 @@ export function truePeakWarning(truePeakDbtp: number | null): string | null {
   if (truePeakDbtp === null || truePeakDbtp <= TRUE_PEAK_CEILING) return null;
   return `The true peak is ${truePeakDbtp.toFixed(1)} dBTP, above ${TRUE_PEAK_CEILING} dBTP: streaming encoders may clip it. Leave a little more headroom.`;
 }
+
+/**
+ * Gains that play two versions at the same integrated loudness, so that neither wins a comparison by
+ * being louder: the louder one is turned down (a gain of at most 1, which an audio element's volume can
+ * apply), the quieter one plays as it is. Null when either was not measured or is silent.
+ */
+export function loudnessMatch(
+  a: { label: string; integratedLufs: number | null | undefined },
+  b: { label: string; integratedLufs: number | null | undefined },
+): { gainA: number; gainB: number; text: string } | null {
+  if (a.integratedLufs == null || b.integratedLufs == null || a.integratedLufs <= -70 || b.integratedLufs <= -70) return null;
+  const diff = a.integratedLufs - b.integratedLufs;
+  const db = Math.abs(diff);
+  // Below what a rounded figure can show, they already match.
+  if (db < 0.05) return { gainA: 1, gainB: 1, text: `${a.label} and ${b.label} are equally loud` };
+  const gain = 10 ** (-db / 20);
+  const louder = diff > 0 ? a.label : b.label;
+  return { gainA: diff > 0 ? gain : 1, gainB: diff > 0 ? 1 : gain, text: `${louder} played ${db.toFixed(1)} dB quieter to match` };
+}

@@ -457,6 +457,37 @@ describe('tracks on the Musician Experience page', () => {
     await versions.getByRole('button', { name: 'v1' }).click();
     expect(await r.getByTestId('track-duration').textContent()).toBe('0:05');
 
+    // A/B at the same playhead, the louder version turned down to the other's loudness.
+    await r.getByTestId('track-compare-toggle').click();
+    const compare = r.getByTestId('version-compare');
+    await compare.waitFor();
+    const matchText = (await compare.getByTestId('compare-match-text').textContent())!;
+    const matched = /^(v[12]) played (\d+\.\d) dB quieter to match$/.exec(matchText);
+    expect(matched, matchText).not.toBeNull();
+    await compare.getByTestId('compare-play').click();
+    const audioA = compare.getByTestId('compare-audio-A');
+    const audioB = compare.getByTestId('compare-audio-B');
+    const state = (el: typeof audioA) =>
+      el.evaluate((a: HTMLAudioElement) => ({ paused: a.paused, time: a.currentTime, volume: a.volume }));
+    await expect.poll(async () => (await state(audioA)).time, { timeout: 10_000 }).toBeGreaterThan(0.5);
+    const louder = matched![1] === 'v1' ? audioA : audioB;
+    expect((await state(louder)).volume).toBeCloseTo(10 ** (-Number(matched![2]) / 20), 2);
+    // The key B switches to v2 at the same second, still playing.
+    await compare.getByTestId('compare-A').focus();
+    await page.keyboard.press('b');
+    await expect.poll(async () => (await state(audioB)).paused, { timeout: 5_000 }).toBe(false);
+    const [a, b] = [await state(audioA), await state(audioB)];
+    expect(a.paused).toBe(true);
+    expect(Math.abs(b.time - a.time)).toBeLessThan(0.5);
+    expect(await compare.getByTestId('compare-B').getAttribute('aria-pressed')).toBe('true');
+    await expectAccessible(page, 'the A/B comparison');
+    await screenshot(page, 'tracks-compare');
+    // Matching off: both as they are.
+    await compare.getByTestId('compare-match').uncheck();
+    expect([(await state(audioA)).volume, (await state(audioB)).volume]).toEqual([1, 1]);
+    await compare.getByTestId('compare-play').click();
+    await r.getByTestId('track-compare-toggle').click();
+
     const phone = await e2e.signedIn(user, '/dashboard', PHONE);
     await row(phone, 'Short Tone').getByRole('group', { name: 'Versions of Short Tone' }).waitFor();
     await expectFitsWidth(phone, 'a track with versions');

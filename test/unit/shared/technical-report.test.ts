@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { streamingAdvice, truePeakWarning } from '../../../shared/technical-report.js';
+import { loudnessMatch, streamingAdvice, truePeakWarning } from '../../../shared/technical-report.js';
 
 describe("what streaming services do with a track's loudness", () => {
   it('turns a loud master down on every service, by the difference from each target', () => {
@@ -26,5 +26,38 @@ describe("what streaming services do with a track's loudness", () => {
     );
     expect(truePeakWarning(-1)).toBeNull();
     expect(truePeakWarning(null)).toBeNull();
+  });
+});
+
+describe('A/B at matched loudness', () => {
+  /** The loudness a version is heard at: its integrated loudness plus its gain in dB. */
+  const heard = (lufs: number, gain: number) => lufs + 20 * Math.log10(gain);
+
+  it('turns the louder version down to the other, so that they differ by under 0.5 LU, and says by how much', () => {
+    for (const [a, b] of [
+      [-8.2, -10],
+      [-14, -9.3],
+      [-23, -22.96],
+      [-6, -31],
+    ]) {
+      const m = loudnessMatch({ label: 'v1', integratedLufs: a }, { label: 'v2', integratedLufs: b })!;
+      expect(Math.max(m.gainA, m.gainB)).toBe(1);
+      expect(Math.abs(heard(a, m.gainA) - heard(b, m.gainB))).toBeLessThanOrEqual(0.05);
+    }
+    expect(loudnessMatch({ label: 'v1', integratedLufs: -11 }, { label: 'v2', integratedLufs: -9.2 })!.text).toBe(
+      'v2 played 1.8 dB quieter to match',
+    );
+    expect(loudnessMatch({ label: 'v1', integratedLufs: -9.2 }, { label: 'v2', integratedLufs: -11 })!.text).toBe(
+      'v1 played 1.8 dB quieter to match',
+    );
+    expect(loudnessMatch({ label: 'v1', integratedLufs: -12 }, { label: 'v2', integratedLufs: -12.02 })!.text).toBe(
+      'v1 and v2 are equally loud',
+    );
+  });
+
+  it('matches nothing when a version was not measured or is silent', () => {
+    expect(loudnessMatch({ label: 'v1', integratedLufs: null }, { label: 'v2', integratedLufs: -9 })).toBeNull();
+    expect(loudnessMatch({ label: 'v1', integratedLufs: -12 }, { label: 'v2', integratedLufs: undefined })).toBeNull();
+    expect(loudnessMatch({ label: 'v1', integratedLufs: -70 }, { label: 'v2', integratedLufs: -9 })).toBeNull();
   });
 });

@@ -11,8 +11,10 @@ import { versionedTitle } from '@shared/track-version';
 
 // The snippet editor's code loads at the first sign of opening it (a pointer over Snippet, or focus).
 const snippetEditor = onDemand(() => import('./snippet-editor').then((m) => m.SnippetEditor));
-// So is the technical report's (opened by few, so not part of the dashboard's first load).
+// So is the technical report's (opened by few, so not part of the dashboard's first load), and the A/B
+// comparison of versions.
 const technicalReport = onDemand(() => import('@/components/technical-report').then((m) => m.TechnicalReport));
+const versionCompare = onDemand(() => import('./version-compare').then((m) => m.VersionCompare));
 
 /** Re-renders when the track stops counting as new. */
 function useIsNew(track: TrackView): boolean {
@@ -102,6 +104,9 @@ export function TrackRow({
   const [feedbackOpen, setFeedbackOpen] = useState(false);
   const [reportOpen, setReportOpen] = useState(false);
   const report = useOnDemand(technicalReport, reportOpen);
+  const [compareOpen, setCompareOpen] = useState(false);
+  const compare = useOnDemand(versionCompare, compareOpen);
+  const comparable = all.filter((v) => v.status === 'ready').length > 1;
   const [draft, setDraft] = useState<Snippet | null>(null);
   const [playing, setPlaying] = useState(false);
   const [auditioning, setAuditioning] = useState(false);
@@ -110,6 +115,7 @@ export function TrackRow({
   const snippetId = `${baseId}-snippet`;
   const feedbackId = `${baseId}-feedback`;
   const reportId = `${baseId}-report`;
+  const compareId = `${baseId}-compare`;
 
   const loadUrl = useCallback(() => getTrackUrl(track.id), [track.id]);
   const onPlayingChange = useCallback((p: boolean) => {
@@ -207,6 +213,19 @@ export function TrackRow({
               <WaveIcon width={16} height={16} />
               Report
             </PanelToggle>
+            {comparable && (
+              <PanelToggle
+                open={compareOpen}
+                onToggle={setCompareOpen}
+                controls={compareId}
+                testId="track-compare-toggle"
+                onPointerEnter={() => preload(versionCompare)}
+                onFocus={() => preload(versionCompare)}
+              >
+                <WaveIcon width={16} height={16} />
+                A/B
+              </PanelToggle>
+            )}
             {onNewVersion && (
               <button type="button" className="chip-button" onClick={onNewVersion} data-testid="track-new-version">
                 <UploadIcon width={16} height={16} />
@@ -264,6 +283,16 @@ export function TrackRow({
         ) : (
           <div id={reportId}>
             <OnDemandStatus {...report} />
+          </div>
+        ))}
+
+      {compareOpen &&
+        comparable &&
+        (compare.value ? (
+          <compare.value id={compareId} versions={all} />
+        ) : (
+          <div id={compareId}>
+            <OnDemandStatus {...compare} />
           </div>
         ))}
 
