@@ -4,6 +4,7 @@
  * quality floor of a paid review, and the reasons a request can be declined.
  */
 import { CRITERIA, type CriterionKey } from './feedback.js';
+import { clock } from './clock.js';
 
 /** Proof of listening: how much must be heard, and what a report may claim. */
 export const LISTENING = {
@@ -147,7 +148,6 @@ export interface ReviewState {
   heard: Uint8Array | null;
 }
 
-const clockOf = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
 
 /**
  * What a review must have before it is submitted, each item done or not. Free: at least a score, a comment
@@ -175,7 +175,7 @@ export function reviewChecklist(r: ReviewState): ChecklistItem[] {
       label:
         got >= need
           ? `Listen to at least ${Math.round(LISTENING.minShare * 100)}% of the track`
-          : `Listen to at least ${Math.round(LISTENING.minShare * 100)}% of the track (${clockOf(need - got)} left)`,
+          : `Listen to at least ${Math.round(LISTENING.minShare * 100)}% of the track (${clock(need - got)} left)`,
       done: got >= need,
     },
     { key: 'criteria', label: `Score all ${CRITERIA.length} criteria`, done: scored.length === CRITERIA.length },
@@ -209,7 +209,7 @@ export function reviewChecklist(r: ReviewState): ChecklistItem[] {
   if (unheard.length) {
     items.push({
       key: 'heard',
-      label: `Every timestamped comment on a moment you heard (not ${unheard.map((c) => clockOf(c.timestamp)).join(', ')})`,
+      label: `Every timestamped comment on a moment you heard (not ${unheard.map((c) => clock(c.timestamp)).join(', ')})`,
       done: false,
     });
   }

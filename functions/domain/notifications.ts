@@ -24,10 +24,10 @@ import { getUser, type UserRecord } from '../data/users.js';
 import { formatCents } from '../../shared/money.js';
 import { log } from '../lib/observability.js';
 import { deliverTo, sendClaimedMail } from './mail.js';
+import { commentPlace } from '../../shared/clock.js';
 
 export { sendClaimedMail };
 
-const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
 
 /** How an e-mail is claimed once for its event (and given back when it could not be sent). */
 interface Claim {
@@ -215,7 +215,7 @@ async function sendDigest(d: DigestRecord): Promise<boolean> {
   await deliver(d.toUserId, n === 1 ? `New comment on ${share.trackTitle}` : `${n} new comments on ${share.trackTitle}`, [
     `Hi ${to},`,
     `${from} left ${n === 1 ? 'a comment' : `${n} comments`} on "${share.trackTitle}":`,
-    ...comments.map((c) => `${c.timestamp == null ? 'General' : `At ${clock(c.timestamp)}`}: ${c.text}`),
+    ...comments.map((c) => `${c.timestamp == null ? 'General' : `At ${commentPlace(c)}`}: ${c.text}`),
   ]);
   return true;
 }

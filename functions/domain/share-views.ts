@@ -43,6 +43,7 @@ export const toCommentView = (share: ShareRecord, c: CommentRecord): CommentView
   userId: c.userId,
   authorName: authorName(share, c.userId),
   timestamp: c.timestamp,
+  ...(c.endTimestamp != null ? { endTimestamp: c.endTimestamp } : {}),
   text: c.text,
   tags: c.tags,
   createdAt: c.createdAt,

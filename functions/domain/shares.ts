@@ -206,22 +206,23 @@ async function closedShare(shareId: string, userId: string, action: 'add' | 'cha
   throw new Conflict('This feedback request changed meanwhile. Please try again.', 'busy');
 }
 
-function assertWithinTrack(share: ShareRecord, timestamp: number | null | undefined) {
+function assertWithinTrack(share: ShareRecord, timestamp: number | null | undefined, field = 'timestamp') {
   if (timestamp != null && timestamp > share.trackDuration + 1) {
-    throw new BadRequest('The time is past the end of the track', { timestamp: 'The time is past the end of the track' });
+    throw new BadRequest('The time is past the end of the track', { [field]: 'The time is past the end of the track' });
   }
 }
 
 export async function addComment(
   user: UserRecord,
   shareId: string,
-  input: { timestamp: number | null; text: string; tags: string[]; idempotencyKey?: string },
+  input: { timestamp: number | null; endTimestamp?: number | null; text: string; tags: string[]; idempotencyKey?: string },
 ) {
   const { idempotencyKey, ...request } = input;
   const bundle = await bundleFor(user.id, shareId);
   const { share } = bundle;
   const closed = assertCanComment(share, user.id, 'add');
   assertWithinTrack(share, request.timestamp);
+  assertWithinTrack(share, request.endTimestamp, 'endTimestamp');
   assertHeard(bundle, user.id, request.timestamp);
   const now = new Date().toISOString();
   const hash = idempotencyKey ? requestHash({ shareId, ...request }) : undefined;
@@ -231,6 +232,7 @@ export async function addComment(
     trackId: share.trackId,
     userId: user.id,
     timestamp: request.timestamp,
+    ...(request.endTimestamp != null ? { endTimestamp: request.endTimestamp } : {}),
     text: request.text,
     tags: request.tags,
     createdAt: now,
@@ -266,17 +268,26 @@ async function ownComment(userId: string, shareId: string, commentId: string) {
 /** Edits a comment only if it still exists: one deleted meanwhile is a 404 and stays deleted. */
 export async function updateComment(
   userId: string,
-  input: { id: string; commentId: string; text: string; tags: string[]; timestamp?: number | null },
+  input: { id: string; commentId: string; text: string; tags: string[]; timestamp?: number | null; endTimestamp?: number | null },
 ) {
   const { bundle, share, comment } = await ownComment(userId, input.id, input.commentId);
   const closed = assertCanComment(share, userId, 'change');
   assertWithinTrack(share, input.timestamp);
+  assertWithinTrack(share, input.endTimestamp, 'endTimestamp');
   if (input.timestamp !== undefined && input.timestamp !== comment.timestamp) assertHeard(bundle, userId, input.timestamp);
+  const timestamp = input.timestamp === undefined ? comment.timestamp : input.timestamp;
+  // An edit that leaves the time alone keeps the range; a new time without an end is a moment.
+  const endTimestamp = input.endTimestamp !== undefined ? input.endTimestamp : input.timestamp === undefined ? comment.endTimestamp : null;
+  if (endTimestamp != null && (timestamp == null || endTimestamp <= timestamp)) {
+    const message = 'The end of a range must come after its start';
+    throw new BadRequest(message, { endTimestamp: message });
+  }
   const next: CommentRecord = {
     ...comment,
     text: input.text,
     tags: input.tags,
-    timestamp: input.timestamp === undefined ? comment.timestamp : input.timestamp,
+    timestamp,
+    endTimestamp: endTimestamp ?? null,
     updatedAt: new Date().toISOString(),
   };
   const result = await shares.updateComment(share, next, { closed });

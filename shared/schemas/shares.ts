@@ -117,6 +117,8 @@ export const commentView = z.object({
   userId: z.string(),
   authorName: z.string(),
   timestamp: z.nullable(z.number()),
+  /** A comment on a range: where it ends (absent or null: a moment, or general feedback). */
+  endTimestamp: z.optional(z.nullable(z.number())),
   text: z.string(),
   tags: z.array(z.enum(FEEDBACK_CATEGORY_TAGS)),
   createdAt: z.string(),
@@ -234,8 +236,18 @@ const tags = z._default(
   ),
   [],
 );
-export const addCommentInput = z.strictObject({ id, timestamp, text: commentText, tags, idempotencyKey });
-export const updateCommentInput = z.strictObject({ id, commentId: id, timestamp: z.optional(timestamp), text: commentText, tags });
+/** A range's end: after its start, which it needs. */
+const endTimestamp = z.optional(z.nullable(secondsField('The end')));
+const rangeInOrder = z.refine<{ timestamp?: number | null; endTimestamp?: number | null }>(
+  (c) => c.endTimestamp == null || (c.timestamp != null && c.endTimestamp > c.timestamp),
+  { message: 'The end of a range must come after its start', path: ['endTimestamp'] },
+);
+export const addCommentInput = z
+  .strictObject({ id, timestamp, endTimestamp, text: commentText, tags, idempotencyKey })
+  .check(rangeInOrder);
+export const updateCommentInput = z
+  .strictObject({ id, commentId: id, timestamp: z.optional(timestamp), endTimestamp, text: commentText, tags })
+  .check(rangeInOrder);
 export const deleteCommentInput = z.strictObject({ id, commentId: id });
 
 /**

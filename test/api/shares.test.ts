@@ -293,6 +293,39 @@ const commentMails = async (to: string, title: string, since: number) =>
     (m) => /comment/i.test(m.subject) && m.subject.includes(title) && m.at * (m.at < 1e12 ? 1000 : 1) >= since - 1000,
   );
 
+describe('comments on a range', () => {
+  it('takes a start and an end after it, within the track; an edit keeps the range unless the time changes', async () => {
+    const { share } = await newShare(`Range ${Date.now() % 100000}`);
+    await flows.respondToShare(stack, reviewer, share.id, 'accepted');
+    const as = (input: Record<string, unknown>) =>
+      callRoute(stack.apiUrl, 'addComment', { id: share.id, tags: [], ...input }, musician.idToken);
+    const range = await as({ timestamp: 1, endTimestamp: 2.5, text: 'The fill drags' });
+    expect(range.status).toBe(200);
+    expect(range.body).toMatchObject({ timestamp: 1, endTimestamp: 2.5 });
+    // A moment stays as it was: no end.
+    expect((await as({ timestamp: 1, text: 'Here' })).body).not.toHaveProperty('endTimestamp');
+
+    for (const [input, field] of [
+      [{ timestamp: 2, endTimestamp: 2 }, 'endTimestamp'],
+      [{ timestamp: 2, endTimestamp: 1 }, 'endTimestamp'],
+      [{ timestamp: null, endTimestamp: 2 }, 'endTimestamp'],
+      [{ timestamp: 1, endTimestamp: 600 }, 'endTimestamp'],
+    ] as const) {
+      const res = await as({ ...input, text: 'Bad range' });
+      expect(res.status, JSON.stringify(input)).toBe(400);
+      expect(Object.keys(res.body.error.fields ?? {})).toContain(field);
+    }
+
+    const edit = (input: Record<string, unknown>) =>
+      callRoute(stack.apiUrl, 'updateComment', { id: share.id, commentId: range.body.id, tags: [], ...input }, musician.idToken);
+    expect((await edit({ text: 'The fill drags a bit' })).body).toMatchObject({ timestamp: 1, endTimestamp: 2.5 });
+    expect((await edit({ text: 'Now a moment', timestamp: 2 })).body).not.toHaveProperty('endTimestamp');
+    expect((await edit({ text: 'A range again', timestamp: 0, endTimestamp: 3 })).body).toMatchObject({ timestamp: 0, endTimestamp: 3 });
+    const read = await callRoute(stack.apiUrl, 'getShare', { id: share.id }, reviewer.idToken);
+    expect(read.body.comments.find((c: { id: string }) => c.id === range.body.id)).toMatchObject({ timestamp: 0, endTimestamp: 3 });
+  });
+});
+
 describe('comment e-mails', () => {
   // The musician's questions go to the reviewer as they come; the reviewer's comments are the review's,
   // which reaches the musician when submitted (test/api/review-trust.test.ts).
@@ -301,12 +334,13 @@ describe('comment e-mails', () => {
     const title = `Digest ${Date.now() % 100000}`;
     const { share } = await newShare(title);
     await flows.respondToShare(stack, reviewer, share.id, 'accepted');
-    const add = async (text: string, timestamp: number | null) => {
-      const res = await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp, text, tags: [] }, musician.idToken);
+    const add = async (text: string, timestamp: number | null, endTimestamp?: number) => {
+      const res = await callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp, endTimestamp, text, tags: [] }, musician.idToken);
       expect(res.status).toBe(200);
       return res.body.id as string;
     };
-    const first = await add('Kick is buried', 3.2);
+    // On a range: said as one in the e-mail.
+    const first = await add('Kick is buried', 3.2, 4);
     const [before] = await digestsOf(share.id);
     const second = await add('Great intro', 0.5);
     const third = await add('Vocals are too wet', null);
@@ -326,7 +360,7 @@ describe('comment e-mails', () => {
     const mail = await waitForEmail(stack.mailUrl, reviewer.email, new RegExp(`comments on ${title}`), { since, timeoutMs: 20_000 });
     expect(mail.subject).toBe(`2 new comments on ${title}`);
     const text = mail.body.text ?? mail.body.html ?? '';
-    expect(text).toContain('At 0:03: Kick is buried');
+    expect(text).toContain('At 0:03-0:04: Kick is buried');
     expect(text).toContain('At 0:00: Great intro');
     expect(text).not.toContain('Vocals are too wet');
     expect(mail.body.html).toContain(`${stack.appUrl}/dashboard`);

@@ -70,13 +70,14 @@ export async function updateComment(
       Update: {
         TableName: T(),
         Key: commentKey(share.id, comment.id),
-        UpdateExpression: 'SET #text = :t, tags = :g, #ts = :ts, updatedAt = :u',
+        UpdateExpression: 'SET #text = :t, tags = :g, #ts = :ts, endTimestamp = :end, updatedAt = :u',
         ConditionExpression: 'attribute_exists(PK) AND userId = :me',
         ExpressionAttributeNames: { '#text': 'text', '#ts': 'timestamp' },
         ExpressionAttributeValues: {
           ':t': comment.text,
           ':g': comment.tags,
           ':ts': comment.timestamp,
+          ':end': comment.endTimestamp ?? null,
           ':u': comment.updatedAt,
           ':me': comment.userId,
         },

@@ -127,6 +127,8 @@ export interface CommentRecord {
   trackId: string;
   userId: string;
   timestamp: number | null;
+  /** A comment on a range: where it ends (absent: a moment, or general feedback). */
+  endTimestamp?: number | null;
   text: string;
   tags: string[];
   createdAt: string;

@@ -1,10 +1,5 @@
 /** Time as minutes:seconds with zero-padded seconds (spec section 9): 0:05, 3:07, 61:40. */
-export function formatTime(seconds: number): string {
-  const total = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
-  const m = Math.floor(total / 60);
-  const s = total % 60;
-  return `${m}:${String(s).padStart(2, '0')}`;
-}
+export { clock as formatTime } from '@shared/clock';
 
 /** Keeps a time within [0, duration]. */
 export function clampTime(time: number, duration: number): number {
