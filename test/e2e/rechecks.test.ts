@@ -120,6 +120,20 @@ describe('a re-check of a revised mix', () => {
       await point.locator('[aria-pressed="true"]').waitFor();
     }
     await item.getByTestId('recheck-heading').getByText('The previous review: every point marked').waitFor();
+
+    // A new comment on a range, dragged along the strip under the player (a quarter to a half of 12 s).
+    await item.getByTestId('range-picker').scrollIntoViewIfNeeded();
+    const strip = await item.getByTestId('range-picker').boundingBox();
+    await b.mouse.move(strip!.x + strip!.width * 0.25, strip!.y + strip!.height / 2);
+    await b.mouse.down();
+    await b.mouse.move(strip!.x + strip!.width * 0.5, strip!.y + strip!.height / 2, { steps: 5 });
+    await b.mouse.up();
+    expect(await item.getByTestId('comment-end').textContent()).toBe('to 0:06');
+    await item.getByTestId('comment-input').fill('The new pad sits better from here on');
+    await item.getByTestId('comment-input').press('Control+Enter');
+    const ranged = item.getByTestId('comment-card').filter({ hasText: 'The new pad sits better' });
+    expect(await ranged.getByTestId('comment-time').textContent()).toBe('0:03-0:06');
+    await item.getByTestId('player-marker-range').waitFor();
     expect(await item.getByTestId('check-recheck').getAttribute('data-done')).toBe('true');
     await expectAccessible(b, "the reviewer's re-check checklist");
     await screenshot(b, 'recheck-reviewer');

@@ -151,6 +151,46 @@ describe('the comment box', () => {
     expect(onSubmit).toHaveBeenLastCalledWith({ text: 'Overall', timestamp: null, tags: [] });
   });
 
+  it('makes a comment a range: an end typed after the start, or a range dragged under the player', async () => {
+    const onSubmit = vi.fn(async () => {});
+    const { rerender } = renderWithQuery(
+      <CommentComposer mode="new" getPlayhead={() => 72} duration={200} placeholder="Write" onSubmit={onSubmit} />,
+    );
+    const box = screen.getByPlaceholderText('Write');
+    fireEvent.change(box, { target: { value: 'The build drags' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Make it a range: set its end' }));
+    const end = screen.getByLabelText('End of the range (m:ss; empty for a moment)');
+    // Before the start: refused, said, and the comment stays a moment.
+    fireEvent.change(end, { target: { value: '1:00' } });
+    fireEvent.keyDown(end, { key: 'Enter' });
+    expect(screen.getByTestId('comment-error').textContent).toBe('The end of a range must come after its start');
+    fireEvent.click(screen.getByTestId('comment-end'));
+    fireEvent.change(screen.getByTestId('comment-end-input'), { target: { value: '1:26' } });
+    fireEvent.keyDown(screen.getByTestId('comment-end-input'), { key: 'Enter' });
+    expect(screen.getByTestId('comment-end').textContent).toBe('to 1:26');
+    fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit).toHaveBeenCalledWith({ text: 'The build drags', timestamp: 72, endTimestamp: 86, tags: [] });
+
+    // A range dragged under the player becomes the next comment's place.
+    rerender(
+      <CommentComposer
+        mode="new"
+        getPlayhead={() => 0}
+        duration={200}
+        placeholder="Write"
+        onSubmit={onSubmit}
+        range={{ start: 30.4, end: 41.2 }}
+      />,
+    );
+    expect(screen.getByTestId('comment-timestamp').textContent).toBe('0:30');
+    expect(screen.getByTestId('comment-end').textContent).toBe('to 0:42');
+    fireEvent.change(box, { target: { value: 'Pad too wide here' } });
+    fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
+    expect(onSubmit).toHaveBeenLastCalledWith({ text: 'Pad too wide here', timestamp: 30, endTimestamp: 42, tags: [] });
+  });
+
   it('saves an edit with Ctrl+Enter and cancels it with Esc', async () => {
     const onSubmit = vi.fn(async () => {});
     const onCancel = vi.fn();
@@ -169,7 +209,7 @@ describe('the comment box', () => {
     fireEvent.change(box, { target: { value: ' New text ' } });
     expect(screen.getByTestId('comment-timestamp').textContent).toBe('0:05');
     fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ text: 'New text', timestamp: 5, tags: ['#Vocal'] }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ text: 'New text', timestamp: 5, endTimestamp: null, tags: ['#Vocal'] }));
     fireEvent.keyDown(box, { key: 'Escape' });
     expect(onCancel).toHaveBeenCalledTimes(1);
   });

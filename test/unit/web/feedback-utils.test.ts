@@ -42,6 +42,19 @@ describe('comment order and the playhead', () => {
     expect([...activeCommentIds(comments, 4)].sort()).toEqual(['a', 'b']);
     expect([...activeCommentIds(comments, 8)]).toEqual(['c']);
     expect(activeCommentIds(comments, 20).size).toBe(0);
+    // A comment on a range is current all through it.
+    const ranged = [{ ...c('r', 10), endTimestamp: 30 }, c('p', 40)];
+    expect([...activeCommentIds(ranged, 25)]).toEqual(['r']);
+    expect(activeCommentIds(ranged, 31).size).toBe(0);
+  });
+
+  it('draws a comment on a range as a band from its start to its end', () => {
+    const [range, moment] = commentMarkers([
+      { id: 'r', timestamp: 72, endTimestamp: 86, text: 'Build drags', tags: [] },
+      { id: 'm', timestamp: 90, text: 'Drop', tags: [] },
+    ]);
+    expect(range).toMatchObject({ id: 'r', time: 72, end: 86 });
+    expect(moment).not.toHaveProperty('end');
   });
 
   it('marks the timestamped comments on the waveform, coloured by their first tag', () => {

@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import { Fragment, type CSSProperties } from 'react';
 import { clampTime, formatTime } from './time';
 import type { PlayableTrack, PlayerMarker } from './types';
 import type { usePlayer } from './use-player';
@@ -57,17 +57,28 @@ export function PlayerWaveform({
       )}
       {markers && duration > 0 && markers.length > 0 && (
         <div className="player-markers" aria-hidden="true">
-          {markers.map((m) => (
-            <span
-              key={m.id}
-              className={`player-marker${m.active ? ' is-active' : ''}`}
-              style={{ left: `${pct(m.time)}%`, ...(m.colour ? { '--marker': m.colour } : {}) } as CSSProperties}
-              title={m.label}
-              data-testid="player-marker"
-              data-time={m.time}
-              data-active={m.active ? 'true' : 'false'}
-            />
-          ))}
+          {markers.map((m) => {
+            const colour = m.colour ? { '--marker': m.colour } : {};
+            return (
+              <Fragment key={m.id}>
+                {m.end !== undefined && m.end > m.time && (
+                  <span
+                    className={`player-marker-range${m.active ? ' is-active' : ''}`}
+                    style={{ left: `${pct(m.time)}%`, width: `${pct(m.end) - pct(m.time)}%`, ...colour } as CSSProperties}
+                    data-testid="player-marker-range"
+                  />
+                )}
+                <span
+                  className={`player-marker${m.active ? ' is-active' : ''}`}
+                  style={{ left: `${pct(m.time)}%`, ...colour } as CSSProperties}
+                  title={m.label}
+                  data-testid="player-marker"
+                  data-time={m.time}
+                  data-active={m.active ? 'true' : 'false'}
+                />
+              </Fragment>
+            );
+          })}
         </div>
       )}
     </div>

@@ -28,6 +28,8 @@ export interface PlayerMarker {
   id: string;
   /** Seconds. */
   time: number;
+  /** A range's end (seconds): drawn as a band from `time`. */
+  end?: number;
   label: string;
   colour?: string;
   /** Drawn highlighted. */

@@ -153,7 +153,7 @@ export function useAddComment(shareId: string) {
   const client = useQueryClient();
   const intent = useIntentKey();
   return useMutation({
-    mutationFn: async (input: { timestamp: number | null; text: string; tags: string[] }) => {
+    mutationFn: async (input: { timestamp: number | null; endTimestamp?: number | null; text: string; tags: string[] }) => {
       const request = { id: shareId, ...input } as ApiInput<'addComment'>;
       const idempotencyKey = intent.keyFor(request);
       const comment = await api('addComment', { ...request, idempotencyKey });
@@ -170,7 +170,7 @@ export function useAddComment(shareId: string) {
 export function useUpdateComment(shareId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { commentId: string; timestamp: number | null; text: string; tags: string[] }) =>
+    mutationFn: (input: { commentId: string; timestamp: number | null; endTimestamp?: number | null; text: string; tags: string[] }) =>
       api('updateComment', { id: shareId, ...input } as ApiInput<'updateComment'>),
     onSuccess: (comment) => {
       updateComments(client, shareId, (list) => list.map((c) => (c.id === comment.id ? comment : c)));

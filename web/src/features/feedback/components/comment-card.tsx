@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { CommentView } from '@shared/schemas/shares';
+import { commentPlace } from '@shared/clock';
 import { formatTime } from '@/components/audio-player';
 import { ConfirmDialog } from '@/components/dialog';
 import { ClockIcon, EditIcon, TrashIcon } from '@/components/icons';
@@ -71,11 +72,11 @@ export function CommentCard({
             type="button"
             className="ts-chip-time"
             onClick={() => onSeek?.(comment.timestamp!)}
-            aria-label={`Go to ${formatTime(comment.timestamp)}`}
+            aria-label={`Go to ${formatTime(comment.timestamp)}${comment.endTimestamp != null ? ` (to ${formatTime(comment.endTimestamp)})` : ''}`}
             data-testid="comment-time"
           >
             <ClockIcon width={14} height={14} />
-            {formatTime(comment.timestamp)}
+            {commentPlace(comment)}
           </button>
         ) : null}
         <span className="comment-author" title={authorName} data-testid="comment-author">
@@ -104,7 +105,7 @@ export function CommentCard({
       {editing ? (
         <CommentComposer
           mode="edit"
-          initial={{ text: comment.text, timestamp: comment.timestamp, tags: comment.tags }}
+          initial={{ text: comment.text, timestamp: comment.timestamp, endTimestamp: comment.endTimestamp ?? null, tags: comment.tags }}
           duration={duration}
           placeholder="Edit your comment"
           onSubmit={async (draft) => {

@@ -14,6 +14,8 @@ import { CategoryToggles } from './category-toggles';
 export interface CommentDraft {
   text: string;
   timestamp: number | null;
+  /** A range's end (null: a moment, or general feedback). */
+  endTimestamp?: number | null;
   tags: string[];
 }
 
@@ -50,7 +52,10 @@ export function CommentComposer({
   onSubmit,
   onCancel,
   onTextChange,
+  range,
 }: {
+  /** A range chosen on the waveform: the comment takes it (a new one each time the range changes). */
+  range?: { start: number; end: number } | null;
   mode: 'new' | 'edit';
   initial?: CommentDraft;
   /** The playhead's time (seconds), read when typing starts. */
@@ -66,6 +71,8 @@ export function CommentComposer({
 }) {
   const [text, setText] = useState(initial?.text ?? '');
   const [timestamp, setTimestamp] = useState<number | null>(initial?.timestamp ?? null);
+  const [endTimestamp, setEndTimestamp] = useState<number | null>(initial?.endTimestamp ?? null);
+  const [endDraft, setEndDraft] = useState<string | null>(null);
   // In edit mode the time is the comment's own: never taken from the playhead.
   const [touched, setTouched] = useState(mode === 'edit');
   const [tags, setTags] = useState<FeedbackCategoryKey[]>(() => keysOfTags(initial?.tags ?? []));
@@ -78,6 +85,13 @@ export function CommentComposer({
   const id = useId();
 
   useEffect(() => onTextChange?.(text), [text, onTextChange]);
+  // A range dragged on the waveform becomes the comment's place.
+  useEffect(() => {
+    if (!range) return;
+    setTimestamp(wholeSecond(range.start));
+    setEndTimestamp(Math.max(wholeSecond(range.start) + 1, Math.ceil(range.end)));
+    setTouched(true);
+  }, [range]);
 
   const blank = text.trim() === '';
   const playhead = () => wholeSecond(getPlayhead?.() ?? 0);
@@ -91,6 +105,8 @@ export function CommentComposer({
   const reset = () => {
     setText('');
     setTimestamp(null);
+    setEndTimestamp(null);
+    setEndDraft(null);
     setTouched(false);
     setTags([]);
     setTimeDraft(null);
@@ -104,7 +120,13 @@ export function CommentComposer({
     setSaving(true);
     setError(null);
     try {
-      await onSubmit({ text: trimmed, timestamp, tags: tags.map(tagOf) });
+      const end = timestamp !== null && endTimestamp !== null && endTimestamp > timestamp ? endTimestamp : null;
+      await onSubmit({
+        text: trimmed,
+        timestamp,
+        ...(end !== null || mode === 'edit' ? { endTimestamp: end } : {}),
+        tags: tags.map(tagOf),
+      });
       if (mode === 'new') reset();
     } catch (err) {
       setError(errorMessage(err, mode === 'new' ? 'Failed to add the comment' : 'Failed to save the comment'));
@@ -132,6 +154,16 @@ export function CommentComposer({
       setTouched(true);
     }
     setTimeDraft(null);
+  };
+
+  /** The range's end as typed: after the start, within the track; emptied, the comment is a moment again. */
+  const applyEnd = () => {
+    if (endDraft === null) return;
+    const parsed = endDraft.trim() ? parseTimestamp(endDraft, duration) : null;
+    if (!endDraft.trim()) setEndTimestamp(null);
+    else if (parsed !== null && timestamp !== null && parsed > timestamp) setEndTimestamp(parsed);
+    else setError('The end of a range must come after its start');
+    setEndDraft(null);
   };
 
   const askSuggestion = () => {
@@ -188,6 +220,7 @@ export function CommentComposer({
               className="ts-chip-remove"
               onClick={() => {
                 setTimestamp(null);
+                setEndTimestamp(null);
                 setTouched(true);
               }}
               aria-label="Remove the time (general feedback)"
@@ -195,6 +228,38 @@ export function CommentComposer({
             >
               <CloseIcon width={12} height={12} />
             </button>
+            {endDraft !== null ? (
+              <input
+                className="field-input time-input"
+                value={endDraft}
+                onChange={(e) => setEndDraft(e.target.value)}
+                onBlur={applyEnd}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') {
+                    e.preventDefault();
+                    applyEnd();
+                  } else if (e.key === 'Escape') {
+                    e.preventDefault();
+                    e.stopPropagation();
+                    setEndDraft(null);
+                  }
+                }}
+                aria-label="End of the range (m:ss; empty for a moment)"
+                placeholder="m:ss"
+                autoFocus
+                data-testid="comment-end-input"
+              />
+            ) : (
+              <button
+                type="button"
+                className="link-button small composer-end"
+                onClick={() => setEndDraft(endTimestamp !== null ? formatTime(endTimestamp) : '')}
+                aria-label={endTimestamp !== null ? `Range ends at ${formatTime(endTimestamp)}, edit` : 'Make it a range: set its end'}
+                data-testid="comment-end"
+              >
+                {endTimestamp !== null ? `to ${formatTime(endTimestamp)}` : 'to...'}
+              </button>
+            )}
           </span>
         ) : touched ? (
           <span className="composer-general">

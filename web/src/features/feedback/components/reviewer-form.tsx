@@ -18,6 +18,7 @@ import { CoverageStrip } from './coverage-strip';
 import { CriteriaRatings } from './criteria';
 import { ReviewChecklist } from './review-checklist';
 import { RecheckChecklist } from './recheck-checklist';
+import { RangePicker } from './range-picker';
 import { TimelinePlayer } from './timeline-player';
 
 const SAVE_STATUS = { saving: 'Saving...', saved: 'Saved', failed: 'Not saved yet: retrying with your next change' } as const;
@@ -81,6 +82,7 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
   return (
     <div className="reviewer-form" data-testid="reviewer-form">
       <TimelinePlayer timeline={timeline} onPlayingChange={listening.onPlayingChange} onTimeChange={listening.onTimeChange} />
+      <RangePicker duration={share.trackDuration} range={timeline.range} onRange={timeline.setRange} />
       {heard && <CoverageStrip listening={heard} duration={share.trackDuration} />}
       {detail.checklist && <RecheckChecklist share={share} items={detail.checklist} isReviewer onSeek={timeline.seek} />}
 
@@ -94,7 +96,11 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
           duration={share.trackDuration}
           placeholder={commentPlaceholder(viewer.type, false)}
           allowSuggest
-          onSubmit={(draft) => add.mutateAsync(draft)}
+          range={timeline.range}
+          onSubmit={async (draft) => {
+            await add.mutateAsync(draft);
+            timeline.setRange(null);
+          }}
           onTextChange={setNote}
         />
         <CommentList share={share} comments={comments} viewerId={viewer.id} activeIds={timeline.activeIds} onSeek={timeline.seek} />

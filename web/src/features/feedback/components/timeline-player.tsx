@@ -29,6 +29,7 @@ export function TimelinePlayer({
       track={timeline.track}
       loadUrl={timeline.loadUrl}
       markers={timeline.markers}
+      region={timeline.range}
       onTimeChange={timeChanged}
       onPlayingChange={onPlayingChange}
     />

@@ -11,6 +11,8 @@ import { activeCommentIds, commentMarkers } from '@/features/feedback/utils/comm
 export function useShareTimeline(share: ShareView, comments: CommentView[], checklist?: CheckItemView[] | null) {
   const player = useRef<AudioPlayerHandle>(null);
   const [playhead, setPlayhead] = useState<number | null>(null);
+  // A range dragged under the player for the next comment.
+  const [range, setRange] = useState<{ start: number; end: number } | null>(null);
   const activeIds = useMemo(() => activeCommentIds(comments, playhead), [comments, playhead]);
   // A re-check's points of the previous review are marked too, where they now are.
   const markers = useMemo(() => {
@@ -37,5 +39,5 @@ export function useShareTimeline(share: ShareView, comments: CommentView[], chec
 
   const getPlayhead = useCallback(() => player.current?.getTime() ?? 0, []);
 
-  return { player, track, loadUrl, markers, activeIds, playhead, setPlayhead, seek, getPlayhead };
+  return { player, track, loadUrl, markers, activeIds, playhead, setPlayhead, seek, getPlayhead, range, setRange };
 }

@@ -21,8 +21,14 @@ export function isNearPlayhead(timestamp: number | null, playhead: number | null
 }
 
 /** The ids of the comments the playhead is on. */
-export function activeCommentIds(comments: readonly Pick<CommentView, 'id' | 'timestamp'>[], playhead: number | null): Set<string> {
-  return new Set(comments.filter((c) => isNearPlayhead(c.timestamp, playhead)).map((c) => c.id));
+export function activeCommentIds(
+  comments: readonly Pick<CommentView, 'id' | 'timestamp' | 'endTimestamp'>[],
+  playhead: number | null,
+): Set<string> {
+  // A comment on a range is current all through it.
+  const within = (c: Pick<CommentView, 'timestamp' | 'endTimestamp'>) =>
+    playhead !== null && c.timestamp !== null && c.endTimestamp != null && playhead >= c.timestamp && playhead <= c.endTimestamp;
+  return new Set(comments.filter((c) => isNearPlayhead(c.timestamp, playhead) || within(c)).map((c) => c.id));
 }
 
 /** Spec section 6: the sharer's name when the sharer wrote it, else the recipient's. */
@@ -40,14 +46,15 @@ export const categoryLabel = (keyOrTag: string): string => findCategory(keyOrTag
 
 /** Waveform markers for the timestamped comments, coloured by their first tag. */
 export function commentMarkers(
-  comments: readonly Pick<CommentView, 'id' | 'timestamp' | 'text' | 'tags'>[],
+  comments: readonly Pick<CommentView, 'id' | 'timestamp' | 'endTimestamp' | 'text' | 'tags'>[],
   active: Set<string> = new Set(),
-): { id: string; time: number; label: string; colour?: string; active: boolean }[] {
+): { id: string; time: number; end?: number; label: string; colour?: string; active: boolean }[] {
   return comments
     .filter((c): c is typeof c & { timestamp: number } => c.timestamp !== null)
     .map((c) => ({
       id: c.id,
       time: c.timestamp,
+      ...(c.endTimestamp != null ? { end: c.endTimestamp } : {}),
       label: c.text.length > 80 ? `${c.text.slice(0, 77)}...` : c.text,
       colour: c.tags[0] ? categoryColour(c.tags[0]) : undefined,
       active: active.has(c.id),
