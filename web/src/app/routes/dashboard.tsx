@@ -8,6 +8,7 @@ import { FeedbackHub } from '@/features/feedback/components/feedback-hub';
 import { ReviewerTabs } from '@/features/feedback/components/reviewer-tabs';
 import { TrackShares, TrackShareSummary } from '@/features/feedback/components/track-shares';
 import { TracksToRateFigures } from '@/features/feedback/components/tracks-to-rate-figures';
+import { HeatStripSlot } from '@/features/feedback/components/heat-strip-slot';
 import type { Viewer } from '@/features/feedback/utils/share';
 import { PaymentStepSlot } from '@/features/feedback/hooks/payment-step-slot';
 import { TracksPanel } from '@/features/tracks/components/tracks-panel';
@@ -32,6 +33,7 @@ function TracksWithFeedback({ viewer }: { viewer: Viewer }) {
         renderFeedback={(track) =>
           viewer.type === 'musician' ? <TrackShareSummary trackId={track.id} /> : <TrackShares trackId={track.id} viewer={viewer} />
         }
+        renderUnderWave={(track) => <HeatStripSlot trackId={track.id} duration={track.duration} />}
       />
       <ShareDialogOnDemand open={open} onClose={() => setOpen(false)} initialTrackId={sharing?.id ?? null} />
     </>

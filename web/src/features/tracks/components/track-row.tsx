@@ -79,6 +79,7 @@ export function TrackRow({
   onNewVersion,
   onGetFeedback,
   renderFeedback,
+  renderUnderWave,
 }: {
   track: TrackStackView;
   selected: boolean;
@@ -93,6 +94,8 @@ export function TrackRow({
   onGetFeedback?: (version: TrackView) => void;
   /** What the feedback view shows (the requests made for this version and their feedback). */
   renderFeedback?: (version: TrackView) => ReactNode;
+  /** What goes right under the version's waveform (where its reviewers agree). */
+  renderUnderWave?: (version: TrackView) => ReactNode;
 }) {
   const { all, shown: track, pick } = useShownVersion(stack);
   const feedback = renderFeedback?.(track);
@@ -185,6 +188,7 @@ export function TrackRow({
             region={snippetOpen ? draft : null}
             onPlayingChange={onPlayingChange}
           />
+          {renderUnderWave?.(track)}
 
           <div className="track-actions">
             <PanelToggle

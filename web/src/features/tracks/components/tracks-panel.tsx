@@ -33,12 +33,15 @@ export function TracksPanel({
   title = 'Your Tracks',
   onGetFeedback,
   renderFeedback,
+  renderUnderWave,
 }: {
   title?: string;
   /** 'Get feedback' on a row: opens the request-feedback dialog for the version it shows. */
   onGetFeedback?: (track: TrackView) => void;
   /** The content of a row's feedback view, for the version it shows. */
   renderFeedback?: (track: TrackView) => ReactNode;
+  /** What goes under a row's waveform, for the version it shows. */
+  renderUnderWave?: (track: TrackView) => ReactNode;
 }) {
   useTracksLive();
   const tracks = useTrackPages();
@@ -116,6 +119,7 @@ export function TracksPanel({
                   onNewVersion={track.versions.length + 1 < MAX_VERSIONS ? () => upload.openUpload(null, track) : undefined}
                   onGetFeedback={onGetFeedback}
                   renderFeedback={renderFeedback}
+                  renderUnderWave={renderUnderWave}
                 />
               ))}
             </ul>
