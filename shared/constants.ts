@@ -39,6 +39,11 @@ export const IMAGES_PATH = 'images';
 export const MAX_TRACK_BYTES = 200 * 1024 * 1024;
 /** Browsers upload here only; processed audio lives under `audio/`, which no upload policy can target. */
 export const UPLOADS_PREFIX = 'uploads/';
+/**
+ * A track measured before reports, asked for its report, is measured by processing: a marker object under
+ * this prefix (no upload can be written there: upload keys have three parts) brings it to the queue.
+ */
+export const REMEASURE_PREFIX = `${UPLOADS_PREFIX}remeasure/`;
 export const MAX_TRACK_SECONDS = 4 * 60 * 60;
 export const PEAKS_COUNT = 1000;
 /**

@@ -48,6 +48,11 @@ export async function headObject(key: string): Promise<{ size: number; contentTy
   }
 }
 
+/** Writes an empty object: a marker whose arrival is the message (REMEASURE_PREFIX). */
+export async function putMarker(key: string): Promise<void> {
+  await s3().send(new PutObjectCommand({ Bucket: config.mediaBucket, Key: key, Body: '' }));
+}
+
 /** Streams an object to a local file (decoders need random access: an MP4's index may sit at its end). */
 export async function downloadToFile(key: string, file: string): Promise<void> {
   const res = await s3().send(new GetObjectCommand({ Bucket: config.mediaBucket, Key: key }));

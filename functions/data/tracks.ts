@@ -52,6 +52,8 @@ export interface TrackRecord {
   lastVersion?: number;
   /** Set when a deletion through fences has begun on it. */
   deletingAt?: string;
+  /** When its report was last asked for while it had none (it is then measured: at most once an hour). */
+  reportAskedAt?: string;
   /** After this, a track still processing is shown as failed: every processing attempt crashed or timed out. */
   processingDeadline?: string;
   createdAt: string;
@@ -413,6 +415,25 @@ export async function setTrackReport(id: string, audioKey: string, report: Store
         UpdateExpression: 'SET report = :r',
         ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(deletingAt) AND attribute_not_exists(report) AND audioKey = :a',
         ExpressionAttributeValues: { ':r': report, ':a': audioKey },
+      }),
+  );
+}
+
+/**
+ * Notes that a ready track without a report was asked for one, at most once an hour: true when noted (the
+ * caller then has it measured), false when it was asked lately, has a report, or is gone or being deleted.
+ */
+export async function askForReport(id: string, now: Date): Promise<boolean> {
+  return writeIf(
+    () =>
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: trackKey(id),
+        UpdateExpression: 'SET reportAskedAt = :now',
+        ConditionExpression:
+          'attribute_exists(PK) AND attribute_not_exists(deletingAt) AND attribute_not_exists(report) AND ' +
+          '(attribute_not_exists(reportAskedAt) OR reportAskedAt < :hourAgo)',
+        ExpressionAttributeValues: { ':now': now.toISOString(), ':hourAgo': new Date(now.getTime() - 3600_000).toISOString() },
       }),
   );
 }

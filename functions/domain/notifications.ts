@@ -28,7 +28,6 @@ import { commentPlace } from '../../shared/clock.js';
 
 export { sendClaimedMail };
 
-
 /** How an e-mail is claimed once for its event (and given back when it could not be sent). */
 interface Claim {
   claim(): Promise<boolean>;

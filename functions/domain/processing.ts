@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MAX_TRACK_BYTES } from '../../shared/constants.js';
+import { MAX_TRACK_BYTES, REMEASURE_PREFIX } from '../../shared/constants.js';
 import * as media from '../data/media.js';
 import * as tracks from '../data/tracks.js';
 import * as uploads from '../data/uploads.js';
@@ -31,9 +31,10 @@ const CONTENT_TYPES: Record<string, string> = {
   aac: 'audio/aac',
 };
 
-export type ProcessOutcome = 'ready' | 'failed' | 'ignored' | 'duplicate';
+export type ProcessOutcome = 'ready' | 'failed' | 'ignored' | 'duplicate' | 'measured';
 
 export async function processUpload(uploadKey: string): Promise<ProcessOutcome> {
+  if (uploadKey.startsWith(REMEASURE_PREFIX)) return remeasure(uploadKey);
   const upload = parseUploadKey(uploadKey);
   if (!upload) return 'ignored';
   const earlier = await uploads.getResult(uploadKey);
@@ -132,6 +133,15 @@ async function measure(uploadKey: string, upload: { userId: string; filename: st
  * plays: the upload itself, or its WAV copy). 'measured', or why not: the track changed or went meanwhile
  * ('moved'), its audio is not there ('gone'), or this version cannot decode it ('unreadable').
  */
+/** A track asked for its report without one (tracks.ts trackReportFor): measured from its stored audio, once. */
+async function remeasure(markerKey: string): Promise<ProcessOutcome> {
+  const track = await tracks.getTrack(markerKey.slice(REMEASURE_PREFIX.length), { consistent: true });
+  const ready = track && !track.report && !track.deletingAt && track.audioKey && (track.status ?? 'ready') === 'ready';
+  const outcome = ready ? await measureStoredTrack(track) : null;
+  await media.deleteObject(markerKey);
+  return outcome === 'measured' ? 'measured' : 'ignored';
+}
+
 export async function measureStoredTrack(track: { id: string; audioKey: string }): Promise<'measured' | 'moved' | 'gone' | 'unreadable'> {
   const dir = freshWorkDir();
   try {

@@ -3,7 +3,7 @@
  * processing.ts), listening, snippets, deletion.
  */
 import { randomUUID } from 'node:crypto';
-import { MAX_TRACK_BYTES, PROCESSING_DEADLINE_MS, SIGNED_URL_TTL_SECONDS, SNIPPET } from '../../shared/constants.js';
+import { MAX_TRACK_BYTES, PROCESSING_DEADLINE_MS, REMEASURE_PREFIX, SIGNED_URL_TTL_SECONDS, SNIPPET } from '../../shared/constants.js';
 import { CLOSED_STATUSES } from '../../shared/feedback.js';
 import type { TrackStackView, TrackView, UploadTicket } from '../../shared/schemas/tracks.js';
 import * as media from '../data/media.js';
@@ -267,10 +267,16 @@ export async function signedUrlFor(userId: string, trackId: string): Promise<{ s
   return { signedUrl: await media.presignDownload(track.audioKey, SIGNED_URL_TTL_SECONDS), expiresIn: SIGNED_URL_TTL_SECONDS };
 }
 
-/** The track's whole technical report, lane included, for whoever may listen to it. */
+/**
+ * The track's whole technical report, lane included, for whoever may listen to it. A track processed
+ * before reports is measured when first asked (processing takes it from a marker; at most once an hour).
+ */
 export async function trackReportFor(userId: string, trackId: string): Promise<TechnicalReportView> {
   const track = await trackToListen(userId, trackId);
-  if (!track.report) throw new NotFound('This track has no technical report yet: it was measured before reports');
+  if (!track.report) {
+    if (await tracks.askForReport(track.id, new Date())) await media.putMarker(`${REMEASURE_PREFIX}${track.id}`);
+    throw new Conflict('This track is being measured: its technical report appears here in a minute.', 'report_pending');
+  }
   return unpackReport(track.report);
 }
 

@@ -39,6 +39,7 @@ export const handler = (event: SQSEvent): Promise<void> =>
         const outcome = await processUpload(key);
         if (outcome === 'ready') count('UploadsProcessed');
         if (outcome === 'failed') count('UploadsFailed');
+        if (outcome === 'measured') count('TracksMeasured');
         // The key's file name is the user's: the log names the upload by its ticket (uploads/<user>/<ticket>/...).
         log.info('Upload processed', {
           upload: key.split('/').slice(0, 3).join('/'),

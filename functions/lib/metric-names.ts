@@ -11,6 +11,8 @@ export const METRICS_SERVICE = 'snip';
 export const BUSINESS_METRICS = [
   'UploadsProcessed',
   'UploadsFailed',
+  /** A track processed before reports, measured when its report was first asked for. */
+  'TracksMeasured',
   'FeedbackRequested',
   'FeedbackCompleted',
   'PaymentsCaptured',

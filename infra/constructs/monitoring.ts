@@ -296,7 +296,7 @@ export class Monitoring extends Construct {
       }),
     );
     dashboard.addWidgets(
-      graph('Uploads', business(['UploadsProcessed', 'UploadsFailed'])),
+      graph('Uploads', business(['UploadsProcessed', 'UploadsFailed', 'TracksMeasured'])),
       graph('Feedback', business(['FeedbackRequested', 'FeedbackCompleted', 'ReviewIncomplete', 'ReviewRepeated', 'ListeningRefused'])),
       graph(
         'Payments',

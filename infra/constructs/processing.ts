@@ -106,9 +106,10 @@ export class Processing extends Construct {
     this.fn.addToRolePolicy(
       new iam.PolicyStatement({ actions: ['s3:GetObject', 's3:DeleteObject'], resources: [bucket.arnForObjects(`${UPLOADS_PREFIX}*`)] }),
     );
+    // Reading audio/ is for measuring a track processed before reports (a marker under uploads/ asks for it).
     this.fn.addToRolePolicy(
       new iam.PolicyStatement({
-        actions: ['s3:PutObject', 's3:PutObjectTagging', 's3:DeleteObject'],
+        actions: ['s3:GetObject', 's3:PutObject', 's3:PutObjectTagging', 's3:DeleteObject'],
         resources: [bucket.arnForObjects(`${AUDIO_PREFIX}*`)],
       }),
     );

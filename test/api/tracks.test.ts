@@ -12,6 +12,7 @@ import { LoudnessMeter } from '../../functions/domain/audio/loudness.js';
 import { pngBytes, toneSamples, wavBytes } from '../support/audio.js';
 import { processedTrack, registerUpload, uploadFile } from '../support/flows.js';
 import { processingTrack } from '../support/table.js';
+import { until } from '../support/wait.js';
 
 const stack = inject('stack');
 const local = { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
@@ -285,9 +286,6 @@ describe('processing survives its worker being killed', () => {
       new UpdateCommand({ TableName: stack.tableName, Key: { PK: `TRACK#${track.id}`, SK: 'META' }, UpdateExpression: 'REMOVE report' }),
     );
     expect((await listed(owner, track.id)).report).toBeNull();
-    expect((await callRoute(stack.apiUrl, 'getTrackReport', { trackId: track.id }, owner.idToken)).body.error.message).toBe(
-      'This track has no technical report yet: it was measured before reports',
-    );
     const { measureMissingReports } = await import('../../scripts/migrate/track-reports.js');
     expect((await measureMissingReports()).measured).toBeGreaterThanOrEqual(1);
     expect((await listed(owner, track.id)).report).toEqual(track.report);
@@ -295,6 +293,31 @@ describe('processing survives its worker being killed', () => {
     expect((await listed(owner, track.id)).report).toEqual(track.report);
     // Nothing of this test's is measured twice (other files' tracks may be processing meanwhile).
     expect(again.unreadable).toBe(0);
+  });
+
+  it('measures a track processed before reports when its report is first asked for, at most once an hour', async () => {
+    const track = await uploadTrack(owner, 'Asked for', 2);
+    const key = { PK: `TRACK#${track.id}`, SK: 'META' };
+    await db.send(new UpdateCommand({ TableName: stack.tableName, Key: key, UpdateExpression: 'REMOVE report' }));
+    const ask = () => callRoute(stack.apiUrl, 'getTrackReport', { trackId: track.id }, owner.idToken);
+    const first = await ask();
+    expect(first.status).toBe(409);
+    expect(first.body.error).toEqual({
+      code: 'report_pending',
+      message: 'This track is being measured: its technical report appears here in a minute.',
+    });
+    const asked = (await item(key.PK, key.SK))!.reportAskedAt;
+    expect(asked).toEqual(expect.any(String));
+    // Asked again before it is done: noted once.
+    await ask();
+    expect((await item(key.PK, key.SK))!.reportAskedAt).toBe(asked);
+    // Processing measures it from the marker, which it removes.
+    await until('the report', async () => (await listed(owner, track.id)).report, Boolean, 30_000);
+    expect((await listed(owner, track.id)).report).toEqual(track.report);
+    expect((await ask()).body.shortTermLufs).toHaveLength(2);
+    expect(await objectExists(`uploads/remeasure/${track.id}`)).toBe(false);
+    // Someone else asking measures nothing.
+    expect((await callRoute(stack.apiUrl, 'getTrackReport', { trackId: track.id }, stranger.idToken)).status).toBe(403);
   });
 
   it('retries a killed run: the track ends ready and the API keeps serving', async () => {

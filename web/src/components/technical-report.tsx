@@ -47,6 +47,21 @@ function Lane({ trackId, loadLane }: { trackId: string; loadLane: () => Promise<
 }
 
 /**
+ * A track measured before reports: asking for its report has it measured (the server answers that it
+ * is being measured); the list shows the report once it is there.
+ */
+function Unmeasured({ trackId, ask }: { trackId: string; ask: () => Promise<unknown> }) {
+  const asked = useQuery({ queryKey: ['track-report-ask', trackId], queryFn: ask, retry: false, staleTime: Infinity });
+  return (
+    <p className="muted small" role="status" data-testid="report-pending">
+      {asked.isPending
+        ? "Asking for this track's report..."
+        : 'This track was measured before technical reports: it is being measured now, and its report appears here in a minute.'}
+    </p>
+  );
+}
+
+/**
  * A track's technical report: its loudness and peaks, what streaming services would do with it, and the
  * loudness lane (`loadLane`: the caller's way to the track's whole report, as the player's `loadUrl`).
  */
@@ -64,7 +79,7 @@ export function TechnicalReport({
   if (!report)
     return (
       <section className="feedback-view" id={id} aria-label="Technical report" data-testid="technical-report">
-        <p className="muted small">This track was measured before technical reports. Its report comes when it is measured again.</p>
+        <Unmeasured trackId={trackId} ask={loadLane} />
       </section>
     );
   const warning = truePeakWarning(report.truePeakDbtp);
