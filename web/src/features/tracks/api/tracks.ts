@@ -141,6 +141,13 @@ export interface UploadRequest {
   versionOf?: string;
 }
 
+/** The track a new version is uploaded for, and the number it will likely get (another upload may take it first). */
+export interface VersionTarget {
+  id: string;
+  title: string;
+  next: number;
+}
+
 /** How long the upload dialog waits for processing before leaving the rest to the track list. */
 const PROCESSING_WAIT_MS = 15_000;
 const PROCESSING_CHECK_MS = 500;

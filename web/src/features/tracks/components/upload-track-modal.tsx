@@ -8,7 +8,7 @@ import { TextField } from '@/components/text-field';
 import { loadOnce } from '@/lib/load-once';
 import { PlanLimitNotice } from '@/components/plan-limit-notice';
 import { useTrackUpload } from '@/features/tracks/hooks/use-track-upload';
-import type { VersionTarget } from '@/features/tracks/hooks/use-upload-modal';
+import type { VersionTarget } from '@/features/tracks/api/tracks';
 import { AUDIO_ACCEPT, checkAudioFile, formatBytes, titleFromFileName } from '@/features/tracks/utils/file-type';
 import '@/features/tracks/upload.css';
 

@@ -1,14 +1,7 @@
 import { useState } from 'react';
 import type { TrackStackView } from '@shared/schemas/tracks';
 import { onDemand, preload, useOnDemand } from '@/lib/on-demand';
-import { versionsOf } from '@/features/tracks/api/tracks';
-
-/** The track a new version is uploaded for, and the number it will likely get (another upload may take it first). */
-export interface VersionTarget {
-  id: string;
-  title: string;
-  next: number;
-}
+import { versionsOf, type VersionTarget } from '@/features/tracks/api/tracks';
 
 // The upload modal (and the upload code) loads at the first sign of an upload: a pointer over or focus on
 // an upload button, or a file dragged over the panel. Once loaded it stays mounted, as an upload outlives it.
