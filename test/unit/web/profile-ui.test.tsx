@@ -194,8 +194,18 @@ describe("a pro's price", () => {
     expect(save.disabled).toBe(true);
     fireEvent.click(radios[2]);
     fireEvent.click(save);
-    await waitFor(() => expect(apiMock).toHaveBeenCalledWith('setOwnPrice', { price: 30 }));
+    await waitFor(() => expect(apiMock).toHaveBeenCalledWith('setOwnPrice', { price: 30, freeRechecks: false }));
     expect(setMe).toHaveBeenCalled();
+  });
+
+  it('says what a re-check costs, half the price, and makes re-checks free', async () => {
+    apiMock.mockResolvedValue({ ...USER, feedbackPriceCents: 3000, freeRechecks: true });
+    renderUi(<PriceCard feedbackPriceCents={3000} />);
+    expect(screen.getByTestId('price-recheck').textContent).toBe('A re-check of a later version costs $15.00: half your price.');
+    fireEvent.click(screen.getByLabelText('Re-check a later version for free'));
+    expect(screen.getByTestId('price-recheck').textContent).toBe('Re-checks of a later version are free.');
+    fireEvent.click(screen.getByRole('button', { name: 'Save price' }));
+    await waitFor(() => expect(apiMock).toHaveBeenCalledWith('setOwnPrice', { price: 30, freeRechecks: true }));
   });
 });
 

@@ -13,8 +13,8 @@ export const useSaveProfileGenres = () => useAccountChange((genres: string[]) =>
 export const useSaveSocialLinks = () =>
   useAccountChange((links: ApiInput<'saveSocialLinks'>['links']) => api('saveSocialLinks', { links }));
 
-/** A pro's own price, one of the tiers, in dollars (0 is free). */
-export const useSetOwnPrice = () => useAccountChange((price: number) => api('setOwnPrice', { price }));
+/** A pro's own price, one of the tiers, in dollars (0 is free), and whether they re-check later versions for free. */
+export const useSetOwnPrice = () => useAccountChange((input: { price: number; freeRechecks: boolean }) => api('setOwnPrice', input));
 
 export const applicationQueryKey = ['pro-application'] as const;
 

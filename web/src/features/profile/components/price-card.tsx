@@ -3,28 +3,37 @@ import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { Panel } from '@/components/panel';
 import { errorMessage } from '@/lib/errors';
-import { feedbackPrice } from '@/lib/money';
+import { feedbackPrice, formatCents } from '@/lib/money';
+import { recheckPriceOf } from '@shared/recheck';
 import { useSetOwnPrice } from '@/features/profile/api/profile';
 import { PRICE_TIERS, tierLabel, tierOfPrice } from '@/features/profile/utils/price';
 
-/** A pro's own price: the tiers (Free, $15, $30, $90) as a radio group, the current one selected. */
-export function PriceCard({ feedbackPriceCents }: { feedbackPriceCents: number | null }) {
+/**
+ * A pro's own price: the tiers (Free, $15, $30, $90) as a radio group, the current one selected; and their
+ * re-checks of a later version: half the price, or free.
+ */
+export function PriceCard({ feedbackPriceCents, freeRechecks = false }: { feedbackPriceCents: number | null; freeRechecks?: boolean }) {
   const current = tierOfPrice(feedbackPriceCents);
   const [chosen, setChosen] = useState<number | null>(current);
+  const [rechecksFree, setRechecksFree] = useState(freeRechecks);
   const [saved, setSaved] = useState(false);
   const save = useSetOwnPrice();
   const name = useId();
-  const changed = chosen !== null && chosen !== current;
+  const changed = chosen !== null && (chosen !== current || rechecksFree !== freeRechecks);
   const currentText = feedbackPrice(feedbackPriceCents);
+  const recheck = chosen ? recheckPriceOf({ feedbackPriceCents: chosen * 100, freeRechecks: rechecksFree }) : 0;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!changed || chosen === null) return;
     setSaved(false);
-    save.mutate(chosen, {
-      onSuccess: () => setSaved(true),
-      onError: (err) => console.error('Saving the price failed', err),
-    });
+    save.mutate(
+      { price: chosen, freeRechecks: rechecksFree },
+      {
+        onSuccess: () => setSaved(true),
+        onError: (err) => console.error('Saving the price failed', err),
+      },
+    );
   };
 
   return (
@@ -54,6 +63,23 @@ export function PriceCard({ feedbackPriceCents }: { feedbackPriceCents: number |
             </label>
           ))}
         </fieldset>
+        <label className="checkbox-label small price-rechecks">
+          <input
+            type="checkbox"
+            checked={rechecksFree}
+            onChange={(e) => {
+              setRechecksFree(e.target.checked);
+              setSaved(false);
+            }}
+            data-testid="price-free-rechecks"
+          />
+          Re-check a later version for free
+        </label>
+        <p className="muted small" data-testid="price-recheck">
+          {recheck
+            ? `A re-check of a later version costs ${formatCents(recheck)}: half your price.`
+            : 'Re-checks of a later version are free.'}
+        </p>
         <p className="muted small">
           A new price applies to requests made after you save it; requests already made keep the price they were made at.
         </p>

@@ -62,7 +62,7 @@ export function ProfilePage({ proBalance }: { proBalance?: ReactNode }) {
         <div className="profile-side">
           <GenresSection genres={user.genres ?? []} />
           <SocialLinksSection user={user} />
-          {isPro && <PriceCard feedbackPriceCents={user.feedbackPriceCents ?? null} />}
+          {isPro && <PriceCard feedbackPriceCents={user.feedbackPriceCents ?? null} freeRechecks={user.freeRechecks} />}
           {isPro && proBalance}
         </div>
       </div>
