@@ -148,7 +148,6 @@ export interface ReviewState {
   heard: Uint8Array | null;
 }
 
-
 /**
  * What a review must have before it is submitted, each item done or not. Free: at least a score, a comment
  * or a general comment. Paid: 80% heard, every criterion scored, three comments at different moments and

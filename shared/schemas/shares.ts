@@ -242,9 +242,7 @@ const rangeInOrder = z.refine<{ timestamp?: number | null; endTimestamp?: number
   (c) => c.endTimestamp == null || (c.timestamp != null && c.endTimestamp > c.timestamp),
   { message: 'The end of a range must come after its start', path: ['endTimestamp'] },
 );
-export const addCommentInput = z
-  .strictObject({ id, timestamp, endTimestamp, text: commentText, tags, idempotencyKey })
-  .check(rangeInOrder);
+export const addCommentInput = z.strictObject({ id, timestamp, endTimestamp, text: commentText, tags, idempotencyKey }).check(rangeInOrder);
 export const updateCommentInput = z
   .strictObject({ id, commentId: id, timestamp: z.optional(timestamp), endTimestamp, text: commentText, tags })
   .check(rangeInOrder);

@@ -1,7 +1,8 @@
 /**
  * A revised mix re-checked by the same reviewer, in two browsers: Mia uploads v2 of a track Quinn
  * reviewed, asks Quinn for a re-check from the completed review, Quinn marks each of the nine points of
- * the review on the new version, and Mia sees '7 of 9 fixed' and both reviews side by side.
+ * the review on the new version (and comments on a range), and Mia sees '7 of 9 fixed', both reviews
+ * side by side, and compares the versions A/B at matched loudness.
  */
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -156,6 +157,20 @@ describe('a re-check of a revised mix', () => {
     expect(await columns.nth(0).textContent()).toContain('Muddy.');
     await expectAccessible(a, 'a completed re-check');
     await screenshot(a, 'recheck-outcome');
+
+    // Then compares the two versions, matched in loudness, switching with the keyboard.
+    const row = trackRow(a, title);
+    await row.getByTestId('track-compare-toggle').click();
+    const compare = row.getByTestId('version-compare');
+    expect(await compare.getByTestId('compare-match').isChecked()).toBe(true);
+    expect(await compare.getByTestId('compare-match-text').textContent()).toMatch(
+      /^(v[12] played \d+\.\d dB quieter to match|v1 and v2 are equally loud)$/,
+    );
+    await compare.getByTestId('compare-A').focus();
+    await a.keyboard.press('b');
+    expect(await compare.getByTestId('compare-B').getAttribute('aria-pressed')).toBe('true');
+    await a.keyboard.press('a');
+    expect(await compare.getByTestId('compare-A').getAttribute('aria-pressed')).toBe('true');
 
     const phone = await e2e.signedIn(mia, '/dashboard', PHONE);
     const onPhone = hubItem(phone, `${title} (v2)`);
