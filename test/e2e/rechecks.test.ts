@@ -122,9 +122,11 @@ describe('a re-check of a revised mix', () => {
     }
     await item.getByTestId('recheck-heading').getByText('The previous review: every point marked').waitFor();
 
-    // A new comment on a range, dragged along the strip under the player (a quarter to a half of 12 s).
-    await item.getByTestId('range-picker').scrollIntoViewIfNeeded();
+    // A new comment on a range, dragged along the strip under the player (a quarter to a half of 12 s):
+    // kept in view with the player, however far down the checklist the reviewer is.
     const strip = await item.getByTestId('range-picker').boundingBox();
+    expect(strip!.y).toBeGreaterThanOrEqual(0);
+    expect(strip!.y + strip!.height).toBeLessThanOrEqual(DESKTOP.height);
     await b.mouse.move(strip!.x + strip!.width * 0.25, strip!.y + strip!.height / 2);
     await b.mouse.down();
     await b.mouse.move(strip!.x + strip!.width * 0.5, strip!.y + strip!.height / 2, { steps: 5 });

@@ -81,8 +81,10 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
 
   return (
     <div className="reviewer-form" data-testid="reviewer-form">
-      <TimelinePlayer timeline={timeline} onPlayingChange={listening.onPlayingChange} onTimeChange={listening.onTimeChange} />
-      <RangePicker duration={share.trackDuration} range={timeline.range} onRange={timeline.setRange} />
+      <div className="reviewer-deck">
+        <TimelinePlayer timeline={timeline} onPlayingChange={listening.onPlayingChange} onTimeChange={listening.onTimeChange} />
+        <RangePicker duration={share.trackDuration} range={timeline.range} onRange={timeline.setRange} />
+      </div>
       {heard && <CoverageStrip listening={heard} duration={share.trackDuration} />}
       {detail.checklist && <RecheckChecklist share={share} items={detail.checklist} isReviewer onSeek={timeline.seek} />}
 
