@@ -19,7 +19,7 @@ export function readPrevious(recheckOf: string | undefined): Promise<ShareBundle
 /**
  * The points of the review a re-check checks again, checked: the caller's own request, completed, by the
  * same reviewer, and `track` a later version of the track it reviewed. Its points are the reviewer's
- * comments up to the submission (answers to questions after it are not points).
+ * comments up to the submission (answers to questions after it are not points), at most MAX_CHECKLIST_POINTS.
  */
 export function checkRecheck(
   callerId: string,
@@ -40,5 +40,11 @@ export function checkRecheck(
     throw new BadRequest('A re-check is of a later version of the same track: upload the new version first', undefined, 'recheck_version');
   }
   const points = orderComments(previous.comments.filter((c) => c.userId === share.sharedWithUserId && c.createdAt <= feedback.createdAt));
-  return { of: share.id, points: points.map((c) => c.id) };
+  return { of: share.id, points: points.slice(0, MAX_CHECKLIST_POINTS).map((c) => c.id) };
 }
+
+/**
+ * The most points a checklist takes (the first in time order): its marks and notes live on one item, which
+ * must stay well under DynamoDB's 400 KB (200 notes of 280 characters are about 70 KB).
+ */
+export const MAX_CHECKLIST_POINTS = 200;
