@@ -5,7 +5,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import { localS3, objectExists } from '../support/objects.js';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { IMAGE_MAX_SIZE, MAX_IMAGE_BYTES } from '../../shared/schemas/profile.js';
 import { IMAGES_BUCKET } from '../../scripts/dev/stack/stack.js';
@@ -18,12 +19,7 @@ import { useStackEnvironment } from '../support/in-process.js';
 import { createConfirmedUser, signIn, type TestUser } from '../support/users.js';
 
 const stack = inject('stack');
-const s3 = new S3Client({
-  region: 'us-east-1',
-  endpoint: stack.s3Endpoint,
-  forcePathStyle: true,
-  credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-});
+const s3 = localS3(stack);
 
 let owner: TestUser;
 let ownerId: string;
@@ -33,14 +29,7 @@ let stranger: TestUser;
 const png = (width: number, height: number) => encodePng(width, height, (x, y) => [(x * 255) / width, (y * 255) / height, 160]);
 const jpegFixture = () => fs.readFileSync(path.resolve('test/fixtures/images/jpeg-300x100.jpg'));
 
-async function exists(key: string) {
-  try {
-    await s3.send(new HeadObjectCommand({ Bucket: IMAGES_BUCKET, Key: key }));
-    return true;
-  } catch {
-    return false;
-  }
-}
+const exists = (key: string) => objectExists(stack, IMAGES_BUCKET, key);
 
 async function ticket(user: TestUser, kind: 'photo' | 'cover', contentType: string, size: number) {
   const res = await callRoute(stack.apiUrl, 'createImageUpload', { kind, contentType, size }, user.idToken);

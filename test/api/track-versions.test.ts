@@ -5,23 +5,17 @@
  * version, or the track with all its versions, follows the deletion rules.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { TrackStackView } from '../../shared/schemas/tracks.js';
 import { callRoute } from '../support/api.js';
 import { wavBytes } from '../support/audio.js';
 import * as flows from '../support/flows.js';
 import { useStackEnvironment } from '../support/in-process.js';
 import * as money from '../support/payments.js';
+import { objectExists } from '../support/objects.js';
 import { setAttributes } from '../support/table.js';
 import { createConfirmedUser, type TestUser } from '../support/users.js';
 
 const stack = inject('stack');
-const s3 = new S3Client({
-  region: 'us-east-1',
-  endpoint: stack.s3Endpoint,
-  forcePathStyle: true,
-  credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-});
 const PRICE = 3000;
 
 let pro: TestUser;
@@ -44,14 +38,7 @@ async function listed(user: TestUser): Promise<{ tracks: TrackStackView[]; total
   return res.body;
 }
 
-async function exists(key: string) {
-  try {
-    await s3.send(new HeadObjectCommand({ Bucket: stack.mediaBucket, Key: key }));
-    return true;
-  } catch {
-    return false;
-  }
-}
+const exists = (key: string) => objectExists(stack, stack.mediaBucket, key);
 
 beforeAll(async () => {
   useStackEnvironment(stack);

@@ -4,7 +4,8 @@ import { PROCESSING_STALLED_ERROR, type TrackView } from '../../shared/schemas/t
 import { useStackEnvironment } from '../support/in-process.js';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { spawnSync } from 'node:child_process';
-import { GetObjectTaggingCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectTaggingCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { localS3, objectExists as isStored } from '../support/objects.js';
 import { MAX_TRACK_BYTES, PEAKS_COUNT } from '../../shared/constants.js';
 import { callRoute } from '../support/api.js';
 import { createConfirmedUser, type TestUser } from '../support/users.js';
@@ -16,25 +17,13 @@ import { until } from '../support/wait.js';
 
 const stack = inject('stack');
 const local = { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
-const s3 = new S3Client({
-  ...local,
-  endpoint: stack.s3Endpoint,
-  forcePathStyle: true,
-  credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-});
+const s3 = localS3(stack);
 const db = DynamoDBDocumentClient.from(new DynamoDBClient({ ...local, endpoint: stack.dynamoEndpoint }));
 
 let owner: TestUser;
 let stranger: TestUser;
 
-async function objectExists(key: string) {
-  try {
-    await s3.send(new HeadObjectCommand({ Bucket: stack.mediaBucket, Key: key }));
-    return true;
-  } catch {
-    return false;
-  }
-}
+const objectExists = (key: string) => isStored(stack, stack.mediaBucket, key);
 
 async function upload(user: TestUser, bytes: Buffer, filename: string, contentType = 'audio/wav', declaredSize = bytes.length) {
   const res = await uploadFile(stack, user, bytes, filename, contentType, declaredSize);

@@ -57,6 +57,17 @@ afterEach(() => {
 
 const calls = (name: string) => apiMock.mock.calls.filter((c) => c[0] === name);
 
+/** Storage as the browser's upload meets it: every POST stored (204), a moment after it is sent. */
+class StoringXhr {
+  upload = {};
+  status = 204;
+  onload?: () => void;
+  open() {}
+  send() {
+    setTimeout(() => this.onload?.(), 0);
+  }
+}
+
 describe('the track list', () => {
   it('shows the empty state to a user with no tracks', async () => {
     renderPanel();
@@ -322,16 +333,7 @@ describe('versions of a track', () => {
   });
 
   it('uploads a new version without asking for a title, and shows it once it is there', async () => {
-    class XHR {
-      upload = {};
-      status = 204;
-      onload?: () => void;
-      open() {}
-      send() {
-        setTimeout(() => this.onload?.(), 0);
-      }
-    }
-    vi.stubGlobal('XMLHttpRequest', XHR);
+    vi.stubGlobal('XMLHttpRequest', StoringXhr);
     const v4 = v(4, { duration: 64 });
     let listed = stack();
     apiMock.mockImplementation(async (name: string, input?: Record<string, unknown>) => {
@@ -554,16 +556,7 @@ describe('the upload modal', () => {
   });
 
   it("shows the server's message when the stored bytes are not audio", async () => {
-    class XHR {
-      upload = {};
-      status = 204;
-      onload?: () => void;
-      open() {}
-      send() {
-        setTimeout(() => this.onload?.(), 0);
-      }
-    }
-    vi.stubGlobal('XMLHttpRequest', XHR);
+    vi.stubGlobal('XMLHttpRequest', StoringXhr);
     apiMock.mockImplementation(async (name: string) => {
       if (name === 'listTracks') return { tracks, next: null, total: tracks.length };
       if (name === 'createUploadUrl') return { url: 'http://storage.test/b', fields: { key: 'k' }, key: 'k', expiresAt: 'x' };

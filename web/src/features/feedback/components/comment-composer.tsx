@@ -183,25 +183,13 @@ export function CommentComposer({
     <div className={`comment-composer is-${mode}`} data-testid={mode === 'new' ? 'comment-composer' : 'comment-editor'}>
       <div className="composer-time">
         {timeDraft !== null ? (
-          <input
-            className="field-input time-input"
+          <TimeInput
             value={timeDraft}
-            onChange={(e) => setTimeDraft(e.target.value)}
-            onBlur={applyTime}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                applyTime();
-              } else if (e.key === 'Escape') {
-                e.preventDefault();
-                e.stopPropagation();
-                setTimeDraft(null);
-              }
-            }}
-            aria-label="Comment time (m:ss)"
-            placeholder="m:ss"
-            autoFocus
-            data-testid="comment-time-input"
+            onChange={setTimeDraft}
+            onApply={applyTime}
+            onCancel={() => setTimeDraft(null)}
+            label="Comment time (m:ss)"
+            testId="comment-time-input"
           />
         ) : timestamp !== null ? (
           <span className="ts-chip">
@@ -229,25 +217,13 @@ export function CommentComposer({
               <CloseIcon width={12} height={12} />
             </button>
             {endDraft !== null ? (
-              <input
-                className="field-input time-input"
+              <TimeInput
                 value={endDraft}
-                onChange={(e) => setEndDraft(e.target.value)}
-                onBlur={applyEnd}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter') {
-                    e.preventDefault();
-                    applyEnd();
-                  } else if (e.key === 'Escape') {
-                    e.preventDefault();
-                    e.stopPropagation();
-                    setEndDraft(null);
-                  }
-                }}
-                aria-label="End of the range (m:ss; empty for a moment)"
-                placeholder="m:ss"
-                autoFocus
-                data-testid="comment-end-input"
+                onChange={setEndDraft}
+                onApply={applyEnd}
+                onCancel={() => setEndDraft(null)}
+                label="End of the range (m:ss; empty for a moment)"
+                testId="comment-end-input"
               />
             ) : (
               <button
@@ -355,5 +331,45 @@ export function CommentComposer({
         </Button>
       </div>
     </div>
+  );
+}
+
+/** A time being typed (m:ss): Enter or leaving the field applies it, Esc drops it. */
+function TimeInput({
+  value,
+  onChange,
+  onApply,
+  onCancel,
+  label,
+  testId,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  onApply: () => void;
+  onCancel: () => void;
+  label: string;
+  testId: string;
+}) {
+  return (
+    <input
+      className="field-input time-input"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      onBlur={onApply}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          onApply();
+        } else if (e.key === 'Escape') {
+          e.preventDefault();
+          e.stopPropagation();
+          onCancel();
+        }
+      }}
+      aria-label={label}
+      placeholder="m:ss"
+      autoFocus
+      data-testid={testId}
+    />
   );
 }

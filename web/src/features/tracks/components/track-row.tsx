@@ -6,7 +6,7 @@ import { getTrackLane, getTrackUrl, versionsOf } from '@/features/tracks/api/tra
 import type { Snippet } from '@/features/tracks/utils/snippet';
 import { formatDate, isNewTrack, newUntil } from '@/features/tracks/utils/track-meta';
 import { OnDemandStatus } from '@/components/on-demand-status';
-import { onDemand, preload, useOnDemand } from '@/lib/on-demand';
+import { onDemand, preload, useOnDemand, type OnDemand } from '@/lib/on-demand';
 import { versionedTitle } from '@shared/track-version';
 
 // The snippet editor's code loads at the first sign of opening it (a pointer over Snippet, or focus).
@@ -196,8 +196,7 @@ export function TrackRow({
               onToggle={setSnippetOpen}
               controls={snippetId}
               testId="track-snippet-toggle"
-              onPointerEnter={() => preload(snippetEditor)}
-              onFocus={() => preload(snippetEditor)}
+              preloads={snippetEditor}
             >
               <ScissorsIcon width={16} height={16} />
               Snippet
@@ -211,8 +210,7 @@ export function TrackRow({
               onToggle={setReportOpen}
               controls={reportId}
               testId="track-report-toggle"
-              onPointerEnter={() => preload(technicalReport)}
-              onFocus={() => preload(technicalReport)}
+              preloads={technicalReport}
             >
               <WaveIcon width={16} height={16} />
               Report
@@ -223,8 +221,7 @@ export function TrackRow({
                 onToggle={setCompareOpen}
                 controls={compareId}
                 testId="track-compare-toggle"
-                onPointerEnter={() => preload(versionCompare)}
-                onFocus={() => preload(versionCompare)}
+                preloads={versionCompare}
               >
                 <WaveIcon width={16} height={16} />
                 A/B
@@ -373,19 +370,25 @@ function VersionPicker({
   );
 }
 
-/** A chip that opens and closes one of the row's panels (`controls`: its id). */
+/**
+ * A chip that opens and closes one of the row's panels (`controls`: its id); pointing at it or focusing it
+ * starts loading the panel's code (`preloads`).
+ */
 function PanelToggle({
   open,
   onToggle,
   controls,
   testId,
+  preloads,
   ...rest
 }: Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onToggle'> & {
   open: boolean;
   onToggle: (change: (open: boolean) => boolean) => void;
   controls: string;
   testId: string;
+  preloads?: OnDemand<unknown>;
 }) {
+  const warm = preloads ? () => preload(preloads) : undefined;
   return (
     <button
       type="button"
@@ -393,6 +396,8 @@ function PanelToggle({
       aria-expanded={open}
       aria-controls={controls}
       onClick={() => onToggle((o) => !o)}
+      onPointerEnter={warm}
+      onFocus={warm}
       data-testid={testId}
       {...rest}
     />
