@@ -116,6 +116,10 @@ describe('the checklist', () => {
     const placed = (await as(peer).call('getShare', { id })).body.checklist[2];
     expect(placed).toMatchObject({ text: 'Vocal too loud in the chorus', originalTimestamp: 3, timestamp: 3.5 });
     expect((await as(user).call('markCheck', { id, commentId: points[1], timestamp: 99 })).status).toBe(400);
+    // Someone else neither reads nor marks it.
+    const stranger = await musician();
+    expect((await as(stranger).call('getShare', { id })).status).toBe(403);
+    expect((await mark(stranger, id, points[0], 'fixed')).status).toBe(403);
     // Each side does only its own; nothing is marked before the request is accepted.
     expect((await mark(user, id, points[0], 'fixed')).status).toBe(403);
     expect((await as(peer).call('markCheck', { id, commentId: points[0], timestamp: 2 })).status).toBe(403);
