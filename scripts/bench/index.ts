@@ -20,7 +20,8 @@
  * 7. GET /tracks latency (p50/p99) while a burst of 40 uploads from 4 users is processed vs at rest
  *    (upload-burst.ts, on a stack of its own).
 
- * It starts its own local stack on free ports with a throw-away data directory.
+ * It starts its own local stack on free ports with a throw-away data directory. Sections can be named to run
+ * only them (`npm run bench -- 1 3b 4 5`; 2 takes in 2b and 2c, 4 takes in 4b); none named, all run.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -72,6 +73,10 @@ const callRoute: typeof callRouteOnce = async (...args) => {
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
+const named = new Set(process.argv.slice(2));
+/** Whether a section runs: every one when none is named. */
+const wanted = (section: string) => named.size === 0 || named.has(section);
+
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'snip-bench-'));
   const ports = await freePorts();
@@ -118,181 +123,200 @@ async function main() {
     }
 
     // 1. Waveform bytes.
-    console.log('\n1. Bytes downloaded to draw a waveform (the track list entry; no audio is fetched)');
-    const sizes: Record<string, number> = {};
-    for (const minutes of [1, 10]) {
-      const track = await processed(
-        (await uploadViaApp(wavBytes({ seconds: minutes * 60, sampleRate: 22050, envelope: 'ramp' }), `${minutes}min.wav`, true)).id,
-      );
-      const list = await fetch(`${stack.apiUrl}/tracks`, { headers: { authorization: `Bearer ${token}` } });
-      const body = (await list.json()) as { tracks: { id: string }[] };
-      const entry = body.tracks.find((t) => t.id === track.id)!;
-      sizes[minutes] = Buffer.byteLength(JSON.stringify(entry));
-      console.log(`   ${String(minutes).padStart(2)}-minute track: ${sizes[minutes]} bytes (audio file: ${fmt(track.sizeBytes / MB)} MB)`);
-    }
-    console.log(`   ratio 10-min / 1-min: ${fmt(sizes[10] / sizes[1], 3)} (1.000 = does not grow with duration)`);
-
-    // 2. Upload throughput.
-    console.log('\n2. Upload throughput of a 100 MB file to the local S3');
-    const file = wavBytes({ seconds: (100 * MB) / 2 / 44100, sampleRate: 44100, envelope: 'ramp' });
-    const s3 = new S3Client({
-      region: 'us-east-1',
-      endpoint: stack.s3Endpoint,
-      forcePathStyle: true,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-    });
-    const putUrl = await getSignedUrl(s3, new PutObjectCommand({ Bucket: MEDIA_BUCKET, Key: 'plain-put.wav', ContentType: 'audio/wav' }), {
-      expiresIn: 600,
-    });
-    let t = performance.now();
-    const put = await send(putUrl, { method: 'PUT', body: new Uint8Array(file), headers: { 'content-type': 'audio/wav' } });
-    if (put.status >= 300) throw new Error(`plain PUT failed: ${put.status}`);
-    const putSeconds = (performance.now() - t) / 1000;
-    t = performance.now();
-    await uploadViaApp(file, 'upload-only.wav', false);
-    const appSeconds = (performance.now() - t) / 1000;
-    const mb = file.length / MB;
-    console.log(`   plain presigned PUT (floor):           ${fmt(mb / putSeconds)} MB/s`);
-    console.log(
-      `   app: ticket + presigned POST:          ${fmt(mb / appSeconds)} MB/s  (ratio to floor ${fmt(putSeconds / appSeconds, 2)})`,
-    );
-
-    // 2b. Registration and processing.
-    console.log('\n2b. Registration latency (POST /tracks alone), and processing off the request path');
-    const small = wavBytes({ seconds: MB / 2 / 44100, sampleRate: 44100, envelope: 'ramp' });
-    const smallTimes: number[] = [];
-    for (let i = 0; i < 20; i++) smallTimes.push((await uploadAndRegister(small, `small-${i}.wav`)).ms);
-    smallTimes.sort((a, b) => a - b);
-    // 4 hours at 6.9 kHz, 16-bit mono: 198.7 MB, just under the 200 MB limit.
-    const huge = wavBytes({ seconds: 4 * 3600, sampleRate: 6900, envelope: 'ramp' });
-    const hugeFile = path.join(dataDir, 'huge.wav');
-    fs.writeFileSync(hugeFile, huge);
-    const hugeTimes: number[] = [];
-    const processingSeconds: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const run = await uploadAndRegister(huge, `huge-${i}.wav`);
-      hugeTimes.push(run.ms);
-      const done = await processed(run.track.id);
-      if (done.status !== 'ready') throw new Error(`the 200 MB file ${done.status}: ${done.failureReason}`);
-      processingSeconds.push((performance.now() - run.registeredAt) / 1000);
-    }
-    hugeTimes.sort((a, b) => a - b);
-    // Alternately without and with the report, so that both see the same state of the machine.
-    const decodeSeconds: number[] = [];
-    const reportSeconds: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      for (const [report, into] of [
-        [false, decodeSeconds],
-        [true, reportSeconds],
-      ] as const) {
-        const start = performance.now();
-        await analyseAudioFile(hugeFile, undefined, { report });
-        into.push((performance.now() - start) / 1000);
+    if (wanted('1')) await benchWaveformBytes();
+    async function benchWaveformBytes() {
+      console.log('\n1. Bytes downloaded to draw a waveform (the track list entry; no audio is fetched)');
+      const sizes: Record<string, number> = {};
+      for (const minutes of [1, 10]) {
+        const track = await processed(
+          (await uploadViaApp(wavBytes({ seconds: minutes * 60, sampleRate: 22050, envelope: 'ramp' }), `${minutes}min.wav`, true)).id,
+        );
+        const list = await fetch(`${stack.apiUrl}/tracks`, { headers: { authorization: `Bearer ${token}` } });
+        const body = (await list.json()) as { tracks: { id: string }[] };
+        const entry = body.tracks.find((t) => t.id === track.id)!;
+        sizes[minutes] = Buffer.byteLength(JSON.stringify(entry));
+        console.log(
+          `   ${String(minutes).padStart(2)}-minute track: ${sizes[minutes]} bytes (audio file: ${fmt(track.sizeBytes / MB)} MB)`,
+        );
       }
+      console.log(`   ratio 10-min / 1-min: ${fmt(sizes[10] / sizes[1], 3)} (1.000 = does not grow with duration)`);
     }
-    const hugeMb = huge.length / MB;
-    const minMed = (xs: number[]) => {
-      const sorted = [...xs].sort((a, b) => a - b);
-      return [sorted[0], sorted[Math.floor(sorted.length / 2)]];
-    };
-    const [procMin, procMed] = minMed(processingSeconds);
-    const [decMin, decMed] = minMed(decodeSeconds);
-    const [repMin, repMed] = minMed(reportSeconds);
-    console.log(`   1 MB file, 20 registrations:     p50 ${fmt(percentile(smallTimes, 50))} ms  p99 ${fmt(percentile(smallTimes, 99))} ms`);
-    console.log(
-      `   ${fmt(hugeMb)} MB 4-hour file, 3 runs:  min ${fmt(hugeTimes[0])} ms  median ${fmt(hugeTimes[1])} ms  max ${fmt(hugeTimes[2])} ms`,
-    );
-    console.log(`   plain decoding of that file (floor), min / median:  ${fmt(hugeMb / decMin)} / ${fmt(hugeMb / decMed)} MB/s`);
-    console.log(
-      `   processing (download, verify, peaks, report, store), min / median:  ${fmt(hugeMb / procMin)} / ${fmt(hugeMb / procMed)} MB/s  (ratio to floor ${fmt(decMin / procMin, 2)} / ${fmt(decMed / procMed, 2)})`,
-    );
 
-    console.log('\n2c. What the technical report costs');
-    console.log(
-      `   decoding the 4-hour file with the report, min / median:  ${fmt(hugeMb / repMin)} / ${fmt(hugeMb / repMed)} MB/s  (time ${fmt(repMin / decMin, 2)} / ${fmt(repMed / decMed, 2)} x without it; processing ${fmt(procMin / (procMin - (repMin - decMin)), 2)} x what it would take without it)`,
-    );
-    const mp3 = mp3Bytes({ seconds: 300, channels: 2, kbps: 192 });
-    const mp3Seconds: number[] = [];
-    for (let i = 0; i < 10; i++) {
-      const key = await postUpload(mp3, `five-minutes-${i}.mp3`, 'audio/mpeg');
-      const start = performance.now();
-      const track = await callRoute(stack.apiUrl, 'createTrack', { key, title: `Five minutes ${i}` }, token);
-      const done = await processed(track.body.id);
-      if (done.status !== 'ready' || !done.report) throw new Error(`the 5-minute MP3 ${done.status} without a report`);
-      mp3Seconds.push((performance.now() - start) / 1000);
+    // 2. Upload throughput; 2b registration and processing; 2c the technical report's cost.
+    if (wanted('2')) await benchUploadsAndProcessing();
+    async function benchUploadsAndProcessing() {
+      console.log('\n2. Upload throughput of a 100 MB file to the local S3');
+      const file = wavBytes({ seconds: (100 * MB) / 2 / 44100, sampleRate: 44100, envelope: 'ramp' });
+      const s3 = new S3Client({
+        region: 'us-east-1',
+        endpoint: stack.s3Endpoint,
+        forcePathStyle: true,
+        credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+      });
+      const putUrl = await getSignedUrl(
+        s3,
+        new PutObjectCommand({ Bucket: MEDIA_BUCKET, Key: 'plain-put.wav', ContentType: 'audio/wav' }),
+        {
+          expiresIn: 600,
+        },
+      );
+      let t = performance.now();
+      const put = await send(putUrl, { method: 'PUT', body: new Uint8Array(file), headers: { 'content-type': 'audio/wav' } });
+      if (put.status >= 300) throw new Error(`plain PUT failed: ${put.status}`);
+      const putSeconds = (performance.now() - t) / 1000;
+      t = performance.now();
+      await uploadViaApp(file, 'upload-only.wav', false);
+      const appSeconds = (performance.now() - t) / 1000;
+      const mb = file.length / MB;
+      console.log(`   plain presigned PUT (floor):           ${fmt(mb / putSeconds)} MB/s`);
+      console.log(
+        `   app: ticket + presigned POST:          ${fmt(mb / appSeconds)} MB/s  (ratio to floor ${fmt(putSeconds / appSeconds, 2)})`,
+      );
+
+      // 2b. Registration and processing.
+      console.log('\n2b. Registration latency (POST /tracks alone), and processing off the request path');
+      const small = wavBytes({ seconds: MB / 2 / 44100, sampleRate: 44100, envelope: 'ramp' });
+      const smallTimes: number[] = [];
+      for (let i = 0; i < 20; i++) smallTimes.push((await uploadAndRegister(small, `small-${i}.wav`)).ms);
+      smallTimes.sort((a, b) => a - b);
+      // 4 hours at 6.9 kHz, 16-bit mono: 198.7 MB, just under the 200 MB limit.
+      const huge = wavBytes({ seconds: 4 * 3600, sampleRate: 6900, envelope: 'ramp' });
+      const hugeFile = path.join(dataDir, 'huge.wav');
+      fs.writeFileSync(hugeFile, huge);
+      const hugeTimes: number[] = [];
+      const processingSeconds: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const run = await uploadAndRegister(huge, `huge-${i}.wav`);
+        hugeTimes.push(run.ms);
+        const done = await processed(run.track.id);
+        if (done.status !== 'ready') throw new Error(`the 200 MB file ${done.status}: ${done.failureReason}`);
+        processingSeconds.push((performance.now() - run.registeredAt) / 1000);
+      }
+      hugeTimes.sort((a, b) => a - b);
+      // Alternately without and with the report, so that both see the same state of the machine.
+      const decodeSeconds: number[] = [];
+      const reportSeconds: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        for (const [report, into] of [
+          [false, decodeSeconds],
+          [true, reportSeconds],
+        ] as const) {
+          const start = performance.now();
+          await analyseAudioFile(hugeFile, undefined, { report });
+          into.push((performance.now() - start) / 1000);
+        }
+      }
+      const hugeMb = huge.length / MB;
+      const minMed = (xs: number[]) => {
+        const sorted = [...xs].sort((a, b) => a - b);
+        return [sorted[0], sorted[Math.floor(sorted.length / 2)]];
+      };
+      const [procMin, procMed] = minMed(processingSeconds);
+      const [decMin, decMed] = minMed(decodeSeconds);
+      const [repMin, repMed] = minMed(reportSeconds);
+      console.log(
+        `   1 MB file, 20 registrations:     p50 ${fmt(percentile(smallTimes, 50))} ms  p99 ${fmt(percentile(smallTimes, 99))} ms`,
+      );
+      console.log(
+        `   ${fmt(hugeMb)} MB 4-hour file, 3 runs:  min ${fmt(hugeTimes[0])} ms  median ${fmt(hugeTimes[1])} ms  max ${fmt(hugeTimes[2])} ms`,
+      );
+      console.log(`   plain decoding of that file (floor), min / median:  ${fmt(hugeMb / decMin)} / ${fmt(hugeMb / decMed)} MB/s`);
+      console.log(
+        `   processing (download, verify, peaks, report, store), min / median:  ${fmt(hugeMb / procMin)} / ${fmt(hugeMb / procMed)} MB/s  (ratio to floor ${fmt(decMin / procMin, 2)} / ${fmt(decMed / procMed, 2)})`,
+      );
+
+      console.log('\n2c. What the technical report costs');
+      console.log(
+        `   decoding the 4-hour file with the report, min / median:  ${fmt(hugeMb / repMin)} / ${fmt(hugeMb / repMed)} MB/s  (time ${fmt(repMin / decMin, 2)} / ${fmt(repMed / decMed, 2)} x without it; processing ${fmt(procMin / (procMin - (repMin - decMin)), 2)} x what it would take without it)`,
+      );
+      const mp3 = mp3Bytes({ seconds: 300, channels: 2, kbps: 192 });
+      const mp3Seconds: number[] = [];
+      for (let i = 0; i < 10; i++) {
+        const key = await postUpload(mp3, `five-minutes-${i}.mp3`, 'audio/mpeg');
+        const start = performance.now();
+        const track = await callRoute(stack.apiUrl, 'createTrack', { key, title: `Five minutes ${i}` }, token);
+        const done = await processed(track.body.id);
+        if (done.status !== 'ready' || !done.report) throw new Error(`the 5-minute MP3 ${done.status} without a report`);
+        mp3Seconds.push((performance.now() - start) / 1000);
+      }
+      mp3Seconds.sort((a, b) => a - b);
+      console.log(
+        `   a 5-minute MP3 (${fmt(mp3.length / MB)} MB, 192 kbps stereo), registration to waveform and report, 10 runs:  p50 ${fmt(percentile(mp3Seconds, 50), 2)} s  p99 ${fmt(percentile(mp3Seconds, 99), 2)} s`,
+      );
     }
-    mp3Seconds.sort((a, b) => a - b);
-    console.log(
-      `   a 5-minute MP3 (${fmt(mp3.length / MB)} MB, 192 kbps stereo), registration to waveform and report, 10 runs:  p50 ${fmt(percentile(mp3Seconds, 50), 2)} s  p99 ${fmt(percentile(mp3Seconds, 99), 2)} s`,
-    );
 
     // 3. Track-list latency.
-    console.log(`\n3. Track-list latency, ${CLIENTS} concurrent clients x ${REQUESTS_PER_CLIENT} requests`);
-    const me = await callRoute(stack.apiUrl, 'getMe', {}, token);
-    const db = DynamoDBDocumentClient.from(
-      new DynamoDBClient({
-        region: 'us-east-1',
-        endpoint: stack.dynamoEndpoint,
-        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-      }),
-    );
-    const barePort = await freePort();
-    const bare = http.createServer(async (_req, res) => {
-      const out = await db.send(
-        new QueryCommand({
-          TableName: TABLE_NAME,
-          IndexName: 'GSI3',
-          KeyConditionExpression: 'GSI3PK = :pk',
-          ExpressionAttributeValues: { ':pk': `OWNER#${me.body.id}` },
-          ScanIndexForward: false,
+    if (wanted('3')) await benchTrackList();
+    async function benchTrackList() {
+      console.log(`\n3. Track-list latency, ${CLIENTS} concurrent clients x ${REQUESTS_PER_CLIENT} requests`);
+      const me = await callRoute(stack.apiUrl, 'getMe', {}, token);
+      const db = DynamoDBDocumentClient.from(
+        new DynamoDBClient({
+          region: 'us-east-1',
+          endpoint: stack.dynamoEndpoint,
+          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
         }),
       );
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ tracks: out.Items }));
-    });
-    await new Promise<void>((r) => bare.listen(barePort, '127.0.0.1', () => r()));
-    async function load(url: string, headers: Record<string, string>) {
-      const latencies: number[] = [];
-      await Promise.all(
-        Array.from({ length: CLIENTS }, async () => {
-          for (let i = 0; i < REQUESTS_PER_CLIENT; i++) {
-            const start = performance.now();
-            const res = await fetch(url, { headers });
-            await res.arrayBuffer();
-            if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
-            latencies.push(performance.now() - start);
-          }
-        }),
+      const barePort = await freePort();
+      const bare = http.createServer(async (_req, res) => {
+        const out = await db.send(
+          new QueryCommand({
+            TableName: TABLE_NAME,
+            IndexName: 'GSI3',
+            KeyConditionExpression: 'GSI3PK = :pk',
+            ExpressionAttributeValues: { ':pk': `OWNER#${me.body.id}` },
+            ScanIndexForward: false,
+          }),
+        );
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ tracks: out.Items }));
+      });
+      await new Promise<void>((r) => bare.listen(barePort, '127.0.0.1', () => r()));
+      async function load(url: string, headers: Record<string, string>) {
+        const latencies: number[] = [];
+        await Promise.all(
+          Array.from({ length: CLIENTS }, async () => {
+            for (let i = 0; i < REQUESTS_PER_CLIENT; i++) {
+              const start = performance.now();
+              const res = await fetch(url, { headers });
+              await res.arrayBuffer();
+              if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+              latencies.push(performance.now() - start);
+            }
+          }),
+        );
+        return latencies.sort((a, b) => a - b);
+      }
+      await load(`http://127.0.0.1:${barePort}/`, {}); // warm-up
+      const floor = await load(`http://127.0.0.1:${barePort}/`, {});
+      await load(`${stack.apiUrl}/tracks`, { authorization: `Bearer ${token}` });
+      const api = await load(`${stack.apiUrl}/tracks`, { authorization: `Bearer ${token}` });
+      bare.close();
+      console.log(`   bare handler, one Query (floor):  p50 ${fmt(percentile(floor, 50))} ms  p99 ${fmt(percentile(floor, 99))} ms`);
+      console.log(`   GET /tracks through the gateway:  p50 ${fmt(percentile(api, 50))} ms  p99 ${fmt(percentile(api, 99))} ms`);
+      console.log(
+        `   ratio to floor:                   p50 ${fmt(percentile(api, 50) / percentile(floor, 50), 2)}  p99 ${fmt(percentile(api, 99) / percentile(floor, 99), 2)}`,
       );
-      return latencies.sort((a, b) => a - b);
     }
-    await load(`http://127.0.0.1:${barePort}/`, {}); // warm-up
-    const floor = await load(`http://127.0.0.1:${barePort}/`, {});
-    await load(`${stack.apiUrl}/tracks`, { authorization: `Bearer ${token}` });
-    const api = await load(`${stack.apiUrl}/tracks`, { authorization: `Bearer ${token}` });
-    bare.close();
-    console.log(`   bare handler, one Query (floor):  p50 ${fmt(percentile(floor, 50))} ms  p99 ${fmt(percentile(floor, 99))} ms`);
-    console.log(`   GET /tracks through the gateway:  p50 ${fmt(percentile(api, 50))} ms  p99 ${fmt(percentile(api, 99))} ms`);
-    console.log(
-      `   ratio to floor:                   p50 ${fmt(percentile(api, 50) / percentile(floor, 50), 2)}  p99 ${fmt(percentile(api, 99) / percentile(floor, 99), 2)}`,
-    );
 
     // 3b. DynamoDB round trips of the busiest routes, as the local gateway counts them.
-    await benchRoundTrips(stack.apiUrl, info);
+    if (wanted('3b')) await benchRoundTrips(stack.apiUrl, info);
 
     // 4 and 4b. The dashboard is weighed on this stack, which is stopped before Lighthouse runs.
-    await benchFirstPage({ dashboard: info, release: () => stack.stop() });
+    if (wanted('4')) await benchFirstPage({ dashboard: info, release: () => stack.stop() });
   } finally {
     await stack.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  console.log(
-    '\n5. Lambda bundles: gzip size, and cold import CPU against a bundle importing only what Lambda provides that each loads (SDK clients, Powertools)',
-  );
-  await benchBundles();
-  await benchPaymentChecksAlone();
-  await benchUploadBurstAlone();
+  if (wanted('5')) {
+    console.log(
+      '\n5. Lambda bundles: gzip size, and cold import CPU against a bundle importing only what Lambda provides that each loads (SDK clients, Powertools)',
+    );
+    await benchBundles();
+  }
+  if (wanted('6')) await benchPaymentChecksAlone();
+  if (wanted('7')) await benchUploadBurstAlone();
 }
 
 main().catch((err) => {
