@@ -5,11 +5,11 @@
  *   relative one 10 LU below the loudness of the blocks above it;
  * - loudness range per EBU Tech 3342: 3 s short-term loudness every step, gated at -70 LUFS and 20 LU below,
  *   the spread between the 10th and the 95th percentiles;
- * - true peak: 4x oversampled (./true-peak.ts), blocks that cannot beat the peak found so far skipped; sample peak; clipped samples (runs of 3 or more at full scale); DC offset; stereo
+ * - true peak: 4x oversampled (./true-peak.ts, in WebAssembly SIMD), blocks that cannot beat the peak so far skipped; sample peak; clipped samples (runs of 3 or more at full scale); DC offset; stereo
  *   correlation; the short-term loudness at the end of every second, for a lane under the waveform.
  * Memory grows only with the blocks' energies (8 bytes per 100 ms: 1.2 MB for 4 hours).
  */
-import { BEHIND, interpolatedPeak, LOBES, MAX_GAIN, TAPS } from './true-peak.js';
+import { BEHIND, interpolatedPeak, KERNEL_MIN_LENGTH, LOBES, peakKernel, TAPS } from './true-peak.js';
 
 /** A biquad's coefficients, a0 = 1. */
 export interface Biquad {
@@ -70,8 +70,6 @@ const LIMIT = 16;
 const FULL_SCALE = 0.9999;
 /** A clip is a run of this many full-scale samples at least; one alone is a loud peak. */
 const CLIP_RUN = 3;
-/** True-peak work is skipped block by block when the block cannot beat the peak found so far. */
-const PEAK_BLOCK = 256;
 const STEPS_PER_SECOND = 10;
 const BLOCK_SECONDS = 0.4;
 const SHORT_TERM_SECONDS = 3;
@@ -213,7 +211,17 @@ export class LoudnessMeter {
         m2 = m1;
         m1 = m;
       }
-      Object.assign(ch, { x1, x2, m1, m2, y1, y2, squares, sum, peak, run, clipped });
+      ch.x1 = x1;
+      ch.x2 = x2;
+      ch.m1 = m1;
+      ch.m2 = m2;
+      ch.y1 = y1;
+      ch.y2 = y2;
+      ch.squares = squares;
+      ch.sum = sum;
+      ch.peak = peak;
+      ch.run = run;
+      ch.clipped = clipped;
     }
     if (channels.length >= 2) {
       const l = channels[0];
@@ -224,7 +232,9 @@ export class LoudnessMeter {
         ll += l[i] * l[i];
         rr += r[i] * r[i];
       }
-      Object.assign(this, { lr, ll, rr });
+      this.lr = lr;
+      this.ll = ll;
+      this.rr = rr;
     }
   }
 
@@ -264,34 +274,20 @@ export class LoudnessMeter {
     return sum / frames;
   }
 
-  /** The largest interpolated |sample| of each channel, skipping blocks whose bound cannot beat the peak so far. */
+  /** The largest interpolated |sample| of each channel, by the SIMD kernel unless a push is too short for it. */
   private truePeaks(channels: Float32Array[], n: number) {
     const keep = TAPS - 1;
-    if (this.scratch.length < keep + n) this.scratch = new Float32Array(keep + n);
-    const ext = this.scratch;
+    const length = keep + n;
+    const kernel = length >= KERNEL_MIN_LENGTH ? peakKernel() : null;
+    if (!kernel && this.scratch.length < length) this.scratch = new Float32Array(length);
+    let tp = this.truePeak;
     for (let c = 0; c < this.channels.length; c++) {
       const ch = this.channels[c];
+      const ext = kernel ? kernel.samples(length) : this.scratch;
       ext.set(ch.tail, 0);
       ext.set((channels[c] ?? channels[0]).subarray(0, n), keep);
-      this.interpolate(ext, keep + n);
+      tp = kernel ? kernel.truePeak(length, tp) : interpolatedPeak(ext, BEHIND, length - LOBES - 1, tp);
       ch.tail.set(ext.subarray(n, n + keep));
-    }
-  }
-
-  /** Points between ext[i] and ext[i + 1] for i in [BEHIND, length - LOBES - 1]: each needs LOBES samples after it. */
-  private interpolate(ext: Float32Array, length: number) {
-    const last = length - LOBES - 1;
-    let tp = this.truePeak;
-    for (let start = BEHIND; start <= last; start += PEAK_BLOCK) {
-      const end = Math.min(last, start + PEAK_BLOCK - 1);
-      let local = 0;
-      for (let i = start - BEHIND; i <= end + LOBES; i++) {
-        const a = ext[i] < 0 ? -ext[i] : ext[i];
-        if (a > local) local = a;
-      }
-      if (local > tp) tp = local;
-      if (local * MAX_GAIN <= tp) continue;
-      tp = interpolatedPeak(ext, start, end, tp);
     }
     this.truePeak = tp;
   }

@@ -3,6 +3,8 @@
  * (Lanczos, 12 taps per phase), each phase normalised to unity gain at DC.
  */
 
+import { KERNEL } from './true-peak-kernel.js';
+
 const OVERSAMPLE = 4;
 /** Lanczos lobes: taps per phase = 2 x LOBES. */
 export const LOBES = 6;
@@ -85,3 +87,41 @@ export function interpolatedPeak(ext: Float32Array, start: number, end: number, 
   }
   return tp;
 }
+
+/** Where the kernel's samples start in its memory (the folded taps are before). */
+const EXT = 128;
+const PAGE = 65536;
+/** The kernel takes four points at least: ext of 15 samples. */
+export const KERNEL_MIN_LENGTH = TAPS + 3;
+
+/** The same scan in WebAssembly SIMD (./true-peak.wat): four points per step, blocks that cannot beat the peak skipped. */
+export class PeakKernel {
+  private readonly memory: WebAssembly.Memory;
+  private readonly scan: (length: number, tp: number, gain: number) => number;
+  private view = new Float32Array(0);
+
+  constructor() {
+    const { exports } = new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(KERNEL, 'base64')));
+    this.memory = exports.memory as WebAssembly.Memory;
+    this.scan = exports.truePeak as (length: number, tp: number, gain: number) => number;
+    new Float32Array(this.memory.buffer, 0, 3 * LOBES).set([...SUM, ...DIFF, ...MID]);
+  }
+
+  /** Room for `length` samples (and a step's overrun), to be filled before `truePeak`. */
+  samples(length: number): Float32Array {
+    const bytes = EXT + 4 * (length + 4);
+    if (bytes > this.memory.buffer.byteLength) this.memory.grow(Math.ceil((bytes - this.memory.buffer.byteLength) / PAGE));
+    if (this.view.buffer !== this.memory.buffer || this.view.length < length)
+      this.view = new Float32Array(this.memory.buffer, EXT, length + 4);
+    return this.view.subarray(0, length);
+  }
+
+  /** The true peak after `tp` of the `length` samples written, as `interpolatedPeak` over all their points (length >= KERNEL_MIN_LENGTH). */
+  truePeak(length: number, tp: number): number {
+    return this.scan(length, tp, MAX_GAIN);
+  }
+}
+
+let kernel: PeakKernel | null = null;
+/** One per process: its memory is scratch, used synchronously. */
+export const peakKernel = () => (kernel ??= new PeakKernel());
