@@ -5,11 +5,14 @@
  *   relative one 10 LU below the loudness of the blocks above it;
  * - loudness range per EBU Tech 3342: 3 s short-term loudness every step, gated at -70 LUFS and 20 LU below,
  *   the spread between the 10th and the 95th percentiles;
- * - true peak: 4x oversampled (./true-peak.ts, in WebAssembly SIMD), blocks that cannot beat the peak so far skipped; sample peak; clipped samples (runs of 3 or more at full scale); DC offset; stereo
- *   correlation; the short-term loudness at the end of every second, for a lane under the waveform.
+ * - true peak: 4x oversampled (./true-peak.ts); sample peak; clipped samples (runs of 3 or more at full scale),
+ *   all three scanned in WebAssembly SIMD (./sample-scan.ts), which also makes the samples safe for the rest;
+ * - DC offset; stereo correlation; the short-term loudness at the end of every second, for a lane under the
+ *   waveform.
  * Memory grows only with the blocks' energies (8 bytes per 100 ms: 1.2 MB for 4 hours).
  */
-import { BEHIND, interpolatedPeak, KERNEL_MIN_LENGTH, LOBES, peakKernel, TAPS } from './true-peak.js';
+import { CARRIED, sampleScan } from './sample-scan.js';
+import { LOBES } from './true-peak.js';
 
 /** A biquad's coefficients, a0 = 1. */
 export interface Biquad {
@@ -64,12 +67,11 @@ export function channelWeights(count: number): number[] {
   return byCount[count] ?? Array.from({ length: count }, () => 1);
 }
 
-/** Float samples beyond this (+24 dBFS), infinite or NaN are taken as this (NaN as silence): no value breaks the report. */
+/**
+ * Float samples beyond this (+24 dBFS) or infinite are taken as this, NaN as silence (the scan makes them
+ * so): no value breaks the report.
+ */
 const LIMIT = 16;
-/** Samples at or above this are at full scale (a 16-bit file's largest positive code is 0.99997). */
-const FULL_SCALE = 0.9999;
-/** A clip is a run of this many full-scale samples at least; one alone is a loud peak. */
-const CLIP_RUN = 3;
 const STEPS_PER_SECOND = 10;
 const BLOCK_SECONDS = 0.4;
 const SHORT_TERM_SECONDS = 3;
@@ -106,11 +108,8 @@ class Channel {
   /** K-weighted squares of the step so far. */
   squares = 0;
   sum = 0;
-  peak = 0;
-  run = 0;
-  clipped = 0;
-  /** The last TAPS - 1 samples, for the interpolation across chunks. */
-  tail = new Float32Array(TAPS - 1);
+  /** The last samples, which the next run starts with. */
+  carried = new Float32Array(CARRIED);
   constructor(readonly weight: number) {}
 }
 
@@ -146,11 +145,12 @@ export class LoudnessMeter {
   private shortTerm = new Doubles();
   private perSecond: number[] = [];
   private truePeak = 0;
+  private samplePeak = 0;
+  private clipped = 0;
   private frames = 0;
   private lr = 0;
   private ll = 0;
   private rr = 0;
-  private scratch = new Float32Array(0);
 
   /** `n` frames of planar samples in [-1, 1] at `rate`. */
   push(channels: Float32Array[], n: number, rate: number) {
@@ -160,16 +160,34 @@ export class LoudnessMeter {
       this.channels = channels.map((_, i) => new Channel(weights[i]));
     }
     if (rate !== this.rate) this.startRate(rate);
+    const safe = this.scan(channels, n);
     let at = 0;
     while (at < n) {
       const take = Math.min(n - at, this.stepEnd - this.framesAtRate);
-      this.measure(channels, at, take);
+      this.measure(safe, at, take);
       at += take;
       this.framesAtRate += take;
       if (this.framesAtRate === this.stepEnd) this.closeStep();
     }
-    this.truePeaks(channels, n);
+    this.correlate(channels, n);
     this.frames += n;
+  }
+
+  /** Scans each channel's run (./sample-scan.ts) and returns the runs' new samples, made safe. */
+  private scan(channels: Float32Array[], n: number): Float32Array[] {
+    const scan = sampleScan();
+    const runs = scan.runs(this.channels.length, CARRIED + n);
+    return runs.map((run, c) => {
+      const ch = this.channels[c];
+      run.set(ch.carried, 0);
+      run.set((channels[c] ?? channels[0]).subarray(0, n), CARRIED);
+      const { truePeak, samplePeak, clips } = scan.scan(run, this.truePeak);
+      this.truePeak = truePeak;
+      if (samplePeak > this.samplePeak) this.samplePeak = samplePeak;
+      this.clipped += clips;
+      ch.carried.set(run.subarray(n, n + CARRIED));
+      return run.subarray(CARRIED);
+    });
   }
 
   private startRate(rate: number) {
@@ -181,36 +199,30 @@ export class LoudnessMeter {
     this.stepEnd = this.step;
   }
 
-  /** K-weighting, squares, sums, peaks and clips of frames [from, from + count). */
+  /** K-weighting, squares and sums of the safe frames [from, from + count). */
   private measure(channels: Float32Array[], from: number, count: number) {
     const [{ b0, b1, b2, a1, a2 }, { a1: h1, a2: h2 }] = this.filters;
     const to = from + count;
     for (let c = 0; c < this.channels.length; c++) {
       const ch = this.channels[c];
-      const x = channels[c] ?? channels[0];
-      let { x1, x2, m1, m2, y1, y2, squares, sum, peak, run, clipped } = ch;
+      const x = channels[c];
+      let { x1, x2, m1, m2, y1, y2, squares, sum } = ch;
       for (let i = from; i < to; i++) {
-        let v = x[i];
-        if (!(v >= -LIMIT && v <= LIMIT)) v = v > 0 ? LIMIT : v < 0 ? -LIMIT : 0;
-        const m = b0 * v + b1 * x1 + b2 * x2 - a1 * m1 - a2 * m2;
-        const y = m - 2 * m1 + m2 - h1 * y1 - h2 * y2;
+        const v = x[i];
+        // The feedback terms last: each output waits on the previous one through one multiply and one add.
+        const m = b0 * v + b1 * x1 + b2 * x2 - a2 * m2 - a1 * m1;
+        // The high-pass reads the shelf's output: its input history is the shelf's.
+        const y = m - 2 * m1 + m2 - h2 * y2 - h1 * y1;
         x2 = x1;
         x1 = v;
-        // The high-pass reads the shelf's output: its input history is the shelf's.
+        m2 = m1;
+        m1 = m;
         y2 = y1;
         y1 = y;
         squares += y * y;
         sum += v;
-        const a = v < 0 ? -v : v;
-        if (a > peak) peak = a;
-        if (a >= FULL_SCALE) run++;
-        else {
-          if (run >= CLIP_RUN) clipped += run;
-          run = 0;
-        }
-        m2 = m1;
-        m1 = m;
       }
+      // Field by field: an object spread here costs more than the loop for short steps.
       ch.x1 = x1;
       ch.x2 = x2;
       ch.m1 = m1;
@@ -219,23 +231,23 @@ export class LoudnessMeter {
       ch.y2 = y2;
       ch.squares = squares;
       ch.sum = sum;
-      ch.peak = peak;
-      ch.run = run;
-      ch.clipped = clipped;
     }
-    if (channels.length >= 2) {
-      const l = channels[0];
-      const r = channels[1];
-      let { lr, ll, rr } = this;
-      for (let i = from; i < to; i++) {
-        lr += l[i] * r[i];
-        ll += l[i] * l[i];
-        rr += r[i] * r[i];
-      }
-      this.lr = lr;
-      this.ll = ll;
-      this.rr = rr;
+  }
+
+  /** The sums of the first two channels' raw samples for their correlation (NaN ones make it none). */
+  private correlate(channels: Float32Array[], n: number) {
+    if (channels.length < 2) return;
+    const l = channels[0];
+    const r = channels[1];
+    let { lr, ll, rr } = this;
+    for (let i = 0; i < n; i++) {
+      lr += l[i] * r[i];
+      ll += l[i] * l[i];
+      rr += r[i] * r[i];
     }
+    this.lr = lr;
+    this.ll = ll;
+    this.rr = rr;
   }
 
   private closeStep() {
@@ -274,34 +286,15 @@ export class LoudnessMeter {
     return sum / frames;
   }
 
-  /** The largest interpolated |sample| of each channel, by the SIMD kernel unless a push is too short for it. */
-  private truePeaks(channels: Float32Array[], n: number) {
-    const keep = TAPS - 1;
-    const length = keep + n;
-    const kernel = length >= KERNEL_MIN_LENGTH ? peakKernel() : null;
-    if (!kernel && this.scratch.length < length) this.scratch = new Float32Array(length);
-    let tp = this.truePeak;
-    for (let c = 0; c < this.channels.length; c++) {
-      const ch = this.channels[c];
-      const ext = kernel ? kernel.samples(length) : this.scratch;
-      ext.set(ch.tail, 0);
-      ext.set((channels[c] ?? channels[0]).subarray(0, n), keep);
-      tp = kernel ? kernel.truePeak(length, tp) : interpolatedPeak(ext, BEHIND, length - LOBES - 1, tp);
-      ch.tail.set(ext.subarray(n, n + keep));
-    }
-    this.truePeak = tp;
-  }
-
   /** The report, once every sample has been pushed (it measures what follows the last ones as silence). */
   result(): TechnicalReport {
-    // The last samples' points need what follows them: silence.
+    // The last samples' points and clips need what follows them: silence.
     if (this.frames > 0)
-      this.truePeaks(
+      this.scan(
         this.channels.map(() => new Float32Array(LOBES + 1)),
         LOBES + 1,
       );
-    const samplePeak = Math.max(0, ...this.channels.map((c) => c.peak));
-    const clipped = this.channels.reduce((s, c) => s + c.clipped + (c.run >= CLIP_RUN ? c.run : 0), 0);
+    const { samplePeak, clipped } = this;
     const dc = this.channels.map((c) => (this.frames ? c.sum / this.frames : 0)).reduce((a, b) => (Math.abs(b) > Math.abs(a) ? b : a), 0);
     const dbfs = (v: number) => (v > 0 ? round(20 * Math.log10(v), 2) : null);
     // NaN samples reach these sums unclamped: a correlation that is not a number is none.
