@@ -201,7 +201,10 @@ export class LoudnessMeter {
 
   /** K-weighting, squares and sums of the safe frames [from, from + count). */
   private measure(channels: Float32Array[], from: number, count: number) {
-    const [{ b0, b1, b2, a1, a2 }, { a1: h1, a2: h2 }] = this.filters;
+    // Indexed, not destructured as an array: this runs for every 100 ms of audio, and an array pattern
+    // goes through an iterator.
+    const { b0, b1, b2, a1, a2 } = this.filters[0];
+    const { a1: h1, a2: h2 } = this.filters[1];
     const to = from + count;
     for (let c = 0; c < this.channels.length; c++) {
       const ch = this.channels[c];

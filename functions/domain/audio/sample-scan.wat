@@ -1,5 +1,6 @@
 ;; The per-sample scans of the technical report (./loudness.ts) in 128-bit SIMD, four samples per step:
-;; - samples made safe in place: NaN as silence, anything beyond +-16 (+24 dBFS) or infinite as +-16;
+;; - samples made safe in place, as each block of the true peak first reads them (then the K-weighting and the
+;;   clips read them safe): NaN as silence, anything beyond +-16 (+24 dBFS) or infinite as +-16;
 ;; - the sample peak, and the samples in runs of 3 or more at full scale (clips);
 ;; - the true peak: the three points between each two samples (4x oversampling, ./true-peak.ts), each phase
 ;;   folded by its symmetry, in blocks of 256 that are skipped when their samples, at the interpolator's
@@ -11,34 +12,25 @@
 (module
   (memory (export "memory") 1)
 
-  ;; ext[0 .. length) made safe in place (the last step runs into the spare floats).
-  (func $sanitize (param $ext i32) (param $length i32)
-    (local $i i32) (local $a i32) (local $v v128)
-    (local.set $i (i32.const 0))
-    (block $done
-      (loop $next
-        (br_if $done (i32.ge_s (local.get $i) (local.get $length)))
-        (local.set $a (i32.add (local.get $ext) (i32.shl (local.get $i) (i32.const 2))))
-        (local.set $v (v128.load align=4 (local.get $a)))
-        (local.set $v (v128.bitselect (local.get $v) (v128.const i32x4 0 0 0 0) (f32x4.eq (local.get $v) (local.get $v))))
-        (local.set $v (f32x4.pmin (f32x4.pmax (local.get $v) (v128.const f32x4 -16 -16 -16 -16)) (v128.const f32x4 16 16 16 16)))
-        (v128.store align=4 (local.get $a) (local.get $v))
-        (local.set $i (i32.add (local.get $i) (i32.const 4)))
-        (br $next))))
-
   (func $lanesMax (param $v v128) (result f32)
     (f32.max
       (f32.max (f32x4.extract_lane 0 (local.get $v)) (f32x4.extract_lane 1 (local.get $v)))
       (f32.max (f32x4.extract_lane 2 (local.get $v)) (f32x4.extract_lane 3 (local.get $v)))))
 
-  ;; The largest |sample| of ext[lo .. hi] (hi - lo >= 3), the last four overlapping.
-  (func $absMax (param $ext i32) (param $lo i32) (param $hi i32) (result f32)
-    (local $i i32) (local $mx v128)
+  ;; Makes ext[lo .. hi] (hi - lo >= 3) safe in place, four at a time (the last four overlapping), and returns
+  ;; the largest |sample|: NaN as silence, anything beyond +-16 or infinite as +-16.
+  (func $safeMax (param $ext i32) (param $lo i32) (param $hi i32) (result f32)
+    (local $i i32) (local $a i32) (local $v v128) (local $mx v128)
     (local.set $mx (v128.const f32x4 0 0 0 0))
     (local.set $i (local.get $lo))
     (block $done
       (loop $next
-        (local.set $mx (f32x4.pmax (local.get $mx) (f32x4.abs (v128.load align=4 (i32.add (local.get $ext) (i32.shl (local.get $i) (i32.const 2)))))))
+        (local.set $a (i32.add (local.get $ext) (i32.shl (local.get $i) (i32.const 2))))
+        (local.set $v (v128.load align=4 (local.get $a)))
+        (local.set $v (v128.bitselect (local.get $v) (v128.const i32x4 0 0 0 0) (f32x4.eq (local.get $v) (local.get $v))))
+        (local.set $v (f32x4.pmin (f32x4.pmax (local.get $v) (v128.const f32x4 -16 -16 -16 -16)) (v128.const f32x4 16 16 16 16)))
+        (v128.store align=4 (local.get $a) (local.get $v))
+        (local.set $mx (f32x4.pmax (local.get $mx) (f32x4.abs (local.get $v))))
         (br_if $done (i32.ge_s (local.get $i) (i32.sub (local.get $hi) (i32.const 3))))
         (local.set $i (i32.add (local.get $i) (i32.const 4)))
         (if (i32.gt_s (local.get $i) (i32.sub (local.get $hi) (i32.const 3)))
@@ -158,7 +150,6 @@
   ;; known), and returns the true peak after `tp`, over the points of i in [5, length - 7].
   (func (export "scan") (param $ext i32) (param $length i32) (param $fresh i32) (param $tp f32) (param $gain f32) (result f32)
     (local $start i32) (local $end i32) (local $last i32) (local $local f32) (local $peak f32)
-    (call $sanitize (local.get $ext) (local.get $length))
     (local.set $last (i32.sub (local.get $length) (i32.const 7)))
     (local.set $start (i32.const 5))
     (block $done
@@ -169,7 +160,7 @@
         ;; A block of fewer than four points starts earlier: its earlier points are real ones too.
         (if (i32.lt_s (i32.sub (local.get $end) (local.get $start)) (i32.const 3))
           (then (local.set $start (i32.sub (local.get $end) (i32.const 3)))))
-        (local.set $local (call $absMax (local.get $ext) (i32.sub (local.get $start) (i32.const 5)) (i32.add (local.get $end) (i32.const 6))))
+        (local.set $local (call $safeMax (local.get $ext) (i32.sub (local.get $start) (i32.const 5)) (i32.add (local.get $end) (i32.const 6))))
         (local.set $peak (f32.max (local.get $peak) (local.get $local)))
         (local.set $tp (f32.max (local.get $tp) (local.get $local)))
         (if (f32.gt (f32.mul (local.get $local) (local.get $gain)) (local.get $tp))
