@@ -173,6 +173,16 @@ export class LoudnessMeter {
     this.frames += n;
   }
 
+  /**
+   * Where a decoder may write the next push's `n` frames of `channels` channels, sparing their copy into the
+   * scan's memory. That memory is the process's: fill them and push without awaiting anything in between.
+   */
+  buffers(channels: number, n: number): Float32Array[] {
+    return sampleScan()
+      .runs(channels, CARRIED + n)
+      .map((run) => run.subarray(CARRIED));
+  }
+
   /** Scans each channel's run (./sample-scan.ts) and returns the runs' new samples, made safe. */
   private scan(channels: Float32Array[], n: number): Float32Array[] {
     const scan = sampleScan();
@@ -180,7 +190,9 @@ export class LoudnessMeter {
     return runs.map((run, c) => {
       const ch = this.channels[c];
       run.set(ch.carried, 0);
-      run.set((channels[c] ?? channels[0]).subarray(0, n), CARRIED);
+      const fresh = channels[c] ?? channels[0];
+      // Samples decoded into `buffers` are in place already.
+      if (fresh.buffer !== run.buffer || fresh.byteOffset !== run.byteOffset + 4 * CARRIED) run.set(fresh.subarray(0, n), CARRIED);
       const { truePeak, samplePeak, clips } = scan.scan(run, this.truePeak);
       this.truePeak = truePeak;
       if (samplePeak > this.samplePeak) this.samplePeak = samplePeak;

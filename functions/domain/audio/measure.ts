@@ -104,12 +104,24 @@ export class Measure {
   private secondsBefore = 0;
   private framesAtRate = 0;
   private scratch = new Float32Array(16384);
+  private planar: Float32Array[] = [];
 
   constructor(
     readonly sink?: PcmSink,
     { report = true }: { report?: boolean } = {},
   ) {
     this.loudness = report ? new LoudnessMeter() : null;
+  }
+
+  /**
+   * Arrays for a decoder's next `n` frames of `channels` channels: the report's own memory when there is a
+   * report, which then need not copy them. Fill them and call `addPlanar` without awaiting in between.
+   */
+  frameBuffers(channels: number, n: number): Float32Array[] {
+    if (this.loudness) return this.loudness.buffers(channels, n);
+    if (this.planar.length !== channels || this.planar[0].length < n)
+      this.planar = Array.from({ length: channels }, () => new Float32Array(n));
+    return this.planar.map((c) => c.subarray(0, n));
   }
 
   /** Planar float channels as the decoders give them. */

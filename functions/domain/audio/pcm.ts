@@ -104,10 +104,10 @@ export async function measurePcm(src: ByteSource, s: PcmStream, measure: Measure
   checkDeclaredSeconds(s.frames / s.sampleRate);
   const frameBytes = s.sampleFormat.bytes * s.channels;
   const chunk = Math.max(1, Math.floor((1024 * 1024) / frameBytes)) * frameBytes;
-  const out = Array.from({ length: s.channels }, () => new Float32Array(chunk / frameBytes));
   const read = readerFor(s.sampleFormat);
   const end = s.dataOffset + s.frames * frameBytes;
   for await (const bytes of byteRange(src, s.dataOffset, end, chunk)) {
+    const out = measure.frameBuffers(s.channels, chunk / frameBytes);
     const n = toPlanar(bytes, s, out, read);
     measure.addPlanar(n === out[0].length ? out : out.map((c) => c.subarray(0, n)), s.sampleRate);
   }

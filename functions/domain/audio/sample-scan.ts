@@ -31,6 +31,7 @@ export interface RunScan {
 
 export class SampleScan {
   private readonly memory: WebAssembly.Memory;
+  private stride = 0;
   private readonly kernel: (at: number, length: number, fresh: number, tp: number, gain: number) => number;
 
   constructor() {
@@ -40,14 +41,18 @@ export class SampleScan {
     new Float32Array(this.memory.buffer, TAPS_AT, FOLDED_TAPS.length).set(FOLDED_TAPS);
   }
 
-  /** `count` runs of `length` samples (CARRIED + new ones), to be filled then scanned; valid until the next call. */
+  /**
+   * `count` runs of `length` samples (CARRIED + new ones), to be filled then scanned; valid until the memory
+   * grows. A run stays where it is from one call to the next for the same count (the stride between runs only
+   * grows), so new samples written into a run before the next call are found there.
+   */
   runs(count: number, length: number): Float32Array[] {
     // Whole steps of four, then the spare floats, so that each run starts 16-byte aligned.
-    const stride = 4 * (4 * Math.ceil(length / 4) + SPARE);
-    const bytes = RUNS_AT + count * stride;
+    this.stride = Math.max(this.stride, 4 * (4 * Math.ceil(length / 4) + SPARE));
+    const bytes = RUNS_AT + count * this.stride;
     const have = this.memory.buffer.byteLength;
     if (bytes > have) this.memory.grow(Math.ceil((bytes - have) / PAGE));
-    return Array.from({ length: count }, (_, i) => new Float32Array(this.memory.buffer, RUNS_AT + i * stride, length));
+    return Array.from({ length: count }, (_, i) => new Float32Array(this.memory.buffer, RUNS_AT + i * this.stride, length));
   }
 
   /** Scans a run from `runs` (at least CARRIED + 1 samples), after a true peak of `truePeak` so far. */
