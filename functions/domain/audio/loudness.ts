@@ -5,54 +5,15 @@
  *   relative one 10 LU below the loudness of the blocks above it;
  * - loudness range per EBU Tech 3342: 3 s short-term loudness every step, gated at -70 LUFS and 20 LU below,
  *   the spread between the 10th and the 95th percentiles;
- * - true peak: 4x oversampled (./true-peak.ts); sample peak; clipped samples (runs of 3 or more at full scale),
- *   all three scanned in WebAssembly SIMD (./sample-scan.ts), which also makes the samples safe for the rest;
+ * - true peak: 4x oversampled (./true-peak.ts); sample peak; clipped samples (runs of 3 or more at full scale);
  * - DC offset; stereo correlation; the short-term loudness at the end of every second, for a lane under the
  *   waveform.
+ * The per-sample work (peaks, clips, filters and their sums) runs in WebAssembly SIMD (./sample-scan.ts).
  * Memory grows only with the blocks' energies (8 bytes per 100 ms: 1.2 MB for 4 hours).
  */
-import { CARRIED, sampleScan } from './sample-scan.js';
+import { kWeighting } from './k-weighting.js';
+import { CARRIED, filterCoefficients, GROUP, newFilterState, SampleScan, sampleScan } from './sample-scan.js';
 import { LOBES } from './true-peak.js';
-
-/** A biquad's coefficients, a0 = 1. */
-export interface Biquad {
-  b0: number;
-  b1: number;
-  b2: number;
-  a1: number;
-  a2: number;
-}
-
-/**
- * BS.1770's two stages at any rate, by the bilinear transform of their analogue prototypes (at 48 kHz they are
- * the standard's published coefficients): a +4 dB shelf above about 1.7 kHz, and a high-pass at 38 Hz.
- */
-export function kWeighting(rate: number): [Biquad, Biquad] {
-  const shelf = (() => {
-    const f0 = 1681.974450955533;
-    const gainDb = 3.999843853973347;
-    const q = 0.7071752369554196;
-    const k = Math.tan((Math.PI * f0) / rate);
-    const vh = 10 ** (gainDb / 20);
-    const vb = vh ** 0.4996667741545416;
-    const a0 = 1 + k / q + k * k;
-    return {
-      b0: (vh + (vb * k) / q + k * k) / a0,
-      b1: (2 * (k * k - vh)) / a0,
-      b2: (vh - (vb * k) / q + k * k) / a0,
-      a1: (2 * (k * k - 1)) / a0,
-      a2: (1 - k / q + k * k) / a0,
-    };
-  })();
-  const highPass = (() => {
-    const f0 = 38.13547087602444;
-    const q = 0.5003270373238773;
-    const k = Math.tan((Math.PI * f0) / rate);
-    const a0 = 1 + k / q + k * k;
-    return { b0: 1, b1: -2, b2: 1, a1: (2 * (k * k - 1)) / a0, a2: (1 - k / q + k * k) / a0 };
-  })();
-  return [shelf, highPass];
-}
 
 /** Channel weights by count, in the WAV order (L R C LFE Ls Rs): surrounds 1.41, the LFE left out. */
 export function channelWeights(count: number): number[] {
@@ -98,16 +59,10 @@ class Doubles {
 }
 
 class Channel {
-  // K-weighting state (two biquads, direct form I).
-  x1 = 0;
-  x2 = 0;
-  m1 = 0;
-  m2 = 0;
-  y1 = 0;
-  y2 = 0;
-  /** K-weighted squares of the step so far. */
-  squares = 0;
-  sum = 0;
+  /** The K-weighting filters' state, with the squares of the step so far and the sum of the samples. */
+  filters = newFilterState();
+  /** Samples the filters left out: at a change of rate, up to GROUP - 1 of them. Counted in the DC offset. */
+  unweighedSum = 0;
   /** The last samples, which the next run starts with. */
   carried = new Float32Array(CARRIED);
   constructor(readonly weight: number) {}
@@ -134,11 +89,16 @@ export interface TechnicalReport {
 export class LoudnessMeter {
   private channels: Channel[] = [];
   private rate = 0;
-  private filters: [Biquad, Biquad] = kWeighting(48000);
+  /** The kernel's K-weighting coefficients at this rate. */
+  private coefficients = filterCoefficients(kWeighting(48000));
   /** The step's length at this rate (100 ms, whole frames), and where the current one ends. */
   private step = 4800;
   private framesAtRate = 0;
   private stepEnd = 0;
+  /** Frames at this rate through the filters: whole groups of four from the rate's first frame. */
+  private weighed = 0;
+  /** The weighted sums of squares of the steps ending in the current push. */
+  private ended = new Float64Array(16);
   /** Weighted sums of squares of the steps, one per step. */
   private steps = new Doubles();
   private blocks = new Doubles();
@@ -160,15 +120,7 @@ export class LoudnessMeter {
       this.channels = channels.map((_, i) => new Channel(weights[i]));
     }
     if (rate !== this.rate) this.startRate(rate);
-    const safe = this.scan(channels, n);
-    let at = 0;
-    while (at < n) {
-      const take = Math.min(n - at, this.stepEnd - this.framesAtRate);
-      this.measure(safe, at, take);
-      at += take;
-      this.framesAtRate += take;
-      if (this.framesAtRate === this.stepEnd) this.closeStep();
-    }
+    this.weigh(this.scan(channels, n), n);
     this.correlate(channels, n);
     this.frames += n;
   }
@@ -183,7 +135,7 @@ export class LoudnessMeter {
       .map((run) => run.subarray(CARRIED));
   }
 
-  /** Scans each channel's run (./sample-scan.ts) and returns the runs' new samples, made safe. */
+  /** Scans each channel's run (./sample-scan.ts) and returns the runs, their samples made safe. */
   private scan(channels: Float32Array[], n: number): Float32Array[] {
     const scan = sampleScan();
     const runs = scan.runs(this.channels.length, CARRIED + n);
@@ -198,55 +150,55 @@ export class LoudnessMeter {
       if (samplePeak > this.samplePeak) this.samplePeak = samplePeak;
       this.clipped += clips;
       ch.carried.set(run.subarray(n, n + CARRIED));
-      return run.subarray(CARRIED);
+      return run;
     });
   }
 
   private startRate(rate: number) {
+    // The samples of an unfinished group at the old rate are left out of the filters (a stream may change its
+    // rate, some MP3 streams do), the unfinished step too.
+    const left = this.framesAtRate - this.weighed;
+    for (const c of this.channels) {
+      for (let i = CARRIED - left; i < CARRIED; i++) c.unweighedSum += c.carried[i];
+      new Float64Array(c.filters.buffer, 32, 4).fill(0);
+    }
     this.rate = rate;
-    this.filters = kWeighting(rate);
+    this.coefficients = filterCoefficients(kWeighting(rate));
     this.framesAtRate = 0;
-    for (const c of this.channels) c.squares = 0;
+    this.weighed = 0;
     this.step = Math.max(1, Math.floor(rate / STEPS_PER_SECOND));
     this.stepEnd = this.step;
   }
 
-  /** K-weighting, squares and sums of the safe frames [from, from + count). */
-  private measure(channels: Float32Array[], from: number, count: number) {
-    // Indexed, not destructured as an array: this runs for every 100 ms of audio, and an array pattern
-    // goes through an iterator.
-    const { b0, b1, b2, a1, a2 } = this.filters[0];
-    const { a1: h1, a2: h2 } = this.filters[1];
-    const to = from + count;
+  /**
+   * The filters over the whole groups of four that the runs complete (the push's `n` frames, after any left
+   * by the last push), then the steps that ended, closed in order once every channel has been through them.
+   * A push that ends inside a group leaves that group to the next (or to `result`), so how the samples are
+   * chunked changes nothing.
+   */
+  private weigh(runs: Float32Array[], n: number, finalGroup = false) {
+    const frames = this.framesAtRate + n;
+    const groups = finalGroup ? 1 : Math.floor((frames - this.weighed) / GROUP);
+    this.framesAtRate = frames;
+    if (groups === 0) return;
+    // Where the first group starts in the runs, and how many of its frames until the current step ends (in the
+    // final group, padded with silence, a step ends only where real frames complete it).
+    const from = CARRIED + this.weighed - (frames - n);
+    const first = !finalGroup || this.stepEnd <= frames ? this.stepEnd - this.weighed : GROUP + 1;
+    const scan = sampleScan();
+    let count = 0;
     for (let c = 0; c < this.channels.length; c++) {
       const ch = this.channels[c];
-      const x = channels[c];
-      let { x1, x2, m1, m2, y1, y2, squares, sum } = ch;
-      for (let i = from; i < to; i++) {
-        const v = x[i];
-        // The feedback terms last: each output waits on the previous one through one multiply and one add.
-        const m = b0 * v + b1 * x1 + b2 * x2 - a2 * m2 - a1 * m1;
-        // The high-pass reads the shelf's output: its input history is the shelf's.
-        const y = m - 2 * m1 + m2 - h2 * y2 - h1 * y1;
-        x2 = x1;
-        x1 = v;
-        m2 = m1;
-        m1 = m;
-        y2 = y1;
-        y1 = y;
-        squares += y * y;
-        sum += v;
+      const sums = scan.weigh(runs[c], from, groups, this.coefficients, ch.filters, first, this.step);
+      if (c === 0) {
+        count = sums.length;
+        if (this.ended.length < count) this.ended = new Float64Array(count);
+        this.ended.fill(0, 0, count);
       }
-      // Field by field: an object spread here costs more than the loop for short steps.
-      ch.x1 = x1;
-      ch.x2 = x2;
-      ch.m1 = m1;
-      ch.m2 = m2;
-      ch.y1 = y1;
-      ch.y2 = y2;
-      ch.squares = squares;
-      ch.sum = sum;
+      for (let k = 0; k < count; k++) this.ended[k] += ch.weight * sums[k];
     }
+    this.weighed += groups * GROUP;
+    for (let k = 0; k < count; k++) this.closeStep(this.ended[k]);
   }
 
   /** The sums of the first two channels' raw samples for their correlation (NaN ones make it none). */
@@ -265,12 +217,8 @@ export class LoudnessMeter {
     this.rr = rr;
   }
 
-  private closeStep() {
-    let squares = 0;
-    for (const c of this.channels) {
-      squares += c.weight * c.squares;
-      c.squares = 0;
-    }
+  /** Closes the step whose weighted sums of squares, over the channels, are `squares`. */
+  private closeStep(squares: number) {
     this.steps.push(squares);
     this.stepEnd += this.step;
     const k = this.steps.length;
@@ -303,14 +251,18 @@ export class LoudnessMeter {
 
   /** The report, once every sample has been pushed (it measures what follows the last ones as silence). */
   result(): TechnicalReport {
-    // The last samples' points and clips need what follows them: silence.
-    if (this.frames > 0)
-      this.scan(
+    // The last samples' points, clips and unfinished group need what follows them: silence.
+    if (this.frames > 0) {
+      const runs = this.scan(
         this.channels.map(() => new Float32Array(LOBES + 1)),
         LOBES + 1,
       );
+      if (this.framesAtRate > this.weighed) this.weigh(runs, 0, true);
+    }
     const { samplePeak, clipped } = this;
-    const dc = this.channels.map((c) => (this.frames ? c.sum / this.frames : 0)).reduce((a, b) => (Math.abs(b) > Math.abs(a) ? b : a), 0);
+    const dc = this.channels
+      .map((c) => (this.frames ? (SampleScan.sum(c.filters) + c.unweighedSum) / this.frames : 0))
+      .reduce((a, b) => (Math.abs(b) > Math.abs(a) ? b : a), 0);
     const dbfs = (v: number) => (v > 0 ? round(20 * Math.log10(v), 2) : null);
     // NaN samples reach these sums unclamped: a correlation that is not a number is none.
     const r = this.channels.length >= 2 && this.ll > 0 && this.rr > 0 ? this.lr / Math.sqrt(this.ll * this.rr) : NaN;

@@ -1,24 +1,39 @@
 /**
- * The technical report's per-sample scans in WebAssembly SIMD (./sample-scan.wat), one channel's run of
- * samples at a time: the samples made safe in place, their sample peak, clips and true peak. What needs the
- * samples in order (the K-weighting filters) reads the safe samples after it (./loudness.ts).
+ * The technical report's per-sample work in WebAssembly SIMD (./sample-scan.wat), on one channel's run of
+ * samples at a time: `scan` makes the samples safe in place and finds their sample peak, clips and true peak;
+ * `weigh` then runs the K-weighting filters over them, four samples at a time, and sums the squares of each
+ * 100 ms step. The meter (./loudness.ts) keeps every state between calls; the kernel's memory is scratch.
  */
+import type { Biquad } from './k-weighting.js';
 import { KERNEL } from './sample-scan-kernel.js';
 import { FOLDED_TAPS, MAX_GAIN, TAPS } from './true-peak.js';
 
 /**
  * Samples a run starts with, carried from the channel's previous run: the TAPS - 1 the first new point reads
  * before it, and three more so that a run of one new sample still gives the scan the four points it takes.
+ * (The filters' groups of four need at most 3 samples left from a run, and the 2 before them.)
  */
 export const CARRIED = TAPS + 2;
+/** Samples the filters take at a time. */
+export const GROUP = 4;
 
-/** The kernel's memory: its taps, what a scan writes besides its result, the runs (each with 4 spare floats). */
+/** The kernel's memory (bytes): see ./sample-scan.wat. */
 const TAPS_AT = 0;
 const PEAK_AT = 96;
 const CLIPS_AT = 100;
-const RUNS_AT = 128;
+const FILTERS_AT = 128;
+const STATE_AT = 336;
+/** The filters' state, as `FilterState` holds it. */
+const STATE_BYTES = 96;
+const RUNS_AT = 512;
+/** Floats after each run, which a step of four may read past its end. */
 const SPARE = 4;
+/** The shortest 100 ms step (at 1 kHz), for the room the steps' sums take. */
+const MIN_STEP = 100;
 const PAGE = 65536;
+
+/** A channel's filter state between `weigh` calls, as bytes (the kernel's layout). */
+export const newFilterState = () => new Uint8Array(STATE_BYTES);
 
 export interface RunScan {
   /** The true peak so far, the run's points included. */
@@ -29,15 +44,38 @@ export interface RunScan {
   clips: number;
 }
 
+/** What the kernel's filters take for a biquad: g[1..3] (each four times), then alpha and beta by lane. */
+function lookAhead({ a1, a2 }: Biquad): number[] {
+  const g = [1, -a1];
+  const alpha = [-a1, a1 * a1 - a2];
+  const beta = [-a2, a1 * a2];
+  for (let k = 2; k < GROUP; k++) {
+    g.push(-a1 * g[k - 1] - a2 * g[k - 2]);
+    alpha.push(-a1 * alpha[k - 1] - a2 * alpha[k - 2]);
+    beta.push(-a1 * beta[k - 1] - a2 * beta[k - 2]);
+  }
+  const four = (v: number) => [v, v, v, v];
+  return [...four(g[1]), ...four(g[2]), ...four(g[3]), ...alpha, ...beta];
+}
+
+/** The kernel's filter coefficients for K-weighting `[shelf, highPass]` (the high-pass's b are 1, -2, 1). */
+export function filterCoefficients([shelf, highPass]: [Biquad, Biquad]): Float32Array {
+  const four = (v: number) => [v, v, v, v];
+  return Float32Array.from([...four(shelf.b0), ...four(shelf.b1), ...four(shelf.b2), ...lookAhead(shelf), ...lookAhead(highPass)]);
+}
+
 export class SampleScan {
   private readonly memory: WebAssembly.Memory;
   private stride = 0;
-  private readonly kernel: (at: number, length: number, fresh: number, tp: number, gain: number) => number;
+  private ended = 0;
+  private readonly scanKernel: (at: number, length: number, fresh: number, tp: number, gain: number) => number;
+  private readonly weighKernel: (at: number, groups: number, first: number, step: number, out: number) => number;
 
   constructor() {
     const { exports } = new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(KERNEL, 'base64')));
     this.memory = exports.memory as WebAssembly.Memory;
-    this.kernel = exports.scan as SampleScan['kernel'];
+    this.scanKernel = exports.scan as SampleScan['scanKernel'];
+    this.weighKernel = exports.weigh as SampleScan['weighKernel'];
     new Float32Array(this.memory.buffer, TAPS_AT, FOLDED_TAPS.length).set(FOLDED_TAPS);
   }
 
@@ -49,7 +87,9 @@ export class SampleScan {
   runs(count: number, length: number): Float32Array[] {
     // Whole steps of four, then the spare floats, so that each run starts 16-byte aligned.
     this.stride = Math.max(this.stride, 4 * (4 * Math.ceil(length / 4) + SPARE));
-    const bytes = RUNS_AT + count * this.stride;
+    // After the runs, room for the sums of the steps that a run's samples can end.
+    this.ended = RUNS_AT + count * this.stride;
+    const bytes = this.ended + 8 * (Math.ceil(length / MIN_STEP) + 1);
     const have = this.memory.buffer.byteLength;
     if (bytes > have) this.memory.grow(Math.ceil((bytes - have) / PAGE));
     return Array.from({ length: count }, (_, i) => new Float32Array(this.memory.buffer, RUNS_AT + i * this.stride, length));
@@ -57,12 +97,40 @@ export class SampleScan {
 
   /** Scans a run from `runs` (at least CARRIED + 1 samples), after a true peak of `truePeak` so far. */
   scan(run: Float32Array, truePeak: number): RunScan {
-    const tp = this.kernel(run.byteOffset, run.length, CARRIED, truePeak, MAX_GAIN);
+    const tp = this.scanKernel(run.byteOffset, run.length, CARRIED, truePeak, MAX_GAIN);
     const view = new DataView(this.memory.buffer);
     return { truePeak: tp, samplePeak: view.getFloat32(PEAK_AT, true), clips: view.getInt32(CLIPS_AT, true) };
+  }
+
+  /**
+   * K-weights `groups` groups of four samples of a scanned run from `from` (at least 2), with `filters`
+   * (filterCoefficients) and continuing `state` (newFilterState). The current step ends after `first` of
+   * these samples (1 or more), the next every `step`. Returns the sums of squares of the steps that ended.
+   */
+  weigh(
+    run: Float32Array,
+    from: number,
+    groups: number,
+    filters: Float32Array,
+    state: Uint8Array,
+    first: number,
+    step: number,
+  ): Float64Array {
+    const bytes = new Uint8Array(this.memory.buffer);
+    bytes.set(new Uint8Array(filters.buffer, filters.byteOffset, filters.byteLength), FILTERS_AT);
+    bytes.set(state, STATE_AT);
+    const ended = this.weighKernel(run.byteOffset + 4 * from, groups, first, step, this.ended);
+    state.set(bytes.subarray(STATE_AT, STATE_AT + STATE_BYTES));
+    return new Float64Array(this.memory.buffer, this.ended, ended);
+  }
+
+  /** The sum of the samples a filter state has seen. */
+  static sum(state: Uint8Array): number {
+    const sums = new Float64Array(state.buffer, state.byteOffset + 64, 4);
+    return sums[0] + sums[1] + sums[2] + sums[3];
   }
 }
 
 let shared: SampleScan | null = null;
-/** One per process: its memory is scratch, used synchronously. */
+/** One per process, used synchronously. */
 export const sampleScan = () => (shared ??= new SampleScan());

@@ -172,4 +172,101 @@
       (if (result i32) (f32.ge (local.get $peak) (f32.const 0.9999))
         (then (call $clips (local.get $ext) (i32.sub (local.get $fresh) (i32.const 2)) (i32.sub (local.get $length) (i32.const 2))))
         (else (i32.const 0))))
-    (local.get $tp)))
+    (local.get $tp))
+  ;; The K-weighting of `groups` groups of four samples from byte $x (the two before them read too), with
+  ;; the sums of their squares per 100 ms step and of the samples. A group gives its four outputs at once from
+  ;; the two before it, for each biquad (a shelf, b0 b1 b2 a1 a2, then a high-pass, 1 -2 1 h1 h2): with the
+  ;; input's part u[n] = b0 x[n] + b1 x[n-1] + b2 x[n-2] and g the impulse response of 1 / (1 + a1 z^-1 + a2 z^-2),
+  ;;   y[n+k] = sum over j <= k of g[j] u[n+k-j]  +  alpha[k] y[n-1]  +  beta[k] y[n-2],   k = 0 .. 3,
+  ;; where alpha and beta are what y[n-1] = 1 and y[n-2] = 1 alone give. WEIGH (128) holds, as f32x4: B0 B1 B2
+  ;; (each b four times), G1 G2 G3 (g[1..3] four times) and ALPHA BETA (by lane) of the shelf, then H1 H2 H3,
+  ;; ALPHA BETA of the high-pass; then the state: the last group's shelf outputs (336) and high-pass outputs
+  ;; (352), f32x4, and as f64x2 pairs the squares of the step so far by lane (368, 384) and the sums of the
+  ;; samples by lane (400, 416). The first step ends after `first` samples (1 or more), the next every `step`
+  ;; (100 or more); each step ended writes its sum of squares to $out (f64), and the count is returned.
+  ;; Sums stay by lane until a step ends, so they do not depend on how the groups were split between calls.
+  (func (export "weigh") (param $x i32) (param $groups i32) (param $first i32) (param $step i32) (param $out i32) (result i32)
+    (local $B0 v128) (local $B1 v128) (local $B2 v128) (local $G1 v128) (local $G2 v128) (local $G3 v128) (local $Aa v128) (local $Ab v128) (local $H1 v128) (local $H2 v128) (local $H3 v128) (local $Ca v128) (local $Cb v128)
+    (local $X v128) (local $U v128) (local $M v128) (local $G v128) (local $Y v128) (local $Q v128)
+    (local $Mp v128) (local $Yp v128) (local $SQ0 v128) (local $SQ1 v128) (local $S0 v128) (local $S1 v128)
+    (local $in v128) (local $in0 v128) (local $in1 v128) (local $end i32) (local $until i32) (local $ended i32)
+    (local.set $B0 (v128.load offset=0 (i32.const 128)))
+    (local.set $B1 (v128.load offset=16 (i32.const 128)))
+    (local.set $B2 (v128.load offset=32 (i32.const 128)))
+    (local.set $G1 (v128.load offset=48 (i32.const 128)))
+    (local.set $G2 (v128.load offset=64 (i32.const 128)))
+    (local.set $G3 (v128.load offset=80 (i32.const 128)))
+    (local.set $Aa (v128.load offset=96 (i32.const 128)))
+    (local.set $Ab (v128.load offset=112 (i32.const 128)))
+    (local.set $H1 (v128.load offset=128 (i32.const 128)))
+    (local.set $H2 (v128.load offset=144 (i32.const 128)))
+    (local.set $H3 (v128.load offset=160 (i32.const 128)))
+    (local.set $Ca (v128.load offset=176 (i32.const 128)))
+    (local.set $Cb (v128.load offset=192 (i32.const 128)))
+    (local.set $Mp (v128.load (i32.const 336)))
+    (local.set $Yp (v128.load (i32.const 352)))
+    (local.set $SQ0 (v128.load (i32.const 368)))
+    (local.set $SQ1 (v128.load (i32.const 384)))
+    (local.set $S0 (v128.load (i32.const 400)))
+    (local.set $S1 (v128.load (i32.const 416)))
+    (local.set $until (local.get $first))
+    (local.set $end (i32.add (local.get $x) (i32.shl (local.get $groups) (i32.const 4))))
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_u (local.get $x) (local.get $end)))
+        (local.set $X (v128.load align=4 (local.get $x)))
+        ;; The shelf.
+        (local.set $U (f32x4.add
+          (f32x4.add (f32x4.mul (local.get $B0) (local.get $X)) (f32x4.mul (local.get $B1) (v128.load align=4 (i32.sub (local.get $x) (i32.const 4)))))
+          (f32x4.mul (local.get $B2) (v128.load align=4 (i32.sub (local.get $x) (i32.const 8))))))
+        (local.set $U (f32x4.add
+          (f32x4.add (local.get $U) (f32x4.mul (local.get $G1) (i8x16.shuffle 0 1 2 3 16 17 18 19 20 21 22 23 24 25 26 27 (v128.const i32x4 0 0 0 0) (local.get $U))))
+          (f32x4.add (f32x4.mul (local.get $G2) (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (v128.const i32x4 0 0 0 0) (local.get $U))) (f32x4.mul (local.get $G3) (i8x16.shuffle 0 1 2 3 4 5 6 7 8 9 10 11 16 17 18 19 (v128.const i32x4 0 0 0 0) (local.get $U))))))
+        (local.set $M (f32x4.add
+          (f32x4.add (local.get $U) (f32x4.mul (local.get $Ab) (i8x16.shuffle 8 9 10 11 8 9 10 11 8 9 10 11 8 9 10 11 (local.get $Mp) (local.get $Mp))))
+          (f32x4.mul (local.get $Aa) (i8x16.shuffle 12 13 14 15 12 13 14 15 12 13 14 15 12 13 14 15 (local.get $Mp) (local.get $Mp)))))
+        ;; The high-pass, on m[n] - 2 m[n-1] + m[n-2].
+        (local.set $G (f32x4.sub
+          (f32x4.add (local.get $M) (i8x16.shuffle 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 (local.get $Mp) (local.get $M)))
+          (f32x4.mul (v128.const f32x4 2 2 2 2) (i8x16.shuffle 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 (local.get $Mp) (local.get $M)))))
+        (local.set $G (f32x4.add
+          (f32x4.add (local.get $G) (f32x4.mul (local.get $H1) (i8x16.shuffle 0 1 2 3 16 17 18 19 20 21 22 23 24 25 26 27 (v128.const i32x4 0 0 0 0) (local.get $G))))
+          (f32x4.add (f32x4.mul (local.get $H2) (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (v128.const i32x4 0 0 0 0) (local.get $G))) (f32x4.mul (local.get $H3) (i8x16.shuffle 0 1 2 3 4 5 6 7 8 9 10 11 16 17 18 19 (v128.const i32x4 0 0 0 0) (local.get $G))))))
+        (local.set $Y (f32x4.add
+          (f32x4.add (local.get $G) (f32x4.mul (local.get $Cb) (i8x16.shuffle 8 9 10 11 8 9 10 11 8 9 10 11 8 9 10 11 (local.get $Yp) (local.get $Yp))))
+          (f32x4.mul (local.get $Ca) (i8x16.shuffle 12 13 14 15 12 13 14 15 12 13 14 15 12 13 14 15 (local.get $Yp) (local.get $Yp)))))
+        (local.set $Q (f32x4.mul (local.get $Y) (local.get $Y)))
+        (local.set $S0 (f64x2.add (local.get $S0) (f64x2.promote_low_f32x4 (local.get $X))))
+        (local.set $S1 (f64x2.add (local.get $S1) (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (local.get $X) (local.get $X)))))
+        (if (i32.gt_s (local.get $until) (i32.const 4))
+          (then
+            (local.set $SQ0 (f64x2.add (local.get $SQ0) (f64x2.promote_low_f32x4 (local.get $Q))))
+            (local.set $SQ1 (f64x2.add (local.get $SQ1) (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (local.get $Q) (local.get $Q)))))
+            (local.set $until (i32.sub (local.get $until) (i32.const 4))))
+          (else
+            ;; A step ends after lane until - 1: the lanes before are its last, the rest start the next.
+            (local.set $in (i32x4.lt_s (v128.const i32x4 0 1 2 3) (i32x4.splat (local.get $until))))
+            (local.set $in0 (i64x2.extend_low_i32x4_s (local.get $in)))
+            (local.set $in1 (i64x2.extend_high_i32x4_s (local.get $in)))
+            (local.set $SQ0 (f64x2.add (local.get $SQ0) (v128.and (f64x2.promote_low_f32x4 (local.get $Q)) (local.get $in0))))
+            (local.set $SQ1 (f64x2.add (local.get $SQ1) (v128.and (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (local.get $Q) (local.get $Q))) (local.get $in1))))
+            (f64.store (i32.add (local.get $out) (i32.shl (local.get $ended) (i32.const 3)))
+              (f64.add
+                (f64.add (f64x2.extract_lane 0 (local.get $SQ0)) (f64x2.extract_lane 1 (local.get $SQ0)))
+                (f64.add (f64x2.extract_lane 0 (local.get $SQ1)) (f64x2.extract_lane 1 (local.get $SQ1)))))
+            (local.set $ended (i32.add (local.get $ended) (i32.const 1)))
+            (local.set $SQ0 (v128.andnot (f64x2.promote_low_f32x4 (local.get $Q)) (local.get $in0)))
+            (local.set $SQ1 (v128.andnot (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (local.get $Q) (local.get $Q))) (local.get $in1)))
+            (local.set $until (i32.add (local.get $until) (i32.sub (local.get $step) (i32.const 4))))))
+        (local.set $Mp (local.get $M))
+        (local.set $Yp (local.get $Y))
+        (local.set $x (i32.add (local.get $x) (i32.const 16)))
+        (br $next)))
+    (v128.store (i32.const 336) (local.get $Mp))
+    (v128.store (i32.const 352) (local.get $Yp))
+    (v128.store (i32.const 368) (local.get $SQ0))
+    (v128.store (i32.const 384) (local.get $SQ1))
+    (v128.store (i32.const 400) (local.get $S0))
+    (v128.store (i32.const 416) (local.get $S1))
+    (local.get $ended))
+)

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { analyseAudioFile } from '../../../functions/domain/audio.js';
-import { kWeighting, LoudnessMeter, type TechnicalReport } from '../../../functions/domain/audio/loudness.js';
+import { kWeighting } from '../../../functions/domain/audio/k-weighting.js';
+import { LoudnessMeter, type TechnicalReport } from '../../../functions/domain/audio/loudness.js';
 
 const DIR = fileURLToPath(new URL('../../fixtures/audio/', import.meta.url));
 
