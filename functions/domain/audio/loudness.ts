@@ -8,11 +8,12 @@
  * - true peak: 4x oversampled (./true-peak.ts); sample peak; clipped samples (runs of 3 or more at full scale);
  * - DC offset; stereo correlation; the short-term loudness at the end of every second, for a lane under the
  *   waveform.
- * The per-sample work (peaks, clips, filters and their sums) runs in WebAssembly SIMD (./sample-scan.ts).
+ * The per-sample work (peaks, clips, filters and their sums) runs in WebAssembly SIMD (./sample-scan.ts); above
+ * SIMD_MAX_RATE the filters run in doubles, as single precision moves the high-pass's poles (near 1 there).
  * Memory grows only with the blocks' energies (8 bytes per 100 ms: 1.2 MB for 4 hours).
  */
-import { kWeighting } from './k-weighting.js';
-import { CARRIED, filterCoefficients, GROUP, newFilterState, SampleScan, sampleScan } from './sample-scan.js';
+import { ExactWeighting, type ChannelWeighting } from './k-weighting.js';
+import { CARRIED, GROUP, sampleScan, SimdWeighting } from './sample-scan.js';
 import { LOBES } from './true-peak.js';
 
 /** Channel weights by count, in the WAV order (L R C LFE Ls Rs): surrounds 1.41, the LFE left out. */
@@ -33,6 +34,8 @@ export function channelWeights(count: number): number[] {
  * so): no value breaks the report.
  */
 const LIMIT = 16;
+/** Above this rate the filters run in doubles (ExactWeighting), below in the kernel's single precision. */
+const SIMD_MAX_RATE = 48000;
 const STEPS_PER_SECOND = 10;
 const BLOCK_SECONDS = 0.4;
 const SHORT_TERM_SECONDS = 3;
@@ -59,9 +62,9 @@ class Doubles {
 }
 
 class Channel {
-  /** The K-weighting filters' state, with the squares of the step so far and the sum of the samples. */
-  filters = newFilterState();
-  /** Samples the filters left out: at a change of rate, up to GROUP - 1 of them. Counted in the DC offset. */
+  /** The K-weighting filters, with the squares of the step so far and the sum of the samples. */
+  filters: ChannelWeighting | null = null;
+  /** Samples the current filters have not seen: of earlier filters, and at a change of rate up to GROUP - 1. */
   unweighedSum = 0;
   /** The last samples, which the next run starts with. */
   carried = new Float32Array(CARRIED);
@@ -89,8 +92,6 @@ export interface TechnicalReport {
 export class LoudnessMeter {
   private channels: Channel[] = [];
   private rate = 0;
-  /** The kernel's K-weighting coefficients at this rate. */
-  private coefficients = filterCoefficients(kWeighting(48000));
   /** The step's length at this rate (100 ms, whole frames), and where the current one ends. */
   private step = 4800;
   private framesAtRate = 0;
@@ -158,12 +159,17 @@ export class LoudnessMeter {
     // The samples of an unfinished group at the old rate are left out of the filters (a stream may change its
     // rate, some MP3 streams do), the unfinished step too.
     const left = this.framesAtRate - this.weighed;
+    const simd = rate <= SIMD_MAX_RATE;
     for (const c of this.channels) {
       for (let i = CARRIED - left; i < CARRIED; i++) c.unweighedSum += c.carried[i];
-      new Float64Array(c.filters.buffer, 32, 4).fill(0);
+      // The same kind of filters go on from where they are; the other kind starts afresh.
+      if (c.filters && c.filters instanceof SimdWeighting === simd) c.filters.setRate(rate);
+      else {
+        c.unweighedSum += c.filters?.sum ?? 0;
+        c.filters = simd ? new SimdWeighting(rate) : new ExactWeighting(rate);
+      }
     }
     this.rate = rate;
-    this.coefficients = filterCoefficients(kWeighting(rate));
     this.framesAtRate = 0;
     this.weighed = 0;
     this.step = Math.max(1, Math.floor(rate / STEPS_PER_SECOND));
@@ -185,11 +191,10 @@ export class LoudnessMeter {
     // final group, padded with silence, a step ends only where real frames complete it).
     const from = CARRIED + this.weighed - (frames - n);
     const first = !finalGroup || this.stepEnd <= frames ? this.stepEnd - this.weighed : GROUP + 1;
-    const scan = sampleScan();
     let count = 0;
     for (let c = 0; c < this.channels.length; c++) {
       const ch = this.channels[c];
-      const sums = scan.weigh(runs[c], from, groups, this.coefficients, ch.filters, first, this.step);
+      const sums = ch.filters!.weigh(runs[c], from, groups, first, this.step);
       if (c === 0) {
         count = sums.length;
         if (this.ended.length < count) this.ended = new Float64Array(count);
@@ -261,7 +266,7 @@ export class LoudnessMeter {
     }
     const { samplePeak, clipped } = this;
     const dc = this.channels
-      .map((c) => (this.frames ? (SampleScan.sum(c.filters) + c.unweighedSum) / this.frames : 0))
+      .map((c) => (this.frames ? ((c.filters?.sum ?? 0) + c.unweighedSum) / this.frames : 0))
       .reduce((a, b) => (Math.abs(b) > Math.abs(a) ? b : a), 0);
     const dbfs = (v: number) => (v > 0 ? round(20 * Math.log10(v), 2) : null);
     // NaN samples reach these sums unclamped: a correlation that is not a number is none.

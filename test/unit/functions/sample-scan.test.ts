@@ -7,7 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LoudnessMeter } from '../../../functions/domain/audio/loudness.js';
-import { CARRIED, sampleScan } from '../../../functions/domain/audio/sample-scan.js';
+import { ExactWeighting, kWeighting, type ChannelWeighting } from '../../../functions/domain/audio/k-weighting.js';
+import { CARRIED, sampleScan, SimdWeighting } from '../../../functions/domain/audio/sample-scan.js';
 import { BEHIND, LOBES, PHASES, TAPS } from '../../../functions/domain/audio/true-peak.js';
 import { assemble, KERNELS, moduleText } from '../../../scripts/wasm/build.js';
 
@@ -144,6 +145,89 @@ describe('the sample scan', () => {
       );
     }
     expect(inPlace.result()).toEqual(copied.result());
+  });
+
+  it.each([
+    ['in the kernel', 8000, 2e-4],
+    ['in the kernel', 44100, 2e-4],
+    ['in the kernel', 48000, 2e-4],
+    ['in doubles', 48000, 1e-12],
+    ['in doubles', 192000, 1e-12],
+  ] as const)('K-weights %s at %i Hz as the two biquads do, step by step', (kind, rate, within) => {
+    const [shelf, high] = kWeighting(rate);
+    const x = noise(rate / 2 + 7, 11).map((v, i) => v + 0.3 * Math.sin(i / 40));
+    // The plain recursion in doubles: the sums of squares of each step, the first ending after `first`.
+    const step = Math.floor(rate / 10);
+    const first = 37;
+    const expected: number[] = [];
+    let [x1, x2, m1, m2, y1, y2, squares, until] = [0, 0, 0, 0, 0, 0, 0, first];
+    const groups = Math.floor(x.length / 4);
+    for (let i = 0; i < groups * 4; i++) {
+      const m = shelf.b0 * x[i] + shelf.b1 * x1 + shelf.b2 * x2 - shelf.a1 * m1 - shelf.a2 * m2;
+      const y = m - 2 * m1 + m2 - high.a1 * y1 - high.a2 * y2;
+      [x2, x1, m2, m1, y2, y1] = [x1, x[i], m1, m, y1, y];
+      squares += y * y;
+      if (--until === 0) {
+        expected.push(squares);
+        squares = 0;
+        until = step;
+      }
+    }
+    const scan = sampleScan();
+    const [run] = scan.runs(1, CARRIED + x.length);
+    run.fill(0, 0, CARRIED);
+    run.set(x, CARRIED);
+    scan.scan(run, 0);
+    const filters: ChannelWeighting = kind === 'in the kernel' ? new SimdWeighting(rate) : new ExactWeighting(rate);
+    // In two calls, the second starting inside a step, as pushes do.
+    const part = 25;
+    const ended = [...filters.weigh(run, CARRIED, part, first, step)];
+    ended.push(...filters.weigh(run, CARRIED + 4 * part, groups - part, first + step - 4 * part, step));
+    expect(ended).toHaveLength(expected.length);
+    ended.forEach((sum, k) => expect(Math.abs(sum - expected[k]) / expected[k]).toBeLessThan(within));
+    expect(filters.sum).toBeCloseTo(
+      x.subarray(0, groups * 4).reduce((a, v) => a + v, 0),
+      3,
+    );
+  });
+
+  it('measures 192 kHz, where single precision would not do, as doubles do: a 20 Hz tone under a quiet 2 kHz one', () => {
+    const rate = 192000;
+    const n = rate * 4;
+    const x = Float32Array.from(
+      { length: n },
+      (_, i) => 0.5 * Math.sin((2 * Math.PI * 20 * i) / rate) + 0.001 * Math.sin((2 * Math.PI * 2000 * i) / rate),
+    );
+    const meter = new LoudnessMeter();
+    for (let at = 0; at < n; at += 65536) meter.push([x.subarray(at, at + 65536)], Math.min(65536, n - at), rate);
+    // The K-weighted power of the tones, from the filters' response at their frequencies.
+    const [shelf, high] = kWeighting(rate);
+    const gain = (f: number) => {
+      const w = (2 * Math.PI * f) / rate;
+      const h = ({ b0, b1, b2, a1, a2 }: { b0: number; b1: number; b2: number; a1: number; a2: number }) => {
+        const re = (c0: number, c1: number, c2: number) => c0 + c1 * Math.cos(w) + c2 * Math.cos(2 * w);
+        const im = (c1: number, c2: number) => -(c1 * Math.sin(w) + c2 * Math.sin(2 * w));
+        return Math.hypot(re(b0, b1, b2), im(b1, b2)) / Math.hypot(re(1, a1, a2), im(a1, a2));
+      };
+      return h(shelf) * h(high);
+    };
+    const power = (0.5 * gain(20)) ** 2 / 2 + (0.001 * gain(2000)) ** 2 / 2;
+    expect(Math.abs(meter.result().integratedLufs - (-0.691 + 10 * Math.log10(power)))).toBeLessThan(0.02);
+  });
+
+  it('measures a stream that changes its rate, and counts every sample in the DC offset', () => {
+    const meter = new LoudnessMeter();
+    for (const rate of [44100, 48000]) {
+      // 5.5 s of a -23 dBFS 1 kHz sine in both channels at each rate, plus 3 samples (an unfinished group).
+      const n = Math.round(5.5 * rate) + 3;
+      const tone = Float32Array.from({ length: n }, (_, i) => 10 ** (-23 / 20) * Math.sin((2 * Math.PI * 1000 * i) / rate) + 0.05);
+      for (let at = 0; at < n; at += 4099)
+        meter.push([tone.subarray(at, at + 4099), tone.subarray(at, at + 4099)], Math.min(4099, n - at), rate);
+    }
+    const r = meter.result();
+    expect(Math.abs(r.integratedLufs + 23)).toBeLessThanOrEqual(0.1);
+    // The sine's own mean is not quite zero over a part period: 0.05 within 1e-4.
+    expect(Math.abs(r.dcOffset - 0.05)).toBeLessThan(1e-4);
   });
 
   it.each(KERNELS)('is committed as the assembly of its source ($source)', async ({ source, module }) => {
