@@ -37,6 +37,7 @@ const LIMIT = 16;
 /** Above this rate the filters run in doubles (ExactWeighting), below in the kernel's single precision. */
 const SIMD_MAX_RATE = 48000;
 const STEPS_PER_SECOND = 10;
+const MIN_RATE = 1000;
 const BLOCK_SECONDS = 0.4;
 const SHORT_TERM_SECONDS = 3;
 const ABSOLUTE_GATE = -70;
@@ -113,9 +114,9 @@ export class LoudnessMeter {
   private ll = 0;
   private rr = 0;
 
-  /** `n` frames of planar samples in [-1, 1] at `rate`. */
+  /** `n` frames of planar samples in [-1, 1] at `rate` (1 kHz or more, as the decoders take: steps of 100 frames at least). */
   push(channels: Float32Array[], n: number, rate: number) {
-    if (n === 0 || !(rate > 0)) return;
+    if (n === 0 || !(rate >= MIN_RATE)) return;
     if (this.channels.length === 0) {
       const weights = channelWeights(channels.length);
       this.channels = channels.map((_, i) => new Channel(weights[i]));
@@ -172,7 +173,7 @@ export class LoudnessMeter {
     this.rate = rate;
     this.framesAtRate = 0;
     this.weighed = 0;
-    this.step = Math.max(1, Math.floor(rate / STEPS_PER_SECOND));
+    this.step = Math.floor(rate / STEPS_PER_SECOND);
     this.stepEnd = this.step;
   }
 

@@ -23,12 +23,12 @@ const PEAK_AT = 96;
 const CLIPS_AT = 100;
 const FILTERS_AT = 128;
 const STATE_AT = 336;
-/** The filters' state, as `FilterState` holds it. */
+/** The filters' state (SimdWeighting's). */
 const STATE_BYTES = 96;
 const RUNS_AT = 512;
 /** Floats after each run, which a step of four may read past its end. */
 const SPARE = 4;
-/** The shortest 100 ms step (at 1 kHz), for the room the steps' sums take. */
+/** The shortest 100 ms step (at 1 kHz, the lowest rate measured), for the room the steps' sums take. */
 const MIN_STEP = 100;
 const PAGE = 65536;
 
@@ -41,6 +41,8 @@ export interface RunScan {
   clips: number;
 }
 
+const four = (v: number) => [v, v, v, v];
+
 /** What the kernel's filters take for a biquad: g[1..3] (each four times), then alpha and beta by lane. */
 function lookAhead({ a1, a2 }: Biquad): number[] {
   const g = [1, -a1];
@@ -51,13 +53,11 @@ function lookAhead({ a1, a2 }: Biquad): number[] {
     alpha.push(-a1 * alpha[k - 1] - a2 * alpha[k - 2]);
     beta.push(-a1 * beta[k - 1] - a2 * beta[k - 2]);
   }
-  const four = (v: number) => [v, v, v, v];
   return [...four(g[1]), ...four(g[2]), ...four(g[3]), ...alpha, ...beta];
 }
 
 /** The kernel's filter coefficients for K-weighting `[shelf, highPass]` (the high-pass's b are 1, -2, 1). */
 function filterCoefficients([shelf, highPass]: [Biquad, Biquad]): Float32Array {
-  const four = (v: number) => [v, v, v, v];
   return Float32Array.from([...four(shelf.b0), ...four(shelf.b1), ...four(shelf.b2), ...lookAhead(shelf), ...lookAhead(highPass)]);
 }
 
