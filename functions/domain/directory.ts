@@ -1,5 +1,7 @@
 /** Finding people: user search by name or username, and the list of pros. */
-import type { UserCard } from '../../shared/schemas/directory.js';
+import type { ShowcaseView, UserCard } from '../../shared/schemas/directory.js';
+import { getPlanCatalog } from '../data/plans.js';
+import { enforceRateLimit } from './rate-limits.js';
 import { imageUrl } from './users.js';
 import { findUserIdsByPrefix, getUsers, type UserRecord } from '../data/users.js';
 import { ORDERS, type ListingRecord, type ProOrder } from '../data/pro-listing.js';
@@ -61,6 +63,40 @@ export async function searchUsers(
     .sort((a, b) => a.fullName.localeCompare(b.fullName))
     .slice(0, MAX_RESULTS)
     .map(toUserCard);
+}
+
+/** Pros the front page shows: its best rated. */
+const SHOWCASE_PROS = 6;
+
+/**
+ * What the front page shows visitors (GET /showcase, public, limited per client address): the monthly plans
+ * as the catalog last read them (none before anyone has opened Billing), and the best rated pros, with only
+ * what their public card shows. One Get and one Query, then the pros read by key.
+ */
+export async function showcase(clientIp: string): Promise<ShowcaseView> {
+  await enforceRateLimit('showcase', clientIp);
+  const [catalog, { entries }] = await Promise.all([getPlanCatalog(), pageOrder('rating', { limit: SHOWCASE_PROS * 2 })]);
+  const ids = entries.map((e) => e.id);
+  const [users, listings] = await Promise.all([getUsers(ids), getListings(ids)]);
+  const pros = users
+    .filter((u) => u.type === 'pro')
+    .sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id))
+    .slice(0, SHOWCASE_PROS)
+    .map((u) => {
+      const card = toUserCard(u);
+      return {
+        fullName: card.fullName,
+        bio: card.bio,
+        genres: card.genres,
+        feedbackPriceCents: card.feedbackPriceCents,
+        profileImage: card.profileImage,
+        reputation: toFigures(listings.get(u.id)),
+      };
+    });
+  const plans = (catalog?.plans ?? [])
+    .map((p) => ({ id: p.id, name: p.name, popular: p.popular, amountCents: p.price.amount, features: p.features.map((f) => f.name) }))
+    .sort((a, b) => a.amountCents - b.amountCents);
+  return { plans, pros };
 }
 
 /** A page of Choose Your Pro: 1, 2 and 3 columns all fill their rows. */

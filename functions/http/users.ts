@@ -12,6 +12,7 @@ import { usersSchemas } from '../../shared/api/route-schemas/users.js';
 export const handler = areaHandler('users', usersSchemas, {
   emailExists: async ({ input, event }) => ({ exists: await users.emailExists(input.email, event.requestContext.http.sourceIp) }),
   usernameExists: async ({ input }) => ({ exists: await users.usernameExists(input.username) }),
+  getShowcase: async ({ event }) => directory.showcase(event.requestContext.http.sourceIp),
   getMe: async ({ caller }) => users.toUserView(caller.user, caller.isAdmin),
   chooseType: async ({ input, caller }) => users.toUserView(await users.chooseType(caller.user, input.type), caller.isAdmin),
   saveGenres: async ({ input, caller }) => users.toUserView(await users.saveGenres(caller.user, input.genres), caller.isAdmin),

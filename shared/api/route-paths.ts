@@ -8,6 +8,7 @@ import type { RouteAddress } from './route-address.js';
 export const routePaths = {
   emailExists: { method: 'POST', path: '/users/email-exists', access: 'public', area: 'users' },
   usernameExists: { method: 'POST', path: '/users/username-exists', access: 'public', area: 'users' },
+  getShowcase: { method: 'GET', path: '/showcase', access: 'public', area: 'users' },
   getMe: { method: 'GET', path: '/users/me', access: 'user', area: 'users' },
   chooseType: { method: 'PUT', path: '/users/me/type', access: 'user', area: 'users' },
   saveGenres: { method: 'PUT', path: '/users/me/genres', access: 'user', area: 'users' },

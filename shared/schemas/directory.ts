@@ -30,6 +30,23 @@ const cardFields = z.pick(userView, {
 export const userCard = z.extend(cardFields, { reputation: z.optional(z.nullable(reputationView)) });
 export type UserCard = z.infer<typeof userCard>;
 
+/** A pro on the front page, to visitors: what their public card shows, nothing to reach them by. */
+export const showcasePro = z.extend(
+  z.pick(userView, { fullName: true, bio: true, genres: true, feedbackPriceCents: true, profileImage: true }),
+  { reputation: z.optional(z.nullable(reputationView)) },
+);
+/** A monthly plan on the front page, from the catalog the Billing page reads. */
+export const showcasePlan = z.object({
+  id: z.string(),
+  name: z.string(),
+  popular: z.boolean(),
+  amountCents: z.number(),
+  features: z.array(z.string()),
+});
+/** What the front page shows of the product's own data (GET /showcase, public). */
+export const showcaseView = z.object({ plans: z.array(showcasePlan), pros: z.array(showcasePro) });
+export type ShowcaseView = z.infer<typeof showcaseView>;
+
 /** The main genres Choose Your Pro filters by: a pro matches one of whose sub-genres they list. */
 export const MAIN_GENRE_NAMES = MAIN_GENRES.map((g) => g.name) as unknown as [string, ...string[]];
 

@@ -19,13 +19,31 @@ export function postFrom(
   localAddress: string,
   headers: Record<string, string | undefined> = { 'content-type': 'application/json' },
 ): Promise<LoopbackAnswer> {
+  return requestFrom(apiUrl, 'POST', path, body, localAddress, headers);
+}
+
+/** GETs `path` of the API from `localAddress`. */
+export function getFrom(apiUrl: string, path: string, localAddress: string): Promise<LoopbackAnswer> {
+  return requestFrom(apiUrl, 'GET', path, '', localAddress, {});
+}
+
+function requestFrom(
+  apiUrl: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body: string,
+  localAddress: string,
+  headers: Record<string, string | undefined>,
+): Promise<LoopbackAnswer> {
   const url = new URL(path, apiUrl);
   url.hostname = '127.0.0.1';
   const sent = Object.fromEntries(
-    Object.entries({ ...headers, 'content-length': String(Buffer.byteLength(body)) }).filter(([, v]) => v !== undefined),
+    Object.entries({ ...headers, ...(method === 'POST' ? { 'content-length': String(Buffer.byteLength(body)) } : {}) }).filter(
+      ([, v]) => v !== undefined,
+    ),
   ) as Record<string, string>;
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', headers: sent, localAddress, agent: false }, (res) => {
+    const req = http.request(url, { method, headers: sent, localAddress, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () =>

@@ -13,7 +13,7 @@ import {
   setOwnPriceInput,
   updateProfileInput,
 } from '../../schemas/profile.js';
-import { listProsInput, proPage, searchUsersInput, userCardList } from '../../schemas/directory.js';
+import { listProsInput, proPage, searchUsersInput, showcaseView, userCardList } from '../../schemas/directory.js';
 import {
   chooseTypeInput,
   emailExistsInput,
@@ -26,6 +26,7 @@ import type { AreaSchemas } from '../route.js';
 
 export const usersSchemas = {
   emailExists: { input: emailExistsInput, output: existsOutput },
+  getShowcase: { input: emptyInput, output: showcaseView },
   usernameExists: { input: usernameExistsInput, output: existsOutput },
   getMe: { input: emptyInput, output: userView },
   chooseType: { input: chooseTypeInput, output: userView },
