@@ -23,12 +23,7 @@ export const RATE_LIMITS = {
     message: 'Too many e-mail checks from your network. Please wait a minute and try again.',
   },
   // The front page's figures (GET /showcase, anyone's to ask): a visitor's page asks once per load.
-  showcase: {
-    per: 'client',
-    limit: 60,
-    windowSeconds: 60,
-    message: 'Too many requests from your network. Please wait a minute and try again.',
-  },
+  showcase: { per: 'client', limit: 60, windowSeconds: 60, message: 'Too many requests from this address in a minute.' },
   // Each order is a PayPal call and a payment the checks look after: a musician pays for a few at a time.
   createOrder: {
     per: 'user',
