@@ -22,7 +22,7 @@ export const ADMIN_GROUP = 'admin';
 
 /** Feedback tiers (prices in dollars). */
 export const FEEDBACK_TIERS = [
-  { key: 'peer', label: 'Free', price: 0 },
+  { key: 'peer', label: 'Free peer feedback', price: 0 },
   { key: 'pro', label: 'Snip Pro', price: 15 },
   { key: 'choose-pro', label: 'Choose Your Pro', price: 30 },
   { key: 'world-class', label: 'World-Class DJs & Producers', price: 90 },

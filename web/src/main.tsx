@@ -35,12 +35,17 @@ const bootApp = () => loadApp().then(({ App }) => root.render(<App />));
 
 /**
  * A visitor without a stored session on /login gets the guest sign-in page: the form alone, the app
- * loaded only once they sign in or leave for another screen. Anyone else gets the app at once.
+ * loaded only once they sign in or leave for another screen; on / the front page, the same way. Anyone
+ * else gets the app at once.
  */
 async function start(config: RuntimeConfig) {
-  if (normalizePath(window.location.pathname) === paths.login && !hasStoredSession(config)) {
+  const path = normalizePath(window.location.pathname);
+  if (path === paths.login && !hasStoredSession(config)) {
     const { GuestLoginPage } = await import('./guest/login-page');
     root.render(<GuestLoginPage bootApp={bootApp} preloadApp={loadApp} />);
+  } else if (path === paths.landing && !hasStoredSession(config)) {
+    const { FrontPage } = await import('./guest/front-page');
+    root.render(<FrontPage bootApp={bootApp} />);
   } else {
     await bootApp();
   }

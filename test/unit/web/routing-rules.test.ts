@@ -54,14 +54,14 @@ describe('resolveGate without a user', () => {
     ['user', '/profile'],
     ['onboarding', '/onboarding/type'],
     ['unknown', '/nope'],
-    ['landing', '/'],
   ])('%s %s goes to /login', (kind, path) => {
     expect(resolveGate(kind, path, signedOut)).toEqual({ action: 'redirect', to: '/login' });
   });
   it.each(['/admin/users', '/admin/settings'])('admin %s goes to /admin/login', (path) => {
     expect(resolveGate('admin', path, signedOut)).toEqual({ action: 'redirect', to: '/admin/login' });
   });
-  it('renders the guest and open pages', () => {
+  it('renders the front page, the guest and open pages', () => {
+    expect(resolveGate('landing', '/', signedOut)).toEqual({ action: 'render' });
     expect(resolveGate('guest', '/login', signedOut)).toEqual({ action: 'render' });
     expect(resolveGate('adminGuest', '/admin/login', signedOut)).toEqual({ action: 'render' });
     expect(resolveGate('open', '/reset-password', signedOut)).toEqual({ action: 'render' });

@@ -100,7 +100,7 @@ function AccountLoadError({ message, onRetry }: { message: string; onRetry: () =
             onClick={async () => {
               await auth.logout();
               clearImpersonation();
-              navigate(paths.login, { replace: true });
+              navigate(paths.landing, { replace: true });
             }}
           >
             Logout

@@ -12,6 +12,7 @@ const auth = () => import('./routes/auth');
 const onboarding = () => import('./routes/onboarding');
 const choosePro = () => import('./routes/choose-pro');
 
+const FrontRoute = lazy(() => import('./routes/front').then((m) => ({ default: m.FrontRoute })));
 const LoginRoute = lazy(() => auth().then((m) => ({ default: m.LoginRoute })));
 const SignUpRoute = lazy(() => auth().then((m) => ({ default: m.SignUpRoute })));
 const ForgotPasswordRoute = lazy(() => auth().then((m) => ({ default: m.ForgotPasswordRoute })));
@@ -40,7 +41,9 @@ export function AppRoutes() {
     <ErrorBoundary resetKey={pathname}>
       <Suspense fallback={<LoadingScreen />}>
         <Routes>
-          <Route path={paths.landing} element={<Gate kind="landing" />} />
+          <Route path={paths.landing} element={<Gate kind="landing" />}>
+            <Route index element={<FrontRoute />} />
+          </Route>
 
           <Route element={<Gate kind="guest" />}>
             <Route path={paths.login} element={<LoginRoute />} />

@@ -3,7 +3,7 @@ import type { UserView } from '@shared/schemas/users';
 
 /**
  * The kinds of route of spec section 2:
- * - landing: `/`, sends users on to their home or to login
+ * - landing: `/`, the front page for visitors; sends users on to their home
  * - guest: login, sign-up, forgot password (signed-in users are sent away)
  * - adminGuest: admin login
  * - open: reset password and e-mail confirmation (reachable from e-mail links in any state)
@@ -62,6 +62,7 @@ export function resolveGate(kind: RouteKind, pathname: string, session: GateSess
     switch (kind) {
       case 'guest':
       case 'adminGuest':
+      case 'landing':
         return { action: 'render' };
       case 'admin':
         return { action: 'redirect', to: paths.adminLogin };

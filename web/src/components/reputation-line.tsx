@@ -1,6 +1,7 @@
 import { completedText, isNew, onTimeText, ratingText, turnaroundText } from '@shared/reputation';
 import type { ReputationView } from '@shared/schemas/reputation';
 import { StarIcon } from './icons';
+import './reputation-line.css';
 
 /**
  * A reviewer's reputation in one line: '★ 4.7 from 23 ratings · On time 96% · Usually 2 days · 31 reviews',

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { AuthLinkContext, type AuthLinkProps } from '@/features/auth/components/auth-link';
 import { LoginScreen } from '@/features/auth/components/login-screen';
 import { AuthContext, type AuthContextValue } from '@/lib/auth-context';
+import { GuestLink, useEnterApp } from './guest-link';
 
 /**
  * /login for a visitor with no stored session: the sign-in form alone, without React Router, TanStack
@@ -10,9 +11,9 @@ import { AuthContext, type AuthContextValue } from '@/lib/auth-context';
  * place at the then current URL (`bootApp`), whose router and gate take over from there.
  */
 export function GuestLoginPage({ bootApp, preloadApp }: { bootApp: () => Promise<void>; preloadApp: () => Promise<unknown> }) {
-  // Should the app's chunk not arrive, the browser loads the page afresh at the URL now shown, where the
-  // app starts at once (a session is now stored, or the path is no longer /login).
-  const enterApp = useCallback(() => bootApp().catch(() => window.location.reload()), [bootApp]);
+  // Should the app's chunk not arrive, the page loads afresh where the app starts at once (a session is now
+  // stored, or the path is no longer /login).
+  const enterApp = useEnterApp(bootApp);
   // The app loads while the sign-in's round trips run, once the form is sent (not before: a visitor who
   // does not sign in never downloads it).
   useEffect(() => {
@@ -35,21 +36,8 @@ export function GuestLoginPage({ bootApp, preloadApp }: { bootApp: () => Promise
   );
   const Link = useMemo(
     () =>
-      function GuestLink({ to, className, children }: AuthLinkProps) {
-        return (
-          <a
-            href={to}
-            className={className}
-            onClick={(e) => {
-              if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-              e.preventDefault();
-              window.history.pushState(null, '', to);
-              void enterApp();
-            }}
-          >
-            {children}
-          </a>
-        );
+      function LoginLink(props: AuthLinkProps) {
+        return <GuestLink {...props} enterApp={() => void enterApp()} />;
       },
     [enterApp],
   );

@@ -11,7 +11,6 @@ export interface RuntimeConfig {
   userPoolId: string;
   userPoolClientId: string;
   userPoolEndpoint?: string;
-  marketingUrl?: string;
   /** The realtime channel (ws:// locally, wss:// in AWS); live updates are off without it. */
   realtimeUrl?: string;
   /** PayPal's client id (public), for its payment button in AWS; locally the stand-in's approval page is used. */
@@ -19,7 +18,7 @@ export interface RuntimeConfig {
 }
 
 const REQUIRED = ['region', 'apiUrl', 'userPoolId', 'userPoolClientId'] as const;
-const OPTIONAL = ['userPoolEndpoint', 'marketingUrl', 'realtimeUrl', 'paypalClientId'] as const;
+const OPTIONAL = ['userPoolEndpoint', 'realtimeUrl', 'paypalClientId'] as const;
 
 /** The configuration in a parsed value, or null when it is not one (a key missing, a wrong type). */
 export function parseRuntimeConfig(value: unknown): RuntimeConfig | null {

@@ -43,7 +43,7 @@ export function AppLayout() {
   const logout = useCallback(async () => {
     await auth.logout();
     clearImpersonation();
-    navigate(paths.login, { replace: true });
+    navigate(paths.landing, { replace: true });
   }, [auth, navigate]);
 
   // While impersonating, the navigation is the user's.

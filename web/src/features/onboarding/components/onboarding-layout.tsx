@@ -25,7 +25,7 @@ export function OnboardingLayout({ step, children }: { step: 1 | 2; children: Re
           className="link-button"
           onClick={async () => {
             await auth.logout();
-            navigate(paths.login, { replace: true });
+            navigate(paths.landing, { replace: true });
           }}
         >
           Sign out
