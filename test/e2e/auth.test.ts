@@ -181,7 +181,9 @@ describe('sign-in', () => {
     await waitForPath(page, '/dashboard');
     await page.getByRole('heading', { name: 'Pro Experience' }).waitFor();
     await page.getByTestId('sidebar').getByRole('button', { name: 'Logout' }).click();
-    await waitForPath(page, '/login');
+    // The landing path: the front page.
+    await waitForPath(page, '/');
+    await page.getByRole('heading', { level: 1, name: 'Feedback on the exact second it is about.' }).waitFor();
     const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('CognitoIdentityServiceProvider')));
     expect(stored).toEqual([]);
     await page.goto(`${stack.appUrl}/dashboard`);

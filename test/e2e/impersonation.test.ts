@@ -154,7 +154,7 @@ describe('logout while impersonating', () => {
     );
 
     await page.getByTestId('sidebar').getByRole('button', { name: 'Logout' }).click();
-    await waitForPath(page, '/login');
+    await waitForPath(page, '/');
     expect(await stored(page)).toBeNull();
     expect(await page.getByTestId('impersonation-banner').count()).toBe(0);
 

@@ -80,7 +80,7 @@ describe('admin MFA', () => {
 
     // Next time: the password, then a code.
     await page.getByRole('button', { name: 'Logout' }).first().click();
-    await waitForPath(page, '/login');
+    await waitForPath(page, '/');
     await passwordStep(page, admin.email);
     await page.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
     expect(await page.getByText('Enter the 6-digit code from your authenticator app.').isVisible()).toBe(true);

@@ -96,7 +96,7 @@ describe('navigation on a phone (390x844)', () => {
     await page.getByTestId('bottom-bar').getByRole('link', { name: 'Choose Pro' }).click();
     await waitForPath(page, '/choose-pro');
     await page.getByTestId('bottom-bar').getByRole('button', { name: 'Logout' }).click();
-    await waitForPath(page, '/login');
+    await waitForPath(page, '/');
   });
 });
 

@@ -26,7 +26,6 @@ async function expectEachShown(page: Page, paths: readonly string[], shown: (p: 
 
 describe('routing rules without a user', () => {
   it.each([
-    ['/', '/login'],
     ['/dashboard', '/login'],
     ['/profile', '/login'],
     ['/choose-pro', '/login'],
