@@ -84,21 +84,29 @@ function serveDir(dir: string, port: number): Promise<http.Server> {
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
 }
 
-/** POST /telemetry answered 200 (CORS for any origin), everything else 404: the API as a signed-out page meets it. */
-function serveReports(port: number): Promise<http.Server> {
+/**
+ * POST /telemetry and GET /showcase (empty: the front page's static part is what is weighed) answered 200,
+ * CORS for any origin, everything else 404: the API as a signed-out page meets it.
+ */
+function serveSignedOutApi(port: number): Promise<http.Server> {
   const server = http.createServer((req, res) => {
     req.resume();
     const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type' };
     if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
     if (req.method === 'POST' && req.url === '/telemetry')
       return void res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end('{"accepted":1}');
+    if (req.method === 'GET' && req.url === '/showcase')
+      return void res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end('{"plans":[],"pros":[]}');
     res.writeHead(404, cors).end();
   });
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
 }
 
-/** Gzip bytes of the JS and CSS a page loads before its sign-in button shows, by file. */
-async function weigh(url: string, button: string): Promise<{ total: number; files: Map<string, number> }> {
+/** Gzip bytes of the JS and CSS a page loads before `shown` (a role and name) shows, by file. */
+async function weigh(
+  url: string,
+  shown: { role: 'button' | 'link'; name: string },
+): Promise<{ total: number; files: Map<string, number> }> {
   const browser = await chromium.launch({ executablePath: CHROMIUM });
   try {
     const page = await browser.newPage();
@@ -110,7 +118,7 @@ async function weigh(url: string, button: string): Promise<{ total: number; file
       pending.push(res.body().then((body) => void files.set(name, zlib.gzipSync(body, { level: 9 }).length)));
     });
     await page.goto(url);
-    await page.getByRole('button', { name: button }).waitFor();
+    await page.getByRole(shown.role, { name: shown.name }).waitFor();
     await page.waitForLoadState('networkidle');
     await Promise.all(pending);
     return { total: [...files.values()].reduce((a, b) => a + b, 0), files };
@@ -154,8 +162,8 @@ export async function benchFirstPage(opts: { dashboard?: DashboardStack; release
   const appDist = path.join(tmp, 'app');
   const floorDist = path.join(tmp, 'floor');
   const config = path.join(tmp, 'config.json');
-  // The API answers only the browser's reports (what /login sends to it), as the deployed API would.
-  const api = await serveReports(await freePort());
+  // The API answers only what the signed-out pages ask of it, as the deployed API would.
+  const api = await serveSignedOutApi(await freePort());
   fs.writeFileSync(
     config,
     JSON.stringify({
@@ -173,8 +181,10 @@ export async function benchFirstPage(opts: { dashboard?: DashboardStack; release
     const app = await startStaticWeb(appPort, appDist, config);
     const floorServer = await serveDir(floorDist, floorPort);
     try {
-      const mine = await weigh(`http://127.0.0.1:${appPort}/login`, 'Sign In');
-      const floor = await weigh(`http://127.0.0.1:${floorPort}/`, 'Sign In');
+      const signIn = { role: 'button', name: 'Sign In' } as const;
+      const mine = await weigh(`http://127.0.0.1:${appPort}/login`, signIn);
+      const front = await weigh(`http://127.0.0.1:${appPort}/`, { role: 'link', name: 'Get feedback on a track' });
+      const floor = await weigh(`http://127.0.0.1:${floorPort}/`, signIn);
       let dashboard: DashboardLoad | undefined;
       try {
         if (opts.dashboard) dashboard = await weighDashboard(appDist, opts.dashboard);
@@ -187,9 +197,19 @@ export async function benchFirstPage(opts: { dashboard?: DashboardStack; release
         `   app /login:                                    ${kb(mine.total)} KB  (ratio to floor ${(mine.total / floor.total).toFixed(2)})`,
       );
       for (const [name, size] of [...mine.files].sort((a, b) => b[1] - a[1])) console.log(`     ${kb(size).padStart(6)} KB  ${name}`);
+      console.log(
+        `   app / (the front page, to a visitor):           ${kb(front.total)} KB  (ratio to floor ${(front.total / floor.total).toFixed(2)}; goal <= 1.2)`,
+      );
+      for (const [name, size] of [...front.files].sort((a, b) => b[1] - a[1])) console.log(`     ${kb(size).padStart(6)} KB  ${name}`);
       if (dashboard) printDashboard(dashboard, floor.total);
       else console.log('   app /dashboard as first loaded:                not measured (no local stack; `npm run bench` gives it one)');
-      await benchLighthouse(`http://127.0.0.1:${appPort}/login`, `http://127.0.0.1:${floorPort}/`);
+      await benchLighthouse(
+        [
+          { label: '/login:', url: `http://127.0.0.1:${appPort}/login` },
+          { label: '/ (the front page):', url: `http://127.0.0.1:${appPort}/` },
+        ],
+        `http://127.0.0.1:${floorPort}/`,
+      );
     } finally {
       await app.close();
       await new Promise((r) => floorServer.close(() => r(undefined)));

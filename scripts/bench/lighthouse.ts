@@ -1,5 +1,5 @@
 /**
- * Lighthouse (mobile, its default) on the app's /login and on the floor page, interleaved: the four
+ * Lighthouse (mobile, its default) on the app's signed-out pages (/login, the front page) and on the floor page, interleaved: the four
  * category scores of each, as min / median of the runs. Perf varies with the machine's load, so the
  * floor measured in the same run says how much of a low score the machine is to blame for.
  */
@@ -25,11 +25,11 @@ async function audit(url: string): Promise<Scores> {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-export async function benchLighthouse(appUrl: string, floorUrl: string, runs = 5): Promise<void> {
-  const app: Scores[] = [];
+export async function benchLighthouse(pages: { label: string; url: string }[], floorUrl: string, runs = 5): Promise<void> {
+  const app = pages.map((): Scores[] => []);
   const floor: Scores[] = [];
   for (let i = 0; i < runs; i++) {
-    app.push(await audit(appUrl));
+    for (const [k, p] of pages.entries()) app[k].push(await audit(p.url));
     floor.push(await audit(floorUrl));
   }
   const line = (all: Scores[]) =>
@@ -39,5 +39,5 @@ export async function benchLighthouse(appUrl: string, floorUrl: string, runs = 5
     }).join(', ');
   console.log(`\n4b. Lighthouse, mobile (min / median of ${runs} interleaved runs)`);
   console.log(`   floor (Vite + React + Amplify sign-in only):  ${line(floor)}`);
-  console.log(`   app /login:                                    ${line(app)}`);
+  for (const [k, p] of pages.entries()) console.log(`   app ${p.label.padEnd(43)}${line(app[k])}`);
 }

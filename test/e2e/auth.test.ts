@@ -142,7 +142,7 @@ describe('sign-up and e-mail confirmation', () => {
 });
 
 describe('sign-in', () => {
-  it('checks the form and shows the service message for a wrong password', async () => {
+  it("checks the form and shows the service's message for a wrong password, in the form's words", async () => {
     const page = await e2e.page();
     await page.goto(`${stack.appUrl}/login`);
     await page.getByRole('button', { name: 'Sign In' }).click();
@@ -164,13 +164,14 @@ describe('sign-in', () => {
         () => 'signed in',
         (err: Error) => err.message,
       );
-    expect(serviceMessage).not.toBe('signed in');
+    // The pool speaks of a username; the form asked for an e-mail and says so.
+    expect(serviceMessage).toBe('Incorrect username or password.');
 
     await page.getByLabel('Password').fill('wrong-password');
     await page.getByRole('button', { name: 'Sign In' }).click();
     const alert = page.getByRole('alert');
     await alert.waitFor();
-    expect(await alert.textContent()).toBe(serviceMessage);
+    expect(await alert.textContent()).toBe('Incorrect email or password.');
     expect(pathOf(page)).toBe('/login');
     await screenshot(page, 'login-error');
   });

@@ -65,7 +65,7 @@ loadRuntimeConfig()
       <div className="center-screen">
         <div className="notice-card">
           <h1 className="page-title">Something went wrong</h1>
-          <p className="muted">The app could not load its configuration. Please reload the page.</p>
+          <p className="muted">Failed to load configuration. Please try again.</p>
         </div>
       </div>,
     );

@@ -83,13 +83,13 @@ describe('LoginForm', () => {
     );
   });
 
-  it("shows the service's message on a wrong password", async () => {
+  it("shows the service's message on a wrong password, in the form's own words (an e-mail, not a username)", async () => {
     amplify.signIn.mockRejectedValue(Object.assign(new Error('Incorrect username or password.'), { name: 'NotAuthorizedException' }));
     wrap(<LoginForm />);
     type('Email', 'mia@demo.test');
     type('Password', 'wrong-pass');
     click('Sign In');
-    expect((await screen.findByRole('alert')).textContent).toBe('Incorrect username or password.');
+    expect((await screen.findByRole('alert')).textContent).toBe('Incorrect email or password.');
   });
 
   it('opens the check-your-email panel for an unconfirmed account, with resend', async () => {

@@ -43,10 +43,7 @@ describe('the runtime configuration', () => {
   });
 
   it('is inlined so that no value can end the element, and added to a page without one', () => {
-    const html = inlineRuntimeConfig(
-      PAGE,
-      JSON.stringify({ ...config, realtimeUrl: 'wss://x.test/</script><script>alert(1)</script>' }),
-    );
+    const html = inlineRuntimeConfig(PAGE, JSON.stringify({ ...config, realtimeUrl: 'wss://x.test/</script><script>alert(1)</script>' }));
     expect(html.match(/<\/script>/g)).toHaveLength(1);
     expect(JSON.parse(html.match(/application\/json">(.*?)<\/script>/)![1]).realtimeUrl).toBe(
       'wss://x.test/</script><script>alert(1)</script>',

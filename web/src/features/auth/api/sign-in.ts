@@ -9,6 +9,9 @@ import { errorName } from '@/lib/errors';
  */
 export type SignInResult = 'signedIn' | 'confirmSignUp' | 'totpCode' | 'totpSetup';
 
+const COGNITO_WRONG_PASSWORD = 'Incorrect username or password.';
+export const WRONG_PASSWORD = 'Incorrect email or password.';
+
 /**
  * Password sign-in: SRP in AWS (the password never leaves the browser); USER_PASSWORD_AUTH locally, as
  * cognito-local has no SRP. An unconfirmed e-mail is a result, not an error.
@@ -30,6 +33,9 @@ export async function passwordSignIn(email: string, password: string): Promise<E
         await signOut();
         continue;
       }
+      // The pool's own words speak of a username: the form asked for an e-mail.
+      if (name === 'NotAuthorizedException' && err instanceof Error && err.message === COGNITO_WRONG_PASSWORD)
+        throw new Error(WRONG_PASSWORD);
       throw err;
     }
   }
