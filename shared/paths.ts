@@ -21,6 +21,11 @@ export const paths = {
   onboardingType: '/onboarding/type',
   onboardingMusician: '/onboarding/musician',
   onboardingPro: '/onboarding/pro',
+  /** A request's own page (`:shareId`), for its two participants: e-mails about it link there. */
+  feedback: '/feedback/:shareId',
   feedbackSuccess: '/feedback/success',
   feedbackCancel: '/feedback/cancel',
 } as const;
+
+/** The address of a request's own page. */
+export const feedbackPath = (shareId: string) => paths.feedback.replace(':shareId', encodeURIComponent(shareId));

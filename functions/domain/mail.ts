@@ -12,6 +12,9 @@ import { sendMail } from '../providers/mail.js';
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** A request's own page (`feedbackPath`): where its e-mails lead. */
+const FEEDBACK_PREFIX = paths.feedback.slice(0, paths.feedback.indexOf(':'));
+
 /** Where an e-mail's button leads, and what it says. */
 const LINKS: Record<string, string> = {
   [paths.dashboard]: 'Open your dashboard',
@@ -23,7 +26,7 @@ const LINKS: Record<string, string> = {
 export async function deliverTo(to: UserRecord | null, subject: string, lines: string[], linkPath: string = paths.dashboard) {
   if (!to) return;
   const link = `${config.appUrl}${linkPath}`;
-  const label = LINKS[linkPath] ?? 'Open Snip';
+  const label = LINKS[linkPath] ?? (linkPath.startsWith(FEEDBACK_PREFIX) ? 'Open the request' : 'Open Snip');
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;max-width:560px;margin:auto;padding:24px">
 <h1 style="font-size:20px">${escapeHtml(subject)}</h1>
 ${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}

@@ -25,6 +25,7 @@ import { formatCents } from '../../shared/money.js';
 import { log } from '../lib/observability.js';
 import { deliverTo, sendClaimedMail } from './mail.js';
 import { commentPlace } from '../../shared/clock.js';
+import { feedbackPath } from '../../shared/paths.js';
 
 export { sendClaimedMail };
 
@@ -47,19 +48,20 @@ const paymentClaim = (orderId: string, event: string): Claim => ({
   label: `payment ${orderId} ${event}`,
 });
 
-async function sendOnce(once: Claim, toUserId: string, subject: string, lines: string[]) {
+async function sendOnce(once: Claim, toUserId: string, subject: string, lines: string[], linkPath?: string) {
   let claimed = false;
   try {
     claimed = await once.claim();
-    if (claimed) await deliver(toUserId, subject, lines);
+    if (claimed) await deliver(toUserId, subject, lines, linkPath);
   } catch (err) {
     log.error('E-mail not sent', err, { about: once.label });
     if (claimed) await once.release().catch(() => {});
   }
 }
 
+/** A share's e-mail, once per event, linking to the request's own page. */
 const send = (shareId: string, event: ShareEmailEvent, toUserId: string, subject: string, lines: string[]) =>
-  sendOnce(shareClaim(shareId, event), toUserId, subject, lines);
+  sendOnce(shareClaim(shareId, event), toUserId, subject, lines, feedbackPath(shareId));
 
 async function deliver(toUserId: string, subject: string, lines: string[], linkPath?: string) {
   await deliverTo(await getUser(toUserId), subject, lines, linkPath);
@@ -124,7 +126,7 @@ export async function sendClaimedShareMail(
   to: UserRecord | null,
   mail: { subject: string; lines: string[] },
 ): Promise<void> {
-  if (!(await sendClaimedMail(to, mail.subject, mail.lines))) await releaseEmail(shareId, event).catch(() => {});
+  if (!(await sendClaimedMail(to, mail.subject, mail.lines, feedbackPath(shareId)))) await releaseEmail(shareId, event).catch(() => {});
 }
 
 const REFUND_REASONS: Record<string, (p: PaymentRecord) => string> = {
@@ -211,11 +213,16 @@ async function sendDigest(d: DigestRecord): Promise<boolean> {
   if (!comments.length) return false;
   const [to, from] = toAuthor ? [share.sharedByName, share.sharedWithName] : [share.sharedWithName, share.sharedByName];
   const n = comments.length;
-  await deliver(d.toUserId, n === 1 ? `New comment on ${share.trackTitle}` : `${n} new comments on ${share.trackTitle}`, [
-    `Hi ${to},`,
-    `${from} left ${n === 1 ? 'a comment' : `${n} comments`} on "${share.trackTitle}":`,
-    ...comments.map((c) => `${c.timestamp == null ? 'General' : `At ${commentPlace(c)}`}: ${c.text}`),
-  ]);
+  await deliver(
+    d.toUserId,
+    n === 1 ? `New comment on ${share.trackTitle}` : `${n} new comments on ${share.trackTitle}`,
+    [
+      `Hi ${to},`,
+      `${from} left ${n === 1 ? 'a comment' : `${n} comments`} on "${share.trackTitle}":`,
+      ...comments.map((c) => `${c.timestamp == null ? 'General' : `At ${commentPlace(c)}`}: ${c.text}`),
+    ],
+    feedbackPath(share.id),
+  );
   return true;
 }
 

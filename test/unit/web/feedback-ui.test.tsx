@@ -35,7 +35,7 @@ const PRO = { id: 'p1', type: 'pro' as const };
 
 let client: QueryClient;
 function renderWithQuery(ui: ReactElement) {
-  const rendered = renderUi(ui, { url: null });
+  const rendered = renderUi(ui, { url: '/dashboard' });
   client = rendered.client;
   return rendered;
 }

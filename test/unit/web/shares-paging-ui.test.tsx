@@ -39,7 +39,7 @@ function share(id: string, minute: number, mine: boolean, over: Partial<ShareVie
   } as ShareView;
 }
 
-const renderWithQuery = (ui: React.ReactElement) => renderUi(ui, { url: null });
+const renderWithQuery = (ui: React.ReactElement) => renderUi(ui, { url: '/dashboard' });
 
 const shown = () => screen.queryAllByTestId('share-item').map((i) => i.getAttribute('data-share-id'));
 const listCalls = () => apiMock.mock.calls.filter((c) => c[0] === 'listShares').map((c) => c[1] as { as: string; cursor?: string });

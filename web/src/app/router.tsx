@@ -22,6 +22,7 @@ const AdminLoginRoute = lazy(() => auth().then((m) => ({ default: m.AdminLoginRo
 const TypeOnboardingRoute = lazy(() => onboarding().then((m) => ({ default: m.TypeOnboardingRoute })));
 const MusicianOnboardingRoute = lazy(() => onboarding().then((m) => ({ default: m.MusicianOnboardingRoute })));
 const ProOnboardingRoute = lazy(() => onboarding().then((m) => ({ default: m.ProOnboardingRoute })));
+const FeedbackRequestRoute = lazy(() => import('./routes/feedback-request').then((m) => ({ default: m.FeedbackRequestRoute })));
 const DashboardRoute = lazy(() => import('./routes/dashboard').then((m) => ({ default: m.DashboardRoute })));
 const ProfileRoute = lazy(() => import('./routes/profile').then((m) => ({ default: m.ProfileRoute })));
 const ChooseProRoute = lazy(() => choosePro().then((m) => ({ default: m.ChooseProRoute })));
@@ -76,6 +77,7 @@ export function AppRoutes() {
               <Route path={paths.receipt} element={<ReceiptRoute />} />
               <Route path={paths.feedbackSuccess} element={<FeedbackSuccessRoute />} />
               <Route path={paths.feedbackCancel} element={<FeedbackCancelRoute />} />
+              <Route path={paths.feedback} element={<FeedbackRequestRoute />} />
             </Route>
           </Route>
 

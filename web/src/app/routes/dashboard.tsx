@@ -1,5 +1,5 @@
 import '@/styles/app.css';
-import { lazy, useState } from 'react';
+import { useState } from 'react';
 import type { TrackView } from '@shared/schemas/tracks';
 import { LoadingScreen } from '@/components/loading-screen';
 import { MusicianExperience } from '@/features/dashboard/components/musician-experience';
@@ -13,6 +13,7 @@ import type { Viewer } from '@/features/feedback/utils/share';
 import { PaymentStepSlot } from '@/features/feedback/hooks/payment-step-slot';
 import { TracksPanel } from '@/features/tracks/components/tracks-panel';
 import { useMe } from '@/lib/auth';
+import { PaymentStepOnDemand } from './payment-step-on-demand';
 import { ShareDialogOnDemand } from './share-dialog-on-demand';
 
 /**
@@ -63,6 +64,3 @@ export function DashboardRoute() {
     </PaymentStepSlot.Provider>
   );
 }
-
-// The payment step of a re-check asked for from an opened review: loaded when first shown.
-const PaymentStepOnDemand = lazy(() => import('@/features/payments/components/payment-step').then((m) => ({ default: m.PaymentStep })));

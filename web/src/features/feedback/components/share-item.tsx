@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { feedbackPath } from '@shared/paths';
 import type { ShareView } from '@shared/schemas/shares';
 import { ChevronDownIcon } from '@/components/icons';
 import { StarScore } from '@/components/star-rating';
@@ -11,6 +13,7 @@ import type { Viewer } from '@/features/feedback/utils/share';
 import { onOpenShareRequest, shareAnchor, shareIdInHash } from '@/features/feedback/utils/share-anchor';
 import { OnDemandStatus } from '@/components/on-demand-status';
 import { StatusBadge } from './status-badge';
+import '@/features/feedback/shares.css';
 
 // The opened part's code: asked for at the first sign of opening (a pointer over Open, or focus), so it
 // is usually there by the click; its data is asked for by the item as it opens, beside the code.
@@ -20,7 +23,19 @@ const shareBody = onDemand(() => import('./share-body').then((m) => m.ShareBody)
  * One share in the feedback hub: the track title, who it was shared with (for the author) or by (for the
  * reviewer), the status badge, and an expandable area with the player and the feedback.
  */
-export function ShareItem({ share, viewer, defaultOpen = false }: { share: ShareView; viewer: Viewer; defaultOpen?: boolean }) {
+export function ShareItem({
+  share,
+  viewer,
+  defaultOpen = false,
+  linked = true,
+}: {
+  share: ShareView;
+  viewer: Viewer;
+  defaultOpen?: boolean;
+  /** Whether the title links to the request's own page: not on that page, where it heads the page's content (h2). */
+  linked?: boolean;
+}) {
+  const Title = linked ? 'h3' : 'h2';
   const [open, setOpen] = useState(() => defaultOpen || shareIdInHash(window.location.hash) === share.id);
   const bodyId = useId();
   const itemRef = useRef<HTMLLIElement>(null);
@@ -52,9 +67,15 @@ export function ShareItem({ share, viewer, defaultOpen = false }: { share: Share
     >
       <div className="share-head">
         <div className="share-info">
-          <h3 className="share-title" data-testid="share-title">
-            {share.trackTitle}
-          </h3>
+          <Title className="share-title" data-testid="share-title">
+            {linked ? (
+              <Link to={feedbackPath(share.id)} className="share-title-link">
+                {share.trackTitle}
+              </Link>
+            ) : (
+              share.trackTitle
+            )}
+          </Title>
           <p className="share-meta">
             <span data-testid="share-who">{isAuthor ? `Shared with ${share.sharedWithName}` : `Shared by ${share.sharedByName}`}</span>
             <span>{formatDate(share.createdAt)}</span>
