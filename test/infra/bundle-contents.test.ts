@@ -37,9 +37,9 @@ const GZIP_BUDGET: Record<string, number> = {
   'functions/http/tracks.ts': 60 * KB, // the S3 presigners; the payment state machine and its executor (a deleted track's paid requests); versions and their listing (2 KB)
   'functions/http/shares.ts': 54 * KB, // the payment state machine and its executor (a paid request declined or completed); a review's floor, listening, drafts, reputation, reports; the track's report summary; re-checks and their checklist (2 KB)
   'functions/http/feedbacks.ts': 31 * KB,
-  'functions/http/payments.ts': 58 * KB, // the payment and payout state machines and their executors; PayPal's Payouts; the disputes queue (a share's views, with the track's report summary); the books and the ledger's export; a paid re-check's terms
+  'functions/http/payments.ts': 59 * KB, // the payment and payout state machines and their executors; PayPal's Payouts; the disputes queue (a share's views, with the track's report summary); the books and the ledger's export; a paid re-check's terms; e-mails that link to their request's page
   'functions/http/billing.ts': 67 * KB, // the Stripe SDK; the route table every area carries (a new public route)
-  'functions/http/admin.ts': 36 * KB,
+  'functions/http/admin.ts': 37 * KB, // e-mails that link to their request's page
   'functions/http/health.ts': 30 * KB,
   'functions/http/telemetry.ts': 30 * KB,
   'functions/jobs/process-audio.ts': 480 * KB, // the wasm decoders of the accepted formats
