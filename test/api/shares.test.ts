@@ -88,7 +88,7 @@ describe('sharing', () => {
     const tracks = await callRoute(stack.apiUrl, 'listTracks', {}, musician.idToken);
     expect(tracks.body.tracks.find((t: { id: string }) => t.id === track.id).isShared).toBe(true);
     const mail = await waitForEmail(stack.mailUrl, reviewer.email, /requested: Requested/i, { since });
-    expect(mail.body.html).toContain(`${stack.appUrl}/dashboard`);
+    expect(mail.body.html).toContain(`${stack.appUrl}/feedback/${share.id}`);
     const toReviewer = await callRoute(stack.apiUrl, 'listShares', { as: 'reviewer', status: 'pending,accepted' }, reviewer.idToken);
     expect(toReviewer.body.shares.map((s: { id: string }) => s.id)).toContain(share.id);
     // The track's report comes with the request, as the track list has it (no lane); the reviewer asks for the lane.
@@ -363,7 +363,7 @@ describe('comment e-mails', () => {
     expect(text).toContain('At 0:03-0:04: Kick is buried');
     expect(text).toContain('At 0:00: Great intro');
     expect(text).not.toContain('Vocals are too wet');
-    expect(mail.body.html).toContain(`${stack.appUrl}/dashboard`);
+    expect(mail.body.html).toContain(`${stack.appUrl}/feedback/${share.id}`);
 
     await waitForNoDigest(share.id);
     await new Promise((r) => setTimeout(r, 3000));

@@ -81,8 +81,12 @@ async function waitForValue(locator: Locator, expected: string, timeout = 10_000
   throw new Error(`value "${value}" never became "${expected}"`);
 }
 
-function dashboardLink(email: StoredEmail): string {
-  const link = linkIn(email, '/dashboard');
+/** The e-mail's link to the request's own page (/feedback/{id}), on the app's origin. */
+function requestLink(email: StoredEmail): string {
+  const html = email.body.html ?? '';
+  const id = html.match(/\/feedback\/([0-9a-f-]{36})/)?.[1];
+  if (!id) throw new Error(`No link to a request in e-mail "${email.subject}"`);
+  const link = linkIn(email, `/feedback/${id}`);
   expect(new URL(link).origin).toBe(new URL(stack.appUrl).origin);
   return link;
 }
@@ -226,7 +230,10 @@ describe('the feedback loop', () => {
     expect(requested.subject).toContain(title);
     // Open from here to the end of the file: the next tests go on in it.
     ({ context: proCtx, page: pro } = await signedInPage(e2e.browser, PRO_EMAIL, '/dashboard', DESKTOP));
-    await pro.goto(dashboardLink(requested));
+    // The link opens the request's own page; from there, back to the dashboard.
+    await pro.goto(requestLink(requested));
+    await pro.getByTestId('feedback-request').getByRole('heading', { level: 2, name: title }).waitFor();
+    await pro.getByRole('link', { name: 'Back to the dashboard' }).click();
     await waitForPath(pro, '/dashboard');
     await pro.getByRole('heading', { name: 'Pro Experience' }).waitFor();
     expect(await pro.getByRole('tab', { name: 'Tracks to Rate' }).getAttribute('aria-selected')).toBe('true');
@@ -410,10 +417,11 @@ describe('the feedback loop', () => {
     expect(await item.getByTestId('rating-form').count()).toBe(0);
     await screenshot(mus, 'feedback-rated');
 
-    // The e-mail's link opens the dashboard.
+    // The e-mail's link opens the request, with the rating given.
     const responded = await waitForEmail(stack.mailUrl, musician.email, /responded/i, { since: startedAt });
-    await mus.goto(dashboardLink(responded));
-    await waitForPath(mus, '/dashboard');
+    await mus.goto(requestLink(responded));
+    await mus.getByTestId('feedback-request').getByText('Thank you for your feedback!!').waitFor();
+    await mus.goto(`${stack.appUrl}/dashboard`);
     await shareItem(mus).waitFor();
     // The pro sees the rating in the history.
     const done = shareItem(pro);
