@@ -139,7 +139,8 @@ export async function listPros(
   const order = ORDERS[input.sort ?? 'name'];
   const filtered = Boolean(input.genre || (input.price && input.price !== 'any'));
   const start = decodeCursor(input.cursor, { [`${order.index}PK`]: order.partition } as { GSI3PK: string });
-  const { entries, next } = await pageOrder(input.sort ?? 'name', { limit: filtered ? FILTERED_READ : PROS_PAGE_SIZE, start });
+  // One entry more than a page: a full page then knows whether another follows ('Load more pros' never loads nothing).
+  const { entries, next } = await pageOrder(input.sort ?? 'name', { limit: filtered ? FILTERED_READ : PROS_PAGE_SIZE + 1, start });
   const ids = entries.map((e) => e.id);
   const [users, listings] = await Promise.all([getUsers(ids), getListings(ids)]);
   const byId = new Map(users.map((u) => [u.id, u]));
