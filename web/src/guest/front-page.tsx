@@ -23,6 +23,20 @@ const STEPS = [
   },
 ];
 
+/** Sign up (in the page's words) and Sign in, side by side: under the lead and at the end. */
+function Actions({ signUp, enterApp }: { signUp: string; enterApp: () => void }) {
+  return (
+    <div className="front-actions">
+      <GuestLink to={paths.signup} className="btn btn-primary btn-lg" enterApp={enterApp}>
+        {signUp}
+      </GuestLink>
+      <GuestLink to={paths.login} className="btn btn-ghost btn-lg" enterApp={enterApp}>
+        Sign in
+      </GuestLink>
+    </div>
+  );
+}
+
 /** What the product's own data says, loaded after the page shows (the page stands without it). */
 function useShowcase(): ShowcaseView | null {
   const [showcase, setShowcase] = useState<ShowcaseView | null>(null);
@@ -69,14 +83,7 @@ export function FrontPage({ bootApp }: { bootApp: () => Promise<void> }) {
             Upload a track, ask peers for free or a pro you choose, and get comments pinned to the moment of the mix they are about, from
             someone who provably listened. If a paid review does not come, the money comes back.
           </p>
-          <div className="front-actions">
-            <GuestLink to={paths.signup} className="btn btn-primary btn-lg" enterApp={enterApp}>
-              Get feedback on a track
-            </GuestLink>
-            <GuestLink to={paths.login} className="btn btn-ghost btn-lg" enterApp={enterApp}>
-              Sign in
-            </GuestLink>
-          </div>
+          <Actions signUp="Get feedback on a track" enterApp={enterApp} />
         </section>
 
         <section className="front-section" aria-labelledby="front-how">
@@ -155,14 +162,7 @@ export function FrontPage({ bootApp }: { bootApp: () => Promise<void> }) {
 
         <section className="front-section front-closing" aria-labelledby="front-start">
           <h2 id="front-start">Hear what your mix needs.</h2>
-          <div className="front-actions">
-            <GuestLink to={paths.signup} className="btn btn-primary btn-lg" enterApp={enterApp}>
-              Sign up free
-            </GuestLink>
-            <GuestLink to={paths.login} className="btn btn-ghost btn-lg" enterApp={enterApp}>
-              Sign in
-            </GuestLink>
-          </div>
+          <Actions signUp="Sign up free" enterApp={enterApp} />
         </section>
       </main>
     </div>
