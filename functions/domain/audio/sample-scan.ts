@@ -53,7 +53,8 @@ function lookAhead({ a1, a2 }: Biquad): number[] {
     alpha.push(-a1 * alpha[k - 1] - a2 * alpha[k - 2]);
     beta.push(-a1 * beta[k - 1] - a2 * beta[k - 2]);
   }
-  return [...four(g[1]), ...four(g[2]), ...four(g[3]), ...alpha, ...beta];
+  // g[j] multiplies the group's inputs j lanes back: lanes 0 .. j - 1 have none in the group (./sample-scan.wat).
+  return [0, g[1], g[1], g[1], 0, 0, g[2], g[2], 0, 0, 0, g[3], ...alpha, ...beta];
 }
 
 /** The kernel's filter coefficients for K-weighting `[shelf, highPass]` (the high-pass's b are 1, -2, 1). */
@@ -124,7 +125,7 @@ export class SampleScan {
  */
 export class SimdWeighting implements ChannelWeighting {
   private coefficients: Float32Array;
-  /** The kernel's state: the last group's shelf and high-pass outputs, the squares and sums by lane. */
+  /** The kernel's state: the last group's shelf and high-pass outputs, the squares and sums by lane (./sample-scan.wat). */
   private readonly state = new Uint8Array(STATE_BYTES);
 
   constructor(rate: number) {
@@ -133,7 +134,8 @@ export class SimdWeighting implements ChannelWeighting {
 
   setRate(rate: number) {
     this.coefficients = filterCoefficients(kWeighting(rate));
-    new Float64Array(this.state.buffer, 32, 4).fill(0);
+    // The unfinished step's squares are left out (./loudness.ts), its samples' sum is kept.
+    new Float32Array(this.state.buffer, 32, 4).fill(0);
   }
 
   weigh(run: Float32Array, from: number, groups: number, first: number, step: number): Float64Array {
@@ -141,8 +143,9 @@ export class SimdWeighting implements ChannelWeighting {
   }
 
   get sum(): number {
-    const sums = new Float64Array(this.state.buffer, 64, 4);
-    return sums[0] + sums[1] + sums[2] + sums[3];
+    const steps = new Float64Array(this.state.buffer, 64, 4);
+    const step = new Float32Array(this.state.buffer, 48, 4);
+    return steps[0] + steps[1] + steps[2] + steps[3] + (step[0] + step[1] + step[2] + step[3]);
   }
 }
 

@@ -161,6 +161,9 @@ describe('the rest of the report', () => {
   it('gives the DC offset, and the correlation of the channels: 1 for the same, -1 for inverted, null for mono or silence', () => {
     const left = tone(rate, (i) => sin(i) + 0.1);
     expect(measure([left], rate).dcOffset).toBeCloseTo(0.1, 3);
+    // Samples of a step not yet ended count too: shorter than one step, and a step and a bit.
+    expect(measure([tone(1443, () => 0.25)], rate).dcOffset).toBeCloseTo(0.25, 5);
+    expect(measure([tone(rate / 10 + 1443, () => 0.25)], rate, 1000).dcOffset).toBeCloseTo(0.25, 5);
     const l = tone(rate, sin);
     const inverted = tone(rate, (i) => -sin(i));
     expect(measure([l, l], rate).stereoCorrelation).toBe(1);
