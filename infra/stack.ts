@@ -179,7 +179,13 @@ export class AppStack extends Stack {
       data,
       mail,
       codeMode,
-      environment: { STAGE: 'aws', TABLE_NAME: data.table.tableName, APP_URL: web.appUrl, MAIL_FROM: mailFrom.valueAsString },
+      environment: {
+        STAGE: 'aws',
+        TABLE_NAME: data.table.tableName,
+        APP_URL: web.appUrl,
+        API_URL: api.url,
+        MAIL_FROM: mailFrom.valueAsString,
+      },
     });
 
     const paymentChecks = new PaymentChecks(this, 'PaymentChecks', {
@@ -191,6 +197,7 @@ export class AppStack extends Stack {
         STAGE: 'aws',
         TABLE_NAME: data.table.tableName,
         APP_URL: web.appUrl,
+        API_URL: api.url,
         MAIL_FROM: mailFrom.valueAsString,
         PAYPAL_API_URL: paypalApiUrl.valueAsString,
       },

@@ -24,6 +24,10 @@ export const paths = {
   /** A request's own page (`:shareId`), for its two participants: e-mails about it link there. */
   feedback: '/feedback/:shareId',
   feedbackSuccess: '/feedback/success',
+  /** An e-mail's unsubscribe link (`?token=&kind=`): works without signing in. */
+  unsubscribe: '/unsubscribe',
+  /** The user's own account: password, e-mail, e-mail preferences, data, leaving. */
+  account: '/account',
   feedbackCancel: '/feedback/cancel',
 } as const;
 

@@ -9,6 +9,7 @@
  * - search    PK USER#<id>        SK SEARCH#<term>  GSI2 SEARCH#<first 2 letters> / <term>#<id>
  *             one per prefix a person may type: the whole name, each later word of it, the username
  */
+import { randomBytes } from 'node:crypto';
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
@@ -21,6 +22,7 @@ import { Conflict } from '../lib/errors.js';
 import type { UserType } from '../../shared/constants.js';
 import type { UserPlan } from './billing.js';
 import type { SocialLink } from '../../shared/social.js';
+import type { MailPreferences } from '../../shared/mail-preferences.js';
 
 export type StoredUserType = 'musician' | 'pro' | 'admin';
 
@@ -80,6 +82,13 @@ export interface UserRecord {
    * before it have no admin rights); absent or null: none recorded.
    */
   totpEnrolledAt?: string | null;
+  /** The kinds of e-mail the user chose on or off (shared/mail-preferences.ts); absent: the defaults. */
+  mailPreferences?: Partial<MailPreferences>;
+  /**
+   * The secret of the user's unsubscribe links (domain/mail-preferences.ts): set when the record is made
+   * (scripts/migrate/mail-keys.ts gives one to older records), never shown in the app.
+   */
+  mailKey?: string;
   /**
    * Moves by one with every write that derives something from the record as read (the list keys, the type
    * counters), each conditional on it: a write from a stale read is refused instead of undoing another.
@@ -88,6 +97,9 @@ export interface UserRecord {
   createdAt: string;
   updatedAt: string;
 }
+
+/** 192 random bits: an unsubscribe link cannot be guessed from the user's id. */
+export const newMailKey = () => randomBytes(24).toString('base64url');
 
 const userKey = (id: string) => ({ PK: `USER#${id}`, SK: 'PROFILE' });
 const usernameKey = (username: string) => ({ PK: `USERNAME#${username}`, SK: 'USERNAME' });
@@ -272,7 +284,7 @@ export async function createUser(user: Omit<UserRecord, 'version'>): Promise<Cre
             {
               Put: {
                 TableName: config.tableName,
-                Item: toItem({ ...user, version: 1 }),
+                Item: toItem({ mailKey: newMailKey(), ...user, version: 1 }),
                 ConditionExpression: 'attribute_not_exists(PK)',
               },
             },
@@ -326,6 +338,7 @@ type ProfileChanges = Partial<
     | 'coverImage'
     | 'feedbackPriceCents'
     | 'proApplication'
+    | 'mailPreferences'
   >
 >;
 

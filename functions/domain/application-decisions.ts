@@ -43,6 +43,7 @@ export async function decide(
   // cannot undo it, so it is only logged. The applicant read above is the recipient: nothing is read again.
   await sendClaimedMail(
     applicant,
+    'account',
     status === 'approved' ? 'You are now a pro on Snip' : 'Your application to become a pro',
     status === 'approved'
       ? [

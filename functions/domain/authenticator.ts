@@ -113,6 +113,7 @@ export async function confirmSetup(caller: Caller, input: { accessToken: string;
   await signOutEverywhere(caller.identity.cognitoUsername);
   await sendClaimedMail(
     user,
+    'account',
     NEW_AUTHENTICATOR_SUBJECT,
     [
       `Hi ${user.fullName},`,
@@ -154,6 +155,7 @@ export async function removeAuthenticator(caller: Caller): Promise<Authenticator
   forgetPoolStatus(caller.identity.sub);
   await sendClaimedMail(
     user,
+    'account',
     AUTHENTICATOR_REMOVED_SUBJECT,
     [
       `Hi ${user.fullName},`,

@@ -197,6 +197,7 @@ async function syncPlan(userId: string, customerId: string, event: WebhookEvent,
   // Claimed above; a failure is logged (the event is recorded, so it is not sent again).
   await sendClaimedMail(
     user,
+    'payments',
     `Your payment for ${name ?? 'your plan'} failed`,
     [
       `Hi ${user.fullName},`,

@@ -159,5 +159,5 @@ async function tellParties(
       ],
     ]);
   }
-  await Promise.all(mails.map(([to, subject, lines]) => sendClaimedMail(to, subject, lines).catch(() => false)));
+  await Promise.all(mails.map(([to, subject, lines]) => sendClaimedMail(to, 'account', subject, lines).catch(() => false)));
 }

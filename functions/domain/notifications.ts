@@ -23,7 +23,8 @@ import { claimPaymentEmail, releasePaymentEmail, type PaymentRecord } from '../d
 import { getUser, type UserRecord } from '../data/users.js';
 import { formatCents } from '../../shared/money.js';
 import { log } from '../lib/observability.js';
-import { deliverTo, sendClaimedMail } from './mail.js';
+import { deliverTo, sendClaimedMail, type MailTopic } from './mail.js';
+import type { MailKind } from '../../shared/mail-preferences.js';
 import { commentPlace } from '../../shared/clock.js';
 import { feedbackPath } from '../../shared/paths.js';
 
@@ -48,23 +49,31 @@ const paymentClaim = (orderId: string, event: string): Claim => ({
   label: `payment ${orderId} ${event}`,
 });
 
-async function sendOnce(once: Claim, toUserId: string, subject: string, lines: string[], linkPath?: string) {
+async function sendOnce(once: Claim, toUserId: string, topic: MailTopic, subject: string, lines: string[], linkPath?: string) {
   let claimed = false;
   try {
     claimed = await once.claim();
-    if (claimed) await deliver(toUserId, subject, lines, linkPath);
+    if (claimed) await deliver(toUserId, topic, subject, lines, linkPath);
   } catch (err) {
     log.error('E-mail not sent', err, { about: once.label });
     if (claimed) await once.release().catch(() => {});
   }
 }
 
+/** What each of a share's e-mails is about: the reviewer's requests and deadlines, the musician's reviews. */
+const SHARE_MAIL_TOPICS: Record<ShareEmailEvent, MailKind> = {
+  requested: 'requests',
+  accept_reminder: 'requests',
+  complete_reminder: 'requests',
+  responded: 'reviews',
+};
+
 /** A share's e-mail, once per event, linking to the request's own page. */
 const send = (shareId: string, event: ShareEmailEvent, toUserId: string, subject: string, lines: string[]) =>
-  sendOnce(shareClaim(shareId, event), toUserId, subject, lines, feedbackPath(shareId));
+  sendOnce(shareClaim(shareId, event), toUserId, SHARE_MAIL_TOPICS[event], subject, lines, feedbackPath(shareId));
 
-async function deliver(toUserId: string, subject: string, lines: string[], linkPath?: string) {
-  await deliverTo(await getUser(toUserId), subject, lines, linkPath);
+async function deliver(toUserId: string, topic: MailTopic, subject: string, lines: string[], linkPath?: string) {
+  await deliverTo(await getUser(toUserId), topic, subject, lines, linkPath);
 }
 
 /** The 'requested' e-mail of a share: to its reviewer. */
@@ -126,7 +135,8 @@ export async function sendClaimedShareMail(
   to: UserRecord | null,
   mail: { subject: string; lines: string[] },
 ): Promise<void> {
-  if (!(await sendClaimedMail(to, mail.subject, mail.lines, feedbackPath(shareId)))) await releaseEmail(shareId, event).catch(() => {});
+  if (!(await sendClaimedMail(to, SHARE_MAIL_TOPICS[event], mail.subject, mail.lines, feedbackPath(shareId))))
+    await releaseEmail(shareId, event).catch(() => {});
 }
 
 const REFUND_REASONS: Record<string, (p: PaymentRecord) => string> = {
@@ -167,12 +177,13 @@ export async function sendClaimedPaymentMail(
   to: UserRecord | null | undefined,
   mail: { subject: string; lines: string[] },
 ): Promise<void> {
-  if (to === undefined || !(await sendClaimedMail(to, mail.subject, mail.lines))) await releasePaymentEmail(orderId, event).catch(() => {});
+  if (to === undefined || !(await sendClaimedMail(to, 'payments', mail.subject, mail.lines)))
+    await releasePaymentEmail(orderId, event).catch(() => {});
 }
 
 /** To the pro: a paid request they did not answer or complete in time expired and was refunded. */
 export const requestExpired = (p: PaymentRecord, share: Pick<ShareRecord, 'status' | 'payment'>) =>
-  sendOnce(paymentClaim(p.orderId, 'expired'), p.proUserId, `Expired: feedback request for ${p.trackTitle}`, [
+  sendOnce(paymentClaim(p.orderId, 'expired'), p.proUserId, 'requests', `Expired: feedback request for ${p.trackTitle}`, [
     `Hi ${p.proName},`,
     share.status === 'accepted'
       ? `You accepted ${p.payerName}'s request for feedback on "${p.trackTitle}" but did not complete it within ${plural(share.payment!.completeDays, 'day')}.`
@@ -215,6 +226,7 @@ async function sendDigest(d: DigestRecord): Promise<boolean> {
   const n = comments.length;
   await deliver(
     d.toUserId,
+    'digests',
     n === 1 ? `New comment on ${share.trackTitle}` : `${n} new comments on ${share.trackTitle}`,
     [
       `Hi ${to},`,

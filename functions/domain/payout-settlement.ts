@@ -101,7 +101,7 @@ async function mailPro(p: PayoutRecord, event: string, pro: UserRecord | null | 
             'The money is back in your available balance. Check your PayPal address on your profile and withdraw again.',
           ],
         ];
-  if (pro === undefined || !(await sendClaimedMail(pro, subject, lines, paths.profile)))
+  if (pro === undefined || !(await sendClaimedMail(pro, 'payments', subject, lines, paths.profile)))
     await data.releasePayoutEmail(p.id, event).catch(() => {});
 }
 

@@ -70,6 +70,7 @@ export async function setPayoutAccount(user: UserRecord, email: string): Promise
   if (from) {
     await deliverTo(
       { ...user, email: from },
+      'account',
       'Your payout address was changed',
       [
         `Hi ${user.fullName},`,

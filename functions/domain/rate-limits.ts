@@ -24,6 +24,8 @@ export const RATE_LIMITS = {
   },
   // The front page's figures (GET /showcase, anyone's to ask): a visitor's page asks once per load.
   showcase: { per: 'client', limit: 60, windowSeconds: 60, message: 'Too many requests from this address in a minute.' },
+  // An e-mail's unsubscribe link (public): a person clicks it once; the limit bounds guessing at tokens.
+  unsubscribe: { per: 'client', limit: 30, windowSeconds: 60, message: 'Too many requests from this address in a minute.' },
   // Each order is a PayPal call and a payment the checks look after: a musician pays for a few at a time.
   createOrder: {
     per: 'user',

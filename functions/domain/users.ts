@@ -8,6 +8,7 @@ import { isAdminIdentity, type Identity } from '../lib/identity.js';
 import { Conflict, Forbidden, Unauthorized } from '../lib/errors.js';
 import { enforceRateLimit, RATE_LIMITS } from './rate-limits.js';
 import { createUserRecord } from './user-records.js';
+import { mailPreferences } from '../../shared/mail-preferences.js';
 
 export { createUserRecord, type NewAccount } from './user-records.js';
 
@@ -111,6 +112,7 @@ export function toUserView(user: UserRecord, isAdmin: boolean): UserView {
     profileImage: imageUrl(user.profileImage),
     coverImage: imageUrl(user.coverImage),
     proApplication: user.proApplication ?? null,
+    mailPreferences: mailPreferences(user.mailPreferences),
     createdAt: user.createdAt,
   };
 }

@@ -122,11 +122,15 @@ function finish({ response, context }: Request) {
 export const rawBody = (event: APIGatewayProxyEventV2): string =>
   event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
 
-function readBody(event: APIGatewayProxyEventV2, maxBytes: number): Record<string, unknown> {
+function readBody(event: APIGatewayProxyEventV2, maxBytes: number, form = false): Record<string, unknown> {
   if (!event.body) return {};
   const raw = rawBody(event);
   if (Buffer.byteLength(raw) > maxBytes) {
     throw new PayloadTooLarge(`The request body is larger than ${maxBytes / 1024} KB`);
+  }
+  const type = Object.entries(event.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
+  if (form && type.split(';')[0].trim().toLowerCase() === 'application/x-www-form-urlencoded') {
+    return Object.fromEntries(new URLSearchParams(raw));
   }
   let parsed: unknown;
   try {
@@ -176,7 +180,7 @@ function wellFormed(value: unknown): boolean {
 
 function rawInput(event: APIGatewayProxyEventV2, def: RouteDef): Record<string, unknown> {
   const query = event.queryStringParameters ?? {};
-  const body = def.method === 'GET' || def.method === 'DELETE' ? {} : readBody(event, maxBodyBytesOf(def));
+  const body = def.method === 'GET' || def.method === 'DELETE' ? {} : readBody(event, maxBodyBytesOf(def), def.form);
   // Path parameters last: a body cannot override the resource the URL names.
   const input = { ...query, ...body, ...pathParams(event) };
   if (!wellFormed(input)) throw new BadRequest('The request contains text that is not valid Unicode', undefined, 'invalid_text');

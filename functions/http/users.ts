@@ -4,6 +4,7 @@ import * as authenticator from '../domain/authenticator.js';
 import * as directory from '../domain/directory.js';
 import { earningsOf } from '../domain/earnings.js';
 import * as images from '../domain/images.js';
+import * as mail from '../domain/mail-preferences.js';
 import * as profile from '../domain/profile.js';
 import * as users from '../domain/users.js';
 import { areaHandler } from './area-handler.js';
@@ -13,12 +14,14 @@ export const handler = areaHandler('users', usersSchemas, {
   emailExists: async ({ input, event }) => ({ exists: await users.emailExists(input.email, event.requestContext.http.sourceIp) }),
   usernameExists: async ({ input }) => ({ exists: await users.usernameExists(input.username) }),
   getShowcase: async ({ event }) => directory.showcase(event.requestContext.http.sourceIp),
+  unsubscribe: async ({ input, event }) => mail.unsubscribe(input, event.requestContext.http.sourceIp),
   getMe: async ({ caller }) => users.toUserView(caller.user, caller.isAdmin),
   chooseType: async ({ input, caller }) => users.toUserView(await users.chooseType(caller.user, input.type), caller.isAdmin),
   saveGenres: async ({ input, caller }) => users.toUserView(await users.saveGenres(caller.user, input.genres), caller.isAdmin),
   getEarnings: async ({ caller }) => earningsOf(caller.user),
   saveProProfile: async ({ input, caller }) => users.toUserView(await users.saveProProfile(caller.user, input), caller.isAdmin),
   updateProfile: async ({ input, caller }) => users.toUserView(await profile.updateProfile(caller.user, input), caller.isAdmin),
+  saveMailPreferences: async ({ input, caller }) => users.toUserView(await mail.saveMailPreferences(caller.user, input), caller.isAdmin),
   saveSocialLinks: async ({ input, caller }) => users.toUserView(await profile.saveSocialLinks(caller.user, input.links), caller.isAdmin),
   setOwnPrice: async ({ input, caller }) =>
     users.toUserView(await profile.setOwnPrice(caller.user, input.price, input.freeRechecks), caller.isAdmin),

@@ -13,6 +13,8 @@ export const ENV = {
   /** The public images bucket (profile photos and covers), served under /images/ by the CDN. */
   imagesBucket: 'IMAGES_BUCKET',
   appUrl: 'APP_URL',
+  /** The API's base URL, where a mail provider's one-click unsubscribe posts (domain/mail-preferences.ts). */
+  apiUrl: 'API_URL',
   mailFrom: 'MAIL_FROM',
   /** Base URL of the WebSocket management API (POST @connections/{id}). */
   realtimeEndpoint: 'REALTIME_ENDPOINT',
@@ -57,6 +59,10 @@ export const config = {
   },
   get appUrl() {
     return required(ENV.appUrl);
+  },
+  /** Undefined where no e-mail is sent: its e-mails then carry the app's unsubscribe page only. */
+  get apiUrl(): string | undefined {
+    return process.env[ENV.apiUrl] || undefined;
   },
   get mailFrom() {
     return required(ENV.mailFrom);

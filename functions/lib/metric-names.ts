@@ -37,6 +37,8 @@ export const BUSINESS_METRICS = [
   'ReviewRepeated',
   'WebhooksRejected',
   'EmailsSent',
+  /** Not sent: the recipient turned that kind of e-mail off. */
+  'EmailsOptedOut',
   'EmailsFailed',
   'ServerErrors',
   'ClientErrors',

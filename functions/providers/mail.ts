@@ -9,6 +9,8 @@ export interface Mail {
   subject: string;
   html: string;
   text: string;
+  /** Headers besides SES's own (List-Unsubscribe). */
+  headers?: { name: string; value: string }[];
 }
 
 export async function sendMail(mail: Mail): Promise<void> {
@@ -17,7 +19,13 @@ export async function sendMail(mail: Mail): Promise<void> {
       new SendEmailCommand({
         FromEmailAddress: config.mailFrom,
         Destination: { ToAddresses: [mail.to] },
-        Content: { Simple: { Subject: { Data: mail.subject }, Body: { Html: { Data: mail.html }, Text: { Data: mail.text } } } },
+        Content: {
+          Simple: {
+            Subject: { Data: mail.subject },
+            Body: { Html: { Data: mail.html }, Text: { Data: mail.text } },
+            ...(mail.headers?.length ? { Headers: mail.headers.map((h) => ({ Name: h.name, Value: h.value })) } : {}),
+          },
+        },
       }),
     );
   } catch (err) {

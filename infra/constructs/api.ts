@@ -198,6 +198,8 @@ export class Api extends Construct {
         description: `HTTP handlers of the ${area} area`,
         environment: {
           ...props.environment,
+          // Where e-mails' one-click unsubscribe posts (functions/domain/mail-preferences.ts).
+          API_URL: this.url,
           ...(PAYMENT_AREAS.has(area) ? { PAYMENTS_SECRET_ARN: props.paymentsSecret.secretArn } : {}),
           IMPERSONATION_SECRET_ARN: props.impersonationSecret.secretArn,
           ...(BEDROCK_AREAS.has(area) ? { BEDROCK_MODEL_ID: props.bedrockModelId } : {}),

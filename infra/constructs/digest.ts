@@ -1,7 +1,7 @@
 import type { Construct } from 'constructs';
 import { MinuteJob, type MinuteJobProps } from './minute-job.js';
 
-/** STAGE, TABLE_NAME, APP_URL (the e-mails' link), MAIL_FROM in `environment`. */
+/** STAGE, TABLE_NAME, APP_URL (the e-mails' link), API_URL (their one-click unsubscribe), MAIL_FROM in `environment`. */
 export type CommentDigestProps = Omit<MinuteJobProps, 'entry' | 'description' | 'schedule'>;
 
 /**

@@ -2,7 +2,7 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { MinuteJob, type MinuteJobProps } from './minute-job.js';
 
-/** STAGE, TABLE_NAME, APP_URL, MAIL_FROM, PAYPAL_API_URL in `environment`. */
+/** STAGE, TABLE_NAME, APP_URL, API_URL, MAIL_FROM, PAYPAL_API_URL in `environment`. */
 export interface PaymentChecksProps extends Omit<MinuteJobProps, 'entry' | 'description' | 'schedule'> {
   readonly paymentsSecret: secretsmanager.ISecret;
 }

@@ -10,6 +10,7 @@ import { config } from '../../functions/lib/config.js';
 import { keepEarningsOnRequests, splitBalances, watchHolds } from './earning-parts.js';
 import { indexLedgerMonths } from './ledger-months.js';
 import { listLinkComments } from './link-comments.js';
+import { giveMailKeys } from './mail-keys.js';
 import { termPaidShares, termPaymentDrafts } from './paid-terms.js';
 import { listPros } from './pro-listings.js';
 import { migratePayments } from './payments.js';
@@ -33,6 +34,7 @@ export interface Migrated {
   ledger: number;
   disputes: number;
   reports: number;
+  mailKeys: number;
 }
 
 /** Runs a scan unless this table has recorded it as run, and records it once it has finished (`done`). */
@@ -68,7 +70,22 @@ export async function migrateAll(): Promise<Migrated> {
   const disputes = await listProviderDisputes();
   // Not once: the previous version processes uploads without a report until the deploy.
   const reports = (await measureMissingReports()).measured;
-  return { ...lists, sharded, commentIds: links.moved, ...fields, payments, paidTerms, listings, earnings, ledger, disputes, reports };
+  // Not once: the previous version makes users without a key until the deploy.
+  const mailKeys = await giveMailKeys();
+  return {
+    ...lists,
+    sharded,
+    commentIds: links.moved,
+    ...fields,
+    payments,
+    paidTerms,
+    listings,
+    earnings,
+    ledger,
+    disputes,
+    reports,
+    mailKeys,
+  };
 }
 
 /** What a run moved, in a sentence (nothing: null). */
@@ -86,6 +103,7 @@ export function describeMigrated(m: Migrated): string | null {
     m.ledger ? `indexed ${m.ledger} ledger entries by month` : '',
     m.disputes ? `listed ${m.disputes} payments disputed at PayPal` : '',
     m.reports ? `measured the technical report of ${m.reports} tracks` : '',
+    m.mailKeys ? `gave ${m.mailKeys} users the key of their unsubscribe links` : '',
   ].filter(Boolean);
   return parts.length ? `Migrated data of an earlier version: ${parts.join('; ')}.` : null;
 }

@@ -18,4 +18,6 @@ export interface RouteAddress {
   money?: true;
   /** Largest JSON body the route takes, where it is not the API's default (MAX_BODY_BYTES in area-handler.ts). */
   maxBodyBytes?: number;
+  /** Also takes an HTML form's body (application/x-www-form-urlencoded): what a mail provider posts. */
+  form?: true;
 }

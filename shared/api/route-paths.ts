@@ -9,6 +9,8 @@ export const routePaths = {
   emailExists: { method: 'POST', path: '/users/email-exists', access: 'public', area: 'users' },
   usernameExists: { method: 'POST', path: '/users/username-exists', access: 'public', area: 'users' },
   getShowcase: { method: 'GET', path: '/showcase', access: 'public', area: 'users' },
+  // An e-mail's unsubscribe link (its token is the proof), also the target of a mail provider's one-click.
+  unsubscribe: { method: 'POST', path: '/mail/unsubscribe', access: 'public', area: 'users', maxBodyBytes: 1024, form: true },
   getMe: { method: 'GET', path: '/users/me', access: 'user', area: 'users' },
   chooseType: { method: 'PUT', path: '/users/me/type', access: 'user', area: 'users' },
   saveGenres: { method: 'PUT', path: '/users/me/genres', access: 'user', area: 'users' },
@@ -16,6 +18,7 @@ export const routePaths = {
   saveProProfile: { method: 'PUT', path: '/users/me/pro-profile', access: 'pro', area: 'users' },
   updateProfile: { method: 'PUT', path: '/users/me/profile', access: 'user', area: 'users' },
   saveSocialLinks: { method: 'PUT', path: '/users/me/social-links', access: 'user', area: 'users' },
+  saveMailPreferences: { method: 'PUT', path: '/users/me/mail-preferences', access: 'user', area: 'users' },
   setOwnPrice: { method: 'PUT', path: '/users/me/feedback-price', access: 'pro', area: 'users' },
   createImageUpload: { method: 'POST', path: '/users/me/images/upload-url', access: 'user', area: 'users' },
   saveProfileImage: { method: 'PUT', path: '/users/me/images', access: 'user', area: 'users' },

@@ -31,3 +31,16 @@ export const resetPasswordForm = z
 export type ResetPasswordForm = z.infer<typeof resetPasswordForm>;
 
 export { fieldErrors } from '../field-errors.js';
+
+/** The account page's password change: the current password proves it is the owner at the keyboard. */
+export const changePasswordForm = z
+  .object({
+    currentPassword: z.string().check(z.minLength(1, 'Current password is required')),
+    password: passwordField,
+    confirmPassword: z.string(),
+  })
+  .check(
+    z.refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] }),
+    z.refine((v) => v.password !== v.currentPassword, { message: 'Choose a password other than your current one', path: ['password'] }),
+  );
+export type ChangePasswordForm = z.infer<typeof changePasswordForm>;

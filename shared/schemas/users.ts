@@ -2,6 +2,9 @@ import * as z from 'zod/mini';
 import { ALL_SUB_GENRES, PROFILE_GENRES } from '../genres.js';
 import { COST_RANGE, EXPERIENCE_YEARS, USER_TYPES } from '../constants.js';
 import { emailField, intBetween } from './common.js';
+import { MAIL_KINDS, type MailKind } from '../mail-preferences.js';
+
+const mailPreferencesView = z.object(Object.fromEntries(MAIL_KINDS.map((k) => [k, z.boolean()])) as Record<MailKind, z.ZodMiniBoolean>);
 
 export const usernameField = z
   .string()
@@ -75,9 +78,35 @@ export const userView = z.object({
   coverImage: z.nullable(z.string()),
   /** draft: chose 'pro' at onboarding and has yet to send the application; then pending, approved or declined. */
   proApplication: z.nullable(z.enum(['draft', 'pending', 'approved', 'declined'])),
+  /** Which kinds of e-mail the user gets (shared/mail-preferences.ts), every kind present. */
+  mailPreferences: mailPreferencesView,
   createdAt: z.string(),
 });
 export type UserView = z.infer<typeof userView>;
+
+/** The kinds of e-mail to turn on or off; those not named stay as they are. */
+export const saveMailPreferencesInput = z
+  .strictObject(
+    Object.fromEntries(MAIL_KINDS.map((k) => [k, z.optional(z.boolean())])) as Record<MailKind, z.ZodMiniOptional<z.ZodMiniBoolean>>,
+  )
+  .check(z.refine((p) => Object.values(p).some((v) => v !== undefined), { message: 'Choose at least one kind of e-mail' }));
+
+/**
+ * An e-mail's unsubscribe link (public): its token and kind, and `subscribed` to undo. A mail provider's
+ * one-click unsubscribe (RFC 8058) posts the form field `List-Unsubscribe=One-Click` to the same address.
+ */
+export const unsubscribeInput = z.strictObject({
+  token: z.string().check(z.minLength(10, 'This unsubscribe link is incomplete'), z.maxLength(200, 'This unsubscribe link is not valid')),
+  kind: z.enum(MAIL_KINDS, { error: 'This unsubscribe link is not valid' }),
+  subscribed: z.optional(z.boolean()),
+  'List-Unsubscribe': z.optional(z.literal('One-Click')),
+});
+export const unsubscribeOutput = z.object({
+  kind: z.enum(MAIL_KINDS),
+  subscribed: z.boolean(),
+  /** The address, partly hidden (j***@example.com): whose e-mails these are, to someone holding only the link. */
+  email: z.string(),
+});
 
 export const emailExistsInput = z.strictObject({ email: emailField });
 export const usernameExistsInput = z.strictObject({ username: usernameField });

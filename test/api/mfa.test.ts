@@ -11,6 +11,7 @@ import {
   AdminInitiateAuthCommand,
   AdminRespondToAuthChallengeCommand,
   AssociateSoftwareTokenCommand,
+  ChangePasswordCommand,
   GetUserCommand,
   GlobalSignOutCommand,
   RespondToAuthChallengeCommand,
@@ -243,6 +244,25 @@ describe('access tokens of the account calls', () => {
       name: 'NotAuthorizedException',
     });
     expect(await refusal(refreshSession(stack, second.RefreshToken!))).toMatchObject({ name: 'NotAuthorizedException' });
+  });
+
+  it("changes a password as Cognito does: a valid token, the right previous password, the pool's policy", async () => {
+    const user = await createConfirmedUser(stack);
+    const tokens = await signInTokens(stack, user.email, TEST_PASSWORD, { mfa: false });
+    const change = (AccessToken: string, PreviousPassword: string, ProposedPassword: string) =>
+      client().send(new ChangePasswordCommand({ AccessToken, PreviousPassword, ProposedPassword }));
+    const [header, payload] = tokens.AccessToken!.split('.');
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const forged = `${header}.${payload}.${createSign('RSA-SHA256').update(`${header}.${payload}`).sign(privateKey).toString('base64url')}`;
+    expect(await refusal(change(forged, TEST_PASSWORD, 'another-pass-1'))).toMatchObject({ name: 'NotAuthorizedException' });
+    expect(await refusal(change(tokens.AccessToken!, 'not-the-password', 'another-pass-1'))).toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'Incorrect username or password.',
+    });
+    expect(await refusal(change(tokens.AccessToken!, TEST_PASSWORD, 'short'))).toMatchObject({ name: 'InvalidPasswordException' });
+    await change(tokens.AccessToken!, TEST_PASSWORD, 'another-pass-1');
+    expect(await refusal(passwordSignIn(stack, user.email, TEST_PASSWORD))).toMatchObject({ name: 'NotAuthorizedException' });
+    expect((await passwordSignIn(stack, user.email, 'another-pass-1')).AuthenticationResult?.AccessToken).toBeTruthy();
   });
 });
 

@@ -397,12 +397,31 @@ describe('npm run migrate', () => {
       await doc.send(new DeleteCommand({ TableName: older, Key: { PK, SK: 'PAYMENT' } }));
   });
 
+  it('gives every user listed on GSI3 the key of their unsubscribe links, never replacing one', async () => {
+    const { giveMailKeys } = await import('../../scripts/migrate/mail-keys.js');
+    const listed = (id: string, more: Record<string, unknown> = {}) => {
+      const { GSI1PK, GSI1SK, ...user } = legacyUser(id, 'musician', `Kim ${id}`);
+      return { ...user, GSI3PK: GSI1PK, GSI3SK: GSI1SK, version: 1, ...more };
+    };
+    await put([listed('keyless'), listed('keyed', { mailKey: 'kept-as-it-is' })]);
+    expect(await giveMailKeys()).toBeGreaterThanOrEqual(1);
+    expect((await get('USER#keyless', 'PROFILE'))?.mailKey).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect((await get('USER#keyed', 'PROFILE'))?.mailKey).toBe('kept-as-it-is');
+    const given = (await get('USER#keyless', 'PROFILE'))?.mailKey;
+    expect(await giveMailKeys()).toBe(0);
+    expect((await get('USER#keyless', 'PROFILE'))?.mailKey).toBe(given);
+  });
+
   it('runs the scans once per table, and a run with nothing left moves nothing', async () => {
     const { migrateAll, describeMigrated } = await import('../../scripts/migrate/all.js');
     await put([legacyUser('late', 'musician', 'Lou Late')]);
     const first = await migrateAll();
     expect(first).toMatchObject({ users: 1, tracks: 0, sharded: 0, payments: 0 });
-    expect(describeMigrated(first)).toBe('Migrated data of an earlier version: moved 1 users and 0 tracks to the GSI3 lists.');
+    // Lou, now on GSI3, gets the key of their unsubscribe links too.
+    expect(first.mailKeys).toBeGreaterThanOrEqual(1);
+    expect(describeMigrated(first)).toMatch(
+      /^Migrated data of an earlier version: moved 1 users and 0 tracks to the GSI3 lists; gave \d+ users the key of their unsubscribe links\.$/,
+    );
     expect(await get('MIGRATION', 'link-comment-lists')).toMatchObject({ entity: 'migration' });
     expect(await get('MIGRATION', 'share-fields')).toMatchObject({ entity: 'migration' });
     const second = await migrateAll();

@@ -455,6 +455,8 @@ describe('api', () => {
       }
       expect(env.MAIL_FROM).toEqual({ Ref: 'MailFrom' });
       expect(env.APP_URL).toEqual(appOrigin());
+      // The e-mails' one-click unsubscribe posts to the API itself.
+      expect(env.API_URL).toEqual(getAtt(httpApiId(), 'ApiEndpoint'));
     }
   });
 
@@ -1208,6 +1210,7 @@ describe('comment digest', () => {
       TABLE_NAME: { Ref: onlyLogicalId('AWS::DynamoDB::Table') },
       MAIL_FROM: { Ref: 'MailFrom' },
       APP_URL: appOrigin(),
+      API_URL: getAtt(httpApiId(), 'ApiEndpoint'),
     });
   });
 
@@ -1235,6 +1238,7 @@ describe('payment checks', () => {
       PAYPAL_API_URL: { Ref: 'PaypalApiUrl' },
       MAIL_FROM: { Ref: 'MailFrom' },
       APP_URL: appOrigin(),
+      API_URL: getAtt(httpApiId(), 'ApiEndpoint'),
     });
     expect(env.PAYMENTS_SECRET_ARN).toEqual({ Ref: paymentSecretId() });
   });

@@ -5,6 +5,8 @@ export interface StoredEmail {
   destination: { to: string[] };
   subject: string;
   body: { html?: string; text?: string };
+  /** Headers besides the local SES's own (List-Unsubscribe). */
+  headers?: { name: string; value: string }[];
   at: number;
 }
 

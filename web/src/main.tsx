@@ -35,8 +35,8 @@ const bootApp = () => loadApp().then(({ App }) => root.render(<App />));
 
 /**
  * A visitor without a stored session on /login gets the guest sign-in page: the form alone, the app
- * loaded only once they sign in or leave for another screen; on / the front page, the same way. Anyone
- * else gets the app at once.
+ * loaded only once they sign in or leave for another screen; on / the front page, the same way; anyone
+ * on an e-mail's unsubscribe link, its page. Anyone else gets the app at once.
  */
 async function start(config: RuntimeConfig) {
   const path = normalizePath(window.location.pathname);
@@ -46,6 +46,10 @@ async function start(config: RuntimeConfig) {
   } else if (path === paths.landing && !hasStoredSession(config)) {
     const { FrontPage } = await import('./guest/front-page');
     root.render(<FrontPage bootApp={bootApp} />);
+  } else if (path === paths.unsubscribe) {
+    // Signed in or not: the link's token is the proof, and its page needs nothing of the app.
+    const { UnsubscribePage } = await import('./guest/unsubscribe-page');
+    root.render(<UnsubscribePage bootApp={bootApp} />);
   } else {
     await bootApp();
   }

@@ -15,7 +15,9 @@
  * - AdminInitiateAuth gave tokens without the challenge, and AdminRespondToAuthChallenge,
  *   GlobalSignOut, AdminUserGlobalSignOut and AdminSetUserMFAPreference were missing;
  * - a refresh stamped its tokens' auth_time with its own time; Cognito keeps the sign-in's, which is what
- *   the API compares with an authenticator's set-up (functions/domain/admin-mfa.ts).
+ *   the API compares with an authenticator's set-up (functions/domain/admin-mfa.ts);
+ * - ChangePassword, an account call too, only decoded its token, and answered a wrong previous password
+ *   with another error than Cognito's.
  * Codes are checked with RFC 6238 (HMAC-SHA1, 30 s steps, 6 digits, one step either side for clock
  * drift), with Cognito's errors: CodeMismatchException at sign-in, EnableSoftwareTokenMFAException at
  * setup.
@@ -377,6 +379,21 @@ export function localMfa(opts: LocalMfaOptions = {}): Record<string, Wrapper> {
 
     SetUserMFAPreference: withAccessToken('SetUserMFAPreference'),
     GetUser: withAccessToken('GetUser'),
+
+    /**
+     * The account page's password change, checked as Cognito checks it: the access token (cognito-local
+     * only decodes it), a wrong previous password as NotAuthorizedException (cognito-local says
+     * InvalidPasswordException, which Cognito keeps for the new password's policy), then the policy.
+     */
+    ChangePassword: (services, route) => async (ctx, req) => {
+      const { pool, user } = await accountOf(services, ctx, req.AccessToken);
+      if (req.PreviousPassword !== user.Password) throw cognitoError('NotAuthorizedException', 'Incorrect username or password.');
+      const min = pool.options.Policies?.PasswordPolicy?.MinimumLength ?? 8;
+      if (typeof req.ProposedPassword !== 'string' || req.ProposedPassword.length < min) {
+        throw cognitoError('InvalidPasswordException', 'Password did not conform with policy: Password not long enough');
+      }
+      return route('ChangePassword')(ctx, req);
+    },
 
     /** Signs the user out everywhere: every refresh token dies, and access tokens issued until now. */
     GlobalSignOut: (services) => async (ctx, req) => {

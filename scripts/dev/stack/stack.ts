@@ -153,6 +153,7 @@ export async function startStack(opts: StackOptions): Promise<LocalStack> {
       [ENV.mediaBucket]: MEDIA_BUCKET,
       [ENV.imagesBucket]: IMAGES_BUCKET,
       [ENV.appUrl]: appUrl,
+      [ENV.apiUrl]: `http://localhost:${ports.api}`,
       [ENV.mailFrom]: MAIL_FROM,
       [ENV.dynamoEndpoint]: dynamo.endpoint,
       [ENV.s3Endpoint]: s3.endpoint,

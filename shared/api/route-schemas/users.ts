@@ -19,6 +19,9 @@ import {
   emailExistsInput,
   saveGenresInput,
   saveProProfileInput,
+  saveMailPreferencesInput,
+  unsubscribeInput,
+  unsubscribeOutput,
   usernameExistsInput,
   userView,
 } from '../../schemas/users.js';
@@ -27,6 +30,7 @@ import type { AreaSchemas } from '../route.js';
 export const usersSchemas = {
   emailExists: { input: emailExistsInput, output: existsOutput },
   getShowcase: { input: emptyInput, output: showcaseView },
+  unsubscribe: { input: unsubscribeInput, output: unsubscribeOutput },
   usernameExists: { input: usernameExistsInput, output: existsOutput },
   getMe: { input: emptyInput, output: userView },
   chooseType: { input: chooseTypeInput, output: userView },
@@ -35,6 +39,7 @@ export const usersSchemas = {
   saveProProfile: { input: saveProProfileInput, output: userView },
   updateProfile: { input: updateProfileInput, output: userView },
   saveSocialLinks: { input: saveSocialLinksInput, output: userView },
+  saveMailPreferences: { input: saveMailPreferencesInput, output: userView },
   setOwnPrice: { input: setOwnPriceInput, output: userView },
   createImageUpload: { input: createImageUploadInput, output: imageUploadTicket },
   saveProfileImage: { input: saveImageInput, output: userView },

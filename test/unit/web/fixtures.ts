@@ -4,6 +4,7 @@ import type { UserCard } from '../../../shared/schemas/directory';
 import type { CommentView, ShareView } from '../../../shared/schemas/shares';
 import type { TrackStackView, TrackView } from '../../../shared/schemas/tracks';
 import type { UserView } from '../../../shared/schemas/users';
+import { mailPreferences } from '../../../shared/mail-preferences';
 import { PROFILE_FIELDS } from '../../../web/src/features/profile/utils/profile-form';
 import { setRuntimeConfig, type RuntimeConfig } from '../../../web/src/lib/runtime-config';
 
@@ -31,6 +32,7 @@ export const userView = (over: Partial<UserView> = {}): UserView => ({
   freeRechecks: false,
   balanceCents: 0,
   socialMedia: [],
+  mailPreferences: mailPreferences(undefined),
   createdAt: '2026-01-01T00:00:00.000Z',
   ...over,
 });

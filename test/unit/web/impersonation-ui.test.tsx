@@ -90,10 +90,12 @@ describe('while an admin impersonates a user', () => {
     expect(within(banner).getByRole('button', { name: 'Stop Impersonating' })).toBeTruthy();
     const sidebar = screen.getByTestId('sidebar');
     expect(
-      within(sidebar)
+      within(within(sidebar).getByRole('navigation', { name: 'Main' }))
         .getAllByRole('link')
         .map((a) => a.textContent),
     ).toEqual(['Home', 'Choose Pro', 'Profile']);
+    // The user's name below it is the way to their account.
+    expect(within(sidebar).getByRole('link', { name: 'Your account: Mia Musician' }).getAttribute('href')).toBe('/account');
     expect(document.documentElement.classList.contains('is-impersonating')).toBe(true);
   });
 

@@ -52,6 +52,7 @@ describe('resolveGate without a user', () => {
   it.each<[RouteKind, string]>([
     ['user', '/dashboard'],
     ['user', '/profile'],
+    ['account', '/account'],
     ['onboarding', '/onboarding/type'],
     ['unknown', '/nope'],
   ])('%s %s goes to /login', (kind, path) => {
@@ -126,6 +127,13 @@ describe('resolveGate for signed-in users', () => {
       action: 'redirect',
       to: '/dashboard',
     });
+  });
+  it('opens the account page to everyone signed in: admins, and users still onboarding', () => {
+    expect(resolveGate('account', '/account', signedIn(admin, true))).toEqual({ action: 'render' });
+    expect(resolveGate('account', '/account', signedIn(fresh))).toEqual({ action: 'render' });
+    expect(resolveGate('account', '/account', signedIn(musician))).toEqual({ action: 'render' });
+    expect(resolveGate('account', '/account', signedIn(undefined))).toEqual({ action: 'loading' });
+    expect(resolveGate('account', '/account', { status: 'signedIn', isAdmin: false, userError: true })).toEqual({ action: 'error' });
   });
   it('sends the landing page on to the user home', () => {
     expect(resolveGate('landing', '/', signedIn(musician))).toEqual({ action: 'redirect', to: '/dashboard' });

@@ -26,6 +26,7 @@ const FeedbackRequestRoute = lazy(() => import('./routes/feedback-request').then
 const DashboardRoute = lazy(() => import('./routes/dashboard').then((m) => ({ default: m.DashboardRoute })));
 const ProfileRoute = lazy(() => import('./routes/profile').then((m) => ({ default: m.ProfileRoute })));
 const ChooseProRoute = lazy(() => choosePro().then((m) => ({ default: m.ChooseProRoute })));
+const AccountRoute = lazy(() => import('./routes/account').then((m) => ({ default: m.AccountRoute })));
 const SettingsRoute = lazy(() => import('./routes/settings').then((m) => ({ default: m.SettingsRoute })));
 const ReceiptRoute = lazy(() => import('./routes/settings').then((m) => ({ default: m.ReceiptRoute })));
 const AdminUsersRoute = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminUsersRoute })));
@@ -78,6 +79,12 @@ export function AppRoutes() {
               <Route path={paths.feedbackSuccess} element={<FeedbackSuccessRoute />} />
               <Route path={paths.feedbackCancel} element={<FeedbackCancelRoute />} />
               <Route path={paths.feedback} element={<FeedbackRequestRoute />} />
+            </Route>
+          </Route>
+
+          <Route element={<Gate kind="account" />}>
+            <Route element={<AppLayout />}>
+              <Route path={paths.account} element={<AccountRoute />} />
             </Route>
           </Route>
 

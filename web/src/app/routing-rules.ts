@@ -9,10 +9,11 @@ import type { UserView } from '@shared/schemas/users';
  * - open: reset password and e-mail confirmation (reachable from e-mail links in any state)
  * - onboarding: the onboarding steps
  * - user: the app's regular pages
+ * - account: the account page, for every signed-in user, admins and users still onboarding too
  * - admin: the admin pages
  * - unknown: any other path
  */
-export type RouteKind = 'landing' | 'guest' | 'adminGuest' | 'open' | 'onboarding' | 'user' | 'admin' | 'unknown';
+export type RouteKind = 'landing' | 'guest' | 'adminGuest' | 'open' | 'onboarding' | 'user' | 'account' | 'admin' | 'unknown';
 
 export type GateSession =
   | { status: 'loading' }
@@ -81,6 +82,9 @@ export function resolveGate(kind: RouteKind, pathname: string, session: GateSess
       return { action: 'redirect', to: paths.dashboard };
     case 'admin':
       return isAdmin ? { action: 'render' } : { action: 'denied', to: paths.dashboard };
+    case 'account':
+      if (isAdmin || session.user) return { action: 'render' };
+      return session.userError ? { action: 'error' } : { action: 'loading' };
   }
 
   // user and onboarding routes

@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router-dom';
 import { ChevronIcon, HomeIcon, LogoMark, LogoutIcon, SettingsIcon, StarIcon, UserIcon, UsersIcon } from '@/components/icons';
+import { paths } from '@/lib/paths';
 import type { NavIcon, NavItem } from './nav-items';
 
 const ICONS: Record<NavIcon, typeof HomeIcon> = {
@@ -57,7 +58,12 @@ export function Sidebar({
       </nav>
       <div className="sidebar-bottom">
         {userName && (
-          <div className="sidebar-user" title={collapsed ? userName : undefined}>
+          <NavLink
+            to={paths.account}
+            className="sidebar-user"
+            aria-label={`Your account: ${userName}`}
+            title={collapsed ? `${userName}: your account` : 'Your account'}
+          >
             <span className="avatar" aria-hidden="true">
               {userName.trim().charAt(0).toUpperCase() || '?'}
             </span>
@@ -65,7 +71,7 @@ export function Sidebar({
               <span className="sidebar-user-name">{userName}</span>
               {userRole && <span className={`role-badge role-${userRole}`}>{userRole}</span>}
             </span>
-          </div>
+          </NavLink>
         )}
         <button type="button" className="nav-item nav-logout" onClick={onLogout} title={collapsed ? 'Logout' : undefined}>
           <LogoutIcon />

@@ -1,8 +1,10 @@
 import '@/styles/app.css';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { AdminUserView } from '@shared/schemas/admin';
 import { Alert } from '@/components/alert';
 import { PageHeader } from '@/components/page-header';
+import { paths } from '@/lib/paths';
 import { ApplicationsPanel } from '@/features/admin/components/applications-panel';
 import { AuditPanel } from '@/features/admin/components/audit-panel';
 import { BooksPanel, LedgerExportPanel, MoneyLinkPanel } from '@/features/admin/components/books-panel';
@@ -43,7 +45,15 @@ export const AdminUsersRoute = () => {
 
 export const AdminSettingsRoute = () => (
   <div className="page" data-testid="page-admin-settings">
-    <PageHeader title="Admin Settings" subtitle="Platform settings." />
+    <PageHeader
+      title="Admin Settings"
+      subtitle="Platform settings."
+      actions={
+        <Link className="btn btn-ghost" to={paths.account} data-testid="admin-account-link">
+          Your account
+        </Link>
+      }
+    />
     <MarginPanel />
     <MoneyLinkPanel />
     <DisputesLinkPanel />

@@ -46,9 +46,14 @@ export function ProfilePage({ proBalance }: { proBalance?: ReactNode }) {
         }
         // The navigation offers Settings to admins only: this is how everyone else reaches their plan.
         actions={
-          <Link className="btn btn-secondary" to={paths.settings} data-testid="profile-billing-link">
-            Billing &amp; Plan
-          </Link>
+          <>
+            <Link className="btn btn-ghost" to={paths.account} data-testid="profile-account-link">
+              Account
+            </Link>
+            <Link className="btn btn-secondary" to={paths.settings} data-testid="profile-billing-link">
+              Billing &amp; Plan
+            </Link>
+          </>
         }
       />
       {/* After the page's h1: the header names the user in an h2. */}

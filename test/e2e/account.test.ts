@@ -1,0 +1,125 @@
+/**
+ * An account of one's own: /account, from the profile (and the sidebar's name; admins from their settings),
+ * with a switch per kind of e-mail and the password change; and an e-mail's unsubscribe link, followed in a
+ * browser that is not signed in, which stops that kind at once and can be undone. At desktop and phone
+ * widths, axe-clean.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, screenshot } from '../support/browser.js';
+import { callRoute } from '../support/api.js';
+import { onboard, requestFeedback, uploadTrack } from '../support/flows.js';
+import { waitForEmail } from '../support/mail.js';
+import { createConfirmedUser, type TestUser } from '../support/users.js';
+import { expectAccessible, expectFitsWidth, signInUi, waitForPath } from './helpers.js';
+import { browserTests } from './fixtures.js';
+
+const e2e = browserTests();
+const { stack } = e2e;
+const suffix = Math.floor(1000 + Math.random() * 9000);
+
+let ana: TestUser;
+let unsubscribeUrl: string;
+
+beforeAll(async () => {
+  ana = await createConfirmedUser(stack, { fullName: `Ana Account${suffix}`, prefix: 'acct-a' });
+  const anaId = await onboard(stack, ana, 'musician');
+  const asker = await createConfirmedUser(stack, { fullName: `Ike Asker${suffix}`, prefix: 'acct-i' });
+  await onboard(stack, asker, 'musician');
+  const track = await uploadTrack(stack, asker, `Unsubscribe ${suffix}`, { seconds: 2 });
+  const since = Date.now();
+  await requestFeedback(stack, asker, anaId, track.id, { feedbackNotes: 'Thoughts?', context: 'mix_check' });
+  const mail = await waitForEmail(stack.mailUrl, ana.email, new RegExp(`Feedback requested: Unsubscribe ${suffix}`), { since });
+  const href = [...(mail.body.html ?? '').matchAll(/href="([^"]+)"/g)]
+    .map((m) => m[1].replaceAll('&amp;', '&'))
+    .find((l) => l.includes('/unsubscribe?'));
+  expect(href).toBeDefined();
+  unsubscribeUrl = href!;
+});
+
+const preferences = async () => (await callRoute(stack.apiUrl, 'getMe', {}, ana.idToken)).body.mailPreferences;
+
+describe('the account page', () => {
+  it.each([
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const)('opens from the profile, with a switch per kind of e-mail that saves at once (%s)', async (name, viewport) => {
+    const page = await e2e.signedIn(ana, '/dashboard', viewport);
+    await page.goto(`${stack.appUrl}/profile`);
+    await page.getByTestId('profile-account-link').click();
+    await waitForPath(page, '/account');
+    await page.getByRole('heading', { level: 1, name: 'Account' }).waitFor();
+    const digests = page.getByRole('checkbox', { name: /Comment digests/ });
+    const on = await digests.isChecked();
+    await digests.click();
+    await page
+      .getByTestId('mail-pref-status')
+      .getByText(`Saved: Comment digests ${on ? 'off' : 'on'}.`)
+      .waitFor();
+    expect((await preferences()).digests).toBe(!on);
+    await page.reload();
+    expect(await page.getByRole('checkbox', { name: /Comment digests/ }).isChecked()).toBe(!on);
+    await expectFitsWidth(page);
+    await expectAccessible(page, `account page (${name})`);
+    await screenshot(page, `account-${name}`);
+  });
+
+  it('changes the password with the current one, and the new one signs in', async () => {
+    const page = await e2e.signedIn(ana, '/dashboard');
+    await page.getByRole('link', { name: `Your account: ${ana.fullName}` }).click();
+    await waitForPath(page, '/account');
+    const form = page.getByTestId('change-password-form');
+    const newPassword = `${ana.password}-new`;
+    await form.getByLabel('Current password').fill('not-the-password');
+    await form.getByLabel('New password', { exact: true }).fill(newPassword);
+    await form.getByLabel('Confirm new password').fill(newPassword);
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await form.getByText('Your current password is not right.').waitFor();
+
+    await form.getByLabel('Current password').fill(ana.password);
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await page.getByTestId('password-changed').waitFor();
+    ana = { ...ana, password: newPassword };
+
+    const fresh = await e2e.page();
+    await signInUi(fresh, ana);
+    await waitForPath(fresh, '/dashboard');
+  });
+
+  it('is open to admins, from their settings', async () => {
+    const page = await e2e.signedIn('admin@demo.test', '/admin/users', DESKTOP, '/admin/login');
+    await page.goto(`${stack.appUrl}/admin/settings`);
+    await page.getByTestId('admin-account-link').click();
+    await waitForPath(page, '/account');
+    await page.getByRole('heading', { level: 2, name: 'E-mails' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Password' }).waitFor();
+  });
+});
+
+describe("an e-mail's unsubscribe link", () => {
+  it.each([
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const)('stops that kind of e-mail without signing in, and undoes it (%s)', async (name, viewport) => {
+    const page = await e2e.page(viewport);
+    await page.goto(unsubscribeUrl);
+    await page.getByRole('heading', { name: 'You are unsubscribed' }).waitFor();
+    await page.getByText(/You will no longer get e-mails about feedback requests at a\*\*\*@example\.test\./).waitFor();
+    expect((await preferences()).requests).toBe(false);
+    await expectFitsWidth(page);
+    await expectAccessible(page, `unsubscribe page (${name})`);
+    await screenshot(page, `unsubscribe-${name}`);
+    await page.getByRole('button', { name: 'Subscribe again' }).click();
+    await page.getByRole('heading', { name: 'You are subscribed again' }).waitFor();
+    expect((await preferences()).requests).toBe(true);
+  });
+
+  it('says so when the link was altered, changing nothing', async () => {
+    const page = await e2e.page();
+    const altered = new URL(unsubscribeUrl);
+    altered.searchParams.set('token', `${altered.searchParams.get('token')}x`);
+    await page.goto(altered.toString());
+    await page.getByRole('heading', { name: 'We could not change your e-mails' }).waitFor();
+    await page.getByText(/This unsubscribe link is not valid/).waitFor();
+    expect((await preferences()).requests).toBe(true);
+  });
+});

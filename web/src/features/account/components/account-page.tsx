@@ -1,0 +1,19 @@
+import { PageHeader } from '@/components/page-header';
+import { useMe } from '@/lib/auth';
+import { MailPreferencesPanel } from './mail-preferences-panel';
+import { PasswordPanel } from './password-panel';
+import '@/features/account/account.css';
+
+/** `/account`: the user's own account, for every signed-in user (admins too): password and e-mails. */
+export function AccountPage() {
+  const me = useMe();
+  return (
+    <div className="page account-page" data-testid="page-account">
+      <PageHeader title="Account" subtitle={me.data ? `Signed in as ${me.data.email}` : undefined} />
+      <div className="account-grid">
+        {me.data && <MailPreferencesPanel preferences={me.data.mailPreferences} />}
+        <PasswordPanel />
+      </div>
+    </div>
+  );
+}
