@@ -179,6 +179,7 @@ describe('Choose Your Pro', () => {
         users: [
           user({ availability: '1-3 sessions/week', featuredTrack: 'https://music.test/one', website: 'https://quinn.test' }),
           user({ id: 'p2', fullName: '', username: '', feedbackPriceCents: 3000 }),
+          user({ id: 'p3', fullName: '  ', username: 'nonameyet' }),
         ],
       };
     });
@@ -186,7 +187,7 @@ describe('Choose Your Pro', () => {
     renderWithQuery(<ChooseProGrid onChoose={onChoose} />);
     expect(screen.getByText('Loading...')).toBeTruthy();
     const cards = await screen.findAllByTestId('pro-card');
-    expect(cards.map((c) => within(c).getByTestId('pro-name').textContent)).toEqual(['Quinn Peer', 'User']);
+    expect(cards.map((c) => within(c).getByTestId('pro-name').textContent)).toEqual(['Quinn Peer', 'User', 'User']);
     expect(within(cards[0]).queryByTestId('pro-price')).toBeNull();
     expect(within(cards[1]).getByTestId('pro-price').textContent).toBe('$30 per feedback');
     expect(cards[0].querySelector('img')!.getAttribute('src')).toBe('/default-profile.svg');
