@@ -115,6 +115,7 @@ describe('the share modal', () => {
         initialTrackId="t1"
       />,
     );
+    expect(screen.getByTestId('share-tier').textContent).toBe('Choose Your Pro');
     expect(screen.getByTestId('share-price').textContent).toBe('$30 per feedback');
     expect(screen.getByTestId('share-paid').textContent).toContain('You pay on the next step, with PayPal.');
     fireEvent.change(screen.getByLabelText('Feedback notes'), { target: { value: 'Notes' } });
@@ -122,6 +123,20 @@ describe('the share modal', () => {
     const submit = screen.getByTestId('share-submit') as HTMLButtonElement;
     expect(submit.disabled).toBe(false);
     expect(submit.textContent).toBe('Continue to Payment');
+  });
+
+  it("names the feedback tier of the chosen user's price once someone is chosen", () => {
+    const { rerender } = renderWithQuery(<ShareModal open onClose={() => {}} tracks={tracks} />);
+    expect(screen.queryByTestId('share-tier')).toBeNull();
+    const tierFor = (feedbackPriceCents: number | null) => {
+      rerender(
+        <ShareModal open onClose={() => {}} tracks={tracks} initialUser={user({ id: `p${feedbackPriceCents}`, feedbackPriceCents })} />,
+      );
+      return screen.queryByTestId('share-tier')?.textContent;
+    };
+    expect(tierFor(null)).toBe('Free peer feedback');
+    expect(tierFor(1500)).toBe('Snip Pro');
+    expect(tierFor(9000)).toBe('World-Class DJs & Producers');
   });
 
   it("shows the API's message when a request is refused", async () => {
@@ -206,6 +221,20 @@ describe('Choose Your Pro', () => {
 
     fireEvent.click(within(cards[0]).getByRole('button', { name: 'Choose Pro' }));
     expect(onChoose).toHaveBeenCalledWith(expect.objectContaining({ id: 'p1' }));
+  });
+
+  it("names the feedback tier of each pro's price; none for a price off the tiers", async () => {
+    const prices = [null, 1500, 3000, 9000, 2500];
+    apiMock.mockResolvedValue({ users: prices.map((feedbackPriceCents, i) => user({ id: `p${i}`, feedbackPriceCents })) });
+    renderWithQuery(<ChooseProGrid onChoose={() => {}} />);
+    const cards = await screen.findAllByTestId('pro-card');
+    expect(cards.map((c) => within(c).queryByTestId('pro-tier')?.textContent ?? null)).toEqual([
+      'Free peer feedback',
+      'Snip Pro',
+      'Choose Your Pro',
+      'World-Class DJs & Producers',
+      null,
+    ]);
   });
 
   it("names each pro with a heading one level below the grid's own", async () => {
