@@ -16,7 +16,7 @@ vi.mock('wavesurfer.js', () => import('../../support/fake-wavesurfer'));
 import { TracksPanel } from '../../../web/src/features/tracks/components/tracks-panel';
 import { answerRoutes, apiMock } from './amplify-mock';
 import { trackStack, trackView } from './fixtures';
-import { renderUi } from './render';
+import { renderUi, withStyles } from './render';
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
 const track = trackStack;
@@ -186,6 +186,17 @@ describe('the track list', () => {
     fireEvent.click(screen.getByTestId('confirm-button'));
     await waitFor(() => expect(screen.getAllByTestId('track-row')).toHaveLength(1));
     expect(calls('deleteTracks')).toEqual([['deleteTracks', { ids: ['b'] }]]);
+  });
+
+  it('keeps a long title without spaces inside the delete dialog', async () => {
+    withStyles('styles/app-shell.css');
+    const title = 'A'.repeat(200);
+    await showTracks(track({ id: 'a', title }));
+    fireEvent.click(screen.getByRole('button', { name: `Delete ${title}` }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete track?' });
+    const description = within(dialog).getByText(`"${title}" will be deleted for good`, { exact: false });
+    expect(getComputedStyle(description).overflowWrap).toBe('anywhere');
+    expect(getComputedStyle(within(dialog).getByRole('heading', { name: 'Delete track?' })).overflowWrap).toBe('anywhere');
   });
 
   it('names the tracks a bulk delete could not finish, drops the deleted ones and reloads', async () => {
