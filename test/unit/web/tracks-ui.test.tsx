@@ -566,6 +566,25 @@ describe('the upload modal', () => {
     expect(await screen.findByRole('dialog', { name: 'Upload Track' })).toBeTruthy();
   });
 
+  it('while the server checks the audio, the bar is as full as the percent beside it says', async () => {
+    withStyles('styles/app-shell.css', 'features/tracks/upload.css');
+    vi.stubGlobal('XMLHttpRequest', StoringXhr);
+    apiMock.mockImplementation(async (name: string) => {
+      if (name === 'listTracks') return { tracks, next: null, total: tracks.length };
+      if (name === 'createUploadUrl') return { url: 'http://storage.test/b', fields: { key: 'k' }, key: 'k', expiresAt: 'x' };
+      if (name === 'createTrack') return new Promise(() => {}); // still checking
+      throw new Error(`unexpected ${name}`);
+    });
+    await uploadFrom('song.mp3');
+    const progress = await screen.findByText('Checking your audio...');
+    const bar = screen.getByRole('progressbar', { name: 'Upload progress' });
+    const percent = screen.getByTestId('upload-percent').textContent;
+    expect(progress.closest('[data-testid="upload-progress"]')).toBeTruthy();
+    expect(percent).toBe('100%');
+    expect(bar.getAttribute('aria-valuenow')).toBe('100');
+    expect(getComputedStyle(bar.querySelector('span')!).width).toBe(percent);
+  });
+
   it("shows the server's message when the stored bytes are not audio", async () => {
     vi.stubGlobal('XMLHttpRequest', StoringXhr);
     apiMock.mockImplementation(async (name: string) => {
