@@ -11,7 +11,7 @@ import { ShareModal } from '../../../web/src/features/feedback/components/share-
 import { ChooseProGrid } from '../../../web/src/features/pros/components/choose-pro-grid';
 import { apiMock } from './amplify-mock';
 import { shareView as share, trackStack, userCard as user } from './fixtures';
-import { renderUi } from './render';
+import { renderUi, withStyles } from './render';
 
 const renderWithQuery = (ui: React.ReactElement) => renderUi(ui, { url: null });
 const calls = (name: string) => apiMock.mock.calls.filter((c) => c[0] === name);
@@ -74,6 +74,21 @@ describe('the share modal', () => {
         },
       ],
     ]);
+  });
+
+  it('marks Feedback notes and Context as required, their labels as written', () => {
+    withStyles('styles/global.css');
+    renderWithQuery(<ShareModal open onClose={() => {}} tracks={tracks} initialUser={user()} />);
+    const labelOf = (name: string) => document.querySelector(`label[for="${screen.getByLabelText(name).id}"]`)!;
+    for (const name of ['Feedback notes', 'Context']) {
+      expect(screen.getByLabelText(name).hasAttribute('required')).toBe(true);
+      expect(labelOf(name).textContent).toBe(name);
+      expect(labelOf(name).classList.contains('is-required')).toBe(true);
+    }
+    expect(labelOf('Reference track (optional)').classList.contains('is-required')).toBe(false);
+    // The mark is drawn after such a label (the screen shows it; jsdom computes no pseudo-element).
+    const rules = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules]) as CSSStyleRule[];
+    expect(rules.find((r) => r.selectorText === '.field-label.is-required::after')?.style.content).toContain('*');
   });
 
   it('Esc closes the open search list first, then the dialog', async () => {
