@@ -252,6 +252,22 @@ describe('Choose Your Pro', () => {
     ]);
   });
 
+  it("on a phone, an open 'More about' flows in its card above Choose Pro, never over it", async () => {
+    withStyles('styles/global.css', 'styles/app-shell.css', 'styles/app.css', 'features/pros/pros.css');
+    apiMock.mockResolvedValue({ users: [user({ availability: '1-3 sessions/week' })] });
+    renderWithQuery(<ChooseProGrid onChoose={() => {}} />);
+    const [card] = await screen.findAllByTestId('pro-card');
+    const more = within(card).getByRole('button', { name: 'More about Quinn Peer' });
+    fireEvent.pointerEnter(more);
+    fireEvent.click(more);
+    const panel = within(card).getByTestId('pro-more-panel');
+    expect(getComputedStyle(panel).display).toBe('flex');
+    expect(getComputedStyle(panel).position).toBe('static');
+    // No popover placement on a phone: nothing lifts the panel out of the card's flow.
+    expect(panel.getAttribute('style')).toBeNull();
+    expect(panel.compareDocumentPosition(within(card).getByTestId('pro-choose')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it("names each pro with a heading one level below the grid's own", async () => {
     apiMock.mockResolvedValue({ users: [user()] });
     renderWithQuery(<ChooseProGrid onChoose={() => {}} headingLevel={2} />);
