@@ -75,7 +75,8 @@ describe('sign-up and e-mail confirmation', () => {
     await waitForPath(page, '/dashboard');
     await page.getByRole('heading', { name: 'Musician Experience' }).waitFor();
     await page.getByRole('heading', { name: 'Your Journey to Pro' }).waitFor();
-    expect(await page.getByText('Welcome back, Nora.').isVisible()).toBe(true);
+    // A new account is welcomed, not welcomed back.
+    expect(await page.getByText('Welcome, Nora.').isVisible()).toBe(true);
   });
 
   it('refuses an e-mail that is already registered', async () => {

@@ -14,6 +14,16 @@ const { stack } = e2e;
 /** The webhook reaches the API a moment after the browser is back: the page re-reads the plans until then. */
 const PLAN_SHOWS_MS = 15_000;
 
+/** Holds back (or lets go) the Stripe stand-in's webhooks: while held, the page waits for the new plan. */
+async function holdStripeWebhooks(paused: boolean) {
+  const res = await fetch(new URL('/_local/webhooks', stack.stripeUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ paused }),
+  });
+  expect(res.ok).toBe(true);
+}
+
 const user = { email: 'musician@demo.test', password: DEMO_PASSWORD };
 const session = e2e.signedInForAll(user, '/dashboard');
 
@@ -75,11 +85,17 @@ describe('Billing & Plan', () => {
     await page.getByLabel('Expiry').fill('12 / 34');
     await page.getByLabel('CVC').fill('123');
     await page.getByLabel('Name on card').fill('Bill Payer');
-    await page.getByRole('button', { name: 'Subscribe' }).click();
-
-    await waitForPath(page, '/settings');
-    expect(await page.getByTestId('checkout-success').textContent()).toBe('Payment received: your plan will show here in a moment.');
+    // The banner says the plan will show in a moment until it does: the webhook waits until it is read.
+    await holdStripeWebhooks(true);
+    try {
+      await page.getByRole('button', { name: 'Subscribe' }).click();
+      await waitForPath(page, '/settings');
+      expect(await page.getByTestId('checkout-success').textContent()).toBe('Payment received: your plan will show here in a moment.');
+    } finally {
+      await holdStripeWebhooks(false);
+    }
     await planCard(page, 'Plus').getByRole('button', { name: 'Current Plan' }).waitFor({ timeout: PLAN_SHOWS_MS });
+    expect(await page.getByTestId('checkout-success').count()).toBe(0);
     expect(await planCard(page, 'Free').getByRole('button').count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Upgrade/ }).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual(
       ['Upgrade to Studio'],

@@ -237,7 +237,7 @@ describe('back from Stripe', () => {
     subscription: { status: 'active', currentPeriodEnd: '2030-06-03T12:00:00.000Z', cancelAtPeriodEnd: false },
   };
 
-  it('?checkout=success: the banner, then the plans re-read every 2 s until the new plan shows', async () => {
+  it("?checkout=success: the banner, then the plans re-read every 2 s until the new plan shows, which ends the banner's wait", async () => {
     backFromCheckout('/settings?checkout=success');
     expect(screen.getByTestId('checkout-success').textContent).toBe('Payment received: your plan will show here in a moment.');
     await screen.findAllByTestId('plan-card');
@@ -253,8 +253,20 @@ describe('back from Stripe', () => {
     const reads = calls('listPlans').length;
     await act(() => vi.advanceTimersByTimeAsync(10_000));
     expect(calls('listPlans')).toHaveLength(reads);
-    expect(screen.getByTestId('checkout-success')).toBeTruthy();
+    // 'Your plan will show here in a moment' would be stale now.
+    expect(screen.queryByTestId('checkout-success')).toBeNull();
     expect(sessionStorage.getItem('snip.billing.left')).toBeNull();
+  });
+
+  it('the banner of a checkout can be dismissed', async () => {
+    backFromCheckout('/settings?checkout=success');
+    fireEvent.click(within(screen.getByTestId('checkout-success')).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByTestId('checkout-success')).toBeNull();
+    await screen.findAllByTestId('plan-card');
+    cleanup();
+    backFromCheckout('/settings?checkout=cancelled');
+    fireEvent.click(within(screen.getByTestId('checkout-cancelled')).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByTestId('checkout-cancelled')).toBeNull();
   });
 
   it('stops re-reading after about 20 s and says to reload', async () => {

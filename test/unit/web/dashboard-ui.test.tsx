@@ -3,15 +3,39 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AiFeedbackAssistant } from '../../../web/src/features/dashboard/components/ai-feedback-assistant';
 import { JourneyToPro } from '../../../web/src/features/dashboard/components/journey-to-pro';
+import { MusicianExperience } from '../../../web/src/features/dashboard/components/musician-experience';
+import { ProExperience } from '../../../web/src/features/dashboard/components/pro-experience';
 import { TracksToRateFigures } from '../../../web/src/features/feedback/components/tracks-to-rate-figures';
 import { apiMock } from './amplify-mock';
-import { shareView } from './fixtures';
+import { shareView, userView } from './fixtures';
 import { renderUi } from './render';
 
 vi.mock('../../../web/src/lib/api', () => import('./amplify-mock'));
 vi.mock('../../../web/src/lib/realtime-provider', () => ({ useRealtime: () => undefined }));
 
 afterEach(cleanup);
+
+describe('the home views', () => {
+  const createdAgo = (ms: number) => new Date(Date.now() - ms).toISOString();
+  const HOUR = 60 * 60 * 1000;
+
+  it("greet a new account with 'Welcome', and 'Welcome back' once it is a day old", () => {
+    const subtitle = () => screen.getByRole('heading', { level: 1 }).nextElementSibling?.textContent;
+    renderUi(<MusicianExperience user={userView({ createdAt: createdAgo(2 * HOUR) })} />, { url: null });
+    expect(subtitle()).toBe('Welcome, Mia.');
+    cleanup();
+    renderUi(<ProExperience user={userView({ type: 'pro', fullName: ' ', createdAt: createdAgo(60_000) })} />, { url: null });
+    expect(subtitle()).toBe('Welcome.');
+    cleanup();
+    renderUi(<MusicianExperience user={userView({ createdAt: createdAgo(25 * HOUR) })} />, { url: null });
+    expect(subtitle()).toBe('Welcome back, Mia.');
+    cleanup();
+    renderUi(<ProExperience user={userView({ type: 'pro', fullName: 'Quinn Peer', createdAt: createdAgo(30 * 24 * HOUR) })} />, {
+      url: null,
+    });
+    expect(subtitle()).toBe('Welcome back, Quinn.');
+  });
+});
 
 describe('Your Journey to Pro', () => {
   it('shows its placeholder figures and no progress bar claiming progress they do not show', () => {

@@ -9,6 +9,7 @@ vi.mock('../../../web/src/lib/auth', async (importOriginal) => ({
   useSetMe: () => () => {},
 }));
 
+import { ProfileForm } from '../../../web/src/features/profile/components/profile-form';
 import { ProfileHeader } from '../../../web/src/features/profile/components/profile-header';
 import { NOT_AN_IMAGE_FILE, UNREADABLE_IMAGE, UPLOAD_FAILED, postImage, resizePlan } from '../../../web/src/features/profile/api/images';
 import { apiMock } from './amplify-mock';
@@ -78,9 +79,23 @@ describe('ProfileHeader', () => {
     expect(screen.getByTestId('profile-photo').querySelector('img')!.getAttribute('src')).toBe('/default-profile.svg');
     expect(screen.getByTestId('profile-role').textContent).toBe('Pro');
     expect(screen.getByRole('heading', { name: 'Paul Producer' })).toBeTruthy();
-    expect(screen.getByTestId('profile-edit').getAttribute('href')).toBe('/profile');
+    expect(screen.getByTestId('profile-edit').getAttribute('href')).toBe('#profile-details-title');
     expect(screen.getByRole('button', { name: 'Change Photo' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Change Cover' })).toBeTruthy();
+  });
+
+  it("'Edit Profile' scrolls to the profile form below and puts the cursor in its first field", () => {
+    renderUi(
+      <>
+        <ProfileHeader user={user()} />
+        <ProfileForm user={user()} />
+      </>,
+    );
+    const heading = screen.getByRole('heading', { name: 'Profile details' });
+    heading.scrollIntoView = vi.fn();
+    fireEvent.click(screen.getByRole('link', { name: 'Edit Profile' }));
+    expect(heading.scrollIntoView).toHaveBeenCalledTimes(1);
+    expect(document.activeElement).toBe(screen.getByLabelText('Name'));
   });
 
   it('shows the pictures the account has, and Musician for a musician', () => {

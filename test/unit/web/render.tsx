@@ -1,15 +1,34 @@
 /** The one way the web's unit tests render: the app's providers around the UI, as the app has them. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import { StrictMode, type ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, vi } from 'vitest';
 
-// After each test of a file that renders this way: what it rendered is taken down, and a clock it faked runs again.
+/** The style sheets a test put in the document (`withStyles`). */
+const sheets: HTMLStyleElement[] = [];
+
+// After each test of a file that renders this way: what it rendered is taken down, its style sheets too, and a clock it faked runs again.
 afterEach(() => {
   cleanup();
+  sheets.splice(0).forEach((sheet) => sheet.remove());
   vi.useRealTimers();
 });
+
+/**
+ * Puts the app's style sheets (paths under web/src) in the document for this test, so that it can read a
+ * computed style. jsdom applies no rule under a width query: what it computes is the phone's layout.
+ */
+export function withStyles(...files: string[]) {
+  for (const file of files) {
+    const sheet = document.createElement('style');
+    sheet.textContent = readFileSync(path.resolve('web/src', file), 'utf8');
+    document.head.append(sheet);
+    sheets.push(sheet);
+  }
+}
 
 export interface RenderOptions {
   /** The address the router starts at ('/'); null: no router at all. */

@@ -11,7 +11,7 @@ import { ShareModal } from '../../../web/src/features/feedback/components/share-
 import { ChooseProGrid } from '../../../web/src/features/pros/components/choose-pro-grid';
 import { apiMock } from './amplify-mock';
 import { shareView as share, trackStack, userCard as user } from './fixtures';
-import { renderUi } from './render';
+import { renderUi, withStyles } from './render';
 
 const renderWithQuery = (ui: React.ReactElement) => renderUi(ui, { url: null });
 const calls = (name: string) => apiMock.mock.calls.filter((c) => c[0] === name);
@@ -76,6 +76,21 @@ describe('the share modal', () => {
     ]);
   });
 
+  it('marks Feedback notes and Context as required, their labels as written', () => {
+    withStyles('styles/global.css');
+    renderWithQuery(<ShareModal open onClose={() => {}} tracks={tracks} initialUser={user()} />);
+    const labelOf = (name: string) => document.querySelector(`label[for="${screen.getByLabelText(name).id}"]`)!;
+    for (const name of ['Feedback notes', 'Context']) {
+      expect(screen.getByLabelText(name).hasAttribute('required')).toBe(true);
+      expect(labelOf(name).textContent).toBe(name);
+      expect(labelOf(name).classList.contains('is-required')).toBe(true);
+    }
+    expect(labelOf('Reference track (optional)').classList.contains('is-required')).toBe(false);
+    // The mark is drawn after such a label (the screen shows it; jsdom computes no pseudo-element).
+    const rules = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules]) as CSSStyleRule[];
+    expect(rules.find((r) => r.selectorText === '.field-label.is-required::after')?.style.content).toContain('*');
+  });
+
   it('Esc closes the open search list first, then the dialog', async () => {
     apiMock.mockResolvedValue({ users: [user()] });
     const onClose = vi.fn();
@@ -115,6 +130,7 @@ describe('the share modal', () => {
         initialTrackId="t1"
       />,
     );
+    expect(screen.getByTestId('share-tier').textContent).toBe('Choose Your Pro');
     expect(screen.getByTestId('share-price').textContent).toBe('$30 per feedback');
     expect(screen.getByTestId('share-paid').textContent).toContain('You pay on the next step, with PayPal.');
     fireEvent.change(screen.getByLabelText('Feedback notes'), { target: { value: 'Notes' } });
@@ -122,6 +138,20 @@ describe('the share modal', () => {
     const submit = screen.getByTestId('share-submit') as HTMLButtonElement;
     expect(submit.disabled).toBe(false);
     expect(submit.textContent).toBe('Continue to Payment');
+  });
+
+  it("names the feedback tier of the chosen user's price once someone is chosen", () => {
+    const { rerender } = renderWithQuery(<ShareModal open onClose={() => {}} tracks={tracks} />);
+    expect(screen.queryByTestId('share-tier')).toBeNull();
+    const tierFor = (feedbackPriceCents: number | null) => {
+      rerender(
+        <ShareModal open onClose={() => {}} tracks={tracks} initialUser={user({ id: `p${feedbackPriceCents}`, feedbackPriceCents })} />,
+      );
+      return screen.queryByTestId('share-tier')?.textContent;
+    };
+    expect(tierFor(null)).toBe('Free peer feedback');
+    expect(tierFor(1500)).toBe('Snip Pro');
+    expect(tierFor(9000)).toBe('World-Class DJs & Producers');
   });
 
   it("shows the API's message when a request is refused", async () => {
@@ -179,6 +209,7 @@ describe('Choose Your Pro', () => {
         users: [
           user({ availability: '1-3 sessions/week', featuredTrack: 'https://music.test/one', website: 'https://quinn.test' }),
           user({ id: 'p2', fullName: '', username: '', feedbackPriceCents: 3000 }),
+          user({ id: 'p3', fullName: '  ', username: 'nonameyet' }),
         ],
       };
     });
@@ -186,7 +217,7 @@ describe('Choose Your Pro', () => {
     renderWithQuery(<ChooseProGrid onChoose={onChoose} />);
     expect(screen.getByText('Loading...')).toBeTruthy();
     const cards = await screen.findAllByTestId('pro-card');
-    expect(cards.map((c) => within(c).getByTestId('pro-name').textContent)).toEqual(['Quinn Peer', 'User']);
+    expect(cards.map((c) => within(c).getByTestId('pro-name').textContent)).toEqual(['Quinn Peer', 'User', 'User']);
     expect(within(cards[0]).queryByTestId('pro-price')).toBeNull();
     expect(within(cards[1]).getByTestId('pro-price').textContent).toBe('$30 per feedback');
     expect(cards[0].querySelector('img')!.getAttribute('src')).toBe('/default-profile.svg');
@@ -205,6 +236,36 @@ describe('Choose Your Pro', () => {
 
     fireEvent.click(within(cards[0]).getByRole('button', { name: 'Choose Pro' }));
     expect(onChoose).toHaveBeenCalledWith(expect.objectContaining({ id: 'p1' }));
+  });
+
+  it("names the feedback tier of each pro's price; none for a price off the tiers", async () => {
+    const prices = [null, 1500, 3000, 9000, 2500];
+    apiMock.mockResolvedValue({ users: prices.map((feedbackPriceCents, i) => user({ id: `p${i}`, feedbackPriceCents })) });
+    renderWithQuery(<ChooseProGrid onChoose={() => {}} />);
+    const cards = await screen.findAllByTestId('pro-card');
+    expect(cards.map((c) => within(c).queryByTestId('pro-tier')?.textContent ?? null)).toEqual([
+      'Free peer feedback',
+      'Snip Pro',
+      'Choose Your Pro',
+      'World-Class DJs & Producers',
+      null,
+    ]);
+  });
+
+  it("on a phone, an open 'More about' flows in its card above Choose Pro, never over it", async () => {
+    withStyles('styles/global.css', 'styles/app-shell.css', 'styles/app.css', 'features/pros/pros.css');
+    apiMock.mockResolvedValue({ users: [user({ availability: '1-3 sessions/week' })] });
+    renderWithQuery(<ChooseProGrid onChoose={() => {}} />);
+    const [card] = await screen.findAllByTestId('pro-card');
+    const more = within(card).getByRole('button', { name: 'More about Quinn Peer' });
+    fireEvent.pointerEnter(more);
+    fireEvent.click(more);
+    const panel = within(card).getByTestId('pro-more-panel');
+    expect(getComputedStyle(panel).display).toBe('flex');
+    expect(getComputedStyle(panel).position).toBe('static');
+    // No popover placement on a phone: nothing lifts the panel out of the card's flow.
+    expect(panel.getAttribute('style')).toBeNull();
+    expect(panel.compareDocumentPosition(within(card).getByTestId('pro-choose')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it("names each pro with a heading one level below the grid's own", async () => {

@@ -16,7 +16,7 @@ vi.mock('wavesurfer.js', () => import('../../support/fake-wavesurfer'));
 import { TracksPanel } from '../../../web/src/features/tracks/components/tracks-panel';
 import { answerRoutes, apiMock } from './amplify-mock';
 import { trackStack, trackView } from './fixtures';
-import { renderUi } from './render';
+import { renderUi, withStyles } from './render';
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
 const track = trackStack;
@@ -186,6 +186,17 @@ describe('the track list', () => {
     fireEvent.click(screen.getByTestId('confirm-button'));
     await waitFor(() => expect(screen.getAllByTestId('track-row')).toHaveLength(1));
     expect(calls('deleteTracks')).toEqual([['deleteTracks', { ids: ['b'] }]]);
+  });
+
+  it('keeps a long title without spaces inside the delete dialog', async () => {
+    withStyles('styles/app-shell.css');
+    const title = 'A'.repeat(200);
+    await showTracks(track({ id: 'a', title }));
+    fireEvent.click(screen.getByRole('button', { name: `Delete ${title}` }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete track?' });
+    const description = within(dialog).getByText(`"${title}" will be deleted for good`, { exact: false });
+    expect(getComputedStyle(description).overflowWrap).toBe('anywhere');
+    expect(getComputedStyle(within(dialog).getByRole('heading', { name: 'Delete track?' })).overflowWrap).toBe('anywhere');
   });
 
   it('names the tracks a bulk delete could not finish, drops the deleted ones and reloads', async () => {
@@ -553,6 +564,25 @@ describe('the upload modal', () => {
     await waitFor(() => expect(screen.queryByTestId('upload-progress')).toBeNull());
     expect(calls('createTrack')).toHaveLength(0);
     expect(await screen.findByRole('dialog', { name: 'Upload Track' })).toBeTruthy();
+  });
+
+  it('while the server checks the audio, the bar is as full as the percent beside it says', async () => {
+    withStyles('styles/app-shell.css', 'features/tracks/upload.css');
+    vi.stubGlobal('XMLHttpRequest', StoringXhr);
+    apiMock.mockImplementation(async (name: string) => {
+      if (name === 'listTracks') return { tracks, next: null, total: tracks.length };
+      if (name === 'createUploadUrl') return { url: 'http://storage.test/b', fields: { key: 'k' }, key: 'k', expiresAt: 'x' };
+      if (name === 'createTrack') return new Promise(() => {}); // still checking
+      throw new Error(`unexpected ${name}`);
+    });
+    await uploadFrom('song.mp3');
+    const progress = await screen.findByText('Checking your audio...');
+    const bar = screen.getByRole('progressbar', { name: 'Upload progress' });
+    const percent = screen.getByTestId('upload-percent').textContent;
+    expect(progress.closest('[data-testid="upload-progress"]')).toBeTruthy();
+    expect(percent).toBe('100%');
+    expect(bar.getAttribute('aria-valuenow')).toBe('100');
+    expect(getComputedStyle(bar.querySelector('span')!).width).toBe(percent);
   });
 
   it("shows the server's message when the stored bytes are not audio", async () => {

@@ -1,21 +1,33 @@
 import type { ReactNode } from 'react';
+import { CloseIcon } from './icons';
 
-/** A message banner: errors red, successes green. */
+/** A message banner: errors red, successes green; with `onDismiss`, a button that closes it. */
 export function Alert({
   tone,
   children,
   title,
   testId,
+  onDismiss,
 }: {
   tone: 'error' | 'success' | 'info';
   children?: ReactNode;
   title?: string;
   testId?: string;
+  onDismiss?: () => void;
 }) {
   return (
-    <div className={`alert alert-${tone}`} role={tone === 'error' ? 'alert' : 'status'} data-testid={testId ?? `alert-${tone}`}>
+    <div
+      className={`alert alert-${tone}${onDismiss ? ' is-dismissible' : ''}`}
+      role={tone === 'error' ? 'alert' : 'status'}
+      data-testid={testId ?? `alert-${tone}`}
+    >
       {title && <strong className="alert-title">{title}</strong>}
       {children && <div className="alert-body">{children}</div>}
+      {onDismiss && (
+        <button type="button" className="alert-dismiss" aria-label="Dismiss" onClick={onDismiss}>
+          <CloseIcon width={16} height={16} />
+        </button>
+      )}
     </div>
   );
 }

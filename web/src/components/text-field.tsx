@@ -35,17 +35,19 @@ interface FieldProps {
   children: (control: FieldControl) => ReactElement;
   /** Under the control, before its hint (e.g. a way to more choices). */
   after?: ReactNode;
+  /** Marks the label as required (the control carries its own required attribute). */
+  required?: boolean;
 }
 
 /** Label above, the control, then its hint or (in its place) its error: the one layout of every field. */
-export function Field({ label, error, hint, id, name, className, errorTestId, described = true, children, after }: FieldProps) {
+export function Field({ label, error, hint, id, name, className, errorTestId, described = true, children, after, required }: FieldProps) {
   const autoId = useId();
   const controlId = id ?? `${name ?? 'field'}-${autoId}`;
   const ids = (suffix: string) => (described ? `${controlId}-${suffix}` : undefined);
   const describedBy = [error ? ids('error') : '', hint ? ids('hint') : ''].filter(Boolean).join(' ');
   return (
     <div className={`field${className ? ` ${className}` : ''}${error ? ' has-error' : ''}`}>
-      <label className="field-label" htmlFor={controlId}>
+      <label className={`field-label${required ? ' is-required' : ''}`} htmlFor={controlId}>
         {label}
       </label>
       {children({ id: controlId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined })}
@@ -75,7 +77,7 @@ export type TextAreaFieldProps = ControlProps<TextareaHTMLAttributes<HTMLTextAre
 export type SelectFieldProps = ControlProps<SelectHTMLAttributes<HTMLSelectElement>>;
 
 /** A labelled field of one control (input, textarea or select), with its class 'field-input' beside any of its own. */
-function fieldOf<A extends { className?: string; children?: ReactNode }>(tag: 'input' | 'textarea' | 'select') {
+function fieldOf<A extends { className?: string; children?: ReactNode; required?: boolean }>(tag: 'input' | 'textarea' | 'select') {
   return function ControlField({
     label,
     error,
@@ -89,7 +91,16 @@ function fieldOf<A extends { className?: string; children?: ReactNode }>(tag: 'i
     ...rest
   }: ControlProps<A> & { id?: string; name?: string }) {
     return (
-      <Field label={label} error={error} hint={hint} id={id} name={name} errorTestId={errorTestId} described={described}>
+      <Field
+        label={label}
+        error={error}
+        hint={hint}
+        id={id}
+        name={name}
+        errorTestId={errorTestId}
+        described={described}
+        required={Boolean(rest.required)}
+      >
         {(control) =>
           createElement(tag, {
             ...control,

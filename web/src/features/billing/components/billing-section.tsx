@@ -41,6 +41,7 @@ const paidPlanCurrent = (list: PlanList) => (currentPlanOf(list)?.price.amount ?
  * Stripe Checkout), where the subscription stands, and Manage billing (Stripe's customer portal).
  * Back from Stripe (?checkout=success, or the portal's return) the plans are re-read every 2 s for up to
  * 20 s until what the trip changed shows: Stripe's webhook reaches the API a moment after the browser.
+ * The checkout's banner can be dismissed; 'Payment received' goes by itself once the new plan shows.
  */
 export function BillingSection() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -51,6 +52,9 @@ export function BillingSection() {
   const [timedOut, setTimedOut] = useState(false);
   const settled = useCallback((list: PlanList) => (before !== null ? billingSignature(list) !== before : paidPlanCurrent(list)), [before]);
   const plans = usePlans({ pollMs: POLL_MS, keepPolling: (list) => Date.now() < watchUntil && !(list && settled(list)) });
+  const [outcomeDismissed, setOutcomeDismissed] = useState(false);
+  // 'Your plan will show here in a moment' is stale once it shows: the banner goes then (or when dismissed).
+  const paymentPending = checkout === 'success' && !(plans.data && settled(plans.data));
 
   const startCheckout = useStartCheckout();
   const openPortal = useOpenPortal();
@@ -180,13 +184,13 @@ export function BillingSection() {
 
   return (
     <Panel title="Billing & Plan" className="billing" testId="billing">
-      {checkout === 'success' && (
-        <Alert tone="success" testId="checkout-success">
+      {paymentPending && !outcomeDismissed && (
+        <Alert tone="success" testId="checkout-success" onDismiss={() => setOutcomeDismissed(true)}>
           {CHECKOUT_SUCCESS}
         </Alert>
       )}
-      {checkout === 'cancelled' && (
-        <Alert tone="info" testId="checkout-cancelled">
+      {checkout === 'cancelled' && !outcomeDismissed && (
+        <Alert tone="info" testId="checkout-cancelled" onDismiss={() => setOutcomeDismissed(true)}>
           {CHECKOUT_CANCELLED}
         </Alert>
       )}

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import type { UserView } from '@shared/schemas/users';
 import { PageHeader } from '@/components/page-header';
+import { greeting } from '@/features/dashboard/utils/greeting';
 import { AiFeedbackAssistant } from './ai-feedback-assistant';
-
-const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
 
 /**
  * The home view of pros (and everyone who is not a musician): the user's tracks (`tracks`), the tabs of
@@ -23,7 +22,7 @@ export function ProExperience({
 }) {
   return (
     <div className="page" data-testid="pro-experience">
-      <PageHeader title="Pro Experience" subtitle={user.fullName ? `Welcome back, ${firstName(user.fullName)}.` : 'Welcome back.'} />
+      <PageHeader title="Pro Experience" subtitle={greeting(user)} />
       {tracks}
       {reviews}
       <AiFeedbackAssistant analysis={analysis} />

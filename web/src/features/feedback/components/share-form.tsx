@@ -3,6 +3,7 @@ import { TRACK_PURPOSES } from '@shared/feedback';
 import { AlertIf } from '@/components/alert';
 import { Button } from '@/components/button';
 import { SelectField, TextAreaField, TextField } from '@/components/text-field';
+import { feedbackTierName } from '@/lib/money';
 import { CategoryToggles } from './category-toggles';
 import type { ShareableTrack, ShareDetailErrors, ShareDetails } from '@/features/feedback/utils/share-details';
 import { ShareContextField } from './share-context-field';
@@ -10,9 +11,10 @@ import { ShareTrackField } from './share-track-field';
 import { UserSearch } from './user-search';
 
 /**
- * The details step of the share dialog: who (the user search, with the pro's price when they charge),
- * which track, feedback notes and context (required), a reference track, the categories to focus on and
- * the track's purpose. Submit stays disabled until a user is chosen.
+ * The details step of the share dialog: who (the user search, then the feedback tier the chosen user's
+ * price puts the request in, and the price when they charge), which track, feedback notes and context
+ * (required), a reference track, the categories to focus on and the track's purpose. Submit stays
+ * disabled until a user is chosen.
  */
 export function ShareForm({
   formRef,
@@ -46,9 +48,15 @@ export function ShareForm({
   onCancel: () => void;
 }) {
   const id = useId();
+  const tier = details.user ? feedbackTierName(details.user.feedbackPriceCents) : null;
   return (
     <form ref={formRef} className="form share-form" onSubmit={onSubmit} noValidate>
       <UserSearch value={details.user} onChange={(u) => onChange('user', u)} error={errors.user} />
+      {tier && (
+        <p className="share-tier" data-testid="share-tier">
+          {tier}
+        </p>
+      )}
       {price && (
         <div className="share-paid" data-testid="share-paid">
           <p className="share-price" data-testid="share-price">

@@ -20,6 +20,8 @@ import {
 
 export const USERNAME_TAKEN = 'Username already exists. Please choose a different one.';
 export const PROFILE_SAVE_FAILED = 'Error updating profile. Please try again.';
+/** The form's heading: where the header's 'Edit Profile' takes the reader. */
+export const PROFILE_DETAILS_ID = 'profile-details-title';
 
 /** A labelled choice from a fixed list, with 'Not set' first (which clears it). */
 function ChoiceField({
@@ -119,7 +121,7 @@ export function ProfileForm({ user }: { user: UserView }) {
   };
 
   return (
-    <Panel title="Profile details" titleId="profile-details-title" className="profile-form-panel" testId="profile-form-panel" headed>
+    <Panel title="Profile details" titleId={PROFILE_DETAILS_ID} className="profile-form-panel" testId="profile-form-panel" headed>
       <p className="muted small profile-panel-intro">
         {isPro
           ? 'Musicians read these on Choose Your Pro: availability, response time, key credits and featured tracks appear when they open "More about" you.'

@@ -1,12 +1,11 @@
-import { useRef, useState, type ChangeEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { useRef, useState, type ChangeEvent, type MouseEvent } from 'react';
 import type { ImageKind } from '@shared/schemas/profile';
 import type { UserView } from '@shared/schemas/users';
 import { Alert } from '@/components/alert';
 import { Avatar } from '@/components/avatar';
 import { errorMessage } from '@/lib/errors';
-import { paths } from '@/lib/paths';
 import { isImageFile, NOT_AN_IMAGE_FILE, useProfileImageUpload } from '@/features/profile/api/images';
+import { PROFILE_DETAILS_ID } from './profile-form';
 
 /** The cover area's height (spec section 9). */
 export const COVER_HEIGHT = 300;
@@ -76,8 +75,22 @@ function CameraIcon() {
 }
 
 /**
+ * 'Edit Profile' is on the page whose form it names: it scrolls to that form and puts the cursor in its
+ * first field (without the form, the link's own jump to it).
+ */
+function goToProfileForm(e: MouseEvent<HTMLAnchorElement>) {
+  const heading = document.getElementById(PROFILE_DETAILS_ID);
+  const field = heading?.closest('section')?.querySelector<HTMLElement>('input, select, textarea');
+  if (!heading || !field) return;
+  e.preventDefault();
+  heading.scrollIntoView?.({ block: 'start' });
+  field.focus({ preventScroll: true });
+}
+
+/**
  * The top of the profile page: the cover (or a gradient), the round photo overlapping it (or the default
- * picture), the role badge, the name and an edit button, with 'Change Photo' and 'Change Cover'.
+ * picture), the role badge, the name and an edit button (to the form below), with 'Change Photo' and
+ * 'Change Cover'.
  */
 export function ProfileHeader({ user }: { user: UserView }) {
   const upload = useProfileImageUpload();
@@ -134,9 +147,14 @@ export function ProfileHeader({ user }: { user: UserView }) {
           </h2>
           {user.username && <span className="profile-header-username">@{user.username}</span>}
         </div>
-        <Link className="btn btn-secondary profile-header-edit" to={paths.profile} data-testid="profile-edit">
+        <a
+          className="btn btn-secondary profile-header-edit"
+          href={`#${PROFILE_DETAILS_ID}`}
+          onClick={goToProfileForm}
+          data-testid="profile-edit"
+        >
           Edit Profile
-        </Link>
+        </a>
       </div>
       {error && (
         <div className="profile-header-error">

@@ -5,7 +5,7 @@ import { Button } from '@/components/button';
 import { ReputationLine } from '@/components/reputation-line';
 import { ChevronDownIcon } from '@/components/icons';
 import { SocialIcon } from '@/components/social-icons';
-import { feedbackPrice } from '@/lib/money';
+import { feedbackPrice, feedbackTierName } from '@/lib/money';
 import { featuredLinks, linkText, proDetails, proLinks, proName } from '@/features/pros/utils/pro';
 
 /** Where 'More about' floats as a popover (the CSS's breakpoint); below it, it is a panel in the card. */
@@ -38,8 +38,8 @@ export function popoverPlacement(
 
 /**
  * A pro on Choose Your Pro: picture (or the default), name, bio (3 lines on medium screens until
- * hovered), the price line when set ('Free' otherwise), 'More about {name}' (a hover popover on medium
- * screens and up, a tap-to-toggle panel on small ones) and 'Choose Pro'.
+ * hovered), the price line when set ('Free' otherwise) and the feedback tier it puts them in, 'More about
+ * {name}' (a hover popover on medium screens and up, a tap-to-toggle panel on small ones) and 'Choose Pro'.
  */
 export function ProCard({
   user,
@@ -96,6 +96,7 @@ export function ProCard({
   }, [open]);
   const name = proName(user);
   const price = feedbackPrice(user.feedbackPriceCents);
+  const tier = feedbackTierName(user.feedbackPriceCents);
   const details = proDetails(user);
   const featured = featuredLinks(user.featuredTrack);
   const links = proLinks(user);
@@ -116,6 +117,11 @@ export function ProCard({
           ) : (
             <p className="pro-price is-free" data-testid="pro-free">
               Free
+            </p>
+          )}
+          {tier && (
+            <p className="pro-tier muted small" data-testid="pro-tier">
+              {tier}
             </p>
           )}
         </div>

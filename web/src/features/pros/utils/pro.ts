@@ -1,9 +1,12 @@
 import type { UserCard } from '@shared/schemas/directory';
 import { onTimeText, ratingText, turnaroundText } from '@shared/reputation';
 
-/** Full name, else username, else 'User'. */
-export function proName(user: Pick<UserCard, 'fullName' | 'username'>): string {
-  return user.fullName?.trim() || user.username?.trim() || 'User';
+/**
+ * The name a pro card shows: the full name, else 'User'; never the username, which the card shows on its
+ * own line. (The spec's 'full name, else name' is one field here: the profile's Name edits fullName.)
+ */
+export function proName(user: Pick<UserCard, 'fullName'>): string {
+  return user.fullName?.trim() || 'User';
 }
 
 /** The featured track links: comma-separated, each kept only if it is an http(s) address. */

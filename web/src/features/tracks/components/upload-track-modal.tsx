@@ -269,7 +269,7 @@ export function UploadTrackModal({
               </span>
             </div>
             <div
-              className={`progress progress-upload${processing ? ' is-indeterminate' : ''}`}
+              className={`progress progress-upload${processing ? ' is-checking' : ''}`}
               role="progressbar"
               aria-label="Upload progress"
               aria-valuemin={0}
