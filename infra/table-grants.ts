@@ -59,6 +59,12 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
     ],
     indexes: ['GSI1', 'GSI2', 'GSI3'],
   },
+  // 'Download my data': the caller's lists read to their end (tracks: GSI3; requests made: GSI1, received:
+  // GSI2; payments: GSI1) and each request's items, the rate limit. No delete.
+  'functions/http/account.ts': {
+    actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    indexes: ['GSI1', 'GSI2', 'GSI3'],
+  },
   // Tracks, their upload claims and results, deleting a track with its shares (BatchWriteItem), refunds.
   'functions/http/tracks.ts': {
     actions: [

@@ -24,6 +24,9 @@ const DEFAULTS: Record<MailKind, boolean> = { requests: true, reviews: true, dig
 
 export type MailPreferences = Record<MailKind, boolean>;
 
+/** Where an unsubscribe link posts (shared/api/route-paths.ts), here for the e-mails, which carry no route table. */
+export const UNSUBSCRIBE_API_PATH = '/mail/unsubscribe';
+
 /** A user's preferences with the defaults filled in for the kinds they never chose. */
 export const mailPreferences = (chosen: Partial<MailPreferences> | undefined): MailPreferences =>
   Object.fromEntries(MAIL_KINDS.map((k) => [k, chosen?.[k] ?? DEFAULTS[k]])) as MailPreferences;

@@ -24,6 +24,8 @@ export const paths = {
   /** A request's own page (`:shareId`), for its two participants: e-mails about it link there. */
   feedback: '/feedback/:shareId',
   feedbackSuccess: '/feedback/success',
+  /** A completed review's read-only link (`:token`), for anyone holding it: no account, no audio. */
+  publicReview: '/review/:token',
   /** An e-mail's unsubscribe link (`?token=&kind=`): works without signing in. */
   unsubscribe: '/unsubscribe',
   /** The user's own account: password, e-mail, e-mail preferences, data, leaving. */

@@ -9,7 +9,7 @@ import type { UserRecord } from '../data/users.js';
 import { config } from '../lib/config.js';
 import { count, log } from '../lib/observability.js';
 import { MAIL_KIND_LABELS, type MailKind } from '../../shared/mail-preferences.js';
-import { unsubscribeLinks, wantsMail } from './mail-preferences.js';
+import { unsubscribeLinks, wantsMail } from './mail-links.js';
 import { sendMail } from '../providers/mail.js';
 
 const escapeHtml = (s: string) =>

@@ -24,8 +24,17 @@ export const RATE_LIMITS = {
   },
   // The front page's figures (GET /showcase, anyone's to ask): a visitor's page asks once per load.
   showcase: { per: 'client', limit: 60, windowSeconds: 60, message: 'Too many requests from this address in a minute.' },
+  // A review's read-only link (public): a reader opens it a few times; the limit bounds guessing at tokens.
+  publicReview: { per: 'client', limit: 60, windowSeconds: 60, message: 'Too many requests from this address in a minute.' },
   // An e-mail's unsubscribe link (public): a person clicks it once; the limit bounds guessing at tokens.
   unsubscribe: { per: 'client', limit: 30, windowSeconds: 60, message: 'Too many requests from this address in a minute.' },
+  // 'Download my data' reads every list of the account to its end: a person takes their data now and then.
+  dataExport: {
+    per: 'user',
+    limit: 5,
+    windowSeconds: 3600,
+    message: 'Too many downloads of your data in an hour. Please try again later.',
+  },
   // Each order is a PayPal call and a payment the checks look after: a musician pays for a few at a time.
   createOrder: {
     per: 'user',

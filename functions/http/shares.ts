@@ -5,6 +5,7 @@ import * as review from '../domain/review-work.js';
 import { reputationOf } from '../domain/reputation.js';
 import * as disputes from '../domain/disputes.js';
 import * as rechecks from '../domain/rechecks.js';
+import * as publicReviews from '../domain/public-reviews.js';
 import { areaHandler } from './area-handler.js';
 import { sharesSchemas } from '../../shared/api/route-schemas/shares.js';
 
@@ -42,4 +43,8 @@ export const handler = areaHandler('shares', sharesSchemas, {
   submitFeedback: async ({ input, caller }) => shares.submitFeedback(caller.user.id, input, { impersonated: Boolean(caller.actor) }),
   rateFeedback: async ({ input, caller }) => shares.rateFeedback(caller.user.id, input),
   reportReview: async ({ input, caller }) => disputes.reportReview(caller.user.id, input),
+  getPublicLink: async ({ input, caller }) => publicReviews.publicLinkOf(caller.user.id, input.id),
+  makePublicLink: async ({ input, caller }) => publicReviews.makePublicLink(caller.user.id, input.id),
+  revokePublicLink: async ({ input, caller }) => publicReviews.revokePublicLink(caller.user.id, input.id),
+  getPublicReview: async ({ input, event }) => publicReviews.publicReview(input.token, event.requestContext.http.sourceIp),
 });

@@ -305,7 +305,7 @@ export class Monitoring extends Construct {
     );
     dashboard.addWidgets(
       graph('Money out', business(['EarningsReleased', 'PayoutsRequested', 'PayoutsPaid', 'PayoutsReturned', 'ReconciliationDifferences'])),
-      graph('E-mail', [...business(['EmailsSent', 'EmailsFailed'])]),
+      graph('E-mail', [...business(['EmailsSent', 'EmailsFailed', 'EmailsOptedOut'])]),
       graph('Browsers: errors and API latency (p75)', [businessMetric('ClientErrors'), p75('ClientApiLatency')]),
       graph('Core Web Vitals, p75 (LCP and INP in ms; CLS x1000)', [
         p75('WebVitalLCP'),

@@ -4,13 +4,14 @@
  * each route are in routes.ts, which joins them to this table (and refuses a route missing from either).
  */
 import type { RouteAddress } from './route-address.js';
+import { UNSUBSCRIBE_API_PATH } from '../mail-preferences.js';
 
 export const routePaths = {
   emailExists: { method: 'POST', path: '/users/email-exists', access: 'public', area: 'users' },
   usernameExists: { method: 'POST', path: '/users/username-exists', access: 'public', area: 'users' },
   getShowcase: { method: 'GET', path: '/showcase', access: 'public', area: 'users' },
   // An e-mail's unsubscribe link (its token is the proof), also the target of a mail provider's one-click.
-  unsubscribe: { method: 'POST', path: '/mail/unsubscribe', access: 'public', area: 'users', maxBodyBytes: 1024, form: true },
+  unsubscribe: { method: 'POST', path: UNSUBSCRIBE_API_PATH, access: 'public', area: 'users', maxBodyBytes: 1024, form: true },
   getMe: { method: 'GET', path: '/users/me', access: 'user', area: 'users' },
   chooseType: { method: 'PUT', path: '/users/me/type', access: 'user', area: 'users' },
   saveGenres: { method: 'PUT', path: '/users/me/genres', access: 'user', area: 'users' },
@@ -19,6 +20,8 @@ export const routePaths = {
   updateProfile: { method: 'PUT', path: '/users/me/profile', access: 'user', area: 'users' },
   saveSocialLinks: { method: 'PUT', path: '/users/me/social-links', access: 'user', area: 'users' },
   saveMailPreferences: { method: 'PUT', path: '/users/me/mail-preferences', access: 'user', area: 'users' },
+  // The account's rare, heavy actions: a function of their own, so that no page's calls carry them.
+  exportMyData: { method: 'GET', path: '/users/me/data', access: 'user', area: 'account' },
   setOwnPrice: { method: 'PUT', path: '/users/me/feedback-price', access: 'pro', area: 'users' },
   createImageUpload: { method: 'POST', path: '/users/me/images/upload-url', access: 'user', area: 'users' },
   saveProfileImage: { method: 'PUT', path: '/users/me/images', access: 'user', area: 'users' },
@@ -58,6 +61,11 @@ export const routePaths = {
   rateFeedback: { method: 'POST', path: '/shares/{id}/ranking', access: 'musician', area: 'shares' },
   // The musician's report of a paid review; any user who asked (a pro can ask too), the domain checks it is theirs.
   reportReview: { method: 'POST', path: '/shares/{id}/dispute', access: 'user', area: 'shares' },
+  // A completed review's read-only link: its musician makes, reads and ends it; anyone with it reads the review.
+  getPublicLink: { method: 'GET', path: '/shares/{id}/public-link', access: 'user', area: 'shares' },
+  makePublicLink: { method: 'POST', path: '/shares/{id}/public-link', access: 'user', area: 'shares' },
+  revokePublicLink: { method: 'DELETE', path: '/shares/{id}/public-link', access: 'user', area: 'shares' },
+  getPublicReview: { method: 'GET', path: '/public/reviews/{token}', access: 'public', area: 'shares' },
   createOrder: { method: 'POST', path: '/paypal/create-order', access: 'user', area: 'payments', money: true },
   captureOrder: { method: 'POST', path: '/paypal/capture-order', access: 'user', area: 'payments', money: true },
   cancelOrder: { method: 'POST', path: '/paypal/cancel-order', access: 'user', area: 'payments', money: true },

@@ -5,6 +5,7 @@
  * (route-paths.ts) and the types from here. Handlers live in `functions/http/<area>.ts` under the same
  * name as the route. This module is the API's contract, used by the web as well: it imports shared/ only.
  */
+import { accountSchemas } from './route-schemas/account.js';
 import { adminSchemas } from './route-schemas/admin.js';
 import { billingSchemas } from './route-schemas/billing.js';
 import { feedbacksSchemas } from './route-schemas/feedbacks.js';
@@ -20,6 +21,7 @@ import { routePaths, type RouteName } from './route-paths.js';
 /** Each route's input and output schemas, by the name it has in route-paths.ts. */
 const schemas = {
   ...usersSchemas,
+  ...accountSchemas,
   ...tracksSchemas,
   ...sharesSchemas,
   ...feedbacksSchemas,

@@ -100,6 +100,11 @@ describe('DynamoDB round trips per route', () => {
     await call('getEarnings', {}, pro);
     await call('searchUsers', { q: 'Trips' }, musician);
     await call('listPros', {}, musician);
+    const me = await call('saveMailPreferences', { marketing: true }, musician);
+    // An e-mail's unsubscribe link carries the user's key, which only their e-mails show.
+    const { getUser } = await import('../../functions/data/users.js');
+    const record = await getUser(me.id);
+    await call('unsubscribe', { token: `${record!.id}.${record!.mailKey}`, kind: 'marketing' });
   });
 
   it('tracks and free feedback: upload, share, comments, feedback, rating, deleting two shared tracks', async () => {
@@ -143,6 +148,11 @@ describe('DynamoDB round trips per route', () => {
     await call('saveDraft', { id: share.id, criteria: { energyImpact: 5 }, comment: 'Solid', note: '' }, reviewer);
     await call('submitFeedback', { id: share.id, criteria: { mixingMastering: 3, energyImpact: 5 }, comment: 'Solid track' }, reviewer);
     await call('rateFeedback', { id: share.id, rating: 4, comment: 'Thanks' }, musician);
+    const link = await call('makePublicLink', { id: share.id }, musician);
+    await call('getPublicLink', { id: share.id }, musician);
+    await call('getPublicReview', { token: link.token });
+    await call('revokePublicLink', { id: share.id }, musician);
+    await call('exportMyData', {}, musician);
 
     // A new version of the reviewed track, and the same reviewer's re-check of it.
     const v2wav = wavBytes({ seconds: 2 });

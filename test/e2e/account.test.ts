@@ -1,9 +1,10 @@
 /**
  * An account of one's own: /account, from the profile (and the sidebar's name; admins from their settings),
- * with a switch per kind of e-mail and the password change; and an e-mail's unsubscribe link, followed in a
+ * with a switch per kind of e-mail, the password change and 'Download my data'; and an e-mail's unsubscribe link, followed in a
  * browser that is not signed in, which stops that kind at once and can be undone. At desktop and phone
  * widths, axe-clean.
  */
+import fs from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, screenshot } from '../support/browser.js';
 import { callRoute } from '../support/api.js';
@@ -83,6 +84,17 @@ describe('the account page', () => {
     const fresh = await e2e.page();
     await signInUi(fresh, ana);
     await waitForPath(fresh, '/dashboard');
+  });
+
+  it("downloads the user's data as a JSON file", async () => {
+    const page = await e2e.signedIn(ana, '/dashboard');
+    await page.goto(`${stack.appUrl}/account`);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^snip-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const data = JSON.parse(fs.readFileSync(await download.path(), 'utf8'));
+    expect(data.account.email).toBe(ana.email);
+    expect(data.requestsReceived.map((r: { trackTitle: string }) => r.trackTitle)).toEqual([`Unsubscribe ${suffix}`]);
+    await page.getByText('Your data was downloaded.').waitFor();
   });
 
   it('is open to admins, from their settings', async () => {

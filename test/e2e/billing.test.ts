@@ -14,14 +14,32 @@ const { stack } = e2e;
 /** The webhook reaches the API a moment after the browser is back: the page re-reads the plans until then. */
 const PLAN_SHOWS_MS = 15_000;
 
-/** Holds back (or lets go) the Stripe stand-in's webhooks: while held, the page waits for the new plan. */
-async function holdStripeWebhooks(paused: boolean) {
-  const res = await fetch(new URL('/_local/webhooks', stack.stripeUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ paused }),
+/** Calls the Stripe stand-in: its own controls (`/_local/...`), or its API with the local secret key. */
+async function stripe(path: string, body?: unknown): Promise<any> {
+  const { LOCAL_PAYMENT_SECRETS } = await import('../../scripts/dev/stack/stack.js');
+  const res = await fetch(new URL(path, stack.stripeUrl), {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${LOCAL_PAYMENT_SECRETS.stripeSecretKey}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
-  expect(res.ok).toBe(true);
+  expect(res.ok, `${path}: ${res.status}`).toBe(true);
+  return res.json();
+}
+
+/**
+ * Holds back the Stripe stand-in's webhooks while `look` runs (the page then waits for the new plan), then
+ * delivers, oldest first, the events raised meanwhile: the stand-in never sends those on its own.
+ */
+async function withWebhooksHeld(look: () => Promise<void>) {
+  const since = Math.floor(Date.now() / 1000) - 1;
+  await stripe('/_local/webhooks', { paused: true });
+  try {
+    await look();
+  } finally {
+    await stripe('/_local/webhooks', { paused: false });
+    const { data } = (await stripe('/v1/events?limit=100')) as { data: { id: string; created: number }[] };
+    for (const e of data.filter((e) => e.created >= since).reverse()) await stripe(`/_local/events/${e.id}/deliver`, {});
+  }
 }
 
 const user = { email: 'musician@demo.test', password: DEMO_PASSWORD };
@@ -86,14 +104,11 @@ describe('Billing & Plan', () => {
     await page.getByLabel('CVC').fill('123');
     await page.getByLabel('Name on card').fill('Bill Payer');
     // The banner says the plan will show in a moment until it does: the webhook waits until it is read.
-    await holdStripeWebhooks(true);
-    try {
+    await withWebhooksHeld(async () => {
       await page.getByRole('button', { name: 'Subscribe' }).click();
       await waitForPath(page, '/settings');
       expect(await page.getByTestId('checkout-success').textContent()).toBe('Payment received: your plan will show here in a moment.');
-    } finally {
-      await holdStripeWebhooks(false);
-    }
+    });
     await planCard(page, 'Plus').getByRole('button', { name: 'Current Plan' }).waitFor({ timeout: PLAN_SHOWS_MS });
     expect(await page.getByTestId('checkout-success').count()).toBe(0);
     expect(await planCard(page, 'Free').getByRole('button').count()).toBe(0);

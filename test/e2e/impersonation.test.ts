@@ -21,7 +21,7 @@ const NO_MONEY = 'Payments, plans and refunds are not available while impersonat
 const STORAGE_KEY = 'snip.impersonation';
 
 const navLabels = async (p: Page) =>
-  (await p.getByTestId('sidebar').locator('a, button:not(.sidebar-toggle)').allTextContents()).map((t) => t.trim());
+  (await p.getByTestId('sidebar').locator('a:not(.sidebar-user), button:not(.sidebar-toggle)').allTextContents()).map((t) => t.trim());
 const stored = (p: Page) => p.evaluate((key) => localStorage.getItem(key), STORAGE_KEY);
 
 async function signInAsAdmin(p: Page) {

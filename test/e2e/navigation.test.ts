@@ -8,7 +8,7 @@ const e2e = browserTests();
 const { stack } = e2e;
 
 const labels = async (page: Page, testId: string) =>
-  (await page.getByTestId(testId).locator('a, button:not(.sidebar-toggle)').allTextContents()).map((t) => t.trim());
+  (await page.getByTestId(testId).locator('a:not(.sidebar-user), button:not(.sidebar-toggle)').allTextContents()).map((t) => t.trim());
 
 const ROLES = [
   { email: 'musician@demo.test', home: '/dashboard', items: ['Home', 'Choose Pro', 'Profile', 'Logout'] },

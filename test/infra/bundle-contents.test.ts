@@ -33,21 +33,22 @@ const KB = 1024;
  * and for users the authenticator's set-up with its SES e-mail).
  */
 const GZIP_BUDGET: Record<string, number> = {
-  'functions/http/users.ts': 48 * KB, // the authenticator's routes and their e-mail; Choose Your Pro's orders and reputation; earnings' states; the front page's showcase
-  'functions/http/tracks.ts': 60 * KB, // the S3 presigners; the payment state machine and its executor (a deleted track's paid requests); versions and their listing (2 KB)
-  'functions/http/shares.ts': 54 * KB, // the payment state machine and its executor (a paid request declined or completed); a review's floor, listening, drafts, reputation, reports; the track's report summary; re-checks and their checklist (2 KB)
-  'functions/http/feedbacks.ts': 31 * KB,
-  'functions/http/payments.ts': 59 * KB, // the payment and payout state machines and their executors; PayPal's Payouts; the disputes queue (a share's views, with the track's report summary); the books and the ledger's export; a paid re-check's terms; e-mails that link to their request's page
-  'functions/http/billing.ts': 67 * KB, // the Stripe SDK; the route table every area carries (a new public route)
-  'functions/http/admin.ts': 37 * KB, // e-mails that link to their request's page
+  'functions/http/users.ts': 49 * KB, // the authenticator's routes and their e-mail; Choose Your Pro's orders and reputation; earnings' states; the front page's showcase; e-mail preferences and unsubscribe links
+  'functions/http/account.ts': 37 * KB, // 'Download my data': every list of the account and its requests' views
+  'functions/http/tracks.ts': 61 * KB, // the S3 presigners; the payment state machine and its executor (a deleted track's paid requests); versions and their listing (2 KB); e-mails' unsubscribe links
+  'functions/http/shares.ts': 57 * KB, // the payment state machine and its executor (a paid request declined or completed); a review's floor, listening, drafts, reputation, reports; the track's report summary; re-checks and their checklist (2 KB); read-only review links (2 KB)
+  'functions/http/feedbacks.ts': 32 * KB, // the route table every area carries (the account's routes)
+  'functions/http/payments.ts': 60 * KB, // the payment and payout state machines and their executors; PayPal's Payouts; the disputes queue (a share's views, with the track's report summary); the books and the ledger's export; a paid re-check's terms; e-mails that link to their request's page, and to stop their kind
+  'functions/http/billing.ts': 68 * KB, // the Stripe SDK; the route table every area carries (new public routes)
+  'functions/http/admin.ts': 38 * KB, // e-mails that link to their request's page, and to stop their kind
   'functions/http/health.ts': 30 * KB,
-  'functions/http/telemetry.ts': 30 * KB,
+  'functions/http/telemetry.ts': 31 * KB, // the route table every area carries (the account's routes)
   'functions/jobs/process-audio.ts': 480 * KB, // the wasm decoders of the accepted formats
-  'functions/jobs/comment-digest.ts': 6 * KB,
-  'functions/jobs/payment-checks.ts': 20 * KB, // the payment and payout state machines and their executors; deadline reminders, reputation, releases; the daily reconciliation
+  'functions/jobs/comment-digest.ts': 7 * KB, // the digest's unsubscribe link, sent only to who wants digests
+  'functions/jobs/payment-checks.ts': 21 * KB, // e-mails' unsubscribe links; the payment and payout state machines and their executors; deadline reminders, reputation, releases; the daily reconciliation
   'functions/realtime/socket.ts': 8 * KB,
   'functions/realtime/stream.ts': 3 * KB,
-  'functions/triggers/post-confirmation.ts': 14 * KB,
+  'functions/triggers/post-confirmation.ts': 15 * KB, // the new user's unsubscribe key
   'functions/triggers/custom-message.ts': 2 * KB,
 };
 

@@ -249,6 +249,10 @@ const TABLE_ACCESS: Record<string, { actions: string[]; leadingKeys?: string[]; 
     actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
     indexes: ['GSI1', 'GSI2', 'GSI3'],
   },
+  'HTTP handlers of the account area': {
+    actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem'],
+    indexes: ['GSI1', 'GSI2', 'GSI3'],
+  },
   'HTTP handlers of the tracks area': {
     actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem'],
     indexes: ['GSI3'],

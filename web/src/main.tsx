@@ -8,6 +8,9 @@ import './styles/global.css';
 
 const root = createRoot(document.getElementById('root')!);
 
+/** A review's read-only link: `/review/<token>`. */
+const REVIEW_PREFIX = paths.publicReview.slice(0, paths.publicReview.indexOf(':'));
+
 /** Where a signed-in visit of these paths lands: its route chunk. */
 const LANDING_PATHS = new Set(['/', '/login', '/dashboard']);
 
@@ -36,7 +39,7 @@ const bootApp = () => loadApp().then(({ App }) => root.render(<App />));
 /**
  * A visitor without a stored session on /login gets the guest sign-in page: the form alone, the app
  * loaded only once they sign in or leave for another screen; on / the front page, the same way; anyone
- * on an e-mail's unsubscribe link, its page. Anyone else gets the app at once.
+ * on an e-mail's unsubscribe link or a review's read-only link, its page. Anyone else gets the app at once.
  */
 async function start(config: RuntimeConfig) {
   const path = normalizePath(window.location.pathname);
@@ -46,6 +49,10 @@ async function start(config: RuntimeConfig) {
   } else if (path === paths.landing && !hasStoredSession(config)) {
     const { FrontPage } = await import('./guest/front-page');
     root.render(<FrontPage bootApp={bootApp} />);
+  } else if (path.startsWith(REVIEW_PREFIX) && path.length > REVIEW_PREFIX.length) {
+    // A review's read-only link, for anyone holding it: its page needs nothing of the app either.
+    const { PublicReviewPage } = await import('./guest/public-review-page');
+    root.render(<PublicReviewPage token={path.slice(REVIEW_PREFIX.length)} bootApp={bootApp} />);
   } else if (path === paths.unsubscribe) {
     // Signed in or not: the link's token is the proof, and its page needs nothing of the app.
     const { UnsubscribePage } = await import('./guest/unsubscribe-page');

@@ -15,10 +15,12 @@ import {
   type RankingRecord,
   type ShareBundle,
   type ShareRecord,
+  PUBLIC_LINK_SK,
   T,
   commentKey,
   metaKey,
   pk,
+  publicLinkFields,
   strip,
 } from './records.js';
 
@@ -56,6 +58,7 @@ export async function getShareBundle(id: string): Promise<ShareBundle | null> {
   const draft = items.find((i) => i.SK === 'DRAFT');
   const dispute = items.find((i) => i.SK === 'DISPUTE');
   const checklist = items.find((i) => i.SK === 'CHECKLIST');
+  const publicLink = items.find((i) => i.SK === PUBLIC_LINK_SK);
   return {
     share: strip(meta) as unknown as ShareRecord,
     feedback: feedback ? (strip(feedback) as unknown as FeedbackRecord) : null,
@@ -64,6 +67,7 @@ export async function getShareBundle(id: string): Promise<ShareBundle | null> {
     draft: draft ? (strip(draft) as unknown as DraftRecord) : null,
     dispute: dispute ? ({ ...strip(dispute), shareId: id } as unknown as DisputeRecord) : null,
     checklist: checklist ? (strip(checklist) as unknown as ChecklistRecord) : null,
+    publicLink: publicLink ? publicLinkFields(publicLink) : null,
     comments: items
       .filter((i) => String(i.SK).startsWith('COMMENT#'))
       .map((i) => ({ ...(strip(i) as unknown as CommentRecord), shareId: id })),

@@ -141,6 +141,22 @@ export interface RankingRecord {
   createdAt: string;
 }
 
+/** A completed review's read-only link (./public-links.ts): the share's pointer item, and the token's lookup. */
+export interface PublicLinkRecord {
+  token: string;
+  shareId: string;
+  createdAt: string;
+  /** Epoch seconds: the table's TTL removes the lookup after it, and reads refuse it from then on. */
+  expiresAt: number;
+}
+export const PUBLIC_LINK_SK = 'PUBLICLINK';
+export const publicLinkFields = (i: Record<string, unknown>): PublicLinkRecord => ({
+  token: i.token as string,
+  shareId: i.shareId as string,
+  createdAt: i.createdAt as string,
+  expiresAt: i.expiresAt as number,
+});
+
 export interface ShareBundle {
   share: ShareRecord;
   feedback: FeedbackRecord | null;
@@ -150,6 +166,8 @@ export interface ShareBundle {
   draft: DraftRecord | null;
   dispute: DisputeRecord | null;
   checklist: ChecklistRecord | null;
+  /** Its read-only link, whether or not still in time (absent: none, or a bundle made without it). */
+  publicLink?: PublicLinkRecord | null;
 }
 
 /** Comments waiting to be e-mailed to one participant of a share, as one message, at `dueAt`. */

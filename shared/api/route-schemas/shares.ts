@@ -24,6 +24,7 @@ import {
   updateCommentInput,
 } from '../../schemas/shares.js';
 import type { AreaSchemas } from '../route.js';
+import { publicLinkOutput, publicLinkView, publicReviewInput, publicReviewView, revokedOutput } from '../../schemas/public-review.js';
 
 export const sharesSchemas = {
   createShare: { input: createShareInput, output: shareView },
@@ -39,4 +40,8 @@ export const sharesSchemas = {
   submitFeedback: { input: submitFeedbackInput, output: shareDetail },
   rateFeedback: { input: rateFeedbackInput, output: shareDetail },
   reportReview: { input: reportReviewInput, output: disputeView },
+  getPublicLink: { input: getShareInput, output: publicLinkOutput },
+  makePublicLink: { input: getShareInput, output: publicLinkView },
+  revokePublicLink: { input: getShareInput, output: revokedOutput },
+  getPublicReview: { input: publicReviewInput, output: publicReviewView },
 } as const satisfies AreaSchemas<'shares'>;

@@ -1,10 +1,11 @@
 import { PageHeader } from '@/components/page-header';
 import { useMe } from '@/lib/auth';
+import { DataPanel } from './data-panel';
 import { MailPreferencesPanel } from './mail-preferences-panel';
 import { PasswordPanel } from './password-panel';
 import '@/features/account/account.css';
 
-/** `/account`: the user's own account, for every signed-in user (admins too): password and e-mails. */
+/** `/account`: the user's own account, for every signed-in user (admins too): e-mails, password, their data. */
 export function AccountPage() {
   const me = useMe();
   return (
@@ -13,6 +14,7 @@ export function AccountPage() {
       <div className="account-grid">
         {me.data && <MailPreferencesPanel preferences={me.data.mailPreferences} />}
         <PasswordPanel />
+        <DataPanel />
       </div>
     </div>
   );

@@ -16,7 +16,9 @@ import { RatingForm, RatingThanks } from './rating-form';
 import { ReviewReport } from './review-report';
 import { RecheckChecklist } from './recheck-checklist';
 import { RequestRecheck } from './recheck-dialog';
+import { PublicLink } from './public-link';
 import { ReviewsSideBySide } from './reviews-side-by-side';
+import { BlockTitle } from './block-title';
 
 function waitingText(detail: ShareDetail, isAuthor: boolean): string | null {
   const { share } = detail;
@@ -83,7 +85,7 @@ export function FeedbackView({ detail, viewer }: { detail: ShareDetail; viewer: 
 
       {feedback && (
         <section className="form-block">
-          <h4 className="block-title">Ratings</h4>
+          <BlockTitle>Ratings</BlockTitle>
           {Object.keys(feedback.criteria).length > 0 ? (
             <CriteriaBars criteria={feedback.criteria} />
           ) : (
@@ -94,7 +96,7 @@ export function FeedbackView({ detail, viewer }: { detail: ShareDetail; viewer: 
 
       {(comments.length > 0 || open) && (
         <section className="form-block">
-          <h4 className="block-title">Timeline comments</h4>
+          <BlockTitle>Timeline comments</BlockTitle>
           <CommentList
             share={share}
             comments={comments}
@@ -108,7 +110,7 @@ export function FeedbackView({ detail, viewer }: { detail: ShareDetail; viewer: 
 
       {feedback?.comment && (
         <section className="form-block" data-testid="general-feedback">
-          <h4 className="block-title">General feedback</h4>
+          <BlockTitle>General feedback</BlockTitle>
           <p className="general-feedback-text" data-testid="general-feedback-text">
             {feedback.comment}
           </p>
@@ -119,7 +121,7 @@ export function FeedbackView({ detail, viewer }: { detail: ShareDetail; viewer: 
       {/* After everything the reviewer wrote, so the feedback reads in one piece before the reply box. */}
       {open && (
         <section className="form-block" data-testid="feedback-reply">
-          <h4 className="block-title">{composerTitle}</h4>
+          <BlockTitle>{composerTitle}</BlockTitle>
           <CommentComposer
             mode="new"
             getPlayhead={timeline.getPlayhead}
@@ -134,6 +136,7 @@ export function FeedbackView({ detail, viewer }: { detail: ShareDetail; viewer: 
       {isAuthor && share.status === 'completed' && feedback && (
         <div className="button-row">
           <RequestRecheck share={share} />
+          <PublicLink shareId={share.id} />
         </div>
       )}
 

@@ -6,6 +6,7 @@ import { StarRating, StarScore } from '@/components/star-rating';
 import { TextAreaField } from '@/components/text-field';
 import { errorMessage } from '@/lib/errors';
 import { useRateFeedback } from '@/features/feedback/api/shares';
+import { BlockTitle } from './block-title';
 
 export const RATING_THANKS = 'Thank you for your feedback!!';
 
@@ -23,7 +24,7 @@ export function RatingForm({ shareId }: { shareId: string }) {
 
   return (
     <section className="rating-form form-block" data-testid="rating-form">
-      <h4 className="block-title">Rate this feedback</h4>
+      <BlockTitle>Rate this feedback</BlockTitle>
       <StarRating label="Your rating" value={rating} onSelect={setRating} disabled={rate.isPending} testId="rating-stars" />
       <TextAreaField
         label="Comment (optional)"

@@ -6,6 +6,7 @@ import { formatTime } from '@/components/audio-player';
 import { errorMessage } from '@/lib/errors';
 import { useMarkCheck } from '@/features/feedback/api/shares';
 import { parseTimestamp } from '@/features/feedback/utils/timestamp';
+import { BlockTitle } from './block-title';
 
 export const MARK_LABELS: Record<CheckMark, string> = { fixed: 'Fixed', not_fixed: 'Not fixed', not_applicable: 'Not applicable' };
 
@@ -40,9 +41,9 @@ export function RecheckChecklist({
       : `The previous review: ${items.length} ${items.length === 1 ? 'point' : 'points'} to check`;
   return (
     <section className="form-block recheck" aria-labelledby={`recheck-${share.id}`} data-testid="recheck-checklist">
-      <h4 className="block-title" id={`recheck-${share.id}`} aria-live={marking ? 'polite' : undefined} data-testid="recheck-heading">
+      <BlockTitle id={`recheck-${share.id}`} aria-live={marking ? 'polite' : undefined} data-testid="recheck-heading">
         {heading}
-      </h4>
+      </BlockTitle>
       {moving && (
         <p className="muted small">
           The reviewer checks each point of their review again on this version. If a part moved, put its point where it is now.

@@ -20,6 +20,7 @@ import { ReviewChecklist } from './review-checklist';
 import { RecheckChecklist } from './recheck-checklist';
 import { RangePicker } from './range-picker';
 import { TimelinePlayer } from './timeline-player';
+import { BlockTitle } from './block-title';
 
 const SAVE_STATUS = { saving: 'Saving...', saved: 'Saved', failed: 'Not saved yet: retrying with your next change' } as const;
 
@@ -89,7 +90,7 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
       {detail.checklist && <RecheckChecklist share={share} items={detail.checklist} isReviewer onSeek={timeline.seek} />}
 
       <section className="form-block">
-        <h4 className="block-title">Timestamped comments</h4>
+        <BlockTitle>Timestamped comments</BlockTitle>
         <p className="muted small">Only you see your comments, scores and general comment until you submit.</p>
         <CommentComposer
           mode="new"
@@ -109,7 +110,7 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
       </section>
 
       <section className="form-block">
-        <h4 className="block-title">Ratings</h4>
+        <BlockTitle>Ratings</BlockTitle>
         <CriteriaRatings value={criteria} onChange={setCriteria} disabled={submit.isPending} />
         <TextAreaField
           label="General comment"

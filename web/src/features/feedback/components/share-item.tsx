@@ -14,6 +14,7 @@ import { onOpenShareRequest, shareAnchor, shareIdInHash } from '@/features/feedb
 import { OnDemandStatus } from '@/components/on-demand-status';
 import { StatusBadge } from './status-badge';
 import '@/features/feedback/shares.css';
+import { BlockLevel } from './block-title';
 
 // The opened part's code: asked for at the first sign of opening (a pointer over Open, or focus), so it
 // is usually there by the click; its data is asked for by the item as it opens, beside the code.
@@ -133,7 +134,9 @@ export function ShareItem({
       </div>
       {open && (
         <div className="share-body" id={bodyId} data-testid="share-body">
-          {body.value ? <body.value detail={detail} viewer={viewer} /> : <OnDemandStatus {...body} testId="share-error" />}
+          <BlockLevel.Provider value={linked ? 'h4' : 'h3'}>
+            {body.value ? <body.value detail={detail} viewer={viewer} /> : <OnDemandStatus {...body} testId="share-error" />}
+          </BlockLevel.Provider>
         </div>
       )}
     </li>

@@ -1,0 +1,116 @@
+/**
+ * 'Download my data': everything the product keeps about the caller that is theirs to take, as one JSON
+ * document, in the views the app itself shows (no storage keys, no internal fields). Every list is read
+ * to its end, page by page; a request's comments come from its bundle, a few requests at a time. A rare
+ * route of its own function: its round trips grow with the account's history (one per page of a list,
+ * one per AT_ONCE requests), which the route-trip test allows it alone.
+ */
+import { SHARE_STATUSES } from '../../shared/feedback.js';
+import type { DataExportView } from '../../shared/schemas/data-export.js';
+import { pagePayerPayments } from '../data/payments.js';
+import * as shares from '../data/shares.js';
+import type { ShareRecord } from '../data/shares.js';
+import { pageTracksOf } from '../data/tracks.js';
+import { Forbidden } from '../lib/errors.js';
+import type { Caller } from './caller.js';
+import { enforceRateLimit } from './rate-limits.js';
+import { toReceipt } from './receipts.js';
+import { toCommentView, toShareView } from './share-views.js';
+import { trackStatus } from './track-status.js';
+import { toUserView } from './users.js';
+
+const PAGE = 100;
+/** Bundles read at once: a long history is read steadily, not in one burst. */
+const AT_ONCE = 8;
+
+async function allTracks(userId: string) {
+  const out = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await pageTracksOf(userId, { limit: PAGE, start });
+    out.push(...page.tracks);
+    start = page.next;
+  } while (start);
+  return out;
+}
+
+async function allRequests(userId: string, as: 'author' | 'reviewer'): Promise<ShareRecord[]> {
+  const out: ShareRecord[] = [];
+  if (as === 'author') {
+    let start: Record<string, string> | undefined;
+    do {
+      const page = await shares.pageSharesBy(userId, { limit: PAGE, start });
+      out.push(...page.shares);
+      start = page.next;
+    } while (start);
+    return out;
+  }
+  let from: shares.StatusPositions | null = Object.fromEntries(SHARE_STATUSES.map((s) => [s, '']));
+  while (from) {
+    const page = await shares.pageSharesWith(userId, from, PAGE);
+    out.push(...page.shares);
+    from = page.next;
+  }
+  return out;
+}
+
+async function allPayments(userId: string) {
+  const out = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await pagePayerPayments(userId, PAGE, start);
+    out.push(...page.payments);
+    start = page.next ?? undefined;
+  } while (start);
+  // Orders that never took money have no receipt, and are no payment of the user's.
+  return out.filter((p) => p.captureId).map(toReceipt);
+}
+
+/** Each request as the app shows it, with its comments. */
+async function withComments(list: ShareRecord[]) {
+  const out = [];
+  for (let i = 0; i < list.length; i += AT_ONCE) {
+    out.push(
+      ...(await Promise.all(
+        list.slice(i, i + AT_ONCE).map(async (share) => {
+          const bundle = await shares.getShareBundle(share.id);
+          return { ...toShareView(share), comments: (bundle?.comments ?? []).map((c) => toCommentView(share, c)) };
+        }),
+      )),
+    );
+  }
+  return out;
+}
+
+export async function exportData({ user, isAdmin, actor }: Caller, now = new Date()): Promise<DataExportView> {
+  // The person's own to take: an admin acting as them sees what the app shows, not all of it at once.
+  if (actor) throw new Forbidden('An admin acting as a user cannot download their data', 'impersonation_forbidden');
+  // The limit is counted beside the lists' first pages, not before them: a refused call costs those reads,
+  // an allowed one a round trip less. Then the requests' bundles, made and received together.
+  const [, tracks, made, received, payments] = await Promise.all([
+    enforceRateLimit('dataExport', user.id),
+    allTracks(user.id),
+    allRequests(user.id, 'author'),
+    allRequests(user.id, 'reviewer'),
+    allPayments(user.id),
+  ]);
+  const requests = await withComments([...made, ...received]);
+  return {
+    exportedAt: now.toISOString(),
+    account: toUserView(user, isAdmin),
+    tracks: tracks.map((t) => ({
+      id: t.id,
+      title: t.title,
+      artist: t.artist,
+      status: trackStatus(t).status,
+      duration: t.duration,
+      sizeBytes: t.sizeBytes,
+      contentType: t.contentType,
+      version: t.version ?? 1,
+      createdAt: t.createdAt,
+    })),
+    requestsMade: requests.slice(0, made.length),
+    requestsReceived: requests.slice(made.length),
+    payments,
+  };
+}

@@ -1,0 +1,8 @@
+/** HTTP handlers of the account area: the account's rare, heavy actions ('Download my data'). */
+import { exportData } from '../domain/data-export.js';
+import { areaHandler } from './area-handler.js';
+import { accountSchemas } from '../../shared/api/route-schemas/account.js';
+
+export const handler = areaHandler('account', accountSchemas, {
+  exportMyData: async ({ caller }) => exportData(caller),
+});

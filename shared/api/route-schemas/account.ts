@@ -1,0 +1,8 @@
+/** What the account area's routes take and give (shared/api/routes.ts joins every area's). */
+import { emptyInput } from '../../schemas/common.js';
+import { dataExportView } from '../../schemas/data-export.js';
+import type { AreaSchemas } from '../route.js';
+
+export const accountSchemas = {
+  exportMyData: { input: emptyInput, output: dataExportView },
+} as const satisfies AreaSchemas<'account'>;

@@ -1,0 +1,86 @@
+/**
+ * 'Download my data' (GET /users/me/data): the caller's account, their tracks' metadata, the requests they
+ * made and received with reviews and comments, and their payments; nothing of anyone else's, no storage key
+ * or secret; refused to an admin acting as the user; limited per user.
+ */
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { IMPERSONATION_HEADER } from '../../shared/api/route.js';
+import { RATE_LIMITS } from '../../functions/domain/rate-limits.js';
+import { callRoute } from '../support/api.js';
+import { onboard, onboardedUser, requestFeedback, respondToShare, testAdmin, uploadTrack } from '../support/flows.js';
+import { createConfirmedUser, type TestUser } from '../support/users.js';
+
+const stack = inject('stack');
+
+let mia: TestUser;
+let miaId: string;
+let quinn: TestUser;
+let shareId: string;
+let trackId: string;
+
+beforeAll(async () => {
+  mia = await createConfirmedUser(stack, { fullName: 'Mia Exporter' });
+  miaId = await onboard(stack, mia, 'musician');
+  const reviewer = await onboardedUser(stack, 'musician', { fullName: 'Quinn Reviewer' });
+  quinn = reviewer.user;
+  const track = await uploadTrack(stack, mia, 'Export me', { seconds: 2 });
+  trackId = track.id;
+  shareId = (await requestFeedback(stack, mia, reviewer.id, track.id, { feedbackNotes: 'Kick too loud?', context: 'mix_check' })).body.id;
+  await respondToShare(stack, quinn, shareId, 'accepted');
+  await callRoute(
+    stack.apiUrl,
+    'addComment',
+    { id: shareId, timestamp: 1, text: 'The kick masks the bass here', tags: ['#Mixing'] },
+    quinn.idToken,
+  );
+  const done = await callRoute(stack.apiUrl, 'submitFeedback', { id: shareId, criteria: { energyImpact: 4 } }, quinn.idToken);
+  expect(done.status).toBe(200);
+  // Someone else's track, which Mia's export must not name.
+  const other = await onboardedUser(stack, 'musician');
+  await uploadTrack(stack, other.user, 'Not Mia', { seconds: 1 });
+});
+
+describe('GET /users/me/data', () => {
+  it("gives the account, tracks' metadata, the request with its review and comments, and nothing else", async () => {
+    const res = await callRoute(stack.apiUrl, 'exportMyData', {}, mia.idToken);
+    expect(res.status).toBe(200);
+    const data = res.body;
+    expect(data.account).toMatchObject({ id: miaId, email: mia.email, fullName: 'Mia Exporter' });
+    expect(data.tracks).toEqual([expect.objectContaining({ id: trackId, title: 'Export me', status: 'ready', version: 1 })]);
+    expect(data.requestsMade).toHaveLength(1);
+    expect(data.requestsMade[0]).toMatchObject({ id: shareId, status: 'completed', trackTitle: 'Export me' });
+    expect(data.requestsMade[0].comments.map((c: { text: string }) => c.text)).toEqual(['The kick masks the bass here']);
+    expect(data.requestsReceived).toEqual([]);
+    expect(data.payments).toEqual([]);
+    expect(Date.parse(data.exportedAt)).toBeGreaterThan(Date.now() - 60_000);
+
+    const text = JSON.stringify(data);
+    expect(text).not.toContain('Not Mia');
+    // No storage key, waveform or secret of the account.
+    expect(text).not.toMatch(/"(audioKey|uploadKey|peaks|mailKey|audioUrl)":/);
+
+    const theirs = await callRoute(stack.apiUrl, 'exportMyData', {}, quinn.idToken);
+    expect(theirs.body.requestsReceived.map((r: { id: string }) => r.id)).toEqual([shareId]);
+    expect(theirs.body.requestsReceived[0].comments).toHaveLength(1);
+    expect(theirs.body.tracks).toEqual([]);
+    expect((await callRoute(stack.apiUrl, 'exportMyData', {})).status).toBe(401);
+  });
+
+  it('is refused to an admin acting as the user', async () => {
+    const admin = await testAdmin(stack);
+    const started = await callRoute(stack.apiUrl, 'impersonate', { userId: miaId }, admin.idToken);
+    expect(started.status).toBe(200);
+    const res = await callRoute(stack.apiUrl, 'exportMyData', {}, admin.idToken, undefined, { [IMPERSONATION_HEADER]: started.body.token });
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('impersonation_forbidden');
+  });
+
+  it(`answers ${RATE_LIMITS.dataExport.limit} an hour per user, then 429 rate_limited`, async () => {
+    const { user } = await onboardedUser(stack, 'musician');
+    const statuses: number[] = [];
+    for (let i = 0; i <= RATE_LIMITS.dataExport.limit; i++)
+      statuses.push((await callRoute(stack.apiUrl, 'exportMyData', {}, user.idToken)).status);
+    expect(statuses.slice(0, -1).every((s) => s === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { AlertIf } from '@/components/alert';
+import { Button } from '@/components/button';
+import { Panel } from '@/components/panel';
+import { useBusy } from '@/hooks/use-busy';
+import { api } from '@/lib/api';
+
+/** Saves `text` as a file named `name` through the browser's own download. */
+function saveFile(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  // After the click has handed the file over.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** 'Download my data': the account, tracks' metadata, requests, reviews and payments, as one JSON file. */
+export function DataPanel() {
+  const [busy, run] = useBusy();
+  const [error, setError] = useState<string>();
+  const [done, setDone] = useState(false);
+  const download = () => {
+    setError(undefined);
+    setDone(false);
+    void run(
+      async () => {
+        const data = await api('exportMyData');
+        saveFile(`snip-data-${data.exportedAt.slice(0, 10)}.json`, JSON.stringify(data, null, 2));
+        setDone(true);
+      },
+      setError,
+      'Your data could not be gathered. Please try again.',
+    );
+  };
+  return (
+    <Panel title="Your data" titleId="account-data-title" testId="account-data">
+      <p className="muted small">
+        A JSON file of your profile, your tracks&apos; details (not the audio), the requests you made and received with their reviews and
+        comments, and your payments.
+      </p>
+      <AlertIf message={error} />
+      <p className="muted small" role="status">
+        {done && 'Your data was downloaded.'}
+      </p>
+      <Button variant="secondary" busy={busy} busyText="Gathering your data..." onClick={download}>
+        Download my data
+      </Button>
+    </Panel>
+  );
+}
