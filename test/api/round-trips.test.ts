@@ -143,6 +143,12 @@ describe('DynamoDB round trips per route', () => {
     await call('saveDraft', { id: share.id, criteria: { energyImpact: 5 }, comment: 'Solid', note: '' }, reviewer);
     await call('submitFeedback', { id: share.id, criteria: { mixingMastering: 3, energyImpact: 5 }, comment: 'Solid track' }, reviewer);
     await call('rateFeedback', { id: share.id, rating: 4, comment: 'Thanks' }, musician);
+    await call('getProgress', {}, musician);
+    await call('getSuggestionUsage', {}, reviewer);
+    const template = await call('createTemplate', { title: 'Low end', text: 'Kick and bass fight' }, reviewer);
+    await call('updateTemplate', { id: template.id, title: 'Low end', text: 'Sidechain the bass' }, reviewer);
+    await call('listTemplates', {}, reviewer);
+    await call('deleteTemplate', { id: template.id }, reviewer);
 
     // A new version of the reviewed track, and the same reviewer's re-check of it.
     const v2wav = wavBytes({ seconds: 2 });
