@@ -60,29 +60,32 @@ export function CriteriaChart({ months }: { months: ProgressView['months'] }) {
           </li>
         ))}
       </ul>
-      <table className="visually-hidden" data-testid="journey-chart-table">
-        <caption>Average score out of 5 for each criterion, by month</caption>
-        <thead>
-          <tr>
-            <th scope="col">Month</th>
-            {CRITERIA.map((c) => (
-              <th key={c.key} scope="col">
-                {c.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {months.map((m) => (
-            <tr key={m.month}>
-              <th scope="row">{monthLabel(m.month)}</th>
+      {/* Hidden by its wrapper: a table keeps its content's width whatever width it is given. */}
+      <div className="visually-hidden">
+        <table data-testid="journey-chart-table">
+          <caption>Average score out of 5 for each criterion, by month</caption>
+          <thead>
+            <tr>
+              <th scope="col">Month</th>
               {CRITERIA.map((c) => (
-                <td key={c.key}>{m.averages[c.key] ?? 'Not scored'}</td>
+                <th key={c.key} scope="col">
+                  {c.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {months.map((m) => (
+              <tr key={m.month}>
+                <th scope="row">{monthLabel(m.month)}</th>
+                {CRITERIA.map((c) => (
+                  <td key={c.key}>{m.averages[c.key] ?? 'Not scored'}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
