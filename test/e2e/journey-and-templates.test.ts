@@ -120,6 +120,8 @@ describe("the pro's AI Feedback Assistant", () => {
       const request = page.locator(`[data-testid="share-item"][data-share-id="${openShareId}"]`).first();
       await request.getByRole('button', { name: `Open Mixdown ${suffix}` }).click();
       const composer = request.getByTestId('comment-composer');
+      // The box keeps what was typed in it as part of the draft: the first pass's text comes back on the second.
+      await composer.getByTestId('comment-input').fill('');
       const toggle = composer.getByTestId('template-insert');
       await toggle.focus();
       await page.keyboard.press('Enter');
