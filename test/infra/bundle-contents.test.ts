@@ -33,10 +33,10 @@ const KB = 1024;
  * and for users the authenticator's set-up with its SES e-mail).
  */
 const GZIP_BUDGET: Record<string, number> = {
-  'functions/http/users.ts': 48 * KB, // the authenticator's routes and their e-mail; Choose Your Pro's orders and reputation; earnings' states; the front page's showcase
+  'functions/http/users.ts': 50 * KB, // the authenticator's routes and their e-mail; Choose Your Pro's orders and reputation; earnings' states; the front page's showcase; a musician's progress figures (1.6 KB)
   'functions/http/tracks.ts': 60 * KB, // the S3 presigners; the payment state machine and its executor (a deleted track's paid requests); versions and their listing (2 KB)
-  'functions/http/shares.ts': 54 * KB, // the payment state machine and its executor (a paid request declined or completed); a review's floor, listening, drafts, reputation, reports; the track's report summary; re-checks and their checklist (2 KB)
-  'functions/http/feedbacks.ts': 31 * KB,
+  'functions/http/shares.ts': 55 * KB, // the payment state machine and its executor (a paid request declined or completed); a review's floor, listening, drafts, reputation, reports; the track's report summary; re-checks and their checklist (2 KB); a completed review added to the musician's progress (0.8 KB)
+  'functions/http/feedbacks.ts': 33 * KB, // AI Suggest's count, and a reviewer's comment templates with their schemas (1.1 KB)
   'functions/http/payments.ts': 59 * KB, // the payment and payout state machines and their executors; PayPal's Payouts; the disputes queue (a share's views, with the track's report summary); the books and the ledger's export; a paid re-check's terms; e-mails that link to their request's page
   'functions/http/billing.ts': 67 * KB, // the Stripe SDK; the route table every area carries (a new public route)
   'functions/http/admin.ts': 37 * KB, // e-mails that link to their request's page
