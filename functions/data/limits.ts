@@ -74,6 +74,21 @@ export async function peekInWindow(w: LimitWindow, now = Date.now()): Promise<nu
   return ((res.Item?.uses as number | undefined) ?? 0) >= w.limit ? secondsLeft(end, now) : null;
 }
 
+/**
+ * The update takeHourly makes, for a transaction that counts something else with it (it refuses the whole
+ * transaction when the hour's limit is reached).
+ */
+export function hourlyTakeUpdate(userId: string, name: string, limit: number, now = new Date()) {
+  const { key, end } = windowOf({ subject: { user: userId }, name, limit, windowSeconds: 3600 }, now.getTime());
+  return {
+    TableName: config.tableName,
+    Key: key,
+    UpdateExpression: 'ADD uses :one SET expiresAt = :exp, entity = :e',
+    ConditionExpression: 'attribute_not_exists(uses) OR uses < :limit',
+    ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':exp': Math.floor(end / 1000) + 300, ':e': 'limit' },
+  };
+}
+
 /** Counts one use by a user; false when the hour's limit is reached. */
 export async function takeHourly(userId: string, name: string, limit: number, now = new Date()): Promise<boolean> {
   return (await takeInWindow({ subject: { user: userId }, name, limit, windowSeconds: 3600 }, now.getTime())) === null;

@@ -23,6 +23,7 @@ import * as rechecks from './rechecks.js';
 import { checkRecheck, readPrevious } from './recheck-requests.js';
 import { recheckPriceOf } from '../../shared/recheck.js';
 import { fulfilment } from './payment-settlement.js';
+import { reviewReceived } from './progress.js';
 import { decodeCursor, decodeCursorValue, encodeCursor } from '../lib/cursor.js';
 import { count, log } from '../lib/observability.js';
 
@@ -329,10 +330,12 @@ export async function submitFeedback(
   // A re-check is submitted with its checklist marked, and its outcome stays on the request.
   const [recheckOutcome] = await Promise.all([rechecks.recheckOutcome(bundle), assertNotRepeated(share.id, input.comment ?? '', texts)]);
   const feedback = { criteria, comment: input.comment || null, userId, createdAt: at };
+  // The review joins the musician's progress in the same write, so it is counted once and only if delivered.
+  const progress = reviewReceived(share.sharedByUserId, { ...feedback, comments: bundle.comments.filter((c) => c.userId === userId) });
   // The musician (the e-mail's recipient) and the reviewer's listing are read alongside the write.
   const listing = readAhead(userId);
   const [ok, musician] = await Promise.all([
-    shares.completeWithFeedback(share, feedback, share.payment ? fulfilment(share, at) : [], {
+    shares.completeWithFeedback(share, feedback, [...(share.payment ? fulfilment(share, at) : []), progress], {
       claimEmail: 'responded',
       acceptedAfter: completeBy && share.payment ? deadlineCutoffs(share.payment, Date.parse(at)).acceptedAfter : undefined,
       recheckOutcome,

@@ -6,6 +6,7 @@ import { earningsOf } from '../domain/earnings.js';
 import * as images from '../domain/images.js';
 import * as mail from '../domain/mail-preferences.js';
 import * as profile from '../domain/profile.js';
+import { progressOf } from '../domain/progress.js';
 import * as users from '../domain/users.js';
 import { areaHandler } from './area-handler.js';
 import { usersSchemas } from '../../shared/api/route-schemas/users.js';
@@ -35,4 +36,5 @@ export const handler = areaHandler('users', usersSchemas, {
   removeAuthenticator: async ({ caller }) => authenticator.removeAuthenticator(caller),
   searchUsers: async ({ input, caller }) => ({ users: await directory.searchUsers(caller.user.id, input) }),
   listPros: async ({ input, caller }) => directory.listPros(caller.user.id, input),
+  getProgress: async ({ caller }) => progressOf(caller.user.id),
 });

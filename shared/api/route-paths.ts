@@ -45,6 +45,7 @@ export const routePaths = {
 
   searchUsers: { method: 'GET', path: '/users/search', access: 'user', area: 'users' },
   listPros: { method: 'GET', path: '/users/pros', access: 'user', area: 'users' },
+  getProgress: { method: 'GET', path: '/users/me/progress', access: 'user', area: 'users' },
 
   createShare: { method: 'POST', path: '/shares', access: 'user', area: 'shares' },
   listShares: { method: 'GET', path: '/shares', access: 'user', area: 'shares' },
@@ -104,6 +105,11 @@ export const routePaths = {
   listAudit: { method: 'GET', path: '/audit', access: 'admin', area: 'admin' },
 
   suggestComment: { method: 'POST', path: '/feedbacks/suggestion', access: 'user', area: 'feedbacks' },
+  getSuggestionUsage: { method: 'GET', path: '/feedbacks/suggestion/usage', access: 'user', area: 'feedbacks' },
+  listTemplates: { method: 'GET', path: '/feedbacks/templates', access: 'pro', area: 'feedbacks' },
+  createTemplate: { method: 'POST', path: '/feedbacks/templates', access: 'pro', area: 'feedbacks' },
+  updateTemplate: { method: 'PUT', path: '/feedbacks/templates/{id}', access: 'pro', area: 'feedbacks' },
+  deleteTemplate: { method: 'DELETE', path: '/feedbacks/templates/{id}', access: 'pro', area: 'feedbacks' },
 
   health: { method: 'GET', path: '/health', access: 'public', area: 'health' },
 

@@ -9,3 +9,6 @@ export const suggestionInput = z.strictObject({
   tags: z.optional(z.array(z.enum(FEEDBACK_CATEGORY_TAGS)).check(z.maxLength(10))),
 });
 export const suggestionView = z.object({ text: z.string() });
+
+/** How often the reviewer has used AI Suggest (suggestions received), and when last. */
+export const suggestionUsageView = z.object({ used: z.number(), lastUsedAt: z.nullable(z.string()) });

@@ -153,6 +153,12 @@ describe('DynamoDB round trips per route', () => {
     await call('getPublicReview', { token: link.token });
     await call('revokePublicLink', { id: share.id }, musician);
     await call('exportMyData', {}, musician);
+    await call('getProgress', {}, musician);
+    await call('getSuggestionUsage', {}, reviewer);
+    const template = await call('createTemplate', { title: 'Low end', text: 'Kick and bass fight' }, reviewer);
+    await call('updateTemplate', { id: template.id, title: 'Low end', text: 'Sidechain the bass' }, reviewer);
+    await call('listTemplates', {}, reviewer);
+    await call('deleteTemplate', { id: template.id }, reviewer);
 
     // A new version of the reviewed track, and the same reviewer's re-check of it.
     const v2wav = wavBytes({ seconds: 2 });

@@ -25,6 +25,7 @@ import {
   usernameExistsInput,
   userView,
 } from '../../schemas/users.js';
+import { progressView } from '../../schemas/progress.js';
 import type { AreaSchemas } from '../route.js';
 
 export const usersSchemas = {
@@ -51,4 +52,5 @@ export const usersSchemas = {
   removeAuthenticator: { input: emptyInput, output: authenticatorView },
   searchUsers: { input: searchUsersInput, output: userCardList },
   listPros: { input: listProsInput, output: proPage },
+  getProgress: { input: emptyInput, output: progressView },
 } as const satisfies AreaSchemas<'users'>;

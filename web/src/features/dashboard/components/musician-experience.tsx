@@ -17,7 +17,7 @@ export function MusicianExperience({ user, tracks, hub }: { user: UserView; trac
       )}
       {tracks}
       {hub}
-      <JourneyToPro />
+      <JourneyToPro application={user.proApplication} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { isPlanLimit, PlanLimitNotice } from '@/components/plan-limit-notice';
 import { useSuggestComment } from '@/features/feedback/api/shares';
 import { captureTimestamp, parseTimestamp, wholeSecond } from '@/features/feedback/utils/timestamp';
 import { CategoryToggles } from './category-toggles';
+import { TemplatePicker } from './template-picker';
 
 /** A comment as the API takes it: its tags are the spec's category tags ('#Mixing'). */
 export interface CommentDraft {
@@ -40,7 +41,8 @@ export const isSubmitShortcut = (e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'met
 /**
  * The comment box. A new comment takes the playhead's time when the writer starts typing, shown as a
  * chip that can be edited or removed (general feedback); category toggles; Submit (or Ctrl/Cmd+Enter).
- * In edit mode it saves instead, and Esc cancels. AI Suggest rewrites the draft on request.
+ * In edit mode it saves instead, and Esc cancels. AI Suggest rewrites the draft on request; 'Insert template'
+ * adds one of the reviewer's templates.
  */
 export function CommentComposer({
   mode,
@@ -49,6 +51,7 @@ export function CommentComposer({
   duration,
   placeholder,
   allowSuggest = false,
+  allowTemplates = false,
   onSubmit,
   onCancel,
   onTextChange,
@@ -63,6 +66,8 @@ export function CommentComposer({
   duration: number;
   placeholder: string;
   allowSuggest?: boolean;
+  /** Offers 'Insert template' (the reviewer's own comment templates). */
+  allowTemplates?: boolean;
   /** Saves the comment; a rejection keeps the draft and shows the error. */
   onSubmit: (draft: CommentDraft) => Promise<unknown>;
   onCancel?: () => void;
@@ -170,6 +175,12 @@ export function CommentComposer({
     if (blank || suggest.isPending) return;
     setSuggestion(null);
     suggest.mutate({ text: text.trim(), timestamp, tags: tags.map(tagOf) }, { onSuccess: (s) => setSuggestion(s) });
+  };
+
+  /** A template fills an empty box, or follows what is typed on a new paragraph, so no draft is lost. */
+  const insertTemplate = (template: string) => {
+    change(blank ? template : `${text.trimEnd()}\n\n${template}`);
+    inputRef.current?.focus();
   };
 
   const acceptSuggestion = () => {
@@ -314,6 +325,7 @@ export function CommentComposer({
             {suggest.isPending ? 'Thinking...' : 'AI Suggest'}
           </Button>
         )}
+        {allowTemplates && <TemplatePicker onInsert={insertTemplate} />}
         <span className="muted small composer-hint">Ctrl+Enter to {mode === 'new' ? 'submit' : 'save'}</span>
         {mode === 'edit' && (
           <Button variant="ghost" className="btn-sm" onClick={onCancel} data-testid="comment-cancel">

@@ -99,6 +99,7 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
           duration={share.trackDuration}
           placeholder={commentPlaceholder(viewer.type, false)}
           allowSuggest
+          allowTemplates={viewer.type === 'pro'}
           range={timeline.range}
           onSubmit={async (draft) => {
             await add.mutateAsync(draft);

@@ -1,0 +1,5 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+
+/** The signed-in musician's own figures for 'Your Journey to Pro', read once the dashboard shows. */
+export const useProgress = () => useQuery({ queryKey: ['progress'], queryFn: () => api('getProgress') });

@@ -1,3 +1,0 @@
-export function ComingSoonBadge() {
-  return <span className="badge badge-soon">Coming Soon</span>;
-}
