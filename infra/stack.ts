@@ -175,32 +175,22 @@ export class AppStack extends Stack {
       },
     });
 
-    const digest = new CommentDigest(this, 'CommentDigest', {
-      data,
-      mail,
-      codeMode,
-      environment: {
-        STAGE: 'aws',
-        TABLE_NAME: data.table.tableName,
-        APP_URL: web.appUrl,
-        API_URL: api.url,
-        MAIL_FROM: mailFrom.valueAsString,
-      },
-    });
+    // What a job that e-mails needs: its links into the app, and the API that its unsubscribe links post to.
+    const mailingJob = {
+      STAGE: 'aws',
+      TABLE_NAME: data.table.tableName,
+      APP_URL: web.appUrl,
+      API_URL: api.url,
+      MAIL_FROM: mailFrom.valueAsString,
+    };
+    const digest = new CommentDigest(this, 'CommentDigest', { data, mail, codeMode, environment: mailingJob });
 
     const paymentChecks = new PaymentChecks(this, 'PaymentChecks', {
       data,
       mail,
       paymentsSecret: secrets.payments,
       codeMode,
-      environment: {
-        STAGE: 'aws',
-        TABLE_NAME: data.table.tableName,
-        APP_URL: web.appUrl,
-        API_URL: api.url,
-        MAIL_FROM: mailFrom.valueAsString,
-        PAYPAL_API_URL: paypalApiUrl.valueAsString,
-      },
+      environment: { ...mailingJob, PAYPAL_API_URL: paypalApiUrl.valueAsString },
     });
 
     new Monitoring(this, 'Monitoring', {

@@ -10,6 +10,7 @@ import type { DataExportView } from '../../shared/schemas/data-export.js';
 import { pagePayerPayments } from '../data/payments.js';
 import * as shares from '../data/shares.js';
 import type { ShareRecord } from '../data/shares.js';
+import { getTemplates } from '../data/templates.js';
 import { pageTracksOf } from '../data/tracks.js';
 import { Forbidden } from '../lib/errors.js';
 import type { Caller } from './caller.js';
@@ -87,12 +88,13 @@ export async function exportData({ user, isAdmin, actor }: Caller, now = new Dat
   if (actor) throw new Forbidden('An admin acting as a user cannot download their data', 'impersonation_forbidden');
   // The limit is counted beside the lists' first pages, not before them: a refused call costs those reads,
   // an allowed one a round trip less. Then the requests' bundles, made and received together.
-  const [, tracks, made, received, payments] = await Promise.all([
+  const [, tracks, made, received, payments, { templates }] = await Promise.all([
     enforceRateLimit('dataExport', user.id),
     allTracks(user.id),
     allRequests(user.id, 'author'),
     allRequests(user.id, 'reviewer'),
     allPayments(user.id),
+    getTemplates(user.id),
   ]);
   const requests = await withComments([...made, ...received]);
   return {
@@ -112,5 +114,6 @@ export async function exportData({ user, isAdmin, actor }: Caller, now = new Dat
     requestsMade: requests.slice(0, made.length),
     requestsReceived: requests.slice(made.length),
     payments,
+    templates: templates.map(({ id, title, text, updatedAt }) => ({ id, title, text, updatedAt })),
   };
 }

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { receiptView } from './payments.js';
 import { commentView, shareView } from './shares.js';
+import { templateView } from './templates.js';
 import { userView } from './users.js';
 
 /** A track as the export lists it: what it is, never where its audio is or its waveform's numbers. */
@@ -21,7 +22,8 @@ const exportedRequest = z.extend(shareView, { comments: z.array(commentView) });
 
 /**
  * 'Download my data' (GET /users/me/data): the account, its tracks' metadata, the requests made and
- * received with their reviews and comments, and the payments made, as one JSON document.
+ * received with their reviews and comments, the payments made and a pro's comment templates, as one JSON
+ * document.
  */
 export const dataExportView = z.object({
   exportedAt: z.string(),
@@ -30,5 +32,7 @@ export const dataExportView = z.object({
   requestsMade: z.array(exportedRequest),
   requestsReceived: z.array(exportedRequest),
   payments: z.array(receiptView),
+  /** A pro's comment templates. */
+  templates: z.array(templateView),
 });
 export type DataExportView = z.infer<typeof dataExportView>;

@@ -52,6 +52,7 @@ describe('GET /users/me/data', () => {
     expect(data.requestsMade[0].comments.map((c: { text: string }) => c.text)).toEqual(['The kick masks the bass here']);
     expect(data.requestsReceived).toEqual([]);
     expect(data.payments).toEqual([]);
+    expect(data.templates).toEqual([]);
     expect(Date.parse(data.exportedAt)).toBeGreaterThan(Date.now() - 60_000);
 
     const text = JSON.stringify(data);

@@ -10,7 +10,7 @@
 import { DeleteCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../lib/aws/dynamo.js';
 import { cancellation, send } from '../transactions.js';
-import { PUBLIC_LINK_SK, T, metaKey, pk, publicLinkFields, type PublicLinkRecord } from './records.js';
+import { FENCE, PUBLIC_LINK_SK, T, metaKey, pk, publicLinkFields, type PublicLinkRecord } from './records.js';
 
 export type { PublicLinkRecord };
 
@@ -45,7 +45,8 @@ export async function putPublicLink(link: PublicLinkRecord, ownerId: string, rep
               ConditionCheck: {
                 TableName: T(),
                 Key: metaKey(link.shareId),
-                ConditionExpression: 'sharedByUserId = :owner AND #status = :completed',
+                // Not while a deletion has fenced it: its items are going.
+                ConditionExpression: `sharedByUserId = :owner AND #status = :completed AND attribute_not_exists(${FENCE})`,
                 ExpressionAttributeNames: { '#status': 'status' },
                 ExpressionAttributeValues: { ':owner': ownerId, ':completed': 'completed' },
               },

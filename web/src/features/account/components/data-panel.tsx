@@ -16,7 +16,7 @@ function saveFile(name: string, text: string) {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-/** 'Download my data': the account, tracks' metadata, requests, reviews and payments, as one JSON file. */
+/** 'Download my data': the account, tracks' metadata, requests, reviews, payments and templates, as one JSON file. */
 export function DataPanel() {
   const [busy, run] = useBusy();
   const [error, setError] = useState<string>();
@@ -38,7 +38,7 @@ export function DataPanel() {
     <Panel title="Your data" titleId="account-data-title" testId="account-data">
       <p className="muted small">
         A JSON file of your profile, your tracks&apos; details (not the audio), the requests you made and received with their reviews and
-        comments, and your payments.
+        comments, your payments and your comment templates.
       </p>
       <AlertIf message={error} />
       <p className="muted small" role="status">
