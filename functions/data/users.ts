@@ -339,6 +339,7 @@ type ProfileChanges = Partial<
     | 'feedbackPriceCents'
     | 'proApplication'
     | 'mailPreferences'
+    | 'email'
   >
 >;
 

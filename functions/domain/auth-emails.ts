@@ -1,5 +1,5 @@
 /**
- * The account e-mails (confirm sign-up, reset password). Cognito sends them; this only words them.
+ * The account e-mails (confirm sign-up, reset password, confirm a new address). Cognito sends them; this only words them.
  * `code` is Cognito's placeholder `{####}`, which it replaces with the real code when sending.
  */
 import { paths } from '../../shared/paths.js';
@@ -49,6 +49,21 @@ export function resetPasswordEmail(appUrl: string, email: string, name: string, 
       'We received a request to reset your password. Click the button below to choose a new one.',
       link,
       'Reset my password',
+      code,
+    ),
+  };
+}
+
+/** The code of a new e-mail address, sent to that address: the account page asks for it. */
+export function emailChangeEmail(appUrl: string, email: string, name: string, code: string): AuthEmail {
+  return {
+    subject: 'Confirm your new e-mail address',
+    html: layout(
+      'Confirm your new e-mail address',
+      `Hi ${escapeHtml(name || email)},`,
+      `Enter the code below on your account page to make ${escapeHtml(email)} the address you sign in with.`,
+      `${appUrl}${paths.account}`,
+      'Open your account',
       code,
     ),
   };

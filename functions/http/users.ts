@@ -2,6 +2,7 @@
 import * as applications from '../domain/applications.js';
 import * as authenticator from '../domain/authenticator.js';
 import * as directory from '../domain/directory.js';
+import { takeConfirmedEmail } from '../domain/email-change.js';
 import { earningsOf } from '../domain/earnings.js';
 import * as images from '../domain/images.js';
 import * as mail from '../domain/mail-preferences.js';
@@ -22,6 +23,7 @@ export const handler = areaHandler('users', usersSchemas, {
   getEarnings: async ({ caller }) => earningsOf(caller.user),
   saveProProfile: async ({ input, caller }) => users.toUserView(await users.saveProProfile(caller.user, input), caller.isAdmin),
   updateProfile: async ({ input, caller }) => users.toUserView(await profile.updateProfile(caller.user, input), caller.isAdmin),
+  takeConfirmedEmail: async ({ caller }) => takeConfirmedEmail(caller),
   saveMailPreferences: async ({ input, caller }) => users.toUserView(await mail.saveMailPreferences(caller.user, input), caller.isAdmin),
   saveSocialLinks: async ({ input, caller }) => users.toUserView(await profile.saveSocialLinks(caller.user, input.links), caller.isAdmin),
   setOwnPrice: async ({ input, caller }) =>

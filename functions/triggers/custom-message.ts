@@ -1,6 +1,6 @@
-/** Cognito CustomMessage trigger: words the confirmation and reset e-mails with links into the app. */
+/** Cognito CustomMessage trigger: words the confirmation, reset and new-address e-mails with links into the app. */
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
-import { confirmationEmail, resetPasswordEmail } from '../domain/auth-emails.js';
+import { confirmationEmail, emailChangeEmail, resetPasswordEmail } from '../domain/auth-emails.js';
 import { config } from '../lib/config.js';
 
 export async function handler(event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> {
@@ -11,7 +11,9 @@ export async function handler(event: CustomMessageTriggerEvent): Promise<CustomM
       ? confirmationEmail
       : event.triggerSource === 'CustomMessage_ForgotPassword'
         ? resetPasswordEmail
-        : null;
+        : event.triggerSource === 'CustomMessage_UpdateUserAttribute'
+          ? emailChangeEmail
+          : null;
   if (compose) {
     const message = compose(config.appUrl, email, name, code);
     event.response.emailSubject = message.subject;

@@ -20,6 +20,8 @@ export const routePaths = {
   updateProfile: { method: 'PUT', path: '/users/me/profile', access: 'user', area: 'users' },
   saveSocialLinks: { method: 'PUT', path: '/users/me/social-links', access: 'user', area: 'users' },
   saveMailPreferences: { method: 'PUT', path: '/users/me/mail-preferences', access: 'user', area: 'users' },
+  // After the user confirmed a new address with Cognito: the record takes the address Cognito now has.
+  takeConfirmedEmail: { method: 'POST', path: '/users/me/email', access: 'user', area: 'users' },
   // The account's rare, heavy actions: a function of their own, so that no page's calls carry them.
   exportMyData: { method: 'GET', path: '/users/me/data', access: 'user', area: 'account' },
   setOwnPrice: { method: 'PUT', path: '/users/me/feedback-price', access: 'pro', area: 'users' },

@@ -105,6 +105,7 @@ describe('DynamoDB round trips per route', () => {
     const { getUser } = await import('../../functions/data/users.js');
     const record = await getUser(me.id);
     await call('unsubscribe', { token: `${record!.id}.${record!.mailKey}`, kind: 'marketing' });
+    await call('takeConfirmedEmail', {}, musician);
   });
 
   it('tracks and free feedback: upload, share, comments, feedback, rating, deleting two shared tracks', async () => {

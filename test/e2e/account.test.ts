@@ -97,6 +97,29 @@ describe('the account page', () => {
     await page.getByText('Your data was downloaded.').waitFor();
   });
 
+  it('changes the sign-in address with a code sent to the new one, and tells the old one', async () => {
+    const page = await e2e.signedIn(ana, '/dashboard');
+    await page.goto(`${stack.appUrl}/account`);
+    const panel = page.getByTestId('account-email');
+    const newEmail = `a-new-${suffix}-${Date.now() % 100000}@example.test`;
+    const since = Date.now();
+    await panel.getByLabel('New e-mail address').fill(newEmail);
+    await panel.getByRole('button', { name: 'Send a code' }).click();
+    await panel.getByText(`We sent a code to ${newEmail}.`).waitFor();
+    const mail = await waitForEmail(stack.mailUrl, newEmail, /Confirm your new e-mail address/, { since });
+    const code = (mail.body.html ?? '').match(/<strong[^>]*>(\d{4,8})<\/strong>/)?.[1];
+    expect(code).toBeDefined();
+    await panel.getByLabel('Code').fill(code!);
+    await panel.getByRole('button', { name: 'Confirm new address' }).click();
+    await panel.getByTestId('email-changed').getByText(`Your e-mail address is now ${newEmail}.`).waitFor();
+    await waitForEmail(stack.mailUrl, ana.email, /Your e-mail address was changed/, { since });
+    await expectAccessible(page, 'account page, address changed');
+    ana = { ...ana, email: newEmail };
+    const fresh = await e2e.page();
+    await signInUi(fresh, ana);
+    await waitForPath(fresh, '/dashboard');
+  });
+
   it('is open to admins, from their settings', async () => {
     const page = await e2e.signedIn('admin@demo.test', '/admin/users', DESKTOP, '/admin/login');
     await page.goto(`${stack.appUrl}/admin/settings`);

@@ -84,8 +84,8 @@ describe('pro onboarding', () => {
     for (const card of ['Smart Suggestions', 'Feedback Templates', 'Technical Analysis']) {
       expect(await page.getByRole('heading', { name: card }).isVisible()).toBe(true);
     }
-    // Technical Analysis is real: a new pro has no track to rate yet.
-    expect(await page.getByText('Coming Soon').count()).toBe(2);
+    // Nothing is 'Coming Soon' any more; Technical Analysis is real: a new pro has no track to rate yet.
+    expect(await page.getByText('Coming Soon').count()).toBe(0);
     await page
       .getByTestId('technical-analysis')
       .getByText('No track to rate has a report yet: each new request brings its figures.')

@@ -17,7 +17,8 @@
  * - a refresh stamped its tokens' auth_time with its own time; Cognito keeps the sign-in's, which is what
  *   the API compares with an authenticator's set-up (functions/domain/admin-mfa.ts);
  * - ChangePassword, an account call too, only decoded its token, and answered a wrong previous password
- *   with another error than Cognito's.
+ *   with another error than Cognito's; UpdateUserAttributes and VerifyUserAttribute only decoded theirs,
+ *   and a new e-mail address's code went to the old address.
  * Codes are checked with RFC 6238 (HMAC-SHA1, 30 s steps, 6 digits, one step either side for clock
  * drift), with Cognito's errors: CodeMismatchException at sign-in, EnableSoftwareTokenMFAException at
  * setup.
@@ -385,6 +386,29 @@ export function localMfa(opts: LocalMfaOptions = {}): Record<string, Wrapper> {
      * only decodes it), a wrong previous password as NotAuthorizedException (cognito-local says
      * InvalidPasswordException, which Cognito keeps for the new password's policy), then the policy.
      */
+    /**
+     * A new e-mail address, as Cognito handles it for a pool that keeps the original until the new one is
+     * verified: the token checked, the address stays as it was, the new one waits beside it with a code,
+     * and the code goes to the NEW address (cognito-local sends it to the old one). An address another
+     * account has is refused (AliasExistsException).
+     */
+    UpdateUserAttributes: (services, route) => async (ctx, req) => {
+      const { pool, user } = await accountOf(services, ctx, req.AccessToken);
+      const email = (req.UserAttributes as { Name: string; Value: string }[] | undefined)?.find((a) => a.Name === 'email')?.Value;
+      if (!email || req.UserAttributes.length !== 1) return route('UpdateUserAttributes')(ctx, req);
+      const other = await pool.getUserByUsername(ctx, email);
+      if (other && other.Username !== user.Username) throw cognitoError('AliasExistsException', 'An account with the given email already exists.');
+      const code = services.otp();
+      const pending = { ...user, UnverifiedAttributeChanges: [{ Name: 'email', Value: email }], AttributeVerificationCode: code };
+      await pool.saveUser(ctx, { ...pending, UserLastModifiedDate: services.clock.get() });
+      const delivery = { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: email };
+      const addressed = { ...pending, Attributes: [...user.Attributes.filter((a: Req) => a.Name !== 'email'), { Name: 'email', Value: email }] };
+      await services.messages.deliver(ctx, 'UpdateUserAttribute', null, pool.options.Id, addressed, code, req.ClientMetadata, delivery);
+      return { CodeDeliveryDetailsList: [delivery] };
+    },
+    /** The code of a new address, with the token checked (cognito-local only decodes it); then its own target. */
+    VerifyUserAttribute: withAccessToken('VerifyUserAttribute'),
+
     ChangePassword: (services, route) => async (ctx, req) => {
       const { pool, user } = await accountOf(services, ctx, req.AccessToken);
       if (req.PreviousPassword !== user.Password) throw cognitoError('NotAuthorizedException', 'Incorrect username or password.');

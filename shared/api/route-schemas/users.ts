@@ -41,6 +41,7 @@ export const usersSchemas = {
   updateProfile: { input: updateProfileInput, output: userView },
   saveSocialLinks: { input: saveSocialLinksInput, output: userView },
   saveMailPreferences: { input: saveMailPreferencesInput, output: userView },
+  takeConfirmedEmail: { input: emptyInput, output: userView },
   setOwnPrice: { input: setOwnPriceInput, output: userView },
   createImageUpload: { input: createImageUploadInput, output: imageUploadTicket },
   saveProfileImage: { input: saveImageInput, output: userView },

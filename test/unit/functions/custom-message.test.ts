@@ -34,6 +34,14 @@ describe('CustomMessage trigger', () => {
     expect(out.response.emailMessage).toContain('https://app.example.com/reset-password?email=a%40x.io&code={####}');
   });
 
+  it("words a new address's code, naming the address, with a link to the account page", async () => {
+    const out = await handler(event('CustomMessage_UpdateUserAttribute', { email: 'new@x.io', name: 'A' }));
+    expect(out.response.emailSubject).toBe('Confirm your new e-mail address');
+    expect(out.response.emailMessage).toContain('make new@x.io the address you sign in with');
+    expect(out.response.emailMessage).toContain('href="https://app.example.com/account"');
+    expect(out.response.emailMessage).toContain('{####}');
+  });
+
   it('leaves other messages to Cognito', async () => {
     const out = await handler(event('CustomMessage_AdminCreateUser', { email: 'a@x.io' }));
     expect(out.response.emailMessage).toBeNull();

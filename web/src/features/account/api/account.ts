@@ -1,4 +1,5 @@
-import { updatePassword } from 'aws-amplify/auth';
+import { confirmUserAttribute, updatePassword, updateUserAttribute } from 'aws-amplify/auth';
+import type { UserView } from '@shared/schemas/users';
 import type { MailPreferences } from '@shared/mail-preferences';
 import { api } from '@/lib/api';
 import { useAccountChange } from '@/lib/account';
@@ -22,4 +23,31 @@ export async function changePassword(currentPassword: string, password: string):
     const known = PASSWORD_ERRORS[errorName(err)];
     throw known ? new Error(known) : err;
   }
+}
+
+/** Cognito's refusals of a new address or its code, in the user's words. */
+const EMAIL_ERRORS: Record<string, string> = {
+  AliasExistsException: 'An account with this e-mail already exists.',
+  CodeMismatchException: 'Invalid code. Please try again.',
+  ExpiredCodeException: 'This code has expired. Ask for a new one.',
+  LimitExceededException: 'Too many attempts. Please wait a few minutes and try again.',
+};
+
+const inWords = async <T>(work: () => Promise<T>): Promise<T> => {
+  try {
+    return await work();
+  } catch (err) {
+    const known = EMAIL_ERRORS[errorName(err)];
+    throw known ? new Error(known) : err;
+  }
+};
+
+/** Asks Cognito for a code at the new address (the old one stays until the code is confirmed). */
+export const sendEmailCode = (email: string) =>
+  inWords(() => updateUserAttribute({ userAttribute: { attributeKey: 'email', value: email } }));
+
+/** Confirms the code with Cognito, then has the account take the address Cognito now has. */
+export async function confirmNewEmail(code: string): Promise<UserView> {
+  await inWords(() => confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: code }));
+  return api('takeConfirmedEmail');
 }

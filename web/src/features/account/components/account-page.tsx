@@ -1,11 +1,12 @@
 import { PageHeader } from '@/components/page-header';
 import { useMe } from '@/lib/auth';
 import { DataPanel } from './data-panel';
+import { EmailPanel } from './email-panel';
 import { MailPreferencesPanel } from './mail-preferences-panel';
 import { PasswordPanel } from './password-panel';
 import '@/features/account/account.css';
 
-/** `/account`: the user's own account, for every signed-in user (admins too): e-mails, password, their data. */
+/** `/account`: the user's own account, for every signed-in user (admins too): e-mails, address, password, their data. */
 export function AccountPage() {
   const me = useMe();
   return (
@@ -13,7 +14,10 @@ export function AccountPage() {
       <PageHeader title="Account" subtitle={me.data ? `Signed in as ${me.data.email}` : undefined} />
       <div className="account-grid">
         {me.data && <MailPreferencesPanel preferences={me.data.mailPreferences} />}
-        <PasswordPanel />
+        <div className="account-column">
+          {me.data && <EmailPanel current={me.data.email} />}
+          <PasswordPanel />
+        </div>
         <DataPanel />
       </div>
     </div>
