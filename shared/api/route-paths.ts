@@ -41,6 +41,7 @@ export const routePaths = {
   getTrackReport: { method: 'GET', path: '/tracks/report', access: 'user', area: 'tracks' },
   listTrackVersions: { method: 'GET', path: '/tracks/versions', access: 'user', area: 'tracks' },
   updateSnippet: { method: 'PUT', path: '/tracks/{id}/snippet', access: 'user', area: 'tracks' },
+  renameTrack: { method: 'PUT', path: '/tracks/{id}/title', access: 'user', area: 'tracks' },
   deleteTracks: { method: 'POST', path: '/tracks/delete', access: 'user', area: 'tracks' },
 
   searchUsers: { method: 'GET', path: '/users/search', access: 'user', area: 'users' },
