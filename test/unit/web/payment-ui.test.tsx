@@ -183,6 +183,19 @@ describe('the share dialog with a priced pro', () => {
     expect(screen.queryByTestId('payment-error')).toBeNull();
   });
 
+  it("paying without a signed-in user: 'User not authenticated', however the refusal is worded", async () => {
+    // API Gateway's own answer to a call without a token, then the server's.
+    apiMock.mockRejectedValueOnce(new ApiError(401, 'unauthorized', 'Unauthorized'));
+    toPayment();
+    fireEvent.click(screen.getByTestId('paypal-button'));
+    expect((await screen.findByTestId('payment-error')).textContent).toBe('User not authenticated');
+    apiMock.mockRejectedValueOnce(new ApiError(401, 'unauthorized', 'User not authenticated'));
+    fireEvent.click(screen.getByTestId('paypal-button'));
+    await waitFor(() => expect(calls('createOrder')).toHaveLength(2));
+    expect(screen.getByTestId('payment-error').textContent).toBe('User not authenticated');
+    expect(leaveFor).not.toHaveBeenCalled();
+  });
+
   it("shows the server's message for other failures (PayPal down) and keeps the key for the retry", async () => {
     apiMock.mockRejectedValueOnce(
       new ApiError(
