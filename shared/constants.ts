@@ -61,6 +61,10 @@ export const PROCESSING_DEADLINE_MS = 60 * 60 * 1000;
 /** Why such a track is failed (shown to its owner). */
 export const PROCESSING_STALLED_ERROR = 'Processing did not finish.';
 export const AUDIO_FILE_ERROR = 'Please upload an audio file';
+/** Spec section 8: paying without a signed-in user. */
+export const USER_NOT_AUTHENTICATED = 'User not authenticated';
+/** Spec section 8: adding feedback (a review or a comment on it) without a current user. */
+export const USER_NOT_FOUND = 'User not found';
 export const UPLOAD_FAILED_ERROR = 'Failed to upload track';
 export const LOAD_AUDIO_ERROR = 'Failed to load audio';
 export const SNIPPET = { defaultStart: 0, defaultEnd: 30, minGap: 1 } as const;

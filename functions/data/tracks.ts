@@ -247,6 +247,35 @@ export async function setSnippet(id: string, snippet: { start: number; end: numb
   return fromTrackItem(res.Attributes!);
 }
 
+/**
+ * Renames a track and its later versions (a version carries its track's title) in one transaction, each on
+ * condition that it is as read: the track still the owner's, not being deleted, and unchanged since (a new
+ * version would otherwise keep the old title); each version still there. False when a condition failed.
+ */
+export async function renameStack(track: TrackRecord, title: string, updatedAt: string): Promise<boolean> {
+  const rename = (id: string, cond: string, values: Record<string, unknown>): TransactItem => ({
+    Update: {
+      TableName: config.tableName,
+      Key: trackKey(id),
+      UpdateExpression: 'SET title = :t, updatedAt = :u',
+      ConditionExpression: `attribute_exists(PK) AND ${cond}`,
+      ExpressionAttributeValues: { ':t': title, ':u': updatedAt, ...values },
+    },
+  });
+  return writeIf(
+    () =>
+      new TransactWriteCommand({
+        TransactItems: [
+          rename(track.id, 'userId = :owner AND updatedAt = :seen AND attribute_not_exists(deletingAt)', {
+            ':owner': track.userId,
+            ':seen': track.updatedAt,
+          }),
+          ...(track.versionIds ?? []).map((v) => rename(v, 'stackId = :stack', { ':stack': track.id })),
+        ],
+      }),
+  );
+}
+
 /** Removes the track's records in one transaction: the track, its upload claim and its upload's processing result. */
 export async function deleteTrackRecords(track: TrackRecord): Promise<void> {
   await dynamo().send(

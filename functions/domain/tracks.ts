@@ -1,6 +1,6 @@
 /**
  * Use cases of tracks: direct upload, registration (the audio is processed off the request path, see
- * processing.ts), listening, snippets, deletion.
+ * processing.ts), listening, snippets, renaming, deletion.
  */
 import { randomUUID } from 'node:crypto';
 import { MAX_TRACK_BYTES, PROCESSING_DEADLINE_MS, REMEASURE_PREFIX, SIGNED_URL_TTL_SECONDS, SNIPPET } from '../../shared/constants.js';
@@ -314,6 +314,23 @@ export async function saveSnippet(userId: string, trackId: string, snippet: { st
     throw new BadRequest(message, { 'snippet.end': message });
   }
   return tracks.setSnippet(track.id, snippet);
+}
+
+/**
+ * Renames the caller's track, with its versions (they carry its title). The requests already made on it keep
+ * the title they were made with: each is a record of what was asked (its e-mails, payment and receipts name
+ * that title), and its reviewer may know the track by it.
+ */
+export async function renameTrack(userId: string, trackId: string, title: string): Promise<TrackRecord> {
+  const track = await ownedTrack(userId, trackId);
+  if (track.stackId)
+    throw new BadRequest('A version has the title of its track: rename the track itself', { id: 'Rename the track itself' });
+  if (track.title === title) return track;
+  const renamed = { ...track, title, updatedAt: new Date().toISOString() };
+  if (!(await tracks.renameStack(track, title, renamed.updatedAt))) {
+    throw new Conflict('This track changed while it was being renamed. Please try again.', 'track_changed');
+  }
+  return renamed;
 }
 
 /**

@@ -274,7 +274,9 @@ export function areaHandler<A extends Area>(area: A, schemas: AreaSchemas<A>, ha
         return;
       }
       const identity = await identify(event);
-      if (!identity) throw new Unauthorized();
+      // In AWS a call without a token is answered by API Gateway's authorizer before this; the web client
+      // words that answer as the route does (web/src/lib/signed-out.ts).
+      if (!identity) throw new Unauthorized((def as RouteDef).signedOut);
       const impersonation = event.headers?.[IMPERSONATION_HEADER];
       const claimsAdmin = isAdminIdentity(identity);
       // The user an admin acts as is read beside the admin's own record, and the pool asked meanwhile: one

@@ -17,5 +17,6 @@ export const handler = areaHandler('tracks', tracksSchemas, {
     return { versions: [stack, ...stack.versions].map(tracks.toTrackView) };
   },
   updateSnippet: async ({ input, caller }) => tracks.toTrackView(await tracks.saveSnippet(caller.user.id, input.id, input.snippet)),
+  renameTrack: async ({ input, caller }) => tracks.toTrackView(await tracks.renameTrack(caller.user.id, input.id, input.title)),
   deleteTracks: async ({ input, caller }) => tracks.deleteOwnTracks(caller.user.id, input.ids, { impersonated: Boolean(caller.actor) }),
 });

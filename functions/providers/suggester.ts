@@ -1,7 +1,8 @@
 /**
  * Comment suggestions. In AWS: Amazon Bedrock's Converse API with the model named by BEDROCK_MODEL_ID.
  * Locally (and wherever no model is configured): a deterministic suggester that rewrites the draft
- * into specific, constructive feedback anchored on its timestamp and tags.
+ * into specific, constructive feedback that fits its tags. A suggestion is the comment's text alone: the
+ * comment already carries its time and categories (its chip and tags), so the text does not repeat them.
  */
 import { findCategory } from '../../shared/feedback.js';
 import { traced } from '../lib/observability.js';
@@ -18,6 +19,21 @@ export interface Suggester {
 
 const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
 const labelOf = (tag: string) => findCategory(tag)?.label ?? tag;
+
+/**
+ * A leading 'At 0:03 (Melody): ', 'At 1:05-1:10, ', '0:03 - ', '(Mixing): ', '[Melody]: ' or 'Overall: ': where and
+ * what the comment is about, which it already shows. A sentence that only starts with the time ('At 0:03
+ * the snare ...') keeps it: there the time is part of what it says.
+ */
+const ANCHOR =
+  /^\s*(?:(?:at\s+)?\d{1,3}:\d{2}(?:\s*[-–]\s*\d{1,3}:\d{2})?\s*(?:\([^)]*\)|\[[^\]]*\])?\s*[:,–-]|(?:\([^)]*\)|\[[^\]]*\])\s*:|overall\s*:)\s*/i;
+
+/** The suggestion without a leading time or category label, starting with a capital. */
+export function withoutAnchor(text: string): string {
+  let out = text.trim();
+  for (let rest = out.replace(ANCHOR, ''); rest !== out && rest; rest = out.replace(ANCHOR, '')) out = rest;
+  return out.charAt(0).toUpperCase() + out.slice(1);
+}
 
 /** A next step per category, so the rewrite always ends on something the musician can try. */
 const NEXT_STEPS: Record<string, string> = {
@@ -40,13 +56,11 @@ export const localSuggester: Suggester = {
       .trim()
       .replace(/\s+/g, ' ')
       .replace(/[\s,;:–-]+$/, '');
-    const sentence = draft.charAt(0).toUpperCase() + draft.slice(1) + (/[.!?]$/.test(draft) ? '' : '.');
-    const where = timestamp == null ? 'Overall' : `At ${clock(timestamp)}`;
-    const about = tags.length ? ` (${tags.map(labelOf).join(', ')})` : '';
+    const sentence = withoutAnchor(draft) + (/[.!?]$/.test(draft) ? '' : '.');
     const step =
       NEXT_STEPS[findCategory(tags[0] ?? '')?.key ?? ''] ??
-      'try one concrete change here and compare it with the current version side by side';
-    return `${where}${about}: ${sentence} To make it stronger, ${step}.`;
+      `try one concrete change ${timestamp == null ? '' : 'here '}and compare it with the current version side by side`;
+    return `${sentence} To make it stronger, ${step}.`;
   },
 };
 
@@ -66,7 +80,7 @@ function bedrockSuggester(modelId: string): Suggester {
           modelId,
           system: [
             {
-              text: 'You help music producers write feedback on a track. Rewrite the draft into one or two specific, honest, constructive sentences, keeping its meaning, mentioning the time if given, and ending with one concrete suggestion. Answer with the rewritten comment only.',
+              text: 'You help music producers write feedback on a track. Rewrite the draft into one or two specific, honest, constructive sentences, keeping its meaning and ending with one concrete suggestion. The comment is already shown with its time and categories: do not start with them or label the comment with them. Answer with the rewritten comment only.',
             },
           ],
           messages: [{ role: 'user', content: [{ text: `Draft (${context}): ${text}` }] }],
@@ -77,8 +91,10 @@ function bedrockSuggester(modelId: string): Suggester {
         ?.map((c) => c.text ?? '')
         .join('')
         .trim();
-      if (!out) throw new Error('The model returned no text');
-      return out;
+      // Told not to, a model may still open with the time or the categories.
+      const suggestion = out ? withoutAnchor(out) : '';
+      if (!suggestion) throw new Error('The model returned no text');
+      return suggestion;
     },
   };
 }

@@ -20,4 +20,6 @@ export interface RouteAddress {
   maxBodyBytes?: number;
   /** Also takes an HTML form's body (application/x-www-form-urlencoded): what a mail provider posts. */
   form?: true;
+  /** What a call without a signed-in user is told (401), where the spec words it; else a generic 'Sign in to continue'. */
+  signedOut?: string;
 }

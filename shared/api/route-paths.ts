@@ -5,6 +5,7 @@
  */
 import type { RouteAddress } from './route-address.js';
 import { UNSUBSCRIBE_API_PATH } from '../mail-preferences.js';
+import { USER_NOT_AUTHENTICATED, USER_NOT_FOUND } from '../constants.js';
 
 export const routePaths = {
   emailExists: { method: 'POST', path: '/users/email-exists', access: 'public', area: 'users' },
@@ -43,6 +44,7 @@ export const routePaths = {
   getTrackReport: { method: 'GET', path: '/tracks/report', access: 'user', area: 'tracks' },
   listTrackVersions: { method: 'GET', path: '/tracks/versions', access: 'user', area: 'tracks' },
   updateSnippet: { method: 'PUT', path: '/tracks/{id}/snippet', access: 'user', area: 'tracks' },
+  renameTrack: { method: 'PUT', path: '/tracks/{id}/title', access: 'user', area: 'tracks' },
   deleteTracks: { method: 'POST', path: '/tracks/delete', access: 'user', area: 'tracks' },
 
   searchUsers: { method: 'GET', path: '/users/search', access: 'user', area: 'users' },
@@ -53,14 +55,14 @@ export const routePaths = {
   listShares: { method: 'GET', path: '/shares', access: 'user', area: 'shares' },
   getShare: { method: 'GET', path: '/shares/{id}', access: 'user', area: 'shares' },
   respondToShare: { method: 'PUT', path: '/shares/{id}/status', access: 'user', area: 'shares' },
-  addComment: { method: 'POST', path: '/shares/{id}/comments', access: 'user', area: 'shares' },
+  addComment: { method: 'POST', path: '/shares/{id}/comments', access: 'user', area: 'shares', signedOut: USER_NOT_FOUND },
   updateComment: { method: 'PUT', path: '/shares/{id}/comments/{commentId}', access: 'user', area: 'shares' },
   deleteComment: { method: 'DELETE', path: '/shares/{id}/comments/{commentId}', access: 'user', area: 'shares' },
   markCheck: { method: 'PUT', path: '/shares/{id}/checklist/{commentId}', access: 'user', area: 'shares' },
   // The reviewer's player reports what has been heard every few seconds while it plays.
   reportListening: { method: 'POST', path: '/shares/{id}/listening', access: 'user', area: 'shares' },
   saveDraft: { method: 'PUT', path: '/shares/{id}/draft', access: 'user', area: 'shares' },
-  submitFeedback: { method: 'POST', path: '/shares/{id}/feedback', access: 'user', area: 'shares' },
+  submitFeedback: { method: 'POST', path: '/shares/{id}/feedback', access: 'user', area: 'shares', signedOut: USER_NOT_FOUND },
   rateFeedback: { method: 'POST', path: '/shares/{id}/ranking', access: 'musician', area: 'shares' },
   // The musician's report of a paid review; any user who asked (a pro can ask too), the domain checks it is theirs.
   reportReview: { method: 'POST', path: '/shares/{id}/dispute', access: 'user', area: 'shares' },
@@ -69,8 +71,22 @@ export const routePaths = {
   makePublicLink: { method: 'POST', path: '/shares/{id}/public-link', access: 'user', area: 'shares' },
   revokePublicLink: { method: 'DELETE', path: '/shares/{id}/public-link', access: 'user', area: 'shares' },
   getPublicReview: { method: 'GET', path: '/public/reviews/{token}', access: 'public', area: 'shares' },
-  createOrder: { method: 'POST', path: '/paypal/create-order', access: 'user', area: 'payments', money: true },
-  captureOrder: { method: 'POST', path: '/paypal/capture-order', access: 'user', area: 'payments', money: true },
+  createOrder: {
+    method: 'POST',
+    path: '/paypal/create-order',
+    access: 'user',
+    area: 'payments',
+    money: true,
+    signedOut: USER_NOT_AUTHENTICATED,
+  },
+  captureOrder: {
+    method: 'POST',
+    path: '/paypal/capture-order',
+    access: 'user',
+    area: 'payments',
+    money: true,
+    signedOut: USER_NOT_AUTHENTICATED,
+  },
   cancelOrder: { method: 'POST', path: '/paypal/cancel-order', access: 'user', area: 'payments', money: true },
   listMyPayments: { method: 'GET', path: '/payments', access: 'user', area: 'payments' },
   getReceipt: { method: 'GET', path: '/payments/{orderId}/receipt', access: 'user', area: 'payments' },

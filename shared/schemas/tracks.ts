@@ -109,6 +109,9 @@ export const trackVersionsView = z.object({ versions: z.array(trackView) });
 
 export const updateSnippetInput = z.strictObject({ id, snippet: snippetSchema });
 
+/** A new title for a track (v1: its versions take it too), under the same rules as at upload. */
+export const renameTrackInput = z.strictObject({ id, title: titleField });
+
 export const deleteTracksInput = z.strictObject({
   ids: z.pipe(
     z.array(id).check(z.minLength(1, 'Select at least one track'), z.maxLength(MAX_BULK_DELETE)),

@@ -125,6 +125,7 @@ describe('DynamoDB round trips per route', () => {
     }
     await call('listTracks', {}, musician);
     await call('updateSnippet', { id: tracks[0].id, snippet: { start: 0, end: 1.5 } }, musician);
+    await call('renameTrack', { id: tracks[0].id, title: 'Trip One (edit)' }, musician);
 
     const shares = [];
     for (const track of tracks)

@@ -130,6 +130,25 @@ describe('requests and listening per version', () => {
   });
 });
 
+describe('renaming a track with versions', () => {
+  it('renames every version with it; a request already made keeps the title it was made with', async () => {
+    const user = await musician();
+    const v1 = await flows.uploadTrack(stack, user, 'Working title', { seconds: 1 });
+    const v2 = await newVersion(user, v1.id, 1);
+    const asked = await flows.requestFeedback(stack, user, peerId, v2.id, money.REQUEST_OPTIONS);
+    expect(asked.status).toBe(200);
+
+    const res = await as(user).call('renameTrack', { id: v1.id, title: 'Final title' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ id: v1.id, title: 'Final title' });
+    const [listedTrack] = (await listed(user)).tracks;
+    expect([listedTrack.title, ...listedTrack.versions.map((v) => v.title)]).toEqual(['Final title', 'Final title']);
+    expect((await as(user).call('getShare', { id: asked.body.id })).body.share.trackTitle).toBe('Working title (v2)');
+    // A version is renamed through its track only.
+    expect((await as(user).call('renameTrack', { id: v2.id, title: 'Other' })).status).toBe(400);
+  });
+});
+
 describe('deleting versions', () => {
   it('deletes one version and its audio, leaving the track and its other versions', async () => {
     const user = await musician();

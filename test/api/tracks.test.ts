@@ -372,6 +372,25 @@ describe('listening and snippets', () => {
   });
 });
 
+describe('renaming', () => {
+  it("renames the owner's track under the upload's title rules, and no one else's", async () => {
+    const track = await uploadTrack(owner, 'Draft', 1);
+    const ok = await callRoute(stack.apiUrl, 'renameTrack', { id: track.id, title: '  Night Drive  ' }, owner.idToken);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body).toMatchObject({ id: track.id, title: 'Night Drive', status: 'ready' });
+    expect((await listed(owner, track.id)).title).toBe('Night Drive');
+
+    const denied = await callRoute(stack.apiUrl, 'renameTrack', { id: track.id, title: 'Mine now' }, stranger.idToken);
+    expect(denied.status).toBe(403);
+    expect(denied.body.error.code).toBeTruthy();
+    for (const title of ['', '   ', 'x'.repeat(201)]) {
+      const bad = await callRoute(stack.apiUrl, 'renameTrack', { id: track.id, title }, owner.idToken);
+      expect(bad.status, title).toBe(400);
+    }
+    expect((await listed(owner, track.id)).title).toBe('Night Drive');
+  });
+});
+
 describe('deletion', () => {
   it('leaves nothing from which the same upload could be registered again', async () => {
     const key = await upload(owner, wavBytes({ seconds: 1, envelope: 'ramp' }), 'once.wav');

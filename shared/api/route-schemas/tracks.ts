@@ -5,6 +5,7 @@ import {
   deleteTracksInput,
   deleteTracksView,
   listTracksInput,
+  renameTrackInput,
   signedUrlInput,
   signedUrlView,
   trackListView,
@@ -26,5 +27,6 @@ export const tracksSchemas = {
   getTrackReport: { input: trackReportInput, output: technicalReport },
   listTrackVersions: { input: trackVersionsInput, output: trackVersionsView },
   updateSnippet: { input: updateSnippetInput, output: trackView },
+  renameTrack: { input: renameTrackInput, output: trackView },
   deleteTracks: { input: deleteTracksInput, output: deleteTracksView },
 } as const satisfies AreaSchemas<'tracks'>;

@@ -13,9 +13,10 @@ import { ForgotPasswordForm } from '../../../web/src/features/auth/components/fo
 import { LoginForm } from '../../../web/src/features/auth/components/login-form';
 import { ResetPasswordForm } from '../../../web/src/features/auth/components/reset-password-form';
 import { SignUpForm } from '../../../web/src/features/auth/components/signup-form';
+import { LoginRoute } from '../../../web/src/app/routes/auth';
 import { amplifyAuth as amplify, apiMock, refresh } from './amplify-mock';
 import { testRuntime } from './fixtures';
-import { renderUi } from './render';
+import { renderUi, Where } from './render';
 
 const wrap = (ui: ReactNode, url = '/') => renderUi(ui, { url });
 const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -212,6 +213,39 @@ describe('ResetPasswordForm', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('after a password reset', () => {
+  it('login says the password was changed, with the e-mail filled in', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      amplify.confirmResetPassword.mockResolvedValue(undefined);
+      renderUi(<ResetPasswordForm />, {
+        url: '/reset-password?email=mia%40demo.test&code=123456',
+        path: '/reset-password',
+        routes: { '/login': <LoginRoute /> },
+        extra: <Where />,
+      });
+      type('New Password', 'secret12');
+      type('Confirm New Password', 'secret12');
+      click('Reset Password');
+      await screen.findByText('Password Updated');
+      await act(async () => vi.advanceTimersByTime(3000));
+      const notice = await screen.findByTestId('password-changed');
+      expect(screen.getByTestId('where').textContent).toBe('/login?email=mia%40demo.test&reset=done');
+      expect(notice.getAttribute('role')).toBe('status');
+      expect(notice.textContent).toBe('Password UpdatedYour password has been successfully reset. Sign in with your new password.');
+      expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('mia@demo.test');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a plain visit to login says nothing of it', () => {
+    renderUi(<LoginRoute />, { url: '/login?email=mia%40demo.test' });
+    expect(screen.getByTestId('login-form')).toBeTruthy();
+    expect(screen.queryByTestId('password-changed')).toBeNull();
   });
 });
 

@@ -359,6 +359,32 @@ describe('the reviewer form', () => {
   });
 });
 
+describe('adding feedback without a current user', () => {
+  const detail: ShareDetail = { share: share(), feedback: null, comments: [], ranking: null, listening: null, draft: null };
+  // What API Gateway answers a call whose token is gone; the server itself says the spec's words.
+  const signedOut = new ApiError(401, 'unauthorized', 'Unauthorized');
+
+  it("a comment: 'User not found'", async () => {
+    apiMock.mockRejectedValue(signedOut);
+    renderWithQuery(<ReviewerForm detail={detail} viewer={PRO} />);
+    const box = screen.getByPlaceholderText('What do you hear at this moment? What works, and what would you change?');
+    fireEvent.change(box, { target: { value: 'Kick is buried' } });
+    fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
+    expect((await screen.findByTestId('comment-error')).textContent).toBe('User not found');
+    expect(calls('addComment')).toHaveLength(1);
+  });
+
+  it("the review: 'User not found'", async () => {
+    apiMock.mockRejectedValue(signedOut);
+    renderWithQuery(<ReviewerForm detail={detail} viewer={PRO} />);
+    fireEvent.click(within(screen.getByRole('group', { name: 'Energy & Impact' })).getByRole('button', { name: '4 stars' }));
+    fireEvent.click(screen.getByTestId('feedback-submit'));
+    const confirm = screen.getByRole('alertdialog', { name: 'Submit your feedback?' });
+    fireEvent.click(within(confirm).getByTestId('confirm-button'));
+    await waitFor(() => expect(confirm.textContent).toContain('User not found'));
+  });
+});
+
 describe('a musician reviewing a peer', () => {
   it('gets the feedback prompts, not the request to ask for clarification', () => {
     const peer = share({ sharedByUserId: 'm2', sharedByName: 'Max Musician', sharedWithUserId: 'm1', sharedWithName: 'Mia Musician' });

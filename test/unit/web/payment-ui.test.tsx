@@ -20,7 +20,9 @@ import { PaymentStep } from '../../../web/src/features/payments/components/payme
 import { paypalSdkUrl, resetScriptLoads, usePaypalScript } from '../../../web/src/features/payments/hooks/use-paypal-script';
 import { ChooseProGrid } from '../../../web/src/features/pros/components/choose-pro-grid';
 import { apiMock } from './amplify-mock';
-import { testRuntime, userCard } from './fixtures';
+import { findRequestDraft } from '../../../web/src/features/feedback/utils/request-draft';
+import { DRAFT_RESTORED } from '../../../web/src/features/feedback/hooks/use-share-request';
+import { testRuntime, trackStack, userCard } from './fixtures';
 import { renderUi, Where } from './render';
 
 const PAUL = 'Paul Producer';
@@ -88,6 +90,7 @@ const orderInput = (feedbackPriceCents: number) => ({
 beforeEach(() => {
   apiMock.mockReset();
   leaveFor.mockReset();
+  sessionStorage.clear();
   testRuntime('local');
 });
 afterEach(() => {
@@ -178,6 +181,19 @@ describe('the share dialog with a priced pro', () => {
     expect(second).toEqual(orderInput(4500));
     expect(second.idempotencyKey).not.toBe(first.idempotencyKey);
     expect(screen.queryByTestId('payment-error')).toBeNull();
+  });
+
+  it("paying without a signed-in user: 'User not authenticated', however the refusal is worded", async () => {
+    // API Gateway's own answer to a call without a token, then the server's.
+    apiMock.mockRejectedValueOnce(new ApiError(401, 'unauthorized', 'Unauthorized'));
+    toPayment();
+    fireEvent.click(screen.getByTestId('paypal-button'));
+    expect((await screen.findByTestId('payment-error')).textContent).toBe('User not authenticated');
+    apiMock.mockRejectedValueOnce(new ApiError(401, 'unauthorized', 'User not authenticated'));
+    fireEvent.click(screen.getByTestId('paypal-button'));
+    await waitFor(() => expect(calls('createOrder')).toHaveLength(2));
+    expect(screen.getByTestId('payment-error').textContent).toBe('User not authenticated');
+    expect(leaveFor).not.toHaveBeenCalled();
   });
 
   it("shows the server's message for other failures (PayPal down) and keeps the key for the retry", async () => {
@@ -459,6 +475,83 @@ describe('the return pages', () => {
     expect(screen.getByRole('heading', { name: 'Choose Your Pro' })).toBeTruthy();
     await screen.findByTestId('pros-empty');
     expect(calls('captureOrder')).toHaveLength(0);
+  });
+});
+
+describe('what was written, after a payment that did not go through', () => {
+  const renderAt = (url: string) =>
+    renderUi(<FeedbackSuccessRoute />, {
+      url,
+      path: '/feedback/success',
+      routes: { '/feedback/cancel': <FeedbackCancelRoute /> },
+    });
+  function answer(capture: () => Promise<PaymentView>) {
+    apiMock.mockImplementation(async (name: string) => {
+      if (name === 'captureOrder') return capture();
+      if (name === 'cancelOrder') return {};
+      if (name === 'listPros') return { users: [] };
+      if (name === 'listTracks') return { tracks: tracks.map((t) => trackStack(t)), next: null, total: tracks.length };
+      throw new Error(name);
+    });
+  }
+  /** The form as toPayment() filled it in. */
+  function expectRestored() {
+    expect(screen.getByTestId('share-notice').textContent).toBe(DRAFT_RESTORED);
+    expect(screen.getByTestId('share-user-selected').textContent).toContain(PAUL);
+    expect((screen.getByLabelText('Track') as HTMLSelectElement).value).toBe(tracks[0].id);
+    expect((screen.getByLabelText('Feedback notes') as HTMLTextAreaElement).value).toBe(' Does the low end hit? ');
+    expect((screen.getByLabelText('Context') as HTMLSelectElement).value).toBe('mix_check');
+    expect((screen.getByLabelText('Reference track (optional)') as HTMLInputElement).value).toBe('Artist - Song');
+    expect(
+      within(screen.getByRole('group', { name: 'Feedback categories' }))
+        .getByRole('button', { name: 'Mixing' })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
+  }
+
+  it('cancelled in PayPal: the cancel page opens the request again as written', async () => {
+    toPayment();
+    expect(screen.getByTestId('payment-step')).toBeTruthy();
+    cleanup();
+
+    answer(async () => payment());
+    renderAt('/feedback/cancel?token=ORDER1');
+    fireEvent.click(screen.getByRole('button', { name: 'Back to your request' }));
+    await screen.findByRole('dialog', { name: 'Request Feedback' });
+    await waitFor(() => expect((screen.getByLabelText('Track') as HTMLSelectElement).value).toBe(tracks[0].id));
+    expectRestored();
+    // Continuing goes to the payment step again, at the same request.
+    fireEvent.click(submit());
+    expect(screen.getByTestId('payment-step')).toBeTruthy();
+  });
+
+  it('declined: choosing the same pro again opens the form as written; another pro, an empty one', async () => {
+    toPayment();
+    cleanup();
+    answer(async () => {
+      throw new ApiError(409, 'payment_declined', 'PayPal declined this payment method. Nothing was charged.');
+    });
+    renderAt('/feedback/success?token=ORDER1');
+    await screen.findByTestId('payment-declined');
+    cleanup();
+
+    renderWithQuery(<ShareModal open onClose={() => {}} tracks={tracks} paymentStep={PaymentStep} initialUser={user()} />);
+    expectRestored();
+    cleanup();
+    renderWithQuery(<ShareModal open onClose={() => {}} tracks={tracks} paymentStep={PaymentStep} initialUser={user({ id: 'p2' })} />);
+    expect((screen.getByLabelText('Feedback notes') as HTMLTextAreaElement).value).toBe('');
+    expect(screen.queryByTestId('share-notice')).toBeNull();
+  });
+
+  it('once the payment is captured the request is sent, and what was written for it is forgotten', async () => {
+    toPayment();
+    cleanup();
+    expect(findRequestDraft({ userId: 'p1' })).not.toBeNull();
+    answer(async () => payment());
+    renderAt('/feedback/success?token=ORDER1');
+    await screen.findByTestId('payment-summary');
+    await waitFor(() => expect(findRequestDraft({ userId: 'p1' })).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Back to your request' })).toBeNull();
   });
 });
 

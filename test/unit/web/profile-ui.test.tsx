@@ -41,7 +41,10 @@ const USER: UserView = userView({
 
 const saveButton = () => screen.getByTestId('profile-save') as HTMLButtonElement;
 
-beforeEach(() => vi.clearAllMocks());
+beforeEach(() => {
+  vi.clearAllMocks();
+  sessionStorage.clear();
+});
 
 describe('the profile form', () => {
   it('keeps Save disabled until something changes, then sends only the changed fields, trimmed, and reloads', async () => {
@@ -58,6 +61,33 @@ describe('the profile form', () => {
     expect(apiMock).toHaveBeenCalledWith('updateProfile', { bio: 'Mastering too', availability: '7+ sessions/week' });
     await act(async () => resolve({ ...USER, bio: 'Mastering too' }));
     await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));
+  });
+
+  it("says 'Profile saved' on the page the save's reload brings, once", async () => {
+    me.current = { ...USER, type: 'musician', proApplication: 'none' };
+    answerRoutes({ updateProfile: () => ({ ...USER, bio: 'Saved bio' }), getMyApplication: () => ({ application: null }) });
+    const page = renderUi(<ProfileRoute />);
+    expect(screen.queryByTestId('profile-saved')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Bio'), { target: { value: 'Saved bio' } });
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));
+    // Not before the reload: the page is about to go.
+    expect(screen.queryByTestId('profile-saved')).toBeNull();
+    page.unmount();
+
+    // The reloaded page (in StrictMode, as in development).
+    const reloaded = renderUi(<ProfileRoute />, { strict: true });
+    const saved = await screen.findByTestId('profile-saved');
+    expect(saved.textContent).toBe('Profile saved');
+    expect(saved.getAttribute('role')).toBe('status');
+    fireEvent.click(within(saved).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByTestId('profile-saved')).toBeNull();
+    reloaded.unmount();
+
+    // Any later visit or reload says nothing.
+    renderUi(<ProfileRoute />);
+    await screen.findByTestId('profile-form-panel');
+    expect(screen.queryByTestId('profile-saved')).toBeNull();
   });
 
   it('shows the mentorship styles capitalised and clears a field emptied', async () => {

@@ -18,6 +18,8 @@ const calls = (name: string) => apiMock.mock.calls.filter((c) => c[0] === name);
 
 beforeEach(() => {
   apiMock.mockReset();
+  // A request left at the payment step is kept for the tab (request-draft.ts): each test starts without.
+  sessionStorage.clear();
 });
 
 describe('the share modal', () => {

@@ -49,6 +49,12 @@ beforeEach(() => {
       return { ...t };
     },
     getSignedUrl: (input) => ({ signedUrl: `http://storage.test/${input.trackId}?sig=1`, expiresIn: 3600 }),
+    renameTrack: (input) => {
+      const t = tracks.find((x) => x.id === input.id)!;
+      Object.assign(t, { title: input.title });
+      const { versions: _v, ...view } = t;
+      return view;
+    },
   });
 });
 afterEach(() => {
@@ -280,6 +286,62 @@ describe('the track list', () => {
     expect(onGetFeedback).toHaveBeenCalledWith(expect.objectContaining({ id: 'a', title: 'One' }));
     fireEvent.click(screen.getByTestId('track-feedback-toggle'));
     expect(screen.getByTestId('feedback-view').textContent).toBe('Feedback on One');
+  });
+});
+
+describe('renaming a track', () => {
+  const titles = () => screen.getAllByTestId('track-title').map((h) => h.textContent);
+
+  it("turns the title into an input on 'Rename': Enter saves the trimmed title, Esc cancels", async () => {
+    await showTracks(track({ id: 'a', title: 'Draft' }), track({ id: 'b', title: 'Other' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Rename Draft' }));
+    const input = screen.getByRole('textbox', { name: 'Track title' }) as HTMLInputElement;
+    expect(input.value).toBe('Draft');
+    expect(document.activeElement).toBe(input);
+    fireEvent.change(input, { target: { value: '  Night Drive ' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(titles()).toEqual(['Night Drive', 'Other']));
+    expect(calls('renameTrack')).toEqual([['renameTrack', { id: 'a', title: 'Night Drive' }]]);
+    expect(screen.queryByTestId('track-title-input')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Rename Other' }));
+    const other = screen.getByTestId('track-title-input');
+    fireEvent.change(other, { target: { value: 'Never saved' } });
+    fireEvent.keyDown(other, { key: 'Escape' });
+    fireEvent.blur(other);
+    expect(titles()).toEqual(['Night Drive', 'Other']);
+    expect(calls('renameTrack')).toHaveLength(1);
+  });
+
+  it('saves on leaving the input, opens on F2, and holds a title the upload would refuse', async () => {
+    await showTracks(track({ id: 'a', title: 'Draft' }));
+    fireEvent.keyDown(screen.getByTestId('track-select'), { key: 'F2' });
+    const input = screen.getByTestId('track-title-input');
+    fireEvent.change(input, { target: { value: '   ' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect((await screen.findByTestId('track-title-error')).textContent).toBe('Track title is required');
+    fireEvent.change(input, { target: { value: 'x'.repeat(201) } });
+    fireEvent.blur(input);
+    expect((await screen.findByTestId('track-title-error')).textContent).toBe('Track title is too long');
+    expect(calls('renameTrack')).toHaveLength(0);
+
+    fireEvent.change(input, { target: { value: 'Blurred' } });
+    fireEvent.blur(input);
+    await waitFor(() => expect(titles()).toEqual(['Blurred']));
+    expect(calls('renameTrack')).toEqual([['renameTrack', { id: 'a', title: 'Blurred' }]]);
+  });
+
+  it('renames a track with versions through the track, every version showing the new title', async () => {
+    const v2 = trackView({ id: 'v2', title: 'Draft', version: 2, stackId: 's' });
+    await showTracks(track({ id: 's', title: 'Draft', versions: [v2] }));
+    fireEvent.click(screen.getByRole('button', { name: 'Rename Draft' }));
+    const input = screen.getByTestId('track-title-input');
+    fireEvent.change(input, { target: { value: 'Final' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(titles()).toEqual(['Final']));
+    expect(calls('renameTrack')).toEqual([['renameTrack', { id: 's', title: 'Final' }]]);
+    fireEvent.click(screen.getByTestId('track-version-1'));
+    expect(titles()).toEqual(['Final']);
   });
 });
 

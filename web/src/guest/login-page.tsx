@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { AuthLinkContext, type AuthLinkProps } from '@/features/auth/components/auth-link';
 import { LoginScreen } from '@/features/auth/components/login-screen';
+import { cameFromReset } from '@/features/auth/utils/reset-notice';
 import { AuthContext, type AuthContextValue } from '@/lib/auth-context';
 import { GuestLink, useEnterApp } from './guest-link';
 
@@ -41,13 +42,14 @@ export function GuestLoginPage({ bootApp, preloadApp }: { bootApp: () => Promise
       },
     [enterApp],
   );
-  const initialEmail = new URLSearchParams(window.location.search).get('email') ?? '';
+  const search = new URLSearchParams(window.location.search);
+  const initialEmail = search.get('email') ?? '';
   return (
     <AuthContext.Provider value={auth}>
       <AuthLinkContext.Provider value={Link}>
         {/* The check-your-email and two-factor steps load when needed: one that cannot says so. */}
         <ErrorBoundary resetKey="login">
-          <LoginScreen initialEmail={initialEmail} />
+          <LoginScreen initialEmail={initialEmail} passwordReset={cameFromReset(search)} />
         </ErrorBoundary>
       </AuthLinkContext.Provider>
     </AuthContext.Provider>

@@ -6,10 +6,11 @@ import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-f
 import { LoginScreen } from '@/features/auth/components/login-screen';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
 import { SignUpForm } from '@/features/auth/components/signup-form';
+import { cameFromReset } from '@/features/auth/utils/reset-notice';
 
 export function LoginRoute() {
   const [params] = useSearchParams();
-  return <LoginScreen initialEmail={params.get('email') ?? ''} />;
+  return <LoginScreen initialEmail={params.get('email') ?? ''} passwordReset={cameFromReset(params)} />;
 }
 
 export function SignUpRoute() {

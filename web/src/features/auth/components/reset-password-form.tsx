@@ -7,11 +7,11 @@ import { TextField } from '@/components/text-field';
 import { useBusy } from '@/hooks/use-busy';
 import { useField } from '@/hooks/use-field';
 import { useForm } from '@/hooks/use-form';
-import { paths } from '@/lib/paths';
 import { completePasswordReset } from '@/features/auth/api/auth-service';
 import { AuthHeading } from './auth-layout';
 import { BackToLogin } from './back-to-login';
 import { loadAuthSchemas, loadEmailField } from '@/features/auth/utils/schemas';
+import { loginAfterReset } from '@/features/auth/utils/reset-notice';
 
 /**
  * Reset password, reached from the link in the reset e-mail (`?email=...&code=...`). Without a code in
@@ -32,10 +32,8 @@ export function ResetPasswordForm() {
 
   useEffect(() => {
     if (!done) return;
-    const timer = setTimeout(
-      () => navigate(`${paths.login}?email=${encodeURIComponent(email.value.trim())}`, { replace: true }),
-      PASSWORD_RESET_REDIRECT_MS,
-    );
+    // Login says the password changed (reset-notice.ts), above the form with the e-mail filled in.
+    const timer = setTimeout(() => navigate(loginAfterReset(email.value.trim()), { replace: true }), PASSWORD_RESET_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [done, email.value, navigate]);
 

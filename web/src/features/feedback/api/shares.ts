@@ -2,9 +2,11 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteD
 import { useRef } from 'react';
 import type { CheckItemView, CommentView, ShareDetail, ShareView } from '@shared/schemas/shares';
 import type { ShareStatus } from '@shared/feedback';
+import { USER_NOT_FOUND } from '@shared/constants';
 import { api, type ApiInput, type ApiOutput } from '@/lib/api';
 import { cursorOf, cursorPages } from '@/lib/pages';
 import { newIdempotencyKey } from '@/lib/idempotency';
+import { saidIfSignedOut } from '@/lib/signed-out';
 
 export const sharesQueryKey = ['shares'] as const;
 export const shareListKey = (as: 'author' | 'reviewer', statuses?: readonly ShareStatus[]) =>
@@ -156,7 +158,7 @@ export function useAddComment(shareId: string) {
     mutationFn: async (input: { timestamp: number | null; endTimestamp?: number | null; text: string; tags: string[] }) => {
       const request = { id: shareId, ...input } as ApiInput<'addComment'>;
       const idempotencyKey = intent.keyFor(request);
-      const comment = await api('addComment', { ...request, idempotencyKey });
+      const comment = await saidIfSignedOut(api('addComment', { ...request, idempotencyKey }), USER_NOT_FOUND);
       intent.done(idempotencyKey);
       return comment;
     },
@@ -218,7 +220,7 @@ export function useSubmitFeedback(shareId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { criteria: Record<string, number>; comment?: string }) =>
-      api('submitFeedback', { id: shareId, ...input } as ApiInput<'submitFeedback'>),
+      saidIfSignedOut(api('submitFeedback', { id: shareId, ...input } as ApiInput<'submitFeedback'>), USER_NOT_FOUND),
     onSuccess: (detail) => putDetail(client, detail),
   });
 }

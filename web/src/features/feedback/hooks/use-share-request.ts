@@ -14,14 +14,19 @@ import {
   type ShareDetailErrors,
   type ShareDetails,
 } from '@/features/feedback/utils/share-details';
+import { findRequestDraft, forgetRequestDraft, keepRequestDraft } from '@/features/feedback/utils/request-draft';
 
 type Step = 'details' | 'payment';
+
+/** Said on the details step when it opens with what was written before a payment that did not go through. */
+export const DRAFT_RESTORED = 'Your request is as you left it before paying.';
 
 /**
  * The request the share dialog makes, step by step: the details (filled in afresh each time the dialog
  * opens), then payment when the chosen pro has a price, or the free request sent at once. The pro's price
  * may change meanwhile: the server's answer moves the request to payment, or back from it, and `notice`
- * says why on the step it lands on. What was written is not lost to a stray close: `requestClose` asks first.
+ * says why on the step it lands on. What was written is not lost to a stray close: `requestClose` asks first;
+ * nor to a payment cancelled or declined in PayPal: kept on the way to it, it fills the form again.
  */
 export function useShareRequest({
   open,
@@ -52,11 +57,14 @@ export function useShareRequest({
 
   useEffect(() => {
     if (!open) return;
-    setDetails(emptyDetails(initialUser, initialTrackId ?? (tracks.length === 1 ? tracks[0].id : '')));
+    const draft = findRequestDraft({ userId: initialUser?.id, trackId: initialTrackId });
+    // The pro as found now (their price may have changed since the draft).
+    if (draft) setDetails({ ...draft, user: initialUser ?? draft.user });
+    else setDetails(emptyDetails(initialUser, initialTrackId ?? (tracks.length === 1 ? tracks[0].id : '')));
     setErrors({});
     setSentTo(null);
     setStep('details');
-    setNotice(null);
+    setNotice(draft ? { step: 'details', text: DRAFT_RESTORED } : null);
     setConfirmingDiscard(false);
     reset();
     // Only when the modal opens (or is opened for another pro or track): not when the track list refreshes.
@@ -92,6 +100,7 @@ export function useShareRequest({
     const user = details.user;
     setNotice(null);
     if (feedbackPrice(user.feedbackPriceCents)) {
+      keepRequestDraft(details);
       setStep('payment');
       return;
     }
@@ -99,6 +108,7 @@ export function useShareRequest({
       { sharedWithId: user.id, trackId: details.trackId, shareOptions: shareOptionsOf(details, user) },
       {
         onSuccess: (share) => {
+          forgetRequestDraft(details.trackId, user.id);
           setSentTo(displayName(user));
           onShared?.(share);
         },
@@ -107,6 +117,7 @@ export function useShareRequest({
           const cents = err instanceof ApiError && err.code === 'payment_required' ? err.details.feedbackPriceCents : null;
           if (typeof cents !== 'number' || cents <= 0) return;
           reset();
+          keepRequestDraft({ ...details, user: { ...user, feedbackPriceCents: cents } });
           setPrice(cents);
           setNotice({ step: 'payment', text: err.message });
           setStep('payment');
@@ -151,6 +162,7 @@ export function useShareRequest({
     becameFree,
     keepEditing: () => setConfirmingDiscard(false),
     discard: () => {
+      if (details.user) forgetRequestDraft(details.trackId, details.user.id);
       setConfirmingDiscard(false);
       onClose();
     },

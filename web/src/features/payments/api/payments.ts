@@ -1,5 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { USER_NOT_AUTHENTICATED } from '@shared/constants';
 import { api, type ApiInput } from '@/lib/api';
+import { saidIfSignedOut } from '@/lib/signed-out';
 
 /** A paid request as the share dialog has it: everything but the idempotency key. */
 export type OrderRequest = Omit<ApiInput<'createOrder'>, 'idempotencyKey'>;
@@ -10,7 +12,8 @@ export const paymentKey = (orderId: string) => ['payment', orderId] as const;
  * Opens the PayPal order of a paid request. The same key gives back the same order, so a double click or
  * a retry never opens a second one.
  */
-export const createOrder = (request: OrderRequest, idempotencyKey: string) => api('createOrder', { ...request, idempotencyKey });
+export const createOrder = (request: OrderRequest, idempotencyKey: string) =>
+  saidIfSignedOut(api('createOrder', { ...request, idempotencyKey }), USER_NOT_AUTHENTICATED);
 
 /**
  * Captures the order the payer approved, once: a query (not an effect-fired mutation), so that React's
@@ -23,7 +26,7 @@ export function useCapturePayment(orderId: string | null) {
     queryKey: paymentKey(orderId ?? ''),
     enabled: Boolean(orderId),
     queryFn: async () => {
-      const payment = await api('captureOrder', { orderId: orderId! });
+      const payment = await saidIfSignedOut(api('captureOrder', { orderId: orderId! }), USER_NOT_AUTHENTICATED);
       // A capture creates the request and marks its track shared: lists read before it are stale.
       void client.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'payment' });
       return payment;

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { PaymentView } from '@shared/schemas/payments';
 import { Facts } from '@/components/facts';
@@ -222,8 +222,21 @@ function Failure({ error, onRetry, retrying }: { error: unknown; onRetry: () => 
  * The return page of a payment (/feedback/success?token={order id}): captures the order once and says
  * what came of it: a summary of what was bought, a refund and why, or why nothing was charged.
  */
-export function PaymentSuccess({ orderId }: { orderId: string | null }) {
+export function PaymentSuccess({
+  orderId,
+  onSent,
+}: {
+  orderId: string | null;
+  /** The payment was captured: its request is sent. */
+  onSent?: (payment: PaymentView) => void;
+}) {
   const capture = useCapturePayment(orderId);
+  const captured = capture.data?.status === 'captured' ? capture.data : null;
+  useEffect(() => {
+    if (captured) onSent?.(captured);
+    // Once per captured payment, whatever the page's renders.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [captured?.orderId]);
   if (!orderId) {
     return (
       <>

@@ -10,6 +10,7 @@ import { Panel } from '@/components/panel';
 import { ApiError } from '@/lib/api';
 import { useUpdateProfile } from '@/features/profile/api/profile';
 import { reloadPage } from '@/features/profile/utils/reload';
+import { noteProfileSaved } from '@/features/profile/utils/saved-note';
 import {
   capitalise,
   changedProfileFields,
@@ -104,8 +105,11 @@ export function ProfileForm({ user }: { user: UserView }) {
     setErrors({});
     setFailed(false);
     save.mutate(parsed.data, {
-      // Spec: a profile save that succeeds reloads the page.
-      onSuccess: reloadPage,
+      // Spec: a profile save that succeeds reloads the page; the reloaded page says it saved.
+      onSuccess: () => {
+        noteProfileSaved();
+        reloadPage();
+      },
       onError: (err) => {
         if (err instanceof ApiError && err.code === 'username_taken') setErrors({ username: USERNAME_TAKEN });
         else if (

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '@/components/alert';
 import { LoadingScreen } from '@/components/loading-screen';
@@ -11,6 +11,7 @@ import { PriceCard } from './price-card';
 import { ProApplicationCard } from './pro-application-card';
 import { ProfileForm } from './profile-form';
 import { ProfileHeader } from './profile-header';
+import { PROFILE_SAVED, takeProfileSaved } from '@/features/profile/utils/saved-note';
 import { SocialLinksSection } from './social-links-section';
 import '@/features/profile/profile.css';
 
@@ -21,6 +22,7 @@ import '@/features/profile/profile.css';
  */
 export function ProfilePage({ proBalance }: { proBalance?: ReactNode }) {
   const me = useMe();
+  const saved = useJustSaved();
   if (me.isPending) return <LoadingScreen />;
   if (!me.data) {
     return (
@@ -56,6 +58,11 @@ export function ProfilePage({ proBalance }: { proBalance?: ReactNode }) {
           </>
         }
       />
+      {saved.shown && (
+        <Alert tone="success" testId="profile-saved" onDismiss={saved.dismiss}>
+          {PROFILE_SAVED}
+        </Alert>
+      )}
       {/* After the page's h1: the header names the user in an h2. */}
       <ProfileHeader user={user} />
       <div className="profile-layout">
@@ -73,4 +80,14 @@ export function ProfilePage({ proBalance }: { proBalance?: ReactNode }) {
       </div>
     </div>
   );
+}
+
+/** Whether the page was just reloaded by a profile save (told once, read at the first render after it). */
+function useJustSaved() {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    // Only ever set: StrictMode's second run finds the note already taken and must not hide the message.
+    if (takeProfileSaved()) setShown(true);
+  }, []);
+  return { shown, dismiss: () => setShown(false) };
 }

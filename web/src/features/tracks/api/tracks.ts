@@ -100,6 +100,13 @@ export function replaceTrack(data: TrackPages | undefined, track: TrackView): Tr
   return editPages(data, (list) => list.map((t) => (t.id === track.id ? { ...track, versions: t.versions } : t)));
 }
 
+/** A renamed track as the API now gives it, its versions under the same title (the server renamed them with it). */
+export function renameTrackIn(data: TrackPages | undefined, track: TrackView): TrackPages | undefined {
+  return editPages(data, (list) =>
+    list.map((t) => (t.id === track.id ? { ...track, versions: t.versions.map((v) => ({ ...v, title: track.title })) } : t)),
+  );
+}
+
 /** Deleted tracks (with their versions) and deleted versions, gone from the list. */
 export function removeTracks(data: TrackPages | undefined, ids: Iterable<string>): TrackPages | undefined {
   const gone = new Set(ids);
@@ -117,6 +124,17 @@ export function useUpdateSnippet() {
     mutationFn: ({ id, snippet }: { id: string; snippet: Snippet }) => api('updateSnippet', { id, snippet }),
     onSuccess: (track) => {
       queryClient.setQueryData<TrackPages>(tracksQueryKey, (data) => replaceTrack(data, track));
+    },
+  });
+}
+
+/** Renames a track (a version takes its track's title, so only a listed track is renamed). */
+export function useRenameTrack() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, title }: { id: string; title: string }) => api('renameTrack', { id, title }),
+    onSuccess: (track) => {
+      queryClient.setQueryData<TrackPages>(tracksQueryKey, (data) => renameTrackIn(data, track));
     },
   });
 }

@@ -1,4 +1,14 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ButtonHTMLAttributes,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import type { TrackStackView, TrackView } from '@shared/schemas/tracks';
 import { AudioPlayer, formatTime, type AudioPlayerHandle } from '@/components/audio-player';
 import { AlertIcon, MessageIcon, ScissorsIcon, SendIcon, TrashIcon, UploadIcon, WaveIcon } from '@/components/icons';
@@ -6,6 +16,7 @@ import { getTrackLane, getTrackUrl, versionsOf } from '@/features/tracks/api/tra
 import type { Snippet } from '@/features/tracks/utils/snippet';
 import { formatDate, isNewTrack, newUntil } from '@/features/tracks/utils/track-meta';
 import { OnDemandStatus } from '@/components/on-demand-status';
+import { TrackTitle } from './track-title';
 import { onDemand, preload, useOnDemand, type OnDemand } from '@/lib/on-demand';
 import { versionedTitle } from '@shared/track-version';
 
@@ -102,6 +113,12 @@ export function TrackRow({
   // The player names the version it plays ('Play Night Drive (v2)').
   const playable = useMemo(() => ({ ...track, title: versionedTitle(track) }), [track]);
   const isNew = useIsNew(all[all.length - 1]);
+  const [renaming, setRenaming] = useState(false);
+  const renameOnF2 = (e: KeyboardEvent) => {
+    if (e.key !== 'F2') return;
+    e.preventDefault();
+    setRenaming(true);
+  };
   const [snippetOpen, setSnippetOpen] = useState(false);
   const editor = useOnDemand(snippetEditor, snippetOpen);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
@@ -143,15 +160,15 @@ export function TrackRow({
             type="checkbox"
             checked={selected}
             onChange={(e) => onSelect(e.target.checked)}
+            // F2 renames the row's track, as in a file list (the rename button answers it too).
+            onKeyDown={renameOnF2}
             aria-label={`Select ${stack.title}`}
             data-testid="track-select"
           />
         </label>
         <div className="track-info">
           <div className="track-title-line">
-            <h3 className="track-title" data-testid="track-title">
-              {track.title}
-            </h3>
+            <TrackTitle trackId={stack.id} title={track.title} editing={renaming} onEditingChange={setRenaming} />
             {isNew && (
               <span className="badge badge-new" data-testid="track-new">
                 New

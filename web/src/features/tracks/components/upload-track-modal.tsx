@@ -5,27 +5,14 @@ import { Button } from '@/components/button';
 import { Dialog } from '@/components/dialog';
 import { MusicIcon, UploadIcon } from '@/components/icons';
 import { TextField } from '@/components/text-field';
-import { loadOnce } from '@/lib/load-once';
 import { PlanLimitNotice } from '@/components/plan-limit-notice';
 import { useTrackUpload } from '@/features/tracks/hooks/use-track-upload';
 import type { VersionTarget } from '@/features/tracks/api/tracks';
 import { AUDIO_ACCEPT, checkAudioFile, formatBytes, titleFromFileName } from '@/features/tracks/utils/file-type';
+import { checkTitle, loadTitleField } from '@/features/tracks/utils/title';
 import '@/features/tracks/upload.css';
 
 const FORMATS = 'MP3, WAV, FLAC, OGG, M4A, AAC or AIFF, up to 200 MB.';
-
-// The title's schema loads when the modal opens, not with the dashboard.
-const loadTitleField = loadOnce(() => import('@shared/schemas/tracks').then((m) => m.titleField));
-
-/** What is wrong with the title, if anything. */
-async function checkTitle(title: string): Promise<string | undefined> {
-  try {
-    const parsed = (await loadTitleField()).safeParse(title);
-    return parsed.success ? undefined : (parsed.error.issues[0]?.message ?? 'Track title is required');
-  } catch {
-    return 'The page could not load everything it needs. Check your connection and try again.';
-  }
-}
 
 /** Whole seconds until `at`, kept current. */
 function useSecondsUntil(at: number): number {
@@ -103,7 +90,7 @@ export function UploadTrackModal({
 
   useEffect(() => {
     if (!open) return;
-    void loadTitleField().catch(() => {}); // told at submit
+    void loadTitleField().catch(() => {}); // loaded as the modal opens; a failure is told at submit
     setFile(null);
     setTitle('');
     setArtist('');
