@@ -84,9 +84,35 @@ export async function chooseType(page: Page, type: keyof typeof TYPE_STEPS): Pro
   await page.getByRole('heading', { name: TYPE_STEPS[type] }).waitFor();
 }
 
-/** Nothing on the page is wider than its window: no sideways scrolling. */
+/** Nothing on the page is wider than its window: no sideways scrolling. A failure names what sticks out. */
 export async function expectFitsWidth(page: Page, message?: string): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), message).toBeLessThanOrEqual(page.viewportSize()!.width);
+  const { scrollWidth, over } = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const out = [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > width + 0.5)
+      // What an ancestor clips does not widen the page.
+      .filter((e) => {
+        for (let a = e.parentElement; a && a !== document.body; a = a.parentElement)
+          if (getComputedStyle(a).overflowX !== 'visible') return false;
+        return true;
+      })
+      .slice(-3)
+      .map((e) => {
+        const name = `${e.tagName.toLowerCase()}${typeof e.className === 'string' && e.className ? `.${e.className.trim().split(/\s+/).join('.')}` : ''}`;
+        const within = e.parentElement?.closest('[data-testid]')?.getAttribute('data-testid');
+        return within ? `${name} in ${within}` : name;
+      });
+    // Else what overflows its own box without a box of its own (text, a pseudo-element): the innermost such.
+    if (!out.length) {
+      const wide = [...document.querySelectorAll('body *')].filter(
+        (e) => e.scrollWidth > e.clientWidth + 1 && e.clientWidth > 0 && getComputedStyle(e).overflowX === 'visible',
+      );
+      const inner = wide.filter((e) => !wide.some((o) => o !== e && e.contains(o))).slice(-3);
+      out.push(...inner.map((e) => `${e.tagName.toLowerCase()}.${String(e.className)} (${e.textContent?.slice(0, 40)})`));
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, over: out };
+  });
+  expect(scrollWidth, `${message ?? 'the page'} sticks out: ${over.join(', ')}`).toBeLessThanOrEqual(page.viewportSize()!.width);
 }
 
 /**

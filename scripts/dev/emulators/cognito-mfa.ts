@@ -397,12 +397,16 @@ export function localMfa(opts: LocalMfaOptions = {}): Record<string, Wrapper> {
       const email = (req.UserAttributes as { Name: string; Value: string }[] | undefined)?.find((a) => a.Name === 'email')?.Value;
       if (!email || req.UserAttributes.length !== 1) return route('UpdateUserAttributes')(ctx, req);
       const other = await pool.getUserByUsername(ctx, email);
-      if (other && other.Username !== user.Username) throw cognitoError('AliasExistsException', 'An account with the given email already exists.');
+      if (other && other.Username !== user.Username)
+        throw cognitoError('AliasExistsException', 'An account with the given email already exists.');
       const code = services.otp();
       const pending = { ...user, UnverifiedAttributeChanges: [{ Name: 'email', Value: email }], AttributeVerificationCode: code };
       await pool.saveUser(ctx, { ...pending, UserLastModifiedDate: services.clock.get() });
       const delivery = { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: email };
-      const addressed = { ...pending, Attributes: [...user.Attributes.filter((a: Req) => a.Name !== 'email'), { Name: 'email', Value: email }] };
+      const addressed = {
+        ...pending,
+        Attributes: [...user.Attributes.filter((a: Req) => a.Name !== 'email'), { Name: 'email', Value: email }],
+      };
       await services.messages.deliver(ctx, 'UpdateUserAttribute', null, pool.options.Id, addressed, code, req.ClientMetadata, delivery);
       return { CodeDeliveryDetailsList: [delivery] };
     },

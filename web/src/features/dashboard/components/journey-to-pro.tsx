@@ -25,11 +25,11 @@ export function overallAverage(averages: ProgressView['averages']): number | nul
   return scored.length ? Math.round((scored.reduce((s, a) => s + a, 0) / scored.length) * 10) / 10 : null;
 }
 
-function Stat({ label, value, none }: { label: string; value: string | number | null; none: string }) {
+function Stat({ label, value, none, word = false }: { label: string; value: string | number | null; none: string; word?: boolean }) {
   return (
     <div className="stat">
       <dt>{label}</dt>
-      <dd data-testid="journey-stat">
+      <dd data-testid="journey-stat" className={word ? 'stat-word' : undefined}>
         {value ?? (
           <>
             <span aria-hidden="true">—</span>
@@ -51,7 +51,7 @@ function Figures({ progress }: { progress: ProgressView }) {
         <Stat label="Tracks Uploaded" value={progress.tracks} none="" />
         <Stat label="Feedback Received" value={progress.reviews} none="" />
         <Stat label="Average Score" value={average === null ? null : `${average} / 5`} none="No scores yet" />
-        <Stat label="Most Commented" value={top ? top.tag.replace(/^#/, '') : null} none="No tagged comments yet" />
+        <Stat label="Most Commented" value={top ? top.tag.replace(/^#/, '') : null} none="No tagged comments yet" word />
       </dl>
       {progress.reviews === 0 ? (
         <p className="journey-empty" data-testid="journey-empty">
