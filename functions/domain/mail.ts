@@ -49,7 +49,7 @@ export async function deliverTo(
   const stop = topic === 'account' ? null : unsubscribeLinks(to, topic);
   const why = topic === 'account' ? null : `You get e-mails about ${MAIL_KIND_LABELS[topic].about} on Snip.`;
   const footer = stop
-    ? `<p style="color:#666;font-size:13px">${escapeHtml(why!)} <a href="${stop.link}" style="color:#666">Unsubscribe</a> or <a href="${config.appUrl}${paths.account}" style="color:#666">choose your e-mails</a>.</p>`
+    ? `<p style="color:#666;font-size:13px">${escapeHtml(why!)} <a href="${escapeHtml(stop.link)}" style="color:#666">Unsubscribe</a> or <a href="${config.appUrl}${paths.account}" style="color:#666">choose your e-mails</a>.</p>`
     : '';
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;max-width:560px;margin:auto;padding:24px">
 <h1 style="font-size:20px">${escapeHtml(subject)}</h1>
