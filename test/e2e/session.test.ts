@@ -5,18 +5,31 @@ import { waitForPath } from './helpers.js';
 
 const e2e = browserTests();
 
-/** Rewrites the stored access token so that it looks expired (its signature no longer matters to the client). */
-async function expireStoredAccessToken(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => k.endsWith('.accessToken'))!;
-    const token = localStorage.getItem(key)!;
-    const [header, payload, signature] = token.split('.');
+/**
+ * Reloads the page with its stored tokens changed before any of its scripts run: the access token made
+ * to look expired (its signature no longer matters to the client) and, if given, the refresh token
+ * replaced. Changed from a running page instead, its own refresh (a query's, the session watcher's) can
+ * write the old tokens back between the change and the reload. Returns the access token it replaced.
+ */
+async function reloadWithTokens(page: Page, refreshToken?: string): Promise<string> {
+  const original = await storedAccessToken(page);
+  await page.addInitScript((refresh) => {
+    // Once: the sign-out this may lead to loads the page again.
+    if (sessionStorage.getItem('tokens-changed')) return;
+    sessionStorage.setItem('tokens-changed', '1');
+    const key = (suffix: string) => Object.keys(localStorage).find((k) => k.endsWith(suffix));
+    const accessKey = key('.accessToken');
+    if (!accessKey) return;
+    const [header, payload, signature] = localStorage.getItem(accessKey)!.split('.');
     const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
     claims.exp = Math.floor(Date.now() / 1000) - 60;
     const encoded = btoa(JSON.stringify(claims)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-    localStorage.setItem(key, `${header}.${encoded}.${signature}`);
-    return token;
-  });
+    localStorage.setItem(accessKey, `${header}.${encoded}.${signature}`);
+    const refreshKey = key('.refreshToken');
+    if (refresh && refreshKey) localStorage.setItem(refreshKey, refresh);
+  }, refreshToken);
+  await page.reload();
+  return original;
 }
 
 const storedAccessToken = (page: Page) =>
@@ -25,8 +38,7 @@ const storedAccessToken = (page: Page) =>
 describe('session', () => {
   it('refreshes expired tokens with the local user pool and stays signed in', async () => {
     const page = await e2e.signedIn('musician2@demo.test', '/dashboard');
-    const original = await expireStoredAccessToken(page);
-    await page.reload();
+    const original = await reloadWithTokens(page);
     await page.getByRole('heading', { name: 'Musician Experience' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/dashboard');
     const renewed = await storedAccessToken(page);
@@ -37,25 +49,21 @@ describe('session', () => {
 
   it('signs out cleanly when the refresh fails', async () => {
     const page = await e2e.signedIn('musician2@demo.test', '/dashboard');
-    await expireStoredAccessToken(page);
-    await page.evaluate(() => {
-      const key = Object.keys(localStorage).find((k) => k.endsWith('.refreshToken'))!;
-      localStorage.setItem(key, 'revoked-refresh-token');
-    });
     // What the pool answered and what the page said: a failure names them instead of a bare timeout.
     const seen: string[] = [];
     page.on('console', (m) => seen.push(`console ${m.type()}: ${m.text()}`));
     page.on('response', (r) => {
       const target = r.request().headers()['x-amz-target'] ?? '';
       if (target.startsWith('AWSCognito')) {
+        seen.push(`${target} ${r.status()}`);
         void r.text().then(
-          (body) => seen.push(`${target} ${r.status()} ${body.slice(0, 200)}`),
+          (body) => seen.push(`  ${body.slice(0, 200)}`),
           () => {},
         );
       }
     });
     page.on('requestfailed', (r) => seen.push(`failed ${r.url()} ${r.failure()?.errorText}`));
-    await page.reload();
+    await reloadWithTokens(page, 'revoked-refresh-token');
     // The refresh's refusal, then the sign-out: on a loaded machine longer than a page load takes.
     await waitForPath(page, '/login', 30_000).catch((err: Error) => {
       throw new Error(`${err.message}\nstill at ${page.url()}\n${seen.join('\n')}`);
