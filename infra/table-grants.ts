@@ -60,9 +60,18 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
     indexes: ['GSI1', 'GSI2', 'GSI3'],
   },
   // 'Download my data': the caller's lists read to their end (tracks: GSI3; requests made: GSI1, received:
-  // GSI2; payments: GSI1) and each request's items, the rate limit. No delete.
+  // GSI2; payments: GSI1) and each request's items, the rate limit. 'Delete my account': the same lists,
+  // then the tracks with their requests (BatchWriteItem for those deleted through fences) and the user's records.
   'functions/http/account.ts': {
-    actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    actions: [
+      'dynamodb:GetItem',
+      'dynamodb:BatchGetItem',
+      'dynamodb:Query',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:BatchWriteItem',
+    ],
     indexes: ['GSI1', 'GSI2', 'GSI3'],
   },
   // Tracks, their upload claims and results, deleting a track with its shares (BatchWriteItem), refunds.

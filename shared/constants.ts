@@ -65,6 +65,10 @@ export const AUDIO_FILE_ERROR = 'Please upload an audio file';
 export const USER_NOT_AUTHENTICATED = 'User not authenticated';
 /** Spec section 8: adding feedback (a review or a comment on it) without a current user. */
 export const USER_NOT_FOUND = 'User not found';
+
+/** Who the other side of a request sees once its author or reviewer deleted their account, and the author's track. */
+export const DELETED_USER = 'Deleted user';
+export const DELETED_TRACK = 'Deleted track';
 export const UPLOAD_FAILED_ERROR = 'Failed to upload track';
 export const LOAD_AUDIO_ERROR = 'Failed to load audio';
 export const SNIPPET = { defaultStart: 0, defaultEnd: 30, minGap: 1 } as const;

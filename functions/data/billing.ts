@@ -26,7 +26,7 @@ export interface UserPlan {
 
 const T = () => config.tableName;
 const userKey = (id: string) => ({ PK: `USER#${id}`, SK: 'PROFILE' });
-const customerKey = (customerId: string) => ({ PK: `CUSTOMER#${customerId}`, SK: 'CUSTOMER' });
+export const customerKey = (customerId: string) => ({ PK: `CUSTOMER#${customerId}`, SK: 'CUSTOMER' });
 
 /**
  * Records the user's customer id with its lookup, once: false when the user has one already (another

@@ -1,5 +1,6 @@
 /** The identity provider's directory (Cognito): who has an account, whatever our table holds. */
 import {
+  AdminDeleteUserCommand,
   AdminGetUserCommand,
   AdminListGroupsForUserCommand,
   AdminSetUserMFAPreferenceCommand,
@@ -83,4 +84,13 @@ export async function turnTotpOff(cognitoUsername: string): Promise<void> {
 /** Signs the account out everywhere: its refresh tokens, and the access tokens issued so far, are revoked. */
 export async function signOutEverywhere(cognitoUsername: string): Promise<void> {
   await cognito().send(new AdminUserGlobalSignOutCommand({ UserPoolId: config.userPoolId, Username: cognitoUsername }));
+}
+
+/** Removes the account from the directory: nobody signs in to it again. One already gone is fine (a deletion finishing). */
+export async function deleteAccount(cognitoUsername: string): Promise<void> {
+  try {
+    await cognito().send(new AdminDeleteUserCommand({ UserPoolId: config.userPoolId, Username: cognitoUsername }));
+  } catch (err) {
+    if (!(err instanceof UserNotFoundException || (err as Error).name === 'UserNotFoundException')) throw err;
+  }
 }

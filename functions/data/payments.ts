@@ -19,7 +19,7 @@ import type { ShareRecord } from './shares.js';
 import { openOrderAdd } from './open-orders.js';
 import { dueIds, queryAll } from './query.js';
 import { shardKey, shardKeys } from './shards.js';
-import { cancellation, failedItem, isConditionFailure, send } from './transactions.js';
+import { cancellation, failedItem, isConditionFailure, send, writeIf } from './transactions.js';
 import { withoutKeys } from './table.js';
 
 export type PaymentStatus = 'pending' | 'captured' | 'refunding' | 'refunded' | 'failed';
@@ -275,6 +275,11 @@ export function paymentDueNow(orderId: string, at = new Date().toISOString()) {
       ExpressionAttributeValues: { ':at': at, ':w': watchShard(orderId), ':sk': watchKeys(orderId, at).GSI2SK },
     },
   };
+}
+
+/** paymentDueNow on its own, for a deletion outside a transaction; a payment gone is nothing to look at. */
+export async function markPaymentDue(orderId: string): Promise<void> {
+  await writeIf(() => new TransactWriteCommand({ TransactItems: [paymentDueNow(orderId)] }));
 }
 
 /** The payment e-mail event of the payer's refund e-mail. */

@@ -42,3 +42,4 @@ export * from './shares/track-links.js';
 export * from './shares/review-work.js';
 export * from './shares/disputes.js';
 export * from './shares/checklist.js';
+export * from './shares/forget.js';

@@ -101,8 +101,8 @@ export interface UserRecord {
 /** 192 random bits: an unsubscribe link cannot be guessed from the user's id. */
 export const newMailKey = () => randomBytes(24).toString('base64url');
 
-const userKey = (id: string) => ({ PK: `USER#${id}`, SK: 'PROFILE' });
-const usernameKey = (username: string) => ({ PK: `USERNAME#${username}`, SK: 'USERNAME' });
+export const userKey = (id: string) => ({ PK: `USER#${id}`, SK: 'PROFILE' });
+export const usernameKey = (username: string) => ({ PK: `USERNAME#${username}`, SK: 'USERNAME' });
 /** Where a user is listed: their type's partition of GSI3, by name. */
 export const typeIndexKeys = (u: Pick<UserRecord, 'type' | 'fullName' | 'id'>) => ({
   GSI3PK: `TYPE#${u.type}`,

@@ -5,13 +5,12 @@
  * route of its own function: its round trips grow with the account's history (one per page of a list,
  * one per AT_ONCE requests), which the route-trip test allows it alone.
  */
-import { SHARE_STATUSES } from '../../shared/feedback.js';
 import type { DataExportView } from '../../shared/schemas/data-export.js';
 import { pagePayerPayments } from '../data/payments.js';
 import * as shares from '../data/shares.js';
 import type { ShareRecord } from '../data/shares.js';
 import { getTemplates } from '../data/templates.js';
-import { pageTracksOf } from '../data/tracks.js';
+import { allRequests, allTracks } from './account-history.js';
 import { Forbidden } from '../lib/errors.js';
 import type { Caller } from './caller.js';
 import { enforceRateLimit } from './rate-limits.js';
@@ -23,37 +22,6 @@ import { toUserView } from './users.js';
 const PAGE = 100;
 /** Bundles read at once: a long history is read steadily, not in one burst. */
 const AT_ONCE = 8;
-
-async function allTracks(userId: string) {
-  const out = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await pageTracksOf(userId, { limit: PAGE, start });
-    out.push(...page.tracks);
-    start = page.next;
-  } while (start);
-  return out;
-}
-
-async function allRequests(userId: string, as: 'author' | 'reviewer'): Promise<ShareRecord[]> {
-  const out: ShareRecord[] = [];
-  if (as === 'author') {
-    let start: Record<string, string> | undefined;
-    do {
-      const page = await shares.pageSharesBy(userId, { limit: PAGE, start });
-      out.push(...page.shares);
-      start = page.next;
-    } while (start);
-    return out;
-  }
-  let from: shares.StatusPositions | null = Object.fromEntries(SHARE_STATUSES.map((s) => [s, '']));
-  while (from) {
-    const page = await shares.pageSharesWith(userId, from, PAGE);
-    out.push(...page.shares);
-    from = page.next;
-  }
-  return out;
-}
 
 async function allPayments(userId: string) {
   const out = [];

@@ -40,6 +40,7 @@ import {
   type Applying,
 } from './payment-settlement.js';
 import { versionedTitle } from '../../shared/track-version.js';
+import type { Withdrawal } from './track-deletion.js';
 import { recheckPriceOf } from '../../shared/recheck.js';
 import { checkRecheck, readPrevious } from './recheck-requests.js';
 
@@ -293,6 +294,12 @@ export async function withdrawPaidRequest(shareId: string, orderId: string): Pro
 }
 
 export const finishWithdrawal = (orderId: string) => finishRefundLater(orderId);
+
+/** For the tracks area's deletions through fences: the refund made at once. */
+export const refundAtOnce: Withdrawal = {
+  start: withdrawPaidRequest,
+  finish: async (orderId) => void (await finishWithdrawal(orderId)),
+};
 
 export const STUCK_PAGE_SIZE = 25;
 

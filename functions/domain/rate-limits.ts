@@ -35,6 +35,13 @@ export const RATE_LIMITS = {
     windowSeconds: 3600,
     message: 'Too many downloads of your data in an hour. Please try again later.',
   },
+  // Deleting an account (and the check before it) reads every list of the account to its end.
+  accountDeletion: {
+    per: 'user',
+    limit: 20,
+    windowSeconds: 3600,
+    message: 'Too many tries at deleting your account in an hour. Please try again later.',
+  },
   // Each order is a PayPal call and a payment the checks look after: a musician pays for a few at a time.
   createOrder: {
     per: 'user',

@@ -1,8 +1,11 @@
-/** HTTP handlers of the account area: the account's rare, heavy actions ('Download my data'). */
+/** HTTP handlers of the account area: the account's rare, heavy actions ('Download my data', 'Delete my account'). */
+import { deleteMyAccount, deletionCheck } from '../domain/account-deletion.js';
 import { exportData } from '../domain/data-export.js';
 import { areaHandler } from './area-handler.js';
 import { accountSchemas } from '../../shared/api/route-schemas/account.js';
 
 export const handler = areaHandler('account', accountSchemas, {
   exportMyData: async ({ caller }) => exportData(caller),
+  getDeletionCheck: async ({ caller }) => deletionCheck(caller),
+  deleteMyAccount: async ({ caller, input }) => deleteMyAccount(caller, input),
 });

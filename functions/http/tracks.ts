@@ -1,4 +1,6 @@
 /** HTTP handlers of the tracks area. */
+import { refundAtOnce } from '../domain/payments.js';
+import { deleteOwnTracks } from '../domain/track-deletion.js';
 import * as tracks from '../domain/tracks.js';
 import { areaHandler } from './area-handler.js';
 import { tracksSchemas } from '../../shared/api/route-schemas/tracks.js';
@@ -18,5 +20,6 @@ export const handler = areaHandler('tracks', tracksSchemas, {
   },
   updateSnippet: async ({ input, caller }) => tracks.toTrackView(await tracks.saveSnippet(caller.user.id, input.id, input.snippet)),
   renameTrack: async ({ input, caller }) => tracks.toTrackView(await tracks.renameTrack(caller.user.id, input.id, input.title)),
-  deleteTracks: async ({ input, caller }) => tracks.deleteOwnTracks(caller.user.id, input.ids, { impersonated: Boolean(caller.actor) }),
+  deleteTracks: async ({ input, caller }) =>
+    deleteOwnTracks(caller.user.id, input.ids, { impersonated: Boolean(caller.actor), withdraw: refundAtOnce }),
 });

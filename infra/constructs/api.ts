@@ -40,6 +40,8 @@ const USER_POOL_ACTIONS = ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGro
  */
 export const USER_POOL_GRANTS: Readonly<Record<string, readonly string[]>> = {
   users: ['cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminSetUserMFAPreference'],
+  // 'Delete my account' removes the account from the pool, last (functions/domain/account-deletion.ts).
+  account: ['cognito-idp:AdminDeleteUser'],
 };
 
 /**
@@ -54,6 +56,11 @@ export const MEDIA_GRANTS: Readonly<Record<string, readonly { prefix: string; ac
     { prefix: 'uploads', actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'] },
     // Presigned listening, deleting tracks, keeping (untagging) a track's processed audio.
     { prefix: 'audio', actions: ['s3:GetObject', 's3:DeleteObject', 's3:PutObjectTagging'] },
+  ],
+  // 'Delete my account' deletes the account's tracks: their audio, and an upload processing left.
+  account: [
+    { prefix: 'uploads', actions: ['s3:DeleteObject'] },
+    { prefix: 'audio', actions: ['s3:DeleteObject'] },
   ],
 };
 
@@ -70,7 +77,14 @@ export const IMAGES_GRANTS: Readonly<Record<string, readonly { prefix: string; a
     { prefix: 'images/profile_images', actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'] },
     { prefix: 'images/cover_images', actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'] },
   ],
+  // 'Delete my account' removes the account's checked pictures.
+  account: [
+    { prefix: 'images/profile_images', actions: ['s3:DeleteObject'] },
+    { prefix: 'images/cover_images', actions: ['s3:DeleteObject'] },
+  ],
 };
+
+const reads = (grants: readonly { actions: readonly string[] }[]) => grants.some((g) => g.actions.includes('s3:GetObject'));
 
 /** Areas that probe both buckets (HeadBucket, which needs s3:ListBucket on the bucket): the health check. */
 export const BUCKET_PROBE_AREAS: ReadonlySet<string> = new Set(['health']);
@@ -223,8 +237,9 @@ export class Api extends Construct {
         fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...actions], resources: [props.mediaBucket.arnForObjects(`${prefix}/*`)] }));
       }
       if (media.length) {
-        // Without it S3 answers 403 instead of 404 for a missing object.
-        fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [props.mediaBucket.bucketArn] }));
+        // Without it S3 answers 403 instead of 404 for a missing object read (a delete needs none).
+        if (reads(media))
+          fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [props.mediaBucket.bucketArn] }));
         Validations.of(fn).acknowledge(
           ...media.map(({ prefix }) => ({
             id: `AwsSolutions-IAM5[Resource::<${mediaId}.Arn>/${prefix}/*]`,
@@ -240,7 +255,9 @@ export class Api extends Construct {
       }
       if (imageGrants.length) {
         // A read of a missing upload answers 404 (a retried save), not 403, only with ListBucket.
-        fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [props.imagesBucket.bucketArn] }));
+        if (reads(imageGrants)) {
+          fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [props.imagesBucket.bucketArn] }));
+        }
         Validations.of(fn).acknowledge(
           ...imageGrants.map(({ prefix }) => ({
             id: `AwsSolutions-IAM5[Resource::<${imagesId}.Arn>/${prefix}/*]`,

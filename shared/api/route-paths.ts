@@ -25,6 +25,9 @@ export const routePaths = {
   takeConfirmedEmail: { method: 'POST', path: '/users/me/email', access: 'user', area: 'users' },
   // The account's rare, heavy actions: a function of their own, so that no page's calls carry them.
   exportMyData: { method: 'GET', path: '/users/me/data', access: 'user', area: 'account' },
+  getDeletionCheck: { method: 'GET', path: '/users/me/deletion', access: 'user', area: 'account' },
+  // Confirmed by the account's e-mail in its body.
+  deleteMyAccount: { method: 'POST', path: '/users/me/deletion', access: 'user', area: 'account', maxBodyBytes: 1024 },
   setOwnPrice: { method: 'PUT', path: '/users/me/feedback-price', access: 'pro', area: 'users' },
   createImageUpload: { method: 'POST', path: '/users/me/images/upload-url', access: 'user', area: 'users' },
   saveProfileImage: { method: 'PUT', path: '/users/me/images', access: 'user', area: 'users' },

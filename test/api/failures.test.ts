@@ -65,7 +65,7 @@ describe('a track deletion that fails part-way', () => {
     expect((await shareItemKeys(track.id, share.id)).at(-1)).toEqual({ PK: `TRACK#${track.id}`, SK: `SHARE#${share.id}` });
 
     const { dynamo } = await import('../../functions/lib/aws/dynamo.js');
-    const { deleteOwnTracks } = await import('../../functions/domain/tracks.js');
+    const { deleteOwnTracks } = await import('../../functions/domain/track-deletion.js');
     failCalls(dynamo(), TransactWriteCommand, 'Throughput exceeded');
 
     const result = await deleteOwnTracks(ownerId, [track.id]);

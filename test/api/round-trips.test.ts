@@ -25,12 +25,20 @@ const MAX_SEQUENTIAL = 3;
  * PayPal's webhook (server to server, nobody waiting) has one more: its gate's look-up of the event and count
  * of the address, made before PayPal is asked to verify anything (domain/paypal-webhook-gate.ts).
  */
-const GATE_ROUND_TRIPS: Partial<Record<RouteName, number>> = { paypalWebhook: 1, submitFeedback: 1, rateFeedback: 1, deleteTracks: 1 };
+const GATE_ROUND_TRIPS: Partial<Record<RouteName, number>> = {
+  paypalWebhook: 1,
+  submitFeedback: 1,
+  rateFeedback: 1,
+  deleteTracks: 1,
+  deleteMyAccount: 6,
+};
 // A review delivered or rated moves the reviewer's reputation (domain/reputation.ts): their listing, read
 // beside the write, is written after it, on condition that it is as read; that write depends on the first.
 // Recording it from the table's stream instead would take it off the request.
 // Deleting a track with later versions reads them (each in its own partition) once the track has named
-// them; the whole stack then goes in one transaction (domain/tracks.ts deleteTrack).
+// them; the whole stack then goes in one transaction (domain/track-deletion.ts deleteTrack).
+// 'Delete my account' goes a step at a time, so that a stop part-way is finished by asking again: the
+// account's lists, what stops it, the tracks as a track deletion takes them, then the user's records.
 const options = { feedbackNotes: 'Is the low end too heavy?', context: 'mix_check' };
 
 /** The most calls and sequential round trips each route needed. */
@@ -155,6 +163,14 @@ describe('DynamoDB round trips per route', () => {
     await call('getPublicReview', { token: link.token });
     await call('revokePublicLink', { id: share.id }, musician);
     await call('exportMyData', {}, musician);
+    await call('getDeletionCheck', {}, musician);
+    // A musician of one track and one review, leaving.
+    const leaving = (await flows.onboardedUser(stack, 'musician')).user;
+    const theirs = await flows.uploadTrack(stack, leaving, 'Leaving', { seconds: 1 });
+    const asked = await call('createShare', { sharedWithId: reviewerId, trackId: theirs.id, shareOptions: options }, leaving);
+    await call('respondToShare', { id: asked.id, status: 'accepted' }, reviewer);
+    await call('submitFeedback', { id: asked.id, criteria: { energyImpact: 4 }, comment: 'Solid' }, reviewer);
+    await call('deleteMyAccount', { email: leaving.email }, leaving);
     await call('getProgress', {}, musician);
     await call('getSuggestionUsage', {}, reviewer);
     const template = await call('createTemplate', { title: 'Low end', text: 'Kick and bass fight' }, reviewer);

@@ -9,6 +9,7 @@ import {
   BEDROCK_AREAS,
   BUCKET_PROBE_AREAS,
   IMAGES_GRANTS,
+  MEDIA_GRANTS,
   MAIL_AREAS,
   PAYMENT_AREAS,
   routesByArea,
@@ -250,7 +251,7 @@ const TABLE_ACCESS: Record<string, { actions: string[]; leadingKeys?: string[]; 
     indexes: ['GSI1', 'GSI2', 'GSI3'],
   },
   'HTTP handlers of the account area': {
-    actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem'],
+    actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
     indexes: ['GSI1', 'GSI2', 'GSI3'],
   },
   'HTTP handlers of the tracks area': {
@@ -598,7 +599,7 @@ describe('api', () => {
       expect(
         actions.some((a) => a.startsWith('s3:')),
         `${area} bucket access`,
-      ).toBe(area === 'tracks' || area in IMAGES_GRANTS || BUCKET_PROBE_AREAS.has(area));
+      ).toBe(area in MEDIA_GRANTS || area in IMAGES_GRANTS || BUCKET_PROBE_AREAS.has(area));
       // The health check lists the buckets (HeadBucket) and touches no object.
       if (BUCKET_PROBE_AREAS.has(area)) expect([...new Set(actions.filter((a) => a.startsWith('s3:')))]).toEqual(['s3:ListBucket']);
       expect(actions.includes('ses:SendEmail'), `${area} mail`).toBe(MAIL_AREAS.has(area));
@@ -617,6 +618,8 @@ describe('api', () => {
       for (const action of ['cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminSetUserMFAPreference']) {
         expect(actions.includes(action), `${area} ${action}`).toBe(area === 'users');
       }
+      // Only 'Delete my account' removes an account from the pool.
+      expect(actions.includes('cognito-idp:AdminDeleteUser'), `${area} AdminDeleteUser`).toBe(area === 'account');
       expect(actions).not.toContain('dynamodb:Scan');
       expect(actions.filter((a) => a.includes('*'))).toEqual([]);
     }
@@ -626,10 +629,11 @@ describe('api', () => {
 describe('images', () => {
   const imagesBucketId = () => onlyLogicalId('AWS::S3::Bucket', { LoggingConfiguration: { LogFilePrefix: 's3/images/' } });
   const mediaBucketId = () => onlyLogicalId('AWS::S3::Bucket', { LoggingConfiguration: { LogFilePrefix: 's3/media/' } });
-  const usersFunctionId = () =>
+  const areaFunctionId = (area: string) =>
     Object.entries(resourcesOf('AWS::Lambda::Function')).find(
-      ([, fn]: [string, any]) => fn.Properties.Description === 'HTTP handlers of the users area',
+      ([, fn]: [string, any]) => fn.Properties.Description === `HTTP handlers of the ${area} area`,
     )![0];
+  const usersFunctionId = () => areaFunctionId('users');
 
   it('accepts browser uploads by POST only (the signed policy authorises them) and expires what is left under uploads/ after a day', () => {
     const bucket = (resourcesOf('AWS::S3::Bucket')[imagesBucketId()] as any).Properties;
@@ -668,8 +672,18 @@ describe('images', () => {
     expect(statements.some((st) => actionsOf(st).includes('s3:ListBucket') && resourcesOfStatement(st).includes(`{${id}.Arn}`))).toBe(true);
     // The users function reaches no audio.
     expect(statements.flatMap(resourcesOfStatement).some((r) => r.includes(`{${mediaBucketId()}.Arn}`))).toBe(false);
+    // 'Delete my account' deletes the account's checked pictures, and does nothing else in the bucket.
+    const account = statementsOf(areaFunctionId('account'));
+    const deletes = account.filter((st) => resourcesOfStatement(st).some((r) => r.includes(`{${id}.Arn}`)));
+    expect(deletes.flatMap(actionsOf)).toEqual(deletes.map(() => 's3:DeleteObject'));
+    expect(
+      deletes
+        .flatMap(resourcesOfStatement)
+        .filter((r) => r.includes(`{${id}.Arn}`))
+        .sort(),
+    ).toEqual([`{${id}.Arn}/images/cover_images/*`, `{${id}.Arn}/images/profile_images/*`]);
     for (const [fnId, fn] of Object.entries(resourcesOf('AWS::Lambda::Function')) as [string, any][]) {
-      if (fnId === usersFunctionId()) continue;
+      if (fnId === usersFunctionId() || fnId === areaFunctionId('account')) continue;
       // The health check may list the bucket (HeadBucket), never reach an object in it.
       const area = /^HTTP handlers of the (.*) area$/.exec(String(fn.Properties.Description ?? ''))?.[1];
       const probes = area !== undefined && BUCKET_PROBE_AREAS.has(area);

@@ -1,6 +1,5 @@
 /** A track's links to its shares: who reviews it, and the deletion of its shares (in one transaction, or through fences). */
-import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../../lib/aws/dynamo.js';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { writeIf } from '../transactions.js';
 import { queryAll } from '../query.js';
 import {
@@ -72,17 +71,6 @@ export async function shareItemKeys(trackId: string, shareId: string): Promise<{
     ConsistentRead: true,
   })) as { PK: string; SK: string }[];
   return [...keys, { PK: `TRACK#${trackId}`, SK: `SHARE#${shareId}` }];
-}
-
-/** Deletes items by key, 25 at a time and in order, retrying what DynamoDB leaves unprocessed. */
-export async function deleteKeys(keys: { PK: string; SK: string }[]): Promise<void> {
-  for (let i = 0; i < keys.length; i += 25) {
-    let batch: Record<string, unknown>[] | undefined = keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
-    while (batch?.length) {
-      const res = await dynamo().send(new BatchWriteCommand({ RequestItems: { [T()]: batch as never } }));
-      batch = res.UnprocessedItems?.[T()] as Record<string, unknown>[] | undefined;
-    }
-  }
 }
 
 /** Marks a META item (track or share) as being deleted; one already gone is fine (a deletion finishing). */

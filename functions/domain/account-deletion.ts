@@ -1,0 +1,185 @@
+/**
+ * 'Delete my account'. What money is still moving on the account must be settled first, and is listed:
+ * paid requests waiting for an answer or a review (either side), a review accepted and not submitted, an
+ * open report, a balance not paid out, a payout on its way, a plan that renews. Then, in an order that a
+ * failure part-way can be finished from by asking again (each step finds what is left):
+ * 1. requests the user was asked for: a free one still pending is declined; every one keeps its review for
+ *    its author, attributed to 'Deleted user';
+ * 2. the user's completed requests leave their tracks, kept for their reviewers the same way (the
+ *    read-only link of one is revoked);
+ * 3. the tracks go, with their remaining requests and their audio (domain/track-deletion.ts; a paid request there, which the blockers leave none of, would be refunded by the next check);
+ * 4. the profile's images, then the user's records (data/user-removal.ts);
+ * 5. the account in Cognito, last: until then the user can sign in and finish.
+ * Payments, payouts and the ledger stay (the books must), under the account's id, which names nobody once
+ * the profile is gone.
+ */
+import { DELETED_USER } from '../../shared/constants.js';
+import { formatCents } from '../../shared/money.js';
+import type { AccountDeletionView, DeleteAccountInput, DeletionBlocker } from '../../shared/schemas/account-deletion.js';
+import { deleteAccount as deleteIdentity } from '../data/identities.js';
+import { deleteImage } from '../data/images.js';
+import { openPayoutOf } from '../data/payouts.js';
+import * as shares from '../data/shares.js';
+import { deletePublicLink, getPublicLinkOf, type PublicLinkRecord } from '../data/shares/public-links.js';
+import type { ShareRecord } from '../data/shares.js';
+import { removeUserRecords } from '../data/user-removal.js';
+import { getUser, type UserRecord } from '../data/users.js';
+import { BadRequest, Conflict, Forbidden, ServiceUnavailable } from '../lib/errors.js';
+import { log } from '../lib/observability.js';
+import { allRequests, allTracks } from './account-history.js';
+import type { Caller } from './caller.js';
+import { enforceRateLimit } from './rate-limits.js';
+import { deleteOwnTracks } from './track-deletion.js';
+
+/** Why a free request the user was asked for is declined by the deletion. */
+export const DECLINED_BY_DELETION = 'The reviewer deleted their account.';
+
+interface History {
+  user: UserRecord;
+  tracks: { id: string }[];
+  made: ShareRecord[];
+  received: ShareRecord[];
+}
+
+async function historyOf(user: UserRecord): Promise<History> {
+  const [tracks, made, received] = await Promise.all([
+    allTracks(user.id),
+    allRequests(user.id, 'author'),
+    allRequests(user.id, 'reviewer'),
+  ]);
+  return { user, tracks, made, received };
+}
+
+const OPEN = new Set(['pending', 'accepted']);
+
+/** What stops the deletion now, each named for the user to settle. */
+async function blockersOf({ user, made, received }: History, isAdmin: boolean): Promise<DeletionBlocker[]> {
+  const out: DeletionBlocker[] = [];
+  if (isAdmin || user.type === 'admin') {
+    out.push({
+      kind: 'admin',
+      message: 'An admin account is not deleted here: ask another admin to take you out of the admin group first.',
+    });
+  }
+  for (const s of made) {
+    if (s.payment && OPEN.has(s.status)) {
+      const state = s.status === 'pending' ? 'waits for their answer (deleting its track withdraws it, refunded)' : 'is being reviewed';
+      out.push({ kind: 'request', shareId: s.id, message: `"${s.trackTitle}": your paid request to ${s.sharedWithName} ${state}.` });
+    }
+  }
+  for (const s of received) {
+    if (s.status === 'accepted') {
+      out.push({
+        kind: 'review',
+        shareId: s.id,
+        message: `"${s.trackTitle}": you accepted ${s.sharedByName}'s request: submit your review first.`,
+      });
+    } else if (s.payment && s.status === 'pending') {
+      out.push({ kind: 'request', shareId: s.id, message: `"${s.trackTitle}": ${s.sharedByName}'s paid request waits for your answer.` });
+    }
+  }
+  // A report of a paid review is decided by an admin, with both sides there.
+  const paidDone = [...made, ...received].filter((s) => s.payment && s.status === 'completed');
+  const disputes = await Promise.all(paidDone.map((s) => shares.readDispute(s.id)));
+  disputes.forEach((d, i) => {
+    if (d?.status === 'open') {
+      out.push({
+        kind: 'dispute',
+        shareId: paidDone[i].id,
+        message: `"${paidDone[i].trackTitle}": a report of this review waits for an admin's decision.`,
+      });
+    }
+  });
+  if (user.balanceCents) {
+    out.push({
+      kind: 'balance',
+      message: `Your earnings balance is ${formatCents(user.balanceCents)}: it must be paid out (or settled) first.`,
+    });
+  }
+  if (await openPayoutOf(user.id))
+    out.push({ kind: 'payout', message: 'A payout to your PayPal account is on its way: wait until it arrives.' });
+  if (user.plan && !user.plan.cancelAtPeriodEnd && user.plan.status !== 'canceled') {
+    out.push({ kind: 'plan', message: `Your ${user.plan.name} plan renews: cancel it on Billing first.` });
+  }
+  return out;
+}
+
+/** Completed requests: the reviews the other side keeps. */
+const keptReviews = ({ made, received }: History) => [...made, ...received].filter((s) => s.status === 'completed').length;
+
+/** The limit is counted beside the lists' first pages (as the data export does): a round trip less. */
+async function limitedHistory(user: UserRecord): Promise<History> {
+  const [, history] = await Promise.all([enforceRateLimit('accountDeletion', user.id), historyOf(user)]);
+  return history;
+}
+
+export async function deletionCheck({ user, isAdmin }: Caller): Promise<AccountDeletionView> {
+  const history = await limitedHistory(user);
+  return { blockers: await blockersOf(history, isAdmin), tracks: history.tracks.length, keptReviews: keptReviews(history) };
+}
+
+export async function deleteMyAccount({ user, isAdmin, actor, identity }: Caller, input: DeleteAccountInput): Promise<{ deleted: true }> {
+  if (actor) throw new Forbidden('An admin acting as a user cannot delete their account', 'impersonation_forbidden');
+  if (input.email.trim().toLowerCase() !== user.email.toLowerCase()) {
+    throw new BadRequest("Type your account's e-mail to confirm", { email: "This is not your account's e-mail" }, 'email_mismatch');
+  }
+  const history = await limitedHistory(user);
+  const completed = history.made.filter((s) => s.status === 'completed');
+  // The read-only links of the requests kept for their reviewers, read beside the blockers.
+  const [blockers, links] = await Promise.all([blockersOf(history, isAdmin), Promise.all(completed.map((s) => getPublicLinkOf(s.id)))]);
+  if (blockers.length) {
+    throw new Conflict(
+      blockers.length === 1 ? blockers[0].message : `${blockers[0].message} (and ${blockers.length - 1} more to settle first)`,
+      'deletion_blocked',
+    );
+  }
+
+  await Promise.all(history.received.map(leaveAsReviewer));
+  await Promise.all(completed.map((s, i) => leaveAsAuthor(s, links[i])));
+  if (history.tracks.length) {
+    const { failed } = await deleteOwnTracks(
+      user.id,
+      history.tracks.map((t) => t.id),
+    );
+    if (failed.length) throw partWay(user.id, `tracks: ${failed.map((f) => f.message).join('; ')}`);
+  }
+  await Promise.all(
+    [user.profileImage, user.coverImage]
+      .filter((k): k is string => Boolean(k))
+      .map((k) => deleteImage(k).catch((err) => log.error('Image left behind', err, { key: k }))),
+  );
+  // A write meanwhile (a preference saved in another tab) moved the profile on: once more from it.
+  if (!(await removeUserRecords(user))) {
+    const fresh = await getUser(user.id);
+    if (fresh && !(await removeUserRecords(fresh))) throw partWay(user.id, 'the profile kept changing');
+  }
+  await deleteIdentity(identity.cognitoUsername);
+  log.info('Account deleted', { userId: user.id, tracks: history.tracks.length, keptReviews: keptReviews(history) });
+  return { deleted: true };
+}
+
+/** A request the user was asked for: a free one still pending is declined (a paid one was a blocker). */
+async function leaveAsReviewer(s: ShareRecord) {
+  if (s.status === 'pending' && !s.payment) {
+    // False when answered or withdrawn meanwhile: either way no longer pending.
+    await shares.setStatus(s, ['pending'], 'declined', {
+      at: new Date().toISOString(),
+      decline: { reason: 'other', text: DECLINED_BY_DELETION },
+    });
+  }
+  if (s.sharedWithName !== DELETED_USER) await shares.forgetReviewer(s.id);
+}
+
+/** A completed request of the user's: kept for its reviewer, off the track, its read-only link revoked. */
+async function leaveAsAuthor(s: ShareRecord, link: PublicLinkRecord | null) {
+  if (link) await deletePublicLink(s.id, link.token);
+  await shares.forgetAuthor(s.trackId, s.id);
+}
+
+function partWay(userId: string, what: string) {
+  log.error('Account deletion stopped part-way', undefined, { userId, what });
+  return new ServiceUnavailable(
+    'Your account could not be deleted completely. Please try again: what is done stays done.',
+    'deletion_incomplete',
+  );
+}

@@ -1,0 +1,199 @@
+/**
+ * 'Delete my account' (GET and POST /users/me/deletion): what money is still moving is listed and stops
+ * it; confirmed by the account's e-mail, it deletes the tracks with their audio and the user's records,
+ * keeps every review for the other side attributed to 'Deleted user', declines the free requests still
+ * waiting for the user, and removes the account from the pool; refused to an admin acting as the user.
+ */
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { DELETED_TRACK, DELETED_USER } from '../../shared/constants.js';
+import { IMPERSONATION_HEADER } from '../../shared/api/route.js';
+import { DECLINED_BY_DELETION } from '../../functions/domain/account-deletion.js';
+import { callRoute } from '../support/api.js';
+import * as flows from '../support/flows.js';
+import { useStackEnvironment } from '../support/in-process.js';
+import * as money from '../support/payments.js';
+import { itemsUnder } from '../support/table.js';
+import { createConfirmedUser, passwordSignIn, TEST_PASSWORD, type TestUser } from '../support/users.js';
+
+const stack = inject('stack');
+
+const call = (user: TestUser, name: Parameters<typeof callRoute>[1], input: Record<string, unknown> = {}) =>
+  callRoute(stack.apiUrl, name, input, user.idToken);
+
+/** A free request from `from` to `to`, answered with a review when `review`; its id. */
+async function request(from: TestUser, toId: string, to: TestUser, title: string, review: boolean) {
+  const track = await flows.uploadTrack(stack, from, title, { seconds: 1 });
+  const asked = await flows.requestFeedback(stack, from, toId, track.id, money.REQUEST_OPTIONS);
+  expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+  if (review) {
+    expect((await flows.respondToShare(stack, to, asked.body.id, 'accepted')).status).toBe(200);
+    expect(
+      (await call(to, 'addComment', { id: asked.body.id, timestamp: 0, text: 'The intro drags', tags: ['#Arrangement'] })).status,
+    ).toBe(200);
+    expect((await call(to, 'submitFeedback', { id: asked.body.id, criteria: { energyImpact: 4 } })).status).toBe(200);
+  }
+  return { shareId: asked.body.id as string, track };
+}
+
+beforeAll(() => useStackEnvironment(stack));
+
+describe('deleting a musician', () => {
+  let mia: TestUser;
+  let miaId: string;
+  let quinn: TestUser;
+  let quinnId: string;
+  let rob: TestUser;
+  let robId: string;
+  const ids = { keptMade: '', withdrawn: '', waitingForMia: '', keptReceived: '' };
+  const audioKeys: string[] = [];
+
+  beforeAll(async () => {
+    mia = await createConfirmedUser(stack, { fullName: 'Mia Leaving' });
+    miaId = await flows.onboard(stack, mia, 'musician');
+    ({ user: quinn, id: quinnId } = await flows.onboardedUser(stack, 'musician', { fullName: 'Quinn Staying' }));
+    ({ user: rob, id: robId } = await flows.onboardedUser(stack, 'musician', { fullName: 'Rob Staying' }));
+    // Mia's: a review Quinn wrote (with Mia's question on it), and a request Quinn has not answered.
+    const kept = await request(mia, quinnId, quinn, 'Kept review', true);
+    ids.keptMade = kept.shareId;
+    expect((await call(mia, 'addComment', { id: kept.shareId, timestamp: 0, text: 'Which part of the intro?', tags: [] })).status).toBe(
+      200,
+    );
+    const withdrawn = await request(mia, quinnId, quinn, 'Never answered', false);
+    ids.withdrawn = withdrawn.shareId;
+    // Rob's: one Mia has not answered, and one she reviewed.
+    ids.waitingForMia = (await request(rob, miaId, mia, 'Waiting for Mia', false)).shareId;
+    ids.keptReceived = (await request(rob, miaId, mia, 'Reviewed by Mia', true)).shareId;
+    const { getTrack } = await import('../../functions/data/tracks.js');
+    for (const t of [kept.track, withdrawn.track]) audioKeys.push((await getTrack(t.id))!.audioKey);
+  });
+
+  it('says what it will do, and that nothing stops it', async () => {
+    const res = await call(mia, 'getDeletionCheck');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ blockers: [], tracks: 2, keptReviews: 2 });
+  });
+
+  it("asks for the account's e-mail, and is refused to an admin acting as the user", async () => {
+    const wrong = await call(mia, 'deleteMyAccount', { email: 'someone-else@example.test' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toMatchObject({ code: 'email_mismatch', fields: { email: "This is not your account's e-mail" } });
+    expect((await call(mia, 'deleteMyAccount', {})).status).toBe(400);
+
+    const admin = await flows.testAdmin(stack);
+    const started = await call(admin, 'impersonate', { userId: miaId });
+    expect(started.status).toBe(200);
+    const res = await callRoute(stack.apiUrl, 'deleteMyAccount', { email: mia.email }, admin.idToken, undefined, {
+      [IMPERSONATION_HEADER]: started.body.token,
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('impersonation_forbidden');
+    expect((await call(mia, 'getMe')).status).toBe(200);
+  });
+
+  it('deletes her tracks, audio and records, signs her out for good, and leaves the reviews to the others', async () => {
+    const res = await call(mia, 'deleteMyAccount', { email: mia.email.toUpperCase() });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({ deleted: true });
+
+    // Gone: the account, her records, her tracks and their audio.
+    await expect(passwordSignIn(stack, mia.email, TEST_PASSWORD)).rejects.toThrow();
+    expect((await call(mia, 'getMe')).status).toBe(401);
+    expect(await itemsUnder(stack, `USER#${miaId}`)).toEqual([]);
+    const { headObject } = await import('../../functions/data/media.js');
+    for (const key of audioKeys) expect(await headObject(key), key).toBeNull();
+    const { getUser } = await import('../../functions/data/users.js');
+    expect(await getUser(miaId)).toBeNull();
+
+    // Quinn keeps the review he wrote, attributed to 'Deleted user', the track named no more.
+    const kept = await call(quinn, 'getShare', { id: ids.keptMade });
+    expect(kept.status).toBe(200);
+    expect(kept.body.share).toMatchObject({
+      status: 'completed',
+      sharedByName: DELETED_USER,
+      sharedByUsername: '',
+      trackTitle: DELETED_TRACK,
+    });
+    expect(kept.body.comments.map((c: { authorName: string; text: string }) => [c.authorName, c.text])).toEqual([
+      ['Quinn Staying', 'The intro drags'],
+      [DELETED_USER, 'Which part of the intro?'],
+    ]);
+    expect(JSON.stringify(kept.body)).not.toContain('Mia Leaving');
+    // The request he never answered went with its track.
+    expect((await call(quinn, 'getShare', { id: ids.withdrawn })).status).toBe(404);
+
+    // Rob keeps Mia's review of his track; the request she never answered is declined, saying why.
+    const reviewed = await call(rob, 'getShare', { id: ids.keptReceived });
+    expect(reviewed.body.share).toMatchObject({ status: 'completed', sharedWithName: DELETED_USER, trackTitle: 'Reviewed by Mia' });
+    expect(reviewed.body.comments[0]).toMatchObject({ authorName: DELETED_USER, text: 'The intro drags' });
+    const declined = await call(rob, 'getShare', { id: ids.waitingForMia });
+    expect(declined.body.share).toMatchObject({
+      status: 'declined',
+      sharedWithName: DELETED_USER,
+      decline: { reason: 'other', text: DECLINED_BY_DELETION },
+    });
+    expect(robId).toBeTruthy();
+  });
+});
+
+describe('what stops a deletion', () => {
+  it('lists paid requests either side, a review accepted and not in, a balance, and an admin account; then refuses with 409', async () => {
+    const { user: pro, id: proId } = await flows.onboardedUser(stack, 'pro', { fullName: 'Pat Busy' });
+    await money.setPrice(stack, proId, 3000);
+    const { user: max } = await flows.onboardedUser(stack, 'musician', { fullName: 'Max Waiting' });
+    // One delivered (Pat's earnings), one waiting for Pat's answer.
+    const delivered = await money.paidRequest(stack, max, { id: proId, priceCents: 3000 }, 'Delivered');
+    expect((await call(pro, 'respondToShare', { id: delivered.view.shareId, status: 'accepted' })).status).toBe(200);
+    expect((await flows.fullReview(stack, pro, delivered.view.shareId, 1)).status).toBe(200);
+    const waiting = await money.paidRequest(stack, max, { id: proId, priceCents: 3000 }, 'Waiting');
+
+    const pats = (await call(pro, 'getDeletionCheck')).body;
+    expect(pats.blockers.map((b: { kind: string; shareId?: string }) => [b.kind, b.shareId])).toEqual([
+      ['request', waiting.view.shareId],
+      ['balance', undefined],
+    ]);
+    expect(pats.blockers[0].message).toBe(`"Waiting": Max Waiting's paid request waits for your answer.`);
+    expect(pats.blockers[1].message).toMatch(/^Your earnings balance is \$\d+\.\d\d: it must be paid out/);
+    const maxs = (await call(max, 'getDeletionCheck')).body;
+    expect(maxs.blockers).toEqual([
+      {
+        kind: 'request',
+        shareId: waiting.view.shareId,
+        message: '"Waiting": your paid request to Pat Busy waits for their answer (deleting its track withdraws it, refunded).',
+      },
+    ]);
+
+    // A free review accepted and not submitted.
+    const { user: ivy, id: ivyId } = await flows.onboardedUser(stack, 'musician', { fullName: 'Ivy Reviewing' });
+    const asked = await request(max, ivyId, ivy, 'In progress', false);
+    expect((await flows.respondToShare(stack, ivy, asked.shareId, 'accepted')).status).toBe(200);
+    expect((await call(ivy, 'getDeletionCheck')).body.blockers).toEqual([
+      { kind: 'review', shareId: asked.shareId, message: `"In progress": you accepted Max Waiting's request: submit your review first.` },
+    ]);
+
+    const refused = await call(max, 'deleteMyAccount', { email: max.email });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toEqual({ code: 'deletion_blocked', message: maxs.blockers[0].message });
+    const two = await call(pro, 'deleteMyAccount', { email: pro.email });
+    expect(two.body.error.message).toBe(`${pats.blockers[0].message} (and 1 more to settle first)`);
+    // Nothing went.
+    for (const who of [max, pro, ivy]) expect((await call(who, 'getMe')).status).toBe(200);
+    expect((await call(max, 'getShare', { id: waiting.view.shareId })).body.share.sharedWithName).toBe('Pat Busy');
+
+    const admin = await flows.testAdmin(stack);
+    expect((await call(admin, 'getDeletionCheck')).body.blockers.map((b: { kind: string }) => b.kind)).toEqual(['admin']);
+  });
+
+  it("takes a pro off Choose Your Pro and the directory's search", async () => {
+    const { user: pia, id: piaId } = await flows.onboardedUser(stack, 'pro', { fullName: 'Pia Parting' });
+    const { user: viewer } = await flows.onboardedUser(stack, 'musician');
+    const found = async () => ({
+      pros: (await flows.allPros(stack, viewer.idToken)).map((p) => p.id),
+      search: (await call(viewer, 'searchUsers', { q: 'Pia Parting' })).body.users.map((u: { id: string }) => u.id),
+    });
+    expect(await found()).toEqual({ pros: expect.arrayContaining([piaId]), search: [piaId] });
+    expect((await call(pia, 'deleteMyAccount', { email: pia.email })).status).toBe(200);
+    const after = await found();
+    expect(after.pros).not.toContain(piaId);
+    expect(after.search).toEqual([]);
+  });
+});
