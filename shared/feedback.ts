@@ -66,6 +66,10 @@ export const CONTEXT_VALUES = CONTEXT_CHOICES.map((c) => c.value) as [string, ..
  */
 export const SHARE_STATUSES = ['pending', 'accepted', 'declined', 'completed', 'expired', 'cancelled'] as const;
 export type ShareStatus = (typeof SHARE_STATUSES)[number];
+
+/** The two sides of a request: who asked, and who reviews. */
+export const PARTICIPANT_SIDES = ['author', 'reviewer'] as const;
+export type ParticipantSide = (typeof PARTICIPANT_SIDES)[number];
 /** Statuses after which nothing more happens on a request. */
 export const CLOSED_STATUSES: readonly ShareStatus[] = ['declined', 'expired', 'cancelled'];
 

@@ -3,15 +3,16 @@
  * paid requests waiting for an answer or a review (either side), a review accepted and not submitted, an
  * open report, a balance not paid out, a payout on its way, a plan that renews. Then, in an order that a
  * failure part-way can be finished from by asking again (each step finds what is left):
- * 1. requests the user was asked for: a free one still pending is declined; every one keeps its review for
- *    its author, attributed to 'Deleted user';
- * 2. the user's completed requests leave their tracks, kept for their reviewers the same way (the
- *    read-only link of one is revoked);
- * 3. the tracks go, with their remaining requests and their audio (domain/track-deletion.ts; a paid request there, which the blockers leave none of, would be refunded by the next check);
- * 4. the profile's images, then the user's records (data/user-removal.ts);
- * 5. the account in Cognito, last: until then the user can sign in and finish.
+ * 1. at once: requests the user was asked for (a free one still pending is declined; every one keeps its
+ *    review for its author, attributed to 'Deleted user'); the user's completed requests, which leave
+ *    their tracks, kept for their reviewers the same way (the read-only link of one revoked); the names in
+ *    money records (data/money-names.ts);
+ * 2. the tracks go, with their remaining requests and their audio (domain/track-deletion.ts; a paid
+ *    request there, which the blockers leave none of, would be refunded by the next check);
+ * 3. the profile's images, then the user's records (data/user-removal.ts);
+ * 4. the account in Cognito, last: until then the user can sign in and finish.
  * Payments, payouts and the ledger stay (the books must), under the account's id, which names nobody once
- * the profile is gone.
+ * the profile is gone (the ledger's entries, never changed, keep their descriptions).
  */
 import { DELETED_USER } from '../../shared/constants.js';
 import { formatCents } from '../../shared/money.js';
@@ -22,11 +23,12 @@ import { openPayoutOf } from '../data/payouts.js';
 import * as shares from '../data/shares.js';
 import { deletePublicLink, getPublicLinkOf, type PublicLinkRecord } from '../data/shares/public-links.js';
 import type { ShareRecord } from '../data/shares.js';
+import { forgetNameInPayment, forgetPayee } from '../data/money-names.js';
 import { removeUserRecords } from '../data/user-removal.js';
 import { getUser, type UserRecord } from '../data/users.js';
 import { BadRequest, Conflict, Forbidden, ServiceUnavailable } from '../lib/errors.js';
 import { log } from '../lib/observability.js';
-import { allRequests, allTracks } from './account-history.js';
+import { allPayments, allPayouts, allRequests, allTracks } from './account-history.js';
 import type { Caller } from './caller.js';
 import { enforceRateLimit } from './rate-limits.js';
 import { deleteOwnTracks } from './track-deletion.js';
@@ -125,8 +127,14 @@ export async function deleteMyAccount({ user, isAdmin, actor, identity }: Caller
   }
   const history = await limitedHistory(user);
   const completed = history.made.filter((s) => s.status === 'completed');
-  // The read-only links of the requests kept for their reviewers, read beside the blockers.
-  const [blockers, links] = await Promise.all([blockersOf(history, isAdmin), Promise.all(completed.map((s) => getPublicLinkOf(s.id)))]);
+  // Read beside the blockers: the read-only links of the requests kept for their reviewers, and the money
+  // records that name the user.
+  const [blockers, links, payments, payouts] = await Promise.all([
+    blockersOf(history, isAdmin),
+    Promise.all(completed.map((s) => getPublicLinkOf(s.id))),
+    allPayments(user.id),
+    allPayouts(user.id),
+  ]);
   if (blockers.length) {
     throw new Conflict(
       blockers.length === 1 ? blockers[0].message : `${blockers[0].message} (and ${blockers.length - 1} more to settle first)`,
@@ -134,8 +142,14 @@ export async function deleteMyAccount({ user, isAdmin, actor, identity }: Caller
     );
   }
 
-  await Promise.all(history.received.map(leaveAsReviewer));
-  await Promise.all(completed.map((s, i) => leaveAsAuthor(s, links[i])));
+  // The requests and money records left to others, at once: none of these writes depends on another.
+  await Promise.all([
+    ...history.received.map(leaveAsReviewer),
+    ...completed.map((s, i) => leaveAsAuthor(s, links[i])),
+    ...payments.map((p) => forgetNameInPayment(p.orderId, 'author')),
+    ...history.received.flatMap((s) => (s.payment ? [forgetNameInPayment(s.payment.orderId, 'reviewer')] : [])),
+    ...payouts.map((p) => forgetPayee(p.id)),
+  ]);
   if (history.tracks.length) {
     const { failed } = await deleteOwnTracks(
       user.id,

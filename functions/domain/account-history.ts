@@ -1,40 +1,58 @@
 /** An account's whole lists, read page by page to their end: what its data export and its deletion go through. */
 import { SHARE_STATUSES } from '../../shared/feedback.js';
+import { pagePayerPayments, type PaymentRecord } from '../data/payments.js';
+import { pagePayouts, type PayoutRecord } from '../data/payouts.js';
 import * as shares from '../data/shares.js';
 import type { ShareRecord } from '../data/shares.js';
-import { pageTracksOf } from '../data/tracks.js';
+import { pageTracksOf, type TrackRecord } from '../data/tracks.js';
 
 const PAGE = 100;
 
-/** Every track of the user's, page by page: each stack's first (its later versions hang on it). */
-export async function allTracks(userId: string) {
-  const out = [];
-  let start: Record<string, unknown> | undefined;
+/** Every item of a list read a page at a time: `page(start)` until a page names no next start. */
+async function everyPage<T, K>(page: (start: K | undefined) => Promise<{ items: T[]; next?: K | null }>): Promise<T[]> {
+  const out: T[] = [];
+  let start: K | undefined;
   do {
-    const page = await pageTracksOf(userId, { limit: PAGE, start });
-    out.push(...page.tracks);
-    start = page.next;
+    const got = await page(start);
+    out.push(...got.items);
+    start = got.next ?? undefined;
   } while (start);
   return out;
 }
 
+/** Every track of the user's, page by page: each stack's first (its later versions hang on it). */
+export const allTracks = (userId: string): Promise<TrackRecord[]> =>
+  everyPage(async (start: Record<string, unknown> | undefined) => {
+    const { tracks, next } = await pageTracksOf(userId, { limit: PAGE, start });
+    return { items: tracks, next };
+  });
+
+/** Where the lists of received requests start, one per status. */
+const EVERY_STATUS_FROM_START: shares.StatusPositions = Object.fromEntries(SHARE_STATUSES.map((s) => [s, '']));
+
 /** Every request the user made (`author`) or was asked to review (`reviewer`), whatever its status. */
-export async function allRequests(userId: string, as: 'author' | 'reviewer'): Promise<ShareRecord[]> {
-  const out: ShareRecord[] = [];
-  if (as === 'author') {
-    let start: Record<string, string> | undefined;
-    do {
-      const page = await shares.pageSharesBy(userId, { limit: PAGE, start });
-      out.push(...page.shares);
-      start = page.next;
-    } while (start);
-    return out;
-  }
-  let from: shares.StatusPositions | null = Object.fromEntries(SHARE_STATUSES.map((s) => [s, '']));
-  while (from) {
-    const page = await shares.pageSharesWith(userId, from, PAGE);
-    out.push(...page.shares);
-    from = page.next;
-  }
-  return out;
-}
+export const allRequests = (userId: string, as: 'author' | 'reviewer'): Promise<ShareRecord[]> =>
+  as === 'author'
+    ? everyPage(async (start: Record<string, string> | undefined) => {
+        const { shares: items, next } = await shares.pageSharesBy(userId, { limit: PAGE, start });
+        return { items, next };
+      })
+    : // Received requests are listed by status, each status from its own position.
+      everyPage(async (from: shares.StatusPositions | undefined) => {
+        const { shares: items, next } = await shares.pageSharesWith(userId, from ?? EVERY_STATUS_FROM_START, PAGE);
+        return { items, next };
+      });
+
+/** Every order the user started as a payer, whether or not it took money. */
+export const allPayments = (userId: string): Promise<PaymentRecord[]> =>
+  everyPage(async (start: Record<string, unknown> | undefined) => {
+    const { payments, next } = await pagePayerPayments(userId, PAGE, start);
+    return { items: payments, next };
+  });
+
+/** Every payout made to the user. */
+export const allPayouts = (userId: string): Promise<PayoutRecord[]> =>
+  everyPage(async (start: Record<string, unknown> | undefined) => {
+    const { payouts, next } = await pagePayouts({ userId }, PAGE, start);
+    return { items: payouts, next };
+  });

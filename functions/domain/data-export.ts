@@ -6,11 +6,11 @@
  * one per AT_ONCE requests), which the route-trip test allows it alone.
  */
 import type { DataExportView } from '../../shared/schemas/data-export.js';
-import { pagePayerPayments } from '../data/payments.js';
+import type { PaymentRecord } from '../data/payments.js';
 import * as shares from '../data/shares.js';
 import type { ShareRecord } from '../data/shares.js';
 import { getTemplates } from '../data/templates.js';
-import { allRequests, allTracks } from './account-history.js';
+import { allPayments, allRequests, allTracks } from './account-history.js';
 import { Forbidden } from '../lib/errors.js';
 import type { Caller } from './caller.js';
 import { enforceRateLimit } from './rate-limits.js';
@@ -19,21 +19,11 @@ import { toCommentView, toShareView } from './share-views.js';
 import { trackStatus } from './track-status.js';
 import { toUserView } from './users.js';
 
-const PAGE = 100;
 /** Bundles read at once: a long history is read steadily, not in one burst. */
 const AT_ONCE = 8;
 
-async function allPayments(userId: string) {
-  const out = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await pagePayerPayments(userId, PAGE, start);
-    out.push(...page.payments);
-    start = page.next ?? undefined;
-  } while (start);
-  // Orders that never took money have no receipt, and are no payment of the user's.
-  return out.filter((p) => p.captureId).map(toReceipt);
-}
+/** Orders that never took money have no receipt, and are no payment of the user's. */
+const receiptsOf = (payments: PaymentRecord[]) => payments.filter((p) => p.captureId).map(toReceipt);
 
 /** Each request as the app shows it, with its comments. */
 async function withComments(list: ShareRecord[]) {
@@ -61,7 +51,7 @@ export async function exportData({ user, isAdmin, actor }: Caller, now = new Dat
     allTracks(user.id),
     allRequests(user.id, 'author'),
     allRequests(user.id, 'reviewer'),
-    allPayments(user.id),
+    allPayments(user.id).then(receiptsOf),
     getTemplates(user.id),
   ]);
   const requests = await withComments([...made, ...received]);

@@ -181,6 +181,8 @@ const paidRequestExpired = (status: ShareStatus) =>
  */
 function assertCanComment(share: ShareRecord, userId: string, action: 'add' | 'change'): ShareStatus[] {
   if (CLOSED_STATUSES.includes(share.status)) throw closedRequest(share.status);
+  // Nobody is there to read it.
+  if (share.leftBy) throw new Conflict(PARTICIPANT_LEFT, 'participant_left');
   if (userId !== share.sharedWithUserId) return [...CLOSED_STATUSES];
   if (share.status === 'pending') throw new Conflict(NOT_ACCEPTED, 'not_accepted');
   if (share.status === 'completed' && action === 'change') {
@@ -188,6 +190,8 @@ function assertCanComment(share: ShareRecord, userId: string, action: 'add' | 'c
   }
   return action === 'change' ? [...CLOSED_STATUSES, 'pending', 'completed'] : [...CLOSED_STATUSES, 'pending'];
 }
+
+const PARTICIPANT_LEFT = 'The other side of this request deleted their account: this conversation is closed.';
 
 /** Why nothing more can happen on a closed request. */
 function closedRequest(status: ShareStatus) {

@@ -5,6 +5,7 @@ import {
   CRITERION_KEYS,
   FEEDBACK_CATEGORY_KEYS,
   FEEDBACK_CATEGORY_TAGS,
+  PARTICIPANT_SIDES,
   SHARE_STATUSES,
   TRACK_PURPOSE_VALUES,
 } from '../feedback.js';
@@ -82,6 +83,8 @@ export const shareView = z.object({
   recheckOf: z.optional(z.nullable(z.string())),
   /** A completed re-check: how the previous review's points were marked ('7 of 9 fixed'). */
   recheckOutcome: z.optional(z.nullable(recheckOutcomeView)),
+  /** Which side deleted their account: the request stays for the other, closed to new comments. */
+  leftBy: z.optional(z.enum(PARTICIPANT_SIDES)),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -112,18 +112,31 @@ describe('deleting a musician', () => {
       sharedByName: DELETED_USER,
       sharedByUsername: '',
       trackTitle: DELETED_TRACK,
+      leftBy: 'author',
     });
     expect(kept.body.comments.map((c: { authorName: string; text: string }) => [c.authorName, c.text])).toEqual([
       ['Quinn Staying', 'The intro drags'],
       [DELETED_USER, 'Which part of the intro?'],
     ]);
     expect(JSON.stringify(kept.body)).not.toContain('Mia Leaving');
+    // Nobody is there to read more.
+    const reply = await call(quinn, 'addComment', { id: ids.keptMade, timestamp: 0, text: 'Anyone there?', tags: [] });
+    expect(reply.status).toBe(409);
+    expect(reply.body.error).toEqual({
+      code: 'participant_left',
+      message: 'The other side of this request deleted their account: this conversation is closed.',
+    });
     // The request he never answered went with its track.
     expect((await call(quinn, 'getShare', { id: ids.withdrawn })).status).toBe(404);
 
     // Rob keeps Mia's review of his track; the request she never answered is declined, saying why.
     const reviewed = await call(rob, 'getShare', { id: ids.keptReceived });
-    expect(reviewed.body.share).toMatchObject({ status: 'completed', sharedWithName: DELETED_USER, trackTitle: 'Reviewed by Mia' });
+    expect(reviewed.body.share).toMatchObject({
+      status: 'completed',
+      sharedWithName: DELETED_USER,
+      trackTitle: 'Reviewed by Mia',
+      leftBy: 'reviewer',
+    });
     expect(reviewed.body.comments[0]).toMatchObject({ authorName: DELETED_USER, text: 'The intro drags' });
     const declined = await call(rob, 'getShare', { id: ids.waitingForMia });
     expect(declined.body.share).toMatchObject({
@@ -132,6 +145,43 @@ describe('deleting a musician', () => {
       decline: { reason: 'other', text: DECLINED_BY_DELETION },
     });
     expect(robId).toBeTruthy();
+  });
+});
+
+describe('deleting a musician who paid for a review', () => {
+  it('keeps the payment and the ledger, without her name, and the pro keeps the review and the money', async () => {
+    const { user: pro, id: proId } = await flows.onboardedUser(stack, 'pro', { fullName: 'Paul Paid' });
+    await money.setPrice(stack, proId, 3000);
+    const { user: nina } = await flows.onboardedUser(stack, 'musician', { fullName: 'Nina Paying' });
+    const { view, orderId } = await money.paidRequest(stack, nina, { id: proId, priceCents: 3000 }, 'Paid and kept');
+    expect((await call(pro, 'respondToShare', { id: view.shareId, status: 'accepted' })).status).toBe(200);
+    expect((await flows.fullReview(stack, pro, view.shareId, 1)).status).toBe(200);
+    const before = { balance: await money.balanceOf(proId), entries: (await money.ledger(proId)).length };
+
+    expect((await call(nina, 'getDeletionCheck')).body.blockers).toEqual([]);
+    expect((await call(nina, 'deleteMyAccount', { email: nina.email })).status).toBe(200);
+
+    const payment = await money.payment(orderId);
+    expect(payment).toMatchObject({ payerName: DELETED_USER, proName: 'Paul Paid', amountCents: 3000 });
+    expect(JSON.stringify(payment)).not.toContain('Nina Paying');
+    expect({ balance: await money.balanceOf(proId), entries: (await money.ledger(proId)).length }).toEqual(before);
+    const kept = await call(pro, 'getShare', { id: view.shareId });
+    expect(kept.body.share).toMatchObject({ status: 'completed', sharedByName: DELETED_USER, leftBy: 'author' });
+
+    // The pro, his balance settled (here by an admin's correction), leaves too: the payment names neither.
+    const admin = await flows.testAdmin(stack);
+    const settled = await call(admin, 'adjustBalance', {
+      id: proId,
+      balance: 0,
+      expectedBalanceCents: before.balance,
+      reason: 'Paid outside',
+    });
+    expect(settled.status, JSON.stringify(settled.body)).toBe(200);
+    expect((await call(pro, 'deleteMyAccount', { email: pro.email })).status).toBe(200);
+    expect(await money.payment(orderId)).toMatchObject({ payerName: DELETED_USER, proName: DELETED_USER });
+    const entries = await money.ledger(proId);
+    expect(entries.length).toBe(before.entries + 1);
+    expect(entries.reduce((sum, e) => sum + e.amountCents, 0)).toBe(0);
   });
 });
 

@@ -21,10 +21,17 @@ export function forgetAuthor(trackId: string, shareId: string): Promise<boolean>
             Update: {
               TableName: T(),
               Key: metaKey(shareId),
-              UpdateExpression: 'SET sharedByName = :who, sharedByUsername = :none, trackTitle = :track, trackAudioUrl = :none',
+              UpdateExpression:
+                'SET sharedByName = :who, sharedByUsername = :none, trackTitle = :track, trackAudioUrl = :none, leftBy = :side',
               ConditionExpression: `${OPEN} AND #s = :completed`,
               ExpressionAttributeNames: { '#s': 'status' },
-              ExpressionAttributeValues: { ':who': DELETED_USER, ':none': '', ':track': DELETED_TRACK, ':completed': 'completed' },
+              ExpressionAttributeValues: {
+                ':who': DELETED_USER,
+                ':none': '',
+                ':track': DELETED_TRACK,
+                ':completed': 'completed',
+                ':side': 'author',
+              },
             },
           },
           { Delete: { TableName: T(), Key: linkKey(trackId, shareId) } },
@@ -50,9 +57,9 @@ export async function forgetReviewer(shareId: string): Promise<void> {
       new UpdateCommand({
         TableName: T(),
         Key: metaKey(shareId),
-        UpdateExpression: 'SET sharedWithName = :who, sharedWithUsername = :none',
+        UpdateExpression: 'SET sharedWithName = :who, sharedWithUsername = :none, leftBy = :side',
         ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':who': DELETED_USER, ':none': '' },
+        ExpressionAttributeValues: { ':who': DELETED_USER, ':none': '', ':side': 'reviewer' },
       }),
   );
 }

@@ -1,6 +1,6 @@
 /** The share's records and their keys and indexes (functions/data/shares.ts lists them), and what every write on a share conditions on. */
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { ShareStatus } from '../../../shared/feedback.js';
+import type { ParticipantSide, ShareStatus } from '../../../shared/feedback.js';
 import type { CheckMark, RecheckOutcome, ShareOptions } from '../../../shared/schemas/shares.js';
 import type { DeclineReason, DisputeReason, DisputeStatus } from '../../../shared/review.js';
 import { config } from '../../lib/config.js';
@@ -49,6 +49,8 @@ export interface ShareRecord {
   checklistPoints?: string[];
   /** Set as a re-check completes: how the previous review's points were marked. */
   recheckOutcome?: RecheckOutcome;
+  /** Which side deleted their account (domain/account-deletion.ts): the request stays for the other, closed to new comments. */
+  leftBy?: ParticipantSide;
   createdAt: string;
   updatedAt: string;
 }

@@ -60,6 +60,8 @@ export function FrontPage({ bootApp }: { bootApp: () => Promise<void> }) {
   const enter = useEnterApp(bootApp);
   const enterApp = () => void enter();
   const showcase = useShowcase();
+  // Where 'Delete my account' ends (features/account/components/delete-panel.tsx AFTER_DELETION).
+  const [accountDeleted] = useState(() => new URLSearchParams(window.location.search).get('account') === 'deleted');
   return (
     <div className="front">
       <header className="front-header">
@@ -77,6 +79,11 @@ export function FrontPage({ bootApp }: { bootApp: () => Promise<void> }) {
         </nav>
       </header>
       <main>
+        {accountDeleted && (
+          <p className="alert alert-info front-notice" role="status" data-testid="account-deleted">
+            Your account was deleted. Thank you for making music with us.
+          </p>
+        )}
         <section className="front-hero" aria-labelledby="front-title">
           <h1 id="front-title">Feedback on the exact second it is about.</h1>
           <p className="front-lead">

@@ -1,12 +1,13 @@
 import { PageHeader } from '@/components/page-header';
 import { useMe } from '@/lib/auth';
 import { DataPanel } from './data-panel';
+import { DeletePanel } from './delete-panel';
 import { EmailPanel } from './email-panel';
 import { MailPreferencesPanel } from './mail-preferences-panel';
 import { PasswordPanel } from './password-panel';
 import '@/features/account/account.css';
 
-/** `/account`: the user's own account, for every signed-in user (admins too): e-mails, address, password, their data. */
+/** `/account`: the user's own account, for every signed-in user (admins too): e-mails, address, password, their data, leaving. */
 export function AccountPage() {
   const me = useMe();
   return (
@@ -18,7 +19,10 @@ export function AccountPage() {
           {me.data && <EmailPanel current={me.data.email} />}
           <PasswordPanel />
         </div>
-        <DataPanel />
+        <div className="account-column">
+          <DataPanel />
+          {me.data && <DeletePanel email={me.data.email} />}
+        </div>
       </div>
     </div>
   );

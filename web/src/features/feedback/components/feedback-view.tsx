@@ -51,12 +51,15 @@ export function FeedbackView({ detail, viewer }: { detail: ShareDetail; viewer: 
   const timeline = useShareTimeline(share, comments, detail.checklist);
   const add = useAddComment(share.id);
   const isAuthor = viewer.id === share.sharedByUserId;
-  const open = isOpenForComments(share.status, isAuthor);
+  // The other side deleted their account: the request stays, nobody is there to answer.
+  const otherLeft = share.leftBy === (isAuthor ? 'reviewer' : 'author');
+  const open = !otherLeft && isOpenForComments(share.status, isAuthor);
   const waiting = waitingText(detail, isAuthor);
   const canRate = isAuthor && viewer.type === 'musician' && share.status === 'completed' && !!feedback && !ranking;
   const composerTitle = isAuthor ? `Ask ${share.sharedWithName} a question` : `Reply to ${share.sharedByName}`;
   // A closed request no longer shares its audio with the reviewer (the server refuses the link).
-  const mayListen = isAuthor || !CLOSED_STATUSES.includes(share.status);
+  // Nor does a track deleted with its musician's account.
+  const mayListen = share.leftBy !== 'author' && (isAuthor || !CLOSED_STATUSES.includes(share.status));
 
   return (
     <div className="feedback-detail" data-testid="feedback-detail">
@@ -70,7 +73,9 @@ export function FeedbackView({ detail, viewer }: { detail: ShareDetail; viewer: 
         <TimelinePlayer timeline={timeline} />
       ) : (
         <p className="muted small" data-testid="audio-closed">
-          This request is closed: its track is no longer shared with you.
+          {share.leftBy === 'author'
+            ? 'The musician deleted their account, and this track with it.'
+            : 'This request is closed: its track is no longer shared with you.'}
         </p>
       )}
       {detail.listening && share.status === 'completed' && <CoverageStrip listening={detail.listening} duration={share.trackDuration} />}
@@ -118,6 +123,11 @@ export function FeedbackView({ detail, viewer }: { detail: ShareDetail; viewer: 
         </section>
       )}
 
+      {otherLeft && (
+        <p className="muted small" data-testid="participant-left">
+          The {isAuthor ? 'reviewer' : 'musician'} deleted their account: this conversation is closed.
+        </p>
+      )}
       {/* After everything the reviewer wrote, so the feedback reads in one piece before the reply box. */}
       {open && (
         <section className="form-block" data-testid="feedback-reply">

@@ -1,0 +1,46 @@
+/**
+ * The names a deleted account leaves in money records (functions/domain/account-deletion.ts): a payment's
+ * payer or pro, the request it was to make, a payout's payee and PayPal address. The amounts, dates and
+ * the provider's ids stay, as the books need them; ledger entries are never changed.
+ */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DELETED_TRACK, DELETED_USER } from '../../shared/constants.js';
+import type { ParticipantSide } from '../../shared/feedback.js';
+import { config } from '../lib/config.js';
+import { paymentKey } from './payments.js';
+import { payoutKey } from './payouts.js';
+import { writeIf } from './transactions.js';
+
+const update = (Key: Record<string, string>, set: string, values: Record<string, string>, condition = 'attribute_exists(PK)') =>
+  writeIf(
+    () =>
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key,
+        UpdateExpression: `SET ${set}`,
+        ConditionExpression: condition,
+        ExpressionAttributeValues: values,
+      }),
+  );
+
+/** The payment of a request the user made (`author`: they paid) or reviewed (`reviewer`: they were paid). */
+export async function forgetNameInPayment(orderId: string, side: ParticipantSide): Promise<void> {
+  const who = { ':who': DELETED_USER, ':none': '' };
+  await Promise.all([
+    update(paymentKey(orderId), side === 'author' ? 'payerName = :who' : 'proName = :who', { ':who': DELETED_USER }),
+    // The request as the order was to make it, when it still carries one.
+    update(
+      paymentKey(orderId),
+      side === 'author'
+        ? 'shareDraft.sharedByName = :who, shareDraft.sharedByUsername = :none, shareDraft.trackTitle = :track'
+        : 'shareDraft.sharedWithName = :who, shareDraft.sharedWithUsername = :none',
+      side === 'author' ? { ...who, ':track': DELETED_TRACK } : who,
+      'attribute_exists(shareDraft)',
+    ),
+  ]);
+}
+
+/** A payout made to the user. */
+export async function forgetPayee(payoutId: string): Promise<void> {
+  await update(payoutKey(payoutId), 'userName = :who, email = :none', { ':who': DELETED_USER, ':none': '' });
+}
