@@ -12,7 +12,8 @@
  * 4. The JS and CSS loaded to show /login (gzip) vs Vite + React + Amplify's sign-in alone (first-page.ts);
  *    and against the same floor, /dashboard as a returning signed-in musician first loads it, with the
  *    order of that load's requests (dashboard-load.ts, on this stack).
- * 4b. Lighthouse (mobile) scores of /login vs the floor page (lighthouse.ts).
+ * 4b. Lighthouse (mobile) scores of /login vs the floor page (lighthouse.ts; Lighthouse is installed into
+ *    scripts/bench/lighthouse/ the first time, as `npm install` leaves it out).
  * 5. Each Lambda bundle's gzip size and cold import CPU vs a bundle of only what Lambda provides that it loads:
  *    its SDK clients and Powertools (bundles.ts).
  * 6. The payment checks working off 10,000 due payments vs the same work one at a time (payment-checks.ts,
@@ -39,6 +40,7 @@ import { mp3Bytes, wavBytes } from '../../test/support/audio.js';
 import { analyseAudioFile } from '../../functions/domain/audio.js';
 import { benchBundles } from './bundles.js';
 import { benchFirstPage } from './first-page.js';
+import { installLighthouse } from './lighthouse.js';
 import { benchPaymentChecksAlone } from './payment-checks.js';
 import { benchRoundTrips } from './round-trips.js';
 import { benchUploadBurstAlone } from './upload-burst.js';
@@ -78,6 +80,8 @@ const named = new Set(process.argv.slice(2));
 const wanted = (section: string) => named.size === 0 || named.has(section);
 
 async function main() {
+  // Before the stack starts, so that an install that cannot be made stops the bench at once.
+  if (wanted('4')) installLighthouse();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'snip-bench-'));
   const ports = await freePorts();
   const stack = await startStack({ ports, dataDir, web: 'none', seed: false });

@@ -1,0 +1,30 @@
+// Types of system-packages.mjs (plain JavaScript so that it runs before `npm ci`), for the TypeScript that imports it.
+export type Need = 'java' | 'chromium';
+
+export declare const DEFAULT_CHROMIUM: string;
+export declare const NEEDS: Record<Need, { label: string; pkg: string; elsewhere: string }>;
+
+export type Step = { action: 'none' } | { action: 'stop'; message: string } | { action: 'install'; message: string; commands: string[][] };
+
+export declare function plan(state: { missing: Need[]; root: boolean; sudo: boolean; apt: boolean; chromiumPath?: string }): Step;
+
+export interface Machine {
+  chromiumPath: string;
+  hasJava(): boolean;
+  hasChromium(): boolean;
+  isRoot(): boolean;
+  canSudo(): boolean;
+  hasApt(): boolean;
+  /** Runs a command, its output shown; returns its exit code. */
+  run(command: string[]): number;
+}
+
+export declare function missingNeeds(needs: Need[], machine: Pick<Machine, 'hasJava' | 'hasChromium'>): Need[];
+
+export declare function ensure(
+  needs: string[],
+  machine: Machine,
+  print?: { log?: (line: string) => void; fail?: (line: string) => void },
+): number;
+
+export declare function realMachine(env?: NodeJS.ProcessEnv): Machine;
