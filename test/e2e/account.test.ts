@@ -5,12 +5,13 @@
  * widths, axe-clean.
  */
 import fs from 'node:fs';
+import { UpdateUserAttributesCommand, VerifyUserAttributeCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, screenshot } from '../support/browser.js';
 import { callRoute } from '../support/api.js';
-import { onboard, requestFeedback, uploadTrack } from '../support/flows.js';
+import { onboard, onboardedUser, requestFeedback, uploadTrack } from '../support/flows.js';
 import { waitForEmail } from '../support/mail.js';
-import { createConfirmedUser, type TestUser } from '../support/users.js';
+import { cognitoClient, createConfirmedUser, signInTokens, TEST_PASSWORD, uniqueEmail, type TestUser } from '../support/users.js';
 import { expectAccessible, expectFitsWidth, signInUi, waitForPath } from './helpers.js';
 import { browserTests } from './fixtures.js';
 
@@ -118,6 +119,28 @@ describe('the account page', () => {
     const fresh = await e2e.page();
     await signInUi(fresh, ana);
     await waitForPath(fresh, '/dashboard');
+  });
+
+  it('takes an address confirmed while the page was closed at the next sign-in', async () => {
+    const { user } = await onboardedUser(stack, 'musician', { fullName: `Cal Closed${suffix}` });
+    // The app's Cognito calls, made as a closed tab would have made them, without the record's.
+    const tokens = await signInTokens(stack, user.email, TEST_PASSWORD, { mfa: false });
+    const newEmail = uniqueEmail('closed');
+    const since = Date.now();
+    await cognitoClient(stack).send(
+      new UpdateUserAttributesCommand({ AccessToken: tokens.AccessToken, UserAttributes: [{ Name: 'email', Value: newEmail }] }),
+    );
+    const mail = await waitForEmail(stack.mailUrl, newEmail, /Confirm your new e-mail address/, { since });
+    const code = (mail.body.html ?? '').match(/<strong[^>]*>(\d{4,8})<\/strong>/)?.[1];
+    await cognitoClient(stack).send(
+      new VerifyUserAttributeCommand({ AccessToken: tokens.AccessToken, AttributeName: 'email', Code: code }),
+    );
+    expect((await callRoute(stack.apiUrl, 'getMe', {}, user.idToken)).body.email).toBe(user.email);
+
+    const page = await e2e.signedIn({ ...user, email: newEmail }, '/dashboard');
+    await page.goto(`${stack.appUrl}/account`);
+    await page.getByText(`Signed in as ${newEmail}`).waitFor();
+    expect((await callRoute(stack.apiUrl, 'getMe', {}, user.idToken)).body.email).toBe(newEmail);
   });
 
   it('is open to admins, from their settings', async () => {

@@ -2,6 +2,7 @@ import { Suspense, useCallback, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { LoadingScreen } from '@/components/loading-screen';
+import { useEmailSync } from '@/features/account/hooks/use-email-sync';
 import { useImpersonation } from '@/features/impersonation/hooks/use-impersonation';
 import { clearImpersonation } from '@/features/impersonation/state';
 import { isAdminSession, useAuth, useMe } from '@/lib/auth';
@@ -27,6 +28,7 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const impersonation = useImpersonation();
+  useEmailSync(Boolean(impersonation));
 
   const toggle = useCallback(() => {
     setCollapsed((c) => {
