@@ -34,7 +34,8 @@ export function appChunks() {
       };
       const reach = (root: string) => {
         const seen = new Set<string>();
-        for (const stack = [root]; stack.length;) {
+        const stack = [root];
+        while (stack.length) {
           const id = stack.pop()!;
           if (seen.has(id)) continue;
           seen.add(id);
