@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { webAliases } from './aliases';
+import { appChunks } from './chunks';
 import { inlineRuntimeConfig } from './src/lib/runtime-config';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -66,19 +67,21 @@ function inlinedRuntimeConfig(): Plugin {
 }
 
 const port = Number(process.env.APP_PORT ?? 5173);
+const chunks = appChunks();
 
 export default defineConfig({
   root: webRoot,
   // Two dev servers at once (e.g. a test of `npm start` beside a developer's) need separate caches.
   cacheDir: process.env.VITE_CACHE_DIR || undefined,
   publicDir: 'public',
-  plugins: [react(), runtimeConfig(), inlinedRuntimeConfig()],
+  plugins: [react(), runtimeConfig(), inlinedRuntimeConfig(), chunks.plugin],
   resolve: { alias: webAliases },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: { output: { codeSplitting: { groups: chunks.groups } } },
   },
   // Pre-bundle every dependency at start, so lazy routes never trigger a re-optimisation and reload.
   optimizeDeps: {

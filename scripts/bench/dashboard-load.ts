@@ -4,15 +4,16 @@
  * idle. Measured against a real local stack (API, cognito-local): a confirmed, onboarded musician with one
  * track signs in through /login in one page, then a fresh page of the same browser context loads
  * /dashboard with the browser cache off, so every file is fetched and the request order is that of a
- * first visit.
- * Returns the gzip bytes of its JS and CSS by file, and the timing of the requests that decide when the
- * dashboard can show.
+ * first visit. Then the list floor (first-page.ts) is served from the same origin in place of the app and
+ * loaded the same way, so it reads the same stored session and lists the same track from the same API.
+ * Returns the gzip bytes of both loads' JS and CSS by file, and the timing of the requests that decide
+ * when the dashboard can show.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { chromium, type Request } from 'playwright-core';
+import { chromium, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core';
 import type { RuntimeConfig } from '../../web/src/lib/runtime-config.js';
 import type { StackInfo } from '../../test/support/global-setup.js';
 import { onboard, uploadTrack } from '../../test/support/flows.js';
@@ -33,9 +34,13 @@ export interface TimedRequest {
   end: number;
 }
 
-export interface DashboardLoad {
+/** Gzip bytes of the JS and CSS a load asked for, in all and by file. */
+export interface PageWeight {
   total: number;
   files: Map<string, number>;
+}
+
+export interface DashboardLoad extends PageWeight {
   /** The runtime config was in the page; /config.json was (also) requested. */
   configInline: boolean;
   configFetched: boolean;
@@ -60,18 +65,57 @@ function nameOf(url: URL, appOrigin: string, apiOrigin: string): { label: string
   return null;
 }
 
-export async function weighDashboard(appDist: string, stack: DashboardStack): Promise<DashboardLoad> {
+/**
+ * Loads `url` in a new page of `context` with the browser cache off, until `shown` is visible and the
+ * network is idle; the gzip bytes of the JS and CSS it fetched from `origin`, and its finished requests.
+ */
+async function coldLoad(
+  context: BrowserContext,
+  url: string,
+  shown: (page: Page) => Locator,
+): Promise<PageWeight & { page: Page; finished: Request[]; requests: number }> {
+  const origin = new URL(url).origin;
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const files = new Map<string, number>();
+  const pending: Promise<void>[] = [];
+  const finished: Request[] = [];
+  let requests = 0;
+  page.on('request', () => void requests++);
+  page.on('requestfinished', (req) => void finished.push(req));
+  page.on('response', (res) => {
+    const u = new URL(res.url());
+    if (u.origin !== origin || !/\.(js|css)$/.test(u.pathname)) return;
+    pending.push(res.body().then((body) => void files.set(u.pathname, zlib.gzipSync(body, { level: 9 }).length)));
+  });
+  await page.goto(url);
+  await shown(page).waitFor({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  await Promise.all(pending);
+  return { total: [...files.values()].reduce((a, b) => a + b, 0), files, page, finished, requests };
+}
+
+const TRACK_TITLE = 'Bench Track';
+
+/** The dashboard's load, then the list floor's (`floorDist`, a build of first-page.ts's list floor) the same way. */
+export async function weighDashboard(
+  appDist: string,
+  floorDist: string,
+  stack: DashboardStack,
+): Promise<{ dashboard: DashboardLoad; floor: PageWeight }> {
   const user = await createConfirmedUser(stack, { prefix: 'bench-dashboard', fullName: 'Bench Musician' });
   await onboard(stack, user, 'musician');
   // A returning musician has a track: the dashboard shows its row, waveform and player.
-  await uploadTrack(stack, user, 'Bench Track', { seconds: 4 });
+  await uploadTrack(stack, user, TRACK_TITLE, { seconds: 4 });
 
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'snip-dashboard-'));
   const configFile = path.join(tmp, 'config.json');
   fs.writeFileSync(configFile, JSON.stringify(stack.runtimeConfig));
   // Served at the origin the local API allows (its CORS), which the stack leaves free when it serves no web app.
   const appUrl = new URL(stack.appUrl);
-  const web = await startStaticWeb(Number(appUrl.port), appDist, configFile);
+  let web = await startStaticWeb(Number(appUrl.port), appDist, configFile);
   const browser = await chromium.launch({ executablePath: CHROMIUM });
   try {
     const context = await browser.newContext();
@@ -84,25 +128,10 @@ export async function weighDashboard(appDist: string, stack: DashboardStack): Pr
     await signIn.waitForLoadState('networkidle');
     await signIn.close();
 
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    const files = new Map<string, number>();
-    const pending: Promise<void>[] = [];
-    const finished: Request[] = [];
-    let requests = 0;
-    page.on('request', () => void requests++);
-    page.on('requestfinished', (req) => void finished.push(req));
-    page.on('response', (res) => {
-      const url = new URL(res.url());
-      if (url.origin !== appUrl.origin || !/\.(js|css)$/.test(url.pathname)) return;
-      pending.push(res.body().then((body) => void files.set(url.pathname, zlib.gzipSync(body, { level: 9 }).length)));
-    });
-    await page.goto(`${appUrl.origin}/dashboard`);
-    await page.getByRole('heading', { name: 'Musician Experience' }).waitFor({ timeout: 30_000 });
-    await page.waitForLoadState('networkidle');
-    await Promise.all(pending);
+    const load = await coldLoad(context, `${appUrl.origin}/dashboard`, (page) =>
+      page.getByRole('heading', { name: 'Musician Experience' }),
+    );
+    const { page, finished, requests } = load;
     const configInline = (await page.locator('#runtime-config').count()) > 0;
 
     const apiOrigin = new URL(stack.apiUrl).origin;
@@ -117,13 +146,24 @@ export async function weighDashboard(appDist: string, stack: DashboardStack): Pr
       order.push({ ...name, start, end: start + Math.max(0, t.responseEnd) });
     }
     order.sort((a, b) => a.start - b.start);
+    await page.close();
+
+    // The floor in the app's place: same origin, so the same stored session and the API's CORS.
+    await web.close();
+    web = await startStaticWeb(Number(appUrl.port), floorDist, configFile);
+    const floor = await coldLoad(context, `${appUrl.origin}/dashboard`, (p) => p.getByRole('listitem').filter({ hasText: TRACK_TITLE }));
+    await floor.page.close();
+
     return {
-      total: [...files.values()].reduce((a, b) => a + b, 0),
-      files,
-      configInline,
-      configFetched: order.some((r) => r.label === '/config.json'),
-      order,
-      others: requests - order.length,
+      dashboard: {
+        total: load.total,
+        files: load.files,
+        configInline,
+        configFetched: order.some((r) => r.label === '/config.json'),
+        order,
+        others: requests - order.length,
+      },
+      floor: { total: floor.total, files: floor.files },
     };
   } finally {
     await browser.close();

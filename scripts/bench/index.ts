@@ -10,8 +10,9 @@
  *    single DynamoDB query.
  * 3b. DynamoDB calls and sequential round trips of the busiest routes, from the local gateway's count (round-trips.ts).
  * 4. The JS and CSS loaded to show /login (gzip) vs Vite + React + Amplify's sign-in alone (first-page.ts);
- *    and against the same floor, /dashboard as a returning signed-in musician first loads it, with the
- *    order of that load's requests (dashboard-load.ts, on this stack).
+ *    and /dashboard as a returning signed-in musician first loads it, with the order of that load's requests,
+ *    vs a floor listing the same tracks with React Router, TanStack Query and Amplify's session, loaded the
+ *    same way (dashboard-load.ts, on this stack).
  * 4b. Lighthouse (mobile) scores of /login vs the floor page (lighthouse.ts; Lighthouse is installed into
  *    scripts/bench/lighthouse/ the first time, as `npm install` leaves it out).
  * 5. Each Lambda bundle's gzip size and cold import CPU vs a bundle of only what Lambda provides that it loads:

@@ -1,9 +1,9 @@
 /** A reviewer's own comment templates: saved once, inserted into the comment box when writing a review. */
 import * as z from 'zod/mini';
+import { TEMPLATE_LIMITS } from '../templates.js';
 import { textField } from './common.js';
 
-/** How many templates one reviewer keeps, and how long each may be (a comment's own limit is 2000). */
-export const TEMPLATE_LIMITS = { maxCount: 30, titleMax: 60, textMax: 2000 } as const;
+export { TEMPLATE_LIMITS };
 
 const templateId = z.string().check(z.uuid('Invalid id'));
 const title = textField().check(

@@ -29,7 +29,8 @@ describe('Feedback Templates', () => {
     expect((await screen.findAllByTestId('template-item')).map((i) => i.textContent)).toEqual([expect.stringContaining('Low end')]);
 
     fireEvent.click(screen.getByTestId('template-add'));
-    fireEvent.click(screen.getByTestId('template-save'));
+    // The form's code loads when first wanted.
+    fireEvent.click(await screen.findByTestId('template-save'));
     // Nothing is sent while the shared schema refuses it.
     expect(await screen.findByText('Give the template a name')).toBeTruthy();
     expect(calls('createTemplate')).toEqual([]);

@@ -3,7 +3,6 @@ import { AUDIO_FILE_ERROR, UPLOAD_FAILED_ERROR } from '../../../shared/schemas/t
 
 vi.mock('../../../web/src/lib/api', () => import('./amplify-mock'));
 
-import { uploadTrack } from '../../../web/src/features/tracks/api/tracks';
 import {
   buildUploadForm,
   percentOf,
@@ -12,6 +11,7 @@ import {
   storageErrorMessage,
   UploadAbortedError,
   UploadFailedError,
+  uploadTrack,
 } from '../../../web/src/features/tracks/api/upload';
 import { ApiError } from '../../../web/src/lib/api-client';
 import { apiMock } from './amplify-mock';

@@ -3,6 +3,7 @@ import type { ReportSummaryView } from '@shared/schemas/technical-report';
 import { streamingAdvice, truePeakWarning } from '@shared/technical-report';
 import { Alert } from '@/components/alert';
 import { formatTime } from '@/components/audio-player';
+import './technical-report.css';
 
 const LANE_FLOOR = -40;
 const LANE_CEILING = 0;

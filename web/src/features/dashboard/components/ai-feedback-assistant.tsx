@@ -4,7 +4,7 @@ import { Panel } from '@/components/panel';
 import { formatDate } from '@/lib/dates';
 import { useSuggestionUsage } from '@/features/dashboard/api/assistant';
 import { TemplatesManager } from './templates-manager';
-import '@/features/dashboard/dashboard.css';
+import '@/features/dashboard/assistant.css';
 
 /** 'You have used AI Suggest 3 times, last on 4 Mar 2025.' */
 export function usageText(used: number, lastUsedAt: string | null): string {

@@ -1,5 +1,6 @@
 import { CRITERIA } from '@shared/feedback';
 import type { ProgressView } from '@shared/schemas/progress';
+import '@/features/dashboard/criteria-chart.css';
 
 /** Each criterion's line colour (the legend and the table name them too: colour is never the only cue). */
 export const CRITERION_COLOURS = ['#8b7bff', '#ff6fae', '#3ecf8e', '#f5c451'] as const;

@@ -3,12 +3,16 @@ import { COST_RANGE, EXPERIENCE_YEARS, MIN_GENRES } from '@shared/constants';
 import { CRITERIA } from '@shared/feedback';
 import type { ProgressView } from '@shared/schemas/progress';
 import type { UserView } from '@shared/schemas/users';
+import { OnDemandStatus } from '@/components/on-demand-status';
 import { Panel } from '@/components/panel';
 import { QueryStates } from '@/components/query-states';
+import { onDemand, useOnDemand } from '@/lib/on-demand';
 import { paths } from '@/lib/paths';
 import { useProgress } from '@/features/dashboard/api/progress';
-import { CriteriaChart } from './criteria-chart';
 import '@/features/dashboard/dashboard.css';
+
+// The chart's code (and its style) loads only for a musician whose reviewers have scored something.
+const criteriaChart = onDemand(() => import('./criteria-chart').then((m) => m.CriteriaChart));
 
 /** What the application to become a pro asks for (shared/schemas/profile.ts proApplicationInput). */
 export const APPLICATION_ASKS = [
@@ -45,6 +49,7 @@ function Figures({ progress }: { progress: ProgressView }) {
   const average = overallAverage(progress.averages);
   const top = progress.categories[0];
   const most = top?.count ?? 0;
+  const chart = useOnDemand(criteriaChart, progress.reviews > 0 && progress.months.length > 0);
   return (
     <>
       <dl className="stats">
@@ -61,7 +66,11 @@ function Figures({ progress }: { progress: ProgressView }) {
       ) : (
         <div className="journey-grid">
           {progress.months.length > 0 ? (
-            <CriteriaChart months={progress.months} />
+            chart.value ? (
+              <chart.value months={progress.months} />
+            ) : (
+              <OnDemandStatus {...chart} />
+            )
           ) : (
             <p className="muted small">Your reviewers have not scored the criteria yet.</p>
           )}

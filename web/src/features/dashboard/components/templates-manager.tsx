@@ -1,71 +1,22 @@
-import { useState, type FormEvent } from 'react';
-import { fieldErrors } from '@shared/schemas/auth';
-import { TEMPLATE_LIMITS, templateFields, type TemplateView } from '@shared/schemas/templates';
-import { AlertIf } from '@/components/alert';
+import { useState, type ComponentProps } from 'react';
+import type { TemplateView } from '@shared/schemas/templates';
+import { TEMPLATE_LIMITS } from '@shared/templates';
 import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/dialog';
+import { OnDemandStatus } from '@/components/on-demand-status';
 import { QueryStates } from '@/components/query-states';
-import { TextAreaField, TextField } from '@/components/text-field';
-import { ApiError } from '@/lib/api';
-import { useCreateTemplate, useDeleteTemplate, useTemplates, useUpdateTemplate } from '@/lib/comment-templates';
+import { useDeleteTemplate, useTemplates } from '@/lib/comment-templates';
 import { errorMessage } from '@/lib/errors';
+import { onDemand, preload, useOnDemand } from '@/lib/on-demand';
+import type { TemplateForm } from './template-form';
 
-/** Adding (no `template`) or editing one: a name and the text, checked by the schema the API checks with. */
-function TemplateForm({ template, onDone }: { template?: TemplateView; onDone: () => void }) {
-  const [title, setTitle] = useState(template?.title ?? '');
-  const [text, setText] = useState(template?.text ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const create = useCreateTemplate();
-  const update = useUpdateTemplate();
-  const saving = create.isPending || update.isPending;
-  const failed = create.error ?? update.error;
+// The form (with the schema it checks with, and zod) loads at the first sign of adding or editing one.
+const templateForm = onDemand(() => import('./template-form').then((m) => m.TemplateForm));
+const warmForm = { onPointerEnter: () => preload(templateForm), onFocus: () => preload(templateForm) };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = templateFields.safeParse({ title, text });
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-    setErrors({});
-    const options = {
-      onSuccess: onDone,
-      onError: (err: Error) => err instanceof ApiError && err.fields && setErrors(err.fields),
-    };
-    if (template) update.mutate({ id: template.id, ...parsed.data }, options);
-    else create.mutate(parsed.data, options);
-  };
-
-  const otherError = failed && !(failed instanceof ApiError && failed.fields) ? errorMessage(failed, 'The template was not saved.') : null;
-  return (
-    <form className="form template-form" onSubmit={submit} noValidate data-testid="template-form">
-      <TextField
-        label="Name"
-        value={title}
-        onChange={setTitle}
-        maxLength={TEMPLATE_LIMITS.titleMax}
-        error={errors.title}
-        placeholder="Low end check"
-        data-testid="template-title"
-      />
-      <TextAreaField
-        label="Text"
-        rows={4}
-        value={text}
-        onChange={setText}
-        maxLength={TEMPLATE_LIMITS.textMax}
-        error={errors.text}
-        placeholder="The kick and the bass fight around 60-100 Hz: try..."
-        data-testid="template-text"
-      />
-      <AlertIf message={otherError} testId="template-error" />
-      <div className="button-row">
-        <Button variant="ghost" className="btn-sm" onClick={onDone} disabled={saving}>
-          Cancel
-        </Button>
-        <Button type="submit" className="btn-sm" busy={saving} busyText="Saving..." data-testid="template-save">
-          {template ? 'Save template' : 'Add template'}
-        </Button>
-      </div>
-    </form>
-  );
+function TemplateFormOnDemand(props: ComponentProps<typeof TemplateForm>) {
+  const form = useOnDemand(templateForm, true);
+  return form.value ? <form.value {...props} /> : <OnDemandStatus {...form} />;
 }
 
 /** The Feedback Templates card's list: each template with Edit and Delete (confirmed), and Add. */
@@ -89,7 +40,7 @@ export function TemplatesManager() {
               {list.map((t) => (
                 <li key={t.id} className="template-item" data-testid="template-item">
                   {editing === t.id ? (
-                    <TemplateForm template={t} onDone={() => setEditing(null)} />
+                    <TemplateFormOnDemand template={t} onDone={() => setEditing(null)} />
                   ) : (
                     <>
                       <p className="template-title">{t.title}</p>
@@ -99,6 +50,7 @@ export function TemplatesManager() {
                           variant="ghost"
                           className="btn-sm"
                           onClick={() => setEditing(t.id)}
+                          {...warmForm}
                           aria-label={`Edit ${t.title}`}
                           data-testid="template-edit"
                         >
@@ -120,9 +72,9 @@ export function TemplatesManager() {
               ))}
             </ul>
             {editing === 'new' ? (
-              <TemplateForm onDone={() => setEditing(null)} />
+              <TemplateFormOnDemand onDone={() => setEditing(null)} />
             ) : list.length < TEMPLATE_LIMITS.maxCount ? (
-              <Button variant="secondary" className="btn-sm" onClick={() => setEditing('new')} data-testid="template-add">
+              <Button variant="secondary" className="btn-sm" onClick={() => setEditing('new')} {...warmForm} data-testid="template-add">
                 Add template
               </Button>
             ) : (

@@ -7,6 +7,7 @@ import { PauseIcon, PlayIcon } from '@/components/icons';
 import { SelectField } from '@/components/text-field';
 import { errorMessage } from '@/lib/errors';
 import { getTrackUrl } from '@/features/tracks/api/tracks';
+import '@/features/tracks/version-compare.css';
 
 type Side = 'A' | 'B';
 

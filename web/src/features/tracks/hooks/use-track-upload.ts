@@ -4,8 +4,8 @@ import type { TrackView } from '@shared/schemas/tracks';
 import { UPLOAD_FAILED_ERROR } from '@shared/constants';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
-import { addTrack, tracksQueryKey, uploadTrack, type TrackPages, type UploadRequest } from '@/features/tracks/api/tracks';
-import { isAbort, rateLimitWaitMs, waitUnlessAborted } from '@/features/tracks/api/upload';
+import { addTrack, tracksQueryKey, type TrackPages } from '@/features/tracks/api/tracks';
+import { isAbort, rateLimitWaitMs, uploadTrack, waitUnlessAborted, type UploadRequest } from '@/features/tracks/api/upload';
 
 /** 'waiting': too many uploads were started in the last minute; this one starts again by itself at `retryAt`. */
 export type UploadPhase = 'idle' | 'preparing' | 'waiting' | 'uploading' | 'processing' | 'done' | 'error';

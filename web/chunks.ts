@@ -1,0 +1,82 @@
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+
+const src = (file: string) => fileURLToPath(new URL(`./src/${file}`, import.meta.url));
+const MAIN = src('main.tsx');
+const ROUTER = src('app/router.tsx');
+const APP = src('app/app.tsx');
+const DASHBOARD = src('app/routes/dashboard.tsx');
+const GUEST = src('guest/');
+
+type Group = 'app' | 'dashboard';
+
+/**
+ * How the signed-in app is split into chunks. Left to itself, the bundler gives each set of lazy pieces
+ * that share modules a chunk of its own: the dashboard's first load came in some 40 files, each with its
+ * own imports, exports and compression. Here the app's shell, with whatever the dashboard shares with
+ * another page, makes one `app` chunk, and what only the dashboard (and the pieces it loads later) needs
+ * makes one `dashboard` chunk. What the entry or a guest page (sign-in, front page, a review's link,
+ * unsubscribe) needs stays out of both, so those pages still load none of the app.
+ *
+ * The pages are the lazy imports of main.tsx and of the router; a module is placed by the pages whose
+ * static imports reach it. Returns the plugin that reads the module graph and the groups that use it.
+ */
+export function appChunks() {
+  const groupOf = new Map<string, Group>();
+  const plugin: Plugin = {
+    name: 'app-chunks',
+    apply: 'build',
+    buildEnd() {
+      const imports = (id: string, dynamic = false) => {
+        const info = this.getModuleInfo(id);
+        if (!info) this.error(`app-chunks: ${id} is not in the build`);
+        return dynamic ? info.dynamicallyImportedIds : info.importedIds;
+      };
+      const reach = (root: string) => {
+        const seen = new Set<string>();
+        const stack = [root];
+        while (stack.length) {
+          const id = stack.pop()!;
+          if (seen.has(id)) continue;
+          seen.add(id);
+          stack.push(...imports(id));
+        }
+        return seen;
+      };
+      const entry = reach(MAIN);
+      const pages = [...imports(MAIN, true), ...imports(ROUTER, true)];
+      for (const page of [APP, DASHBOARD]) if (!pages.includes(page)) this.error(`app-chunks: ${page} is not a lazy page`);
+      const guests = new Set(pages.filter((p) => p.startsWith(GUEST)));
+      const neededBy = new Map<string, Set<string>>();
+      for (const page of pages) for (const id of reach(page)) (neededBy.get(id) ?? neededBy.set(id, new Set()).get(id)!).add(page);
+      groupOf.clear();
+      for (const [id, by] of neededBy) {
+        if (entry.has(id) || [...by].some((p) => guests.has(p))) continue;
+        if (by.has(APP) || (by.has(DASHBOARD) && by.size > 1)) groupOf.set(id, 'app');
+        else if (by.has(DASHBOARD)) groupOf.set(id, 'dashboard');
+      }
+    },
+    // Chunks that import each other statically can run a module before one it needs: refused at build.
+    generateBundle(_, bundle) {
+      const state = new Map<string, 'open' | 'done'>();
+      const visit = (file: string, path: string[]): void => {
+        state.set(file, 'open');
+        const chunk = bundle[file];
+        for (const next of chunk?.type === 'chunk' ? chunk.imports : []) {
+          if (state.get(next) === 'open') this.error(`app-chunks: chunks import each other: ${[...path, file, next].join(' > ')}`);
+          if (!state.has(next)) visit(next, [...path, file]);
+        }
+        state.set(file, 'done');
+      };
+      for (const file of Object.keys(bundle)) if (!state.has(file)) visit(file, []);
+    },
+  };
+  // Each group holds exactly its modules: their imports are already placed (in the entry, a guest
+  // page's chunks, the app), and pulling them in would move code out of the pages that need it.
+  const groups = (['app', 'dashboard'] as const).map((name) => ({
+    name,
+    test: (id: string) => groupOf.get(id) === name,
+    includeDependenciesRecursively: false,
+  }));
+  return { plugin, groups };
+}
