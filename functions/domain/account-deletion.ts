@@ -14,7 +14,7 @@
  * Payments, payouts and the ledger stay (the books must), under the account's id, which names nobody once
  * the profile is gone (the ledger's entries, never changed, keep their descriptions).
  */
-import { DELETED_USER } from '../../shared/constants.js';
+import type { ShareStatus } from '../../shared/feedback.js';
 import { formatCents } from '../../shared/money.js';
 import type { AccountDeletionView, DeleteAccountInput, DeletionBlocker } from '../../shared/schemas/account-deletion.js';
 import { deleteAccount as deleteIdentity } from '../data/identities.js';
@@ -52,7 +52,8 @@ async function historyOf(user: UserRecord): Promise<History> {
   return { user, tracks, made, received };
 }
 
-const OPEN = new Set(['pending', 'accepted']);
+/** A request still waiting for its reviewer's answer or review. */
+const WAITING: ReadonlySet<ShareStatus> = new Set<ShareStatus>(['pending', 'accepted']);
 
 /** What stops the deletion now, each named for the user to settle. */
 async function blockersOf({ user, made, received }: History, isAdmin: boolean): Promise<DeletionBlocker[]> {
@@ -64,7 +65,7 @@ async function blockersOf({ user, made, received }: History, isAdmin: boolean): 
     });
   }
   for (const s of made) {
-    if (s.payment && OPEN.has(s.status)) {
+    if (s.payment && WAITING.has(s.status)) {
       const state = s.status === 'pending' ? 'waits for their answer (deleting its track withdraws it, refunded)' : 'is being reviewed';
       out.push({ kind: 'request', shareId: s.id, message: `"${s.trackTitle}": your paid request to ${s.sharedWithName} ${state}.` });
     }
@@ -167,7 +168,11 @@ export async function deleteMyAccount({ user, isAdmin, actor, identity }: Caller
     const fresh = await getUser(user.id);
     if (fresh && !(await removeUserRecords(fresh))) throw partWay(user.id, 'the profile kept changing');
   }
-  await deleteIdentity(identity.cognitoUsername);
+  // Asked again, the account's next call makes it a new empty record, and the deletion finishes here.
+  await deleteIdentity(identity.cognitoUsername).catch((err) => {
+    log.error('The account stayed in the pool', err, { userId: user.id });
+    throw partWay(user.id, 'the account in the pool');
+  });
   log.info('Account deleted', { userId: user.id, tracks: history.tracks.length, keptReviews: keptReviews(history) });
   return { deleted: true };
 }
@@ -181,7 +186,7 @@ async function leaveAsReviewer(s: ShareRecord) {
       decline: { reason: 'other', text: DECLINED_BY_DELETION },
     });
   }
-  if (s.sharedWithName !== DELETED_USER) await shares.forgetReviewer(s.id);
+  if (s.leftBy !== 'reviewer') await shares.forgetReviewer(s.id);
 }
 
 /** A completed request of the user's: kept for its reviewer, off the track, its read-only link revoked. */

@@ -2,6 +2,7 @@
  * What happens when a service fails in the middle of an action: the domain code runs in this process
  * against the stack's emulators with one AWS call made to fail, then the outcome is checked through the API.
  */
+import { AdminDeleteUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { callRoute } from '../support/api.js';
@@ -178,5 +179,40 @@ describe('processing that finishes after its track was deleted', () => {
       audioKey: '',
     });
     expect(await tagsOf(second.audioKey)).toEqual(unclaimed);
+  });
+});
+
+describe('an account deletion stopped at the pool', () => {
+  it('says so, and is finished by asking again', async () => {
+    const user = await createConfirmedUser(stack, { prefix: 'leaving' });
+    const id = await onboard(stack, user, 'musician');
+    await uploadTrack(stack, user, 'Gone anyway', { seconds: 1 });
+    const claims = JSON.parse(Buffer.from(user.idToken.split('.')[1], 'base64url').toString('utf8'));
+    const identity = {
+      sub: id,
+      cognitoUsername: String(claims['cognito:username'] ?? id),
+      email: user.email,
+      fullName: '',
+      preferredUsername: null,
+      groups: [],
+      issuedAt: 0,
+      authTime: 0,
+    };
+    const { getUser } = await import('../../functions/data/users.js');
+    const { deleteMyAccount } = await import('../../functions/domain/account-deletion.js');
+    const { cognito } = await import('../../functions/lib/aws/cognito.js');
+    failCalls(cognito(), AdminDeleteUserCommand, 'Cognito is not answering');
+    await expect(deleteMyAccount({ identity, user: (await getUser(id))!, isAdmin: false }, { email: user.email })).rejects.toMatchObject({
+      status: 503,
+      code: 'deletion_incomplete',
+    });
+    expect(await getUser(id)).toBeNull();
+    vi.restoreAllMocks();
+
+    // Still in the pool, the account's next call makes it a new empty record; the deletion then finishes.
+    const again = await callRoute(stack.apiUrl, 'deleteMyAccount', { email: user.email }, user.idToken);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(await getUser(id)).toBeNull();
+    expect((await callRoute(stack.apiUrl, 'getMe', {}, user.idToken)).status).toBe(401);
   });
 });
