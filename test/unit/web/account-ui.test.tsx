@@ -16,6 +16,7 @@ vi.mock('../../../web/src/lib/auth', () => ({
   meQueryKey: ['me'],
   useSetMe: () => setMe,
   useMe: () => ({ data: me.current, isPending: false }),
+  useAuth: () => ({ status: 'signedIn', groups: [], email: me.current?.email, logout: async () => {} }),
 }));
 const updatePassword = vi.hoisted(() => vi.fn());
 

@@ -16,6 +16,7 @@ const fake = vi.hoisted(() => ({ auth: {} as FakeAuth, me: undefined as unknown 
 
 vi.mock('../../../web/src/lib/auth', () => ({
   useAuth: () => fake.auth,
+  useSetMe: () => () => {},
   useMe: () => ({ data: fake.me, isError: false, error: null, refetch: async () => undefined }),
   isAdminSession: (s: { groups: string[] }, me?: { isAdmin?: boolean }) => s.groups.includes('admin') || !!me?.isAdmin,
   readSession: async () => fake.auth,
