@@ -3,7 +3,7 @@ import { configureAmplify } from './lib/amplify';
 import { loadOnce } from './lib/load-once';
 import { normalizePath, paths } from './lib/paths';
 import { loadRuntimeConfig, type RuntimeConfig } from './lib/runtime-config';
-import { startTelemetry } from './lib/telemetry/reporter';
+import { startTelemetry } from './lib/telemetry/client';
 import './styles/global.css';
 
 const root = createRoot(document.getElementById('root')!);
