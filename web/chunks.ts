@@ -6,7 +6,6 @@ const MAIN = src('main.tsx');
 const ROUTER = src('app/router.tsx');
 const APP = src('app/app.tsx');
 const DASHBOARD = src('app/routes/dashboard.tsx');
-const GUEST = src('guest/');
 
 /** A package's module, or one of the bundler's helpers. */
 const LIBRARY = /\/node_modules\/|^\0|^vite\//;
@@ -22,11 +21,12 @@ const BARREL =
  * that share modules a chunk of its own: the dashboard's first load came in some 40 files, each with its
  * own imports, exports and compression. Here the app's shell, with whatever the dashboard shares with
  * another page, makes one `app` chunk, and what only the dashboard (and the pieces it loads later) needs
- * makes one `dashboard` chunk. What the entry or a guest page (sign-in, front page, a review's link,
- * unsubscribe) needs stays out of both, so those pages still load none of the app.
+ * makes one `dashboard` chunk. What the entry or another of its lazy pieces needs (a guest page: sign-in,
+ * front page, a review's link, unsubscribe; Amplify's configuration; the error reporter) stays out of
+ * both, so those pages still load none of the app.
  *
- * The pages are the lazy imports of main.tsx and of the router; a module is placed by the pages whose
- * static imports reach it. Returns the plugin that reads the module graph and the groups that use it.
+ * The pages are the lazy imports of the entry's modules and of the router; a module is placed by the
+ * pages whose static imports reach it. Returns the plugin that reads the module graph and the groups that use it.
  */
 export function appChunks() {
   const groupOf = new Map<string, Group>();
@@ -57,13 +57,14 @@ export function appChunks() {
       // its own (React, the JSX runtime, the preload helper: more requests before anything shows).
       for (const id of reach(MAIN, false))
         if (LIBRARY.test(id) && !BARREL.test(this.getModuleInfo(id)?.code ?? '')) groupOf.set(id, 'react');
-      const pages = [...imports(MAIN, true), ...imports(ROUTER, true)];
+      const pages = [...new Set([...[...entry].flatMap((id) => imports(id, true)), ...imports(ROUTER, true)])];
       for (const page of [APP, DASHBOARD]) if (!pages.includes(page)) this.error(`app-chunks: ${page} is not a lazy page`);
-      const guests = new Set(pages.filter((p) => p.startsWith(GUEST)));
+      // The entry's other lazy pieces, which must load none of the app.
+      const outside = new Set(pages.filter((p) => p !== APP && p !== DASHBOARD && !imports(ROUTER, true).includes(p)));
       const neededBy = new Map<string, Set<string>>();
       for (const page of pages) for (const id of reach(page)) (neededBy.get(id) ?? neededBy.set(id, new Set()).get(id)!).add(page);
       for (const [id, by] of neededBy) {
-        if (entry.has(id) || [...by].some((p) => guests.has(p))) continue;
+        if (entry.has(id) || [...by].some((p) => outside.has(p))) continue;
         if (by.has(APP) || (by.has(DASHBOARD) && by.size > 1)) groupOf.set(id, 'app');
         else if (by.has(DASHBOARD)) groupOf.set(id, 'dashboard');
       }

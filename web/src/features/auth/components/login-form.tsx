@@ -5,6 +5,7 @@ import { LoadingScreen } from '@/components/loading-screen';
 import { TextField } from '@/components/text-field';
 import { useBusy } from '@/hooks/use-busy';
 import { useForm } from '@/hooks/use-form';
+import { amplifyReady } from '@/lib/amplify-ready';
 import { useAuth } from '@/lib/auth-context';
 import { paths } from '@/lib/paths';
 import { loadAuthSchemas } from '@/features/auth/utils/schemas';
@@ -15,14 +16,17 @@ import type { SecondStep } from './two-factor';
 const CheckEmailPanel = lazy(() => import('./check-email-panel').then((m) => ({ default: m.CheckEmailPanel })));
 const SecondFactor = lazy(() => import('./two-factor').then((m) => ({ default: m.SecondFactor })));
 
-// Amplify's sign-in (SRP and its big-number maths) loads once the first field is edited, or at submit:
-// the form shows without waiting for it. A failed load is tried again next time.
+// Amplify and its sign-in (SRP and its big-number maths) load once the first field is edited, or at
+// submit: the form shows without waiting for them. A failed load is tried again next time.
 let signInCode: Promise<typeof import('@/features/auth/api/sign-in')> | null = null;
 const loadSignIn = () =>
-  (signInCode ??= import('@/features/auth/api/sign-in').catch((err: unknown) => {
-    signInCode = null;
-    throw err;
-  }));
+  (signInCode ??= Promise.all([import('@/features/auth/api/sign-in'), amplifyReady()]).then(
+    ([m]) => m,
+    (err: unknown) => {
+      signInCode = null;
+      throw err;
+    },
+  ));
 
 /**
  * The sign-in form: e-mail and password, 'Sign In' ('Please wait...'). A not-yet-confirmed e-mail
