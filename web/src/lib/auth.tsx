@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchAuthSession } from 'aws-amplify/auth';
-import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
+import { fetchAuthSession, signOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ADMIN_GROUP } from '@shared/constants';
@@ -29,21 +28,6 @@ async function adminHasTotp(sub: string | undefined): Promise<boolean> {
   const on = !!enabled?.includes('TOTP');
   if (on && sub) adminsWithTotp.add(sub);
   return on;
-}
-
-/**
- * Signs out through Amplify, whose sign-out code loads only now. Should that load fail, the stored
- * tokens are cleared here all the same: the user is signed out on this device either way.
- */
-async function signOut(): Promise<void> {
-  let amplifySignOut: (typeof import('./sign-out'))['signOut'];
-  try {
-    ({ signOut: amplifySignOut } = await import('./sign-out'));
-  } catch {
-    await cognitoUserPoolsTokenProvider.tokenOrchestrator.clearTokens();
-    return;
-  }
-  await amplifySignOut();
 }
 
 /** Reads the signed-in user from the stored tokens (refreshing them if they expired). */
