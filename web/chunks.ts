@@ -6,20 +6,27 @@ const MAIN = src('main.tsx');
 const ROUTER = src('app/router.tsx');
 const APP = src('app/app.tsx');
 const DASHBOARD = src('app/routes/dashboard.tsx');
-const GUEST = src('guest/');
 
-type Group = 'app' | 'dashboard';
+/** A package's module, or one of the bundler's helpers. */
+const LIBRARY = /\/node_modules\/|^\0|^vite\//;
+
+type Group = 'react' | 'app' | 'dashboard';
+
+/** A module of nothing but re-exports and imports (a package's index): which of them a page uses, only the bundler knows. */
+const BARREL =
+  /^(?:\s+|\/\/[^\n]*|\/\*[\s\S]*?\*\/|(?:export|import)\s*(?:\*|\*\s*as\s+\w+|\{[^}]*\})?\s*(?:from\s*)?(['"])[^'"\n]+\1\s*;?)*$/;
 
 /**
  * How the signed-in app is split into chunks. Left to itself, the bundler gives each set of lazy pieces
  * that share modules a chunk of its own: the dashboard's first load came in some 40 files, each with its
  * own imports, exports and compression. Here the app's shell, with whatever the dashboard shares with
  * another page, makes one `app` chunk, and what only the dashboard (and the pieces it loads later) needs
- * makes one `dashboard` chunk. What the entry or a guest page (sign-in, front page, a review's link,
- * unsubscribe) needs stays out of both, so those pages still load none of the app.
+ * makes one `dashboard` chunk. What the entry or another of its lazy pieces needs (a guest page: sign-in,
+ * front page, a review's link, unsubscribe; Amplify's configuration; the error reporter) stays out of
+ * both, so those pages still load none of the app.
  *
- * The pages are the lazy imports of main.tsx and of the router; a module is placed by the pages whose
- * static imports reach it. Returns the plugin that reads the module graph and the groups that use it.
+ * The pages are the lazy imports of the entry's modules and of the router; a module is placed by the
+ * pages whose static imports reach it. Returns the plugin that reads the module graph and the groups that use it.
  */
 export function appChunks() {
   const groupOf = new Map<string, Group>();
@@ -27,31 +34,37 @@ export function appChunks() {
     name: 'app-chunks',
     apply: 'build',
     buildEnd() {
+      groupOf.clear();
       const imports = (id: string, dynamic = false) => {
         const info = this.getModuleInfo(id);
         if (!info) this.error(`app-chunks: ${id} is not in the build`);
         return dynamic ? info.dynamicallyImportedIds : info.importedIds;
       };
-      const reach = (root: string) => {
+      const reach = (root: string, throughBarrels = true) => {
         const seen = new Set<string>();
         const stack = [root];
         while (stack.length) {
           const id = stack.pop()!;
           if (seen.has(id)) continue;
           seen.add(id);
-          stack.push(...imports(id));
+          if (throughBarrels || !BARREL.test(this.getModuleInfo(id)?.code ?? '')) stack.push(...imports(id));
         }
         return seen;
       };
       const entry = reach(MAIN);
-      const pages = [...imports(MAIN, true), ...imports(ROUTER, true)];
+      // The packages the entry surely runs (not what a package's index merely re-exports) make one file,
+      // also when a lazy page imports them too: left to itself, the bundler gives each such set a file of
+      // its own (React, the JSX runtime, the preload helper: more requests before anything shows).
+      for (const id of reach(MAIN, false))
+        if (LIBRARY.test(id) && !BARREL.test(this.getModuleInfo(id)?.code ?? '')) groupOf.set(id, 'react');
+      const pages = [...new Set([...[...entry].flatMap((id) => imports(id, true)), ...imports(ROUTER, true)])];
       for (const page of [APP, DASHBOARD]) if (!pages.includes(page)) this.error(`app-chunks: ${page} is not a lazy page`);
-      const guests = new Set(pages.filter((p) => p.startsWith(GUEST)));
+      // The entry's other lazy pieces, which must load none of the app.
+      const outside = new Set(pages.filter((p) => p !== APP && p !== DASHBOARD && !imports(ROUTER, true).includes(p)));
       const neededBy = new Map<string, Set<string>>();
       for (const page of pages) for (const id of reach(page)) (neededBy.get(id) ?? neededBy.set(id, new Set()).get(id)!).add(page);
-      groupOf.clear();
       for (const [id, by] of neededBy) {
-        if (entry.has(id) || [...by].some((p) => guests.has(p))) continue;
+        if (entry.has(id) || [...by].some((p) => outside.has(p))) continue;
         if (by.has(APP) || (by.has(DASHBOARD) && by.size > 1)) groupOf.set(id, 'app');
         else if (by.has(DASHBOARD)) groupOf.set(id, 'dashboard');
       }
@@ -73,7 +86,7 @@ export function appChunks() {
   };
   // Each group holds exactly its modules: their imports are already placed (in the entry, a guest
   // page's chunks, the app), and pulling them in would move code out of the pages that need it.
-  const groups = (['app', 'dashboard'] as const).map((name) => ({
+  const groups = (['react', 'app', 'dashboard'] as const).map((name) => ({
     name,
     test: (id: string) => groupOf.get(id) === name,
     includeDependenciesRecursively: false,

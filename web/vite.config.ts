@@ -67,15 +67,25 @@ function inlinedRuntimeConfig(): Plugin {
 }
 
 const port = Number(process.env.APP_PORT ?? 5173);
+
+/**
+ * React Router's package resolves to its development build, warnings and all, whatever the mode; a build
+ * takes its production build instead. The dev server keeps the warnings.
+ */
+const reactRouterBuild = fileURLToPath(new URL('../node_modules/react-router/dist/production/', import.meta.url));
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: `${reactRouterBuild}index.mjs` },
+  { find: /^react-router\/dom$/, replacement: `${reactRouterBuild}dom-export.mjs` },
+];
 const chunks = appChunks();
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: webRoot,
   // Two dev servers at once (e.g. a test of `npm start` beside a developer's) need separate caches.
   cacheDir: process.env.VITE_CACHE_DIR || undefined,
   publicDir: 'public',
   plugins: [react(), runtimeConfig(), inlinedRuntimeConfig(), chunks.plugin],
-  resolve: { alias: webAliases },
+  resolve: { alias: command === 'build' ? [...webAliases, ...reactRouterProduction] : webAliases },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -110,4 +120,4 @@ export default defineConfig({
     strictPort: true,
     host: process.env.APP_HOST ?? 'localhost',
   },
-});
+}));

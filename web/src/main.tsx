@@ -1,9 +1,9 @@
 import { createRoot } from 'react-dom/client';
-import { configureAmplify } from './lib/amplify';
+import { amplifyReady } from './lib/amplify-ready';
 import { loadOnce } from './lib/load-once';
 import { normalizePath, paths } from './lib/paths';
 import { loadRuntimeConfig, type RuntimeConfig } from './lib/runtime-config';
-import { startTelemetry } from './lib/telemetry/reporter';
+import { startTelemetry } from './lib/telemetry/client';
 import './styles/global.css';
 
 const root = createRoot(document.getElementById('root')!);
@@ -32,8 +32,11 @@ function hasStoredSession(config: RuntimeConfig): boolean {
   }
 }
 
-/** The full app (router, TanStack Query, session, shell), at the current URL; a failed load is tried again next time. */
-const loadApp = loadOnce(() => import('./app/app'));
+/**
+ * The full app (router, TanStack Query, session, shell), at the current URL, with Amplify configured for
+ * its session; a failed load is tried again next time.
+ */
+const loadApp = loadOnce(() => Promise.all([import('./app/app'), amplifyReady()]).then(([app]) => app));
 const bootApp = () => loadApp().then(({ App }) => root.render(<App />));
 
 /**
@@ -67,7 +70,6 @@ loadRuntimeConfig()
     // Errors, API calls and the Core Web Vitals are reported from here on (the spec's sampling).
     startTelemetry({ endpoint: `${config.apiUrl.replace(/\/+$/, '')}/telemetry`, echo: config.mode === 'local' });
     preloadLanding(config);
-    configureAmplify(config);
     return start(config);
   })
   .catch((err: unknown) => {

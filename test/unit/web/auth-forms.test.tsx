@@ -58,11 +58,14 @@ describe('LoginForm', () => {
     type('Password', 'demo-pass');
     click('Sign In');
     expect(await screen.findByRole('button', { name: 'Please wait...' })).toHaveProperty('disabled', true);
-    expect(amplify.signIn).toHaveBeenCalledWith({
-      username: 'mia@demo.test',
-      password: 'demo-pass',
-      options: { authFlowType: 'USER_PASSWORD_AUTH' },
-    });
+    // Once the sign-in code (loaded with the first edit) is there.
+    await waitFor(() =>
+      expect(amplify.signIn).toHaveBeenCalledWith({
+        username: 'mia@demo.test',
+        password: 'demo-pass',
+        options: { authFlowType: 'USER_PASSWORD_AUTH' },
+      }),
+    );
     await act(async () => finish({ isSignedIn: true, nextStep: { signInStep: 'DONE' } }));
     await waitFor(() => expect(onSignedIn).toHaveBeenCalled());
     expect(refresh).toHaveBeenCalled();

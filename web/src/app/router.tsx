@@ -3,7 +3,7 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { LoadingScreen } from '@/components/loading-screen';
 import { paths } from '@/lib/paths';
-import { recordPageView } from '@/lib/telemetry/reporter';
+import { recordPageView } from '@/lib/telemetry/client';
 import { Gate } from './gate';
 import { AppLayout } from './layout/app-layout';
 

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { reportError } from '@/lib/telemetry/reporter';
+import { reportError } from '@/lib/telemetry/client';
 import { Button } from './button';
 
 interface Props {

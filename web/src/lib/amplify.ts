@@ -1,7 +1,6 @@
 import { Amplify } from 'aws-amplify';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import type { RuntimeConfig } from './runtime-config';
-import { createLocalTokenRefresher } from './token-refresher';
 
 /** Points Amplify Auth at the user pool: Cognito in AWS, cognito-local on a developer's machine. */
 export function configureAmplify(config: RuntimeConfig): void {
@@ -17,8 +16,11 @@ export function configureAmplify(config: RuntimeConfig): void {
   });
   if (config.mode === 'local' && config.userPoolEndpoint) {
     // cognito-local has no GetTokensFromRefreshToken, which Amplify's own refresher calls.
-    cognitoUserPoolsTokenProvider.tokenOrchestrator.setTokenRefresher(
-      createLocalTokenRefresher({ endpoint: config.userPoolEndpoint, clientId: config.userPoolClientId }),
-    );
+    // Loaded at the first refresh: no page in AWS carries it.
+    const options = { endpoint: config.userPoolEndpoint, clientId: config.userPoolClientId };
+    cognitoUserPoolsTokenProvider.tokenOrchestrator.setTokenRefresher(async (args) => {
+      const { createLocalTokenRefresher } = await import('./token-refresher');
+      return createLocalTokenRefresher(options)(args);
+    });
   }
 }

@@ -2,7 +2,7 @@ import { fetchAuthSession } from 'aws-amplify/auth';
 import { IMPERSONATION_HEADER } from '@shared/api/route';
 import { createApiClient } from './api-client';
 import { getRuntimeConfig } from './runtime-config';
-import { recordApiCall } from './telemetry/reporter';
+import { recordApiCall } from './telemetry/client';
 
 export type { ApiInput, ApiOutput } from './api-client';
 export { ApiError } from './api-client';

@@ -7,7 +7,7 @@ import type { UserView } from '@shared/schemas/users';
 import { api } from './api';
 import { AuthContext, useAuth, type AuthContextValue, type AuthSnapshot } from './auth-context';
 import { startSessionWatcher } from './session-watcher';
-import { setPersonalData } from './telemetry/reporter';
+import { setPersonalData } from './telemetry/client';
 
 export { AuthContext, useAuth, type AuthContextValue, type AuthSnapshot, type AuthStatus } from './auth-context';
 

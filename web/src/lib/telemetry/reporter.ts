@@ -2,8 +2,8 @@
  * The browser's error reports, traces and Core Web Vitals, sampled by the spec's rule (sampling.ts),
  * scrubbed of personal data (shared/scrub.ts) and sent in batches to `POST /telemetry`, where the
  * telemetry function logs them beside the functions' own logs (CloudWatch in AWS, the local collector
- * here). Small and dependency-free, so the first page can carry it and catch what fails while loading;
- * web-vitals loads after the page has.
+ * here). The pages call it through client.ts, which catches what fails from the first moment and loads
+ * this module at the first error or once the page has loaded; web-vitals loads with it.
  */
 import { TELEMETRY } from '@shared/constants';
 import { scrubPath, scrubText } from '@shared/scrub';
@@ -11,7 +11,7 @@ import type { TelemetryBatch, TelemetryEvent } from '@shared/schemas/telemetry';
 import { newSession, offer, type SessionState } from './sampling';
 
 const STORE_KEY = 'snip.telemetry.session';
-/** web-vitals (3 KB gzip) loads this long after the page's load event. */
+/** web-vitals (3 KB gzip) loads this long after the page's load event (by default). */
 export const VITALS_AFTER_LOAD_MS = 3000;
 
 export interface TelemetryOptions {
@@ -22,6 +22,17 @@ export interface TelemetryOptions {
   transport?: (url: string, body: string) => void;
   /** Also says each error in the console (local development). */
   echo?: boolean;
+  /** Listens for uncaught errors and rejections itself (the default); client.ts does from the start instead. */
+  catchErrors?: boolean;
+  /** How long after the page's load event web-vitals loads (VITALS_AFTER_LOAD_MS by default). */
+  vitalsAfterLoadMs?: number;
+}
+
+/** When and where a call was made, and whether the page was being left or hidden then. */
+export interface Moment {
+  time: number;
+  path: string;
+  leaving: boolean;
 }
 
 let options: TelemetryOptions | null = null;
@@ -33,6 +44,8 @@ let listening = false;
 /** The page is being left: requests it had under way are cut off, which is not a failure to report. */
 let leaving = false;
 const started = typeof performance !== 'undefined' ? performance.timeOrigin : Date.now();
+/** The moment of a call held by client.ts before this module loaded, while it is replayed. */
+let moment: Moment | null = null;
 
 function loadSession(random: () => number): SessionState {
   try {
@@ -52,8 +65,18 @@ function saveSession() {
   }
 }
 
-const now = () => Math.round(Date.now() - started);
-const page = () => scrubPath(window.location.pathname);
+const now = () => Math.round((moment?.time ?? Date.now()) - started);
+const page = () => scrubPath(moment?.path ?? window.location.pathname);
+
+/** Records what `record` records as of `at`: a call client.ts held until this module loaded. */
+export function replayAt(at: Moment, record: () => void): void {
+  moment = at;
+  try {
+    record();
+  } finally {
+    moment = null;
+  }
+}
 const scrub = (text: string, max?: number) => scrubText(text, personal, max);
 
 function defaultTransport(url: string, body: string) {
@@ -141,7 +164,7 @@ export function recordApiCall(call: { route: string; status: number; durationMs:
     durationMs: Math.round(call.durationMs),
     correlationId: call.correlationId,
   });
-  const cutOff = call.status === 0 && (leaving || document.visibilityState === 'hidden');
+  const cutOff = call.status === 0 && (moment ? moment.leaving : leaving || document.visibilityState === 'hidden');
   if (call.status >= 500 || (call.status === 0 && !cutOff)) {
     const error = new Error(call.message ?? `API ${call.route} failed`);
     error.name = 'ApiError';
@@ -169,8 +192,10 @@ export function startTelemetry(opts: TelemetryOptions): void {
   saveSession();
   if (listening) return;
   listening = true;
-  window.addEventListener('error', (e) => reportError(e.error ?? e.message, { source: 'error' }));
-  window.addEventListener('unhandledrejection', (e) => reportError(e.reason, { source: 'rejection' }));
+  if (opts.catchErrors !== false) {
+    window.addEventListener('error', (e) => reportError(e.error ?? e.message, { source: 'error' }));
+    window.addEventListener('unhandledrejection', (e) => reportError(e.reason, { source: 'rejection' }));
+  }
   // What is queued goes when the tab is hidden or closed.
   document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && flush());
   window.addEventListener('pagehide', flush);
@@ -185,7 +210,7 @@ export function startTelemetry(opts: TelemetryOptions): void {
       .catch(() => {});
   // After the page has loaded and settled: the vitals' observers read what happened before them
   // (buffered entries), so waiting costs no measure, and the first load does not carry the library.
-  const later = () => setTimeout(vitals, VITALS_AFTER_LOAD_MS);
+  const later = () => setTimeout(vitals, opts.vitalsAfterLoadMs ?? VITALS_AFTER_LOAD_MS);
   if (document.readyState === 'complete') later();
   else window.addEventListener('load', later, { once: true });
 }
@@ -197,6 +222,7 @@ export function resetTelemetry(): void {
   queue = [];
   personal = [];
   leaving = false;
+  moment = null;
   clearTimeout(timer);
   timer = undefined;
   try {

@@ -5,9 +5,9 @@ import { LoadingScreen } from '@/components/loading-screen';
 import { TextField } from '@/components/text-field';
 import { useBusy } from '@/hooks/use-busy';
 import { useForm } from '@/hooks/use-form';
+import { amplifyReady } from '@/lib/amplify-ready';
 import { useAuth } from '@/lib/auth-context';
 import { paths } from '@/lib/paths';
-import { signInWithEmail } from '@/features/auth/api/sign-in';
 import { loadAuthSchemas } from '@/features/auth/utils/schemas';
 import { AuthFooter, AuthLink } from './auth-link';
 import type { SecondStep } from './two-factor';
@@ -15,6 +15,18 @@ import type { SecondStep } from './two-factor';
 // Shown only after the password was sent: loaded then, not with the form.
 const CheckEmailPanel = lazy(() => import('./check-email-panel').then((m) => ({ default: m.CheckEmailPanel })));
 const SecondFactor = lazy(() => import('./two-factor').then((m) => ({ default: m.SecondFactor })));
+
+// Amplify and its sign-in (SRP and its big-number maths) load once the first field is edited, or at
+// submit: the form shows without waiting for them. A failed load is tried again next time.
+let signInCode: Promise<typeof import('@/features/auth/api/sign-in')> | null = null;
+const loadSignIn = () =>
+  (signInCode ??= Promise.all([import('@/features/auth/api/sign-in'), amplifyReady()]).then(
+    ([m]) => m,
+    (err: unknown) => {
+      signInCode = null;
+      throw err;
+    },
+  ));
 
 /**
  * The sign-in form: e-mail and password, 'Sign In' ('Please wait...'). A not-yet-confirmed e-mail
@@ -52,6 +64,7 @@ export function LoginForm({
 
   const signInNow = async (email: string, password: string) => {
     setCredentials({ email, password });
+    const { signInWithEmail } = await loadSignIn();
     const result = await signInWithEmail(email, password);
     if (result === 'confirmSignUp') {
       setUnconfirmed(email);
@@ -100,7 +113,7 @@ export function LoginForm({
   return (
     <>
       {heading}
-      <form className="form" onSubmit={submit} noValidate data-testid="login-form">
+      <form className="form" onSubmit={submit} onInput={() => void loadSignIn().catch(() => {})} noValidate data-testid="login-form">
         <AlertIf message={error ?? form.errors._} />
         <TextField label="Email" {...form.field('email')} type="email" autoComplete="email" />
         <TextField label="Password" {...form.field('password')} type="password" autoComplete="current-password" />
