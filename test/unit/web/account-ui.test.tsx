@@ -16,7 +16,7 @@ vi.mock('../../../web/src/lib/auth', () => ({
   meQueryKey: ['me'],
   useSetMe: () => setMe,
   useMe: () => ({ data: me.current, isPending: false }),
-  useAuth: () => ({ status: 'signedIn', groups: [], email: me.current?.email, logout: async () => {} }),
+  useAuth: () => ({ status: 'signedIn', groups: [], email: (me.current as UserView | null)?.email, logout: async () => {} }),
 }));
 const updatePassword = vi.hoisted(() => vi.fn());
 
