@@ -12,7 +12,7 @@ import { callRoute } from '../support/api.js';
 import * as flows from '../support/flows.js';
 import { useStackEnvironment } from '../support/in-process.js';
 import * as money from '../support/payments.js';
-import { itemsUnder } from '../support/table.js';
+import { itemsUnder, setAttributes } from '../support/table.js';
 import { createConfirmedUser, passwordSignIn, TEST_PASSWORD, type TestUser } from '../support/users.js';
 
 const stack = inject('stack');
@@ -231,6 +231,45 @@ describe('what stops a deletion', () => {
 
     const admin = await flows.testAdmin(stack);
     expect((await call(admin, 'getDeletionCheck')).body.blockers.map((b: { kind: string }) => b.kind)).toEqual(['admin']);
+
+    // A report of the delivered review stops both sides until an admin decides it.
+    expect((await call(max, 'reportReview', { id: delivered.view.shareId, reason: 'generic' })).status).toBe(200);
+    const reported = (await call(max, 'getDeletionCheck')).body.blockers;
+    expect(reported.map((b: { kind: string; shareId?: string }) => [b.kind, b.shareId])).toEqual([
+      ['request', waiting.view.shareId],
+      ['dispute', delivered.view.shareId],
+    ]);
+    expect(reported[1].message).toBe(`"Delivered": a report of this review waits for an admin's decision.`);
+    expect((await call(pro, 'getDeletionCheck')).body.blockers.map((b: { kind: string }) => b.kind)).toEqual([
+      'request',
+      'dispute',
+      'balance',
+    ]);
+  });
+
+  it('lists a payout on its way and a plan that renews', async () => {
+    const { user: ula, id: ulaId } = await flows.onboardedUser(stack, 'pro', { fullName: 'Ula Upcoming' });
+    await setAttributes(stack, { PK: `USER#${ulaId}`, SK: 'OPEN_PAYOUT' }, { payoutId: 'po-on-its-way' });
+    const plan = {
+      id: 'plus',
+      name: 'Plus',
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      subscriptionId: 'sub_1',
+      priceId: 'p',
+      currentPeriodEnd: null,
+      limits: {},
+    };
+    await setAttributes(stack, { PK: `USER#${ulaId}`, SK: 'PROFILE' }, { plan });
+    const check = (await call(ula, 'getDeletionCheck')).body.blockers;
+    expect(check).toEqual([
+      { kind: 'payout', message: 'A payout to your PayPal account is on its way: wait until it arrives.' },
+      { kind: 'plan', message: 'Your Plus plan renews: cancel it on Billing first.' },
+    ]);
+    // A plan cancelled at the end of its period renews no more.
+    await setAttributes(stack, { PK: `USER#${ulaId}`, SK: 'PROFILE' }, { plan: { ...plan, cancelAtPeriodEnd: true } });
+    expect((await call(ula, 'getDeletionCheck')).body.blockers.map((b: { kind: string }) => b.kind)).toEqual(['payout']);
+    expect((await call(ula, 'deleteMyAccount', { email: ula.email })).body.error.code).toBe('deletion_blocked');
   });
 
   it("takes a pro off Choose Your Pro and the directory's search", async () => {
