@@ -196,10 +196,24 @@ describe('the feedback loop', () => {
     await mus.getByRole('alertdialog', { name: 'Discard this request?' }).getByTestId('confirm-button').click();
     await dialog.waitFor({ state: 'detached' });
 
+    // Every frame painted from here on: the dialog opened for Quinn never shows, even once, Paul's details.
+    await mus.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { seenChosen: string[] }).seenChosen = seen;
+      const look = () => {
+        const chosen = document.querySelector('[data-testid="share-user-selected"]')?.textContent;
+        if (chosen && seen.at(-1) !== chosen) seen.push(chosen);
+        requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
     await quinn.getByRole('button', { name: 'Choose Pro' }).click();
     dialog = mus.getByRole('dialog', { name: 'Request Feedback' });
     await dialog.waitFor();
     expect(await dialog.getByTestId('share-user-selected').textContent()).toContain(PRO_NAME);
+    const painted = await mus.evaluate(() => (window as unknown as { seenChosen: string[] }).seenChosen);
+    expect(painted.length).toBeGreaterThan(0);
+    expect(painted.every((text) => text.includes(PRO_NAME))).toBe(true);
     await dialog.getByLabel('Track', { exact: true }).selectOption({ label: title });
     await dialog.getByLabel('Feedback notes', { exact: true }).fill('Does the chorus lift enough? Be honest about the vocals.');
     await dialog.getByLabel('Context', { exact: true }).selectOption('mix_check');

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import type { UserCard } from '@shared/schemas/directory';
 import type { ShareView } from '@shared/schemas/shares';
 import { ApiError } from '@/lib/api';
@@ -55,7 +55,8 @@ export function useShareRequest({
   const cameBack = useRef(false);
   const { reset } = create;
 
-  useEffect(() => {
+  // Before the browser paints: a dialog opened for another pro never shows, even for a frame, the last one's details.
+  useLayoutEffect(() => {
     if (!open) return;
     const draft = findRequestDraft({ userId: initialUser?.id, trackId: initialTrackId });
     // The pro as found now (their price may have changed since the draft).

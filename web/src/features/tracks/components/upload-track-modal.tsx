@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { AUDIO_FILE_ERROR } from '@shared/constants';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
@@ -88,7 +88,8 @@ export function UploadTrackModal({
     [reset],
   );
 
-  useEffect(() => {
+  // Before the browser paints, so a reopened dialog never shows the last file for a frame.
+  useLayoutEffect(() => {
     if (!open) return;
     void loadTitleField().catch(() => {}); // loaded as the modal opens; a failure is told at submit
     setFile(null);
