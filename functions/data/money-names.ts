@@ -23,11 +23,16 @@ const update = (Key: Record<string, string>, set: string, values: Record<string,
       }),
   );
 
-/** The payment of a request the user made (`author`: they paid) or reviewed (`reviewer`: they were paid). */
-export async function forgetNameInPayment(orderId: string, side: ParticipantSide): Promise<void> {
+/**
+ * The payment of a request the user made (`author`: they paid) or reviewed (`reviewer`: they were paid; the
+ * payment then moves no balance of theirs again: `proLeftAt`, functions/domain/payment-machine.ts).
+ */
+export async function forgetNameInPayment(orderId: string, side: ParticipantSide, at = new Date().toISOString()): Promise<void> {
   const who = { ':who': DELETED_USER, ':none': '' };
   await Promise.all([
-    update(paymentKey(orderId), side === 'author' ? 'payerName = :who' : 'proName = :who', { ':who': DELETED_USER }),
+    side === 'author'
+      ? update(paymentKey(orderId), 'payerName = :who', { ':who': DELETED_USER })
+      : update(paymentKey(orderId), 'proName = :who, proLeftAt = if_not_exists(proLeftAt, :at)', { ':who': DELETED_USER, ':at': at }),
     // The request as the order was to make it, when it still carries one.
     update(
       paymentKey(orderId),

@@ -82,6 +82,11 @@ export interface PaymentRecord {
   /** A dispute the payer opened with the provider (a chargeback): the earning is held until it is closed. */
   disputeId?: string;
   disputedAt?: string;
+  /**
+   * When the pro deleted their account (with nothing of this payment's earning in their balance: that is a
+   * condition of the deletion). From then on the payment moves no balance of theirs: what is taken back is the platform's loss.
+   */
+  proLeftAt?: string;
   /** When the provider last refused the payer's funding source (the payer may approve again with another). */
   declinedAt?: string;
   /**

@@ -225,9 +225,12 @@ function takenBack(p: PaymentRecord): MoneyMove {
   return { userId: p.proUserId, deltas: { balanceCents: -e, [part]: -e, ...(part === 'availableCents' ? { settledCents: e } : {}) } };
 }
 
-/** The pro's earning moved from one part of their money to another (nothing when the capture credited nobody). */
+/**
+ * The pro's earning moved from one part of their money to another (nothing when the capture credited nobody,
+ * or when the pro has deleted their account: no balance is left to move).
+ */
 function shifted(p: PaymentRecord, from: MoneyPart, to: MoneyPart, more: MoneyMove['deltas'] = {}): { pro?: MoneyMove } {
-  if (!p.credited || !p.earningCents) return {};
+  if (!p.credited || !p.earningCents || p.proLeftAt) return {};
   return { pro: { userId: p.proUserId, deltas: { [from]: -p.earningCents, [to]: p.earningCents, ...more } } };
 }
 
@@ -243,12 +246,31 @@ function refundRecorded(p: PaymentRecord, refundId: string, at: string): Omit<Pa
       entry(p, 'refund', p.payerId, p.capturedCents ?? p.amountCents, `Refund of ${about(p)}`, at, common),
       ...(credited
         ? [
-            entry(p, 'reversal', p.proUserId, -p.earningCents!, `Refunded to ${p.payerName}: feedback on "${p.trackTitle}"`, at, common),
+            // A pro who deleted their account had none of it left: the platform bears the earning given back.
+            p.proLeftAt
+              ? entry(
+                  p,
+                  'reversal',
+                  PLATFORM_ACCOUNT,
+                  -p.earningCents!,
+                  `Refund of the earning on ${about(p)}: the pro's account was deleted`,
+                  at,
+                  common,
+                )
+              : entry(
+                  p,
+                  'reversal',
+                  p.proUserId,
+                  -p.earningCents!,
+                  `Refunded to ${p.payerName}: feedback on "${p.trackTitle}"`,
+                  at,
+                  common,
+                ),
             entry(p, 'fee_reversal', PLATFORM_ACCOUNT, -p.feeCents!, `Refund of the margin on ${about(p)}`, at, common),
           ]
         : []),
     ],
-    ...(credited ? { pro: takenBack(p) } : {}),
+    ...(credited && !p.proLeftAt ? { pro: takenBack(p) } : {}),
     claimsRefundMail: true,
   };
 }

@@ -6,6 +6,7 @@
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DELETED_TRACK, DELETED_USER } from '../../shared/constants.js';
+import { EARNING_HOLD_DAYS } from '../../shared/money.js';
 import { IMPERSONATION_HEADER } from '../../shared/api/route.js';
 import { DECLINED_BY_DELETION } from '../../functions/domain/account-deletion.js';
 import { callRoute } from '../support/api.js';
@@ -16,6 +17,7 @@ import { itemsUnder, setAttributes } from '../support/table.js';
 import { createConfirmedUser, passwordSignIn, TEST_PASSWORD, type TestUser } from '../support/users.js';
 
 const stack = inject('stack');
+const DAY_MS = 86_400_000;
 
 const call = (user: TestUser, name: Parameters<typeof callRoute>[1], input: Record<string, unknown> = {}) =>
   callRoute(stack.apiUrl, name, input, user.idToken);
@@ -182,6 +184,13 @@ describe('deleting a musician who paid for a review', () => {
     const entries = await money.ledger(proId);
     expect(entries.length).toBe(before.entries + 1);
     expect(entries.reduce((sum, e) => sum + e.amountCents, 0)).toBe(0);
+
+    // The hold ends with nobody's balance to move: released, and looked at no more.
+    const { checkDuePayments } = await import('../../functions/domain/payment-checks.js');
+    const { fulfilledAt } = await money.payment(orderId);
+    await checkDuePayments(new Date(Date.parse(fulfilledAt!) + (EARNING_HOLD_DAYS + 1) * DAY_MS), { orderId });
+    expect(await money.payment(orderId)).toMatchObject({ releasedAt: expect.any(String), proLeftAt: expect.any(String) });
+    expect((await money.payment(orderId)).checkAt).toBeUndefined();
   });
 });
 

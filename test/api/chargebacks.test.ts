@@ -146,6 +146,47 @@ describe('money that comes back', () => {
     expect(entries.reduce((s, e) => s + e.amountCents, 0)).toBe(0);
   });
 
+  it('a pro who was paid out and deleted their account: a dispute and its loss move no balance of theirs, the platform bears the earning', async () => {
+    const pro = await newPro();
+    const { orderId, captureId } = await earned(pro, 'Paid out, then the pro left');
+    const payout = await call(pro.pro, 'createPayout', { amountCents: EARNING, idempotencyKey: randomUUID() });
+    expect(payout.status).toBe(200);
+    const { getPayout } = await import('../../functions/data/payouts.js');
+    await until(
+      'the payout paid',
+      async () => (await getPayout(payout.body.id))!.status,
+      (s) => s === 'paid',
+    );
+    const proEntries = (await money.ledger(pro.id)).length;
+    expect((await call(pro.pro, 'deleteMyAccount', { email: pro.pro.email })).status).toBe(200);
+    expect(await money.payment(orderId)).toMatchObject({ proLeftAt: expect.any(String), status: 'captured' });
+
+    const dispute = await paypalControl(`/_local/captures/${captureId}/dispute`);
+    await until(
+      'the dispute held',
+      () => money.payment(orderId),
+      (p) => p.disputeId === dispute.dispute_id,
+    );
+    await paypalControl(`/_local/disputes/${dispute.dispute_id}/resolve`, { outcome: 'RESOLVED_BUYER_FAVOUR' });
+    const refunded = await until(
+      'the reversal',
+      () => money.payment(orderId),
+      (p) => p.status === 'refunded',
+    );
+    // The payer has it all back; what the pro earned is given back by the platform, beside its margin.
+    const payer = await money.entriesOf(refunded.payerId, orderId);
+    expect(payer.find((e) => e.kind === 'refund')?.amountCents).toBe(PRICE);
+    const platform = await money.entriesOf('PLATFORM', orderId);
+    expect(platform.find((e) => e.kind === 'reversal')).toMatchObject({
+      amountCents: -EARNING,
+      description: expect.stringMatching(/deleted/),
+    });
+    expect(platform.find((e) => e.kind === 'fee_reversal')?.amountCents).toBe(-(PRICE - EARNING));
+    const all = [...payer, ...platform, ...(await money.entriesOf(pro.id, orderId))];
+    expect(all.reduce((sum, e) => sum + e.amountCents, 0)).toBe(0);
+    expect((await money.ledger(pro.id)).length).toBe(proEntries);
+  });
+
   it('a reversal after the earning was paid out leaves the balance below zero, said on the profile, and the next earning covers it first', async () => {
     const pro = await newPro();
     const first = await earned(pro, 'Paid out then reversed');

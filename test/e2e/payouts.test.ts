@@ -94,7 +94,7 @@ describe('payouts', () => {
     await expectAccessible(admin, 'hold payouts dialog');
     await dialog.getByRole('button', { name: 'Hold payouts' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await expect.poll(() => row.getByTestId('admin-user-payouts').textContent()).toBe('On hold');
+    await expect.poll(() => row.getByTestId('admin-user-payouts').textContent(), { timeout: 15_000 }).toBe('On hold');
 
     const page = await profileOf();
     await page.getByTestId('payouts-held').getByText('An admin put your payouts on hold: Checking a chargeback').waitFor();
@@ -102,7 +102,8 @@ describe('payouts', () => {
 
     await row.getByRole('button', { name: 'Release Payouts' }).click();
     await admin.getByTestId('payout-hold-dialog').getByRole('button', { name: 'Release payouts' }).click();
-    await expect.poll(() => row.getByTestId('admin-user-payouts').textContent()).toBe('Allowed');
+    await admin.getByTestId('payout-hold-dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => row.getByTestId('admin-user-payouts').textContent(), { timeout: 15_000 }).toBe('Allowed');
   });
 
   it('an admin sees the money by month, balanced, and downloads the ledger as CSV', async () => {

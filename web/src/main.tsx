@@ -1,8 +1,8 @@
 import { createRoot } from 'react-dom/client';
-import { amplifyReady } from './lib/amplify-ready';
 import { loadOnce } from './lib/load-once';
 import { normalizePath, paths } from './lib/paths';
 import { loadRuntimeConfig, type RuntimeConfig } from './lib/runtime-config';
+import { hasStoredSession } from './lib/stored-session';
 import { startTelemetry } from './lib/telemetry/client';
 import './styles/global.css';
 
@@ -17,26 +17,17 @@ const LANDING_PATHS = new Set(['/', '/login', '/dashboard']);
 /**
  * A returning signed-in user lands on the dashboard: its route chunk starts loading now, beside the
  * session check and the account request, instead of after them. The session itself is read later by
- * Amplify; this only looks whether one was stored (a wrong guess costs one unused chunk).
+ * the app; this only looks whether one was stored (a wrong guess costs one unused chunk).
  */
 function preloadLanding(config: RuntimeConfig) {
-  if (hasStoredSession(config) && LANDING_PATHS.has(window.location.pathname)) void import('./app/routes/dashboard');
-}
-
-/** Whether Amplify stored a session on this device (it may have expired: the app's gate finds out). */
-function hasStoredSession(config: RuntimeConfig): boolean {
-  try {
-    return !!localStorage.getItem(`CognitoIdentityServiceProvider.${config.userPoolClientId}.LastAuthUser`);
-  } catch {
-    return false;
-  }
+  if (hasStoredSession(config.userPoolClientId) && LANDING_PATHS.has(window.location.pathname)) void import('./app/routes/dashboard');
 }
 
 /**
- * The full app (router, TanStack Query, session, shell), at the current URL, with Amplify configured for
- * its session; a failed load is tried again next time.
+ * The full app (router, TanStack Query, session, shell), at the current URL; Amplify is loaded when the
+ * session needs it (lib/stored-session.ts). A failed load is tried again next time.
  */
-const loadApp = loadOnce(() => Promise.all([import('./app/app'), amplifyReady()]).then(([app]) => app));
+const loadApp = loadOnce(() => import('./app/app'));
 const bootApp = () => loadApp().then(({ App }) => root.render(<App />));
 
 /**
@@ -46,10 +37,10 @@ const bootApp = () => loadApp().then(({ App }) => root.render(<App />));
  */
 async function start(config: RuntimeConfig) {
   const path = normalizePath(window.location.pathname);
-  if (path === paths.login && !hasStoredSession(config)) {
+  if (path === paths.login && !hasStoredSession(config.userPoolClientId)) {
     const { GuestLoginPage } = await import('./guest/login-page');
     root.render(<GuestLoginPage bootApp={bootApp} preloadApp={loadApp} />);
-  } else if (path === paths.landing && !hasStoredSession(config)) {
+  } else if (path === paths.landing && !hasStoredSession(config.userPoolClientId)) {
     const { FrontPage } = await import('./guest/front-page');
     root.render(<FrontPage bootApp={bootApp} />);
   } else if (path.startsWith(REVIEW_PREFIX) && path.length > REVIEW_PREFIX.length) {

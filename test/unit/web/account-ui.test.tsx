@@ -12,6 +12,7 @@ const me = vi.hoisted(() => ({ current: null as unknown }));
 
 vi.mock('../../../web/src/lib/api', () => import('./amplify-mock'));
 vi.mock('aws-amplify/auth', () => import('./amplify-mock').then((m) => ({ ...m.amplifyAuth, updatePassword })));
+vi.mock('../../../web/src/lib/amplify-ready', () => import('./amplify-mock').then((m) => m.amplifyLoader));
 vi.mock('../../../web/src/lib/auth', () => ({
   meQueryKey: ['me'],
   useSetMe: () => setMe,

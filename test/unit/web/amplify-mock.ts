@@ -37,6 +37,18 @@ export const amplifyAuth = {
   updateMFAPreference: vi.fn(),
 };
 
+/**
+ * Amplify's loader (web/src/lib/amplify-ready), ready at once with the fakes above, for a test that needs
+ * no real configuration:
+ *
+ *   vi.mock('../../../web/src/lib/amplify-ready', () => import('./amplify-mock').then((m) => m.amplifyLoader));
+ */
+export const amplifyLoader = {
+  amplifyReady: async () => amplifyAuth,
+  withAmplify: <T>(call: () => Promise<T>) => call(),
+  whenAmplifyLoaded: () => () => undefined,
+};
+
 /** Reads the session again after a sign-in: signed in. */
 export const refresh = vi.fn(async () => ({ status: 'signedIn', groups: [] }));
 

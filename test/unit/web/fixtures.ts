@@ -146,3 +146,21 @@ export const trackView = (over: Partial<TrackView> = {}): TrackView => ({
 
 /** A listed track (a stack): the track with its later versions (none unless `versions` gives them). */
 export const trackStack = (over: Partial<TrackStackView> = {}): TrackStackView => ({ ...trackView(over), versions: [], ...over });
+
+/** An unsigned JWT with these claims (the client only reads them; the server checks signatures). */
+export const unsignedJwt = (claims: Record<string, unknown>) => `x.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.sig`;
+
+/**
+ * Stores a session as Amplify stores it for `testRuntime`'s client, an ID token for these claims and an
+ * access token, both good for `seconds`; returns the ID token. The app reads it without Amplify (lib/stored-session.ts).
+ */
+export function storeSession(claims: Record<string, unknown>, seconds = 3600, clientId = 'client'): string {
+  const exp = Math.floor(Date.now() / 1000) + seconds;
+  const user = 'stored-user';
+  const idToken = unsignedJwt({ ...claims, exp });
+  const key = (kind: string) => `CognitoIdentityServiceProvider.${clientId}.${user}.${kind}`;
+  localStorage.setItem(`CognitoIdentityServiceProvider.${clientId}.LastAuthUser`, user);
+  localStorage.setItem(key('idToken'), idToken);
+  localStorage.setItem(key('accessToken'), unsignedJwt({ sub: claims.sub, exp }));
+  return idToken;
+}

@@ -1,8 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('aws-amplify/auth', () => import('./amplify-mock').then((m) => m.amplifyAuth));
-
 import { api, linkImpersonation } from '../../../web/src/lib/api';
 import {
   activeFor,
@@ -20,21 +18,17 @@ import {
   subOf,
   subscribeImpersonation,
 } from '../../../web/src/features/impersonation/state';
-import { amplifyAuth } from './amplify-mock';
-import { testRuntime } from './fixtures';
+import { storeSession, testRuntime, unsignedJwt } from './fixtures';
 import { ADMIN_SUB, impersonationState, recordNavigation } from './impersonation-setup';
 
 /** An unsigned JWT with these claims (the client reads `sub` only to match the stored admin). */
-const jwt = (claims: Record<string, unknown>) => `x.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.sig`;
+const jwt = unsignedJwt;
 
 const ADMIN = ADMIN_SUB;
 const state = impersonationState;
 
-/** Who Amplify says is signed in: their ID token, if anyone. */
+/** Who is signed in: their ID token, stored as Amplify stores it (the API client reads it from there). */
 const session = { idToken: undefined as string | undefined };
-amplifyAuth.fetchAuthSession.mockImplementation(async () => ({
-  tokens: session.idToken ? { idToken: { toString: () => session.idToken } } : undefined,
-}));
 const assign = recordNavigation();
 
 afterEach(() => {
@@ -135,7 +129,7 @@ describe('the API client while impersonating', () => {
   });
 
   it("sends the token beside the admin's own token, only for the admin who started it", async () => {
-    session.idToken = jwt({ sub: ADMIN });
+    session.idToken = storeSession({ sub: ADMIN });
     await api('getMe');
     expect(calls[0].headers.get('authorization')).toBe(`Bearer ${session.idToken}`);
     expect(calls[0].headers.get('x-impersonation-token')).toBeNull();
@@ -145,13 +139,13 @@ describe('the API client while impersonating', () => {
     expect(calls[1].headers.get('authorization')).toBe(`Bearer ${session.idToken}`);
     expect(calls[1].headers.get('x-impersonation-token')).toBe('imp1.payload.sig');
 
-    session.idToken = jwt({ sub: 'another-user' });
+    session.idToken = storeSession({ sub: 'another-user' });
     await api('getMe');
     expect(calls[2].headers.get('x-impersonation-token')).toBeNull();
   });
 
   it('a 401 impersonation_ended ends it: back to the user list with a message', async () => {
-    session.idToken = jwt({ sub: ADMIN });
+    session.idToken = storeSession({ sub: ADMIN });
     localStorage.setItem(IMPERSONATION_KEY, JSON.stringify(state()));
     answer = () =>
       new Response(JSON.stringify({ error: { code: 'impersonation_ended', message: 'Your impersonation has ended.' } }), {
@@ -165,7 +159,7 @@ describe('the API client while impersonating', () => {
   });
 
   it('other refusals (no money while impersonating) leave it as it is', async () => {
-    session.idToken = jwt({ sub: ADMIN });
+    session.idToken = storeSession({ sub: ADMIN });
     localStorage.setItem(IMPERSONATION_KEY, JSON.stringify(state()));
     answer = () =>
       new Response(

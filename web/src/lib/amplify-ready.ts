@@ -1,19 +1,45 @@
 import { getRuntimeConfig } from './runtime-config';
 
-let ready: Promise<void> | null = null;
+export type AmplifySession = typeof import('./amplify');
+
+let ready: Promise<AmplifySession> | null = null;
+const onLoad = new Set<(amplify: AmplifySession) => void>();
+let loaded: AmplifySession | null = null;
 
 /**
- * Amplify, loaded and configured from the runtime configuration at the first call: the app's boot and
- * the sign-in form ask for it, so that a visitor's first page (the front page, the sign-in form before
- * it is filled in) neither downloads nor runs it. A failed load is tried again at the next call.
+ * Amplify, loaded and configured from the runtime configuration at the first call, with the session's
+ * functions: the sign-in form, a token's refresh, the sign-out and the forms that talk to Cognito ask for
+ * it, so that a visitor's first page and a returning user's first screen (stored-session.ts) neither
+ * download nor run it. A failed load is tried again at the next call.
  */
-export function amplifyReady(): Promise<void> {
+export function amplifyReady(): Promise<AmplifySession> {
   ready ??= import('./amplify').then(
-    (m) => m.configureAmplify(getRuntimeConfig()),
+    (m) => {
+      m.configureAmplify(getRuntimeConfig());
+      loaded = m;
+      for (const listener of onLoad) listener(m);
+      return m;
+    },
     (err: unknown) => {
       ready = null;
       throw err;
     },
   );
   return ready;
+}
+
+/**
+ * Calls `listener` once Amplify is loaded (at once if it is), without loading it: for what only Amplify
+ * can tell (its Hub's events). Returns the way to stop listening.
+ */
+export function whenAmplifyLoaded(listener: (amplify: AmplifySession) => void): () => void {
+  if (loaded) listener(loaded);
+  else onLoad.add(listener);
+  return () => void onLoad.delete(listener);
+}
+
+/** `call`, made once Amplify is configured: for Amplify's functions that a form or a page imports itself. */
+export async function withAmplify<T>(call: () => Promise<T>): Promise<T> {
+  await amplifyReady();
+  return call();
 }

@@ -2,6 +2,10 @@ import { Amplify } from 'aws-amplify';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import type { RuntimeConfig } from './runtime-config';
 
+// The session's own calls, loaded with the configuration (amplify-ready.ts).
+export { fetchAuthSession, signOut } from 'aws-amplify/auth';
+export { Hub } from 'aws-amplify/utils';
+
 /** Points Amplify Auth at the user pool: Cognito in AWS, cognito-local on a developer's machine. */
 export function configureAmplify(config: RuntimeConfig): void {
   Amplify.configure({

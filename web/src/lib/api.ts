@@ -1,16 +1,23 @@
-import { fetchAuthSession } from 'aws-amplify/auth';
 import { IMPERSONATION_HEADER } from '@shared/api/route';
+import { amplifyReady } from './amplify-ready';
 import { createApiClient } from './api-client';
 import { getRuntimeConfig } from './runtime-config';
+import { hasStoredSession, storedTokens } from './stored-session';
 import { recordApiCall } from './telemetry/client';
 
 export type { ApiInput, ApiOutput } from './api-client';
 export { ApiError } from './api-client';
 
-/** The signed-in user's Cognito ID token (refreshed by Amplify when it has expired), if any. */
+/**
+ * The signed-in user's Cognito ID token, if any: as stored while it is good, else from Amplify (which
+ * refreshes it); none without a stored session, and then no Amplify either.
+ */
 export async function getIdToken(): Promise<string | undefined> {
+  const stored = storedTokens();
+  if (stored) return stored.idToken;
+  if (!hasStoredSession()) return undefined;
   try {
-    const session = await fetchAuthSession();
+    const session = await (await amplifyReady()).fetchAuthSession();
     return session.tokens?.idToken?.toString();
   } catch {
     return undefined;

@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchAuthSession, signOut } from 'aws-amplify/auth';
-import { Hub } from 'aws-amplify/utils';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ADMIN_GROUP } from '@shared/constants';
 import type { UserView } from '@shared/schemas/users';
+import { amplifyReady, whenAmplifyLoaded } from './amplify-ready';
 import { api } from './api';
 import { AuthContext, useAuth, type AuthContextValue, type AuthSnapshot } from './auth-context';
 import { startSessionWatcher } from './session-watcher';
+import { hasStoredSession, storedTokens, type TokenClaims } from './stored-session';
 import { setPersonalData } from './telemetry/client';
 
 export { AuthContext, useAuth, type AuthContextValue, type AuthSnapshot, type AuthStatus } from './auth-context';
@@ -23,19 +23,31 @@ const adminsWithTotp = new Set<string>();
 async function adminHasTotp(sub: string | undefined): Promise<boolean> {
   if (sub && adminsWithTotp.has(sub)) return true;
   // Loaded for admins only: Amplify's MFA preference pulls in its sign-in helpers (SRP, passkeys).
-  const { fetchMFAPreference } = await import('./mfa-preference');
+  const [{ fetchMFAPreference }] = await Promise.all([import('./mfa-preference'), amplifyReady()]);
   const { enabled } = await fetchMFAPreference();
   const on = !!enabled?.includes('TOTP');
   if (on && sub) adminsWithTotp.add(sub);
   return on;
 }
 
+/**
+ * The ID token's claims (the access token's when there is no ID token): from the stored tokens while they
+ * are good, without loading Amplify; else from Amplify's session, which refreshes them; null when signed out.
+ */
+async function sessionClaims(): Promise<TokenClaims | null> {
+  const stored = storedTokens();
+  if (stored) return stored.claims;
+  if (!hasStoredSession()) return null;
+  const { tokens } = await (await amplifyReady()).fetchAuthSession();
+  if (!tokens?.idToken && !tokens?.accessToken) return null;
+  return (tokens.idToken ?? tokens.accessToken).payload;
+}
+
 /** Reads the signed-in user from the stored tokens (refreshing them if they expired). */
 export async function readSession(): Promise<AuthSnapshot> {
   try {
-    const { tokens } = await fetchAuthSession();
-    if (!tokens?.idToken && !tokens?.accessToken) return { status: 'signedOut', groups: [] };
-    const payload = (tokens.idToken ?? tokens.accessToken).payload;
+    const payload = await sessionClaims();
+    if (!payload) return { status: 'signedOut', groups: [] };
     const groups = Array.isArray(payload['cognito:groups']) ? (payload['cognito:groups'] as string[]) : [];
     if (groups.includes(ADMIN_GROUP) && !(await adminHasTotp(typeof payload.sub === 'string' ? payload.sub : undefined))) {
       return { status: 'signedOut', groups: [] };
@@ -73,7 +85,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const endSession = useCallback(async () => {
     try {
-      await signOut();
+      await (await amplifyReady()).signOut();
     } catch {
       // The tokens are cleared locally even when the revoke call fails.
     }
@@ -82,15 +94,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     void refresh();
-    return Hub.listen('auth', ({ payload }) => {
-      if (payload.event === 'signedOut') apply({ status: 'signedOut', groups: [] });
-      if (payload.event === 'tokenRefresh_failure') {
-        // Amplify clears the tokens when the refresh token is no longer valid.
-        void readSession().then((s) => {
-          if (s.status === 'signedOut') void endSession();
-        });
-      }
+    // Amplify's events, once something loaded it (nothing to hear before).
+    let stopHub: (() => void) | undefined;
+    const stopWaiting = whenAmplifyLoaded(({ Hub }) => {
+      stopHub = Hub.listen('auth', ({ payload }) => {
+        if (payload.event === 'signedOut') apply({ status: 'signedOut', groups: [] });
+        if (payload.event === 'tokenRefresh_failure') {
+          // Amplify clears the tokens when the refresh token is no longer valid.
+          void readSession().then((s) => {
+            if (s.status === 'signedOut') void endSession();
+          });
+        }
+      });
     });
+    return () => {
+      stopWaiting();
+      stopHub?.();
+    };
   }, [refresh, apply, endSession]);
 
   // Keep the session fresh while signed in: tick every 30 s, refresh when 3 or fewer ticks remain.
@@ -98,12 +118,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (snapshot.status !== 'signedIn') return;
     const watcher = startSessionWatcher({
       getExpiresAt: async () => {
-        const { tokens } = await fetchAuthSession();
+        const stored = storedTokens();
+        if (stored) return stored.expiresAt;
+        const { tokens } = await (await amplifyReady()).fetchAuthSession();
         const exp = tokens?.accessToken?.payload.exp;
         return typeof exp === 'number' ? exp * 1000 : null;
       },
       refresh: async () => {
-        const { tokens } = await fetchAuthSession({ forceRefresh: true });
+        const { tokens } = await (await amplifyReady()).fetchAuthSession({ forceRefresh: true });
         return !!tokens?.accessToken;
       },
       onSessionEnded: () => void endSession(),

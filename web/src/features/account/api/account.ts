@@ -3,6 +3,7 @@ import type { UserView } from '@shared/schemas/users';
 import type { MailPreferences } from '@shared/mail-preferences';
 import { api } from '@/lib/api';
 import { useAccountChange } from '@/lib/account';
+import { withAmplify } from '@/lib/amplify-ready';
 import { errorName } from '@/lib/errors';
 
 /** Turns kinds of e-mail on or off; the account comes back with every kind's setting. */
@@ -18,7 +19,7 @@ const PASSWORD_ERRORS: Record<string, string> = {
 /** Changes the signed-in user's password with Cognito (the current one required); the session stays. */
 export async function changePassword(currentPassword: string, password: string): Promise<void> {
   try {
-    await updatePassword({ oldPassword: currentPassword, newPassword: password });
+    await withAmplify(() => updatePassword({ oldPassword: currentPassword, newPassword: password }));
   } catch (err) {
     const known = PASSWORD_ERRORS[errorName(err)];
     throw known ? new Error(known) : err;
@@ -44,10 +45,10 @@ const inWords = async <T>(work: () => Promise<T>): Promise<T> => {
 
 /** Asks Cognito for a code at the new address (the old one stays until the code is confirmed). */
 export const sendEmailCode = (email: string) =>
-  inWords(() => updateUserAttribute({ userAttribute: { attributeKey: 'email', value: email } }));
+  inWords(() => withAmplify(() => updateUserAttribute({ userAttribute: { attributeKey: 'email', value: email } })));
 
 /** Confirms the code with Cognito, then has the account take the address Cognito now has. */
 export async function confirmNewEmail(code: string): Promise<UserView> {
-  await inWords(() => confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: code }));
+  await inWords(() => withAmplify(() => confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: code })));
   return api('takeConfirmedEmail');
 }

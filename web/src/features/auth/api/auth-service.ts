@@ -12,6 +12,7 @@ import { ADMIN_GROUP } from '@shared/constants';
 import { signInWaitMs } from '@shared/authenticator';
 import { suggestUsername } from '@shared/username';
 import { api, ApiError } from '@/lib/api';
+import { withAmplify } from '@/lib/amplify-ready';
 import { errorMessage, errorName } from '@/lib/errors';
 import { passwordSignIn, signInWithEmail, type SignInResult } from './sign-in';
 
@@ -34,7 +35,7 @@ export class SignInExpiredError extends Error {
 export async function confirmTotpCode(code: string): Promise<void> {
   let out;
   try {
-    out = await confirmSignIn({ challengeResponse: code });
+    out = await withAmplify(() => confirmSignIn({ challengeResponse: code }));
   } catch (err) {
     const name = errorName(err);
     if (name === 'SignInException' || (name === 'NotAuthorizedException' && /session/i.test(errorMessage(err, '')))) {
@@ -57,7 +58,7 @@ export interface TotpSetup {
 
 /** The session's access token: the API makes the account's own set-up calls with it. */
 async function accessToken(): Promise<string> {
-  const token = (await fetchAuthSession()).tokens?.accessToken?.toString();
+  const token = (await withAmplify(() => fetchAuthSession())).tokens?.accessToken?.toString();
   if (!token) throw new SignInExpiredError();
   return token;
 }
@@ -97,7 +98,7 @@ export async function finishTotpSetup(email: string, password: string, code: str
 /** Signs out, never failing: the tokens are cleared locally even when the revoke call fails. */
 export async function signOutQuietly(): Promise<void> {
   try {
-    await signOut();
+    await withAmplify(() => signOut());
   } catch {
     // Nothing more to do.
   }
@@ -115,7 +116,7 @@ export class AccessDeniedError extends Error {
  * (TOTP was turned on past it, or before it recorded set-ups), without which admin routes stay shut.
  */
 export async function authenticatorUnrecorded(): Promise<boolean> {
-  const { tokens } = await fetchAuthSession();
+  const { tokens } = await withAmplify(() => fetchAuthSession());
   const groups = tokens?.idToken?.payload['cognito:groups'];
   if (!Array.isArray(groups) || !groups.includes(ADMIN_GROUP)) return false;
   const { totpOn, enrolledAt } = await api('getAuthenticator', {});
@@ -124,7 +125,7 @@ export async function authenticatorUnrecorded(): Promise<boolean> {
 
 /** Keeps only members of the admin group signed in; anyone else is signed out again. */
 export async function assertAdminSession(): Promise<void> {
-  const { tokens } = await fetchAuthSession();
+  const { tokens } = await withAmplify(() => fetchAuthSession());
   if (!tokens?.idToken) throw new Error('Failed to sign in');
   const groups = tokens.idToken.payload['cognito:groups'];
   if (!Array.isArray(groups) || !groups.includes(ADMIN_GROUP)) {
@@ -168,13 +169,15 @@ export async function registerAccount(input: { fullName: string; email: string; 
     throw new Error(errorMessage(err, 'Failed to check user existence'));
   }
   try {
-    const out = await signUp({
-      username: input.email,
-      password: input.password,
-      options: {
-        userAttributes: { email: input.email, name: input.fullName, preferred_username: username },
-      },
-    });
+    const out = await withAmplify(() =>
+      signUp({
+        username: input.email,
+        password: input.password,
+        options: {
+          userAttributes: { email: input.email, name: input.fullName, preferred_username: username },
+        },
+      }),
+    );
     return { needsConfirmation: !out.isSignUpComplete };
   } catch (err) {
     throw new Error(errorMessage(err, 'Failed to create account'));
@@ -189,17 +192,17 @@ export class EmailTakenError extends Error {
 }
 
 export async function resendConfirmation(email: string): Promise<void> {
-  await resendSignUpCode({ username: email });
+  await withAmplify(() => resendSignUpCode({ username: email }));
 }
 
 export async function confirmEmail(email: string, code: string): Promise<void> {
-  await confirmSignUp({ username: email, confirmationCode: code.trim() });
+  await withAmplify(() => confirmSignUp({ username: email, confirmationCode: code.trim() }));
 }
 
 export async function requestPasswordReset(email: string): Promise<void> {
-  await resetPassword({ username: email });
+  await withAmplify(() => resetPassword({ username: email }));
 }
 
 export async function completePasswordReset(email: string, code: string, newPassword: string): Promise<void> {
-  await confirmResetPassword({ username: email, confirmationCode: code.trim(), newPassword });
+  await withAmplify(() => confirmResetPassword({ username: email, confirmationCode: code.trim(), newPassword }));
 }

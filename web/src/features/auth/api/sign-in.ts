@@ -1,5 +1,6 @@
 import { fetchAuthSession, fetchMFAPreference, signIn, signOut } from 'aws-amplify/auth';
 import { ADMIN_GROUP } from '@shared/constants';
+import { withAmplify } from '@/lib/amplify-ready';
 import { getRuntimeConfig } from '@/lib/runtime-config';
 import { errorName } from '@/lib/errors';
 
@@ -20,7 +21,7 @@ export async function passwordSignIn(email: string, password: string): Promise<E
   const authFlowType = getRuntimeConfig().mode === 'local' ? 'USER_PASSWORD_AUTH' : 'USER_SRP_AUTH';
   for (let attempt = 0; ; attempt++) {
     try {
-      const out = await signIn({ username: email, password, options: { authFlowType } });
+      const out = await withAmplify(() => signIn({ username: email, password, options: { authFlowType } }));
       if (out.isSignedIn) return 'signedIn';
       if (out.nextStep.signInStep === 'CONFIRM_SIGN_UP') return 'confirmSignUp';
       if (out.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') return 'totpCode';
@@ -30,7 +31,7 @@ export async function passwordSignIn(email: string, password: string): Promise<E
       if (name === 'UserNotConfirmedException') return 'confirmSignUp';
       if (name === 'UserAlreadyAuthenticatedException' && attempt === 0) {
         // Another account is still signed in on this device: replace it.
-        await signOut();
+        await withAmplify(() => signOut());
         continue;
       }
       // The pool's own words speak of a username: the form asked for an e-mail.
@@ -43,7 +44,7 @@ export async function passwordSignIn(email: string, password: string): Promise<E
 
 /** The groups of the signed-in session's ID token. */
 async function sessionGroups(): Promise<string[]> {
-  const session = await fetchAuthSession();
+  const session = await withAmplify(() => fetchAuthSession());
   const groups = session?.tokens?.idToken?.payload['cognito:groups'];
   return Array.isArray(groups) ? groups.map(String) : [];
 }
@@ -55,6 +56,6 @@ async function sessionGroups(): Promise<string[]> {
 export async function signInWithEmail(email: string, password: string): Promise<SignInResult> {
   const result = await passwordSignIn(email, password);
   if (result !== 'signedIn' || !(await sessionGroups()).includes(ADMIN_GROUP)) return result;
-  const mfa = await fetchMFAPreference();
+  const mfa = await withAmplify(() => fetchMFAPreference());
   return mfa.enabled?.includes('TOTP') ? 'signedIn' : 'totpSetup';
 }
