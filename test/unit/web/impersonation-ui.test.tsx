@@ -85,7 +85,7 @@ describe('while an admin impersonates a user', () => {
   it("shows the user's dashboard with the banner and the user's navigation", async () => {
     renderAt('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Musician Experience' })).toBeTruthy();
-    const banner = screen.getByTestId('impersonation-banner');
+    const banner = await screen.findByTestId('impersonation-banner'); // loaded while impersonating only
     expect(banner.getAttribute('role')).toBe('status');
     expect(within(banner).getByTestId('impersonation-text').textContent).toBe('Impersonating: Mia Musician (mia@example.test)');
     expect(within(banner).getByRole('button', { name: 'Stop Impersonating' })).toBeTruthy();
@@ -103,12 +103,12 @@ describe('while an admin impersonates a user', () => {
   it('treats the session as not an admin: admin pages are refused', async () => {
     renderAt('/admin/users');
     expect(await screen.findByTestId('access-denied')).toBeTruthy();
-    expect(screen.getByTestId('impersonation-banner')).toBeTruthy();
+    expect(await screen.findByTestId('impersonation-banner')).toBeTruthy();
   });
 
-  it("'Stop Impersonating' removes the state and goes back to the user list in a new page", () => {
+  it("'Stop Impersonating' removes the state and goes back to the user list in a new page", async () => {
     renderAt('/dashboard');
-    fireEvent.click(screen.getByRole('button', { name: 'Stop Impersonating' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Stop Impersonating' }));
     expect(localStorage.getItem(IMPERSONATION_KEY)).toBeNull();
     expect(assign).toHaveBeenCalledWith('/admin/users');
   });
@@ -126,7 +126,7 @@ describe('while an admin impersonates a user', () => {
     localStorage.clear();
     store(impersonationState({ expiresAt: new Date(Date.now() + 5_000).toISOString() }));
     renderAt('/dashboard');
-    expect(screen.getByTestId('impersonation-banner')).toBeTruthy();
+    expect(await screen.findByTestId('impersonation-banner')).toBeTruthy();
     expect(assign).not.toHaveBeenCalled();
     await act(async () => {
       await vi.advanceTimersByTimeAsync(5_100);

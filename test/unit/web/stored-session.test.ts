@@ -72,3 +72,21 @@ describe("the API client's token", () => {
     expect(amplifyReady).not.toHaveBeenCalled();
   });
 });
+
+describe('the stored session, otherwise', () => {
+  it('says when it expires even once spent, which keys are its, and is forgotten without touching other keys', async () => {
+    const { clearStoredSession, isSessionKey, storedExpiry } = await import('../../../web/src/lib/stored-session');
+    expect(storedExpiry()).toBeNull();
+    storeSession({ sub: 'u1' }, 10);
+    expect(storedTokens()).toBeNull();
+    expect(storedExpiry()).toBeGreaterThan(Date.now());
+    expect(isSessionKey(`${KEY}.idToken`)).toBe(true);
+    expect(isSessionKey('CognitoIdentityServiceProvider.other-client.u.idToken')).toBe(false);
+    expect(isSessionKey(null)).toBe(true); // storage cleared
+    localStorage.setItem('theme', 'dark');
+    clearStoredSession();
+    expect(hasStoredSession()).toBe(false);
+    expect(localStorage.getItem(`${KEY}.accessToken`)).toBeNull();
+    expect(localStorage.getItem('theme')).toBe('dark');
+  });
+});

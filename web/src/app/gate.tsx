@@ -4,18 +4,26 @@ import { ADMIN_GROUP } from '@shared/constants';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { LoadingScreen } from '@/components/loading-screen';
-import { ImpersonationBanner } from '@/features/impersonation/components/impersonation-banner';
 import { useImpersonationGuard } from '@/features/impersonation/hooks/use-impersonation';
-import { clearImpersonation, impersonationLink } from '@/features/impersonation/state';
+import { clearImpersonation, impersonationLink, type ImpersonationState } from '@/features/impersonation/state';
 import { linkImpersonation } from '@/lib/api';
 import { useAuth, useMe } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { normalizePath, paths } from '@/lib/paths';
+import { onDemand, useOnDemand } from '@/lib/on-demand';
 import { prefetchRouteData } from './route-data';
 import { resolveGate, type GateSession, type RouteKind } from './routing-rules';
 
 // While the admin impersonates someone, every API call carries the impersonation token.
 linkImpersonation(impersonationLink);
+
+// The banner's code loads only while an admin impersonates someone (nobody else ever sees it).
+const banner = onDemand(() => import('@/features/impersonation/components/impersonation-banner').then((m) => m.ImpersonationBanner));
+
+function ImpersonationBannerOnDemand({ state }: { state: ImpersonationState }) {
+  const Banner = useOnDemand(banner, true).value;
+  return Banner ? <Banner state={state} /> : null;
+}
 
 /** How long 'Access Denied' stays before the dashboard. */
 const ACCESS_DENIED_MS = 2000;
@@ -61,7 +69,7 @@ export function Gate({ kind }: { kind: RouteKind }) {
   }
   return (
     <>
-      {impersonation && <ImpersonationBanner state={impersonation} />}
+      {impersonation && <ImpersonationBannerOnDemand state={impersonation} />}
       {page}
     </>
   );

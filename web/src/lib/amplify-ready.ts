@@ -2,6 +2,14 @@ import { getRuntimeConfig } from './runtime-config';
 
 export type AmplifySession = typeof import('./amplify');
 
+/** Amplify's code could not be loaded or set up (offline, a deployment replaced its chunk): not a sign-out. */
+export class AmplifyUnavailable extends Error {
+  constructor(cause: unknown) {
+    super('The sign-in service could not be loaded', { cause });
+    this.name = 'AmplifyUnavailable';
+  }
+}
+
 let ready: Promise<AmplifySession> | null = null;
 const onLoad = new Set<(amplify: AmplifySession) => void>();
 let loaded: AmplifySession | null = null;
@@ -10,21 +18,26 @@ let loaded: AmplifySession | null = null;
  * Amplify, loaded and configured from the runtime configuration at the first call, with the session's
  * functions: the sign-in form, a token's refresh, the sign-out and the forms that talk to Cognito ask for
  * it, so that a visitor's first page and a returning user's first screen (stored-session.ts) neither
- * download nor run it. A failed load is tried again at the next call.
+ * download nor run it. A failed load or set-up (AmplifyUnavailable) is tried again at the next call.
  */
 export function amplifyReady(): Promise<AmplifySession> {
-  ready ??= import('./amplify').then(
-    (m) => {
+  ready ??= import('./amplify')
+    .then((m) => {
       m.configureAmplify(getRuntimeConfig());
       loaded = m;
-      for (const listener of onLoad) listener(m);
+      for (const listener of onLoad) {
+        try {
+          listener(m);
+        } catch (err) {
+          console.error(err); // one listener's failure is not Amplify's
+        }
+      }
       return m;
-    },
-    (err: unknown) => {
+    })
+    .catch((err: unknown) => {
       ready = null;
-      throw err;
-    },
-  );
+      throw new AmplifyUnavailable(err);
+    });
   return ready;
 }
 

@@ -2,11 +2,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ADMIN_GROUP } from '@shared/constants';
 import type { UserView } from '@shared/schemas/users';
-import { amplifyReady, whenAmplifyLoaded } from './amplify-ready';
+import { AmplifyUnavailable, amplifyReady, whenAmplifyLoaded } from './amplify-ready';
 import { api } from './api';
 import { AuthContext, useAuth, type AuthContextValue, type AuthSnapshot } from './auth-context';
 import { startSessionWatcher } from './session-watcher';
-import { hasStoredSession, storedTokens, type TokenClaims } from './stored-session';
+import { clearStoredSession, hasStoredSession, isSessionKey, storedExpiry, storedTokens, type TokenClaims } from './stored-session';
 import { setPersonalData } from './telemetry/client';
 
 export { AuthContext, useAuth, type AuthContextValue, type AuthSnapshot, type AuthStatus } from './auth-context';
@@ -43,7 +43,10 @@ async function sessionClaims(): Promise<TokenClaims | null> {
   return (tokens.idToken ?? tokens.accessToken).payload;
 }
 
-/** Reads the signed-in user from the stored tokens (refreshing them if they expired). */
+/**
+ * Reads the signed-in user from the stored tokens (refreshing them if they expired). Throws
+ * AmplifyUnavailable when Amplify was needed and could not be loaded: that says nothing of the session.
+ */
 export async function readSession(): Promise<AuthSnapshot> {
   try {
     const payload = await sessionClaims();
@@ -58,10 +61,19 @@ export async function readSession(): Promise<AuthSnapshot> {
       email: typeof payload.email === 'string' ? payload.email : undefined,
       groups,
     };
-  } catch {
+  } catch (err) {
+    if (err instanceof AmplifyUnavailable) throw err;
     return { status: 'signedOut', groups: [] };
   }
 }
+
+/** How long to wait before each new try at reading the session while Amplify's code cannot be loaded. */
+const SESSION_READ_WAITS_MS = [1000, 3000, 9000];
+
+/** How long a burst of another tab's changes to the stored session is let settle before it is read. */
+const OTHER_TAB_SETTLE_MS = 200;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -81,16 +93,44 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
-  const refresh = useCallback(async () => apply(await readSession()), [apply]);
+  const refresh = useCallback(async () => {
+    for (const wait of [...SESSION_READ_WAITS_MS, null]) {
+      try {
+        return apply(await readSession());
+      } catch (err) {
+        if (wait === null) console.error(err);
+        else await sleep(wait);
+      }
+    }
+    // Signed out for this page only: the stored session is left for the next visit.
+    return apply({ status: 'signedOut', groups: [] });
+  }, [apply]);
 
   const endSession = useCallback(async () => {
     try {
       await (await amplifyReady()).signOut();
     } catch {
-      // The tokens are cleared locally even when the revoke call fails.
+      // Amplify clears the tokens even when the revoke call fails; without Amplify, they are cleared here.
+      clearStoredSession();
     }
     apply({ status: 'signedOut', groups: [] });
   }, [apply]);
+
+  // Another tab signed in or out (its Amplify changed the stored session): this one reads it again, so that
+  // it never goes on showing one user's screens while its calls carry another's token.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onStorage = (e: StorageEvent) => {
+      if (e.storageArea !== localStorage || !isSessionKey(e.key)) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => void refresh(), OTHER_TAB_SETTLE_MS);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('storage', onStorage);
+    };
+  }, [refresh]);
 
   useEffect(() => {
     void refresh();
@@ -101,9 +141,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (payload.event === 'signedOut') apply({ status: 'signedOut', groups: [] });
         if (payload.event === 'tokenRefresh_failure') {
           // Amplify clears the tokens when the refresh token is no longer valid.
-          void readSession().then((s) => {
-            if (s.status === 'signedOut') void endSession();
-          });
+          void readSession().then(
+            (s) => s.status === 'signedOut' && void endSession(),
+            () => undefined, // Amplify is loaded here: this cannot be AmplifyUnavailable
+          );
         }
       });
     });
@@ -117,13 +158,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (snapshot.status !== 'signedIn') return;
     const watcher = startSessionWatcher({
-      getExpiresAt: async () => {
-        const stored = storedTokens();
-        if (stored) return stored.expiresAt;
-        const { tokens } = await (await amplifyReady()).fetchAuthSession();
-        const exp = tokens?.accessToken?.payload.exp;
-        return typeof exp === 'number' ? exp * 1000 : null;
-      },
+      // As stored (on this device's clock), expired or not: refreshing is the watcher's to decide.
+      getExpiresAt: async () => storedExpiry(),
       refresh: async () => {
         const { tokens } = await (await amplifyReady()).fetchAuthSession({ forceRefresh: true });
         return !!tokens?.accessToken;

@@ -51,11 +51,8 @@ export function hasStoredSession(clientId = getRuntimeConfig().userPoolClientId)
   return !!read(`${PREFIX}.${clientId}.LastAuthUser`);
 }
 
-/**
- * The stored ID token with its claims while both stored tokens are good for more than `EXPIRY_MARGIN_MS`
- * (Amplify's clock drift applied, as Amplify applies it); null otherwise: Amplify's session decides.
- */
-export function storedTokens(now = Date.now(), clientId = getRuntimeConfig().userPoolClientId): StoredTokens | null {
+/** The stored ID token with its claims and when the tokens expire, good or not; null without both tokens. */
+function readStored(clientId: string): StoredTokens | null {
   const user = read(`${PREFIX}.${clientId}.LastAuthUser`);
   if (!user) return null;
   const key = (kind: string) => `${PREFIX}.${clientId}.${user}.${kind}`;
@@ -65,7 +62,38 @@ export function storedTokens(now = Date.now(), clientId = getRuntimeConfig().use
   const claims = decodeClaims(idToken);
   const access = decodeClaims(accessToken);
   if (typeof claims?.exp !== 'number' || typeof access?.exp !== 'number') return null;
+  // Amplify's drift is the pool's clock less this device's: a token expires here `drift` ms before its `exp`.
   const drift = Number.parseInt(read(key('clockDrift')) ?? '0', 10) || 0;
-  const expiresAt = Math.min(claims.exp, access.exp) * 1000 - drift;
-  return expiresAt - EXPIRY_MARGIN_MS > now ? { idToken, claims, expiresAt } : null;
+  return { idToken, claims, expiresAt: Math.min(claims.exp, access.exp) * 1000 - drift };
+}
+
+/**
+ * The stored ID token with its claims while both stored tokens are good for more than `EXPIRY_MARGIN_MS`
+ * (Amplify's clock drift applied, as Amplify applies it); null otherwise: Amplify's session decides.
+ */
+export function storedTokens(now = Date.now(), clientId = getRuntimeConfig().userPoolClientId): StoredTokens | null {
+  const stored = readStored(clientId);
+  return stored && stored.expiresAt - EXPIRY_MARGIN_MS > now ? stored : null;
+}
+
+/** When the stored tokens expire on this device's clock (past or not); null when none are stored. */
+export const storedExpiry = (clientId = getRuntimeConfig().userPoolClientId): number | null => readStored(clientId)?.expiresAt ?? null;
+
+/** Whether a storage key is one of this app client's session (another tab signing in or out changes them). */
+export const isSessionKey = (key: string | null, clientId = getRuntimeConfig().userPoolClientId): boolean =>
+  key === null || key.startsWith(`${PREFIX}.${clientId}.`);
+
+/**
+ * Forgets the stored session without Amplify: for a sign-out when Amplify cannot be loaded (offline, say),
+ * so that the next visit does not find the user still signed in. The refresh token is not revoked then.
+ */
+export function clearStoredSession(clientId = getRuntimeConfig().userPoolClientId): void {
+  try {
+    for (let i = localStorage.length - 1; i >= 0; i--) {
+      const key = localStorage.key(i);
+      if (key?.startsWith(`${PREFIX}.${clientId}.`)) localStorage.removeItem(key);
+    }
+  } catch {
+    // Storage blocked: nothing was stored either.
+  }
 }

@@ -13,6 +13,7 @@ import { signInWaitMs } from '@shared/authenticator';
 import { suggestUsername } from '@shared/username';
 import { api, ApiError } from '@/lib/api';
 import { withAmplify } from '@/lib/amplify-ready';
+import { clearStoredSession } from '@/lib/stored-session';
 import { errorMessage, errorName } from '@/lib/errors';
 import { passwordSignIn, signInWithEmail, type SignInResult } from './sign-in';
 
@@ -100,7 +101,7 @@ export async function signOutQuietly(): Promise<void> {
   try {
     await withAmplify(() => signOut());
   } catch {
-    // Nothing more to do.
+    clearStoredSession(); // Amplify clears them even when the revoke fails; without Amplify, here
   }
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQueries } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ShareView } from '@shared/schemas/shares';
 import { commentPlace } from '@shared/clock';
 import { formatTime } from '@/components/audio-player';
@@ -17,22 +17,22 @@ const BINS = 48;
  * clicked lists its comments. The reviews are the completed requests' (read as the hub reads them).
  */
 export function HeatStrip({ duration, shares }: { duration: number; shares: ShareView[] }) {
-  const details = useQueries({
-    queries: shares.map((s) => ({ queryKey: shareDetailKey(s.id), queryFn: () => api('getShare', { id: s.id }) })),
+  const client = useQueryClient();
+  // One query for the strip over each review's own (shared with the hub, read from it when there): a set
+  // of queries (useQueries) would put TanStack's observer of many into every page's first load.
+  const ids = shares.map((s) => s.id);
+  const details = useQuery({
+    queryKey: ['heat-strip', ...ids],
+    queryFn: () =>
+      Promise.all(ids.map((id) => client.ensureQueryData({ queryKey: shareDetailKey(id), queryFn: () => api('getShare', { id }) }))),
   });
   const [hidden, setHidden] = useState<Set<string>>(new Set());
   const [picked, setPicked] = useState<number | null>(null);
-  const reviews: ReviewComments[] = details.flatMap((d) =>
-    d.data
-      ? [
-          {
-            shareId: d.data.share.id,
-            reviewerName: d.data.share.sharedWithName,
-            comments: d.data.comments.filter((c) => c.userId === d.data.share.sharedWithUserId),
-          },
-        ]
-      : [],
-  );
+  const reviews: ReviewComments[] = (details.data ?? []).map((d) => ({
+    shareId: d.share.id,
+    reviewerName: d.share.sharedWithName,
+    comments: d.comments.filter((c) => c.userId === d.share.sharedWithUserId),
+  }));
   if (reviews.length < 2) return null;
   const bins = heatBins(
     reviews.filter((r) => !hidden.has(r.shareId)),

@@ -1,0 +1,100 @@
+// @vitest-environment jsdom
+/**
+ * The session (web/src/lib/auth.tsx) with Amplify loaded only when needed: read from the stored tokens;
+ * another tab's sign-in or sign-out followed; a logout that cannot load Amplify still forgets the tokens;
+ * Amplify's code failing to load is tried again, not taken for a sign-out.
+ */
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const amplify = vi.hoisted(() => ({
+  fetchAuthSession: vi.fn(),
+  signOut: vi.fn(async () => {}),
+  Hub: { listen: () => () => undefined },
+}));
+const amplifyReady = vi.hoisted(() => vi.fn());
+vi.mock('../../../web/src/lib/amplify-ready', async (original) => ({
+  ...(await original<typeof import('../../../web/src/lib/amplify-ready')>()),
+  amplifyReady,
+  whenAmplifyLoaded: () => () => undefined,
+}));
+
+import { AmplifyUnavailable } from '../../../web/src/lib/amplify-ready';
+import { AuthProvider, useAuth } from '../../../web/src/lib/auth';
+import { hasStoredSession } from '../../../web/src/lib/stored-session';
+import { storeSession, testRuntime } from './fixtures';
+
+function Who() {
+  const auth = useAuth();
+  return (
+    <>
+      <p data-testid="who">{auth.status === 'signedIn' ? `in:${auth.sub}` : auth.status}</p>
+      <button type="button" onClick={() => void auth.logout()}>
+        Logout
+      </button>
+    </>
+  );
+}
+
+const renderSession = () =>
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <AuthProvider>
+        <Who />
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+
+const who = () => screen.getByTestId('who').textContent;
+
+/** What the browser tells this tab when another tab's Amplify changes the stored session. */
+const otherTabChanged = (key: string | null) => window.dispatchEvent(new StorageEvent('storage', { key, storageArea: localStorage }));
+
+beforeEach(() => {
+  localStorage.clear();
+  vi.clearAllMocks();
+  amplifyReady.mockResolvedValue(amplify);
+  testRuntime('local');
+});
+afterEach(cleanup);
+
+describe('the session, with Amplify loaded only when needed', () => {
+  it("is read from the stored tokens without Amplify, and follows another tab's sign-in as someone else and sign-out", async () => {
+    storeSession({ sub: 'mia' });
+    renderSession();
+    await waitFor(() => expect(who()).toBe('in:mia'));
+
+    storeSession({ sub: 'quinn' });
+    otherTabChanged('CognitoIdentityServiceProvider.client.stored-user.idToken');
+    await waitFor(() => expect(who()).toBe('in:quinn'));
+    // Another app's keys are not the session's.
+    localStorage.clear();
+    otherTabChanged('somebody-else.key');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(who()).toBe('in:quinn');
+    otherTabChanged(null);
+    await waitFor(() => expect(who()).toBe('signedOut'));
+    expect(amplifyReady).not.toHaveBeenCalled();
+  });
+
+  it('logs out without Amplify when it cannot be loaded: the stored tokens are forgotten all the same', async () => {
+    storeSession({ sub: 'mia' });
+    renderSession();
+    await waitFor(() => expect(who()).toBe('in:mia'));
+    amplifyReady.mockRejectedValue(new AmplifyUnavailable(new TypeError('Failed to fetch dynamically imported module')));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Logout' })));
+    await waitFor(() => expect(who()).toBe('signedOut'));
+    expect(hasStoredSession()).toBe(false);
+  });
+
+  it('tries again when a spent session needs Amplify and its code does not load, instead of signing the user out', async () => {
+    storeSession({ sub: 'mia' }, 10);
+    amplifyReady.mockRejectedValueOnce(new AmplifyUnavailable(new TypeError('Failed to fetch dynamically imported module')));
+    amplify.fetchAuthSession.mockResolvedValue({ tokens: { idToken: { payload: { sub: 'mia' } } } });
+    renderSession();
+    expect(who()).toBe('loading');
+    await waitFor(() => expect(who()).toBe('in:mia'), { timeout: 3000 });
+    expect(amplifyReady.mock.calls.length).toBeGreaterThanOrEqual(2); // the first failed
+  });
+});
