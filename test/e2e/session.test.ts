@@ -72,4 +72,24 @@ describe('session', () => {
     const left = await page.evaluate(() => Object.keys(localStorage).filter((k) => /\.(accessToken|idToken|refreshToken)$/.test(k)));
     expect(left).toEqual([]);
   });
+
+  it('follows a sign-out in another tab at once, without loading Amplify for a session that is still good', async () => {
+    const first = await e2e.signedIn('musician2@demo.test', '/dashboard');
+    const amplifyAsked: string[] = [];
+    first.on('request', (r) => {
+      if (/\/assets\/amplify-/.test(new URL(r.url()).pathname)) amplifyAsked.push(r.url());
+    });
+    await first.reload();
+    await first.getByRole('heading', { name: 'Musician Experience' }).waitFor();
+    expect(amplifyAsked).toEqual([]);
+
+    const second = await first.context().newPage();
+    await second.goto(first.url());
+    await second.getByRole('heading', { name: 'Musician Experience' }).waitFor();
+    await second.getByTestId('sidebar').getByRole('button', { name: 'Logout' }).click();
+    // Well before the session watcher's next tick (30 s): the storage event tells the first tab.
+    await waitForPath(first, '/login', 10_000);
+    await first.getByRole('button', { name: 'Sign In' }).waitFor();
+    await second.close();
+  });
 });
