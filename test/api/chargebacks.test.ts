@@ -59,6 +59,18 @@ async function earned(pro: { pro: TestUser; id: string }, title: string, release
   return { orderId, captureId: (await money.payment(orderId)).captureId! };
 }
 
+/** The pro's earning withdrawn: a payout of it, until PayPal has paid it. */
+async function paidOut(pro: { pro: TestUser }) {
+  const payout = await call(pro.pro, 'createPayout', { amountCents: EARNING, idempotencyKey: randomUUID() });
+  expect(payout.status).toBe(200);
+  const { getPayout } = await import('../../functions/data/payouts.js');
+  await until(
+    'the payout paid',
+    async () => (await getPayout(payout.body.id))!.status,
+    (s) => s === 'paid',
+  );
+}
+
 /** The pro's money, after checking the books: balance = entries = pending + held + available. */
 async function moneyOf(id: string) {
   const { getUser } = await import('../../functions/data/users.js');
@@ -149,14 +161,7 @@ describe('money that comes back', () => {
   it('a pro who was paid out and deleted their account: a dispute and its loss move no balance of theirs, the platform bears the earning', async () => {
     const pro = await newPro();
     const { orderId, captureId } = await earned(pro, 'Paid out, then the pro left');
-    const payout = await call(pro.pro, 'createPayout', { amountCents: EARNING, idempotencyKey: randomUUID() });
-    expect(payout.status).toBe(200);
-    const { getPayout } = await import('../../functions/data/payouts.js');
-    await until(
-      'the payout paid',
-      async () => (await getPayout(payout.body.id))!.status,
-      (s) => s === 'paid',
-    );
+    await paidOut(pro);
     const proEntries = (await money.ledger(pro.id)).length;
     expect((await call(pro.pro, 'deleteMyAccount', { email: pro.pro.email })).status).toBe(200);
     expect(await money.payment(orderId)).toMatchObject({ proLeftAt: expect.any(String), status: 'captured' });
@@ -190,14 +195,7 @@ describe('money that comes back', () => {
   it('a reversal after the earning was paid out leaves the balance below zero, said on the profile, and the next earning covers it first', async () => {
     const pro = await newPro();
     const first = await earned(pro, 'Paid out then reversed');
-    const payout = await call(pro.pro, 'createPayout', { amountCents: EARNING, idempotencyKey: randomUUID() });
-    expect(payout.status).toBe(200);
-    const { getPayout } = await import('../../functions/data/payouts.js');
-    await until(
-      'the payout paid',
-      async () => (await getPayout(payout.body.id))!.status,
-      (s) => s === 'paid',
-    );
+    await paidOut(pro);
 
     await paypalControl(`/_local/captures/${first.captureId}/reverse`);
     await until(
