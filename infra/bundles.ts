@@ -34,7 +34,7 @@ const HTTP = [...DYNAMO, UTIL, COGNITO, SECRETS];
  */
 export const SDK_CLIENTS: Readonly<Record<string, readonly string[]>> = {
   'functions/http/users.ts': [...HTTP, S3, SES], // profile pictures: presigned uploads, checked and kept; an admin's authenticator e-mailed
-  'functions/http/account.ts': [...HTTP, S3], // deleting an account's audio and pictures
+  'functions/http/account.ts': [...HTTP, S3, SES], // deleting an account's audio and pictures; its deletion confirmed by e-mail
   'functions/http/tracks.ts': [...HTTP, S3, SES], // uploads, listening, deleting audio; refund e-mails
   'functions/http/shares.ts': [...HTTP, SES],
   'functions/http/feedbacks.ts': HTTP,

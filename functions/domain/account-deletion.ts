@@ -16,6 +16,7 @@
  */
 import type { ShareStatus } from '../../shared/feedback.js';
 import { formatCents } from '../../shared/money.js';
+import { paths } from '../../shared/paths.js';
 import type { AccountDeletionView, DeleteAccountInput, DeletionBlocker } from '../../shared/schemas/account-deletion.js';
 import { deleteAccount as deleteIdentity } from '../data/identities.js';
 import { deleteImage } from '../data/images.js';
@@ -30,6 +31,7 @@ import { BadRequest, Conflict, Forbidden, ServiceUnavailable } from '../lib/erro
 import { log } from '../lib/observability.js';
 import { allPayments, allPayouts, allRequests, allTracks } from './account-history.js';
 import type { Caller } from './caller.js';
+import { deliverTo } from './mail.js';
 import { enforceRateLimit } from './rate-limits.js';
 import { deleteOwnTracks } from './track-deletion.js';
 
@@ -174,6 +176,18 @@ export async function deleteMyAccount({ user, isAdmin, actor, identity }: Caller
     throw partWay(user.id, 'the account in the pool');
   });
   log.info('Account deleted', { userId: user.id, tracks: history.tracks.length, keptReviews: keptReviews(history) });
+  // Told to the address, whatever it chose to hear: a deletion nobody asked for must not go unnoticed.
+  await deliverTo(
+    user,
+    'account',
+    'Your Snip account was deleted',
+    [
+      `Your Snip account (${user.email}) was deleted as you asked, with its tracks and their audio.`,
+      "Each review you wrote or received stays with the other side of its request, attributed to 'Deleted user'. Payment records are kept without your name, as the law requires.",
+      'Thank you for making music with us.',
+    ],
+    paths.landing,
+  ).catch((err) => log.error('Deletion e-mail not sent', err, { userId: user.id }));
   return { deleted: true };
 }
 

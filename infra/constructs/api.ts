@@ -91,9 +91,9 @@ export const BUCKET_PROBE_AREAS: ReadonlySet<string> = new Set(['health']);
 
 /**
  * Areas whose handlers send e-mail (functions/domain/notifications.ts); admin: the decision on a pro
- * application; users: an admin's authenticator set up or removed.
+ * application; users: an admin's authenticator set up or removed; account: a deletion confirmed.
  */
-export const MAIL_AREAS: ReadonlySet<string> = new Set(['shares', 'payments', 'billing', 'tracks', 'admin', 'users']);
+export const MAIL_AREAS: ReadonlySet<string> = new Set(['shares', 'payments', 'billing', 'tracks', 'admin', 'users', 'account']);
 
 /** Lambda settings of one feature area's function, where it needs more than the defaults. */
 export interface AreaSettings {

@@ -13,6 +13,7 @@ import { callRoute } from '../support/api.js';
 import * as flows from '../support/flows.js';
 import { useStackEnvironment } from '../support/in-process.js';
 import * as money from '../support/payments.js';
+import { waitForEmail } from '../support/mail.js';
 import { itemsUnder, setAttributes } from '../support/table.js';
 import { createConfirmedUser, passwordSignIn, TEST_PASSWORD, type TestUser } from '../support/users.js';
 
@@ -105,6 +106,10 @@ describe('deleting a musician', () => {
     for (const key of audioKeys) expect(await headObject(key), key).toBeNull();
     const { getUser } = await import('../../functions/data/users.js');
     expect(await getUser(miaId)).toBeNull();
+    // Told by e-mail, whatever she chose to hear: nothing to unsubscribe from, and the way back to the front page.
+    const told = await waitForEmail(stack.mailUrl, mia.email, /Your Snip account was deleted/);
+    expect(told.body.text).toContain(`Your Snip account (${mia.email}) was deleted as you asked`);
+    expect(told.body.text).not.toMatch(/unsubscribe/i);
 
     // Quinn keeps the review he wrote, attributed to 'Deleted user', the track named no more.
     const kept = await call(quinn, 'getShare', { id: ids.keptMade });

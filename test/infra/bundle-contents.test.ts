@@ -34,7 +34,7 @@ const KB = 1024;
  */
 const GZIP_BUDGET: Record<string, number> = {
   'functions/http/users.ts': 51 * KB, // the authenticator's routes and their e-mail; Choose Your Pro's orders and reputation; earnings' states; the front page's showcase; e-mail preferences and unsubscribe links; a musician's progress figures (1.6 KB)
-  'functions/http/account.ts': 44 * KB, // 'Download my data': every list of the account and its requests' views; 'Delete my account': track deletion (5.6 KB), S3
+  'functions/http/account.ts': 46 * KB, // 'Download my data': every list of the account and its requests' views; 'Delete my account': track deletion (5.6 KB), S3, its confirmation e-mail (1.6 KB)
   'functions/http/tracks.ts': 62 * KB, // the S3 presigners; the payment state machine and its executor (a deleted track's paid requests); versions and their listing (2 KB); e-mails' unsubscribe links; renaming a track with its versions (0.3 KB)
   'functions/http/shares.ts': 58 * KB, // the payment state machine and its executor (a paid request declined or completed); a review's floor, listening, drafts, reputation, reports; the track's report summary; re-checks and their checklist (2 KB); read-only review links (2 KB); a completed review added to the musician's progress (0.8 KB)
   'functions/http/feedbacks.ts': 33 * KB, // the route table every area carries (the account's routes); AI Suggest's count, and a reviewer's comment templates with their schemas (1.1 KB)
