@@ -239,6 +239,10 @@ function refundRecorded(p: PaymentRecord, refundId: string, at: string): Omit<Pa
   const cause = { type: 'payment' as const, orderId: p.orderId, captureId: p.captureId, refundId };
   const common = { cause, shareId: p.shareId, priceCents: p.amountCents, margin: p.margin };
   const credited = p.credited && p.earningCents !== undefined && p.feeCents !== undefined;
+  // A pro who deleted their account had none of it left (a balance stops a deletion): the platform gives it back.
+  const reversal = p.proLeftAt
+    ? { account: PLATFORM_ACCOUNT, text: `Refund of the earning on ${about(p)}: the pro's account was deleted` }
+    : { account: p.proUserId, text: `Refunded to ${p.payerName}: feedback on "${p.trackTitle}"` };
   return {
     set: { refundId, refundedAt: at, refundReason: p.refundReason ?? 'reversed' },
     checkAt: null,
@@ -246,26 +250,7 @@ function refundRecorded(p: PaymentRecord, refundId: string, at: string): Omit<Pa
       entry(p, 'refund', p.payerId, p.capturedCents ?? p.amountCents, `Refund of ${about(p)}`, at, common),
       ...(credited
         ? [
-            // A pro who deleted their account had none of it left: the platform bears the earning given back.
-            p.proLeftAt
-              ? entry(
-                  p,
-                  'reversal',
-                  PLATFORM_ACCOUNT,
-                  -p.earningCents!,
-                  `Refund of the earning on ${about(p)}: the pro's account was deleted`,
-                  at,
-                  common,
-                )
-              : entry(
-                  p,
-                  'reversal',
-                  p.proUserId,
-                  -p.earningCents!,
-                  `Refunded to ${p.payerName}: feedback on "${p.trackTitle}"`,
-                  at,
-                  common,
-                ),
+            entry(p, 'reversal', reversal.account, -p.earningCents!, reversal.text, at, common),
             entry(p, 'fee_reversal', PLATFORM_ACCOUNT, -p.feeCents!, `Refund of the margin on ${about(p)}`, at, common),
           ]
         : []),

@@ -236,6 +236,28 @@ describe('the payment state machine', () => {
     expect(part).toMatchObject({ ok: false, why: expect.stringContaining('left to the operator') });
   });
 
+  it("moves no balance of a pro who deleted their account: their hold ends, a dispute holds, a chargeback's earning is the platform's", () => {
+    const left = { proLeftAt: base.createdAt };
+    for (const [state, event] of [
+      ['fulfilled', 'hold ended'],
+      ['released', 'provider dispute opened'],
+      ['released', 'refunded at provider, all'],
+      ['fulfilled', 'dispute upheld'],
+    ] as const) {
+      const d = decide({ ...IN[state], ...left }, EVENTS[event], NOW);
+      if (!d.ok) throw new Error(`${state} / ${event}: ${d.why}`);
+      expect(d.write.pro, `${state} / ${event}`).toBeUndefined();
+      expect(d.write.to).toBe(EXPECTED[event][S.indexOf(state)]);
+    }
+    const chargeback = decide({ ...IN.released, ...left }, EVENTS['refunded at provider, all'], NOW);
+    if (!chargeback.ok) throw new Error(chargeback.why);
+    const entries = chargeback.write.entries;
+    expect(entries.find((e) => e.kind === 'reversal')).toMatchObject({ accountId: 'PLATFORM', amountCents: -2400 });
+    expect(entries.some((e) => e.accountId === 'pro')).toBe(false);
+    // With the charge, earning and fee of its capture: the payment's movements still sum to zero.
+    expect(sum(entries.map((e) => e.amountCents)) + (-PRICE + 2400 + 600)).toBe(0);
+  });
+
   it('hands a refund to an admin on its MAX_REFUND_ATTEMPTS-th refusal, each wait before twice the last, up to 6 hours', () => {
     const waits: number[] = [];
     let p = IN.refunding;
