@@ -47,6 +47,7 @@ export const amplifyLoader = {
   amplifyReady: async () => amplifyAuth,
   withAmplify: <T>(call: () => Promise<T>) => call(),
   whenAmplifyLoaded: () => () => undefined,
+  preloadAmplify: () => undefined,
 };
 
 /** Reads the session again after a sign-in: signed in. */

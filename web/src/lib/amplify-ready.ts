@@ -56,3 +56,6 @@ export async function withAmplify<T>(call: () => Promise<T>): Promise<T> {
   await amplifyReady();
   return call();
 }
+
+/** Starts loading Amplify without waiting for it, at a sign of intent (a pointer over Logout, its focus). */
+export const preloadAmplify = () => void amplifyReady().catch(() => {});

@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router-dom';
 import { ChevronIcon, HomeIcon, LogoMark, LogoutIcon, SettingsIcon, StarIcon, UserIcon, UsersIcon } from '@/components/icons';
+import { preloadAmplify } from '@/lib/amplify-ready';
 import { paths } from '@/lib/paths';
 import type { NavIcon, NavItem } from './nav-items';
 
@@ -10,6 +11,9 @@ const ICONS: Record<NavIcon, typeof HomeIcon> = {
   users: UsersIcon,
   settings: SettingsIcon,
 };
+
+/** Signing out needs Amplify, which a session still good never loaded: it starts loading at a sign of intent. */
+const SIGN_OUT_INTENT = { onPointerEnter: preloadAmplify, onPointerDown: preloadAmplify, onFocus: preloadAmplify };
 
 /** The collapsible sidebar of wide screens (4rem collapsed, 16rem expanded). */
 export function Sidebar({
@@ -73,7 +77,13 @@ export function Sidebar({
             </span>
           </NavLink>
         )}
-        <button type="button" className="nav-item nav-logout" onClick={onLogout} title={collapsed ? 'Logout' : undefined}>
+        <button
+          type="button"
+          className="nav-item nav-logout"
+          onClick={onLogout}
+          {...SIGN_OUT_INTENT}
+          title={collapsed ? 'Logout' : undefined}
+        >
           <LogoutIcon />
           <span className="nav-label">Logout</span>
         </button>
@@ -95,7 +105,7 @@ export function BottomBar({ items, onLogout }: { items: NavItem[]; onLogout: () 
           </NavLink>
         );
       })}
-      <button type="button" className="bottom-item" onClick={onLogout}>
+      <button type="button" className="bottom-item" onClick={onLogout} {...SIGN_OUT_INTENT}>
         <LogoutIcon />
         <span>Logout</span>
       </button>

@@ -10,6 +10,7 @@ import { Dialog } from '@/components/dialog';
 import { Panel } from '@/components/panel';
 import { TextField } from '@/components/text-field';
 import { useBusy } from '@/hooks/use-busy';
+import { preloadAmplify } from '@/lib/amplify-ready';
 import { api } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
@@ -86,6 +87,7 @@ export function DeletePanel({ email }: { email: string }) {
     setError(undefined);
     void run(
       async () => {
+        preloadAmplify(); // the sign-out after it needs Amplify: loaded while the deletion runs
         await api('deleteMyAccount', { email: typed.trim() });
         await auth.logout();
         window.location.assign(AFTER_DELETION);
