@@ -29,7 +29,7 @@ import { removeUserRecords } from '../data/user-removal.js';
 import { getUser, type UserRecord } from '../data/users.js';
 import { BadRequest, Conflict, Forbidden, ServiceUnavailable } from '../lib/errors.js';
 import { log } from '../lib/observability.js';
-import { allPayments, allPayouts, allRequests, allTracks } from './account-history.js';
+import { allPayments, allPayouts, allRequests, allTracks, paymentsEarnedBy } from './account-history.js';
 import type { Caller } from './caller.js';
 import { deliverTo } from './mail.js';
 import { enforceRateLimit } from './rate-limits.js';
@@ -132,11 +132,12 @@ export async function deleteMyAccount({ user, isAdmin, actor, identity }: Caller
   const completed = history.made.filter((s) => s.status === 'completed');
   // Read beside the blockers: the read-only links of the requests kept for their reviewers, and the money
   // records that name the user.
-  const [blockers, links, payments, payouts] = await Promise.all([
+  const [blockers, links, payments, payouts, earned] = await Promise.all([
     blockersOf(history, isAdmin),
     Promise.all(completed.map((s) => getPublicLinkOf(s.id))),
     allPayments(user.id),
     allPayouts(user.id),
+    paymentsEarnedBy(user.id),
   ]);
   if (blockers.length) {
     throw new Conflict(
@@ -150,7 +151,10 @@ export async function deleteMyAccount({ user, isAdmin, actor, identity }: Caller
     ...history.received.map(leaveAsReviewer),
     ...completed.map((s, i) => leaveAsAuthor(s, links[i])),
     ...payments.map((p) => forgetNameInPayment(p.orderId, 'author')),
-    ...history.received.flatMap((s) => (s.payment ? [forgetNameInPayment(s.payment.orderId, 'reviewer')] : [])),
+    // Every payment that paid them: those of the requests they still have, and those whose track is gone.
+    ...[...new Set([...history.received.flatMap((s) => (s.payment ? [s.payment.orderId] : [])), ...earned])].map((orderId) =>
+      forgetNameInPayment(orderId, 'reviewer'),
+    ),
     ...payouts.map((p) => forgetPayee(p.id)),
   ]);
   if (history.tracks.length) {

@@ -1,5 +1,6 @@
 /** An account's whole lists, read page by page to their end: what its data export and its deletion go through. */
 import { SHARE_STATUSES } from '../../shared/feedback.js';
+import { allEntries } from '../data/ledger.js';
 import { pagePayerPayments, type PaymentRecord } from '../data/payments.js';
 import { pagePayouts, type PayoutRecord } from '../data/payouts.js';
 import * as shares from '../data/shares.js';
@@ -56,3 +57,12 @@ export const allPayouts = (userId: string): Promise<PayoutRecord[]> =>
     const { payouts, next } = await pagePayouts({ userId }, PAGE, start);
     return { items: payouts, next };
   });
+
+/**
+ * The payments that credited the user as a pro, by order id: their ledger's earnings name every one, also
+ * those whose request is gone with its track (no list of requests still holds them).
+ */
+export async function paymentsEarnedBy(userId: string): Promise<string[]> {
+  const entries = await allEntries(userId);
+  return [...new Set(entries.flatMap((e) => (e.kind === 'earning' && e.cause.type === 'payment' ? [e.cause.orderId] : [])))];
+}

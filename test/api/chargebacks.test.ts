@@ -56,7 +56,7 @@ async function earned(pro: { pro: TestUser; id: string }, title: string, release
     await checkAt(orderId, Date.parse(fulfilledAt!) + EARNING_HOLD_DAYS * DAY_MS + 60_000);
     expect((await money.payment(orderId)).releasedAt).toEqual(expect.any(String));
   }
-  return { orderId, captureId: (await money.payment(orderId)).captureId! };
+  return { orderId, captureId: (await money.payment(orderId)).captureId!, buyer: user };
 }
 
 /** The pro's earning withdrawn: a payout of it, until PayPal has paid it. */
@@ -160,8 +160,11 @@ describe('money that comes back', () => {
 
   it('a pro who was paid out and deleted their account: a dispute and its loss move no balance of theirs, the platform bears the earning', async () => {
     const pro = await newPro();
-    const { orderId, captureId } = await earned(pro, 'Paid out, then the pro left');
+    const { orderId, captureId, buyer } = await earned(pro, 'Paid out, then the pro left');
     await paidOut(pro);
+    // The musician deleted the track first: the request is gone from the pro's lists, the payment is not.
+    const { trackId } = await money.payment(orderId);
+    expect((await call(buyer, 'deleteTracks', { ids: [trackId] })).status).toBe(200);
     const proEntries = (await money.ledger(pro.id)).length;
     expect((await call(pro.pro, 'deleteMyAccount', { email: pro.pro.email })).status).toBe(200);
     expect(await money.payment(orderId)).toMatchObject({ proLeftAt: expect.any(String), status: 'captured' });
