@@ -36,8 +36,9 @@ export async function removeUserRecords(user: UserRecord): Promise<boolean> {
               Delete: {
                 TableName: T,
                 Key: userKey(user.id),
-                ConditionExpression: 'version = :v',
-                ExpressionAttributeValues: { ':v': user.version },
+                // A money move does not change the version: an earning credited since the read keeps the profile.
+                ConditionExpression: 'version = :v AND (attribute_not_exists(balanceCents) OR balanceCents = :zero)',
+                ExpressionAttributeValues: { ':v': user.version, ':zero': 0 },
               },
             },
             {

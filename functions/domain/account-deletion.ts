@@ -95,12 +95,7 @@ async function blockersOf({ user, made, received }: History, isAdmin: boolean): 
       });
     }
   });
-  if (user.balanceCents) {
-    out.push({
-      kind: 'balance',
-      message: `Your earnings balance is ${formatCents(user.balanceCents)}: it must be paid out (or settled) first.`,
-    });
-  }
+  if (user.balanceCents) out.push(balanceBlocker(user.balanceCents));
   if (await openPayoutOf(user.id))
     out.push({ kind: 'payout', message: 'A payout to your PayPal account is on its way: wait until it arrives.' });
   if (user.plan && !user.plan.cancelAtPeriodEnd && user.plan.status !== 'canceled') {
@@ -172,6 +167,8 @@ export async function deleteMyAccount({ user, isAdmin, actor, identity }: Caller
   // A write meanwhile (a preference saved in another tab) moved the profile on: once more from it.
   if (!(await removeUserRecords(user))) {
     const fresh = await getUser(user.id);
+    // A payment credited meanwhile (a capture after the check): the balance stops it, as it would have.
+    if (fresh?.balanceCents) throw new Conflict(balanceBlocker(fresh.balanceCents).message, 'deletion_blocked');
     if (fresh && !(await removeUserRecords(fresh))) throw partWay(user.id, 'the profile kept changing');
   }
   // Asked again, the account's next call makes it a new empty record, and the deletion finishes here.
@@ -212,6 +209,11 @@ async function leaveAsAuthor(s: ShareRecord, link: PublicLinkRecord | null) {
   if (link) await deletePublicLink(s.id, link.token);
   await shares.forgetAuthor(s.trackId, s.id);
 }
+
+const balanceBlocker = (cents: number): DeletionBlocker => ({
+  kind: 'balance',
+  message: `Your earnings balance is ${formatCents(cents)}: it must be paid out (or settled) first.`,
+});
 
 function partWay(userId: string, what: string) {
   log.error('Account deletion stopped part-way', undefined, { userId, what });

@@ -200,6 +200,21 @@ describe('deleting a musician who paid for a review', () => {
 });
 
 describe('what stops a deletion', () => {
+  it('keeps a profile credited after it was read (a capture landing during the deletion): its removal is refused', async () => {
+    const { user, id } = await flows.onboardedUser(stack, 'pro', { fullName: 'Rita Racing' });
+    const { getUser } = await import('../../functions/data/users.js');
+    const { removeUserRecords } = await import('../../functions/data/user-removal.js');
+    const read = (await getUser(id))!;
+    // A money move changes the balance, not the profile's version.
+    await setAttributes(stack, { PK: `USER#${id}`, SK: 'PROFILE' }, { balanceCents: 2400, pendingCents: 2400 });
+    expect(await removeUserRecords(read)).toBe(false);
+    expect((await getUser(id))!.balanceCents).toBe(2400);
+    const refused = await call(user, 'deleteMyAccount', { email: user.email });
+    expect(refused.body.error.code).toBe('deletion_blocked');
+    // No entry explains that balance: put back as it was, so that the books still hold.
+    await setAttributes(stack, { PK: `USER#${id}`, SK: 'PROFILE' }, { balanceCents: 0, pendingCents: 0 });
+  });
+
   it('lists paid requests either side, a review accepted and not in, a balance, and an admin account; then refuses with 409', async () => {
     const { user: pro, id: proId } = await flows.onboardedUser(stack, 'pro', { fullName: 'Pat Busy' });
     await money.setPrice(stack, proId, 3000);
