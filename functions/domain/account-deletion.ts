@@ -146,10 +146,6 @@ export async function deleteMyAccount({ user, isAdmin, actor, identity }: Caller
     ...history.received.map(leaveAsReviewer),
     ...completed.map((s, i) => leaveAsAuthor(s, links[i])),
     ...payments.map((p) => forgetNameInPayment(p.orderId, 'author')),
-    // Every payment that paid them: those of the requests they still have, and those whose track is gone.
-    ...[...new Set([...history.received.flatMap((s) => (s.payment ? [s.payment.orderId] : [])), ...earned])].map((orderId) =>
-      forgetNameInPayment(orderId, 'reviewer'),
-    ),
     ...payouts.map((p) => forgetPayee(p.id)),
   ]);
   if (history.tracks.length) {
@@ -171,6 +167,14 @@ export async function deleteMyAccount({ user, isAdmin, actor, identity }: Caller
     if (fresh?.balanceCents) throw new Conflict(balanceBlocker(fresh.balanceCents).message, 'deletion_blocked');
     if (fresh && !(await removeUserRecords(fresh))) throw partWay(user.id, 'the profile kept changing');
   }
+  // Every payment that paid them (those of the requests they still have, and those whose track is gone) moves
+  // no balance of theirs from now on: marked only once the profile, and with it the balance, is gone, so that
+  // a deletion stopped by a late earning leaves their payments as they were.
+  await Promise.all(
+    [...new Set([...history.received.flatMap((s) => (s.payment ? [s.payment.orderId] : [])), ...earned])].map((orderId) =>
+      forgetNameInPayment(orderId, 'reviewer'),
+    ),
+  );
   // Asked again, the account's next call makes it a new empty record, and the deletion finishes here.
   await deleteIdentity(identity.cognitoUsername).catch((err) => {
     log.error('The account stayed in the pool', err, { userId: user.id });
