@@ -7,10 +7,7 @@ const ROUTER = src('app/router.tsx');
 const APP = src('app/app.tsx');
 const DASHBOARD = src('app/routes/dashboard.tsx');
 
-/** A package's module, or one of the bundler's helpers. */
-const LIBRARY = /\/node_modules\/|^\0|^vite\//;
-
-type Group = 'react' | 'app' | 'dashboard';
+type Group = 'base' | 'app';
 
 /** A module of nothing but re-exports and imports (a package's index): which of them a page uses, only the bundler knows. */
 const BARREL =
@@ -19,11 +16,15 @@ const BARREL =
 /**
  * How the signed-in app is split into chunks. Left to itself, the bundler gives each set of lazy pieces
  * that share modules a chunk of its own: the dashboard's first load came in some 40 files, each with its
- * own imports, exports and compression. Here the app's shell, with whatever the dashboard shares with
- * another page, makes one `app` chunk, and what only the dashboard (and the pieces it loads later) needs
- * makes one `dashboard` chunk. What the entry or another of its lazy pieces needs (a guest page: sign-in,
- * front page, a review's link, unsubscribe; Amplify's configuration; the error reporter) stays out of
- * both, so those pages still load none of the app.
+ * own imports, exports and compression. Here the app's shell and its home page, the dashboard, make one
+ * `app` chunk: every sign-in lands there, and as two files (the shell with what the dashboard shares with
+ * another page, and the dashboard's own) the pair weighed 2 KB more, mostly in what one file imports from
+ * the other; another page's first load takes the dashboard's 9 KB with it. What the entry or another of
+ * its lazy pieces needs (a guest page: sign-in, front page, a review's link, unsubscribe; Amplify's
+ * configuration; the error reporter) stays out of it, so those pages still load none of the app. Every
+ * page loads the `base` chunk: what the entry runs (React and the entry's own modules), and what the app
+ * shares with a guest page (the icons, the buttons and alerts, the API's paths): a few KB more for a
+ * guest page, where each would otherwise be a file of its own, compressed alone, on every page of the app.
  *
  * The pages are the lazy imports of the entry's modules and of the router; a module is placed by the
  * pages whose static imports reach it. Returns the plugin that reads the module graph and the groups that use it.
@@ -52,11 +53,12 @@ export function appChunks() {
         return seen;
       };
       const entry = reach(MAIN);
-      // The packages the entry surely runs (not what a package's index merely re-exports) make one file,
-      // also when a lazy page imports them too: left to itself, the bundler gives each such set a file of
-      // its own (React, the JSX runtime, the preload helper: more requests before anything shows).
-      for (const id of reach(MAIN, false))
-        if (LIBRARY.test(id) && !BARREL.test(this.getModuleInfo(id)?.code ?? '')) groupOf.set(id, 'react');
+      // What the entry surely runs (not what a package's index merely re-exports) makes one file with
+      // what the app shares with a guest page, also when a lazy page imports it too: left to itself, the
+      // bundler gives each such set a file of its own (React, the JSX runtime, the preload helper: more
+      // requests before anything shows). The entry's own modules go with it, as a base module may import
+      // one of them: kept in the entry, the two files would import each other.
+      for (const id of reach(MAIN, false)) if (id !== MAIN && !BARREL.test(this.getModuleInfo(id)?.code ?? '')) groupOf.set(id, 'base');
       const pages = [...new Set([...[...entry].flatMap((id) => imports(id, true)), ...imports(ROUTER, true)])];
       for (const page of [APP, DASHBOARD]) if (!pages.includes(page)) this.error(`app-chunks: ${page} is not a lazy page`);
       // The entry's other lazy pieces, which must load none of the app.
@@ -64,9 +66,13 @@ export function appChunks() {
       const neededBy = new Map<string, Set<string>>();
       for (const page of pages) for (const id of reach(page)) (neededBy.get(id) ?? neededBy.set(id, new Set()).get(id)!).add(page);
       for (const [id, by] of neededBy) {
-        if (entry.has(id) || [...by].some((p) => outside.has(p))) continue;
-        if (by.has(APP) || (by.has(DASHBOARD) && by.size > 1)) groupOf.set(id, 'app');
-        else if (by.has(DASHBOARD)) groupOf.set(id, 'dashboard');
+        if (entry.has(id)) continue;
+        if ([...by].some((p) => outside.has(p))) {
+          // Only what the app's first page needs: other pages' pieces shared with a guest page load with them.
+          if (by.has(APP) || by.has(DASHBOARD)) groupOf.set(id, 'base');
+          continue;
+        }
+        if (by.has(APP) || by.has(DASHBOARD)) groupOf.set(id, 'app');
       }
     },
     // Chunks that import each other statically can run a module before one it needs: refused at build.
@@ -86,7 +92,7 @@ export function appChunks() {
   };
   // Each group holds exactly its modules: their imports are already placed (in the entry, a guest
   // page's chunks, the app), and pulling them in would move code out of the pages that need it.
-  const groups = (['react', 'app', 'dashboard'] as const).map((name) => ({
+  const groups = (['base', 'app'] as const).map((name) => ({
     name,
     test: (id: string) => groupOf.get(id) === name,
     includeDependenciesRecursively: false,

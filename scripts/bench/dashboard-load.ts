@@ -59,8 +59,8 @@ function nameOf(url: URL, appOrigin: string, apiOrigin: string): { label: string
   if (p === '/config.json') return { label: p, short: p };
   const asset = (role: string) => ({ label: `${p} (${role})`, short: path.posix.basename(p) });
   if (/^\/assets\/index-[\w-]+\.js$/.test(p)) return asset('entry');
-  if (/^\/assets\/app-[\w-]+\.js$/.test(p)) return asset('app chunk');
-  if (/^\/assets\/dashboard-[\w-]+\.js$/.test(p)) return asset('dashboard route chunk');
+  if (/^\/assets\/base-[\w-]+\.js$/.test(p)) return asset('base chunk: React and what every page shares');
+  if (/^\/assets\/app-[\w-]+\.js$/.test(p)) return asset('app chunk: the shell and the dashboard');
   if (/^\/assets\/[^/]*wavesurfer[^/]*\.js$/i.test(p)) return asset('wavesurfer chunk');
   return null;
 }

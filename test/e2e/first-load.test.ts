@@ -92,7 +92,7 @@ describe('the first load', () => {
     expect(await page.getByTestId('page-error').count()).toBe(0);
   });
 
-  it("loads a returning user's dashboard chunk beside the account request, not after it, and no config.json", async () => {
+  it("loads a returning user's app (the shell and the dashboard) beside the account request, not after it, and no config.json", async () => {
     const page = await e2e.signedIn('musician@demo.test', '/dashboard');
     const requested: string[] = [];
     page.on('request', (req) => requested.push(new URL(req.url()).pathname));
@@ -104,7 +104,7 @@ describe('the first load', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Musician Experience' }).waitFor();
     expect(requested).not.toContain('/config.json');
-    const chunk = requested.findIndex((p) => /\/assets\/dashboard-[\w-]+\.js$/.test(p));
+    const chunk = requested.findIndex((p) => /\/assets\/app-[\w-]+\.js$/.test(p));
     const account = requested.indexOf('/users/me');
     expect(chunk, requested.join(' ')).toBeGreaterThanOrEqual(0);
     expect(chunk).toBeLessThan(account);

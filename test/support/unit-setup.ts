@@ -16,6 +16,9 @@ if (typeof globalThis.window !== 'undefined' && !('ResizeObserver' in globalThis
 if (typeof globalThis.window !== 'undefined') {
   const { configure } = await import('@testing-library/dom');
   configure({ asyncUtilTimeout: 5000 });
+  // The dialogs' code loads the first time one opens (web/src/components/dialog.tsx); the components'
+  // tests start from a page where it has (dialog.test.tsx tries the first opening itself).
+  await (await import('../../web/src/components/dialog')).loadDialogs();
 }
 
 export {};

@@ -107,3 +107,58 @@ describe('ConfirmDialog', () => {
     expect(screen.getByText('Deleting...')).toBeTruthy();
   });
 });
+
+describe('the dialogs loaded on demand', () => {
+  /** dialog.tsx afresh, as on a page where no dialog has opened yet; `panel` stands for its code's download. */
+  async function freshDialog(panel: () => Promise<unknown>) {
+    vi.resetModules();
+    vi.doMock('../../../web/src/components/dialog-panel', panel);
+    return import('../../../web/src/components/dialog');
+  }
+
+  afterEach(() => {
+    vi.doUnmock('../../../web/src/components/dialog-panel');
+    vi.resetModules();
+  });
+
+  it('shows nothing until the code arrives, then the dialog with the focus in it', async () => {
+    let arrive!: () => void;
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    const real = await vi.importActual<typeof import('../../../web/src/components/dialog-panel')>(
+      '../../../web/src/components/dialog-panel',
+    );
+    const { Dialog: Fresh } = await freshDialog(() => arrived.then(() => real));
+    render(
+      <Fresh open title="Settings" onClose={() => {}}>
+        <button>Save</button>
+      </Fresh>,
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    arrive();
+    const dialog = await screen.findByRole('dialog', { name: 'Settings' });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+  });
+
+  it('says so when the code does not arrive, tries again on request, and closes as the dialog would', async () => {
+    let attempts = 0;
+    const real = await vi.importActual<typeof import('../../../web/src/components/dialog-panel')>(
+      '../../../web/src/components/dialog-panel',
+    );
+    const { ConfirmDialog: Fresh } = await freshDialog(() => {
+      attempts += 1;
+      return attempts === 1 ? Promise.reject(new Error('offline')) : Promise.resolve(real);
+    });
+    const onCancel = vi.fn();
+    render(
+      <Fresh open title="Delete track?" description="Gone for good." confirmLabel="Delete" onConfirm={() => {}} onCancel={onCancel} />,
+    );
+    const notice = await screen.findByTestId('dialog-unavailable');
+    expect(notice.getAttribute('role')).toBe('alert');
+    expect(notice.textContent).toContain('This dialog could not load');
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Delete track?' })).toBeTruthy();
+    expect(screen.queryByTestId('dialog-unavailable')).toBeNull();
+  });
+});

@@ -195,7 +195,7 @@ describe('the track list', () => {
   });
 
   it('keeps a long title without spaces inside the delete dialog', async () => {
-    withStyles('styles/app-shell.css');
+    withStyles('components/dialog.css');
     const title = 'A'.repeat(200);
     await showTracks(track({ id: 'a', title }));
     fireEvent.click(screen.getByRole('button', { name: `Delete ${title}` }));
