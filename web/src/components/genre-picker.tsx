@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { MAIN_GENRES, genresSelectedText } from '@shared/genres';
+import './chips.css';
 import './genre-picker.css';
 
 export const slug = (s: string) =>

@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes } from 'react';
 import { SearchIcon } from './icons';
+import './search-box.css';
 
 export interface SegmentedOption<V> {
   value: V;

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { LogoMark } from '@/components/logo-mark';
+import '@/features/auth/auth.css';
 
 /** The frame of the authentication screens: a brand panel on wide screens and the form card. */
 export function AuthLayout({ children, wide = false }: { children: ReactNode; wide?: boolean }) {

@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
 import { categoryStatusText, FEEDBACK_CATEGORIES, findCategory, type FeedbackCategoryKey } from '@shared/feedback';
+import '@/components/chips.css';
 import '@/features/feedback/categories.css';
 
 /** Toggles one category in a selection, keeping the order of the vocabulary. */

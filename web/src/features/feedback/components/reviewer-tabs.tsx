@@ -4,7 +4,9 @@ import { useShares } from '@/features/feedback/api/shares';
 import { useSharesLive } from '@/features/feedback/hooks/use-shares-live';
 import type { Viewer } from '@/features/feedback/utils/share';
 import { ShareList } from './share-list';
+import '@/components/chips.css';
 import '@/features/feedback/shares.css';
+import '@/features/feedback/reviewer-tabs.css';
 
 export const TO_RATE: ShareStatus[] = ['pending', 'accepted'];
 const HISTORY: ShareStatus[] = ['completed'];

@@ -9,6 +9,7 @@ import { EditIcon } from '@/components/icons';
 import { Panel } from '@/components/panel';
 import { useSaveProfileGenres } from '@/features/profile/api/profile';
 import { genreOptions, genreSummary } from '@/features/profile/utils/genres';
+import '@/components/chips.css';
 
 export const GENRES_SAVE_FAILED = 'Failed to save genres. Please try again.';
 export const SELECT_ONE_GENRE = 'Please select at least one genre';
