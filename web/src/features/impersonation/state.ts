@@ -7,6 +7,7 @@
  */
 import { paths } from '@/lib/paths';
 import { sessionNote } from '@/lib/session-note';
+import { decodeClaims } from '@/lib/stored-session';
 
 export const IMPERSONATION_KEY = 'snip.impersonation';
 /** The message endImpersonation leaves for the admin's user list. */
@@ -69,19 +70,8 @@ export function activeFor(state: ImpersonationState | null, sub: string | undefi
 
 /** The `sub` claim of a JWT (read, not verified: only to match a stored state to the signed-in admin). */
 export function subOf(jwt: string): string | undefined {
-  try {
-    const part = jwt.split('.')[1];
-    if (!part) return undefined;
-    const b64 = part
-      .replace(/-/g, '+')
-      .replace(/_/g, '/')
-      .padEnd(Math.ceil(part.length / 4) * 4, '=');
-    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-    const sub = (JSON.parse(new TextDecoder().decode(bytes)) as { sub?: unknown }).sub;
-    return typeof sub === 'string' ? sub : undefined;
-  } catch {
-    return undefined;
-  }
+  const sub = decodeClaims(jwt)?.sub;
+  return typeof sub === 'string' ? sub : undefined;
 }
 
 // ---- The store ----
