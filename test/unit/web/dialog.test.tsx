@@ -118,7 +118,24 @@ describe('the dialogs loaded on demand', () => {
 
   afterEach(() => {
     vi.doUnmock('../../../web/src/components/dialog-panel');
+    vi.doUnmock('../../../web/src/features/tracks/components/upload-track-modal');
     vi.resetModules();
+  });
+
+  it("asks for the dialogs' code with the upload modal's, not once the modal has arrived", async () => {
+    const asked: string[] = [];
+    await freshDialog(async () => {
+      asked.push('dialogs');
+      return vi.importActual('../../../web/src/components/dialog-panel');
+    });
+    // The modal never arrives: the dialogs must have been asked for all the same.
+    vi.doMock('../../../web/src/features/tracks/components/upload-track-modal', () => {
+      asked.push('modal');
+      return new Promise(() => {});
+    });
+    const { uploadModal } = await import('../../../web/src/features/tracks/hooks/use-upload-modal');
+    void uploadModal.load();
+    await vi.waitFor(() => expect(asked.sort()).toEqual(['dialogs', 'modal']));
   });
 
   it('shows nothing until the code arrives, then the dialog with the focus in it', async () => {

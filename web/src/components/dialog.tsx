@@ -13,7 +13,10 @@ const panels = onDemand(() => import('./dialog-panel'));
 
 export const preloadDialogs = () => preload(panels);
 
-/** Loads them and waits (tests, which then see a dialog open at once, as a page does once one has opened). */
+/**
+ * Loads them and waits: for a piece that opens as a dialog the moment it arrives (its code and the dialogs'
+ * come together, not one after the other), and for tests, which then see a dialog open at once.
+ */
 export const loadDialogs = () => panels.load();
 
 /** In place of the dialog when its code did not arrive: the app shell's notice, with the dialog's own way out. */

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ComponentProps } from 'react';
 import { Alert } from '@/components/alert';
-import { Dialog } from '@/components/dialog';
+import { Dialog, loadDialogs } from '@/components/dialog';
 import type { ShareDialog } from './share-dialog';
 
 type Props = ComponentProps<typeof ShareDialog>;
@@ -18,8 +18,8 @@ let failed = false;
 function loadShareDialog() {
   failed = false;
   return lazy(() =>
-    import('./share-dialog').then(
-      (m) => ({ default: m.ShareDialog }),
+    Promise.all([import('./share-dialog'), loadDialogs()]).then(
+      ([m]) => ({ default: m.ShareDialog }),
       () => {
         failed = true;
         return { default: Unavailable };

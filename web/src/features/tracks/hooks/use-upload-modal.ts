@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import type { TrackStackView } from '@shared/schemas/tracks';
+import { loadDialogs } from '@/components/dialog';
 import { onDemand, preload, useOnDemand } from '@/lib/on-demand';
 import { versionsOf, type VersionTarget } from '@/features/tracks/api/tracks';
 
 // The upload modal (and the upload code) loads at the first sign of an upload: a pointer over or focus on
 // an upload button, or a file dragged over the panel. Once loaded it stays mounted, as an upload outlives it.
-export const uploadModal = onDemand(() => import('@/features/tracks/components/upload-track-modal').then((m) => m.UploadTrackModal));
+export const uploadModal = onDemand(() =>
+  Promise.all([import('@/features/tracks/components/upload-track-modal'), loadDialogs()]).then(([m]) => m.UploadTrackModal),
+);
 
 /** Spread on an upload button: pointing at it or focusing it starts loading the modal. */
 export const preloadUpload = { onPointerEnter: () => preload(uploadModal), onFocus: () => preload(uploadModal) };
