@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 /**
  * The session (web/src/lib/auth.tsx) with Amplify loaded only when needed: read from the stored tokens;
- * another tab's sign-in or sign-out followed; a logout that cannot load Amplify still forgets the tokens;
- * Amplify's code failing to load is tried again, not taken for a sign-out.
+ * another tab's sign-in or sign-out followed; a logout that cannot load Amplify still forgets the tokens,
+ * as does the sign-in forms' quiet sign-out; Amplify's code failing to load is tried again, not taken for a
+ * sign-out.
  */
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -14,10 +15,17 @@ const amplify = vi.hoisted(() => ({
   Hub: { listen: () => () => undefined },
 }));
 const amplifyReady = vi.hoisted(() => vi.fn());
+// Amplify's own sign-out, as the sign-in forms' service (auth-service.ts) calls it.
+const cognitoSignOut = vi.hoisted(() => vi.fn(async () => {}));
+vi.mock('aws-amplify/auth', async (original) => ({ ...(await original<typeof import('aws-amplify/auth')>()), signOut: cognitoSignOut }));
 vi.mock('../../../web/src/lib/amplify-ready', async (original) => ({
   ...(await original<typeof import('../../../web/src/lib/amplify-ready')>()),
   amplifyReady,
   whenAmplifyLoaded: () => () => undefined,
+  withAmplify: async <T,>(call: () => Promise<T>): Promise<T> => {
+    await amplifyReady();
+    return call();
+  },
 }));
 
 import { AmplifyUnavailable } from '../../../web/src/lib/amplify-ready';
@@ -96,5 +104,22 @@ describe('the session, with Amplify loaded only when needed', () => {
     expect(who()).toBe('loading');
     await waitFor(() => expect(who()).toBe('in:mia'), { timeout: 3000 });
     expect(amplifyReady.mock.calls.length).toBeGreaterThanOrEqual(2); // the first failed
+  });
+});
+
+describe("a sign-out that must not fail (a cancelled code, an authenticator's set-up)", () => {
+  it('forgets the stored tokens when Amplify cannot load, and when its sign-out fails', async () => {
+    const { signOutQuietly } = await import('../../../web/src/features/auth/api/auth-service');
+    storeSession({ sub: 'mia' });
+    amplifyReady.mockRejectedValue(new AmplifyUnavailable(new TypeError('Failed to fetch dynamically imported module')));
+    await expect(signOutQuietly()).resolves.toBeUndefined();
+    expect(hasStoredSession()).toBe(false);
+
+    storeSession({ sub: 'mia' });
+    amplifyReady.mockResolvedValue(amplify);
+    cognitoSignOut.mockRejectedValue(new Error('NetworkError'));
+    await expect(signOutQuietly()).resolves.toBeUndefined();
+    expect(cognitoSignOut).toHaveBeenCalled();
+    expect(hasStoredSession()).toBe(false);
   });
 });
