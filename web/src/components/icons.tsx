@@ -38,8 +38,9 @@ export function icon(parts: readonly IconPart[], defaults: IconProps = {}, extra
   };
 }
 
-const circle = (cx: number, cy: number, r: number) => ['circle', cx, cy, r] as const;
-const rect = (x: number, y: number, width: number, height: number, rx: number) => ['rect', x, y, width, height, rx] as const;
+/** An icon's circle and rectangle (see IconPart). */
+export const circle = (cx: number, cy: number, r: number) => ['circle', cx, cy, r] as const;
+export const rect = (x: number, y: number, width: number, height: number, rx: number) => ['rect', x, y, width, height, rx] as const;
 const filled: IconProps = { fill: 'currentColor', stroke: 'none' };
 /** The '10' inside the skip icons. */
 const ten = (
@@ -63,11 +64,6 @@ export const SettingsIcon = icon([
 ]);
 export const LogoutIcon = icon(['M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4', 'm16 17 5-5-5-5', 'M21 12H9']);
 export const ChevronIcon = icon(['m15 18-6-6 6-6']);
-export const MailIcon = icon([rect(3, 5, 18, 14, 2), 'm3 7 9 6 9-6']);
-export const MicIcon = icon([rect(9, 3, 6, 11, 3), 'M5 11a7 7 0 0 0 14 0', 'M12 18v3']);
-export const HeadphonesIcon = icon(['M3 18v-6a9 9 0 0 1 18 0v6', 'M21 19a2 2 0 0 1-2 2h-1v-7h3Z', 'M3 19a2 2 0 0 0 2 2h1v-7H3Z']);
-export const SparkIcon = icon(['M12 3v4M12 17v4M3 12h4M17 12h4M5.6 5.6l2.8 2.8M15.6 15.6l2.8 2.8M5.6 18.4l2.8-2.8M15.6 8.4l2.8-2.8']);
-export const TemplateIcon = icon([rect(4, 3, 16, 18, 2), 'M8 8h8M8 12h8M8 16h5']);
 export const WaveIcon = icon(['M2 12h2M6 8v8M10 4v16M14 7v10M18 10v4M22 12h-2']);
 
 export { LogoMark } from './logo-mark';
@@ -89,11 +85,6 @@ export const ScissorsIcon = icon([circle(6, 6, 3), circle(6, 18, 3), 'M20 4 8.1 
 export const MessageIcon = icon(['M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12Z']);
 export const SendIcon = icon(['m22 2-7 20-4-9-9-4Z', 'M22 2 11 13']);
 export const CloseIcon = icon(['M18 6 6 18M6 6l12 12']);
-export const MusicIcon = icon(['M9 18V5l12-2v13', circle(6, 18, 3), circle(18, 16, 3)]);
 export const EditIcon = icon(['M12 20h9', 'M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z']);
 export const CheckIcon = icon(['M20 6 9 17l-5-5']);
-export const ClockIcon = icon([circle(12, 12, 9), 'M12 7v5l3 2']);
-export const SearchIcon = icon([circle(11, 11, 7), 'm20 20-3.5-3.5']);
-export const LinkIcon = icon(['M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7', 'M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7']);
-export const GlobeIcon = icon([circle(12, 12, 9), 'M3 12h18', 'M12 3a14 14 0 0 1 0 18a14 14 0 0 1 0-18Z']);
 export const ChevronDownIcon = icon(['m6 9 6 6 6-6']);

@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
-import { SearchIcon } from './icons';
+import { SearchIcon } from './icons-extra';
 import './search-box.css';
 
 export interface SegmentedOption<V> {

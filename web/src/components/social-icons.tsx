@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
-import { GlobeIcon, icon, LinkIcon, type IconProps } from './icons';
+import { icon, type IconProps } from './icons';
+import { GlobeIcon, LinkIcon } from './icons-extra';
 
 /** Simple line marks of the social platforms a profile links to, in the icon set's style. */
 const ICONS: Record<string, (p: IconProps) => ReactElement> = {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert } from '@/components/alert';
-import { MailIcon } from '@/components/icons';
+import { MailIcon } from '@/components/icons-extra';
 import '@/features/auth/auth.css';
 
 /** 'Check your email' under the mail icon, then what the e-mail is for: after sign-up and after a reset request. */

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { SparkIcon, TemplateIcon, WaveIcon } from '@/components/icons';
+import { WaveIcon } from '@/components/icons';
+import { SparkIcon, TemplateIcon } from '@/components/icons-extra';
 import { Panel } from '@/components/panel';
 import { formatDate } from '@/lib/dates';
 import { useSuggestionUsage } from '@/features/dashboard/api/assistant';

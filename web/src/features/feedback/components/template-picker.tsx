@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { TemplateIcon } from '@/components/icons';
+import { TemplateIcon } from '@/components/icons-extra';
 import { useTemplates } from '@/lib/comment-templates';
 
 /**

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
-import { HeadphonesIcon, MicIcon } from '@/components/icons';
+import { HeadphonesIcon, MicIcon } from '@/components/icons-extra';
 import { errorMessage } from '@/lib/errors';
 import { paths } from '@/lib/paths';
 import { useChooseType } from '@/features/onboarding/api/onboarding';

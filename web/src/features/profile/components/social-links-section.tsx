@@ -6,7 +6,8 @@ import { SOCIAL_PLATFORMS, displaySocialValue, normalizeSocialUrl, type SocialPl
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { Dialog } from '@/components/dialog';
-import { EditIcon, LinkIcon } from '@/components/icons';
+import { EditIcon } from '@/components/icons';
+import { LinkIcon } from '@/components/icons-extra';
 import { SocialIcon } from '@/components/social-icons';
 import { Panel } from '@/components/panel';
 import { ApiError } from '@/lib/api';
