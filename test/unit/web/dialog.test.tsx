@@ -122,6 +122,24 @@ describe('the dialogs loaded on demand', () => {
     vi.resetModules();
   });
 
+  it('starts loading at a pointer over or a focus on what opens a confirmation, before the press', async () => {
+    let asked = 0;
+    const { preloadConfirm } = await freshDialog(async () => {
+      asked += 1;
+      return vi.importActual('../../../web/src/components/dialog-panel');
+    });
+    render(
+      <button type="button" {...preloadConfirm}>
+        Delete
+      </button>,
+    );
+    expect(asked).toBe(0);
+    fireEvent.pointerEnter(screen.getByRole('button', { name: 'Delete' }));
+    await vi.waitFor(() => expect(asked).toBe(1));
+    fireEvent.focus(screen.getByRole('button', { name: 'Delete' }));
+    expect(asked).toBe(1);
+  });
+
   it("asks for the dialogs' code with the upload modal's, not once the modal has arrived", async () => {
     const asked: string[] = [];
     await freshDialog(async () => {

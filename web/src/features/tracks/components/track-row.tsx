@@ -11,6 +11,7 @@ import {
 } from 'react';
 import type { TrackStackView, TrackView } from '@shared/schemas/tracks';
 import { AudioPlayer, formatTime, type AudioPlayerHandle } from '@/components/audio-player';
+import { preloadConfirm } from '@/components/dialog';
 import { AlertIcon, MessageIcon, ScissorsIcon, SendIcon, TrashIcon, UploadIcon, WaveIcon } from '@/components/icons';
 import { getTrackLane, getTrackUrl, versionsOf } from '@/features/tracks/api/tracks';
 import type { Snippet } from '@/features/tracks/utils/snippet';
@@ -185,6 +186,7 @@ export function TrackRow({
           type="button"
           className="icon-button icon-button-danger"
           onClick={onDelete}
+          {...preloadConfirm}
           aria-label={all.length > 1 ? `Delete ${stack.title} and all its versions` : `Delete ${stack.title}`}
           title="Delete"
           data-testid="track-delete"
@@ -270,7 +272,13 @@ export function TrackRow({
           {/* A version that failed is deleted on its own (the track's delete would take every version). */}
           {track.status === 'failed' && track.stackId && onDeleteVersion && (
             <div className="track-actions">
-              <button type="button" className="chip-button" onClick={() => onDeleteVersion(track)} data-testid="track-version-delete">
+              <button
+                type="button"
+                className="chip-button"
+                onClick={() => onDeleteVersion(track)}
+                {...preloadConfirm}
+                data-testid="track-version-delete"
+              >
                 <TrashIcon width={16} height={16} />
                 Delete v{track.version}
               </button>
