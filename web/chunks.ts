@@ -9,6 +9,9 @@ const DASHBOARD = src('app/routes/dashboard.tsx');
 
 type Group = 'base' | 'app';
 
+/** Amplify's packages, which no first load carries. */
+const AMPLIFY = /\/node_modules\/(?:@aws-amplify|aws-amplify|@aws-crypto|@aws-sdk)\//;
+
 /** A module of nothing but re-exports and imports (a package's index): which of them a page uses, only the bundler knows. */
 const BARREL =
   /^(?:\s+|\/\/[^\n]*|\/\*[\s\S]*?\*\/|(?:export|import)\s*(?:\*|\*\s*as\s+\w+|\{[^}]*\})?\s*(?:from\s*)?(['"])[^'"\n]+\1\s*;?)*$/;
@@ -74,6 +77,11 @@ export function appChunks() {
         }
         if (by.has(APP) || by.has(DASHBOARD)) groupOf.set(id, 'app');
       }
+      // Amplify loads when the session needs it (lib/amplify-ready.ts): reached statically from the app, it
+      // would come into the base chunk, on every guest page and on every first load of the app.
+      const amplify = [...groupOf].find(([id]) => AMPLIFY.test(id));
+      if (amplify)
+        this.error(`app-chunks: Amplify (${amplify[0]}) would load with the ${amplify[1]} chunk; import it through lib/amplify-ready.ts`);
     },
     // Chunks that import each other statically can run a module before one it needs: refused at build.
     generateBundle(_, bundle) {
