@@ -7,7 +7,7 @@ import { CloseIcon } from '@/components/icons';
 import { ClockIcon, SparkIcon } from '@/components/icons-extra';
 import { errorMessage } from '@/lib/errors';
 import { isPlanLimit, PlanLimitNotice } from '@/components/plan-limit-notice';
-import { useSuggestComment } from '@/features/feedback/api/shares';
+import { useSuggestComment } from '@/features/feedback/api/share-actions';
 import { captureTimestamp, parseTimestamp, wholeSecond } from '@/features/feedback/utils/timestamp';
 import { CategoryToggles } from './category-toggles';
 import { TemplatePicker } from './template-picker';

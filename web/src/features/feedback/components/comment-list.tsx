@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { CommentView, ShareView } from '@shared/schemas/shares';
-import { useDeleteComment, useUpdateComment } from '@/features/feedback/api/shares';
+import { useDeleteComment, useUpdateComment } from '@/features/feedback/api/share-actions';
 import { commentAuthorName, sortComments } from '@/features/feedback/utils/comments';
 import { CommentCard } from './comment-card';
 

@@ -4,7 +4,7 @@ import { declineReasonLabel } from '@shared/review';
 import type { ShareDetail } from '@shared/schemas/shares';
 import { ReputationLine } from '@/components/reputation-line';
 import { StarScore } from '@/components/star-rating';
-import { useAddComment } from '@/features/feedback/api/shares';
+import { useAddComment } from '@/features/feedback/api/share-actions';
 import { useShareTimeline } from '@/features/feedback/hooks/use-share-timeline';
 import { TimelinePlayer } from './timeline-player';
 import { canChangeComments, isOpenForComments, type Viewer } from '@/features/feedback/utils/share';

@@ -5,7 +5,7 @@ import { Button } from '@/components/button';
 import { StarRating, StarScore } from '@/components/star-rating';
 import { TextAreaField } from '@/components/text-field';
 import { errorMessage } from '@/lib/errors';
-import { useRateFeedback } from '@/features/feedback/api/shares';
+import { useRateFeedback } from '@/features/feedback/api/share-actions';
 import { BlockTitle } from './block-title';
 
 export const RATING_THANKS = 'Thank you for your feedback!!';

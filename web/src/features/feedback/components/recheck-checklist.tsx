@@ -4,7 +4,7 @@ import { CHECK_MARKS, type CheckItemView, type CheckMark, type ShareView } from 
 import { Alert } from '@/components/alert';
 import { formatTime } from '@/components/audio-player';
 import { errorMessage } from '@/lib/errors';
-import { useMarkCheck } from '@/features/feedback/api/shares';
+import { useMarkCheck } from '@/features/feedback/api/share-actions';
 import { parseTimestamp } from '@/features/feedback/utils/timestamp';
 import { BlockTitle } from './block-title';
 

@@ -10,7 +10,7 @@ import { SelectField, TextAreaField } from '@/components/text-field';
 import { api, ApiError } from '@/lib/api';
 import { errorMessage } from '@/lib/errors';
 import { formatCents } from '@shared/money';
-import { useCreateShare } from '@/features/feedback/api/shares';
+import { useCreateShare } from '@/features/feedback/api/share-actions';
 import { PaymentStepSlot } from '@/features/feedback/hooks/payment-step-slot';
 import { ShareSent } from './share-sent';
 

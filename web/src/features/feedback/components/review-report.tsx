@@ -5,7 +5,7 @@ import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/dialog';
 import { SelectField, TextAreaField } from '@/components/text-field';
 import { errorMessage } from '@/lib/errors';
-import { useReportReview } from '@/features/feedback/api/shares';
+import { useReportReview } from '@/features/feedback/api/share-actions';
 import type { Viewer } from '@/features/feedback/utils/share';
 
 const DAY_MS = 86_400_000;

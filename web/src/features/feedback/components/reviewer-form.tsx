@@ -6,7 +6,7 @@ import { ConfirmDialog } from '@/components/dialog';
 import { TextAreaField } from '@/components/text-field';
 import { useToast } from '@/components/toast';
 import { errorMessage } from '@/lib/errors';
-import { useAddComment, useSubmitFeedback } from '@/features/feedback/api/shares';
+import { useAddComment, useSubmitFeedback } from '@/features/feedback/api/share-actions';
 import { useDraftAutosave } from '@/features/feedback/hooks/use-draft-autosave';
 import { useListening } from '@/features/feedback/hooks/use-listening';
 import { useShareTimeline } from '@/features/feedback/hooks/use-share-timeline';

@@ -11,7 +11,7 @@ import { SelectField, TextAreaField } from '@/components/text-field';
 import { DECLINE_REASONS, type DeclineReason } from '@shared/review';
 import { errorMessage } from '@/lib/errors';
 import { formatCents } from '@shared/money';
-import { getShareAudioUrl, getShareTrackLane, useRespondToShare } from '@/features/feedback/api/shares';
+import { getShareAudioUrl, getShareTrackLane, useRespondToShare } from '@/features/feedback/api/share-actions';
 import type { Viewer } from '@/features/feedback/utils/share';
 import { FeedbackView } from './feedback-view';
 import { RequestSummary } from './request-summary';

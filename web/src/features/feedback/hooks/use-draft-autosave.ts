@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSaveDraft } from '@/features/feedback/api/shares';
+import { useSaveDraft } from '@/features/feedback/api/share-actions';
 import type { Criteria } from '@/features/feedback/utils/ratings';
 
 /** A change is saved this long after the typing stops. */

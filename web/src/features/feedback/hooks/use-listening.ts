@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } fro
 import { LISTENING, mergeRanges } from '@shared/review';
 import type { ListeningView, ShareView } from '@shared/schemas/shares';
 import type { AudioPlayerHandle } from '@/components/audio-player';
-import { reportListening } from '@/features/feedback/api/shares';
+import { reportListening } from '@/features/feedback/api/share-actions';
 
 /** Round to a tenth of a second: what the server keeps of a range anyway. */
 const tenth = (t: number) => Math.round(t * 10) / 10;

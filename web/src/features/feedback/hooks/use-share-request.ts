@@ -4,7 +4,7 @@ import type { ShareView } from '@shared/schemas/shares';
 import { ApiError } from '@/lib/api';
 import { errorMessage } from '@/lib/errors';
 import { feedbackPrice } from '@/lib/money';
-import { useCreateShare } from '@/features/feedback/api/shares';
+import { useCreateShare } from '@/features/feedback/api/share-actions';
 import {
   checkShareDetails,
   displayName,

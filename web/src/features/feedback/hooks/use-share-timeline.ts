@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { CheckItemView, CommentView, ShareView } from '@shared/schemas/shares';
 import type { AudioPlayerHandle, PlayableTrack } from '@/components/audio-player';
-import { getShareAudioUrl } from '@/features/feedback/api/shares';
+import { getShareAudioUrl } from '@/features/feedback/api/share-actions';
 import { activeCommentIds, commentMarkers } from '@/features/feedback/utils/comments';
 
 /**

@@ -1,0 +1,185 @@
+/**
+ * What a request's participants do with it (answer it, comment, review, rate, report) and its audio: loaded
+ * with the request's body and the share dialog, not with the lists (shares.ts).
+ */
+import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import type { CheckItemView, CommentView, ShareDetail, ShareView } from '@shared/schemas/shares';
+import { USER_NOT_FOUND } from '@shared/constants';
+import { api, type ApiInput } from '@/lib/api';
+import { newIdempotencyKey } from '@/lib/idempotency';
+import { saidIfSignedOut } from '@/lib/signed-out';
+import { shareDetailKey, sharesQueryKey, type SharePage } from './shares';
+
+/** The short-term loudness lane of the shared track's report. */
+export async function getShareTrackLane(trackId: string): Promise<number[]> {
+  return (await api('getTrackReport', { trackId })).shortTermLufs;
+}
+
+/** A presigned link to stream the shared track (both participants may ask). */
+export async function getShareAudioUrl(trackId: string): Promise<string> {
+  return (await api('getSignedUrl', { trackId })).signedUrl;
+}
+
+function putShareInLists(client: QueryClient, share: ShareView) {
+  client.setQueriesData<InfiniteData<SharePage>>({ queryKey: sharesQueryKey }, (data) =>
+    data ? { ...data, pages: data.pages.map((p) => ({ ...p, shares: p.shares.map((s) => (s.id === share.id ? share : s)) })) } : data,
+  );
+  client.setQueryData<ShareDetail>(shareDetailKey(share.id), (d) => (d ? { ...d, share } : d));
+  void client.invalidateQueries({ queryKey: sharesQueryKey });
+}
+
+function putDetail(client: QueryClient, detail: ShareDetail) {
+  // A submission's or rating's answer leaves out a re-check's checklist (read apart): the one shown stays.
+  client.setQueryData<ShareDetail>(shareDetailKey(detail.share.id), (old) => ({
+    ...detail,
+    checklist: detail.checklist ?? old?.checklist,
+  }));
+  putShareInLists(client, detail.share);
+}
+
+function updateComments(client: QueryClient, shareId: string, change: (list: CommentView[]) => CommentView[]) {
+  client.setQueryData<ShareDetail>(shareDetailKey(shareId), (d) => (d ? { ...d, comments: change(d.comments) } : d));
+}
+
+/**
+ * The idempotency key of a user intent. The same request sent again (a double click, a retry after an
+ * error) reuses its key, so the server makes one item of it; a changed request, or the next one after a
+ * success, gets a new key.
+ */
+function useIntentKey() {
+  const intent = useRef<{ request: string; key: string } | null>(null);
+  return {
+    keyFor(request: unknown): string {
+      const text = JSON.stringify(request);
+      if (intent.current?.request !== text) intent.current = { request: text, key: newIdempotencyKey() };
+      return intent.current.key;
+    },
+    done(key: string) {
+      if (intent.current?.key === key) intent.current = null;
+    },
+  };
+}
+
+export function useCreateShare() {
+  const client = useQueryClient();
+  const intent = useIntentKey();
+  return useMutation({
+    mutationFn: async (input: ApiInput<'createShare'>) => {
+      const idempotencyKey = intent.keyFor(input);
+      const share = await api('createShare', { ...input, idempotencyKey });
+      intent.done(idempotencyKey);
+      return share;
+    },
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: sharesQueryKey });
+    },
+  });
+}
+
+export function useRespondToShare() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ApiInput<'respondToShare'>) => api('respondToShare', input),
+    onSuccess: (share) => putShareInLists(client, share),
+  });
+}
+
+export function useAddComment(shareId: string) {
+  const client = useQueryClient();
+  const intent = useIntentKey();
+  return useMutation({
+    mutationFn: async (input: { timestamp: number | null; endTimestamp?: number | null; text: string; tags: string[] }) => {
+      const request = { id: shareId, ...input } as ApiInput<'addComment'>;
+      const idempotencyKey = intent.keyFor(request);
+      const comment = await saidIfSignedOut(api('addComment', { ...request, idempotencyKey }), USER_NOT_FOUND);
+      intent.done(idempotencyKey);
+      return comment;
+    },
+    onSuccess: (comment) => {
+      updateComments(client, shareId, (list) => [...list.filter((c) => c.id !== comment.id), comment]);
+      void client.invalidateQueries({ queryKey: shareDetailKey(shareId) });
+    },
+  });
+}
+
+export function useUpdateComment(shareId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { commentId: string; timestamp: number | null; endTimestamp?: number | null; text: string; tags: string[] }) =>
+      api('updateComment', { id: shareId, ...input } as ApiInput<'updateComment'>),
+    onSuccess: (comment) => {
+      updateComments(client, shareId, (list) => list.map((c) => (c.id === comment.id ? comment : c)));
+      void client.invalidateQueries({ queryKey: shareDetailKey(shareId) });
+    },
+  });
+}
+
+export function useDeleteComment(shareId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (commentId: string) => api('deleteComment', { id: shareId, commentId }),
+    onSuccess: (_ok, commentId) => {
+      updateComments(client, shareId, (list) => list.filter((c) => c.id !== commentId));
+      void client.invalidateQueries({ queryKey: shareDetailKey(shareId) });
+    },
+  });
+}
+
+/** A re-check's point marked by the reviewer, or moved by the musician; the detail takes the point as the server returns it. */
+export function useMarkCheck(shareId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { commentId: string } & ({ mark: CheckItemView['mark'] & string; note: string } | { timestamp: number | null })) =>
+      api('markCheck', { id: shareId, ...input } as ApiInput<'markCheck'>),
+    onSuccess: ({ commentId, ...changed }) => {
+      client.setQueryData<ShareDetail>(shareDetailKey(shareId), (d) =>
+        d?.checklist ? { ...d, checklist: d.checklist.map((i) => (i.commentId === commentId ? { ...i, ...changed } : i)) } : d,
+      );
+    },
+  });
+}
+
+/** What the reviewer's player heard, merged by the server into the share's listening. */
+export const reportListening = (input: ApiInput<'reportListening'>) => api('reportListening', input);
+
+/** Saves the reviewer's draft (theirs alone until Submit). */
+export function useSaveDraft(shareId: string) {
+  return useMutation({
+    mutationFn: (input: Omit<ApiInput<'saveDraft'>, 'id'>) => api('saveDraft', { id: shareId, ...input } as ApiInput<'saveDraft'>),
+  });
+}
+
+export function useSubmitFeedback(shareId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { criteria: Record<string, number>; comment?: string }) =>
+      saidIfSignedOut(api('submitFeedback', { id: shareId, ...input } as ApiInput<'submitFeedback'>), USER_NOT_FOUND),
+    onSuccess: (detail) => putDetail(client, detail),
+  });
+}
+
+export function useRateFeedback(shareId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { rating: number; comment?: string }) => api('rateFeedback', { id: shareId, ...input }),
+    onSuccess: (detail) => putDetail(client, detail),
+  });
+}
+
+/** The musician's report of a paid review; the request is read again with it. */
+export function useReportReview(shareId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Omit<ApiInput<'reportReview'>, 'id'>) => api('reportReview', { id: shareId, ...input } as ApiInput<'reportReview'>),
+    onSuccess: () => void client.invalidateQueries({ queryKey: shareDetailKey(shareId) }),
+  });
+}
+
+/** Rewrites a draft comment into a more specific one. */
+export function useSuggestComment() {
+  return useMutation({
+    mutationFn: async (input: { text: string; timestamp: number | null; tags: string[] }) =>
+      (await api('suggestComment', input as ApiInput<'suggestComment'>)).text,
+  });
+}
