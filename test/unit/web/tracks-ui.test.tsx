@@ -205,6 +205,33 @@ describe('the track list', () => {
     expect(getComputedStyle(within(dialog).getByRole('heading', { name: 'Delete track?' })).overflowWrap).toBe('anywhere');
   });
 
+  it('keeps the confirmation open with the reason when a delete fails, and a second press asks nothing more', async () => {
+    let answer!: (value: unknown) => void;
+    apiMock.mockImplementation(async (name: string) => {
+      if (name === 'listTracks') return { tracks, next: null, total: tracks.length };
+      if (name === 'deleteTracks') return new Promise((resolve) => (answer = resolve));
+      throw new Error(`unexpected ${name}`);
+    });
+    await showTracks(track({ id: 'a', title: 'One' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete One' }));
+    const confirm = await screen.findByTestId('confirm-button');
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(calls('deleteTracks')).toHaveLength(1));
+    expect(confirm.getAttribute('aria-busy')).toBe('true');
+    apiMock.mockImplementation(async (name: string) => {
+      if (name === 'listTracks') return { tracks, next: null, total: tracks.length };
+      throw new Error('The server is busy');
+    });
+    await act(async () => answer(Promise.reject(new Error('The server is busy'))));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete track?' });
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('The server is busy');
+    expect(screen.getAllByTestId('track-row')).toHaveLength(1);
+    // Pressed again, it is asked again.
+    fireEvent.click(screen.getByTestId('confirm-button'));
+    await waitFor(() => expect(calls('deleteTracks')).toHaveLength(2));
+  });
+
   it('names the tracks a bulk delete could not finish, drops the deleted ones and reloads', async () => {
     tracks = [track({ id: 'a', title: 'One' }), track({ id: 'b', title: 'Two' })];
     apiMock.mockImplementation(async (name: string) => {
@@ -295,7 +322,7 @@ describe('renaming a track', () => {
   it("turns the title into an input on 'Rename': Enter saves the trimmed title, Esc cancels", async () => {
     await showTracks(track({ id: 'a', title: 'Draft' }), track({ id: 'b', title: 'Other' }));
     fireEvent.click(screen.getByRole('button', { name: 'Rename Draft' }));
-    const input = screen.getByRole('textbox', { name: 'Track title' }) as HTMLInputElement;
+    const input = (await screen.findByRole('textbox', { name: 'Track title' })) as HTMLInputElement;
     expect(input.value).toBe('Draft');
     expect(document.activeElement).toBe(input);
     fireEvent.change(input, { target: { value: '  Night Drive ' } });
@@ -305,7 +332,7 @@ describe('renaming a track', () => {
     expect(screen.queryByTestId('track-title-input')).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Rename Other' }));
-    const other = screen.getByTestId('track-title-input');
+    const other = await screen.findByTestId('track-title-input');
     fireEvent.change(other, { target: { value: 'Never saved' } });
     fireEvent.keyDown(other, { key: 'Escape' });
     fireEvent.blur(other);
@@ -316,7 +343,7 @@ describe('renaming a track', () => {
   it('saves on leaving the input, opens on F2, and holds a title the upload would refuse', async () => {
     await showTracks(track({ id: 'a', title: 'Draft' }));
     fireEvent.keyDown(screen.getByTestId('track-select'), { key: 'F2' });
-    const input = screen.getByTestId('track-title-input');
+    const input = await screen.findByTestId('track-title-input');
     fireEvent.change(input, { target: { value: '   ' } });
     fireEvent.keyDown(input, { key: 'Enter' });
     expect((await screen.findByTestId('track-title-error')).textContent).toBe('Track title is required');
@@ -335,7 +362,7 @@ describe('renaming a track', () => {
     const v2 = trackView({ id: 'v2', title: 'Draft', version: 2, stackId: 's' });
     await showTracks(track({ id: 's', title: 'Draft', versions: [v2] }));
     fireEvent.click(screen.getByRole('button', { name: 'Rename Draft' }));
-    const input = screen.getByTestId('track-title-input');
+    const input = await screen.findByTestId('track-title-input');
     fireEvent.change(input, { target: { value: 'Final' } });
     fireEvent.keyDown(input, { key: 'Enter' });
     await waitFor(() => expect(titles()).toEqual(['Final']));

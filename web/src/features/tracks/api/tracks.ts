@@ -1,8 +1,7 @@
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { TrackStackView, TrackView } from '@shared/schemas/tracks';
 import { api, type ApiOutput } from '@/lib/api';
 import { cursorOf, cursorPages } from '@/lib/pages';
-import type { Snippet } from '@/features/tracks/utils/snippet';
 
 export const tracksQueryKey = ['tracks'] as const;
 
@@ -115,37 +114,17 @@ export function removeTracks(data: TrackPages | undefined, ids: Iterable<string>
   );
 }
 
-export function useUpdateSnippet() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, snippet }: { id: string; snippet: Snippet }) => api('updateSnippet', { id, snippet }),
-    onSuccess: (track) => {
-      queryClient.setQueryData<TrackPages>(tracksQueryKey, (data) => replaceTrack(data, track));
-    },
-  });
-}
-
-/** Renames a track (a version takes its track's title, so only a listed track is renamed). */
-export function useRenameTrack() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, title }: { id: string; title: string }) => api('renameTrack', { id, title }),
-    onSuccess: (track) => {
-      queryClient.setQueryData<TrackPages>(tracksQueryKey, (data) => renameTrackIn(data, track));
-    },
-  });
-}
-
-/** Deletes one or many tracks in one call. */
-export function useDeleteTracks() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (ids: string[]) => api('deleteTracks', { ids }),
-    onSuccess: ({ deleted }) => {
-      queryClient.setQueryData<TrackPages>(tracksQueryKey, (data) => removeTracks(data, deleted));
-      void queryClient.invalidateQueries({ queryKey: tracksQueryKey });
-    },
-  });
+/**
+ * Deletes one or many tracks in one call, and takes the deleted ones out of the cached list. A plain call,
+ * not a mutation hook: the deletion's hook keeps its own busy and error state (use-track-deletion.ts), so
+ * that TanStack Query's mutation code is no part of the dashboard's first load (track-changes.ts has the
+ * changes made from pieces loaded later).
+ */
+export async function deleteTracks(queryClient: QueryClient, ids: string[]) {
+  const answer = await api('deleteTracks', { ids });
+  queryClient.setQueryData<TrackPages>(tracksQueryKey, (data) => removeTracks(data, answer.deleted));
+  void queryClient.invalidateQueries({ queryKey: tracksQueryKey });
+  return answer;
 }
 
 /** The track a new version is uploaded for, and the number it will likely get (another upload may take it first). */

@@ -6,7 +6,7 @@ import { Alert } from '@/components/alert';
 import { formatTime, WaveformBars } from '@/components/audio-player';
 import { Button } from '@/components/button';
 import { errorMessage } from '@/lib/errors';
-import { useUpdateSnippet } from '@/features/tracks/api/tracks';
+import { useUpdateSnippet } from '@/features/tracks/api/track-changes';
 import { clampSnippet, isValidSnippet, moveEnd, moveRange, moveStart, sameSnippet, type Snippet } from '@/features/tracks/utils/snippet';
 import '@/features/tracks/snippet-editor.css';
 

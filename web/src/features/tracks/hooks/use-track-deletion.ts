@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { TrackStackView } from '@shared/schemas/tracks';
 import { versionedTitle } from '@shared/track-version';
 import { errorMessage } from '@/lib/errors';
-import { useDeleteTracks, versionsOf } from '@/features/tracks/api/tracks';
+import { deleteTracks, versionsOf } from '@/features/tracks/api/tracks';
 
 /** What a delete confirmation is about: one row's track, or the selected ones. */
 export interface PendingDelete {
@@ -27,25 +28,36 @@ export interface DeleteFailure {
  * them again is one click away); the deleted ones are handed to `onDeleted`.
  */
 export function useTrackDeletion(list: TrackStackView[], onDeleted: (ids: string[]) => void) {
-  const remove = useDeleteTracks();
+  const queryClient = useQueryClient();
   const [pending, setPending] = useState<PendingDelete | null>(null);
   const [failures, setFailures] = useState<DeleteFailure[]>([]);
+  const [deleting, setDeleting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // A second press before the first one's answer (before `deleting` is drawn) asks nothing more.
+  const running = useRef(false);
 
-  const confirm = () => {
-    if (!pending) return;
+  const confirm = async () => {
+    if (!pending || running.current) return;
+    running.current = true;
     // Taken now: a failed track may already be gone from the list by the time the answer comes.
     const titles = new Map(list.flatMap(versionsOf).map((t) => [t.id, versionedTitle(t)]));
-    remove.mutate(pending.ids, {
-      onSuccess: ({ deleted, failed }) => {
-        onDeleted(deleted);
-        setFailures(failed.map((f) => ({ id: f.id, title: titles.get(f.id) ?? f.id, message: f.message })));
-        setPending(null);
-      },
-    });
+    setDeleting(true);
+    setError(null);
+    try {
+      const { deleted, failed } = await deleteTracks(queryClient, pending.ids);
+      onDeleted(deleted);
+      setFailures(failed.map((f) => ({ id: f.id, title: titles.get(f.id) ?? f.id, message: f.message })));
+      setPending(null);
+    } catch (err) {
+      setError(errorMessage(err, 'Failed to delete tracks'));
+    } finally {
+      running.current = false;
+      setDeleting(false);
+    }
   };
 
   const ask = (p: PendingDelete) => {
-    remove.reset();
+    setError(null);
     setFailures([]);
     setPending(p);
   };
@@ -53,10 +65,10 @@ export function useTrackDeletion(list: TrackStackView[], onDeleted: (ids: string
   return {
     pending,
     failures,
-    deleting: remove.isPending,
-    error: remove.isError ? errorMessage(remove.error, 'Failed to delete tracks') : null,
+    deleting,
+    error,
     ask,
-    confirm,
+    confirm: () => void confirm(),
     cancel: () => setPending(null),
     dismissFailures: () => setFailures([]),
   };
