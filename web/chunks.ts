@@ -12,7 +12,67 @@ type Group = 'base' | 'app';
 /** Amplify's packages, which no first load carries. */
 const AMPLIFY = /\/node_modules\/(?:@aws-amplify|aws-amplify|@aws-crypto|@aws-sdk)\//;
 
-/** A module of nothing but re-exports and imports (a package's index): which of them a page uses, only the bundler knows. */
+/** A package's own index module (what `import { x } from 'package'` resolves to). */
+const LIBRARY_INDEX = /\/node_modules\/(?:@[^/]+\/)?[^/]+\/(?:build|dist)\/(?:[^/]+\/)*index\.m?js$/;
+
+/** The package a module of node_modules belongs to. */
+function packageOf(id: string): string | null {
+  const m = /.*\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(id);
+  return m ? m[1] : null;
+}
+
+/** The names `source` imports from `pkg` (null: a namespace or default import, or a re-export of it, needs all of it). */
+function namesImported(source: string, pkg: string): Set<string> | null {
+  const names = new Set<string>();
+  const quoted = pkg.replace(/[/.]/g, (c) => `\\${c}`);
+  const statement = new RegExp(`(?:import|export)\\s*([^'";]*?)\\s*from\\s*['"]${quoted}['"]`, 'g');
+  for (const [, clause] of source.matchAll(statement)) {
+    const braces = /^(?:type\s+)?\{([^}]*)\}$/.exec(clause.trim());
+    if (!braces) return null;
+    for (const part of braces[1].split(',')) {
+      const name = part
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)[0];
+      if (name) names.add(name);
+    }
+  }
+  return names;
+}
+
+/** What an index gives under each name (`named`: name to specifier) and what it re-exports wholesale (`star`). */
+function sourcesOf(source: string): { named: Map<string, string>; star: string[] } | null {
+  const named = new Map<string, string>();
+  const star: string[] = [];
+  for (const [, clause, spec] of source.matchAll(/(?:import|export)\s*([^'";]*?)\s*from\s*['"]([^'"]+)['"]/g)) {
+    const c = clause.trim();
+    if (c === '*') star.push(spec);
+    else {
+      const braces = /^\{([^}]*)\}$/.exec(c);
+      if (!braces) return null;
+      for (const part of braces[1].split(',')) {
+        const [name, alias] = part.trim().split(/\s+as\s+/);
+        if (name) named.set(alias ?? name, spec);
+      }
+    }
+  }
+  return named.size || star.length ? { named, star } : null;
+}
+
+/** The module `spec` names from `from`, among the modules it imports. */
+function resolveIn(from: string, spec: string, candidates: string[]): string | null {
+  if (spec.startsWith('.')) {
+    const wanted = new URL(spec, `file://${from}`).pathname;
+    return candidates.find((id) => id === wanted) ?? null;
+  }
+  return candidates.find((id) => packageOf(id) === spec && LIBRARY_INDEX.test(id)) ?? null;
+}
+
+/**
+ * A module of nothing but re-exports and imports (a package's index): for what the entry surely runs, not
+ * followed (which of them it uses, only the bundler knows); for a page, followed by the names the page
+ * imports from it where they can be traced (`givers`), else wholly.
+ */
 const BARREL =
   /^(?:\s+|\/\/[^\n]*|\/\*[\s\S]*?\*\/|(?:export|import)\s*(?:\*|\*\s*as\s+\w+|\{[^}]*\})?\s*(?:from\s*)?(['"])[^'"\n]+\1\s*;?)*$/;
 
@@ -44,6 +104,46 @@ export function appChunks() {
         if (!info) this.error(`app-chunks: ${id} is not in the build`);
         return dynamic ? info.dynamicallyImportedIds : info.importedIds;
       };
+      const code = (id: string) => this.getModuleInfo(id)?.code ?? '';
+      /**
+       * The modules of a package's index (`index`) that give the names `importer` imports from it: what
+       * the index imports or re-exports under those names, followed into what it re-exports wholesale
+       * (`export *`). Null when that cannot be told (a namespace or default import, an index of another
+       * shape): then all of it.
+       */
+      const givers = (importer: string, index: string): string[] | null => {
+        const pkg = packageOf(index);
+        const names = pkg ? namesImported(code(importer), pkg) : null;
+        if (!names) return null;
+        const out = new Set<string>();
+        const lookUp = (barrel: string, wanted: Set<string>, depth: number): boolean => {
+          const found = sourcesOf(code(barrel));
+          if (!found || depth > 3) return false;
+          const rest = new Set<string>();
+          for (const name of wanted) {
+            const from = found.named.get(name);
+            if (from === undefined) rest.add(name);
+            else {
+              const id = resolveIn(barrel, from, imports(barrel));
+              if (!id) return false;
+              out.add(id);
+            }
+          }
+          if (!rest.size) return true;
+          if (!found.star.length) return false;
+          return found.star.every((spec) => {
+            const id = resolveIn(barrel, spec, imports(barrel));
+            return id !== null && lookUp(id, rest, depth + 1);
+          });
+        };
+        return lookUp(index, names, 0) ? [...out] : null;
+      };
+      /**
+       * The modules `root` needs, following static imports; a package's index is followed only into the
+       * modules that give the names imported from it (so that a page importing `useQuery` from TanStack
+       * Query's index does not count as needing `useMutation`). `throughBarrels` false: not into an index
+       * at all, for what the entry surely runs.
+       */
       const reach = (root: string, throughBarrels = true) => {
         const seen = new Set<string>();
         const stack = [root];
@@ -51,7 +151,14 @@ export function appChunks() {
           const id = stack.pop()!;
           if (seen.has(id)) continue;
           seen.add(id);
-          if (throughBarrels || !BARREL.test(this.getModuleInfo(id)?.code ?? '')) stack.push(...imports(id));
+          if (!throughBarrels && BARREL.test(code(id))) continue;
+          for (const next of imports(id)) {
+            const only = throughBarrels && LIBRARY_INDEX.test(next) ? givers(id, next) : null;
+            if (only) {
+              seen.add(next);
+              stack.push(...only);
+            } else stack.push(next);
+          }
         }
         return seen;
       };

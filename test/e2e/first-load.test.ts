@@ -108,5 +108,14 @@ describe('the first load', () => {
     const account = requested.indexOf('/users/me');
     expect(chunk, requested.join(' ')).toBeGreaterThanOrEqual(0);
     expect(chunk).toBeLessThan(account);
+    // Its code in four files (web/chunks.ts): the entry, what every page loads, the bundler's runtime and
+    // the app; beyond them only what this musician's first screen draws on demand (the chart of their
+    // scores, where reviewers agree), and nothing a later piece needs (the dialogs, TanStack Query's
+    // mutations, Amplify).
+    await page.waitForLoadState('networkidle');
+    const core = ['app', 'base', 'index', 'rolldown-runtime'];
+    const scripts = requested.filter((p) => p.endsWith('.js')).map((p) => p.replace(/^\/assets\/(.+)-[\w-]{8}\.js$/, '$1'));
+    expect(scripts.filter((s) => core.includes(s)).sort()).toEqual(core);
+    expect(scripts.filter((s) => !core.includes(s) && s !== 'criteria-chart' && s !== 'heat-strip')).toEqual([]);
   });
 });
