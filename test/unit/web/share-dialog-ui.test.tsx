@@ -79,7 +79,7 @@ describe('the share modal', () => {
   });
 
   it('marks Feedback notes and Context as required, their labels as written', () => {
-    withStyles('styles/global.css');
+    withStyles('styles/forms.css');
     renderWithQuery(<ShareModal open onClose={() => {}} tracks={tracks} initialUser={user()} />);
     const labelOf = (name: string) => document.querySelector(`label[for="${screen.getByLabelText(name).id}"]`)!;
     for (const name of ['Feedback notes', 'Context']) {

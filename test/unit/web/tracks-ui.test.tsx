@@ -171,7 +171,7 @@ describe('the track list', () => {
     fireEvent.click(screen.getByTestId('tracks-select-all'));
     expect(screen.getByTestId('tracks-selected').textContent).toBe('2 selected');
     fireEvent.click(screen.getByTestId('tracks-delete-selected'));
-    const dialog = screen.getByRole('alertdialog', { name: 'Delete 2 tracks?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete 2 tracks?' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(document.activeElement?.textContent).toBe('Cancel');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete 2 tracks' }));
@@ -183,7 +183,7 @@ describe('the track list', () => {
   it('asks before deleting one track; Esc keeps it', async () => {
     await showTracks(track({ id: 'a', title: 'One' }), track({ id: 'b', title: 'Two' }));
     fireEvent.click(screen.getByRole('button', { name: 'Delete Two' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Delete track?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete track?' });
     expect(dialog.textContent).toContain('"Two" will be deleted for good');
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.queryByRole('alertdialog')).toBeNull();
@@ -199,7 +199,7 @@ describe('the track list', () => {
     const title = 'A'.repeat(200);
     await showTracks(track({ id: 'a', title }));
     fireEvent.click(screen.getByRole('button', { name: `Delete ${title}` }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Delete track?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete track?' });
     const description = within(dialog).getByText(`"${title}" will be deleted for good`, { exact: false });
     expect(getComputedStyle(description).overflowWrap).toBe('anywhere');
     expect(getComputedStyle(within(dialog).getByRole('heading', { name: 'Delete track?' })).overflowWrap).toBe('anywhere');
@@ -224,7 +224,7 @@ describe('the track list', () => {
       throw new Error('The server is busy');
     });
     await act(async () => answer(Promise.reject(new Error('The server is busy'))));
-    const dialog = screen.getByRole('alertdialog', { name: 'Delete track?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete track?' });
     expect((await within(dialog).findByRole('alert')).textContent).toBe('The server is busy');
     expect(screen.getAllByTestId('track-row')).toHaveLength(1);
     // Pressed again, it is asked again.
@@ -246,7 +246,7 @@ describe('the track list', () => {
     await screen.findAllByTestId('track-row');
     fireEvent.click(screen.getByTestId('tracks-select-all'));
     fireEvent.click(screen.getByTestId('tracks-delete-selected'));
-    fireEvent.click(screen.getByRole('button', { name: 'Delete 2 tracks' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete 2 tracks' }));
 
     const failed = await screen.findByTestId('delete-failed');
     expect(failed.getAttribute('role')).toBe('alert');
@@ -270,7 +270,7 @@ describe('the track list', () => {
   it('shows no partial-delete message when every track is deleted', async () => {
     await showTracks(track({ id: 'a', title: 'One' }));
     fireEvent.click(screen.getByRole('button', { name: 'Delete One' }));
-    fireEvent.click(screen.getByTestId('confirm-button'));
+    fireEvent.click(await screen.findByTestId('confirm-button'));
     await screen.findByText('No tracks yet');
     expect(screen.queryByTestId('delete-failed')).toBeNull();
   });

@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import { Button } from './button';
 import { CloseIcon } from './icons';
 import './dialog.css';
+import '@/styles/forms.css';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { COST_RANGE, EXPERIENCE_YEARS } from '@shared/constants';
 import { RangeSlider, type Range, type SliderBounds } from './range-slider';
 import { ValueSlider } from './value-slider';
+import '@/styles/forms.css';
 
 export const formatDollars = (v: number) => `$${v}`;
 export const formatYears = (v: number) => `${v} ${v === 1 ? 'year' : 'years'}`;

@@ -1,6 +1,7 @@
 import type { InputHTMLAttributes } from 'react';
 import { SearchIcon } from './icons-extra';
 import './search-box.css';
+import '@/styles/forms.css';
 
 export interface SegmentedOption<V> {
   value: V;

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { StarIcon } from './icons';
+import './star-score.css';
 import './star-rating.css';
 
 /**
  * Five star buttons for a 1-5 score. Clicking a star reports that score; the owner decides what a
  * second click on the same star does (the criteria clear it). Pointing at a star previews that score.
+ * (A score shown, not given: star-score.tsx, which the lists load; this loads with the forms.)
  */
 export function StarRating({
   label,
@@ -48,22 +50,5 @@ export function StarRating({
         );
       })}
     </div>
-  );
-}
-
-/** A read-only score as stars. */
-export function StarScore({ value, label }: { value: number; label?: string }) {
-  return (
-    <span className="stars stars-static" role="img" aria-label={label ?? `${value} out of 5 stars`}>
-      {[1, 2, 3, 4, 5].map((n) => (
-        <StarIcon
-          key={n}
-          width={16}
-          height={16}
-          className={`star-static${n <= value ? ' is-on' : ''}`}
-          fill={n <= value ? 'currentColor' : 'none'}
-        />
-      ))}
-    </span>
   );
 }

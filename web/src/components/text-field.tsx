@@ -8,6 +8,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
+import '@/styles/forms.css';
 
 /** What a field gives its control: the id its label points at, and the ARIA attributes tying it to its hint and error. */
 export interface FieldControl {

@@ -6,6 +6,7 @@ import { TextField } from '@/components/text-field';
 import { useBusy } from '@/hooks/use-busy';
 import { confirmNewEmail, sendEmailCode } from '@/features/account/api/account';
 import { useSetMe } from '@/lib/auth';
+import '@/styles/forms.css';
 
 const loadEmailField = () => import('@shared/schemas/common').then((m) => m.emailField);
 

@@ -6,6 +6,7 @@ import { TextField } from '@/components/text-field';
 import { useBusy } from '@/hooks/use-busy';
 import { useForm } from '@/hooks/use-form';
 import { changePassword } from '@/features/account/api/account';
+import '@/styles/forms.css';
 
 const loadSchema = () => import('@shared/schemas/auth').then((m) => m.changePasswordForm);
 const EMPTY = { currentPassword: '', password: '', confirmPassword: '' };

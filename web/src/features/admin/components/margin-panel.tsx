@@ -9,6 +9,7 @@ import { MARGIN_INVALID, marginFraction, marginPercent } from '@/features/admin/
 import { AdminEditor } from './admin-editor';
 import { AdminStates } from './admin-list';
 import '@/features/admin/admin.css';
+import '@/styles/forms.css';
 
 /** The platform's profit margin per feedback: shown as a percentage, edited as one, stored as a fraction. */
 export function MarginPanel() {

@@ -8,6 +8,7 @@ import { userCount } from '@/features/admin/utils/format';
 import { AdminEmpty, AdminList } from './admin-list';
 import { UserRow } from './user-row';
 import '@/features/admin/admin.css';
+import '@/styles/forms.css';
 
 /** How long typing must pause before the search is sent. */
 export const SEARCH_DEBOUNCE_MS = 300;

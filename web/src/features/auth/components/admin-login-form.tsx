@@ -13,6 +13,7 @@ import { AuthFooter } from './auth-link';
 import { CheckEmailPanel } from './check-email-panel';
 import { SecondFactor, type SecondStep } from './two-factor';
 import { loadAuthSchemas } from '@/features/auth/utils/schemas';
+import '@/styles/forms.css';
 
 /**
  * Admin login: only members of the admin group get in, with TOTP MFA: set up right after the first

@@ -7,6 +7,7 @@ import { useField } from '@/hooks/use-field';
 import { confirmEmail } from '@/features/auth/api/auth-service';
 import { useConfirmationMessages } from '@/features/auth/hooks/use-confirmation-messages';
 import { CheckEmail, ConfirmationAlerts } from './check-email';
+import '@/styles/forms.css';
 
 /**
  * 'Check your email' after sign-up (or a sign-in with an unconfirmed e-mail): the address, a code

@@ -15,6 +15,7 @@ import { AuthFooter } from './auth-link';
 import { ConfirmationAlerts } from './check-email';
 import { LoginForm } from './login-form';
 import { loadEmailField } from '@/features/auth/utils/schemas';
+import '@/styles/forms.css';
 
 type State = 'confirming' | 'confirmed' | 'form';
 

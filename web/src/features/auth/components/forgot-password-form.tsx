@@ -11,6 +11,7 @@ import { AuthHeading } from './auth-layout';
 import { BackToLogin } from './back-to-login';
 import { AuthFooter } from './auth-link';
 import { CheckEmail } from './check-email';
+import '@/styles/forms.css';
 
 /** Forgot password: e-mail (a required browser field), 'Reset Password' ('Sending...'), then 'Check your email'. */
 export function ForgotPasswordForm() {

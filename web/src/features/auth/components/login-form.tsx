@@ -11,6 +11,7 @@ import { paths } from '@/lib/paths';
 import { loadAuthSchemas } from '@/features/auth/utils/schemas';
 import { AuthFooter, AuthLink } from './auth-link';
 import type { SecondStep } from './two-factor';
+import '@/styles/forms.css';
 
 // Shown only after the password was sent: loaded then, not with the form.
 const CheckEmailPanel = lazy(() => import('./check-email-panel').then((m) => ({ default: m.CheckEmailPanel })));

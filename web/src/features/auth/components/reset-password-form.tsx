@@ -12,6 +12,7 @@ import { AuthHeading } from './auth-layout';
 import { BackToLogin } from './back-to-login';
 import { loadAuthSchemas, loadEmailField } from '@/features/auth/utils/schemas';
 import { loginAfterReset } from '@/features/auth/utils/reset-notice';
+import '@/styles/forms.css';
 
 /**
  * Reset password, reached from the link in the reset e-mail (`?email=...&code=...`). Without a code in

@@ -13,6 +13,7 @@ import { AuthHeading } from './auth-layout';
 import { AuthFooter } from './auth-link';
 import { CheckEmailPanel } from './check-email-panel';
 import { loadAuthSchemas } from '@/features/auth/utils/schemas';
+import '@/styles/forms.css';
 
 /** Sign-up: Full Name, Email Address, Password; then the check-your-email panel. */
 export function SignUpForm() {

@@ -16,6 +16,7 @@ import {
 } from '@/features/auth/api/auth-service';
 import { AuthHeading } from './auth-layout';
 import './two-factor.css';
+import '@/styles/forms.css';
 
 /** The step after the password, when the account has (or needs) TOTP. */
 export type SecondStep = { kind: 'code'; notice?: string } | { kind: 'setup' };

@@ -8,6 +8,7 @@ import { TextAreaField, TextField } from '@/components/text-field';
 import { ApiError } from '@/lib/api';
 import { useCreateTemplate, useUpdateTemplate } from '@/lib/comment-templates';
 import { errorMessage } from '@/lib/errors';
+import '@/styles/forms.css';
 
 /** Adding (no `template`) or editing one: a name and the text, checked by the schema the API checks with. */
 export function TemplateForm({ template, onDone }: { template?: TemplateView; onDone: () => void }) {

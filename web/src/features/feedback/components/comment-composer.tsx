@@ -11,6 +11,7 @@ import { useSuggestComment } from '@/features/feedback/api/share-actions';
 import { captureTimestamp, parseTimestamp, wholeSecond } from '@/features/feedback/utils/timestamp';
 import { CategoryToggles } from './category-toggles';
 import { TemplatePicker } from './template-picker';
+import '@/styles/forms.css';
 
 /** A comment as the API takes it: its tags are the spec's category tags ('#Mixing'). */
 export interface CommentDraft {

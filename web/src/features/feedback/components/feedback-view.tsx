@@ -3,7 +3,7 @@ import { formatCents } from '@shared/money';
 import { declineReasonLabel } from '@shared/review';
 import type { ShareDetail } from '@shared/schemas/shares';
 import { ReputationLine } from '@/components/reputation-line';
-import { StarScore } from '@/components/star-rating';
+import { StarScore } from '@/components/star-score';
 import { useAddComment } from '@/features/feedback/api/share-actions';
 import { useShareTimeline } from '@/features/feedback/hooks/use-share-timeline';
 import { TimelinePlayer } from './timeline-player';

@@ -6,6 +6,7 @@ import { Dialog } from '@/components/dialog';
 import { errorMessage } from '@/lib/errors';
 import { useMakePublicLink, usePublicLink, useRevokePublicLink } from '@/features/feedback/api/public-link';
 import '@/features/feedback/public-link.css';
+import '@/styles/forms.css';
 
 const DATE = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 

@@ -7,6 +7,7 @@ import { errorMessage } from '@/lib/errors';
 import { useMarkCheck } from '@/features/feedback/api/share-actions';
 import { parseTimestamp } from '@/features/feedback/utils/timestamp';
 import { BlockTitle } from './block-title';
+import '@/styles/forms.css';
 
 export const MARK_LABELS: Record<CheckMark, string> = { fixed: 'Fixed', not_fixed: 'Not fixed', not_applicable: 'Not applicable' };
 

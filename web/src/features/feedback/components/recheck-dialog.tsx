@@ -13,6 +13,7 @@ import { formatCents } from '@shared/money';
 import { useCreateShare } from '@/features/feedback/api/share-actions';
 import { PaymentStepSlot } from '@/features/feedback/hooks/payment-step-slot';
 import { ShareSent } from './share-sent';
+import '@/styles/forms.css';
 
 /** 'Request re-check' on a completed review: the same reviewer checks a later version against it. */
 export function RequestRecheck({ share }: { share: ShareView }) {

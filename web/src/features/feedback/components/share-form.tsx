@@ -9,6 +9,7 @@ import type { ShareableTrack, ShareDetailErrors, ShareDetails } from '@/features
 import { ShareContextField } from './share-context-field';
 import { ShareTrackField } from './share-track-field';
 import { UserSearch } from './user-search';
+import '@/styles/forms.css';
 
 /**
  * The details step of the share dialog: who (the user search, then the feedback tier the chosen user's

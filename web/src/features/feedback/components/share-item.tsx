@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { feedbackPath } from '@shared/paths';
 import type { ShareView } from '@shared/schemas/shares';
 import { ChevronDownIcon } from '@/components/icons';
-import { StarScore } from '@/components/star-rating';
+import { StarScore } from '@/components/star-score';
 import { formatDate, formatWeekdayTime, timeLeft } from '@/lib/dates';
 import { onDemand, preload, useOnDemand } from '@/lib/on-demand';
 import { formatCents } from '@shared/money';

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { versionedTitle } from '@shared/track-version';
 import { Field } from '@/components/text-field';
 import type { ShareableTrack } from '@/features/feedback/utils/share-details';
+import '@/styles/forms.css';
 
 /**
  * Which track to share: a picker of the user's tracks (with 'Loading your tracks...' while they come),

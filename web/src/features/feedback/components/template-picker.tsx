@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { TemplateIcon } from '@/components/icons-extra';
 import { useTemplates } from '@/lib/comment-templates';
+import '@/styles/forms.css';
 
 /**
  * 'Insert template' under the comment box: a button opening the reviewer's templates as a list of

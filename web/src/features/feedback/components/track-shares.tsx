@@ -1,6 +1,6 @@
 import type { ComponentProps, MouseEvent } from 'react';
 import { MessageIcon } from '@/components/icons';
-import { StarScore } from '@/components/star-rating';
+import { StarScore } from '@/components/star-score';
 import { LoadMore } from '@/components/load-more';
 import { useAllShares, useShares } from '@/features/feedback/api/shares';
 import type { Viewer } from '@/features/feedback/utils/share';

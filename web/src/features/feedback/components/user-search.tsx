@@ -6,6 +6,7 @@ import { SearchBox, Segmented } from '@/components/segmented';
 import { feedbackPrice } from '@/lib/money';
 import { useUserSearch } from '@/features/feedback/api/users';
 import { visibleGenres, type SearchType } from '@/features/feedback/utils/search';
+import '@/styles/forms.css';
 
 export const NO_USERS_FOUND = 'No pros found';
 const SEARCH_ERROR = 'Failed to fetch users. Please try again.';

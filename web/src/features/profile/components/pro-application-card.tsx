@@ -14,6 +14,7 @@ import { ApiError } from '@/lib/api';
 import { formatDate } from '@/lib/dates';
 import { errorMessage } from '@/lib/errors';
 import { useApplyForPro, useMyApplication } from '@/features/profile/api/profile';
+import '@/styles/forms.css';
 
 export const APPLICATION_PENDING = 'Your application is being reviewed. We will e-mail you when it is decided.';
 

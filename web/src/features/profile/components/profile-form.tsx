@@ -18,6 +18,7 @@ import {
   type ProfileField,
   type ProfileFormValues,
 } from '@/features/profile/utils/profile-form';
+import '@/styles/forms.css';
 
 export const USERNAME_TAKEN = 'Username already exists. Please choose a different one.';
 export const PROFILE_SAVE_FAILED = 'Error updating profile. Please try again.';

@@ -14,6 +14,7 @@ import { ApiError } from '@/lib/api';
 import { errorMessage } from '@/lib/errors';
 import { useSaveSocialLinks } from '@/features/profile/api/profile';
 import { prefixText, savedSocialLinks, socialFormValues, socialLinkChanges, type SocialValues } from '@/features/profile/utils/social';
+import '@/styles/forms.css';
 
 export const SOCIAL_SAVE_FAILED = 'Failed to save your links. Please try again.';
 

@@ -3,6 +3,7 @@ import { PRICE_RANGES, PRO_SORTS, type PriceRange, type ProSort } from '@shared/
 import { Segmented } from '@/components/segmented';
 import { SelectField } from '@/components/text-field';
 import type { ProFilters } from '@/features/pros/api/pros';
+import '@/styles/forms.css';
 
 /** Choose Your Pro's filters: a genre, a price range, an order; each change asks the server again. */
 export function ProFilterBar({ value, onChange }: { value: ProFilters; onChange: (next: ProFilters) => void }) {

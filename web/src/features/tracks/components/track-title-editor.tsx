@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { errorMessage } from '@/lib/errors';
 import { useRenameTrack } from '@/features/tracks/api/track-changes';
 import { checkTitle } from '@/features/tracks/utils/title';
+import '@/styles/forms.css';
 
 /**
  * A track's title as an input (track-title.tsx opens it): Enter or leaving the input saves the trimmed

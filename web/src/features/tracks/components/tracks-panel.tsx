@@ -9,7 +9,7 @@ import { preload } from '@/lib/on-demand';
 import { useTrackPages } from '@/features/tracks/api/tracks';
 import { useTracksLive } from '@/features/tracks/hooks/use-tracks-live';
 import { DeleteFailuresAlert } from './delete-failures-alert';
-import { DeleteTracksDialog } from './delete-tracks-dialog';
+import { DeleteDialogSlot } from './delete-dialog-slot';
 import { TrackRow } from './track-row';
 import { TracksDropOverlay } from './tracks-drop-overlay';
 import { TracksDropZone } from './tracks-drop-zone';
@@ -135,7 +135,7 @@ export function TracksPanel({
       </QueryStates>
 
       <UploadModalSlot upload={upload} />
-      <DeleteTracksDialog deletion={deletion} />
+      <DeleteDialogSlot deletion={deletion} />
     </section>
   );
 }

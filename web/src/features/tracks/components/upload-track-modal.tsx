@@ -12,6 +12,7 @@ import type { VersionTarget } from '@/features/tracks/api/tracks';
 import { AUDIO_ACCEPT, checkAudioFile, formatBytes, titleFromFileName } from '@/features/tracks/utils/file-type';
 import { checkTitle, loadTitleField } from '@/features/tracks/utils/title';
 import '@/features/tracks/upload.css';
+import '@/styles/forms.css';
 
 const FORMATS = 'MP3, WAV, FLAC, OGG, M4A, AAC or AIFF, up to 200 MB.';
 
