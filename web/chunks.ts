@@ -212,5 +212,12 @@ export function appChunks() {
     test: (id: string) => groupOf.get(id) === name,
     includeDependenciesRecursively: false,
   }));
-  return { plugin, groups };
+  /**
+   * The files a lazy piece's import fetches beside it: not those every page has loaded before any piece
+   * can be asked for (the base chunk and the bundler's runtime, which the entry imports). Listed, they
+   * only lengthen each chunk's table of what its imports fetch. The page's own preload links keep them.
+   */
+  const resolveDependencies = (_file: string, deps: string[], { hostType }: { hostType: 'html' | 'js' }) =>
+    hostType === 'html' ? deps : deps.filter((dep) => !/(?:^|\/)(?:base|rolldown-runtime)-[\w-]{8}\.js$/.test(dep));
+  return { plugin, groups, resolveDependencies };
 }

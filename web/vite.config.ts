@@ -87,6 +87,7 @@ export default defineConfig(({ command }) => ({
   plugins: [react(), runtimeConfig(), inlinedRuntimeConfig(), chunks.plugin],
   resolve: { alias: command === 'build' ? [...webAliases, ...reactRouterProduction] : webAliases },
   build: {
+    modulePreload: { resolveDependencies: chunks.resolveDependencies },
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,

@@ -119,19 +119,17 @@ describe('the dialogs loaded on demand', () => {
   afterEach(() => {
     vi.doUnmock('../../../web/src/components/dialog-panel');
     vi.doUnmock('../../../web/src/features/tracks/components/upload-track-modal');
-    vi.doUnmock('../../../web/src/features/tracks/components/delete-tracks-dialog');
     vi.resetModules();
   });
 
-  it("starts loading a track's delete confirmation, with the dialogs, at a pointer over or a focus on Delete", async () => {
+  it('starts loading at a pointer over or a focus on what opens a confirmation, before the press', async () => {
     let asked = 0;
-    await freshDialog(async () => {
+    const { preloadConfirm } = await freshDialog(async () => {
       asked += 1;
       return vi.importActual('../../../web/src/components/dialog-panel');
     });
-    const { preloadDeletion } = await import('../../../web/src/features/tracks/components/delete-dialog-slot');
     render(
-      <button type="button" {...preloadDeletion}>
+      <button type="button" {...preloadConfirm}>
         Delete
       </button>,
     );
@@ -140,29 +138,6 @@ describe('the dialogs loaded on demand', () => {
     await vi.waitFor(() => expect(asked).toBe(1));
     fireEvent.focus(screen.getByRole('button', { name: 'Delete' }));
     expect(asked).toBe(1);
-  });
-
-  it("says so when a track's delete confirmation could not load, and shows it on Try again", async () => {
-    const real = await vi.importActual<typeof import('../../../web/src/components/dialog-panel')>(
-      '../../../web/src/components/dialog-panel',
-    );
-    await freshDialog(() => Promise.resolve(real));
-    let attempts = 0;
-    vi.doMock('../../../web/src/features/tracks/components/delete-tracks-dialog', () => {
-      attempts += 1;
-      return attempts === 1
-        ? Promise.reject(new Error('offline'))
-        : Promise.resolve({ DeleteTracksDialog: () => <div role="alertdialog" aria-label="Delete track?" /> });
-    });
-    const { DeleteDialogSlot } = await import('../../../web/src/features/tracks/components/delete-dialog-slot');
-    const cancel = vi.fn();
-    const deletion = { pending: { ids: ['a'], title: 'One' }, cancel } as unknown as Parameters<typeof DeleteDialogSlot>[0]['deletion'];
-    render(<DeleteDialogSlot deletion={deletion} />);
-    const dialog = await screen.findByRole('dialog', { name: 'Delete' });
-    expect(dialog.textContent).toContain('could not load');
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('alertdialog', { name: 'Delete track?' })).toBeTruthy();
-    expect(attempts).toBe(2);
   });
 
   it("asks for the dialogs' code with the upload modal's, not once the modal has arrived", async () => {

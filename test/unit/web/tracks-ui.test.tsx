@@ -784,7 +784,7 @@ describe('dropping a file on the track list', () => {
 
     fireEvent.dragEnter(panel, files(audio()));
     fireEvent.dragOver(panel, files(audio()));
-    expect(overlay()?.textContent).toBe('Drop your audio file to upload');
+    expect((await screen.findByTestId('tracks-drop-overlay')).textContent).toBe('Drop your audio file to upload');
     // Moving onto a child: the browser enters the child before leaving the panel; the target stays.
     fireEvent.dragEnter(row, files(audio()));
     fireEvent.dragLeave(panel, files(audio()));
@@ -808,7 +808,7 @@ describe('dropping a file on the track list', () => {
   it('shows the drop message in a box of its own, which the CSS keeps in the window', async () => {
     await showTracks(track({ id: 'a', title: 'One' }));
     fireEvent.dragEnter(screen.getByTestId('track-list'), files(audio()));
-    const message = screen.getByTestId('tracks-drop-message');
+    const message = await screen.findByTestId('tracks-drop-message');
     expect(message.parentElement).toBe(overlay());
     expect(message.textContent).toBe('Drop your audio file to upload');
   });
@@ -818,7 +818,7 @@ describe('dropping a file on the track list', () => {
     const empty = await screen.findByTestId('tracks-empty');
     fireEvent.dragEnter(empty, files(audio()));
     fireEvent.dragOver(empty, files(audio()));
-    expect(overlay()).not.toBeNull();
+    expect(await screen.findByTestId('tracks-drop-overlay')).not.toBeNull();
     fireEvent.drop(empty, files(audio()));
     expect(overlay()).toBeNull();
     const dialog = await screen.findByRole('dialog', { name: 'Upload Track' });

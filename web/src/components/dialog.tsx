@@ -1,15 +1,20 @@
 import type { ComponentProps } from 'react';
 import { createPortal } from 'react-dom';
-import { onDemand, useOnDemand } from '@/lib/on-demand';
+import { onDemand, preload, useOnDemand } from '@/lib/on-demand';
 import type * as Panels from './dialog-panel';
 import { CloseIcon } from './icons';
 
 /**
  * The dialogs' code and style (dialog-panel.tsx) load the first time one opens, so that no page's first
- * load carries them; a piece that opens as a dialog loads with them (`loadDialogs`). Until it arrives
- * nothing shows; one that could not load says so, with a way to try again.
+ * load carries them; a pointer over or a focus on what opens one may start it sooner (`preloadConfirm`).
+ * Until it arrives nothing shows; one that could not load says so, with a way to try again.
  */
 const panels = onDemand(() => import('./dialog-panel'));
+
+const preloadDialogs = () => preload(panels);
+
+/** Spread on a button that opens a confirmation: pointing at it or focusing it starts loading the dialogs. */
+export const preloadConfirm = { onPointerEnter: preloadDialogs, onFocus: preloadDialogs };
 
 /**
  * Loads them and waits: for a piece that opens as a dialog the moment it arrives (its code and the dialogs'

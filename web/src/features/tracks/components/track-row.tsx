@@ -11,7 +11,7 @@ import {
 } from 'react';
 import type { TrackStackView, TrackView } from '@shared/schemas/tracks';
 import { AudioPlayer, formatTime, type AudioPlayerHandle } from '@/components/audio-player';
-import { preloadDeletion } from './delete-dialog-slot';
+import { preloadConfirm } from '@/components/dialog';
 import { AlertIcon, MessageIcon, ScissorsIcon, SendIcon, TrashIcon, UploadIcon, WaveIcon } from '@/components/icons';
 import { getTrackLane, getTrackUrl, versionsOf } from '@/features/tracks/api/tracks';
 import type { Snippet } from '@/features/tracks/utils/snippet';
@@ -186,7 +186,7 @@ export function TrackRow({
           type="button"
           className="icon-button icon-button-danger"
           onClick={onDelete}
-          {...preloadDeletion}
+          {...preloadConfirm}
           aria-label={all.length > 1 ? `Delete ${stack.title} and all its versions` : `Delete ${stack.title}`}
           title="Delete"
           data-testid="track-delete"
@@ -276,7 +276,7 @@ export function TrackRow({
                 type="button"
                 className="chip-button"
                 onClick={() => onDeleteVersion(track)}
-                {...preloadDeletion}
+                {...preloadConfirm}
                 data-testid="track-version-delete"
               >
                 <TrashIcon width={16} height={16} />

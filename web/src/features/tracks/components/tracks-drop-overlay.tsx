@@ -1,4 +1,5 @@
 import { UploadIcon } from '@/components/icons';
+import '@/features/tracks/drop-overlay.css';
 
 /**
  * Over the whole panel while a file is dragged over it. The message stays in the middle of the window

@@ -5,13 +5,12 @@ import { Button } from '@/components/button';
 import { UploadIcon } from '@/components/icons';
 import { LoadMore } from '@/components/load-more';
 import { LoadingRow, QueryStates } from '@/components/query-states';
-import { preload } from '@/lib/on-demand';
+import { onDemand, preload, useOnDemand } from '@/lib/on-demand';
 import { useTrackPages } from '@/features/tracks/api/tracks';
 import { useTracksLive } from '@/features/tracks/hooks/use-tracks-live';
 import { DeleteFailuresAlert } from './delete-failures-alert';
-import { DeleteDialogSlot } from './delete-dialog-slot';
+import { DeleteTracksDialog } from './delete-tracks-dialog';
 import { TrackRow } from './track-row';
-import { TracksDropOverlay } from './tracks-drop-overlay';
 import { TracksDropZone } from './tracks-drop-zone';
 import { TracksEmpty } from './tracks-empty';
 import { TracksToolbar } from './tracks-toolbar';
@@ -23,6 +22,12 @@ import { preloadUpload, uploadModal, useUploadModal } from '@/features/tracks/ho
 import '@/features/tracks/tracks.css';
 
 export { deleteDialogText } from './delete-tracks-dialog';
+
+/**
+ * The drop target over the list, loaded at the first file dragged over it (the drop zone's own highlight
+ * shows meanwhile, and alone should it not load).
+ */
+const dropOverlay = onDemand(() => import('./tracks-drop-overlay').then((m) => m.TracksDropOverlay));
 
 /**
  * The user's tracks, newest first: upload (button, or a file dropped anywhere on the panel), select and
@@ -54,6 +59,7 @@ export function TracksPanel({
   const deletion = useTrackDeletion(list, selection.deselect);
   // The modal checks a dropped file, so a wrong type is explained there rather than silently ignored.
   const drop = useFileDrop({ onEnter: () => preload(uploadModal), onFile: upload.openUpload });
+  const { value: DropOverlay } = useOnDemand(dropOverlay, drop.dropping);
 
   const deleteSelected = () => {
     const ids = list.filter((t) => selection.selected.has(t.id));
@@ -67,7 +73,7 @@ export function TracksPanel({
       data-testid="tracks-panel"
       {...drop.handlers}
     >
-      {drop.dropping && <TracksDropOverlay />}
+      {drop.dropping && DropOverlay && <DropOverlay />}
       <div className="panel-head">
         <div>
           <h2 id="tracks-title" className="panel-title">
@@ -135,7 +141,7 @@ export function TracksPanel({
       </QueryStates>
 
       <UploadModalSlot upload={upload} />
-      <DeleteDialogSlot deletion={deletion} />
+      <DeleteTracksDialog deletion={deletion} />
     </section>
   );
 }

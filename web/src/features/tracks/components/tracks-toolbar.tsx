@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
 import { Button } from '@/components/button';
-import { preloadDeletion } from './delete-dialog-slot';
+import { preloadConfirm } from '@/components/dialog';
 import { TrashIcon } from '@/components/icons';
 
 /**
@@ -49,7 +49,7 @@ export function TracksToolbar({
           <span className="muted small" data-testid="tracks-selected">
             {selectedCount} selected
           </span>
-          <Button variant="danger" className="btn-sm" onClick={onDeleteSelected} {...preloadDeletion} data-testid="tracks-delete-selected">
+          <Button variant="danger" className="btn-sm" onClick={onDeleteSelected} {...preloadConfirm} data-testid="tracks-delete-selected">
             <TrashIcon width={16} height={16} />
             Delete selected
           </Button>
