@@ -216,7 +216,7 @@ function printListFloor(floor: PageWeight, withStack: boolean) {
 /** The dashboard's figure against the list floor, and its load's request order, in the /login figure's layout. */
 function printDashboard(load: DashboardLoad, floor: number) {
   console.log(
-    `   app /dashboard as first loaded:                ${kb(load.total)} KB  (ratio to floor ${(load.total / floor).toFixed(2)}; goal <= 1.2)`,
+    `   app /dashboard as first loaded:                ${kb(load.total)} KB  (ratio to floor ${(load.total / floor).toFixed(3)}; goal <= 1.2)`,
   );
   console.log('     (a signed-in musician with one track opens /dashboard with a stored session and an empty cache, until');
   console.log("      'Musician Experience' shows and the network is idle; against the list floor)");
