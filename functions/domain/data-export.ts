@@ -15,7 +15,7 @@ import { Forbidden } from '../lib/errors.js';
 import type { Caller } from './caller.js';
 import { enforceRateLimit } from './rate-limits.js';
 import { toReceipt } from './receipts.js';
-import { toCommentView, toShareView } from './share-views.js';
+import { orderComments, toCommentView, toShareView, visibleComments } from './share-views.js';
 import { trackStatus } from './track-status.js';
 import { toUserView } from './users.js';
 
@@ -25,15 +25,16 @@ const AT_ONCE = 8;
 /** Orders that never took money have no receipt, and are no payment of the user's. */
 const receiptsOf = (payments: PaymentRecord[]) => payments.filter((p) => p.captureId).map(toReceipt);
 
-/** Each request as the app shows it, with its comments. */
-async function withComments(list: ShareRecord[]) {
+/** Each request as the app shows it to `viewerId`, with the comments they may read (no draft of a review). */
+async function withComments(list: ShareRecord[], viewerId: string) {
   const out = [];
   for (let i = 0; i < list.length; i += AT_ONCE) {
     out.push(
       ...(await Promise.all(
         list.slice(i, i + AT_ONCE).map(async (share) => {
           const bundle = await shares.getShareBundle(share.id);
-          return { ...toShareView(share), comments: (bundle?.comments ?? []).map((c) => toCommentView(share, c)) };
+          const comments = orderComments(visibleComments(share, bundle?.comments ?? [], viewerId));
+          return { ...toShareView(share), comments: comments.map((c) => toCommentView(share, c)) };
         }),
       )),
     );
@@ -53,7 +54,7 @@ export async function exportData({ user, isAdmin, actor }: Caller, now = new Dat
     allTracks(user.id),
     Promise.all([allRequests(user.id, 'author'), allRequests(user.id, 'reviewer'), allowed]).then(async ([made, received]) => ({
       made: made.length,
-      requests: await withComments([...made, ...received]),
+      requests: await withComments([...made, ...received], user.id),
     })),
     allPayments(user.id).then(receiptsOf),
     getTemplates(user.id),

@@ -21,7 +21,7 @@ import { readShare, statusChange, type ShareRecord } from '../data/shares.js';
 import { getSettings } from '../data/settings.js';
 import type { UserRecord } from '../data/users.js';
 import { config } from '../lib/config.js';
-import { Conflict, NotFound } from '../lib/errors.js';
+import { Conflict, NotFound, TooManyRequests } from '../lib/errors.js';
 import { payments } from '../providers/payments.js';
 import { checkRequest, idempotencyConflict, idFromKey, newShare, requestHash } from './requests.js';
 import { count, log } from '../lib/observability.js';
@@ -222,12 +222,25 @@ const DECLINE_NOTE_WAIT_MS = 250;
  * applied it: from what the writes saw, read again only when they could not tell.
  */
 export async function captureOrder(caller: UserRecord, orderId: string): Promise<PaymentView> {
-  // The margin is read with the payment, not after it: settling a capture then reads nothing more.
-  const [found, settings] = await Promise.all([data.getPayment(orderId), getSettings()]);
+  // The margin is read with the payment, not after it: settling a capture then reads nothing more. The
+  // limit is counted beside them, and refuses only a call that would ask PayPal: one that finds its payment
+  // settled answers from the table.
+  const [found, settings, overLimit] = await Promise.all([
+    data.getPayment(orderId),
+    getSettings(),
+    enforceRateLimits(['captureOrder', 'captureOrderHourly'], caller.id).then(
+      () => null,
+      (err: unknown) => {
+        if (err instanceof TooManyRequests) return err;
+        throw err;
+      },
+    ),
+  ]);
   // Someone else's payment is as unknown as one that does not exist.
   if (!found || found.record.payerId !== caller.id) throw new NotFound('Payment not found');
   const p = found.record;
   if (p.status !== 'pending') return toPaymentView(p);
+  if (overLimit) throw overLimit;
   const outcome = await payments().captureOrder(orderId, captureRequestId(orderId));
   // The webhook's capture may have met the decline first (and PayPal then asks for a new approval):
   // the payer hears about the decline either way, also when it was noted after the read above (or is being

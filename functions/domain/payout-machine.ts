@@ -6,6 +6,7 @@
  *
  *   (new) -> sending: the money taken from the pro's available balance, before PayPal is asked
  *   sending -> pending: PayPal took the batch;  sending|pending -> paid: the item succeeded
+ *   sending -> failed: PayPal refused the payout itself at the send (the money given back)
  *   sending|pending -> failed | unclaimed, sending|pending|paid -> returned: the money given back
  */
 import { CURRENCY } from '../../shared/money.js';
@@ -22,6 +23,8 @@ export type PayoutEvent =
   | { type: 'sent'; batchId: string; itemId: string | null; lookAt?: string }
   /** PayPal did not answer the send: tried again at `retryAt`. */
   | { type: 'send_failed'; retryAt: string }
+  /** PayPal refused the payout itself (its address, say): nothing was paid, and sending it again would be refused again. */
+  | { type: 'send_refused'; error: string }
   /**
    * What PayPal says of the item now (the webhook and the check ask it, whatever an event said), with the
    * batch and item it names: a payout still sending when its event came is recorded as sent in the same move.
@@ -55,6 +58,7 @@ export const settles = (state: PayoutItemState) => state in OUTCOME || state ===
 export const TRANSITIONS: Record<PayoutEvent['type'], Partial<Record<PayoutStatus, readonly PayoutStatus[]>>> = {
   sent: { sending: ['pending'] },
   send_failed: { sending: ['sending'] },
+  send_refused: { sending: ['failed'] },
   provider_state: {
     sending: ['pending', 'paid', 'failed', 'returned'],
     pending: ['pending', 'paid', 'failed', 'returned'],
@@ -138,6 +142,9 @@ export function decidePayout(p: PayoutRecord, e: PayoutEvent, now: Date): Payout
       break;
     case 'send_failed':
       made = { to: 'sending', set: { attempts: (p.attempts ?? 1) + 1 }, checkAt: e.retryAt, entries: [], closes: false };
+      break;
+    case 'send_refused':
+      made = givenBack(p, 'failed', e.error, at);
       break;
     case 'unclaimed_returned':
       made = givenBack(p, 'unclaimed', e.error, at);

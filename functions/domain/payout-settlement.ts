@@ -10,13 +10,24 @@ import * as data from '../data/payouts.js';
 import type { PayoutRecord } from '../data/payouts.js';
 import { getUser, type UserRecord } from '../data/users.js';
 import { count, log } from '../lib/observability.js';
-import { payments } from '../providers/payments.js';
+import { payments, PayoutRefused } from '../providers/payments.js';
 import { sendClaimedMail } from './mail.js';
 import { afterPayout, decidePayout, PAYOUT_LOOK_MS, RETURN_REASONS, settles, type PayoutEvent } from './payout-machine.js';
 
-/** A send PayPal did not answer is tried again this much later. */
+/** A send PayPal did not answer is tried again this much later, each wait twice the last, up to PAYOUT_LOOK_MS. */
 export const SEND_RETRY_MS = 60_000;
+/**
+ * Sends tried (the first included) after which a payout still unanswered counts as stuck: about three hours
+ * of tries. It is still sent again every hour (the same sender batch id pays once, so a send is always safe
+ * to repeat, and money PayPal may have taken is never given back on a guess), but each try is counted as
+ * PayoutsStuck, whose alarm tells someone, and the admin's list of payouts shows it.
+ */
+export const PAYOUT_STUCK_ATTEMPTS = 8;
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** When a send that failed `attempts` times is tried again. */
+export const sendRetryAt = (attempts: number, now: Date) =>
+  iso(now.getTime() + Math.min(SEND_RETRY_MS * 2 ** Math.max(0, attempts - 1), PAYOUT_LOOK_MS));
 
 /** Asks PayPal to pay a payout that is sending (again: the same sender batch id pays once), and records what it said. */
 export async function sendPayout(p: PayoutRecord, now = new Date()): Promise<PayoutRecord> {
@@ -30,8 +41,17 @@ export async function sendPayout(p: PayoutRecord, now = new Date()): Promise<Pay
       emailSubject: 'You have a payout from Snip',
     });
   } catch (err) {
-    log.error('Payout not sent yet; the scheduled check will send it again', err, { payoutId: p.id });
-    return (await step(p, { type: 'send_failed', retryAt: iso(now.getTime() + SEND_RETRY_MS) }, now)) ?? p;
+    if (err instanceof PayoutRefused) {
+      // Final: nothing was paid, and the same payout would be refused again. The money goes back at once, with an e-mail.
+      log.warn('PayPal refused a payout: its money is back with the pro', { payoutId: p.id, reason: err.reason });
+      return (await step(p, { type: 'send_refused', error: err.reason }, now)) ?? p;
+    }
+    const attempts = p.attempts ?? 1;
+    if (attempts >= PAYOUT_STUCK_ATTEMPTS) {
+      count('PayoutsStuck');
+      log.error('A payout PayPal has not answered for hours waits for a look', err, { payoutId: p.id, attempts });
+    } else log.error('Payout not sent yet; the scheduled check will send it again', err, { payoutId: p.id, attempts });
+    return (await step(p, { type: 'send_failed', retryAt: sendRetryAt(attempts, now) }, now)) ?? p;
   }
   // Recorded as sent: PayPal's webhook settles it (or the check, in a minute when PayPal's answer already
   // settles it, an hour when it is under way), which keeps the pro's request short.

@@ -55,6 +55,21 @@ export const RATE_LIMITS = {
     windowSeconds: 3600,
     message: 'Too many payments started in an hour. Please try again later.',
   },
+  // Each capture that finds its payment pending is a PayPal call, from the quota that captures, refunds and
+  // payouts share: a payer comes back from PayPal once, and the app's retries and a second tab add a few; a
+  // musician paying for a whole album in a sitting stays far below it.
+  captureOrder: {
+    per: 'user',
+    limit: 30,
+    windowSeconds: 60,
+    message: 'Too many tries at completing a payment in a minute. Please wait a moment and try again.',
+  },
+  captureOrderHourly: {
+    per: 'user',
+    limit: 300,
+    windowSeconds: 3600,
+    message: 'Too many tries at completing a payment in an hour. Please try again later.',
+  },
   // Each upload ticket is a processing run (3 GB for up to 15 minutes): an album of 20 files dropped at once passes.
   uploadTicket: {
     per: 'user',

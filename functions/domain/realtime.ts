@@ -34,7 +34,7 @@ export function notificationFor(change: StreamChange): Notification | null {
   if (item.entity === TRACK_ENTITY && typeof item.userId === 'string' && typeof item.id === 'string') {
     return { userIds: [item.userId], message: { type: 'change', entity: 'track', id: item.id, action } };
   }
-  // A share and what hangs on it concern both participants; the message names the share.
+  // A share and what hangs on it concern its participants (a draft comment: its author alone); the message names the share.
   if (SHARE_ENTITIES.includes(item.entity as never) && Array.isArray(item.participants) && typeof item.shareId === 'string') {
     return {
       userIds: item.participants as string[],

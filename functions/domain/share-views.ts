@@ -51,6 +51,15 @@ export const toCommentView = (share: ShareRecord, c: CommentRecord): CommentView
 });
 
 /**
+ * The comments `viewerId` may read: until the review is submitted, the reviewer's comments are the
+ * reviewer's alone. Every view of a share's comments (the request, the data export) goes through here.
+ */
+export const visibleComments = (share: ShareRecord, comments: CommentRecord[], viewerId: string) =>
+  viewerId === share.sharedWithUserId || share.status === 'completed'
+    ? comments
+    : comments.filter((c) => c.userId !== share.sharedWithUserId);
+
+/**
  * The share as `viewerId` sees it. Until the review is submitted, the reviewer's comments, listening and
  * draft are the reviewer's alone: the musician sees their own comments, and that it is in progress.
  */
@@ -61,9 +70,7 @@ export function toShareDetail(b: ShareBundle, viewerId: string): ShareDetail {
   return {
     share: toShareView(share),
     feedback: b.feedback ? { ...b.feedback, criteria: b.feedback.criteria } : null,
-    comments: orderComments(b.comments.filter((c) => isReviewer || submitted || c.userId !== share.sharedWithUserId)).map((c) =>
-      toCommentView(share, c),
-    ),
+    comments: orderComments(visibleComments(share, b.comments, viewerId)).map((c) => toCommentView(share, c)),
     ranking: b.ranking,
     listening: isReviewer || submitted ? toListeningView(share, b.listening) : null,
     draft: isReviewer && share.status === 'accepted' && b.draft ? toDraftView(b.draft) : null,

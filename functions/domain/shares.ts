@@ -244,11 +244,13 @@ export async function addComment(
     updatedAt: now,
   };
   const toUserId = user.id === share.sharedByUserId ? share.sharedWithUserId : share.sharedByUserId;
+  const draft = inDraft(share, user.id);
   const result = await shares.putNewComment(share, comment, {
     closed,
     requestHash: hash,
-    // A review's comments reach the musician with the review, not one digest at a time before it.
-    digest: inDraft(share, user.id) ? null : { toUserId, dueAt: notify.digestDueAt() },
+    // A review's comments reach the musician with the review, not one digest or live event at a time before it.
+    digest: draft ? null : { toUserId, dueAt: notify.digestDueAt() },
+    draft,
   });
   if (result === 'closed') return closedShare(shareId, user.id, 'add');
   if (result === 'full')

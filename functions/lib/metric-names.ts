@@ -28,6 +28,8 @@ export const BUSINESS_METRICS = [
   'PayoutsRequested',
   'PayoutsPaid',
   'PayoutsReturned',
+  /** A payout PayPal has not answered for hours (each try counted): still sent again every hour, and listed for an admin. */
+  'PayoutsStuck',
   /** Movements the ledger and PayPal's records do not agree on (the daily reconciliation). */
   'ReconciliationDifferences',
   /** A listening report claiming more than the clock allows (shared/review.ts). */

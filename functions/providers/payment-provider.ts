@@ -131,7 +131,11 @@ export interface PaymentProvider {
    * the delivery's JSON object exactly as received (its signature covers those bytes).
    */
   verifyWebhook(headers: WebhookHeaders, body: string): Promise<boolean>;
-  /** Sends one payout; the same `senderBatchId` never pays twice (a repeat gives back the original batch, followed through PayPal's link). */
+  /**
+   * Sends one payout; the same `senderBatchId` never pays twice (a repeat gives back the original batch, followed
+   * through PayPal's link). Throws PayoutRefused when PayPal refuses the payout itself (sending it again would be
+   * refused again), PaymentProviderError when it could not be asked or did not answer as it should.
+   */
   createPayout(p: PayoutRequest): Promise<ProviderPayout>;
   /** The batch as it stands (its one item), or null when unknown. */
   getPayout(batchId: string): Promise<ProviderPayout | null>;
@@ -160,5 +164,16 @@ export class PaymentProviderError extends ServiceUnavailable {
       'payment_provider_unavailable',
       detail,
     );
+  }
+}
+
+/**
+ * PayPal refused a payout for what it is (its address, its amount, the account's funds): final, since the
+ * same payout sent again is refused again, and nothing was paid. `reason` is PayPal's, in words.
+ */
+export class PayoutRefused extends Error {
+  constructor(readonly reason: string) {
+    super(`PayPal refused the payout: ${reason}`);
+    this.name = 'PayoutRefused';
   }
 }

@@ -8,6 +8,7 @@
 import { centsOfDecimal, CURRENCY, decimalAmount } from '../../shared/money.js';
 import {
   PaymentProviderError,
+  PayoutRefused,
   type CaptureOutcome,
   type CaptureState,
   type CreatedOrder,
@@ -214,6 +215,19 @@ function duplicateBatchId(error: PaypalError | undefined): string | null {
   return null;
 }
 
+/**
+ * Why PayPal refused a payout for good, in its words, or null when the refusal may pass on a retry: a
+ * timeout, a conflict or throttling (408, 409, 429), a server's trouble (5xx), or any word about the sender
+ * batch id (a used one PayPal did not link: the batch may exist, and only asking again can find it).
+ */
+function payoutRefusal(res: { status: number; error?: PaypalError }): string | null {
+  if (![400, 403, 422].includes(res.status)) return null;
+  const details = res.error?.details ?? [];
+  if (details.some((d) => d.field?.toUpperCase().includes('SENDER_BATCH_ID'))) return null;
+  const said = details.map((d) => [d.field, d.issue ?? d.description].filter(Boolean).join(': ')).filter(Boolean);
+  return [res.error?.name ?? `HTTP ${res.status}`, ...said].join(', ').slice(0, 300);
+}
+
 function toTransaction(t: PaypalTransactionInfo): ProviderTransaction {
   const at = new Date(t.transaction_initiation_date);
   if (Number.isNaN(at.getTime()))
@@ -354,7 +368,10 @@ export class PaypalClient implements PaymentProvider {
     });
     // A repeat of a send PayPal took: the batch that send made, rather than a second payment.
     const batchId = res.ok ? res.body.batch_header.payout_batch_id : duplicateBatchId(res.error);
-    if (!batchId) throw this.unexpected('send a payout', res);
+    if (!batchId) {
+      const refused = res.ok ? null : payoutRefusal(res);
+      throw refused ? new PayoutRefused(refused) : this.unexpected('send a payout', res);
+    }
     // The answer lists no item: the batch as it stands has it.
     const found = await this.getPayout(batchId);
     if (found) return found;

@@ -154,6 +154,12 @@ export class Monitoring extends Construct {
       1,
     );
     alarm(
+      'PayoutsStuck',
+      "A pro's payout PayPal has not answered for hours is still being sent (Admin, Money: the payouts list shows it)",
+      businessMetric('PayoutsStuck'),
+      1,
+    );
+    alarm(
       'WebhooksRejected',
       'A payment webhook was refused (bad signature: a wrong secret, or someone forging events)',
       businessMetric('WebhooksRejected'),
@@ -300,7 +306,15 @@ export class Monitoring extends Construct {
       graph('Feedback', business(['FeedbackRequested', 'FeedbackCompleted', 'ReviewIncomplete', 'ReviewRepeated', 'ListeningRefused'])),
       graph(
         'Payments',
-        business(['PaymentsCaptured', 'PaymentsRefunded', 'PaymentsFailed', 'PaymentMismatches', 'RefundsStuck', 'WebhooksRejected']),
+        business([
+          'PaymentsCaptured',
+          'PaymentsRefunded',
+          'PaymentsFailed',
+          'PaymentMismatches',
+          'RefundsStuck',
+          'PayoutsStuck',
+          'WebhooksRejected',
+        ]),
       ),
     );
     dashboard.addWidgets(

@@ -14,7 +14,15 @@ import { idempotencyKey } from './shares.js';
 export const PAYOUT_STATUSES = ['sending', 'pending', 'paid', 'failed', 'unclaimed', 'returned'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
-export const payoutAccountInput = z.strictObject({ email: emailField });
+/** PayPal pays receivers of at most this many characters (its Payouts API refuses a longer one at the send). */
+export const PAYPAL_RECEIVER_MAX = 127;
+
+export const payoutAccountInput = z.strictObject({
+  email: z.pipe(
+    emailField,
+    z.string().check(z.maxLength(PAYPAL_RECEIVER_MAX, `PayPal takes addresses of at most ${PAYPAL_RECEIVER_MAX} characters`)),
+  ),
+});
 
 /** The pro's payout settings as the profile shows them. */
 export const payoutAccountView = z.object({

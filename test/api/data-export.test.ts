@@ -67,6 +67,27 @@ describe('GET /users/me/data', () => {
     expect((await callRoute(stack.apiUrl, 'exportMyData', {})).status).toBe(401);
   });
 
+  it("keeps a review's draft comments out of the musician's export until the review is submitted", async () => {
+    const reviewer = await onboardedUser(stack, 'musician');
+    const track = await uploadTrack(stack, mia, 'Drafting', { seconds: 2 });
+    const drafted = (await requestFeedback(stack, mia, reviewer.id, track.id, { feedbackNotes: 'Vocals?', context: 'mix_check' })).body.id;
+    await respondToShare(stack, reviewer.user, drafted, 'accepted');
+    const draft = { id: drafted, timestamp: 1, text: 'Draft: the vocal sits low', tags: [] };
+    expect((await callRoute(stack.apiUrl, 'addComment', draft, reviewer.user.idToken)).status).toBe(200);
+    const question = { id: drafted, timestamp: null, text: 'Mia asks: too long?', tags: [] };
+    expect((await callRoute(stack.apiUrl, 'addComment', question, mia.idToken)).status).toBe(200);
+    const commentsIn = (list: { id: string; comments: { text: string }[] }[]) =>
+      list.find((r) => r.id === drafted)!.comments.map((c) => c.text);
+
+    // What the request's own view shows each side, the export shows them.
+    const mine = await callRoute(stack.apiUrl, 'exportMyData', {}, mia.idToken);
+    expect(commentsIn(mine.body.requestsMade)).toEqual(['Mia asks: too long?']);
+    const view = await callRoute(stack.apiUrl, 'getShare', { id: drafted }, mia.idToken);
+    expect(view.body.comments.map((c: { text: string }) => c.text)).toEqual(['Mia asks: too long?']);
+    const theirs = await callRoute(stack.apiUrl, 'exportMyData', {}, reviewer.user.idToken);
+    expect(commentsIn(theirs.body.requestsReceived)).toEqual(['Draft: the vocal sits low', 'Mia asks: too long?']);
+  });
+
   it('is refused to an admin acting as the user', async () => {
     const admin = await testAdmin(stack);
     const started = await callRoute(stack.apiUrl, 'impersonate', { userId: miaId }, admin.idToken);

@@ -14,6 +14,7 @@ import { balanceOf, entriesOf, ledger, payment } from '../support/payments.js';
 import { createConfirmedUser, type TestUser } from '../support/users.js';
 import { until } from '../support/wait.js';
 import { setAttributes } from '../support/table.js';
+import { RATE_LIMITS } from '../../functions/domain/rate-limits.js';
 
 const stack = inject('stack');
 const options = money.REQUEST_OPTIONS;
@@ -263,6 +264,26 @@ describe('paying a pro for feedback', () => {
       shareOptions: { ...options, feedbackNotes: 'Something else' },
     });
     expect(changed).toMatchObject({ status: 409, body: { error: { code: 'idempotency_conflict' } } });
+  });
+
+  it(`asks PayPal at most ${RATE_LIMITS.captureOrder.limit} times a minute per payer, and a settled payment answers past that`, async () => {
+    const payer = await createConfirmedUser(stack);
+    await flows.onboard(stack, payer, 'musician');
+    const paid = await money.paidRequest(stack, payer, { id: proId, priceCents: PRICE }, 'Paid before the burst');
+    const track = await readyTrack(payer, 'Never approved');
+    const { orderId } = (await createOrder(payer, track.id)).body;
+    const limit = RATE_LIMITS.captureOrder.limit;
+    // One capture is counted already (the paid request's): the rest of the minute's are PayPal's answers.
+    for (let i = 1; i < limit; i++) {
+      const res = await capture(payer, orderId);
+      expect(res.body.error?.code, `call ${i}`).toBe('payment_not_approved');
+    }
+    const refused = await capture(payer, orderId);
+    expect(refused).toMatchObject({ status: 429, body: { error: { code: 'rate_limited' } } });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // A payment already settled is read from the table, not asked of PayPal: it answers whatever the count.
+    const again = await capture(payer, paid.orderId);
+    expect(again).toMatchObject({ status: 200, body: { orderId: paid.orderId, shareId: paid.view.shareId } });
   });
 
   it("another user's order is not found, and nothing is captured", async () => {

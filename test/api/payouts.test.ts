@@ -6,12 +6,13 @@
  * sides sum to zero.
  */
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { callRoute } from '../support/api.js';
 import * as flows from '../support/flows.js';
 import { useStackEnvironment } from '../support/in-process.js';
 import { waitForEmail } from '../support/mail.js';
 import * as money from '../support/payments.js';
+import { setAttributes } from '../support/table.js';
 import { createConfirmedUser, type TestUser } from '../support/users.js';
 import { until } from '../support/wait.js';
 
@@ -194,6 +195,73 @@ describe('payouts', () => {
       .payments()
       .createPayout({ senderBatchId: payoutId, receiver: email, amountCents: 1200, note: 'x', emailSubject: 'x' });
     expect(repeat.batchId).toBe(again.batchId);
+    await settled(payoutId, 'paid');
+    expect(await expectBooks(id)).toMatchObject({ balanceCents: 0, availableCents: 0 });
+  });
+
+  it('an address PayPal refuses at the send fails the payout at once and gives the money back, with an e-mail', async () => {
+    // PayPal takes receivers of at most 127 characters: the profile refuses a longer one...
+    const long = `${'a'.repeat(128 - '@example.test'.length)}@example.test`;
+    expect(long).toHaveLength(128);
+    const { pro, id } = await proWith(2000);
+    const refused = await call(pro, 'setPayoutAccount', { email: long });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('127');
+    // ...and one an earlier version let a pro keep is refused by PayPal itself when sent: final, not retried.
+    await setAttributes(stack, { PK: `USER#${id}`, SK: 'PROFILE' }, { payoutEmail: long });
+    const since = Date.now();
+    const made = await call(pro, 'createPayout', { amountCents: 2000, idempotencyKey: randomUUID() });
+    expect(made.status).toBe(200);
+    expect(made.body).toMatchObject({ status: 'failed', reason: expect.stringContaining('VALIDATION_ERROR') });
+    const stored = await payoutOf(made.body.id);
+    expect(stored.checkAt).toBeUndefined();
+    expect(await expectBooks(id)).toMatchObject({ balanceCents: 2000, availableCents: 2000 });
+    expect((await call(pro, 'getPayoutAccount')).body.openPayoutId).toBeNull();
+    await waitForEmail(stack.mailUrl, pro.email, /Payout returned: \$20\.00/, { since });
+  });
+
+  it('a send PayPal keeps not answering is tried again less and less often, then counted as stuck, and never given back on a guess', async () => {
+    const { id } = await proWith(1500);
+    const providers = await import('../../functions/providers/payments.js');
+    const { createPayout } = await import('../../functions/domain/payouts.js');
+    const { PAYOUT_STUCK_ATTEMPTS } = await import('../../functions/domain/payout-settlement.js');
+    const { checkDuePayments } = await import('../../functions/domain/payment-checks.js');
+    const { getUser } = await import('../../functions/data/users.js');
+    const { Metrics } = await import('@aws-lambda-powertools/metrics');
+    const real = providers.payments();
+    providers.usePaymentProvider({
+      ...real,
+      createPayout: async () => {
+        throw new providers.PaymentProviderError('PayPal could not be reached: timeout');
+      },
+    });
+    const counted = vi.spyOn(Metrics.prototype, 'addMetric');
+    let payoutId: string;
+    try {
+      const made = await createPayout((await getUser(id))!, { amountCents: 1500, idempotencyKey: randomUUID() });
+      payoutId = made.id;
+      const waits: number[] = [];
+      let p = await payoutOf(payoutId);
+      while ((p.attempts ?? 1) <= PAYOUT_STUCK_ATTEMPTS) {
+        const at = Date.parse(p.checkAt!);
+        await checkDuePayments(new Date(at), { payoutId });
+        const next = await payoutOf(payoutId);
+        waits.push(Date.parse(next.checkAt!) - at);
+        p = next;
+      }
+      expect(p).toMatchObject({ status: 'sending', attempts: PAYOUT_STUCK_ATTEMPTS + 1 });
+      // Each wait twice the last, from a minute, never above an hour.
+      expect(waits.slice(0, 3)).toEqual([120_000, 240_000, 480_000]);
+      expect(Math.max(...waits)).toBe(3600_000);
+      // Counted from the try that reached the limit, for the PayoutsStuck alarm.
+      expect(counted.mock.calls.filter(([name]) => name === 'PayoutsStuck')).toEqual([['PayoutsStuck', 'Count', 1]]);
+      expect(await expectBooks(id)).toMatchObject({ balanceCents: 0, availableCents: 0 });
+    } finally {
+      counted.mockRestore();
+      providers.usePaymentProvider(undefined);
+    }
+    // PayPal answers again: the next try pays it, once.
+    await checkDuePayments(new Date(Date.now() + 2 * 3600_000), { payoutId });
     await settled(payoutId, 'paid');
     expect(await expectBooks(id)).toMatchObject({ balanceCents: 0, availableCents: 0 });
   });

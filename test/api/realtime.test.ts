@@ -56,3 +56,42 @@ describe('realtime channel', () => {
     }
   });
 });
+
+describe('a review not yet submitted', () => {
+  it('tells the reviewer of each draft comment and the musician nothing until the review is submitted', async () => {
+    const musician = await flows.onboardedUser(stack, 'musician');
+    const reviewer = await flows.onboardedUser(stack, 'musician');
+    const track = await uploadTrack(musician.user, 'Drafted');
+    const shareId = (
+      await flows.requestFeedback(stack, musician.user, reviewer.id, track.id, { feedbackNotes: 'Mix?', context: 'mix_check' })
+    ).body.id;
+    await flows.respondToShare(stack, reviewer.user, shareId, 'accepted');
+    const mine = await open(musician.user.idToken);
+    const theirs = await open(reviewer.user.idToken);
+    const comments = (m: unknown) => (m as { entity: string; id: string }).entity === 'comment' && (m as { id: string }).id === shareId;
+    try {
+      const draft = await callRoute(
+        stack.apiUrl,
+        'addComment',
+        { id: shareId, timestamp: 0, text: 'Draft: the hats are harsh', tags: [] },
+        reviewer.user.idToken,
+      );
+      expect(draft.status).toBe(200);
+      await callRoute(stack.apiUrl, 'deleteComment', { id: shareId, commentId: draft.body.id }, reviewer.user.idToken);
+      await waitFor(() => (theirs.messages.filter(comments).length >= 2 ? true : undefined));
+      // The musician's own question still reaches both sides, and it arrives after the draft's events.
+      await callRoute(
+        stack.apiUrl,
+        'addComment',
+        { id: shareId, timestamp: null, text: 'Is the intro too long?', tags: [] },
+        musician.user.idToken,
+      );
+      await waitFor(() => (mine.messages.some(comments) ? true : undefined));
+      await waitFor(() => (theirs.messages.filter(comments).length >= 3 ? true : undefined));
+      expect(mine.messages.filter(comments)).toEqual([{ type: 'change', entity: 'comment', id: shareId, action: 'insert' }]);
+    } finally {
+      mine.ws.close();
+      theirs.ws.close();
+    }
+  });
+});

@@ -10,14 +10,14 @@ import { inOpenShare } from './open-share.js';
 export type WriteResult = 'written' | 'exists' | 'closed' | 'full';
 
 /**
- * Writes a new comment, puts it in the recipient's digest and lists it on the share's link, in one
- * transaction that requires the share to be open and not in one of `closed`. 'exists' when the comment id is taken (an idempotent retry);
+ * Writes a new comment, puts it in the recipient's digest (none for a `draft`: a comment of a review not
+ * yet submitted) and lists it on the share's link, in one transaction that requires the share to be open and not in one of `closed`. 'exists' when the comment id is taken (an idempotent retry);
  * 'closed' when the share is gone, being deleted or in a closed status.
  */
 export async function putNewComment(
   share: ShareRecord,
   comment: CommentRecord,
-  opts: { closed: ShareStatus[]; digest: { toUserId: string; dueAt: string } | null; requestHash?: string },
+  opts: { closed: ShareStatus[]; digest: { toUserId: string; dueAt: string } | null; requestHash?: string; draft?: boolean },
 ): Promise<WriteResult> {
   const err = await inOpenShare(share.id, opts.closed, [
     {
@@ -26,7 +26,10 @@ export async function putNewComment(
         Item: {
           ...commentKey(share.id, comment.id),
           entity: 'comment',
-          participants: participants(share),
+          // A comment of a review not yet submitted concerns its author alone: the realtime channel, which
+          // tells an item's participants of its every change, tells the musician nothing of it (its edits
+          // and deletion keep this list). The review's submission is what tells them.
+          participants: opts.draft ? [comment.userId] : participants(share),
           ...comment,
           ...(opts.requestHash ? { requestHash: opts.requestHash } : {}),
         },

@@ -27,6 +27,7 @@ const said = (s: string): PayoutEvent => ({ type: 'provider_state', state: s as 
 const EVENTS: Record<string, PayoutEvent> = {
   sent: { type: 'sent', batchId: 'B1', itemId: 'I1' },
   'send failed': { type: 'send_failed', retryAt: LATER },
+  'send refused': { type: 'send_refused', error: 'VALIDATION_ERROR, items[0].receiver: Value must be a string of at most 127 characters' },
   'PayPal: PENDING': said('PENDING'),
   'PayPal: UNCLAIMED': said('UNCLAIMED'),
   'PayPal: SUCCESS': said('SUCCESS'),
@@ -40,6 +41,8 @@ const _ = null;
 const EXPECTED: Record<keyof typeof EVENTS, (PayoutStatus | null)[]> = {
   sent: /*                  */ ['pending', _, _, _, _, _],
   'send failed': /*         */ ['sending', _, _, _, _, _],
+  // Refused at the send, nothing was paid: given back at once (a payout PayPal took is settled by what it says of the item).
+  'send refused': /*        */ ['failed', _, _, _, _, _],
   'PayPal: PENDING': /*     */ ['pending', 'pending', _, _, _, _],
   // Unclaimed is not an end: the money is PayPal's to return until the item is cancelled.
   'PayPal: UNCLAIMED': /*   */ ['pending', 'pending', _, _, _, _],

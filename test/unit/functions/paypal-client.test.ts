@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PaymentProviderError, PayoutRefused } from '../../../functions/providers/payment-provider.js';
 import { PaypalClient } from '../../../functions/providers/paypal.js';
 import { freePort } from '../../../scripts/dev/stack/ports.js';
 import { startPaypal, type PaypalStandin } from '../../../scripts/dev/stand-ins/paypal/server.js';
@@ -91,6 +92,24 @@ describe('PayPal client', () => {
     await local(`/_local/payouts-item/${first.itemId}/outcome`, { outcome: 'SUCCESS' });
     const third = await payout('payout-client-dup', 'pro-dup@example.com');
     expect(third).toMatchObject({ batchId: first.batchId, itemId: first.itemId, state: 'SUCCESS', amountCents: 1234 });
+  });
+
+  it("says when PayPal refuses a payout for good, in PayPal's words, and not when its trouble may pass", async () => {
+    const long = `${'r'.repeat(115)}@example.test`;
+    const refused = await payout('payout-client-long', long).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(PayoutRefused);
+    expect((refused as PayoutRefused).reason).toMatch(/^VALIDATION_ERROR, items\[0\]\.receiver: .*127/);
+    // Nothing was made: the same sender batch id with a good address pays.
+    expect(await payout('payout-client-long', 'pro-fixed@example.com')).toMatchObject({ state: 'SUCCESS' });
+    // A refused amount is final too; an unreachable PayPal is not.
+    const zero = await payout('payout-client-zero', 'pro-zero@example.com', 0).catch((e: unknown) => e);
+    expect(zero).toBeInstanceOf(PayoutRefused);
+    const away = new PaypalClient({ baseUrl: 'http://127.0.0.1:1', credentials: async () => CREDENTIALS });
+    const unreachable = await away
+      .createPayout({ senderBatchId: 'x', receiver: 'a@b.test', amountCents: 100, note: 'n', emailSubject: 's' })
+      .catch((e: unknown) => e);
+    expect(unreachable).toBeInstanceOf(PaymentProviderError);
+    expect(unreachable).not.toBeInstanceOf(PayoutRefused);
   });
 
   it('says why an item failed', async () => {
