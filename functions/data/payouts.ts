@@ -35,6 +35,8 @@ export interface PayoutRecord {
   reason?: string;
   /** Sends tried (the first included) while PayPal did not answer. */
   attempts?: number;
+  /** What went wrong at the last send PayPal did not answer (for the admin's list of payouts stuck sending). */
+  lastError?: string;
   checkAt?: string;
   createdAt: string;
   updatedAt: string;
@@ -249,6 +251,35 @@ export async function pagePayouts(
   );
   const found = await Promise.all((res.Items ?? []).map((i) => getPayout(String(i.PK).slice('PAYOUT#'.length))));
   return { payouts: found.filter((p) => p !== null), next: res.LastEvaluatedKey ?? null };
+}
+
+/**
+ * Payouts still sending after at least `attempts` sends, oldest first: each is on the watch index until it
+ * ends (one open payout per pro), so every partition is read to its end, keeping only those.
+ */
+export async function payoutsStuckSending(attempts: number): Promise<PayoutRecord[]> {
+  const read = async (partition: string) => {
+    const found: PayoutRecord[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const res = await dynamo().send(
+        new QueryCommand({
+          TableName: T(),
+          IndexName: 'GSI2',
+          KeyConditionExpression: 'GSI2PK = :p',
+          FilterExpression: '#status = :sending AND attempts >= :n',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':p': partition, ':sending': 'sending', ':n': attempts },
+          ExclusiveStartKey: start,
+        }),
+      );
+      found.push(...(res.Items ?? []).map(fromItem));
+      start = res.LastEvaluatedKey;
+    } while (start);
+    return found;
+  };
+  const all = (await Promise.all(shardKeys(WATCH, WATCH_SHARDS).map(read))).flat();
+  return all.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
 /** Payouts whose look is due at `now`, oldest first, at most `limit` from each watch partition. */

@@ -18,6 +18,10 @@ import { log } from '../lib/observability.js';
 
 export { MONEY_REFUSED, moneyRefused } from './money-refused.js';
 
+/** A report or a published review speaks in the user's own name: an admin acting as them may not give it. */
+export const ownWordRefused = () =>
+  new Forbidden('Reports and public links speak for the user: they are not available while impersonating.', 'impersonation_forbidden');
+
 export async function startImpersonation(admin: UserRecord, identity: Identity, userId: string): Promise<ImpersonationView> {
   const target = await getUser(userId);
   if (!target) throw new NotFound('User not found');

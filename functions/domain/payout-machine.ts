@@ -21,8 +21,8 @@ export const PAYOUTS_ACCOUNT = 'PAYOUTS';
 export type PayoutEvent =
   /** PayPal took the batch (its item may still be pending); looked at again at `lookAt`, should no webhook come first. */
   | { type: 'sent'; batchId: string; itemId: string | null; lookAt?: string }
-  /** PayPal did not answer the send: tried again at `retryAt`. */
-  | { type: 'send_failed'; retryAt: string }
+  /** PayPal did not answer the send (`error`: what went wrong): tried again at `retryAt`. */
+  | { type: 'send_failed'; retryAt: string; error: string }
   /** PayPal refused the payout itself (its address, say): nothing was paid, and sending it again would be refused again. */
   | { type: 'send_refused'; error: string }
   /**
@@ -141,7 +141,13 @@ export function decidePayout(p: PayoutRecord, e: PayoutEvent, now: Date): Payout
       };
       break;
     case 'send_failed':
-      made = { to: 'sending', set: { attempts: (p.attempts ?? 1) + 1 }, checkAt: e.retryAt, entries: [], closes: false };
+      made = {
+        to: 'sending',
+        set: { attempts: (p.attempts ?? 1) + 1, lastError: e.error },
+        checkAt: e.retryAt,
+        entries: [],
+        closes: false,
+      };
       break;
     case 'send_refused':
       made = givenBack(p, 'failed', e.error, at);

@@ -51,7 +51,8 @@ export async function sendPayout(p: PayoutRecord, now = new Date()): Promise<Pay
       count('PayoutsStuck');
       log.error('A payout PayPal has not answered for hours waits for a look', err, { payoutId: p.id, attempts });
     } else log.error('Payout not sent yet; the scheduled check will send it again', err, { payoutId: p.id, attempts });
-    return (await step(p, { type: 'send_failed', retryAt: sendRetryAt(attempts, now) }, now)) ?? p;
+    const error = ((err as { detail?: string }).detail ?? (err as Error)?.message ?? String(err)).slice(0, 300);
+    return (await step(p, { type: 'send_failed', retryAt: sendRetryAt(attempts, now), error }, now)) ?? p;
   }
   // Recorded as sent: PayPal's webhook settles it (or the check, in a minute when PayPal's answer already
   // settles it, an hour when it is under way), which keeps the pro's request short.

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { formatCents, MIN_PAYOUT_CENTS, PAYOUT_ADDRESS_PAUSE_HOURS } from '../../shared/money.js';
 import { paths } from '../../shared/paths.js';
-import type { PayoutAccountView, PayoutView, PayoutsPage } from '../../shared/schemas/payouts.js';
+import type { PayoutAccountView, PayoutView, PayoutsPage, StuckPayoutsPage } from '../../shared/schemas/payouts.js';
 import { auditPut } from '../data/audit.js';
 import * as data from '../data/payouts.js';
 import type { PayoutRecord } from '../data/payouts.js';
@@ -17,7 +17,7 @@ import { Conflict, NotFound } from '../lib/errors.js';
 import { count, log } from '../lib/observability.js';
 import { deliverTo } from './mail.js';
 import { payoutTaken } from './payout-machine.js';
-import { SEND_RETRY_MS, sendPayout } from './payout-settlement.js';
+import { PAYOUT_STUCK_ATTEMPTS, SEND_RETRY_MS, sendPayout } from './payout-settlement.js';
 import { enforceRateLimit } from './rate-limits.js';
 import { idFromKey } from './requests.js';
 
@@ -152,6 +152,19 @@ export async function createPayout(user: UserRecord, input: { amountCents: numbe
 export async function listPayouts(of: { userId: string } | 'all', cursor?: string): Promise<PayoutsPage> {
   const page = await data.pagePayouts(of, PAGE_SIZE, decodeCursor(cursor, data.payoutsPartition(of)));
   return { payouts: page.payouts.map(toPayoutView), next: encodeCursor(page.next) };
+}
+
+/** Payouts PayPal has not answered for hours (PAYOUT_STUCK_ATTEMPTS sends or more), oldest first, for an admin to look at. */
+export async function listStuckPayouts(): Promise<StuckPayoutsPage> {
+  const stuck = await data.payoutsStuckSending(PAYOUT_STUCK_ATTEMPTS);
+  return {
+    payouts: stuck.map((p) => ({
+      ...toPayoutView(p),
+      attempts: p.attempts ?? 1,
+      lastError: p.lastError ?? null,
+      nextTryAt: p.checkAt ?? null,
+    })),
+  };
 }
 
 /** An admin holds a pro's payouts (a reason required: the pro is told it) or lifts the hold; audited. */

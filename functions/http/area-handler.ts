@@ -28,7 +28,7 @@ import {
   type RouteDef,
   type RoutesOfArea,
 } from '../../shared/api/route.js';
-import { auditWrite, impersonated, lookUpImpersonation, moneyRefused } from '../domain/impersonation.js';
+import { auditWrite, impersonated, lookUpImpersonation, moneyRefused, ownWordRefused } from '../domain/impersonation.js';
 import { TELEMETRY } from '../../shared/constants.js';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import { count, currentRequest, enterRequest, log, publishMetrics, tracer } from '../lib/observability.js';
@@ -296,6 +296,7 @@ export function areaHandler<A extends Area>(area: A, schemas: AreaSchemas<A>, ha
       if (lookup) {
         const target = impersonated(lookup, isAdmin);
         if ((def as RouteDef).money) throw moneyRefused();
+        if ((def as RouteDef).ownWord) throw ownWordRefused();
         if (!allows(def.access, target, false)) throw new Forbidden();
         context.caller = { identity, user: target, isAdmin: false, actor: user };
         Object.assign(currentRequest() ?? {}, { callerId: target.id, actorId: user.id });

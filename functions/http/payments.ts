@@ -22,6 +22,7 @@ export const handler = areaHandler('payments', paymentsSchemas, {
   createPayout: async ({ input, caller }) => payouts.createPayout(caller.user, input),
   listPayouts: async ({ input, caller }) => payouts.listPayouts({ userId: caller.user.id }, input.cursor),
   listAllPayouts: async ({ input }) => payouts.listPayouts(input.userId ? { userId: input.userId } : 'all', input.cursor),
+  listStuckPayouts: async () => payouts.listStuckPayouts(),
   holdPayouts: async ({ input, caller }) => payouts.holdPayouts(caller.user, input),
   getBooks: async ({ input }) => books.booksOf(input.months),
   exportLedger: async ({ input }) => books.exportLedger(input),

@@ -155,7 +155,7 @@ export class Monitoring extends Construct {
     );
     alarm(
       'PayoutsStuck',
-      "A pro's payout PayPal has not answered for hours is still being sent (Admin, Money: the payouts list shows it)",
+      "A pro's payout PayPal has not answered for hours is still being sent (Admin Settings, 'Payouts to look at')",
       businessMetric('PayoutsStuck'),
       1,
     );

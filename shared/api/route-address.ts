@@ -16,6 +16,8 @@ export interface RouteAddress {
   area: Area;
   /** Moves money (payments, plans): refused while an admin impersonates the caller. */
   money?: true;
+  /** Speaks for the user in public or to the platform (a report of a review, a review published by link): refused while an admin impersonates the caller. */
+  ownWord?: true;
   /** Largest JSON body the route takes, where it is not the API's default (MAX_BODY_BYTES in area-handler.ts). */
   maxBodyBytes?: number;
   /** Also takes an HTML form's body (application/x-www-form-urlencoded): what a mail provider posts. */

@@ -68,10 +68,10 @@ export const routePaths = {
   submitFeedback: { method: 'POST', path: '/shares/{id}/feedback', access: 'user', area: 'shares', signedOut: USER_NOT_FOUND },
   rateFeedback: { method: 'POST', path: '/shares/{id}/ranking', access: 'musician', area: 'shares' },
   // The musician's report of a paid review; any user who asked (a pro can ask too), the domain checks it is theirs.
-  reportReview: { method: 'POST', path: '/shares/{id}/dispute', access: 'user', area: 'shares' },
+  reportReview: { method: 'POST', path: '/shares/{id}/dispute', access: 'user', area: 'shares', ownWord: true },
   // A completed review's read-only link: its musician makes, reads and ends it; anyone with it reads the review.
   getPublicLink: { method: 'GET', path: '/shares/{id}/public-link', access: 'user', area: 'shares' },
-  makePublicLink: { method: 'POST', path: '/shares/{id}/public-link', access: 'user', area: 'shares' },
+  makePublicLink: { method: 'POST', path: '/shares/{id}/public-link', access: 'user', area: 'shares', ownWord: true },
   revokePublicLink: { method: 'DELETE', path: '/shares/{id}/public-link', access: 'user', area: 'shares' },
   getPublicReview: { method: 'GET', path: '/public/reviews/{token}', access: 'public', area: 'shares' },
   createOrder: {
@@ -101,6 +101,7 @@ export const routePaths = {
   createPayout: { method: 'POST', path: '/payouts', access: 'pro', area: 'payments', money: true },
   listPayouts: { method: 'GET', path: '/payouts', access: 'pro', area: 'payments' },
   listAllPayouts: { method: 'GET', path: '/payouts/all', access: 'admin', area: 'payments' },
+  listStuckPayouts: { method: 'GET', path: '/payouts/stuck', access: 'admin', area: 'payments' },
   holdPayouts: { method: 'PUT', path: '/users/{id}/payout-hold', access: 'admin', area: 'payments', money: true },
   getBooks: { method: 'GET', path: '/books', access: 'admin', area: 'payments' },
   exportLedger: { method: 'GET', path: '/ledger/export', access: 'admin', area: 'payments' },

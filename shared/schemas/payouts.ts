@@ -62,6 +62,18 @@ export const listPayoutsInput = z.strictObject({ userId: z.optional(z.string().c
 export const payoutsPage = z.object({ payouts: z.array(payoutView), next: z.nullable(z.string()) });
 export type PayoutsPage = z.infer<typeof payoutsPage>;
 
+/**
+ * A payout PayPal has not answered for hours, as an admin's list shows it: still sent again every hour (the
+ * same payout pays once), with how often and what went wrong last.
+ */
+export const stuckPayoutView = z.extend(payoutView, {
+  attempts: z.int(),
+  lastError: z.nullable(z.string()),
+  nextTryAt: z.nullable(z.string()),
+});
+export const stuckPayoutsPage = z.object({ payouts: z.array(stuckPayoutView) });
+export type StuckPayoutsPage = z.infer<typeof stuckPayoutsPage>;
+
 /** Holding needs a reason: the pro is told it, and the audit log keeps it. */
 export const holdPayoutsInput = z
   .strictObject({

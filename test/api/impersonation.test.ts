@@ -3,7 +3,7 @@
  * honoured only beside the same admin's own token while they are in the admin group (asked live), never
  * for money, and every write audited with the real admin before it runs.
  */
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { AdminAddUserToGroupCommand, AdminRemoveUserFromGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { IMPERSONATION_HEADER } from '../../shared/api/route.js';
@@ -81,6 +81,25 @@ describe('impersonation', () => {
         message: 'Payments, plans and refunds are not available while impersonating.',
       });
     }
+  });
+
+  it("gives no report and publishes no review in the user's name", async () => {
+    const { body } = await start();
+    const shareId = randomUUID();
+    const ownWord = [
+      ['reportReview', { id: shareId, reason: 'did_not_listen', text: 'The reviewer never played the track.' }],
+      ['makePublicLink', { id: shareId }],
+    ] as const;
+    for (const [name, input] of ownWord) {
+      const res = await asUser(body.token, name, input);
+      expect(res.status, name).toBe(403);
+      expect(res.body.error).toEqual({
+        code: 'impersonation_forbidden',
+        message: 'Reports and public links speak for the user: they are not available while impersonating.',
+      });
+    }
+    // Taking a published review down protects the user: allowed (the share is unknown here, so 404).
+    expect((await asUser(body.token, 'revokePublicLink', { id: shareId })).status).toBe(404);
   });
 
   it("refuses tokens that are forged, expired, someone else's, or shown by a non-admin", async () => {

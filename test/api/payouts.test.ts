@@ -220,8 +220,8 @@ describe('payouts', () => {
     await waitForEmail(stack.mailUrl, pro.email, /Payout returned: \$20\.00/, { since });
   });
 
-  it('a send PayPal keeps not answering is tried again less and less often, then counted as stuck, and never given back on a guess', async () => {
-    const { id } = await proWith(1500);
+  it('a send PayPal keeps not answering is tried again less and less often, then counted as stuck and listed, and never given back on a guess', async () => {
+    const { pro, id } = await proWith(1500);
     const providers = await import('../../functions/providers/payments.js');
     const { createPayout } = await import('../../functions/domain/payouts.js');
     const { PAYOUT_STUCK_ATTEMPTS } = await import('../../functions/domain/payout-settlement.js');
@@ -250,6 +250,11 @@ describe('payouts', () => {
         p = next;
       }
       expect(p).toMatchObject({ status: 'sending', attempts: PAYOUT_STUCK_ATTEMPTS + 1 });
+      // Listed for an admin, with what went wrong last; refused to anyone else.
+      const stuck = (await call(admin, 'listStuckPayouts')).body.payouts.find((s: { id: string }) => s.id === payoutId);
+      expect(stuck).toMatchObject({ userId: id, status: 'sending', attempts: PAYOUT_STUCK_ATTEMPTS + 1, nextTryAt: p.checkAt });
+      expect(stuck.lastError).toContain('timeout');
+      expect((await call(pro, 'listStuckPayouts')).status).toBe(403);
       // Each wait twice the last, from a minute, never above an hour.
       expect(waits.slice(0, 3)).toEqual([120_000, 240_000, 480_000]);
       expect(Math.max(...waits)).toBe(3600_000);
@@ -264,6 +269,7 @@ describe('payouts', () => {
     await checkDuePayments(new Date(Date.now() + 2 * 3600_000), { payoutId });
     await settled(payoutId, 'paid');
     expect(await expectBooks(id)).toMatchObject({ balanceCents: 0, availableCents: 0 });
+    expect((await call(admin, 'listStuckPayouts')).body.payouts.some((s: { id: string }) => s.id === payoutId)).toBe(false);
   });
 
   it('a changed address e-mails the old one and holds payouts for 24 hours', async () => {

@@ -384,6 +384,7 @@ describe('DynamoDB round trips per route', () => {
     await call('createPayout', { amountCents: account.availableCents, idempotencyKey: randomUUID() }, pro);
     await call('listPayouts', {}, pro);
     await call('listAllPayouts', {}, admin);
+    await call('listStuckPayouts', {}, admin);
     await call('holdPayouts', { id: proId, held: true, reason: 'Round trips' }, admin);
     await call('holdPayouts', { id: proId, held: false }, admin);
     await call('getBooks', {}, admin);

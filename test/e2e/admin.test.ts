@@ -9,7 +9,8 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, screenshot, SMALL_PHONE } from '../support/browser.js';
 import { callRoute } from '../support/api.js';
-import { onboard } from '../support/flows.js';
+import { onboard, testAdmin } from '../support/flows.js';
+import { setAttributes } from '../support/table.js';
 import { createConfirmedUser, type TestUser } from '../support/users.js';
 import { browserTests } from './fixtures.js';
 import { adminUserRow, inSecondWindow } from './helpers.js';
@@ -163,6 +164,60 @@ describe('refunds to look at', () => {
     await item.getByRole('button', { name: `Try the refund of order ${orderId} again` }).click();
     await item.waitFor({ state: 'detached' });
     expect((await data.getPayment(orderId))!.record.stuckAt).toBeUndefined();
+  });
+});
+
+describe('payouts to look at', () => {
+  it('lists a payout PayPal has not answered for hours, with what went wrong last', async () => {
+    const { page } = session;
+    const { useStackEnvironment } = await import('../support/in-process.js');
+    useStackEnvironment(stack);
+    const owed = await createConfirmedUser(stack, { fullName: 'Petra Pending' });
+    const owedId = await onboard(stack, owed, 'pro');
+    const admin = await testAdmin(stack);
+    await callRoute(stack.apiUrl, 'adjustBalance', { id: owedId, balance: 42, expectedBalanceCents: 0, reason: 'Earnings' }, admin.idToken);
+    await callRoute(stack.apiUrl, 'setPayoutAccount', { email: 'petra@example.test' }, owed.idToken);
+    const providers = await import('../../functions/providers/payments.js');
+    const { createPayout } = await import('../../functions/domain/payouts.js');
+    const { checkPayout } = await import('../../functions/domain/payout-settlement.js');
+    const { getUser } = await import('../../functions/data/users.js');
+    const real = providers.payments();
+    providers.usePaymentProvider({
+      ...real,
+      createPayout: async () => {
+        throw new providers.PaymentProviderError('PayPal did not send a payout: 503 SERVICE_UNAVAILABLE', 503);
+      },
+    });
+    let payoutId: string;
+    try {
+      payoutId = (await createPayout((await getUser(owedId))!, { amountCents: 4200 })).id;
+      // Hours of sends PayPal did not answer, the last of them now.
+      await setAttributes(stack, { PK: `PAYOUT#${payoutId}`, SK: 'PAYOUT' }, { attempts: 8 });
+      await checkPayout(payoutId);
+    } finally {
+      providers.usePaymentProvider(undefined);
+    }
+
+    await page.goto(`${stack.appUrl}/admin/settings`);
+    const panel = page.getByTestId('stuck-payouts-panel');
+    await panel.getByRole('heading', { level: 2, name: 'Payouts to look at' }).waitFor();
+    const item = panel.getByTestId('stuck-payout').filter({ hasText: payoutId });
+    await item.waitFor();
+    const text = await item.textContent();
+    expect(text).toContain('$42.00 to Petra Pending at petra@example.test');
+    expect(text).toContain('sent 9 times, last: PayPal did not send a payout: 503 SERVICE_UNAVAILABLE');
+    await screenshot(page, 'admin-settings-stuck-payouts');
+    await phoneShot(
+      '/admin/settings',
+      (p) => p.getByTestId('stuck-payout').filter({ hasText: payoutId }).waitFor(),
+      'admin-settings-stuck-payouts',
+    );
+    // PayPal answers again: the next send pays it, and the list lets it go.
+    await checkPayout(payoutId);
+    await page.reload();
+    await panel.getByRole('heading', { level: 2, name: 'Payouts to look at' }).waitFor();
+    await page.locator('[data-testid="stuck-payouts-empty"], [data-testid="stuck-payout"]').first().waitFor();
+    expect(await panel.getByTestId('stuck-payout').filter({ hasText: payoutId }).count()).toBe(0);
   });
 });
 

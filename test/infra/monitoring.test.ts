@@ -92,6 +92,7 @@ describe('the alarms', () => {
       ['EmailFailures', 'EmailsFailed', 1],
       ['PaymentMismatches', 'PaymentMismatches', 1],
       ['RefundsStuck', 'RefundsStuck', 1],
+      ['PayoutsStuck', 'PayoutsStuck', 1],
     ] as const) {
       expect(alarm(id), id).toMatchObject({
         Namespace: 'Snip',

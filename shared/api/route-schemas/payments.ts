@@ -20,6 +20,7 @@ import {
   payoutAccountView,
   payoutsPage,
   payoutView,
+  stuckPayoutsPage,
 } from '../../schemas/payouts.js';
 import { paypalEventInput, webhookAck } from '../../schemas/webhooks.js';
 import { booksInput, booksView, ledgerExport, ledgerExportInput } from '../../schemas/books.js';
@@ -41,6 +42,7 @@ export const paymentsSchemas = {
   createPayout: { input: createPayoutInput, output: payoutView },
   listPayouts: { input: z.strictObject({ cursor: listPayoutsInput.shape.cursor }), output: payoutsPage },
   listAllPayouts: { input: listPayoutsInput, output: payoutsPage },
+  listStuckPayouts: { input: z.strictObject({}), output: stuckPayoutsPage },
   holdPayouts: { input: holdPayoutsInput, output: payoutAccountView },
   getBooks: { input: booksInput, output: booksView },
   exportLedger: { input: ledgerExportInput, output: ledgerExport },

@@ -26,7 +26,7 @@ const state = (s: PayoutStatus): PayoutRecord => ({ ...base, status: s, ...(s ==
 const said = (s: string): PayoutEvent => ({ type: 'provider_state', state: s as never, error: null, lookAt: LATER });
 const EVENTS: Record<string, PayoutEvent> = {
   sent: { type: 'sent', batchId: 'B1', itemId: 'I1' },
-  'send failed': { type: 'send_failed', retryAt: LATER },
+  'send failed': { type: 'send_failed', retryAt: LATER, error: 'PayPal could not be reached' },
   'send refused': { type: 'send_refused', error: 'VALIDATION_ERROR, items[0].receiver: Value must be a string of at most 127 characters' },
   'PayPal: PENDING': said('PENDING'),
   'PayPal: UNCLAIMED': said('UNCLAIMED'),

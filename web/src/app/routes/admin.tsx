@@ -10,6 +10,7 @@ import { AuditPanel } from '@/features/admin/components/audit-panel';
 import { BooksPanel, LedgerExportPanel, MoneyLinkPanel } from '@/features/admin/components/books-panel';
 import { DisputesLinkPanel, DisputesPanel } from '@/features/admin/components/disputes-panel';
 import { MarginPanel } from '@/features/admin/components/margin-panel';
+import { StuckPayoutsPanel } from '@/features/admin/components/stuck-payouts-panel';
 import { StuckRefundsPanel } from '@/features/admin/components/stuck-refunds-panel';
 import { UsersPanel } from '@/features/admin/components/users-panel';
 import { startImpersonation } from '@/features/impersonation/api/start';
@@ -58,6 +59,7 @@ export const AdminSettingsRoute = () => (
     <MoneyLinkPanel />
     <DisputesLinkPanel />
     <StuckRefundsPanel />
+    <StuckPayoutsPanel />
     <AuditPanel />
   </div>
 );
