@@ -64,6 +64,11 @@ export interface PaymentWrite {
   to: PaymentState;
   set: Partial<PaymentRecord>;
   remove?: (keyof PaymentRecord)[];
+  /**
+   * Fields the move needs still absent, beside its state: a release is refused once a dispute opened at the
+   * provider (another path's write, after the release read the payment).
+   */
+  absent?: (keyof PaymentRecord)[];
   /** When the scheduled check looks next: a time, null for never again, absent to leave it as it is. */
   checkAt?: string | null;
   /** Listed for an admin from this time on, instead of watched. */
@@ -134,6 +139,7 @@ export function paymentUpdate(w: PaymentWrite, at = new Date().toISOString()) {
   else if (w.remove?.includes('disputeId') || leavesCapture(w)) removed.push('GSI3PK', 'GSI3SK');
   const names = Object.keys(values);
   const condition = inStates(w.from);
+  if (w.absent?.length) condition.expression += ` AND ${w.absent.map((f) => `attribute_not_exists(${f})`).join(' AND ')}`;
   return {
     Update: {
       TableName: config.tableName,

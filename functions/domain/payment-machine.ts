@@ -369,6 +369,8 @@ function move(
         to: 'released',
         write: {
           set: { releasedAt: at, releasedBefore: e.releasedBefore },
+          // A dispute opened since the payment was read holds it: the write itself checks.
+          absent: ['disputeId'],
           checkAt: null,
           entries: [],
           ...(released.pro ? { pro: { ...released.pro, releasedCents: e.releasedBefore } } : {}),

@@ -297,7 +297,7 @@ export async function updateComment(
     endTimestamp: endTimestamp ?? null,
     updatedAt: new Date().toISOString(),
   };
-  const result = await shares.updateComment(share, next, { closed });
+  const result = await shares.updateComment(share, next, { closed, draft: inDraft(share, userId) });
   if (result === null) throw new NotFound('Comment not found');
   if (result === 'closed') return closedShare(share.id, userId, 'change');
   return toCommentView(share, next);
@@ -307,7 +307,7 @@ export async function updateComment(
 export async function deleteComment(userId: string, shareId: string, commentId: string) {
   const { share } = await ownComment(userId, shareId, commentId);
   const closed = assertCanComment(share, userId, 'change');
-  const result = await shares.deleteComment(share, commentId, userId, { closed });
+  const result = await shares.deleteComment(share, commentId, userId, { closed, draft: inDraft(share, userId) });
   if (result === null) throw new NotFound('Comment not found');
   if (result === 'closed') await closedShare(share.id, userId, 'change');
 }
@@ -340,11 +340,14 @@ export async function submitFeedback(
   const progress = reviewReceived(share.sharedByUserId, { ...feedback, comments: bundle.comments.filter((c) => c.userId === userId) });
   // The musician (the e-mail's recipient) and the reviewer's listing are read alongside the write.
   const listing = readAhead(userId);
+  const acceptedAfter = completeBy && share.payment ? deadlineCutoffs(share.payment, Date.parse(at)).acceptedAfter : undefined;
   const [ok, musician] = await Promise.all([
     shares.completeWithFeedback(share, feedback, [...(share.payment ? fulfilment(share, at) : []), progress], {
       claimEmail: 'responded',
-      acceptedAfter: completeBy && share.payment ? deadlineCutoffs(share.payment, Date.parse(at)).acceptedAfter : undefined,
+      acceptedAfter,
       recheckOutcome,
+      // The comments as the floor was checked on them: a change meanwhile (another tab) refuses the completion.
+      reviewEdits: bundle.reviewEdits ?? 0,
     }),
     getUser(share.sharedByUserId).catch((err) => (log.error('Recipient not read', err, { userId: share.sharedByUserId }), undefined)),
   ]);
@@ -352,7 +355,14 @@ export async function submitFeedback(
     const now = await shares.readShare(share.id);
     if (!now) throw new NotFound('Feedback request not found');
     if (now.deleting) throw beingDeleted();
-    if (now.record.status === 'accepted' && completeBy) throw paidRequestExpired('accepted');
+    if (now.record.status === 'accepted') {
+      const late = acceptedAfter && (now.record.acceptedAt ?? '') <= acceptedAfter;
+      if (late || (completeBy && completeBy <= new Date().toISOString())) throw paidRequestExpired('accepted');
+      throw new Conflict(
+        'Your comments changed while the review was being submitted (in another tab?). Check them and submit again.',
+        'review_changed',
+      );
+    }
     if (now.record.status !== 'completed') throw closedRequest(now.record.status);
     throw new Conflict('This feedback is complete and cannot be reviewed again', 'completed');
   }

@@ -136,6 +136,42 @@ describe('money that comes back', () => {
     expect(await moneyOf(pro.id)).toMatchObject({ available: EARNING, held: 0 });
   });
 
+  it('a release that read the payment before a dispute opened is refused by its write, and the earning stays held until PayPal decides', async () => {
+    const pro = await newPro();
+    const { orderId, captureId } = await earned(pro, 'Released while disputed', false);
+    const stale = await money.payment(orderId);
+    const dispute = await paypalControl(`/_local/captures/${captureId}/dispute`);
+    await until(
+      'the dispute held',
+      () => money.payment(orderId),
+      (p) => p.disputeId === dispute.dispute_id,
+    );
+    // The release as the check decided it on what it read before the dispute's write.
+    const { step } = await import('../../functions/domain/payment-settlement.js');
+    const { noOpenDispute } = await import('../../functions/data/shares.js');
+    const released = await step(
+      stale,
+      { type: 'hold_ended', releasedBefore: 0 },
+      { requestChange: noOpenDispute(stale.shareId) },
+      new Date(Date.parse(stale.fulfilledAt!) + EARNING_HOLD_DAYS * DAY_MS + 60_000),
+    );
+    expect(released.kind).toBe('payment_moved');
+    expect(await money.payment(orderId)).toMatchObject({ disputeId: dispute.dispute_id });
+    expect((await money.payment(orderId)).releasedAt).toBeUndefined();
+    expect(await moneyOf(pro.id)).toMatchObject({ available: 0, held: EARNING });
+
+    // Won: no longer counted as disputed, and released when its hold is over.
+    await paypalControl(`/_local/disputes/${dispute.dispute_id}/resolve`, { outcome: 'RESOLVED_SELLER_FAVOUR' });
+    await until(
+      'the dispute lifted',
+      () => money.payment(orderId),
+      (p) => !p.disputeId,
+    );
+    expect(await listedAsDisputed(admin, orderId)).toBe(false);
+    await checkAt(orderId, Date.parse(stale.fulfilledAt!) + 30 * DAY_MS);
+    expect(await moneyOf(pro.id)).toMatchObject({ available: EARNING, held: 0 });
+  });
+
   it('a dispute the payer wins reverses the earning and the fee', async () => {
     const pro = await newPro();
     const { orderId, captureId } = await earned(pro, 'Disputed then lost');

@@ -83,6 +83,34 @@ describe('the floor of a paid review', () => {
     expect((await money.payment(orderId)).fulfilledAt).toEqual(expect.any(String));
   });
 
+  it('a comment deleted while Submit is under way refuses the completion that was checked against it', async () => {
+    const { musician, shareId, orderId } = await acceptedPaid('Deleted during submit', 3);
+    expect((await report(pro, shareId, [[0, 3]])).status).toBe(200);
+    const ids: string[] = [];
+    for (const t of [0, 1, 2]) ids.push((await comment(pro, shareId, t, ['#Mixing'])).body.id);
+    const shares = await import('../../functions/data/shares.js');
+    // Each change to the reviewer's comments is counted; the musician's are not part of the review.
+    expect((await shares.getShareBundle(shareId))!.reviewEdits).toBe(3);
+    expect((await comment(musician, shareId, null)).status).toBe(200);
+    const read = (await shares.getShareBundle(shareId))!;
+    expect(read.reviewEdits).toBe(3);
+
+    // Submit read the review (and checked the floor on it); a second tab deletes a comment before its write.
+    expect((await as(pro).call('deleteComment', { id: shareId, commentId: ids[2] })).status).toBe(200);
+    const feedback = { criteria: ALL_CRITERIA, comment: flows.freshReviewText(40), userId: proId, createdAt: new Date().toISOString() };
+    expect(await shares.completeWithFeedback(read.share, feedback, [], { reviewEdits: read.reviewEdits })).toBe(false);
+    expect((await shares.readShare(shareId))!.record.status).toBe('accepted');
+    expect((await money.payment(orderId)).fulfilledAt).toBeUndefined();
+    // Submitted again, the review is checked as it now stands: two timed comments are too few.
+    const again = await as(pro).call('submitFeedback', { id: shareId, criteria: ALL_CRITERIA, comment: flows.freshReviewText(40) });
+    expect(again.body.error).toMatchObject({ code: 'review_incomplete', missing: ['comments'] });
+    expect((await comment(pro, shareId, 2, ['#Mixing'])).status).toBe(200);
+    const done = await as(pro).call('submitFeedback', { id: shareId, criteria: ALL_CRITERIA, comment: flows.freshReviewText(40) });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    // The count is done with once the review is in.
+    expect((await itemsUnder(stack, `SHARE#${shareId}`)).some((i) => i.SK === 'REVIEW_EDITS')).toBe(false);
+  });
+
   it('a low score needs a comment tagged with its category saying why', async () => {
     const { shareId } = await acceptedPaid('Low vocals');
     await report(pro, shareId, [[0, 1]]);

@@ -3,8 +3,18 @@ import type { ShareStatus } from '../../../shared/feedback.js';
 import { cancellation, failedItem } from '../transactions.js';
 import { MAX_COMMENTS_PER_SHARE } from '../../../shared/constants.js';
 import { digestUpsert } from './emails.js';
-import { type CommentRecord, type ShareRecord, T, commentKey, isFull, linkKey, participants } from './records.js';
+import { type CommentRecord, type ShareRecord, T, commentKey, isFull, linkKey, participants, reviewEditsKey } from './records.js';
 import { inOpenShare } from './open-share.js';
+
+/** One more change to the comments of a review not yet submitted, counted with the change (records.ts says why). */
+const reviewEdit = (shareId: string) => ({
+  Update: {
+    TableName: T(),
+    Key: reviewEditsKey(shareId),
+    UpdateExpression: 'ADD edits :one SET entity = :e',
+    ExpressionAttributeValues: { ':one': 1, ':e': 'review-edits' },
+  },
+});
 
 /** 'full': the request has its most comments (MAX_COMMENTS_PER_SHARE). */
 export type WriteResult = 'written' | 'exists' | 'closed' | 'full';
@@ -48,12 +58,13 @@ export async function putNewComment(
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
       },
     },
+    ...(opts.draft ? [reviewEdit(share.id)] : []),
   ]);
   if (!err) return 'written';
   const reasons = cancellation(err)!;
   // 'exists' first: a retry of a comment that landed gets it back even if the share has closed since.
   if (reasons[1] === 'ConditionalCheckFailed') return 'exists';
-  const link = reasons.length - 1;
+  const link = opts.digest ? 3 : 2;
   if (reasons[link] === 'ConditionalCheckFailed' && isFull(failedItem(err, link), 'commentIds', MAX_COMMENTS_PER_SHARE)) return 'full';
   return 'closed';
 }
@@ -66,7 +77,7 @@ export async function putNewComment(
 export async function updateComment(
   share: ShareRecord,
   comment: CommentRecord,
-  opts: { closed: ShareStatus[] },
+  opts: { closed: ShareStatus[]; draft?: boolean },
 ): Promise<Exclude<WriteResult, 'exists'> | null> {
   const err = await inOpenShare(share.id, opts.closed, [
     {
@@ -86,6 +97,7 @@ export async function updateComment(
         },
       },
     },
+    ...(opts.draft ? [reviewEdit(share.id)] : []),
   ]);
   if (!err) return 'written';
   return cancellation(err)![0] === 'ConditionalCheckFailed' ? 'closed' : null;
@@ -102,7 +114,7 @@ export async function deleteComment(
   share: Pick<ShareRecord, 'id' | 'trackId'>,
   commentId: string,
   userId: string,
-  opts: { closed: ShareStatus[] },
+  opts: { closed: ShareStatus[]; draft?: boolean },
 ): Promise<'written' | 'closed' | null> {
   const err = await inOpenShare(share.id, opts.closed, [
     {
@@ -123,6 +135,7 @@ export async function deleteComment(
         ExpressionAttributeValues: { ':c': new Set([commentId]), ':one': 1 },
       },
     },
+    ...(opts.draft ? [reviewEdit(share.id)] : []),
   ]);
   if (!err) return 'written';
   const reasons = cancellation(err)!;

@@ -13,6 +13,7 @@ import {
   T,
   type TransactUpdate,
   draftKey,
+  reviewEditsKey,
   metaKey,
   participants,
   pk,
@@ -28,7 +29,7 @@ export async function completeWithFeedback(
   share: ShareRecord,
   feedback: FeedbackRecord,
   alsoWrite: { Update: TransactUpdate }[] = [],
-  opts: { claimEmail?: ShareEmailEvent; acceptedAfter?: string; recheckOutcome?: RecheckOutcome } = {},
+  opts: { claimEmail?: ShareEmailEvent; acceptedAfter?: string; recheckOutcome?: RecheckOutcome; reviewEdits?: number } = {},
 ): Promise<boolean> {
   return writeIf(
     () =>
@@ -71,6 +72,16 @@ export async function completeWithFeedback(
           ...(opts.claimEmail ? [emailClaimItem(share.id, opts.claimEmail)] : []),
           // The reviewer's draft is done with: what it held is in the feedback now.
           { Delete: { TableName: T(), Key: draftKey(share.id) } },
+          // So is the count of changes to the comments, which must be as the floor's check read it.
+          {
+            Delete: {
+              TableName: T(),
+              Key: reviewEditsKey(share.id),
+              ...(opts.reviewEdits
+                ? { ConditionExpression: 'edits = :n', ExpressionAttributeValues: { ':n': opts.reviewEdits } }
+                : { ConditionExpression: 'attribute_not_exists(edits)' }),
+            },
+          },
         ],
       }),
   );

@@ -20,6 +20,7 @@ import {
   commentKey,
   metaKey,
   pk,
+  reviewEditsKey,
   publicLinkFields,
   strip,
 } from './records.js';
@@ -59,6 +60,7 @@ export async function getShareBundle(id: string): Promise<ShareBundle | null> {
   const dispute = items.find((i) => i.SK === 'DISPUTE');
   const checklist = items.find((i) => i.SK === 'CHECKLIST');
   const publicLink = items.find((i) => i.SK === PUBLIC_LINK_SK);
+  const edits = items.find((i) => i.SK === reviewEditsKey(id).SK);
   return {
     share: strip(meta) as unknown as ShareRecord,
     feedback: feedback ? (strip(feedback) as unknown as FeedbackRecord) : null,
@@ -68,6 +70,7 @@ export async function getShareBundle(id: string): Promise<ShareBundle | null> {
     dispute: dispute ? ({ ...strip(dispute), shareId: id } as unknown as DisputeRecord) : null,
     checklist: checklist ? (strip(checklist) as unknown as ChecklistRecord) : null,
     publicLink: publicLink ? publicLinkFields(publicLink) : null,
+    reviewEdits: (edits?.edits as number | undefined) ?? 0,
     comments: items
       .filter((i) => String(i.SK).startsWith('COMMENT#'))
       .map((i) => ({ ...(strip(i) as unknown as CommentRecord), shareId: id })),

@@ -168,6 +168,8 @@ export interface ShareBundle {
   draft: DraftRecord | null;
   dispute: DisputeRecord | null;
   checklist: ChecklistRecord | null;
+  /** Changes made to the reviewer's comments before the review was submitted (reviewEditsKey). */
+  reviewEdits?: number;
   /** Its read-only link, whether or not still in time (absent: none, or a bundle made without it). */
   publicLink?: PublicLinkRecord | null;
 }
@@ -200,6 +202,12 @@ export const digestKey = (shareId: string, toUserId: string) => ({ PK: pk(shareI
 
 export const listeningKey = (shareId: string) => ({ PK: pk(shareId), SK: 'LISTENING' });
 export const draftKey = (shareId: string) => ({ PK: pk(shareId), SK: 'DRAFT' });
+/**
+ * How often the reviewer's comments changed before the review was submitted (`edits`): the completion
+ * requires the count it read, so a comment edited or deleted while Submit was under way cannot land a
+ * review below the floor it was checked against. No participants: the realtime channel says nothing of it.
+ */
+export const reviewEditsKey = (shareId: string) => ({ PK: pk(shareId), SK: 'REVIEW_EDITS' });
 export const checklistKey = (shareId: string) => ({ PK: pk(shareId), SK: 'CHECKLIST' });
 export const disputeKey = (shareId: string) => ({ PK: pk(shareId), SK: 'DISPUTE' });
 
