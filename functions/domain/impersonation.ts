@@ -20,7 +20,7 @@ export { MONEY_REFUSED, moneyRefused } from './money-refused.js';
 
 /** A report or a published review speaks in the user's own name: an admin acting as them may not give it. */
 export const ownWordRefused = () =>
-  new Forbidden('Reports and public links speak for the user: they are not available while impersonating.', 'impersonation_forbidden');
+  new Forbidden('Reports and public links speak for the user: they are not available while impersonating.', 'not_while_impersonating');
 
 export async function startImpersonation(admin: UserRecord, identity: Identity, userId: string): Promise<ImpersonationView> {
   const target = await getUser(userId);

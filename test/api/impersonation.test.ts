@@ -93,8 +93,9 @@ describe('impersonation', () => {
     for (const [name, input] of ownWord) {
       const res = await asUser(body.token, name, input);
       expect(res.status, name).toBe(403);
+      // Not a code that ends the impersonation in the app (impersonation_forbidden, impersonation_ended): the admin stays.
       expect(res.body.error).toEqual({
-        code: 'impersonation_forbidden',
+        code: 'not_while_impersonating',
         message: 'Reports and public links speak for the user: they are not available while impersonating.',
       });
     }

@@ -119,6 +119,15 @@ describe('a paid review to trust', () => {
     expect(await form2.getByRole('group', { name: 'Energy & Impact' }).getAttribute('data-value')).toBe('4');
     expect(await form2.getByTestId('comment-card').count()).toBe(3);
     expect(await done(form2, 'listened')).toBe('true');
+
+    // Typed, and the tab closed at once, before the autosave's delay: the change still reaches the server.
+    const last = general.split(' ').slice(0, 25).join(' ');
+    await form2.getByLabel('General comment', { exact: true }).fill(last);
+    await pro.close({ runBeforeUnload: true });
+    const { useStackEnvironment } = await import('../support/in-process.js');
+    useStackEnvironment(stack);
+    const { getShareBundle } = await import('../../functions/data/shares.js');
+    await until('the draft saved as the tab closed', async () => (await getShareBundle(shareId))?.draft?.comment === last, 10_000);
   });
 
   it('Mia meanwhile sees only that it is in progress, and cannot delete the track from under him', async () => {

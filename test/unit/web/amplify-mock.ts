@@ -16,6 +16,9 @@ export { ApiError } from '../../../web/src/lib/api-client';
 /** The API client (`api`): called with a route's name and its input; a test gives it what to answer. */
 export const apiMock = vi.fn();
 export const api = apiMock;
+/** The client whose requests outlive the page (`apiOnLeave`): what a page sends as it goes away. */
+export const apiOnLeaveMock = vi.fn(async () => undefined);
+export const apiOnLeave = apiOnLeaveMock;
 
 /** The app links the impersonation feature to the client: nothing to link to here. */
 export const linkImpersonation = () => undefined;

@@ -60,6 +60,14 @@ describe('createApiClient', () => {
     expect(init.body).toBe(JSON.stringify({ email: 'a@b.co' }));
     expect(init.headers).toMatchObject({ authorization: 'Bearer id-token', 'content-type': 'application/json' });
   });
+  it('asks the browser to let a request outlive its page only on a client made for leaving', async () => {
+    const fetchMock = vi.fn(async () => json(200, { savedAt: 'now' }));
+    const options = { baseUrl: () => 'http://api.test', getToken: async () => 'id-token', fetch: fetchMock };
+    await createApiClient(options)('getMe');
+    await createApiClient({ ...options, keepalive: true })('saveDraft', { id: 's1', criteria: {}, comment: '', note: '' });
+    const inits = fetchMock.mock.calls.map((c) => (c as unknown as [string, RequestInit])[1]);
+    expect(inits.map((i) => i.keepalive)).toEqual([undefined, true]);
+  });
   it('sends no authorization header when signed out, and no body for GET', async () => {
     const fetchMock = vi.fn(async () => json(200, { id: 'u1' }));
     const api = createApiClient({ baseUrl: () => 'http://api.test', getToken: async () => undefined, fetch: fetchMock });

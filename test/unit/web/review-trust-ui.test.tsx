@@ -11,7 +11,7 @@ vi.mock('wavesurfer.js', () => import('../../support/fake-wavesurfer'));
 import { FeedbackView } from '../../../web/src/features/feedback/components/feedback-view';
 import { ReviewerForm } from '../../../web/src/features/feedback/components/reviewer-form';
 import { DRAFT_SAVE_DELAY_MS } from '../../../web/src/features/feedback/hooks/use-draft-autosave';
-import { apiMock } from './amplify-mock';
+import { apiMock, apiOnLeaveMock } from './amplify-mock';
 import { commentView as comment, shareView as share } from './fixtures';
 import { renderUi } from './render';
 
@@ -105,6 +105,22 @@ describe("the reviewer's draft", () => {
       note: 'The kick at',
     });
     await waitFor(() => expect(screen.getByTestId('draft-status').textContent).toBe('Saved'));
+  });
+});
+
+describe('a tab closed before the autosave', () => {
+  it("sends the draft's last change in a request that outlives the page, once", async () => {
+    apiOnLeaveMock.mockReset();
+    apiOnLeaveMock.mockResolvedValue({ savedAt: '2026-01-06T10:00:00.000Z' });
+    renderUi(<ReviewerForm detail={paid()} viewer={PRO} />, { url: null });
+    fireEvent.change(screen.getByLabelText('General comment'), { target: { value: 'Typed, then the tab closed' } });
+    window.dispatchEvent(new Event('pagehide'));
+    expect(apiOnLeaveMock.mock.calls).toEqual([['saveDraft', { id: 's1', criteria: {}, comment: 'Typed, then the tab closed', note: '' }]]);
+    // Nothing new since: hidden again sends nothing more.
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    expect(apiOnLeaveMock).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -107,6 +107,8 @@ export interface ApiClientOptions {
   getToken: () => Promise<string | undefined>;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** Each request outlives the page that sent it (fetch's keepalive): for what a page sends as it goes away. */
+  keepalive?: boolean;
   /** Told of every call as it ends (the error reporter's traces): status 0 when no answer came. */
   onCall?: (call: { route: string; status: number; durationMs: number; correlationId: string; message?: string }) => void;
 }
@@ -139,6 +141,7 @@ export function createApiClient(options: ApiClientOptions): ApiFn {
         headers,
         body: req.body,
         signal: controller.signal,
+        ...(options.keepalive ? { keepalive: true } : {}),
       });
       status = res.status;
       if (!res.ok) throw await parseErrorResponse(res);

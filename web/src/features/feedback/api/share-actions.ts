@@ -6,7 +6,7 @@ import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from
 import { useRef } from 'react';
 import type { CheckItemView, CommentView, ShareDetail, ShareView } from '@shared/schemas/shares';
 import { USER_NOT_FOUND } from '@shared/constants';
-import { api, type ApiInput } from '@/lib/api';
+import { api, apiOnLeave, type ApiInput } from '@/lib/api';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { saidIfSignedOut } from '@/lib/signed-out';
 import { shareDetailKey, sharesQueryKey, type SharePage } from './shares';
@@ -140,8 +140,12 @@ export function useMarkCheck(shareId: string) {
   });
 }
 
-/** What the reviewer's player heard, merged by the server into the share's listening. */
-export const reportListening = (input: ApiInput<'reportListening'>) => api('reportListening', input);
+/** What the reviewer's player heard, merged by the server into the share's listening (`leaving`: sent as the page goes away). */
+export const reportListening = (input: ApiInput<'reportListening'>, leaving = false) =>
+  (leaving ? apiOnLeave : api)('reportListening', input);
+
+/** The reviewer's draft, sent as the page goes away (a tab closed before the autosave's delay). */
+export const saveDraftOnLeave = (input: ApiInput<'saveDraft'>) => apiOnLeave('saveDraft', input);
 
 /** Saves the reviewer's draft (theirs alone until Submit). */
 export function useSaveDraft(shareId: string) {

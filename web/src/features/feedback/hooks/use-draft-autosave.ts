@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSaveDraft } from '@/features/feedback/api/share-actions';
+import { saveDraftOnLeave, useSaveDraft } from '@/features/feedback/api/share-actions';
 import type { Criteria } from '@/features/feedback/utils/ratings';
 
 /** A change is saved this long after the typing stops. */
@@ -39,16 +39,30 @@ export function useDraftAutosave(shareId: string, draft: ReviewDraft, enabled = 
     return () => window.clearTimeout(timer);
   }, [text, enabled, mutate]);
 
-  // Leaving with a change not yet sent: sent now.
+  // Leaving with a change not yet sent: sent now, in a request that outlives the page (the form going away,
+  // or the page hidden, which may be a tab closing: no unmount comes then).
   const latest = useRef({ text, enabled });
   latest.current = { text, enabled };
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    const flush = () => {
       const { text: last, enabled: on } = latest.current;
-      if (on && last !== saved.current) mutate(JSON.parse(last) as ReviewDraft);
-    },
-    [mutate],
-  );
+      if (!on || last === saved.current) return;
+      saved.current = last;
+      saveDraftOnLeave({ id: shareId, ...(JSON.parse(last) as ReviewDraft) }).catch(() => {
+        if (saved.current === last) saved.current = '';
+      });
+    };
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
+    document.addEventListener('visibilitychange', hidden);
+    window.addEventListener('pagehide', flush);
+    return () => {
+      document.removeEventListener('visibilitychange', hidden);
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, [shareId]);
 
   return status;
 }
