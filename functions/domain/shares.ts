@@ -4,7 +4,7 @@ import { CLOSED_STATUSES, SHARE_STATUSES, type ShareStatus } from '../../shared/
 import { MAX_COMMENTS_PER_SHARE, MAX_SHARES_PER_TRACK } from '../../shared/constants.js';
 import type { ShareOptions } from '../../shared/schemas/shares.js';
 import * as shares from '../data/shares.js';
-import type { CommentRecord, ShareRecord } from '../data/shares.js';
+import type { CommentRecord, FeedbackRecord, ShareRecord } from '../data/shares.js';
 import { formatPrice } from '../../shared/money.js';
 import { getUser, type UserRecord } from '../data/users.js';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors.js';
@@ -312,6 +312,13 @@ export async function deleteComment(userId: string, shareId: string, commentId: 
   if (result === 'closed') await closedShare(share.id, userId, 'change');
 }
 
+/** Whether the stored feedback is what this submission says: the same reviewer, scores and general comment. */
+function isSameFeedback(stored: FeedbackRecord | null, userId: string, criteria: Record<string, number>, comment: string | undefined) {
+  if (!stored || stored.userId !== userId || (stored.comment ?? '') !== (comment ?? '')) return false;
+  const keys = Object.keys(criteria);
+  return keys.length === Object.keys(stored.criteria).length && keys.every((k) => stored.criteria[k] === criteria[k]);
+}
+
 export async function submitFeedback(
   userId: string,
   input: { id: string; criteria: Record<string, number | undefined>; comment?: string },
@@ -325,10 +332,14 @@ export async function submitFeedback(
   if (share.sharedWithUserId !== userId) throw new Forbidden('Only the reviewer submits feedback');
   // Submitting a paid review makes its payment final: money an impersonating admin may not move.
   if (opts.impersonated && share.payment) throw moneyRefused();
-  if (share.status === 'completed') throw new Conflict('This feedback is complete and cannot be reviewed again', 'completed');
+  const criteria = Object.fromEntries(Object.entries(input.criteria).filter(([, v]) => v != null)) as Record<string, number>;
+  if (share.status === 'completed') {
+    // This very submission again (its answer was lost, and the reviewer or the app tried again): the review as it landed.
+    if (isSameFeedback(bundle.feedback, userId, criteria, input.comment)) return toShareDetail(bundle, userId);
+    throw new Conflict('This feedback is complete and cannot be reviewed again', 'completed');
+  }
   if (CLOSED_STATUSES.includes(share.status)) throw closedRequest(share.status);
   if (share.status === 'pending') throw new Conflict(NOT_ACCEPTED, 'not_accepted');
-  const criteria = Object.fromEntries(Object.entries(input.criteria).filter(([, v]) => v != null)) as Record<string, number>;
   const at = new Date().toISOString();
   const completeBy = share.payment ? respondBy(share) : null;
   if (completeBy && completeBy <= at) throw paidRequestExpired('accepted');

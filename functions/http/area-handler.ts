@@ -15,7 +15,17 @@ import { routePaths } from '../../shared/api/route-paths.js';
 import type { RouteName, Routes } from '../../shared/api/routes.js';
 import { ensureUser } from '../domain/users.js';
 import { allows } from '../domain/access.js';
-import { AppError, BadRequest, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized } from '../lib/errors.js';
+import {
+  AppError,
+  BadRequest,
+  Forbidden,
+  isTransient,
+  NotFound,
+  PayloadTooLarge,
+  TooManyRequests,
+  tryAgainSoon,
+  Unauthorized,
+} from '../lib/errors.js';
 import { mfaShortfall, poolStatus } from '../domain/admin-mfa.js';
 import { identify, isAdminIdentity } from '../lib/identity.js';
 import type { Caller } from '../domain/caller.js';
@@ -66,7 +76,9 @@ export function json(statusCode: number, body: unknown): Result {
   };
 }
 
-function errorResult(err: unknown): Result {
+function errorResult(thrown: unknown): Result {
+  const err =
+    !(thrown instanceof AppError) && isTransient(thrown) ? tryAgainSoon(`${(thrown as Error).name}: ${(thrown as Error).message}`) : thrown;
   if (err instanceof AppError) {
     if (err.status >= 500)
       log.error('Service unavailable', undefined, { code: err.code, detail: (err as { detail?: string }).detail ?? err.message });

@@ -27,6 +27,8 @@ export const ENV = {
   cognitoEndpoint: 'COGNITO_ENDPOINT',
   s3Endpoint: 'S3_ENDPOINT',
   sesEndpoint: 'SES_ENDPOINT',
+  /** How long a DynamoDB call may go unanswered before the SDK gives up on it and tries again (ms; default 10 s). */
+  dynamoTimeoutMs: 'DYNAMODB_TIMEOUT_MS',
 } as const;
 
 export function required(name: string): string {
@@ -72,6 +74,13 @@ export const config = {
   },
   get paypalApiUrl() {
     return required(ENV.paypalApiUrl);
+  },
+  /**
+   * A call with no answer is given up and tried again (the SDK's retries) well before the function's own
+   * timeout, rather than holding the request until it ends.
+   */
+  get dynamoTimeoutMs() {
+    return Number(process.env[ENV.dynamoTimeoutMs]) || 10_000;
   },
   endpoint(name: 'dynamoEndpoint' | 'cognitoEndpoint' | 's3Endpoint' | 'sesEndpoint'): string | undefined {
     return process.env[ENV[name]] || undefined;

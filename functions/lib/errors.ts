@@ -62,3 +62,37 @@ export class ServiceUnavailable extends AppError {
     super(503, code, message);
   }
 }
+
+/** What AWS's SDKs say when a service is busy or down rather than refusing the call. */
+const TRANSIENT_NAMES = new Set([
+  'ThrottlingException',
+  'ProvisionedThroughputExceededException',
+  'RequestLimitExceeded',
+  'InternalServerError',
+  'ServiceUnavailable',
+  'TransactionConflictException',
+  'TimeoutError',
+  'RequestTimeout',
+]);
+const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN']);
+
+/**
+ * Whether an error is a service's passing trouble (throttled, down, a connection cut or timed out) that
+ * the SDK's own retries did not get past: nothing the caller did wrong, and worth asking again. A call whose
+ * answer was lost may have taken effect: the routes that move money take an idempotency key, so the
+ * retry settles it rather than repeating it.
+ */
+export function isTransient(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const e = err as { name?: string; code?: string; $retryable?: unknown; $metadata?: { httpStatusCode?: number } };
+  return (
+    Boolean(e.$retryable) ||
+    TRANSIENT_NAMES.has(e.name ?? '') ||
+    NETWORK_CODES.has(e.code ?? '') ||
+    (e.$metadata?.httpStatusCode ?? 0) >= 500
+  );
+}
+
+/** The answer to a service's passing trouble: a 503 that says to try again (the detail is logged, not shown). */
+export const tryAgainSoon = (detail: string) =>
+  new ServiceUnavailable('We could not finish this just now. Please try again in a moment.', 'try_again', detail);

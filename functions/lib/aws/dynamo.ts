@@ -6,7 +6,15 @@ import { base, lazy } from './options.js';
 import { traced } from '../observability.js';
 
 export const dynamo = lazy(() =>
-  DynamoDBDocumentClient.from(traced(new DynamoDBClient(base(config.endpoint('dynamoEndpoint')))), {
-    marshallOptions: { removeUndefinedValues: true },
-  }),
+  DynamoDBDocumentClient.from(
+    traced(
+      new DynamoDBClient({
+        ...base(config.endpoint('dynamoEndpoint')),
+        requestHandler: { connectionTimeout: 3_000, requestTimeout: config.dynamoTimeoutMs },
+      }),
+    ),
+    {
+      marshallOptions: { removeUndefinedValues: true },
+    },
+  ),
 );

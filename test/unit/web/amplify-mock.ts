@@ -17,7 +17,7 @@ export { ApiError } from '../../../web/src/lib/api-client';
 export const apiMock = vi.fn();
 export const api = apiMock;
 /** The client whose requests outlive the page (`apiOnLeave`): what a page sends as it goes away. */
-export const apiOnLeaveMock = vi.fn(async () => undefined);
+export const apiOnLeaveMock = vi.fn<(...args: unknown[]) => Promise<unknown>>(async () => undefined);
 export const apiOnLeave = apiOnLeaveMock;
 
 /** The app links the impersonation feature to the client: nothing to link to here. */

@@ -1,0 +1,403 @@
+/**
+ * Money under faults. Each journey a musician or pro takes with money (pay for feedback, deliver the review,
+ * release the earning, withdraw it, a decline, a missed deadline, a report upheld) runs once to count its
+ * calls to DynamoDB and PayPal, then again with a fault at each of them in turn, of each kind the fault proxy
+ * makes: the answer lost after the call took effect, the answer late past the client's timeout, the service
+ * down, the service throttling (test/support/faults.ts, scripts/dev/faults/fault-proxy.ts). The user retries
+ * what failed, as the app lets them (the same idempotency key); the scheduled checks run as they would.
+ * After each run:
+ * - nobody saw a 500 (a service's trouble is a 503 saying to try again), and a retry settled what failed;
+ * - the journey ended where it should (request, payment, payout), with every entry it writes there once
+ *   (no payment, refund, earning or payout made twice or lost), and the pro's balance equals their entries
+ *   and its parts.
+ * `npm test` runs a sample (each journey; the first, middle and last call of each service); `npm run faults`
+ * runs every call (FAULT_SWEEP=all) and prints the figure the README quotes.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { EARNING_HOLD_DAYS } from '../../shared/money.js';
+import { FAULT_KINDS, type FaultKind, type ServiceName } from '../../scripts/dev/faults/fault-proxy.js';
+import { callRoute } from '../support/api.js';
+import { startFaultStack, type FaultStack } from '../support/faults.js';
+import * as flows from '../support/flows.js';
+import * as money from '../support/payments.js';
+import { createConfirmedUser, type TestUser } from '../support/users.js';
+import { sleep } from '../support/wait.js';
+
+const stack = inject('stack');
+const PRICE = 3000;
+const EARNING = 2400;
+const DAY_MS = 86_400_000;
+const FULL = process.env.FAULT_SWEEP === 'all';
+/** The services whose calls are faulted (S3, SES and Stripe are not on these journeys' money path). */
+const FAULTED: ServiceName[] = ['dynamodb', 'paypal'];
+
+let faults: FaultStack;
+let admin: TestUser;
+let pro: { user: TestUser; id: string };
+
+/** Payers, a new one every few orders: the per-payer limits on orders are not what is tested here. */
+const payers: TestUser[] = [];
+let orders = 0;
+async function payer(): Promise<TestUser> {
+  if (orders++ % 8 === 0) {
+    const user = await createConfirmedUser(stack, { fullName: 'Faye Faulted' });
+    await flows.onboard(stack, user, 'musician');
+    payers.unshift(user);
+  }
+  return payers[0];
+}
+
+type Answer = { route: string; status: number; code?: string; final?: boolean };
+
+/** A call through the faulted gateway as the app makes it: a 5xx is tried again (the same input, so the same key), twice at most. */
+async function through(answers: Answer[], user: TestUser, route: Parameters<typeof callRoute>[1], input: Record<string, unknown>) {
+  for (let attempt = 0; ; attempt++) {
+    const res = await callRoute(faults.apiUrl, route, input, user.idToken);
+    const done = res.status < 500 || attempt === 2;
+    answers.push({ route, status: res.status, code: res.body?.error?.code, final: done });
+    if (done) return res;
+    await sleep(300);
+  }
+}
+
+/** The entries of one order on an account, as `kind x count` sorted: what was moved, and how often. */
+async function entryKinds(accountId: string, cause: { orderId: string } | { payoutId: string }) {
+  const entries = (await money.ledger(accountId)).filter((e) =>
+    'orderId' in cause ? e.cause.type === 'payment' && e.cause.orderId === cause.orderId : e.cause.type === 'payout' && e.cause.payoutId === cause.payoutId,
+  );
+  return entries.map((e) => `${e.kind} ${e.amountCents}`).sort();
+}
+
+/** The pro's books: balance = entries = its parts. */
+async function proBooks(userId: string): Promise<string[]> {
+  const { getUser } = await import('../../functions/data/users.js');
+  const u = (await getUser(userId))!;
+  const sum = (await money.ledger(userId)).reduce((s, e) => s + e.amountCents, 0);
+  const parts = (u.pendingCents ?? 0) + (u.heldCents ?? 0) + (u.availableCents ?? 0);
+  return u.balanceCents === sum && sum === parts ? [] : [`the pro's balance ${u.balanceCents}, entries ${sum}, parts ${parts}`];
+}
+
+/** Where the scheduled checks take one payment (or payout) by `at`: run as the job runs them, without faults. */
+const checks = async (only: { orderId: string } | { payoutId: string }, at: number) =>
+  (await import('../../functions/domain/payment-checks.js')).checkDuePayments(new Date(at), only);
+
+/** Waits until `read` passes (PayPal's webhooks reach the stack's own gateway meanwhile), or gives its last reason. */
+async function settles(read: () => Promise<string[]>, timeoutMs = 8_000): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const problems = await read();
+    if (!problems.length || Date.now() > deadline) return problems;
+    await sleep(250);
+  }
+}
+
+function expectSame(what: string, found: unknown, wanted: unknown): string[] {
+  return JSON.stringify(found) === JSON.stringify(wanted) ? [] : [`${what}: ${JSON.stringify(found)}, not ${JSON.stringify(wanted)}`];
+}
+
+interface Journey<C> {
+  name: string;
+  /** What comes before the faulted part, through the stack's own gateway. */
+  setup(): Promise<C>;
+  /** The faulted part: calls through the faulted gateway (or the functions in this process). */
+  act(c: C, answers: Answer[]): Promise<void>;
+  /** Once the fault has passed: what the scheduled checks and webhooks then do, and what must hold. */
+  check(c: C): Promise<string[]>;
+}
+
+/** A paid request, ordered, approved and captured through the stack's own gateway, pending with the pro. */
+async function pendingPaid() {
+  const musician = await payer();
+  const paid = await money.paidRequest(stack, musician, { id: pro.id, priceCents: PRICE }, `Faulted ${randomUUID().slice(0, 6)}`);
+  return { musician, orderId: paid.orderId, shareId: paid.view.shareId as string, trackId: paid.track.id as string };
+}
+
+/** A paid request accepted and heard in full, ready for its comments and Submit. */
+async function acceptedHeard() {
+  const c = await pendingPaid();
+  expect((await flows.respondToShare(stack, pro.user, c.shareId, 'accepted')).status).toBe(200);
+  const heard = await callRoute(stack.apiUrl, 'reportListening', { id: c.shareId, session: randomUUID(), ranges: [[0, 1]] }, pro.user.idToken);
+  expect(heard.status).toBe(200);
+  return c;
+}
+
+/** A paid review delivered: its earning held. */
+async function delivered() {
+  const c = await acceptedHeard();
+  expect((await flows.fullReview(stack, pro.user, c.shareId, 1)).status).toBe(200);
+  return c;
+}
+
+const refundedOnce = ['charge -3000', 'refund 3000'];
+const earnedAndReversed = ['earning 2400', 'reversal -2400'];
+
+const JOURNEYS: Journey<any>[] = [
+  {
+    name: 'pay for feedback (order, approve, capture)',
+    async setup() {
+      const musician = await payer();
+      const track = await flows.uploadTrack(stack, musician, `Paid ${randomUUID().slice(0, 6)}`, { seconds: 1 });
+      return { musician, trackId: track.id, key: randomUUID(), orderId: '' };
+    },
+    async act(c, answers) {
+      const order = await through(answers, c.musician, 'createOrder', {
+        proUserId: pro.id,
+        trackId: c.trackId,
+        feedbackPriceCents: PRICE,
+        shareOptions: money.REQUEST_OPTIONS,
+        idempotencyKey: c.key,
+      });
+      if (order.status !== 200) return;
+      c.orderId = order.body.orderId;
+      await money.onApprovalPage(stack, order.body.approveUrl, 'approve');
+      await through(answers, c.musician, 'captureOrder', { orderId: c.orderId });
+    },
+    async check(c) {
+      if (!c.orderId) return ['no order was made'];
+      // An approved order whose capture failed is captured by the check (or by PayPal's webhook).
+      await checks({ orderId: c.orderId }, Date.now() + 60_000);
+      return settles(async () => {
+        const p = await money.payment(c.orderId);
+        const { sharesOfTrack } = await import('../../functions/data/shares.js');
+        const made = await sharesOfTrack(c.trackId);
+        return [
+          ...expectSame('the payment', [p.status, p.credited], ['captured', true]),
+          ...expectSame('requests made', made.length, 1),
+          ...expectSame("the payer's entries", await entryKinds(p.payerId, c), ['charge -3000']),
+          ...expectSame("the pro's entries", await entryKinds(pro.id, c), ['earning 2400']),
+          ...(await proBooks(pro.id)),
+        ];
+      });
+    },
+  },
+  {
+    name: 'deliver the review (comments, submit)',
+    setup: acceptedHeard,
+    async act(c, answers) {
+      for (const t of [0, 0.4, 0.8]) {
+        const input = { id: c.shareId, timestamp: t, text: `At ${t}: the snare is harsh`, tags: ['#Mixing'], idempotencyKey: randomUUID() };
+        await through(answers, pro.user, 'addComment', input);
+      }
+      const criteria = { mixingMastering: 4, compositionArrangement: 4, vocalsLyrics: 3, energyImpact: 5 };
+      c.general = flows.freshReviewText();
+      await through(answers, pro.user, 'submitFeedback', { id: c.shareId, criteria, comment: c.general });
+    },
+    async check(c) {
+      const shares = await import('../../functions/data/shares.js');
+      const bundle = (await shares.getShareBundle(c.shareId))!;
+      const p = await money.payment(c.orderId);
+      return [
+        ...expectSame('the request', bundle.share.status, 'completed'),
+        ...expectSame('its comments', bundle.comments.length, 3),
+        ...expectSame('the review', bundle.feedback?.comment, c.general),
+        ...expectSame('the payment fulfilled', Boolean(p.fulfilledAt), true),
+        ...expectSame("the pro's entries", await entryKinds(pro.id, c), ['earning 2400']),
+        ...(await proBooks(pro.id)),
+      ];
+    },
+  },
+  {
+    name: 'release the earning (the check at the end of the hold)',
+    setup: delivered,
+    async act(c) {
+      const p = await money.payment(c.orderId);
+      c.holdEnds = Date.parse(p.fulfilledAt!) + EARNING_HOLD_DAYS * DAY_MS + 60_000;
+      await checks({ orderId: c.orderId }, c.holdEnds);
+    },
+    async check(c) {
+      await checks({ orderId: c.orderId }, c.holdEnds + 10 * 60_000);
+      const p = await money.payment(c.orderId);
+      return [
+        ...expectSame('released', Boolean(p.releasedAt), true),
+        ...expectSame("the pro's entries", await entryKinds(pro.id, c), ['earning 2400']),
+        ...(await proBooks(pro.id)),
+      ];
+    },
+  },
+  {
+    name: 'withdraw (payout)',
+    async setup() {
+      const { user, id } = await flows.onboardedUser(stack, 'pro', { fullName: 'Walt Withdraw' });
+      const adjusted = await callRoute(stack.apiUrl, 'adjustBalance', { id, balance: 25, expectedBalanceCents: 0, reason: 'Earnings' }, admin.idToken);
+      expect(adjusted.status).toBe(200);
+      expect((await callRoute(stack.apiUrl, 'setPayoutAccount', { email: `walt-${randomUUID().slice(0, 8)}@example.test` }, user.idToken)).status).toBe(200);
+      return { user, id, key: randomUUID(), payoutId: '' };
+    },
+    async act(c, answers) {
+      const made = await through(answers, c.user, 'createPayout', { amountCents: 2500, idempotencyKey: c.key });
+      if (made.status === 200) c.payoutId = made.body.id;
+    },
+    async check(c) {
+      const { getUser } = await import('../../functions/data/users.js');
+      const payouts = await import('../../functions/data/payouts.js');
+      if (!c.payoutId) {
+        // Refused at once: nothing taken.
+        return expectSame('the balance kept', (await getUser(c.id))!.availableCents, 2500);
+      }
+      await checks({ payoutId: c.payoutId }, Date.now() + 2 * 3600_000);
+      return settles(async () => {
+        const p = (await payouts.getPayout(c.payoutId))!;
+        const mine = (await payouts.pagePayouts({ userId: c.id }, 20)).payouts;
+        return [
+          ...expectSame('the payout', p.status, 'paid'),
+          ...expectSame('payouts made', mine.length, 1),
+          ...expectSame("the pro's entries", await entryKinds(c.id, { payoutId: c.payoutId }), ['payout -2500']),
+          ...(await proBooks(c.id)),
+        ];
+      });
+    },
+  },
+  {
+    name: 'decline a paid request (refund)',
+    setup: pendingPaid,
+    async act(c, answers) {
+      await through(answers, pro.user, 'respondToShare', { id: c.shareId, status: 'declined', reason: 'too_busy' });
+    },
+    async check(c) {
+      await checks({ orderId: c.orderId }, Date.now() + 10 * 60_000);
+      return settles(async () => {
+        const p = await money.payment(c.orderId);
+        return [
+          ...expectSame('the payment', p.status, 'refunded'),
+          ...expectSame("the payer's entries", await entryKinds(p.payerId, c), refundedOnce),
+          ...expectSame("the pro's entries", await entryKinds(pro.id, c), earnedAndReversed),
+          ...(await proBooks(pro.id)),
+        ];
+      });
+    },
+  },
+  {
+    name: 'a missed deadline (the check expires and refunds)',
+    setup: pendingPaid,
+    async act(c) {
+      c.late = Date.now() + 3 * DAY_MS;
+      await checks({ orderId: c.orderId }, c.late);
+    },
+    async check(c) {
+      await checks({ orderId: c.orderId }, c.late + 10 * 60_000);
+      await checks({ orderId: c.orderId }, c.late + 60 * 60_000);
+      return settles(async () => {
+        const p = await money.payment(c.orderId);
+        const { readShare } = await import('../../functions/data/shares.js');
+        return [
+          ...expectSame('the request', (await readShare(c.shareId))?.record.status, 'expired'),
+          ...expectSame('the payment', p.status, 'refunded'),
+          ...expectSame("the payer's entries", await entryKinds(p.payerId, c), refundedOnce),
+          ...expectSame("the pro's entries", await entryKinds(pro.id, c), earnedAndReversed),
+          ...(await proBooks(pro.id)),
+        ];
+      });
+    },
+  },
+  {
+    name: 'a report upheld (the admin refunds a delivered review)',
+    async setup() {
+      const c = await delivered();
+      const reported = await callRoute(stack.apiUrl, 'reportReview', { id: c.shareId, reason: 'did_not_listen', text: 'Skipped it.' }, c.musician.idToken);
+      expect(reported.status).toBe(200);
+      return c;
+    },
+    async act(c, answers) {
+      await through(answers, admin, 'resolveDispute', { id: c.shareId, decision: 'refund' });
+    },
+    async check(c) {
+      await checks({ orderId: c.orderId }, Date.now() + 10 * 60_000);
+      return settles(async () => {
+        const p = await money.payment(c.orderId);
+        return [
+          ...expectSame('the payment', p.status, 'refunded'),
+          ...expectSame("the payer's entries", await entryKinds(p.payerId, c), refundedOnce),
+          ...expectSame("the pro's entries", await entryKinds(pro.id, c), earnedAndReversed),
+          ...(await proBooks(pro.id)),
+        ];
+      });
+    },
+  },
+];
+
+/** The calls a journey's faulted part makes, by service: counted on a run without faults. */
+async function callsOf(j: Journey<any>): Promise<Record<ServiceName, number>> {
+  const c = await j.setup();
+  faults.record();
+  const answers: Answer[] = [];
+  await j.act(c, answers);
+  const calls = faults.calls();
+  faults.arm(null);
+  expect(await j.check(c), `${j.name} without a fault`).toEqual([]);
+  expect(answers.filter((a) => a.status >= 300)).toEqual([]);
+  return Object.fromEntries(FAULTED.map((s) => [s, calls.filter((call) => call.service === s).length])) as Record<ServiceName, number>;
+}
+
+/**
+ * The calls faulted: every one in the full sweep. The sample faults one call of each service per journey,
+ * the first, the middle or the last by turns (journey and service), so that the suite covers each position.
+ */
+function pointsOf(n: number, turn: number): number[] {
+  if (FULL) return [...Array(n).keys()];
+  if (!n) return [];
+  return [[0, Math.floor(n / 2), n - 1][turn % 3]];
+}
+
+/** The codes of a 503 that tells the user to try again (PayPal's trouble, or a service's). */
+const TRY_AGAIN = new Set(['try_again', 'payment_provider_unavailable']);
+
+const tally = { journeys: 0, points: 0, runs: 0, violations: [] as string[] };
+
+beforeAll(async () => {
+  admin = await flows.testAdmin(stack);
+  pro = await flows.onboardedUser(stack, 'pro', { fullName: 'Fran Faulted' });
+  await money.setPrice(stack, pro.id, PRICE);
+  faults = await startFaultStack(stack);
+}, 120_000);
+
+afterAll(async () => {
+  await faults?.stop();
+  const line = `${tally.journeys} journeys, ${tally.points} fault points, ${FAULT_KINDS.length} kinds: ${tally.runs} runs, ${tally.violations.length} violations`;
+  console.log(`Money under faults${FULL ? '' : ' (sample)'}: ${line}`);
+  for (const v of tally.violations) console.log(`  ${v}`);
+});
+
+describe('money under faults', () => {
+  for (const [turn, j] of JOURNEYS.entries()) {
+    it(
+      j.name,
+      async () => {
+        const counts = await callsOf(j);
+        tally.journeys++;
+        console.log(`${j.name}: ${FAULTED.map((s) => `${counts[s]} ${s} calls`).join(', ')}`);
+        const found: string[] = [];
+        for (const [s, service] of FAULTED.entries()) {
+          for (const at of pointsOf(counts[service], turn + s)) {
+            tally.points++;
+            for (const kind of FAULT_KINDS) {
+              const label = `${j.name}: ${kind} at ${service} call ${at + 1} of ${counts[service]}`;
+              const c = await j.setup();
+              faults.arm(service, { kind: kind as FaultKind, at });
+              const answers: Answer[] = [];
+              let fired = false;
+              try {
+                await j.act(c, answers);
+              } finally {
+                fired = faults.fired();
+                faults.arm(null);
+              }
+              tally.runs++;
+              const problems = [
+                ...(fired ? [] : ['the fault never came (the journey made other calls than when counted)']),
+                // A service's trouble is a 503 that says to try again, never a 500; and the retry settles it.
+                ...answers.filter((a) => a.status >= 500 && !TRY_AGAIN.has(a.code ?? '')).map((a) => `${a.route} answered ${a.status} ${a.code}`),
+                ...answers.filter((a) => a.final && a.status >= 300).map((a) => `${a.route} answered ${a.status} ${a.code} when tried again`),
+                ...(await j.check(c)),
+              ];
+              found.push(...problems.map((p) => `${label}: ${p}`));
+            }
+          }
+        }
+        tally.violations.push(...found);
+        expect(found).toEqual([]);
+      },
+      FULL ? 3_600_000 : 600_000,
+    );
+  }
+});

@@ -1,0 +1,101 @@
+/**
+ * The fault harness: a second local gateway, in the test's own process, whose functions reach DynamoDB
+ * Local, the PayPal and Stripe stand-ins, S3 and SES through fault proxies (scripts/dev/faults/fault-proxy.ts).
+ * The test stack's emulators and stand-ins stay as they are (other files use them meanwhile); only the calls
+ * made through this gateway, and by the functions this process calls directly, can be faulted. PayPal's
+ * webhooks still go to the stack's own gateway, as they would to another Lambda.
+ */
+import { ENV } from '../../functions/lib/config.js';
+import { forgetClients } from '../../functions/lib/aws/options.js';
+import { startFaultProxy, type Fault, type FaultProxy, type ProxiedCall, type ServiceName } from '../../scripts/dev/faults/fault-proxy.js';
+import { LocalRealtime } from '../../scripts/dev/emulators/realtime.js';
+import { startGateway } from '../../scripts/dev/stack/gateway.js';
+import { freePort } from '../../scripts/dev/stack/ports.js';
+import { LOCAL_IMPERSONATION_KEY } from '../../scripts/dev/stack/stack.js';
+import type { StackInfo } from './global-setup.js';
+import { useStackEnvironment } from './in-process.js';
+
+/** The SDK gives up on a DynamoDB call unanswered this long (ms); a late answer comes after it. */
+export const DYNAMO_TIMEOUT_MS = 1_500;
+const LATE_MS = 2_500;
+
+export interface FaultStack {
+  /** The gateway whose functions' calls pass the proxies. */
+  apiUrl: string;
+  proxies: Record<ServiceName, FaultProxy>;
+  /** Arms one proxy with a fault (the others pass everything); null disarms them all. */
+  arm(service: ServiceName | null, fault?: Fault): void;
+  /** Counts the calls from now, with no fault. */
+  record(): void;
+  /** The calls seen since armed or recording, in order, of every proxy. */
+  calls(): ProxiedCall[];
+  /** Whether the armed fault was applied. */
+  fired(): boolean;
+  stop(): Promise<void>;
+}
+
+/** Resets what the functions cached from the environment: their AWS clients and the payment providers. */
+async function forgetProviders() {
+  forgetClients();
+  (await import('../../functions/providers/payments.js')).usePaymentProvider(undefined);
+}
+
+export async function startFaultStack(stack: StackInfo): Promise<FaultStack> {
+  useStackEnvironment(stack);
+  const targets: Record<ServiceName, string> = {
+    dynamodb: stack.dynamoEndpoint,
+    paypal: stack.paypalUrl,
+    stripe: stack.stripeUrl,
+    s3: stack.s3Endpoint,
+    ses: stack.mailUrl,
+  };
+  const proxies = Object.fromEntries(
+    await Promise.all(
+      (Object.keys(targets) as ServiceName[]).map(async (service) => [
+        service,
+        await startFaultProxy({ service, target: targets[service], lateMs: LATE_MS }),
+      ]),
+    ),
+  ) as Record<ServiceName, FaultProxy>;
+  // Calls in order across proxies: each records its own, numbered here by when they were seen.
+  Object.assign(process.env, {
+    [ENV.dynamoEndpoint]: proxies.dynamodb.url,
+    [ENV.paypalApiUrl]: proxies.paypal.url,
+    [ENV.stripeApiUrl]: proxies.stripe.url,
+    [ENV.s3Endpoint]: proxies.s3.url,
+    [ENV.sesEndpoint]: proxies.ses.url,
+    [ENV.cognitoEndpoint]: stack.cognitoEndpoint,
+    [ENV.userPoolId]: stack.userPoolId,
+    [ENV.userPoolClientId]: stack.userPoolClientId,
+    [ENV.dynamoTimeoutMs]: String(DYNAMO_TIMEOUT_MS),
+    IMPERSONATION_KEY: LOCAL_IMPERSONATION_KEY,
+  });
+  await forgetProviders();
+  const port = await freePort();
+  const realtime = new LocalRealtime();
+  process.env[ENV.realtimeEndpoint] = `http://127.0.0.1:${port}`;
+  const gateway = await startGateway(port, stack.appUrl, realtime);
+  const all = Object.values(proxies);
+  return {
+    apiUrl: `http://localhost:${port}`,
+    proxies,
+    arm(service, fault) {
+      for (const p of all) p.arm(p.service === service && fault ? fault : null);
+    },
+    record() {
+      for (const p of all) p.record();
+    },
+    calls: () => all.flatMap((p) => p.calls),
+    fired: () => all.some((p) => p.fired),
+    async stop() {
+      await new Promise<void>((r) => {
+        gateway.close(() => r());
+        gateway.closeAllConnections();
+      });
+      realtime.close();
+      await Promise.all(all.map((p) => p.close()));
+      useStackEnvironment(stack);
+      await forgetProviders();
+    },
+  };
+}
