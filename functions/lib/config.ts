@@ -29,6 +29,8 @@ export const ENV = {
   sesEndpoint: 'SES_ENDPOINT',
   /** How long a DynamoDB call may go unanswered before the SDK gives up on it and tries again (ms; default 10 s). */
   dynamoTimeoutMs: 'DYNAMODB_TIMEOUT_MS',
+  /** How long a call to PayPal may go unanswered before it counts as failed (ms; default 15 s). */
+  paypalTimeoutMs: 'PAYPAL_TIMEOUT_MS',
 } as const;
 
 export function required(name: string): string {
@@ -81,6 +83,9 @@ export const config = {
    */
   get dynamoTimeoutMs() {
     return Number(process.env[ENV.dynamoTimeoutMs]) || 10_000;
+  },
+  get paypalTimeoutMs() {
+    return Number(process.env[ENV.paypalTimeoutMs]) || 15_000;
   },
   endpoint(name: 'dynamoEndpoint' | 'cognitoEndpoint' | 's3Endpoint' | 'sesEndpoint'): string | undefined {
     return process.env[ENV[name]] || undefined;

@@ -17,6 +17,7 @@ let provider: PaymentProvider | undefined;
 export function payments(): PaymentProvider {
   return (provider ??= new PaypalClient({
     baseUrl: config.paypalApiUrl,
+    timeoutMs: config.paypalTimeoutMs,
     credentials: async () => {
       const s = await paymentSecrets();
       return { clientId: s.paypalClientId, clientSecret: s.paypalClientSecret, webhookId: s.paypalWebhookId };

@@ -98,7 +98,11 @@ interface PaypalSearchJson {
   total_pages?: number;
 }
 
-const TIMEOUT_MS = 15_000;
+/** PayPal's answers of passing trouble, asked again once (CALL_ATTEMPTS) after a short pause. */
+const PASSING = new Set([429, 500, 502, 503, 504]);
+const CALL_ATTEMPTS = 2;
+const pause = (attempt: number) => new Promise((r) => setTimeout(r, 250 * attempt));
+
 /** The longest range PayPal's transaction search takes, and the most it lists a page. */
 const SEARCH_RANGE_MS = 31 * 86_400_000;
 const SEARCH_PAGE_SIZE = 500;
@@ -249,7 +253,14 @@ const searchTime = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
 export class PaypalClient implements PaymentProvider {
   private token: { value: string; expiresAt: number } | undefined;
 
-  constructor(private readonly opts: { baseUrl: string; credentials: () => Promise<PaypalCredentials> }) {}
+  constructor(
+    private readonly opts: {
+      baseUrl: string;
+      credentials: () => Promise<PaypalCredentials>;
+      /** How long a call may go unanswered before it fails (default 15 s). */
+      timeoutMs?: number;
+    },
+  ) {}
 
   async createOrder(order: OrderRequest, requestId: string): Promise<CreatedOrder> {
     const res = await this.call<PaypalOrderJson>('POST', '/v2/checkout/orders', {
@@ -465,26 +476,48 @@ export class PaypalClient implements PaymentProvider {
     return body.access_token;
   }
 
+  /**
+   * One call of PayPal's API. PayPal's passing trouble (429, a 5xx, no connection) is asked again once, a
+   * moment later: every call here is safe to repeat (an order, a capture and a refund carry their
+   * PayPal-Request-Id, a payout its sender batch id; the rest only read or cancel). A call that timed out is
+   * not: the time it took is the request's.
+   */
   private async call<T>(
     method: 'GET' | 'POST',
     path: string,
     /** `json`: a body already in JSON, sent as it is. */
     opts: { body?: unknown; json?: string; requestId?: string } = {},
   ): Promise<{ ok: true; status: number; body: T } | { ok: false; status: number; issue?: string; error?: PaypalError }> {
+    let renewed = false;
     for (let attempt = 1; ; attempt++) {
-      const res = await this.fetch(path, {
-        method,
-        headers: {
-          authorization: `Bearer ${await this.accessToken()}`,
-          'content-type': 'application/json',
-          prefer: 'return=representation',
-          ...(opts.requestId ? { 'paypal-request-id': opts.requestId } : {}),
-        },
-        body: opts.json ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
-      });
+      let res: Response;
+      try {
+        res = await this.fetch(path, {
+          method,
+          headers: {
+            authorization: `Bearer ${await this.accessToken()}`,
+            'content-type': 'application/json',
+            prefer: 'return=representation',
+            ...(opts.requestId ? { 'paypal-request-id': opts.requestId } : {}),
+          },
+          body: opts.json ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
+        });
+      } catch (err) {
+        if (attempt < CALL_ATTEMPTS && !(err as { timedOut?: boolean }).timedOut) {
+          await pause(attempt);
+          continue;
+        }
+        throw err;
+      }
       // A token revoked early: get a new one, once.
-      if (res.status === 401 && attempt === 1) {
+      if (res.status === 401 && !renewed) {
+        renewed = true;
         this.token = undefined;
+        continue;
+      }
+      if (PASSING.has(res.status) && attempt < CALL_ATTEMPTS) {
+        await res.body?.cancel();
+        await pause(attempt);
         continue;
       }
       const text = await res.text();
@@ -502,9 +535,15 @@ export class PaypalClient implements PaymentProvider {
 
   private async fetch(path: string, init: RequestInit): Promise<Response> {
     try {
-      return await fetch(new URL(path, this.opts.baseUrl), { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+      return await fetch(new URL(path, this.opts.baseUrl), { ...init, signal: AbortSignal.timeout(this.opts.timeoutMs ?? 15_000) });
     } catch (err) {
-      throw new PaymentProviderError(`PayPal could not be reached: ${(err as Error).message}`);
+      const timedOut = (err as Error).name === 'TimeoutError';
+      throw Object.assign(
+        new PaymentProviderError(`PayPal ${timedOut ? 'did not answer in time' : `could not be reached: ${(err as Error).message}`}`),
+        {
+          timedOut,
+        },
+      );
     }
   }
 }

@@ -15,9 +15,13 @@ import { LOCAL_IMPERSONATION_KEY } from '../../scripts/dev/stack/stack.js';
 import type { StackInfo } from './global-setup.js';
 import { useStackEnvironment } from './in-process.js';
 
-/** The SDK gives up on a DynamoDB call unanswered this long (ms); a late answer comes after it. */
-export const DYNAMO_TIMEOUT_MS = 1_500;
+/**
+ * The functions give up on a DynamoDB or PayPal call unanswered this long (ms); a late answer comes after
+ * it, a slow one before it (and after the webhooks the call raised).
+ */
+export const CALL_TIMEOUT_MS = 1_500;
 const LATE_MS = 2_500;
+const SLOW_MS = 900;
 
 export interface FaultStack {
   /** The gateway whose functions' calls pass the proxies. */
@@ -53,11 +57,10 @@ export async function startFaultStack(stack: StackInfo): Promise<FaultStack> {
     await Promise.all(
       (Object.keys(targets) as ServiceName[]).map(async (service) => [
         service,
-        await startFaultProxy({ service, target: targets[service], lateMs: LATE_MS }),
+        await startFaultProxy({ service, target: targets[service], lateMs: LATE_MS, slowMs: SLOW_MS }),
       ]),
     ),
   ) as Record<ServiceName, FaultProxy>;
-  // Calls in order across proxies: each records its own, numbered here by when they were seen.
   Object.assign(process.env, {
     [ENV.dynamoEndpoint]: proxies.dynamodb.url,
     [ENV.paypalApiUrl]: proxies.paypal.url,
@@ -67,7 +70,8 @@ export async function startFaultStack(stack: StackInfo): Promise<FaultStack> {
     [ENV.cognitoEndpoint]: stack.cognitoEndpoint,
     [ENV.userPoolId]: stack.userPoolId,
     [ENV.userPoolClientId]: stack.userPoolClientId,
-    [ENV.dynamoTimeoutMs]: String(DYNAMO_TIMEOUT_MS),
+    [ENV.dynamoTimeoutMs]: String(CALL_TIMEOUT_MS),
+    [ENV.paypalTimeoutMs]: String(CALL_TIMEOUT_MS),
     IMPERSONATION_KEY: LOCAL_IMPERSONATION_KEY,
   });
   await forgetProviders();

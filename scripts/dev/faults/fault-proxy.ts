@@ -7,6 +7,8 @@
  *   closed before a byte of it), as when a Lambda's network drops after the commit.
  * - `late_answer`: the call takes effect; its answer is held past the client's timeout, then sent to a
  *   client that has given up.
+ * - `slow_answer`: the call takes effect; its answer is held a while, within the client's timeout, so that
+ *   what the call raised elsewhere (a PayPal webhook, sent as the stand-in answers) arrives before it.
  * - `unavailable`: the service answers 500/503 without doing anything, for `times` calls in a row (by default
  *   as many as the SDKs try), so the failure reaches the caller.
  * - `throttled`: the same with the service's throttling answer (DynamoDB's ThrottlingException, PayPal's 429).
@@ -20,7 +22,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export const FAULT_KINDS = ['lost_answer', 'late_answer', 'unavailable', 'throttled'] as const;
+export const FAULT_KINDS = ['lost_answer', 'late_answer', 'slow_answer', 'unavailable', 'throttled'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export type ServiceName = 'dynamodb' | 'paypal' | 'stripe' | 's3' | 'ses';
@@ -31,7 +33,7 @@ export interface Fault {
   at: number;
   /** For the answers given instead of the service's: how many calls in a row get it (default 3). */
   times?: number;
-  /** Only calls whose operation contains this count. */
+  /** Only calls of this operation count (as `ProxiedCall.operation` names it). */
   match?: string;
 }
 
@@ -61,6 +63,8 @@ export interface FaultProxyOptions {
   port?: number;
   /** How long a late answer is held: longer than the client's timeout. */
   lateMs?: number;
+  /** How long a slow answer is held: shorter than the client's timeout. */
+  slowMs?: number;
 }
 
 /** A path's ids (long runs of letters and digits with a digit, UUIDs) as `:id`, so that calls of one kind read alike. */
@@ -78,20 +82,34 @@ function operationOf(service: ServiceName, req: http.IncomingMessage): string {
 }
 
 /** The answer given in place of the service's, as that service gives it. */
-function substitute(service: ServiceName, kind: 'unavailable' | 'throttled'): { status: number; headers: Record<string, string>; body: string } {
+function substitute(
+  service: ServiceName,
+  kind: 'unavailable' | 'throttled',
+): { status: number; headers: Record<string, string>; body: string } {
   if (service === 'dynamodb') {
     const type = kind === 'throttled' ? 'ThrottlingException' : 'InternalServerError';
     const status = kind === 'throttled' ? 400 : 500;
     return {
       status,
       headers: { 'content-type': 'application/x-amz-json-1.0' },
-      body: JSON.stringify({ __type: `com.amazonaws.dynamodb.v20120810#${type}`, message: kind === 'throttled' ? 'Rate exceeded' : 'Internal server error' }),
+      body: JSON.stringify({
+        __type: `com.amazonaws.dynamodb.v20120810#${type}`,
+        message: kind === 'throttled' ? 'Rate exceeded' : 'Internal server error',
+      }),
     };
   }
   if (service === 'paypal') {
     return kind === 'throttled'
-      ? { status: 429, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'RATE_LIMIT_REACHED', message: 'Too many requests.' }) }
-      : { status: 503, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'SERVICE_UNAVAILABLE', message: 'Service unavailable.' }) };
+      ? {
+          status: 429,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name: 'RATE_LIMIT_REACHED', message: 'Too many requests.' }),
+        }
+      : {
+          status: 503,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name: 'SERVICE_UNAVAILABLE', message: 'Service unavailable.' }),
+        };
   }
   if (service === 'stripe') {
     return {
@@ -100,7 +118,11 @@ function substitute(service: ServiceName, kind: 'unavailable' | 'throttled'): { 
       body: JSON.stringify({ error: { type: kind === 'throttled' ? 'rate_limit_error' : 'api_error', message: 'Try again later.' } }),
     };
   }
-  return { status: kind === 'throttled' ? 503 : 500, headers: { 'content-type': 'application/xml' }, body: '<Error><Code>SlowDown</Code></Error>' };
+  return {
+    status: kind === 'throttled' ? 503 : 500,
+    headers: { 'content-type': 'application/xml' },
+    body: '<Error><Code>SlowDown</Code></Error>',
+  };
 }
 
 async function readBody(req: http.IncomingMessage): Promise<Buffer> {
@@ -110,7 +132,11 @@ async function readBody(req: http.IncomingMessage): Promise<Buffer> {
 }
 
 /** The call passed to the service; its whole answer. */
-function forward(target: URL, req: http.IncomingMessage, body: Buffer): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function forward(
+  target: URL,
+  req: http.IncomingMessage,
+  body: Buffer,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const out = http.request(
       { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
@@ -126,6 +152,7 @@ function forward(target: URL, req: http.IncomingMessage, body: Buffer): Promise<
 export async function startFaultProxy(opts: FaultProxyOptions): Promise<FaultProxy> {
   const target = new URL(opts.target);
   const lateMs = opts.lateMs ?? 3000;
+  const slowMs = opts.slowMs ?? 800;
   let armed: Fault | null = null;
   let recording = false;
   let seen = 0;
@@ -136,7 +163,7 @@ export async function startFaultProxy(opts: FaultProxyOptions): Promise<FaultPro
   /** The fault this call gets, if any (counting it). */
   function faultFor(operation: string): FaultKind | null {
     if (!armed && !recording) return null;
-    if (armed?.match && !operation.includes(armed.match)) return null;
+    if (armed?.match && operation !== armed.match) return null;
     const index = seen++;
     if (!armed) return null;
     if (index === armed.at) {
@@ -169,7 +196,8 @@ export async function startFaultProxy(opts: FaultProxyOptions): Promise<FaultPro
         req.socket.destroy();
         return;
       }
-      if (kind === 'late_answer') await new Promise((r) => setTimeout(r, lateMs));
+      if (kind === 'late_answer' || kind === 'slow_answer')
+        await new Promise((r) => setTimeout(r, kind === 'late_answer' ? lateMs : slowMs));
       if (res.destroyed) return;
       const headers = { ...answer.headers };
       delete headers['transfer-encoding'];

@@ -28,6 +28,8 @@ import { ensureUserPool, localCognitoClient } from '../emulators/user-pool.js';
 import { startStaticWeb, startViteDev, type WebServer } from './web.js';
 import type { Ports } from './ports.js';
 import { forgetClients } from '../../../functions/lib/aws/options.js';
+import { startFaultProxy, type ServiceName } from '../faults/fault-proxy.js';
+import { usePaymentProvider } from '../../../functions/providers/payments.js';
 
 export const TABLE_NAME = 'snip';
 export const MEDIA_BUCKET = 'snip-media';
@@ -58,6 +60,11 @@ export interface StackOptions {
   seed: boolean;
   /** false: the scheduled jobs do not run (a bench runs them itself, to time them). */
   scheduler?: boolean;
+  /**
+   * Puts a fault proxy (scripts/dev/faults/fault-proxy.ts) in front of DynamoDB Local, the PayPal and Stripe
+   * stand-ins, S3 and SES, for the functions' calls: each passes everything until armed at its `/_faults`.
+   */
+  faults?: boolean;
   log?: (line: string) => void;
 }
 
@@ -87,6 +94,8 @@ export interface LocalStack {
   userPoolId: string;
   userPoolClientId: string;
   runtimeConfig: RuntimeConfig;
+  /** With `faults`: each proxy's URL, whose `/_faults` arms it. */
+  faultProxies?: Partial<Record<ServiceName, string>>;
   stop(): Promise<void>;
 }
 
@@ -101,6 +110,27 @@ const closeServer = (s: Server) =>
 async function expectHealthy(apiUrl: string): Promise<void> {
   const res = await fetch(`${apiUrl}/health`, { signal: AbortSignal.timeout(10_000) });
   if (res.status !== 200) throw new Error(`The local API's health check answered ${res.status}: ${await res.text()}`);
+}
+
+/** The functions' endpoints each behind a fault proxy (the services stay where they are for everyone else); the proxies' URLs. */
+async function putFaultProxies(targets: Record<ServiceName, string>, stoppers: (() => Promise<void> | void)[]) {
+  const urls: Partial<Record<ServiceName, string>> = {};
+  for (const service of Object.keys(targets) as ServiceName[]) {
+    const proxy = await startFaultProxy({ service, target: targets[service] });
+    stoppers.push(() => proxy.close());
+    urls[service] = proxy.url;
+  }
+  Object.assign(process.env, {
+    [ENV.dynamoEndpoint]: urls.dynamodb,
+    [ENV.paypalApiUrl]: urls.paypal,
+    [ENV.stripeApiUrl]: urls.stripe,
+    [ENV.s3Endpoint]: urls.s3,
+    [ENV.sesEndpoint]: urls.ses,
+  });
+  // What the start made before (the seed's calls) is made again through the proxies.
+  forgetClients();
+  usePaymentProvider(undefined);
+  return urls;
 }
 
 export async function startStack(opts: StackOptions): Promise<LocalStack> {
@@ -226,6 +256,13 @@ export async function startStack(opts: StackOptions): Promise<LocalStack> {
       await seedDemoData(localCognitoClient(cognito.endpoint), pool.userPoolId);
     }
 
+    const faultProxies = opts.faults
+      ? await putFaultProxies(
+          { dynamodb: dynamo.endpoint, paypal: paypal.url, stripe: stripe.url, s3: s3.endpoint, ses: sesEndpoint },
+          stoppers,
+        )
+      : undefined;
+
     process.env[ENV.realtimeEndpoint] = `http://127.0.0.1:${ports.api}`;
     const realtime = new LocalRealtime();
     const gateway = await startGateway(ports.api, appUrl, realtime);
@@ -276,6 +313,7 @@ export async function startStack(opts: StackOptions): Promise<LocalStack> {
       userPoolId: pool.userPoolId,
       userPoolClientId: pool.userPoolClientId,
       runtimeConfig,
+      faultProxies,
       stop,
     };
   } catch (err) {

@@ -4,6 +4,7 @@ import { formatPrice } from '../../../shared/money.js';
 import { JavaMissingError } from '../emulators/dynamodb.js';
 import { assertPortsFree, portsFromEnv, PortInUseError } from './ports.js';
 import { startStack } from './stack.js';
+import { FAULT_KINDS } from '../faults/fault-proxy.js';
 
 /**
  * One request's stray promise must never stop every service: a rejection nobody awaited is reported
@@ -22,6 +23,7 @@ async function main() {
     dataDir: process.env.DATA_DIR ?? '.data',
     web: process.env.WEB_MODE === 'static' ? 'static' : 'dev',
     seed: true,
+    faults: process.env.FAULTS === '1',
     log: (l) => console.log(l),
   });
 
@@ -49,6 +51,15 @@ async function main() {
   PayPal:       ${stack.paypalUrl} (approval page: 'Approve'; 'Approve with a declined card' to see a decline)
   Stripe:       ${stack.stripeUrl} (Checkout: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined)
 
+${
+  stack.faultProxies
+    ? `  Fault proxies (FAULTS=1; POST {"kind", "at": 0} to arm one, kind one of ${FAULT_KINDS.join(', ')}):
+${Object.entries(stack.faultProxies)
+  .map(([service, url]) => `    ${service.padEnd(9)} ${url}/_faults`)
+  .join('\n')}
+`
+    : ''
+}
   Demo accounts (password: ${DEMO_PASSWORD}):
 ${DEMO_USERS.map((u) => `    ${u.email.padEnd(width)}  ${u.fullName}${u.admin ? ' (admin: sign in at /admin/login)' : ` (${u.type}${u.feedbackPriceCents ? `, ${formatPrice(u.feedbackPriceCents)} per feedback` : ''})`}`).join('\n')}
 ${DEMO_USERS.filter((u) => u.totpSecret)

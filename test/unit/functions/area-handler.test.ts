@@ -127,3 +127,46 @@ describe('the middleware', () => {
     for (const res of [extra, wrongType, many]) expect(res.body.error.message).not.toMatch(/9007199254740991|expected|received/);
   });
 });
+
+describe("a service's passing trouble", () => {
+  const failing = (err: unknown) =>
+    areaHandler(
+      'shares',
+      sharesSchemas,
+      new Proxy(
+        {},
+        {
+          get: () => async () => {
+            throw err;
+          },
+        },
+      ) as never,
+    );
+  const get = (handler: typeof shares) => call(handler, event('GET /shares/{id}', { path: { id: ID } }));
+
+  it('is a 503 that says to try again: DynamoDB throttling or down, a connection cut, a call timed out', async () => {
+    const troubles = [
+      Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException', $metadata: { httpStatusCode: 400 } }),
+      Object.assign(new Error('Internal server error'), { name: 'InternalServerError', $metadata: { httpStatusCode: 500 } }),
+      Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }),
+      Object.assign(new Error('Connection timed out after 1500 ms'), { name: 'TimeoutError' }),
+    ];
+    for (const err of troubles) {
+      const res = await get(failing(err));
+      expect(res, (err as Error).name).toEqual({
+        status: 503,
+        body: { error: { code: 'try_again', message: 'We could not finish this just now. Please try again in a moment.' } },
+      });
+    }
+  });
+
+  it('is not our own fault, which stays a 500', async () => {
+    const res = await get(failing(new TypeError("Cannot read properties of undefined (reading 'id')")));
+    expect(res).toMatchObject({ status: 500, body: { error: { code: 'internal' } } });
+    const refused = Object.assign(new Error('The conditional request failed'), {
+      name: 'ConditionalCheckFailedException',
+      $metadata: { httpStatusCode: 400 },
+    });
+    expect((await get(failing(refused))).status).toBe(500);
+  });
+});

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentProviderError, PayoutRefused } from '../../../functions/providers/payment-provider.js';
 import { PaypalClient } from '../../../functions/providers/paypal.js';
+import { startFaultProxy } from '../../../scripts/dev/faults/fault-proxy.js';
 import { freePort } from '../../../scripts/dev/stack/ports.js';
 import { startPaypal, type PaypalStandin } from '../../../scripts/dev/stand-ins/paypal/server.js';
 
@@ -110,6 +111,36 @@ describe('PayPal client', () => {
       .catch((e: unknown) => e);
     expect(unreachable).toBeInstanceOf(PaymentProviderError);
     expect(unreachable).not.toBeInstanceOf(PayoutRefused);
+  });
+
+  it("asks again once, a moment later, when PayPal's trouble passes: an order made once, not twice", async () => {
+    const proxy = await startFaultProxy({ service: 'paypal', target: paypal.url });
+    const through = new PaypalClient({ baseUrl: proxy.url, credentials: async () => CREDENTIALS });
+    const order = (invoiceId: string) =>
+      through.createOrder(
+        {
+          invoiceId,
+          amountCents: 1500,
+          description: 'Feedback',
+          returnUrl: 'http://localhost:5173/r',
+          cancelUrl: 'http://localhost:5173/c',
+        },
+        `create-${invoiceId}`,
+      );
+    try {
+      await through.getPayout('warm-the-token').catch(() => null);
+      proxy.arm({ kind: 'unavailable', at: 0, times: 1, match: 'POST /v2/checkout/orders' });
+      const made = await order('retried-once');
+      expect(proxy.calls.map((c) => c.fault)).toEqual(['unavailable', null]);
+      // The answer of the first try lost after PayPal made the order: the second gets the same order back.
+      proxy.arm({ kind: 'lost_answer', at: 0, match: 'POST /v2/checkout/orders' });
+      expect((await order('retried-once')).orderId).toBe(made.orderId);
+      // Down for longer than that: said as PayPal's trouble.
+      proxy.arm({ kind: 'throttled', at: 0, times: 2, match: 'POST /v2/checkout/orders' });
+      await expect(order('throttled-twice')).rejects.toBeInstanceOf(PaymentProviderError);
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('says why an item failed', async () => {
