@@ -8,11 +8,12 @@
  * The partitions (the three PKs) are there only while the user is a pro: set and removed with the type
  * change (and a price change, which only a pro makes), never by a reputation change, which keeps them as read.
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { REPUTATION } from '../../shared/reputation.js';
 import { dynamo } from '../lib/aws/dynamo.js';
 import { config } from '../lib/config.js';
-import { writeIf, type TransactItem } from './transactions.js';
+import { shardKey, shardKeys } from './shards.js';
+import { cancellation, send, writeIf, type TransactItem } from './transactions.js';
 
 export interface ListingRecord {
   userId: string;
@@ -100,15 +101,106 @@ export async function getListing(userId: string): Promise<(ListingRecord & { lis
  * its place in the orders as it was (listed or not); false when another change landed first.
  */
 export async function putListing(next: ListingRecord, listed: boolean): Promise<boolean> {
-  return writeIf(
-    () =>
-      new PutCommand({
-        TableName: T(),
-        Item: { ...listingKey(next.userId), entity: 'listing', ...next, ...sortKeys(next), ...(listed ? partitions() : {}) },
-        ConditionExpression: next.version === 1 ? 'attribute_not_exists(PK)' : 'version = :was',
-        ...(next.version === 1 ? {} : { ExpressionAttributeValues: { ':was': next.version - 1 } }),
-      }),
+  return writeIf(() => new PutCommand(listingPut(next, listed)));
+}
+
+/** The listing as `next` has it, on condition that it is still the version before. */
+const listingPut = (next: ListingRecord, listed: boolean) => ({
+  TableName: T(),
+  Item: { ...listingKey(next.userId), entity: 'listing', ...next, ...sortKeys(next), ...(listed ? partitions() : {}) },
+  ConditionExpression: next.version === 1 ? 'attribute_not_exists(PK)' : 'version = :was',
+  ...(next.version === 1 ? {} : { ExpressionAttributeValues: { ':was': next.version - 1 } }),
+});
+
+/**
+ * Something that moves a reviewer's reputation, kept as an item of its own, written in the transaction of
+ * what it records (a review delivered, a rating) and deleted in the transaction that applies it to the
+ * listing: each is counted once, and one whose application failed waits for the scheduled job, listed by
+ * when it happened (GSI2 REPUTATION#DUE#<shard>).
+ */
+export type ReputationEvent =
+  | { kind: 'review'; shareId: string; at: string; inTime: boolean; hours: number }
+  | { kind: 'rating'; shareId: string; rating: number }
+  | { kind: 'missed'; shareId: string; at: string };
+
+export interface PendingReputationEvent {
+  userId: string;
+  event: ReputationEvent;
+}
+
+const EVENTS_DUE = 'REPUTATION#DUE';
+const EVENT_SHARDS = 4;
+const eventId = (e: ReputationEvent) => `${e.kind}#${e.shareId}`;
+const eventKey = (userId: string, e: ReputationEvent) => ({ PK: `USER#${userId}`, SK: `REPUTATION#${eventId(e)}` });
+
+/** The event's item, for the transaction of what it records (once: a second of the same kind for the same request is refused). */
+export function reputationEventPut(userId: string, event: ReputationEvent, at: string): TransactItem {
+  return {
+    Put: {
+      TableName: T(),
+      Item: {
+        ...eventKey(userId, event),
+        entity: 'reputation-event',
+        userId,
+        event,
+        GSI2PK: shardKey(EVENTS_DUE, `${userId}#${eventId(event)}`, EVENT_SHARDS),
+        GSI2SK: `${at}#${userId}#${eventId(event)}`,
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
+}
+
+/** Puts an event on its own (what it records was written without it). */
+export const putReputationEvent = (userId: string, event: ReputationEvent, at: string) =>
+  writeIf(() => new TransactWriteCommand({ TransactItems: [reputationEventPut(userId, event, at)] }));
+
+/**
+ * The listing as `next` has it, with the event it applies deleted, in one transaction: 'applied', 'changed'
+ * (the listing moved since it was read: read it again) or 'gone' (the event was applied already).
+ */
+export async function applyToListing(
+  next: ListingRecord,
+  listed: boolean,
+  p: PendingReputationEvent,
+): Promise<'applied' | 'changed' | 'gone'> {
+  try {
+    await send(
+      () =>
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: listingPut(next, listed) },
+            { Delete: { TableName: T(), Key: eventKey(p.userId, p.event), ConditionExpression: 'attribute_exists(PK)' } },
+          ],
+        }),
+    );
+    return 'applied';
+  } catch (err) {
+    const reasons = cancellation(err);
+    if (!reasons) throw err;
+    return reasons[1] === 'ConditionalCheckFailed' ? 'gone' : 'changed';
+  }
+}
+
+/** Events still waiting that happened before `before`, oldest first, at most `limit` of each shard. */
+export async function dueReputationEvents(before: string, limit = 50): Promise<PendingReputationEvent[]> {
+  const pages = await Promise.all(
+    shardKeys(EVENTS_DUE, EVENT_SHARDS).map((partition) =>
+      dynamo().send(
+        new QueryCommand({
+          TableName: T(),
+          IndexName: 'GSI2',
+          KeyConditionExpression: 'GSI2PK = :p AND GSI2SK < :before',
+          ExpressionAttributeValues: { ':p': partition, ':before': before },
+          Limit: limit,
+        }),
+      ),
+    ),
   );
+  return pages
+    .flatMap((res) => res.Items ?? [])
+    .sort((a, b) => String(a.GSI2SK).localeCompare(String(b.GSI2SK)))
+    .map((i) => ({ userId: i.userId as string, event: i.event as ReputationEvent }));
 }
 
 /**

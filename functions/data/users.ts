@@ -340,6 +340,8 @@ type ProfileChanges = Partial<
     | 'proApplication'
     | 'mailPreferences'
     | 'email'
+    | 'mailKey'
+    | 'payoutPausedUntil'
   >
 >;
 

@@ -83,7 +83,12 @@ export async function resolveDispute(
   const bundle = await shares.getShareBundle(input.id);
   if (!bundle?.dispute) throw new NotFound('Report not found');
   const { share, dispute } = bundle;
-  if (dispute.status !== 'open') throw new Conflict(`This report was ${dispute.status} already`, 'already_resolved');
+  if (dispute.status !== 'open') {
+    // This very decision again (its answer was lost, or a double click): the report as it was decided.
+    const same = dispute.status === (input.decision === 'refund' ? 'refunded' : 'rejected') && dispute.resolvedBy === admin.id;
+    if (same && (dispute.resolution ?? '') === input.reason) return toDisputeView(dispute);
+    throw new Conflict(`This report was ${dispute.status} already`, 'already_resolved');
+  }
   // The parties, for the e-mails and the audit, read beside the decision's write.
   const parties = Promise.all([getUser(share.sharedByUserId), getUser(share.sharedWithUserId)]).catch(
     (err: unknown) => (log.error('Dispute parties not read', err, { shareId: share.id }), [null, null] as const),

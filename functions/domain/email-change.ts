@@ -5,7 +5,8 @@
  * made by someone else is seen by the owner.
  */
 import { getAccountAttributes } from '../data/identities.js';
-import { updateUser } from '../data/users.js';
+import { newMailKey, updateUser } from '../data/users.js';
+import { PAYOUT_ADDRESS_PAUSE_HOURS } from '../../shared/money.js';
 import { Forbidden } from '../lib/errors.js';
 import { deliverTo } from './mail.js';
 import type { Caller } from './caller.js';
@@ -16,10 +17,15 @@ export async function takeConfirmedEmail({ user, identity, isAdmin, actor }: Cal
   if (actor) throw new Forbidden("An admin acting as a user cannot change the user's e-mail address", 'impersonation_forbidden');
   const email = (await getAccountAttributes(identity.cognitoUsername)).email.toLowerCase();
   if (!email || email === user.email) return toUserView(user, isAdmin);
-  const updated = await updateUser(user, { email });
+  // Whoever changed it may not be the owner (a session taken over): a pro's payouts wait, as after a
+  // change of the payout address, while the old address hears of it.
+  const paused = user.payoutEmail ? new Date(Date.now() + PAYOUT_ADDRESS_PAUSE_HOURS * 3600_000).toISOString() : undefined;
+  // Unsubscribe links sent to the old address stop working: their key is new.
+  const updated = await updateUser(user, { email, mailKey: newMailKey(), ...(paused ? { payoutPausedUntil: paused } : {}) });
   await deliverTo(user, 'account', 'Your e-mail address was changed', [
     `Hi ${user.fullName},`,
     `The address you sign in to Snip with was changed from ${user.email} to ${email}. E-mails now go there.`,
+    ...(paused ? [`Your payouts wait ${PAYOUT_ADDRESS_PAUSE_HOURS} hours after the change.`] : []),
     'If you did not make this change, reset your password at once and write to us.',
   ]).catch(() => {});
   return toUserView(updated, isAdmin);

@@ -3,6 +3,7 @@
  * whether they want its kind, and the links that stop it. Light on purpose: every function that mails
  * carries it.
  */
+import { createHmac } from 'node:crypto';
 import { UNSUBSCRIBE_API_PATH, mailPreferences, type MailKind } from '../../shared/mail-preferences.js';
 import { paths } from '../../shared/paths.js';
 import type { UserRecord } from '../data/users.js';
@@ -12,10 +13,15 @@ import { config } from '../lib/config.js';
 export const wantsMail = (user: UserRecord, kind: MailKind) => mailPreferences(user.mailPreferences)[kind];
 
 /**
- * An unsubscribe link's token: the user's id and their `mailKey` (192 random bits on the record, never shown
- * in the app), so a link proves only that its holder received one of the user's e-mails.
+ * An unsubscribe link's token for one kind of e-mail: the user's id and an HMAC of the kind under their
+ * `mailKey` (192 random bits on the record, never shown in the app, new with each change of sign-in
+ * address). So a link proves only that its holder received an e-mail of that kind at that address, and
+ * stops that kind alone; a forwarded e-mail gives no power over the others.
  */
-export const mailToken = (user: UserRecord) => `${user.id}.${user.mailKey}`;
+export const mailToken = (user: UserRecord, kind: MailKind) =>
+  `${user.id}.${createHmac('sha256', user.mailKey ?? '')
+    .update(`unsubscribe:${kind}`)
+    .digest('base64url')}`;
 
 /**
  * Where an e-mail of this kind lets its reader stop them: the app's page (`link`, which shows what it did and
@@ -25,7 +31,7 @@ export const mailToken = (user: UserRecord) => `${user.id}.${user.mailKey}`;
  */
 export function unsubscribeLinks(user: UserRecord, kind: MailKind): { link: string; oneClick: string | null } | null {
   if (!user.mailKey) return null;
-  const query = new URLSearchParams({ token: mailToken(user), kind }).toString();
+  const query = new URLSearchParams({ token: mailToken(user, kind), kind }).toString();
   const api = config.apiUrl;
   return { link: `${config.appUrl}${paths.unsubscribe}?${query}`, oneClick: api ? `${api}${UNSUBSCRIBE_API_PATH}?${query}` : null };
 }

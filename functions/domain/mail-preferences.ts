@@ -1,12 +1,12 @@
 /**
  * Which e-mails a user gets: chosen on the account page, or from an e-mail's own unsubscribe link, which
- * works without signing in (./mail-links.ts makes it): all a link can do is turn a kind of e-mail off or
- * back on.
+ * works without signing in (./mail-links.ts makes it): all a link can do is turn its own kind of e-mail
+ * off. Turning one back on takes a sign-in (the account page).
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { MailKind, MailPreferences } from '../../shared/mail-preferences.js';
 import { getUser, updateUser, type UserRecord } from '../data/users.js';
-import { NotFound } from '../lib/errors.js';
+import { Forbidden, NotFound } from '../lib/errors.js';
 import { mailToken, wantsMail } from './mail-links.js';
 import { enforceRateLimit } from './rate-limits.js';
 
@@ -23,8 +23,9 @@ const hideAddress = (email: string) => {
 };
 
 const INVALID = 'This unsubscribe link is not valid. Sign in to choose your e-mails on your account page.';
+const ON_BY_SIGN_IN = 'An unsubscribe link only stops e-mails. Sign in to turn them back on on your account page.';
 
-/** Turns a kind of e-mail off (or back on) for the holder of a valid link. Limited per client address. */
+/** Turns a kind of e-mail off for the holder of a valid link of that kind. Limited per client address. */
 export async function unsubscribe(
   input: { token: string; kind: MailKind; subscribed?: boolean },
   clientIp: string,
@@ -32,9 +33,9 @@ export async function unsubscribe(
   await enforceRateLimit('unsubscribe', clientIp);
   const dot = input.token.indexOf('.');
   const user = dot > 0 ? await getUser(input.token.slice(0, dot)) : null;
-  if (!user?.mailKey || !sameSecret(input.token, mailToken(user))) throw new NotFound(INVALID);
-  const subscribed = input.subscribed ?? false;
-  const saved = wantsMail(user, input.kind) === subscribed ? user : await saveMailPreferences(user, { [input.kind]: subscribed });
+  if (!user?.mailKey || !sameSecret(input.token, mailToken(user, input.kind))) throw new NotFound(INVALID);
+  if (input.subscribed) throw new Forbidden(ON_BY_SIGN_IN, 'sign_in_to_subscribe');
+  const saved = wantsMail(user, input.kind) ? await saveMailPreferences(user, { [input.kind]: false }) : user;
   return { kind: input.kind, subscribed: wantsMail(saved, input.kind), email: hideAddress(user.email) };
 }
 

@@ -80,7 +80,7 @@ async function checkCaptured(p: PaymentRecord, now: Date): Promise<void> {
     { requestChange: statusChange(share, [share.status], 'expired') },
   );
   if (started.kind === 'moved') {
-    await Promise.all([notify.requestExpired(p, share), recordMissed(share.sharedWithUserId, now.getTime())]);
+    await Promise.all([notify.requestExpired(p, share), recordMissed(share.sharedWithUserId, share.id, now.getTime())]);
     await finishRefund(started.payment);
   } else {
     // The request moved meanwhile (accepted, completed): look again shortly.
@@ -90,7 +90,13 @@ async function checkCaptured(p: PaymentRecord, now: Date): Promise<void> {
 
 /** The scheduled check of one payment, as it stands when read. */
 async function checkPayment(orderId: string, now: Date): Promise<'checked' | 'failed' | 'gone'> {
-  const found = await data.getPayment(orderId);
+  // One payment that cannot be read (the table's trouble) stays due for the next run; it never stops this one.
+  const found = await data.getPayment(orderId).catch((err: unknown) => {
+    count('PaymentsFailed');
+    log.error('Payment check failed', err, { orderId });
+    return 'failed' as const;
+  });
+  if (found === 'failed') return found;
   if (!found) return 'gone';
   const p = found.record;
   try {

@@ -53,33 +53,42 @@ export async function payoutAccountOf(user: UserRecord): Promise<PayoutAccountVi
   return { ...accountView(user), openPayoutId: await data.openPayoutOf(user.id) };
 }
 
+/** A sign-in this recent may name the first payout address and be paid at it at once. */
+export const PAYOUT_SIGN_IN_SECONDS = 5 * 60;
+
 /**
- * Sets the PayPal address the pro is paid at. Changing one already set e-mails the old address and holds
- * payouts for PAYOUT_ADDRESS_PAUSE_HOURS: someone who took over the account cannot take its money at once.
+ * Sets the PayPal address the pro is paid at. Someone who took over a session must not take the account's
+ * money at once: changing an address already set e-mails the old one, and a change, or a first address
+ * named from a sign-in more than PAYOUT_SIGN_IN_SECONDS old, holds payouts for PAYOUT_ADDRESS_PAUSE_HOURS
+ * (the account's own address is told of a first one). `authTime`: when the session signed in (seconds).
  */
-export async function setPayoutAccount(user: UserRecord, email: string): Promise<PayoutAccountView> {
+export async function setPayoutAccount(user: UserRecord, email: string, authTime = 0): Promise<PayoutAccountView> {
   const to = email.trim();
   const from = user.payoutEmail ?? null;
   if (from?.toLowerCase() === to.toLowerCase()) return payoutAccountOf(user);
-  const until = from ? iso(Date.now() + PAYOUT_ADDRESS_PAUSE_HOURS * HOUR_MS) : null;
+  const recent = Date.now() / 1000 - authTime <= PAYOUT_SIGN_IN_SECONDS;
+  const until = from || !recent ? iso(Date.now() + PAYOUT_ADDRESS_PAUSE_HOURS * HOUR_MS) : null;
   // Limited: each change e-mails the address it replaces. The open payout is read beside the limit.
   const [, openPayoutId] = await Promise.all([enforceRateLimit('payoutAccount', user.id), data.openPayoutOf(user.id)]);
   if (!(await data.setPayoutEmail(user.id, from, to, until))) {
     throw new Conflict('Your payout address changed meanwhile (in another tab?). Reload and try again.', 'payout_account_changed');
   }
-  if (from) {
-    await deliverTo(
-      { ...user, email: from },
-      'account',
-      'Your payout address was changed',
-      [
-        `Hi ${user.fullName},`,
-        `The PayPal address your Snip earnings are paid to was changed from ${from} to ${to}.`,
-        `Payouts wait ${PAYOUT_ADDRESS_PAUSE_HOURS} hours after a change. If you did not make it, sign in, change it back and write to us.`,
-      ],
-      paths.profile,
-    ).catch((err) => log.error('Payout address change not e-mailed', err, { userId: user.id }));
-  }
+  const [recipient, subject, said] = from
+    ? [from, 'Your payout address was changed', `was changed from ${from} to ${to}`]
+    : [user.email, 'A payout address was added to your account', `was set to ${to}`];
+  await deliverTo(
+    { ...user, email: recipient },
+    'account',
+    subject,
+    [
+      `Hi ${user.fullName},`,
+      `The PayPal address your Snip earnings are paid to ${said}.`,
+      until
+        ? `Payouts wait ${PAYOUT_ADDRESS_PAUSE_HOURS} hours after a change. If you did not make it, sign in, change it back and write to us.`
+        : 'If you did not make this change, sign in, change it and write to us.',
+    ],
+    paths.profile,
+  ).catch((err) => log.error('Payout address change not e-mailed', err, { userId: user.id }));
   return { ...accountView({ ...user, payoutEmail: to, ...(until ? { payoutPausedUntil: until } : {}) }), openPayoutId };
 }
 

@@ -13,7 +13,7 @@ import { NOT_ACCEPTED, bundleFor } from './share-bundle.js';
 import { assertHeard } from './review-work.js';
 import { toCommentView, toShareDetail } from './share-views.js';
 import { assertNotRepeated, assertReviewComplete, readReviewTexts, rememberReviewText } from './review-floor.js';
-import { readAhead, recordRating, recordReview } from './reputation.js';
+import { ratingEvent, readAhead, recorded, reputationWrite, reviewEvent } from './reputation.js';
 import * as notify from './notifications.js';
 import { declinePaidRequest } from './payments.js';
 import { deadlineCutoffs, respondBy } from './paid-deadlines.js';
@@ -138,10 +138,12 @@ export async function respond(
   // Accepting a paid request commits its money to the review, declining refunds it: money an
   // impersonating admin may not move.
   if (opts.impersonated && share.payment) throw moneyRefused();
+  const decline = status === 'declined' ? { reason: opts.reason ?? 'other', text: opts.reasonText || null } : null;
+  // This very answer again (its answer was lost, or a double click): the request as it landed.
+  if (sameAnswer(share, status, decline)) return share;
   // The deadline is in the write's condition too: the job that expires requests may lag behind it.
   const deadline = share.payment && status === 'accepted' ? respondBy(share) : null;
   if (deadline && deadline <= new Date().toISOString()) throw paidRequestExpired(share.status);
-  const decline = status === 'declined' ? { reason: opts.reason ?? 'other', text: opts.reasonText || null } : null;
   // A paid request declined is refunded, the decline and the refund's start being one write.
   const paid = decline && share.payment ? await declinePaidRequest(share, decline) : 'not_paid';
   if (paid === 'declined') return { ...share, status, decline };
@@ -158,10 +160,15 @@ export async function respond(
     if (!now) throw new NotFound('Feedback request not found');
     if (now.deleting) throw beingDeleted();
     if (now.record.status === 'pending' && deadline) throw paidRequestExpired('pending');
+    if (sameAnswer(now.record, status, decline)) return now.record;
     throw new Conflict(`This request is already ${now.record.status}`, 'not_pending');
   }
   return { ...share, status, updatedAt: at, ...(status === 'accepted' ? { acceptedAt: at } : {}), ...(decline ? { decline } : {}) };
 }
+
+/** Whether the request already has this answer (a decline with the same reason). */
+const sameAnswer = (share: ShareRecord, status: 'accepted' | 'declined', decline: ShareRecord['decline'] | null) =>
+  share.status === status && (!decline || (share.decline?.reason === decline.reason && (share.decline?.text ?? null) === decline.text));
 
 /** A paid request whose time to accept (or to complete) ran out: refunded by the scheduled check. */
 const paidRequestExpired = (status: ShareStatus) =>
@@ -351,15 +358,22 @@ export async function submitFeedback(
   const progress = reviewReceived(share.sharedByUserId, { ...feedback, comments: bundle.comments.filter((c) => c.userId === userId) });
   // The musician (the e-mail's recipient) and the reviewer's listing are read alongside the write.
   const listing = readAhead(userId);
+  // The reviewer's reputation moves in the same write: its event, applied to their listing just after.
+  const reputation = reviewEvent(share, at);
   const acceptedAfter = completeBy && share.payment ? deadlineCutoffs(share.payment, Date.parse(at)).acceptedAfter : undefined;
   const [ok, musician] = await Promise.all([
-    shares.completeWithFeedback(share, feedback, [...(share.payment ? fulfilment(share, at) : []), progress], {
-      claimEmail: 'responded',
-      acceptedAfter,
-      recheckOutcome,
-      // The comments as the floor was checked on them: a change meanwhile (another tab) refuses the completion.
-      reviewEdits: bundle.reviewEdits ?? 0,
-    }),
+    shares.completeWithFeedback(
+      share,
+      feedback,
+      [...(share.payment ? fulfilment(share, at) : []), progress, reputationWrite(userId, reputation, at)],
+      {
+        claimEmail: 'responded',
+        acceptedAfter,
+        recheckOutcome,
+        // The comments as the floor was checked on them: a change meanwhile (another tab) refuses the completion.
+        reviewEdits: bundle.reviewEdits ?? 0,
+      },
+    ),
     getUser(share.sharedByUserId).catch((err) => (log.error('Recipient not read', err, { userId: share.sharedByUserId }), undefined)),
   ]);
   if (!ok) {
@@ -385,7 +399,7 @@ export async function submitFeedback(
     else await notify.sendClaimedShareMail(share.id, 'responded', to, notify.feedbackRespondedMail(done));
   };
   // What follows the delivery, side by side: none of it can fail the review.
-  await Promise.all([mail(), recordReview(share, at, listing), rememberReviewText(userId, share.id, feedback.comment ?? '', texts)]);
+  await Promise.all([mail(), recorded(userId, reputation, listing), rememberReviewText(userId, share.id, feedback.comment ?? '', texts)]);
   // The view as written: what was read, with the write applied (the client reloads on later changes).
   return toShareDetail({ ...bundle, share: done, feedback, draft: null }, userId);
 }
@@ -397,12 +411,16 @@ export async function rateFeedback(userId: string, input: { id: string; rating: 
   if (share.status !== 'completed') throw new Conflict('Feedback can be rated once it is complete', 'not_completed');
   const ranking = { rating: input.rating, comment: input.comment || null, createdAt: new Date().toISOString() };
   const listing = readAhead(share.sharedWithUserId);
-  if (!(await shares.putRanking(share, ranking))) {
-    const now = await shares.readShare(share.id);
+  const reputation = ratingEvent(share.id, ranking.rating);
+  if (!(await shares.putRanking(share, ranking, [reputationWrite(share.sharedWithUserId, reputation, ranking.createdAt)]))) {
+    const [now, rated] = await Promise.all([shares.readShare(share.id), shares.getShareBundle(share.id)]);
     if (!now) throw new NotFound('Feedback request not found');
     if (now.deleting) throw beingDeleted();
+    // This very rating again (its answer was lost): the rating as it landed.
+    const same = rated?.ranking && rated.ranking.rating === ranking.rating && rated.ranking.comment === ranking.comment;
+    if (same) return toShareDetail(rated, userId);
     throw new Conflict('You have already rated this feedback', 'already_rated');
   }
-  await recordRating(share.sharedWithUserId, ranking.rating, listing);
+  await recorded(share.sharedWithUserId, reputation, listing);
   return toShareDetail({ ...bundle, share: { ...share, rating: ranking.rating }, ranking }, userId);
 }

@@ -32,6 +32,8 @@ export const BUSINESS_METRICS = [
   'PayoutsStuck',
   /** Movements the ledger and PayPal's records do not agree on (the daily reconciliation). */
   'ReconciliationDifferences',
+  /** Reputation events the job applied because their own application failed (domain/reputation.ts). */
+  'ReputationRepaired',
   /** A listening report claiming more than the clock allows (shared/review.ts). */
   'ListeningRefused',
   /** A review submitted below the quality floor, or copied from the reviewer's review of another track. */

@@ -8,6 +8,7 @@ import { UpdateUserAttributesCommand, VerifyUserAttributeCommand } from '@aws-sd
 import { describe, expect, inject, it } from 'vitest';
 import { IMPERSONATION_HEADER } from '../../shared/api/route.js';
 import { callRoute } from '../support/api.js';
+import { useStackEnvironment } from '../support/in-process.js';
 import { onboardedUser, testAdmin } from '../support/flows.js';
 import { waitForEmail } from '../support/mail.js';
 import { cognitoClient, passwordSignIn, signInTokens, TEST_PASSWORD, uniqueEmail } from '../support/users.js';
@@ -23,19 +24,26 @@ async function refusal(call: Promise<unknown>): Promise<{ name: string; message:
   throw new Error('expected a refusal');
 }
 
+/** Asks Cognito for a new sign-in address, as the account page does; the code it sends there. */
+async function askFor(accessToken: string, newEmail: string): Promise<string> {
+  const since = Date.now();
+  const asked = await cognitoClient(stack).send(
+    new UpdateUserAttributesCommand({ AccessToken: accessToken, UserAttributes: [{ Name: 'email', Value: newEmail }] }),
+  );
+  expect(asked.CodeDeliveryDetailsList?.[0]?.Destination).toBe(newEmail);
+  const mail = await waitForEmail(stack.mailUrl, newEmail, /Confirm your new e-mail address/, { since });
+  const code = (mail.body.html ?? '').match(/<strong[^>]*>(\d{4,8})<\/strong>/)?.[1];
+  expect(code).toBeDefined();
+  return code!;
+}
+
 describe('a new sign-in address', () => {
   it('is confirmed by a code sent to it, then taken by the record; the old address is told', async () => {
     const { user } = await onboardedUser(stack, 'musician', { fullName: 'Eve Mover' });
     const tokens = await signInTokens(stack, user.email, TEST_PASSWORD, { mfa: false });
     const newEmail = uniqueEmail('moved');
     const since = Date.now();
-    const asked = await cognitoClient(stack).send(
-      new UpdateUserAttributesCommand({ AccessToken: tokens.AccessToken, UserAttributes: [{ Name: 'email', Value: newEmail }] }),
-    );
-    expect(asked.CodeDeliveryDetailsList?.[0]?.Destination).toBe(newEmail);
-    const mail = await waitForEmail(stack.mailUrl, newEmail, /Confirm your new e-mail address/, { since });
-    const code = (mail.body.html ?? '').match(/<strong[^>]*>(\d{4,8})<\/strong>/)?.[1];
-    expect(code).toBeDefined();
+    const code = await askFor(tokens.AccessToken!, newEmail);
 
     // Until the code is confirmed, nothing changes: the old address signs in, the record keeps it.
     expect((await passwordSignIn(stack, user.email, TEST_PASSWORD)).AuthenticationResult).toBeDefined();
@@ -58,6 +66,31 @@ describe('a new sign-in address', () => {
     expect(told.body.text).toContain(newEmail);
     expect((await passwordSignIn(stack, newEmail, TEST_PASSWORD)).AuthenticationResult).toBeDefined();
     expect(await refusal(passwordSignIn(stack, user.email, TEST_PASSWORD))).toMatchObject({ name: 'NotAuthorizedException' });
+  });
+
+  it("holds a pro's payouts for a day, as a changed payout address does, says so to the old address, and voids its unsubscribe links", async () => {
+    const { user, id } = await onboardedUser(stack, 'pro', { fullName: 'Pia Paid' });
+    useStackEnvironment(stack);
+    const { getUser } = await import('../../functions/data/users.js');
+    const { unsubscribeLinks } = await import('../../functions/domain/mail-links.js');
+    const tokenOf = async () => new URL(unsubscribeLinks((await getUser(id))!, 'marketing')!.link).searchParams.get('token')!;
+    const old = await tokenOf();
+    expect((await callRoute(stack.apiUrl, 'setPayoutAccount', { email: uniqueEmail('paypal') }, user.idToken)).body.pausedUntil).toBeNull();
+    const tokens = await signInTokens(stack, user.email, TEST_PASSWORD, { mfa: false });
+    const newEmail = uniqueEmail('taken-over');
+    const since = Date.now();
+    const code = await askFor(tokens.AccessToken!, newEmail);
+    await cognitoClient(stack).send(
+      new VerifyUserAttributeCommand({ AccessToken: tokens.AccessToken, AttributeName: 'email', Code: code }),
+    );
+    expect((await callRoute(stack.apiUrl, 'takeConfirmedEmail', {}, user.idToken)).body.email).toBe(newEmail);
+    const account = (await callRoute(stack.apiUrl, 'getPayoutAccount', {}, user.idToken)).body;
+    expect(Date.parse(account.pausedUntil) - Date.now()).toBeGreaterThan(23.9 * 3600_000);
+    const told = await waitForEmail(stack.mailUrl, user.email, /Your e-mail address was changed/, { since });
+    expect(told.body.text).toContain('Your payouts wait 24 hours after the change.');
+    // A link in an e-mail to the old address no longer works; the new address's links do.
+    expect((await callRoute(stack.apiUrl, 'unsubscribe', { token: old, kind: 'marketing' })).status).toBe(404);
+    expect((await callRoute(stack.apiUrl, 'unsubscribe', { token: await tokenOf(), kind: 'marketing' })).status).toBe(200);
   });
 
   it("refuses another account's address, and a forged token", async () => {

@@ -30,8 +30,11 @@ const PRICE = 3000;
 const EARNING = 2400;
 const DAY_MS = 86_400_000;
 const FULL = process.env.FAULT_SWEEP === 'all';
-/** The services whose calls are faulted (S3, SES and Stripe are not on these journeys' money path). */
-const FAULTED: ServiceName[] = ['dynamodb', 'paypal'];
+/**
+ * The services whose calls are faulted (S3, SES and Stripe are not on these journeys' money path), and the
+ * API itself as the user reaches it: its answer lost after the route did its work, or the gateway busy.
+ */
+const FAULTED: ServiceName[] = ['dynamodb', 'paypal', 'api'];
 
 let faults: FaultStack;
 let admin: TestUser;
@@ -54,12 +57,17 @@ async function payer(): Promise<TestUser> {
 
 type Answer = { route: string; status: number; code?: string; final?: boolean };
 
-/** A call through the faulted gateway as the app makes it: a 5xx is tried again (the same input, so the same key), twice at most. */
+/**
+ * A call through the faulted gateway as the app makes it: no answer, a 5xx or the gateway's own 429 is
+ * tried again (the same input, so the same key), twice at most.
+ */
 async function through(answers: Answer[], user: TestUser, route: Parameters<typeof callRoute>[1], input: Record<string, unknown>) {
   for (let attempt = 0; ; attempt++) {
-    const res = await callRoute(faults.apiUrl, route, input, user.idToken);
-    const done = res.status < 500 || attempt === 2;
-    answers.push({ route, status: res.status, code: res.body?.error?.code, final: done });
+    const res = await callRoute(faults.apiUrl, route, input, user.idToken).catch(() => ({ status: 0, body: null }));
+    const code: string | undefined = res.body?.error?.code;
+    const passing = res.status === 0 || res.status >= 500 || (res.status === 429 && !code);
+    const done = !passing || attempt === 2;
+    answers.push({ route, status: res.status, code, final: done });
     if (done) return res;
     await sleep(300);
   }
@@ -73,6 +81,13 @@ async function entryKinds(accountId: string, cause: { orderId: string } | { payo
       : e.cause.type === 'payout' && e.cause.payoutId === cause.payoutId,
   );
   return entries.map((e) => `${e.kind} ${e.amountCents}`).sort();
+}
+
+/** The pro's listing (reputation), with the events left waiting applied first as the job would (`settled`). */
+async function listingOf(userId: string, settled = false) {
+  if (settled) await (await import('../../functions/domain/reputation.js')).applyDueReputation(new Date(Date.now() + 2 * 60_000));
+  const { getListing, emptyListing } = await import('../../functions/data/pro-listing.js');
+  return (await getListing(userId)) ?? emptyListing(userId);
 }
 
 /** The pro's books: balance = entries = its parts. */
@@ -184,7 +199,9 @@ const JOURNEYS: Journey<any>[] = [
   },
   {
     name: 'deliver the review (comments, submit)',
-    setup: acceptedHeard,
+    async setup() {
+      return { ...(await acceptedHeard()), before: await listingOf(pro.id, true) };
+    },
     async act(c, answers) {
       for (const t of [0, 0.4, 0.8]) {
         const input = { id: c.shareId, timestamp: t, text: `At ${t}: the snare is harsh`, tags: ['#Mixing'], idempotencyKey: randomUUID() };
@@ -205,15 +222,39 @@ const JOURNEYS: Journey<any>[] = [
         ...expectSame('the payment fulfilled', Boolean(p.fulfilledAt), true),
         ...expectSame("the pro's entries", await entryKinds(pro.id, c), ['earning 2400']),
         ...(await proBooks(pro.id)),
+        ...expectSame('reviews counted in the listing', (await listingOf(pro.id, true)).completed - c.before.completed, 1),
+      ];
+    },
+  },
+  {
+    name: 'rate the review',
+    async setup() {
+      return { ...(await delivered()), before: await listingOf(pro.id, true) };
+    },
+    async act(c, answers) {
+      await through(answers, c.musician, 'rateFeedback', { id: c.shareId, rating: 4, comment: 'Useful, thank you.' });
+    },
+    async check(c) {
+      const shares = await import('../../functions/data/shares.js');
+      const after = await listingOf(pro.id, true);
+      return [
+        ...expectSame('the rating', (await shares.getShareBundle(c.shareId))?.ranking?.rating, 4),
+        ...expectSame(
+          'ratings counted in the listing',
+          [after.ratingCount - c.before.ratingCount, after.ratingSum - c.before.ratingSum],
+          [1, 4],
+        ),
       ];
     },
   },
   {
     name: 'release the earning (the check at the end of the hold)',
-    setup: delivered,
-    async act(c) {
+    async setup() {
+      const c = await delivered();
       const p = await money.payment(c.orderId);
-      c.holdEnds = Date.parse(p.fulfilledAt!) + EARNING_HOLD_DAYS * DAY_MS + 60_000;
+      return { ...c, holdEnds: Date.parse(p.fulfilledAt!) + EARNING_HOLD_DAYS * DAY_MS + 60_000 };
+    },
+    async act(c) {
       await checks({ orderId: c.orderId }, c.holdEnds);
     },
     async check(c) {
@@ -416,7 +457,13 @@ describe('money under faults', () => {
           for (const kind of FAULT_KINDS) {
             const label = `${j.name}: ${kind} at ${point.service} ${point.operation} #${point.at + 1}`;
             const c = await j.setup();
-            faults.arm(point.service, { kind: kind as FaultKind, at: point.at, match: point.operation });
+            // The user's own retries outlast the API's trouble; a service's outlasts the SDK's (DEFAULT_TIMES).
+            faults.arm(point.service, {
+              kind: kind as FaultKind,
+              at: point.at,
+              match: point.operation,
+              ...(point.service === 'api' ? { times: 2 } : {}),
+            });
             const answers: Answer[] = [];
             let fired = false;
             try {
@@ -429,8 +476,9 @@ describe('money under faults', () => {
             const problems = [
               ...(fired ? [] : ['the fault never came (the journey made other calls than when counted)']),
               // A service's trouble is a 503 that says to try again, never a 500; and the retry settles it.
+              // (An answer with no code is the gateway's own, or none: the API's fault, not a route's answer.)
               ...answers
-                .filter((a) => a.status >= 500 && !TRY_AGAIN.has(a.code ?? ''))
+                .filter((a) => a.status >= 500 && a.code !== undefined && !TRY_AGAIN.has(a.code))
                 .map((a) => `${a.route} answered ${a.status} ${a.code}`),
               ...answers.filter((a) => a.final && a.status >= 300).map((a) => `${a.route} answered ${a.status} ${a.code} when tried again`),
               ...(await j.check(c)),

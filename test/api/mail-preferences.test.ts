@@ -78,8 +78,15 @@ describe('e-mail preferences', () => {
     await new Promise((r) => setTimeout(r, 1500));
     expect((await listEmails(stack.mailUrl, peer.user.email)).filter((e) => /Preferences two/.test(e.subject))).toEqual([]);
 
-    // Undone from the same page: the next one comes again.
-    expect((await callRoute(stack.apiUrl, 'unsubscribe', { token, kind: 'requests', subscribed: true })).body.subscribed).toBe(true);
+    // A link only stops e-mails, and only its own kind: turning them back on, or stopping another kind, takes a sign-in.
+    const on = await callRoute(stack.apiUrl, 'unsubscribe', { token, kind: 'requests', subscribed: true });
+    expect(on).toMatchObject({ status: 403, body: { error: { code: 'sign_in_to_subscribe' } } });
+    expect((await callRoute(stack.apiUrl, 'unsubscribe', { token, kind: 'payments' })).status).toBe(404);
+    expect((await callRoute(stack.apiUrl, 'getMe', {}, peer.user.idToken)).body.mailPreferences).toMatchObject({
+      requests: false,
+      payments: true,
+    });
+    expect((await callRoute(stack.apiUrl, 'saveMailPreferences', { requests: true }, peer.user.idToken)).status).toBe(200);
     since = Date.now();
     const third = await uploadTrack(stack, musician.user, 'Preferences three');
     expect((await requestFeedback(stack, musician.user, peer.id, third.id, FREE_REQUEST)).status).toBe(200);

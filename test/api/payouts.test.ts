@@ -288,6 +288,19 @@ describe('payouts', () => {
     expect((await call(pro, 'getPayoutAccount')).body.email).toBe('change-5@example.test');
   });
 
+  it('a first address named from a sign-in over 5 minutes old waits a day, and the account is told', async () => {
+    const { pro, id } = await proWith(2000, null);
+    const { setPayoutAccount } = await import('../../functions/domain/payouts.js');
+    const { getUser } = await import('../../functions/data/users.js');
+    const since = Date.now();
+    const tenMinutesAgo = Math.floor(Date.now() / 1000) - 600;
+    const set = await setPayoutAccount((await getUser(id))!, 'first-address@example.test', tenMinutesAgo);
+    expect(Date.parse(set.pausedUntil!) - Date.now()).toBeGreaterThan(23.9 * 3600_000);
+    expect((await call(pro, 'createPayout', { amountCents: 2000 })).body.error.code).toBe('payouts_paused');
+    const mail = await waitForEmail(stack.mailUrl, pro.email, /A payout address was added to your account/, { since });
+    expect(mail.body.text).toContain('first-address@example.test');
+  });
+
   it("an admin holds a pro's payouts with a reason, audited, and releases them", async () => {
     const { pro, id } = await proWith(2000);
     expect((await call(admin, 'holdPayouts', { id, held: true })).status).toBe(400);

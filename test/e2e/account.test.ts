@@ -157,19 +157,24 @@ describe("an e-mail's unsubscribe link", () => {
   it.each([
     ['desktop', DESKTOP],
     ['phone', PHONE],
-  ] as const)('stops that kind of e-mail without signing in, and undoes it (%s)', async (name, viewport) => {
-    const page = await e2e.page(viewport);
-    await page.goto(unsubscribeUrl);
-    await page.getByRole('heading', { name: 'You are unsubscribed' }).waitFor();
-    await page.getByText(/You will no longer get e-mails about feedback requests at a\*\*\*@example\.test\./).waitFor();
-    expect((await preferences()).requests).toBe(false);
-    await expectFitsWidth(page);
-    await expectAccessible(page, `unsubscribe page (${name})`);
-    await screenshot(page, `unsubscribe-${name}`);
-    await page.getByRole('button', { name: 'Subscribe again' }).click();
-    await page.getByRole('heading', { name: 'You are subscribed again' }).waitFor();
-    expect((await preferences()).requests).toBe(true);
-  });
+  ] as const)(
+    'stops that kind of e-mail without signing in, and sends the reader to the account page to undo it (%s)',
+    async (name, viewport) => {
+      const page = await e2e.page(viewport);
+      await page.goto(unsubscribeUrl);
+      await page.getByRole('heading', { name: 'You are unsubscribed' }).waitFor();
+      await page.getByText(/You will no longer get e-mails about feedback requests at a\*\*\*@example\.test\./).waitFor();
+      expect((await preferences()).requests).toBe(false);
+      await expectFitsWidth(page);
+      await expectAccessible(page, `unsubscribe page (${name})`);
+      await screenshot(page, `unsubscribe-${name}`);
+      // A link only stops e-mails: turning them back on is the signed-in account page's.
+      expect(await page.getByRole('button').count()).toBe(0);
+      await page.getByText('Changed your mind? Turn them back on, and choose every kind of e-mail, on').waitFor();
+      expect(await page.getByRole('link', { name: 'your account page' }).count()).toBe(1);
+      expect((await callRoute(stack.apiUrl, 'saveMailPreferences', { requests: true }, ana.idToken)).status).toBe(200);
+    },
+  );
 
   it('says so when the link was altered, changing nothing', async () => {
     const page = await e2e.page();

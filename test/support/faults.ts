@@ -24,7 +24,7 @@ const LATE_MS = 2_500;
 const SLOW_MS = 900;
 
 export interface FaultStack {
-  /** The gateway whose functions' calls pass the proxies. */
+  /** The gateway whose functions' calls pass the proxies, itself reached through one (`api`: its answers lost, say). */
   apiUrl: string;
   proxies: Record<ServiceName, FaultProxy>;
   /** Arms one proxy with a fault (the others pass everything); null disarms them all. */
@@ -45,28 +45,23 @@ async function forgetProviders() {
 }
 
 export async function startFaultStack(stack: StackInfo): Promise<FaultStack> {
+  // The process's environment as it was, put back at the stop (a worker runs other files after this one).
+  const before = { ...process.env };
   useStackEnvironment(stack);
-  const targets: Record<ServiceName, string> = {
-    dynamodb: stack.dynamoEndpoint,
-    paypal: stack.paypalUrl,
-    stripe: stack.stripeUrl,
-    s3: stack.s3Endpoint,
-    ses: stack.mailUrl,
-  };
-  const proxies = Object.fromEntries(
-    await Promise.all(
-      (Object.keys(targets) as ServiceName[]).map(async (service) => [
-        service,
-        await startFaultProxy({ service, target: targets[service], lateMs: LATE_MS, slowMs: SLOW_MS }),
-      ]),
-    ),
-  ) as Record<ServiceName, FaultProxy>;
+  const proxy = (service: ServiceName, target: string) => startFaultProxy({ service, target, lateMs: LATE_MS, slowMs: SLOW_MS });
+  const [dynamodb, paypal, stripe, s3, ses] = await Promise.all([
+    proxy('dynamodb', stack.dynamoEndpoint),
+    proxy('paypal', stack.paypalUrl),
+    proxy('stripe', stack.stripeUrl),
+    proxy('s3', stack.s3Endpoint),
+    proxy('ses', stack.mailUrl),
+  ]);
   Object.assign(process.env, {
-    [ENV.dynamoEndpoint]: proxies.dynamodb.url,
-    [ENV.paypalApiUrl]: proxies.paypal.url,
-    [ENV.stripeApiUrl]: proxies.stripe.url,
-    [ENV.s3Endpoint]: proxies.s3.url,
-    [ENV.sesEndpoint]: proxies.ses.url,
+    [ENV.dynamoEndpoint]: dynamodb.url,
+    [ENV.paypalApiUrl]: paypal.url,
+    [ENV.stripeApiUrl]: stripe.url,
+    [ENV.s3Endpoint]: s3.url,
+    [ENV.sesEndpoint]: ses.url,
     [ENV.cognitoEndpoint]: stack.cognitoEndpoint,
     [ENV.userPoolId]: stack.userPoolId,
     [ENV.userPoolClientId]: stack.userPoolClientId,
@@ -79,9 +74,11 @@ export async function startFaultStack(stack: StackInfo): Promise<FaultStack> {
   const realtime = new LocalRealtime();
   process.env[ENV.realtimeEndpoint] = `http://127.0.0.1:${port}`;
   const gateway = await startGateway(port, stack.appUrl, realtime);
+  const api = await proxy('api', `http://127.0.0.1:${port}`);
+  const proxies: Record<ServiceName, FaultProxy> = { dynamodb, paypal, stripe, s3, ses, api };
   const all = Object.values(proxies);
   return {
-    apiUrl: `http://localhost:${port}`,
+    apiUrl: api.url,
     proxies,
     arm(service, fault) {
       for (const p of all) p.arm(p.service === service && fault ? fault : null);
@@ -98,7 +95,8 @@ export async function startFaultStack(stack: StackInfo): Promise<FaultStack> {
       });
       realtime.close();
       await Promise.all(all.map((p) => p.close()));
-      useStackEnvironment(stack);
+      for (const key of Object.keys(process.env)) if (!(key in before)) delete process.env[key];
+      Object.assign(process.env, before);
       await forgetProviders();
     },
   };

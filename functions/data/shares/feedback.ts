@@ -1,7 +1,7 @@
 /** Completing a share with its feedback, and the musician's rating of it. */
 import type { RecheckOutcome } from '../../../shared/schemas/shares.js';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { writeIf } from '../transactions.js';
+import { writeIf, type TransactItem } from '../transactions.js';
 import { emailClaimItem } from './emails.js';
 import {
   FENCE,
@@ -11,7 +11,6 @@ import {
   type ShareEmailEvent,
   type ShareRecord,
   T,
-  type TransactUpdate,
   draftKey,
   reviewEditsKey,
   metaKey,
@@ -28,7 +27,7 @@ import {
 export async function completeWithFeedback(
   share: ShareRecord,
   feedback: FeedbackRecord,
-  alsoWrite: { Update: TransactUpdate }[] = [],
+  alsoWrite: TransactItem[] = [],
   opts: { claimEmail?: ShareEmailEvent; acceptedAfter?: string; recheckOutcome?: RecheckOutcome; reviewEdits?: number } = {},
 ): Promise<boolean> {
   return writeIf(
@@ -88,11 +87,12 @@ export async function completeWithFeedback(
 }
 
 /** One ranking per share, its rating copied onto the share in the same write; false when there is one already (or the share is closed). */
-export async function putRanking(share: ShareRecord, ranking: RankingRecord): Promise<boolean> {
+export async function putRanking(share: ShareRecord, ranking: RankingRecord, alsoWrite: TransactItem[] = []): Promise<boolean> {
   return writeIf(
     () =>
       new TransactWriteCommand({
         TransactItems: [
+          ...alsoWrite,
           {
             Put: {
               TableName: T(),

@@ -10,7 +10,7 @@ export const dynamo = lazy(() =>
     traced(
       new DynamoDBClient({
         ...base(config.endpoint('dynamoEndpoint')),
-        requestHandler: { connectionTimeout: 3_000, requestTimeout: config.dynamoTimeoutMs },
+        requestHandler: { connectionTimeout: 3_000, requestTimeout: config.dynamoTimeoutMs, throwOnRequestTimeout: true },
       }),
     ),
     {

@@ -10,7 +10,8 @@
  * - `slow_answer`: the call takes effect; its answer is held a while, within the client's timeout, so that
  *   what the call raised elsewhere (a PayPal webhook, sent as the stand-in answers) arrives before it.
  * - `unavailable`: the service answers 500/503 without doing anything, for `times` calls in a row (by default
- *   as many as the SDKs try), so the failure reaches the caller.
+ *   5: more than a call's own retries, DynamoDB's SDK trying 4 times and the PayPal client twice), so the
+ *   failure reaches the caller, and passes before the caller's own retry gives up.
  * - `throttled`: the same with the service's throttling answer (DynamoDB's ThrottlingException, PayPal's 429).
  *
  * Each call is recorded (service, operation) while armed, so a sweep can count a journey's calls first and
@@ -25,13 +26,17 @@ import type { AddressInfo } from 'node:net';
 export const FAULT_KINDS = ['lost_answer', 'late_answer', 'slow_answer', 'unavailable', 'throttled'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
-export type ServiceName = 'dynamodb' | 'paypal' | 'stripe' | 's3' | 'ses';
+/** The services, and `api`: the product's own API as its users reach it (API Gateway's answers). */
+export type ServiceName = 'dynamodb' | 'paypal' | 'stripe' | 's3' | 'ses' | 'api';
+
+/** Calls in a row a service down or throttling answers by default (see `unavailable`). */
+export const DEFAULT_TIMES = 5;
 
 export interface Fault {
   kind: FaultKind;
   /** Which call, counted from when it was armed (0: the next one). */
   at: number;
-  /** For the answers given instead of the service's: how many calls in a row get it (default 3). */
+  /** For the answers given instead of the service's: how many calls in a row get it (default DEFAULT_TIMES). */
   times?: number;
   /** Only calls of this operation count (as `ProxiedCall.operation` names it). */
   match?: string;
@@ -111,6 +116,13 @@ function substitute(
           body: JSON.stringify({ name: 'SERVICE_UNAVAILABLE', message: 'Service unavailable.' }),
         };
   }
+  if (service === 'api') {
+    return {
+      status: kind === 'throttled' ? 429 : 503,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: kind === 'throttled' ? 'Too Many Requests' : 'Service Unavailable' }),
+    };
+  }
   if (service === 'stripe') {
     return {
       status: kind === 'throttled' ? 429 : 500,
@@ -168,7 +180,7 @@ export async function startFaultProxy(opts: FaultProxyOptions): Promise<FaultPro
     if (!armed) return null;
     if (index === armed.at) {
       fired = true;
-      left = (armed.times ?? 3) - 1;
+      left = (armed.times ?? DEFAULT_TIMES) - 1;
       return armed.kind;
     }
     if (index > armed.at && left > 0 && (armed.kind === 'unavailable' || armed.kind === 'throttled')) {

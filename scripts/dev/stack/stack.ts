@@ -113,9 +113,9 @@ async function expectHealthy(apiUrl: string): Promise<void> {
 }
 
 /** The functions' endpoints each behind a fault proxy (the services stay where they are for everyone else); the proxies' URLs. */
-async function putFaultProxies(targets: Record<ServiceName, string>, stoppers: (() => Promise<void> | void)[]) {
+async function putFaultProxies(targets: Record<Exclude<ServiceName, 'api'>, string>, stoppers: (() => Promise<void> | void)[]) {
   const urls: Partial<Record<ServiceName, string>> = {};
-  for (const service of Object.keys(targets) as ServiceName[]) {
+  for (const service of Object.keys(targets) as (keyof typeof targets)[]) {
     const proxy = await startFaultProxy({ service, target: targets[service] });
     stoppers.push(() => proxy.close());
     urls[service] = proxy.url;
