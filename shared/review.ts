@@ -237,6 +237,8 @@ export function similarity(a: ReadonlySet<string>, b: ReadonlySet<string>): numb
 /** At or above this, a general comment reads as one the reviewer wrote for another track. */
 export const REPEATED_SIMILARITY = 0.8;
 export const REPEATED_REVIEW = 'This reads like your review of another track: write this one for this track.';
+export const REPEATED_COMMENTS =
+  'Some of your comments read like your comments on another track: say what you hear in this one (or save a note you reuse as a template).';
 
 /** Why a reviewer declines a request: shown to the musician beside the refund note. */
 export const DECLINE_REASONS = [

@@ -12,7 +12,10 @@ export const REVIEW_TEXTS_KEPT = 20;
 
 export interface ReviewText {
   shareId: string;
+  /** The general comment. */
   text: string;
+  /** The review's comments long enough to compare (domain/review-floor.ts). */
+  comments?: string[];
 }
 
 const key = (userId: string) => ({ PK: `USER#${userId}`, SK: 'REVIEW_TEXTS' });

@@ -11,7 +11,7 @@
  */
 import { CURRENCY } from '../../shared/money.js';
 import type { PayoutStatus } from '../../shared/schemas/payouts.js';
-import type { LedgerEntry, LedgerKind } from '../data/ledger.js';
+import { PLATFORM_ACCOUNT, type LedgerEntry, type LedgerKind } from '../data/ledger.js';
 import type { PayoutRecord, PayoutWrite } from '../data/payouts.js';
 import type { PayoutItemState } from '../providers/payment-provider.js';
 
@@ -105,10 +105,32 @@ export function payoutTaken(p: PayoutRecord) {
   };
 }
 
-/** A payout given back: its reversing entries and the money back in the pro's available balance. */
-function givenBack(p: PayoutRecord, to: PayoutStatus, error: string | null, at: string): Omit<PayoutWrite, 'id' | 'userId' | 'from'> {
+/**
+ * A payout given back: its reversing entries and the money back in the pro's available balance. When the
+ * pro has deleted their account since (`proGone`), nobody's balance takes it: the platform keeps it
+ * (PLATFORM, the other side of the payouts' account), and there is nobody to e-mail.
+ */
+function givenBack(
+  p: PayoutRecord,
+  to: PayoutStatus,
+  error: string | null,
+  at: string,
+  proGone = false,
+): Omit<PayoutWrite, 'id' | 'userId' | 'from'> {
   const a = p.amountCents;
   const why = RETURN_REASONS[to]!;
+  if (proGone) {
+    return {
+      to,
+      set: { reason: error ?? why, completedAt: at },
+      checkAt: null,
+      entries: [
+        entry(p, 'payout_return', PLATFORM_ACCOUNT, a, `Payout given back after its pro deleted their account: ${why}`, at),
+        entry(p, 'payout_return', PAYOUTS_ACCOUNT, -a, `Payout given back after its pro deleted their account: ${why}`, at),
+      ],
+      closes: true,
+    };
+  }
   return {
     to,
     set: { reason: error ?? why, completedAt: at },
@@ -125,7 +147,7 @@ function givenBack(p: PayoutRecord, to: PayoutStatus, error: string | null, at: 
 
 export type PayoutDecision = { ok: true; write: PayoutWrite } | { ok: false; why: string };
 
-export function decidePayout(p: PayoutRecord, e: PayoutEvent, now: Date): PayoutDecision {
+export function decidePayout(p: PayoutRecord, e: PayoutEvent, now: Date, opts: { proGone?: boolean } = {}): PayoutDecision {
   const targets = TRANSITIONS[e.type][p.status];
   if (!targets) return { ok: false, why: `${e.type} does not apply to a ${p.status} payout` };
   const at = now.toISOString();
@@ -150,10 +172,10 @@ export function decidePayout(p: PayoutRecord, e: PayoutEvent, now: Date): Payout
       };
       break;
     case 'send_refused':
-      made = givenBack(p, 'failed', e.error, at);
+      made = givenBack(p, 'failed', e.error, at, opts.proGone);
       break;
     case 'unclaimed_returned':
-      made = givenBack(p, 'unclaimed', e.error, at);
+      made = givenBack(p, 'unclaimed', e.error, at, opts.proGone);
       break;
     case 'provider_state': {
       const to = OUTCOME[e.state];
@@ -164,7 +186,7 @@ export function decidePayout(p: PayoutRecord, e: PayoutEvent, now: Date): Payout
       } else if (to === 'paid') {
         const paidAs = e.transactionId ? { transactionId: e.transactionId } : {};
         made = { to, set: { completedAt: at, ...paidAs }, checkAt: null, entries: [], closes: true, claimsMail: 'paid' };
-      } else made = givenBack(p, to, e.error, at);
+      } else made = givenBack(p, to, e.error, at, opts.proGone);
       break;
     }
   }

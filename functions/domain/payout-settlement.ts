@@ -86,9 +86,19 @@ async function settle(
   return (await step(p, e, now, event)) ?? p;
 }
 
-/** One move of a payout, written once (with the webhook event that brought it); the payout as it then stands (null: it had moved meanwhile). */
-async function step(p: PayoutRecord, e: PayoutEvent, now: Date, event?: WebhookEvent, again = true): Promise<PayoutRecord | null> {
-  const d = decidePayout(p, e, now);
+/**
+ * One move of a payout, written once (with the webhook event that brought it); the payout as it then stands
+ * (null: it had moved meanwhile). `proGone`: the pro deleted their account, so money given back is the platform's.
+ */
+async function step(
+  p: PayoutRecord,
+  e: PayoutEvent,
+  now: Date,
+  event?: WebhookEvent,
+  again = true,
+  proGone = false,
+): Promise<PayoutRecord | null> {
+  const d = decidePayout(p, e, now, { proGone });
   if (!d.ok) return null;
   // The pro is read beside the write, for the e-mail the move claims.
   const [written, pro] = await Promise.all([
@@ -96,9 +106,13 @@ async function step(p: PayoutRecord, e: PayoutEvent, now: Date, event?: WebhookE
     d.write.claimsMail ? getUser(p.userId).catch(() => undefined) : undefined,
   ]);
   if (!written) {
-    // Moved meanwhile by another path (the send's answer and PayPal's event race): decided again on it as it now stands.
-    const current = again ? await data.getPayout(p.id) : null;
-    return current && current.status !== p.status ? step(current, e, now, event, false) : null;
+    // Moved meanwhile by another path (the send's answer and PayPal's event race): decided again on it as it
+    // now stands. Or, for money given back, refused because the pro's account is gone: booked to the platform.
+    const [current, gone] = again
+      ? await Promise.all([data.getPayout(p.id), d.write.pro ? getUser(p.userId).then((u) => !u) : false])
+      : [null, false];
+    if (current && current.status !== p.status) return step(current, e, now, event, false);
+    return current && gone && !proGone ? step(current, e, now, event, false, true) : null;
   }
   const moved = afterPayout(p, d.write);
   if (d.write.claimsMail) await mailPro(moved, d.write.claimsMail, pro);

@@ -331,9 +331,9 @@ export async function submitFeedback(
   input: { id: string; criteria: Record<string, number | undefined>; comment?: string },
   opts: { impersonated?: boolean } = {},
 ) {
-  // The reviewer's recent reviews (to compare) are read beside the share.
-  const texts = readReviewTexts(userId, input.comment ?? '');
-  texts?.catch(() => {}); // awaited below, or not at all when the request is refused first
+  // The reviewer's recent reviews and templates (to compare) are read beside the share.
+  const texts = readReviewTexts(userId);
+  texts.catch(() => {}); // awaited below, or not at all when the request is refused first
   const bundle = await bundleFor(userId, input.id);
   const { share } = bundle;
   if (share.sharedWithUserId !== userId) throw new Forbidden('Only the reviewer submits feedback');
@@ -351,11 +351,20 @@ export async function submitFeedback(
   const completeBy = share.payment ? respondBy(share) : null;
   if (completeBy && completeBy <= at) throw paidRequestExpired('accepted');
   assertReviewComplete(bundle, criteria, input.comment ?? '');
+  const mine = bundle.comments.filter((c) => c.userId === userId);
   // A re-check is submitted with its checklist marked, and its outcome stays on the request.
-  const [recheckOutcome] = await Promise.all([rechecks.recheckOutcome(bundle), assertNotRepeated(share.id, input.comment ?? '', texts)]);
+  const [recheckOutcome] = await Promise.all([
+    rechecks.recheckOutcome(bundle),
+    assertNotRepeated(
+      share.id,
+      input.comment ?? '',
+      mine.map((c) => c.text),
+      texts,
+    ),
+  ]);
   const feedback = { criteria, comment: input.comment || null, userId, createdAt: at };
   // The review joins the musician's progress in the same write, so it is counted once and only if delivered.
-  const progress = reviewReceived(share.sharedByUserId, { ...feedback, comments: bundle.comments.filter((c) => c.userId === userId) });
+  const progress = reviewReceived(share.sharedByUserId, { ...feedback, comments: mine });
   // The musician (the e-mail's recipient) and the reviewer's listing are read alongside the write.
   const listing = readAhead(userId);
   // The reviewer's reputation moves in the same write: its event, applied to their listing just after.
@@ -389,6 +398,9 @@ export async function submitFeedback(
       );
     }
     if (now.record.status !== 'completed') throw closedRequest(now.record.status);
+    // The same submission made at once elsewhere (a double click, two tabs) won: the review as it landed.
+    const landed = await shares.getShareBundle(share.id);
+    if (landed && isSameFeedback(landed.feedback, userId, criteria, input.comment)) return toShareDetail(landed, userId);
     throw new Conflict('This feedback is complete and cannot be reviewed again', 'completed');
   }
   count('FeedbackCompleted');
@@ -399,7 +411,17 @@ export async function submitFeedback(
     else await notify.sendClaimedShareMail(share.id, 'responded', to, notify.feedbackRespondedMail(done));
   };
   // What follows the delivery, side by side: none of it can fail the review.
-  await Promise.all([mail(), recorded(userId, reputation, listing), rememberReviewText(userId, share.id, feedback.comment ?? '', texts)]);
+  await Promise.all([
+    mail(),
+    recorded(userId, reputation, listing),
+    rememberReviewText(
+      userId,
+      share.id,
+      feedback.comment ?? '',
+      mine.map((c) => c.text),
+      texts,
+    ),
+  ]);
   // The view as written: what was read, with the write applied (the client reloads on later changes).
   return toShareDetail({ ...bundle, share: done, feedback, draft: null }, userId);
 }

@@ -166,6 +166,21 @@ describe('payouts', () => {
     expect(await expectBooks(id)).toMatchObject({ balanceCents: 4500, availableCents: 4500 });
   });
 
+  it('money PayPal returns after its pro deleted their account is booked to the platform, moving no balance', async () => {
+    const { pro, id, email } = await proWith(2200);
+    await outcomeFor(email, 'SUCCESS');
+    const made = await call(pro, 'createPayout', { amountCents: 2200, idempotencyKey: randomUUID() });
+    await settled(made.body.id, 'paid');
+    expect((await call(pro, 'deleteMyAccount', { email: pro.email })).status).toBe(200);
+    await paypalControl(`/_local/payouts-item/${(await payoutOf(made.body.id)).itemId}/outcome`, { outcome: 'RETURNED' });
+    await settled(made.body.id, 'returned');
+    const platform = (await money.ledger('PLATFORM')).filter((e) => e.cause.type === 'payout' && e.cause.payoutId === made.body.id);
+    expect(platform.map((e) => [e.kind, e.amountCents])).toEqual([['payout_return', 2200]]);
+    const payouts = (await money.ledger('PAYOUTS')).filter((e) => e.cause.type === 'payout' && e.cause.payoutId === made.body.id);
+    expect(payouts.reduce((s, e) => s + e.amountCents, 0)).toBe(0);
+    expect((await money.ledger(id)).filter((e) => e.kind === 'payout_return')).toEqual([]);
+  });
+
   it('a send PayPal did not answer is sent again by the check, and pays once', async () => {
     const { id, email } = await proWith(1200);
     const providers = await import('../../functions/providers/payments.js');

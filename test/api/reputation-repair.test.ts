@@ -30,8 +30,8 @@ describe('reputation under a failed write', () => {
       .body.id;
     expect((await flows.respondToShare(stack, reviewer.user, shareId, 'accepted')).status).toBe(200);
 
-    // The completion is the first transaction of Submit, the listing's the second: DynamoDB is down for it (and the SDK's retries).
-    faults.arm('dynamodb', { kind: 'unavailable', at: 1, times: 3, match: 'TransactWriteItems' });
+    // The completion is the first transaction of Submit: DynamoDB is down for every one after it (the listing's, and the SDK's retries).
+    faults.arm('dynamodb', { kind: 'unavailable', at: 1, times: 12, match: 'TransactWriteItems' });
     const criteria = { energyImpact: 4 };
     const done = await callRoute(
       faults.apiUrl,
@@ -45,7 +45,7 @@ describe('reputation under a failed write', () => {
     expect((await listing(reviewer.id))?.completed ?? 0).toBe(0);
     expect((await waiting(reviewer.id)).map((i) => i.event.kind)).toEqual(['review']);
 
-    faults.arm('dynamodb', { kind: 'unavailable', at: 1, times: 3, match: 'TransactWriteItems' });
+    faults.arm('dynamodb', { kind: 'unavailable', at: 1, times: 12, match: 'TransactWriteItems' });
     const rated = await callRoute(faults.apiUrl, 'rateFeedback', { id: shareId, rating: 5 }, musician.idToken);
     faults.arm(null);
     expect(rated.status, JSON.stringify(rated.body)).toBe(200);

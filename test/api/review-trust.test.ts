@@ -147,6 +147,30 @@ describe('the floor of a paid review', () => {
     ).toBe(200);
   });
 
+  it("a comment copied from the reviewer's comments on another track is refused, unless it is one of their templates", async () => {
+    const note = `The sub bass and the kick fight around 60 Hz ${Date.now()}`;
+    const review = async (title: string) => {
+      const { shareId } = await acceptedPaid(title, 3);
+      expect((await report(pro, shareId, [[0, 3]])).status).toBe(200);
+      for (const [t, text] of [
+        [0, note],
+        [1, 'Moment one'],
+        [2, 'Moment two'],
+      ] as const) {
+        expect((await as(pro).call('addComment', { id: shareId, timestamp: t, text, tags: ['#Mixing'] })).status).toBe(200);
+      }
+      return as(pro).call('submitFeedback', { id: shareId, criteria: ALL_CRITERIA, comment: flows.freshReviewText() });
+    };
+    expect((await review('Commented first')).status).toBe(200);
+    const copied = await review('Commented again');
+    expect(copied.status).toBe(409);
+    expect(copied.body.error).toMatchObject({ code: 'review_repeated', comments: [note.slice(0, 80)] });
+    expect(copied.body.error.message).toMatch(/^Some of your comments read like your comments on another track/);
+    // Kept as a template, the note is the pro's own to reuse.
+    expect((await as(pro).call('createTemplate', { title: 'Low end', text: note })).status).toBe(200);
+    expect((await review('Commented from a template')).status).toBe(200);
+  });
+
   it("a free review keeps the spec's rule: a score, a comment or a general comment", async () => {
     const { user: musician } = await newMusician();
     const { user: peer, id: peerId } = await flows.onboardedUser(stack, 'musician', { fullName: 'Petra Peer' });

@@ -20,6 +20,8 @@ vi.mock('../../../functions/data/payments.js', async (importOriginal) => ({
   },
   noteDecline: async () => {},
 }));
+// The payer's limits are counted in the table: not what is tested here.
+vi.mock('../../../functions/domain/rate-limits.js', () => ({ enforceRateLimits: async () => {} }));
 vi.mock('../../../functions/data/settings.js', () => ({ getSettings: async () => ({ id: 1, margin: 0.2, updatedAt: null }) }));
 vi.mock('../../../functions/providers/payments.js', async (importOriginal) => ({
   ...(await importOriginal<object>()),

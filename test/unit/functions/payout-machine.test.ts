@@ -72,6 +72,23 @@ describe('the payout state machine', () => {
     expect(later.ok && later.write.set).not.toHaveProperty('batchId');
   });
 
+  it("books money given back after the pro deleted their account to the platform, moving nobody's balance", () => {
+    for (const [from, e] of [
+      ['paid', said('RETURNED')],
+      ['pending', said('FAILED')],
+      ['sending', { type: 'send_refused', error: 'VALIDATION_ERROR' }],
+    ] as const) {
+      const d = decidePayout(state(from), e as PayoutEvent, NOW, { proGone: true });
+      if (!d.ok) throw new Error(d.why);
+      expect(d.write.pro, from).toBeUndefined();
+      expect(d.write.claimsMail, from).toBeUndefined();
+      expect(d.write.entries.map((x) => [x.kind, x.accountId, x.amountCents]), from).toEqual([
+        ['payout_return', 'PLATFORM', 2500],
+        ['payout_return', PAYOUTS_ACCOUNT, -2500],
+      ]);
+    }
+  });
+
   it('takes the whole amount from available money when made, with its two sides', () => {
     const { entries, move } = payoutTaken(base);
     expect(entries.map((e) => [e.kind, e.accountId, e.amountCents])).toEqual([

@@ -69,6 +69,7 @@ beforeEach(() => {
     },
     // The pro applications, the audit (admin-tools.test.tsx) and the refunds to look at sit on the same pages.
     listStuckRefunds: () => ({ refunds: [], next: null }),
+    listStuckPayouts: () => ({ payouts: [] }),
     listApplications: () => ({ applications: [], next: null }),
     listAudit: () => ({ entries: [], next: null }),
   });
