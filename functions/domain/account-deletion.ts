@@ -85,7 +85,8 @@ async function blockersOf({ user, made, received }: History, isAdmin: boolean): 
   }
   // A report of a paid review is decided by an admin, with both sides there.
   const paidDone = [...made, ...received].filter((s) => s.payment && s.status === 'completed');
-  const disputes = await Promise.all(paidDone.map((s) => shares.readDispute(s.id)));
+  // The reports and the open payout are read together: one round trip.
+  const [disputes, openPayout] = await Promise.all([Promise.all(paidDone.map((s) => shares.readDispute(s.id))), openPayoutOf(user.id)]);
   disputes.forEach((d, i) => {
     if (d?.status === 'open') {
       out.push({
@@ -96,8 +97,7 @@ async function blockersOf({ user, made, received }: History, isAdmin: boolean): 
     }
   });
   if (user.balanceCents) out.push(balanceBlocker(user.balanceCents));
-  if (await openPayoutOf(user.id))
-    out.push({ kind: 'payout', message: 'A payout to your PayPal account is on its way: wait until it arrives.' });
+  if (openPayout) out.push({ kind: 'payout', message: 'A payout to your PayPal account is on its way: wait until it arrives.' });
   if (user.plan && !user.plan.cancelAtPeriodEnd && user.plan.status !== 'canceled') {
     out.push({ kind: 'plan', message: `Your ${user.plan.name} plan renews: cancel it on Billing first.` });
   }

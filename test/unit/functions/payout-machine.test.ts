@@ -82,7 +82,10 @@ describe('the payout state machine', () => {
       if (!d.ok) throw new Error(d.why);
       expect(d.write.pro, from).toBeUndefined();
       expect(d.write.claimsMail, from).toBeUndefined();
-      expect(d.write.entries.map((x) => [x.kind, x.accountId, x.amountCents]), from).toEqual([
+      expect(
+        d.write.entries.map((x) => [x.kind, x.accountId, x.amountCents]),
+        from,
+      ).toEqual([
         ['payout_return', 'PLATFORM', 2500],
         ['payout_return', PAYOUTS_ACCOUNT, -2500],
       ]);
