@@ -303,7 +303,17 @@ export class Monitoring extends Construct {
     );
     dashboard.addWidgets(
       graph('Uploads', business(['UploadsProcessed', 'UploadsFailed', 'TracksMeasured'])),
-      graph('Feedback', business(['FeedbackRequested', 'FeedbackCompleted', 'ReviewIncomplete', 'ReviewRepeated', 'ListeningRefused'])),
+      graph(
+        'Feedback',
+        business([
+          'FeedbackRequested',
+          'FeedbackCompleted',
+          'ReviewIncomplete',
+          'ReviewRepeated',
+          'ListeningRefused',
+          'ReputationRepaired',
+        ]),
+      ),
       graph(
         'Payments',
         business([

@@ -33,19 +33,19 @@ const KB = 1024;
  * and for users the authenticator's set-up with its SES e-mail).
  */
 const GZIP_BUDGET: Record<string, number> = {
-  'functions/http/users.ts': 51 * KB, // the authenticator's routes and their e-mail; Choose Your Pro's orders and reputation; earnings' states; the front page's showcase; e-mail preferences and unsubscribe links; a musician's progress figures (1.6 KB)
+  'functions/http/users.ts': 52 * KB, // the authenticator's routes and their e-mail; Choose Your Pro's orders and reputation; earnings' states; the front page's showcase; e-mail preferences and unsubscribe links (per kind: 0.1 KB); a musician's progress figures (1.6 KB); a service's passing trouble said as a 503 (0.3 KB)
   'functions/http/account.ts': 46 * KB, // 'Download my data': every list of the account and its requests' views; 'Delete my account': track deletion (5.6 KB), S3, its confirmation e-mail (1.6 KB)
-  'functions/http/tracks.ts': 62 * KB, // the S3 presigners; the payment state machine and its executor (a deleted track's paid requests); versions and their listing (2 KB); e-mails' unsubscribe links; renaming a track with its versions (0.3 KB)
-  'functions/http/shares.ts': 58 * KB, // the payment state machine and its executor (a paid request declined or completed); a review's floor, listening, drafts, reputation, reports; the track's report summary; re-checks and their checklist (2 KB); read-only review links (2 KB); a completed review added to the musician's progress (0.8 KB)
+  'functions/http/tracks.ts': 63 * KB, // a service's passing trouble said as a 503 (0.3 KB); the S3 presigners; the payment state machine and its executor (a deleted track's paid requests); versions and their listing (2 KB); e-mails' unsubscribe links; renaming a track with its versions (0.3 KB)
+  'functions/http/shares.ts': 60 * KB, // reputation events written with the review and the rating (0.8 KB); every comment compared with the reviewer's others and their templates, the floor held by the completion's condition, repeats answered as they landed (0.8 KB); the payment state machine and its executor (a paid request declined or completed); a review's floor, listening, drafts, reputation, reports; the track's report summary; re-checks and their checklist (2 KB); read-only review links (2 KB); a completed review added to the musician's progress (0.8 KB)
   'functions/http/feedbacks.ts': 33 * KB, // the route table every area carries (the account's routes); AI Suggest's count, and a reviewer's comment templates with their schemas (1.1 KB)
-  'functions/http/payments.ts': 60 * KB, // the payment and payout state machines and their executors; PayPal's Payouts; the disputes queue (a share's views, with the track's report summary); the books and the ledger's export; a paid re-check's terms; e-mails that link to their request's page, and to stop their kind
-  'functions/http/billing.ts': 68 * KB, // the Stripe SDK; the route table every area carries (new public routes)
-  'functions/http/admin.ts': 38 * KB, // e-mails that link to their request's page, and to stop their kind
+  'functions/http/payments.ts': 62 * KB, // payouts PayPal refuses or leaves unanswered, the admin's list of them, PayPal's passing trouble asked again (1.4 KB); the payment and payout state machines and their executors; PayPal's Payouts; the disputes queue (a share's views, with the track's report summary); the books and the ledger's export; a paid re-check's terms; e-mails that link to their request's page, and to stop their kind
+  'functions/http/billing.ts': 69 * KB, // the Stripe SDK; the route table every area carries (new public routes)
+  'functions/http/admin.ts': 39 * KB, // e-mails that link to their request's page, and to stop their kind
   'functions/http/health.ts': 30 * KB,
-  'functions/http/telemetry.ts': 31 * KB, // the route table every area carries (the account's routes)
+  'functions/http/telemetry.ts': 32 * KB, // the route table every area carries (the account's routes)
   'functions/jobs/process-audio.ts': 480 * KB, // the wasm decoders of the accepted formats
   'functions/jobs/comment-digest.ts': 7 * KB, // the digest's unsubscribe link, sent only to who wants digests
-  'functions/jobs/payment-checks.ts': 21 * KB, // e-mails' unsubscribe links; the payment and payout state machines and their executors; deadline reminders, reputation, releases; the daily reconciliation
+  'functions/jobs/payment-checks.ts': 23 * KB, // reputation events left waiting; payouts PayPal refuses or leaves unanswered (1.1 KB); e-mails' unsubscribe links; the payment and payout state machines and their executors; deadline reminders, reputation, releases; the daily reconciliation
   'functions/realtime/socket.ts': 8 * KB,
   'functions/realtime/stream.ts': 3 * KB,
   'functions/triggers/post-confirmation.ts': 15 * KB, // the new user's unsubscribe key
