@@ -21,8 +21,11 @@ import { heardOf } from './review-work.js';
 
 /** Shorter general comments are not compared: 'Great track, well done.' may well be said twice. */
 const COMPARED_FROM_WORDS = 10;
-/** Nor shorter comments on a moment ('Kick too loud here.'), and a review keeps at most this many of its own. */
-const COMMENT_COMPARED_FROM_WORDS = 6;
+/**
+ * Nor shorter comments on a moment: 'Vocal too loud in the chorus' may well be true of two tracks; a sentence
+ * of ten words or more said again word for word is not a new hearing. A review keeps at most COMMENTS_KEPT.
+ */
+const COMMENT_COMPARED_FROM_WORDS = 10;
 const COMMENTS_KEPT = 40;
 const COMMENT_KEPT_CHARS = 600;
 

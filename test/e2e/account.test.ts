@@ -20,17 +20,23 @@ const { stack } = e2e;
 const suffix = Math.floor(1000 + Math.random() * 9000);
 
 let ana: TestUser;
+/** The reader of an e-mail's unsubscribe link: not Ana, whose change of address (below) voids her links. */
+let una: TestUser;
 let unsubscribeUrl: string;
 
 beforeAll(async () => {
   ana = await createConfirmedUser(stack, { fullName: `Ana Account${suffix}`, prefix: 'acct-a' });
   const anaId = await onboard(stack, ana, 'musician');
+  una = await createConfirmedUser(stack, { fullName: `Una Unsubscribe${suffix}`, prefix: 'acct-u' });
+  const unaId = await onboard(stack, una, 'musician');
   const asker = await createConfirmedUser(stack, { fullName: `Ike Asker${suffix}`, prefix: 'acct-i' });
   await onboard(stack, asker, 'musician');
   const track = await uploadTrack(stack, asker, `Unsubscribe ${suffix}`, { seconds: 2 });
   const since = Date.now();
+  await requestFeedback(stack, asker, unaId, track.id, { feedbackNotes: 'Thoughts?', context: 'mix_check' });
+  // Ana is asked too: her data's download lists it.
   await requestFeedback(stack, asker, anaId, track.id, { feedbackNotes: 'Thoughts?', context: 'mix_check' });
-  const mail = await waitForEmail(stack.mailUrl, ana.email, new RegExp(`Feedback requested: Unsubscribe ${suffix}`), { since });
+  const mail = await waitForEmail(stack.mailUrl, una.email, new RegExp(`Feedback requested: Unsubscribe ${suffix}`), { since });
   const href = [...(mail.body.html ?? '').matchAll(/href="([^"]+)"/g)]
     .map((m) => m[1].replaceAll('&amp;', '&'))
     .find((l) => l.includes('/unsubscribe?'));
@@ -38,7 +44,8 @@ beforeAll(async () => {
   unsubscribeUrl = href!;
 });
 
-const preferences = async () => (await callRoute(stack.apiUrl, 'getMe', {}, ana.idToken)).body.mailPreferences;
+const preferencesOf = async (user: TestUser) => (await callRoute(stack.apiUrl, 'getMe', {}, user.idToken)).body.mailPreferences;
+const preferences = () => preferencesOf(ana);
 
 describe('the account page', () => {
   it.each([
@@ -164,7 +171,7 @@ describe("an e-mail's unsubscribe link", () => {
       await page.goto(unsubscribeUrl);
       await page.getByRole('heading', { name: 'You are unsubscribed' }).waitFor();
       await page.getByText(/You will no longer get e-mails about feedback requests at a\*\*\*@example\.test\./).waitFor();
-      expect((await preferences()).requests).toBe(false);
+      expect((await preferencesOf(una)).requests).toBe(false);
       await expectFitsWidth(page);
       await expectAccessible(page, `unsubscribe page (${name})`);
       await screenshot(page, `unsubscribe-${name}`);
@@ -172,7 +179,7 @@ describe("an e-mail's unsubscribe link", () => {
       expect(await page.getByRole('button').count()).toBe(0);
       await page.getByText('Changed your mind? Turn them back on, and choose every kind of e-mail, on').waitFor();
       expect(await page.getByRole('link', { name: 'your account page' }).count()).toBe(1);
-      expect((await callRoute(stack.apiUrl, 'saveMailPreferences', { requests: true }, ana.idToken)).status).toBe(200);
+      expect((await callRoute(stack.apiUrl, 'saveMailPreferences', { requests: true }, una.idToken)).status).toBe(200);
     },
   );
 
@@ -183,6 +190,6 @@ describe("an e-mail's unsubscribe link", () => {
     await page.goto(altered.toString());
     await page.getByRole('heading', { name: 'We could not change your e-mails' }).waitFor();
     await page.getByText(/This unsubscribe link is not valid/).waitFor();
-    expect((await preferences()).requests).toBe(true);
+    expect((await preferencesOf(una)).requests).toBe(true);
   });
 });
