@@ -157,6 +157,20 @@ async function delivered() {
 const refundedOnce = ['charge -3000', 'refund 3000'];
 const earnedAndReversed = ['earning 2400', 'reversal -2400'];
 
+/** A paid request refunded in full by the checks that follow (a decline, a report upheld): each entry once, the books whole. */
+async function refundedInFull(c: { orderId: string }): Promise<string[]> {
+  await checks({ orderId: c.orderId }, Date.now() + 10 * 60_000);
+  return settles(async () => {
+    const p = await money.payment(c.orderId);
+    return [
+      ...expectSame('the payment', p.status, 'refunded'),
+      ...expectSame("the payer's entries", await entryKinds(p.payerId, c), refundedOnce),
+      ...expectSame("the pro's entries", await entryKinds(pro.id, c), earnedAndReversed),
+      ...(await proBooks(pro.id)),
+    ];
+  });
+}
+
 const JOURNEYS: Journey<any>[] = [
   {
     name: 'pay for feedback (order, approve, capture)',
@@ -319,18 +333,7 @@ const JOURNEYS: Journey<any>[] = [
     async act(c, answers) {
       await through(answers, pro.user, 'respondToShare', { id: c.shareId, status: 'declined', reason: 'too_busy' });
     },
-    async check(c) {
-      await checks({ orderId: c.orderId }, Date.now() + 10 * 60_000);
-      return settles(async () => {
-        const p = await money.payment(c.orderId);
-        return [
-          ...expectSame('the payment', p.status, 'refunded'),
-          ...expectSame("the payer's entries", await entryKinds(p.payerId, c), refundedOnce),
-          ...expectSame("the pro's entries", await entryKinds(pro.id, c), earnedAndReversed),
-          ...(await proBooks(pro.id)),
-        ];
-      });
-    },
+    check: refundedInFull,
   },
   {
     name: 'a missed deadline (the check expires and refunds)',
@@ -371,18 +374,7 @@ const JOURNEYS: Journey<any>[] = [
     async act(c, answers) {
       await through(answers, admin, 'resolveDispute', { id: c.shareId, decision: 'refund' });
     },
-    async check(c) {
-      await checks({ orderId: c.orderId }, Date.now() + 10 * 60_000);
-      return settles(async () => {
-        const p = await money.payment(c.orderId);
-        return [
-          ...expectSame('the payment', p.status, 'refunded'),
-          ...expectSame("the payer's entries", await entryKinds(p.payerId, c), refundedOnce),
-          ...expectSame("the pro's entries", await entryKinds(pro.id, c), earnedAndReversed),
-          ...(await proBooks(pro.id)),
-        ];
-      });
-    },
+    check: refundedInFull,
   },
 ];
 

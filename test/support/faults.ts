@@ -7,7 +7,14 @@
  */
 import { ENV } from '../../functions/lib/config.js';
 import { forgetClients } from '../../functions/lib/aws/options.js';
-import { startFaultProxy, type Fault, type FaultProxy, type ProxiedCall, type ServiceName } from '../../scripts/dev/faults/fault-proxy.js';
+import {
+  proxiedEnvironment,
+  startFaultProxy,
+  type Fault,
+  type FaultProxy,
+  type ProxiedCall,
+  type ServiceName,
+} from '../../scripts/dev/faults/fault-proxy.js';
 import { LocalRealtime } from '../../scripts/dev/emulators/realtime.js';
 import { startGateway } from '../../scripts/dev/stack/gateway.js';
 import { freePort } from '../../scripts/dev/stack/ports.js';
@@ -57,11 +64,7 @@ export async function startFaultStack(stack: StackInfo): Promise<FaultStack> {
     proxy('ses', stack.mailUrl),
   ]);
   Object.assign(process.env, {
-    [ENV.dynamoEndpoint]: dynamodb.url,
-    [ENV.paypalApiUrl]: paypal.url,
-    [ENV.stripeApiUrl]: stripe.url,
-    [ENV.s3Endpoint]: s3.url,
-    [ENV.sesEndpoint]: ses.url,
+    ...proxiedEnvironment({ dynamodb: dynamodb.url, paypal: paypal.url, stripe: stripe.url, s3: s3.url, ses: ses.url }),
     [ENV.cognitoEndpoint]: stack.cognitoEndpoint,
     [ENV.userPoolId]: stack.userPoolId,
     [ENV.userPoolClientId]: stack.userPoolClientId,

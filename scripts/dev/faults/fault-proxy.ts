@@ -21,6 +21,7 @@
  *   GET /_faults                                      what is armed and the calls seen since
  */
 import http from 'node:http';
+import { ENV } from '../../../functions/lib/config.js';
 import type { AddressInfo } from 'node:net';
 
 export const FAULT_KINDS = ['lost_answer', 'late_answer', 'slow_answer', 'unavailable', 'throttled'] as const;
@@ -276,3 +277,12 @@ export async function startFaultProxy(opts: FaultProxyOptions): Promise<FaultPro
   };
   return proxy;
 }
+
+/** The functions' environment that sends their calls through proxies at these URLs (one per service). */
+export const proxiedEnvironment = (urls: Partial<Record<ServiceName, string>>) => ({
+  [ENV.dynamoEndpoint]: urls.dynamodb,
+  [ENV.paypalApiUrl]: urls.paypal,
+  [ENV.stripeApiUrl]: urls.stripe,
+  [ENV.s3Endpoint]: urls.s3,
+  [ENV.sesEndpoint]: urls.ses,
+});

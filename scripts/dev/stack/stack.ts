@@ -28,7 +28,7 @@ import { ensureUserPool, localCognitoClient } from '../emulators/user-pool.js';
 import { startStaticWeb, startViteDev, type WebServer } from './web.js';
 import type { Ports } from './ports.js';
 import { forgetClients } from '../../../functions/lib/aws/options.js';
-import { startFaultProxy, type ServiceName } from '../faults/fault-proxy.js';
+import { proxiedEnvironment, startFaultProxy, type ServiceName } from '../faults/fault-proxy.js';
 import { usePaymentProvider } from '../../../functions/providers/payments.js';
 
 export const TABLE_NAME = 'snip';
@@ -120,13 +120,7 @@ async function putFaultProxies(targets: Record<Exclude<ServiceName, 'api'>, stri
     stoppers.push(() => proxy.close());
     urls[service] = proxy.url;
   }
-  Object.assign(process.env, {
-    [ENV.dynamoEndpoint]: urls.dynamodb,
-    [ENV.paypalApiUrl]: urls.paypal,
-    [ENV.stripeApiUrl]: urls.stripe,
-    [ENV.s3Endpoint]: urls.s3,
-    [ENV.sesEndpoint]: urls.ses,
-  });
+  Object.assign(process.env, proxiedEnvironment(urls));
   // What the start made before (the seed's calls) is made again through the proxies.
   forgetClients();
   usePaymentProvider(undefined);
