@@ -16,6 +16,11 @@ export const LISTENING = {
   maxSpeed: 2,
   /** Seconds a claim may run ahead of the clock (a report sent a few seconds after listening began). */
   slackSeconds: 15,
+  /**
+   * The listening clock runs only while a player shows signs of life (a session given, a report written):
+   * a silence counts up to this much, so that a page left open overnight buys no time.
+   */
+  clockGapSeconds: 60,
   /** The most ranges one report carries (the player merges them first). */
   maxRanges: 500,
   /** How often the player reports while playing. */
@@ -102,12 +107,15 @@ export function decodeHeard(encoded: string, duration: number): Uint8Array {
   return out;
 }
 
-/** 'Listened to 92% (3:41 of 4:00), 2 sessions'. */
+/**
+ * 'Listened to 92% (3:41 of 4:00), 2 sessions, reported by the player': what the player told the server,
+ * checked against the clock of the sessions the server gave (functions/domain/review-work.ts), not heard by it.
+ */
 export function listeningSummary(heardSeconds: number, duration: number, sessions: number): string {
   const total = secondsOf(duration);
   const pct = Math.floor((Math.min(heardSeconds, total) / total) * 100);
   const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
-  return `Listened to ${pct}% (${clock(Math.min(heardSeconds, total))} of ${clock(total)}), ${sessions} ${sessions === 1 ? 'session' : 'sessions'}`;
+  return `Listened to ${pct}% (${clock(Math.min(heardSeconds, total))} of ${clock(total)}), ${sessions} ${sessions === 1 ? 'session' : 'sessions'}, reported by the player`;
 }
 
 /** The quality floor of a paid review. */

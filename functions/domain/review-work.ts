@@ -2,6 +2,7 @@
  * A review in the making, private to its reviewer until Submit: the proof of listening the player reports,
  * and the draft of scores, general comment and comment box saved as they type.
  */
+import { randomUUID } from 'node:crypto';
 import { CLOSED_STATUSES, type ShareStatus } from '../../shared/feedback.js';
 import {
   LISTENING,
@@ -35,7 +36,7 @@ export const toListeningView = (share: ShareRecord, l: ListeningRecord | null): 
 export const heardOf = (b: Pick<ShareBundle, 'share' | 'listening'>) =>
   b.listening ? decodeHeard(b.listening.heard, b.share.trackDuration) : emptyHeard(b.share.trackDuration);
 
-const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
+const clockText = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
 
 /** Why the reviewer cannot work on the share now. */
 function notInReview(share: ShareRecord): Conflict {
@@ -59,11 +60,72 @@ async function refusedBy(shareId: string): Promise<never> {
   throw notInReview(now.record);
 }
 
+const iso = (ms: number) => new Date(ms).toISOString();
+
 /**
- * Merges what the reviewer's player heard into the share's listening: the seconds (clipped to the track,
- * one bit each, so the item stays bounded), the sessions. A claim of more than the clock allows since the
- * first report (at up to LISTENING.maxSpeed, with LISTENING.slackSeconds of lead) is refused whole: the
- * player sends all it heard each time, so a refused report loses nothing true.
+ * The listening clock moved on to `now`: the silence since the last sign of life counts up to
+ * LISTENING.clockGapSeconds. Listening recorded before the clock keeps what it holds (its claims were
+ * measured from the first report), as if heard at the fastest believed speed.
+ */
+function ticked(current: ListeningRecord | null, now: number): Pick<ListeningRecord, 'clockSeconds' | 'tickAt'> {
+  if (!current) return { clockSeconds: 0, tickAt: iso(now) };
+  const clock = current.clockSeconds ?? current.heardSeconds / LISTENING.maxSpeed;
+  const silence = Math.max(0, (now - Date.parse(current.tickAt ?? current.lastAt)) / 1000);
+  return { clockSeconds: clock + Math.min(silence, LISTENING.clockGapSeconds), tickAt: iso(now) };
+}
+
+const nothingHeard = (share: ShareRecord, now: number): ListeningRecord => ({
+  heard: encodeHeard(emptyHeard(share.trackDuration)),
+  heardSeconds: 0,
+  startedAt: iso(now),
+  lastAt: iso(now),
+  sessions: 0,
+  recentSessions: [],
+  version: 0,
+});
+
+/**
+ * Writes the listening as `change` makes it from the record as it stands, retrying when another write
+ * got there first; `change` may throw to refuse.
+ */
+async function mergeListening(
+  share: ShareRecord,
+  read: ListeningRecord | null,
+  change: (current: ListeningRecord | null, now: number) => ListeningRecord | null,
+): Promise<ListeningRecord | null> {
+  let current = read;
+  for (let attempt = 1; attempt <= MERGE_ATTEMPTS; attempt++) {
+    const next = change(current, Date.now());
+    if (!next) return current;
+    const result = await shares.putListening(share.id, next, { closed: NOT_IN_REVIEW });
+    if (result === 'written') return next;
+    if (result === 'closed') return refusedBy(share.id);
+    current = await shares.readListening(share.id);
+  }
+  throw new Conflict('Listening is being reported from elsewhere at the same moment. Please try again.', 'busy');
+}
+
+/**
+ * Records a new listening session of the reviewer's (domain/listening-sessions.ts gives it with the audio):
+ * only a session recorded here may report, and the time since the last sign of life counts on the clock.
+ */
+export async function openListeningSession(userId: string, shareId: string): Promise<{ share: ShareRecord; session: string }> {
+  const { share, listening } = await reviewing(userId, shareId);
+  const session = randomUUID();
+  await mergeListening(share, listening, (current, now) => ({
+    ...(current ?? nothingHeard(share, now)),
+    ...ticked(current, now),
+    issued: [{ id: session, at: iso(now) }, ...(current?.issued ?? [])].slice(0, RECENT_SESSIONS),
+    version: (current?.version ?? 0) + 1,
+  }));
+  return { share, session };
+}
+
+/**
+ * Merges what one of the reviewer's listening sessions heard into the share's listening: the seconds
+ * (clipped to the track, one bit each, so the item stays bounded), the sessions. A claim of more than the
+ * listening clock allows (at up to LISTENING.maxSpeed, with LISTENING.slackSeconds of lead) is refused
+ * whole, its clock kept: the player sends all it heard each time, so a refused report loses nothing true.
  */
 export async function reportListening(
   userId: string,
@@ -71,39 +133,45 @@ export async function reportListening(
 ): Promise<ListeningView> {
   const { share, listening } = await reviewing(userId, input.id);
   const duration = share.trackDuration;
-  let current = listening;
-  for (let attempt = 1; attempt <= MERGE_ATTEMPTS; attempt++) {
-    const now = Date.now();
-    const heard = current ? decodeHeard(current.heard, duration) : emptyHeard(duration);
+  if (!listening?.issued?.some((s) => s.id === input.session)) {
+    count('ListeningRefused');
+    throw new Conflict('This player is not listening in a session Snip gave: reload the page to go on.', 'listening_session_unknown');
+  }
+  let refused = null as Conflict | null;
+  const written = await mergeListening(share, listening, (current, now) => {
+    refused = null;
+    const was = current ?? listening;
+    const heard = decodeHeard(was.heard, duration);
     markHeard(heard, input.ranges, duration);
     const heardSeconds = countHeard(heard);
-    const startedAt = current?.startedAt ?? new Date(now).toISOString();
-    const elapsed = (now - Date.parse(startedAt)) / 1000;
-    if (heardSeconds > LISTENING.maxSpeed * elapsed + LISTENING.slackSeconds) {
-      count('ListeningRefused');
-      throw new Conflict(
-        `This reports ${clock(heardSeconds)} heard, more than the ${clock(elapsed)} since you started listening allows.`,
+    const known = was.recentSessions.includes(input.session);
+    // Nothing new: no write (the player reports on a timer, paused or not).
+    if (known && heardSeconds === was.heardSeconds) return null;
+    const clock = ticked(was, now);
+    if (heardSeconds > LISTENING.maxSpeed * clock.clockSeconds! + LISTENING.slackSeconds) {
+      refused = new Conflict(
+        `This reports ${clockText(heardSeconds)} heard, more than the ${clockText(clock.clockSeconds!)} you have been listening allows.`,
         'listening_implausible',
       );
+      // The time still counts: a player that fell behind catches up with its next reports.
+      return { ...was, ...clock, version: was.version + 1 };
     }
-    const known = current?.recentSessions.includes(input.session) ?? false;
-    // Nothing new: no write (the player reports on a timer, paused or not).
-    if (current && known && heardSeconds === current.heardSeconds) return toListeningView(share, current);
-    const next: ListeningRecord = {
+    return {
+      ...was,
+      ...clock,
       heard: encodeHeard(heard),
       heardSeconds,
-      startedAt,
-      lastAt: new Date(now).toISOString(),
-      sessions: (current?.sessions ?? 0) + (known ? 0 : 1),
-      recentSessions: [input.session, ...(current?.recentSessions ?? []).filter((s) => s !== input.session)].slice(0, RECENT_SESSIONS),
-      version: (current?.version ?? 0) + 1,
+      lastAt: iso(now),
+      sessions: was.sessions + (known ? 0 : 1),
+      recentSessions: [input.session, ...was.recentSessions.filter((s) => s !== input.session)].slice(0, RECENT_SESSIONS),
+      version: was.version + 1,
     };
-    const result = await shares.putListening(share.id, next, { closed: NOT_IN_REVIEW });
-    if (result === 'written') return toListeningView(share, next);
-    if (result === 'closed') return refusedBy(share.id);
-    current = await shares.readListening(share.id);
+  });
+  if (refused) {
+    count('ListeningRefused');
+    throw refused;
   }
-  throw new Conflict('Listening is being reported from elsewhere at the same moment. Please try again.', 'busy');
+  return toListeningView(share, written);
 }
 
 export const toDraftView = (d: DraftRecord): DraftView => ({ criteria: d.criteria, comment: d.comment, note: d.note, savedAt: d.savedAt });
@@ -126,7 +194,7 @@ export function assertHeard(bundle: ShareBundle, userId: string, timestamp: numb
   if (!share.payment || userId !== share.sharedWithUserId || share.status !== 'accepted' || timestamp == null) return;
   if (heardAt(heardOf(bundle), timestamp)) return;
   throw new Conflict(
-    `Listen to ${clock(timestamp)} before commenting on it: a paid review's comments sit on moments you heard.`,
+    `Listen to ${clockText(timestamp)} before commenting on it: a paid review's comments sit on moments you heard.`,
     'not_heard',
   );
 }

@@ -1,5 +1,6 @@
 /** HTTP handlers of the tracks area. */
 import { refundAtOnce } from '../domain/payments.js';
+import { startListening } from '../domain/listening-sessions.js';
 import { deleteOwnTracks } from '../domain/track-deletion.js';
 import * as tracks from '../domain/tracks.js';
 import { areaHandler } from './area-handler.js';
@@ -13,6 +14,7 @@ export const handler = areaHandler('tracks', tracksSchemas, {
     return { ...page, tracks: page.tracks.map(tracks.toStackView) };
   },
   getSignedUrl: async ({ input, caller }) => tracks.signedUrlFor(caller.user.id, input.trackId),
+  startListening: async ({ input, caller }) => startListening(caller.user.id, input.id),
   getTrackReport: async ({ input, caller }) => tracks.trackReportFor(caller.user.id, input.trackId),
   listTrackVersions: async ({ input, caller }) => {
     const stack = await tracks.versionsOfTrack(caller.user.id, input.trackId);

@@ -54,7 +54,7 @@ export const MEDIA_GRANTS: Readonly<Record<string, readonly { prefix: string; ac
   tracks: [
     // Presigning uploads, a HEAD at registration, deleting an empty or oversize upload.
     { prefix: 'uploads', actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'] },
-    // Presigned listening, deleting tracks, keeping (untagging) a track's processed audio.
+    // Presigned listening (owners', and reviewers' listening sessions), deleting tracks, keeping (untagging) a track's processed audio.
     { prefix: 'audio', actions: ['s3:GetObject', 's3:DeleteObject', 's3:PutObjectTagging'] },
   ],
   // 'Delete my account' deletes the account's tracks: their audio, and an upload processing left.

@@ -62,7 +62,10 @@ export const routePaths = {
   updateComment: { method: 'PUT', path: '/shares/{id}/comments/{commentId}', access: 'user', area: 'shares' },
   deleteComment: { method: 'DELETE', path: '/shares/{id}/comments/{commentId}', access: 'user', area: 'shares' },
   markCheck: { method: 'PUT', path: '/shares/{id}/checklist/{commentId}', access: 'user', area: 'shares' },
-  // The reviewer's player reports what has been heard every few seconds while it plays.
+  // The reviewer's player asks for the track's audio with a listening session the server records (served
+  // where audio is signed, so that the shares area carries no S3 client), then reports what that session
+  // has heard every few seconds while it plays.
+  startListening: { method: 'POST', path: '/shares/{id}/listening-sessions', access: 'user', area: 'tracks' },
   reportListening: { method: 'POST', path: '/shares/{id}/listening', access: 'user', area: 'shares' },
   saveDraft: { method: 'PUT', path: '/shares/{id}/draft', access: 'user', area: 'shares' },
   submitFeedback: { method: 'POST', path: '/shares/{id}/feedback', access: 'user', area: 'shares', signedOut: USER_NOT_FOUND },

@@ -276,7 +276,7 @@ const heardRange = z
   .check(z.refine(([from, to]) => from <= to, 'A range must end after it starts'));
 export const reportListeningInput = z.strictObject({
   id,
-  /** One per page showing the player: a new one counts another listening session. */
+  /** The session the server gave with the audio (startListening): only those it gave are counted. */
   session: z.string().check(z.uuid('Invalid session')),
   ranges: z.array(heardRange).check(z.maxLength(LISTENING.maxRanges, 'Too many ranges: merge them first')),
 });

@@ -100,6 +100,14 @@ export const signedUrlInput = z.strictObject({
 });
 export const signedUrlView = z.object({ signedUrl: z.string(), expiresIn: z.number() });
 
+/**
+ * A listening session: the reviewer's player asks for a request's track (`id`: the request), and the server
+ * records the session it gives with the audio (shared/schemas/shares.ts reportListeningInput names it).
+ */
+export const listeningSessionInput = z.strictObject({ id: z.string().check(z.uuid('Invalid request id')) });
+export const listeningSessionView = z.object({ signedUrl: z.string(), expiresIn: z.number(), session: z.string() });
+export type ListeningSessionView = z.infer<typeof listeningSessionView>;
+
 /** A track's whole technical report, for whoever may listen to it. */
 export const trackReportInput = z.strictObject({ trackId: id });
 

@@ -137,13 +137,7 @@ async function pendingPaid() {
 async function acceptedHeard() {
   const c = await pendingPaid();
   expect((await flows.respondToShare(stack, pro.user, c.shareId, 'accepted')).status).toBe(200);
-  const heard = await callRoute(
-    stack.apiUrl,
-    'reportListening',
-    { id: c.shareId, session: randomUUID(), ranges: [[0, 1]] },
-    pro.user.idToken,
-  );
-  expect(heard.status).toBe(200);
+  expect((await flows.listen(stack, pro.user, c.shareId, [[0, 1]])).status).toBe(200);
   return c;
 }
 

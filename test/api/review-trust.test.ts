@@ -23,13 +23,13 @@ const newMusician = (name = 'Tess Trusting') => flows.onboardedUser(stack, 'musi
 const as = (user: TestUser) => ({
   call: (name: Parameters<typeof callRoute>[1], input: Record<string, unknown>) => callRoute(stack.apiUrl, name, input, user.idToken),
 });
-const report = (user: TestUser, id: string, ranges: [number, number][], session = randomUUID()) =>
-  as(user).call('reportListening', { id, session, ranges });
+/** A report in the session named, or in a new one the server gives (as a player loading the audio). */
+const report = (user: TestUser, id: string, ranges: [number, number][], session?: string) => flows.listen(stack, user, id, ranges, session);
 const comment = (user: TestUser, id: string, timestamp: number | null, tags: string[] = []) =>
   as(user).call('addComment', { id, timestamp, text: `At ${timestamp}`, tags });
-/** As if listening had begun `seconds` ago: what the clock lets a claim cover. */
-const startedAgo = (shareId: string, seconds: number) =>
-  setAttributes(stack, { PK: `SHARE#${shareId}`, SK: 'LISTENING' }, { startedAt: new Date(Date.now() - seconds * 1000).toISOString() });
+/** As if a player had been listening for `seconds` until now: what the listening clock lets a claim cover. */
+const listenedFor = (shareId: string, seconds: number) =>
+  setAttributes(stack, { PK: `SHARE#${shareId}`, SK: 'LISTENING' }, { clockSeconds: seconds, tickAt: new Date().toISOString() });
 
 async function acceptedPaid(title: string, seconds = 1) {
   const { user } = await newMusician();
@@ -61,7 +61,7 @@ describe('the floor of a paid review', () => {
     expect((await comment(pro, shareId, 5, ['#Mixing'])).status).toBe(200);
     expect((await comment(pro, shareId, 50)).body.error).toMatchObject({ code: 'not_heard' });
 
-    await startedAgo(shareId, 60);
+    await listenedFor(shareId, 60);
     const all = await report(pro, shareId, [[10, 90]]);
     expect(all.body).toMatchObject({ heardSeconds: 90, sessions: 2 });
     expect((await comment(pro, shareId, 45)).status).toBe(200);
@@ -195,7 +195,7 @@ describe('proof of listening', () => {
     expect((await report(stranger, shareId, [[0, 1]])).status).toBe(403);
     // A track of one second heard for an hour is one second heard.
     await report(pro, shareId, []);
-    await startedAgo(shareId, 3600);
+    await listenedFor(shareId, 3600);
     expect((await report(pro, shareId, [[0, 3600]])).body).toMatchObject({ heardSeconds: 1 });
     // Bad shapes are the caller's mistake.
     expect((await report(pro, shareId, [[5, 2]])).status).toBe(400);
@@ -206,15 +206,42 @@ describe('proof of listening', () => {
     expect((await report(pro, paid.view.shareId, [[0, 1]])).body.error).toMatchObject({ code: 'not_accepted' });
   });
 
-  it('refuses a claim of more than twice the time since listening began', async () => {
+  it('refuses a claim of more than twice the time a player has been listening', async () => {
     const { shareId } = await acceptedPaid('Long claim', 120);
-    const session = randomUUID();
+    const { session } = await report(pro, shareId, []);
     expect((await report(pro, shareId, [[0, 16]], session)).body.error).toMatchObject({ code: 'listening_implausible' });
     expect((await report(pro, shareId, [[0, 10]], session)).status).toBe(200);
-    await startedAgo(shareId, 20);
+    await listenedFor(shareId, 20);
     // 20 s at up to 2x, with 15 s of lead: 55 s at most.
     expect((await report(pro, shareId, [[0, 60]], session)).body.error).toMatchObject({ code: 'listening_implausible' });
     expect((await report(pro, shareId, [[0, 50]], session)).body).toMatchObject({ heardSeconds: 50, sessions: 1 });
+  });
+
+  it('counts only sessions it gave with the audio, and only the time a player was there', async () => {
+    const { shareId } = await acceptedPaid('Five minutes', 300);
+    const listening = () => itemsUnder(stack, `SHARE#${shareId}`).then((items) => items.find((i) => i.SK === 'LISTENING')!);
+    // A session the player made up is not one: nothing is counted.
+    const madeUp = await as(pro).call('reportListening', { id: shareId, session: randomUUID(), ranges: [[0, 5]] });
+    expect(madeUp.body.error).toMatchObject({ code: 'listening_session_unknown' });
+
+    // The audio fetched a day ago, then nothing: the page left open buys a minute, not a day.
+    const given = await as(pro).call('startListening', { id: shareId });
+    expect(given.body).toMatchObject({ signedUrl: expect.stringContaining('audio/'), session: expect.any(String) });
+    expect((await fetch(given.body.signedUrl)).status).toBe(200);
+    const dayAgo = new Date(Date.now() - 86_400_000).toISOString();
+    await setAttributes(stack, { PK: `SHARE#${shareId}`, SK: 'LISTENING' }, { tickAt: dayAgo, startedAt: dayAgo, clockSeconds: 0 });
+    const whole = await report(pro, shareId, [[0, 300]], given.body.session);
+    expect(whole.body.error).toMatchObject({ code: 'listening_implausible' });
+    // The refused report still moved the clock: a minute at most (at 2x with 15 s of lead, 135 s).
+    expect((await listening()).clockSeconds).toBeCloseTo(60, 0);
+    expect((await report(pro, shareId, [[0, 130]], given.body.session)).body).toMatchObject({ heardSeconds: 130, sessions: 1 });
+
+    // Two sessions at once share one clock: the second cannot claim on time the first already used.
+    await listenedFor(shareId, 100);
+    const other = await report(pro, shareId, [], undefined);
+    expect((await report(pro, shareId, [[130, 215]], given.body.session)).status).toBe(200);
+    expect((await report(pro, shareId, [[215, 300]], other.session)).body.error).toMatchObject({ code: 'listening_implausible' });
+    expect((await listening()).heardSeconds).toBe(215);
   });
 });
 

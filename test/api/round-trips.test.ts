@@ -158,7 +158,8 @@ describe('DynamoDB round trips per route', () => {
     const extra = await call('addComment', { id: share.id, timestamp: null, text: 'Nice overall', tags: [] }, reviewer);
     await call('deleteComment', { id: share.id, commentId: extra.id }, reviewer);
     await call('suggestComment', { text: 'kick buried', timestamp: 1.2 }, reviewer);
-    await call('reportListening', { id: share.id, session: crypto.randomUUID(), ranges: [[0, 1]] }, reviewer);
+    const { session } = await call('startListening', { id: share.id }, reviewer);
+    await call('reportListening', { id: share.id, session, ranges: [[0, 1]] }, reviewer);
     await call('saveDraft', { id: share.id, criteria: { energyImpact: 5 }, comment: 'Solid', note: '' }, reviewer);
     await call('submitFeedback', { id: share.id, criteria: { mixingMastering: 3, energyImpact: 5 }, comment: 'Solid track' }, reviewer);
     await call('rateFeedback', { id: share.id, rating: 4, comment: 'Thanks' }, musician);

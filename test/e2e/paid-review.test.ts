@@ -93,7 +93,10 @@ describe('a paid review to trust', () => {
     // 80% (7 of the 8 seconds) ticks the item while it still plays; the end of the track reports the rest.
     await until('the listening tick', async () => (await done(form, 'listened')) === 'true', (SECONDS + 15) * 1000);
     const summary = form.getByTestId('coverage-summary');
-    await until('the whole track heard', async () => (await summary.textContent()) === 'Listened to 100% (0:08 of 0:08), 1 session');
+    await until(
+      'the whole track heard',
+      async () => (await summary.textContent()) === 'Listened to 100% (0:08 of 0:08), 1 session, reported by the player',
+    );
 
     await commentAt(pro, form, 0.1, 'The intro hum is lovely');
     await commentAt(pro, form, 0.45, 'The snare is too bright here');
@@ -177,7 +180,9 @@ describe('a paid review to trust', () => {
     await mine.waitFor({ timeout: 15_000 });
     await mine.getByRole('button', { name: `Open ${title}` }).click();
     await mine.getByTestId('coverage').waitFor();
-    expect(await mine.getByTestId('coverage-summary').textContent()).toBe('Listened to 100% (0:08 of 0:08), 1 session');
+    expect(await mine.getByTestId('coverage-summary').textContent()).toBe(
+      'Listened to 100% (0:08 of 0:08), 1 session, reported by the player',
+    );
     expect(await mine.getByTestId('comment-card').count()).toBe(3);
     expect(await mine.getByTestId('general-feedback-text').textContent()).toBe(general);
     await screenshot(page, 'paid-review-delivered-phone');
@@ -207,7 +212,9 @@ describe('a paid review to trust', () => {
     const report = admin.locator(`[data-testid="dispute"][data-share-id="${shareId}"]`);
     await report.waitFor({ timeout: 15_000 });
     expect(await report.getByTestId('dispute-reason').textContent()).toBe('Generic or copy-paste');
-    expect(await report.getByTestId('dispute-listening').textContent()).toBe('Listened to 100% (0:08 of 0:08), 1 session');
+    expect(await report.getByTestId('dispute-listening').textContent()).toBe(
+      'Listened to 100% (0:08 of 0:08), 1 session, reported by the player',
+    );
     await screenshot(admin, 'admin-disputes');
     await expectAccessible(admin, 'admin disputes');
     await report.getByTestId('dispute-refund').click();

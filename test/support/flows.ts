@@ -139,6 +139,20 @@ export function freshReviewText(words = 45): string {
 }
 
 /**
+ * What a reviewer's player heard, reported as the player does: in a listening session the server gave with
+ * the audio (a new one unless `session` names one). The report's answer, and the session.
+ */
+export async function listen(stack: StackInfo, reviewer: TestUser, shareId: string, ranges: [number, number][], session?: string) {
+  if (!session) {
+    const given = await callRoute(stack.apiUrl, 'startListening', { id: shareId }, reviewer.idToken);
+    if (given.status !== 200) return { ...given, session: '' };
+    session = given.body.session as string;
+  }
+  const res = await callRoute(stack.apiUrl, 'reportListening', { id: shareId, session, ranges }, reviewer.idToken);
+  return { ...res, session };
+}
+
+/**
  * A paid review that meets the floor (shared/review.ts), written as the reviewer's form would: the track
  * heard, a comment at each of its first seconds (up to 3), every criterion scored and a 45-word general
  * comment. The submission's answer, whatever it is.
@@ -150,12 +164,7 @@ export async function fullReview(
   duration: number,
   extra: Record<string, unknown> = {},
 ) {
-  const heard = await callRoute(
-    stack.apiUrl,
-    'reportListening',
-    { id: shareId, session: crypto.randomUUID(), ranges: [[0, duration]] },
-    reviewer.idToken,
-  );
+  const heard = await listen(stack, reviewer, shareId, [[0, duration]]);
   if (heard.status !== 200) return heard;
   for (let s = 0; s < Math.min(3, Math.ceil(duration)); s++) {
     const res = await callRoute(

@@ -85,12 +85,21 @@ export interface ListeningRecord {
   /** Base64 of one bit per second. */
   heard: string;
   heardSeconds: number;
-  /** When the first report came: what any claim is measured against. */
+  /** When listening began (the first session given, or before sessions, the first report). */
   startedAt: string;
   lastAt: string;
+  /** The sessions that reported. */
   sessions: number;
   /** The sessions that reported last (a few), so that two tabs reporting in turn count once each. */
   recentSessions: string[];
+  /** The sessions given with the audio, newest first (a few): only these may report. Absent before sessions. */
+  issued?: { id: string; at: string }[];
+  /**
+   * The listening clock: seconds a player showed signs of life (each silence counted up to
+   * LISTENING.clockGapSeconds), as of `tickAt`. What a claim is measured against. Absent before sessions.
+   */
+  clockSeconds?: number;
+  tickAt?: string;
   version: number;
 }
 

@@ -54,8 +54,8 @@ describe('the seconds heard', () => {
   });
 
   it('says it as the review shows it', () => {
-    expect(listeningSummary(221, 240, 2)).toBe('Listened to 92% (3:41 of 4:00), 2 sessions');
-    expect(listeningSummary(5, 10, 1)).toBe('Listened to 50% (0:05 of 0:10), 1 session');
+    expect(listeningSummary(221, 240, 2)).toBe('Listened to 92% (3:41 of 4:00), 2 sessions, reported by the player');
+    expect(listeningSummary(5, 10, 1)).toBe('Listened to 50% (0:05 of 0:10), 1 session, reported by the player');
   });
 });
 

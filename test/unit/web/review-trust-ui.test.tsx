@@ -11,7 +11,8 @@ vi.mock('wavesurfer.js', () => import('../../support/fake-wavesurfer'));
 import { FeedbackView } from '../../../web/src/features/feedback/components/feedback-view';
 import { ReviewerForm } from '../../../web/src/features/feedback/components/reviewer-form';
 import { DRAFT_SAVE_DELAY_MS } from '../../../web/src/features/feedback/hooks/use-draft-autosave';
-import { apiMock, apiOnLeaveMock } from './amplify-mock';
+import { ApiError, apiMock, apiOnLeaveMock } from './amplify-mock';
+import { wavesurfers } from '../../support/fake-wavesurfer';
 import { commentView as comment, shareView as share } from './fixtures';
 import { renderUi } from './render';
 
@@ -51,7 +52,7 @@ describe("a paid review's checklist", () => {
     expect(screen.getByTestId('check-listened').textContent).toContain('Listen to at least 80% of the track (0:18 left)');
     expect(screen.getByTestId('check-listened').getAttribute('data-done')).toBe('false');
     expect((screen.getByTestId('feedback-submit') as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByTestId('coverage-summary').textContent).toBe('Listened to 50% (0:30 of 1:00), 1 session');
+    expect(screen.getByTestId('coverage-summary').textContent).toBe('Listened to 50% (0:30 of 1:00), 1 session, reported by the player');
   });
 
   it('ticks off as the reviewer works, with a low score asking why', () => {
@@ -108,6 +109,39 @@ describe("the reviewer's draft", () => {
   });
 });
 
+describe("the reviewer's listening session", () => {
+  it('plays the audio the session came with, reports in it, and asks for a new one when the server no longer knows it', async () => {
+    let given = 0;
+    let refuse = true;
+    apiMock.mockImplementation(async (name: string) => {
+      if (name === 'startListening')
+        return { signedUrl: `http://storage.test/t1?s=${++given}`, expiresIn: 3600, session: `session-${given}` };
+      if (name === 'reportListening') {
+        if (refuse) {
+          refuse = false;
+          throw new ApiError(409, 'listening_session_unknown', 'reload');
+        }
+        return heardUpTo(30);
+      }
+      throw new Error(name);
+    });
+    wavesurfers.length = 0;
+    renderUi(<ReviewerForm detail={paid()} viewer={PRO} />, { url: null });
+    fireEvent.pointerEnter(screen.getByTestId('player'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Play Night Drive' }));
+    await screen.findByRole('button', { name: 'Pause Night Drive' });
+    // No plain link for the reviewer at work: the audio comes with its session.
+    expect(calls('getSignedUrl')).toEqual([]);
+    expect(calls('startListening')[0]).toEqual(['startListening', { id: 's1' }]);
+    expect(wavesurfers.at(-1)!.load).toHaveBeenCalledWith('http://storage.test/t1?s=1', expect.anything(), 60);
+    await waitFor(() => expect(calls('reportListening')[0]?.[1]).toMatchObject({ id: 's1', session: 'session-1' }));
+    // Refused as unknown: a new session, and the next report goes in it.
+    await waitFor(() => expect(calls('startListening')).toHaveLength(2));
+    fireEvent.click(screen.getByRole('button', { name: 'Pause Night Drive' }));
+    await waitFor(() => expect(calls('reportListening').at(-1)?.[1]).toMatchObject({ session: 'session-2' }));
+  });
+});
+
 describe('a tab closed before the autosave', () => {
   it("sends the draft's last change in a request that outlives the page, once", async () => {
     apiOnLeaveMock.mockReset();
@@ -140,8 +174,10 @@ describe('the musician meanwhile', () => {
       listening: heardUpTo(55),
     });
     renderUi(<FeedbackView detail={done} viewer={MUSICIAN} />, { url: null });
-    expect(screen.getByTestId('coverage-summary').textContent).toBe('Listened to 91% (0:55 of 1:00), 1 session');
-    expect(screen.getByTestId('coverage-strip').getAttribute('aria-label')).toBe('Listened to 91% (0:55 of 1:00), 1 session');
+    expect(screen.getByTestId('coverage-summary').textContent).toBe('Listened to 91% (0:55 of 1:00), 1 session, reported by the player');
+    expect(screen.getByTestId('coverage-strip').getAttribute('aria-label')).toBe(
+      'Listened to 91% (0:55 of 1:00), 1 session, reported by the player',
+    );
   });
 
   it('reads why a request was declined beside its refund', () => {

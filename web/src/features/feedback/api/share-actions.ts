@@ -141,6 +141,9 @@ export function useMarkCheck(shareId: string) {
 }
 
 /** What the reviewer's player heard, merged by the server into the share's listening (`leaving`: sent as the page goes away). */
+/** The reviewer's audio with a listening session the server records: only its sessions' reports count. */
+export const startListening = (shareId: string) => api('startListening', { id: shareId });
+
 export const reportListening = (input: ApiInput<'reportListening'>, leaving = false) =>
   (leaving ? apiOnLeave : api)('reportListening', input);
 

@@ -83,7 +83,12 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
   return (
     <div className="reviewer-form" data-testid="reviewer-form">
       <div className="reviewer-deck">
-        <TimelinePlayer timeline={timeline} onPlayingChange={listening.onPlayingChange} onTimeChange={listening.onTimeChange} />
+        <TimelinePlayer
+          timeline={timeline}
+          loadUrl={listening.loadUrl}
+          onPlayingChange={listening.onPlayingChange}
+          onTimeChange={listening.onTimeChange}
+        />
         <RangePicker duration={share.trackDuration} range={timeline.range} onRange={timeline.setRange} />
       </div>
       {heard && <CoverageStrip listening={heard} duration={share.trackDuration} />}

@@ -10,8 +10,11 @@ export function TimelinePlayer({
   timeline,
   onPlayingChange,
   onTimeChange,
+  loadUrl = timeline.loadUrl,
 }: {
   timeline: ReturnType<typeof useShareTimeline>;
+  /** Where the audio comes from, when not the share's plain link (the reviewer's listening session). */
+  loadUrl?: () => Promise<string>;
   onPlayingChange?: (playing: boolean) => void;
   onTimeChange?: (seconds: number) => void;
 }) {
@@ -27,7 +30,7 @@ export function TimelinePlayer({
     <AudioPlayer
       ref={timeline.player}
       track={timeline.track}
-      loadUrl={timeline.loadUrl}
+      loadUrl={loadUrl}
       markers={timeline.markers}
       region={timeline.range}
       onTimeChange={timeChanged}

@@ -1,20 +1,23 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { LISTENING, mergeRanges } from '@shared/review';
 import type { ListeningView, ShareView } from '@shared/schemas/shares';
 import type { AudioPlayerHandle } from '@/components/audio-player';
-import { reportListening } from '@/features/feedback/api/share-actions';
+import { reportListening, startListening } from '@/features/feedback/api/share-actions';
+import { ApiError } from '@/lib/api';
 
 /** Round to a tenth of a second: what the server keeps of a range anyway. */
 const tenth = (t: number) => Math.round(t * 10) / 10;
 
 /**
- * Proof of listening from the reviewer's player: everything the media element has played, merged across
- * reloads of the stream, sent whole to the server at the first play, every few seconds while playing, on
- * pause, on a seek and when the page is hidden (then in a request that outlives the page, should it be closing). The server's answer (what it now counts as heard) is the
- * view. A report the server refuses or that fails is simply sent again with the next: nothing is lost.
+ * Proof of listening from the reviewer's player. The audio comes with a listening session the server
+ * records (`loadUrl`: each load of the stream is one); everything the media element has played, merged
+ * across loads, is sent whole in the newest session at the first play, every few seconds while playing, on
+ * pause, on a seek and when the page is hidden (then in a request that outlives the page, should it be
+ * closing). The server's answer (what it now counts as heard) is the view. A report the server refuses or
+ * that fails is simply sent again with the next: nothing is lost.
  */
 export function useListening(share: Pick<ShareView, 'id'>, initial: ListeningView | null, player: RefObject<AudioPlayerHandle | null>) {
-  const session = useMemo(() => crypto.randomUUID(), []);
+  const session = useRef<string | null>(null);
   const [view, setView] = useState(initial);
   const heard = useRef<[number, number][]>([]);
   const sent = useRef<string | null>(null);
@@ -24,7 +27,7 @@ export function useListening(share: Pick<ShareView, 'id'>, initial: ListeningVie
   const report = useCallback(
     async (leaving = false) => {
       // A page that never played reports nothing (it is no listening session).
-      if (!started.current) return;
+      if (!started.current || !session.current) return;
       const played = player.current?.getPlayed() ?? [];
       heard.current = mergeRanges([...heard.current, ...played.map(([a, b]): [number, number] => [tenth(a), tenth(b)])]);
       const ranges = heard.current.slice(-LISTENING.maxRanges);
@@ -32,13 +35,24 @@ export function useListening(share: Pick<ShareView, 'id'>, initial: ListeningVie
       if (body === sent.current) return;
       sent.current = body;
       try {
-        setView(await reportListening({ id: shareId, session, ranges }, leaving));
-      } catch {
+        setView(await reportListening({ id: shareId, session: session.current, ranges }, leaving));
+      } catch (err) {
         sent.current = null; // sent again with the next report
+        // A session the server no longer knows (too many since, or given before sessions): a new one.
+        if (err instanceof ApiError && err.code === 'listening_session_unknown') {
+          session.current = (await startListening(shareId).catch(() => null))?.session ?? session.current;
+        }
       }
     },
-    [player, shareId, session],
+    [player, shareId],
   );
+
+  /** The audio for the player, with a listening session of its own. */
+  const loadUrl = useCallback(async () => {
+    const given = await startListening(shareId);
+    session.current = given.session;
+    return given.signedUrl;
+  }, [shareId]);
 
   /** The player started or stopped: the first play opens the session on the server, a pause reports. */
   const onPlayingChange = useCallback(
@@ -78,5 +92,5 @@ export function useListening(share: Pick<ShareView, 'id'>, initial: ListeningVie
     };
   }, [player, report]);
 
-  return { view, onPlayingChange, onTimeChange };
+  return { view, loadUrl, onPlayingChange, onTimeChange };
 }
