@@ -1,9 +1,9 @@
 /**
  * The daily reconciliation of the ledger with PayPal's records. Keys:
- * - a day's run   PK RECONCILIATION#<yyyy-mm-dd>  SK RUN     (claimed before it runs: once a day)
+ * - a day's run   PK RECONCILIATION#<yyyy-mm-dd>  SK RUN     (claimed before it runs, for a while; done with its result)
  * - the latest    PK RECONCILIATION               SK LATEST  (what the admins' money page shows)
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/aws/dynamo.js';
 import { config } from '../lib/config.js';
 import { writeIf } from './transactions.js';
@@ -29,16 +29,52 @@ export interface Reconciliation {
   differences: Difference[];
 }
 
-/** Claims `day`'s run: true only the first time. */
-export const claimReconciliation = (day: string, at: string) =>
+const runKey = (day: string) => ({ PK: `RECONCILIATION#${day}`, SK: 'RUN' });
+
+/**
+ * Claims `day`'s run until `staleBefore` passes: true the first time, and again once a claim made before
+ * `staleBefore` never finished (its run failed or stopped), so that a failed day is run again the same day.
+ */
+export const claimReconciliation = (day: string, at: string, staleBefore: string) =>
   writeIf(
     () =>
-      new PutCommand({
+      new UpdateCommand({
         TableName: config.tableName,
-        Item: { PK: `RECONCILIATION#${day}`, SK: 'RUN', entity: 'reconciliation-run', claimedAt: at },
-        ConditionExpression: 'attribute_not_exists(PK)',
+        Key: runKey(day),
+        UpdateExpression: 'SET entity = :e, claimedAt = :at ADD attempts :one',
+        ConditionExpression: 'attribute_not_exists(PK) OR (attribute_not_exists(finishedAt) AND claimedAt < :stale)',
+        ExpressionAttributeValues: { ':e': 'reconciliation-run', ':at': at, ':one': 1, ':stale': staleBefore },
       }),
   );
+
+/** The day's run done: its result on the day's claim and as the latest, together. */
+export async function finishReconciliation(day: string, r: Reconciliation): Promise<void> {
+  await dynamo().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Update: {
+            TableName: config.tableName,
+            Key: runKey(day),
+            UpdateExpression: 'SET finishedAt = :at, compared = :c, differences = :d',
+            ExpressionAttributeValues: { ':at': r.ranAt, ':c': r.compared, ':d': r.differences.length },
+          },
+        },
+        { Put: { TableName: config.tableName, Item: { PK: 'RECONCILIATION', SK: 'LATEST', entity: 'reconciliation', ...r } } },
+      ],
+    }),
+  );
+}
+
+/** A day's run as claimed: when, how many tries, and once done, when and what it found. */
+export async function reconciliationRun(
+  day: string,
+): Promise<{ claimedAt: string; attempts: number; finishedAt?: string; compared?: number; differences?: number } | null> {
+  const res = await dynamo().send(new GetCommand({ TableName: config.tableName, Key: runKey(day), ConsistentRead: true }));
+  if (!res.Item) return null;
+  const { PK: _p, SK: _s, entity: _e, ...run } = res.Item;
+  return run as { claimedAt: string; attempts: number };
+}
 
 export async function putReconciliation(r: Reconciliation): Promise<void> {
   await dynamo().send(

@@ -151,11 +151,28 @@ const SYNCING = new Set([
 const PAYMENT_FAILED = 'invoice.payment_failed';
 
 /**
+ * A Stripe-Signature header as Stripe writes it: a timestamp and a v1 HMAC-SHA256 (64 hex digits), among
+ * other schemes' signatures. Anything else is not a delivery from Stripe, forged or not.
+ */
+export function stripeSignatureShaped(signature: string | undefined): boolean {
+  if (!signature || signature.length > 1000) return false;
+  const parts = signature.split(',').map((p) => p.split('='));
+  return (
+    parts.some(([k, v]) => k === 't' && /^\d{1,12}$/.test(v ?? '')) && parts.some(([k, v]) => k === 'v1' && /^[0-9a-f]{64}$/.test(v ?? ''))
+  );
+}
+
+/**
  * A Stripe webhook delivery: its signature checked on the raw body (400, nothing changed, when it is not
- * genuine), then applied once per event id. Subscription events set the plan from the customer's
+ * genuine: counted as WebhooksRejected, an alarm, only when the header has Stripe's shape, for a junk POST
+ * is nobody's forgery), then applied once per event id. Subscription events set the plan from the customer's
  * subscriptions as they stand, so events arriving late, twice or out of order converge.
  */
 export async function handleStripeWebhook(rawBody: string, signature: string | undefined): Promise<void> {
+  if (!stripeSignatureShaped(signature)) {
+    count('WebhooksMalformed');
+    throw new BadRequest('The Stripe-Signature header is missing or not as Stripe writes it', undefined, 'missing_signature');
+  }
   const event = await billing().verifyEvent(rawBody, signature);
   if (!event) {
     count('WebhooksRejected');

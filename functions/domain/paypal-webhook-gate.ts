@@ -1,13 +1,16 @@
 /**
  * What a PayPal webhook delivery must pass before it is applied. The route is anonymous and every delivery
  * PayPal is asked about costs a call to its verification API, so what costs nothing comes first, each refusal
- * a 400 counted as WebhooksRejected: the signature headers PayPal always sends, within PayPal's own length
+ * a 400 counted as WebhooksMalformed (anyone's junk POST, no alarm): the signature headers PayPal always sends, within PayPal's own length
  * limits; a transmission time no older than PayPal's retries go on for (3 days: whether a retry is stamped
  * anew is not promised, and a genuine retry refused here would lose its event) and not ahead of our clock by
  * more than a drift; a certificate URL on PayPal's API hosts;
  * our webhook id configured; an event with an id and a type. An event applied before is answered at once,
  * which stops PayPal's redeliveries without asking it anything. The rest is verified by PayPal over the body
  * exactly as it came, unless its client address has had too many deliveries refused by that verification.
+ * A delivery of the right shape that PayPal does not verify is counted as WebhooksRejected (an alarm: a wrong
+ * webhook id, or someone forging events), at most the address limit's worth per address, and logged with
+ * its address.
  */
 import { webhookSeen } from '../data/payments.js';
 import { AppError, BadRequest, ServiceUnavailable } from '../lib/errors.js';
@@ -104,8 +107,16 @@ async function webhookIdConfigured(): Promise<boolean> {
   }
 }
 
-function reject(err: AppError): never {
+/** Not a PayPal delivery by its shape: a scanner's POST as much as a forgery. */
+function malformed(err: AppError): never {
+  count('WebhooksMalformed');
+  throw err;
+}
+
+/** A delivery that looks like PayPal's and is not verified, or cannot be: worth an alarm. */
+function reject(err: AppError, clientIp: string): never {
   count('WebhooksRejected');
+  log.warn('PayPal webhook refused', { code: err.code, clientIp });
   throw err;
 }
 
@@ -118,11 +129,11 @@ export async function admitPaypalWebhook<E extends object>(
   now = Date.now(),
 ): Promise<(E & PaypalEventIds) | null> {
   const headerProblem = headerRefusal(delivery.headers, now);
-  if (headerProblem) reject(headerProblem);
-  if (!(await webhookIdConfigured()))
-    reject(new ServiceUnavailable('PayPal webhooks cannot be verified right now.', 'webhook_not_configured'));
+  if (headerProblem) malformed(headerProblem);
   const event = eventOf(delivery.body);
-  if (!event) reject(refused('Not a PayPal event', 'invalid_event'));
+  if (!event) malformed(refused('Not a PayPal event', 'invalid_event'));
+  if (!(await webhookIdConfigured()))
+    reject(new ServiceUnavailable('PayPal webhooks cannot be verified right now.', 'webhook_not_configured'), delivery.clientIp);
   // The address's count is read beside the look-up (one round trip). Only deliveries PayPal refuses count:
   // anyone can pass the checks above, but only PayPal's own pass its verification, and those, however many
   // on a busy day, are never held back. Deliveries verified at the same time may go past the limit by as
@@ -139,7 +150,7 @@ export async function admitPaypalWebhook<E extends object>(
   if (limited) throw limited;
   if (!(await payments().verifyWebhook(delivery.headers, delivery.body))) {
     await countRateLimitedUse('paypalWebhook', delivery.clientIp, now);
-    reject(refused('The webhook signature is not valid', 'invalid_signature'));
+    reject(refused('The webhook signature is not valid', 'invalid_signature'), delivery.clientIp);
   }
   return event as E & PaypalEventIds;
 }

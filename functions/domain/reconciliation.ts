@@ -6,7 +6,13 @@
  */
 import { entriesBetween, type LedgerEntry } from '../data/ledger.js';
 import { getPayout } from '../data/payouts.js';
-import { claimReconciliation, putReconciliation, type Difference, type Reconciliation } from '../data/reconciliations.js';
+import {
+  claimReconciliation,
+  finishReconciliation,
+  putReconciliation,
+  type Difference,
+  type Reconciliation,
+} from '../data/reconciliations.js';
 import { count, log } from '../lib/observability.js';
 import { payments, type ProviderTransaction } from '../providers/payments.js';
 
@@ -18,6 +24,8 @@ export const RECONCILE_DAYS = 3;
 const MARGIN_MS = HOUR_MS;
 /** The run starts after this hour (UTC), once PayPal's records of the day before are complete. */
 const RUN_AFTER_HOUR = 3;
+/** A day's claim that has not finished in this long is taken again (its run failed or stopped). */
+export const RECONCILE_CLAIM_MS = 15 * 60_000;
 
 /** PayPal's event codes of the movements the ledger explains. */
 const CODES = { capture: 'T0006', refund: 'T1107', reversal: 'T1106', payout: 'T0001' } as const;
@@ -92,7 +100,8 @@ export function compare(expected: Expected[], paypal: ProviderTransaction[], fro
 }
 
 /** Reconciles the last RECONCILE_DAYS up to `now` and keeps the result for the money page. */
-export async function reconcile(now = new Date()): Promise<Reconciliation> {
+/** Compares the window ending at `now`, and records the result (as `day`'s run, when it is the daily one). */
+export async function reconcile(now = new Date(), day?: string): Promise<Reconciliation> {
   const to = new Date(now.getTime() - MARGIN_MS);
   const from = new Date(to.getTime() - RECONCILE_DAYS * DAY_MS);
   const [entries, paypal] = await Promise.all([
@@ -108,7 +117,7 @@ export async function reconcile(now = new Date()): Promise<Reconciliation> {
     compared: expected.length + paypal.length,
     differences,
   };
-  await putReconciliation(result);
+  await (day ? finishReconciliation(day, result) : putReconciliation(result));
   if (differences.length) {
     count('ReconciliationDifferences', differences.length);
     for (const d of differences) log.error('The ledger and PayPal differ', undefined, { ...d });
@@ -116,9 +125,14 @@ export async function reconcile(now = new Date()): Promise<Reconciliation> {
   return result;
 }
 
-/** Once a day, after RUN_AFTER_HOUR (UTC): the scheduled payment check calls it every run; the day's claim lets one through. */
+/**
+ * Once a day, after RUN_AFTER_HOUR (UTC): the scheduled payment check calls it every run; the day's claim lets
+ * one through at a time, and lets the day through again until a run of it has finished.
+ */
 export async function reconcileDaily(now = new Date()): Promise<Reconciliation | null> {
   if (now.getUTCHours() < RUN_AFTER_HOUR) return null;
-  if (!(await claimReconciliation(now.toISOString().slice(0, 10), now.toISOString()))) return null;
-  return reconcile(now);
+  const day = now.toISOString().slice(0, 10);
+  if (!(await claimReconciliation(day, now.toISOString(), new Date(now.getTime() - RECONCILE_CLAIM_MS).toISOString()))) return null;
+  // A run that fails leaves its claim unfinished: a check RECONCILE_CLAIM_MS later takes the day again.
+  return reconcile(now, day);
 }

@@ -39,7 +39,10 @@ export const BUSINESS_METRICS = [
   /** A review submitted below the quality floor, or copied from the reviewer's review of another track. */
   'ReviewIncomplete',
   'ReviewRepeated',
+  /** A payment webhook of the right shape that was not verified (an alarm). */
   'WebhooksRejected',
+  /** A POST to a webhook route that is not a delivery by its shape (no signature, not an event): no alarm. */
+  'WebhooksMalformed',
   'EmailsSent',
   /** Not sent: the recipient turned that kind of e-mail off. */
   'EmailsOptedOut',

@@ -161,7 +161,7 @@ export class Monitoring extends Construct {
     );
     alarm(
       'WebhooksRejected',
-      'A payment webhook was refused (bad signature: a wrong secret, or someone forging events)',
+      'A payment webhook of the right shape was refused (bad signature: a wrong secret, or someone forging events)',
       businessMetric('WebhooksRejected'),
       1,
     );

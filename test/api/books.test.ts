@@ -4,7 +4,7 @@
  * with text a spreadsheet would run made inert.
  */
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { callRoute } from '../support/api.js';
 import * as flows from '../support/flows.js';
 import { useStackEnvironment } from '../support/in-process.js';
@@ -114,5 +114,32 @@ describe('the reconciliation with PayPal', () => {
     const first = await reconcileDaily(new Date(day.getTime() + 4 * 3600_000));
     expect(first?.ranAt).toBe(new Date(day.getTime() + 4 * 3600_000).toISOString());
     expect(await reconcileDaily(new Date(day.getTime() + 5 * 3600_000))).toBeNull();
+  });
+
+  it('takes a day whose run failed again once its claim is stale, and keeps the result with the day', async () => {
+    const { reconcileDaily, RECONCILE_CLAIM_MS } = await import('../../functions/domain/reconciliation.js');
+    const { reconciliationRun } = await import('../../functions/data/reconciliations.js');
+    const { payments } = await import('../../functions/providers/payments.js');
+    const day = new Date(Date.UTC(2032, 0, 1 + Math.floor(Math.random() * 300)));
+    const at = (ms: number) => new Date(day.getTime() + 4 * 3600_000 + ms);
+    const dayKey = day.toISOString().slice(0, 10);
+    // PayPal's search fails: the run fails, the day stays claimed and unfinished.
+    const search = vi.spyOn(payments(), 'searchTransactions').mockRejectedValueOnce(new Error('PayPal is down'));
+    await expect(reconcileDaily(at(0))).rejects.toThrow('PayPal is down');
+    expect(await reconciliationRun(dayKey)).toMatchObject({ attempts: 1 });
+    expect((await reconciliationRun(dayKey))?.finishedAt).toBeUndefined();
+    // While the claim is fresh, nobody runs it twice.
+    expect(await reconcileDaily(at(RECONCILE_CLAIM_MS - 60_000))).toBeNull();
+    // Once stale, the same day runs again, and the day keeps what it found.
+    const again = await reconcileDaily(at(RECONCILE_CLAIM_MS + 60_000));
+    expect(again?.ranAt).toBe(at(RECONCILE_CLAIM_MS + 60_000).toISOString());
+    expect(await reconciliationRun(dayKey)).toMatchObject({
+      attempts: 2,
+      finishedAt: again!.ranAt,
+      compared: again!.compared,
+      differences: again!.differences.length,
+    });
+    expect(await reconcileDaily(at(3 * RECONCILE_CLAIM_MS))).toBeNull();
+    search.mockRestore();
   });
 });

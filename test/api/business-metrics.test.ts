@@ -13,10 +13,20 @@ import { createConfirmedUser } from '../support/users.js';
 const stack = inject('stack');
 
 describe('business metrics', () => {
-  it('counts a payment webhook refused for its signature, PayPal and Stripe alike', async () => {
-    for (const [route, headers] of [
-      ['stripeWebhook', { 'stripe-signature': 't=1,v1=forged' }],
-      ['paypalWebhook', { 'paypal-transmission-id': 'forged', 'paypal-transmission-sig': 'forged' }],
+  it('counts a payment webhook refused for its signature, PayPal and Stripe alike, and a junk POST apart (no alarm)', async () => {
+    const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const shaped = {
+      'paypal-auth-algo': 'SHA256withRSA',
+      'paypal-cert-url': 'https://api.paypal.com/v1/notifications/certs/CERT-forged',
+      'paypal-transmission-id': randomUUID(),
+      'paypal-transmission-sig': 'forged',
+      'paypal-transmission-time': now,
+    };
+    for (const [route, headers, metric] of [
+      ['stripeWebhook', { 'stripe-signature': 't=1,v1=forged' }, 'WebhooksMalformed'],
+      ['paypalWebhook', { 'paypal-transmission-id': 'forged', 'paypal-transmission-sig': 'forged' }, 'WebhooksMalformed'],
+      ['stripeWebhook', { 'stripe-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'ab'.repeat(32)}` }, 'WebhooksRejected'],
+      ['paypalWebhook', shaped, 'WebhooksRejected'],
     ] as const) {
       const id = randomUUID();
       const res = await callRoute(
@@ -24,14 +34,14 @@ describe('business metrics', () => {
         route,
         {},
         undefined,
-        JSON.stringify({ id: 'evt_forged', type: 'anything', event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: {} }),
-        {
-          ...headers,
-          [TELEMETRY.correlationHeader]: id,
-        },
+        JSON.stringify({ id: `evt_${randomUUID()}`, type: 'anything', event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: {} }),
+        { ...headers, [TELEMETRY.correlationHeader]: id },
       );
       expect(res.status, route).toBe(400);
-      expect(await metricsOf(stack.logsUrl, id, 'WebhooksRejected'), route).toMatchObject({ WebhooksRejected: 1 });
+      const other = metric === 'WebhooksRejected' ? 'WebhooksMalformed' : 'WebhooksRejected';
+      const counted = await metricsOf(stack.logsUrl, id, metric);
+      expect(counted, `${route} ${metric}`).toMatchObject({ [metric]: 1 });
+      expect(counted[other], `${route} not ${other}`).toBeUndefined();
     }
   });
 

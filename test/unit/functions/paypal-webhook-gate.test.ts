@@ -14,7 +14,7 @@ vi.mock('../../../functions/data/payments.js', () => ({ webhookSeen: seen }));
 vi.mock('../../../functions/domain/rate-limits.js', () => ({ refuseOverLimit: limit, countRateLimitedUse: countUse }));
 vi.mock('../../../functions/providers/payments.js', () => ({ payments: () => ({ verifyWebhook: verify }) }));
 vi.mock('../../../functions/lib/secrets.js', () => ({ paymentSecrets: secrets }));
-vi.mock('../../../functions/lib/observability.js', () => ({ count: counted, log: { error: () => {} } }));
+vi.mock('../../../functions/lib/observability.js', () => ({ count: counted, log: { error: () => {}, warn: () => {} } }));
 
 const { admitPaypalWebhook, headerRefusal, PAYPAL_CERT_HOSTS, TRANSMISSION_MAX_AGE_MS, TRANSMISSION_SKEW_MS } =
   await import('../../../functions/domain/paypal-webhook-gate.js');
@@ -46,10 +46,13 @@ beforeEach(() => {
   secrets.mockResolvedValue({ paypalWebhookId: 'WH123' });
 });
 
-/** A refusal before anything was asked: the status and code, one WebhooksRejected, no look-up, no count, no PayPal. */
-async function expectCheapRefusal(d: ReturnType<typeof delivery>, status: number, code: string) {
+/**
+ * A refusal before anything was asked: the status and code, counted once (WebhooksMalformed for what is not a
+ * delivery by its shape, WebhooksRejected for one that is and cannot be verified), no look-up, no count, no PayPal.
+ */
+async function expectCheapRefusal(d: ReturnType<typeof delivery>, status: number, code: string, metric = 'WebhooksMalformed') {
   await expect(admitPaypalWebhook(d, NOW)).rejects.toMatchObject({ status, code });
-  expect(counted).toHaveBeenCalledExactlyOnceWith('WebhooksRejected');
+  expect(counted).toHaveBeenCalledExactlyOnceWith(metric);
   expect(seen).not.toHaveBeenCalled();
   expect(limit).not.toHaveBeenCalled();
   expect(countUse).not.toHaveBeenCalled();
@@ -118,7 +121,7 @@ describe('the PayPal webhook gate', () => {
 
   it('answers 503 without our webhook id: nothing could be verified', async () => {
     secrets.mockRejectedValue(new Error('The payment secret has no paypalWebhookId'));
-    await expectCheapRefusal(delivery(), 503, 'webhook_not_configured');
+    await expectCheapRefusal(delivery(), 503, 'webhook_not_configured', 'WebhooksRejected');
   });
 
   it.each(['{"event_type":"X"}', '{"id":"WH-1"}', '{"id":7,"event_type":"X"}', '[]', 'null'])(
