@@ -89,6 +89,8 @@ export interface PaymentRecord {
   proLeftAt?: string;
   /** When the provider last refused the payer's funding source (the payer may approve again with another). */
   declinedAt?: string;
+  /** When the provider last said the order was not approved yet: captures wait a moment before asking again. */
+  notApprovedAt?: string;
   /**
    * The `createdAt` of the share the capture made: its status index key holds it, so a refund at the provider
    * can cancel the share without reading it first (earlier versions' captures got it from `npm run migrate`).

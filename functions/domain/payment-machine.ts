@@ -70,6 +70,8 @@ export type PaymentEvent =
   | { type: 'order_lapsed'; reason: LapseReason }
   /** The provider refused the payer's funding source: they may approve again with another. */
   | { type: 'funding_declined'; lookAt?: string }
+  /** The provider said the payer has not approved the order yet: noted, so that captures do not ask again at once. */
+  | { type: 'capture_unapproved' }
   /** Nothing changes but when the scheduled check looks next (null: never again). */
   | { type: 'look_again'; at: string | null }
   /** An admin's 'Try again' on a refund handed to them. */
@@ -91,6 +93,7 @@ export const PAYMENT_EVENTS: readonly PaymentEventType[] = [
   'request_ended',
   'order_lapsed',
   'funding_declined',
+  'capture_unapproved',
   'look_again',
   'admin_retry',
 ];
@@ -127,6 +130,7 @@ export const TRANSITIONS: { readonly [E in PaymentEventType]: Partial<Record<Pay
   request_ended: { captured: ['refunding'] },
   order_lapsed: { pending: ['failed'] },
   funding_declined: { pending: ['pending'] },
+  capture_unapproved: { pending: ['pending'] },
   look_again: {
     pending: ['pending'],
     captured: ['captured'],
@@ -404,6 +408,8 @@ function move(
       return { to: 'failed', write: { set: { failureReason: e.reason }, checkAt: null, entries: [] } };
     case 'funding_declined':
       return { to: 'pending', write: { set: { declinedAt: at }, checkAt: e.lookAt ?? p.checkAt ?? at, entries: [] } };
+    case 'capture_unapproved':
+      return { to: 'pending', from: ['pending'], write: { ...nothing, set: { notApprovedAt: at } } };
     case 'look_again':
       // Only when the check should look again: a finished payment is never watched.
       if (e.at && (state === 'refunded' || state === 'failed')) return `a ${state} payment is not watched`;

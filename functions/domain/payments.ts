@@ -215,6 +215,14 @@ export async function cancelOrder(caller: UserRecord, orderId: string): Promise<
 
 /** How long a capture that PayPal calls unapproved waits for a decline the webhook may be noting. */
 const DECLINE_NOTE_WAIT_MS = 250;
+/**
+ * After PayPal said an order is not approved yet, captures of it are answered so from the table for this
+ * long: a page retrying in a loop asks PayPal once per gap, not once per click (its approval webhook
+ * captures the order anyway).
+ */
+export const NOT_APPROVED_GAP_MS = 5000;
+
+const notApprovedYet = () => new Conflict('This payment has not been approved in PayPal yet. Nothing was charged.', 'payment_not_approved');
 
 /**
  * The browser is back from the payer's approval: captures the order (with an idempotency key, so a retry
@@ -241,6 +249,9 @@ export async function captureOrder(caller: UserRecord, orderId: string): Promise
   const p = found.record;
   if (p.status !== 'pending') return toPaymentView(p);
   if (overLimit) throw overLimit;
+  // A decline noted since is the payer's news, and PayPal is asked (their approval with another source).
+  const unapproved = p.notApprovedAt && !(p.declinedAt && p.declinedAt > p.notApprovedAt) ? Date.parse(p.notApprovedAt) : 0;
+  if (Date.now() - unapproved < NOT_APPROVED_GAP_MS) throw notApprovedYet();
   const outcome = await payments().captureOrder(orderId, captureRequestId(orderId));
   // The webhook's capture may have met the decline first (and PayPal then asks for a new approval):
   // the payer hears about the decline either way, also when it was noted after the read above (or is being
@@ -259,7 +270,8 @@ export async function captureOrder(caller: UserRecord, orderId: string): Promise
     throw new Conflict('PayPal declined this payment method. Nothing was charged: try again with another way to pay.', 'payment_declined');
   }
   if (outcome.kind === 'not_approved') {
-    throw new Conflict('This payment has not been approved in PayPal yet. Nothing was charged.', 'payment_not_approved');
+    await step(p, { type: 'capture_unapproved' });
+    throw notApprovedYet();
   }
   const applying: Applying = { margin: settings.margin, payer: caller, leaveRefund: true };
   const settled = outcome.kind === 'captured' ? await settleCapture(p, outcome.capture, applying) : await reconcilePayment(p, applying);

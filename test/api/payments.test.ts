@@ -290,6 +290,24 @@ describe('paying a pro for feedback', () => {
     expect(again).toMatchObject({ status: 200, body: { orderId: paid.orderId, shareId: paid.view.shareId } });
   });
 
+  it('does not ask PayPal again for a few seconds about an order it said was not approved', async () => {
+    const { NOT_APPROVED_GAP_MS } = await import('../../functions/domain/payments.js');
+    const track = await readyTrack(musician, 'Approved later');
+    const { orderId } = (await createOrder(musician, track.id)).body;
+    const notApproved = { status: 409, body: { error: { code: 'payment_not_approved' } } };
+    expect(await capture(musician, orderId)).toMatchObject(notApproved);
+    const asked = (await payment(orderId)).notApprovedAt;
+    expect(asked).toEqual(expect.any(String));
+    // Answered from the table: PayPal was not asked (it would have been noted again).
+    expect(await capture(musician, orderId)).toMatchObject(notApproved);
+    expect((await payment(orderId)).notApprovedAt).toBe(asked);
+    // Once the gap has passed, PayPal is asked again.
+    const before = new Date(Date.now() - NOT_APPROVED_GAP_MS - 1000).toISOString();
+    await setAttributes(stack, { PK: `PAYMENT#${orderId}`, SK: 'PAYMENT' }, { notApprovedAt: before });
+    expect(await capture(musician, orderId)).toMatchObject(notApproved);
+    expect((await payment(orderId)).notApprovedAt! > asked!).toBe(true);
+  });
+
   it("another user's order is not found, and nothing is captured", async () => {
     const { order } = await answeredOrder('Not yours', 'approve');
     const res = await capture(other, order.body.orderId);
