@@ -51,13 +51,14 @@ export async function earningsOf(user: UserRecord): Promise<EarningsView> {
   const payments = await getPayments(entries.filter((e) => e.kind === 'earning').flatMap((e) => orderOf(e) ?? []));
   const available = user.availableCents ?? 0;
   // Below zero: money taken back after it was paid out, which the next earnings cover first.
-  const takenBack = available < 0 ? entries.find((e) => e.kind === 'reversal') : undefined;
+  const latest = available < 0 ? entries.find((e) => e.kind === 'reversal') : undefined;
   return {
     balanceCents: user.balanceCents ?? 0,
     availableCents: available,
     heldCents: user.heldCents ?? 0,
     pendingCents: user.pendingCents ?? 0,
-    chargeback: takenBack ? { amountCents: -takenBack.amountCents, at: takenBack.createdAt } : null,
+    chargeback:
+      available < 0 ? { owedCents: -available, amountCents: latest ? -latest.amountCents : null, at: latest?.createdAt ?? null } : null,
     entries: entries.map((e) => toView(e, payments.get(orderOf(e) ?? ''), user.settledCents ?? 0)),
   };
 }

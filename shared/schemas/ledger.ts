@@ -40,7 +40,11 @@ export const earningsView = z.object({
   heldCents: z.int(),
   pendingCents: z.int(),
   /** Money taken back after it was paid out, to come out of the next earnings (when available is below zero). */
-  chargeback: z.nullable(z.object({ amountCents: z.int(), at: z.string() })),
+  /**
+   * Money taken back after it was paid out, still owed (what the next earnings cover first), and the latest
+   * chargeback among the recent entries (null when it is older than they reach).
+   */
+  chargeback: z.nullable(z.object({ owedCents: z.int(), amountCents: z.nullable(z.int()), at: z.nullable(z.string()) })),
   entries: z.array(ledgerEntryView),
 });
 export type EarningsView = z.infer<typeof earningsView>;

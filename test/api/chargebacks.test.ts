@@ -244,12 +244,37 @@ describe('money that comes back', () => {
     );
     expect(await moneyOf(pro.id)).toMatchObject({ balance: -EARNING, available: -EARNING });
     const shown = (await call(pro.pro, 'getEarnings')).body;
-    expect(shown.chargeback).toEqual({ amountCents: EARNING, at: expect.any(String) });
+    expect(shown.chargeback).toEqual({ owedCents: EARNING, amountCents: EARNING, at: expect.any(String) });
 
     // The next earning pays the chargeback back before anything is available.
     await earned(pro, 'Covers the chargeback');
     expect(await moneyOf(pro.id)).toMatchObject({ balance: 0, available: 0 });
     expect((await call(pro.pro, 'getEarnings')).body.chargeback).toBeNull();
+  });
+
+  it('two chargebacks after payouts: the profile says what is owed in all, then what is left after the next earning', async () => {
+    const pro = await newPro();
+    const first = await earned(pro, 'First paid out');
+    await paidOut(pro);
+    const second = await earned(pro, 'Second paid out');
+    await paidOut(pro);
+    for (const { captureId, orderId } of [first, second]) {
+      await paypalControl(`/_local/captures/${captureId}/reverse`);
+      await until(
+        'the reversal',
+        () => money.payment(orderId),
+        (p) => p.status === 'refunded',
+      );
+    }
+    expect(await moneyOf(pro.id)).toMatchObject({ available: -2 * EARNING });
+    expect((await call(pro.pro, 'getEarnings')).body.chargeback).toEqual({
+      owedCents: 2 * EARNING,
+      amountCents: EARNING,
+      at: expect.any(String),
+    });
+    // One earning covers one of them: the rest is still owed, and said so.
+    await earned(pro, 'Covers half');
+    expect((await call(pro.pro, 'getEarnings')).body.chargeback).toMatchObject({ owedCents: EARNING });
   });
 
   it('a reversal of an earning still held takes it from the hold, never from available money', async () => {

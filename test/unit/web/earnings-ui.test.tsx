@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../../web/src/lib/api', () => import('./amplify-mock'));
 
-import { EarningsCard, earningNote, marginNote } from '../../../web/src/features/earnings/components/earnings-card';
+import { EarningsCard, earningNote, marginNote, chargebackNote } from '../../../web/src/features/earnings/components/earnings-card';
 import { apiMock } from './amplify-mock';
 import { renderUi } from './render';
 
@@ -75,12 +75,23 @@ describe("a pro's Current Balance", () => {
       availableCents: -3000,
       heldCents: 0,
       pendingCents: 0,
-      chargeback: { amountCents: 3000, at: '2026-11-20T10:00:00.000Z' },
+      chargeback: { owedCents: 3000, amountCents: 3000, at: '2026-11-20T10:00:00.000Z' },
       entries: [],
     });
     renderProfile();
     expect((await screen.findByTestId('earnings-chargeback')).textContent).toBe(
       'A chargeback of $30.00 on Nov 20, 2026 will be taken from your next earnings.',
+    );
+  });
+
+  it('says what is still owed when it is not one whole chargeback', () => {
+    const at = '2026-11-20T10:00:00.000Z';
+    expect(chargebackNote({ owedCents: 1800, amountCents: 3000, at })).toBe(
+      '$18.00 taken back by chargebacks is still owed (the latest: $30.00 on Nov 20, 2026): it will be taken from your next earnings.',
+    );
+    expect(chargebackNote({ owedCents: 6000, amountCents: 3000, at })).toContain('$60.00 taken back by chargebacks is still owed');
+    expect(chargebackNote({ owedCents: 500, amountCents: null, at: null })).toBe(
+      '$5.00 taken back by chargebacks is still owed: it will be taken from your next earnings.',
     );
   });
 

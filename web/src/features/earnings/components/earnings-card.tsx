@@ -1,10 +1,18 @@
 import { EARNING_HOLD_DAYS } from '@shared/money';
-import type { LedgerEntryView } from '@shared/schemas/ledger';
+import type { EarningsView, LedgerEntryView } from '@shared/schemas/ledger';
 import { QueryStates } from '@/components/query-states';
 import { formatDate } from '@/lib/dates';
 import { formatCents } from '@/lib/money';
 import { useEarnings } from '@/features/earnings/api/earnings';
 import '@/features/earnings/earnings.css';
+
+/** What is still owed from chargebacks: the one chargeback as it was, or the sum left with the latest named. */
+export function chargebackNote(c: NonNullable<EarningsView['chargeback']>): string {
+  const owed = formatCents(c.owedCents);
+  if (c.amountCents === c.owedCents && c.at) return `A chargeback of ${owed} on ${formatDate(c.at)} will be taken from your next earnings.`;
+  const latest = c.amountCents != null && c.at ? ` (the latest: ${formatCents(c.amountCents)} on ${formatDate(c.at)})` : '';
+  return `${owed} taken back by chargebacks is still owed${latest}: it will be taken from your next earnings.`;
+}
 
 /** What the platform took from a payment, as the pro reads it: '20% margin on $30.00'. */
 export function marginNote(e: Pick<LedgerEntryView, 'priceCents' | 'margin'>): string | null {
@@ -65,8 +73,7 @@ export function EarningsCard() {
             </p>
             {data.chargeback && (
               <p className="earnings-chargeback" role="note" data-testid="earnings-chargeback">
-                A chargeback of {formatCents(data.chargeback.amountCents)} on {formatDate(data.chargeback.at)} will be taken from your next
-                earnings.
+                {chargebackNote(data.chargeback)}
               </p>
             )}
             {data.entries.length === 0 ? (
