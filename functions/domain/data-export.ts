@@ -10,7 +10,10 @@ import type { PaymentRecord } from '../data/payments.js';
 import * as shares from '../data/shares.js';
 import type { ShareRecord } from '../data/shares.js';
 import { getTemplates } from '../data/templates.js';
-import { allPayments, allRequests, allTracks } from './account-history.js';
+import { allEntries } from '../data/ledger.js';
+import { allPayments, allPayouts, allRequests, allTracks } from './account-history.js';
+import { ledgerViews } from './earnings.js';
+import { toPayoutView } from './payout-views.js';
 import { Forbidden } from '../lib/errors.js';
 import type { Caller } from './caller.js';
 import { enforceRateLimit } from './rate-limits.js';
@@ -50,7 +53,7 @@ export async function exportData({ user, isAdmin, actor }: Caller, now = new Dat
   // at once, not the other lists: a track page reads its tracks after its index, and waiting for that too
   // would put the bundles a round trip later.
   const allowed = enforceRateLimit('dataExport', user.id);
-  const [tracks, { made, requests }, payments, { templates }] = await Promise.all([
+  const [tracks, { made, requests }, payments, { templates }, ledger, payouts] = await Promise.all([
     allTracks(user.id),
     Promise.all([allRequests(user.id, 'author'), allRequests(user.id, 'reviewer'), allowed]).then(async ([made, received]) => ({
       made: made.length,
@@ -58,6 +61,13 @@ export async function exportData({ user, isAdmin, actor }: Caller, now = new Dat
     })),
     allPayments(user.id).then(receiptsOf),
     getTemplates(user.id),
+    allEntries(user.id).then((entries) =>
+      ledgerViews(
+        entries.sort((a, b) => a.createdAt.localeCompare(b.createdAt)),
+        user,
+      ),
+    ),
+    allPayouts(user.id),
     allowed,
   ]);
   return {
@@ -77,6 +87,8 @@ export async function exportData({ user, isAdmin, actor }: Caller, now = new Dat
     requestsMade: requests.slice(0, made),
     requestsReceived: requests.slice(made),
     payments,
+    ledger,
+    payouts: payouts.map(toPayoutView),
     templates: templates.map(({ id, title, text, updatedAt }) => ({ id, title, text, updatedAt })),
   };
 }

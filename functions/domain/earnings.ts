@@ -46,9 +46,16 @@ function toView(e: LedgerEntry, payment: PaymentRecord | undefined, settledCents
   };
 }
 
+/** Entries as the earnings show them, each earning with where it stands (its payments read 100 at a time). */
+export async function ledgerViews(entries: LedgerEntry[], user: UserRecord): Promise<LedgerEntryView[]> {
+  const ids = [...new Set(entries.filter((e) => e.kind === 'earning').flatMap((e) => orderOf(e) ?? []))];
+  const batches = Array.from({ length: Math.ceil(ids.length / 100) }, (_, i) => ids.slice(i * 100, (i + 1) * 100));
+  const payments = new Map((await Promise.all(batches.map(getPayments))).flatMap((m) => [...m]));
+  return entries.map((e) => toView(e, payments.get(orderOf(e) ?? ''), user.settledCents ?? 0));
+}
+
 export async function earningsOf(user: UserRecord): Promise<EarningsView> {
   const entries = await recentEntries(user.id, RECENT);
-  const payments = await getPayments(entries.filter((e) => e.kind === 'earning').flatMap((e) => orderOf(e) ?? []));
   const available = user.availableCents ?? 0;
   // Below zero: money taken back after it was paid out, which the next earnings cover first.
   const latest = available < 0 ? entries.find((e) => e.kind === 'reversal') : undefined;
@@ -59,6 +66,6 @@ export async function earningsOf(user: UserRecord): Promise<EarningsView> {
     pendingCents: user.pendingCents ?? 0,
     chargeback:
       available < 0 ? { owedCents: -available, amountCents: latest ? -latest.amountCents : null, at: latest?.createdAt ?? null } : null,
-    entries: entries.map((e) => toView(e, payments.get(orderOf(e) ?? ''), user.settledCents ?? 0)),
+    entries: await ledgerViews(entries, user),
   };
 }

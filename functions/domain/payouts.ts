@@ -20,24 +20,13 @@ import { payoutTaken } from './payout-machine.js';
 import { PAYOUT_STUCK_ATTEMPTS, SEND_RETRY_MS, sendPayout } from './payout-settlement.js';
 import { enforceRateLimit } from './rate-limits.js';
 import { idFromKey } from './requests.js';
+import { toPayoutView } from './payout-views.js';
+
+export { toPayoutView };
 
 const PAGE_SIZE = 20;
 const HOUR_MS = 3600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
-
-export function toPayoutView(p: PayoutRecord): PayoutView {
-  return {
-    id: p.id,
-    userId: p.userId,
-    userName: p.userName,
-    amountCents: p.amountCents,
-    email: p.email,
-    status: p.status,
-    reason: p.reason ?? null,
-    createdAt: p.createdAt,
-    completedAt: p.completedAt ?? null,
-  };
-}
 
 const pausedUntil = (u: UserRecord, now = Date.now()) =>
   u.payoutPausedUntil && Date.parse(u.payoutPausedUntil) > now ? u.payoutPausedUntil : null;

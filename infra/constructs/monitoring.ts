@@ -324,6 +324,7 @@ export class Monitoring extends Construct {
           'RefundsStuck',
           'PayoutsStuck',
           'WebhooksRejected',
+          'WebhooksMalformed',
         ]),
       ),
     );

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
+import { ledgerEntryView } from './ledger.js';
 import { receiptView } from './payments.js';
+import { payoutView } from './payouts.js';
 import { commentView, shareView } from './shares.js';
 import { templateView } from './templates.js';
 import { userView } from './users.js';
@@ -22,8 +24,8 @@ const exportedRequest = z.extend(shareView, { comments: z.array(commentView) });
 
 /**
  * 'Download my data' (GET /users/me/data): the account, its tracks' metadata, the requests made and
- * received with their reviews and comments, the payments made and a pro's comment templates, as one JSON
- * document.
+ * received with their reviews and comments, the payments made, the account's ledger, a pro's payouts and
+ * comment templates, as one JSON document.
  */
 export const dataExportView = z.object({
   exportedAt: z.string(),
@@ -32,6 +34,10 @@ export const dataExportView = z.object({
   requestsMade: z.array(exportedRequest),
   requestsReceived: z.array(exportedRequest),
   payments: z.array(receiptView),
+  /** Every ledger entry of the account, oldest first: what it paid, and a pro's earnings, reversals and payouts. */
+  ledger: z.array(ledgerEntryView),
+  /** A pro's payouts, newest first. */
+  payouts: z.array(payoutView),
   /** A pro's comment templates. */
   templates: z.array(templateView),
 });

@@ -52,6 +52,8 @@ describe('GET /users/me/data', () => {
     expect(data.requestsMade[0].comments.map((c: { text: string }) => c.text)).toEqual(['The kick masks the bass here']);
     expect(data.requestsReceived).toEqual([]);
     expect(data.payments).toEqual([]);
+    expect(data.ledger).toEqual([]);
+    expect(data.payouts).toEqual([]);
     expect(data.templates).toEqual([]);
     expect(Date.parse(data.exportedAt)).toBeGreaterThan(Date.now() - 60_000);
 
@@ -86,6 +88,29 @@ describe('GET /users/me/data', () => {
     expect(view.body.comments.map((c: { text: string }) => c.text)).toEqual(['Mia asks: too long?']);
     const theirs = await callRoute(stack.apiUrl, 'exportMyData', {}, reviewer.user.idToken);
     expect(commentsIn(theirs.body.requestsReceived)).toEqual(['Draft: the vocal sits low', 'Mia asks: too long?']);
+  });
+
+  it('gives a pro their ledger, as their earnings show it, and their payouts', async () => {
+    const admin = await testAdmin(stack);
+    const pro = await createConfirmedUser(stack, { fullName: 'Pia Payout' });
+    const proId = await onboard(stack, pro, 'pro');
+    const call = (user: TestUser, name: Parameters<typeof callRoute>[1], input: Record<string, unknown>) =>
+      callRoute(stack.apiUrl, name, input, user.idToken);
+    expect((await call(admin, 'adjustBalance', { id: proId, balance: 20, expectedBalanceCents: 0, reason: 'Paid outside' })).status).toBe(
+      200,
+    );
+    expect((await call(pro, 'setPayoutAccount', { email: 'pia@example.test' })).status).toBe(200);
+    const payout = await call(pro, 'createPayout', { amountCents: 2000, idempotencyKey: crypto.randomUUID() });
+    expect(payout.status, JSON.stringify(payout.body)).toBe(200);
+
+    const data = (await call(pro, 'exportMyData', {})).body;
+    expect(data.ledger).toEqual([
+      expect.objectContaining({ kind: 'adjustment', amountCents: 2000 }),
+      expect.objectContaining({ kind: 'payout', amountCents: -2000, description: expect.stringContaining('pia@example.test') }),
+    ]);
+    expect(data.payouts).toEqual([expect.objectContaining({ id: payout.body.id, amountCents: 2000, email: 'pia@example.test' })]);
+    // The pro's own: nothing of the platform's side of the same moves.
+    expect(JSON.stringify(data)).not.toMatch(/"accountId":/);
   });
 
   it('is refused to an admin acting as the user', async () => {
