@@ -12,7 +12,7 @@
  * 3. the profile's images, then the user's records (data/user-removal.ts);
  * 4. the account in Cognito, last: until then the user can sign in and finish.
  * Payments, payouts and the ledger stay (the books must), under the account's id, which names nobody once
- * the profile is gone (the ledger's entries, never changed, keep their descriptions).
+ * the profile is gone (the ledger's entries, never changed, name nobody: views take names from the records).
  */
 import type { ShareStatus } from '../../shared/feedback.js';
 import { formatCents } from '../../shared/money.js';

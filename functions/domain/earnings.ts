@@ -38,7 +38,8 @@ function toView(e: LedgerEntry, payment: PaymentRecord | undefined, settledCents
     id: e.id,
     kind: e.kind,
     amountCents: e.amountCents,
-    description: e.description,
+    // Named from the payment, which a deleted account's names go from; the entry itself names nobody.
+    description: e.kind === 'earning' && payment ? `Earned for feedback to ${payment.payerName} on "${payment.trackTitle}"` : e.description,
     priceCents: e.priceCents ?? null,
     margin: e.margin ?? null,
     createdAt: e.createdAt,

@@ -173,7 +173,11 @@ export function captureMismatch(p: Pick<PaymentRecord, 'amountCents' | 'invoiceI
   return differs.length ? differs.join(', ') : null;
 }
 
-const about = (p: PaymentRecord) => `feedback from ${p.proName} on "${p.trackTitle}"`;
+/**
+ * What a payment's entries say. No person's name or address: entries are never changed, and a deleted
+ * account's names go from the payment record (data/money-names.ts), where views read them.
+ */
+const about = (p: PaymentRecord) => `feedback on "${p.trackTitle}"`;
 
 /** One ledger entry of a payment's move, its id unique per payment and kind. */
 function entry(
@@ -246,7 +250,7 @@ function refundRecorded(p: PaymentRecord, refundId: string, at: string): Omit<Pa
   // A pro who deleted their account had none of it left (a balance stops a deletion): the platform gives it back.
   const reversal = p.proLeftAt
     ? { account: PLATFORM_ACCOUNT, text: `Refund of the earning on ${about(p)}: the pro's account was deleted` }
-    : { account: p.proUserId, text: `Refunded to ${p.payerName}: feedback on "${p.trackTitle}"` };
+    : { account: p.proUserId, text: `Refunded to the musician: ${about(p)}` };
   return {
     set: { refundId, refundedAt: at, refundReason: p.refundReason ?? 'reversed' },
     checkAt: null,
@@ -283,7 +287,7 @@ function captureCredited(
     checkAt: new Date(reminderOf({ ...e.request, createdAt: at, status: 'pending' })!.at).toISOString(),
     entries: [
       entry(p, 'charge', p.payerId, -p.amountCents, `Paid for ${about(p)}`, at, common),
-      entry(p, 'earning', p.proUserId, split.earningCents, `Earned for feedback to ${p.payerName} on "${p.trackTitle}"`, at, common),
+      entry(p, 'earning', p.proUserId, split.earningCents, `Earned for ${about(p)}`, at, common),
       entry(p, 'fee', PLATFORM_ACCOUNT, split.feeCents, `Margin on ${about(p)}`, at, common),
     ],
     pro: { userId: p.proUserId, deltas: { balanceCents: split.earningCents, pendingCents: split.earningCents } },

@@ -98,8 +98,8 @@ export function payoutTaken(p: PayoutRecord) {
   const a = p.amountCents;
   return {
     entries: [
-      entry(p, 'payout', p.userId, -a, `Paid out to ${p.email}`, p.createdAt),
-      entry(p, 'payout', PAYOUTS_ACCOUNT, a, `Paid out to ${p.userName} at ${p.email}`, p.createdAt),
+      entry(p, 'payout', p.userId, -a, 'Paid out to your PayPal account', p.createdAt),
+      entry(p, 'payout', PAYOUTS_ACCOUNT, a, "Paid out to a pro's PayPal account", p.createdAt),
     ],
     move: { userId: p.userId, deltas: { balanceCents: -a, availableCents: -a, settledCents: a } },
   };
@@ -136,8 +136,8 @@ function givenBack(
     set: { reason: error ?? why, completedAt: at },
     checkAt: null,
     entries: [
-      entry(p, 'payout_return', p.userId, a, `Payout to ${p.email} given back: ${why}`, at),
-      entry(p, 'payout_return', PAYOUTS_ACCOUNT, -a, `Payout to ${p.userName} given back: ${why}`, at),
+      entry(p, 'payout_return', p.userId, a, `Payout given back: ${why}`, at),
+      entry(p, 'payout_return', PAYOUTS_ACCOUNT, -a, `Payout given back: ${why}`, at),
     ],
     pro: { userId: p.userId, deltas: { balanceCents: a, availableCents: a, settledCents: -a } },
     closes: true,

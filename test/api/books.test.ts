@@ -67,7 +67,7 @@ describe('the books', () => {
     const charge = mine.find((l) => l.split(',')[3] === 'charge')!;
     expect(charge.split(',')[4]).toBe(String(-PRICE));
     // The description starts with text, never a formula.
-    expect(charge).toContain('"Paid for feedback from Bo Books on ""=HYPERLINK(""x"")');
+    expect(charge).toContain('"Paid for feedback on ""=HYPERLINK(""x"")');
     expect((await call(admin, 'exportLedger', { from: '2025-01-01', to: '2026-12-31' })).status).toBe(400);
     expect((await call(admin, 'exportLedger', { from: today, to: '2020-01-01' })).status).toBe(400);
   });

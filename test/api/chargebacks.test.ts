@@ -260,10 +260,12 @@ describe('money that comes back', () => {
     await paidOut(pro);
     for (const { captureId, orderId } of [first, second]) {
       await paypalControl(`/_local/captures/${captureId}/reverse`);
+      // Its webhook may wait while another file holds the stand-in's deliveries (payments.test.ts).
       await until(
         'the reversal',
         () => money.payment(orderId),
         (p) => p.status === 'refunded',
+        45_000,
       );
     }
     expect(await moneyOf(pro.id)).toMatchObject({ available: -2 * EARNING });
@@ -275,7 +277,7 @@ describe('money that comes back', () => {
     // One earning covers one of them: the rest is still owed, and said so.
     await earned(pro, 'Covers half');
     expect((await call(pro.pro, 'getEarnings')).body.chargeback).toMatchObject({ owedCents: EARNING });
-  });
+  }, 150_000);
 
   it('a reversal of an earning still held takes it from the hold, never from available money', async () => {
     const pro = await newPro();

@@ -106,7 +106,7 @@ describe('GET /users/me/data', () => {
     const data = (await call(pro, 'exportMyData', {})).body;
     expect(data.ledger).toEqual([
       expect.objectContaining({ kind: 'adjustment', amountCents: 2000 }),
-      expect.objectContaining({ kind: 'payout', amountCents: -2000, description: expect.stringContaining('pia@example.test') }),
+      expect.objectContaining({ kind: 'payout', amountCents: -2000, description: 'Paid out to your PayPal account' }),
     ]);
     expect(data.payouts).toEqual([expect.objectContaining({ id: payout.body.id, amountCents: 2000, email: 'pia@example.test' })]);
     // The pro's own: nothing of the platform's side of the same moves.

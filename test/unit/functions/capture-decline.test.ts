@@ -28,11 +28,22 @@ vi.mock('../../../functions/providers/payments.js', async (importOriginal) => ({
   payments: () => ({ captureOrder: async () => ({ kind: 'not_approved' }) }),
 }));
 
+// The payment's moves (a decline or an unapproved answer noted) are recorded here, not written.
+const moves: string[] = [];
+vi.mock('../../../functions/domain/payment-settlement.js', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  step: async (_p: unknown, e: { type: string }) => {
+    moves.push(e.type);
+    return { kind: 'moved' };
+  },
+}));
+
 const { captureOrder } = await import('../../../functions/domain/payments.js');
 
 const pending = { orderId: 'ORDER1', payerId: PAYER.id, status: 'pending' };
 
 beforeEach(() => {
+  moves.length = 0;
   readCount = 0;
   readTimes.length = 0;
 });
@@ -57,5 +68,7 @@ describe('a capture PayPal calls unapproved', () => {
     reads = [pending];
     await expect(captureOrder(PAYER as never, 'ORDER1')).rejects.toMatchObject({ code: 'payment_not_approved' });
     expect(readCount).toBe(3);
+    // Noted, so that the next capture for a few seconds is answered without asking PayPal.
+    expect(moves).toEqual(['capture_unapproved']);
   });
 });
