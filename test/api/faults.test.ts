@@ -5,8 +5,8 @@
  * makes: the answer lost after the call took effect, the answer late past the client's timeout, the answer
  * slow (PayPal's webhooks for the call arrive before it), the service down, the service throttling
  * (test/support/faults.ts, scripts/dev/faults/fault-proxy.ts). The user retries
- * what failed, as the app lets them (the same idempotency key); the scheduled checks run as they would.
- * After each run:
+ * what failed, as the app lets them (the same idempotency key); the scheduled checks run as they would;
+ * every webhook PayPal sent about the journey's money is delivered a second time. After each run:
  * - nobody saw a 500 (a service's trouble is a 503 saying to try again), and a retry settled what failed;
  * - the journey ended where it should (request, payment, payout), with every entry it writes there once
  *   (no payment, refund, earning or payout made twice or lost), and the pro's balance equals their entries
@@ -149,7 +149,15 @@ async function delivered() {
 }
 
 const refundedOnce = ['charge -3000', 'refund 3000'];
-const earnedAndReversed = ['earning 2400', 'reversal -2400'];
+/**
+ * The pro's entries of a payment, at the margin it was captured at (another file may change the margin for
+ * a moment while this one runs).
+ */
+const earned = async (orderId: string) => [`earning ${(await money.payment(orderId)).earningCents}`];
+const earnedAndReversed = async (orderId: string) => {
+  const cents = (await money.payment(orderId)).earningCents;
+  return [`earning ${cents}`, `reversal -${cents}`];
+};
 
 /** A paid request refunded in full by the checks that follow (a decline, a report upheld): each entry once, the books whole. */
 async function refundedInFull(c: { orderId: string }): Promise<string[]> {
@@ -159,7 +167,7 @@ async function refundedInFull(c: { orderId: string }): Promise<string[]> {
     return [
       ...expectSame('the payment', p.status, 'refunded'),
       ...expectSame("the payer's entries", await entryKinds(p.payerId, c), refundedOnce),
-      ...expectSame("the pro's entries", await entryKinds(pro.id, c), earnedAndReversed),
+      ...expectSame("the pro's entries", await entryKinds(pro.id, c), await earnedAndReversed(c.orderId)),
       ...(await proBooks(pro.id)),
     ];
   });
@@ -198,7 +206,7 @@ const JOURNEYS: Journey<any>[] = [
           ...expectSame('the payment', [p.status, p.credited], ['captured', true]),
           ...expectSame('requests made', made.length, 1),
           ...expectSame("the payer's entries", await entryKinds(p.payerId, c), ['charge -3000']),
-          ...expectSame("the pro's entries", await entryKinds(pro.id, c), ['earning 2400']),
+          ...expectSame("the pro's entries", await entryKinds(pro.id, c), await earned(c.orderId)),
           ...(await proBooks(pro.id)),
         ];
       });
@@ -233,7 +241,7 @@ const JOURNEYS: Journey<any>[] = [
         ...expectSame('its comments', bundle.comments.length, 3),
         ...expectSame('the review', bundle.feedback?.comment, c.general),
         ...expectSame('the payment fulfilled', Boolean(p.fulfilledAt), true),
-        ...expectSame("the pro's entries", await entryKinds(pro.id, c), ['earning 2400']),
+        ...expectSame("the pro's entries", await entryKinds(pro.id, c), await earned(c.orderId)),
         ...(await proBooks(pro.id)),
         ...expectSame('reviews counted in the listing', (await listingOf(pro.id, true)).completed - c.before.completed, 1),
       ];
@@ -275,7 +283,7 @@ const JOURNEYS: Journey<any>[] = [
       const p = await money.payment(c.orderId);
       return [
         ...expectSame('released', Boolean(p.releasedAt), true),
-        ...expectSame("the pro's entries", await entryKinds(pro.id, c), ['earning 2400']),
+        ...expectSame("the pro's entries", await entryKinds(pro.id, c), await earned(c.orderId)),
         ...(await proBooks(pro.id)),
       ];
     },
@@ -346,7 +354,7 @@ const JOURNEYS: Journey<any>[] = [
           ...expectSame('the request', (await readShare(c.shareId))?.record.status, 'expired'),
           ...expectSame('the payment', p.status, 'refunded'),
           ...expectSame("the payer's entries", await entryKinds(p.payerId, c), refundedOnce),
-          ...expectSame("the pro's entries", await entryKinds(pro.id, c), earnedAndReversed),
+          ...expectSame("the pro's entries", await entryKinds(pro.id, c), await earnedAndReversed(c.orderId)),
           ...(await proBooks(pro.id)),
         ];
       });
@@ -416,7 +424,14 @@ function sampled(points: FaultPoint[], turn: number): FaultPoint[] {
 /** The codes of a 503 that tells the user to try again (PayPal's trouble, or a service's). */
 const TRY_AGAIN = new Set(['try_again', 'payment_provider_unavailable']);
 
-const tally = { journeys: 0, points: 0, runs: 0, violations: [] as string[], unreached: [] as string[] };
+const tally = { journeys: 0, points: 0, runs: 0, redelivered: 0, violations: [] as string[], unreached: [] as string[] };
+
+/** The ids PayPal's events about a journey's money name: its order, its capture, its payout. */
+async function moneyIds(c: { orderId?: string; payoutId?: string }): Promise<string[]> {
+  const { getPayment } = await import('../../functions/data/payments.js');
+  const captureId = c.orderId ? (await getPayment(c.orderId))?.record.captureId : undefined;
+  return [c.orderId, captureId, c.payoutId].filter((id): id is string => Boolean(id));
+}
 
 /**
  * One run with a fault at `point`: what went wrong, or null when the call never came in three tries (the
@@ -424,6 +439,7 @@ const tally = { journeys: 0, points: 0, runs: 0, violations: [] as string[], unr
  */
 async function faultedRun(j: Journey<any>, point: FaultPoint, kind: FaultKind): Promise<string[] | null> {
   for (let attempt = 0; attempt < 3; attempt++) {
+    const since = new Date(Date.now() - 1000).toISOString();
     const c = await j.setup();
     // The user's own retries outlast the API's trouble; a service's outlasts the SDK's (DEFAULT_TIMES).
     faults.arm(point.service, { kind, at: point.at, match: point.operation, ...(point.service === 'api' ? { times: 2 } : {}) });
@@ -436,6 +452,9 @@ async function faultedRun(j: Journey<any>, point: FaultPoint, kind: FaultKind): 
       faults.arm(null);
     }
     tally.runs++;
+    // Every webhook PayPal sent about the journey's money, delivered a second time (PayPal redelivers what it
+    // is not sure arrived): nothing may be applied twice.
+    tally.redelivered += (await money.deliverAgain(stack, since, await moneyIds(c))).length;
     const problems = [
       // A service's trouble is a 503 that says to try again, never a 500; and the retry settles it.
       // (An answer with no code is the gateway's own, or none: the API's fault, not a route's answer.)
@@ -461,6 +480,7 @@ afterAll(async () => {
   await faults?.stop();
   const line =
     `${tally.journeys} journeys, ${tally.points} fault points, ${FAULT_KINDS.length} kinds: ${tally.runs} runs, ${tally.violations.length} violations` +
+    `; ${tally.redelivered} webhooks delivered twice` +
     (tally.unreached.length ? ` (${tally.unreached.length} faults not reached: the journey went another way each time)` : '');
   console.log(`Money under faults${FULL ? '' : ' (sample)'}: ${line}`);
   for (const v of tally.violations) console.log(`  ${v}`);

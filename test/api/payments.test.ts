@@ -93,24 +93,8 @@ async function paidRequest(title: string) {
   return { track, orderId: order.body.orderId as string, view: captured.body };
 }
 
-async function paypalToken() {
-  const { LOCAL_PAYMENT_SECRETS } = await import('../../scripts/dev/stack/stack.js');
-  const res = await fetch(new URL('/v1/oauth2/token', stack.paypalUrl), {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${LOCAL_PAYMENT_SECRETS.paypalClientId}:${LOCAL_PAYMENT_SECRETS.paypalClientSecret}`).toString('base64')}`,
-    },
-    body: 'grant_type=client_credentials',
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
 /** A call to the local PayPal's REST API with the app's credentials: a POST when it has a body. */
-async function paypal(path: string, body?: string) {
-  const authorization = `Bearer ${await paypalToken()}`;
-  if (body === undefined) return fetch(new URL(path, stack.paypalUrl), { headers: { authorization } });
-  return fetch(new URL(path, stack.paypalUrl), { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body });
-}
+const paypal = (path: string, body?: string) => money.paypalApi(stack, path, body);
 
 /** The webhook events the stand-in sent about an order (captures and refunds name it through their capture). */
 async function eventsAbout(orderId: string, captureId?: string): Promise<{ id: string; event_type: string }[]> {

@@ -7,6 +7,7 @@ import * as flows from './flows.js';
 import type { StackInfo } from './global-setup.js';
 import { setAttributes } from './table.js';
 import type { TestUser } from './users.js';
+import { until } from './wait.js';
 
 export const REQUEST_OPTIONS = { feedbackNotes: 'Is the low end too heavy?', context: 'mix_check' };
 
@@ -57,4 +58,49 @@ export async function paidRequest(stack: StackInfo, payer: TestUser, pro: { id: 
   const captured = await captureOrder(stack, payer, order.body.orderId);
   if (captured.status !== 200) throw new Error(`captureOrder answered ${captured.status}: ${JSON.stringify(captured.body)}`);
   return { track, orderId: order.body.orderId as string, view: captured.body };
+}
+
+async function paypalToken(stack: StackInfo): Promise<string> {
+  const { LOCAL_PAYMENT_SECRETS } = await import('../../scripts/dev/stack/stack.js');
+  const res = await fetch(new URL('/v1/oauth2/token', stack.paypalUrl), {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${LOCAL_PAYMENT_SECRETS.paypalClientId}:${LOCAL_PAYMENT_SECRETS.paypalClientSecret}`).toString('base64')}`,
+    },
+    body: 'grant_type=client_credentials',
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** A call to the local PayPal's REST API with the app's credentials: a POST when it has a body. */
+export async function paypalApi(stack: StackInfo, path: string, body?: string): Promise<Response> {
+  const authorization = `Bearer ${await paypalToken(stack)}`;
+  if (body === undefined) return fetch(new URL(path, stack.paypalUrl), { headers: { authorization } });
+  return fetch(new URL(path, stack.paypalUrl), { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body });
+}
+
+/**
+ * Every webhook event PayPal sent since `since` that names one of `ids` (an order, a capture, a payout),
+ * delivered again, as PayPal does when it is not sure the first delivery arrived; waits until each is
+ * delivered. The events delivered again.
+ */
+export async function deliverAgain(stack: StackInfo, since: string, ids: string[]): Promise<string[]> {
+  const wanted = ids.filter(Boolean);
+  if (!wanted.length) return [];
+  const listed = (await (await paypalApi(stack, '/v1/notifications/webhooks-events?page_size=300')).json()) as {
+    events: { id: string; create_time: string; resource: unknown }[];
+  };
+  const mine = listed.events.filter((e) => e.create_time >= since && wanted.some((id) => JSON.stringify(e.resource).includes(id)));
+  for (const e of mine) {
+    const res = await paypalApi(stack, `/v1/notifications/webhooks-events/${e.id}/resend`, '{}');
+    if (!res.ok) throw new Error(`resending ${e.id}: ${res.status}`);
+  }
+  for (const e of mine) {
+    await until(
+      `event ${e.id} delivered again`,
+      async () => ((await (await paypalApi(stack, `/v1/notifications/webhooks-events/${e.id}`)).json()) as { status: string }).status,
+      (s) => s !== 'PENDING',
+    );
+  }
+  return mine.map((e) => e.id);
 }
