@@ -66,14 +66,20 @@ export async function finishReconciliation(day: string, r: Reconciliation): Prom
   );
 }
 
-/** A day's run as claimed: when, how many tries, and once done, when and what it found. */
-export async function reconciliationRun(
-  day: string,
-): Promise<{ claimedAt: string; attempts: number; finishedAt?: string; compared?: number; differences?: number } | null> {
+/** A day's run as claimed: when, how many tries, and once done, when and how many differences it found. */
+export interface ReconciliationRun {
+  claimedAt: string;
+  attempts: number;
+  finishedAt?: string;
+  compared?: number;
+  differences?: number;
+}
+
+export async function reconciliationRun(day: string): Promise<ReconciliationRun | null> {
   const res = await dynamo().send(new GetCommand({ TableName: config.tableName, Key: runKey(day), ConsistentRead: true }));
   if (!res.Item) return null;
   const { PK: _p, SK: _s, entity: _e, ...run } = res.Item;
-  return run as { claimedAt: string; attempts: number };
+  return run as ReconciliationRun;
 }
 
 export async function putReconciliation(r: Reconciliation): Promise<void> {

@@ -99,8 +99,10 @@ export function compare(expected: Expected[], paypal: ProviderTransaction[], fro
   return differences;
 }
 
-/** Reconciles the last RECONCILE_DAYS up to `now` and keeps the result for the money page. */
-/** Compares the window ending at `now`, and records the result (as `day`'s run, when it is the daily one). */
+/**
+ * Reconciles the last RECONCILE_DAYS up to `now` and keeps the result for the money page (and, for the
+ * daily run, on `day`'s claim).
+ */
 export async function reconcile(now = new Date(), day?: string): Promise<Reconciliation> {
   const to = new Date(now.getTime() - MARGIN_MS);
   const from = new Date(to.getTime() - RECONCILE_DAYS * DAY_MS);

@@ -67,7 +67,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * LISTENING.clockGapSeconds. Listening recorded before the clock keeps what it holds (its claims were
  * measured from the first report), as if heard at the fastest believed speed.
  */
-function ticked(current: ListeningRecord | null, now: number): Pick<ListeningRecord, 'clockSeconds' | 'tickAt'> {
+function ticked(current: ListeningRecord | null, now: number): { clockSeconds: number; tickAt: string } {
   if (!current) return { clockSeconds: 0, tickAt: iso(now) };
   const clock = current.clockSeconds ?? current.heardSeconds / LISTENING.maxSpeed;
   const silence = Math.max(0, (now - Date.parse(current.tickAt ?? current.lastAt)) / 1000);
@@ -85,8 +85,8 @@ const nothingHeard = (share: ShareRecord, now: number): ListeningRecord => ({
 });
 
 /**
- * Writes the listening as `change` makes it from the record as it stands, retrying when another write
- * got there first; `change` may throw to refuse.
+ * Writes the listening as `change` makes it from the record as it stands (null: nothing to write), retrying
+ * when another write got there first.
  */
 async function mergeListening(
   share: ShareRecord,
@@ -148,9 +148,9 @@ export async function reportListening(
     // Nothing new: no write (the player reports on a timer, paused or not).
     if (known && heardSeconds === was.heardSeconds) return null;
     const clock = ticked(was, now);
-    if (heardSeconds > LISTENING.maxSpeed * clock.clockSeconds! + LISTENING.slackSeconds) {
+    if (heardSeconds > LISTENING.maxSpeed * clock.clockSeconds + LISTENING.slackSeconds) {
       refused = new Conflict(
-        `This reports ${clockText(heardSeconds)} heard, more than the ${clockText(clock.clockSeconds!)} you have been listening allows.`,
+        `This reports ${clockText(heardSeconds)} heard, more than the ${clockText(clock.clockSeconds)} you have been listening allows.`,
         'listening_implausible',
       );
       // The time still counts: a player that fell behind catches up with its next reports.
