@@ -255,7 +255,7 @@ describe('Choose Your Pro', () => {
   });
 
   it("on a phone, an open 'More about' flows in its card above Choose Pro, never over it", async () => {
-    withStyles('styles/global.css', 'styles/app-shell.css', 'styles/app.css', 'features/pros/pros.css');
+    withStyles('styles/global.css', 'styles/app-shell.css', 'styles/shared-bits.css', 'styles/app.css', 'features/pros/pros.css');
     apiMock.mockResolvedValue({ users: [user({ availability: '1-3 sessions/week' })] });
     renderWithQuery(<ChooseProGrid onChoose={() => {}} />);
     const [card] = await screen.findAllByTestId('pro-card');

@@ -656,7 +656,7 @@ describe('the upload modal', () => {
   });
 
   it('while the server checks the audio, the bar is as full as the percent beside it says', async () => {
-    withStyles('styles/app-shell.css', 'features/tracks/upload.css');
+    withStyles('styles/app-shell.css', 'styles/shared-bits.css', 'features/tracks/upload.css');
     vi.stubGlobal('XMLHttpRequest', StoringXhr);
     apiMock.mockImplementation(async (name: string) => {
       if (name === 'listTracks') return { tracks, next: null, total: tracks.length };

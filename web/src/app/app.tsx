@@ -1,4 +1,5 @@
 import '@/styles/app-shell.css';
+import '@/styles/shared-bits.css';
 import { AppProvider } from './provider';
 import { AppRoutes } from './router';
 

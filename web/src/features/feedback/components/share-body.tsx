@@ -17,6 +17,7 @@ import { FeedbackView } from './feedback-view';
 import { RequestSummary } from './request-summary';
 import { ReviewerForm } from './reviewer-form';
 import '@/features/feedback/share-body.css';
+import '@/features/feedback/share-review.css';
 
 /*
  * The opened part of a share, a chunk of its own: the feedback, the reviewer's form and what they need
