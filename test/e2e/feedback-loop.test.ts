@@ -211,8 +211,9 @@ describe('the feedback loop', () => {
     dialog = mus.getByRole('dialog', { name: 'Request Feedback' });
     await dialog.waitFor();
     expect(await dialog.getByTestId('share-user-selected').textContent()).toContain(PRO_NAME);
+    // A busy machine may not have drawn a frame yet: wait for the first one the dialog is in.
+    await mus.waitForFunction(() => (window as unknown as { seenChosen: string[] }).seenChosen.length > 0);
     const painted = await mus.evaluate(() => (window as unknown as { seenChosen: string[] }).seenChosen);
-    expect(painted.length).toBeGreaterThan(0);
     expect(painted.every((text) => text.includes(PRO_NAME))).toBe(true);
     await dialog.getByLabel('Track', { exact: true }).selectOption({ label: title });
     await dialog.getByLabel('Feedback notes', { exact: true }).fill('Does the chorus lift enough? Be honest about the vocals.');
