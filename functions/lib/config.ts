@@ -31,6 +31,8 @@ export const ENV = {
   dynamoTimeoutMs: 'DYNAMODB_TIMEOUT_MS',
   /** How long a call to PayPal may go unanswered before it counts as failed (ms; default 15 s). */
   paypalTimeoutMs: 'PAYPAL_TIMEOUT_MS',
+  /** How long a call to Stripe may go unanswered before the SDK tries it again (ms; default 15 s). */
+  stripeTimeoutMs: 'STRIPE_TIMEOUT_MS',
 } as const;
 
 export function required(name: string): string {
@@ -86,6 +88,9 @@ export const config = {
   },
   get paypalTimeoutMs() {
     return Number(process.env[ENV.paypalTimeoutMs]) || 15_000;
+  },
+  get stripeTimeoutMs() {
+    return Number(process.env[ENV.stripeTimeoutMs]) || 15_000;
   },
   endpoint(name: 'dynamoEndpoint' | 'cognitoEndpoint' | 's3Endpoint' | 'sesEndpoint'): string | undefined {
     return process.env[ENV[name]] || undefined;

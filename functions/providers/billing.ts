@@ -7,7 +7,7 @@
  */
 import Stripe from 'stripe';
 import { paymentSecrets } from '../lib/secrets.js';
-import { ENV } from '../lib/config.js';
+import { config, ENV } from '../lib/config.js';
 import { FALLBACK_FREE_LIMITS, type Plan, type PlanLimits } from '../../shared/plan.js';
 
 export type { Plan, PlanLimits };
@@ -75,6 +75,9 @@ function limitOf(product: string, key: keyof PlanLimits, v: string | undefined):
   return FALLBACK_FREE_LIMITS[key];
 }
 
+/** A rate-limited call (429) is tried again this many times here. */
+const RATE_LIMIT_RETRIES = 2;
+
 const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
 
 class StripeBilling implements BillingProvider {
@@ -88,7 +91,7 @@ class StripeBilling implements BillingProvider {
         const url = this.apiUrl ? new URL(this.apiUrl) : null;
         return new Stripe(stripeSecretKey, {
           maxNetworkRetries: 2,
-          timeout: 15_000,
+          timeout: config.stripeTimeoutMs,
           ...(url ? { host: url.hostname, port: Number(url.port), protocol: url.protocol.replace(':', '') as 'http' | 'https' } : {}),
         });
       })
@@ -105,17 +108,30 @@ class StripeBilling implements BillingProvider {
    */
   private async call<T>(what: string, run: (s: Stripe) => Promise<T>): Promise<T> {
     const s = await this.stripe();
-    try {
-      return await run(s);
-    } catch (err) {
-      const e = err as { type?: string; message?: string; statusCode?: number; code?: string };
-      const detail = `Stripe did not ${what}: ${e.type ?? ''} ${e.code ?? ''} ${e.message ?? ''}`.replace(/\s+/g, ' ').trim();
-      if (e.type === 'StripeInvalidRequestError' || e.type === 'StripeCardError') {
-        log.error(detail);
-        throw new Conflict('Billing could not do this right now. Please reload the page and try again.', 'billing_refused');
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await run(s);
+      } catch (err) {
+        // The SDK retries a 5xx or a lost connection itself but not a rate limit (429), which did nothing:
+        // tried again here after a pause, twice at most.
+        if ((err as { type?: string }).type === 'StripeRateLimitError' && attempt < RATE_LIMIT_RETRIES) {
+          await new Promise((r) => setTimeout(r, 250 * 2 ** attempt));
+          continue;
+        }
+        throw this.failure(what, err);
       }
-      throw new BillingProviderError(detail);
     }
+  }
+
+  /** What a failed call means to the user (see call). */
+  private failure(what: string, err: unknown): Error {
+    const e = err as { type?: string; message?: string; statusCode?: number; code?: string };
+    const detail = `Stripe did not ${what}: ${e.type ?? ''} ${e.code ?? ''} ${e.message ?? ''}`.replace(/\s+/g, ' ').trim();
+    if (e.type === 'StripeInvalidRequestError' || e.type === 'StripeCardError') {
+      log.error(detail);
+      return new Conflict('Billing could not do this right now. Please reload the page and try again.', 'billing_refused');
+    }
+    return new BillingProviderError(detail);
   }
 
   async listPlans(): Promise<Plan[]> {
@@ -220,4 +236,9 @@ let provider: BillingProvider | undefined;
 /** The configured provider, created once per container (STRIPE_API_URL set: a local stand-in). */
 export function billing(): BillingProvider {
   return (provider ??= new StripeBilling(process.env[ENV.stripeApiUrl] || undefined));
+}
+
+/** For tests: use another provider (or the configured one again with undefined). */
+export function useBillingProvider(p: BillingProvider | undefined): void {
+  provider = p;
 }

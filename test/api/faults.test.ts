@@ -30,10 +30,10 @@ const PRICE = 3000;
 const DAY_MS = 86_400_000;
 const FULL = process.env.FAULT_SWEEP === 'all';
 /**
- * The services whose calls are faulted (S3, SES and Stripe are not on these journeys' money path), and the
- * API itself as the user reaches it: its answer lost after the route did its work, or the gateway busy.
+ * The services whose calls are faulted (S3 and SES are not on these journeys' money path), and the API
+ * itself as the user reaches it: its answer lost after the route did its work, or the gateway busy.
  */
-const FAULTED: ServiceName[] = ['dynamodb', 'paypal', 'api'];
+const FAULTED: ServiceName[] = ['dynamodb', 'paypal', 'stripe', 'api'];
 
 let faults: FaultStack;
 let admin: TestUser;
@@ -57,12 +57,21 @@ async function payer(): Promise<TestUser> {
 type Answer = { route: string; status: number; code?: string; final?: boolean };
 
 /**
- * A call through the faulted gateway as the app makes it: no answer, a 5xx or the gateway's own 429 is
- * tried again (the same input, so the same key), twice at most.
+ * A call through the faulted gateway as the app makes it (or a provider's webhook, `raw`): no answer, a
+ * 5xx or the gateway's own 429 is tried again (the same input, so the same key), twice at most.
  */
-async function through(answers: Answer[], user: TestUser, route: Parameters<typeof callRoute>[1], input: Record<string, unknown>) {
+async function through(
+  answers: Answer[],
+  user: TestUser | null,
+  route: Parameters<typeof callRoute>[1],
+  input: Record<string, unknown>,
+  raw?: { body: string; headers: () => Record<string, string> },
+) {
   for (let attempt = 0; ; attempt++) {
-    const res = await callRoute(faults.apiUrl, route, input, user.idToken).catch(() => ({ status: 0, body: null }));
+    const res = await callRoute(faults.apiUrl, route, input, user?.idToken, raw?.body, raw?.headers()).catch(() => ({
+      status: 0,
+      body: null,
+    }));
     const code: string | undefined = res.body?.error?.code;
     const passing = res.status === 0 || res.status >= 500 || (res.status === 429 && !code);
     const done = !passing || attempt === 2;
@@ -173,6 +182,97 @@ async function refundedInFull(c: { orderId: string }): Promise<string[]> {
   });
 }
 
+/** The Stripe stand-in's API, as the app's key reads it. */
+async function stripeGet(path: string) {
+  const { LOCAL_PAYMENT_SECRETS } = await import('../../scripts/dev/stack/stack.js');
+  const res = await fetch(new URL(path, stack.stripeUrl), {
+    headers: { authorization: `Bearer ${LOCAL_PAYMENT_SECRETS.stripeSecretKey}` },
+  });
+  expect(res.ok, `${path}: ${res.status}`).toBe(true);
+  return res.json() as Promise<any>;
+}
+
+/** The ids of the customers Stripe holds with this e-mail. */
+const customersOf = async (email: string) =>
+  ((await stripeGet(`/v1/customers?email=${encodeURIComponent(email)}&limit=10`)).data as { id: string }[]).map((x) => x.id);
+
+/**
+ * Every Stripe event about a customer since `since` (seconds), oldest first, delivered to the faulted
+ * gateway as Stripe delivers it, signed (Stripe also sends each to the stack's own gateway: so every
+ * event arrives twice, in either order).
+ */
+async function deliverStripeEvents(answers: Answer[], customerId: string, since: number) {
+  const { LOCAL_PAYMENT_SECRETS } = await import('../../scripts/dev/stack/stack.js');
+  const { stripeSignature } = await import('../../scripts/dev/stand-ins/stripe/webhooks.js');
+  const sign = stripeSignature(LOCAL_PAYMENT_SECRETS.stripeWebhookSecret);
+  const events = ((await stripeGet(`/v1/events?limit=100&created[gte]=${since}`)).data as { data: { object: { customer?: string } } }[])
+    .filter((e) => e.data.object.customer === customerId)
+    .reverse();
+  for (const e of events) {
+    const body = JSON.stringify(e, null, 2);
+    await through(answers, null, 'stripeWebhook', {}, { body, headers: () => sign(body) });
+  }
+}
+
+/**
+ * A monthly plan bought and cancelled: checkout (the customer made at Stripe the first time), the hosted
+ * page paid, its events delivered; the portal opened, the plan cancelled there, its events delivered.
+ * After it, whatever failed on the way: one customer at Stripe, one subscription (cancelled), one invoice
+ * paid, and the user's record back on the free plan.
+ */
+const PLAN_JOURNEY: Journey<any> = {
+  name: 'a monthly plan bought and cancelled (Stripe)',
+  async setup() {
+    const user = await createConfirmedUser(stack, { fullName: 'Pia Plan' });
+    const id = await flows.onboard(stack, user, 'musician');
+    const listed = await callRoute(stack.apiUrl, 'listPlans', {}, user.idToken);
+    const priceId = (listed.body.plans as { id: string; price: { id: string } }[]).find((p) => p.id === 'plan_plus')!.price.id;
+    return { user, id, priceId, since: Math.floor(Date.now() / 1000) - 1 };
+  },
+  async act(c, answers) {
+    const checkout = await through(answers, c.user, 'createCheckoutSession', { priceId: c.priceId });
+    if (checkout.status !== 200) return;
+    const paid = await fetch(checkout.body.url, {
+      method: 'POST',
+      body: new URLSearchParams({
+        email: c.user.email,
+        cardNumber: '4242 4242 4242 4242',
+        cardExpiry: '12 / 34',
+        cardCvc: '123',
+        billingName: 'Pia Plan',
+      }),
+      redirect: 'manual',
+    });
+    expect(paid.status).toBe(303);
+    // Read from Stripe, not the table: this process's table calls pass the armed proxy.
+    c.customerId = (await customersOf(c.user.email))[0];
+    await deliverStripeEvents(answers, c.customerId, c.since);
+    const portal = await through(answers, c.user, 'createPortalSession', {});
+    if (portal.status !== 200) return;
+    const cancelled = await fetch(`${portal.body.url}/cancel`, { method: 'POST', body: new URLSearchParams({}), redirect: 'manual' });
+    expect(cancelled.status).toBe(303);
+    c.cancelled = true;
+    await deliverStripeEvents(answers, c.customerId, c.since);
+  },
+  async check(c) {
+    if (!c.cancelled) return ['the plan was not bought and cancelled'];
+    const subscriptions = (await stripeGet(`/v1/subscriptions?customer=${c.customerId}&status=all`)).data as { status: string }[];
+    const invoices = (await stripeGet(`/v1/invoices?customer=${c.customerId}&status=paid`)).data as unknown[];
+    const { getUser } = await import('../../functions/data/users.js');
+    return [
+      ...expectSame('customers at Stripe', await customersOf(c.user.email), [c.customerId]),
+      ...expectSame("the user's customer", (await getUser(c.id))!.stripeCustomerId, c.customerId),
+      ...expectSame(
+        'subscriptions',
+        subscriptions.map((x) => x.status),
+        ['canceled'],
+      ),
+      ...expectSame('invoices paid', invoices.length, 1),
+      // Stripe's own deliveries to the stack's gateway may still be on their way.
+      ...(await settles(async () => expectSame('the plan', (await getUser(c.id))!.plan ?? null, null))),
+    ];
+  },
+};
 const JOURNEYS: Journey<any>[] = [
   {
     name: 'pay for feedback (order, approve, capture)',
@@ -378,6 +478,7 @@ const JOURNEYS: Journey<any>[] = [
     },
     check: refundedInFull,
   },
+  PLAN_JOURNEY,
 ];
 
 /** One call to fault: the `at`-th call (from 0) of one operation of one service, as a run without faults made them. */
@@ -421,8 +522,8 @@ function sampled(points: FaultPoint[], turn: number): FaultPoint[] {
   });
 }
 
-/** The codes of a 503 that tells the user to try again (PayPal's trouble, or a service's). */
-const TRY_AGAIN = new Set(['try_again', 'payment_provider_unavailable']);
+/** The codes of a 503 that tells the user to try again (PayPal's or Stripe's trouble, or a service's). */
+const TRY_AGAIN = new Set(['try_again', 'payment_provider_unavailable', 'billing_unavailable']);
 
 const tally = { journeys: 0, points: 0, runs: 0, redelivered: 0, violations: [] as string[], unreached: [] as string[] };
 

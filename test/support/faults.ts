@@ -23,7 +23,7 @@ import type { StackInfo } from './global-setup.js';
 import { useStackEnvironment } from './in-process.js';
 
 /**
- * The functions give up on a DynamoDB or PayPal call unanswered this long (ms); a late answer comes after
+ * The functions give up on a DynamoDB, PayPal or Stripe call unanswered this long (ms); a late answer comes after
  * it, a slow one before it (and after the webhooks the call raised).
  */
 export const CALL_TIMEOUT_MS = 1_500;
@@ -45,10 +45,11 @@ export interface FaultStack {
   stop(): Promise<void>;
 }
 
-/** Resets what the functions cached from the environment: their AWS clients and the payment providers. */
+/** Resets what the functions cached from the environment: their AWS clients, the payment and the billing providers. */
 async function forgetProviders() {
   forgetClients();
   (await import('../../functions/providers/payments.js')).usePaymentProvider(undefined);
+  (await import('../../functions/providers/billing.js')).useBillingProvider(undefined);
 }
 
 export async function startFaultStack(stack: StackInfo): Promise<FaultStack> {
@@ -70,6 +71,7 @@ export async function startFaultStack(stack: StackInfo): Promise<FaultStack> {
     [ENV.userPoolClientId]: stack.userPoolClientId,
     [ENV.dynamoTimeoutMs]: String(CALL_TIMEOUT_MS),
     [ENV.paypalTimeoutMs]: String(CALL_TIMEOUT_MS),
+    [ENV.stripeTimeoutMs]: String(CALL_TIMEOUT_MS),
     IMPERSONATION_KEY: LOCAL_IMPERSONATION_KEY,
   });
   await forgetProviders();
