@@ -46,30 +46,10 @@ async function newPro() {
 }
 
 /** A paid request to `pro`, reviewed, and (with `release`) its hold over: the earning available. */
-async function earned(pro: { pro: TestUser; id: string }, title: string, release = true) {
-  const { user } = await flows.onboardedUser(stack, 'musician', { fullName: 'Bea Buyer' });
-  const { view, orderId } = await money.paidRequest(stack, user, { id: pro.id, priceCents: PRICE }, title);
-  expect((await call(pro.pro, 'respondToShare', { id: view.shareId, status: 'accepted' })).status).toBe(200);
-  expect((await flows.fullReview(stack, pro.pro, view.shareId, 1)).status).toBe(200);
-  if (release) {
-    const { fulfilledAt } = await money.payment(orderId);
-    await checkAt(orderId, Date.parse(fulfilledAt!) + EARNING_HOLD_DAYS * DAY_MS + 60_000);
-    expect((await money.payment(orderId)).releasedAt).toEqual(expect.any(String));
-  }
-  return { orderId, captureId: (await money.payment(orderId)).captureId!, buyer: user };
-}
+const earned = (pro: { pro: TestUser; id: string }, title: string, release = true) =>
+  money.reviewedPaid(stack, { user: pro.pro, id: pro.id, priceCents: PRICE }, title, release);
 
-/** The pro's earning withdrawn: a payout of it, until PayPal has paid it. */
-async function paidOut(pro: { pro: TestUser }) {
-  const payout = await call(pro.pro, 'createPayout', { amountCents: EARNING, idempotencyKey: randomUUID() });
-  expect(payout.status).toBe(200);
-  const { getPayout } = await import('../../functions/data/payouts.js');
-  await until(
-    'the payout paid',
-    async () => (await getPayout(payout.body.id))!.status,
-    (s) => s === 'paid',
-  );
-}
+const paidOut = (pro: { pro: TestUser }) => money.paidOut(stack, pro.pro, EARNING);
 
 /** The pro's money, after checking the books: balance = entries = pending + held + available. */
 async function moneyOf(id: string) {

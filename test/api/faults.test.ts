@@ -273,6 +273,84 @@ const PLAN_JOURNEY: Journey<any> = {
     ];
   },
 };
+/** The local PayPal's own controls (what only PayPal's side makes happen). */
+async function paypalLocal(path: string, body: unknown = {}) {
+  const res = await fetch(new URL(path, stack.paypalUrl), {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  });
+  expect(res.ok, `${path}: ${res.status}`).toBe(true);
+  return res.json() as Promise<any>;
+}
+
+/** PayPal's event of `type` about `resourceId`, delivered to the faulted gateway as PayPal delivers it, signed. */
+async function deliverPaypalEvent(answers: Answer[], type: string, resourceId: string) {
+  const { LOCAL_PAYMENT_SECRETS } = await import('../../scripts/dev/stack/stack.js');
+  const { AUTH_ALGO, WEBHOOK_CERT_URL } = await import('../../scripts/dev/stand-ins/paypal/server.js');
+  const { paypalSignature } = await import('../../scripts/dev/stand-ins/paypal/signature.js');
+  const listed = (await (await money.paypalApi(stack, '/v1/notifications/webhooks-events?page_size=50')).json()) as {
+    events: { event_type: string; resource: { id: string } }[];
+  };
+  const event = listed.events.find((e) => e.event_type === type && e.resource.id === resourceId);
+  expect(event, `${type} about ${resourceId}`).toBeDefined();
+  const body = JSON.stringify(event);
+  const sign = paypalSignature(LOCAL_PAYMENT_SECRETS.paypalWebhookId, LOCAL_PAYMENT_SECRETS.paypalClientSecret);
+  await through(
+    answers,
+    null,
+    'paypalWebhook',
+    {},
+    {
+      body,
+      headers: () => ({ 'paypal-cert-url': WEBHOOK_CERT_URL, 'paypal-auth-algo': AUTH_ALGO, ...sign(body) }),
+    },
+  );
+}
+
+/**
+ * A chargeback after the earning was paid out: PayPal takes the payment back from us (a reversal, which
+ * arrives only as a webhook: held at PayPal until this run delivers it to the faulted gateway, then sent to
+ * the stack's own as well). After it: the payer refunded once, the earning reversed once, the payout kept,
+ * and the pro's available balance owing the earning.
+ */
+const CHARGEBACK_JOURNEY: Journey<any> = {
+  name: 'a chargeback after the earning was paid out',
+  async setup() {
+    const { user, id } = await flows.onboardedUser(stack, 'pro', { fullName: 'Cole Chargeback' });
+    await money.setPrice(stack, id, PRICE);
+    const address = await callRoute(
+      stack.apiUrl,
+      'setPayoutAccount',
+      { email: `cole-${randomUUID().slice(0, 8)}@example.test` },
+      user.idToken,
+    );
+    expect(address.status).toBe(200);
+    const paid = await money.reviewedPaid(stack, { user, id, priceCents: PRICE }, `Charged back ${randomUUID().slice(0, 6)}`);
+    const earning = (await money.payment(paid.orderId)).earningCents!;
+    const payoutId = await money.paidOut(stack, user, earning);
+    return { pro: { user, id }, orderId: paid.orderId, captureId: paid.captureId, payoutId, earning };
+  },
+  async act(c, answers) {
+    const reversal = await paypalLocal(`/_local/captures/${c.captureId}/reverse`, { hold: true });
+    await deliverPaypalEvent(answers, 'PAYMENT.CAPTURE.REVERSED', reversal.id);
+  },
+  async check(c) {
+    const { getUser } = await import('../../functions/data/users.js');
+    return settles(async () => {
+      const p = await money.payment(c.orderId);
+      return [
+        ...expectSame('the payment', p.status, 'refunded'),
+        ...expectSame("the payer's entries", await entryKinds(p.payerId, c), refundedOnce),
+        ...expectSame("the pro's entries", await entryKinds(c.pro.id, c), await earnedAndReversed(c.orderId)),
+        ...expectSame("the pro's payout", await entryKinds(c.pro.id, { payoutId: c.payoutId }), [`payout -${c.earning}`]),
+        ...expectSame("the pro's available money", (await getUser(c.pro.id))!.availableCents, -c.earning),
+        ...(await proBooks(c.pro.id)),
+      ];
+    });
+  },
+};
+
 const JOURNEYS: Journey<any>[] = [
   {
     name: 'pay for feedback (order, approve, capture)',
@@ -478,6 +556,7 @@ const JOURNEYS: Journey<any>[] = [
     },
     check: refundedInFull,
   },
+  CHARGEBACK_JOURNEY,
   PLAN_JOURNEY,
 ];
 

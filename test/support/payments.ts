@@ -60,6 +60,46 @@ export async function paidRequest(stack: StackInfo, payer: TestUser, pro: { id: 
   return { track, orderId: order.body.orderId as string, view: captured.body };
 }
 
+/**
+ * A paid request to `pro`, accepted and reviewed; with `release`, its hold over (the scheduled checks run
+ * as at its end): the earning available.
+ */
+export async function reviewedPaid(
+  stack: StackInfo,
+  pro: { user: TestUser; id: string; priceCents: number },
+  title: string,
+  release = true,
+) {
+  const { user: buyer } = await flows.onboardedUser(stack, 'musician', { fullName: 'Bea Buyer' });
+  const { view, orderId } = await paidRequest(stack, buyer, pro, title);
+  const accepted = await callRoute(stack.apiUrl, 'respondToShare', { id: view.shareId, status: 'accepted' }, pro.user.idToken);
+  if (accepted.status !== 200) throw new Error(`respondToShare answered ${accepted.status}`);
+  const reviewed = await flows.fullReview(stack, pro.user, view.shareId, 1);
+  if (reviewed.status !== 200) throw new Error(`the review answered ${reviewed.status}`);
+  if (release) {
+    const { checkDuePayments } = await import('../../functions/domain/payment-checks.js');
+    const { EARNING_HOLD_DAYS } = await import('../../shared/money.js');
+    await checkDuePayments(new Date(Date.parse((await payment(orderId)).fulfilledAt!) + EARNING_HOLD_DAYS * 86_400_000 + 60_000), {
+      orderId,
+    });
+    if (!(await payment(orderId)).releasedAt) throw new Error('the earning was not released');
+  }
+  return { orderId, captureId: (await payment(orderId)).captureId!, buyer, shareId: view.shareId as string };
+}
+
+/** The pro withdraws `cents` and PayPal pays it: waits until the payout is paid. */
+export async function paidOut(stack: StackInfo, pro: TestUser, cents: number): Promise<string> {
+  const payout = await callRoute(stack.apiUrl, 'createPayout', { amountCents: cents, idempotencyKey: crypto.randomUUID() }, pro.idToken);
+  if (payout.status !== 200) throw new Error(`createPayout answered ${payout.status}: ${JSON.stringify(payout.body)}`);
+  const { getPayout } = await import('../../functions/data/payouts.js');
+  await until(
+    'the payout paid',
+    async () => (await getPayout(payout.body.id))!.status,
+    (s) => s === 'paid',
+  );
+  return payout.body.id as string;
+}
+
 async function paypalToken(stack: StackInfo): Promise<string> {
   const { LOCAL_PAYMENT_SECRETS } = await import('../../scripts/dev/stack/stack.js');
   const res = await fetch(new URL('/v1/oauth2/token', stack.paypalUrl), {

@@ -942,6 +942,27 @@ describe('local PayPal stand-in', () => {
     expect((await local('/_local/captures/NOSUCHCAPTURE0000/reverse')).status).toBe(404);
   });
 
+  it("holds a reversal's webhook, and only it, when asked, until it is resent", async () => {
+    const { captureId } = await capturedOrder('inv-held');
+    const reversal = await local(`/_local/captures/${captureId}/reverse`, { hold: true });
+    expect(reversal.status).toBe(201);
+    // An event raised after it is delivered as usual.
+    const later = await capturedOrder('inv-after-held');
+    await delivered('PAYMENT.CAPTURE.COMPLETED', later.captureId);
+    const isHeld = (d: (typeof receiver.received)[number]) =>
+      d.event.event_type === 'PAYMENT.CAPTURE.REVERSED' && d.event.resource.id === reversal.json.id;
+    expect(receiver.received.some(isHeld)).toBe(false);
+    const list = (await api('GET', '/v1/notifications/webhooks-events?page_size=10')).json.events as {
+      id: string;
+      event_type: string;
+      status: string;
+    }[];
+    const held = list.find((e) => e.event_type === 'PAYMENT.CAPTURE.REVERSED')!;
+    expect(held.status).toBe('PENDING');
+    await api('POST', `/v1/notifications/webhooks-events/${held.id}/resend`, { body: {} });
+    expect((await delivered('PAYMENT.CAPTURE.REVERSED', reversal.json.id)).event.id).toBe(held.id);
+  });
+
   it('searches the transactions of a range, a page at a time, with their event codes', async () => {
     const from = new Date(Date.now() - 60_000).toISOString();
     const { captureId } = await capturedOrder('inv-search');

@@ -99,8 +99,9 @@ export function localControlRoutes(standin: StandinContext, webhooks: PaypalWebh
   /** PayPal takes what is left of a capture back for the buyer (a chargeback). */
   const captureReversal: Handler = (ctx, [id]) => {
     const c = captureOf(id);
-    ctx.json();
-    return { status: 201, json: refundJson(standin, reverseCapture(standin, c)) };
+    const reverse = () => reverseCapture(standin, c);
+    // `hold`: its webhook waits for a resend, so a test can deliver it where and when it chooses.
+    return { status: 201, json: refundJson(standin, ctx.json().hold === true ? webhooks.withheld(reverse) : reverse()) };
   };
 
   /** A transaction only PayPal knows of, for a reconciliation to find: the search lists it as given. */

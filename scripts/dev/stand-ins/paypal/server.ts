@@ -56,7 +56,8 @@
  *                                           (CUSTOMER.DISPUTE.CREATED; reason MERCHANDISE_OR_SERVICE_NOT_RECEIVED by default)
  *   POST /_local/disputes/{id}/resolve {"outcome"}  RESOLVED_SELLER_FAVOUR or RESOLVED_BUYER_FAVOUR, which
  *                                           reverses the capture first (CUSTOMER.DISPUTE.RESOLVED)
- *   POST /_local/captures/{id}/reverse     PayPal takes what is left of the capture back (PAYMENT.CAPTURE.REVERSED)
+ *   POST /_local/captures/{id}/reverse {"hold"?}  PayPal takes what is left of the capture back
+ *                                           (PAYMENT.CAPTURE.REVERSED; with hold: true, delivered only when resent)
  *   POST /_local/transactions {"transaction_event_code", "amount": {"value", "currency_code"}, "invoice_id"?,
  *                              "paypal_reference_id"?, "transaction_initiation_date"?, "transaction_status"?}
  *                                           a transaction only PayPal knows of, listed by the search

@@ -23,6 +23,8 @@ export interface PaypalWebhooksOptions {
 export class PaypalWebhooks {
   /** Not kept across a restart. */
   private pausedNow = false;
+  /** Inside withheld(): the events raised wait for a resend, whatever the pause. */
+  private holding = 0;
   private readonly delivery: WebhookDelivery<StoredEvent>;
 
   constructor(private readonly opts: PaypalWebhooksOptions) {
@@ -76,6 +78,16 @@ export class PaypalWebhooks {
     this.delivery.resend(e);
   }
 
+  /** Runs `raise`; the events it raises are recorded but only a resend delivers them (one event held, not all). */
+  withheld<T>(raise: () => T): T {
+    this.holding++;
+    try {
+      return raise();
+    } finally {
+      this.holding--;
+    }
+  }
+
   emit(eventType: string, resourceType: WebhookEvent['resource_type'], summary: string, resource: unknown) {
     const id = `WH-${paypalId()}-${paypalId()}`;
     const eventHref = `${this.opts.url}/v1/notifications/webhooks-events/${id}`;
@@ -93,7 +105,7 @@ export class PaypalWebhooks {
         { href: `${eventHref}/resend`, rel: 'resend', method: 'POST' },
       ],
     };
-    const paused = this.pausedNow;
+    const paused = this.pausedNow || this.holding > 0;
     this.opts.state.events.push({ event, status: 'PENDING', transmissions: [], autoDeliver: !paused, autoAttempts: 0, nextAttemptAt: 0 });
     this.opts.save();
     this.opts.log(`paypal: ${eventType} ${id}${paused ? ' (held: delivery is paused)' : ''}`);
