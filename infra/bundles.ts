@@ -42,6 +42,7 @@ export const SDK_CLIENTS: Readonly<Record<string, readonly string[]>> = {
   'functions/http/billing.ts': [...HTTP, SES],
   'functions/http/admin.ts': [...HTTP, SES], // the decision on a pro application is e-mailed
   'functions/http/health.ts': [...HTTP, S3], // the buckets are probed
+  'functions/http/links.ts': HTTP, // an unsubscribe, a public review: the table only
   'functions/http/telemetry.ts': HTTP, // browsers' reports: logged and counted, nothing stored
   'functions/jobs/process-audio.ts': [...DYNAMO, UTIL, S3],
   'functions/jobs/comment-digest.ts': [...DYNAMO, UTIL, SES],

@@ -14,8 +14,9 @@
  * comments) get the whole stage's rate at cold-start speed, 100 each. Suggestions (feedbacks) call
  * Bedrock for 1-3 s each, a few a second at most: 50. Payments and billing are a musician's few clicks
  * and the providers' webhooks, 1-2 s each: 30. Admin screens and the browsers' error reports (telemetry,
- * throttled at 20 a second by the stage): 20. The account's rare actions (a data download) and the health
- * check: 10 each. In all 470, which leaves 530 of a
+ * throttled at 20 a second by the stage): 20. The links anyone opens (an unsubscribe, a public review,
+ * each limited per address): 20. The account's rare actions (a data download) and the health check: 10
+ * each. In all 490, which leaves 510 of a
  * standard account's 1,000 for processing (at most 5 at once), realtime, the jobs and the triggers.
  */
 export const AREA_RESERVED_CONCURRENCY: Readonly<Record<string, number>> = {
@@ -27,6 +28,7 @@ export const AREA_RESERVED_CONCURRENCY: Readonly<Record<string, number>> = {
   payments: 30,
   billing: 30,
   admin: 20,
+  links: 20,
   telemetry: 20,
   health: 10,
 };

@@ -122,6 +122,13 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
     actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
     indexes: ['GSI1', 'GSI3'],
   },
+  // Public, no caller: an unsubscribe (the link's user, their preferences written) and a public review (its
+  // link's lookup, forgotten when the link is dead, and the share's items), each under the per-address
+  // rate limit's counter.
+  'functions/http/links.ts': {
+    actions: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+    leadingKeys: ['USER#*', 'SHARE#*', 'PUBLICREVIEW#*', 'CLIENT#*'],
+  },
   // Public, no caller: one read of a key never written (functions/data/health.ts).
   'functions/http/health.ts': { actions: ['dynamodb:GetItem'], leadingKeys: ['HEALTH'] },
   // Public, no caller: the per-address rate limit's counter (functions/data/limits.ts), nothing stored.

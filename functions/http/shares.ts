@@ -46,5 +46,4 @@ export const handler = areaHandler('shares', sharesSchemas, {
   getPublicLink: async ({ input, caller }) => publicReviews.publicLinkOf(caller.user.id, input.id),
   makePublicLink: async ({ input, caller }) => publicReviews.makePublicLink(caller.user.id, input.id),
   revokePublicLink: async ({ input, caller }) => publicReviews.revokePublicLink(caller.user.id, input.id),
-  getPublicReview: async ({ input, event }) => publicReviews.publicReview(input.token, event.requestContext.http.sourceIp),
 });

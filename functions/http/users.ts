@@ -16,7 +16,6 @@ export const handler = areaHandler('users', usersSchemas, {
   emailExists: async ({ input, event }) => ({ exists: await users.emailExists(input.email, event.requestContext.http.sourceIp) }),
   usernameExists: async ({ input }) => ({ exists: await users.usernameExists(input.username) }),
   getShowcase: async ({ event }) => directory.showcase(event.requestContext.http.sourceIp),
-  unsubscribe: async ({ input, event }) => mail.unsubscribe(input, event.requestContext.http.sourceIp),
   getMe: async ({ caller }) => users.toUserView(caller.user, caller.isAdmin),
   chooseType: async ({ input, caller }) => users.toUserView(await users.chooseType(caller.user, input.type), caller.isAdmin),
   saveGenres: async ({ input, caller }) => users.toUserView(await users.saveGenres(caller.user, input.genres), caller.isAdmin),

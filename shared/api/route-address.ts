@@ -5,7 +5,8 @@ export type Access = 'public' | 'user' | 'musician' | 'pro' | 'admin';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A feature area: one Lambda function (and one bundle) per area. */
-export type Area = 'users' | 'account' | 'tracks' | 'shares' | 'feedbacks' | 'payments' | 'billing' | 'admin' | 'health' | 'telemetry';
+export type Area =
+  'users' | 'account' | 'tracks' | 'shares' | 'feedbacks' | 'payments' | 'billing' | 'admin' | 'links' | 'health' | 'telemetry';
 
 /** Where a route is and who may call it (shared/api/route-paths.ts). */
 export interface RouteAddress {

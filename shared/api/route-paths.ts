@@ -12,7 +12,9 @@ export const routePaths = {
   usernameExists: { method: 'POST', path: '/users/username-exists', access: 'public', area: 'users' },
   getShowcase: { method: 'GET', path: '/showcase', access: 'public', area: 'users' },
   // An e-mail's unsubscribe link (its token is the proof), also the target of a mail provider's one-click.
-  unsubscribe: { method: 'POST', path: UNSUBSCRIBE_API_PATH, access: 'public', area: 'users', maxBodyBytes: 1024, form: true },
+  // The links e-mails and musicians hand out, opened by anyone: an area of their own, whose function can
+  // touch only the few partitions they need (infra/table-grants.ts).
+  unsubscribe: { method: 'POST', path: UNSUBSCRIBE_API_PATH, access: 'public', area: 'links', maxBodyBytes: 1024, form: true },
   getMe: { method: 'GET', path: '/users/me', access: 'user', area: 'users' },
   chooseType: { method: 'PUT', path: '/users/me/type', access: 'user', area: 'users' },
   saveGenres: { method: 'PUT', path: '/users/me/genres', access: 'user', area: 'users' },
@@ -76,7 +78,7 @@ export const routePaths = {
   getPublicLink: { method: 'GET', path: '/shares/{id}/public-link', access: 'user', area: 'shares' },
   makePublicLink: { method: 'POST', path: '/shares/{id}/public-link', access: 'user', area: 'shares', ownWord: true },
   revokePublicLink: { method: 'DELETE', path: '/shares/{id}/public-link', access: 'user', area: 'shares' },
-  getPublicReview: { method: 'GET', path: '/public/reviews/{token}', access: 'public', area: 'shares' },
+  getPublicReview: { method: 'GET', path: '/public/reviews/{token}', access: 'public', area: 'links' },
   createOrder: {
     method: 'POST',
     path: '/paypal/create-order',

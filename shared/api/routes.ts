@@ -10,6 +10,7 @@ import { adminSchemas } from './route-schemas/admin.js';
 import { billingSchemas } from './route-schemas/billing.js';
 import { feedbacksSchemas } from './route-schemas/feedbacks.js';
 import { healthSchemas } from './route-schemas/health.js';
+import { linksSchemas } from './route-schemas/links.js';
 import { telemetrySchemas } from './route-schemas/telemetry.js';
 import { paymentsSchemas } from './route-schemas/payments.js';
 import { sharesSchemas } from './route-schemas/shares.js';
@@ -28,6 +29,7 @@ const schemas = {
   ...paymentsSchemas,
   ...billingSchemas,
   ...adminSchemas,
+  ...linksSchemas,
   ...healthSchemas,
   ...telemetrySchemas,
 } as const satisfies Record<RouteName, RouteSchemas>;

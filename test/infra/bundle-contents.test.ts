@@ -42,6 +42,7 @@ const GZIP_BUDGET: Record<string, number> = {
   'functions/http/billing.ts': 69 * KB, // the Stripe SDK; the route table every area carries (new public routes)
   'functions/http/admin.ts': 39 * KB, // e-mails that link to their request's page, and to stop their kind
   'functions/http/health.ts': 30 * KB,
+  'functions/http/links.ts': 37 * KB, // an unsubscribe and a public review, with the route table every area carries
   'functions/http/telemetry.ts': 32 * KB, // the route table every area carries (the account's routes)
   'functions/jobs/process-audio.ts': 480 * KB, // the wasm decoders of the accepted formats
   'functions/jobs/comment-digest.ts': 7 * KB, // the digest's unsubscribe link, sent only to who wants digests

@@ -271,6 +271,10 @@ const TABLE_ACCESS: Record<string, { actions: string[]; leadingKeys?: string[]; 
   'HTTP handlers of the admin area': { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem'], indexes: ['GSI1', 'GSI3'] },
   'HTTP handlers of the health area': { actions: ['GetItem'], leadingKeys: ['HEALTH'] },
   'HTTP handlers of the telemetry area': { actions: ['UpdateItem'], leadingKeys: ['CLIENT#*'] },
+  'HTTP handlers of the links area': {
+    actions: ['GetItem', 'Query', 'UpdateItem', 'DeleteItem'],
+    leadingKeys: ['USER#*', 'SHARE#*', 'PUBLICREVIEW#*', 'CLIENT#*'],
+  },
   'Verifies, measures and draws the waveform of uploaded audio': {
     actions: ['GetItem', 'PutItem', 'UpdateItem'],
     leadingKeys: ['UPLOAD#*', 'AUDIOKEY#*', 'TRACK#*'],
@@ -348,7 +352,7 @@ describe('table access', () => {
     }
   });
 
-  it("lets the public areas write nothing but the rate limit's counter: health reads one key, telemetry counts under CLIENT#", () => {
+  it("keeps the public areas to their own keys: health reads one, telemetry counts under CLIENT#, links reach a link's user, share and lookup", () => {
     const writes = [
       'dynamodb:PutItem',
       'dynamodb:DeleteItem',
@@ -366,10 +370,18 @@ describe('table access', () => {
         .filter((a) => writes.includes(a)),
     ).toEqual([]);
     expect(dynamo(telemetry).flatMap(actionsOf)).toEqual(['dynamodb:UpdateItem']);
-    // Whatever they do, only under their own keys: not a user's record, a payment, the ledger or the audit.
+    // An unsubscribe updates its user's preferences, a dead public link's lookup is forgotten: nothing is created.
+    const links = statementsOf(fnIdOf('HTTP handlers of the links area'));
+    expect(
+      dynamo(links)
+        .flatMap(actionsOf)
+        .filter((a) => ['dynamodb:PutItem', 'dynamodb:BatchWriteItem'].includes(a)),
+    ).toEqual([]);
+    // Whatever they do, only under their own keys: never a payment, the ledger, a payout or the audit.
     for (const [statements, keys] of [
       [health, ['HEALTH']],
       [telemetry, ['CLIENT#*']],
+      [links, ['USER#*', 'SHARE#*', 'PUBLICREVIEW#*', 'CLIENT#*']],
     ] as const) {
       for (const st of dynamo(statements)) {
         expect(resourcesOfStatement(st)).toEqual([tableArn()]);

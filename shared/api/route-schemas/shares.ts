@@ -24,7 +24,7 @@ import {
   updateCommentInput,
 } from '../../schemas/shares.js';
 import type { AreaSchemas } from '../route.js';
-import { publicLinkOutput, publicLinkView, publicReviewInput, publicReviewView, revokedOutput } from '../../schemas/public-review.js';
+import { publicLinkOutput, publicLinkView, revokedOutput } from '../../schemas/public-review.js';
 
 export const sharesSchemas = {
   createShare: { input: createShareInput, output: shareView },
@@ -43,5 +43,4 @@ export const sharesSchemas = {
   getPublicLink: { input: getShareInput, output: publicLinkOutput },
   makePublicLink: { input: getShareInput, output: publicLinkView },
   revokePublicLink: { input: getShareInput, output: revokedOutput },
-  getPublicReview: { input: publicReviewInput, output: publicReviewView },
 } as const satisfies AreaSchemas<'shares'>;

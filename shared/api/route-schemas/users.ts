@@ -20,8 +20,6 @@ import {
   saveGenresInput,
   saveProProfileInput,
   saveMailPreferencesInput,
-  unsubscribeInput,
-  unsubscribeOutput,
   usernameExistsInput,
   userView,
 } from '../../schemas/users.js';
@@ -31,7 +29,6 @@ import type { AreaSchemas } from '../route.js';
 export const usersSchemas = {
   emailExists: { input: emailExistsInput, output: existsOutput },
   getShowcase: { input: emptyInput, output: showcaseView },
-  unsubscribe: { input: unsubscribeInput, output: unsubscribeOutput },
   usernameExists: { input: usernameExistsInput, output: existsOutput },
   getMe: { input: emptyInput, output: userView },
   chooseType: { input: chooseTypeInput, output: userView },
