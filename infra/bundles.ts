@@ -44,7 +44,7 @@ export const SDK_CLIENTS: Readonly<Record<string, readonly string[]>> = {
   'functions/http/health.ts': [...HTTP, S3], // the buckets are probed
   'functions/http/links.ts': HTTP, // an unsubscribe, a public review: the table only
   'functions/http/telemetry.ts': HTTP, // browsers' reports: logged and counted, nothing stored
-  'functions/jobs/process-audio.ts': [...DYNAMO, UTIL, S3],
+  'functions/jobs/process-audio.ts': [...DYNAMO, UTIL, S3, '@aws-sdk/client-sqs'], // an upload put back to wait its account's turn
   'functions/jobs/comment-digest.ts': [...DYNAMO, UTIL, SES],
   'functions/jobs/payment-checks.ts': [...DYNAMO, UTIL, SECRETS, SES],
   'functions/realtime/socket.ts': DYNAMO,

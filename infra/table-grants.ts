@@ -133,10 +133,10 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
   'functions/http/health.ts': { actions: ['dynamodb:GetItem'], leadingKeys: ['HEALTH'] },
   // Public, no caller: the per-address rate limit's counter (functions/data/limits.ts), nothing stored.
   'functions/http/telemetry.ts': { actions: ['dynamodb:UpdateItem'], leadingKeys: ['CLIENT#*'] },
-  // The upload's result, its track (by its upload claim), finishing the track.
+  // The upload's result, its track (by its upload claim), finishing the track; the account's runs.
   'functions/jobs/process-audio.ts': {
     actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
-    leadingKeys: ['UPLOAD#*', 'AUDIOKEY#*', 'TRACK#*'],
+    leadingKeys: ['UPLOAD#*', 'AUDIOKEY#*', 'TRACK#*', 'PROCESSING#*'],
   },
   // Due digests (GSI2), a share's items, claiming a digest (DeleteItem) or putting it back (a transaction
   // of UpdateItem and ConditionCheckItem), the recipient.

@@ -50,9 +50,13 @@ export const PEAKS_COUNT = 1000;
  * Uploads wait in a queue for the processing function (infra/constructs/processing.ts; locally
  * scripts/dev/emulators/processing.ts): at most `maxConcurrency` runs at once (each up to 3 GB for 15 minutes), so
  * a burst of uploads waits its turn instead of taking the account's concurrency; a message is received at
- * most `maxReceiveCount` times (a run and two retries), then goes to the dead-letter queue.
+ * most `maxReceiveCount` times (a run and two retries), then goes to the dead-letter queue. The runs are
+ * shared between accounts: one account's uploads run `perUser` at a time, the next put back on the queue
+ * for `deferSeconds` (functions/domain/processing-slots.ts), so that one account's burst always leaves
+ * runs to everyone else; a run holds its place at most `slotSeconds` (the function's timeout). A short
+ * wait: an album dropped at once still finishes in a few rounds.
  */
-export const PROCESSING_QUEUE = { maxConcurrency: 5, maxReceiveCount: 3 } as const;
+export const PROCESSING_QUEUE = { maxConcurrency: 5, maxReceiveCount: 3, perUser: 3, deferSeconds: 3, slotSeconds: 15 * 60 } as const;
 /**
  * A track still processing this long after registration is failed: in AWS each of its three receives runs
  * for at most 15 minutes and comes back 20 minutes after it began, so the last ends within the hour.

@@ -18,6 +18,8 @@ import * as uploads from '../data/uploads.js';
 import { analyseAudioFile, AudioRejected, REASONS, writePlayableCopy } from './audio.js';
 import { audioKeyFor, finishTrack, parseUploadKey } from './track-audio.js';
 import { packReport } from './stored-report.js';
+import { claimSlot, releaseSlot } from './processing-slots.js';
+import { log } from '../lib/observability.js';
 
 /** The content type the processed audio is served with: what its bytes proved (AudioFacts.format), not what the browser said. */
 const CONTENT_TYPES: Record<string, string> = {
@@ -31,9 +33,11 @@ const CONTENT_TYPES: Record<string, string> = {
   aac: 'audio/aac',
 };
 
-export type ProcessOutcome = 'ready' | 'failed' | 'ignored' | 'duplicate' | 'measured';
+/** `deferred`: its account holds all of its runs already (processing-slots.ts); the caller puts it back. */
+export type ProcessOutcome = 'ready' | 'failed' | 'ignored' | 'duplicate' | 'measured' | 'deferred';
 
-export async function processUpload(uploadKey: string): Promise<ProcessOutcome> {
+/** With `share: false` the upload runs whatever its account holds (it has waited long enough). */
+export async function processUpload(uploadKey: string, opts: { share?: boolean } = {}): Promise<ProcessOutcome> {
   if (uploadKey.startsWith(REMEASURE_PREFIX)) return remeasure(uploadKey);
   const upload = parseUploadKey(uploadKey);
   if (!upload) return 'ignored';
@@ -47,10 +51,21 @@ export async function processUpload(uploadKey: string): Promise<ProcessOutcome> 
   }
   const head = await media.headObject(uploadKey);
   if (!head) return 'ignored';
+  if (opts.share !== false && !(await claimSlot(upload.userId, uploadKey))) return 'deferred';
+  try {
+    return await processClaimed(uploadKey, upload, head.size);
+  } finally {
+    // A place not given back (this call failing) is free again after the function's timeout.
+    await releaseSlot(upload.userId, uploadKey).catch((err: unknown) =>
+      log.warn('Processing place not given back', { error: String(err) }),
+    );
+  }
+}
 
+async function processClaimed(uploadKey: string, upload: { userId: string; filename: string }, size: number): Promise<ProcessOutcome> {
   let result: uploads.UploadResult;
   try {
-    result = await measure(uploadKey, upload, head.size);
+    result = await measure(uploadKey, upload, size);
   } catch (err) {
     // Removed since the HEAD (refused at registration, or its track deleted): nothing left to process.
     if ((err as Error).name === 'NoSuchKey') return 'ignored';

@@ -2,21 +2,28 @@
  * The processing function: it takes the uploads queue's messages (one at a time), each the S3 event
  * notification of objects created under `uploads/`. An error thrown here leaves the message in the queue,
  * visible again after its visibility timeout, and after its last receive it goes to the dead-letter queue; a
- * file we cannot use is not an error but a `failed` track (functions/domain/processing.ts).
+ * file we cannot use is not an error but a `failed` track (functions/domain/processing.ts). An upload whose
+ * account holds its share of the runs is put back on the queue, as a message of its own, to wait its turn
+ * (functions/domain/processing-slots.ts).
  */
-import type { S3Event, SQSEvent } from 'aws-lambda';
+import type { S3Event, S3EventRecord, SQSEvent } from 'aws-lambda';
+import { PROCESSING_DEADLINE_MS } from '../../shared/constants.js';
 import { processUpload } from '../domain/processing.js';
+import { putBack } from '../domain/processing-slots.js';
 import { count, log, observed } from '../lib/observability.js';
 
 /** S3 event keys are URL-encoded, with '+' for spaces. */
 const decodeKey = (key: string) => decodeURIComponent(key.replace(/\+/g, ' '));
 
+/** An upload that has waited this long runs whatever its account holds, well before its track's deadline. */
+const SHARED_FOR_MS = PROCESSING_DEADLINE_MS / 2;
+
 /**
- * The created objects' keys in a message's body. S3 sends an `s3:TestEvent` (no records) when the
+ * The records of created objects in a message's body. S3 sends an `s3:TestEvent` (no records) when the
  * notification is set up: it names no object, and is done with once received. A body that is no S3
  * notification at all cannot become one by retrying: it is logged and left.
  */
-export function uploadKeysOf(body: string): string[] {
+function createdRecords(body: string): S3EventRecord[] {
   let event: Partial<S3Event> & { Event?: string };
   try {
     event = JSON.parse(body);
@@ -29,14 +36,21 @@ export function uploadKeysOf(body: string): string[] {
     log.warn('Queue message is not an S3 notification; left');
     return [];
   }
-  return event.Records.filter((r) => r.eventName?.startsWith('ObjectCreated') && r.s3?.object?.key).map((r) => decodeKey(r.s3.object.key));
+  return event.Records.filter((r) => r.eventName?.startsWith('ObjectCreated') && r.s3?.object?.key);
 }
+
+/** The created objects' keys in a message's body. */
+export const uploadKeysOf = (body: string): string[] => createdRecords(body).map((r) => decodeKey(r.s3.object.key));
 
 export const handler = (event: SQSEvent): Promise<void> =>
   observed('processUpload', async () => {
     for (const message of event.Records ?? []) {
-      for (const key of uploadKeysOf(message.body)) {
-        const outcome = await processUpload(key);
+      const waiting: S3EventRecord[] = [];
+      for (const record of createdRecords(message.body)) {
+        const key = decodeKey(record.s3.object.key);
+        const share = !(Date.now() - Date.parse(record.eventTime) > SHARED_FOR_MS);
+        const outcome = await processUpload(key, { share });
+        if (outcome === 'deferred') waiting.push(record);
         if (outcome === 'ready') count('UploadsProcessed');
         if (outcome === 'failed') count('UploadsFailed');
         if (outcome === 'measured') count('TracksMeasured');
@@ -46,6 +60,11 @@ export const handler = (event: SQSEvent): Promise<void> =>
           outcome,
           receiveCount: Number(message.attributes?.ApproximateReceiveCount) || 1,
         });
+      }
+      // Only the uploads that wait go back, in a message of their own: the others are done with.
+      if (waiting.length) {
+        await putBack(JSON.stringify({ Records: waiting }));
+        count('UploadsDeferred', waiting.length);
       }
     }
   });

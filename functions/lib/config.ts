@@ -16,6 +16,8 @@ export const ENV = {
   /** The API's base URL, where a mail provider's one-click unsubscribe posts (domain/mail-preferences.ts). */
   apiUrl: 'API_URL',
   mailFrom: 'MAIL_FROM',
+  /** The uploads queue, where processing puts back an upload whose owner holds their share of the runs. */
+  uploadsQueueUrl: 'UPLOADS_QUEUE_URL',
   /** Base URL of the WebSocket management API (POST @connections/{id}). */
   realtimeEndpoint: 'REALTIME_ENDPOINT',
   /** PayPal's REST API: https://api-m.paypal.com, https://api-m.sandbox.paypal.com, or the local stand-in. */
@@ -27,6 +29,7 @@ export const ENV = {
   cognitoEndpoint: 'COGNITO_ENDPOINT',
   s3Endpoint: 'S3_ENDPOINT',
   sesEndpoint: 'SES_ENDPOINT',
+  sqsEndpoint: 'SQS_ENDPOINT',
   /** How long a DynamoDB call may go unanswered before the SDK gives up on it and tries again (ms; default 10 s). */
   dynamoTimeoutMs: 'DYNAMODB_TIMEOUT_MS',
   /** How long a call to PayPal may go unanswered before it counts as failed (ms; default 15 s). */
@@ -73,6 +76,9 @@ export const config = {
   get mailFrom() {
     return required(ENV.mailFrom);
   },
+  get uploadsQueueUrl() {
+    return required(ENV.uploadsQueueUrl);
+  },
   get realtimeEndpoint() {
     return required(ENV.realtimeEndpoint);
   },
@@ -92,7 +98,7 @@ export const config = {
   get stripeTimeoutMs() {
     return Number(process.env[ENV.stripeTimeoutMs]) || 15_000;
   },
-  endpoint(name: 'dynamoEndpoint' | 'cognitoEndpoint' | 's3Endpoint' | 'sesEndpoint'): string | undefined {
+  endpoint(name: 'dynamoEndpoint' | 'cognitoEndpoint' | 's3Endpoint' | 'sesEndpoint' | 'sqsEndpoint'): string | undefined {
     return process.env[ENV[name]] || undefined;
   },
 };

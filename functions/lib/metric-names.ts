@@ -11,6 +11,8 @@ export const METRICS_SERVICE = 'snip';
 export const BUSINESS_METRICS = [
   'UploadsProcessed',
   'UploadsFailed',
+  /** An upload put back on the queue while its account held its share of the runs (domain/processing-slots.ts). */
+  'UploadsDeferred',
   /** A track processed before reports, measured when its report was first asked for. */
   'TracksMeasured',
   'FeedbackRequested',

@@ -302,7 +302,7 @@ export class Monitoring extends Construct {
       }),
     );
     dashboard.addWidgets(
-      graph('Uploads', business(['UploadsProcessed', 'UploadsFailed', 'TracksMeasured'])),
+      graph('Uploads', business(['UploadsProcessed', 'UploadsFailed', 'TracksMeasured', 'UploadsDeferred'])),
       graph(
         'Feedback',
         business([

@@ -78,7 +78,8 @@ export class Processing extends Construct {
     this.fn = createAppFunction(this, 'Function', {
       entry: 'functions/jobs/process-audio.ts',
       description: 'Verifies, measures and draws the waveform of uploaded audio',
-      environment: props.environment,
+      // The queue it puts back an upload whose account holds its share of the runs (domain/processing-slots.ts).
+      environment: { ...props.environment, UPLOADS_QUEUE_URL: this.queue.queueUrl },
       codeMode: props.codeMode,
       memorySize: 3008,
       timeout: FUNCTION_TIMEOUT,
@@ -92,11 +93,12 @@ export class Processing extends Construct {
       batchSize: 1,
       maxConcurrency: this.maxConcurrency,
     });
-    // What Lambda's event source does with the queue on the function's behalf: no more (not SendMessage,
-    // not ChangeMessageVisibility). Server-side encryption managed by SQS needs no key permission.
+    // What Lambda's event source does with the queue on the function's behalf, and SendMessage: an upload
+    // put back to wait its account's turn (not ChangeMessageVisibility). Server-side encryption managed by
+    // SQS needs no key permission.
     this.fn.addToRolePolicy(
       new iam.PolicyStatement({
-        actions: ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes'],
+        actions: ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:SendMessage'],
         resources: [this.queue.queueArn],
       }),
     );

@@ -277,7 +277,7 @@ const TABLE_ACCESS: Record<string, { actions: string[]; leadingKeys?: string[]; 
   },
   'Verifies, measures and draws the waveform of uploaded audio': {
     actions: ['GetItem', 'PutItem', 'UpdateItem'],
-    leadingKeys: ['UPLOAD#*', 'AUDIOKEY#*', 'TRACK#*'],
+    leadingKeys: ['UPLOAD#*', 'AUDIOKEY#*', 'TRACK#*', 'PROCESSING#*'],
   },
   'Comment digests': {
     actions: ['GetItem', 'Query', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
@@ -800,11 +800,19 @@ describe('audio processing', () => {
     expect(fn.ReservedConcurrentExecutions).toBeUndefined();
   });
 
-  it("may only receive and delete the queue's messages, and send none", () => {
+  it("may only receive and delete the queue's messages, and send to it alone (an upload put back), knowing its URL", () => {
     const [queueId] = uploadsQueue();
     const onQueues = statementsOf(processingId()).filter((st) => actionsOf(st).some((a) => a.startsWith('sqs:')));
-    expect(onQueues.flatMap(actionsOf).sort()).toEqual(['sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:ReceiveMessage']);
+    expect(onQueues.flatMap(actionsOf).sort()).toEqual([
+      'sqs:DeleteMessage',
+      'sqs:GetQueueAttributes',
+      'sqs:ReceiveMessage',
+      'sqs:SendMessage',
+    ]);
     expect(onQueues.flatMap(resourcesOfStatement)).toEqual([`{${queueId}.Arn}`]);
+    expect((resourcesOf('AWS::Lambda::Function')[processingId()] as any).Properties.Environment.Variables.UPLOADS_QUEUE_URL).toEqual({
+      Ref: queueId,
+    });
     for (const [id] of Object.entries(resourcesOf('AWS::Lambda::Function'))) {
       if (id === processingId()) continue;
       expect(

@@ -7,7 +7,8 @@
  * limited in time. A failed, crashed or timed-out run leaves its message to come back; after its last
  * receive it goes to the dead-letter queue. Only the retry's delay differs: in AWS a failed message comes
  * back when its visibility timeout ends, locally `retryDelayMs` after the failure, so that a retry is seen
- * at once.
+ * at once. The workers reach the queue through a local SQS endpoint (./sqs.ts): processing puts back an
+ * upload whose account holds its share of the runs.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import readline from 'node:readline';
@@ -18,6 +19,8 @@ import { fileURLToPath } from 'node:url';
 import type { S3Event, SQSEvent } from 'aws-lambda';
 import { PROCESSING_QUEUE, UPLOADS_PREFIX } from '../../../shared/constants.js';
 import { LocalQueue, sqsRecordOf, type QueueMessage } from './queue.js';
+import { startLocalSqs } from './sqs.js';
+import { ENV } from '../../../functions/lib/config.js';
 
 const WORKER = fileURLToPath(new URL('./processing-worker.ts', import.meta.url));
 /** Locally the queue's name only shows in the records' ARN. */
@@ -43,9 +46,10 @@ class Worker {
   /** Resolves when the worker can take events; rejects if it dies first. */
   readonly ready: Promise<void>;
 
-  constructor(tag: string) {
+  constructor(tag: string, env: Record<string, string>) {
     this.child = fork(WORKER, [`--processing-worker=${tag}`], {
       execArgv: ['--import', 'tsx'],
+      env: { ...process.env, ...env },
       // Its output comes through this process, line by line: the log collector takes the function's
       // structured lines as CloudWatch Logs would, and anything else (a crash's own words) is printed.
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
@@ -156,7 +160,7 @@ export const s3TestEventFor = (bucket: string) => ({
   HostId: 'local',
 });
 
-export function startLocalProcessing(opts: ProcessingOptions) {
+export async function startLocalProcessing(opts: ProcessingOptions) {
   const concurrency = opts.concurrency ?? PROCESSING_QUEUE.maxConcurrency;
   const timeoutMs = opts.attemptTimeoutMs ?? 5 * 60_000;
   const retryDelayMs = opts.retryDelayMs ?? 1000;
@@ -168,6 +172,9 @@ export function startLocalProcessing(opts: ProcessingOptions) {
     maxReceiveCount: PROCESSING_QUEUE.maxReceiveCount,
     onDeadLetter: (m) => log(`[processing] ${keyOf(m)} moved to the dead-letter queue after ${m.receiveCount} receives`),
   });
+  const sqs = await startLocalSqs({ [QUEUE_NAME]: queue });
+  // What the function's environment names in AWS: the queue it puts uploads back on, and SQS's endpoint.
+  const workerEnv = { [ENV.sqsEndpoint]: sqs.endpoint, [ENV.uploadsQueueUrl]: sqs.queueUrl(QUEUE_NAME) };
   const idle: Worker[] = [];
   const all = new Set<Worker>();
   let running = 0;
@@ -178,7 +185,7 @@ export function startLocalProcessing(opts: ProcessingOptions) {
     let w = idle.pop();
     while (w && !w.alive) w = idle.pop();
     if (!w) {
-      w = new Worker(opts.tag);
+      w = new Worker(opts.tag, workerEnv);
       all.add(w);
       await w.ready;
     }
@@ -230,6 +237,7 @@ export function startLocalProcessing(opts: ProcessingOptions) {
     stats: () => ({ queued: queue.size, running, busiest, concurrency, deadLetters: queue.deadLetters.length }),
     stop() {
       stopped = true;
+      void sqs.close();
       queue.close();
       for (const w of all) w.kill();
     },

@@ -33,10 +33,12 @@ export class LocalQueue {
 
   constructor(private readonly opts: LocalQueueOptions) {}
 
-  send(body: string, now = Date.now()): string {
+  /** SendMessage: visible after `delayMs` (its DelaySeconds), at once by default. */
+  send(body: string, now = Date.now(), delayMs = 0): string {
     const messageId = randomUUID();
-    this.messages.push({ messageId, receiptHandle: '', body, receiveCount: 0, sentAt: now, visibleAt: now });
-    this.wake();
+    this.messages.push({ messageId, receiptHandle: '', body, receiveCount: 0, sentAt: now, visibleAt: now + delayMs });
+    if (delayMs > 0) this.schedule(now);
+    else this.wake();
     return messageId;
   }
 

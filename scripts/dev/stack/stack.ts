@@ -232,7 +232,7 @@ export async function startStack(opts: StackOptions): Promise<LocalStack> {
       IMPERSONATION_KEY: LOCAL_IMPERSONATION_KEY,
     });
 
-    const processing = startLocalProcessing({ tag: `s3-${ports.s3}`, bucket: MEDIA_BUCKET, log: (l) => console.warn(l) });
+    const processing = await startLocalProcessing({ tag: `s3-${ports.s3}`, bucket: MEDIA_BUCKET, log: (l) => console.warn(l) });
     stoppers.push(() => processing.stop());
     // In AWS only the media bucket notifies the uploads queue.
     objectCreated = (e) => {

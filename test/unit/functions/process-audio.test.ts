@@ -8,7 +8,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { s3EventFor, s3TestEventFor } from '../../../scripts/dev/emulators/processing.js';
 
 const processUpload = vi.fn();
-vi.mock('../../../functions/domain/processing.js', () => ({ processUpload: (key: string) => processUpload(key) }));
+vi.mock('../../../functions/domain/processing.js', () => ({ processUpload: (key: string, opts: unknown) => processUpload(key, opts) }));
+const putBack = vi.fn();
+vi.mock('../../../functions/domain/processing-slots.js', () => ({ putBack: (body: string) => putBack(body) }));
 const { handler, uploadKeysOf } = await import('../../../functions/jobs/process-audio.js');
 
 const KEY = 'uploads/user-1/0b0f1c2e-1111-4222-8333-444455556666/My Song (final).wav';
@@ -26,12 +28,16 @@ const sqsEvent = (...bodies: unknown[]): SQSEvent => ({
   })),
 });
 
-beforeEach(() => processUpload.mockReset().mockResolvedValue('ready'));
+beforeEach(() => {
+  processUpload.mockReset().mockResolvedValue('ready');
+  putBack.mockReset().mockResolvedValue(undefined);
+});
 
 describe('the processing function on queue messages', () => {
   it('processes the created object a notification names, its key decoded as S3 encodes it', async () => {
     await handler(sqsEvent(s3EventFor('media', KEY, 10)));
-    expect(processUpload.mock.calls).toEqual([[KEY]]);
+    expect(processUpload.mock.calls).toEqual([[KEY, { share: true }]]);
+    expect(putBack).not.toHaveBeenCalled();
   });
 
   it("finishes S3's test event without processing anything", async () => {
@@ -43,6 +49,23 @@ describe('the processing function on queue messages', () => {
     expect(uploadKeysOf('not json')).toEqual([]);
     expect(uploadKeysOf(JSON.stringify({ hello: 'world' }))).toEqual([]);
     expect(uploadKeysOf(JSON.stringify(s3EventFor('media', KEY, 10, 'ObjectRemoved:Delete')))).toEqual([]);
+  });
+
+  it('puts back, as a message of its own, only the uploads whose account holds its share of the runs', async () => {
+    const other = KEY.replace('My Song', 'Other Song');
+    const both = s3EventFor('media', KEY, 10);
+    both.Records.push(s3EventFor('media', other, 20).Records[0]);
+    processUpload.mockImplementation(async (key: string) => (key === other ? 'deferred' : 'ready'));
+    await handler(sqsEvent(both));
+    expect(putBack).toHaveBeenCalledTimes(1);
+    expect(uploadKeysOf(putBack.mock.calls[0][0])).toEqual([other]);
+  });
+
+  it('runs an upload that has waited half its deadline whatever its account holds', async () => {
+    const old = s3EventFor('media', KEY, 10);
+    old.Records[0].eventTime = new Date(Date.now() - 31 * 60_000).toISOString();
+    await handler(sqsEvent(old));
+    expect(processUpload.mock.calls).toEqual([[KEY, { share: false }]]);
   });
 
   it('throws when a run fails, so that the message comes back', async () => {

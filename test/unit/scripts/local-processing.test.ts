@@ -39,7 +39,7 @@ describe('local processing', () => {
       POWERTOOLS_LOG_LEVEL: 'CRITICAL',
     });
     const lines: string[] = [];
-    const processing = startLocalProcessing({
+    const processing = await startLocalProcessing({
       tag: `unit-${randomUUID()}`,
       bucket: 'media',
       concurrency: 2,
