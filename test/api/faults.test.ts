@@ -1,7 +1,8 @@
 /**
  * Money under faults. Each journey a musician or pro takes with money (pay for feedback, deliver the review,
- * release the earning, withdraw it, a decline, a missed deadline, a report upheld) runs once to count its
- * calls to DynamoDB and PayPal, then again with a fault at each of them in turn, of each kind the fault proxy
+ * release the earning, withdraw it, a decline, a missed deadline, a report upheld, a chargeback after a
+ * payout, a monthly plan bought and cancelled) runs once to count its calls to DynamoDB, PayPal and Stripe,
+ * then again with a fault at each of them in turn, of each kind the fault proxy
  * makes: the answer lost after the call took effect, the answer late past the client's timeout, the answer
  * slow (PayPal's webhooks for the call arrive before it), the service down, the service throttling
  * (test/support/faults.ts, scripts/dev/faults/fault-proxy.ts). The user retries

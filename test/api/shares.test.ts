@@ -67,10 +67,11 @@ describe('finding a reviewer', () => {
   });
 
   it('lists the pros with their price', async () => {
-    const res = await callRoute(stack.apiUrl, 'listPros', {}, musician.idToken);
-    const paul = res.body.users.find((u: { fullName: string }) => u.fullName === 'Paul Producer');
+    // Every page: other files add pros whose names come first.
+    const pros = await flows.allPros(stack, musician.idToken);
+    const paul = pros.find((u: { fullName: string }) => u.fullName === 'Paul Producer');
     expect(paul.feedbackPriceCents).toBe(3000);
-    expect(res.body.users.every((u: { type: string }) => u.type === 'pro')).toBe(true);
+    expect(pros.every((u: { type: string }) => u.type === 'pro')).toBe(true);
   });
 });
 
@@ -104,8 +105,7 @@ describe('sharing', () => {
 
   it("refuses a priced pro until payments exist, another user's track and oneself", async () => {
     const track = await uploadTrack(musician, 'Priced');
-    const pros = await callRoute(stack.apiUrl, 'listPros', {}, musician.idToken);
-    const paul = pros.body.users.find((u: { fullName: string }) => u.fullName === 'Paul Producer');
+    const paul = (await flows.allPros(stack, musician.idToken)).find((u: { fullName: string }) => u.fullName === 'Paul Producer');
     const priced = await flows.requestFeedback(stack, musician, paul.id, track.id, options);
     expect(priced.status).toBe(409);
     expect(priced.body.error.code).toBe('payment_required');
