@@ -10,11 +10,10 @@
  *             one per prefix a person may type: the whole name, each later word of it, the username
  */
 import { randomBytes } from 'node:crypto';
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { dynamo } from '../lib/aws/dynamo.js';
-import { countAll } from './query.js';
 import { cancellation, failedItem, retryConflicts, send, type TransactItem } from './transactions.js';
 import { listAsPro, unlist } from './pro-listing.js';
 import { config } from '../lib/config.js';
@@ -110,7 +109,7 @@ export const typeIndexKeys = (u: Pick<UserRecord, 'type' | 'fullName' | 'id'>) =
 });
 /** The partition of a type's list (what a cursor of that list must belong to). */
 export const typePartition = (type: StoredUserType) => ({ GSI3PK: `TYPE#${type}` });
-const counterKey = (type: StoredUserType) => ({ PK: 'USERCOUNT', SK: `TYPE#${type}` });
+export const counterKey = (type: StoredUserType) => ({ PK: 'USERCOUNT', SK: `TYPE#${type}` });
 
 type TransactUpdate = NonNullable<TransactItem['Update']>;
 
@@ -443,166 +442,6 @@ export async function changeUserType(current: UserRecord, change: TypeChange): P
   }
 }
 
-export async function getUsers(ids: string[]): Promise<UserRecord[]> {
-  const out: UserRecord[] = [];
-  for (let i = 0; i < ids.length; i += 100) {
-    let keys: Record<string, unknown>[] | undefined = ids.slice(i, i + 100).map(userKey);
-    while (keys?.length) {
-      const res = await dynamo().send(new BatchGetCommand({ RequestItems: { [config.tableName]: { Keys: keys } } }));
-      out.push(...(res.Responses?.[config.tableName] ?? []).map(fromItem));
-      keys = res.UnprocessedKeys?.[config.tableName]?.Keys as Record<string, unknown>[] | undefined;
-    }
-  }
-  return out;
-}
-
-/**
- * One page of ids of users with a search term starting with `prefix` (lowercase, at least 2 characters),
- * in term order; `next` continues from where this page stopped, undefined at the end.
- */
-export async function findUserIdsByPrefix(
-  prefix: string,
-  pageSize: number,
-  start?: Record<string, unknown>,
-): Promise<{ ids: string[]; next?: Record<string, unknown> }> {
-  const res = await dynamo().send(
-    new QueryCommand({
-      TableName: config.tableName,
-      IndexName: 'GSI2',
-      KeyConditionExpression: 'GSI2PK = :pk AND begins_with(GSI2SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': `SEARCH#${prefix.slice(0, 2)}`, ':prefix': prefix },
-      ProjectionExpression: 'userId',
-      Limit: pageSize,
-      ExclusiveStartKey: start,
-    }),
-  );
-  return { ids: [...new Set((res.Items ?? []).map((i) => i.userId as string))], next: res.LastEvaluatedKey };
-}
-
-const SEARCH_FILTER = 'contains(#nl, :q) OR contains(email, :q) OR contains(#fn, :q)';
-const SEARCH_NAMES = { '#nl': 'nameLower', '#fn': 'fullName' };
-const idOfEntry = (entry: Record<string, unknown>) => String(entry.PK).slice('USER#'.length);
-/** Where a list stops when it gives fewer entries than it read: after the last one given. */
-const startAfter = (e: Record<string, unknown>) => ({ PK: e.PK, SK: e.SK, GSI3PK: e.GSI3PK, GSI3SK: e.GSI3SK });
-
-/**
- * One page of users of a type by name, optionally those whose name or e-mail holds `q` (lowercase): one
- * Query of the type's partition of GSI3 (`read` entries at most, the filter applied to them), then the
- * first `limit` matches read by key. `next` continues after the last user given (undefined at the end).
- * A record whose type changed since the index was written is left out.
- */
-export async function pageUsersOfType(
-  type: StoredUserType,
-  opts: { limit: number; start?: Record<string, unknown>; q?: string; read?: number },
-): Promise<{ users: UserRecord[]; next?: Record<string, unknown> }> {
-  const res = await dynamo().send(
-    new QueryCommand({
-      TableName: config.tableName,
-      IndexName: 'GSI3',
-      KeyConditionExpression: 'GSI3PK = :pk',
-      ExpressionAttributeValues: { ':pk': `TYPE#${type}`, ...(opts.q ? { ':q': opts.q } : {}) },
-      ...(opts.q ? { FilterExpression: SEARCH_FILTER, ExpressionAttributeNames: SEARCH_NAMES } : {}),
-      Limit: Math.max(opts.read ?? opts.limit, opts.limit),
-      ExclusiveStartKey: opts.start,
-    }),
-  );
-  const entries = res.Items ?? [];
-  const given = entries.slice(0, opts.limit);
-  const next = given.length < entries.length ? startAfter(given[given.length - 1]) : res.LastEvaluatedKey;
-  const byId = new Map((await getUsers(given.map(idOfEntry))).map((u) => [u.id, u]));
-  const users = given.map((e) => byId.get(idOfEntry(e))).filter((u): u is UserRecord => u?.type === type);
-  return { users, next };
-}
-
-/** How many users of these types there are, from the counters: one read, however many users. */
-export async function countUsersOfTypes(types: StoredUserType[]): Promise<number> {
-  let sum = 0;
-  // A throttled BatchGet answers some keys later (UnprocessedKeys): asked again, or the count comes up short.
-  for (let keys: Record<string, unknown>[] = types.map(counterKey); keys.length > 0;) {
-    const res = await dynamo().send(
-      new BatchGetCommand({
-        RequestItems: {
-          [config.tableName]: { Keys: keys, ProjectionExpression: '#count', ExpressionAttributeNames: { '#count': 'count' } },
-        },
-      }),
-    );
-    sum += (res.Responses?.[config.tableName] ?? []).reduce((n, item) => n + ((item.count as number | undefined) ?? 0), 0);
-    keys = res.UnprocessedKeys?.[config.tableName]?.Keys ?? [];
-  }
-  return sum;
-}
-
-/** How many users of a type match `q` (lowercase), counted on GSI3, which holds the keys and the three searched attributes. */
-export function countMatchingUsers(type: StoredUserType, q: string): Promise<number> {
-  return countAll({
-    TableName: config.tableName,
-    IndexName: 'GSI3',
-    KeyConditionExpression: 'GSI3PK = :pk',
-    ExpressionAttributeValues: { ':pk': `TYPE#${type}`, ':q': q },
-    FilterExpression: SEARCH_FILTER,
-    ExpressionAttributeNames: SEARCH_NAMES,
-  });
-}
-
-/**
- * Sets a pro's feedback price (null: free) with their place in the price order; null when the user is not
- * a pro (any more).
- */
-export async function setFeedbackPrice(user: UserRecord, cents: number | null, freeRechecks?: boolean): Promise<UserRecord | null> {
-  const at = new Date().toISOString();
-  const rechecks = freeRechecks === undefined ? {} : { ':f': freeRechecks };
-  try {
-    await updateWith(
-      user.id,
-      {
-        UpdateExpression: `SET feedbackPriceCents = :p, updatedAt = :u${freeRechecks === undefined ? '' : ', freeRechecks = :f'}`,
-        ConditionExpression: 'attribute_exists(PK) AND #type = :pro',
-        ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':p': cents, ':u': at, ':pro': 'pro', ...rechecks },
-      },
-      [listAsPro(user.id, cents)],
-    );
-    return { ...user, feedbackPriceCents: cents, ...(freeRechecks === undefined ? {} : { freeRechecks }), updatedAt: at };
-  } catch (err) {
-    if (cancellation(err)?.[0] === 'ConditionalCheckFailed') return null;
-    throw err;
-  }
-}
-
-/**
- * Sets a pro's price (null: free) on condition that it is still the price read, with `also` (the admin's
- * audit entry, which names the price it replaces) in the same transaction. 'not_pro' when the user is not
- * a pro (any more); UserChanged with the record that won when the price moved meanwhile.
- */
-export async function changeFeedbackPrice(
-  current: UserRecord,
-  cents: number | null,
-  also: TransactItem[],
-): Promise<UserRecord | 'not_pro'> {
-  const at = new Date().toISOString();
-  const was = current.feedbackPriceCents ?? null;
-  try {
-    await updateWith(
-      current.id,
-      {
-        UpdateExpression: 'SET #price = :p, updatedAt = :u',
-        ConditionExpression: `attribute_exists(PK) AND #type = :pro AND ${was === null ? '(attribute_not_exists(#price) OR attribute_type(#price, :null))' : '#price = :was'}`,
-        ExpressionAttributeNames: { '#type': 'type', '#price': 'feedbackPriceCents' },
-        ExpressionAttributeValues: { ':p': cents, ':u': at, ':pro': 'pro', ...(was === null ? { ':null': 'NULL' } : { ':was': was }) },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      },
-      [...also, listAsPro(current.id, cents)],
-    );
-    return { ...current, feedbackPriceCents: cents, updatedAt: at };
-  } catch (err) {
-    if (cancellation(err)?.[0] !== 'ConditionalCheckFailed') throw err;
-    const won = failedItem(err, 0);
-    const fresh = won && fromItem(won);
-    if (!fresh || fresh.type !== 'pro') return 'not_pro';
-    throw new UserChanged(fresh);
-  }
-}
-
 /**
  * Records (or, with null, clears) an admin's authenticator set-up on their record, with `also` (its
  * audit entry) in the same transaction. Not versioned: nothing listed or counted derives from it.
@@ -620,7 +459,7 @@ export async function setTotpEnrolledAt(userId: string, at: string | null, also:
 }
 
 /** An update of the user's record with `also` in the same transaction. */
-const updateWith = (userId: string, update: Omit<TransactUpdate, 'TableName' | 'Key'>, also: TransactItem[]) =>
+export const updateWith = (userId: string, update: Omit<TransactUpdate, 'TableName' | 'Key'>, also: TransactItem[]) =>
   send(
     () =>
       new TransactWriteCommand({ TransactItems: [{ Update: { TableName: config.tableName, Key: userKey(userId), ...update } }, ...also] }),

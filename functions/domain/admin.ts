@@ -10,6 +10,8 @@ import { auditPut } from '../data/audit.js';
 import { adjustBalance as adjustLedger } from '../data/ledger.js';
 import { getSettings, setMargin } from '../data/settings.js';
 import * as users from '../data/users.js';
+import * as userLists from '../data/user-lists.js';
+import { changeFeedbackPrice } from '../data/user-prices.js';
 import { imageUrl } from './users.js';
 import type { StoredUserType, UserRecord } from '../data/users.js';
 import { decodeCursorValue, encodeCursor, isStartKeyOf } from '../lib/cursor.js';
@@ -71,10 +73,10 @@ export async function listUsers(input: { type: 'all' | 'pro' | 'musician'; q?: s
     cursor.n !== undefined
       ? Promise.resolve(cursor.n)
       : q
-        ? Promise.all(types.map((t) => users.countMatchingUsers(t, q))).then((counts) => counts.reduce((a, b) => a + b, 0))
-        : users.countUsersOfTypes(types);
+        ? Promise.all(types.map((t) => userLists.countMatchingUsers(t, q))).then((counts) => counts.reduce((a, b) => a + b, 0))
+        : userLists.countUsersOfTypes(types);
   counting.catch(() => {}); // awaited below; a failure must not go unhandled meanwhile
-  const { users: page, next: k } = await users.pageUsersOfType(types[cursor.t], {
+  const { users: page, next: k } = await userLists.pageUsersOfType(types[cursor.t], {
     limit: PAGE_SIZE,
     start: cursor.k,
     q,
@@ -131,7 +133,7 @@ export async function setFeedbackPrice(admin: UserRecord, id: string, dollars: n
   const updated = await users.onFreshRecord(user, (current) =>
     current.type === 'pro' && (current.feedbackPriceCents ?? null) === cents
       ? Promise.resolve(current)
-      : users.changeFeedbackPrice(current, cents, [
+      : changeFeedbackPrice(current, cents, [
           audited(admin, current, 'setFeedbackPrice', priceText(current.feedbackPriceCents), priceText(cents)),
         ]),
   );

@@ -1,7 +1,8 @@
 /** Use cases of the profile page: the record's fields, name and username, social links, a pro's own price. */
 import type { ProfileChanges } from '../../shared/schemas/profile.js';
 import { SOCIAL_PLATFORMS, normalizeSocialUrl, type SocialLink } from '../../shared/social.js';
-import { renameUser, setFeedbackPrice, updateUser, type UserRecord } from '../data/users.js';
+import { renameUser, updateUser, type UserRecord } from '../data/users.js';
+import { setFeedbackPrice } from '../data/user-prices.js';
 import { Conflict, Forbidden } from '../lib/errors.js';
 
 export const USERNAME_TAKEN = 'Username already exists. Please choose a different one.';

@@ -236,7 +236,8 @@ describe('the count', () => {
       const tools = await import('../../functions/domain/admin.js');
       const { apply } = await import('../../functions/domain/applications.js');
       const { decide } = await import('../../functions/domain/application-decisions.js');
-      const { changeUserType, countUsersOfTypes } = await import('../../functions/data/users.js');
+      const { changeUserType } = await import('../../functions/data/users.js');
+      const { countUsersOfTypes } = await import('../../functions/data/user-lists.js');
       const { countAll } = await import('../../functions/data/query.js');
       const account = (i: number, asAdmin = false) => ({
         sub: `count-${i}-${tag}`,

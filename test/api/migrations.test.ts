@@ -66,7 +66,7 @@ describe('npm run migrate', () => {
       legacyTrack('t4', 'm2'),
     ]);
     const { moveUserLists } = await import('../../scripts/migrate/user-lists.js');
-    const users = await import('../../functions/data/users.js');
+    const users = { ...(await import('../../functions/data/users.js')), ...(await import('../../functions/data/user-lists.js')) };
     const tracks = await import('../../functions/data/tracks.js');
 
     expect(await moveUserLists()).toEqual({ users: 3, tracks: 4 });

@@ -184,7 +184,8 @@ describe('races', () => {
   });
 
   it("a profile saved from a record read before an admin's approval leaves the new pro listed as a pro", async () => {
-    const { getUser, pageUsersOfType } = await import('../../functions/data/users.js');
+    const { getUser } = await import('../../functions/data/users.js');
+    const { pageUsersOfType } = await import('../../functions/data/user-lists.js');
     const { updateProfile } = await import('../../functions/domain/profile.js');
     const { decide } = await import('../../functions/domain/application-decisions.js');
     const admin = (await getUser((await callRoute(stack.apiUrl, 'getMe', {}, (await flows.testAdmin(stack)).idToken)).body.id))!;
