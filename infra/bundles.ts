@@ -16,7 +16,7 @@ import { App, type CfnElement, Stack } from 'aws-cdk-lib';
 import { createAppFunction, REPO_ROOT } from './constructs/function.js';
 
 const DYNAMO = ['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb'];
-/** util-dynamodb reads the item a cancelled transaction returns (data/transactions.ts); lib-dynamodb loads it anyway. */
+/** util-dynamodb reads the item a cancelled transaction returns (platform/data/transactions.ts); lib-dynamodb loads it anyway. */
 const UTIL = '@aws-sdk/util-dynamodb';
 const COGNITO = '@aws-sdk/client-cognito-identity-provider';
 const SECRETS = '@aws-sdk/client-secrets-manager';
@@ -39,9 +39,10 @@ export const SDK_CLIENTS: Readonly<Record<string, readonly string[]>> = {
   'functions/http/shares.ts': [...HTTP, SES],
   'functions/http/feedbacks.ts': HTTP,
   'functions/http/payments.ts': [...HTTP, SES],
-  'functions/http/billing.ts': [...HTTP, SES],
+  'functions/http/billing.ts': [...HTTP],
   'functions/http/admin.ts': [...HTTP, SES], // the decision on a pro application is e-mailed
   'functions/http/health.ts': [...HTTP, S3], // the buckets are probed
+  'functions/http/webhooks.ts': [...HTTP, SES], // PayPal's and Stripe's events: refunds, payouts and plans are e-mailed
   'functions/http/links.ts': HTTP, // an unsubscribe, a public review: the table only
   'functions/http/telemetry.ts': HTTP, // browsers' reports: logged and counted, nothing stored
   'functions/jobs/process-audio.ts': [...DYNAMO, UTIL, S3, '@aws-sdk/client-sqs'], // an upload put back to wait its account's turn
@@ -63,7 +64,7 @@ export const DECODING_ENTRY = 'functions/jobs/process-audio.ts';
 
 /**
  * The decoder packages of the formats the product accepts (README: mp3, wav, flac, ogg, m4a/aac, aiff);
- * WAV and AIFF are PCM, read by our own code (functions/domain/audio/pcm.ts).
+ * WAV and AIFF are PCM, read by our own code (functions/tracks/audio/pcm.ts).
  */
 export const ACCEPTED_DECODERS: Readonly<Record<string, string>> = {
   '@audio/decode-mp3': 'MP3 (also MPEG audio inside WAV or MP4)',
@@ -75,7 +76,7 @@ export const ACCEPTED_DECODERS: Readonly<Record<string, string>> = {
 
 /** Code that decodes audio: our own decoding modules, and the audio decoder packages (audiojs's and the like). */
 export function isDecoderSource(source: string): boolean {
-  if (source === 'functions/domain/audio.ts' || source.startsWith('functions/domain/audio/')) return true;
+  if (source === 'functions/tracks/audio.ts' || source.startsWith('functions/tracks/audio/')) return true;
   const pkg = packageOf(source);
   return (
     pkg !== null &&

@@ -12,8 +12,8 @@
  * 200), a warm call answers in 0.1-0.3 s and a cold one in up to 1 s. So the areas every screen calls
  * (users: the caller's profile on every page; tracks: the list, listening, uploads; shares: reviewing and
  * comments) get the whole stage's rate at cold-start speed, 100 each. Suggestions (feedbacks) call
- * Bedrock for 1-3 s each, a few a second at most: 50. Payments and billing are a musician's few clicks
- * and the providers' webhooks, 1-2 s each: 30. Admin screens and the browsers' error reports (telemetry,
+ * Bedrock for 1-3 s each, a few a second at most: 50. Payments and billing are a musician's few clicks,
+ * 1-2 s each: 20 each; the providers' webhooks (PayPal's come in bursts after a payout batch), 20. Admin screens and the browsers' error reports (telemetry,
  * throttled at 20 a second by the stage): 20. The links anyone opens (an unsubscribe, a public review,
  * each limited per address): 20. The account's rare actions (a data download) and the health check: 10
  * each. In all 490, which leaves 510 of a
@@ -25,8 +25,9 @@ export const AREA_RESERVED_CONCURRENCY: Readonly<Record<string, number>> = {
   tracks: 100,
   shares: 100,
   feedbacks: 50,
-  payments: 30,
-  billing: 30,
+  payments: 20,
+  billing: 20,
+  webhooks: 20,
   admin: 20,
   links: 20,
   telemetry: 20,

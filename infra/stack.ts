@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { Aws, CfnCondition, CfnOutput, CfnParameter, Fn, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { AccessLogs } from './constructs/logs.js';
@@ -16,6 +16,7 @@ import { Processing } from './constructs/processing.js';
 import { Realtime } from './constructs/realtime.js';
 import { Secrets } from './constructs/secrets.js';
 import { IMAGES_PREFIX, presignedHost, Web } from './constructs/web.js';
+import { deploymentParameters, type DeploymentParameters } from './parameters.js';
 
 export interface AppStackProps extends StackProps {
   /** How Lambda code is produced; tests use `placeholder` to synthesize without bundling. Default `bundle`. */
@@ -38,95 +39,65 @@ export interface AppStackProps extends StackProps {
   readonly processingConcurrency?: number;
 }
 
+/** What every part of the stack builds on: the deployment's settings and the constructs the others use. */
+interface Foundations {
+  readonly props: AppStackProps;
+  readonly codeMode: LambdaCodeMode;
+  readonly params: DeploymentParameters;
+  readonly logs: AccessLogs;
+  readonly mail: Mail;
+  readonly web: Web;
+  readonly data: Data;
+  readonly media: Media;
+  readonly auth: Auth;
+  readonly secrets: Secrets;
+}
+
+/** The parts that run code, which monitoring watches. */
+interface Workloads {
+  readonly api: Api;
+  readonly processing: Processing;
+  readonly realtime: Realtime;
+  readonly digest: CommentDigest;
+  readonly paymentChecks: PaymentChecks;
+}
+
 /**
  * The whole product in one stack: Cognito, DynamoDB, S3, the HTTP API with one Lambda per feature area,
  * the realtime WebSocket API with its stream consumer, SES and CloudFront hosting. Deployment parameters
  * are described in docs/deploy.md.
+ *
+ * Construct ids and the order of creation decide the template's logical ids and its order: a changed id
+ * replaces its resources on the next deployment.
  */
 export class AppStack extends Stack {
   constructor(scope: Construct, id: string, props: AppStackProps = {}) {
     super(scope, id, props);
+    const base = this.addFoundations(props);
+    const api = this.addApi(base);
+    const processing = this.addProcessing(base);
+    const realtime = this.addRealtime(base);
+    const jobs = this.addMailingJobs(base, api);
+    this.addMonitoring(base, { api, processing, realtime, ...jobs });
+    this.deployWeb(base, api, realtime);
+    this.addOutputs(base, api, realtime);
+  }
+
+  private addFoundations(props: AppStackProps): Foundations {
     const codeMode = props.lambdaCode ?? 'bundle';
-
-    const mailFrom = new CfnParameter(this, 'MailFrom', {
-      type: 'String',
-      description: 'Sender address of all e-mails (sign-up confirmation, password reset, notifications).',
-      allowedPattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$',
-      constraintDescription: 'must be an e-mail address',
-    });
-    const mailIdentity = new CfnParameter(this, 'MailIdentity', {
-      type: 'String',
-      default: '',
-      description: 'The verified SES identity covering MailFrom: empty when the address itself is verified, else the verified domain.',
-    });
-    const createMailIdentity = new CfnParameter(this, 'CreateMailIdentity', {
-      type: 'String',
-      default: 'false',
-      allowedValues: ['true', 'false'],
-      description: 'true: the stack creates an SES identity for MailFrom (SES mails a verification link to it).',
-    });
-    const cognitoEmail = new CfnParameter(this, 'CognitoEmailSender', {
-      type: 'String',
-      default: 'SES',
-      allowedValues: ['SES', 'COGNITO'],
-      description:
-        "SES: Cognito sends its e-mails from MailFrom through SES (the identity must be verified). COGNITO: Cognito's own limited sender, until it is.",
-    });
-    const bedrockModelId = new CfnParameter(this, 'BedrockModelId', {
-      type: 'String',
-      default: '',
-      allowedPattern: '^[A-Za-z0-9._:-]*$',
-      constraintDescription: 'must be a Bedrock model id or inference profile id (not an ARN), or empty',
-      description:
-        "Amazon Bedrock model that suggests feedback comments, a model id (e.g. 'anthropic.claude-3-haiku-20240307-v1:0') or an inference profile id (e.g. 'us.anthropic.claude-3-haiku-20240307-v1:0'); it must be enabled under Model access in the Bedrock console. Empty: the built-in suggester.",
-    });
-    const paypalApiUrl = new CfnParameter(this, 'PaypalApiUrl', {
-      type: 'String',
-      default: 'https://api-m.sandbox.paypal.com',
-      allowedValues: ['https://api-m.sandbox.paypal.com', 'https://api-m.paypal.com'],
-      description: "PayPal's REST API: the sandbox until the live credentials are in the payment secret (docs/deploy.md).",
-    });
-    const paypalClientId = new CfnParameter(this, 'PaypalClientId', {
-      type: 'String',
-      default: '',
-      allowedPattern: '^[A-Za-z0-9_-]*$',
-      description:
-        "PayPal app's client id, public by design: the browser loads PayPal's button with it. The same as paypalClientId in the payment secret.",
-    });
-    const alarmEmail = new CfnParameter(this, 'AlarmEmail', {
-      type: 'String',
-      default: '',
-      allowedPattern: '^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$',
-      constraintDescription: 'must be an e-mail address, or empty',
-      description:
-        'Where alarms are e-mailed (AWS mails a link to confirm the subscription first). Empty: no subscription; the alarms still show in CloudWatch.',
-    });
-    const hasAlarmEmail = new CfnCondition(this, 'AlarmEmailGiven', {
-      expression: Fn.conditionNot(Fn.conditionEquals(alarmEmail.valueAsString, '')),
-    });
-    const bedrockConfigured = new CfnCondition(this, 'BedrockModelConfigured', {
-      expression: Fn.conditionNot(Fn.conditionEquals(bedrockModelId.valueAsString, '')),
-    });
-    const createIdentity = new CfnCondition(this, 'CreateMailIdentityCondition', {
-      expression: Fn.conditionEquals(createMailIdentity.valueAsString, 'true'),
-    });
-    const sendThroughSes = new CfnCondition(this, 'CognitoSendsThroughSes', {
-      expression: Fn.conditionEquals(cognitoEmail.valueAsString, 'SES'),
-    });
-
+    const params = deploymentParameters(this);
     const logs = new AccessLogs(this, 'AccessLogs');
-    const mail = new Mail(this, 'Mail', {
-      from: mailFrom.valueAsString,
-      identity: mailIdentity.valueAsString,
-      createIdentity,
-    });
+    const mail = new Mail(this, 'Mail', { from: params.mailFrom, identity: params.mailIdentity, createIdentity: params.createIdentity });
     const web = new Web(this, 'Web', { logsBucket: logs.bucket });
     const data = new Data(this, 'Data');
     const media = new Media(this, 'Media', { logsBucket: logs.bucket, appOrigin: web.appUrl });
-    const auth = new Auth(this, 'Auth', { mail, data, sendThroughSes, appUrl: web.appUrl, codeMode });
+    const auth = new Auth(this, 'Auth', { mail, data, sendThroughSes: params.sendThroughSes, appUrl: web.appUrl, codeMode });
     const secrets = new Secrets(this, 'Secrets');
+    return { props, codeMode, params, logs, mail, web, data, media, auth, secrets };
+  }
 
-    const api = new Api(this, 'Api', {
+  private addApi({ props, codeMode, params, mail, web, data, media, auth, secrets }: Foundations): Api {
+    return new Api(this, 'Api', {
       userPool: auth.userPool,
       userPoolClient: auth.userPoolClient,
       data,
@@ -135,8 +106,8 @@ export class AppStack extends Stack {
       mail,
       paymentsSecret: secrets.payments,
       impersonationSecret: secrets.impersonation,
-      bedrockModelId: bedrockModelId.valueAsString,
-      bedrockConfigured,
+      bedrockModelId: params.bedrockModelId,
+      bedrockConfigured: params.bedrockConfigured,
       appOrigin: web.appUrl,
       codeMode,
       reservedConcurrency: props.reservedConcurrency,
@@ -148,22 +119,26 @@ export class AppStack extends Stack {
         USER_POOL_CLIENT_ID: auth.userPoolClient.userPoolClientId,
         MEDIA_BUCKET: media.bucket.bucketName,
         APP_URL: web.appUrl,
-        MAIL_FROM: mailFrom.valueAsString,
-        PAYPAL_API_URL: paypalApiUrl.valueAsString,
+        MAIL_FROM: params.mailFrom,
+        PAYPAL_API_URL: params.paypalApiUrl,
         // Public images: objects under `${IMAGES_PREFIX}/` in this bucket are served at `${APP_URL}/${key}`.
         IMAGES_BUCKET: web.imagesBucket.bucketName,
       },
     });
+  }
 
-    const processing = new Processing(this, 'Processing', {
+  private addProcessing({ props, codeMode, data, media }: Foundations): Processing {
+    return new Processing(this, 'Processing', {
       data,
       mediaBucket: media.bucket,
       codeMode,
       maxConcurrency: props.processingConcurrency,
       environment: { STAGE: 'aws', TABLE_NAME: data.table.tableName, MEDIA_BUCKET: media.bucket.bucketName },
     });
+  }
 
-    const realtime = new Realtime(this, 'Realtime', {
+  private addRealtime({ props, codeMode, data, auth }: Foundations): Realtime {
+    return new Realtime(this, 'Realtime', {
       data,
       codeMode,
       accessLogs: props.realtimeAccessLogs ?? false,
@@ -174,25 +149,30 @@ export class AppStack extends Stack {
         USER_POOL_CLIENT_ID: auth.userPoolClient.userPoolClientId,
       },
     });
+  }
 
+  /** The scheduled jobs that send e-mails. */
+  private addMailingJobs({ codeMode, params, mail, web, data, secrets }: Foundations, api: Api) {
     // What a job that e-mails needs: its links into the app, and the API that its unsubscribe links post to.
     const mailingJob = {
       STAGE: 'aws',
       TABLE_NAME: data.table.tableName,
       APP_URL: web.appUrl,
       API_URL: api.url,
-      MAIL_FROM: mailFrom.valueAsString,
+      MAIL_FROM: params.mailFrom,
     };
     const digest = new CommentDigest(this, 'CommentDigest', { data, mail, codeMode, environment: mailingJob });
-
     const paymentChecks = new PaymentChecks(this, 'PaymentChecks', {
       data,
       mail,
       paymentsSecret: secrets.payments,
       codeMode,
-      environment: { ...mailingJob, PAYPAL_API_URL: paypalApiUrl.valueAsString },
+      environment: { ...mailingJob, PAYPAL_API_URL: params.paypalApiUrl },
     });
+    return { digest, paymentChecks };
+  }
 
+  private addMonitoring({ params, logs, data, auth }: Foundations, { api, processing, realtime, digest, paymentChecks }: Workloads): void {
     new Monitoring(this, 'Monitoring', {
       httpApi: api.httpApi,
       functions: new Map<string, lambda.IFunction>([
@@ -207,12 +187,14 @@ export class AppStack extends Stack {
       ]),
       deadLetters: processing.deadLetters,
       table: data.table,
-      alarmEmail: alarmEmail.valueAsString,
-      hasAlarmEmail,
+      alarmEmail: params.alarmEmail,
+      hasAlarmEmail: params.hasAlarmEmail,
       logsBucket: logs.bucket,
       browserReports: api.functions.get('telemetry')!.logGroup,
     });
+  }
 
+  private deployWeb({ props, params, web, media, auth }: Foundations, api: Api, realtime: Realtime): void {
     web.deploy({
       distPath: path.resolve(REPO_ROOT, props.webDist ?? 'web/dist'),
       config: {
@@ -222,7 +204,7 @@ export class AppStack extends Stack {
         userPoolId: auth.userPool.userPoolId,
         userPoolClientId: auth.userPoolClient.userPoolClientId,
         realtimeUrl: realtime.url,
-        paypalClientId: paypalClientId.valueAsString,
+        paypalClientId: params.paypalClientId,
         ...(props.marketingUrl ? { marketingUrl: props.marketingUrl } : {}),
       },
       hosts: {
@@ -232,7 +214,9 @@ export class AppStack extends Stack {
         images: presignedHost(web.imagesBucket.bucketName, Aws.REGION, Aws.URL_SUFFIX),
       },
     });
+  }
 
+  private addOutputs({ web, data, media, auth, secrets }: Foundations, api: Api, realtime: Realtime): void {
     const output = (id: string, value: string, description: string) => new CfnOutput(this, id, { value, description });
     output('ApiUrl', api.url, 'Base URL of the HTTP API');
     output('UserPoolId', auth.userPool.userPoolId, 'Cognito user pool id');

@@ -7,14 +7,13 @@
  * and holds the actions and indexes here to exactly what it sends; test/infra/stack.test.ts lists what
  * the template grants each function, so that a widening shows in review.
  *
+ * Plain data, no CDK: the local gateway holds each area to its partitions as IAM would
+ * (scripts/dev/stack/table-access.ts); infra/constructs/table-grant.ts turns an entry into its policy.
+ *
  * IAM authorizes a TransactWriteItems item by item (PutItem, UpdateItem, DeleteItem, ConditionCheckItem)
  * and a conditional write as the write itself, so those are what is listed for them.
  */
-import * as iam from 'aws-cdk-lib/aws-iam';
-import type * as lambda from 'aws-cdk-lib/aws-lambda';
-import type { IndexName } from '../functions/data/table.js';
-import type { Data } from './constructs/data.js';
-import { entryOf } from './constructs/function.js';
+import type { IndexName } from '../functions/platform/data/table.js';
 
 export type TableAction =
   | 'dynamodb:GetItem'
@@ -39,8 +38,8 @@ export interface TableGrant {
 
 /**
  * The HTTP areas that serve signed-in callers read the caller's record on every call and may create it
- * (functions/domain/users.ts ensureUser), and audit an admin's writes while impersonating
- * (functions/data/audit.ts), besides what their routes do. Their keys are the ids a request names (users,
+ * (functions/people/users.ts ensureUser), and audit an admin's writes while impersonating
+ * (functions/people/data/audit.ts), besides what their routes do. Their keys are the ids a request names (users,
  * tracks, shares, payments, their sharded counters and the ledger), so no partition condition applies:
  * what keeps an area from another's items is its handlers' checks, and here the actions it lacks.
  */
@@ -122,6 +121,16 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
     actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
     indexes: ['GSI1', 'GSI3'],
   },
+  // Public, no caller: PayPal's and Stripe's events. A capture makes its request (the share, its track's
+  // link and count), the payment's and payouts' moves write the ledger and the balances, each event is
+  // recorded once (WEBHOOK#) with its e-mail's claim; a plan's event finds its customer and stores the plan
+  // catalogue (CONFIG, which the margin shares: IAM cannot tell sort keys apart); the per-address limit.
+  // Never the audit, the user counts, a username, an upload, its audio's lookup or processing places, a
+  // public link or a realtime connection. (A user's application and search terms share USER#.)
+  'functions/http/webhooks.ts': {
+    actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+    leadingKeys: ['PAYMENT#*', 'PAYOUT#*', 'LEDGER#*', 'USER#*', 'SHARE#*', 'TRACK#*', 'WEBHOOK#*', 'CUSTOMER#*', 'CLIENT#*', 'CONFIG'],
+  },
   // Public, no caller: an unsubscribe (the link's user, their preferences written) and a public review (its
   // link's lookup, forgotten when the link is dead, and the share's items), each under the per-address
   // rate limit's counter.
@@ -129,9 +138,9 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
     actions: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
     leadingKeys: ['USER#*', 'SHARE#*', 'PUBLICREVIEW#*', 'CLIENT#*'],
   },
-  // Public, no caller: one read of a key never written (functions/data/health.ts).
+  // Public, no caller: one read of a key never written (functions/platform/data/health.ts).
   'functions/http/health.ts': { actions: ['dynamodb:GetItem'], leadingKeys: ['HEALTH'] },
-  // Public, no caller: the per-address rate limit's counter (functions/data/limits.ts), nothing stored.
+  // Public, no caller: the per-address rate limit's counter (functions/platform/data/limits.ts), nothing stored.
   'functions/http/telemetry.ts': { actions: ['dynamodb:UpdateItem'], leadingKeys: ['CLIENT#*'] },
   // The upload's result, its track (by its upload claim), finishing the track; the account's runs.
   'functions/jobs/process-audio.ts': {
@@ -162,7 +171,7 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
     ],
     indexes: ['GSI1', 'GSI2'],
   },
-  // Its connection items (functions/data/connections.ts): CONN#<id>, and USER#<id> / CONN#<id> for the
+  // Its connection items (functions/platform/data/connections.ts): CONN#<id>, and USER#<id> / CONN#<id> for the
   // fan-out. The latter share the user's partition, which IAM cannot tell from the user's record (no
   // condition on sort keys); moving them to a partition of their own would close that.
   'functions/realtime/socket.ts': {
@@ -185,26 +194,4 @@ export function tableGrantOf(entry: string): TableGrant {
   const grant = TABLE_GRANTS[entry];
   if (!grant) throw new Error(`${entry} has no entry in TABLE_GRANTS (infra/table-grants.ts)`);
   return grant;
-}
-
-/**
- * Gives the function its entry's grant: the actions on the table, under the partition condition where
- * there is one, and Query on the indexes it names. An index Query is granted apart, unconditioned: its
- * partition key is the index's (a type, a share's reviewer, a due shard), not the table's.
- */
-export function grantTable(fn: lambda.Function, data: Data): void {
-  const entry = entryOf(fn);
-  const { actions, indexes = [], leadingKeys } = tableGrantOf(entry);
-  if (!actions.length) return;
-  fn.addToRolePolicy(
-    new iam.PolicyStatement({
-      actions: [...actions],
-      resources: [data.table.tableArn],
-      ...(leadingKeys ? { conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...leadingKeys] } } } : {}),
-    }),
-  );
-  if (indexes.length) {
-    if (!actions.includes('dynamodb:Query')) throw new Error(`${entry} names indexes but may not Query`);
-    fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['dynamodb:Query'], resources: indexes.map((name) => data.indexArn(name)) }));
-  }
 }

@@ -52,7 +52,7 @@ export const PEAKS_COUNT = 1000;
  * a burst of uploads waits its turn instead of taking the account's concurrency; a message is received at
  * most `maxReceiveCount` times (a run and two retries), then goes to the dead-letter queue. The runs are
  * shared between accounts: one account's uploads run `perUser` at a time, the next put back on the queue
- * for `deferSeconds` (functions/domain/processing-slots.ts), so that one account's burst always leaves
+ * for `deferSeconds` (functions/tracks/processing-slots.ts), so that one account's burst always leaves
  * runs to everyone else; a run holds its place at most `slotSeconds` (the function's timeout). A short
  * wait: an album dropped at once still finishes in a few rounds.
  */
@@ -78,6 +78,7 @@ export const LOAD_AUDIO_ERROR = 'Failed to load audio';
 export const SNIPPET = { defaultStart: 0, defaultEnd: 30, minGap: 1 } as const;
 export const NEW_TRACK_WINDOW_MS = 300_000;
 export const PLAYER_SKIP_SECONDS = 10;
+/** A comment marker counts as hovered while the playhead is this close to it (spec section 9). */
 export const COMMENT_MARKER_HOVER_SECONDS = 2;
 export const MAX_BULK_DELETE = 100;
 /** The most versions a track keeps, v1 included. */

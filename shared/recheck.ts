@@ -1,4 +1,4 @@
-/** Re-checks: what one costs, and how its outcome reads. */
+/** What a request for feedback costs (a re-check among them), and how a re-check's outcome reads. */
 import type { RecheckOutcome } from './schemas/shares.js';
 
 /**
@@ -8,6 +8,18 @@ import type { RecheckOutcome } from './schemas/shares.js';
 export function recheckPriceOf(reviewer: { feedbackPriceCents?: number | null; freeRechecks?: boolean | null }): number {
   const price = reviewer.feedbackPriceCents ?? 0;
   return reviewer.freeRechecks || price <= 0 ? 0 : Math.round(price / 2);
+}
+
+/**
+ * What a request for feedback costs, in cents, first request or re-check: a pro's price (a re-check at its
+ * re-check price), and nothing from anyone else. The one price rule of free and paid requests alike.
+ */
+export function requestPriceOf(
+  reviewer: { type: string; feedbackPriceCents?: number | null; freeRechecks?: boolean | null },
+  isRecheck: boolean,
+): number {
+  if (reviewer.type !== 'pro') return 0;
+  return isRecheck ? recheckPriceOf(reviewer) : Math.max(0, reviewer.feedbackPriceCents ?? 0);
 }
 
 /** '7 of 9 fixed' (points marked not applicable are not counted). */

@@ -1,7 +1,7 @@
 /**
  * A reviewer's reputation, from what the product already holds: the ratings of their feedback, whether
  * they delivered in time, how long they took, how many reviews. Kept up to date as requests complete, are
- * rated or expire (functions/domain/reputation.ts); shown on pro cards, the 'More about' panel and the
+ * rated or expire (functions/people/reputation.ts); shown on pro cards, the 'More about' panel and the
  * reviewer's line of a review; Choose Your Pro sorts by it.
  */
 

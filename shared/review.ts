@@ -109,7 +109,7 @@ export function decodeHeard(encoded: string, duration: number): Uint8Array {
 
 /**
  * 'Listened to 92% (3:41 of 4:00), 2 sessions, reported by the player': what the player told the server,
- * checked against the clock of the sessions the server gave (functions/domain/review-work.ts), not heard by it.
+ * checked against the clock of the sessions the server gave (functions/feedback/review-work.ts), not heard by it.
  */
 export function listeningSummary(heardSeconds: number, duration: number, sessions: number): string {
   const total = secondsOf(duration);

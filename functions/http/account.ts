@@ -1,6 +1,5 @@
 /** HTTP handlers of the account area: the account's rare, heavy actions ('Download my data', 'Delete my account'). */
-import { deleteMyAccount, deletionCheck } from '../domain/account-deletion.js';
-import { exportData } from '../domain/data-export.js';
+import { deleteMyAccount, deletionCheck, exportData } from '../account/index.js';
 import { areaHandler } from './area-handler.js';
 import { accountSchemas } from '../../shared/api/route-schemas/account.js';
 

@@ -4,7 +4,7 @@
  * validate the input, and turn results and typed errors into JSON responses.
  *
  * It lives beside the handlers it wraps, not in lib/, because it calls the domain (the caller's record,
- * admin MFA, impersonation): lib/ stays below domain/ and data/, so imports run one way.
+ * admin MFA, impersonation): lib/ stays below the topics, so imports run one way.
  */
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
@@ -13,8 +13,18 @@ import { fieldErrors } from '../../shared/field-errors.js';
 import { isWellFormedText } from '../../shared/schemas/common.js';
 import { routePaths } from '../../shared/api/route-paths.js';
 import type { RouteName, Routes } from '../../shared/api/routes.js';
-import { ensureUser } from '../domain/users.js';
-import { allows } from '../domain/access.js';
+import {
+  ensureUser,
+  allows,
+  mfaShortfall,
+  poolStatus,
+  type Caller,
+  auditWrite,
+  impersonated,
+  lookUpImpersonation,
+  ownWordRefused,
+  moneyRefused,
+} from '../people/index.js';
 import {
   AppError,
   BadRequest,
@@ -26,9 +36,7 @@ import {
   tryAgainSoon,
   Unauthorized,
 } from '../lib/errors.js';
-import { mfaShortfall, poolStatus } from '../domain/admin-mfa.js';
 import { identify, isAdminIdentity } from '../lib/identity.js';
-import type { Caller } from '../domain/caller.js';
 import {
   IMPERSONATION_HEADER,
   routeKey,
@@ -38,7 +46,6 @@ import {
   type RouteDef,
   type RoutesOfArea,
 } from '../../shared/api/route.js';
-import { auditWrite, impersonated, lookUpImpersonation, moneyRefused, ownWordRefused } from '../domain/impersonation.js';
 import { TELEMETRY } from '../../shared/constants.js';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import { count, currentRequest, enterRequest, log, publishMetrics, tracer } from '../lib/observability.js';

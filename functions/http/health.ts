@@ -1,5 +1,5 @@
 /** HTTP handler of the health area: the public health check. */
-import { checkHealth } from '../domain/health.js';
+import { checkHealth } from '../platform/index.js';
 import { areaHandler } from './area-handler.js';
 import { healthSchemas } from '../../shared/api/route-schemas/health.js';
 

@@ -3,8 +3,8 @@
  * one-click unsubscribe and a review's public page. Apart from the signed-in areas, so that its function
  * reaches only the partitions these need (infra/table-grants.ts).
  */
-import { unsubscribe } from '../domain/mail-preferences.js';
-import { publicReview } from '../domain/public-reviews.js';
+import { unsubscribe } from '../people/index.js';
+import { publicReview } from '../feedback/index.js';
 import { areaHandler } from './area-handler.js';
 import { linksSchemas } from '../../shared/api/route-schemas/links.js';
 

@@ -1,5 +1,5 @@
 /** HTTP handler of the telemetry area: the browser's error reports, traces and Core Web Vitals. */
-import { recordClientReport } from '../domain/telemetry.js';
+import { recordClientReport } from '../platform/index.js';
 import { areaHandler } from './area-handler.js';
 import { telemetrySchemas } from '../../shared/api/route-schemas/telemetry.js';
 

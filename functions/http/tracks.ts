@@ -1,27 +1,38 @@
 /** HTTP handlers of the tracks area. */
-import { refundAtOnce } from '../domain/payments.js';
-import { startListening } from '../domain/listening-sessions.js';
-import { deleteOwnTracks } from '../domain/track-deletion.js';
-import * as tracks from '../domain/tracks.js';
+import { refundAtOnce } from '../money/index.js';
+import { startListening } from '../feedback/index.js';
+import {
+  deleteOwnTracks,
+  createUploadTicket,
+  toTrackView,
+  createTrack,
+  listOwnTracks,
+  toStackView,
+  signedUrlFor,
+  trackReportFor,
+  versionsOfTrack,
+  saveSnippet,
+  renameTrack,
+} from '../tracks/index.js';
 import { areaHandler } from './area-handler.js';
 import { tracksSchemas } from '../../shared/api/route-schemas/tracks.js';
 
 export const handler = areaHandler('tracks', tracksSchemas, {
-  createUploadUrl: async ({ input, caller }) => tracks.createUploadTicket(caller.user, input),
-  createTrack: async ({ input, caller }) => tracks.toTrackView(await tracks.createTrack(caller.user, input)),
+  createUploadUrl: async ({ input, caller }) => createUploadTicket(caller.user, input),
+  createTrack: async ({ input, caller }) => toTrackView(await createTrack(caller.user, input)),
   listTracks: async ({ input, caller }) => {
-    const page = await tracks.listOwnTracks(caller.user.id, input.cursor);
-    return { ...page, tracks: page.tracks.map(tracks.toStackView) };
+    const page = await listOwnTracks(caller.user.id, input.cursor);
+    return { ...page, tracks: page.tracks.map(toStackView) };
   },
-  getSignedUrl: async ({ input, caller }) => tracks.signedUrlFor(caller.user.id, input.trackId),
+  getSignedUrl: async ({ input, caller }) => signedUrlFor(caller.user.id, input.trackId),
   startListening: async ({ input, caller }) => startListening(caller.user.id, input.id),
-  getTrackReport: async ({ input, caller }) => tracks.trackReportFor(caller.user.id, input.trackId),
+  getTrackReport: async ({ input, caller }) => trackReportFor(caller.user.id, input.trackId),
   listTrackVersions: async ({ input, caller }) => {
-    const stack = await tracks.versionsOfTrack(caller.user.id, input.trackId);
-    return { versions: [stack, ...stack.versions].map(tracks.toTrackView) };
+    const stack = await versionsOfTrack(caller.user.id, input.trackId);
+    return { versions: [stack, ...stack.versions].map(toTrackView) };
   },
-  updateSnippet: async ({ input, caller }) => tracks.toTrackView(await tracks.saveSnippet(caller.user.id, input.id, input.snippet)),
-  renameTrack: async ({ input, caller }) => tracks.toTrackView(await tracks.renameTrack(caller.user.id, input.id, input.title)),
+  updateSnippet: async ({ input, caller }) => toTrackView(await saveSnippet(caller.user.id, input.id, input.snippet)),
+  renameTrack: async ({ input, caller }) => toTrackView(await renameTrack(caller.user.id, input.id, input.title)),
   deleteTracks: async ({ input, caller }) =>
     deleteOwnTracks(caller.user.id, input.ids, { impersonated: Boolean(caller.actor), withdraw: refundAtOnce }),
 });

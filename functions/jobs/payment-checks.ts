@@ -5,9 +5,8 @@
  * paid request past its deadline, releases earnings whose hold is over, and sends or settles payouts. Once
  * a day it reconciles the ledger with PayPal's records. It also applies the reputation events left waiting.
  */
-import { checkDuePayments } from '../domain/payment-checks.js';
-import { reconcileDaily } from '../domain/reconciliation.js';
-import { applyDueReputation } from '../domain/reputation.js';
+import { checkDuePayments, reconcileDaily } from '../money/index.js';
+import { applyDueReputation } from '../people/index.js';
 import { log, observed } from '../lib/observability.js';
 
 export const handler = (): Promise<{ checked: number; failed: number }> =>

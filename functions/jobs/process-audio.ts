@@ -2,14 +2,13 @@
  * The processing function: it takes the uploads queue's messages (one at a time), each the S3 event
  * notification of objects created under `uploads/`. An error thrown here leaves the message in the queue,
  * visible again after its visibility timeout, and after its last receive it goes to the dead-letter queue; a
- * file we cannot use is not an error but a `failed` track (functions/domain/processing.ts). An upload whose
+ * file we cannot use is not an error but a `failed` track (functions/tracks/processing.ts). An upload whose
  * account holds its share of the runs is put back on the queue, as a message of its own, to wait its turn
- * (functions/domain/processing-slots.ts).
+ * (functions/tracks/processing-slots.ts).
  */
 import type { S3Event, S3EventRecord, SQSEvent } from 'aws-lambda';
 import { PROCESSING_DEADLINE_MS } from '../../shared/constants.js';
-import { processUpload } from '../domain/processing.js';
-import { putBack } from '../domain/processing-slots.js';
+import { processUpload, putBack } from '../tracks/index.js';
 import { count, log, observed } from '../lib/observability.js';
 
 /** S3 event keys are URL-encoded, with '+' for spaces. */

@@ -13,7 +13,7 @@ export const ENV = {
   /** The public images bucket (profile photos and covers), served under /images/ by the CDN. */
   imagesBucket: 'IMAGES_BUCKET',
   appUrl: 'APP_URL',
-  /** The API's base URL, where a mail provider's one-click unsubscribe posts (domain/mail-preferences.ts). */
+  /** The API's base URL, where a mail provider's one-click unsubscribe posts (people/mail-preferences.ts). */
   apiUrl: 'API_URL',
   mailFrom: 'MAIL_FROM',
   /** The uploads queue, where processing puts back an upload whose owner holds their share of the runs. */

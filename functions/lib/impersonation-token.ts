@@ -2,7 +2,7 @@
  * Impersonation tokens: `imp1.<payload>.<signature>`, the payload naming the admin, the user and the
  * expiry, signed with HMAC-SHA256 under a key from Secrets Manager. A token proves only that an admin
  * started acting as this user: every call still needs that admin's own verified Cognito token, and the
- * admin must still be in the admin group (functions/domain/impersonation.ts).
+ * admin must still be in the admin group (functions/people/impersonation.ts).
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { impersonationKey } from './secrets.js';

@@ -11,7 +11,7 @@ export const METRICS_SERVICE = 'snip';
 export const BUSINESS_METRICS = [
   'UploadsProcessed',
   'UploadsFailed',
-  /** An upload put back on the queue while its account held its share of the runs (domain/processing-slots.ts). */
+  /** An upload put back on the queue while its account held its share of the runs (tracks/processing-slots.ts). */
   'UploadsDeferred',
   /** A track processed before reports, measured when its report was first asked for. */
   'TracksMeasured',
@@ -34,7 +34,7 @@ export const BUSINESS_METRICS = [
   'PayoutsStuck',
   /** Movements the ledger and PayPal's records do not agree on (the daily reconciliation). */
   'ReconciliationDifferences',
-  /** Reputation events the job applied because their own application failed (domain/reputation.ts). */
+  /** Reputation events the job applied because their own application failed (people/reputation.ts). */
   'ReputationRepaired',
   /** A listening report claiming more than the clock allows (shared/review.ts). */
   'ListeningRefused',

@@ -3,7 +3,7 @@
  * cannot set headers on a WebSocket) and remembers the connection for its user.
  */
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
-import { connect, disconnect } from '../domain/realtime-connections.js';
+import { connect, disconnect } from '../platform/index.js';
 import { AppError } from '../lib/errors.js';
 import { verifyIdToken } from '../lib/identity.js';
 import { log } from '../lib/observability.js';

@@ -1,6 +1,6 @@
 /** Consumes the table's stream: the changes of each batch that someone watches are delivered to their connections together. */
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { deliver, notificationFor, type Notification, type StreamChange } from '../domain/realtime.js';
+import { deliver, notificationFor, type Notification, type StreamChange } from '../platform/index.js';
 
 export async function handler(event: DynamoDBStreamEvent): Promise<void> {
   const notifications = event.Records.map((record) =>

@@ -1,6 +1,6 @@
 /** Cognito CustomMessage trigger: words the confirmation, reset and new-address e-mails with links into the app. */
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
-import { confirmationEmail, emailChangeEmail, resetPasswordEmail } from '../domain/auth-emails.js';
+import { confirmationEmail, emailChangeEmail, resetPasswordEmail } from '../people/index.js';
 import { config } from '../lib/config.js';
 
 export async function handler(event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> {

@@ -3,7 +3,7 @@
  * confirmed account has one (listed, searchable, its chosen username reserved) before its first sign-in.
  */
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
-import { createUserRecord } from '../domain/user-records.js';
+import { createUserRecord } from '../people/index.js';
 import { log } from '../lib/observability.js';
 
 export async function handler(event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> {

@@ -12,16 +12,17 @@ import { Construct } from 'constructs';
 import { CORS_ALLOW_HEADERS, type RouteDef } from '../../shared/api/route.js';
 import { routes } from '../../shared/api/routes.js';
 import { reservedConcurrency } from '../concurrency.js';
-import { grantTable } from '../table-grants.js';
+import { grantTable } from './table-grant.js';
 import type { Data } from './data.js';
 import { createAppFunction, type LambdaCodeMode } from './function.js';
 import type { Mail } from './mail.js';
 
 /**
  * Feature areas whose handlers call the payment providers and so may read the payment secret: payments,
- * billing, and the areas that refund (a pro declining a paid request, a musician deleting its track).
+ * billing, the providers' webhooks (verified with it), and the areas that refund (a pro declining a paid
+ * request, a musician deleting its track).
  */
-export const PAYMENT_AREAS: ReadonlySet<string> = new Set(['payments', 'billing', 'shares', 'tracks']);
+export const PAYMENT_AREAS: ReadonlySet<string> = new Set(['payments', 'billing', 'webhooks', 'shares', 'tracks']);
 
 /** Feature areas whose handlers call Amazon Bedrock (functions/providers/suggester.ts) and so get BEDROCK_MODEL_ID. */
 export const BEDROCK_AREAS: ReadonlySet<string> = new Set(['feedbacks']);
@@ -29,18 +30,18 @@ export const BEDROCK_AREAS: ReadonlySet<string> = new Set(['feedbacks']);
 /**
  * Cognito admin calls every handler makes on the user pool: AdminGetUser (the middleware looks up a
  * first-time caller, and an admin-group caller's TOTP switch) and AdminListGroupsForUser (an admin-group
- * caller's group, asked on every call: functions/domain/admin-mfa.ts).
+ * caller's group, asked on every call: functions/people/admin-mfa.ts).
  */
 const USER_POOL_ACTIONS = ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'];
 
 /**
  * Further Cognito admin calls, by area: the users area sets up and removes an admin's authenticator
- * (functions/domain/authenticator.ts), signing the account out everywhere after a set-up and turning TOTP
+ * (functions/people/authenticator.ts), signing the account out everywhere after a set-up and turning TOTP
  * off at a removal. (The set-up's own calls are the user's, authorised by their access token.)
  */
 export const USER_POOL_GRANTS: Readonly<Record<string, readonly string[]>> = {
   users: ['cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminSetUserMFAPreference'],
-  // 'Delete my account' removes the account from the pool, last (functions/domain/account-deletion.ts).
+  // 'Delete my account' removes the account from the pool, last (functions/account/account-deletion.ts).
   account: ['cognito-idp:AdminDeleteUser'],
 };
 
@@ -65,7 +66,7 @@ export const MEDIA_GRANTS: Readonly<Record<string, readonly { prefix: string; ac
 };
 
 /**
- * What each area may do with the public images bucket, by key prefix (functions/domain/images.ts): the users
+ * What each area may do with the public images bucket, by key prefix (functions/people/images.ts): the users
  * area presigns uploads of photos and covers under uploads/ (PutObject is what the browser's POST is
  * authorised by), reads and removes them there, and keeps checked pictures under images/, removing the
  * ones they replace. Everything else in the bucket, and every other area, is out of reach.
@@ -90,10 +91,11 @@ const reads = (grants: readonly { actions: readonly string[] }[]) => grants.some
 export const BUCKET_PROBE_AREAS: ReadonlySet<string> = new Set(['health']);
 
 /**
- * Areas whose handlers send e-mail (functions/domain/notifications.ts); admin: the decision on a pro
- * application; users: an admin's authenticator set up or removed; account: a deletion confirmed.
+ * Areas whose handlers send e-mail (functions/platform/notifications.ts); admin: the decision on a pro
+ * application; users: an admin's authenticator set up or removed; account: a deletion confirmed. Not
+ * billing: a failed renewal is e-mailed from Stripe's webhook.
  */
-export const MAIL_AREAS: ReadonlySet<string> = new Set(['shares', 'payments', 'billing', 'tracks', 'admin', 'users', 'account']);
+export const MAIL_AREAS: ReadonlySet<string> = new Set(['shares', 'payments', 'webhooks', 'tracks', 'admin', 'users', 'account']);
 
 /** Lambda settings of one feature area's function, where it needs more than the defaults. */
 export interface AreaSettings {
@@ -212,7 +214,7 @@ export class Api extends Construct {
         description: `HTTP handlers of the ${area} area`,
         environment: {
           ...props.environment,
-          // Where e-mails' one-click unsubscribe posts (functions/domain/mail-preferences.ts).
+          // Where e-mails' one-click unsubscribe posts (functions/people/mail-preferences.ts).
           API_URL: this.url,
           ...(PAYMENT_AREAS.has(area) ? { PAYMENTS_SECRET_ARN: props.paymentsSecret.secretArn } : {}),
           IMPERSONATION_SECRET_ARN: props.impersonationSecret.secretArn,

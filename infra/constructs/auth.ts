@@ -6,7 +6,7 @@ import { ADMIN_GROUP, MIN_PASSWORD_LENGTH } from '../../shared/constants.js';
 import { createAppFunction, type LambdaCodeMode } from './function.js';
 import type { Data } from './data.js';
 import type { Mail } from './mail.js';
-import { grantTable } from '../table-grants.js';
+import { grantTable } from './table-grant.js';
 
 export interface AuthProps {
   readonly mail: Mail;

@@ -1,9 +1,9 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { TABLE_INDEXES, TABLE_KEYS, type IndexName } from '../../functions/data/table.js';
+import { TABLE_INDEXES, TABLE_KEYS, type IndexName } from '../../functions/platform/data/table.js';
 
-/** The names of the secondary indexes, as the data modules in functions/data use them. */
+/** The names of the secondary indexes, as the topics' data modules (functions/<topic>/data) use them. */
 export const INDEXES = TABLE_INDEXES.map((i) => i.name);
 
 /** Attribute holding an item's expiry (epoch seconds): DynamoDB deletes the item some time after it. */

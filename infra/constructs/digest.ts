@@ -6,7 +6,7 @@ export type CommentDigestProps = Omit<MinuteJobProps, 'entry' | 'description' | 
 
 /**
  * Comment e-mails as digests: functions/jobs/comment-digest.ts runs every minute and sends the digests that
- * are due (functions/domain/notifications.ts), reading due digests, their shares and recipients.
+ * are due (functions/platform/notifications.ts), reading due digests, their shares and recipients.
  */
 export class CommentDigest extends MinuteJob {
   constructor(scope: Construct, id: string, props: CommentDigestProps) {

@@ -5,7 +5,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import type { Data } from './data.js';
 import { createAppFunction, type LambdaCodeMode } from './function.js';
-import { grantTable } from '../table-grants.js';
+import { grantTable } from './table-grant.js';
 import type { Mail } from './mail.js';
 
 export interface MinuteJobProps {

@@ -25,7 +25,7 @@ export interface MonitoringProps {
   readonly alarmEmail: string;
   readonly hasAlarmEmail: CfnCondition;
   readonly logsBucket: s3.IBucket;
-  /** The telemetry function's log group, where browsers' reports are written (functions/domain/telemetry.ts). */
+  /** The telemetry function's log group, where browsers' reports are written (functions/platform/telemetry.ts). */
   readonly browserReports: logs.ILogGroup;
 }
 

@@ -10,7 +10,7 @@ export interface PaymentChecksProps extends Omit<MinuteJobProps, 'entry' | 'desc
 /**
  * Paid requests kept honest: functions/jobs/payment-checks.ts runs every minute and captures approved
  * orders whose browser never came back, finishes interrupted refunds, and expires and refunds paid
- * requests past their deadline (functions/domain/payment-checks.ts), moving the money of payments due.
+ * requests past their deadline (functions/money/payment-checks.ts), moving the money of payments due.
  */
 export class PaymentChecks extends MinuteJob {
   constructor(scope: Construct, id: string, props: PaymentChecksProps) {

@@ -8,9 +8,9 @@ import { Construct } from 'constructs';
 import { PROCESSING_QUEUE, UPLOADS_PREFIX } from '../../shared/constants.js';
 import type { Data } from './data.js';
 import { createAppFunction, type LambdaCodeMode } from './function.js';
-import { grantTable } from '../table-grants.js';
+import { grantTable } from './table-grant.js';
 
-/** Where processed audio lives (functions/domain/tracks.ts audioKeyFor). */
+/** Where processed audio lives (functions/tracks/tracks.ts audioKeyFor). */
 const AUDIO_PREFIX = 'audio/';
 
 /** The longest a run may take: a 200 MB, 4-hour file with room to spare. */
@@ -78,7 +78,7 @@ export class Processing extends Construct {
     this.fn = createAppFunction(this, 'Function', {
       entry: 'functions/jobs/process-audio.ts',
       description: 'Verifies, measures and draws the waveform of uploaded audio',
-      // The queue it puts back an upload whose account holds its share of the runs (domain/processing-slots.ts).
+      // The queue it puts back an upload whose account holds its share of the runs (tracks/processing-slots.ts).
       environment: { ...props.environment, UPLOADS_QUEUE_URL: this.queue.queueUrl },
       codeMode: props.codeMode,
       memorySize: 3008,

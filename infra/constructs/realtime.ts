@@ -7,15 +7,15 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { Data } from './data.js';
 import { createAppFunction, type LambdaCodeMode } from './function.js';
-import { grantTable } from '../table-grants.js';
-import { SHARE_ENTITIES } from '../../functions/data/shares.js';
+import { grantTable } from './table-grant.js';
+import { SHARE_ENTITIES } from '../../functions/feedback/data/shares.js';
 
 /** Name of the WebSocket stage; part of both the client URL and the management endpoint. */
 export const REALTIME_STAGE = 'live';
 
 /**
  * Values of the `entity` attribute whose changes the realtime channel delivers
- * (functions/domain/realtime.ts). Only stream records of these items invoke the stream function.
+ * (functions/platform/realtime.ts). Only stream records of these items invoke the stream function.
  */
 export const REALTIME_ENTITIES = ['track', ...SHARE_ENTITIES] as const;
 

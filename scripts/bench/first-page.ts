@@ -16,6 +16,7 @@
  * weighed signed out, until its heading shows: all its JavaScript is in the page's own requests, so no
  * API answer changes its weight.
  */
+import { runIfMain } from './own-stack.js';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -309,9 +310,4 @@ export async function benchFirstPage(opts: { dashboard?: DashboardStack; release
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  benchFirstPage().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runIfMain(import.meta.url, benchFirstPage);

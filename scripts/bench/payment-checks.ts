@@ -1,12 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { onOwnStack, runIfMain } from './own-stack.js';
 import { randomUUID } from 'node:crypto';
-import type { PaymentRecord } from '../../functions/data/payments.js';
+import type { PaymentRecord } from '../../functions/money/data/payments.js';
 import type { StackInfo } from '../../test/support/global-setup.js';
 import { useStackEnvironment } from '../../test/support/in-process.js';
-import { freePorts } from '../dev/stack/ports.js';
-import { MEDIA_BUCKET, startStack, TABLE_NAME } from '../dev/stack/stack.js';
 
 const ITEMS = 10_000;
 /** The sample the floor is measured on: the same work, one payment at a time, as the check did before. */
@@ -23,8 +19,8 @@ const JOB_PERIOD_S = 60;
  */
 async function benchPaymentChecks(info: StackInfo) {
   useStackEnvironment(info);
-  const data = await import('../../functions/data/payments.js');
-  const { checkDuePayments } = await import('../../functions/domain/payment-checks.js');
+  const data = await import('../../functions/money/data/payments.js');
+  const { checkDuePayments } = await import('../../functions/money/payment-checks.js');
   const due = new Date(Date.now() - 60_000).toISOString();
   const created = new Date(Date.now() - 4 * 3600_000).toISOString();
   const payment = (orderId: string): PaymentRecord => ({
@@ -91,20 +87,6 @@ async function benchPaymentChecks(info: StackInfo) {
 }
 
 /** Section 6 on a stack of its own, whose scheduler is off. */
-export async function benchPaymentChecksAlone() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'snip-bench-payments-'));
-  const stack = await startStack({ ports: await freePorts(), dataDir, web: 'none', seed: false, scheduler: false });
-  try {
-    await benchPaymentChecks({ ...stack, tableName: TABLE_NAME, mediaBucket: MEDIA_BUCKET });
-  } finally {
-    await stack.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-}
+export const benchPaymentChecksAlone = () => onOwnStack('bench-payments', benchPaymentChecks, { scheduler: false });
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  benchPaymentChecksAlone().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runIfMain(import.meta.url, benchPaymentChecksAlone);

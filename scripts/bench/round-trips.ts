@@ -1,13 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { onOwnStack, runIfMain } from './own-stack.js';
 import { callRoute } from '../../test/support/api.js';
 import { onboard, uploadTrack } from '../../test/support/flows.js';
 import type { StackInfo } from '../../test/support/global-setup.js';
 import { createConfirmedUser, type TestUser } from '../../test/support/users.js';
 import { DYNAMO_CALLS_HEADER, DYNAMO_SEQUENTIAL_HEADER } from '../dev/stack/gateway.js';
-import { freePorts } from '../dev/stack/ports.js';
-import { MEDIA_BUCKET, startStack, TABLE_NAME } from '../dev/stack/stack.js';
 
 /**
  * Section 3b of `npm run bench`: the DynamoDB calls and sequential round trips (calls started together
@@ -56,18 +52,4 @@ export async function benchRoundTrips(apiUrl: string, info: StackInfo) {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  (async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'snip-round-trips-'));
-    const stack = await startStack({ ports: await freePorts(), dataDir, web: 'none', seed: false });
-    try {
-      await benchRoundTrips(stack.apiUrl, { ...stack, tableName: TABLE_NAME, mediaBucket: MEDIA_BUCKET });
-    } finally {
-      await stack.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-  })().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runIfMain(import.meta.url, () => onOwnStack('round-trips', (info) => benchRoundTrips(info.apiUrl, info)));

@@ -1,12 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { onOwnStack, runIfMain } from './own-stack.js';
 import type { StackInfo } from '../../test/support/global-setup.js';
 import { allProcessed, mostWorkers, percentile, sampleLatency, uploadBurst } from '../../test/support/upload-burst.js';
 import { createConfirmedUser } from '../../test/support/users.js';
 import { PROCESSING_QUEUE } from '../../shared/constants.js';
-import { freePorts } from '../dev/stack/ports.js';
-import { MEDIA_BUCKET, startStack, TABLE_NAME } from '../dev/stack/stack.js';
 
 const UPLOADERS = 4;
 const UPLOADS_EACH = 10;
@@ -53,20 +49,6 @@ async function benchUploadBurst(info: StackInfo) {
 }
 
 /** Section 7 on a stack of its own. */
-export async function benchUploadBurstAlone() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'snip-bench-burst-'));
-  const stack = await startStack({ ports: await freePorts(), dataDir, web: 'none', seed: false });
-  try {
-    await benchUploadBurst({ ...stack, tableName: TABLE_NAME, mediaBucket: MEDIA_BUCKET });
-  } finally {
-    await stack.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-}
+export const benchUploadBurstAlone = () => onOwnStack('bench-burst', benchUploadBurst);
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  benchUploadBurstAlone().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runIfMain(import.meta.url, benchUploadBurstAlone);

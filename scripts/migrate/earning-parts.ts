@@ -1,16 +1,16 @@
 /**
- * Earnings in parts (pending, held, available: functions/data/ledger.ts MoneyPart). Earlier versions kept a
+ * Earnings in parts (pending, held, available: functions/money/data/ledger.ts MoneyPart). Earlier versions kept a
  * pro's balance only, never watched a payment once its feedback was delivered, and did not keep the
  * earning on its request. Run before the deploy and after it (the earlier version completes and credits
  * meanwhile): each step finds only what is still missing.
  */
 import { EARNING_HOLD_DAYS } from '../../shared/money.js';
-import { allEntries } from '../../functions/data/ledger.js';
-import { getPayments, watchKeys, type PaymentRecord } from '../../functions/data/payments.js';
-import { queryAll } from '../../functions/data/query.js';
-import { getUser } from '../../functions/data/users.js';
+import { allEntries } from '../../functions/money/data/ledger.js';
+import { getPayments, watchKeys, type PaymentRecord } from '../../functions/money/data/payments.js';
+import { queryAll } from '../../functions/platform/data/query.js';
+import { getUser } from '../../functions/people/data/users.js';
 import { config } from '../../functions/lib/config.js';
-import { stateOf } from '../../functions/domain/payment-machine.js';
+import { stateOf } from '../../functions/money/payment-machine.js';
 import { scanned, updateFound } from './table.js';
 
 const DAY_MS = 86_400_000;

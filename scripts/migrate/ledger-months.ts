@@ -1,9 +1,9 @@
 /**
- * Ledger entries by month (GSI1 LEDGER#<yyyy-mm>#<shard>, functions/data/ledger.ts): entries written before
+ * Ledger entries by month (GSI1 LEDGER#<yyyy-mm>#<shard>, functions/money/data/ledger.ts): entries written before
  * the index get its keys. Run before the deploy and after it (the earlier version writes entries without
  * them meanwhile); each entry is updated only while it still lacks them.
  */
-import { monthKeys, type LedgerEntry } from '../../functions/data/ledger.js';
+import { monthKeys, type LedgerEntry } from '../../functions/money/data/ledger.js';
 import { scanned, updateFound } from './table.js';
 
 export async function indexLedgerMonths(): Promise<number> {

@@ -5,9 +5,9 @@
  * complete: a track's deletion deletes what its links list, in one transaction.
  */
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { queryAll } from '../../functions/data/query.js';
-import { commentKey } from '../../functions/data/shares/records.js';
-import { writeIf } from '../../functions/data/transactions.js';
+import { queryAll } from '../../functions/platform/data/query.js';
+import { commentKey } from '../../functions/feedback/data/shares/records.js';
+import { writeIf } from '../../functions/platform/data/transactions.js';
 import { dynamo } from '../../functions/lib/aws/dynamo.js';
 import { config } from '../../functions/lib/config.js';
 import { scanned } from './table.js';

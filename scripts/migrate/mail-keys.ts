@@ -1,10 +1,10 @@
 /**
- * Every user gets the secret of their unsubscribe links (`mailKey`, functions/domain/mail-preferences.ts):
+ * Every user gets the secret of their unsubscribe links (`mailKey`, functions/people/mail-preferences.ts):
  * users are found on their type's list (GSI3), each given a key on condition that they have none, so a
  * second run writes nothing (and a key is never replaced: links already sent keep working).
  */
-import { queryAll } from '../../functions/data/query.js';
-import { newMailKey, typePartition, type StoredUserType } from '../../functions/data/users.js';
+import { queryAll } from '../../functions/platform/data/query.js';
+import { newMailKey, typePartition, type StoredUserType } from '../../functions/people/data/users.js';
 import { config } from '../../functions/lib/config.js';
 import { updateFound } from './table.js';
 

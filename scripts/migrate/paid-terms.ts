@@ -4,7 +4,7 @@
  * not yet captured get the terms of now (48 hours, the pro's response time) in the request they will create.
  */
 import { completeDaysFor, PAID_REQUEST } from '../../shared/money.js';
-import { getUser } from '../../functions/data/users.js';
+import { getUser } from '../../functions/people/data/users.js';
 import { scanned, updateFound } from './table.js';
 
 /** What an earlier version gave every paid request. */

@@ -6,11 +6,11 @@
  * Run by `npm run migrate` after the deploy that brings this version (it scans; running it again writes
  * nothing). A payment whose track or people are gone gets no draft, and a capture of it is refunded in full.
  */
-import { paymentKey, type PaymentRecord } from '../../functions/data/payments.js';
-import { readShare, type ShareRecord } from '../../functions/data/shares.js';
-import { getTrack } from '../../functions/data/tracks.js';
-import { getUser } from '../../functions/data/users.js';
-import { newShare } from '../../functions/domain/requests.js';
+import { paymentKey, type PaymentRecord } from '../../functions/money/data/payments.js';
+import { readShare, type ShareRecord } from '../../functions/feedback/data/shares.js';
+import { getTrack } from '../../functions/tracks/data/tracks.js';
+import { getUser } from '../../functions/people/data/users.js';
+import { newShare } from '../../functions/feedback/requests.js';
 import { completeDaysFor, PAID_REQUEST } from '../../shared/money.js';
 import { scanned, updateFound } from './table.js';
 

@@ -1,15 +1,15 @@
 /**
- * Every pro gets their listing (functions/data/pro-listing.ts): their place in Choose Your Pro's orders,
+ * Every pro gets their listing (functions/people/data/pro-listing.ts): their place in Choose Your Pro's orders,
  * and their reputation as the requests they already answered give it (completed, rated, delivered in
  * time, how long they took). Pros are found on their list (GSI3), their answered requests on theirs
  * (GSI2): no scan. A pro with a listing already is left as it is, so a second run writes nothing.
  */
 import { PAID_REQUEST } from '../../shared/money.js';
 import { REPUTATION } from '../../shared/reputation.js';
-import { emptyListing, getListing, putListing, type ListingRecord } from '../../functions/data/pro-listing.js';
-import { queryAll } from '../../functions/data/query.js';
+import { emptyListing, getListing, putListing, type ListingRecord } from '../../functions/people/data/pro-listing.js';
+import { queryAll } from '../../functions/platform/data/query.js';
 import { config } from '../../functions/lib/config.js';
-import { DAY_MS, HOUR_MS } from '../../functions/domain/paid-deadlines.js';
+import { DAY_MS, HOUR_MS } from '../../functions/feedback/data/paid-deadlines.js';
 
 const byIndex = (IndexName: string, key: string, pk: string, prefix?: string) =>
   queryAll({

@@ -1,10 +1,10 @@
 /**
  * Payments disputed at the provider are listed while the dispute is open (GSI3 PAYMENT#DISPUTED,
- * functions/data/payments.ts): those the earlier version marked disputed get the key. Run before the deploy
+ * functions/money/data/payments.ts): those the earlier version marked disputed get the key. Run before the deploy
  * and after it (the earlier version opens disputes without it meanwhile); each payment is updated only while
  * it is still captured, disputed and unlisted.
  */
-import { providerDisputeKeys } from '../../functions/data/payments.js';
+import { providerDisputeKeys } from '../../functions/money/data/payments.js';
 import { scanned, updateFound } from './table.js';
 
 export async function listProviderDisputes(): Promise<number> {

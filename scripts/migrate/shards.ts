@@ -4,12 +4,12 @@
  * `DIGEST#DUE`) and the platform's ledger entries (`LEDGER#PLATFORM`). This version reads the shards only.
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { ledgerPartition, PLATFORM_ACCOUNT } from '../../functions/data/ledger.js';
-import { WATCH, watchShard } from '../../functions/data/payments.js';
-import { queryAll } from '../../functions/data/query.js';
-import { DIGEST_DUE } from '../../functions/data/shares/records.js';
-import { digestDuePartition } from '../../functions/data/shares/emails.js';
-import { writeIf } from '../../functions/data/transactions.js';
+import { ledgerPartition, PLATFORM_ACCOUNT } from '../../functions/money/data/ledger.js';
+import { WATCH, watchShard } from '../../functions/money/data/payments.js';
+import { queryAll } from '../../functions/platform/data/query.js';
+import { DIGEST_DUE } from '../../functions/feedback/data/shares/records.js';
+import { digestDuePartition } from '../../functions/feedback/data/shares/emails.js';
+import { writeIf } from '../../functions/platform/data/transactions.js';
 import { config } from '../../functions/lib/config.js';
 import { updateFound } from './table.js';
 

@@ -3,7 +3,7 @@
  * never a request path), and an update of one found item made only if it is still as found.
  */
 import { ScanCommand, UpdateCommand, type ScanCommandInput, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
-import { writeIf } from '../../functions/data/transactions.js';
+import { writeIf } from '../../functions/platform/data/transactions.js';
 import { dynamo } from '../../functions/lib/aws/dynamo.js';
 import { config } from '../../functions/lib/config.js';
 

@@ -1,9 +1,9 @@
 /**
- * Technical reports for tracks processed before reports (functions/domain/processing.ts measureStoredTrack):
+ * Technical reports for tracks processed before reports (functions/tracks/processing.ts measureStoredTrack):
  * each ready track without one is measured from its stored audio. Run before the deploy and after it (the
  * earlier version processes uploads without reports meanwhile); a track measured is not measured again.
  */
-import { measureStoredTrack } from '../../functions/domain/processing.js';
+import { measureStoredTrack } from '../../functions/tracks/processing.js';
 import { scanned } from './table.js';
 
 export async function measureMissingReports(): Promise<{ measured: number; unreadable: number }> {

@@ -4,9 +4,9 @@
  * every user write.
  */
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { queryAll } from '../../functions/data/query.js';
-import { writeIf } from '../../functions/data/transactions.js';
-import { counterMove, type StoredUserType } from '../../functions/data/users.js';
+import { queryAll } from '../../functions/platform/data/query.js';
+import { writeIf } from '../../functions/platform/data/transactions.js';
+import { counterMove, type StoredUserType } from '../../functions/people/data/users.js';
 import { config } from '../../functions/lib/config.js';
 import { updateFound } from './table.js';
 

@@ -4,10 +4,10 @@
  * to review. Made through the same use cases the API runs (upload, register, share, accept, comment,
  * submit), so the records are exactly what users would produce.
  */
-import { createShare, addComment, respond, submitFeedback } from '../../functions/domain/shares.js';
-import { createTrack, createUploadTicket } from '../../functions/domain/tracks.js';
-import { getTrack } from '../../functions/data/tracks.js';
-import { getUser, type UserRecord } from '../../functions/data/users.js';
+import { createShare, addComment, respond, submitFeedback } from '../../functions/feedback/shares.js';
+import { createTrack, createUploadTicket } from '../../functions/tracks/tracks.js';
+import { getTrack } from '../../functions/tracks/data/tracks.js';
+import { getUser, type UserRecord } from '../../functions/people/data/users.js';
 import { shareOptionsSchema, type ShareOptions } from '../../shared/schemas/shares.js';
 import { pcmWav, renderSong, type Song } from './demo-audio.js';
 

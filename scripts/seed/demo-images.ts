@@ -6,9 +6,9 @@
  */
 import { deflateSync } from 'node:zlib';
 import { IMAGES_PATH } from '../../shared/constants.js';
-import { imageExists, putImage } from '../../functions/data/images.js';
-import { getUser, updateUser, type UserRecord } from '../../functions/data/users.js';
-import { IMAGE_FOLDERS } from '../../functions/domain/images.js';
+import { imageExists, putImage } from '../../functions/people/data/images.js';
+import { getUser, updateUser, type UserRecord } from '../../functions/people/data/users.js';
+import { IMAGE_FOLDERS } from '../../functions/people/images.js';
 import type { ImageKind } from '../../shared/schemas/profile.js';
 
 type Rgb = [number, number, number];

@@ -4,7 +4,7 @@
  * 'Most Popular' and the limits the server enforces. Idempotent: a plan that exists is left as it is.
  */
 import Stripe from 'stripe';
-import { listPlans } from '../../functions/domain/billing.js';
+import { listPlans } from '../../functions/money/billing.js';
 
 export const DEMO_PLANS = [
   {

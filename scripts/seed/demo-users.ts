@@ -1,5 +1,5 @@
 /** The demo accounts of local mode. All use the password `demo-pass` and are fully onboarded. */
-import type { ProfilePageField, UserRecord } from '../../functions/data/users.js';
+import type { ProfilePageField, UserRecord } from '../../functions/people/data/users.js';
 
 export const DEMO_PASSWORD = 'demo-pass';
 

@@ -11,10 +11,10 @@ import {
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ADMIN_GROUP } from '../../shared/constants.js';
-import { createUser, getUser } from '../../functions/data/users.js';
-import { fileApplication } from '../../functions/data/applications.js';
+import { createUser, getUser } from '../../functions/people/data/users.js';
+import { fileApplication } from '../../functions/people/data/applications.js';
 import { config } from '../../functions/lib/config.js';
-import { ensureSettings } from '../../functions/data/settings.js';
+import { ensureSettings } from '../../functions/platform/data/settings.js';
 import { DEFAULT_MARGIN } from '../../shared/money.js';
 import { DEMO_PASSWORD, DEMO_USERS, type DemoUser } from './demo-users.js';
 import { seedDemoFeedback } from './demo-feedback.js';

@@ -1,12 +1,23 @@
 /** Where a route is and who may call it: what route-paths.ts says of each route, apart from its schemas. */
 
-/** Who may call a route. Ranked: each level admits the callers the spec gives it (functions/domain/access.ts). */
+/** Who may call a route. Ranked: each level admits the callers the spec gives it (functions/people/access.ts). */
 export type Access = 'public' | 'user' | 'musician' | 'pro' | 'admin';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A feature area: one Lambda function (and one bundle) per area. */
 export type Area =
-  'users' | 'account' | 'tracks' | 'shares' | 'feedbacks' | 'payments' | 'billing' | 'admin' | 'links' | 'health' | 'telemetry';
+  | 'users'
+  | 'account'
+  | 'tracks'
+  | 'shares'
+  | 'feedbacks'
+  | 'payments'
+  | 'billing'
+  | 'admin'
+  | 'webhooks'
+  | 'links'
+  | 'health'
+  | 'telemetry';
 
 /** Where a route is and who may call it (shared/api/route-paths.ts). */
 export interface RouteAddress {

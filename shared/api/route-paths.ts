@@ -35,7 +35,7 @@ export const routePaths = {
   saveProfileImage: { method: 'PUT', path: '/users/me/images', access: 'user', area: 'users' },
   applyForPro: { method: 'POST', path: '/users/me/pro-application', access: 'musician', area: 'users' },
   getMyApplication: { method: 'GET', path: '/users/me/pro-application', access: 'user', area: 'users' },
-  // An admin's authenticator (domain/authenticator.ts): 'user' access, since an admin without one has no
+  // An admin's authenticator (people/authenticator.ts): 'user' access, since an admin without one has no
   // admin rights yet; the domain refuses anyone outside the admin group.
   getAuthenticator: { method: 'GET', path: '/users/me/authenticator', access: 'user', area: 'users' },
   startAuthenticatorSetup: { method: 'POST', path: '/users/me/authenticator', access: 'user', area: 'users' },
@@ -112,13 +112,16 @@ export const routePaths = {
   exportLedger: { method: 'GET', path: '/ledger/export', access: 'admin', area: 'payments' },
   listDisputes: { method: 'GET', path: '/disputes', access: 'admin', area: 'payments' },
   resolveDispute: { method: 'PUT', path: '/disputes/{id}', access: 'admin', area: 'payments', money: true },
-  // PayPal's events can exceed the default 64 KB (an order with many items, say).
-  paypalWebhook: { method: 'POST', path: '/paypal/webhook', access: 'public', area: 'payments', maxBodyBytes: 256 * 1024 },
 
   listPlans: { method: 'GET', path: '/stripe/products', access: 'user', area: 'billing' },
   createCheckoutSession: { method: 'POST', path: '/stripe/create-checkout-session', access: 'user', area: 'billing', money: true },
   createPortalSession: { method: 'POST', path: '/stripe/create-portal-session', access: 'user', area: 'billing', money: true },
-  stripeWebhook: { method: 'POST', path: '/stripe/webhook', access: 'public', area: 'billing' },
+
+  // What the payment providers tell us, signed: an area of their own, whose function has no caller and
+  // reaches only the partitions the events move (infra/table-grants.ts), never the audit.
+  // PayPal's events can exceed the default 64 KB (an order with many items, say).
+  paypalWebhook: { method: 'POST', path: '/paypal/webhook', access: 'public', area: 'webhooks', maxBodyBytes: 256 * 1024 },
+  stripeWebhook: { method: 'POST', path: '/stripe/webhook', access: 'public', area: 'webhooks' },
 
   listUsers: { method: 'GET', path: '/users', access: 'admin', area: 'admin' },
   setUserType: { method: 'PUT', path: '/users/{id}/type', access: 'admin', area: 'admin' },

@@ -11,6 +11,7 @@ import { billingSchemas } from './route-schemas/billing.js';
 import { feedbacksSchemas } from './route-schemas/feedbacks.js';
 import { healthSchemas } from './route-schemas/health.js';
 import { linksSchemas } from './route-schemas/links.js';
+import { webhooksSchemas } from './route-schemas/webhooks.js';
 import { telemetrySchemas } from './route-schemas/telemetry.js';
 import { paymentsSchemas } from './route-schemas/payments.js';
 import { sharesSchemas } from './route-schemas/shares.js';
@@ -29,6 +30,7 @@ const schemas = {
   ...paymentsSchemas,
   ...billingSchemas,
   ...adminSchemas,
+  ...webhooksSchemas,
   ...linksSchemas,
   ...healthSchemas,
   ...telemetrySchemas,

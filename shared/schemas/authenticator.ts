@@ -1,4 +1,4 @@
-/** An admin's authenticator (TOTP), set up, replaced and removed through the API (functions/domain/authenticator.ts). */
+/** An admin's authenticator (TOTP), set up, replaced and removed through the API (functions/people/authenticator.ts). */
 import * as z from 'zod/mini';
 
 /**

@@ -9,7 +9,6 @@ export const apiErrorSchema = z.object({
     fields: z.optional(z.record(z.string(), z.string())),
   }),
 });
-export type ApiError = z.infer<typeof apiErrorSchema>;
 
 export const emptyInput = z.strictObject({});
 export const okOutput = z.object({ ok: z.literal(true) });

@@ -18,7 +18,6 @@ export const LEDGER_KINDS = [
  * window to report it or disputed (held), available to withdraw, withdrawn (paid out), or taken back.
  */
 export const EARNING_STATES = ['pending', 'held', 'available', 'paid_out', 'reversed'] as const;
-export type EarningState = (typeof EARNING_STATES)[number];
 
 export const ledgerEntryView = z.object({
   id: z.string(),

@@ -25,5 +25,5 @@ export type TechnicalReportView = z.infer<typeof technicalReport>;
 export const reportSummary = z.omit(technicalReport, { shortTermLufs: true });
 export type ReportSummaryView = z.infer<typeof reportSummary>;
 
-/** The report as a track keeps it: the short-term loudness packed a byte a second (functions/domain/stored-report.ts). */
+/** The report as a track keeps it: the short-term loudness packed a byte a second (functions/tracks/stored-report.ts). */
 export type StoredReport = Omit<TechnicalReportView, 'shortTermLufs'> & { shortTerm: string };

@@ -50,7 +50,6 @@ export const sessionEvent = z.strictObject({
 
 export const telemetryEvent = z.discriminatedUnion('kind', [errorEvent, traceEvent, sessionEvent]);
 export type TelemetryEvent = z.infer<typeof telemetryEvent>;
-export type ErrorEvent = z.infer<typeof errorEvent>;
 
 export const telemetryBatch = z.strictObject({
   sessionId: id,

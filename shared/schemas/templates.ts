@@ -17,7 +17,6 @@ const text = textField({ multiline: true }).check(
 
 /** The fields a reviewer writes: the form and the API check them with the same schema. */
 export const templateFields = z.strictObject({ title, text });
-export const createTemplateInput = templateFields;
 export const updateTemplateInput = z.strictObject({ id: templateId, title, text });
 export const deleteTemplateInput = z.strictObject({ id: templateId });
 

@@ -90,7 +90,6 @@ export const createTrackInput = z.strictObject({
 export const listTracksInput = z.strictObject({ cursor: cursorField });
 /** A page of the caller's tracks, newest first: `next` continues it (null after the last), `total` counts them all. */
 export const trackListView = z.object({ tracks: z.array(trackStackView), next: z.nullable(z.string()), total: z.int() });
-export type TrackListView = z.infer<typeof trackListView>;
 
 export const signedUrlInput = z.strictObject({
   trackId: id,

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DELETED_TRACK, DELETED_USER } from '../../shared/constants.js';
 import { EARNING_HOLD_DAYS } from '../../shared/money.js';
 import { IMPERSONATION_HEADER } from '../../shared/api/route.js';
-import { DECLINED_BY_DELETION } from '../../functions/domain/account-deletion.js';
+import { DECLINED_BY_DELETION } from '../../functions/account/account-deletion.js';
 import { callRoute } from '../support/api.js';
 import * as flows from '../support/flows.js';
 import { useStackEnvironment } from '../support/in-process.js';
@@ -66,7 +66,7 @@ describe('deleting a musician', () => {
     // Rob's: one Mia has not answered, and one she reviewed.
     ids.waitingForMia = (await request(rob, miaId, mia, 'Waiting for Mia', false)).shareId;
     ids.keptReceived = (await request(rob, miaId, mia, 'Reviewed by Mia', true)).shareId;
-    const { getTrack } = await import('../../functions/data/tracks.js');
+    const { getTrack } = await import('../../functions/tracks/data/tracks.js');
     for (const t of [kept.track, withdrawn.track]) audioKeys.push((await getTrack(t.id))!.audioKey);
   });
 
@@ -102,9 +102,9 @@ describe('deleting a musician', () => {
     await expect(passwordSignIn(stack, mia.email, TEST_PASSWORD)).rejects.toThrow();
     expect((await call(mia, 'getMe')).status).toBe(401);
     expect(await itemsUnder(stack, `USER#${miaId}`)).toEqual([]);
-    const { headObject } = await import('../../functions/data/media.js');
+    const { headObject } = await import('../../functions/tracks/data/media.js');
     for (const key of audioKeys) expect(await headObject(key), key).toBeNull();
-    const { getUser } = await import('../../functions/data/users.js');
+    const { getUser } = await import('../../functions/people/data/users.js');
     expect(await getUser(miaId)).toBeNull();
     // Told by e-mail, whatever she chose to hear: nothing to unsubscribe from, and the way back to the front page.
     const told = await waitForEmail(stack.mailUrl, mia.email, /Your Snip account was deleted/);
@@ -191,7 +191,7 @@ describe('deleting a musician who paid for a review', () => {
     expect(entries.reduce((sum, e) => sum + e.amountCents, 0)).toBe(0);
 
     // The hold ends with nobody's balance to move: released, and looked at no more.
-    const { checkDuePayments } = await import('../../functions/domain/payment-checks.js');
+    const { checkDuePayments } = await import('../../functions/money/payment-checks.js');
     const { fulfilledAt } = await money.payment(orderId);
     await checkDuePayments(new Date(Date.parse(fulfilledAt!) + (EARNING_HOLD_DAYS + 1) * DAY_MS), { orderId });
     expect(await money.payment(orderId)).toMatchObject({ releasedAt: expect.any(String), proLeftAt: expect.any(String) });
@@ -202,8 +202,8 @@ describe('deleting a musician who paid for a review', () => {
 describe('what stops a deletion', () => {
   it('keeps a profile credited after it was read (a capture landing during the deletion): its removal is refused', async () => {
     const { user, id } = await flows.onboardedUser(stack, 'pro', { fullName: 'Rita Racing' });
-    const { getUser } = await import('../../functions/data/users.js');
-    const { removeUserRecords } = await import('../../functions/data/user-removal.js');
+    const { getUser } = await import('../../functions/people/data/users.js');
+    const { removeUserRecords } = await import('../../functions/people/data/user-removal.js');
     const read = (await getUser(id))!;
     // A money move changes the balance, not the profile's version.
     await setAttributes(stack, { PK: `USER#${id}`, SK: 'PROFILE' }, { balanceCents: 2400, pendingCents: 2400 });

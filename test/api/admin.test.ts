@@ -36,7 +36,7 @@ const as = (name: Parameters<typeof callRoute>[1], input: Record<string, unknown
   callRoute(stack.apiUrl, name, input, admin.idToken);
 
 async function ledgerOf(userId: string) {
-  return (await import('../../functions/data/ledger.js')).allEntries(userId);
+  return (await import('../../functions/money/data/ledger.js')).allEntries(userId);
 }
 
 describe('the user list', () => {
@@ -143,7 +143,7 @@ describe('a user', () => {
     expect(
       await as('adjustBalance', { id: proId, balance: 0, expectedBalanceCents: before + 1234, reason: 'Paid out by hand' }),
     ).toMatchObject({ status: 200, body: { balanceCents: 0 } });
-    const { getUser } = await import('../../functions/data/users.js');
+    const { getUser } = await import('../../functions/people/data/users.js');
     expect((await getUser(proId))!.balanceCents).toBe((await ledgerOf(proId)).reduce((s, e) => s + e.amountCents, 0));
   });
 });
@@ -232,13 +232,13 @@ describe('the count', () => {
     const stackTable = process.env.TABLE_NAME;
     process.env.TABLE_NAME = own;
     try {
-      const { createUserRecord, chooseType } = await import('../../functions/domain/users.js');
-      const tools = await import('../../functions/domain/admin.js');
-      const { apply } = await import('../../functions/domain/applications.js');
-      const { decide } = await import('../../functions/domain/application-decisions.js');
-      const { changeUserType } = await import('../../functions/data/users.js');
-      const { countUsersOfTypes } = await import('../../functions/data/user-lists.js');
-      const { countAll } = await import('../../functions/data/query.js');
+      const { createUserRecord, chooseType } = await import('../../functions/people/users.js');
+      const tools = await import('../../functions/people/admin.js');
+      const { apply } = await import('../../functions/people/applications.js');
+      const { decide } = await import('../../functions/people/application-decisions.js');
+      const { changeUserType } = await import('../../functions/people/data/users.js');
+      const { countUsersOfTypes } = await import('../../functions/people/data/user-lists.js');
+      const { countAll } = await import('../../functions/platform/data/query.js');
       const account = (i: number, asAdmin = false) => ({
         sub: `count-${i}-${tag}`,
         email: `count-${i}-${tag}@example.test`,

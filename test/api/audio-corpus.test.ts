@@ -45,7 +45,7 @@ const DECLARED: Record<string, string> = {
 /** The encodings stored as a playable copy (test/unit/audio-corpus.test.ts lists why). */
 const NEEDS_PLAYABLE_COPY = /^(aiff|aifc|alac)-|^wav-(s32|f64|rf64|mp3)/;
 
-/** Upload tickets are limited per user and minute (functions/domain/rate-limits.ts): the corpus is several users' uploads. */
+/** Upload tickets are limited per user and minute (functions/platform/rate-limits.ts): the corpus is several users' uploads. */
 const UPLOADERS = 3;
 let users: TestUser[];
 beforeAll(async () => {

@@ -163,7 +163,7 @@ describe('checkout and the portal', () => {
         body: new URLSearchParams({ price: await priceOf(user, 'plan_studio') }),
         redirect: 'manual',
       });
-      const { getUser } = await import('../../functions/data/users.js');
+      const { getUser } = await import('../../functions/people/data/users.js');
       customer = (await getUser((await callRoute(stack.apiUrl, 'getMe', {}, user.idToken)).body.id))!.stripeCustomerId!;
       expect(customer).toMatch(/^cus_/);
       // Nothing delivered yet: the plan is still free.
@@ -210,7 +210,7 @@ describe('checkout and the portal', () => {
     const { user } = await newMusician('Rene Renewal');
     await subscribe(user, 'plan_plus');
     await waitForPlan(user, 'plan_plus');
-    const { getUser } = await import('../../functions/data/users.js');
+    const { getUser } = await import('../../functions/people/data/users.js');
     const record = (await getUser((await callRoute(stack.apiUrl, 'getMe', {}, user.idToken)).body.id))!;
     const since = Date.now();
     await local(`/_local/subscriptions/${record.plan!.subscriptionId}/renew`, { fail: true });
@@ -246,7 +246,7 @@ describe('plan limits', () => {
   it('the number of tracks a musician keeps is capped by their plan, before the upload is sent', async () => {
     const { user, id } = await newMusician('Tess Tracks');
     // A plan capped at 1 track (limits are data: copied from the plan onto the subscriber by the webhook).
-    const { setPlan } = await import('../../functions/data/billing.js');
+    const { setPlan } = await import('../../functions/money/data/billing.js');
     await setPlan(
       id,
       {

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ensureTable } from '../../scripts/dev/emulators/dynamodb.js';
-import { MONTH_SHARDS } from '../../functions/data/ledger.js';
+import { MONTH_SHARDS } from '../../functions/money/data/ledger.js';
 import { booksProblems, lastingBooksProblems, MONTH_SHARDS as CHECKED_SHARDS } from '../support/books-check.js';
 import { localDynamo, putItems } from '../support/table.js';
 

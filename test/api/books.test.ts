@@ -94,7 +94,7 @@ describe('the reconciliation with PayPal', () => {
     expect(res.status).toBe(201);
     const planted = ((await res.json()) as { transaction_info: { transaction_id: string } }).transaction_info.transaction_id;
 
-    const { reconcile } = await import('../../functions/domain/reconciliation.js');
+    const { reconcile } = await import('../../functions/money/reconciliation.js');
     // Run as if two hours from now, so that this test's payment is inside the window too.
     const run = await reconcile(new Date(Date.now() + 2 * 3600_000));
     expect(run.differences).toContainEqual(
@@ -107,7 +107,7 @@ describe('the reconciliation with PayPal', () => {
   });
 
   it('runs once a day, after 03:00 UTC', async () => {
-    const { reconcileDaily } = await import('../../functions/domain/reconciliation.js');
+    const { reconcileDaily } = await import('../../functions/money/reconciliation.js');
     // A day far ahead, of this test's own.
     const day = new Date(Date.UTC(2031, 0, 1 + Math.floor(Math.random() * 300)));
     expect(await reconcileDaily(new Date(day.getTime() + 2 * 3600_000))).toBeNull();
@@ -117,8 +117,8 @@ describe('the reconciliation with PayPal', () => {
   });
 
   it('takes a day whose run failed again once its claim is stale, and keeps the result with the day', async () => {
-    const { reconcileDaily, RECONCILE_CLAIM_MS } = await import('../../functions/domain/reconciliation.js');
-    const { reconciliationRun } = await import('../../functions/data/reconciliations.js');
+    const { reconcileDaily, RECONCILE_CLAIM_MS } = await import('../../functions/money/reconciliation.js');
+    const { reconciliationRun } = await import('../../functions/money/data/reconciliations.js');
     const { payments } = await import('../../functions/providers/payments.js');
     const day = new Date(Date.UTC(2032, 0, 1 + Math.floor(Math.random() * 300)));
     const at = (ms: number) => new Date(day.getTime() + 4 * 3600_000 + ms);

@@ -34,7 +34,7 @@ async function paypalControl(path: string, body: unknown = {}) {
 }
 
 const checkAt = async (orderId: string, at: number) =>
-  (await import('../../functions/domain/payment-checks.js')).checkDuePayments(new Date(at), { orderId });
+  (await import('../../functions/money/payment-checks.js')).checkDuePayments(new Date(at), { orderId });
 
 /** A pro of the test's own, with a payout address. */
 async function newPro() {
@@ -53,7 +53,7 @@ const paidOut = (pro: { pro: TestUser }) => money.paidOut(stack, pro.pro, EARNIN
 
 /** The pro's money, after checking the books: balance = entries = pending + held + available. */
 async function moneyOf(id: string) {
-  const { getUser } = await import('../../functions/data/users.js');
+  const { getUser } = await import('../../functions/people/data/users.js');
   const u = (await getUser(id))!;
   expect(u.balanceCents).toBe((await money.ledger(id)).reduce((s, e) => s + e.amountCents, 0));
   expect(u.balanceCents).toBe((u.pendingCents ?? 0) + (u.heldCents ?? 0) + (u.availableCents ?? 0));
@@ -65,7 +65,7 @@ async function moneyOf(id: string) {
  * counts every open dispute; other tests open theirs at the same time).
  */
 async function listedAsDisputed(admin: TestUser, orderId: string) {
-  const { openProviderDisputes } = await import('../../functions/data/payments.js');
+  const { openProviderDisputes } = await import('../../functions/money/data/payments.js');
   const listed = (await openProviderDisputes()).some((p) => p.orderId === orderId);
   const item = (await itemsUnder(stack, `PAYMENT#${orderId}`)).find((i) => i.SK === 'PAYMENT')!;
   expect(item.GSI3PK === 'PAYMENT#DISPUTED', 'the index key is there while the dispute is open').toBe(listed);
@@ -127,8 +127,8 @@ describe('money that comes back', () => {
       (p) => p.disputeId === dispute.dispute_id,
     );
     // The release as the check decided it on what it read before the dispute's write.
-    const { step } = await import('../../functions/domain/payment-settlement.js');
-    const { noOpenDispute } = await import('../../functions/data/shares.js');
+    const { step } = await import('../../functions/money/payment-settlement.js');
+    const { noOpenDispute } = await import('../../functions/feedback/data/shares.js');
     const released = await step(
       stale,
       { type: 'hold_ended', releasedBefore: 0 },

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { IMPERSONATION_HEADER } from '../../shared/api/route.js';
-import { RATE_LIMITS } from '../../functions/domain/rate-limits.js';
+import { RATE_LIMITS } from '../../functions/platform/rate-limits.js';
 import { callRoute } from '../support/api.js';
 import { onboard, onboardedUser, requestFeedback, respondToShare, testAdmin, uploadTrack } from '../support/flows.js';
 import { createConfirmedUser, type TestUser } from '../support/users.js';

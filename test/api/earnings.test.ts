@@ -25,13 +25,13 @@ const call = (user: TestUser, name: Parameters<typeof callRoute>[1], input: Reco
 
 /** The payment check of one payment, at `at`. */
 const checkAt = async (orderId: string, at: number) =>
-  (await import('../../functions/domain/payment-checks.js')).checkDuePayments(new Date(at), { orderId });
+  (await import('../../functions/money/payment-checks.js')).checkDuePayments(new Date(at), { orderId });
 
 /** The pro's earnings as the profile shows them, after checking that the books hold. */
 async function earnings() {
   const res = await call(pro, 'getEarnings');
   expect(res.status).toBe(200);
-  const { getUser } = await import('../../functions/data/users.js');
+  const { getUser } = await import('../../functions/people/data/users.js');
   const user = (await getUser(proId))!;
   const entries = await money.ledger(proId);
   expect(user.balanceCents).toBe(entries.reduce((sum, e) => sum + e.amountCents, 0));

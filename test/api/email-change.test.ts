@@ -71,8 +71,8 @@ describe('a new sign-in address', () => {
   it("holds a pro's payouts for a day, as a changed payout address does, says so to the old address, and voids its unsubscribe links", async () => {
     const { user, id } = await onboardedUser(stack, 'pro', { fullName: 'Pia Paid' });
     useStackEnvironment(stack);
-    const { getUser } = await import('../../functions/data/users.js');
-    const { unsubscribeLinks } = await import('../../functions/domain/mail-links.js');
+    const { getUser } = await import('../../functions/people/data/users.js');
+    const { unsubscribeLinks } = await import('../../functions/platform/mail-links.js');
     const tokenOf = async () => new URL(unsubscribeLinks((await getUser(id))!, 'marketing')!.link).searchParams.get('token')!;
     const old = await tokenOf();
     expect((await callRoute(stack.apiUrl, 'setPayoutAccount', { email: uniqueEmail('paypal') }, user.idToken)).body.pausedUntil).toBeNull();

@@ -61,12 +61,12 @@ describe('a track deletion that fails part-way', () => {
   it('is reported, leaves the track and its share reachable, and finishes when tried again', async () => {
     const { owner, ownerId, reviewer, track, share } = await sharedTrack('Fragile');
 
-    const { shareItemKeys } = await import('../../functions/data/shares.js');
+    const { shareItemKeys } = await import('../../functions/feedback/data/shares.js');
     // The link from the track goes last, so a retry can still find whatever of the share remains.
     expect((await shareItemKeys(track.id, share.id)).at(-1)).toEqual({ PK: `TRACK#${track.id}`, SK: `SHARE#${share.id}` });
 
     const { dynamo } = await import('../../functions/lib/aws/dynamo.js');
-    const { deleteOwnTracks } = await import('../../functions/domain/track-deletion.js');
+    const { deleteOwnTracks } = await import('../../functions/tracks/track-deletion.js');
     failCalls(dynamo(), TransactWriteCommand, 'Throughput exceeded');
 
     const result = await deleteOwnTracks(ownerId, [track.id]);
@@ -93,7 +93,7 @@ describe('an e-mail that cannot be sent', () => {
     const { owner, reviewer, share } = await sharedTrack('Quiet');
     const { ses } = await import('../../functions/lib/aws/ses.js');
     const { SendEmailCommand } = await import('@aws-sdk/client-sesv2');
-    const { sendDueDigests } = await import('../../functions/domain/notifications.js');
+    const { sendDueDigests } = await import('../../functions/platform/notifications.js');
     // A fresh comment (the musician's: the reviewer's wait for the review): its digest is due a few seconds
     // from now; this test sends it (as if an hour later) first.
     expect(
@@ -131,7 +131,7 @@ describe('processing that finishes after its track was deleted', () => {
     const { s3 } = await import('../../functions/lib/aws/s3.js');
     const { GetObjectTaggingCommand, PutObjectCommand } = await import('@aws-sdk/client-s3');
     const { GetCommand, PutCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
-    const { finishTrack } = await import('../../functions/domain/tracks.js');
+    const { finishTrack } = await import('../../functions/tracks/tracks.js');
     const { UNCLAIMED_UPLOAD_TAG } = await import('../../shared/constants.js');
     const key = (id: string) => ({ PK: `TRACK#${id}`, SK: 'META' });
     const tagsOf = async (k: string) => (await s3().send(new GetObjectTaggingCommand({ Bucket: stack.mediaBucket, Key: k }))).TagSet ?? [];
@@ -198,8 +198,8 @@ describe('an account deletion stopped at the pool', () => {
       issuedAt: 0,
       authTime: 0,
     };
-    const { getUser } = await import('../../functions/data/users.js');
-    const { deleteMyAccount } = await import('../../functions/domain/account-deletion.js');
+    const { getUser } = await import('../../functions/people/data/users.js');
+    const { deleteMyAccount } = await import('../../functions/account/account-deletion.js');
     const { cognito } = await import('../../functions/lib/aws/cognito.js');
     failCalls(cognito(), AdminDeleteUserCommand, 'Cognito is not answering');
     await expect(deleteMyAccount({ identity, user: (await getUser(id))!, isAdmin: false }, { email: user.email })).rejects.toMatchObject({

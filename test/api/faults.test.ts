@@ -1,5 +1,5 @@
 /**
- * Money under faults. Each journey a musician or pro takes with money (pay for feedback, deliver the review,
+ * Money under faults. Each journey a musician or pro takes with money (pay for feedback, accept it, deliver the review,
  * release the earning, withdraw it, a decline, a missed deadline, a report upheld, a chargeback after a
  * payout, a monthly plan bought and cancelled) runs once to count its calls to DynamoDB, PayPal and Stripe,
  * then again with a fault at each of them in turn, of each kind the fault proxy
@@ -94,14 +94,14 @@ async function entryKinds(accountId: string, cause: { orderId: string } | { payo
 
 /** The pro's listing (reputation), with the events left waiting applied first as the job would (`settled`). */
 async function listingOf(userId: string, settled = false) {
-  if (settled) await (await import('../../functions/domain/reputation.js')).applyDueReputation(new Date(Date.now() + 2 * 60_000));
-  const { getListing, emptyListing } = await import('../../functions/data/pro-listing.js');
+  if (settled) await (await import('../../functions/people/reputation.js')).applyDueReputation(new Date(Date.now() + 2 * 60_000));
+  const { getListing, emptyListing } = await import('../../functions/people/data/pro-listing.js');
   return (await getListing(userId)) ?? emptyListing(userId);
 }
 
 /** The pro's books: balance = entries = its parts. */
 async function proBooks(userId: string): Promise<string[]> {
-  const { getUser } = await import('../../functions/data/users.js');
+  const { getUser } = await import('../../functions/people/data/users.js');
   const u = (await getUser(userId))!;
   const sum = (await money.ledger(userId)).reduce((s, e) => s + e.amountCents, 0);
   const parts = (u.pendingCents ?? 0) + (u.heldCents ?? 0) + (u.availableCents ?? 0);
@@ -110,7 +110,7 @@ async function proBooks(userId: string): Promise<string[]> {
 
 /** Where the scheduled checks take one payment (or payout) by `at`: run as the job runs them, without faults. */
 const checks = async (only: { orderId: string } | { payoutId: string }, at: number) =>
-  (await import('../../functions/domain/payment-checks.js')).checkDuePayments(new Date(at), only);
+  (await import('../../functions/money/payment-checks.js')).checkDuePayments(new Date(at), only);
 
 /** Waits until `read` passes (PayPal's webhooks reach the stack's own gateway meanwhile), or gives its last reason. */
 async function settles(read: () => Promise<string[]>, timeoutMs = 8_000): Promise<string[]> {
@@ -259,7 +259,7 @@ const PLAN_JOURNEY: Journey<any> = {
     if (!c.cancelled) return ['the plan was not bought and cancelled'];
     const subscriptions = (await stripeGet(`/v1/subscriptions?customer=${c.customerId}&status=all`)).data as { status: string }[];
     const invoices = (await stripeGet(`/v1/invoices?customer=${c.customerId}&status=paid`)).data as unknown[];
-    const { getUser } = await import('../../functions/data/users.js');
+    const { getUser } = await import('../../functions/people/data/users.js');
     return [
       ...expectSame('customers at Stripe', await customersOf(c.user.email), [c.customerId]),
       ...expectSame("the user's customer", (await getUser(c.id))!.stripeCustomerId, c.customerId),
@@ -337,7 +337,7 @@ const CHARGEBACK_JOURNEY: Journey<any> = {
     await deliverPaypalEvent(answers, 'PAYMENT.CAPTURE.REVERSED', reversal.id);
   },
   async check(c) {
-    const { getUser } = await import('../../functions/data/users.js');
+    const { getUser } = await import('../../functions/people/data/users.js');
     return settles(async () => {
       const p = await money.payment(c.orderId);
       return [
@@ -379,7 +379,7 @@ const JOURNEYS: Journey<any>[] = [
       await checks({ orderId: c.orderId }, Date.now() + 60_000);
       return settles(async () => {
         const p = await money.payment(c.orderId);
-        const { sharesOfTrack } = await import('../../functions/data/shares.js');
+        const { sharesOfTrack } = await import('../../functions/feedback/data/shares.js');
         const made = await sharesOfTrack(c.trackId);
         return [
           ...expectSame('the payment', [p.status, p.credited], ['captured', true]),
@@ -412,7 +412,7 @@ const JOURNEYS: Journey<any>[] = [
       await through(answers, pro.user, 'submitFeedback', { id: c.shareId, criteria, comment: c.general });
     },
     async check(c) {
-      const shares = await import('../../functions/data/shares.js');
+      const shares = await import('../../functions/feedback/data/shares.js');
       const bundle = (await shares.getShareBundle(c.shareId))!;
       const p = await money.payment(c.orderId);
       return [
@@ -435,7 +435,7 @@ const JOURNEYS: Journey<any>[] = [
       await through(answers, c.musician, 'rateFeedback', { id: c.shareId, rating: 4, comment: 'Useful, thank you.' });
     },
     async check(c) {
-      const shares = await import('../../functions/data/shares.js');
+      const shares = await import('../../functions/feedback/data/shares.js');
       const after = await listingOf(pro.id, true);
       return [
         ...expectSame('the rating', (await shares.getShareBundle(c.shareId))?.ranking?.rating, 4),
@@ -489,8 +489,8 @@ const JOURNEYS: Journey<any>[] = [
       if (made.status === 200) c.payoutId = made.body.id;
     },
     async check(c) {
-      const { getUser } = await import('../../functions/data/users.js');
-      const payouts = await import('../../functions/data/payouts.js');
+      const { getUser } = await import('../../functions/people/data/users.js');
+      const payouts = await import('../../functions/money/data/payouts.js');
       if (!c.payoutId) {
         // Refused at once: nothing taken.
         return expectSame('the balance kept', (await getUser(c.id))!.availableCents, 2500);
@@ -506,6 +506,30 @@ const JOURNEYS: Journey<any>[] = [
           ...(await proBooks(c.id)),
         ];
       });
+    },
+  },
+  {
+    name: 'accept a paid request',
+    setup: pendingPaid,
+    async act(c, answers) {
+      await through(answers, pro.user, 'respondToShare', { id: c.shareId, status: 'accepted' });
+    },
+    async check(c) {
+      // The checks that follow leave an accepted request's money where it is: captured, the pro's earning
+      // pending until the review is delivered.
+      await checks({ orderId: c.orderId }, Date.now() + 10 * 60_000);
+      const p = await money.payment(c.orderId);
+      const { readShare } = await import('../../functions/feedback/data/shares.js');
+      const share = (await readShare(c.shareId))?.record;
+      return [
+        ...expectSame('the request', [share?.status, Boolean(share?.acceptedAt)], ['accepted', true]),
+        ...expectSame('the payment', [p.status, Boolean(p.fulfilledAt), Boolean(p.releasedAt)], ['captured', false, false]),
+        ...expectSame("the payer's entries", await entryKinds(p.payerId, c), ['charge -3000']),
+        ...expectSame("the pro's entries", await entryKinds(pro.id, c), await earned(c.orderId)),
+        ...(await proBooks(pro.id)),
+        // The pro can go on with the review: the player's report is taken.
+        ...expectSame('listening after it', (await flows.listen(stack, pro.user, c.shareId, [[0, 1]])).status, 200),
+      ];
     },
   },
   {
@@ -528,7 +552,7 @@ const JOURNEYS: Journey<any>[] = [
       await checks({ orderId: c.orderId }, c.late + 60 * 60_000);
       return settles(async () => {
         const p = await money.payment(c.orderId);
-        const { readShare } = await import('../../functions/data/shares.js');
+        const { readShare } = await import('../../functions/feedback/data/shares.js');
         return [
           ...expectSame('the request', (await readShare(c.shareId))?.record.status, 'expired'),
           ...expectSame('the payment', p.status, 'refunded'),
@@ -609,7 +633,7 @@ const tally = { journeys: 0, points: 0, runs: 0, redelivered: 0, violations: [] 
 
 /** The ids PayPal's events about a journey's money name: its order, its capture, its payout. */
 async function moneyIds(c: { orderId?: string; payoutId?: string }): Promise<string[]> {
-  const { getPayment } = await import('../../functions/data/payments.js');
+  const { getPayment } = await import('../../functions/money/data/payments.js');
   const captureId = c.orderId ? (await getPayment(c.orderId))?.record.captureId : undefined;
   return [c.orderId, captureId, c.payoutId].filter((id): id is string => Boolean(id));
 }

@@ -50,7 +50,7 @@ describe('GET /health', () => {
   });
 
   it('reuses a good answer for a few seconds, so polling it costs the stores little', async () => {
-    const { checkHealth, HEALTHY_REUSE_MS } = await import('../../functions/domain/health.js');
+    const { checkHealth, HEALTHY_REUSE_MS } = await import('../../functions/platform/health.js');
     const { dynamo } = await import('../../functions/lib/aws/dynamo.js');
     const reads = vi.spyOn(dynamo(), 'send');
     const t0 = Date.now() + 60 * HEALTHY_REUSE_MS; // past any answer kept by the tests before

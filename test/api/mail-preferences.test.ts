@@ -9,7 +9,7 @@ import { callRoute } from '../support/api.js';
 import { onboardedUser, requestFeedback, respondToShare, uploadTrack } from '../support/flows.js';
 import { postFrom, randomLoopback } from '../support/loopback.js';
 import { listEmails, waitForEmail, type StoredEmail } from '../support/mail.js';
-import { RATE_LIMITS } from '../../functions/domain/rate-limits.js';
+import { RATE_LIMITS } from '../../functions/platform/rate-limits.js';
 import { startOfAWindow } from '../support/wait.js';
 
 const stack = inject('stack');

@@ -19,7 +19,7 @@ import {
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, inject, it } from 'vitest';
-import { RATE_LIMITS } from '../../functions/domain/rate-limits.js';
+import { RATE_LIMITS } from '../../functions/platform/rate-limits.js';
 import { callRoute } from '../support/api.js';
 import { startOfAWindow } from '../support/wait.js';
 import { totpCode } from '../support/totp.js';
@@ -422,7 +422,7 @@ describe('an authenticator set up through the API', () => {
     // A sign-in from before the set-up gave no code of this key; one 3 minutes ago gave a code no longer current.
     const { useStackEnvironment } = await import('../support/in-process.js');
     useStackEnvironment(stack);
-    const { setTotpEnrolledAt } = await import('../../functions/data/users.js');
+    const { setTotpEnrolledAt } = await import('../../functions/people/data/users.js');
     const me = (await callRoute(stack.apiUrl, 'getMe', {}, session.IdToken!)).body.id;
     const tenMinutesAgo = new Date(Date.now() - 10 * 60_000).toISOString();
     await setTotpEnrolledAt(me, tenMinutesAgo, []);
@@ -443,7 +443,7 @@ describe('an authenticator set up through the API', () => {
     expect((await listUsers(session.IdToken!)).body.error.code).toBe('mfa_required');
     expect((await passwordSignIn(stack, admin.email, TEST_PASSWORD)).AuthenticationResult?.IdToken).toMatch(/^ey/);
     await waitForEmail(stack.mailUrl, admin.email, /^The authenticator of your admin account was removed$/, { since });
-    const { pageAudit } = await import('../../functions/data/audit.js');
+    const { pageAudit } = await import('../../functions/people/data/audit.js');
     expect((await pageAudit({ limit: 50 })).entries.find((e) => e.targetId === me && e.action === 'removeAuthenticator')).toMatchObject({
       adminId: me,
       method: 'DELETE',

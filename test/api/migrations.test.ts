@@ -66,8 +66,11 @@ describe('npm run migrate', () => {
       legacyTrack('t4', 'm2'),
     ]);
     const { moveUserLists } = await import('../../scripts/migrate/user-lists.js');
-    const users = { ...(await import('../../functions/data/users.js')), ...(await import('../../functions/data/user-lists.js')) };
-    const tracks = await import('../../functions/data/tracks.js');
+    const users = {
+      ...(await import('../../functions/people/data/users.js')),
+      ...(await import('../../functions/people/data/user-lists.js')),
+    };
+    const tracks = await import('../../functions/tracks/data/tracks.js');
 
     expect(await moveUserLists()).toEqual({ users: 3, tracks: 4 });
     expect((await users.pageUsersOfType('pro', { limit: 10 })).users.map((u) => u.fullName)).toEqual(['Pat Pro', 'Pia Pro']);
@@ -126,9 +129,9 @@ describe('npm run migrate', () => {
       })),
     ]);
     const { moveToShards } = await import('../../scripts/migrate/shards.js');
-    const { duePayments } = await import('../../functions/data/payments.js');
-    const { dueDigests } = await import('../../functions/data/shares.js');
-    const ledger = await import('../../functions/data/ledger.js');
+    const { duePayments } = await import('../../functions/money/data/payments.js');
+    const { dueDigests } = await import('../../functions/feedback/data/shares.js');
+    const ledger = await import('../../functions/money/data/ledger.js');
     // This version reads the shards only: nothing is seen before the move.
     expect(await duePayments('2026-02-01T00:00:00.000Z')).toEqual([]);
 
@@ -165,7 +168,7 @@ describe('npm run migrate', () => {
       link('l2', ['c', 'gone']),
     ]);
     const { listLinkComments } = await import('../../scripts/migrate/link-comments.js');
-    const { readTrackContents } = await import('../../functions/data/tracks.js');
+    const { readTrackContents } = await import('../../functions/tracks/data/tracks.js');
     expect(await listLinkComments()).toEqual({ moved: 3, left: 0 });
     const links = Object.fromEntries((await readTrackContents('tl')).links.map((l) => [l.shareId, l.commentIds.sort()]));
     expect(links).toEqual({ l1: ['a', 'b'], l2: ['c'] });
@@ -184,8 +187,8 @@ describe('npm run migrate', () => {
         updatedAt: AT,
       },
     ]);
-    const { shareDeletes } = await import('../../functions/data/shares.js');
-    const { deleteAtOnce, trackDeletes } = await import('../../functions/data/tracks.js');
+    const { shareDeletes } = await import('../../functions/feedback/data/shares.js');
+    const { deleteAtOnce, trackDeletes } = await import('../../functions/tracks/data/tracks.js');
     const contents = await readTrackContents('tl');
     const items = [
       ...contents.links.flatMap((l) => shareDeletes('tl', l)),

@@ -110,8 +110,8 @@ describe('a capture is applied only when it matches its payment', () => {
       idempotencyKey: key,
     });
     expect(first.status).toBe(200);
-    const data = await import('../../functions/data/payments.js');
-    const { idFromKey } = await import('../../functions/domain/requests.js');
+    const data = await import('../../functions/money/data/payments.js');
+    const { idFromKey } = await import('../../functions/lib/idempotency.js');
     const stored = (await data.getPayment(first.body.orderId))!;
     // The same request under the same key, answered by PayPal with an order of its own.
     const retry = await data.putPayment(
@@ -165,7 +165,7 @@ describe('orders one payer may open', () => {
     const opened = all.filter((r) => r.status === 200);
     expect(opened).toHaveLength(5);
     for (const r of all.filter((r) => r.status !== 200)) expect(r.body.error.code).toBe('too_many_open_orders');
-    const { openOrdersOf } = await import('../../functions/data/open-orders.js');
+    const { openOrdersOf } = await import('../../functions/money/data/open-orders.js');
     const open = Object.values(await openOrdersOf(id)).map((o) => o.orderId);
     expect(open.sort()).toEqual(opened.map((r) => r.body.orderId as string).sort());
 
@@ -224,7 +224,7 @@ describe('deadlines hold in the write, whatever the scheduled check has done', (
     await ageShare(view.shareId, 'createdAt', 9);
     const res = await callRoute(stack.apiUrl, 'respondToShare', { id: view.shareId, status: 'accepted' }, pro.idToken);
     expect(res).toMatchObject({ status: 409, body: { error: { code: 'expired' } } });
-    const { readShare } = await import('../../functions/data/shares.js');
+    const { readShare } = await import('../../functions/feedback/data/shares.js');
     expect((await readShare(view.shareId))?.record.status).toBe('pending');
   });
 
@@ -246,8 +246,8 @@ describe('deadlines hold in the write, whatever the scheduled check has done', (
   it('the conditions themselves refuse a late step (the checks before them aside)', async () => {
     const { user } = await newMusician();
     const { view } = await money.paidRequest(stack, user, { id: proId, priceCents: PRICE }, 'Late write');
-    const shares = await import('../../functions/data/shares.js');
-    const { deadlineCutoffs } = await import('../../functions/domain/paid-deadlines.js');
+    const shares = await import('../../functions/feedback/data/shares.js');
+    const { deadlineCutoffs } = await import('../../functions/feedback/data/paid-deadlines.js');
     await ageShare(view.shareId, 'createdAt', 8);
     const share = (await shares.readShare(view.shareId))!.record;
     expect(await shares.setStatus(share, ['pending'], 'accepted', { createdAfter: deadlineCutoffs(share.payment!).createdAfter })).toBe(
@@ -308,8 +308,8 @@ describe('an impersonating admin moves no money', () => {
 
 describe('the payment checks', () => {
   it('due payments spread over the watch shards, and one run works them all off', async () => {
-    const data = await import('../../functions/data/payments.js');
-    const { checkDuePayments } = await import('../../functions/domain/payment-checks.js');
+    const data = await import('../../functions/money/data/payments.js');
+    const { checkDuePayments } = await import('../../functions/money/payment-checks.js');
     // Due a day from now, by this test's clock: the stack's own scheduler leaves them alone meanwhile.
     const clock = new Date(Date.now() + 86_400_000);
     const due = new Date(clock.getTime() - 60_000).toISOString();
@@ -359,10 +359,10 @@ describe('the payment checks', () => {
 
 describe('a refund PayPal keeps refusing', () => {
   it('is tried with growing waits, then waits for an admin, who sees it listed and tries again', async () => {
-    const data = await import('../../functions/data/payments.js');
+    const data = await import('../../functions/money/data/payments.js');
     const domain = {
-      ...(await import('../../functions/domain/payment-checks.js')),
-      ...(await import('../../functions/domain/payment-machine.js')),
+      ...(await import('../../functions/money/payment-checks.js')),
+      ...(await import('../../functions/money/payment-machine.js')),
     };
     const providers = await import('../../functions/providers/payments.js');
     const admin = await flows.testAdmin(stack);

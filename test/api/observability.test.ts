@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { RATE_LIMITS } from '../../functions/domain/rate-limits.js';
-import { addressTag } from '../../functions/domain/telemetry.js';
+import { RATE_LIMITS } from '../../functions/platform/rate-limits.js';
+import { addressTag } from '../../functions/platform/telemetry.js';
 import { TELEMETRY } from '../../shared/constants.js';
 import { callRoute } from '../support/api.js';
 import { startOfAWindow } from '../support/wait.js';

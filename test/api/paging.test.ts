@@ -9,8 +9,8 @@ beforeAll(() => useStackEnvironment(stack));
 
 describe('queryAll', () => {
   it('follows LastEvaluatedKey to the last page', async () => {
-    const { createUserRecord } = await import('../../functions/domain/users.js');
-    const { queryAll } = await import('../../functions/data/query.js');
+    const { createUserRecord } = await import('../../functions/people/users.js');
+    const { queryAll } = await import('../../functions/platform/data/query.js');
     const sub = randomUUID();
     // A profile and one search item per term: 'ann bee cee', 'bee cee', 'cee' and the username.
     await createUserRecord({ sub, email: `${sub}@example.test`, name: 'Ann Bee Cee', preferredUsername: null, admin: false });
@@ -32,7 +32,7 @@ describe('listPros', () => {
     const { callRoute } = await import('../support/api.js');
     const { allPros, onboard } = await import('../support/flows.js');
     const { createConfirmedUser } = await import('../support/users.js');
-    const { PROS_PAGE_SIZE } = await import('../../functions/domain/directory.js');
+    const { PROS_PAGE_SIZE } = await import('../../functions/people/directory.js');
     const caller = await createConfirmedUser(stack, { prefix: 'pager', fullName: 'Pia Pager' });
     const callerId = await onboard(stack, caller, 'pro');
     // Enough pros for two pages, whatever the other tests have made.

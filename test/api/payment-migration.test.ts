@@ -64,7 +64,7 @@ describe('payments of an earlier version', () => {
 
     // A refund at the provider cancels the migrated capture's open request, in the refund's own write.
     const { payments } = await import('../../functions/providers/payments.js');
-    const { applyPaypalEvent } = await import('../../functions/domain/paypal-events.js');
+    const { applyPaypalEvent } = await import('../../functions/money/paypal-events.js');
     const p = await money.payment(capturedId);
     await payments().refundCapture(p.captureId!, `by-hand-${capturedId}`);
     // As the refund's webhook brings it (the stand-in's own delivery may bring it first: the same end).
@@ -74,7 +74,7 @@ describe('payments of an earlier version', () => {
       resource_type: 'checkout-order',
       resource: { id: capturedId },
     });
-    const { readShare } = await import('../../functions/data/shares.js');
+    const { readShare } = await import('../../functions/feedback/data/shares.js');
     expect((await money.payment(capturedId)).status).toBe('refunded');
     expect((await readShare(view.shareId))?.record.status).toBe('cancelled');
   });

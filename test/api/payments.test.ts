@@ -14,7 +14,7 @@ import { balanceOf, entriesOf, ledger, payment } from '../support/payments.js';
 import { createConfirmedUser, type TestUser } from '../support/users.js';
 import { until } from '../support/wait.js';
 import { setAttributes } from '../support/table.js';
-import { RATE_LIMITS } from '../../functions/domain/rate-limits.js';
+import { RATE_LIMITS } from '../../functions/platform/rate-limits.js';
 
 const stack = inject('stack');
 const options = money.REQUEST_OPTIONS;
@@ -275,7 +275,7 @@ describe('paying a pro for feedback', () => {
   });
 
   it('does not ask PayPal again for a few seconds about an order it said was not approved', async () => {
-    const { NOT_APPROVED_GAP_MS } = await import('../../functions/domain/payments.js');
+    const { NOT_APPROVED_GAP_MS } = await import('../../functions/money/payments.js');
     const track = await readyTrack(musician, 'Approved later');
     const { orderId } = (await createOrder(musician, track.id)).body;
     const notApproved = { status: 409, body: { error: { code: 'payment_not_approved' } } };
@@ -351,11 +351,11 @@ describe('paying a pro for feedback', () => {
 describe('when PayPal fails', () => {
   it('a capture while PayPal is down answers 503 and changes nothing; the next check finishes the payment', async () => {
     const domain = {
-      ...(await import('../../functions/domain/payments.js')),
-      ...(await import('../../functions/domain/payment-checks.js')),
+      ...(await import('../../functions/money/payments.js')),
+      ...(await import('../../functions/money/payment-checks.js')),
     };
     const providers = await import('../../functions/providers/payments.js');
-    const { getUser } = await import('../../functions/data/users.js');
+    const { getUser } = await import('../../functions/people/data/users.js');
     await approvedWithWebhooksPaused('Outage', async (orderId) => {
       const real = providers.payments();
       providers.usePaymentProvider({
@@ -383,7 +383,7 @@ describe('when PayPal fails', () => {
   });
 
   it('an order never approved is given up after three hours, with nothing charged', async () => {
-    const { checkDuePayments } = await import('../../functions/domain/payment-checks.js');
+    const { checkDuePayments } = await import('../../functions/money/payment-checks.js');
     const track = await readyTrack(musician, 'Abandoned');
     const order = await createOrder(musician, track.id);
     await checkDuePayments(new Date(Date.now() + 60 * 60_000), { orderId: order.body.orderId });
@@ -504,7 +504,7 @@ describe('a paid request that gets no feedback is refunded', () => {
   });
 
   it('when 48 hours pass without an answer: reminded a day before, then expired, refunded, both e-mailed', async () => {
-    const { checkDuePayments } = await import('../../functions/domain/payment-checks.js');
+    const { checkDuePayments } = await import('../../functions/money/payment-checks.js');
     const before = await balanceOf(proId);
     const since = Date.now();
     const { orderId, view } = await paidRequest('Never answered');
@@ -531,7 +531,7 @@ describe('a paid request that gets no feedback is refunded', () => {
   });
 
   it("when accepted but not completed within the pro's response time as it was when paid", async () => {
-    const { checkDuePayments } = await import('../../functions/domain/payment-checks.js');
+    const { checkDuePayments } = await import('../../functions/money/payment-checks.js');
     const profile = { PK: `USER#${proId}`, SK: 'PROFILE' };
     const since = Date.now();
     await setAttributes(stack, profile, { responseTime: 'Within 3 days' });
@@ -558,7 +558,7 @@ describe('a paid request that gets no feedback is refunded', () => {
   });
 
   it('a completed request keeps its money whatever the clock says', async () => {
-    const { checkDuePayments } = await import('../../functions/domain/payment-checks.js');
+    const { checkDuePayments } = await import('../../functions/money/payment-checks.js');
     const { orderId, view } = await paidRequest('Delivered');
     expect((await callRoute(stack.apiUrl, 'respondToShare', { id: view.shareId, status: 'accepted' }, pro.idToken)).status).toBe(200);
     const accepted = (await reviewerShares()).find((s) => s.id === view.shareId) as unknown as { paid: { respondBy: string } };

@@ -49,7 +49,7 @@ async function proWith(cents: number, email: string | null = `paid-${randomUUID(
 
 /** The books of one pro hold: balance = entries = pending + held + available, and their payouts' two sides sum to zero. */
 async function expectBooks(userId: string) {
-  const { getUser } = await import('../../functions/data/users.js');
+  const { getUser } = await import('../../functions/people/data/users.js');
   const user = (await getUser(userId))!;
   const entries = await money.ledger(userId);
   expect(user.balanceCents).toBe(entries.reduce((sum, e) => sum + e.amountCents, 0));
@@ -61,7 +61,7 @@ async function expectBooks(userId: string) {
   return user;
 }
 
-const payoutOf = async (id: string) => (await (await import('../../functions/data/payouts.js')).getPayout(id))!;
+const payoutOf = async (id: string) => (await (await import('../../functions/money/data/payouts.js')).getPayout(id))!;
 const settled = (id: string, status: string) =>
   until(
     `payout ${status}`,
@@ -155,7 +155,7 @@ describe('payouts', () => {
     await call(admin, 'adjustBalance', { id, balance: 15, expectedBalanceCents: 0, reason: 'More' });
     expect((await call(pro, 'createPayout', { amountCents: 1500, idempotencyKey: randomUUID() })).body.error.code).toBe('payout_open');
 
-    const { checkDuePayments } = await import('../../functions/domain/payment-checks.js');
+    const { checkDuePayments } = await import('../../functions/money/payment-checks.js');
     await checkDuePayments(new Date(Date.now() + 2 * 3600_000), { payoutId: first.body.id });
     expect((await payoutOf(first.body.id)).status).toBe('pending');
     const { itemId } = await payoutOf(first.body.id);
@@ -184,8 +184,8 @@ describe('payouts', () => {
   it('a send PayPal did not answer is sent again by the check, and pays once', async () => {
     const { id, email } = await proWith(1200);
     const providers = await import('../../functions/providers/payments.js');
-    const { createPayout } = await import('../../functions/domain/payouts.js');
-    const { getUser } = await import('../../functions/data/users.js');
+    const { createPayout } = await import('../../functions/money/payouts.js');
+    const { getUser } = await import('../../functions/people/data/users.js');
     const real = providers.payments();
     providers.usePaymentProvider({
       ...real,
@@ -202,7 +202,7 @@ describe('payouts', () => {
       providers.usePaymentProvider(undefined);
     }
     expect(await payoutOf(payoutId)).toMatchObject({ status: 'sending', attempts: 2 });
-    const { checkDuePayments } = await import('../../functions/domain/payment-checks.js');
+    const { checkDuePayments } = await import('../../functions/money/payment-checks.js');
     await checkDuePayments(new Date(Date.now() + 5 * 60_000), { payoutId });
     // Sent again, twice: the second send meets PayPal's refusal of a used sender batch id and follows it to the batch.
     const again = await payoutOf(payoutId);
@@ -238,10 +238,10 @@ describe('payouts', () => {
   it('a send PayPal keeps not answering is tried again less and less often, then counted as stuck and listed, and never given back on a guess', async () => {
     const { pro, id } = await proWith(1500);
     const providers = await import('../../functions/providers/payments.js');
-    const { createPayout } = await import('../../functions/domain/payouts.js');
-    const { PAYOUT_STUCK_ATTEMPTS } = await import('../../functions/domain/payout-settlement.js');
-    const { checkDuePayments } = await import('../../functions/domain/payment-checks.js');
-    const { getUser } = await import('../../functions/data/users.js');
+    const { createPayout } = await import('../../functions/money/payouts.js');
+    const { PAYOUT_STUCK_ATTEMPTS } = await import('../../functions/money/payout-settlement.js');
+    const { checkDuePayments } = await import('../../functions/money/payment-checks.js');
+    const { getUser } = await import('../../functions/people/data/users.js');
     const { Metrics } = await import('@aws-lambda-powertools/metrics');
     const real = providers.payments();
     providers.usePaymentProvider({
@@ -305,8 +305,8 @@ describe('payouts', () => {
 
   it('a first address named from a sign-in over 5 minutes old waits a day, and the account is told', async () => {
     const { pro, id } = await proWith(2000, null);
-    const { setPayoutAccount } = await import('../../functions/domain/payouts.js');
-    const { getUser } = await import('../../functions/data/users.js');
+    const { setPayoutAccount } = await import('../../functions/money/payouts.js');
+    const { getUser } = await import('../../functions/people/data/users.js');
     const since = Date.now();
     const tenMinutesAgo = Math.floor(Date.now() / 1000) - 600;
     const set = await setPayoutAccount((await getUser(id))!, 'first-address@example.test', tenMinutesAgo);

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import { RATE_LIMITS } from '../../functions/domain/rate-limits.js';
+import { RATE_LIMITS } from '../../functions/platform/rate-limits.js';
 import { routes } from '../../shared/api/routes.js';
 import { AUTH_ALGO, WEBHOOK_CERT_URL, webhookSignature } from '../../scripts/dev/stand-ins/paypal/server.js';
 import { LOCAL_PAYMENT_SECRETS } from '../../scripts/dev/stack/stack.js';

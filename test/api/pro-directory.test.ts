@@ -79,7 +79,7 @@ describe('reputation', () => {
   });
 
   it('a paid request that runs out of time counts against the on-time rate', async () => {
-    const { checkDuePayments } = await import('../../functions/domain/payment-checks.js');
+    const { checkDuePayments } = await import('../../functions/money/payment-checks.js');
     const { user: pro, id: proId } = await newPro('Lola Late', ['Jazz'], 30);
     const { user: payer } = await flows.onboardedUser(stack, 'musician', { fullName: 'Pete Payer' });
     const { orderId } = await money.paidRequest(stack, payer, { id: proId, priceCents: 3000 }, 'Never answered');

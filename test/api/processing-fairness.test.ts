@@ -1,5 +1,5 @@
 /**
- * Processing's runs are shared between accounts (functions/domain/processing-slots.ts): an account holds
+ * Processing's runs are shared between accounts (functions/tracks/processing-slots.ts): an account holds
  * at most PROCESSING_QUEUE.perUser runs at once, claimed in the table; an upload whose account holds them
  * all is put back on the uploads queue (SendMessage, locally scripts/dev/emulators/sqs.ts) and runs once a
  * place is free, while other accounts' uploads run meanwhile.
@@ -18,9 +18,9 @@ const PER_USER = PROCESSING_QUEUE.perUser;
 
 beforeAll(() => useStackEnvironment(stack));
 
-const slots = () => import('../../functions/domain/processing-slots.js');
+const slots = () => import('../../functions/tracks/processing-slots.js');
 const runsOf = async (userId: string) =>
-  Object.keys((await (await import('../../functions/data/processing-slots.js')).getSlots(userId))?.runs ?? {});
+  Object.keys((await (await import('../../functions/tracks/data/processing-slots.js')).getSlots(userId))?.runs ?? {});
 const run = () => `uploads/x/${randomUUID()}/a.wav`;
 
 describe('an account’s places among the processing runs', () => {
@@ -84,7 +84,7 @@ describe('an upload whose account holds all its places', () => {
     const until = Date.now() + 30_000;
     while ((await statusOf(res.body.id)) === 'processing' && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
     expect(await statusOf(res.body.id)).toBe('ready');
-    // Its own place given back once it was done.
-    expect(await runsOf(userId)).toEqual([]);
+    // Its own place given back once it was done (just after the track reads ready).
+    await expect.poll(() => runsOf(userId), { timeout: 10_000 }).toEqual([]);
   }, 60_000);
 });

@@ -6,7 +6,7 @@
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { RATE_LIMITS } from '../../functions/domain/rate-limits.js';
+import { RATE_LIMITS } from '../../functions/platform/rate-limits.js';
 import { callRoute } from '../support/api.js';
 import { onboardedUser, requestFeedback, respondToShare, uploadTrack } from '../support/flows.js';
 import { getFrom, randomLoopback } from '../support/loopback.js';

@@ -57,8 +57,8 @@ const itemsUnder = (pk: string) => table.itemsUnder(stack, pk);
 /** Entries of the due-digest index (the share's shard) that name a share. */
 async function digestEntriesOf(shareId: string) {
   const { dynamo } = await import('../../functions/lib/aws/dynamo.js');
-  const { DIGEST_SHARDS } = await import('../../functions/data/shares.js');
-  const { shardKey } = await import('../../functions/data/shards.js');
+  const { DIGEST_SHARDS } = await import('../../functions/feedback/data/shares.js');
+  const { shardKey } = await import('../../functions/platform/data/shards.js');
   const res = await dynamo().send(
     new QueryCommand({
       TableName: stack.tableName,
@@ -184,10 +184,10 @@ describe('races', () => {
   });
 
   it("a profile saved from a record read before an admin's approval leaves the new pro listed as a pro", async () => {
-    const { getUser } = await import('../../functions/data/users.js');
-    const { pageUsersOfType } = await import('../../functions/data/user-lists.js');
-    const { updateProfile } = await import('../../functions/domain/profile.js');
-    const { decide } = await import('../../functions/domain/application-decisions.js');
+    const { getUser } = await import('../../functions/people/data/users.js');
+    const { pageUsersOfType } = await import('../../functions/people/data/user-lists.js');
+    const { updateProfile } = await import('../../functions/people/profile.js');
+    const { decide } = await import('../../functions/people/application-decisions.js');
     const admin = (await getUser((await callRoute(stack.apiUrl, 'getMe', {}, (await flows.testAdmin(stack)).idToken)).body.id))!;
     const name = `Stale Saver ${randomUUID().slice(0, 6)}`;
     const applicant = await createConfirmedUser(stack, { fullName: name });

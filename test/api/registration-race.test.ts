@@ -23,10 +23,10 @@ async function recordedUpload(filename: string) {
   const musician = await createConfirmedUser(stack);
   const userId = await flows.onboard(stack, musician, 'musician');
   const { key } = await flows.uploadFile(stack, musician, wavBytes({ seconds: 1 }), filename);
-  const uploads = await import('../../functions/data/uploads.js');
+  const uploads = await import('../../functions/tracks/data/uploads.js');
   const result = await until('processing to record its result', () => uploads.getResult(key), Boolean, PROCESSING_WAIT_MS);
-  const media = await import('../../functions/data/media.js');
-  const { createTrack } = await import('../../functions/domain/tracks.js');
+  const media = await import('../../functions/tracks/data/media.js');
+  const { createTrack } = await import('../../functions/tracks/tracks.js');
   /** Registration of the upload, as the route runs it for the musician. */
   const register = (title: string) => createTrack({ id: userId, plan: undefined } as never, { key, title });
   return { musician, key, uploads, media, result, register };
@@ -73,7 +73,7 @@ describe('registration racing processing', () => {
     'tags the processed audio to expire again when the track cannot be written',
     async () => {
       const { media, result, register } = await recordedUpload('throttled.wav');
-      const tracks = await import('../../functions/data/tracks.js');
+      const tracks = await import('../../functions/tracks/data/tracks.js');
       vi.spyOn(tracks, 'putNewTrack').mockRejectedValueOnce(new Error('Throughput exceeded'));
       vi.spyOn(media, 'headObject').mockResolvedValueOnce({ size: 1000, contentType: 'audio/wav' } as never);
       await expect(register('Throttled')).rejects.toThrow('Throughput exceeded');

@@ -18,7 +18,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => faults?.stop());
 
-const listing = async (userId: string) => (await import('../../functions/data/pro-listing.js')).getListing(userId);
+const listing = async (userId: string) => (await import('../../functions/people/data/pro-listing.js')).getListing(userId);
 const waiting = async (userId: string) => (await itemsUnder(stack, `USER#${userId}`)).filter((i) => String(i.SK).startsWith('REPUTATION#'));
 
 describe('reputation under a failed write', () => {
@@ -52,7 +52,7 @@ describe('reputation under a failed write', () => {
     expect(await listing(reviewer.id)).toBeNull();
 
     // The job, a minute on, applies both; run again, it finds nothing left.
-    const { applyDueReputation } = await import('../../functions/domain/reputation.js');
+    const { applyDueReputation } = await import('../../functions/people/reputation.js');
     const later = new Date(Date.now() + 2 * 60_000);
     expect(await applyDueReputation(later)).toBeGreaterThanOrEqual(2);
     await applyDueReputation(later);

@@ -23,12 +23,12 @@ const stack = inject('stack');
 const MAX_SEQUENTIAL = 3;
 /**
  * PayPal's webhook (server to server, nobody waiting) has one more: its gate's look-up of the event and count
- * of the address, made before PayPal is asked to verify anything (domain/paypal-webhook-gate.ts).
+ * of the address, made before PayPal is asked to verify anything (money/paypal-webhook-gate.ts).
  */
 const GATE_ROUND_TRIPS: Partial<Record<RouteName, number>> = {
   // And up to two more when a payout's move loses its race to the send's own answer: the payout is read
   // again, then the move is decided on it as it now stands, or, with none left to make, the event is
-  // recorded on its own (domain/payout-settlement.ts). The record is the route's across every test of the
+  // recorded on its own (money/payout-settlement.ts). The record is the route's across every test of the
   // run, the payouts' races included.
   paypalWebhook: 3,
   submitFeedback: 1,
@@ -36,11 +36,11 @@ const GATE_ROUND_TRIPS: Partial<Record<RouteName, number>> = {
   deleteTracks: 1,
   deleteMyAccount: 6,
 };
-// A review delivered or rated moves the reviewer's reputation (domain/reputation.ts): their listing, read
+// A review delivered or rated moves the reviewer's reputation (people/reputation.ts): their listing, read
 // beside the write, is written after it, on condition that it is as read; that write depends on the first.
 // Recording it from the table's stream instead would take it off the request.
 // Deleting a track with later versions reads them (each in its own partition) once the track has named
-// them; the whole stack then goes in one transaction (domain/track-deletion.ts deleteTrack).
+// them; the whole stack then goes in one transaction (tracks/track-deletion.ts deleteTrack).
 // 'Delete my account' goes a step at a time, so that a stop part-way is finished by asking again: the
 // account's lists, what stops it, the tracks as a track deletion takes them, then the user's records.
 const options = { feedbackNotes: 'Is the low end too heavy?', context: 'mix_check' };
@@ -114,14 +114,14 @@ describe('DynamoDB round trips per route', () => {
     await call('listPros', {}, musician);
     const me = await call('saveMailPreferences', { marketing: true }, musician);
     // An e-mail's unsubscribe link carries a token made with the user's key, which only their e-mails show.
-    const { getUser } = await import('../../functions/data/users.js');
-    const { mailToken } = await import('../../functions/domain/mail-links.js');
+    const { getUser } = await import('../../functions/people/data/users.js');
+    const { mailToken } = await import('../../functions/platform/mail-links.js');
     await call('unsubscribe', { token: mailToken((await getUser(me.id))!, 'marketing'), kind: 'marketing' });
     await call('takeConfirmedEmail', {}, musician);
   });
 
   it('tracks and free feedback: upload, share, comments, feedback, rating, deleting two shared tracks', async () => {
-    const uploads = await import('../../functions/data/uploads.js');
+    const uploads = await import('../../functions/tracks/data/uploads.js');
     const tracks = [];
     // Registered while processing runs (a long file: processing cannot finish first), then once it has finished.
     for (const [title, seconds, waitForProcessing] of [
@@ -296,7 +296,7 @@ describe('DynamoDB round trips per route', () => {
     await approve(order.approveUrl);
     expect(['refunding', 'refunded']).toContain((await call('captureOrder', { orderId: order.orderId }, musician)).status);
 
-    const { readShare } = await import('../../functions/data/shares.js');
+    const { readShare } = await import('../../functions/feedback/data/shares.js');
     for (const [title, orderId, reason] of [
       ['Trip Declined', declined.orderId, 'declined'],
       ['Trip Withdrawn', withdrawn.orderId, 'track_deleted'],
@@ -320,14 +320,14 @@ describe('DynamoDB round trips per route', () => {
         title,
       ).toHaveLength(1);
     }
-    const { allEntries } = await import('../../functions/data/ledger.js');
-    const { getUser } = await import('../../functions/data/users.js');
+    const { allEntries } = await import('../../functions/money/data/ledger.js');
+    const { getUser } = await import('../../functions/people/data/users.js');
     expect((await getUser(proId))!.balanceCents).toBe((await allEntries(proId)).reduce((sum, e) => sum + e.amountCents, 0));
   });
 
   it('admin: users, prices, balances, margin, applications, impersonation, audit, refunds to look at', async () => {
     // A refund PayPal kept refusing, as the checks leave it for an admin (paid before the price changes below).
-    const payments = await import('../../functions/data/payments.js');
+    const payments = await import('../../functions/money/data/payments.js');
     // One PayPal never heard of, so that no webhook or scheduled check of the stack finishes it meanwhile.
     const stuckId = `STUCK${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`;
     const at = new Date().toISOString();
@@ -352,7 +352,7 @@ describe('DynamoDB round trips per route', () => {
     };
     expect((await payments.putPayment(stuck)).created).toBe(true);
     // Its tenth refusal: handed to an admin.
-    const { refundRefused } = await import('../../functions/domain/payment-checks.js');
+    const { refundRefused } = await import('../../functions/money/payment-checks.js');
     await refundRefused({ ...stuck, refundAttempts: 9 }, new Error('PayPal did not refund a capture: 422'), new Date());
     await call('listStuckRefunds', {}, admin);
     await call('retryRefund', { orderId: stuck.orderId }, admin);
@@ -459,7 +459,7 @@ async function approve(approveUrl: string) {
 }
 
 async function payment(orderId: string) {
-  return (await (await import('../../functions/data/payments.js')).getPayment(orderId))!.record;
+  return (await (await import('../../functions/money/data/payments.js')).getPayment(orderId))!.record;
 }
 
 async function paypal(path: string, init: RequestInit = {}) {

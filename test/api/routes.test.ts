@@ -6,6 +6,7 @@
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { routes, routeNames, type RouteName } from '../../shared/api/routes.js';
+import { apiErrorSchema } from '../../shared/schemas/common.js';
 import type { Access } from '../../shared/api/route.js';
 import { MAX_BODY_BYTES, maxBodyBytesOf } from '../../functions/http/area-handler.js';
 import { callRoute } from '../support/api.js';
@@ -34,8 +35,9 @@ const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000000';
 const pathParams = (name: RouteName) =>
   Object.fromEntries([...routes[name].path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1], PLACEHOLDER_ID]));
 
+/** The API's error body, as the contract states it (shared/schemas/common.ts) and the web client reads it. */
 function expectErrorShape(body: any) {
-  expect(body).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
+  expect(apiErrorSchema.safeParse(body).success, JSON.stringify(body)).toBe(true);
   expect(body.error.message.length).toBeGreaterThan(3);
 }
 

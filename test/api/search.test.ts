@@ -11,8 +11,8 @@ beforeAll(() => useStackEnvironment(stack));
 
 /** A confirmed account's record, made the way the PostConfirmation trigger makes it, then given its type. */
 async function person(name: string, type: 'musician' | 'pro') {
-  const { createUserRecord } = await import('../../functions/domain/users.js');
-  const { updateUser } = await import('../../functions/data/users.js');
+  const { createUserRecord } = await import('../../functions/people/users.js');
+  const { updateUser } = await import('../../functions/people/data/users.js');
   const sub = randomUUID();
   const record = await createUserRecord({ sub, email: `${sub}@example.test`, name, preferredUsername: null, admin: false });
   return updateUser(record, { type, typeChosen: true });

@@ -18,8 +18,8 @@ import { createConfirmedUser, type TestUser } from '../support/users.js';
  * but its bundle read runs the hook set for the next call once it has read.
  */
 const between = vi.hoisted(() => ({ read: null as null | (() => Promise<void>) }));
-vi.mock('../../functions/data/shares.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../functions/data/shares.js')>();
+vi.mock('../../functions/feedback/data/shares.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../functions/feedback/data/shares.js')>();
   return {
     ...real,
     getShareBundle: async (id: string) => {
@@ -160,7 +160,7 @@ describe('deleting a comment', () => {
   });
 
   it('is refused when the request closes between its read and its write: the write checks the share', async () => {
-    const { deleteComment } = await import('../../functions/domain/shares.js');
+    const { deleteComment } = await import('../../functions/feedback/shares.js');
     const track = await uploadTrack('Closing comments');
 
     // The reviewer's comment, read while the review is open; the feedback submitted before the deletion writes.
@@ -184,8 +184,8 @@ describe('deleting a comment', () => {
   });
 
   it('takes its id off the link, and a track deletion read before a comment came and another went is refused', async () => {
-    const tracks = await import('../../functions/data/tracks.js');
-    const { shareDeletes } = await import('../../functions/data/shares.js');
+    const tracks = await import('../../functions/tracks/data/tracks.js');
+    const { shareDeletes } = await import('../../functions/feedback/data/shares.js');
     const { track, share } = await acceptedRequest('Listed comments');
     const [a, b] = [await commentId(share.id, musician, 'A'), await commentId(share.id, musician, 'B')];
     expect((await callRoute(stack.apiUrl, 'deleteComment', { id: share.id, commentId: a }, musician.idToken)).status).toBe(200);

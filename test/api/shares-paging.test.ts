@@ -33,10 +33,10 @@ beforeAll(async () => {
   ]);
   const [authorId, reviewerId] = await Promise.all([flows.onboard(stack, author, 'musician'), flows.onboard(stack, reviewer, 'musician')]);
   const tracks = await Promise.all(['Page One', 'Page Two'].map((t) => flows.uploadTrack(stack, author, t)));
-  const { getUser } = await import('../../functions/data/users.js');
-  const { getTrack } = await import('../../functions/data/tracks.js');
-  const { newShare } = await import('../../functions/domain/requests.js');
-  const { putNewShare, setStatus } = await import('../../functions/data/shares.js');
+  const { getUser } = await import('../../functions/people/data/users.js');
+  const { getTrack } = await import('../../functions/tracks/data/tracks.js');
+  const { newShare } = await import('../../functions/feedback/requests.js');
+  const { putNewShare, setStatus } = await import('../../functions/feedback/data/shares.js');
   const [authorRecord, reviewerRecord, ...trackRecords] = await Promise.all([
     getUser(authorId),
     getUser(reviewerId),

@@ -373,7 +373,7 @@ describe('comment e-mails', () => {
   });
 
   it('claims a digest once, only as it was seen, and puts a failed one back merged with any newer one', async () => {
-    const { claimDigest, restoreDigest } = await import('../../functions/data/shares.js');
+    const { claimDigest, restoreDigest } = await import('../../functions/feedback/data/shares.js');
     const { share } = await newShare(`Claims ${Date.now() % 100000}`);
     const ask = (text: string) =>
       callRoute(stack.apiUrl, 'addComment', { id: share.id, timestamp: null, text, tags: [] }, musician.idToken);
@@ -455,8 +455,8 @@ describe('AI Suggest', () => {
 
 describe('due digests at scale', () => {
   it('spread over shards by share id, and the job still sends every one, one written before the shards too', async () => {
-    const { DIGEST_SHARDS } = await import('../../functions/data/shares.js');
-    const { shardKey } = await import('../../functions/data/shards.js');
+    const { DIGEST_SHARDS } = await import('../../functions/feedback/data/shares.js');
+    const { shardKey } = await import('../../functions/platform/data/shards.js');
     const since = Date.now();
     const title = `Shards ${Date.now() % 100000}`;
     const track = await uploadTrack(musician, title);

@@ -6,7 +6,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { callRoute } from '../support/api.js';
 import { onboardedUser } from '../support/flows.js';
 import { getFrom, randomLoopback } from '../support/loopback.js';
-import { RATE_LIMITS } from '../../functions/domain/rate-limits.js';
+import { RATE_LIMITS } from '../../functions/platform/rate-limits.js';
 import { startOfAWindow } from '../support/wait.js';
 
 const stack = inject('stack');

@@ -8,7 +8,7 @@ import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand } from '@a
 import { BatchWriteCommand, QueryCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { ensureTable } from '../../scripts/dev/emulators/dynamodb.js';
-import { TABLE_INDEXES } from '../../functions/data/table.js';
+import { TABLE_INDEXES } from '../../functions/platform/data/table.js';
 import { onboard, uploadTrack } from '../support/flows.js';
 import { useStackEnvironment } from '../support/in-process.js';
 import { indexItems, localDynamo, putItems } from '../support/table.js';
@@ -116,8 +116,8 @@ describe('the lean lists (GSI3)', () => {
 
   it("writes no index entry when a capture moves a pro's balance or a share joins a track", async () => {
     useStackEnvironment(stack);
-    const { moneyMove } = await import('../../functions/data/ledger.js');
-    const { newShareItems } = await import('../../functions/data/shares.js');
+    const { moneyMove } = await import('../../functions/money/data/ledger.js');
+    const { newShareItems } = await import('../../functions/feedback/data/shares.js');
     const user = await createConfirmedUser(stack, { fullName: `Lean Lister ${randomUUID().slice(0, 6)}` });
     const id = await onboard(stack, user, 'pro');
     const track = await uploadTrack(stack, user, 'Lean track', { seconds: 1 });

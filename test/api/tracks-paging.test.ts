@@ -30,7 +30,7 @@ let uploaded: Listed & Record<string, unknown>;
 /** Tracks like `template`, older than it a second apart (so the order is known), written as registration writes a track. */
 async function writeCopies(userId: string, template: Listed & Record<string, unknown>, count: number) {
   const base = Date.parse(template.createdAt);
-  // The report is left out: a track keeps it packed (functions/domain/stored-report.ts), not as the API shows it.
+  // The report is left out: a track keeps it packed (functions/tracks/stored-report.ts), not as the API shows it.
   const { audioUrl, report: _report, ...view } = template;
   const items = Array.from({ length: count }, (_, i) => {
     const id = randomUUID();

@@ -9,7 +9,7 @@ import { localS3, objectExists as isStored } from '../support/objects.js';
 import { MAX_TRACK_BYTES, PEAKS_COUNT } from '../../shared/constants.js';
 import { callRoute } from '../support/api.js';
 import { createConfirmedUser, type TestUser } from '../support/users.js';
-import { LoudnessMeter } from '../../functions/domain/audio/loudness.js';
+import { LoudnessMeter } from '../../functions/tracks/audio/loudness.js';
 import { pngBytes, toneSamples, wavBytes } from '../support/audio.js';
 import { processedTrack, registerUpload, uploadFile } from '../support/flows.js';
 import { processingTrack } from '../support/table.js';
@@ -224,6 +224,22 @@ describe('the local S3 enforces the upload policy as S3 does', () => {
     expect(await post(fields, Buffer.alloc(0))).toMatchObject({ status: 400, text: expect.stringContaining('EntityTooSmall') });
     expect(await objectExists(ticket.body.key)).toBe(false);
     expect(await post(fields, bytes)).toMatchObject({ status: 204 });
+  });
+
+  it('answers a form it cannot read, or one without a file, with 400 as S3 does, and stays up', async () => {
+    const post = (headers: Record<string, string>, body: string) =>
+      fetch(`${stack.s3Endpoint}/${stack.mediaBucket}`, { method: 'POST', headers, body }).then(async (r) => ({
+        status: r.status,
+        text: await r.text(),
+      }));
+    expect(await post({ 'content-type': 'multipart/form-data' }, '--x\r\n')).toMatchObject({
+      status: 400,
+      text: expect.stringContaining('MalformedPOSTRequest'),
+    });
+    expect(await post({ 'content-type': 'multipart/form-data; boundary=x' }, 'not a form at all')).toMatchObject({
+      status: 400,
+      text: expect.stringContaining('exactly one file'),
+    });
   });
 
   it('refuses a file over 200 MB and stores nothing', async () => {

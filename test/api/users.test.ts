@@ -25,7 +25,7 @@ import {
   TEST_PASSWORD,
   uniqueEmail,
 } from '../support/users.js';
-import { EMAIL_LOOKUPS_PER_MINUTE } from '../../functions/domain/users.js';
+import { EMAIL_LOOKUPS_PER_MINUTE } from '../../functions/people/users.js';
 
 const stack = inject('stack');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

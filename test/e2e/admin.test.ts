@@ -120,7 +120,7 @@ describe('refunds to look at', () => {
     const { page } = session;
     const { useStackEnvironment } = await import('../support/in-process.js');
     useStackEnvironment(stack);
-    const data = await import('../../functions/data/payments.js');
+    const data = await import('../../functions/money/data/payments.js');
     const orderId = `E2ESTUCK${Date.now().toString(36).toUpperCase()}`;
     const at = new Date().toISOString();
     const stuck = {
@@ -142,7 +142,7 @@ describe('refunds to look at', () => {
     };
     await data.putPayment(stuck);
     // Its tenth refusal: handed to an admin.
-    const { refundRefused } = await import('../../functions/domain/payment-checks.js');
+    const { refundRefused } = await import('../../functions/money/payment-checks.js');
     await refundRefused({ ...stuck, refundAttempts: 9 }, new Error('PayPal did not refund a capture: 422 REFUND_NOT_ALLOWED'), new Date());
 
     await page.goto(`${stack.appUrl}/admin/settings`);
@@ -178,9 +178,9 @@ describe('payouts to look at', () => {
     await callRoute(stack.apiUrl, 'adjustBalance', { id: owedId, balance: 42, expectedBalanceCents: 0, reason: 'Earnings' }, admin.idToken);
     await callRoute(stack.apiUrl, 'setPayoutAccount', { email: 'petra@example.test' }, owed.idToken);
     const providers = await import('../../functions/providers/payments.js');
-    const { createPayout } = await import('../../functions/domain/payouts.js');
-    const { checkPayout } = await import('../../functions/domain/payout-settlement.js');
-    const { getUser } = await import('../../functions/data/users.js');
+    const { createPayout } = await import('../../functions/money/payouts.js');
+    const { checkPayout } = await import('../../functions/money/payout-settlement.js');
+    const { getUser } = await import('../../functions/people/data/users.js');
     const real = providers.payments();
     providers.usePaymentProvider({
       ...real,

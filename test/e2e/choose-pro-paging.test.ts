@@ -3,7 +3,7 @@
  * genre and price and sorted on the server, each card with the pro's reputation.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PROS_PAGE_SIZE } from '../../functions/domain/directory.js';
+import { PROS_PAGE_SIZE } from '../../functions/people/directory.js';
 import { callRoute } from '../support/api.js';
 import { DESKTOP, PHONE, screenshot } from '../support/browser.js';
 import { allPros, onboard, onboardedUser, ratedReview } from '../support/flows.js';

@@ -129,7 +129,7 @@ describe('a paid review to trust', () => {
     await pro.close({ runBeforeUnload: true });
     const { useStackEnvironment } = await import('../support/in-process.js');
     useStackEnvironment(stack);
-    const { getShareBundle } = await import('../../functions/data/shares.js');
+    const { getShareBundle } = await import('../../functions/feedback/data/shares.js');
     await until('the draft saved as the tab closed', async () => (await getShareBundle(shareId))?.draft?.comment === last, 10_000);
   });
 

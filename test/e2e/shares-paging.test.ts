@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SHARES_PAGE_SIZE } from '../../functions/domain/shares.js';
+import { SHARES_PAGE_SIZE } from '../../functions/feedback/shares.js';
 import { shareOptionsSchema } from '../../shared/schemas/shares.js';
 import { onboard, uploadTrack } from '../support/flows.js';
 import { useStackEnvironment } from '../support/in-process.js';
@@ -28,10 +28,10 @@ beforeAll(async () => {
   ]);
   const [musicianId, proId] = await Promise.all([onboard(stack, musician, 'musician'), onboard(stack, pro, 'pro')]);
   const track = await uploadTrack(stack, musician, 'Paged Song');
-  const { getUser } = await import('../../functions/data/users.js');
-  const { getTrack } = await import('../../functions/data/tracks.js');
-  const { newShare } = await import('../../functions/domain/requests.js');
-  const { putNewShare, setStatus } = await import('../../functions/data/shares.js');
+  const { getUser } = await import('../../functions/people/data/users.js');
+  const { getTrack } = await import('../../functions/tracks/data/tracks.js');
+  const { newShare } = await import('../../functions/feedback/requests.js');
+  const { putNewShare, setStatus } = await import('../../functions/feedback/data/shares.js');
   const [author, reviewer, record] = await Promise.all([getUser(musicianId), getUser(proId), getTrack(track.id)]);
   const options = shareOptionsSchema.parse({ feedbackNotes: 'Paging', context: 'mix_check' });
   const base = Date.now() - COUNT * 60_000;

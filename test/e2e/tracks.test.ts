@@ -528,7 +528,7 @@ describe('a track list longer than a page', () => {
         credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
       }),
     );
-    // The report is left out: a track keeps it packed (functions/domain/stored-report.ts), not as the API shows it.
+    // The report is left out: a track keeps it packed (functions/tracks/stored-report.ts), not as the API shows it.
     const { audioUrl, report: _report, ...view } = first;
     const items = Array.from({ length: 31 }, (_, i) => {
       const id = randomUUID();

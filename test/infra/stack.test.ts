@@ -16,7 +16,7 @@ import {
 } from '../../infra/constructs/api.js';
 import { REALTIME_ENTITIES } from '../../infra/constructs/realtime.js';
 import { AREA_RESERVED_CONCURRENCY, UNRESERVED_MINIMUM } from '../../infra/concurrency.js';
-import { TRACK_ENTITY } from '../../functions/data/tracks.js';
+import { TRACK_ENTITY } from '../../functions/tracks/data/tracks.js';
 import { PROCESSING_DEADLINE_MS, PROCESSING_QUEUE, UNCLAIMED_UPLOAD_TAG } from '../../shared/constants.js';
 import { dependencyGraph, findCycle, makeTempDir, synthesizeForFile, synthStack, type Synthesized } from './synth.js';
 
@@ -271,6 +271,10 @@ const TABLE_ACCESS: Record<string, { actions: string[]; leadingKeys?: string[]; 
   'HTTP handlers of the admin area': { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem'], indexes: ['GSI1', 'GSI3'] },
   'HTTP handlers of the health area': { actions: ['GetItem'], leadingKeys: ['HEALTH'] },
   'HTTP handlers of the telemetry area': { actions: ['UpdateItem'], leadingKeys: ['CLIENT#*'] },
+  'HTTP handlers of the webhooks area': {
+    actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
+    leadingKeys: ['PAYMENT#*', 'PAYOUT#*', 'LEDGER#*', 'USER#*', 'SHARE#*', 'TRACK#*', 'WEBHOOK#*', 'CUSTOMER#*', 'CLIENT#*', 'CONFIG'],
+  },
   'HTTP handlers of the links area': {
     actions: ['GetItem', 'Query', 'UpdateItem', 'DeleteItem'],
     leadingKeys: ['USER#*', 'SHARE#*', 'PUBLICREVIEW#*', 'CLIENT#*'],
@@ -352,7 +356,7 @@ describe('table access', () => {
     }
   });
 
-  it("keeps the public areas to their own keys: health reads one, telemetry counts under CLIENT#, links reach a link's user, share and lookup", () => {
+  it("keeps the public areas to their own keys: health reads one, telemetry counts under CLIENT#, links reach a link's user, share and lookup, webhooks the money's", () => {
     const writes = [
       'dynamodb:PutItem',
       'dynamodb:DeleteItem',
@@ -377,11 +381,21 @@ describe('table access', () => {
         .flatMap(actionsOf)
         .filter((a) => ['dynamodb:PutItem', 'dynamodb:BatchWriteItem'].includes(a)),
     ).toEqual([]);
-    // Whatever they do, only under their own keys: never a payment, the ledger, a payout or the audit.
+    // The providers' webhooks move money, so they reach its partitions, and no index: never the audit, the
+    // user counts, a username, an upload, its audio's lookup or processing places, a public link or a connection.
+    const webhooks = statementsOf(fnIdOf('HTTP handlers of the webhooks area'));
+    const webhookKeys = [dynamo(webhooks).map((st) => st.Condition['ForAllValues:StringLike']['dynamodb:LeadingKeys'])].flat(2);
+    for (const never of ['AUDIT', 'USERCOUNT', 'USERNAME#x', 'UPLOAD#x', 'AUDIOKEY#x', 'PROCESSING#x', 'PUBLICREVIEW#x', 'CONN#x'])
+      expect(
+        webhookKeys.some((k: string) => new RegExp(`^${k.replace('*', '.*')}$`).test(never)),
+        never,
+      ).toBe(false);
+    // Whatever they do, only under their own keys: the links never a payment, the ledger, a payout or the audit.
     for (const [statements, keys] of [
       [health, ['HEALTH']],
       [telemetry, ['CLIENT#*']],
       [links, ['USER#*', 'SHARE#*', 'PUBLICREVIEW#*', 'CLIENT#*']],
+      [webhooks, TABLE_ACCESS['HTTP handlers of the webhooks area'].leadingKeys!],
     ] as const) {
       for (const st of dynamo(statements)) {
         expect(resourcesOfStatement(st)).toEqual([tableArn()]);
@@ -1300,7 +1314,7 @@ describe('payment checks', () => {
   });
 
   it('serves both webhooks without an authorizer, and every other payment route with it', () => {
-    for (const [name, def] of Object.entries(routes).filter(([, d]) => d.area === 'payments' || d.area === 'billing')) {
+    for (const [name, def] of Object.entries(routes).filter(([, d]) => ['payments', 'billing', 'webhooks'].includes(d.area))) {
       const route = Object.values(resourcesOf('AWS::ApiGatewayV2::Route')).find(
         (r: any) => r.Properties.RouteKey === `${def.method} ${def.path}`,
       ) as any;

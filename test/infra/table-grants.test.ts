@@ -29,8 +29,13 @@ describe('table grants', () => {
     expect(Object.keys(TABLE_GRANTS).sort()).toEqual(Object.keys(SDK_CLIENTS).sort());
   });
 
-  it('know which areas are public only: health, links and telemetry', () => {
-    expect([...publicOnly].sort()).toEqual(['functions/http/health.ts', 'functions/http/links.ts', 'functions/http/telemetry.ts']);
+  it('know which areas are public only: health, links, telemetry and webhooks', () => {
+    expect([...publicOnly].sort()).toEqual([
+      'functions/http/health.ts',
+      'functions/http/links.ts',
+      'functions/http/telemetry.ts',
+      'functions/http/webhooks.ts',
+    ]);
   });
 
   it.each(Object.keys(TABLE_GRANTS))('%s: the actions and indexes its code uses, no more, no fewer', (entry) => {

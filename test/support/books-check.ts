@@ -8,7 +8,7 @@
 import { BatchGetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 /**
- * The ledger's month partitions (functions/data/ledger.ts MONTH_SHARDS, checked equal by books-check.test.ts).
+ * The ledger's month partitions (functions/money/data/ledger.ts MONTH_SHARDS, checked equal by books-check.test.ts).
  * Nothing here imports the functions' modules: this runs before every file of the stack's tests, and a module it
  * loaded would be loaded before a file's own mocks of it.
  */

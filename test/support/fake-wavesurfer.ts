@@ -45,4 +45,5 @@ export class FakeWaveSurfer {
 /** Every instance created, in order; tests empty it before each case. */
 export const wavesurfers: FakeWaveSurfer[] = [];
 
+/** @alias What `vi.mock('wavesurfer.js')` hands the module under test. */
 export default FakeWaveSurfer;

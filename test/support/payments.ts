@@ -16,14 +16,15 @@ export const setPrice = (stack: StackInfo, userId: string, cents: number | null)
 
 export const setMargin = (stack: StackInfo, margin: number) => setAttributes(stack, { PK: 'CONFIG', SK: 'CONFIG' }, { margin, id: 1 });
 
-export const ledger = async (accountId: string) => (await import('../../functions/data/ledger.js')).allEntries(accountId);
+export const ledger = async (accountId: string) => (await import('../../functions/money/data/ledger.js')).allEntries(accountId);
 
 export async function balanceOf(userId: string): Promise<number> {
-  const { getUser } = await import('../../functions/data/users.js');
+  const { getUser } = await import('../../functions/people/data/users.js');
   return (await getUser(userId))!.balanceCents;
 }
 
-export const payment = async (orderId: string) => (await (await import('../../functions/data/payments.js')).getPayment(orderId))!.record;
+export const payment = async (orderId: string) =>
+  (await (await import('../../functions/money/data/payments.js')).getPayment(orderId))!.record;
 
 export const entriesOf = async (accountId: string, orderId: string) =>
   (await ledger(accountId)).filter((e) => e.cause.type === 'payment' && e.cause.orderId === orderId);
@@ -77,7 +78,7 @@ export async function reviewedPaid(
   const reviewed = await flows.fullReview(stack, pro.user, view.shareId, 1);
   if (reviewed.status !== 200) throw new Error(`the review answered ${reviewed.status}`);
   if (release) {
-    const { checkDuePayments } = await import('../../functions/domain/payment-checks.js');
+    const { checkDuePayments } = await import('../../functions/money/payment-checks.js');
     const { EARNING_HOLD_DAYS } = await import('../../shared/money.js');
     await checkDuePayments(new Date(Date.parse((await payment(orderId)).fulfilledAt!) + EARNING_HOLD_DAYS * 86_400_000 + 60_000), {
       orderId,
@@ -91,7 +92,7 @@ export async function reviewedPaid(
 export async function paidOut(stack: StackInfo, pro: TestUser, cents: number): Promise<string> {
   const payout = await callRoute(stack.apiUrl, 'createPayout', { amountCents: cents, idempotencyKey: crypto.randomUUID() }, pro.idToken);
   if (payout.status !== 200) throw new Error(`createPayout answered ${payout.status}: ${JSON.stringify(payout.body)}`);
-  const { getPayout } = await import('../../functions/data/payouts.js');
+  const { getPayout } = await import('../../functions/money/data/payouts.js');
   await until(
     'the payout paid',
     async () => (await getPayout(payout.body.id))!.status,

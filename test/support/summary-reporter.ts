@@ -1,7 +1,31 @@
+import path from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 
-/** Ends every run with the plain line `N passed, N failed, N skipped` that CI reads. */
+/** How many of the slowest files the summary names: where a faster suite starts. */
+const SLOWEST = 8;
+
+/**
+ * Ends every run with its slowest files, each project's time (from its first file's start to its last
+ * file's end, and the files' own time added up: what a faster suite is measured by), then the plain line
+ * `N passed, N failed, N skipped` that CI reads.
+ */
 export default class SummaryReporter implements Reporter {
+  private readonly spans = new Map<string, { first: number; last: number; files: number; busyMs: number }>();
+
+  onTestModuleStart(mod: TestModule) {
+    const name = mod.project.name;
+    const span = this.spans.get(name) ?? { first: Date.now(), last: Date.now(), files: 0, busyMs: 0 };
+    this.spans.set(name, span);
+  }
+
+  onTestModuleEnd(mod: TestModule) {
+    const span = this.spans.get(mod.project.name);
+    if (!span) return;
+    span.last = Date.now();
+    span.files++;
+    span.busyMs += mod.diagnostic().duration;
+  }
+
   onTestRunEnd(modules: ReadonlyArray<TestModule>, errors: ReadonlyArray<unknown>) {
     let passed = 0;
     let failed = 0;
@@ -16,6 +40,16 @@ export default class SummaryReporter implements Reporter {
       if (mod.state() === 'failed' && ![...mod.children.allTests()].some((t) => t.result().state === 'failed')) failed++;
     }
     failed += errors.length;
+    const minutes = (ms: number) => `${(ms / 60_000).toFixed(1)} min`;
+    const times = [...this.spans].map(
+      ([name, s]) => `${name || 'tests'} ${minutes(s.last - s.first)} (${s.files} files, ${minutes(s.busyMs)} of their own)`,
+    );
+    const slowest = [...modules]
+      .sort((a, b) => b.diagnostic().duration - a.diagnostic().duration)
+      .slice(0, SLOWEST)
+      .map((m) => `${path.relative(process.cwd(), m.moduleId)} ${minutes(m.diagnostic().duration)}`);
+    if (slowest.length > 1) process.stdout.write(`\nSlowest files: ${slowest.join(', ')}\n`);
+    if (times.length) process.stdout.write(`\nTime by project: ${times.join('; ')}\n`);
     process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }
 }

@@ -10,7 +10,7 @@ export async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) 
 }
 
 /**
- * Rate limits count fixed windows (functions/data/limits.ts): when fewer than `needMs` are left of the
+ * Rate limits count fixed windows (functions/platform/data/limits.ts): when fewer than `needMs` are left of the
  * current `windowMs`, waits for the next, so that what the test does next falls in one window.
  */
 export async function startOfAWindow(needMs: number, windowMs = 60_000): Promise<void> {

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyseAudioFile, AudioRejected, writePlayableCopy, type AudioFacts } from '../../functions/domain/audio.js';
+import { analyseAudioFile, AudioRejected, writePlayableCopy, type AudioFacts } from '../../functions/tracks/audio.js';
 import { MAX_TRACK_BYTES, MAX_TRACK_SECONDS } from '../../shared/constants.js';
 
 const DIR = fileURLToPath(new URL('../fixtures/audio/', import.meta.url));
@@ -320,7 +320,7 @@ describe('no decoder failure escapes', () => {
 
   it('keeps a plain Node process alive, where an unhandled rejection is fatal, over the whole corpus', () => {
     const script = `
-      const { analyseAudioFile, AudioRejected } = await import(${JSON.stringify(path.join(ROOT, 'functions/domain/audio.ts'))});
+      const { analyseAudioFile, AudioRejected } = await import(${JSON.stringify(path.join(ROOT, 'functions/tracks/audio.ts'))});
       const files = ${JSON.stringify(Object.keys(manifest).map((f) => path.join(DIR, f)))};
       let done = 0;
       for (const file of files) {

@@ -1,8 +1,8 @@
-/** The README's Security table says what functions/domain/rate-limits.ts enforces: every limit, its subject, its number and window. */
+/** The README's Security table says what functions/platform/rate-limits.ts enforces: every limit, its subject, its number and window. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RATE_LIMITS } from '../../functions/domain/rate-limits.js';
+import { RATE_LIMITS } from '../../functions/platform/rate-limits.js';
 
 const readme = fs.readFileSync(path.join(import.meta.dirname, '../../README.md'), 'utf8');
 const section = readme.slice(readme.indexOf('## Security'), readme.indexOf('\n## ', readme.indexOf('## Security') + 1));

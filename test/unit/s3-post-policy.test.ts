@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { checkPostPolicy } from '../../scripts/dev/emulators/s3-post-policy.js';
+import { checkPostPolicy, sizeLimitOf } from '../../scripts/dev/emulators/s3-post-policy.js';
 
 const SECRET = 'S3RVER';
 const s3 = new S3Client({
@@ -69,5 +69,12 @@ describe('local S3 POST policy check', () => {
     });
     // Fields S3 never asks a condition for.
     expect(check({ ...fields, 'x-ignore-note': 'anything' })).toBeNull();
+  });
+
+  it('reads the largest file a policy allows before checking it, and no limit from a form it cannot read', async () => {
+    const fields = await ticket();
+    expect(sizeLimitOf(fields)).toBe(1024 * 1024);
+    expect(sizeLimitOf({ ...fields, Policy: 'not base64 json' })).toBe(Infinity);
+    expect(sizeLimitOf({})).toBe(Infinity);
   });
 });

@@ -1,4 +1,4 @@
-/** The DynamoDB document client (functions/data/ is its only user). */
+/** The DynamoDB document client (the topics' data/ modules are its only users). */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.js';

@@ -12,7 +12,7 @@ import {
   type KeySchemaElement,
   type Projection,
 } from '@aws-sdk/client-dynamodb';
-import { TABLE_INDEXES, TABLE_KEYS } from '../../../functions/data/table.js';
+import { TABLE_INDEXES, TABLE_KEYS } from '../../../functions/platform/data/table.js';
 import { waitForPort } from '../stack/ports.js';
 
 export class JavaMissingError extends Error {

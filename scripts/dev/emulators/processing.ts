@@ -83,7 +83,7 @@ class Worker {
     this.child.on('error', (err) => this.finishAll(`worker failed: ${err.message}`));
     this.child.once('exit', (code, signal) => {
       this.finishAll(`worker exited (${signal ?? code})`);
-      // What a killed run left in its working folder (functions/domain/processing.ts) goes with it.
+      // What a killed run left in its working folder (functions/tracks/processing.ts) goes with it.
       if (pid) fs.rmSync(path.join(os.tmpdir(), `processing-${pid}`), { recursive: true, force: true });
     });
   }

@@ -42,6 +42,21 @@ const denied = (message: string): PolicyViolation => ({
   message: `Invalid according to Policy: ${message}`,
 });
 
+/**
+ * The largest file the form's policy allows, read without checking the signature (checkPostPolicy does):
+ * past it the body need not be kept, since the answer can only be a refusal.
+ */
+export function sizeLimitOf(rawFields: Record<string, string>): number {
+  const b64 = Object.entries(rawFields).find(([k]) => k.toLowerCase() === 'policy')?.[1];
+  try {
+    const policy = JSON.parse(Buffer.from(b64 ?? '', 'base64').toString('utf8')) as { conditions?: Condition[] };
+    const range = policy.conditions?.find((c): c is [string, number, number] => Array.isArray(c) && c[0] === 'content-length-range');
+    return range && Number.isFinite(Number(range[2])) ? Number(range[2]) : Infinity;
+  } catch {
+    return Infinity;
+  }
+}
+
 export function checkPostPolicy({
   fields: raw,
   bucket,

@@ -8,11 +8,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { pipeline } from 'node:stream/promises';
+import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 // @ts-expect-error s3rver ships no types
 import S3rver from 's3rver';
-import { checkPostPolicy, type PolicyViolation } from './s3-post-policy.js';
+import { checkPostPolicy, sizeLimitOf, type PolicyViolation } from './s3-post-policy.js';
 
 // The form parser and tagging model s3rver itself uses, resolved from s3rver so they are its versions.
 const require = createRequire(createRequire(import.meta.url).resolve('s3rver'));
@@ -21,6 +21,7 @@ const Busboy = require('busboy') as new (opts: { headers: Record<string, unknown
   on(event: 'file', cb: (name: string, stream: Readable) => void): void;
   on(event: 'finish' | 'error', cb: (err?: Error) => void): void;
 };
+const newBusboy = (headers: Record<string, unknown>) => new Busboy({ headers });
 const { TaggingConfiguration } = require('./models/config') as { TaggingConfiguration: { validate(xml: string): unknown } };
 
 /** s3rver's credentials (it accepts any signature; the POST policy check uses this secret). */
@@ -44,24 +45,55 @@ export interface ObjectCreated {
   eventName: string;
 }
 
-/** The fields before the file (S3 ignores those after it) and the file's size (-1: no file). */
-function readForm(file: string, headers: Record<string, unknown>): Promise<{ fields: Record<string, string>; fileSize: number }> {
-  return new Promise((resolve, reject) => {
-    const fields: Record<string, string> = {};
-    let fileSize = -1;
-    const busboy = new Busboy({ headers });
+/**
+ * Reads the form as it arrives, spooling the raw body for s3rver: the fields before the file (S3 ignores
+ * those after it) and the file's size (-1: no file). A file past its policy's maximum stops the spool (it
+ * can only be refused) but is still read to its end, so the client gets S3's answer, not a broken pipe.
+ */
+async function receiveForm(
+  req: NodeJS.ReadableStream & { headers: Record<string, unknown> },
+  spoolPath: string,
+): Promise<{ fields: Record<string, string>; fileSize: number; spooled: boolean } | null> {
+  const fields: Record<string, string> = {};
+  let fileSize = -1;
+  let limit = Infinity;
+  const spool = fs.createWriteStream(spoolPath);
+  let spoolError: Error | null = null;
+  spool.on('error', (err) => (spoolError = err));
+  let spooling = true;
+  let busboy: ReturnType<typeof newBusboy> | null;
+  try {
+    busboy = newBusboy(req.headers);
+  } catch {
+    busboy = null; // not a parsable multipart header: the body is still read, then refused
+  }
+  const parsed = new Promise<boolean>((resolve) => {
+    if (!busboy) return resolve(false);
     busboy.on('field', (name, value) => {
       if (fileSize < 0) fields[name] = value;
     });
     busboy.on('file', (name, stream) => {
       if (name !== 'file' || fileSize >= 0) return void stream.resume();
       fileSize = 0;
+      limit = sizeLimitOf(fields);
       stream.on('data', (d: Buffer) => (fileSize += d.length));
     });
-    busboy.on('finish', () => resolve({ fields, fileSize }));
-    busboy.on('error', (err) => reject(err));
-    fs.createReadStream(file).on('error', reject).pipe(busboy);
+    busboy.on('finish', () => resolve(true));
+    busboy.on('error', () => resolve(false));
   });
+  let parsing = busboy !== null;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    if (spoolError) throw spoolError;
+    if (spooling && fileSize > limit) {
+      spooling = false;
+      spool.end();
+    }
+    if (spooling && !spool.write(chunk)) await once(spool, 'drain');
+    if (parsing && busboy && !busboy.write(chunk)) await Promise.race([once(busboy, 'drain'), parsed.then(() => (parsing = false))]);
+  }
+  if (spooling) await new Promise<void>((resolve, reject) => spool.end((err?: Error | null) => (err ? reject(err) : resolve())));
+  busboy?.end();
+  return (await parsed) ? { fields, fileSize, spooled: spooling } : null;
 }
 
 const xmlError = (v: Pick<PolicyViolation, 'code' | 'message'>) =>
@@ -90,13 +122,7 @@ function enforcePostPolicy(now: () => Date) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 's3-post-'));
     try {
       const spool = path.join(dir, 'body');
-      await pipeline(ctx.req, fs.createWriteStream(spool));
-      let form;
-      try {
-        form = await readForm(spool, ctx.req.headers);
-      } catch {
-        form = null;
-      }
+      const form = await receiveForm(ctx.req, spool);
       // A form without a file stores nothing: s3rver answers it as S3 does.
       const violation =
         form && form.fileSize < 0
@@ -114,6 +140,8 @@ function enforcePostPolicy(now: () => Date) {
         ctx.body = xmlError(violation);
         return;
       }
+      // The spool stops only past the policy's maximum, which the check above always refuses.
+      if (!form!.spooled) throw new Error('An upload past its policy was not refused');
       const replay = Object.assign(fs.createReadStream(spool), { headers: ctx.req.headers });
       ctx.req = replay as unknown as KoaContext['req'];
       await next();

@@ -10,6 +10,7 @@ import { routes } from '../../../shared/api/routes.js';
 import { CORS_ALLOW_HEADERS, routeKey, type Area, type RouteDef } from '../../../shared/api/route.js';
 import { dynamo } from '../../../functions/lib/aws/dynamo.js';
 import type { LocalRealtime } from '../emulators/realtime.js';
+import { checkTableCall } from './table-access.js';
 
 /** API Gateway's own payload limit. */
 const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
@@ -56,11 +57,15 @@ function lambdaContext(area: Area) {
 }
 
 /**
- * DynamoDB calls made while serving one request, reported in response headers so tests can hold every
+ * DynamoDB calls made while serving one request, each held to its area's grant as IAM would, reported in response headers so tests can hold every
  * route to its budget (test/api/round-trips.test.ts). A call that starts while none of the request's
  * calls is in flight begins a new sequential round trip; calls started together count once.
  */
 interface DynamoCalls {
+  /** The area serving the request, whose grant each call must pass (table-access.ts). */
+  area: Area;
+  /** The first call its grant refused: the request then fails, even where the code carried on without it. */
+  refused?: string;
   calls: number;
   sequential: number;
   inFlight: number;
@@ -72,15 +77,21 @@ export const DYNAMO_SEQUENTIAL_HEADER = 'x-local-dynamodb-sequential';
 const mostByRoute = new Map<string, { answers: number; calls: number; sequential: number }>();
 export const DYNAMO_CALLS_PATH = '/_local/dynamodb-calls';
 
-/** Counts the calls of the request being served; added once the stack's environment names the local table. */
+/** Checks and counts the calls of the request being served; added once the stack's environment names the local table. */
 let counting = false;
 function countDynamoCalls() {
   if (counting) return;
   counting = true;
   dynamo().middlewareStack.add(
-    (next) => async (args) => {
+    (next, context) => async (args) => {
       const counts = dynamoCalls.getStore();
       if (!counts) return next(args);
+      try {
+        checkTableCall(counts.area, context.commandName ?? '', args.input as Record<string, unknown>);
+      } catch (err) {
+        counts.refused ??= (err as Error).message;
+        throw err;
+      }
       if (counts.inFlight === 0) counts.sequential++;
       counts.calls++;
       counts.inFlight++;
@@ -191,8 +202,11 @@ export function startGateway(port: number, allowedOrigin: string, realtime: Loca
       } as APIGatewayProxyEventV2;
 
       const handler = await areaHandler(route.def.area);
-      const counts: DynamoCalls = { calls: 0, sequential: 0, inFlight: 0 };
+      const counts: DynamoCalls = { area: route.def.area, calls: 0, sequential: 0, inFlight: 0 };
       const result = await dynamoCalls.run(counts, () => handler(event, lambdaContext(route.def.area)));
+      // A grant short of the code would fail in AWS, perhaps quietly (an e-mail's claim given back, a
+      // cache not stored): locally the request fails, so that a test sees it.
+      if (counts.refused) return send(res, 500, errorBody('table_access_refused', counts.refused), cors);
       if ((result.statusCode ?? 200) < 300) {
         const most = mostByRoute.get(route.key) ?? { answers: 0, calls: 0, sequential: 0 };
         mostByRoute.set(route.key, {
@@ -212,6 +226,9 @@ export function startGateway(port: number, allowedOrigin: string, realtime: Loca
       send(res, 500, errorBody('internal', 'Internal server error'), cors);
     }
   });
+  // Idle connections outlive the clients' own keep-alive (Node's fetch drops one after 4 s), as API
+  // Gateway's do, so a request is never sent on a connection the server is closing at that moment.
+  server.keepAliveTimeout = 65_000;
   server.on('upgrade', (req, socket, head) => {
     if (!realtime.handleUpgrade(req, socket, head)) socket.destroy();
   });

@@ -25,7 +25,7 @@ import { startStripe } from '../stand-ins/stripe/server.js';
 import { seedDemoPlans } from '../../seed/demo-plans.js';
 import { localSecretEnv } from '../../../functions/lib/secrets.js';
 import { ensureUserPool, localCognitoClient } from '../emulators/user-pool.js';
-import { startStaticWeb, startViteDev, type WebServer } from './web.js';
+import { startStaticWeb, startViteDev, type ImagesSource, type WebServer } from './web.js';
 import type { Ports } from './ports.js';
 import { forgetClients } from '../../../functions/lib/aws/options.js';
 import { proxiedEnvironment, startFaultProxy, type ServiceName } from '../faults/fault-proxy.js';
@@ -99,6 +99,9 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
+/** What stops a started service, run last first when the stack stops. */
+type Stoppers = (() => Promise<void> | void)[];
+
 const closeServer = (s: Server) =>
   new Promise<void>((r) => {
     s.close(() => r());
@@ -113,7 +116,7 @@ async function expectHealthy(apiUrl: string): Promise<void> {
 }
 
 /** The functions' endpoints each behind a fault proxy (the services stay where they are for everyone else); the proxies' URLs. */
-async function putFaultProxies(targets: Record<Exclude<ServiceName, 'api'>, string>, stoppers: (() => Promise<void> | void)[]) {
+async function putFaultProxies(targets: Record<Exclude<ServiceName, 'api'>, string>, stoppers: Stoppers) {
   const urls: Partial<Record<ServiceName, string>> = {};
   for (const service of Object.keys(targets) as (keyof typeof targets)[]) {
     const proxy = await startFaultProxy({ service, target: targets[service] });
@@ -127,6 +130,130 @@ async function putFaultProxies(targets: Record<Exclude<ServiceName, 'api'>, stri
   return urls;
 }
 
+/** DynamoDB Local with the product's table; stopping it waits for its JVM to exit. */
+async function startTable(port: number, dataDir: string, stoppers: Stoppers) {
+  const dynamo = await startDynamo(port, path.join(dataDir, 'dynamodb'));
+  stoppers.push(
+    () =>
+      new Promise<void>((resolve) => {
+        if (dynamo.process.exitCode !== null) return resolve();
+        dynamo.process.once('exit', () => resolve());
+        dynamo.process.kill('SIGTERM');
+        dynamo.process.stdin?.end();
+      }),
+  );
+  await ensureTable(dynamo.endpoint, TABLE_NAME);
+  return dynamo;
+}
+
+/** The handler modules (and the trigger cognito-local calls) read their configuration from here. */
+function setFunctionEnvironment(where: {
+  appUrl: string;
+  apiPort: number;
+  dynamoEndpoint: string;
+  s3Endpoint: string;
+  sesEndpoint: string;
+}) {
+  Object.assign(process.env, {
+    [ENV.stage]: 'local',
+    [ENV.region]: process.env[ENV.region] ?? 'us-east-1',
+    [ENV.tableName]: TABLE_NAME,
+    [ENV.mediaBucket]: MEDIA_BUCKET,
+    [ENV.imagesBucket]: IMAGES_BUCKET,
+    [ENV.appUrl]: where.appUrl,
+    [ENV.apiUrl]: `http://localhost:${where.apiPort}`,
+    [ENV.mailFrom]: MAIL_FROM,
+    [ENV.dynamoEndpoint]: where.dynamoEndpoint,
+    [ENV.s3Endpoint]: where.s3Endpoint,
+    [ENV.sesEndpoint]: where.sesEndpoint,
+  });
+  // Clients an earlier stack of this process made would still call its ports.
+  forgetClients();
+}
+
+/** cognito-local with the product's triggers, and the user pool the functions are configured with. */
+async function startUserPool(port: number, dataDir: string, sesEndpoint: string, stoppers: Stoppers) {
+  const cognito = await startCognito({
+    port,
+    dataDir: path.join(dataDir, 'cognito'),
+    mailFrom: MAIL_FROM,
+    sesEndpoint,
+    triggers: {
+      CustomMessage: customMessage as (e: unknown) => Promise<unknown>,
+      PostConfirmation: postConfirmation as (e: unknown) => Promise<unknown>,
+    },
+  });
+  stoppers.push(() => closeServer(cognito.server));
+  const pool = await ensureUserPool(cognito.endpoint, path.join(dataDir, 'user-pool.json'));
+  Object.assign(process.env, {
+    [ENV.cognitoEndpoint]: cognito.endpoint,
+    [ENV.userPoolId]: pool.userPoolId,
+    [ENV.userPoolClientId]: pool.userPoolClientId,
+  });
+  return { cognito, pool };
+}
+
+/**
+ * The PayPal and Stripe stand-ins, with the functions configured to call them. Their webhooks go to the
+ * local API, whose URL apiUrl gives once it listens.
+ */
+async function startPaymentStandins(ports: Ports, dataDir: string, apiUrl: () => string | undefined, stoppers: Stoppers) {
+  const webhookUrl = (provider: string) => () => {
+    const api = apiUrl();
+    return api && `${api}/${provider}/webhook`;
+  };
+  const paypal = await startPaypal({
+    port: ports.paypal,
+    dataDir: path.join(dataDir, 'paypal'),
+    clientId: LOCAL_PAYMENT_SECRETS.paypalClientId,
+    clientSecret: LOCAL_PAYMENT_SECRETS.paypalClientSecret,
+    webhookId: LOCAL_PAYMENT_SECRETS.paypalWebhookId,
+    webhookUrl: webhookUrl('paypal'),
+    log: (l) => console.warn(l),
+  });
+  stoppers.push(() => paypal.close());
+  const stripe = await startStripe({
+    port: ports.stripe,
+    dataDir: path.join(dataDir, 'stripe'),
+    secretKey: LOCAL_PAYMENT_SECRETS.stripeSecretKey,
+    webhookSecret: LOCAL_PAYMENT_SECRETS.stripeWebhookSecret,
+    webhookUrl: webhookUrl('stripe'),
+    log: (l) => console.warn(l),
+  });
+  stoppers.push(() => stripe.close());
+  Object.assign(process.env, {
+    [ENV.paypalApiUrl]: paypal.url,
+    [ENV.stripeApiUrl]: stripe.url,
+    ...Object.fromEntries(Object.entries(LOCAL_PAYMENT_SECRETS).map(([k, v]) => [localSecretEnv(k), v])),
+    IMPERSONATION_KEY: LOCAL_IMPERSONATION_KEY,
+  });
+  return { paypal, stripe };
+}
+
+/** The API gateway with its realtime channel fed by the table's stream, and (unless turned off) the scheduled jobs. */
+async function startApi(port: number, appUrl: string, dynamoEndpoint: string, scheduler: boolean, stoppers: Stoppers) {
+  process.env[ENV.realtimeEndpoint] = `http://127.0.0.1:${port}`;
+  const realtime = new LocalRealtime();
+  const gateway = await startGateway(port, appUrl, realtime);
+  stoppers.push(() => closeServer(gateway));
+  stoppers.push(() => realtime.close());
+  const poller = startStreamPoller(dynamoEndpoint, TABLE_NAME);
+  stoppers.push(() => poller.stop());
+  // EventBridge's schedules in AWS: comment digests and payment checks.
+  if (scheduler) {
+    const jobs = startScheduler();
+    stoppers.push(() => jobs.stop());
+  }
+}
+
+/** The web app as the options ask (none, Vite's dev server, or the built bundle), reading its configuration from configFile. */
+async function startWeb(mode: StackOptions['web'], port: number, configFile: string, images: ImagesSource, stoppers: Stoppers) {
+  let web: WebServer | undefined;
+  if (mode === 'dev') web = await startViteDev(port, configFile, images);
+  if (mode === 'static') web = await startStaticWeb(port, 'web/dist', configFile, images);
+  if (web) stoppers.push(() => web!.close());
+}
+
 export async function startStack(opts: StackOptions): Promise<LocalStack> {
   const log = opts.log ?? (() => {});
   // Local mode runs on whatever Node the developer has; the SDKs' support notices are noise here.
@@ -136,7 +263,7 @@ export async function startStack(opts: StackOptions): Promise<LocalStack> {
   const dataDir = path.resolve(opts.dataDir);
   fs.mkdirSync(dataDir, { recursive: true });
   const appUrl = `http://localhost:${ports.app}`;
-  const stoppers: (() => Promise<void> | void)[] = [];
+  const stoppers: Stoppers = [];
   const stop = async () => {
     for (const s of stoppers.reverse()) await Promise.resolve(s()).catch(() => {});
     stoppers.length = 0;
@@ -148,17 +275,7 @@ export async function startStack(opts: StackOptions): Promise<LocalStack> {
     stoppers.push(() => logs.stop());
 
     log('Starting DynamoDB Local...');
-    const dynamo = await startDynamo(ports.dynamodb, path.join(dataDir, 'dynamodb'));
-    stoppers.push(
-      () =>
-        new Promise<void>((resolve) => {
-          if (dynamo.process.exitCode !== null) return resolve();
-          dynamo.process.once('exit', () => resolve());
-          dynamo.process.kill('SIGTERM');
-          dynamo.process.stdin?.end();
-        }),
-    );
-    await ensureTable(dynamo.endpoint, TABLE_NAME);
+    const dynamo = await startTable(ports.dynamodb, dataDir, stoppers);
 
     log('Starting local SES, cognito-local and S3...');
     const mail = await startMail(ports.mail);
@@ -169,68 +286,12 @@ export async function startStack(opts: StackOptions): Promise<LocalStack> {
     const s3 = await startS3(ports.s3, path.join(dataDir, 's3'), [MEDIA_BUCKET, IMAGES_BUCKET], appUrl, (e) => objectCreated(e));
     stoppers.push(() => s3.close());
 
-    // The handler modules (and the trigger cognito-local calls) read their configuration from here.
-    Object.assign(process.env, {
-      [ENV.stage]: 'local',
-      [ENV.region]: process.env[ENV.region] ?? 'us-east-1',
-      [ENV.tableName]: TABLE_NAME,
-      [ENV.mediaBucket]: MEDIA_BUCKET,
-      [ENV.imagesBucket]: IMAGES_BUCKET,
-      [ENV.appUrl]: appUrl,
-      [ENV.apiUrl]: `http://localhost:${ports.api}`,
-      [ENV.mailFrom]: MAIL_FROM,
-      [ENV.dynamoEndpoint]: dynamo.endpoint,
-      [ENV.s3Endpoint]: s3.endpoint,
-      [ENV.sesEndpoint]: sesEndpoint,
-    });
-    // Clients an earlier stack of this process made would still call its ports.
-    forgetClients();
+    setFunctionEnvironment({ appUrl, apiPort: ports.api, dynamoEndpoint: dynamo.endpoint, s3Endpoint: s3.endpoint, sesEndpoint });
+    const { cognito, pool } = await startUserPool(ports.cognito, dataDir, sesEndpoint, stoppers);
 
-    const cognito = await startCognito({
-      port: ports.cognito,
-      dataDir: path.join(dataDir, 'cognito'),
-      mailFrom: MAIL_FROM,
-      sesEndpoint,
-      triggers: {
-        CustomMessage: customMessage as (e: unknown) => Promise<unknown>,
-        PostConfirmation: postConfirmation as (e: unknown) => Promise<unknown>,
-      },
-    });
-    stoppers.push(() => closeServer(cognito.server));
-    const pool = await ensureUserPool(cognito.endpoint, path.join(dataDir, 'user-pool.json'));
-    Object.assign(process.env, {
-      [ENV.cognitoEndpoint]: cognito.endpoint,
-      [ENV.userPoolId]: pool.userPoolId,
-      [ENV.userPoolClientId]: pool.userPoolClientId,
-    });
-
-    // The webhook goes to the local API, which listens once the gateway below has started.
+    // The webhooks go to the local API, which listens once the gateway below has started.
     let webhooksUrl: string | undefined;
-    const paypal = await startPaypal({
-      port: ports.paypal,
-      dataDir: path.join(dataDir, 'paypal'),
-      clientId: LOCAL_PAYMENT_SECRETS.paypalClientId,
-      clientSecret: LOCAL_PAYMENT_SECRETS.paypalClientSecret,
-      webhookId: LOCAL_PAYMENT_SECRETS.paypalWebhookId,
-      webhookUrl: () => webhooksUrl && `${webhooksUrl}/paypal/webhook`,
-      log: (l) => console.warn(l),
-    });
-    stoppers.push(() => paypal.close());
-    const stripe = await startStripe({
-      port: ports.stripe,
-      dataDir: path.join(dataDir, 'stripe'),
-      secretKey: LOCAL_PAYMENT_SECRETS.stripeSecretKey,
-      webhookSecret: LOCAL_PAYMENT_SECRETS.stripeWebhookSecret,
-      webhookUrl: () => webhooksUrl && `${webhooksUrl}/stripe/webhook`,
-      log: (l) => console.warn(l),
-    });
-    stoppers.push(() => stripe.close());
-    Object.assign(process.env, {
-      [ENV.paypalApiUrl]: paypal.url,
-      [ENV.stripeApiUrl]: stripe.url,
-      ...Object.fromEntries(Object.entries(LOCAL_PAYMENT_SECRETS).map(([k, v]) => [localSecretEnv(k), v])),
-      IMPERSONATION_KEY: LOCAL_IMPERSONATION_KEY,
-    });
+    const { paypal, stripe } = await startPaymentStandins(ports, dataDir, () => webhooksUrl, stoppers);
 
     const processing = await startLocalProcessing({ tag: `s3-${ports.s3}`, bucket: MEDIA_BUCKET, log: (l) => console.warn(l) });
     stoppers.push(() => processing.stop());
@@ -257,18 +318,7 @@ export async function startStack(opts: StackOptions): Promise<LocalStack> {
         )
       : undefined;
 
-    process.env[ENV.realtimeEndpoint] = `http://127.0.0.1:${ports.api}`;
-    const realtime = new LocalRealtime();
-    const gateway = await startGateway(ports.api, appUrl, realtime);
-    stoppers.push(() => closeServer(gateway));
-    stoppers.push(() => realtime.close());
-    const poller = startStreamPoller(dynamo.endpoint, TABLE_NAME);
-    stoppers.push(() => poller.stop());
-    // EventBridge's schedules in AWS: comment digests and payment checks.
-    if (opts.scheduler !== false) {
-      const scheduler = startScheduler();
-      stoppers.push(() => scheduler.stop());
-    }
+    await startApi(ports.api, appUrl, dynamo.endpoint, opts.scheduler !== false, stoppers);
     const apiUrl = `http://localhost:${ports.api}`;
     webhooksUrl = apiUrl;
     // As a deploy's health check would: the table and both buckets answer through the API.
@@ -285,12 +335,7 @@ export async function startStack(opts: StackOptions): Promise<LocalStack> {
     };
     const configFile = path.join(dataDir, 'config.json');
     fs.writeFileSync(configFile, JSON.stringify(runtimeConfig, null, 2));
-
-    let web: WebServer | undefined;
-    const images = { endpoint: s3.endpoint, bucket: IMAGES_BUCKET };
-    if (opts.web === 'dev') web = await startViteDev(ports.app, configFile, images);
-    if (opts.web === 'static') web = await startStaticWeb(ports.app, 'web/dist', configFile, images);
-    if (web) stoppers.push(() => web!.close());
+    await startWeb(opts.web, ports.app, configFile, { endpoint: s3.endpoint, bucket: IMAGES_BUCKET }, stoppers);
 
     return {
       appUrl,

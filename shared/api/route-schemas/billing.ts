@@ -1,12 +1,10 @@
 /** What the billing area's routes take and give (shared/api/routes.ts joins every area's). */
 import { checkoutInput, planList, redirectView } from '../../schemas/billing.js';
 import { emptyInput } from '../../schemas/common.js';
-import { stripeEventInput, webhookAck } from '../../schemas/webhooks.js';
 import type { AreaSchemas } from '../route.js';
 
 export const billingSchemas = {
   listPlans: { input: emptyInput, output: planList },
   createCheckoutSession: { input: checkoutInput, output: redirectView },
   createPortalSession: { input: emptyInput, output: redirectView },
-  stripeWebhook: { input: stripeEventInput, output: webhookAck },
 } as const satisfies AreaSchemas<'billing'>;

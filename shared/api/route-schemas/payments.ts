@@ -22,7 +22,6 @@ import {
   payoutView,
   stuckPayoutsPage,
 } from '../../schemas/payouts.js';
-import { paypalEventInput, webhookAck } from '../../schemas/webhooks.js';
 import { booksInput, booksView, ledgerExport, ledgerExportInput } from '../../schemas/books.js';
 import * as z from 'zod/mini';
 import { disputeQueue, listDisputesInput, resolveDisputeInput } from '../../schemas/disputes.js';
@@ -48,5 +47,4 @@ export const paymentsSchemas = {
   exportLedger: { input: ledgerExportInput, output: ledgerExport },
   listDisputes: { input: listDisputesInput, output: disputeQueue },
   resolveDispute: { input: resolveDisputeInput, output: disputeView },
-  paypalWebhook: { input: paypalEventInput, output: webhookAck },
 } as const satisfies AreaSchemas<'payments'>;

@@ -5,7 +5,7 @@ const send = vi.hoisted(() => vi.fn());
 vi.mock('../../../functions/lib/aws/cognito.js', () => ({ cognito: () => ({ send }) }));
 
 const { mfaShortfall, MFA_SETUP_NEEDED, MFA_SIGN_IN_NEEDED, poolStatus, poolStatusTtlMs } =
-  await import('../../../functions/domain/admin-mfa.js');
+  await import('../../../functions/people/admin-mfa.js');
 
 const previousPool = process.env.USER_POOL_ID;
 process.env.USER_POOL_ID = 'us-east-1_test';

@@ -15,7 +15,7 @@ vi.mock('../../../functions/lib/identity.js', async (importOriginal) => ({
     authTime: 0,
   }),
 }));
-vi.mock('../../../functions/domain/users.js', () => ({
+vi.mock('../../../functions/people/users.js', () => ({
   ensureUser: async () => ({ id: 'u-1', type: 'musician', typeChosen: true }),
 }));
 

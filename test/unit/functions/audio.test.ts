@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { analyseAudioFile, AudioRejected, foldPeaks } from '../../../functions/domain/audio.js';
-import { sanitizeFilename } from '../../../functions/domain/tracks.js';
+import { analyseAudioFile, AudioRejected, foldPeaks } from '../../../functions/tracks/audio.js';
+import { sanitizeFilename } from '../../../functions/tracks/tracks.js';
 import { mp3Bytes, pngBytes, wavBytes } from '../../support/audio.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'audio-unit-'));

@@ -11,7 +11,7 @@ let reads: Record<string, unknown>[];
 let readCount: number;
 const readTimes: number[] = [];
 
-vi.mock('../../../functions/data/payments.js', async (importOriginal) => ({
+vi.mock('../../../functions/money/data/payments.js', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   getPayment: async () => {
     readTimes.push(Date.now());
@@ -21,8 +21,8 @@ vi.mock('../../../functions/data/payments.js', async (importOriginal) => ({
   noteDecline: async () => {},
 }));
 // The payer's limits are counted in the table: not what is tested here.
-vi.mock('../../../functions/domain/rate-limits.js', () => ({ enforceRateLimits: async () => {} }));
-vi.mock('../../../functions/data/settings.js', () => ({ getSettings: async () => ({ id: 1, margin: 0.2, updatedAt: null }) }));
+vi.mock('../../../functions/platform/rate-limits.js', () => ({ enforceRateLimits: async () => {} }));
+vi.mock('../../../functions/platform/data/settings.js', () => ({ getSettings: async () => ({ id: 1, margin: 0.2, updatedAt: null }) }));
 vi.mock('../../../functions/providers/payments.js', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   payments: () => ({ captureOrder: async () => ({ kind: 'not_approved' }) }),
@@ -30,7 +30,7 @@ vi.mock('../../../functions/providers/payments.js', async (importOriginal) => ({
 
 // The payment's moves (a decline or an unapproved answer noted) are recorded here, not written.
 const moves: string[] = [];
-vi.mock('../../../functions/domain/payment-settlement.js', async (importOriginal) => ({
+vi.mock('../../../functions/money/payment-settlement.js', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   step: async (_p: unknown, e: { type: string }) => {
     moves.push(e.type);
@@ -38,7 +38,7 @@ vi.mock('../../../functions/domain/payment-settlement.js', async (importOriginal
   },
 }));
 
-const { captureOrder } = await import('../../../functions/domain/payments.js');
+const { captureOrder } = await import('../../../functions/money/payments.js');
 
 const pending = { orderId: 'ORDER1', payerId: PAYER.id, status: 'pending' };
 

@@ -1,6 +1,6 @@
 /** A capture buys its request only when it is what the stored payment says: every way it can differ is named. */
 import { describe, expect, it } from 'vitest';
-import { captureMismatch } from '../../../functions/domain/payment-machine.js';
+import { captureMismatch } from '../../../functions/money/payment-machine.js';
 import type { ProviderCapture } from '../../../functions/providers/payments.js';
 
 const payment = { amountCents: 3000, invoiceId: 'inv-1', payeeId: 'MERCHANT1' };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseGroups } from '../../../functions/lib/identity.js';
-import { allows } from '../../../functions/domain/access.js';
-import type { UserRecord } from '../../../functions/data/users.js';
+import { allows } from '../../../functions/people/access.js';
+import type { UserRecord } from '../../../functions/people/data/users.js';
 
 describe('parseGroups', () => {
   it('reads the groups claim as a token carries it and as API Gateway flattens it', () => {

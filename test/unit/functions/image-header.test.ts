@@ -2,8 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readImageHeader, sniffImageType } from '../../../functions/domain/image-header.js';
-import { parseImageUploadKey, imageUploadKey, keptImageKey } from '../../../functions/domain/images.js';
+import { readImageHeader, sniffImageType } from '../../../functions/people/image-header.js';
+import { parseImageUploadKey, imageUploadKey, keptImageKey } from '../../../functions/people/images.js';
 import { demoCover, demoPhoto, encodePng } from '../../../scripts/seed/demo-images.js';
 
 const fixture = (name: string) => new Uint8Array(fs.readFileSync(path.resolve('test/fixtures/images', name)));

@@ -1,5 +1,5 @@
 /**
- * The technical report's meter (functions/domain/audio/loudness.ts): against ffmpeg's EBU R128 meter on every
+ * The technical report's meter (functions/tracks/audio/loudness.ts): against ffmpeg's EBU R128 meter on every
  * file of the audio corpus (test/fixtures/audio/loudness.json, made by make-loudness-references.ts), and
  * against the test signals of EBU Tech 3341 (loudness, true peak) and 3342 (loudness range), made here.
  */
@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { analyseAudioFile } from '../../../functions/domain/audio.js';
-import { kWeighting } from '../../../functions/domain/audio/k-weighting.js';
-import { LoudnessMeter, type TechnicalReport } from '../../../functions/domain/audio/loudness.js';
+import { analyseAudioFile } from '../../../functions/tracks/audio.js';
+import { kWeighting } from '../../../functions/tracks/audio/k-weighting.js';
+import { LoudnessMeter, type TechnicalReport } from '../../../functions/tracks/audio/loudness.js';
 
 const DIR = fileURLToPath(new URL('../../fixtures/audio/', import.meta.url));
 

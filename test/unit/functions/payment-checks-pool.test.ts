@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const due = vi.hoisted(() => ({ ids: [] as string[], lookMs: 5, looked: [] as string[], inFlight: 0, most: 0 }));
-vi.mock('../../../functions/data/payments.js', async (original) => ({
+vi.mock('../../../functions/money/data/payments.js', async (original) => ({
   ...(await original<object>()),
   duePayments: async () => due.ids.splice(0),
   getPayment: async (orderId: string) => {
@@ -17,9 +17,9 @@ vi.mock('../../../functions/data/payments.js', async (original) => ({
   },
 }));
 
-vi.mock('../../../functions/data/payouts.js', async (original) => ({ ...(await original<object>()), duePayouts: async () => [] }));
+vi.mock('../../../functions/money/data/payouts.js', async (original) => ({ ...(await original<object>()), duePayouts: async () => [] }));
 
-const { checkDuePayments, CHECK_CONCURRENCY } = await import('../../../functions/domain/payment-checks.js');
+const { checkDuePayments, CHECK_CONCURRENCY } = await import('../../../functions/money/payment-checks.js');
 
 beforeEach(() =>
   Object.assign(due, { ids: Array.from({ length: 60 }, (_, i) => `ORDER${i}`), lookMs: 5, looked: [], inFlight: 0, most: 0 }),

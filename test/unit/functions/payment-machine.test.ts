@@ -4,8 +4,8 @@
  * payment to where it can end, with what the ledger holds there.
  */
 import { describe, expect, it } from 'vitest';
-import type { PaymentRecord } from '../../../functions/data/payments.js';
-import type { ShareRecord } from '../../../functions/data/shares.js';
+import type { PaymentRecord } from '../../../functions/money/data/payments.js';
+import type { ShareRecord } from '../../../functions/feedback/data/shares.js';
 import {
   after,
   decide,
@@ -17,7 +17,7 @@ import {
   TRANSITIONS,
   type PaymentEvent,
   type PaymentState,
-} from '../../../functions/domain/payment-machine.js';
+} from '../../../functions/money/payment-machine.js';
 import type { ProviderCapture } from '../../../functions/providers/payments.js';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PAYOUT_STATUSES, type PayoutStatus } from '../../../shared/schemas/payouts.js';
-import type { PayoutRecord } from '../../../functions/data/payouts.js';
-import { afterPayout, decidePayout, payoutTaken, PAYOUTS_ACCOUNT, type PayoutEvent } from '../../../functions/domain/payout-machine.js';
+import type { PayoutRecord } from '../../../functions/money/data/payouts.js';
+import { afterPayout, decidePayout, payoutTaken, PAYOUTS_ACCOUNT, type PayoutEvent } from '../../../functions/money/payout-machine.js';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
 const LATER = '2026-03-01T13:00:00.000Z';

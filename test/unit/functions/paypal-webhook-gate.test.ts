@@ -10,14 +10,14 @@ const countUse = vi.hoisted(() => vi.fn(async (_name: string, _subject: string, 
 const verify = vi.hoisted(() => vi.fn(async (_headers: unknown, _body: string) => true));
 const secrets = vi.hoisted(() => vi.fn(async () => ({ paypalWebhookId: 'WH123' })));
 const counted = vi.hoisted(() => vi.fn());
-vi.mock('../../../functions/data/payments.js', () => ({ webhookSeen: seen }));
-vi.mock('../../../functions/domain/rate-limits.js', () => ({ refuseOverLimit: limit, countRateLimitedUse: countUse }));
+vi.mock('../../../functions/money/data/payments.js', () => ({ webhookSeen: seen }));
+vi.mock('../../../functions/platform/rate-limits.js', () => ({ refuseOverLimit: limit, countRateLimitedUse: countUse }));
 vi.mock('../../../functions/providers/payments.js', () => ({ payments: () => ({ verifyWebhook: verify }) }));
 vi.mock('../../../functions/lib/secrets.js', () => ({ paymentSecrets: secrets }));
 vi.mock('../../../functions/lib/observability.js', () => ({ count: counted, log: { error: () => {}, warn: () => {} } }));
 
 const { admitPaypalWebhook, headerRefusal, PAYPAL_CERT_HOSTS, TRANSMISSION_MAX_AGE_MS, TRANSMISSION_SKEW_MS } =
-  await import('../../../functions/domain/paypal-webhook-gate.js');
+  await import('../../../functions/money/paypal-webhook-gate.js');
 const { TooManyRequests } = await import('../../../functions/lib/errors.js');
 
 const NOW = Date.parse('2026-05-01T12:00:00Z');

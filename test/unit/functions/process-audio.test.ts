@@ -8,9 +8,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { s3EventFor, s3TestEventFor } from '../../../scripts/dev/emulators/processing.js';
 
 const processUpload = vi.fn();
-vi.mock('../../../functions/domain/processing.js', () => ({ processUpload: (key: string, opts: unknown) => processUpload(key, opts) }));
+vi.mock('../../../functions/tracks/processing.js', () => ({ processUpload: (key: string, opts: unknown) => processUpload(key, opts) }));
 const putBack = vi.fn();
-vi.mock('../../../functions/domain/processing-slots.js', () => ({ putBack: (body: string) => putBack(body) }));
+vi.mock('../../../functions/tracks/processing-slots.js', () => ({ putBack: (body: string) => putBack(body) }));
 const { handler, uploadKeysOf } = await import('../../../functions/jobs/process-audio.js');
 
 const KEY = 'uploads/user-1/0b0f1c2e-1111-4222-8333-444455556666/My Song (final).wav';

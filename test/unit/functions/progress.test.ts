@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { progressAdds } from '../../../functions/data/progress.js';
-import { toProgressView } from '../../../functions/domain/progress.js';
+import { progressAdds } from '../../../functions/feedback/data/progress.js';
+import { toProgressView } from '../../../functions/feedback/progress.js';
 import { PROGRESS_MONTHS, PROGRESS_TOP_CATEGORIES } from '../../../shared/schemas/progress.js';
 
 /** The progress item after these reviews, as DynamoDB's ADDs would leave it. */

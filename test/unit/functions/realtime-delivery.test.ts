@@ -19,7 +19,7 @@ let inFlight = 0;
 let mostInFlight = 0;
 let throttled = false;
 
-vi.mock('../../../functions/data/connections.js', () => ({
+vi.mock('../../../functions/platform/data/connections.js', () => ({
   connectionsOf: async (userId: string) => (queried.push(userId), CONNECTIONS[userId] ?? []),
   forgetConnection: async (userId: string, connectionId: string) => void forgotten.push(`${userId}/${connectionId}`),
 }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { notificationFor } from '../../../functions/domain/realtime.js';
+import { notificationFor } from '../../../functions/platform/realtime.js';
 
 const track = marshall({ PK: 'TRACK#t1', SK: 'META', entity: 'track', id: 't1', userId: 'u1', title: 'x' }) as never;
 

@@ -1,8 +1,8 @@
 /** What a re-check is asked on: its points, the previous review's comments up to its submission, capped. */
 import { describe, expect, it } from 'vitest';
-import { checkRecheck, MAX_CHECKLIST_POINTS } from '../../../functions/domain/recheck-requests.js';
-import type { ShareBundle } from '../../../functions/data/shares.js';
-import type { TrackRecord } from '../../../functions/data/tracks.js';
+import { checkRecheck, MAX_CHECKLIST_POINTS } from '../../../functions/feedback/recheck-requests.js';
+import type { ShareBundle } from '../../../functions/feedback/data/shares.js';
+import type { TrackRecord } from '../../../functions/tracks/data/tracks.js';
 
 const at = (s: number) => new Date(Date.UTC(2026, 10, 1, 0, 0, s)).toISOString();
 const comment = (id: string, userId: string, timestamp: number | null, createdAt: string) =>

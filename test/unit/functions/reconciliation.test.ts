@@ -3,7 +3,7 @@
  * transactions, by id, a refund made at PayPal by the capture it refunds, and only inside the window.
  */
 import { describe, expect, it } from 'vitest';
-import { compare } from '../../../functions/domain/reconciliation.js';
+import { compare } from '../../../functions/money/reconciliation.js';
 import type { ProviderTransaction } from '../../../functions/providers/payments.js';
 
 const FROM = '2026-11-20T00:00:00.000Z';

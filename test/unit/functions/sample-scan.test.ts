@@ -1,15 +1,15 @@
 /**
- * The report's per-sample scans in WebAssembly SIMD (functions/domain/audio/sample-scan.wat) against plain
+ * The report's per-sample scans in WebAssembly SIMD (functions/tracks/audio/sample-scan.wat) against plain
  * scalar versions of what they compute, and the committed kernel module against an assembly of its source.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { LoudnessMeter } from '../../../functions/domain/audio/loudness.js';
-import { ExactWeighting, kWeighting, type ChannelWeighting } from '../../../functions/domain/audio/k-weighting.js';
-import { CARRIED, sampleScan, SimdWeighting } from '../../../functions/domain/audio/sample-scan.js';
-import { BEHIND, LOBES, PHASES, TAPS } from '../../../functions/domain/audio/true-peak.js';
+import { LoudnessMeter } from '../../../functions/tracks/audio/loudness.js';
+import { ExactWeighting, kWeighting, type ChannelWeighting } from '../../../functions/tracks/audio/k-weighting.js';
+import { CARRIED, sampleScan, SimdWeighting } from '../../../functions/tracks/audio/sample-scan.js';
+import { BEHIND, LOBES, PHASES, TAPS } from '../../../functions/tracks/audio/true-peak.js';
 import { assemble, KERNELS, moduleText } from '../../../scripts/wasm/build.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));

@@ -15,9 +15,11 @@ export { ApiError } from '../../../web/src/lib/api-client';
 
 /** The API client (`api`): called with a route's name and its input; a test gives it what to answer. */
 export const apiMock = vi.fn();
+/** @alias The name the module under test imports. */
 export const api = apiMock;
 /** The client whose requests outlive the page (`apiOnLeave`): what a page sends as it goes away. */
 export const apiOnLeaveMock = vi.fn<(...args: unknown[]) => Promise<unknown>>(async () => undefined);
+/** @alias The name the module under test imports. */
 export const apiOnLeave = apiOnLeaveMock;
 
 /** The app links the impersonation feature to the client: nothing to link to here. */

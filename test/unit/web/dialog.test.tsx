@@ -171,7 +171,8 @@ describe('the dialogs loaded on demand', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     arrive();
     const dialog = await screen.findByRole('dialog', { name: 'Settings' });
-    expect(dialog.contains(document.activeElement)).toBe(true);
+    // The focus moves in an effect after the dialog is drawn; under load the two are apart.
+    await vi.waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
   });
 
   it('says so when the code does not arrive, tries again on request, and closes as the dialog would', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { popoverPlacement } from '../../../web/src/features/pros/components/pro-card';
+import { popoverPlacement } from '../../../web/src/features/pros/utils/popover';
 
 describe("the 'More about' popover on medium screens and up", () => {
   it('opens above the toggle when there is at least as much room there, as tall as that room', () => {

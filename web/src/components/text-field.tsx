@@ -73,8 +73,6 @@ type ControlProps<A> = Omit<A, 'onChange'> &
     onChange: (value: string) => void;
   };
 
-export type TextFieldProps = ControlProps<InputHTMLAttributes<HTMLInputElement>>;
-export type TextAreaFieldProps = ControlProps<TextareaHTMLAttributes<HTMLTextAreaElement>>;
 export type SelectFieldProps = ControlProps<SelectHTMLAttributes<HTMLSelectElement>>;
 
 /** A labelled field of one control (input, textarea or select), with its class 'field-input' beside any of its own. */

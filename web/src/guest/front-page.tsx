@@ -4,7 +4,7 @@ import { FEEDBACK_TIERS } from '@shared/constants';
 import { formatPrice } from '@shared/money';
 import { paths } from '@shared/paths';
 import type { ShowcaseView } from '@shared/schemas/directory';
-import { LogoMark } from '@/components/logo-mark';
+import { BrandHeader } from '@/components/brand-header';
 import { ReputationLine } from '@/components/reputation-line';
 import { getRuntimeConfig } from '@/lib/runtime-config';
 import { GuestLink, useEnterApp } from './guest-link';
@@ -64,11 +64,7 @@ export function FrontPage({ bootApp }: { bootApp: () => Promise<void> }) {
   const [accountDeleted] = useState(() => new URLSearchParams(window.location.search).get('account') === 'deleted');
   return (
     <div className="front">
-      <header className="front-header">
-        <span className="brand">
-          <LogoMark />
-          <span>Snip</span>
-        </span>
+      <BrandHeader className="front-header">
         <nav className="front-nav" aria-label="Account">
           <GuestLink to={paths.login} className="front-link" enterApp={enterApp}>
             Sign in
@@ -77,7 +73,7 @@ export function FrontPage({ bootApp }: { bootApp: () => Promise<void> }) {
             Sign up
           </GuestLink>
         </nav>
-      </header>
+      </BrandHeader>
       <main>
         {accountDeleted && (
           <p className="alert alert-info front-notice" role="status" data-testid="account-deleted">

@@ -4,7 +4,7 @@ import { commentPlace } from '@shared/clock';
 import { CRITERIA } from '@shared/feedback';
 import { paths } from '@shared/paths';
 import type { PublicReviewView } from '@shared/schemas/public-review';
-import { LogoMark } from '@/components/logo-mark';
+import { BrandHeader } from '@/components/brand-header';
 import { decodePeaks, downsamplePeaks } from '@/components/audio-player/peaks';
 import { getRuntimeConfig } from '@/lib/runtime-config';
 import { GuestLink, useEnterApp } from './guest-link';
@@ -62,15 +62,11 @@ export function PublicReviewPage({ token, bootApp }: { token: string; bootApp: (
   const state = useReview(token);
   return (
     <div className="public-review">
-      <header className="public-review-header">
-        <span className="brand">
-          <LogoMark />
-          <span>Snip</span>
-        </span>
+      <BrandHeader className="public-review-header">
         <GuestLink to={paths.signup} className="btn btn-primary" enterApp={enterApp}>
           Get feedback on your music
         </GuestLink>
-      </header>
+      </BrandHeader>
       <main className="public-review-main" aria-busy={state.step === 'loading'}>
         {state.step === 'loading' && <p className="muted">Loading the review…</p>}
         {state.step === 'gone' && (

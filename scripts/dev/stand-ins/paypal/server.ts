@@ -99,36 +99,16 @@ export type PaypalStandin = Standin;
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
-export async function startPaypal(opts: PaypalStandinOptions): Promise<PaypalStandin> {
-  const log = opts.log ?? (() => {});
-  const url = `http://localhost:${opts.port}`;
-  fs.mkdirSync(opts.dataDir, { recursive: true });
-  const stateFile = path.join(opts.dataDir, 'state.json');
-  const state = loadState(stateFile);
-  const save = () => saveState(stateFile, state);
-  const webhooks = new PaypalWebhooks({
-    url,
-    state,
-    save,
-    log,
-    clientSecret: opts.clientSecret,
-    webhookId: opts.webhookId,
-    webhookUrl: opts.webhookUrl,
-  });
-  const standin: StandinContext = {
-    url,
-    state,
-    save,
-    log,
-    clientId: opts.clientId,
-    clientSecret: opts.clientSecret,
-    webhookId: opts.webhookId,
-    merchantId: stableId(`merchant:${opts.clientId}`, 13),
-    payerId: stableId(`payer:${opts.clientId}`, 13),
-    verifications: new Map(),
-    emit: (eventType, resourceType, summary, resource) => webhooks.emit(eventType, resourceType, summary, resource),
-  };
+interface Route {
+  method: string;
+  pattern: RegExp;
+  /** Whether the route takes the Bearer token of /v1/oauth2/token. */
+  auth: boolean;
+  handle: Handler;
+}
 
+/** Every route the stand-in answers: PayPal's API, the buyer's pages and the local controls. */
+function routeTable(standin: StandinContext, webhooks: PaypalWebhooks): Route[] {
   const { oauthToken } = tokenRoutes(standin);
   const { createOrder, showOrder, captureOrder } = orderRoutes(standin);
   const { showCapture, refundCapture, showRefund } = paymentRoutes(standin);
@@ -138,7 +118,7 @@ export async function startPaypal(opts: PaypalStandinOptions): Promise<PaypalSta
   const { showDispute } = disputeRoutes(standin);
   const { searchTransactions } = transactionRoutes(standin);
   const local = localControlRoutes(standin, webhooks);
-  const routes: { method: string; pattern: RegExp; auth: boolean; handle: Handler }[] = [
+  return [
     { method: 'POST', pattern: /^\/v1\/oauth2\/token$/, auth: false, handle: oauthToken },
     { method: 'POST', pattern: /^\/v2\/checkout\/orders$/, auth: true, handle: createOrder },
     { method: 'GET', pattern: /^\/v2\/checkout\/orders\/([^/]+)$/, auth: true, handle: showOrder },
@@ -172,96 +152,112 @@ export async function startPaypal(opts: PaypalStandinOptions): Promise<PaypalSta
     { method: 'POST', pattern: /^\/_local\/captures\/([^/]+)\/reverse$/, auth: false, handle: local.captureReversal },
     { method: 'POST', pattern: /^\/_local\/transactions$/, auth: false, handle: local.plantTransaction },
   ];
+}
 
-  function route(ctx: Ctx): Reply {
-    const matching = routes
-      .map((r) => ({ r, m: r.pattern.exec(ctx.url.pathname) }))
-      .filter((x): x is { r: (typeof routes)[number]; m: RegExpExecArray } => x.m !== null);
-    if (!matching.length) {
-      throw new ApiError(404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.', [
-        { issue: 'RESOURCE_NOT_FOUND', description: `No resource at ${ctx.url.pathname}.`, location: 'path' },
-      ]);
-    }
-    const hit = matching.find((x) => x.r.method === ctx.method);
-    if (!hit) {
-      throw new ApiError(405, 'METHOD_NOT_SUPPORTED', 'The server does not implement the requested HTTP method.', [
-        { issue: 'METHOD_NOT_SUPPORTED', description: `${ctx.method} is not supported on ${ctx.url.pathname}.` },
-      ]);
-    }
-    let params: string[];
-    try {
-      params = hit.m.slice(1).map(decodeURIComponent);
-    } catch {
-      throw notFound('id', hit.m.slice(1).join('/'));
-    }
-    if (hit.r.auth) requireBearer(standin, ctx);
-    return hit.r.handle(ctx, params);
+/** The answer of the route a request is for, with PayPal's 404 and 405 when there is none. */
+function dispatch(standin: StandinContext, routes: Route[], ctx: Ctx): Reply {
+  const matching = routes
+    .map((r) => ({ r, m: r.pattern.exec(ctx.url.pathname) }))
+    .filter((x): x is { r: Route; m: RegExpExecArray } => x.m !== null);
+  if (!matching.length) {
+    throw new ApiError(404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.', [
+      { issue: 'RESOURCE_NOT_FOUND', description: `No resource at ${ctx.url.pathname}.`, location: 'path' },
+    ]);
   }
-
-  function send(res: http.ServerResponse, reply: Reply) {
-    const headers: Record<string, string> = { 'paypal-debug-id': debugId(), 'cache-control': 'no-store' };
-    if (reply.location) headers.location = reply.location;
-    if (reply.html !== undefined) {
-      res.writeHead(reply.status, { ...headers, 'content-type': 'text/html; charset=utf-8' });
-      return res.end(reply.html);
-    }
-    if (reply.text !== undefined) {
-      res.writeHead(reply.status, { ...headers, 'content-type': 'text/plain; charset=utf-8' });
-      return res.end(reply.text);
-    }
-    if (reply.json === undefined) {
-      res.writeHead(reply.status, headers);
-      return res.end();
-    }
-    res.writeHead(reply.status, { ...headers, 'content-type': 'application/json' });
-    res.end(JSON.stringify(reply.json));
+  const hit = matching.find((x) => x.r.method === ctx.method);
+  if (!hit) {
+    throw new ApiError(405, 'METHOD_NOT_SUPPORTED', 'The server does not implement the requested HTTP method.', [
+      { issue: 'METHOD_NOT_SUPPORTED', description: `${ctx.method} is not supported on ${ctx.url.pathname}.` },
+    ]);
   }
+  let params: string[];
+  try {
+    params = hit.m.slice(1).map(decodeURIComponent);
+  } catch {
+    throw notFound('id', hit.m.slice(1).join('/'));
+  }
+  if (hit.r.auth) requireBearer(standin, ctx);
+  return hit.r.handle(ctx, params);
+}
 
-  async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    try {
-      for await (const chunk of req) {
-        size += (chunk as Buffer).length;
-        if (size > MAX_BODY_BYTES) {
-          const e = invalidRequest({ issue: 'MALFORMED_REQUEST', description: `The request body is larger than ${MAX_BODY_BYTES} bytes.` });
-          res.setHeader('connection', 'close');
-          return send(res, { status: 413, json: errorBody(e) });
-        }
-        chunks.push(chunk as Buffer);
+function send(res: http.ServerResponse, reply: Reply) {
+  const headers: Record<string, string> = { 'paypal-debug-id': debugId(), 'cache-control': 'no-store' };
+  if (reply.location) headers.location = reply.location;
+  if (reply.html !== undefined) {
+    res.writeHead(reply.status, { ...headers, 'content-type': 'text/html; charset=utf-8' });
+    return res.end(reply.html);
+  }
+  if (reply.text !== undefined) {
+    res.writeHead(reply.status, { ...headers, 'content-type': 'text/plain; charset=utf-8' });
+    return res.end(reply.text);
+  }
+  if (reply.json === undefined) {
+    res.writeHead(reply.status, headers);
+    return res.end();
+  }
+  res.writeHead(reply.status, { ...headers, 'content-type': 'application/json' });
+  res.end(JSON.stringify(reply.json));
+}
+
+/** The request's body, or undefined when there is none to act on: too large (answered 413 here) or cut off. */
+async function readBody(req: http.IncomingMessage, res: http.ServerResponse): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of req) {
+      size += (chunk as Buffer).length;
+      if (size > MAX_BODY_BYTES) {
+        const e = invalidRequest({ issue: 'MALFORMED_REQUEST', description: `The request body is larger than ${MAX_BODY_BYTES} bytes.` });
+        res.setHeader('connection', 'close');
+        send(res, { status: 413, json: errorBody(e) });
+        return undefined;
       }
-    } catch {
-      // The client went away mid-request: nobody to answer.
-      return;
+      chunks.push(chunk as Buffer);
     }
-    const body = Buffer.concat(chunks);
-    const header = (name: string) => {
-      const v = req.headers[name];
-      return Array.isArray(v) ? v[0] : v;
-    };
-    let parsed: Json | undefined;
-    const ctx: Ctx = {
-      method: (req.method ?? 'GET').toUpperCase(),
-      url: new URL(req.url ?? '/', url),
-      body,
-      header,
-      representation: /return=representation/i.test(header('prefer') ?? ''),
-      json() {
-        if (parsed) return parsed;
-        const text = body.toString('utf8').trim();
-        if (!text) return (parsed = {});
-        let value: unknown;
-        try {
-          value = JSON.parse(text);
-        } catch {
-          throw invalidRequest({ issue: 'MALFORMED_REQUEST_JSON', description: 'The request JSON is not well formed.' });
-        }
-        if (!isObject(value))
-          throw invalidRequest({ issue: 'MALFORMED_REQUEST_JSON', description: 'The request body must be a JSON object.' });
-        return (parsed = value);
-      },
-      form: () => new URLSearchParams(body.toString('utf8')),
-    };
+  } catch {
+    // The client went away mid-request: nobody to answer.
+    return undefined;
+  }
+  return Buffer.concat(chunks);
+}
+
+/** What a handler is given of a request; its JSON body is parsed (and refused as PayPal does) when asked for. */
+function requestContext(req: http.IncomingMessage, body: Buffer, url: string): Ctx {
+  const header = (name: string) => {
+    const v = req.headers[name];
+    return Array.isArray(v) ? v[0] : v;
+  };
+  let parsed: Json | undefined;
+  return {
+    method: (req.method ?? 'GET').toUpperCase(),
+    url: new URL(req.url ?? '/', url),
+    body,
+    header,
+    representation: /return=representation/i.test(header('prefer') ?? ''),
+    json() {
+      if (parsed) return parsed;
+      const text = body.toString('utf8').trim();
+      if (!text) return (parsed = {});
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        throw invalidRequest({ issue: 'MALFORMED_REQUEST_JSON', description: 'The request JSON is not well formed.' });
+      }
+      if (!isObject(value))
+        throw invalidRequest({ issue: 'MALFORMED_REQUEST_JSON', description: 'The request body must be a JSON object.' });
+      return (parsed = value);
+    },
+    form: () => new URLSearchParams(body.toString('utf8')),
+  };
+}
+
+/** An HTTP server answering each request with route's reply; PayPal's errors as PayPal shapes them. */
+function paypalServer(url: string, route: (ctx: Ctx) => Reply, log: (line: string) => void): http.Server {
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    const body = await readBody(req, res);
+    if (!body) return;
+    const ctx = requestContext(req, body, url);
     let reply: Reply;
     try {
       reply = route(ctx);
@@ -289,6 +285,41 @@ export async function startPaypal(opts: PaypalStandinOptions): Promise<PaypalSta
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n');
     else socket.destroy();
   });
+  return server;
+}
+
+export async function startPaypal(opts: PaypalStandinOptions): Promise<PaypalStandin> {
+  const log = opts.log ?? (() => {});
+  const url = `http://localhost:${opts.port}`;
+  fs.mkdirSync(opts.dataDir, { recursive: true });
+  const stateFile = path.join(opts.dataDir, 'state.json');
+  const state = loadState(stateFile);
+  const save = () => saveState(stateFile, state);
+  const webhooks = new PaypalWebhooks({
+    url,
+    state,
+    save,
+    log,
+    clientSecret: opts.clientSecret,
+    webhookId: opts.webhookId,
+    webhookUrl: opts.webhookUrl,
+  });
+  const standin: StandinContext = {
+    url,
+    state,
+    save,
+    log,
+    clientId: opts.clientId,
+    clientSecret: opts.clientSecret,
+    webhookId: opts.webhookId,
+    merchantId: stableId(`merchant:${opts.clientId}`, 13),
+    payerId: stableId(`payer:${opts.clientId}`, 13),
+    verifications: new Map(),
+    emit: (eventType, resourceType, summary, resource) => webhooks.emit(eventType, resourceType, summary, resource),
+  };
+
+  const routes = routeTable(standin, webhooks);
+  const server = paypalServer(url, (ctx) => dispatch(standin, routes, ctx), log);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) =>

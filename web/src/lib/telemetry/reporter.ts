@@ -68,7 +68,11 @@ function saveSession() {
 const now = () => Math.round((moment?.time ?? Date.now()) - started);
 const page = () => scrubPath(moment?.path ?? window.location.pathname);
 
-/** Records what `record` records as of `at`: a call client.ts held until this module loaded. */
+/**
+ * Records what `record` records as of `at`: a call client.ts held until this module loaded (called on the
+ * module client.ts imports on demand, hence unseen by the unused-export check).
+ * @public
+ */
 export function replayAt(at: Moment, record: () => void): void {
   moment = at;
   try {

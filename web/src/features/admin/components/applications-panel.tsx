@@ -1,29 +1,15 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ProApplicationView } from '@shared/schemas/profile';
 import { Alert, AlertIf } from '@/components/alert';
 import { Button } from '@/components/button';
-import { EmailAddress } from '@/components/email-address';
-import { Facts } from '@/components/facts';
 import { Panel } from '@/components/panel';
-import { TextAreaField } from '@/components/text-field';
-import { ApiError } from '@/lib/api';
-import { formatDate } from '@/lib/dates';
-import { errorMessage } from '@/lib/errors';
-import { useDecideApplication, usePendingApplications, type Decision } from '@/features/admin/api/admin';
-import {
-  ALREADY_DECIDED,
-  costRangeLine,
-  displayName,
-  featuredLinks,
-  REASON_MIN,
-  REASON_REQUIRED,
-  yearsLine,
-} from '@/features/admin/utils/format';
-import { AdminEditor } from './admin-editor';
+import { usePendingApplications } from '@/features/admin/api/admin';
+import { useApplicationDecision, type DecisionMessage } from '@/features/admin/hooks/use-application-decision';
+import { displayName } from '@/features/admin/utils/format';
 import { AdminList, listTexts } from './admin-list';
+import { ApplicationDeclineForm } from './application-decline-form';
+import { ApplicationDetails } from './application-details';
 import '@/features/admin/admin.css';
-
-type Message = { tone: 'success' | 'error'; text: string };
 
 const LIST = listTexts('applications', ['the applications', 'applications'], 'No pending applications');
 
@@ -35,7 +21,7 @@ const LIST = listTexts('applications', ['the applications', 'applications'], 'No
 export function ApplicationsPanel() {
   const headingId = useId();
   const apps = usePendingApplications();
-  const [message, setMessage] = useState<Message | null>(null);
+  const [message, setMessage] = useState<DecisionMessage | null>(null);
   const messageRef = useRef<HTMLDivElement>(null);
   const list = apps.data?.pages.flatMap((p) => p.applications) ?? [];
 
@@ -67,71 +53,19 @@ export function ApplicationsPanel() {
   );
 }
 
-function ApplicationItem({ app, onMessage }: { app: ProApplicationView; onMessage: (m: Message) => void }) {
+function ApplicationItem({ app, onMessage }: { app: ProApplicationView; onMessage: (m: DecisionMessage) => void }) {
   const nameId = useId();
-  const decide = useDecideApplication();
+  const name = displayName(app.fullName);
+  const decision = useApplicationDecision(app, name, onMessage);
   const [declining, setDeclining] = useState(false);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | undefined>();
-  const [error, setError] = useState<string | null>(null);
-  // Decided here: the buttons stay off until the reloaded list drops the application.
-  const [decided, setDecided] = useState(false);
   const itemRef = useRef<HTMLLIElement>(null);
   const wasDeclining = useRef(false);
-
-  const name = displayName(app.fullName);
-  const links = featuredLinks(app.featuredTrack);
-  const busy = decide.isPending || decided;
 
   useEffect(() => {
     // Back from the reason form: the keyboard returns to Decline.
     if (!declining && wasDeclining.current) itemRef.current?.querySelector<HTMLButtonElement>('[data-decline]')?.focus();
     wasDeclining.current = declining;
   }, [declining]);
-
-  const onError = (err: unknown) => {
-    if (err instanceof ApiError && err.code === 'application_decided') {
-      onMessage({ tone: 'error', text: ALREADY_DECIDED });
-      return;
-    }
-    setError(errorMessage(err, 'Could not save the decision. Please try again.'));
-  };
-
-  // mutateAsync, not mutate's callbacks: those are skipped once the reloaded list has dropped this item.
-  const send = async (input: Decision, done: string) => {
-    setError(null);
-    try {
-      await decide.mutateAsync(input);
-      setDecided(true);
-      onMessage({ tone: 'success', text: done });
-    } catch (err) {
-      onError(err);
-    }
-  };
-
-  const approve = () => {
-    if (busy) return;
-    void send({ id: app.userId, decision: 'approve' }, `Approved: ${name} is now a pro.`);
-  };
-
-  const submitDecline = (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const text = reason.trim();
-    if (text.length < REASON_MIN) {
-      setReasonError(REASON_REQUIRED);
-      (e.currentTarget as HTMLFormElement).querySelector('textarea')?.focus();
-      return;
-    }
-    void send({ id: app.userId, decision: 'decline', reason: text }, `Declined: ${name} will get your reason by e-mail.`);
-  };
-
-  const cancel = () => {
-    setDeclining(false);
-    setReason('');
-    setReasonError(undefined);
-    setError(null);
-  };
 
   return (
     <li
@@ -142,69 +76,30 @@ function ApplicationItem({ app, onMessage }: { app: ProApplicationView; onMessag
       data-user-id={app.userId}
       data-user-email={app.email}
     >
-      <div className="admin-application-head">
-        <div className="admin-application-who">
-          <h3 className="admin-application-name" id={nameId} data-testid="application-name">
-            {name}
-          </h3>
-          <EmailAddress email={app.email} className="admin-user-email muted small" testId="application-email" />
-        </div>
-        <p className="muted small" data-testid="application-submitted">
-          Submitted <time dateTime={app.submittedAt}>{formatDate(app.submittedAt)}</time>
-        </p>
-      </div>
-
-      <Facts
-        className="admin-application-facts"
-        facts={[
-          { label: 'Genres', value: app.genres.join(', ') || 'None', testId: 'application-genres' },
-          { label: 'Cost range', value: costRangeLine(app.costRange), testId: 'application-cost' },
-          { label: 'Experience', value: yearsLine(app.experience), testId: 'application-experience' },
-          {
-            label: 'Credits',
-            value: app.credits.trim() || <span className="muted">None given</span>,
-            testId: 'application-credits',
-            className: 'is-wide',
-            valueClassName: 'admin-application-credits',
-          },
-          { label: 'Featured tracks', value: <FeaturedLinks links={links} />, testId: 'application-tracks', className: 'is-wide' },
-        ]}
-      />
+      <ApplicationDetails app={app} name={name} nameId={nameId} />
 
       {declining ? (
-        <AdminEditor
-          className="admin-editor admin-decline"
-          label={`Decline ${name}`}
-          testId="decline-form"
-          onSubmit={submitDecline}
-          onCancel={cancel}
-          saving={decide.isPending}
-          cancelDisabled={busy}
-          submitLabel="Decline"
-          submitVariant="danger"
-          submitDisabled={decided}
-        >
-          <div className="admin-decline-field">
-            <TextAreaField
-              name="decline-reason"
-              label="Reason for declining"
-              hint="The applicant receives it by e-mail."
-              value={reason}
-              rows={3}
-              maxLength={1000}
-              required
-              autoFocus
-              onChange={(v) => {
-                setReason(v);
-                setReasonError(undefined);
-              }}
-              error={reasonError}
-            />
-          </div>
-        </AdminEditor>
+        <ApplicationDeclineForm
+          name={name}
+          busy={decision.busy}
+          saving={decision.saving}
+          decided={decision.decided}
+          onDecline={decision.decline}
+          onCancel={() => {
+            setDeclining(false);
+            decision.clearError();
+          }}
+        />
       ) : (
         <div className="admin-application-actions">
-          <Button className="btn-sm" aria-describedby={nameId} busy={decide.isPending} busyText="..." disabled={decided} onClick={approve}>
+          <Button
+            className="btn-sm"
+            aria-describedby={nameId}
+            busy={decision.saving}
+            busyText="..."
+            disabled={decision.decided}
+            onClick={decision.approve}
+          >
             Approve
           </Button>
           <Button
@@ -212,9 +107,9 @@ function ApplicationItem({ app, onMessage }: { app: ProApplicationView; onMessag
             variant="secondary"
             className="btn-sm"
             aria-describedby={nameId}
-            disabled={busy}
+            disabled={decision.busy}
             onClick={() => {
-              setError(null);
+              decision.clearError();
               setDeclining(true);
             }}
           >
@@ -222,24 +117,7 @@ function ApplicationItem({ app, onMessage }: { app: ProApplicationView; onMessag
           </Button>
         </div>
       )}
-      <AlertIf message={error} testId="application-error" />
+      <AlertIf message={decision.error} testId="application-error" />
     </li>
-  );
-}
-
-/** The applicant's featured tracks as links (each opening in a new tab), or 'None given'. */
-function FeaturedLinks({ links }: { links: string[] }) {
-  if (links.length === 0) return <span className="muted">None given</span>;
-  return (
-    <ul className="admin-application-links">
-      {links.map((href) => (
-        <li key={href}>
-          <a href={href} target="_blank" rel="noopener noreferrer">
-            {href}
-            <span className="visually-hidden"> (opens in a new tab)</span>
-          </a>
-        </li>
-      ))}
-    </ul>
   );
 }

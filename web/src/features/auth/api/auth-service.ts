@@ -66,7 +66,7 @@ async function accessToken(): Promise<string> {
 
 /**
  * Starts TOTP setup for the signed-in admin: a new key, through the API (which records the set-up, so
- * that only sessions signed in after it are admins; functions/domain/admin-mfa.ts).
+ * that only sessions signed in after it are admins; functions/people/admin-mfa.ts).
  */
 export async function startTotpSetup(email: string): Promise<TotpSetup> {
   const { secret } = await api('startAuthenticatorSetup', { accessToken: await accessToken() });

@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { DISPUTE_REASONS, DISPUTE_WINDOW_DAYS, disputeReasonLabel, type DisputeReason } from '@shared/review';
 import type { ShareDetail } from '@shared/schemas/shares';
 import { Button } from '@/components/button';
-import { ConfirmDialog } from '@/components/dialog';
-import { SelectField, TextAreaField } from '@/components/text-field';
 import { errorMessage } from '@/lib/errors';
 import { useReportReview } from '@/features/feedback/api/share-actions';
 import type { Viewer } from '@/features/feedback/utils/share';
+import { ReasonDialog } from './reason-dialog';
 
 const DAY_MS = 86_400_000;
 
@@ -30,9 +29,6 @@ export function ReviewReport({ detail, viewer }: { detail: ShareDetail; viewer: 
   const isAuthor = viewer.id === share.sharedByUserId;
   const report = useReportReview(share.id);
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState<DisputeReason | ''>('');
-  const [text, setText] = useState('');
-  const [missing, setMissing] = useState(false);
   const status = reportStatus(detail, isAuthor);
   if (status) {
     return (
@@ -43,16 +39,13 @@ export function ReviewReport({ detail, viewer }: { detail: ShareDetail; viewer: 
   }
   const inWindow = feedback && Date.now() - Date.parse(feedback.createdAt) < DISPUTE_WINDOW_DAYS * DAY_MS;
   if (!isAuthor || !share.paid || share.status !== 'completed' || !inWindow) return null;
-  const send = () => {
-    if (!reason) return setMissing(true);
-    report.mutate({ reason, text: text.trim() }, { onSuccess: () => setOpen(false) });
-  };
+  const send = (reason: DisputeReason, text: string) => report.mutate({ reason, text }, { onSuccess: () => setOpen(false) });
   return (
     <div className="review-report">
       <Button variant="ghost" onClick={() => setOpen(true)} data-testid="report-review">
         Report this review
       </Button>
-      <ConfirmDialog
+      <ReasonDialog
         open={open}
         title="Report this review?"
         description={`An admin reads the review and what ${share.sharedWithName} heard of your track, and refunds you in full if it is not the review you paid for.`}
@@ -61,37 +54,15 @@ export function ReviewReport({ detail, viewer }: { detail: ShareDetail; viewer: 
         busy={report.isPending}
         tone="primary"
         error={report.isError ? errorMessage(report.error, 'The report could not be sent. Please try again.') : null}
-        onConfirm={send}
+        onSubmit={send}
         onCancel={() => setOpen(false)}
-        testId="report-dialog"
-      >
-        <SelectField
-          label="What is wrong with it?"
-          value={reason}
-          onChange={(v) => {
-            setReason(v as DisputeReason | '');
-            setMissing(false);
-          }}
-          error={missing ? 'Choose a reason' : undefined}
-          errorTestId="report-reason-error"
-          data-testid="report-reason"
-        >
-          <option value="">Choose a reason</option>
-          {DISPUTE_REASONS.map((r) => (
-            <option key={r.value} value={r.value}>
-              {r.label}
-            </option>
-          ))}
-        </SelectField>
-        <TextAreaField
-          label="Tell us more (optional)"
-          rows={3}
-          maxLength={2000}
-          value={text}
-          onChange={setText}
-          data-testid="report-text"
-        />
-      </ConfirmDialog>
+        reasons={DISPUTE_REASONS}
+        reasonLabel="What is wrong with it?"
+        textLabel="Tell us more (optional)"
+        textRows={3}
+        textMaxLength={2000}
+        testIdPrefix="report"
+      />
     </div>
   );
 }

@@ -4,10 +4,8 @@ import type { ShareDetail, ShareView } from '@shared/schemas/shares';
 import { Alert } from '@/components/alert';
 import { AudioPlayer } from '@/components/audio-player';
 import { Button } from '@/components/button';
-import { ConfirmDialog } from '@/components/dialog';
 import { QueryStates } from '@/components/query-states';
 import { TechnicalReport } from '@/components/technical-report';
-import { SelectField, TextAreaField } from '@/components/text-field';
 import { DECLINE_REASONS, type DeclineReason } from '@shared/review';
 import { errorMessage } from '@/lib/errors';
 import { formatCents } from '@shared/money';
@@ -15,6 +13,7 @@ import { getShareAudioUrl, getShareTrackLane, useRespondToShare } from '@/featur
 import type { Viewer } from '@/features/feedback/utils/share';
 import { FeedbackView } from './feedback-view';
 import { RequestSummary } from './request-summary';
+import { ReasonDialog } from './reason-dialog';
 import { ReviewerForm } from './reviewer-form';
 import '@/features/feedback/share-body.css';
 import '@/features/feedback/share-review.css';
@@ -28,17 +27,11 @@ import '@/features/feedback/share-review.css';
 function PendingRequest({ share }: { share: ShareView }) {
   const respond = useRespondToShare();
   const [confirmingDecline, setConfirmingDecline] = useState(false);
-  const [reason, setReason] = useState<DeclineReason | ''>('');
-  const [reasonText, setReasonText] = useState('');
-  const [reasonMissing, setReasonMissing] = useState(false);
-  const decline = () => {
-    if (!reason) return setReasonMissing(true);
-    const text = reasonText.trim();
+  const decline = (reason: DeclineReason, text: string) =>
     respond.mutate(
       { id: share.id, status: 'declined', reason, ...(text ? { reasonText: text } : {}) },
       { onSuccess: () => setConfirmingDecline(false) },
     );
-  };
   const track = { id: share.trackId, title: share.trackTitle, duration: share.trackDuration, peaks: share.trackPeaks };
   return (
     <div className="pending-request">
@@ -61,7 +54,7 @@ function PendingRequest({ share }: { share: ShareView }) {
           Decline
         </Button>
       </div>
-      <ConfirmDialog
+      <ReasonDialog
         open={confirmingDecline}
         title="Decline this request?"
         description={`${share.sharedByName} will see "${share.trackTitle}" as declined, with your reason${share.paid ? `, and be refunded ${formatCents(share.paid.amountCents)} in full` : ''}. You cannot accept it afterwards.`}
@@ -71,37 +64,15 @@ function PendingRequest({ share }: { share: ShareView }) {
         error={
           respond.isError && respond.variables?.status === 'declined' ? errorMessage(respond.error, 'Failed to answer the request') : null
         }
-        onConfirm={decline}
+        onSubmit={decline}
         onCancel={() => setConfirmingDecline(false)}
-        testId="decline-dialog"
-      >
-        <SelectField
-          label="Why are you declining?"
-          value={reason}
-          onChange={(v) => {
-            setReason(v as DeclineReason | '');
-            setReasonMissing(false);
-          }}
-          error={reasonMissing ? 'Choose a reason' : undefined}
-          errorTestId="decline-reason-error"
-          data-testid="decline-reason"
-        >
-          <option value="">Choose a reason</option>
-          {DECLINE_REASONS.map((r) => (
-            <option key={r.value} value={r.value}>
-              {r.label}
-            </option>
-          ))}
-        </SelectField>
-        <TextAreaField
-          label="A word for the musician (optional)"
-          rows={2}
-          maxLength={500}
-          value={reasonText}
-          onChange={setReasonText}
-          data-testid="decline-text"
-        />
-      </ConfirmDialog>
+        reasons={DECLINE_REASONS}
+        reasonLabel="Why are you declining?"
+        textLabel="A word for the musician (optional)"
+        textRows={2}
+        textMaxLength={500}
+        testIdPrefix="decline"
+      />
     </div>
   );
 }

@@ -1,8 +1,6 @@
 import type { CommentView, ShareView } from '@shared/schemas/shares';
 import { findCategory } from '@shared/feedback';
-
-/** A comment marker counts as hovered while the playhead is this close to it (spec section 9). */
-export const MARKER_HOVER_SECONDS = 2;
+import { COMMENT_MARKER_HOVER_SECONDS } from '@shared/constants';
 
 /** Time order: timestamped comments by time (then by creation), general feedback (no time) last. */
 export function sortComments<T extends Pick<CommentView, 'timestamp' | 'createdAt'>>(comments: readonly T[]): T[] {
@@ -15,7 +13,7 @@ export function sortComments<T extends Pick<CommentView, 'timestamp' | 'createdA
 }
 
 /** Is the playhead within 2 s of this comment's time? General feedback is never highlighted. */
-export function isNearPlayhead(timestamp: number | null, playhead: number | null, window: number = MARKER_HOVER_SECONDS): boolean {
+export function isNearPlayhead(timestamp: number | null, playhead: number | null, window: number = COMMENT_MARKER_HOVER_SECONDS): boolean {
   if (timestamp === null || playhead === null || !Number.isFinite(playhead)) return false;
   return Math.abs(timestamp - playhead) <= window;
 }

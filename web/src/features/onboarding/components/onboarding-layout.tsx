@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { LogoMark } from '@/components/icons';
+import { BrandHeader } from '@/components/brand-header';
 import { useAuth } from '@/lib/auth';
 import { paths } from '@/lib/paths';
 
@@ -10,11 +10,7 @@ export function OnboardingLayout({ step, children }: { step: 1 | 2; children: Re
   const navigate = useNavigate();
   return (
     <div className="onboarding-page">
-      <header className="onboarding-top">
-        <div className="brand">
-          <LogoMark />
-          <span>Snip</span>
-        </div>
+      <BrandHeader className="onboarding-top">
         <p className="onboarding-step" aria-label={`Step ${step} of 2`}>
           <span className={step >= 1 ? 'is-done' : ''} />
           <span className={step >= 2 ? 'is-done' : ''} />
@@ -30,7 +26,7 @@ export function OnboardingLayout({ step, children }: { step: 1 | 2; children: Re
         >
           Sign out
         </button>
-      </header>
+      </BrandHeader>
       <main className="onboarding-main">{children}</main>
     </div>
   );

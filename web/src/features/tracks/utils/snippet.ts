@@ -62,3 +62,8 @@ function roundUp(t: number, min: number, max: number): number {
   if (r < min) return Math.min(max, Math.ceil(min * 10 - 1e-6) / 10);
   return r > max ? max : r;
 }
+
+/** Moves the start or the end handle (see moveStart and moveEnd). */
+export function moveHandle(s: Snippet, kind: 'start' | 'end', value: number, duration: number): Snippet {
+  return kind === 'start' ? moveStart(s, value, duration) : moveEnd(s, value, duration);
+}

@@ -14,3 +14,6 @@ export function newUntil(track: { isShared: boolean; createdAt: string }, now: n
 }
 
 export { formatDate } from '@/lib/dates';
+
+/** A version's short name: 'v2'. */
+export const versionLabel = (v: { version: number }) => `v${v.version}`;

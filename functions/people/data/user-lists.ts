@@ -1,0 +1,110 @@
+/**
+ * Users read in bulk: by ids, by a search term's prefix (GSI2), a type's list by name (GSI3, with the admin's
+ * filter), and the counts of a type. The records and their keys are users.ts's, which writes them.
+ */
+import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../../lib/aws/dynamo.js';
+import { config } from '../../lib/config.js';
+import { countAll } from '../../platform/data/index.js';
+import { counterKey, fromItem, userKey, type StoredUserType, type UserRecord } from './users.js';
+
+export async function getUsers(ids: string[]): Promise<UserRecord[]> {
+  const out: UserRecord[] = [];
+  for (let i = 0; i < ids.length; i += 100) {
+    let keys: Record<string, unknown>[] | undefined = ids.slice(i, i + 100).map(userKey);
+    while (keys?.length) {
+      const res = await dynamo().send(new BatchGetCommand({ RequestItems: { [config.tableName]: { Keys: keys } } }));
+      out.push(...(res.Responses?.[config.tableName] ?? []).map(fromItem));
+      keys = res.UnprocessedKeys?.[config.tableName]?.Keys as Record<string, unknown>[] | undefined;
+    }
+  }
+  return out;
+}
+
+/**
+ * One page of ids of users with a search term starting with `prefix` (lowercase, at least 2 characters),
+ * in term order; `next` continues from where this page stopped, undefined at the end.
+ */
+export async function findUserIdsByPrefix(
+  prefix: string,
+  pageSize: number,
+  start?: Record<string, unknown>,
+): Promise<{ ids: string[]; next?: Record<string, unknown> }> {
+  const res = await dynamo().send(
+    new QueryCommand({
+      TableName: config.tableName,
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'GSI2PK = :pk AND begins_with(GSI2SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': `SEARCH#${prefix.slice(0, 2)}`, ':prefix': prefix },
+      ProjectionExpression: 'userId',
+      Limit: pageSize,
+      ExclusiveStartKey: start,
+    }),
+  );
+  return { ids: [...new Set((res.Items ?? []).map((i) => i.userId as string))], next: res.LastEvaluatedKey };
+}
+
+const SEARCH_FILTER = 'contains(#nl, :q) OR contains(email, :q) OR contains(#fn, :q)';
+const SEARCH_NAMES = { '#nl': 'nameLower', '#fn': 'fullName' };
+const idOfEntry = (entry: Record<string, unknown>) => String(entry.PK).slice('USER#'.length);
+/** Where a list stops when it gives fewer entries than it read: after the last one given. */
+const startAfter = (e: Record<string, unknown>) => ({ PK: e.PK, SK: e.SK, GSI3PK: e.GSI3PK, GSI3SK: e.GSI3SK });
+
+/**
+ * One page of users of a type by name, optionally those whose name or e-mail holds `q` (lowercase): one
+ * Query of the type's partition of GSI3 (`read` entries at most, the filter applied to them), then the
+ * first `limit` matches read by key. `next` continues after the last user given (undefined at the end).
+ * A record whose type changed since the index was written is left out.
+ */
+export async function pageUsersOfType(
+  type: StoredUserType,
+  opts: { limit: number; start?: Record<string, unknown>; q?: string; read?: number },
+): Promise<{ users: UserRecord[]; next?: Record<string, unknown> }> {
+  const res = await dynamo().send(
+    new QueryCommand({
+      TableName: config.tableName,
+      IndexName: 'GSI3',
+      KeyConditionExpression: 'GSI3PK = :pk',
+      ExpressionAttributeValues: { ':pk': `TYPE#${type}`, ...(opts.q ? { ':q': opts.q } : {}) },
+      ...(opts.q ? { FilterExpression: SEARCH_FILTER, ExpressionAttributeNames: SEARCH_NAMES } : {}),
+      Limit: Math.max(opts.read ?? opts.limit, opts.limit),
+      ExclusiveStartKey: opts.start,
+    }),
+  );
+  const entries = res.Items ?? [];
+  const given = entries.slice(0, opts.limit);
+  const next = given.length < entries.length ? startAfter(given[given.length - 1]) : res.LastEvaluatedKey;
+  const byId = new Map((await getUsers(given.map(idOfEntry))).map((u) => [u.id, u]));
+  const users = given.map((e) => byId.get(idOfEntry(e))).filter((u): u is UserRecord => u?.type === type);
+  return { users, next };
+}
+
+/** How many users of these types there are, from the counters: one read, however many users. */
+export async function countUsersOfTypes(types: StoredUserType[]): Promise<number> {
+  let sum = 0;
+  // A throttled BatchGet answers some keys later (UnprocessedKeys): asked again, or the count comes up short.
+  for (let keys: Record<string, unknown>[] = types.map(counterKey); keys.length > 0;) {
+    const res = await dynamo().send(
+      new BatchGetCommand({
+        RequestItems: {
+          [config.tableName]: { Keys: keys, ProjectionExpression: '#count', ExpressionAttributeNames: { '#count': 'count' } },
+        },
+      }),
+    );
+    sum += (res.Responses?.[config.tableName] ?? []).reduce((n, item) => n + ((item.count as number | undefined) ?? 0), 0);
+    keys = res.UnprocessedKeys?.[config.tableName]?.Keys ?? [];
+  }
+  return sum;
+}
+
+/** How many users of a type match `q` (lowercase), counted on GSI3, which holds the keys and the three searched attributes. */
+export function countMatchingUsers(type: StoredUserType, q: string): Promise<number> {
+  return countAll({
+    TableName: config.tableName,
+    IndexName: 'GSI3',
+    KeyConditionExpression: 'GSI3PK = :pk',
+    ExpressionAttributeValues: { ':pk': `TYPE#${type}`, ':q': q },
+    FilterExpression: SEARCH_FILTER,
+    ExpressionAttributeNames: SEARCH_NAMES,
+  });
+}

@@ -1,0 +1,60 @@
+/** Use cases of the profile page: the record's fields, name and username, social links, a pro's own price. */
+import type { ProfileChanges } from '../../shared/schemas/profile.js';
+import { SOCIAL_PLATFORMS, normalizeSocialUrl, type SocialLink } from '../../shared/social.js';
+import { renameUser, updateUser, type UserRecord } from './data/users.js';
+import { setFeedbackPrice } from './data/user-prices.js';
+import { Conflict, Forbidden } from '../lib/errors.js';
+
+export const USERNAME_TAKEN = 'Username already exists. Please choose a different one.';
+
+function assertNotAdmin(user: UserRecord) {
+  if (user.type === 'admin') throw new Forbidden('Admins have no public profile');
+}
+
+/** Saves the fields sent; fields equal to what is stored are dropped (nothing is written if none remain). */
+export async function updateProfile(user: UserRecord, input: ProfileChanges): Promise<UserRecord> {
+  assertNotAdmin(user);
+  const changed = Object.fromEntries(
+    Object.entries(input).filter(
+      ([key, value]) =>
+        (user as unknown as Record<string, unknown>)[key] !== value &&
+        !(value === null && (user as unknown as Record<string, unknown>)[key] === undefined),
+    ),
+  ) as ProfileChanges;
+  if (Object.keys(changed).length === 0) return user;
+  const { fullName, username, ...rest } = changed;
+  if (fullName === undefined && username === undefined) return updateUser(user, rest);
+  const names = { ...(fullName !== undefined && { fullName }), ...(username !== undefined && { username }) };
+  const result = await renameUser(user, names, rest);
+  if (result === 'username_taken') throw new Conflict(USERNAME_TAKEN, 'username_taken');
+  if (result === 'changed_meanwhile')
+    throw new Conflict('Your profile changed in another tab. Reload the page and try again.', 'profile_changed');
+  return result.user;
+}
+
+/** One input per platform: what is typed is normalised (prefix added), an empty value removes the platform. */
+export async function saveSocialLinks(user: UserRecord, links: Partial<Record<string, string>>): Promise<UserRecord> {
+  assertNotAdmin(user);
+  const current = new Map((user.socialMedia ?? []).map((l) => [l.platform, l.url]));
+  if (user.website) current.set('website', user.website);
+  for (const [platform, value] of Object.entries(links)) {
+    const url = value ? normalizeSocialUrl(platform, value) : null;
+    if (url) current.set(platform, url);
+    else current.delete(platform);
+  }
+  const socialMedia: SocialLink[] = SOCIAL_PLATFORMS.filter((p) => p.key !== 'website' && current.has(p.key)).map((p) => ({
+    platform: p.key,
+    url: current.get(p.key)!,
+  }));
+  return updateUser(user, { socialMedia, website: current.get('website') ?? null });
+}
+
+/**
+ * A pro's own price from the tiers, and whether they re-check later versions for free; applies to
+ * requests made after it (each request keeps its price).
+ */
+export async function setOwnPrice(user: UserRecord, dollars: number, freeRechecks?: boolean): Promise<UserRecord> {
+  const saved = await setFeedbackPrice(user, dollars === 0 ? null : Math.round(dollars * 100), freeRechecks);
+  if (!saved) throw new Forbidden('Only pros set a feedback price');
+  return saved;
+}

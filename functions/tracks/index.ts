@@ -1,0 +1,21 @@
+/**
+ * The tracks topic: upload, audio processing and its report, versions, deletion.
+ * What it offers the topics above it and the entry points: the one way into tracks/ (lint holds it).
+ */
+export { putBack } from './processing-slots.js';
+export { processUpload } from './processing.js';
+export { reportSummary } from './stored-report.js';
+export { deleteOwnTracks, type Withdrawal } from './track-deletion.js';
+export { trackStatus } from './track-status.js';
+export {
+  createTrack,
+  createUploadTicket,
+  listOwnTracks,
+  renameTrack,
+  saveSnippet,
+  signedUrlFor,
+  toStackView,
+  toTrackView,
+  trackReportFor,
+  versionsOfTrack,
+} from './tracks.js';

@@ -1,0 +1,39 @@
+/** The copy-paste check of `npm run lint` (scripts/house/copies.ts) finds a copy, renamed or not, and only a copy. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { findCopies } from '../../../scripts/house/copies.js';
+
+const body = (name: string, total: string) => `export function ${name}(items: { cents: number; kind: string }[]) {
+  let ${total} = 0;
+  for (const item of items) {
+    if (item.kind === 'refund') ${total} -= item.cents;
+    else if (item.kind === 'fee') ${total} -= Math.round(item.cents / 10);
+    else ${total} += item.cents;
+  }
+  if (${total} < 0) throw new Error('negative');
+  return ${total};
+}
+`;
+
+describe('the copy-paste check', () => {
+  let dir = '';
+  const tree = (files: Record<string, string>) => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'copies-test-'));
+    for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
+    return findCopies(dir, '**/*.ts');
+  };
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('finds a copy whose names were changed, with both places', () => {
+    const copies = tree({ 'a.ts': body('sumA', 'total'), 'b.ts': `// elsewhere\n${body('sumB', 'sum')}` });
+    expect(copies).toHaveLength(1);
+    expect([copies[0].a, copies[0].b].sort()).toEqual([expect.stringMatching(/^a\.ts:\d+-\d+$/), expect.stringMatching(/^b\.ts:\d+-\d+$/)]);
+    expect(copies[0].lines).toBeGreaterThanOrEqual(6);
+  });
+
+  it('finds nothing in code that is not repeated', () => {
+    expect(tree({ 'a.ts': body('sumA', 'total'), 'b.ts': 'export const b = [1, 2, 3].map((n) => n * 2);\n' })).toEqual([]);
+  });
+});

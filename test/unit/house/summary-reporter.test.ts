@@ -1,0 +1,43 @@
+/** The suite's last lines (test/support/summary-reporter.ts): each project's time, then the count CI reads. */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import SummaryReporter from '../../support/summary-reporter.js';
+
+/** A file of `project` with tests in these states, that took `ms` of its own (failed: the file itself, as when its setup throws). */
+const file = (project: string, states: string[], ms: number, failed = false) =>
+  ({
+    project: { name: project },
+    moduleId: `${process.cwd()}/test/${project}/${states.join('-')}.test.ts`,
+    diagnostic: () => ({ duration: ms }),
+    state: () => (failed ? 'failed' : 'passed'),
+    children: { allTests: () => states.map((state) => ({ result: () => ({ state }) })) },
+  }) as never;
+
+describe('the summary reporter', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("prints each project's span and its files' own time, then the counts, last", () => {
+    vi.useFakeTimers({ now: 0 });
+    const written: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((text) => (written.push(String(text)), true));
+    const reporter = new SummaryReporter();
+    const unitA = file('unit', ['passed', 'passed'], 30_000);
+    const unitB = file('unit', ['failed', 'skipped'], 30_000);
+    const stack = file('stack', ['passed'], 240_000, true);
+    reporter.onTestModuleStart(unitA);
+    reporter.onTestModuleStart(stack);
+    vi.setSystemTime(60_000);
+    reporter.onTestModuleEnd(unitA);
+    reporter.onTestModuleStart(unitB);
+    vi.setSystemTime(90_000);
+    reporter.onTestModuleEnd(unitB);
+    vi.setSystemTime(180_000);
+    reporter.onTestModuleEnd(stack);
+    reporter.onTestRunEnd([unitA, unitB, stack], []);
+    vi.restoreAllMocks();
+    expect(written.join('')).toBe(
+      '\nSlowest files: test/stack/passed.test.ts 4.0 min, test/unit/passed-passed.test.ts 0.5 min, test/unit/failed-skipped.test.ts 0.5 min\n' +
+        '\nTime by project: unit 1.5 min (2 files, 1.0 min of their own); stack 3.0 min (1 files, 4.0 min of their own)\n' +
+        '\n3 passed, 2 failed, 1 skipped\n',
+    );
+  });
+});

@@ -1,0 +1,96 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { TrackView } from '@shared/schemas/tracks';
+import { errorMessage } from '@/lib/errors';
+import { getTrackUrl } from '@/features/tracks/api/tracks';
+
+export type Side = 'A' | 'B';
+export const SIDES = ['A', 'B'] as const;
+
+const playError = (err: unknown) => errorMessage(err, 'The audio could not be played');
+
+/**
+ * Plays one of two versions at a shared playhead: `switchTo` hands over to the other at the same second.
+ * Each version streams in an audio element of its own (`audioProps`), at its gain, asked for at the first
+ * play.
+ */
+export function useAbPlayback(a: TrackView, b: TrackView, gains: Record<Side, number>) {
+  const [side, setSide] = useState<Side>('A');
+  const [playing, setPlaying] = useState(false);
+  const [time, setTime] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const audio = { A: useRef<HTMLAudioElement>(null), B: useRef<HTMLAudioElement>(null) };
+  const loaded = useRef<{ A?: string; B?: string }>({});
+
+  useEffect(() => {
+    for (const s of SIDES) if (audio[s].current) audio[s].current.volume = gains[s];
+  });
+
+  /** Both elements given their version's link (once per version), so a switch plays at once. */
+  const load = useCallback(async () => {
+    for (const [s, v] of [
+      ['A', a],
+      ['B', b],
+    ] as const) {
+      const el = audio[s].current;
+      if (!el || loaded.current[s] === v.id) continue;
+      el.src = await getTrackUrl(v.id);
+      loaded.current[s] = v.id;
+    }
+    // The refs are stable; the versions decide what is loaded.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [a.id, b.id]);
+
+  const heard = () => audio[side].current;
+
+  const toggle = async () => {
+    const el = heard();
+    if (!el) return;
+    if (!el.paused) return el.pause();
+    try {
+      setError(null);
+      await load();
+      el.currentTime = time;
+      await el.play();
+    } catch (err) {
+      setError(playError(err));
+    }
+  };
+
+  /** The other version takes over at the same second; it plays if the first one was playing. */
+  const switchTo = (next: Side) => {
+    if (next === side) return;
+    const from = audio[side].current;
+    const to = audio[next].current;
+    setSide(next);
+    if (!from || !to) return;
+    const at = from.currentTime || time;
+    const wasPlaying = !from.paused;
+    from.pause();
+    if (to.src) to.currentTime = Math.min(at, to.duration || at);
+    if (wasPlaying) void to.play().catch((err) => setError(playError(err)));
+  };
+
+  // A new pair starts from the top.
+  useEffect(() => {
+    for (const s of SIDES) audio[s].current?.pause();
+    setTime(0);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [a.id, b.id]);
+
+  const seek = (t: number) => {
+    setTime(t);
+    const el = heard();
+    if (el?.src) el.currentTime = t;
+  };
+
+  /** What each version's audio element needs: its ref, and the events that keep the state in step. */
+  const audioProps = (s: Side) => ({
+    ref: audio[s],
+    onPlay: () => setPlaying(true),
+    onPause: () => setPlaying(false),
+    onEnded: () => setPlaying(false),
+    onTimeUpdate: (e: { currentTarget: HTMLAudioElement }) => s === side && setTime(e.currentTarget.currentTime),
+  });
+
+  return { side, playing, time, error, toggle, switchTo, seek, audioProps };
+}
