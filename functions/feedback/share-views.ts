@@ -1,18 +1,12 @@
 /** How a share and what hangs on it are shown to each of its two participants. */
 import type { CommentView, DisputeView, ShareDetail, ShareView } from '../../shared/schemas/shares.js';
 import type { CommentRecord, DisputeRecord, ShareBundle, ShareRecord } from './data/shares.js';
+import { pick } from '../lib/pick.js';
 import { respondBy } from './data/paid-deadlines.js';
 import { toDraftView, toListeningView } from './review-work.js';
 
-export const toDisputeView = (d: DisputeRecord): DisputeView => ({
-  shareId: d.shareId,
-  reason: d.reason,
-  text: d.text,
-  status: d.status,
-  openedAt: d.openedAt,
-  resolvedAt: d.resolvedAt,
-  resolution: d.resolution,
-});
+export const toDisputeView = (d: DisputeRecord): DisputeView =>
+  pick(d, ['shareId', 'reason', 'text', 'status', 'openedAt', 'resolvedAt', 'resolution']);
 
 export const toShareView = ({ checklistPoints: _points, ...s }: ShareRecord): ShareView => ({
   ...s,

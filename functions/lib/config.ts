@@ -44,61 +44,47 @@ export function required(name: string): string {
   return value;
 }
 
-export const config = {
+/** Settings every deployed function is given; read on use, each a clear error where it is missing. */
+const REQUIRED = [
+  'tableName',
+  'userPoolId',
+  'userPoolClientId',
+  'mediaBucket',
+  'imagesBucket',
+  'appUrl',
+  'mailFrom',
+  'uploadsQueueUrl',
+  'realtimeEndpoint',
+  'paypalApiUrl',
+] as const;
+
+/** How long each provider's call may go unanswered (ms), where the environment does not say. */
+const TIMEOUTS_MS = { dynamoTimeoutMs: 10_000, paypalTimeoutMs: 15_000, stripeTimeoutMs: 15_000 } as const;
+
+const settings = {
   get isLocal() {
     return process.env[ENV.stage] === 'local';
   },
   get region() {
     return process.env[ENV.region] ?? 'us-east-1';
   },
-  get tableName() {
-    return required(ENV.tableName);
-  },
-  get userPoolId() {
-    return required(ENV.userPoolId);
-  },
-  get userPoolClientId() {
-    return required(ENV.userPoolClientId);
-  },
-  get mediaBucket() {
-    return required(ENV.mediaBucket);
-  },
-  get imagesBucket() {
-    return required(ENV.imagesBucket);
-  },
-  get appUrl() {
-    return required(ENV.appUrl);
-  },
   /** Undefined where no e-mail is sent: its e-mails then carry the app's unsubscribe page only. */
   get apiUrl(): string | undefined {
     return process.env[ENV.apiUrl] || undefined;
-  },
-  get mailFrom() {
-    return required(ENV.mailFrom);
-  },
-  get uploadsQueueUrl() {
-    return required(ENV.uploadsQueueUrl);
-  },
-  get realtimeEndpoint() {
-    return required(ENV.realtimeEndpoint);
-  },
-  get paypalApiUrl() {
-    return required(ENV.paypalApiUrl);
-  },
-  /**
-   * A call with no answer is given up and tried again (the SDK's retries) well before the function's own
-   * timeout, rather than holding the request until it ends.
-   */
-  get dynamoTimeoutMs() {
-    return Number(process.env[ENV.dynamoTimeoutMs]) || 10_000;
-  },
-  get paypalTimeoutMs() {
-    return Number(process.env[ENV.paypalTimeoutMs]) || 15_000;
-  },
-  get stripeTimeoutMs() {
-    return Number(process.env[ENV.stripeTimeoutMs]) || 15_000;
   },
   endpoint(name: 'dynamoEndpoint' | 'cognitoEndpoint' | 's3Endpoint' | 'sesEndpoint' | 'sqsEndpoint'): string | undefined {
     return process.env[ENV[name]] || undefined;
   },
 };
+for (const key of REQUIRED) Object.defineProperty(settings, key, { get: () => required(ENV[key]), enumerable: true });
+// A call with no answer is given up and tried again (the SDK's retries) well before the function's own
+// timeout, rather than holding the request until it ends.
+for (const [key, fallback] of Object.entries(TIMEOUTS_MS)) {
+  Object.defineProperty(settings, key, {
+    get: () => Number(process.env[ENV[key as keyof typeof TIMEOUTS_MS]]) || fallback,
+    enumerable: true,
+  });
+}
+
+export const config = settings as typeof settings &
+  Readonly<Record<(typeof REQUIRED)[number], string> & Record<keyof typeof TIMEOUTS_MS, number>>;

@@ -8,24 +8,27 @@ import { fileApplication, getApplication, pageApplications, type ApplicationReco
 import type { UserRecord } from './data/users.js';
 import { decodeCursor, encodeCursor } from '../lib/cursor.js';
 import { Conflict } from '../lib/errors.js';
+import { pick } from '../lib/pick.js';
 
 const PAGE_SIZE = 20;
 
-export const toApplicationView = (a: ApplicationRecord): ProApplicationView => ({
-  userId: a.userId,
-  fullName: a.fullName,
-  email: a.email,
-  username: a.username,
-  status: a.status,
-  genres: a.genres,
-  costRange: a.costRange,
-  experience: a.experience,
-  credits: a.credits,
-  featuredTrack: a.featuredTrack,
-  reason: a.reason,
-  submittedAt: a.submittedAt,
-  decidedAt: a.decidedAt,
-});
+/** What an application shows: all it keeps. */
+const VIEW_FIELDS = [
+  'userId',
+  'fullName',
+  'email',
+  'username',
+  'status',
+  'genres',
+  'costRange',
+  'experience',
+  'credits',
+  'featuredTrack',
+  'reason',
+  'submittedAt',
+  'decidedAt',
+] as const;
+export const toApplicationView = (a: ApplicationRecord): ProApplicationView => pick(a, VIEW_FIELDS);
 
 export interface ApplicationInput {
   genres: string[];

@@ -10,6 +10,7 @@ import { getListings, pageOrder } from './data/pro-orders.js';
 import { MAIN_GENRES } from '../../shared/genres.js';
 import { PRICE_RANGES, type PriceRange } from '../../shared/reputation.js';
 import { decodeCursor, encodeCursor } from '../lib/cursor.js';
+import { pickOrNull } from '../lib/pick.js';
 import { toFigures } from './reputation.js';
 
 const MAX_RESULTS = 20;
@@ -28,12 +29,8 @@ export function toUserCard(u: UserRecord): UserCard {
     feedbackPriceCents: u.feedbackPriceCents,
     freeRechecks: Boolean(u.freeRechecks),
     profileImage: imageUrl(u.profileImage),
-    availability: u.availability ?? null,
-    responseTime: u.responseTime ?? null,
-    keyCredits: u.keyCredits ?? null,
-    featuredTrack: u.featuredTrack ?? null,
+    ...pickOrNull(u, ['availability', 'responseTime', 'keyCredits', 'featuredTrack', 'website']),
     socialMedia: u.socialMedia ?? [],
-    website: u.website ?? null,
   };
 }
 

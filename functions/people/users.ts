@@ -3,7 +3,8 @@ import { IMAGES_PATH } from '../../shared/constants.js';
 import type { UserView } from '../../shared/schemas/users.js';
 import type { UserType } from '../../shared/constants.js';
 import { accountExistsForEmail, getAccountAttributes, type AccountAttributes } from './data/identities.js';
-import { changeUserType, getUser, updateUser, usernameTaken, type UserRecord } from './data/users.js';
+import { changeUserType, getUser, PROFILE_TEXTS, updateUser, usernameTaken, type UserRecord } from './data/users.js';
+import { pickOrNull } from '../lib/pick.js';
 import { isAdminIdentity, type Identity } from '../lib/identity.js';
 import { Conflict, Forbidden, Unauthorized } from '../lib/errors.js';
 import { enforceRateLimit, RATE_LIMITS } from '../platform/index.js';
@@ -99,16 +100,8 @@ export function toUserView(user: UserRecord, isAdmin: boolean): UserView {
     freeRechecks: Boolean(user.freeRechecks),
     balanceCents: user.balanceCents,
     bio: user.bio,
-    location: user.location ?? null,
-    keyCredits: user.keyCredits ?? null,
-    availability: user.availability ?? null,
-    responseTime: user.responseTime ?? null,
-    mentorshipStyle: user.mentorshipStyle ?? null,
-    featuredTrack: user.featuredTrack ?? null,
-    testimonials: user.testimonials ?? null,
-    eventParticipation: user.eventParticipation ?? null,
+    ...pickOrNull(user, PROFILE_TEXTS),
     socialMedia: user.socialMedia ?? [],
-    website: user.website ?? null,
     profileImage: imageUrl(user.profileImage),
     coverImage: imageUrl(user.coverImage),
     proApplication: user.proApplication ?? null,

@@ -113,10 +113,7 @@ function windowFor(name: RateLimitName, subject: string): LimitWindow {
 }
 
 /** Counts one use of `name` by the subject; throws 429 (with the seconds to wait) when its limit is reached. */
-export async function enforceRateLimit(name: RateLimitName, subject: string, now = Date.now()): Promise<void> {
-  const wait = await takeInWindow(windowFor(name, subject), now);
-  if (wait !== null) throw new TooManyRequests(RATE_LIMITS[name].message, wait);
-}
+export const enforceRateLimit = (name: RateLimitName, subject: string, now = Date.now()) => enforceRateLimits([name], subject, now);
 
 /**
  * Counts one use of each limit at once (one round trip); when any is reached, the uses the others counted

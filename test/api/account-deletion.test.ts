@@ -9,7 +9,7 @@ import { DELETED_TRACK, DELETED_USER } from '../../shared/constants.js';
 import { EARNING_HOLD_DAYS } from '../../shared/money.js';
 import { IMPERSONATION_HEADER } from '../../shared/api/route.js';
 import { DECLINED_BY_DELETION } from '../../functions/account/account-deletion.js';
-import { callRoute } from '../support/api.js';
+import { callerOn, callRoute } from '../support/api.js';
 import * as flows from '../support/flows.js';
 import { useStackEnvironment } from '../support/in-process.js';
 import * as money from '../support/payments.js';
@@ -20,8 +20,7 @@ import { createConfirmedUser, passwordSignIn, TEST_PASSWORD, type TestUser } fro
 const stack = inject('stack');
 const DAY_MS = 86_400_000;
 
-const call = (user: TestUser, name: Parameters<typeof callRoute>[1], input: Record<string, unknown> = {}) =>
-  callRoute(stack.apiUrl, name, input, user.idToken);
+const call = callerOn(stack);
 
 /** A free request from `from` to `to`, answered with a review when `review`; its id. */
 async function request(from: TestUser, toId: string, to: TestUser, title: string, review: boolean) {

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { callRoute } from '../support/api.js';
+import { callRoute, standInControl } from '../support/api.js';
 import { wavBytes } from '../support/audio.js';
 import * as flows from '../support/flows.js';
 import { useStackEnvironment } from '../support/in-process.js';
@@ -61,15 +61,7 @@ const waitForPlan = (user: TestUser, planId: string) =>
     (p) => p === planId,
   );
 
-async function local(path: string, body?: unknown) {
-  const res = await fetch(new URL(path, stack.stripeUrl), {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.ok, `${path}: ${res.status}`).toBe(true);
-  return res.json() as Promise<any>;
-}
+const local = (path: string, body?: unknown) => standInControl(stack.stripeUrl, path, body);
 
 async function stripeGet(path: string) {
   const { LOCAL_PAYMENT_SECRETS } = await import('../../scripts/dev/stack/stack.js');

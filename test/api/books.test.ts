@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { callRoute } from '../support/api.js';
+import { callerOn } from '../support/api.js';
 import * as flows from '../support/flows.js';
 import { useStackEnvironment } from '../support/in-process.js';
 import * as money from '../support/payments.js';
@@ -15,8 +15,7 @@ const stack = inject('stack');
 const PRICE = 3000;
 let admin: TestUser;
 
-const call = (user: TestUser, name: Parameters<typeof callRoute>[1], input: Record<string, unknown> = {}) =>
-  callRoute(stack.apiUrl, name, input, user.idToken);
+const call = callerOn(stack);
 
 beforeAll(async () => {
   useStackEnvironment(stack);

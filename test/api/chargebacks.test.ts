@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { EARNING_HOLD_DAYS } from '../../shared/money.js';
-import { callRoute } from '../support/api.js';
+import { callerOn, standInControl } from '../support/api.js';
 import * as flows from '../support/flows.js';
 import { useStackEnvironment } from '../support/in-process.js';
 import * as money from '../support/payments.js';
@@ -20,18 +20,9 @@ const PRICE = 3000;
 const EARNING = 2400;
 const DAY_MS = 86_400_000;
 
-const call = (user: TestUser, name: Parameters<typeof callRoute>[1], input: Record<string, unknown> = {}) =>
-  callRoute(stack.apiUrl, name, input, user.idToken);
+const call = callerOn(stack);
 
-async function paypalControl(path: string, body: unknown = {}) {
-  const res = await fetch(new URL(path, stack.paypalUrl), {
-    method: 'POST',
-    body: JSON.stringify(body),
-    headers: { 'content-type': 'application/json' },
-  });
-  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
-  return res.json();
-}
+const paypalControl = (path: string, body: unknown = {}) => standInControl(stack.paypalUrl, path, body);
 
 const checkAt = async (orderId: string, at: number) =>
   (await import('../../functions/money/payment-checks.js')).checkDuePayments(new Date(at), { orderId });

@@ -4,7 +4,7 @@
  * payment's `dispute_upheld` move, the ledger still summing to the balances) or reject it with a reason.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { callRoute } from '../support/api.js';
+import { callerOn } from '../support/api.js';
 import * as flows from '../support/flows.js';
 import { useStackEnvironment } from '../support/in-process.js';
 import { waitForEmail } from '../support/mail.js';
@@ -19,8 +19,7 @@ let pro: TestUser;
 let proId: string;
 let admin: TestUser;
 
-const call = (user: TestUser, name: Parameters<typeof callRoute>[1], input: Record<string, unknown>) =>
-  callRoute(stack.apiUrl, name, input, user.idToken);
+const call = callerOn(stack);
 
 /** A paid request of a new musician's, answered by the pro with a review that meets the floor. */
 async function deliveredReview(title: string) {

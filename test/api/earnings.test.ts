@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { EARNING_HOLD_DAYS } from '../../shared/money.js';
-import { callRoute } from '../support/api.js';
+import { callerOn } from '../support/api.js';
 import * as flows from '../support/flows.js';
 import { useStackEnvironment } from '../support/in-process.js';
 import * as money from '../support/payments.js';
@@ -20,8 +20,7 @@ let pro: TestUser;
 let proId: string;
 let admin: TestUser;
 
-const call = (user: TestUser, name: Parameters<typeof callRoute>[1], input: Record<string, unknown> = {}) =>
-  callRoute(stack.apiUrl, name, input, user.idToken);
+const call = callerOn(stack);
 
 /** The payment check of one payment, at `at`. */
 const checkAt = async (orderId: string, at: number) =>

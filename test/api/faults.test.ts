@@ -19,7 +19,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { EARNING_HOLD_DAYS } from '../../shared/money.js';
 import { FAULT_KINDS, type FaultKind, type ServiceName } from '../../scripts/dev/faults/fault-proxy.js';
-import { callRoute } from '../support/api.js';
+import { callRoute, standInControl } from '../support/api.js';
 import { startFaultStack, type FaultStack } from '../support/faults.js';
 import * as flows from '../support/flows.js';
 import * as money from '../support/payments.js';
@@ -275,15 +275,7 @@ const PLAN_JOURNEY: Journey<any> = {
   },
 };
 /** The local PayPal's own controls (what only PayPal's side makes happen). */
-async function paypalLocal(path: string, body: unknown = {}) {
-  const res = await fetch(new URL(path, stack.paypalUrl), {
-    method: 'POST',
-    body: JSON.stringify(body),
-    headers: { 'content-type': 'application/json' },
-  });
-  expect(res.ok, `${path}: ${res.status}`).toBe(true);
-  return res.json() as Promise<any>;
-}
+const paypalLocal = (path: string, body: unknown = {}) => standInControl(stack.paypalUrl, path, body);
 
 /** PayPal's event of `type` about `resourceId`, delivered to the faulted gateway as PayPal delivers it, signed. */
 async function deliverPaypalEvent(answers: Answer[], type: string, resourceId: string) {

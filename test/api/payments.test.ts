@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { callRoute } from '../support/api.js';
+import { callRoute, standInControl } from '../support/api.js';
 import * as flows from '../support/flows.js';
 import { useStackEnvironment } from '../support/in-process.js';
 import { waitForEmail } from '../support/mail.js';
@@ -115,14 +115,7 @@ async function resend(eventId: string) {
   expect(res.ok).toBe(true);
 }
 
-async function pauseWebhooks(paused: boolean) {
-  const res = await fetch(new URL('/_local/webhooks', stack.paypalUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ paused }),
-  });
-  expect(res.ok).toBe(true);
-}
+const pauseWebhooks = (paused: boolean) => standInControl(stack.paypalUrl, '/_local/webhooks', { paused });
 
 const reviewerShares = async () =>
   (await callRoute(stack.apiUrl, 'listShares', { as: 'reviewer' }, pro.idToken)).body.shares as {

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { callRoute } from '../support/api.js';
+import { callerOn, standInControl } from '../support/api.js';
 import * as flows from '../support/flows.js';
 import { useStackEnvironment } from '../support/in-process.js';
 import { waitForEmail } from '../support/mail.js';
@@ -19,19 +19,9 @@ import { until } from '../support/wait.js';
 const stack = inject('stack');
 let admin: TestUser;
 
-const call = (user: TestUser, name: Parameters<typeof callRoute>[1], input: Record<string, unknown> = {}) =>
-  callRoute(stack.apiUrl, name, input, user.idToken);
+const call = callerOn(stack);
 
-/** A local control of the PayPal stand-in. */
-async function paypalControl(path: string, body: unknown) {
-  const res = await fetch(new URL(path, stack.paypalUrl), {
-    method: 'POST',
-    body: JSON.stringify(body),
-    headers: { 'content-type': 'application/json' },
-  });
-  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
-  return res.json();
-}
+const paypalControl = (path: string, body: unknown = {}) => standInControl(stack.paypalUrl, path, body);
 
 const outcomeFor = (receiver: string, outcome: string) => paypalControl('/_local/payouts/outcomes', { receiver, outcome });
 

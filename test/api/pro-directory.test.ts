@@ -5,7 +5,7 @@
  * checked for their order and for this file's pros, never for their length.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { callRoute } from '../support/api.js';
+import { callerOn } from '../support/api.js';
 import * as flows from '../support/flows.js';
 import { useStackEnvironment } from '../support/in-process.js';
 import * as money from '../support/payments.js';
@@ -29,8 +29,7 @@ interface Card {
 }
 
 let musician: TestUser;
-const call = (user: TestUser, name: Parameters<typeof callRoute>[1], input: Record<string, unknown>) =>
-  callRoute(stack.apiUrl, name, input, user.idToken);
+const call = callerOn(stack);
 
 /** Every page of Choose Your Pro in one order, as 'Load more' would read them. */
 async function allPages(input: Record<string, unknown>): Promise<{ cards: Card[]; pages: number }> {
@@ -38,7 +37,7 @@ async function allPages(input: Record<string, unknown>): Promise<{ cards: Card[]
   let cursor: string | null = null;
   let pages = 0;
   do {
-    const res = await call(musician, 'listPros', { ...input, ...(cursor ? { cursor } : {}) });
+    const res: { status: number; body: any } = await call(musician, 'listPros', { ...input, ...(cursor ? { cursor } : {}) });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     cards.push(...res.body.users);
     cursor = res.body.next;

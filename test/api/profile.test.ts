@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { callRoute } from '../support/api.js';
+import { callerOn, callRoute } from '../support/api.js';
 import { allPros, onboard, testAdmin } from '../support/flows.js';
 import { createConfirmedUser, type TestUser } from '../support/users.js';
 
@@ -24,8 +24,7 @@ beforeAll(async () => {
   await onboard(stack, musician, 'musician');
 });
 
-const call = (user: TestUser, name: Parameters<typeof callRoute>[1], input: Record<string, unknown> = {}) =>
-  callRoute(stack.apiUrl, name, input, user.idToken);
+const call = callerOn(stack);
 
 describe('the profile record', () => {
   it('saves the fields sent, trimmed, and shows them on the pro card', async () => {

@@ -3,7 +3,7 @@
  * where it stands (paid, refunded and why); a receipt for the payer only; orders never paid have none.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { callRoute } from '../support/api.js';
+import { callerOn } from '../support/api.js';
 import * as flows from '../support/flows.js';
 import { useStackEnvironment } from '../support/in-process.js';
 import * as money from '../support/payments.js';
@@ -15,8 +15,7 @@ const PRICE = 3000;
 let pro: TestUser;
 let proId: string;
 
-const call = (user: TestUser, name: Parameters<typeof callRoute>[1], input: Record<string, unknown> = {}) =>
-  callRoute(stack.apiUrl, name, input, user.idToken);
+const call = callerOn(stack);
 
 beforeAll(async () => {
   useStackEnvironment(stack);

@@ -34,3 +34,20 @@ export async function callRoute<T = any>(
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
 }
+
+/** `call(user, route, input)`: the route called on `stack`'s API as that user. */
+export const callerOn =
+  (stack: { apiUrl: string }) =>
+  <T = any>(user: { idToken: string }, name: RouteName, input: Record<string, unknown> = {}) =>
+    callRoute<T>(stack.apiUrl, name, input, user.idToken);
+
+/** A local stand-in's control (`/_local/...` on `base`): posts `body` (a GET without one), its JSON answer or a throw. */
+export async function standInControl(base: string, path: string, body?: unknown): Promise<any> {
+  const res = await fetch(new URL(path, base), {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+  return res.json();
+}

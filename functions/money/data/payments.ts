@@ -10,7 +10,7 @@
  * How a payment moves between its states is the state machine's (functions/money/payment-machine.ts); its
  * moves are written by functions/money/data/payment-writes.ts. This module stores new payments and reads them.
  */
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { ShareOptions } from '../../../shared/schemas/shares.js';
 import { dynamo } from '../../lib/aws/dynamo.js';
@@ -18,6 +18,8 @@ import { config } from '../../lib/config.js';
 import type { ShareRecord } from '../../feedback/data/index.js';
 import { openOrderAdd } from './open-orders.js';
 import {
+  getItem,
+  getItems,
   dueIds,
   queryAll,
   shardKey,
@@ -228,8 +230,7 @@ const stored = (item: Record<string, unknown>): StoredPayment => ({
 
 /** The payment as it stands (consistent), with the hash of the request that created it. */
 export async function getPayment(orderId: string): Promise<StoredPayment | null> {
-  const res = await dynamo().send(new GetCommand({ TableName: T(), Key: paymentKey(orderId), ConsistentRead: true }));
-  return res.Item ? stored(res.Item) : null;
+  return getItem(paymentKey(orderId), stored);
 }
 
 export const payerPartition = (payerId: string) => ({ GSI1PK: `PAYER#${payerId}` });
@@ -256,16 +257,10 @@ export async function pagePayerPayments(
   return { payments: (res.Items ?? []).map(fromItem), next: res.LastEvaluatedKey ?? null };
 }
 
-/** These payments (those that exist), in one batch of at most 100. */
+/** These payments (those that exist), by order id. */
 export async function getPayments(orderIds: string[]): Promise<Map<string, PaymentRecord>> {
-  const out = new Map<string, PaymentRecord>();
-  let keys: Record<string, unknown>[] | undefined = [...new Set(orderIds)].slice(0, 100).map(paymentKey);
-  while (keys?.length) {
-    const res = await dynamo().send(new BatchGetCommand({ RequestItems: { [T()]: { Keys: keys } } }));
-    for (const item of res.Responses?.[T()] ?? []) out.set(item.orderId as string, fromItem(item));
-    keys = res.UnprocessedKeys?.[T()]?.Keys as Record<string, unknown>[] | undefined;
-  }
-  return out;
+  const items = await getItems([...new Set(orderIds)].map(paymentKey));
+  return new Map(items.map((item) => [item.orderId as string, fromItem(item)]));
 }
 
 /** A webhook event, recorded as applied in the same transaction as what it applied. */

@@ -15,6 +15,7 @@ import { config } from '../../lib/config.js';
 import { entryPut, moneyMove, type LedgerEntry, type MoneyMove } from './ledger.js';
 import { webhookPut, type WebhookEvent } from './payments.js';
 import {
+  getItem,
   dueIds,
   shardKey,
   shardKeys,
@@ -214,8 +215,7 @@ export async function writePayout(w: PayoutWrite, event?: WebhookEvent): Promise
 }
 
 export async function getPayout(id: string): Promise<PayoutRecord | null> {
-  const res = await dynamo().send(new GetCommand({ TableName: T(), Key: payoutKey(id), ConsistentRead: true }));
-  return res.Item ? fromItem(res.Item) : null;
+  return getItem(payoutKey(id), fromItem);
 }
 
 /** The pro's open payout's id, if any. */

@@ -3,10 +3,10 @@
  * APPLICATION#<status> / <submittedAt>#<id> for the admins' lists. The application and the user record
  * change in one transaction, so the state the applicant sees and the admins' lists always agree.
  */
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../lib/aws/dynamo.js';
 import { config } from '../../lib/config.js';
-import { cancellation, failedItem, send } from '../../platform/data/index.js';
+import { getItem, cancellation, failedItem, send } from '../../platform/data/index.js';
 import { fromItem as userFromItem, versionedUpdate, type UserRecord } from './users.js';
 
 export type ApplicationStatus = 'pending' | 'approved' | 'declined';
@@ -41,8 +41,7 @@ function fromItem(item: Record<string, unknown>): ApplicationRecord {
 }
 
 export async function getApplication(userId: string): Promise<ApplicationRecord | null> {
-  const res = await dynamo().send(new GetCommand({ TableName: T(), Key: key(userId), ConsistentRead: true }));
-  return res.Item ? fromItem(res.Item) : null;
+  return getItem(key(userId), fromItem);
 }
 
 /**

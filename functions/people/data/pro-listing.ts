@@ -8,11 +8,11 @@
  * The partitions (the three PKs) are there only while the user is a pro: set and removed with the type
  * change (and a price change, which only a pro makes), never by a reputation change, which keeps them as read.
  */
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { REPUTATION } from '../../../shared/reputation.js';
 import { dynamo } from '../../lib/aws/dynamo.js';
 import { config } from '../../lib/config.js';
-import { shardKey, shardKeys, cancellation, send, writeIf, type TransactItem } from '../../platform/data/index.js';
+import { getItem, shardKey, shardKeys, cancellation, send, writeIf, type TransactItem } from '../../platform/data/index.js';
 
 export interface ListingRecord {
   userId: string;
@@ -91,8 +91,7 @@ export function fromItem(item: Record<string, unknown>): ListingRecord & { liste
 }
 
 export async function getListing(userId: string): Promise<(ListingRecord & { listed: boolean }) | null> {
-  const res = await dynamo().send(new GetCommand({ TableName: T(), Key: listingKey(userId), ConsistentRead: true }));
-  return res.Item ? fromItem(res.Item) : null;
+  return getItem(listingKey(userId), fromItem);
 }
 
 /**

@@ -1,6 +1,7 @@
 /** Reading Choose Your Pro's orders (people/data/pro-listing.ts keeps them): a page of one, and the listings of its pros. */
-import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../lib/aws/dynamo.js';
+import { getItems } from '../../platform/data/index.js';
 import { ORDERS, T, fromItem, listingKey, type ListingRecord, type ProOrder } from './pro-listing.js';
 
 /** Each index named as written (the grants' check reads the names from the code). */
@@ -40,14 +41,6 @@ export async function pageOrder(
 
 /** The listings of these users (absent ones: none yet), in one batch. */
 export async function getListings(userIds: string[]): Promise<Map<string, ListingRecord>> {
-  const out = new Map<string, ListingRecord>();
-  for (let i = 0; i < userIds.length; i += 100) {
-    let keys: Record<string, unknown>[] | undefined = userIds.slice(i, i + 100).map(listingKey);
-    while (keys?.length) {
-      const res = await dynamo().send(new BatchGetCommand({ RequestItems: { [T()]: { Keys: keys } } }));
-      for (const item of res.Responses?.[T()] ?? []) out.set(item.userId as string, fromItem(item));
-      keys = res.UnprocessedKeys?.[T()]?.Keys as Record<string, unknown>[] | undefined;
-    }
-  }
-  return out;
+  const items = await getItems(userIds.map(listingKey));
+  return new Map(items.map((item) => [item.userId as string, fromItem(item)]));
 }

@@ -2,23 +2,14 @@
  * Users read in bulk: by ids, by a search term's prefix (GSI2), a type's list by name (GSI3, with the admin's
  * filter), and the counts of a type. The records and their keys are users.ts's, which writes them.
  */
-import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../lib/aws/dynamo.js';
 import { config } from '../../lib/config.js';
-import { countAll } from '../../platform/data/index.js';
+import { countAll, getItems } from '../../platform/data/index.js';
 import { counterKey, fromItem, userKey, type StoredUserType, type UserRecord } from './users.js';
 
 export async function getUsers(ids: string[]): Promise<UserRecord[]> {
-  const out: UserRecord[] = [];
-  for (let i = 0; i < ids.length; i += 100) {
-    let keys: Record<string, unknown>[] | undefined = ids.slice(i, i + 100).map(userKey);
-    while (keys?.length) {
-      const res = await dynamo().send(new BatchGetCommand({ RequestItems: { [config.tableName]: { Keys: keys } } }));
-      out.push(...(res.Responses?.[config.tableName] ?? []).map(fromItem));
-      keys = res.UnprocessedKeys?.[config.tableName]?.Keys as Record<string, unknown>[] | undefined;
-    }
-  }
-  return out;
+  return (await getItems(ids.map(userKey))).map(fromItem);
 }
 
 /**
@@ -81,20 +72,11 @@ export async function pageUsersOfType(
 
 /** How many users of these types there are, from the counters: one read, however many users. */
 export async function countUsersOfTypes(types: StoredUserType[]): Promise<number> {
-  let sum = 0;
-  // A throttled BatchGet answers some keys later (UnprocessedKeys): asked again, or the count comes up short.
-  for (let keys: Record<string, unknown>[] = types.map(counterKey); keys.length > 0;) {
-    const res = await dynamo().send(
-      new BatchGetCommand({
-        RequestItems: {
-          [config.tableName]: { Keys: keys, ProjectionExpression: '#count', ExpressionAttributeNames: { '#count': 'count' } },
-        },
-      }),
-    );
-    sum += (res.Responses?.[config.tableName] ?? []).reduce((n, item) => n + ((item.count as number | undefined) ?? 0), 0);
-    keys = res.UnprocessedKeys?.[config.tableName]?.Keys ?? [];
-  }
-  return sum;
+  const counters = await getItems(types.map(counterKey), {
+    ProjectionExpression: '#count',
+    ExpressionAttributeNames: { '#count': 'count' },
+  });
+  return counters.reduce((n, item) => n + ((item.count as number | undefined) ?? 0), 0);
 }
 
 /** How many users of a type match `q` (lowercase), counted on GSI3, which holds the keys and the three searched attributes. */

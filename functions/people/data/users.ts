@@ -25,7 +25,24 @@ import type { MailPreferences } from '../../../shared/mail-preferences.js';
 
 export type StoredUserType = 'musician' | 'pro' | 'admin';
 
-export interface UserRecord {
+/**
+ * The profile page's texts, absent until first saved: what Choose Your Pro and the 'More about' popover
+ * show (featuredTrack holds comma-separated links).
+ */
+export const PROFILE_TEXTS = [
+  'location',
+  'keyCredits',
+  'availability',
+  'responseTime',
+  'mentorshipStyle',
+  'featuredTrack',
+  'testimonials',
+  'eventParticipation',
+  'website',
+] as const;
+type ProfileTexts = { [K in (typeof PROFILE_TEXTS)[number]]?: string | null };
+
+export interface UserRecord extends ProfileTexts {
   id: string;
   email: string;
   fullName: string;
@@ -51,18 +68,7 @@ export interface UserRecord {
   /** An admin's hold on the pro's payouts. */
   payoutsHeld?: { reason: string; at: string; by: string };
   bio: string | null;
-  /** The profile page's fields (absent until first saved). */
-  location?: string | null;
-  keyCredits?: string | null;
-  availability?: string | null;
-  responseTime?: string | null;
-  mentorshipStyle?: string | null;
-  /** Comma-separated links. */
-  featuredTrack?: string | null;
-  testimonials?: string | null;
-  eventParticipation?: string | null;
   socialMedia?: SocialLink[];
-  website?: string | null;
   /** Keys in the public images bucket (served under /images/), set once the file has been checked. */
   profileImage?: string | null;
   coverImage?: string | null;
@@ -309,18 +315,8 @@ export async function createUser(user: Omit<UserRecord, 'version'>): Promise<Cre
   }
 }
 
-/** The profile page's own fields: what Choose Your Pro and the 'More about' popover show. */
-export type ProfilePageField =
-  | 'location'
-  | 'keyCredits'
-  | 'availability'
-  | 'responseTime'
-  | 'mentorshipStyle'
-  | 'featuredTrack'
-  | 'testimonials'
-  | 'eventParticipation'
-  | 'socialMedia'
-  | 'website';
+/** The profile page's own fields. */
+export type ProfilePageField = (typeof PROFILE_TEXTS)[number] | 'socialMedia';
 
 type ProfileChanges = Partial<
   Pick<

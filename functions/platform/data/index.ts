@@ -2,7 +2,7 @@
  * The records of platform, as other topics and the entry points read and write them: the one way into
  * platform/data/ (lint holds it).
  */
-export { deleteKeys } from './batch.js';
+export { deleteKeys, getItem, getItems } from './batch.js';
 export { hourlyTakeUpdate } from './limits.js';
 export { presignPost } from './presign.js';
 export { countAll, dueIds, queryAll } from './query.js';

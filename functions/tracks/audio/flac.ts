@@ -4,7 +4,7 @@
  * decoder STREAMINFO then whole frames. Splitting them matters: @audio/decode-flac's own splitter merges two frames
  * when a chunk boundary falls inside a frame header, and the second one's samples are lost.
  */
-import { Cursor, type ByteSource } from './source.js';
+import { batcher, Cursor, type ByteSource } from './source.js';
 import { checkDeclaredSeconds, withDecoder, take, type ContainerResult, type Measure, type StreamDecoder } from './measure.js';
 import { AudioRejected, REASONS } from './rejected.js';
 import { trailingTagsStart } from './mpeg.js';
@@ -91,8 +91,6 @@ export function flacHeaderLength(b: Uint8Array, p: number): number {
   return crc === b[q] ? q - p + 1 : -1;
 }
 
-const BATCH_BYTES = 256 * 1024;
-
 /**
  * Feeds whole frames of [from, to), in batches; returns the bytes they hold. A frame ends where the next valid
  * header starts and its own CRC-16 (over the frame, footer included) comes to 0. Bytes in no frame are skipped.
@@ -106,25 +104,10 @@ async function walkFlacFrames(
 ): Promise<number> {
   const cur = new Cursor(src, from, to);
   let audioBytes = 0;
-  const batch: Uint8Array[] = [];
-  let batchBytes = 0;
-  const flush = () => {
-    if (!batchBytes) return;
-    const joined = new Uint8Array(batchBytes);
-    let o = 0;
-    for (const f of batch) {
-      joined.set(f, o);
-      o += f.length;
-    }
-    batch.length = 0;
-    batchBytes = 0;
-    feed(joined);
-  };
+  const { add, flush } = batcher(feed);
   const accept = (frame: Uint8Array) => {
-    batch.push(frame.slice());
-    batchBytes += frame.length;
+    add(frame);
     audioBytes += frame.length;
-    if (batchBytes >= BATCH_BYTES) flush();
   };
   while (await cur.ensure(6)) {
     if (flacHeaderLength(cur.buf, cur.at) < 0) {

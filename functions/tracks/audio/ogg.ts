@@ -3,11 +3,9 @@
  * and the bytes those pages hold are counted exactly. Header pages (whose comments may carry cover art) are metadata.
  * Chained files (several streams one after the other) decode their first stream only.
  */
-import { ascii, Cursor, u32le, type ByteSource } from './source.js';
+import { ascii, batcher, Cursor, u32le, type ByteSource } from './source.js';
 import { withDecoder, take, type ContainerResult, type Measure, type StreamDecoder } from './measure.js';
 import { AudioRejected, REASONS } from './rejected.js';
-
-const BATCH_BYTES = 256 * 1024;
 
 type Codec = 'vorbis' | 'opus' | 'flac';
 
@@ -79,20 +77,7 @@ export async function analyseOgg(src: ByteSource, measure: Measure): Promise<Con
   let inHeaders = true;
   await withDecoder(measure, decoder as () => Promise<StreamDecoder>, async (dec) => {
     const cur = new Cursor(src, 0, src.size);
-    let batch: Uint8Array[] = [];
-    let batchBytes = 0;
-    const flush = () => {
-      if (!batchBytes) return;
-      const joined = new Uint8Array(batchBytes);
-      let o = 0;
-      for (const p of batch) {
-        joined.set(p, o);
-        o += p.length;
-      }
-      batch = [];
-      batchBytes = 0;
-      take(measure, dec.decode(joined));
-    };
+    const { add, flush } = batcher((joined) => take(measure, dec.decode(joined)));
     let ended = false;
     while (!ended && (await cur.ensure(27))) {
       await cur.ensure(27 + 255);
@@ -107,12 +92,10 @@ export async function analyseOgg(src: ByteSource, measure: Measure): Promise<Con
       }
       if (!(await cur.ensure(page.length))) break; // a page cut short at the end
       if (page.serial === serial) {
-        batch.push(cur.buf.slice(cur.at, cur.at + page.length));
-        batchBytes += page.length;
+        add(cur.buf.subarray(cur.at, cur.at + page.length));
         if (inHeaders && !page.noGranule) inHeaders = false;
         if (inHeaders) metadataBytes += page.length;
         else audioBytes += page.length;
-        if (batchBytes >= BATCH_BYTES) flush();
         ended = (cur.buf[cur.at + 5] & 4) !== 0; // end of stream: what follows is another chain, not decoded
       } else if (page.bos && inHeaders) metadataBytes += page.length; // other streams' identification
       // Pages of other streams (a video) are neither: the caller's rule counts them as unexplained bytes.

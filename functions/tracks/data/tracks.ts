@@ -7,10 +7,10 @@
  * `stackId` names v1, whose META holds `versionIds` (a string set) and `lastVersion` (numbers are never reused).
  * The track's META also collects the ids of its shares (`shareIds`) and holds their links (functions/feedback/data/shares.ts).
  */
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '../../lib/aws/dynamo.js';
-import { countAll, queryAll, cancellation, failedItem, writeIf, type TransactItem } from '../../platform/data/index.js';
+import { countAll, getItems, queryAll, cancellation, failedItem, writeIf, type TransactItem } from '../../platform/data/index.js';
 import { config } from '../../lib/config.js';
 import { MAX_VERSIONS } from '../../../shared/constants.js';
 import type { TrackStatus } from '../../../shared/schemas/tracks.js';
@@ -185,17 +185,7 @@ export async function getTrack(id: string, opts: { consistent?: boolean } = {}):
 }
 
 export async function getTracks(ids: string[]): Promise<TrackRecord[]> {
-  if (ids.length === 0) return [];
-  const out: TrackRecord[] = [];
-  for (let i = 0; i < ids.length; i += 100) {
-    let keys: Record<string, unknown>[] | undefined = ids.slice(i, i + 100).map(trackKey);
-    while (keys && keys.length) {
-      const res = await dynamo().send(new BatchGetCommand({ RequestItems: { [config.tableName]: { Keys: keys } } }));
-      out.push(...(res.Responses?.[config.tableName] ?? []).map(fromTrackItem));
-      keys = res.UnprocessedKeys?.[config.tableName]?.Keys as Record<string, unknown>[] | undefined;
-    }
-  }
-  return out;
+  return (await getItems(ids.map(trackKey))).map(fromTrackItem);
 }
 
 /** The partition of a user's own tracks on GSI3 (what a cursor of their list must belong to). */

@@ -1,4 +1,5 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useToggleSet } from '@/hooks/use-toggle-set';
 import { MAIN_GENRES, genresSelectedText } from '@shared/genres';
 import './chips.css';
 import './genre-picker.css';
@@ -36,15 +37,8 @@ export function GenrePicker({
   footer?: ReactNode;
   headingLevel?: 1 | 2;
 }) {
-  const [open, setOpen] = useState<Set<string>>(() => new Set());
+  const [open, toggleOpen] = useToggleSet();
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
-  const toggleOpen = (name: string) =>
-    setOpen((prev) => {
-      const next = new Set(prev);
-      if (next.has(name)) next.delete(name);
-      else next.add(name);
-      return next;
-    });
 
   return (
     <section className="genre-picker" aria-labelledby="genre-picker-title" data-testid="genre-picker">

@@ -7,9 +7,9 @@
  * A token opens a review only while the share's pointer names it: a revoked, replaced or deleted link's
  * lookup, left for the TTL, opens nothing.
  */
-import { DeleteCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../../lib/aws/dynamo.js';
-import { cancellation, send } from '../../../platform/data/index.js';
+import { getItem, cancellation, send } from '../../../platform/data/index.js';
 import { FENCE, PUBLIC_LINK_SK, T, metaKey, pk, publicLinkFields, type PublicLinkRecord } from './records.js';
 
 export type { PublicLinkRecord };
@@ -20,14 +20,12 @@ const lookupKey = (token: string) => ({ PK: `PUBLICREVIEW#${token}`, SK: 'LINK' 
 const fields = publicLinkFields;
 
 export async function getPublicLinkOf(shareId: string): Promise<PublicLinkRecord | null> {
-  const res = await dynamo().send(new GetCommand({ TableName: T(), Key: pointerKey(shareId), ConsistentRead: true }));
-  return res.Item ? fields(res.Item) : null;
+  return getItem(pointerKey(shareId), fields);
 }
 
 /** The share a token opens, if its lookup is still there (the pointer is checked by the caller). */
 export async function getPublicLinkByToken(token: string): Promise<PublicLinkRecord | null> {
-  const res = await dynamo().send(new GetCommand({ TableName: T(), Key: lookupKey(token) }));
-  return res.Item ? fields(res.Item) : null;
+  return getItem(lookupKey(token), fields, false);
 }
 
 /**

@@ -13,42 +13,19 @@ export function LoginRoute() {
   return <LoginScreen initialEmail={params.get('email') ?? ''} passwordReset={cameFromReset(params)} />;
 }
 
-export function SignUpRoute() {
-  return (
-    <AuthLayout>
-      <SignUpForm />
-    </AuthLayout>
-  );
+/** A page of its own: the form in the sign-in pages' frame. */
+function framed(Form: () => React.JSX.Element) {
+  return function FramedForm() {
+    return (
+      <AuthLayout>
+        <Form />
+      </AuthLayout>
+    );
+  };
 }
 
-export function ForgotPasswordRoute() {
-  return (
-    <AuthLayout>
-      <ForgotPasswordForm />
-    </AuthLayout>
-  );
-}
-
-export function ResetPasswordRoute() {
-  return (
-    <AuthLayout>
-      <ResetPasswordForm />
-    </AuthLayout>
-  );
-}
-
-export function EmailConfirmationRoute() {
-  return (
-    <AuthLayout>
-      <EmailConfirmation />
-    </AuthLayout>
-  );
-}
-
-export function AdminLoginRoute() {
-  return (
-    <AuthLayout>
-      <AdminLoginForm />
-    </AuthLayout>
-  );
-}
+export const SignUpRoute = framed(SignUpForm);
+export const ForgotPasswordRoute = framed(ForgotPasswordForm);
+export const ResetPasswordRoute = framed(ResetPasswordForm);
+export const EmailConfirmationRoute = framed(EmailConfirmation);
+export const AdminLoginRoute = framed(AdminLoginForm);

@@ -1,21 +1,13 @@
-import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { AlertIf } from '@/components/alert';
 import { Button } from '@/components/button';
-import { LoadingScreen } from '@/components/loading-screen';
 import { TextField } from '@/components/text-field';
-import { useBusy } from '@/hooks/use-busy';
-import { useForm } from '@/hooks/use-form';
 import { amplifyReady } from '@/lib/amplify-ready';
 import { useAuth } from '@/lib/auth-context';
 import { paths } from '@/lib/paths';
-import { loadAuthSchemas } from '@/features/auth/utils/schemas';
+import { usePasswordSignIn } from '@/features/auth/hooks/use-password-sign-in';
 import { AuthFooter, AuthLink } from './auth-link';
-import type { SecondStep } from './two-factor';
 import '@/styles/forms.css';
-
-// Shown only after the password was sent: loaded then, not with the form.
-const CheckEmailPanel = lazy(() => import('./check-email-panel').then((m) => ({ default: m.CheckEmailPanel })));
-const SecondFactor = lazy(() => import('./two-factor').then((m) => ({ default: m.SecondFactor })));
 
 // Amplify and its sign-in (SRP and its big-number maths) load once the first field is edited, or at
 // submit: the form shows without waiting for them. A failed load is tried again next time.
@@ -51,71 +43,21 @@ export function LoginForm({
   footer?: ReactNode;
 }) {
   const auth = useAuth();
-  const form = useForm(() => loadAuthSchemas().then((m) => m.loginForm), { email: initialEmail, password: '' });
-  const [busy, run] = useBusy();
-  const [error, setError] = useState<string>();
-  const [unconfirmed, setUnconfirmed] = useState<string>();
-  const [second, setSecond] = useState<SecondStep>();
-  const [credentials, setCredentials] = useState({ email: '', password: '' });
-
-  const finish = async () => {
-    await auth.refresh();
-    onSignedIn?.();
-  };
-
-  const signInNow = async (email: string, password: string) => {
-    setCredentials({ email, password });
-    const { signInWithEmail } = await loadSignIn();
-    const result = await signInWithEmail(email, password);
-    if (result === 'confirmSignUp') {
-      setUnconfirmed(email);
-      return;
-    }
-    if (result === 'totpCode') return setSecond({ kind: 'code' });
-    if (result === 'totpSetup') return setSecond({ kind: 'setup' });
-    await finish();
-  };
-
-  const backToPassword = (message?: string) => {
-    setSecond(undefined);
-    setError(message);
-  };
-
-  if (second) {
-    return (
-      <Suspense fallback={<LoadingScreen />}>
-        <SecondFactor step={second} credentials={credentials} onStep={setSecond} onSignedIn={finish} onBack={backToPassword} />
-      </Suspense>
-    );
-  }
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(undefined);
-    const data = await form.validate();
-    if (data) await run(() => signInNow(data.email, data.password), setError, 'Failed to sign in');
-  };
-
-  if (unconfirmed) {
-    return (
-      <Suspense fallback={<LoadingScreen />}>
-        <CheckEmailPanel
-          email={unconfirmed}
-          onBack={() => setUnconfirmed(undefined)}
-          onConfirmed={() => {
-            setUnconfirmed(undefined);
-            return run(() => signInNow(unconfirmed, form.values.password), setError, 'Failed to sign in');
-          }}
-        />
-      </Suspense>
-    );
-  }
+  const { form, busy, error, submit, nextStep } = usePasswordSignIn(
+    async (email, password) => (await loadSignIn()).signInWithEmail(email, password),
+    async () => {
+      await auth.refresh();
+      onSignedIn?.();
+    },
+    initialEmail,
+  );
+  if (nextStep) return nextStep;
 
   return (
     <>
       {heading}
       <form className="form" onSubmit={submit} onInput={() => void loadSignIn().catch(() => {})} noValidate data-testid="login-form">
-        <AlertIf message={error ?? form.errors._} />
+        <AlertIf message={error} />
         <TextField label="Email" {...form.field('email')} type="email" autoComplete="email" />
         <TextField label="Password" {...form.field('password')} type="password" autoComplete="current-password" />
         {!compact && (

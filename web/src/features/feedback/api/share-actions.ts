@@ -38,8 +38,20 @@ function putDetail(client: QueryClient, detail: ShareDetail) {
   putShareInLists(client, detail.share);
 }
 
-function updateComments(client: QueryClient, shareId: string, change: (list: CommentView[]) => CommentView[]) {
-  client.setQueryData<ShareDetail>(shareDetailKey(shareId), (d) => (d ? { ...d, comments: change(d.comments) } : d));
+/** A change to the share's comments: the detail's list is changed as the server answered, then read again. */
+function useCommentChange<I, R>(
+  shareId: string,
+  mutationFn: (input: I) => Promise<R>,
+  change: (list: CommentView[], answer: R, input: I) => CommentView[],
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (answer, input) => {
+      client.setQueryData<ShareDetail>(shareDetailKey(shareId), (d) => (d ? { ...d, comments: change(d.comments, answer, input) } : d));
+      void client.invalidateQueries({ queryKey: shareDetailKey(shareId) });
+    },
+  });
 }
 
 /**
@@ -86,44 +98,35 @@ export function useRespondToShare() {
 }
 
 export function useAddComment(shareId: string) {
-  const client = useQueryClient();
   const intent = useIntentKey();
-  return useMutation({
-    mutationFn: async (input: { timestamp: number | null; endTimestamp?: number | null; text: string; tags: string[] }) => {
+  return useCommentChange(
+    shareId,
+    async (input: { timestamp: number | null; endTimestamp?: number | null; text: string; tags: string[] }) => {
       const request = { id: shareId, ...input } as ApiInput<'addComment'>;
       const idempotencyKey = intent.keyFor(request);
       const comment = await saidIfSignedOut(api('addComment', { ...request, idempotencyKey }), USER_NOT_FOUND);
       intent.done(idempotencyKey);
       return comment;
     },
-    onSuccess: (comment) => {
-      updateComments(client, shareId, (list) => [...list.filter((c) => c.id !== comment.id), comment]);
-      void client.invalidateQueries({ queryKey: shareDetailKey(shareId) });
-    },
-  });
+    (list, comment) => [...list.filter((c) => c.id !== comment.id), comment],
+  );
 }
 
 export function useUpdateComment(shareId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { commentId: string; timestamp: number | null; endTimestamp?: number | null; text: string; tags: string[] }) =>
+  return useCommentChange(
+    shareId,
+    (input: { commentId: string; timestamp: number | null; endTimestamp?: number | null; text: string; tags: string[] }) =>
       api('updateComment', { id: shareId, ...input } as ApiInput<'updateComment'>),
-    onSuccess: (comment) => {
-      updateComments(client, shareId, (list) => list.map((c) => (c.id === comment.id ? comment : c)));
-      void client.invalidateQueries({ queryKey: shareDetailKey(shareId) });
-    },
-  });
+    (list, comment) => list.map((c) => (c.id === comment.id ? comment : c)),
+  );
 }
 
 export function useDeleteComment(shareId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (commentId: string) => api('deleteComment', { id: shareId, commentId }),
-    onSuccess: (_ok, commentId) => {
-      updateComments(client, shareId, (list) => list.filter((c) => c.id !== commentId));
-      void client.invalidateQueries({ queryKey: shareDetailKey(shareId) });
-    },
-  });
+  return useCommentChange(
+    shareId,
+    (commentId: string) => api('deleteComment', { id: shareId, commentId }),
+    (list, _ok, commentId) => list.filter((c) => c.id !== commentId),
+  );
 }
 
 /** A re-check's point marked by the reviewer, or moved by the musician; the detail takes the point as the server returns it. */

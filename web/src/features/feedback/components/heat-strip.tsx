@@ -4,6 +4,7 @@ import type { ShareView } from '@shared/schemas/shares';
 import { commentPlace } from '@shared/clock';
 import { formatTime } from '@/components/audio-player';
 import { api } from '@/lib/api';
+import { useToggleSet } from '@/hooks/use-toggle-set';
 import { shareDetailKey } from '@/features/feedback/api/shares';
 import { categoryColour, categoryLabel } from '@/features/feedback/utils/comments';
 import { heatBins, type HeatBin, type ReviewComments } from '@/features/feedback/utils/heat';
@@ -26,7 +27,7 @@ export function HeatStrip({ duration, shares }: { duration: number; shares: Shar
     queryFn: () =>
       Promise.all(ids.map((id) => client.ensureQueryData({ queryKey: shareDetailKey(id), queryFn: () => api('getShare', { id }) }))),
   });
-  const [hidden, setHidden] = useState<Set<string>>(new Set());
+  const [hidden, toggle] = useToggleSet();
   const [picked, setPicked] = useState<number | null>(null);
   const reviews: ReviewComments[] = (details.data ?? []).map((d) => ({
     shareId: d.share.id,
@@ -40,13 +41,6 @@ export function HeatStrip({ duration, shares }: { duration: number; shares: Shar
     BINS,
   );
   const chosen: HeatBin | null = picked === null ? null : bins[picked];
-  const toggle = (id: string) =>
-    setHidden((h) => {
-      const next = new Set(h);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
 
   return (
     <section className="heat-strip" aria-label="Where reviewers agree" data-testid="heat-strip">
