@@ -15,7 +15,7 @@ import { MAX_TRACK_BYTES, REMEASURE_PREFIX } from '../../shared/constants.js';
 import * as media from './data/media.js';
 import * as tracks from './data/tracks.js';
 import * as uploads from './data/uploads.js';
-import { analyseAudioFile, AudioRejected, REASONS, writePlayableCopy } from './audio.js';
+import { analyseAudioFile, AudioRejected, REASONS, writePlayableCopy, type AnalyseOptions } from './audio.js';
 import { audioKeyFor, finishTrack, parseUploadKey } from './track-audio.js';
 import { packReport } from './stored-report.js';
 import { claimSlot, releaseSlot } from './processing-slots.js';
@@ -101,8 +101,17 @@ function freshWorkDir(): string {
   return dir;
 }
 
-/** Verifies and measures the upload; a file we cannot use is a `failed` result, never an error. */
-async function measure(uploadKey: string, upload: { userId: string; filename: string }, size: number): Promise<uploads.UploadResult> {
+/**
+ * Verifies and measures the upload and stores what the browser will play: a file we cannot use is a
+ * `failed` result, never an error. `report: false` leaves the technical report out, so that the bench can
+ * measure what the report costs processing.
+ */
+export async function measure(
+  uploadKey: string,
+  upload: { userId: string; filename: string },
+  size: number,
+  opts: AnalyseOptions = {},
+): Promise<uploads.UploadResult> {
   // S3 enforces the size range of the upload policy; checked again so nothing larger is even downloaded.
   if (size > MAX_TRACK_BYTES) return { outcome: 'failed', reason: REASONS.tooLarge, sizeBytes: size };
   const dir = freshWorkDir();
@@ -111,7 +120,7 @@ async function measure(uploadKey: string, upload: { userId: string; filename: st
     await media.downloadToFile(uploadKey, file);
     let facts;
     try {
-      facts = await analyseAudioFile(file);
+      facts = await analyseAudioFile(file, undefined, opts);
     } catch (err) {
       if (err instanceof AudioRejected) return { outcome: 'failed', reason: err.reason, sizeBytes: size };
       throw err;

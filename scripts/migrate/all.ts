@@ -20,22 +20,23 @@ import { moveToShards } from './shards.js';
 import { measureMissingReports } from './track-reports.js';
 import { moveUserLists } from './user-lists.js';
 
-export interface Migrated {
-  users: number;
-  tracks: number;
-  sharded: number;
-  commentIds: number;
-  comments: number;
-  acceptances: number;
-  payments: number;
-  paidTerms: number;
-  listings: number;
-  earnings: number;
-  ledger: number;
-  disputes: number;
-  reports: number;
-  mailKeys: number;
-}
+/** What each count of a run says, in the sentence it prints (a count of 0 says nothing). */
+const SAID = {
+  sharded: (n: number) => `moved ${n} items to their shards`,
+  commentIds: (n: number) => `brought ${n} comment ids of track links up to date`,
+  comments: (n: number) => `rewrote the tags of ${n} comments`,
+  acceptances: (n: number) => `dated ${n} acceptances`,
+  payments: (n: number) => `brought ${n} payments up to date`,
+  paidTerms: (n: number) => `kept the deadlines of ${n} paid requests on them`,
+  listings: (n: number) => `listed ${n} pros with their reputation`,
+  earnings: (n: number) => `kept ${n} earnings in parts (pending, held, available)`,
+  ledger: (n: number) => `indexed ${n} ledger entries by month`,
+  disputes: (n: number) => `listed ${n} payments disputed at PayPal`,
+  reports: (n: number) => `measured the technical report of ${n} tracks`,
+  mailKeys: (n: number) => `gave ${n} users the key of their unsubscribe links`,
+};
+
+export type Migrated = { users: number; tracks: number } & Record<keyof typeof SAID, number>;
 
 /** Runs a scan unless this table has recorded it as run, and records it once it has finished (`done`). */
 async function once<R>(name: string, run: () => Promise<R>, done: (r: R) => boolean, none: R): Promise<R> {
@@ -92,18 +93,7 @@ export async function migrateAll(): Promise<Migrated> {
 export function describeMigrated(m: Migrated): string | null {
   const parts = [
     m.users || m.tracks ? `moved ${m.users} users and ${m.tracks} tracks to the GSI3 lists` : '',
-    m.sharded ? `moved ${m.sharded} items to their shards` : '',
-    m.commentIds ? `brought ${m.commentIds} comment ids of track links up to date` : '',
-    m.comments ? `rewrote the tags of ${m.comments} comments` : '',
-    m.acceptances ? `dated ${m.acceptances} acceptances` : '',
-    m.payments ? `brought ${m.payments} payments up to date` : '',
-    m.paidTerms ? `kept the deadlines of ${m.paidTerms} paid requests on them` : '',
-    m.listings ? `listed ${m.listings} pros with their reputation` : '',
-    m.earnings ? `kept ${m.earnings} earnings in parts (pending, held, available)` : '',
-    m.ledger ? `indexed ${m.ledger} ledger entries by month` : '',
-    m.disputes ? `listed ${m.disputes} payments disputed at PayPal` : '',
-    m.reports ? `measured the technical report of ${m.reports} tracks` : '',
-    m.mailKeys ? `gave ${m.mailKeys} users the key of their unsubscribe links` : '',
+    ...Object.entries(SAID).map(([key, say]) => (m[key as keyof typeof SAID] ? say(m[key as keyof typeof SAID]) : '')),
   ].filter(Boolean);
   return parts.length ? `Migrated data of an earlier version: ${parts.join('; ')}.` : null;
 }

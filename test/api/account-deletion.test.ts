@@ -9,13 +9,20 @@ import { DELETED_TRACK, DELETED_USER } from '../../shared/constants.js';
 import { EARNING_HOLD_DAYS } from '../../shared/money.js';
 import { IMPERSONATION_HEADER } from '../../shared/api/route.js';
 import { DECLINED_BY_DELETION } from '../../functions/account/account-deletion.js';
-import { callerOn, callRoute } from '../support/api.js';
-import * as flows from '../support/flows.js';
-import { useStackEnvironment } from '../support/in-process.js';
-import * as money from '../support/payments.js';
-import { waitForEmail } from '../support/mail.js';
-import { itemsUnder, setAttributes } from '../support/table.js';
-import { createConfirmedUser, passwordSignIn, TEST_PASSWORD, type TestUser } from '../support/users.js';
+import {
+  callerOn,
+  callRoute,
+  createConfirmedUser,
+  flows,
+  itemsUnder,
+  money,
+  passwordSignIn,
+  setAttributes,
+  TEST_PASSWORD,
+  type TestUser,
+  useStackEnvironment,
+  waitForEmail,
+} from '../support/stack-kit.js';
 
 const stack = inject('stack');
 const DAY_MS = 86_400_000;

@@ -6,12 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { callRoute } from '../support/api.js';
-import * as flows from '../support/flows.js';
-import { useStackEnvironment } from '../support/in-process.js';
+import { callRoute, cognitoClient, createConfirmedUser, flows, type TestUser, until, useStackEnvironment } from '../support/stack-kit.js';
 import { AdminAddUserToGroupCommand, AdminRemoveUserFromGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { cognitoClient, createConfirmedUser, type TestUser } from '../support/users.js';
-import { until } from '../support/wait.js';
 
 const stack = inject('stack');
 let admin: TestUser;

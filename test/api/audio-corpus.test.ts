@@ -9,9 +9,8 @@ import path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { PEAKS_COUNT } from '../../shared/constants.js';
-import { callRoute } from '../support/api.js';
+import { callRoute, createConfirmedUser, type TestUser } from '../support/stack-kit.js';
 import { registerUpload } from '../support/flows.js';
-import { createConfirmedUser, type TestUser } from '../support/users.js';
 
 const stack = inject('stack');
 const CORPUS = path.resolve('test/fixtures/audio');

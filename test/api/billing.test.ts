@@ -5,13 +5,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { callRoute, standInControl } from '../support/api.js';
+import {
+  callRoute,
+  createConfirmedUser,
+  flows,
+  listEmails,
+  standInControl,
+  type TestUser,
+  until,
+  useStackEnvironment,
+  waitForEmail,
+} from '../support/stack-kit.js';
 import { wavBytes } from '../support/audio.js';
-import * as flows from '../support/flows.js';
-import { useStackEnvironment } from '../support/in-process.js';
-import { listEmails, waitForEmail } from '../support/mail.js';
-import { createConfirmedUser, type TestUser } from '../support/users.js';
-import { until } from '../support/wait.js';
 
 const stack = inject('stack');
 const CARD = { cardExpiry: '12 / 34', cardCvc: '123', billingName: 'Test Payer' };

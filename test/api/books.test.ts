@@ -5,11 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { callerOn } from '../support/api.js';
-import * as flows from '../support/flows.js';
-import { useStackEnvironment } from '../support/in-process.js';
-import * as money from '../support/payments.js';
-import { createConfirmedUser, type TestUser } from '../support/users.js';
+import { callerOn, createConfirmedUser, flows, money, type TestUser, useStackEnvironment } from '../support/stack-kit.js';
 
 const stack = inject('stack');
 const PRICE = 3000;

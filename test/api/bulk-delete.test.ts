@@ -4,11 +4,8 @@
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DYNAMO_CALLS_HEADER, DYNAMO_SEQUENTIAL_HEADER } from '../../scripts/dev/stack/gateway.js';
-import { callRoute } from '../support/api.js';
-import * as flows from '../support/flows.js';
-import { useStackEnvironment } from '../support/in-process.js';
+import { callRoute, createConfirmedUser, flows, useStackEnvironment } from '../support/stack-kit.js';
 import * as table from '../support/table.js';
-import { createConfirmedUser } from '../support/users.js';
 
 const stack = inject('stack');
 const options = { feedbackNotes: 'Notes', context: 'mix_check', categories: [] };

@@ -5,10 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { TELEMETRY } from '../../shared/constants.js';
-import { callRoute } from '../support/api.js';
+import { callRoute, createConfirmedUser } from '../support/stack-kit.js';
 import { collected, metricsOf, type CollectedEntry } from '../support/metrics.js';
 import { onboard, uploadTrack } from '../support/flows.js';
-import { createConfirmedUser } from '../support/users.js';
 
 const stack = inject('stack');
 

@@ -7,13 +7,17 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { EARNING_HOLD_DAYS } from '../../shared/money.js';
-import { callerOn, standInControl } from '../support/api.js';
-import * as flows from '../support/flows.js';
-import { useStackEnvironment } from '../support/in-process.js';
-import * as money from '../support/payments.js';
-import { itemsUnder } from '../support/table.js';
-import { createConfirmedUser, type TestUser } from '../support/users.js';
-import { until } from '../support/wait.js';
+import {
+  callerOn,
+  createConfirmedUser,
+  flows,
+  itemsUnder,
+  money,
+  standInControl,
+  type TestUser,
+  until,
+  useStackEnvironment,
+} from '../support/stack-kit.js';
 
 const stack = inject('stack');
 const PRICE = 3000;

@@ -6,9 +6,8 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { IMPERSONATION_HEADER } from '../../shared/api/route.js';
 import { RATE_LIMITS } from '../../functions/platform/rate-limits.js';
-import { callRoute } from '../support/api.js';
+import { callRoute, createConfirmedUser, type TestUser } from '../support/stack-kit.js';
 import { onboard, onboardedUser, requestFeedback, respondToShare, testAdmin, uploadTrack } from '../support/flows.js';
-import { createConfirmedUser, type TestUser } from '../support/users.js';
 
 const stack = inject('stack');
 

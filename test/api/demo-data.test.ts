@@ -8,9 +8,7 @@ import { seedDemoData } from '../../scripts/seed/seed.js';
 import { DEMO_PASSWORD } from '../../scripts/seed/demo-users.js';
 import { DEMO_TRACKS } from '../../scripts/seed/demo-feedback.js';
 import { localCognitoClient } from '../../scripts/dev/emulators/user-pool.js';
-import { callRoute } from '../support/api.js';
-import { useStackEnvironment } from '../support/in-process.js';
-import { signIn } from '../support/users.js';
+import { callRoute, signIn, useStackEnvironment } from '../support/stack-kit.js';
 import { allPros } from '../support/flows.js';
 
 const stack = inject('stack');

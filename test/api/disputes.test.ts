@@ -4,14 +4,17 @@
  * payment's `dispute_upheld` move, the ledger still summing to the balances) or reject it with a reason.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { callerOn } from '../support/api.js';
-import * as flows from '../support/flows.js';
-import { useStackEnvironment } from '../support/in-process.js';
-import { waitForEmail } from '../support/mail.js';
-import * as money from '../support/payments.js';
-import { setAttributes } from '../support/table.js';
-import { createConfirmedUser, type TestUser } from '../support/users.js';
-import { until } from '../support/wait.js';
+import {
+  callerOn,
+  createConfirmedUser,
+  flows,
+  money,
+  setAttributes,
+  type TestUser,
+  until,
+  useStackEnvironment,
+  waitForEmail,
+} from '../support/stack-kit.js';
 
 const stack = inject('stack');
 const PRICE = 3000;

@@ -6,11 +6,7 @@
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { EARNING_HOLD_DAYS } from '../../shared/money.js';
-import { callerOn } from '../support/api.js';
-import * as flows from '../support/flows.js';
-import { useStackEnvironment } from '../support/in-process.js';
-import * as money from '../support/payments.js';
-import { createConfirmedUser, type TestUser } from '../support/users.js';
+import { callerOn, createConfirmedUser, flows, money, type TestUser, useStackEnvironment } from '../support/stack-kit.js';
 
 const stack = inject('stack');
 const PRICE = 3000;

@@ -7,11 +7,17 @@
 import { UpdateUserAttributesCommand, VerifyUserAttributeCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, inject, it } from 'vitest';
 import { IMPERSONATION_HEADER } from '../../shared/api/route.js';
-import { callRoute } from '../support/api.js';
-import { useStackEnvironment } from '../support/in-process.js';
+import {
+  callRoute,
+  cognitoClient,
+  passwordSignIn,
+  signInTokens,
+  TEST_PASSWORD,
+  uniqueEmail,
+  useStackEnvironment,
+  waitForEmail,
+} from '../support/stack-kit.js';
 import { onboardedUser, testAdmin } from '../support/flows.js';
-import { waitForEmail } from '../support/mail.js';
-import { cognitoClient, passwordSignIn, signInTokens, TEST_PASSWORD, uniqueEmail } from '../support/users.js';
 
 const stack = inject('stack');
 

@@ -5,11 +5,8 @@
 import { AdminDeleteUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { callRoute } from '../support/api.js';
-import { useStackEnvironment } from '../support/in-process.js';
+import { callRoute, createConfirmedUser, useStackEnvironment, waitForEmail } from '../support/stack-kit.js';
 import { onboard, uploadTrack } from '../support/flows.js';
-import { waitForEmail } from '../support/mail.js';
-import { createConfirmedUser } from '../support/users.js';
 import { loggedLines } from '../support/log-lines.js';
 
 const stack = inject('stack');

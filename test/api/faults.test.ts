@@ -19,12 +19,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { EARNING_HOLD_DAYS } from '../../shared/money.js';
 import { FAULT_KINDS, type FaultKind, type ServiceName } from '../../scripts/dev/faults/fault-proxy.js';
-import { callRoute, standInControl } from '../support/api.js';
+import { callRoute, createConfirmedUser, flows, money, sleep, standInControl, type TestUser } from '../support/stack-kit.js';
 import { startFaultStack, type FaultStack } from '../support/faults.js';
-import * as flows from '../support/flows.js';
-import * as money from '../support/payments.js';
-import { createConfirmedUser, type TestUser } from '../support/users.js';
-import { sleep } from '../support/wait.js';
 
 const stack = inject('stack');
 const PRICE = 3000;

@@ -14,9 +14,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { routes, routeNames, type RouteName } from '../../shared/api/routes.js';
 import { ALL_SUB_GENRES } from '../../shared/genres.js';
-import { callRoute } from '../support/api.js';
+import { callRoute, createConfirmedUser, type TestUser } from '../support/stack-kit.js';
 import { onboard, requestFeedback, respondToShare, uploadTrack } from '../support/flows.js';
-import { createConfirmedUser, type TestUser } from '../support/users.js';
 import { inputSchemaOf, type JsonSchema } from '../support/input-schema.js';
 
 const stack = inject('stack');

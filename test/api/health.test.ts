@@ -6,8 +6,7 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { ENV } from '../../functions/lib/config.js';
-import { callRoute } from '../support/api.js';
-import { useStackEnvironment } from '../support/in-process.js';
+import { callRoute, useStackEnvironment } from '../support/stack-kit.js';
 
 const stack = inject('stack');
 

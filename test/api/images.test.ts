@@ -14,9 +14,7 @@ import { localCognitoClient } from '../../scripts/dev/emulators/user-pool.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/seed/demo-users.js';
 import { encodePng } from '../../scripts/seed/demo-images.js';
 import { seedDemoData } from '../../scripts/seed/seed.js';
-import { callRoute } from '../support/api.js';
-import { useStackEnvironment } from '../support/in-process.js';
-import { createConfirmedUser, signIn, type TestUser } from '../support/users.js';
+import { callRoute, createConfirmedUser, signIn, type TestUser, useStackEnvironment } from '../support/stack-kit.js';
 
 const stack = inject('stack');
 const s3 = localS3(stack);

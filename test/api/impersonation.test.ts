@@ -7,9 +7,8 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { AdminAddUserToGroupCommand, AdminRemoveUserFromGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { IMPERSONATION_HEADER } from '../../shared/api/route.js';
-import { callRoute } from '../support/api.js';
+import { callRoute, cognitoClient, createConfirmedUser, type TestUser } from '../support/stack-kit.js';
 import { onboard, testAdmin } from '../support/flows.js';
-import { cognitoClient, createConfirmedUser, type TestUser } from '../support/users.js';
 
 const stack = inject('stack');
 let admin: TestUser;

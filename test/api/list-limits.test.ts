@@ -5,11 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { MAX_COMMENTS_PER_SHARE, MAX_SHARES_PER_TRACK } from '../../shared/constants.js';
-import { callRoute } from '../support/api.js';
-import * as flows from '../support/flows.js';
-import { useStackEnvironment } from '../support/in-process.js';
-import { addToSet } from '../support/table.js';
-import { createConfirmedUser, type TestUser } from '../support/users.js';
+import { addToSet, callRoute, createConfirmedUser, flows, type TestUser, useStackEnvironment } from '../support/stack-kit.js';
 
 const stack = inject('stack');
 const options = { feedbackNotes: 'Is the drop big enough?', context: 'work_in_progress' };

@@ -5,12 +5,10 @@
  * provider's one-click posts the form field RFC 8058 names. A wrong or altered token changes nothing.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { callRoute } from '../support/api.js';
+import { callRoute, listEmails, startOfAWindow, type StoredEmail, waitForEmail } from '../support/stack-kit.js';
 import { onboardedUser, requestFeedback, respondToShare, uploadTrack } from '../support/flows.js';
 import { postFrom, randomLoopback } from '../support/loopback.js';
-import { listEmails, waitForEmail, type StoredEmail } from '../support/mail.js';
 import { RATE_LIMITS } from '../../functions/platform/rate-limits.js';
-import { startOfAWindow } from '../support/wait.js';
 
 const stack = inject('stack');
 

@@ -20,21 +20,21 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, inject, it } from 'vitest';
 import { RATE_LIMITS } from '../../functions/platform/rate-limits.js';
-import { callRoute } from '../support/api.js';
-import { startOfAWindow } from '../support/wait.js';
-import { totpCode } from '../support/totp.js';
-import { waitForEmail } from '../support/mail.js';
 import {
   answerTotpChallenge,
+  callRoute,
   cognitoClient,
   createConfirmedUser,
   passwordSignIn,
-  setUpTotp,
   refreshSession,
+  setUpTotp,
   signInTokens,
+  startOfAWindow,
   TEST_PASSWORD,
+  waitForEmail,
   withAuthTime,
-} from '../support/users.js';
+} from '../support/stack-kit.js';
+import { totpCode } from '../support/totp.js';
 
 const stack = inject('stack');
 const client = () => cognitoClient(stack);

@@ -8,8 +8,7 @@ import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ensureTable } from '../../scripts/dev/emulators/dynamodb.js';
-import { useStackEnvironment } from '../support/in-process.js';
-import { indexItems, legacyTrack, legacyUser, localDynamo, putItems } from '../support/table.js';
+import { indexItems, legacyTrack, legacyUser, localDynamo, putItems, useStackEnvironment } from '../support/stack-kit.js';
 
 const stack = inject('stack');
 const { client, doc } = localDynamo(stack);

@@ -8,14 +8,18 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { IMPERSONATION_HEADER } from '../../shared/api/route.js';
 import { TELEMETRY } from '../../shared/constants.js';
-import { callRoute } from '../support/api.js';
+import {
+  callRoute,
+  createConfirmedUser,
+  dynamo,
+  flows,
+  money,
+  setAttributes,
+  startOfAWindow,
+  type TestUser,
+  useStackEnvironment,
+} from '../support/stack-kit.js';
 import { metricsOf } from '../support/metrics.js';
-import { startOfAWindow } from '../support/wait.js';
-import * as flows from '../support/flows.js';
-import { useStackEnvironment } from '../support/in-process.js';
-import * as money from '../support/payments.js';
-import { dynamo, setAttributes } from '../support/table.js';
-import { createConfirmedUser, type TestUser } from '../support/users.js';
 
 const stack = inject('stack');
 const PRICE = 3000;

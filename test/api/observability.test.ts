@@ -10,12 +10,9 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { RATE_LIMITS } from '../../functions/platform/rate-limits.js';
 import { addressTag } from '../../functions/platform/telemetry.js';
 import { TELEMETRY } from '../../shared/constants.js';
-import { callRoute } from '../support/api.js';
-import { startOfAWindow } from '../support/wait.js';
+import { callRoute, createConfirmedUser, startOfAWindow, useStackEnvironment } from '../support/stack-kit.js';
 import { onboard } from '../support/flows.js';
-import { useStackEnvironment } from '../support/in-process.js';
 import { postFrom, randomLoopback } from '../support/loopback.js';
-import { createConfirmedUser } from '../support/users.js';
 
 const stack = inject('stack');
 

@@ -6,10 +6,7 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import * as flows from '../support/flows.js';
-import { useStackEnvironment } from '../support/in-process.js';
-import * as money from '../support/payments.js';
-import { createConfirmedUser } from '../support/users.js';
+import { createConfirmedUser, flows, money, useStackEnvironment } from '../support/stack-kit.js';
 
 const stack = inject('stack');
 const PRICE = 2500;

@@ -5,15 +5,19 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { callRoute, standInControl } from '../support/api.js';
-import * as flows from '../support/flows.js';
-import { useStackEnvironment } from '../support/in-process.js';
-import { waitForEmail } from '../support/mail.js';
-import * as money from '../support/payments.js';
+import {
+  callRoute,
+  createConfirmedUser,
+  flows,
+  money,
+  setAttributes,
+  standInControl,
+  type TestUser,
+  until,
+  useStackEnvironment,
+  waitForEmail,
+} from '../support/stack-kit.js';
 import { balanceOf, entriesOf, ledger, payment } from '../support/payments.js';
-import { createConfirmedUser, type TestUser } from '../support/users.js';
-import { until } from '../support/wait.js';
-import { setAttributes } from '../support/table.js';
 import { RATE_LIMITS } from '../../functions/platform/rate-limits.js';
 
 const stack = inject('stack');

@@ -7,14 +7,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { callerOn, standInControl } from '../support/api.js';
-import * as flows from '../support/flows.js';
-import { useStackEnvironment } from '../support/in-process.js';
-import { waitForEmail } from '../support/mail.js';
-import * as money from '../support/payments.js';
-import { setAttributes } from '../support/table.js';
-import { createConfirmedUser, type TestUser } from '../support/users.js';
-import { until } from '../support/wait.js';
+import {
+  callerOn,
+  createConfirmedUser,
+  flows,
+  money,
+  setAttributes,
+  standInControl,
+  type TestUser,
+  until,
+  useStackEnvironment,
+  waitForEmail,
+} from '../support/stack-kit.js';
 
 const stack = inject('stack');
 let admin: TestUser;

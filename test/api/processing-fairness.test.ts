@@ -7,11 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { PROCESSING_QUEUE } from '../../shared/constants.js';
-import { callRoute } from '../support/api.js';
+import { callRoute, createConfirmedUser, type TestUser, useStackEnvironment } from '../support/stack-kit.js';
 import { wavBytes } from '../support/audio.js';
 import { uploadFile } from '../support/flows.js';
-import { useStackEnvironment } from '../support/in-process.js';
-import { createConfirmedUser, type TestUser } from '../support/users.js';
 
 const stack = inject('stack');
 const PER_USER = PROCESSING_QUEUE.perUser;

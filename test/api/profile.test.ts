@@ -5,9 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { callerOn, callRoute } from '../support/api.js';
+import { callerOn, callRoute, createConfirmedUser, type TestUser } from '../support/stack-kit.js';
 import { allPros, onboard, testAdmin } from '../support/flows.js';
-import { createConfirmedUser, type TestUser } from '../support/users.js';
 
 const stack = inject('stack');
 const tag = randomUUID().slice(0, 6);

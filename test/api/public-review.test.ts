@@ -7,12 +7,9 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { RATE_LIMITS } from '../../functions/platform/rate-limits.js';
-import { callRoute } from '../support/api.js';
+import { callRoute, localDynamo, startOfAWindow, type TestUser } from '../support/stack-kit.js';
 import { onboardedUser, requestFeedback, respondToShare, uploadTrack } from '../support/flows.js';
 import { getFrom, randomLoopback } from '../support/loopback.js';
-import { localDynamo } from '../support/table.js';
-import type { TestUser } from '../support/users.js';
-import { startOfAWindow } from '../support/wait.js';
 
 const stack = inject('stack');
 const DAY_MS = 86_400_000;

@@ -6,12 +6,16 @@
 import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { callRoute } from '../support/api.js';
-import * as flows from '../support/flows.js';
-import { useStackEnvironment } from '../support/in-process.js';
+import {
+  callRoute,
+  createConfirmedUser,
+  flows,
+  listEmails,
+  type TestUser,
+  useStackEnvironment,
+  waitForEmail,
+} from '../support/stack-kit.js';
 import * as table from '../support/table.js';
-import { listEmails, waitForEmail } from '../support/mail.js';
-import { createConfirmedUser, type TestUser } from '../support/users.js';
 
 const stack = inject('stack');
 const TRIALS = 20;

@@ -1,9 +1,7 @@
 /** The realtime channel: a change to a user's tracks reaches that user's open connections, and only theirs. */
 import { describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
-import { callRoute } from '../support/api.js';
-import { createConfirmedUser, type TestUser } from '../support/users.js';
-import * as flows from '../support/flows.js';
+import { callRoute, createConfirmedUser, flows, type TestUser } from '../support/stack-kit.js';
 
 const stack = inject('stack');
 

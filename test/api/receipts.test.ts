@@ -3,12 +3,7 @@
  * where it stands (paid, refunded and why); a receipt for the payer only; orders never paid have none.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { callerOn } from '../support/api.js';
-import * as flows from '../support/flows.js';
-import { useStackEnvironment } from '../support/in-process.js';
-import * as money from '../support/payments.js';
-import { createConfirmedUser, type TestUser } from '../support/users.js';
-import { until } from '../support/wait.js';
+import { callerOn, createConfirmedUser, flows, money, type TestUser, until, useStackEnvironment } from '../support/stack-kit.js';
 
 const stack = inject('stack');
 const PRICE = 3000;

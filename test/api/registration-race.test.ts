@@ -3,12 +3,8 @@
  * read and its write comes back from the refused write, and the track is written finished with it.
  */
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { callRoute } from '../support/api.js';
+import { callRoute, createConfirmedUser, flows, until, useStackEnvironment } from '../support/stack-kit.js';
 import { wavBytes } from '../support/audio.js';
-import * as flows from '../support/flows.js';
-import { useStackEnvironment } from '../support/in-process.js';
-import { until } from '../support/wait.js';
-import { createConfirmedUser } from '../support/users.js';
 
 const stack = inject('stack');
 /** Processing runs a few uploads at once: with the other test files' uploads queued, one may wait its turn. */

@@ -5,10 +5,8 @@
  * once, however often the job runs.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { callRoute } from '../support/api.js';
+import { callRoute, flows, itemsUnder } from '../support/stack-kit.js';
 import { startFaultStack, type FaultStack } from '../support/faults.js';
-import * as flows from '../support/flows.js';
-import { itemsUnder } from '../support/table.js';
 
 const stack = inject('stack');
 let faults: FaultStack;

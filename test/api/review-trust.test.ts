@@ -5,12 +5,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { callRoute } from '../support/api.js';
-import * as flows from '../support/flows.js';
-import { useStackEnvironment } from '../support/in-process.js';
-import * as money from '../support/payments.js';
-import { itemsUnder, setAttributes } from '../support/table.js';
-import { createConfirmedUser, type TestUser } from '../support/users.js';
+import {
+  callRoute,
+  createConfirmedUser,
+  flows,
+  itemsUnder,
+  money,
+  setAttributes,
+  type TestUser,
+  useStackEnvironment,
+} from '../support/stack-kit.js';
 
 const stack = inject('stack');
 const PRICE = 3000;

@@ -9,15 +9,22 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { routeNames, routes, type RouteName } from '../../shared/api/routes.js';
 import { IMPERSONATION_HEADER, routeKey } from '../../shared/api/route.js';
 import { DYNAMO_CALLS_HEADER, DYNAMO_CALLS_PATH, DYNAMO_SEQUENTIAL_HEADER } from '../../scripts/dev/stack/gateway.js';
-import { callRoute } from '../support/api.js';
+import {
+  answerTotpChallenge,
+  callRoute,
+  createConfirmedUser,
+  flows,
+  listEmails,
+  passwordSignIn,
+  signInTokens,
+  type TestUser,
+  until,
+  useStackEnvironment,
+  waitForEmail,
+} from '../support/stack-kit.js';
 import { pngBytes, wavBytes } from '../support/audio.js';
-import * as flows from '../support/flows.js';
-import { useStackEnvironment } from '../support/in-process.js';
 import { signInWaitMs } from '../../shared/authenticator.js';
 import { totpCode } from '../support/totp.js';
-import { answerTotpChallenge, createConfirmedUser, passwordSignIn, signInTokens, type TestUser } from '../support/users.js';
-import { listEmails, waitForEmail } from '../support/mail.js';
-import { until } from '../support/wait.js';
 
 const stack = inject('stack');
 const MAX_SEQUENTIAL = 3;

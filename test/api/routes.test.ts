@@ -9,8 +9,7 @@ import { routes, routeNames, type RouteName } from '../../shared/api/routes.js';
 import { apiErrorSchema } from '../../shared/schemas/common.js';
 import type { Access } from '../../shared/api/route.js';
 import { MAX_BODY_BYTES, maxBodyBytesOf } from '../../functions/http/area-handler.js';
-import { callRoute } from '../support/api.js';
-import { createConfirmedUser } from '../support/users.js';
+import { callRoute, createConfirmedUser } from '../support/stack-kit.js';
 import { onboard } from '../support/flows.js';
 import { inputSchemaOf, type JsonSchema } from '../support/input-schema.js';
 

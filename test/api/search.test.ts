@@ -1,9 +1,7 @@
 /** User search when many people share a prefix: the type filter still finds who matches. */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { callRoute } from '../support/api.js';
-import { useStackEnvironment } from '../support/in-process.js';
-import { createConfirmedUser } from '../support/users.js';
+import { callRoute, createConfirmedUser, useStackEnvironment } from '../support/stack-kit.js';
 
 const stack = inject('stack');
 

@@ -7,11 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { MAX_COMMENTS_PER_SHARE } from '../../shared/constants.js';
-import { callRoute } from '../support/api.js';
-import * as flows from '../support/flows.js';
-import { useStackEnvironment } from '../support/in-process.js';
+import { callRoute, createConfirmedUser, flows, type TestUser, useStackEnvironment } from '../support/stack-kit.js';
 import * as table from '../support/table.js';
-import { createConfirmedUser, type TestUser } from '../support/users.js';
 
 /**
  * A write that lands between a use case's read of a share and its own write: the share module as it is,

@@ -5,10 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { callRoute } from '../support/api.js';
-import * as flows from '../support/flows.js';
-import { useStackEnvironment } from '../support/in-process.js';
-import { createConfirmedUser, type TestUser } from '../support/users.js';
+import { callRoute, createConfirmedUser, flows, type TestUser, useStackEnvironment } from '../support/stack-kit.js';
 import { DYNAMO_SEQUENTIAL_HEADER } from '../../scripts/dev/stack/gateway.js';
 import type { ShareStatus } from '../../shared/feedback.js';
 import { shareOptionsSchema } from '../../shared/schemas/shares.js';

@@ -1,12 +1,16 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { callRoute } from '../support/api.js';
-import { listEmails, waitForEmail } from '../support/mail.js';
-import { createConfirmedUser, type TestUser } from '../support/users.js';
-import * as flows from '../support/flows.js';
+import {
+  callRoute,
+  createConfirmedUser,
+  flows,
+  itemsUnder,
+  listEmails,
+  type TestUser,
+  useStackEnvironment,
+  waitForEmail,
+} from '../support/stack-kit.js';
 import { SUGGESTIONS_PER_HOUR } from '../../shared/feedback.js';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { useStackEnvironment } from '../support/in-process.js';
-import { itemsUnder } from '../support/table.js';
 
 const stack = inject('stack');
 const options = {

@@ -3,11 +3,10 @@
  * the Billing page reads, and the best rated pros with only their public card; limited per client address.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { callRoute } from '../support/api.js';
+import { callRoute, startOfAWindow } from '../support/stack-kit.js';
 import { onboardedUser } from '../support/flows.js';
 import { getFrom, randomLoopback } from '../support/loopback.js';
 import { RATE_LIMITS } from '../../functions/platform/rate-limits.js';
-import { startOfAWindow } from '../support/wait.js';
 
 const stack = inject('stack');
 

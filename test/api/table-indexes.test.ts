@@ -10,9 +10,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { ensureTable } from '../../scripts/dev/emulators/dynamodb.js';
 import { TABLE_INDEXES } from '../../functions/platform/data/table.js';
 import { onboard, uploadTrack } from '../support/flows.js';
-import { useStackEnvironment } from '../support/in-process.js';
-import { indexItems, localDynamo, putItems } from '../support/table.js';
-import { createConfirmedUser } from '../support/users.js';
+import { createConfirmedUser, indexItems, localDynamo, putItems, useStackEnvironment } from '../support/stack-kit.js';
 
 const stack = inject('stack');
 const { client, doc } = localDynamo(stack);

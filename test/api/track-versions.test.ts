@@ -6,14 +6,9 @@
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { TrackStackView } from '../../shared/schemas/tracks.js';
-import { callRoute } from '../support/api.js';
+import { callRoute, createConfirmedUser, flows, money, setAttributes, type TestUser, useStackEnvironment } from '../support/stack-kit.js';
 import { wavBytes } from '../support/audio.js';
-import * as flows from '../support/flows.js';
-import { useStackEnvironment } from '../support/in-process.js';
-import * as money from '../support/payments.js';
 import { objectExists } from '../support/objects.js';
-import { setAttributes } from '../support/table.js';
-import { createConfirmedUser, type TestUser } from '../support/users.js';
 
 const stack = inject('stack');
 const PRICE = 3000;

@@ -3,10 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { callRoute } from '../support/api.js';
+import { callRoute, createConfirmedUser, type TestUser } from '../support/stack-kit.js';
 import { wavBytes } from '../support/audio.js';
 import { registerUpload } from '../support/flows.js';
-import { createConfirmedUser, type TestUser } from '../support/users.js';
 
 const stack = inject('stack');
 const db = DynamoDBDocumentClient.from(

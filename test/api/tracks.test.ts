@@ -1,19 +1,15 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { GetCommand, DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { PROCESSING_STALLED_ERROR, type TrackView } from '../../shared/schemas/tracks.js';
-import { useStackEnvironment } from '../support/in-process.js';
+import { callRoute, createConfirmedUser, processingTrack, type TestUser, until, useStackEnvironment } from '../support/stack-kit.js';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { spawnSync } from 'node:child_process';
 import { GetObjectTaggingCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { localS3, objectExists as isStored } from '../support/objects.js';
 import { MAX_TRACK_BYTES, PEAKS_COUNT } from '../../shared/constants.js';
-import { callRoute } from '../support/api.js';
-import { createConfirmedUser, type TestUser } from '../support/users.js';
 import { LoudnessMeter } from '../../functions/tracks/audio/loudness.js';
 import { pngBytes, toneSamples, wavBytes } from '../support/audio.js';
 import { processedTrack, registerUpload, uploadFile } from '../support/flows.js';
-import { processingTrack } from '../support/table.js';
-import { until } from '../support/wait.js';
 
 const stack = inject('stack');
 const local = { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };

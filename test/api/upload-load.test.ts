@@ -6,10 +6,8 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { RATE_LIMITS } from '../../functions/platform/rate-limits.js';
 import { PROCESSING_QUEUE } from '../../shared/constants.js';
-import { callRoute } from '../support/api.js';
-import { startOfAWindow } from '../support/wait.js';
+import { callRoute, createConfirmedUser, startOfAWindow, type TestUser } from '../support/stack-kit.js';
 import { allProcessed, mostWorkers, percentile, sampleLatency, uploadBurst } from '../support/upload-burst.js';
-import { createConfirmedUser, type TestUser } from '../support/users.js';
 
 const stack = inject('stack');
 const TICKETS_PER_MINUTE = RATE_LIMITS.uploadTicket.limit;

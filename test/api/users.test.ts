@@ -12,19 +12,21 @@ import {
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { postFrom, randomLoopback } from '../support/loopback.js';
-import { callRoute } from '../support/api.js';
-import { codeIn, linkIn, waitForEmail } from '../support/mail.js';
-import { onboard, testAdmin } from '../support/flows.js';
 import {
+  callRoute,
+  codeIn,
   cognitoClient,
   createConfirmedUser,
+  linkIn,
   passwordSignIn,
   refreshSession,
   signIn,
   signUp,
   TEST_PASSWORD,
   uniqueEmail,
-} from '../support/users.js';
+  waitForEmail,
+} from '../support/stack-kit.js';
+import { onboard, testAdmin } from '../support/flows.js';
 import { EMAIL_LOOKUPS_PER_MINUTE } from '../../functions/people/users.js';
 
 const stack = inject('stack');

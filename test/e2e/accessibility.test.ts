@@ -12,11 +12,10 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { callRoute } from '../support/api.js';
+import { callRoute, createConfirmedUser, TEST_PASSWORD, type TestUser, uniqueEmail } from '../support/stack-kit.js';
 import { DESKTOP, PHONE, screenshot } from '../support/browser.js';
 import { onboard, registerUpload, uploadTrack } from '../support/flows.js';
 import { totpCode } from '../support/totp.js';
-import { createConfirmedUser, TEST_PASSWORD, uniqueEmail, type TestUser } from '../support/users.js';
 import { browserTests } from './fixtures.js';
 import {
   adminUserRow,

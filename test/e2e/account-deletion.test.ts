@@ -7,11 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DELETED_TRACK, DELETED_USER } from '../../shared/constants.js';
 import { DESKTOP, PHONE, screenshot } from '../support/browser.js';
-import { callRoute } from '../support/api.js';
-import * as flows from '../support/flows.js';
-import * as money from '../support/payments.js';
-import { useStackEnvironment } from '../support/in-process.js';
-import type { TestUser } from '../support/users.js';
+import { callRoute, flows, money, type TestUser, useStackEnvironment } from '../support/stack-kit.js';
 import { expectAccessible, expectFitsWidth, waitForPath } from './helpers.js';
 import { browserTests } from './fixtures.js';
 

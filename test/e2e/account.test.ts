@@ -8,10 +8,17 @@ import fs from 'node:fs';
 import { UpdateUserAttributesCommand, VerifyUserAttributeCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, screenshot } from '../support/browser.js';
-import { callRoute } from '../support/api.js';
+import {
+  callRoute,
+  cognitoClient,
+  createConfirmedUser,
+  signInTokens,
+  TEST_PASSWORD,
+  type TestUser,
+  uniqueEmail,
+  waitForEmail,
+} from '../support/stack-kit.js';
 import { onboard, onboardedUser, requestFeedback, uploadTrack } from '../support/flows.js';
-import { waitForEmail } from '../support/mail.js';
-import { cognitoClient, createConfirmedUser, signInTokens, TEST_PASSWORD, uniqueEmail, type TestUser } from '../support/users.js';
 import { expectAccessible, expectFitsWidth, signInUi, waitForPath } from './helpers.js';
 import { browserTests } from './fixtures.js';
 

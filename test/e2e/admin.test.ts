@@ -8,10 +8,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, screenshot, SMALL_PHONE } from '../support/browser.js';
-import { callRoute } from '../support/api.js';
+import { callRoute, createConfirmedUser, setAttributes, type TestUser } from '../support/stack-kit.js';
 import { onboard, testAdmin } from '../support/flows.js';
-import { setAttributes } from '../support/table.js';
-import { createConfirmedUser, type TestUser } from '../support/users.js';
 import { browserTests } from './fixtures.js';
 import { adminUserRow, inSecondWindow } from './helpers.js';
 

@@ -1,8 +1,16 @@
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
 import { PHONE, screenshot } from '../support/browser.js';
-import { codeIn, linkIn, listEmails, waitForEmail } from '../support/mail.js';
-import { cognitoClient, createConfirmedUser, ensureTotp, uniqueEmail } from '../support/users.js';
+import {
+  codeIn,
+  cognitoClient,
+  createConfirmedUser,
+  ensureTotp,
+  linkIn,
+  listEmails,
+  uniqueEmail,
+  waitForEmail,
+} from '../support/stack-kit.js';
 import { browserTests } from './fixtures.js';
 import { DEMO_PASSWORD, enterTotpCode, pathOf, signInUi, submitSignIn, submitSignUp, waitForPath } from './helpers.js';
 

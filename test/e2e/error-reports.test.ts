@@ -6,8 +6,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { onboard, uploadTrack } from '../support/flows.js';
-import { useStackEnvironment } from '../support/in-process.js';
-import { createConfirmedUser } from '../support/users.js';
+import { createConfirmedUser, useStackEnvironment } from '../support/stack-kit.js';
 import { browserTests } from './fixtures.js';
 import { signInUi, waitForPath } from './helpers.js';
 

@@ -8,8 +8,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mp3Bytes } from '../support/audio.js';
 import { DESKTOP, PHONE, screenshot } from '../support/browser.js';
-import { linkIn, waitForEmail, type StoredEmail } from '../support/mail.js';
-import type { TestUser } from '../support/users.js';
+import { linkIn, type StoredEmail, type TestUser, waitForEmail } from '../support/stack-kit.js';
 import { browserTests, onboardedMusician, scratchFiles } from './fixtures.js';
 import { proCardNamed, showProCard, signedInPage, waitForPath } from './helpers.js';
 

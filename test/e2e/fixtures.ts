@@ -4,10 +4,9 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { beforeAll, expect, inject, onTestFinished } from 'vitest';
-import { callRoute } from '../support/api.js';
+import { callRoute, createConfirmedUser, type TestUser } from '../support/stack-kit.js';
 import { audioDir } from '../support/audio.js';
 import { DESKTOP, newPage, type Viewport } from '../support/browser.js';
-import { createConfirmedUser, type TestUser } from '../support/users.js';
 import { launchBrowser, signedInPage, type Account } from './helpers.js';
 
 /** A page the tests of a describe block share, there from the block's first test to its last. */

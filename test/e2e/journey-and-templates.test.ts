@@ -5,9 +5,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, screenshot } from '../support/browser.js';
-import { callRoute } from '../support/api.js';
+import { callRoute, createConfirmedUser, type TestUser } from '../support/stack-kit.js';
 import { onboard, requestFeedback, respondToShare, uploadTrack } from '../support/flows.js';
-import { createConfirmedUser, type TestUser } from '../support/users.js';
 import { expectAccessible, expectFitsWidth } from './helpers.js';
 import { browserTests } from './fixtures.js';
 

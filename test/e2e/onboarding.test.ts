@@ -1,8 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { callRoute } from '../support/api.js';
+import { callRoute, createConfirmedUser, signIn } from '../support/stack-kit.js';
 import { PHONE, screenshot } from '../support/browser.js';
-import { createConfirmedUser, signIn } from '../support/users.js';
 import { testAdmin } from '../support/flows.js';
 import { browserTests } from './fixtures.js';
 import { chooseType, textOf, waitForPath } from './helpers.js';

@@ -7,9 +7,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, screenshot } from '../support/browser.js';
-import * as flows from '../support/flows.js';
-import * as money from '../support/payments.js';
-import type { TestUser } from '../support/users.js';
+import { flows, money, type TestUser } from '../support/stack-kit.js';
 import { browserTests, onboardedMusician } from './fixtures.js';
 import { expectAccessible, trackRow, waitForPath } from './helpers.js';
 

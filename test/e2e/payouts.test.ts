@@ -5,10 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { callRoute } from '../support/api.js';
+import { callRoute, createConfirmedUser, flows, type TestUser } from '../support/stack-kit.js';
 import { DESKTOP, PHONE, screenshot } from '../support/browser.js';
-import * as flows from '../support/flows.js';
-import { createConfirmedUser, type TestUser } from '../support/users.js';
 import { browserTests } from './fixtures.js';
 import { adminUserRow, expectAccessible, expectFitsWidth } from './helpers.js';
 

@@ -9,9 +9,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PHONE, screenshot } from '../support/browser.js';
-import { callRoute } from '../support/api.js';
+import { callRoute, createConfirmedUser, type TestUser } from '../support/stack-kit.js';
 import { onboard } from '../support/flows.js';
-import { createConfirmedUser, type TestUser } from '../support/users.js';
 import { browserTests } from './fixtures.js';
 import { expectFitsWidth, inSecondWindow, showProCard } from './helpers.js';
 

@@ -6,11 +6,10 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { callRoute } from '../support/api.js';
+import { callRoute, createConfirmedUser, type TestUser } from '../support/stack-kit.js';
 import { wavBytes } from '../support/audio.js';
 import { DESKTOP, PHONE, screenshot } from '../support/browser.js';
 import { onboard, requestFeedback, respondToShare, uploadTrack } from '../support/flows.js';
-import { createConfirmedUser, type TestUser } from '../support/users.js';
 import { expectAccessible, expectFitsWidth, trackRow } from './helpers.js';
 import { browserTests, scratchFiles } from './fixtures.js';
 

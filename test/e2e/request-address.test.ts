@@ -6,8 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, screenshot } from '../support/browser.js';
 import { onboard, requestFeedback, uploadTrack } from '../support/flows.js';
-import { linkIn, waitForEmail } from '../support/mail.js';
-import { createConfirmedUser, type TestUser } from '../support/users.js';
+import { createConfirmedUser, linkIn, type TestUser, waitForEmail } from '../support/stack-kit.js';
 import { expectAccessible, expectFitsWidth, waitForPath } from './helpers.js';
 import { browserTests } from './fixtures.js';
 

@@ -8,8 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SHARES_PAGE_SIZE } from '../../functions/feedback/shares.js';
 import { shareOptionsSchema } from '../../shared/schemas/shares.js';
 import { onboard, uploadTrack } from '../support/flows.js';
-import { useStackEnvironment } from '../support/in-process.js';
-import { createConfirmedUser, type TestUser } from '../support/users.js';
+import { createConfirmedUser, type TestUser, useStackEnvironment } from '../support/stack-kit.js';
 import { browserTests } from './fixtures.js';
 
 const e2e = browserTests();
