@@ -28,8 +28,17 @@ const call = callerOn(stack);
 
 const paypalControl = (path: string, body: unknown = {}) => standInControl(stack.paypalUrl, path, body);
 
-const checkAt = async (orderId: string, at: number) =>
-  (await import('../../functions/money/payment-checks.js')).checkDuePayments(new Date(at), { orderId });
+const { checkAt } = money;
+
+/** PayPal reverses the payment's capture (a chargeback); back once the payment reads refunded. */
+async function reversed(paid: { orderId: string; captureId: string }) {
+  await paypalControl(`/_local/captures/${paid.captureId}/reverse`);
+  await until(
+    'the reversal',
+    () => money.payment(paid.orderId),
+    (p) => p.status === 'refunded',
+  );
+}
 
 /** A pro of the test's own, with a payout address. */
 async function newPro() {
@@ -211,12 +220,7 @@ describe('money that comes back', () => {
     const first = await earned(pro, 'Paid out then reversed');
     await paidOut(pro);
 
-    await paypalControl(`/_local/captures/${first.captureId}/reverse`);
-    await until(
-      'the reversal',
-      () => money.payment(first.orderId),
-      (p) => p.status === 'refunded',
-    );
+    await reversed(first);
     expect(await moneyOf(pro.id)).toMatchObject({ balance: -EARNING, available: -EARNING });
     const shown = (await call(pro.pro, 'getEarnings')).body;
     expect(shown.chargeback).toEqual({ owedCents: EARNING, amountCents: EARNING, at: expect.any(String) });
@@ -259,12 +263,7 @@ describe('money that comes back', () => {
     await earned(pro, 'Available before');
     const held = await earned(pro, 'Reversed while held', false);
     expect(await moneyOf(pro.id)).toMatchObject({ available: EARNING, held: EARNING });
-    await paypalControl(`/_local/captures/${held.captureId}/reverse`);
-    await until(
-      'the reversal',
-      () => money.payment(held.orderId),
-      (p) => p.status === 'refunded',
-    );
+    await reversed(held);
     expect(await moneyOf(pro.id)).toMatchObject({ available: EARNING, held: 0, balance: EARNING });
   });
 });

@@ -18,9 +18,7 @@ let admin: TestUser;
 
 const call = callerOn(stack);
 
-/** The payment check of one payment, at `at`. */
-const checkAt = async (orderId: string, at: number) =>
-  (await import('../../functions/money/payment-checks.js')).checkDuePayments(new Date(at), { orderId });
+const { checkAt } = money;
 
 /** The pro's earnings as the profile shows them, after checking that the books hold. */
 async function earnings() {

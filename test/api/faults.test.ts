@@ -165,18 +165,20 @@ const earnedAndReversed = async (orderId: string) => {
   return [`earning ${cents}`, `reversal -${cents}`];
 };
 
+/** What is wrong with a payment refunded in full to its payer, taken back from `proId`'s earnings: each entry once. */
+async function refundProblems(c: { orderId: string }, proId: string): Promise<string[]> {
+  const p = await money.payment(c.orderId);
+  return [
+    ...expectSame('the payment', p.status, 'refunded'),
+    ...expectSame("the payer's entries", await entryKinds(p.payerId, c), refundedOnce),
+    ...expectSame("the pro's entries", await entryKinds(proId, c), await earnedAndReversed(c.orderId)),
+  ];
+}
+
 /** A paid request refunded in full by the checks that follow (a decline, a report upheld): each entry once, the books whole. */
 async function refundedInFull(c: { orderId: string }): Promise<string[]> {
   await checks({ orderId: c.orderId }, Date.now() + 10 * 60_000);
-  return settles(async () => {
-    const p = await money.payment(c.orderId);
-    return [
-      ...expectSame('the payment', p.status, 'refunded'),
-      ...expectSame("the payer's entries", await entryKinds(p.payerId, c), refundedOnce),
-      ...expectSame("the pro's entries", await entryKinds(pro.id, c), await earnedAndReversed(c.orderId)),
-      ...(await proBooks(pro.id)),
-    ];
-  });
+  return settles(async () => [...(await refundProblems(c, pro.id)), ...(await proBooks(pro.id))]);
 }
 
 /** The Stripe stand-in's API, as the app's key reads it. */
@@ -327,11 +329,8 @@ const CHARGEBACK_JOURNEY: Journey<any> = {
   async check(c) {
     const { getUser } = await import('../../functions/people/data/users.js');
     return settles(async () => {
-      const p = await money.payment(c.orderId);
       return [
-        ...expectSame('the payment', p.status, 'refunded'),
-        ...expectSame("the payer's entries", await entryKinds(p.payerId, c), refundedOnce),
-        ...expectSame("the pro's entries", await entryKinds(c.pro.id, c), await earnedAndReversed(c.orderId)),
+        ...(await refundProblems(c, c.pro.id)),
         ...expectSame("the pro's payout", await entryKinds(c.pro.id, { payoutId: c.payoutId }), [`payout -${c.earning}`]),
         ...expectSame("the pro's available money", (await getUser(c.pro.id))!.availableCents, -c.earning),
         ...(await proBooks(c.pro.id)),
@@ -539,13 +538,10 @@ const JOURNEYS: Journey<any>[] = [
       await checks({ orderId: c.orderId }, c.late + 10 * 60_000);
       await checks({ orderId: c.orderId }, c.late + 60 * 60_000);
       return settles(async () => {
-        const p = await money.payment(c.orderId);
         const { readShare } = await import('../../functions/feedback/data/shares.js');
         return [
           ...expectSame('the request', (await readShare(c.shareId))?.record.status, 'expired'),
-          ...expectSame('the payment', p.status, 'refunded'),
-          ...expectSame("the payer's entries", await entryKinds(p.payerId, c), refundedOnce),
-          ...expectSame("the pro's entries", await entryKinds(pro.id, c), await earnedAndReversed(c.orderId)),
+          ...(await refundProblems(c, pro.id)),
           ...(await proBooks(pro.id)),
         ];
       });

@@ -17,6 +17,7 @@ import { ALL_SUB_GENRES } from '../../shared/genres.js';
 import { callRoute, createConfirmedUser, type TestUser } from '../support/stack-kit.js';
 import { onboard, requestFeedback, respondToShare, uploadTrack } from '../support/flows.js';
 import { inputSchemaOf, type JsonSchema } from '../support/input-schema.js';
+import { FORBIDDEN_CHARS, stringsIn } from '../support/stored-text.js';
 
 const stack = inject('stack');
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
@@ -284,14 +285,6 @@ function send(method: string, path: string, token: string, body?: string): Promi
     req.on('error', reject);
     req.end(body);
   });
-}
-
-// eslint-disable-next-line no-control-regex -- the control characters are what it finds.
-const FORBIDDEN_CHARS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
-function stringsIn(value: unknown): string[] {
-  if (typeof value === 'string') return [value];
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => [k, ...stringsIn(v)]);
-  return [];
 }
 
 /** What is wrong with an answer, or null. */

@@ -5,7 +5,7 @@
  * PayPal as any request) unless they re-check for free.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { callRoute, createConfirmedUser, flows, itemsUnder, money, type TestUser, useStackEnvironment } from '../support/stack-kit.js';
+import { callerOn, createConfirmedUser, flows, itemsUnder, money, type TestUser, useStackEnvironment } from '../support/stack-kit.js';
 import { wavBytes } from '../support/audio.js';
 
 const stack = inject('stack');
@@ -17,16 +17,14 @@ let peerId: string;
 let pro: TestUser;
 let proId: string;
 
-const as = (user: TestUser) => ({
-  call: (name: Parameters<typeof callRoute>[1], input: Record<string, unknown>) => callRoute(stack.apiUrl, name, input, user.idToken),
-});
+const call = callerOn(stack);
 const musician = async () => (await flows.onboardedUser(stack, 'musician', { fullName: 'Mia Mixer' })).user;
 const newVersion = (user: TestUser, trackId: string, seconds = 4) =>
   flows.registerUpload(stack, user, wavBytes({ seconds, envelope: 'ramp' }), 'v2.wav', 'v2', 'audio/wav', trackId);
 const recheck = (user: TestUser, to: string, trackId: string, recheckOf: string) =>
-  as(user).call('createShare', { sharedWithId: to, trackId, shareOptions: money.REQUEST_OPTIONS, recheckOf });
+  call(user, 'createShare', { sharedWithId: to, trackId, shareOptions: money.REQUEST_OPTIONS, recheckOf });
 const mark = (user: TestUser, id: string, commentId: string, m: string, note = '') =>
-  as(user).call('markCheck', { id, commentId, mark: m, note });
+  call(user, 'markCheck', { id, commentId, mark: m, note });
 
 /** A peer's completed review of v1 of a new musician's track, with three timed points and a general one. */
 async function reviewedByPeer() {
@@ -43,15 +41,15 @@ async function reviewedByPeer() {
     [null, 'Overall a bit dark'],
     [2, 'Hi-hat harsh'],
   ] as const) {
-    const c = await as(peer).call('addComment', { id: first, timestamp, text, tags: ['#Mixing'] });
+    const c = await call(peer, 'addComment', { id: first, timestamp, text, tags: ['#Mixing'] });
     expect(c.status).toBe(200);
     points.push(c.body.id);
   }
   // The musician's own question is no point of the checklist.
-  expect((await as(user).call('addComment', { id: first, timestamp: 1, text: 'Which kick?', tags: [] })).status).toBe(200);
-  expect((await as(peer).call('submitFeedback', { id: first, criteria: CRITERIA })).status).toBe(200);
+  expect((await call(user, 'addComment', { id: first, timestamp: 1, text: 'Which kick?', tags: [] })).status).toBe(200);
+  expect((await call(peer, 'submitFeedback', { id: first, criteria: CRITERIA })).status).toBe(200);
   // An answer after the review is no point of it either.
-  expect((await as(peer).call('addComment', { id: first, timestamp: 1, text: 'The one at 0:01', tags: [] })).status).toBe(200);
+  expect((await call(peer, 'addComment', { id: first, timestamp: 1, text: 'The one at 0:01', tags: [] })).status).toBe(200);
   return { user, v1, first, points };
 }
 
@@ -98,7 +96,7 @@ describe('the checklist', () => {
     const v2 = await newVersion(user, v1.id);
     const id = (await recheck(user, peerId, v2.id, first)).body.id as string;
 
-    const seen = await as(peer).call('getShare', { id });
+    const seen = await call(peer, 'getShare', { id });
     expect(seen.body.checklist.map((i: { text: string; timestamp: number | null }) => [i.timestamp, i.text])).toEqual([
       [1, 'Kick is buried'],
       [2, 'Hi-hat harsh'],
@@ -106,18 +104,18 @@ describe('the checklist', () => {
       [null, 'Overall a bit dark'],
     ]);
     // The arrangement moved: the musician puts the vocal point where the chorus now is.
-    const moved = await as(user).call('markCheck', { id, commentId: points[1], timestamp: 3.5 });
+    const moved = await call(user, 'markCheck', { id, commentId: points[1], timestamp: 3.5 });
     expect(moved.body).toEqual({ commentId: points[1], timestamp: 3.5 });
-    const placed = (await as(peer).call('getShare', { id })).body.checklist[2];
+    const placed = (await call(peer, 'getShare', { id })).body.checklist[2];
     expect(placed).toMatchObject({ text: 'Vocal too loud in the chorus', originalTimestamp: 3, timestamp: 3.5 });
-    expect((await as(user).call('markCheck', { id, commentId: points[1], timestamp: 99 })).status).toBe(400);
+    expect((await call(user, 'markCheck', { id, commentId: points[1], timestamp: 99 })).status).toBe(400);
     // Someone else neither reads nor marks it.
     const stranger = await musician();
-    expect((await as(stranger).call('getShare', { id })).status).toBe(403);
+    expect((await call(stranger, 'getShare', { id })).status).toBe(403);
     expect((await mark(stranger, id, points[0], 'fixed')).status).toBe(403);
     // Each side does only its own; nothing is marked before the request is accepted.
     expect((await mark(user, id, points[0], 'fixed')).status).toBe(403);
-    expect((await as(peer).call('markCheck', { id, commentId: points[0], timestamp: 2 })).status).toBe(403);
+    expect((await call(peer, 'markCheck', { id, commentId: points[0], timestamp: 2 })).status).toBe(403);
     expect((await mark(peer, id, points[0], 'fixed')).body.error).toMatchObject({ code: 'not_open' });
     expect((await mark(peer, id, crypto.randomUUID(), 'fixed')).status).toBe(409);
 
@@ -130,10 +128,10 @@ describe('the checklist', () => {
     });
     expect((await mark(peer, id, points[1], 'not_fixed', 'Still loud at 0:03')).status).toBe(200);
     // Marks are the reviewer's until Submit, as the rest of the review is.
-    const musicianSees = await as(user).call('getShare', { id });
+    const musicianSees = await call(user, 'getShare', { id });
     expect(musicianSees.body.checklist.every((i: { mark: string | null }) => i.mark === null)).toBe(true);
 
-    const early = await as(peer).call('submitFeedback', { id, criteria: CRITERIA });
+    const early = await call(peer, 'submitFeedback', { id, criteria: CRITERIA });
     expect(early.status).toBe(409);
     expect(early.body.error).toMatchObject({ code: 'checklist_incomplete', left: 2 });
     expect(early.body.error.message).toBe(
@@ -143,18 +141,18 @@ describe('the checklist', () => {
     expect((await mark(peer, id, points[3], 'fixed')).status).toBe(200);
     // Changed minds count: the last mark stands.
     expect((await mark(peer, id, points[0], 'fixed', 'Punchy now, well done')).status).toBe(200);
-    const done = await as(peer).call('submitFeedback', { id, criteria: CRITERIA });
+    const done = await call(peer, 'submitFeedback', { id, criteria: CRITERIA });
     expect(done.status).toBe(200);
     expect(done.body.share.recheckOutcome).toEqual({ fixed: 2, notFixed: 1, notApplicable: 1, total: 3 });
 
-    const after = await as(user).call('getShare', { id });
+    const after = await call(user, 'getShare', { id });
     expect(after.body.checklist.map((i: { mark: string; note: string | null }) => [i.mark, i.note])).toEqual([
       ['fixed', 'Punchy now, well done'],
       ['fixed', null],
       ['not_fixed', 'Still loud at 0:03'],
       ['not_applicable', null],
     ]);
-    const listed = await as(user).call('listShares', { as: 'author' });
+    const listed = await call(user, 'listShares', { as: 'author' });
     expect(listed.body.shares.find((s: { id: string }) => s.id === id).recheckOutcome).toEqual({
       fixed: 2,
       notFixed: 1,
@@ -163,17 +161,17 @@ describe('the checklist', () => {
     });
     // Closed once submitted.
     expect((await mark(peer, id, points[1], 'fixed')).body.error).toMatchObject({ code: 'not_open' });
-    expect((await as(user).call('markCheck', { id, commentId: points[1], timestamp: 1 })).body.error).toMatchObject({ code: 'not_open' });
+    expect((await call(user, 'markCheck', { id, commentId: points[1], timestamp: 1 })).body.error).toMatchObject({ code: 'not_open' });
   });
 
   it('is said to be no checklist on a first request, and goes with the re-check when its version is deleted', async () => {
     const { user, v1, first, points } = await reviewedByPeer();
-    expect((await as(peer).call('getShare', { id: first })).body.checklist).toBeNull();
+    expect((await call(peer, 'getShare', { id: first })).body.checklist).toBeNull();
     expect((await mark(peer, first, points[0], 'fixed')).body.error).toMatchObject({ code: 'not_a_recheck' });
     const v2 = await newVersion(user, v1.id, 1);
     const id = (await recheck(user, peerId, v2.id, first)).body.id as string;
     expect(await itemsUnder(stack, `SHARE#${id}`)).toEqual(expect.arrayContaining([expect.objectContaining({ SK: 'CHECKLIST' })]));
-    expect((await as(user).call('deleteTracks', { ids: [v2.id] })).body.deleted).toEqual([v2.id]);
+    expect((await call(user, 'deleteTracks', { ids: [v2.id] })).body.deleted).toEqual([v2.id]);
     expect(await itemsUnder(stack, `SHARE#${id}`)).toEqual([]);
   });
 });
@@ -201,7 +199,7 @@ describe("a pro's re-check", () => {
     await money.onApprovalPage(stack, ordered.body.approveUrl, 'approve');
     const captured = await money.captureOrder(stack, user, ordered.body.orderId);
     expect(captured.status).toBe(200);
-    const share = await as(pro).call('getShare', { id: captured.body.shareId });
+    const share = await call(pro, 'getShare', { id: captured.body.shareId });
     expect(share.body.share).toMatchObject({ recheckOf: first, paid: { amountCents: 1500 }, trackTitle: 'Paid Mix (v2)' });
     expect(share.body.checklist).toHaveLength(3);
     // Marked as on any re-check: the paid path writes the checklist too.
@@ -210,13 +208,13 @@ describe("a pro's re-check", () => {
     expect((await mark(pro, captured.body.shareId, point, 'fixed')).status).toBe(200);
 
     // A pro who re-checks for free: the request goes without paying, and an order is refused.
-    const free = await as(pro).call('setOwnPrice', { price: 30, freeRechecks: true });
+    const free = await call(pro, 'setOwnPrice', { price: 30, freeRechecks: true });
     expect(free.body).toMatchObject({ feedbackPriceCents: PRICE, freeRechecks: true });
     expect((await order(1500)).body.error).toMatchObject({ code: 'no_price' });
     const v3 = await newVersion(user, v1.id, 3);
     const sent = await recheck(user, proId, v3.id, first);
     expect(sent.status).toBe(200);
     expect(sent.body).toMatchObject({ recheckOf: first, paid: null });
-    await as(pro).call('setOwnPrice', { price: 30, freeRechecks: false });
+    await call(pro, 'setOwnPrice', { price: 30, freeRechecks: false });
   });
 });

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import {
-  callRoute,
+  callerOn,
   createConfirmedUser,
   flows,
   itemsUnder,
@@ -24,13 +24,11 @@ let pro: TestUser;
 let proId: string;
 
 const newMusician = (name = 'Tess Trusting') => flows.onboardedUser(stack, 'musician', { fullName: name });
-const as = (user: TestUser) => ({
-  call: (name: Parameters<typeof callRoute>[1], input: Record<string, unknown>) => callRoute(stack.apiUrl, name, input, user.idToken),
-});
+const call = callerOn(stack);
 /** A report in the session named, or in a new one the server gives (as a player loading the audio). */
 const report = (user: TestUser, id: string, ranges: [number, number][], session?: string) => flows.listen(stack, user, id, ranges, session);
 const comment = (user: TestUser, id: string, timestamp: number | null, tags: string[] = []) =>
-  as(user).call('addComment', { id, timestamp, text: `At ${timestamp}`, tags });
+  call(user, 'addComment', { id, timestamp, text: `At ${timestamp}`, tags });
 /** As if a player had been listening for `seconds` until now: what the listening clock lets a claim cover. */
 const listenedFor = (shareId: string, seconds: number) =>
   setAttributes(stack, { PK: `SHARE#${shareId}`, SK: 'LISTENING' }, { clockSeconds: seconds, tickAt: new Date().toISOString() });
@@ -38,7 +36,7 @@ const listenedFor = (shareId: string, seconds: number) =>
 async function acceptedPaid(title: string, seconds = 1) {
   const { user } = await newMusician();
   const { view, orderId, track } = await money.paidRequest(stack, user, { id: proId, priceCents: PRICE }, title, seconds);
-  expect((await as(pro).call('respondToShare', { id: view.shareId, status: 'accepted' })).status).toBe(200);
+  expect((await call(pro, 'respondToShare', { id: view.shareId, status: 'accepted' })).status).toBe(200);
   return { musician: user, shareId: view.shareId as string, orderId, track };
 }
 
@@ -52,7 +50,7 @@ beforeAll(async () => {
 describe('the floor of a paid review', () => {
   it('a one-star review with no words is refused with what it misses; one that meets the floor is taken', async () => {
     const { shareId, orderId } = await acceptedPaid('Ninety seconds', 90);
-    const bare = await as(pro).call('submitFeedback', { id: shareId, criteria: { mixingMastering: 1 } });
+    const bare = await call(pro, 'submitFeedback', { id: shareId, criteria: { mixingMastering: 1 } });
     expect(bare.status).toBe(409);
     expect(bare.body.error.code).toBe('review_incomplete');
     expect(bare.body.error.missing).toEqual(['listened', 'criteria', 'comments', 'thirds', 'general', 'why:mixingMastering']);
@@ -71,13 +69,13 @@ describe('the floor of a paid review', () => {
     expect((await comment(pro, shareId, 45)).status).toBe(200);
     expect((await comment(pro, shareId, 80)).status).toBe(200);
 
-    const short = await as(pro).call('submitFeedback', {
+    const short = await call(pro, 'submitFeedback', {
       id: shareId,
       criteria: { ...ALL_CRITERIA, mixingMastering: 1 },
       comment: flows.freshReviewText(39),
     });
     expect(short.body.error).toMatchObject({ code: 'review_incomplete', missing: ['general'] });
-    const done = await as(pro).call('submitFeedback', {
+    const done = await call(pro, 'submitFeedback', {
       id: shareId,
       criteria: { ...ALL_CRITERIA, mixingMastering: 1 },
       comment: flows.freshReviewText(40),
@@ -100,16 +98,16 @@ describe('the floor of a paid review', () => {
     expect(read.reviewEdits).toBe(3);
 
     // Submit read the review (and checked the floor on it); a second tab deletes a comment before its write.
-    expect((await as(pro).call('deleteComment', { id: shareId, commentId: ids[2] })).status).toBe(200);
+    expect((await call(pro, 'deleteComment', { id: shareId, commentId: ids[2] })).status).toBe(200);
     const feedback = { criteria: ALL_CRITERIA, comment: flows.freshReviewText(40), userId: proId, createdAt: new Date().toISOString() };
     expect(await shares.completeWithFeedback(read.share, feedback, [], { reviewEdits: read.reviewEdits })).toBe(false);
     expect((await shares.readShare(shareId))!.record.status).toBe('accepted');
     expect((await money.payment(orderId)).fulfilledAt).toBeUndefined();
     // Submitted again, the review is checked as it now stands: two timed comments are too few.
-    const again = await as(pro).call('submitFeedback', { id: shareId, criteria: ALL_CRITERIA, comment: flows.freshReviewText(40) });
+    const again = await call(pro, 'submitFeedback', { id: shareId, criteria: ALL_CRITERIA, comment: flows.freshReviewText(40) });
     expect(again.body.error).toMatchObject({ code: 'review_incomplete', missing: ['comments'] });
     expect((await comment(pro, shareId, 2, ['#Mixing'])).status).toBe(200);
-    const done = await as(pro).call('submitFeedback', { id: shareId, criteria: ALL_CRITERIA, comment: flows.freshReviewText(40) });
+    const done = await call(pro, 'submitFeedback', { id: shareId, criteria: ALL_CRITERIA, comment: flows.freshReviewText(40) });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     // The count is done with once the review is in.
     expect((await itemsUnder(stack, `SHARE#${shareId}`)).some((i) => i.SK === 'REVIEW_EDITS')).toBe(false);
@@ -119,14 +117,14 @@ describe('the floor of a paid review', () => {
     const { shareId } = await acceptedPaid('Low vocals');
     await report(pro, shareId, [[0, 1]]);
     expect((await comment(pro, shareId, 0, ['#Mixing'])).status).toBe(200);
-    const low = await as(pro).call('submitFeedback', {
+    const low = await call(pro, 'submitFeedback', {
       id: shareId,
       criteria: { ...ALL_CRITERIA, vocalsLyrics: 2 },
       comment: flows.freshReviewText(),
     });
     expect(low.body.error).toMatchObject({ code: 'review_incomplete', missing: ['why:vocalsLyrics'] });
     expect((await comment(pro, shareId, 0.5, ['#Vocal'])).status).toBe(200);
-    const ok = await as(pro).call('submitFeedback', {
+    const ok = await call(pro, 'submitFeedback', {
       id: shareId,
       criteria: { ...ALL_CRITERIA, vocalsLyrics: 2 },
       comment: flows.freshReviewText(),
@@ -147,7 +145,7 @@ describe('the floor of a paid review', () => {
       message: 'This reads like your review of another track: write this one for this track.',
     });
     expect(
-      (await as(pro).call('submitFeedback', { id: second.shareId, criteria: ALL_CRITERIA, comment: flows.freshReviewText() })).status,
+      (await call(pro, 'submitFeedback', { id: second.shareId, criteria: ALL_CRITERIA, comment: flows.freshReviewText() })).status,
     ).toBe(200);
   });
 
@@ -161,9 +159,9 @@ describe('the floor of a paid review', () => {
         [1, 'Moment one'],
         [2, 'Moment two'],
       ] as const) {
-        expect((await as(pro).call('addComment', { id: shareId, timestamp: t, text, tags: ['#Mixing'] })).status).toBe(200);
+        expect((await call(pro, 'addComment', { id: shareId, timestamp: t, text, tags: ['#Mixing'] })).status).toBe(200);
       }
-      return as(pro).call('submitFeedback', { id: shareId, criteria: ALL_CRITERIA, comment: flows.freshReviewText() });
+      return call(pro, 'submitFeedback', { id: shareId, criteria: ALL_CRITERIA, comment: flows.freshReviewText() });
     };
     expect((await review('Commented first')).status).toBe(200);
     const copied = await review('Commented again');
@@ -171,7 +169,7 @@ describe('the floor of a paid review', () => {
     expect(copied.body.error).toMatchObject({ code: 'review_repeated', comments: [note.slice(0, 80)] });
     expect(copied.body.error.message).toMatch(/^Some of your comments read like your comments on another track/);
     // Kept as a template, the note is the pro's own to reuse.
-    expect((await as(pro).call('createTemplate', { title: 'Low end', text: note })).status).toBe(200);
+    expect((await call(pro, 'createTemplate', { title: 'Low end', text: note })).status).toBe(200);
     expect((await review('Commented from a template')).status).toBe(200);
   });
 
@@ -181,11 +179,11 @@ describe('the floor of a paid review', () => {
     const track = await flows.uploadTrack(stack, musician, 'Free one', { seconds: 1 });
     const share = (await flows.requestFeedback(stack, musician, peerId, track.id, money.REQUEST_OPTIONS)).body;
     await flows.respondToShare(stack, peer, share.id, 'accepted');
-    const empty = await as(peer).call('submitFeedback', { id: share.id });
+    const empty = await call(peer, 'submitFeedback', { id: share.id });
     expect(empty.body.error).toMatchObject({ code: 'review_incomplete', missing: ['something'] });
     // No listening asked of a free review, and its comments sit anywhere.
     expect((await comment(peer, share.id, 0.5)).status).toBe(200);
-    const done = await as(peer).call('submitFeedback', { id: share.id, criteria: { energyImpact: 4 } });
+    const done = await call(peer, 'submitFeedback', { id: share.id, criteria: { energyImpact: 4 } });
     expect(done.status).toBe(200);
     expect(done.body.listening).toMatchObject({ heardSeconds: 0, requiredSeconds: 0 });
   });
@@ -203,7 +201,7 @@ describe('proof of listening', () => {
     expect((await report(pro, shareId, [[0, 3600]])).body).toMatchObject({ heardSeconds: 1 });
     // Bad shapes are the caller's mistake.
     expect((await report(pro, shareId, [[5, 2]])).status).toBe(400);
-    expect((await as(pro).call('reportListening', { id: shareId, session: 'x', ranges: [] })).status).toBe(400);
+    expect((await call(pro, 'reportListening', { id: shareId, session: 'x', ranges: [] })).status).toBe(400);
 
     const pending = await newMusician('Peg Pending');
     const paid = await money.paidRequest(stack, pending.user, { id: proId, priceCents: PRICE }, 'Not yet');
@@ -226,11 +224,11 @@ describe('proof of listening', () => {
     const { shareId } = await acceptedPaid('Five minutes', 300);
     const listening = () => itemsUnder(stack, `SHARE#${shareId}`).then((items) => items.find((i) => i.SK === 'LISTENING')!);
     // A session the player made up is not one: nothing is counted.
-    const madeUp = await as(pro).call('reportListening', { id: shareId, session: randomUUID(), ranges: [[0, 5]] });
+    const madeUp = await call(pro, 'reportListening', { id: shareId, session: randomUUID(), ranges: [[0, 5]] });
     expect(madeUp.body.error).toMatchObject({ code: 'listening_session_unknown' });
 
     // The audio fetched a day ago, then nothing: the page left open buys a minute, not a day.
-    const given = await as(pro).call('startListening', { id: shareId });
+    const given = await call(pro, 'startListening', { id: shareId });
     expect(given.body).toMatchObject({ signedUrl: expect.stringContaining('audio/'), session: expect.any(String) });
     expect((await fetch(given.body.signedUrl)).status).toBe(200);
     const dayAgo = new Date(Date.now() - 86_400_000).toISOString();
@@ -255,30 +253,30 @@ describe('drafts are private until Submit', () => {
     const { musician, shareId } = await acceptedPaid('Private draft');
     await report(pro, shareId, [[0, 1]]);
     expect((await comment(pro, shareId, 0, ['#Mixing'])).status).toBe(200);
-    const saved = await as(pro).call('saveDraft', { id: shareId, criteria: { energyImpact: 4 }, comment: 'Half written', note: 'Unsent' });
+    const saved = await call(pro, 'saveDraft', { id: shareId, criteria: { energyImpact: 4 }, comment: 'Half written', note: 'Unsent' });
     expect(saved.body).toMatchObject({ criteria: { energyImpact: 4 }, comment: 'Half written', note: 'Unsent' });
     expect((await comment(musician, shareId, null)).status).toBe(200);
 
-    const mine = (await as(pro).call('getShare', { id: shareId })).body;
+    const mine = (await call(pro, 'getShare', { id: shareId })).body;
     expect(mine.comments).toHaveLength(2);
     expect(mine.draft).toMatchObject({ comment: 'Half written', note: 'Unsent' });
     expect(mine.listening).toMatchObject({ heardSeconds: 1 });
-    const theirs = (await as(musician).call('getShare', { id: shareId })).body;
+    const theirs = (await call(musician, 'getShare', { id: shareId })).body;
     expect(theirs.comments.map((c: { userId: string }) => c.userId)).toEqual([theirs.share.sharedByUserId]);
     expect(theirs).toMatchObject({ draft: null, listening: null, feedback: null });
     // Nor is it e-mailed: no digest waits for the musician.
     const items = await itemsUnder(stack, `SHARE#${shareId}`);
     expect(items.map((i) => i.SK)).not.toContain(`DIGEST#${theirs.share.sharedByUserId}`);
     // Only the reviewer keeps a draft.
-    expect((await as(musician).call('saveDraft', { id: shareId, comment: 'Mine' })).status).toBe(403);
+    expect((await call(musician, 'saveDraft', { id: shareId, comment: 'Mine' })).status).toBe(403);
 
     expect((await flows.fullReview(stack, pro, shareId, 1)).status).toBe(200);
-    const after = (await as(musician).call('getShare', { id: shareId })).body;
+    const after = (await call(musician, 'getShare', { id: shareId })).body;
     expect(after.comments.length).toBeGreaterThanOrEqual(2);
     expect(after.listening).toMatchObject({ heardSeconds: 1, sessions: 2 });
-    expect((await as(pro).call('getShare', { id: shareId })).body.draft).toBeNull();
+    expect((await call(pro, 'getShare', { id: shareId })).body.draft).toBeNull();
     expect((await itemsUnder(stack, `SHARE#${shareId}`)).map((i) => i.SK)).not.toContain('DRAFT');
-    expect((await as(pro).call('saveDraft', { id: shareId, comment: 'Too late' })).body.error).toMatchObject({ code: 'completed' });
+    expect((await call(pro, 'saveDraft', { id: shareId, comment: 'Too late' })).body.error).toMatchObject({ code: 'completed' });
   });
 });
 
@@ -286,26 +284,26 @@ describe('declines and deletions', () => {
   it('a decline carries its reason to the musician', async () => {
     const { user } = await newMusician();
     const { view } = await money.paidRequest(stack, user, { id: proId, priceCents: PRICE }, 'Declined');
-    const res = await as(pro).call('respondToShare', {
+    const res = await call(pro, 'respondToShare', {
       id: view.shareId,
       status: 'declined',
       reason: 'not_my_genre',
       reasonText: 'I mix metal.',
     });
     expect(res.body.decline).toEqual({ reason: 'not_my_genre', text: 'I mix metal.' });
-    const seen = (await as(user).call('getShare', { id: view.shareId })).body.share;
+    const seen = (await call(user, 'getShare', { id: view.shareId })).body.share;
     expect(seen).toMatchObject({ status: 'declined', decline: { reason: 'not_my_genre', text: 'I mix metal.' } });
-    expect((await as(pro).call('respondToShare', { id: view.shareId, status: 'declined', reason: 'bored' })).status).toBe(400);
+    expect((await call(pro, 'respondToShare', { id: view.shareId, status: 'declined', reason: 'bored' })).status).toBe(400);
   });
 
   it('a track under a pro at work cannot be deleted; once the review is in it can, and the pro stays paid', async () => {
     const { musician, shareId, orderId, track } = await acceptedPaid('At work');
-    const refused = await as(musician).call('deleteTracks', { ids: [track.id] });
+    const refused = await call(musician, 'deleteTracks', { ids: [track.id] });
     expect(refused.status).toBe(409);
     expect(refused.body.error).toMatchObject({ code: 'review_in_progress', reviewer: 'Paul Proof' });
     expect(refused.body.error.message).toMatch(/"At work" cannot be deleted while Paul Proof is reviewing it \(due \w+ \d+, \d{4}\)/);
     expect((await flows.fullReview(stack, pro, shareId, 1)).status).toBe(200);
-    expect((await as(musician).call('deleteTracks', { ids: [track.id] })).body).toMatchObject({ deleted: [track.id] });
+    expect((await call(musician, 'deleteTracks', { ids: [track.id] })).body).toMatchObject({ deleted: [track.id] });
     expect(await money.payment(orderId)).toMatchObject({ status: 'captured', fulfilledAt: expect.any(String) });
   });
 });

@@ -12,6 +12,7 @@ import { MAX_BODY_BYTES, maxBodyBytesOf } from '../../functions/http/area-handle
 import { callRoute, createConfirmedUser } from '../support/stack-kit.js';
 import { onboard } from '../support/flows.js';
 import { inputSchemaOf, type JsonSchema } from '../support/input-schema.js';
+import { FORBIDDEN_CHARS, stringsIn } from '../support/stored-text.js';
 
 const stack = inject('stack');
 const tokens: Record<'musician' | 'pro' | 'admin', string> = { musician: '', pro: '', admin: '' };
@@ -119,9 +120,6 @@ const EDGE_NUMBERS: unknown[] = [
 /** Numbers that no numeric field can accept: each must be refused with the field's own words. */
 const IMPOSSIBLE = new Set<unknown>([1e308, -1e308, RAW('1e999'), RAW('-1e999'), 2 ** 53 + 2, 'NaN', 'Infinity', '1e308']);
 
-/** Control characters (C0, DEL, C1) and bidi overrides and isolates, which free text must never keep. */
-// eslint-disable-next-line no-control-regex -- the control characters are what it finds.
-const FORBIDDEN_CHARS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 const NASTY_TEXT = [
   '\u0000',
   'x\u0000y',
@@ -130,13 +128,6 @@ const NASTY_TEXT = [
   'bell\u0007 esc\u001b del\u007f nel\u0085',
   'line\r\nbreak\ttab',
 ];
-
-/** Every string anywhere in a value (keys included). */
-function stringsIn(value: unknown): string[] {
-  if (typeof value === 'string') return [value];
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => [k, ...stringsIn(v)]);
-  return [];
-}
 
 function expectNoForbiddenChars(body: unknown) {
   expect(stringsIn(body).filter((v) => FORBIDDEN_CHARS.test(v))).toEqual([]);
@@ -158,6 +149,11 @@ beforeAll(async () => {
 describe.each(routeNames)('route %s', (name) => {
   // Only the checks that apply to this route are registered: nothing is skipped.
   const def = routes[name];
+  /** A body of about `bytes`, sent as a caller the route lets in. */
+  const callPadded = (bytes: number) => {
+    const token = meets[def.access] ? tokens[meets[def.access]!] : undefined;
+    return callRoute(stack.apiUrl, name, pathParams(name), token, JSON.stringify({ pad: 'x'.repeat(bytes) }));
+  };
 
   if (def.access !== 'public')
     it('answers 401 without a token', async () => {
@@ -190,14 +186,7 @@ describe.each(routeNames)('route %s', (name) => {
 
   if (hasBody(name))
     it(`answers 413 to a body over its limit (${maxBodyBytesOf(def) / 1024} KB)`, async () => {
-      const token = meets[def.access] ? tokens[meets[def.access]!] : undefined;
-      const res = await callRoute(
-        stack.apiUrl,
-        name,
-        pathParams(name),
-        token,
-        JSON.stringify({ pad: 'x'.repeat(maxBodyBytesOf(def) + 10) }),
-      );
+      const res = await callPadded(maxBodyBytesOf(def) + 10);
       expect(res.status).toBe(413);
       expect(res.body.error.code).toBe('payload_too_large');
       expectErrorShape(res.body);
@@ -205,8 +194,7 @@ describe.each(routeNames)('route %s', (name) => {
 
   if (hasBody(name) && maxBodyBytesOf(def) > MAX_BODY_BYTES)
     it('reads a body over the default limit that is within its own', async () => {
-      const token = meets[def.access] ? tokens[meets[def.access]!] : undefined;
-      const res = await callRoute(stack.apiUrl, name, pathParams(name), token, JSON.stringify({ pad: 'x'.repeat(MAX_BODY_BYTES + 10) }));
+      const res = await callPadded(MAX_BODY_BYTES + 10);
       expect(res.status).not.toBe(413);
       expect(res.status).toBeLessThan(500);
     });

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { TrackStackView } from '../../shared/schemas/tracks.js';
-import { callRoute, createConfirmedUser, flows, money, setAttributes, type TestUser, useStackEnvironment } from '../support/stack-kit.js';
+import { callerOn, createConfirmedUser, flows, money, setAttributes, type TestUser, useStackEnvironment } from '../support/stack-kit.js';
 import { wavBytes } from '../support/audio.js';
 import { objectExists } from '../support/objects.js';
 
@@ -18,9 +18,7 @@ let proId: string;
 let peer: TestUser;
 let peerId: string;
 
-const as = (user: TestUser) => ({
-  call: (name: Parameters<typeof callRoute>[1], input: Record<string, unknown>) => callRoute(stack.apiUrl, name, input, user.idToken),
-});
+const call = callerOn(stack);
 const musician = async (name = 'Vera Version') => (await flows.onboardedUser(stack, 'musician', { fullName: name })).user;
 
 /** A new version of `trackId`, uploaded and registered as the dialog does, once processed. */
@@ -28,7 +26,7 @@ const newVersion = (user: TestUser, trackId: string, seconds = 2, title = 'Ignor
   flows.registerUpload(stack, user, wavBytes({ seconds, envelope: 'ramp' }), 'v.wav', title, 'audio/wav', trackId);
 
 async function listed(user: TestUser): Promise<{ tracks: TrackStackView[]; total: number }> {
-  const res = await as(user).call('listTracks', {});
+  const res = await call(user, 'listTracks', {});
   expect(res.status).toBe(200);
   return res.body;
 }
@@ -64,13 +62,13 @@ describe('uploading a new version', () => {
       [v3.id, 3],
     ]);
     // From any of its versions, the owner (and only the owner) reads the whole stack.
-    const stackRead = await as(user).call('listTrackVersions', { trackId: v2.id });
+    const stackRead = await call(user, 'listTrackVersions', { trackId: v2.id });
     expect(stackRead.body.versions.map((v: { id: string }) => v.id)).toEqual([v1.id, v2.id, v3.id]);
-    expect((await as(peer).call('listTrackVersions', { trackId: v1.id })).status).toBe(403);
+    expect((await call(peer, 'listTrackVersions', { trackId: v1.id })).status).toBe(403);
     // Each version plays its own audio; its report is its own.
     for (const v of [v1, v2, v3]) {
-      expect((await as(user).call('getSignedUrl', { trackId: v.id })).status).toBe(200);
-      const report = await as(user).call('getTrackReport', { trackId: v.id });
+      expect((await call(user, 'getSignedUrl', { trackId: v.id })).status).toBe(200);
+      const report = await call(user, 'getTrackReport', { trackId: v.id });
       expect(report.body.shortTermLufs).toHaveLength(Math.ceil(v.duration));
     }
   });
@@ -79,7 +77,7 @@ describe('uploading a new version', () => {
     const [user, other] = await Promise.all([musician(), musician('Otto Other')]);
     const v1 = await flows.uploadTrack(stack, user, 'Mine', { seconds: 1 });
     const ticket = (u: TestUser, versionOf: string) =>
-      as(u).call('createUploadUrl', { filename: 'v.wav', contentType: 'audio/wav', size: 1000, versionOf });
+      call(u, 'createUploadUrl', { filename: 'v.wav', contentType: 'audio/wav', size: 1000, versionOf });
     expect((await ticket(other, v1.id)).body.error).toMatchObject({ code: 'forbidden' });
     expect((await ticket(user, crypto.randomUUID())).status).toBe(404);
     const v2 = await newVersion(user, v1.id, 1);
@@ -87,7 +85,7 @@ describe('uploading a new version', () => {
 
     // Registration checks again: an upload of the caller's own cannot become a version of another's track.
     const { key } = await flows.uploadFile(stack, other, wavBytes({ seconds: 1 }), 'o.wav');
-    const res = await as(other).call('createTrack', { key, title: 'Sneaky', versionOf: v1.id });
+    const res = await call(other, 'createTrack', { key, title: 'Sneaky', versionOf: v1.id });
     expect(res.status).toBe(403);
     expect((await listed(user)).tracks[0].versions).toHaveLength(1);
   });
@@ -97,7 +95,7 @@ describe('uploading a new version', () => {
     const v1 = await flows.uploadTrack(stack, user, 'Full', { seconds: 1 });
     const fake = Array.from({ length: 9 }, () => crypto.randomUUID());
     await setAttributes(stack, { PK: `TRACK#${v1.id}`, SK: 'META' }, { versionIds: new Set(fake), lastVersion: 10 });
-    const res = await as(user).call('createUploadUrl', { filename: 'v.wav', contentType: 'audio/wav', size: 1000, versionOf: v1.id });
+    const res = await call(user, 'createUploadUrl', { filename: 'v.wav', contentType: 'audio/wav', size: 1000, versionOf: v1.id });
     expect(res.status).toBe(409);
     expect(res.body.error).toMatchObject({ code: 'too_many_versions' });
     expect(res.body.error.message).toBe('This track has 10 versions, the most it keeps. Delete one to upload another.');
@@ -120,8 +118,8 @@ describe('requests and listening per version', () => {
     const asked = await flows.requestFeedback(stack, user, peerId, v2.id, money.REQUEST_OPTIONS);
     expect(asked.status).toBe(200);
     expect(asked.body.trackTitle).toBe('Per version (v2)');
-    expect((await as(peer).call('getSignedUrl', { trackId: v2.id })).status).toBe(200);
-    expect((await as(peer).call('getSignedUrl', { trackId: v1.id })).status).toBe(403);
+    expect((await call(peer, 'getSignedUrl', { trackId: v2.id })).status).toBe(200);
+    expect((await call(peer, 'getSignedUrl', { trackId: v1.id })).status).toBe(403);
   });
 });
 
@@ -133,14 +131,14 @@ describe('renaming a track with versions', () => {
     const asked = await flows.requestFeedback(stack, user, peerId, v2.id, money.REQUEST_OPTIONS);
     expect(asked.status).toBe(200);
 
-    const res = await as(user).call('renameTrack', { id: v1.id, title: 'Final title' });
+    const res = await call(user, 'renameTrack', { id: v1.id, title: 'Final title' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ id: v1.id, title: 'Final title' });
     const [listedTrack] = (await listed(user)).tracks;
     expect([listedTrack.title, ...listedTrack.versions.map((v) => v.title)]).toEqual(['Final title', 'Final title']);
-    expect((await as(user).call('getShare', { id: asked.body.id })).body.share.trackTitle).toBe('Working title (v2)');
+    expect((await call(user, 'getShare', { id: asked.body.id })).body.share.trackTitle).toBe('Working title (v2)');
     // A version is renamed through its track only.
-    expect((await as(user).call('renameTrack', { id: v2.id, title: 'Other' })).status).toBe(400);
+    expect((await call(user, 'renameTrack', { id: v2.id, title: 'Other' })).status).toBe(400);
   });
 });
 
@@ -149,7 +147,7 @@ describe('deleting versions', () => {
     const user = await musician();
     const v1 = await flows.uploadTrack(stack, user, 'Keep v1', { seconds: 1 });
     const [v2, v3] = [await newVersion(user, v1.id, 1), await newVersion(user, v1.id, 1)];
-    const res = await as(user).call('deleteTracks', { ids: [v2.id] });
+    const res = await call(user, 'deleteTracks', { ids: [v2.id] });
     expect(res.body).toEqual({ deleted: [v2.id], failed: [] });
     expect(await exists(v2.audioUrl)).toBe(false);
     const list = await listed(user);
@@ -163,12 +161,12 @@ describe('deleting versions', () => {
     const v1 = await flows.uploadTrack(stack, user, 'All of it', { seconds: 1 });
     const v2 = await newVersion(user, v1.id, 1);
     expect((await flows.requestFeedback(stack, user, peerId, v2.id, money.REQUEST_OPTIONS)).status).toBe(200);
-    const res = await as(user).call('deleteTracks', { ids: [v1.id, v2.id] });
+    const res = await call(user, 'deleteTracks', { ids: [v1.id, v2.id] });
     expect(res.body).toEqual({ deleted: [v1.id], failed: [] });
     expect(await Promise.all([exists(v1.audioUrl), exists(v2.audioUrl)])).toEqual([false, false]);
     expect((await listed(user)).total).toBe(0);
-    expect((await as(user).call('getSignedUrl', { trackId: v2.id })).status).toBe(404);
-    const left = await as(peer).call('listShares', { as: 'reviewer' });
+    expect((await call(user, 'getSignedUrl', { trackId: v2.id })).status).toBe(404);
+    const left = await call(peer, 'listShares', { as: 'reviewer' });
     expect(left.body.shares.some((s: { trackId: string }) => s.trackId === v2.id)).toBe(false);
   });
 
@@ -180,9 +178,9 @@ describe('deleting versions', () => {
     await money.onApprovalPage(stack, order.body.approveUrl, 'approve');
     const captured = await money.captureOrder(stack, user, order.body.orderId);
     expect(captured.status).toBe(200);
-    expect((await as(pro).call('respondToShare', { id: captured.body.shareId, status: 'accepted' })).status).toBe(200);
+    expect((await call(pro, 'respondToShare', { id: captured.body.shareId, status: 'accepted' })).status).toBe(200);
 
-    const refused = await as(user).call('deleteTracks', { ids: [v1.id] });
+    const refused = await call(user, 'deleteTracks', { ids: [v1.id] });
     expect(refused.status).toBe(409);
     expect(refused.body.error).toMatchObject({ code: 'review_in_progress', reviewer: 'Petra Pro' });
     expect(refused.body.error.message).toMatch(/^"Busy v2 \(v2\)" cannot be deleted while Petra Pro is reviewing it/);

@@ -150,6 +150,19 @@ export async function textOf(page: Page, testId: string): Promise<string> {
 export const trackRow = (page: Page, title: string): Locator =>
   page.getByTestId('track-row').filter({ has: page.getByTestId('track-title').getByText(title, { exact: true }) });
 
+/** A request in the Feedback Hub, by its track's title. */
+export const hubItemTitled = (page: Page, title: string): Locator =>
+  page
+    .getByTestId('feedback-hub')
+    .getByTestId('share-item')
+    .filter({ has: page.getByTestId('share-title').getByText(title, { exact: true }) });
+
+/** Sends the review written in `within` (its form, or its request in the hub), confirming when asked. */
+export async function submitReview(page: Page, within: Locator): Promise<void> {
+  await within.getByTestId('feedback-submit').click();
+  await page.getByRole('alertdialog', { name: 'Submit your feedback?' }).getByTestId('confirm-button').click();
+}
+
 /** A row of the admin's user list, by the user's e-mail. */
 export const adminUserRow = (page: Page, email: string): Locator => page.locator(`[data-testid="admin-user"][data-user-email="${email}"]`);
 

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, screenshot } from '../support/browser.js';
 import { flows, money, type TestUser } from '../support/stack-kit.js';
 import { browserTests, onboardedMusician } from './fixtures.js';
-import { expectAccessible, trackRow, waitForPath } from './helpers.js';
+import { expectAccessible, submitReview, trackRow, waitForPath } from './helpers.js';
 
 const e2e = browserTests();
 const { stack } = e2e;
@@ -166,8 +166,7 @@ describe('a paid review to trust', () => {
     ).catch(async (err: Error) => {
       throw new Error(`${err.message}: ${await form.getByTestId('review-checklist').textContent()}`);
     });
-    await form.getByTestId('feedback-submit').click();
-    await pro.getByRole('alertdialog', { name: 'Submit your feedback?' }).getByTestId('confirm-button').click();
+    await submitReview(pro, form);
     await pro
       .getByTestId('toast')
       .getByText(/Feedback sent to/)

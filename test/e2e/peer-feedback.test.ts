@@ -10,6 +10,7 @@ import { DESKTOP, screenshot } from '../support/browser.js';
 import { onboard, uploadTrack } from '../support/flows.js';
 import { createConfirmedUser, type TestUser } from '../support/users.js';
 import { browserTests } from './fixtures.js';
+import { hubItemTitled, submitReview } from './helpers.js';
 
 const e2e = browserTests();
 const { stack } = e2e;
@@ -23,11 +24,7 @@ let reviewer: TestUser;
 let a: Page;
 let b: Page;
 
-const hubItem = (page: Page): Locator =>
-  page
-    .getByTestId('feedback-hub')
-    .getByTestId('share-item')
-    .filter({ has: page.getByTestId('share-title').getByText(title, { exact: true }) });
+const hubItem = (page: Page): Locator => hubItemTitled(page, title);
 
 beforeAll(async () => {
   [asker, reviewer] = await Promise.all([
@@ -82,8 +79,7 @@ describe('peer feedback between musicians', () => {
     await form.getByRole('group', { name: 'Energy & Impact' }).getByRole('button', { name: '4 stars' }).click();
     await form.getByLabel('General comment', { exact: true }).fill('Keep the hook, tighten verse two.');
     await screenshot(b, 'peer-review');
-    await form.getByTestId('feedback-submit').click();
-    await b.getByRole('alertdialog', { name: 'Submit your feedback?' }).getByTestId('confirm-button').click();
+    await submitReview(b, form);
     await item.getByTestId('share-status').getByText('Completed').waitFor({ timeout: 15_000 });
   });
 

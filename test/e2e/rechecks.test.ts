@@ -4,13 +4,13 @@
  * the review on the new version (and comments on a range), and Mia sees '7 of 9 fixed', both reviews
  * side by side, and compares the versions A/B at matched loudness.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callRoute, createConfirmedUser, type TestUser } from '../support/stack-kit.js';
 import { wavBytes } from '../support/audio.js';
 import { DESKTOP, PHONE, screenshot } from '../support/browser.js';
 import { onboard, requestFeedback, respondToShare, uploadTrack } from '../support/flows.js';
-import { expectAccessible, expectFitsWidth, trackRow } from './helpers.js';
+import { expectAccessible, expectFitsWidth, hubItemTitled, submitReview, trackRow } from './helpers.js';
 import { browserTests, scratchFiles } from './fixtures.js';
 
 const e2e = browserTests();
@@ -37,11 +37,7 @@ let firstShare: string;
 let a: Page;
 let b: Page;
 
-const hubItem = (page: Page, name: string): Locator =>
-  page
-    .getByTestId('feedback-hub')
-    .getByTestId('share-item')
-    .filter({ has: page.getByTestId('share-title').getByText(name, { exact: true }) });
+const hubItem = hubItemTitled;
 
 beforeAll(async () => {
   [mia, quinn] = await Promise.all([
@@ -139,8 +135,7 @@ describe('a re-check of a revised mix', () => {
     expect(await item.getByTestId('check-recheck').getAttribute('data-done')).toBe('true');
     await expectAccessible(b, "the reviewer's re-check checklist");
     await screenshot(b, 'recheck-reviewer');
-    await item.getByTestId('feedback-submit').click();
-    await b.getByRole('alertdialog', { name: 'Submit your feedback?' }).getByTestId('confirm-button').click();
+    await submitReview(b, item);
     await item.getByTestId('share-status').getByText('Completed').waitFor({ timeout: 15_000 });
   });
 

@@ -145,3 +145,7 @@ export async function deliverAgain(stack: StackInfo, since: string, ids: string[
   }
   return mine.map((e) => e.id);
 }
+
+/** The scheduled payment check of one payment, run at `at` (ms) in the test's process. */
+export const checkAt = async (orderId: string, at: number) =>
+  (await import('../../functions/money/payment-checks.js')).checkDuePayments(new Date(at), { orderId });

@@ -100,6 +100,23 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** PayPal's return page at `url`, its cancel page beside it (`strict`: in React's strict mode). */
+const renderReturnPage = (url: string, strict = false) =>
+  renderUi(<FeedbackSuccessRoute />, { url, strict, path: '/feedback/success', routes: { '/feedback/cancel': <FeedbackCancelRoute /> } });
+
+/** The request form as the tests fill it in: Night Drive, its notes, context, reference and Mixing. */
+function expectRequestAsWritten() {
+  expect((screen.getByLabelText('Track') as HTMLSelectElement).value).toBe(tracks[0].id);
+  expect((screen.getByLabelText('Feedback notes') as HTMLTextAreaElement).value).toBe(' Does the low end hit? ');
+  expect((screen.getByLabelText('Context') as HTMLSelectElement).value).toBe('mix_check');
+  expect((screen.getByLabelText('Reference track (optional)') as HTMLInputElement).value).toBe('Artist - Song');
+  expect(
+    within(screen.getByRole('group', { name: 'Feedback categories' }))
+      .getByRole('button', { name: 'Mixing' })
+      .getAttribute('aria-pressed'),
+  ).toBe('true');
+}
+
 describe('the share dialog with a priced pro', () => {
   it('goes details -> payment after the same checks, and Go Back keeps everything', () => {
     renderWithQuery(<ShareModal open onClose={() => {}} tracks={tracks} paymentStep={PaymentStep} initialUser={user()} />);
@@ -125,15 +142,7 @@ describe('the share dialog with a priced pro', () => {
 
     fireEvent.click(within(step).getByRole('button', { name: 'Go Back' }));
     expect(screen.queryByTestId('payment-step')).toBeNull();
-    expect((screen.getByLabelText('Track') as HTMLSelectElement).value).toBe(tracks[0].id);
-    expect((screen.getByLabelText('Feedback notes') as HTMLTextAreaElement).value).toBe(' Does the low end hit? ');
-    expect((screen.getByLabelText('Context') as HTMLSelectElement).value).toBe('mix_check');
-    expect((screen.getByLabelText('Reference track (optional)') as HTMLInputElement).value).toBe('Artist - Song');
-    expect(
-      within(screen.getByRole('group', { name: 'Feedback categories' }))
-        .getByRole('button', { name: 'Mixing' })
-        .getAttribute('aria-pressed'),
-    ).toBe('true');
+    expectRequestAsWritten();
     expect(screen.getByTestId('share-user-selected').textContent).toContain(PAUL);
     expect(document.activeElement).toBe(submit());
   });
@@ -369,13 +378,7 @@ describe("PayPal's own buttons (AWS)", () => {
 });
 
 describe('the return pages', () => {
-  const renderAt = (url: string) =>
-    renderUi(<FeedbackSuccessRoute />, {
-      url,
-      strict: true,
-      path: '/feedback/success',
-      routes: { '/feedback/cancel': <FeedbackCancelRoute /> },
-    });
+  const renderAt = (url: string) => renderReturnPage(url, true);
   /** The API: the capture as given, the pros and tracks of Choose Your Pro empty. */
   function answer(capture: () => Promise<PaymentView>) {
     apiMock.mockImplementation(async (name: string) => {
@@ -479,12 +482,7 @@ describe('the return pages', () => {
 });
 
 describe('what was written, after a payment that did not go through', () => {
-  const renderAt = (url: string) =>
-    renderUi(<FeedbackSuccessRoute />, {
-      url,
-      path: '/feedback/success',
-      routes: { '/feedback/cancel': <FeedbackCancelRoute /> },
-    });
+  const renderAt = (url: string) => renderReturnPage(url);
   function answer(capture: () => Promise<PaymentView>) {
     apiMock.mockImplementation(async (name: string) => {
       if (name === 'captureOrder') return capture();
@@ -498,15 +496,7 @@ describe('what was written, after a payment that did not go through', () => {
   function expectRestored() {
     expect(screen.getByTestId('share-notice').textContent).toBe(DRAFT_RESTORED);
     expect(screen.getByTestId('share-user-selected').textContent).toContain(PAUL);
-    expect((screen.getByLabelText('Track') as HTMLSelectElement).value).toBe(tracks[0].id);
-    expect((screen.getByLabelText('Feedback notes') as HTMLTextAreaElement).value).toBe(' Does the low end hit? ');
-    expect((screen.getByLabelText('Context') as HTMLSelectElement).value).toBe('mix_check');
-    expect((screen.getByLabelText('Reference track (optional)') as HTMLInputElement).value).toBe('Artist - Song');
-    expect(
-      within(screen.getByRole('group', { name: 'Feedback categories' }))
-        .getByRole('button', { name: 'Mixing' })
-        .getAttribute('aria-pressed'),
-    ).toBe('true');
+    expectRequestAsWritten();
   }
 
   it('cancelled in PayPal: the cancel page opens the request again as written', async () => {
