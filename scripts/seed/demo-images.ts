@@ -4,7 +4,7 @@
  * the pros' records. Each picture has one key per pro and kind, so seeding again finds it (or rewrites the
  * same object) instead of adding one; a picture the pro has changed since is left alone.
  */
-import { deflateSync } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 import { IMAGES_PATH } from '../../shared/constants.js';
 import { imageExists, putImage } from '../../functions/people/data/images.js';
 import { getUser, updateUser, type UserRecord } from '../../functions/people/data/users.js';
@@ -12,18 +12,6 @@ import { IMAGE_FOLDERS } from '../../functions/people/images.js';
 import type { ImageKind } from '../../shared/schemas/profile.js';
 
 type Rgb = [number, number, number];
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
 
 function chunk(type: string, data: Buffer): Buffer {
   const head = Buffer.alloc(8);

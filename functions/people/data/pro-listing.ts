@@ -8,11 +8,19 @@
  * The partitions (the three PKs) are there only while the user is a pro: set and removed with the type
  * change (and a price change, which only a pro makes), never by a reputation change, which keeps them as read.
  */
-import { PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { REPUTATION } from '../../../shared/reputation.js';
-import { dynamo } from '../../lib/aws/dynamo.js';
 import { config } from '../../lib/config.js';
-import { getItem, shardKey, shardKeys, cancellation, send, writeIf, type TransactItem } from '../../platform/data/index.js';
+import {
+  belowInPartitions,
+  getItem,
+  shardKey,
+  shardKeys,
+  cancellation,
+  send,
+  writeIf,
+  type TransactItem,
+} from '../../platform/data/index.js';
 
 export interface ListingRecord {
   userId: string;
@@ -182,23 +190,9 @@ export async function applyToListing(
 
 /** Events still waiting that happened before `before`, oldest first, at most `limit` of each shard. */
 export async function dueReputationEvents(before: string, limit = 50): Promise<PendingReputationEvent[]> {
-  const pages = await Promise.all(
-    shardKeys(EVENTS_DUE, EVENT_SHARDS).map((partition) =>
-      dynamo().send(
-        new QueryCommand({
-          TableName: T(),
-          IndexName: 'GSI2',
-          KeyConditionExpression: 'GSI2PK = :p AND GSI2SK < :before',
-          ExpressionAttributeValues: { ':p': partition, ':before': before },
-          Limit: limit,
-        }),
-      ),
-    ),
-  );
-  return pages
-    .flatMap((res) => res.Items ?? [])
-    .sort((a, b) => String(a.GSI2SK).localeCompare(String(b.GSI2SK)))
-    .map((i) => ({ userId: i.userId as string, event: i.event as ReputationEvent }));
+  const partitions = shardKeys(EVENTS_DUE, EVENT_SHARDS);
+  const due = await belowInPartitions({ tableName: T(), partitions, bound: before, limit, orderBy: 'GSI2SK' });
+  return due.map((i) => ({ userId: i.userId as string, event: i.event as ReputationEvent }));
 }
 
 /**

@@ -5,7 +5,7 @@
 export { deleteKeys, getItem, getItems } from './batch.js';
 export { hourlyTakeUpdate } from './limits.js';
 export { presignPost } from './presign.js';
-export { countAll, dueIds, queryAll } from './query.js';
+export { belowInPartitions, countAll, dueIds, queryAll } from './query.js';
 export { getSettings, setMargin } from './settings.js';
 export { shardKey, shardKeys } from './shards.js';
 export { withoutKeys } from './table.js';

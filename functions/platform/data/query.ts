@@ -26,26 +26,44 @@ export async function countAll(input: Omit<QueryCommandInput, 'ExclusiveStartKey
 }
 
 /**
- * The ids of the items due by `now` in watch partitions of GSI2 (sort key `<checkAt>#<id>`), oldest first,
- * at most `limit` from each partition, all read at once. The index may lag: callers read each item again.
+ * The items of GSI2's `partitions` whose sort key is below `bound`, at most `limit` from each partition,
+ * all read at once, in the order of their `orderBy` field across partitions. The index may lag: callers
+ * read each item again before acting on it.
  */
-export async function dueIds(tableName: string, partitions: string[], now: string, idField: string, limit: number): Promise<string[]> {
+export async function belowInPartitions(q: {
+  tableName: string;
+  partitions: string[];
+  bound: string;
+  limit: number;
+  orderBy: string;
+  projection?: string;
+}): Promise<Record<string, unknown>[]> {
   const pages = await Promise.all(
-    partitions.map((partition) =>
+    q.partitions.map((partition) =>
       dynamo().send(
         new QueryCommand({
-          TableName: tableName,
+          TableName: q.tableName,
           IndexName: 'GSI2',
           KeyConditionExpression: 'GSI2PK = :p AND GSI2SK < :bound',
-          ExpressionAttributeValues: { ':p': partition, ':bound': `${now}~` },
-          ProjectionExpression: `${idField}, checkAt`,
-          Limit: limit,
+          ExpressionAttributeValues: { ':p': partition, ':bound': q.bound },
+          ...(q.projection ? { ProjectionExpression: q.projection } : {}),
+          Limit: q.limit,
         }),
       ),
     ),
   );
-  return pages
-    .flatMap((res) => res.Items ?? [])
-    .sort((a, b) => String(a.checkAt).localeCompare(String(b.checkAt)))
-    .map((i) => i[idField] as string);
+  return pages.flatMap((res) => res.Items ?? []).sort((a, b) => String(a[q.orderBy]).localeCompare(String(b[q.orderBy])));
+}
+
+/** The ids of the items due by `now` in watch partitions of GSI2 (sort key `<checkAt>#<id>`), oldest first. */
+export async function dueIds(tableName: string, partitions: string[], now: string, idField: string, limit: number): Promise<string[]> {
+  const due = await belowInPartitions({
+    tableName,
+    partitions,
+    bound: `${now}~`,
+    limit,
+    orderBy: 'checkAt',
+    projection: `${idField}, checkAt`,
+  });
+  return due.map((i) => i[idField] as string);
 }

@@ -1,22 +1,11 @@
 /** How the stand-in signs a webhook delivery (HMAC over PayPal's signed string with its CRC-32) and finds an event's own bytes. */
 import { createHmac, randomUUID } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 import { now } from './store.js';
 
 /** Where PayPal's sandbox serves the certificate its deliveries name (the local one is never fetched). */
 export const WEBHOOK_CERT_URL = 'https://api.sandbox.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-local';
 export const AUTH_ALGO = 'SHA256withRSA';
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-/** CRC-32 of the bytes (text as UTF-8), unsigned decimal as in PayPal's signed string. */
-function crc32(data: Buffer | string): number {
-  let crc = 0xffffffff;
-  for (const byte of typeof data === 'string' ? Buffer.from(data, 'utf8') : data) crc = CRC_TABLE[(crc ^ byte) & 0xff] ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
 
 export interface SignedTransmission {
   transmissionId: string;
