@@ -5,6 +5,7 @@
  */
 import { CRITERIA, type CriterionKey } from './feedback.js';
 import { clock } from './clock.js';
+import { READING, distinctMeaningful, repeatedPhrases, saysTooLittle, wordsOf } from './review-reading.js';
 
 /** Proof of listening: how much must be heard, and what a report may claim. */
 export const LISTENING = {
@@ -150,7 +151,7 @@ export interface ReviewState {
   duration: number;
   criteria: Partial<Record<CriterionKey, number>>;
   /** The reviewer's own comments. */
-  comments: readonly { timestamp: number | null; tags: readonly string[] }[];
+  comments: readonly { timestamp: number | null; tags: readonly string[]; text: string }[];
   general: string;
   /** Seconds heard (see markHeard); null when nothing was reported. */
   heard: Uint8Array | null;
@@ -160,11 +161,12 @@ export interface ReviewState {
  * What a review must have before it is submitted, each item done or not. Free: at least a score, a comment
  * or a general comment. Paid: 80% heard, every criterion scored, three comments at different moments and
  * in each third of a track over a minute, a 40-word general comment, a tagged comment for every low score,
- * and every comment on a heard second.
+ * and every comment on a heard second; and, read (shared/review-reading.ts), every comment saying
+ * something beyond praise, nothing said twice, and a general comment of more than a few words repeated.
  */
 export function reviewChecklist(r: ReviewState): ChecklistItem[] {
   const scored = CRITERIA.filter((c) => r.criteria[c.key] != null);
-  const timed = r.comments.filter((c): c is { timestamp: number; tags: readonly string[] } => c.timestamp != null);
+  const timed = r.comments.filter((c): c is ReviewState['comments'][number] & { timestamp: number } => c.timestamp != null);
   if (!r.paid) {
     const any = scored.length > 0 || r.comments.length > 0 || r.general.trim().length > 0;
     return [{ key: 'something', label: 'A score, a comment or a general comment', done: any }];
@@ -212,11 +214,45 @@ export function reviewChecklist(r: ReviewState): ChecklistItem[] {
       done: r.comments.some((m) => m.tags.some((t) => tags.includes(t))),
     });
   }
+  items.push(...readingItems(r, words));
   const unheard = timed.filter((c) => !heardAt(heard, c.timestamp));
   if (unheard.length) {
     items.push({
       key: 'heard',
       label: `Every timestamped comment on a moment you heard (not ${unheard.map((c) => clock(c.timestamp)).join(', ')})`,
+      done: false,
+    });
+  }
+  return items;
+}
+
+const quoted = (text: string, words = 6) => {
+  const all = wordsOf(text);
+  return `'${all.slice(0, words).join(' ')}${all.length > words ? '...' : ''}'`;
+};
+
+/** The floor's items that read the words, each present only when it is not met (as 'heard' is). */
+function readingItems(r: ReviewState, generalWords: number): ChecklistItem[] {
+  const items: ChecklistItem[] = [];
+  const thin = r.comments.filter((c) => saysTooLittle(c.text));
+  if (thin.length) {
+    const named = thin.slice(0, 3).map((c) => `${c.timestamp == null ? 'general' : clock(c.timestamp)} ${quoted(c.text)}`);
+    const more = thin.length > 3 ? ` and ${thin.length - 3} more` : '';
+    items.push({
+      key: 'specific',
+      label: `Say what you hear in every comment, in at least ${READING.minCommentWords} words beyond praise (${named.join(', ')}${more})`,
+      done: false,
+    });
+  }
+  const repeated = repeatedPhrases([...r.comments.map((c) => c.text), r.general]);
+  if (repeated.length) {
+    items.push({ key: 'repeated', label: `Say each thing once (${quoted(repeated[0], 8)} comes twice)`, done: false });
+  }
+  const distinct = distinctMeaningful(r.general);
+  if (generalWords >= PAID_REVIEW.minGeneralWords && distinct < READING.minGeneralDistinct) {
+    items.push({
+      key: 'varied',
+      label: `A general comment that says more than a few words again (${distinct} different words beyond praise; ${READING.minGeneralDistinct} needed)`,
       done: false,
     });
   }

@@ -27,8 +27,13 @@ const newMusician = (name = 'Tess Trusting') => flows.onboardedUser(stack, 'musi
 const call = callerOn(stack);
 /** A report in the session named, or in a new one the server gives (as a player loading the audio). */
 const report = (user: TestUser, id: string, ranges: [number, number][], session?: string) => flows.listen(stack, user, id, ranges, session);
-const comment = (user: TestUser, id: string, timestamp: number | null, tags: string[] = []) =>
-  call(user, 'addComment', { id, timestamp, text: `At ${timestamp}`, tags });
+const comment = (
+  user: TestUser,
+  id: string,
+  timestamp: number | null,
+  tags: string[] = [],
+  text = `At ${timestamp}: ${flows.freshReviewText(4)}`,
+) => call(user, 'addComment', { id, timestamp, text, tags });
 /** As if a player had been listening for `seconds` until now: what the listening clock lets a claim cover. */
 const listenedFor = (shareId: string, seconds: number) =>
   setAttributes(stack, { PK: `SHARE#${shareId}`, SK: 'LISTENING' }, { clockSeconds: seconds, tickAt: new Date().toISOString() });
@@ -111,6 +116,27 @@ describe('the floor of a paid review', () => {
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     // The count is done with once the review is in.
     expect((await itemsUnder(stack, `SHARE#${shareId}`)).some((i) => i.SK === 'REVIEW_EDITS')).toBe(false);
+  });
+
+  it("reads the words: 'nice', 'good', 'ok' and 'good track' twenty times are refused, naming each comment, until they say something", async () => {
+    const { shareId } = await acceptedPaid('Nice good ok', 3);
+    await report(pro, shareId, [[0, 3]]);
+    const ids: string[] = [];
+    for (const [t, text] of [
+      [0, 'nice'],
+      [1, 'good'],
+      [2, 'ok'],
+    ] as const) {
+      ids.push((await comment(pro, shareId, t, [], text)).body.id);
+    }
+    const junk = await call(pro, 'submitFeedback', { id: shareId, criteria: ALL_CRITERIA, comment: `${'good track '.repeat(20)}good` });
+    expect(junk.body.error).toMatchObject({ code: 'review_incomplete', missing: ['specific', 'varied'] });
+    expect(junk.body.error.message).toContain("0:00 'nice', 0:01 'good', 0:02 'ok'");
+    for (const [i, text] of ['Kick buried under the pad', 'Snare crack too bright at 5 kHz', 'Vocal sits behind the guitars'].entries()) {
+      expect((await call(pro, 'updateComment', { id: shareId, commentId: ids[i], text, tags: ['#Mixing'] })).status).toBe(200);
+    }
+    const done = await call(pro, 'submitFeedback', { id: shareId, criteria: ALL_CRITERIA, comment: flows.freshReviewText(40) });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
   });
 
   it('a low score needs a comment tagged with its category saying why', async () => {

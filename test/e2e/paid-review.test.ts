@@ -96,8 +96,15 @@ describe('a paid review to trust', () => {
       async () => (await summary.textContent()) === 'Listened to 100% (0:08 of 0:08), 1 session, reported by the player',
     );
 
-    await commentAt(pro, form, 0.1, 'The intro hum is lovely');
-    await commentAt(pro, form, 0.45, 'The snare is too bright here');
+    await commentAt(pro, form, 0.1, 'The intro is lovely');
+    // A comment of praise alone is named, with why, until it says what was heard.
+    await form.getByTestId('check-specific').getByText("'the intro is lovely'").waitFor();
+    const thin = form.getByTestId('comment-card').filter({ hasText: 'The intro is lovely' });
+    await thin.getByRole('button', { name: 'Edit comment' }).click();
+    await thin.getByTestId('comment-editor').getByTestId('comment-input').fill('The intro hum is warm and wide');
+    await thin.getByTestId('comment-editor').getByRole('button', { name: 'Save' }).click();
+    await form.getByTestId('check-specific').waitFor({ state: 'detached' });
+    await commentAt(pro, form, 0.45, 'The snare is too bright here, tame 5 kHz');
     expect(await done(form, 'comments')).toBe('false');
     await commentAt(pro, form, 0.8, 'The ending fades too fast');
     expect(await done(form, 'comments')).toBe('true');

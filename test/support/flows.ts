@@ -154,8 +154,8 @@ export async function listen(stack: StackInfo, reviewer: TestUser, shareId: stri
 
 /**
  * A paid review that meets the floor (shared/review.ts), written as the reviewer's form would: the track
- * heard, a comment at each of its first seconds (up to 3), every criterion scored and a 45-word general
- * comment. The submission's answer, whatever it is.
+ * heard, a comment of its own words at each of its first seconds (up to 3), every criterion scored and a
+ * 45-word general comment. The submission's answer, whatever it is.
  */
 export async function fullReview(
   stack: StackInfo,
@@ -170,7 +170,7 @@ export async function fullReview(
     const res = await callRoute(
       stack.apiUrl,
       'addComment',
-      { id: shareId, timestamp: s, text: `Moment ${s}`, tags: ['#Mixing'] },
+      { id: shareId, timestamp: s, text: `Moment ${s}: ${freshReviewText(5)}`, tags: ['#Mixing'] },
       reviewer.idToken,
     );
     if (res.status !== 200) return res;

@@ -65,6 +65,8 @@ export interface StackOptions {
    * stand-ins, S3 and SES, for the functions' calls: each passes everything until armed at its `/_faults`.
    */
   faults?: boolean;
+  /** true: the table is kept in memory, not in `dataDir` (for a stack whose data is thrown away). */
+  tableInMemory?: boolean;
   log?: (line: string) => void;
 }
 
@@ -131,8 +133,8 @@ async function putFaultProxies(targets: Record<Exclude<ServiceName, 'api'>, stri
 }
 
 /** DynamoDB Local with the product's table; stopping it waits for its JVM to exit. */
-async function startTable(port: number, dataDir: string, stoppers: Stoppers) {
-  const dynamo = await startDynamo(port, path.join(dataDir, 'dynamodb'));
+async function startTable(port: number, dataDir: string | null, stoppers: Stoppers) {
+  const dynamo = await startDynamo(port, dataDir && path.join(dataDir, 'dynamodb'));
   stoppers.push(
     () =>
       new Promise<void>((resolve) => {
@@ -275,7 +277,7 @@ export async function startStack(opts: StackOptions): Promise<LocalStack> {
     stoppers.push(() => logs.stop());
 
     log('Starting DynamoDB Local...');
-    const dynamo = await startTable(ports.dynamodb, dataDir, stoppers);
+    const dynamo = await startTable(ports.dynamodb, opts.tableInMemory ? null : dataDir, stoppers);
 
     log('Starting local SES, cognito-local and S3...');
     const mail = await startMail(ports.mail);

@@ -61,15 +61,17 @@ describe('the seconds heard', () => {
 
 describe('the checklist of a review', () => {
   const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
+  /** A comment at `timestamp` that says something of its own. */
+  const said = (timestamp: number | null, tags: string[] = []) => ({
+    timestamp,
+    tags,
+    text: `Kick ${timestamp} buried under bass ${timestamp}`,
+  });
   const full: ReviewState = {
     paid: true,
     duration: 90,
     criteria: { mixingMastering: 4, compositionArrangement: 4, vocalsLyrics: 4, energyImpact: 4 },
-    comments: [
-      { timestamp: 5, tags: [] },
-      { timestamp: 45, tags: [] },
-      { timestamp: 80, tags: [] },
-    ],
+    comments: [5, 45, 80].map((t) => said(t)),
     general: words(40),
     heard: heardOver(90, [[0, 90]]),
   };
@@ -87,15 +89,15 @@ describe('the checklist of a review', () => {
     expect(missing({ ...full, criteria: { mixingMastering: 4 } })).toEqual(['criteria']);
     expect(missing({ ...full, comments: full.comments.slice(0, 2) })).toEqual(['comments', 'thirds']);
     // Three comments in the same second are one moment.
-    expect(missing({ ...full, comments: [5, 5.2, 5.9].map((timestamp) => ({ timestamp, tags: [] })) })).toEqual(['comments', 'thirds']);
-    expect(missing({ ...full, comments: [5, 10, 15].map((timestamp) => ({ timestamp, tags: [] })) })).toEqual(['thirds']);
+    expect(missing({ ...full, comments: [5, 5.2, 5.9].map((t) => said(t)) })).toEqual(['comments', 'thirds']);
+    expect(missing({ ...full, comments: [5, 10, 15].map((t) => said(t)) })).toEqual(['thirds']);
     expect(missing({ ...full, general: words(39) })).toEqual(['general']);
     expect(missing({ ...full, criteria: { ...full.criteria, energyImpact: 2 } })).toEqual(['why:energyImpact']);
     expect(
       missing({
         ...full,
         criteria: { ...full.criteria, energyImpact: 2 },
-        comments: [...full.comments, { timestamp: null, tags: ['#Rhythm'] }],
+        comments: [...full.comments, said(null, ['#Rhythm'])],
       }),
     ).toEqual([]);
   });
@@ -105,11 +107,22 @@ describe('the checklist of a review', () => {
       ...full,
       duration: 60,
       heard: heardOver(60, [[0, 60]]),
-      comments: [1, 2, 3].map((timestamp) => ({ timestamp, tags: [] })),
+      comments: [1, 2, 3].map((t) => said(t)),
     };
     expect(missing(short)).toEqual([]);
-    const tiny = { ...full, duration: 1, heard: heardOver(1, [[0, 1]]), comments: [{ timestamp: 0, tags: [] }] };
+    const tiny = { ...full, duration: 1, heard: heardOver(1, [[0, 1]]), comments: [said(0)] };
     expect(missing(tiny)).toEqual([]);
+  });
+
+  it('reads the words: a comment of praise alone, a phrase said twice, a general comment of a few words again', () => {
+    const thin = reviewChecklist({ ...full, comments: [{ timestamp: 5, tags: [], text: 'Nice!' }, ...full.comments.slice(1)] });
+    expect(thin.find((i) => i.key === 'specific')).toMatchObject({ done: false, label: expect.stringContaining("0:05 'nice'") });
+    expect(missing({ ...full, comments: [...full.comments, { ...full.comments[0], timestamp: 60 }] })).toEqual(['repeated']);
+    const padded = `${words(30)} the vocal needs more presence here and the vocal needs more presence there`;
+    expect(reviewChecklist({ ...full, general: padded }).find((i) => i.key === 'repeated')?.label).toContain('vocal needs more presence');
+    expect(missing({ ...full, general: `${'good track '.repeat(20)}good` })).toEqual(['varied']);
+    // Under 40 words it is the length that is missing, not (yet) the variety.
+    expect(missing({ ...full, general: 'good track '.repeat(5) })).toEqual(['general']);
   });
 
   it('a free review needs a score, a comment or a general comment', () => {
