@@ -99,8 +99,11 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
     ],
     indexes: ['GSI1', 'GSI2'],
   },
-  // AI suggestions: the caller, the plan catalogue and an hourly counter. No Query, no delete.
-  'functions/http/feedbacks.ts': { actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] },
+  // AI suggestions: the caller, the plan catalogue and an hourly counter; a suggestion for a request is kept
+  // on it (the share read, and written on condition that it is open). No Query, no delete.
+  'functions/http/feedbacks.ts': {
+    actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'],
+  },
   // Orders, captures, refunds and the ledger (by month: GSI1), payouts (everyone's for admins: GSI3), the
   // reports' count (GSI1Count), the payments of a month's earnings (BatchGetItem), webhook events, e-mail claims.
   'functions/http/payments.ts': {

@@ -234,7 +234,8 @@ const quoted = (text: string, words = 6) => {
 /** The floor's items that read the words, each present only when it is not met (as 'heard' is). */
 function readingItems(r: ReviewState, generalWords: number): ChecklistItem[] {
   const items: ChecklistItem[] = [];
-  const thin = r.comments.filter((c) => saysTooLittle(c.text));
+  // In the track's order, general comments last, as the form lists them.
+  const thin = r.comments.filter((c) => saysTooLittle(c.text)).sort((a, b) => (a.timestamp ?? Infinity) - (b.timestamp ?? Infinity));
   if (thin.length) {
     const named = thin.slice(0, 3).map((c) => `${c.timestamp == null ? 'general' : clock(c.timestamp)} ${quoted(c.text)}`);
     const more = thin.length > 3 ? ` and ${thin.length - 3} more` : '';

@@ -40,6 +40,7 @@ export const toCommentView = (share: ShareRecord, c: CommentRecord): CommentView
   ...(c.endTimestamp != null ? { endTimestamp: c.endTimestamp } : {}),
   text: c.text,
   tags: c.tags,
+  ...(c.made ? { made: c.made } : {}),
   createdAt: c.createdAt,
   updatedAt: c.updatedAt,
 });

@@ -12,6 +12,8 @@ import type { DeclineReason } from '../../shared/review.js';
 import { NOT_ACCEPTED, bundleFor } from './share-bundle.js';
 import { assertHeard } from './review-work.js';
 import { toCommentView, toShareDetail } from './share-views.js';
+import { madeOf, templateTexts } from './comment-made.js';
+import type { Made } from '../../shared/comment-made.js';
 import { assertNotRepeated, assertReviewComplete, readReviewTexts, rememberReviewText } from './review-floor.js';
 import { ratingEvent, readAhead, recorded, reputationWrite, reviewEvent, moneyRefused } from '../people/index.js';
 import { sendClaimedShareMail, feedbackRequestedMail, feedbackRequested, digestDueAt, feedbackRespondedMail } from '../platform/index.js';
@@ -220,9 +222,17 @@ function assertWithinTrack(share: ShareRecord, timestamp: number | null | undefi
 export async function addComment(
   user: UserRecord,
   shareId: string,
-  input: { timestamp: number | null; endTimestamp?: number | null; text: string; tags: string[]; idempotencyKey?: string },
+  input: {
+    timestamp: number | null;
+    endTimestamp?: number | null;
+    text: string;
+    tags: string[];
+    pasted?: boolean;
+    idempotencyKey?: string;
+  },
 ) {
-  const { idempotencyKey, ...request } = input;
+  const { idempotencyKey, pasted, ...request } = input;
+  const templates = templateTexts(user.id);
   const bundle = await bundleFor(user.id, shareId);
   const { share } = bundle;
   const closed = assertCanComment(share, user.id, 'add');
@@ -240,6 +250,7 @@ export async function addComment(
     ...(request.endTimestamp != null ? { endTimestamp: request.endTimestamp } : {}),
     text: request.text,
     tags: request.tags,
+    ...withMade(await madeOf(bundle, user.id, { text: request.text, pasted }, templates)),
     createdAt: now,
     updatedAt: now,
   };
@@ -264,6 +275,8 @@ export async function addComment(
   return toCommentView(share, comment);
 }
 
+const withMade = (made: Made | undefined) => (made ? { made } : {});
+
 async function ownComment(userId: string, shareId: string, commentId: string) {
   const bundle = await bundleFor(userId, shareId);
   const comment = bundle.comments.find((c) => c.id === commentId);
@@ -275,8 +288,17 @@ async function ownComment(userId: string, shareId: string, commentId: string) {
 /** Edits a comment only if it still exists: one deleted meanwhile is a 404 and stays deleted. */
 export async function updateComment(
   userId: string,
-  input: { id: string; commentId: string; text: string; tags: string[]; timestamp?: number | null; endTimestamp?: number | null },
+  input: {
+    id: string;
+    commentId: string;
+    text: string;
+    tags: string[];
+    timestamp?: number | null;
+    endTimestamp?: number | null;
+    pasted?: boolean;
+  },
 ) {
+  const templates = templateTexts(userId);
   const { bundle, share, comment } = await ownComment(userId, input.id, input.commentId);
   const closed = assertCanComment(share, userId, 'change');
   assertWithinTrack(share, input.timestamp);
@@ -289,10 +311,13 @@ export async function updateComment(
     const message = 'The end of a range must come after its start';
     throw new BadRequest(message, { endTimestamp: message });
   }
+  // An edit is judged again: a suggestion taken or a template inserted while editing says so too.
+  const made = comment.text === input.text ? comment.made : await madeOf(bundle, userId, input, templates);
   const next: CommentRecord = {
     ...comment,
     text: input.text,
     tags: input.tags,
+    ...withMade(made),
     timestamp,
     endTimestamp: endTimestamp ?? null,
     updatedAt: new Date().toISOString(),

@@ -9,6 +9,7 @@ import {
   SHARE_STATUSES,
   TRACK_PURPOSE_VALUES,
 } from '../feedback.js';
+import { COMMENT_MADE } from '../comment-made.js';
 import { DECLINE_REASON_VALUES, DISPUTE_REASON_VALUES, DISPUTE_STATUSES, LISTENING } from '../review.js';
 import { reputationView } from './reputation.js';
 import { reportSummary } from './technical-report.js';
@@ -124,6 +125,8 @@ export const commentView = z.object({
   endTimestamp: z.optional(z.nullable(z.number())),
   text: z.string(),
   tags: z.array(z.enum(FEEDBACK_CATEGORY_TAGS)),
+  /** How the reviewer's comment was made (shared/comment-made.ts); absent on the musician's and on older ones. */
+  made: z.optional(z.object({ how: z.enum(COMMENT_MADE), kept: z.optional(z.number()) })),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -245,9 +248,13 @@ const rangeInOrder = z.refine<{ timestamp?: number | null; endTimestamp?: number
   (c) => c.endTimestamp == null || (c.timestamp != null && c.endTimestamp > c.timestamp),
   { message: 'The end of a range must come after its start', path: ['endTimestamp'] },
 );
-export const addCommentInput = z.strictObject({ id, timestamp, endTimestamp, text: commentText, tags, idempotencyKey }).check(rangeInOrder);
+/** The editor saw the text pasted in: the one way of making a comment the server takes the client's word for. */
+const pasted = z.optional(z.boolean());
+export const addCommentInput = z
+  .strictObject({ id, timestamp, endTimestamp, text: commentText, tags, pasted, idempotencyKey })
+  .check(rangeInOrder);
 export const updateCommentInput = z
-  .strictObject({ id, commentId: id, timestamp: z.optional(timestamp), endTimestamp, text: commentText, tags })
+  .strictObject({ id, commentId: id, timestamp: z.optional(timestamp), endTimestamp, text: commentText, tags, pasted })
   .check(rangeInOrder);
 export const deleteCommentInput = z.strictObject({ id, commentId: id });
 

@@ -182,8 +182,8 @@ describe('the floor of a paid review', () => {
       expect((await report(pro, shareId, [[0, 3]])).status).toBe(200);
       for (const [t, text] of [
         [0, note],
-        [1, 'Moment one'],
-        [2, 'Moment two'],
+        [1, `Moment one: ${flows.freshReviewText(4)}`],
+        [2, `Moment two: ${flows.freshReviewText(4)}`],
       ] as const) {
         expect((await call(pro, 'addComment', { id: shareId, timestamp: t, text, tags: ['#Mixing'] })).status).toBe(200);
       }

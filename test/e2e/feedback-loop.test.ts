@@ -393,6 +393,9 @@ describe('the feedback loop', () => {
     const seconds = times.map((t) => (t ? Number(t.split(':')[0]) * 60 + Number(t.split(':')[1]) : Infinity));
     expect(seconds).toEqual([...seconds].sort((a, b) => a - b));
     expect(await cards.getByTestId('comment-author').allTextContents()).toEqual([PRO_NAME, PRO_NAME, PRO_NAME]);
+    // Each comment says how it was made, as the server decided: the suggestion taken is AI-assisted.
+    expect(await item.getByTestId('comments-made').textContent()).toBe('3 comments: 2 typed, 1 AI-assisted');
+    expect(await cards.getByTestId('comment-made').allTextContents()).toContain('AI-assisted (100% of the suggestion kept)');
     expect(await item.getByTestId('player-marker').count()).toBe(3);
     // The musician cannot edit the pro's comments.
     expect(await item.getByRole('button', { name: 'Edit comment' }).count()).toBe(0);

@@ -101,8 +101,10 @@ describe('a paid review to trust', () => {
     await form.getByTestId('check-specific').getByText("'the intro is lovely'").waitFor();
     const thin = form.getByTestId('comment-card').filter({ hasText: 'The intro is lovely' });
     await thin.getByRole('button', { name: 'Edit comment' }).click();
-    await thin.getByTestId('comment-editor').getByTestId('comment-input').fill('The intro hum is warm and wide');
-    await thin.getByTestId('comment-editor').getByRole('button', { name: 'Save' }).click();
+    // The one editor open (the card's own text is not shown while it is edited).
+    const editor = form.getByTestId('comment-editor');
+    await editor.getByTestId('comment-input').fill('The intro hum is warm and wide');
+    await editor.getByRole('button', { name: 'Save' }).click();
     await form.getByTestId('check-specific').waitFor({ state: 'detached' });
     await commentAt(pro, form, 0.45, 'The snare is too bright here, tame 5 kHz');
     expect(await done(form, 'comments')).toBe('false');

@@ -7,6 +7,7 @@
  * - comment   PK SHARE#<id>  SK COMMENT#<commentId>
  * - ranking   PK SHARE#<id>  SK RANKING
  * - checklist PK SHARE#<id>  SK CHECKLIST        (a re-check's marks and moved points; written with the share)
+ * - suggested PK SHARE#<id>  SK SUGGESTED        (the AI suggestions given to its reviewer: comments say how they were made)
  * - e-mail    PK SHARE#<id>  SK EMAIL#<event>    (an e-mail is sent at most once per event)
  * - digest    PK SHARE#<id>  SK DIGEST#<userId>  GSI2 DIGEST#DUE#<shard> / <dueAt>#<id>#<userId>
  *                                                (comments not yet e-mailed to userId, due at dueAt;
@@ -40,6 +41,7 @@ export * from './shares/feedback.js';
 export * from './shares/emails.js';
 export * from './shares/track-links.js';
 export * from './shares/review-work.js';
+export * from './shares/suggested.js';
 export * from './shares/disputes.js';
 export * from './shares/checklist.js';
 export * from './shares/forget.js';

@@ -84,7 +84,7 @@ export async function updateComment(
       Update: {
         TableName: T(),
         Key: commentKey(share.id, comment.id),
-        UpdateExpression: 'SET #text = :t, tags = :g, #ts = :ts, endTimestamp = :end, updatedAt = :u',
+        UpdateExpression: `SET #text = :t, tags = :g, #ts = :ts, endTimestamp = :end, updatedAt = :u${comment.made ? ', made = :made' : ''}`,
         ConditionExpression: 'attribute_exists(PK) AND userId = :me',
         ExpressionAttributeNames: { '#text': 'text', '#ts': 'timestamp' },
         ExpressionAttributeValues: {
@@ -94,6 +94,7 @@ export async function updateComment(
           ':end': comment.endTimestamp ?? null,
           ':u': comment.updatedAt,
           ':me': comment.userId,
+          ...(comment.made ? { ':made': comment.made } : {}),
         },
       },
     },

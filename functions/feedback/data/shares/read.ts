@@ -21,6 +21,7 @@ import {
   metaKey,
   pk,
   reviewEditsKey,
+  suggestedKey,
   publicLinkFields,
   strip,
 } from './records.js';
@@ -61,6 +62,7 @@ export async function getShareBundle(id: string): Promise<ShareBundle | null> {
   const checklist = items.find((i) => i.SK === 'CHECKLIST');
   const publicLink = items.find((i) => i.SK === PUBLIC_LINK_SK);
   const edits = items.find((i) => i.SK === reviewEditsKey(id).SK);
+  const suggested = items.find((i) => i.SK === suggestedKey(id).SK);
   return {
     share: strip(meta) as unknown as ShareRecord,
     feedback: feedback ? (strip(feedback) as unknown as FeedbackRecord) : null,
@@ -71,6 +73,7 @@ export async function getShareBundle(id: string): Promise<ShareBundle | null> {
     checklist: checklist ? (strip(checklist) as unknown as ChecklistRecord) : null,
     publicLink: publicLink ? publicLinkFields(publicLink) : null,
     reviewEdits: (edits?.edits as number | undefined) ?? 0,
+    suggested: (suggested?.texts as string[] | undefined) ?? [],
     comments: items
       .filter((i) => String(i.SK).startsWith('COMMENT#'))
       .map((i) => ({ ...(strip(i) as unknown as CommentRecord), shareId: id })),

@@ -1,4 +1,5 @@
 /** The share's records and their keys and indexes (functions/feedback/data/shares.ts lists them), and what every write on a share conditions on. */
+import type { Made } from '../../../../shared/comment-made.js';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { ParticipantSide, ShareStatus } from '../../../../shared/feedback.js';
 import type { CheckMark, RecheckOutcome, ShareOptions } from '../../../../shared/schemas/shares.js';
@@ -142,6 +143,8 @@ export interface CommentRecord {
   endTimestamp?: number | null;
   text: string;
   tags: string[];
+  /** How the reviewer made it (shared/comment-made.ts); absent on the musician's and on older comments. */
+  made?: Made;
   createdAt: string;
   updatedAt: string;
 }
@@ -181,6 +184,8 @@ export interface ShareBundle {
   reviewEdits?: number;
   /** Its read-only link, whether or not still in time (absent: none, or a bundle made without it). */
   publicLink?: PublicLinkRecord | null;
+  /** The AI suggestions the reviewer was given for this request (suggestedKey), oldest first. */
+  suggested?: string[];
 }
 
 /** Comments waiting to be e-mailed to one participant of a share, as one message, at `dueAt`. */
@@ -218,6 +223,13 @@ export const draftKey = (shareId: string) => ({ PK: pk(shareId), SK: 'DRAFT' });
  */
 export const reviewEditsKey = (shareId: string) => ({ PK: pk(shareId), SK: 'REVIEW_EDITS' });
 export const checklistKey = (shareId: string) => ({ PK: pk(shareId), SK: 'CHECKLIST' });
+/**
+ * The AI suggestions given to the reviewer for this request (`texts`), so that a comment made from one says
+ * so. No participants: the realtime channel says nothing of it, and only the reviewer's comments read it.
+ */
+export const suggestedKey = (shareId: string) => ({ PK: pk(shareId), SK: 'SUGGESTED' });
+/** The most suggestions one request keeps (each at most 2,000 characters: well inside an item's 400 KB). */
+export const SUGGESTIONS_KEPT = 100;
 export const disputeKey = (shareId: string) => ({ PK: pk(shareId), SK: 'DISPUTE' });
 
 export const linkKey = (trackId: string, shareId: string) => ({ PK: `TRACK#${trackId}`, SK: `SHARE#${shareId}` });

@@ -1,3 +1,4 @@
+import { madeLabel } from '@shared/comment-made';
 import { useState } from 'react';
 import type { CommentView } from '@shared/schemas/shares';
 import { commentPlace } from '@shared/clock';
@@ -122,6 +123,11 @@ export function CommentCard({
           </p>
           <div className="comment-tags">
             <CategoryTags tags={comment.tags} />
+            {comment.made && (
+              <span className="comment-made" data-testid="comment-made" data-made={comment.made.how}>
+                {madeLabel(comment.made)}
+              </span>
+            )}
           </div>
         </>
       )}

@@ -18,6 +18,8 @@ export interface CommentDraft {
   /** A range's end (null: a moment, or general feedback). */
   endTimestamp?: number | null;
   tags: string[];
+  /** The editor saw text pasted in (the server decides the rest of how it was made). */
+  pasted?: boolean;
 }
 
 /**
@@ -44,6 +46,8 @@ export interface CommentComposerProps {
   duration: number;
   placeholder: string;
   allowSuggest?: boolean;
+  /** The request the comment is for: AI Suggest's suggestions are kept there, so a comment from one says so. */
+  shareId?: string;
   /** Offers 'Insert template' (the reviewer's own comment templates). */
   allowTemplates?: boolean;
   /** Saves the comment; a rejection keeps the draft and shows the error. */
@@ -66,6 +70,7 @@ export function CommentComposer({
   duration,
   placeholder,
   allowSuggest = false,
+  shareId,
   allowTemplates = false,
   onSubmit,
   onCancel,
@@ -75,6 +80,7 @@ export function CommentComposer({
   const [text, setText] = useState(initial?.text ?? '');
   const [tags, setTags] = useState<FeedbackCategoryKey[]>(() => keysOfTags(initial?.tags ?? []));
   const [saving, setSaving] = useState(false);
+  const [pasted, setPasted] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const ai = useCommentSuggestion();
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -94,6 +100,7 @@ export function CommentComposer({
     setText('');
     time.reset();
     setTags([]);
+    setPasted(false);
     ai.reset();
   };
 
@@ -103,7 +110,7 @@ export function CommentComposer({
     setSaving(true);
     setError(null);
     try {
-      await onSubmit({ text: trimmed, ...time.place, tags: tags.map(tagOf) });
+      await onSubmit({ text: trimmed, ...time.place, tags: tags.map(tagOf), ...(pasted ? { pasted } : {}) });
       if (mode === 'new') reset();
     } catch (err) {
       setError(errorMessage(err, mode === 'new' ? 'Failed to add the comment' : 'Failed to save the comment'));
@@ -116,7 +123,7 @@ export function CommentComposer({
 
   const askSuggestion = () => {
     if (blank) return;
-    ai.ask({ text: text.trim(), timestamp: time.timestamp, tags: tags.map(tagOf) });
+    ai.ask({ text: text.trim(), timestamp: time.timestamp, tags: tags.map(tagOf), ...(shareId ? { shareId } : {}) });
   };
 
   /** A template fills an empty box, or follows what is typed on a new paragraph, so no draft is lost. */
@@ -144,6 +151,7 @@ export function CommentComposer({
         onCancel={onCancel}
         placeholder={placeholder}
         inputRef={inputRef}
+        onPaste={() => setPasted(true)}
       />
 
       <CategoryToggles value={tags} onChange={setTags} label={mode === 'new' ? 'Comment categories' : 'Edit comment categories'} />

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { madeSummary } from '@shared/comment-made';
 import type { CommentView, ShareView } from '@shared/schemas/shares';
 import { useDeleteComment, useUpdateComment } from '@/features/feedback/api/share-actions';
 import { commentAuthorName, sortComments } from '@/features/feedback/utils/comments';
@@ -24,6 +25,7 @@ export function CommentList({
   const update = useUpdateComment(share.id);
   const remove = useDeleteComment(share.id);
   const sorted = useMemo(() => sortComments(comments), [comments]);
+  const made = useMemo(() => madeSummary(comments.map((c) => c.made)), [comments]);
 
   if (sorted.length === 0) {
     return (
@@ -33,20 +35,27 @@ export function CommentList({
     );
   }
   return (
-    <ol className="comment-list" aria-label="Timeline comments" data-testid="comment-list">
-      {sorted.map((c) => (
-        <CommentCard
-          key={c.id}
-          comment={c}
-          authorName={commentAuthorName(c, share)}
-          canEdit={editable && c.userId === viewerId}
-          active={activeIds.has(c.id)}
-          duration={share.trackDuration}
-          onSeek={onSeek}
-          onUpdate={(draft) => update.mutateAsync({ commentId: c.id, ...draft })}
-          onDelete={() => remove.mutateAsync(c.id)}
-        />
-      ))}
-    </ol>
+    <>
+      {made && (
+        <p className="muted small comments-made" data-testid="comments-made">
+          {made}
+        </p>
+      )}
+      <ol className="comment-list" aria-label="Timeline comments" data-testid="comment-list">
+        {sorted.map((c) => (
+          <CommentCard
+            key={c.id}
+            comment={c}
+            authorName={commentAuthorName(c, share)}
+            canEdit={editable && c.userId === viewerId}
+            active={activeIds.has(c.id)}
+            duration={share.trackDuration}
+            onSeek={onSeek}
+            onUpdate={(draft) => update.mutateAsync({ commentId: c.id, ...draft })}
+            onDelete={() => remove.mutateAsync(c.id)}
+          />
+        ))}
+      </ol>
+    </>
   );
 }

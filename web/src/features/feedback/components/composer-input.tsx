@@ -12,6 +12,7 @@ export function ComposerInput({
   onCancel,
   placeholder,
   inputRef,
+  onPaste,
 }: {
   mode: 'new' | 'edit';
   value: string;
@@ -20,6 +21,8 @@ export function ComposerInput({
   onCancel?: () => void;
   placeholder: string;
   inputRef: RefObject<HTMLTextAreaElement | null>;
+  /** Told when text is pasted in: the comment then says it was pasted. */
+  onPaste?: () => void;
 }) {
   const id = useId();
 
@@ -46,6 +49,7 @@ export function ComposerInput({
         value={value}
         onChange={(e) => onChange(e.target.value)}
         onKeyDown={onKeyDown}
+        onPaste={onPaste}
         placeholder={placeholder}
         rows={3}
         maxLength={2000}

@@ -104,6 +104,7 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
           duration={share.trackDuration}
           placeholder={commentPlaceholder(viewer.type, false)}
           allowSuggest
+          shareId={share.id}
           allowTemplates={viewer.type === 'pro'}
           range={timeline.range}
           onSubmit={async (draft) => {

@@ -1,0 +1,42 @@
+/** How a comment was made (shared/comment-made.ts): the server's reading of a comment against what it gave and keeps. */
+import { describe, expect, it } from 'vitest';
+import { howMade, keptOf, madeLabel, madeSummary } from '../../../shared/comment-made.js';
+
+const TEMPLATE = 'Sidechain the bass under the kick.';
+const SUGGESTION = 'The kick is buried under the bass at the drop: sidechain the bass so the kick punches through.';
+const known = { templates: [TEMPLATE], suggestions: [SUGGESTION] };
+
+describe('how a comment was made', () => {
+  it('a suggestion taken whole or mostly kept is AI-assisted, with the share kept; a little of it is not', () => {
+    expect(howMade(SUGGESTION, known)).toEqual({ how: 'ai', kept: 1 });
+    const edited = 'The kick is buried under the bass at the drop: duck the bass so the kick comes through.';
+    expect(howMade(edited, known)).toMatchObject({ how: 'ai', kept: expect.any(Number) });
+    expect(howMade(edited, known).kept!).toBeLessThan(1);
+    expect(howMade('The kick is quiet here.', known)).toEqual({ how: 'typed' });
+    expect(keptOf(SUGGESTION, '')).toBe(0);
+  });
+
+  it("a template's words whole and in order are from a template, inside other words too; the client's word counts only for a paste", () => {
+    expect(howMade(TEMPLATE, known)).toEqual({ how: 'template' });
+    expect(howMade(`At the drop: ${TEMPLATE.toLowerCase()} It clears the low end.`, known)).toEqual({ how: 'template' });
+    expect(howMade('Sidechain the bass.', known)).toEqual({ how: 'typed' });
+    expect(howMade('My own words about the snare.', { ...known, pasted: true })).toEqual({ how: 'pasted' });
+    // A template pasted in is still a template: the server knows it, whatever the editor saw.
+    expect(howMade(TEMPLATE, { ...known, pasted: true })).toEqual({ how: 'template' });
+  });
+
+  it('says it per comment and as one line for the review, largest first', () => {
+    expect(madeLabel({ how: 'ai', kept: 0.8 })).toBe('AI-assisted (80% of the suggestion kept)');
+    expect(madeLabel({ how: 'template' })).toBe('From a template');
+    const made = [
+      ...Array.from({ length: 9 }, () => ({ how: 'typed' as const })),
+      { how: 'analysis' as const },
+      { how: 'analysis' as const },
+      { how: 'ai' as const, kept: 0.9 },
+      undefined,
+    ];
+    expect(madeSummary(made)).toBe('12 comments: 9 typed, 2 from analysis, 1 AI-assisted');
+    expect(madeSummary([{ how: 'template' }])).toBe('1 comment: 1 from a template');
+    expect(madeSummary([undefined, null])).toBeNull();
+  });
+});
