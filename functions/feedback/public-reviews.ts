@@ -89,6 +89,7 @@ export async function publicReview(token: string, clientIp: string, now = Date.n
         ...(c.endTimestamp != null ? { endTimestamp: c.endTimestamp } : {}),
         text: c.text,
         tags: c.tags,
+        ...(c.made ? { made: c.made } : {}),
       })),
     reviewedAt: feedback.createdAt,
     expiresAt: new Date(lookup.expiresAt * 1000).toISOString(),

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { criteriaSchema } from './shares.js';
+import { criteriaSchema, madeView } from './shares.js';
 
 /** How long a review's read-only link works, from when it is made. */
 export const PUBLIC_LINK_DAYS = 30;
@@ -39,6 +39,7 @@ export const publicReviewView = z.object({
       endTimestamp: z.optional(z.nullable(z.number())),
       text: z.string(),
       tags: z.array(z.string()),
+      made: z.optional(madeView),
     }),
   ),
   reviewedAt: z.string(),

@@ -114,6 +114,9 @@ export const checkChangeView = z.object({
 });
 export type CheckChangeView = z.infer<typeof checkChangeView>;
 
+/** How a reviewer's comment was made (shared/comment-made.ts). */
+export const madeView = z.object({ how: z.enum(COMMENT_MADE), kept: z.optional(z.number()) });
+
 export const commentView = z.object({
   id: z.string(),
   shareId: z.string(),
@@ -125,8 +128,8 @@ export const commentView = z.object({
   endTimestamp: z.optional(z.nullable(z.number())),
   text: z.string(),
   tags: z.array(z.enum(FEEDBACK_CATEGORY_TAGS)),
-  /** How the reviewer's comment was made (shared/comment-made.ts); absent on the musician's and on older ones. */
-  made: z.optional(z.object({ how: z.enum(COMMENT_MADE), kept: z.optional(z.number()) })),
+  /** How the reviewer's comment was made; absent on the musician's and on older ones. */
+  made: z.optional(madeView),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -78,6 +78,8 @@ describe("a review's read-only link", () => {
       [1, 'Lovely intro pad'],
       [2, 'The snare is too bright here'],
     ]);
+    // Each says how it was made, as the musician's own view does.
+    expect(read.body.comments.map((c: { made?: unknown }) => c.made)).toEqual([{ how: 'typed' }, { how: 'typed' }]);
     const text = JSON.stringify(read.body);
     expect(text).not.toContain('Private reply from Mia');
     expect(text).not.toMatch(/audio|userId|email|username|"id":/i);

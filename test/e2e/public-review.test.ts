@@ -63,6 +63,8 @@ describe("a review's read-only link", () => {
     await page.getByText(`By Quinn Open${suffix}`, { exact: false }).waitFor();
     await page.getByText('The hook lands here').waitFor();
     await page.getByText('Catchy; the second verse drags.').waitFor();
+    // How each comment was made travels with the review.
+    expect(await page.getByTestId('public-review-made').textContent()).toBe('1 comment: 1 typed');
     expect(await page.getByText('0:03').count()).toBeGreaterThan(0);
     expect(await page.locator('audio, video').count()).toBe(0);
     await expectFitsWidth(page);

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { routePaths } from '@shared/api/route-paths';
 import { commentPlace } from '@shared/clock';
+import { madeLabel, madeSummary } from '@shared/comment-made';
 import { CRITERIA } from '@shared/feedback';
 import { paths } from '@shared/paths';
 import type { PublicReviewView } from '@shared/schemas/public-review';
@@ -83,6 +84,7 @@ export function PublicReviewPage({ token, bootApp }: { token: string; bootApp: (
 
 function Review({ review }: { review: PublicReviewView }) {
   const scored = CRITERIA.filter((c) => review.criteria[c.key] != null);
+  const made = madeSummary(review.comments.map((c) => c.made));
   return (
     <article aria-labelledby="public-review-title">
       <p className="public-review-kicker">Read-only review, shared by the musician</p>
@@ -115,6 +117,11 @@ function Review({ review }: { review: PublicReviewView }) {
       )}
       <section aria-labelledby="public-review-comments">
         <h2 id="public-review-comments">Comments</h2>
+        {made && (
+          <p className="muted" data-testid="public-review-made">
+            {made}
+          </p>
+        )}
         {review.comments.length === 0 ? (
           <p className="muted">No timestamped comments.</p>
         ) : (
@@ -123,6 +130,7 @@ function Review({ review }: { review: PublicReviewView }) {
               <li key={i}>
                 <span className="public-review-place">{commentPlace(c) ?? 'General'}</span>
                 {c.tags.length > 0 && <span className="public-review-tags">{c.tags.join(' ')}</span>}
+                {c.made && <span className="public-review-made">{madeLabel(c.made)}</span>}
                 <p className="public-review-text">{c.text}</p>
               </li>
             ))}
