@@ -28,7 +28,7 @@ export const keysOfTags = (tags: readonly string[]): FeedbackCategoryKey[] => [.
 export const categoryStatusText = (n: number) =>
   n === 0 ? 'No categories selected - this will be general timestamped feedback' : `${n} ${n === 1 ? 'category' : 'categories'} selected`;
 
-/** The criteria a reviewer scores 1-5 (the share options that are always requested). */
+/** The criteria a reviewer scores 1-5 (`criteriaAsked` says which a request asks for). */
 export const CRITERIA = [
   { key: 'mixingMastering', label: 'Mixing & Mastering' },
   { key: 'compositionArrangement', label: 'Composition & Arrangement' },
@@ -37,6 +37,13 @@ export const CRITERIA = [
 ] as const;
 export type CriterionKey = (typeof CRITERIA)[number]['key'];
 export const CRITERION_KEYS = CRITERIA.map((c) => c.key) as [CriterionKey, ...CriterionKey[]];
+
+/**
+ * The criteria a request asks to be scored: all four, but Vocals & Lyrics when the musician said the
+ * track is an instrumental (its share options' `vocalsLyrics` false). A criterion not asked is not scored.
+ */
+export const criteriaAsked = (options: { vocalsLyrics?: boolean } | null | undefined) =>
+  CRITERIA.filter((c) => c.key !== 'vocalsLyrics' || options?.vocalsLyrics !== false);
 
 export const TRACK_PURPOSES = [
   { value: 'label_attention', label: 'Seeking Label Attention' },

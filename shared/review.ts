@@ -155,6 +155,8 @@ export interface ReviewState {
   general: string;
   /** Seconds heard (see markHeard); null when nothing was reported. */
   heard: Uint8Array | null;
+  /** The criteria the request asks for (criteriaAsked); all four when absent. */
+  asked?: readonly { key: CriterionKey; label: string }[];
 }
 
 /**
@@ -165,7 +167,8 @@ export interface ReviewState {
  * something beyond praise, nothing said twice, and a general comment of more than a few words repeated.
  */
 export function reviewChecklist(r: ReviewState): ChecklistItem[] {
-  const scored = CRITERIA.filter((c) => r.criteria[c.key] != null);
+  const asked = r.asked ?? CRITERIA;
+  const scored = asked.filter((c) => r.criteria[c.key] != null);
   const timed = r.comments.filter((c): c is ReviewState['comments'][number] & { timestamp: number } => c.timestamp != null);
   if (!r.paid) {
     const any = scored.length > 0 || r.comments.length > 0 || r.general.trim().length > 0;
@@ -187,7 +190,7 @@ export function reviewChecklist(r: ReviewState): ChecklistItem[] {
           : `Listen to at least ${Math.round(LISTENING.minShare * 100)}% of the track (${clock(need - got)} left)`,
       done: got >= need,
     },
-    { key: 'criteria', label: `Score all ${CRITERIA.length} criteria`, done: scored.length === CRITERIA.length },
+    { key: 'criteria', label: `Score all ${asked.length} criteria`, done: asked.every((c) => r.criteria[c.key] != null) },
     {
       key: 'comments',
       label: `At least ${minComments} timestamped ${minComments === 1 ? 'comment' : 'comments at different moments'} (${Math.min(moments.size, minComments)} of ${minComments})`,
@@ -204,7 +207,7 @@ export function reviewChecklist(r: ReviewState): ChecklistItem[] {
     label: `A general comment of at least ${PAID_REVIEW.minGeneralWords} words (${words} so far)`,
     done: words >= PAID_REVIEW.minGeneralWords,
   });
-  for (const c of CRITERIA) {
+  for (const c of asked) {
     const score = r.criteria[c.key];
     if (score == null || score > PAID_REVIEW.lowScore) continue;
     const tags = CRITERION_TAGS[c.key];
@@ -253,7 +256,7 @@ function readingItems(r: ReviewState, generalWords: number): ChecklistItem[] {
   if (generalWords >= PAID_REVIEW.minGeneralWords && distinct < READING.minGeneralDistinct) {
     items.push({
       key: 'varied',
-      label: `A general comment that says more than a few words again (${distinct} different words beyond praise; ${READING.minGeneralDistinct} needed)`,
+      label: `A general comment that says more than a few words again (${distinct} different ${distinct === 1 ? 'word' : 'words'} beyond praise; ${READING.minGeneralDistinct} needed)`,
       done: false,
     });
   }

@@ -1,6 +1,6 @@
 /**
  * The quality floor a review must meet to be submitted (shared/review.ts lists it; the reviewer's form
- * shows the same list), and the check that a general comment was not copied from the reviewer's review of
+ * shows the same list), the criteria the request asks for, and the check that a general comment was not copied from the reviewer's review of
  * another track.
  */
 import {
@@ -15,7 +15,8 @@ import {
 import type { ShareBundle } from './data/shares.js';
 import { addReviewText, recentReviewTexts } from './data/review-texts.js';
 import { getTemplates } from './data/templates.js';
-import { Conflict } from '../lib/errors.js';
+import { BadRequest, Conflict } from '../lib/errors.js';
+import { CRITERIA, criteriaAsked } from '../../shared/feedback.js';
 import { count, log } from '../lib/observability.js';
 import { heardOf } from './review-work.js';
 
@@ -29,9 +30,22 @@ const COMMENT_COMPARED_FROM_WORDS = 10;
 const COMMENTS_KEPT = 40;
 const COMMENT_KEPT_CHARS = 600;
 
+/**
+ * Refuses a score for a criterion the request does not ask for (Vocals & Lyrics on an instrumental): 400,
+ * naming it, so that what the musician said of their track holds.
+ */
+function assertAsked(share: ShareBundle['share'], criteria: Record<string, number>) {
+  const asked = criteriaAsked(share.shareOptions);
+  const extra = CRITERIA.filter((c) => criteria[c.key] != null && !asked.includes(c));
+  if (!extra.length) return;
+  const message = `${extra.map((c) => c.label).join(' and ')} is not scored on this track: the musician said it is an instrumental`;
+  throw new BadRequest(message, { criteria: message });
+}
+
 /** Refuses a submission that misses the floor: 409 review_incomplete, `missing` naming each item as the form does. */
 export function assertReviewComplete(bundle: ShareBundle, criteria: Record<string, number>, general: string): void {
   const { share } = bundle;
+  assertAsked(share, criteria);
   const items = reviewChecklist({
     paid: Boolean(share.payment),
     duration: share.trackDuration,
@@ -39,6 +53,7 @@ export function assertReviewComplete(bundle: ShareBundle, criteria: Record<strin
     comments: bundle.comments.filter((c) => c.userId === share.sharedWithUserId),
     general,
     heard: heardOf(bundle),
+    asked: criteriaAsked(share.shareOptions),
   });
   const missing = items.filter((i) => !i.done);
   if (!missing.length) return;

@@ -35,7 +35,8 @@ export const shareOptionsSchema = z.object({
   trackPurpose: z.optional(z.enum(TRACK_PURPOSE_VALUES)),
   mixingMastering: z._default(z.literal(true), true),
   compositionArrangement: z._default(z.literal(true), true),
-  vocalsLyrics: z._default(z.literal(true), true),
+  /** False: an instrumental, with no vocals or lyrics to score (shared/feedback.ts criteriaAsked). */
+  vocalsLyrics: z._default(z.boolean(), true),
   energyImpact: z._default(z.literal(true), true),
   feedbackType: z._default(z.literal('peer'), 'peer'),
   peerUsername: z.optional(textField().check(z.maxLength(64, 'The username is too long'))),

@@ -139,6 +139,26 @@ describe('the floor of a paid review', () => {
     expect(done.status, JSON.stringify(done.body)).toBe(200);
   });
 
+  it('an instrumental is not scored on Vocals & Lyrics: three criteria complete it, a vocals score is refused', async () => {
+    const { user } = await newMusician();
+    const options = { ...money.REQUEST_OPTIONS, vocalsLyrics: false };
+    const { view } = await money.paidRequest(stack, user, { id: proId, priceCents: PRICE }, 'Instrumental', 3, options);
+    const shareId = view.shareId as string;
+    expect((await call(pro, 'respondToShare', { id: shareId, status: 'accepted' })).status).toBe(200);
+    await report(pro, shareId, [[0, 3]]);
+    for (const t of [0, 1, 2]) expect((await comment(pro, shareId, t, ['#Mixing'])).status).toBe(200);
+    const three = { mixingMastering: 4, compositionArrangement: 4, energyImpact: 5 };
+    const scored = await call(pro, 'submitFeedback', {
+      id: shareId,
+      criteria: { ...three, vocalsLyrics: 3 },
+      comment: flows.freshReviewText(),
+    });
+    expect(scored.status).toBe(400);
+    expect(scored.body.error.message).toBe('Vocals & Lyrics is not scored on this track: the musician said it is an instrumental');
+    const done = await call(pro, 'submitFeedback', { id: shareId, criteria: three, comment: flows.freshReviewText() });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+  });
+
   it('a low score needs a comment tagged with its category saying why', async () => {
     const { shareId } = await acceptedPaid('Low vocals');
     await report(pro, shareId, [[0, 1]]);

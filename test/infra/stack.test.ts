@@ -262,7 +262,7 @@ const TABLE_ACCESS: Record<string, { actions: string[]; leadingKeys?: string[]; 
     actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
     indexes: ['GSI1', 'GSI2'],
   },
-  'HTTP handlers of the feedbacks area': { actions: ['GetItem', 'PutItem', 'UpdateItem'] },
+  'HTTP handlers of the feedbacks area': { actions: ['GetItem', 'PutItem', 'UpdateItem', 'ConditionCheckItem'] },
   'HTTP handlers of the payments area': {
     actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
     indexes: ['GSI1', 'GSI1Count', 'GSI2', 'GSI3'],

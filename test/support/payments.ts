@@ -51,9 +51,16 @@ export const captureOrder = (stack: StackInfo, user: TestUser, orderId: string) 
   callRoute(stack.apiUrl, 'captureOrder', { orderId }, user.idToken);
 
 /** A request paid for through the API as the success page does: ordered, approved and captured. */
-export async function paidRequest(stack: StackInfo, payer: TestUser, pro: { id: string; priceCents: number }, title: string, seconds = 1) {
+export async function paidRequest(
+  stack: StackInfo,
+  payer: TestUser,
+  pro: { id: string; priceCents: number },
+  title: string,
+  seconds = 1,
+  shareOptions: Record<string, unknown> = REQUEST_OPTIONS,
+) {
   const track = await flows.uploadTrack(stack, payer, title, { seconds });
-  const order = await createOrder(stack, payer, { proUserId: pro.id, trackId: track.id, feedbackPriceCents: pro.priceCents });
+  const order = await createOrder(stack, payer, { proUserId: pro.id, trackId: track.id, feedbackPriceCents: pro.priceCents, shareOptions });
   if (order.status !== 200) throw new Error(`createOrder answered ${order.status}: ${JSON.stringify(order.body)}`);
   await onApprovalPage(stack, order.body.approveUrl, 'approve');
   const captured = await captureOrder(stack, payer, order.body.orderId);

@@ -15,6 +15,7 @@ import {
   wordCount,
   type ReviewState,
 } from '../../../shared/review.js';
+import { criteriaAsked } from '../../../shared/feedback.js';
 
 const heardOver = (duration: number, ranges: [number, number][]) => {
   const heard = emptyHeard(duration);
@@ -123,6 +124,16 @@ describe('the checklist of a review', () => {
     expect(missing({ ...full, general: `${'good track '.repeat(20)}good` })).toEqual(['varied']);
     // Under 40 words it is the length that is missing, not (yet) the variety.
     expect(missing({ ...full, general: 'good track '.repeat(5) })).toEqual(['general']);
+  });
+
+  it('asks only the criteria the request asks for: an instrumental is not scored on Vocals & Lyrics', () => {
+    const asked = criteriaAsked({ vocalsLyrics: false });
+    expect(asked.map((c) => c.key)).toEqual(['mixingMastering', 'compositionArrangement', 'energyImpact']);
+    expect(criteriaAsked({}).length).toBe(4);
+    const { vocalsLyrics: _, ...three } = full.criteria;
+    const items = reviewChecklist({ ...full, criteria: three, asked });
+    expect(items.find((i) => i.key === 'criteria')).toEqual({ key: 'criteria', label: 'Score all 3 criteria', done: true });
+    expect(missing({ ...full, criteria: three })).toEqual(['criteria']);
   });
 
   it('a free review needs a score, a comment or a general comment', () => {

@@ -60,7 +60,11 @@ describe("a paid review's checklist", () => {
     const detail = paid({
       share: { ...base.share, trackDuration: 90 },
       listening: heardUpTo(90, 90),
-      comments: [comment('a', 5, { tags: ['#Mixing'] }), comment('b', 45), comment('c', 80)],
+      comments: [
+        comment('a', 5, { tags: ['#Mixing'], text: 'Kick buried under the pad' }),
+        comment('b', 45, { text: 'Snare crack too bright at 5 kHz' }),
+        comment('c', 80, { text: 'Vocal sits behind the guitars' }),
+      ],
     });
     renderUi(<ReviewerForm detail={detail} viewer={PRO} />, { url: null });
     expect(screen.getByTestId('check-listened').getAttribute('data-done')).toBe('true');
@@ -80,8 +84,14 @@ describe("a paid review's checklist", () => {
     expect(screen.getByTestId('check-why:energyImpact').getAttribute('data-done')).toBe('false');
     fireEvent.click(within(screen.getByRole('group', { name: 'Energy & Impact' })).getByRole('button', { name: '4 stars' }));
     expect(screen.queryByTestId('check-why:energyImpact')).toBeNull();
+    // Forty words, but one word again and again, reads as saying nothing.
     fireEvent.change(screen.getByLabelText('General comment'), { target: { value: Array(40).fill('word').join(' ') } });
     expect(screen.getByTestId('check-general').getAttribute('data-done')).toBe('true');
+    expect(screen.getByTestId('check-varied').textContent).toContain('1 different word beyond praise; 15 needed');
+    expect((screen.getByTestId('feedback-submit') as HTMLButtonElement).disabled).toBe(true);
+    const varied = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ');
+    fireEvent.change(screen.getByLabelText('General comment'), { target: { value: varied } });
+    expect(screen.queryByTestId('check-varied')).toBeNull();
     expect((screen.getByTestId('feedback-submit') as HTMLButtonElement).disabled).toBe(false);
     expect(screen.getByText('Ready to submit')).toBeTruthy();
   });

@@ -2,19 +2,30 @@ import { CRITERIA, type CriterionKey } from '@shared/feedback';
 import { StarRating } from '@/components/star-rating';
 import { criteriaBars, setCriterion, type Criteria } from '@/features/feedback/utils/ratings';
 
-/** The reviewer's 1-5 star score per criterion; clicking the same star again clears it. */
+/**
+ * The reviewer's 1-5 star score per criterion the request asks for; clicking the same star again clears
+ * it. A criterion not asked (Vocals & Lyrics on an instrumental) says so instead of offering stars.
+ */
 export function CriteriaRatings({
   value,
   onChange,
   disabled,
+  asked = CRITERIA,
 }: {
   value: Criteria;
   onChange: (next: Criteria) => void;
   disabled?: boolean;
+  asked?: readonly { key: CriterionKey; label: string }[];
 }) {
+  const skipped = CRITERIA.filter((c) => !asked.includes(c));
   return (
     <div className="criteria-ratings" data-testid="criteria-ratings">
-      {CRITERIA.map((c) => (
+      {skipped.map((c) => (
+        <p key={c.key} className="muted small" data-testid={`criterion-skipped-${c.key}`}>
+          {c.label}: not scored, the musician says this track is an instrumental.
+        </p>
+      ))}
+      {asked.map((c) => (
         <div key={c.key} className="criteria-row">
           <span className="criteria-label" id={`criterion-${c.key}`}>
             {c.label}

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { criteriaAsked } from '@shared/feedback';
 import { decodeHeard, reviewChecklist } from '@shared/review';
 import type { ShareDetail } from '@shared/schemas/shares';
 import { Button } from '@/components/button';
@@ -46,6 +47,7 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
 
   const own = useMemo(() => comments.filter((c) => c.userId === viewer.id), [comments, viewer.id]);
   const heard = listening.view;
+  const asked = useMemo(() => criteriaAsked(share.shareOptions), [share.shareOptions]);
   const floor = useMemo(
     () =>
       reviewChecklist({
@@ -55,8 +57,9 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
         comments: own,
         general,
         heard: heard ? decodeHeard(heard.heard, share.trackDuration) : null,
+        asked,
       }),
-    [share.paid, share.trackDuration, criteria, own, general, heard],
+    [share.paid, share.trackDuration, criteria, own, general, heard, asked],
   );
   // A re-check waits for every point of the previous review to be marked (the server's rule too).
   const unmarked = detail.checklist?.filter((i) => !i.mark).length ?? 0;
@@ -118,7 +121,7 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
 
       <section className="form-block">
         <BlockTitle>Ratings</BlockTitle>
-        <CriteriaRatings value={criteria} onChange={setCriteria} disabled={submit.isPending} />
+        <CriteriaRatings value={criteria} onChange={setCriteria} disabled={submit.isPending} asked={asked} />
         <TextAreaField
           label="General comment"
           rows={4}

@@ -14,7 +14,8 @@ import '@/styles/forms.css';
 /**
  * The details step of the share dialog: who (the user search, then the feedback tier the chosen user's
  * price puts the request in, and the price when they charge), which track, feedback notes and context
- * (required), a reference track, the categories to focus on and the track's purpose. Submit stays
+ * (required), a reference track, the categories to focus on, the track's purpose and whether it is an
+ * instrumental (then Vocals & Lyrics is not scored). Submit stays
  * disabled until a user is chosen.
  */
 export function ShareForm({
@@ -128,6 +129,16 @@ export function ShareForm({
           </option>
         ))}
       </SelectField>
+
+      <label className="checkbox-label small">
+        <input
+          type="checkbox"
+          checked={details.instrumental}
+          onChange={(e) => onChange('instrumental', e.target.checked)}
+          data-testid="share-instrumental"
+        />
+        An instrumental: no vocals or lyrics to score
+      </label>
 
       <AlertIf message={notice} tone="info" testId="share-notice" />
       <AlertIf message={failure} testId="share-error" />

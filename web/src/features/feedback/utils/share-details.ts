@@ -18,6 +18,8 @@ export interface ShareDetails {
   referenceTrack: string;
   categories: FeedbackCategoryKey[];
   trackPurpose: string;
+  /** No vocals or lyrics: Vocals & Lyrics is not scored. */
+  instrumental: boolean;
 }
 
 export type ShareDetailErrors = Partial<Record<'user' | 'trackId' | 'feedbackNotes' | 'context', string>>;
@@ -40,6 +42,7 @@ export const emptyDetails = (user: UserCard | null, trackId: string): ShareDetai
   referenceTrack: '',
   categories: [],
   trackPurpose: '',
+  instrumental: false,
 });
 
 /** What the request asks of the reviewer, as both the free request and the paid order carry it. */
@@ -51,6 +54,7 @@ export function shareOptionsOf(d: ShareDetails, user: UserCard): ApiInput<'creat
     ...(reference ? { referenceTrack: reference } : {}),
     ...(d.categories.length ? { categories: d.categories } : {}),
     ...(d.trackPurpose ? { trackPurpose: d.trackPurpose } : {}),
+    ...(d.instrumental ? { vocalsLyrics: false } : {}),
     peerUsername: user.username,
   };
 }
