@@ -97,6 +97,19 @@ describe("a paid review's checklist", () => {
   });
 });
 
+describe('an instrumental', () => {
+  it('is not scored on Vocals & Lyrics: the form says so in place of its stars and asks three criteria', () => {
+    const base = paid();
+    const detail = paid({ share: { ...base.share, shareOptions: { ...base.share.shareOptions, vocalsLyrics: false } } });
+    renderUi(<ReviewerForm detail={detail} viewer={PRO} />, { url: null });
+    expect(screen.getByTestId('criterion-skipped-vocalsLyrics').textContent).toBe(
+      'Vocals & Lyrics: not scored, the musician says this track is an instrumental.',
+    );
+    expect(screen.queryByRole('group', { name: 'Vocals & Lyrics' })).toBeNull();
+    expect(screen.getByTestId('check-criteria').textContent).toContain('Score all 3 criteria');
+  });
+});
+
 describe("the reviewer's draft", () => {
   it('comes back as saved, and each change is saved shortly after, said beside Submit', async () => {
     const draft = { criteria: { energyImpact: 4 }, comment: 'Half a thought', note: 'The kick at', savedAt: '2026-01-06T09:00:00.000Z' };

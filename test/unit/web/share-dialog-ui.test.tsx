@@ -55,6 +55,7 @@ describe('the share modal', () => {
     fireEvent.change(screen.getByLabelText('Reference track (optional)'), { target: { value: 'Artist - Song' } });
     fireEvent.click(within(screen.getByRole('group', { name: 'Feedback categories' })).getByRole('button', { name: 'Mixing' }));
     fireEvent.change(screen.getByLabelText('Track purpose'), { target: { value: 'streaming_release' } });
+    fireEvent.click(screen.getByLabelText('An instrumental: no vocals or lyrics to score'));
     fireEvent.click(submit);
     expect(await screen.findByText('Feedback Request Sent!')).toBeTruthy();
     expect(calls('createShare')).toEqual([
@@ -69,6 +70,7 @@ describe('the share modal', () => {
             referenceTrack: 'Artist - Song',
             categories: ['mixing'],
             trackPurpose: 'streaming_release',
+            vocalsLyrics: false,
             peerUsername: 'quinnpeer',
           },
           // One key per request: a double-click or a retry cannot make a second share.
