@@ -157,7 +157,22 @@ export interface ReviewState {
   heard: Uint8Array | null;
   /** The criteria the request asks for (criteriaAsked); all four when absent. */
   asked?: readonly { key: CriterionKey; label: string }[];
+  /**
+   * A re-check (its points are marked on the checklist, which the server and the form hold apart): the
+   * points marked not fixed with no word of why. A paid re-check's floor is its own (RECHECK_REVIEW).
+   */
+  recheck?: { unexplained: number };
 }
+
+/**
+ * A paid re-check's floor: not a second full review but the earlier points marked, each one not fixed
+ * with a word of why, a short summary, and the new version heard and scored. Its comments are optional.
+ */
+export const RECHECK_REVIEW = { summaryWords: 12 } as const;
+
+/** The points of a re-check marked not fixed with no note: a paid re-check asks a word of why for each. */
+export const unexplainedPoints = (points: readonly { mark?: string | null; note?: string | null }[]) =>
+  points.filter((p) => p.mark === 'not_fixed' && !p.note?.trim()).length;
 
 /**
  * What a review must have before it is submitted, each item done or not. Free: at least a score, a comment
@@ -165,11 +180,13 @@ export interface ReviewState {
  * in each third of a track over a minute, a 40-word general comment, a tagged comment for every low score,
  * and every comment on a heard second; and, read (shared/review-reading.ts), every comment saying
  * something beyond praise, nothing said twice, and a general comment of more than a few words repeated.
+ * A paid re-check asks instead of the comments and the 40 words a short summary and a word of why for
+ * each point not fixed (its points' marks are checked apart, by the checklist).
  */
 export function reviewChecklist(r: ReviewState): ChecklistItem[] {
   const asked = r.asked ?? CRITERIA;
   const scored = asked.filter((c) => r.criteria[c.key] != null);
-  const timed = r.comments.filter((c): c is ReviewState['comments'][number] & { timestamp: number } => c.timestamp != null);
+  const timed = r.comments.filter((c): c is Timed => c.timestamp != null);
   if (!r.paid) {
     const any = scored.length > 0 || r.comments.length > 0 || r.general.trim().length > 0;
     return [{ key: 'something', label: 'A score, a comment or a general comment', done: any }];
@@ -181,16 +198,23 @@ export function reviewChecklist(r: ReviewState): ChecklistItem[] {
   // A track of a second or two has fewer whole seconds than the comments otherwise asked for.
   const minComments = Math.min(PAID_REVIEW.minComments, secondsOf(r.duration));
   const words = wordCount(r.general);
+  const listened: ChecklistItem = {
+    key: 'listened',
+    label:
+      got >= need
+        ? `Listen to at least ${Math.round(LISTENING.minShare * 100)}% of the track`
+        : `Listen to at least ${Math.round(LISTENING.minShare * 100)}% of the track (${clock(need - got)} left)`,
+    done: got >= need,
+  };
+  const criteria: ChecklistItem = {
+    key: 'criteria',
+    label: `Score all ${asked.length} criteria`,
+    done: asked.every((c) => r.criteria[c.key] != null),
+  };
+  if (r.recheck) return [listened, criteria, ...recheckItems(r, words), ...lastItems(r, asked, timed, heard, words)];
   const items: ChecklistItem[] = [
-    {
-      key: 'listened',
-      label:
-        got >= need
-          ? `Listen to at least ${Math.round(LISTENING.minShare * 100)}% of the track`
-          : `Listen to at least ${Math.round(LISTENING.minShare * 100)}% of the track (${clock(need - got)} left)`,
-      done: got >= need,
-    },
-    { key: 'criteria', label: `Score all ${asked.length} criteria`, done: asked.every((c) => r.criteria[c.key] != null) },
+    listened,
+    criteria,
     {
       key: 'comments',
       label: `At least ${minComments} timestamped ${minComments === 1 ? 'comment' : 'comments at different moments'} (${Math.min(moments.size, minComments)} of ${minComments})`,
@@ -207,6 +231,21 @@ export function reviewChecklist(r: ReviewState): ChecklistItem[] {
     label: `A general comment of at least ${PAID_REVIEW.minGeneralWords} words (${words} so far)`,
     done: words >= PAID_REVIEW.minGeneralWords,
   });
+  items.push(...lastItems(r, asked, timed, heard, words));
+  return items;
+}
+
+type Timed = ReviewState['comments'][number] & { timestamp: number };
+
+/** What every paid review's floor ends with: a reason for each low score, the words read, every comment heard. */
+function lastItems(
+  r: ReviewState,
+  asked: readonly { key: CriterionKey; label: string }[],
+  timed: readonly Timed[],
+  heard: Uint8Array,
+  words: number,
+): ChecklistItem[] {
+  const items: ChecklistItem[] = [];
   for (const c of asked) {
     const score = r.criteria[c.key];
     if (score == null || score > PAID_REVIEW.lowScore) continue;
@@ -223,6 +262,26 @@ export function reviewChecklist(r: ReviewState): ChecklistItem[] {
     items.push({
       key: 'heard',
       label: `Every timestamped comment on a moment you heard (not ${unheard.map((c) => clock(c.timestamp)).join(', ')})`,
+      done: false,
+    });
+  }
+  return items;
+}
+
+/** A paid re-check's own items (RECHECK_REVIEW): a short summary, and a word for each point not fixed. */
+function recheckItems(r: ReviewState, words: number): ChecklistItem[] {
+  const items: ChecklistItem[] = [
+    {
+      key: 'summary',
+      label: `A summary of what changed, at least ${RECHECK_REVIEW.summaryWords} words (${words} so far)`,
+      done: words >= RECHECK_REVIEW.summaryWords,
+    },
+  ];
+  const unexplained = r.recheck?.unexplained ?? 0;
+  if (unexplained) {
+    items.push({
+      key: 'recheck-notes',
+      label: `Say in a word why each point not fixed is not (${unexplained} without a note)`,
       done: false,
     });
   }

@@ -8,6 +8,7 @@ import {
   REPEATED_REVIEW,
   REPEATED_SIMILARITY,
   reviewChecklist,
+  unexplainedPoints,
   similarity,
   trigrams,
   wordCount,
@@ -54,6 +55,7 @@ export function assertReviewComplete(bundle: ShareBundle, criteria: Record<strin
     general,
     heard: heardOf(bundle),
     asked: criteriaAsked(share.shareOptions),
+    ...(share.recheckOf ? { recheck: { unexplained: unexplainedPoints(Object.values(bundle.checklist?.marks ?? {})) } } : {}),
   });
   const missing = items.filter((i) => !i.done);
   if (!missing.length) return;

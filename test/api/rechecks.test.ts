@@ -207,6 +207,21 @@ describe("a pro's re-check", () => {
     const point = share.body.checklist[0].commentId;
     expect((await mark(pro, captured.body.shareId, point, 'fixed')).status).toBe(200);
 
+    // Its floor is its own: heard, scored, every point marked (a word of why where not fixed) and a short
+    // summary; no new comments and no 40 words.
+    const paidId = captured.body.shareId as string;
+    expect((await flows.listen(stack, pro, paidId, [[0, 3]])).status).toBe(200);
+    const [, second, third] = share.body.checklist.map((i: { commentId: string }) => i.commentId);
+    expect((await mark(pro, paidId, second, 'fixed')).status).toBe(200);
+    expect((await mark(pro, paidId, third, 'not_fixed')).status).toBe(200);
+    const summary = 'The low end is cleaner now and the vocal sits forward; the hats are still harsh.';
+    const full = { mixingMastering: 4, compositionArrangement: 4, vocalsLyrics: 3, energyImpact: 4 };
+    const silent = await call(pro, 'submitFeedback', { id: paidId, criteria: full, comment: summary });
+    expect(silent.body.error).toMatchObject({ code: 'review_incomplete', missing: ['recheck-notes'] });
+    expect((await mark(pro, paidId, third, 'not_fixed', 'Hats still harsh at 8 kHz')).status).toBe(200);
+    const done = await call(pro, 'submitFeedback', { id: paidId, criteria: full, comment: summary });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+
     // A pro who re-checks for free: the request goes without paying, and an order is refused.
     const free = await call(pro, 'setOwnPrice', { price: 30, freeRechecks: true });
     expect(free.body).toMatchObject({ feedbackPriceCents: PRICE, freeRechecks: true });

@@ -12,6 +12,7 @@ import {
   reviewChecklist,
   similarity,
   trigrams,
+  unexplainedPoints,
   wordCount,
   type ReviewState,
 } from '../../../shared/review.js';
@@ -134,6 +135,23 @@ describe('the checklist of a review', () => {
     const items = reviewChecklist({ ...full, criteria: three, asked });
     expect(items.find((i) => i.key === 'criteria')).toEqual({ key: 'criteria', label: 'Score all 3 criteria', done: true });
     expect(missing({ ...full, criteria: three })).toEqual(['criteria']);
+  });
+
+  it("a paid re-check's floor is its own: a short summary and a word for each point not fixed, no second full review", () => {
+    const recheck: ReviewState = { ...full, comments: [], general: words(12), recheck: { unexplained: 0 } };
+    expect(missing(recheck)).toEqual([]);
+    expect(missing({ ...recheck, general: words(11) })).toEqual(['summary']);
+    expect(missing({ ...recheck, recheck: { unexplained: 2 } })).toEqual(['recheck-notes']);
+    expect(
+      unexplainedPoints([
+        { mark: 'not_fixed', note: ' ' },
+        { mark: 'not_fixed', note: 'Still boomy' },
+        { mark: 'fixed', note: null },
+      ]),
+    ).toBe(1);
+    // Still heard, scored, and every comment it has on a heard second and saying something.
+    expect(missing({ ...recheck, heard: heardOver(90, [[0, 30]]) })).toEqual(['listened']);
+    expect(missing({ ...recheck, comments: [{ timestamp: 5, tags: [], text: 'ok' }] })).toEqual(['specific']);
   });
 
   it('a free review needs a score, a comment or a general comment', () => {

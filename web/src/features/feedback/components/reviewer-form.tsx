@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { criteriaAsked } from '@shared/feedback';
-import { decodeHeard, reviewChecklist } from '@shared/review';
+import { decodeHeard, reviewChecklist, unexplainedPoints } from '@shared/review';
 import type { ShareDetail } from '@shared/schemas/shares';
 import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/dialog';
@@ -58,8 +58,9 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
         general,
         heard: heard ? decodeHeard(heard.heard, share.trackDuration) : null,
         asked,
+        ...(detail.checklist ? { recheck: { unexplained: unexplainedPoints(detail.checklist) } } : {}),
       }),
-    [share.paid, share.trackDuration, criteria, own, general, heard, asked],
+    [share.paid, share.trackDuration, criteria, own, general, heard, asked, detail.checklist],
   );
   // A re-check waits for every point of the previous review to be marked (the server's rule too).
   const unmarked = detail.checklist?.filter((i) => !i.mark).length ?? 0;
