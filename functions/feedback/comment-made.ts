@@ -4,7 +4,11 @@ import type { ShareBundle } from './data/shares.js';
 import { getTemplates } from './data/templates.js';
 
 /** The texts of the user's templates, read beside the request (one round trip with it). */
-export const templateTexts = (userId: string) => getTemplates(userId).then(({ templates }) => templates.map((t) => t.text));
+export function templateTexts(userId: string): Promise<string[]> {
+  const read = getTemplates(userId).then(({ templates }) => templates.map((t) => t.text));
+  read.catch(() => {}); // awaited for the reviewer's comment, or not at all when the request is refused first
+  return read;
+}
 
 /** How the comment of `text` was made when its author is the request's reviewer; undefined for the musician's. */
 export async function madeOf(
