@@ -76,11 +76,14 @@ describe('the session, with Amplify loaded only when needed', () => {
     storeSession({ sub: 'quinn' });
     otherTabChanged('CognitoIdentityServiceProvider.client.stored-user.idToken');
     await waitFor(() => expect(who()).toBe('in:quinn'));
-    // Another app's keys are not the session's.
-    localStorage.clear();
+    // Another app's keys are not the session's: a change under them reads nothing again (had it, this tab
+    // would now show rita). The store stays a valid session meanwhile, so that nothing else reading it (the
+    // watcher, restarted for quinn) can end this one: only the event is under test.
+    storeSession({ sub: 'rita' });
     otherTabChanged('somebody-else.key');
     await new Promise((r) => setTimeout(r, 300));
     expect(who()).toBe('in:quinn');
+    localStorage.clear();
     otherTabChanged(null);
     await waitFor(() => expect(who()).toBe('signedOut'));
     expect(amplifyReady).not.toHaveBeenCalled();
