@@ -218,7 +218,12 @@ describe("a pro's re-check", () => {
     const full = { mixingMastering: 4, compositionArrangement: 4, vocalsLyrics: 3, energyImpact: 4 };
     const silent = await call(pro, 'submitFeedback', { id: paidId, criteria: full, comment: summary });
     expect(silent.body.error).toMatchObject({ code: 'review_incomplete', missing: ['recheck-notes'] });
+    // A mark is a change to the review: a completion checked against the marks before it is refused.
+    const shares = await import('../../functions/feedback/data/shares.js');
+    const read = (await shares.getShareBundle(paidId))!;
     expect((await mark(pro, paidId, third, 'not_fixed', 'Hats still harsh at 8 kHz')).status).toBe(200);
+    const stale = { criteria: full, comment: summary, userId: proId, createdAt: new Date().toISOString() };
+    expect(await shares.completeWithFeedback(read.share, stale, [], { reviewEdits: read.reviewEdits })).toBe(false);
     const done = await call(pro, 'submitFeedback', { id: paidId, criteria: full, comment: summary });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
 

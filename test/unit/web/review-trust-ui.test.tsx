@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /** The reviewer's side of a paid review (the checklist, the saved draft, the proof of listening) and what the musician sees meanwhile. */
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ShareDetail } from '../../../shared/schemas/shares';
 import { emptyHeard, encodeHeard, markHeard } from '../../../shared/review';
@@ -9,6 +9,7 @@ vi.mock('../../../web/src/lib/api', () => import('./amplify-mock'));
 vi.mock('wavesurfer.js', () => import('../../support/fake-wavesurfer'));
 
 import { FeedbackView } from '../../../web/src/features/feedback/components/feedback-view';
+import { RequestSummary } from '../../../web/src/features/feedback/components/request-summary';
 import { ReviewerForm } from '../../../web/src/features/feedback/components/reviewer-form';
 import { DRAFT_SAVE_DELAY_MS } from '../../../web/src/features/feedback/hooks/use-draft-autosave';
 import { ApiError, apiMock, apiOnLeaveMock } from './amplify-mock';
@@ -107,6 +108,10 @@ describe('an instrumental', () => {
     );
     expect(screen.queryByRole('group', { name: 'Vocals & Lyrics' })).toBeNull();
     expect(screen.getByTestId('check-criteria').textContent).toContain('Score all 3 criteria');
+    cleanup();
+    // What the musician asked says so too, on both sides of the request.
+    renderUi(<RequestSummary share={detail.share} />, { url: null });
+    expect(screen.getByTestId('request-instrumental').textContent).toBe('An instrumental: not on Vocals & Lyrics');
   });
 });
 

@@ -3,6 +3,7 @@ import type { ShareStatus } from '../../../../shared/feedback.js';
 import type { CheckMark } from '../../../../shared/schemas/shares.js';
 import { T, checklistKey } from './records.js';
 import { inOpenShare } from './open-share.js';
+import { reviewEdit } from './comments.js';
 
 /**
  * Sets one point's mark (the reviewer) or place (the musician) while the share is open and not in one of
@@ -26,6 +27,9 @@ export async function setCheck(
         ExpressionAttributeValues: { ':v': value },
       },
     },
+    // A mark is part of what the floor checks (a word of why for a point not fixed) and of the outcome the
+    // request keeps: counted as a change, so a Submit checked against the marks before it is refused.
+    ...('mark' in change ? [reviewEdit(shareId)] : []),
   ]);
   return !err;
 }

@@ -6,8 +6,11 @@ import { digestUpsert } from './emails.js';
 import { type CommentRecord, type ShareRecord, T, commentKey, isFull, linkKey, participants, reviewEditsKey } from './records.js';
 import { inOpenShare } from './open-share.js';
 
-/** One more change to the comments of a review not yet submitted, counted with the change (records.ts says why). */
-const reviewEdit = (shareId: string) => ({
+/**
+ * One more change to a review not yet submitted (its comments, or a re-check's marks), counted with the
+ * change (records.ts says why).
+ */
+export const reviewEdit = (shareId: string) => ({
   Update: {
     TableName: T(),
     Key: reviewEditsKey(shareId),

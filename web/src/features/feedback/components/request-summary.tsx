@@ -3,7 +3,7 @@ import { Facts } from '@/components/facts';
 import { CategoryTags } from './category-toggles';
 import { contextLabel, purposeLabel } from '@/features/feedback/utils/share';
 
-/** What the musician asked for: notes, context, purpose, reference track and focus categories. */
+/** What the musician asked for: notes, context, purpose, an instrumental, reference track and focus categories. */
 export function RequestSummary({ share }: { share: ShareView }) {
   const o = share.shareOptions;
   const reference = o.referenceTrack?.trim();
@@ -16,6 +16,11 @@ export function RequestSummary({ share }: { share: ShareView }) {
         { label: 'Feedback notes', value: o.feedbackNotes, testId: 'request-notes' },
         { label: 'Context', value: contextLabel(o.context), testId: 'request-context' },
         !!o.trackPurpose && { label: 'Track purpose', value: purposeLabel(o.trackPurpose) },
+        o.vocalsLyrics === false && {
+          label: 'Scored on',
+          value: 'An instrumental: not on Vocals & Lyrics',
+          testId: 'request-instrumental',
+        },
         !!reference && {
           label: 'Reference track',
           value: isLink ? (

@@ -58,9 +58,10 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
         general,
         heard: heard ? decodeHeard(heard.heard, share.trackDuration) : null,
         asked,
-        ...(detail.checklist ? { recheck: { unexplained: unexplainedPoints(detail.checklist) } } : {}),
+        // A re-check as the server tells one (its record names the review it re-checks), checklist or none.
+        ...(share.recheckOf ? { recheck: { unexplained: unexplainedPoints(detail.checklist ?? []) } } : {}),
       }),
-    [share.paid, share.trackDuration, criteria, own, general, heard, asked, detail.checklist],
+    [share.paid, share.trackDuration, share.recheckOf, criteria, own, general, heard, asked, detail.checklist],
   );
   // A re-check waits for every point of the previous review to be marked (the server's rule too).
   const unmarked = detail.checklist?.filter((i) => !i.mark).length ?? 0;
