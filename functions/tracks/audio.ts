@@ -11,6 +11,7 @@
 import { MAX_TRACK_BYTES } from '../../shared/constants.js';
 import { checkAccounted, foldPeaks, Measure, type ContainerResult, type PcmSink } from './audio/measure.js';
 import type { TechnicalReport } from './audio/loudness.js';
+import type { Finding } from '../../shared/findings.js';
 import { WavWriter } from './audio/wav-writer.js';
 import { AudioRejected, REASONS } from './audio/rejected.js';
 import { openFile, type ByteSource } from './audio/source.js';
@@ -35,6 +36,8 @@ export interface AudioFacts {
   browserPlayable: boolean;
   /** Loudness, peaks, clipping and the short-term loudness per second (null when not asked for). */
   report: TechnicalReport | null;
+  /** What analysis found, each at its times (null when not asked for). */
+  findings: Finding[] | null;
 }
 
 const ANALYSERS: Record<Container, (src: ByteSource, start: number, measure: Measure) => Promise<ContainerResult>> = {
@@ -57,6 +60,8 @@ function isSystemError(err: unknown): boolean {
 export interface AnalyseOptions {
   /** The technical report (default true). */
   report?: boolean;
+  /** Analysis findings, with the report (default true). */
+  findings?: boolean;
 }
 
 async function analyseSource(src: ByteSource, sink?: PcmSink, options?: AnalyseOptions): Promise<AudioFacts> {
@@ -75,6 +80,7 @@ async function analyseSource(src: ByteSource, sink?: PcmSink, options?: AnalyseO
       peaks: foldPeaks(measure.meter.result()),
       browserPlayable: measure.browserPlayable,
       report: measure.loudness?.result() ?? null,
+      findings: measure.findings?.result() ?? null,
     };
   } catch (err) {
     if (err instanceof AudioRejected || isSystemError(err)) throw err;

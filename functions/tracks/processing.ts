@@ -143,7 +143,7 @@ export async function measure(
       contentType,
       duration: Math.round(facts.duration * 1000) / 1000,
       peaks: Buffer.from(facts.peaks).toString('base64'),
-      ...(facts.report ? { report: packReport(facts.report) } : {}),
+      ...(facts.report ? { report: packReport(facts.report, facts.findings) } : {}),
       format: facts.format,
       sizeBytes: fs.statSync(file).size,
     };
@@ -184,7 +184,7 @@ export async function measureStoredTrack(track: { id: string; audioKey: string }
       if (err instanceof AudioRejected) return 'unreadable';
       throw err;
     }
-    return (await tracks.setTrackReport(track.id, track.audioKey, packReport(facts.report!))) ? 'measured' : 'moved';
+    return (await tracks.setTrackReport(track.id, track.audioKey, packReport(facts.report!, facts.findings))) ? 'measured' : 'moved';
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

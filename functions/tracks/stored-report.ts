@@ -5,17 +5,19 @@
  */
 import type { ReportSummaryView, StoredReport, TechnicalReportView } from '../../shared/schemas/technical-report.js';
 import type { TechnicalReport } from './audio/loudness.js';
+import type { Finding } from '../../shared/findings.js';
 
 const FLOOR = -70;
 const STEPS_PER_LU = 2;
 
-export function packReport({ shortTermLufs, ...rest }: TechnicalReport): StoredReport {
+/** The report with what analysis found in the same decode (null: not asked for). */
+export function packReport({ shortTermLufs, ...rest }: TechnicalReport, findings: Finding[] | null): StoredReport {
   const bytes = Uint8Array.from(shortTermLufs, (v) => Math.max(0, Math.min(255, Math.round((v - FLOOR) * STEPS_PER_LU))));
-  return { ...rest, shortTerm: Buffer.from(bytes).toString('base64') };
+  return { ...rest, shortTerm: Buffer.from(bytes).toString('base64'), ...(findings ? { findings } : {}) };
 }
 
-/** The report without its lane, as lists carry it. */
-export function reportSummary({ shortTerm: _lane, ...rest }: StoredReport): ReportSummaryView {
+/** The report without its lane and its findings, as lists carry it. */
+export function reportSummary({ shortTerm: _lane, findings: _findings, ...rest }: StoredReport): ReportSummaryView {
   return rest;
 }
 

@@ -22,6 +22,8 @@
  *    on a stack of its own whose scheduler is off).
  * 7. GET /tracks latency (p50/p99) while a burst of 40 uploads from 4 users is processed vs at rest
  *    (upload-burst.ts, on a stack of its own).
+ * 8. The analysis findings' precision and recall per detector on defects injected into real recordings, the
+ *    untouched recordings' false findings, and what analysis adds to decoding (findings.ts; no stack).
 
  * It starts its own local stack on free ports with a throw-away data directory. Sections can be named to run
  * only them (`npm run bench -- 1 3b 4 5`; 2 takes in 2b and 2c, 4 takes in 4b); none named, all run. Each
@@ -36,6 +38,7 @@ import { freePorts } from '../dev/stack/ports.js';
 import { MEDIA_BUCKET, startStack, TABLE_NAME } from '../dev/stack/stack.js';
 import { createConfirmedUser } from '../../test/support/users.js';
 import { benchBundles } from './bundles.js';
+import { benchFindings } from './findings.js';
 import { benchFirstPage } from './first-page.js';
 import { installLighthouse } from './lighthouse.js';
 import { benchPaymentChecksAlone } from './payment-checks.js';
@@ -87,7 +90,7 @@ async function benchOnOwnStack() {
  * 7 while the section alone passed; apart, every section runs to its end.
  */
 const SHARED_STACK = ['1', '2', '3', '3b', '4'];
-const PROCESSES = [SHARED_STACK, ['5'], ['6'], ['7']];
+const PROCESSES = [SHARED_STACK, ['5'], ['6'], ['7'], ['8']];
 /** Set in a section group's own process. */
 const CHILD = 'SNIP_BENCH_SECTIONS';
 
@@ -103,6 +106,7 @@ async function runSections() {
   }
   if (wanted('6')) await benchPaymentChecksAlone();
   if (wanted('7')) await benchUploadBurstAlone();
+  if (wanted('8')) await benchFindings();
 }
 
 async function main() {

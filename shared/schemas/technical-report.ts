@@ -1,4 +1,15 @@
 import * as z from 'zod/mini';
+import { FINDING_KINDS, FINDING_SEVERITIES } from '../findings.js';
+
+/** What analysis found (shared/findings.ts). */
+export const findingView = z.object({
+  id: z.string(),
+  kind: z.enum(FINDING_KINDS),
+  start: z.number(),
+  end: z.number(),
+  severity: z.enum(FINDING_SEVERITIES),
+  value: z.number(),
+});
 
 /**
  * A track's technical report, measured from its samples when it was processed: loudness per ITU-R BS.1770-4
@@ -15,6 +26,8 @@ export const technicalReport = z.object({
   dcOffset: z.number(),
   stereoCorrelation: z.nullable(z.number()),
   shortTermLufs: z.array(z.number()),
+  /** What analysis found, in time order; absent for tracks measured before analysis. */
+  findings: z.optional(z.array(findingView)),
 });
 export type TechnicalReportView = z.infer<typeof technicalReport>;
 
@@ -22,7 +35,7 @@ export type TechnicalReportView = z.infer<typeof technicalReport>;
  * The report without its lane, as lists carry it (the track list, requests): what a list weighs must not grow
  * with the tracks' durations. The whole report, lane included, is `GET /tracks/report`.
  */
-export const reportSummary = z.omit(technicalReport, { shortTermLufs: true });
+export const reportSummary = z.omit(technicalReport, { shortTermLufs: true, findings: true });
 export type ReportSummaryView = z.infer<typeof reportSummary>;
 
 /** The report as a track keeps it: the short-term loudness packed a byte a second (functions/tracks/stored-report.ts). */

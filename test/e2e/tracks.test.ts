@@ -224,6 +224,8 @@ describe('tracks on the Musician Experience page', () => {
       /Spotify \(-14 LUFS\) would turn this (up|down) by \d+\.\d dB/,
     );
     await report.getByTestId('loudness-lane').waitFor();
+    // What analysis found, with no reviewer needed.
+    await report.getByTestId('found-by-analysis').waitFor();
     await expectAccessible(page, 'the technical report');
     await screenshot(page, 'tracks-report');
     const phone = await e2e.signedIn(user, '/dashboard', PHONE);

@@ -14,6 +14,7 @@
  */
 import { ExactWeighting, type ChannelWeighting } from './k-weighting.js';
 import { CARRIED, GROUP, sampleScan, SimdWeighting } from './sample-scan.js';
+import { Doubles } from './doubles.js';
 import { LOBES } from './true-peak.js';
 
 /** Channel weights by count, in the WAV order (L R C LFE Ls Rs): surrounds 1.41, the LFE left out. */
@@ -44,23 +45,6 @@ const ABSOLUTE_GATE = -70;
 
 const lufs = (energy: number) => (energy > 0 ? -0.691 + 10 * Math.log10(energy) : -Infinity);
 const energyOf = (loudness: number) => 10 ** ((loudness + 0.691) / 10);
-
-/** A growable array of doubles. */
-class Doubles {
-  values = new Float64Array(1024);
-  length = 0;
-  push(v: number) {
-    if (this.length === this.values.length) {
-      const more = new Float64Array(this.values.length * 2);
-      more.set(this.values);
-      this.values = more;
-    }
-    this.values[this.length++] = v;
-  }
-  view() {
-    return this.values.subarray(0, this.length);
-  }
-}
 
 class Channel {
   /** The K-weighting filters, with the squares of the step so far and the sum of the samples. */
@@ -107,6 +91,8 @@ export class LoudnessMeter {
   private shortTerm = new Doubles();
   private perSecond: number[] = [];
   private truePeak = 0;
+  /** The last push had a point between samples above full scale (analysis then places it: ./findings.ts). */
+  overInLastPush = false;
   private samplePeak = 0;
   private clipped = 0;
   private frames = 0;
@@ -141,14 +127,17 @@ export class LoudnessMeter {
   private scan(channels: Float32Array[], n: number): Float32Array[] {
     const scan = sampleScan();
     const runs = scan.runs(this.channels.length, CARRIED + n);
+    this.overInLastPush = false;
     return runs.map((run, c) => {
       const ch = this.channels[c];
       run.set(ch.carried, 0);
       const fresh = channels[c] ?? channels[0];
       // Samples decoded into `buffers` are in place already.
       if (fresh.buffer !== run.buffer || fresh.byteOffset !== run.byteOffset + 4 * CARRIED) run.set(fresh.subarray(0, n), CARRIED);
-      const { truePeak, samplePeak, clips } = scan.scan(run, this.truePeak);
-      this.truePeak = truePeak;
+      // Points at or below full scale are skipped only up to it, so that a run with an over says so.
+      const { truePeak, samplePeak, clips } = scan.scan(run, Math.min(this.truePeak, 1));
+      if (truePeak > 1) this.overInLastPush = true;
+      if (truePeak > this.truePeak) this.truePeak = truePeak;
       if (samplePeak > this.samplePeak) this.samplePeak = samplePeak;
       this.clipped += clips;
       ch.carried.set(run.subarray(n, n + CARRIED));

@@ -3,6 +3,7 @@
  * clipping: ./loudness.ts), and whether the audio explains the file's bytes.
  */
 import { MAX_TRACK_SECONDS, PEAKS_COUNT } from '../../../shared/constants.js';
+import { FindingsMeter } from './findings.js';
 import { LoudnessMeter } from './loudness.js';
 import { AudioRejected, REASONS } from './rejected.js';
 
@@ -87,6 +88,8 @@ export class Measure {
   readonly meter = new PeakMeter();
   /** Null when the report is not wanted (the bench measures what it costs). */
   readonly loudness: LoudnessMeter | null;
+  /** Analysis findings (./findings.ts), with the report only; null when not wanted (the bench measures their cost). */
+  readonly findings: FindingsMeter | null;
   /**
    * The stream's own channels, when its decoder gives more (mpg123 gives a mono MP3 as two equal channels,
    * which would measure 3 dB louder): only these are measured and copied.
@@ -108,9 +111,10 @@ export class Measure {
 
   constructor(
     readonly sink?: PcmSink,
-    { report = true }: { report?: boolean } = {},
+    { report = true, findings = true }: { report?: boolean; findings?: boolean } = {},
   ) {
     this.loudness = report ? new LoudnessMeter() : null;
+    this.findings = report && findings ? new FindingsMeter() : null;
   }
 
   /**
@@ -142,6 +146,7 @@ export class Measure {
     this.meter.push(out, n);
     this.addFrames(n, sampleRate);
     this.loudness?.push(channels, n, sampleRate);
+    this.findings?.push(channels, out, n, sampleRate, this.loudness?.overInLastPush);
     this.sink?.write(channels, n, sampleRate);
   }
 

@@ -1,7 +1,10 @@
+import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReportSummaryView } from '@shared/schemas/technical-report';
+import type { ReportSummaryView, TechnicalReportView } from '@shared/schemas/technical-report';
+import { findingSummary, FINDING_TEXT } from '@shared/findings';
 import { streamingAdvice, truePeakWarning } from '@shared/technical-report';
 import { Alert } from '@/components/alert';
+import { api } from '@/lib/api';
 import { formatTime } from '@/components/audio-player';
 import './technical-report.css';
 
@@ -39,12 +42,47 @@ function LoudnessLane({ values }: { values: number[] }) {
   );
 }
 
-/** The lane, loaded when the report is first opened (lists carry the report without it). */
-function Lane({ trackId, loadLane }: { trackId: string; loadLane: () => Promise<number[]> }) {
-  const lane = useQuery({ queryKey: ['track-lane', trackId], queryFn: loadLane, staleTime: Infinity });
-  if (lane.isError) return <p className="muted small">The loudness lane could not be loaded.</p>;
-  if (!lane.data) return <div className="loudness-lane-placeholder" aria-hidden="true" />;
-  return <LoudnessLane values={lane.data} />;
+/** What the whole report adds to a list's: the lane and what analysis found. */
+type ReportDetails = Pick<TechnicalReportView, 'shortTermLufs' | 'findings'>;
+
+/** The whole report (`GET /tracks/report`: for the owner, or the reviewer of an open request). */
+async function loadDetails(trackId: string): Promise<ReportDetails> {
+  const { shortTermLufs, findings } = await api('getTrackReport', { trackId });
+  return { shortTermLufs, findings };
+}
+
+/** What analysis found, each at its time: on every upload, with no reviewer needed. */
+function FoundByAnalysis({ findings }: { findings: NonNullable<ReportDetails['findings']> }) {
+  const heading = useId();
+  return (
+    <section className="found-by-analysis" aria-labelledby={heading} data-testid="found-by-analysis">
+      <h4 id={heading}>Found by analysis</h4>
+      {findings.length === 0 ? (
+        <p className="muted small">Nothing: no clipping, overs, dropouts, clicks, jumps, offset or low-end build-up.</p>
+      ) : (
+        <ul>
+          {findings.map((f) => (
+            <li key={f.id} data-testid="finding" data-kind={f.kind} title={FINDING_TEXT[f.kind].comment}>
+              {findingSummary(f)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The lane and the findings, loaded when the report is first opened (lists carry the report without them). */
+function Details({ trackId }: { trackId: string }) {
+  const details = useQuery({ queryKey: ['track-lane', trackId], queryFn: () => loadDetails(trackId), staleTime: Infinity });
+  if (details.isError) return <p className="muted small">The loudness lane could not be loaded.</p>;
+  if (!details.data) return <div className="loudness-lane-placeholder" aria-hidden="true" />;
+  return (
+    <>
+      <LoudnessLane values={details.data.shortTermLufs} />
+      {details.data.findings && <FoundByAnalysis findings={details.data.findings} />}
+    </>
+  );
 }
 
 /**
@@ -63,24 +101,14 @@ function Unmeasured({ trackId, ask }: { trackId: string; ask: () => Promise<unkn
 }
 
 /**
- * A track's technical report: its loudness and peaks, what streaming services would do with it, and the
- * loudness lane (`loadLane`: the caller's way to the track's whole report, as the player's `loadUrl`).
+ * A track's technical report: its loudness and peaks, what streaming services would do with it, and, loaded
+ * when it is first shown, the loudness lane and what analysis found.
  */
-export function TechnicalReport({
-  id,
-  trackId,
-  report,
-  loadLane,
-}: {
-  id: string;
-  trackId: string;
-  report: ReportSummaryView | null;
-  loadLane: () => Promise<number[]>;
-}) {
+export function TechnicalReport({ id, trackId, report }: { id: string; trackId: string; report: ReportSummaryView | null }) {
   if (!report)
     return (
       <section className="feedback-view" id={id} aria-label="Technical report" data-testid="technical-report">
-        <Unmeasured trackId={trackId} ask={loadLane} />
+        <Unmeasured trackId={trackId} ask={() => loadDetails(trackId)} />
       </section>
     );
   const warning = truePeakWarning(report.truePeakDbtp);
@@ -103,7 +131,7 @@ export function TechnicalReport({
           </div>
         ))}
       </dl>
-      <Lane trackId={trackId} loadLane={loadLane} />
+      <Details trackId={trackId} />
       <ul className="technical-report-streaming" data-testid="streaming-advice">
         {streamingAdvice(report.integratedLufs).map((line) => (
           <li key={line}>{line}</li>

@@ -11,11 +11,6 @@ import { newIdempotencyKey } from '@/lib/idempotency';
 import { saidIfSignedOut } from '@/lib/signed-out';
 import { shareDetailKey, sharesQueryKey, type SharePage } from './shares';
 
-/** The short-term loudness lane of the shared track's report. */
-export async function getShareTrackLane(trackId: string): Promise<number[]> {
-  return (await api('getTrackReport', { trackId })).shortTermLufs;
-}
-
 /** A presigned link to stream the shared track (both participants may ask). */
 export async function getShareAudioUrl(trackId: string): Promise<string> {
   return (await api('getSignedUrl', { trackId })).signedUrl;

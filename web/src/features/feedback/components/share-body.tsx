@@ -9,7 +9,7 @@ import { TechnicalReport } from '@/components/technical-report';
 import { DECLINE_REASONS, type DeclineReason } from '@shared/review';
 import { errorMessage } from '@/lib/errors';
 import { formatCents } from '@shared/money';
-import { getShareAudioUrl, getShareTrackLane, useRespondToShare } from '@/features/feedback/api/share-actions';
+import { getShareAudioUrl, useRespondToShare } from '@/features/feedback/api/share-actions';
 import type { Viewer } from '@/features/feedback/utils/share';
 import { FeedbackView } from './feedback-view';
 import { RequestSummary } from './request-summary';
@@ -85,14 +85,7 @@ function ShareReport({ share, report }: { share: ShareView; report: NonNullable<
       <summary>
         Technical report: {report.integratedLufs.toFixed(1)} LUFS, true peak {report.truePeakDbtp?.toFixed(1) ?? '-'} dBTP
       </summary>
-      {opened && (
-        <TechnicalReport
-          id={`report-${share.id}`}
-          trackId={share.trackId}
-          report={report}
-          loadLane={() => getShareTrackLane(share.trackId)}
-        />
-      )}
+      {opened && <TechnicalReport id={`report-${share.id}`} trackId={share.trackId} report={report} />}
     </details>
   );
 }

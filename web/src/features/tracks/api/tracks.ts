@@ -49,11 +49,6 @@ export function useTrackVersions() {
 }
 
 /** A presigned link to stream a track (valid 3600 s). */
-/** The short-term loudness lane of a track's report (lists carry the report without it). */
-export async function getTrackLane(trackId: string): Promise<number[]> {
-  return (await api('getTrackReport', { trackId })).shortTermLufs;
-}
-
 export async function getTrackUrl(trackId: string): Promise<string> {
   const { signedUrl } = await api('getSignedUrl', { trackId });
   return signedUrl;

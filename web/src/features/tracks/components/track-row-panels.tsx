@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import type { TrackView } from '@shared/schemas/tracks';
 import { MessageIcon } from '@/components/icons';
 import { OnDemandStatus } from '@/components/on-demand-status';
-import { getTrackLane } from '@/features/tracks/api/tracks';
 import type { RowPanels } from '@/features/tracks/hooks/use-track-row-panels';
 import type { SnippetAudition } from '@/features/tracks/hooks/use-snippet-audition';
 import { versionedTitle } from '@shared/track-version';
@@ -84,9 +83,7 @@ export function TrackRowPanels({
 
       {report.open && (
         <OnDemandPanel id={report.id} code={report.code}>
-          {(Report) => (
-            <Report key={track.id} id={report.id} trackId={track.id} report={track.report} loadLane={() => getTrackLane(track.id)} />
-          )}
+          {(Report) => <Report key={track.id} id={report.id} trackId={track.id} report={track.report} />}
         </OnDemandPanel>
       )}
 

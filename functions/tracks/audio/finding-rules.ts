@@ -1,0 +1,282 @@
+/**
+ * The findings read from the steps the meter keeps (./findings.ts): each detector a rule over 100 ms steps,
+ * set against the track's own balance where it has one.
+ */
+import { Doubles } from './doubles.js';
+import { FINDING_KINDS, MAX_FINDINGS, type Finding, type FindingKind, type FindingSeverity } from '../../../shared/findings.js';
+
+/** The music around a dropout (each side's 300 ms) is at least this loud (dBFS, RMS). */
+const DROPOUT_CONTEXT_DB = -35;
+export const STEPS_PER_SECOND = 10;
+/** A click's second difference above its surroundings' RMS (dB), and at least this large in absolute terms. */
+const CLICK_DB = 22;
+const CLICK_MIN = 0.05;
+/** A click's second difference above the step's next largest (more than two frames away): it stands alone. */
+const CLICK_ALONE_DB = 10;
+/** Steps either side whose second differences are a click's surroundings. */
+const CLICK_CONTEXT = 2;
+/** A step in level of at least this (dB) within a second, both sides steady and of the same spectral balance. */
+const JUMP_DB = 6;
+/** Each side's second stays within this of its level (dB), and the spectral balance moves less than this. */
+const STEADY_DB = 3;
+const SAME_BALANCE_DB = 2;
+/** Stereo correlation at or below this, over at least MONO_MIN_STEPS loud steps, is a mono collapse. */
+const MONO_CORRELATION = -0.2;
+const MONO_MIN_STEPS = 5;
+/**
+ * The mean of two seconds' samples beyond this (a fraction of full scale) is a DC offset: a bass note's
+ * mean over that long stays well under it, a constant's does not.
+ */
+const DC_LIMIT = 0.015;
+const DC_STEPS = 2 * STEPS_PER_SECOND;
+/** The band below 120 Hz this far above the rest more than in the track's median, and its own level as far above its median. */
+const LOW_EXCESS_DB = 8;
+const LOW_LEVEL_DB = 6;
+/** Steps quieter than this (dBFS) are left out of balances and correlations. */
+const QUIET_DB = -45;
+
+const db = (energy: number) => (energy > 0 ? 10 * Math.log10(energy) : -Infinity);
+
+/** Per 100 ms step: sums over its frames. */
+export const STEP_FIELDS = ['frames', 'sq', 'low', 'hf', 'lr', 'll', 'rr', 'sumL', 'sumR', 'maxD', 'maxAt', 'max2', 'slope'] as const;
+export type StepField = (typeof STEP_FIELDS)[number];
+export type Steps = Record<StepField, Doubles> & { count: number; seconds: number };
+
+export interface Event {
+  start: number;
+  end: number;
+  value: number;
+  count: number;
+}
+
+const SEVERITY: Record<FindingKind, (v: number) => FindingSeverity> = {
+  clip: (v) => (v >= 100 ? 'high' : v >= 10 ? 'medium' : 'low'),
+  over: (v) => (v >= 1 ? 'high' : v >= 0.3 ? 'medium' : 'low'),
+  mono: (v) => (v <= -0.6 ? 'high' : v <= -0.4 ? 'medium' : 'low'),
+  dropout: (v) => (v >= 0.1 ? 'high' : v >= 0.02 ? 'medium' : 'low'),
+  click: (v) => (v >= 32 ? 'high' : v >= 27 ? 'medium' : 'low'),
+  jump: (v) => (Math.abs(v) >= 10 ? 'high' : Math.abs(v) >= 8 ? 'medium' : 'low'),
+  dc: (v) => (Math.abs(v) >= 0.05 ? 'high' : Math.abs(v) >= 0.02 ? 'medium' : 'low'),
+  lowEnd: (v) => (v >= 12 ? 'high' : v >= 10 ? 'medium' : 'low'),
+};
+
+const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
+
+export function finding(kind: FindingKind, start: number, end: number, value: number): Omit<Finding, 'id'> {
+  return { kind, start: round(start, 3), end: round(Math.max(start, end), 3), severity: SEVERITY[kind](value), value: round(value, 3) };
+}
+
+const RANK: Record<FindingSeverity, number> = { high: 0, medium: 1, low: 2 };
+
+/** The most severe MAX_FINDINGS, in time order, each named by its kind and its order ('clip-2'). */
+export function named(found: Omit<Finding, 'id'>[]): Finding[] {
+  const kept = [...found].sort((a, b) => RANK[a.severity] - RANK[b.severity] || a.start - b.start).slice(0, MAX_FINDINGS);
+  kept.sort((a, b) => a.start - b.start || FINDING_KINDS.indexOf(a.kind) - FINDING_KINDS.indexOf(b.kind));
+  const counts = new Map<FindingKind, number>();
+  return kept.map((f) => {
+    const n = (counts.get(f.kind) ?? 0) + 1;
+    counts.set(f.kind, n);
+    return { id: `${f.kind}-${n}`, ...f };
+  });
+}
+
+/** Where step `k` starts (a step is a tenth of a second of frames, to the frame). */
+const stepStart = (_s: Steps, k: number) => k / STEPS_PER_SECOND;
+
+/** Sums of a field over steps [from, to). */
+function sum(series: Doubles, from: number, to: number) {
+  let total = 0;
+  for (let k = Math.max(0, from); k < to; k++) total += series.get(k);
+  return total;
+}
+
+/** Mean-square level (dBFS) of steps [from, to). */
+function levelOf(s: Steps, from: number, to: number, field: 'sq' | 'low' | 'hf' = 'sq') {
+  return db(sum(s[field], from, to) / Math.max(1, sum(s.frames, from, to)));
+}
+
+/** Silences inside loud music: 300 ms either side at least DROPOUT_CONTEXT_DB. */
+export function findDropouts(s: Steps, silences: Event[]): Omit<Finding, 'id'>[] {
+  const stepOf = (t: number) => Math.floor(t * STEPS_PER_SECOND);
+  return silences
+    .filter((e) => {
+      const before = stepOf(e.start);
+      const after = stepOf(e.end);
+      return (
+        before >= 3 &&
+        after + 4 <= s.count &&
+        levelOf(s, before - 3, before) >= DROPOUT_CONTEXT_DB &&
+        levelOf(s, after + 1, after + 4) >= DROPOUT_CONTEXT_DB
+      );
+    })
+    .map((e) => finding('dropout', e.start, e.end, e.value));
+}
+
+/**
+ * A step whose largest second difference stands CLICK_DB above the RMS of the second differences around
+ * it (its own left out), away from clips and dropouts (their edges are steep by nature).
+ */
+export function findClicks(s: Steps, near: { start: number; end: number }[]): Omit<Finding, 'id'>[] {
+  const out: Omit<Finding, 'id'>[] = [];
+  for (let k = 0; k < s.count; k++) {
+    const peak = s.maxD.get(k);
+    if (peak < CLICK_MIN * CLICK_MIN) continue;
+    const from = k - CLICK_CONTEXT;
+    const to = k + CLICK_CONTEXT + 1;
+    // hf sums both channels' squares per frame.
+    const around = (sum(s.hf, from, to) - peak) / Math.max(1, 2 * sum(s.frames, from, to) - 1);
+    const rise = db(peak / Math.max(around, 1e-12));
+    const t = s.maxAt.get(k);
+    if (rise < CLICK_DB || db(peak / Math.max(s.max2.get(k), 1e-12)) < CLICK_ALONE_DB || t < 0.05) continue;
+    if (near.some((e) => t >= e.start - 0.03 && t <= e.end + 0.03)) continue;
+    out.push(finding('click', t, t, rise));
+  }
+  return out;
+}
+
+/**
+ * Where the level steps by JUMP_DB or more between the second before and the second after, each side
+ * steady through the second beyond it, and the spectral balance (the low band's share and the highs' share)
+ * the same on both sides: the same music at another gain, not a section of the song starting.
+ */
+export function findJumps(s: Steps, dropouts: { start: number; end: number }[]): Omit<Finding, 'id'>[] {
+  const w = STEPS_PER_SECOND;
+  const out: { k: number; change: number }[] = [];
+  for (let k = 2 * w; k + 2 * w <= s.count; k++) {
+    const before = levelOf(s, k - w, k);
+    const after = levelOf(s, k, k + w);
+    const change = after - before;
+    if (!(Math.abs(change) >= JUMP_DB) || before < QUIET_DB || after < QUIET_DB) continue;
+    if (Math.abs(levelOf(s, k - 2 * w, k - w) - before) > STEADY_DB || Math.abs(levelOf(s, k + w, k + 2 * w) - after) > STEADY_DB) continue;
+    if (Math.abs(lowToRest(s, k, k + w) - lowToRest(s, k - w, k)) > SAME_BALANCE_DB) continue;
+    const highs = (from: number, to: number) => levelOf(s, from, to, 'hf') - levelOf(s, from, to);
+    if (Math.abs(highs(k, k + w) - highs(k - w, k)) > SAME_BALANCE_DB) continue;
+    const last = out.at(-1);
+    if (last && k - last.k < w) {
+      if (Math.abs(change) > Math.abs(last.change)) Object.assign(last, { k, change });
+    } else out.push({ k, change });
+  }
+  return out
+    .map(({ k, change }) => finding('jump', stepStart(s, k), stepStart(s, k), change))
+    .filter((f) => !dropouts.some((d) => f.start >= d.start - 1 && f.start <= d.end + 1));
+}
+
+/** Runs of loud steps whose stereo correlation is at or below MONO_CORRELATION. */
+export function findMono(s: Steps): Omit<Finding, 'id'>[] {
+  const out: Omit<Finding, 'id'>[] = [];
+  let from = -1;
+  let worst = 1;
+  let gap = 0;
+  const close = (to: number) => {
+    if (from >= 0 && to - from >= MONO_MIN_STEPS) {
+      const r = sum(s.lr, from, to) / Math.sqrt(sum(s.ll, from, to) * sum(s.rr, from, to));
+      out.push(finding('mono', stepStart(s, from), stepStart(s, to), Math.min(worst, r)));
+    }
+    from = -1;
+    worst = 1;
+    gap = 0;
+  };
+  for (let k = 0; k < s.count; k++) {
+    const ll = s.ll.get(k);
+    const rr = s.rr.get(k);
+    const loud = db((ll + rr) / (2 * Math.max(1, s.frames.get(k)))) >= QUIET_DB;
+    const r = ll > 0 && rr > 0 ? s.lr.get(k) / Math.sqrt(ll * rr) : 1;
+    if (loud && r <= MONO_CORRELATION) {
+      if (from < 0) from = k;
+      worst = Math.min(worst, r);
+      gap = 0;
+    } else if (from >= 0 && ++gap > 1) close(k - gap + 1);
+  }
+  close(s.count - gap);
+  return out;
+}
+
+/**
+ * Two seconds whose mean (either channel) is beyond DC_LIMIT, over a window sliding a step at a time; a run's
+ * edges are placed where its mean crosses half its largest, which is where the offset starts and ends.
+ */
+export function findDc(s: Steps): Omit<Finding, 'id'>[] {
+  const w = DC_STEPS;
+  const means: number[] = [];
+  for (let k = 0; k + w <= s.count; k++) {
+    const frames = Math.max(1, sum(s.frames, k, k + w));
+    const l = sum(s.sumL, k, k + w) / frames;
+    const r = sum(s.sumR, k, k + w) / frames;
+    means.push(Math.abs(l) > Math.abs(r) ? l : r);
+  }
+  if (s.count < w && s.count > 0) {
+    const frames = Math.max(1, sum(s.frames, 0, s.count));
+    means.push(sum(s.sumL, 0, s.count) / frames);
+  }
+  const half = (i: number, peak: number) => Math.abs(means[i]) >= Math.abs(peak) / 2;
+  return spans(means, (m) => Math.abs(m) > DC_LIMIT)
+    .map(([from, to]) => {
+      const peak = means.slice(from, to).reduce((a, b) => (Math.abs(b) > Math.abs(a) ? b : a), 0);
+      let first = from;
+      while (first > 0 && half(first - 1, peak)) first--;
+      let last = to - 1;
+      while (last + 1 < means.length && half(last + 1, peak)) last++;
+      // A window's mean is half the offset where the offset starts or ends at its middle; an offset there from
+      // the first (or to the last) window on starts with the track (or ends with it).
+      const whole = (i: number) => Math.abs(means[i]) >= 0.75 * Math.abs(peak);
+      const start = first === 0 && whole(0) ? 0 : stepStart(s, first + w / 2);
+      const end = last === means.length - 1 && whole(last) ? s.seconds : stepStart(s, last + w / 2);
+      return finding('dc', start, end, peak);
+    })
+    .filter((f, i, all) => i === 0 || f.start >= all[i - 1].end);
+}
+
+/** [from, to) index runs where `test` holds. */
+function spans<T>(values: T[], test: (v: T) => boolean): [number, number][] {
+  const out: [number, number][] = [];
+  let from = -1;
+  values.forEach((v, i) => {
+    if (test(v) && from < 0) from = i;
+    else if (!test(v) && from >= 0) {
+      out.push([from, i]);
+      from = -1;
+    }
+  });
+  if (from >= 0) out.push([from, values.length]);
+  return out;
+}
+
+/**
+ * Half-seconds where the band below 120 Hz stands LOW_EXCESS_DB above the rest of the spectrum than it does
+ * in the track's median half-second, and is itself LOW_LEVEL_DB above its median level: a build-up, not a
+ * section that merely lacks highs.
+ */
+export function findLowEnd(s: Steps): Omit<Finding, 'id'>[] {
+  const w = STEPS_PER_SECOND / 2;
+  const ratio: number[] = [];
+  const level: number[] = [];
+  for (let k = 0; k + w <= s.count; k++) {
+    const loud = levelOf(s, k, k + w) >= QUIET_DB;
+    ratio.push(loud ? lowToRest(s, k, k + w) : NaN);
+    level.push(loud ? levelOf(s, k, k + w, 'low') : NaN);
+  }
+  const median = (v: number[]) => {
+    const known = v.filter(Number.isFinite).sort((a, b) => a - b);
+    return known.length ? known[Math.floor(known.length / 2)] : NaN;
+  };
+  const ratioMedian = median(ratio);
+  const levelMedian = median(level);
+  if (!Number.isFinite(ratioMedian)) return [];
+  const excess = ratio.map((v, i) => (level[i] - levelMedian >= LOW_LEVEL_DB ? v - ratioMedian : NaN));
+  return spans(excess, (e) => e >= LOW_EXCESS_DB)
+    .filter(([from, to]) => to - from >= w)
+    .map(([from, to]) => {
+      const most = Math.max(...excess.slice(from, to));
+      // A window is in once its half is: the run's edges move by half a window.
+      return finding('lowEnd', stepStart(s, from + w / 2), stepStart(s, to - 1 + w / 2), most);
+    });
+}
+
+/**
+ * The band below 120 Hz against the rest of the spectrum (dB) over steps [from, to), the rest weighed by the
+ * mid's first differences (rising 6 dB an octave, so the low band hardly counts in it): unlike a share of the
+ * whole, it keeps rising with the low band however much of the level that already is.
+ */
+function lowToRest(s: Steps, from: number, to: number) {
+  return db(sum(s.low, from, to) / Math.max(sum(s.slope, from, to), 1e-12));
+}

@@ -1,0 +1,137 @@
+/**
+ * Analysis findings (functions/tracks/audio/findings.ts) on synthetic music: a defect of each kind placed at a
+ * known time is found there, and the untouched signal has none. The bench (`npm run bench -- 8`) scores the
+ * detectors on real recordings.
+ */
+import { describe, expect, it } from 'vitest';
+import { Measure } from '../../../functions/tracks/audio/measure.js';
+import type { Finding, FindingKind } from '../../../shared/findings.js';
+import { findingComment, findingSummary } from '../../../shared/findings.js';
+
+const RATE = 44100;
+const SECONDS = 12;
+
+/** A steady piece of 'music': a bass note, a chord, and noise for the highs, a little different in each channel. */
+function music(): Float32Array[] {
+  let seed = 7;
+  const noise = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) * 2 - 1;
+  const n = RATE * SECONDS;
+  const l = new Float32Array(n);
+  const r = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    const t = i / RATE;
+    const bass = 0.12 * Math.sin(2 * Math.PI * 55 * t);
+    const chord = 0.06 * (Math.sin(2 * Math.PI * 220 * t) + Math.sin(2 * Math.PI * 277 * t) + Math.sin(2 * Math.PI * 330 * t));
+    l[i] = bass + chord + 0.02 * noise();
+    r[i] = bass + 0.9 * chord + 0.02 * noise();
+  }
+  return [l, r];
+}
+
+/** Analyses the channels as a decoder would hand them over, in chunks. */
+function findingsOf(channels: Float32Array[]): Finding[] {
+  const measure = new Measure();
+  const chunk = 4096;
+  for (let i = 0; i < channels[0].length; i += chunk) {
+    const n = Math.min(chunk, channels[0].length - i);
+    const buffers = measure.frameBuffers(2, n);
+    buffers.forEach((b, c) => b.set(channels[c].subarray(i, i + n)));
+    measure.addPlanar(buffers, RATE);
+  }
+  measure.loudness!.result();
+  return measure.findings!.result();
+}
+
+const at = (s: number) => Math.round(s * RATE);
+const only = (found: Finding[], kind: FindingKind) => found.filter((f) => f.kind === kind);
+
+describe('analysis findings', () => {
+  it('finds nothing in steady music', () => {
+    expect(findingsOf(music())).toEqual([]);
+  });
+
+  it('places a hard-clipped run', () => {
+    const [l, r] = music();
+    for (let i = at(4); i < at(4.5); i++) {
+      l[i] = Math.max(-1, Math.min(1, l[i] * 6));
+      r[i] = Math.max(-1, Math.min(1, r[i] * 6));
+    }
+    const clips = only(findingsOf([l, r]), 'clip');
+    expect(clips).toHaveLength(1);
+    expect(clips[0].start).toBeCloseTo(4, 0);
+    expect(clips[0].severity).toBe('high');
+  });
+
+  it('places an inter-sample over, which no sample shows', () => {
+    const [l, r] = music();
+    for (let i = at(6); i < at(6.05); i++) {
+      const v = 1.2 * Math.sin((Math.PI / 2) * i + Math.PI / 4); // samples at 0.85, the peak between them at 1.2
+      l[i] = v;
+      r[i] = v;
+    }
+    const found = findingsOf([l, r]);
+    const overs = only(found, 'over');
+    expect(overs).toHaveLength(1);
+    expect(Math.abs(overs[0].start - 6)).toBeLessThan(0.25);
+    // +1.6 dBTP inside the burst, more at its abrupt edges
+    expect(overs[0].value).toBeGreaterThan(1.5);
+    expect(overs[0].value).toBeLessThan(3);
+    expect(only(found, 'clip')).toEqual([]);
+  });
+
+  it('places a mono collapse, a dropout and a click', () => {
+    const [l, r] = music();
+    for (let i = at(2); i < at(4); i++) r[i] = -r[i] * Math.min(1, (i - at(2)) / 441, (at(4) - i) / 441);
+    l.fill(0, at(7), at(7.05));
+    r.fill(0, at(7), at(7.05));
+    l[at(10)] += 0.5;
+    const found = findingsOf([l, r]);
+    const [mono] = only(found, 'mono');
+    expect(Math.abs(mono.start - 2)).toBeLessThan(0.25);
+    expect(Math.abs(mono.end - 4)).toBeLessThan(0.25);
+    const [dropout] = only(found, 'dropout');
+    expect(dropout.start).toBeCloseTo(7, 2);
+    expect(dropout.value).toBeCloseTo(0.05, 2);
+    const clicks = only(found, 'click');
+    expect(clicks.map((c) => Math.round(c.start * 100) / 100)).toEqual([10]);
+  });
+
+  it('places a DC offset by where it starts and ends', () => {
+    const [l, r] = music();
+    for (let i = at(3); i < at(8); i++) {
+      l[i] += 0.04;
+      r[i] += 0.04;
+    }
+    const [dc, ...more] = only(findingsOf([l, r]), 'dc');
+    expect(more).toEqual([]);
+    expect(Math.abs(dc.start - 3)).toBeLessThan(0.25);
+    expect(Math.abs(dc.end - 8)).toBeLessThan(0.25);
+    expect(dc.value).toBeCloseTo(0.04, 2);
+  });
+
+  it('places a level jump of the same music, and a low-end build-up', () => {
+    const [l, r] = music();
+    for (let i = at(5); i < l.length; i++) {
+      l[i] *= 2.5;
+      r[i] *= 2.5;
+    }
+    const [jump] = only(findingsOf([l, r]), 'jump');
+    expect(Math.abs(jump.start - 5)).toBeLessThan(0.25);
+    expect(jump.value).toBeCloseTo(8, 0);
+
+    const [bl, br] = music();
+    for (let i = at(6); i < at(9); i++) {
+      const boost = 0.5 * Math.sin(2 * Math.PI * 55 * (i / RATE));
+      bl[i] += boost;
+      br[i] += boost;
+    }
+    const [low] = only(findingsOf([bl, br]), 'lowEnd');
+    expect(Math.abs(low.start - 6)).toBeLessThan(0.5);
+  });
+
+  it('says a finding as people read it, and makes the comment a confirmed one starts as', () => {
+    const f: Finding = { id: 'clip-1', kind: 'clip', start: 42.25, end: 45.5, severity: 'high', value: 812 };
+    expect(findingSummary(f)).toBe('Clipping at 0:42-0:45: 812 samples at full scale (high)');
+    expect(findingComment(f)).toMatchObject({ timestamp: 42.2, endTimestamp: 45.5, tags: ['#Mastering'] });
+  });
+});
