@@ -100,11 +100,14 @@ function correlation(l: Float32Array, r: Float32Array, from: number, to: number)
   return lr / Math.sqrt(ll * rr || 1);
 }
 
-/** Two times in [2, 18 - length] s, the defects `length` s long at most 2 s apart, each passing `fits` (from the seed's draws). */
-function twoTimes(next: () => number, fits: (t: number) => boolean, length = 0): number[] {
+/**
+ * Two times 2 s inside the excerpt's `seconds`, the defects `length` s long at least 2 s apart, each passing
+ * `fits` (from the seed's draws).
+ */
+function twoTimes(next: () => number, fits: (t: number) => boolean, length: number, seconds: number): number[] {
   const out: number[] = [];
   for (let tries = 0; tries < 400 && out.length < 2; tries++) {
-    const t = Math.round((2 + next() * (16 - length)) * 100) / 100;
+    const t = Math.round((2 + next() * (seconds - 4 - length)) * 100) / 100;
     if (out.every((o) => Math.abs(o - t) >= 2 + length) && fits(t)) out.push(t);
   }
   return out.sort((a, b) => a - b);
@@ -133,12 +136,13 @@ function fade(i: number, from: number, to: number, rate: number): number {
 /** Injects two defects of `kind` into the excerpt (in place) and says where they really are. */
 function inject(kind: FindingKind, [l, r]: Float32Array[], rate: number, next: () => number): Injected[] {
   const at = (t: number) => Math.round(t * rate);
+  const seconds = l.length / rate;
   // Where the music is within 6 dB of its usual level: a defect where it is silent is another matter.
   const usual = rms(l, 0, l.length);
   const loud = (t: number) => rms(l, at(t) - at(0.4), at(t) + at(0.4)) > usual / 2;
   const out: Injected[] = [];
   if (kind === 'clip') {
-    for (const t of twoTimes(next, loud, 1.5)) {
+    for (const t of twoTimes(next, loud, 1.5, seconds)) {
       // Driven 3 to 4 dB into full scale (the excerpt peaks at 0.9 for this kind): no jump in level.
       const to = at(t + 0.5 + next());
       const gain = 10 ** ((3 + next()) / 20);
@@ -159,7 +163,7 @@ function inject(kind: FindingKind, [l, r]: Float32Array[], rate: number, next: (
     }
   } else if (kind === 'over') {
     // A bright burst at a quarter of the rate, its samples at 0.71 of a peak that lies between them.
-    for (const t of twoTimes(next, () => true, 0.1)) {
+    for (const t of twoTimes(next, () => true, 0.1, seconds)) {
       const amplitude = 1.05 + 0.25 * next();
       const to = at(t + 0.03 + 0.05 * next());
       for (const x of [l, r]) for (let i = at(t); i < to; i++) x[i] = 0.05 * x[i] + amplitude * Math.sin((Math.PI / 2) * i + Math.PI / 4);
@@ -167,41 +171,45 @@ function inject(kind: FindingKind, [l, r]: Float32Array[], rate: number, next: (
     }
   } else if (kind === 'mono') {
     // The right channel turned upside down where the two were alike.
-    for (const t of twoTimes(next, (t) => loud(t) && correlation(l, r, at(t), at(t + 3)) > 0.5, 4)) {
+    for (const t of twoTimes(next, (t) => loud(t) && correlation(l, r, at(t), at(t + 3)) > 0.5, 4, seconds)) {
       const to = at(t + 2 + 2 * next());
       for (let i = at(t); i < to; i++) r[i] *= 1 - 2 * fade(i, at(t), to, rate);
       out.push({ kind, start: t, end: to / rate });
     }
   } else if (kind === 'dropout') {
-    for (const t of twoTimes(next, loud, 0.3)) {
+    for (const t of twoTimes(next, loud, 0.3, seconds)) {
       const to = at(t + 0.01 + 0.19 * next());
       l.fill(0, at(t), to);
       r.fill(0, at(t), to);
       out.push({ kind, start: t, end: to / rate });
     }
   } else if (kind === 'click') {
-    for (const t of twoTimes(next, loud)) {
+    for (const t of twoTimes(next, loud, 0, seconds)) {
       const x = next() < 0.5 ? l : r;
       x[at(t)] = Math.max(-1, Math.min(1, x[at(t)] + (next() < 0.5 ? -1 : 1) * (0.15 + 0.35 * next())));
       out.push({ kind, start: t, end: t });
     }
   } else if (kind === 'jump') {
-    // A gain change held for 5 to 8 s: two jumps, up (or down) and back.
-    const [t] = twoTimes(next, () => true, 8);
+    // A gain change held for 6 s: two jumps, up (or down) and back.
+    // Where the music itself keeps its level (each second of the four around within 3 dB of the others), so
+    // that the jump is the gain's, not a section of the song starting.
+    const steady = (t: number) =>
+      [0, 1, 2, 3].every((k) => Math.abs(20 * Math.log10(rms(l, at(t - 2 + k), at(t - 1 + k)) / rms(l, at(t - 2), at(t + 2)))) < 3);
+    const [t] = twoTimes(next, (t) => steady(t) && steady(t + 6), 8, seconds);
     const db = (next() < 0.5 ? -1 : 1) * (6 + 6 * next());
-    const back = t + 5 + 3 * next();
+    const back = t + 6;
     const gain = 10 ** (db / 20);
     for (const x of [l, r]) for (let i = at(t); i < at(back); i++) x[i] *= 1 + (gain - 1) * fade(i, at(t), at(back), rate);
     out.push({ kind, start: t, end: t }, { kind, start: back, end: back });
   } else if (kind === 'dc') {
-    for (const t of twoTimes(next, () => true, 5)) {
+    for (const t of twoTimes(next, () => true, 5, seconds)) {
       const offset = (next() < 0.5 ? -1 : 1) * (0.02 + 0.04 * next());
       const to = at(t + 3 + 2 * next());
       for (const x of [l, r]) for (let i = at(t); i < to; i++) x[i] += offset * fade(i, at(t), to, rate);
       out.push({ kind, start: t, end: to / rate });
     }
   } else if (kind === 'lowEnd') {
-    for (const t of twoTimes(next, loud, 5)) {
+    for (const t of twoTimes(next, loud, 5, seconds)) {
       const to = at(t + 3 + 2 * next());
       const boost = 10 ** ((12 + 4 * next()) / 20) - 1;
       for (const x of [l, r]) {
@@ -217,10 +225,16 @@ function inject(kind: FindingKind, [l, r]: Float32Array[], rate: number, next: (
 /** How loud each kind's copy is (its peak): room for what the defect adds, so it adds no other defect. */
 const PEAK: Partial<Record<FindingKind, number>> = { clip: 0.9, jump: 0.2, lowEnd: 0.1 };
 
-/** The excerpt: 20 s from a quarter in, at -6 dBFS peak. */
-function excerpt({ channels, rate }: { channels: Float32Array[]; rate: number }): Float32Array[] {
-  const from = Math.floor(Math.min(channels[0].length / 4, Math.max(0, channels[0].length - EXCERPT_SECONDS * rate)));
-  const cut = channels.map((c) => c.slice(from, from + EXCERPT_SECONDS * rate));
+/**
+ * A low-end build-up is measured against the track's own balance: its copies are a minute long, so that two
+ * build-ups are a part of the music, as in a real track, not half of it.
+ */
+const SECONDS: Partial<Record<FindingKind, number>> = { lowEnd: 60 };
+
+/** The excerpt: `seconds` from a quarter in (or the end), at -6 dBFS peak. */
+function excerpt({ channels, rate }: { channels: Float32Array[]; rate: number }, seconds = EXCERPT_SECONDS): Float32Array[] {
+  const from = Math.floor(Math.min(channels[0].length / 4, Math.max(0, channels[0].length - seconds * rate)));
+  const cut = channels.map((c) => c.slice(from, from + seconds * rate));
   let peak = 0;
   for (const c of cut) for (const v of c) peak = Math.max(peak, Math.abs(v));
   for (const c of cut) for (let i = 0; i < c.length; i++) c[i] *= 0.5 / (peak || 1);
@@ -235,13 +249,16 @@ async function findingsOf(channels: Float32Array[], rate: number, file: string):
 }
 
 /**
- * Whether a clip or an over found on an untouched recording is really in its samples, by code of the bench's
- * own: three full-scale samples in a row, or a point above full scale between two samples by a 64-tap
- * windowed sinc at eight points between them (the detectors use 12 taps at four).
+ * Whether a clip, an over or an offset found on an untouched recording is really in its samples, by code of
+ * the bench's own: three full-scale samples in a row; a point above full scale between two samples by a 64-tap
+ * windowed sinc at eight points between them (the detectors use 12 taps at four); a mean beyond 1.5%.
  */
 function measuredReal(f: Finding, [l, r]: Float32Array[], rate: number): boolean {
   const from = Math.max(32, Math.floor((f.start - 0.01) * rate));
   const to = Math.min(l.length - 33, Math.ceil((f.end + 0.01) * rate));
+  // An offset: either channel's mean over the span, summed here, is beyond the detector's limit.
+  if (f.kind === 'dc')
+    return [l, r].some((x) => Math.abs(x.subarray(from, to).reduce((a, b) => a + b, 0) / Math.max(1, to - from)) > 0.015);
   for (const x of [l, r]) {
     let run = 0;
     for (let i = from; i < to; i++) {
@@ -304,7 +321,8 @@ export async function scoreFindings(expectedPath: string): Promise<SetResult> {
         rate: audio.rate,
       });
       for (const [k, kind] of FINDING_KINDS.entries()) {
-        const channels = clean.map((c) => c.map((v) => (v * (PEAK[kind] ?? 0.5)) / 0.5));
+        const base = SECONDS[kind] ? excerpt(audio, SECONDS[kind]) : clean;
+        const channels = base.map((c) => c.map((v) => (v * (PEAK[kind] ?? 0.5)) / 0.5));
         const injected = inject(kind, channels, audio.rate, random(1000 * n + k + 1));
         const found = await findingsOf(channels, audio.rate, path.join(dir, `${kind}.wav`));
         perKind[kind].injected += injected.length;
@@ -359,7 +377,7 @@ export async function benchFindings() {
     );
   }
   console.log(
-    `   controls: ${controls.files} files, ${fmt(controls.seconds / 60, 1)} minutes untouched: ${controls.measured} clips and overs really in their samples (measured by the bench's own code), ${controls.falseFindings.length} false findings (${fmt(controls.falseFindings.length / (controls.seconds / 60), 2)} a minute)`,
+    `   controls: ${controls.files} files, ${fmt(controls.seconds / 60, 1)} minutes untouched: ${controls.measured} clips, overs and offsets really in their samples (measured by the bench's own code), ${controls.falseFindings.length} false findings (${fmt(controls.falseFindings.length / (controls.seconds / 60), 2)} a minute)`,
   );
   for (const { file, finding } of controls.falseFindings) console.log(`     ${file}: ${JSON.stringify(finding)}`);
   // The cost, on the longest recording as it is (Vorbis) and as a WAV, where decoding costs least.

@@ -19,7 +19,7 @@ const CLICK_CONTEXT = 2;
 const JUMP_DB = 6;
 /** Each side's second stays within this of its level (dB), and the spectral balance moves less than this. */
 const STEADY_DB = 3;
-const SAME_BALANCE_DB = 2;
+const SAME_BALANCE_DB = 3;
 /** Stereo correlation at or below this, over at least MONO_MIN_STEPS loud steps, is a mono collapse. */
 const MONO_CORRELATION = -0.2;
 const MONO_MIN_STEPS = 5;
@@ -32,13 +32,15 @@ const DC_STEPS = 2 * STEPS_PER_SECOND;
 /** The band below 120 Hz this far above the rest more than in the track's median, and its own level as far above its median. */
 const LOW_EXCESS_DB = 8;
 const LOW_LEVEL_DB = 6;
+/** A build-up lasts: a bass hit of the arrangement does not. */
+const LOW_MIN_STEPS = 15;
 /** Steps quieter than this (dBFS) are left out of balances and correlations. */
 const QUIET_DB = -45;
 
 const db = (energy: number) => (energy > 0 ? 10 * Math.log10(energy) : -Infinity);
 
 /** Per 100 ms step: sums over its frames. */
-export const STEP_FIELDS = ['frames', 'sq', 'low', 'hf', 'lr', 'll', 'rr', 'sumL', 'sumR', 'maxD', 'maxAt', 'max2', 'slope'] as const;
+export const STEP_FIELDS = ['frames', 'sq', 'low', 'hf', 'lr', 'll', 'rr', 'sumL', 'sumR', 'maxD', 'maxAt', 'max2', 'slope', 'mids'] as const;
 export type StepField = (typeof STEP_FIELDS)[number];
 export type Steps = Record<StepField, Doubles> & { count: number; seconds: number };
 
@@ -91,7 +93,7 @@ function sum(series: Doubles, from: number, to: number) {
 }
 
 /** Mean-square level (dBFS) of steps [from, to). */
-function levelOf(s: Steps, from: number, to: number, field: 'sq' | 'low' | 'hf' = 'sq') {
+function levelOf(s: Steps, from: number, to: number, field: 'sq' | 'low' | 'hf' | 'mids' = 'sq') {
   return db(sum(s[field], from, to) / Math.max(1, sum(s.frames, from, to)));
 }
 
@@ -148,9 +150,7 @@ export function findJumps(s: Steps, dropouts: { start: number; end: number }[]):
     const change = after - before;
     if (!(Math.abs(change) >= JUMP_DB) || before < QUIET_DB || after < QUIET_DB) continue;
     if (Math.abs(levelOf(s, k - 2 * w, k - w) - before) > STEADY_DB || Math.abs(levelOf(s, k + w, k + 2 * w) - after) > STEADY_DB) continue;
-    if (Math.abs(lowToRest(s, k, k + w) - lowToRest(s, k - w, k)) > SAME_BALANCE_DB) continue;
-    const highs = (from: number, to: number) => levelOf(s, from, to, 'hf') - levelOf(s, from, to);
-    if (Math.abs(highs(k, k + w) - highs(k - w, k)) > SAME_BALANCE_DB) continue;
+    if (!sameBalance(s, k - w, k, k + w)) continue;
     const last = out.at(-1);
     if (last && k - last.k < w) {
       if (Math.abs(change) > Math.abs(last.change)) Object.assign(last, { k, change });
@@ -159,6 +159,19 @@ export function findJumps(s: Steps, dropouts: { start: number; end: number }[]):
   return out
     .map(({ k, change }) => finding('jump', stepStart(s, k), stepStart(s, k), change))
     .filter((f) => !dropouts.some((d) => f.start >= d.start - 1 && f.start <= d.end + 1));
+}
+
+/** The bands' levels against the whole (dB): the low band, the low mids, the highs. */
+function balance(s: Steps, from: number, to: number): number[] {
+  const whole = levelOf(s, from, to);
+  return [lowToRest(s, from, to), levelOf(s, from, to, 'mids') - whole, levelOf(s, from, to, 'hf') - whole];
+}
+
+/** Whether the steps [before, at) and [at, after) have the same spectral balance, band by band. */
+function sameBalance(s: Steps, before: number, at: number, after: number) {
+  const a = balance(s, before, at);
+  const b = balance(s, at, after);
+  return a.every((v, i) => Math.abs(v - b[i]) <= SAME_BALANCE_DB);
 }
 
 /** Runs of loud steps whose stereo correlation is at or below MONO_CORRELATION. */
@@ -227,7 +240,7 @@ export function findDc(s: Steps): Omit<Finding, 'id'>[] {
 }
 
 /** [from, to) index runs where `test` holds. */
-function spans<T>(values: T[], test: (v: T) => boolean): [number, number][] {
+function spans<T>(values: T[], test: (v: T) => boolean, gap = 0): [number, number][] {
   const out: [number, number][] = [];
   let from = -1;
   values.forEach((v, i) => {
@@ -238,7 +251,13 @@ function spans<T>(values: T[], test: (v: T) => boolean): [number, number][] {
     }
   });
   if (from >= 0) out.push([from, values.length]);
-  return out;
+  // Runs at most `gap` apart are one.
+  return out.reduce<[number, number][]>((merged, run) => {
+    const last = merged.at(-1);
+    if (last && run[0] - last[1] <= gap) last[1] = run[1];
+    else merged.push(run);
+    return merged;
+  }, []);
 }
 
 /**
@@ -263,8 +282,8 @@ export function findLowEnd(s: Steps): Omit<Finding, 'id'>[] {
   const levelMedian = median(level);
   if (!Number.isFinite(ratioMedian)) return [];
   const excess = ratio.map((v, i) => (level[i] - levelMedian >= LOW_LEVEL_DB ? v - ratioMedian : NaN));
-  return spans(excess, (e) => e >= LOW_EXCESS_DB)
-    .filter(([from, to]) => to - from >= w)
+  return spans(excess, (e) => e >= LOW_EXCESS_DB, w)
+    .filter(([from, to]) => to - from >= LOW_MIN_STEPS)
     .map(([from, to]) => {
       const most = Math.max(...excess.slice(from, to));
       // A window is in once its half is: the run's edges move by half a window.

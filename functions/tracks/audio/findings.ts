@@ -34,8 +34,9 @@ const SILENT = 1e-4;
 /** A dropout lasts at least 3 ms and at most 1.5 s: longer silences are the music's rests. */
 const DROPOUT_MIN_SECONDS = 0.003;
 const DROPOUT_MAX_SECONDS = 1.5;
-/** The low band's corner. */
+/** The low band's corner, and the low-mid band's (from LOW_HZ up: the spectral balance a jump keeps). */
 const LOW_HZ = 120;
+const MID_HZ = 1000;
 /** Events of one kind closer than this make one finding. */
 const MERGE_SECONDS = 0.5;
 /** Where each field is in the open step's sums. */
@@ -64,6 +65,8 @@ export class FindingsMeter {
   /** The open step's sums. */
   private acc = new Float64Array(STEP_FIELDS.length);
   private lowCoefficient = 0;
+  private midCoefficient = 0;
+  private mp = 0;
   private lp1 = 0;
   private lp2 = 0;
   private lastMid = 0;
@@ -114,6 +117,7 @@ export class FindingsMeter {
     this.step = Math.max(1, Math.floor(rate / STEPS_PER_SECOND));
     // Two one-pole low-passes in a row at LOW_HZ: 12 dB an octave above it.
     this.lowCoefficient = 1 - Math.exp((-2 * Math.PI * LOW_HZ * DECIMATE) / rate);
+    this.midCoefficient = 1 - Math.exp((-2 * Math.PI * MID_HZ * DECIMATE) / rate);
   }
 
   /**
@@ -174,7 +178,9 @@ export class FindingsMeter {
     const left = channels[0];
     const right = channels.length > 1 ? channels[1] : left;
     const c = this.lowCoefficient;
-    let { lp1, lp2, lastMid } = this;
+    const cm = this.midCoefficient;
+    let { lp1, lp2, lastMid, mp } = this;
+    let mids = 0;
     let sq = 0,
       low = 0,
       slope = 0,
@@ -190,6 +196,8 @@ export class FindingsMeter {
       lp2 += c * (lp1 - lp2);
       sq += m * m;
       low += lp2 * lp2;
+      mp += cm * (m - mp);
+      mids += (mp - lp2) * (mp - lp2);
       slope += (m - lastMid) * (m - lastMid);
       lastMid = m;
       lr += l * r;
@@ -198,6 +206,8 @@ export class FindingsMeter {
     }
     this.lp1 = lp1;
     this.lp2 = lp2;
+    this.mp = mp;
+    a[A.mids] += mids;
     this.lastMid = lastMid;
     a[A.slope] += slope;
     a[A.frames] += to - from;
