@@ -41,6 +41,7 @@ export const toCommentView = (share: ShareRecord, c: CommentRecord): CommentView
   text: c.text,
   tags: c.tags,
   ...(c.made ? { made: c.made } : {}),
+  ...(c.finding ? { finding: c.finding } : {}),
   createdAt: c.createdAt,
   updatedAt: c.updatedAt,
 });

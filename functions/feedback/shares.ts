@@ -11,6 +11,7 @@ import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors.js';
 import type { DeclineReason } from '../../shared/review.js';
 import { NOT_ACCEPTED, bundleFor } from './share-bundle.js';
 import { assertHeard } from './review-work.js';
+import { findingToConfirm } from './review-findings.js';
 import { toCommentView, toShareDetail } from './share-views.js';
 import { madeOf, templateTexts } from './comment-made.js';
 import type { Made } from '../../shared/comment-made.js';
@@ -228,10 +229,11 @@ export async function addComment(
     text: string;
     tags: string[];
     pasted?: boolean;
+    finding?: string;
     idempotencyKey?: string;
   },
 ) {
-  const { idempotencyKey, pasted, ...request } = input;
+  const { idempotencyKey, pasted, finding: findingId, ...request } = input;
   const templates = templateTexts(user.id);
   const bundle = await bundleFor(user.id, shareId);
   const { share } = bundle;
@@ -239,10 +241,16 @@ export async function addComment(
   assertWithinTrack(share, request.timestamp);
   assertWithinTrack(share, request.endTimestamp, 'endTimestamp');
   assertHeard(bundle, user.id, request.timestamp);
+  const finding = findingId ? await findingToConfirm(bundle, user.id, findingId) : null;
   const now = new Date().toISOString();
-  const hash = idempotencyKey ? requestHash({ shareId, ...request }) : undefined;
+  const hash = idempotencyKey && !finding ? requestHash({ shareId, ...request }) : undefined;
   const comment: CommentRecord = {
-    id: idempotencyKey ? idFromKey(user.id, `comment\n${shareId}`, idempotencyKey) : randomUUID(),
+    // A finding confirmed again (a double-click, a retry) names the same comment.
+    id: finding
+      ? idFromKey(user.id, `finding\n${shareId}`, finding.id)
+      : idempotencyKey
+        ? idFromKey(user.id, `comment\n${shareId}`, idempotencyKey)
+        : randomUUID(),
     shareId,
     trackId: share.trackId,
     userId: user.id,
@@ -250,7 +258,8 @@ export async function addComment(
     ...(request.endTimestamp != null ? { endTimestamp: request.endTimestamp } : {}),
     text: request.text,
     tags: request.tags,
-    ...withMade(await madeOf(bundle, user.id, { text: request.text, pasted }, templates)),
+    ...withMade(finding ? { how: 'analysis' } : await madeOf(bundle, user.id, { text: request.text, pasted }, templates)),
+    ...(finding ? { finding: finding.id } : {}),
     createdAt: now,
     updatedAt: now,
   };
@@ -262,6 +271,7 @@ export async function addComment(
     // A review's comments reach the musician with the review, not one digest or live event at a time before it.
     digest: draft ? null : { toUserId, dueAt: digestDueAt() },
     draft,
+    ...(finding ? { confirms: finding.kind } : {}),
   });
   if (result === 'closed') return closedShare(shareId, user.id, 'add');
   if (result === 'full')
@@ -269,7 +279,8 @@ export async function addComment(
   if (result === 'exists') {
     const existing = await shares.readComment(shareId, comment.id);
     if (!existing) throw new NotFound('Comment not found');
-    if (!hash || existing.requestHash !== hash || existing.record.userId !== user.id) throw idempotencyConflict();
+    const same = finding ? existing.record.finding === finding.id : hash && existing.requestHash === hash;
+    if (!same || existing.record.userId !== user.id) throw idempotencyConflict();
     return toCommentView(share, existing.record);
   }
   return toCommentView(share, comment);
@@ -311,8 +322,9 @@ export async function updateComment(
     const message = 'The end of a range must come after its start';
     throw new BadRequest(message, { endTimestamp: message });
   }
-  // An edit is judged again: a suggestion taken or a template inserted while editing says so too.
-  const made = comment.text === input.text ? comment.made : await madeOf(bundle, userId, input, templates);
+  // An edit is judged again: a suggestion taken or a template inserted while editing says so too. A confirmed
+  // finding stays 'from analysis', edited or not.
+  const made = comment.finding || comment.text === input.text ? comment.made : await madeOf(bundle, userId, input, templates);
   const next: CommentRecord = {
     ...comment,
     text: input.text,

@@ -11,6 +11,7 @@ import {
   startImpersonation,
   listAudit,
 } from '../people/index.js';
+import { findingStats } from '../feedback/index.js';
 import { areaHandler } from './area-handler.js';
 import { adminSchemas } from '../../shared/api/route-schemas/admin.js';
 
@@ -25,4 +26,5 @@ export const handler = areaHandler('admin', adminSchemas, {
   decideApplication: async ({ input, caller }) => decide(caller.user, input),
   impersonate: async ({ input, caller }) => startImpersonation(caller.user, caller.identity, input.userId),
   listAudit: async ({ input }) => listAudit(input),
+  getFindingStats: async () => findingStats(),
 });

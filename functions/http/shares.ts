@@ -20,6 +20,8 @@ import {
   publicLinkOf,
   makePublicLink,
   revokePublicLink,
+  findingsOfReview,
+  dismissFinding,
 } from '../feedback/index.js';
 import { reputationOf } from '../people/index.js';
 import { areaHandler } from './area-handler.js';
@@ -54,6 +56,8 @@ export const handler = areaHandler('shares', sharesSchemas, {
     await deleteComment(caller.user.id, input.id, input.commentId);
     return { ok: true as const };
   },
+  listReviewFindings: async ({ input, caller }) => findingsOfReview(caller.user.id, input.id),
+  dismissFinding: async ({ input, caller }) => dismissFinding(caller.user.id, input),
   reportListening: async ({ input, caller }) => reportListening(caller.user.id, input),
   saveDraft: async ({ input, caller }) => saveDraft(caller.user.id, input),
   submitFeedback: async ({ input, caller }) => submitFeedback(caller.user.id, input, { impersonated: Boolean(caller.actor) }),

@@ -64,6 +64,10 @@ export const routePaths = {
   updateComment: { method: 'PUT', path: '/shares/{id}/comments/{commentId}', access: 'user', area: 'shares' },
   deleteComment: { method: 'DELETE', path: '/shares/{id}/comments/{commentId}', access: 'user', area: 'shares' },
   markCheck: { method: 'PUT', path: '/shares/{id}/checklist/{commentId}', access: 'user', area: 'shares' },
+  // The analysis findings of the request's track as its reviewer works with them: confirmed (addComment with
+  // `finding`) or dismissed here.
+  listReviewFindings: { method: 'GET', path: '/shares/{id}/findings', access: 'user', area: 'shares' },
+  dismissFinding: { method: 'POST', path: '/shares/{id}/findings/{findingId}/dismissal', access: 'user', area: 'shares' },
   // The reviewer's player asks for the track's audio with a listening session the server records (served
   // where audio is signed, so that the shares area carries no S3 client), then reports what that session
   // has heard every few seconds while it plays.
@@ -133,6 +137,7 @@ export const routePaths = {
   decideApplication: { method: 'PUT', path: '/pro-applications/{id}', access: 'admin', area: 'admin' },
   impersonate: { method: 'POST', path: '/users/impersonate', access: 'admin', area: 'admin' },
   listAudit: { method: 'GET', path: '/audit', access: 'admin', area: 'admin' },
+  getFindingStats: { method: 'GET', path: '/findings/stats', access: 'admin', area: 'admin' },
 
   suggestComment: { method: 'POST', path: '/feedbacks/suggestion', access: 'user', area: 'feedbacks' },
   getSuggestionUsage: { method: 'GET', path: '/feedbacks/suggestion/usage', access: 'user', area: 'feedbacks' },

@@ -12,7 +12,7 @@ import {
 import { COMMENT_MADE } from '../comment-made.js';
 import { DECLINE_REASON_VALUES, DISPUTE_REASON_VALUES, DISPUTE_STATUSES, LISTENING } from '../review.js';
 import { reputationView } from './reputation.js';
-import { reportSummary } from './technical-report.js';
+import { findingView, reportSummary } from './technical-report.js';
 
 const id = z.string().check(z.uuid('Invalid id'));
 
@@ -131,6 +131,8 @@ export const commentView = z.object({
   tags: z.array(z.enum(FEEDBACK_CATEGORY_TAGS)),
   /** How the reviewer's comment was made; absent on the musician's and on older ones. */
   made: z.optional(madeView),
+  /** The analysis finding the reviewer confirmed as this comment ('clip-2'). */
+  finding: z.optional(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -254,9 +256,26 @@ const rangeInOrder = z.refine<{ timestamp?: number | null; endTimestamp?: number
 );
 /** The editor saw the text pasted in: the one way of making a comment the server takes the client's word for. */
 const pasted = z.optional(z.boolean());
+/** An analysis finding of the track, by its id ('clip-2': shared/findings.ts). */
+const findingId = z.string().check(z.regex(/^[a-zA-Z]{1,16}-\d{1,4}$/, 'Invalid finding'));
+/** `finding`: the reviewer confirms that analysis finding as this comment. */
 export const addCommentInput = z
-  .strictObject({ id, timestamp, endTimestamp, text: commentText, tags, pasted, idempotencyKey })
+  .strictObject({ id, timestamp, endTimestamp, text: commentText, tags, pasted, finding: z.optional(findingId), idempotencyKey })
   .check(rangeInOrder);
+/** What the reviewer does with a finding: it becomes a comment (addComment), or is dismissed. */
+export const dismissFindingInput = z.strictObject({ id, findingId });
+/** The analysis findings of a request's track, as its reviewer works with them. */
+export const reviewFindingsView = z.object({
+  findings: z.array(
+    z.object({
+      ...findingView.shape,
+      /** 'open': suggested; 'confirmed': a comment (`commentId`); 'dismissed': no longer suggested. */
+      status: z.enum(['open', 'confirmed', 'dismissed']),
+      commentId: z.optional(z.string()),
+    }),
+  ),
+});
+export type ReviewFindingsView = z.infer<typeof reviewFindingsView>;
 export const updateCommentInput = z
   .strictObject({ id, commentId: id, timestamp: z.optional(timestamp), endTimestamp, text: commentText, tags, pasted })
   .check(rangeInOrder);

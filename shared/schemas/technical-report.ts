@@ -38,5 +38,19 @@ export type TechnicalReportView = z.infer<typeof technicalReport>;
 export const reportSummary = z.omit(technicalReport, { shortTermLufs: true, findings: true });
 export type ReportSummaryView = z.infer<typeof reportSummary>;
 
+/** What reviewers did with each detector's findings: its dismiss rate tells whether it is to be trusted. */
+export const findingStatsView = z.object({
+  detectors: z.array(
+    z.object({
+      kind: z.enum(FINDING_KINDS),
+      label: z.string(),
+      confirmed: z.int(),
+      dismissed: z.int(),
+      dismissRate: z.nullable(z.number()),
+    }),
+  ),
+});
+export type FindingStatsView = z.infer<typeof findingStatsView>;
+
 /** The report as a track keeps it: the short-term loudness packed a byte a second (functions/tracks/stored-report.ts). */
 export type StoredReport = Omit<TechnicalReportView, 'shortTermLufs'> & { shortTerm: string };

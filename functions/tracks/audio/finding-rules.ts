@@ -40,7 +40,22 @@ const QUIET_DB = -45;
 const db = (energy: number) => (energy > 0 ? 10 * Math.log10(energy) : -Infinity);
 
 /** Per 100 ms step: sums over its frames. */
-export const STEP_FIELDS = ['frames', 'sq', 'low', 'hf', 'lr', 'll', 'rr', 'sumL', 'sumR', 'maxD', 'maxAt', 'max2', 'slope', 'mids'] as const;
+export const STEP_FIELDS = [
+  'frames',
+  'sq',
+  'low',
+  'hf',
+  'lr',
+  'll',
+  'rr',
+  'sumL',
+  'sumR',
+  'maxD',
+  'maxAt',
+  'max2',
+  'slope',
+  'mids',
+] as const;
 export type StepField = (typeof STEP_FIELDS)[number];
 export type Steps = Record<StepField, Doubles> & { count: number; seconds: number };
 

@@ -14,6 +14,7 @@ import {
   userPage,
 } from '../../schemas/admin.js';
 import { emptyInput } from '../../schemas/common.js';
+import { findingStatsView } from '../../schemas/technical-report.js';
 import { applicationPage, decideApplicationInput, listApplicationsInput, proApplicationView } from '../../schemas/profile.js';
 import type { AreaSchemas } from '../route.js';
 
@@ -28,4 +29,5 @@ export const adminSchemas = {
   decideApplication: { input: decideApplicationInput, output: proApplicationView },
   impersonate: { input: impersonateInput, output: impersonationView },
   listAudit: { input: listAuditInput, output: auditPage },
+  getFindingStats: { input: emptyInput, output: findingStatsView },
 } as const satisfies AreaSchemas<'admin'>;

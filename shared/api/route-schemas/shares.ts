@@ -22,6 +22,8 @@ import {
   shareView,
   submitFeedbackInput,
   updateCommentInput,
+  dismissFindingInput,
+  reviewFindingsView,
 } from '../../schemas/shares.js';
 import type { AreaSchemas } from '../route.js';
 import { publicLinkOutput, publicLinkView, revokedOutput } from '../../schemas/public-review.js';
@@ -34,6 +36,8 @@ export const sharesSchemas = {
   addComment: { input: addCommentInput, output: commentView },
   updateComment: { input: updateCommentInput, output: commentView },
   deleteComment: { input: deleteCommentInput, output: okOutput },
+  listReviewFindings: { input: getShareInput, output: reviewFindingsView },
+  dismissFinding: { input: dismissFindingInput, output: reviewFindingsView },
   markCheck: { input: markCheckInput, output: checkChangeView },
   reportListening: { input: reportListeningInput, output: listeningView },
   saveDraft: { input: saveDraftInput, output: draftView },

@@ -5,6 +5,8 @@ import { MAX_COMMENTS_PER_SHARE } from '../../../../shared/constants.js';
 import { digestUpsert } from './emails.js';
 import { type CommentRecord, type ShareRecord, T, commentKey, isFull, linkKey, participants, reviewEditsKey } from './records.js';
 import { inOpenShare } from './open-share.js';
+import { findingCounted } from './findings.js';
+import type { FindingKind } from '../../../../shared/findings.js';
 
 /**
  * One more change to a review not yet submitted (its comments, or a re-check's marks), counted with the
@@ -30,7 +32,14 @@ export type WriteResult = 'written' | 'exists' | 'closed' | 'full';
 export async function putNewComment(
   share: ShareRecord,
   comment: CommentRecord,
-  opts: { closed: ShareStatus[]; digest: { toUserId: string; dueAt: string } | null; requestHash?: string; draft?: boolean },
+  opts: {
+    closed: ShareStatus[];
+    digest: { toUserId: string; dueAt: string } | null;
+    requestHash?: string;
+    draft?: boolean;
+    /** A finding confirmed as this comment: counted for its detector's rate. */
+    confirms?: FindingKind;
+  },
 ): Promise<WriteResult> {
   const err = await inOpenShare(share.id, opts.closed, [
     {
@@ -62,6 +71,7 @@ export async function putNewComment(
       },
     },
     ...(opts.draft ? [reviewEdit(share.id)] : []),
+    ...(opts.confirms ? [findingCounted(opts.confirms, 'confirmed')] : []),
   ]);
   if (!err) return 'written';
   const reasons = cancellation(err)!;

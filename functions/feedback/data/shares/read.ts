@@ -22,6 +22,7 @@ import {
   pk,
   reviewEditsKey,
   suggestedKey,
+  dismissedKey,
   publicLinkFields,
   strip,
 } from './records.js';
@@ -63,6 +64,7 @@ export async function getShareBundle(id: string): Promise<ShareBundle | null> {
   const publicLink = items.find((i) => i.SK === PUBLIC_LINK_SK);
   const edits = items.find((i) => i.SK === reviewEditsKey(id).SK);
   const suggested = items.find((i) => i.SK === suggestedKey(id).SK);
+  const dismissed = items.find((i) => i.SK === dismissedKey(id).SK);
   return {
     share: strip(meta) as unknown as ShareRecord,
     feedback: feedback ? (strip(feedback) as unknown as FeedbackRecord) : null,
@@ -74,6 +76,7 @@ export async function getShareBundle(id: string): Promise<ShareBundle | null> {
     publicLink: publicLink ? publicLinkFields(publicLink) : null,
     reviewEdits: (edits?.edits as number | undefined) ?? 0,
     suggested: (suggested?.texts as string[] | undefined) ?? [],
+    dismissed: [...((dismissed?.findingIds as Set<string> | undefined) ?? [])],
     comments: items
       .filter((i) => String(i.SK).startsWith('COMMENT#'))
       .map((i) => ({ ...(strip(i) as unknown as CommentRecord), shareId: id })),

@@ -145,6 +145,8 @@ export interface CommentRecord {
   tags: string[];
   /** How the reviewer made it (shared/comment-made.ts); absent on the musician's and on older comments. */
   made?: Made;
+  /** The analysis finding the reviewer confirmed as this comment (shared/findings.ts: 'clip-2'). */
+  finding?: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -186,6 +188,8 @@ export interface ShareBundle {
   publicLink?: PublicLinkRecord | null;
   /** The AI suggestions the reviewer was given for this request (suggestedKey), oldest first. */
   suggested?: string[];
+  /** The analysis findings the reviewer dismissed (dismissedKey). */
+  dismissed?: string[];
 }
 
 /** Comments waiting to be e-mailed to one participant of a share, as one message, at `dueAt`. */
@@ -228,6 +232,14 @@ export const checklistKey = (shareId: string) => ({ PK: pk(shareId), SK: 'CHECKL
  * so. No participants: the realtime channel says nothing of it, and only the reviewer's comments read it.
  */
 export const suggestedKey = (shareId: string) => ({ PK: pk(shareId), SK: 'SUGGESTED' });
+/**
+ * The analysis findings of the request's track that its reviewer dismissed (`findingIds`): they are no
+ * longer suggested to them. No participants: the realtime channel says nothing of it, and the musician never
+ * reads it (a dismissed finding reaches them only as their own report's 'found by analysis').
+ */
+export const dismissedKey = (shareId: string) => ({ PK: pk(shareId), SK: 'DISMISSED' });
+/** What each detector's findings became in reviews, for the admins: confirmed_<kind> and dismissed_<kind> counts. */
+export const findingStatsKey = () => ({ PK: 'STATS#FINDINGS', SK: 'META' });
 /** The most suggestions one request keeps (each at most 2,000 characters: well inside an item's 400 KB). */
 export const SUGGESTIONS_KEPT = 100;
 export const disputeKey = (shareId: string) => ({ PK: pk(shareId), SK: 'DISPUTE' });

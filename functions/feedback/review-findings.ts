@@ -1,0 +1,83 @@
+/**
+ * The analysis findings of a request's track (functions/tracks/audio/findings.ts), as its reviewer works with
+ * them: each is suggested until it is confirmed (it becomes a comment made 'from analysis': shares.ts
+ * addComment) or dismissed. The musician never sees what was dismissed; the admins see each detector's
+ * dismiss rate.
+ */
+import { FINDING_KINDS, FINDING_TEXT, type Finding } from '../../shared/findings.js';
+import type { FindingStatsView } from '../../shared/schemas/technical-report.js';
+import type { ReviewFindingsView } from '../../shared/schemas/shares.js';
+import { SHARE_STATUSES } from '../../shared/feedback.js';
+import * as shares from './data/shares.js';
+import type { ShareBundle } from './data/shares.js';
+import { getTrack } from '../tracks/data/index.js';
+import { Conflict, Forbidden, NotFound } from '../lib/errors.js';
+import { NOT_ACCEPTED, bundleFor } from './share-bundle.js';
+
+const ONLY_THE_REVIEWER = 'Only the reviewer of this request works with its analysis';
+
+/** The findings of the request's track, read beside the request. */
+async function trackFindings(shareId: string, userId: string): Promise<{ bundle: ShareBundle; findings: Finding[] }> {
+  const bundle = await bundleFor(userId, shareId);
+  if (userId !== bundle.share.sharedWithUserId) throw new Forbidden(ONLY_THE_REVIEWER);
+  const track = await getTrack(bundle.share.trackId);
+  return { bundle, findings: track?.report?.findings ?? [] };
+}
+
+function reviewView(bundle: ShareBundle, findings: Finding[]): ReviewFindingsView {
+  const confirmed = new Map(bundle.comments.filter((c) => c.finding).map((c) => [c.finding!, c.id]));
+  const dismissed = new Set(bundle.dismissed ?? []);
+  return {
+    findings: findings.map((f) => {
+      const commentId = confirmed.get(f.id);
+      return { ...f, status: commentId ? 'confirmed' : dismissed.has(f.id) ? 'dismissed' : 'open', ...(commentId ? { commentId } : {}) };
+    }),
+  };
+}
+
+/** The findings with what the reviewer did with each. */
+export async function findingsOfReview(userId: string, shareId: string): Promise<ReviewFindingsView> {
+  const { bundle, findings } = await trackFindings(shareId, userId);
+  return reviewView(bundle, findings);
+}
+
+/**
+ * The finding the reviewer confirms as a comment: one of the track's, not dismissed. (Confirmed twice, the
+ * comment's id, made of the finding's, finds the first.)
+ */
+export async function findingToConfirm(bundle: ShareBundle, userId: string, findingId: string): Promise<Finding> {
+  if (userId !== bundle.share.sharedWithUserId) throw new Forbidden(ONLY_THE_REVIEWER);
+  const track = await getTrack(bundle.share.trackId);
+  const finding = track?.report?.findings?.find((f) => f.id === findingId);
+  if (!finding) throw new NotFound('Finding not found');
+  if (bundle.dismissed?.includes(findingId)) throw new Conflict('This finding was dismissed', 'dismissed');
+  return finding;
+}
+
+/** Dismisses a finding: it is no longer suggested, and its detector's dismissals count one more. */
+export async function dismissFinding(userId: string, input: { id: string; findingId: string }): Promise<ReviewFindingsView> {
+  const { bundle, findings } = await trackFindings(input.id, userId);
+  const { share } = bundle;
+  if (share.status === 'pending') throw new Conflict(NOT_ACCEPTED, 'not_accepted');
+  if (share.status !== 'accepted') throw new Conflict('Findings are dismissed while the review is written', 'not_open');
+  const finding = findings.find((f) => f.id === input.findingId);
+  if (!finding) throw new NotFound('Finding not found');
+  if (bundle.comments.some((c) => c.finding === finding.id))
+    throw new Conflict('This finding is a comment already: delete the comment to take it back', 'confirmed');
+  const result = await shares.dismissFinding(share.id, finding, { closed: SHARE_STATUSES.filter((s) => s !== 'accepted') });
+  if (result === 'closed') throw new Conflict('This feedback request changed meanwhile. Please try again.', 'busy');
+  return reviewView({ ...bundle, dismissed: [...new Set([...(bundle.dismissed ?? []), finding.id])] }, findings);
+}
+
+/** Each detector's findings confirmed and dismissed in reviews, and the share dismissed. */
+export async function findingStats(): Promise<FindingStatsView> {
+  const counts = await shares.findingCounts();
+  return {
+    detectors: FINDING_KINDS.map((kind) => {
+      const confirmed = counts[`confirmed_${kind}`] ?? 0;
+      const dismissed = counts[`dismissed_${kind}`] ?? 0;
+      const total = confirmed + dismissed;
+      return { kind, label: FINDING_TEXT[kind].label, confirmed, dismissed, dismissRate: total ? dismissed / total : null };
+    }),
+  };
+}
