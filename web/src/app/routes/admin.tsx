@@ -9,6 +9,7 @@ import { ApplicationsPanel } from '@/features/admin/components/applications-pane
 import { AuditPanel } from '@/features/admin/components/audit-panel';
 import { BooksPanel, LedgerExportPanel, MoneyLinkPanel } from '@/features/admin/components/books-panel';
 import { DisputesLinkPanel, DisputesPanel } from '@/features/admin/components/disputes-panel';
+import { FindingsPanel } from '@/features/admin/components/findings-panel';
 import { MarginPanel } from '@/features/admin/components/margin-panel';
 import { StuckPayoutsPanel } from '@/features/admin/components/stuck-payouts-panel';
 import { StuckRefundsPanel } from '@/features/admin/components/stuck-refunds-panel';
@@ -60,6 +61,7 @@ export const AdminSettingsRoute = () => (
     <DisputesLinkPanel />
     <StuckRefundsPanel />
     <StuckPayoutsPanel />
+    <FindingsPanel />
     <AuditPanel />
   </div>
 );

@@ -96,7 +96,8 @@ export function useAddComment(shareId: string) {
   const intent = useIntentKey();
   return useCommentChange(
     shareId,
-    async (input: { timestamp: number | null; endTimestamp?: number | null; text: string; tags: string[] }) => {
+    // `finding`: an analysis finding confirmed as this comment.
+    async (input: { timestamp: number | null; endTimestamp?: number | null; text: string; tags: string[]; finding?: string }) => {
       const request = { id: shareId, ...input } as ApiInput<'addComment'>;
       const idempotencyKey = intent.keyFor(request);
       const comment = await saidIfSignedOut(api('addComment', { ...request, idempotencyKey }), USER_NOT_FOUND);

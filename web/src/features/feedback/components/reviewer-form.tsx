@@ -22,6 +22,7 @@ import { RecheckChecklist } from './recheck-checklist';
 import { RangePicker } from './range-picker';
 import { TimelinePlayer } from './timeline-player';
 import { BlockTitle } from './block-title';
+import { AnalysisPins, useAnalysisPins } from './analysis-pins';
 
 const SAVE_STATUS = { saving: 'Saving...', saved: 'Saved', failed: 'Not saved yet: retrying with your next change' } as const;
 
@@ -36,6 +37,7 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
   const timeline = useShareTimeline(share, comments, detail.checklist);
   const listening = useListening(share, detail.listening, timeline.player);
   const add = useAddComment(share.id);
+  const pins = useAnalysisPins(share.id, comments);
   const submit = useSubmitFeedback(share.id);
   const [criteria, setCriteria] = useState<Criteria>(() => (detail.draft?.criteria as Criteria | undefined) ?? {});
   const [general, setGeneral] = useState(() => detail.draft?.comment ?? '');
@@ -90,6 +92,7 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
       <div className="reviewer-deck">
         <TimelinePlayer
           timeline={timeline}
+          moreMarkers={pins.markers}
           loadUrl={listening.loadUrl}
           onPlayingChange={listening.onPlayingChange}
           onTimeChange={listening.onTimeChange}
@@ -98,6 +101,7 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
       </div>
       {heard && <CoverageStrip listening={heard} duration={share.trackDuration} />}
       {detail.checklist && <RecheckChecklist share={share} items={detail.checklist} isReviewer onSeek={timeline.seek} />}
+      <AnalysisPins shareId={share.id} open={pins.open} loaded={pins.loaded} onSeek={timeline.seek} onConfirm={(c) => add.mutateAsync(c)} />
 
       <section className="form-block">
         <BlockTitle>Timestamped comments</BlockTitle>

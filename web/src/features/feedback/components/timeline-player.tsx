@@ -1,5 +1,5 @@
-import { useCallback } from 'react';
-import { AudioPlayer } from '@/components/audio-player';
+import { useCallback, useMemo } from 'react';
+import { AudioPlayer, type PlayerMarker } from '@/components/audio-player';
 import type { useShareTimeline } from '@/features/feedback/hooks/use-share-timeline';
 
 /**
@@ -11,14 +11,21 @@ export function TimelinePlayer({
   onPlayingChange,
   onTimeChange,
   loadUrl = timeline.loadUrl,
+  moreMarkers,
 }: {
   timeline: ReturnType<typeof useShareTimeline>;
+  /** Pins besides the comments' (the reviewer's suggestions from analysis). */
+  moreMarkers?: PlayerMarker[];
   /** Where the audio comes from, when not the share's plain link (the reviewer's listening session). */
   loadUrl?: () => Promise<string>;
   onPlayingChange?: (playing: boolean) => void;
   onTimeChange?: (seconds: number) => void;
 }) {
   const { setPlayhead } = timeline;
+  const markers = useMemo(
+    () => (moreMarkers?.length ? [...timeline.markers, ...moreMarkers] : timeline.markers),
+    [timeline.markers, moreMarkers],
+  );
   const timeChanged = useCallback(
     (t: number) => {
       setPlayhead(t);
@@ -31,7 +38,7 @@ export function TimelinePlayer({
       ref={timeline.player}
       track={timeline.track}
       loadUrl={loadUrl}
-      markers={timeline.markers}
+      markers={markers}
       region={timeline.range}
       onTimeChange={timeChanged}
       onPlayingChange={onPlayingChange}
