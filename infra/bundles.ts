@@ -57,6 +57,10 @@ export const SDK_CLIENTS: Readonly<Record<string, readonly string[]>> = {
 /** SDK packages a function loads with import() on first use only, never at a cold start. */
 export const LAZY_SDK_CLIENTS: Readonly<Record<string, readonly string[]>> = {
   'functions/http/feedbacks.ts': ['@aws-sdk/client-bedrock-runtime'], // AI suggestions on Bedrock
+  // Review receipts signed and checked with KMS (functions/providers/receipt-signer.ts).
+  'functions/http/shares.ts': ['@aws-sdk/client-kms'],
+  'functions/http/payments.ts': ['@aws-sdk/client-kms'],
+  'functions/http/links.ts': ['@aws-sdk/client-kms'],
 };
 
 /** The only function that decodes audio (its decoders are loaded per format, on demand). */

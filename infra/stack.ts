@@ -106,6 +106,7 @@ export class AppStack extends Stack {
       mail,
       paymentsSecret: secrets.payments,
       impersonationSecret: secrets.impersonation,
+      receiptKey: secrets.receipts,
       bedrockModelId: params.bedrockModelId,
       bedrockConfigured: params.bedrockConfigured,
       appOrigin: web.appUrl,

@@ -5,6 +5,8 @@
  * move: the earning and the fee reversed, the money back through PayPal) or reject it with a reason. Both
  * parties are e-mailed either way; the decision is audited.
  */
+import { pick } from '../lib/pick.js';
+import { receiptOf } from './receipts.js';
 import { DISPUTE_WINDOW_DAYS, disputeReasonLabel, type DisputeReason } from '../../shared/review.js';
 import type { DisputeView } from '../../shared/schemas/shares.js';
 import type { DisputeQueue } from '../../shared/schemas/disputes.js';
@@ -62,15 +64,17 @@ export async function listDisputes(cursor?: string): Promise<DisputeQueue> {
   const start = decodeCursor(cursor, { GSI1PK: shares.OPEN_DISPUTES });
   const page = await shares.pageOpenDisputes(QUEUE_PAGE, start);
   const bundles = await Promise.all(page.shareIds.map((id) => shares.getShareBundle(id)));
-  const disputes = bundles
-    .filter((b): b is ShareBundle & { dispute: DisputeRecord } => b?.dispute?.status === 'open')
-    .map((b) => ({
+  const open = bundles.filter((b): b is ShareBundle & { dispute: DisputeRecord } => b?.dispute?.status === 'open');
+  const disputes = await Promise.all(
+    open.map(async (b) => ({
       dispute: toDisputeView(b.dispute),
       share: toShareView(b.share),
-      feedback: b.feedback,
+      feedback: b.feedback ? pick(b.feedback, ['criteria', 'comment', 'userId', 'createdAt']) : null,
       comments: orderComments(b.comments).map((c) => toCommentView(b.share, c)),
       listening: toListeningView(b.share, b.listening),
-    }));
+      receipt: await receiptOf(b),
+    })),
+  );
   return { disputes, next: encodeCursor(page.next) };
 }
 

@@ -9,6 +9,7 @@ export { progressOf } from './progress.js';
 export { makePublicLink, publicLinkOf, publicReview, revokePublicLink } from './public-reviews.js';
 export { checklistOf, markCheck } from './rechecks.js';
 export { dismissFinding, findingsOfReview, findingStats } from './review-findings.js';
+export { checkReceipt, receiptOf } from './receipts.js';
 export { reportListening, saveDraft } from './review-work.js';
 export { orderComments, toCommentView, toShareView, visibleComments } from './share-views.js';
 export {

@@ -3,6 +3,7 @@
  * and turns it off; anyone holding it reads the review, without an account and without the audio. The
  * token is 192 random bits: the link is its own proof, so it is shown only to the musician.
  */
+import { receiptOf } from './receipts.js';
 import { randomBytes } from 'node:crypto';
 import { PUBLIC_LINK_DAYS, type PublicLinkView, type PublicReviewView } from '../../shared/schemas/public-review.js';
 import { paths } from '../../shared/paths.js';
@@ -93,5 +94,6 @@ export async function publicReview(token: string, clientIp: string, now = Date.n
       })),
     reviewedAt: feedback.createdAt,
     expiresAt: new Date(lookup.expiresAt * 1000).toISOString(),
+    receipt: await receiptOf(bundle),
   };
 }

@@ -12,6 +12,7 @@ import type { DeclineReason } from '../../shared/review.js';
 import { NOT_ACCEPTED, bundleFor } from './share-bundle.js';
 import { assertHeard } from './review-work.js';
 import { findingToConfirm } from './review-findings.js';
+import { receiptPayload, signReceipt } from './receipts.js';
 import { toCommentView, toShareDetail } from './share-views.js';
 import { madeOf, templateTexts } from './comment-made.js';
 import type { Made } from '../../shared/comment-made.js';
@@ -392,7 +393,10 @@ export async function submitFeedback(
       texts,
     ),
   ]);
-  const feedback = { criteria, comment: input.comment || null, userId, createdAt: at };
+  const words = { criteria, comment: input.comment || null };
+  // A paid review goes out with its signed receipt (receipts.ts: made on first read if it cannot be signed now).
+  const receipt = share.payment ? await signReceipt(receiptPayload(share, bundle, words, at)) : null;
+  const feedback = { ...words, userId, createdAt: at, ...(receipt ? { receipt } : {}) };
   // The review joins the musician's progress in the same write, so it is counted once and only if delivered.
   const progress = reviewReceived(share.sharedByUserId, { ...feedback, comments: mine });
   // The musician (the e-mail's recipient) and the reviewer's listing are read alongside the write.

@@ -22,6 +22,7 @@ import {
   revokePublicLink,
   findingsOfReview,
   dismissFinding,
+  receiptOf,
 } from '../feedback/index.js';
 import { reputationOf } from '../people/index.js';
 import { areaHandler } from './area-handler.js';
@@ -35,11 +36,12 @@ export const handler = areaHandler('shares', sharesSchemas, {
   },
   getShare: async ({ input, caller }) => {
     const bundle = await bundleFor(caller.user.id, input.id);
-    const [reviewerReputation, checklist] = await Promise.all([
+    const [reviewerReputation, checklist, receipt] = await Promise.all([
       reputationOf(bundle.share.sharedWithUserId),
       checklistOf(bundle, caller.user.id),
+      receiptOf(bundle, { make: true }),
     ]);
-    return { ...toShareDetail(bundle, caller.user.id), reviewerReputation, checklist };
+    return { ...toShareDetail(bundle, caller.user.id), reviewerReputation, checklist, receipt };
   },
   respondToShare: async ({ input, caller }) =>
     toShareView(

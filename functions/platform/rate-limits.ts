@@ -26,6 +26,8 @@ export const RATE_LIMITS = {
   showcase: { per: 'client', limit: 60, windowSeconds: 60, message: 'Too many requests from this address in a minute.' },
   // A review's read-only link (public): a reader opens it a few times; the limit bounds guessing at tokens.
   publicReview: { per: 'client', limit: 60, windowSeconds: 60, message: 'Too many requests from this address in a minute.' },
+  // A review receipt checked by whoever holds it (public): a person checks one now and then.
+  checkReceipt: { per: 'client', limit: 30, windowSeconds: 60, message: 'Too many requests from this address in a minute.' },
   // An e-mail's unsubscribe link (public): a person clicks it once; the limit bounds guessing at tokens.
   unsubscribe: { per: 'client', limit: 30, windowSeconds: 60, message: 'Too many requests from this address in a minute.' },
   // 'Download my data' reads every list of the account to its end: a person takes their data now and then.

@@ -7,6 +7,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { CORS_ALLOW_HEADERS, type RouteDef } from '../../shared/api/route.js';
@@ -26,6 +27,12 @@ export const PAYMENT_AREAS: ReadonlySet<string> = new Set(['payments', 'billing'
 
 /** Feature areas whose handlers call Amazon Bedrock (functions/providers/suggester.ts) and so get BEDROCK_MODEL_ID. */
 export const BEDROCK_AREAS: ReadonlySet<string> = new Set(['feedbacks']);
+/**
+ * The areas that show review receipts with their check (functions/feedback/receipts.ts): they read the
+ * receipt key's public half. Only RECEIPT_SIGNING_AREAS sign (a review's delivery, a receipt made on first read).
+ */
+export const RECEIPT_AREAS: ReadonlySet<string> = new Set(['shares', 'links', 'payments']);
+export const RECEIPT_SIGNING_AREAS: ReadonlySet<string> = new Set(['shares']);
 
 /**
  * Cognito admin calls every handler makes on the user pool: AdminGetUser (the middleware looks up a
@@ -117,6 +124,8 @@ export interface ApiProps {
   readonly paymentsSecret: secretsmanager.ISecret;
   /** Every function verifies impersonation tokens, so every one reads this key. */
   readonly impersonationSecret: secretsmanager.ISecret;
+  /** The key that signs review receipts (RECEIPT_AREAS). */
+  readonly receiptKey: kms.IKey;
   /**
    * Amazon Bedrock model id or inference profile id the BEDROCK_AREAS call; empty: they use the built-in
    * suggester.
@@ -218,6 +227,7 @@ export class Api extends Construct {
           API_URL: this.url,
           ...(PAYMENT_AREAS.has(area) ? { PAYMENTS_SECRET_ARN: props.paymentsSecret.secretArn } : {}),
           IMPERSONATION_SECRET_ARN: props.impersonationSecret.secretArn,
+          ...(RECEIPT_AREAS.has(area) ? { RECEIPT_KEY_ID: props.receiptKey.keyArn } : {}),
           ...(BEDROCK_AREAS.has(area) ? { BEDROCK_MODEL_ID: props.bedrockModelId } : {}),
         },
         codeMode: props.codeMode,
@@ -275,6 +285,10 @@ export class Api extends Construct {
       if (MAIL_AREAS.has(area)) props.mail.grantSend(fn);
       if (PAYMENT_AREAS.has(area)) props.paymentsSecret.grantRead(fn);
       props.impersonationSecret.grantRead(fn);
+      if (RECEIPT_AREAS.has(area)) {
+        const actions = ['kms:GetPublicKey', ...(RECEIPT_SIGNING_AREAS.has(area) ? ['kms:Sign'] : [])];
+        fn.addToRolePolicy(new iam.PolicyStatement({ actions, resources: [props.receiptKey.keyArn] }));
+      }
       if (BEDROCK_AREAS.has(area)) grantBedrock(fn, props);
 
       const integration = new HttpLambdaIntegration(`${Area}Integration`, fn);

@@ -1,4 +1,5 @@
 import { RemovalPolicy, Validations } from 'aws-cdk-lib';
+import * as kms from 'aws-cdk-lib/aws-kms';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 
@@ -20,6 +21,8 @@ export class Secrets extends Construct {
   readonly payments: secretsmanager.Secret;
   /** Signs admins' impersonation tokens (functions/lib/impersonation-token.ts); generated, never typed. */
   readonly impersonation: secretsmanager.Secret;
+  /** Signs paid reviews' receipts (functions/providers/receipt-signer.ts): its private half never leaves KMS. */
+  readonly receipts: kms.Key;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -37,6 +40,14 @@ export class Secrets extends Construct {
     Validations.of(this.payments).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason: "Third-party API keys (Stripe, PayPal) are rotated in the providers' dashboards, not by a Lambda.",
+    });
+
+    this.receipts = new kms.Key(this, 'Receipts', {
+      description: "Signs paid reviews' receipts (ECDSA P-256)",
+      keySpec: kms.KeySpec.ECC_NIST_P256,
+      keyUsage: kms.KeyUsage.SIGN_VERIFY,
+      // Receipts already given stay checkable only with this key: it outlives the stack.
+      removalPolicy: RemovalPolicy.RETAIN,
     });
 
     this.impersonation = new secretsmanager.Secret(this, 'Impersonation', {

@@ -83,6 +83,8 @@ export const routePaths = {
   makePublicLink: { method: 'POST', path: '/shares/{id}/public-link', access: 'user', area: 'shares', ownWord: true },
   revokePublicLink: { method: 'DELETE', path: '/shares/{id}/public-link', access: 'user', area: 'shares' },
   getPublicReview: { method: 'GET', path: '/public/reviews/{token}', access: 'public', area: 'links' },
+  // Whether a review receipt is the platform's, unchanged: for anyone holding one (functions/feedback/receipts.ts).
+  checkReceipt: { method: 'POST', path: '/public/receipts/check', access: 'public', area: 'links', maxBodyBytes: 256 * 1024 },
   createOrder: {
     method: 'POST',
     path: '/paypal/create-order',

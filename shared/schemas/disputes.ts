@@ -1,6 +1,7 @@
 /** The admins' queue of reported reviews, and their decision on one. */
 import * as z from 'zod/mini';
 import { cursorField, textField } from './common.js';
+import { receiptView } from './receipt.js';
 import { commentView, disputeView, feedbackView, listeningView, shareView } from './shares.js';
 
 /** A reported review as the admin judges it: the request, the review, its comments and what was heard. */
@@ -10,6 +11,8 @@ export const disputeCase = z.object({
   feedback: z.nullable(feedbackView),
   comments: z.array(commentView),
   listening: listeningView,
+  /** The review's signed receipt, beside the reason (a 'did not listen' report is judged against it). */
+  receipt: z.optional(z.nullable(receiptView)),
 });
 export const disputeQueue = z.object({ disputes: z.array(disputeCase), next: z.nullable(z.string()) });
 export type DisputeQueue = z.infer<typeof disputeQueue>;

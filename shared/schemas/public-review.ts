@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { receiptView } from './receipt.js';
 import { criteriaSchema, madeView } from './shares.js';
 
 /** How long a review's read-only link works, from when it is made. */
@@ -44,5 +45,7 @@ export const publicReviewView = z.object({
   ),
   reviewedAt: z.string(),
   expiresAt: z.string(),
+  /** A paid review's signed receipt, with whether it checks: the page's 'verified' mark. */
+  receipt: z.optional(z.nullable(receiptView)),
 });
 export type PublicReviewView = z.infer<typeof publicReviewView>;

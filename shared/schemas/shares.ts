@@ -13,6 +13,7 @@ import { COMMENT_MADE } from '../comment-made.js';
 import { DECLINE_REASON_VALUES, DISPUTE_REASON_VALUES, DISPUTE_STATUSES, LISTENING } from '../review.js';
 import { reputationView } from './reputation.js';
 import { findingView, reportSummary } from './technical-report.js';
+import { receiptView } from './receipt.js';
 
 const id = z.string().check(z.uuid('Invalid id'));
 
@@ -197,6 +198,8 @@ export const shareDetail = z.object({
   reviewerReputation: z.optional(z.nullable(reputationView)),
   /** The musician's report of the review, if they made one. */
   dispute: z.optional(z.nullable(disputeView)),
+  /** A delivered paid review's signed receipt, with whether it checks. */
+  receipt: z.optional(z.nullable(receiptView)),
   /** A re-check: the previous review's points, in time order (null on a first request). */
   checklist: z.optional(z.nullable(z.array(checkItemView))),
 });

@@ -1,15 +1,15 @@
 /**
- * Analysis pins in the browser on the local stack: the reviewer sees what analysis found in the track as
- * suggested pins (on the waveform and listed), confirms two (one edited) and dismisses one; the musician then
- * sees two comments labelled 'From analysis' and nothing of the dismissed one, and their own report lists
- * every finding. At desktop and phone widths, axe-clean.
+ * Analysis pins in the browser on the local stack, on a paid request: the pro sees what analysis found in the
+ * track as suggested pins (on the waveform and listed), confirms two (one edited) and dismisses one; once
+ * the review is delivered the musician sees the two comments labelled 'From analysis', nothing of the
+ * dismissed one, and the review's verified receipt (checked again on demand); their own report lists every
+ * finding. At desktop and phone widths, axe-clean.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defectsWavBytes } from '../support/audio.js';
 import { PHONE, screenshot } from '../support/browser.js';
-import { callRoute, createConfirmedUser, type TestUser } from '../support/stack-kit.js';
-import { onboard, registerUpload, requestFeedback, respondToShare } from '../support/flows.js';
+import { createConfirmedUser, flows, money, useStackEnvironment, type TestUser } from '../support/stack-kit.js';
 import { expectAccessible, expectFitsWidth } from './helpers.js';
 import { browserTests } from './fixtures.js';
 
@@ -24,19 +24,31 @@ let shareId: string;
 
 const pin = (page: Page, kind: string) => page.getByTestId('analysis-pin').and(page.locator(`[data-kind="${kind}"]`));
 
+const PRICE = 1500;
+const SECONDS = 8;
+
 beforeAll(async () => {
+  useStackEnvironment(stack);
   mia = await createConfirmedUser(stack, { fullName: `Mia Pins${suffix}`, prefix: 'pin-m' });
   quinn = await createConfirmedUser(stack, { fullName: `Quinn Pins${suffix}`, prefix: 'pin-q' });
-  await onboard(stack, mia, 'musician');
-  const quinnId = await onboard(stack, quinn, 'musician');
-  const track = await registerUpload(stack, mia, defectsWavBytes(), `${title}.wav`, title);
+  await flows.onboard(stack, mia, 'musician');
+  const quinnId = await flows.onboard(stack, quinn, 'pro');
+  await money.setPrice(stack, quinnId, PRICE);
+  const track = await flows.registerUpload(stack, mia, defectsWavBytes(SECONDS), `${title}.wav`, title);
   expect(track.status).toBe('ready');
-  shareId = (await requestFeedback(stack, mia, quinnId, track.id, { feedbackNotes: 'Anything broken?', context: 'mix_check' })).body.id;
-  await respondToShare(stack, quinn, shareId, 'accepted');
+  const order = await money.createOrder(stack, mia, { proUserId: quinnId, trackId: track.id, feedbackPriceCents: PRICE });
+  expect(order.status).toBe(200);
+  await money.onApprovalPage(stack, order.body.approveUrl, 'approve');
+  const captured = await money.captureOrder(stack, mia, order.body.orderId);
+  expect(captured.status).toBe(200);
+  shareId = captured.body.shareId;
+  await flows.respondToShare(stack, quinn, shareId, 'accepted');
+  // The pro has heard the whole track (a paid comment needs its moment heard).
+  expect((await flows.listen(stack, quinn, shareId, [[0, SECONDS]])).status).toBe(200);
 });
 
 describe('analysis pins', () => {
-  it('the reviewer confirms two suggestions, one edited, and dismisses one', async () => {
+  it('the pro confirms two suggestions, one edited, and dismisses one', async () => {
     const page = await e2e.signedIn(quinn, '/dashboard');
     await page.goto(`${stack.appUrl}/feedback/${shareId}`);
     const pins = page.getByTestId('analysis-pins');
@@ -72,17 +84,26 @@ describe('analysis pins', () => {
     await screenshot(phone, 'analysis-pins-phone');
   });
 
-  it('the musician sees the two comments labelled, nothing of the dismissed one, and every finding in the report', async () => {
-    const done = await callRoute(stack.apiUrl, 'submitFeedback', { id: shareId, criteria: { energyImpact: 4 } }, quinn.idToken);
+  it('the musician sees the two comments labelled, nothing of the dismissed one, the receipt, and every finding in the report', async () => {
+    // The rest of the paid floor, as the pro writes it (three more comments, scores, a general comment), then Submit.
+    const done = await flows.fullReview(stack, quinn, shareId, SECONDS);
     expect(done.status).toBe(200);
     const page = await e2e.signedIn(mia, '/dashboard');
     await page.goto(`${stack.appUrl}/feedback/${shareId}`);
     await page.getByText('Clipped at 0:01: the limiter is 3 dB too hot.').waitFor();
-    expect(await page.getByTestId('comments-made').textContent()).toBe('2 comments: 2 from analysis');
+    expect(await page.getByTestId('comments-made').textContent()).toBe('5 comments: 3 typed, 2 from analysis');
     const labels = await page.getByTestId('comment-made').allTextContents();
-    expect(labels).toEqual(['From analysis', 'From analysis']);
-    expect(await page.getByText(/click/i).count()).toBe(0);
-    await expectAccessible(page, "the musician's view of a review from analysis");
+    expect(labels.filter((l) => l === 'From analysis')).toHaveLength(2);
+    expect(await page.getByText(/\bclick\b/i).count()).toBe(0);
+    const receipt = page.getByTestId('review-receipt');
+    expect(await receipt.getByTestId('receipt-mark').textContent()).toBe('✓ Verified receipt');
+    expect(await receipt.getByTestId('receipt-summary').textContent()).toMatch(
+      /^Listened to 100% \(0:08 of 0:08\), \d+ sessions?; delivered \d+ min after acceptance; 5 comments$/,
+    );
+    await receipt.getByTestId('receipt-check').click();
+    await receipt.getByText('The signature holds.').waitFor();
+    await expectAccessible(page, "the musician's view of a review from analysis, with its receipt");
+    await screenshot(page, 'analysis-pins-musician');
 
     await page.goto(`${stack.appUrl}/dashboard`);
     const row = page.getByTestId('track-row').filter({ hasText: title });

@@ -41,6 +41,19 @@ export const MAIL_FROM = 'no-reply@snip.local';
 export const LOCAL_IMPERSONATION_KEY = 'local-impersonation-key-0123456789abcdef0123456789abcdef';
 
 /**
+ * Signs review receipts locally (functions/providers/receipt-signer.ts), where KMS signs them in AWS: an ECDSA
+ * P-256 key made up for the local stack, fixed so that receipts still check after a restart, and meaningless
+ * anywhere else.
+ */
+export const LOCAL_RECEIPT_KEY = [
+  '-----BEGIN PRIVATE KEY-----',
+  'MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgQfMRG6VWcZ0DKRex',
+  'J+J9ZVRwYpHgInBIc7ppn4QGbKShRANCAAR/UVDCo7No1SEb8fClDknQULPMkeNS',
+  'Ju2BPWJw7CJ7O7h1RWqxCCLu5H2EEjkHPuaQ5XH+hEJAxvxfoWEoe1JS',
+  '-----END PRIVATE KEY-----',
+].join('\n');
+
+/**
  * The payment stand-ins' credentials: made up, known to both sides, and meaningless anywhere else. In AWS
  * the real ones live in Secrets Manager under the same keys.
  */
@@ -228,6 +241,7 @@ async function startPaymentStandins(ports: Ports, dataDir: string, apiUrl: () =>
     [ENV.stripeApiUrl]: stripe.url,
     ...Object.fromEntries(Object.entries(LOCAL_PAYMENT_SECRETS).map(([k, v]) => [localSecretEnv(k), v])),
     IMPERSONATION_KEY: LOCAL_IMPERSONATION_KEY,
+    RECEIPT_SIGNING_KEY: LOCAL_RECEIPT_KEY,
   });
   return { paypal, stripe };
 }

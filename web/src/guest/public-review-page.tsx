@@ -6,6 +6,7 @@ import { CRITERIA } from '@shared/feedback';
 import { paths } from '@shared/paths';
 import type { PublicReviewView } from '@shared/schemas/public-review';
 import { BrandHeader } from '@/components/brand-header';
+import { ReceiptCard } from '@/components/receipt-card';
 import { decodePeaks, downsamplePeaks } from '@/components/audio-player/peaks';
 import { getRuntimeConfig } from '@/lib/runtime-config';
 import { GuestLink, useEnterApp } from './guest-link';
@@ -96,6 +97,7 @@ function Review({ review }: { review: PublicReviewView }) {
         {DATE.format(new Date(review.expiresAt))}.
       </p>
       <Waveform review={review} />
+      {review.receipt && <ReceiptCard receipt={review.receipt} />}
       {scored.length > 0 && (
         <section aria-labelledby="public-review-scores">
           <h2 id="public-review-scores">Scores</h2>

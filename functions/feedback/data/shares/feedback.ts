@@ -1,6 +1,7 @@
 /** Completing a share with its feedback, and the musician's rating of it. */
 import type { RecheckOutcome } from '../../../../shared/schemas/shares.js';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { SignedReceipt } from '../../../../shared/receipt.js';
 import { writeIf, type TransactItem } from '../../../platform/data/index.js';
 import { emailClaimItem } from './emails.js';
 import {
@@ -117,6 +118,20 @@ export async function putRanking(share: ShareRecord, ranking: RankingRecord, als
             },
           },
         ],
+      }),
+  );
+}
+
+/** Keeps a receipt made after the delivery (its signing failed then), unless one is kept already. */
+export async function keepReceipt(shareId: string, receipt: SignedReceipt): Promise<boolean> {
+  return writeIf(
+    () =>
+      new UpdateCommand({
+        TableName: T(),
+        Key: { PK: pk(shareId), SK: 'FEEDBACK' },
+        UpdateExpression: 'SET receipt = :r',
+        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(receipt)',
+        ExpressionAttributeValues: { ':r': receipt },
       }),
   );
 }

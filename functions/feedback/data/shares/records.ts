@@ -1,5 +1,6 @@
 /** The share's records and their keys and indexes (functions/feedback/data/shares.ts lists them), and what every write on a share conditions on. */
 import type { Made } from '../../../../shared/comment-made.js';
+import type { SignedReceipt } from '../../../../shared/receipt.js';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { ParticipantSide, ShareStatus } from '../../../../shared/feedback.js';
 import type { CheckMark, RecheckOutcome, ShareOptions } from '../../../../shared/schemas/shares.js';
@@ -131,6 +132,8 @@ export interface FeedbackRecord {
   comment: string | null;
   userId: string;
   createdAt: string;
+  /** A paid review's signed receipt (functions/feedback/receipts.ts); absent until signed. */
+  receipt?: SignedReceipt;
 }
 
 export interface CommentRecord {

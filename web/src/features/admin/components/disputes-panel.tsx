@@ -1,3 +1,4 @@
+import { ReceiptCard } from '@/components/receipt-card';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/lib/paths';
@@ -39,6 +40,7 @@ function DisputeCase({ c, onDecide }: { c: Case; onDecide: (c: Case, decision: '
       <div className="small" data-testid="dispute-listening">
         {listeningSummary(listening.heardSeconds, share.trackDuration, listening.sessions)}
       </div>
+      {c.receipt && <ReceiptCard receipt={c.receipt} />}
       {feedback && (
         <dl className="admin-dispute-scores">
           {CRITERIA.map((cr) => (

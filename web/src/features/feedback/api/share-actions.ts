@@ -4,6 +4,7 @@
  */
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
+import type { ReceiptView } from '@shared/schemas/receipt';
 import type { CheckItemView, CommentView, ShareDetail, ShareView } from '@shared/schemas/shares';
 import { USER_NOT_FOUND } from '@shared/constants';
 import { api, apiOnLeave, type ApiInput } from '@/lib/api';
@@ -188,4 +189,9 @@ export function useSuggestComment() {
     mutationFn: async (input: { text: string; timestamp: number | null; tags: string[]; shareId?: string }) =>
       (await api('suggestComment', input as ApiInput<'suggestComment'>)).text,
   });
+}
+
+/** Whether a receipt's signature holds, asked of the public check anyone may use. */
+export async function checkReceipt({ signed, signature, keyId, algorithm }: ReceiptView): Promise<boolean> {
+  return (await api('checkReceipt', { signed, signature, keyId, algorithm })).valid;
 }

@@ -1,3 +1,5 @@
+import { ReceiptCard } from '@/components/receipt-card';
+import { checkReceipt } from '@/features/feedback/api/share-actions';
 import { CLOSED_STATUSES } from '@shared/feedback';
 import { formatCents } from '@shared/money';
 import { declineReasonLabel } from '@shared/review';
@@ -79,6 +81,7 @@ export function FeedbackView({ detail, viewer }: { detail: ShareDetail; viewer: 
         </p>
       )}
       {detail.listening && share.status === 'completed' && <CoverageStrip listening={detail.listening} duration={share.trackDuration} />}
+      {detail.receipt && <ReceiptCard receipt={detail.receipt} onCheck={() => checkReceipt(detail.receipt!)} />}
 
       {detail.checklist && <RecheckChecklist share={share} items={detail.checklist} isReviewer={!isAuthor} onSeek={timeline.seek} />}
 
