@@ -78,6 +78,7 @@ export function newShare(
     trackDuration: track.duration,
     trackPeaks: track.peaks,
     ...(track.report ? { trackReport: reportSummary(track.report) } : {}),
+    ...(track.report?.findings?.length ? { trackFindings: track.report.findings } : {}),
     sharedByUserId: author.id,
     sharedWithUserId: reviewer.id,
     sharedByName: author.fullName,

@@ -16,12 +16,16 @@ import { NOT_ACCEPTED, bundleFor } from './share-bundle.js';
 
 const ONLY_THE_REVIEWER = 'Only the reviewer of this request works with its analysis';
 
-/** The findings of the request's track, read beside the request. */
+/** The findings of the request's track: as the request copied them, or (a request made before) the track's. */
+async function findingsOf(bundle: ShareBundle): Promise<Finding[]> {
+  return bundle.findings ?? (await getTrack(bundle.share.trackId))?.report?.findings ?? [];
+}
+
+/** The request, for its reviewer alone, and its track's findings. */
 async function trackFindings(shareId: string, userId: string): Promise<{ bundle: ShareBundle; findings: Finding[] }> {
   const bundle = await bundleFor(userId, shareId);
   if (userId !== bundle.share.sharedWithUserId) throw new Forbidden(ONLY_THE_REVIEWER);
-  const track = await getTrack(bundle.share.trackId);
-  return { bundle, findings: track?.report?.findings ?? [] };
+  return { bundle, findings: await findingsOf(bundle) };
 }
 
 function reviewView(bundle: ShareBundle, findings: Finding[]): ReviewFindingsView {
@@ -47,8 +51,7 @@ export async function findingsOfReview(userId: string, shareId: string): Promise
  */
 export async function findingToConfirm(bundle: ShareBundle, userId: string, findingId: string): Promise<Finding> {
   if (userId !== bundle.share.sharedWithUserId) throw new Forbidden(ONLY_THE_REVIEWER);
-  const track = await getTrack(bundle.share.trackId);
-  const finding = track?.report?.findings?.find((f) => f.id === findingId);
+  const finding = (await findingsOf(bundle)).find((f) => f.id === findingId);
   if (!finding) throw new NotFound('Finding not found');
   if (bundle.dismissed?.includes(findingId)) throw new Conflict('This finding was dismissed', 'dismissed');
   return finding;

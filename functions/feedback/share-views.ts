@@ -8,7 +8,7 @@ import { toDraftView, toListeningView } from './review-work.js';
 export const toDisputeView = (d: DisputeRecord): DisputeView =>
   pick(d, ['shareId', 'reason', 'text', 'status', 'openedAt', 'resolvedAt', 'resolution']);
 
-export const toShareView = ({ checklistPoints: _points, ...s }: ShareRecord): ShareView => ({
+export const toShareView = ({ checklistPoints: _points, trackFindings: _findings, ...s }: ShareRecord): ShareView => ({
   ...s,
   trackReport: s.trackReport ?? null,
   paid: s.payment ? { amountCents: s.payment.amountCents, respondBy: respondBy(s), completeDays: s.payment.completeDays } : null,

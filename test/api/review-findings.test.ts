@@ -5,7 +5,8 @@
  * reaches the musician, and the admins see each detector's counts.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { callerOn, flows, type TestUser } from '../support/stack-kit.js';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { callerOn, dynamo, flows, itemsUnder, useStackEnvironment, type TestUser } from '../support/stack-kit.js';
 import { defectsWavBytes } from '../support/audio.js';
 
 const stack = inject('stack');
@@ -28,6 +29,7 @@ const findings = async (as: TestUser) => call(as, 'listReviewFindings', { id: sh
 const byKind = (list: ReviewFinding[], kind: string) => list.find((f) => f.kind === kind)!;
 
 beforeAll(async () => {
+  useStackEnvironment(stack);
   musician = (await flows.onboardedUser(stack, 'musician', { fullName: 'Fay Found' })).user;
   const peer = await flows.onboardedUser(stack, 'pro', { fullName: 'Pia Pins' });
   reviewer = peer.user;
@@ -115,6 +117,19 @@ describe("a request's analysis findings", () => {
     expect(JSON.stringify(exported.body)).not.toContain('click-1');
     // Once submitted, nothing more is dismissed.
     expect((await call(reviewer, 'dismissFinding', { id: shareId, findingId: 'dropout-1' })).status).toBe(409);
+  });
+
+  it('are copied beside the request, out of the realtime channel; a request made before reads them from its track', async () => {
+    const peer = await flows.onboardedUser(stack, 'musician');
+    const other = (await flows.requestFeedback(stack, musician, peer.id, trackId, { feedbackNotes: 'Again?', context: 'mix_check' })).body
+      .id;
+    const kept = (await itemsUnder(stack, `SHARE#${other}`)).find((i) => i.SK === 'FINDINGS')!;
+    expect(kept.findings.map((f: { id: string }) => f.id)).toEqual(['clip-1', 'dropout-1', 'click-1']);
+    expect(kept.participants).toBeUndefined();
+    await (await dynamo()).send(new DeleteCommand({ TableName: stack.tableName, Key: { PK: `SHARE#${other}`, SK: 'FINDINGS' } }));
+    await flows.respondToShare(stack, peer.user, other, 'accepted');
+    const listed = await call(peer.user, 'listReviewFindings', { id: other });
+    expect(listed.body.findings.map((f: ReviewFinding) => f.id)).toEqual(['clip-1', 'dropout-1', 'click-1']);
   });
 
   it("the admins see each detector's confirmed and dismissed findings", async () => {

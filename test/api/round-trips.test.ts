@@ -22,7 +22,7 @@ import {
   useStackEnvironment,
   waitForEmail,
 } from '../support/stack-kit.js';
-import { pngBytes, wavBytes } from '../support/audio.js';
+import { defectsWavBytes, pngBytes, wavBytes } from '../support/audio.js';
 import { signInWaitMs } from '../../shared/authenticator.js';
 import { totpCode } from '../support/totp.js';
 
@@ -165,6 +165,13 @@ describe('DynamoDB round trips per route', () => {
     const extra = await call('addComment', { id: share.id, timestamp: null, text: 'Nice overall', tags: [] }, reviewer);
     await call('deleteComment', { id: share.id, commentId: extra.id }, reviewer);
     await call('suggestComment', { text: 'kick buried', timestamp: 1.2 }, reviewer);
+    // A track with defects analysis finds: one confirmed as a comment, one dismissed.
+    const pinned = await flows.registerUpload(stack, musician, defectsWavBytes(), 'Pinned.wav', 'Pinned');
+    const pins = await call('createShare', { sharedWithId: reviewerId, trackId: pinned.id, shareOptions: options }, musician);
+    await call('respondToShare', { id: pins.id, status: 'accepted' }, reviewer);
+    await call('listReviewFindings', { id: pins.id }, reviewer);
+    await call('addComment', { id: pins.id, timestamp: 1, text: 'Clipped here', tags: ['#Mastering'], finding: 'clip-1' }, reviewer);
+    await call('dismissFinding', { id: pins.id, findingId: 'click-1' }, reviewer);
     const { session } = await call('startListening', { id: share.id }, reviewer);
     await call('reportListening', { id: share.id, session, ranges: [[0, 1]] }, reviewer);
     await call('saveDraft', { id: share.id, criteria: { energyImpact: 5 }, comment: 'Solid', note: '' }, reviewer);
@@ -173,6 +180,7 @@ describe('DynamoDB round trips per route', () => {
     const link = await call('makePublicLink', { id: share.id }, musician);
     await call('getPublicLink', { id: share.id }, musician);
     await call('getPublicReview', { token: link.token });
+    await call('checkReceipt', { signed: JSON.stringify({ v: 1 }), signature: 'AAAA', keyId: 'local:0', algorithm: 'ECDSA_SHA_256' });
     await call('revokePublicLink', { id: share.id }, musician);
     await call('exportMyData', {}, musician);
     await call('getDeletionCheck', {}, musician);
@@ -381,6 +389,7 @@ describe('DynamoDB round trips per route', () => {
       [IMPERSONATION_HEADER]: impersonation.token,
     });
     await call('listAudit', {}, admin);
+    await call('getFindingStats', {}, admin);
   });
 
   it('payouts: an address set, a withdrawal, the lists, a hold and its release', async () => {

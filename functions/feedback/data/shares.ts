@@ -8,7 +8,7 @@
  * - ranking   PK SHARE#<id>  SK RANKING
  * - checklist PK SHARE#<id>  SK CHECKLIST        (a re-check's marks and moved points; written with the share)
  * - suggested PK SHARE#<id>  SK SUGGESTED        (the AI suggestions given to its reviewer: comments say how they were made)
- * - dismissed PK SHARE#<id>  SK DISMISSED        (the analysis findings its reviewer dismissed)
+ * - findings  PK SHARE#<id>  SK FINDINGS         (its track's analysis findings, and those its reviewer dismissed)
  * - e-mail    PK SHARE#<id>  SK EMAIL#<event>    (an e-mail is sent at most once per event)
  * - digest    PK SHARE#<id>  SK DIGEST#<userId>  GSI2 DIGEST#DUE#<shard> / <dueAt>#<id>#<userId>
  *                                                (comments not yet e-mailed to userId, due at dueAt;

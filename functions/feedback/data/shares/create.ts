@@ -12,6 +12,7 @@ import {
   T,
   byIndex,
   checklistKey,
+  findingsKey,
   isFull,
   linkKey,
   metaKey,
@@ -54,7 +55,7 @@ export async function putNewShare(
  * update is the check); then, for a re-check, its checklist.
  */
 export function newShareItems(draft: ShareRecord, requestHash?: string) {
-  const { checklistPoints, ...share } = draft;
+  const { checklistPoints, trackFindings, ...share } = draft;
   return [
     {
       Put: {
@@ -104,6 +105,10 @@ export function newShareItems(draft: ShareRecord, requestHash?: string) {
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
       },
     },
+    // What analysis found in the track, for its reviewer (no participants: records.ts findingsKey).
+    ...(trackFindings?.length
+      ? [{ Put: { TableName: T(), Item: { ...findingsKey(share.id), entity: 'findings', shareId: share.id, findings: trackFindings } } }]
+      : []),
     // A re-check's checklist starts empty: its points are the previous review's comments.
     ...(share.recheckOf
       ? [

@@ -1,12 +1,12 @@
 /**
  * What a request's reviewer did with the analysis findings of its track: the findings dismissed
- * (records.ts dismissedKey), and the count per detector of findings confirmed and dismissed in every review
+ * (records.ts findingsKey, beside the findings the request copied), and the count per detector of findings confirmed and dismissed in every review
  * (findingStatsKey), which the admins read as each detector's dismiss rate.
  */
 import type { ShareStatus } from '../../../../shared/feedback.js';
 import type { FindingKind } from '../../../../shared/findings.js';
 import { cancellation, getItem } from '../../../platform/data/index.js';
-import { T, dismissedKey, findingStatsKey } from './records.js';
+import { T, findingsKey, findingStatsKey } from './records.js';
 import { inOpenShare } from './open-share.js';
 
 /** One more finding of `kind` confirmed or dismissed, for the detectors' rates. */
@@ -33,7 +33,7 @@ export async function dismissFinding(
     {
       Update: {
         TableName: T(),
-        Key: dismissedKey(shareId),
+        Key: findingsKey(shareId),
         UpdateExpression: 'ADD findingIds :f SET shareId = :id',
         ConditionExpression: 'attribute_not_exists(findingIds) OR NOT contains(findingIds, :fid)',
         ExpressionAttributeValues: { ':f': new Set([finding.id]), ':fid': finding.id, ':id': shareId },

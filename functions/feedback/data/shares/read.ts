@@ -1,4 +1,5 @@
 /** Reading a share, its comments and its whole bundle, and listing a user's shares as author or reviewer, a page at a time. */
+import type { Finding } from '../../../../shared/findings.js';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ShareStatus } from '../../../../shared/feedback.js';
 import { dynamo } from '../../../lib/aws/dynamo.js';
@@ -22,7 +23,7 @@ import {
   pk,
   reviewEditsKey,
   suggestedKey,
-  dismissedKey,
+  findingsKey,
   publicLinkFields,
   strip,
 } from './records.js';
@@ -64,7 +65,7 @@ export async function getShareBundle(id: string): Promise<ShareBundle | null> {
   const publicLink = items.find((i) => i.SK === PUBLIC_LINK_SK);
   const edits = items.find((i) => i.SK === reviewEditsKey(id).SK);
   const suggested = items.find((i) => i.SK === suggestedKey(id).SK);
-  const dismissed = items.find((i) => i.SK === dismissedKey(id).SK);
+  const findings = items.find((i) => i.SK === findingsKey(id).SK);
   return {
     share: strip(meta) as unknown as ShareRecord,
     feedback: feedback ? (strip(feedback) as unknown as FeedbackRecord) : null,
@@ -76,7 +77,8 @@ export async function getShareBundle(id: string): Promise<ShareBundle | null> {
     publicLink: publicLink ? publicLinkFields(publicLink) : null,
     reviewEdits: (edits?.edits as number | undefined) ?? 0,
     suggested: (suggested?.texts as string[] | undefined) ?? [],
-    dismissed: [...((dismissed?.findingIds as Set<string> | undefined) ?? [])],
+    ...(findings?.findings ? { findings: findings.findings as Finding[] } : {}),
+    dismissed: [...((findings?.findingIds as Set<string> | undefined) ?? [])],
     comments: items
       .filter((i) => String(i.SK).startsWith('COMMENT#'))
       .map((i) => ({ ...(strip(i) as unknown as CommentRecord), shareId: id })),

@@ -1,6 +1,7 @@
 /** The share's records and their keys and indexes (functions/feedback/data/shares.ts lists them), and what every write on a share conditions on. */
 import type { Made } from '../../../../shared/comment-made.js';
 import type { SignedReceipt } from '../../../../shared/receipt.js';
+import type { Finding } from '../../../../shared/findings.js';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { ParticipantSide, ShareStatus } from '../../../../shared/feedback.js';
 import type { CheckMark, RecheckOutcome, ShareOptions } from '../../../../shared/schemas/shares.js';
@@ -20,6 +21,8 @@ export interface ShareRecord {
    * share is read by every list of requests, and a 4-hour track's lane weighs 19 KB. The lane is the track's.
    */
   trackReport?: ReportSummaryView;
+  /** On a request being made: the track's analysis findings, written beside it (findingsKey), never on it. */
+  trackFindings?: Finding[];
   sharedByUserId: string;
   sharedWithUserId: string;
   sharedByName: string;
@@ -191,7 +194,9 @@ export interface ShareBundle {
   publicLink?: PublicLinkRecord | null;
   /** The AI suggestions the reviewer was given for this request (suggestedKey), oldest first. */
   suggested?: string[];
-  /** The analysis findings the reviewer dismissed (dismissedKey). */
+  /** The track's analysis findings as the request copied them (findingsKey; absent on older requests). */
+  findings?: Finding[];
+  /** The analysis findings the reviewer dismissed (findingsKey). */
   dismissed?: string[];
 }
 
@@ -236,11 +241,12 @@ export const checklistKey = (shareId: string) => ({ PK: pk(shareId), SK: 'CHECKL
  */
 export const suggestedKey = (shareId: string) => ({ PK: pk(shareId), SK: 'SUGGESTED' });
 /**
- * The analysis findings of the request's track that its reviewer dismissed (`findingIds`): they are no
- * longer suggested to them. No participants: the realtime channel says nothing of it, and the musician never
- * reads it (a dismissed finding reaches them only as their own report's 'found by analysis').
+ * The analysis findings of the request's track, copied when it is made (`findings`), and those its reviewer
+ * dismissed (`findingIds`). Apart from the share itself, so that no list of requests carries them; no
+ * participants, so that the realtime channel says nothing of a dismissal, and the musician never reads it (a
+ * dismissed finding reaches them only as their own report's 'found by analysis').
  */
-export const dismissedKey = (shareId: string) => ({ PK: pk(shareId), SK: 'DISMISSED' });
+export const findingsKey = (shareId: string) => ({ PK: pk(shareId), SK: 'FINDINGS' });
 /** What each detector's findings became in reviews, for the admins: confirmed_<kind> and dismissed_<kind> counts. */
 export const findingStatsKey = () => ({ PK: 'STATS#FINDINGS', SK: 'META' });
 /** The most suggestions one request keeps (each at most 2,000 characters: well inside an item's 400 KB). */
