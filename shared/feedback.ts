@@ -40,10 +40,17 @@ export const CRITERION_KEYS = CRITERIA.map((c) => c.key) as [CriterionKey, ...Cr
 
 /**
  * The criteria a request asks to be scored: all four, but Vocals & Lyrics when the musician said the
- * track is an instrumental (its share options' `vocalsLyrics` false). A criterion not asked is not scored.
+ * track is an instrumental (its share options' `vocalsLyrics` false), and those the reviewer marked as not
+ * applying (`notApplicable`). A criterion not asked is not scored.
  */
-export const criteriaAsked = (options: { vocalsLyrics?: boolean } | null | undefined) =>
-  CRITERIA.filter((c) => c.key !== 'vocalsLyrics' || options?.vocalsLyrics !== false);
+export const criteriaAsked = (options: { vocalsLyrics?: boolean } | null | undefined, notApplicable: readonly string[] = []) =>
+  CRITERIA.filter((c) => (c.key !== 'vocalsLyrics' || options?.vocalsLyrics !== false) && !notApplicable.includes(c.key));
+
+/**
+ * The criteria a reviewer may mark as not applying to the track, when the musician did not say so (vocals on
+ * an instrumental): not scored, and not asked for (`notApplicable` of criteriaAsked).
+ */
+export const MAY_NOT_APPLY = ['vocalsLyrics'] as const;
 
 export const TRACK_PURPOSES = [
   { value: 'label_attention', label: 'Seeking Label Attention' },

@@ -69,7 +69,7 @@ export async function listDisputes(cursor?: string): Promise<DisputeQueue> {
     open.map(async (b) => ({
       dispute: toDisputeView(b.dispute),
       share: toShareView(b.share),
-      feedback: b.feedback ? pick(b.feedback, ['criteria', 'comment', 'userId', 'createdAt']) : null,
+      feedback: b.feedback ? pick(b.feedback, ['criteria', 'notApplicable', 'comment', 'userId', 'createdAt']) : null,
       comments: orderComments(b.comments).map((c) => toCommentView(b.share, c)),
       listening: toListeningView(b.share, b.listening),
       receipt: await receiptOf(b),

@@ -32,21 +32,29 @@ const COMMENTS_KEPT = 40;
 const COMMENT_KEPT_CHARS = 600;
 
 /**
- * Refuses a score for a criterion the request does not ask for (Vocals & Lyrics on an instrumental): 400,
- * naming it, so that what the musician said of their track holds.
+ * Refuses a score for a criterion the request does not ask for (Vocals & Lyrics on an instrumental, or one
+ * the reviewer marks as not applying): 400, naming it, so that what was said of the track holds.
  */
-function assertAsked(share: ShareBundle['share'], criteria: Record<string, number>) {
-  const asked = criteriaAsked(share.shareOptions);
+function assertAsked(share: ShareBundle['share'], criteria: Record<string, number>, notApplicable: readonly string[]) {
+  const asked = criteriaAsked(share.shareOptions, notApplicable);
   const extra = CRITERIA.filter((c) => criteria[c.key] != null && !asked.includes(c));
   if (!extra.length) return;
-  const message = `${extra.map((c) => c.label).join(' and ')} is not scored on this track: the musician said it is an instrumental`;
+  const why = extra.some((c) => notApplicable.includes(c.key))
+    ? 'you marked it as not applying'
+    : 'the musician said it is an instrumental';
+  const message = `${extra.map((c) => c.label).join(' and ')} is not scored on this track: ${why}`;
   throw new BadRequest(message, { criteria: message });
 }
 
 /** Refuses a submission that misses the floor: 409 review_incomplete, `missing` naming each item as the form does. */
-export function assertReviewComplete(bundle: ShareBundle, criteria: Record<string, number>, general: string): void {
+export function assertReviewComplete(
+  bundle: ShareBundle,
+  criteria: Record<string, number>,
+  general: string,
+  notApplicable: readonly string[] = [],
+): void {
   const { share } = bundle;
-  assertAsked(share, criteria);
+  assertAsked(share, criteria, notApplicable);
   const items = reviewChecklist({
     paid: Boolean(share.payment),
     duration: share.trackDuration,
@@ -54,7 +62,7 @@ export function assertReviewComplete(bundle: ShareBundle, criteria: Record<strin
     comments: bundle.comments.filter((c) => c.userId === share.sharedWithUserId),
     general,
     heard: heardOf(bundle),
-    asked: criteriaAsked(share.shareOptions),
+    asked: criteriaAsked(share.shareOptions, notApplicable),
     ...(share.recheckOf ? { recheck: { unexplained: unexplainedPoints(Object.values(bundle.checklist?.marks ?? {})) } } : {}),
   });
   const missing = items.filter((i) => !i.done);

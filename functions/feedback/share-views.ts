@@ -65,7 +65,7 @@ export function toShareDetail(b: ShareBundle, viewerId: string): ShareDetail {
   const submitted = share.status === 'completed';
   return {
     share: toShareView(share),
-    feedback: b.feedback ? pick(b.feedback, ['criteria', 'comment', 'userId', 'createdAt']) : null,
+    feedback: b.feedback ? pick(b.feedback, ['criteria', 'notApplicable', 'comment', 'userId', 'createdAt']) : null,
     comments: orderComments(visibleComments(share, b.comments, viewerId)).map((c) => toCommentView(share, c)),
     ranking: b.ranking,
     listening: isReviewer || submitted ? toListeningView(share, b.listening) : null,

@@ -359,7 +359,7 @@ function isSameFeedback(stored: FeedbackRecord | null, userId: string, criteria:
 
 export async function submitFeedback(
   userId: string,
-  input: { id: string; criteria: Record<string, number | undefined>; comment?: string },
+  input: { id: string; criteria: Record<string, number | undefined>; comment?: string; notApplicable?: string[] },
   opts: { impersonated?: boolean } = {},
 ) {
   // The reviewer's recent reviews and templates (to compare) are read beside the share.
@@ -381,7 +381,8 @@ export async function submitFeedback(
   const at = new Date().toISOString();
   const completeBy = share.payment ? respondBy(share) : null;
   if (completeBy && completeBy <= at) throw paidRequestExpired('accepted');
-  assertReviewComplete(bundle, criteria, input.comment ?? '');
+  const notApplicable = input.notApplicable ?? [];
+  assertReviewComplete(bundle, criteria, input.comment ?? '', notApplicable);
   const mine = bundle.comments.filter((c) => c.userId === userId);
   // A re-check is submitted with its checklist marked, and its outcome stays on the request.
   const [recheckOutcome] = await Promise.all([
@@ -393,7 +394,7 @@ export async function submitFeedback(
       texts,
     ),
   ]);
-  const words = { criteria, comment: input.comment || null };
+  const words = { criteria, comment: input.comment || null, ...(notApplicable.length ? { notApplicable } : {}) };
   // A paid review goes out with its signed receipt (receipts.ts: made on first read if it cannot be signed now).
   const receipt = share.payment ? await signReceipt(receiptPayload(share, bundle, words, at)) : null;
   const feedback = { ...words, userId, createdAt: at, ...(receipt ? { receipt } : {}) };

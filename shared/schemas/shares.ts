@@ -5,6 +5,7 @@ import {
   CRITERION_KEYS,
   FEEDBACK_CATEGORY_KEYS,
   FEEDBACK_CATEGORY_TAGS,
+  MAY_NOT_APPLY,
   PARTICIPANT_SIDES,
   SHARE_STATUSES,
   TRACK_PURPOSE_VALUES,
@@ -144,6 +145,8 @@ export const criteriaSchema = z.partialRecord(z.enum(CRITERION_KEYS), score('Eac
 
 export const feedbackView = z.object({
   criteria: criteriaSchema,
+  /** Criteria the reviewer said do not apply to the track. */
+  notApplicable: z.optional(z.array(z.string())),
   comment: z.nullable(z.string()),
   userId: z.string(),
   createdAt: z.string(),
@@ -301,6 +304,8 @@ export const markCheckInput = z.union([
 export const submitFeedbackInput = z.strictObject({
   id,
   criteria: z._default(criteriaSchema, {}),
+  /** Criteria the reviewer says do not apply to the track (MAY_NOT_APPLY): not scored, not asked for. */
+  notApplicable: z._default(z.array(z.enum(MAY_NOT_APPLY)).check(z.maxLength(MAY_NOT_APPLY.length)), []),
   comment: z.optional(textField({ multiline: true }).check(z.maxLength(5000, 'The general comment is too long'))),
 });
 /** Seconds heard, as [from, to] ranges of the track (merged by the player; any order). */

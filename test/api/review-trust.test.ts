@@ -159,6 +159,32 @@ describe('the floor of a paid review', () => {
     expect(done.status, JSON.stringify(done.body)).toBe(200);
   });
 
+  it('the pro may mark Vocals & Lyrics as not applying: it is then not asked for, and not scored', async () => {
+    const { shareId } = await acceptedPaid('No vocals here');
+    await report(pro, shareId, [[0, 1]]);
+    for (const t of [0, 0.5]) expect((await comment(pro, shareId, t, ['#Mixing'])).status).toBe(200);
+    const three = { mixingMastering: 4, compositionArrangement: 4, energyImpact: 5 };
+    const scored = await call(pro, 'submitFeedback', {
+      id: shareId,
+      criteria: { ...three, vocalsLyrics: 3 },
+      notApplicable: ['vocalsLyrics'],
+      comment: flows.freshReviewText(),
+    });
+    expect(scored.status).toBe(400);
+    expect(scored.body.error.message).toBe('Vocals & Lyrics is not scored on this track: you marked it as not applying');
+    // Only what may not apply can be marked so.
+    const other = await call(pro, 'submitFeedback', { id: shareId, criteria: three, notApplicable: ['energyImpact'], comment: 'x' });
+    expect(other.status).toBe(400);
+    const done = await call(pro, 'submitFeedback', {
+      id: shareId,
+      criteria: three,
+      notApplicable: ['vocalsLyrics'],
+      comment: flows.freshReviewText(),
+    });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.feedback).toMatchObject({ criteria: three, notApplicable: ['vocalsLyrics'] });
+  });
+
   it('a low score needs a comment tagged with its category saying why', async () => {
     const { shareId } = await acceptedPaid('Low vocals');
     await report(pro, shareId, [[0, 1]]);

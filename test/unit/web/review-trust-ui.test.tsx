@@ -115,6 +115,34 @@ describe('an instrumental', () => {
   });
 });
 
+describe('a criterion the pro marks as not applying', () => {
+  it('takes Vocals & Lyrics off the stars and the checklist, and Submit says so', async () => {
+    renderUi(<ReviewerForm detail={paid()} viewer={PRO} />, { url: null });
+    expect(screen.getByTestId('check-criteria').textContent).toContain('Score all 4 criteria');
+    fireEvent.click(screen.getByTestId('criterion-na-vocalsLyrics'));
+    expect(screen.queryByRole('group', { name: 'Vocals & Lyrics' })).toBeNull();
+    expect(screen.getByTestId('criterion-not-applicable-vocalsLyrics').textContent).toBe('Not scored: does not apply to this track');
+    expect(screen.getByTestId('check-criteria').textContent).toContain('Score all 3 criteria');
+    fireEvent.click(screen.getByTestId('criterion-na-vocalsLyrics'));
+    expect(screen.getByRole('group', { name: 'Vocals & Lyrics' })).toBeTruthy();
+  });
+
+  it('the musician reads why it has no score', () => {
+    const feedback = {
+      criteria: { energyImpact: 4 },
+      notApplicable: ['vocalsLyrics'],
+      comment: null,
+      userId: 'p1',
+      createdAt: '2026-01-07T09:00:00.000Z',
+    };
+    const base = paid();
+    renderUi(<FeedbackView detail={paid({ feedback, share: { ...base.share, status: 'completed' } })} viewer={MUSICIAN} />, { url: null });
+    expect(screen.getByTestId('criteria-not-applicable').textContent).toBe(
+      'Vocals & Lyrics: not scored, the reviewer says it does not apply to this track.',
+    );
+  });
+});
+
 describe("the reviewer's draft", () => {
   it('comes back as saved, and each change is saved shortly after, said beside Submit', async () => {
     const draft = { criteria: { energyImpact: 4 }, comment: 'Half a thought', note: 'The kick at', savedAt: '2026-01-06T09:00:00.000Z' };

@@ -132,6 +132,8 @@ export interface DisputeRecord {
 
 export interface FeedbackRecord {
   criteria: Record<string, number>;
+  /** Criteria the reviewer said do not apply to the track (shared/feedback.ts MAY_NOT_APPLY). */
+  notApplicable?: string[];
   comment: string | null;
   userId: string;
   createdAt: string;

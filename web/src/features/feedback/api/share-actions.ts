@@ -160,7 +160,7 @@ export function useSaveDraft(shareId: string) {
 export function useSubmitFeedback(shareId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { criteria: Record<string, number>; comment?: string }) =>
+    mutationFn: (input: { criteria: Record<string, number>; comment?: string; notApplicable?: 'vocalsLyrics'[] }) =>
       saidIfSignedOut(api('submitFeedback', { id: shareId, ...input } as ApiInput<'submitFeedback'>), USER_NOT_FOUND),
     onSuccess: (detail) => putDetail(client, detail),
   });

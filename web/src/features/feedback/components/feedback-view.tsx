@@ -13,7 +13,7 @@ import { canChangeComments, isOpenForComments, type Viewer } from '@/features/fe
 import { answerPlaceholder, CommentComposer, commentPlaceholder } from './comment-composer';
 import { CommentList } from './comment-list';
 import { CoverageStrip } from './coverage-strip';
-import { CriteriaBars } from './criteria';
+import { CriteriaBars, NotApplicableNote } from './criteria';
 import { RatingForm, RatingThanks } from './rating-form';
 import { ReviewReport } from './review-report';
 import { RecheckChecklist } from './recheck-checklist';
@@ -99,6 +99,7 @@ export function FeedbackView({ detail, viewer }: { detail: ShareDetail; viewer: 
           ) : (
             <p className="muted small">No criteria were rated.</p>
           )}
+          <NotApplicableNote keys={feedback.notApplicable} />
         </section>
       )}
 

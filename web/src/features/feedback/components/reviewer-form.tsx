@@ -49,7 +49,10 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
 
   const own = useMemo(() => comments.filter((c) => c.userId === viewer.id), [comments, viewer.id]);
   const heard = listening.view;
-  const asked = useMemo(() => criteriaAsked(share.shareOptions), [share.shareOptions]);
+  // What the request asks, and of it what the reviewer marks as not applying to the track.
+  const [notApplicable, setNotApplicable] = useState<string[]>([]);
+  const requested = useMemo(() => criteriaAsked(share.shareOptions), [share.shareOptions]);
+  const asked = useMemo(() => criteriaAsked(share.shareOptions, notApplicable), [share.shareOptions, notApplicable]);
   const floor = useMemo(
     () =>
       reviewChecklist({
@@ -77,7 +80,7 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
     if (!canSubmit) return;
     const comment = general.trim();
     submit.mutate(
-      { criteria: criteria as Record<string, number>, ...(comment ? { comment } : {}) },
+      { criteria: criteria as Record<string, number>, notApplicable: notApplicable as 'vocalsLyrics'[], ...(comment ? { comment } : {}) },
       {
         onSuccess: () => {
           setConfirming(false);
@@ -127,7 +130,14 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
 
       <section className="form-block">
         <BlockTitle>Ratings</BlockTitle>
-        <CriteriaRatings value={criteria} onChange={setCriteria} disabled={submit.isPending} asked={asked} />
+        <CriteriaRatings
+          value={criteria}
+          onChange={setCriteria}
+          disabled={submit.isPending}
+          asked={requested}
+          notApplicable={notApplicable}
+          onNotApplicable={setNotApplicable}
+        />
         <TextAreaField
           label="General comment"
           rows={4}
