@@ -4,7 +4,7 @@
  * stereo products, the means) and the runs it sees as they pass (full-scale samples, digital silence); the
  * findings are read from those at the end, against the track's own balance. Inter-sample overs need the
  * true peak between samples: the report's kernel says which decoder chunk has one, and only those chunks
- * are interpolated here to place it. Memory grows with the steps only (80 bytes per 100 ms).
+ * are interpolated here to place it. Memory grows with the steps only (112 bytes per 100 ms: 16 MB for 4 hours).
  */
 import { MAX_FINDINGS, type Finding } from '../../../shared/findings.js';
 import {

@@ -44,7 +44,11 @@ async function openUsers() {
   await screen.findAllByTestId('admin-user');
 }
 
+const NO_FINDINGS = { detectors: [{ kind: 'clip', label: 'Clipping', confirmed: 0, dismissed: 0, dismissRate: null }] };
+let findingStats: unknown = NO_FINDINGS;
+
 beforeEach(() => {
+  findingStats = NO_FINDINGS;
   users = [PAUL, FREEPRO, MIA];
   settings = { id: 1, margin: 0.2, updatedAt: '2026-03-05T12:00:00.000Z' };
   answerRoutes({
@@ -72,6 +76,7 @@ beforeEach(() => {
     listStuckPayouts: () => ({ payouts: [] }),
     listApplications: () => ({ applications: [], next: null }),
     listAudit: () => ({ entries: [], next: null }),
+    getFindingStats: () => findingStats,
   });
 });
 
@@ -253,6 +258,23 @@ describe('Admin users', () => {
 });
 
 describe('Admin settings', () => {
+  it("shows each analysis detector's confirmed and dismissed findings, and says when there are none", async () => {
+    renderUi(<AdminSettingsRoute />);
+    expect((await screen.findByTestId('findings-empty')).textContent).toBe('No reviewer has confirmed or dismissed a finding yet.');
+    cleanup();
+    findingStats = {
+      detectors: [
+        { kind: 'clip', label: 'Clipping', confirmed: 3, dismissed: 1, dismissRate: 0.25 },
+        { kind: 'jump', label: 'Loudness jump', confirmed: 0, dismissed: 4, dismissRate: 1 },
+        { kind: 'dc', label: 'DC offset', confirmed: 0, dismissed: 0, dismissRate: null },
+      ],
+    };
+    renderUi(<AdminSettingsRoute />);
+    await screen.findByTestId('findings-table');
+    const rows = screen.getAllByTestId('findings-row').map((r) => r.textContent);
+    expect(rows).toEqual(['Clipping3125%', 'Loudness jump04100%', 'DC offset00-']);
+  });
+
   it("shows the margin as a percentage with one decimal and 'Last Updated'", async () => {
     renderUi(<AdminSettingsRoute />);
     expect(screen.getByRole('heading', { level: 1, name: 'Admin Settings' })).toBeTruthy();

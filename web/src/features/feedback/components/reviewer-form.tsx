@@ -80,7 +80,11 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
     if (!canSubmit) return;
     const comment = general.trim();
     submit.mutate(
-      { criteria: criteria as Record<string, number>, notApplicable: notApplicable as 'vocalsLyrics'[], ...(comment ? { comment } : {}) },
+      {
+        criteria: criteria as Record<string, number>,
+        ...(notApplicable.length ? { notApplicable: notApplicable as 'vocalsLyrics'[] } : {}),
+        ...(comment ? { comment } : {}),
+      },
       {
         onSuccess: () => {
           setConfirming(false);
