@@ -9,7 +9,7 @@ import type { ReceiptPayload, SignedReceipt } from '../../shared/receipt.js';
 import type { CommentRecord, FeedbackRecord, ShareBundle, ShareRecord } from './data/shares.js';
 import * as shares from './data/shares.js';
 import { orderComments } from './share-views.js';
-import { RECEIPT_ALGORITHM, receiptSigner, signatureHolds } from '../providers/receipt-signer.js';
+import { RECEIPT_ALGORITHM, receiptSigner, signatureHolds, type ReceiptSigner } from '../providers/receipt-signer.js';
 import { log } from '../lib/observability.js';
 import { enforceRateLimit } from '../platform/index.js';
 
@@ -27,7 +27,8 @@ export function receiptPayload(
   feedback: Pick<FeedbackRecord, 'criteria' | 'comment'>,
   deliveredAt: string,
 ): ReceiptPayload {
-  const mine = orderComments(bundle.comments.filter((c) => c.userId === share.sharedWithUserId));
+  // The reviewer's comments as delivered: one added after Submit (an answer to the musician) is not the review's.
+  const mine = orderComments(bundle.comments.filter((c) => c.userId === share.sharedWithUserId && c.createdAt <= deliveredAt));
   const acceptedAt = share.acceptedAt ?? share.createdAt;
   return {
     v: 1,
@@ -47,16 +48,28 @@ export function receiptPayload(
   };
 }
 
-/** The payload signed, or null when it could not be (logged: the review goes out without it, see above). */
-export async function signReceipt(payload: ReceiptPayload): Promise<SignedReceipt | null> {
+/** How long a delivery waits for the key's service: past it the review goes out, and the receipt is made on first read. */
+export const SIGN_WAIT_MS = 3000;
+
+/**
+ * The payload signed, or null when it could not be within SIGN_WAIT_MS (logged: the review goes out without
+ * it, see above). `signer`: the deployment's, unless a test gives its own.
+ */
+export async function signReceipt(payload: ReceiptPayload, signer?: ReceiptSigner): Promise<SignedReceipt | null> {
+  let timer: NodeJS.Timeout | undefined;
   try {
-    const signer = receiptSigner();
+    const by = signer ?? receiptSigner();
     const signed = JSON.stringify(payload);
-    const signature = await signer.sign(Buffer.from(signed));
-    return { signed, signature: signature.toString('base64'), keyId: signer.keyId, algorithm: RECEIPT_ALGORITHM };
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`The receipt key did not answer within ${SIGN_WAIT_MS} ms`)), SIGN_WAIT_MS);
+    });
+    const signature = await Promise.race([by.sign(Buffer.from(signed)), late]);
+    return { signed, signature: signature.toString('base64'), keyId: by.keyId, algorithm: RECEIPT_ALGORITHM };
   } catch (err) {
     log.error('Receipt not signed', err, { requestId: payload.requestId });
     return null;
+  } finally {
+    clearTimeout(timer);
   }
 }
 

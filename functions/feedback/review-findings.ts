@@ -11,7 +11,7 @@ import { SHARE_STATUSES } from '../../shared/feedback.js';
 import * as shares from './data/shares.js';
 import type { ShareBundle } from './data/shares.js';
 import { getTrack } from '../tracks/data/index.js';
-import { Conflict, Forbidden, NotFound } from '../lib/errors.js';
+import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors.js';
 import { NOT_ACCEPTED, bundleFor } from './share-bundle.js';
 
 const ONLY_THE_REVIEWER = 'Only the reviewer of this request works with its analysis';
@@ -46,14 +46,19 @@ export async function findingsOfReview(userId: string, shareId: string): Promise
 }
 
 /**
- * The finding the reviewer confirms as a comment: one of the track's, not dismissed. (Confirmed twice, the
- * comment's id, made of the finding's, finds the first.)
+ * The finding the reviewer confirms as a comment at `timestamp`: one of the track's, not dismissed, and the
+ * comment where it is. (Confirmed twice, the comment's id, made of the finding's, finds the first.)
  */
-export async function findingToConfirm(bundle: ShareBundle, userId: string, findingId: string): Promise<Finding> {
+export async function findingToConfirm(bundle: ShareBundle, userId: string, findingId: string, timestamp: number | null): Promise<Finding> {
   if (userId !== bundle.share.sharedWithUserId) throw new Forbidden(ONLY_THE_REVIEWER);
   const finding = (await findingsOf(bundle)).find((f) => f.id === findingId);
   if (!finding) throw new NotFound('Finding not found');
   if (bundle.dismissed?.includes(findingId)) throw new Conflict('This finding was dismissed', 'dismissed');
+  // 'From analysis' says the comment is about the finding: it stands where the finding is (a second's leeway).
+  if (timestamp == null || timestamp < Math.floor(finding.start) - 1 || timestamp > finding.end + 1) {
+    const message = 'A comment from analysis stands where its finding is';
+    throw new BadRequest(message, { timestamp: message });
+  }
   return finding;
 }
 

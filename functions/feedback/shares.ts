@@ -242,7 +242,7 @@ export async function addComment(
   assertWithinTrack(share, request.timestamp);
   assertWithinTrack(share, request.endTimestamp, 'endTimestamp');
   assertHeard(bundle, user.id, request.timestamp);
-  const finding = findingId ? await findingToConfirm(bundle, user.id, findingId) : null;
+  const finding = findingId ? await findingToConfirm(bundle, user.id, findingId, request.timestamp) : null;
   const now = new Date().toISOString();
   const hash = idempotencyKey && !finding ? requestHash({ shareId, ...request }) : undefined;
   const comment: CommentRecord = {

@@ -84,6 +84,12 @@ describe("a request's analysis findings", () => {
     expect((await call(reviewer, 'addComment', { ...input, finding: 'clip-9' })).status).toBe(404);
     expect((await call(musician, 'addComment', { ...input, finding: 'dropout-1' })).status).toBe(403);
     expect((await call(reviewer, 'addComment', { ...input, finding: '../x' })).status).toBe(400);
+    // 'From analysis' is about the finding: not a comment elsewhere, nor a general one.
+    for (const timestamp of [6, null]) {
+      const away = await call(reviewer, 'addComment', { ...input, timestamp, endTimestamp: null, finding: 'dropout-1' });
+      expect(away.status).toBe(400);
+      expect(away.body.error.message).toBe('A comment from analysis stands where its finding is');
+    }
   });
 
   it('one dismissed is no longer suggested, cannot be confirmed, and is counted once', async () => {
