@@ -22,7 +22,11 @@ export function ReceiptCard({ receipt, onCheck }: { receipt: ReceiptView; onChec
   };
   const p = receipt.payload;
   return (
-    <section className={`receipt-card${receipt.verified ? ' is-verified' : ''}`} aria-label="Review receipt" data-testid="review-receipt">
+    <section
+      className={`receipt-card${receipt.verified ? ' is-verified' : ''}`}
+      aria-label={`Review receipt for ${p.trackTitle}, delivered ${WHEN.format(new Date(p.deliveredAt))}`}
+      data-testid="review-receipt"
+    >
       <p className="receipt-card-mark" data-testid="receipt-mark">
         {receipt.verified ? '✓ Verified receipt' : 'This receipt does not check'}
       </p>

@@ -11,6 +11,7 @@ import { formatDate } from '@/lib/dates';
 import { errorMessage } from '@/lib/errors';
 import { paths } from '@/lib/paths';
 import { useBooks, useLedgerExport } from '@/features/admin/api/books';
+import { TableRegion } from './table-region';
 
 const COLUMNS = [
   ['chargedCents', 'Charged'],
@@ -41,8 +42,7 @@ function MonthTable(props: {
   rowTestId?: string;
 }) {
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <div className="books-table-wrap" tabIndex={0} role="region" aria-label={props.label}>
+    <TableRegion label={props.label}>
       <table className="books-table" data-testid={props.testId}>
         <thead>
           <tr>
@@ -67,7 +67,7 @@ function MonthTable(props: {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableRegion>
   );
 }
 

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Panel } from '@/components/panel';
 import { api } from '@/lib/api';
 import { AdminEmpty, AdminStates } from './admin-list';
+import { TableRegion } from './table-region';
 import '@/features/admin/admin.css';
 
 const rate = (r: number | null) => (r === null ? '-' : `${Math.round(r * 100)}%`);
@@ -26,7 +27,7 @@ export function FindingsPanel() {
           detectors.every((d) => d.confirmed + d.dismissed === 0) ? (
             <AdminEmpty testId="findings-empty">No reviewer has confirmed or dismissed a finding yet.</AdminEmpty>
           ) : (
-            <div className="books-table-wrap">
+            <TableRegion label="Findings by detector">
               <table className="books-table" data-testid="findings-table">
                 <thead>
                   <tr>
@@ -47,7 +48,7 @@ export function FindingsPanel() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableRegion>
           )
         }
       </AdminStates>
