@@ -30,6 +30,7 @@ export const ENV = {
   s3Endpoint: 'S3_ENDPOINT',
   sesEndpoint: 'SES_ENDPOINT',
   sqsEndpoint: 'SQS_ENDPOINT',
+  kmsEndpoint: 'KMS_ENDPOINT',
   /** How long a DynamoDB call may go unanswered before the SDK gives up on it and tries again (ms; default 10 s). */
   dynamoTimeoutMs: 'DYNAMODB_TIMEOUT_MS',
   /** How long a call to PayPal may go unanswered before it counts as failed (ms; default 15 s). */
@@ -72,7 +73,7 @@ const settings = {
   get apiUrl(): string | undefined {
     return process.env[ENV.apiUrl] || undefined;
   },
-  endpoint(name: 'dynamoEndpoint' | 'cognitoEndpoint' | 's3Endpoint' | 'sesEndpoint' | 'sqsEndpoint'): string | undefined {
+  endpoint(name: 'dynamoEndpoint' | 'cognitoEndpoint' | 's3Endpoint' | 'sesEndpoint' | 'sqsEndpoint' | 'kmsEndpoint'): string | undefined {
     return process.env[ENV[name]] || undefined;
   },
 };

@@ -1,11 +1,13 @@
 /**
- * Signs review receipts (functions/feedback/receipts.ts) with an ECDSA P-256 key: KMS in AWS (the private key
- * never leaves it: RECEIPT_KEY_ID names it), a local key in the stack (RECEIPT_SIGNING_KEY, a PKCS#8 PEM made
- * up for it and meaningless anywhere else). Both give DER signatures of the message's SHA-256, so a receipt is
- * checked the same way wherever it was signed: with the public key, here, without a call.
+ * Signs review receipts (functions/feedback/receipts.ts) with a KMS key, ECDSA P-256: the private key never
+ * leaves KMS (RECEIPT_KEY_ID names it; locally the stack's KMS stand-in holds one made up for it). KMS is sent
+ * the message's SHA-256 as a DIGEST, since it takes at most 4,096 bytes as a message and a receipt with many
+ * comments is longer; the signature is the same ECDSA-SHA256 over the receipt's text, so it is checked with
+ * the public key, here or anywhere, without a call.
  */
-import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+import { createHash, createPublicKey, verify, type KeyObject } from 'node:crypto';
 import { config } from '../lib/config.js';
+import { base, lazy } from '../lib/aws/options.js';
 import { traced } from '../lib/observability.js';
 
 export const RECEIPT_ALGORITHM = 'ECDSA_SHA_256';
@@ -17,18 +19,13 @@ export interface ReceiptSigner {
   publicKey(): Promise<KeyObject>;
 }
 
-function localSigner(pem: string): ReceiptSigner {
-  const key = createPrivateKey(pem);
-  const pub = createPublicKey(key);
-  const keyId = `local:${pub.export({ type: 'spki', format: 'der' }).subarray(-8).toString('hex')}`;
-  return { keyId, sign: async (message) => sign('sha256', message, key), publicKey: async () => pub };
-}
-
 /** The KMS client is loaded on first use, not at every cold start: most calls of these areas show no receipt. */
 let kmsModule: Promise<typeof import('@aws-sdk/client-kms')> | undefined;
+let loaded: typeof import('@aws-sdk/client-kms') | undefined;
+const kmsClient = lazy(() => traced(new loaded!.KMSClient(base(config.endpoint('kmsEndpoint')))));
 async function kms() {
-  const sdk = await (kmsModule ??= import('@aws-sdk/client-kms'));
-  return { sdk, client: traced(new sdk.KMSClient({ region: config.region })) };
+  const sdk = (loaded = await (kmsModule ??= import('@aws-sdk/client-kms')));
+  return { sdk, client: kmsClient() };
 }
 
 function kmsSigner(keyId: string): ReceiptSigner {
@@ -38,7 +35,12 @@ function kmsSigner(keyId: string): ReceiptSigner {
     async sign(message) {
       const { sdk, client } = await kms();
       const res = await client.send(
-        new sdk.SignCommand({ KeyId: keyId, Message: message, MessageType: 'RAW', SigningAlgorithm: RECEIPT_ALGORITHM }),
+        new sdk.SignCommand({
+          KeyId: keyId,
+          Message: createHash('sha256').update(message).digest(),
+          MessageType: 'DIGEST',
+          SigningAlgorithm: RECEIPT_ALGORITHM,
+        }),
       );
       if (!res.Signature) throw new Error('KMS gave no signature');
       return Buffer.from(res.Signature);
@@ -62,11 +64,8 @@ let signer: ReceiptSigner | undefined;
 export function receiptSigner(): ReceiptSigner {
   if (signer) return signer;
   const keyId = process.env.RECEIPT_KEY_ID;
-  const pem = process.env.RECEIPT_SIGNING_KEY;
-  if (keyId) signer = kmsSigner(keyId);
-  else if (pem) signer = localSigner(pem);
-  else throw new Error('No receipt key (set RECEIPT_KEY_ID, or RECEIPT_SIGNING_KEY locally)');
-  return signer;
+  if (!keyId) throw new Error('No receipt key (set RECEIPT_KEY_ID)');
+  return (signer = kmsSigner(keyId));
 }
 
 /** Whether `signature` is the key's over `message`. */

@@ -1,11 +1,22 @@
 /**
- * A paid review's signed receipt, through the API on the local stack (the stack's local key signs, as KMS
- * does in AWS): made when the review is delivered, shown to its musician with its check, on the public link
- * and beside a 'did not listen' report in the admins' queue; checked by anyone holding it, and a changed byte
- * fails. A free review has none.
+ * A paid review's signed receipt, through the API on the local stack (signed through the local KMS, with the
+ * SDK calls made in AWS): made when the review is delivered, shown to its musician with its check, on the
+ * public link and beside a 'did not listen' report in the admins' queue; checked by anyone holding it, and a
+ * changed byte fails. A free review has none. With KMS failing at delivery, the review still goes out, and
+ * the receipt is made on its musician's first read, of what was delivered.
  */
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { callerOn, callRoute, createConfirmedUser, flows, money, useStackEnvironment, type TestUser } from '../support/stack-kit.js';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  callerOn,
+  callRoute,
+  createConfirmedUser,
+  flows,
+  itemsUnder,
+  money,
+  useStackEnvironment,
+  type TestUser,
+} from '../support/stack-kit.js';
+import { startFaultStack, type FaultStack } from '../support/faults.js';
 import { reviewDigest } from '../../functions/feedback/receipts.js';
 
 const stack = inject('stack');
@@ -92,6 +103,50 @@ describe("a paid review's receipt", () => {
     const mine = queue.body.disputes.find((d: { share: { id: string } }) => d.share.id === shareId);
     expect(mine.receipt).toMatchObject({ verified: true, signed: receipt.signed });
     expect(mine.feedback.receipt).toBeUndefined();
+  });
+
+  describe('with KMS failing at delivery', () => {
+    let faults: FaultStack;
+    beforeAll(async () => {
+      faults = await startFaultStack(stack);
+    });
+    afterAll(() => faults.stop());
+
+    it("the review goes out without one, and its musician's first read makes it, of what was delivered", async () => {
+      const { view } = await money.paidRequest(stack, musician, { id: proId, priceCents: PRICE }, 'Receipt Song Two');
+      const id = view.shareId;
+      expect((await call(pro, 'respondToShare', { id, status: 'accepted' })).status).toBe(200);
+      faults.arm('kms', { kind: 'unavailable', at: 0, times: 50 });
+      const delivery = await flows.fullReview({ ...stack, apiUrl: faults.apiUrl }, pro, id, 1);
+      expect(delivery.status, JSON.stringify(delivery.body)).toBe(200);
+      expect(faults.fired()).toBe(true);
+      faults.arm(null);
+      const kept = await itemsUnder(stack, `SHARE#${id}`);
+      expect(kept.find((i) => i.SK === 'FEEDBACK')).toMatchObject({ comment: expect.any(String) });
+      expect(kept.find((i) => i.SK === 'FEEDBACK')!.receipt).toBeUndefined();
+
+      // Talk after delivery: a question and the pro's answer are not part of what was delivered.
+      expect((await call(musician, 'addComment', { id, timestamp: 1, text: 'Which reverb do you mean here?', tags: [] })).status).toBe(200);
+      const answer = await call(pro, 'addComment', { id, timestamp: 1, text: 'The plate on the snare, about 1.8 s long.', tags: [] });
+      // A public read makes none (only a participant's read may).
+      const link = await call(musician, 'makePublicLink', { id });
+      expect((await anyone('getPublicReview', { token: link.body.token })).body.receipt ?? null).toBeNull();
+
+      const seen = await call(musician, 'getShare', { id });
+      expect(seen.body.receipt).toMatchObject({ verified: true });
+      const p = seen.body.receipt.payload;
+      expect(answer.status).toBe(200);
+      expect(p.deliveredAt).toBe(seen.body.feedback.createdAt);
+      const delivered = seen.body.comments.filter(
+        (c: { userId: string; id: string }) => c.userId !== seen.body.share.sharedByUserId && c.id !== answer.body?.id,
+      );
+      expect(p.comments).toHaveLength(delivered.length);
+      expect(p.reviewSha256).toBe(reviewDigest(seen.body.feedback, delivered));
+      expect((await check(seen.body.receipt)).body.valid).toBe(true);
+      // Kept: the next read shows the same receipt, and so does the public link.
+      expect((await call(musician, 'getShare', { id })).body.receipt.signature).toBe(seen.body.receipt.signature);
+      expect((await anyone('getPublicReview', { token: link.body.token })).body.receipt).toMatchObject({ verified: true });
+    });
   });
 
   it('a free review has none', async () => {

@@ -1,6 +1,6 @@
 /**
  * The fault harness: a second local gateway, in the test's own process, whose functions reach DynamoDB
- * Local, the PayPal and Stripe stand-ins, S3 and SES through fault proxies (scripts/dev/faults/fault-proxy.ts).
+ * Local, the PayPal and Stripe stand-ins, S3, SES and KMS through fault proxies (scripts/dev/faults/fault-proxy.ts).
  * The test stack's emulators and stand-ins stay as they are (other files use them meanwhile); only the calls
  * made through this gateway, and by the functions this process calls directly, can be faulted. PayPal's
  * webhooks still go to the stack's own gateway, as they would to another Lambda.
@@ -57,15 +57,16 @@ export async function startFaultStack(stack: StackInfo): Promise<FaultStack> {
   const before = { ...process.env };
   useStackEnvironment(stack);
   const proxy = (service: ServiceName, target: string) => startFaultProxy({ service, target, lateMs: LATE_MS, slowMs: SLOW_MS });
-  const [dynamodb, paypal, stripe, s3, ses] = await Promise.all([
+  const [dynamodb, paypal, stripe, s3, ses, kms] = await Promise.all([
     proxy('dynamodb', stack.dynamoEndpoint),
     proxy('paypal', stack.paypalUrl),
     proxy('stripe', stack.stripeUrl),
     proxy('s3', stack.s3Endpoint),
     proxy('ses', stack.mailUrl),
+    proxy('kms', stack.kmsEndpoint),
   ]);
   Object.assign(process.env, {
-    ...proxiedEnvironment({ dynamodb: dynamodb.url, paypal: paypal.url, stripe: stripe.url, s3: s3.url, ses: ses.url }),
+    ...proxiedEnvironment({ dynamodb: dynamodb.url, paypal: paypal.url, stripe: stripe.url, s3: s3.url, ses: ses.url, kms: kms.url }),
     [ENV.cognitoEndpoint]: stack.cognitoEndpoint,
     [ENV.userPoolId]: stack.userPoolId,
     [ENV.userPoolClientId]: stack.userPoolClientId,
@@ -80,7 +81,7 @@ export async function startFaultStack(stack: StackInfo): Promise<FaultStack> {
   process.env[ENV.realtimeEndpoint] = `http://127.0.0.1:${port}`;
   const gateway = await startGateway(port, stack.appUrl, realtime);
   const api = await proxy('api', `http://127.0.0.1:${port}`);
-  const proxies: Record<ServiceName, FaultProxy> = { dynamodb, paypal, stripe, s3, ses, api };
+  const proxies: Record<ServiceName, FaultProxy> = { dynamodb, paypal, stripe, s3, ses, kms, api };
   const all = Object.values(proxies);
   return {
     apiUrl: api.url,

@@ -19,6 +19,8 @@ export function useStackEnvironment(stack: StackInfo): void {
     [ENV.mailFrom]: MAIL_FROM,
     [ENV.paypalApiUrl]: stack.paypalUrl,
     [ENV.stripeApiUrl]: stack.stripeUrl,
+    [ENV.kmsEndpoint]: stack.kmsEndpoint,
+    RECEIPT_KEY_ID: stack.receiptKeyId,
     ...Object.fromEntries(Object.entries(LOCAL_PAYMENT_SECRETS).map(([k, v]) => [localSecretEnv(k), v])),
   });
 }

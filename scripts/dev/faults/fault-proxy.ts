@@ -28,7 +28,7 @@ export const FAULT_KINDS = ['lost_answer', 'late_answer', 'slow_answer', 'unavai
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 /** The services, and `api`: the product's own API as its users reach it (API Gateway's answers). */
-export type ServiceName = 'dynamodb' | 'paypal' | 'stripe' | 's3' | 'ses' | 'api';
+export type ServiceName = 'dynamodb' | 'paypal' | 'stripe' | 's3' | 'ses' | 'kms' | 'api';
 
 /** Calls in a row a service down or throttling answers by default (see `unavailable`). */
 export const DEFAULT_TIMES = 5;
@@ -101,6 +101,16 @@ function substitute(
       body: JSON.stringify({
         __type: `com.amazonaws.dynamodb.v20120810#${type}`,
         message: kind === 'throttled' ? 'Rate exceeded' : 'Internal server error',
+      }),
+    };
+  }
+  if (service === 'kms') {
+    return {
+      status: kind === 'throttled' ? 400 : 500,
+      headers: { 'content-type': 'application/x-amz-json-1.1' },
+      body: JSON.stringify({
+        __type: kind === 'throttled' ? 'ThrottlingException' : 'KMSInternalException',
+        message: kind === 'throttled' ? 'Rate exceeded' : 'Internal error',
       }),
     };
   }
@@ -285,4 +295,5 @@ export const proxiedEnvironment = (urls: Partial<Record<ServiceName, string>>) =
   [ENV.stripeApiUrl]: urls.stripe,
   [ENV.s3Endpoint]: urls.s3,
   [ENV.sesEndpoint]: urls.ses,
+  [ENV.kmsEndpoint]: urls.kms,
 });

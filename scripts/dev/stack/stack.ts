@@ -17,6 +17,7 @@ import { startMail } from '../emulators/mail.js';
 import { startLogCollector, type LogCollector } from '../emulators/log-collector.js';
 import { startS3, type ObjectCreated } from '../emulators/s3.js';
 import { startLocalProcessing } from '../emulators/processing.js';
+import { startLocalKms } from '../emulators/kms.js';
 import { startGateway } from './gateway.js';
 import { LocalRealtime, REALTIME_PATH, startStreamPoller } from '../emulators/realtime.js';
 import { startScheduler } from '../emulators/scheduler.js';
@@ -41,10 +42,11 @@ export const MAIL_FROM = 'no-reply@snip.local';
 export const LOCAL_IMPERSONATION_KEY = 'local-impersonation-key-0123456789abcdef0123456789abcdef';
 
 /**
- * Signs review receipts locally (functions/providers/receipt-signer.ts), where KMS signs them in AWS: an ECDSA
- * P-256 key made up for the local stack, fixed so that receipts still check after a restart, and meaningless
- * anywhere else.
+ * The receipt key the local KMS holds (functions/providers/receipt-signer.ts signs with it through KMS's API,
+ * as in AWS): an ECDSA P-256 key made up for the local stack, fixed so that receipts still check after a
+ * restart, and meaningless anywhere else.
  */
+export const LOCAL_RECEIPT_KEY_ID = '5e1f0c2a-7d3b-4e8a-9c61-0b5a2f4d8e17';
 export const LOCAL_RECEIPT_KEY = [
   '-----BEGIN PRIVATE KEY-----',
   'MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgQfMRG6VWcZ0DKRex',
@@ -106,6 +108,9 @@ export interface LocalStack {
   cognitoEndpoint: string;
   dynamoEndpoint: string;
   s3Endpoint: string;
+  /** The local KMS, and the ARN of the receipt key it holds. */
+  kmsEndpoint: string;
+  receiptKeyId: string;
   userPoolId: string;
   userPoolClientId: string;
   runtimeConfig: RuntimeConfig;
@@ -241,9 +246,17 @@ async function startPaymentStandins(ports: Ports, dataDir: string, apiUrl: () =>
     [ENV.stripeApiUrl]: stripe.url,
     ...Object.fromEntries(Object.entries(LOCAL_PAYMENT_SECRETS).map(([k, v]) => [localSecretEnv(k), v])),
     IMPERSONATION_KEY: LOCAL_IMPERSONATION_KEY,
-    RECEIPT_SIGNING_KEY: LOCAL_RECEIPT_KEY,
   });
   return { paypal, stripe };
+}
+
+/** KMS holding the receipt key, with the functions configured to sign through it. */
+async function startReceiptKms(stoppers: Stoppers) {
+  const kms = await startLocalKms({ [LOCAL_RECEIPT_KEY_ID]: LOCAL_RECEIPT_KEY }, process.env[ENV.region]);
+  stoppers.push(() => kms.close());
+  const receiptKeyId = kms.keyArn(LOCAL_RECEIPT_KEY_ID);
+  Object.assign(process.env, { [ENV.kmsEndpoint]: kms.endpoint, RECEIPT_KEY_ID: receiptKeyId });
+  return { kmsEndpoint: kms.endpoint, receiptKeyId };
 }
 
 /** The API gateway with its realtime channel fed by the table's stream, and (unless turned off) the scheduled jobs. */
@@ -308,6 +321,7 @@ export async function startStack(opts: StackOptions): Promise<LocalStack> {
     // The webhooks go to the local API, which listens once the gateway below has started.
     let webhooksUrl: string | undefined;
     const { paypal, stripe } = await startPaymentStandins(ports, dataDir, () => webhooksUrl, stoppers);
+    const { kmsEndpoint, receiptKeyId } = await startReceiptKms(stoppers);
 
     const processing = await startLocalProcessing({ tag: `s3-${ports.s3}`, bucket: MEDIA_BUCKET, log: (l) => console.warn(l) });
     stoppers.push(() => processing.stop());
@@ -329,7 +343,7 @@ export async function startStack(opts: StackOptions): Promise<LocalStack> {
 
     const faultProxies = opts.faults
       ? await putFaultProxies(
-          { dynamodb: dynamo.endpoint, paypal: paypal.url, stripe: stripe.url, s3: s3.endpoint, ses: sesEndpoint },
+          { dynamodb: dynamo.endpoint, paypal: paypal.url, stripe: stripe.url, s3: s3.endpoint, ses: sesEndpoint, kms: kmsEndpoint },
           stoppers,
         )
       : undefined;
@@ -365,6 +379,8 @@ export async function startStack(opts: StackOptions): Promise<LocalStack> {
       cognitoEndpoint: cognito.endpoint,
       dynamoEndpoint: dynamo.endpoint,
       s3Endpoint: s3.endpoint,
+      kmsEndpoint,
+      receiptKeyId,
       userPoolId: pool.userPoolId,
       userPoolClientId: pool.userPoolClientId,
       runtimeConfig,
