@@ -196,6 +196,8 @@ function inject(kind: FindingKind, [l, r]: Float32Array[], rate: number, next: (
     const steady = (t: number) =>
       [0, 1, 2, 3].every((k) => Math.abs(20 * Math.log10(rms(l, at(t - 2 + k), at(t - 1 + k)) / rms(l, at(t - 2), at(t + 2)))) < 3);
     const [t] = twoTimes(next, (t) => steady(t) && steady(t + 6), 8, seconds);
+    // An excerpt with no such place gets no jump, rather than one counted and never findable.
+    if (t === undefined) return out;
     const db = (next() < 0.5 ? -1 : 1) * (6 + 6 * next());
     const back = t + 6;
     const gain = 10 ** (db / 20);

@@ -19,6 +19,8 @@ const CLICK_CONTEXT = 2;
 const JUMP_DB = 6;
 /** Each side's second stays within this of its level (dB), and the spectral balance moves less than this. */
 const STEADY_DB = 3;
+/** Steps quieter than this (dBFS) have no level for a jump: far below QUIET_DB, since a gain turned down 12 dB is still music. */
+const JUMP_QUIET_DB = -70;
 const SAME_BALANCE_DB = 3;
 /** Stereo correlation at or below this, over at least MONO_MIN_STEPS loud steps, is a mono collapse. */
 const MONO_CORRELATION = -0.2;
@@ -151,42 +153,84 @@ export function findClicks(s: Steps, near: { start: number; end: number }[]): Om
   return out;
 }
 
+/** The middle of `values` (NaNs left out), or NaN. */
+function median(values: number[]): number {
+  const known = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (!known.length) return NaN;
+  const m = known.length >> 1;
+  return known.length % 2 ? known[m] : (known[m - 1] + known[m]) / 2;
+}
+
 /**
- * Where the level steps by JUMP_DB or more between the second before and the second after, each side
- * steady through the second beyond it, and the spectral balance (the low band's share and the highs' share)
- * the same on both sides: the same music at another gain, not a section of the song starting.
+ * Where the level steps by JUMP_DB or more: the same music at another gain, not a section of the song
+ * starting. Each 100 ms step's level and spectral balance (the low band's share, the low mids', the highs')
+ * is read as a median over the second before and the second after, so a drum hit or a fill moves neither:
+ * the level must step, each side must hold it through the second beyond, and the balance must stay the same.
+ * The step is then placed where a two-level fit of the steps around it fits best.
  */
 export function findJumps(s: Steps, dropouts: { start: number; end: number }[]): Omit<Finding, 'id'>[] {
   const w = STEPS_PER_SECOND;
-  const out: { k: number; change: number }[] = [];
-  for (let k = 2 * w; k + 2 * w <= s.count; k++) {
-    const before = levelOf(s, k - w, k);
-    const after = levelOf(s, k, k + w);
-    const change = after - before;
-    if (!(Math.abs(change) >= JUMP_DB) || before < QUIET_DB || after < QUIET_DB) continue;
-    if (Math.abs(levelOf(s, k - 2 * w, k - w) - before) > STEADY_DB || Math.abs(levelOf(s, k + w, k + 2 * w) - after) > STEADY_DB) continue;
-    if (!sameBalance(s, k - w, k, k + w)) continue;
-    const last = out.at(-1);
-    if (last && k - last.k < w) {
-      if (Math.abs(change) > Math.abs(last.change)) Object.assign(last, { k, change });
-    } else out.push({ k, change });
+  const level: number[] = [];
+  const bands: number[][] = [];
+  for (let k = 0; k < s.count; k++) {
+    const l = levelOf(s, k, k + 1);
+    level.push(l >= JUMP_QUIET_DB ? l : NaN);
+    bands.push(l >= JUMP_QUIET_DB ? balance(s, k, k + 1) : [NaN, NaN, NaN]);
   }
-  return out
-    .map(({ k, change }) => finding('jump', stepStart(s, k), stepStart(s, k), change))
+  // A side mostly quiet has no level to compare: its few loud steps are not the music's.
+  const mid = (from: number, to: number) => {
+    const part = level.slice(from, to);
+    return part.filter(Number.isFinite).length >= 0.8 * part.length ? median(part) : NaN;
+  };
+  const midBands = (from: number, to: number) => [0, 1, 2].map((b) => median(bands.slice(from, to).map((v) => v[b])));
+  const runs: { from: number; to: number; change: number }[] = [];
+  for (let k = 2 * w; k + 2 * w <= s.count; k++) {
+    const before = mid(k - w, k);
+    const after = mid(k, k + w);
+    const change = after - before;
+    if (!(Math.abs(change) >= JUMP_DB)) continue;
+    // Written so that an unknown (NaN) side fails.
+    if (!(Math.abs(mid(k - 2 * w, k - w) - before) <= STEADY_DB && Math.abs(mid(k + w, k + 2 * w) - after) <= STEADY_DB)) continue;
+    const a = midBands(k - w, k);
+    const b = midBands(k, k + w);
+    if (!a.every((v, i) => Math.abs(v - b[i]) <= SAME_BALANCE_DB)) continue;
+    const last = runs.at(-1);
+    if (last && k - last.to < w && Math.sign(change) === Math.sign(last.change)) {
+      last.to = k + 1;
+      if (Math.abs(change) > Math.abs(last.change)) last.change = change;
+    } else runs.push({ from: k, to: k + 1, change });
+  }
+  return runs
+    .map(({ from, to, change }) => {
+      const at = stepStart(s, bestSplit(level, from, to, w));
+      return finding('jump', at, at, change);
+    })
     .filter((f) => !dropouts.some((d) => f.start >= d.start - 1 && f.start <= d.end + 1));
+}
+
+/** The step in [from, to) that best splits the levels of the `w` steps either side into two flat parts. */
+function bestSplit(level: number[], from: number, to: number, w: number): number {
+  let best = from;
+  let bestCost = Infinity;
+  for (let k = from; k < to; k++) {
+    let cost = 0;
+    for (const [a, b] of [
+      [k - w, k],
+      [k, k + w],
+    ]) {
+      const part = level.slice(Math.max(0, a), b).filter(Number.isFinite);
+      const m = part.reduce((x, y) => x + y, 0) / Math.max(1, part.length);
+      cost += part.reduce((x, y) => x + (y - m) ** 2, 0);
+    }
+    if (cost < bestCost) [best, bestCost] = [k, cost];
+  }
+  return best;
 }
 
 /** The bands' levels against the whole (dB): the low band, the low mids, the highs. */
 function balance(s: Steps, from: number, to: number): number[] {
   const whole = levelOf(s, from, to);
   return [lowToRest(s, from, to), levelOf(s, from, to, 'mids') - whole, levelOf(s, from, to, 'hf') - whole];
-}
-
-/** Whether the steps [before, at) and [at, after) have the same spectral balance, band by band. */
-function sameBalance(s: Steps, before: number, at: number, after: number) {
-  const a = balance(s, before, at);
-  const b = balance(s, at, after);
-  return a.every((v, i) => Math.abs(v - b[i]) <= SAME_BALANCE_DB);
 }
 
 /** Runs of loud steps whose stereo correlation is at or below MONO_CORRELATION. */
@@ -289,10 +333,6 @@ export function findLowEnd(s: Steps): Omit<Finding, 'id'>[] {
     ratio.push(loud ? lowToRest(s, k, k + w) : NaN);
     level.push(loud ? levelOf(s, k, k + w, 'low') : NaN);
   }
-  const median = (v: number[]) => {
-    const known = v.filter(Number.isFinite).sort((a, b) => a - b);
-    return known.length ? known[Math.floor(known.length / 2)] : NaN;
-  };
   const ratioMedian = median(ratio);
   const levelMedian = median(level);
   if (!Number.isFinite(ratioMedian)) return [];
@@ -300,7 +340,7 @@ export function findLowEnd(s: Steps): Omit<Finding, 'id'>[] {
   return spans(excess, (e) => e >= LOW_EXCESS_DB, w)
     .filter(([from, to]) => to - from >= LOW_MIN_STEPS)
     .map(([from, to]) => {
-      const most = Math.max(...excess.slice(from, to));
+      const most = Math.max(...excess.slice(from, to).filter(Number.isFinite));
       // A window is in once its half is: the run's edges move by half a window.
       return finding('lowEnd', stepStart(s, from + w / 2), stepStart(s, to - 1 + w / 2), most);
     });
