@@ -272,7 +272,7 @@ export async function addComment(
     // A review's comments reach the musician with the review, not one digest or live event at a time before it.
     digest: draft ? null : { toUserId, dueAt: digestDueAt() },
     draft,
-    ...(finding ? { confirms: finding.kind } : {}),
+    ...(finding ? { confirms: { id: finding.id, kind: finding.kind } } : {}),
   });
   if (result === 'closed') return closedShare(shareId, user.id, 'add');
   if (result === 'full')

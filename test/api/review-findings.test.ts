@@ -80,6 +80,25 @@ describe("a request's analysis findings", () => {
       tags: [],
     });
     expect(edited.body.made).toEqual({ how: 'analysis' });
+    // Taken back (its comment deleted) and confirmed again, it counts for its detector once. The admins'
+    // counts are the whole stack's: a round with another file's confirmation in it is measured again.
+    const counted = async () => {
+      const admin = await flows.testAdmin(stack);
+      return (await call(admin, 'getFindingStats', {})).body.detectors.find((d: { kind: string }) => d.kind === 'clip').confirmed;
+    };
+    let commentId = first.body.id;
+    let moved = -1;
+    for (let round = 0; round < 3 && moved !== 0; round++) {
+      const before = await counted();
+      expect((await call(reviewer, 'deleteComment', { id: shareId, commentId })).status).toBe(200);
+      const back = await call(reviewer, 'addComment', { ...input, finding: clip.id });
+      expect(back.body.made).toEqual({ how: 'analysis' });
+      commentId = back.body.id;
+      moved = (await counted()) - before;
+    }
+    expect(moved).toBe(0);
+    const kept = (await itemsUnder(stack, `SHARE#${shareId}`)).find((i) => i.SK === 'FINDINGS')!;
+    expect([...kept.confirmedIds]).toEqual([clip.id]);
     // A finding the track does not have, or one the musician names, is refused.
     expect((await call(reviewer, 'addComment', { ...input, finding: 'clip-9' })).status).toBe(404);
     expect((await call(musician, 'addComment', { ...input, finding: 'dropout-1' })).status).toBe(403);

@@ -5,7 +5,7 @@ import { MAX_COMMENTS_PER_SHARE } from '../../../../shared/constants.js';
 import { digestUpsert } from './emails.js';
 import { type CommentRecord, type ShareRecord, T, commentKey, isFull, linkKey, participants, reviewEditsKey } from './records.js';
 import { inOpenShare } from './open-share.js';
-import { findingCounted } from './findings.js';
+import { findingConfirmed } from './findings.js';
 import type { FindingKind } from '../../../../shared/findings.js';
 
 /**
@@ -37,48 +37,54 @@ export async function putNewComment(
     digest: { toUserId: string; dueAt: string } | null;
     requestHash?: string;
     draft?: boolean;
-    /** A finding confirmed as this comment: counted for its detector's rate. */
-    confirms?: FindingKind;
+    /** A finding confirmed as this comment: counted for its detector's rate, once per request. */
+    confirms?: { id: string; kind: FindingKind };
   },
 ): Promise<WriteResult> {
-  const err = await inOpenShare(share.id, opts.closed, [
-    {
-      Put: {
-        TableName: T(),
-        Item: {
-          ...commentKey(share.id, comment.id),
-          entity: 'comment',
-          // A comment of a review not yet submitted concerns its author alone: the realtime channel, which
-          // tells an item's participants of its every change, tells the musician nothing of it (its edits
-          // and deletion keep this list). The review's submission is what tells them.
-          participants: opts.draft ? [comment.userId] : participants(share),
-          ...comment,
-          ...(opts.requestHash ? { requestHash: opts.requestHash } : {}),
+  const write = (counted: boolean) =>
+    inOpenShare(share.id, opts.closed, [
+      {
+        Put: {
+          TableName: T(),
+          Item: {
+            ...commentKey(share.id, comment.id),
+            entity: 'comment',
+            // A comment of a review not yet submitted concerns its author alone: the realtime channel, which
+            // tells an item's participants of its every change, tells the musician nothing of it (its edits
+            // and deletion keep this list). The review's submission is what tells them.
+            participants: opts.draft ? [comment.userId] : participants(share),
+            ...comment,
+            ...(opts.requestHash ? { requestHash: opts.requestHash } : {}),
+          },
+          ConditionExpression: 'attribute_not_exists(PK)',
         },
-        ConditionExpression: 'attribute_not_exists(PK)',
       },
-    },
-    ...(opts.digest ? [digestUpsert(share.id, opts.digest.toUserId, [comment.id], opts.digest.dueAt)] : []),
-    // Listed on the link, for a deletion to find without reading the share's partition.
-    {
-      Update: {
-        TableName: T(),
-        Key: linkKey(share.trackId, share.id),
-        UpdateExpression: 'ADD commentIds :c, commentsVersion :one',
-        ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(commentIds) OR size(commentIds) < :most)',
-        ExpressionAttributeValues: { ':c': new Set([comment.id]), ':one': 1, ':most': MAX_COMMENTS_PER_SHARE },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+      ...(opts.digest ? [digestUpsert(share.id, opts.digest.toUserId, [comment.id], opts.digest.dueAt)] : []),
+      // Listed on the link, for a deletion to find without reading the share's partition.
+      {
+        Update: {
+          TableName: T(),
+          Key: linkKey(share.trackId, share.id),
+          UpdateExpression: 'ADD commentIds :c, commentsVersion :one',
+          ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(commentIds) OR size(commentIds) < :most)',
+          ExpressionAttributeValues: { ':c': new Set([comment.id]), ':one': 1, ':most': MAX_COMMENTS_PER_SHARE },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+        },
       },
-    },
-    ...(opts.draft ? [reviewEdit(share.id)] : []),
-    ...(opts.confirms ? [findingCounted(opts.confirms, 'confirmed')] : []),
-  ]);
+      ...(opts.draft ? [reviewEdit(share.id)] : []),
+      ...(counted && opts.confirms ? findingConfirmed(share.id, opts.confirms) : []),
+    ]);
+  let err = await write(true);
+  const reasons = err ? cancellation(err) : undefined;
+  // Confirmed before in this request (the comment deleted since): the comment is written, the count stays.
+  if (reasons && opts.confirms && reasons.at(-2) === 'ConditionalCheckFailed' && reasons.slice(0, -2).every((r) => r === 'None'))
+    err = await write(false);
   if (!err) return 'written';
-  const reasons = cancellation(err)!;
+  const why = cancellation(err)!;
   // 'exists' first: a retry of a comment that landed gets it back even if the share has closed since.
-  if (reasons[1] === 'ConditionalCheckFailed') return 'exists';
+  if (why[1] === 'ConditionalCheckFailed') return 'exists';
   const link = opts.digest ? 3 : 2;
-  if (reasons[link] === 'ConditionalCheckFailed' && isFull(failedItem(err, link), 'commentIds', MAX_COMMENTS_PER_SHARE)) return 'full';
+  if (why[link] === 'ConditionalCheckFailed' && isFull(failedItem(err, link), 'commentIds', MAX_COMMENTS_PER_SHARE)) return 'full';
   return 'closed';
 }
 

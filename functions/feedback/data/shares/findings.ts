@@ -10,7 +10,7 @@ import { T, findingsKey, findingStatsKey } from './records.js';
 import { inOpenShare } from './open-share.js';
 
 /** One more finding of `kind` confirmed or dismissed, for the detectors' rates. */
-export const findingCounted = (kind: FindingKind, outcome: 'confirmed' | 'dismissed') => ({
+const findingCounted = (kind: FindingKind, outcome: 'confirmed' | 'dismissed') => ({
   Update: {
     TableName: T(),
     Key: findingStatsKey(),
@@ -19,6 +19,24 @@ export const findingCounted = (kind: FindingKind, outcome: 'confirmed' | 'dismis
     ExpressionAttributeValues: { ':one': 1 },
   },
 });
+
+/**
+ * A finding confirmed as a comment, counted for its detector once per request: the request's findings item
+ * keeps the ids counted, so a comment deleted and confirmed again does not count twice (the condition fails
+ * instead; see comments.ts putNewComment).
+ */
+export const findingConfirmed = (shareId: string, finding: { id: string; kind: FindingKind }) => [
+  {
+    Update: {
+      TableName: T(),
+      Key: findingsKey(shareId),
+      UpdateExpression: 'ADD confirmedIds :f SET shareId = :id',
+      ConditionExpression: 'attribute_not_exists(confirmedIds) OR NOT contains(confirmedIds, :fid)',
+      ExpressionAttributeValues: { ':f': new Set([finding.id]), ':fid': finding.id, ':id': shareId },
+    },
+  },
+  findingCounted(finding.kind, 'confirmed'),
+];
 
 /**
  * Dismisses a finding for the request while it is open and not in one of `closed`, counted once:
