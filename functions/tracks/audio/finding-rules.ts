@@ -171,28 +171,39 @@ function median(values: number[]): number {
 export function findJumps(s: Steps, dropouts: { start: number; end: number }[]): Omit<Finding, 'id'>[] {
   const w = STEPS_PER_SECOND;
   const level: number[] = [];
-  const bands: number[][] = [];
   for (let k = 0; k < s.count; k++) {
     const l = levelOf(s, k, k + 1);
     level.push(l >= JUMP_QUIET_DB ? l : NaN);
-    bands.push(l >= JUMP_QUIET_DB ? balance(s, k, k + 1) : [NaN, NaN, NaN]);
   }
-  // A side mostly quiet has no level to compare: its few loud steps are not the music's.
-  const mid = (from: number, to: number) => {
-    const part = level.slice(from, to);
-    return part.filter(Number.isFinite).length >= 0.8 * part.length ? median(part) : NaN;
-  };
-  const midBands = (from: number, to: number) => [0, 1, 2].map((b) => median(bands.slice(from, to).map((v) => v[b])));
+  // Each second's median level, from its first step; a second mostly quiet has none (its few loud steps
+  // are not the music's).
+  const second: number[] = [];
+  const sorted = new Float64Array(w);
+  for (let k = 0; k + w <= s.count; k++) {
+    // Insertion into a small sorted buffer: a median per step, with no array made for it.
+    let n = 0;
+    for (let i = k; i < k + w; i++) {
+      const v = level[i];
+      if (!Number.isFinite(v)) continue;
+      let j = n++;
+      for (; j > 0 && sorted[j - 1] > v; j--) sorted[j] = sorted[j - 1];
+      sorted[j] = v;
+    }
+    const m = n >> 1;
+    second.push(n < 0.8 * w ? NaN : n % 2 ? sorted[m] : (sorted[m - 1] + sorted[m]) / 2);
+  }
+  const bands = (from: number, to: number) =>
+    [0, 1, 2].map((b) => median(level.slice(from, to).map((l, i) => (Number.isFinite(l) ? balance(s, from + i, from + i + 1)[b] : NaN))));
   const runs: { from: number; to: number; change: number }[] = [];
   for (let k = 2 * w; k + 2 * w <= s.count; k++) {
-    const before = mid(k - w, k);
-    const after = mid(k, k + w);
+    const before = second[k - w];
+    const after = second[k];
     const change = after - before;
     if (!(Math.abs(change) >= JUMP_DB)) continue;
     // Written so that an unknown (NaN) side fails.
-    if (!(Math.abs(mid(k - 2 * w, k - w) - before) <= STEADY_DB && Math.abs(mid(k + w, k + 2 * w) - after) <= STEADY_DB)) continue;
-    const a = midBands(k - w, k);
-    const b = midBands(k, k + w);
+    if (!(Math.abs(second[k - 2 * w] - before) <= STEADY_DB && Math.abs(second[k + w] - after) <= STEADY_DB)) continue;
+    const a = bands(k - w, k);
+    const b = bands(k, k + w);
     if (!a.every((v, i) => Math.abs(v - b[i]) <= SAME_BALANCE_DB)) continue;
     const last = runs.at(-1);
     if (last && k - last.to < w && Math.sign(change) === Math.sign(last.change)) {
