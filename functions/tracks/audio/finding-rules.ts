@@ -31,6 +31,7 @@ const MONO_MIN_STEPS = 5;
  */
 const DC_LIMIT = 0.015;
 const DC_STEPS = 2 * STEPS_PER_SECOND;
+const DC_MIN_SECONDS = 1.5;
 /** The band below 120 Hz this far above the rest more than in the track's median, and its own level as far above its median. */
 const LOW_EXCESS_DB = 8;
 const LOW_LEVEL_DB = 6;
@@ -306,6 +307,8 @@ export function findDc(s: Steps): Omit<Finding, 'id'>[] {
       const end = last === means.length - 1 && whole(last) ? s.seconds : stepStart(s, last + w / 2);
       return finding('dc', start, end, peak);
     })
+    // An offset holds: a mean that passes the limit for less than DC_MIN_SECONDS is a slow swell of the music.
+    .filter((f) => f.end - f.start >= DC_MIN_SECONDS)
     .filter((f, i, all) => i === 0 || f.start >= all[i - 1].end);
 }
 

@@ -107,6 +107,15 @@ describe('analysis findings', () => {
     expect(Math.abs(dc.start - 3)).toBeLessThan(0.25);
     expect(Math.abs(dc.end - 8)).toBeLessThan(0.25);
     expect(dc.value).toBeCloseTo(0.04, 2);
+
+    // A slow rumble (0.4 Hz) moves a two-second mean past the limit, but never holds it: no offset.
+    const [rl, rr] = music();
+    for (let i = 0; i < rl.length; i++) {
+      const rumble = 0.15 * Math.sin(2 * Math.PI * 0.4 * (i / RATE));
+      rl[i] += rumble;
+      rr[i] += rumble;
+    }
+    expect(only(findingsOf([rl, rr]), 'dc')).toEqual([]);
   });
 
   it('places a level jump of the same music, and a low-end build-up', () => {
