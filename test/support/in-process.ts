@@ -19,8 +19,9 @@ export function useStackEnvironment(stack: StackInfo): void {
     [ENV.mailFrom]: MAIL_FROM,
     [ENV.paypalApiUrl]: stack.paypalUrl,
     [ENV.stripeApiUrl]: stack.stripeUrl,
-    [ENV.kmsEndpoint]: stack.kmsEndpoint,
-    RECEIPT_KEY_ID: stack.receiptKeyId,
     ...Object.fromEntries(Object.entries(LOCAL_PAYMENT_SECRETS).map(([k, v]) => [localSecretEnv(k), v])),
+    // Receipts are signed through the stack's KMS, with the key it holds.
+    RECEIPT_KEY_ID: stack.receiptKeyId,
+    [ENV.kmsEndpoint]: stack.kmsEndpoint,
   });
 }

@@ -7,8 +7,7 @@
  * (ECDSA over the digest, below), and the signature checks with the public key over the original message.
  */
 import { createPrivateKey, createPublicKey, randomBytes, sign } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startAwsJsonService } from './aws-json.js';
 
 const MAX_MESSAGE_BYTES = 4096;
 const ALGORITHM = 'ECDSA_SHA_256';
@@ -75,11 +74,6 @@ function signDigest(d: bigint, digest: Buffer): Buffer {
   }
 }
 
-function fail(res: http.ServerResponse, status: number, type: string, message: string) {
-  res.writeHead(status, { 'content-type': 'application/x-amz-json-1.1' });
-  res.end(JSON.stringify({ __type: type, message }));
-}
-
 /** Starts KMS with the given keys: each key id with its PKCS#8 PEM private key (ECDSA P-256). */
 export async function startLocalKms(keys: Record<string, string>, region = 'us-east-1'): Promise<LocalKms> {
   const arn = (id: string) => `arn:aws:kms:${region}:000000000000:key/${id}`;
@@ -97,66 +91,46 @@ export async function startLocalKms(keys: Record<string, string>, region = 'us-e
     return key && { id, ...key };
   };
 
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const action = String(req.headers['x-amz-target'] ?? '').replace(/^TrentService\./, '');
-      let input: Record<string, unknown>;
-      try {
-        input = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
-      } catch {
-        return fail(res, 400, 'SerializationException', 'The request body is not valid JSON.');
-      }
-      if (req.method !== 'POST' || (action !== 'Sign' && action !== 'GetPublicKey'))
-        return fail(res, 400, 'UnknownOperationException', `The action ${action || '(none)'} is not valid for this endpoint.`);
-      const key = keyOf(input.KeyId);
-      if (!key) return fail(res, 400, 'NotFoundException', `Key '${String(input.KeyId)}' does not exist`);
-      const ok = (body: object) => {
-        res.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' });
-        res.end(JSON.stringify(body));
-      };
-      if (action === 'GetPublicKey')
-        return ok({
-          KeyId: arn(key.id),
-          PublicKey: key.spki.toString('base64'),
-          KeySpec: 'ECC_NIST_P256',
-          KeyUsage: 'SIGN_VERIFY',
-          SigningAlgorithms: [ALGORITHM],
-        });
+  const service = await startAwsJsonService('1.1', 'TrentService', ({ action, method, body }, { ok, fail }) => {
+    let input: Record<string, unknown>;
+    try {
+      input = JSON.parse(body.toString('utf8') || '{}');
+    } catch {
+      return fail(400, 'SerializationException', 'The request body is not valid JSON.');
+    }
+    if (method !== 'POST' || (action !== 'Sign' && action !== 'GetPublicKey'))
+      return fail(400, 'UnknownOperationException', `The action ${action || '(none)'} is not valid for this endpoint.`);
+    const key = keyOf(input.KeyId);
+    if (!key) return fail(400, 'NotFoundException', `Key '${String(input.KeyId)}' does not exist`);
+    if (action === 'GetPublicKey')
+      return ok({
+        KeyId: arn(key.id),
+        PublicKey: key.spki.toString('base64'),
+        KeySpec: 'ECC_NIST_P256',
+        KeyUsage: 'SIGN_VERIFY',
+        SigningAlgorithms: [ALGORITHM],
+      });
 
-      const message = typeof input.Message === 'string' ? Buffer.from(input.Message, 'base64') : Buffer.alloc(0);
-      if (message.length < 1 || message.length > MAX_MESSAGE_BYTES)
-        return fail(
-          res,
-          400,
-          'ValidationException',
-          `1 validation error detected: Value at 'message' failed to satisfy constraint: Member must have length between 1 and ${MAX_MESSAGE_BYTES}`,
-        );
-      if (input.SigningAlgorithm !== ALGORITHM)
-        return fail(
-          res,
-          400,
-          'InvalidKeyUsageException',
-          `${String(input.SigningAlgorithm)} is not a supported signing algorithm for ECC_NIST_P256`,
-        );
-      const type = input.MessageType ?? 'RAW';
-      if (type !== 'RAW' && type !== 'DIGEST')
-        return fail(res, 400, 'ValidationException', `Value '${String(type)}' at 'messageType' is not valid`);
-      if (type === 'DIGEST' && message.length !== DIGEST_BYTES)
-        return fail(res, 400, 'ValidationException', `Digest is invalid length for algorithm ${ALGORITHM}.`);
-      const signature = type === 'RAW' ? sign('sha256', message, key.key) : signDigest(key.d, message);
-      ok({ KeyId: arn(key.id), Signature: signature.toString('base64'), SigningAlgorithm: ALGORITHM });
-    });
+    const message = typeof input.Message === 'string' ? Buffer.from(input.Message, 'base64') : Buffer.alloc(0);
+    if (message.length < 1 || message.length > MAX_MESSAGE_BYTES)
+      return fail(
+        400,
+        'ValidationException',
+        `1 validation error detected: Value at 'message' failed to satisfy constraint: Member must have length between 1 and ${MAX_MESSAGE_BYTES}`,
+      );
+    if (input.SigningAlgorithm !== ALGORITHM)
+      return fail(
+        400,
+        'InvalidKeyUsageException',
+        `${String(input.SigningAlgorithm)} is not a supported signing algorithm for ECC_NIST_P256`,
+      );
+    const type = input.MessageType ?? 'RAW';
+    if (type !== 'RAW' && type !== 'DIGEST')
+      return fail(400, 'ValidationException', `Value '${String(type)}' at 'messageType' is not valid`);
+    if (type === 'DIGEST' && message.length !== DIGEST_BYTES)
+      return fail(400, 'ValidationException', `Digest is invalid length for algorithm ${ALGORITHM}.`);
+    const signature = type === 'RAW' ? sign('sha256', message, key.key) : signDigest(key.d, message);
+    ok({ KeyId: arn(key.id), Signature: signature.toString('base64'), SigningAlgorithm: ALGORITHM });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    keyArn: arn,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return { endpoint: service.endpoint, keyArn: arn, close: service.close };
 }

@@ -5,8 +5,7 @@
  * which the SDK checks. Any other action is refused as SQS refuses an unknown one.
  */
 import { createHash } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startAwsJsonService } from './aws-json.js';
 import type { LocalQueue } from './queue.js';
 
 const MAX_BODY_BYTES = 262_144;
@@ -20,35 +19,31 @@ export interface LocalSqs {
   close(): Promise<void>;
 }
 
-function fail(res: http.ServerResponse, status: number, type: string, message: string) {
-  res.writeHead(status, { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-query-error': `${type};Sender` });
-  res.end(JSON.stringify({ __type: `com.amazonaws.sqs#${type}`, message }));
-}
+const SQS_ERROR = 'com.amazonaws.sqs#';
 
 export async function startLocalSqs(queues: Record<string, LocalQueue>): Promise<LocalSqs> {
   let base = '';
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const action = String(req.headers['x-amz-target'] ?? '').replace(/^AmazonSQS\./, '');
-      if (req.method !== 'POST' || action !== 'SendMessage')
-        return fail(res, 400, 'InvalidAction', `The action ${action || '(none)'} is not valid for this endpoint.`);
+  const service = await startAwsJsonService(
+    '1.0',
+    'AmazonSQS',
+    ({ action, method, body: raw }, reply) => {
+      const fail = (status: number, type: string, message: string) => reply.fail(status, `${SQS_ERROR}${type}`, message);
+      if (method !== 'POST' || action !== 'SendMessage')
+        return fail(400, 'InvalidAction', `The action ${action || '(none)'} is not valid for this endpoint.`);
       let input: { QueueUrl?: unknown; MessageBody?: unknown; DelaySeconds?: unknown };
       try {
-        input = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        input = JSON.parse(raw.toString('utf8'));
       } catch {
-        return fail(res, 400, 'InvalidParameterValue', 'The request body is not valid JSON.');
+        return fail(400, 'InvalidParameterValue', 'The request body is not valid JSON.');
       }
       const name = typeof input.QueueUrl === 'string' && input.QueueUrl.startsWith(`${base}/`) ? input.QueueUrl.slice(base.length + 1) : '';
       const queue = Object.hasOwn(queues, name) ? queues[name] : undefined;
-      if (!queue) return fail(res, 400, 'QueueDoesNotExist', 'The specified queue does not exist.');
+      if (!queue) return fail(400, 'QueueDoesNotExist', 'The specified queue does not exist.');
       const body = input.MessageBody;
       if (typeof body !== 'string' || !body.length)
-        return fail(res, 400, 'MissingParameter', 'The request must contain the parameter MessageBody.');
+        return fail(400, 'MissingParameter', 'The request must contain the parameter MessageBody.');
       if (Buffer.byteLength(body) > MAX_BODY_BYTES)
         return fail(
-          res,
           400,
           'InvalidParameterValue',
           `One or more parameters are invalid. Reason: Message must be shorter than ${MAX_BODY_BYTES} bytes.`,
@@ -56,25 +51,15 @@ export async function startLocalSqs(queues: Record<string, LocalQueue>): Promise
       const delay = input.DelaySeconds ?? 0;
       if (!Number.isInteger(delay) || (delay as number) < 0 || (delay as number) > MAX_DELAY_SECONDS)
         return fail(
-          res,
           400,
           'InvalidParameterValue',
           `Value ${String(delay)} for parameter DelaySeconds is invalid. Reason: must be between 0 and 900, if provided.`,
         );
       const messageId = queue.send(body, Date.now(), (delay as number) * 1000);
-      res.writeHead(200, { 'content-type': 'application/x-amz-json-1.0' });
-      res.end(JSON.stringify({ MessageId: messageId, MD5OfMessageBody: createHash('md5').update(body, 'utf8').digest('hex') }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/000000000000`;
-  return {
-    endpoint: base.replace(/\/000000000000$/, ''),
-    queueUrl: (name) => `${base}/${name}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+      reply.ok({ MessageId: messageId, MD5OfMessageBody: createHash('md5').update(body, 'utf8').digest('hex') });
+    },
+    (type) => ({ 'x-amzn-query-error': `${type.replace(SQS_ERROR, '')};Sender` }),
+  );
+  base = `${service.endpoint}/000000000000`;
+  return { endpoint: service.endpoint, queueUrl: (name) => `${base}/${name}`, close: service.close };
 }
