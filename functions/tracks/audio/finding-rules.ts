@@ -8,12 +8,15 @@ import { FINDING_KINDS, MAX_FINDINGS, type Finding, type FindingKind, type Findi
 /** The music around a dropout (each side's 300 ms) is at least this loud (dBFS, RMS). */
 const DROPOUT_CONTEXT_DB = -35;
 export const STEPS_PER_SECOND = 10;
-/** A click's second difference above its surroundings' RMS (dB), and at least this large in absolute terms. */
+/**
+ * A click's prediction residual (the sample against the cubic through its two neighbours either side) above its
+ * surroundings' RMS (dB), and at least this large in absolute terms.
+ */
 const CLICK_DB = 22;
 const CLICK_MIN = 0.05;
-/** A click's second difference above the step's next largest (more than two frames away): it stands alone. */
-const CLICK_ALONE_DB = 10;
-/** Steps either side whose second differences are a click's surroundings. */
+/** A click's residual above the step's next largest (more than two frames away): it stands alone. */
+const CLICK_ALONE_DB = 7;
+/** Steps either side whose residuals are a click's surroundings. */
 const CLICK_CONTEXT = 2;
 /** A step in level of at least this (dB) within a second, both sides steady and of the same spectral balance. */
 const JUMP_DB = 6;
@@ -133,7 +136,7 @@ export function findDropouts(s: Steps, silences: Event[]): Omit<Finding, 'id'>[]
 }
 
 /**
- * A step whose largest second difference stands CLICK_DB above the RMS of the second differences around
+ * A step whose largest prediction residual stands CLICK_DB above the RMS of the residuals around
  * it (its own left out), away from clips and dropouts (their edges are steep by nature).
  */
 export function findClicks(s: Steps, near: { start: number; end: number }[]): Omit<Finding, 'id'>[] {
@@ -293,23 +296,25 @@ export function findDc(s: Steps): Omit<Finding, 'id'>[] {
     means.push(sum(s.sumL, 0, s.count) / frames);
   }
   const half = (i: number, peak: number) => Math.abs(means[i]) >= Math.abs(peak) / 2;
-  return spans(means, (m) => Math.abs(m) > DC_LIMIT)
-    .map(([from, to]) => {
-      const peak = means.slice(from, to).reduce((a, b) => (Math.abs(b) > Math.abs(a) ? b : a), 0);
-      let first = from;
-      while (first > 0 && half(first - 1, peak)) first--;
-      let last = to - 1;
-      while (last + 1 < means.length && half(last + 1, peak)) last++;
-      // A window's mean is half the offset where the offset starts or ends at its middle; an offset there from
-      // the first (or to the last) window on starts with the track (or ends with it).
-      const whole = (i: number) => Math.abs(means[i]) >= 0.75 * Math.abs(peak);
-      const start = first === 0 && whole(0) ? 0 : stepStart(s, first + w / 2);
-      const end = last === means.length - 1 && whole(last) ? s.seconds : stepStart(s, last + w / 2);
-      return finding('dc', start, end, peak);
-    })
-    // An offset holds: a mean that passes the limit for less than DC_MIN_SECONDS is a slow swell of the music.
-    .filter((f) => f.end - f.start >= DC_MIN_SECONDS)
-    .filter((f, i, all) => i === 0 || f.start >= all[i - 1].end);
+  return (
+    spans(means, (m) => Math.abs(m) > DC_LIMIT)
+      .map(([from, to]) => {
+        const peak = means.slice(from, to).reduce((a, b) => (Math.abs(b) > Math.abs(a) ? b : a), 0);
+        let first = from;
+        while (first > 0 && half(first - 1, peak)) first--;
+        let last = to - 1;
+        while (last + 1 < means.length && half(last + 1, peak)) last++;
+        // A window's mean is half the offset where the offset starts or ends at its middle; an offset there from
+        // the first (or to the last) window on starts with the track (or ends with it).
+        const whole = (i: number) => Math.abs(means[i]) >= 0.75 * Math.abs(peak);
+        const start = first === 0 && whole(0) ? 0 : stepStart(s, first + w / 2);
+        const end = last === means.length - 1 && whole(last) ? s.seconds : stepStart(s, last + w / 2);
+        return finding('dc', start, end, peak);
+      })
+      // An offset holds: a mean that passes the limit for less than DC_MIN_SECONDS is a slow swell of the music.
+      .filter((f) => f.end - f.start >= DC_MIN_SECONDS)
+      .filter((f, i, all) => i === 0 || f.start >= all[i - 1].end)
+  );
 }
 
 /** [from, to) index runs where `test` holds. */

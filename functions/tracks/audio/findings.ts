@@ -70,9 +70,11 @@ export class FindingsMeter {
   private lp1 = 0;
   private lp2 = 0;
   private lastMid = 0;
-  /** Each channel's last two samples, for the second differences. */
+  /** Each channel's last four samples, for the prediction residuals. */
   private last1 = [0, 0];
   private last2 = [0, 0];
+  private last3 = [0, 0];
+  private last4 = [0, 0];
   private clip = 0;
   private silent = 0;
   private readonly clips = new Runs();
@@ -121,8 +123,9 @@ export class FindingsMeter {
   }
 
   /**
-   * The per-sample work over frames [from, to) of the open step, in three tight loops: each channel's second
-   * differences (the largest two apart, for clicks) and sum; the frames' largest |sample| for full-scale runs
+   * The per-sample work over frames [from, to) of the open step, in three tight loops: each channel's
+   * prediction residuals (each sample against the cubic through its two neighbours either side: the largest
+   * two apart, for clicks; their energy, the highs) and sum; the frames' largest |sample| for full-scale runs
    * and silences; and every DECIMATE-th frame's mid for the low band and both channels for the correlation.
    */
   private scanSteps(channels: Float32Array[], frameMax: Float32Array, from: number, to: number) {
@@ -133,13 +136,19 @@ export class FindingsMeter {
       const x = channels[c];
       let x1 = this.last1[c];
       let x2 = this.last2[c];
+      let x3 = this.last3[c];
+      let x4 = this.last4[c];
       let sum = 0;
       let max1 = a[A.maxD];
       let max1At = a[A.maxAt];
       let max2 = a[A.max2];
       for (let i = from; i < to; i++) {
         const v = x[i];
-        const d = v - 2 * x1 + x2;
+        // The sample two back against the cubic through the two either side of it: music, band-limited,
+        // is predicted closely; a click (one sample off its neighbours) is not.
+        const d = x2 - (4 * (x3 + x1) - x4 - v) / 6;
+        x4 = x3;
+        x3 = x2;
         x2 = x1;
         x1 = v;
         sum += v;
@@ -147,7 +156,7 @@ export class FindingsMeter {
         hf += d2;
         if (d2 > max2) {
           // The largest two that are more than two frames apart: a click stands alone, a transient does not.
-          const at = base + i;
+          const at = base + i - 2;
           if (d2 > max1) {
             if (at - max1At > 2) max2 = max1;
             max1 = d2;
@@ -157,6 +166,8 @@ export class FindingsMeter {
       }
       this.last1[c] = x1;
       this.last2[c] = x2;
+      this.last3[c] = x3;
+      this.last4[c] = x4;
       a[c === 0 ? A.sumL : A.sumR] += sum;
       a[A.maxD] = max1;
       a[A.maxAt] = max1At;
