@@ -3,7 +3,8 @@
  * known queue, with the MD5 the SDK checks; and what SQS refuses, refused with SQS's own error names.
  */
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { base } from '../../../functions/lib/aws/options.js';
 import { LocalQueue } from '../../../scripts/dev/emulators/queue.js';
 import { startLocalSqs, type LocalSqs } from '../../../scripts/dev/emulators/sqs.js';
 
@@ -13,11 +14,11 @@ const queue = new LocalQueue({ visibilityTimeoutMs: 1000, maxReceiveCount: 3, on
 
 beforeAll(async () => {
   sqs = await startLocalSqs({ uploads: queue });
-  client = new SQSClient({ region: 'us-east-1', endpoint: sqs.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-});
-afterAll(async () => {
-  client.destroy();
-  await sqs.close();
+  client = new SQSClient(base(sqs.endpoint));
+  return async () => {
+    client.destroy();
+    await sqs.close();
+  };
 });
 
 describe('the local SQS', () => {
