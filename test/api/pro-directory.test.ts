@@ -117,7 +117,10 @@ describe('Choose Your Pro', () => {
   it('lists every pro once in each order, across its pages, in that order', async () => {
     for (const sort of ['name', 'rating', 'price', 'turnaround'] as const) {
       const { cards, byPage } = await allPages({ sort });
-      expect(new Set(ids(cards)).size, sort).toBe(cards.length);
+      // Other files change prices and reputations while this one pages: a pro of theirs may move between two
+      // pages and show twice. Names do not change, and neither does anything of this file's pros.
+      const once = sort === 'name' ? cards : cards.filter((c) => mine.some((m) => m.id === c.id));
+      expect(new Set(ids(once)).size, sort).toBe(once.length);
       for (const m of mine) expect(ids(cards), `${sort}: ${m.name}`).toContain(m.id);
       expect(ids(cards)).not.toContain(undefined);
       const pairs = cards.slice(1).map((c, i) => [cards[i], c] as const);

@@ -566,3 +566,23 @@ describe("'Free' where there is no price", () => {
     expect(within(options[1]).getByTestId('user-free').textContent).toBe('Free');
   });
 });
+
+describe('Choose Your Pro across pages', () => {
+  it('shows a pro who moved between two pages once, where first seen', async () => {
+    apiMock.mockImplementation(async (name: string, input: { cursor?: string }) => {
+      if (name !== 'listPros') throw new Error(name);
+      return input.cursor
+        ? { users: [user(), user({ id: 'p4', fullName: 'Rae Later' })], next: null }
+        : { users: [user(), user({ id: 'p3', fullName: 'Quinn Peer' })], next: 'page-2' };
+    });
+    renderWithQuery(<ChooseProGrid onChoose={() => {}} />);
+    await screen.findAllByTestId('pro-card');
+    fireEvent.click(screen.getByRole('button', { name: 'Load more pros' }));
+    await waitFor(() => expect(screen.getAllByTestId('pro-card')).toHaveLength(3));
+    expect(screen.getAllByTestId('pro-card').map((c) => within(c).getByRole('heading').textContent)).toEqual([
+      user().fullName,
+      'Quinn Peer',
+      'Rae Later',
+    ]);
+  });
+});

@@ -27,7 +27,9 @@ export function ChooseProGrid({
 }) {
   const [filters, setFilters] = useState<ProFilters>({});
   const pros = usePros(filters);
-  const list = pros.data?.pages.flatMap((page) => page.users) ?? [];
+  // A pro whose price or figures changed between two pages can come in both: shown once, where first seen.
+  const seen = new Set<string>();
+  const list = (pros.data?.pages.flatMap((page) => page.users) ?? []).filter((u) => !seen.has(u.id) && Boolean(seen.add(u.id)));
   const filtered = Boolean(filters.genre || (filters.price && filters.price !== 'any'));
   return (
     <>
