@@ -324,7 +324,8 @@ describe('renaming a track', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Rename Draft' }));
     const input = (await screen.findByRole('textbox', { name: 'Track title' })) as HTMLInputElement;
     expect(input.value).toBe('Draft');
-    expect(document.activeElement).toBe(input);
+    // The input takes the focus in an effect after it shows: on a busy machine, a moment later.
+    await waitFor(() => expect(document.activeElement).toBe(input));
     fireEvent.change(input, { target: { value: '  Night Drive ' } });
     fireEvent.keyDown(input, { key: 'Enter' });
     await waitFor(() => expect(titles()).toEqual(['Night Drive', 'Other']));
