@@ -12,7 +12,10 @@ import initWabt from 'wabt';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Each kernel's source and the module written from it. */
-export const KERNELS = [{ source: 'functions/tracks/audio/sample-scan.wat', module: 'functions/tracks/audio/sample-scan-kernel.ts' }];
+export const KERNELS = [
+  { source: 'functions/tracks/audio/sample-scan.wat', module: 'functions/tracks/audio/sample-scan-kernel.ts' },
+  { source: 'functions/tracks/audio/findings-scan.wat', module: 'functions/tracks/audio/findings-scan-kernel.ts' },
+];
 
 export async function assemble(source: string): Promise<Uint8Array> {
   const wabt = await initWabt();

@@ -159,7 +159,8 @@ export function findClicks(s: Steps, near: { start: number; end: number }[]): Om
 
 /** The middle of `values` (NaNs left out), or NaN. */
 function median(values: number[]): number {
-  const known = values.filter(Number.isFinite).sort((a, b) => a - b);
+  // A typed array sorts numbers as numbers, with no comparator to call (a 4-hour track has 144,000 steps).
+  const known = Float64Array.from(values.filter(Number.isFinite)).sort();
   if (!known.length) return NaN;
   const m = known.length >> 1;
   return known.length % 2 ? known[m] : (known[m - 1] + known[m]) / 2;

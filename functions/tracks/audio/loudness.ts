@@ -100,17 +100,23 @@ export class LoudnessMeter {
   private ll = 0;
   private rr = 0;
 
-  /** `n` frames of planar samples in [-1, 1] at `rate` (1 kHz or more, as the decoders take: steps of 100 frames at least). */
-  push(channels: Float32Array[], n: number, rate: number) {
-    if (n === 0 || !(rate >= MIN_RATE)) return;
+  /**
+   * `n` frames of planar samples in [-1, 1] at `rate` (1 kHz or more, as the decoders take: steps of 100 frames
+   * at least). Returns each channel's run (./sample-scan.ts), its samples made safe, for the findings to read
+   * before anything else uses the kernel; none when nothing was measured.
+   */
+  push(channels: Float32Array[], n: number, rate: number): Float32Array[] {
+    if (n === 0 || !(rate >= MIN_RATE)) return [];
     if (this.channels.length === 0) {
       const weights = channelWeights(channels.length);
       this.channels = channels.map((_, i) => new Channel(weights[i]));
     }
     if (rate !== this.rate) this.startRate(rate);
-    this.weigh(this.scan(channels, n), n);
+    const runs = this.scan(channels, n);
+    this.weigh(runs, n);
     this.correlate(channels, n);
     this.frames += n;
+    return runs;
   }
 
   /**

@@ -145,8 +145,10 @@ export class Measure {
     }
     this.meter.push(out, n);
     this.addFrames(n, sampleRate);
-    this.loudness?.push(channels, n, sampleRate);
-    this.findings?.push(channels, out, n, sampleRate, this.loudness?.overInLastPush);
+    if (this.loudness) {
+      const runs = this.loudness.push(channels, n, sampleRate);
+      this.findings?.push(runs, n, sampleRate, this.loudness.overInLastPush);
+    }
     this.sink?.write(channels, n, sampleRate);
   }
 

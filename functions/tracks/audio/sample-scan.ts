@@ -3,8 +3,10 @@
  * samples at a time: `scan` makes the samples safe in place and finds their sample peak, clips and true peak;
  * `weigh` then runs the K-weighting filters over them, four samples at a time, and sums the squares of each
  * 100 ms step. The meter (./loudness.ts) keeps every state between calls; the kernel's memory is scratch.
+ * The analysis findings' kernel (./findings-scan.wat) shares that memory and reads the runs where they lie.
  */
 import { kWeighting, type Biquad, type ChannelWeighting } from './k-weighting.js';
+import { KERNEL as FINDINGS_KERNEL } from './findings-scan-kernel.js';
 import { KERNEL } from './sample-scan-kernel.js';
 import { FOLDED_TAPS, MAX_GAIN, TAPS } from './true-peak.js';
 
@@ -25,7 +27,10 @@ const FILTERS_AT = 128;
 const STATE_AT = 336;
 /** The filters' state (SimdWeighting's). */
 const STATE_BYTES = 96;
-const RUNS_AT = 512;
+/** The findings' state (./findings-scan.wat). */
+const FINDINGS_AT = 512;
+export const FINDINGS_STATE = 26;
+const RUNS_AT = 768;
 /** Floats after each run, which a step of four may read past its end. */
 const SPARE = 4;
 /** The shortest 100 ms step (at 1 kHz, the lowest rate measured), for the room the steps' sums take. */
@@ -42,6 +47,9 @@ export interface RunScan {
 }
 
 const four = (v: number) => [v, v, v, v];
+
+/** Told by the findings' kernel as a run ends at `frame`: of full scale (kind 0) or of silence (1), `run` frames long. */
+export type RunEnded = (kind: number, frame: number, run: number) => void;
 
 /** What the kernel's filters take for a biquad: g[1..3] (each four times), then alpha and beta by lane. */
 function lookAhead({ a1, a2 }: Biquad): number[] {
@@ -68,6 +76,18 @@ export class SampleScan {
   private ended = 0;
   private readonly scanKernel: (at: number, length: number, fresh: number, tp: number, gain: number) => number;
   private readonly weighKernel: (at: number, groups: number, first: number, step: number, out: number) => number;
+  private readonly findingsKernel: (
+    runs: number,
+    stride: number,
+    channels: number,
+    from: number,
+    to: number,
+    first: number,
+    base: number,
+    state: number,
+  ) => void;
+  private runEnded: RunEnded = () => {};
+  private findingsState = new Float64Array(0);
 
   constructor() {
     const { exports } = new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(KERNEL, 'base64')));
@@ -75,6 +95,10 @@ export class SampleScan {
     this.scanKernel = exports.scan as SampleScan['scanKernel'];
     this.weighKernel = exports.weigh as SampleScan['weighKernel'];
     new Float32Array(this.memory.buffer, TAPS_AT, FOLDED_TAPS.length).set(FOLDED_TAPS);
+    const findings = new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(FINDINGS_KERNEL, 'base64')), {
+      env: { memory: this.memory, ended: (kind: number, frame: number, run: number) => this.runEnded(kind, frame, run) },
+    });
+    this.findingsKernel = findings.exports.scan as SampleScan['findingsKernel'];
   }
 
   /**
@@ -98,6 +122,21 @@ export class SampleScan {
     const tp = this.scanKernel(run.byteOffset, run.length, CARRIED, truePeak, MAX_GAIN);
     const view = new DataView(this.memory.buffer);
     return { truePeak: tp, samplePeak: view.getFloat32(PEAK_AT, true), clips: view.getInt32(CLIPS_AT, true) };
+  }
+
+  /**
+   * The findings' kernel (./findings-scan.wat) over indexes [from, to) of the last `runs` (each channel's, their
+   * samples safe), the decimated groups from `first`; `base` is the frame of index 0. `state` is the findings'
+   * (FINDINGS_STATE doubles, in the kernel's layout), kept by the caller.
+   */
+  findings(runs: Float32Array[], from: number, to: number, first: number, base: number, state: Float64Array, ended: RunEnded) {
+    // A view made again only when the memory has grown: there is a call per 100 ms step at least.
+    if (this.findingsState.buffer !== this.memory.buffer)
+      this.findingsState = new Float64Array(this.memory.buffer, FINDINGS_AT, FINDINGS_STATE);
+    this.findingsState.set(state);
+    this.runEnded = ended;
+    this.findingsKernel(runs[0].byteOffset, this.stride, runs.length, from, to, first, base, FINDINGS_AT);
+    state.set(this.findingsState);
   }
 
   /** The kernel's `weigh` (see SimdWeighting), with `filters` and `state` in its layout. */

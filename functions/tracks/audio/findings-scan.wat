@@ -1,0 +1,248 @@
+;; The analysis findings' per-sample work (./findings.ts) in 128-bit SIMD, four samples per step, on the
+;; report's runs where they lie in its kernel's memory (./sample-scan.ts), once made safe: each run holds the
+;; channel's last samples before the new ones, so the history the prediction reads is in place.
+;; The lanes of a group past the run's end are masked (the run has spare floats after it).
+;; - each of the first two channels' prediction residuals (each sample against the cubic through its two
+;;   neighbours either side), their energy and their largest two more than two frames apart, and the samples' sum;
+;; - runs of frames at full scale (any channel) and of digital silence (every channel), told to the caller as
+;;   they end ($ended), from the shortest that can count;
+;; - every fourth frame's mid (the mean of four frames of the first two channels), through two one-pole
+;;   low-passes (the low band) and one at the low-mid corner, and the channels' products for the correlation.
+;; STATE (f64, from $state): the open step's sums in STEP_FIELDS' order (./finding-rules.ts): frames 0, sq 8,
+;; low 16, hf 24, lr 32, ll 40, rr 48, sumL 56, sumR 64, maxD 72, maxAt 80, max2 88, slope 96, mids 104; then the
+;; filters lp1 112, lp2 120, mp 128, the last mid 136, their coefficients 144 and 152, the open runs of full
+;; scale 160 and of silence 168, the shortest silence to tell 176; 16 bytes of scratch at 192.
+;; Built into ./findings-scan-kernel.ts by `npm run build:wasm`.
+(module
+  (import "env" "memory" (memory 1))
+  ;; A run ended at frame $frame: full scale ($kind 0) or silence (1), $run frames long.
+  (import "env" "ended" (func $ended (param $kind i32) (param $frame f64) (param $run f64)))
+
+  (func $sum4 (param $v v128) (result f32)
+    (f32.add
+      (f32.add (f32x4.extract_lane 0 (local.get $v)) (f32x4.extract_lane 1 (local.get $v)))
+      (f32.add (f32x4.extract_lane 2 (local.get $v)) (f32x4.extract_lane 3 (local.get $v)))))
+
+  (func $add (param $at i32) (param $v f64)
+    (f64.store (local.get $at) (f64.add (f64.load (local.get $at)) (local.get $v))))
+
+  ;; One channel's run from byte $x, samples [from, to): the residual of the sample two back at each; their
+  ;; squares' sum to hf, the samples' sum to $sumAt, the largest two squares more than two frames apart
+  ;; (frame = $base + index) to maxD, maxAt and max2, which the vector test only filters for the scalar path.
+  (func $residuals (param $x i32) (param $from i32) (param $to i32) (param $base f64) (param $state i32) (param $sumAt i32)
+    (local $i i32) (local $a i32) (local $k i32) (local $n i32)
+    (local $v v128) (local $d v128) (local $d2 v128) (local $in v128) (local $sum v128) (local $hf v128) (local $bar v128)
+    (local $max1 f64) (local $max1At f64) (local $max2 f64) (local $e f64) (local $at f64)
+    (local.set $max1 (f64.load offset=72 (local.get $state)))
+    (local.set $max1At (f64.load offset=80 (local.get $state)))
+    (local.set $max2 (f64.load offset=88 (local.get $state)))
+    (local.set $bar (f32x4.splat (f32.demote_f64 (local.get $max2))))
+    (local.set $i (local.get $from))
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_s (local.get $i) (local.get $to)))
+        (local.set $a (i32.add (local.get $x) (i32.shl (local.get $i) (i32.const 2))))
+        (local.set $in (if (result v128) (i32.le_s (i32.add (local.get $i) (i32.const 4)) (local.get $to))
+          (then (v128.const i32x4 -1 -1 -1 -1))
+          (else (i32x4.lt_s (v128.const i32x4 0 1 2 3) (i32x4.splat (i32.sub (local.get $to) (local.get $i)))))))
+        (local.set $v (v128.and (v128.load align=4 (local.get $a)) (local.get $in)))
+        ;; x2 - (4 (x3 + x1) - x4 - v) / 6, the x's 1 to 4 samples back.
+        (local.set $d (f32x4.sub
+          (v128.load offset=0 align=4 (i32.sub (local.get $a) (i32.const 8)))
+          (f32x4.mul
+            (f32x4.sub
+              (f32x4.sub
+                (f32x4.mul (f32x4.splat (f32.const 4))
+                  (f32x4.add (v128.load align=4 (i32.sub (local.get $a) (i32.const 12))) (v128.load align=4 (i32.sub (local.get $a) (i32.const 4)))))
+                (v128.load align=4 (i32.sub (local.get $a) (i32.const 16))))
+              (local.get $v))
+            (f32x4.splat (f32.const 0x1.555556p-3)))))
+        (local.set $d2 (v128.and (f32x4.mul (local.get $d) (local.get $d)) (local.get $in)))
+        (local.set $sum (f32x4.add (local.get $sum) (local.get $v)))
+        (local.set $hf (f32x4.add (local.get $hf) (local.get $d2)))
+        (if (v128.any_true (f32x4.gt (local.get $d2) (local.get $bar)))
+          (then
+            (v128.store offset=192 (local.get $state) (local.get $d2))
+            (local.set $n (i32.sub (local.get $to) (local.get $i)))
+            (if (i32.gt_s (local.get $n) (i32.const 4)) (then (local.set $n (i32.const 4))))
+            (local.set $k (i32.const 0))
+            (loop $lane
+              (local.set $e (f64.promote_f32 (f32.load offset=192 (i32.add (local.get $state) (i32.shl (local.get $k) (i32.const 2))))))
+              (if (f64.gt (local.get $e) (local.get $max2))
+                (then
+                  (local.set $at (f64.add (local.get $base) (f64.convert_i32_s (i32.sub (i32.add (local.get $i) (local.get $k)) (i32.const 2)))))
+                  (if (f64.gt (local.get $e) (local.get $max1))
+                    (then
+                      (if (f64.gt (f64.sub (local.get $at) (local.get $max1At)) (f64.const 2)) (then (local.set $max2 (local.get $max1))))
+                      (local.set $max1 (local.get $e))
+                      (local.set $max1At (local.get $at)))
+                    (else
+                      (if (f64.gt (f64.sub (local.get $at) (local.get $max1At)) (f64.const 2)) (then (local.set $max2 (local.get $e))))))))
+              (local.set $k (i32.add (local.get $k) (i32.const 1)))
+              (br_if $lane (i32.lt_s (local.get $k) (local.get $n))))
+            (local.set $bar (f32x4.splat (f32.demote_f64 (local.get $max2))))))
+        (local.set $i (i32.add (local.get $i) (i32.const 4)))
+        (br $next)))
+    (f64.store offset=72 (local.get $state) (local.get $max1))
+    (f64.store offset=80 (local.get $state) (local.get $max1At))
+    (f64.store offset=88 (local.get $state) (local.get $max2))
+    (call $add (i32.add (local.get $state) (i32.const 24)) (f64.promote_f32 (call $sum4 (local.get $hf))))
+    (call $add (local.get $sumAt) (f64.promote_f32 (call $sum4 (local.get $sum)))))
+
+  ;; The largest |sample| of frame $i over the $channels runs from byte $runs, $stride apart.
+  (func $frameMax (param $runs i32) (param $stride i32) (param $channels i32) (param $i i32) (result f32)
+    (local $c i32) (local $m f32) (local $a i32)
+    (local.set $a (i32.add (local.get $runs) (i32.shl (local.get $i) (i32.const 2))))
+    (loop $next
+      (local.set $m (f32.max (local.get $m) (f32.abs (f32.load (local.get $a)))))
+      (local.set $a (i32.add (local.get $a) (local.get $stride)))
+      (local.set $c (i32.add (local.get $c) (i32.const 1)))
+      (br_if $next (i32.lt_s (local.get $c) (local.get $channels))))
+    (local.get $m))
+
+  ;; Runs at full scale and of silence over frames [from, to): four frames at a time while none is either and
+  ;; no run is open, or while all go on the open run; frame by frame otherwise.
+  (func $runs (param $runs i32) (param $stride i32) (param $channels i32) (param $from i32) (param $to i32) (param $base f64) (param $state i32)
+    (local $i i32) (local $a i32) (local $c i32) (local $k i32) (local $n i32) (local $second i32)
+    (local $m v128) (local $full v128) (local $quiet v128) (local $in v128)
+    (local $clip f64) (local $silent f64) (local $shortest f64) (local $x f32)
+    (local.set $clip (f64.load offset=160 (local.get $state)))
+    (local.set $silent (f64.load offset=168 (local.get $state)))
+    (local.set $shortest (f64.load offset=176 (local.get $state)))
+    (local.set $second (if (result i32) (i32.gt_s (local.get $channels) (i32.const 1)) (then (local.get $stride)) (else (i32.const 0))))
+    (local.set $i (local.get $from))
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_s (local.get $i) (local.get $to)))
+        (local.set $in (if (result v128) (i32.le_s (i32.add (local.get $i) (i32.const 4)) (local.get $to))
+          (then (v128.const i32x4 -1 -1 -1 -1))
+          (else (i32x4.lt_s (v128.const i32x4 0 1 2 3) (i32x4.splat (i32.sub (local.get $to) (local.get $i)))))))
+        (local.set $a (i32.add (local.get $runs) (i32.shl (local.get $i) (i32.const 2))))
+        ;; The first two channels (a mono run twice), then any more.
+        (local.set $m (f32x4.pmax (f32x4.abs (v128.load align=4 (local.get $a))) (f32x4.abs (v128.load align=4 (i32.add (local.get $a) (local.get $second))))))
+        (if (i32.gt_s (local.get $channels) (i32.const 2))
+          (then
+            (local.set $c (i32.const 2))
+            (local.set $a (i32.add (local.get $a) (local.get $stride)))
+            (loop $channel
+              (local.set $a (i32.add (local.get $a) (local.get $stride)))
+              (local.set $m (f32x4.pmax (local.get $m) (f32x4.abs (v128.load align=4 (local.get $a)))))
+              (local.set $c (i32.add (local.get $c) (i32.const 1)))
+              (br_if $channel (i32.lt_s (local.get $c) (local.get $channels))))))
+        (local.set $full (f32x4.ge (local.get $m) (f32x4.splat (f32.const 0.9999))))
+        (local.set $quiet (f32x4.lt (local.get $m) (f32x4.splat (f32.const 1e-4))))
+        (block $group
+          (br_if $group (i32.eqz (i32x4.all_true (local.get $in))))
+          (if (f64.eq (f64.add (local.get $clip) (local.get $silent)) (f64.const 0))
+            (then
+              (br_if $group (v128.any_true (v128.or (local.get $full) (local.get $quiet))))
+              (local.set $i (i32.add (local.get $i) (i32.const 4)))
+              (br $next)))
+          ;; A run is open: four frames that all go on it.
+          (if (i32x4.all_true (local.get $full))
+            (then
+              (local.set $clip (f64.add (local.get $clip) (f64.const 4)))
+              (local.set $i (i32.add (local.get $i) (i32.const 4)))
+              (br $next)))
+          (br_if $group (f64.gt (local.get $clip) (f64.const 0)))
+          (br_if $group (i32.eqz (i32x4.all_true (v128.andnot (local.get $quiet) (local.get $full)))))
+          (local.set $silent (f64.add (local.get $silent) (f64.const 4)))
+          (local.set $i (i32.add (local.get $i) (i32.const 4)))
+          (br $next))
+        ;; Frame by frame, as ./findings.ts describes the rule.
+        (local.set $n (i32.sub (local.get $to) (local.get $i)))
+        (if (i32.gt_s (local.get $n) (i32.const 4)) (then (local.set $n (i32.const 4))))
+        (local.set $k (i32.const 0))
+        (loop $frame
+          (local.set $x (call $frameMax (local.get $runs) (local.get $stride) (local.get $channels) (i32.add (local.get $i) (local.get $k))))
+          (if (f32.ge (local.get $x) (f32.const 0.9999))
+            (then (local.set $clip (f64.add (local.get $clip) (f64.const 1))))
+            (else
+              (if (f64.gt (local.get $clip) (f64.const 0))
+                (then
+                  (if (f64.ge (local.get $clip) (f64.const 3))
+                    (then (call $ended (i32.const 0) (f64.add (local.get $base) (f64.convert_i32_s (i32.add (local.get $i) (local.get $k)))) (local.get $clip))))
+                  (local.set $clip (f64.const 0))))
+              (if (f32.lt (local.get $x) (f32.const 1e-4))
+                (then (local.set $silent (f64.add (local.get $silent) (f64.const 1))))
+                (else
+                  (if (f64.gt (local.get $silent) (f64.const 0))
+                    (then
+                      (if (f64.ge (local.get $silent) (local.get $shortest))
+                        (then (call $ended (i32.const 1) (f64.add (local.get $base) (f64.convert_i32_s (i32.add (local.get $i) (local.get $k)))) (local.get $silent))))
+                      (local.set $silent (f64.const 0))))))))
+          (local.set $k (i32.add (local.get $k) (i32.const 1)))
+          (br_if $frame (i32.lt_s (local.get $k) (local.get $n))))
+        (local.set $i (i32.add (local.get $i) (local.get $n)))
+        (br $next)))
+    (f64.store offset=160 (local.get $state) (local.get $clip))
+    (f64.store offset=168 (local.get $state) (local.get $silent)))
+
+  ;; Every fourth frame from $first (the groups that end by $to), left and right from bytes $l and $r.
+  (func $decimated (param $l i32) (param $r i32) (param $first i32) (param $to i32) (param $state i32)
+    (local $i i32) (local $lv v128) (local $rv v128) (local $s v128)
+    (local $m f64) (local $x f64) (local $y f64) (local $lp1 f64) (local $lp2 f64) (local $mp f64) (local $last f64)
+    (local $c f64) (local $cm f64) (local $p f64) (local $pm f64) (local $sq f64) (local $low f64) (local $mids f64) (local $slope f64)
+    (local $lr f64) (local $ll f64) (local $rr f64)
+    (local.set $lp1 (f64.load offset=112 (local.get $state)))
+    (local.set $lp2 (f64.load offset=120 (local.get $state)))
+    (local.set $mp (f64.load offset=128 (local.get $state)))
+    (local.set $last (f64.load offset=136 (local.get $state)))
+    (local.set $c (f64.load offset=144 (local.get $state)))
+    (local.set $cm (f64.load offset=152 (local.get $state)))
+    (local.set $p (f64.sub (f64.const 1) (local.get $c)))
+    (local.set $pm (f64.sub (f64.const 1) (local.get $cm)))
+    (local.set $i (local.get $first))
+    (block $done
+      (loop $next
+        (br_if $done (i32.gt_s (i32.add (local.get $i) (i32.const 4)) (local.get $to)))
+        (local.set $lv (v128.load align=4 (i32.add (local.get $l) (i32.shl (local.get $i) (i32.const 2)))))
+        (local.set $rv (v128.load align=4 (i32.add (local.get $r) (i32.shl (local.get $i) (i32.const 2)))))
+        ;; The four frames' sum, halves folded (a call per group would cost more than the sum).
+        (local.set $s (f32x4.add (local.get $lv) (local.get $rv)))
+        (local.set $s (f32x4.add (local.get $s) (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $s) (local.get $s))))
+        (local.set $m (f64.mul (f64.promote_f32 (f32.add (f32x4.extract_lane 0 (local.get $s)) (f32x4.extract_lane 1 (local.get $s)))) (f64.const 0.125)))
+        ;; y = p y + c x: a multiply and an add between one group's state and the next.
+        (local.set $lp1 (f64.add (f64.mul (local.get $p) (local.get $lp1)) (f64.mul (local.get $c) (local.get $m))))
+        (local.set $lp2 (f64.add (f64.mul (local.get $p) (local.get $lp2)) (f64.mul (local.get $c) (local.get $lp1))))
+        (local.set $sq (f64.add (local.get $sq) (f64.mul (local.get $m) (local.get $m))))
+        (local.set $low (f64.add (local.get $low) (f64.mul (local.get $lp2) (local.get $lp2))))
+        (local.set $mp (f64.add (f64.mul (local.get $pm) (local.get $mp)) (f64.mul (local.get $cm) (local.get $m))))
+        (local.set $y (f64.sub (local.get $mp) (local.get $lp2)))
+        (local.set $mids (f64.add (local.get $mids) (f64.mul (local.get $y) (local.get $y))))
+        (local.set $y (f64.sub (local.get $m) (local.get $last)))
+        (local.set $slope (f64.add (local.get $slope) (f64.mul (local.get $y) (local.get $y))))
+        (local.set $last (local.get $m))
+        (local.set $x (f64.promote_f32 (f32x4.extract_lane 0 (local.get $lv))))
+        (local.set $y (f64.promote_f32 (f32x4.extract_lane 0 (local.get $rv))))
+        (local.set $lr (f64.add (local.get $lr) (f64.mul (local.get $x) (local.get $y))))
+        (local.set $ll (f64.add (local.get $ll) (f64.mul (local.get $x) (local.get $x))))
+        (local.set $rr (f64.add (local.get $rr) (f64.mul (local.get $y) (local.get $y))))
+        (local.set $i (i32.add (local.get $i) (i32.const 4)))
+        (br $next)))
+    (f64.store offset=112 (local.get $state) (local.get $lp1))
+    (f64.store offset=120 (local.get $state) (local.get $lp2))
+    (f64.store offset=128 (local.get $state) (local.get $mp))
+    (f64.store offset=136 (local.get $state) (local.get $last))
+    ;; The low band and the mid stand for every frame: each decimated one for four.
+    (call $add (i32.add (local.get $state) (i32.const 8)) (f64.mul (local.get $sq) (f64.const 4)))
+    (call $add (i32.add (local.get $state) (i32.const 16)) (f64.mul (local.get $low) (f64.const 4)))
+    (call $add (i32.add (local.get $state) (i32.const 104)) (local.get $mids))
+    (call $add (i32.add (local.get $state) (i32.const 96)) (local.get $slope))
+    (call $add (i32.add (local.get $state) (i32.const 32)) (local.get $lr))
+    (call $add (i32.add (local.get $state) (i32.const 40)) (local.get $ll))
+    (call $add (i32.add (local.get $state) (i32.const 48)) (local.get $rr)))
+
+  ;; Frames [from, to) of the $channels runs from byte $runs, $stride apart (frame = $base + index); the
+  ;; decimated groups start at $first.
+  (func (export "scan") (param $runs i32) (param $stride i32) (param $channels i32) (param $from i32) (param $to i32) (param $first i32) (param $base f64) (param $state i32)
+    (local $right i32)
+    (local.set $right (if (result i32) (i32.gt_s (local.get $channels) (i32.const 1))
+      (then (i32.add (local.get $runs) (local.get $stride))) (else (local.get $runs))))
+    (call $residuals (local.get $runs) (local.get $from) (local.get $to) (local.get $base) (local.get $state) (i32.add (local.get $state) (i32.const 56)))
+    (if (i32.gt_s (local.get $channels) (i32.const 1))
+      (then (call $residuals (local.get $right) (local.get $from) (local.get $to) (local.get $base) (local.get $state) (i32.add (local.get $state) (i32.const 64)))))
+    (call $runs (local.get $runs) (local.get $stride) (local.get $channels) (local.get $from) (local.get $to) (local.get $base) (local.get $state))
+    (call $decimated (local.get $runs) (local.get $right) (local.get $first) (local.get $to) (local.get $state))
+    (call $add (local.get $state) (f64.convert_i32_s (i32.sub (local.get $to) (local.get $from)))))
+)
