@@ -1,17 +1,21 @@
-;; The analysis findings' per-sample work (./findings.ts) in 128-bit SIMD, four samples per step, on the
+;; The analysis findings' per-sample work (./findings.ts) in 128-bit SIMD, four frames per step, on the
 ;; report's runs where they lie in its kernel's memory (./sample-scan.ts), once made safe: each run holds the
-;; channel's last samples before the new ones, so the history the prediction reads is in place.
-;; The lanes of a group past the run's end are masked (the run has spare floats after it).
+;; channel's last samples before the new ones, so the history the prediction reads is in place. One pass over
+;; each group of four frames takes
 ;; - each of the first two channels' prediction residuals (each sample against the cubic through its two
-;;   neighbours either side), their energy and their largest two more than two frames apart, and the samples' sum;
+;;   neighbours either side): their energy, and their largest two more than two frames apart, which a vector
+;;   test only filters for the scalar code; the samples' sums, and the channels' products for the correlation;
 ;; - runs of frames at full scale (any channel) and of digital silence (every channel), told to the caller as
-;;   they end ($ended), from the shortest that can count;
-;; - every fourth frame's mid (the mean of four frames of the first two channels), through two one-pole
-;;   low-passes (the low band) and one at the low-mid corner, and the channels' products for the correlation.
+;;   they end ($ended), from the shortest that can count: four frames at a time while none is either and no
+;;   run is open, or while all go on the open run; frame by frame otherwise.
+;; A second pass takes every fourth frame's mid (the mean of four frames of the first two channels), through
+;; two one-pole low-passes (the low band) and one at the low-mid corner. The lanes of a group past the run's
+;; end are masked (the run has spare floats after it).
 ;; STATE (f64, from $state): the open step's sums in STEP_FIELDS' order (./finding-rules.ts): frames 0, sq 8,
 ;; low 16, hf 24, lr 32, ll 40, rr 48, sumL 56, sumR 64, maxD 72, maxAt 80, max2 88, slope 96, mids 104; then the
 ;; filters lp1 112, lp2 120, mp 128, the last mid 136, their coefficients 144 and 152, the open runs of full
-;; scale 160 and of silence 168, the shortest silence to tell 176; 16 bytes of scratch at 192.
+;; scale 160 and of silence 168, the shortest silence to tell 176; 32 bytes of scratch at 192. Frames are
+;; counted in f64: four hours at 192 kHz pass 2^31.
 ;; Built into ./findings-scan-kernel.ts by `npm run build:wasm`.
 (module
   (import "env" "memory" (memory 1))
@@ -26,68 +30,33 @@
   (func $add (param $at i32) (param $v f64)
     (f64.store (local.get $at) (f64.add (f64.load (local.get $at)) (local.get $v))))
 
-  ;; One channel's run from byte $x, samples [from, to): the residual of the sample two back at each; their
-  ;; squares' sum to hf, the samples' sum to $sumAt, the largest two squares more than two frames apart
-  ;; (frame = $base + index) to maxD, maxAt and max2, which the vector test only filters for the scalar path.
-  (func $residuals (param $x i32) (param $from i32) (param $to i32) (param $base f64) (param $state i32) (param $sumAt i32)
-    (local $i i32) (local $a i32) (local $k i32) (local $n i32)
-    (local $v v128) (local $d v128) (local $d2 v128) (local $in v128) (local $sum v128) (local $hf v128) (local $bar v128)
-    (local $max1 f64) (local $max1At f64) (local $max2 f64) (local $e f64) (local $at f64)
+  ;; The squared residuals of frames $i .. $i + $n - 1 (left at scratch 192, right at 208, by lane) against
+  ;; the largest two so far more than two frames apart (frame = $base + index, of the sample two back).
+  (func $largest (param $state i32) (param $i i32) (param $n i32) (param $base f64)
+    (local $k i32) (local $e f64) (local $at f64) (local $max1 f64) (local $max1At f64) (local $max2 f64)
     (local.set $max1 (f64.load offset=72 (local.get $state)))
     (local.set $max1At (f64.load offset=80 (local.get $state)))
     (local.set $max2 (f64.load offset=88 (local.get $state)))
-    (local.set $bar (f32x4.splat (f32.demote_f64 (local.get $max2))))
-    (local.set $i (local.get $from))
-    (block $done
-      (loop $next
-        (br_if $done (i32.ge_s (local.get $i) (local.get $to)))
-        (local.set $a (i32.add (local.get $x) (i32.shl (local.get $i) (i32.const 2))))
-        (local.set $in (if (result v128) (i32.le_s (i32.add (local.get $i) (i32.const 4)) (local.get $to))
-          (then (v128.const i32x4 -1 -1 -1 -1))
-          (else (i32x4.lt_s (v128.const i32x4 0 1 2 3) (i32x4.splat (i32.sub (local.get $to) (local.get $i)))))))
-        (local.set $v (v128.and (v128.load align=4 (local.get $a)) (local.get $in)))
-        ;; x2 - (4 (x3 + x1) - x4 - v) / 6, the x's 1 to 4 samples back.
-        (local.set $d (f32x4.sub
-          (v128.load offset=0 align=4 (i32.sub (local.get $a) (i32.const 8)))
-          (f32x4.mul
-            (f32x4.sub
-              (f32x4.sub
-                (f32x4.mul (f32x4.splat (f32.const 4))
-                  (f32x4.add (v128.load align=4 (i32.sub (local.get $a) (i32.const 12))) (v128.load align=4 (i32.sub (local.get $a) (i32.const 4)))))
-                (v128.load align=4 (i32.sub (local.get $a) (i32.const 16))))
-              (local.get $v))
-            (f32x4.splat (f32.const 0x1.555556p-3)))))
-        (local.set $d2 (v128.and (f32x4.mul (local.get $d) (local.get $d)) (local.get $in)))
-        (local.set $sum (f32x4.add (local.get $sum) (local.get $v)))
-        (local.set $hf (f32x4.add (local.get $hf) (local.get $d2)))
-        (if (v128.any_true (f32x4.gt (local.get $d2) (local.get $bar)))
-          (then
-            (v128.store offset=192 (local.get $state) (local.get $d2))
-            (local.set $n (i32.sub (local.get $to) (local.get $i)))
-            (if (i32.gt_s (local.get $n) (i32.const 4)) (then (local.set $n (i32.const 4))))
-            (local.set $k (i32.const 0))
-            (loop $lane
-              (local.set $e (f64.promote_f32 (f32.load offset=192 (i32.add (local.get $state) (i32.shl (local.get $k) (i32.const 2))))))
-              (if (f64.gt (local.get $e) (local.get $max2))
-                (then
-                  (local.set $at (f64.add (local.get $base) (f64.convert_i32_s (i32.sub (i32.add (local.get $i) (local.get $k)) (i32.const 2)))))
-                  (if (f64.gt (local.get $e) (local.get $max1))
-                    (then
-                      (if (f64.gt (f64.sub (local.get $at) (local.get $max1At)) (f64.const 2)) (then (local.set $max2 (local.get $max1))))
-                      (local.set $max1 (local.get $e))
-                      (local.set $max1At (local.get $at)))
-                    (else
-                      (if (f64.gt (f64.sub (local.get $at) (local.get $max1At)) (f64.const 2)) (then (local.set $max2 (local.get $e))))))))
-              (local.set $k (i32.add (local.get $k) (i32.const 1)))
-              (br_if $lane (i32.lt_s (local.get $k) (local.get $n))))
-            (local.set $bar (f32x4.splat (f32.demote_f64 (local.get $max2))))))
-        (local.set $i (i32.add (local.get $i) (i32.const 4)))
-        (br $next)))
+    (loop $lane
+      (local.set $at (f64.add (local.get $base) (f64.convert_i32_s (i32.sub (i32.add (local.get $i) (i32.and (local.get $k) (i32.const 3))) (i32.const 2)))))
+      (local.set $e (f64.promote_f32 (f32.load offset=192
+        (i32.add (local.get $state) (i32.add (i32.shl (i32.and (local.get $k) (i32.const 3)) (i32.const 2)) (i32.shl (i32.shr_u (local.get $k) (i32.const 2)) (i32.const 4)))))))
+      (if (f64.gt (local.get $e) (local.get $max2))
+        (then
+          (if (f64.gt (local.get $e) (local.get $max1))
+            (then
+              (if (f64.gt (f64.sub (local.get $at) (local.get $max1At)) (f64.const 2)) (then (local.set $max2 (local.get $max1))))
+              (local.set $max1 (local.get $e))
+              (local.set $max1At (local.get $at)))
+            (else
+              (if (f64.gt (f64.sub (local.get $at) (local.get $max1At)) (f64.const 2)) (then (local.set $max2 (local.get $e))))))))
+      ;; Lanes 0 .. n - 1 of the left, then of the right (k = 4 .. 4 + n - 1).
+      (local.set $k (i32.add (local.get $k) (i32.const 1)))
+      (if (i32.eq (local.get $k) (local.get $n)) (then (local.set $k (i32.const 4))))
+      (br_if $lane (i32.lt_s (local.get $k) (i32.add (i32.const 4) (local.get $n)))))
     (f64.store offset=72 (local.get $state) (local.get $max1))
     (f64.store offset=80 (local.get $state) (local.get $max1At))
-    (f64.store offset=88 (local.get $state) (local.get $max2))
-    (call $add (i32.add (local.get $state) (i32.const 24)) (f64.promote_f32 (call $sum4 (local.get $hf))))
-    (call $add (local.get $sumAt) (f64.promote_f32 (call $sum4 (local.get $sum)))))
+    (f64.store offset=88 (local.get $state) (local.get $max2)))
 
   ;; The largest |sample| of frame $i over the $channels runs from byte $runs, $stride apart.
   (func $frameMax (param $runs i32) (param $stride i32) (param $channels i32) (param $i i32) (result f32)
@@ -100,16 +69,47 @@
       (br_if $next (i32.lt_s (local.get $c) (local.get $channels))))
     (local.get $m))
 
-  ;; Runs at full scale and of silence over frames [from, to): four frames at a time while none is either and
-  ;; no run is open, or while all go on the open run; frame by frame otherwise.
-  (func $runs (param $runs i32) (param $stride i32) (param $channels i32) (param $from i32) (param $to i32) (param $base f64) (param $state i32)
-    (local $i i32) (local $a i32) (local $c i32) (local $k i32) (local $n i32) (local $second i32)
-    (local $m v128) (local $full v128) (local $quiet v128) (local $in v128)
-    (local $clip f64) (local $silent f64) (local $shortest f64) (local $x f32)
+  ;; Frames $i .. $i + $n - 1 one by one, as ./findings.ts describes the rule, on the open runs in STATE.
+  (func $runFrames (param $runs i32) (param $stride i32) (param $channels i32) (param $i i32) (param $n i32) (param $base f64) (param $state i32)
+    (local $k i32) (local $x f32) (local $clip f64) (local $silent f64) (local $frame f64)
     (local.set $clip (f64.load offset=160 (local.get $state)))
     (local.set $silent (f64.load offset=168 (local.get $state)))
-    (local.set $shortest (f64.load offset=176 (local.get $state)))
-    (local.set $second (if (result i32) (i32.gt_s (local.get $channels) (i32.const 1)) (then (local.get $stride)) (else (i32.const 0))))
+    (loop $frame
+      (local.set $x (call $frameMax (local.get $runs) (local.get $stride) (local.get $channels) (i32.add (local.get $i) (local.get $k))))
+      (local.set $frame (f64.add (local.get $base) (f64.convert_i32_s (i32.add (local.get $i) (local.get $k)))))
+      (if (f32.ge (local.get $x) (f32.const 0.9999))
+        (then (local.set $clip (f64.add (local.get $clip) (f64.const 1))))
+        (else
+          (if (f64.gt (local.get $clip) (f64.const 0))
+            (then
+              (if (f64.ge (local.get $clip) (f64.const 3))
+                (then (call $ended (i32.const 0) (local.get $frame) (local.get $clip))))
+              (local.set $clip (f64.const 0))))
+          (if (f32.lt (local.get $x) (f32.const 1e-4))
+            (then (local.set $silent (f64.add (local.get $silent) (f64.const 1))))
+            (else
+              (if (f64.gt (local.get $silent) (f64.const 0))
+                (then
+                  (if (f64.ge (local.get $silent) (f64.load offset=176 (local.get $state)))
+                    (then (call $ended (i32.const 1) (local.get $frame) (local.get $silent))))
+                  (local.set $silent (f64.const 0))))))))
+      (local.set $k (i32.add (local.get $k) (i32.const 1)))
+      (br_if $frame (i32.lt_s (local.get $k) (local.get $n))))
+    (f64.store offset=160 (local.get $state) (local.get $clip))
+    (f64.store offset=168 (local.get $state) (local.get $silent)))
+
+  ;; The first pass over frames [from, to) of the $channels runs from byte $runs, $stride apart (frame = $base + index).
+  (func $frames (param $runs i32) (param $stride i32) (param $channels i32) (param $from i32) (param $to i32) (param $base f64) (param $state i32)
+    (local $i i32) (local $a i32) (local $b i32) (local $c i32) (local $right i32)
+    (local $in v128) (local $two v128) (local $vl v128) (local $vr v128) (local $d2l v128) (local $d2r v128) (local $bar v128)
+    (local $suml v128) (local $sumr v128) (local $hf v128) (local $lr v128) (local $ll v128) (local $rr v128)
+    (local $m v128) (local $full v128) (local $quiet v128) (local $clip f64) (local $silent f64)
+    (local.set $right (if (result i32) (i32.gt_s (local.get $channels) (i32.const 1)) (then (local.get $stride)) (else (i32.const 0))))
+    ;; A mono run's residuals are taken once.
+    (local.set $two (i32x4.splat (i32.sub (i32.const 0) (i32.gt_s (local.get $channels) (i32.const 1)))))
+    (local.set $bar (f32x4.splat (f32.demote_f64 (f64.load offset=88 (local.get $state)))))
+    (local.set $clip (f64.load offset=160 (local.get $state)))
+    (local.set $silent (f64.load offset=168 (local.get $state)))
     (local.set $i (local.get $from))
     (block $done
       (loop $next
@@ -118,72 +118,97 @@
           (then (v128.const i32x4 -1 -1 -1 -1))
           (else (i32x4.lt_s (v128.const i32x4 0 1 2 3) (i32x4.splat (i32.sub (local.get $to) (local.get $i)))))))
         (local.set $a (i32.add (local.get $runs) (i32.shl (local.get $i) (i32.const 2))))
-        ;; The first two channels (a mono run twice), then any more.
-        (local.set $m (f32x4.pmax (f32x4.abs (v128.load align=4 (local.get $a))) (f32x4.abs (v128.load align=4 (i32.add (local.get $a) (local.get $second))))))
+        (local.set $b (i32.add (local.get $a) (local.get $right)))
+        (local.set $vl (v128.and (v128.load align=4 (local.get $a)) (local.get $in)))
+        (local.set $vr (v128.and (v128.load align=4 (local.get $b)) (local.get $in)))
+        ;; Each sample two back against the cubic through the two either side of it:
+        ;; x2 - (4 (x3 + x1) - x4 - v) / 6, the x's 1 to 4 samples back.
+        (local.set $d2l (f32x4.sub
+          (v128.load align=4 (i32.sub (local.get $a) (i32.const 8)))
+          (f32x4.mul
+            (f32x4.sub
+              (f32x4.sub
+                (f32x4.mul (f32x4.splat (f32.const 4))
+                  (f32x4.add (v128.load align=4 (i32.sub (local.get $a) (i32.const 12))) (v128.load align=4 (i32.sub (local.get $a) (i32.const 4)))))
+                (v128.load align=4 (i32.sub (local.get $a) (i32.const 16))))
+              (local.get $vl))
+            (f32x4.splat (f32.const 0x1.555556p-3)))))
+        (local.set $d2l (v128.and (f32x4.mul (local.get $d2l) (local.get $d2l)) (local.get $in)))
+        (local.set $d2r (f32x4.sub
+          (v128.load align=4 (i32.sub (local.get $b) (i32.const 8)))
+          (f32x4.mul
+            (f32x4.sub
+              (f32x4.sub
+                (f32x4.mul (f32x4.splat (f32.const 4))
+                  (f32x4.add (v128.load align=4 (i32.sub (local.get $b) (i32.const 12))) (v128.load align=4 (i32.sub (local.get $b) (i32.const 4)))))
+                (v128.load align=4 (i32.sub (local.get $b) (i32.const 16))))
+              (local.get $vr))
+            (f32x4.splat (f32.const 0x1.555556p-3)))))
+        (local.set $d2r (v128.and (f32x4.mul (local.get $d2r) (local.get $d2r)) (v128.and (local.get $in) (local.get $two))))
+        (local.set $suml (f32x4.add (local.get $suml) (local.get $vl)))
+        (local.set $sumr (f32x4.add (local.get $sumr) (local.get $vr)))
+        (local.set $hf (f32x4.add (local.get $hf) (f32x4.add (local.get $d2l) (local.get $d2r))))
+        (local.set $lr (f32x4.add (local.get $lr) (f32x4.mul (local.get $vl) (local.get $vr))))
+        (local.set $ll (f32x4.add (local.get $ll) (f32x4.mul (local.get $vl) (local.get $vl))))
+        (local.set $rr (f32x4.add (local.get $rr) (f32x4.mul (local.get $vr) (local.get $vr))))
+        (if (v128.any_true (v128.or (f32x4.gt (local.get $d2l) (local.get $bar)) (f32x4.gt (local.get $d2r) (local.get $bar))))
+          (then
+            (v128.store offset=192 (local.get $state) (local.get $d2l))
+            (v128.store offset=208 (local.get $state) (local.get $d2r))
+            (call $largest (local.get $state) (local.get $i) (select (i32.sub (local.get $to) (local.get $i)) (i32.const 4) (i32.lt_s (i32.sub (local.get $to) (local.get $i)) (i32.const 4))) (local.get $base))
+            (local.set $bar (f32x4.splat (f32.demote_f64 (f64.load offset=88 (local.get $state)))))))
+        ;; Full scale and silence: the first two channels, then any more.
+        (local.set $m (f32x4.pmax (f32x4.abs (local.get $vl)) (f32x4.abs (local.get $vr))))
         (if (i32.gt_s (local.get $channels) (i32.const 2))
           (then
             (local.set $c (i32.const 2))
-            (local.set $a (i32.add (local.get $a) (local.get $stride)))
             (loop $channel
-              (local.set $a (i32.add (local.get $a) (local.get $stride)))
-              (local.set $m (f32x4.pmax (local.get $m) (f32x4.abs (v128.load align=4 (local.get $a)))))
+              (local.set $b (i32.add (local.get $b) (local.get $stride)))
+              (local.set $m (f32x4.pmax (local.get $m) (f32x4.abs (v128.load align=4 (local.get $b)))))
               (local.set $c (i32.add (local.get $c) (i32.const 1)))
               (br_if $channel (i32.lt_s (local.get $c) (local.get $channels))))))
         (local.set $full (f32x4.ge (local.get $m) (f32x4.splat (f32.const 0.9999))))
         (local.set $quiet (f32x4.lt (local.get $m) (f32x4.splat (f32.const 1e-4))))
-        (block $group
-          (br_if $group (i32.eqz (i32x4.all_true (local.get $in))))
-          (if (f64.eq (f64.add (local.get $clip) (local.get $silent)) (f64.const 0))
-            (then
-              (br_if $group (v128.any_true (v128.or (local.get $full) (local.get $quiet))))
-              (local.set $i (i32.add (local.get $i) (i32.const 4)))
-              (br $next)))
-          ;; A run is open: four frames that all go on it.
-          (if (i32x4.all_true (local.get $full))
-            (then
-              (local.set $clip (f64.add (local.get $clip) (f64.const 4)))
-              (local.set $i (i32.add (local.get $i) (i32.const 4)))
-              (br $next)))
-          (br_if $group (f64.gt (local.get $clip) (f64.const 0)))
-          (br_if $group (i32.eqz (i32x4.all_true (v128.andnot (local.get $quiet) (local.get $full)))))
-          (local.set $silent (f64.add (local.get $silent) (f64.const 4)))
+        (block $slow
+          (block $fast
+            (br_if $slow (i32.eqz (i32x4.all_true (local.get $in))))
+            (if (f64.eq (f64.add (local.get $clip) (local.get $silent)) (f64.const 0))
+              (then
+                (br_if $slow (v128.any_true (v128.or (local.get $full) (local.get $quiet))))
+                (br $fast)))
+            ;; A run is open: four frames that all go on it.
+            (if (i32x4.all_true (local.get $full))
+              (then
+                (local.set $clip (f64.add (local.get $clip) (f64.const 4)))
+                (br $fast)))
+            (br_if $slow (f64.gt (local.get $clip) (f64.const 0)))
+            (br_if $slow (i32.eqz (i32x4.all_true (v128.andnot (local.get $quiet) (local.get $full)))))
+            (local.set $silent (f64.add (local.get $silent) (f64.const 4))))
           (local.set $i (i32.add (local.get $i) (i32.const 4)))
           (br $next))
-        ;; Frame by frame, as ./findings.ts describes the rule.
-        (local.set $n (i32.sub (local.get $to) (local.get $i)))
-        (if (i32.gt_s (local.get $n) (i32.const 4)) (then (local.set $n (i32.const 4))))
-        (local.set $k (i32.const 0))
-        (loop $frame
-          (local.set $x (call $frameMax (local.get $runs) (local.get $stride) (local.get $channels) (i32.add (local.get $i) (local.get $k))))
-          (if (f32.ge (local.get $x) (f32.const 0.9999))
-            (then (local.set $clip (f64.add (local.get $clip) (f64.const 1))))
-            (else
-              (if (f64.gt (local.get $clip) (f64.const 0))
-                (then
-                  (if (f64.ge (local.get $clip) (f64.const 3))
-                    (then (call $ended (i32.const 0) (f64.add (local.get $base) (f64.convert_i32_s (i32.add (local.get $i) (local.get $k)))) (local.get $clip))))
-                  (local.set $clip (f64.const 0))))
-              (if (f32.lt (local.get $x) (f32.const 1e-4))
-                (then (local.set $silent (f64.add (local.get $silent) (f64.const 1))))
-                (else
-                  (if (f64.gt (local.get $silent) (f64.const 0))
-                    (then
-                      (if (f64.ge (local.get $silent) (local.get $shortest))
-                        (then (call $ended (i32.const 1) (f64.add (local.get $base) (f64.convert_i32_s (i32.add (local.get $i) (local.get $k)))) (local.get $silent))))
-                      (local.set $silent (f64.const 0))))))))
-          (local.set $k (i32.add (local.get $k) (i32.const 1)))
-          (br_if $frame (i32.lt_s (local.get $k) (local.get $n))))
-        (local.set $i (i32.add (local.get $i) (local.get $n)))
+        (f64.store offset=160 (local.get $state) (local.get $clip))
+        (f64.store offset=168 (local.get $state) (local.get $silent))
+        (call $runFrames (local.get $runs) (local.get $stride) (local.get $channels) (local.get $i)
+          (select (i32.sub (local.get $to) (local.get $i)) (i32.const 4) (i32.lt_s (i32.sub (local.get $to) (local.get $i)) (i32.const 4)))
+          (local.get $base) (local.get $state))
+        (local.set $clip (f64.load offset=160 (local.get $state)))
+        (local.set $silent (f64.load offset=168 (local.get $state)))
+        (local.set $i (i32.add (local.get $i) (i32.const 4)))
         (br $next)))
     (f64.store offset=160 (local.get $state) (local.get $clip))
-    (f64.store offset=168 (local.get $state) (local.get $silent)))
+    (f64.store offset=168 (local.get $state) (local.get $silent))
+    (call $add (i32.add (local.get $state) (i32.const 24)) (f64.promote_f32 (call $sum4 (local.get $hf))))
+    (call $add (i32.add (local.get $state) (i32.const 32)) (f64.promote_f32 (call $sum4 (local.get $lr))))
+    (call $add (i32.add (local.get $state) (i32.const 40)) (f64.promote_f32 (call $sum4 (local.get $ll))))
+    (call $add (i32.add (local.get $state) (i32.const 48)) (f64.promote_f32 (call $sum4 (local.get $rr))))
+    (call $add (i32.add (local.get $state) (i32.const 56)) (f64.promote_f32 (call $sum4 (local.get $suml))))
+    (call $add (i32.add (local.get $state) (i32.const 64)) (f64.promote_f32 (call $sum4 (local.get $sumr)))))
 
-  ;; Every fourth frame from $first (the groups that end by $to), left and right from bytes $l and $r.
+  ;; The second pass: every fourth frame from $first (the groups that end by $to), left and right from bytes $l and $r.
   (func $decimated (param $l i32) (param $r i32) (param $first i32) (param $to i32) (param $state i32)
     (local $i i32) (local $lv v128) (local $rv v128) (local $s v128)
-    (local $m f64) (local $x f64) (local $y f64) (local $lp1 f64) (local $lp2 f64) (local $mp f64) (local $last f64)
+    (local $m f64) (local $y f64) (local $lp1 f64) (local $lp2 f64) (local $mp f64) (local $last f64)
     (local $c f64) (local $cm f64) (local $p f64) (local $pm f64) (local $sq f64) (local $low f64) (local $mids f64) (local $slope f64)
-    (local $lr f64) (local $ll f64) (local $rr f64)
     (local.set $lp1 (f64.load offset=112 (local.get $state)))
     (local.set $lp2 (f64.load offset=120 (local.get $state)))
     (local.set $mp (f64.load offset=128 (local.get $state)))
@@ -213,11 +238,6 @@
         (local.set $y (f64.sub (local.get $m) (local.get $last)))
         (local.set $slope (f64.add (local.get $slope) (f64.mul (local.get $y) (local.get $y))))
         (local.set $last (local.get $m))
-        (local.set $x (f64.promote_f32 (f32x4.extract_lane 0 (local.get $lv))))
-        (local.set $y (f64.promote_f32 (f32x4.extract_lane 0 (local.get $rv))))
-        (local.set $lr (f64.add (local.get $lr) (f64.mul (local.get $x) (local.get $y))))
-        (local.set $ll (f64.add (local.get $ll) (f64.mul (local.get $x) (local.get $x))))
-        (local.set $rr (f64.add (local.get $rr) (f64.mul (local.get $y) (local.get $y))))
         (local.set $i (i32.add (local.get $i) (i32.const 4)))
         (br $next)))
     (f64.store offset=112 (local.get $state) (local.get $lp1))
@@ -228,21 +248,41 @@
     (call $add (i32.add (local.get $state) (i32.const 8)) (f64.mul (local.get $sq) (f64.const 4)))
     (call $add (i32.add (local.get $state) (i32.const 16)) (f64.mul (local.get $low) (f64.const 4)))
     (call $add (i32.add (local.get $state) (i32.const 104)) (local.get $mids))
-    (call $add (i32.add (local.get $state) (i32.const 96)) (local.get $slope))
-    (call $add (i32.add (local.get $state) (i32.const 32)) (local.get $lr))
-    (call $add (i32.add (local.get $state) (i32.const 40)) (local.get $ll))
-    (call $add (i32.add (local.get $state) (i32.const 48)) (local.get $rr)))
+    (call $add (i32.add (local.get $state) (i32.const 96)) (local.get $slope)))
 
-  ;; Frames [from, to) of the $channels runs from byte $runs, $stride apart (frame = $base + index); the
-  ;; decimated groups start at $first.
-  (func (export "scan") (param $runs i32) (param $stride i32) (param $channels i32) (param $from i32) (param $to i32) (param $first i32) (param $base f64) (param $state i32)
-    (local $right i32)
+  ;; The new frames [from, to) of the $channels runs from byte $runs, $stride apart; index $from is frame
+  ;; $frame of the rate (the decimated groups start at multiples of four). The open step ends at $step frames:
+  ;; each step that ends is written to $out (its sums, 14 f64) and its sums start again. Returns the steps ended.
+  (func (export "scan") (param $runs i32) (param $stride i32) (param $channels i32) (param $from i32) (param $to i32)
+      (param $frame f64) (param $step i32) (param $state i32) (param $out i32) (result i32)
+    (local $right i32) (local $end i32) (local $first i32) (local $base f64) (local $ended i32) (local $k i32)
     (local.set $right (if (result i32) (i32.gt_s (local.get $channels) (i32.const 1))
       (then (i32.add (local.get $runs) (local.get $stride))) (else (local.get $runs))))
-    (call $residuals (local.get $runs) (local.get $from) (local.get $to) (local.get $base) (local.get $state) (i32.add (local.get $state) (i32.const 56)))
-    (if (i32.gt_s (local.get $channels) (i32.const 1))
-      (then (call $residuals (local.get $right) (local.get $from) (local.get $to) (local.get $base) (local.get $state) (i32.add (local.get $state) (i32.const 64)))))
-    (call $runs (local.get $runs) (local.get $stride) (local.get $channels) (local.get $from) (local.get $to) (local.get $base) (local.get $state))
-    (call $decimated (local.get $runs) (local.get $right) (local.get $first) (local.get $to) (local.get $state))
-    (call $add (local.get $state) (f64.convert_i32_s (i32.sub (local.get $to) (local.get $from)))))
+    (local.set $base (f64.sub (local.get $frame) (f64.convert_i32_s (local.get $from))))
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_s (local.get $from) (local.get $to)))
+        (local.set $end (i32.add (local.get $from) (i32.sub (local.get $step) (i32.trunc_f64_s (f64.load (local.get $state))))))
+        (if (i32.gt_s (local.get $end) (local.get $to)) (then (local.set $end (local.get $to))))
+        (local.set $first (i32.add (local.get $from)
+          (i32.and (i32.sub (i32.const 0) (i32.wrap_i64 (i64.trunc_f64_s (f64.add (local.get $base) (f64.convert_i32_s (local.get $from)))))) (i32.const 3))))
+        (call $frames (local.get $runs) (local.get $stride) (local.get $channels) (local.get $from) (local.get $end) (local.get $base) (local.get $state))
+        ;; A mono run is both sides.
+        (if (i32.eq (local.get $channels) (i32.const 1))
+          (then (f64.store offset=64 (local.get $state) (f64.load offset=56 (local.get $state)))))
+        (call $decimated (local.get $runs) (local.get $right) (local.get $first) (local.get $end) (local.get $state))
+        (call $add (local.get $state) (f64.convert_i32_s (i32.sub (local.get $end) (local.get $from))))
+        (if (i32.ge_s (i32.trunc_f64_s (f64.load (local.get $state))) (local.get $step))
+          (then
+            (local.set $k (i32.const 0))
+            (loop $field
+              (f64.store (i32.add (local.get $out) (local.get $k)) (f64.load (i32.add (local.get $state) (local.get $k))))
+              (f64.store (i32.add (local.get $state) (local.get $k)) (f64.const 0))
+              (local.set $k (i32.add (local.get $k) (i32.const 8)))
+              (br_if $field (i32.lt_s (local.get $k) (i32.const 112))))
+            (local.set $out (i32.add (local.get $out) (i32.const 112)))
+            (local.set $ended (i32.add (local.get $ended) (i32.const 1)))))
+        (local.set $from (local.get $end))
+        (br $next)))
+    (local.get $ended))
 )

@@ -100,17 +100,9 @@ export class FindingsMeter {
     if (n === 0 || !(rate > 0) || runs.length === 0) return;
     if (rate !== this.rate) this.startRate(rate);
     if (over) this.findOvers(runs, n);
-    for (let i = 0; i < n;) {
-      const to = Math.min(n, i + (this.step - this.acc[A.frames]));
-      // Run index CARRIED + i is frame framesAtRate; the decimated groups start at frames that are multiples of DECIMATE.
-      const from = CARRIED + i;
-      const first = from + ((DECIMATE - (this.framesAtRate % DECIMATE)) % DECIMATE);
-      sampleScan().findings(runs, from, CARRIED + to, first, this.framesAtRate - from, this.state, this.ended);
-      if (runs.length === 1) this.acc[A.sumR] = this.acc[A.sumL];
-      this.framesAtRate += to - i;
-      i = to;
-      if (this.acc[A.frames] >= this.step) this.closeStep();
-    }
+    const ended = sampleScan().findings(runs, n, this.framesAtRate, this.step, this.state, this.ended);
+    for (let k = 0; k < ended.length; k += STEP_FIELDS.length) this.closeStep(ended.subarray(k, k + STEP_FIELDS.length));
+    this.framesAtRate += n;
   }
 
   private startRate(rate: number) {
@@ -141,12 +133,12 @@ export class FindingsMeter {
     return this.secondsBefore + frame / this.rate;
   }
 
-  private closeStep() {
-    const a = this.acc;
-    for (let i = 0; i < this.series.length; i++) this.series[i].push(a[i]);
-    this.steps.maxAt.values[this.steps.count] = this.at(a[A.maxAt]);
+  /** Keeps a step's sums: the open step's, which then start again, or one the kernel ended. */
+  private closeStep(sums: ArrayLike<number> = this.acc) {
+    for (let i = 0; i < this.series.length; i++) this.series[i].push(sums[i]);
+    this.steps.maxAt.values[this.steps.count] = this.at(sums[A.maxAt]);
     this.steps.count++;
-    a.fill(0);
+    if (sums === this.acc) this.acc.fill(0);
   }
 
   /**

@@ -29,7 +29,9 @@ const STATE_AT = 336;
 const STATE_BYTES = 96;
 /** The findings' state (./findings-scan.wat). */
 const FINDINGS_AT = 512;
-export const FINDINGS_STATE = 26;
+export const FINDINGS_STATE = 28;
+/** The sums of a findings step (STEP_FIELDS, ./finding-rules.ts). */
+const FINDINGS_FIELDS = 14;
 const RUNS_AT = 768;
 /** Floats after each run, which a step of four may read past its end. */
 const SPARE = 4;
@@ -74,6 +76,7 @@ export class SampleScan {
   private readonly memory: WebAssembly.Memory;
   private stride = 0;
   private ended = 0;
+  private findingsOut = 0;
   private readonly scanKernel: (at: number, length: number, fresh: number, tp: number, gain: number) => number;
   private readonly weighKernel: (at: number, groups: number, first: number, step: number, out: number) => number;
   private readonly findingsKernel: (
@@ -82,10 +85,11 @@ export class SampleScan {
     channels: number,
     from: number,
     to: number,
-    first: number,
-    base: number,
+    frame: number,
+    step: number,
     state: number,
-  ) => void;
+    out: number,
+  ) => number;
   private runEnded: RunEnded = () => {};
   private findingsState = new Float64Array(0);
 
@@ -111,7 +115,10 @@ export class SampleScan {
     this.stride = Math.max(this.stride, 4 * (4 * Math.ceil(length / 4) + SPARE));
     // After the runs, room for the sums of the steps that a run's samples can end.
     this.ended = RUNS_AT + count * this.stride;
-    const bytes = this.ended + 8 * (Math.ceil(length / MIN_STEP) + 1);
+    const steps = Math.ceil(length / MIN_STEP) + 1;
+    // Then the findings' steps that a run's samples can end (the first may end at its first sample).
+    this.findingsOut = this.ended + 8 * steps;
+    const bytes = this.findingsOut + 8 * FINDINGS_FIELDS * (steps + 1);
     const have = this.memory.buffer.byteLength;
     if (bytes > have) this.memory.grow(Math.ceil((bytes - have) / PAGE));
     return Array.from({ length: count }, (_, i) => new Float32Array(this.memory.buffer, RUNS_AT + i * this.stride, length));
@@ -125,18 +132,30 @@ export class SampleScan {
   }
 
   /**
-   * The findings' kernel (./findings-scan.wat) over indexes [from, to) of the last `runs` (each channel's, their
-   * samples safe), the decimated groups from `first`; `base` is the frame of index 0. `state` is the findings'
-   * (FINDINGS_STATE doubles, in the kernel's layout), kept by the caller.
+   * The findings' kernel (./findings-scan.wat) over the `n` new frames of the last `runs` (each channel's, their
+   * samples safe), the first of them frame `frame` of the rate; steps end every `step` frames. `state` is the
+   * findings' (FINDINGS_STATE doubles in the kernel's layout, the open step's sums first), kept by the caller.
+   * Returns the sums of the steps that ended (FINDINGS_FIELDS each), valid until the next call.
    */
-  findings(runs: Float32Array[], from: number, to: number, first: number, base: number, state: Float64Array, ended: RunEnded) {
-    // A view made again only when the memory has grown: there is a call per 100 ms step at least.
+  findings(runs: Float32Array[], n: number, frame: number, step: number, state: Float64Array, ended: RunEnded): Float64Array {
+    // A view made again only when the memory has grown.
     if (this.findingsState.buffer !== this.memory.buffer)
       this.findingsState = new Float64Array(this.memory.buffer, FINDINGS_AT, FINDINGS_STATE);
     this.findingsState.set(state);
     this.runEnded = ended;
-    this.findingsKernel(runs[0].byteOffset, this.stride, runs.length, from, to, first, base, FINDINGS_AT);
+    const count = this.findingsKernel(
+      runs[0].byteOffset,
+      this.stride,
+      runs.length,
+      CARRIED,
+      CARRIED + n,
+      frame,
+      step,
+      FINDINGS_AT,
+      this.findingsOut,
+    );
     state.set(this.findingsState);
+    return new Float64Array(this.memory.buffer, this.findingsOut, count * FINDINGS_FIELDS);
   }
 
   /** The kernel's `weigh` (see SimdWeighting), with `filters` and `state` in its layout. */
