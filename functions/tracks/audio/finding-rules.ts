@@ -243,6 +243,22 @@ function bestSplit(level: number[], from: number, to: number, w: number): number
   return best;
 }
 
+/** Where steps [from, to) split best into two flat parts (the least squares about each part's mean). */
+function twoLevels(values: number[], from: number, to: number): number {
+  const part = (a: number, b: number) => {
+    const known = values.slice(Math.max(0, a), Math.min(values.length, b));
+    const m = known.reduce((x, y) => x + y, 0) / Math.max(1, known.length);
+    return known.reduce((x, y) => x + (y - m) ** 2, 0);
+  };
+  let best = from + 1;
+  let bestCost = Infinity;
+  for (let k = from + 1; k < to; k++) {
+    const cost = part(from, k) + part(k, to);
+    if (cost < bestCost) [best, bestCost] = [k, cost];
+  }
+  return best;
+}
+
 /** The bands' levels against the whole (dB): the low band, the low mids, the highs. */
 function balance(s: Steps, from: number, to: number): number[] {
   const whole = levelOf(s, from, to);
@@ -297,6 +313,11 @@ export function findDc(s: Steps): Omit<Finding, 'id'>[] {
     means.push(sum(s.sumL, 0, s.count) / frames);
   }
   const half = (i: number, peak: number) => Math.abs(means[i]) >= Math.abs(peak) / 2;
+  // Each step's mean of one channel, for placing the edges to the step.
+  const stepMeans = (series: Doubles) => Array.from({ length: s.count }, (_, k) => series.get(k) / Math.max(1, s.frames.get(k)));
+  const left = stepMeans(s.sumL);
+  const right = stepMeans(s.sumR);
+  const side = w / 2;
   return (
     spans(means, (m) => Math.abs(m) > DC_LIMIT)
       .map(([from, to]) => {
@@ -305,13 +326,21 @@ export function findDc(s: Steps): Omit<Finding, 'id'>[] {
         while (first > 0 && half(first - 1, peak)) first--;
         let last = to - 1;
         while (last + 1 < means.length && half(last + 1, peak)) last++;
-        // A window's mean is half the offset where the offset starts or ends at its middle; an offset there from
-        // the first (or to the last) window on starts with the track (or ends with it).
+        // A window's mean is half the offset where the offset starts or ends near its middle; the edge is then the
+        // step where the channel's step means split best into two levels over a second either side (the music's
+        // own mean leaning one way moves the half-way point by up to half a second, not the split). An offset
+        // from the first (or to the last) window on starts with the track (or ends with it).
+        const channel = sum(s.sumL, first, last + w) * peak >= sum(s.sumR, first, last + w) * peak ? left : right;
+        const edge = (k: number) => twoLevels(channel, k - side, k + side);
         const whole = (i: number) => Math.abs(means[i]) >= 0.75 * Math.abs(peak);
-        const start = first === 0 && whole(0) ? 0 : stepStart(s, first + w / 2);
-        const end = last === means.length - 1 && whole(last) ? s.seconds : stepStart(s, last + w / 2);
-        return finding('dc', start, end, peak);
+        const start = first === 0 && whole(0) ? 0 : edge(first + side);
+        const end = last === means.length - 1 && whole(last) ? s.count : edge(last + side);
+        // An offset holds over its whole span: a mean beyond the limit in a window or two is the music's.
+        const mean = sum(channel === left ? s.sumL : s.sumR, start, end) / Math.max(1, sum(s.frames, start, end));
+        return { mean, found: finding('dc', stepStart(s, start), end === s.count ? s.seconds : stepStart(s, end), mean) };
       })
+      .filter(({ mean }) => Math.abs(mean) > DC_LIMIT)
+      .map(({ found }) => found)
       // An offset holds: a mean that passes the limit for less than DC_MIN_SECONDS is a slow swell of the music.
       .filter((f) => f.end - f.start >= DC_MIN_SECONDS)
       .filter((f, i, all) => i === 0 || f.start >= all[i - 1].end)

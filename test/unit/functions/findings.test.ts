@@ -107,6 +107,20 @@ describe('analysis findings', () => {
     expect(Math.abs(dc.end - 8)).toBeLessThan(0.25);
     expect(dc.value).toBeCloseTo(0.04, 2);
 
+    // Music whose own mean leans the same way (0.012, under the limit) around it: the edges stay where the
+    // offset's are, not where the two-second means pass half their largest (0.4 s early and late).
+    const [ml, mr] = music();
+    for (let i = at(2); i < at(10); i++) {
+      const offset = (i >= at(4) && i < at(7) ? 0.03 : 0) + 0.012;
+      ml[i] += offset;
+      mr[i] += offset;
+    }
+    const [leaning, ...others] = only(findingsOf([ml, mr]), 'dc');
+    expect(others).toEqual([]);
+    expect(Math.abs(leaning.start - 4)).toBeLessThan(0.15);
+    expect(Math.abs(leaning.end - 7)).toBeLessThan(0.15);
+    expect(leaning.value).toBeCloseTo(0.042, 2);
+
     // A slow rumble (0.4 Hz) moves a two-second mean past the limit, but never holds it: no offset.
     const [rl, rr] = music();
     for (let i = 0; i < rl.length; i++) {
