@@ -5,8 +5,13 @@
 import { Doubles } from './doubles.js';
 import { FINDING_KINDS, MAX_FINDINGS, type Finding, type FindingKind, type FindingSeverity } from '../../../shared/findings.js';
 
-/** The music around a dropout (each side's 300 ms) is at least this loud (dBFS, RMS). */
+/**
+ * The music on one side of a dropout (its 300 ms) is at least this loud (dBFS, RMS), the other at least
+ * DROPOUT_SIDE_DB, and the samples at its edges within DROPOUT_EDGE_DB of the quieter side.
+ */
 const DROPOUT_CONTEXT_DB = -35;
+const DROPOUT_SIDE_DB = -60;
+const DROPOUT_EDGE_DB = 30;
 export const STEPS_PER_SECOND = 10;
 /**
  * A click's prediction residual (the sample against the cubic through its two neighbours either side) above its
@@ -70,6 +75,8 @@ export interface Event {
   end: number;
   value: number;
   count: number;
+  /** A silence's: the smaller of the largest |sample| in the few frames before it and after it. */
+  edge?: number;
 }
 
 const SEVERITY: Record<FindingKind, (v: number) => FindingSeverity> = {
@@ -118,18 +125,23 @@ function levelOf(s: Steps, from: number, to: number, field: 'sq' | 'low' | 'hf' 
   return db(sum(s[field], from, to) / Math.max(1, sum(s.frames, from, to)));
 }
 
-/** Silences inside loud music: 300 ms either side at least DROPOUT_CONTEXT_DB. */
+/**
+ * Silences cut into sound: the music at least DROPOUT_CONTEXT_DB on one side (each side's 300 ms) and not
+ * silent on the other (a dropout may come as a note decays), and cut abruptly, the samples at its edges within
+ * DROPOUT_EDGE_DB of that quieter side's level. Music that stops (a fade, a note's release, a gated stutter)
+ * reaches silence through samples far quieter than the music around it.
+ */
 export function findDropouts(s: Steps, silences: Event[]): Omit<Finding, 'id'>[] {
   const stepOf = (t: number) => Math.floor(t * STEPS_PER_SECOND);
   return silences
     .filter((e) => {
       const before = stepOf(e.start);
       const after = stepOf(e.end);
+      if (before < 3 || after + 4 > s.count) return false;
+      const sides = [levelOf(s, before - 3, before), levelOf(s, after + 1, after + 4)];
+      const quieter = Math.min(...sides);
       return (
-        before >= 3 &&
-        after + 4 <= s.count &&
-        levelOf(s, before - 3, before) >= DROPOUT_CONTEXT_DB &&
-        levelOf(s, after + 1, after + 4) >= DROPOUT_CONTEXT_DB
+        Math.max(...sides) >= DROPOUT_CONTEXT_DB && quieter >= DROPOUT_SIDE_DB && 20 * Math.log10(e.edge ?? 0) >= quieter - DROPOUT_EDGE_DB
       );
     })
     .map((e) => finding('dropout', e.start, e.end, e.value));

@@ -14,13 +14,15 @@
 ;; STATE (f64, from $state): the open step's sums in STEP_FIELDS' order (./finding-rules.ts): frames 0, sq 8,
 ;; low 16, hf 24, lr 32, ll 40, rr 48, sumL 56, sumR 64, maxD 72, maxAt 80, max2 88, slope 96, mids 104; then the
 ;; filters lp1 112, lp2 120, mp 128, the last mid 136, their coefficients 144 and 152, the open runs of full
-;; scale 160 and of silence 168, the shortest silence to tell 176; 32 bytes of scratch at 192. Frames are
+;; scale 160 and of silence 168, the shortest silence to tell 176, the open silence's edge before it 184;
+;; 32 bytes of scratch at 192. Frames are
 ;; counted in f64: four hours at 192 kHz pass 2^31.
 ;; Built into ./findings-scan-kernel.ts by `npm run build:wasm`.
 (module
   (import "env" "memory" (memory 1))
-  ;; A run ended at frame $frame: full scale ($kind 0) or silence (1), $run frames long.
-  (import "env" "ended" (func $ended (param $kind i32) (param $frame f64) (param $run f64)))
+  ;; A run ended at frame $frame: full scale ($kind 0) or silence (1), $run frames long; a silence's $edge is the
+  ;; smaller of the largest |sample| in the EDGE frames before it and in those after it (as far as the run goes).
+  (import "env" "ended" (func $ended (param $kind i32) (param $frame f64) (param $run f64) (param $edge f32)))
 
   (func $sum4 (param $v v128) (result f32)
     (f32.add
@@ -69,29 +71,51 @@
       (br_if $next (i32.lt_s (local.get $c) (local.get $channels))))
     (local.get $m))
 
-  ;; Frames $i .. $i + $n - 1 one by one, as ./findings.ts describes the rule, on the open runs in STATE.
-  (func $runFrames (param $runs i32) (param $stride i32) (param $channels i32) (param $i i32) (param $n i32) (param $base f64) (param $state i32)
-    (local $k i32) (local $x f32) (local $clip f64) (local $silent f64) (local $frame f64)
+  ;; The largest |sample| of frames [from, to) (every channel).
+  (func $peak (param $runs i32) (param $stride i32) (param $channels i32) (param $from i32) (param $to i32) (result f32)
+    (local $m f32)
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_s (local.get $from) (local.get $to)))
+        (local.set $m (f32.max (local.get $m) (call $frameMax (local.get $runs) (local.get $stride) (local.get $channels) (local.get $from))))
+        (local.set $from (i32.add (local.get $from) (i32.const 1)))
+        (br $next)))
+    (local.get $m))
+
+  ;; Frames $i .. $i + $n - 1 one by one, as ./findings.ts describes the rule, on the open runs in STATE; the
+  ;; runs' samples go to $last. A silence's edge before it is kept at 184 (a run holds 8 samples before its new ones).
+  (func $runFrames (param $runs i32) (param $stride i32) (param $channels i32) (param $i i32) (param $n i32) (param $last i32) (param $base f64) (param $state i32)
+    (local $k i32) (local $at i32) (local $x f32) (local $clip f64) (local $silent f64) (local $frame f64) (local $after i32)
     (local.set $clip (f64.load offset=160 (local.get $state)))
     (local.set $silent (f64.load offset=168 (local.get $state)))
     (loop $frame
-      (local.set $x (call $frameMax (local.get $runs) (local.get $stride) (local.get $channels) (i32.add (local.get $i) (local.get $k))))
-      (local.set $frame (f64.add (local.get $base) (f64.convert_i32_s (i32.add (local.get $i) (local.get $k)))))
+      (local.set $at (i32.add (local.get $i) (local.get $k)))
+      (local.set $x (call $frameMax (local.get $runs) (local.get $stride) (local.get $channels) (local.get $at)))
+      (local.set $frame (f64.add (local.get $base) (f64.convert_i32_s (local.get $at))))
       (if (f32.ge (local.get $x) (f32.const 0.9999))
         (then (local.set $clip (f64.add (local.get $clip) (f64.const 1))))
         (else
           (if (f64.gt (local.get $clip) (f64.const 0))
             (then
               (if (f64.ge (local.get $clip) (f64.const 3))
-                (then (call $ended (i32.const 0) (local.get $frame) (local.get $clip))))
+                (then (call $ended (i32.const 0) (local.get $frame) (local.get $clip) (f32.const 0))))
               (local.set $clip (f64.const 0))))
           (if (f32.lt (local.get $x) (f32.const 1e-4))
-            (then (local.set $silent (f64.add (local.get $silent) (f64.const 1))))
+            (then
+              (if (f64.eq (local.get $silent) (f64.const 0))
+                (then (f64.store offset=184 (local.get $state) (f64.promote_f32
+                  (call $peak (local.get $runs) (local.get $stride) (local.get $channels) (i32.sub (local.get $at) (i32.const 8)) (local.get $at))))))
+              (local.set $silent (f64.add (local.get $silent) (f64.const 1))))
             (else
               (if (f64.gt (local.get $silent) (f64.const 0))
                 (then
                   (if (f64.ge (local.get $silent) (f64.load offset=176 (local.get $state)))
-                    (then (call $ended (i32.const 1) (local.get $frame) (local.get $silent))))
+                    (then
+                      (local.set $after (i32.add (local.get $at) (i32.const 8)))
+                      (if (i32.gt_s (local.get $after) (local.get $last)) (then (local.set $after (local.get $last))))
+                      (call $ended (i32.const 1) (local.get $frame) (local.get $silent)
+                        (f32.min (f32.demote_f64 (f64.load offset=184 (local.get $state)))
+                          (call $peak (local.get $runs) (local.get $stride) (local.get $channels) (local.get $at) (local.get $after))))))
                   (local.set $silent (f64.const 0))))))))
       (local.set $k (i32.add (local.get $k) (i32.const 1)))
       (br_if $frame (i32.lt_s (local.get $k) (local.get $n))))
@@ -99,7 +123,7 @@
     (f64.store offset=168 (local.get $state) (local.get $silent)))
 
   ;; The first pass over frames [from, to) of the $channels runs from byte $runs, $stride apart (frame = $base + index).
-  (func $frames (param $runs i32) (param $stride i32) (param $channels i32) (param $from i32) (param $to i32) (param $base f64) (param $state i32)
+  (func $frames (param $runs i32) (param $stride i32) (param $channels i32) (param $from i32) (param $to i32) (param $last i32) (param $base f64) (param $state i32)
     (local $i i32) (local $a i32) (local $b i32) (local $c i32) (local $right i32)
     (local $in v128) (local $two v128) (local $vl v128) (local $vr v128) (local $d2l v128) (local $d2r v128) (local $bar v128)
     (local $suml v128) (local $sumr v128) (local $hf v128) (local $lr v128) (local $ll v128) (local $rr v128)
@@ -190,7 +214,7 @@
         (f64.store offset=168 (local.get $state) (local.get $silent))
         (call $runFrames (local.get $runs) (local.get $stride) (local.get $channels) (local.get $i)
           (select (i32.sub (local.get $to) (local.get $i)) (i32.const 4) (i32.lt_s (i32.sub (local.get $to) (local.get $i)) (i32.const 4)))
-          (local.get $base) (local.get $state))
+          (local.get $last) (local.get $base) (local.get $state))
         (local.set $clip (f64.load offset=160 (local.get $state)))
         (local.set $silent (f64.load offset=168 (local.get $state)))
         (local.set $i (i32.add (local.get $i) (i32.const 4)))
@@ -266,7 +290,7 @@
         (if (i32.gt_s (local.get $end) (local.get $to)) (then (local.set $end (local.get $to))))
         (local.set $first (i32.add (local.get $from)
           (i32.and (i32.sub (i32.const 0) (i32.wrap_i64 (i64.trunc_f64_s (f64.add (local.get $base) (f64.convert_i32_s (local.get $from)))))) (i32.const 3))))
-        (call $frames (local.get $runs) (local.get $stride) (local.get $channels) (local.get $from) (local.get $end) (local.get $base) (local.get $state))
+        (call $frames (local.get $runs) (local.get $stride) (local.get $channels) (local.get $from) (local.get $end) (local.get $to) (local.get $base) (local.get $state))
         ;; A mono run is both sides.
         (if (i32.eq (local.get $channels) (i32.const 1))
           (then (f64.store offset=64 (local.get $state) (f64.load offset=56 (local.get $state)))))

@@ -118,13 +118,13 @@ export class FindingsMeter {
     this.state[SHORTEST_SILENCE] = Math.max(1, Math.floor(DROPOUT_MIN_SECONDS * rate));
   }
 
-  /** A run of full-scale frames (kind 0) or of silence (1) ended at `frame`, `run` frames long. */
-  private readonly ended = (kind: number, frame: number, run: number) => {
+  /** A run of full-scale frames (kind 0) or of silence (1) ended at `frame`, `run` frames long (RunEnded). */
+  private readonly ended = (kind: number, frame: number, run: number, edge: number) => {
     if (kind === 0) this.clips.add(this.at(frame - run), this.at(frame), run, run);
     else {
       const seconds = run / this.rate;
       if (seconds >= DROPOUT_MIN_SECONDS && seconds <= DROPOUT_MAX_SECONDS && this.silences.length < 10 * MAX_FINDINGS)
-        this.silences.push({ start: this.at(frame - run), end: this.at(frame), value: seconds, count: 1 });
+        this.silences.push({ start: this.at(frame - run), end: this.at(frame), value: seconds, count: 1, edge });
     }
   };
 
@@ -175,7 +175,7 @@ export class FindingsMeter {
   /** The findings, once every sample has been pushed. */
   result(): Finding[] {
     // A silence running to the end is the track's end, not a dropout.
-    if (this.state[CLIP] >= CLIP_RUN) this.ended(0, this.framesAtRate, this.state[CLIP]);
+    if (this.state[CLIP] >= CLIP_RUN) this.ended(0, this.framesAtRate, this.state[CLIP], 0);
     this.state[CLIP] = 0;
     if (this.acc[A.frames] > 0) this.closeStep();
     this.steps.seconds = this.seconds;

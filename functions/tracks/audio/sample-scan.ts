@@ -50,8 +50,11 @@ export interface RunScan {
 
 const four = (v: number) => [v, v, v, v];
 
-/** Told by the findings' kernel as a run ends at `frame`: of full scale (kind 0) or of silence (1), `run` frames long. */
-export type RunEnded = (kind: number, frame: number, run: number) => void;
+/**
+ * Told by the findings' kernel as a run ends at `frame`: of full scale (kind 0) or of silence (1), `run` frames
+ * long; a silence's `edge` is the smaller of the largest |sample| just before it and just after it.
+ */
+export type RunEnded = (kind: number, frame: number, run: number, edge: number) => void;
 
 /** What the kernel's filters take for a biquad: g[1..3] (each four times), then alpha and beta by lane. */
 function lookAhead({ a1, a2 }: Biquad): number[] {
@@ -100,7 +103,10 @@ export class SampleScan {
     this.weighKernel = exports.weigh as SampleScan['weighKernel'];
     new Float32Array(this.memory.buffer, TAPS_AT, FOLDED_TAPS.length).set(FOLDED_TAPS);
     const findings = new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(FINDINGS_KERNEL, 'base64')), {
-      env: { memory: this.memory, ended: (kind: number, frame: number, run: number) => this.runEnded(kind, frame, run) },
+      env: {
+        memory: this.memory,
+        ended: (kind: number, frame: number, run: number, edge: number) => this.runEnded(kind, frame, run, edge),
+      },
     });
     this.findingsKernel = findings.exports.scan as SampleScan['findingsKernel'];
   }

@@ -95,6 +95,24 @@ describe('analysis findings', () => {
     expect(clicks.map((c) => Math.round(c.start * 100) / 100)).toEqual([10]);
   });
 
+  it('tells a dropout from music that stops', () => {
+    // A stop the music makes: 30 ms of release to silence, 80 ms of it, then the music again from silence.
+    const [l, r] = music();
+    for (let i = at(5.97); i < at(6.15); i++) {
+      const g = i < at(6) ? (at(6) - i) / at(0.03) : i < at(6.08) ? 0 : Math.min(1, (i - at(6.08)) / at(0.03));
+      l[i] *= g ** 3;
+      r[i] *= g ** 3;
+    }
+    // A dropout as a note decays: cut abruptly out of music 30 dB down, with the music loud after it.
+    for (let i = at(8.5); i < at(9); i++) {
+      l[i] *= 0.03;
+      r[i] *= 0.03;
+    }
+    l.fill(0, at(8.9), at(8.95));
+    r.fill(0, at(8.9), at(8.95));
+    expect(only(findingsOf([l, r]), 'dropout').map((f) => Math.round(f.start * 100) / 100)).toEqual([8.9]);
+  });
+
   it('places a DC offset by where it starts and ends', () => {
     const [l, r] = music();
     for (let i = at(3); i < at(8); i++) {
