@@ -83,7 +83,8 @@
     (local.get $m))
 
   ;; Frames $i .. $i + $n - 1 one by one, as ./findings.ts describes the rule, on the open runs in STATE; the
-  ;; runs' samples go to $last. A silence's edge before it is kept at 184 (a run holds 8 samples before its new ones).
+  ;; runs' samples go to $last. A silence's edge before it is kept at 184 (a run holds at least 8 samples
+  ;; before its new ones).
   (func $runFrames (param $runs i32) (param $stride i32) (param $channels i32) (param $i i32) (param $n i32) (param $last i32) (param $base f64) (param $state i32)
     (local $k i32) (local $at i32) (local $x f32) (local $clip f64) (local $silent f64) (local $frame f64) (local $after i32)
     (local.set $clip (f64.load offset=160 (local.get $state)))
