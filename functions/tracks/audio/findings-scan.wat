@@ -21,7 +21,7 @@
 (module
   (import "env" "memory" (memory 1))
   ;; A run ended at frame $frame: full scale ($kind 0) or silence (1), $run frames long; a silence's $edge is the
-  ;; smaller of the largest |sample| in the EDGE frames before it and in those after it (as far as the run goes).
+  ;; smaller of the largest |sample| in the 8 frames before it and in the 8 after it (as far as the run goes).
   (import "env" "ended" (func $ended (param $kind i32) (param $frame f64) (param $run f64) (param $edge f32)))
 
   (func $sum4 (param $v v128) (result f32)
