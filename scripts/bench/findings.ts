@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { analyseAudioFile } from '../../functions/tracks/audio.js';
-import type { PcmSink } from '../../functions/tracks/audio/measure.js';
+import { Measure, type PcmSink } from '../../functions/tracks/audio/measure.js';
 import { WavWriter } from '../../functions/tracks/audio/wav-writer.js';
 import { FINDING_KINDS, type Finding, type FindingKind } from '../../shared/findings.js';
 import { fmt } from './session.js';
@@ -363,6 +363,32 @@ async function findingsCost(file: string, pairs = 5) {
   return { min: w[0] / o[0], median: w[Math.floor(pairs / 2)] / o[Math.floor(pairs / 2)], withoutMedian: o[Math.floor(pairs / 2)] };
 }
 
+/**
+ * Nanoseconds a frame that measuring decoded samples takes (no decoding: the recording's samples already in
+ * memory, pushed in decoder-sized chunks), with the report and its findings vs the report alone (floor), in
+ * alternating rounds: min over the rounds of each, so that the figure is the work's, not the machine's moods.
+ */
+function measuringCost({ channels, rate }: { channels: Float32Array[]; rate: number }, rounds = 9) {
+  const frames = channels[0].length;
+  const timed = (findings: boolean) => {
+    const measure = new Measure(undefined, { findings });
+    const start = performance.now();
+    for (let i = 0; i < frames; i += 4096) {
+      const n = Math.min(4096, frames - i);
+      const buffers = measure.frameBuffers(channels.length, n);
+      buffers.forEach((b, c) => b.set(channels[c].subarray(i, i + n)));
+      measure.addPlanar(buffers, rate);
+    }
+    measure.loudness?.result();
+    measure.findings?.result();
+    return ((performance.now() - start) * 1e6) / frames;
+  };
+  const withIt: number[] = [];
+  const without: number[] = [];
+  for (let i = 0; i < rounds; i++) for (const on of i % 2 ? [false, true] : [true, false]) (on ? withIt : without).push(timed(on));
+  return { withIt: Math.min(...withIt), without: Math.min(...without) };
+}
+
 export async function benchFindings() {
   console.log(
     '\n8. Analysis findings: precision and recall per detector on defects injected into real recordings (+/- 0.25 s), and their cost',
@@ -391,6 +417,10 @@ export async function benchFindings() {
   const writer = new WavWriter(wav);
   writer.write(audio.channels, audio.channels[0].length, audio.rate);
   writer.close();
+  const measuring = measuringCost(audio);
+  console.log(
+    `   measuring its decoded samples (${audio.rate / 1000} kHz stereo) with the findings vs without (floor), 9 rounds, min:  ${fmt(measuring.withIt, 1)} vs ${fmt(measuring.without, 1)} ns a frame  (ratio ${fmt(measuring.withIt / measuring.without, 2)}; the findings ${fmt(measuring.withIt - measuring.without, 1)} ns a frame)`,
+  );
   try {
     for (const [label, file] of [
       [`${fmt(audio.channels[0].length / audio.rate / 60, 1)}-minute Ogg Vorbis`, ogg],

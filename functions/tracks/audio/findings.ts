@@ -43,7 +43,7 @@ const MID_HZ = 1000;
 const MERGE_SECONDS = 0.5;
 /** Where each field is in the open step's sums. */
 const A = Object.fromEntries(STEP_FIELDS.map((f, i) => [f, i])) as Record<StepField, number>;
-/** The low band and the correlation take every DECIMATE-th frame: both are slow by nature. */
+/** The low band takes every DECIMATE-th frame (the mean of four), slow by nature; the correlation takes every frame. */
 const DECIMATE = 4;
 /** Events merged as they come: one finding per run of events closer than MERGE_SECONDS. */
 class Runs {

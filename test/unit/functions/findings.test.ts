@@ -195,6 +195,31 @@ describe('analysis findings', () => {
     for (const chunk of [1001, 37, 4410]) expect(findingsOf([l, r], chunk)).toEqual(whole);
   });
 
+  it('keeps time across a change of sample rate, as some MP3 streams make', () => {
+    // 6 s at 44.1 kHz, then the same music resampled (crudely: it is only the clock that is tested) to 48 kHz,
+    // with a click 2.5 s and a dropout 4 s into the second part: 8.5 and 10 s into the track.
+    const [l, r] = music();
+    const head = [l.subarray(0, at(6)), r.subarray(0, at(6))];
+    const tail = [l, r].map((x) => Float32Array.from({ length: 6 * 48000 }, (_, i) => x[Math.floor((i * RATE) / 48000)]));
+    tail[0][2.5 * 48000] += 0.5;
+    for (const x of tail) x.fill(0, 4 * 48000, 4.03 * 48000);
+    const measure = new Measure();
+    for (const [part, rate] of [
+      [head, RATE],
+      [tail, 48000],
+    ] as const)
+      for (let i = 0; i < part[0].length; i += 4096) {
+        const n = Math.min(4096, part[0].length - i);
+        const buffers = measure.frameBuffers(2, n);
+        buffers.forEach((b, c) => b.set(part[c].subarray(i, i + n)));
+        measure.addPlanar(buffers, rate);
+      }
+    measure.loudness!.result();
+    const found = measure.findings!.result();
+    expect(only(found, 'click').map((f) => Math.round(f.start * 100) / 100)).toEqual([8.5]);
+    expect(only(found, 'dropout').map((f) => Math.round(f.start * 100) / 100)).toEqual([10]);
+  });
+
   it('reads every channel for full scale and silence, and the first two for the rest', () => {
     const [l, r] = music();
     const centre = Float32Array.from(l, (v) => 0.5 * v);
