@@ -15,6 +15,10 @@ export default defineConfig({
           include: ['test/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['test/support/unit-setup.ts'],
           testTimeout: 30_000,
+          // Vitest's default outside watch mode is one worker fewer than the cores: one, on two. Units wait
+          // on little, so three threads keep both cores busy while one imports or sets up its DOM.
+          pool: 'threads',
+          maxWorkers: 3,
         },
       },
       {
@@ -25,6 +29,7 @@ export default defineConfig({
           include: ['test/infra/**/*.test.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
+          maxWorkers: 2,
         },
       },
       {
