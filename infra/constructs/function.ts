@@ -3,10 +3,10 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Duration, RemovalPolicy, type Size, Stack, Validations } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import { Construct } from 'constructs';
+import { bundledCode } from './lambda-bundles.js';
 
 /** Root of the repository (infra/constructs/ is two levels down). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -54,12 +54,6 @@ export function powertoolsLayer(scope: Construct): lambda.ILayerVersion {
     )
   );
 }
-
-/** Packages Lambda provides: the SDK from the runtime, Powertools from its layer. */
-export const RUNTIME_PACKAGES = ['@aws-sdk/client-*', '@aws-sdk/lib-dynamodb', '@aws-sdk/util-dynamodb', '@aws-lambda-powertools/*'];
-
-/** ESM bundles still meet CommonJS dependencies that call `require`: give them one. */
-const REQUIRE_SHIM = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
 /** A Node.js 22 function on ARM, bundled with the local esbuild, logging to its own log group. */
 export function createAppFunction(scope: Construct, id: string, props: AppFunctionProps): lambda.Function {
@@ -126,24 +120,5 @@ function bundledFunction(scope: Construct, id: string, common: CommonProps, rela
   if (!fs.existsSync(entry)) {
     throw new Error(`Lambda entry ${relativeEntry} does not exist (expected a module exporting "handler")`);
   }
-  return new NodejsFunction(scope, id, {
-    ...common,
-    entry,
-    handler: 'handler',
-    projectRoot: REPO_ROOT,
-    depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
-    bundling: {
-      forceDockerBundling: false,
-      // The runtime's SDK provides the clients and the layer Powertools; the presigners are bundled, as
-      // the runtime's copy of them is not guaranteed.
-      externalModules: RUNTIME_PACKAGES,
-      minify: true,
-      sourceMap: true,
-      sourcesContent: false,
-      format: OutputFormat.ESM,
-      target: 'node22',
-      mainFields: ['module', 'main'],
-      banner: REQUIRE_SHIM,
-    },
-  });
+  return new lambda.Function(scope, id, { ...common, handler: 'index.handler', code: bundledCode(scope, REPO_ROOT, relativeEntry) });
 }

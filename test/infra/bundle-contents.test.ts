@@ -70,8 +70,14 @@ describe('what each Lambda bundle carries', () => {
   let dir: string;
   const facts = new Map<string, BundleFacts>();
 
+  /** What an earlier synthesis left in the same cloud assembly: a bundle of code that has changed since. */
+  const STALE = 'export const handler = async () => "built before the code changed";';
+
   beforeAll(() => {
     dir = makeTempDir('infra-bundle-contents');
+    const earlier = path.join(dir, 'cdk.out', '.bundles', 'functions-http-health');
+    fs.mkdirSync(earlier, { recursive: true });
+    fs.writeFileSync(path.join(earlier, 'index.mjs'), STALE);
     for (const [entry, file] of buildBundles(path.join(dir, 'cdk.out'))) facts.set(entry, bundleFacts(file));
   });
 
@@ -83,6 +89,12 @@ describe('what each Lambda bundle carries', () => {
     expect(Object.keys(SDK_CLIENTS).sort()).toEqual(stackEntries());
     expect(Object.keys(GZIP_BUDGET).sort()).toEqual(stackEntries());
     expect([...facts.keys()].sort()).toEqual(stackEntries());
+  });
+
+  it('are built afresh by each synthesis, never taken from an earlier one in the same folder', () => {
+    const health = facts.get('functions/http/health.ts')!;
+    expect(health.sources).toContain('functions/http/health.ts');
+    expect(health.bytes).toBeGreaterThan(STALE.length);
   });
 
   it.each(Object.keys(SDK_CLIENTS))('%s imports only the SDK clients it calls', (entry) => {
