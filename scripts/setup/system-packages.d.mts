@@ -2,14 +2,16 @@
 export type Need = 'java' | 'chromium';
 
 export declare const DEFAULT_CHROMIUM: string;
-export declare const NEEDS: Record<Need, { label: string; pkg: string; elsewhere: string }>;
+export declare const TEST_CHROMIUM: string;
+export declare const NEEDS: Record<Need, { label: string; pkgs: string[]; elsewhere: string }>;
 
 export type Step = { action: 'none' } | { action: 'stop'; message: string } | { action: 'install'; message: string; commands: string[][] };
 
 export declare function plan(state: { missing: Need[]; root: boolean; sudo: boolean; apt: boolean; chromiumPath?: string }): Step;
 
 export interface Machine {
-  chromiumPath: string;
+  /** CHROMIUM_PATH, when set: the one browser to use. */
+  chromiumPath?: string;
   hasJava(): boolean;
   hasChromium(): boolean;
   isRoot(): boolean;

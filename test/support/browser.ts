@@ -1,7 +1,8 @@
-/** Debian Chromium driven by playwright-core; screenshots land in test-results/screenshots/. */
+/** Debian's Chromium headless shell driven by playwright-core; screenshots land in test-results/screenshots/. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { TEST_CHROMIUM } from '../../scripts/setup/system-packages.mjs';
 
 export type Viewport = { readonly width: number; readonly height: number };
 
@@ -11,11 +12,11 @@ export const PHONE = { width: 390, height: 844 } as const;
 export const SMALL_PHONE = { width: 375, height: 812 } as const;
 export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH || TEST_CHROMIUM;
 
 export async function launchBrowser(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM)) {
-    throw new Error(`Chromium not found at ${CHROMIUM}: install it with  sudo apt-get install -y chromium`);
+    throw new Error(`Chromium not found at ${CHROMIUM}: install it with  sudo apt-get install -y chromium-headless-shell`);
   }
   // playwright gives each launch a fresh, throw-away profile of its own.
   return chromium.launch({

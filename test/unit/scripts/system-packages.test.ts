@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ensure, plan, type Machine } from '../../../scripts/setup/system-packages.mjs';
+import { ensure, plan, realMachine, type Machine } from '../../../scripts/setup/system-packages.mjs';
 
 const SCRIPT = path.join(import.meta.dirname, '../../../scripts/setup/system-packages.mjs');
 const UPDATE = ['apt-get', 'update', '-qq'];
@@ -22,7 +22,6 @@ function machine(has: {
   const ran: string[][] = [];
   const asked = { sudo: 0 };
   const fake: Machine = {
-    chromiumPath: '/usr/bin/chromium',
     hasJava: () => state.java,
     hasChromium: () => state.chromium,
     isRoot: () => has.root ?? false,
@@ -55,7 +54,7 @@ describe('plan', () => {
     const step = plan({ missing: ['java'], root: true, sudo: false, apt: true });
     expect(step).toMatchObject({ action: 'install', commands: [UPDATE, [...INSTALL, 'openjdk-17-jre-headless']] });
     expect(plan({ missing: ['chromium'], root: true, sudo: false, apt: true })).toMatchObject({
-      commands: [UPDATE, [...INSTALL, 'chromium']],
+      commands: [UPDATE, [...INSTALL, 'chromium', 'chromium-headless-shell']],
     });
   });
 
@@ -64,7 +63,7 @@ describe('plan', () => {
       action: 'install',
       commands: [
         ['sudo', '-n', ...UPDATE],
-        ['sudo', '-n', ...INSTALL, 'openjdk-17-jre-headless', 'chromium'],
+        ['sudo', '-n', ...INSTALL, 'openjdk-17-jre-headless', 'chromium', 'chromium-headless-shell'],
       ],
     });
   });
@@ -75,10 +74,10 @@ describe('plan', () => {
       action: 'stop',
       message:
         'Missing: Java (for DynamoDB Local) and Chromium (for the browser tests). Install with:\n' +
-        '  sudo apt-get update && sudo apt-get install -y --no-install-recommends openjdk-17-jre-headless chromium',
+        '  sudo apt-get update && sudo apt-get install -y --no-install-recommends openjdk-17-jre-headless chromium chromium-headless-shell',
     });
     expect(plan({ missing: ['chromium'], root: false, sudo: false, apt: true })).toMatchObject({
-      message: expect.stringMatching(/--no-install-recommends chromium$/),
+      message: expect.stringMatching(/--no-install-recommends chromium chromium-headless-shell$/),
     });
   });
 
@@ -128,7 +127,7 @@ describe('ensure', () => {
   it('with passwordless sudo, installs through sudo -n', () => {
     const m = machine({ sudo: true });
     expect(ensure(['java', 'chromium'], m.fake, m.print)).toBe(0);
-    expect(m.ran[1]).toEqual(['sudo', '-n', ...INSTALL, 'openjdk-17-jre-headless', 'chromium']);
+    expect(m.ran[1]).toEqual(['sudo', '-n', ...INSTALL, 'openjdk-17-jre-headless', 'chromium', 'chromium-headless-shell']);
   });
 
   it('without root or sudo, runs nothing and fails with the command', () => {
@@ -155,6 +154,15 @@ describe('ensure', () => {
     const m = machine({ java: true });
     expect(ensure(['java', 'firefox'], m.fake, m.print)).toBe(2);
     expect(m.err[0]).toMatch(/^Unknown need: firefox/);
+  });
+});
+
+describe('this machine', () => {
+  it("asks for the one browser CHROMIUM_PATH names, else for Debian's two", () => {
+    expect(realMachine({ CHROMIUM_PATH: process.execPath })).toMatchObject({ chromiumPath: process.execPath });
+    expect(realMachine({ CHROMIUM_PATH: process.execPath }).hasChromium()).toBe(true);
+    expect(realMachine({ CHROMIUM_PATH: path.join(import.meta.dirname, 'no-such-browser') }).hasChromium()).toBe(false);
+    expect(realMachine({}).chromiumPath).toBeUndefined();
   });
 });
 
