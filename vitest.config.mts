@@ -44,9 +44,8 @@ export default defineConfig({
           setupFiles: ['test/support/books-after-file.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Three files at once: a file waiting on the stack (a poll, a webhook, a page load) leaves a core to
-          // another, where two left the machine about 15% idle.
-          maxWorkers: 3,
+          // Two files at once: a third (tried) left the wall time as it was and made uploads race their refusals.
+          maxWorkers: 2,
         },
       },
     ],

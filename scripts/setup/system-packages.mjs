@@ -17,7 +17,7 @@ import { pathToFileURL } from 'node:url';
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 /**
  * The browser tests drive Chromium's headless shell: the same engine without the browser's windowing layers,
- * about a quarter less CPU for the same tests on two cores.
+ * about a fifth less CPU for the same tests on two cores.
  */
 export const TEST_CHROMIUM = '/usr/bin/chromium-headless-shell';
 
