@@ -9,6 +9,7 @@
  * Returns the gzip bytes of both loads' JS and CSS by file, and the timing of the requests that decide
  * when the dashboard can show.
  */
+import { DEFAULT_CHROMIUM } from '../setup/system-packages.mjs';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,7 +21,7 @@ import { onboard, uploadTrack } from '../../test/support/flows.js';
 import { createConfirmedUser } from '../../test/support/users.js';
 import { startStaticWeb } from '../dev/stack/web.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH || DEFAULT_CHROMIUM;
 
 /** A running local stack: what the test users need, and the runtime config the app is served with. */
 export type DashboardStack = StackInfo & { runtimeConfig: RuntimeConfig };

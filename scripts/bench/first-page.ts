@@ -16,6 +16,7 @@
  * weighed signed out, until its heading shows: all its JavaScript is in the page's own requests, so no
  * API answer changes its weight.
  */
+import { DEFAULT_CHROMIUM } from '../setup/system-packages.mjs';
 import { runIfMain } from './own-stack.js';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -30,7 +31,7 @@ import { weighDashboard, type DashboardLoad, type DashboardStack, type PageWeigh
 import { benchLighthouse } from './lighthouse.js';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH || DEFAULT_CHROMIUM;
 
 const FLOOR_HTML = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>floor</title></head>
 <body><div id="root"></div><script type="module" src="/main.tsx"></script></body></html>`;

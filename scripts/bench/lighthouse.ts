@@ -3,6 +3,7 @@
  * category scores of each, as min / median of the runs. Perf varies with the machine's load, so the
  * floor measured in the same run says how much of a low score the machine is to blame for.
  */
+import { DEFAULT_CHROMIUM } from '../setup/system-packages.mjs';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -11,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { freePort } from '../dev/stack/ports.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH || DEFAULT_CHROMIUM;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Scores = Record<(typeof CATEGORIES)[number], number>;
 
