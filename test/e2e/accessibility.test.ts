@@ -13,7 +13,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callRoute, createConfirmedUser, TEST_PASSWORD, type TestUser, uniqueEmail } from '../support/stack-kit.js';
-import { DESKTOP, PHONE, screenshot } from '../support/browser.js';
+import { DESKTOP, PHONE, screenshot, type Viewport } from '../support/browser.js';
 import { onboard, registerUpload, uploadTrack } from '../support/flows.js';
 import { totpCode } from '../support/totp.js';
 import { browserTests } from './fixtures.js';
@@ -109,12 +109,39 @@ beforeAll(async () => {
   );
 });
 
-/** The screen passes axe (and, at phone width, fits the screen); a screenshot is kept to look at. */
-async function check(page: Page, name: string) {
-  await expectAccessible(page, name);
-  if (page.viewportSize()!.width < DESKTOP.width) await expectFitsWidth(page, `${name} is wider than the screen`);
-  await screenshot(page, `a11y-${name}`);
+/**
+ * Runs the step at desktop width and then at phone width, the page resized in place (as a window is, or a
+ * tablet turned): what the flow opened stays open, so each flow is walked once for both widths.
+ */
+async function atEachWidth(page: Page, step: (viewport: Viewport) => Promise<unknown>) {
+  const start = page.viewportSize()!;
+  try {
+    for (const viewport of [DESKTOP, PHONE]) {
+      await resize(page, viewport);
+      await step(viewport);
+    }
+  } finally {
+    await resize(page, start);
+  }
 }
+
+/** Resizes the page and waits two frames: the resize's media queries, observers and the renders they cause have run. */
+async function resize(page: Page, viewport: Viewport) {
+  await page.setViewportSize(viewport);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
+/** The screen passes axe at both widths (and fits the phone's); a screenshot of each is kept to look at. */
+async function check(page: Page, name: string) {
+  await atEachWidth(page, async (viewport) => {
+    await expectAccessible(page, name);
+    if (viewport.width < DESKTOP.width) await expectFitsWidth(page, `${name} is wider than the screen`);
+    await screenshot(page, `a11y-${name}`);
+  });
+}
+
+/** Every Tab stop of the screen shows its focus, at both widths (the phone's layout has stops of its own). */
+const checkFocus = (page: Page, name: string, maxTabs?: number) => atEachWidth(page, () => expectVisibleFocus(page, name, maxTabs));
 
 /** The confirmation dialog in front of the page passes the checks, and Cancel closes it. */
 async function checkThenCancel(page: Page, name: string, shot: string) {
@@ -201,113 +228,111 @@ async function expectEmailUnbroken(locator: Locator, email: string) {
   ).toEqual([]);
 }
 
-for (const viewport of [DESKTOP, PHONE]) {
-  const size = `${viewport.width}x${viewport.height}`;
-  const phone = viewport.width < DESKTOP.width;
+// Each test walks several screens, checking and tabbing through each at two widths: more than the default
+// minute on a busy machine.
+describe(`accessibility at ${DESKTOP.width} and ${PHONE.width} px`, { timeout: 240_000 }, () => {
+  it('the sign-in screens, sign-up, password reset, e-mail confirmation and admin login with two-factor steps', async () => {
+    const page = await e2e.page();
+    await visit(page, '/login', heading('Welcome back'));
+    await check(page, 'login');
+    await checkFocus(page, 'login');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Email is required').waitFor();
+    await check(page, 'login-validation');
 
-  // Each test walks several screens, tabbing through them: more than the default minute on a busy machine.
-  describe(`accessibility at ${size}`, { timeout: 150_000 }, () => {
-    it('the sign-in screens, sign-up, password reset, e-mail confirmation and admin login with two-factor steps', async () => {
-      const page = await e2e.page(viewport);
-      await visit(page, '/login', heading('Welcome back'));
-      await check(page, 'login');
-      await expectVisibleFocus(page, 'login');
-      await page.getByRole('button', { name: 'Sign In' }).click();
-      await page.getByText('Email is required').waitFor();
-      await check(page, 'login-validation');
+    await visit(page, '/signup', heading('Create your account'));
+    await check(page, 'signup');
+    await checkFocus(page, 'signup');
+    // The check-your-email panel, with an address that must not break after its hyphen.
+    const email = uniqueEmail('a');
+    await submitSignUp(page, 'Ann Access', email, TEST_PASSWORD);
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    await check(page, 'check-email');
+    await expectEmailUnbroken(page.locator('.check-email-text'), email);
 
-      await visit(page, '/signup', heading('Create your account'));
-      await check(page, 'signup');
-      await expectVisibleFocus(page, 'signup');
-      // The check-your-email panel, with an address that must not break after its hyphen.
-      const email = uniqueEmail('a');
-      await submitSignUp(page, 'Ann Access', email, TEST_PASSWORD);
-      await page.getByRole('heading', { name: 'Check your email' }).waitFor();
-      await check(page, 'check-email');
-      await expectEmailUnbroken(page.locator('.check-email-text'), email);
+    await visit(page, '/forgot-password', heading('Forgot Password'));
+    await check(page, 'forgot-password');
+    await page.getByLabel('Email').fill(musician.email);
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    await check(page, 'forgot-password-sent');
+    await expectEmailUnbroken(page.getByTestId('reset-sent-address'), musician.email);
+    await visit(page, '/reset-password', (p) => p.getByLabel('Reset Code'));
+    await check(page, 'reset-password');
+    await visit(page, '/email-confirmation?email=someone%40example.test&name=Sam', (p) => p.getByLabel('Confirmation code'));
+    await check(page, 'email-confirmation');
 
-      await visit(page, '/forgot-password', heading('Forgot Password'));
-      await check(page, 'forgot-password');
-      await page.getByLabel('Email').fill(musician.email);
-      await page.getByRole('button', { name: 'Reset Password' }).click();
-      await page.getByRole('heading', { name: 'Check your email' }).waitFor();
-      await check(page, 'forgot-password-sent');
-      await expectEmailUnbroken(page.getByTestId('reset-sent-address'), musician.email);
-      await visit(page, '/reset-password', (p) => p.getByLabel('Reset Code'));
-      await check(page, 'reset-password');
-      await visit(page, '/email-confirmation?email=someone%40example.test&name=Sam', (p) => p.getByLabel('Confirmation code'));
-      await check(page, 'email-confirmation');
+    await visit(page, '/admin/login', heading('Admin Login'));
+    await check(page, 'admin-login');
+    // An admin's first sign-in: setting up the authenticator.
+    const newAdmin = await createConfirmedUser(stack, { admin: true, mfa: false, fullName: 'Nova Admin', prefix: 'a11y-mfa' });
+    await submitSignIn(page, newAdmin.email, newAdmin.password);
+    await page.getByRole('heading', { name: 'Set up two-factor authentication' }).waitFor();
+    await page.getByRole('img', { name: /QR code/ }).waitFor();
+    await check(page, 'admin-mfa-setup');
+    await checkFocus(page, 'admin-mfa-setup');
+    const secret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s/g, '');
+    await page.getByLabel('6-digit code').fill(totpCode(secret));
+    await page.getByLabel('6-digit code').press('Enter');
+    await waitForPath(page, '/admin/users');
+    await page.context().close();
+    // A later sign-in asks for the code.
+    const again = await e2e.page();
+    await visit(again, '/admin/login', heading('Admin Login'));
+    await submitSignIn(again, admin.email, admin.password);
+    await again.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
+    await check(again, 'admin-mfa-code');
+    await enterTotpCode(again, admin.totpSecret!);
+    await waitForPath(again, '/admin/users');
+  });
 
-      await visit(page, '/admin/login', heading('Admin Login'));
-      await check(page, 'admin-login');
-      // An admin's first sign-in: setting up the authenticator.
-      const newAdmin = await createConfirmedUser(stack, { admin: true, mfa: false, fullName: 'Nova Admin', prefix: 'a11y-mfa' });
-      await submitSignIn(page, newAdmin.email, newAdmin.password);
-      await page.getByRole('heading', { name: 'Set up two-factor authentication' }).waitFor();
-      await page.getByRole('img', { name: /QR code/ }).waitFor();
-      await check(page, 'admin-mfa-setup');
-      await expectVisibleFocus(page, 'admin-mfa-setup');
-      const secret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s/g, '');
-      await page.getByLabel('6-digit code').fill(totpCode(secret));
-      await page.getByLabel('6-digit code').press('Enter');
-      await waitForPath(page, '/admin/users');
-      await page.context().close();
-      // A later sign-in asks for the code.
-      const again = await e2e.page(viewport);
-      await visit(again, '/admin/login', heading('Admin Login'));
-      await submitSignIn(again, admin.email, admin.password);
-      await again.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
-      await check(again, 'admin-mfa-code');
-      await enterTotpCode(again, admin.totpSecret!);
-      await waitForPath(again, '/admin/users');
-    });
+  it('onboarding: type, genres, and the pro profile', async () => {
+    const m = await e2e.newcomer('Nia Newcomer', 'a11y-onboard');
+    await m.getByRole('heading', { name: 'How will you use Snip?' }).waitFor();
+    await check(m, 'onboarding-type');
+    await m.getByTestId('type-musician').click();
+    await check(m, 'onboarding-type-selected');
+    await checkFocus(m, 'onboarding-type');
+    await m.getByRole('button', { name: 'Continue' }).click();
+    await waitForPath(m, '/onboarding/musician');
+    await m.getByRole('heading', { name: 'Select Your Genres' }).waitFor();
+    await m.getByTestId('genre-group-pop').click();
+    await m.getByTestId('genre-chip-indie-pop').click();
+    await check(m, 'onboarding-musician');
+    await checkFocus(m, 'onboarding-musician');
+    await m.context().close();
+    const p = await e2e.newcomer('Pia Prospect', 'a11y-onboard-pro');
+    await chooseType(p, 'pro');
+    await check(p, 'onboarding-pro');
+    await checkFocus(p, 'onboarding-pro');
+  });
 
-    it('onboarding: type, genres, and the pro profile', async () => {
-      const m = await e2e.newcomer('Nia Newcomer', 'a11y-onboard', viewport);
-      await m.getByRole('heading', { name: 'How will you use Snip?' }).waitFor();
-      await check(m, 'onboarding-type');
-      await m.getByTestId('type-musician').click();
-      await check(m, 'onboarding-type-selected');
-      await expectVisibleFocus(m, 'onboarding-type');
-      await m.getByRole('button', { name: 'Continue' }).click();
-      await waitForPath(m, '/onboarding/musician');
-      await m.getByRole('heading', { name: 'Select Your Genres' }).waitFor();
-      await m.getByTestId('genre-group-pop').click();
-      await m.getByTestId('genre-chip-indie-pop').click();
-      await check(m, 'onboarding-musician');
-      await expectVisibleFocus(m, 'onboarding-musician');
-      await m.context().close();
-      const p = await e2e.newcomer('Pia Prospect', 'a11y-onboard-pro', viewport);
-      await chooseType(p, 'pro');
-      await check(p, 'onboarding-pro');
-      await expectVisibleFocus(p, 'onboarding-pro');
-    });
+  describe('the musician', () => {
+    const session = e2e.signedInForAll(() => musician, '/dashboard');
 
-    describe('the musician', () => {
-      const session = e2e.signedInForAll(() => musician, '/dashboard', viewport);
+    it('the dashboard: tracks with the drop zone in sight, the hub, Your Journey to Pro', async () => {
+      const { page } = session;
+      await page.getByRole('heading', { name: 'Musician Experience' }).waitFor();
+      await page.getByTestId('track-row').nth(2).waitFor();
+      await hubItem(page, shares.pending).waitFor();
+      await check(page, 'dashboard-musician');
+      await checkFocus(page, 'dashboard-musician', 80);
+      // The reviewer's long name wraps within the line under the track's title, never cut at its start.
+      await expectLinesInside(hubItem(page, shares.pending).getByTestId('share-who'), "the reviewer's name");
 
-      it('the dashboard: tracks with the drop zone in sight, the hub, Your Journey to Pro', async () => {
-        const { page } = session;
-        await page.getByRole('heading', { name: 'Musician Experience' }).waitFor();
-        await page.getByTestId('track-row').nth(2).waitFor();
-        await hubItem(page, shares.pending).waitFor();
-        await check(page, 'dashboard-musician');
-        await expectVisibleFocus(page, 'dashboard-musician', 80);
-        // The reviewer's long name wraps within the line under the track's title, never cut at its start.
-        await expectLinesInside(hubItem(page, shares.pending).getByTestId('share-who'), "the reviewer's name");
-
-        // With tracks, dropping a file is still said and seen, above the list.
-        const zone = page.getByTestId('tracks-drop-zone');
-        expect(await zone.isVisible()).toBe(true);
-        expect((await zone.boundingBox())!.y).toBeLessThan((await page.getByTestId('track-list').boundingBox())!.y);
-        // A file dragged over the list of a panel taller than the window (every row's snippet and feedback
-        // open): the message shows in the window, over the first row as over the last.
-        for (const r of await page.getByTestId('track-row').all()) {
-          await r.getByTestId('track-snippet-toggle').click();
-          await r.getByTestId('track-feedback-toggle').click();
-        }
+      // With tracks, dropping a file is still said and seen, above the list.
+      const zone = page.getByTestId('tracks-drop-zone');
+      expect(await zone.isVisible()).toBe(true);
+      expect((await zone.boundingBox())!.y).toBeLessThan((await page.getByTestId('track-list').boundingBox())!.y);
+      // A file dragged over the list of a panel taller than the window (every row's snippet and feedback
+      // open): the message shows in the window, over the first row as over the last.
+      for (const r of await page.getByTestId('track-row').all()) {
+        await r.getByTestId('track-snippet-toggle').click();
+        await r.getByTestId('track-feedback-toggle').click();
+      }
+      const rows = page.getByTestId('track-row');
+      await atEachWidth(page, async (viewport) => {
         expect((await page.getByTestId('tracks-panel').boundingBox())!.height).toBeGreaterThan(viewport.height);
-        const rows = page.getByTestId('track-row');
         await page.evaluate(() => window.scrollTo(0, 0));
         await dragFileOver(rows.first(), 'dragenter');
         await expectDropMessageInView(page, viewport.height);
@@ -317,313 +342,321 @@ for (const viewport of [DESKTOP, PHONE]) {
         await dragFileOver(rows.last(), 'dragenter');
         await expectDropMessageInView(page, viewport.height);
         await screenshot(page, 'a11y-dashboard-drop-bottom');
-        await dragFileOver(rows.last(), 'drop');
-        const upload = page.getByRole('dialog', { name: 'Upload Track' });
-        await upload.waitFor();
-        expect(await upload.getByTestId('upload-file-name').textContent()).toBe('Dragged.wav');
-        await check(page, 'upload-modal');
-        await expectVisibleFocus(page, 'upload-modal');
-        await page.keyboard.press('Escape');
-        await upload.waitFor({ state: 'detached' });
-        for (const r of await page.getByTestId('track-row').all()) {
-          await r.getByTestId('track-snippet-toggle').click();
-          await r.getByTestId('track-feedback-toggle').click();
-        }
-        await page.evaluate(() => window.scrollTo(0, 0));
+        await dragFileOver(rows.last(), 'dragleave');
       });
-
-      it('a share shows once: a line under its track that opens it in the Feedback Hub', async () => {
-        const { page } = session;
-        const track = row(page, TITLES.done);
-        await track.getByTestId('track-feedback-toggle').click();
-        const line = track.getByTestId('track-share-line');
-        await line.waitFor();
-        expect(await line.count()).toBe(1);
-        expect(await track.getByTestId('share-item').count()).toBe(0);
-        expect(await page.locator(`[data-testid="share-item"][data-share-id="${shares.done}"]`).count()).toBe(1);
-        await check(page, 'dashboard-track-feedback');
-
-        // By keyboard: the link opens the share in the hub and the focus goes with it.
-        await line.getByTestId('track-share-open').focus();
-        await page.keyboard.press('Enter');
-        const item = hubItem(page, shares.done);
-        await item.getByTestId('rating-form').waitFor();
-        expect(await item.getByTestId('share-toggle').evaluate((el) => el === document.activeElement)).toBe(true);
-        const box = (await item.boundingBox())!;
-        expect(box.y).toBeLessThan(viewport.height);
-        expect(box.y + box.height).toBeGreaterThan(0);
-
-        // The musician's question box comes after the general feedback.
-        const order = await item.evaluate((el) =>
-          ['comment-list', 'general-feedback', 'feedback-reply', 'rating-form'].map((id) => {
-            const found = el.querySelector(`[data-testid="${id}"]`);
-            return found ? Math.round(found.getBoundingClientRect().top + window.scrollY) : -1;
-          }),
-        );
-        expect(order.every((y) => y >= 0)).toBe(true);
-        expect(order).toEqual([...order].sort((a, b) => a - b));
-        await check(page, 'dashboard-feedback-view');
-        await expectVisibleFocus(page, 'dashboard-feedback-view', 80);
-      });
-
-      it('the snippet editor, the delete dialogs and the request dialog through to its confirmation', async () => {
-        const { page } = session;
-        const track = row(page, TITLES.pending);
-        await track.scrollIntoViewIfNeeded();
-        await track.getByTestId('track-snippet-toggle').click();
-        await track.getByTestId('snippet-editor').waitFor();
-        await check(page, 'snippet-editor');
-        await track.getByTestId('track-snippet-toggle').click();
-
-        await track.getByTestId('track-delete').click();
-        await checkThenCancel(page, 'Delete track?', 'delete-track-dialog');
-        await page.getByTestId('tracks-select-all').check();
-        await page.getByTestId('tracks-delete-selected').click();
-        await checkThenCancel(page, 'Delete 3 tracks?', 'delete-tracks-dialog');
-        await page.getByTestId('tracks-select-all').uncheck();
-
-        await track.getByRole('button', { name: `Get feedback on ${TITLES.pending}` }).click();
-        const dialog = page.getByRole('dialog', { name: 'Request Feedback' });
-        await dialog.waitFor();
-        await check(page, 'share-dialog');
-        await expectVisibleFocus(page, 'share-dialog');
-        await dialog.getByRole('button', { name: 'Pros', exact: true }).click();
-        await dialog.getByRole('combobox', { name: 'Share with' }).fill('quin');
-        const option = dialog.getByRole('option').filter({ hasText: 'Quinn Peer' });
-        await option.waitFor();
-        await check(page, 'share-dialog-search');
-        await option.click();
-        await dialog.getByLabel('Feedback notes', { exact: true }).fill('Is the bridge too long?');
-        await dialog.getByLabel('Context', { exact: true }).selectOption('mix_check');
-        await dialog.getByTestId('share-submit').click();
-        await dialog.getByText('Feedback Request Sent!').waitFor();
-        await check(page, 'share-dialog-sent');
-        await dialog.getByRole('button', { name: 'Done' }).click();
-        await dialog.waitFor({ state: 'detached' });
-      });
-
-      it("Choose Your Pro, 'More about' open, and a priced pro's payment step", async () => {
-        const { page } = session;
-        await visit(page, '/choose-pro', heading('Choose Your Pro', 1));
-        await page.getByTestId('pro-card').first().waitFor();
-        await check(page, 'choose-pro');
-        await expectVisibleFocus(page, 'choose-pro');
-        const paul = await showProCard(page, proCardNamed(page, 'Paul Producer'));
-        await paul.getByRole('button', { name: 'More about Paul Producer' }).click();
-        await paul.getByTestId('pro-more-panel').waitFor({ state: 'visible' });
-        await check(page, 'choose-pro-more');
-        await page.keyboard.press('Escape');
-        await page.mouse.move(0, 0);
-        await paul.getByTestId('pro-more-panel').waitFor({ state: 'hidden' });
-
-        await paul.getByRole('button', { name: 'Choose Pro' }).click();
-        const dialog = page.getByRole('dialog', { name: 'Request Feedback' });
-        await dialog.waitFor();
-        await dialog.getByLabel('Track', { exact: true }).selectOption({ label: TITLES.done });
-        await dialog.getByLabel('Feedback notes', { exact: true }).fill('Ready for release?');
-        await dialog.getByLabel('Context', { exact: true }).selectOption('mix_check');
-        await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
-        await dialog.getByRole('region', { name: 'Review and Pay' }).waitFor();
-        await check(page, 'share-dialog-payment');
-        await expectVisibleFocus(page, 'share-dialog-payment');
-        await dialog.getByRole('button', { name: 'Go Back' }).click();
-        await dialog.getByRole('button', { name: 'Cancel' }).click();
-        const discard = page.getByRole('alertdialog', { name: 'Discard this request?' });
-        await discard.waitFor();
-        await check(page, 'share-dialog-discard');
-        await discard.getByTestId('confirm-button').click();
-        await dialog.waitFor({ state: 'detached' });
-      });
-
-      it('the profile with its genre and links dialogs and the application form, settings, payment results, access denied', async () => {
-        const { page } = session;
-        await visit(page, '/profile', heading('Profile', 1));
-        await page.getByTestId('profile-form-panel').waitFor();
-        await check(page, 'profile');
-        await expectVisibleFocus(page, 'profile');
-        await page.getByRole('button', { name: 'Edit genres' }).click();
-        const genres = page.getByRole('dialog', { name: 'Edit genres' });
-        await genres.waitFor();
-        await check(page, 'profile-genres-dialog');
-        await page.keyboard.press('Escape');
-        await genres.waitFor({ state: 'detached' });
-        await page.getByRole('button', { name: 'Edit links' }).click();
-        const links = page.getByRole('dialog', { name: 'Edit links' });
-        await links.waitFor();
-        await check(page, 'profile-links-dialog');
-        await expectVisibleFocus(page, 'profile-links-dialog');
-        await page.keyboard.press('Escape');
-        await links.waitFor({ state: 'detached' });
-        const card = page.getByTestId('application-card');
-        await card.getByRole('button', { name: 'Apply to become a pro' }).click();
-        await card.getByTestId('application-form').waitFor();
-        await check(page, 'profile-application-form');
-        await expectVisibleFocus(page, 'profile-application-form', 80);
-
-        await visit(page, '/settings', heading('Settings', 1));
-        await page.getByTestId('plan-card').first().waitFor();
-        await check(page, 'settings');
-        await visit(page, '/feedback/success', heading('No Payment to Confirm'));
-        await page.getByTestId('pro-card').first().waitFor();
-        await check(page, 'feedback-success');
-        await visit(page, '/feedback/cancel', heading('Payment Cancelled'));
-        await page.getByTestId('pro-card').first().waitFor();
-        await check(page, 'feedback-cancel');
-        await visit(page, '/admin/users', heading('Access Denied'));
-        await check(page, 'access-denied');
-        await expectVisibleFocus(page, 'access-denied');
-        await waitForPath(page, '/dashboard', 10_000);
-      });
+      await rows.last().evaluate((el) => el.scrollIntoView({ block: 'end' }));
+      await dragFileOver(rows.last(), 'dragenter');
+      await dragFileOver(rows.last(), 'drop');
+      const upload = page.getByRole('dialog', { name: 'Upload Track' });
+      await upload.waitFor();
+      expect(await upload.getByTestId('upload-file-name').textContent()).toBe('Dragged.wav');
+      await check(page, 'upload-modal');
+      await checkFocus(page, 'upload-modal');
+      await page.keyboard.press('Escape');
+      await upload.waitFor({ state: 'detached' });
+      for (const r of await page.getByTestId('track-row').all()) {
+        await r.getByTestId('track-snippet-toggle').click();
+        await r.getByTestId('track-feedback-toggle').click();
+      }
+      await page.evaluate(() => window.scrollTo(0, 0));
     });
 
-    describe('the pro', () => {
-      const session = e2e.signedInForAll(() => reviewer, '/dashboard', viewport);
+    it('a share shows once: a line under its track that opens it in the Feedback Hub', async () => {
+      const { page } = session;
+      const track = row(page, TITLES.done);
+      await track.getByTestId('track-feedback-toggle').click();
+      const line = track.getByTestId('track-share-line');
+      await line.waitFor();
+      expect(await line.count()).toBe(1);
+      expect(await track.getByTestId('share-item').count()).toBe(0);
+      expect(await page.locator(`[data-testid="share-item"][data-share-id="${shares.done}"]`).count()).toBe(1);
+      await check(page, 'dashboard-track-feedback');
 
-      it('Tracks to Rate: a pending request with its decline dialog, and the reviewer form with its comments', async () => {
-        const { page } = session;
-        await page.getByRole('heading', { name: 'Pro Experience' }).waitFor();
-        await page.getByTestId('track-failed').waitFor();
-        const pending = reviewItem(page, shares.pending);
-        await pending.waitFor();
-        await check(page, 'dashboard-pro');
-        await pending.getByRole('button', { name: `Open ${TITLES.pending}` }).click();
-        await pending.getByTestId('share-accept').waitFor();
-        await check(page, 'pro-pending-request');
-        await pending.getByTestId('share-decline').click();
-        await checkThenCancel(page, 'Decline this request?', 'pro-decline-dialog');
-        await pending.getByRole('button', { name: `Hide ${TITLES.pending}` }).click();
+      // By keyboard: the link opens the share in the hub and the focus goes with it.
+      await line.getByTestId('track-share-open').focus();
+      await page.keyboard.press('Enter');
+      const item = hubItem(page, shares.done);
+      await item.getByTestId('rating-form').waitFor();
+      expect(await item.getByTestId('share-toggle').evaluate((el) => el === document.activeElement)).toBe(true);
+      const box = (await item.boundingBox())!;
+      expect(box.y).toBeLessThan(DESKTOP.height);
+      expect(box.y + box.height).toBeGreaterThan(0);
 
-        const reviewing = reviewItem(page, shares.reviewing);
-        await reviewing.getByRole('button', { name: `Open ${TITLES.reviewing}` }).click();
-        const form = reviewing.getByTestId('reviewer-form');
-        await form.getByTestId('comment-card').nth(2).waitFor();
-        await check(page, 'pro-reviewer-form');
-        await expectVisibleFocus(page, 'pro-reviewer-form', 80);
+      // The musician's question box comes after the general feedback.
+      const order = await item.evaluate((el) =>
+        ['comment-list', 'general-feedback', 'feedback-reply', 'rating-form'].map((id) => {
+          const found = el.querySelector(`[data-testid="${id}"]`);
+          return found ? Math.round(found.getBoundingClientRect().top + window.scrollY) : -1;
+        }),
+      );
+      expect(order.every((y) => y >= 0)).toBe(true);
+      expect(order).toEqual([...order].sort((a, b) => a - b));
+      await check(page, 'dashboard-feedback-view');
+      await checkFocus(page, 'dashboard-feedback-view', 80);
+    });
 
-        // The author's name keeps to one line beside the edit and delete icons, clear of them.
-        const cards = form.getByTestId('comment-card');
-        for (let i = 0; i < (await cards.count()); i++) {
-          const card = cards.nth(i);
-          const author = card.getByTestId('comment-author');
-          const edit = (await card.getByTestId('comment-edit').boundingBox())!;
-          const name = (await author.boundingBox())!;
-          const lineHeight = await author.evaluate(
-            (el) => parseFloat(getComputedStyle(el).lineHeight) || parseFloat(getComputedStyle(el).fontSize) * 1.5,
-          );
+    it('the snippet editor, the delete dialogs and the request dialog through to its confirmation', async () => {
+      const { page } = session;
+      const track = row(page, TITLES.pending);
+      await track.scrollIntoViewIfNeeded();
+      await track.getByTestId('track-snippet-toggle').click();
+      await track.getByTestId('snippet-editor').waitFor();
+      await check(page, 'snippet-editor');
+      await track.getByTestId('track-snippet-toggle').click();
+
+      await track.getByTestId('track-delete').click();
+      await checkThenCancel(page, 'Delete track?', 'delete-track-dialog');
+      await page.getByTestId('tracks-select-all').check();
+      await page.getByTestId('tracks-delete-selected').click();
+      await checkThenCancel(page, 'Delete 3 tracks?', 'delete-tracks-dialog');
+      await page.getByTestId('tracks-select-all').uncheck();
+
+      await track.getByRole('button', { name: `Get feedback on ${TITLES.pending}` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Request Feedback' });
+      await dialog.waitFor();
+      await check(page, 'share-dialog');
+      await checkFocus(page, 'share-dialog');
+      await dialog.getByRole('button', { name: 'Pros', exact: true }).click();
+      await dialog.getByRole('combobox', { name: 'Share with' }).fill('quin');
+      const option = dialog.getByRole('option').filter({ hasText: 'Quinn Peer' });
+      await option.waitFor();
+      await check(page, 'share-dialog-search');
+      await option.click();
+      await dialog.getByLabel('Feedback notes', { exact: true }).fill('Is the bridge too long?');
+      await dialog.getByLabel('Context', { exact: true }).selectOption('mix_check');
+      await dialog.getByTestId('share-submit').click();
+      await dialog.getByText('Feedback Request Sent!').waitFor();
+      await check(page, 'share-dialog-sent');
+      await dialog.getByRole('button', { name: 'Done' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    });
+
+    it("Choose Your Pro, 'More about' open, and a priced pro's payment step", async () => {
+      const { page } = session;
+      await visit(page, '/choose-pro', heading('Choose Your Pro', 1));
+      await page.getByTestId('pro-card').first().waitFor();
+      await check(page, 'choose-pro');
+      await checkFocus(page, 'choose-pro');
+      const paul = await showProCard(page, proCardNamed(page, 'Paul Producer'));
+      await paul.getByRole('button', { name: 'More about Paul Producer' }).click();
+      await paul.getByTestId('pro-more-panel').waitFor({ state: 'visible' });
+      await check(page, 'choose-pro-more');
+      await page.keyboard.press('Escape');
+      await page.mouse.move(0, 0);
+      await paul.getByTestId('pro-more-panel').waitFor({ state: 'hidden' });
+
+      await paul.getByRole('button', { name: 'Choose Pro' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Request Feedback' });
+      await dialog.waitFor();
+      await dialog.getByLabel('Track', { exact: true }).selectOption({ label: TITLES.done });
+      await dialog.getByLabel('Feedback notes', { exact: true }).fill('Ready for release?');
+      await dialog.getByLabel('Context', { exact: true }).selectOption('mix_check');
+      await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+      await dialog.getByRole('region', { name: 'Review and Pay' }).waitFor();
+      await check(page, 'share-dialog-payment');
+      await checkFocus(page, 'share-dialog-payment');
+      await dialog.getByRole('button', { name: 'Go Back' }).click();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      const discard = page.getByRole('alertdialog', { name: 'Discard this request?' });
+      await discard.waitFor();
+      await check(page, 'share-dialog-discard');
+      await discard.getByTestId('confirm-button').click();
+      await dialog.waitFor({ state: 'detached' });
+    });
+
+    it('the profile with its genre and links dialogs and the application form, settings, payment results, access denied', async () => {
+      const { page } = session;
+      await visit(page, '/profile', heading('Profile', 1));
+      await page.getByTestId('profile-form-panel').waitFor();
+      await check(page, 'profile');
+      await checkFocus(page, 'profile');
+      await page.getByRole('button', { name: 'Edit genres' }).click();
+      const genres = page.getByRole('dialog', { name: 'Edit genres' });
+      await genres.waitFor();
+      await check(page, 'profile-genres-dialog');
+      await page.keyboard.press('Escape');
+      await genres.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Edit links' }).click();
+      const links = page.getByRole('dialog', { name: 'Edit links' });
+      await links.waitFor();
+      await check(page, 'profile-links-dialog');
+      await checkFocus(page, 'profile-links-dialog');
+      await page.keyboard.press('Escape');
+      await links.waitFor({ state: 'detached' });
+      const card = page.getByTestId('application-card');
+      await card.getByRole('button', { name: 'Apply to become a pro' }).click();
+      await card.getByTestId('application-form').waitFor();
+      await check(page, 'profile-application-form');
+      await checkFocus(page, 'profile-application-form', 80);
+
+      await visit(page, '/settings', heading('Settings', 1));
+      await page.getByTestId('plan-card').first().waitFor();
+      await check(page, 'settings');
+      await visit(page, '/feedback/success', heading('No Payment to Confirm'));
+      await page.getByTestId('pro-card').first().waitFor();
+      await check(page, 'feedback-success');
+      await visit(page, '/feedback/cancel', heading('Payment Cancelled'));
+      await page.getByTestId('pro-card').first().waitFor();
+      await check(page, 'feedback-cancel');
+      await visit(page, '/admin/users', heading('Access Denied'));
+      await check(page, 'access-denied');
+      await checkFocus(page, 'access-denied');
+      await waitForPath(page, '/dashboard', 10_000);
+    });
+  });
+
+  describe('the pro', () => {
+    const session = e2e.signedInForAll(() => reviewer, '/dashboard');
+
+    it('Tracks to Rate: a pending request with its decline dialog, and the reviewer form with its comments', async () => {
+      const { page } = session;
+      await page.getByRole('heading', { name: 'Pro Experience' }).waitFor();
+      await page.getByTestId('track-failed').waitFor();
+      const pending = reviewItem(page, shares.pending);
+      await pending.waitFor();
+      await check(page, 'dashboard-pro');
+      await pending.getByRole('button', { name: `Open ${TITLES.pending}` }).click();
+      await pending.getByTestId('share-accept').waitFor();
+      await check(page, 'pro-pending-request');
+      await pending.getByTestId('share-decline').click();
+      await checkThenCancel(page, 'Decline this request?', 'pro-decline-dialog');
+      await pending.getByRole('button', { name: `Hide ${TITLES.pending}` }).click();
+
+      const reviewing = reviewItem(page, shares.reviewing);
+      await reviewing.getByRole('button', { name: `Open ${TITLES.reviewing}` }).click();
+      const form = reviewing.getByTestId('reviewer-form');
+      await form.getByTestId('comment-card').nth(2).waitFor();
+      await check(page, 'pro-reviewer-form');
+      await checkFocus(page, 'pro-reviewer-form', 80);
+
+      // The author's name keeps to one line beside the edit and delete icons, clear of them.
+      const cards = form.getByTestId('comment-card');
+      await atEachWidth(page, async () => {
+        for (const card of await cards.all()) {
+          // Both boxes from one layout: the waveform above may still be settling after the resize.
+          const { name, edit, lineHeight } = await card.evaluate((el) => {
+            const box = (id: string) => el.querySelector(`[data-testid="${id}"]`)!.getBoundingClientRect().toJSON() as DOMRect;
+            const style = getComputedStyle(el.querySelector('[data-testid="comment-author"]')!);
+            return {
+              name: box('comment-author'),
+              edit: box('comment-edit'),
+              lineHeight: parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.5,
+            };
+          });
           expect(name.height, 'the name wraps').toBeLessThanOrEqual(lineHeight * 1.25);
           expect(name.x + name.width, 'the name runs under the icons').toBeLessThanOrEqual(edit.x);
           expect(Math.abs(name.y + name.height / 2 - (edit.y + edit.height / 2))).toBeLessThan(6);
-          expect(await author.getAttribute('title')).toBe(REVIEWER_NAME);
+          expect(await card.getByTestId('comment-author').getAttribute('title')).toBe(REVIEWER_NAME);
         }
         await screenshot(page, 'a11y-pro-comment-cards');
-
-        await cards.first().getByRole('button', { name: 'Edit comment' }).click();
-        await cards.first().getByTestId('comment-editor').waitFor();
-        await check(page, 'pro-comment-editing');
-        await cards.first().getByRole('button', { name: 'Cancel' }).click();
-        await cards.first().getByTestId('comment-delete').click();
-        await checkThenCancel(page, 'Delete comment?', 'pro-comment-delete-dialog');
-
-        await form.getByRole('group', { name: 'Mixing & Mastering' }).getByRole('button', { name: '4 stars' }).click();
-        await form.getByTestId('feedback-submit').click();
-        await checkThenCancel(page, 'Submit your feedback?', 'pro-submit-dialog');
-        await form.getByRole('group', { name: 'Mixing & Mastering' }).getByRole('button', { name: '4 stars' }).click();
       });
 
-      it('Your Feedback History with a completed review open', async () => {
-        const { page } = session;
-        await page.getByRole('tab', { name: 'Your Feedback History' }).click();
-        const done = reviewItem(page, shares.done);
-        await done.getByRole('button', { name: `Open ${TITLES.done}` }).click();
-        await done.getByTestId('criteria-bars').waitFor();
-        await check(page, 'pro-history');
-        await expectVisibleFocus(page, 'pro-history', 80);
-        await page.getByRole('tab', { name: 'Tracks to Rate' }).click();
-      });
+      await cards.first().getByRole('button', { name: 'Edit comment' }).click();
+      await cards.first().getByTestId('comment-editor').waitFor();
+      await check(page, 'pro-comment-editing');
+      await cards.first().getByRole('button', { name: 'Cancel' }).click();
+      await cards.first().getByTestId('comment-delete').click();
+      await checkThenCancel(page, 'Delete comment?', 'pro-comment-delete-dialog');
 
-      it("the pro's profile: price and balance", async () => {
-        const { page } = session;
-        await visit(page, '/profile', heading('Profile', 1));
-        await page.getByTestId('price-card').waitFor();
-        await page.getByTestId('earnings-card').waitFor();
-        await check(page, 'pro-profile');
-        await expectVisibleFocus(page, 'pro-profile', 80);
-      });
+      await form.getByRole('group', { name: 'Mixing & Mastering' }).getByRole('button', { name: '4 stars' }).click();
+      await form.getByTestId('feedback-submit').click();
+      await checkThenCancel(page, 'Submit your feedback?', 'pro-submit-dialog');
+      await form.getByRole('group', { name: 'Mixing & Mastering' }).getByRole('button', { name: '4 stars' }).click();
     });
 
-    describe('the admin', () => {
-      const session = e2e.signedInForAll(() => admin, '/admin/users', viewport, '/admin/login');
+    it('Your Feedback History with a completed review open', async () => {
+      const { page } = session;
+      await page.getByRole('tab', { name: 'Your Feedback History' }).click();
+      const done = reviewItem(page, shares.done);
+      await done.getByRole('button', { name: `Open ${TITLES.done}` }).click();
+      await done.getByTestId('criteria-bars').waitFor();
+      await check(page, 'pro-history');
+      await checkFocus(page, 'pro-history', 80);
+      await page.getByRole('tab', { name: 'Tracks to Rate' }).click();
+    });
 
-      it('users with the applications, the impersonation banner, and settings with the audit', async () => {
-        const { page } = session;
-        await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
-        await page.getByTestId('application').first().waitFor();
-        await page.getByTestId('admin-user').first().waitFor();
-        await check(page, 'admin-users');
-        await expectVisibleFocus(page, 'admin-users');
-
-        // An application's decline form, and a pro's price and balance editors.
-        const application = page.locator(`[data-testid="application"][data-user-email="${applicantEmail}"]`);
-        for (
-          let pages = 0;
-          pages < 50 && (await application.count()) === 0 && (await page.getByTestId('applications-more').isVisible());
-          pages++
-        ) {
-          await page.getByTestId('applications-more').click();
-          await page.waitForFunction(() => !document.querySelector('[data-testid="applications-more"][aria-busy="true"]'));
-        }
-        await application.getByRole('button', { name: 'Decline' }).click();
-        await application.getByTestId('decline-form').waitFor();
-        await check(page, 'admin-application-decline');
-        await application.getByTestId('decline-form').getByRole('button', { name: 'Cancel' }).click();
-        await page.getByLabel('Search users').fill(reviewer.email);
-        const pro = adminUserRow(page, reviewer.email);
-        await pro.waitFor();
-        await pro.getByRole('button', { name: 'Edit Price' }).click();
-        await pro.getByTestId('price-editor').waitFor();
-        await check(page, 'admin-price-editor');
-        await pro.getByRole('button', { name: 'Cancel' }).click();
-        await pro.getByRole('button', { name: 'Edit Balance' }).click();
-        await pro.getByRole('button', { name: 'Save' }).click();
-        await pro.getByText('Reason is required').waitFor();
-        await check(page, 'admin-balance-editor');
-        await pro.getByRole('button', { name: 'Cancel' }).click();
-        await pro.getByTestId('balance-editor').waitFor({ state: 'detached' });
-
-        await page.getByLabel('Search users').fill(musician.email);
-        const user = adminUserRow(page, musician.email);
-        await user.waitFor();
-        await expectEmailUnbroken(user.getByTestId('admin-user-email'), musician.email);
-        await user.getByRole('button', { name: 'Impersonate' }).click();
-        await waitForPath(page, '/dashboard', 20_000);
-        await page.getByRole('heading', { name: 'Musician Experience' }).waitFor();
-        await page.getByTestId('track-row').first().waitFor();
-        const banner = page.getByTestId('impersonation-banner');
-        await expectEmailUnbroken(banner.getByTestId('impersonation-email'), musician.email);
-        await check(page, 'impersonation-banner');
-        await banner.getByRole('button', { name: 'Stop Impersonating' }).click();
-        await waitForPath(page, '/admin/users', 20_000);
-
-        await visit(page, '/admin/settings', heading('Admin Settings', 1));
-        await page.getByTestId('audit-entry').first().waitFor();
-        await check(page, 'admin-settings');
-        await expectVisibleFocus(page, 'admin-settings');
-        await page.getByRole('button', { name: 'Edit', exact: true }).click();
-        await page.getByLabel('Margin (%)').fill('150');
-        await page.getByRole('button', { name: 'Save' }).click();
-        await page.getByRole('alert').waitFor();
-        await check(page, 'admin-margin-editor');
-        await page.getByRole('button', { name: 'Cancel' }).click();
-        await page.getByTestId('margin-value').waitFor();
-        if (phone)
-          await expectEmailUnbroken(
-            page.getByTestId('audit-target').first(),
-            (await page.getByTestId('audit-target').first().textContent())!.trim(),
-          );
-      });
+    it("the pro's profile: price and balance", async () => {
+      const { page } = session;
+      await visit(page, '/profile', heading('Profile', 1));
+      await page.getByTestId('price-card').waitFor();
+      await page.getByTestId('earnings-card').waitFor();
+      await check(page, 'pro-profile');
+      await checkFocus(page, 'pro-profile', 80);
     });
   });
-}
+
+  describe('the admin', () => {
+    const session = e2e.signedInForAll(() => admin, '/admin/users', DESKTOP, '/admin/login');
+
+    it('users with the applications, the impersonation banner, and settings with the audit', async () => {
+      const { page } = session;
+      await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
+      await page.getByTestId('application').first().waitFor();
+      await page.getByTestId('admin-user').first().waitFor();
+      await check(page, 'admin-users');
+      await checkFocus(page, 'admin-users');
+
+      // An application's decline form, and a pro's price and balance editors.
+      const application = page.locator(`[data-testid="application"][data-user-email="${applicantEmail}"]`);
+      for (
+        let pages = 0;
+        pages < 50 && (await application.count()) === 0 && (await page.getByTestId('applications-more').isVisible());
+        pages++
+      ) {
+        await page.getByTestId('applications-more').click();
+        await page.waitForFunction(() => !document.querySelector('[data-testid="applications-more"][aria-busy="true"]'));
+      }
+      await application.getByRole('button', { name: 'Decline' }).click();
+      await application.getByTestId('decline-form').waitFor();
+      await check(page, 'admin-application-decline');
+      await application.getByTestId('decline-form').getByRole('button', { name: 'Cancel' }).click();
+      await page.getByLabel('Search users').fill(reviewer.email);
+      const pro = adminUserRow(page, reviewer.email);
+      await pro.waitFor();
+      await pro.getByRole('button', { name: 'Edit Price' }).click();
+      await pro.getByTestId('price-editor').waitFor();
+      await check(page, 'admin-price-editor');
+      await pro.getByRole('button', { name: 'Cancel' }).click();
+      await pro.getByRole('button', { name: 'Edit Balance' }).click();
+      await pro.getByRole('button', { name: 'Save' }).click();
+      await pro.getByText('Reason is required').waitFor();
+      await check(page, 'admin-balance-editor');
+      await pro.getByRole('button', { name: 'Cancel' }).click();
+      await pro.getByTestId('balance-editor').waitFor({ state: 'detached' });
+
+      await page.getByLabel('Search users').fill(musician.email);
+      const user = adminUserRow(page, musician.email);
+      await user.waitFor();
+      await expectEmailUnbroken(user.getByTestId('admin-user-email'), musician.email);
+      await user.getByRole('button', { name: 'Impersonate' }).click();
+      await waitForPath(page, '/dashboard', 20_000);
+      await page.getByRole('heading', { name: 'Musician Experience' }).waitFor();
+      await page.getByTestId('track-row').first().waitFor();
+      const banner = page.getByTestId('impersonation-banner');
+      await expectEmailUnbroken(banner.getByTestId('impersonation-email'), musician.email);
+      await check(page, 'impersonation-banner');
+      await banner.getByRole('button', { name: 'Stop Impersonating' }).click();
+      await waitForPath(page, '/admin/users', 20_000);
+
+      await visit(page, '/admin/settings', heading('Admin Settings', 1));
+      await page.getByTestId('audit-entry').first().waitFor();
+      await check(page, 'admin-settings');
+      await checkFocus(page, 'admin-settings');
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
+      await page.getByLabel('Margin (%)').fill('150');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('alert').waitFor();
+      await check(page, 'admin-margin-editor');
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByTestId('margin-value').waitFor();
+      // An audit line's address, at the phone's width where it has to wrap.
+      const target = page.getByTestId('audit-target').first();
+      await page.setViewportSize(PHONE);
+      await expectEmailUnbroken(target, (await target.textContent())!.trim());
+      await page.setViewportSize(DESKTOP);
+    });
+  });
+});
 
 describe('crawlers', () => {
   it('get a robots.txt, not the app, at /robots.txt', async () => {

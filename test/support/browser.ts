@@ -40,11 +40,13 @@ export async function newPage(browser: Browser, viewport: Viewport = DESKTOP): P
   return { context, page };
 }
 
-/** Saves a full-page screenshot named `<name>-<width>x<height>.png`. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Saves a full-page screenshot named `<name>-<width>x<height>.png`, when SCREENSHOTS=1 (`npm run screenshots`):
+ * they are for people to look at, and drawing them cost the browser tests about a seventh of their CPU.
+ */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  if (process.env.SCREENSHOTS !== '1') return;
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const size = page.viewportSize();
-  const file = path.join(SCREENSHOT_DIR, `${name}-${size?.width}x${size?.height}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  return file;
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${size?.width}x${size?.height}.png`), fullPage: true });
 }

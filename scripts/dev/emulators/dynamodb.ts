@@ -79,6 +79,10 @@ export async function startDynamo(
       'dynamodb-local',
       '-Xms64m',
       '-Xmx512m',
+      // The client compiler only, and one garbage-collector thread: on a laptop or a 2-core CI machine the
+      // optimising compiler's work never paid itself back over a test run (the JVM's CPU halved, measured).
+      '-XX:TieredStopAtLevel=1',
+      '-XX:+UseSerialGC',
       '-Djava.library.path=./DynamoDBLocal_lib',
       '-jar',
       'DynamoDBLocal.jar',
