@@ -377,7 +377,9 @@ describe('tracks on the Musician Experience page', () => {
     await page.getByTestId('upload-file-input').setInputFiles(fakeMp3File);
     expect(await page.getByTestId('upload-file-error').count()).toBe(0);
     await page.getByTestId('upload-submit').click();
-    await page.getByTestId('upload-error').waitFor({ timeout: 20_000 });
+    // Processing refuses it, behind whatever else is queued: another file's burst of 40 uploads can hold the
+    // shared queue for half a minute (flows.processedTrack allows a minute too).
+    await page.getByTestId('upload-error').waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('upload-error').textContent()).toMatch(/not audio/i);
     await screenshot(page, 'tracks-upload-error');
     await page.keyboard.press('Escape');

@@ -136,6 +136,9 @@ export function useMarkCheck(shareId: string) {
       client.setQueryData<ShareDetail>(shareDetailKey(shareId), (d) =>
         d?.checklist ? { ...d, checklist: d.checklist.map((i) => (i.commentId === commentId ? { ...i, ...changed } : i)) } : d,
       );
+      // A read of the request begun before the mark was saved (after Accept, say) would land after this
+      // and take the mark away: it is cancelled and the request read again.
+      void client.invalidateQueries({ queryKey: shareDetailKey(shareId) });
     },
   });
 }
