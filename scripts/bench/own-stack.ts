@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { StackInfo } from '../../test/support/global-setup.js';
 import { freePorts } from '../dev/stack/ports.js';
-import { MEDIA_BUCKET, startStack, TABLE_NAME, type StackOptions } from '../dev/stack/stack.js';
+import { startStack, type StackOptions } from '../dev/stack/stack.js';
+import { MEDIA_BUCKET, TABLE_NAME } from '../dev/stack/local-names.js';
 
 /** Runs `bench` on a local stack of its own, on free ports with a throw-away data directory, stopped and removed after. */
 export async function onOwnStack(

@@ -2,7 +2,7 @@ import http from 'node:http';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { freePort } from '../dev/stack/ports.js';
-import { TABLE_NAME } from '../dev/stack/stack.js';
+import { TABLE_NAME } from '../dev/stack/local-names.js';
 import { callRoute, fmt, percentile, type BenchSession } from './session.js';
 
 const CLIENTS = 20;

@@ -5,7 +5,8 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { mp3Bytes, wavBytes } from '../../test/support/audio.js';
 import { analyseAudioFile } from '../../functions/tracks/audio.js';
 import { useStackEnvironment } from '../../test/support/in-process.js';
-import { MEDIA_BUCKET, TABLE_NAME, type LocalStack } from '../dev/stack/stack.js';
+import { type LocalStack } from '../dev/stack/stack.js';
+import { MEDIA_BUCKET, TABLE_NAME } from '../dev/stack/local-names.js';
 import { callRoute, fmt, MB, percentile, send, type BenchSession } from './session.js';
 
 /** The smallest and the median. */

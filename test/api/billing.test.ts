@@ -17,6 +17,7 @@ import {
   waitForEmail,
 } from '../support/stack-kit.js';
 import { wavBytes } from '../support/audio.js';
+import { LOCAL_PAYMENT_SECRETS } from '../../scripts/dev/stack/local-names.js';
 
 const stack = inject('stack');
 const CARD = { cardExpiry: '12 / 34', cardCvc: '123', billingName: 'Test Payer' };
@@ -69,7 +70,6 @@ const waitForPlan = (user: TestUser, planId: string) =>
 const local = (path: string, body?: unknown) => standInControl(stack.stripeUrl, path, body);
 
 async function stripeGet(path: string) {
-  const { LOCAL_PAYMENT_SECRETS } = await import('../../scripts/dev/stack/stack.js');
   const res = await fetch(new URL(path, stack.stripeUrl), {
     headers: { authorization: `Bearer ${LOCAL_PAYMENT_SECRETS.stripeSecretKey}` },
   });

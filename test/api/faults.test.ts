@@ -22,6 +22,7 @@ import { EARNING_HOLD_DAYS } from '../../shared/money.js';
 import { FAULT_KINDS, type FaultKind, type ServiceName } from '../../scripts/dev/faults/fault-proxy.js';
 import { callRoute, createConfirmedUser, flows, money, sleep, standInControl, type TestUser } from '../support/stack-kit.js';
 import { startFaultStack, type FaultStack } from '../support/faults.js';
+import { LOCAL_PAYMENT_SECRETS } from '../../scripts/dev/stack/local-names.js';
 
 const stack = inject('stack');
 const PRICE = 3000;
@@ -186,7 +187,6 @@ async function refundedInFull(c: { orderId: string }): Promise<string[]> {
 
 /** The Stripe stand-in's API, as the app's key reads it. */
 async function stripeGet(path: string) {
-  const { LOCAL_PAYMENT_SECRETS } = await import('../../scripts/dev/stack/stack.js');
   const res = await fetch(new URL(path, stack.stripeUrl), {
     headers: { authorization: `Bearer ${LOCAL_PAYMENT_SECRETS.stripeSecretKey}` },
   });
@@ -204,7 +204,6 @@ const customersOf = async (email: string) =>
  * event arrives twice, in either order).
  */
 async function deliverStripeEvents(answers: Answer[], customerId: string, since: number) {
-  const { LOCAL_PAYMENT_SECRETS } = await import('../../scripts/dev/stack/stack.js');
   const { stripeSignature } = await import('../../scripts/dev/stand-ins/stripe/webhooks.js');
   const sign = stripeSignature(LOCAL_PAYMENT_SECRETS.stripeWebhookSecret);
   const events = ((await stripeGet(`/v1/events?limit=100&created[gte]=${since}`)).data as { data: { object: { customer?: string } } }[])
@@ -280,7 +279,6 @@ const paypalLocal = (path: string, body: unknown = {}) => standInControl(stack.p
 
 /** PayPal's event of `type` about `resourceId`, delivered to the faulted gateway as PayPal delivers it, signed. */
 async function deliverPaypalEvent(answers: Answer[], type: string, resourceId: string) {
-  const { LOCAL_PAYMENT_SECRETS } = await import('../../scripts/dev/stack/stack.js');
   const { AUTH_ALGO, WEBHOOK_CERT_URL } = await import('../../scripts/dev/stand-ins/paypal/server.js');
   const { paypalSignature } = await import('../../scripts/dev/stand-ins/paypal/signature.js');
   const listed = (await (await money.paypalApi(stack, '/v1/notifications/webhooks-events?page_size=50')).json()) as {

@@ -9,7 +9,7 @@ import { HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-
 import { localS3, objectExists } from '../support/objects.js';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { IMAGE_MAX_SIZE, MAX_IMAGE_BYTES } from '../../shared/schemas/profile.js';
-import { IMAGES_BUCKET } from '../../scripts/dev/stack/stack.js';
+import { IMAGES_BUCKET } from '../../scripts/dev/stack/local-names.js';
 import { localCognitoClient } from '../../scripts/dev/emulators/user-pool.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/seed/demo-users.js';
 import { encodePng } from '../../scripts/seed/demo-images.js';

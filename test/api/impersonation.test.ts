@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { IMPERSONATION_HEADER } from '../../shared/api/route.js';
 import { callRoute, cognitoClient, createConfirmedUser, type TestUser } from '../support/stack-kit.js';
 import { onboard, testAdmin } from '../support/flows.js';
+import { LOCAL_IMPERSONATION_KEY } from '../../scripts/dev/stack/local-names.js';
 
 const stack = inject('stack');
 let admin: TestUser;
@@ -110,7 +111,6 @@ describe('impersonation', () => {
       const p = Buffer.from(JSON.stringify(c)).toString('base64url');
       return `${prefix}.${p}.${createHmac('sha256', key).update(`${prefix}.${p}`).digest('base64url')}`;
     };
-    const { LOCAL_IMPERSONATION_KEY } = await import('../../scripts/dev/stack/stack.js');
     const other = await createConfirmedUser(stack);
     const otherId = await onboard(stack, other, 'musician');
     for (const token of [

@@ -8,7 +8,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { RATE_LIMITS } from '../../functions/platform/rate-limits.js';
 import { routes } from '../../shared/api/routes.js';
 import { AUTH_ALGO, WEBHOOK_CERT_URL, webhookSignature } from '../../scripts/dev/stand-ins/paypal/server.js';
-import { LOCAL_PAYMENT_SECRETS } from '../../scripts/dev/stack/stack.js';
+import { LOCAL_PAYMENT_SECRETS } from '../../scripts/dev/stack/local-names.js';
 import { postFrom } from '../support/loopback.js';
 import { startOfAWindow } from '../support/wait.js';
 

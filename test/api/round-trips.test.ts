@@ -25,6 +25,7 @@ import {
 import { defectsWavBytes, pngBytes, wavBytes } from '../support/audio.js';
 import { signInWaitMs } from '../../shared/authenticator.js';
 import { totpCode } from '../support/totp.js';
+import { LOCAL_PAYMENT_SECRETS } from '../../scripts/dev/stack/local-names.js';
 
 const stack = inject('stack');
 const MAX_SEQUENTIAL = 3;
@@ -479,7 +480,6 @@ async function payment(orderId: string) {
 }
 
 async function paypal(path: string, init: RequestInit = {}) {
-  const { LOCAL_PAYMENT_SECRETS } = await import('../../scripts/dev/stack/stack.js');
   const basic = Buffer.from(`${LOCAL_PAYMENT_SECRETS.paypalClientId}:${LOCAL_PAYMENT_SECRETS.paypalClientSecret}`).toString('base64');
   const auth = await fetch(new URL('/v1/oauth2/token', stack.paypalUrl), {
     method: 'POST',

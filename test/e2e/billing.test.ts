@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { screenshot, SMALL_PHONE } from '../support/browser.js';
 import { browserTests } from './fixtures.js';
 import { DEMO_PASSWORD, inSecondWindow, waitForPath } from './helpers.js';
+import { LOCAL_PAYMENT_SECRETS } from '../../scripts/dev/stack/local-names.js';
 
 const e2e = browserTests();
 const { stack } = e2e;
@@ -16,7 +17,6 @@ const PLAN_SHOWS_MS = 15_000;
 
 /** Calls the Stripe stand-in: its own controls (`/_local/...`), or its API with the local secret key. */
 async function stripe(path: string, body?: unknown): Promise<any> {
-  const { LOCAL_PAYMENT_SECRETS } = await import('../../scripts/dev/stack/stack.js');
   const res = await fetch(new URL(path, stack.stripeUrl), {
     method: body === undefined ? 'GET' : 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${LOCAL_PAYMENT_SECRETS.stripeSecretKey}` },

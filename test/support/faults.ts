@@ -18,7 +18,7 @@ import {
 import { LocalRealtime } from '../../scripts/dev/emulators/realtime.js';
 import { startGateway } from '../../scripts/dev/stack/gateway.js';
 import { freePort } from '../../scripts/dev/stack/ports.js';
-import { LOCAL_IMPERSONATION_KEY } from '../../scripts/dev/stack/stack.js';
+import { LOCAL_IMPERSONATION_KEY } from '../../scripts/dev/stack/local-names.js';
 import type { StackInfo } from './global-setup.js';
 import { useStackEnvironment } from './in-process.js';
 

@@ -8,7 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePorts } from '../../scripts/dev/stack/ports.js';
-import { MEDIA_BUCKET, startStack, TABLE_NAME } from '../../scripts/dev/stack/stack.js';
+import { startStack } from '../../scripts/dev/stack/stack.js';
+import { MEDIA_BUCKET, TABLE_NAME } from '../../scripts/dev/stack/local-names.js';
 
 /**
  * What the tests are given of the stack: its URLs (the log collector's JSON at /logs), endpoints and pool,

@@ -1,6 +1,6 @@
 /** Lets a test call the functions' own modules in its process, against the test stack's emulators. */
 import { ENV } from '../../functions/lib/config.js';
-import { IMAGES_BUCKET, LOCAL_PAYMENT_SECRETS, MAIL_FROM } from '../../scripts/dev/stack/stack.js';
+import { IMAGES_BUCKET, LOCAL_PAYMENT_SECRETS, MAIL_FROM } from '../../scripts/dev/stack/local-names.js';
 import { localSecretEnv } from '../../functions/lib/secrets.js';
 import type { StackInfo } from './global-setup.js';
 

@@ -8,6 +8,7 @@ import type { StackInfo } from './global-setup.js';
 import { setAttributes } from './table.js';
 import type { TestUser } from './users.js';
 import { until } from './wait.js';
+import { LOCAL_PAYMENT_SECRETS } from '../../scripts/dev/stack/local-names.js';
 
 export const REQUEST_OPTIONS = { feedbackNotes: 'Is the low end too heavy?', context: 'mix_check' };
 
@@ -109,7 +110,6 @@ export async function paidOut(stack: StackInfo, pro: TestUser, cents: number): P
 }
 
 async function paypalToken(stack: StackInfo): Promise<string> {
-  const { LOCAL_PAYMENT_SECRETS } = await import('../../scripts/dev/stack/stack.js');
   const res = await fetch(new URL('/v1/oauth2/token', stack.paypalUrl), {
     method: 'POST',
     headers: {

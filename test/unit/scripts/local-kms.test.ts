@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receiptPayload, signReceipt } from '../../../functions/feedback/receipts.js';
 import { receiptSigner, signatureHolds } from '../../../functions/providers/receipt-signer.js';
 import { startLocalKms, type LocalKms } from '../../../scripts/dev/emulators/kms.js';
-import { LOCAL_RECEIPT_KEY, LOCAL_RECEIPT_KEY_ID } from '../../../scripts/dev/stack/stack.js';
+import { LOCAL_RECEIPT_KEY, LOCAL_RECEIPT_KEY_ID } from '../../../scripts/dev/stack/local-names.js';
 
 let kms: LocalKms;
 let client: KMSClient;
