@@ -122,7 +122,8 @@ export default tseslint.config(
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
     },
     rules: {
-      'import-x/no-cycle': 'error',
+      // Through our own modules only: a cycle cannot come back out of node_modules, and following it there took ESLint from 25 s to 66 s.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { zones }],
       '@typescript-eslint/no-unused-vars': [
         'error',

@@ -55,6 +55,14 @@ describe('lint zones', () => {
     expect(await ruleIdsOf('web/src/features/tracks/probe.ts', IMPORT_OF_TRACKS)).not.toContain('import-x/no-restricted-paths');
   });
 
+  it('refuses an import cycle, short or running through a topic', async () => {
+    // functions/lib/config.ts is imported by the people topic's records, and by way of them by the money topic.
+    const importing = (module: string) => `import * as m from '${module}';\nexport const probe = m;\n`;
+    expect(await ruleIdsOf('functions/lib/config.ts', importing('../people/data/users.js'))).toContain('import-x/no-cycle');
+    expect(await ruleIdsOf('functions/lib/config.ts', importing('../money/index.js'))).toContain('import-x/no-cycle');
+    expect(await ruleIdsOf('functions/lib/probe.ts', importing('../money/index.js'))).not.toContain('import-x/no-cycle');
+  });
+
   it('guards a feature folder made today without a change to the config', async () => {
     const relative = path.relative(ROOT, path.join(probe, 'probe.ts'));
     expect(await ruleIdsOf(relative, IMPORT_OF_TRACKS)).toContain('import-x/no-restricted-paths');
