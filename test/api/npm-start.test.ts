@@ -73,7 +73,7 @@ afterAll(() => {
 });
 
 describe('npm start', () => {
-  it('runs the product, keeps data across restarts, stops cleanly and is wiped by reset', async () => {
+  it('runs the product, leaves nothing behind when killed, keeps data across restarts, stops cleanly and is wiped by reset', async () => {
     const env = await ports();
     const first = start(env);
     const out = await first.ready;
@@ -97,22 +97,10 @@ describe('npm start', () => {
     expect(config).toMatchObject({ mode: 'local', apiUrl: `http://localhost:${env.API_PORT}` });
     expect((await fetch(`http://localhost:${env.MAIL_PORT}/store`)).status).toBe(200);
 
-    await stopWithCtrlC(first.child, first.output);
-    expect(first.output()).toContain('Stopped.');
-    // Children end with the launcher; on a loaded machine the last of them can take a moment to exit.
-    for (const [name, port] of Object.entries(env))
-      await expect.poll(() => portOpen(port), { message: `${name} ${port} still open`, timeout: 10_000 }).toBe(false);
-
-    // Same data directory: the same user pool, so accounts survive a restart.
-    const second = start(env);
-    await second.ready;
-    const again = await (await fetch(`http://localhost:${env.APP_PORT}/config.json`)).json();
-    expect(again.userPoolId).toBe(config.userPoolId);
-
     // A crash (the launcher killed outright, no chance to clean up) leaves no child behind holding a port:
-    // DynamoDB Local's JVM and the processing workers end with it, and the next start works.
-    const crashed = new Promise<void>((r) => second.child.once('exit', () => r()));
-    process.kill(second.child.pid!, 'SIGKILL');
+    // DynamoDB Local's JVM and the processing workers end with it.
+    const crashed = new Promise<void>((r) => first.child.once('exit', () => r()));
+    process.kill(first.child.pid!, 'SIGKILL');
     await crashed;
     await expect.poll(() => portOpen(env.DYNAMODB_PORT), { timeout: 15_000 }).toBe(false);
     const leftovers = () =>
@@ -120,10 +108,18 @@ describe('npm start', () => {
         encoding: 'utf8',
       }).stdout.trim();
     await expect.poll(leftovers, { timeout: 15_000 }).toBe('');
-    const third = start(env);
-    await third.ready;
-    await stopWithCtrlC(third.child, third.output);
-    expect(third.output()).toContain('Stopped.');
+
+    // The next start works, on the same data directory: the same user pool, so accounts survive a restart.
+    const second = start(env);
+    await second.ready;
+    const again = await (await fetch(`http://localhost:${env.APP_PORT}/config.json`)).json();
+    expect(again.userPoolId).toBe(config.userPoolId);
+
+    await stopWithCtrlC(second.child, second.output);
+    expect(second.output()).toContain('Stopped.');
+    // Children end with the launcher; on a loaded machine the last of them can take a moment to exit.
+    for (const [name, port] of Object.entries(env))
+      await expect.poll(() => portOpen(port), { message: `${name} ${port} still open`, timeout: 10_000 }).toBe(false);
 
     const reset = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/dev/stack/reset.ts'], {
       env: { ...process.env, DATA_DIR: dataDir },
