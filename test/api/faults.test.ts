@@ -78,7 +78,7 @@ async function through(
     const done = !passing || attempt === 2;
     answers.push({ route, status: res.status, code, final: done });
     if (done) return res;
-    await sleep(300);
+    await sleep(150);
   }
 }
 
@@ -118,7 +118,7 @@ async function settles(read: () => Promise<string[]>, timeoutMs = 8_000): Promis
   for (;;) {
     const problems = await read();
     if (!problems.length || Date.now() > deadline) return problems;
-    await sleep(250);
+    await sleep(100);
   }
 }
 

@@ -27,7 +27,7 @@ import { useStackEnvironment } from './in-process.js';
  * it, a slow one before it (and after the webhooks the call raised).
  */
 export const CALL_TIMEOUT_MS = 1_500;
-const LATE_MS = 2_500;
+const LATE_MS = 2_000;
 const SLOW_MS = 900;
 
 export interface FaultStack {
