@@ -7,7 +7,7 @@ import LongestFirst from './test/support/sequencer';
  * Vitest allows only for projects with the same maxWorkers), the longest first (test/support/sequencer.ts),
  * so a unit or an infra file takes the core a stack file leaves while it waits on the stack, the browser or a
  * fault's timeout, and no project ends on one file alone. Two on the two-core machine: measured there, the
- * whole `npm test` took 1,234 s with two (the cores 86% busy), and 1,169 and 1,230 s with three (94%: the
+ * whole `npm test` took 1,234 s with two (the cores 86% busy), and 1,169 and 1,230 s with three (94 and 95%: the
  * third's work is spent on contention), each test nearer its timeout.
  */
 const WORKERS = 2;

@@ -5,12 +5,12 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const bin = (name: string) => path.join(ROOT, 'node_modules/.bin', name);
 
-interface Check {
+export interface Check {
   name: string;
   command: string;
   args: string[];
@@ -26,14 +26,18 @@ const LANES: Check[][] = [
   ],
 ];
 
-function run(check: Check): Promise<boolean> {
+function run(check: Check, write: (text: string) => void): Promise<boolean> {
   return new Promise((resolve) => {
     const child = spawn(check.command, check.args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
+    let settled = false;
+    // A command that cannot start emits 'error' and may still emit 'close': reported once.
     const done = (ok: boolean) => {
-      process.stdout.write(`${ok ? 'ok' : 'FAILED'}  ${check.name}\n${output.trimEnd() ? `${output.trimEnd()}\n` : ''}`);
+      if (settled) return;
+      settled = true;
+      write(`${ok ? 'ok' : 'FAILED'}  ${check.name}\n${output.trimEnd() ? `${output.trimEnd()}\n` : ''}`);
       resolve(ok);
     };
     child.once('error', (err) => ((output += `${err.message}\n`), done(false)));
@@ -41,14 +45,23 @@ function run(check: Check): Promise<boolean> {
   });
 }
 
-async function lane(checks: Check[]): Promise<string[]> {
-  const failed: string[] = [];
-  for (const check of checks) if (!(await run(check))) failed.push(check.name);
-  return failed;
+/** Runs the lanes side by side, each lane's checks in order; the names of the checks that failed. */
+export async function runLanes(
+  lanes: Check[][],
+  write: (text: string) => void = (text) => void process.stdout.write(text),
+): Promise<string[]> {
+  const lane = async (checks: Check[]) => {
+    const failed: string[] = [];
+    for (const check of checks) if (!(await run(check, write))) failed.push(check.name);
+    return failed;
+  };
+  return (await Promise.all(lanes.map(lane))).flat();
 }
 
-const failed = (await Promise.all(LANES.map(lane))).flat();
-if (failed.length) {
-  process.stderr.write(`\nLint failed: ${failed.join(', ')}\n`);
-  process.exit(1);
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const failed = await runLanes(LANES);
+  if (failed.length) {
+    process.stderr.write(`\nLint failed: ${failed.join(', ')}\n`);
+    process.exit(1);
+  }
 }
