@@ -123,6 +123,19 @@ const observe: middy.MiddlewareObj<APIGatewayProxyEventV2, Result, Error, AppCon
   onError: (request) => finish(request),
 };
 
+/**
+ * The invocation's X-Ray subsegment where tracing is on, without the answer: it may hold personal data. The
+ * trace is found by the same id as the logs (an annotation X-Ray indexes).
+ */
+function tracing(): middy.MiddlewareObj<APIGatewayProxyEventV2, Result, Error, AppContext>[] {
+  const on = tracer();
+  if (!on) return [];
+  return [
+    captureLambdaHandler(on, { captureResponse: false }),
+    { before: () => on.putAnnotation('correlationId', currentRequest()?.correlationId ?? '') },
+  ];
+}
+
 function finish({ response, context }: Request) {
   const status = response?.statusCode ?? 500;
   const outcome = { status, durationMs: Math.round(performance.now() - (context.startedAt ?? performance.now())) };
@@ -348,25 +361,20 @@ export function areaHandler<A extends Area>(area: A, schemas: AreaSchemas<A>, ha
     },
   };
 
-  return (
-    middy<APIGatewayProxyEventV2, Result, Error, AppContext>()
-      .use(observe)
-      // The invocation's X-Ray subsegment (in Lambda), without the answer: it may hold personal data. The
-      // trace is found by the same id as the logs (an annotation X-Ray indexes).
-      .use(captureLambdaHandler(tracer(), { captureResponse: false }))
-      .use({ before: () => tracer().putAnnotation('correlationId', currentRequest()?.correlationId ?? '') })
-      .use(errors)
-      .use(resolveRoute)
-      .use(authenticate)
-      .use(validate)
-      .handler(async (event, context) => {
-        const { name, def } = context.route!;
-        const run = handlers[name as RoutesOfArea<A>] as unknown as (req: unknown) => Promise<unknown>;
-        const result = await run({ input: context.input, caller: context.caller, event });
-        // The output schema is the contract: it also strips anything a handler should not leak.
-        const response = json(200, def.output.parse(result));
-        await context.audit?.settle(200);
-        return response;
-      })
-  );
+  return middy<APIGatewayProxyEventV2, Result, Error, AppContext>()
+    .use(observe)
+    .use(tracing())
+    .use(errors)
+    .use(resolveRoute)
+    .use(authenticate)
+    .use(validate)
+    .handler(async (event, context) => {
+      const { name, def } = context.route!;
+      const run = handlers[name as RoutesOfArea<A>] as unknown as (req: unknown) => Promise<unknown>;
+      const result = await run({ input: context.input, caller: context.caller, event });
+      // The output schema is the contract: it also strips anything a handler should not leak.
+      const response = json(200, def.output.parse(result));
+      await context.audit?.settle(200);
+      return response;
+    });
 }

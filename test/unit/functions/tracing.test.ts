@@ -1,7 +1,7 @@
 /**
  * Traces: in Lambda (active tracing) every AWS SDK client the functions use records its calls as
  * subsegments of the invocation's trace; elsewhere (locally, in tests) tracing is off and the client is
- * left as it is.
+ * left as it is, and the tracer is not even loaded.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -29,6 +29,36 @@ describe('traced SDK clients', () => {
     const before = steps(client);
     expect(traced(client)).toBe(client);
     expect(steps(client)).toBe(before);
+  });
+
+  it('does not load the tracer outside Lambda: its async hook doubles what every promise costs', async () => {
+    let loaded = 0;
+    vi.doMock('@aws-lambda-powertools/tracer', async (original) => {
+      loaded++;
+      return original();
+    });
+    try {
+      vi.stubEnv('AWS_EXECUTION_ENV', '');
+      const outside = await import('../../../functions/lib/observability.js');
+      expect(outside.tracer()).toBeUndefined();
+      expect(loaded).toBe(0);
+      vi.resetModules();
+      vi.stubEnv('AWS_EXECUTION_ENV', 'AWS_Lambda_nodejs22.x');
+      const inLambda = await import('../../../functions/lib/observability.js');
+      expect(inLambda.tracer()).toBeDefined();
+      expect(loaded).toBe(1);
+    } finally {
+      vi.doUnmock('@aws-lambda-powertools/tracer');
+    }
+  });
+
+  it('follows Powertools: on in Lambda, off under SAM or when POWERTOOLS_TRACE_ENABLED is false', async () => {
+    const { tracingOn } = await import('../../../functions/lib/observability.js');
+    const lambda = { AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x' };
+    expect(tracingOn(lambda)).toBe(true);
+    expect(tracingOn({ ...lambda, POWERTOOLS_TRACE_ENABLED: 'FALSE' })).toBe(false);
+    expect(tracingOn({ ...lambda, AWS_SAM_LOCAL: 'true' })).toBe(false);
+    expect(tracingOn({})).toBe(false);
   });
 
   it('every client module of the functions goes through it', async () => {
