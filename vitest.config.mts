@@ -6,11 +6,11 @@ import LongestFirst from './test/support/sequencer';
  * Files run at once, of all three projects together: they share one queue (the same sequence.groupOrder, which
  * Vitest allows only for projects with the same maxWorkers), the longest first (test/support/sequencer.ts),
  * so a unit or an infra file takes the core a stack file leaves while it waits on the stack, the browser or a
- * fault's timeout, and no project ends on one file alone. Two on the two-core machine: measured there, the
- * whole `npm test` took 1,234 s with two (the cores 86% busy), and 1,169 and 1,230 s with three (94 and 95%: the
- * third's work is spent on contention), each test nearer its timeout.
+ * fault's timeout, and no project ends on one file alone. Three on the two-core machine, because so many files wait:
+ * measured there, the whole `npm test` took 1,079 s with three (the cores 93% busy) and 1,163 s with two (80%).
+ * Before the functions stopped loading the X-Ray tracer, three had measured no faster than two.
  */
-const WORKERS = 2;
+const WORKERS = 3;
 
 export default defineConfig({
   // The web app's import aliases, for tests that load its modules.

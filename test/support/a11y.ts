@@ -48,13 +48,17 @@ export async function axeViolations(page: Page): Promise<Result[]> {
   for (const frame of page.frames()) {
     if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(AXE_SOURCE);
   }
-  const options: RunOptions = { runOnly: { type: 'tag', values: AXE_TAGS }, resultTypes: ['violations'] };
-  return page
-    .evaluate(
-      (opts) => (window as unknown as { axe: { run: (ctx: Document, o: RunOptions) => Promise<AxeResults> } }).axe.run(document, opts),
-      options,
-    )
-    .then((results) => results.violations);
+  const run = (selectors: boolean) =>
+    page
+      .evaluate(
+        (opts) => (window as unknown as { axe: { run: (ctx: Document, o: RunOptions) => Promise<AxeResults> } }).axe.run(document, opts),
+        { runOnly: { type: 'tag', values: AXE_TAGS }, resultTypes: ['violations'], selectors } satisfies RunOptions,
+      )
+      .then((results) => results.violations);
+  // The CSS selectors that name each element are worked out only for a failure's message: for every element
+  // checked, they were about a third of a check's time (measured on a dashboard: 97 ms a check with them, 69 without).
+  const violations = await run(false);
+  return violations.length ? run(true) : violations;
 }
 
 const where = (page: Page, screen: string) => {

@@ -119,6 +119,16 @@ const keySchemaOf = (i: (typeof TABLE_INDEXES)[number]): KeySchemaElement[] => [
   { AttributeName: i.sort, KeyType: 'RANGE' },
 ];
 
+/** Waits until every index of the table is ACTIVE (built over the items already there). */
+async function indexesActive(client: DynamoDBClient, tableName: string, timeoutMs = 60_000): Promise<void> {
+  for (const until = Date.now() + timeoutMs; ;) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if ((Table?.GlobalSecondaryIndexes ?? []).every((i) => i.IndexStatus === 'ACTIVE')) return;
+    if (Date.now() > until) throw new Error(`The indexes of ${tableName} were not built within ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /**
  * Creates the single table as infra/ defines it (same keys, same indexes, stream on). A table kept from
  * an earlier version (a developer's data directory) gets the indexes added since, as a deploy adds them.
@@ -138,6 +148,8 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
           ],
         }),
       );
+      // DynamoDB (and DynamoDB Local, when it is busy) creates one index at a time: the next waits for this one.
+      await indexesActive(client, tableName);
     }
     client.destroy();
     return;
