@@ -96,6 +96,8 @@ describe('the counting index', () => {
     const index = Table?.GlobalSecondaryIndexes?.find((i) => i.IndexName === 'GSI1Count');
     expect(index?.Projection).toEqual({ ProjectionType: 'INCLUDE', NonKeyAttributes: ['nameLower', 'email', 'fullName'] });
     expect(Table?.GlobalSecondaryIndexes).toHaveLength(TABLE_INDEXES.length);
+    // Built before ensureTable returns: the stack's first query would otherwise miss items (or a second add be refused).
+    expect(Table?.GlobalSecondaryIndexes?.map((i) => i.IndexStatus)).toEqual(TABLE_INDEXES.map(() => 'ACTIVE'));
     const found = await indexItems(doc, legacy, 'GSI1Count', 'TYPE#pro');
     // The items written before the index are in it, with the searched attributes and without the rest.
     expect(found?.map((i) => i.nameLower)).toEqual(['name 1', 'name 2', 'name 3']);

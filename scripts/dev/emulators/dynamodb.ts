@@ -136,9 +136,21 @@ async function indexesActive(client: DynamoDBClient, tableName: string, timeoutM
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
   const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   try {
-    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
-    const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+    const Table = await client.send(new DescribeTableCommand({ TableName: tableName })).then(
+      (res) => res.Table,
+      (err) => {
+        if (err instanceof ResourceNotFoundException) return undefined;
+        throw err;
+      },
+    );
+    if (!Table) {
+      await client.send(createTable(tableName));
+      return;
+    }
+    const present = new Set((Table.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
     for (const index of TABLE_INDEXES.filter((i) => !present.has(i.name))) {
+      // DynamoDB (and DynamoDB Local, when it is busy) builds one index at a time: each waits for those before it.
+      await indexesActive(client, tableName);
       await client.send(
         new UpdateTableCommand({
           TableName: tableName,
@@ -148,27 +160,25 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
           ],
         }),
       );
-      // DynamoDB (and DynamoDB Local, when it is busy) creates one index at a time: the next waits for this one.
-      await indexesActive(client, tableName);
     }
+    await indexesActive(client, tableName);
+  } finally {
     client.destroy();
-    return;
-  } catch (err) {
-    if (!(err instanceof ResourceNotFoundException)) throw err;
   }
+}
+
+/** The table as infra/ defines it: same keys, same indexes, stream on. */
+function createTable(tableName: string): CreateTableCommand {
   const attrs = new Set<string>([TABLE_KEYS.partition, TABLE_KEYS.sort, ...TABLE_INDEXES.flatMap((i) => [i.partition, i.sort])]);
-  await client.send(
-    new CreateTableCommand({
-      TableName: tableName,
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [...attrs].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
-      KeySchema: [
-        { AttributeName: TABLE_KEYS.partition, KeyType: 'HASH' },
-        { AttributeName: TABLE_KEYS.sort, KeyType: 'RANGE' },
-      ],
-      GlobalSecondaryIndexes: TABLE_INDEXES.map((i) => ({ IndexName: i.name, KeySchema: keySchemaOf(i), Projection: projectionOf(i) })),
-      StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
-    }),
-  );
-  client.destroy();
+  return new CreateTableCommand({
+    TableName: tableName,
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: [...attrs].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+    KeySchema: [
+      { AttributeName: TABLE_KEYS.partition, KeyType: 'HASH' },
+      { AttributeName: TABLE_KEYS.sort, KeyType: 'RANGE' },
+    ],
+    GlobalSecondaryIndexes: TABLE_INDEXES.map((i) => ({ IndexName: i.name, KeySchema: keySchemaOf(i), Projection: projectionOf(i) })),
+    StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
+  });
 }

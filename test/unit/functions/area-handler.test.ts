@@ -170,3 +170,33 @@ describe("a service's passing trouble", () => {
     expect((await get(failing(refused))).status).toBe(500);
   });
 });
+
+describe('tracing', () => {
+  const DELETE_COMMENT = 'DELETE /shares/{id}/comments/{commentId}';
+
+  it('is left out of the chain outside Lambda', async () => {
+    const { tracer } = await import('../../../functions/lib/observability.js');
+    expect(tracer()).toBeUndefined();
+    expect((await call(shares, event(DELETE_COMMENT, { path: { id: ID, commentId: ID } }))).status).toBe(200);
+  });
+
+  it("in Lambda opens the invocation's X-Ray subsegment and annotates it with the request's correlation id", async () => {
+    vi.stubEnv('AWS_EXECUTION_ENV', 'AWS_Lambda_nodejs22.x');
+    vi.resetModules();
+    try {
+      const { tracer } = await import('../../../functions/lib/observability.js');
+      const annotate = vi.spyOn(tracer()!, 'putAnnotation').mockImplementation(() => {});
+      const opened = vi.spyOn(tracer()!, 'getSegment');
+      const { areaHandler: inLambda } = await import('../../../functions/http/area-handler.js');
+      const handler = inLambda('shares', sharesSchemas, new Proxy({}, { get: () => record }) as never);
+      const ev = event(DELETE_COMMENT, { path: { id: ID, commentId: ID } });
+      ev.headers['x-correlation-id'] = 'trace-me-0001';
+      expect((await call(handler, ev)).status).toBe(200);
+      expect(opened).toHaveBeenCalled();
+      expect(annotate).toHaveBeenCalledWith('correlationId', 'trace-me-0001');
+    } finally {
+      vi.unstubAllEnvs();
+      vi.resetModules();
+    }
+  });
+});
