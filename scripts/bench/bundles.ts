@@ -59,8 +59,9 @@ function importCpuMs(file: string): number {
   const run = spawnSync(process.execPath, ['--input-type=module', '-e', PROBE, pathToFileURL(file).href], {
     encoding: 'utf8',
     timeout: 60_000,
-    // As on Lambda: a region, nothing else configured (the functions read their settings on first use).
-    env: { PATH: process.env.PATH, AWS_REGION: 'us-east-1' },
+    // As on Lambda: a region and the runtime's name (tracing on), nothing else configured (the functions read
+    // their settings on first use).
+    env: { PATH: process.env.PATH, AWS_REGION: 'us-east-1', AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x' },
   });
   const last = run.stdout.trim().split('\n').pop() ?? '';
   if (run.status !== 0 || !last.startsWith('{')) throw new Error(`importing ${file} failed: ${(run.stderr || run.stdout).slice(-2000)}`);
@@ -98,7 +99,9 @@ export async function benchBundles(): Promise<void> {
       const sdk = (SDK_CLIENTS[entry] ?? facts.imports.filter((p) => p.startsWith('@aws-sdk/'))).filter(
         (p) => !LAZY_SDK_CLIENTS[entry]?.includes(p),
       );
-      const clients = [...sdk, ...facts.imports.filter((p) => p.startsWith('@aws-lambda-powertools/'))];
+      // Powertools' tracer is imported with import() so that it loads only in Lambda, where it loads with the bundle.
+      const powertools = [...facts.imports, ...facts.lazyImports].filter((p) => p.startsWith('@aws-lambda-powertools/'));
+      const clients = [...sdk, ...new Set(powertools)];
       return { name, file, facts, clients, floor: writeFloor(floorDir, name, clients), bundleMs: [] as number[], floorMs: [] as number[] };
     });
 
