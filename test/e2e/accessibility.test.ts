@@ -586,7 +586,7 @@ describe(`accessibility at ${DESKTOP.width} and ${PHONE.width} px`, { timeout: 2
   });
 
   describe('the admin', () => {
-    const session = e2e.signedInForAll(() => admin, '/admin/users', DESKTOP, '/admin/login');
+    const session = e2e.signedInForAll(() => admin, '/admin/users');
 
     it('users with the applications, the impersonation banner, and settings with the audit', async () => {
       const { page } = session;

@@ -158,7 +158,7 @@ describe('the account page', () => {
   });
 
   it('is open to admins, from their settings', async () => {
-    const page = await e2e.signedIn('admin@demo.test', '/admin/users', DESKTOP, '/admin/login');
+    const page = await e2e.signedIn('admin@demo.test', '/admin/users');
     await page.goto(`${stack.appUrl}/admin/settings`);
     await page.getByTestId('admin-account-link').click();
     await waitForPath(page, '/account');

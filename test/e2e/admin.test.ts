@@ -7,7 +7,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, screenshot, SMALL_PHONE } from '../support/browser.js';
+import { screenshot, SMALL_PHONE } from '../support/browser.js';
 import { callRoute, createConfirmedUser, setAttributes, type TestUser } from '../support/stack-kit.js';
 import { onboard, testAdmin } from '../support/flows.js';
 import { browserTests } from './fixtures.js';
@@ -40,7 +40,7 @@ beforeAll(async () => {
   pro = await createConfirmedUser(stack, { fullName: 'Admin Test Pro', prefix: 'admin-pro' });
   await onboard(stack, pro, 'pro');
 });
-const session = e2e.signedInForAll('admin@demo.test', '/admin/users', DESKTOP, '/admin/login');
+const session = e2e.signedInForAll('admin@demo.test', '/admin/users');
 
 describe('admin users', () => {
   it('filters to pros, finds a new pro and edits their price and balance', async () => {

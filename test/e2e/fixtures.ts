@@ -43,8 +43,8 @@ export function browserTests() {
     /** In a test: a new page of a fresh context, closed when the test finishes. */
     page: async (viewport: Viewport = DESKTOP): Promise<Page> => closedAfterTest(await newPage(browser(), viewport)),
     /** In a test: a page signed in as the account and landed on `landing`, closed when the test finishes. */
-    signedIn: async (who: Account, landing: string, viewport: Viewport = DESKTOP, loginPath?: string): Promise<Page> =>
-      closedAfterTest(await signedInPage(browser(), who, landing, viewport, loginPath)),
+    signedIn: async (who: Account, landing: string, viewport: Viewport = DESKTOP): Promise<Page> =>
+      closedAfterTest(await signedInPage(browser(), who, landing, viewport)),
     /** In a test: a user just signed up and confirmed, signed in on onboarding's first step; closed when the test finishes. */
     async newcomer(fullName: string, prefix: string, viewport: Viewport = DESKTOP): Promise<Page> {
       const user = await createConfirmedUser(stack, { fullName, prefix });
@@ -54,10 +54,10 @@ export function browserTests() {
      * In a describe block (or the file, at its top level): a page signed in before the block's tests and
      * closed after them. `who` may be a function, for a user made by a beforeAll that runs first.
      */
-    signedInForAll(who: Account | (() => Account), landing: string, viewport: Viewport = DESKTOP, loginPath?: string): BlockPage {
+    signedInForAll(who: Account | (() => Account), landing: string, viewport: Viewport = DESKTOP): BlockPage {
       let held: Page | undefined;
       beforeAll(async () => {
-        const { context, page } = await signedInPage(browser(), typeof who === 'function' ? who() : who, landing, viewport, loginPath);
+        const { context, page } = await signedInPage(browser(), typeof who === 'function' ? who() : who, landing, viewport);
         held = page;
         return () => context.close();
       });

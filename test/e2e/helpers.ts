@@ -5,9 +5,9 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { DESKTOP, launchBrowser, newPage, type Viewport } from '../support/browser.js';
+import { DESKTOP, launchBrowser, type Viewport } from '../support/browser.js';
 import { totpCode } from '../support/totp.js';
-import { ensureTotp, totpSecretOf } from '../support/users.js';
+import { ensureTotp, signInTokens, totpSecretOf } from '../support/users.js';
 import { DEMO_PASSWORD } from '../../scripts/seed/demo-users.js';
 
 export { DEMO_PASSWORD };
@@ -66,10 +66,39 @@ export async function signInUi(page: Page, who: Account, loginPath = '/login'): 
   }
 }
 
-/** A new browser context signed in as the account (on the given login page), landed on `landing`. */
-export async function signedInPage(browser: Browser, who: Account, landing: string, viewport: Viewport = DESKTOP, loginPath = '/login') {
-  const { context, page } = await newPage(browser, viewport);
-  await signInUi(page, who, loginPath);
+/**
+ * Where Amplify keeps a signed-in session (the browser's localStorage): the account's tokens as its sign-in
+ * stores them, for the app's origin.
+ */
+async function storedSession(who: Account) {
+  const stack = inject('stack');
+  const { email, password } = credentials(who);
+  if (totpSecretOf(email)) await ensureTotp(stack, email, password);
+  const tokens = await signInTokens(stack, email, password);
+  const claims = JSON.parse(Buffer.from(tokens.AccessToken!.split('.')[1], 'base64url').toString()) as { username?: string; sub: string };
+  const username = claims.username ?? claims.sub;
+  const key = `CognitoIdentityServiceProvider.${stack.userPoolClientId}`;
+  const localStorage = [
+    { name: `${key}.LastAuthUser`, value: username },
+    { name: `${key}.${username}.accessToken`, value: tokens.AccessToken! },
+    { name: `${key}.${username}.idToken`, value: tokens.IdToken! },
+    { name: `${key}.${username}.refreshToken`, value: tokens.RefreshToken! },
+    { name: `${key}.${username}.clockDrift`, value: '0' },
+    { name: `${key}.${username}.signInDetails`, value: JSON.stringify({ loginId: email, authFlowType: 'USER_PASSWORD_AUTH' }) },
+  ];
+  return { cookies: [], origins: [{ origin: new URL(stack.appUrl).origin, localStorage }] };
+}
+
+/**
+ * A new browser context signed in as the account, opened at `landing`: the session is stored as the app's
+ * sign-in stores it, and the page opens as it does for someone who signed in earlier. Drawing the sign-in
+ * form for every test cost a page load and a sign-in each; the sign-in screens have tests of their own
+ * (auth, mfa, accessibility) through signInUi.
+ */
+export async function signedInPage(browser: Browser, who: Account, landing: string, viewport: Viewport = DESKTOP) {
+  const context = await browser.newContext({ viewport, storageState: await storedSession(who) });
+  const page = await context.newPage();
+  await page.goto(`${inject('stack').appUrl}${landing}`);
   await waitForPath(page, landing);
   return { context, page };
 }

@@ -39,7 +39,7 @@ async function impersonate(p: Page, email: string) {
 }
 
 describe('impersonation', () => {
-  const session = e2e.signedInForAll(ADMIN, '/admin/users', DESKTOP, '/admin/login');
+  const session = e2e.signedInForAll(ADMIN, '/admin/users');
 
   it("shows Mia's dashboard under the banner, across a reload and on a phone", async () => {
     const { page } = session;

@@ -211,7 +211,7 @@ describe('a paid review to trust', () => {
       .getByText('You reported this review (Generic or copy-paste). An admin is looking at it.')
       .waitFor();
 
-    const admin = await e2e.signedIn('admin@demo.test', '/admin/users', DESKTOP, '/admin/login');
+    const admin = await e2e.signedIn('admin@demo.test', '/admin/users');
     await admin.getByTestId('sidebar').getByRole('link', { name: 'Settings' }).click();
     await admin.getByTestId('disputes-link').click();
     await waitForPath(admin, '/admin/disputes');

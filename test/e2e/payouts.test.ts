@@ -80,7 +80,7 @@ describe('payouts', () => {
   });
 
   it("an admin holds the pro's payouts with a reason; the pro sees it and cannot withdraw", async () => {
-    const admin = await e2e.signedIn('admin@demo.test', '/admin/users', DESKTOP, '/admin/login');
+    const admin = await e2e.signedIn('admin@demo.test', '/admin/users');
     await admin.getByLabel('Search users').fill(pro.email);
     const row = adminUserRow(admin, pro.email);
     await row.waitFor();
@@ -105,7 +105,7 @@ describe('payouts', () => {
   });
 
   it('an admin sees the money by month, balanced, and downloads the ledger as CSV', async () => {
-    const admin = await e2e.signedIn('admin@demo.test', '/admin/users', DESKTOP, '/admin/login');
+    const admin = await e2e.signedIn('admin@demo.test', '/admin/users');
     await admin.goto(`${stack.appUrl}/admin/settings`);
     await admin.getByTestId('money-link-panel').getByRole('link', { name: 'Open the books' }).click();
     await admin.getByRole('heading', { level: 1, name: 'Money' }).waitFor();
@@ -120,7 +120,7 @@ describe('payouts', () => {
     await admin.getByTestId('ledger-exported').waitFor();
     await expectAccessible(admin, 'the money page');
     await screenshot(admin, 'admin-money');
-    const phone = await e2e.signedIn('admin@demo.test', '/admin/users', PHONE, '/admin/login');
+    const phone = await e2e.signedIn('admin@demo.test', '/admin/users', PHONE);
     await phone.goto(`${stack.appUrl}/admin/money`);
     await phone.getByTestId('books-month').first().waitFor();
     await expectFitsWidth(phone, 'the money page');

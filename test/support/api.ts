@@ -8,14 +8,8 @@ export interface ApiResponse<T = unknown> {
   headers: Headers;
 }
 
-export async function callRoute<T = any>(
-  apiUrl: string,
-  name: RouteName,
-  input: Record<string, unknown> = {},
-  token?: string,
-  rawBody?: string,
-  headers: Record<string, string> = {},
-): Promise<ApiResponse<T>> {
+/** The route's request as the web client sends it: the path with its parameters (and a GET's query), the method, the body. */
+export function routeRequest(apiUrl: string, name: RouteName, input: Record<string, unknown> = {}, rawBody?: string) {
   const def: RouteDef = routes[name];
   const rest = { ...input };
   const path = def.path.replace(/\{(\w+)\}/g, (_, p: string) => {
@@ -26,10 +20,22 @@ export async function callRoute<T = any>(
   const url = new URL(path, apiUrl);
   const hasBody = def.method !== 'GET' && def.method !== 'DELETE';
   if (!hasBody) for (const [k, v] of Object.entries(rest)) url.searchParams.set(k, String(v));
+  return { url, method: def.method, body: hasBody ? (rawBody ?? JSON.stringify(rest)) : undefined };
+}
+
+export async function callRoute<T = any>(
+  apiUrl: string,
+  name: RouteName,
+  input: Record<string, unknown> = {},
+  token?: string,
+  rawBody?: string,
+  headers: Record<string, string> = {},
+): Promise<ApiResponse<T>> {
+  const { url, method, body } = routeRequest(apiUrl, name, input, rawBody);
   const res = await fetch(url, {
-    method: def.method,
+    method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-    body: hasBody ? (rawBody ?? JSON.stringify(rest)) : undefined,
+    body,
   });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };

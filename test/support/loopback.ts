@@ -4,6 +4,8 @@
  * exhausted without touching what other tests send from 127.0.0.1.
  */
 import http from 'node:http';
+import type { RouteName } from '../../shared/api/routes.js';
+import { routeRequest, type ApiResponse } from './api.js';
 
 export interface LoopbackAnswer {
   status: number;
@@ -27,9 +29,28 @@ export function getFrom(apiUrl: string, path: string, localAddress: string): Pro
   return requestFrom(apiUrl, 'GET', path, '', localAddress, {});
 }
 
+/**
+ * A route called signed out as callRoute calls it, but from `localAddress`: a test that calls a public route
+ * keeps its own count of that route's per-address limit, whatever other files send from 127.0.0.1 meanwhile.
+ */
+export async function callRouteFrom(
+  apiUrl: string,
+  name: RouteName,
+  input: Record<string, unknown>,
+  localAddress: string,
+): Promise<ApiResponse> {
+  const { url, method, body } = routeRequest(apiUrl, name, input);
+  const answer = await requestFrom(apiUrl, method, url.pathname + url.search, body ?? '', localAddress, {
+    'content-type': body === undefined ? undefined : 'application/json',
+  });
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(answer.headers)) if (v !== undefined) headers.set(k, String(v));
+  return { status: answer.status, body: answer.body, headers };
+}
+
 function requestFrom(
   apiUrl: string,
-  method: 'GET' | 'POST',
+  method: string,
   path: string,
   body: string,
   localAddress: string,
@@ -38,7 +59,7 @@ function requestFrom(
   const url = new URL(path, apiUrl);
   url.hostname = '127.0.0.1';
   const sent = Object.fromEntries(
-    Object.entries({ ...headers, ...(method === 'POST' ? { 'content-length': String(Buffer.byteLength(body)) } : {}) }).filter(
+    Object.entries({ ...headers, ...(method === 'GET' ? {} : { 'content-length': String(Buffer.byteLength(body)) }) }).filter(
       ([, v]) => v !== undefined,
     ),
   ) as Record<string, string>;

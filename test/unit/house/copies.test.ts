@@ -21,13 +21,17 @@ const body = (name: string, total: string) => `export function ${name}(items: { 
 `;
 
 describe('the copy-paste check', () => {
-  let dir = '';
+  // Every tree a test made: one test makes two.
+  const dirs: string[] = [];
   const tree = (files: Record<string, string>) => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'copies-test-'));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'copies-test-'));
+    dirs.push(dir);
     for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
     return findCopies(dir, '**/*.ts');
   };
-  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
 
   it('finds a copy whose names were changed, with both places', () => {
     const copies = tree({ 'a.ts': body('sumA', 'total'), 'b.ts': `// elsewhere\n${body('sumB', 'sum')}` });
