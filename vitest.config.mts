@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { webAliases } from './web/aliases';
 import LongestFirst from './test/support/sequencer';
+import { unitFiles } from './test/support/unit-files';
 
 /**
  * Files run at once, of all three projects together: they share one queue (the same sequence.groupOrder, which
@@ -16,19 +15,11 @@ import LongestFirst from './test/support/sequencer';
 const WORKERS = 3;
 
 /**
- * Unit files that need modules of their own: they mock a module (here or through a helper such as
- * amplify-mock.ts), run in jsdom, or set the environment that modules read as they load. The other unit files
- * share each worker's modules (isolate: false), as the stack's and the infra's do: the unit files took 158 s of
- * CPU in all instead of 176. A file that starts mocking moves to the isolated project by itself.
+ * Unit files share each worker's modules (isolate: false), as the stack's and the infra's do, unless they need
+ * modules of their own (test/support/unit-files.ts: they mock one, run in jsdom or set the environment): the
+ * unit files took 158 s of CPU in all instead of 176. A file that starts mocking moves to the isolated project by itself.
  */
-const UNIT = fileURLToPath(new URL('test/unit', import.meta.url));
-const NEEDS_OWN_MODULES =
-  /\bvi\.(mock|doMock)\(|@vitest-environment|amplify-mock|process\.env(\.\w+|\[[^\]]+\]) *=[^=]|Object\.assign\(process\.env|delete process\.env/;
-const unitFiles = fs
-  .readdirSync(UNIT, { recursive: true, encoding: 'utf8' })
-  .filter((f) => /\.test\.tsx?$/.test(f))
-  .map((f) => path.posix.join('test/unit', f.split(path.sep).join('/')));
-const ownModules = unitFiles.filter((f) => NEEDS_OWN_MODULES.test(fs.readFileSync(path.join(UNIT, '..', '..', f), 'utf8')));
+const unit = unitFiles(fileURLToPath(new URL('test/unit', import.meta.url)), 'test/unit');
 const unitProject = {
   setupFiles: ['test/support/unit-setup.ts', 'test/support/restore-spies.ts'],
   testTimeout: 30_000,
@@ -45,11 +36,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: unitFiles.filter((f) => !ownModules.includes(f)), isolate: false, ...unitProject },
+        test: { name: 'unit', include: unit.shared, isolate: false, ...unitProject },
       },
       {
         extends: true,
-        test: { name: 'unit-isolated', include: ownModules, ...unitProject },
+        test: { name: 'unit-isolated', include: unit.own, ...unitProject },
       },
       {
         extends: true,
