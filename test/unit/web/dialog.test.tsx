@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmDialog, Dialog } from '../../../web/src/components/dialog';
@@ -135,7 +135,7 @@ describe('the dialogs loaded on demand', () => {
     );
     expect(asked).toBe(0);
     fireEvent.pointerEnter(screen.getByRole('button', { name: 'Delete' }));
-    await vi.waitFor(() => expect(asked).toBe(1));
+    await waitFor(() => expect(asked).toBe(1));
     fireEvent.focus(screen.getByRole('button', { name: 'Delete' }));
     expect(asked).toBe(1);
   });
@@ -153,7 +153,7 @@ describe('the dialogs loaded on demand', () => {
     });
     const { uploadModal } = await import('../../../web/src/features/tracks/hooks/use-upload-modal');
     void uploadModal.load();
-    await vi.waitFor(() => expect(asked.sort()).toEqual(['dialogs', 'modal']));
+    await waitFor(() => expect(asked.sort()).toEqual(['dialogs', 'modal']));
   });
 
   it('shows nothing until the code arrives, then the dialog with the focus in it', async () => {
@@ -172,7 +172,7 @@ describe('the dialogs loaded on demand', () => {
     arrive();
     const dialog = await screen.findByRole('dialog', { name: 'Settings' });
     // The focus moves in an effect after the dialog is drawn; under load the two are apart.
-    await vi.waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
   });
 
   it('says so when the code does not arrive, tries again on request, and closes as the dialog would', async () => {

@@ -105,7 +105,7 @@ describe('the realtime client', () => {
     sockets[0].send('garbage');
     sockets[0].send(change('t2', 'remove'));
     // The message schema loads with the first message; the messages still come out in order.
-    await vi.waitFor(() => expect(got).toEqual([change('t1'), change('t2', 'remove')]));
+    await vi.waitFor(() => expect(got).toEqual([change('t1'), change('t2', 'remove')]), { timeout: 5000 });
   });
 
   it('reconnects by itself with backoff and a fresh token, then asks subscribers to resync', async () => {

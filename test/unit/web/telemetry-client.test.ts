@@ -15,7 +15,7 @@ it('holds what is recorded before the reporter loads, and sends it at the first 
   window.history.pushState({}, '', '/profile');
   expect(sent).toEqual([]);
   reportError(new Error('Broken on the profile'), { source: 'render' });
-  await vi.waitFor(() => expect(sent).toHaveLength(1));
+  await vi.waitFor(() => expect(sent).toHaveLength(1), { timeout: 5000 });
   expect(sent[0].events).toEqual([
     expect.objectContaining({ kind: 'session', name: 'page', page: '/dashboard' }),
     expect.objectContaining({ kind: 'error', source: 'render', message: 'Broken on the profile', page: '/profile' }),

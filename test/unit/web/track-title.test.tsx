@@ -3,7 +3,7 @@
  * A track's title and its editor, which loads the first time a title is renamed (track-title.tsx): the
  * title stays while it loads, a pointer over 'Rename' starts it, and one that could not load says so.
  */
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -54,7 +54,7 @@ describe("a track's title", () => {
     });
     expect(asked).toBe(0);
     fireEvent.pointerEnter(screen.getByRole('button', { name: 'Rename Draft' }));
-    await vi.waitFor(() => expect(asked).toBe(1));
+    await waitFor(() => expect(asked).toBe(1));
     fireEvent.click(screen.getByRole('button', { name: 'Rename Draft' }));
     expect(await screen.findByRole('textbox', { name: 'Track title' })).toBeTruthy();
     expect(asked).toBe(1);
