@@ -35,18 +35,8 @@ beforeEach(async () => {
   musician = (await flows.onboardedUser(stack, 'musician', { fullName: 'Rae Racer' })).user;
 });
 
-/** Tracks are processed after registration: wait until the list shows this one ready. */
-async function readyTrack(user: TestUser, track: { id: string; status?: string }, timeoutMs = 60_000) {
-  for (const until = Date.now() + timeoutMs; track.status === 'processing'; await new Promise((r) => setTimeout(r, 200))) {
-    if (Date.now() > until) throw new Error(`Track ${track.id} still processing after ${timeoutMs} ms`);
-    const list = await callRoute(stack.apiUrl, 'listTracks', {}, user.idToken);
-    track = list.body.tracks.find((t: { id: string }) => t.id === track.id) ?? track;
-  }
-  expect(track.status ?? 'ready').toBe('ready');
-  return track;
-}
-
-const uploadTrack = async (title: string) => readyTrack(musician, await flows.uploadTrack(stack, musician, title, { seconds: 1 }));
+/** A short track, uploaded and processed. */
+const uploadTrack = (title: string) => flows.uploadTrack(stack, musician, title, { seconds: 1 });
 
 async function acceptedShare(title: string) {
   const track = await uploadTrack(title);

