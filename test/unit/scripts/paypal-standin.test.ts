@@ -10,7 +10,6 @@ import {
   type PaypalStandin,
   type PaypalStandinOptions,
 } from '../../../scripts/dev/stand-ins/paypal/server.js';
-import { loadState, stateWriter } from '../../../scripts/dev/stand-ins/paypal/store.js';
 import { sleep, waitFor } from '../../support/wait.js';
 import { startWebhookReceiver } from '../../support/webhook-receiver.js';
 
@@ -1128,8 +1127,6 @@ describe('local PayPal stand-in', () => {
       });
       const search = await fetch(`${old.url}/v1/reporting/transactions?${q}`, { headers });
       expect((await search.json()).total_items).toBe(1);
-      // Written soon after the change, and at the latest when it closes.
-      await old.close();
       const saved = JSON.parse(fs.readFileSync(path.join(oldDir, 'state.json'), 'utf8'));
       expect(Object.keys(saved.payouts.batches)).toHaveLength(1);
       expect(saved).toMatchObject({ disputes: {}, plantedTransactions: [] });
@@ -1164,35 +1161,5 @@ describe('local PayPal stand-in', () => {
     webhookUrl = receiver.url;
     await delivered('PAYMENT.CAPTURE.REFUNDED', refund.json.id);
     expect(fs.existsSync(path.join(dir, 'state.json'))).toBe(true);
-  });
-});
-
-describe("the PayPal stand-in's state file", () => {
-  it('is written once for the changes of a moment, soon after them, and at once when flushed', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'snip-paypal-writer-'));
-    const file = path.join(dir, 'state.json');
-    try {
-      const state = loadState(file);
-      const writer = stateWriter(file, state, 50);
-      const written = () => (fs.existsSync(file) ? Object.keys(loadState(file).tokens) : null);
-      for (let i = 0; i < 100; i++) {
-        state.tokens[`t${i}`] = { expiresAt: 0 };
-        writer.save();
-      }
-      expect(written()).toBeNull();
-      await waitFor(() => written()?.length === 100, 'the state written', 2000);
-
-      state.tokens.late = { expiresAt: 0 };
-      writer.save();
-      writer.flush();
-      expect(written()).toContain('late');
-      // Nothing left pending: a flush with nothing asked writes nothing.
-      fs.rmSync(file);
-      writer.flush();
-      await sleep(100);
-      expect(fs.existsSync(file)).toBe(false);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
   });
 });

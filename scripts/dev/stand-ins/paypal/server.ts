@@ -82,7 +82,7 @@ import { payoutRoutes } from './resources/payouts.js';
 import { requireBearer, tokenRoutes } from './resources/tokens.js';
 import { transactionRoutes } from './resources/transactions.js';
 import { webhookEventRoutes } from './resources/webhook-events.js';
-import { debugId, loadState, stableId, stateWriter, type StandinContext } from './store.js';
+import { debugId, loadState, saveState, stableId, type StandinContext } from './store.js';
 import { PaypalWebhooks } from './webhooks.js';
 
 export { AUTH_ALGO, WEBHOOK_CERT_URL, webhookSignature, type SignedTransmission } from './signature.js';
@@ -294,8 +294,7 @@ export async function startPaypal(opts: PaypalStandinOptions): Promise<PaypalSta
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const stateFile = path.join(opts.dataDir, 'state.json');
   const state = loadState(stateFile);
-  const writer = stateWriter(stateFile, state);
-  const save = writer.save;
+  const save = () => saveState(stateFile, state);
   const webhooks = new PaypalWebhooks({
     url,
     state,
@@ -340,7 +339,6 @@ export async function startPaypal(opts: PaypalStandinOptions): Promise<PaypalSta
         // Keep-alive connections would otherwise hold the port open until they time out.
         server.closeAllConnections();
       });
-      writer.flush();
     },
   };
 }

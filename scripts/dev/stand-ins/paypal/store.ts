@@ -8,7 +8,7 @@ export interface StandinContext {
   /** Where it listens (http://localhost:port): the base of the links in its answers. */
   readonly url: string;
   readonly state: State;
-  /** Asks for the state to be written to disk (soon after, and at close: `stateWriter`). */
+  /** Writes the state to disk. */
   save(): void;
   log(line: string): void;
   /** The OAuth client credentials the product must present; the secret also signs webhooks. */
@@ -43,27 +43,11 @@ export const debugId = () => randomBytes(7).toString('hex').slice(0, 13);
 export const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
 export const usd = (cents: number): Money => ({ currency_code: 'USD', value: (cents / 100).toFixed(2) });
 
-/**
- * Writes the state whole, through a temporary file, at most once every `everyMs`: `save` asks for a write,
- * `flush` makes the one asked for at once (on close). The state holds every order and event since the
- * stand-in first started, so a write at every change (a token, each webhook attempt) costs more the longer
- * it runs. A process killed outright loses at most the last `everyMs` of it.
- */
-export function stateWriter(file: string, state: State, everyMs = 250) {
-  let timer: NodeJS.Timeout | undefined;
-  const write = () => {
-    clearTimeout(timer);
-    timer = undefined;
-    const tmp = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, JSON.stringify(state));
-    fs.renameSync(tmp, file);
-  };
-  return {
-    save: () => void (timer ??= setTimeout(write, everyMs)),
-    flush: () => {
-      if (timer) write();
-    },
-  };
+/** Writes the state whole, through a temporary file. */
+export function saveState(file: string, state: State) {
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, JSON.stringify(state));
+  fs.renameSync(tmp, file);
 }
 
 export function loadState(file: string): State {
