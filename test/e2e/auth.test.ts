@@ -185,6 +185,18 @@ describe('sign-in', () => {
     await screenshot(page, 'login-error');
   });
 
+  it('signed in by a stored session, as the browser tests are, stays signed out after Logout, in that tab and a new one', async () => {
+    const page = await e2e.signedIn('pro@demo.test', '/dashboard');
+    await page.getByRole('heading', { name: 'Pro Experience' }).waitFor();
+    await page.getByTestId('sidebar').getByRole('button', { name: 'Logout' }).click();
+    await waitForPath(page, '/');
+    await page.goto(`${stack.appUrl}/dashboard`);
+    await waitForPath(page, '/login');
+    const other = await page.context().newPage();
+    await other.goto(`${stack.appUrl}/dashboard`);
+    await waitForPath(other, '/login');
+  });
+
   it('signs in and out', async () => {
     const page = await e2e.page();
     await signInUi(page, 'pro@demo.test');
