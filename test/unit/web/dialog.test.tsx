@@ -117,6 +117,7 @@ describe('the dialogs loaded on demand', () => {
   }
 
   afterEach(() => {
+    vi.doUnmock('../../../web/src/components/dialog');
     vi.doUnmock('../../../web/src/components/dialog-panel');
     vi.doUnmock('../../../web/src/features/tracks/components/upload-track-modal');
     vi.resetModules();
@@ -141,19 +142,25 @@ describe('the dialogs loaded on demand', () => {
   });
 
   it("asks for the dialogs' code with the upload modal's, not once the modal has arrived", async () => {
-    const asked: string[] = [];
-    await freshDialog(async () => {
-      asked.push('dialogs');
-      return vi.importActual('../../../web/src/components/dialog-panel');
-    });
-    // The modal never arrives: the dialogs must have been asked for all the same.
+    // One mocked import in flight at a time: vitest shares one mock context between concurrent mocked
+    // imports, so the dialogs' loader stands in here as a spy, not as a second mocked chunk.
+    vi.resetModules();
+    const loadDialogs = vi.fn(() => Promise.resolve());
+    vi.doMock('../../../web/src/components/dialog', () => ({ loadDialogs }));
+    let modalAsked = false;
+    let arrive!: (m: unknown) => void;
     vi.doMock('../../../web/src/features/tracks/components/upload-track-modal', () => {
-      asked.push('modal');
-      return new Promise(() => {});
+      modalAsked = true;
+      return new Promise((resolve) => (arrive = resolve));
     });
     const { uploadModal } = await import('../../../web/src/features/tracks/hooks/use-upload-modal');
-    void uploadModal.load();
-    await waitFor(() => expect(asked.sort()).toEqual(['dialogs', 'modal']));
+    const loaded = uploadModal.load();
+    // Asked at once, in the same call, while the modal has not arrived.
+    expect(loadDialogs).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(modalAsked).toBe(true));
+    arrive({ UploadTrackModal: () => null });
+    await loaded;
+    expect(loadDialogs).toHaveBeenCalledTimes(1);
   });
 
   it('shows nothing until the code arrives, then the dialog with the focus in it', async () => {
