@@ -148,10 +148,11 @@ describe('the dialogs loaded on demand', () => {
     const loadDialogs = vi.fn(() => Promise.resolve());
     vi.doMock('../../../web/src/components/dialog', () => ({ loadDialogs }));
     let modalAsked = false;
-    let arrive!: (m: unknown) => void;
+    type Modal = { UploadTrackModal: () => null };
+    let arrive!: (m: Modal) => void;
     vi.doMock('../../../web/src/features/tracks/components/upload-track-modal', () => {
       modalAsked = true;
-      return new Promise((resolve) => (arrive = resolve));
+      return new Promise<Modal>((resolve) => (arrive = resolve));
     });
     const { uploadModal } = await import('../../../web/src/features/tracks/hooks/use-upload-modal');
     const loaded = uploadModal.load();
