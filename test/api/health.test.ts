@@ -73,3 +73,20 @@ describe('GET /health', () => {
     expect(res.logged).toContain(named);
   });
 });
+
+describe("the local stack's servers", () => {
+  // A client keeps an idle connection 4 s (Node's fetch): a server that closed it at 5 s could lose a
+  // request sent on it just then (a broken pipe on a busy machine), as an upload to the local S3 once did.
+  it.each([
+    ['the API', () => `${stack.apiUrl}/health`],
+    ['S3', () => `${stack.s3Endpoint}/${stack.mediaBucket}`],
+    ['the PayPal stand-in', () => `${stack.paypalUrl}/v1/oauth2/token`],
+    ['the Stripe stand-in', () => `${stack.stripeUrl}/v1/products`],
+    ['the log collector', () => `${stack.logsUrl}/logs?level=NONE`],
+  ])('keep an idle connection longer than a client does: %s', async (_what, url) => {
+    const res = await fetch(url());
+    await res.arrayBuffer();
+    const idle = /timeout=(\d+)/.exec(res.headers.get('keep-alive') ?? '')?.[1];
+    expect(Number(idle), `keep-alive: ${res.headers.get('keep-alive')}`).toBeGreaterThanOrEqual(60);
+  });
+});

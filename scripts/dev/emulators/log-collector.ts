@@ -9,6 +9,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { outlastClientsKeepAlive } from '../stack/ports.js';
 
 const KEEP = 5000;
 
@@ -197,6 +198,7 @@ export async function startLogCollector(
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
+    outlastClientsKeepAlive(server);
     server.listen(port, '127.0.0.1', () => resolve());
   });
   url = `http://localhost:${(server.address() as AddressInfo).port}`;

@@ -9,9 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { once } from 'node:events';
+import type { Server } from 'node:http';
 import type { Readable } from 'node:stream';
 // @ts-expect-error s3rver ships no types
 import S3rver from 's3rver';
+import { outlastClientsKeepAlive } from '../stack/ports.js';
 import { checkPostPolicy, sizeLimitOf, type PolicyViolation } from './s3-post-policy.js';
 
 // The form parser and tagging model s3rver itself uses, resolved from s3rver so they are its versions.
@@ -183,5 +185,6 @@ export async function startS3(
     },
   );
   await server.run();
+  outlastClientsKeepAlive((server as unknown as { httpServer: Server }).httpServer);
   return { close: () => server.close() as Promise<void>, endpoint: `http://127.0.0.1:${port}` };
 }

@@ -10,6 +10,7 @@ import { routes } from '../../../shared/api/routes.js';
 import { CORS_ALLOW_HEADERS, routeKey, type Area, type RouteDef } from '../../../shared/api/route.js';
 import { dynamo } from '../../../functions/lib/aws/dynamo.js';
 import type { LocalRealtime } from '../emulators/realtime.js';
+import { outlastClientsKeepAlive } from './ports.js';
 import { checkTableCall } from './table-access.js';
 
 /** API Gateway's own payload limit. */
@@ -226,9 +227,7 @@ export function startGateway(port: number, allowedOrigin: string, realtime: Loca
       send(res, 500, errorBody('internal', 'Internal server error'), cors);
     }
   });
-  // Idle connections outlive the clients' own keep-alive (Node's fetch drops one after 4 s), as API
-  // Gateway's do, so a request is never sent on a connection the server is closing at that moment.
-  server.keepAliveTimeout = 65_000;
+  outlastClientsKeepAlive(server);
   server.on('upgrade', (req, socket, head) => {
     if (!realtime.handleUpgrade(req, socket, head)) socket.destroy();
   });

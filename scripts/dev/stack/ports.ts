@@ -1,5 +1,6 @@
 /** Local ports: each has a default and an environment variable to change it. */
 import fs from 'node:fs';
+import type http from 'node:http';
 import net from 'node:net';
 
 export const PORT_VARS = {
@@ -108,4 +109,13 @@ export async function waitForPort(port: number, timeoutMs: number, label: string
     await new Promise((r) => setTimeout(r, 150));
   }
   throw new Error(`${label} did not start listening on port ${port} within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * A local server keeps idle connections longer than its clients keep them (Node's fetch drops one after
+ * 4 s), as AWS's endpoints and PayPal's do. With Node's default of 5 s, a client could send on a connection
+ * just as the server closed it and lose the request (a broken pipe), which a busy machine made likely.
+ */
+export function outlastClientsKeepAlive(server: http.Server): void {
+  server.keepAliveTimeout = 65_000;
 }

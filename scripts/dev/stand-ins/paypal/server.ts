@@ -68,6 +68,7 @@
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
+import { outlastClientsKeepAlive } from '../../stack/ports.js';
 import type { Standin, StandinOptions } from '../standin.js';
 import { checkoutPageRoutes } from './checkout-pages.js';
 import { ApiError, errorBody, invalidRequest, notFound } from './errors.js';
@@ -325,6 +326,7 @@ export async function startPaypal(opts: PaypalStandinOptions): Promise<PaypalSta
     server.once('error', (err: NodeJS.ErrnoException) =>
       reject(err.code === 'EADDRINUSE' ? new Error(`The PayPal stand-in cannot listen on port ${opts.port}: it is already in use`) : err),
     );
+    outlastClientsKeepAlive(server);
     server.listen(opts.port, '127.0.0.1', () => resolve());
   });
 

@@ -31,6 +31,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Stripe from 'stripe';
+import { outlastClientsKeepAlive } from '../../stack/ports.js';
 import type { Standin, StandinOptions } from '../standin.js';
 import { ApiError, unrecognized } from './errors.js';
 import { readBody, safeDecode, sendJson } from './http.js';
@@ -166,6 +167,7 @@ class Server {
           err.code === 'EADDRINUSE' ? new Error(`The Stripe stand-in cannot listen on port ${this.opts.port}: it is already in use`) : err,
         );
       this.server.once('error', onError);
+      outlastClientsKeepAlive(this.server);
       this.server.listen(this.opts.port, '127.0.0.1', () => {
         this.server.off('error', onError);
         resolve();
