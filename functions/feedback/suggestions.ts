@@ -16,25 +16,23 @@ async function assertReviewing(userId: string, shareId: string) {
 }
 
 /**
- * A suggestion for the caller's draft comment. Given for a request (`shareId`), it is kept there, so that a
+ * A suggestion for the caller's draft comment on a request they review (`shareId`), kept there, so that a
  * comment made from it says so (shared/comment-made.ts) whatever the editor reports.
  */
 export async function suggestComment(
   user: PlanHolder,
-  input: { text: string; timestamp?: number | null; tags?: string[]; shareId?: string },
+  input: { text: string; timestamp?: number | null; tags?: string[]; shareId: string },
 ) {
-  if (input.shareId) await assertReviewing(user.id, input.shareId);
-  const { suggestionsPerHour: limit } = await limitsOf(user);
+  // The request and the plan are read at once: one round trip, not two.
+  const [, { suggestionsPerHour: limit }] = await Promise.all([assertReviewing(user.id, input.shareId), limitsOf(user)]);
   // The use is counted by the write that takes it from the hour's limit: one round trip, and a refused ask is not counted.
   if (!(await countSuggestion(user.id, limit))) {
     await assertWithinPlan(user, 'suggestionsPerHour', limit ?? 0, ['AI suggestion an hour', 'AI suggestions an hour']);
   }
   const text = await suggester().suggest({ text: input.text, timestamp: input.timestamp ?? null, tags: input.tags ?? [] });
-  if (input.shareId) {
-    const kept = await putSuggestion(input.shareId, text, { closed: [...CLOSED_STATUSES, 'pending'] });
-    if (kept === 'closed') throw new Conflict('This request is closed', 'closed');
-    if (kept === 'full') throw new Conflict('AI Suggest has given this request as many suggestions as it keeps', 'suggestion_limit');
-  }
+  const kept = await putSuggestion(input.shareId, text, { closed: [...CLOSED_STATUSES, 'pending'] });
+  if (kept === 'closed') throw new Conflict('This request is closed', 'closed');
+  if (kept === 'full') throw new Conflict('AI Suggest has given this request as many suggestions as it keeps', 'suggestion_limit');
   return { text };
 }
 

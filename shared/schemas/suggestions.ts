@@ -7,8 +7,11 @@ export const suggestionInput = z.strictObject({
   text: textField({ multiline: true }).check(z.minLength(1, 'Write something first'), z.maxLength(2000, 'The comment is too long')),
   timestamp: z.optional(z.nullable(secondsField('The timestamp'))),
   tags: z.optional(z.array(z.enum(FEEDBACK_CATEGORY_TAGS)).check(z.maxLength(10))),
-  /** The request the comment is for: the suggestion is kept there, so that a comment made from it says so. */
-  shareId: z.optional(z.string().check(z.uuid('Invalid id'))),
+  /**
+   * The request the comment is for, which the caller reviews: the suggestion is kept there, so that a comment
+   * made from it says so. Never given for no request: such a suggestion, pasted, would read as typed.
+   */
+  shareId: z.string().check(z.uuid('Invalid id')),
 });
 export const suggestionView = z.object({ text: z.string() });
 

@@ -229,15 +229,16 @@ describe('checkout and the portal', () => {
 
 describe('plan limits', () => {
   it('a free musician past 30 AI suggestions an hour is told which plan lifts it, and upgrading lifts it', async () => {
-    const { user } = await newMusician('Lim Limit');
+    const { user, id } = await newMusician('Lim Limit');
+    const shareId = await flows.acceptedRequest(stack, user, id);
     for (let i = 0; i < 30; i++)
-      expect((await callRoute(stack.apiUrl, 'suggestComment', { text: `idea ${i}` }, user.idToken)).status).toBe(200);
-    const over = await callRoute(stack.apiUrl, 'suggestComment', { text: 'one more' }, user.idToken);
+      expect((await callRoute(stack.apiUrl, 'suggestComment', { text: `idea ${i}`, shareId }, user.idToken)).status).toBe(200);
+    const over = await callRoute(stack.apiUrl, 'suggestComment', { text: 'one more', shareId }, user.idToken);
     expect(over).toMatchObject({ status: 409, body: { error: { code: 'plan_limit', upgradePlanId: 'plan_plus' } } });
     expect(over.body.error.message).toContain('Upgrade to Plus');
     await subscribe(user, 'plan_plus');
     await waitForPlan(user, 'plan_plus');
-    expect((await callRoute(stack.apiUrl, 'suggestComment', { text: 'now it works' }, user.idToken)).status).toBe(200);
+    expect((await callRoute(stack.apiUrl, 'suggestComment', { text: 'now it works', shareId }, user.idToken)).status).toBe(200);
   });
 
   it('the number of tracks a musician keeps is capped by their plan, before the upload is sent', async () => {

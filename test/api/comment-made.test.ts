@@ -36,14 +36,16 @@ describe('how a comment was made', () => {
     expect(made.body.made).toEqual({ how: 'template' });
   });
 
-  it('a suggestion given for this request and kept is AI-assisted; one given for no request leaves the comment typed', async () => {
+  it('a suggestion given for this request and kept is AI-assisted; none is given for no request, to be pasted as typed', async () => {
     const given = await call(reviewer, 'suggestComment', { text: 'snare loud', timestamp: 1, shareId });
     expect(given.status).toBe(200);
     expect((await comment(1, given.body.text)).body.made).toEqual({ how: 'ai', kept: 1 });
 
-    // (Another kind of note, so that its wording shares little with the suggestion kept above.)
     const loose = await call(reviewer, 'suggestComment', { text: 'vocal buried in the bridge', timestamp: 2, tags: ['#Vocal'] });
-    expect((await comment(2, loose.body.text)).body.made).toEqual({ how: 'typed' });
+    expect(loose.status).toBe(400);
+    expect(loose.body.text).toBeUndefined();
+    // (Another kind of note, so that its wording shares little with the suggestion kept above.)
+    expect((await comment(2, 'The vocal is buried in the bridge: ride it up 2 dB.')).body.made).toEqual({ how: 'typed' });
   });
 
   it('an edit is judged again: a typed comment replaced by a suggestion becomes AI-assisted', async () => {

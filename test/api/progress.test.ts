@@ -5,7 +5,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { callRoute } from '../support/api.js';
-import { onboardedUser, requestFeedback, respondToShare, uploadTrack } from '../support/flows.js';
+import { acceptedRequest, onboardedUser, requestFeedback, respondToShare, uploadTrack } from '../support/flows.js';
 
 const stack = inject('stack');
 const FREE_REQUEST = { context: 'mix_check', feedbackNotes: 'How is the low end?' };
@@ -87,12 +87,13 @@ describe('AI Suggest usage', () => {
   it('counts each suggestion given to the user, read back by them alone', async () => {
     const pro = await onboardedUser(stack, 'pro');
     const other = await onboardedUser(stack, 'pro');
+    const shareId = await acceptedRequest(stack, pro.user, pro.id);
     expect((await callRoute(stack.apiUrl, 'getSuggestionUsage', {}, pro.user.idToken)).body).toEqual({ used: 0, lastUsedAt: null });
     for (let i = 0; i < 2; i++) {
-      expect((await callRoute(stack.apiUrl, 'suggestComment', { text: 'kick buried' }, pro.user.idToken)).status).toBe(200);
+      expect((await callRoute(stack.apiUrl, 'suggestComment', { text: 'kick buried', shareId }, pro.user.idToken)).status).toBe(200);
     }
     // Refused input is no use of it.
-    expect((await callRoute(stack.apiUrl, 'suggestComment', { text: '' }, pro.user.idToken)).status).toBe(400);
+    expect((await callRoute(stack.apiUrl, 'suggestComment', { text: '', shareId }, pro.user.idToken)).status).toBe(400);
     const usage = await callRoute(stack.apiUrl, 'getSuggestionUsage', {}, pro.user.idToken);
     expect(usage.body.used).toBe(2);
     expect(Date.now() - Date.parse(usage.body.lastUsedAt)).toBeLessThan(60_000);

@@ -426,34 +426,49 @@ describe('comment e-mails', () => {
 });
 
 describe('AI Suggest', () => {
+  /** A request the reviewer has accepted: a suggestion is only for one. */
+  let asked: string;
+  beforeAll(async () => {
+    const { share } = await newShare('Suggest Me');
+    expect((await flows.respondToShare(stack, reviewer, share.id, 'accepted')).status).toBe(200);
+    asked = share.id;
+  });
+
   it('rewrites the draft for its tags without repeating the time and categories the comment shows (local provider)', async () => {
     const res = await callRoute(
       stack.apiUrl,
       'suggestComment',
-      { text: 'kick too quiet', timestamp: 83, tags: ['#Mixing'] },
+      { text: 'kick too quiet', timestamp: 83, tags: ['#Mixing'], shareId: asked },
       reviewer.idToken,
     );
     expect(res.status).toBe(200);
     expect(res.body.text).toMatch(/^Kick too quiet\. To make it stronger, try balancing the levels/);
-    expect((await callRoute(stack.apiUrl, 'suggestComment', { text: '   ' }, reviewer.idToken)).status).toBe(400);
+    expect((await callRoute(stack.apiUrl, 'suggestComment', { text: '   ', shareId: asked }, reviewer.idToken)).status).toBe(400);
+  });
+
+  it('is given only for a request: none for no request, which, pasted, would read as typed', async () => {
+    const loose = await callRoute(stack.apiUrl, 'suggestComment', { text: 'kick too quiet' }, reviewer.idToken);
+    expect(loose.status).toBe(400);
+    expect(JSON.stringify(loose.body.error)).toContain('shareId');
   });
 
   it('is limited per user per hour', async () => {
-    const user = await createConfirmedUser(stack);
+    const { user, id } = await flows.onboardedUser(stack, 'musician');
+    const theirs = await flows.acceptedRequest(stack, user, id);
     const statuses: number[] = [];
     for (let i = 0; i < SUGGESTIONS_PER_HOUR + 1; i++) {
-      statuses.push((await callRoute(stack.apiUrl, 'suggestComment', { text: `try ${i}` }, user.idToken)).status);
+      statuses.push((await callRoute(stack.apiUrl, 'suggestComment', { text: `try ${i}`, shareId: theirs }, user.idToken)).status);
     }
     expect(statuses.slice(0, SUGGESTIONS_PER_HOUR).every((s) => s === 200)).toBe(true);
     // The free plan's limit: a 409 that names the plan lifting it.
-    const over = await callRoute(stack.apiUrl, 'suggestComment', { text: 'one more' }, user.idToken);
+    const over = await callRoute(stack.apiUrl, 'suggestComment', { text: 'one more', shareId: theirs }, user.idToken);
     expect(over).toMatchObject({ status: 409, body: { error: { code: 'plan_limit', upgradePlanId: 'plan_plus' } } });
     expect(over.body.error.message).toBe(
       'Your Free plan allows 30 AI suggestions an hour. Upgrade to Plus ($9.00 a month) for 120 AI suggestions an hour.',
     );
     expect(statuses.at(-1)).toBe(409);
     // Others are not affected.
-    expect((await callRoute(stack.apiUrl, 'suggestComment', { text: 'still fine' }, reviewer.idToken)).status).toBe(200);
+    expect((await callRoute(stack.apiUrl, 'suggestComment', { text: 'still fine', shareId: asked }, reviewer.idToken)).status).toBe(200);
   });
 });
 

@@ -40,7 +40,9 @@ beforeAll(async () => {
   }
   const criteria = { mixingMastering: 3, compositionArrangement: 4, vocalsLyrics: 2, energyImpact: 5 };
   expect((await callRoute(stack.apiUrl, 'submitFeedback', { id: share.id, criteria }, quinn.idToken)).status).toBe(200);
-  expect((await callRoute(stack.apiUrl, 'suggestComment', { text: 'kick is buried' }, quinn.idToken)).status).toBe(200);
+  expect((await callRoute(stack.apiUrl, 'suggestComment', { text: 'kick is buried', shareId: openShareId }, quinn.idToken)).status).toBe(
+    200,
+  );
 });
 
 describe('Your Journey to Pro', () => {

@@ -143,6 +143,17 @@ export const requestFeedback = (stack: StackInfo, from: TestUser, to: string, tr
 export const respondToShare = (stack: StackInfo, as: TestUser, id: string, status: 'accepted' | 'declined') =>
   callRoute(stack.apiUrl, 'respondToShare', { id, status }, as.idToken);
 
+/** A request for feedback the reviewer (user id `reviewerId`) has accepted: a new musician's, on a short track. Its id. */
+export async function acceptedRequest(stack: StackInfo, reviewer: TestUser, reviewerId: string): Promise<string> {
+  const { user: musician } = await onboardedUser(stack, 'musician');
+  const track = await uploadTrack(stack, musician, 'Asked', { seconds: 3 });
+  const asked = await requestFeedback(stack, musician, reviewerId, track.id, { feedbackNotes: 'Thoughts?', context: 'mix_check' });
+  if (asked.status !== 200) throw new Error(`createShare answered ${asked.status}: ${JSON.stringify(asked.body)}`);
+  const accepted = await respondToShare(stack, reviewer, asked.body.id, 'accepted');
+  if (accepted.status !== 200) throw new Error(`respondToShare answered ${accepted.status}: ${JSON.stringify(accepted.body)}`);
+  return asked.body.id as string;
+}
+
 /** A new user, onboarded as `type`, with their id. */
 export async function onboardedUser(stack: StackInfo, type: 'musician' | 'pro', opts: Parameters<typeof createConfirmedUser>[1] = {}) {
   const user = await createConfirmedUser(stack, opts);

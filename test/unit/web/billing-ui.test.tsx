@@ -25,6 +25,9 @@ import { ApiError } from '../../../web/src/lib/api-client';
 import { answerRoutes, apiMock } from './amplify-mock';
 import { renderUi, Where } from './render';
 
+/** The request a composer's AI Suggest asks for. */
+const SHARE_ID = '6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
+
 const plan = (id: string, name: string, amount: number, over: Partial<PlanView> = {}): PlanView => ({
   id,
   name,
@@ -320,7 +323,7 @@ describe("a plan's limit reached", () => {
 
   it("AI Suggest: the limit's message and 'See plans' to /settings", async () => {
     apiMock.mockRejectedValue(new ApiError(409, 'plan_limit', LIMIT, undefined, { upgradePlanId: 'plan_plus' }));
-    renderAt('/track', <CommentComposer mode="new" duration={60} placeholder="Write" allowSuggest onSubmit={async () => {}} />);
+    renderAt('/track', <CommentComposer mode="new" duration={60} placeholder="Write" suggestFor={SHARE_ID} onSubmit={async () => {}} />);
     fireEvent.change(screen.getByPlaceholderText('Write'), { target: { value: 'draft' } });
     fireEvent.click(screen.getByTestId('ai-suggest'));
     const error = await screen.findByTestId('ai-error');

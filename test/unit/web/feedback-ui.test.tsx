@@ -30,6 +30,9 @@ import { apiMock } from './amplify-mock';
 import { commentView as comment, shareView as share, userCard as user } from './fixtures';
 import { renderUi } from './render';
 
+/** The request a composer's AI Suggest asks for. */
+const SHARE_ID = '6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
+
 const MUSICIAN = { id: 'm1', type: 'musician' as const };
 const PRO = { id: 'p1', type: 'pro' as const };
 
@@ -100,7 +103,14 @@ describe('the comment box', () => {
     let playhead = 12.7;
     const onSubmit = vi.fn(async () => {});
     renderWithQuery(
-      <CommentComposer mode="new" getPlayhead={() => playhead} duration={60} placeholder="Write" allowSuggest onSubmit={onSubmit} />,
+      <CommentComposer
+        mode="new"
+        getPlayhead={() => playhead}
+        duration={60}
+        placeholder="Write"
+        suggestFor={SHARE_ID}
+        onSubmit={onSubmit}
+      />,
     );
     const box = screen.getByPlaceholderText('Write');
     const submit = screen.getByTestId('comment-submit') as HTMLButtonElement;
@@ -221,7 +231,14 @@ describe('the comment box', () => {
       return new Promise((r) => (answer = r));
     });
     renderWithQuery(
-      <CommentComposer mode="new" getPlayhead={() => 3} duration={60} placeholder="Write" allowSuggest onSubmit={async () => {}} />,
+      <CommentComposer
+        mode="new"
+        getPlayhead={() => 3}
+        duration={60}
+        placeholder="Write"
+        suggestFor={SHARE_ID}
+        onSubmit={async () => {}}
+      />,
     );
     const button = screen.getByTestId('ai-suggest') as HTMLButtonElement;
     expect(button.disabled).toBe(true);
@@ -231,7 +248,9 @@ describe('the comment box', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Mixing' }));
     fireEvent.click(button);
     await waitFor(() => expect(button.textContent).toBe('Thinking...'));
-    expect(calls('suggestComment')).toEqual([['suggestComment', { text: 'snare loud', timestamp: 3, tags: ['#Mixing'] }]]);
+    expect(calls('suggestComment')).toEqual([
+      ['suggestComment', { text: 'snare loud', timestamp: 3, tags: ['#Mixing'], shareId: SHARE_ID }],
+    ]);
     await act(async () => answer({ text: 'At 0:03 the snare is too loud; pull it down 2 dB.' }));
     expect(screen.getByTestId('ai-suggestion-text').textContent).toBe('At 0:03 the snare is too loud; pull it down 2 dB.');
     fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
@@ -248,7 +267,7 @@ describe('the comment box', () => {
 
   it("shows 'Failed to get suggestion' when the call fails", async () => {
     apiMock.mockRejectedValue(new ApiError(429, 'rate_limited', 'Too many'));
-    renderWithQuery(<CommentComposer mode="new" duration={60} placeholder="Write" allowSuggest onSubmit={async () => {}} />);
+    renderWithQuery(<CommentComposer mode="new" duration={60} placeholder="Write" suggestFor={SHARE_ID} onSubmit={async () => {}} />);
     fireEvent.change(screen.getByPlaceholderText('Write'), { target: { value: 'draft' } });
     fireEvent.click(screen.getByTestId('ai-suggest'));
     expect((await screen.findByTestId('ai-error')).textContent).toBe('Failed to get suggestion');

@@ -189,7 +189,7 @@ export function useReportReview(shareId: string) {
 /** Rewrites a draft comment into a more specific one. */
 export function useSuggestComment() {
   return useMutation({
-    mutationFn: async (input: { text: string; timestamp: number | null; tags: string[]; shareId?: string }) =>
+    mutationFn: async (input: { text: string; timestamp: number | null; tags: string[]; shareId: string }) =>
       (await api('suggestComment', input as ApiInput<'suggestComment'>)).text,
   });
 }

@@ -45,9 +45,11 @@ export interface CommentComposerProps {
   getPlayhead?: () => number;
   duration: number;
   placeholder: string;
-  allowSuggest?: boolean;
-  /** The request the comment is for: AI Suggest's suggestions are kept there, so a comment from one says so. */
-  shareId?: string;
+  /**
+   * Offers AI Suggest, for this request (its id): the suggestions are kept there, so a comment made from
+   * one says so. A suggestion is never given for no request.
+   */
+  suggestFor?: string;
   /** Offers 'Insert template' (the reviewer's own comment templates). */
   allowTemplates?: boolean;
   /** Saves the comment; a rejection keeps the draft and shows the error. */
@@ -69,8 +71,7 @@ export function CommentComposer({
   getPlayhead,
   duration,
   placeholder,
-  allowSuggest = false,
-  shareId,
+  suggestFor,
   allowTemplates = false,
   onSubmit,
   onCancel,
@@ -122,8 +123,8 @@ export function CommentComposer({
   const save = () => void submit();
 
   const askSuggestion = () => {
-    if (blank) return;
-    ai.ask({ text: text.trim(), timestamp: time.timestamp, tags: tags.map(tagOf), ...(shareId ? { shareId } : {}) });
+    if (blank || !suggestFor) return;
+    ai.ask({ text: text.trim(), timestamp: time.timestamp, tags: tags.map(tagOf), shareId: suggestFor });
   };
 
   /** A template fills an empty box, or follows what is typed on a new paragraph, so no draft is lost. */
@@ -156,9 +157,7 @@ export function CommentComposer({
 
       <CategoryToggles value={tags} onChange={setTags} label={mode === 'new' ? 'Comment categories' : 'Edit comment categories'} />
 
-      {allowSuggest && (
-        <ComposerSuggestion suggestion={ai.suggestion} error={ai.error} onAccept={acceptSuggestion} onDiscard={ai.discard} />
-      )}
+      {suggestFor && <ComposerSuggestion suggestion={ai.suggestion} error={ai.error} onAccept={acceptSuggestion} onDiscard={ai.discard} />}
       <AlertIf message={error} testId="comment-error" />
 
       <ComposerActions
@@ -167,7 +166,7 @@ export function CommentComposer({
         saving={saving}
         onSubmit={save}
         onCancel={onCancel}
-        suggest={allowSuggest ? { pending: ai.pending, onAsk: askSuggestion } : undefined}
+        suggest={suggestFor ? { pending: ai.pending, onAsk: askSuggestion } : undefined}
         onInsertTemplate={allowTemplates ? insertTemplate : undefined}
       />
     </div>

@@ -119,8 +119,7 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
           getPlayhead={timeline.getPlayhead}
           duration={share.trackDuration}
           placeholder={commentPlaceholder(viewer.type, false)}
-          allowSuggest
-          shareId={share.id}
+          suggestFor={share.id}
           allowTemplates={viewer.type === 'pro'}
           range={timeline.range}
           onSubmit={async (draft) => {

@@ -6,7 +6,7 @@ export function useCommentSuggestion() {
   const [suggestion, setSuggestion] = useState<string | null>(null);
   const suggest = useSuggestComment();
 
-  const ask = (draft: { text: string; timestamp: number | null; tags: string[]; shareId?: string }) => {
+  const ask = (draft: { text: string; timestamp: number | null; tags: string[]; shareId: string }) => {
     if (suggest.isPending) return;
     setSuggestion(null);
     suggest.mutate(draft, { onSuccess: (s) => setSuggestion(s) });
