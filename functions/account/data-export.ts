@@ -22,7 +22,10 @@ const AT_ONCE = 8;
 /** Orders that never took money have no receipt, and are no payment of the user's. */
 const receiptsOf = (payments: PaymentRecord[]) => payments.filter((p) => p.captureId).map(toReceipt);
 
-/** Each request as the app shows it to `viewerId`, with the comments they may read (no draft of a review). */
+/**
+ * Each request as the app shows it to `viewerId`, with the comments they may read (no draft of a review),
+ * and, for its reviewer, the AI suggestions given to them for it.
+ */
 async function withComments(list: ShareRecord[], viewerId: string) {
   const out = [];
   for (let i = 0; i < list.length; i += AT_ONCE) {
@@ -31,7 +34,12 @@ async function withComments(list: ShareRecord[], viewerId: string) {
         list.slice(i, i + AT_ONCE).map(async (share) => {
           const bundle = await getShareBundle(share.id);
           const comments = orderComments(visibleComments(share, bundle?.comments ?? [], viewerId));
-          return { ...toShareView(share), comments: comments.map((c) => toCommentView(share, c)) };
+          const suggestions = share.sharedWithUserId === viewerId ? (bundle?.suggested ?? []) : [];
+          return {
+            ...toShareView(share),
+            comments: comments.map((c) => toCommentView(share, c)),
+            ...(suggestions.length ? { suggestions } : {}),
+          };
         }),
       )),
     );

@@ -19,8 +19,12 @@ const exportedTrack = z.object({
   createdAt: z.string(),
 });
 
-/** A request with its comments: the feedback, scores and rating are the request's own fields. */
-const exportedRequest = z.extend(shareView, { comments: z.array(commentView) });
+/**
+ * A request with its comments: the feedback, scores and rating are the request's own fields. Its reviewer's
+ * export also holds the suggestions AI Suggest gave them for it, oldest first (the musician sees how each
+ * comment was made, not the suggestions).
+ */
+const exportedRequest = z.extend(shareView, { comments: z.array(commentView), suggestions: z.optional(z.array(z.string())) });
 
 /**
  * 'Download my data' (GET /users/me/data): the account, its tracks' metadata, the requests made and

@@ -1,7 +1,8 @@
 /**
  * 'Download my data' (GET /users/me/data): the caller's account, their tracks' metadata, the requests they
- * made and received with reviews and comments, and their payments; nothing of anyone else's, no storage key
- * or secret; refused to an admin acting as the user; limited per user.
+ * made and received with reviews and comments (a reviewer's with the AI suggestions given them), and their
+ * payments; nothing of anyone else's, no storage key or secret; refused to an admin acting as the user;
+ * limited per user.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { IMPERSONATION_HEADER } from '../../shared/api/route.js';
@@ -77,6 +78,9 @@ describe('GET /users/me/data', () => {
     expect((await callRoute(stack.apiUrl, 'addComment', draft, reviewer.user.idToken)).status).toBe(200);
     const question = { id: drafted, timestamp: null, text: 'Mia asks: too long?', tags: [] };
     expect((await callRoute(stack.apiUrl, 'addComment', question, mia.idToken)).status).toBe(200);
+    const asked = { text: 'vocal low', timestamp: 1, shareId: drafted };
+    const suggested = await callRoute(stack.apiUrl, 'suggestComment', asked, reviewer.user.idToken);
+    expect(suggested.status).toBe(200);
     const commentsIn = (list: { id: string; comments: { text: string }[] }[]) =>
       list.find((r) => r.id === drafted)!.comments.map((c) => c.text);
 
@@ -87,6 +91,11 @@ describe('GET /users/me/data', () => {
     expect(view.body.comments.map((c: { text: string }) => c.text)).toEqual(['Mia asks: too long?']);
     const theirs = await callRoute(stack.apiUrl, 'exportMyData', {}, reviewer.user.idToken);
     expect(commentsIn(theirs.body.requestsReceived)).toEqual(['Draft: the vocal sits low', 'Mia asks: too long?']);
+
+    // The suggestions AI Suggest gave the reviewer are theirs to take; the musician's export has none.
+    const received = theirs.body.requestsReceived.find((r: { id: string }) => r.id === drafted);
+    expect(received.suggestions).toEqual([suggested.body.text]);
+    expect(mine.body.requestsMade.find((r: { id: string }) => r.id === drafted).suggestions).toBeUndefined();
   });
 
   it('gives a pro their ledger, as their earnings show it, and their payouts', async () => {
