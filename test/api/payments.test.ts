@@ -275,7 +275,8 @@ describe('paying a pro for feedback', () => {
     // A payment already settled is read from the table, not asked of PayPal: it answers whatever the count.
     const again = await capture(payer, paid.orderId);
     expect(again).toMatchObject({ status: 200, body: { orderId: paid.orderId, shareId: paid.view.shareId } });
-  });
+    // It may wait most of a minute for the next one to begin, after a paid request made first.
+  }, 150_000);
 
   it('does not ask PayPal again for a few seconds about an order it said was not approved', async () => {
     const { NOT_APPROVED_GAP_MS } = await import('../../functions/money/payments.js');

@@ -1,4 +1,5 @@
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PHONE, screenshot } from '../support/browser.js';
 import {
@@ -16,6 +17,20 @@ import { DEMO_PASSWORD, enterTotpCode, pathOf, signInUi, submitSignIn, submitSig
 
 const e2e = browserTests();
 const { stack } = e2e;
+
+/** The page reaches /login; if it does not, the failure says where it is and which session keys it holds. */
+async function sentToLogin(page: Page) {
+  try {
+    await waitForPath(page, '/login');
+  } catch (err) {
+    const stored = await page
+      .evaluate(() =>
+        Object.keys(localStorage).filter((k) => k.startsWith('CognitoIdentityServiceProvider.') || k.startsWith('snip-test.')),
+      )
+      .catch(() => ['(unreadable)']);
+    throw new Error(`${(err as Error).message}\nThe page is at ${page.url()}, storing: ${stored.join(', ') || 'nothing'}`);
+  }
+}
 
 describe('sign-up and e-mail confirmation', () => {
   it('signs up, confirms through the e-mailed link, picks a type and genres and reaches the musician dashboard', async () => {
@@ -191,10 +206,10 @@ describe('sign-in', () => {
     await page.getByTestId('sidebar').getByRole('button', { name: 'Logout' }).click();
     await waitForPath(page, '/');
     await page.goto(`${stack.appUrl}/dashboard`);
-    await waitForPath(page, '/login');
+    await sentToLogin(page);
     const other = await page.context().newPage();
     await other.goto(`${stack.appUrl}/dashboard`);
-    await waitForPath(other, '/login');
+    await sentToLogin(other);
   });
 
   it('signs in and out', async () => {

@@ -58,7 +58,7 @@ describe('cleanText', () => {
       artist: 'A',
     });
     expect(errorsOf(addCommentInput, { id: ID, timestamp: 1, text: '\u0000\u202e' })).toEqual({ text: 'Comment text is required' });
-    expect(suggestionInput.parse({ text: 'a\u0085b' }).text).toBe('ab');
+    expect(suggestionInput.parse({ text: 'a\u0085b', shareId: ID }).text).toBe('ab');
     expect(submitFeedbackInput.parse({ id: ID, comment: 'ok\u0000' }).comment).toBe('ok');
   });
 });
