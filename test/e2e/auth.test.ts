@@ -18,10 +18,14 @@ import { DEMO_PASSWORD, enterTotpCode, pathOf, signInUi, submitSignIn, submitSig
 const e2e = browserTests();
 const { stack } = e2e;
 
-/** The page reaches /login; if it does not, the failure says where it is and which session keys it holds. */
+/**
+ * The page reaches /login; if it does not, the failure says where it is and which session keys it holds. It
+ * may take a while on a busy machine: a session read that cannot load the sign-in code is tried again after 1,
+ * 3 and 9 s (web/src/lib/auth.tsx) before the page counts as signed out.
+ */
 async function sentToLogin(page: Page) {
   try {
-    await waitForPath(page, '/login');
+    await waitForPath(page, '/login', 30_000);
   } catch (err) {
     const stored = await page
       .evaluate(() =>
@@ -210,7 +214,7 @@ describe('sign-in', () => {
     const other = await page.context().newPage();
     await other.goto(`${stack.appUrl}/dashboard`);
     await sentToLogin(other);
-  });
+  }, 90_000);
 
   it('signs in and out', async () => {
     const page = await e2e.page();
