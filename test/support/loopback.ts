@@ -30,25 +30,30 @@ export function getFrom(apiUrl: string, path: string, localAddress: string): Pro
 }
 
 /**
- * A route called signed out as callRoute calls it, but from `localAddress`: a test that calls a public route
- * keeps its own count of that route's per-address limit, whatever other files send from 127.0.0.1 meanwhile.
+ * A route called as callRoute calls it (signed out unless given a token; `rawBody` sent as it is), but from
+ * `localAddress`: a test that calls a public route keeps its own count of that route's per-address limit,
+ * whatever other files send from 127.0.0.1 meanwhile, and leaves theirs alone.
  */
-export async function callRouteFrom(
+export async function callRouteFrom<T = any>(
   apiUrl: string,
   name: RouteName,
   input: Record<string, unknown>,
   localAddress: string,
-): Promise<ApiResponse> {
-  const { url, method, body } = routeRequest(apiUrl, name, input);
+  token?: string,
+  rawBody?: string,
+): Promise<ApiResponse<T>> {
+  const { url, method, body } = routeRequest(apiUrl, name, input, rawBody);
   const answer = await requestFrom(apiUrl, method, url.pathname + url.search, body ?? '', localAddress, {
     'content-type': body === undefined ? undefined : 'application/json',
+    authorization: token ? `Bearer ${token}` : undefined,
   });
   const headers = new Headers();
   for (const [k, v] of Object.entries(answer.headers)) if (v !== undefined) headers.set(k, String(v));
   return { status: answer.status, body: answer.body, headers };
 }
 
-function requestFrom(
+/** Sends `body` as it is to `path` of the API from `localAddress`, with the headers given (an undefined one left out). */
+export function requestFrom(
   apiUrl: string,
   method: string,
   path: string,
