@@ -224,6 +224,13 @@ describe('the comment box', () => {
     expect(onCancel).toHaveBeenCalledTimes(1);
   });
 
+  it('offers no AI Suggest where the composer names no request: a suggestion is only ever for one', () => {
+    renderWithQuery(<CommentComposer mode="new" duration={60} placeholder="Write" onSubmit={async () => {}} />);
+    fireEvent.change(screen.getByPlaceholderText('Write'), { target: { value: 'kick buried' } });
+    expect(screen.queryByTestId('ai-suggest')).toBeNull();
+    expect(apiMock).not.toHaveBeenCalledWith('suggestComment', expect.anything());
+  });
+
   it("AI Suggest: needs text, shows 'Thinking...', then Accept copies the suggestion, Discard drops it", async () => {
     let answer: (v: { text: string }) => void = () => {};
     apiMock.mockImplementation((name: string) => {
