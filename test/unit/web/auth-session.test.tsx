@@ -9,11 +9,20 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const amplify = vi.hoisted(() => ({
-  fetchAuthSession: vi.fn(),
-  signOut: vi.fn(async () => {}),
-  Hub: { listen: () => () => undefined },
-}));
+// Amplify's sign-out tells its Hub's listeners 'signedOut' before it returns, as Amplify's does.
+const amplify = vi.hoisted(() => {
+  const listeners = new Set<(e: { payload: { event: string } }) => void>();
+  return {
+    fetchAuthSession: vi.fn(),
+    signOut: vi.fn(async () => listeners.forEach((l) => l({ payload: { event: 'signedOut' } }))),
+    Hub: {
+      listen: (_channel: string, l: (e: { payload: { event: string } }) => void) => {
+        listeners.add(l);
+        return () => void listeners.delete(l);
+      },
+    },
+  };
+});
 const amplifyReady = vi.hoisted(() => vi.fn());
 // Amplify's own sign-out, as the sign-in forms' service (auth-service.ts) calls it.
 const cognitoSignOut = vi.hoisted(() => vi.fn(async () => {}));
@@ -21,13 +30,17 @@ vi.mock('aws-amplify/auth', async (original) => ({ ...(await original<typeof imp
 vi.mock('../../../web/src/lib/amplify-ready', async (original) => ({
   ...(await original<typeof import('../../../web/src/lib/amplify-ready')>()),
   amplifyReady,
-  whenAmplifyLoaded: () => () => undefined,
+  whenAmplifyLoaded: (listener: (m: typeof amplify) => void) => {
+    listener(amplify);
+    return () => undefined;
+  },
   withAmplify: async <T,>(call: () => Promise<T>): Promise<T> => {
     await amplifyReady();
     return call();
   },
 }));
 
+import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { AmplifyUnavailable } from '../../../web/src/lib/amplify-ready';
 import { AuthProvider, useAuth } from '../../../web/src/lib/auth';
 import { hasStoredSession } from '../../../web/src/lib/stored-session';
@@ -124,5 +137,50 @@ describe("a sign-out that must not fail (a cancelled code, an authenticator's se
     await expect(signOutQuietly()).resolves.toBeUndefined();
     expect(cognitoSignOut).toHaveBeenCalled();
     expect(hasStoredSession()).toBe(false);
+  });
+});
+
+describe('a logout from a page only signed-in users see', () => {
+  /** A page behind the routing rules' gate: a signed-out visitor is sent to the login page. */
+  function MembersPage() {
+    const auth = useAuth();
+    const navigate = useNavigate();
+    if (auth.status === 'signedOut') return <Navigate to="/login" replace />;
+    return (
+      <button type="button" onClick={() => void auth.logout(() => navigate('/', { replace: true }))}>
+        Logout
+      </button>
+    );
+  }
+  function Visited({ paths }: { paths: string[] }) {
+    const { pathname } = useLocation();
+    if (paths.at(-1) !== pathname) paths.push(pathname);
+    return null;
+  }
+
+  it('lands where it leaves for, and the page it leaves never renders signed out (its gate would send it to the login)', async () => {
+    storeSession({ sub: 'mia' });
+    window.history.replaceState(null, '', '/members');
+    const visited: string[] = [];
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <AuthProvider>
+          <BrowserRouter>
+            <Visited paths={visited} />
+            <Routes>
+              <Route path="/" element={<p>Front page</p>} />
+              <Route path="/login" element={<p>Login</p>} />
+              <Route path="/members" element={<MembersPage />} />
+            </Routes>
+          </BrowserRouter>
+        </AuthProvider>
+      </QueryClientProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    await screen.findByText('Front page');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(window.location.pathname).toBe('/');
+    expect(visited).toEqual(['/members', '/']);
+    expect(amplify.signOut).toHaveBeenCalledTimes(1);
   });
 });

@@ -5,7 +5,7 @@ import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { LoadingScreen } from '@/components/loading-screen';
 import { useImpersonationGuard } from '@/features/impersonation/hooks/use-impersonation';
-import { clearImpersonation, impersonationLink, type ImpersonationState } from '@/features/impersonation/state';
+import { impersonationLink, type ImpersonationState } from '@/features/impersonation/state';
 import { linkImpersonation } from '@/lib/api';
 import { useAuth, useMe } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
@@ -103,14 +103,7 @@ function AccountLoadError({ message, onRetry }: { message: string; onRetry: () =
         <Alert tone="error">{message}</Alert>
         <div className="button-row">
           <Button onClick={onRetry}>Try again</Button>
-          <Button
-            variant="ghost"
-            onClick={async () => {
-              await auth.logout();
-              clearImpersonation();
-              navigate(paths.landing, { replace: true });
-            }}
-          >
+          <Button variant="ghost" onClick={() => void auth.logout(() => navigate(paths.landing, { replace: true }))}>
             Logout
           </Button>
         </div>

@@ -18,8 +18,11 @@ export interface AuthSnapshot {
 export interface AuthContextValue extends AuthSnapshot {
   /** Re-reads the session from Amplify (after sign-in, sign-out or a refresh). */
   refresh: () => Promise<AuthSnapshot>;
-  /** Signs out and forgets everything cached for the user. */
-  logout: () => Promise<void>;
+  /**
+   * Signs out and forgets everything cached for the user; `leave` (a navigation) commits in the same
+   * render as the signed-out state, so that the page being left never renders signed out.
+   */
+  logout: (leave?: () => void) => Promise<void>;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ADMIN_GROUP } from '@shared/constants';
 import type { UserView } from '@shared/schemas/users';
 import { AmplifyUnavailable, amplifyReady, whenAmplifyLoaded } from './amplify-ready';
@@ -106,15 +106,28 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return apply({ status: 'signedOut', groups: [] });
   }, [apply]);
 
-  const endSession = useCallback(async () => {
-    try {
-      await (await amplifyReady()).signOut();
-    } catch {
-      // Amplify clears the tokens even when the revoke call fails; without Amplify, they are cleared here.
-      clearStoredSession();
-    }
-    apply({ status: 'signedOut', groups: [] });
-  }, [apply]);
+  // Set while this tab's own sign-out runs: Amplify's 'signedOut' event is then left to endSession.
+  const endingHere = useRef(false);
+  const endSession = useCallback(
+    async (leave?: () => void) => {
+      endingHere.current = true;
+      try {
+        await (await amplifyReady()).signOut();
+      } catch {
+        // Amplify clears the tokens even when the revoke call fails; without Amplify, they are cleared here.
+        clearStoredSession();
+      } finally {
+        endingHere.current = false;
+      }
+      // The router moves in a transition: were 'signed out' rendered first, on the page being left, its
+      // gate would send the user to the login page. One transition commits both.
+      startTransition(() => {
+        leave?.();
+        apply({ status: 'signedOut', groups: [] });
+      });
+    },
+    [apply],
+  );
 
   // Another tab signed in or out (its Amplify changed the stored session): this one reads it again, so that
   // it never goes on showing one user's screens while its calls carry another's token.
@@ -138,7 +151,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     let stopHub: (() => void) | undefined;
     const stopWaiting = whenAmplifyLoaded(({ Hub }) => {
       stopHub = Hub.listen('auth', ({ payload }) => {
-        if (payload.event === 'signedOut') apply({ status: 'signedOut', groups: [] });
+        if (payload.event === 'signedOut' && !endingHere.current) apply({ status: 'signedOut', groups: [] });
         if (payload.event === 'tokenRefresh_failure') {
           // Amplify clears the tokens when the refresh token is no longer valid.
           void readSession().then(

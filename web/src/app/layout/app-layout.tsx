@@ -4,7 +4,6 @@ import { ErrorBoundary } from '@/components/error-boundary';
 import { LoadingScreen } from '@/components/loading-screen';
 import { useEmailSync } from '@/features/account/hooks/use-email-sync';
 import { useImpersonation } from '@/features/impersonation/hooks/use-impersonation';
-import { clearImpersonation } from '@/features/impersonation/state';
 import { isAdminSession, useAuth, useMe } from '@/lib/auth';
 import { isNavHidden, paths } from '@/lib/paths';
 import { BottomBar, Sidebar } from './nav';
@@ -41,12 +40,8 @@ export function AppLayout() {
     });
   }, []);
 
-  // Logout also ends an impersonation: the next sign-in starts as the admin.
-  const logout = useCallback(async () => {
-    await auth.logout();
-    clearImpersonation();
-    navigate(paths.landing, { replace: true });
-  }, [auth, navigate]);
+  // Logout also ends an impersonation (the gate drops it once signed out): the next sign-in starts as the admin.
+  const logout = useCallback(() => auth.logout(() => navigate(paths.landing, { replace: true })), [auth, navigate]);
 
   // While impersonating, the navigation is the user's.
   const role: NavRole = !impersonation && isAdminSession(auth, me) ? 'admin' : me?.type === 'musician' ? 'musician' : 'pro';

@@ -16,14 +16,7 @@ export function OnboardingLayout({ step, children }: { step: 1 | 2; children: Re
           <span className={step >= 2 ? 'is-done' : ''} />
           Step {step} of 2
         </p>
-        <button
-          type="button"
-          className="link-button"
-          onClick={async () => {
-            await auth.logout();
-            navigate(paths.landing, { replace: true });
-          }}
-        >
+        <button type="button" className="link-button" onClick={() => void auth.logout(() => navigate(paths.landing, { replace: true }))}>
           Sign out
         </button>
       </BrandHeader>
