@@ -127,6 +127,21 @@ function lowBand(x: Float32Array, from: number, to: number, rate: number): Float
   return out;
 }
 
+/**
+ * Where a boost of the low band is heard, from `added` (the energy it adds per frame, from `t` s on): from
+ * the first 50 ms to the last that carry at least a quarter of its mean energy. A boost where the music has no
+ * bass yet adds nothing: the build-up starts with the first bass note it meets, and ends with the last.
+ */
+function heard(added: Float32Array, t: number, rate: number): { start: number; end: number } {
+  const block = Math.round(0.05 * rate);
+  const energies: number[] = [];
+  for (let i = 0; i + block <= added.length; i += block) energies.push(added.subarray(i, i + block).reduce((a, b) => a + b, 0));
+  const mean = energies.reduce((a, b) => a + b, 0) / Math.max(1, energies.length);
+  const first = energies.findIndex((e) => e >= mean / 4);
+  const last = energies.findLastIndex((e) => e >= mean / 4);
+  return { start: t + (first * block) / rate, end: t + ((last + 1) * block) / rate };
+}
+
 /** 1 inside [from, to), fading in and out over 10 ms at its edges, as an edit in a DAW would. */
 function fade(i: number, from: number, to: number, rate: number): number {
   const edge = Math.round(0.01 * rate);
@@ -214,11 +229,16 @@ function inject(kind: FindingKind, [l, r]: Float32Array[], rate: number, next: (
     for (const t of twoTimes(next, loud, 5, seconds)) {
       const to = at(t + 3 + 2 * next());
       const boost = 10 ** ((12 + 4 * next()) / 20) - 1;
+      const added = new Float32Array(to - at(t));
       for (const x of [l, r]) {
         const band = lowBand(x, at(t), to, rate);
-        for (let i = at(t); i < to; i++) x[i] += boost * band[i - at(t)] * fade(i, at(t), to, rate);
+        for (let i = at(t); i < to; i++) {
+          const more = boost * band[i - at(t)] * fade(i, at(t), to, rate);
+          x[i] += more;
+          added[i - at(t)] += more * more;
+        }
       }
-      out.push({ kind, start: t, end: to / rate });
+      out.push({ kind, ...heard(added, t, rate) });
     }
   }
   return out;
