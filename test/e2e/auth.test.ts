@@ -7,6 +7,7 @@ import {
   cognitoClient,
   createConfirmedUser,
   ensureTotp,
+  flows,
   linkIn,
   listEmails,
   uniqueEmail,
@@ -215,6 +216,19 @@ describe('sign-in', () => {
     await other.goto(`${stack.appUrl}/dashboard`);
     await sentToLogin(other);
   }, 90_000);
+
+  it("returns a signed-out visitor who opens a request's link to it once signed in, on a phone", async () => {
+    const { user: reviewer, id: reviewerId } = await flows.onboardedUser(stack, 'pro', { prefix: 'return-path' });
+    const shareId = await flows.acceptedRequest(stack, reviewer, reviewerId);
+    const page = await e2e.page(PHONE);
+    await page.goto(`${stack.appUrl}/feedback/${shareId}`);
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('next')).toBe(`/feedback/${shareId}`);
+    await submitSignIn(page, reviewer.email, reviewer.password);
+    await waitForPath(page, `/feedback/${shareId}`);
+    await page.getByTestId('feedback-request').waitFor();
+    await page.getByText('Thoughts?').first().waitFor();
+  });
 
   it('signs in and out', async () => {
     const page = await e2e.page();

@@ -51,15 +51,21 @@ describe('onboardingStep', () => {
 describe('resolveGate without a user', () => {
   it.each<[RouteKind, string]>([
     ['user', '/dashboard'],
-    ['user', '/profile'],
-    ['account', '/account'],
     ['onboarding', '/onboarding/type'],
     ['unknown', '/nope'],
   ])('%s %s goes to /login', (kind, path) => {
     expect(resolveGate(kind, path, signedOut)).toEqual({ action: 'redirect', to: '/login' });
   });
-  it.each(['/admin/users', '/admin/settings'])('admin %s goes to /admin/login', (path) => {
-    expect(resolveGate('admin', path, signedOut)).toEqual({ action: 'redirect', to: '/admin/login' });
+  it.each<[RouteKind, string, string, string]>([
+    ['user', '/feedback/share-1', '', '/login?next=%2Ffeedback%2Fshare-1'],
+    ['user', '/profile', '?tab=reviews', '/login?next=%2Fprofile%3Ftab%3Dreviews'],
+    ['account', '/account', '', '/login?next=%2Faccount'],
+    ['admin', '/admin/disputes', '', '/admin/login?next=%2Fadmin%2Fdisputes'],
+  ])('%s %s%s goes to sign in and returns there: %s', (kind, path, search, to) => {
+    expect(resolveGate(kind, path, signedOut, search)).toEqual({ action: 'redirect', to });
+  });
+  it('sends the admin home to /admin/login as it is', () => {
+    expect(resolveGate('admin', '/admin/users', signedOut)).toEqual({ action: 'redirect', to: '/admin/login' });
   });
   it('renders the front page, the guest and open pages', () => {
     expect(resolveGate('landing', '/', signedOut)).toEqual({ action: 'render' });
@@ -79,6 +85,21 @@ describe('resolveGate for signed-in users', () => {
     expect(resolveGate('guest', '/login', signedIn(musician))).toEqual({ action: 'redirect', to: '/dashboard' });
     expect(resolveGate('guest', '/signup', signedIn(undefined))).toEqual({ action: 'redirect', to: '/dashboard' });
     expect(resolveGate('guest', '/login', signedIn(undefined, true))).toEqual({ action: 'redirect', to: '/admin/users' });
+  });
+  it('sends a sign-in on to the page it was asked to return to, a page of the app only', () => {
+    expect(resolveGate('guest', '/login', signedIn(musician), '?next=%2Ffeedback%2Fshare-1')).toEqual({
+      action: 'redirect',
+      to: '/feedback/share-1',
+    });
+    expect(resolveGate('adminGuest', '/admin/login', signedIn(undefined, true), '?next=%2Fadmin%2Fdisputes')).toEqual({
+      action: 'redirect',
+      to: '/admin/disputes',
+    });
+    for (const next of ['https://evil.test/x', '//evil.test/x', '/\\evil.test', '/login', '/signup?x=1', '/', 'feedback/1', '/a b'])
+      expect(resolveGate('guest', '/login', signedIn(musician), `?next=${encodeURIComponent(next)}`), next).toEqual({
+        action: 'redirect',
+        to: '/dashboard',
+      });
   });
   it('sends unknown paths to the dashboard', () => {
     expect(resolveGate('unknown', '/whatever', signedIn(musician))).toEqual({ action: 'redirect', to: '/dashboard' });

@@ -35,7 +35,7 @@ const ACCESS_DENIED_MS = 2000;
 export function Gate({ kind }: { kind: RouteKind }) {
   const auth = useAuth();
   const me = useMe();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const impersonation = useImpersonationGuard();
   const path = normalizePath(pathname);
   // Admins land elsewhere: only a user's own routes are worth asking for early.
@@ -48,7 +48,7 @@ export function Gate({ kind }: { kind: RouteKind }) {
     auth.status === 'signedIn'
       ? { status: 'signedIn', isAdmin: !impersonation && auth.groups.includes(ADMIN_GROUP), user: me.data, userError: me.isError }
       : { status: auth.status };
-  const result = resolveGate(kind, path, session);
+  const result = resolveGate(kind, path, session, search);
 
   let page: ReactNode;
   switch (result.action) {

@@ -1,4 +1,4 @@
-import { paths } from '@/lib/paths';
+import { normalizePath, paths } from '@/lib/paths';
 import type { UserView } from '@shared/schemas/users';
 
 /**
@@ -54,8 +54,46 @@ export function homePath(isAdmin: boolean): string {
   return isAdmin ? paths.adminUsers : paths.dashboard;
 }
 
-/** Decides what a route shows for the current session (spec section 2, routing rules). */
-export function resolveGate(kind: RouteKind, pathname: string, session: GateSession): GateResult {
+/** The sign-in pages' query parameter naming the page a sign-in returns to (`/login?next=%2Ffeedback%2F...`). */
+export const RETURN_PARAM = 'next';
+
+/**
+ * `login`, returning to `at` once signed in: a page of the app other than the homes (a link from an e-mail
+ * to a request, say), which the sign-in would otherwise lose.
+ */
+function signInFor(login: string, kind: RouteKind, at: string): string {
+  const path = at.split('?')[0];
+  if ((kind !== 'user' && kind !== 'account' && kind !== 'admin') || path === homePath(kind === 'admin')) return login;
+  return `${login}?${RETURN_PARAM}=${encodeURIComponent(at)}`;
+}
+
+/**
+ * The page a sign-in returns to, from a sign-in page's query (`search`): a path of this app, never another
+ * site's address (`//host`, `/\\host`, a scheme), nor a page for signed-out visitors; null when there is none.
+ */
+export function returnPath(search: string): string | null {
+  const next = new URLSearchParams(search).get(RETURN_PARAM);
+  if (!next || !next.startsWith('/') || next.startsWith('//') || /[\\\s]/.test(next)) return null;
+  const path = normalizePath(next.split(/[?#]/)[0]);
+  return SIGNED_OUT_PAGES.has(path) ? null : next;
+}
+
+/** The pages a sign-in never returns to: they are for signed-out visitors. */
+const SIGNED_OUT_PAGES = new Set<string>([
+  paths.landing,
+  paths.login,
+  paths.signup,
+  paths.forgotPassword,
+  paths.resetPassword,
+  paths.adminLogin,
+  paths.emailConfirmation,
+]);
+
+/**
+ * Decides what a route shows for the current session (spec section 2, routing rules). `search` is the
+ * address's query: a signed-out visitor sent to sign in keeps the page asked for in it, and returns there.
+ */
+export function resolveGate(kind: RouteKind, pathname: string, session: GateSession, search = ''): GateResult {
   if (kind === 'open') return { action: 'render' };
   if (session.status === 'loading') return { action: 'loading' };
 
@@ -66,9 +104,9 @@ export function resolveGate(kind: RouteKind, pathname: string, session: GateSess
       case 'landing':
         return { action: 'render' };
       case 'admin':
-        return { action: 'redirect', to: paths.adminLogin };
+        return { action: 'redirect', to: signInFor(paths.adminLogin, kind, pathname + search) };
       default:
-        return { action: 'redirect', to: paths.login };
+        return { action: 'redirect', to: signInFor(paths.login, kind, pathname + search) };
     }
   }
 
@@ -76,6 +114,7 @@ export function resolveGate(kind: RouteKind, pathname: string, session: GateSess
   switch (kind) {
     case 'guest':
     case 'adminGuest':
+      return { action: 'redirect', to: returnPath(search) ?? homePath(isAdmin) };
     case 'landing':
       return { action: 'redirect', to: homePath(isAdmin) };
     case 'unknown':
