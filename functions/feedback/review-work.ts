@@ -174,16 +174,23 @@ export async function reportListening(
   return toListeningView(share, written);
 }
 
-export const toDraftView = (d: DraftRecord): DraftView => ({ criteria: d.criteria, comment: d.comment, note: d.note, savedAt: d.savedAt });
+export const toDraftView = (d: DraftRecord): DraftView => ({
+  criteria: d.criteria,
+  comment: d.comment,
+  note: d.note,
+  ...(d.noteAt ? { noteAt: d.noteAt } : {}),
+  savedAt: d.savedAt,
+});
 
 /** Saves the reviewer's draft (scores, general comment, what is typed in the comment box): the last save wins. */
 export async function saveDraft(
   userId: string,
-  input: { id: string; criteria: Record<string, number | undefined>; comment: string; note: string },
+  input: { id: string; criteria: Record<string, number | undefined>; comment: string; note: string; noteAt?: DraftRecord['noteAt'] },
 ): Promise<DraftView> {
   const { share } = await reviewing(userId, input.id);
   const criteria = Object.fromEntries(Object.entries(input.criteria).filter(([, v]) => v != null)) as Record<string, number>;
-  const draft: DraftRecord = { criteria, comment: input.comment, note: input.note, savedAt: new Date().toISOString() };
+  const { comment, note, noteAt } = input;
+  const draft: DraftRecord = { criteria, comment, note, ...(noteAt ? { noteAt } : {}), savedAt: new Date().toISOString() };
   if (!(await shares.putDraft(share.id, draft, { closed: NOT_IN_REVIEW }))) return refusedBy(share.id);
   return toDraftView(draft);
 }

@@ -169,6 +169,9 @@ export const draftView = z.object({
   criteria: criteriaSchema,
   comment: z.string(),
   note: z.string(),
+  noteAt: z.optional(
+    z.object({ timestamp: z.nullable(z.number()), endTimestamp: z.optional(z.nullable(z.number())), tags: z.array(z.string()) }),
+  ),
   savedAt: z.string(),
 });
 export type DraftView = z.infer<typeof draftView>;
@@ -324,6 +327,8 @@ export const saveDraftInput = z.strictObject({
   criteria: z._default(criteriaSchema, {}),
   comment: z._default(textField({ multiline: true }).check(z.maxLength(5000, 'The general comment is too long')), ''),
   note: z._default(textField({ multiline: true }).check(z.maxLength(2000, 'The comment is too long')), ''),
+  /** Where the comment in the box sits and its tags, kept with its text (absent: general feedback, no tags). */
+  noteAt: z.optional(z.strictObject({ timestamp, endTimestamp, tags }).check(rangeInOrder)),
 });
 
 export const reportReviewInput = z.strictObject({

@@ -325,13 +325,24 @@ describe('drafts are private until Submit', () => {
     const { musician, shareId } = await acceptedPaid('Private draft');
     await report(pro, shareId, [[0, 1]]);
     expect((await comment(pro, shareId, 0, ['#Mixing'])).status).toBe(200);
-    const saved = await call(pro, 'saveDraft', { id: shareId, criteria: { energyImpact: 4 }, comment: 'Half written', note: 'Unsent' });
-    expect(saved.body).toMatchObject({ criteria: { energyImpact: 4 }, comment: 'Half written', note: 'Unsent' });
+    // The comment being written keeps its range and tags; a range that ends before it starts is refused.
+    const noteAt = { timestamp: 3, endTimestamp: 5, tags: ['#Mixing'] };
+    const backwards = await call(pro, 'saveDraft', { id: shareId, note: 'Unsent', noteAt: { ...noteAt, endTimestamp: 2 } });
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.error.message).toContain('The end of a range must come after its start');
+    const saved = await call(pro, 'saveDraft', {
+      id: shareId,
+      criteria: { energyImpact: 4 },
+      comment: 'Half written',
+      note: 'Unsent',
+      noteAt,
+    });
+    expect(saved.body).toMatchObject({ criteria: { energyImpact: 4 }, comment: 'Half written', note: 'Unsent', noteAt });
     expect((await comment(musician, shareId, null)).status).toBe(200);
 
     const mine = (await call(pro, 'getShare', { id: shareId })).body;
     expect(mine.comments).toHaveLength(2);
-    expect(mine.draft).toMatchObject({ comment: 'Half written', note: 'Unsent' });
+    expect(mine.draft).toMatchObject({ comment: 'Half written', note: 'Unsent', noteAt });
     expect(mine.listening).toMatchObject({ heardSeconds: 1 });
     const theirs = (await call(musician, 'getShare', { id: shareId })).body;
     expect(theirs.comments.map((c: { userId: string }) => c.userId)).toEqual([theirs.share.sharedByUserId]);

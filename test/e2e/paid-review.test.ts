@@ -116,6 +116,14 @@ describe('a paid review to trust', () => {
     }
     expect(await done(form, 'criteria')).toBe('true');
     await form.getByLabel('General comment', { exact: true }).fill(general.split(' ').slice(0, 20).join(' '));
+    // A comment begun at a moment, tagged, not yet sent.
+    const wave = form.getByTestId('player-waveform');
+    const box = (await wave.boundingBox())!;
+    await pro.mouse.click(box.x + box.width * 0.6, box.y + box.height / 2);
+    await composer.getByTestId('comment-input').fill('The bass swells from here');
+    await composer.getByTestId('category-bassline').click();
+    const unsentAt = await composer.getByTestId('comment-timestamp').innerText();
+    expect(unsentAt).not.toBe('0:00');
     await form.getByTestId('draft-status').getByText('Saved').waitFor();
     expect(await done(form, 'general')).toBe('false');
     await screenshot(pro, 'paid-review-checklist');
@@ -129,6 +137,11 @@ describe('a paid review to trust', () => {
     expect(await form2.getByRole('group', { name: 'Energy & Impact' }).getAttribute('data-value')).toBe('4');
     expect(await form2.getByTestId('comment-card').count()).toBe(3);
     expect(await done(form2, 'listened')).toBe('true');
+    // The unsent comment keeps its moment and its tag: sent now, it is not general feedback.
+    const composer2 = form2.getByTestId('comment-composer');
+    expect(await composer2.getByTestId('comment-input').inputValue()).toBe('The bass swells from here');
+    expect(await composer2.getByTestId('comment-timestamp').innerText()).toBe(unsentAt);
+    expect(await composer2.getByTestId('category-bassline').getAttribute('aria-pressed')).toBe('true');
 
     // Typed, and the tab closed at once, before the autosave's delay: the change still reaches the server.
     const last = general.split(' ').slice(0, 25).join(' ');

@@ -144,12 +144,23 @@ describe('a criterion the pro marks as not applying', () => {
 });
 
 describe("the reviewer's draft", () => {
-  it('comes back as saved, and each change is saved shortly after, said beside Submit', async () => {
-    const draft = { criteria: { energyImpact: 4 }, comment: 'Half a thought', note: 'The kick at', savedAt: '2026-01-06T09:00:00.000Z' };
+  it('comes back as saved, the comment being written with its range and tags, and each change is saved shortly after, said beside Submit', async () => {
+    const noteAt = { timestamp: 12, endTimestamp: 15, tags: ['#Mixing'] };
+    const draft = {
+      criteria: { energyImpact: 4 },
+      comment: 'Half a thought',
+      note: 'The kick at',
+      noteAt,
+      savedAt: '2026-01-06T09:00:00.000Z',
+    };
     renderUi(<ReviewerForm detail={paid({ draft })} viewer={PRO} />, { url: null });
     expect((screen.getByLabelText('General comment') as HTMLTextAreaElement).value).toBe('Half a thought');
     expect(screen.getByRole('group', { name: 'Energy & Impact' }).getAttribute('data-value')).toBe('4');
     expect((screen.getByPlaceholderText(/What do you hear at this moment/) as HTMLTextAreaElement).value).toBe('The kick at');
+    // Not general feedback: the moment and the tag it was left with.
+    expect(screen.getByTestId('comment-timestamp').textContent).toBe('0:12');
+    expect(screen.getByTestId('comment-end').getAttribute('aria-label')).toBe('Range ends at 0:15, edit');
+    expect(screen.getByTestId('category-mixing').getAttribute('aria-pressed')).toBe('true');
     expect(calls('saveDraft')).toHaveLength(0);
 
     fireEvent.change(screen.getByLabelText('General comment'), { target: { value: 'Half a thought, now whole' } });
@@ -160,6 +171,7 @@ describe("the reviewer's draft", () => {
       criteria: { energyImpact: 4 },
       comment: 'Half a thought, now whole',
       note: 'The kick at',
+      noteAt,
     });
     await waitFor(() => expect(screen.getByTestId('draft-status').textContent).toBe('Saved'));
   });

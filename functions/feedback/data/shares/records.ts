@@ -114,6 +114,8 @@ export interface DraftRecord {
   comment: string;
   /** What is typed in the comment box but not yet sent. */
   note: string;
+  /** Where that comment sits and its tags (absent on drafts saved before they were kept). */
+  noteAt?: { timestamp: number | null; endTimestamp?: number | null; tags: string[] };
   savedAt: string;
 }
 

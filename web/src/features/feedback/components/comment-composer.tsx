@@ -55,8 +55,8 @@ export interface CommentComposerProps {
   /** Saves the comment; a rejection keeps the draft and shows the error. */
   onSubmit: (draft: CommentDraft) => Promise<unknown>;
   onCancel?: () => void;
-  /** Told of the text as it is typed (a draft kept elsewhere). */
-  onTextChange?: (text: string) => void;
+  /** Told of what is in the box as it changes, its text, place and tags (a draft kept elsewhere). */
+  onDraftChange?: (draft: CommentDraft) => void;
 }
 
 /**
@@ -75,7 +75,7 @@ export function CommentComposer({
   allowTemplates = false,
   onSubmit,
   onCancel,
-  onTextChange,
+  onDraftChange,
   range,
 }: CommentComposerProps) {
   const [text, setText] = useState(initial?.text ?? '');
@@ -86,8 +86,12 @@ export function CommentComposer({
   const ai = useCommentSuggestion();
   const inputRef = useRef<HTMLTextAreaElement>(null);
 
-  useEffect(() => onTextChange?.(text), [text, onTextChange]);
   const time = useCommentTime({ initial, mode, range, duration, getPlayhead, onError: setError });
+  const end = time.place.endTimestamp;
+  useEffect(
+    () => onDraftChange?.({ text, timestamp: time.timestamp, ...(end != null ? { endTimestamp: end } : {}), tags: tags.map(tagOf) }),
+    [text, time.timestamp, end, tags, onDraftChange],
+  );
 
   const blank = text.trim() === '';
 

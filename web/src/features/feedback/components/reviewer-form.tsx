@@ -8,7 +8,7 @@ import { TextAreaField } from '@/components/text-field';
 import { useToast } from '@/components/toast';
 import { errorMessage } from '@/lib/errors';
 import { useAddComment, useSubmitFeedback } from '@/features/feedback/api/share-actions';
-import { useDraftAutosave } from '@/features/feedback/hooks/use-draft-autosave';
+import { useDraftAutosave, useNoteDraft } from '@/features/feedback/hooks/use-draft-autosave';
 import { useListening } from '@/features/feedback/hooks/use-listening';
 import { useShareTimeline } from '@/features/feedback/hooks/use-share-timeline';
 import type { Criteria } from '@/features/feedback/utils/ratings';
@@ -41,10 +41,9 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
   const submit = useSubmitFeedback(share.id);
   const [criteria, setCriteria] = useState<Criteria>(() => (detail.draft?.criteria as Criteria | undefined) ?? {});
   const [general, setGeneral] = useState(() => detail.draft?.comment ?? '');
-  const [note, setNote] = useState(() => detail.draft?.note ?? '');
-  const [initialNote] = useState(note);
+  const note = useNoteDraft(detail.draft);
   const [confirming, setConfirming] = useState(false);
-  const saveStatus = useDraftAutosave(share.id, { criteria, comment: general, note }, !submit.isPending && !submit.isSuccess);
+  const saveStatus = useDraftAutosave(share.id, { criteria, comment: general, ...note.draft }, !submit.isPending && !submit.isSuccess);
   const toast = useToast();
 
   const own = useMemo(() => comments.filter((c) => c.userId === viewer.id), [comments, viewer.id]);
@@ -115,7 +114,7 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
         <p className="muted small">Only you see your comments, scores and general comment until you submit.</p>
         <CommentComposer
           mode="new"
-          initial={initialNote ? { text: initialNote, timestamp: null, tags: [] } : undefined}
+          initial={note.initial}
           getPlayhead={timeline.getPlayhead}
           duration={share.trackDuration}
           placeholder={commentPlaceholder(viewer.type, false)}
@@ -126,7 +125,7 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
             await add.mutateAsync(draft);
             timeline.setRange(null);
           }}
-          onTextChange={setNote}
+          onDraftChange={note.set}
         />
         <CommentList share={share} comments={comments} viewerId={viewer.id} activeIds={timeline.activeIds} onSeek={timeline.seek} />
       </section>

@@ -25,8 +25,8 @@ export function useCommentTime({
   const [timestamp, setTimestamp] = useState<number | null>(initial?.timestamp ?? null);
   const [endTimestamp, setEndTimestamp] = useState<number | null>(initial?.endTimestamp ?? null);
   const [endDraft, setEndDraft] = useState<string | null>(null);
-  // In edit mode the time is the comment's own: never taken from the playhead.
-  const [touched, setTouched] = useState(mode === 'edit');
+  // In edit mode the time is the comment's own, as is a restored draft's: never taken from the playhead.
+  const [touched, setTouched] = useState(mode === 'edit' || initial !== undefined);
   const [timeDraft, setTimeDraft] = useState<string | null>(null);
 
   // A range dragged on the waveform becomes the comment's place.

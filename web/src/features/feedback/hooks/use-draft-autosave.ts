@@ -8,7 +8,22 @@ export const DRAFT_SAVE_DELAY_MS = 1200;
 export interface ReviewDraft {
   criteria: Criteria;
   comment: string;
+  /** The comment box: its text, and where the comment sits and its tags. */
   note: string;
+  noteAt?: { timestamp: number | null; endTimestamp?: number | null; tags: string[] };
+}
+
+type NoteAt = NonNullable<ReviewDraft['noteAt']>;
+
+/**
+ * The comment box of the reviewer's draft: as it was left (`initial`, its text with its place and tags, for
+ * the box to start from), told of each change (`set`), and as the draft saves it.
+ */
+export function useNoteDraft(saved: { note: string; noteAt?: NoteAt } | null | undefined) {
+  const [note, set] = useState<NoteAt & { text: string }>(() => ({ text: saved?.note ?? '', timestamp: null, tags: [], ...saved?.noteAt }));
+  const [initial] = useState(note);
+  const { text, ...noteAt } = note;
+  return { initial: initial.text ? initial : undefined, set, draft: { note: text, ...(text.trim() ? { noteAt } : {}) } };
 }
 
 /**
