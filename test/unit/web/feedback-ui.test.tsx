@@ -400,6 +400,18 @@ describe('adding feedback without a current user', () => {
     expect(calls('addComment')).toHaveLength(1);
   });
 
+  it('the review, confirmed with a double click: sent once', async () => {
+    apiMock.mockImplementation(() => new Promise(() => {}));
+    renderWithQuery(<ReviewerForm detail={detail} viewer={PRO} />);
+    fireEvent.click(within(screen.getByRole('group', { name: 'Energy & Impact' })).getByRole('button', { name: '4 stars' }));
+    fireEvent.click(screen.getByTestId('feedback-submit'));
+    const confirm = within(screen.getByRole('alertdialog', { name: 'Submit your feedback?' })).getByTestId('confirm-button');
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    await screen.findByText('Submitting...');
+    expect(calls('submitFeedback')).toHaveLength(1);
+  });
+
   it("the review: 'User not found'", async () => {
     apiMock.mockRejectedValue(signedOut);
     renderWithQuery(<ReviewerForm detail={detail} viewer={PRO} />);

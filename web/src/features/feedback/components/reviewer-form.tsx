@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { criteriaAsked } from '@shared/feedback';
 import { decodeHeard, reviewChecklist, unexplainedPoints } from '@shared/review';
 import type { ShareDetail } from '@shared/schemas/shares';
@@ -27,6 +27,21 @@ import { AnalysisPins, useAnalysisPins } from './analysis-pins';
 const SAVE_STATUS = { saving: 'Saving...', saved: 'Saved', failed: 'Not saved yet: retrying with your next change' } as const;
 
 /**
+ * The review's submission, sent once however often it is confirmed (a double click: the mutation shows as
+ * pending only after a render). `onSent` once the server has it.
+ */
+function useSubmitOnce(shareId: string, onSent: () => void) {
+  const submit = useSubmitFeedback(shareId);
+  const sending = useRef(false);
+  const sendOnce = (input: Parameters<typeof submit.mutate>[0]) => {
+    if (sending.current) return;
+    sending.current = true;
+    submit.mutate(input, { onSuccess: onSent, onSettled: () => void (sending.current = false) });
+  };
+  return { submit, sendOnce };
+}
+
+/**
  * The reviewer's form: the player with a marker per comment and what has been heard beneath it, the
  * comment box, the comments, the criteria stars and the general comment. All of it is the reviewer's
  * alone until Submit, saved as they work (a reload or another device finds it). The checklist is the
@@ -38,13 +53,16 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
   const listening = useListening(share, detail.listening, timeline.player);
   const add = useAddComment(share.id);
   const pins = useAnalysisPins(share.id, comments);
-  const submit = useSubmitFeedback(share.id);
+  const toast = useToast();
+  const [confirming, setConfirming] = useState(false);
+  const { submit, sendOnce } = useSubmitOnce(share.id, () => {
+    setConfirming(false);
+    toast(`Feedback sent to ${share.sharedByName}.`);
+  });
   const [criteria, setCriteria] = useState<Criteria>(() => (detail.draft?.criteria as Criteria | undefined) ?? {});
   const [general, setGeneral] = useState(() => detail.draft?.comment ?? '');
   const note = useNoteDraft(detail.draft);
-  const [confirming, setConfirming] = useState(false);
   const saveStatus = useDraftAutosave(share.id, { criteria, comment: general, ...note.draft }, !submit.isPending && !submit.isSuccess);
-  const toast = useToast();
 
   const own = useMemo(() => comments.filter((c) => c.userId === viewer.id), [comments, viewer.id]);
   const heard = listening.view;
@@ -78,19 +96,11 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
   const send = () => {
     if (!canSubmit) return;
     const comment = general.trim();
-    submit.mutate(
-      {
-        criteria: criteria as Record<string, number>,
-        ...(notApplicable.length ? { notApplicable: notApplicable as 'vocalsLyrics'[] } : {}),
-        ...(comment ? { comment } : {}),
-      },
-      {
-        onSuccess: () => {
-          setConfirming(false);
-          toast(`Feedback sent to ${share.sharedByName}.`);
-        },
-      },
-    );
+    sendOnce({
+      criteria: criteria as Record<string, number>,
+      ...(notApplicable.length ? { notApplicable: notApplicable as 'vocalsLyrics'[] } : {}),
+      ...(comment ? { comment } : {}),
+    });
   };
 
   return (
