@@ -120,6 +120,12 @@ describe('a re-check of a revised mix', () => {
     // A new comment on a range, dragged along the strip under the player (a quarter to a half of 12 s):
     // kept in view with the player, however far down the checklist the reviewer is.
     const strip = await item.getByTestId('range-picker').boundingBox();
+    // On the waveform's time scale: the strips under it are exactly as wide, from the same left edge.
+    const wave = (await item.getByTestId('player-waveform').boundingBox())!;
+    for (const under of [strip!, (await item.getByTestId('coverage-strip').boundingBox())!]) {
+      expect(Math.abs(under.x - wave.x)).toBeLessThanOrEqual(1);
+      expect(Math.abs(under.width - wave.width)).toBeLessThanOrEqual(1);
+    }
     expect(strip!.y).toBeGreaterThanOrEqual(0);
     expect(strip!.y + strip!.height).toBeLessThanOrEqual(DESKTOP.height);
     await b.mouse.move(strip!.x + strip!.width * 0.25, strip!.y + strip!.height / 2);

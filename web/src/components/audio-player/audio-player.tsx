@@ -15,7 +15,7 @@ export type { AudioPlayerHandle, AudioPlayerProps, PlayableTrack, PlayerMarker }
  * Until wavesurfer is wanted the stored peaks are drawn as static bars and the player keeps the
  * playhead itself: a seek or skip made then is handed to wavesurfer when it arrives.
  */
-export function AudioPlayer({ track, loadUrl, region, markers, height = 56, onPlayingChange, onTimeChange, ref }: AudioPlayerProps) {
+export function AudioPlayer({ track, loadUrl, region, markers, height = 56, onPlayingChange, onTimeChange, below, ref }: AudioPlayerProps) {
   const player = usePlayer({ track, loadUrl, height, onPlayingChange, onTimeChange, ref });
   const onKeyDown = playerKeyDown({ toggle: player.toggle, skip: player.skip, seekTo: player.seekTo, duration: track.duration });
 
@@ -28,12 +28,15 @@ export function AudioPlayer({ track, loadUrl, region, markers, height = 56, onPl
       aria-label={`Player: ${track.title}`}
       onKeyDown={onKeyDown}
       onPointerEnter={player.want}
+      // A pointer already over the player when it appeared (it grew under a resting cursor) enters nothing.
+      onPointerMove={player.want}
       onFocus={player.want}
       data-testid="player"
     >
       <PlayerControls title={track.title} playing={player.playing} busy={player.busy} onToggle={player.toggle} onSkip={player.skip} />
       <PlayerWaveform track={track} height={height} player={player} region={region} markers={markers} />
       <PlayerTime second={player.second} duration={track.duration} />
+      {below && <div className="player-below">{below}</div>}
       {player.error && (
         <p className="player-error" role="alert" data-testid="player-error">
           {player.error}

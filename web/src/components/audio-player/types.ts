@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 
 /** What the player needs of a track: its stored peaks and duration draw the waveform without the audio. */
 export interface PlayableTrack {
@@ -49,6 +49,8 @@ export interface AudioPlayerProps {
   onPlayingChange?: (playing: boolean) => void;
   /** Called as the playhead moves (about once a second while playing, and on every seek). */
   onTimeChange?: (seconds: number) => void;
+  /** Shown under the waveform, as wide as it: strips drawn on its time scale (a range to drag, what was heard). */
+  below?: ReactNode;
   ref?: Ref<AudioPlayerHandle>;
 }
 

@@ -62,6 +62,9 @@ export function FeedbackView({ detail, viewer }: { detail: ShareDetail; viewer: 
   // A closed request no longer shares its audio with the reviewer (the server refuses the link).
   // Nor does a track deleted with its musician's account.
   const mayListen = share.leftBy !== 'author' && (isAuthor || !CLOSED_STATUSES.includes(share.status));
+  const coverage = detail.listening && share.status === 'completed' && (
+    <CoverageStrip listening={detail.listening} duration={share.trackDuration} />
+  );
 
   return (
     <div className="feedback-detail" data-testid="feedback-detail">
@@ -72,7 +75,7 @@ export function FeedbackView({ detail, viewer }: { detail: ShareDetail; viewer: 
         </div>
       )}
       {mayListen ? (
-        <TimelinePlayer timeline={timeline} />
+        <TimelinePlayer timeline={timeline}>{coverage}</TimelinePlayer>
       ) : (
         <p className="muted small" data-testid="audio-closed">
           {share.leftBy === 'author'
@@ -80,7 +83,7 @@ export function FeedbackView({ detail, viewer }: { detail: ShareDetail; viewer: 
             : 'This request is closed: its track is no longer shared with you.'}
         </p>
       )}
-      {detail.listening && share.status === 'completed' && <CoverageStrip listening={detail.listening} duration={share.trackDuration} />}
+      {!mayListen && coverage}
       {detail.receipt && <ReceiptCard receipt={detail.receipt} onCheck={() => checkReceipt(detail.receipt!)} />}
 
       {detail.checklist && <RecheckChecklist share={share} items={detail.checklist} isReviewer={!isAuthor} onSeek={timeline.seek} />}

@@ -112,10 +112,11 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
           loadUrl={listening.loadUrl}
           onPlayingChange={listening.onPlayingChange}
           onTimeChange={listening.onTimeChange}
-        />
-        <RangePicker duration={share.trackDuration} range={timeline.range} onRange={timeline.setRange} />
+        >
+          <RangePicker duration={share.trackDuration} range={timeline.range} onRange={timeline.setRange} />
+          {heard && <CoverageStrip listening={heard} duration={share.trackDuration} />}
+        </TimelinePlayer>
       </div>
-      {heard && <CoverageStrip listening={heard} duration={share.trackDuration} />}
       {detail.checklist && <RecheckChecklist share={share} items={detail.checklist} isReviewer onSeek={timeline.seek} />}
       <AnalysisPins shareId={share.id} open={pins.open} loaded={pins.loaded} onSeek={timeline.seek} onConfirm={(c) => add.mutateAsync(c)} />
 

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { AudioPlayer, type PlayerMarker } from '@/components/audio-player';
 import type { useShareTimeline } from '@/features/feedback/hooks/use-share-timeline';
 
@@ -12,6 +12,7 @@ export function TimelinePlayer({
   onTimeChange,
   loadUrl = timeline.loadUrl,
   moreMarkers,
+  children,
 }: {
   timeline: ReturnType<typeof useShareTimeline>;
   /** Pins besides the comments' (the reviewer's suggestions from analysis). */
@@ -20,6 +21,8 @@ export function TimelinePlayer({
   loadUrl?: () => Promise<string>;
   onPlayingChange?: (playing: boolean) => void;
   onTimeChange?: (seconds: number) => void;
+  /** Under the waveform, on its time scale. */
+  children?: ReactNode;
 }) {
   const { setPlayhead } = timeline;
   const markers = useMemo(
@@ -42,6 +45,7 @@ export function TimelinePlayer({
       region={timeline.range}
       onTimeChange={timeChanged}
       onPlayingChange={onPlayingChange}
+      below={children}
     />
   );
 }
