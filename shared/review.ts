@@ -115,8 +115,9 @@ export function decodeHeard(encoded: string, duration: number): Uint8Array {
 export function listeningSummary(heardSeconds: number, duration: number, sessions: number): string {
   const total = secondsOf(duration);
   const pct = Math.floor((Math.min(heardSeconds, total) / total) * 100);
-  const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
-  return `Listened to ${pct}% (${clock(Math.min(heardSeconds, total))} of ${clock(total)}), ${sessions} ${sessions === 1 ? 'session' : 'sessions'}, reported by the player`;
+  // The track's length as the player says it (whole seconds down): 2:30 for 150.6 s, not the 151 counted.
+  const heard = Math.min(heardSeconds, Math.floor(duration));
+  return `Listened to ${pct}% (${clock(heard)} of ${clock(duration)}), ${sessions} ${sessions === 1 ? 'session' : 'sessions'}, reported by the player`;
 }
 
 /** The quality floor of a paid review. */

@@ -26,10 +26,23 @@ export function streamingAdvice(integratedLufs: number): string[] {
   });
 }
 
-/** The warning a true peak above the ceiling deserves, or null. */
-export function truePeakWarning(truePeakDbtp: number | null): string | null {
+/**
+ * The warning a true peak above the ceiling deserves, or null: close to clipping up to full scale, over it
+ * beyond (a peak between the samples above 0 dBTP clips in any converter, before any encoder).
+ */
+export function truePeakWarning(truePeakDbtp: number | null): { over: boolean; title: string; text: string } | null {
   if (truePeakDbtp === null || truePeakDbtp <= TRUE_PEAK_CEILING) return null;
-  return `The true peak is ${truePeakDbtp.toFixed(1)} dBTP, above ${TRUE_PEAK_CEILING} dBTP: streaming encoders may clip it. Leave a little more headroom.`;
+  if (truePeakDbtp > 0)
+    return {
+      over: true,
+      title: 'Over full scale',
+      text: `The true peak is +${truePeakDbtp.toFixed(1)} dBTP, over full scale: it clips when played, and more after streaming encoders. Turn the master down to leave ${-TRUE_PEAK_CEILING} dB of headroom.`,
+    };
+  return {
+    over: false,
+    title: 'Close to clipping',
+    text: `The true peak is ${truePeakDbtp.toFixed(1)} dBTP, above ${TRUE_PEAK_CEILING} dBTP: streaming encoders may clip it. Leave a little more headroom.`,
+  };
 }
 
 /**

@@ -58,6 +58,9 @@ describe('the seconds heard', () => {
   it('says it as the review shows it', () => {
     expect(listeningSummary(221, 240, 2)).toBe('Listened to 92% (3:41 of 4:00), 2 sessions, reported by the player');
     expect(listeningSummary(5, 10, 1)).toBe('Listened to 50% (0:05 of 0:10), 1 session, reported by the player');
+    // A length of 150.6 s is 2:30 here as on the player, all of its 151 counted seconds heard or not.
+    expect(listeningSummary(151, 150.6, 1)).toBe('Listened to 100% (2:30 of 2:30), 1 session, reported by the player');
+    expect(listeningSummary(150, 150.6, 1)).toBe('Listened to 99% (2:30 of 2:30), 1 session, reported by the player');
   });
 });
 

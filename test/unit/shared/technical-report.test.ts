@@ -20,10 +20,18 @@ describe("what streaming services do with a track's loudness", () => {
     expect(streamingAdvice(-70)).toEqual([]);
   });
 
-  it('warns of a true peak above -1 dBTP only', () => {
-    expect(truePeakWarning(-0.3)).toBe(
-      'The true peak is -0.3 dBTP, above -1 dBTP: streaming encoders may clip it. Leave a little more headroom.',
-    );
+  it('warns of a true peak above -1 dBTP only, and says one above full scale is over it, not close', () => {
+    expect(truePeakWarning(-0.3)).toEqual({
+      over: false,
+      title: 'Close to clipping',
+      text: 'The true peak is -0.3 dBTP, above -1 dBTP: streaming encoders may clip it. Leave a little more headroom.',
+    });
+    expect(truePeakWarning(1.5)).toEqual({
+      over: true,
+      title: 'Over full scale',
+      text: 'The true peak is +1.5 dBTP, over full scale: it clips when played, and more after streaming encoders. Turn the master down to leave 1 dB of headroom.',
+    });
+    expect(truePeakWarning(0)?.title).toBe('Close to clipping');
     expect(truePeakWarning(-1)).toBeNull();
     expect(truePeakWarning(null)).toBeNull();
   });

@@ -138,8 +138,8 @@ export function TechnicalReport({ id, trackId, report }: { id: string; trackId: 
         ))}
       </ul>
       {warning && (
-        <Alert tone="info" title="Close to clipping">
-          {warning}
+        <Alert tone={warning.over ? 'error' : 'info'} title={warning.title}>
+          {warning.text}
         </Alert>
       )}
     </section>
