@@ -129,7 +129,8 @@ export async function deletionCheck({ user, isAdmin }: Caller): Promise<AccountD
 }
 
 export async function deleteMyAccount({ user, isAdmin, actor, identity }: Caller, input: DeleteAccountInput): Promise<{ deleted: true }> {
-  if (actor) throw new Forbidden('An admin acting as a user cannot delete their account', 'impersonation_forbidden');
+  // Not impersonation_forbidden, which ends the impersonation in the app: the admin goes on as the user.
+  if (actor) throw new Forbidden('Deleting the account is not available while impersonating.', 'not_while_impersonating');
   if (input.email.trim().toLowerCase() !== user.email.toLowerCase()) {
     throw new BadRequest("Type your account's e-mail to confirm", { email: "This is not your account's e-mail" }, 'email_mismatch');
   }

@@ -49,7 +49,9 @@ async function withComments(list: ShareRecord[], viewerId: string) {
 
 export async function exportData({ user, isAdmin, actor }: Caller, now = new Date()): Promise<DataExportView> {
   // The person's own to take: an admin acting as them sees what the app shows, not all of it at once.
-  if (actor) throw new Forbidden('An admin acting as a user cannot download their data', 'impersonation_forbidden');
+  // Not impersonation_forbidden, which ends the impersonation in the app: the admin goes on as the user.
+  if (actor)
+    throw new Forbidden("Download my data is not available while impersonating: it is the user's to ask for.", 'not_while_impersonating');
   // The limit is counted beside the lists' first pages, not before them: a refused call costs those reads,
   // an allowed one a round trip less. The requests' bundles follow the requests (and the limit's answer)
   // at once, not the other lists: a track page reads its tracks after its index, and waiting for that too

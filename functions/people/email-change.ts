@@ -14,7 +14,8 @@ import { toUserView } from './users.js';
 
 export async function takeConfirmedEmail({ user, identity, isAdmin, actor }: Caller) {
   // The token is the admin's while they act as someone: its directory entry is not the user's.
-  if (actor) throw new Forbidden("An admin acting as a user cannot change the user's e-mail address", 'impersonation_forbidden');
+  // Not impersonation_forbidden, which ends the impersonation in the app: the admin goes on as the user.
+  if (actor) throw new Forbidden('Changing the e-mail address is not available while impersonating.', 'not_while_impersonating');
   const email = (await getAccountAttributes(identity.cognitoUsername)).email.toLowerCase();
   if (!email || email === user.email) return toUserView(user, isAdmin);
   // Whoever changed it may not be the owner (a session taken over): a pro's payouts wait, as after a

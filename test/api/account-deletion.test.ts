@@ -95,7 +95,10 @@ describe('deleting a musician', () => {
       [IMPERSONATION_HEADER]: started.body.token,
     });
     expect(res.status).toBe(403);
-    expect(res.body.error.code).toBe('impersonation_forbidden');
+    expect(res.body.error).toEqual({
+      code: 'not_while_impersonating',
+      message: 'Deleting the account is not available while impersonating.',
+    });
     expect((await call(mia, 'getMe')).status).toBe(200);
   });
 

@@ -127,7 +127,11 @@ describe('GET /users/me/data', () => {
     expect(started.status).toBe(200);
     const res = await callRoute(stack.apiUrl, 'exportMyData', {}, admin.idToken, undefined, { [IMPERSONATION_HEADER]: started.body.token });
     expect(res.status).toBe(403);
-    expect(res.body.error.code).toBe('impersonation_forbidden');
+    // Said, not an end to the impersonation (impersonation_forbidden would end it in the app).
+    expect(res.body.error).toEqual({
+      code: 'not_while_impersonating',
+      message: "Download my data is not available while impersonating: it is the user's to ask for.",
+    });
   });
 
   it(`answers ${RATE_LIMITS.dataExport.limit} an hour per user, then 429 rate_limited`, async () => {

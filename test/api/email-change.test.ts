@@ -129,6 +129,7 @@ describe('a new sign-in address', () => {
       [IMPERSONATION_HEADER]: started.body.token,
     });
     expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('not_while_impersonating');
     expect((await callRoute(stack.apiUrl, 'getMe', {}, user.idToken)).body.email).toBe(user.email);
   });
 });

@@ -106,6 +106,19 @@ describe('impersonation', () => {
     await screenshot(page, 'impersonation-no-money');
   });
 
+  it("says Download my data is Mia's to ask for, and the admin stays as Mia", async () => {
+    const { page } = session;
+    await page.goto(`${stack.appUrl}/account`);
+    const panel = page.getByTestId('account-data');
+    await panel.getByRole('button', { name: 'Download my data' }).click();
+    await panel
+      .getByRole('alert')
+      .getByText("Download my data is not available while impersonating: it is the user's to ask for.")
+      .waitFor();
+    expect(new URL(page.url()).pathname).toBe('/account');
+    expect(await page.getByTestId('impersonation-banner').isVisible()).toBe(true);
+  });
+
   it("'Stop Impersonating' returns to the user list as the admin; the audit lists the start", async () => {
     const { page } = session;
     await page.getByRole('button', { name: 'Stop Impersonating' }).click();
