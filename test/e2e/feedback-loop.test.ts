@@ -422,6 +422,17 @@ describe('the feedback loop', () => {
       el.closest('.feedback-detail')!.querySelector(':scope > .player')!.getBoundingClientRect().bottom,
     ]);
     expect(timeTop).toBeGreaterThanOrEqual(playerBottom - 1);
+    // Its time link plays the comment's moment, not only moves there.
+    expect(await firstTime.getAttribute('aria-label')).toMatch(/^Play from 0:\d\d$/);
+    await firstTime.click();
+    await item
+      .getByTestId('player')
+      .getByRole('button', { name: /^Pause / })
+      .click();
+    await item
+      .getByTestId('player')
+      .getByRole('button', { name: /^Play / })
+      .waitFor();
     await second.scrollIntoViewIfNeeded();
     await screenshot(mus, 'feedback-view');
 

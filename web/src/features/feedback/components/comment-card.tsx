@@ -29,7 +29,8 @@ export function CommentCard({
   canEdit: boolean;
   active: boolean;
   duration: number;
-  onSeek?: (time: number) => void;
+  /** A click on the card moves the playhead to the comment; its time link plays it (to a range's end). */
+  onSeek?: (time: number, play?: { to: number | null }) => void;
   onUpdate?: (draft: CommentDraft) => Promise<unknown>;
   onDelete?: () => Promise<unknown>;
 }) {
@@ -73,8 +74,8 @@ export function CommentCard({
           <button
             type="button"
             className="ts-chip-time"
-            onClick={() => onSeek?.(comment.timestamp!)}
-            aria-label={`Go to ${formatTime(comment.timestamp)}${comment.endTimestamp != null ? ` (to ${formatTime(comment.endTimestamp)})` : ''}`}
+            onClick={() => onSeek?.(comment.timestamp!, { to: comment.endTimestamp ?? null })}
+            aria-label={`Play from ${formatTime(comment.timestamp)}${comment.endTimestamp != null ? ` to ${formatTime(comment.endTimestamp)}` : ''}`}
             data-testid="comment-time"
           >
             <ClockIcon width={14} height={14} />

@@ -18,7 +18,8 @@ export function CommentList({
   comments: CommentView[];
   viewerId: string;
   activeIds: Set<string>;
-  onSeek: (time: number) => void;
+  /** Moves the playhead to a comment; `play` (its time link) plays it too. */
+  onSeek: (time: number, play?: { to: number | null }) => void;
   /** False once the share is closed for comments. */
   editable?: boolean;
 }) {

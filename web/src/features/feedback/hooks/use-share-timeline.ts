@@ -32,10 +32,16 @@ export function useShareTimeline(share: ShareView, comments: CommentView[], chec
   const trackId = share.trackId;
   const loadUrl = useCallback(() => getShareAudioUrl(trackId), [trackId]);
 
-  const seek = useCallback((time: number) => {
-    player.current?.seek(time);
-    setPlayhead(time);
-  }, []);
+  /** Moves the playhead to `time`; with `play`, plays from there to its `to` (a range's end) or the track's end. */
+  const duration = share.trackDuration;
+  const seek = useCallback(
+    (time: number, play?: { to: number | null }) => {
+      if (play) void player.current?.playRange(time, play.to ?? duration);
+      else player.current?.seek(time);
+      setPlayhead(time);
+    },
+    [duration],
+  );
 
   const getPlayhead = useCallback(() => player.current?.getTime() ?? 0, []);
 
