@@ -1,10 +1,13 @@
 /**
  * The demo's feedback loop, so that a fresh `npm start` shows what the product is for: Mia's track with
- * Quinn's completed, timestamped review waiting for her rating, and a second track Max has been asked
+ * Quinn's completed, timestamped review (the whole track heard) waiting for her rating, and a second track Max has been asked
  * to review. Made through the same use cases the API runs (upload, register, share, accept, comment,
  * submit), so the records are exactly what users would produce.
  */
 import { createShare, addComment, respond, submitFeedback } from '../../functions/feedback/shares.js';
+import { startListening } from '../../functions/feedback/index.js';
+import { getShareBundle, putListening } from '../../functions/feedback/data/shares.js';
+import { countHeard, encodeHeard, emptyHeard, markHeard } from '../../shared/review.js';
 import { createTrack, createUploadTicket } from '../../functions/tracks/tracks.js';
 import { getTrack } from '../../functions/tracks/data/tracks.js';
 import { getUser, type UserRecord } from '../../functions/people/data/users.js';
@@ -95,6 +98,27 @@ async function demoUser(id: string): Promise<UserRecord> {
   return user;
 }
 
+/**
+ * The reviewer heard the whole song in one session, as their player would have reported it. Reported
+ * through the API it would take the song's length in real time (the server measures how long a player
+ * played), so the record those reports leave is written as it.
+ */
+async function heardWhole(reviewerId: string, shareId: string, seconds: number) {
+  const { session } = await startListening(reviewerId, shareId);
+  const was = (await getShareBundle(shareId))?.listening;
+  if (!was) throw new Error(`Demo request ${shareId} has no listening record`);
+  const heard = emptyHeard(seconds);
+  markHeard(heard, [[0, seconds]], seconds);
+  const at = new Date().toISOString();
+  const next = { ...was, heard: encodeHeard(heard), heardSeconds: countHeard(heard), lastAt: at, tickAt: at, clockSeconds: seconds };
+  const written = await putListening(
+    shareId,
+    { ...next, sessions: 1, recentSessions: [session], version: was.version + 1 },
+    { closed: [] },
+  );
+  if (written !== 'written') throw new Error(`Demo listening of ${shareId} not written: ${written}`);
+}
+
 export async function seedDemoFeedback(ids: { musician: string; peer: string; freePro: string }): Promise<void> {
   const [mia, max, quinn] = await Promise.all([demoUser(ids.musician), demoUser(ids.peer), demoUser(ids.freePro)]);
 
@@ -105,6 +129,7 @@ export async function seedDemoFeedback(ids: { musician: string; peer: string; fr
     shareOptions: options('Does the drop hit hard enough? Be honest about the low end.', 'mix_check', 'streaming_release'),
   });
   await respond(quinn.id, review.id, 'accepted');
+  await heardWhole(quinn.id, review.id, MIDNIGHT_DRIVE.seconds);
   for (const comment of QUINN_COMMENTS) await addComment(quinn, review.id, comment);
   await addComment(mia, review.id, {
     timestamp: 25,

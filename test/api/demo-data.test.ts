@@ -66,6 +66,8 @@ describe('demo data', () => {
     ]);
     expect(comments[0].tags).toEqual(['#Bassline', '#Mixing']);
     expect(detail.ranking).toBeNull();
+    // He heard the whole track before writing, as the product promises: the review says so.
+    expect(detail.listening).toMatchObject({ heardSeconds: 40, sessions: 1 });
     // Quinn sees it in the feedback history.
     const reviewed = await callRoute(stack.apiUrl, 'listShares', { as: 'reviewer', status: 'completed' }, tokens.pro3);
     expect((reviewed.body.shares as { id: string }[]).map((s) => s.id)).toContain(share.id);
