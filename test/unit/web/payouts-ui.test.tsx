@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 vi.mock('../../../web/src/lib/api', () => import('./amplify-mock'));
 
 import type { PayoutAccountView } from '../../../shared/schemas/payouts';
+import { PAYOUT_POLL_MS } from '../../../web/src/features/earnings/api/payouts';
 import { PayoutsCard, payoutStatusText, withdrawBlock } from '../../../web/src/features/earnings/components/payouts-card';
 import { answerRoutes, apiMock } from './amplify-mock';
 import { renderUi } from './render';
@@ -25,6 +26,28 @@ const PAYOUT = {
 afterEach(() => apiMock.mockReset());
 
 describe("a pro's payouts", () => {
+  it("does not say 'A payout is under way' beside one already paid: both are asked again until it settles", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let settled = false;
+      answerRoutes({
+        getPayoutAccount: () => ({ ...ACCOUNT, openPayoutId: settled ? null : 'p1' }),
+        listPayouts: () => ({ payouts: [{ ...PAYOUT, status: settled ? 'paid' : 'sending', completedAt: null }], next: null }),
+      });
+      renderUi(<PayoutsCard />);
+      expect((await screen.findByTestId('withdraw-block')).textContent).toBe('A payout is under way.');
+      expect((await screen.findByTestId('payout-status')).textContent).toBe('Sending to PayPal');
+      // PayPal pays it; the page, left open, follows.
+      settled = true;
+      await vi.advanceTimersByTimeAsync(PAYOUT_POLL_MS);
+      await waitFor(() => expect(screen.getByTestId('payout-status').textContent).toBe('Paid'));
+      await waitFor(() => expect(screen.queryByTestId('withdraw-block')).toBeNull());
+      expect((screen.getByTestId('withdraw-button') as HTMLButtonElement).disabled).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('asks for the PayPal address first, and saves it', async () => {
     let account: PayoutAccountView = { ...ACCOUNT, email: null };
     answerRoutes({
