@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ProgressFollowsTracks } from '../../../web/src/app/routes/dashboard';
+import { useProgress } from '../../../web/src/features/dashboard/api/progress';
 import { AiFeedbackAssistant } from '../../../web/src/features/dashboard/components/ai-feedback-assistant';
 import { MusicianExperience } from '../../../web/src/features/dashboard/components/musician-experience';
 import { ProExperience } from '../../../web/src/features/dashboard/components/pro-experience';
@@ -51,6 +53,25 @@ describe('the home views', () => {
     );
     const page = screen.getByTestId('pro-experience');
     expect([...page.querySelectorAll('section')].map((s) => s.textContent).slice(0, 2)).toEqual(['Tracks to Rate', 'Your Tracks']);
+  });
+});
+
+describe("the musician's figures", () => {
+  it("ask again when the track list's count changes: 'Tracks Uploaded' follows an upload", async () => {
+    let total = 1;
+    apiMock.mockClear();
+    apiMock.mockImplementation(async (name: string) => (name === 'listTracks' ? { tracks: [], next: null, total } : { tracks: total }));
+    function Figures() {
+      useProgress();
+      return <ProgressFollowsTracks />;
+    }
+    const { client } = renderUi(<Figures />, { url: null });
+    const asked = () => apiMock.mock.calls.filter(([name]) => name === 'getProgress').length;
+    await waitFor(() => expect(apiMock.mock.calls.some(([name]) => name === 'listTracks')).toBe(true));
+    await waitFor(() => expect(asked()).toBe(1));
+    total = 2;
+    await client.invalidateQueries({ queryKey: ['tracks'] });
+    await waitFor(() => expect(asked()).toBe(2));
   });
 });
 

@@ -1,14 +1,30 @@
 import '@/styles/app.css';
-import { lazy, Suspense } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { LoadingScreen } from '@/components/loading-screen';
+import { progressQueryKey } from '@/features/dashboard/api/progress';
 import { MusicianExperience } from '@/features/dashboard/components/musician-experience';
 import { FeedbackHub } from '@/features/feedback/components/feedback-hub';
 import { TrackShareSummary } from '@/features/feedback/components/track-shares';
 import type { Viewer } from '@/features/feedback/utils/share';
 import { PaymentStepSlot } from '@/features/feedback/hooks/payment-step-slot';
+import { useTrackPages } from '@/features/tracks/api/tracks';
 import { useMe } from '@/lib/auth';
 import { PaymentStepOnDemand } from './payment-step-on-demand';
 import { TracksWithFeedback } from './tracks-with-feedback';
+
+/** 'Your Journey to Pro' follows the track list: a track uploaded or deleted asks its figures again. */
+export function ProgressFollowsTracks() {
+  const total = useTrackPages().data?.total;
+  const client = useQueryClient();
+  const seen = useRef(total);
+  useEffect(() => {
+    if (total === undefined) return;
+    if (seen.current !== undefined && seen.current !== total) void client.invalidateQueries({ queryKey: progressQueryKey });
+    seen.current = total;
+  }, [total, client]);
+  return null;
+}
 
 const ProDashboard = lazy(() => import('./pro-dashboard').then((m) => ({ default: m.ProDashboard })));
 
@@ -23,6 +39,7 @@ export function DashboardRoute() {
   const viewer: Viewer = { id: me.id, type: me.type };
   return (
     <PaymentStepSlot.Provider value={PaymentStepOnDemand}>
+      {me.type === 'musician' && <ProgressFollowsTracks />}
       {me.type === 'musician' ? (
         <MusicianExperience
           user={me}
