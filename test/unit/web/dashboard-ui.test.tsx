@@ -38,22 +38,6 @@ describe('the home views', () => {
     });
     expect(subtitle()).toBe('Welcome back, Quinn.');
   });
-
-  it("puts the pro's review queue above their own tracks", () => {
-    apiMock.mockImplementation(() => new Promise(() => {}));
-    renderUi(
-      <ProExperience
-        user={userView({ type: 'pro' })}
-        tracks={<section>Your Tracks</section>}
-        reviews={<section>Tracks to Rate</section>}
-      />,
-      {
-        url: null,
-      },
-    );
-    const page = screen.getByTestId('pro-experience');
-    expect([...page.querySelectorAll('section')].map((s) => s.textContent).slice(0, 2)).toEqual(['Tracks to Rate', 'Your Tracks']);
-  });
 });
 
 describe("the musician's figures", () => {
