@@ -30,7 +30,7 @@ import {
   type PublicLinkRecord,
   type ShareRecord,
 } from '../feedback/data/index.js';
-import { BadRequest, Conflict, Forbidden, ServiceUnavailable } from '../lib/errors.js';
+import { BadRequest, Conflict, ServiceUnavailable, notWhileImpersonating } from '../lib/errors.js';
 import { log } from '../lib/observability.js';
 import { allPayments, allPayouts, allRequests, allTracks, paymentsEarnedBy } from './account-history.js';
 import type { Caller } from '../people/index.js';
@@ -129,8 +129,7 @@ export async function deletionCheck({ user, isAdmin }: Caller): Promise<AccountD
 }
 
 export async function deleteMyAccount({ user, isAdmin, actor, identity }: Caller, input: DeleteAccountInput): Promise<{ deleted: true }> {
-  // Not impersonation_forbidden, which ends the impersonation in the app: the admin goes on as the user.
-  if (actor) throw new Forbidden('Deleting the account is not available while impersonating.', 'not_while_impersonating');
+  if (actor) throw notWhileImpersonating('Deleting the account is not available while impersonating.');
   if (input.email.trim().toLowerCase() !== user.email.toLowerCase()) {
     throw new BadRequest("Type your account's e-mail to confirm", { email: "This is not your account's e-mail" }, 'email_mismatch');
   }

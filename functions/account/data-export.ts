@@ -10,7 +10,7 @@ import { type PaymentRecord, allEntries } from '../money/data/index.js';
 import { getShareBundle, type ShareRecord, getTemplates } from '../feedback/data/index.js';
 import { allPayments, allPayouts, allRequests, allTracks } from './account-history.js';
 import { ledgerViews, toPayoutView, toReceipt } from '../money/index.js';
-import { Forbidden } from '../lib/errors.js';
+import { notWhileImpersonating } from '../lib/errors.js';
 import { type Caller, toUserView } from '../people/index.js';
 import { enforceRateLimit } from '../platform/index.js';
 import { orderComments, toCommentView, toShareView, visibleComments } from '../feedback/index.js';
@@ -49,9 +49,7 @@ async function withComments(list: ShareRecord[], viewerId: string) {
 
 export async function exportData({ user, isAdmin, actor }: Caller, now = new Date()): Promise<DataExportView> {
   // The person's own to take: an admin acting as them sees what the app shows, not all of it at once.
-  // Not impersonation_forbidden, which ends the impersonation in the app: the admin goes on as the user.
-  if (actor)
-    throw new Forbidden("Download my data is not available while impersonating: it is the user's to ask for.", 'not_while_impersonating');
+  if (actor) throw notWhileImpersonating("Download my data is not available while impersonating: it is the user's to ask for.");
   // The limit is counted beside the lists' first pages, not before them: a refused call costs those reads,
   // an allowed one a round trip less. The requests' bundles follow the requests (and the limit's answer)
   // at once, not the other lists: a track page reads its tracks after its index, and waiting for that too

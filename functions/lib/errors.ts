@@ -28,6 +28,13 @@ export class Forbidden extends AppError {
     super(403, code, message);
   }
 }
+/**
+ * What an admin acting as a user may not do in the user's name (`what`: '... is not available while
+ * impersonating.'). Not impersonation_forbidden: that code ends the impersonation in the app, and the
+ * admin goes on as the user.
+ */
+export const notWhileImpersonating = (what: string) => new Forbidden(what, 'not_while_impersonating');
+
 export class NotFound extends AppError {
   constructor(message = 'Not found') {
     super(404, 'not_found', message);

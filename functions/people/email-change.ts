@@ -7,15 +7,14 @@
 import { getAccountAttributes } from './data/identities.js';
 import { newMailKey, updateUser } from './data/users.js';
 import { PAYOUT_ADDRESS_PAUSE_HOURS } from '../../shared/money.js';
-import { Forbidden } from '../lib/errors.js';
+import { notWhileImpersonating } from '../lib/errors.js';
 import { deliverTo } from '../platform/index.js';
 import type { Caller } from './caller.js';
 import { toUserView } from './users.js';
 
 export async function takeConfirmedEmail({ user, identity, isAdmin, actor }: Caller) {
   // The token is the admin's while they act as someone: its directory entry is not the user's.
-  // Not impersonation_forbidden, which ends the impersonation in the app: the admin goes on as the user.
-  if (actor) throw new Forbidden('Changing the e-mail address is not available while impersonating.', 'not_while_impersonating');
+  if (actor) throw notWhileImpersonating('Changing the e-mail address is not available while impersonating.');
   const email = (await getAccountAttributes(identity.cognitoUsername)).email.toLowerCase();
   if (!email || email === user.email) return toUserView(user, isAdmin);
   // Whoever changed it may not be the owner (a session taken over): a pro's payouts wait, as after a

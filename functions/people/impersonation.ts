@@ -11,14 +11,14 @@ import { AUDIT_PARTITION, pageAudit, recordAudit, settleAudit, type AuditEntry }
 import { isInGroup } from './data/identities.js';
 import { getUser, type UserRecord } from './data/users.js';
 import { decodeCursor, encodeCursor } from '../lib/cursor.js';
-import { Forbidden, NotFound, Unauthorized } from '../lib/errors.js';
+import { Forbidden, NotFound, Unauthorized, notWhileImpersonating } from '../lib/errors.js';
 import type { Identity } from '../lib/identity.js';
 import { issueImpersonationToken, readImpersonationToken } from '../lib/impersonation-token.js';
 import { log } from '../lib/observability.js';
 
 /** A report or a published review speaks in the user's own name: an admin acting as them may not give it. */
 export const ownWordRefused = () =>
-  new Forbidden('Reports and public links speak for the user: they are not available while impersonating.', 'not_while_impersonating');
+  notWhileImpersonating('Reports and public links speak for the user: they are not available while impersonating.');
 
 export async function startImpersonation(admin: UserRecord, identity: Identity, userId: string): Promise<ImpersonationView> {
   const target = await getUser(userId);
