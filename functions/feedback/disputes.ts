@@ -60,13 +60,20 @@ const windowClosed = () =>
 const QUEUE_PAGE = 10;
 
 /** The open reports, oldest first, each with what the admin needs to judge it. */
-export async function listDisputes(cursor?: string): Promise<DisputeQueue> {
-  const start = decodeCursor(cursor, { GSI1PK: shares.OPEN_DISPUTES });
-  const page = await shares.pageOpenDisputes(QUEUE_PAGE, start);
+export const listDisputes = (cursor?: string) => disputesIn(shares.OPEN_DISPUTES, cursor);
+
+/** The decided reports, last decided first, each as it was judged. */
+export const listDecidedDisputes = (cursor?: string) => disputesIn(shares.DECIDED_DISPUTES, cursor);
+
+async function disputesIn(list: typeof shares.OPEN_DISPUTES | typeof shares.DECIDED_DISPUTES, cursor?: string): Promise<DisputeQueue> {
+  const start = decodeCursor(cursor, { GSI1PK: list });
+  const page = await shares.pageDisputes(list, QUEUE_PAGE, start);
   const bundles = await Promise.all(page.shareIds.map((id) => shares.getShareBundle(id)));
-  const open = bundles.filter((b): b is ShareBundle & { dispute: DisputeRecord } => b?.dispute?.status === 'open');
+  // The index follows its table: a report decided since the page was read is in the other list.
+  const inList = (d: DisputeRecord | null) => (list === shares.OPEN_DISPUTES ? d?.status === 'open' : d != null && d.status !== 'open');
+  const found = bundles.filter((b): b is ShareBundle & { dispute: DisputeRecord } => inList(b?.dispute ?? null));
   const disputes = await Promise.all(
-    open.map(async (b) => ({
+    found.map(async (b) => ({
       dispute: toDisputeView(b.dispute),
       share: toShareView(b.share),
       feedback: b.feedback ? pick(b.feedback, ['criteria', 'notApplicable', 'comment', 'userId', 'createdAt']) : null,
@@ -115,7 +122,7 @@ export async function resolveDispute(
   if (input.decision === 'refund') {
     // The payment is read beside the move for its capture id, which is fixed once the review exists.
     const [moved, found] = await Promise.all([
-      upholdDispute(dispute.orderId, { requestChange: decided, audit }),
+      upholdDispute(dispute.orderId, { requestChange: decided, requestMarks: [shares.refundMark(share.id, at)], audit }),
       getPayment(dispute.orderId),
     ]);
     if (moved.kind === 'request_moved') throw new Conflict('This report was decided meanwhile', 'already_resolved');

@@ -2,7 +2,7 @@
  * The feedback topic: requests free and paid, reviews, listening, re-checks, disputes, public reviews, templates, suggestions.
  * What it offers the topics above it and the entry points: the one way into feedback/ (lint holds it).
  */
-export { listDisputes, reportReview, resolveDispute } from './disputes.js';
+export { listDecidedDisputes, listDisputes, reportReview, resolveDispute } from './disputes.js';
 export { startListening } from './listening-sessions.js';
 export { createPaidRequest } from './paid-requests.js';
 export { progressOf } from './progress.js';

@@ -8,10 +8,17 @@ import { toDraftView, toListeningView } from './review-work.js';
 export const toDisputeView = (d: DisputeRecord): DisputeView =>
   pick(d, ['shareId', 'reason', 'text', 'status', 'openedAt', 'resolvedAt', 'resolution']);
 
-export const toShareView = ({ checklistPoints: _points, trackFindings: _findings, ...s }: ShareRecord): ShareView => ({
+export const toShareView = ({ checklistPoints: _points, trackFindings: _findings, refundedAt, ...s }: ShareRecord): ShareView => ({
   ...s,
   trackReport: s.trackReport ?? null,
-  paid: s.payment ? { amountCents: s.payment.amountCents, respondBy: respondBy(s), completeDays: s.payment.completeDays } : null,
+  paid: s.payment
+    ? {
+        amountCents: s.payment.amountCents,
+        respondBy: respondBy(s),
+        completeDays: s.payment.completeDays,
+        ...(refundedAt ? { refundedAt } : {}),
+      }
+    : null,
   decline: s.decline ?? null,
 });
 

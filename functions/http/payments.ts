@@ -15,7 +15,7 @@ import {
   listReceipts,
   receiptOf,
 } from '../money/index.js';
-import { listDisputes, resolveDispute, createPaidRequest } from '../feedback/index.js';
+import { listDecidedDisputes, listDisputes, resolveDispute, createPaidRequest } from '../feedback/index.js';
 import { areaHandler } from './area-handler.js';
 import { paymentsSchemas } from '../../shared/api/route-schemas/payments.js';
 
@@ -37,5 +37,6 @@ export const handler = areaHandler('payments', paymentsSchemas, {
   getBooks: async ({ input }) => booksOf(input.months),
   exportLedger: async ({ input }) => exportLedger(input),
   listDisputes: async ({ input }) => listDisputes(input.cursor),
+  listDecidedDisputes: async ({ input }) => listDecidedDisputes(input.cursor),
   resolveDispute: async ({ input, caller }) => resolveDispute(caller.user, input),
 });

@@ -64,7 +64,7 @@ export function fulfilment(share: Pick<ShareRecord, 'sharedWithUserId' | 'paymen
  * An admin's upholding of a report of delivered feedback, beside their decision and its audit entry: the
  * payment (not read first) must still be fulfilled, which the write's condition holds it to.
  */
-export const upholdDispute = (orderId: string, extras: Pick<WriteExtras, 'requestChange' | 'audit'>) =>
+export const upholdDispute = (orderId: string, extras: Pick<WriteExtras, 'requestChange' | 'requestMarks' | 'audit'>) =>
   step({ orderId, status: 'captured', fulfilledAt: 'delivered' } as PaymentRecord, { type: 'dispute_upheld' }, extras);
 
 /** The move of a paid request that ends without its feedback, beside its request's change (the payment is not read first). */

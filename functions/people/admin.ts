@@ -61,9 +61,9 @@ function decode(cursor: string | undefined, types: readonly StoredUserType[]): C
 const SEARCH_READ = 100;
 
 /**
- * A page of users: one Query of a type's list (a page ends where that type's list does: 'Load more' goes
- * on to the next type) and the records by key. The count comes from the counters, one read; a search's
- * count is made on its first page only and carried in the cursor.
+ * A page of users: one Query of a type's list, and of the next type's when the first ends short of a page
+ * (pros, then musicians, in one list), then the records by key. The count comes from the counters, one
+ * read beside them; a search's count is made on its first page only and carried in the cursor.
  */
 export async function listUsers(input: { type: 'all' | 'pro' | 'musician'; q?: string; cursor?: string }) {
   const types = input.type === 'all' ? ALL : [input.type];
@@ -76,16 +76,18 @@ export async function listUsers(input: { type: 'all' | 'pro' | 'musician'; q?: s
         ? Promise.all(types.map((t) => userLists.countMatchingUsers(t, q))).then((counts) => counts.reduce((a, b) => a + b, 0))
         : userLists.countUsersOfTypes(types);
   counting.catch(() => {}); // awaited below; a failure must not go unhandled meanwhile
-  const { users: page, next: k } = await userLists.pageUsersOfType(types[cursor.t], {
-    limit: PAGE_SIZE,
-    start: cursor.k,
-    q,
-    read: q ? SEARCH_READ : PAGE_SIZE,
-  });
-  const count = await counting;
+  const read = (t: number, limit: number, start?: Record<string, unknown>) =>
+    userLists.pageEntriesOfType(types[t], { limit, start, q, read: q ? SEARCH_READ : limit });
+  const pages = [await read(cursor.t, PAGE_SIZE, cursor.k)];
+  // A type's list ending short of a page: the page goes on with the next type's (one more query at most).
+  let t = cursor.t;
+  const short = PAGE_SIZE - pages[0].entries.length;
+  if (!pages[0].next && short > 0 && t + 1 < types.length) pages.push(await read(++t, short));
+  const [users, count] = await Promise.all([userLists.usersOfPages(pages), counting]);
+  const last = pages[pages.length - 1];
   const carried = q ? { n: count } : {};
-  const next: Cursor | null = k ? { t: cursor.t, k, ...carried } : cursor.t + 1 < types.length ? { t: cursor.t + 1, ...carried } : null;
-  return { users: page.map(toAdminUserView), count, next: encodeCursor(next) };
+  const next: Cursor | null = last.next ? { t, k: last.next, ...carried } : t + 1 < types.length ? { t: t + 1, ...carried } : null;
+  return { users: users.map(toAdminUserView), count, next: encodeCursor(next) };
 }
 
 /** A user the admin may manage: one that exists and is not an admin. */

@@ -106,7 +106,6 @@ export const routePaths = {
   getReceipt: { method: 'GET', path: '/payments/{orderId}/receipt', access: 'user', area: 'payments' },
   listStuckRefunds: { method: 'GET', path: '/payments/stuck-refunds', access: 'admin', area: 'payments' },
   retryRefund: { method: 'POST', path: '/payments/{orderId}/retry-refund', access: 'admin', area: 'payments', money: true },
-  // The queue of reported reviews, and an admin's decision (a refund goes through the payment state machine).
   getPayoutAccount: { method: 'GET', path: '/users/me/payout-account', access: 'pro', area: 'payments' },
   setPayoutAccount: { method: 'PUT', path: '/users/me/payout-account', access: 'pro', area: 'payments', money: true },
   createPayout: { method: 'POST', path: '/payouts', access: 'pro', area: 'payments', money: true },
@@ -116,7 +115,9 @@ export const routePaths = {
   holdPayouts: { method: 'PUT', path: '/users/{id}/payout-hold', access: 'admin', area: 'payments', money: true },
   getBooks: { method: 'GET', path: '/books', access: 'admin', area: 'payments' },
   exportLedger: { method: 'GET', path: '/ledger/export', access: 'admin', area: 'payments' },
+  // The queue of reported reviews, those decided, and an admin's decision (a refund goes through the payment state machine).
   listDisputes: { method: 'GET', path: '/disputes', access: 'admin', area: 'payments' },
+  listDecidedDisputes: { method: 'GET', path: '/disputes/decided', access: 'admin', area: 'payments' },
   resolveDispute: { method: 'PUT', path: '/disputes/{id}', access: 'admin', area: 'payments', money: true },
 
   listPlans: { method: 'GET', path: '/stripe/products', access: 'user', area: 'billing' },

@@ -75,6 +75,8 @@ export const shareView = z.object({
         respondBy: z.nullable(z.string()),
         /** Days the pro has to complete it once accepted (their response time when it was paid). */
         completeDays: z.int(),
+        /** When its delivered review was refunded in full (a report upheld); a request that ended unreviewed says so by its status. */
+        refundedAt: z.optional(z.string()),
       }),
     ),
   ),

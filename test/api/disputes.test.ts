@@ -33,6 +33,26 @@ async function deliveredReview(title: string) {
   return { musician: user, shareId: view.shareId as string, orderId, track };
 }
 
+type Decided = { dispute: { shareId: string; status: string; resolvedAt: string } };
+
+/**
+ * A decided report as the admins' list of decided ones gives it, read page by page (other files decide
+ * reports meanwhile); each page last decided first.
+ */
+async function decidedCase(shareId: string) {
+  let cursor: string | undefined;
+  for (let pages = 0; pages < 20; pages++) {
+    const res = await call(admin, 'listDecidedDisputes', cursor ? { cursor } : {});
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const cases = res.body.disputes as Decided[];
+    const times = cases.map((c) => c.dispute.resolvedAt);
+    expect(times).toEqual([...times].sort().reverse());
+    const found = cases.find((c) => c.dispute.shareId === shareId);
+    if (found || !res.body.next) return found;
+    cursor = res.body.next;
+  }
+}
+
 async function expectBalanced(userId: string) {
   const entries = await money.ledger(userId);
   expect(await money.balanceOf(userId)).toBe(entries.reduce((sum, e) => sum + e.amountCents, 0));
@@ -126,12 +146,24 @@ describe("the admins' queue", () => {
     );
     expect((await money.entriesOf(proId, orderId)).map((e) => e.kind).sort()).toEqual(['earning', 'reversal']);
     await expectBalanced(proId);
+    // The request stays completed (the review was delivered) and says it was refunded, in the list as on its page.
+    const listed = (await call(musician, 'listShares', { as: 'author' })).body.shares as { id: string; status: string; paid: unknown }[];
+    const page = (await call(musician, 'getShare', { id: shareId })).body.share;
+    for (const view of [listed.find((s) => s.id === shareId), page]) {
+      expect(view).toMatchObject({ status: 'completed', paid: { amountCents: PRICE, refundedAt: done.body.resolvedAt } });
+    }
     const toMusician = await waitForEmail(stack.mailUrl, musician.email, /Refunded: feedback on Refunded on report/, { since });
     expect(toMusician.body.text).toContain('agree it was not the review you paid for');
     await waitForEmail(stack.mailUrl, pro.email, /Refunded after a report: Refunded on report/, { since });
-    // Out of the queue, and in the audit.
+    // Out of the queue, first among the decided (with the review as judged), and in the audit.
     const after = await call(admin, 'listDisputes', {});
     expect((after.body.disputes as { dispute: { shareId: string } }[]).some((d) => d.dispute.shareId === shareId)).toBe(false);
+    expect(await decidedCase(shareId)).toMatchObject({
+      dispute: { shareId, status: 'refunded', resolvedAt: done.body.resolvedAt },
+      share: { id: shareId, paid: { refundedAt: done.body.resolvedAt } },
+      feedback: { criteria: { mixingMastering: 4 } },
+    });
+    expect((await call(musician, 'listDecidedDisputes', {})).status).toBe(403);
     const audit = (await call(admin, 'listAudit', {})).body.entries as { action: string; path: string }[];
     expect(audit.some((e) => e.action === 'resolveDispute' && e.path === `/disputes/${shareId}`)).toBe(true);
   });
@@ -148,6 +180,9 @@ describe("the admins' queue", () => {
       'The review is blunt, not abusive.',
     );
     await waitForEmail(stack.mailUrl, pro.email, /Report rejected: Rejected report/, { since });
-    expect((await call(musician, 'getShare', { id: shareId })).body.dispute).toMatchObject({ status: 'rejected' });
+    expect((await decidedCase(shareId))?.dispute).toMatchObject({ status: 'rejected', resolution: 'The review is blunt, not abusive.' });
+    const page = (await call(musician, 'getShare', { id: shareId })).body;
+    expect(page.dispute).toMatchObject({ status: 'rejected' });
+    expect(page.share.paid).toEqual({ amountCents: PRICE, respondBy: null, completeDays: expect.any(Number) });
   });
 });

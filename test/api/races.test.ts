@@ -179,7 +179,7 @@ describe('races', () => {
 
   it("a profile saved from a record read before an admin's approval leaves the new pro listed as a pro", async () => {
     const { getUser } = await import('../../functions/people/data/users.js');
-    const { pageUsersOfType } = await import('../../functions/people/data/user-lists.js');
+    const { pageEntriesOfType, usersOfPages } = await import('../../functions/people/data/user-lists.js');
     const { updateProfile } = await import('../../functions/people/profile.js');
     const { decide } = await import('../../functions/people/application-decisions.js');
     const admin = (await getUser((await callRoute(stack.apiUrl, 'getMe', {}, (await flows.testAdmin(stack)).idToken)).body.id))!;
@@ -195,8 +195,8 @@ describe('races', () => {
     const saved = await updateProfile(stale, { bio: 'Saved from the page opened before' });
     expect(saved).toMatchObject({ type: 'pro', bio: 'Saved from the page opened before' });
     expect(await getUser(id)).toMatchObject({ type: 'pro', bio: 'Saved from the page opened before' });
-    const pros = await pageUsersOfType('pro', { limit: 20, q: name.toLowerCase(), read: 1000 });
-    expect(pros.users.map((u) => u.id)).toEqual([id]);
+    const pros = await usersOfPages([await pageEntriesOfType('pro', { limit: 20, q: name.toLowerCase(), read: 1000 })]);
+    expect(pros.map((u) => u.id)).toEqual([id]);
   });
 
   it('a profile save racing the approval of its author never takes the new pro off the lists', async () => {

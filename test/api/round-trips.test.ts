@@ -294,7 +294,7 @@ describe('DynamoDB round trips per route', () => {
     await until('the PayPal webhooks', async () => (await gatewayRecord())[routeKey(routes.paypalWebhook)], Boolean);
   });
 
-  it('disputes: a paid review reported, in the queue, refunded', async () => {
+  it('disputes: a paid review reported, in the queue, refunded, among the decided', async () => {
     const reported = await paidRequest('Trip Reported');
     await call('respondToShare', { id: reported.shareId, status: 'accepted' }, pro);
     const reviewed = await flows.fullReview(stack, pro, reported.shareId, 1);
@@ -302,6 +302,7 @@ describe('DynamoDB round trips per route', () => {
     await call('reportReview', { id: reported.shareId, reason: 'generic', text: 'Copy-paste' }, musician);
     await call('listDisputes', {}, admin);
     await call('resolveDispute', { id: reported.shareId, decision: 'refund' }, admin);
+    await call('listDecidedDisputes', {}, admin);
   });
 
   it('refunds: a paid request declined, one whose track is deleted, refunds made at PayPal, a capture after its track was deleted', async () => {

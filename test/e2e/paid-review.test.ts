@@ -228,7 +228,7 @@ describe('a paid review to trust', () => {
     await admin.getByTestId('sidebar').getByRole('link', { name: 'Settings' }).click();
     await admin.getByTestId('disputes-link').click();
     await waitForPath(admin, '/admin/disputes');
-    const report = admin.locator(`[data-testid="dispute"][data-share-id="${shareId}"]`);
+    const report = admin.getByTestId('disputes-panel').locator(`[data-testid="dispute"][data-share-id="${shareId}"]`);
     await report.waitFor({ timeout: 15_000 });
     expect(await report.getByTestId('dispute-reason').textContent()).toBe('Generic or copy-paste');
     expect(await report.getByTestId('dispute-listening').textContent()).toBe(
@@ -239,9 +239,18 @@ describe('a paid review to trust', () => {
     await report.getByTestId('dispute-refund').click();
     await admin.getByRole('alertdialog', { name: 'Refund this review?' }).getByTestId('confirm-button').click();
     await report.waitFor({ state: 'detached', timeout: 15_000 });
+    // Out of the queue, among the decided reports with what was decided.
+    const decided = admin.getByTestId('decided-disputes-panel').locator(`[data-testid="dispute"][data-share-id="${shareId}"]`);
+    expect(await decided.getByTestId('dispute-decision').textContent()).toMatch(/^Refunded in full on /);
+    await screenshot(admin, 'admin-disputes-decided');
+    await expectAccessible(admin, 'admin disputes, one decided');
 
     await page.reload();
     const again = shareItem(page);
+    // Closed, the request says so in its head: delivered (Completed), paid and refunded.
+    await again.getByTestId('share-refunded').waitFor();
+    expect(await again.getByTestId('share-paid').textContent()).toBe('Paid $30.00');
+    expect(await again.getByTestId('share-status').getAttribute('data-status')).toBe('completed');
     await again.getByRole('button', { name: `Open ${title}` }).click();
     await again
       .getByTestId('report-status')

@@ -90,6 +90,8 @@ export interface PaymentWrite {
  */
 export interface WriteExtras {
   requestChange?: Record<string, unknown>;
+  /** What the move says on its request, not conditional on the request's state (a refund's date on a delivered review). */
+  requestMarks?: Record<string, unknown>[];
   event?: WebhookEvent;
   audit?: Record<string, unknown>;
 }
@@ -182,6 +184,7 @@ export async function writePayment(w: PaymentWrite, extras: WriteExtras = {}): P
     items.push(...rest.map((item) => ({ label: 'other' as const, item })));
   }
   if (extras.requestChange) items.push({ label: 'request', item: extras.requestChange });
+  for (const item of extras.requestMarks ?? []) items.push({ label: 'other', item });
   for (const e of w.entries) items.push({ label: 'other', item: entryPut(e) });
   if (w.pro) items.push({ label: 'balance', item: moneyMove(w.pro) });
   if (w.createsRequest) items.push({ label: 'other', item: emailClaimItem(w.createsRequest.id, 'requested') });

@@ -41,16 +41,22 @@ const idOfEntry = (entry: Record<string, unknown>) => String(entry.PK).slice('US
 /** Where a list stops when it gives fewer entries than it read: after the last one given. */
 const startAfter = (e: Record<string, unknown>) => ({ PK: e.PK, SK: e.SK, GSI3PK: e.GSI3PK, GSI3SK: e.GSI3SK });
 
+/** One type's list entries for a page, and where the next page of that type starts (undefined at its end). */
+export interface TypePage {
+  type: StoredUserType;
+  entries: Record<string, unknown>[];
+  next?: Record<string, unknown>;
+}
+
 /**
- * One page of users of a type by name, optionally those whose name or e-mail holds `q` (lowercase): one
- * Query of the type's partition of GSI3 (`read` entries at most, the filter applied to them), then the
- * first `limit` matches read by key. `next` continues after the last user given (undefined at the end).
- * A record whose type changed since the index was written is left out.
+ * One page of a type's list by name, optionally those whose name or e-mail holds `q` (lowercase): one
+ * Query of the type's partition of GSI3 (`read` entries at most, the filter applied to them), the first
+ * `limit` matches kept. `next` continues after the last entry kept.
  */
-export async function pageUsersOfType(
+export async function pageEntriesOfType(
   type: StoredUserType,
   opts: { limit: number; start?: Record<string, unknown>; q?: string; read?: number },
-): Promise<{ users: UserRecord[]; next?: Record<string, unknown> }> {
+): Promise<TypePage> {
   const res = await dynamo().send(
     new QueryCommand({
       TableName: config.tableName,
@@ -64,10 +70,17 @@ export async function pageUsersOfType(
   );
   const entries = res.Items ?? [];
   const given = entries.slice(0, opts.limit);
-  const next = given.length < entries.length ? startAfter(given[given.length - 1]) : res.LastEvaluatedKey;
-  const byId = new Map((await getUsers(given.map(idOfEntry))).map((u) => [u.id, u]));
-  const users = given.map((e) => byId.get(idOfEntry(e))).filter((u): u is UserRecord => u?.type === type);
-  return { users, next };
+  return { type, entries: given, next: given.length < entries.length ? startAfter(given[given.length - 1]) : res.LastEvaluatedKey };
+}
+
+/**
+ * The records of the pages' entries, in their order, read by key at once; a record whose type changed
+ * since the index was written is left out.
+ */
+export async function usersOfPages(pages: TypePage[]): Promise<UserRecord[]> {
+  const listed = pages.flatMap((p) => p.entries.map((e) => ({ id: idOfEntry(e), type: p.type })));
+  const byId = new Map((await getUsers(listed.map((l) => l.id))).map((u) => [u.id, u]));
+  return listed.map((l) => byId.get(l.id)).filter((u, i): u is UserRecord => u?.type === listed[i].type);
 }
 
 /** How many users of these types there are, from the counters: one read, however many users. */

@@ -46,5 +46,6 @@ export const paymentsSchemas = {
   getBooks: { input: booksInput, output: booksView },
   exportLedger: { input: ledgerExportInput, output: ledgerExport },
   listDisputes: { input: listDisputesInput, output: disputeQueue },
+  listDecidedDisputes: { input: listDisputesInput, output: disputeQueue },
   resolveDispute: { input: resolveDisputeInput, output: disputeView },
 } as const satisfies AreaSchemas<'payments'>;

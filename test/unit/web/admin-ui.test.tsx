@@ -283,6 +283,17 @@ describe('Admin settings', () => {
     expect(screen.getByTestId('margin-updated').textContent).toBe('Last Updated: Mar 5, 2026');
   });
 
+  it("says the spec's words when the settings cannot be read", async () => {
+    const answer = apiMock.getMockImplementation()!;
+    apiMock.mockImplementation(async (name: string, input?: Record<string, unknown>) => {
+      // A failure that says nothing of its own: the panel's words (a server's message is shown as it comes).
+      if (name === 'getSettings') throw new Error();
+      return answer(name, input);
+    });
+    renderUi(<AdminSettingsRoute />);
+    expect((await screen.findByTestId('settings-error')).textContent).toContain('Failed to load configuration. Please try again.');
+  });
+
   it("says 'Never' when the margin was never updated", async () => {
     settings = { id: 1, margin: 0.125, updatedAt: null };
     renderUi(<AdminSettingsRoute />);

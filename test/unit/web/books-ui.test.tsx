@@ -48,6 +48,20 @@ describe('the money page', () => {
     );
   });
 
+  it('says when the reconciliation ran, over which window, and that later movements wait for the next run', async () => {
+    const reconciliation = {
+      ranAt: '2026-11-05T04:00:00.000Z',
+      from: '2026-11-02T03:00:00.000Z',
+      to: '2026-11-05T03:00:00.000Z',
+      differences: [],
+    };
+    answerRoutes({ getBooks: () => ({ ...BOOKS, reconciliation: { ...reconciliation, compared: 0 } }) });
+    renderUi(<BooksPanel />);
+    expect((await screen.findByTestId('reconciliation')).textContent).toMatch(
+      /^Reconciled with PayPal on Nov 5, 2026, \d+:00 [AP]M: 0 records of movements from Nov 2, 2026, \d+:00 [AP]M to Nov 5, 2026, \d+:00 [AP]M, no differences\. Later movements are reconciled by the next daily run\.$/,
+    );
+  });
+
   it('says which month does not balance', async () => {
     answerRoutes({ getBooks: () => ({ ...BOOKS, months: [{ ...MONTH, sumCents: -100 }] }) });
     renderUi(<BooksPanel />);

@@ -14,7 +14,7 @@ export const cursorPages = {
 export const cursorOf = (pageParam: string | undefined) => (pageParam ? { cursor: pageParam } : {});
 
 /** The paged lists that are asked for with nothing but the cursor. */
-type CursorRoute = 'listAudit' | 'listStuckRefunds' | 'listDisputes';
+type CursorRoute = 'listAudit' | 'listStuckRefunds' | 'listDisputes' | 'listDecidedDisputes';
 
 /** One of those lists, a page at a time ('Load more' follows `next`). */
 export function useCursorPages<N extends CursorRoute>(queryKey: readonly unknown[], route: N, options: { staleTime?: number } = {}) {

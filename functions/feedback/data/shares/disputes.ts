@@ -1,6 +1,7 @@
 /**
  * A musician's report of a paid review: one per share, in the share's partition, and in the admins' queue
- * (GSI1 DISPUTES#OPEN, oldest first) while it is open.
+ * (GSI1 DISPUTES#OPEN, oldest first) while it is open; once decided, among the decided ones (GSI1
+ * DISPUTES#DECIDED, by the decision's time), so the admins can look back at what they decided.
  */
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { DisputeStatus } from '../../../../shared/review.js';
@@ -9,6 +10,7 @@ import { countAll, cancellation, send } from '../../../platform/data/index.js';
 import { type DisputeRecord, FENCE, T, disputeKey, metaKey, pk, strip } from './records.js';
 
 export const OPEN_DISPUTES = 'DISPUTES#OPEN';
+export const DECIDED_DISPUTES = 'DISPUTES#DECIDED';
 const queueKeys = (d: Pick<DisputeRecord, 'openedAt' | 'shareId'>) => ({ GSI1PK: OPEN_DISPUTES, GSI1SK: `${d.openedAt}#${d.shareId}` });
 
 /**
@@ -58,21 +60,45 @@ export async function putDispute(d: DisputeRecord, deliveredAfter: string): Prom
   }
 }
 
-/** An admin's decision on an open report, for a transaction (with the refund's move, when it is upheld): out of the queue. */
+/**
+ * An admin's decision on an open report, for a transaction (with the refund's move, when it is upheld): out
+ * of the queue, into the decided ones.
+ */
 export function disputeDecision(shareId: string, to: Exclude<DisputeStatus, 'open'>, by: string, resolution: string | null, at: string) {
   return {
     Update: {
       TableName: T(),
       Key: disputeKey(shareId),
-      UpdateExpression: 'SET #s = :to, resolvedAt = :at, resolution = :r, resolvedBy = :by REMOVE GSI1PK, GSI1SK',
+      UpdateExpression: 'SET #s = :to, resolvedAt = :at, resolution = :r, resolvedBy = :by, GSI1PK = :decided, GSI1SK = :when',
       ConditionExpression: '#s = :open',
       ExpressionAttributeNames: { '#s': 'status' },
-      ExpressionAttributeValues: { ':to': to, ':at': at, ':r': resolution, ':by': by, ':open': 'open' },
+      ExpressionAttributeValues: {
+        ':to': to,
+        ':at': at,
+        ':r': resolution,
+        ':by': by,
+        ':open': 'open',
+        ':decided': DECIDED_DISPUTES,
+        ':when': `${at}#${shareId}`,
+      },
     },
   };
 }
 
-/** The report of a share, read consistently; null when none was made. */
+/** A delivered review refunded in full, said on its request (which lists read without its report). */
+export function refundMark(shareId: string, at: string) {
+  return {
+    Update: {
+      TableName: T(),
+      Key: metaKey(shareId),
+      UpdateExpression: 'SET refundedAt = :at',
+      // Never a share of its own: the report (decided in the same transaction) lives as long as its share.
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':at': at },
+    },
+  };
+}
+
 /** For a transaction that must not happen while the share's report is open (an earning's release). */
 export function noOpenDispute(shareId: string) {
   return {
@@ -86,20 +112,25 @@ export function noOpenDispute(shareId: string) {
   };
 }
 
+/** The report of a share, read consistently; null when none was made. */
 export async function readDispute(shareId: string): Promise<DisputeRecord | null> {
   const res = await dynamo().send(new GetCommand({ TableName: T(), Key: disputeKey(shareId), ConsistentRead: true }));
   return res.Item ? ({ ...strip(res.Item), shareId } as unknown as DisputeRecord) : null;
 }
 
-/** A page of the open reports, oldest first; `next` continues after its last. */
-export async function pageOpenDisputes(limit: number, start?: Record<string, unknown>) {
+/**
+ * A page of the reports in one list: the open ones oldest first, the decided ones last decided first;
+ * `next` continues after its last.
+ */
+export async function pageDisputes(list: typeof OPEN_DISPUTES | typeof DECIDED_DISPUTES, limit: number, start?: Record<string, unknown>) {
   const res = await dynamo().send(
     new QueryCommand({
       TableName: T(),
       IndexName: 'GSI1',
       KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': OPEN_DISPUTES },
+      ExpressionAttributeValues: { ':pk': list },
       ProjectionExpression: 'shareId',
+      ScanIndexForward: list === OPEN_DISPUTES,
       Limit: limit,
       ExclusiveStartKey: start,
     }),

@@ -40,6 +40,8 @@ export interface ShareRecord {
   payment?: PaidTerms | null;
   /** When the reviewer accepted it. */
   acceptedAt?: string;
+  /** When its delivered paid review was refunded in full (a report upheld): the request stays completed. */
+  refundedAt?: string;
   /** Why the reviewer declined it. */
   decline?: { reason: DeclineReason; text: string | null } | null;
   /** The track this request is on is a later version: the track it is a version of, and its number (absent: a track itself, v1). */

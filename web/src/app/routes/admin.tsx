@@ -8,7 +8,7 @@ import { paths } from '@/lib/paths';
 import { ApplicationsPanel } from '@/features/admin/components/applications-panel';
 import { AuditPanel } from '@/features/admin/components/audit-panel';
 import { BooksPanel, LedgerExportPanel, MoneyLinkPanel } from '@/features/admin/components/books-panel';
-import { DisputesLinkPanel, DisputesPanel } from '@/features/admin/components/disputes-panel';
+import { DecidedDisputesPanel, DisputesLinkPanel, DisputesPanel } from '@/features/admin/components/disputes-panel';
 import { FindingsPanel } from '@/features/admin/components/findings-panel';
 import { MarginPanel } from '@/features/admin/components/margin-panel';
 import { StuckPayoutsPanel } from '@/features/admin/components/stuck-payouts-panel';
@@ -66,11 +66,12 @@ export const AdminSettingsRoute = () => (
   </div>
 );
 
-/** Reported reviews, oldest first: each refunded in full or rejected with a reason. */
+/** Reported reviews, oldest first: each refunded in full or rejected with a reason; under them, those decided. */
 export const AdminDisputesRoute = () => (
   <div className="page" data-testid="page-admin-disputes">
     <PageHeader title="Disputes" subtitle="Reviews musicians reported within 7 days of delivery." />
     <DisputesPanel />
+    <DecidedDisputesPanel />
   </div>
 );
 

@@ -11,6 +11,7 @@ import { formatDate } from '@/lib/dates';
 import { errorMessage } from '@/lib/errors';
 import { paths } from '@/lib/paths';
 import { useBooks, useLedgerExport } from '@/features/admin/api/books';
+import { formatDateTime } from '@/features/admin/utils/format';
 import { TableRegion } from './table-region';
 
 const COLUMNS = [
@@ -143,11 +144,12 @@ function Reconciliation({ r }: { r: BooksView['reconciliation'] }) {
         The ledger has not been reconciled with PayPal yet: it is, once a day.
       </p>
     );
-  const over = `${formatDate(r.from)} to ${formatDate(r.to)}`;
+  const over = `${formatDateTime(r.from)} to ${formatDateTime(r.to)}`;
   if (!r.differences.length)
     return (
       <p className="panel-text" data-testid="reconciliation">
-        Reconciled with PayPal on {formatDate(r.ranAt)} ({over}, {r.compared} movements): no differences.
+        Reconciled with PayPal on {formatDateTime(r.ranAt)}: {r.compared === 1 ? '1 record' : `${r.compared} records`} of movements from{' '}
+        {over}, no differences. Later movements are reconciled by the next daily run.
       </p>
     );
   return (

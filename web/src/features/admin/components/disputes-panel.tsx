@@ -2,6 +2,7 @@ import { ReceiptCard } from '@/components/receipt-card';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/lib/paths';
+import { commentPlace } from '@shared/clock';
 import { CRITERIA } from '@shared/feedback';
 import { formatCents } from '@shared/money';
 import { disputeReasonLabel, listeningSummary } from '@shared/review';
@@ -10,9 +11,8 @@ import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/dialog';
 import { Panel } from '@/components/panel';
 import { TextAreaField } from '@/components/text-field';
-import { formatTime } from '@/components/audio-player';
 import { errorMessage } from '@/lib/errors';
-import { useDisputes, useResolveDispute } from '@/features/admin/api/disputes';
+import { useDecidedDisputes, useDisputes, useResolveDispute } from '@/features/admin/api/disputes';
 import { formatDateTime } from '@/features/admin/utils/format';
 import { AdminList, listTexts } from './admin-list';
 import '@/features/admin/admin.css';
@@ -21,8 +21,27 @@ type Case = DisputeQueue['disputes'][number];
 
 const LIST = listTexts('disputes', ['the reports', 'reports'], 'No report is waiting.');
 
-/** One report: what the musician said, and the review as delivered, with what the reviewer heard. */
-function DisputeCase({ c, onDecide }: { c: Case; onDecide: (c: Case, decision: 'refund' | 'reject') => void }) {
+/** What was decided on a report, and when. */
+function Decision({ dispute }: { dispute: Case['dispute'] }) {
+  return (
+    <p className="admin-dispute-decision" data-testid="dispute-decision">
+      <strong>{dispute.status === 'refunded' ? 'Refunded in full' : 'Rejected'}</strong>
+      {dispute.resolvedAt && (
+        <>
+          {' '}
+          on <time dateTime={dispute.resolvedAt}>{formatDateTime(dispute.resolvedAt)}</time>
+        </>
+      )}
+      {dispute.resolution ? <>: &ldquo;{dispute.resolution}&rdquo;</> : null}
+    </p>
+  );
+}
+
+/**
+ * One report: what the musician said, and the review as delivered, with what the reviewer heard; open,
+ * with the admin's two choices (`onDecide`), decided, with what was decided.
+ */
+function DisputeCase({ c, onDecide }: { c: Case; onDecide?: (c: Case, decision: 'refund' | 'reject') => void }) {
   const { dispute, share, feedback, comments, listening } = c;
   const reviewerComments = comments.filter((m) => m.userId === share.sharedWithUserId);
   return (
@@ -56,19 +75,26 @@ function DisputeCase({ c, onDecide }: { c: Case; onDecide: (c: Case, decision: '
         <ul className="admin-dispute-comments">
           {reviewerComments.map((m) => (
             <li key={m.id}>
-              <span className="muted">{m.timestamp === null ? 'General' : formatTime(m.timestamp)}</span> {m.text}
+              <span className="muted" data-testid="dispute-comment-place">
+                {commentPlace(m) ?? 'General'}
+              </span>{' '}
+              {m.text}
             </li>
           ))}
         </ul>
       )}
-      <div className="button-row">
-        <Button onClick={() => onDecide(c, 'refund')} data-testid="dispute-refund">
-          Refund {share.paid ? formatCents(share.paid.amountCents) : ''}
-        </Button>
-        <Button variant="secondary" onClick={() => onDecide(c, 'reject')} data-testid="dispute-reject">
-          Reject
-        </Button>
-      </div>
+      {onDecide ? (
+        <div className="button-row">
+          <Button onClick={() => onDecide(c, 'refund')} data-testid="dispute-refund">
+            Refund {share.paid ? formatCents(share.paid.amountCents) : ''}
+          </Button>
+          <Button variant="secondary" onClick={() => onDecide(c, 'reject')} data-testid="dispute-reject">
+            Reject
+          </Button>
+        </div>
+      ) : (
+        <Decision dispute={dispute} />
+      )}
     </li>
   );
 }
@@ -134,6 +160,28 @@ export function DisputesPanel() {
           />
         )}
       </ConfirmDialog>
+    </Panel>
+  );
+}
+
+const DECIDED = listTexts('decided-disputes', ['the decided reports', 'decided reports'], 'No report has been decided yet.');
+
+/** The reports already decided, last first: what each was, and what the admins decided and why. */
+export function DecidedDisputesPanel() {
+  const headingId = useId();
+  const decided = useDecidedDisputes();
+  const cases = decided.data?.pages.flatMap((p) => p.disputes) ?? [];
+  return (
+    <Panel title="Decided reports" titleId={headingId} testId="decided-disputes-panel">
+      <AdminList pages={decided} items={cases} {...DECIDED}>
+        {() => (
+          <ul className="admin-disputes" aria-labelledby={headingId}>
+            {cases.map((c) => (
+              <DisputeCase key={c.share.id} c={c} />
+            ))}
+          </ul>
+        )}
+      </AdminList>
     </Panel>
   );
 }

@@ -51,7 +51,7 @@ export function MarginPanel() {
     <AdminStates
       query={settings}
       testIds={{ loading: 'loading', error: 'settings-error' }}
-      failed="Failed to load the settings. Please try again."
+      failed="Failed to load configuration. Please try again."
     >
       {({ margin, updatedAt }) => (
         <>

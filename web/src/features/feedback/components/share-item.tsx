@@ -88,9 +88,10 @@ export function ShareItem({
                   : `Due ${timeLeft(share.paid.respondBy)}`}
               </span>
             )}
-            {share.paid && (share.status === 'expired' || share.status === 'declined' || share.status === 'cancelled') && (
-              <span data-testid="share-refunded">Refunded</span>
-            )}
+            {share.paid &&
+              (share.paid.refundedAt || share.status === 'expired' || share.status === 'declined' || share.status === 'cancelled') && (
+                <span data-testid="share-refunded">Refunded</span>
+              )}
             {share.recheckOf && (
               <span data-testid="share-recheck">
                 {share.recheckOutcome ? `Re-check: ${outcomeText(share.recheckOutcome)}` : 'Re-check'}
