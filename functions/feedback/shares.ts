@@ -18,7 +18,14 @@ import { madeOf, templateTexts } from './comment-made.js';
 import type { Made } from '../../shared/comment-made.js';
 import { assertNotRepeated, assertReviewComplete, readReviewTexts, rememberReviewText } from './review-floor.js';
 import { ratingEvent, readAhead, recorded, reputationWrite, reviewEvent, moneyRefused } from '../people/index.js';
-import { sendClaimedShareMail, feedbackRequestedMail, feedbackRequested, digestDueAt, feedbackRespondedMail } from '../platform/index.js';
+import {
+  sendClaimedShareMail,
+  feedbackRequestedMail,
+  feedbackRequested,
+  digestDueAt,
+  feedbackRespondedMail,
+  requestAnsweredMail,
+} from '../platform/index.js';
 import { declinePaidRequest, fulfilment } from '../money/index.js';
 import { deadlineCutoffs, respondBy } from './data/paid-deadlines.js';
 import { newShare, prepareRequest, trackUnavailable } from './requests.js';
@@ -132,22 +139,36 @@ export async function respond(
 ): Promise<ShareRecord> {
   const { share } = await bundleFor(userId, shareId);
   if (share.sharedWithUserId !== userId) throw new Forbidden('Only the reviewer answers a feedback request');
+  // The musician, read beside the answer's write for the e-mail that tells them of it (claimed by that write).
+  const author = getUser(share.sharedByUserId).catch(() => null);
+  const { record, answered } = await answer(share, status, opts);
+  if (answered) await sendClaimedShareMail(share.id, 'answered', await author, requestAnsweredMail(record, respondBy(record)));
+  return record;
+}
+
+/** Writes the reviewer's answer; `answered` when this call wrote it (and claimed its e-mail). */
+async function answer(
+  share: ShareRecord,
+  status: 'accepted' | 'declined',
+  opts: { impersonated?: boolean; reason?: DeclineReason; reasonText?: string },
+): Promise<{ record: ShareRecord; answered: boolean }> {
   // Accepting a paid request commits its money to the review, declining refunds it: money an
   // impersonating admin may not move.
   if (opts.impersonated && share.payment) throw moneyRefused();
   const decline = status === 'declined' ? { reason: opts.reason ?? 'other', text: opts.reasonText || null } : null;
   // This very answer again (its answer was lost, or a double click): the request as it landed.
-  if (sameAnswer(share, status, decline)) return share;
+  if (sameAnswer(share, status, decline)) return { record: share, answered: false };
   // The deadline is in the write's condition too: the job that expires requests may lag behind it.
   const deadline = share.payment && status === 'accepted' ? respondBy(share) : null;
   if (deadline && deadline <= new Date().toISOString()) throw paidRequestExpired(share.status);
   // A paid request declined is refunded, the decline and the refund's start being one write.
-  const paid = decline && share.payment ? await declinePaidRequest(share, decline) : 'not_paid';
-  if (paid === 'declined') return { ...share, status, decline };
+  const paid =
+    decline && share.payment ? await declinePaidRequest(share, decline, [shares.emailClaimItem(share.id, 'answered')]) : 'not_paid';
+  if (paid === 'declined') return { record: { ...share, status, decline }, answered: true };
   const at = new Date().toISOString();
   if (
     paid === 'not_pending' ||
-    !(await shares.setStatus(share, ['pending'], status, {
+    !(await shares.setStatusClaiming(share, ['pending'], status, 'answered', {
       at,
       ...(decline ? { decline } : {}),
       ...(deadline && share.payment ? { createdAfter: deadlineCutoffs(share.payment).createdAfter } : {}),
@@ -157,10 +178,11 @@ export async function respond(
     if (!now) throw new NotFound('Feedback request not found');
     if (now.deleting) throw beingDeleted();
     if (now.record.status === 'pending' && deadline) throw paidRequestExpired('pending');
-    if (sameAnswer(now.record, status, decline)) return now.record;
+    if (sameAnswer(now.record, status, decline)) return { record: now.record, answered: false };
     throw new Conflict(`This request is already ${now.record.status}`, 'not_pending');
   }
-  return { ...share, status, updatedAt: at, ...(status === 'accepted' ? { acceptedAt: at } : {}), ...(decline ? { decline } : {}) };
+  const record = { ...share, status, updatedAt: at, ...(status === 'accepted' ? { acceptedAt: at } : {}), ...(decline ? { decline } : {}) };
+  return { record, answered: true };
 }
 
 /** Whether the request already has this answer (a decline with the same reason). */

@@ -13,7 +13,13 @@ import { getSettings } from '../platform/data/index.js';
 import { getUser, type UserRecord } from '../people/data/index.js';
 import { count, log } from '../lib/observability.js';
 import { payments, type ProviderCapture } from '../providers/payments.js';
-import { sendClaimedShareMail, feedbackRequestedMail, sendClaimedPaymentMail, paymentRefundedMail } from '../platform/index.js';
+import {
+  sendClaimedShareMail,
+  feedbackRequestedMail,
+  sendClaimedPaymentMail,
+  paymentReceivedMail,
+  paymentRefundedMail,
+} from '../platform/index.js';
 import { after, captureMismatch, decide, stateOf, type Next, type PaymentEvent, type PaymentState } from './payment-machine.js';
 
 /** A payment not captured this long after its order was created is looked at again (the browser normally captures within a minute). */
@@ -68,8 +74,12 @@ export const upholdDispute = (orderId: string, extras: Pick<WriteExtras, 'reques
   step({ orderId, status: 'captured', fulfilledAt: 'delivered' } as PaymentRecord, { type: 'dispute_upheld' }, extras);
 
 /** The move of a paid request that ends without its feedback, beside its request's change (the payment is not read first). */
-export const endPaidRequest = (orderId: string, reason: 'declined', requestChange: Record<string, unknown>) =>
-  step(assumed(orderId, 'captured'), { type: 'request_ended', reason }, { requestChange });
+export const endPaidRequest = (
+  orderId: string,
+  reason: 'declined',
+  requestChange: Record<string, unknown>,
+  requestMarks: Record<string, unknown>[] = [],
+) => step(assumed(orderId, 'captured'), { type: 'request_ended', reason }, { requestChange, requestMarks });
 
 /** What a path applying a payment brings: the margin it read with the payment, and the webhook event it applies. */
 export interface Applying {
@@ -141,19 +151,23 @@ export async function settleCapture(p: PaymentRecord, capture: ProviderCapture, 
   const request = requestOf(p);
   if (!request) return cannotBuy(p, capture.id, 'unfulfillable', applying);
   const margin = applying.margin ?? (await getSettings()).margin;
-  // The pro is read beside the write, for the e-mail that follows it. Only the write may fail the request:
-  // once it is made the money has moved, and the payer must hear so.
-  const [result, read] = await Promise.all([
+  // The pro and the payer are read beside the write, for the e-mails that follow it. Only the write may fail
+  // the request: once it is made the money has moved, and the payer must hear so.
+  const [result, read, payer] = await Promise.all([
     stepWith(p, { type: 'capture_completed', capture, margin, request }, applying),
     getUser(p.proUserId).catch(() => undefined),
+    getUser(p.payerId).catch(() => undefined),
   ]);
   if (result.kind === 'moved') {
     count('PaymentsCaptured');
     count('FeedbackRequested');
     // The recipient, read again in the rare case the read beside the write failed.
     const reviewer = read === undefined ? await getUser(p.proUserId).catch(() => null) : read;
-    // Claimed by the write that applied the capture: only this path sends it.
-    await sendClaimedShareMail(request.id, 'requested', reviewer, feedbackRequestedMail(request));
+    // Both claimed by the write that applied the capture: only this path sends them.
+    await Promise.all([
+      sendClaimedShareMail(request.id, 'requested', reviewer, feedbackRequestedMail(request)),
+      sendClaimedPaymentMail(p.orderId, data.PAID_MAIL, payer, paymentReceivedMail(result.payment, request)),
+    ]);
     return result.payment;
   }
   if (result.kind === 'payment_moved') return result.payment;

@@ -266,12 +266,13 @@ export async function captureOrder(caller: UserRecord, orderId: string): Promise
 export async function declinePaidRequest(
   share: ShareRecord,
   decline: ShareRecord['decline'],
+  requestMarks: Record<string, unknown>[] = [],
 ): Promise<'declined' | 'not_pending' | 'not_paid'> {
   if (!share.payment) return 'not_paid';
   const { orderId } = share.payment;
   // The payment is read beside the write for its capture id, which is fixed once the request exists.
   const [started, found] = await Promise.all([
-    endPaidRequest(orderId, 'declined', statusChange(share, ['pending'], 'declined', { decline })),
+    endPaidRequest(orderId, 'declined', statusChange(share, ['pending'], 'declined', { decline }), requestMarks),
     data.getPayment(orderId),
   ]);
   if (started.kind === 'request_moved') return 'not_pending';

@@ -11,6 +11,8 @@ export {
   feedbackRequested,
   feedbackRequestedMail,
   feedbackRespondedMail,
+  requestAnsweredMail,
+  paymentReceivedMail,
   paymentRefundedMail,
   requestExpired,
   sendClaimedPaymentMail,

@@ -4,7 +4,7 @@
  * goes out, so a mail failure is logged, never turned into an error for the user (whose retry would
  * repeat the action), and the claim is released.
  *
- * 'Requested' and 'responded' go at once. Comments are not e-mailed one by one: each comment joins its
+ * 'Requested', 'answered' (accepted or declined, to the musician) and 'responded' go at once. Comments are not e-mailed one by one: each comment joins its
  * recipient's digest for the share (written with the comment), and a scheduled job sends the digest once
  * no comment has been added for COMMENT_DIGEST_DELAY_SECONDS, listing the comments that still exist then.
  */
@@ -13,6 +13,7 @@ import {
   claimEmail,
   dueDigests,
   getShareBundle,
+  respondBy,
   releaseEmail,
   restoreDigest,
   type DigestRecord,
@@ -26,7 +27,8 @@ import { log } from '../lib/observability.js';
 import { deliverTo, sendClaimedMail, type MailTopic } from './mail.js';
 import type { MailKind } from '../../shared/mail-preferences.js';
 import { commentPlace } from '../../shared/clock.js';
-import { feedbackPath } from '../../shared/paths.js';
+import { declineReasonLabel } from '../../shared/review.js';
+import { feedbackPath, paths } from '../../shared/paths.js';
 
 export { sendClaimedMail };
 
@@ -63,6 +65,7 @@ async function sendOnce(once: Claim, toUserId: string, topic: MailTopic, subject
 /** What each of a share's e-mails is about: the reviewer's requests and deadlines, the musician's reviews. */
 const SHARE_MAIL_TOPICS: Record<ShareEmailEvent, MailKind> = {
   requested: 'requests',
+  answered: 'reviews',
   accept_reminder: 'requests',
   complete_reminder: 'requests',
   responded: 'reviews',
@@ -106,6 +109,36 @@ const WHEN = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
   timeZoneName: 'short',
 });
+
+/**
+ * The 'answered' e-mail of a share: to its musician, that the reviewer accepted it (and, when paid, by when
+ * the review is due) or declined it, with their reason (and, when paid, the refund that follows).
+ */
+export function requestAnsweredMail(share: ShareRecord, dueBy: string | null) {
+  const paid = share.payment ? formatCents(share.payment.amountCents) : null;
+  if (share.status === 'accepted')
+    return {
+      subject: `Accepted: ${share.trackTitle}`,
+      lines: [
+        `Hi ${share.sharedByName},`,
+        `${share.sharedWithName} accepted your request for feedback on "${share.trackTitle}".`,
+        ...(paid && dueBy
+          ? [`Their review is due by ${WHEN.format(Date.parse(dueBy))}. If it does not come in time, you are refunded ${paid} in full.`]
+          : []),
+      ],
+    };
+  const { reason, text } = share.decline ?? { reason: 'other', text: null };
+  return {
+    subject: `Declined: ${share.trackTitle}`,
+    lines: [
+      `Hi ${share.sharedByName},`,
+      `${share.sharedWithName} declined your request for feedback on "${share.trackTitle}".`,
+      `Their reason: ${declineReasonLabel(reason)}${text ? `: "${text}"` : ''}.`,
+      ...(paid ? [`You are refunded ${paid} in full; PayPal's confirmation follows in its own e-mail.`] : []),
+      'You can ask someone else for feedback at any time.',
+    ],
+  };
+}
 
 /** To the pro, a day before a paid request's deadline: accept it, or complete it, in time (once per deadline). */
 export const deadlineReminder = (share: ShareRecord, event: 'accept_reminder' | 'complete_reminder', deadline: number) =>
@@ -163,6 +196,24 @@ export const paymentRefundedMail = (p: PaymentRecord) => ({
 });
 
 /**
+ * The payer's e-mail that their payment bought its request (claimed with the capture's move): what was paid,
+ * to whom, by when the pro must accept, and the refund if they do not; it links to the printable receipt.
+ */
+export const paymentReceivedMail = (p: PaymentRecord, request: ShareRecord) => {
+  const acceptBy = respondBy(request);
+  return {
+    subject: `Paid: feedback on ${p.trackTitle}`,
+    lines: [
+      `Hi ${p.payerName},`,
+      `We received your payment of ${formatCents(p.amountCents)} for feedback from ${p.proName} on "${p.trackTitle}", and sent them your request.`,
+      ...(acceptBy ? [`${p.proName} has until ${WHEN.format(Date.parse(acceptBy))} to accept it.`] : []),
+      `If they decline it, or do not give their feedback in time, you are refunded in full.`,
+    ],
+    linkPath: paths.receipt.replace(':orderId', encodeURIComponent(p.orderId)),
+  };
+};
+
+/**
  * A payment's e-mail claimed in the write that caused it: sent, or its claim given back (logged) when it
  * could not be, or when its recipient could not be read (`to` undefined; null: the account is gone).
  */
@@ -170,9 +221,9 @@ export async function sendClaimedPaymentMail(
   orderId: string,
   event: string,
   to: UserRecord | null | undefined,
-  mail: { subject: string; lines: string[] },
+  mail: { subject: string; lines: string[]; linkPath?: string },
 ): Promise<void> {
-  if (to === undefined || !(await sendClaimedMail(to, 'payments', mail.subject, mail.lines)))
+  if (to === undefined || !(await sendClaimedMail(to, 'payments', mail.subject, mail.lines, mail.linkPath)))
     await releasePaymentEmail(orderId, event).catch(() => {});
 }
 

@@ -72,7 +72,10 @@ describe('npm run migrate', () => {
     const tracks = await import('../../functions/tracks/data/tracks.js');
 
     expect(await moveUserLists()).toEqual({ users: 3, tracks: 4 });
-    expect((await users.usersOfPages([await users.pageEntriesOfType('pro', { limit: 10 })])).map((u) => u.fullName)).toEqual(['Pat Pro', 'Pia Pro']);
+    expect((await users.usersOfPages([await users.pageEntriesOfType('pro', { limit: 10 })])).map((u) => u.fullName)).toEqual([
+      'Pat Pro',
+      'Pia Pro',
+    ]);
     expect([await users.countUsersOfTypes(['pro']), await users.countUsersOfTypes(['musician'])]).toEqual([2, 2]);
     expect((await tracks.pageTracksOf('p1', { limit: 10 })).tracks.map((t) => t.id)).toEqual(['t2', 't1']);
     expect((await tracks.pageTracksOf('m2', { limit: 10 })).tracks.map((t) => t.id)).toEqual(['t4']);

@@ -9,6 +9,7 @@ import {
   callRoute,
   createConfirmedUser,
   flows,
+  listEmails,
   money,
   setAttributes,
   standInControl,
@@ -485,8 +486,22 @@ describe('a paid request that gets no feedback is refunded', () => {
     const since = Date.now();
     const { orderId, view } = await paidRequest('Declined by pro');
     expect(await balanceOf(proId)).toBe(before + 2400);
-    const res = await callRoute(stack.apiUrl, 'respondToShare', { id: view.shareId, status: 'declined' }, pro.idToken);
+    // The payment confirmed to the payer, with the pro's time to accept and a link to the receipt.
+    const paidMail = await waitForEmail(stack.mailUrl, musician.email, /^Paid: feedback on Declined by pro$/, { since });
+    expect(paidMail.body.text).toContain('We received your payment of $30.00 for feedback from');
+    expect(paidMail.body.text).toMatch(/has until .+ to accept it\./);
+    expect(paidMail.body.text).toContain(`/settings/payments/${orderId}`);
+    const res = await callRoute(
+      stack.apiUrl,
+      'respondToShare',
+      { id: view.shareId, status: 'declined', reason: 'not_my_genre', reasonText: 'I only mix techno.' },
+      pro.idToken,
+    );
     expect(res).toMatchObject({ status: 200, body: { status: 'declined' } });
+    // The decline itself, with the pro's reason, at once; the refund's own e-mail follows it.
+    const declined = await waitForEmail(stack.mailUrl, musician.email, /^Declined: Declined by pro$/, { since });
+    expect(declined.body.text).toContain('Their reason: Not my genre: "I only mix techno."');
+    expect(declined.body.text).toContain('You are refunded $30.00 in full');
 
     const p = await paymentOnce(orderId, 'refunded');
     expect(p.refundReason).toBe('declined');
@@ -545,6 +560,12 @@ describe('a paid request that gets no feedback is refunded', () => {
       await setAttributes(stack, profile, { responseTime: 'Within 10 days' });
       const accepted = await callRoute(stack.apiUrl, 'respondToShare', { id: view.shareId, status: 'accepted' }, pro.idToken);
       expect(accepted.body.paid).toMatchObject({ completeDays: 3 });
+      // The musician hears of the acceptance, and by when the review is due (once, however often it is sent).
+      const told = await waitForEmail(stack.mailUrl, musician.email, /^Accepted: Accepted, never done$/, { since });
+      expect(told.body.text).toMatch(/accepted your request for feedback on "Accepted, never done"\.[\s\S]*Their review is due by /);
+      expect((await callRoute(stack.apiUrl, 'respondToShare', { id: view.shareId, status: 'accepted' }, pro.idToken)).status).toBe(200);
+      const accepts = (await listEmails(stack.mailUrl, musician.email)).filter((m) => m.subject === 'Accepted: Accepted, never done');
+      expect(accepts).toHaveLength(1);
       expect(Date.parse(accepted.body.paid.respondBy)).toBeLessThanOrEqual(Date.now() + 3 * DAY);
       await checkDuePayments(new Date(Date.now() + 1.5 * DAY), { orderId });
       expect((await payment(orderId)).status).toBe('captured');

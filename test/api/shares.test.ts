@@ -135,6 +135,10 @@ describe('the review', () => {
     expect((await flows.respondToShare(stack, musician, share.id, 'accepted')).status).toBe(403);
     expect((await flows.respondToShare(stack, reviewer, share.id, 'accepted')).body.status).toBe('accepted');
     expect((await flows.respondToShare(stack, reviewer, share.id, 'declined')).status).toBe(409);
+    // The musician is told, with no deadline: a free request has none.
+    const accepted = await waitForEmail(stack.mailUrl, musician.email, /^Accepted: Full loop$/, { since });
+    expect(accepted.body.text).toContain('accepted your request for feedback on "Full loop".');
+    expect(accepted.body.text).not.toContain('due by');
 
     const late = await onShare(share.id, reviewer).comment(3.2, '  Kick is buried  ', ['#Mixing', '#Bassline']);
     // Tags are the spec's category tags: the label with a leading '#'.
@@ -188,6 +192,7 @@ describe('the review', () => {
     );
     expect(mails.filter((m) => /requested/i.test(m.subject))).toHaveLength(1);
     expect(mails.filter((m) => /responded/i.test(m.subject))).toHaveLength(1);
+    expect(mails.filter((m) => m.subject === 'Accepted: Full loop')).toHaveLength(1);
     // Comments are e-mailed as digests, a while after the last one: never one e-mail per comment.
     expect(mails.filter((m) => /comment/i.test(m.subject)).length).toBeLessThanOrEqual(2);
   });
@@ -220,9 +225,14 @@ describe('the review', () => {
   });
 
   it('closes a declined request: the author sees it declined, and it takes no comments or feedback', async () => {
+    const since = Date.now();
     const { share } = await newShare('Not for me');
     const declined = await flows.respondToShare(stack, reviewer, share.id, 'declined');
     expect(declined.body.status).toBe('declined');
+    // The musician is told, with the reason (none given: 'Other') and no refund: nothing was paid.
+    const told = await waitForEmail(stack.mailUrl, musician.email, /^Declined: Not for me$/, { since });
+    expect(told.body.text).toMatch(/declined your request for feedback on "Not for me"\.\s+Their reason: Other\./);
+    expect(told.body.text).not.toContain('refunded');
     const mine = await callRoute(stack.apiUrl, 'listShares', { as: 'author' }, musician.idToken);
     expect(mine.body.shares.find((s: { id: string }) => s.id === share.id).status).toBe('declined');
     for (const [route, input] of [

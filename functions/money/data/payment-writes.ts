@@ -14,6 +14,7 @@ import {
   fromItem,
   paymentKey,
   providerDisputeKeys,
+  PAID_MAIL,
   REFUND_MAIL,
   STUCK,
   watchKeys,
@@ -76,7 +77,7 @@ export interface PaymentWrite {
   entries: LedgerEntry[];
   /** The pro's money it moves. */
   pro?: MoneyMove;
-  /** The request for feedback this move creates, with its 'requested' e-mail claimed. */
+  /** The request for feedback this move creates, with its 'requested' e-mail and the payer's 'paid' e-mail claimed. */
   createsRequest?: ShareRecord;
   /** The payer's refund e-mail, claimed with the move: whoever makes the move sends it. */
   claimsRefundMail?: boolean;
@@ -165,10 +166,12 @@ export function embeddedMove(w: PaymentWrite, at = new Date().toISOString()) {
   return [paymentUpdate(w, at), ...(w.pro ? [moneyMove(w.pro)] : [])];
 }
 
-const refundMailClaim = (orderId: string, at: string) => ({
-  // The move is conditional on the payment's state, so it succeeds once: the claim needs no condition of
-  // its own (a claim left behind could then never block a refund).
-  Put: { TableName: config.tableName, Item: { PK: `PAYMENT#${orderId}`, SK: `EMAIL#${REFUND_MAIL}`, entity: 'email', sentAt: at } },
+/**
+ * A payment e-mail claimed by its move. The move is conditional on the payment's state, so it succeeds once:
+ * the claim needs no condition of its own (a claim left behind could then never block a refund).
+ */
+const mailClaim = (orderId: string, event: string, at: string) => ({
+  Put: { TableName: config.tableName, Item: { PK: `PAYMENT#${orderId}`, SK: `EMAIL#${event}`, entity: 'email', sentAt: at } },
 });
 
 type Labelled = { label: 'payment' | 'request' | 'share' | 'track' | 'balance' | 'other'; item: Record<string, unknown> };
@@ -187,8 +190,10 @@ export async function writePayment(w: PaymentWrite, extras: WriteExtras = {}): P
   for (const item of extras.requestMarks ?? []) items.push({ label: 'other', item });
   for (const e of w.entries) items.push({ label: 'other', item: entryPut(e) });
   if (w.pro) items.push({ label: 'balance', item: moneyMove(w.pro) });
+  // The pro's e-mail of the request, and the payer's that their payment bought it.
   if (w.createsRequest) items.push({ label: 'other', item: emailClaimItem(w.createsRequest.id, 'requested') });
-  if (w.claimsRefundMail) items.push({ label: 'other', item: refundMailClaim(w.orderId, at) });
+  if (w.createsRequest) items.push({ label: 'other', item: mailClaim(w.orderId, PAID_MAIL, at) });
+  if (w.claimsRefundMail) items.push({ label: 'other', item: mailClaim(w.orderId, REFUND_MAIL, at) });
   if (w.closesOrder) items.push({ label: 'other', item: openOrderRemove(w.closesOrder.payerId, w.closesOrder.invoiceId) });
   if (extras.event) items.push({ label: 'other', item: webhookPut(extras.event, Date.parse(at)) });
   if (extras.audit) items.push({ label: 'other', item: extras.audit });

@@ -294,6 +294,8 @@ export async function markPaymentDue(orderId: string): Promise<void> {
 
 /** The payment e-mail event of the payer's refund e-mail. */
 export const REFUND_MAIL = 'refunded';
+/** The payment e-mail event of the payer's e-mail that the payment bought its request. */
+export const PAID_MAIL = 'paid';
 
 export const STUCK = 'PAYMENT#STUCK';
 

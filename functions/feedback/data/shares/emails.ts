@@ -2,8 +2,9 @@
 import { DeleteCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../../lib/aws/dynamo.js';
 import { isConditionFailure, send, writeIf, shardKey, shardKeys } from '../../../platform/data/index.js';
-import { DIGEST_DUE, DIGEST_SHARDS, type DigestRecord, type ShareEmailEvent, T, digestKey, pk } from './records.js';
-import { shareOpenCheck } from './status.js';
+import type { ShareStatus } from '../../../../shared/feedback.js';
+import { DIGEST_DUE, DIGEST_SHARDS, type DigestRecord, type ShareEmailEvent, type ShareRecord, T, digestKey, pk } from './records.js';
+import { shareOpenCheck, statusChange, type StatusChangeOptions } from './status.js';
 
 /** The GSI2 partition a share's due digests are listed in. */
 export const digestDuePartition = (shareId: string) => shardKey(DIGEST_DUE, shareId, DIGEST_SHARDS);
@@ -60,6 +61,17 @@ export function emailClaimItem(shareId: string, event: ShareEmailEvent) {
       ConditionExpression: 'attribute_not_exists(PK)',
     },
   };
+}
+
+/** Moves a share from one of `from` to `to` (as setStatus does), claiming the e-mail that tells of it in the same write. */
+export async function setStatusClaiming(
+  share: ShareRecord,
+  from: ShareStatus[],
+  to: ShareStatus,
+  event: ShareEmailEvent,
+  opts: StatusChangeOptions = {},
+): Promise<boolean> {
+  return writeIf(() => new TransactWriteCommand({ TransactItems: [statusChange(share, from, to, opts), emailClaimItem(share.id, event)] }));
 }
 
 /** Gives an e-mail event back when its e-mail could not be sent, so it is not recorded as sent. */

@@ -262,7 +262,7 @@ export const disputeKey = (shareId: string) => ({ PK: pk(shareId), SK: 'DISPUTE'
 export const linkKey = (trackId: string, shareId: string) => ({ PK: `TRACK#${trackId}`, SK: `SHARE#${shareId}` });
 
 /** Every e-mail event a share can claim (functions/platform/notifications.ts). */
-export const SHARE_EMAIL_EVENTS = ['requested', 'responded', 'accept_reminder', 'complete_reminder'] as const;
+export const SHARE_EMAIL_EVENTS = ['requested', 'answered', 'responded', 'accept_reminder', 'complete_reminder'] as const;
 export type ShareEmailEvent = (typeof SHARE_EMAIL_EVENTS)[number];
 export const DIGEST_DUE = 'DIGEST#DUE';
 
