@@ -16,6 +16,8 @@ export const paths = {
   settings: '/settings',
   /** A payment's printable receipt (`:orderId`). */
   receipt: '/settings/payments/:orderId',
+  /** A pro's printable statement of a month (`:month`, yyyy-mm). */
+  statement: '/profile/statements/:month',
   dashboard: '/dashboard',
   onboarding: '/onboarding',
   onboardingType: '/onboarding/type',
@@ -32,6 +34,9 @@ export const paths = {
   account: '/account',
   feedbackCancel: '/feedback/cancel',
 } as const;
+
+/** The address of a pro's statement of `month` (yyyy-mm). */
+export const statementPath = (month: string) => paths.statement.replace(':month', month);
 
 /** The address of a request's own page. */
 export const feedbackPath = (shareId: string) => paths.feedback.replace(':shareId', encodeURIComponent(shareId));

@@ -88,6 +88,7 @@ export { SHARES_PAGE_SIZE, listShares } from './share-lists.js';
 /** Whether a comment is part of a review not yet submitted (so no one but its author hears of it). */
 const inDraft = (share: ShareRecord, userId: string) => userId === share.sharedWithUserId && share.status !== 'completed';
 
+/** The reviewer's answer to a request: accepted, or declined (a paid one refunded); the musician is e-mailed either way. */
 export async function respond(
   userId: string,
   shareId: string,

@@ -23,7 +23,7 @@ import {
   saveGenres,
   saveProProfile,
 } from '../people/index.js';
-import { earningsOf } from '../money/index.js';
+import { earningsOf, statementOf } from '../money/index.js';
 import { progressOf } from '../feedback/index.js';
 import { areaHandler } from './area-handler.js';
 import { usersSchemas } from '../../shared/api/route-schemas/users.js';
@@ -36,6 +36,7 @@ export const handler = areaHandler('users', usersSchemas, {
   chooseType: async ({ input, caller }) => toUserView(await chooseType(caller.user, input.type), caller.isAdmin),
   saveGenres: async ({ input, caller }) => toUserView(await saveGenres(caller.user, input.genres), caller.isAdmin),
   getEarnings: async ({ caller }) => earningsOf(caller.user),
+  getStatement: async ({ input, caller }) => statementOf(caller.user, input.month),
   saveProProfile: async ({ input, caller }) => toUserView(await saveProProfile(caller.user, input), caller.isAdmin),
   updateProfile: async ({ input, caller }) => toUserView(await updateProfile(caller.user, input), caller.isAdmin),
   takeConfirmedEmail: async ({ caller }) => takeConfirmedEmail(caller),

@@ -4,6 +4,7 @@
  * earnings by where each stands now, read from their payments), the reports and PayPal disputes still open,
  * and the ledger between two days as CSV.
  */
+import { csvText } from '../../shared/csv.js';
 import type { BooksView, MonthOfBooks } from '../../shared/schemas/books.js';
 import { entriesBetween, PLATFORM_ACCOUNT, type LedgerEntry } from './data/ledger.js';
 import { getPayments, openProviderDisputes, type PaymentRecord } from './data/payments.js';
@@ -98,14 +99,6 @@ export async function booksOf(months: number, now = new Date()): Promise<BooksVi
   };
 }
 
-/** A CSV cell: quoted when it must be, and text that a spreadsheet would run as a formula made inert. */
-function cell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return String(value);
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 const COLUMNS = [
   'created_at',
   'entry_id',
@@ -119,7 +112,7 @@ const COLUMNS = [
   'share_id',
 ] as const;
 
-function row(e: LedgerEntry): string {
+function row(e: LedgerEntry) {
   const c = e.cause;
   const reference =
     c.type === 'payment'
@@ -129,9 +122,7 @@ function row(e: LedgerEntry): string {
         : c.type === 'event'
           ? c.eventId
           : c.adminId;
-  return [e.createdAt, e.id, e.accountId, e.kind, e.amountCents, e.currency, e.description, c.type, reference, e.shareId ?? null]
-    .map(cell)
-    .join(',');
+  return [e.createdAt, e.id, e.accountId, e.kind, e.amountCents, e.currency, e.description, c.type, reference, e.shareId ?? null];
 }
 
 export async function exportLedger(input: { from: string; to: string }) {
@@ -144,6 +135,6 @@ export async function exportLedger(input: { from: string; to: string }) {
   return {
     filename: `snip-ledger-${input.from}-to-${input.to}.csv`,
     rows: entries.length,
-    csv: [COLUMNS.join(','), ...entries.map(row)].join('\r\n') + '\r\n',
+    csv: csvText([[...COLUMNS], ...entries.map(row)]),
   };
 }

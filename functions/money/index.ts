@@ -5,6 +5,7 @@
 export { handleStripeWebhook, openPortal, plansFor, startCheckout } from './billing.js';
 export { booksOf, exportLedger } from './books.js';
 export { earningsOf, ledgerViews } from './earnings.js';
+export { statementOf } from './statements.js';
 export { checkDuePayments } from './payment-checks.js';
 export { fulfilment, refundRequestId, upholdDispute } from './payment-settlement.js';
 export {

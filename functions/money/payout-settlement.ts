@@ -4,7 +4,7 @@
  * the payout machine (payout-machine.ts), written once, with the pro's e-mail it claims.
  */
 import { formatCents } from '../../shared/money.js';
-import { paths } from '../../shared/paths.js';
+import { paths, statementPath } from '../../shared/paths.js';
 import type { WebhookEvent } from './data/payments.js';
 import * as data from './data/payouts.js';
 import type { PayoutRecord } from './data/payouts.js';
@@ -126,7 +126,11 @@ async function mailPro(p: PayoutRecord, event: string, pro: UserRecord | null | 
     event === 'paid'
       ? [
           `Paid out: ${formatCents(p.amountCents)}`,
-          [`Hi ${p.userName},`, `We sent ${formatCents(p.amountCents)} to your PayPal account ${p.email}.`],
+          [
+            `Hi ${p.userName},`,
+            `We sent ${formatCents(p.amountCents)} to your PayPal account ${p.email}${p.transactionId ? ` (PayPal transaction ${p.transactionId})` : ''}.`,
+            'Your monthly statement lists it with the earnings it paid out.',
+          ],
         ]
       : [
           `Payout returned: ${formatCents(p.amountCents)}`,
@@ -136,7 +140,8 @@ async function mailPro(p: PayoutRecord, event: string, pro: UserRecord | null | 
             'The money is back in your available balance. Check your PayPal address on your profile and withdraw again.',
           ],
         ];
-  if (pro === undefined || !(await sendClaimedMail(pro, 'payments', subject, lines, paths.profile)))
+  const link = event === 'paid' ? statementPath((p.completedAt ?? p.updatedAt).slice(0, 7)) : paths.profile;
+  if (pro === undefined || !(await sendClaimedMail(pro, 'payments', subject, lines, link)))
     await data.releasePayoutEmail(p.id, event).catch(() => {});
 }
 

@@ -19,6 +19,7 @@ export const routePaths = {
   chooseType: { method: 'PUT', path: '/users/me/type', access: 'user', area: 'users' },
   saveGenres: { method: 'PUT', path: '/users/me/genres', access: 'user', area: 'users' },
   getEarnings: { method: 'GET', path: '/users/me/earnings', access: 'pro', area: 'users' },
+  getStatement: { method: 'GET', path: '/users/me/statements/{month}', access: 'pro', area: 'users' },
   saveProProfile: { method: 'PUT', path: '/users/me/pro-profile', access: 'pro', area: 'users' },
   updateProfile: { method: 'PUT', path: '/users/me/profile', access: 'user', area: 'users' },
   saveSocialLinks: { method: 'PUT', path: '/users/me/social-links', access: 'user', area: 'users' },

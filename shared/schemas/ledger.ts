@@ -47,3 +47,32 @@ export const earningsView = z.object({
   entries: z.array(ledgerEntryView),
 });
 export type EarningsView = z.infer<typeof earningsView>;
+
+/** A month of the calendar, `yyyy-mm`. */
+export const monthField = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'A month is written yyyy-mm'));
+export const statementInput = z.strictObject({ month: monthField });
+
+/**
+ * A pro's statement of one month: every entry of their ledger in it, oldest first (an earning with where it
+ * stands and when it is released; a payout with PayPal's transaction), and the month's totals by kind.
+ */
+export const statementView = z.object({
+  month: z.string(),
+  entries: z.array(
+    z.object({
+      ...ledgerEntryView.shape,
+      /** For a payout or its return: the payout, its PayPal address and PayPal's transaction once paid. */
+      payout: z.nullable(z.object({ id: z.string(), email: z.string(), status: z.string(), transactionId: z.nullable(z.string()) })),
+    }),
+  ),
+  totals: z.object({
+    earnedCents: z.int(),
+    reversedCents: z.int(),
+    paidOutCents: z.int(),
+    returnedCents: z.int(),
+    adjustedCents: z.int(),
+    /** What the month changed the balance by: the sum of its entries. */
+    netCents: z.int(),
+  }),
+});
+export type StatementView = z.infer<typeof statementView>;

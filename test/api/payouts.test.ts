@@ -113,7 +113,23 @@ describe('payouts', () => {
     const listed = await call(pro, 'listPayouts');
     expect(listed.body.payouts).toEqual([expect.objectContaining({ id: payoutId, status: 'paid', amountCents: 5000 })]);
     expect((await call(pro, 'getPayoutAccount')).body).toMatchObject({ availableCents: 0, openPayoutId: null });
-    await waitForEmail(stack.mailUrl, pro.email, /Paid out: \$50\.00/, { since });
+    // The receipt e-mail names PayPal's transaction and links to the month's statement, which lists the payout.
+    const paidOut = (await payoutOf(payoutId)) as { transactionId: string; completedAt: string };
+    const month = paidOut.completedAt.slice(0, 7);
+    const receipt = await waitForEmail(stack.mailUrl, pro.email, /Paid out: \$50\.00/, { since });
+    expect(receipt.body.text).toContain(`PayPal transaction ${paidOut.transactionId}`);
+    expect(receipt.body.text).toContain(`/profile/statements/${month}`);
+    const statement = await call(pro, 'getStatement', { month });
+    expect(statement.status, JSON.stringify(statement.body)).toBe(200);
+    expect(statement.body.entries.find((e: { kind: string }) => e.kind === 'payout')).toMatchObject({
+      amountCents: -5000,
+      payout: { id: payoutId, email, status: 'paid', transactionId: paidOut.transactionId },
+    });
+    expect(statement.body.totals).toMatchObject({ paidOutCents: -5000 });
+    const sum = (statement.body.entries as { amountCents: number }[]).reduce((s, e) => s + e.amountCents, 0);
+    expect(statement.body.totals.netCents).toBe(sum);
+    // Months are yyyy-mm, and statements are the pros' own.
+    expect((await call(pro, 'getStatement', { month: '2026-13' })).status).toBe(400);
     // One batch at PayPal for it.
     const { payments } = await import('../../functions/providers/payments.js');
     expect((await payments().getPayout((await payoutOf(payoutId)).batchId!))?.amountCents).toBe(5000);

@@ -132,6 +132,7 @@ describe('DynamoDB round trips per route', () => {
     await call('saveProProfile', { genres: ['House'], costRange: { min: 10, max: 60 }, experience: 4 }, pro);
     await call('setOwnPrice', { price: 30 }, pro);
     await call('getEarnings', {}, pro);
+    await call('getStatement', { month: new Date().toISOString().slice(0, 7) }, pro);
     await call('searchUsers', { q: 'Trips' }, musician);
     await call('listPros', {}, musician);
     const me = await call('saveMailPreferences', { marketing: true }, musician);

@@ -79,6 +79,38 @@ describe('payouts', () => {
     await screenshot(phone, 'payouts-paid');
   });
 
+  it("the pro's monthly statement lists the correction and the payout with PayPal's transaction, prints and downloads as CSV", async () => {
+    const page = await profileOf();
+    await page.getByTestId('statement-link').click();
+    const statement = page.getByTestId('statement');
+    await statement.waitFor();
+    const month = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date());
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`Statement: ${month}`);
+    const payout = statement.locator('[data-testid="statement-entry"][data-kind="payout"]');
+    const line = (await payout.textContent())!;
+    expect(line).toContain(`To ${PAYPAL}, PayPal transaction `);
+    expect(line.endsWith('-$50.00')).toBe(true);
+    expect(await statement.locator('[data-testid="statement-entry"][data-kind="adjustment"]').count()).toBe(1);
+    expect(await page.getByTestId('statement-net').textContent()).toBe('$0.00');
+    const download = page.waitForEvent('download');
+    await page.getByTestId('statement-csv').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^snip-statement-\d{4}-\d{2}\.csv$/);
+    const csv = await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe('date,kind,amount_cents,currency,description,state,available_at,payout_id,paypal_transaction');
+    expect(csv).toMatch(/,payout,-5000,USD,.*,paid,,/);
+    await expectAccessible(page, 'the monthly statement');
+    await screenshot(page, 'statement');
+    // The month before: nothing moved.
+    await page.getByTestId('statement-previous').click();
+    await page.getByTestId('statement-empty').waitFor();
+    const phone = await e2e.signedIn(pro, '/dashboard', PHONE);
+    await phone.goto(`${stack.appUrl}/profile/statements/${new Date().toISOString().slice(0, 7)}`);
+    await phone.getByTestId('statement').waitFor();
+    await expectFitsWidth(phone, 'the monthly statement');
+    await screenshot(phone, 'statement');
+  });
+
   it("an admin holds the pro's payouts with a reason; the pro sees it and cannot withdraw", async () => {
     const admin = await e2e.signedIn('admin@demo.test', '/admin/users');
     await admin.getByLabel('Search users').fill(pro.email);

@@ -167,6 +167,16 @@ export async function allEntries(accountId: string): Promise<LedgerEntry[]> {
   return parts.flat().sort(bySortKey).map(fromItem);
 }
 
+/** A user's entries of one month (`yyyy-mm`), oldest first: one query of their partition by its sort key. */
+export async function entriesOfMonth(userId: string, month: string): Promise<LedgerEntry[]> {
+  const items = await queryAll({
+    TableName: config.tableName,
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': ledgerPartition(userId), ':from': `ENTRY#${month}`, ':to': `ENTRY#${month}~` },
+  });
+  return items.sort(bySortKey).map(fromItem);
+}
+
 export type AdjustResult =
   | { adjusted: true; at: string }
   /** The user as the refused write found them (null: gone), so the caller need not read them again. */

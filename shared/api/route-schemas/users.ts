@@ -1,6 +1,6 @@
 /** What the users area's routes take and give (shared/api/routes.ts joins every area's). */
 import { emptyInput, existsOutput } from '../../schemas/common.js';
-import { earningsView } from '../../schemas/ledger.js';
+import { earningsView, statementInput, statementView } from '../../schemas/ledger.js';
 import { authenticatorKey, authenticatorView, confirmAuthenticatorInput, startAuthenticatorInput } from '../../schemas/authenticator.js';
 import {
   createImageUploadInput,
@@ -34,6 +34,7 @@ export const usersSchemas = {
   chooseType: { input: chooseTypeInput, output: userView },
   saveGenres: { input: saveGenresInput, output: userView },
   getEarnings: { input: emptyInput, output: earningsView },
+  getStatement: { input: statementInput, output: statementView },
   saveProProfile: { input: saveProProfileInput, output: userView },
   updateProfile: { input: updateProfileInput, output: userView },
   saveSocialLinks: { input: saveSocialLinksInput, output: userView },

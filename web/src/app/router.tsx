@@ -17,6 +17,7 @@ const auth = () => import('./routes/auth');
 const onboarding = () => import('./routes/onboarding');
 const choosePro = () => import('./routes/choose-pro');
 const settings = () => import('./routes/settings');
+const profile = () => import('./routes/profile');
 const admin = () => import('./routes/admin');
 
 /** Each gate's pages (path, page; a null page is a path the gate only sends on); `inApp` pages have the app's frame. */
@@ -52,7 +53,8 @@ const GATES: { kind: RouteKind; inApp?: true; pages: [string, ComponentType | nu
     inApp: true,
     pages: [
       [paths.dashboard, page(() => import('./routes/dashboard'), 'DashboardRoute')],
-      [paths.profile, page(() => import('./routes/profile'), 'ProfileRoute')],
+      [paths.profile, page(profile, 'ProfileRoute')],
+      [paths.statement, page(profile, 'StatementRoute')],
       [paths.choosePro, page(choosePro, 'ChooseProRoute')],
       [paths.settings, page(settings, 'SettingsRoute')],
       [paths.receipt, page(settings, 'ReceiptRoute')],

@@ -14,3 +14,6 @@ export const ProfileRoute = () => (
     }
   />
 );
+
+/** /profile/statements/:month: a pro's statement of a month, to print or download. */
+export { StatementPage as StatementRoute } from '@/features/earnings/components/statement-page';

@@ -4,17 +4,7 @@ import { Button } from '@/components/button';
 import { Panel } from '@/components/panel';
 import { useBusy } from '@/hooks/use-busy';
 import { api } from '@/lib/api';
-
-/** Saves `text` as a file named `name` through the browser's own download. */
-function saveFile(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  // After the click has handed the file over.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+import { saveFile } from '@/lib/save-file';
 
 /** 'Download my data': the account, tracks' metadata, requests, reviews, payments and templates, as one JSON file. */
 export function DataPanel() {
@@ -27,7 +17,7 @@ export function DataPanel() {
     void run(
       async () => {
         const data = await api('exportMyData');
-        saveFile(`snip-data-${data.exportedAt.slice(0, 10)}.json`, JSON.stringify(data, null, 2));
+        saveFile(`snip-data-${data.exportedAt.slice(0, 10)}.json`, JSON.stringify(data, null, 2), 'application/json');
         setDone(true);
       },
       setError,

@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { saveFile } from '@/lib/save-file';
 
 /** Each month's money, newest first, and the reports waiting. */
 export function useBooks(months = 6) {
@@ -10,11 +11,6 @@ export function useBooks(months = 6) {
 export function useLedgerExport() {
   return useMutation({
     mutationFn: (range: { from: string; to: string }) => api('exportLedger', range),
-    onSuccess: ({ filename, csv }) => {
-      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-      const link = Object.assign(document.createElement('a'), { href: url, download: filename });
-      link.click();
-      URL.revokeObjectURL(url);
-    },
+    onSuccess: ({ filename, csv }) => saveFile(filename, csv, 'text/csv;charset=utf-8'),
   });
 }

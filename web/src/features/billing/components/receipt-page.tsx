@@ -23,7 +23,7 @@ export function ReceiptPage() {
         errorTestId="receipt-error"
       >
         {(r) => (
-          <article className="panel receipt" aria-labelledby="receipt-title" data-testid="receipt">
+          <article className="panel receipt printable" aria-labelledby="receipt-title" data-testid="receipt">
             <header className="receipt-head">
               <h1 id="receipt-title">Receipt</h1>
               <span className="receipt-brand">Snip</span>

@@ -1,5 +1,7 @@
 import { EARNING_HOLD_DAYS } from '@shared/money';
 import type { EarningsView, LedgerEntryView } from '@shared/schemas/ledger';
+import { Link } from 'react-router-dom';
+import { statementPath } from '@shared/paths';
 import { QueryStates } from '@/components/query-states';
 import { formatDate } from '@/lib/dates';
 import { formatCents } from '@/lib/money';
@@ -70,6 +72,12 @@ export function EarningsCard() {
             </p>
             <p className="earnings-parts" data-testid="earnings-parts">
               Available {formatCents(data.availableCents)}, on hold {formatCents(data.heldCents)}, pending {formatCents(data.pendingCents)}
+            </p>
+            <p className="small">
+              <Link to={statementPath(new Date().toISOString().slice(0, 7))} data-testid="statement-link">
+                Monthly statement
+              </Link>{' '}
+              <span className="muted">(every movement of your balance, to print or download as CSV)</span>
             </p>
             {data.chargeback && (
               <p className="earnings-chargeback" role="note" data-testid="earnings-chargeback">
