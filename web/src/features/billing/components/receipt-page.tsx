@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import { Button } from '@/components/button';
+import { PrintableSheet } from '@/components/printable-sheet';
 import { QueryStates } from '@/components/query-states';
 import { formatDate } from '@/lib/dates';
 import { formatCents } from '@/lib/money';
@@ -23,11 +24,7 @@ export function ReceiptPage() {
         errorTestId="receipt-error"
       >
         {(r) => (
-          <article className="panel receipt printable" aria-labelledby="receipt-title" data-testid="receipt">
-            <header className="receipt-head">
-              <h1 id="receipt-title">Receipt</h1>
-              <span className="receipt-brand">Snip</span>
-            </header>
+          <PrintableSheet title="Receipt" className="receipt" testId="receipt">
             <dl className="receipt-facts">
               <dt>Invoice</dt>
               <dd data-testid="receipt-invoice">{r.invoiceId}</dd>
@@ -71,7 +68,7 @@ export function ReceiptPage() {
             <Button variant="secondary" className="no-print" onClick={() => window.print()}>
               Print receipt
             </Button>
-          </article>
+          </PrintableSheet>
         )}
       </QueryStates>
     </div>

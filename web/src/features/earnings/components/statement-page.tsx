@@ -3,6 +3,7 @@ import type { StatementView } from '@shared/schemas/ledger';
 import { statementPath } from '@shared/paths';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
+import { PrintableSheet } from '@/components/printable-sheet';
 import { QueryStates } from '@/components/query-states';
 import { formatDate } from '@/lib/dates';
 import { formatCents } from '@/lib/money';
@@ -66,11 +67,7 @@ export function StatementPage() {
           errorTestId="statement-error"
         >
           {(s) => (
-            <article className="panel statement printable" aria-labelledby="statement-title" data-testid="statement">
-              <header className="statement-head">
-                <h1 id="statement-title">Statement: {monthName(s.month)}</h1>
-                <span className="statement-brand">Snip</span>
-              </header>
+            <PrintableSheet title={`Statement: ${monthName(s.month)}`} className="statement" testId="statement">
               {s.entries.length === 0 ? (
                 <p className="muted" data-testid="statement-empty">
                   Nothing moved your balance in {monthName(s.month)}.
@@ -121,7 +118,7 @@ export function StatementPage() {
                   Download CSV
                 </Button>
               </div>
-            </article>
+            </PrintableSheet>
           )}
         </QueryStates>
       )}
