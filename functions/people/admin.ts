@@ -151,7 +151,20 @@ export async function adjustBalance(
   if (user.type !== 'pro') throw new Conflict('Only pros have a balance to edit', 'not_pro');
   const target = Math.round(input.balance * 100);
   if (target === input.expectedBalanceCents && target === user.balanceCents) return toAdminUserView(user);
-  const result = await adjustLedger(user.id, input.expectedBalanceCents, target, { adminId: admin.id, reason: input.reason.trim() });
+  const reason = input.reason.trim();
+  const audit = auditPut({
+    adminId: admin.id,
+    adminEmail: admin.email,
+    targetId: user.id,
+    targetEmail: user.email,
+    action: 'adjustBalance',
+    method: 'PUT',
+    path: `/users/${user.id}/balance`,
+    status: 200,
+    from: formatCents(input.expectedBalanceCents),
+    to: `${formatCents(target)}: ${reason}`,
+  });
+  const result = await adjustLedger(user.id, input.expectedBalanceCents, target, { adminId: admin.id, reason }, audit);
   // The write is conditional on the balance being what the admin saw: when it lands, the balance is the
   // target; when it does not, the write says what it found instead. Neither needs the user read again.
   if (result.adjusted) return toAdminUserView({ ...user, balanceCents: target, updatedAt: result.at });

@@ -4,6 +4,7 @@
  */
 import type { ProApplicationView } from '../../shared/schemas/profile.js';
 import { paths } from '../../shared/paths.js';
+import { auditPut } from './data/audit.js';
 import { decideApplication, getApplication } from './data/applications.js';
 import { getUser, type UserRecord } from './data/users.js';
 import { Conflict, NotFound } from '../lib/errors.js';
@@ -29,7 +30,19 @@ export async function decide(
     const alreadyPro = applicant.type === 'pro';
     if (alreadyPro && input.decision === 'decline')
       throw new Conflict(`${applicant.fullName} is already a pro. Switch them back to musician first to decline.`, 'already_pro');
-    const result = await decideApplication(app, { status, reason, adminId: admin.id, at }, applicant, alreadyPro);
+    const audit = auditPut({
+      adminId: admin.id,
+      adminEmail: admin.email,
+      targetId: app.userId,
+      targetEmail: applicant.email,
+      action: 'decideApplication',
+      method: 'PUT',
+      path: `/pro-applications/${app.userId}`,
+      status: 200,
+      from: 'pending',
+      to: reason ? `${status}: ${reason}` : status,
+    });
+    const result = await decideApplication(app, { status, reason, adminId: admin.id, at }, applicant, alreadyPro, audit);
     if (result === 'decided') break;
     if (result === 'application_changed' || !result.applicant || attempt > 0) {
       throw new Conflict(

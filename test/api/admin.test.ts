@@ -141,10 +141,40 @@ describe('a user', () => {
     ).toMatchObject({ status: 200, body: { balanceCents: 0 } });
     const { getUser } = await import('../../functions/people/data/users.js');
     expect((await getUser(proId))!.balanceCents).toBe((await ledgerOf(proId)).reduce((s, e) => s + e.amountCents, 0));
+    // Each correction is audited in its own write, with what the balance was, became and why; the refused ones are not.
+    const audited = ((await as('listAudit')).body.entries as { targetId: string; action: string; from: string; to: string }[])
+      .filter((e) => e.targetId === proId && e.action === 'adjustBalance')
+      .map((e) => [e.from, e.to]);
+    const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+    expect(audited).toEqual([
+      [dollars(before + 1234), '$0.00: Paid out by hand'],
+      [dollars(before), `${dollars(before + 1234)}: Bonus for a rush job`],
+    ]);
   });
 });
 
 describe('the audit of changes to users', () => {
+  it('records a pro application decided, with the reason of a decline', async () => {
+    const applicant = await createConfirmedUser(stack, { fullName: `Appy Audited ${tag}` });
+    const id = await flows.onboard(stack, applicant, 'musician');
+    const applied = await callRoute(
+      stack.apiUrl,
+      'applyForPro',
+      { genres: ['House'], costRange: { min: 0, max: 50 }, experience: 2 },
+      applicant.idToken,
+    );
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    expect((await as('decideApplication', { id, decision: 'decline', reason: 'Too few credits yet' })).status).toBe(200);
+    const entry = ((await as('listAudit')).body.entries as { targetId: string; action: string }[]).find((e) => e.targetId === id);
+    expect(entry).toMatchObject({
+      action: 'decideApplication',
+      targetEmail: applicant.email,
+      path: `/pro-applications/${id}`,
+      from: 'pending',
+      to: 'declined: Too few credits yet',
+    });
+  });
+
   it('records each type and price change with the admin, what it was and what it became', async () => {
     const other = await createConfirmedUser(stack, { fullName: `Audie Audited ${tag}` });
     const id = await flows.onboard(stack, other, 'musician');

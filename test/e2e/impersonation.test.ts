@@ -137,7 +137,7 @@ describe('impersonation', () => {
       .getByTestId('audit-entry')
       .filter({ has: page.getByTestId('audit-admin').getByText(ADMIN, { exact: true }) })
       .filter({ has: page.getByTestId('audit-target').getByText(MIA, { exact: true }) })
-      .filter({ has: page.getByTestId('audit-what').getByText('impersonate POST /users/impersonate') })
+      .filter({ has: page.getByTestId('audit-what').getByText('Started impersonating POST /users/impersonate') })
       .first();
     await start.waitFor();
     expect((await start.getByTestId('audit-outcome').textContent())?.trim()).toBe('200 OK');

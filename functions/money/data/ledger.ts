@@ -192,6 +192,8 @@ export async function adjustBalance(
   fromCents: number,
   toCents: number,
   cause: { adminId: string; reason: string },
+  /** The admin's audit entry, written with the correction. */
+  audit?: Record<string, unknown>,
 ): Promise<AdjustResult> {
   const at = new Date().toISOString();
   const delta = toCents - fromCents;
@@ -233,6 +235,7 @@ export async function adjustBalance(
                 ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
               },
             },
+            ...(audit ? [audit] : []),
           ],
         }),
     );

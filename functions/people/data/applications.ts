@@ -103,6 +103,8 @@ export async function decideApplication(
   applicant: UserRecord,
   /** The applicant is already a pro (an admin's type toggle): only the application is closed. */
   alreadyPro = false,
+  /** The admin's audit entry, written with the decision. */
+  audit?: Record<string, unknown>,
 ): Promise<'decided' | 'application_changed' | { applicant: UserRecord | null }> {
   const makesPro = decision.status === 'approved' && !alreadyPro;
   const profile = versionedUpdate(
@@ -140,6 +142,7 @@ export async function decideApplication(
             },
             { Update: profile.update },
             ...profile.counters,
+            ...(audit ? [audit] : []),
           ],
         }),
     );

@@ -288,7 +288,10 @@ describe('Admin audit', () => {
       'musician \u2192 pro',
       null,
     ]);
-    expect(within(rows[0]).getByTestId('audit-what').textContent).toBe('setFeedbackPrice PUT /users/m1/feedback-price$30.00 \u2192 free');
+    expect(within(rows[0]).getByTestId('audit-what').textContent).toBe(
+      'Changed the feedback price PUT /users/m1/feedback-price$30.00 \u2192 free',
+    );
+    expect(within(rows[2]).getByTestId('audit-what').textContent).toBe('Started impersonating POST /users/impersonate');
   });
 
   it('lists the entries newest first and loads more with the cursor', async () => {
@@ -303,7 +306,7 @@ describe('Admin audit', () => {
     const first = within(rows()[0]);
     expect(first.getByTestId('audit-admin').textContent).toBe('ada@example.test');
     expect(first.getByTestId('audit-target').textContent).toBe('mia@example.test');
-    expect(first.getByTestId('audit-what').textContent).toBe('updateProfile PATCH /users/me');
+    expect(first.getByTestId('audit-what').textContent).toBe('As the user: update profile PATCH /users/me');
     expect(first.getByTestId('audit-outcome').textContent).toBe('403 Refused');
     expect(rows()[0].querySelector('time')!.getAttribute('datetime')).toBe('2026-03-05T15:04:00.000Z');
     expect(rows()[0].querySelector('time')!.textContent).toMatch(/^Mar 5, 2026, \d{1,2}:\d{2}\s?[AP]M$/);

@@ -2,15 +2,16 @@ import { useId } from 'react';
 import { EmailAddress } from '@/components/email-address';
 import { Panel } from '@/components/panel';
 import { useImpersonationAudit } from '@/features/admin/api/admin';
-import { formatDateTime, outcomeOf } from '@/features/admin/utils/format';
+import { auditActionLabel, formatDateTime, outcomeOf } from '@/features/admin/utils/format';
 import { AdminList, listTexts } from './admin-list';
 import '@/features/admin/admin.css';
 
 const LIST = listTexts('audit', ['the audit', 'entries'], 'Nothing audited yet');
 
 /**
- * The admins' audit: every impersonation start and every write made while acting as a user, every type or
- * price change and every authenticator set-up or removal, newest first: when, which admin, as (or about)
+ * The admins' audit: every impersonation start and every write made while acting as a user, every type,
+ * price or balance change, every application, report and payout hold decided and every authenticator
+ * set-up or removal, newest first: when, which admin, as (or about)
  * whom, what (the action, its method and path, and for a change what it was and became) and how it ended.
  */
 export function AuditPanel() {
@@ -21,8 +22,9 @@ export function AuditPanel() {
   return (
     <Panel title="Admin audit" titleId={headingId} className="admin-audit-panel" testId="audit-panel">
       <p className="panel-text">
-        Every impersonation started and every change made while acting as a user, every change of a user's type or price (what it was and
-        what it became), and every authenticator set up, replaced or removed; newest first.
+        Every impersonation started and every change made while acting as a user; every change of a user's type, price or balance (what it
+        was and what it became), every pro application, report and payout hold decided, and every authenticator set up, replaced or removed;
+        newest first.
       </p>
       <AdminList pages={audit} items={entries} {...LIST}>
         {() => (
@@ -53,7 +55,7 @@ export function AuditPanel() {
                       </td>
                       <td data-label="What" data-testid="audit-what">
                         <div>
-                          <span className="admin-audit-action">{e.action}</span>{' '}
+                          <span className="admin-audit-action">{auditActionLabel(e.action)}</span>{' '}
                           <code className="admin-audit-path">
                             {e.method} {e.path}
                           </code>

@@ -69,3 +69,25 @@ export function outcomeOf(status: number | null): { text: string; tone: 'ok' | '
   if (status < 500) return { text: `${status} Refused`, tone: 'refused' };
   return { text: `${status} Failed`, tone: 'failed' };
 }
+
+/** What each audited action of an admin's own is, as the audit says it. */
+const AUDIT_ACTIONS: Record<string, string> = {
+  impersonate: 'Started impersonating',
+  setUserType: 'Changed the user type',
+  setFeedbackPrice: 'Changed the feedback price',
+  adjustBalance: 'Corrected the balance',
+  decideApplication: 'Decided a pro application',
+  holdPayouts: 'Held or released payouts',
+  resolveDispute: 'Decided a report',
+  setUpAuthenticator: 'Set up an authenticator',
+  replaceAuthenticator: 'Replaced an authenticator',
+  removeAuthenticator: 'Removed an authenticator',
+};
+
+/** An audit entry's action in words: an admin's own, or a write made as the user, named from its route ('updateProfile'). */
+export function auditActionLabel(action: string): string {
+  const own = AUDIT_ACTIONS[action];
+  if (own) return own;
+  const words = action.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return `As the user: ${words}`;
+}
