@@ -117,7 +117,7 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
     ],
     indexes: ['GSI1', 'GSI1Count', 'GSI2', 'GSI3'],
   },
-  // Plans and Stripe's events. No Query, no delete.
+  // Plans (a visitor's too, under the per-address limit), checkout and the portal. No Query, no delete.
   'functions/http/billing.ts': { actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] },
   // Users, applications, settings, audit, balances. No delete.
   'functions/http/admin.ts': {

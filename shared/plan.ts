@@ -22,3 +22,9 @@ export interface Plan {
 
 /** The free plan's limits, and what a plan whose metadata lacks a limit (or garbles it) gets: never unlimited by mistake. */
 export const FALLBACK_FREE_LIMITS: PlanLimits = { maxTracks: 100, suggestionsPerHour: SUGGESTIONS_PER_HOUR };
+
+/** The plans as a visitor sees them on the front page, cheapest first. */
+export const planCards = (plans: Plan[]) =>
+  plans
+    .map((p) => ({ id: p.id, name: p.name, popular: p.popular, amountCents: p.price.amount, features: p.features.map((f) => f.name) }))
+    .sort((a, b) => a.amountCents - b.amountCents);

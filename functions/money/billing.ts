@@ -6,6 +6,7 @@
  */
 import { paths } from '../../shared/paths.js';
 import { formatCents } from '../../shared/money.js';
+import { planCards } from '../../shared/plan.js';
 import * as data from './data/billing.js';
 import { getUser, type UserRecord } from '../people/data/index.js';
 import { webhookSeen, recordWebhook, type WebhookEvent } from './data/payments.js';
@@ -14,7 +15,7 @@ import { BadRequest, Conflict, NotFound } from '../lib/errors.js';
 import { billing, type Plan, type Subscription } from '../providers/billing.js';
 import { savePlanCatalog } from './data/plans.js';
 import { FALLBACK_FREE_LIMITS, LIVE } from '../people/index.js';
-import { sendClaimedMail } from '../platform/index.js';
+import { enforceRateLimit, sendClaimedMail } from '../platform/index.js';
 import { count, log } from '../lib/observability.js';
 
 /** Plans change rarely (an operator edits them in Stripe): read at most once a minute per container. */
@@ -45,6 +46,16 @@ export async function listPlans(opts: { fresh?: boolean } = {}): Promise<Plan[]>
   const { plans, store } = await readPlans(opts);
   await store();
   return plans;
+}
+
+/**
+ * The plans for a visitor (GET /plans, public): what the front page shows when the showcase has no catalog
+ * yet, as on a fresh deployment before anyone opened Billing. Reading them stores the catalog, so the
+ * showcase has it from then on.
+ */
+export async function publicPlans(clientIp: string) {
+  await enforceRateLimit('plans', clientIp);
+  return { plans: planCards(await listPlans()) };
 }
 
 /** The plans and where the caller stands: their stored plan, else the free one (price zero). */

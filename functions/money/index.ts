@@ -2,7 +2,7 @@
  * The money topic: payments and their machine, payouts, the ledger and books, reconciliation, billing, receipts.
  * What it offers the topics above it and the entry points: the one way into money/ (lint holds it).
  */
-export { handleStripeWebhook, openPortal, plansFor, startCheckout } from './billing.js';
+export { handleStripeWebhook, openPortal, plansFor, publicPlans, startCheckout } from './billing.js';
 export { booksOf, exportLedger } from './books.js';
 export { earningsOf, ledgerViews } from './earnings.js';
 export { statementOf } from './statements.js';

@@ -1,4 +1,5 @@
 /** Finding people: user search by name or username, and the list of pros. */
+import { planCards } from '../../shared/plan.js';
 import type { ShowcaseView, UserCard } from '../../shared/schemas/directory.js';
 import { getPlanCatalog } from '../money/data/index.js';
 import { enforceRateLimit } from '../platform/index.js';
@@ -91,10 +92,7 @@ export async function showcase(clientIp: string): Promise<ShowcaseView> {
         reputation: toFigures(listings.get(u.id)),
       };
     });
-  const plans = (catalog?.plans ?? [])
-    .map((p) => ({ id: p.id, name: p.name, popular: p.popular, amountCents: p.price.amount, features: p.features.map((f) => f.name) }))
-    .sort((a, b) => a.amountCents - b.amountCents);
-  return { plans, pros };
+  return { plans: planCards(catalog?.plans ?? []), pros };
 }
 
 /** A page of Choose Your Pro: 1, 2 and 3 columns all fill their rows. */

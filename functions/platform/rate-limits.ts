@@ -24,6 +24,8 @@ export const RATE_LIMITS = {
   },
   // The front page's figures (GET /showcase, anyone's to ask): a visitor's page asks once per load.
   showcase: { per: 'client', limit: 60, windowSeconds: 60, message: 'Too many requests from this address in a minute.' },
+  // The plans for a visitor (GET /plans), asked for by a front page whose showcase had none, once per load.
+  plans: { per: 'client', limit: 30, windowSeconds: 60, message: 'Too many requests from this address in a minute.' },
   // A review's read-only link (public): a reader opens it a few times; the limit bounds guessing at tokens.
   publicReview: { per: 'client', limit: 60, windowSeconds: 60, message: 'Too many requests from this address in a minute.' },
   // A review receipt checked by whoever holds it (public): a person checks one now and then.

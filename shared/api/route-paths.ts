@@ -122,6 +122,8 @@ export const routePaths = {
   resolveDispute: { method: 'PUT', path: '/disputes/{id}', access: 'admin', area: 'payments', money: true },
 
   listPlans: { method: 'GET', path: '/stripe/products', access: 'user', area: 'billing' },
+  // The plans for a visitor whose front page had none in the showcase (a fresh deployment): reads them from Stripe.
+  listPublicPlans: { method: 'GET', path: '/plans', access: 'public', area: 'billing' },
   createCheckoutSession: { method: 'POST', path: '/stripe/create-checkout-session', access: 'user', area: 'billing', money: true },
   createPortalSession: { method: 'POST', path: '/stripe/create-portal-session', access: 'user', area: 'billing', money: true },
 

@@ -43,6 +43,8 @@ export const showcasePlan = z.object({
   amountCents: z.number(),
   features: z.array(z.string()),
 });
+/** The plans for a visitor (GET /plans, public), when the showcase has none yet. */
+export const publicPlanList = z.object({ plans: z.array(showcasePlan) });
 /** What the front page shows of the product's own data (GET /showcase, public). */
 export const showcaseView = z.object({ plans: z.array(showcasePlan), pros: z.array(showcasePro) });
 export type ShowcaseView = z.infer<typeof showcaseView>;

@@ -118,6 +118,7 @@ describe('DynamoDB round trips per route', () => {
     await call('emailExists', { email: musician.email });
     await call('usernameExists', { username: `free${randomUUID().slice(0, 8)}` });
     await call('getShowcase', {});
+    await call('listPublicPlans', {});
     await call('getMe', {}, musician);
     await call('chooseType', { type: 'musician' }, applicant);
     await call('saveGenres', { genres: ['House'] }, applicant);

@@ -1,6 +1,7 @@
 /**
  * GET /showcase: what the front page shows visitors, without signing in: the monthly plans of the catalog
  * the Billing page reads, and the best rated pros with only their public card; limited per client address.
+ * GET /plans: the plans read from Stripe, for a front page whose showcase had none (a fresh deployment).
  */
 import { describe, expect, inject, it } from 'vitest';
 import { callRoute, startOfAWindow } from '../support/stack-kit.js';
@@ -45,5 +46,25 @@ describe('GET /showcase', () => {
     expect(limited.status).toBe(429);
     expect(limited.body.error).toMatchObject({ code: 'rate_limited' });
     expect((await getFrom(stack.apiUrl, '/showcase', randomLoopback())).status).toBe(200);
+  });
+});
+
+describe('GET /plans', () => {
+  it(`gives a visitor Billing's plans from Stripe, as the showcase names them; ${RATE_LIMITS.plans.limit} a minute per address`, async () => {
+    const musician = await onboardedUser(stack, 'musician');
+    const billing = await callRoute(stack.apiUrl, 'listPlans', {}, musician.user.idToken);
+    await startOfAWindow(30_000);
+    const client = randomLoopback();
+    const res = await getFrom(stack.apiUrl, '/plans', client);
+    expect(res.status).toBe(200);
+    const ids = [...billing.body.plans]
+      .sort((a: { price: { amount: number } }, b: { price: { amount: number } }) => a.price.amount - b.price.amount)
+      .map((p: { id: string }) => p.id);
+    expect(res.body.plans.map((p: { id: string }) => p.id)).toEqual(ids);
+    expect((await callRoute(stack.apiUrl, 'getShowcase', {})).body.plans).toEqual(res.body.plans);
+    for (let i = 1; i < RATE_LIMITS.plans.limit; i++) expect((await getFrom(stack.apiUrl, '/plans', client)).status).toBe(200);
+    const limited = await getFrom(stack.apiUrl, '/plans', client);
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toMatchObject({ code: 'rate_limited' });
   });
 });

@@ -47,6 +47,21 @@ describe('the front page', () => {
     await screenshot(page, `front-page-${name}`);
   });
 
+  it('asks Stripe for the plans when the showcase has none yet, as on a fresh deployment', async () => {
+    const page = await e2e.page();
+    // The showcase as a deployment no one has opened Billing on gives it: pros, no plans.
+    await page.route('**/showcase', async (route) => {
+      const res = await route.fetch();
+      await route.fulfill({ response: res, json: { ...(await res.json()), plans: [] } });
+    });
+    const asked = page.waitForRequest((req) => new URL(req.url()).pathname === '/plans');
+    await page.goto(`${stack.appUrl}/`);
+    await asked;
+    const plans = page.getByRole('region', { name: 'Monthly plans' });
+    await plans.waitFor();
+    expect(await plans.getByRole('listitem').count()).toBeGreaterThan(0);
+  });
+
   it('leads to sign-up, and back from the sign-in form', async () => {
     const page = await e2e.page();
     await page.goto(`${stack.appUrl}/`);

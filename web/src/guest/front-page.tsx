@@ -37,13 +37,24 @@ function Actions({ signUp, enterApp }: { signUp: string; enterApp: () => void })
   );
 }
 
-/** What the product's own data says, loaded after the page shows (the page stands without it). */
+/**
+ * What the product's own data says, loaded after the page shows (the page stands without it). A showcase
+ * with no plans (a fresh deployment, before anyone opened Billing) has them asked for from Stripe (GET /plans).
+ */
 function useShowcase(): ShowcaseView | null {
   const [showcase, setShowcase] = useState<ShowcaseView | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    fetch(`${getRuntimeConfig().apiUrl.replace(/\/+$/, '')}${routePaths.getShowcase.path}`, { signal: controller.signal })
-      .then((res) => (res.ok ? (res.json() as Promise<ShowcaseView>) : null))
+    const get = <T,>(path: string) =>
+      fetch(`${getRuntimeConfig().apiUrl.replace(/\/+$/, '')}${path}`, { signal: controller.signal }).then((res) =>
+        res.ok ? (res.json() as Promise<T>) : null,
+      );
+    get<ShowcaseView>(routePaths.getShowcase.path)
+      .then(async (found) => {
+        if (!found || found.plans.length) return found;
+        const plans = await get<Pick<ShowcaseView, 'plans'>>(routePaths.listPublicPlans.path).catch(() => null);
+        return plans ? { ...found, plans: plans.plans } : found;
+      })
       .then(setShowcase)
       .catch(() => {});
     return () => controller.abort();
