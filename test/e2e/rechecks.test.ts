@@ -157,6 +157,24 @@ describe('a re-check of a revised mix', () => {
     const columns = item.getByTestId('review-column');
     await columns.nth(1).waitFor();
     expect(await columns.nth(0).textContent()).toContain('Muddy.');
+    // Each review's comments at their moments, the re-check's range by both its ends.
+    const places = async (i: number) =>
+      (await columns.nth(i).getByTestId('review-column-comment').allTextContents()).map((t) => t.split(' ')[0]);
+    expect((await places(0)).length).toBeGreaterThan(0);
+    expect(await columns.nth(1).getByTestId('review-column-comment').filter({ hasText: 'The new pad sits better' }).textContent()).toMatch(
+      /^0:03-0:06 The new pad sits better/,
+    );
+    const seconds = (place: string) =>
+      place === 'General'
+        ? Infinity
+        : place
+            .split('-')[0]
+            .split(':')
+            .reduce((s, part) => s * 60 + Number(part), 0);
+    for (const i of [0, 1]) {
+      const order = (await places(i)).map(seconds);
+      expect(order).toEqual([...order].sort((a, b) => a - b));
+    }
     await expectAccessible(a, 'a completed re-check');
     await screenshot(a, 'recheck-outcome');
 
