@@ -15,14 +15,18 @@ export function useSnippetDraft(track: TrackView, onDraftChange?: (draft: Snippe
   const update = useUpdateSnippet();
   const dirty = !sameSnippet(draft, saved);
 
-  // A snippet saved elsewhere (another tab, a reload) shows unless the user is editing.
-  const savedKey = `${track.snippet.start}:${track.snippet.end}:${duration}`;
-  const lastSavedKey = useRef(savedKey);
+  // A snippet saved elsewhere (another tab, a reload) shows unless the user is editing. Another audio (a
+  // new version arrived under the open editor, or its processing ended with the length) starts afresh: a
+  // draft made on other audio means nothing on this one.
+  const audioKey = `${track.id}:${duration}`;
+  const savedKey = `${audioKey}:${track.snippet.start}:${track.snippet.end}`;
+  const last = useRef({ audioKey, savedKey });
   useEffect(() => {
-    if (lastSavedKey.current === savedKey) return;
-    lastSavedKey.current = savedKey;
-    setDraft((d) => (dirty ? d : clampSnippet(track.snippet, duration)));
-    // Only when what is saved changes (savedKey holds the snippet and the duration), not on every edit.
+    if (last.current.savedKey === savedKey) return;
+    const sameAudio = last.current.audioKey === audioKey;
+    last.current = { audioKey, savedKey };
+    setDraft((d) => (sameAudio && dirty ? d : clampSnippet(track.snippet, duration)));
+    // Only when what is saved changes (savedKey holds the audio and the snippet), not on every edit.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [savedKey]);
 
