@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { webAliases } from './web/aliases';
-import LongestFirst from './test/support/sequencer';
-import { unitFiles } from './test/support/unit-files';
+import { webAliases } from './web/aliases.ts';
+import LongestFirst from './test/support/sequencer.ts';
+import { unitFiles } from './test/support/unit-files.ts';
 
 /**
  * Files run at once, of all three projects together: they share one queue (the same sequence.groupOrder, which

@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { webAliases } from './aliases';
-import { appChunks } from './chunks';
-import { inlineRuntimeConfig } from './src/lib/runtime-config';
+import { webAliases } from './aliases.ts';
+import { appChunks } from './chunks.ts';
+import { inlineRuntimeConfig } from './src/lib/runtime-config.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));

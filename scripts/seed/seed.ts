@@ -19,6 +19,11 @@ import { DEFAULT_MARGIN } from '../../shared/money.js';
 import { DEMO_PASSWORD, DEMO_USERS, type DemoUser } from './demo-users.js';
 import { seedDemoFeedback } from './demo-feedback.js';
 import { seedDemoImages } from './demo-images.js';
+import { adjustBalance } from '../../functions/money/data/ledger.js';
+
+/** What Paul can withdraw on a fresh demo, and why the ledger says he has it. */
+export const DEMO_AVAILABLE_CENTS = 4800;
+export const DEMO_EARNINGS_REASON = 'Demo earnings, available at once to try a payout';
 
 async function ensureIdentity(client: CognitoIdentityProviderClient, userPoolId: string, u: DemoUser): Promise<string> {
   const sub = (attrs: { Name?: string; Value?: string }[] | undefined) => attrs?.find((a) => a.Name === 'sub')?.Value;
@@ -97,5 +102,9 @@ export async function seedDemoData(client: CognitoIdentityProviderClient, userPo
   }
   const [musician, peer, freePro] = ['musician@demo.test', 'musician2@demo.test', 'pro3@demo.test'].map((e) => created.get(e));
   if (musician && peer && freePro) await seedDemoFeedback({ musician, peer, freePro });
+  // Earnings are held a week after delivery: Paul starts with some available, so a payout can be tried at once.
+  const paul = created.get('pro@demo.test');
+  if (paul)
+    await adjustBalance(paul, 0, DEMO_AVAILABLE_CENTS, { adminId: created.get('admin@demo.test') ?? 'seed', reason: DEMO_EARNINGS_REASON });
   await seedDemoImages(pros);
 }

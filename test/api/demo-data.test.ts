@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { PEAKS_COUNT } from '../../shared/constants.js';
-import { seedDemoData } from '../../scripts/seed/seed.js';
+import { DEMO_AVAILABLE_CENTS, DEMO_EARNINGS_REASON, seedDemoData } from '../../scripts/seed/seed.js';
 import { DEMO_PASSWORD } from '../../scripts/seed/demo-users.js';
 import { DEMO_TRACKS } from '../../scripts/seed/demo-feedback.js';
 import { localCognitoClient } from '../../scripts/dev/emulators/user-pool.js';
@@ -15,7 +15,7 @@ const stack = inject('stack');
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
-  for (const who of ['musician', 'musician2', 'pro3']) tokens[who] = await signIn(stack, `${who}@demo.test`, DEMO_PASSWORD);
+  for (const who of ['musician', 'musician2', 'pro', 'pro3']) tokens[who] = await signIn(stack, `${who}@demo.test`, DEMO_PASSWORD);
 });
 
 const demoTracks = async () =>
@@ -29,6 +29,20 @@ const demoTracks = async () =>
   ).filter((t) => Object.values<string>(DEMO_TRACKS).includes(t.title));
 
 describe('demo data', () => {
+  it('gives Paul earnings he can withdraw at once, explained by a ledger entry', async () => {
+    useStackEnvironment(stack);
+    const earnings = (await callRoute(stack.apiUrl, 'getEarnings', {}, tokens.pro)).body;
+    expect(earnings.availableCents).toBeGreaterThanOrEqual(DEMO_AVAILABLE_CENTS);
+    const account = (await callRoute(stack.apiUrl, 'getPayoutAccount', {}, tokens.pro)).body;
+    expect(account.availableCents).toBe(earnings.availableCents);
+    const { allEntries } = await import('../../functions/money/data/ledger.js');
+    const me = (await callRoute(stack.apiUrl, 'getMe', {}, tokens.pro)).body.id as string;
+    expect((await allEntries(me)).filter((e) => e.kind === 'adjustment').map((e) => [e.amountCents, e.description])).toContainEqual([
+      DEMO_AVAILABLE_CENTS,
+      `Balance corrected by an admin: ${DEMO_EARNINGS_REASON}`,
+    ]);
+  });
+
   it('gives Mia two real tracks: decoded, with a waveform, and playable', async () => {
     const tracks = await demoTracks();
     expect(tracks.map((t) => t.title).sort()).toEqual([DEMO_TRACKS.reviewed, DEMO_TRACKS.requested].sort());
