@@ -67,7 +67,7 @@ export const LAZY_SDK_CLIENTS: Readonly<Record<string, readonly string[]>> = {
 export const DECODING_ENTRY = 'functions/jobs/process-audio.ts';
 
 /**
- * The decoder packages of the formats the product accepts (README: mp3, wav, flac, ogg, m4a/aac, aiff);
+ * The decoder packages of the formats the product accepts (docs/how-it-works.md: mp3, wav, flac, ogg, m4a/aac, aiff);
  * WAV and AIFF are PCM, read by our own code (functions/tracks/audio/pcm.ts).
  */
 export const ACCEPTED_DECODERS: Readonly<Record<string, string>> = {

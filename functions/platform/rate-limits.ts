@@ -1,5 +1,5 @@
 /**
- * Every rate limit of the API in one table (the README's security section lists them): per signed-in user
+ * Every rate limit of the API in one table (docs/how-it-works.md's Security section lists them): per signed-in user
  * for what costs the platform (provider calls, processing runs), per client address for public routes.
  * Fixed windows counted in the table (platform/data/limits.ts); a call past one is a 429 with `Retry-After`.
  */

@@ -1,10 +1,10 @@
-/** The README's Security table says what functions/platform/rate-limits.ts enforces: every limit, its subject, its number and window. */
+/** The Security table of docs/how-it-works.md says what functions/platform/rate-limits.ts enforces: every limit, its subject, its number and window. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '../../functions/platform/rate-limits.js';
 
-const readme = fs.readFileSync(path.join(import.meta.dirname, '../../README.md'), 'utf8');
+const readme = fs.readFileSync(path.join(import.meta.dirname, '../../docs/how-it-works.md'), 'utf8');
 const section = readme.slice(readme.indexOf('## Security'), readme.indexOf('\n## ', readme.indexOf('## Security') + 1));
 /** The table's rows: `| \`name\` | what | per | allowed |`. */
 const rows = new Map(
@@ -12,7 +12,7 @@ const rows = new Map(
 );
 const WINDOWS: Record<number, string> = { 60: 'a minute', 3600: 'an hour', 86_400: 'a day' };
 
-describe("the README's limits", () => {
+describe("the documented limits", () => {
   it('list every limit of the table, and no other', () => {
     expect(section).toContain('| Limit |');
     expect([...rows.keys()].sort()).toEqual(Object.keys(RATE_LIMITS).sort());
