@@ -16,6 +16,7 @@ import { listPros } from './pro-listings.js';
 import { migratePayments } from './payments.js';
 import { migrateShareFields } from './share-fields.js';
 import { listProviderDisputes } from './provider-disputes.js';
+import { listDecidedDisputes } from './decided-disputes.js';
 import { moveToShards } from './shards.js';
 import { measureMissingReports } from './track-reports.js';
 import { moveUserLists } from './user-lists.js';
@@ -32,6 +33,7 @@ const SAID = {
   earnings: (n: number) => `kept ${n} earnings in parts (pending, held, available)`,
   ledger: (n: number) => `indexed ${n} ledger entries by month`,
   disputes: (n: number) => `listed ${n} payments disputed at PayPal`,
+  decided: (n: number) => `listed ${n} decided reports`,
   reports: (n: number) => `measured the technical report of ${n} tracks`,
   mailKeys: (n: number) => `gave ${n} users the key of their unsubscribe links`,
 };
@@ -69,6 +71,8 @@ export async function migrateAll(): Promise<Migrated> {
   const ledger = await indexLedgerMonths();
   // Not once: the previous version opens disputes without their key until the deploy.
   const disputes = await listProviderDisputes();
+  // Not once: the previous version decides reports without their key until the deploy.
+  const decided = await listDecidedDisputes();
   // Not once: the previous version processes uploads without a report until the deploy.
   const reports = (await measureMissingReports()).measured;
   // Not once: the previous version makes users without a key until the deploy.
@@ -84,6 +88,7 @@ export async function migrateAll(): Promise<Migrated> {
     earnings,
     ledger,
     disputes,
+    decided,
     reports,
     mailKeys,
   };

@@ -402,6 +402,36 @@ describe('npm run migrate', () => {
       await doc.send(new DeleteCommand({ TableName: older, Key: { PK, SK: 'PAYMENT' } }));
   });
 
+  it("lists the reports the earlier version decided, and says on a refunded one's request that it was refunded", async () => {
+    const { listDecidedDisputes } = await import('../../scripts/migrate/decided-disputes.js');
+    const report = (shareId: string, status: string) => ({
+      PK: `SHARE#${shareId}`,
+      SK: 'DISPUTE',
+      entity: 'dispute',
+      shareId,
+      status,
+      openedAt: AT,
+      ...(status === 'open' ? { GSI1PK: 'DISPUTES#OPEN', GSI1SK: `${AT}#${shareId}` } : { resolvedAt: AT }),
+    });
+    const meta = (shareId: string) => ({ PK: `SHARE#${shareId}`, SK: 'META', entity: 'share', id: shareId, status: 'completed' });
+    await put([
+      report('refunded1', 'refunded'),
+      meta('refunded1'),
+      report('rejected1', 'rejected'),
+      meta('rejected1'),
+      report('open1', 'open'),
+    ]);
+    expect(await listDecidedDisputes()).toBe(2);
+    expect(await get('SHARE#refunded1', 'DISPUTE')).toMatchObject({ GSI1PK: 'DISPUTES#DECIDED', GSI1SK: `${AT}#refunded1` });
+    expect(await get('SHARE#rejected1', 'DISPUTE')).toMatchObject({ GSI1PK: 'DISPUTES#DECIDED', GSI1SK: `${AT}#rejected1` });
+    expect(await get('SHARE#open1', 'DISPUTE')).toMatchObject({ GSI1PK: 'DISPUTES#OPEN' });
+    expect((await get('SHARE#refunded1', 'META'))?.refundedAt).toBe(AT);
+    expect(await get('SHARE#rejected1', 'META')).not.toHaveProperty('refundedAt');
+    expect(await listDecidedDisputes()).toBe(0);
+    for (const id of ['refunded1', 'rejected1', 'open1'])
+      for (const SK of ['DISPUTE', 'META']) await doc.send(new DeleteCommand({ TableName: older, Key: { PK: `SHARE#${id}`, SK } }));
+  });
+
   it('gives every user listed on GSI3 the key of their unsubscribe links, never replacing one', async () => {
     const { giveMailKeys } = await import('../../scripts/migrate/mail-keys.js');
     const listed = (id: string, more: Record<string, unknown> = {}) => {
