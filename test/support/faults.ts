@@ -18,9 +18,8 @@ import {
 import { LocalRealtime } from '../../scripts/dev/emulators/realtime.js';
 import { startGateway } from '../../scripts/dev/stack/gateway.js';
 import { freePort } from '../../scripts/dev/stack/ports.js';
-import { LOCAL_IMPERSONATION_KEY } from '../../scripts/dev/stack/local-names.js';
 import type { StackInfo } from './global-setup.js';
-import { useStackEnvironment } from './in-process.js';
+import { useGatewayEnvironment } from './in-process.js';
 
 /**
  * The functions give up on a DynamoDB, PayPal or Stripe call unanswered this long (ms); a late answer comes after
@@ -55,7 +54,7 @@ async function forgetProviders() {
 export async function startFaultStack(stack: StackInfo): Promise<FaultStack> {
   // The process's environment as it was, put back at the stop (a worker runs other files after this one).
   const before = { ...process.env };
-  useStackEnvironment(stack);
+  useGatewayEnvironment(stack);
   const proxy = (service: ServiceName, target: string) => startFaultProxy({ service, target, lateMs: LATE_MS, slowMs: SLOW_MS });
   const [dynamodb, paypal, stripe, s3, ses, kms] = await Promise.all([
     proxy('dynamodb', stack.dynamoEndpoint),
@@ -67,13 +66,9 @@ export async function startFaultStack(stack: StackInfo): Promise<FaultStack> {
   ]);
   Object.assign(process.env, {
     ...proxiedEnvironment({ dynamodb: dynamodb.url, paypal: paypal.url, stripe: stripe.url, s3: s3.url, ses: ses.url, kms: kms.url }),
-    [ENV.cognitoEndpoint]: stack.cognitoEndpoint,
-    [ENV.userPoolId]: stack.userPoolId,
-    [ENV.userPoolClientId]: stack.userPoolClientId,
     [ENV.dynamoTimeoutMs]: String(CALL_TIMEOUT_MS),
     [ENV.paypalTimeoutMs]: String(CALL_TIMEOUT_MS),
     [ENV.stripeTimeoutMs]: String(CALL_TIMEOUT_MS),
-    IMPERSONATION_KEY: LOCAL_IMPERSONATION_KEY,
   });
   await forgetProviders();
   const port = await freePort();

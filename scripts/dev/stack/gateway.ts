@@ -37,14 +37,17 @@ function compile(def: RouteDef): CompiledRoute {
 /** Literal paths win over parameterised ones, as in API Gateway. */
 const compiled = (Object.values(routes) as RouteDef[]).map(compile).sort((a, b) => a.params.length - b.params.length);
 
-const handlers = new Map<Area, Promise<LambdaHandler>>();
-function areaHandler(area: Area): Promise<LambdaHandler> {
-  if (!handlers.has(area)) {
-    handlers.set(
-      area,
-      import(`../../../functions/http/${area}.ts`).then((m) => m.handler as LambdaHandler),
-    );
-  }
+/** Where an area's handler comes from: its TypeScript source (the default), or, say, the bundle `cdk synth` builds of it. */
+export type HandlerSource = (area: Area) => Promise<LambdaHandler>;
+
+const fromSource: HandlerSource = (area) => import(`../../../functions/http/${area}.ts`).then((m) => m.handler as LambdaHandler);
+
+/** Each area's handler loaded once per source. */
+const loaded = new WeakMap<HandlerSource, Map<Area, Promise<LambdaHandler>>>();
+function areaHandler(area: Area, source: HandlerSource): Promise<LambdaHandler> {
+  const handlers = loaded.get(source) ?? new Map<Area, Promise<LambdaHandler>>();
+  loaded.set(source, handlers);
+  if (!handlers.has(area)) handlers.set(area, source(area));
   return handlers.get(area)!;
 }
 
@@ -113,7 +116,12 @@ function send(res: http.ServerResponse, status: number, body: string, headers: R
 
 const errorBody = (code: string, message: string) => JSON.stringify({ error: { code, message } });
 
-export function startGateway(port: number, allowedOrigin: string, realtime: LocalRealtime): Promise<http.Server> {
+export function startGateway(
+  port: number,
+  allowedOrigin: string,
+  realtime: LocalRealtime,
+  handlers: HandlerSource = fromSource,
+): Promise<http.Server> {
   countDynamoCalls();
   const cors = {
     'access-control-allow-origin': allowedOrigin,
@@ -202,7 +210,7 @@ export function startGateway(port: number, allowedOrigin: string, realtime: Loca
         },
       } as APIGatewayProxyEventV2;
 
-      const handler = await areaHandler(route.def.area);
+      const handler = await areaHandler(route.def.area, handlers);
       const counts: DynamoCalls = { area: route.def.area, calls: 0, sequential: 0, inFlight: 0 };
       const result = await dynamoCalls.run(counts, () => handler(event, lambdaContext(route.def.area)));
       // A grant short of the code would fail in AWS, perhaps quietly (an e-mail's claim given back, a
