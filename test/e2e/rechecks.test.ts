@@ -115,6 +115,9 @@ describe('a re-check of a revised mix', () => {
       await point.getByTestId(i === 4 || i === 7 ? 'recheck-not_fixed' : 'recheck-fixed').click();
       await point.locator('[aria-pressed="true"]').waitFor();
     }
+    // The note of a point not fixed is asked for, not optional: Submit waits for it.
+    expect(await points.nth(7).getByTestId('recheck-note').getAttribute('placeholder')).toBe('Why is it not fixed? (needed)');
+    expect(await points.nth(0).getByTestId('recheck-note').getAttribute('placeholder')).toBe('A note (optional)');
     await item.getByTestId('recheck-heading').getByText('The previous review: every point marked').waitFor();
 
     // A new comment on a range, dragged along the strip under the player (a quarter to a half of 12 s):

@@ -131,7 +131,8 @@ function MarkControls({ item, busy, onMark }: { item: CheckItemView; busy: boole
         className="field-input recheck-note-input"
         value={note}
         maxLength={280}
-        placeholder="A note (optional)"
+        // A point not fixed needs a word of why before Submit (shared/review.ts); the others may have one.
+        placeholder={item.mark === 'not_fixed' ? 'Why is it not fixed? (needed)' : 'A note (optional)'}
         aria-label={`Note on: ${item.text}`}
         onChange={(e) => setNote(e.target.value)}
         // Kept with the mark: saved when the field is left, once the point is marked.
