@@ -15,6 +15,14 @@ interface Limit {
   message: string;
 }
 
+/** A public route's limit: `limit` calls a minute from one client address. */
+const perAddressMinute = (limit: number): Limit => ({
+  per: 'client',
+  limit,
+  windowSeconds: 60,
+  message: 'Too many requests from this address in a minute.',
+});
+
 export const RATE_LIMITS = {
   emailLookup: {
     per: 'client',
@@ -23,15 +31,15 @@ export const RATE_LIMITS = {
     message: 'Too many e-mail checks from your network. Please wait a minute and try again.',
   },
   // The front page's figures (GET /showcase, anyone's to ask): a visitor's page asks once per load.
-  showcase: { per: 'client', limit: 60, windowSeconds: 60, message: 'Too many requests from this address in a minute.' },
+  showcase: perAddressMinute(60),
   // The plans for a visitor (GET /plans), asked for by a front page whose showcase had none, once per load.
-  plans: { per: 'client', limit: 30, windowSeconds: 60, message: 'Too many requests from this address in a minute.' },
+  plans: perAddressMinute(30),
   // A review's read-only link (public): a reader opens it a few times; the limit bounds guessing at tokens.
-  publicReview: { per: 'client', limit: 60, windowSeconds: 60, message: 'Too many requests from this address in a minute.' },
+  publicReview: perAddressMinute(60),
   // A review receipt checked by whoever holds it (public): a person checks one now and then.
-  checkReceipt: { per: 'client', limit: 30, windowSeconds: 60, message: 'Too many requests from this address in a minute.' },
+  checkReceipt: perAddressMinute(30),
   // An e-mail's unsubscribe link (public): a person clicks it once; the limit bounds guessing at tokens.
-  unsubscribe: { per: 'client', limit: 30, windowSeconds: 60, message: 'Too many requests from this address in a minute.' },
+  unsubscribe: perAddressMinute(30),
   // 'Download my data' reads every list of the account to its end: a person takes their data now and then.
   dataExport: {
     per: 'user',

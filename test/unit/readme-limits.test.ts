@@ -12,7 +12,7 @@ const rows = new Map(
 );
 const WINDOWS: Record<number, string> = { 60: 'a minute', 3600: 'an hour', 86_400: 'a day' };
 
-describe("the documented limits", () => {
+describe('the documented limits', () => {
   it('list every limit of the table, and no other', () => {
     expect(section).toContain('| Limit |');
     expect([...rows.keys()].sort()).toEqual(Object.keys(RATE_LIMITS).sort());
