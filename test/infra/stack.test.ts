@@ -1313,13 +1313,14 @@ describe('payment checks', () => {
     expect(actions.filter((a) => a === 'dynamodb:Scan' || a.startsWith('s3:'))).toEqual([]);
   });
 
-  it('serves both webhooks without an authorizer, and every other payment route with it', () => {
+  it('serves the webhooks and the public plans without an authorizer, and every other payment route with it', () => {
     for (const [name, def] of Object.entries(routes).filter(([, d]) => ['payments', 'billing', 'webhooks'].includes(d.area))) {
       const route = Object.values(resourcesOf('AWS::ApiGatewayV2::Route')).find(
         (r: any) => r.Properties.RouteKey === `${def.method} ${def.path}`,
       ) as any;
       expect(route, name).toBeDefined();
-      expect(route.Properties.AuthorizationType, name).toBe(name.endsWith('Webhook') ? 'NONE' : 'JWT');
+      expect(route.Properties.AuthorizationType, name).toBe(def.access === 'public' ? 'NONE' : 'JWT');
+      expect(def.access === 'public', name).toBe(name.endsWith('Webhook') || name === 'listPublicPlans');
     }
   });
 });
