@@ -13,9 +13,17 @@ export const MAIL_KIND_LABELS: Record<MailKind, { label: string; hint: string; a
     hint: 'A request for your feedback, and reminders of its deadlines.',
     about: 'feedback requests',
   },
-  reviews: { label: 'Reviews', hint: 'Feedback on your tracks is ready.', about: 'feedback on your tracks' },
+  reviews: {
+    label: 'Reviews',
+    hint: 'Your requests accepted or declined, and feedback on your tracks ready.',
+    about: 'feedback on your tracks',
+  },
   digests: { label: 'Comment digests', hint: 'New comments on a request, a few minutes after the last one.', about: 'new comments' },
-  payments: { label: 'Payments and payouts', hint: 'Refunds, expired paid requests and payouts.', about: 'payments and payouts' },
+  payments: {
+    label: 'Payments and payouts',
+    hint: 'Payments received, refunds, expired paid requests and payouts.',
+    about: 'payments and payouts',
+  },
   marketing: { label: 'News and tips', hint: 'What is new at Snip, now and then.', about: 'news and tips' },
 };
 
