@@ -16,7 +16,7 @@ const WORKERS = 3;
 
 /**
  * Unit files share each worker's modules (isolate: false), as the stack's and the infra's do, unless they need
- * modules of their own (test/support/unit-files.ts: they mock one, run in jsdom or set the environment): the
+ * modules of their own (test/support/unit-files.ts: they mock one, run in a DOM or set the environment): the
  * unit files took 158 s of CPU in all instead of 176. A file that starts mocking moves to the isolated project by itself.
  */
 const unit = unitFiles(fileURLToPath(new URL('test/unit', import.meta.url)), 'test/unit');

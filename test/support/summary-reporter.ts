@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
+import { FILE_TIMES, keptTimes } from './sequencer.js';
 
 /** How many of the slowest files the summary names: where a faster suite starts. */
 const SLOWEST = 8;
@@ -7,7 +9,8 @@ const SLOWEST = 8;
 /**
  * Ends every run with its slowest files, each project's time (from its first file's start to its last
  * file's end, and the files' own time added up: what a faster suite is measured by), then the plain line
- * `N passed, N failed, N skipped` that CI reads.
+ * `N passed, N failed, N skipped` that CI reads. With RECORD_FILE_TIMES=1 (`npm run test:times`), each file's
+ * time is also kept in file-times.json, which orders the files of a run that has no last run to go by.
  */
 export default class SummaryReporter implements Reporter {
   private readonly spans = new Map<string, { first: number; last: number; files: number; busyMs: number }>();
@@ -51,5 +54,16 @@ export default class SummaryReporter implements Reporter {
     if (slowest.length > 1) process.stdout.write(`\nSlowest files: ${slowest.join(', ')}\n`);
     if (times.length) process.stdout.write(`\nTime by project: ${times.join('; ')}\n`);
     process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+    if (process.env.RECORD_FILE_TIMES === '1') recordFileTimes(modules);
   }
+}
+
+/** Each file's own time, in seconds to a tenth, merged into the kept ones (a run of some files keeps the others'). */
+export function recordFileTimes(modules: ReadonlyArray<TestModule>, file = FILE_TIMES): void {
+  const times: Record<string, number> = { ...keptTimes(file) };
+  for (const mod of modules) {
+    times[`${mod.project.name}:${path.relative(process.cwd(), mod.moduleId)}`] = Math.round(mod.diagnostic().duration / 100) / 10;
+  }
+  const sorted = Object.fromEntries(Object.entries(times).sort(([a], [b]) => a.localeCompare(b)));
+  fs.writeFileSync(file, `${JSON.stringify(sorted, null, 2)}\n`);
 }

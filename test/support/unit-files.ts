@@ -1,6 +1,6 @@
 /**
  * The unit test files, split by whether a file needs modules of its own: one that mocks a module (itself or
- * through a helper such as amplify-mock.ts), runs in jsdom, or sets the environment that modules read as they
+ * through a helper such as amplify-mock.ts), runs in a DOM (happy-dom or jsdom), or sets the environment that modules read as they
  * load would change what the next file in its worker sees. The others share their worker's modules.
  */
 import fs from 'node:fs';

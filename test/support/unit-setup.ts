@@ -2,7 +2,7 @@
 // test can read them) instead of straight to stdout.
 process.env.POWERTOOLS_DEV ??= 'true';
 
-// jsdom lacks ResizeObserver, which some components rely on.
+// The DOM environments lack ResizeObserver, which some components rely on.
 if (typeof globalThis.window !== 'undefined' && !('ResizeObserver' in globalThis)) {
   (globalThis as Record<string, unknown>).ResizeObserver = class {
     observe() {}

@@ -6,13 +6,18 @@ import LongestFirst from '../../support/sequencer.js';
 const ROOT = '/repo';
 type Known = { duration: number; failed?: boolean };
 
-/** A sequencer over a cache that knows `results` (by `project:file`) and every file's size. */
-function sequencer(results: Record<string, Known>, sizes: Record<string, number> = {}) {
+/**
+ * A sequencer over a cache that knows `results` (by `project:file`) and every file's size, with `kept` as the
+ * times kept in the repository (seconds).
+ */
+function sequencer(results: Record<string, Known>, sizes: Record<string, number> = {}, kept: Record<string, number> = {}) {
   const cache = {
     getFileTestResults: (key: string) => (results[key] ? { failed: false, ...results[key] } : undefined),
     getFileStats: (key: string) => ({ size: sizes[key] ?? 1 }),
   };
-  return new LongestFirst({ cache, config: { root: ROOT } } as unknown as Vitest);
+  return new (class extends LongestFirst {
+    protected override keptTimes = () => kept;
+  })({ cache, config: { root: ROOT } } as unknown as Vitest);
 }
 const spec = (key: string) => {
   const [name, file] = key.split(':');
@@ -42,7 +47,19 @@ describe('the test sequencer', () => {
     expect(await order(s, ['stack:b.ts', 'unit:a.ts', 'stack:new.ts'])).toEqual(['stack:new.ts', 'unit:a.ts', 'stack:b.ts']);
   });
 
-  it('orders by size where nothing ran before, as on a fresh clone', async () => {
+  it('goes by the kept times where nothing ran before, as on a fresh clone: a short file with a long test is not left to the end', async () => {
+    const sizes = { 'unit:big.ts': 30_000, 'infra:typecheck.ts': 500, 'stack:api.ts': 20_000, 'unit:new.ts': 100 };
+    const kept = { 'unit:big.ts': 2, 'infra:typecheck.ts': 50, 'stack:api.ts': 40 };
+    const s = sequencer({ 'stack:api.ts': { duration: 30_000 } }, sizes, kept);
+    expect(await order(s, ['unit:big.ts', 'stack:api.ts', 'unit:new.ts', 'infra:typecheck.ts'])).toEqual([
+      'unit:new.ts',
+      'infra:typecheck.ts',
+      'stack:api.ts',
+      'unit:big.ts',
+    ]);
+  });
+
+  it('orders by size where nothing was timed', async () => {
     const s = sequencer({}, { 'unit:small.ts': 100, 'stack:big.ts': 30_000, 'infra:mid.ts': 5_000 });
     expect(await order(s, ['unit:small.ts', 'infra:mid.ts', 'stack:big.ts'])).toEqual(['stack:big.ts', 'infra:mid.ts', 'unit:small.ts']);
   });

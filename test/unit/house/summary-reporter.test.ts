@@ -1,6 +1,9 @@
 /** The suite's last lines (test/support/summary-reporter.ts): each project's time, then the count CI reads. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import SummaryReporter from '../../support/summary-reporter.js';
+import SummaryReporter, { recordFileTimes } from '../../support/summary-reporter.js';
 
 /** A file of `project` with tests in these states, that took `ms` of its own (failed: the file itself, as when its setup throws). */
 const file = (project: string, states: string[], ms: number, failed = false) =>
@@ -11,6 +14,8 @@ const file = (project: string, states: string[], ms: number, failed = false) =>
     state: () => (failed ? 'failed' : 'passed'),
     children: { allTests: () => states.map((state) => ({ result: () => ({ state }) })) },
   }) as never;
+
+const passedFile = (project: string, ms: number) => file(project, ['passed'], ms);
 
 describe('the summary reporter', () => {
   afterEach(() => vi.useRealTimers());
@@ -38,6 +43,19 @@ describe('the summary reporter', () => {
       '\nSlowest files: test/stack/passed.test.ts 4.0 min, test/unit/passed-passed.test.ts 0.5 min, test/unit/failed-skipped.test.ts 0.5 min\n' +
         '\nTime by project: unit 1.5 min (2 files, 1.0 min of their own); stack 3.0 min (1 files, 4.0 min of their own)\n' +
         '\n3 passed, 2 failed, 1 skipped\n',
+    );
+  });
+
+  it("keeps each file's time in seconds, merged into those a run of other files kept", () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'file-times-')), 'file-times.json');
+    fs.writeFileSync(file, JSON.stringify({ 'stack:test/stack/passed.test.ts': 9, 'infra:test/infra/other.test.ts': 50 }));
+    recordFileTimes([passedFile('stack', 240_049), passedFile('unit', 1_260)], file);
+    expect(fs.readFileSync(file, 'utf8')).toBe(
+      JSON.stringify(
+        { 'infra:test/infra/other.test.ts': 50, 'stack:test/stack/passed.test.ts': 240, 'unit:test/unit/passed.test.ts': 1.3 },
+        null,
+        2,
+      ) + '\n',
     );
   });
 });

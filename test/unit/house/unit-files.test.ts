@@ -8,7 +8,7 @@ describe('which unit files get modules of their own', () => {
   it('those that mock a module, run in jsdom or set the environment; not those that only read it', () => {
     expect(needsOwnModules("vi.mock('../../web/src/lib/api', () => ({}));")).toBe(true);
     expect(needsOwnModules("vi.doMock('./x.js');")).toBe(true);
-    expect(needsOwnModules('// @vitest-environment jsdom\n')).toBe(true);
+    expect(needsOwnModules('// @vitest-environment happy-dom\n')).toBe(true);
     expect(needsOwnModules("import { amplify } from './amplify-mock';")).toBe(true);
     expect(needsOwnModules("process.env.TABLE_NAME = 'snip';")).toBe(true);
     expect(needsOwnModules("process.env[ENV.stage] = 'local';")).toBe(true);
@@ -24,7 +24,7 @@ describe('which unit files get modules of their own', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'unit-files-'));
     fs.mkdirSync(path.join(dir, 'web'));
     fs.writeFileSync(path.join(dir, 'pure.test.ts'), 'expect(1).toBe(1);');
-    fs.writeFileSync(path.join(dir, 'web', 'form.test.tsx'), '// @vitest-environment jsdom\n');
+    fs.writeFileSync(path.join(dir, 'web', 'form.test.tsx'), '// @vitest-environment happy-dom\n');
     fs.writeFileSync(path.join(dir, 'web', 'helper.ts'), "vi.mock('./x');");
     expect(unitFiles(dir, 'test/unit')).toEqual({ shared: ['test/unit/pure.test.ts'], own: ['test/unit/web/form.test.tsx'] });
   });

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The account page: e-mail switches saved one by one (what the server answers is what shows), and the
  * password change: checked before Cognito is asked, Cognito's refusals in the user's words.

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The session (web/src/lib/auth.tsx) with Amplify loaded only when needed: read from the stored tokens;
  * another tab's sign-in or sign-out followed; a logout that cannot load Amplify still forgets the tokens,

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+// (jsdom: the tests load PayPal's script element by hand; happy-dom would fetch it)
 import { act, cleanup, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { type ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

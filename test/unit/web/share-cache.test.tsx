@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The request's cached detail against reads that cross a change: a read begun before the change was
  * saved must not land after it and take the change away (a re-check's mark that did not stay pressed).

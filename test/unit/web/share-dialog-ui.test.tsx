@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+// (jsdom: under happy-dom the phone test reads the wide-screen rules, an absolute panel)
 /** The request-feedback dialog: its details and checks, the tracks it offers, and Choose Your Pro that opens it. */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

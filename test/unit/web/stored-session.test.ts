@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn() }));

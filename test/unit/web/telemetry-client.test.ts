@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { expect, it, vi } from 'vitest';
 import type { TelemetryBatch } from '../../../shared/schemas/telemetry';
 import { recordPageView, reportError, startTelemetry } from '../../../web/src/lib/telemetry/client';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * A track's title and its editor, which loads the first time a title is renamed (track-title.tsx): the
  * title stays while it loads, a pointer over 'Rename' starts it, and one that could not load says so.
