@@ -33,7 +33,7 @@ declare module 'vitest' {
 async function startTestStack(dataDir: string) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startStack({ ports: await freePorts(), dataDir, web: 'static', seed: true, tableInMemory: true });
+      return await startStack({ ports: await freePorts(), dataDir, web: 'static', seed: true, dataInMemory: true });
     } catch (err) {
       if (attempt === 2) throw err;
       console.warn(`The local stack did not start (${(err as Error).message}); trying once more on other ports.`);

@@ -6,6 +6,7 @@
  * - one sign-in error for an unknown e-mail and a wrong password, as the pool's settings give in AWS,
  * - TOTP MFA as Cognito enforces it (cognito-mfa.ts).
  */
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Server } from 'node:http';
@@ -13,6 +14,7 @@ import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { DEMO_USERS } from '../../seed/demo-users.js';
 import { localMfa, type Target, type Wrapper } from './cognito-mfa.js';
 import { waitForPort } from '../stack/ports.js';
+import { PoolStoreFactory } from './cognito-store.js';
 
 const require = createRequire(import.meta.url);
 const lib = (p: string) => require(`cognito-local/lib/${p}`);
@@ -22,6 +24,8 @@ type Handler = (event: unknown) => Promise<unknown>;
 interface Options {
   port: number;
   dataDir: string;
+  /** Whether the pool is written to dataDir to outlive the process (cognito-store.ts); false keeps it in memory. */
+  keepData: boolean;
   mailFrom: string;
   sesEndpoint: string;
   triggers: { CustomMessage?: Handler; PostConfirmation?: Handler };
@@ -159,7 +163,6 @@ export async function startCognito(opts: Options): Promise<{ server: Server; end
   const { DateClock, TriggersService, LambdaService, MessagesService } = lib('services');
   const { CognitoServiceFactoryImpl } = lib('services/cognitoService');
   const { CryptoService } = lib('services/crypto');
-  const { StormDBDataStoreFactory } = lib('services/dataStore/stormDb');
   const { MessageDeliveryService } = lib('services/messageDelivery/messageDelivery');
   const { otp } = lib('services/otp');
   const { JwtTokenGenerator } = lib('services/tokenGenerator');
@@ -183,7 +186,9 @@ export async function startCognito(opts: Options): Promise<{ server: Server; end
   };
 
   const clock = new DateClock();
-  const dataStoreFactory = new StormDBDataStoreFactory(dataDirectory);
+  // cognito-local lists the folder for the pools it has, even when they are kept in memory.
+  fs.mkdirSync(dataDirectory, { recursive: true });
+  const dataStoreFactory = new PoolStoreFactory(opts.keepData ? dataDirectory : null);
   const cognitoServiceFactory = new CognitoServiceFactoryImpl(
     dataDirectory,
     dataStoreFactory,

@@ -55,8 +55,8 @@ export interface StackOptions {
    * stand-ins, S3 and SES, for the functions' calls: each passes everything until armed at its `/_faults`.
    */
   faults?: boolean;
-  /** true: the table is kept in memory, not in `dataDir` (for a stack whose data is thrown away). */
-  tableInMemory?: boolean;
+  /** true: the table and the user pool are kept in memory, not in `dataDir` (for a stack whose data is thrown away). */
+  dataInMemory?: boolean;
   log?: (line: string) => void;
 }
 
@@ -167,10 +167,11 @@ function setFunctionEnvironment(where: {
 }
 
 /** cognito-local with the product's triggers, and the user pool the functions are configured with. */
-async function startUserPool(port: number, dataDir: string, sesEndpoint: string, stoppers: Stoppers) {
+async function startUserPool(port: number, dataDir: string, keepData: boolean, sesEndpoint: string, stoppers: Stoppers) {
   const cognito = await startCognito({
     port,
     dataDir: path.join(dataDir, 'cognito'),
+    keepData,
     mailFrom: MAIL_FROM,
     sesEndpoint,
     triggers: {
@@ -279,7 +280,7 @@ export async function startStack(opts: StackOptions): Promise<LocalStack> {
     stoppers.push(() => logs.stop());
 
     log('Starting DynamoDB Local...');
-    const dynamo = await startTable(ports.dynamodb, opts.tableInMemory ? null : dataDir, stoppers);
+    const dynamo = await startTable(ports.dynamodb, opts.dataInMemory ? null : dataDir, stoppers);
 
     log('Starting local SES, cognito-local and S3...');
     const mail = await startMail(ports.mail);
@@ -291,7 +292,7 @@ export async function startStack(opts: StackOptions): Promise<LocalStack> {
     stoppers.push(() => s3.close());
 
     setFunctionEnvironment({ appUrl, apiPort: ports.api, dynamoEndpoint: dynamo.endpoint, s3Endpoint: s3.endpoint, sesEndpoint });
-    const { cognito, pool } = await startUserPool(ports.cognito, dataDir, sesEndpoint, stoppers);
+    const { cognito, pool } = await startUserPool(ports.cognito, dataDir, !opts.dataInMemory, sesEndpoint, stoppers);
 
     // The webhooks go to the local API, which listens once the gateway below has started.
     let webhooksUrl: string | undefined;

@@ -33,7 +33,7 @@ class FakeSocket implements SocketLike {
 const change = (id: string, action = 'insert') => ({ type: 'change', entity: 'track', id, action });
 
 let sockets: FakeSocket[];
-let tokens: number;
+let tokens = 0;
 let now: number;
 
 function client(url: string | null = 'ws://localhost:3001/realtime') {
