@@ -37,18 +37,18 @@ class PoolStore {
   }
 
   async set(_ctx: unknown, key: Key, value: unknown) {
-    const path_ = keys(key);
+    const steps = keys(key);
     let at = this.root;
-    for (const k of path_.slice(0, -1)) at = (at[k] ??= {}) as Tree;
-    at[path_[path_.length - 1]] = value;
+    for (const k of steps.slice(0, -1)) at = (at[k] ??= {}) as Tree;
+    at[steps[steps.length - 1]] = value;
     await this.persist();
   }
 
   async delete(_ctx: unknown, key: Key) {
-    const path_ = keys(key);
+    const steps = keys(key);
     let at: unknown = this.root;
-    for (const k of path_.slice(0, -1)) at = at && typeof at === 'object' ? (at as Tree)[k] : undefined;
-    if (at && typeof at === 'object') delete (at as Tree)[path_[path_.length - 1]];
+    for (const k of steps.slice(0, -1)) at = at && typeof at === 'object' ? (at as Tree)[k] : undefined;
+    if (at && typeof at === 'object') delete (at as Tree)[steps[steps.length - 1]];
     await this.persist();
   }
 
