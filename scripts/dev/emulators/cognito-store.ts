@@ -56,7 +56,11 @@ class PoolStore {
   persist(): Promise<void> {
     if (!this.file) return Promise.resolve();
     if (!this.writing) return (this.writing = this.write().finally(() => (this.writing = null)));
-    this.again ??= this.writing.then(() => ((this.again = null), this.persist()));
+    // After the write under way, whether it worked or not: a failed write must not stop the next ones.
+    this.again ??= this.writing.then(
+      () => ((this.again = null), this.persist()),
+      () => ((this.again = null), this.persist()),
+    );
     return this.again;
   }
 

@@ -60,4 +60,17 @@ describe('the local user pool store', () => {
     const store = await new PoolStoreFactory(dir).create(ctx, 'pool', { Users: {} });
     expect(((await store.get(ctx, ['Users', 'u1'])) as ReturnType<typeof user>).UserCreateDate).toEqual(new Date(Date.UTC(2026, 0, 1)));
   });
+
+  it('goes on writing after a write fails: the change that failed says so, the next ones are written', async () => {
+    const dir = tempDir();
+    const store = await new PoolStoreFactory(dir).create(ctx, 'pool', { Users: {} });
+    vi.spyOn(fs.promises, 'writeFile').mockRejectedValueOnce(new Error('disk full'));
+    const failed = store.set(ctx, ['Users', 'u1'], user(1));
+    const queued = store.set(ctx, ['Users', 'u2'], user(2));
+    await expect(failed).rejects.toThrow('disk full');
+    await queued;
+    await store.set(ctx, ['Users', 'u3'], user(3));
+    const again = await new PoolStoreFactory(dir).create(ctx, 'pool', { Users: {} });
+    expect(Object.keys((await again.get(ctx, 'Users')) as object).sort()).toEqual(['u1', 'u2', 'u3']);
+  });
 });
