@@ -5,7 +5,7 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { DESKTOP, launchBrowser, type Viewport } from '../support/browser.js';
+import { DESKTOP, launchBrowser, newContext, type Viewport } from '../support/browser.js';
 import { totpCode } from '../support/totp.js';
 import { ensureTotp, signInTokens, totpSecretOf } from '../support/users.js';
 import { DEMO_PASSWORD } from '../../scripts/seed/demo-users.js';
@@ -102,7 +102,7 @@ const SESSION_STORED = 'snip-test.session-stored';
  */
 export async function signedInPage(browser: Browser, who: Account, landing: string, viewport: Viewport = DESKTOP) {
   const appUrl = inject('stack').appUrl;
-  const [context, session] = await Promise.all([browser.newContext({ viewport }), storedSession(who)]);
+  const [context, session] = await Promise.all([newContext(browser, { viewport }), storedSession(who)]);
   await context.addInitScript(
     ({ origin, items, marker }) => {
       if (location.origin !== origin || localStorage.getItem(marker)) return;
@@ -169,10 +169,7 @@ export async function inSecondWindow(
   ready: (p: Page) => Promise<unknown>,
   steps: (p: Page) => Promise<unknown> = async () => {},
 ): Promise<void> {
-  const second = await page
-    .context()
-    .browser()!
-    .newContext({ viewport, storageState: await page.context().storageState() });
+  const second = await newContext(page.context().browser()!, { viewport, storageState: await page.context().storageState() });
   try {
     const p = await second.newPage();
     await p.goto(`${inject('stack').appUrl}${path}`);

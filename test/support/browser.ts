@@ -1,7 +1,7 @@
 /** Debian's Chromium headless shell driven by playwright-core; screenshots land in test-results/screenshots/. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { TEST_CHROMIUM } from '../../scripts/setup/system-packages.mjs';
 
 export type Viewport = { readonly width: number; readonly height: number };
@@ -34,8 +34,26 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * A browser context whose pages draw no animation or transition and no blinking caret: none is under test, and
+ * a spinner turning while a test waits had the browser draw 60 frames a second (measured on three browser
+ * files: Chromium's compositor took 28.5 core-seconds with them and 9.5 without, the whole browser 85 and 63).
+ */
+export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  await context.addInitScript(() =>
+    document.addEventListener('DOMContentLoaded', () => {
+      const still = document.createElement('style');
+      still.textContent =
+        '*, ::before, ::after { animation: none !important; transition: none !important; caret-color: transparent !important; }';
+      (document.head ?? document.documentElement).append(still);
+    }),
+  );
+  return context;
+}
+
 export async function newPage(browser: Browser, viewport: Viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport });
+  const context = await newContext(browser, { viewport });
   const page = await context.newPage();
   return { context, page };
 }
