@@ -55,7 +55,10 @@ export interface StackOptions {
    * stand-ins, S3 and SES, for the functions' calls: each passes everything until armed at its `/_faults`.
    */
   faults?: boolean;
-  /** true: the table and the user pool are kept in memory, not in `dataDir` (for a stack whose data is thrown away). */
+  /**
+   * true: the table, the user pool and the payment stand-ins' state are kept in memory, not in `dataDir` (for a
+   * stack whose data is thrown away).
+   */
   dataInMemory?: boolean;
   log?: (line: string) => void;
 }
@@ -191,9 +194,15 @@ async function startUserPool(port: number, dataDir: string, keepData: boolean, s
 
 /**
  * The PayPal and Stripe stand-ins, with the functions configured to call them. Their webhooks go to the
- * local API, whose URL apiUrl gives once it listens.
+ * local API, whose URL apiUrl gives once it listens. keepData false: their state is never written to disk.
  */
-async function startPaymentStandins(ports: Ports, dataDir: string, apiUrl: () => string | undefined, stoppers: Stoppers) {
+async function startPaymentStandins(
+  ports: Ports,
+  dataDir: string,
+  keepData: boolean,
+  apiUrl: () => string | undefined,
+  stoppers: Stoppers,
+) {
   const webhookUrl = (provider: string) => () => {
     const api = apiUrl();
     return api && `${api}/${provider}/webhook`;
@@ -201,6 +210,7 @@ async function startPaymentStandins(ports: Ports, dataDir: string, apiUrl: () =>
   const paypal = await startPaypal({
     port: ports.paypal,
     dataDir: path.join(dataDir, 'paypal'),
+    keepData,
     clientId: LOCAL_PAYMENT_SECRETS.paypalClientId,
     clientSecret: LOCAL_PAYMENT_SECRETS.paypalClientSecret,
     webhookId: LOCAL_PAYMENT_SECRETS.paypalWebhookId,
@@ -211,6 +221,7 @@ async function startPaymentStandins(ports: Ports, dataDir: string, apiUrl: () =>
   const stripe = await startStripe({
     port: ports.stripe,
     dataDir: path.join(dataDir, 'stripe'),
+    keepData,
     secretKey: LOCAL_PAYMENT_SECRETS.stripeSecretKey,
     webhookSecret: LOCAL_PAYMENT_SECRETS.stripeWebhookSecret,
     webhookUrl: webhookUrl('stripe'),
@@ -296,7 +307,7 @@ export async function startStack(opts: StackOptions): Promise<LocalStack> {
 
     // The webhooks go to the local API, which listens once the gateway below has started.
     let webhooksUrl: string | undefined;
-    const { paypal, stripe } = await startPaymentStandins(ports, dataDir, () => webhooksUrl, stoppers);
+    const { paypal, stripe } = await startPaymentStandins(ports, dataDir, !opts.dataInMemory, () => webhooksUrl, stoppers);
     const { kmsEndpoint, receiptKeyId } = await startReceiptKms(stoppers);
 
     const processing = await startLocalProcessing({ tag: `s3-${ports.s3}`, bucket: MEDIA_BUCKET, log: (l) => console.warn(l) });

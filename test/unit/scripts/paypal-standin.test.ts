@@ -1136,6 +1136,35 @@ describe('local PayPal stand-in', () => {
     }
   });
 
+  it('writes nothing to disk when its data is not kept (keepData: false), and answers as ever', async () => {
+    const memoryDir = fs.mkdtempSync(path.join(os.tmpdir(), 'snip-paypal-memory-'));
+    const inMemory = await startPaypal({ ...options(), port: await freePort(), dataDir: memoryDir, keepData: false });
+    try {
+      const tokenRes = await fetch(`${inMemory.url}/v1/oauth2/token`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: 'grant_type=client_credentials',
+      });
+      const headers = { authorization: `Bearer ${(await tokenRes.json()).access_token}`, 'content-type': 'application/json' };
+      const created = await fetch(`${inMemory.url}/v2/checkout/orders`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(orderBody('inv-memory')),
+      });
+      expect(created.status).toBe(201);
+      const order = await created.json();
+      const read = await fetch(`${inMemory.url}/v2/checkout/orders/${order.id}`, { headers });
+      expect(await read.json()).toMatchObject({ id: order.id, status: order.status });
+    } finally {
+      await inMemory.close();
+    }
+    expect(fs.readdirSync(memoryDir)).toEqual([]);
+    fs.rmSync(memoryDir, { recursive: true, force: true });
+  });
+
   it('keeps its state across a restart, and waits for a webhook URL before delivering', async () => {
     const { orderId, captureId } = await capturedOrder('inv-restart');
     await delivered('PAYMENT.CAPTURE.COMPLETED', captureId);

@@ -409,6 +409,28 @@ describe('local Stripe stand-in', () => {
     expect((await fetch(`${standin.url}/_local/health`)).status).toBe(200);
   });
 
+  it('writes nothing to disk when its data is not kept (keepData: false), and answers as ever', async () => {
+    const memoryDir = fs.mkdtempSync(path.join(os.tmpdir(), 'snip-stripe-memory-'));
+    const memoryPort = await freePort();
+    const inMemory = await startStripe({
+      port: memoryPort,
+      dataDir: memoryDir,
+      keepData: false,
+      secretKey: SECRET_KEY,
+      webhookSecret: WEBHOOK_SECRET,
+      webhookUrl: () => undefined,
+    });
+    try {
+      const client = new Stripe(SECRET_KEY, { host: 'localhost', port: memoryPort, protocol: 'http', maxNetworkRetries: 0 });
+      const product = await client.products.create({ name: 'Kept in memory' });
+      expect((await client.products.retrieve(product.id)).name).toBe('Kept in memory');
+    } finally {
+      await inMemory.close();
+    }
+    expect(fs.readdirSync(memoryDir)).toEqual([]);
+    fs.rmSync(memoryDir, { recursive: true, force: true });
+  });
+
   it('keeps its state across a restart and holds events until a webhook URL is known', async () => {
     await standin.close();
     expect(fs.existsSync(path.join(dir, 'state.json'))).toBe(true);

@@ -295,7 +295,7 @@ export async function startPaypal(opts: PaypalStandinOptions): Promise<PaypalSta
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const stateFile = path.join(opts.dataDir, 'state.json');
   const state = loadState(stateFile);
-  const save = () => saveState(stateFile, state);
+  const save = opts.keepData === false ? () => {} : () => saveState(stateFile, state);
   const webhooks = new PaypalWebhooks({
     url,
     state,

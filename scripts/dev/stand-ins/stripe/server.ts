@@ -64,6 +64,7 @@ import {
   findSubscription,
   loadState,
   newId,
+  pruneState,
   writeState,
   type Ctx,
   type StandinContext,
@@ -102,7 +103,9 @@ class Server {
     this.file = path.join(opts.dataDir, 'state.json');
     const state = (this.state = loadState(this.file, this.log));
     const save = () => {
-      if (!this.closed) writeState(this.file, state, log);
+      if (this.closed) return;
+      pruneState(state);
+      if (opts.keepData !== false) writeState(this.file, state, log);
     };
     const webhooks = (this.webhooks = new StripeWebhooks({
       state,
@@ -184,7 +187,7 @@ class Server {
       this.server.close(() => resolve());
       this.server.closeAllConnections();
     });
-    writeState(this.file, this.state, this.log);
+    if (this.opts.keepData !== false) writeState(this.file, this.state, this.log);
   }
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {

@@ -60,11 +60,15 @@ export function loadState(file: string, log: (l: string) => void): State {
   }
 }
 
-/** Writes the state whole (through a temporary file), first dropping idempotency keys past their day and the oldest deliveries. */
-export function writeState(file: string, state: State, log: (line: string) => void) {
+/** Drops idempotency keys past their day and the oldest deliveries, so the state does not grow without end. */
+export function pruneState(state: State) {
   const cutoff = Date.now() - IDEMPOTENCY_TTL_MS;
   for (const [k, v] of Object.entries(state.idempotency)) if (v.at < cutoff) delete state.idempotency[k];
   if (state.deliveries.length > MAX_DELIVERIES_KEPT) state.deliveries.splice(0, state.deliveries.length - MAX_DELIVERIES_KEPT);
+}
+
+/** Writes the state whole, through a temporary file. */
+export function writeState(file: string, state: State, log: (line: string) => void) {
   try {
     const tmp = `${file}.${process.pid}.tmp`;
     fs.writeFileSync(tmp, JSON.stringify(state));
