@@ -10,8 +10,13 @@ export interface StoredEmail {
   at: number;
 }
 
-export async function listEmails(mailUrl: string, to?: string): Promise<StoredEmail[]> {
-  const res = await fetch(`${mailUrl}/store`);
+/**
+ * The e-mails in the store, to `to` if given, sent at or after `sinceMs` (ms epoch; the store counts whole
+ * seconds). The store keeps every e-mail of a run: asked for the recent ones only, it answers a few kilobytes
+ * rather than megabytes by the end of the suite.
+ */
+export async function listEmails(mailUrl: string, to?: string, sinceMs = 0): Promise<StoredEmail[]> {
+  const res = await fetch(`${mailUrl}/store${sinceMs > 0 ? `?since=${Math.floor(sinceMs / 1000)}` : ''}`);
   const { emails } = (await res.json()) as { emails: StoredEmail[] };
   return to ? emails.filter((e) => e.destination.to.some((t) => t.toLowerCase() === to.toLowerCase())) : emails;
 }
@@ -25,7 +30,7 @@ export async function waitForEmail(
 ): Promise<StoredEmail> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const found = (await listEmails(mailUrl, to))
+    const found = (await listEmails(mailUrl, to, since - 1000))
       .filter((e) => subject.test(e.subject) && e.at * (e.at < 1e12 ? 1000 : 1) >= since - 1000)
       .pop();
     if (found) return found;
