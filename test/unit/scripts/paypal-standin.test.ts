@@ -11,6 +11,7 @@ import {
   type PaypalStandinOptions,
 } from '../../../scripts/dev/stand-ins/paypal/server.js';
 import { sleep, waitFor } from '../../support/wait.js';
+import { filesLeft } from '../../support/files-left.js';
 import { startWebhookReceiver } from '../../support/webhook-receiver.js';
 
 const CLIENT_ID = 'snip-local-client';
@@ -1137,9 +1138,8 @@ describe('local PayPal stand-in', () => {
   });
 
   it('writes nothing to disk when its data is not kept (keepData: false), and answers as ever', async () => {
-    const memoryDir = fs.mkdtempSync(path.join(os.tmpdir(), 'snip-paypal-memory-'));
-    const inMemory = await startPaypal({ ...options(), port: await freePort(), dataDir: memoryDir, keepData: false });
-    try {
+    const start = async (dataDir: string) => startPaypal({ ...options(), port: await freePort(), dataDir, keepData: false });
+    const left = await filesLeft('snip-paypal-memory', start, async (inMemory) => {
       const tokenRes = await fetch(`${inMemory.url}/v1/oauth2/token`, {
         method: 'POST',
         headers: {
@@ -1158,11 +1158,8 @@ describe('local PayPal stand-in', () => {
       const order = await created.json();
       const read = await fetch(`${inMemory.url}/v2/checkout/orders/${order.id}`, { headers });
       expect(await read.json()).toMatchObject({ id: order.id, status: order.status });
-    } finally {
-      await inMemory.close();
-    }
-    expect(fs.readdirSync(memoryDir)).toEqual([]);
-    fs.rmSync(memoryDir, { recursive: true, force: true });
+    });
+    expect(left).toEqual([]);
   });
 
   it('keeps its state across a restart, and waits for a webhook URL before delivering', async () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/dev/stack/ports.js';
 import { startStripe, type StripeStandin } from '../../../scripts/dev/stand-ins/stripe/server.js';
 import { sleep, waitFor as waitUntil } from '../../support/wait.js';
+import { filesLeft } from '../../support/files-left.js';
 import { startWebhookReceiver, type Delivery } from '../../support/webhook-receiver.js';
 
 const SECRET_KEY = 'sk_test_localstandin0123456789abcdef';
@@ -410,25 +411,22 @@ describe('local Stripe stand-in', () => {
   });
 
   it('writes nothing to disk when its data is not kept (keepData: false), and answers as ever', async () => {
-    const memoryDir = fs.mkdtempSync(path.join(os.tmpdir(), 'snip-stripe-memory-'));
     const memoryPort = await freePort();
-    const inMemory = await startStripe({
-      port: memoryPort,
-      dataDir: memoryDir,
-      keepData: false,
-      secretKey: SECRET_KEY,
-      webhookSecret: WEBHOOK_SECRET,
-      webhookUrl: () => undefined,
-    });
-    try {
+    const start = (dataDir: string) =>
+      startStripe({
+        port: memoryPort,
+        dataDir,
+        keepData: false,
+        secretKey: SECRET_KEY,
+        webhookSecret: WEBHOOK_SECRET,
+        webhookUrl: () => undefined,
+      });
+    const left = await filesLeft('snip-stripe-memory', start, async () => {
       const client = new Stripe(SECRET_KEY, { host: 'localhost', port: memoryPort, protocol: 'http', maxNetworkRetries: 0 });
       const product = await client.products.create({ name: 'Kept in memory' });
       expect((await client.products.retrieve(product.id)).name).toBe('Kept in memory');
-    } finally {
-      await inMemory.close();
-    }
-    expect(fs.readdirSync(memoryDir)).toEqual([]);
-    fs.rmSync(memoryDir, { recursive: true, force: true });
+    });
+    expect(left).toEqual([]);
   });
 
   it('keeps its state across a restart and holds events until a webhook URL is known', async () => {
