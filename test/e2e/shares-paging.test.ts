@@ -67,6 +67,9 @@ describe('paged requests lists', () => {
   it("the pro's Tracks to Rate: 25, then the rest with 'Load more requests'", async () => {
     const page = await e2e.signedIn(pro, '/dashboard');
     await page.getByTestId('reviewer-tabs').waitFor();
+    // The requests waiting are the pro's work: above their own tracks.
+    const top = async (testId: string) => (await page.getByTestId(testId).boundingBox())!.y;
+    expect(await top('reviewer-tabs')).toBeLessThan(await top('tracks-panel'));
     await expect.poll(() => page.getByTestId('tab-rate').textContent()).toContain(`${SHARES_PAGE_SIZE}+`);
     await pagesThrough(page, 'to-rate-list');
     expect(await page.getByTestId('tab-rate').textContent()).toContain(String(COUNT));

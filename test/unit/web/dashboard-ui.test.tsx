@@ -40,6 +40,22 @@ describe('the home views', () => {
   });
 });
 
+describe("the pro's home view", () => {
+  it('puts the requests waiting (the review tabs) above their own tracks', () => {
+    apiMock.mockImplementation(() => new Promise(() => {}));
+    renderUi(
+      <ProExperience
+        user={userView({ type: 'pro' })}
+        tracks={<section aria-label="Tracks" />}
+        reviews={<section aria-label="Reviews" />}
+      />,
+      { url: null },
+    );
+    const [reviews, tracks] = [screen.getByRole('region', { name: 'Reviews' }), screen.getByRole('region', { name: 'Tracks' })];
+    expect(reviews.compareDocumentPosition(tracks) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+});
+
 describe("the musician's figures", () => {
   it("ask again when the track list's count changes: 'Tracks Uploaded' follows an upload", async () => {
     let total = 1;

@@ -5,8 +5,9 @@ import { greeting } from '@/features/dashboard/utils/greeting';
 import { AiFeedbackAssistant } from './ai-feedback-assistant';
 
 /**
- * The home view of pros (and everyone who is not a musician): the user's tracks (`tracks`), the tabs of
- * tracks to rate and feedback given (`reviews`), and the AI Feedback Assistant panel.
+ * The home view of pros (and everyone who is not a musician): the tabs of tracks to rate and feedback given
+ * (`reviews`) first, since the requests waiting are a pro's work and have deadlines; then the user's own tracks
+ * (`tracks`) and the AI Feedback Assistant panel.
  */
 export function ProExperience({
   user,
@@ -23,8 +24,8 @@ export function ProExperience({
   return (
     <div className="page" data-testid="pro-experience">
       <PageHeader title="Pro Experience" subtitle={greeting(user)} />
-      {tracks}
       {reviews}
+      {tracks}
       <AiFeedbackAssistant analysis={analysis} />
     </div>
   );
