@@ -291,8 +291,10 @@ describe('a musician applies to become a pro', () => {
     const page = await e2e.signedIn(applicant, '/dashboard');
     await openProfile(page);
     expect(await page.getByTestId('profile-role').textContent()).toBe('Musician');
-    // Musicians have no price or balance.
+    // Musicians have no price or balance, nor the fields of a pro's listing.
     expect(await page.getByTestId('price-card').count()).toBe(0);
+    for (const label of ['Availability', 'Response Time', 'Mentorship Style'])
+      expect(await page.getByTestId('profile-form-panel').getByLabel(label, { exact: true }).count()).toBe(0);
     expect(await page.getByTestId('earnings-card').count()).toBe(0);
     const card = page.getByTestId('application-card');
     await card.getByRole('heading', { name: 'Apply to become a pro' }).waitFor();

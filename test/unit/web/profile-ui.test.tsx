@@ -90,6 +90,16 @@ describe('the profile form', () => {
     expect(screen.queryByTestId('profile-saved')).toBeNull();
   });
 
+  it("asks a musician nothing of a pro's listing (mentorship style, availability, response time); a pro all three", () => {
+    const listing = ['Mentorship Style', 'Availability', 'Response Time'];
+    const musician = renderUi(<ProfileForm user={{ ...USER, type: 'musician', proApplication: 'none' }} />);
+    for (const label of listing) expect(screen.queryByLabelText(label)).toBeNull();
+    expect(screen.getByLabelText('Bio')).toBeTruthy();
+    musician.unmount();
+    renderUi(<ProfileForm user={USER} />);
+    for (const label of listing) expect(screen.getByLabelText(label)).toBeTruthy();
+  });
+
   it('shows the mentorship styles capitalised and clears a field emptied', async () => {
     apiMock.mockResolvedValue(USER);
     renderUi(<ProfileForm user={{ ...USER, location: 'Berlin', mentorshipStyle: 'holistic' }} />);

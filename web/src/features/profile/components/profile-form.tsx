@@ -150,9 +150,14 @@ export function ProfileForm({ user }: { user: UserView }) {
             {...field('username')}
           />
           <TextField label="Location" autoComplete="address-level2" maxLength={100} placeholder="City, country" {...field('location')} />
-          <ChoiceField label="Mentorship Style" options={MENTORSHIP_STYLES} format={capitalise} {...field('mentorshipStyle')} />
-          <ChoiceField label="Availability" options={AVAILABILITY_OPTIONS} {...field('availability')} />
-          <ChoiceField label="Response Time" options={RESPONSE_TIME_OPTIONS} {...field('responseTime')} />
+          {/* What a pro's listing says to musicians choosing a reviewer: a musician has none until approved. */}
+          {isPro && (
+            <>
+              <ChoiceField label="Mentorship Style" options={MENTORSHIP_STYLES} format={capitalise} {...field('mentorshipStyle')} />
+              <ChoiceField label="Availability" options={AVAILABILITY_OPTIONS} {...field('availability')} />
+              <ChoiceField label="Response Time" options={RESPONSE_TIME_OPTIONS} {...field('responseTime')} />
+            </>
+          )}
         </div>
         {LONG_FIELDS.map(({ key, rows, ...props }) =>
           rows ? (
