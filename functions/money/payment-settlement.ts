@@ -8,7 +8,7 @@
 import * as data from './data/payments.js';
 import type { PaymentRecord, WebhookEvent } from './data/payments.js';
 import { embeddedMove, writePayment, type WriteExtras, type WriteOutcome } from './data/payment-writes.js';
-import { statusChange, type ShareRecord } from '../feedback/data/index.js';
+import { refundMark, statusChange, type ShareRecord } from '../feedback/data/index.js';
 import { getSettings } from '../platform/data/index.js';
 import { getUser, type UserRecord } from '../people/data/index.js';
 import { count, log } from '../lib/observability.js';
@@ -337,8 +337,10 @@ export async function reconcilePayment(p: PaymentRecord, applying: Applying = {}
 /**
  * The provider refunded a captured payment on its own (a dispute, a refund by hand). A request still open
  * is cancelled and the rest of the payment refunded, so the musician gets all of it back. Delivered feedback
- * stays delivered: a full refund reverses the earning; a partial one is left to the operator who made it.
- * The request is cancelled in the refund's own write, on condition that it is still open, not read first.
+ * stays delivered: a full refund reverses the earning and says so on the request (its refund's date, as an
+ * upheld report does); a partial one is left to the operator who made it. The request is changed in the
+ * refund's own write, on condition that it is still open (or, delivered, still there), not read first: a
+ * request gone meanwhile takes the refund alone.
  */
 async function reverseAtProvider(p: PaymentRecord, captureId: string, full: boolean, applying: Applying): Promise<void> {
   const state = stateOf(p);
@@ -347,9 +349,10 @@ async function reverseAtProvider(p: PaymentRecord, captureId: string, full: bool
   const payer = readPayer(p, applying);
   const cancel = state === 'captured' ? openRequestCancel(p) : undefined;
   if (full) {
-    // Nothing to send: the provider has refunded all of it. Without an open request, the refund alone.
-    const cancelled = cancel ? await recordRefund(p, event, applying, payer, { requestChange: cancel }) : null;
-    if (!cancelled || cancelled.kind === 'request_moved') await recordRefund(p, event, applying, payer);
+    // Nothing to send: the provider has refunded all of it.
+    const change = cancel ?? (state === 'captured' ? undefined : refundMark(p.shareId, new Date().toISOString()));
+    const changed = change ? await recordRefund(p, event, applying, payer, { requestChange: change }) : null;
+    if (!changed || changed.kind === 'request_moved') await recordRefund(p, event, applying, payer);
     return;
   }
   const started = cancel ? await step(p, event, { requestChange: cancel }) : null;

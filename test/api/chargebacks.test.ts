@@ -156,9 +156,9 @@ describe('money that comes back', () => {
     expect(await moneyOf(pro.id)).toMatchObject({ available: EARNING, held: 0 });
   });
 
-  it('a dispute the payer wins reverses the earning and the fee', async () => {
+  it('a dispute the payer wins reverses the earning and the fee, and the request says it was refunded', async () => {
     const pro = await newPro();
-    const { orderId, captureId } = await earned(pro, 'Disputed then lost');
+    const { orderId, captureId, buyer, shareId } = await earned(pro, 'Disputed then lost');
     const dispute = await paypalControl(`/_local/captures/${captureId}/dispute`);
     await until(
       'the dispute held',
@@ -176,6 +176,25 @@ describe('money that comes back', () => {
     expect(await moneyOf(pro.id)).toMatchObject({ balance: 0, available: 0, held: 0 });
     const entries = await money.entriesOf('PLATFORM', orderId);
     expect(entries.reduce((s, e) => s + e.amountCents, 0)).toBe(0);
+    // The delivered review stays delivered, and its request (its header, the Feedback Hub) says it was refunded.
+    const { share } = (await call(buyer, 'getShare', { id: shareId })).body;
+    expect(share.status).toBe('completed');
+    const refunded = Date.parse((await money.payment(orderId)).refundedAt!);
+    expect(Math.abs(Date.parse(share.paid.refundedAt) - refunded)).toBeLessThan(5_000);
+  });
+
+  it('a reversal of a review whose request is gone meanwhile is applied all the same: the refund is not held up by the mark it cannot make', async () => {
+    const pro = await newPro();
+    const paid = await earned(pro, 'Gone, then reversed', false);
+    const [{ DeleteCommand }, { dynamo }, { metaKey }] = await Promise.all([
+      import('@aws-sdk/lib-dynamodb'),
+      import('../../functions/lib/aws/dynamo.js'),
+      import('../../functions/feedback/data/shares/records.js'),
+    ]);
+    await dynamo().send(new DeleteCommand({ TableName: stack.tableName, Key: metaKey(paid.shareId) }));
+    await reversed(paid);
+    expect(await moneyOf(pro.id)).toMatchObject({ balance: 0, pending: 0 });
+    expect((await money.entriesOf('PLATFORM', paid.orderId)).reduce((s, e) => s + e.amountCents, 0)).toBe(0);
   });
 
   it('a pro who was paid out and deleted their account: a dispute and its loss move no balance of theirs, the platform bears the earning', async () => {

@@ -20,6 +20,7 @@ export {
   pageSharesWith,
   readDispute,
   readShare,
+  refundMark,
   releaseEmail,
   restoreDigest,
   setStatus,

@@ -92,7 +92,7 @@ describe('the profile form', () => {
 
   it("asks a musician nothing of a pro's listing (mentorship style, availability, response time); a pro all three", () => {
     const listing = ['Mentorship Style', 'Availability', 'Response Time'];
-    const musician = renderUi(<ProfileForm user={{ ...USER, type: 'musician', proApplication: 'none' }} />);
+    const musician = renderUi(<ProfileForm user={{ ...USER, type: 'musician', proApplication: null }} />);
     for (const label of listing) expect(screen.queryByLabelText(label)).toBeNull();
     expect(screen.getByLabelText('Bio')).toBeTruthy();
     musician.unmount();

@@ -85,14 +85,18 @@ export function disputeDecision(shareId: string, to: Exclude<DisputeStatus, 'ope
   };
 }
 
-/** A delivered review refunded in full, said on its request (which lists read without its report). */
+/**
+ * A delivered review refunded in full (an upheld report, a chargeback), said on its request (which lists read
+ * without its report or payment). Conditional on the request being there: a write that carries it for a request
+ * deleted meanwhile is refused, and then made without it.
+ */
 export function refundMark(shareId: string, at: string) {
   return {
     Update: {
       TableName: T(),
       Key: metaKey(shareId),
       UpdateExpression: 'SET refundedAt = :at',
-      // Never a share of its own: the report (decided in the same transaction) lives as long as its share.
+      // Never a share of its own.
       ConditionExpression: 'attribute_exists(PK)',
       ExpressionAttributeValues: { ':at': at },
     },
