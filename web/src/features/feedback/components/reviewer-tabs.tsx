@@ -52,7 +52,11 @@ export function ReviewerTabs({ viewer }: { viewer: Viewer }) {
   };
 
   return (
-    <section className="panel panel-feedback" aria-label="Reviews" data-testid="reviewer-tabs">
+    <section className="panel panel-feedback" aria-labelledby={`${baseId}-title`} data-testid="reviewer-tabs">
+      {/* In the page's outline above the requests' own titles (h3), whatever comes before the tabs on the page. */}
+      <h2 id={`${baseId}-title`} className="visually-hidden">
+        Reviews
+      </h2>
       <div className="tabs" role="tablist" aria-label="Reviews">
         {TABS.map((t, i) => (
           <button
