@@ -144,6 +144,20 @@ export default tseslint.config(
       'max-lines-per-function': ['error', { max: 150, skipBlankLines: false, skipComments: false, IIFEs: true }],
     },
   },
+  // Browser tests open their contexts through test/support/browser.ts newContext, whose pages draw no animation.
+  {
+    files: ['test/**/*.ts'],
+    ignores: ['test/support/browser.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='newContext']",
+          message: 'Open a browser context with newContext(browser, options) from test/support/browser.ts.',
+        },
+      ],
+    },
+  },
   {
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },

@@ -40,7 +40,7 @@ export async function launchBrowser(): Promise<Browser> {
 /**
  * A browser context whose pages draw no animation or transition and no blinking caret: none is under test, and
  * a spinner turning while a test waits had the browser draw 60 frames a second (measured on three browser
- * files: Chromium's compositor took 28.5 core-seconds with them and 9.5 without, the whole browser 85 and 63).
+ * files: Chromium's compositor took 28.5 core-seconds with them and 9.5 without, the whole browser 86 and 63).
  */
 export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext(options);
