@@ -7,7 +7,7 @@
  * The property: no answer is a 5xx, every error has `{ error: { code, message } }`, and no success
  * carries a control or bidi character back.
  *
- * FUZZ_RUNS and FUZZ_SEED (printed) repeat or deepen a run: the suite sends 60 inputs per route (about 6,000
+ * FUZZ_RUNS and FUZZ_SEED (printed) repeat or deepen a run: the suite sends 30 inputs per route (about 3,000
  * requests, a new seed each run), `npm run fuzz` 300.
  */
 import http from 'node:http';
@@ -21,7 +21,7 @@ import { inputSchemaOf, type JsonSchema } from '../support/input-schema.js';
 import { FORBIDDEN_CHARS, stringsIn } from '../support/stored-text.js';
 
 const stack = inject('stack');
-const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 /** Requests in flight at once: enough to overlap the emulators' latency, few enough for two cores. */
 const CONCURRENCY = 6;

@@ -36,11 +36,11 @@ export async function sampleLatency(stack: StackInfo, user: TestUser, until: Pro
 }
 
 /**
- * `each` uploads from every user: all files are sent first, then all registered at once, so the processing
- * queue gets the whole burst together. Gives each user's new track ids.
+ * `each` uploads from every user, of `seconds` to `seconds` + 4 s each: all files are sent first, then all
+ * registered at once, so the processing queue gets the whole burst together. Gives each user's new track ids.
  */
-export async function uploadBurst(stack: StackInfo, users: TestUser[], each: number): Promise<Map<TestUser, string[]>> {
-  const audio = (i: number) => wavBytes({ seconds: 20 + (i % 5), sampleRate: 22_050, envelope: 'ramp' });
+export async function uploadBurst(stack: StackInfo, users: TestUser[], each: number, seconds = 20): Promise<Map<TestUser, string[]>> {
+  const audio = (i: number) => wavBytes({ seconds: seconds + (i % 5), sampleRate: 22_050, envelope: 'ramp' });
   const uploads = await Promise.all(
     users.flatMap((user, u) =>
       Array.from({ length: each }, async (_, i) => {
