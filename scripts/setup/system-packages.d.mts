@@ -1,19 +1,30 @@
 // Types of system-packages.mjs (plain JavaScript so that it runs before `npm ci`), for the TypeScript that imports it.
-export type Need = 'java' | 'chromium';
+export type Need = 'java' | 'chromium' | 'firefox';
 
 export declare const DEFAULT_CHROMIUM: string;
 export declare const TEST_CHROMIUM: string;
+export declare const DEFAULT_FIREFOX: string;
 export declare const NEEDS: Record<Need, { label: string; pkgs: string[]; elsewhere: string }>;
 
 export type Step = { action: 'none' } | { action: 'stop'; message: string } | { action: 'install'; message: string; commands: string[][] };
 
-export declare function plan(state: { missing: Need[]; root: boolean; sudo: boolean; apt: boolean; chromiumPath?: string }): Step;
+export declare function plan(state: {
+  missing: Need[];
+  root: boolean;
+  sudo: boolean;
+  apt: boolean;
+  chromiumPath?: string;
+  firefoxPath?: string;
+}): Step;
 
 export interface Machine {
   /** CHROMIUM_PATH, when set: the one browser to use. */
   chromiumPath?: string;
+  /** FIREFOX_PATH, when set: the Firefox to use. */
+  firefoxPath?: string;
   hasJava(): boolean;
   hasChromium(): boolean;
+  hasFirefox(): boolean;
   isRoot(): boolean;
   canSudo(): boolean;
   hasApt(): boolean;
@@ -21,7 +32,7 @@ export interface Machine {
   run(command: string[]): number;
 }
 
-export declare function missingNeeds(needs: Need[], machine: Pick<Machine, 'hasJava' | 'hasChromium'>): Need[];
+export declare function missingNeeds(needs: Need[], machine: Pick<Machine, 'hasJava' | 'hasChromium' | 'hasFirefox'>): Need[];
 
 export declare function ensure(
   needs: string[],

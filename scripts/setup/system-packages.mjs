@@ -1,12 +1,12 @@
 /**
  * The Debian packages the project needs beside Node: a Java runtime for DynamoDB Local (`npm start`, the API
- * and browser tests) and Chromium: its headless shell for the browser tests, the whole browser for the benches
- * that load pages as a visitor's browser does. Missing ones are installed with apt-get when running
+ * and browser tests), Chromium (its headless shell for the browser tests, the whole browser for the benches
+ * that load pages as a visitor's browser does) and Firefox ESR, in which the main journeys run again. Missing ones are installed with apt-get when running
  * as root or with passwordless sudo; otherwise it stops and prints the one command to run.
  *
- *   node scripts/setup/system-packages.mjs java chromium
+ *   node scripts/setup/system-packages.mjs java chromium firefox
  *
- * `npm start` (java), `npm test` (java chromium) and `.ci/run` call it. Plain Node with no dependency, so it
+ * `npm start` (java), `npm test` (java chromium firefox) and `.ci/run` call it. Plain Node with no dependency, so it
  * also runs before `npm ci`. Its decisions (`plan`, `ensure`) take the machine's answers as arguments, for the
  * unit tests (test/unit/scripts/system-packages.test.ts).
  */
@@ -20,6 +20,8 @@ export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
  * about a fifth less CPU for the same tests on two cores.
  */
 export const TEST_CHROMIUM = '/usr/bin/chromium-headless-shell';
+/** Debian's Firefox ESR, driven over WebDriver BiDi (test/support/firefox-bidi.mjs). */
+export const DEFAULT_FIREFOX = '/usr/bin/firefox-esr';
 
 /** What each need is called in messages, the Debian package that brings it, and what to get without apt. */
 export const NEEDS = {
@@ -29,16 +31,24 @@ export const NEEDS = {
     pkgs: ['chromium', 'chromium-headless-shell'],
     elsewhere: 'Chromium (or set CHROMIUM_PATH)',
   },
+  firefox: {
+    label: 'Firefox ESR (for the journeys in a second engine)',
+    pkgs: ['firefox-esr'],
+    elsewhere: 'Firefox ESR (or set FIREFOX_PATH)',
+  },
 };
 
 /**
  * What to do about the missing needs: nothing, the apt-get commands to run, or a message to stop with.
  * `chromiumPath` is a browser named by CHROMIUM_PATH: when it is missing, installing Debian's would not help.
  */
-export function plan({ missing, root, sudo, apt, chromiumPath }) {
+export function plan({ missing, root, sudo, apt, chromiumPath, firefoxPath }) {
   if (missing.length === 0) return { action: 'none' };
   if (missing.includes('chromium') && chromiumPath) {
     return { action: 'stop', message: `No Chromium at ${chromiumPath} (CHROMIUM_PATH): point it at one, or unset it to use Debian's.` };
+  }
+  if (missing.includes('firefox') && firefoxPath) {
+    return { action: 'stop', message: `No Firefox at ${firefoxPath} (FIREFOX_PATH): point it at one, or unset it to use Debian's.` };
   }
   const packages = missing.flatMap((need) => NEEDS[need].pkgs);
   const labels = missing.map((need) => NEEDS[need].label).join(' and ');
@@ -67,7 +77,8 @@ export function plan({ missing, root, sudo, apt, chromiumPath }) {
 
 /** The needs this machine lacks, in the order asked. */
 export function missingNeeds(needs, machine) {
-  return needs.filter((need) => (need === 'java' ? !machine.hasJava() : !machine.hasChromium()));
+  const has = { java: () => machine.hasJava(), chromium: () => machine.hasChromium(), firefox: () => machine.hasFirefox() };
+  return needs.filter((need) => !has[need]());
 }
 
 /**
@@ -83,7 +94,14 @@ export function ensure(needs, machine, { log = console.log, fail = console.error
   const missing = missingNeeds(needs, machine);
   if (missing.length === 0) return 0;
   const root = machine.isRoot();
-  const step = plan({ missing, root, sudo: !root && machine.canSudo(), apt: machine.hasApt(), chromiumPath: machine.chromiumPath });
+  const step = plan({
+    missing,
+    root,
+    sudo: !root && machine.canSudo(),
+    apt: machine.hasApt(),
+    chromiumPath: machine.chromiumPath,
+    firefoxPath: machine.firefoxPath,
+  });
   if (step.action === 'stop') {
     fail(step.message);
     return 1;
@@ -108,6 +126,7 @@ const succeeds = (command, args) => spawnSync(command, args, { stdio: 'ignore' }
 /** This machine, asked for real. */
 export function realMachine(env = process.env) {
   const chromiumPath = env.CHROMIUM_PATH || undefined;
+  const firefoxPath = env.FIREFOX_PATH || undefined;
   const runs = (file) => {
     try {
       fs.accessSync(file, fs.constants.X_OK);
@@ -118,8 +137,10 @@ export function realMachine(env = process.env) {
   };
   return {
     chromiumPath,
+    firefoxPath,
     hasJava: () => succeeds('java', ['-version']),
     hasChromium: () => (chromiumPath ? runs(chromiumPath) : runs(DEFAULT_CHROMIUM) && runs(TEST_CHROMIUM)),
+    hasFirefox: () => runs(firefoxPath ?? DEFAULT_FIREFOX),
     isRoot: () => process.getuid?.() === 0,
     canSudo: () => succeeds('sudo', ['-n', 'true']),
     hasApt: () => succeeds('apt-get', ['--version']),

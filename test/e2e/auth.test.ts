@@ -14,7 +14,7 @@ import {
   waitForEmail,
 } from '../support/stack-kit.js';
 import { browserTests } from './fixtures.js';
-import { DEMO_PASSWORD, enterTotpCode, pathOf, signInUi, submitSignIn, submitSignUp, waitForPath } from './helpers.js';
+import { adminSignInWithCode, DEMO_PASSWORD, pathOf, signInUi, submitSignIn, submitSignUp, waitForPath } from './helpers.js';
 
 const e2e = browserTests();
 const { stack } = e2e;
@@ -314,11 +314,7 @@ describe('admin login', () => {
     await page.goto(`${stack.appUrl}/admin/login`);
     await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
     expect(await page.getByRole('link', { name: 'Back to regular login' }).getAttribute('href')).toBe('/login');
-    await submitSignIn(page, 'admin@demo.test', DEMO_PASSWORD);
-    await page.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
-    await enterTotpCode(page, secret);
-    await waitForPath(page, '/admin/users');
-    await page.getByRole('heading', { name: 'Users' }).waitFor();
+    await adminSignInWithCode(page, secret);
   });
 
   it('refuses everyone else and signs them out', async () => {

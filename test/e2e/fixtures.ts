@@ -1,12 +1,12 @@
 /**
- * The set-up every browser test file shares: one Chromium for the file, and pages that close themselves,
+ * The set-up every browser test file shares: one browser for the file (Chromium, or the engine asked for), and pages that close themselves,
  * a test's when the test finishes and a describe block's after the block's tests.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { beforeAll, expect, inject, onTestFinished } from 'vitest';
+import { beforeAll, beforeEach, expect, inject, onTestFinished } from 'vitest';
 import { callRoute, createConfirmedUser, type TestUser } from '../support/stack-kit.js';
 import { audioDir } from '../support/audio.js';
-import { DESKTOP, newPage, type Viewport } from '../support/browser.js';
+import { DESKTOP, ENGINE_NAMES, newPage, type Engine, type Viewport } from '../support/browser.js';
 import { launchBrowser, signedInPage, type Account } from './helpers.js';
 
 /** A page the tests of a describe block share, there from the block's first test to its last. */
@@ -15,19 +15,23 @@ export interface BlockPage {
 }
 
 /**
- * Call once at the top of a browser test file: Chromium starts before the file's tests and stops after
- * them. What it returns opens the pages.
+ * Call once at the top of a browser test file (or of a describe block, for another engine): the browser starts
+ * before the tests and stops after them. What it returns opens the pages.
  */
-export function browserTests() {
+export function browserTests(engine: Engine = 'chromium') {
   const stack = inject('stack');
   let running: Browser | undefined;
   beforeAll(async () => {
-    running = await launchBrowser();
+    running = await launchBrowser(engine);
     return () => running?.close();
+  });
+  // The summary counts the browser tests by engine (test/support/summary-reporter.ts).
+  beforeEach(({ task }) => {
+    task.meta.engine = ENGINE_NAMES[engine];
   });
 
   const browser = () => {
-    if (!running) throw new Error('Chromium is not running yet: open pages in the tests and their hooks');
+    if (!running) throw new Error(`${ENGINE_NAMES[engine]} is not running yet: open pages in the tests and their hooks`);
     return running;
   };
   const closedAfterTest = ({ context, page }: { context: BrowserContext; page: Page }) => {

@@ -28,16 +28,52 @@ export async function waitForPath(page: Page, pathname: string, timeout = 15_000
 
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
 
+/**
+ * Puts `value` in a form field, as typing it would. Firefox driven over WebDriver BiDi sets a filled value
+ * without the input event React reads (the field shows it, the form's state stays empty), so there it is
+ * typed key by key, as a user types it.
+ */
+export async function fillField(field: Locator, value: string): Promise<void> {
+  if (field.page().context().browser()?.browserType().name() !== 'firefox') return field.fill(value);
+  await field.fill('');
+  await field.pressSequentially(value);
+}
+
 /** Types the authenticator's current code into the two-factor step and verifies it. */
 export async function enterTotpCode(page: Page, secret: string): Promise<void> {
-  await page.getByLabel('6-digit code').fill(totpCode(secret));
+  await fillField(page.getByLabel('6-digit code'), totpCode(secret));
   await page.getByRole('button', { name: 'Verify' }).click();
+}
+
+/**
+ * On /admin/login: signs in as the demo admin with the authenticator's code (`secret`, from ensureTotp) and
+ * lands on the user list.
+ */
+export async function adminSignInWithCode(page: Page, secret: string): Promise<void> {
+  await submitSignIn(page, 'admin@demo.test', DEMO_PASSWORD);
+  await page.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
+  await enterTotpCode(page, secret);
+  await waitForPath(page, '/admin/users');
+  await page.getByRole('heading', { name: 'Users' }).waitFor();
+}
+
+/** The status of the latest payout on the pro's profile, once PayPal has settled it (the page reloaded until then). */
+export async function expectLatestPayout(page: Page, status: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return page.getByTestId('payouts-card').getByTestId('payout-status').first().textContent();
+      },
+      { timeout: 20_000, interval: 1_000 },
+    )
+    .toBe(status);
 }
 
 /** Fills the sign-in form in front of the page (/login or /admin/login) and sends it. */
 export async function submitSignIn(page: Page, email: string, password: string): Promise<void> {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
+  await fillField(page.getByLabel('Email'), email);
+  await fillField(page.getByLabel('Password'), password);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { callRoute, createConfirmedUser, flows, type TestUser } from '../support/stack-kit.js';
 import { DESKTOP, PHONE, screenshot } from '../support/browser.js';
 import { browserTests } from './fixtures.js';
-import { adminUserRow, expectAccessible, expectFitsWidth } from './helpers.js';
+import { adminUserRow, expectAccessible, expectFitsWidth, expectLatestPayout } from './helpers.js';
 
 const e2e = browserTests();
 const { stack } = e2e;
@@ -61,15 +61,7 @@ describe('payouts', () => {
     await expect.poll(() => page.getByTestId('earnings-parts').textContent()).toBe('Available $0.00, on hold $0.00, pending $0.00');
 
     // PayPal pays it: the history says so after a reload.
-    await expect
-      .poll(
-        async () => {
-          await page.reload();
-          return page.getByTestId('payouts-card').getByTestId('payout-status').first().textContent();
-        },
-        { timeout: 20_000, interval: 1_000 },
-      )
-      .toBe('Paid');
+    await expectLatestPayout(page, 'Paid');
     expect(await page.getByTestId('payouts-card').getByTestId('withdraw-block').textContent()).toBe(
       'You can withdraw once at least $10.00 is available.',
     );

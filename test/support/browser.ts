@@ -1,8 +1,12 @@
-/** Debian's Chromium headless shell driven by playwright-core; screenshots land in test-results/screenshots/. */
+/**
+ * Debian's Chromium headless shell driven by playwright-core, and Debian's Firefox ESR for the journeys in a
+ * second engine (test/e2e/engines.test.ts); screenshots land in test-results/screenshots/.
+ */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { TEST_CHROMIUM } from '../../scripts/setup/system-packages.mjs';
+import { chromium, firefox, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { DEFAULT_FIREFOX, TEST_CHROMIUM } from '../../scripts/setup/system-packages.mjs';
 
 export type Viewport = { readonly width: number; readonly height: number };
 
@@ -13,8 +17,14 @@ export const SMALL_PHONE = { width: 375, height: 812 } as const;
 export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
 
 const CHROMIUM = process.env.CHROMIUM_PATH || TEST_CHROMIUM;
+const FIREFOX = process.env.FIREFOX_PATH || DEFAULT_FIREFOX;
 
-export async function launchBrowser(): Promise<Browser> {
+/** The engines the browser tests run in: every test in Chromium, the main journeys in Firefox too. */
+export type Engine = 'chromium' | 'firefox';
+export const ENGINE_NAMES: Record<Engine, string> = { chromium: 'Chromium', firefox: 'Firefox ESR' };
+
+export async function launchBrowser(engine: Engine = 'chromium'): Promise<Browser> {
+  if (engine === 'firefox') return launchFirefox();
   if (!fs.existsSync(CHROMIUM)) {
     throw new Error(`Chromium not found at ${CHROMIUM}: install it with  sudo apt-get install -y chromium-headless-shell`);
   }
@@ -38,12 +48,83 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /**
+ * Firefox ESR over WebDriver BiDi, Playwright's channel for a Firefox of Mozilla's own build (its usual Firefox is
+ * a patched build downloaded from Microsoft), through test/support/firefox-bidi.mjs, which stands in for the
+ * executable.
+ */
+async function launchFirefox(): Promise<Browser> {
+  if (!fs.existsSync(FIREFOX)) {
+    throw new Error(`Firefox not found at ${FIREFOX}: install it with  sudo apt-get install -y firefox-esr`);
+  }
+  const downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'snip-firefox-downloads-'));
+  const browser = await firefox.launch({
+    channel: 'moz-firefox',
+    executablePath: path.resolve('test/support/firefox-bidi.mjs'),
+    headless: true,
+    downloadsPath: downloads,
+    env: { ...process.env, FIREFOX_PATH: FIREFOX },
+    firefoxUserPrefs: {
+      // Media plays as soon as a test presses Play, as after any click in a visitor's browser.
+      'media.autoplay.default': 0,
+      'media.autoplay.blocking_policy': 0,
+      // One content process for every page, none started ahead, and 15 frames a second: the six journeys
+      // took Firefox 55 core-seconds instead of 65 (process creation and painting; nothing here animates).
+      'fission.autostart': false,
+      'dom.ipc.processCount': 1,
+      'dom.ipc.processPrelaunch.enabled': false,
+      'layout.frame_rate': 15,
+    },
+  });
+  DOWNLOADS.set(browser, downloads);
+  browser.on('disconnected', () => fs.rmSync(downloads, { recursive: true, force: true }));
+  return browser;
+}
+
+/** Where each Firefox saves its downloads: the ESR saves them but sends no download event over BiDi. */
+const DOWNLOADS = new WeakMap<Browser, string>();
+
+/**
+ * Clicks what starts a download and gives the file's name and text: from Playwright's download event in
+ * Chromium, from the folder Firefox saved it in (the first new file there) in Firefox.
+ */
+export async function downloadOf(page: Page, start: () => Promise<void>, timeoutMs = 15_000): Promise<{ name: string; text: string }> {
+  const folder = DOWNLOADS.get(page.context().browser()!);
+  if (!folder) {
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: timeoutMs }), start()]);
+    return { name: download.suggestedFilename(), text: fs.readFileSync((await download.path())!, 'utf8') };
+  }
+  const before = new Set(fs.readdirSync(folder));
+  await start();
+  for (const until = Date.now() + timeoutMs; Date.now() < until; await new Promise((r) => setTimeout(r, 100))) {
+    // Firefox puts an empty file under the download's name at once, writes a '.part' beside it and moves
+    // that over it once the download is whole (a download the tests wait for is never empty).
+    const now = fs.readdirSync(folder);
+    const name = now.find((file) => !before.has(file) && !file.endsWith('.part'));
+    const whole = name && !now.includes(`${name}.part`) && fs.statSync(path.join(folder, name)).size > 0;
+    if (whole) return { name, text: fs.readFileSync(path.join(folder, name), 'utf8') };
+  }
+  throw new Error(`Nothing was downloaded into ${folder} within ${timeoutMs} ms`);
+}
+
+/**
  * A browser context whose pages draw no animation or transition and no blinking caret: none is under test, and
  * a spinner turning while a test waits had the browser draw 60 frames a second (measured on three browser
  * files: Chromium's compositor took 28.5 core-seconds with them and 9.5 without, the whole browser 86 and 63).
  */
 export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext(options);
+  if (browser.browserType().name() === 'firefox') {
+    // Test machines have no sound device: Firefox then fails a playing element with MEDIA_ERR_DECODE ('Failed to
+    // decode media') as it opens the audio output, where Chromium plays into a device of its own. Muted, it still
+    // decodes, keeps time, seeks and ends as it would aloud.
+    await context.addInitScript(() => {
+      const play = HTMLMediaElement.prototype.play;
+      HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+        this.muted = true;
+        return play.call(this);
+      };
+    });
+  }
   await context.addInitScript(() =>
     document.addEventListener('DOMContentLoaded', () => {
       const still = document.createElement('style');

@@ -3,12 +3,20 @@ import path from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 import { FILE_TIMES, keptTimes } from './sequencer.js';
 
+declare module 'vitest' {
+  interface TaskMeta {
+    /** The browser engine a browser test ran in (test/e2e/fixtures.ts). */
+    engine?: string;
+  }
+}
+
 /** How many of the slowest files the summary names: where a faster suite starts. */
 const SLOWEST = 8;
 
 /**
  * Ends every run with its slowest files, each project's time (from its first file's start to its last
- * file's end, and the files' own time added up: what a faster suite is measured by), then the plain line
+ * file's end, and the files' own time added up: what a faster suite is measured by), the browser tests by
+ * engine, then the plain line
  * `N passed, N failed, N skipped` that CI reads. With RECORD_FILE_TIMES=1 (`npm run test:times`), each file's
  * time is also kept in file-times.json, which orders the files of a run that has no last run to go by.
  */
@@ -33,12 +41,19 @@ export default class SummaryReporter implements Reporter {
     let passed = 0;
     let failed = 0;
     let skipped = 0;
+    const engines = new Map<string, { passed: number; failed: number }>();
     for (const mod of modules) {
       for (const test of mod.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') passed++;
         else if (state === 'failed') failed++;
         else skipped++;
+        const engine = test.meta().engine;
+        if (engine && (state === 'passed' || state === 'failed')) {
+          const count = engines.get(engine) ?? { passed: 0, failed: 0 };
+          count[state]++;
+          engines.set(engine, count);
+        }
       }
       if (mod.state() === 'failed' && ![...mod.children.allTests()].some((t) => t.result().state === 'failed')) failed++;
     }
@@ -53,6 +68,8 @@ export default class SummaryReporter implements Reporter {
       .map((m) => `${path.relative(process.cwd(), m.moduleId)} ${minutes(m.diagnostic().duration)}`);
     if (slowest.length > 1) process.stdout.write(`\nSlowest files: ${slowest.join(', ')}\n`);
     if (times.length) process.stdout.write(`\nTime by project: ${times.join('; ')}\n`);
+    for (const [engine, count] of engines)
+      process.stdout.write(`\nBrowser tests in ${engine}: ${count.passed} passed, ${count.failed} failed\n`);
     process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);
     if (process.env.RECORD_FILE_TIMES === '1') recordFileTimes(modules);
   }

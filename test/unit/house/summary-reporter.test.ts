@@ -5,14 +5,23 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import SummaryReporter, { recordFileTimes } from '../../support/summary-reporter.js';
 
-/** A file of `project` with tests in these states, that took `ms` of its own (failed: the file itself, as when its setup throws). */
+/**
+ * A file of `project` with tests in these states (`passed@Firefox ESR`: a browser test in that engine), that
+ * took `ms` of its own (failed: the file itself, as when its setup throws).
+ */
 const file = (project: string, states: string[], ms: number, failed = false) =>
   ({
     project: { name: project },
-    moduleId: `${process.cwd()}/test/${project}/${states.join('-')}.test.ts`,
+    moduleId: `${process.cwd()}/test/${project}/${states.map((s) => s.split('@')[0]).join('-')}.test.ts`,
     diagnostic: () => ({ duration: ms }),
     state: () => (failed ? 'failed' : 'passed'),
-    children: { allTests: () => states.map((state) => ({ result: () => ({ state }) })) },
+    children: {
+      allTests: () =>
+        states.map((s) => {
+          const [state, engine] = s.split('@');
+          return { result: () => ({ state }), meta: () => (engine ? { engine } : {}) };
+        }),
+    },
   }) as never;
 
 const passedFile = (project: string, ms: number) => file(project, ['passed'], ms);
@@ -44,6 +53,24 @@ describe('the summary reporter', () => {
         '\nTime by project: unit 1.5 min (2 files, 1.0 min of their own); stack 3.0 min (1 files, 4.0 min of their own)\n' +
         '\n3 passed, 2 failed, 1 skipped\n',
     );
+  });
+
+  it('counts the browser tests by engine, after the projects', () => {
+    const written: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((text) => (written.push(String(text)), true));
+    const reporter = new SummaryReporter();
+    const chromium = file('stack', ['passed@Chromium', 'passed@Chromium', 'skipped@Chromium', 'passed'], 1_000);
+    const firefox = file('stack', ['passed@Firefox ESR', 'failed@Firefox ESR'], 1_000);
+    for (const f of [chromium, firefox]) {
+      reporter.onTestModuleStart(f);
+      reporter.onTestModuleEnd(f);
+    }
+    reporter.onTestRunEnd([chromium, firefox], []);
+    vi.restoreAllMocks();
+    const out = written.join('');
+    expect(out).toContain('\nBrowser tests in Chromium: 2 passed, 0 failed\n\nBrowser tests in Firefox ESR: 1 passed, 1 failed\n');
+    expect(out.indexOf('Time by project')).toBeLessThan(out.indexOf('Browser tests in'));
+    expect(out.endsWith('\n4 passed, 1 failed, 1 skipped\n')).toBe(true);
   });
 
   it("keeps each file's time in seconds, merged into those a run of other files kept", () => {

@@ -12,18 +12,20 @@ const INSTALL = ['env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', 'install', 
 function machine(has: {
   java?: boolean;
   chromium?: boolean;
+  firefox?: boolean;
   root?: boolean;
   sudo?: boolean;
   apt?: boolean;
   installs?: boolean;
   exit?: number;
 }) {
-  const state = { java: has.java ?? false, chromium: has.chromium ?? false };
+  const state = { java: has.java ?? false, chromium: has.chromium ?? false, firefox: has.firefox ?? false };
   const ran: string[][] = [];
   const asked = { sudo: 0 };
   const fake: Machine = {
     hasJava: () => state.java,
     hasChromium: () => state.chromium,
+    hasFirefox: () => state.firefox,
     isRoot: () => has.root ?? false,
     canSudo: () => {
       asked.sudo++;
@@ -35,6 +37,7 @@ function machine(has: {
       if (has.installs !== false && command.includes('install')) {
         if (command.includes('openjdk-17-jre-headless')) state.java = true;
         if (command.includes('chromium')) state.chromium = true;
+        if (command.includes('firefox-esr')) state.firefox = true;
       }
       return has.exit ?? 0;
     },
@@ -55,6 +58,9 @@ describe('plan', () => {
     expect(step).toMatchObject({ action: 'install', commands: [UPDATE, [...INSTALL, 'openjdk-17-jre-headless']] });
     expect(plan({ missing: ['chromium'], root: true, sudo: false, apt: true })).toMatchObject({
       commands: [UPDATE, [...INSTALL, 'chromium', 'chromium-headless-shell']],
+    });
+    expect(plan({ missing: ['firefox'], root: true, sudo: false, apt: true })).toMatchObject({
+      commands: [UPDATE, [...INSTALL, 'firefox-esr']],
     });
   });
 
@@ -97,6 +103,13 @@ describe('plan', () => {
     expect(step).toEqual({
       action: 'stop',
       message: "No Chromium at /opt/chrome/chrome (CHROMIUM_PATH): point it at one, or unset it to use Debian's.",
+    });
+  });
+
+  it("does not install Debian's Firefox ESR when FIREFOX_PATH names another", () => {
+    expect(plan({ missing: ['firefox'], root: true, sudo: false, apt: true, firefoxPath: '/opt/firefox/firefox' })).toEqual({
+      action: 'stop',
+      message: "No Firefox at /opt/firefox/firefox (FIREFOX_PATH): point it at one, or unset it to use Debian's.",
     });
   });
 });
@@ -150,10 +163,16 @@ describe('ensure', () => {
     expect(useless.err).toEqual(['Still missing after apt-get: Java (for DynamoDB Local)']);
   });
 
+  it('installs Firefox ESR when `npm test` asks for it', () => {
+    const m = machine({ java: true, chromium: true, root: true });
+    expect(ensure(['java', 'chromium', 'firefox'], m.fake, m.print)).toBe(0);
+    expect(m.ran).toEqual([UPDATE, [...INSTALL, 'firefox-esr']]);
+  });
+
   it('refuses a need it does not know', () => {
     const m = machine({ java: true });
-    expect(ensure(['java', 'firefox'], m.fake, m.print)).toBe(2);
-    expect(m.err[0]).toMatch(/^Unknown need: firefox/);
+    expect(ensure(['java', 'safari'], m.fake, m.print)).toBe(2);
+    expect(m.err[0]).toMatch(/^Unknown need: safari/);
   });
 });
 
@@ -164,14 +183,19 @@ describe('this machine', () => {
     expect(realMachine({ CHROMIUM_PATH: path.join(import.meta.dirname, 'no-such-browser') }).hasChromium()).toBe(false);
     expect(realMachine({}).chromiumPath).toBeUndefined();
   });
+
+  it("asks for the Firefox FIREFOX_PATH names, else for Debian's", () => {
+    expect(realMachine({ FIREFOX_PATH: process.execPath }).hasFirefox()).toBe(true);
+    expect(realMachine({ FIREFOX_PATH: path.join(import.meta.dirname, 'no-such-browser') }).hasFirefox()).toBe(false);
+  });
 });
 
 describe('the command', () => {
   it('exits 0 when what it is asked for is there, and 2 for an unknown need', () => {
     // Asks this machine for nothing missing: no need named.
     expect(spawnSync(process.execPath, [SCRIPT], { encoding: 'utf8' }).status).toBe(0);
-    const unknown = spawnSync(process.execPath, [SCRIPT, 'firefox'], { encoding: 'utf8' });
+    const unknown = spawnSync(process.execPath, [SCRIPT, 'safari'], { encoding: 'utf8' });
     expect(unknown.status).toBe(2);
-    expect(unknown.stderr).toContain('Unknown need: firefox');
+    expect(unknown.stderr).toContain('Unknown need: safari');
   });
 });

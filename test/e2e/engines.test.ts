@@ -1,0 +1,250 @@
+/**
+ * The main journeys again in a second engine, Firefox ESR (Gecko), as a musician on Firefox meets them: sign-in
+ * and an admin's authenticator code, an upload played and sought, a new version compared A/B at the same
+ * second, a paid request from the payment to the rating of its review, a payout withdrawn, and the account page. Every screen is tested in Chromium by its own file; here
+ * each journey is walked once, through the parts where engines differ (forms, file inputs, media, pointer and
+ * keyboard, downloads), with screenshots at both widths under SCREENSHOTS=1.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, downloadOf, ENGINE_NAMES, PHONE, screenshot, type Engine } from '../support/browser.js';
+import { callRoute, createConfirmedUser, ensureTotp, flows, type TestUser } from '../support/stack-kit.js';
+import { uploadTrack } from '../support/flows.js';
+import { wavBytes } from '../support/audio.js';
+import { browserTests, onboardedMusician, scratchFiles } from './fixtures.js';
+import {
+  adminSignInWithCode,
+  DEMO_PASSWORD,
+  expectFitsWidth,
+  expectLatestPayout,
+  fillField,
+  proCardNamed,
+  showProCard,
+  signInUi,
+  submitReview,
+  trackRow,
+  waitForPath,
+} from './helpers.js';
+
+const ENGINES: Engine[] = ['firefox'];
+const files = scratchFiles('engines');
+
+/** The demo pro, who charges $30. */
+const PRO = 'Paul Producer';
+
+const media = (scope: Locator, testId = 'player-media') =>
+  scope.getByTestId(testId).evaluate((a: HTMLAudioElement) => ({ time: a.currentTime, paused: a.paused, volume: a.volume }));
+
+for (const engine of ENGINES) {
+  const name = ENGINE_NAMES[engine];
+
+  describe(`the main journeys in ${name}`, () => {
+    const e2e = browserTests(engine);
+    const { stack } = e2e;
+    let musician: TestUser;
+    const shot = (page: Page, what: string) => screenshot(page, `${engine}-${what}`);
+
+    beforeAll(async () => {
+      musician = await onboardedMusician(`Gina ${name}`, `engine-${engine}`);
+    });
+
+    it('signs in through the form and out; an admin signs in with their authenticator code', async () => {
+      const page = await e2e.page();
+      await signInUi(page, musician);
+      await waitForPath(page, '/dashboard');
+      await page.getByRole('heading', { name: 'Musician Experience' }).waitFor();
+      await shot(page, 'dashboard');
+      await page.getByTestId('sidebar').getByRole('button', { name: 'Logout' }).click();
+      await waitForPath(page, '/');
+      await page.goto(`${stack.appUrl}/dashboard`);
+      await waitForPath(page, '/login');
+
+      const secret = await ensureTotp(stack, 'admin@demo.test', DEMO_PASSWORD);
+      await page.goto(`${stack.appUrl}/admin/login`);
+      await adminSignInWithCode(page, secret);
+    });
+
+    it('uploads a WAV through the file picker, then plays it, seeks on the waveform, skips and pauses by keyboard', async () => {
+      const page = await e2e.signedIn(musician, '/dashboard');
+      await page.getByTestId('upload-open').click();
+      const dialog = page.getByRole('dialog', { name: 'Upload Track' });
+      await dialog.getByTestId('upload-file-input').setInputFiles(files.write('Gecko Tone.wav', wavBytes({ seconds: 30, channels: 2 })));
+      expect(await dialog.getByLabel('Track title').inputValue()).toBe('Gecko Tone');
+      await dialog.getByTestId('upload-submit').click();
+      await dialog.waitFor({ state: 'detached', timeout: 30_000 });
+
+      const row = trackRow(page, 'Gecko Tone');
+      await row.getByRole('button', { name: 'Play Gecko Tone' }).click({ timeout: 30_000 });
+      await row.getByRole('button', { name: 'Pause Gecko Tone' }).waitFor();
+      await expect.poll(async () => (await media(row)).time, { timeout: 10_000 }).toBeGreaterThan(0.3);
+      await shot(page, 'playing');
+
+      const box = (await row.getByTestId('player-waveform').boundingBox())!;
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      await expect.poll(async () => (await media(row)).time, { timeout: 10_000 }).toBeGreaterThan(13);
+      await row.getByRole('button', { name: 'Forward 10 seconds' }).click();
+      await expect.poll(async () => (await media(row)).time, { timeout: 10_000 }).toBeGreaterThan(23);
+
+      await row.getByRole('slider', { name: 'Seek Gecko Tone' }).focus();
+      await page.keyboard.press('Space');
+      await row.getByRole('button', { name: 'Play Gecko Tone' }).waitFor();
+      expect((await media(row)).paused).toBe(true);
+      await page.keyboard.press('Home');
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(async () => (await media(row)).time, { timeout: 10_000 }).toBeCloseTo(10, 0);
+      expect(await row.getByTestId('player-time').textContent()).toBe('0:10/0:30');
+    });
+
+    it('uploads a new version and compares it A/B at the same second, loudness matched', async () => {
+      const page = await e2e.signedIn(musician, '/dashboard');
+      const row = trackRow(page, 'Gecko Tone');
+      await row.getByTestId('track-new-version').click();
+      const dialog = page.getByRole('dialog', { name: 'Upload a new version' });
+      await dialog
+        .getByTestId('upload-file-input')
+        .setInputFiles(files.write('Gecko Tone v2.wav', wavBytes({ seconds: 30, channels: 2, frequency: 330 })));
+      await dialog.getByTestId('upload-submit').click();
+      await dialog.waitFor({ state: 'detached', timeout: 30_000 });
+      await row.getByRole('group', { name: 'Versions of Gecko Tone' }).getByRole('button', { name: 'v2' }).waitFor();
+
+      await row.getByTestId('track-compare-toggle').click();
+      const compare = row.getByTestId('version-compare');
+      const matchText = (await compare.getByTestId('compare-match-text').textContent())!;
+      expect(matchText).toMatch(/^v[12] played \d+\.\d dB quieter to match$/);
+      await compare.getByTestId('compare-play').click();
+      await expect.poll(async () => (await media(compare, 'compare-audio-A')).time, { timeout: 10_000 }).toBeGreaterThan(0.5);
+      await compare.getByTestId('compare-A').focus();
+      await page.keyboard.press('b');
+      await expect.poll(async () => (await media(compare, 'compare-audio-B')).paused, { timeout: 5_000 }).toBe(false);
+      const [a, b] = [await media(compare, 'compare-audio-A'), await media(compare, 'compare-audio-B')];
+      expect(a.paused).toBe(true);
+      expect(Math.abs(b.time - a.time)).toBeLessThan(0.5);
+      await shot(page, 'compare');
+      await compare.getByTestId('compare-play').click();
+
+      const phone = await e2e.signedIn(musician, '/dashboard', PHONE);
+      await trackRow(phone, 'Gecko Tone').getByRole('group', { name: 'Versions of Gecko Tone' }).waitFor();
+      await expectFitsWidth(phone, `a track with versions in ${name}`);
+      await shot(phone, 'versions');
+    });
+
+    it('a paid request: the musician pays through PayPal, the pro listens, comments and submits, the musician rates it', async () => {
+      const title = `${name} Paid ${Math.floor(1000 + Math.random() * 9000)}`;
+      await uploadTrack(stack, musician, title, { seconds: 8 });
+      const page = await e2e.signedIn(musician, '/dashboard');
+      await page.goto(`${stack.appUrl}/choose-pro`);
+      const card = await showProCard(page, proCardNamed(page, PRO));
+      await card.getByRole('button', { name: 'Choose Pro' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Request Feedback' });
+      await dialog.getByLabel('Track', { exact: true }).selectOption({ label: title });
+      await fillField(dialog.getByLabel('Feedback notes', { exact: true }), 'Does the low end hold up on small speakers?');
+      await dialog.getByLabel('Context', { exact: true }).selectOption('mix_check');
+      await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+      await dialog.getByRole('region', { name: 'Review and Pay' }).getByRole('button', { name: 'Pay with PayPal' }).click();
+      await page.getByRole('heading', { name: 'Pay $30.00 to Snip with PayPal' }).waitFor({ timeout: 15_000 });
+      await page.getByRole('button', { name: 'Approve', exact: true }).click();
+      await waitForPath(page, '/feedback/success', 20_000);
+      await page.getByTestId('payment-summary').waitFor({ timeout: 20_000 });
+      await shot(page, 'paid');
+
+      const pro = await e2e.signedIn('pro@demo.test', '/dashboard');
+      const item = pro.getByTestId('share-item').filter({ has: pro.getByTestId('share-title').getByText(title, { exact: true }) });
+      await item.getByRole('button', { name: `Open ${title}` }).click({ timeout: 15_000 });
+      await item.getByRole('button', { name: 'Accept' }).click();
+      const form = item.getByTestId('reviewer-form');
+      await form.getByRole('button', { name: /^Play/ }).first().click();
+      const summary = form.getByTestId('coverage-summary');
+      await expect
+        .poll(() => summary.textContent(), { timeout: 25_000 })
+        .toBe('Listened to 100% (0:08 of 0:08), 1 session, reported by the player');
+      const composer = form.getByTestId('comment-composer');
+      for (const [at, text] of [
+        [0.15, 'The kick and the bass fight around 60 Hz here'],
+        [0.5, 'The snare is too bright, tame it near 5 kHz'],
+        [0.85, 'The ending fades out too fast to land'],
+      ] as const) {
+        const wave = (await form.getByTestId('player-waveform').boundingBox())!;
+        await pro.mouse.click(wave.x + wave.width * at, wave.y + wave.height / 2);
+        await fillField(composer.getByTestId('comment-input'), text);
+        await composer.getByTestId('comment-submit').click();
+        await form.getByTestId('comment-card').filter({ hasText: text }).waitFor();
+      }
+      for (const criterion of ['Mixing & Mastering', 'Composition & Arrangement', 'Vocals & Lyrics', 'Energy & Impact']) {
+        await form.getByRole('group', { name: criterion }).getByRole('button', { name: '4 stars' }).click();
+      }
+      await fillField(form.getByLabel('General comment', { exact: true }), flows.freshReviewText(44));
+      await expect.poll(() => form.getByTestId('review-checklist').textContent()).toMatch(/^Ready to submit/);
+      await shot(pro, 'reviewing');
+      await submitReview(pro, form);
+      await pro
+        .getByTestId('toast')
+        .getByText(/Feedback sent to/)
+        .waitFor();
+
+      await page.goto(`${stack.appUrl}/dashboard`);
+      const mine = page.getByTestId('share-item').filter({ has: page.getByTestId('share-title').getByText(title, { exact: true }) });
+      await mine.getByRole('button', { name: `Open ${title}` }).click({ timeout: 15_000 });
+      await expect.poll(() => mine.getByTestId('comment-card').count(), { timeout: 15_000 }).toBe(3);
+      expect(await mine.getByTestId('comments-made').textContent()).toBe('3 comments: 3 typed');
+      const rating = mine.getByTestId('rating-form');
+      await rating.getByRole('button', { name: '4 stars' }).click();
+      await rating.getByRole('button', { name: 'Submit Rating' }).click();
+      await mine.getByText('Thank you for your feedback!!').waitFor();
+      await shot(page, 'rated');
+    });
+
+    it('a pro names their PayPal address and withdraws what is available; PayPal pays it', async () => {
+      const pro = await createConfirmedUser(stack, { fullName: `Pablo ${name}`, prefix: `engine-pro-${engine}` });
+      const proId = await flows.onboard(stack, pro, 'pro');
+      const admin = await flows.testAdmin(stack);
+      const adjusted = await callRoute(
+        stack.apiUrl,
+        'adjustBalance',
+        { id: proId, balance: 20, expectedBalanceCents: 0, reason: 'Earnings for the test' },
+        admin.idToken,
+      );
+      expect(adjusted.status).toBe(200);
+
+      const page = await e2e.signedIn(pro, '/dashboard');
+      await page.goto(`${stack.appUrl}/profile`);
+      const card = page.getByTestId('payouts-card');
+      const address = `${pro.email.split('@')[0]}-paypal@example.test`;
+      await fillField(card.getByLabel('PayPal e-mail to be paid at'), address);
+      await card.getByRole('button', { name: 'Save address' }).click();
+      await card.getByTestId('payout-address').getByText(address).waitFor();
+      await card.getByRole('button', { name: 'Withdraw $20.00' }).click();
+      const dialog = page.getByTestId('withdraw-dialog');
+      await dialog.getByRole('button', { name: 'Withdraw $20.00' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await expectLatestPayout(page, 'Paid');
+      await shot(page, 'payout-paid');
+    });
+
+    it('the account page: a wrong current password is refused, the new one signs in, and the data downloads as JSON', async () => {
+      const page = await e2e.signedIn(musician, '/dashboard', DESKTOP);
+      await page.getByRole('link', { name: `Your account: ${musician.fullName}` }).click();
+      await waitForPath(page, '/account');
+      const form = page.getByTestId('change-password-form');
+      const newPassword = `${musician.password}-gecko`;
+      await fillField(form.getByLabel('Current password'), 'not-the-password');
+      await fillField(form.getByLabel('New password', { exact: true }), newPassword);
+      await fillField(form.getByLabel('Confirm new password'), newPassword);
+      await form.getByRole('button', { name: 'Change password' }).click();
+      await form.getByText('Your current password is not right.').waitFor();
+      await fillField(form.getByLabel('Current password'), musician.password);
+      await form.getByRole('button', { name: 'Change password' }).click();
+      await page.getByTestId('password-changed').waitFor();
+      musician = { ...musician, password: newPassword };
+
+      const download = await downloadOf(page, () => page.getByRole('button', { name: 'Download my data' }).click());
+      expect(download.name).toMatch(/^snip-data-\d{4}-\d{2}-\d{2}\.json$/);
+      expect(JSON.parse(download.text).account.email).toBe(musician.email);
+      await shot(page, 'account');
+
+      const fresh = await e2e.page(PHONE);
+      await signInUi(fresh, musician);
+      await waitForPath(fresh, '/dashboard');
+      await expectFitsWidth(fresh, `the dashboard in ${name}`);
+    });
+  });
+}
