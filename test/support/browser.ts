@@ -114,9 +114,9 @@ export async function downloadOf(page: Page, start: () => Promise<void>, timeout
 export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext(options);
   if (browser.browserType().name() === 'firefox') {
-    // Test machines have no sound device: Firefox then fails a playing element with MEDIA_ERR_DECODE ('Failed to
-    // decode media') as it opens the audio output, where Chromium plays into a device of its own. Muted, it still
-    // decodes, keeps time, seeks and ends as it would aloud.
+    // Test machines have no sound device: Firefox then fails every playing element, WAV or MP3, with
+    // MEDIA_ERR_DECODE ('Failed to decode media', its detail 'OnMediaSinkAudioError': the audio output, not the
+    // file), where Chromium plays into a device of its own. Muted, it still decodes, keeps time, seeks and ends.
     await context.addInitScript(() => {
       const play = HTMLMediaElement.prototype.play;
       HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {

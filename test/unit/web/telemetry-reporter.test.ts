@@ -103,6 +103,22 @@ describe('the error reporter', () => {
     expect(sent.at(-1)!.events.map((e) => e.kind)).toEqual(['trace', 'error']);
   });
 
+  it("does not report a chunk's load cut off by leaving the page, and reports one that fails while the page stays", () => {
+    start(false);
+    const cssCutOff = new Error('Unable to preload CSS for /assets/front-page-abc123.css');
+    window.dispatchEvent(new Event('beforeunload'));
+    reportError(cssCutOff, { source: 'rejection' });
+    reportError(new TypeError('error loading dynamically imported module: /assets/app-abc123.js'), { source: 'rejection' });
+    // Any other error while leaving is still reported.
+    reportError(new Error('The list could not be drawn'), { source: 'error' });
+    flush();
+    expect(sent.flatMap((b) => b.events).map((e) => (e as { message?: string }).message)).toEqual(['The list could not be drawn']);
+    window.dispatchEvent(new Event('pageshow'));
+    reportError(cssCutOff, { source: 'rejection' });
+    flush();
+    expect(sent.at(-1)!.events).toEqual([expect.objectContaining({ kind: 'error', message: cssCutOff.message })]);
+  });
+
   it('reports the session of a drawn visit, and uncaught errors and rejections of any', () => {
     start(true);
     recordPageView();

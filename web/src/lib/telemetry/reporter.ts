@@ -136,8 +136,19 @@ export interface ErrorContext {
   status?: number;
 }
 
+/** The page is being left or is hidden, now or when a held call was made. */
+const leavingNow = () => (moment ? moment.leaving : leaving || document.visibilityState === 'hidden');
+
+/**
+ * A lazy chunk or its stylesheet that did not load, as each engine words it (Vite's preload, Chromium,
+ * Firefox, Safari). Firefox fails a load the page cuts off by being left, which is no fault to report.
+ */
+const CHUNK_LOAD_FAILED =
+  /^(Unable to preload CSS for |Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed)/;
+
 export function reportError(error: unknown, context: ErrorContext): void {
   const err = error instanceof Error ? error : new Error(typeof error === 'string' ? error : 'Non-error value thrown');
+  if (CHUNK_LOAD_FAILED.test(err.message) && leavingNow()) return;
   if (options?.echo)
     console.error(`[reported] ${err.name}: ${err.message}`, context.correlationId ? `(correlation id ${context.correlationId})` : '');
   record({
@@ -168,7 +179,7 @@ export function recordApiCall(call: { route: string; status: number; durationMs:
     durationMs: Math.round(call.durationMs),
     correlationId: call.correlationId,
   });
-  const cutOff = call.status === 0 && (moment ? moment.leaving : leaving || document.visibilityState === 'hidden');
+  const cutOff = call.status === 0 && leavingNow();
   if (call.status >= 500 || (call.status === 0 && !cutOff)) {
     const error = new Error(call.message ?? `API ${call.route} failed`);
     error.name = 'ApiError';
