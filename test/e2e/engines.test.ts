@@ -8,7 +8,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, downloadOf, ENGINE_NAMES, PHONE, screenshot, type Engine } from '../support/browser.js';
-import { callRoute, createConfirmedUser, ensureTotp, flows, type TestUser } from '../support/stack-kit.js';
+import { ensureTotp, flows, type TestUser } from '../support/stack-kit.js';
 import { uploadTrack } from '../support/flows.js';
 import { wavBytes } from '../support/audio.js';
 import { browserTests, onboardedMusician, scratchFiles } from './fixtures.js';
@@ -194,16 +194,7 @@ for (const engine of ENGINES) {
     });
 
     it('a pro names their PayPal address and withdraws what is available; PayPal pays it', async () => {
-      const pro = await createConfirmedUser(stack, { fullName: `Pablo ${name}`, prefix: `engine-pro-${engine}` });
-      const proId = await flows.onboard(stack, pro, 'pro');
-      const admin = await flows.testAdmin(stack);
-      const adjusted = await callRoute(
-        stack.apiUrl,
-        'adjustBalance',
-        { id: proId, balance: 20, expectedBalanceCents: 0, reason: 'Earnings for the test' },
-        admin.idToken,
-      );
-      expect(adjusted.status).toBe(200);
+      const { user: pro } = await flows.proWithEarnings(stack, 20, { fullName: `Pablo ${name}`, prefix: `engine-pro-${engine}` });
 
       const page = await e2e.signedIn(pro, '/dashboard');
       await page.goto(`${stack.appUrl}/profile`);

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { callRoute, createConfirmedUser, flows, type TestUser } from '../support/stack-kit.js';
+import { flows, type TestUser } from '../support/stack-kit.js';
 import { DESKTOP, PHONE, screenshot } from '../support/browser.js';
 import { browserTests } from './fixtures.js';
 import { adminUserRow, expectAccessible, expectFitsWidth, expectLatestPayout } from './helpers.js';
@@ -14,7 +14,6 @@ const e2e = browserTests();
 const { stack } = e2e;
 const PAYPAL = `paulo-${randomUUID().slice(0, 8)}@example.test`;
 let pro: TestUser;
-let proId: string;
 
 /** The pro's profile, signed in (sign-in lands on the dashboard). */
 async function profileOf(viewport: { width: number; height: number } = DESKTOP) {
@@ -25,17 +24,7 @@ async function profileOf(viewport: { width: number; height: number } = DESKTOP) 
 }
 
 beforeAll(async () => {
-  pro = await createConfirmedUser(stack, { fullName: 'Paulo Payout', prefix: 'payout-pro' });
-  proId = await flows.onboard(stack, pro, 'pro');
-  // Earnings already available (an admin's correction is available at once).
-  const admin = await flows.testAdmin(stack);
-  const res = await callRoute(
-    stack.apiUrl,
-    'adjustBalance',
-    { id: proId, balance: 50, expectedBalanceCents: 0, reason: 'Earnings for the test' },
-    admin.idToken,
-  );
-  expect(res.status).toBe(200);
+  ({ user: pro } = await flows.proWithEarnings(stack, 50, { fullName: 'Paulo Payout', prefix: 'payout-pro' }));
 });
 
 describe('payouts', () => {

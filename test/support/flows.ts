@@ -160,6 +160,19 @@ export async function onboardedUser(stack: StackInfo, type: 'musician' | 'pro', 
   return { user, id: await onboard(stack, user, type) };
 }
 
+/** A new pro with `dollars` available to withdraw at once: an admin's correction of the balance is available at once. */
+export async function proWithEarnings(stack: StackInfo, dollars: number, opts: Parameters<typeof createConfirmedUser>[1] = {}) {
+  const pro = await onboardedUser(stack, 'pro', opts);
+  const res = await callRoute(
+    stack.apiUrl,
+    'adjustBalance',
+    { id: pro.id, balance: dollars, expectedBalanceCents: 0, reason: 'Earnings for the test' },
+    (await testAdmin(stack)).idToken,
+  );
+  if (res.status !== 200) throw new Error(`adjustBalance answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return pro;
+}
+
 /** A general comment of `words` words unlike any other (so no review reads as a copy of another). */
 export function freshReviewText(words = 45): string {
   const pick = () => Math.random().toString(36).slice(2, 8).replace(/[0-9]/g, 'e');
