@@ -1,15 +1,15 @@
 /**
  * The main journeys again in a second engine, Firefox ESR (Gecko), as a musician on Firefox meets them: sign-in
  * and an admin's authenticator code, an upload played and sought, a new version compared A/B at the same
- * second, a paid request from the payment to the rating of its review, a payout withdrawn, and the account page. Every screen is tested in Chromium by its own file; here
- * each journey is walked once, through the parts where engines differ (forms, file inputs, media, pointer and
- * keyboard, downloads), with screenshots at both widths under SCREENSHOTS=1.
+ * second, a paid request from the payment to the rating of its review, a payout withdrawn, and the account
+ * page. Every screen is tested in Chromium by its own file; here each journey is walked once, through the parts
+ * where engines differ (forms, file inputs, media, pointer and keyboard, downloads), with screenshots at both
+ * widths under SCREENSHOTS=1.
  */
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, downloadOf, ENGINE_NAMES, PHONE, screenshot, type Engine } from '../support/browser.js';
 import { ensureTotp, flows, type TestUser } from '../support/stack-kit.js';
-import { uploadTrack } from '../support/flows.js';
 import { wavBytes } from '../support/audio.js';
 import { browserTests, onboardedMusician, scratchFiles } from './fixtures.js';
 import {
@@ -130,7 +130,7 @@ for (const engine of ENGINES) {
 
     it('a paid request: the musician pays through PayPal, the pro listens, comments and submits, the musician rates it', async () => {
       const title = `${name} Paid ${Math.floor(1000 + Math.random() * 9000)}`;
-      await uploadTrack(stack, musician, title, { seconds: 8 });
+      await flows.uploadTrack(stack, musician, title, { seconds: 8 });
       const page = await e2e.signedIn(musician, '/dashboard');
       await page.goto(`${stack.appUrl}/choose-pro`);
       const card = await showProCard(page, proCardNamed(page, PRO));
@@ -236,6 +236,7 @@ for (const engine of ENGINES) {
       await signInUi(fresh, musician);
       await waitForPath(fresh, '/dashboard');
       await expectFitsWidth(fresh, `the dashboard in ${name}`);
+      await shot(fresh, 'dashboard');
     });
   });
 }
