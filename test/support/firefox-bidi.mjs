@@ -21,6 +21,15 @@ firefox.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(signal, () => firefox.kill(signal));
 
 /** Relays one client's socket to Firefox's, answering the optional emulations Firefox does not know. */
+/** A message's JSON, or {} for one that is not (passed on as it came: it is not this relay's to judge). */
+function parsed(text) {
+  try {
+    return JSON.parse(text) ?? {};
+  } catch {
+    return {};
+  }
+}
+
 function relay(client, upstreamUrl) {
   const upstream = new WebSocket(upstreamUrl);
   const waiting = [];
@@ -28,14 +37,14 @@ function relay(client, upstreamUrl) {
   upstream.on('open', () => waiting.splice(0).forEach((message) => upstream.send(message)));
   client.on('message', (data) => {
     const text = String(data);
-    const { id, method } = JSON.parse(text);
+    const { id, method } = parsed(text);
     if (OPTIONAL.has(method)) asked.set(id, method);
     if (upstream.readyState === WebSocket.OPEN) upstream.send(text);
     else waiting.push(text);
   });
   upstream.on('message', (data) => {
     const text = String(data);
-    const answer = JSON.parse(text);
+    const answer = parsed(text);
     if (asked.has(answer.id)) {
       asked.delete(answer.id);
       if (answer.type === 'error' && answer.error === 'unknown command') {
