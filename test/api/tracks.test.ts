@@ -3,7 +3,7 @@ import { GetCommand, DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@
 import { PROCESSING_STALLED_ERROR, type TrackView } from '../../shared/schemas/tracks.js';
 import { callRoute, createConfirmedUser, processingTrack, type TestUser, until, useStackEnvironment } from '../support/stack-kit.js';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { spawnSync } from 'node:child_process';
+import { processingWorkerPids } from '../support/upload-burst.js';
 import { GetObjectTaggingCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { localS3, objectExists as isStored } from '../support/objects.js';
 import { MAX_TRACK_BYTES, PEAKS_COUNT } from '../../shared/constants.js';
@@ -329,10 +329,7 @@ describe('processing survives its worker being killed', () => {
   });
 
   it('retries a killed run: the track ends ready and the API keeps serving', async () => {
-    const pids = () => {
-      const out = spawnSync('pgrep', ['-f', `processing-worker=s3-${new URL(stack.s3Endpoint).port}`], { encoding: 'utf8' }).stdout;
-      return out.split('\n').filter(Boolean).map(Number);
-    };
+    const pids = () => processingWorkerPids(stack);
     // About 40 MB of audio: long enough to be mid-run when the worker dies.
     const bytes = wavBytes({ seconds: 240, sampleRate: 44_100, channels: 2 });
     const up = await uploadFile(stack, owner, bytes, 'long.wav');

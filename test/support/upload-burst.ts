@@ -82,11 +82,21 @@ export async function allProcessed(stack: StackInfo, byUser: Map<TestUser, strin
   return done;
 }
 
-/** How many local processing workers are alive (one per run at most, kept warm between runs). */
-export function processingWorkers(stack: Pick<StackInfo, 's3Endpoint'>): number {
-  const out = spawnSync('pgrep', ['-f', `processing-worker=s3-${new URL(stack.s3Endpoint).port}`], { encoding: 'utf8' }).stdout;
-  return out.split('\n').filter(Boolean).length;
+/**
+ * The local processing workers alive (one per run at most, kept warm between runs). Another file's pgrep
+ * for them carries the same words in its own command line while it runs, so pgreps are left out: counted,
+ * one made a burst of 5 workers read as 6.
+ */
+export function processingWorkerPids(stack: Pick<StackInfo, 's3Endpoint'>): number[] {
+  const out = spawnSync('pgrep', ['-a', '-f', `processing-worker=s3-${new URL(stack.s3Endpoint).port}`], { encoding: 'utf8' }).stdout;
+  return out
+    .split('\n')
+    .map((line) => line.split(' '))
+    .filter(([pid, command]) => pid && !/(^|\/)pgrep$/.test(command))
+    .map(([pid]) => Number(pid));
 }
+
+export const processingWorkers = (stack: Pick<StackInfo, 's3Endpoint'>) => processingWorkerPids(stack).length;
 
 /** The most workers alive at once, sampled every 100 ms until `until` settles. */
 export async function mostWorkers(stack: Pick<StackInfo, 's3Endpoint'>, until: Promise<unknown>): Promise<number> {
