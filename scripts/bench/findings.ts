@@ -351,8 +351,11 @@ export async function scoreFindings(expectedPath: string): Promise<SetResult> {
         for (const i of injected) if (found.some((f) => f.kind === kind && Math.abs(f.start - i.start) <= TOLERANCE)) perKind[kind].hits++;
         for (const f of found) {
           perKind[f.kind].findings++;
-          // A finding on an injected defect is a true one even where it starts later (a second clipped run in it).
-          const hit = injected.some((i) => i.kind === f.kind && f.start <= i.end + TOLERANCE && f.end >= i.start - TOLERANCE);
+          // A finding on an injected defect is a true one even where it starts later (a second clipped run in it);
+          // so is one of another kind that is really in the copy's samples (the overs a clip made), as on a control.
+          const hit =
+            injected.some((i) => i.kind === f.kind && f.start <= i.end + TOLERANCE && f.end >= i.start - TOLERANCE) ||
+            measuredReal(f, channels, audio.rate);
           if (!hit) perKind[f.kind].falseFindings++;
           if (!hit && process.env.SNIP_FINDINGS_DEBUG) console.log('   false', name, kind, JSON.stringify(f), JSON.stringify(injected));
         }
