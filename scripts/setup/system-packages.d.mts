@@ -1,9 +1,12 @@
 // Types of system-packages.mjs (plain JavaScript so that it runs before `npm ci`), for the TypeScript that imports it.
-export type Need = 'java' | 'chromium' | 'firefox';
+export type Need = 'java' | 'chromium' | 'firefox' | 'webkit';
 
 export declare const DEFAULT_CHROMIUM: string;
 export declare const TEST_CHROMIUM: string;
 export declare const DEFAULT_FIREFOX: string;
+export declare const WEBKIT_DRIVER: string;
+/** The MiniBrowser Debian installs, if any. */
+export declare function webkitBrowser(): string | undefined;
 export declare const NEEDS: Record<Need, { label: string; pkgs: string[]; elsewhere: string }>;
 
 export type Step = { action: 'none' } | { action: 'stop'; message: string } | { action: 'install'; message: string; commands: string[][] };
@@ -25,6 +28,7 @@ export interface Machine {
   hasJava(): boolean;
   hasChromium(): boolean;
   hasFirefox(): boolean;
+  hasWebKit(): boolean;
   isRoot(): boolean;
   canSudo(): boolean;
   hasApt(): boolean;
@@ -32,7 +36,7 @@ export interface Machine {
   run(command: string[]): number;
 }
 
-export declare function missingNeeds(needs: Need[], machine: Pick<Machine, 'hasJava' | 'hasChromium' | 'hasFirefox'>): Need[];
+export declare function missingNeeds(needs: Need[], machine: Pick<Machine, 'hasJava' | 'hasChromium' | 'hasFirefox' | 'hasWebKit'>): Need[];
 
 export declare function ensure(
   needs: string[],

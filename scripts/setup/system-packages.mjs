@@ -1,12 +1,13 @@
 /**
  * The Debian packages the project needs beside Node: a Java runtime for DynamoDB Local (`npm start`, the API
  * and browser tests), Chromium (its headless shell for the browser tests, the whole browser for the benches
- * that load pages as a visitor's browser does) and Firefox ESR, in which the main journeys run again. Missing ones are installed with apt-get when running
+ * that load pages as a visitor's browser does), and Firefox ESR and WebKitGTK (with Xvfb for its windows), in which
+ * the main journeys run again. Missing ones are installed with apt-get when running
  * as root or with passwordless sudo; otherwise it stops and prints the one command to run.
  *
- *   node scripts/setup/system-packages.mjs java chromium firefox
+ *   node scripts/setup/system-packages.mjs java chromium firefox webkit
  *
- * `npm start` (java), `npm test` (java chromium firefox) and `.ci/run` call it. Plain Node with no dependency, so it
+ * `npm start` (java), `npm test` (java chromium firefox webkit) and `.ci/run` call it. Plain Node with no dependency, so it
  * also runs before `npm ci`. Its decisions (`plan`, `ensure`) take the machine's answers as arguments, for the
  * unit tests (test/unit/scripts/system-packages.test.ts).
  */
@@ -22,6 +23,16 @@ export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 export const TEST_CHROMIUM = '/usr/bin/chromium-headless-shell';
 /** Debian's Firefox ESR, driven over WebDriver BiDi (test/support/firefox-bidi.mjs). */
 export const DEFAULT_FIREFOX = '/usr/bin/firefox-esr';
+/** Debian's WebKitGTK (Safari's engine): its WebDriver, which starts its MiniBrowser, in an X server of its own (Xvfb). */
+export const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver';
+/** Where Debian puts the MiniBrowser: under the machine's own library folder (x86_64-linux-gnu, aarch64-linux-gnu, ...). */
+export function webkitBrowser() {
+  for (const dir of fs.existsSync('/usr/lib') ? fs.readdirSync('/usr/lib') : []) {
+    const file = `/usr/lib/${dir}/webkit2gtk-4.1/MiniBrowser`;
+    if (dir.endsWith('-linux-gnu') && fs.existsSync(file)) return file;
+  }
+  return undefined;
+}
 
 /** What each need is called in messages, the Debian package that brings it, and what to get without apt. */
 export const NEEDS = {
@@ -35,6 +46,11 @@ export const NEEDS = {
     label: 'Firefox ESR (for the journeys in a second engine)',
     pkgs: ['firefox-esr'],
     elsewhere: 'Firefox ESR (or set FIREFOX_PATH)',
+  },
+  webkit: {
+    label: 'WebKitGTK and Xvfb (for the journeys in a third engine)',
+    pkgs: ['webkit2gtk-driver', 'xvfb'],
+    elsewhere: "WebKitGTK's WebKitWebDriver and MiniBrowser, and Xvfb",
   },
 };
 
@@ -77,7 +93,12 @@ export function plan({ missing, root, sudo, apt, chromiumPath, firefoxPath }) {
 
 /** The needs this machine lacks, in the order asked. */
 export function missingNeeds(needs, machine) {
-  const has = { java: () => machine.hasJava(), chromium: () => machine.hasChromium(), firefox: () => machine.hasFirefox() };
+  const has = {
+    java: () => machine.hasJava(),
+    chromium: () => machine.hasChromium(),
+    firefox: () => machine.hasFirefox(),
+    webkit: () => machine.hasWebKit(),
+  };
   return needs.filter((need) => !has[need]());
 }
 
@@ -141,6 +162,7 @@ export function realMachine(env = process.env) {
     hasJava: () => succeeds('java', ['-version']),
     hasChromium: () => (chromiumPath ? runs(chromiumPath) : runs(DEFAULT_CHROMIUM) && runs(TEST_CHROMIUM)),
     hasFirefox: () => runs(firefoxPath ?? DEFAULT_FIREFOX),
+    hasWebKit: () => runs(WEBKIT_DRIVER) && Boolean(webkitBrowser()) && succeeds('sh', ['-c', 'command -v Xvfb']),
     isRoot: () => process.getuid?.() === 0,
     canSudo: () => succeeds('sudo', ['-n', 'true']),
     hasApt: () => succeeds('apt-get', ['--version']),

@@ -1,10 +1,11 @@
 /**
- * The main journeys again in a second engine, Firefox ESR (Gecko), as a musician on Firefox meets them: sign-in
+ * The main journeys again in the other engines, Firefox ESR (Gecko) and WebKitGTK (Safari's engine), as a
+ * musician on Firefox or an iPhone meets them: sign-in
  * and an admin's authenticator code, an upload played and sought, a new version compared A/B at the same
  * second, a paid request from the payment to the rating of its review, a payout withdrawn, and the account
  * page. Every screen is tested in Chromium by its own file; here each journey is walked once, through the parts
  * where engines differ (forms, file inputs, media, pointer and keyboard, downloads), with screenshots at both
- * widths under SCREENSHOTS=1.
+ * widths under SCREENSHOTS=1. WebKitGTK runs them through test/support/webkit-page.ts, over classic WebDriver.
  */
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -26,11 +27,28 @@ import {
   waitForPath,
 } from './helpers.js';
 
-const ENGINES: Engine[] = ['firefox'];
+const ENGINES: Engine[] = ['firefox', 'webkit'];
 const files = scratchFiles('engines');
 
 /** The demo pro, who charges $30. */
 const PRO = 'Paul Producer';
+/**
+ * What the pro says in each engine's paid request: their own words each time, since the same comments on
+ * another track are refused as pasted (the pro reviews in every engine).
+ */
+const COMMENTS: Record<Engine, string[]> = {
+  chromium: [],
+  firefox: [
+    'The kick and the bass fight around 60 Hz here',
+    'The snare is too bright, tame it near 5 kHz',
+    'The ending fades out too fast to land',
+  ],
+  webkit: [
+    'The low end gets muddy under the second chorus',
+    'The vocal sits a little behind the guitars in this part',
+    'The fade at the end cuts off the reverb tail',
+  ],
+};
 
 const media = (scope: Locator, testId = 'player-media') =>
   scope.getByTestId(testId).evaluate((a: HTMLAudioElement) => ({ time: a.currentTime, paused: a.paused, volume: a.volume }));
@@ -43,6 +61,8 @@ for (const engine of ENGINES) {
     const { stack } = e2e;
     let musician: TestUser;
     const shot = (page: Page, what: string) => screenshot(page, `${engine}-${what}`);
+    /** The track the journeys upload and play. */
+    const tone = `${name} Tone`;
 
     beforeAll(async () => {
       musician = await onboardedMusician(`Gina ${name}`, `engine-${engine}`);
@@ -68,14 +88,14 @@ for (const engine of ENGINES) {
       const page = await e2e.signedIn(musician, '/dashboard');
       await page.getByTestId('upload-open').click();
       const dialog = page.getByRole('dialog', { name: 'Upload Track' });
-      await dialog.getByTestId('upload-file-input').setInputFiles(files.write('Gecko Tone.wav', wavBytes({ seconds: 30, channels: 2 })));
-      expect(await dialog.getByLabel('Track title').inputValue()).toBe('Gecko Tone');
+      await dialog.getByTestId('upload-file-input').setInputFiles(files.write(`${tone}.wav`, wavBytes({ seconds: 30, channels: 2 })));
+      expect(await dialog.getByLabel('Track title').inputValue()).toBe(tone);
       await dialog.getByTestId('upload-submit').click();
       await dialog.waitFor({ state: 'detached', timeout: 30_000 });
 
-      const row = trackRow(page, 'Gecko Tone');
-      await row.getByRole('button', { name: 'Play Gecko Tone' }).click({ timeout: 30_000 });
-      await row.getByRole('button', { name: 'Pause Gecko Tone' }).waitFor();
+      const row = trackRow(page, tone);
+      await row.getByRole('button', { name: `Play ${tone}` }).click({ timeout: 30_000 });
+      await row.getByRole('button', { name: `Pause ${tone}` }).waitFor();
       await expect.poll(async () => (await media(row)).time, { timeout: 10_000 }).toBeGreaterThan(0.3);
       await shot(page, 'playing');
 
@@ -85,9 +105,9 @@ for (const engine of ENGINES) {
       await row.getByRole('button', { name: 'Forward 10 seconds' }).click();
       await expect.poll(async () => (await media(row)).time, { timeout: 10_000 }).toBeGreaterThan(23);
 
-      await row.getByRole('slider', { name: 'Seek Gecko Tone' }).focus();
+      await row.getByRole('slider', { name: `Seek ${tone}` }).focus();
       await page.keyboard.press('Space');
-      await row.getByRole('button', { name: 'Play Gecko Tone' }).waitFor();
+      await row.getByRole('button', { name: `Play ${tone}` }).waitFor();
       expect((await media(row)).paused).toBe(true);
       await page.keyboard.press('Home');
       await page.keyboard.press('ArrowRight');
@@ -97,15 +117,18 @@ for (const engine of ENGINES) {
 
     it('uploads a new version and compares it A/B at the same second, loudness matched', async () => {
       const page = await e2e.signedIn(musician, '/dashboard');
-      const row = trackRow(page, 'Gecko Tone');
+      const row = trackRow(page, tone);
       await row.getByTestId('track-new-version').click();
       const dialog = page.getByRole('dialog', { name: 'Upload a new version' });
       await dialog
         .getByTestId('upload-file-input')
-        .setInputFiles(files.write('Gecko Tone v2.wav', wavBytes({ seconds: 30, channels: 2, frequency: 330 })));
+        .setInputFiles(files.write(`${tone} v2.wav`, wavBytes({ seconds: 30, channels: 2, frequency: 330 })));
       await dialog.getByTestId('upload-submit').click();
       await dialog.waitFor({ state: 'detached', timeout: 30_000 });
-      await row.getByRole('group', { name: 'Versions of Gecko Tone' }).getByRole('button', { name: 'v2' }).waitFor();
+      await row
+        .getByRole('group', { name: `Versions of ${tone}` })
+        .getByRole('button', { name: 'v2' })
+        .waitFor();
 
       await row.getByTestId('track-compare-toggle').click();
       const compare = row.getByTestId('version-compare');
@@ -123,7 +146,9 @@ for (const engine of ENGINES) {
       await compare.getByTestId('compare-play').click();
 
       const phone = await e2e.signedIn(musician, '/dashboard', PHONE);
-      await trackRow(phone, 'Gecko Tone').getByRole('group', { name: 'Versions of Gecko Tone' }).waitFor();
+      await trackRow(phone, tone)
+        .getByRole('group', { name: `Versions of ${tone}` })
+        .waitFor();
       await expectFitsWidth(phone, `a track with versions in ${name}`);
       await shot(phone, 'versions');
     });
@@ -158,11 +183,7 @@ for (const engine of ENGINES) {
         .poll(() => summary.textContent(), { timeout: 25_000 })
         .toBe('Listened to 100% (0:08 of 0:08), 1 session, reported by the player');
       const composer = form.getByTestId('comment-composer');
-      for (const [at, text] of [
-        [0.15, 'The kick and the bass fight around 60 Hz here'],
-        [0.5, 'The snare is too bright, tame it near 5 kHz'],
-        [0.85, 'The ending fades out too fast to land'],
-      ] as const) {
+      for (const [at, text] of COMMENTS[engine].map((comment, i) => [[0.15, 0.5, 0.85][i], comment] as const)) {
         const wave = (await form.getByTestId('player-waveform').boundingBox())!;
         await pro.mouse.click(wave.x + wave.width * at, wave.y + wave.height / 2);
         await fillField(composer.getByTestId('comment-input'), text);
@@ -216,7 +237,7 @@ for (const engine of ENGINES) {
       await page.getByRole('link', { name: `Your account: ${musician.fullName}` }).click();
       await waitForPath(page, '/account');
       const form = page.getByTestId('change-password-form');
-      const newPassword = `${musician.password}-gecko`;
+      const newPassword = `${musician.password}-${engine}`;
       await fillField(form.getByLabel('Current password'), 'not-the-password');
       await fillField(form.getByLabel('New password', { exact: true }), newPassword);
       await fillField(form.getByLabel('Confirm new password'), newPassword);
@@ -235,6 +256,7 @@ for (const engine of ENGINES) {
       const fresh = await e2e.page(PHONE);
       await signInUi(fresh, musician);
       await waitForPath(fresh, '/dashboard');
+      await fresh.getByRole('heading', { name: 'Musician Experience' }).waitFor();
       await expectFitsWidth(fresh, `the dashboard in ${name}`);
       await shot(fresh, 'dashboard');
     });

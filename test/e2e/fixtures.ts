@@ -2,12 +2,13 @@
  * The set-up every browser test file shares: one browser for the file (Chromium, or the engine asked for), and pages that close themselves,
  * a test's when the test finishes and a describe block's after the block's tests.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { beforeAll, beforeEach, expect, inject, onTestFinished } from 'vitest';
 import { callRoute, createConfirmedUser, type TestUser } from '../support/stack-kit.js';
 import { audioDir } from '../support/audio.js';
 import { DESKTOP, ENGINE_NAMES, newPage, type Engine, type Viewport } from '../support/browser.js';
-import { launchBrowser, signedInPage, type Account } from './helpers.js';
+import { launchBrowser, signedInPage, signedInWebKitPage, type Account } from './helpers.js';
+import { launchWebKit, WebKitBrowser } from '../support/webkit-page.js';
 
 /** A page the tests of a describe block share, there from the block's first test to its last. */
 export interface BlockPage {
@@ -20,9 +21,9 @@ export interface BlockPage {
  */
 export function browserTests(engine: Engine = 'chromium') {
   const stack = inject('stack');
-  let running: Browser | undefined;
+  let running: Browser | WebKitBrowser | undefined;
   beforeAll(async () => {
-    running = await launchBrowser(engine);
+    running = engine === 'webkit' ? await launchWebKit() : await launchBrowser(engine);
     return () => running?.close();
   });
   // The summary counts the browser tests by engine (test/support/summary-reporter.ts).
@@ -34,25 +35,37 @@ export function browserTests(engine: Engine = 'chromium') {
     if (!running) throw new Error(`${ENGINE_NAMES[engine]} is not running yet: open pages in the tests and their hooks`);
     return running;
   };
-  const closedAfterTest = ({ context, page }: { context: BrowserContext; page: Page }) => {
+  type Opened = { context: { close: () => Promise<void> }; page: Page };
+  const opened = (viewport: Viewport): Promise<Opened> => {
+    const b = browser();
+    return b instanceof WebKitBrowser ? b.newPage(viewport) : newPage(b, viewport);
+  };
+  const signedIn = (who: Account, landing: string, viewport: Viewport): Promise<Opened> => {
+    const b = browser();
+    return b instanceof WebKitBrowser ? signedInWebKitPage(b, who, landing, viewport) : signedInPage(b, who, landing, viewport);
+  };
+  const closedAfterTest = ({ context, page }: Opened) => {
     onTestFinished(() => context.close());
     return page;
   };
 
   return {
     stack,
-    get browser() {
-      return browser();
+    /** The Playwright browser (Chromium or Firefox). */
+    get browser(): Browser {
+      const b = browser();
+      if (b instanceof WebKitBrowser) throw new Error('WebKitGTK is driven over WebDriver, not through a Playwright browser');
+      return b;
     },
     /** In a test: a new page of a fresh context, closed when the test finishes. */
-    page: async (viewport: Viewport = DESKTOP): Promise<Page> => closedAfterTest(await newPage(browser(), viewport)),
+    page: async (viewport: Viewport = DESKTOP): Promise<Page> => closedAfterTest(await opened(viewport)),
     /** In a test: a page signed in as the account and landed on `landing`, closed when the test finishes. */
     signedIn: async (who: Account, landing: string, viewport: Viewport = DESKTOP): Promise<Page> =>
-      closedAfterTest(await signedInPage(browser(), who, landing, viewport)),
+      closedAfterTest(await signedIn(who, landing, viewport)),
     /** In a test: a user just signed up and confirmed, signed in on onboarding's first step; closed when the test finishes. */
     async newcomer(fullName: string, prefix: string, viewport: Viewport = DESKTOP): Promise<Page> {
       const user = await createConfirmedUser(stack, { fullName, prefix });
-      return closedAfterTest(await signedInPage(browser(), user, '/onboarding/type', viewport));
+      return closedAfterTest(await signedIn(user, '/onboarding/type', viewport));
     },
     /**
      * In a describe block (or the file, at its top level): a page signed in before the block's tests and
@@ -61,7 +74,7 @@ export function browserTests(engine: Engine = 'chromium') {
     signedInForAll(who: Account | (() => Account), landing: string, viewport: Viewport = DESKTOP): BlockPage {
       let held: Page | undefined;
       beforeAll(async () => {
-        const { context, page } = await signedInPage(browser(), typeof who === 'function' ? who() : who, landing, viewport);
+        const { context, page } = await signedIn(typeof who === 'function' ? who() : who, landing, viewport);
         held = page;
         return () => context.close();
       });

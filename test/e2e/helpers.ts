@@ -6,6 +6,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { DESKTOP, launchBrowser, newContext, type Viewport } from '../support/browser.js';
+import type { WebKitBrowser } from '../support/webkit-page.js';
 import { totpCode } from '../support/totp.js';
 import { ensureTotp, signInTokens, totpSecretOf } from '../support/users.js';
 import { DEMO_PASSWORD } from '../../scripts/seed/demo-users.js';
@@ -151,6 +152,23 @@ export async function signedInPage(browser: Browser, who: Account, landing: stri
   await page.goto(`${appUrl}${landing}`);
   await waitForPath(page, landing);
   return { context, page };
+}
+
+/**
+ * The same in WebKitGTK, whose WebDriver runs no script before a page's own: the session is stored from a
+ * page of the app's origin that runs none (its runtime configuration), and then the landing page opens.
+ */
+export async function signedInWebKitPage(browser: WebKitBrowser, who: Account, landing: string, viewport: Viewport = DESKTOP) {
+  const appUrl = inject('stack').appUrl;
+  const [opened, session] = await Promise.all([browser.newPage(viewport), storedSession(who)]);
+  const { page } = opened;
+  await page.goto(`${appUrl}/config.json`);
+  await page.evaluate((items) => {
+    for (const [name, value] of Object.entries(items)) localStorage.setItem(name, value);
+  }, session);
+  await page.goto(`${appUrl}${landing}`);
+  await waitForPath(page, landing);
+  return opened;
 }
 
 const TYPE_STEPS = { musician: 'Select Your Genres', pro: 'Complete Your Profile' } as const;

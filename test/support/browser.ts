@@ -19,9 +19,13 @@ export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
 const CHROMIUM = process.env.CHROMIUM_PATH || TEST_CHROMIUM;
 const FIREFOX = process.env.FIREFOX_PATH || DEFAULT_FIREFOX;
 
-/** The engines the browser tests run in: every test in Chromium, the main journeys in Firefox too. */
-export type Engine = 'chromium' | 'firefox';
-export const ENGINE_NAMES: Record<Engine, string> = { chromium: 'Chromium', firefox: 'Firefox ESR' };
+/** The engines the browser tests run in: every test in Chromium, the main journeys in Firefox and WebKitGTK too. */
+export type Engine = 'chromium' | 'firefox' | 'webkit';
+export const ENGINE_NAMES: Record<Engine, string> = { chromium: 'Chromium', firefox: 'Firefox ESR', webkit: 'WebKitGTK' };
+
+/** No animation, transition or blinking caret in a test's pages: what a test reads or draws is the page at rest. */
+export const STILL_CSS =
+  '*, ::before, ::after { animation: none !important; transition: none !important; caret-color: transparent !important; }';
 
 export async function launchBrowser(engine: Engine = 'chromium'): Promise<Browser> {
   if (engine === 'firefox') return launchFirefox();
@@ -80,15 +84,18 @@ async function launchFirefox(): Promise<Browser> {
   return browser;
 }
 
-/** Where each Firefox saves its downloads: the ESR saves them but sends no download event over BiDi. */
-const DOWNLOADS = new WeakMap<Browser, string>();
+/**
+ * Where a browser that sends no download event saves its downloads: each Firefox (the ESR saves them but sends
+ * no event over BiDi), and each WebKitGTK page (WebDriver has no downloads at all).
+ */
+export const DOWNLOADS = new WeakMap<object, string>();
 
 /**
  * Clicks what starts a download and gives the file's name and text: from Playwright's download event in
- * Chromium, from the folder Firefox saved it in (the first new file there) in Firefox.
+ * Chromium, from the folder the browser saved it in (the first new file there) in Firefox and WebKitGTK.
  */
 export async function downloadOf(page: Page, start: () => Promise<void>, timeoutMs = 15_000): Promise<{ name: string; text: string }> {
-  const folder = DOWNLOADS.get(page.context().browser()!);
+  const folder = DOWNLOADS.get(page) ?? DOWNLOADS.get(page.context().browser()!);
   if (!folder) {
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: timeoutMs }), start()]);
     return { name: download.suggestedFilename(), text: fs.readFileSync((await download.path())!, 'utf8') };
@@ -97,10 +104,12 @@ export async function downloadOf(page: Page, start: () => Promise<void>, timeout
   await start();
   for (const until = Date.now() + timeoutMs; Date.now() < until; await new Promise((r) => setTimeout(r, 100))) {
     // Firefox puts an empty file under the download's name at once, writes a '.part' beside it and moves
-    // that over it once the download is whole (a download the tests wait for is never empty).
+    // that over it once the download is whole (a download the tests wait for is never empty); WebKitGTK writes
+    // a '.wkdownload' and renames it. Dot names are the browser's own (WebKitGTK's folder is its home).
     const now = fs.readdirSync(folder);
-    const name = now.find((file) => !before.has(file) && !file.endsWith('.part'));
-    const whole = name && !now.includes(`${name}.part`) && fs.statSync(path.join(folder, name)).size > 0;
+    const partial = (file: string) => file.endsWith('.part') || file.endsWith('.wkdownload');
+    const name = now.find((file) => !before.has(file) && !partial(file) && !file.startsWith('.'));
+    const whole = name && !now.some((file) => partial(file) && file.startsWith(name)) && fs.statSync(path.join(folder, name)).size > 0;
     if (whole) return { name, text: fs.readFileSync(path.join(folder, name), 'utf8') };
   }
   throw new Error(`Nothing was downloaded into ${folder} within ${timeoutMs} ms`);
@@ -125,13 +134,14 @@ export async function newContext(browser: Browser, options: BrowserContextOption
       };
     });
   }
-  await context.addInitScript(() =>
-    document.addEventListener('DOMContentLoaded', () => {
-      const still = document.createElement('style');
-      still.textContent =
-        '*, ::before, ::after { animation: none !important; transition: none !important; caret-color: transparent !important; }';
-      (document.head ?? document.documentElement).append(still);
-    }),
+  await context.addInitScript(
+    (css) =>
+      document.addEventListener('DOMContentLoaded', () => {
+        const still = document.createElement('style');
+        still.textContent = css;
+        (document.head ?? document.documentElement).append(still);
+      }),
+    STILL_CSS,
   );
   return context;
 }

@@ -13,19 +13,21 @@ function machine(has: {
   java?: boolean;
   chromium?: boolean;
   firefox?: boolean;
+  webkit?: boolean;
   root?: boolean;
   sudo?: boolean;
   apt?: boolean;
   installs?: boolean;
   exit?: number;
 }) {
-  const state = { java: has.java ?? false, chromium: has.chromium ?? false, firefox: has.firefox ?? false };
+  const state = { java: has.java ?? false, chromium: has.chromium ?? false, firefox: has.firefox ?? false, webkit: has.webkit ?? false };
   const ran: string[][] = [];
   const asked = { sudo: 0 };
   const fake: Machine = {
     hasJava: () => state.java,
     hasChromium: () => state.chromium,
     hasFirefox: () => state.firefox,
+    hasWebKit: () => state.webkit,
     isRoot: () => has.root ?? false,
     canSudo: () => {
       asked.sudo++;
@@ -38,6 +40,7 @@ function machine(has: {
         if (command.includes('openjdk-17-jre-headless')) state.java = true;
         if (command.includes('chromium')) state.chromium = true;
         if (command.includes('firefox-esr')) state.firefox = true;
+        if (command.includes('webkit2gtk-driver') && command.includes('xvfb')) state.webkit = true;
       }
       return has.exit ?? 0;
     },
@@ -163,10 +166,10 @@ describe('ensure', () => {
     expect(useless.err).toEqual(['Still missing after apt-get: Java (for DynamoDB Local)']);
   });
 
-  it('installs Firefox ESR when `npm test` asks for it', () => {
+  it('installs Firefox ESR, and WebKitGTK with an X server for it, when `npm test` asks for them', () => {
     const m = machine({ java: true, chromium: true, root: true });
-    expect(ensure(['java', 'chromium', 'firefox'], m.fake, m.print)).toBe(0);
-    expect(m.ran).toEqual([UPDATE, [...INSTALL, 'firefox-esr']]);
+    expect(ensure(['java', 'chromium', 'firefox', 'webkit'], m.fake, m.print)).toBe(0);
+    expect(m.ran).toEqual([UPDATE, [...INSTALL, 'firefox-esr', 'webkit2gtk-driver', 'xvfb']]);
   });
 
   it('refuses a need it does not know', () => {
