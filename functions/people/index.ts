@@ -12,6 +12,7 @@ export { authenticatorOf, confirmSetup, removeAuthenticator, startSetup } from '
 export { type Caller } from './caller.js';
 export { listPros, searchUsers, showcase } from './directory.js';
 export { takeConfirmedEmail } from './email-change.js';
+export { passwordChanged } from './password-change.js';
 export { createImageUpload, saveProfileImage } from './images.js';
 export { auditWrite, impersonated, listAudit, lookUpImpersonation, ownWordRefused, startImpersonation } from './impersonation.js';
 export { saveMailPreferences, unsubscribe } from './mail-preferences.js';

@@ -26,6 +26,7 @@ export const routePaths = {
   saveMailPreferences: { method: 'PUT', path: '/users/me/mail-preferences', access: 'user', area: 'users' },
   // After the user confirmed a new address with Cognito: the record takes the address Cognito now has.
   takeConfirmedEmail: { method: 'POST', path: '/users/me/email', access: 'user', area: 'users' },
+  passwordChanged: { method: 'POST', path: '/users/me/password-changed', access: 'user', area: 'users' },
   // The account's rare, heavy actions: a function of their own, so that no page's calls carry them.
   exportMyData: { method: 'GET', path: '/users/me/data', access: 'user', area: 'account' },
   getDeletionCheck: { method: 'GET', path: '/users/me/deletion', access: 'user', area: 'account' },

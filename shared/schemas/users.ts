@@ -108,6 +108,8 @@ export const unsubscribeOutput = z.object({
   email: z.string(),
 });
 
+/** Whether a changed password was told to the account's address now (false: already told, or no recent change). */
+export const passwordNoticeView = z.object({ notified: z.boolean() });
 export const emailExistsInput = z.strictObject({ email: emailField });
 export const usernameExistsInput = z.strictObject({ username: usernameField });
 export const chooseTypeInput = z.strictObject({ type: userTypeField });

@@ -142,6 +142,7 @@ describe('DynamoDB round trips per route', () => {
     const { mailToken } = await import('../../functions/platform/mail-links.js');
     await call('unsubscribe', { token: mailToken((await getUser(me.id))!, 'marketing'), kind: 'marketing' });
     await call('takeConfirmedEmail', {}, musician);
+    await call('passwordChanged', {}, musician);
   });
 
   it('tracks and free feedback: upload, share, comments, feedback, rating, deleting two shared tracks', async () => {

@@ -91,10 +91,13 @@ describe('the account page', () => {
     await form.getByRole('button', { name: 'Change password' }).click();
     await form.getByText('Your current password is not right.').waitFor();
 
+    const since = Date.now();
     await form.getByLabel('Current password').fill(ana.password);
     await form.getByRole('button', { name: 'Change password' }).click();
     await page.getByTestId('password-changed').waitFor();
     ana = { ...ana, password: newPassword };
+    // The account's address hears of it, in case the change was not the owner's.
+    await waitForEmail(stack.mailUrl, ana.email, /^Your password was changed$/, { since });
 
     const fresh = await e2e.page();
     await signInUi(fresh, ana);

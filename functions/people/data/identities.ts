@@ -28,13 +28,20 @@ export interface AccountAttributes {
   email: string;
   name: string;
   preferredUsername: string | null;
+  /** When the account last changed in the directory (its password among what changes it), if it says. */
+  modifiedAt: string | null;
 }
 
 /** The account's profile attributes (ID tokens do not always carry them all). */
 export async function getAccountAttributes(cognitoUsername: string): Promise<AccountAttributes> {
   const res = await cognito().send(new AdminGetUserCommand({ UserPoolId: config.userPoolId, Username: cognitoUsername }));
   const attr = (name: string) => res.UserAttributes?.find((a) => a.Name === name)?.Value;
-  return { email: attr('email') ?? '', name: attr('name') ?? '', preferredUsername: attr('preferred_username') ?? null };
+  return {
+    email: attr('email') ?? '',
+    name: attr('name') ?? '',
+    preferredUsername: attr('preferred_username') ?? null,
+    modifiedAt: res.UserLastModifiedDate?.toISOString() ?? null,
+  };
 }
 
 /**

@@ -14,7 +14,7 @@ import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dy
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { dynamo } from '../../lib/aws/dynamo.js';
-import { cancellation, failedItem, retryConflicts, send, type TransactItem } from '../../platform/data/index.js';
+import { cancellation, failedItem, retryConflicts, send, writeIf, type TransactItem } from '../../platform/data/index.js';
 import { listAsPro, unlist } from './pro-listing.js';
 import { config } from '../../lib/config.js';
 import { Conflict } from '../../lib/errors.js';
@@ -94,6 +94,8 @@ export interface UserRecord extends ProfileTexts {
    * (scripts/migrate/mail-keys.ts gives one to older records), never shown in the app.
    */
   mailKey?: string;
+  /** The directory's change the user was last told of as a password change (people/password-change.ts). */
+  passwordNoticeFor?: string;
   /**
    * Moves by one with every write that derives something from the record as read (the list keys, the type
    * counters), each conditional on it: a write from a stale read is refused instead of undoing another.
@@ -459,4 +461,21 @@ export const updateWith = (userId: string, update: Omit<TransactUpdate, 'TableNa
   send(
     () =>
       new TransactWriteCommand({ TransactItems: [{ Update: { TableName: config.tableName, Key: userKey(userId), ...update } }, ...also] }),
+  );
+
+/**
+ * Claims the notice of the directory's change at `modifiedAt`: true once, for the first caller, and never for
+ * a change at or before one already told of (two tabs asking at once send one e-mail). Not versioned, like
+ * the authenticator's date: nothing listed or counted derives from it.
+ */
+export const claimPasswordNotice = (userId: string, modifiedAt: string): Promise<boolean> =>
+  writeIf(
+    () =>
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: userKey(userId),
+        UpdateExpression: 'SET passwordNoticeFor = :at',
+        ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(passwordNoticeFor) OR passwordNoticeFor < :at)',
+        ExpressionAttributeValues: { ':at': modifiedAt },
+      }),
   );

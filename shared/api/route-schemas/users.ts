@@ -20,6 +20,7 @@ import {
   saveGenresInput,
   saveProProfileInput,
   saveMailPreferencesInput,
+  passwordNoticeView,
   usernameExistsInput,
   userView,
 } from '../../schemas/users.js';
@@ -40,6 +41,7 @@ export const usersSchemas = {
   saveSocialLinks: { input: saveSocialLinksInput, output: userView },
   saveMailPreferences: { input: saveMailPreferencesInput, output: userView },
   takeConfirmedEmail: { input: emptyInput, output: userView },
+  passwordChanged: { input: emptyInput, output: passwordNoticeView },
   setOwnPrice: { input: setOwnPriceInput, output: userView },
   createImageUpload: { input: createImageUploadInput, output: imageUploadTicket },
   saveProfileImage: { input: saveImageInput, output: userView },

@@ -62,6 +62,8 @@ describe('the account page', () => {
     await submit();
     expect(updatePassword).toHaveBeenCalledWith({ oldPassword: 'old-pass-123', newPassword: 'new-pass-456' });
     expect((await screen.findByTestId('password-changed')).textContent).toContain('Your password was changed.');
+    // The server tells the account's address, once Cognito has changed it.
+    expect(apiMock).toHaveBeenCalledWith('passwordChanged');
     expect((screen.getByLabelText('Current password') as HTMLInputElement).value).toBe('');
   });
 
@@ -74,5 +76,6 @@ describe('the account page', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Change password' })));
     expect(await screen.findByText('Your current password is not right.')).toBeTruthy();
     expect(screen.queryByTestId('password-changed')).toBeNull();
+    expect(apiMock).not.toHaveBeenCalledWith('passwordChanged');
   });
 });

@@ -16,7 +16,11 @@ const PASSWORD_ERRORS: Record<string, string> = {
   TooManyRequestsException: 'Too many attempts. Please wait a few minutes and try again.',
 };
 
-/** Changes the signed-in user's password with Cognito (the current one required); the session stays. */
+/**
+ * Changes the signed-in user's password with Cognito (the current one required); the session stays. Then
+ * the server is asked to tell the account's address, which Cognito does not: that telling fails does not
+ * undo or hide the change, so its error is not the user's.
+ */
 export async function changePassword(currentPassword: string, password: string): Promise<void> {
   try {
     await withAmplify(() => updatePassword({ oldPassword: currentPassword, newPassword: password }));
@@ -24,6 +28,7 @@ export async function changePassword(currentPassword: string, password: string):
     const known = PASSWORD_ERRORS[errorName(err)];
     throw known ? new Error(known) : err;
   }
+  await api('passwordChanged').catch(() => {});
 }
 
 /** Cognito's refusals of a new address or its code, in the user's words. */
