@@ -5,6 +5,7 @@
  */
 import type { ShareOptions } from '../../shared/schemas/shares.js';
 import type { ShareRecord } from './data/shares.js';
+import { readShare } from './data/index.js';
 import { getTrack, type TrackRecord } from '../tracks/data/index.js';
 import { getUser, type UserRecord } from '../people/data/index.js';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors.js';
@@ -100,4 +101,18 @@ export function trackUnavailable(state: string) {
   if (state === 'deleting') return new Conflict('This track is being deleted', 'track_deleted');
   if (state === 'failed') return new Conflict('This track could not be processed, so it cannot be shared', 'track_failed');
   return new Conflict('This track is still being processed: share it once it is ready', 'track_not_ready');
+}
+
+/**
+ * What a re-check of the caller's completed review costs now, before it is asked for: the reviewer's price
+ * by the one price rule prepareRequest applies, so that the dialog can say it before the button.
+ */
+export async function recheckQuote(callerId: string, shareId: string): Promise<{ feedbackPriceCents: number }> {
+  const share = (await readShare(shareId))?.record;
+  if (!share) throw new NotFound('The review to re-check was not found');
+  if (share.sharedByUserId !== callerId) throw new Forbidden('This review was not written for you');
+  if (share.status !== 'completed') throw new Conflict('Only a completed review can be re-checked', 'recheck_not_completed');
+  const reviewer = await getUser(share.sharedWithUserId);
+  if (!reviewer) throw new NotFound('The reviewer of this review was not found');
+  return { feedbackPriceCents: requestPriceOf(reviewer, true) };
 }

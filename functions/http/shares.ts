@@ -23,6 +23,7 @@ import {
   findingsOfReview,
   dismissFinding,
   receiptOf,
+  recheckQuote,
 } from '../feedback/index.js';
 import { reputationOf } from '../people/index.js';
 import { areaHandler } from './area-handler.js';
@@ -66,6 +67,7 @@ export const handler = areaHandler('shares', sharesSchemas, {
   rateFeedback: async ({ input, caller }) => rateFeedback(caller.user.id, input),
   reportReview: async ({ input, caller }) => reportReview(caller.user.id, input),
   getPublicLink: async ({ input, caller }) => publicLinkOf(caller.user.id, input.id),
+  getRecheckQuote: async ({ input, caller }) => recheckQuote(caller.user.id, input.id),
   makePublicLink: async ({ input, caller }) => makePublicLink(caller.user.id, input.id),
   revokePublicLink: async ({ input, caller }) => revokePublicLink(caller.user.id, input.id),
 });

@@ -82,6 +82,7 @@ export const routePaths = {
   reportReview: { method: 'POST', path: '/shares/{id}/dispute', access: 'user', area: 'shares', ownWord: true },
   // A completed review's read-only link: its musician makes, reads and ends it; anyone with it reads the review.
   getPublicLink: { method: 'GET', path: '/shares/{id}/public-link', access: 'user', area: 'shares' },
+  getRecheckQuote: { method: 'GET', path: '/shares/{id}/recheck-quote', access: 'user', area: 'shares' },
   makePublicLink: { method: 'POST', path: '/shares/{id}/public-link', access: 'user', area: 'shares', ownWord: true },
   revokePublicLink: { method: 'DELETE', path: '/shares/{id}/public-link', access: 'user', area: 'shares' },
   getPublicReview: { method: 'GET', path: '/public/reviews/{token}', access: 'public', area: 'links' },

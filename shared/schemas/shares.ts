@@ -238,6 +238,8 @@ export const listSharesInput = z.strictObject({
 /** A page of requests, newest first; `next` asks for the following page (null after the last). */
 export const shareList = z.object({ shares: z.array(shareView), next: z.nullable(z.string()) });
 export const getShareInput = z.strictObject({ id });
+/** What a re-check of a completed review costs now, in cents (0: free), by the one price rule. */
+export const recheckQuoteView = z.object({ feedbackPriceCents: z.number() });
 export const respondToShareInput = z.strictObject({
   id,
   status: z.enum(['accepted', 'declined']),

@@ -81,6 +81,20 @@ describe('asking for a re-check', () => {
     expect(res.body).toMatchObject({ recheckOf: first, trackId: v2.id, trackTitle: 'Late Mix (v2)', status: 'pending' });
   });
 
+  it("quotes a re-check's price only to the musician who asked, of a completed review", async () => {
+    const { user, first } = await reviewedByPeer();
+    expect((await call(user, 'getRecheckQuote', { id: first })).body).toEqual({ feedbackPriceCents: 0 });
+    const stranger = await musician();
+    expect((await call(stranger, 'getRecheckQuote', { id: first })).status).toBe(403);
+    expect((await call(peer, 'getRecheckQuote', { id: first })).status).toBe(403);
+    expect((await call(user, 'getRecheckQuote', { id: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
+    const v1 = await flows.uploadTrack(stack, user, 'Open Mix', { seconds: 2 });
+    const open = await flows.requestFeedback(stack, user, peerId, v1.id, money.REQUEST_OPTIONS);
+    const pending = await call(user, 'getRecheckQuote', { id: open.body.id });
+    expect(pending.status).toBe(409);
+    expect(pending.body.error.code).toBe('recheck_not_completed');
+  });
+
   it('refuses a re-check of a review not yet complete', async () => {
     const user = await musician();
     const v1 = await flows.uploadTrack(stack, user, 'Open', { seconds: 1 });
@@ -185,6 +199,8 @@ describe("a pro's re-check", () => {
     expect((await flows.fullReview(stack, pro, first, 3)).status).toBe(200);
     expect(await money.payment(orderId)).toMatchObject({ status: 'captured' });
     const v2 = await newVersion(user, v1.id, 3);
+    // The dialog learns the price before the button: the same rule the request is held to.
+    expect((await call(user, 'getRecheckQuote', { id: first })).body).toEqual({ feedbackPriceCents: 1500 });
 
     const unpaid = await recheck(user, proId, v2.id, first);
     expect(unpaid.status).toBe(409);
@@ -230,6 +246,7 @@ describe("a pro's re-check", () => {
     // A pro who re-checks for free: the request goes without paying, and an order is refused.
     const free = await call(pro, 'setOwnPrice', { price: 30, freeRechecks: true });
     expect(free.body).toMatchObject({ feedbackPriceCents: PRICE, freeRechecks: true });
+    expect((await call(user, 'getRecheckQuote', { id: first })).body).toEqual({ feedbackPriceCents: 0 });
     expect((await order(1500)).body.error).toMatchObject({ code: 'no_price' });
     const v3 = await newVersion(user, v1.id, 3);
     const sent = await recheck(user, proId, v3.id, first);

@@ -228,6 +228,7 @@ describe('DynamoDB round trips per route', () => {
     await flows.processedTrack(stack, musician, v2.id);
     // As the re-check dialog asks: of the track the review was on (a version names its track).
     await call('listTrackVersions', { trackId: share.trackStackId ?? share.trackId }, musician);
+    await call('getRecheckQuote', { id: share.id }, musician);
     const recheck = await call(
       'createShare',
       { sharedWithId: reviewerId, trackId: v2.id, shareOptions: options, recheckOf: share.id },

@@ -82,6 +82,8 @@ describe('a re-check of a revised mix', () => {
     const dialog = a.getByRole('dialog', { name: 'Request a re-check' });
     await dialog.getByTestId('recheck-version').waitFor();
     expect(await dialog.getByTestId('recheck-version').locator('option:checked').textContent()).toBe(`${title} (v2)`);
+    // The price is said before the button: a peer's re-check is free.
+    await dialog.getByTestId('recheck-price').getByText(`A re-check by ${quinn.fullName} is free.`, { exact: true }).waitFor();
     await dialog.getByTestId('recheck-submit').click();
     expect(await dialog.getByText('Say what you changed, so the check starts there').isVisible()).toBe(true);
     await dialog.getByLabel('What did you change?').fill('Cut 300 Hz on the pad, new kick, shorter reverb.');

@@ -12,6 +12,7 @@ import {
   reportListeningInput,
   saveDraftInput,
   getShareInput,
+  recheckQuoteView,
   listSharesInput,
   rateFeedbackInput,
   reportReviewInput,
@@ -45,6 +46,7 @@ export const sharesSchemas = {
   rateFeedback: { input: rateFeedbackInput, output: shareDetail },
   reportReview: { input: reportReviewInput, output: disputeView },
   getPublicLink: { input: getShareInput, output: publicLinkOutput },
+  getRecheckQuote: { input: getShareInput, output: recheckQuoteView },
   makePublicLink: { input: getShareInput, output: publicLinkView },
   revokePublicLink: { input: getShareInput, output: revokedOutput },
 } as const satisfies AreaSchemas<'shares'>;

@@ -40,6 +40,11 @@ function RecheckDialog({ share, onClose }: { share: ShareView; onClose: () => vo
     queryKey: ['track-versions', stackId],
     queryFn: () => api('listTrackVersions', { trackId: stackId }),
   });
+  // Its price before the button, by the rule the request is held to (the payment step follows a paid one).
+  const quote = useQuery({
+    queryKey: ['recheck-quote', share.id],
+    queryFn: () => api('getRecheckQuote', { id: share.id }),
+  });
   const all = versions.data?.versions ?? [];
   const reviewed = all.find((v) => v.id === share.trackId);
   const later = all.filter((v) => reviewed && v.version > reviewed.version && v.status === 'ready').reverse();
@@ -98,6 +103,13 @@ function RecheckDialog({ share, onClose }: { share: ShareView; onClose: () => vo
             {reviewer} listens to the new version and checks each point of their review: fixed, not fixed or not applicable. You see how
             many were fixed, and both reviews side by side.
           </p>
+          {quote.data && (
+            <p className="small" data-testid="recheck-price">
+              {quote.data.feedbackPriceCents > 0
+                ? `A re-check by ${reviewer} costs ${formatCents(quote.data.feedbackPriceCents)}, paid on the next step.`
+                : `A re-check by ${reviewer} is free.`}
+            </p>
+          )}
           {versions.isPending ? (
             <LoadingRow text="Loading the versions..." />
           ) : versions.isError ? (
