@@ -24,6 +24,8 @@ export type CheckMark = (typeof CHECK_MARKS)[number];
 /** `total` leaves out the points marked not applicable. */
 export const recheckOutcomeView = z.object({ fixed: z.int(), notFixed: z.int(), notApplicable: z.int(), total: z.int() });
 export type RecheckOutcome = z.infer<typeof recheckOutcomeView>;
+/** What a re-check of a completed review costs now, in cents (0: free), by the one price rule. */
+export const recheckQuoteView = z.object({ feedbackPriceCents: z.number() });
 const userId = z.string().check(z.minLength(1), z.maxLength(64));
 
 export const shareOptionsSchema = z.object({
@@ -238,8 +240,6 @@ export const listSharesInput = z.strictObject({
 /** A page of requests, newest first; `next` asks for the following page (null after the last). */
 export const shareList = z.object({ shares: z.array(shareView), next: z.nullable(z.string()) });
 export const getShareInput = z.strictObject({ id });
-/** What a re-check of a completed review costs now, in cents (0: free), by the one price rule. */
-export const recheckQuoteView = z.object({ feedbackPriceCents: z.number() });
 export const respondToShareInput = z.strictObject({
   id,
   status: z.enum(['accepted', 'declined']),

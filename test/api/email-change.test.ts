@@ -6,7 +6,6 @@
  */
 import { UpdateUserAttributesCommand, VerifyUserAttributeCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, inject, it } from 'vitest';
-import { IMPERSONATION_HEADER } from '../../shared/api/route.js';
 import {
   callRoute,
   cognitoClient,
@@ -17,7 +16,7 @@ import {
   useStackEnvironment,
   waitForEmail,
 } from '../support/stack-kit.js';
-import { onboardedUser, testAdmin } from '../support/flows.js';
+import { asImpersonatingAdmin, onboardedUser } from '../support/flows.js';
 
 const stack = inject('stack');
 
@@ -123,11 +122,7 @@ describe('a new sign-in address', () => {
 
   it('is not taken for a user by an admin acting as them', async () => {
     const { user, id } = await onboardedUser(stack, 'musician');
-    const admin = await testAdmin(stack);
-    const started = await callRoute(stack.apiUrl, 'impersonate', { userId: id }, admin.idToken);
-    const res = await callRoute(stack.apiUrl, 'takeConfirmedEmail', {}, admin.idToken, undefined, {
-      [IMPERSONATION_HEADER]: started.body.token,
-    });
+    const res = await asImpersonatingAdmin(stack, id, 'takeConfirmedEmail');
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('not_while_impersonating');
     expect((await callRoute(stack.apiUrl, 'getMe', {}, user.idToken)).body.email).toBe(user.email);

@@ -28,6 +28,19 @@ const start = async (as = admin, userId = musicianId) => callRoute(stack.apiUrl,
 const asUser = (token: string, name: Parameters<typeof callRoute>[1], input: Record<string, unknown> = {}, by = admin) =>
   callRoute(stack.apiUrl, name, input, by.idToken, undefined, { [IMPERSONATION_HEADER]: token });
 
+/** Each route, asked while impersonating, refused with 403 and `error`. */
+async function expectRefused(
+  token: string,
+  routes: readonly (readonly [Parameters<typeof callRoute>[1], Record<string, unknown>])[],
+  error: { code: string; message: string },
+) {
+  for (const [name, input] of routes) {
+    const res = await asUser(token, name, input);
+    expect(res.status, name).toBe(403);
+    expect(res.body.error).toEqual(error);
+  }
+}
+
 describe('impersonation', () => {
   it('acts as the user, for at most an hour, and audits each write with the real admin', async () => {
     const started = await start();
@@ -73,14 +86,10 @@ describe('impersonation', () => {
       ['createCheckoutSession', { priceId: 'x' }],
       ['createPortalSession', {}],
     ] as const;
-    for (const [name, input] of moneyRoutes) {
-      const res = await asUser(body.token, name, input);
-      expect(res.status, name).toBe(403);
-      expect(res.body.error).toEqual({
-        code: 'impersonation_no_money',
-        message: 'Payments, plans and refunds are not available while impersonating.',
-      });
-    }
+    await expectRefused(body.token, moneyRoutes, {
+      code: 'impersonation_no_money',
+      message: 'Payments, plans and refunds are not available while impersonating.',
+    });
   });
 
   it("gives no report and publishes no review in the user's name", async () => {
@@ -90,15 +99,11 @@ describe('impersonation', () => {
       ['reportReview', { id: shareId, reason: 'did_not_listen', text: 'The reviewer never played the track.' }],
       ['makePublicLink', { id: shareId }],
     ] as const;
-    for (const [name, input] of ownWord) {
-      const res = await asUser(body.token, name, input);
-      expect(res.status, name).toBe(403);
-      // Not a code that ends the impersonation in the app (impersonation_forbidden, impersonation_ended): the admin stays.
-      expect(res.body.error).toEqual({
-        code: 'not_while_impersonating',
-        message: 'Reports and public links speak for the user: they are not available while impersonating.',
-      });
-    }
+    // Not a code that ends the impersonation in the app (impersonation_forbidden, impersonation_ended): the admin stays.
+    await expectRefused(body.token, ownWord, {
+      code: 'not_while_impersonating',
+      message: 'Reports and public links speak for the user: they are not available while impersonating.',
+    });
     // Taking a published review down protects the user: allowed (the share is unknown here, so 404).
     expect((await asUser(body.token, 'revokePublicLink', { id: shareId })).status).toBe(404);
   });

@@ -6,9 +6,8 @@
  */
 import { ChangePasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, inject, it } from 'vitest';
-import { IMPERSONATION_HEADER } from '../../shared/api/route.js';
 import { callRoute, cognitoClient, listEmails, passwordSignIn, signInTokens, TEST_PASSWORD } from '../support/stack-kit.js';
-import { onboardedUser, testAdmin } from '../support/flows.js';
+import { asImpersonatingAdmin, onboardedUser } from '../support/flows.js';
 
 const stack = inject('stack');
 const SUBJECT = 'Your password was changed';
@@ -53,11 +52,7 @@ describe('a changed password', () => {
 
   it('is not told for a user by an admin acting as them', async () => {
     const { id } = await onboardedUser(stack, 'musician');
-    const admin = await testAdmin(stack);
-    const started = await callRoute(stack.apiUrl, 'impersonate', { userId: id }, admin.idToken);
-    const res = await callRoute(stack.apiUrl, 'passwordChanged', {}, admin.idToken, undefined, {
-      [IMPERSONATION_HEADER]: started.body.token,
-    });
+    const res = await asImpersonatingAdmin(stack, id, 'passwordChanged');
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('not_while_impersonating');
   });

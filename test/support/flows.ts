@@ -1,6 +1,8 @@
 /** The steps API tests take through the real routes again and again: onboarding and uploading a track. */
 import type { StackInfo } from './global-setup.js';
 import { callRoute } from './api.js';
+import { IMPERSONATION_HEADER } from '../../shared/api/route.js';
+import type { RouteName } from '../../shared/api/route-paths.js';
 import { wavBytes, type ToneOptions } from './audio.js';
 import { createConfirmedUser, type TestUser } from './users.js';
 
@@ -10,6 +12,13 @@ export function testAdmin(stack: StackInfo): Promise<TestUser> {
   if (!admins.has(stack.apiUrl))
     admins.set(stack.apiUrl, createConfirmedUser(stack, { fullName: 'Test Admin', admin: true, prefix: 'admin' }));
   return admins.get(stack.apiUrl)!;
+}
+
+/** A route called by the test admin while acting as the user `userId` (an impersonation started for it). */
+export async function asImpersonatingAdmin(stack: StackInfo, userId: string, route: RouteName, input: Record<string, unknown> = {}) {
+  const admin = await testAdmin(stack);
+  const started = await callRoute(stack.apiUrl, 'impersonate', { userId }, admin.idToken);
+  return callRoute(stack.apiUrl, route, input, admin.idToken, undefined, { [IMPERSONATION_HEADER]: started.body.token });
 }
 
 /**

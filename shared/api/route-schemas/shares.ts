@@ -46,7 +46,7 @@ export const sharesSchemas = {
   rateFeedback: { input: rateFeedbackInput, output: shareDetail },
   reportReview: { input: reportReviewInput, output: disputeView },
   getPublicLink: { input: getShareInput, output: publicLinkOutput },
-  getRecheckQuote: { input: getShareInput, output: recheckQuoteView },
   makePublicLink: { input: getShareInput, output: publicLinkView },
   revokePublicLink: { input: getShareInput, output: revokedOutput },
+  getRecheckQuote: { input: getShareInput, output: recheckQuoteView },
 } as const satisfies AreaSchemas<'shares'>;
