@@ -26,6 +26,8 @@ export const LISTENING = {
   maxRanges: 500,
   /** How often the player reports while playing. */
   reportEveryMs: 5000,
+  /** A report lost to a busy server or a broken connection is sent again after this, playing or not. */
+  retryAfterMs: 3000,
 } as const;
 
 /** Heard seconds a paid review needs, for a track of `duration` seconds. */

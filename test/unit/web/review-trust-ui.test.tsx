@@ -3,7 +3,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ShareDetail } from '../../../shared/schemas/shares';
-import { emptyHeard, encodeHeard, markHeard } from '../../../shared/review';
+import { emptyHeard, encodeHeard, LISTENING, markHeard } from '../../../shared/review';
 
 vi.mock('../../../web/src/lib/api', () => import('./amplify-mock'));
 vi.mock('wavesurfer.js', () => import('../../support/fake-wavesurfer'));
@@ -177,27 +177,35 @@ describe("the reviewer's draft", () => {
   });
 });
 
+/** The API of the reviewer at work on s1: a listening session per start, each report answered by `reported`. */
+function listeningApi(reported: () => unknown) {
+  let given = 0;
+  apiMock.mockImplementation(async (name: string) => {
+    if (name === 'startListening')
+      return { signedUrl: `http://storage.test/t1?s=${++given}`, expiresIn: 3600, session: `session-${given}` };
+    if (name === 'reportListening') return reported();
+    throw new Error(name);
+  });
+}
+
+/** The reviewer's form with its player started. */
+async function playing() {
+  wavesurfers.length = 0;
+  renderUi(<ReviewerForm detail={paid()} viewer={PRO} />, { url: null });
+  fireEvent.pointerEnter(screen.getByTestId('player'));
+  fireEvent.click(await screen.findByRole('button', { name: 'Play Night Drive' }));
+  await screen.findByRole('button', { name: 'Pause Night Drive' });
+}
+
 describe("the reviewer's listening session", () => {
   it('plays the audio the session came with, reports in it, and asks for a new one when the server no longer knows it', async () => {
-    let given = 0;
     let refuse = true;
-    apiMock.mockImplementation(async (name: string) => {
-      if (name === 'startListening')
-        return { signedUrl: `http://storage.test/t1?s=${++given}`, expiresIn: 3600, session: `session-${given}` };
-      if (name === 'reportListening') {
-        if (refuse) {
-          refuse = false;
-          throw new ApiError(409, 'listening_session_unknown', 'reload');
-        }
-        return heardUpTo(30);
-      }
-      throw new Error(name);
+    listeningApi(() => {
+      if (!refuse) return heardUpTo(30);
+      refuse = false;
+      throw new ApiError(409, 'listening_session_unknown', 'reload');
     });
-    wavesurfers.length = 0;
-    renderUi(<ReviewerForm detail={paid()} viewer={PRO} />, { url: null });
-    fireEvent.pointerEnter(screen.getByTestId('player'));
-    fireEvent.click(await screen.findByRole('button', { name: 'Play Night Drive' }));
-    await screen.findByRole('button', { name: 'Pause Night Drive' });
+    await playing();
     // No plain link for the reviewer at work: the audio comes with its session.
     expect(calls('getSignedUrl')).toEqual([]);
     expect(calls('startListening')[0]).toEqual(['startListening', { id: 's1' }]);
@@ -207,6 +215,18 @@ describe("the reviewer's listening session", () => {
     await waitFor(() => expect(calls('startListening')).toHaveLength(2));
     fireEvent.click(screen.getByRole('button', { name: 'Pause Night Drive' }));
     await waitFor(() => expect(calls('reportListening').at(-1)?.[1]).toMatchObject({ session: 'session-2' }));
+  });
+
+  it('sends a report lost to a busy server again, though the track is no longer playing', async () => {
+    let refusals = 2;
+    listeningApi(() => {
+      if (refusals-- > 0) throw new ApiError(503, 'try_again', 'Busy');
+      return heardUpTo(30);
+    });
+    await playing();
+    fireEvent.click(screen.getByRole('button', { name: 'Pause Night Drive' }));
+    // Refused at the play and at the pause: sent once more while paused.
+    await waitFor(() => expect(calls('reportListening')).toHaveLength(3), { timeout: LISTENING.retryAfterMs * 2 + 1000 });
   });
 });
 

@@ -22,6 +22,7 @@ export function useListening(share: Pick<ShareView, 'id'>, initial: ListeningVie
   const heard = useRef<[number, number][]>([]);
   const sent = useRef<string | null>(null);
   const started = useRef(false);
+  const retry = useRef<number | undefined>(undefined);
   const shareId = share.id;
 
   const report = useCallback(
@@ -41,6 +42,11 @@ export function useListening(share: Pick<ShareView, 'id'>, initial: ListeningVie
         // A session the server no longer knows (too many since, or given before sessions): a new one.
         if (err instanceof ApiError && err.code === 'listening_session_unknown') {
           session.current = (await startListening(shareId).catch(() => null))?.session ?? session.current;
+        } else if (!leaving && (!(err instanceof ApiError) || err.status >= 500 || err.status === 429)) {
+          // Lost to a busy server or the connection: sent again soon even if the track has ended, or what was
+          // heard would wait for the next play and the checklist would say less than the reviewer heard.
+          window.clearTimeout(retry.current);
+          retry.current = window.setTimeout(() => void report(), LISTENING.retryAfterMs);
         }
       }
     },
@@ -86,6 +92,7 @@ export function useListening(share: Pick<ShareView, 'id'>, initial: ListeningVie
     window.addEventListener('pagehide', hidden);
     return () => {
       window.clearInterval(timer);
+      window.clearTimeout(retry.current);
       document.removeEventListener('visibilitychange', hidden);
       window.removeEventListener('pagehide', hidden);
       void report(true);
