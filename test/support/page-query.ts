@@ -61,10 +61,9 @@ function find(root: ParentNode, step: Step): Element[] {
     case 'testid':
       return within(root).filter((e) => e.getAttribute('data-testid') === step.id);
     case 'label': {
+      // <label>, aria-labelledby and aria-label alike.
       const test = matcher(step.text, step.exact);
-      const labelled = queryAllByLabelText(host, (text) => test(text));
-      const named = within(root).filter((e) => e.hasAttribute('aria-label') && test(e.getAttribute('aria-label')!));
-      return [...labelled, ...named];
+      return queryAllByLabelText(host, (text) => test(text));
     }
     case 'text':
       return byText(root, matcher(step.text, step.exact));
