@@ -26,8 +26,10 @@ export const LISTENING = {
   maxRanges: 500,
   /** How often the player reports while playing. */
   reportEveryMs: 5000,
-  /** A report lost to a busy server or a broken connection is sent again after this, playing or not. */
+  /** A report lost to a busy server or a broken connection is sent again after this, playing or not... */
   retryAfterMs: 3000,
+  /** ...and, lost again, after twice as long each time, up to this. */
+  retryAtMostMs: 60_000,
 } as const;
 
 /** Heard seconds a paid review needs, for a track of `duration` seconds. */

@@ -103,6 +103,14 @@ export const RATE_LIMITS = {
     windowSeconds: 3600,
     message: 'Too many authenticator set-ups started in an hour. Please try again later.',
   },
+  // Each ask after a password change reads the account from Cognito (its read quota is the account's, shared
+  // by every sign-in): a person changes their password now and then, from a tab or two.
+  passwordNotice: {
+    per: 'user',
+    limit: 10,
+    windowSeconds: 3600,
+    message: 'Too many password-change notices asked for in an hour. Please try again later.',
+  },
   // Browsers' reports (POST /telemetry, anyone's to send): a tab sends one every 5 s at most, and at once on an
   // error, so 120 a minute covers ten busy tabs behind one address; past it, a flood fills no log.
   telemetry: { per: 'client', limit: 120, windowSeconds: 60, message: 'Too many reports from this address in a minute.' },

@@ -8,6 +8,7 @@ import { ChangePasswordCommand } from '@aws-sdk/client-cognito-identity-provider
 import { describe, expect, inject, it } from 'vitest';
 import { callRoute, cognitoClient, listEmails, passwordSignIn, signInTokens, TEST_PASSWORD } from '../support/stack-kit.js';
 import { asImpersonatingAdmin, onboardedUser } from '../support/flows.js';
+import { RATE_LIMITS } from '../../functions/platform/rate-limits.js';
 
 const stack = inject('stack');
 const SUBJECT = 'Your password was changed';
@@ -48,6 +49,15 @@ describe('a changed password', () => {
     );
     expect((await callRoute(stack.apiUrl, 'passwordChanged', {}, user.idToken)).body).toEqual({ notified: true });
     expect(await notices(user.email, since)).toHaveLength(2);
+  });
+
+  it(`is asked at most ${RATE_LIMITS.passwordNotice.limit} times an hour by one account (each ask reads the directory)`, async () => {
+    const { user } = await onboardedUser(stack, 'musician');
+    const asks = await Promise.all(
+      Array.from({ length: RATE_LIMITS.passwordNotice.limit + 1 }, () => callRoute(stack.apiUrl, 'passwordChanged', {}, user.idToken)),
+    );
+    expect(asks.filter((r) => r.status === 200)).toHaveLength(RATE_LIMITS.passwordNotice.limit);
+    expect(asks.find((r) => r.status === 429)?.body.error.code).toBe('rate_limited');
   });
 
   it('is not told for a user by an admin acting as them', async () => {

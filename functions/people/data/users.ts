@@ -479,3 +479,16 @@ export const claimPasswordNotice = (userId: string, modifiedAt: string): Promise
         ExpressionAttributeValues: { ':at': modifiedAt },
       }),
   );
+
+/** Gives a claimed notice back (its e-mail could not be sent), to what it was before, unless another has claimed since. */
+export const releasePasswordNotice = (userId: string, claimed: string, before: string | undefined): Promise<boolean> =>
+  writeIf(
+    () =>
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: userKey(userId),
+        UpdateExpression: before ? 'SET passwordNoticeFor = :before' : 'REMOVE passwordNoticeFor',
+        ConditionExpression: 'passwordNoticeFor = :at',
+        ExpressionAttributeValues: { ':at': claimed, ...(before ? { ':before': before } : {}) },
+      }),
+  );

@@ -226,7 +226,7 @@ describe("the reviewer's listening session", () => {
     await playing();
     fireEvent.click(screen.getByRole('button', { name: 'Pause Night Drive' }));
     // Refused at the play and at the pause: sent once more while paused.
-    await waitFor(() => expect(calls('reportListening')).toHaveLength(3), { timeout: LISTENING.retryAfterMs * 2 + 1000 });
+    await waitFor(() => expect(calls('reportListening')).toHaveLength(3), { timeout: LISTENING.retryAfterMs * 3 + 1000 });
   });
 });
 

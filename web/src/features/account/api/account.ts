@@ -1,7 +1,7 @@
 import { confirmUserAttribute, updatePassword, updateUserAttribute } from 'aws-amplify/auth';
 import type { UserView } from '@shared/schemas/users';
 import type { MailPreferences } from '@shared/mail-preferences';
-import { api } from '@/lib/api';
+import { api, ApiError } from '@/lib/api';
 import { useAccountChange } from '@/lib/account';
 import { withAmplify } from '@/lib/amplify-ready';
 import { errorName } from '@/lib/errors';
@@ -28,7 +28,20 @@ export async function changePassword(currentPassword: string, password: string):
     const known = PASSWORD_ERRORS[errorName(err)];
     throw known ? new Error(known) : err;
   }
-  await api('passwordChanged').catch(() => {});
+  void tellPasswordChanged();
+}
+
+/** Asks the server to tell the account's address; again after a moment while it answers 503 (its e-mail failed). */
+async function tellPasswordChanged(tries = 3): Promise<void> {
+  for (let attempt = 1; attempt <= tries; attempt++) {
+    try {
+      await api('passwordChanged');
+      return;
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 503) || attempt === tries) return;
+      await new Promise((r) => setTimeout(r, 2000 * attempt));
+    }
+  }
 }
 
 /** Cognito's refusals of a new address or its code, in the user's words. */

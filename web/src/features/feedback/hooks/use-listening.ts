@@ -23,6 +23,8 @@ export function useListening(share: Pick<ShareView, 'id'>, initial: ListeningVie
   const sent = useRef<string | null>(null);
   const started = useRef(false);
   const retry = useRef<number | undefined>(undefined);
+  /** Reports lost in a row: each waits twice as long as the one before (a server down is not asked every 3 s). */
+  const lost = useRef(0);
   const shareId = share.id;
 
   const report = useCallback(
@@ -37,6 +39,7 @@ export function useListening(share: Pick<ShareView, 'id'>, initial: ListeningVie
       sent.current = body;
       try {
         setView(await reportListening({ id: shareId, session: session.current, ranges }, leaving));
+        lost.current = 0;
       } catch (err) {
         sent.current = null; // sent again with the next report
         // A session the server no longer knows (too many since, or given before sessions): a new one.
@@ -46,7 +49,8 @@ export function useListening(share: Pick<ShareView, 'id'>, initial: ListeningVie
           // Lost to a busy server or the connection: sent again soon even if the track has ended, or what was
           // heard would wait for the next play and the checklist would say less than the reviewer heard.
           window.clearTimeout(retry.current);
-          retry.current = window.setTimeout(() => void report(), LISTENING.retryAfterMs);
+          const wait = Math.min(LISTENING.retryAfterMs * 2 ** lost.current++, LISTENING.retryAtMostMs);
+          retry.current = window.setTimeout(() => void report(), wait);
         }
       }
     },
