@@ -1,6 +1,7 @@
 /**
  * Debian's Chromium headless shell driven by playwright-core, and Debian's Firefox ESR for the journeys in a
- * second engine (test/e2e/engines.test.ts); screenshots land in test-results/screenshots/.
+ * second engine (test/e2e/engines.test.ts; the third, WebKitGTK, is driven by ./webkit-page.ts); screenshots land in
+ * test-results/screenshots/.
  */
 import fs from 'node:fs';
 import os from 'node:os';
