@@ -192,20 +192,25 @@ export class WebKitLocator {
     await this.owner.session.call('POST', `/element/${elementId(ref)}/value`, { text: file });
   }
 
-  /** Chooses an option by its value or label, as Playwright does: the option selected, then input and change. */
+  /**
+   * Chooses an option by its value or label, as Playwright does: waiting for the option to be there (a list
+   * still loading), then the option selected, then input and change.
+   */
   async selectOption(option: string | { label: string }): Promise<void> {
-    const ref = await this.element({ visible: true, enabled: true });
-    const chosen = await this.owner.session.call<boolean>('POST', '/execute/sync', {
-      script: `const [select, want] = arguments;
-        const option = [...select.options].find((o) => (typeof want === 'string' ? o.value === want || o.label === want : o.label === want.label));
-        if (!option) return false;
-        option.selected = true;
-        select.dispatchEvent(new Event('input', { bubbles: true }));
-        select.dispatchEvent(new Event('change', { bubbles: true }));
-        return true;`,
-      args: [ref, option],
+    await until(`the option ${JSON.stringify(option)} of ${this.describe()}`, TIMEOUT_MS, async () => {
+      const ref = await this.element({ visible: true, enabled: true });
+      const chosen = await this.owner.session.call<boolean>('POST', '/execute/sync', {
+        script: `const [select, want] = arguments;
+          const option = [...select.options].find((o) => (typeof want === 'string' ? o.value === want || o.label === want : o.label === want.label));
+          if (!option) return false;
+          option.selected = true;
+          select.dispatchEvent(new Event('input', { bubbles: true }));
+          select.dispatchEvent(new Event('change', { bubbles: true }));
+          return true;`,
+        args: [ref, option],
+      });
+      return chosen || undefined;
     });
-    if (!chosen) throw new Error(`${this.describe()} has no option ${JSON.stringify(option)}`);
   }
 
   async evaluate<R, A>(fn: (element: any, arg: A) => R, arg?: A): Promise<R> {
