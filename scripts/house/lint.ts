@@ -17,7 +17,7 @@ export interface Check {
 }
 
 /** Lanes run side by side; a lane's checks run in order. */
-const LANES: Check[][] = [
+export const LANES: Check[][] = [
   [{ name: 'ESLint', command: bin('eslint'), args: ['.', '--max-warnings', '0'] }],
   [
     { name: 'Prettier', command: bin('prettier'), args: ['--check', '.', '--log-level', 'warn'] },

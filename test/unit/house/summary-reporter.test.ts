@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import SummaryReporter, { recordFileTimes } from '../../support/summary-reporter.js';
 
 /**
@@ -27,7 +27,9 @@ const file = (project: string, states: string[], ms: number, failed = false) =>
 const passedFile = (project: string, ms: number) => file(project, ['passed'], ms);
 
 describe('the summary reporter', () => {
-  afterEach(() => vi.useRealTimers());
+  // Under `npm run test:times` the reporters here would write their made-up files into the kept times.
+  beforeEach(() => vi.stubEnv('RECORD_FILE_TIMES', ''));
+  afterEach(() => (vi.useRealTimers(), vi.unstubAllEnvs()));
 
   it("prints each project's span and its files' own time, then the counts, last", () => {
     vi.useFakeTimers({ now: 0 });
