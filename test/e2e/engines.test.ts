@@ -164,6 +164,7 @@ for (const engine of ENGINES) {
       await shot(phone, 'versions');
     });
 
+    // Two people's pages, a payment and 8 s heard in full: under the whole suite's load, more than a minute in WebKit.
     it('a paid request: the musician pays through PayPal, the pro listens, comments and submits, the musician rates it', async () => {
       const title = `${name} Paid ${Math.floor(1000 + Math.random() * 9000)}`;
       await flows.uploadTrack(stack, musician, title, { seconds: 8 });
@@ -223,7 +224,7 @@ for (const engine of ENGINES) {
       await rating.getByRole('button', { name: 'Submit Rating' }).click();
       await mine.getByText('Thank you for your feedback!!').waitFor();
       await shot(page, 'rated');
-    });
+    }, 120_000);
 
     it('a pro names their PayPal address and withdraws what is available; PayPal pays it', async () => {
       const { user: pro } = await flows.proWithEarnings(stack, 20, { fullName: `Pablo ${name}`, prefix: `engine-pro-${engine}` });
