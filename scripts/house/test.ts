@@ -9,21 +9,36 @@
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { LANES, runLanes } from './lint.js';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { LANES, runLanes, type Check } from './lint.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The lowest priority a process can take, which any user may lower itself to. */
 const LOWEST_PRIORITY = 19;
 
-// vitest is started first, at this process's priority; the checks, started after the lowering, inherit it.
-const tests = spawn(path.join(ROOT, 'node_modules/.bin/vitest'), ['run', ...process.argv.slice(2)], { cwd: ROOT, stdio: 'inherit' });
-const testsDone = new Promise<number>((resolve) => {
-  tests.once('error', (err) => (process.stderr.write(`vitest did not start: ${err.message}\n`), resolve(1)));
-  tests.once('close', (code, signal) => resolve(signal ? 1 : (code ?? 1)));
-});
-os.setPriority(LOWEST_PRIORITY);
-const failed = await runLanes(LANES);
-const code = await testsDone;
-if (failed.length) process.stderr.write(`\nLint failed: ${failed.join(', ')}\n`);
-process.exit(code || (failed.length ? 1 : 0));
+/**
+ * Runs `tests` (its output straight through) and the lint `lanes` beside it, `lower`ing this process's priority
+ * in between; the exit code: the tests' own, or 1 when they passed and a check failed.
+ */
+export async function testAndLint(
+  tests: Check,
+  lanes: Check[][],
+  { lower = () => os.setPriority(LOWEST_PRIORITY), write = (text: string) => void process.stdout.write(text) } = {},
+): Promise<number> {
+  // The tests start first, at this process's priority; the checks, started after the lowering, inherit the lowest.
+  const child = spawn(tests.command, tests.args, { cwd: ROOT, stdio: 'inherit' });
+  const testsDone = new Promise<number>((resolve) => {
+    child.once('error', (err) => (write(`${tests.name} did not start: ${err.message}\n`), resolve(1)));
+    child.once('close', (code, signal) => resolve(signal ? 1 : (code ?? 1)));
+  });
+  lower();
+  const failed = await runLanes(lanes, write);
+  const code = await testsDone;
+  if (failed.length) write(`\nLint failed: ${failed.join(', ')}\n`);
+  return code || (failed.length ? 1 : 0);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const vitest: Check = { name: 'vitest', command: path.join(ROOT, 'node_modules/.bin/vitest'), args: ['run', ...process.argv.slice(2)] };
+  process.exit(await testAndLint(vitest, LANES));
+}
