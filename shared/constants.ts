@@ -28,6 +28,9 @@ export const FEEDBACK_TIERS = [
   { key: 'world-class', label: 'World-Class DJs & Producers', price: 90 },
 ] as const;
 
+/** The World-Class tier's price, which only a pro an admin has vetted as World-Class may ask. */
+export const WORLD_CLASS_CENTS = FEEDBACK_TIERS.find((t) => t.key === 'world-class')!.price * 100;
+
 export const AVAILABILITY_OPTIONS = ['1-3 sessions/week', '4-7 sessions/week', '7+ sessions/week'] as const;
 export const RESPONSE_TIME_OPTIONS = ['Within 3 days', 'Within 7 days', 'Within 10 days'] as const;
 export const MENTORSHIP_STYLES = ['technical', 'creative', 'holistic'] as const;

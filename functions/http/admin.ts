@@ -10,6 +10,7 @@ import {
   listApplications,
   startImpersonation,
   listAudit,
+  vetWorldClass,
 } from '../people/index.js';
 import { findingStats } from '../feedback/index.js';
 import { areaHandler } from './area-handler.js';
@@ -20,6 +21,7 @@ export const handler = areaHandler('admin', adminSchemas, {
   setUserType: async ({ input, caller }) => setUserType(caller.user, input.id, input.type),
   setFeedbackPrice: async ({ input, caller }) => setFeedbackPrice(caller.user, input.id, input.price),
   adjustBalance: async ({ input, caller }) => adjustBalance(caller.user, input),
+  setWorldClass: async ({ input, caller }) => vetWorldClass(caller.user, input),
   getSettings: async () => settings(),
   updateMargin: async ({ input, caller }) => updateMargin(caller.user, input.margin, input.expectedUpdatedAt),
   listApplications: async ({ input }) => listApplications(input),

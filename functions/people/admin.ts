@@ -5,6 +5,7 @@
  * what it was and what it became, in the change's own transaction (GET /audit).
  */
 import type { AdminUserView } from '../../shared/schemas/admin.js';
+import { WORLD_CLASS_CENTS } from '../../shared/constants.js';
 import { formatCents } from '../../shared/money.js';
 import { auditPut } from './data/audit.js';
 import { adjustBalance as adjustLedger } from '../money/data/index.js';
@@ -12,7 +13,7 @@ import { getSettings, setMargin } from '../platform/data/index.js';
 import * as users from './data/users.js';
 import * as userLists from './data/user-lists.js';
 import { changeFeedbackPrice } from './data/user-prices.js';
-import { imageUrl } from './users.js';
+import { decisionView, imageUrl } from './users.js';
 import type { StoredUserType, UserRecord } from './data/users.js';
 import { decodeCursorValue, encodeCursor, isStartKeyOf } from '../lib/cursor.js';
 import { Conflict, NotFound } from '../lib/errors.js';
@@ -29,7 +30,8 @@ export const toAdminUserView = (u: UserRecord): AdminUserView => ({
   type: u.type,
   feedbackPriceCents: u.feedbackPriceCents ?? null,
   balanceCents: u.balanceCents ?? 0,
-  payoutsHeld: u.payoutsHeld ? { reason: u.payoutsHeld.reason, at: u.payoutsHeld.at } : null,
+  payoutsHeld: decisionView(u.payoutsHeld),
+  worldClass: decisionView(u.worldClass),
   profileImage: imageUrl(u.profileImage),
   createdAt: u.createdAt,
 });
@@ -127,18 +129,22 @@ export async function setUserType(admin: UserRecord, id: string, type: 'musician
 
 const priceText = (cents: number | null | undefined) => (cents ? formatCents(cents) : 'free');
 
+/** The World-Class price is for vetted pros only (people/world-class.ts): an admin vets first. */
+const vetFirst = () =>
+  new Conflict(`Vet them as World-Class first: only World-Class pros ask ${formatCents(WORLD_CLASS_CENTS)}.`, 'not_world_class');
+
 /** A pro's price, in dollars as the editor sends it; 0 makes their feedback free. Requests made after it pay it. */
 export async function setFeedbackPrice(admin: UserRecord, id: string, dollars: number): Promise<AdminUserView> {
   const user = await managed(id);
   const rounded = Math.round(dollars * 100);
   const cents = rounded > 0 ? rounded : null;
-  const updated = await users.onFreshRecord(user, (current) =>
-    current.type === 'pro' && (current.feedbackPriceCents ?? null) === cents
-      ? Promise.resolve(current)
-      : changeFeedbackPrice(current, cents, [
-          audited(admin, current, 'setFeedbackPrice', priceText(current.feedbackPriceCents), priceText(cents)),
-        ]),
-  );
+  const updated = await users.onFreshRecord(user, (current) => {
+    if (current.type === 'pro' && (current.feedbackPriceCents ?? null) === cents) return Promise.resolve(current);
+    if (cents === WORLD_CLASS_CENTS && current.type === 'pro' && !current.worldClass) throw vetFirst();
+    return changeFeedbackPrice(current, cents, [
+      audited(admin, current, 'setFeedbackPrice', priceText(current.feedbackPriceCents), priceText(cents)),
+    ]);
+  });
   if (updated === 'not_pro' || updated.type !== 'pro') throw new Conflict('Only pros have a feedback price', 'not_pro');
   return toAdminUserView(updated);
 }

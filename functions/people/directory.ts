@@ -3,7 +3,7 @@ import { planCards } from '../../shared/plan.js';
 import type { ShowcaseView, UserCard } from '../../shared/schemas/directory.js';
 import { getPlanCatalog } from '../money/data/index.js';
 import { enforceRateLimit } from '../platform/index.js';
-import { imageUrl } from './users.js';
+import { decisionView, imageUrl } from './users.js';
 import type { UserRecord } from './data/users.js';
 import { findUserIdsByPrefix, getUsers } from './data/user-lists.js';
 import { ORDERS, type ListingRecord, type ProOrder } from './data/pro-listing.js';
@@ -29,6 +29,7 @@ export function toUserCard(u: UserRecord): UserCard {
     genres: u.genres,
     feedbackPriceCents: u.feedbackPriceCents,
     freeRechecks: Boolean(u.freeRechecks),
+    worldClass: decisionView(u.worldClass),
     profileImage: imageUrl(u.profileImage),
     ...pickOrNull(u, ['availability', 'responseTime', 'keyCredits', 'featuredTrack', 'website']),
     socialMedia: u.socialMedia ?? [],

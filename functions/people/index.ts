@@ -5,6 +5,7 @@
 export { allows } from './access.js';
 export { mfaShortfall, poolStatus } from './admin-mfa.js';
 export { adjustBalance, listUsers, setFeedbackPrice, setUserType, settings, updateMargin } from './admin.js';
+export { vetWorldClass } from './world-class.js';
 export { decide } from './application-decisions.js';
 export { apply, listApplications, myApplication } from './applications.js';
 export { confirmationEmail, emailChangeEmail, resetPasswordEmail } from './auth-emails.js';

@@ -1,9 +1,18 @@
 /** Use cases of the profile page: the record's fields, name and username, social links, a pro's own price. */
 import type { ProfileChanges } from '../../shared/schemas/profile.js';
 import { SOCIAL_PLATFORMS, normalizeSocialUrl, type SocialLink } from '../../shared/social.js';
-import { renameUser, updateUser, type UserRecord } from './data/users.js';
+import { WORLD_CLASS_CENTS } from '../../shared/constants.js';
+import { formatCents } from '../../shared/money.js';
+import { getUser, renameUser, updateUser, type UserRecord } from './data/users.js';
 import { setFeedbackPrice } from './data/user-prices.js';
 import { Conflict, Forbidden } from '../lib/errors.js';
+
+/** The World-Class price is for pros an admin has vetted (people/world-class.ts). */
+const notWorldClass = () =>
+  new Forbidden(
+    `The ${formatCents(WORLD_CLASS_CENTS)} World-Class price is for pros Snip has vetted as World-Class. Please choose another price.`,
+    'not_world_class',
+  );
 
 export const USERNAME_TAKEN = 'Username already exists. Please choose a different one.';
 
@@ -54,7 +63,11 @@ export async function saveSocialLinks(user: UserRecord, links: Partial<Record<st
  * requests made after it (each request keeps its price).
  */
 export async function setOwnPrice(user: UserRecord, dollars: number, freeRechecks?: boolean): Promise<UserRecord> {
-  const saved = await setFeedbackPrice(user, dollars === 0 ? null : Math.round(dollars * 100), freeRechecks);
-  if (!saved) throw new Forbidden('Only pros set a feedback price');
-  return saved;
+  const cents = dollars === 0 ? null : Math.round(dollars * 100);
+  if (cents === WORLD_CLASS_CENTS && user.type === 'pro' && !user.worldClass) throw notWorldClass();
+  const saved = await setFeedbackPrice(user, cents, freeRechecks);
+  if (saved) return saved;
+  // Refused by its condition: no longer a pro, or no longer vetted for the price (withdrawn meanwhile).
+  const now = await getUser(user.id);
+  throw now?.type === 'pro' ? notWorldClass() : new Forbidden('Only pros set a feedback price');
 }

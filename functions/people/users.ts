@@ -98,6 +98,7 @@ export function toUserView(user: UserRecord, isAdmin: boolean): UserView {
     experience: user.experience,
     feedbackPriceCents: user.feedbackPriceCents,
     freeRechecks: Boolean(user.freeRechecks),
+    worldClass: decisionView(user.worldClass),
     balanceCents: user.balanceCents,
     bio: user.bio,
     ...pickOrNull(user, PROFILE_TEXTS),
@@ -109,6 +110,9 @@ export function toUserView(user: UserRecord, isAdmin: boolean): UserView {
     createdAt: user.createdAt,
   };
 }
+
+/** An admin's standing decision about a user (a payout hold, a World-Class vetting) as views show it: why and since when. */
+export const decisionView = (d: { reason: string; at: string } | undefined) => (d ? { reason: d.reason, at: d.at } : null);
 
 /**
  * Where the CDN serves a public image: its bucket key (under `images/`) on the web app's own origin.

@@ -139,6 +139,7 @@ export const routePaths = {
   setUserType: { method: 'PUT', path: '/users/{id}/type', access: 'admin', area: 'admin' },
   setFeedbackPrice: { method: 'PUT', path: '/users/{id}/feedback-price', access: 'admin', area: 'admin' },
   adjustBalance: { method: 'PUT', path: '/users/{id}/balance', access: 'admin', area: 'admin' },
+  setWorldClass: { method: 'PUT', path: '/users/{id}/world-class', access: 'admin', area: 'admin' },
   getSettings: { method: 'GET', path: '/config', access: 'admin', area: 'admin' },
   updateMargin: { method: 'PUT', path: '/config', access: 'admin', area: 'admin' },
   listApplications: { method: 'GET', path: '/pro-applications', access: 'admin', area: 'admin' },

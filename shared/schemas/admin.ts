@@ -1,6 +1,6 @@
 /** Requests and answers of the admin's tools: users, their type, price and balance, and the margin. */
 import * as z from 'zod/mini';
-import { cursorField, intBetween, textField } from './common.js';
+import { cursorField, intBetween, standingDecision, textField } from './common.js';
 
 const userId = z.string().check(z.minLength(1), z.maxLength(64));
 
@@ -14,7 +14,9 @@ export const adminUserView = z.object({
   feedbackPriceCents: z.nullable(z.int()),
   balanceCents: z.int(),
   /** An admin's hold on the pro's payouts (null: none). */
-  payoutsHeld: z.nullable(z.object({ reason: z.string(), at: z.string() })),
+  payoutsHeld: standingDecision,
+  /** An admin's vetting of the pro as World-Class (null: not vetted): the reason shows on their profile. */
+  worldClass: standingDecision,
   profileImage: z.nullable(z.string()),
   createdAt: z.string(),
 });
@@ -42,6 +44,19 @@ const dollars = (label: string) =>
   );
 
 export const setFeedbackPriceInput = z.strictObject({ id: userId, price: dollars('The price') });
+
+/**
+ * An admin vets a pro as World-Class or withdraws it, saying why either way (audited; a vetting's reason, such
+ * as the pro's credits, shows on their profile).
+ */
+export const setWorldClassInput = z.strictObject({
+  id: userId,
+  vetted: z.boolean({ error: 'Say whether the pro is World-Class' }),
+  reason: textField({ multiline: false }).check(
+    z.minLength(3, 'Say why (at least 3 characters), such as their credits'),
+    z.maxLength(300, 'The reason is too long'),
+  ),
+});
 
 /**
  * The balance the admin wants the pro to have, the balance they saw (so that an edit made on a stale

@@ -20,6 +20,9 @@ export const emailField = z.pipe(
 
 export const existsOutput = z.object({ exists: z.boolean() });
 
+/** An admin's decision about a user that stands until undone (a payout hold, a World-Class vetting): why, and since when. */
+export const standingDecision = z.nullable(z.object({ reason: z.string(), at: z.string() }));
+
 /** A page cursor: the `next` of the page before. */
 export const cursorField = z.optional(z.string().check(z.maxLength(2000)));
 

@@ -18,6 +18,7 @@ const cardFields = z.pick(userView, {
   genres: true,
   feedbackPriceCents: true,
   freeRechecks: true,
+  worldClass: true,
   profileImage: true,
   availability: true,
   responseTime: true,

@@ -3,7 +3,7 @@
  * Amounts are integer cents; a withdrawal takes the whole available balance.
  */
 import * as z from 'zod/mini';
-import { cursorField, emailField, textField } from './common.js';
+import { cursorField, emailField, standingDecision, textField } from './common.js';
 import { idempotencyKey } from './shares.js';
 
 /**
@@ -30,7 +30,7 @@ export const payoutAccountView = z.object({
   /** A changed address is paid to only from this time on (null: no wait). */
   pausedUntil: z.nullable(z.string()),
   /** An admin's hold on the pro's payouts, with its reason. */
-  held: z.nullable(z.object({ reason: z.string(), at: z.string() })),
+  held: standingDecision,
   availableCents: z.int(),
   /** The payout under way, if any (one at a time). */
   openPayoutId: z.nullable(z.string()),

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { ALL_SUB_GENRES, PROFILE_GENRES } from '../genres.js';
 import { COST_RANGE, EXPERIENCE_YEARS, USER_TYPES } from '../constants.js';
-import { emailField, intBetween } from './common.js';
+import { emailField, intBetween, standingDecision } from './common.js';
 import { MAIL_KINDS, type MailKind } from '../mail-preferences.js';
 
 const mailPreferencesView = z.object(Object.fromEntries(MAIL_KINDS.map((k) => [k, z.boolean()])) as Record<MailKind, z.ZodMiniBoolean>);
@@ -61,6 +61,8 @@ export const userView = z.object({
   feedbackPriceCents: z.nullable(z.int()),
   /** Re-checks of a later version for free; else at half the price (shared/recheck.ts). */
   freeRechecks: z.boolean(),
+  /** An admin's vetting as World-Class (null: not vetted), without which the World-Class price is not theirs to ask. */
+  worldClass: standingDecision,
   balanceCents: z.int(),
   bio: z.nullable(z.string()),
   location: z.nullable(z.string()),

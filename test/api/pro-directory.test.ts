@@ -5,6 +5,7 @@
  * checked for their order and for this file's pros, never for their length.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { WORLD_CLASS_CENTS } from '../../shared/constants.js';
 import { callerOn, flows, money, type TestUser, useStackEnvironment } from '../support/stack-kit.js';
 
 const stack = inject('stack');
@@ -44,10 +45,14 @@ async function allPages(input: Record<string, unknown>): Promise<{ cards: Card[]
   return { cards, pages, byPage };
 }
 
-/** A pro of this file, with genres and a price set through the routes a pro uses. */
+/** A pro of this file, with genres and a price set through the routes a pro uses (vetted first for World-Class's). */
 async function newPro(name: string, genres: string[], dollars: number) {
   const made = await flows.onboardedUser(stack, 'pro', { fullName: name });
   expect((await call(made.user, 'saveGenres', { genres })).status).toBe(200);
+  if (dollars * 100 === WORLD_CLASS_CENTS)
+    expect(
+      (await call(await flows.testAdmin(stack), 'setWorldClass', { id: made.id, vetted: true, reason: 'Vetted in a test' })).status,
+    ).toBe(200);
   expect((await call(made.user, 'setOwnPrice', { price: dollars })).status).toBe(200);
   return made;
 }

@@ -133,8 +133,8 @@ describe('social links', () => {
 describe("a pro's own price", () => {
   it('takes one of the tiers, and a musician sees it on the card', async () => {
     for (const price of [20, -15, 15.5]) expect((await call(pro, 'setOwnPrice', { price })).status).toBe(400);
-    expect((await call(pro, 'setOwnPrice', { price: 90 })).body.feedbackPriceCents).toBe(9000);
-    expect((await allPros(stack, musician.idToken)).find((u: { id: string }) => u.id === proId).feedbackPriceCents).toBe(9000);
+    expect((await call(pro, 'setOwnPrice', { price: 30 })).body.feedbackPriceCents).toBe(3000);
+    expect((await allPros(stack, musician.idToken)).find((u: { id: string }) => u.id === proId).feedbackPriceCents).toBe(3000);
     expect((await call(pro, 'setOwnPrice', { price: 0 })).body.feedbackPriceCents).toBeNull();
     expect((await call(musician, 'setOwnPrice', { price: 15 })).status).toBe(403);
   });

@@ -397,6 +397,7 @@ describe('DynamoDB round trips per route', () => {
     const page = await call('listUsers', { type: 'pro', q: pro.email }, admin);
     const balance = page.users[0].balanceCents as number;
     await call('adjustBalance', { id: proId, balance: balance / 100 + 1, expectedBalanceCents: balance, reason: 'Goodwill credit' }, admin);
+    await call('setWorldClass', { id: proId, vetted: true, reason: 'Round trips' }, admin);
     const settings = await call('getSettings', {}, admin);
     await call('updateMargin', { margin: settings.margin, expectedUpdatedAt: settings.updatedAt }, admin);
     const pending = await call('listApplications', {}, admin);

@@ -11,7 +11,7 @@ import { screenshot, SMALL_PHONE } from '../support/browser.js';
 import { callRoute, createConfirmedUser, setAttributes, type TestUser } from '../support/stack-kit.js';
 import { onboard, testAdmin } from '../support/flows.js';
 import { browserTests } from './fixtures.js';
-import { adminUserRow, inSecondWindow } from './helpers.js';
+import { adminUserRow, expectAccessible, inSecondWindow, proCardNamed, showProCard } from './helpers.js';
 
 const e2e = browserTests();
 const { stack } = e2e;
@@ -85,6 +85,46 @@ describe('admin users', () => {
     await page.getByTestId('admin-user').nth(1).waitFor();
     await screenshot(page, 'admin-users-list');
     await phoneShot('/admin/users', (p) => p.getByTestId('admin-user').first().waitFor(), 'admin-users-list');
+  });
+});
+
+describe('World-Class, vetted', () => {
+  it('an admin vets a pro with their credits, who may then ask $90; musicians see the badge and the reason on their card', async () => {
+    const vetted = await createConfirmedUser(stack, { fullName: 'Vera Vetted', prefix: 'world-class' });
+    await onboard(stack, vetted, 'pro');
+    const { page } = session;
+    await page.goto(`${stack.appUrl}/admin/users`);
+    await page.getByLabel('Search users').fill(vetted.email);
+    const row = adminUserRow(page, vetted.email);
+    await row.waitFor();
+    expect(await row.getByTestId('admin-user-world-class').textContent()).toBe('No');
+    await row.getByRole('button', { name: 'Make World-Class' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Vet Vera Vetted as World-Class?' });
+    await dialog.getByLabel('Why (their credits, say)').fill('Engineered two Grammy-nominated albums');
+    await expectAccessible(page, 'the World-Class vetting dialog');
+    await screenshot(page, 'admin-users-world-class');
+    await dialog.getByRole('button', { name: 'Make World-Class' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => row.getByTestId('admin-user-world-class').textContent()).toBe('Yes: Engineered two Grammy-nominated albums');
+
+    // Vetted, the pro asks the World-Class price; a musician sees it on the card, with the badge and the reason.
+    expect((await callRoute(stack.apiUrl, 'setOwnPrice', { price: 90 }, vetted.idToken)).status).toBe(200);
+    const musician = await e2e.signedIn('musician@demo.test', '/choose-pro');
+    const card = await showProCard(musician, proCardNamed(musician, 'Vera Vetted'));
+    expect(await card.getByTestId('pro-world-class').textContent()).toBe(
+      'World-Class Vetted by Snip: Engineered two Grammy-nominated albums',
+    );
+    expect(await card.getByTestId('pro-tier').textContent()).toBe('World-Class DJs & Producers');
+    await card.scrollIntoViewIfNeeded();
+    await expectAccessible(musician, 'Choose Your Pro with a World-Class pro');
+    await screenshot(musician, 'choose-pro-world-class');
+    await inSecondWindow(
+      musician,
+      SMALL_PHONE,
+      '/choose-pro',
+      (p) => showProCard(p, proCardNamed(p, 'Vera Vetted')).then((c) => c.scrollIntoViewIfNeeded()),
+      (small) => screenshot(small, 'choose-pro-world-class'),
+    );
   });
 });
 

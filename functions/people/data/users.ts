@@ -67,6 +67,8 @@ export interface UserRecord extends ProfileTexts {
   payoutPausedUntil?: string;
   /** An admin's hold on the pro's payouts. */
   payoutsHeld?: { reason: string; at: string; by: string };
+  /** An admin's vetting of the pro as World-Class (people/data/world-class.ts): only then may they ask its price. */
+  worldClass?: { reason: string; at: string; by: string };
   bio: string | null;
   socialMedia?: SocialLink[];
   /** Keys in the public images bucket (served under /images/), set once the file has been checked. */

@@ -66,6 +66,10 @@ beforeEach(() => {
       feedbackPriceCents: Math.round((input.price as number) * 100),
     }),
     adjustBalance: (input) => ({ ...users.find((x) => x.id === input.id)!, balanceCents: Math.round((input.balance as number) * 100) }),
+    setWorldClass: (input) => ({
+      ...users.find((x) => x.id === input.id)!,
+      worldClass: input.vetted ? { reason: input.reason as string, at: '2026-04-01T12:00:00.000Z' } : null,
+    }),
     getSettings: () => ({ ...settings }),
     updateMargin: (input) => {
       settings = { ...settings, margin: input.margin as number, updatedAt: '2026-04-01T12:00:00.000Z' };
@@ -220,6 +224,27 @@ describe('Admin users', () => {
     await act(async () => release());
     await waitFor(() => expect(paul().queryByTestId('price-editor')).toBeNull());
     expect(paul().getByTestId('admin-user-price').textContent).toBe('$12.50 per feedback');
+  });
+
+  it('vets a pro as World-Class with the reason asked for, and withdraws it', async () => {
+    await openUsers();
+    expect(paul().getByTestId('admin-user-world-class').textContent).toBe('No');
+    expect(within(rowOf('mia@example.test')).queryByRole('button', { name: 'Make World-Class' })).toBeNull();
+    fireEvent.click(paul().getByRole('button', { name: 'Make World-Class' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Vet Paul Pro as World-Class?' });
+    fireEvent.change(within(dialog).getByLabelText('Why (their credits, say)'), { target: { value: ' Mixed three No. 1s ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Make World-Class' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls('setWorldClass')).toEqual([{ id: 'p1', vetted: true, reason: 'Mixed three No. 1s' }]);
+    expect(paul().getByTestId('admin-user-world-class').textContent).toBe('Yes: Mixed three No. 1s');
+
+    fireEvent.click(paul().getByRole('button', { name: 'Withdraw World-Class' }));
+    const withdraw = await screen.findByRole('alertdialog', { name: "Withdraw Paul Pro's World-Class vetting?" });
+    expect(within(withdraw).getByText('Vetted: Mixed three No. 1s. They can no longer ask the World-Class price.')).toBeTruthy();
+    fireEvent.change(within(withdraw).getByLabelText('Why'), { target: { value: 'Credits not confirmed' } });
+    fireEvent.click(within(withdraw).getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() => expect(paul().getByTestId('admin-user-world-class').textContent).toBe('No'));
+    expect(calls('setWorldClass')[1]).toEqual({ id: 'p1', vetted: false, reason: 'Credits not confirmed' });
   });
 
   it('a balance edit requires a reason and sends the balance shown as expectedBalanceCents', async () => {

@@ -192,6 +192,7 @@ describe('shares, prices and pros', () => {
     genres: ['House', 'Techno'],
     feedbackPriceCents: null,
     freeRechecks: false,
+    worldClass: null,
     profileImage: null,
     availability: '1-3 sessions/week',
     responseTime: null,

@@ -238,6 +238,20 @@ describe("a pro's price", () => {
     expect(setMe).toHaveBeenCalled();
   });
 
+  it('offers the World-Class price only to a pro vetted as World-Class', () => {
+    const { unmount } = renderUi(<PriceCard feedbackPriceCents={3000} />);
+    const worldClass = screen.getByTestId('price-tier-90') as HTMLInputElement;
+    expect(worldClass.disabled).toBe(true);
+    expect(worldClass.getAttribute('aria-describedby')).toBe(screen.getByTestId('price-world-class').id);
+    expect(screen.getByTestId('price-world-class').textContent).toBe(
+      '$90 is the World-Class price, for pros Snip has vetted as World-Class.',
+    );
+    unmount();
+    renderUi(<PriceCard feedbackPriceCents={3000} worldClass />);
+    expect((screen.getByTestId('price-tier-90') as HTMLInputElement).disabled).toBe(false);
+    expect(screen.queryByTestId('price-world-class')).toBeNull();
+  });
+
   it('says what a re-check costs, half the price, and makes re-checks free', async () => {
     apiMock.mockResolvedValue({ ...USER, feedbackPriceCents: 3000, freeRechecks: true });
     renderUi(<PriceCard feedbackPriceCents={3000} />);

@@ -112,6 +112,14 @@ export function useDecideApplication() {
 export const useImpersonationAudit = () => useCursorPages(adminAuditKey, 'listAudit', { staleTime: 0 });
 
 /** Holds a pro's payouts (with a reason) or releases them; the row shows the hold at once. */
+export function useSetWorldClass() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; vetted: boolean; reason: string }) => api('setWorldClass', input),
+    onSuccess: (user) => patchUser(client, user.id, { worldClass: user.worldClass }),
+  });
+}
+
 export function useHoldPayouts() {
   const client = useQueryClient();
   return useMutation({

@@ -10,6 +10,7 @@ import { displayName, priceLine } from '@/features/admin/utils/format';
 import { PayoutHold } from './payout-hold';
 import { UserAmountEditor } from './user-amount-editor';
 import { UserIdentity } from './user-identity';
+import { WorldClassVetting } from './world-class-vetting';
 
 /** The row's Impersonate button, when the page offers impersonation (never for admins). */
 export interface RowImpersonation {
@@ -54,6 +55,7 @@ export function UserRow({ user, impersonation }: { user: AdminUserView; imperson
               { label: 'Price', value: priceLine(user.feedbackPriceCents), testId: 'admin-user-price' },
               { label: 'Balance', value: formatCents(user.balanceCents), testId: 'admin-user-balance' },
               { label: 'Payouts', value: user.payoutsHeld ? 'On hold' : 'Allowed', testId: 'admin-user-payouts' },
+              { label: 'World-Class', value: user.worldClass ? `Yes: ${user.worldClass.reason}` : 'No', testId: 'admin-user-world-class' },
             ]}
           />
         )}
@@ -85,6 +87,7 @@ export function UserRow({ user, impersonation }: { user: AdminUserView; imperson
               </Button>
             ))}
           {isPro && <PayoutHold user={user} describedBy={nameId} />}
+          {isPro && <WorldClassVetting user={user} describedBy={nameId} />}
           {impersonation && user.type !== 'admin' && (
             <Button
               variant="secondary"

@@ -7,12 +7,24 @@ import { feedbackPrice, formatCents } from '@/lib/money';
 import { recheckPriceOf } from '@shared/recheck';
 import { useSetOwnPrice } from '@/features/profile/api/profile';
 import { PRICE_TIERS, tierLabel, tierOfPrice } from '@/features/profile/utils/price';
+import { WORLD_CLASS_CENTS } from '@shared/constants';
+
+const WORLD_CLASS_DOLLARS = WORLD_CLASS_CENTS / 100;
 
 /**
- * A pro's own price: the tiers (Free, $15, $30, $90) as a radio group, the current one selected; and their
- * re-checks of a later version: half the price, or free.
+ * A pro's own price: the tiers (Free, $15, $30, $90) as a radio group, the current one selected, the World-Class
+ * one only for a pro an admin has vetted as World-Class; and their re-checks of a later version: half the price,
+ * or free.
  */
-export function PriceCard({ feedbackPriceCents, freeRechecks = false }: { feedbackPriceCents: number | null; freeRechecks?: boolean }) {
+export function PriceCard({
+  feedbackPriceCents,
+  freeRechecks = false,
+  worldClass = false,
+}: {
+  feedbackPriceCents: number | null;
+  freeRechecks?: boolean;
+  worldClass?: boolean;
+}) {
   const current = tierOfPrice(feedbackPriceCents);
   const [chosen, setChosen] = useState<number | null>(current);
   const [rechecksFree, setRechecksFree] = useState(freeRechecks);
@@ -52,6 +64,8 @@ export function PriceCard({ feedbackPriceCents, freeRechecks = false }: { feedba
                 name={name}
                 value={dollars}
                 checked={chosen === dollars}
+                disabled={dollars === WORLD_CLASS_DOLLARS && !worldClass && current !== dollars}
+                aria-describedby={dollars === WORLD_CLASS_DOLLARS && !worldClass ? `${name}-world-class` : undefined}
                 onChange={() => {
                   setChosen(dollars);
                   setSaved(false);
@@ -63,6 +77,11 @@ export function PriceCard({ feedbackPriceCents, freeRechecks = false }: { feedba
             </label>
           ))}
         </fieldset>
+        {!worldClass && (
+          <p className="muted small" id={`${name}-world-class`} data-testid="price-world-class">
+            {tierLabel(WORLD_CLASS_DOLLARS)} is the World-Class price, for pros Snip has vetted as World-Class.
+          </p>
+        )}
         <label className="checkbox-label small price-rechecks">
           <input
             type="checkbox"

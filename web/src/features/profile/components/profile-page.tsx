@@ -74,7 +74,13 @@ export function ProfilePage({ proBalance }: { proBalance?: ReactNode }) {
         <div className="profile-side">
           <GenresSection genres={user.genres ?? []} />
           <SocialLinksSection user={user} />
-          {isPro && <PriceCard feedbackPriceCents={user.feedbackPriceCents ?? null} freeRechecks={user.freeRechecks} />}
+          {isPro && (
+            <PriceCard
+              feedbackPriceCents={user.feedbackPriceCents ?? null}
+              freeRechecks={user.freeRechecks}
+              worldClass={Boolean(user.worldClass)}
+            />
+          )}
           {isPro && proBalance}
         </div>
       </div>

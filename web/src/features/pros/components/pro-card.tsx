@@ -51,6 +51,11 @@ export function ProCard({
           )}
         </div>
       </div>
+      {user.worldClass && (
+        <p className="pro-world-class small" data-testid="pro-world-class">
+          <span className="badge">World-Class</span> Vetted by Snip: {user.worldClass.reason}
+        </p>
+      )}
       {user.reputation && <ReputationLine reputation={user.reputation} className="pro-reputation" />}
       {user.bio && (
         <p className="pro-bio" data-testid="pro-bio">

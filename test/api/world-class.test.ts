@@ -1,0 +1,76 @@
+/**
+ * World-Class, vetted: only an admin puts a pro in World-Class (with a reason, audited) or takes them out;
+ * only a vetted pro asks the World-Class price, whoever sets it; the reason shows on the pro's card.
+ */
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { callerOn, type TestUser } from '../support/stack-kit.js';
+import { allPros, onboardedUser, testAdmin } from '../support/flows.js';
+
+const stack = inject('stack');
+const call = callerOn(stack);
+let admin: TestUser;
+let musician: TestUser;
+
+beforeAll(async () => {
+  admin = await testAdmin(stack);
+  ({ user: musician } = await onboardedUser(stack, 'musician'));
+});
+
+const auditOf = async (id: string) =>
+  (await call(admin, 'listAudit', {})).body.entries.filter(
+    (e: { action: string; targetId: string }) => e.action === 'setWorldClass' && e.targetId === id,
+  );
+
+describe('World-Class vetting', () => {
+  it('is refused to a pro not vetted, by their own price or an admin’s, and given once an admin vets them', async () => {
+    const { user: pro, id } = await onboardedUser(stack, 'pro', { fullName: 'Wanda Worldclass' });
+    const own = await call(pro, 'setOwnPrice', { price: 90 });
+    expect(own.status).toBe(403);
+    expect(own.body.error).toMatchObject({ code: 'not_world_class', message: expect.stringContaining('$90.00 World-Class price') });
+    const byAdmin = await call(admin, 'setFeedbackPrice', { id, price: 90 });
+    expect([byAdmin.status, byAdmin.body.error.code]).toEqual([409, 'not_world_class']);
+    expect((await call(pro, 'getMe', {})).body).toMatchObject({ feedbackPriceCents: null, worldClass: null });
+
+    const vetted = await call(admin, 'setWorldClass', { id, vetted: true, reason: 'Mixed three Beatport No. 1s' });
+    expect(vetted.status, JSON.stringify(vetted.body)).toBe(200);
+    expect(vetted.body.worldClass).toMatchObject({ reason: 'Mixed three Beatport No. 1s' });
+    expect((await call(pro, 'setOwnPrice', { price: 90 })).body).toMatchObject({
+      feedbackPriceCents: 9000,
+      worldClass: { reason: 'Mixed three Beatport No. 1s' },
+    });
+    const card = (await allPros(stack, musician.idToken)).find((u: { id: string }) => u.id === id);
+    expect(card).toMatchObject({ feedbackPriceCents: 9000, worldClass: { reason: 'Mixed three Beatport No. 1s' } });
+    expect(await auditOf(id)).toEqual([
+      expect.objectContaining({ adminId: expect.any(String), from: 'not World-Class', to: 'World-Class: Mixed three Beatport No. 1s' }),
+    ]);
+  });
+
+  it('is not withdrawn while the pro asks the World-Class price; withdrawn, it is audited with its reason', async () => {
+    const { user: pro, id } = await onboardedUser(stack, 'pro', { fullName: 'Walt Withdrawn' });
+    await call(admin, 'setWorldClass', { id, vetted: true, reason: 'Grammy-nominated engineer' });
+    expect((await call(pro, 'setOwnPrice', { price: 90 })).status).toBe(200);
+    const refused = await call(admin, 'setWorldClass', { id, vetted: false, reason: 'Credits not confirmed' });
+    expect([refused.status, refused.body.error.code]).toEqual([409, 'world_class_price']);
+    expect((await call(admin, 'setFeedbackPrice', { id, price: 30 })).status).toBe(200);
+    const withdrawn = await call(admin, 'setWorldClass', { id, vetted: false, reason: 'Credits not confirmed' });
+    expect([withdrawn.status, withdrawn.body.worldClass]).toEqual([200, null]);
+    expect((await call(pro, 'setOwnPrice', { price: 90 })).status).toBe(403);
+    expect((await auditOf(id)).map((e: { to: string }) => e.to)).toEqual([
+      'not World-Class: Credits not confirmed',
+      'World-Class: Grammy-nominated engineer',
+    ]);
+    // The same answer again writes nothing more.
+    expect((await call(admin, 'setWorldClass', { id, vetted: false, reason: 'Again' })).status).toBe(200);
+    expect(await auditOf(id)).toHaveLength(2);
+  });
+
+  it('is an admin’s alone, with a reason, for pros only', async () => {
+    const { user: pro, id } = await onboardedUser(stack, 'pro');
+    const { id: musicianId } = await onboardedUser(stack, 'musician');
+    expect((await call(pro, 'setWorldClass', { id, vetted: true, reason: 'I am great' })).status).toBe(403);
+    expect((await call(musician, 'setWorldClass', { id, vetted: true, reason: 'They are great' })).status).toBe(403);
+    expect((await call(admin, 'setWorldClass', { id, vetted: true, reason: ' ' })).status).toBe(400);
+    expect((await call(admin, 'setWorldClass', { id: musicianId, vetted: true, reason: 'Not a pro' })).status).toBe(404);
+    expect(await auditOf(id)).toEqual([]);
+  });
+});
