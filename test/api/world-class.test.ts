@@ -59,6 +59,12 @@ describe('World-Class vetting', () => {
       'not World-Class: Credits not confirmed',
       'World-Class: Grammy-nominated engineer',
     ]);
+    // A free pro's vetting (no price, or a price written as null) is withdrawn as any other.
+    const { id: freeId } = await onboardedUser(stack, 'pro', { fullName: 'Fay Free' });
+    await call(admin, 'setWorldClass', { id: freeId, vetted: true, reason: 'Festival headliner' });
+    expect((await call(admin, 'setFeedbackPrice', { id: freeId, price: 15 })).status).toBe(200);
+    expect((await call(admin, 'setFeedbackPrice', { id: freeId, price: 0 })).body.feedbackPriceCents).toBeNull();
+    expect((await call(admin, 'setWorldClass', { id: freeId, vetted: false, reason: 'Asked to leave it' })).body.worldClass).toBeNull();
     // The same answer again writes nothing more.
     expect((await call(admin, 'setWorldClass', { id, vetted: false, reason: 'Again' })).status).toBe(200);
     expect(await auditOf(id)).toHaveLength(2);

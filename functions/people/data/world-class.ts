@@ -24,12 +24,13 @@ export async function setWorldClass(
       userId,
       {
         UpdateExpression: vetting ? 'SET worldClass = :v, updatedAt = :u' : 'SET updatedAt = :u REMOVE worldClass',
-        ConditionExpression: `attribute_exists(PK) AND #type = :pro${vetting ? '' : ' AND (attribute_not_exists(#price) OR #price <> :wc)'}`,
+        // A free pro's price may be written as null: said as such, not left to how two types compare.
+        ConditionExpression: `attribute_exists(PK) AND #type = :pro${vetting ? '' : ' AND (attribute_not_exists(#price) OR attribute_type(#price, :null) OR #price <> :wc)'}`,
         ExpressionAttributeNames: { '#type': 'type', ...(vetting ? {} : { '#price': 'feedbackPriceCents' }) },
         ExpressionAttributeValues: {
           ':pro': 'pro',
           ':u': new Date().toISOString(),
-          ...(vetting ? { ':v': vetting } : { ':wc': WORLD_CLASS_CENTS }),
+          ...(vetting ? { ':v': vetting } : { ':wc': WORLD_CLASS_CENTS, ':null': 'NULL' }),
         },
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },
