@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { formatCents, MIN_PAYOUT_CENTS, PAYOUT_ADDRESS_PAUSE_HOURS } from '../../shared/money.js';
 import { paths } from '../../shared/paths.js';
 import type { PayoutAccountView, PayoutView, PayoutsPage, StuckPayoutsPage } from '../../shared/schemas/payouts.js';
-import { auditPut, getUser, type UserRecord } from '../people/data/index.js';
+import { auditChange, getUser, type UserRecord } from '../people/data/index.js';
 import * as data from './data/payouts.js';
 import type { PayoutRecord } from './data/payouts.js';
 import { decodeCursor, encodeCursor } from '../lib/cursor.js';
@@ -169,15 +169,9 @@ export async function holdPayouts(admin: UserRecord, input: { id: string; held: 
   if (!user || user.type !== 'pro') throw new NotFound('Pro not found');
   const at = new Date().toISOString();
   const held = input.held ? { reason: input.reason, at, by: admin.id } : null;
-  const audit = auditPut({
-    adminId: admin.id,
-    adminEmail: admin.email,
-    targetId: user.id,
-    targetEmail: user.email,
+  const audit = auditChange(admin, user, {
     action: 'holdPayouts',
-    method: 'PUT',
     path: `/users/${user.id}/payout-hold`,
-    status: 200,
     from: user.payoutsHeld ? `held: ${user.payoutsHeld.reason}` : 'not held',
     to: held ? `held: ${held.reason}` : 'not held',
   });

@@ -7,7 +7,7 @@
 import type { AdminUserView } from '../../shared/schemas/admin.js';
 import { WORLD_CLASS_CENTS } from '../../shared/constants.js';
 import { formatCents } from '../../shared/money.js';
-import { auditPut } from './data/audit.js';
+import { auditChange, auditPut } from './data/audit.js';
 import { adjustBalance as adjustLedger } from '../money/data/index.js';
 import { getSettings, setMargin } from '../platform/data/index.js';
 import * as users from './data/users.js';
@@ -101,15 +101,9 @@ async function managed(id: string): Promise<UserRecord> {
 
 /** The audit entry of an admin's change to a user, written in the change's own transaction. */
 const audited = (admin: UserRecord, user: UserRecord, action: 'setUserType' | 'setFeedbackPrice', from: string, to: string) =>
-  auditPut({
-    adminId: admin.id,
-    adminEmail: admin.email,
-    targetId: user.id,
-    targetEmail: user.email,
+  auditChange(admin, user, {
     action,
-    method: 'PUT',
     path: action === 'setUserType' ? `/users/${user.id}/type` : `/users/${user.id}/feedback-price`,
-    status: 200,
     from,
     to,
   });

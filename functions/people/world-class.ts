@@ -4,7 +4,7 @@
  * only a vetted pro may ask the World-Class price (the price writes hold it: data/world-class.ts).
  */
 import type { AdminUserView } from '../../shared/schemas/admin.js';
-import { auditPut } from './data/audit.js';
+import { auditChange } from './data/audit.js';
 import { getUser, type UserRecord } from './data/users.js';
 import { setWorldClass } from './data/world-class.js';
 import { toAdminUserView } from './admin.js';
@@ -16,15 +16,9 @@ export async function vetWorldClass(admin: UserRecord, input: { id: string; vett
   if (Boolean(user.worldClass) === input.vetted) return toAdminUserView(user);
   const at = new Date().toISOString();
   const vetting = input.vetted ? { reason: input.reason, at, by: admin.id } : null;
-  const audit = auditPut({
-    adminId: admin.id,
-    adminEmail: admin.email,
-    targetId: user.id,
-    targetEmail: user.email,
+  const audit = auditChange(admin, user, {
     action: 'setWorldClass',
-    method: 'PUT',
     path: `/users/${user.id}/world-class`,
-    status: 200,
     from: user.worldClass ? `World-Class: ${user.worldClass.reason}` : 'not World-Class',
     to: vetting ? `World-Class: ${vetting.reason}` : `not World-Class: ${input.reason}`,
   });

@@ -43,6 +43,22 @@ export function auditPut(entry: NewEntry): { Put: NonNullable<ConstructorParamet
   };
 }
 
+/** The entry of an admin's change to one value of a user (made by a PUT to `path`): what it was and what it became. */
+export const auditChange = (
+  admin: { id: string; email: string },
+  target: { id: string; email: string },
+  change: { action: string; path: string; from: string; to: string },
+) =>
+  auditPut({
+    adminId: admin.id,
+    adminEmail: admin.email,
+    targetId: target.id,
+    targetEmail: target.email,
+    method: 'PUT',
+    status: 200,
+    ...change,
+  });
+
 export async function recordAudit(entry: NewEntry): Promise<AuditEntry> {
   const { Put } = auditPut(entry);
   await dynamo().send(new PutCommand(Put));
