@@ -5,6 +5,7 @@
 export { listDecidedDisputes, listDisputes, reportReview, resolveDispute } from './disputes.js';
 export { startListening } from './listening-sessions.js';
 export { createPaidRequest } from './paid-requests.js';
+export { claimPoolRequest, createPoolRequest, poolOffersFor, waitingPoolRequests } from './pool.js';
 export { recheckQuote } from './requests.js';
 export { progressOf } from './progress.js';
 export { makePublicLink, publicLinkOf, publicReview, revokePublicLink } from './public-reviews.js';

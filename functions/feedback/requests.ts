@@ -24,13 +24,19 @@ async function checkRequest(
   trackId: string,
 ): Promise<{ track: TrackRecord; reviewer: UserRecord }> {
   if (sharedWithId === caller.id) throw new BadRequest('You cannot ask yourself for feedback', { sharedWithId: 'Choose someone else' });
-  const [track, reviewer] = await Promise.all([getTrack(trackId), getUser(sharedWithId)]);
+  const [track, reviewer] = await Promise.all([ownReadyTrack(caller, trackId), getUser(sharedWithId)]);
+  if (!reviewer || reviewer.type === 'admin') throw new NotFound('That user was not found');
+  return { track, reviewer };
+}
+
+/** The caller's own track, ready to be heard: what any request for feedback is on. */
+export async function ownReadyTrack(caller: UserRecord, trackId: string): Promise<TrackRecord> {
+  const track = await getTrack(trackId);
   if (!track) throw new NotFound('Track not found');
   if (track.userId !== caller.id) throw new Forbidden('You can only share your own tracks');
-  if (!reviewer || reviewer.type === 'admin') throw new NotFound('That user was not found');
   const { status } = trackStatus(track);
   if (status !== 'ready') throw trackUnavailable(status);
-  return { track, reviewer };
+  return track;
 }
 
 /** A request for feedback as checked, with its one price (0: free). */

@@ -15,7 +15,16 @@ import {
   listReceipts,
   receiptOf,
 } from '../money/index.js';
-import { listDecidedDisputes, listDisputes, resolveDispute, createPaidRequest } from '../feedback/index.js';
+import {
+  listDecidedDisputes,
+  listDisputes,
+  resolveDispute,
+  createPaidRequest,
+  claimPoolRequest,
+  createPoolRequest,
+  poolOffersFor,
+  waitingPoolRequests,
+} from '../feedback/index.js';
 import { areaHandler } from './area-handler.js';
 import { paymentsSchemas } from '../../shared/api/route-schemas/payments.js';
 
@@ -23,6 +32,10 @@ export const handler = areaHandler('payments', paymentsSchemas, {
   createOrder: async ({ input, caller }) => createPaidRequest(caller.user, input),
   captureOrder: async ({ input, caller }) => captureOrder(caller.user, input.orderId),
   cancelOrder: async ({ input, caller }) => cancelOrder(caller.user, input.orderId),
+  createPoolRequest: async ({ input, caller }) => createPoolRequest(caller.user, input),
+  listWaitingPoolRequests: async ({ caller }) => waitingPoolRequests(caller.user),
+  listPoolOffers: async ({ caller }) => poolOffersFor(caller.user),
+  claimPoolRequest: async ({ input, caller }) => claimPoolRequest(caller.user, input.orderId),
   listMyPayments: async ({ input, caller }) => listReceipts(caller.user, input.cursor),
   getReceipt: async ({ input, caller }) => receiptOf(caller.user, input.orderId),
   listStuckRefunds: async ({ input }) => listStuckRefunds(input),

@@ -18,6 +18,10 @@ export const BUSINESS_METRICS = [
   'FeedbackRequested',
   'FeedbackCompleted',
   'PaymentsCaptured',
+  /** Snip Pro requests: paid into the pool, claimed by a pro, refunded because nobody claimed them (an alarm). */
+  'PoolRequestsOpened',
+  'PoolRequestsClaimed',
+  'PoolRequestsUnclaimed',
   'PaymentsRefunded',
   'PaymentsFailed',
   /** A capture (or an order) that did not match its stored payment: refunded, never applied. */

@@ -7,7 +7,7 @@ export { booksOf, exportLedger } from './books.js';
 export { earningsOf, ledgerViews } from './earnings.js';
 export { statementOf } from './statements.js';
 export { checkDuePayments } from './payment-checks.js';
-export { fulfilment, refundRequestId, upholdDispute } from './payment-settlement.js';
+export { fulfilment, refundRequestId, settleClaim, upholdDispute } from './payment-settlement.js';
 export {
   cancelOrder,
   captureOrder,

@@ -6,6 +6,7 @@
 import * as data from './data/payments.js';
 import type { PaymentRecord, RefundReason } from './data/payments.js';
 import { EARNING_HOLD_DAYS } from '../../shared/money.js';
+import { claimableUntil } from '../../shared/pool.js';
 import { noOpenDispute, readDispute, readShare, statusChange, deadlineOf, reminderOf } from '../feedback/data/index.js';
 import { getUser } from '../people/data/index.js';
 import { duePayouts } from './data/payouts.js';
@@ -23,7 +24,7 @@ export const CHECK_CONCURRENCY = 16;
 /** A captured payment whose request ended without its feedback: refunded (unless another path moved it first). */
 async function endAndRefund(
   p: PaymentRecord,
-  reason: Extract<RefundReason, 'declined' | 'expired' | 'track_deleted' | 'reversed'>,
+  reason: Extract<RefundReason, 'declined' | 'expired' | 'unclaimed' | 'track_deleted' | 'reversed'>,
 ): Promise<void> {
   const started = await step(p, { type: 'request_ended', reason });
   if (started.kind === 'moved') await finishRefund(started.payment);
@@ -87,6 +88,23 @@ async function checkCaptured(p: PaymentRecord, now: Date): Promise<void> {
   }
 }
 
+/**
+ * The scheduled check of a Snip Pro request in the pool: nobody claimed it in time, so it is refunded in
+ * full. The move is conditional on the request still being in the pool: a claim that landed first wins.
+ */
+async function checkPooled(p: PaymentRecord, now: Date): Promise<void> {
+  const until = claimableUntil(Date.parse(p.pooledAt!));
+  if (now.getTime() < until) {
+    await step(p, { type: 'look_again', at: iso(until) });
+    return;
+  }
+  const started = await step(p, { type: 'request_ended', reason: 'unclaimed' }, {}, now);
+  if (started.kind !== 'moved') return;
+  count('PoolRequestsUnclaimed');
+  log.warn('A Snip Pro request was refunded: no pro claimed it', { orderId: p.orderId, genre: p.pool?.genre });
+  await finishRefund(started.payment);
+}
+
 /** The scheduled check of one payment, as it stands when read. */
 async function checkPayment(orderId: string, now: Date): Promise<'checked' | 'failed' | 'gone'> {
   // One payment that cannot be read (the table's trouble) stays due for the next run; it never stops this one.
@@ -102,6 +120,7 @@ async function checkPayment(orderId: string, now: Date): Promise<'checked' | 'fa
     const state = stateOf(p);
     if (state === 'pending') await reconcilePayment(p, { now });
     else if (state === 'refunding') await finishRefund(p);
+    else if (state === 'pooled') await checkPooled(p, now);
     else if (state === 'captured') await checkCaptured(p, now);
     else if (state === 'fulfilled' || state === 'released') await checkDelivered(p, now);
     else await step(p, { type: 'look_again', at: null });

@@ -7,18 +7,21 @@
  * whichever order the three paths try a move, it happens once. Diagram: docs/data-model.md.
  */
 import { CURRENCY, EARNING_HOLD_DAYS, splitPrice } from '../../shared/money.js';
-import { PLATFORM_ACCOUNT, type LedgerEntry, type LedgerKind, type MoneyMove, type MoneyPart } from './data/ledger.js';
+import { PLATFORM_ACCOUNT, POOL_ACCOUNT, type MoneyMove, type MoneyPart } from './data/ledger.js';
 import type { PaymentState, PaymentWrite } from './data/payment-writes.js';
 import { stateOf, statusOf } from './data/payment-writes.js';
 import type { PaymentRecord, RefundReason } from './data/payments.js';
 import { type ShareRecord, reminderOf } from '../feedback/data/index.js';
 import type { ProviderCapture } from '../providers/payment-provider.js';
+import { about, entry } from './payment-entries.js';
+import { offersGone, poolClaimed, pooledCapture } from './pool-moves.js';
 
 export type { PaymentState } from './data/payment-writes.js';
 export { stateOf };
 
 export const PAYMENT_STATES: readonly PaymentState[] = [
   'pending',
+  'pooled',
   'captured',
   'fulfilled',
   'released',
@@ -33,8 +36,13 @@ export type LapseReason = 'cancelled' | 'voided' | 'unknown_order' | 'abandoned'
 
 /** What can happen to a payment: the provider's news, the request's fate, time, an admin. */
 export type PaymentEvent =
-  /** The provider took the money: it buys the request (`request`), unless it is not what the payment asked. */
+  /**
+   * The provider took the money: it buys the request (`request`), unless it is not what the payment asked;
+   * a Snip Pro request's money goes into the pool instead, and the request is offered to its pros.
+   */
   | { type: 'capture_completed'; capture: ProviderCapture; margin: number; request: ShareRecord }
+  /** A pro claimed the Snip Pro request: it is created with them as its reviewer (`request`), and the money is theirs and the platform's. */
+  | { type: 'pool_claimed'; request: ShareRecord }
   /**
    * Money taken that buys nothing: its request can no longer be created (its track deleted, the pro gone),
    * it is not what the payment asked (`took`), or the provider refunded it before it was applied. With
@@ -64,7 +72,7 @@ export type PaymentEvent =
   /** An admin upheld the musician's report of a delivered review: refunded in full, the earning reversed. */
   | { type: 'dispute_upheld' }
   /** The request ended without its feedback: declined, past its deadline, its track deleted, cancelled. */
-  | { type: 'request_ended'; reason: Extract<RefundReason, 'declined' | 'expired' | 'track_deleted' | 'reversed'> }
+  | { type: 'request_ended'; reason: Extract<RefundReason, 'declined' | 'expired' | 'unclaimed' | 'track_deleted' | 'reversed'> }
   /** The order will never be captured. */
   | { type: 'order_lapsed'; reason: LapseReason }
   /** The provider refused the payer's funding source: they may approve again with another. */
@@ -80,6 +88,7 @@ export type PaymentEventType = PaymentEvent['type'];
 
 export const PAYMENT_EVENTS: readonly PaymentEventType[] = [
   'capture_completed',
+  'pool_claimed',
   'capture_unbuyable',
   'refunded_at_provider',
   'refund_made',
@@ -104,10 +113,12 @@ export const PAYMENT_EVENTS: readonly PaymentEventType[] = [
  */
 export const TRANSITIONS: { readonly [E in PaymentEventType]: Partial<Record<PaymentState, readonly PaymentState[]>> } = {
   // From failed too: money captured after we gave up on an order still buys its request.
-  capture_completed: { pending: ['captured', 'refunding'], failed: ['captured', 'refunding'] },
+  capture_completed: { pending: ['captured', 'pooled', 'refunding'], failed: ['captured', 'pooled', 'refunding'] },
+  pool_claimed: { pooled: ['captured'] },
   capture_unbuyable: { pending: ['refunded', 'refunding'], failed: ['refunded', 'refunding'] },
   // A capture never applied is capture_unbuyable ('reversed'): it bought nothing to cancel.
   refunded_at_provider: {
+    pooled: ['refunded', 'refunding'],
     captured: ['refunded', 'refunding'],
     // Delivered feedback stays delivered: a full refund reverses the earning; a partial one is left to the operator who made it.
     fulfilled: ['refunded'],
@@ -120,18 +131,20 @@ export const TRANSITIONS: { readonly [E in PaymentEventType]: Partial<Record<Pay
   request_completed: { captured: ['fulfilled'] },
   hold_ended: { fulfilled: ['released'] },
   // Released money goes back on hold; a request not delivered yet stays as it is, marked.
-  provider_dispute_opened: { captured: ['captured'], fulfilled: ['fulfilled'], released: ['fulfilled'] },
-  provider_dispute_won: { captured: ['captured'], fulfilled: ['fulfilled'] },
+  provider_dispute_opened: { pooled: ['pooled'], captured: ['captured'], fulfilled: ['fulfilled'], released: ['fulfilled'] },
+  provider_dispute_won: { pooled: ['pooled'], captured: ['captured'], fulfilled: ['fulfilled'] },
   // The one way back from delivered feedback of ours: an admin's decision on the musician's report (held
   // while it is open; released only should the decision come as the hold ends).
   dispute_upheld: { fulfilled: ['refunding'], released: ['refunding'] },
   // Delivered feedback is paid for: no deadline or deletion can take it back (only the provider can).
-  request_ended: { captured: ['refunding'] },
+  // From the pool: nobody claimed it in time (or its track went).
+  request_ended: { pooled: ['refunding'], captured: ['refunding'] },
   order_lapsed: { pending: ['failed'] },
   funding_declined: { pending: ['pending'] },
   capture_unapproved: { pending: ['pending'] },
   look_again: {
     pending: ['pending'],
+    pooled: ['pooled'],
     captured: ['captured'],
     fulfilled: ['fulfilled'],
     released: ['released'],
@@ -170,34 +183,6 @@ export function captureMismatch(p: Pick<PaymentRecord, 'amountCents' | 'invoiceI
   // rest (the invoice id is the request's own).
   if (p.payeeId && c.payeeId && c.payeeId !== p.payeeId) differs.push(`payee ${c.payeeId}`);
   return differs.length ? differs.join(', ') : null;
-}
-
-/**
- * What a payment's entries say. No person's name or address: entries are never changed, and a deleted
- * account's names go from the payment record (money/data/money-names.ts), where views read them.
- */
-const about = (p: PaymentRecord) => `feedback on "${p.trackTitle}"`;
-
-/** One ledger entry of a payment's move, its id unique per payment and kind. */
-function entry(
-  p: PaymentRecord,
-  kind: LedgerKind,
-  accountId: string,
-  amountCents: number,
-  description: string,
-  at: string,
-  extra: Partial<LedgerEntry>,
-): LedgerEntry {
-  return {
-    id: `${p.orderId}:${kind}`,
-    accountId,
-    kind,
-    amountCents,
-    currency: CURRENCY,
-    description,
-    createdAt: at,
-    ...extra,
-  } as LedgerEntry;
 }
 
 /** The musician's charge, for a capture that credits nobody (refunded next): what was taken. */
@@ -255,6 +240,8 @@ function refundRecorded(p: PaymentRecord, refundId: string, at: string): Omit<Pa
     checkAt: null,
     entries: [
       entry(p, 'refund', p.payerId, p.capturedCents ?? p.amountCents, `Refund of ${about(p)}`, at, common),
+      // Money still in the pool leaves it: no pro claimed the request.
+      ...(p.pooledAt ? [entry(p, 'pool_release', POOL_ACCOUNT, -p.amountCents, `Refund of ${about(p)}: no pro took it`, at, common)] : []),
       ...(credited
         ? [
             entry(p, 'reversal', reversal.account, -p.earningCents!, reversal.text, at, common),
@@ -313,8 +300,12 @@ function move(
           next: 'send_refund',
           write: refundFirst(p, e.capture.id, 'mismatch', at, { capturedCents: e.capture.amountCents, mismatch }),
         };
+      if (p.pool) return { to: 'pooled', write: pooledCapture(p, e, at) };
       return { to: 'captured', write: captureCredited(p, e, at) };
     }
+    case 'pool_claimed':
+      if (e.request.sharedWithUserId === p.payerId) return 'a musician cannot take their own request';
+      return { to: 'captured', write: poolClaimed(p, e.request, at) };
     case 'capture_unbuyable': {
       const owed = refundFirst(p, e.captureId, e.reason, at, e.took);
       if (!e.refundId) return { to: 'refunding', next: 'send_refund', write: owed };
@@ -334,12 +325,16 @@ function move(
       if (!e.full)
         return {
           to: 'refunding',
-          from: ['captured'],
+          from: [state],
           next: 'send_refund',
-          write: { set: { refundReason: 'reversed' }, checkAt: at, entries: [] },
+          write: { set: { refundReason: 'reversed' }, checkAt: at, entries: [], ...offersGone(p, state) },
         };
       // From the state it was read in only: what it takes back depends on where the earning stands.
-      return { to: 'refunded', from: [state], write: refundRecorded({ ...p, refundReason: 'reversed' }, 'at-provider', at) };
+      return {
+        to: 'refunded',
+        from: [state],
+        write: { ...refundRecorded({ ...p, refundReason: 'reversed' }, 'at-provider', at), ...offersGone(p, state) },
+      };
     }
     case 'refund_made':
       return { to: 'refunded', write: refundRecorded(p, e.refundId, at) };
@@ -404,7 +399,13 @@ function move(
       // Looked at at once: a hold that ended meanwhile releases it.
       return { to: state, from: [state], write: { set: {}, remove: ['disputeId', 'disputedAt'], checkAt: at, entries: [] } };
     case 'request_ended':
-      return { to: 'refunding', next: 'send_refund', write: { set: { refundReason: e.reason }, checkAt: at, entries: [] } };
+      // From the state it was read in only: a claim that landed meanwhile made a request the pool's refund must not end.
+      return {
+        to: 'refunding',
+        from: [state],
+        next: 'send_refund',
+        write: { set: { refundReason: e.reason }, checkAt: at, entries: [], ...offersGone(p, state) },
+      };
     case 'dispute_upheld':
       return { to: 'refunding', next: 'send_refund', write: { set: { refundReason: 'dispute' }, checkAt: at, entries: [] } };
     case 'order_lapsed':

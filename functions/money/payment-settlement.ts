@@ -155,9 +155,14 @@ export async function settleCapture(p: PaymentRecord, capture: ProviderCapture, 
   // the request: once it is made the money has moved, and the payer must hear so.
   const [result, read, payer] = await Promise.all([
     stepWith(p, { type: 'capture_completed', capture, margin, request }, applying),
-    getUser(p.proUserId).catch(() => undefined),
+    p.pool ? null : getUser(p.proUserId).catch(() => undefined),
     getUser(p.payerId).catch(() => undefined),
   ]);
+  // In the pool: the pros it is offered to see it in their lists; the payer hears who took it once one does.
+  if (result.kind === 'moved' && result.to === 'pooled') {
+    count('PoolRequestsOpened');
+    return result.payment;
+  }
   if (result.kind === 'moved') {
     count('PaymentsCaptured');
     count('FeedbackRequested');
@@ -174,6 +179,28 @@ export async function settleCapture(p: PaymentRecord, capture: ProviderCapture, 
   if (result.kind === 'track_refused') return cannotBuy(p, capture.id, 'track_deleted', applying);
   if (result.kind === 'pro_gone') return cannotBuy(p, capture.id, 'unfulfillable', applying);
   return null;
+}
+
+/**
+ * A pro's claim of a Snip Pro request in the pool (`request`: with them as its reviewer): the request made
+ * and the money split in one move, conditional on the request still being in the pool, so that of two pros
+ * claiming at once one wins; the payer is e-mailed who took it. A request whose track is gone meanwhile is
+ * refunded instead.
+ */
+export async function settleClaim(p: PaymentRecord, request: ShareRecord): Promise<'claimed' | 'taken' | 'track_gone'> {
+  const [result, payer] = await Promise.all([step(p, { type: 'pool_claimed', request }), getUser(p.payerId).catch(() => undefined)]);
+  if (result.kind === 'moved') {
+    count('PoolRequestsClaimed');
+    count('FeedbackRequested');
+    await sendClaimedPaymentMail(p.orderId, data.PAID_MAIL, payer, paymentReceivedMail(result.payment, request));
+    return 'claimed';
+  }
+  if (result.kind === 'track_refused') {
+    const ended = await step(p, { type: 'request_ended', reason: 'track_deleted' });
+    if (ended.kind === 'moved') await finishRefundLater(ended.payment);
+    return 'track_gone';
+  }
+  return 'taken';
 }
 
 /** A capture that cannot buy its request: refunded in full, or, for the browser's capture, left to be (see Applying). */
@@ -344,18 +371,19 @@ export async function reconcilePayment(p: PaymentRecord, applying: Applying = {}
  */
 async function reverseAtProvider(p: PaymentRecord, captureId: string, full: boolean, applying: Applying): Promise<void> {
   const state = stateOf(p);
-  if (state !== 'captured' && state !== 'fulfilled' && state !== 'released') return;
+  if (state !== 'pooled' && state !== 'captured' && state !== 'fulfilled' && state !== 'released') return;
   const event = { type: 'refunded_at_provider' as const, captureId, full };
   const payer = readPayer(p, applying);
   const cancel = state === 'captured' ? openRequestCancel(p) : undefined;
   if (full) {
     // Nothing to send: the provider has refunded all of it.
-    const change = cancel ?? (state === 'captured' ? undefined : refundMark(p.shareId, new Date().toISOString()));
+    // A request in the pool has none yet: its offers go with the move.
+    const change = cancel ?? (state === 'captured' || state === 'pooled' ? undefined : refundMark(p.shareId, new Date().toISOString()));
     const changed = change ? await recordRefund(p, event, applying, payer, { requestChange: change }) : null;
     if (!changed || changed.kind === 'request_moved') await recordRefund(p, event, applying, payer);
     return;
   }
-  const started = cancel ? await step(p, event, { requestChange: cancel }) : null;
+  const started = state === 'pooled' ? await step(p, event) : cancel ? await step(p, event, { requestChange: cancel }) : null;
   if (!started || started.kind === 'request_moved' || started.kind === 'no_move') {
     log.warn('A partial refund at the provider of a request no longer open is left as it is', { orderId: p.orderId });
     return;

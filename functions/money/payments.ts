@@ -74,6 +74,8 @@ export interface Purchase {
   request: unknown;
   /** The request the captured payment opens, named from the order. */
   opens(orderId: string): Pick<PaymentRecord, 'shareId' | 'shareDraft'>;
+  /** A Snip Pro request: nobody named, its money held in the pool for the pros it is offered to (shared/pool.ts). */
+  pool?: PaymentRecord['pool'];
 }
 
 /**
@@ -137,6 +139,7 @@ export async function sell(
     ...(order.payeeId ? { payeeId: order.payeeId } : {}),
     shareOptions: bought.shareOptions,
     ...bought.opens(order.orderId),
+    ...(bought.pool ? { pool: bought.pool } : {}),
     status: 'pending',
     // Not polled while it waits for the payer: the webhook or the browser moves it, and one check at the
     // give-up time settles what they did not.

@@ -20,6 +20,7 @@ export { saveMailPreferences, unsubscribe } from './mail-preferences.js';
 export { moneyRefused } from './money-refused.js';
 export { FALLBACK_FREE_LIMITS, LIVE, assertWithinPlan, limitsOf, type PlanHolder } from './plan-limits.js';
 export { saveSocialLinks, setOwnPrice, updateProfile } from './profile.js';
+export { matchPoolPros } from './pool-match.js';
 export {
   applyDueReputation,
   ratingEvent,

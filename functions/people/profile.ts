@@ -23,6 +23,7 @@ function assertNotAdmin(user: UserRecord) {
 /** Saves the fields sent; fields equal to what is stored are dropped (nothing is written if none remain). */
 export async function updateProfile(user: UserRecord, input: ProfileChanges): Promise<UserRecord> {
   assertNotAdmin(user);
+  if (input.takesPoolWork && user.type !== 'pro') throw new Forbidden('Only pros take Snip Pro requests from the pool', 'not_pro');
   const changed = Object.fromEntries(
     Object.entries(input).filter(
       ([key, value]) =>

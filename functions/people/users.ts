@@ -99,6 +99,7 @@ export function toUserView(user: UserRecord, isAdmin: boolean): UserView {
     feedbackPriceCents: user.feedbackPriceCents,
     freeRechecks: Boolean(user.freeRechecks),
     worldClass: decisionView(user.worldClass),
+    takesPoolWork: Boolean(user.takesPoolWork),
     balanceCents: user.balanceCents,
     bio: user.bio,
     ...pickOrNull(user, PROFILE_TEXTS),

@@ -8,6 +8,7 @@
  * recipient's digest for the share (written with the comment), and a scheduled job sends the digest once
  * no comment has been added for COMMENT_DIGEST_DELAY_SECONDS, listing the comments that still exist then.
  */
+import { SNIP_PRO_POOL } from '../../shared/pool.js';
 import {
   claimDigest,
   claimEmail,
@@ -170,6 +171,7 @@ export async function sendClaimedShareMail(
 const REFUND_REASONS: Record<string, (p: PaymentRecord) => string> = {
   declined: (p) => `${p.proName} declined your request for feedback on "${p.trackTitle}".`,
   expired: (p) => `${p.proName} did not give feedback on "${p.trackTitle}" in time, so the request has expired.`,
+  unclaimed: (p) => `No pro took your request for Snip Pro feedback on "${p.trackTitle}" within ${SNIP_PRO_POOL.claimHours} hours.`,
   track_deleted: (p) => `"${p.trackTitle}" was deleted before ${p.proName} gave feedback on it.`,
   unfulfillable: (p) => `Your request for feedback from ${p.proName} on "${p.trackTitle}" could not be sent.`,
   reversed: (p) => `Your payment for feedback from ${p.proName} on "${p.trackTitle}" was reversed by PayPal.`,

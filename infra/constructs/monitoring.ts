@@ -142,6 +142,12 @@ export class Monitoring extends Construct {
       1,
     );
     alarm(
+      'PoolRequestsUnclaimed',
+      'A Snip Pro request was refunded because no pro claimed it in time (the log line names its genre: too few pros take pool work there)',
+      businessMetric('PoolRequestsUnclaimed'),
+      1,
+    );
+    alarm(
       'ReconciliationDifferences',
       'The ledger and PayPal differ (Admin, Money: the latest reconciliation lists each difference)',
       businessMetric('ReconciliationDifferences'),
@@ -331,6 +337,10 @@ export class Monitoring extends Construct {
     dashboard.addWidgets(
       graph('Money out', business(['EarningsReleased', 'PayoutsRequested', 'PayoutsPaid', 'PayoutsReturned', 'ReconciliationDifferences'])),
       graph('E-mail', [...business(['EmailsSent', 'EmailsFailed', 'EmailsOptedOut'])]),
+      graph(
+        'Snip Pro pool: opened, claimed, refunded unclaimed',
+        business(['PoolRequestsOpened', 'PoolRequestsClaimed', 'PoolRequestsUnclaimed']),
+      ),
       graph('Browsers: errors and API latency (p75)', [businessMetric('ClientErrors'), p75('ClientApiLatency')]),
       graph('Core Web Vitals, p75 (LCP and INP in ms; CLS x1000)', [
         p75('WebVitalLCP'),

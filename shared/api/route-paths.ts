@@ -105,6 +105,11 @@ export const routePaths = {
     signedOut: USER_NOT_AUTHENTICATED,
   },
   cancelOrder: { method: 'POST', path: '/paypal/cancel-order', access: 'user', area: 'payments', money: true },
+  // Snip Pro: a paid request matched from the pool (feedback/pool.ts), the pros' offers and their claims.
+  createPoolRequest: { method: 'POST', path: '/pool/requests', access: 'user', area: 'payments', money: true },
+  listWaitingPoolRequests: { method: 'GET', path: '/pool/requests', access: 'user', area: 'payments' },
+  listPoolOffers: { method: 'GET', path: '/pool/offers', access: 'pro', area: 'payments' },
+  claimPoolRequest: { method: 'POST', path: '/pool/offers/{orderId}/claim', access: 'pro', area: 'payments', money: true },
   listMyPayments: { method: 'GET', path: '/payments', access: 'user', area: 'payments' },
   getReceipt: { method: 'GET', path: '/payments/{orderId}/receipt', access: 'user', area: 'payments' },
   listStuckRefunds: { method: 'GET', path: '/payments/stuck-refunds', access: 'admin', area: 'payments' },

@@ -8,6 +8,8 @@ export const LEDGER_KINDS = [
   'refund',
   'reversal',
   'fee_reversal',
+  'pool_hold',
+  'pool_release',
   'adjustment',
   'payout',
   'payout_return',

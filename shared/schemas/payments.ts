@@ -7,7 +7,7 @@ const id = z.string().check(z.uuid('Invalid id'));
 /** PayPal order ids are short upper-case alphanumerics; anything else is not an order of ours. */
 const orderId = z.string().check(z.regex(/^[A-Z0-9]{1,36}$/, 'Invalid order id'));
 
-export const PAYMENT_STATUSES = ['pending', 'captured', 'refunding', 'refunded', 'failed'] as const;
+export const PAYMENT_STATUSES = ['pending', 'pooled', 'captured', 'refunding', 'refunded', 'failed'] as const;
 
 /**
  * A paid request for feedback: the share dialog's details and the price the musician saw, which must

@@ -73,6 +73,8 @@ export const updateProfileInput = z
       featuredTrack: featuredTrackField,
       testimonials: optionalText('Testimonials', 2000, true),
       eventParticipation: optionalText('Event participation', 1000, true),
+      /** A pro's opting in to Snip Pro requests matched from the pool (shared/pool.ts). */
+      takesPoolWork: z.boolean({ error: 'Say yes or no' }),
     }),
   )
   .check(z.refine((v) => Object.keys(v).length > 0, { message: 'Nothing to save: change a field first' }));

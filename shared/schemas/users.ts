@@ -63,6 +63,8 @@ export const userView = z.object({
   freeRechecks: z.boolean(),
   /** An admin's vetting as World-Class (null: not vetted), without which the World-Class price is not theirs to ask. */
   worldClass: standingDecision,
+  /** A pro who takes Snip Pro requests from the pool (shared/pool.ts). */
+  takesPoolWork: z.boolean(),
   balanceCents: z.int(),
   bio: z.nullable(z.string()),
   location: z.nullable(z.string()),

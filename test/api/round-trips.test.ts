@@ -273,6 +273,21 @@ describe('DynamoDB round trips per route', () => {
     );
     await call('cancelOrder', { orderId: cancelled.orderId }, musician);
 
+    // Snip Pro: the pro takes pool work in a genre no other file's pros take; the request is matched, paid, offered and claimed.
+    await call('saveProProfile', { genres: ['House', 'Salsa'], costRange: { min: 10, max: 60 }, experience: 4 }, pro);
+    await call('updateProfile', { takesPoolWork: true }, pro);
+    const pooled = await call('createPoolRequest', { trackId: track.id, genre: 'Latin', shareOptions: options }, musician);
+    const poolToken = new URL(pooled.approveUrl).searchParams.get('token')!;
+    await fetch(new URL('/checkoutnow/approve', stack.paypalUrl), {
+      method: 'POST',
+      body: new URLSearchParams({ token: poolToken }),
+      redirect: 'manual',
+    });
+    await call('captureOrder', { orderId: pooled.orderId }, musician);
+    await call('listWaitingPoolRequests', {}, musician);
+    expect((await call('listPoolOffers', {}, pro)).offers).toEqual([expect.objectContaining({ orderId: pooled.orderId })]);
+    await call('claimPoolRequest', { orderId: pooled.orderId }, pro);
+
     const plans = await call('listPlans', {}, musician);
     const plus = plans.plans.find((p: { name: string }) => p.name === 'Plus');
     const checkout = await call('createCheckoutSession', { priceId: plus.price.id }, musician);

@@ -38,3 +38,4 @@ export {
 } from './shares.js';
 export { deletePublicLink, getPublicLinkOf, type PublicLinkRecord } from './shares/public-links.js';
 export { getTemplates } from './templates.js';
+export { offerDelete, offerPut, offersOf, type PoolOffer } from './pool-offers.js';

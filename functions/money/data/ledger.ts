@@ -16,6 +16,8 @@ import { config } from '../../lib/config.js';
 import { queryAll, shardKey, shardKeys, failedItem, isConditionFailure, send } from '../../platform/data/index.js';
 
 export const PLATFORM_ACCOUNT = 'PLATFORM';
+/** Where a Snip Pro request's money waits until a pro claims it (shared/pool.ts), or until it is refunded. */
+export const POOL_ACCOUNT = 'POOL';
 
 export type LedgerKind =
   | 'charge' // the musician paid (negative: money out of their pocket)
@@ -24,6 +26,8 @@ export type LedgerKind =
   | 'refund' // the musician got their money back
   | 'reversal' // a refunded payment taken back from the pro's earnings
   | 'fee_reversal' // and from the platform's fees
+  | 'pool_hold' // a Snip Pro request's price, waiting for a pro to claim it
+  | 'pool_release' // taken from the pool by the claim (to the pro and the platform) or by the refund
   | 'adjustment' // an admin's correction, with its reason
   | 'payout' // money sent to a pro's PayPal account (negative on the pro; its other side on PAYOUTS)
   | 'payout_return'; // a payout that failed or came back, given back to the pro

@@ -8,7 +8,7 @@ import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { entryPut, moneyMove, type LedgerEntry, type MoneyMove } from './ledger.js';
 import { openOrderRemove } from './open-orders.js';
-import { emailClaimItem, newShareItems, type ShareRecord } from '../../feedback/data/index.js';
+import { emailClaimItem, newShareItems, offerDelete, offerPut, type PoolOffer, type ShareRecord } from '../../feedback/data/index.js';
 import { cancellation, failedItem, isConditionFailure, send } from '../../platform/data/index.js';
 import {
   fromItem,
@@ -29,11 +29,13 @@ import { config } from '../../lib/config.js';
  * A payment's state: its stored status, told apart further by marks (a captured payment whose feedback
  * was delivered is fulfilled, and released once its hold is over; a refund handed to an admin is stuck).
  */
-export type PaymentState = 'pending' | 'captured' | 'fulfilled' | 'released' | 'refunding' | 'refund_stuck' | 'refunded' | 'failed';
+export type PaymentState =
+  'pending' | 'pooled' | 'captured' | 'fulfilled' | 'released' | 'refunding' | 'refund_stuck' | 'refunded' | 'failed';
 
 type Mark = { field: 'fulfilledAt' | 'releasedAt' | 'stuckAt'; set: boolean };
 const STORED: Record<PaymentState, { status: PaymentStatus; marks?: Mark[] }> = {
   pending: { status: 'pending' },
+  pooled: { status: 'pooled' },
   captured: { status: 'captured', marks: [{ field: 'fulfilledAt', set: false }] },
   fulfilled: {
     status: 'captured',
@@ -83,6 +85,8 @@ export interface PaymentWrite {
   claimsRefundMail?: boolean;
   /** The order, no longer waiting for approval, taken off its payer's open orders. */
   closesOrder?: { payerId: string; invoiceId: string };
+  /** A Snip Pro request's offers: made as its money goes into the pool, all taken back as it leaves. */
+  offers?: { put: PoolOffer[] } | { remove: string[] };
 }
 
 /**
@@ -124,7 +128,7 @@ function inStates(states: readonly PaymentState[]): { expression: string; values
   return { expression: parts.length === 1 ? parts[0] : `(${parts.join(' OR ')})`, values };
 }
 
-const HOLDS_CAPTURE = new Set<PaymentState>(['captured', 'fulfilled', 'released']);
+const HOLDS_CAPTURE = new Set<PaymentState>(['pooled', 'captured', 'fulfilled', 'released']);
 /** Whether the move takes a captured payment to one whose money goes back (refunding, refunded). */
 const leavesCapture = (w: PaymentWrite) => !HOLDS_CAPTURE.has(w.to) && w.from.some((s) => HOLDS_CAPTURE.has(s));
 
@@ -162,7 +166,7 @@ export function paymentUpdate(w: PaymentWrite, at = new Date().toISOString()) {
  * money it moves. Only for moves without entries or anything else of their own.
  */
 export function embeddedMove(w: PaymentWrite, at = new Date().toISOString()) {
-  if (w.entries.length || w.createsRequest || w.claimsRefundMail || w.closesOrder) throw new Error('Not a move to embed');
+  if (w.entries.length || w.createsRequest || w.claimsRefundMail || w.closesOrder || w.offers) throw new Error('Not a move to embed');
   return [paymentUpdate(w, at), ...(w.pro ? [moneyMove(w.pro)] : [])];
 }
 
@@ -195,6 +199,9 @@ export async function writePayment(w: PaymentWrite, extras: WriteExtras = {}): P
   if (w.createsRequest) items.push({ label: 'other', item: mailClaim(w.orderId, PAID_MAIL, at) });
   if (w.claimsRefundMail) items.push({ label: 'other', item: mailClaim(w.orderId, REFUND_MAIL, at) });
   if (w.closesOrder) items.push({ label: 'other', item: openOrderRemove(w.closesOrder.payerId, w.closesOrder.invoiceId) });
+  if (w.offers && 'put' in w.offers) items.push(...w.offers.put.map((o) => ({ label: 'other' as const, item: offerPut(o) })));
+  if (w.offers && 'remove' in w.offers)
+    items.push(...w.offers.remove.map((id) => ({ label: 'other' as const, item: offerDelete(id, w.orderId) })));
   if (extras.event) items.push({ label: 'other', item: webhookPut(extras.event, Date.parse(at)) });
   if (extras.audit) items.push({ label: 'other', item: extras.audit });
   try {

@@ -32,10 +32,10 @@ import {
   withoutKeys,
 } from '../../platform/data/index.js';
 
-export type PaymentStatus = 'pending' | 'captured' | 'refunding' | 'refunded' | 'failed';
+export type PaymentStatus = 'pending' | 'pooled' | 'captured' | 'refunding' | 'refunded' | 'failed';
 
 /** Why a captured payment went back: the pro declined, a deadline passed, the track was deleted, or the provider reversed it. */
-export type RefundReason = 'declined' | 'expired' | 'track_deleted' | 'reversed' | 'unfulfillable' | 'mismatch' | 'dispute';
+export type RefundReason = 'declined' | 'expired' | 'unclaimed' | 'track_deleted' | 'reversed' | 'unfulfillable' | 'mismatch' | 'dispute';
 
 export interface PaymentRecord {
   orderId: string;
@@ -43,8 +43,16 @@ export interface PaymentRecord {
   invoiceId: string;
   payerId: string;
   payerName: string;
+  /** The pro, or for a Snip Pro request still in the pool, POOL_REVIEWER (shared/pool.ts) until one claims it. */
   proUserId: string;
   proName: string;
+  /**
+   * A Snip Pro request: the genre asked for, and the pros it is offered to, the best fit first (matched when
+   * it was ordered: functions/feedback/pool.ts), each from its wave's time after the capture (shared/pool.ts).
+   */
+  pool?: { genre: string; offers: string[] };
+  /** While a captured Snip Pro request waits in the pool: when its money went there. */
+  pooledAt?: string;
   trackId: string;
   trackTitle: string;
   amountCents: number;

@@ -16,6 +16,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { dynamo } from '../../lib/aws/dynamo.js';
 import { cancellation, failedItem, retryConflicts, send, writeIf, type TransactItem } from '../../platform/data/index.js';
 import { listAsPro, unlist } from './pro-listing.js';
+import { poolMemberChanges } from './pool-members.js';
 import { config } from '../../lib/config.js';
 import { Conflict } from '../../lib/errors.js';
 import type { UserType } from '../../../shared/constants.js';
@@ -69,6 +70,8 @@ export interface UserRecord extends ProfileTexts {
   payoutsHeld?: { reason: string; at: string; by: string };
   /** An admin's vetting of the pro as World-Class (people/data/world-class.ts): only then may they ask its price. */
   worldClass?: { reason: string; at: string; by: string };
+  /** A pro who takes Snip Pro requests from the pool (shared/pool.ts): listed by genre (pool-members.ts). */
+  takesPoolWork?: boolean;
   bio: string | null;
   socialMedia?: SocialLink[];
   /** Keys in the public images bucket (served under /images/), set once the file has been checked. */
@@ -180,7 +183,7 @@ export function versionedUpdate(
   const values: Record<string, unknown> = { ...changes, updatedAt: at, version, ...typeIndexKeys(next), ...nameLower(next.fullName) };
   const names = Object.keys(values);
   // A type change moves the counters, and a pro's place in Choose Your Pro's orders (people/data/pro-listing.ts).
-  const counters =
+  const counters: TransactItem[] =
     next.type === current.type
       ? []
       : [
@@ -192,6 +195,7 @@ export function versionedUpdate(
               ? [unlist(next.id)]
               : []),
         ];
+  counters.push(...poolMemberChanges(current.id, current, next)); // a pool member's genres follow their record
   return {
     next,
     counters,

@@ -27,6 +27,7 @@ import * as z from 'zod/mini';
 import { disputeQueue, listDisputesInput, resolveDisputeInput } from '../../schemas/disputes.js';
 import { disputeView } from '../../schemas/shares.js';
 import type { AreaSchemas } from '../route.js';
+import { claimedView, claimPoolRequestInput, createPoolRequestInput, poolOffersView, waitingPoolRequestsView } from '../../schemas/pool.js';
 
 export const paymentsSchemas = {
   createOrder: { input: createOrderInput, output: orderView },
@@ -48,4 +49,9 @@ export const paymentsSchemas = {
   listDisputes: { input: listDisputesInput, output: disputeQueue },
   listDecidedDisputes: { input: listDisputesInput, output: disputeQueue },
   resolveDispute: { input: resolveDisputeInput, output: disputeView },
+  // Snip Pro requests (feedback/pool.ts): asked for, waiting, offered, claimed.
+  createPoolRequest: { input: createPoolRequestInput, output: orderView },
+  listWaitingPoolRequests: { input: z.strictObject({}), output: waitingPoolRequestsView },
+  listPoolOffers: { input: z.strictObject({}), output: poolOffersView },
+  claimPoolRequest: { input: claimPoolRequestInput, output: claimedView },
 } as const satisfies AreaSchemas<'payments'>;

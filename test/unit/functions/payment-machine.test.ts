@@ -54,9 +54,29 @@ const captured = {
   shareCreatedAt: base.createdAt,
 };
 
+/** A Snip Pro request's payment, before its capture: offered to four pros, the best fit first. */
+const poolBase: PaymentRecord = {
+  ...base,
+  proUserId: 'POOL',
+  proName: 'Snip Pro',
+  pool: { genre: 'Rock', offers: ['pro', 'p2', 'p3', 'p4'] },
+  shareOptions: { categories: ['mixing'] } as never,
+};
+
 /** One payment in each state. */
 const IN: Record<PaymentState, PaymentRecord> = {
   pending: base,
+  pooled: {
+    ...poolBase,
+    status: 'pooled',
+    captureId: 'CAP1',
+    margin: MARGIN,
+    earningCents: 2400,
+    feeCents: 600,
+    credited: false,
+    capturedAt: base.createdAt,
+    pooledAt: base.createdAt,
+  },
   failed: { ...base, status: 'failed', failureReason: 'abandoned' },
   captured,
   fulfilled: { ...captured, fulfilledAt: base.createdAt },
@@ -87,9 +107,13 @@ const request = {
   payment: { orderId: 'order', amountCents: 3000, acceptHours: 48, completeDays: 7 },
 } as ShareRecord;
 
+/** The request a pro's claim creates, with them as its reviewer. */
+const claimed = { ...request, sharedWithUserId: 'pro', sharedWithName: 'Paul Pro', status: 'pending' } as ShareRecord;
+
 /** Each event, and the variants that may take it elsewhere. */
 const EVENTS: Record<string, PaymentEvent> = {
   capture: { type: 'capture_completed', capture: capture(), margin: MARGIN, request },
+  'pool claimed': { type: 'pool_claimed', request: claimed },
   'capture, not the payment': { type: 'capture_completed', capture: capture({ amountCents: 9000 }), margin: MARGIN, request },
   'capture unbuyable': { type: 'capture_unbuyable', captureId: 'CAP1', reason: 'track_deleted' },
   'capture unbuyable, refunded': { type: 'capture_unbuyable', captureId: 'CAP1', reason: 'reversed', refundId: 'REF1' },
@@ -115,30 +139,31 @@ const S = PAYMENT_STATES;
 const _ = null;
 /**
  * Where each event takes a payment in each state (null: no move), in the order of PAYMENT_STATES:
- *                          pending       captured     fulfilled    released     refunding    refund_stuck  refunded     failed
+ *                          pending      pooled       captured     fulfilled    released     refunding    refund_stuck  refunded     failed
  */
 const EXPECTED: Record<keyof typeof EVENTS, (PaymentState | null)[]> = {
-  capture: /*                      */ ['captured', _, _, _, _, _, _, 'captured'],
-  'capture, not the payment': /*   */ ['refunding', _, _, _, _, _, _, 'refunding'],
-  'capture unbuyable': /*          */ ['refunding', _, _, _, _, _, _, 'refunding'],
-  'capture unbuyable, refunded': /**/ ['refunded', _, _, _, _, _, _, 'refunded'],
-  'refunded at provider, all': /*  */ [_, 'refunded', 'refunded', 'refunded', 'refunded', 'refunded', _, _],
-  'refunded at provider, part': /* */ [_, 'refunding', _, _, 'refunded', 'refunded', _, _],
-  'refund made': /*                */ [_, _, _, _, 'refunded', 'refunded', _, _],
-  'refund refused': /*             */ [_, _, _, _, 'refunding', _, _, _],
-  'request completed': /*          */ [_, 'fulfilled', _, _, _, _, _, _],
-  'hold ended': /*                 */ [_, _, 'released', _, _, _, _, _],
-  'provider dispute opened': /*    */ [_, 'captured', 'fulfilled', 'fulfilled', _, _, _, _],
+  capture: /*                      */ ['captured', _, _, _, _, _, _, _, 'captured'],
+  'pool claimed': /*               */ [_, 'captured', _, _, _, _, _, _, _],
+  'capture, not the payment': /*   */ ['refunding', _, _, _, _, _, _, _, 'refunding'],
+  'capture unbuyable': /*          */ ['refunding', _, _, _, _, _, _, _, 'refunding'],
+  'capture unbuyable, refunded': /**/ ['refunded', _, _, _, _, _, _, _, 'refunded'],
+  'refunded at provider, all': /*  */ [_, 'refunded', 'refunded', 'refunded', 'refunded', 'refunded', 'refunded', _, _],
+  'refunded at provider, part': /* */ [_, 'refunding', 'refunding', _, _, 'refunded', 'refunded', _, _],
+  'refund made': /*                */ [_, _, _, _, _, 'refunded', 'refunded', _, _],
+  'refund refused': /*             */ [_, _, _, _, _, 'refunding', _, _, _],
+  'request completed': /*          */ [_, _, 'fulfilled', _, _, _, _, _, _],
+  'hold ended': /*                 */ [_, _, _, 'released', _, _, _, _, _],
+  'provider dispute opened': /*    */ [_, 'pooled', 'captured', 'fulfilled', 'fulfilled', _, _, _, _],
   // Won only where it was opened (a payment of the table's states has no dispute open: nothing to lift).
-  'provider dispute won': /*       */ [_, _, _, _, _, _, _, _],
-  'request ended': /*              */ [_, 'refunding', _, _, _, _, _, _],
-  'dispute upheld': /*             */ [_, _, 'refunding', 'refunding', _, _, _, _],
-  'order lapsed': /*               */ ['failed', _, _, _, _, _, _, _],
-  'funding declined': /*           */ ['pending', _, _, _, _, _, _, _],
-  'capture unapproved': /*         */ ['pending', _, _, _, _, _, _, _],
-  'look again later': /*           */ ['pending', 'captured', 'fulfilled', 'released', 'refunding', _, _, _],
-  'look never again': /*           */ ['pending', 'captured', 'fulfilled', 'released', 'refunding', _, 'refunded', 'failed'],
-  'admin retry': /*                */ [_, _, _, _, _, 'refunding', _, _],
+  'provider dispute won': /*       */ [_, _, _, _, _, _, _, _, _],
+  'request ended': /*              */ [_, 'refunding', 'refunding', _, _, _, _, _, _],
+  'dispute upheld': /*             */ [_, _, _, 'refunding', 'refunding', _, _, _, _],
+  'order lapsed': /*               */ ['failed', _, _, _, _, _, _, _, _],
+  'funding declined': /*           */ ['pending', _, _, _, _, _, _, _, _],
+  'capture unapproved': /*         */ ['pending', _, _, _, _, _, _, _, _],
+  'look again later': /*           */ ['pending', 'pooled', 'captured', 'fulfilled', 'released', 'refunding', _, _, _],
+  'look never again': /*           */ ['pending', 'pooled', 'captured', 'fulfilled', 'released', 'refunding', _, 'refunded', 'failed'],
+  'admin retry': /*                */ [_, _, _, _, _, _, 'refunding', _, _],
 };
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
@@ -325,9 +350,16 @@ describe('the payment state machine', () => {
     }
   }
 
-  it("keeps the pro's earning in one part of their money at every step of every path: pending, held, then available", () => {
+  /** Every path from a new payment, of a request to a chosen pro and of a Snip Pro request. */
+  function allPaths(): Node[] {
     const nodes: Node[] = [];
     walk({ path: [], p: IN.pending, entries: [], money: {} }, nodes);
+    walk({ path: ['(Snip Pro)'], p: poolBase, entries: [], money: {} }, nodes);
+    return nodes;
+  }
+
+  it("keeps the pro's earning in one part of their money at every step of every path: pending, held, then available", () => {
+    const nodes = allPaths();
     for (const { path, p, money } of nodes) {
       const label = path.join(' > ') || 'new';
       const parts = { pendingCents: 0, heldCents: 0, availableCents: 0 };
@@ -342,26 +374,83 @@ describe('the payment state machine', () => {
   });
 
   it('keeps the ledger in balance at every step of every path: nothing kept but price = earning + fee, a refund owed no more than was charged', () => {
-    const nodes: Node[] = [];
-    walk({ path: [], p: IN.pending, entries: [], money: {} }, nodes);
+    const nodes = allPaths();
     expect(nodes.length).toBeGreaterThan(50);
     expect(new Set(nodes.map((n) => stateOf(n.p)))).toEqual(new Set(PAYMENT_STATES.filter((s) => s !== 'refund_stuck')));
     for (const { path, p, entries } of nodes) {
       const label = path.join(' > ') || 'new';
       // No entry twice on any path.
       expect(new Set(entries.map((e) => e.id)).size, label).toBe(entries.length);
-      const held = ['payer', 'pro', 'PLATFORM'].map((account) =>
+      const held = ['payer', 'pro', 'PLATFORM', 'POOL'].map((account) =>
         sum(entries.filter((e) => e.accountId === account).map((e) => e.amountCents)),
       );
+      expect(sum(entries.map((e) => e.amountCents)), `${label}: every movement has its two sides`).toBe(
+        ['pending', 'failed', 'refunded', 'pooled', 'captured', 'fulfilled', 'released'].includes(stateOf(p)) || p.credited || p.pooledAt
+          ? 0
+          : -(p.capturedCents ?? p.amountCents),
+      );
       const state = stateOf(p);
-      if (state === 'pending' || state === 'failed' || state === 'refunded') expect(held, label).toEqual([0, 0, 0]);
-      if (state === 'captured' || state === 'fulfilled') expect(held, label).toEqual([-3000, 2400, 600]);
+      if (state === 'pending' || state === 'failed' || state === 'refunded') expect(held, label).toEqual([0, 0, 0, 0]);
+      // In the pool, the price waits there; claimed, it is the pro's and the platform's.
+      if (state === 'pooled') expect(held, label).toEqual([-3000, 0, 0, 3000]);
+      if (state === 'captured' || state === 'fulfilled') expect(held, label).toEqual([-3000, 2400, 600, 0]);
       if (state === 'refunding') {
-        // Charged, and owed back: what the pro and the platform hold of it goes back with the refund.
+        // Charged, and owed back: what the pro, the platform or the pool hold of it goes back with the refund.
         const charged = p.capturedCents ?? p.amountCents;
-        expect(held, label).toEqual(p.credited ? [-charged, 2400, 600] : [-charged, 0, 0]);
+        expect(held, label).toEqual(p.credited ? [-charged, 2400, 600, 0] : [-charged, 0, 0, p.pooledAt ? charged : 0]);
       }
     }
+  });
+
+  it("puts a Snip Pro request's money in the pool and offers it in waves, the best fit first, until its time to be claimed runs out", () => {
+    const d = decide(poolBase, EVENTS.capture, NOW);
+    if (!d.ok) throw new Error(d.why);
+    expect(d.write.to).toBe('pooled');
+    expect(d.write.entries.map((e) => [e.kind, e.accountId, e.amountCents])).toEqual([
+      ['charge', 'payer', -3000],
+      ['pool_hold', 'POOL', 3000],
+    ]);
+    expect(d.write.pro).toBeUndefined();
+    expect(d.write.createsRequest).toBeUndefined();
+    expect(d.write.checkAt).toBe('2026-03-03T12:00:00.000Z');
+    const offers = d.write.offers && 'put' in d.write.offers ? d.write.offers.put : [];
+    expect(offers.map((o) => [o.proId, o.visibleAt])).toEqual([
+      ['pro', NOW.toISOString()],
+      ['p2', NOW.toISOString()],
+      ['p3', NOW.toISOString()],
+      ['p4', '2026-03-01T14:00:00.000Z'],
+    ]);
+    expect(offers[0]).toMatchObject({ earningCents: 2400, genre: 'Rock', focusAreas: ['mixing'], claimUntil: '2026-03-03T12:00:00.000Z' });
+  });
+
+  it('makes the first claim the request, the pool paying the pro and the platform, and takes back every offer', () => {
+    const d = decide(IN.pooled, EVENTS['pool claimed'], NOW);
+    if (!d.ok) throw new Error(d.why);
+    expect(d.write.from).toEqual(['pooled']);
+    expect(d.write.entries.map((e) => [e.kind, e.accountId, e.amountCents])).toEqual([
+      ['pool_release', 'POOL', -3000],
+      ['earning', 'pro', 2400],
+      ['fee', 'PLATFORM', 600],
+    ]);
+    expect(d.write.pro).toEqual({ userId: 'pro', deltas: { balanceCents: 2400, pendingCents: 2400 } });
+    expect(d.write.set).toMatchObject({ proUserId: 'pro', proName: 'Paul Pro', credited: true });
+    expect(d.write.offers).toEqual({ remove: ['pro', 'p2', 'p3', 'p4'] });
+    // A second claim finds the request taken: the machine refuses it.
+    expect(decide(after(IN.pooled, d.write), EVENTS['pool claimed'], NOW).ok).toBe(false);
+    // The musician cannot take their own request.
+    expect(decide(IN.pooled, { type: 'pool_claimed', request: { ...claimed, sharedWithUserId: 'payer' } }, NOW).ok).toBe(false);
+  });
+
+  it('refunds an unclaimed request in full from the pool, its offers taken back, and never one that was claimed meanwhile', () => {
+    const d = decide(IN.pooled, { type: 'request_ended', reason: 'unclaimed' }, NOW);
+    if (!d.ok) throw new Error(d.why);
+    expect(d.write).toMatchObject({ to: 'refunding', from: ['pooled'], offers: { remove: ['pro', 'p2', 'p3', 'p4'] } });
+    const r = decide(after(IN.pooled, d.write), EVENTS['refund made'], NOW);
+    if (!r.ok) throw new Error(r.why);
+    expect(r.write.entries.map((e) => [e.kind, e.accountId, e.amountCents])).toEqual([
+      ['refund', 'payer', 3000],
+      ['pool_release', 'POOL', -3000],
+    ]);
   });
 
   it('decides all of the table in milliseconds', () => {

@@ -62,4 +62,21 @@ describe('the copy-paste check', () => {
       "import type { A } from './a.js';\nexport {\n  b,\n} from './b.js';\nconst c = Array.from('xy');\nimport './side-effect.js';\n";
     expect(withoutImportLists(text)).toBe("\n\n\n\nconst c = Array.from('xy');\nimport './side-effect.js';\n");
   });
+
+  it("blanks the route table's one-line rows, and leaves any other object literal alone", () => {
+    const text = [
+      "  getMe: { method: 'GET', path: '/users/me', access: 'user', area: 'users' },",
+      '  getMe: { input: z.strictObject({}), output: userView },',
+      "  other: { method: 'GET', path: '/x' }, extra",
+      '  total: { input: 1 + 2 },  // not a row',
+      '',
+    ].join('\n');
+    expect(withoutImportLists(text).split('\n')).toEqual([
+      '',
+      '',
+      "  other: { method: 'GET', path: '/x' }, extra",
+      '  total: { input: 1 + 2 },  // not a row',
+      '',
+    ]);
+  });
 });

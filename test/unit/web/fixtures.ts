@@ -31,6 +31,7 @@ export const userView = (over: Partial<UserView> = {}): UserView => ({
   genres: ['House'],
   freeRechecks: false,
   worldClass: null,
+  takesPoolWork: false,
   balanceCents: 0,
   socialMedia: [],
   mailPreferences: mailPreferences(undefined),

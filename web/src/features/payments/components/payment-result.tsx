@@ -11,6 +11,7 @@ import { ApiError } from '@/lib/api';
 import { errorMessage } from '@/lib/errors';
 import { formatCents, PAID_REQUEST } from '@/lib/money';
 import { paths } from '@/lib/paths';
+import { SNIP_PRO_POOL } from '@shared/pool';
 import { useCancelPayment, useCapturePayment } from '@/features/payments/api/payments';
 import '@/features/payments/payments.css';
 
@@ -18,6 +19,7 @@ export const PAYMENT_SUCCESSFUL = 'Payment Successful';
 export const PAYMENT_CANCELLED = 'Payment Cancelled';
 export const CONFIRMING = 'Confirming your payment...';
 export const NOTHING_CHARGED = 'Nothing was charged.';
+export const FINDING_YOUR_REVIEWER = 'Finding your reviewer';
 export const NOT_SENT = 'Your request was not sent. You can send it again at any time.';
 
 type Tone = 'success' | 'warning' | 'error' | 'neutral';
@@ -96,6 +98,8 @@ function refundReason(p: PaymentView): string {
       return `${p.proName} declined the request.`;
     case 'expired':
       return `${p.proName} did not answer in time.`;
+    case 'unclaimed':
+      return `No Snip Pro took the request within ${SNIP_PRO_POOL.claimHours} hours.`;
     case 'track_deleted':
       return 'The track was deleted before the feedback was given.';
     case 'reversed':
@@ -112,6 +116,7 @@ function refundReason(p: PaymentView): string {
 /** How each outcome of a payment is titled and coloured, and its card's test id. */
 const OUTCOMES = {
   captured: { title: PAYMENT_SUCCESSFUL, tone: 'success', testId: 'payment-summary' },
+  pooled: { title: PAYMENT_SUCCESSFUL, tone: 'success', testId: 'payment-pooled' },
   refunding: { title: 'Payment Refunded', tone: 'warning', testId: 'payment-refunded' },
   refunded: { title: 'Payment Refunded', tone: 'warning', testId: 'payment-refunded' },
   pending: { title: 'Payment Processing', tone: 'warning', testId: 'payment-pending' },
@@ -127,6 +132,16 @@ function Outcome({ payment: p, onCheckAgain, checking }: { payment: PaymentView;
           <Lines payment={p} amountLabel="Amount paid" />
           <p className="muted small">
             If {p.proName} declines or does not answer within {PAID_REQUEST.acceptHours} hours, you are refunded in full.
+          </p>
+        </Result>
+      );
+    case 'pooled':
+      return (
+        <Result {...outcome} lead={<>{FINDING_YOUR_REVIEWER}: your request is offered to the Snip Pros who fit it.</>}>
+          <Lines payment={p} amountLabel="Amount paid" />
+          <p className="muted small">
+            The first to take it reviews it, on the same terms as any paid review. If nobody takes it within {SNIP_PRO_POOL.claimHours}{' '}
+            hours, you are refunded in full.
           </p>
         </Result>
       );

@@ -1,0 +1,37 @@
+/**
+ * Snip Pro: a paid request that names nobody. Snip matches it to the pros who take pool work and fit it
+ * (its genre; then the least loaded, the best rated, the fastest), and offers it to them in waves: the best
+ * OFFER_WAVE fitting pros first, OFFER_HOURS later the next ones beside them, and so on. The first to claim
+ * it becomes its reviewer under the contract of any paid request, its time to accept counted from the claim;
+ * a request nobody claims within CLAIM_HOURS is refunded in full.
+ */
+import { MAIN_GENRES } from './genres.js';
+import { FEEDBACK_TIERS } from './constants.js';
+import { PAID_REQUEST } from './money.js';
+
+export const SNIP_PRO_POOL = {
+  /** What Snip Pro feedback costs: the tier's price. */
+  priceCents: FEEDBACK_TIERS.find((t) => t.key === 'pro')!.price * 100,
+  /** Pros offered a request at once, and how long each wave has it before the next joins them. */
+  offerWave: 3,
+  offerHours: 2,
+  /** The most pros one request is offered to. */
+  maxOffers: 24,
+  /** A request unclaimed this long after its payment is refunded: the time any paid request has to be accepted. */
+  claimHours: PAID_REQUEST.acceptHours,
+} as const;
+
+/** Stands for the reviewer of a request still in the pool (no user has this id). */
+export const POOL_REVIEWER = 'POOL';
+
+/** The main genre a genre (a main genre or one of its sub-genres) belongs to; null when it is none. */
+export function mainGenreOf(genre: string): string | null {
+  return MAIN_GENRES.find((g) => g.name === genre || (g.subGenres as readonly string[]).includes(genre))?.name ?? null;
+}
+
+/** When the pro at `rank` (0: the best fit) is offered a request captured at `capturedAt` (ms). */
+export const offeredAt = (capturedAt: number, rank: number) =>
+  capturedAt + Math.floor(rank / SNIP_PRO_POOL.offerWave) * SNIP_PRO_POOL.offerHours * 3_600_000;
+
+/** Until when a request captured at `capturedAt` (ms) can be claimed. */
+export const claimableUntil = (capturedAt: number) => capturedAt + SNIP_PRO_POOL.claimHours * 3_600_000;

@@ -1,0 +1,145 @@
+/**
+ * Snip Pro: a paid request that names nobody, matched from the pool of pros who take such work. Its offers go
+ * to the pros of its genre, the least loaded first, never to the musician; its money waits in the pool; the
+ * first claim makes the reviewer (two at once: one wins, the other is told); unclaimed in time, it is
+ * refunded in full, once. Each test has a genre of its own, so that no other file's pros join its pool.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import { SNIP_PRO_POOL } from '../../shared/pool.js';
+import { callerOn, flows, money, type TestUser } from '../support/stack-kit.js';
+
+const stack = inject('stack');
+const call = callerOn(stack);
+
+/** A pro with these genres who takes pool work (unless `optIn` is false); `loaded`: with a paid review not delivered yet. */
+async function poolPro(name: string, genres: string[], opts: { optIn?: boolean; loaded?: boolean } = {}) {
+  const pro = await flows.onboardedUser(stack, 'pro', { fullName: name });
+  const saved = await call(pro.user, 'saveProProfile', { genres, costRange: { min: 0, max: 50 }, experience: 4 });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  if (opts.optIn !== false) {
+    const opted = await call(pro.user, 'updateProfile', { takesPoolWork: true });
+    expect(opted.body).toMatchObject({ takesPoolWork: true });
+  }
+  if (opts.loaded) {
+    await money.setPrice(stack, pro.id, 3000);
+    const { user: buyer } = await flows.onboardedUser(stack, 'musician', { fullName: 'Lou Loader' });
+    await money.paidRequest(stack, buyer, { id: pro.id, priceCents: 3000 }, 'Load');
+  }
+  return pro;
+}
+
+/** A Snip Pro request on a new track of `payer`'s, ordered (and, unless `pay` is false, paid). */
+async function poolRequest(payer: TestUser, genre: string, pay = true) {
+  const track = await flows.uploadTrack(stack, payer, `Pool ${genre}`, { seconds: 1 });
+  const order = await call(payer, 'createPoolRequest', { trackId: track.id, genre, shareOptions: money.REQUEST_OPTIONS });
+  expect(order.status, JSON.stringify(order.body)).toBe(200);
+  const orderId = order.body.orderId as string;
+  if (!pay) return { orderId, view: null };
+  await money.onApprovalPage(stack, order.body.approveUrl, 'approve');
+  const captured = await money.captureOrder(stack, payer, orderId);
+  expect(captured.status, JSON.stringify(captured.body)).toBe(200);
+  return { orderId, view: captured.body };
+}
+
+const offered = async (pro: TestUser) => (await call(pro, 'listPoolOffers', {})).body.offers.map((o: { orderId: string }) => o.orderId);
+const poolEntries = (orderId: string) => money.entriesOf('POOL', orderId);
+
+describe('Snip Pro requests from the pool', () => {
+  it('is offered to the pros of its genre, the least loaded first, never to the musician or those outside it, its money held in the pool', async () => {
+    const busy = await poolPro('Jay Busy', ['Jazz'], { loaded: true });
+    const free = await poolPro('Jo Free', ['Blues']);
+    const metal = await poolPro('Mo Metal', ['Heavy Metal']);
+    const out = await poolPro('Ola Optedout', ['Jazz'], { optIn: false });
+    // The musician is a pro of the pool themselves: never offered their own request.
+    const payer = await poolPro('Pia Payer', ['Jazz']);
+    const { orderId, view } = await poolRequest(payer.user, 'Jazz / Blues');
+    expect(view).toMatchObject({ status: 'pooled', proName: 'Snip Pro', amountCents: SNIP_PRO_POOL.priceCents, shareId: null });
+    expect((await money.payment(orderId)).pool).toEqual({ genre: 'Jazz / Blues', offers: [free.id, busy.id] });
+
+    expect(await offered(free.user)).toEqual([orderId]);
+    expect(await offered(busy.user)).toEqual([orderId]);
+    for (const other of [metal, out, payer]) expect(await offered(other.user)).toEqual([]);
+    const [offer] = (await call(free.user, 'listPoolOffers', {})).body.offers;
+    expect(offer).toMatchObject({ genre: 'Jazz / Blues', payerName: 'Pia Payer', earningCents: expect.any(Number) });
+
+    const waiting = (await call(payer.user, 'listWaitingPoolRequests', {})).body.requests;
+    expect(waiting).toEqual([expect.objectContaining({ orderId, genre: 'Jazz / Blues', offeredNow: 2, offeredInAll: 2 })]);
+    expect((await poolEntries(orderId)).map((e) => [e.kind, e.amountCents])).toEqual([['pool_hold', SNIP_PRO_POOL.priceCents]]);
+    // Someone not offered it is told it does not exist.
+    const notOffered = await call(metal.user, 'claimPoolRequest', { orderId });
+    expect([notOffered.status, notOffered.body.error.code]).toEqual([404, 'not_found']);
+  });
+
+  it('makes one reviewer of two pros claiming at once; the other is told at once, and the request goes on as any paid one', async () => {
+    const a = await poolPro('Ann Alpha', ['Rock']);
+    const b = await poolPro('Ben Beta', ['Grunge']);
+    const { user: payer } = await flows.onboardedUser(stack, 'musician', { fullName: 'Rae Racer' });
+    const { orderId } = await poolRequest(payer, 'Rock');
+    const answers = await Promise.all([a, b].map((p) => call(p.user, 'claimPoolRequest', { orderId })));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses, JSON.stringify(answers.map((r) => r.body))).toEqual([200, 409]);
+    const winner = answers[0].status === 200 ? a : b;
+    const loser = winner === a ? b : a;
+    expect(answers.find((r) => r.status === 409)!.body.error.code).toBe('pool_taken');
+    const shareId = answers.find((r) => r.status === 200)!.body.shareId as string;
+
+    const p = await money.payment(orderId);
+    expect(p).toMatchObject({ status: 'captured', proUserId: winner.id, credited: true });
+    expect((await poolEntries(orderId)).reduce((s, e) => s + e.amountCents, 0)).toBe(0);
+    expect(await money.entriesOf(winner.id, orderId)).toEqual([expect.objectContaining({ kind: 'earning', amountCents: p.earningCents })]);
+    expect(await money.entriesOf(loser.id, orderId)).toEqual([]);
+    for (const pro of [a, b]) expect(await offered(pro.user)).toEqual([]);
+    expect((await call(payer, 'listWaitingPoolRequests', {})).body.requests).toEqual([]);
+    // Claimed again by the winner: theirs already; by the loser: taken.
+    expect((await call(winner.user, 'claimPoolRequest', { orderId })).body.error).toMatchObject({ code: 'pool_yours', shareId });
+    expect((await call(loser.user, 'claimPoolRequest', { orderId })).body.error.code).toBe('pool_taken');
+
+    // The winner's request is a paid one like any other: theirs to accept and review, the musician's to read.
+    const share = await call(winner.user, 'getShare', { id: shareId });
+    expect(share.body.share).toMatchObject({ sharedWithUserId: winner.id, sharedByUserId: expect.any(String), status: 'pending' });
+    expect((await call(winner.user, 'respondToShare', { id: shareId, status: 'accepted' })).status).toBe(200);
+    expect((await flows.fullReview(stack, winner.user, shareId, 1)).status).toBe(200);
+    expect((await call(payer, 'getShare', { id: shareId })).body.share).toMatchObject({
+      status: 'completed',
+      sharedWithName: winner === a ? 'Ann Alpha' : 'Ben Beta',
+    });
+  });
+
+  it('is refunded in full, once, when nobody claims it in time, and cannot be claimed after', async () => {
+    const pro = await poolPro('Cal Country', ['Folk']);
+    const { user: payer, id: payerId } = await flows.onboardedUser(stack, 'musician', { fullName: 'Uma Unclaimed' });
+    const { orderId } = await poolRequest(payer, 'Country / Folk');
+    const pooledAt = Date.parse((await money.payment(orderId)).pooledAt!);
+    // Before its time, the check leaves it in the pool.
+    await money.checkAt(orderId, pooledAt + 60_000);
+    expect((await money.payment(orderId)).status).toBe('pooled');
+    const late = pooledAt + SNIP_PRO_POOL.claimHours * 3_600_000 + 60_000;
+    await money.checkAt(orderId, late);
+    await money.checkAt(orderId, late + 60_000);
+    expect(await money.payment(orderId)).toMatchObject({ status: 'refunded', refundReason: 'unclaimed' });
+    expect((await money.entriesOf(payerId, orderId)).map((e) => [e.kind, e.amountCents])).toEqual([
+      ['charge', -SNIP_PRO_POOL.priceCents],
+      ['refund', SNIP_PRO_POOL.priceCents],
+    ]);
+    expect((await poolEntries(orderId)).map((e) => [e.kind, e.amountCents])).toEqual([
+      ['pool_hold', SNIP_PRO_POOL.priceCents],
+      ['pool_release', -SNIP_PRO_POOL.priceCents],
+    ]);
+    expect(await offered(pro.user)).toEqual([]);
+    const claim = await call(pro.user, 'claimPoolRequest', { orderId });
+    expect([claim.status, claim.body.error.code]).toEqual([409, 'pool_closed']);
+  });
+
+  it('is refused, with nothing charged, when no pro takes its genre; and taken only by pros', async () => {
+    const { user: payer } = await flows.onboardedUser(stack, 'musician', { fullName: 'Nia Nobody' });
+    const track = await flows.uploadTrack(stack, payer, 'Nobody', { seconds: 1 });
+    const refused = await call(payer, 'createPoolRequest', { trackId: track.id, genre: 'Classical', shareOptions: money.REQUEST_OPTIONS });
+    expect([refused.status, refused.body.error.code]).toEqual([409, 'pool_empty']);
+    expect(refused.body.error.message).toContain('nothing was charged');
+    const badGenre = await call(payer, 'createPoolRequest', { trackId: track.id, genre: 'Polka', shareOptions: money.REQUEST_OPTIONS });
+    expect(badGenre.status).toBe(400);
+    expect((await call(payer, 'claimPoolRequest', { orderId: 'ABC123' })).status).toBe(403);
+    const optIn = await call(payer, 'updateProfile', { takesPoolWork: true });
+    expect([optIn.status, optIn.body.error.code]).toEqual([403, 'not_pro']);
+  });
+});
