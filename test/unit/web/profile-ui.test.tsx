@@ -314,7 +314,7 @@ describe('the application to become a pro', () => {
 describe('the page', () => {
   const headings = () => screen.getAllByRole('heading').map((h) => `${h.tagName} ${h.textContent}`);
 
-  it("a pro's: h1 'Profile', the header, the form, genres, links, the price, the Current Balance and Payouts, and Billing & Plan", async () => {
+  it("a pro's: h1 'Profile', the header, the form, genres, links, the price, Snip Pro requests, the Current Balance and Payouts, and Billing & Plan", async () => {
     me.current = USER;
     answerRoutes({
       getEarnings: () => ({ balanceCents: 2400, availableCents: 2400, heldCents: 0, pendingCents: 0, chargeback: null, entries: [] }),
@@ -323,7 +323,7 @@ describe('the page', () => {
     });
     renderUi(<ProfileRoute />);
     expect(headings().join(' | ')).toBe(
-      'H1 Profile | H2 Paul Producer | H2 Profile details | H2 Genres | H2 Social Links | H2 Your price | H2 Current Balance | H2 Payouts | H3 History',
+      'H1 Profile | H2 Paul Producer | H2 Profile details | H2 Genres | H2 Social Links | H2 Your price | H2 Snip Pro requests | H2 Current Balance | H2 Payouts | H3 History',
     );
     expect(screen.getByRole('link', { name: 'Billing & Plan' }).getAttribute('href')).toBe('/settings');
     expect(screen.getByTestId('profile-role').textContent).toBe('Pro');

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { routePaths } from '@shared/api/route-paths';
 import { FEEDBACK_TIERS } from '@shared/constants';
+import { TIER_TERMS } from '@shared/tiers';
 import { formatPrice } from '@shared/money';
 import { paths } from '@shared/paths';
 import type { ShowcaseView } from '@shared/schemas/directory';
@@ -122,6 +123,7 @@ export function FrontPage({ bootApp }: { bootApp: () => Promise<void> }) {
               <li key={t.key} className="front-card">
                 <h3>{t.label}</h3>
                 <p className="front-price">{t.price === 0 ? 'Free' : formatPrice(t.price * 100)}</p>
+                <p className="front-tier-terms">{TIER_TERMS[t.key]}</p>
               </li>
             ))}
           </ul>

@@ -9,6 +9,10 @@ import { PaymentCancelled, PaymentSuccess } from '@/features/payments/components
 import { usePros } from '@/features/pros/api/pros';
 import { ChooseProGrid } from '@/features/pros/components/choose-pro-grid';
 import { findRequestDraft, forgetRequestDraft } from '@/features/feedback/utils/request-draft';
+import { SNIP_PRO } from '@/features/feedback/utils/share-details';
+import { FEEDBACK_TIERS } from '@shared/constants';
+import { formatPrice } from '@shared/money';
+import { TIER_TERMS } from '@shared/tiers';
 import { ShareDialogOnDemand } from './share-dialog-on-demand';
 
 /**
@@ -45,6 +49,31 @@ function ChoosePro({
           </Button>
         </p>
       )}
+      <section className="choose-pro-tiers" aria-label="What each tier buys">
+        <ul className="choose-pro-tier-list">
+          {FEEDBACK_TIERS.filter((t) => t.price > 0).map((t) => (
+            <li key={t.key} className="choose-pro-tier" data-testid={`tier-${t.key}`}>
+              <span className="choose-pro-tier-name">
+                {t.label} · {formatPrice(t.price * 100)}
+              </span>
+              <span className="muted small">{TIER_TERMS[t.key]}</span>
+              {t.key === 'pro' && (
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    setPro(SNIP_PRO);
+                    setTrackId(null);
+                    setOpen(true);
+                  }}
+                  data-testid="ask-snip-pro"
+                >
+                  Let Snip choose
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
       <ChooseProGrid
         fullScreenLoading={fullScreenLoading}
         headingLevel={headingLevel}

@@ -5,6 +5,7 @@ import { LoadingScreen } from '@/components/loading-screen';
 import { progressQueryKey } from '@/features/dashboard/api/progress';
 import { MusicianExperience } from '@/features/dashboard/components/musician-experience';
 import { FeedbackHub } from '@/features/feedback/components/feedback-hub';
+import { FindingReviewer } from '@/features/pool/components/finding-reviewer';
 import { TrackShareSummary } from '@/features/feedback/components/track-shares';
 import type { Viewer } from '@/features/feedback/utils/share';
 import { PaymentStepSlot } from '@/features/feedback/hooks/payment-step-slot';
@@ -44,7 +45,12 @@ export function DashboardRoute() {
         <MusicianExperience
           user={me}
           tracks={<TracksWithFeedback renderFeedback={(track) => <TrackShareSummary trackId={track.id} />} />}
-          hub={<FeedbackHub viewer={viewer} />}
+          hub={
+            <>
+              <FindingReviewer />
+              <FeedbackHub viewer={viewer} />
+            </>
+          }
         />
       ) : (
         <Suspense fallback={<LoadingScreen />}>

@@ -3,6 +3,7 @@ import { ProExperience } from '@/features/dashboard/components/pro-experience';
 import { ReviewerTabs } from '@/features/feedback/components/reviewer-tabs';
 import { TrackShares } from '@/features/feedback/components/track-shares';
 import { TracksToRateFigures } from '@/features/feedback/components/tracks-to-rate-figures';
+import { RequestsForYou } from '@/features/pool/components/requests-for-you';
 import type { Viewer } from '@/features/feedback/utils/share';
 import { TracksWithFeedback } from './tracks-with-feedback';
 
@@ -15,7 +16,12 @@ export function ProDashboard({ user, viewer }: { user: UserView; viewer: Viewer 
     <ProExperience
       user={user}
       tracks={<TracksWithFeedback renderFeedback={(track) => <TrackShares trackId={track.id} viewer={viewer} />} />}
-      reviews={<ReviewerTabs viewer={viewer} />}
+      reviews={
+        <>
+          {user.type === 'pro' && <RequestsForYou takesPoolWork={user.takesPoolWork} />}
+          <ReviewerTabs viewer={viewer} />
+        </>
+      }
       analysis={<TracksToRateFigures />}
     />
   );

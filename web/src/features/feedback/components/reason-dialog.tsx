@@ -1,6 +1,6 @@
 import { useState, type ComponentProps } from 'react';
 import { ConfirmDialog } from '@/components/dialog';
-import { SelectField, TextAreaField } from '@/components/text-field';
+import { ChoiceField, TextAreaField } from '@/components/text-field';
 
 type ConfirmProps = ComponentProps<typeof ConfirmDialog>;
 
@@ -34,7 +34,7 @@ export function ReasonDialog<R extends string>({
   const confirm = () => (reason ? onSubmit(reason, text.trim()) : setMissing(true));
   return (
     <ConfirmDialog {...dialog} onConfirm={confirm} testId={`${testIdPrefix}-dialog`}>
-      <SelectField
+      <ChoiceField
         label={reasonLabel}
         value={reason}
         onChange={(v) => {
@@ -44,14 +44,9 @@ export function ReasonDialog<R extends string>({
         error={missing ? 'Choose a reason' : undefined}
         errorTestId={`${testIdPrefix}-reason-error`}
         data-testid={`${testIdPrefix}-reason`}
-      >
-        <option value="">Choose a reason</option>
-        {reasons.map((r) => (
-          <option key={r.value} value={r.value}>
-            {r.label}
-          </option>
-        ))}
-      </SelectField>
+        placeholder="Choose a reason"
+        choices={reasons}
+      />
       <TextAreaField
         label={textLabel}
         rows={textRows}

@@ -5,10 +5,17 @@ import { Button } from '@/components/button';
 import { SelectField, TextAreaField, TextField } from '@/components/text-field';
 import { feedbackTierName } from '@/lib/money';
 import { CategoryToggles } from './category-toggles';
-import type { ShareableTrack, ShareDetailErrors, ShareDetails } from '@/features/feedback/utils/share-details';
+import {
+  isSnipPro,
+  SNIP_PRO,
+  type ShareableTrack,
+  type ShareDetailErrors,
+  type ShareDetails,
+} from '@/features/feedback/utils/share-details';
 import { ShareContextField } from './share-context-field';
 import { ShareTrackField } from './share-track-field';
 import { UserSearch } from './user-search';
+import { SnipProChoice, SnipProGenre } from './snip-pro-fields';
 import '@/styles/forms.css';
 
 /**
@@ -53,7 +60,11 @@ export function ShareForm({
   const tier = details.user ? feedbackTierName(details.user.feedbackPriceCents) : null;
   return (
     <form ref={formRef} className="form share-form" onSubmit={onSubmit} noValidate>
+      {!details.user && <SnipProChoice onChoose={() => onChange('user', SNIP_PRO)} />}
       <UserSearch value={details.user} onChange={(u) => onChange('user', u)} error={errors.user} />
+      {isSnipPro(details.user) && (
+        <SnipProGenre id={`${id}-genre`} value={details.genre ?? ''} error={errors.genre} onChange={(v) => onChange('genre', v)} />
+      )}
       {tier && (
         <p className="share-tier" data-testid="share-tier">
           {tier}

@@ -4,7 +4,7 @@ import type { UserCard } from '@shared/schemas/directory';
 import { versionedTitle } from '@shared/track-version';
 import { ConfirmDialog, Dialog } from '@/components/dialog';
 import type { ApiInput } from '@/lib/api';
-import { displayName, shareOptionsOf, type ShareableTrack } from '@/features/feedback/utils/share-details';
+import { displayName, isSnipPro, shareOptionsOf, type ShareableTrack } from '@/features/feedback/utils/share-details';
 import { ShareForm } from './share-form';
 import { ShareSent } from './share-sent';
 import { useShareRequest } from '@/features/feedback/hooks/use-share-request';
@@ -20,8 +20,8 @@ export { SHARE_SENT } from './share-sent';
 export interface PaymentStepProps {
   proName: string;
   trackTitle: string;
-  /** The request with the price shown (feedbackPriceCents). */
-  request: Omit<ApiInput<'createOrder'>, 'idempotencyKey'>;
+  /** The request with the price shown (feedbackPriceCents); for Snip Pro, with the genre it is matched by. */
+  request: Omit<ApiInput<'createOrder'>, 'idempotencyKey'> & { genre?: string };
   /** A message to show on arrival (e.g. the pro started charging since the dialog opened). */
   notice?: string | null;
   onBack: () => void;
@@ -84,6 +84,7 @@ export function ShareModal({
             trackId: details.trackId,
             shareOptions: shareOptionsOf(details, paying),
             feedbackPriceCents: paying.feedbackPriceCents!,
+            ...(isSnipPro(paying) ? { genre: details.genre } : {}),
           }}
           notice={notice?.step === 'payment' ? notice.text : null}
           onBack={request.backToDetails}

@@ -6,6 +6,7 @@ import { SearchBox, Segmented } from '@/components/segmented';
 import { feedbackPrice } from '@/lib/money';
 import { useUserSearch } from '@/features/feedback/api/users';
 import { visibleGenres, type SearchType } from '@/features/feedback/utils/search';
+import { isSnipPro } from '@/features/feedback/utils/share-details';
 import '@/styles/forms.css';
 
 export const NO_USERS_FOUND = 'No pros found';
@@ -31,10 +32,14 @@ function UserSummary({ user, withPrice = true }: { user: UserCard; withPrice?: b
           <span className="user-option-label">{userName(user)}</span>
           <span className={`role-badge role-${user.type}`}>{user.type}</span>
         </span>
-        <span className="muted small">
-          @{user.username}
-          {genres.length > 0 && <span data-testid="user-genres"> · {genres.join(', ')}</span>}
-        </span>
+        {isSnipPro(user) ? (
+          <span className="muted small">{user.bio}</span>
+        ) : (
+          <span className="muted small">
+            @{user.username}
+            {genres.length > 0 && <span data-testid="user-genres"> · {genres.join(', ')}</span>}
+          </span>
+        )}
       </span>
       {withPrice &&
         (price ? (

@@ -3,8 +3,8 @@ import { USER_NOT_AUTHENTICATED } from '@shared/constants';
 import { api, type ApiInput } from '@/lib/api';
 import { saidIfSignedOut } from '@/lib/signed-out';
 
-/** A paid request as the share dialog has it: everything but the idempotency key. */
-export type OrderRequest = Omit<ApiInput<'createOrder'>, 'idempotencyKey'>;
+/** A paid request as the share dialog has it: everything but the idempotency key; for Snip Pro, with its genre. */
+export type OrderRequest = Omit<ApiInput<'createOrder'>, 'idempotencyKey'> & { genre?: string };
 
 export const paymentKey = (orderId: string) => ['payment', orderId] as const;
 
@@ -12,8 +12,14 @@ export const paymentKey = (orderId: string) => ['payment', orderId] as const;
  * Opens the PayPal order of a paid request. The same key gives back the same order, so a double click or
  * a retry never opens a second one.
  */
-export const createOrder = (request: OrderRequest, idempotencyKey: string) =>
-  saidIfSignedOut(api('createOrder', { ...request, idempotencyKey }), USER_NOT_AUTHENTICATED);
+export const createOrder = ({ genre, ...request }: OrderRequest, idempotencyKey: string) =>
+  saidIfSignedOut(
+    // Snip Pro names nobody: the order is for the pool, matched by the genre.
+    genre !== undefined
+      ? api('createPoolRequest', { trackId: request.trackId, genre, shareOptions: request.shareOptions, idempotencyKey })
+      : api('createOrder', { ...request, idempotencyKey }),
+    USER_NOT_AUTHENTICATED,
+  );
 
 /**
  * Captures the order the payer approved, once: a query (not an effect-fired mutation), so that React's

@@ -247,7 +247,8 @@ export function PaymentSuccess({
   onSent?: (payment: PaymentView) => void;
 }) {
   const capture = useCapturePayment(orderId);
-  const captured = capture.data?.status === 'captured' ? capture.data : null;
+  // Sent to a pro, or (Snip Pro) into the pool: either way the request is made and paid for.
+  const captured = capture.data?.status === 'captured' || capture.data?.status === 'pooled' ? capture.data : null;
   useEffect(() => {
     if (captured) onSent?.(captured);
     // Once per captured payment, whatever the page's renders.

@@ -5,6 +5,7 @@ import { Button } from '@/components/button';
 import { ApiError } from '@/lib/api';
 import { errorMessage } from '@/lib/errors';
 import { formatCents, PAID_REQUEST } from '@/lib/money';
+import { SNIP_PRO_POOL } from '@shared/pool';
 import { getRuntimeConfig } from '@/lib/runtime-config';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { createOrder, type OrderRequest } from '@/features/payments/api/payments';
@@ -13,8 +14,10 @@ import '@/features/payments/payments.css';
 
 const ORDER_FAILED = 'PayPal could not be opened. Nothing was charged: please try again.';
 
-export const paymentNextText = (proName: string) =>
-  `You pay now; if ${proName} declines or does not answer within ${PAID_REQUEST.acceptHours} hours, you are refunded in full.`;
+export const paymentNextText = (proName: string, pool = false) =>
+  pool
+    ? `You pay now; if no Snip Pro takes it within ${SNIP_PRO_POOL.claimHours} hours, you are refunded in full.`
+    : `You pay now; if ${proName} declines or does not answer within ${PAID_REQUEST.acceptHours} hours, you are refunded in full.`;
 
 /**
  * The share dialog's payment step: what is bought (pro, track, price), what happens next, the payment
@@ -88,7 +91,7 @@ export function PaymentStep({
         ]}
       />
       <p className="muted small" data-testid="payment-next">
-        {paymentNextText(proName)}
+        {paymentNextText(proName, request.genre !== undefined)}
       </p>
       <AlertIf message={error} testId="payment-error" />
       <PaypalButton mode={mode} clientId={paypalClientId} createOrder={open} onError={fail} onBusyChange={setBusy} />

@@ -8,6 +8,7 @@ import { errorMessage } from '@/lib/errors';
 import { paths } from '@/lib/paths';
 import { GenresSection } from './genres-section';
 import { PriceCard } from './price-card';
+import { PoolWorkCard } from './pool-work-card';
 import { ProApplicationCard } from './pro-application-card';
 import { ProfileForm } from './profile-form';
 import { ProfileHeader } from './profile-header';
@@ -81,6 +82,7 @@ export function ProfilePage({ proBalance }: { proBalance?: ReactNode }) {
               worldClass={Boolean(user.worldClass)}
             />
           )}
+          {isPro && <PoolWorkCard takesPoolWork={user.takesPoolWork} />}
           {isPro && proBalance}
         </div>
       </div>
