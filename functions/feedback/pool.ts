@@ -91,24 +91,28 @@ function assertOffered(p: PaymentRecord | undefined, proId: string, now: number)
 
 /**
  * A pro claims a Snip Pro request offered to them. The first claim wins (the move is conditional on the
- * request being in the pool); a later one is told at once that it was taken.
+ * request being in the pool); a later one is told at once that it was taken. Claimed again by its winner,
+ * it gives the same answer.
  */
 export async function claimPoolRequest(caller: UserRecord, orderId: string): Promise<{ shareId: string }> {
   if (caller.type !== 'pro') throw new Forbidden('Only pros take Snip Pro requests', 'not_pro');
   const p = (await getPayment(orderId))?.record;
   const now = Date.now();
   assertOffered(p, caller.id, now);
-  if (p.status !== 'pooled') throw taken(p, caller.id);
+  // Theirs already (a retry whose first answer was lost, another tab): the same answer again.
+  if (p.proUserId === caller.id) return { shareId: p.shareId };
+  if (p.status !== 'pooled') throw taken(p);
   if (now >= claimableUntil(Date.parse(p.pooledAt!)))
     throw new Conflict('This request is no longer open: nobody took it in time', 'pool_closed');
   const outcome = await settleClaim(p, claimedShare(p, caller, iso(now)));
   if (outcome === 'claimed') return { shareId: p.shareId };
   if (outcome === 'track_gone') throw new Conflict('The track of this request was deleted: the musician is refunded', 'track_deleted');
-  throw taken((await getPayment(orderId))?.record ?? p, caller.id);
+  const latest = (await getPayment(orderId))?.record ?? p;
+  if (latest.proUserId === caller.id) return { shareId: p.shareId };
+  throw taken(latest);
 }
 
-function taken(p: PaymentRecord, proId: string) {
-  if (p.proUserId === proId) return new Conflict('You took this request already', 'pool_yours', { shareId: p.shareId });
+function taken(p: PaymentRecord) {
   if (p.status === 'captured') return new Conflict('Another pro took this request first', 'pool_taken');
   return new Conflict('This request is no longer open', 'pool_closed');
 }

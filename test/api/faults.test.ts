@@ -1,5 +1,6 @@
 /**
- * Money under faults. Each journey a musician or pro takes with money (pay for feedback, accept it, deliver the review,
+ * Money under faults. Each journey a musician or pro takes with money (pay for feedback, pay for Snip Pro feedback and a pro
+ * taking it from the pool, accept it, deliver the review,
  * release the earning, withdraw it, a decline, a missed deadline, a report upheld, a chargeback after a
  * payout, a monthly plan bought and cancelled) runs once to count its calls to DynamoDB, PayPal and Stripe,
  * then again with a fault at each of them in turn, of each kind the fault proxy
@@ -19,6 +20,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { EARNING_HOLD_DAYS } from '../../shared/money.js';
+import { SNIP_PRO_POOL } from '../../shared/pool.js';
 import { FAULT_KINDS, type FaultKind, type ServiceName } from '../../scripts/dev/faults/fault-proxy.js';
 import { callRoute, createConfirmedUser, flows, money, sleep, standInControl, type TestUser } from '../support/stack-kit.js';
 import { startFaultStack, type FaultStack } from '../support/faults.js';
@@ -26,6 +28,8 @@ import { LOCAL_PAYMENT_SECRETS } from '../../scripts/dev/stack/local-names.js';
 
 const stack = inject('stack');
 const PRICE = 3000;
+/** Snip Pro requests here are of a genre no other file's pros take. */
+const POOL_GENRE = 'Other / Experimental';
 const DAY_MS = 86_400_000;
 const FULL = process.env.FAULT_SWEEP === 'all';
 /**
@@ -380,6 +384,51 @@ const JOURNEYS: Journey<any>[] = [
     },
   },
   {
+    name: 'Snip Pro: paid into the pool, then taken by the pro',
+    async setup() {
+      const musician = await payer();
+      const track = await flows.uploadTrack(stack, musician, `Pooled ${randomUUID().slice(0, 6)}`, { seconds: 1 });
+      return { musician, trackId: track.id, key: randomUUID(), orderId: '' };
+    },
+    async act(c, answers) {
+      const order = await through(answers, c.musician, 'createPoolRequest', {
+        trackId: c.trackId,
+        genre: POOL_GENRE,
+        shareOptions: money.REQUEST_OPTIONS,
+        idempotencyKey: c.key,
+      });
+      if (order.status !== 200) return;
+      c.orderId = order.body.orderId;
+      await money.onApprovalPage(stack, order.body.approveUrl, 'approve');
+      await through(answers, c.musician, 'captureOrder', { orderId: c.orderId });
+      await through(answers, pro.user, 'claimPoolRequest', { orderId: c.orderId });
+    },
+    async check(c) {
+      if (!c.orderId) return ['no order was made'];
+      await checks({ orderId: c.orderId }, Date.now() + 60_000);
+      // A claim the fault stopped is made on the pro's next visit, once the capture is in the pool.
+      await settles(async () => ((await money.payment(c.orderId)).status === 'pending' ? ['not captured yet'] : []));
+      if ((await money.payment(c.orderId)).status === 'pooled') {
+        expect((await callRoute(stack.apiUrl, 'claimPoolRequest', { orderId: c.orderId }, pro.user.idToken)).status).toBe(200);
+      }
+      return settles(async () => {
+        const p = await money.payment(c.orderId);
+        const { sharesOfTrack } = await import('../../functions/feedback/data/shares.js');
+        return [
+          ...expectSame('the payment', [p.status, p.credited, p.proUserId], ['captured', true, pro.id]),
+          ...expectSame('requests made', (await sharesOfTrack(c.trackId)).length, 1),
+          ...expectSame("the payer's entries", await entryKinds(p.payerId, c), [`charge -${SNIP_PRO_POOL.priceCents}`]),
+          ...expectSame("the pool's entries", await entryKinds('POOL', c), [
+            `pool_hold ${SNIP_PRO_POOL.priceCents}`,
+            `pool_release -${SNIP_PRO_POOL.priceCents}`,
+          ]),
+          ...expectSame("the pro's entries", await entryKinds(pro.id, c), await earned(c.orderId)),
+          ...(await proBooks(pro.id)),
+        ];
+      });
+    },
+  },
+  {
     name: 'deliver the review (comments, submit)',
     async setup() {
       return { ...(await acceptedHeard()), before: await listingOf(pro.id, true) };
@@ -667,6 +716,12 @@ beforeAll(async () => {
   admin = await flows.testAdmin(stack);
   pro = await flows.onboardedUser(stack, 'pro', { fullName: 'Fran Faulted' });
   await money.setPrice(stack, pro.id, PRICE);
+  // The one pro of the pool's genre here: Snip Pro requests are offered to them.
+  const genres = ['House', 'Glitch'];
+  expect(
+    (await callRoute(stack.apiUrl, 'saveProProfile', { genres, costRange: { min: 0, max: 50 }, experience: 3 }, pro.user.idToken)).status,
+  ).toBe(200);
+  expect((await callRoute(stack.apiUrl, 'updateProfile', { takesPoolWork: true }, pro.user.idToken)).status).toBe(200);
   faults = await startFaultStack(stack);
 }, 120_000);
 

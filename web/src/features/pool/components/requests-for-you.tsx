@@ -25,13 +25,7 @@ function Offer({ offer }: { offer: PoolOfferView }) {
   const claim = useClaimPoolRequest();
   const navigate = useNavigate();
   // Taken (now, or already in another tab): on to the request, to accept it and start.
-  const take = () =>
-    claim.mutate(offer.orderId, {
-      onSuccess: ({ shareId }) => navigate(feedbackPath(shareId)),
-      onError: (err) => {
-        if (err instanceof ApiError && err.code === 'pool_yours') navigate(feedbackPath(String(err.details.shareId)));
-      },
-    });
+  const take = () => claim.mutate(offer.orderId, { onSuccess: ({ shareId }) => navigate(feedbackPath(shareId)) });
   return (
     <li className="pool-offer" data-testid="pool-offer">
       <div className="pool-offer-text">
