@@ -344,64 +344,61 @@ const CHARGEBACK_JOURNEY: Journey<any> = {
   },
 };
 
+/** A payer's new track, to order feedback on under a key of its own. */
+async function newOrder(title: string) {
+  const musician = await payer();
+  const track = await flows.uploadTrack(stack, musician, `${title} ${randomUUID().slice(0, 6)}`, { seconds: 1 });
+  return { musician, trackId: track.id as string, key: randomUUID(), orderId: '' };
+}
+
+/** Orders through `route` (a retry under the same key), approves on PayPal's page and captures, as the success page does. */
+async function payThrough(
+  c: Awaited<ReturnType<typeof newOrder>>,
+  answers: Answer[],
+  route: 'createOrder' | 'createPoolRequest',
+  input: Record<string, unknown>,
+) {
+  const order = await through(answers, c.musician, route, { ...input, idempotencyKey: c.key });
+  if (order.status !== 200) return;
+  c.orderId = order.body.orderId;
+  await money.onApprovalPage(stack, order.body.approveUrl, 'approve');
+  await through(answers, c.musician, 'captureOrder', { orderId: c.orderId });
+}
+
+/** What is wrong with a request bought from the pro (chosen, or taken from the pool): made once, each entry once, the books whole. */
+async function requestBought(c: { orderId: string; trackId: string }, charged: string[]): Promise<string[]> {
+  const p = await money.payment(c.orderId);
+  const { sharesOfTrack } = await import('../../functions/feedback/data/shares.js');
+  return [
+    ...expectSame('the payment', [p.status, p.credited, p.proUserId], ['captured', true, pro.id]),
+    ...expectSame('requests made', (await sharesOfTrack(c.trackId)).length, 1),
+    ...expectSame("the payer's entries", await entryKinds(p.payerId, c), charged),
+    ...expectSame("the pro's entries", await entryKinds(pro.id, c), await earned(c.orderId)),
+    ...(await proBooks(pro.id)),
+  ];
+}
+
 const JOURNEYS: Journey<any>[] = [
   {
     name: 'pay for feedback (order, approve, capture)',
-    async setup() {
-      const musician = await payer();
-      const track = await flows.uploadTrack(stack, musician, `Paid ${randomUUID().slice(0, 6)}`, { seconds: 1 });
-      return { musician, trackId: track.id, key: randomUUID(), orderId: '' };
-    },
+    setup: () => newOrder('Paid'),
     async act(c, answers) {
-      const order = await through(answers, c.musician, 'createOrder', {
-        proUserId: pro.id,
-        trackId: c.trackId,
-        feedbackPriceCents: PRICE,
-        shareOptions: money.REQUEST_OPTIONS,
-        idempotencyKey: c.key,
-      });
-      if (order.status !== 200) return;
-      c.orderId = order.body.orderId;
-      await money.onApprovalPage(stack, order.body.approveUrl, 'approve');
-      await through(answers, c.musician, 'captureOrder', { orderId: c.orderId });
+      const input = { proUserId: pro.id, trackId: c.trackId, feedbackPriceCents: PRICE, shareOptions: money.REQUEST_OPTIONS };
+      await payThrough(c, answers, 'createOrder', input);
     },
     async check(c) {
       if (!c.orderId) return ['no order was made'];
       // An approved order whose capture failed is captured by the check (or by PayPal's webhook).
       await checks({ orderId: c.orderId }, Date.now() + 60_000);
-      return settles(async () => {
-        const p = await money.payment(c.orderId);
-        const { sharesOfTrack } = await import('../../functions/feedback/data/shares.js');
-        const made = await sharesOfTrack(c.trackId);
-        return [
-          ...expectSame('the payment', [p.status, p.credited], ['captured', true]),
-          ...expectSame('requests made', made.length, 1),
-          ...expectSame("the payer's entries", await entryKinds(p.payerId, c), ['charge -3000']),
-          ...expectSame("the pro's entries", await entryKinds(pro.id, c), await earned(c.orderId)),
-          ...(await proBooks(pro.id)),
-        ];
-      });
+      return settles(() => requestBought(c, ['charge -3000']));
     },
   },
   {
     name: 'Snip Pro: paid into the pool, then taken by the pro',
-    async setup() {
-      const musician = await payer();
-      const track = await flows.uploadTrack(stack, musician, `Pooled ${randomUUID().slice(0, 6)}`, { seconds: 1 });
-      return { musician, trackId: track.id, key: randomUUID(), orderId: '' };
-    },
+    setup: () => newOrder('Pooled'),
     async act(c, answers) {
-      const order = await through(answers, c.musician, 'createPoolRequest', {
-        trackId: c.trackId,
-        genre: POOL_GENRE,
-        shareOptions: money.REQUEST_OPTIONS,
-        idempotencyKey: c.key,
-      });
-      if (order.status !== 200) return;
-      c.orderId = order.body.orderId;
-      await money.onApprovalPage(stack, order.body.approveUrl, 'approve');
-      await through(answers, c.musician, 'captureOrder', { orderId: c.orderId });
-      await through(answers, pro.user, 'claimPoolRequest', { orderId: c.orderId });
+      await payThrough(c, answers, 'createPoolRequest', { trackId: c.trackId, genre: POOL_GENRE, shareOptions: money.REQUEST_OPTIONS });
+      if (c.orderId) await through(answers, pro.user, 'claimPoolRequest', { orderId: c.orderId });
     },
     async check(c) {
       if (!c.orderId) return ['no order was made'];
@@ -411,21 +408,11 @@ const JOURNEYS: Journey<any>[] = [
       if ((await money.payment(c.orderId)).status === 'pooled') {
         expect((await callRoute(stack.apiUrl, 'claimPoolRequest', { orderId: c.orderId }, pro.user.idToken)).status).toBe(200);
       }
-      return settles(async () => {
-        const p = await money.payment(c.orderId);
-        const { sharesOfTrack } = await import('../../functions/feedback/data/shares.js');
-        return [
-          ...expectSame('the payment', [p.status, p.credited, p.proUserId], ['captured', true, pro.id]),
-          ...expectSame('requests made', (await sharesOfTrack(c.trackId)).length, 1),
-          ...expectSame("the payer's entries", await entryKinds(p.payerId, c), [`charge -${SNIP_PRO_POOL.priceCents}`]),
-          ...expectSame("the pool's entries", await entryKinds('POOL', c), [
-            `pool_hold ${SNIP_PRO_POOL.priceCents}`,
-            `pool_release -${SNIP_PRO_POOL.priceCents}`,
-          ]),
-          ...expectSame("the pro's entries", await entryKinds(pro.id, c), await earned(c.orderId)),
-          ...(await proBooks(pro.id)),
-        ];
-      });
+      const cents = SNIP_PRO_POOL.priceCents;
+      return settles(async () => [
+        ...(await requestBought(c, [`charge -${cents}`])),
+        ...expectSame("the pool's entries", await entryKinds('POOL', c), [`pool_hold ${cents}`, `pool_release -${cents}`]),
+      ]);
     },
   },
   {
