@@ -90,6 +90,7 @@ export async function showcase(clientIp: string): Promise<ShowcaseView> {
         genres: card.genres,
         feedbackPriceCents: card.feedbackPriceCents,
         profileImage: card.profileImage,
+        worldClass: card.worldClass,
         reputation: toFigures(listings.get(u.id)),
       };
     });

@@ -112,6 +112,7 @@ export const DEMO_PALETTES: Record<string, Palette> = {
   'pro@demo.test': { from: [58, 38, 130], to: [200, 70, 140], accent: [255, 214, 150], seed: 1 },
   'pro2@demo.test': { from: [16, 70, 110], to: [40, 170, 160], accent: [210, 250, 235], seed: 2 },
   'pro3@demo.test': { from: [120, 60, 30], to: [220, 150, 60], accent: [255, 244, 220], seed: 3 },
+  'pro4@demo.test': { from: [30, 30, 40], to: [190, 160, 90], accent: [250, 235, 200], seed: 4 },
 };
 
 /** The one key a demo picture of this user and kind ever has (the timestamp part is fixed at 0). */

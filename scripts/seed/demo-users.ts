@@ -17,6 +17,10 @@ export interface DemoUser {
   genres: string[];
   bio: string;
   feedbackPriceCents?: number | null;
+  /** Vetted as World-Class by an admin, for this reason (shown on the pro's card). */
+  worldClass?: string;
+  /** Takes Snip Pro requests from the pool in their genres. */
+  takesPoolWork?: boolean;
   costRange?: { min: number; max: number };
   experience?: number;
   /** The profile page's fields: what Choose Your Pro and the 'More about' popover show. */
@@ -98,6 +102,7 @@ export const DEMO_USERS: DemoUser[] = [
     username: 'priyamixer',
     type: 'pro',
     feedbackPriceCents: 1500,
+    takesPoolWork: true,
     genres: ['House', 'Deep House', 'Techno'],
     costRange: { min: 15, max: 80 },
     experience: 6,
@@ -140,6 +145,31 @@ export const DEMO_USERS: DemoUser[] = [
       eventParticipation: 'Open mic host, Mississippi Studios',
       socialMedia: [{ platform: 'tiktok', url: 'https://tiktok.com/@quinnpeer' }],
       website: null,
+    },
+  },
+  {
+    email: 'pro4@demo.test',
+    fullName: 'Wren Walker',
+    username: 'wrenwalker',
+    type: 'pro',
+    feedbackPriceCents: 9000,
+    worldClass: 'Mastered two UK No. 1 singles; 20 years at Metropolis Studios',
+    takesPoolWork: true,
+    genres: ['Pop', 'Electropop', 'Synth-pop'],
+    costRange: { min: 60, max: 200 },
+    experience: 20,
+    bio: 'Mastering engineer for pop records that chart: loudness, translation and the last 5%.',
+    profile: {
+      location: 'London, UK',
+      keyCredits: 'Mastered two UK No. 1 singles; 20 years at Metropolis Studios.',
+      availability: '1-3 sessions/week',
+      responseTime: 'Within 7 days',
+      mentorshipStyle: 'technical',
+      featuredTrack: 'https://soundcloud.com/wrenwalker/masters-reel',
+      testimonials: '"Wren found the 2 dB my master was missing." - Lila Hart',
+      eventParticipation: 'Mastering masterclass, BBC Introducing Live 2024',
+      socialMedia: [{ platform: 'instagram', url: 'https://instagram.com/wrenwalker' }],
+      website: 'https://wrenwalker.example.com',
     },
   },
 ];

@@ -78,6 +78,8 @@ export async function seedDemoData(client: CognitoIdentityProviderClient, userPo
       costRange: u.costRange ?? null,
       experience: u.experience ?? null,
       feedbackPriceCents: u.feedbackPriceCents ?? null,
+      ...(u.worldClass ? { worldClass: { reason: u.worldClass, at: now, by: 'seed' } } : {}),
+      ...(u.takesPoolWork ? { takesPoolWork: true } : {}),
       balanceCents: 0,
       bio: u.bio,
       ...u.profile,

@@ -33,7 +33,7 @@ export type UserCard = z.infer<typeof userCard>;
 
 /** A pro on the front page, to visitors: what their public card shows, nothing to reach them by. */
 export const showcasePro = z.extend(
-  z.pick(userView, { fullName: true, bio: true, genres: true, feedbackPriceCents: true, profileImage: true }),
+  z.pick(userView, { fullName: true, bio: true, genres: true, feedbackPriceCents: true, profileImage: true, worldClass: true }),
   { reputation: z.optional(z.nullable(reputationView)) },
 );
 /** A monthly plan on the front page, from the catalog the Billing page reads. */

@@ -95,10 +95,14 @@ describe('demo data', () => {
     expect(share).toMatchObject({ sharedByName: 'Mia Musician', shareOptions: { context: 'first_draft' } });
   });
 
-  it('has three pros with full profiles on Choose Your Pro', async () => {
+  it('has four pros with full profiles on Choose Your Pro, one vetted as World-Class', async () => {
     const pros = await allPros(stack, tokens.musician);
     const byName = new Map(pros.map((p) => [p.fullName, p]));
-    for (const name of ['Paul Producer', 'Priya Mixer', 'Quinn Peer']) {
+    expect(byName.get('Wren Walker')).toMatchObject({
+      feedbackPriceCents: 9000,
+      worldClass: { reason: expect.stringContaining('UK No. 1') },
+    });
+    for (const name of ['Paul Producer', 'Priya Mixer', 'Quinn Peer', 'Wren Walker']) {
       const pro = byName.get(name);
       expect(pro, name).toMatchObject({ availability: expect.any(String), responseTime: expect.any(String), bio: expect.any(String) });
       expect((pro!.socialMedia as unknown[]).length, name).toBeGreaterThan(0);

@@ -11,7 +11,7 @@ import { RATE_LIMITS } from '../../functions/platform/rate-limits.js';
 
 const stack = inject('stack');
 
-const CARD_FIELDS = ['fullName', 'bio', 'genres', 'feedbackPriceCents', 'profileImage', 'reputation'];
+const CARD_FIELDS = ['fullName', 'bio', 'genres', 'feedbackPriceCents', 'profileImage', 'worldClass', 'reputation'];
 
 describe('GET /showcase', () => {
   it('gives a visitor the plans Billing shows and pros with their public card only', async () => {

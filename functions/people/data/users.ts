@@ -125,7 +125,6 @@ export const typePartition = (type: StoredUserType) => ({ GSI3PK: `TYPE#${type}`
 export const counterKey = (type: StoredUserType) => ({ PK: 'USERCOUNT', SK: `TYPE#${type}` });
 
 type TransactUpdate = NonNullable<TransactItem['Update']>;
-
 export const counterMove = (type: StoredUserType, by: number): TransactItem => ({
   Update: {
     TableName: config.tableName,
@@ -310,6 +309,7 @@ export async function createUser(user: Omit<UserRecord, 'version'>): Promise<Cre
             },
             counterMove(user.type, 1),
             ...(user.type === 'pro' ? [listAsPro(user.id, user.feedbackPriceCents ?? null)] : []),
+            ...poolMemberChanges(user.id, { type: 'musician', genres: [] }, user),
             ...searchTerms(user).map((term) => ({ Put: { TableName: config.tableName, Item: searchItem(user.id, term) } })),
           ],
         }),

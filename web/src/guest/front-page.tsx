@@ -164,6 +164,11 @@ export function FrontPage({ bootApp }: { bootApp: () => Promise<void> }) {
                     )}
                     <div>
                       <h3>{p.fullName || 'User'}</h3>
+                      {p.worldClass && (
+                        <p className="front-world-class" title={`Vetted by Snip: ${p.worldClass.reason}`}>
+                          World-Class
+                        </p>
+                      )}
                       {p.feedbackPriceCents !== null && <p className="front-price">{formatPrice(p.feedbackPriceCents)} a review</p>}
                     </div>
                   </div>
