@@ -35,3 +35,20 @@ export const offeredAt = (capturedAt: number, rank: number) =>
 
 /** Until when a request captured at `capturedAt` (ms) can be claimed. */
 export const claimableUntil = (capturedAt: number) => capturedAt + SNIP_PRO_POOL.claimHours * 3_600_000;
+
+/** How long claims took, counted in buckets (minutes, each an upper bound): the median is said as 'within N minutes'. */
+export const CLAIM_BUCKETS = [5, 15, 30, 60, 120, 240, 480, 960, 2880] as const;
+
+/** The counter a claim made `minutes` after its payment adds to. */
+export const claimBucketField = (minutes: number) => `within_${CLAIM_BUCKETS.find((b) => minutes <= b) ?? CLAIM_BUCKETS.at(-1)}`;
+
+/** The bucket of the median claim time, from the buckets' counts (null: no claim yet). */
+export function medianClaimWithin(counts: Readonly<Record<string, number>>): number | null {
+  const total = CLAIM_BUCKETS.reduce((n, b) => n + (counts[`within_${b}`] ?? 0), 0);
+  let seen = 0;
+  for (const b of CLAIM_BUCKETS) {
+    seen += counts[`within_${b}`] ?? 0;
+    if (total && seen * 2 >= total) return b;
+  }
+  return null;
+}

@@ -6,6 +6,7 @@ export { listDecidedDisputes, listDisputes, reportReview, resolveDispute } from 
 export { startListening } from './listening-sessions.js';
 export { createPaidRequest } from './paid-requests.js';
 export { claimPoolRequest, createPoolRequest, poolOffersFor, waitingPoolRequests } from './pool.js';
+export { poolHealth } from './pool-health.js';
 export { recheckQuote } from './requests.js';
 export { progressOf } from './progress.js';
 export { makePublicLink, publicLinkOf, publicReview, revokePublicLink } from './public-reviews.js';

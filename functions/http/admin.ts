@@ -12,7 +12,7 @@ import {
   listAudit,
   vetWorldClass,
 } from '../people/index.js';
-import { findingStats } from '../feedback/index.js';
+import { findingStats, poolHealth } from '../feedback/index.js';
 import { areaHandler } from './area-handler.js';
 import { adminSchemas } from '../../shared/api/route-schemas/admin.js';
 
@@ -29,4 +29,5 @@ export const handler = areaHandler('admin', adminSchemas, {
   impersonate: async ({ input, caller }) => startImpersonation(caller.user, caller.identity, input.userId),
   listAudit: async ({ input }) => listAudit(input),
   getFindingStats: async () => findingStats(),
+  getPoolHealth: async () => poolHealth(),
 });

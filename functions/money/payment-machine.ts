@@ -14,7 +14,7 @@ import type { PaymentRecord, RefundReason } from './data/payments.js';
 import { type ShareRecord, reminderOf } from '../feedback/data/index.js';
 import type { ProviderCapture } from '../providers/payment-provider.js';
 import { about, entry } from './payment-entries.js';
-import { offersGone, poolClaimed, pooledCapture } from './pool-moves.js';
+import { leavesPool, poolClaimed, pooledCapture } from './pool-moves.js';
 
 export type { PaymentState } from './data/payment-writes.js';
 export { stateOf };
@@ -327,13 +327,13 @@ function move(
           to: 'refunding',
           from: [state],
           next: 'send_refund',
-          write: { set: { refundReason: 'reversed' }, checkAt: at, entries: [], ...offersGone(p, state) },
+          write: { set: { refundReason: 'reversed' }, checkAt: at, entries: [], ...leavesPool(p, state, 'ended') },
         };
       // From the state it was read in only: what it takes back depends on where the earning stands.
       return {
         to: 'refunded',
         from: [state],
-        write: { ...refundRecorded({ ...p, refundReason: 'reversed' }, 'at-provider', at), ...offersGone(p, state) },
+        write: { ...refundRecorded({ ...p, refundReason: 'reversed' }, 'at-provider', at), ...leavesPool(p, state, 'ended') },
       };
     }
     case 'refund_made':
@@ -404,7 +404,12 @@ function move(
         to: 'refunding',
         from: [state],
         next: 'send_refund',
-        write: { set: { refundReason: e.reason }, checkAt: at, entries: [], ...offersGone(p, state) },
+        write: {
+          set: { refundReason: e.reason },
+          checkAt: at,
+          entries: [],
+          ...leavesPool(p, state, e.reason === 'unclaimed' ? 'unclaimed' : 'ended'),
+        },
       };
     case 'dispute_upheld':
       return { to: 'refunding', next: 'send_refund', write: { set: { refundReason: 'dispute' }, checkAt: at, entries: [] } };

@@ -3,7 +3,7 @@
  * at the capture, out of it to the pro and the platform at the claim, and its offers taken back as it leaves.
  */
 import { splitPrice } from '../../shared/money.js';
-import { claimableUntil, offeredAt } from '../../shared/pool.js';
+import { claimBucketField, claimableUntil, offeredAt } from '../../shared/pool.js';
 import { PLATFORM_ACCOUNT, POOL_ACCOUNT } from './data/ledger.js';
 import type { PaymentState, PaymentWrite } from './data/payment-writes.js';
 import type { PaymentRecord } from './data/payments.js';
@@ -37,6 +37,7 @@ export function pooledCapture(p: PaymentRecord, e: { capture: Pick<ProviderCaptu
       entry(p, 'charge', p.payerId, -p.amountCents, `Paid for ${about(p)}`, at, common),
       entry(p, 'pool_hold', POOL_ACCOUNT, p.amountCents, `Held for ${about(p)} until a pro takes it`, at, common),
     ],
+    poolStats: { genre: pool.genre, add: { opened: 1 } },
     offers: {
       put: pool.offers.map((proId, rank) => ({
         orderId: p.orderId,
@@ -76,9 +77,15 @@ export function poolClaimed(p: PaymentRecord, request: ShareRecord, at: string):
     pro: { userId: proId, deltas: { balanceCents: earning, pendingCents: earning } },
     createsRequest: { ...request, payment: { ...request.payment!, earningCents: earning } },
     offers: { remove: p.pool!.offers },
+    poolStats: { genre: p.pool!.genre, add: { claimed: 1, [claimBucketField(minutesSince(p.capturedAt!, at))]: 1 } },
   };
 }
 
-/** A Snip Pro request's offers, taken back as its money leaves the pool (none for any other request). */
-export const offersGone = (p: PaymentRecord, state: PaymentState) =>
-  state === 'pooled' && p.pool ? { offers: { remove: p.pool.offers } } : {};
+const minutesSince = (from: string, at: string) => (Date.parse(at) - Date.parse(from)) / 60_000;
+
+/**
+ * A Snip Pro request's money leaving the pool otherwise than by a claim (`how`: nobody took it in time, or it
+ * ended another way): its offers taken back and counted. Nothing for any other request.
+ */
+export const leavesPool = (p: PaymentRecord, state: PaymentState, how: 'unclaimed' | 'ended') =>
+  state === 'pooled' && p.pool ? { offers: { remove: p.pool.offers }, poolStats: { genre: p.pool.genre, add: { [how]: 1 } } } : {};

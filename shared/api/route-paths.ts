@@ -152,6 +152,7 @@ export const routePaths = {
   impersonate: { method: 'POST', path: '/users/impersonate', access: 'admin', area: 'admin' },
   listAudit: { method: 'GET', path: '/audit', access: 'admin', area: 'admin' },
   getFindingStats: { method: 'GET', path: '/findings/stats', access: 'admin', area: 'admin' },
+  getPoolHealth: { method: 'GET', path: '/pool/health', access: 'admin', area: 'admin' },
 
   suggestComment: { method: 'POST', path: '/feedbacks/suggestion', access: 'user', area: 'feedbacks' },
   getSuggestionUsage: { method: 'GET', path: '/feedbacks/suggestion/usage', access: 'user', area: 'feedbacks' },

@@ -124,3 +124,20 @@ export const auditEntryView = z.object({
 });
 export const listAuditInput = z.strictObject({ cursor: cursorField });
 export const auditPage = z.object({ entries: z.array(auditEntryView), next: z.nullable(z.string()) });
+
+/** The pool's health per genre, for admins: what waits, what was claimed and how fast, what was refunded for want of a pro. */
+export const poolHealthView = z.object({
+  genres: z.array(
+    z.object({
+      genre: z.string(),
+      waiting: z.int(),
+      opened: z.int(),
+      claimed: z.int(),
+      /** Half of the claims came within this many minutes (null: none yet). */
+      medianClaimWithin: z.nullable(z.int()),
+      unclaimed: z.int(),
+      ended: z.int(),
+    }),
+  ),
+});
+export type PoolHealthView = z.infer<typeof poolHealthView>;

@@ -426,6 +426,7 @@ describe('DynamoDB round trips per route', () => {
     });
     await call('listAudit', {}, admin);
     await call('getFindingStats', {}, admin);
+    await call('getPoolHealth', {}, admin);
   });
 
   it('payouts: an address set, a withdrawal, the lists, a hold and its release', async () => {

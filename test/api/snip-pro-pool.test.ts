@@ -130,6 +130,19 @@ describe('Snip Pro requests from the pool', () => {
     expect([claim.status, claim.body.error.code]).toEqual([409, 'pool_closed']);
   });
 
+  it("tells admins each genre's health: what waits, what was claimed and how fast, what was refunded unclaimed", async () => {
+    const admin = await flows.testAdmin(stack);
+    const health = await call(admin, 'getPoolHealth', {});
+    expect(health.status).toBe(200);
+    const of = (genre: string) => health.body.genres.find((g: { genre: string }) => g.genre === genre);
+    // The requests of the tests above, each in a genre of its own.
+    expect(of('Jazz / Blues')).toMatchObject({ opened: 1, waiting: 1, claimed: 0, unclaimed: 0, medianClaimWithin: null });
+    expect(of('Rock')).toMatchObject({ opened: 1, waiting: 0, claimed: 1, medianClaimWithin: 5 });
+    expect(of('Country / Folk')).toMatchObject({ opened: 1, waiting: 0, claimed: 0, unclaimed: 1 });
+    const { user: musician } = await flows.onboardedUser(stack, 'musician');
+    expect((await call(musician, 'getPoolHealth', {})).status).toBe(403);
+  });
+
   it('is refused, with nothing charged, when no pro takes its genre; and taken only by pros', async () => {
     const { user: payer } = await flows.onboardedUser(stack, 'musician', { fullName: 'Nia Nobody' });
     const track = await flows.uploadTrack(stack, payer, 'Nobody', { seconds: 1 });

@@ -8,7 +8,15 @@ import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { entryPut, moneyMove, type LedgerEntry, type MoneyMove } from './ledger.js';
 import { openOrderRemove } from './open-orders.js';
-import { emailClaimItem, newShareItems, offerDelete, offerPut, type PoolOffer, type ShareRecord } from '../../feedback/data/index.js';
+import {
+  emailClaimItem,
+  newShareItems,
+  offerDelete,
+  offerPut,
+  poolStatsAdd,
+  type PoolOffer,
+  type ShareRecord,
+} from '../../feedback/data/index.js';
 import { cancellation, failedItem, isConditionFailure, send } from '../../platform/data/index.js';
 import {
   fromItem,
@@ -87,6 +95,8 @@ export interface PaymentWrite {
   closesOrder?: { payerId: string; invoiceId: string };
   /** A Snip Pro request's offers: made as its money goes into the pool, all taken back as it leaves. */
   offers?: { put: PoolOffer[] } | { remove: string[] };
+  /** The pool's counters of the request's genre it adds to (functions/feedback/data/pool-stats.ts). */
+  poolStats?: { genre: string; add: Record<string, number> };
 }
 
 /**
@@ -166,7 +176,8 @@ export function paymentUpdate(w: PaymentWrite, at = new Date().toISOString()) {
  * money it moves. Only for moves without entries or anything else of their own.
  */
 export function embeddedMove(w: PaymentWrite, at = new Date().toISOString()) {
-  if (w.entries.length || w.createsRequest || w.claimsRefundMail || w.closesOrder || w.offers) throw new Error('Not a move to embed');
+  if (w.entries.length || w.createsRequest || w.claimsRefundMail || w.closesOrder || w.offers || w.poolStats)
+    throw new Error('Not a move to embed');
   return [paymentUpdate(w, at), ...(w.pro ? [moneyMove(w.pro)] : [])];
 }
 
@@ -200,6 +211,7 @@ export async function writePayment(w: PaymentWrite, extras: WriteExtras = {}): P
   if (w.claimsRefundMail) items.push({ label: 'other', item: mailClaim(w.orderId, REFUND_MAIL, at) });
   if (w.closesOrder) items.push({ label: 'other', item: openOrderRemove(w.closesOrder.payerId, w.closesOrder.invoiceId) });
   if (w.offers && 'put' in w.offers) items.push(...w.offers.put.map((o) => ({ label: 'other' as const, item: offerPut(o) })));
+  if (w.poolStats) items.push({ label: 'other', item: poolStatsAdd(w.poolStats.genre, w.poolStats.add) });
   if (w.offers && 'remove' in w.offers)
     items.push(...w.offers.remove.map((id) => ({ label: 'other' as const, item: offerDelete(id, w.orderId) })));
   if (extras.event) items.push({ label: 'other', item: webhookPut(extras.event, Date.parse(at)) });

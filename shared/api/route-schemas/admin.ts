@@ -13,6 +13,7 @@ import {
   settingsView,
   updateMarginInput,
   userPage,
+  poolHealthView,
 } from '../../schemas/admin.js';
 import { emptyInput } from '../../schemas/common.js';
 import { findingStatsView } from '../../schemas/technical-report.js';
@@ -32,4 +33,5 @@ export const adminSchemas = {
   impersonate: { input: impersonateInput, output: impersonationView },
   listAudit: { input: listAuditInput, output: auditPage },
   getFindingStats: { input: emptyInput, output: findingStatsView },
+  getPoolHealth: { input: emptyInput, output: poolHealthView },
 } as const satisfies AreaSchemas<'admin'>;

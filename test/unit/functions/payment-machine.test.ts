@@ -421,6 +421,7 @@ describe('the payment state machine', () => {
       ['p4', '2026-03-01T14:00:00.000Z'],
     ]);
     expect(offers[0]).toMatchObject({ earningCents: 2400, genre: 'Rock', focusAreas: ['mixing'], claimUntil: '2026-03-03T12:00:00.000Z' });
+    expect(d.write.poolStats).toEqual({ genre: 'Rock', add: { opened: 1 } });
   });
 
   it('makes the first claim the request, the pool paying the pro and the platform, and takes back every offer', () => {
@@ -435,6 +436,8 @@ describe('the payment state machine', () => {
     expect(d.write.pro).toEqual({ userId: 'pro', deltas: { balanceCents: 2400, pendingCents: 2400 } });
     expect(d.write.set).toMatchObject({ proUserId: 'pro', proName: 'Paul Pro', credited: true });
     expect(d.write.offers).toEqual({ remove: ['pro', 'p2', 'p3', 'p4'] });
+    // Claimed a minute after its payment: counted in the genre's first bucket of claim times.
+    expect(d.write.poolStats).toEqual({ genre: 'Rock', add: { claimed: 1, within_5: 1 } });
     // A second claim finds the request taken: the machine refuses it.
     expect(decide(after(IN.pooled, d.write), EVENTS['pool claimed'], NOW).ok).toBe(false);
     // The musician cannot take their own request.
@@ -444,7 +447,12 @@ describe('the payment state machine', () => {
   it('refunds an unclaimed request in full from the pool, its offers taken back, and never one that was claimed meanwhile', () => {
     const d = decide(IN.pooled, { type: 'request_ended', reason: 'unclaimed' }, NOW);
     if (!d.ok) throw new Error(d.why);
-    expect(d.write).toMatchObject({ to: 'refunding', from: ['pooled'], offers: { remove: ['pro', 'p2', 'p3', 'p4'] } });
+    expect(d.write).toMatchObject({
+      to: 'refunding',
+      from: ['pooled'],
+      offers: { remove: ['pro', 'p2', 'p3', 'p4'] },
+      poolStats: { genre: 'Rock', add: { unclaimed: 1 } },
+    });
     const r = decide(after(IN.pooled, d.write), EVENTS['refund made'], NOW);
     if (!r.ok) throw new Error(r.why);
     expect(r.write.entries.map((e) => [e.kind, e.accountId, e.amountCents])).toEqual([

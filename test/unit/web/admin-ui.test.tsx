@@ -46,9 +46,11 @@ async function openUsers() {
 
 const NO_FINDINGS = { detectors: [{ kind: 'clip', label: 'Clipping', confirmed: 0, dismissed: 0, dismissRate: null }] };
 let findingStats: unknown = NO_FINDINGS;
+let poolHealth: unknown = { genres: [] };
 
 beforeEach(() => {
   findingStats = NO_FINDINGS;
+  poolHealth = { genres: [] };
   users = [PAUL, FREEPRO, MIA];
   settings = { id: 1, margin: 0.2, updatedAt: '2026-03-05T12:00:00.000Z' };
   answerRoutes({
@@ -81,6 +83,7 @@ beforeEach(() => {
     listApplications: () => ({ applications: [], next: null }),
     listAudit: () => ({ entries: [], next: null }),
     getFindingStats: () => findingStats,
+    getPoolHealth: () => poolHealth,
   });
 });
 
@@ -298,6 +301,27 @@ describe('Admin settings', () => {
     await screen.findByTestId('findings-table');
     const rows = screen.getAllByTestId('findings-row').map((r) => r.textContent);
     expect(rows).toEqual(['Clipping3125%', 'Loudness jump04100%', 'DC offset00-']);
+  });
+
+  it('shows the Snip Pro pool by genre: waiting, claimed and how fast, refunded unclaimed; and says when there is none', async () => {
+    renderUi(<AdminSettingsRoute />);
+    expect((await screen.findByTestId('pool-health-empty')).textContent).toBe('No Snip Pro request yet.');
+    cleanup();
+    poolHealth = {
+      genres: [
+        { genre: 'Rock', waiting: 2, opened: 9, claimed: 6, unclaimed: 1, ended: 0, medianClaimWithin: 30 },
+        { genre: 'Jazz / Blues', waiting: 0, opened: 3, claimed: 3, unclaimed: 0, ended: 0, medianClaimWithin: 120 },
+      ],
+    };
+    renderUi(<AdminSettingsRoute />);
+    await screen.findByTestId('pool-health-table');
+    const rows = screen.getAllByTestId('pool-health-row').map((r) => [...r.children].map((c) => c.textContent));
+    expect(rows).toEqual([
+      ['Rock', '2', '6', 'within 30 min', '1', '0'],
+      ['Jazz / Blues', '0', '3', 'within 2 h', '0', '0'],
+    ]);
+    // A genre refunded for want of a pro stands out.
+    expect(screen.getAllByTestId('pool-health-row')[0].className).toBe('is-warning');
   });
 
   it("shows the margin as a percentage with one decimal and 'Last Updated'", async () => {

@@ -10,6 +10,7 @@ import { AuditPanel } from '@/features/admin/components/audit-panel';
 import { BooksPanel, LedgerExportPanel, MoneyLinkPanel } from '@/features/admin/components/books-panel';
 import { DecidedDisputesPanel, DisputesLinkPanel, DisputesPanel } from '@/features/admin/components/disputes-panel';
 import { FindingsPanel } from '@/features/admin/components/findings-panel';
+import { PoolHealthPanel } from '@/features/admin/components/pool-health-panel';
 import { MarginPanel } from '@/features/admin/components/margin-panel';
 import { StuckPayoutsPanel } from '@/features/admin/components/stuck-payouts-panel';
 import { StuckRefundsPanel } from '@/features/admin/components/stuck-refunds-panel';
@@ -62,6 +63,7 @@ export const AdminSettingsRoute = () => (
     <StuckRefundsPanel />
     <StuckPayoutsPanel />
     <FindingsPanel />
+    <PoolHealthPanel />
     <AuditPanel />
   </div>
 );
