@@ -76,7 +76,7 @@ export function poolClaimed(p: PaymentRecord, request: ShareRecord, at: string):
     ],
     pro: { userId: proId, deltas: { balanceCents: earning, pendingCents: earning } },
     createsRequest: { ...request, payment: { ...request.payment!, earningCents: earning } },
-    offers: { remove: p.pool!.offers },
+    offers: offersTakenBack(p),
     poolStats: { genre: p.pool!.genre, add: { claimed: 1, [claimBucketField(minutesSince(p.capturedAt!, at))]: 1 } },
   };
 }
@@ -88,4 +88,7 @@ const minutesSince = (from: string, at: string) => (Date.parse(at) - Date.parse(
  * ended another way): its offers taken back and counted. Nothing for any other request.
  */
 export const leavesPool = (p: PaymentRecord, state: PaymentState, how: 'unclaimed' | 'ended') =>
-  state === 'pooled' && p.pool ? { offers: { remove: p.pool.offers }, poolStats: { genre: p.pool.genre, add: { [how]: 1 } } } : {};
+  state === 'pooled' && p.pool ? { offers: offersTakenBack(p), poolStats: { genre: p.pool.genre, add: { [how]: 1 } } } : {};
+
+/** Every offer of the request, as their keys name them (the claim's time ran from the capture). */
+const offersTakenBack = (p: PaymentRecord) => ({ remove: p.pool!.offers, claimUntil: iso(claimableUntil(Date.parse(p.capturedAt!))) });

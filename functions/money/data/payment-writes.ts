@@ -94,7 +94,7 @@ export interface PaymentWrite {
   /** The order, no longer waiting for approval, taken off its payer's open orders. */
   closesOrder?: { payerId: string; invoiceId: string };
   /** A Snip Pro request's offers: made as its money goes into the pool, all taken back as it leaves. */
-  offers?: { put: PoolOffer[] } | { remove: string[] };
+  offers?: { put: PoolOffer[] } | { remove: string[]; claimUntil: string };
   /** The pool's counters of the request's genre it adds to (functions/feedback/data/pool-stats.ts). */
   poolStats?: { genre: string; add: Record<string, number> };
 }
@@ -212,8 +212,10 @@ export async function writePayment(w: PaymentWrite, extras: WriteExtras = {}): P
   if (w.closesOrder) items.push({ label: 'other', item: openOrderRemove(w.closesOrder.payerId, w.closesOrder.invoiceId) });
   if (w.offers && 'put' in w.offers) items.push(...w.offers.put.map((o) => ({ label: 'other' as const, item: offerPut(o) })));
   if (w.poolStats) items.push({ label: 'other', item: poolStatsAdd(w.poolStats.genre, w.poolStats.add) });
-  if (w.offers && 'remove' in w.offers)
-    items.push(...w.offers.remove.map((id) => ({ label: 'other' as const, item: offerDelete(id, w.orderId) })));
+  if (w.offers && 'remove' in w.offers) {
+    const { remove, claimUntil } = w.offers;
+    items.push(...remove.map((id) => ({ label: 'other' as const, item: offerDelete(id, { orderId: w.orderId, claimUntil }) })));
+  }
   if (extras.event) items.push({ label: 'other', item: webhookPut(extras.event, Date.parse(at)) });
   if (extras.audit) items.push({ label: 'other', item: extras.audit });
   try {

@@ -435,7 +435,7 @@ describe('the payment state machine', () => {
     ]);
     expect(d.write.pro).toEqual({ userId: 'pro', deltas: { balanceCents: 2400, pendingCents: 2400 } });
     expect(d.write.set).toMatchObject({ proUserId: 'pro', proName: 'Paul Pro', credited: true });
-    expect(d.write.offers).toEqual({ remove: ['pro', 'p2', 'p3', 'p4'] });
+    expect(d.write.offers).toEqual({ remove: ['pro', 'p2', 'p3', 'p4'], claimUntil: '2026-03-03T11:59:00.000Z' });
     // Claimed a minute after its payment: counted in the genre's first bucket of claim times.
     expect(d.write.poolStats).toEqual({ genre: 'Rock', add: { claimed: 1, within_5: 1 } });
     // A second claim finds the request taken: the machine refuses it.
@@ -450,7 +450,7 @@ describe('the payment state machine', () => {
     expect(d.write).toMatchObject({
       to: 'refunding',
       from: ['pooled'],
-      offers: { remove: ['pro', 'p2', 'p3', 'p4'] },
+      offers: { remove: ['pro', 'p2', 'p3', 'p4'], claimUntil: '2026-03-03T11:59:00.000Z' },
       poolStats: { genre: 'Rock', add: { unclaimed: 1 } },
     });
     const r = decide(after(IN.pooled, d.write), EVENTS['refund made'], NOW);
