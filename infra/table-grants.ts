@@ -129,10 +129,23 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
   // recorded once (WEBHOOK#) with its e-mail's claim; a plan's event finds its customer and stores the plan
   // catalogue (CONFIG, which the margin shares: IAM cannot tell sort keys apart); the per-address limit.
   // Never the audit, the user counts, a username, an upload, its audio's lookup or processing places, a
-  // public link or a realtime connection. (A user's application and search terms share USER#.)
+  // public link or a realtime connection. (A user's application and search terms share USER#.) A Snip Pro
+  // request's capture counts in the pool's health (STATS#POOL); its offers are in the pros' USER# partitions.
   'functions/http/webhooks.ts': {
     actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
-    leadingKeys: ['PAYMENT#*', 'PAYOUT#*', 'LEDGER#*', 'USER#*', 'SHARE#*', 'TRACK#*', 'WEBHOOK#*', 'CUSTOMER#*', 'CLIENT#*', 'CONFIG'],
+    leadingKeys: [
+      'PAYMENT#*',
+      'PAYOUT#*',
+      'LEDGER#*',
+      'USER#*',
+      'SHARE#*',
+      'TRACK#*',
+      'WEBHOOK#*',
+      'CUSTOMER#*',
+      'CLIENT#*',
+      'CONFIG',
+      'STATS#POOL',
+    ],
   },
   // Public, no caller: an unsubscribe (the link's user, their preferences written) and a public review (its
   // link's lookup, forgotten when the link is dead, and the share's items), each under the per-address

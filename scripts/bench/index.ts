@@ -24,6 +24,8 @@
  *    (upload-burst.ts, on a stack of its own).
  * 8. The analysis findings' precision and recall per detector on defects injected into real recordings, the
  *    untouched recordings' false findings, and what analysis adds to decoding (findings.ts; no stack).
+ * 9. Snip Pro's pool with 200 pros and 1,000 requests open: from a request to its first offer, and from a claim
+ *    to the request's page showing its reviewer, vs the same steps with a chosen pro (pool.ts, on a stack of its own).
 
  * It starts its own local stack on free ports with a throw-away data directory. Sections can be named to run
  * only them (`npm run bench -- 1 3b 4 5`; 2 takes in 2b and 2c, 4 takes in 4b); none named, all run. Each
@@ -43,6 +45,7 @@ import { benchFindings } from './findings.js';
 import { benchFirstPage } from './first-page.js';
 import { installLighthouse } from './lighthouse.js';
 import { benchPaymentChecksAlone } from './payment-checks.js';
+import { benchPoolAlone } from './pool.js';
 import { benchRoundTrips } from './round-trips.js';
 import { benchSession } from './session.js';
 import { benchTrackList } from './track-list.js';
@@ -91,7 +94,7 @@ async function benchOnOwnStack() {
  * 7 while the section alone passed; apart, every section runs to its end.
  */
 const SHARED_STACK = ['1', '2', '3', '3b', '4'];
-const PROCESSES = [SHARED_STACK, ['5'], ['6'], ['7'], ['8']];
+const PROCESSES = [SHARED_STACK, ['5'], ['6'], ['7'], ['8'], ['9']];
 /** Set in a section group's own process. */
 const CHILD = 'SNIP_BENCH_SECTIONS';
 
@@ -108,6 +111,7 @@ async function runSections() {
   if (wanted('6')) await benchPaymentChecksAlone();
   if (wanted('7')) await benchUploadBurstAlone();
   if (wanted('8')) await benchFindings();
+  if (wanted('9')) await benchPoolAlone();
 }
 
 async function main() {

@@ -6,7 +6,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { SNIP_PRO_POOL } from '../../shared/pool.js';
-import { callerOn, flows, money, type TestUser } from '../support/stack-kit.js';
+import { callerOn, flows, money, until, type TestUser } from '../support/stack-kit.js';
 
 const stack = inject('stack');
 const call = callerOn(stack);
@@ -28,14 +28,24 @@ async function poolPro(name: string, genres: string[], opts: { optIn?: boolean; 
   return pro;
 }
 
-/** A Snip Pro request on a new track of `payer`'s, ordered (and, unless `pay` is false, paid). */
-async function poolRequest(payer: TestUser, genre: string, pay = true) {
+/**
+ * A Snip Pro request on a new track of `payer`'s, ordered and paid: captured by the success page, or (`webhook`)
+ * by PayPal's webhook alone, as when the payer never comes back from PayPal.
+ */
+async function poolRequest(payer: TestUser, genre: string, capturedBy: 'page' | 'webhook' = 'page') {
   const track = await flows.uploadTrack(stack, payer, `Pool ${genre}`, { seconds: 1 });
   const order = await call(payer, 'createPoolRequest', { trackId: track.id, genre, shareOptions: money.REQUEST_OPTIONS });
   expect(order.status, JSON.stringify(order.body)).toBe(200);
   const orderId = order.body.orderId as string;
-  if (!pay) return { orderId, view: null };
   await money.onApprovalPage(stack, order.body.approveUrl, 'approve');
+  if (capturedBy === 'webhook') {
+    await until(
+      'the webhook to capture it',
+      async () => (await money.payment(orderId)).status,
+      (s) => s === 'pooled',
+    );
+    return { orderId, view: null };
+  }
   const captured = await money.captureOrder(stack, payer, orderId);
   expect(captured.status, JSON.stringify(captured.body)).toBe(200);
   return { orderId, view: captured.body };
@@ -108,7 +118,8 @@ describe('Snip Pro requests from the pool', () => {
   it('is refunded in full, once, when nobody claims it in time, and cannot be claimed after', async () => {
     const pro = await poolPro('Cal Country', ['Folk']);
     const { user: payer, id: payerId } = await flows.onboardedUser(stack, 'musician', { fullName: 'Uma Unclaimed' });
-    const { orderId } = await poolRequest(payer, 'Country / Folk');
+    // Captured by PayPal's webhook: the payer closed the tab on PayPal's page.
+    const { orderId } = await poolRequest(payer, 'Country / Folk', 'webhook');
     const pooledAt = Date.parse((await money.payment(orderId)).pooledAt!);
     // Before its time, the check leaves it in the pool.
     await money.checkAt(orderId, pooledAt + 60_000);

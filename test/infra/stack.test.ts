@@ -273,7 +273,19 @@ const TABLE_ACCESS: Record<string, { actions: string[]; leadingKeys?: string[]; 
   'HTTP handlers of the telemetry area': { actions: ['UpdateItem'], leadingKeys: ['CLIENT#*'] },
   'HTTP handlers of the webhooks area': {
     actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
-    leadingKeys: ['PAYMENT#*', 'PAYOUT#*', 'LEDGER#*', 'USER#*', 'SHARE#*', 'TRACK#*', 'WEBHOOK#*', 'CUSTOMER#*', 'CLIENT#*', 'CONFIG'],
+    leadingKeys: [
+      'PAYMENT#*',
+      'PAYOUT#*',
+      'LEDGER#*',
+      'USER#*',
+      'SHARE#*',
+      'TRACK#*',
+      'WEBHOOK#*',
+      'CUSTOMER#*',
+      'CLIENT#*',
+      'CONFIG',
+      'STATS#POOL',
+    ],
   },
   'HTTP handlers of the links area': {
     actions: ['GetItem', 'Query', 'UpdateItem', 'DeleteItem'],
