@@ -16,7 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Today's count: lower it when a copy goes. */
-export const COPIES_ALLOWED = 41;
+export const COPIES_ALLOWED = 40;
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SOURCES = '{functions,web/src,shared,scripts,infra,test}/**/*.{ts,tsx,mts}';

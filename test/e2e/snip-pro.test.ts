@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, screenshot } from '../support/browser.js';
 import { callRoute, createConfirmedUser, flows, type TestUser } from '../support/stack-kit.js';
 import { browserTests, onboardedMusician } from './fixtures.js';
-import { expectAccessible, expectFitsWidth, hubItemTitled, textOf, waitForPath } from './helpers.js';
+import { expectAccessible, expectFitsWidth, fillField, hubItemTitled, textOf, waitForPath } from './helpers.js';
 
 const e2e = browserTests();
 const { stack } = e2e;
@@ -54,7 +54,7 @@ describe('Snip Pro: a reviewer found for the musician', () => {
     await dialog.getByTestId('snip-pro-how').waitFor();
     await dialog.getByLabel('Track', { exact: true }).selectOption({ label: title });
     // The genre is asked for: without it, the request cannot be matched.
-    await dialog.getByLabel('Feedback notes', { exact: true }).fill(notes);
+    await fillField(dialog.getByLabel('Feedback notes', { exact: true }), notes);
     await dialog.getByLabel('Context', { exact: true }).selectOption('mix_check');
     await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
     await dialog.getByText('Choose the genre of the track').waitFor();

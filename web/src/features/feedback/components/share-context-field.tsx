@@ -1,5 +1,5 @@
 import { CONTEXT_CHOICES } from '@shared/feedback';
-import { SelectField } from '@/components/text-field';
+import { ChoiceField } from '@/components/text-field';
 
 /** Where the track is at (required), with what the chosen stage means under it. */
 export function ShareContextField({
@@ -15,7 +15,7 @@ export function ShareContextField({
 }) {
   const choice = CONTEXT_CHOICES.find((c) => c.value === value);
   return (
-    <SelectField
+    <ChoiceField
       label="Context"
       id={id}
       value={value}
@@ -26,13 +26,8 @@ export function ShareContextField({
       described={false}
       required
       data-testid="share-context"
-    >
-      <option value="">Where is the track at?</option>
-      {CONTEXT_CHOICES.map((c) => (
-        <option key={c.value} value={c.value}>
-          {c.label}
-        </option>
-      ))}
-    </SelectField>
+      placeholder="Where is the track at?"
+      choices={CONTEXT_CHOICES}
+    />
   );
 }

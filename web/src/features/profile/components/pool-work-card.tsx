@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Alert } from '@/components/alert';
 import { Panel } from '@/components/panel';
 import { errorMessage } from '@/lib/errors';
@@ -13,15 +13,21 @@ import { useUpdateProfile } from '@/features/profile/api/profile';
 export function PoolWorkCard({ takesPoolWork }: { takesPoolWork: boolean }) {
   const save = useUpdateProfile();
   const hint = useId();
+  // Ticked at once, as clicked; put back should the save fail.
+  const [on, setOn] = useState(takesPoolWork);
+  const change = (next: boolean) => {
+    setOn(next);
+    save.mutate({ takesPoolWork: next }, { onError: () => setOn(!next) });
+  };
   return (
     <Panel title="Snip Pro requests" className="profile-side-panel" testId="pool-work-card">
       <label className="checkbox-label small">
         <input
           type="checkbox"
-          checked={save.isPending ? Boolean(save.variables?.takesPoolWork) : takesPoolWork}
+          checked={on}
           disabled={save.isPending}
           aria-describedby={hint}
-          onChange={(e) => save.mutate({ takesPoolWork: e.target.checked })}
+          onChange={(e) => change(e.target.checked)}
           data-testid="pool-work-toggle"
         />
         Offer me Snip Pro requests in my genres
