@@ -76,7 +76,7 @@ async function processed(trackId: string, timeoutMs = 120_000) {
 }
 
 /** Uploads the song the way the browser does, through a presigned POST, registers it and waits for processing. */
-async function uploadSong(owner: UserRecord, title: string, song: Song) {
+export async function uploadSong(owner: UserRecord, title: string, song: Song) {
   const bytes = pcmWav(renderSong(song, SAMPLE_RATE), SAMPLE_RATE);
   const ticket = await createUploadTicket(owner, { filename: `${title}.wav`, contentType: 'audio/wav', size: bytes.length });
   const form = new FormData();
@@ -89,10 +89,10 @@ async function uploadSong(owner: UserRecord, title: string, song: Song) {
 }
 
 /** Share options as the share modal sends them, validated by the same schema the API uses. */
-const options = (feedbackNotes: string, context: string, trackPurpose: string, referenceTrack = ''): ShareOptions =>
+export const options = (feedbackNotes: string, context: string, trackPurpose: string, referenceTrack = ''): ShareOptions =>
   shareOptionsSchema.parse({ feedbackNotes, context, trackPurpose, referenceTrack, categories: ['mixing', 'arrangement'] });
 
-async function demoUser(id: string): Promise<UserRecord> {
+export async function demoUser(id: string): Promise<UserRecord> {
   const user = await getUser(id);
   if (!user) throw new Error(`Demo user ${id} has no record`);
   return user;

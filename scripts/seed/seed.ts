@@ -17,6 +17,7 @@ import { config } from '../../functions/lib/config.js';
 import { ensureSettings } from '../../functions/platform/data/settings.js';
 import { DEFAULT_MARGIN } from '../../shared/money.js';
 import { DEMO_PASSWORD, DEMO_USERS, type DemoUser } from './demo-users.js';
+import { seedDemoPoolRequest } from './demo-pool.js';
 import { seedDemoFeedback } from './demo-feedback.js';
 import { seedDemoImages } from './demo-images.js';
 import { adjustBalance } from '../../functions/money/data/ledger.js';
@@ -104,6 +105,7 @@ export async function seedDemoData(client: CognitoIdentityProviderClient, userPo
   }
   const [musician, peer, freePro] = ['musician@demo.test', 'musician2@demo.test', 'pro3@demo.test'].map((e) => created.get(e));
   if (musician && peer && freePro) await seedDemoFeedback({ musician, peer, freePro });
+  if (peer) await seedDemoPoolRequest(peer);
   // Earnings are held a week after delivery: Paul starts with some available, so a payout can be tried at once.
   const paul = created.get('pro@demo.test');
   if (paul)

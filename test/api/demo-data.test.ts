@@ -1,12 +1,15 @@
 /**
  * The demo data local mode starts with: besides the accounts, Mia's two tracks, Quinn's completed
- * review of one, and Max's pending request for the other, all readable through the API as users see them.
+ * review of one, Max's pending request for the other, and Max's Snip Pro request waiting in the pool for Priya,
+ * all readable through the API as users see them.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { PEAKS_COUNT } from '../../shared/constants.js';
+import { SNIP_PRO_POOL } from '../../shared/pool.js';
 import { DEMO_AVAILABLE_CENTS, DEMO_EARNINGS_REASON, seedDemoData } from '../../scripts/seed/seed.js';
 import { DEMO_PASSWORD } from '../../scripts/seed/demo-users.js';
 import { DEMO_TRACKS } from '../../scripts/seed/demo-feedback.js';
+import { DEMO_POOL_GENRE, DEMO_POOL_TRACK } from '../../scripts/seed/demo-pool.js';
 import { localCognitoClient } from '../../scripts/dev/emulators/user-pool.js';
 import { callRoute, signIn, useStackEnvironment } from '../support/stack-kit.js';
 import { allPros } from '../support/flows.js';
@@ -15,7 +18,7 @@ const stack = inject('stack');
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
-  for (const who of ['musician', 'musician2', 'pro', 'pro3']) tokens[who] = await signIn(stack, `${who}@demo.test`, DEMO_PASSWORD);
+  for (const who of ['musician', 'musician2', 'pro', 'pro2', 'pro3']) tokens[who] = await signIn(stack, `${who}@demo.test`, DEMO_PASSWORD);
 });
 
 const demoTracks = async () =>
@@ -123,10 +126,22 @@ describe('demo data', () => {
     });
   });
 
+  it("has Max's Snip Pro request waiting in the pool, its $15 held there, offered to Priya, who can take it", async () => {
+    const [waiting] = (await callRoute(stack.apiUrl, 'listWaitingPoolRequests', {}, tokens.musician2)).body.requests;
+    expect(waiting).toMatchObject({ trackTitle: DEMO_POOL_TRACK, genre: DEMO_POOL_GENRE, offeredNow: expect.any(Number) });
+    const offers = (await callRoute(stack.apiUrl, 'listPoolOffers', {}, tokens.pro2)).body.offers as { orderId: string }[];
+    expect(offers).toContainEqual(expect.objectContaining({ orderId: waiting.orderId, trackTitle: DEMO_POOL_TRACK, payerName: 'Max Musician' }));
+    useStackEnvironment(stack);
+    const { entriesOf } = await import('../support/payments.js');
+    expect((await entriesOf('POOL', waiting.orderId)).map((e) => [e.kind, e.amountCents])).toEqual([['pool_hold', SNIP_PRO_POOL.priceCents]]);
+    // Not claimed here: the demo keeps it waiting for whoever tries it next (the claim is the pool's own test's).
+  });
+
   it('is not made twice: seeding again, as every start does, adds nothing', async () => {
     useStackEnvironment(stack);
     const before = await demoTracks();
     await seedDemoData(localCognitoClient(stack.cognitoEndpoint), stack.userPoolId);
     expect((await demoTracks()).map((t) => t.id).sort()).toEqual(before.map((t) => t.id).sort());
+    expect((await callRoute(stack.apiUrl, 'listWaitingPoolRequests', {}, tokens.musician2)).body.requests).toHaveLength(1);
   });
 });
