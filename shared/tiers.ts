@@ -2,11 +2,33 @@
  * What each feedback tier buys (FEEDBACK_TIERS), as the front page and Choose Your Pro say it: who reviews,
  * how they are chosen, the deadlines and the refund.
  */
-import type { FEEDBACK_TIERS } from './constants.js';
+import { FEEDBACK_TIERS } from './constants.js';
 import { PAID_REQUEST } from './money.js';
 import { SNIP_PRO_POOL } from './pool.js';
 
-type TierKey = (typeof FEEDBACK_TIERS)[number]['key'];
+export type TierKey = (typeof FEEDBACK_TIERS)[number]['key'];
+/** The tiers a musician asks a person in by name: Snip Pro's reviewer is matched, never chosen. */
+export type ChosenTier = Exclude<TierKey, 'pro'>;
+
+export const tierLabel = (key: TierKey): string => FEEDBACK_TIERS.find((t) => t.key === key)!.label;
+
+/**
+ * The tier a request to this pro by name buys: World-Class when an admin vetted them (whatever they ask),
+ * free peer feedback when they ask nothing, Choose Your Pro at any other price ($15 included: Snip Pro is
+ * the tier where Snip finds the reviewer).
+ */
+export function chosenTierOf(pro: { feedbackPriceCents?: number | null; worldClass?: object | null }): ChosenTier {
+  if (pro.worldClass) return 'world-class';
+  return (pro.feedbackPriceCents ?? 0) > 0 ? 'choose-pro' : 'peer';
+}
+
+/** Choose Your Pro's tier filter: any, or one of the tiers a pro is chosen in. */
+export const DIRECTORY_TIERS = [
+  { value: 'any', label: 'Any tier' },
+  ...(['peer', 'choose-pro', 'world-class'] as const).map((value) => ({ value, label: tierLabel(value) })),
+] as const;
+export type DirectoryTier = ChosenTier | 'any';
+export const DIRECTORY_TIER_VALUES = DIRECTORY_TIERS.map((t) => t.value) as [DirectoryTier, ...DirectoryTier[]];
 
 const ACCEPT = `${PAID_REQUEST.acceptHours} hours`;
 

@@ -10,6 +10,7 @@ import { ORDERS, type ListingRecord, type ProOrder } from './data/pro-listing.js
 import { getListings, pageOrder } from './data/pro-orders.js';
 import { MAIN_GENRES } from '../../shared/genres.js';
 import { PRICE_RANGES, type PriceRange } from '../../shared/reputation.js';
+import { chosenTierOf, type DirectoryTier } from '../../shared/tiers.js';
 import { decodeCursor, encodeCursor } from '../lib/cursor.js';
 import { pickOrNull } from '../lib/pick.js';
 import { toFigures } from './reputation.js';
@@ -126,16 +127,16 @@ const toProCard = (u: UserRecord, listing: ListingRecord | undefined): UserCard 
 
 /**
  * A page of Choose Your Pro: the pros in the order asked for (by name, best rated, lowest price, fastest),
- * of a genre and a price range when asked, never the caller. One Query of the order's index partition, then
+ * of a genre, a price range and a tier when asked, never the caller. One Query of the order's index partition, then
  * the pros and their listings read by key together; filtered, a page may come back short, with `next`
  * continuing after the last pro looked at.
  */
 export async function listPros(
   callerId: string,
-  input: { cursor?: string; genre?: string; price?: PriceRange; sort?: ProOrder },
+  input: { cursor?: string; genre?: string; price?: PriceRange; tier?: DirectoryTier; sort?: ProOrder },
 ): Promise<{ users: UserCard[]; next: string | null }> {
   const order = ORDERS[input.sort ?? 'name'];
-  const filtered = Boolean(input.genre || (input.price && input.price !== 'any'));
+  const filtered = Boolean(input.genre || (input.price && input.price !== 'any') || (input.tier && input.tier !== 'any'));
   const start = decodeCursor(input.cursor, { [`${order.index}PK`]: order.partition } as { GSI3PK: string });
   // One entry more than a page: a full page then knows whether another follows ('Load more pros' never loads nothing).
   const { entries, next } = await pageOrder(input.sort ?? 'name', { limit: filtered ? FILTERED_READ : PROS_PAGE_SIZE + 1, start });
@@ -144,6 +145,7 @@ export async function listPros(
   const byId = new Map(users.map((u) => [u.id, u]));
   const inGenre = genreMatcher(input.genre);
   const inPrice = priceMatcher(input.price);
+  const inTier = (u: UserRecord) => !input.tier || input.tier === 'any' || chosenTierOf(u) === input.tier;
   const page: UserCard[] = [];
   let looked = 0;
   for (const e of entries) {
@@ -151,7 +153,7 @@ export async function listPros(
     looked++;
     const u = byId.get(e.id);
     // A record whose type changed since its entry was read is left out.
-    if (u && u.type === 'pro' && u.id !== callerId && inGenre(u) && inPrice(u)) page.push(toProCard(u, listings.get(e.id)));
+    if (u && u.type === 'pro' && u.id !== callerId && inGenre(u) && inPrice(u) && inTier(u)) page.push(toProCard(u, listings.get(e.id)));
   }
   return { users: page, next: encodeCursor(looked < entries.length ? entries[looked - 1].key : next) };
 }

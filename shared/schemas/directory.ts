@@ -4,6 +4,7 @@ import { cursorField, textField } from './common.js';
 import { userView } from './users.js';
 import { MAIN_GENRES } from '../genres.js';
 import { PRICE_RANGE_VALUES, PRO_SORT_VALUES } from '../reputation.js';
+import { DIRECTORY_TIER_VALUES } from '../tiers.js';
 
 import { reputationView } from './reputation.js';
 
@@ -62,6 +63,7 @@ export const listProsInput = z.strictObject({
   cursor: cursorField,
   genre: z.optional(z.enum(MAIN_GENRE_NAMES, { error: 'Unknown genre' })),
   price: z.optional(z.enum(PRICE_RANGE_VALUES, { error: 'Unknown price range' })),
+  tier: z.optional(z.enum(DIRECTORY_TIER_VALUES, { error: 'Unknown tier' })),
   /** The order; a cursor continues the order (and filters) it was made for. */
   sort: z.optional(z.enum(PRO_SORT_VALUES, { error: 'Unknown order' })),
 });

@@ -1,6 +1,6 @@
 /**
  * Choose Your Pro on the server: each pro's reputation kept as their requests complete, are rated and
- * expire (no recount), and the list filtered by genre and price and sorted by name, rating, price and
+ * expire (no recount), and the list filtered by genre, price and tier and sorted by name, rating, price and
  * turnaround across its pages. Other files make pros on the same stack at the same time, so the lists are
  * checked for their order and for this file's pros, never for their length.
  */
@@ -169,6 +169,21 @@ describe('Choose Your Pro', () => {
     const both = (await allPages({ genre: 'Electronic / Dance', price: '15' })).cards;
     expect(onlyMine(both)).toEqual([]);
     expect(onlyMine((await allPages({ genre: 'Hip-Hop / Rap', price: '15' })).cards)).toEqual(['Hal Hiphop Fifteen']);
+  });
+
+  it('filters by tier: World-Class only the vetted, Choose Your Pro every other pro who charges, free peer feedback the rest', async () => {
+    const byTier = async (tier: string) => (await allPages({ tier })).cards;
+    const worldClass = await byTier('world-class');
+    expect(worldClass.every((c) => (c as Card & { worldClass: unknown }).worldClass)).toBe(true);
+    expect(onlyMine(worldClass)).toEqual(['Nico Ninety']);
+    const chosen = await byTier('choose-pro');
+    expect(chosen.every((c) => (c.feedbackPriceCents ?? 0) > 0)).toBe(true);
+    expect(onlyMine(chosen)).toEqual(['Hal Hiphop Fifteen', 'Tia Techno Thirty']);
+    expect(onlyMine(await byTier('peer'))).toEqual(['Fern Free Folk']);
+    expect(onlyMine(await byTier('any'))).toEqual(['Fern Free Folk', 'Hal Hiphop Fifteen', 'Nico Ninety', 'Tia Techno Thirty']);
+    expect(onlyMine((await allPages({ tier: 'world-class', genre: 'Hip-Hop / Rap' })).cards)).toEqual([]);
+    const unknown = await call(musician, 'listPros', { tier: 'pro' });
+    expect([unknown.status, unknown.body.error.message]).toEqual([400, 'Unknown tier']);
   });
 
   it('moves a pro in the price order when the price changes, and out of every order when no longer a pro', async () => {

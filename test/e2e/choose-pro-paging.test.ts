@@ -1,6 +1,6 @@
 /**
  * Choose Your Pro shows the pros a page at a time ('Load more pros' adds the next page below), filtered by
- * genre and price and sorted on the server, each card with the pro's reputation.
+ * genre, price and tier and sorted on the server, each card with the pro's reputation and tier.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROS_PAGE_SIZE } from '../../functions/people/directory.js';
@@ -63,7 +63,7 @@ describe('Choose Your Pro', () => {
 
 describe('Choose Your Pro, filtered and sorted', () => {
   for (const viewport of [DESKTOP, PHONE]) {
-    it(`finds the rated techno pro under $15, best rated first, with the reputation on the card (${viewport.width} px)`, async () => {
+    it(`finds the rated techno pro under $15 in Choose Your Pro, best rated first, with the reputation on the card (${viewport.width} px)`, async () => {
       const page = await e2e.signedIn(musician, '/dashboard', viewport);
       await page.goto(`${stack.appUrl}/choose-pro`);
       await page.getByTestId('pro-card').first().waitFor();
@@ -71,8 +71,11 @@ describe('Choose Your Pro, filtered and sorted', () => {
       await filters.getByLabel('Genre').selectOption('Electronic / Dance');
       await filters.getByRole('button', { name: 'Up to $15' }).click();
       await filters.getByLabel('Sort by').selectOption('rating');
+      await filters.getByLabel('Tier').selectOption('choose-pro');
       const card = proCardNamed(page, RATED);
       await card.waitFor({ timeout: 15_000 });
+      // Chosen by name at $15, she is in Choose Your Pro: Snip Pro is the tier where Snip finds the reviewer.
+      expect(await card.getByTestId('pro-tier').textContent()).toBe('Choose Your Pro');
       expect(await card.getByTestId('reputation-rating').textContent()).toBe('4.7 from 3 ratings');
       expect(await card.getByTestId('reputation').textContent()).toContain('On time 100%');
       // Every pro shown is within the range, and the rated come first.
@@ -86,6 +89,11 @@ describe('Choose Your Pro, filtered and sorted', () => {
       await card.scrollIntoViewIfNeeded();
       await screenshot(page, `choose-pro-filtered-${viewport.width}`);
       await expectAccessible(page, `Choose Your Pro filtered (${viewport.width} px)`);
+
+      // Not vetted, she is not World-Class.
+      await filters.getByLabel('Tier').selectOption('world-class');
+      await card.waitFor({ state: 'detached' });
+      await filters.getByLabel('Tier').selectOption('any');
 
       // A filter nothing matches says so.
       await filters.getByRole('button', { name: 'Free' }).click();

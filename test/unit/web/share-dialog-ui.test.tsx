@@ -11,8 +11,11 @@ import { ApiError } from '../../../web/src/lib/api-client';
 import { ShareModal } from '../../../web/src/features/feedback/components/share-modal';
 import { ChooseProGrid } from '../../../web/src/features/pros/components/choose-pro-grid';
 import { apiMock } from './amplify-mock';
+import type { UserCard } from '../../../shared/schemas/directory';
 import { shareView as share, trackStack, userCard as user } from './fixtures';
 import { renderUi, withStyles } from './render';
+
+const VETTED: UserCard['worldClass'] = { reason: 'Mixed two UK No. 1 singles', at: '2026-01-01T00:00:00.000Z' };
 
 const renderWithQuery = (ui: React.ReactElement) => renderUi(ui, { url: null });
 const calls = (name: string) => apiMock.mock.calls.filter((c) => c[0] === name);
@@ -145,18 +148,19 @@ describe('the share modal', () => {
     expect(submit.textContent).toBe('Continue to Payment');
   });
 
-  it("names the feedback tier of the chosen user's price once someone is chosen", () => {
+  it('names the feedback tier a request to the chosen user buys once someone is chosen: World-Class only when vetted', () => {
     const { rerender } = renderWithQuery(<ShareModal open onClose={() => {}} tracks={tracks} />);
     expect(screen.queryByTestId('share-tier')).toBeNull();
-    const tierFor = (feedbackPriceCents: number | null) => {
-      rerender(
-        <ShareModal open onClose={() => {}} tracks={tracks} initialUser={user({ id: `p${feedbackPriceCents}`, feedbackPriceCents })} />,
-      );
+    const tierFor = (feedbackPriceCents: number | null, worldClass: UserCard['worldClass'] = null) => {
+      const id = `p${feedbackPriceCents}${worldClass ? 'v' : ''}`;
+      rerender(<ShareModal open onClose={() => {}} tracks={tracks} initialUser={user({ id, feedbackPriceCents, worldClass })} />);
       return screen.queryByTestId('share-tier')?.textContent;
     };
     expect(tierFor(null)).toBe('Free peer feedback');
-    expect(tierFor(1500)).toBe('Snip Pro');
-    expect(tierFor(9000)).toBe('World-Class DJs & Producers');
+    // A pro asking $15 is chosen by name: Snip Pro is the tier where Snip finds the reviewer.
+    expect(tierFor(1500)).toBe('Choose Your Pro');
+    expect(tierFor(9000)).toBe('Choose Your Pro');
+    expect(tierFor(9000, VETTED)).toBe('World-Class DJs & Producers');
   });
 
   it("shows the API's message when a request is refused", async () => {
@@ -243,17 +247,23 @@ describe('Choose Your Pro', () => {
     expect(onChoose).toHaveBeenCalledWith(expect.objectContaining({ id: 'p1' }));
   });
 
-  it("names the feedback tier of each pro's price; none for a price off the tiers", async () => {
+  it('names the tier each pro is chosen in: free, Choose Your Pro at any price, World-Class only when vetted', async () => {
     const prices = [null, 1500, 3000, 9000, 2500];
-    apiMock.mockResolvedValue({ users: prices.map((feedbackPriceCents, i) => user({ id: `p${i}`, feedbackPriceCents })) });
+    apiMock.mockResolvedValue({
+      users: [
+        ...prices.map((feedbackPriceCents, i) => user({ id: `p${i}`, feedbackPriceCents })),
+        user({ id: 'pv', feedbackPriceCents: 9000, worldClass: VETTED }),
+      ],
+    });
     renderWithQuery(<ChooseProGrid onChoose={() => {}} />);
     const cards = await screen.findAllByTestId('pro-card');
     expect(cards.map((c) => within(c).queryByTestId('pro-tier')?.textContent ?? null)).toEqual([
       'Free peer feedback',
-      'Snip Pro',
+      'Choose Your Pro',
+      'Choose Your Pro',
+      'Choose Your Pro',
       'Choose Your Pro',
       'World-Class DJs & Producers',
-      null,
     ]);
   });
 

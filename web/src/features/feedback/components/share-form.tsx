@@ -1,9 +1,9 @@
 import { useId, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { TRACK_PURPOSES } from '@shared/feedback';
+import { chosenTierOf, tierLabel } from '@shared/tiers';
 import { AlertIf } from '@/components/alert';
 import { Button } from '@/components/button';
 import { SelectField, TextAreaField, TextField } from '@/components/text-field';
-import { feedbackTierName } from '@/lib/money';
 import { CategoryToggles } from './category-toggles';
 import {
   isSnipPro,
@@ -57,7 +57,7 @@ export function ShareForm({
   onCancel: () => void;
 }) {
   const id = useId();
-  const tier = details.user ? feedbackTierName(details.user.feedbackPriceCents) : null;
+  const tier = details.user ? tierLabel(isSnipPro(details.user) ? 'pro' : chosenTierOf(details.user)) : null;
   return (
     <form ref={formRef} className="form share-form" onSubmit={onSubmit} noValidate>
       {!details.user && <SnipProChoice onChoose={() => onChange('user', SNIP_PRO)} />}

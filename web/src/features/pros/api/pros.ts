@@ -1,14 +1,16 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { PriceRange, ProSort } from '@shared/reputation';
+import type { DirectoryTier } from '@shared/tiers';
 import { api } from '@/lib/api';
 import { cursorOf, cursorPages } from '@/lib/pages';
 
 export const prosQueryKey = ['users', 'pros'] as const;
 
-/** What Choose Your Pro asks for: a genre, a price range and an order (the defaults: every genre, any price, by name). */
+/** What Choose Your Pro asks for: a genre, a price range, a tier and an order (the defaults: every genre, any price and tier, by name). */
 export interface ProFilters {
   genre?: string;
   price?: PriceRange;
+  tier?: DirectoryTier;
   sort?: ProSort;
 }
 
@@ -16,6 +18,7 @@ export interface ProFilters {
 const asInput = (f: ProFilters) => ({
   ...(f.genre ? { genre: f.genre } : {}),
   ...(f.price && f.price !== 'any' ? { price: f.price } : {}),
+  ...(f.tier && f.tier !== 'any' ? { tier: f.tier } : {}),
   ...(f.sort && f.sort !== 'name' ? { sort: f.sort } : {}),
 });
 

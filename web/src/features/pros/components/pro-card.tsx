@@ -1,8 +1,9 @@
 import type { UserCard } from '@shared/schemas/directory';
+import { chosenTierOf, tierLabel } from '@shared/tiers';
 import { Avatar } from '@/components/avatar';
 import { Button } from '@/components/button';
 import { ReputationLine } from '@/components/reputation-line';
-import { feedbackPrice, feedbackTierName } from '@/lib/money';
+import { feedbackPrice } from '@/lib/money';
 import { proName } from '@/features/pros/utils/pro';
 import { ProMore } from './pro-more';
 
@@ -24,7 +25,7 @@ export function ProCard({
   const Name = headingLevel === 2 ? 'h2' : 'h3';
   const name = proName(user);
   const price = feedbackPrice(user.feedbackPriceCents);
-  const tier = feedbackTierName(user.feedbackPriceCents);
+  const tier = tierLabel(chosenTierOf(user));
 
   return (
     <li className="pro-card" data-testid="pro-card" data-user-id={user.id}>
@@ -44,11 +45,9 @@ export function ProCard({
               Free
             </p>
           )}
-          {tier && (
-            <p className="pro-tier muted small" data-testid="pro-tier">
-              {tier}
-            </p>
-          )}
+          <p className="pro-tier muted small" data-testid="pro-tier">
+            {tier}
+          </p>
         </div>
       </div>
       {user.worldClass && (
