@@ -47,7 +47,7 @@ export async function reportReview(userId: string, input: { id: string; reason: 
     resolution: null,
     resolvedBy: null,
   };
-  const result = await shares.putDispute(record, deliveredAfter);
+  const result = await shares.putDispute(record, deliveredAfter, { musicianId: userId, proId: share.sharedWithUserId });
   if (result === 'exists') throw new Conflict('You have reported this review already', 'already_reported');
   if (result === 'late') throw windowClosed();
   if (result === 'closed') throw new Conflict('This request is being deleted with its track', 'deleting');

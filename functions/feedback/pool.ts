@@ -14,7 +14,7 @@ import { matchPoolPros } from '../people/index.js';
 import { sell, settleClaim, type Purchase } from '../money/index.js';
 import { Conflict, Forbidden, NotFound } from '../lib/errors.js';
 import { idFromKey } from '../lib/idempotency.js';
-import { offersOf, pageSharesBy, type ShareRecord } from './data/index.js';
+import { offersOf, pageSharesBy, reportedBy, type ShareRecord } from './data/index.js';
 import { newShare, ownReadyTrack } from './requests.js';
 
 /** The name a request in the pool shows for its reviewer until one claims it. */
@@ -28,12 +28,15 @@ export function createPoolRequest(caller: UserRecord, input: PoolRequestInput): 
 }
 
 /**
- * The pros a musician's request is never offered to: the musician, and those who declined any of their latest
- * requests (one read: the order's round trips stay three).
+ * The pros a musician's request is never offered to: the musician, those who declined any of their latest
+ * requests and those whose reviews they reported (two reads at once: the order's round trips stay three).
  */
 async function leftOutBy(payerId: string): Promise<Set<string>> {
-  const { shares } = await pageSharesBy(payerId, { limit: 100, statuses: ['declined'], queries: 1 });
-  return new Set([payerId, ...shares.map((s) => s.sharedWithUserId)]);
+  const [{ shares }, reported] = await Promise.all([
+    pageSharesBy(payerId, { limit: 100, statuses: ['declined'], queries: 1 }),
+    reportedBy(payerId),
+  ]);
+  return new Set([payerId, ...shares.map((s) => s.sharedWithUserId), ...reported]);
 }
 
 async function poolPurchase(caller: UserRecord, request: Omit<PoolRequestInput, 'idempotencyKey'>): Promise<Purchase> {

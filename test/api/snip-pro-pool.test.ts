@@ -1,6 +1,7 @@
 /**
  * Snip Pro: a paid request that names nobody, matched from the pool of pros who take such work. Its offers go
- * to the pros of its genre, the least loaded first, never to the musician; its money waits in the pool; the
+ * to the pros of its genre, the least loaded first, never to the musician nor to a pro who declined them or
+ * whose review they reported; its money waits in the pool; the
  * first claim makes the reviewer (two at once: one wins, the other is told); unclaimed in time, it is
  * refunded in full, once. Each test has a genre of its own, so that no other file's pros join its pool.
  */
@@ -78,6 +79,32 @@ describe('Snip Pro requests from the pool', () => {
     // Someone not offered it is told it does not exist.
     const notOffered = await call(metal.user, 'claimPoolRequest', { orderId });
     expect([notOffered.status, notOffered.body.error.code]).toEqual([404, 'not_found']);
+  });
+
+  it('is never offered to a pro who declined the musician before, nor to one whose review the musician reported', async () => {
+    const declined = await poolPro('Dee Declined', ['Soul']);
+    const reported = await poolPro('Rex Reported', ['Funk']);
+    const fresh = await poolPro('Fay Fresh', ['Neo-Soul']);
+    const { user: payer } = await flows.onboardedUser(stack, 'musician', { fullName: 'Mae Mindful' });
+    // Dee declined her free request.
+    const track = await flows.uploadTrack(stack, payer, 'Earlier', { seconds: 1 });
+    const asked = await flows.requestFeedback(stack, payer, declined.id, track.id, money.REQUEST_OPTIONS);
+    expect((await flows.respondToShare(stack, declined.user, asked.body.id, 'declined')).status).toBe(200);
+    // Rex delivered a paid review she reported.
+    await money.setPrice(stack, reported.id, 3000);
+    const { view } = await money.paidRequest(stack, payer, { id: reported.id, priceCents: 3000 }, 'Reported');
+    expect((await flows.respondToShare(stack, reported.user, view.shareId, 'accepted')).status).toBe(200);
+    expect((await flows.fullReview(stack, reported.user, view.shareId, 1)).status).toBe(200);
+    const report = await call(payer, 'reportReview', { id: view.shareId, reason: 'generic', text: 'It could be about any track.' });
+    expect(report.status, JSON.stringify(report.body)).toBe(200);
+
+    // The pool's first wave has room for all three: only Fay is offered it.
+    const { orderId } = await poolRequest(payer, 'R&B / Soul');
+    expect(await offered(fresh.user)).toEqual([orderId]);
+    for (const other of [declined, reported]) expect(await offered(other.user)).toEqual([]);
+    expect((await call(payer, 'listWaitingPoolRequests', {})).body.requests).toEqual([
+      expect.objectContaining({ orderId, offeredNow: 1, offeredInAll: 1 }),
+    ]);
   });
 
   it('makes one reviewer of two pros claiming at once; the other is told at once, and the request goes on as any paid one', async () => {

@@ -39,4 +39,5 @@ export {
 export { deletePublicLink, getPublicLinkOf, type PublicLinkRecord } from './shares/public-links.js';
 export { getTemplates } from './templates.js';
 export { offerDelete, offerPut, offersOf, type PoolOffer } from './pool-offers.js';
+export { reportedBy } from './reported-pros.js';
 export { poolStats, poolStatsAdd } from './pool-stats.js';

@@ -7,6 +7,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dyn
 import type { DisputeStatus } from '../../../../shared/review.js';
 import { dynamo } from '../../../lib/aws/dynamo.js';
 import { countAll, cancellation, send } from '../../../platform/data/index.js';
+import { reportedMarkPut } from '../reported-pros.js';
 import { type DisputeRecord, FENCE, T, disputeKey, metaKey, pk, strip } from './records.js';
 
 export const OPEN_DISPUTES = 'DISPUTES#OPEN';
@@ -16,8 +17,13 @@ const queueKeys = (d: Pick<DisputeRecord, 'openedAt' | 'shareId'>) => ({ GSI1PK:
 /**
  * Opens a report of a delivered review: only while the share is open and completed, its feedback was
  * delivered after `deliveredAfter`, and no report was made before. 'exists', 'late' or 'closed' otherwise.
+ * The musician's mark of the reported pro goes with it (reported-pros.ts).
  */
-export async function putDispute(d: DisputeRecord, deliveredAfter: string): Promise<'written' | 'exists' | 'late' | 'closed'> {
+export async function putDispute(
+  d: DisputeRecord,
+  deliveredAfter: string,
+  parties: { musicianId: string; proId: string },
+): Promise<'written' | 'exists' | 'late' | 'closed'> {
   try {
     await send(
       () =>
@@ -47,6 +53,7 @@ export async function putDispute(d: DisputeRecord, deliveredAfter: string): Prom
                 ConditionExpression: 'attribute_not_exists(PK)',
               },
             },
+            reportedMarkPut(parties.musicianId, parties.proId, d.shareId, d.openedAt),
           ],
         }),
     );
