@@ -1,6 +1,6 @@
 /**
  * Snip Pro: a paid request that names nobody. Snip matches it to the pros who take pool work and fit it
- * (its genre; then the least loaded, the best rated, the fastest), and offers it to them in waves: the best
+ * (its genre; then the focus areas asked for, the least loaded, the most available, the best rated, the fastest), and offers it to them in waves: the best
  * OFFER_WAVE fitting pros first, OFFER_HOURS later the next ones beside them, and so on. The first to claim
  * it becomes its reviewer under the contract of any paid request, its time to accept counted from the claim;
  * a request nobody claims within CLAIM_HOURS is refunded in full.

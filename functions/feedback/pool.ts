@@ -43,7 +43,7 @@ async function poolPurchase(caller: UserRecord, request: Omit<PoolRequestInput, 
   // The schema took a main genre.
   const genre = mainGenreOf(request.genre)!;
   // Three round trips in all, with the order's: the track, the genre's pros and those left out at once.
-  const [track, offers] = await Promise.all([ownReadyTrack(caller, request.trackId), matchPoolPros(genre, leftOutBy(caller.id))]);
+  const [track, offers] = await Promise.all([ownReadyTrack(caller, request.trackId), matchPoolPros(genre, request.shareOptions.categories, leftOutBy(caller.id))]);
   if (!offers.length) {
     throw new Conflict(
       `No Snip Pro takes ${genre} requests right now. Choose a pro yourself, or try again later: nothing was charged.`,

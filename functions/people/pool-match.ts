@@ -1,9 +1,11 @@
 /**
  * Who is offered a Snip Pro request (shared/pool.ts), best fit first: the pros who take pool work in its
- * genre, never the musician nor anyone they leave out, ordered by their load (the earnings of paid reviews
- * not delivered yet: the least loaded first), then their on-time rate, their rating, and the days their
+ * genre, never the musician nor anyone they leave out, ordered by how many of the focus areas the request
+ * asks for are theirs (the most first), then their load (the earnings of paid reviews not delivered yet: the
+ * least loaded first), the sessions a week they offer, their on-time rate, their rating, and the days their
  * word gives them. One partition and two batch reads, whatever the number of requests.
  */
+import { AVAILABILITY_OPTIONS } from '../../shared/constants.js';
 import { SNIP_PRO_POOL } from '../../shared/pool.js';
 import { completeDaysFor } from '../../shared/money.js';
 import { getUsers } from './data/user-lists.js';
@@ -14,17 +16,26 @@ import { toFigures } from './reputation.js';
 
 export interface PoolCandidate {
   id: string;
+  /** How many of the request's focus areas are the pro's own. */
+  focusMatch: number;
   /** Earnings of paid reviews not delivered yet. */
   loadCents: number;
+  /** The rank of the sessions a week the pro offers (AVAILABILITY_OPTIONS; -1: not said). */
+  availability: number;
   onTimeRate: number | null;
   rating: number | null;
   completeDays: number;
 }
 
-/** The order of fit: least loaded, then most often on time, best rated, quickest by their word (unknowns after knowns). */
+/**
+ * The order of fit: most of the focus areas asked for, least loaded, most sessions a week, most often on time,
+ * best rated, quickest by their word (unknowns after knowns).
+ */
 export function byFit(a: PoolCandidate, b: PoolCandidate): number {
   return (
+    b.focusMatch - a.focusMatch ||
     a.loadCents - b.loadCents ||
+    b.availability - a.availability ||
     (b.onTimeRate ?? -1) - (a.onTimeRate ?? -1) ||
     (b.rating ?? -1) - (a.rating ?? -1) ||
     a.completeDays - b.completeDays ||
@@ -33,10 +44,10 @@ export function byFit(a: PoolCandidate, b: PoolCandidate): number {
 }
 
 /**
- * The pros to offer a request in `genre` (a main genre) to, best fit first, at most SNIP_PRO_POOL.maxOffers;
- * `leftOut` read beside the genre's members.
+ * The pros to offer a request in `genre` (a main genre) asking for `focus` (feedback categories) to, best fit
+ * first, at most SNIP_PRO_POOL.maxOffers; `leftOut` read beside the genre's members.
  */
-export async function matchPoolPros(genre: string, leftOut: Promise<ReadonlySet<string>>): Promise<string[]> {
+export async function matchPoolPros(genre: string, focus: readonly string[], leftOut: Promise<ReadonlySet<string>>): Promise<string[]> {
   const [members, out] = await Promise.all([poolMembersIn(genre), leftOut]);
   const ids = members.filter((id) => !out.has(id));
   if (!ids.length) return [];
@@ -49,7 +60,9 @@ export async function matchPoolPros(genre: string, leftOut: Promise<ReadonlySet<
       const figures = toFigures(listings.get(u.id));
       return {
         id: u.id,
+        focusMatch: focus.filter((f) => (u.focusAreas as readonly string[] | undefined)?.includes(f)).length,
         loadCents: u.pendingCents ?? 0,
+        availability: (AVAILABILITY_OPTIONS as readonly (string | null)[]).indexOf(u.availability ?? null),
         onTimeRate: figures.onTimeRate,
         rating: figures.rating,
         completeDays: completeDaysFor(u.responseTime),

@@ -23,14 +23,13 @@ function assertNotAdmin(user: UserRecord) {
 /** Saves the fields sent; fields equal to what is stored are dropped (nothing is written if none remain). */
 export async function updateProfile(user: UserRecord, input: ProfileChanges): Promise<UserRecord> {
   assertNotAdmin(user);
-  if (input.takesPoolWork && user.type !== 'pro') throw new Forbidden('Only pros take Snip Pro requests from the pool', 'not_pro');
-  const changed = Object.fromEntries(
-    Object.entries(input).filter(
-      ([key, value]) =>
-        (user as unknown as Record<string, unknown>)[key] !== value &&
-        !(value === null && (user as unknown as Record<string, unknown>)[key] === undefined),
-    ),
-  ) as ProfileChanges;
+  if ((input.takesPoolWork || input.focusAreas?.length) && user.type !== 'pro')
+    throw new Forbidden('Only pros take Snip Pro requests from the pool', 'not_pro');
+  const stored = user as unknown as Record<string, unknown>;
+  // A list is compared by its items (focus areas); an absent field is as null, or as an empty list.
+  const same = (key: string, value: unknown) =>
+    Array.isArray(value) ? JSON.stringify(stored[key] ?? []) === JSON.stringify(value) : stored[key] === value || (value === null && stored[key] === undefined);
+  const changed = Object.fromEntries(Object.entries(input).filter(([key, value]) => !same(key, value))) as ProfileChanges;
   if (Object.keys(changed).length === 0) return user;
   const { fullName, username, ...rest } = changed;
   if (fullName === undefined && username === undefined) return updateUser(user, rest);

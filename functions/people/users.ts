@@ -100,6 +100,7 @@ export function toUserView(user: UserRecord, isAdmin: boolean): UserView {
     freeRechecks: Boolean(user.freeRechecks),
     worldClass: decisionView(user.worldClass),
     takesPoolWork: Boolean(user.takesPoolWork),
+    focusAreas: user.focusAreas ?? [],
     balanceCents: user.balanceCents,
     bio: user.bio,
     ...pickOrNull(user, PROFILE_TEXTS),

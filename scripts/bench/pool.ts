@@ -90,7 +90,7 @@ async function openRequests(count: number, payerId: string, apiPros: string[]): 
   const data = await import('../../functions/money/data/payments.js');
   const { step } = await import('../../functions/money/payment-settlement.js');
   const { matchPoolPros } = await import('../../functions/people/index.js');
-  const offers = await matchPoolPros(GENRE, Promise.resolve(new Set([payerId, ...apiPros])));
+  const offers = await matchPoolPros(GENRE, [], Promise.resolve(new Set([payerId, ...apiPros])));
   const at = new Date().toISOString();
   let next = 0;
   await Promise.all(

@@ -1,5 +1,6 @@
 /** The demo accounts of local mode. All use the password `demo-pass` and are fully onboarded. */
 import type { ProfilePageField, UserRecord } from '../../functions/people/data/users.js';
+import type { FeedbackCategoryKey } from '../../shared/feedback.js';
 
 export const DEMO_PASSWORD = 'demo-pass';
 
@@ -19,8 +20,9 @@ export interface DemoUser {
   feedbackPriceCents?: number | null;
   /** Vetted as World-Class by an admin, for this reason (shown on the pro's card). */
   worldClass?: string;
-  /** Takes Snip Pro requests from the pool in their genres. */
+  /** Takes Snip Pro requests from the pool in their genres, first those asking about their focus areas. */
   takesPoolWork?: boolean;
+  focusAreas?: FeedbackCategoryKey[];
   costRange?: { min: number; max: number };
   experience?: number;
   /** The profile page's fields: what Choose Your Pro and the 'More about' popover show. */
@@ -103,6 +105,7 @@ export const DEMO_USERS: DemoUser[] = [
     type: 'pro',
     feedbackPriceCents: 1500,
     takesPoolWork: true,
+    focusAreas: ['bassline', 'mixing', 'mastering'],
     genres: ['House', 'Deep House', 'Techno'],
     costRange: { min: 15, max: 80 },
     experience: 6,

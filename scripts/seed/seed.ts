@@ -80,7 +80,7 @@ export async function seedDemoData(client: CognitoIdentityProviderClient, userPo
       experience: u.experience ?? null,
       feedbackPriceCents: u.feedbackPriceCents ?? null,
       ...(u.worldClass ? { worldClass: { reason: u.worldClass, at: now, by: 'seed' } } : {}),
-      ...(u.takesPoolWork ? { takesPoolWork: true } : {}),
+      ...(u.takesPoolWork ? { takesPoolWork: true, focusAreas: u.focusAreas ?? [] } : {}),
       balanceCents: 0,
       bio: u.bio,
       ...u.profile,

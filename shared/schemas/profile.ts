@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { AVAILABILITY_OPTIONS, FEEDBACK_TIERS, MENTORSHIP_STYLES, RESPONSE_TIME_OPTIONS } from '../constants.js';
 import { SOCIAL_PLATFORMS, normalizeSocialUrl } from '../social.js';
+import { FEEDBACK_CATEGORY_KEYS } from '../feedback.js';
 import { cursorField, intBetween, textField } from './common.js';
 import { costRangeField, experienceField, genresField, usernameField } from './users.js';
 
@@ -75,6 +76,10 @@ export const updateProfileInput = z
       eventParticipation: optionalText('Event participation', 1000, true),
       /** A pro's opting in to Snip Pro requests matched from the pool (shared/pool.ts). */
       takesPoolWork: z.boolean({ error: 'Say yes or no' }),
+      /** The feedback categories a pro reviews best: pool requests asking for them come to them first. */
+      focusAreas: z
+        .array(z.enum(FEEDBACK_CATEGORY_KEYS, { error: 'Unknown focus area' }))
+        .check(z.refine((a) => new Set(a).size === a.length, 'Name each focus area once')),
     }),
   )
   .check(z.refine((v) => Object.keys(v).length > 0, { message: 'Nothing to save: change a field first' }));

@@ -65,6 +65,8 @@ export const userView = z.object({
   worldClass: standingDecision,
   /** A pro who takes Snip Pro requests from the pool (shared/pool.ts). */
   takesPoolWork: z.boolean(),
+  /** The feedback categories a pro reviews best: Snip Pro requests asking for them are offered to them first. */
+  focusAreas: z.array(z.string()),
   balanceCents: z.int(),
   bio: z.nullable(z.string()),
   location: z.nullable(z.string()),

@@ -1,6 +1,6 @@
 /**
  * Snip Pro: a paid request that names nobody, matched from the pool of pros who take such work. Its offers go
- * to the pros of its genre, the least loaded first, never to the musician nor to a pro who declined them or
+ * to the pros of its genre, those whose focus areas it asks about first, then the least loaded, never to the musician nor to a pro who declined them or
  * whose review they reported; its money waits in the pool; the
  * first claim makes the reviewer (two at once: one wins, the other is told); unclaimed in time, it is
  * refunded in full, once. Each test has a genre of its own, so that no other file's pros join its pool.
@@ -12,14 +12,21 @@ import { callerOn, flows, money, until, type TestUser } from '../support/stack-k
 const stack = inject('stack');
 const call = callerOn(stack);
 
-/** A pro with these genres who takes pool work (unless `optIn` is false); `loaded`: with a paid review not delivered yet. */
-async function poolPro(name: string, genres: string[], opts: { optIn?: boolean; loaded?: boolean } = {}) {
+/**
+ * A pro with these genres who takes pool work (unless `optIn` is false); `loaded`: with a paid review not
+ * delivered yet; `focusAreas`: the categories they review best, chosen on their profile.
+ */
+async function poolPro(name: string, genres: string[], opts: { optIn?: boolean; loaded?: boolean; focusAreas?: string[] } = {}) {
   const pro = await flows.onboardedUser(stack, 'pro', { fullName: name });
   const saved = await call(pro.user, 'saveProProfile', { genres, costRange: { min: 0, max: 50 }, experience: 4 });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   if (opts.optIn !== false) {
     const opted = await call(pro.user, 'updateProfile', { takesPoolWork: true });
     expect(opted.body).toMatchObject({ takesPoolWork: true });
+  }
+  if (opts.focusAreas) {
+    const focused = await call(pro.user, 'updateProfile', { focusAreas: opts.focusAreas });
+    expect(focused.body).toMatchObject({ focusAreas: opts.focusAreas });
   }
   if (opts.loaded) {
     await money.setPrice(stack, pro.id, 3000);
@@ -33,9 +40,10 @@ async function poolPro(name: string, genres: string[], opts: { optIn?: boolean; 
  * A Snip Pro request on a new track of `payer`'s, ordered and paid: captured by the success page, or (`webhook`)
  * by PayPal's webhook alone, as when the payer never comes back from PayPal.
  */
-async function poolRequest(payer: TestUser, genre: string, capturedBy: 'page' | 'webhook' = 'page') {
+async function poolRequest(payer: TestUser, genre: string, capturedBy: 'page' | 'webhook' = 'page', categories: string[] = []) {
   const track = await flows.uploadTrack(stack, payer, `Pool ${genre}`, { seconds: 1 });
-  const order = await call(payer, 'createPoolRequest', { trackId: track.id, genre, shareOptions: money.REQUEST_OPTIONS });
+  const shareOptions = { ...money.REQUEST_OPTIONS, categories };
+  const order = await call(payer, 'createPoolRequest', { trackId: track.id, genre, shareOptions });
   expect(order.status, JSON.stringify(order.body)).toBe(200);
   const orderId = order.body.orderId as string;
   await money.onApprovalPage(stack, order.body.approveUrl, 'approve');
@@ -79,6 +87,23 @@ describe('Snip Pro requests from the pool', () => {
     // Someone not offered it is told it does not exist.
     const notOffered = await call(metal.user, 'claimPoolRequest', { orderId });
     expect([notOffered.status, notOffered.body.error.code]).toEqual([404, 'not_found']);
+  });
+
+  it('is offered first to the pros whose focus areas it asks about, before the less loaded', async () => {
+    const plain = await Promise.all(['Ada Any', 'Bo Any', 'Cy Any'].map((name) => poolPro(name, ['Trap'])));
+    const focused = await poolPro('Fox Focus', ['Boom Bap'], { loaded: true, focusAreas: ['mixing', 'mastering'] });
+    const { user: payer } = await flows.onboardedUser(stack, 'musician', { fullName: 'Mo Mixwanted' });
+    const { orderId } = await poolRequest(payer, 'Hip-Hop / Rap', 'page', ['mixing', 'vocal']);
+    // The first wave is three: Fox, for all his load, and two of the others; the third waits for the next wave.
+    expect(await offered(focused.user)).toEqual([orderId]);
+    expect((await Promise.all(plain.map((p) => offered(p.user)))).filter((o) => o.length)).toHaveLength(2);
+    expect((await call(payer, 'listWaitingPoolRequests', {})).body.requests).toEqual([
+      expect.objectContaining({ orderId, offeredNow: 3, offeredInAll: 4 }),
+    ]);
+    // Focus areas are a pro's: a musician has none to choose, and an unknown one is refused.
+    expect((await call(payer, 'updateProfile', { focusAreas: ['mixing'] })).body.error.code).toBe('not_pro');
+    expect((await call(focused.user, 'updateProfile', { focusAreas: ['cowbell'] })).status).toBe(400);
+    expect((await call(focused.user, 'updateProfile', { focusAreas: ['mixing', 'mixing'] })).status).toBe(400);
   });
 
   it('is never offered to a pro who declined the musician before, nor to one whose review the musician reported', async () => {

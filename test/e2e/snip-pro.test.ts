@@ -39,7 +39,13 @@ describe('Snip Pro: a reviewer found for the musician', () => {
     const toggle = proPage.getByTestId('pool-work-toggle');
     await toggle.check();
     await proPage.getByTestId('pool-work-card').getByRole('checkbox', { checked: true }).waitFor();
+    // And says what they review best: requests asking about it come to them first.
+    const focus = proPage.getByTestId('pool-focus');
+    await focus.getByRole('button', { name: 'Rhythm' }).click();
+    await focus.getByRole('button', { name: 'Rhythm', pressed: true }).waitFor();
+    await expect.poll(async () => (await callRoute(stack.apiUrl, 'getMe', {}, pro.idToken)).body.focusAreas).toEqual(['rhythm']);
     await expectAccessible(proPage, 'profile with Snip Pro requests');
+    await screenshot(proPage, 'snip-pro-focus-areas');
 
     const page = await e2e.signedIn(musician, '/choose-pro', DESKTOP);
     const tier = page.getByTestId('tier-pro');

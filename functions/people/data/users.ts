@@ -18,6 +18,7 @@ import { cancellation, failedItem, retryConflicts, send, writeIf, type TransactI
 import { listAsPro, unlist } from './pro-listing.js';
 import { poolMemberChanges } from './pool-members.js';
 import { config } from '../../lib/config.js';
+import type { FeedbackCategoryKey } from '../../../shared/feedback.js';
 import { Conflict } from '../../lib/errors.js';
 import type { UserType } from '../../../shared/constants.js';
 import type { UserPlan } from '../../money/data/index.js';
@@ -72,6 +73,8 @@ export interface UserRecord extends ProfileTexts {
   worldClass?: { reason: string; at: string; by: string };
   /** A pro who takes Snip Pro requests from the pool (shared/pool.ts): listed by genre (pool-members.ts). */
   takesPoolWork?: boolean;
+  /** The feedback categories the pro reviews best (people/pool-match.ts offers requests asking for them to them first). */
+  focusAreas?: FeedbackCategoryKey[];
   bio: string | null;
   socialMedia?: SocialLink[];
   /** Keys in the public images bucket (served under /images/), set once the file has been checked. */

@@ -32,6 +32,7 @@ export const userView = (over: Partial<UserView> = {}): UserView => ({
   freeRechecks: false,
   worldClass: null,
   takesPoolWork: false,
+  focusAreas: [],
   balanceCents: 0,
   socialMedia: [],
   mailPreferences: mailPreferences(undefined),

@@ -17,6 +17,7 @@ vi.mock('../../../web/src/features/profile/utils/reload', () => ({ reloadPage })
 
 import { ProfileRoute } from '../../../web/src/app/routes/profile';
 import { GenresSection } from '../../../web/src/features/profile/components/genres-section';
+import { PoolWorkCard } from '../../../web/src/features/profile/components/pool-work-card';
 import { PriceCard } from '../../../web/src/features/profile/components/price-card';
 import { ProApplicationCard } from '../../../web/src/features/profile/components/pro-application-card';
 import { ProfileForm } from '../../../web/src/features/profile/components/profile-form';
@@ -260,6 +261,45 @@ describe("a pro's price", () => {
     expect(screen.getByTestId('price-recheck').textContent).toBe('Re-checks of a later version are free.');
     fireEvent.click(screen.getByRole('button', { name: 'Save price' }));
     await waitFor(() => expect(apiMock).toHaveBeenCalledWith('setOwnPrice', { price: 30, freeRechecks: true }));
+  });
+});
+
+describe("a pro's Snip Pro requests", () => {
+  const chip = (key: string) => screen.getByTestId(`category-${key}`);
+  const pressed = (key: string) => chip(key).getAttribute('aria-pressed');
+
+  it('asks for focus areas only once opted in, saves each choice after the one before, and puts back a failed one', async () => {
+    const answers: { input: Record<string, unknown>; settle: (ok: boolean) => void }[] = [];
+    apiMock.mockImplementation(
+      (_name: string, input: Record<string, unknown>) =>
+        new Promise((resolve, reject) => answers.push({ input, settle: (ok) => (ok ? resolve(USER) : reject(new ApiError(503, 'try_again', 'Down'))) })),
+    );
+    const { unmount } = renderUi(<PoolWorkCard takesPoolWork={false} focusAreas={[]} />);
+    expect(screen.queryByTestId('pool-focus')).toBeNull();
+    unmount();
+
+    renderUi(<PoolWorkCard takesPoolWork focusAreas={['mixing']} />);
+    expect(pressed('mixing')).toBe('true');
+    expect(screen.getByTestId('pool-focus').textContent).toContain('Requests asking about these come to you first.');
+    // A double click: on, then off. The second save waits for the first, so they land in the order clicked.
+    fireEvent.click(chip('mastering'));
+    fireEvent.click(chip('mastering'));
+    expect(pressed('mastering')).toBe('false');
+    await waitFor(() => expect(answers).toHaveLength(1));
+    expect(answers[0].input).toEqual({ focusAreas: ['mixing', 'mastering'] });
+    await act(async () => answers[0].settle(true));
+    await waitFor(() => expect(answers).toHaveLength(2));
+    expect(answers[1].input).toEqual({ focusAreas: ['mixing'] });
+    await act(async () => answers[1].settle(true));
+
+    // A failed save puts back what was saved last, and says so.
+    fireEvent.click(chip('vocal'));
+    expect(pressed('vocal')).toBe('true');
+    await waitFor(() => expect(answers).toHaveLength(3));
+    await act(async () => answers[2].settle(false));
+    await waitFor(() => expect(pressed('vocal')).toBe('false'));
+    expect(pressed('mixing')).toBe('true');
+    expect(screen.getByRole('alert').textContent).toContain('Down');
   });
 });
 

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '@/components/dialog';
 import { EditIcon, TrashIcon } from '@/components/icons';
 import { ClockIcon } from '@/components/icons-extra';
 import { errorMessage } from '@/lib/errors';
-import { CategoryTags } from './category-toggles';
+import { CategoryTags } from '@/components/category-toggles';
 import { CommentComposer, type CommentDraft } from './comment-composer';
 
 /**

@@ -4,7 +4,7 @@ import { AlertIf } from '@/components/alert';
 import { errorMessage } from '@/lib/errors';
 import { useCommentSuggestion } from '@/features/feedback/hooks/use-comment-suggestion';
 import { useCommentTime } from '@/features/feedback/hooks/use-comment-time';
-import { CategoryToggles } from './category-toggles';
+import { CategoryToggles } from '@/components/category-toggles';
 import { ComposerActions } from './composer-actions';
 import { ComposerInput } from './composer-input';
 import { ComposerSuggestion } from './composer-suggestion';

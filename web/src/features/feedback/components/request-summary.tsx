@@ -1,6 +1,6 @@
 import type { ShareView } from '@shared/schemas/shares';
 import { Facts } from '@/components/facts';
-import { CategoryTags } from './category-toggles';
+import { CategoryTags } from '@/components/category-toggles';
 import { contextLabel, purposeLabel } from '@/features/feedback/utils/share';
 
 /** What the musician asked for: notes, context, purpose, an instrumental, reference track and focus categories. */

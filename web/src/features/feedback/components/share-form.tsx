@@ -4,7 +4,7 @@ import { chosenTierOf, tierLabel } from '@shared/tiers';
 import { AlertIf } from '@/components/alert';
 import { Button } from '@/components/button';
 import { SelectField, TextAreaField, TextField } from '@/components/text-field';
-import { CategoryToggles } from './category-toggles';
+import { CategoryToggles } from '@/components/category-toggles';
 import {
   isSnipPro,
   SNIP_PRO,

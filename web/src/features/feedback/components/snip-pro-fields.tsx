@@ -4,7 +4,7 @@ import { ChoiceField } from '@/components/text-field';
 import { formatPrice } from '@/lib/money';
 
 /** What Snip Pro buys, said where it is chosen. */
-export const SNIP_PRO_HOW = `Snip offers your request to the pros who take Snip Pro work in this genre, the least busy first. The first to take it reviews it, on the terms of any paid review. If nobody takes it within ${SNIP_PRO_POOL.claimHours} hours, you are refunded in full.`;
+export const SNIP_PRO_HOW = `Snip offers your request to the pros who take Snip Pro work in this genre: first those whose focus areas are what you ask about, then the least busy. The first to take it reviews it, on the terms of any paid review. If nobody takes it within ${SNIP_PRO_POOL.claimHours} hours, you are refunded in full.`;
 
 const GENRES = MAIN_GENRES.map((g) => ({ value: g.name, label: g.name }));
 

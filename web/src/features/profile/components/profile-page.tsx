@@ -82,7 +82,7 @@ export function ProfilePage({ proBalance }: { proBalance?: ReactNode }) {
               worldClass={Boolean(user.worldClass)}
             />
           )}
-          {isPro && <PoolWorkCard takesPoolWork={user.takesPoolWork} />}
+          {isPro && <PoolWorkCard takesPoolWork={user.takesPoolWork} focusAreas={user.focusAreas} />}
           {isPro && proBalance}
         </div>
       </div>

@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import { categoryStatusText, FEEDBACK_CATEGORIES, findCategory, type FeedbackCategoryKey } from '@shared/feedback';
-import '@/components/chips.css';
-import '@/features/feedback/categories.css';
+import './chips.css';
+import './categories.css';
 
 /** Toggles one category in a selection, keeping the order of the vocabulary. */
 export function toggleCategory(selected: readonly FeedbackCategoryKey[], key: FeedbackCategoryKey): FeedbackCategoryKey[] {
