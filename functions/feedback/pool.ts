@@ -80,6 +80,7 @@ function claimedShare(p: PaymentRecord, pro: UserRecord, at: string): ShareRecor
     sharedWithUserId: pro.id,
     sharedWithName: pro.fullName,
     sharedWithUsername: pro.username,
+    ...(pro.worldClass ? { reviewerWorldClass: true as const } : {}),
     shareOptions: { ...draft.shareOptions, peerUsername: pro.username },
     payment: { ...draft.payment!, completeDays: completeDaysFor(pro.responseTime) },
     createdAt: at,

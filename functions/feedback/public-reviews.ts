@@ -77,6 +77,7 @@ export async function publicReview(token: string, clientIp: string, now = Date.n
   return {
     trackTitle: share.trackTitle,
     reviewerName: share.sharedWithName,
+    reviewerWorldClass: Boolean(share.reviewerWorldClass),
     duration: share.trackDuration,
     peaks: share.trackPeaks,
     criteria: feedback.criteria,

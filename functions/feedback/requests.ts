@@ -92,6 +92,7 @@ export function newShare(
     sharedByUsername: author.username,
     sharedWithName: reviewer.fullName,
     sharedWithUsername: reviewer.username,
+    ...(reviewer.worldClass ? { reviewerWorldClass: true as const } : {}),
     status: 'pending',
     shareOptions: { ...options, peerUsername: reviewer.username },
     ...(payment ? { payment } : {}),

@@ -29,6 +29,8 @@ export const publicReviewInput = z.strictObject({
 export const publicReviewView = z.object({
   trackTitle: z.string(),
   reviewerName: z.string(),
+  /** The reviewer was vetted by Snip as World-Class when the review was asked for. */
+  reviewerWorldClass: z.boolean(),
   duration: z.number(),
   /** The waveform's peaks (as the track's list gives them), for placing the comments: no audio. */
   peaks: z.string(),

@@ -62,6 +62,8 @@ export const shareView = z.object({
   sharedByUsername: z.string(),
   sharedWithName: z.string(),
   sharedWithUsername: z.string(),
+  /** The reviewer was vetted as World-Class when the request was made: the badge on their review. */
+  reviewerWorldClass: z.optional(z.boolean()),
   status: z.enum(SHARE_STATUSES),
   shareOptions: shareOptionsSchema,
   /** The musician's 1-5 rating of the feedback, once given. */

@@ -1,10 +1,11 @@
 /**
  * World-Class, vetted: only an admin puts a pro in World-Class (with a reason, audited) or takes them out;
- * only a vetted pro asks the World-Class price, whoever sets it; the reason shows on the pro's card.
+ * only a vetted pro asks the World-Class price, whoever sets it; the reason shows on the pro's card, and the
+ * badge on the reviews asked for while they are vetted.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { callerOn, type TestUser } from '../support/stack-kit.js';
-import { allPros, onboardedUser, testAdmin } from '../support/flows.js';
+import { allPros, fullReview, onboardedUser, requestFeedback, respondToShare, testAdmin, uploadTrack } from '../support/flows.js';
 
 const stack = inject('stack');
 const call = callerOn(stack);
@@ -68,6 +69,27 @@ describe('World-Class vetting', () => {
     // The same answer again writes nothing more.
     expect((await call(admin, 'setWorldClass', { id, vetted: false, reason: 'Again' })).status).toBe(200);
     expect(await auditOf(id)).toHaveLength(2);
+  });
+
+  it('badges the reviews asked for while the pro is vetted: on the request, in the lists and on its read-only link', async () => {
+    const { user: pro, id } = await onboardedUser(stack, 'pro', { fullName: 'Bea Badged' });
+    const track = await uploadTrack(stack, musician, 'Badge', { seconds: 1 });
+    const ask = async () => (await requestFeedback(stack, musician, id, track.id, { feedbackNotes: 'How is it?', context: 'mix_check' })).body.id as string;
+    const before = await ask();
+    expect((await call(admin, 'setWorldClass', { id, vetted: true, reason: 'Engineered a Mercury Prize winner' })).status).toBe(200);
+    const after = await ask();
+    const shareOf = async (shareId: string) => (await call(musician, 'getShare', { id: shareId })).body.share;
+    // What a request bought is kept with it: the one asked before the vetting carries no badge.
+    expect((await shareOf(before)).reviewerWorldClass).toBeUndefined();
+    expect(await shareOf(after)).toMatchObject({ reviewerWorldClass: true });
+    const listed = (await call(musician, 'listShares', { as: 'author' })).body.shares as { id: string; reviewerWorldClass?: boolean }[];
+    expect(listed.find((s) => s.id === after)).toMatchObject({ reviewerWorldClass: true });
+
+    expect((await respondToShare(stack, pro, after, 'accepted')).status).toBe(200);
+    expect((await fullReview(stack, pro, after, 1)).status).toBe(200);
+    const link = await call(musician, 'makePublicLink', { id: after });
+    const read = await call(musician, 'getPublicReview', { token: link.body.token });
+    expect(read.body).toMatchObject({ reviewerName: 'Bea Badged', reviewerWorldClass: true });
   });
 
   it('is an admin’s alone, with a reason, for pros only', async () => {

@@ -487,6 +487,16 @@ describe("the musician's feedback view", () => {
     expect(screen.getAllByTestId('comment-card')[1].getAttribute('data-active')).toBe('false');
   });
 
+  it("badges a World-Class reviewer beside their name and reputation, and nobody else's", () => {
+    const reputation = { rating: 4.8, ratings: 12, onTimeRate: 1, medianTurnaroundHours: 20, completed: 12 };
+    const { unmount } = renderWithQuery(<FeedbackView detail={completed({ reviewerReputation: reputation })} viewer={MUSICIAN} />);
+    expect(within(screen.getByTestId('reviewer-line')).queryByTestId('world-class-badge')).toBeNull();
+    unmount();
+    const vetted = completed({ share: share({ status: 'completed', reviewerWorldClass: true }), reviewerReputation: reputation });
+    renderWithQuery(<FeedbackView detail={vetted} viewer={MUSICIAN} />);
+    expect(within(screen.getByTestId('reviewer-line')).getByTestId('world-class-badge').textContent).toBe('World-Class');
+  });
+
   it("puts the question box after the reviewer's general feedback, not between it and the comments", () => {
     renderWithQuery(<FeedbackView detail={completed()} viewer={MUSICIAN} />);
     const order = ['comment-list', 'general-feedback', 'feedback-reply', 'rating-form'].map((id) => screen.getByTestId(id));

@@ -93,7 +93,8 @@ function Review({ review }: { review: PublicReviewView }) {
         Feedback on “{review.trackTitle}”
       </h1>
       <p className="muted">
-        By {review.reviewerName}, {DATE.format(new Date(review.reviewedAt))}. This link works until{' '}
+        By {review.reviewerName}
+        {review.reviewerWorldClass && ' (World-Class, vetted by Snip)'}, {DATE.format(new Date(review.reviewedAt))}. This link works until{' '}
         {DATE.format(new Date(review.expiresAt))}.
       </p>
       <Waveform review={review} />

@@ -29,6 +29,8 @@ export interface ShareRecord {
   sharedByUsername: string;
   sharedWithName: string;
   sharedWithUsername: string;
+  /** The reviewer was vetted as World-Class when the request was made (or, from the pool, claimed): what it bought. */
+  reviewerWorldClass?: true;
   status: ShareStatus;
   shareOptions: ShareOptions;
   /** The musician's rating of the feedback, copied here so that lists show it without reading rankings. */

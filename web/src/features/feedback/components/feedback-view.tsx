@@ -5,6 +5,7 @@ import { formatCents } from '@shared/money';
 import { declineReasonLabel } from '@shared/review';
 import type { ShareDetail } from '@shared/schemas/shares';
 import { ReputationLine } from '@/components/reputation-line';
+import { WorldClassBadge } from '@/components/world-class-badge';
 import { StarScore } from '@/components/star-score';
 import { useAddComment } from '@/features/feedback/api/share-actions';
 import { useShareTimeline } from '@/features/feedback/hooks/use-share-timeline';
@@ -71,6 +72,7 @@ export function FeedbackView({ detail, viewer }: { detail: ShareDetail; viewer: 
       {isAuthor && detail.reviewerReputation && (
         <div className="reviewer-line" data-testid="reviewer-line">
           <span className="small">{share.sharedWithName}</span>
+          {share.reviewerWorldClass && <WorldClassBadge />}
           <ReputationLine reputation={detail.reviewerReputation} />
         </div>
       )}

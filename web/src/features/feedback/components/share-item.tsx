@@ -4,6 +4,7 @@ import { feedbackPath } from '@shared/paths';
 import type { ShareView } from '@shared/schemas/shares';
 import { ChevronDownIcon } from '@/components/icons';
 import { StarScore } from '@/components/star-score';
+import { WorldClassBadge } from '@/components/world-class-badge';
 import { formatDate, formatWeekdayTime, timeLeft } from '@/lib/dates';
 import { onDemand, preload, useOnDemand } from '@/lib/on-demand';
 import { formatCents } from '@shared/money';
@@ -79,6 +80,7 @@ export function ShareItem({
           </Title>
           <p className="share-meta">
             <span data-testid="share-who">{isAuthor ? `Shared with ${share.sharedWithName}` : `Shared by ${share.sharedByName}`}</span>
+            {isAuthor && share.reviewerWorldClass && <WorldClassBadge />}
             <span>{formatDate(share.createdAt)}</span>
             {share.paid && <span data-testid="share-paid">Paid {formatCents(share.paid.amountCents)}</span>}
             {share.paid?.respondBy && (

@@ -3,6 +3,7 @@ import { chosenTierOf, tierLabel } from '@shared/tiers';
 import { Avatar } from '@/components/avatar';
 import { Button } from '@/components/button';
 import { ReputationLine } from '@/components/reputation-line';
+import { WorldClassBadge } from '@/components/world-class-badge';
 import { feedbackPrice } from '@/lib/money';
 import { proName } from '@/features/pros/utils/pro';
 import { ProMore } from './pro-more';
@@ -52,7 +53,7 @@ export function ProCard({
       </div>
       {user.worldClass && (
         <p className="pro-world-class small" data-testid="pro-world-class">
-          <span className="badge">World-Class</span> Vetted by Snip: {user.worldClass.reason}
+          <WorldClassBadge /> Vetted by Snip: {user.worldClass.reason}
         </p>
       )}
       {user.reputation && <ReputationLine reputation={user.reputation} className="pro-reputation" />}
