@@ -1,6 +1,7 @@
 /**
- * An admin's decision on an application to become a pro, e-mailed to the applicant. Apart from
- * applications.ts so that the users area (applying, reading one's own application) carries no mail client.
+ * An admin's decision on an application to become a pro, e-mailed to the applicant; an approval may vet them
+ * as World-Class at once (audited as the users page's vetting is). Apart from applications.ts so that the
+ * users area (applying, reading one's own application) carries no mail client.
  */
 import type { ProApplicationView } from '../../shared/schemas/profile.js';
 import { paths } from '../../shared/paths.js';
@@ -13,7 +14,7 @@ import { sendClaimedMail } from '../platform/index.js';
 
 export async function decide(
   admin: UserRecord,
-  input: { id: string; decision: 'approve' | 'decline'; reason?: string },
+  input: { id: string; decision: 'approve' | 'decline'; reason?: string; worldClass?: string },
 ): Promise<ProApplicationView> {
   // An application is keyed by its applicant's id: both are read at once.
   const [app, read] = await Promise.all([getApplication(input.id), getUser(input.id)]);
@@ -22,6 +23,7 @@ export async function decide(
   const status = input.decision === 'approve' ? 'approved' : 'declined';
   const reason = input.decision === 'decline' ? (input.reason ?? '') : null;
   const at = new Date().toISOString();
+  const worldClass = input.decision === 'approve' && input.worldClass ? { reason: input.worldClass, at, by: admin.id } : undefined;
   // The applicant's record is written on condition that it is the version read: one changed meanwhile (a
   // profile save) is decided on again once, from the record that won, which the refusal returns.
   let applicant: UserRecord = read;
@@ -30,19 +32,22 @@ export async function decide(
     const alreadyPro = applicant.type === 'pro';
     if (alreadyPro && input.decision === 'decline')
       throw new Conflict(`${applicant.fullName} is already a pro. Switch them back to musician first to decline.`, 'already_pro');
-    const audit = auditPut({
-      adminId: admin.id,
-      adminEmail: admin.email,
-      targetId: app.userId,
-      targetEmail: applicant.email,
-      action: 'decideApplication',
-      method: 'PUT',
-      path: `/pro-applications/${app.userId}`,
-      status: 200,
-      from: 'pending',
-      to: reason ? `${status}: ${reason}` : status,
-    });
-    const result = await decideApplication(app, { status, reason, adminId: admin.id, at }, applicant, alreadyPro, audit);
+    const entry = { adminId: admin.id, adminEmail: admin.email, targetId: app.userId, targetEmail: applicant.email, method: 'PUT', status: 200 };
+    const audits = [
+      auditPut({ ...entry, action: 'decideApplication', path: `/pro-applications/${app.userId}`, from: 'pending', to: reason ? `${status}: ${reason}` : status }),
+      ...(worldClass
+        ? [
+            auditPut({
+              ...entry,
+              action: 'setWorldClass',
+              path: `/users/${app.userId}/world-class`,
+              from: applicant.worldClass ? `World-Class: ${applicant.worldClass.reason}` : 'not World-Class',
+              to: `World-Class: ${worldClass.reason}`,
+            }),
+          ]
+        : []),
+    ];
+    const result = await decideApplication(app, { status, reason, adminId: admin.id, at, worldClass }, applicant, alreadyPro, audits);
     if (result === 'decided') break;
     if (result === 'application_changed' || !result.applicant || attempt > 0) {
       throw new Conflict(
@@ -61,7 +66,9 @@ export async function decide(
     status === 'approved'
       ? [
           `Hi ${applicant.fullName},`,
-          'Your application was approved: you are now a pro.',
+          worldClass
+            ? `Your application was approved: you are now a pro, vetted by Snip as World-Class (${worldClass.reason}). You may ask the World-Class price.`
+            : 'Your application was approved: you are now a pro.',
           'Complete your profile (bio, availability, response time, links and your price) so musicians can choose you.',
         ]
       : [

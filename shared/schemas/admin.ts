@@ -1,6 +1,6 @@
 /** Requests and answers of the admin's tools: users, their type, price and balance, and the margin. */
 import * as z from 'zod/mini';
-import { cursorField, intBetween, standingDecision, textField } from './common.js';
+import { cursorField, intBetween, standingDecision, textField, worldClassReason } from './common.js';
 
 const userId = z.string().check(z.minLength(1), z.maxLength(64));
 
@@ -52,10 +52,7 @@ export const setFeedbackPriceInput = z.strictObject({ id: userId, price: dollars
 export const setWorldClassInput = z.strictObject({
   id: userId,
   vetted: z.boolean({ error: 'Say whether the pro is World-Class' }),
-  reason: textField({ multiline: false }).check(
-    z.minLength(3, 'Say why (at least 3 characters), such as their credits'),
-    z.maxLength(300, 'The reason is too long'),
-  ),
+  reason: worldClassReason(),
 });
 
 /**

@@ -76,3 +76,10 @@ export const secondsField = (label: string) => {
     z.overwrite((v) => Math.round(v * 1000) / 1000 + 0),
   );
 };
+
+/** Why an admin vets a pro as World-Class (their credits, say): shown on the pro's profile. */
+export const worldClassReason = () =>
+  textField({ multiline: false }).check(
+    z.minLength(3, 'Say why (at least 3 characters), such as their credits'),
+    z.maxLength(300, 'The reason is too long'),
+  );

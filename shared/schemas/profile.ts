@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { AVAILABILITY_OPTIONS, FEEDBACK_TIERS, MENTORSHIP_STYLES, RESPONSE_TIME_OPTIONS } from '../constants.js';
 import { SOCIAL_PLATFORMS, normalizeSocialUrl } from '../social.js';
 import { FEEDBACK_CATEGORY_KEYS } from '../feedback.js';
-import { cursorField, intBetween, textField } from './common.js';
+import { cursorField, intBetween, textField, worldClassReason } from './common.js';
 import { costRangeField, experienceField, genresField, usernameField } from './users.js';
 
 export const REQUIRED_FIELD = 'This field is required';
@@ -169,17 +169,24 @@ export const listApplicationsInput = z.strictObject({
   cursor: cursorField,
 });
 export const applicationPage = z.object({ applications: z.array(proApplicationView), next: z.nullable(z.string()) });
-/** Approve, or decline with a reason the applicant is e-mailed. */
+/**
+ * Approve (with `worldClass`: vetted as World-Class at once, for that reason, such as their credits), or
+ * decline with a reason the applicant is e-mailed.
+ */
 export const decideApplicationInput = z
   .strictObject({
     id: z.string().check(z.minLength(1), z.maxLength(64)),
     decision: z.enum(['approve', 'decline'], { error: 'Decision must be approve or decline' }),
     reason: z.optional(textField({ multiline: true }).check(z.maxLength(1000, 'The reason is too long'))),
+    worldClass: z.optional(worldClassReason()),
   })
   .check(
     z.superRefine((v, ctx) => {
       if (v.decision === 'decline' && (v.reason ?? '').length < 3) {
         ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Give the applicant a reason (at least 3 characters)', input: v.reason });
+      }
+      if (v.decision === 'decline' && v.worldClass !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['worldClass'], message: 'Only an approved applicant is vetted as World-Class', input: v.worldClass });
       }
     }),
   );

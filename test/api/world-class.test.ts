@@ -4,7 +4,7 @@
  * badge on the reviews asked for while they are vetted.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { callerOn, type TestUser } from '../support/stack-kit.js';
+import { callerOn, createConfirmedUser, flows, waitForEmail, type TestUser } from '../support/stack-kit.js';
 import { allPros, fullReview, onboardedUser, requestFeedback, respondToShare, testAdmin, uploadTrack } from '../support/flows.js';
 
 const stack = inject('stack');
@@ -90,6 +90,31 @@ describe('World-Class vetting', () => {
     const link = await call(musician, 'makePublicLink', { id: after });
     const read = await call(musician, 'getPublicReview', { token: link.body.token });
     expect(read.body).toMatchObject({ reviewerName: 'Bea Badged', reviewerWorldClass: true });
+  });
+
+  it('is given with an approval of the application, in the same write, audited twice and said in the e-mail', async () => {
+    const applicant = await createConfirmedUser(stack, { fullName: 'Ari Applicant' });
+    const id = await flows.onboard(stack, applicant, 'musician');
+    const credits = 'Produced two UK No. 1 singles; Mercury Prize shortlist 2024.';
+    const applied = await call(applicant, 'applyForPro', { genres: ['House'], costRange: { min: 0, max: 90 }, experience: 9, credits });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    // Only an approval vets, and only with a reason.
+    const declined = await call(admin, 'decideApplication', { id, decision: 'decline', reason: 'Not now', worldClass: credits });
+    expect(declined.status).toBe(400);
+    expect((await call(admin, 'decideApplication', { id, decision: 'approve', worldClass: 'x' })).status).toBe(400);
+    expect((await call(applicant, 'decideApplication', { id, decision: 'approve', worldClass: credits })).status).toBe(403);
+
+    const approved = await call(admin, 'decideApplication', { id, decision: 'approve', worldClass: credits });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect((await call(applicant, 'getMe', {})).body).toMatchObject({ type: 'pro', worldClass: { reason: credits } });
+    expect((await call(applicant, 'setOwnPrice', { price: 90 })).body).toMatchObject({ feedbackPriceCents: 9000 });
+    const entries = (await call(admin, 'listAudit', {})).body.entries.filter((e: { targetId: string }) => e.targetId === id);
+    expect(entries.map((e: { action: string; to: string }) => [e.action, e.to]).sort()).toEqual([
+      ['decideApplication', 'approved'],
+      ['setWorldClass', `World-Class: ${credits}`],
+    ]);
+    const mail = await waitForEmail(stack.mailUrl, applicant.email, /You are now a pro on Snip/);
+    expect(mail.body.text).toContain('vetted by Snip as World-Class');
   });
 
   it('is an admin’s alone, with a reason, for pros only', async () => {

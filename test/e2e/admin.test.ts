@@ -266,6 +266,7 @@ describe('pro applications', () => {
     applicants = [
       await createConfirmedUser(stack, { fullName: 'Apply Approve', prefix: 'apply-ok' }),
       await createConfirmedUser(stack, { fullName: 'Apply Decline', prefix: 'apply-no' }),
+      await createConfirmedUser(stack, { fullName: 'Apply Worldclass', prefix: 'apply-wc' }),
     ];
     for (const a of applicants) {
       await onboard(stack, a, 'musician');
@@ -285,9 +286,9 @@ describe('pro applications', () => {
     }
   });
 
-  it('approves one applicant, who becomes a pro, and declines the other with a reason', async () => {
+  it('approves one applicant, who becomes a pro, another as World-Class, and declines the third with a reason', async () => {
     const { page } = session;
-    const [ok, no] = applicants;
+    const [ok, no, vetted] = applicants;
     await page.goto(`${stack.appUrl}/admin/users`);
     await page.getByRole('heading', { level: 2, name: 'Pro applications' }).waitFor();
     const approveItem = await applicationOf(page, ok.email);
@@ -308,7 +309,7 @@ describe('pro applications', () => {
     await screenshot(page, 'admin-applications');
     await phoneShot('/admin/users', (p) => p.getByTestId('application').first().waitFor(), 'admin-applications');
 
-    await approveItem.getByRole('button', { name: 'Approve' }).click();
+    await approveItem.getByRole('button', { name: 'Approve', exact: true }).click();
     await approveItem.waitFor({ state: 'detached' });
     expect(await page.getByTestId('applications-message').textContent()).toBe('Approved: Apply Approve is now a pro.');
     // The user list was read again: the applicant is a pro there.
@@ -317,6 +318,23 @@ describe('pro applications', () => {
     await expect.poll(() => adminUserRow(page, ok.email).getByTestId('admin-user-type').textContent()).toBe('Pro');
     const me = await callRoute(stack.apiUrl, 'getMe', {}, ok.idToken);
     expect(me.body.type).toBe('pro');
+
+    // Approved as World-Class: the reason starts as their credits, and can be said better.
+    const vettedItem = await applicationOf(page, vetted.email);
+    await vettedItem.getByRole('button', { name: 'Approve as World-Class' }).click();
+    const dialog = page.getByTestId('approve-world-class-dialog');
+    const why = dialog.getByLabel('Why (their credits, say)');
+    expect(await why.inputValue()).toBe('Two EPs on a small label.');
+    await why.fill('Two EPs on a small label; resident at Fabric.');
+    await expectAccessible(page, 'approving an application as World-Class');
+    await screenshot(page, 'admin-applications-world-class');
+    await dialog.getByRole('button', { name: 'Approve as World-Class' }).click();
+    await vettedItem.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('applications-message').textContent()).toBe('Approved: Apply Worldclass is now a pro, vetted as World-Class.');
+    expect((await callRoute(stack.apiUrl, 'getMe', {}, vetted.idToken)).body).toMatchObject({
+      type: 'pro',
+      worldClass: { reason: 'Two EPs on a small label; resident at Fabric.' },
+    });
 
     const declineItem = await applicationOf(page, no.email);
     await declineItem.getByRole('button', { name: 'Decline' }).click();

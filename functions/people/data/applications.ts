@@ -99,17 +99,28 @@ export async function fileApplication(app: ApplicationRecord): Promise<'filed' |
  */
 export async function decideApplication(
   app: ApplicationRecord,
-  decision: { status: 'approved' | 'declined'; reason: string | null; adminId: string; at: string },
+  decision: {
+    status: 'approved' | 'declined';
+    reason: string | null;
+    adminId: string;
+    at: string;
+    /** Approved and vetted as World-Class at once (people/world-class.ts's vetting, in the same write). */
+    worldClass?: { reason: string; at: string; by: string };
+  },
   applicant: UserRecord,
   /** The applicant is already a pro (an admin's type toggle): only the application is closed. */
   alreadyPro = false,
-  /** The admin's audit entry, written with the decision. */
-  audit?: Record<string, unknown>,
+  /** The admin's audit entries, written with the decision. */
+  audits: Record<string, unknown>[] = [],
 ): Promise<'decided' | 'application_changed' | { applicant: UserRecord | null }> {
   const makesPro = decision.status === 'approved' && !alreadyPro;
   const profile = versionedUpdate(
     applicant,
-    { proApplication: decision.status, ...(makesPro ? { type: 'pro' as const, typeChosen: true } : {}) },
+    {
+      proApplication: decision.status,
+      ...(makesPro ? { type: 'pro' as const, typeChosen: true } : {}),
+      ...(decision.worldClass ? { worldClass: decision.worldClass } : {}),
+    },
     decision.at,
     {
       expression: '#type = :expected',
@@ -142,7 +153,7 @@ export async function decideApplication(
             },
             { Update: profile.update },
             ...profile.counters,
-            ...(audit ? [audit] : []),
+            ...audits,
           ],
         }),
     );

@@ -9,13 +9,15 @@ import { displayName } from '@/features/admin/utils/format';
 import { AdminList, listTexts } from './admin-list';
 import { ApplicationDeclineForm } from './application-decline-form';
 import { ApplicationDetails } from './application-details';
+import { ReasonToggle } from './reason-toggle';
 import '@/features/admin/admin.css';
 
 const LIST = listTexts('applications', ['the applications', 'applications'], 'No pending applications');
 
 /**
- * Pro applications: the musicians waiting to review as pros, each with what they sent, Approve and
- * Decline (with a reason the applicant is e-mailed). A decision, or news that another admin decided
+ * Pro applications: the musicians waiting to review as pros, each with what they sent, Approve, Approve as
+ * World-Class (vetted at once, with a reason: their credits to start with) and Decline (with a reason the
+ * applicant is e-mailed). A decision, or news that another admin decided
  * first, reloads this queue and the user list.
  */
 export function ApplicationsPanel() {
@@ -102,6 +104,23 @@ function ApplicationItem({ app, onMessage }: { app: ProApplicationView; onMessag
           >
             Approve
           </Button>
+          <ReasonToggle
+            id={app.userId}
+            describedBy={nameId}
+            button="Approve as World-Class"
+            buttonTestId="approve-world-class"
+            title={`Approve ${name} as World-Class?`}
+            description="They become a pro at once, vetted by Snip as World-Class: they may ask the World-Class price, and your reason shows on their profile."
+            confirm="Approve as World-Class"
+            tone="primary"
+            reasonLabel="Why (their credits, say)"
+            reasonTestId="world-class-reason"
+            initialReason={app.credits.slice(0, 300)}
+            disabled={decision.busy}
+            saving={decision.mutation}
+            onConfirm={decision.approveWorldClass}
+            testId="approve-world-class-dialog"
+          />
           <Button
             data-decline=""
             variant="secondary"

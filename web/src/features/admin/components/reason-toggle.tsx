@@ -29,15 +29,19 @@ export function ReasonToggle(props: {
   /** The reason field's label, when this way asks for one. */
   reasonLabel?: string;
   reasonTestId: string;
+  /** What the reason field holds when the dialog opens (the applicant's credits, say). */
+  initialReason?: string;
+  /** The button is off (a decision already being sent). */
+  disabled?: boolean;
   saving: Saving;
   onConfirm: (reason: string, done: () => void) => void;
   testId: string;
 }) {
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
+  const [reason, setReason] = useState(props.initialReason ?? '');
   const close = () => {
     setOpen(false);
-    setReason('');
+    setReason(props.initialReason ?? '');
     props.saving.reset();
   };
   return (
@@ -47,6 +51,7 @@ export function ReasonToggle(props: {
         className="btn-sm"
         aria-describedby={props.describedBy}
         onClick={() => setOpen(true)}
+        disabled={props.disabled}
         data-testid={props.buttonTestId}
       >
         {props.button}

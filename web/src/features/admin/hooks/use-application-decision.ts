@@ -29,21 +29,29 @@ export function useApplicationDecision(app: ProApplicationView, name: string, on
 
   // mutateAsync, not mutate's callbacks: those are skipped once the reloaded list has dropped this item.
   const send = async (input: Decision, done: string) => {
-    if (busy) return;
+    if (busy) return false;
     setError(null);
     try {
       await decide.mutateAsync(input);
       setDecided(true);
       onMessage({ tone: 'success', text: done });
+      return true;
     } catch (err) {
       onError(err);
+      return false;
     }
   };
 
   const approve = () => void send({ id: app.userId, decision: 'approve' }, `Approved: ${name} is now a pro.`);
 
+  /** Approves and vets as World-Class for `reason`; `closed` once it is done (a failure keeps the dialog, saying why). */
+  const approveWorldClass = (reason: string, closed: () => void) =>
+    void send({ id: app.userId, decision: 'approve', worldClass: reason }, `Approved: ${name} is now a pro, vetted as World-Class.`).then(
+      (ok) => ok && closed(),
+    );
+
   const decline = (reason: string) =>
     void send({ id: app.userId, decision: 'decline', reason }, `Declined: ${name} will get your reason by e-mail.`);
 
-  return { error, clearError: () => setError(null), decided, busy, saving: decide.isPending, approve, decline };
+  return { error, clearError: () => setError(null), decided, busy, saving: decide.isPending, mutation: decide, approve, approveWorldClass, decline };
 }
