@@ -24,6 +24,8 @@ export async function vetWorldClass(admin: UserRecord, input: { id: string; vett
   });
   const written = await setWorldClass(user.id, vetting, audit);
   if (written === 'not_pro') throw new NotFound('Pro not found');
+  // Another admin (or a second click) made the same change first: theirs stands, as it now is.
+  if (written === 'already') return toAdminUserView((await getUser(user.id)) ?? user);
   if (written === 'priced')
     throw new Conflict(`They ask the World-Class price: change it before withdrawing their World-Class vetting.`, 'world_class_price');
   const { worldClass: _was, ...rest } = user;

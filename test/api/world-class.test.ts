@@ -117,6 +117,21 @@ describe('World-Class vetting', () => {
     expect(mail.body.text).toContain('vetted by Snip as World-Class');
   });
 
+  it('is given once when vettings race: one write, one audit entry, each answered with the vetting that stands', async () => {
+    const { id } = await onboardedUser(stack, 'pro', { fullName: 'Rita Raced' });
+    const reasons = ['Credits one', 'Credits two', 'Credits three', 'Credits four', 'Credits five', 'Credits six'];
+    const answers = await Promise.all(reasons.map((reason) => call(admin, 'setWorldClass', { id, vetted: true, reason })));
+    expect(answers.map((a) => a.status)).toEqual(reasons.map(() => 200));
+    const standing = answers[0].body.worldClass.reason;
+    expect(reasons).toContain(standing);
+    for (const a of answers) expect(a.body.worldClass.reason).toBe(standing);
+    expect((await auditOf(id)).map((e: { to: string }) => e.to)).toEqual([`World-Class: ${standing}`]);
+    // Withdrawn twice at once, likewise.
+    const out = await Promise.all(reasons.map(() => call(admin, 'setWorldClass', { id, vetted: false, reason: 'Left the industry' })));
+    expect(out.map((a) => [a.status, a.body.worldClass])).toEqual(reasons.map(() => [200, null]));
+    expect(await auditOf(id)).toHaveLength(2);
+  });
+
   it('is an admin’s alone, with a reason, for pros only', async () => {
     const { user: pro, id } = await onboardedUser(stack, 'pro');
     const { id: musicianId } = await onboardedUser(stack, 'musician');

@@ -11,21 +11,23 @@ import { fromItem, updateWith, type UserRecord } from './users.js';
 export const vettedFor = (cents: number | null) => (cents === WORLD_CLASS_CENTS ? ' AND attribute_exists(worldClass)' : '');
 
 /**
- * Vets the pro (or withdraws it: null) with `audit`: 'not_pro' when the user is not a pro (any more);
- * 'priced' when a withdrawal finds the pro asking the World-Class price.
+ * Vets the pro (or withdraws it: null) with `audit`, on condition that they are not vetted (or are) yet:
+ * 'not_pro' when the user is not a pro (any more); 'priced' when a withdrawal finds the pro asking the
+ * World-Class price; 'already' when another admin's same change came first (then nothing is written, no
+ * second audit entry either).
  */
 export async function setWorldClass(
   userId: string,
   vetting: UserRecord['worldClass'] | null,
   audit: TransactItem,
-): Promise<'done' | 'not_pro' | 'priced'> {
+): Promise<'done' | 'not_pro' | 'priced' | 'already'> {
   try {
     await updateWith(
       userId,
       {
         UpdateExpression: vetting ? 'SET worldClass = :v, updatedAt = :u' : 'SET updatedAt = :u REMOVE worldClass',
         // A free pro's price may be written as null: said as such, not left to how two types compare.
-        ConditionExpression: `attribute_exists(PK) AND #type = :pro${vetting ? '' : ' AND (attribute_not_exists(#price) OR attribute_type(#price, :null) OR #price <> :wc)'}`,
+        ConditionExpression: `attribute_exists(PK) AND #type = :pro${vetting ? ' AND attribute_not_exists(worldClass)' : ' AND attribute_exists(worldClass) AND (attribute_not_exists(#price) OR attribute_type(#price, :null) OR #price <> :wc)'}`,
         ExpressionAttributeNames: { '#type': 'type', ...(vetting ? {} : { '#price': 'feedbackPriceCents' }) },
         ExpressionAttributeValues: {
           ':pro': 'pro',
@@ -40,6 +42,8 @@ export async function setWorldClass(
   } catch (err) {
     if (cancellation(err)?.[0] !== 'ConditionalCheckFailed') throw err;
     const old = failedItem(err, 0);
-    return old && fromItem(old).type === 'pro' ? 'priced' : 'not_pro';
+    const was = old ? fromItem(old) : null;
+    if (was?.type !== 'pro') return 'not_pro';
+    return Boolean(was.worldClass) === Boolean(vetting) ? 'already' : 'priced';
   }
 }
