@@ -33,6 +33,15 @@ export function mainGenreOf(genre: string): string | null {
 export const offeredAt = (capturedAt: number, rank: number) =>
   capturedAt + Math.floor(rank / SNIP_PRO_POOL.offerWave) * SNIP_PRO_POOL.offerHours * 3_600_000;
 
+/**
+ * The pros among `offers` (best fit first) a request captured at `capturedAt` (ms) is offered to by `now`
+ * (ms), and when the next wave joins them (null: none is left).
+ */
+export function wavesBy(capturedAt: number, offers: readonly string[], now: number): { offered: string[]; nextAt: number | null } {
+  const offered = offers.filter((_, rank) => offeredAt(capturedAt, rank) <= now);
+  return { offered, nextAt: offered.length < offers.length ? offeredAt(capturedAt, offered.length) : null };
+}
+
 /** Until when a request captured at `capturedAt` (ms) can be claimed. */
 export const claimableUntil = (capturedAt: number) => capturedAt + SNIP_PRO_POOL.claimHours * 3_600_000;
 

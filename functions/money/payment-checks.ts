@@ -6,14 +6,14 @@
 import * as data from './data/payments.js';
 import type { PaymentRecord, RefundReason } from './data/payments.js';
 import { EARNING_HOLD_DAYS } from '../../shared/money.js';
-import { claimableUntil } from '../../shared/pool.js';
+import { claimableUntil, wavesBy } from '../../shared/pool.js';
 import { noOpenDispute, readDispute, readShare, statusChange, deadlineOf, reminderOf } from '../feedback/data/index.js';
 import { getUser } from '../people/data/index.js';
 import { duePayouts } from './data/payouts.js';
 import { checkPayout } from './payout-settlement.js';
 import { count, log } from '../lib/observability.js';
 import { PaymentProviderError } from '../providers/payments.js';
-import { deadlineReminder, requestExpired } from '../platform/index.js';
+import { deadlineReminder, poolOffersMail, requestExpired } from '../platform/index.js';
 import { recordMissed } from '../people/index.js';
 import { RETRY_MS, stateOf } from './payment-machine.js';
 import { finishRefund, iso, reconcilePayment, step } from './payment-settlement.js';
@@ -89,13 +89,17 @@ async function checkCaptured(p: PaymentRecord, now: Date): Promise<void> {
 }
 
 /**
- * The scheduled check of a Snip Pro request in the pool: nobody claimed it in time, so it is refunded in
- * full. The move is conditional on the request still being in the pool: a claim that landed first wins.
+ * The scheduled check of a Snip Pro request in the pool: a new wave of pros joins (e-mailed, each once), and
+ * it is looked at again when the next does or its time runs out; nobody claimed it in time, so it is refunded
+ * in full. The move is conditional on the request still being in the pool: a claim that landed first wins.
  */
 async function checkPooled(p: PaymentRecord, now: Date): Promise<void> {
-  const until = claimableUntil(Date.parse(p.pooledAt!));
+  const captured = Date.parse(p.pooledAt!);
+  const until = claimableUntil(captured);
   if (now.getTime() < until) {
-    await step(p, { type: 'look_again', at: iso(until) });
+    await poolOffersMail(p, now.getTime());
+    const { nextAt } = wavesBy(captured, p.pool!.offers, now.getTime());
+    await step(p, { type: 'look_again', at: iso(Math.min(nextAt ?? until, until)) });
     return;
   }
   const started = await step(p, { type: 'request_ended', reason: 'unclaimed' }, {}, now);

@@ -158,7 +158,8 @@ export async function settleCapture(p: PaymentRecord, capture: ProviderCapture, 
     p.pool ? null : getUser(p.proUserId).catch(() => undefined),
     getUser(p.payerId).catch(() => undefined),
   ]);
-  // In the pool: the pros it is offered to see it in their lists; the payer hears who took it once one does.
+  // In the pool: the first wave's pros see it in their lists, and are e-mailed by the scheduled check, due
+  // at once; the payer hears who took it once one does.
   if (result.kind === 'moved' && result.to === 'pooled') {
     count('PoolRequestsOpened');
     return result.payment;

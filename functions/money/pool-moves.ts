@@ -17,7 +17,9 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * A Snip Pro request's capture: the charge, and the price held in the pool until a pro claims it (or the
- * claim's time runs out: looked at then); the request offered to its pros, each from their wave's time.
+ * claim's time runs out); the request offered to its pros, each from their wave's time. Looked at once at
+ * once, to e-mail the first wave off the payer's way (the scheduled check: payment-checks.ts checkPooled),
+ * then as each wave joins, then when the time runs out.
  */
 export function pooledCapture(p: PaymentRecord, e: { capture: Pick<ProviderCapture, 'id'>; margin: number }, at: string): Move {
   const split = splitPrice(p.amountCents, e.margin);
@@ -32,7 +34,7 @@ export function pooledCapture(p: PaymentRecord, e: { capture: Pick<ProviderCaptu
   const pool = p.pool!;
   return {
     set: { captureId: e.capture.id, margin: e.margin, ...split, credited: false, capturedAt: at, pooledAt: at },
-    checkAt: claimUntil,
+    checkAt: at,
     entries: [
       entry(p, 'charge', p.payerId, -p.amountCents, `Paid for ${about(p)}`, at, common),
       entry(p, 'pool_hold', POOL_ACCOUNT, p.amountCents, `Held for ${about(p)} until a pro takes it`, at, common),

@@ -14,6 +14,7 @@ export {
   requestAnsweredMail,
   paymentReceivedMail,
   paymentRefundedMail,
+  poolOffersMail,
   requestExpired,
   sendClaimedPaymentMail,
   sendClaimedShareMail,

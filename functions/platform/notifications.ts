@@ -8,7 +8,7 @@
  * recipient's digest for the share (written with the comment), and a scheduled job sends the digest once
  * no comment has been added for COMMENT_DIGEST_DELAY_SECONDS, listing the comments that still exist then.
  */
-import { SNIP_PRO_POOL } from '../../shared/pool.js';
+import { claimableUntil, SNIP_PRO_POOL, wavesBy } from '../../shared/pool.js';
 import {
   claimDigest,
   claimEmail,
@@ -227,6 +227,32 @@ export async function sendClaimedPaymentMail(
 ): Promise<void> {
   if (to === undefined || !(await sendClaimedMail(to, 'payments', mail.subject, mail.lines, mail.linkPath)))
     await releasePaymentEmail(orderId, event).catch(() => {});
+}
+
+/**
+ * To each pro a Snip Pro request is offered to by `now` (its wave's time come), once each: what it is,
+ * what they would earn, and until when the first to take it gets it.
+ */
+export function poolOffersMail(p: PaymentRecord, now: number): Promise<void[]> {
+  const captured = Date.parse(p.pooledAt!);
+  const until = WHEN.format(claimableUntil(captured));
+  const { offered } = wavesBy(captured, p.pool!.offers, now);
+  return Promise.all(
+    offered.map((proId) =>
+      sendOnce(
+        paymentClaim(p.orderId, `offered_${proId}`),
+        proId,
+        'requests',
+        `Snip Pro request: ${p.trackTitle}`,
+        [
+          `${p.payerName} asked Snip to find a reviewer for "${p.trackTitle}" (${p.pool!.genre}), and it is offered to you among the pros who fit it.`,
+          `The first to take it reviews it and earns ${formatCents(p.earningCents ?? 0)}. It can be taken until ${until}.`,
+          `Take it from 'Requests for you' on your home page.`,
+        ],
+        paths.dashboard,
+      ),
+    ),
+  );
 }
 
 /** To the pro: a paid request they did not answer or complete in time expired and was refunded. */

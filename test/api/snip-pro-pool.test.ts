@@ -7,7 +7,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { SNIP_PRO_POOL } from '../../shared/pool.js';
-import { callerOn, flows, money, until, type TestUser } from '../support/stack-kit.js';
+import { callerOn, flows, listEmails, money, until, waitForEmail, type TestUser } from '../support/stack-kit.js';
 
 const stack = inject('stack');
 const call = callerOn(stack);
@@ -100,6 +100,26 @@ describe('Snip Pro requests from the pool', () => {
     expect((await call(payer, 'listWaitingPoolRequests', {})).body.requests).toEqual([
       expect.objectContaining({ orderId, offeredNow: 3, offeredInAll: 4 }),
     ]);
+    // The scheduled check e-mails the first wave at once (due from the capture), the second when its time comes.
+    const pooledAt = Date.parse((await money.payment(orderId)).pooledAt!);
+    expect((await money.payment(orderId)).checkAt).toBe(new Date(pooledAt).toISOString());
+    await money.checkAt(orderId, pooledAt + 1_000);
+    const subject = /^Snip Pro request: Pool Hip-Hop/;
+    const offerMail = await waitForEmail(stack.mailUrl, focused.user.email, subject);
+    expect(offerMail.body.text).toContain('Mo Mixwanted asked Snip to find a reviewer for "Pool Hip-Hop / Rap" (Hip-Hop / Rap)');
+    const waiting = [];
+    for (const p of plain) if (!(await offered(p.user)).length) waiting.push(p);
+    expect(waiting).toHaveLength(1);
+    const mailsTo = async (p: TestUser) => (await listEmails(stack.mailUrl, p.email)).filter((m) => subject.test(m.subject)).length;
+    expect(await mailsTo(waiting[0].user)).toBe(0);
+    const secondWave = pooledAt + SNIP_PRO_POOL.offerHours * 3_600_000;
+    expect((await money.payment(orderId)).checkAt).toBe(new Date(secondWave).toISOString());
+    await money.checkAt(orderId, secondWave + 60_000);
+    await waitForEmail(stack.mailUrl, waiting[0].user.email, subject);
+    // Each pro once, however often it is looked at; then it is next looked at when its time runs out.
+    await money.checkAt(orderId, secondWave + 120_000);
+    for (const p of [...plain, focused]) expect(await mailsTo(p.user)).toBe(1);
+    expect((await money.payment(orderId)).checkAt).toBe(new Date(pooledAt + SNIP_PRO_POOL.claimHours * 3_600_000).toISOString());
     // Focus areas are a pro's: a musician has none to choose, and an unknown one is refused.
     expect((await call(payer, 'updateProfile', { focusAreas: ['mixing'] })).body.error.code).toBe('not_pro');
     expect((await call(focused.user, 'updateProfile', { focusAreas: ['cowbell'] })).status).toBe(400);

@@ -412,7 +412,8 @@ describe('the payment state machine', () => {
     ]);
     expect(d.write.pro).toBeUndefined();
     expect(d.write.createsRequest).toBeUndefined();
-    expect(d.write.checkAt).toBe('2026-03-03T12:00:00.000Z');
+    // Looked at at once: the scheduled check e-mails the first wave.
+    expect(d.write.checkAt).toBe(NOW.toISOString());
     const offers = d.write.offers && 'put' in d.write.offers ? d.write.offers.put : [];
     expect(offers.map((o) => [o.proId, o.visibleAt])).toEqual([
       ['pro', NOW.toISOString()],
