@@ -73,7 +73,8 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
     ],
     indexes: ['GSI1', 'GSI2', 'GSI3'],
   },
-  // Tracks, their upload claims and results, deleting a track with its shares (BatchWriteItem), refunds.
+  // Tracks, their upload claims and results, deleting a track with its shares (BatchWriteItem), refunds; the
+  // musician's latest payments (GSI1), for their Snip Pro requests on a track deleted (refunded at once).
   'functions/http/tracks.ts': {
     actions: [
       'dynamodb:GetItem',
@@ -85,7 +86,7 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
       'dynamodb:BatchWriteItem',
       'dynamodb:ConditionCheckItem',
     ],
-    indexes: ['GSI3'],
+    indexes: ['GSI1', 'GSI3'],
   },
   // Shares, feedback, comments and digests, e-mail claims (released with DeleteItem), refunds.
   'functions/http/shares.ts': {

@@ -5,7 +5,8 @@
 export { listDecidedDisputes, listDisputes, reportReview, resolveDispute } from './disputes.js';
 export { startListening } from './listening-sessions.js';
 export { createPaidRequest } from './paid-requests.js';
-export { claimPoolRequest, createPoolRequest, poolOffersFor, waitingPoolRequests } from './pool.js';
+export { claimPoolRequest, createPoolRequest, poolOffersFor, pooledOf, waitingPoolRequests } from './pool.js';
+export { endPoolRequestsOfGoneTracks, withdrawPoolRequest } from './pool-withdrawal.js';
 export { poolHealth } from './pool-health.js';
 export { recheckQuote } from './requests.js';
 export { progressOf } from './progress.js';

@@ -5,7 +5,7 @@
  * claim. What the pros see ('Requests for you') and what the musician sees (finding their reviewer).
  */
 import { completeDaysFor, PAID_REQUEST } from '../../shared/money.js';
-import { claimableUntil, mainGenreOf, offeredAt, POOL_REVIEWER, SNIP_PRO_POOL } from '../../shared/pool.js';
+import { claimableUntil, mainGenreOf, offeredAt, POOL_REVIEWER, SNIP_PRO_POOL, wavesBy } from '../../shared/pool.js';
 import type { PoolOfferView, PoolRequestInput, WaitingPoolRequestView } from '../../shared/schemas/pool.js';
 import { versionedTitle } from '../../shared/track-version.js';
 import type { UserRecord } from '../people/data/index.js';
@@ -43,7 +43,10 @@ async function poolPurchase(caller: UserRecord, request: Omit<PoolRequestInput, 
   // The schema took a main genre.
   const genre = mainGenreOf(request.genre)!;
   // Three round trips in all, with the order's: the track, the genre's pros and those left out at once.
-  const [track, offers] = await Promise.all([ownReadyTrack(caller, request.trackId), matchPoolPros(genre, request.shareOptions.categories, leftOutBy(caller.id))]);
+  const [track, offers] = await Promise.all([
+    ownReadyTrack(caller, request.trackId),
+    matchPoolPros(genre, request.shareOptions.categories, leftOutBy(caller.id)),
+  ]);
   if (!offers.length) {
     throw new Conflict(
       `No Snip Pro takes ${genre} requests right now. Choose a pro yourself, or try again later: nothing was charged.`,
@@ -148,25 +151,28 @@ export async function poolOffersFor(caller: UserRecord): Promise<{ offers: PoolO
 /** How many of the latest payments are looked through for requests still in the pool (all of them are from the last CLAIM_HOURS). */
 const WAITING_LOOKED_AT = 50;
 
+/** The musician's Snip Pro requests still in the pool, as their payments. */
+export async function pooledOf(payerId: string): Promise<PaymentRecord[]> {
+  const { payments } = await pagePayerPayments(payerId, WAITING_LOOKED_AT);
+  return payments.filter((p) => p.status === 'pooled' && p.pool && p.pooledAt);
+}
+
 /** The caller's Snip Pro requests still finding their reviewer. */
 export async function waitingPoolRequests(caller: UserRecord): Promise<{ requests: WaitingPoolRequestView[] }> {
-  const { payments } = await pagePayerPayments(caller.id, WAITING_LOOKED_AT);
   const now = Date.now();
   return {
-    requests: payments
-      .filter((p) => p.status === 'pooled' && p.pool && p.pooledAt)
-      .map((p) => {
-        const paid = Date.parse(p.pooledAt!);
-        const offers = p.pool!.offers;
-        return {
-          orderId: p.orderId,
-          trackTitle: p.trackTitle,
-          genre: p.pool!.genre,
-          offeredNow: offers.filter((_, rank) => offeredAt(paid, rank) <= now).length,
-          offeredInAll: offers.length,
-          paidAt: p.pooledAt!,
-          claimUntil: iso(claimableUntil(paid)),
-        };
-      }),
+    requests: (await pooledOf(caller.id)).map((p) => {
+      const paid = Date.parse(p.pooledAt!);
+      const offers = p.pool!.offers;
+      return {
+        orderId: p.orderId,
+        trackTitle: p.trackTitle,
+        genre: p.pool!.genre,
+        offeredNow: wavesBy(paid, offers, now).offered.length,
+        offeredInAll: offers.length,
+        paidAt: p.pooledAt!,
+        claimUntil: iso(claimableUntil(paid)),
+      };
+    }),
   };
 }

@@ -24,6 +24,7 @@ import {
   createPoolRequest,
   poolOffersFor,
   waitingPoolRequests,
+  withdrawPoolRequest,
 } from '../feedback/index.js';
 import { areaHandler } from './area-handler.js';
 import { paymentsSchemas } from '../../shared/api/route-schemas/payments.js';
@@ -36,6 +37,7 @@ export const handler = areaHandler('payments', paymentsSchemas, {
   listWaitingPoolRequests: async ({ caller }) => waitingPoolRequests(caller.user),
   listPoolOffers: async ({ caller }) => poolOffersFor(caller.user),
   claimPoolRequest: async ({ input, caller }) => claimPoolRequest(caller.user, input.orderId),
+  withdrawPoolRequest: async ({ input, caller }) => withdrawPoolRequest(caller.user, input.orderId),
   listMyPayments: async ({ input, caller }) => listReceipts(caller.user, input.cursor),
   getReceipt: async ({ input, caller }) => receiptOf(caller.user, input.orderId),
   listStuckRefunds: async ({ input }) => listStuckRefunds(input),

@@ -1,6 +1,6 @@
 /** HTTP handlers of the tracks area. */
 import { refundAtOnce } from '../money/index.js';
-import { startListening } from '../feedback/index.js';
+import { endPoolRequestsOfGoneTracks, pooledOf, startListening } from '../feedback/index.js';
 import {
   deleteOwnTracks,
   createUploadTicket,
@@ -33,6 +33,15 @@ export const handler = areaHandler('tracks', tracksSchemas, {
   },
   updateSnippet: async ({ input, caller }) => toTrackView(await saveSnippet(caller.user.id, input.id, input.snippet)),
   renameTrack: async ({ input, caller }) => toTrackView(await renameTrack(caller.user.id, input.id, input.title)),
-  deleteTracks: async ({ input, caller }) =>
-    deleteOwnTracks(caller.user.id, input.ids, { impersonated: Boolean(caller.actor), withdraw: refundAtOnce }),
+  deleteTracks: async ({ input, caller }) => {
+    const impersonated = Boolean(caller.actor);
+    // The musician's Snip Pro requests, read beside the deletion: those on a track it took are refunded at once
+    // (not by an impersonating admin, who moves no money: a pro's claim, or the pool's deadline, refunds them).
+    const [result, waiting] = await Promise.all([
+      deleteOwnTracks(caller.user.id, input.ids, { impersonated, withdraw: refundAtOnce }),
+      impersonated ? [] : pooledOf(caller.user.id),
+    ]);
+    await endPoolRequestsOfGoneTracks(waiting);
+    return result;
+  },
 });

@@ -7,7 +7,7 @@ export { booksOf, exportLedger } from './books.js';
 export { earningsOf, ledgerViews } from './earnings.js';
 export { statementOf } from './statements.js';
 export { checkDuePayments } from './payment-checks.js';
-export { fulfilment, refundRequestId, settleClaim, upholdDispute } from './payment-settlement.js';
+export { endPooled, fulfilment, refundRequestId, settleClaim, upholdDispute } from './payment-settlement.js';
 export {
   cancelOrder,
   captureOrder,
@@ -16,6 +16,7 @@ export {
   refundAtOnce,
   retryRefund,
   sell,
+  toPaymentView,
   type Purchase,
 } from './payments.js';
 export { toPayoutView } from './payout-views.js';

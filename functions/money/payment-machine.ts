@@ -72,7 +72,10 @@ export type PaymentEvent =
   /** An admin upheld the musician's report of a delivered review: refunded in full, the earning reversed. */
   | { type: 'dispute_upheld' }
   /** The request ended without its feedback: declined, past its deadline, its track deleted, cancelled. */
-  | { type: 'request_ended'; reason: Extract<RefundReason, 'declined' | 'expired' | 'unclaimed' | 'track_deleted' | 'reversed'> }
+  | {
+      type: 'request_ended';
+      reason: Extract<RefundReason, 'declined' | 'expired' | 'unclaimed' | 'withdrawn' | 'track_deleted' | 'reversed'>;
+    }
   /** The order will never be captured. */
   | { type: 'order_lapsed'; reason: LapseReason }
   /** The provider refused the payer's funding source: they may approve again with another. */

@@ -204,6 +204,17 @@ export async function settleClaim(p: PaymentRecord, request: ShareRecord): Promi
   return 'taken';
 }
 
+/**
+ * A Snip Pro request taken out of the pool before any pro claimed it (its musician withdrew it, or deleted its
+ * track): refunded in full, at once if PayPal answers, else by the scheduled check. Conditional on it still
+ * being in the pool: a claim that landed first wins ('taken').
+ */
+export async function endPooled(p: PaymentRecord, reason: 'withdrawn' | 'track_deleted'): Promise<PaymentRecord | 'taken'> {
+  const ended = await step(p, { type: 'request_ended', reason });
+  if (ended.kind !== 'moved') return 'taken';
+  return (await finishRefundLater(ended.payment)) ?? ended.payment;
+}
+
 /** A capture that cannot buy its request: refunded in full, or, for the browser's capture, left to be (see Applying). */
 async function cannotBuy(
   p: PaymentRecord,

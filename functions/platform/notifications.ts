@@ -172,6 +172,7 @@ const REFUND_REASONS: Record<string, (p: PaymentRecord) => string> = {
   declined: (p) => `${p.proName} declined your request for feedback on "${p.trackTitle}".`,
   expired: (p) => `${p.proName} did not give feedback on "${p.trackTitle}" in time, so the request has expired.`,
   unclaimed: (p) => `No pro took your request for Snip Pro feedback on "${p.trackTitle}" within ${SNIP_PRO_POOL.claimHours} hours.`,
+  withdrawn: (p) => `You withdrew your request for Snip Pro feedback on "${p.trackTitle}" before a pro took it.`,
   track_deleted: (p) => `"${p.trackTitle}" was deleted before ${p.proName} gave feedback on it.`,
   unfulfillable: (p) => `Your request for feedback from ${p.proName} on "${p.trackTitle}" could not be sent.`,
   reversed: (p) => `Your payment for feedback from ${p.proName} on "${p.trackTitle}" was reversed by PayPal.`,

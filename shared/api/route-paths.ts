@@ -110,6 +110,7 @@ export const routePaths = {
   listWaitingPoolRequests: { method: 'GET', path: '/pool/requests', access: 'user', area: 'payments' },
   listPoolOffers: { method: 'GET', path: '/pool/offers', access: 'pro', area: 'payments' },
   claimPoolRequest: { method: 'POST', path: '/pool/offers/{orderId}/claim', access: 'pro', area: 'payments', money: true },
+  withdrawPoolRequest: { method: 'POST', path: '/pool/requests/{orderId}/withdraw', access: 'user', area: 'payments', money: true },
   listMyPayments: { method: 'GET', path: '/payments', access: 'user', area: 'payments' },
   getReceipt: { method: 'GET', path: '/payments/{orderId}/receipt', access: 'user', area: 'payments' },
   listStuckRefunds: { method: 'GET', path: '/payments/stuck-refunds', access: 'admin', area: 'payments' },

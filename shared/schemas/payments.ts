@@ -65,6 +65,8 @@ export const RECEIPT_STATUSES = ['paid', 'refunding', 'refunded', 'disputed'] as
 export const REFUND_REASON_LABELS: Record<string, string> = {
   declined: 'the pro declined the request',
   expired: 'the pro did not deliver in time',
+  unclaimed: 'no Snip Pro took the request in time',
+  withdrawn: 'you withdrew the request before a pro took it',
   track_deleted: 'the track was deleted before the review',
   unfulfillable: 'the request could not be sent',
   reversed: 'PayPal reversed the payment',

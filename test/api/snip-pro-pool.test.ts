@@ -1,9 +1,11 @@
 /**
  * Snip Pro: a paid request that names nobody, matched from the pool of pros who take such work. Its offers go
- * to the pros of its genre, those whose focus areas it asks about first, then the least loaded, never to the musician nor to a pro who declined them or
- * whose review they reported; its money waits in the pool; the
- * first claim makes the reviewer (two at once: one wins, the other is told); unclaimed in time, it is
- * refunded in full, once. Each test has a genre of its own, so that no other file's pros join its pool.
+ * to the pros of its genre, those whose focus areas it asks about first, then the least loaded, never to the
+ * musician nor to a pro who declined them or whose review they reported; its money waits in the pool; the
+ * first claim makes the reviewer (two at once: one wins, the other is told); unclaimed in time, withdrawn by
+ * its musician or gone with its deleted track, it is refunded in full, once. Each test's requests are in a
+ * genre of their own (Metal's first pro, the first test's, is in no request's way: it runs before the other
+ * Metal test), so that no other file's pros join its pool.
  */
 import { describe, expect, inject, it } from 'vitest';
 import { SNIP_PRO_POOL } from '../../shared/pool.js';
@@ -53,11 +55,11 @@ async function poolRequest(payer: TestUser, genre: string, capturedBy: 'page' | 
       async () => (await money.payment(orderId)).status,
       (s) => s === 'pooled',
     );
-    return { orderId, view: null };
+    return { orderId, view: null, trackId: track.id };
   }
   const captured = await money.captureOrder(stack, payer, orderId);
   expect(captured.status, JSON.stringify(captured.body)).toBe(200);
-  return { orderId, view: captured.body };
+  return { orderId, view: captured.body, trackId: track.id };
 }
 
 const offered = async (pro: TestUser) => (await call(pro, 'listPoolOffers', {})).body.offers.map((o: { orderId: string }) => o.orderId);
@@ -150,6 +152,41 @@ describe('Snip Pro requests from the pool', () => {
     expect((await call(payer, 'listWaitingPoolRequests', {})).body.requests).toEqual([
       expect.objectContaining({ orderId, offeredNow: 1, offeredInAll: 1 }),
     ]);
+  });
+
+  it('is withdrawn by its musician before a pro takes it, or goes with its deleted track: refunded in full at once', async () => {
+    const pro = await poolPro('Wes Waiting', ['Metal']);
+    const { user: payer, id: payerId } = await flows.onboardedUser(stack, 'musician', { fullName: 'Will Withdraw' });
+    const { orderId } = await poolRequest(payer, 'Metal');
+    expect(await offered(pro.user)).toEqual([orderId]);
+    // Only its musician withdraws it.
+    expect((await call(pro.user, 'withdrawPoolRequest', { orderId })).status).toBe(404);
+    const out = await call(payer, 'withdrawPoolRequest', { orderId });
+    expect(out.body).toMatchObject({ status: 'refunded', refundReason: 'withdrawn' });
+    // Asked again (a double click, a lost answer): the same answer, refunded once.
+    expect((await call(payer, 'withdrawPoolRequest', { orderId })).body).toMatchObject({ status: 'refunded', refundReason: 'withdrawn' });
+    expect((await money.entriesOf(payerId, orderId)).map((e) => [e.kind, e.amountCents])).toEqual([
+      ['charge', -SNIP_PRO_POOL.priceCents],
+      ['refund', SNIP_PRO_POOL.priceCents],
+    ]);
+    expect((await poolEntries(orderId)).map((e) => e.kind)).toEqual(['pool_hold', 'pool_release']);
+    expect(await offered(pro.user)).toEqual([]);
+    expect((await call(payer, 'listWaitingPoolRequests', {})).body.requests).toEqual([]);
+    expect((await call(pro.user, 'claimPoolRequest', { orderId })).body.error.code).toBe('pool_closed');
+    const refunded = await waitForEmail(stack.mailUrl, payer.email, /^Refunded: feedback on Pool Metal/);
+    expect(refunded.body.text).toContain('You withdrew your request for Snip Pro feedback');
+
+    // Its track deleted while it waits: refunded with the deletion, not when a pro tries to take it.
+    const onTrack = await poolRequest(payer, 'Metal');
+    expect((await call(payer, 'deleteTracks', { ids: [onTrack.trackId] })).body).toMatchObject({ deleted: [onTrack.trackId] });
+    expect(await money.payment(onTrack.orderId)).toMatchObject({ status: 'refunded', refundReason: 'track_deleted' });
+    expect(await offered(pro.user)).toEqual([]);
+
+    // Once a pro has taken it, it is theirs: a paid request like any other.
+    const taken = await poolRequest(payer, 'Metal');
+    expect((await call(pro.user, 'claimPoolRequest', { orderId: taken.orderId })).status).toBe(200);
+    const late = await call(payer, 'withdrawPoolRequest', { orderId: taken.orderId });
+    expect([late.status, late.body.error.code]).toEqual([409, 'pool_taken']);
   });
 
   it('makes one reviewer of two pros claiming at once; the other is told at once, and the request goes on as any paid one', async () => {

@@ -95,6 +95,15 @@ describe('Snip Pro: a reviewer found for the musician', () => {
       await expectFitsWidth(home);
       await screenshot(home, `snip-pro-finding-${viewport.width}`);
     }
+    // Withdraw asks first, saying the refund; cancelled here, so the request goes on to the pro.
+    const home = await e2e.signedIn(musician, '/dashboard', DESKTOP);
+    await home.getByRole('button', { name: `Withdraw the request for "${title}"` }).click();
+    const confirm = home.getByTestId('withdraw-pool-dialog');
+    expect(await confirm.textContent()).toContain('goes back to your PayPal account in full');
+    await expectAccessible(home, 'withdrawing a Snip Pro request');
+    await screenshot(home, 'snip-pro-withdraw');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
   });
 
   it("the pro takes it from 'Requests for you' and reviews it", async () => {

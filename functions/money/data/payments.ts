@@ -35,7 +35,8 @@ import {
 export type PaymentStatus = 'pending' | 'pooled' | 'captured' | 'refunding' | 'refunded' | 'failed';
 
 /** Why a captured payment went back: the pro declined, a deadline passed, the track was deleted, or the provider reversed it. */
-export type RefundReason = 'declined' | 'expired' | 'unclaimed' | 'track_deleted' | 'reversed' | 'unfulfillable' | 'mismatch' | 'dispute';
+export type RefundReason =
+  'declined' | 'expired' | 'unclaimed' | 'withdrawn' | 'track_deleted' | 'reversed' | 'unfulfillable' | 'mismatch' | 'dispute';
 
 export interface PaymentRecord {
   orderId: string;

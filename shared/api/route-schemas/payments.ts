@@ -54,4 +54,5 @@ export const paymentsSchemas = {
   listWaitingPoolRequests: { input: z.strictObject({}), output: waitingPoolRequestsView },
   listPoolOffers: { input: z.strictObject({}), output: poolOffersView },
   claimPoolRequest: { input: claimPoolRequestInput, output: claimedView },
+  withdrawPoolRequest: { input: claimPoolRequestInput, output: paymentView },
 } as const satisfies AreaSchemas<'payments'>;

@@ -100,6 +100,8 @@ function refundReason(p: PaymentView): string {
       return `${p.proName} did not answer in time.`;
     case 'unclaimed':
       return `No Snip Pro took the request within ${SNIP_PRO_POOL.claimHours} hours.`;
+    case 'withdrawn':
+      return 'You withdrew the request before a pro took it.';
     case 'track_deleted':
       return 'The track was deleted before the feedback was given.';
     case 'reversed':

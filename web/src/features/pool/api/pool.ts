@@ -32,3 +32,12 @@ export function useClaimPoolRequest() {
     onSettled: () => void client.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'me' }),
   });
 }
+
+/** Withdraws a request still in the pool: refunded in full; the lists (and the payments) are read again either way. */
+export function useWithdrawPoolRequest() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (orderId: string) => api('withdrawPoolRequest', { orderId }),
+    onSettled: () => void client.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'me' }),
+  });
+}
