@@ -32,9 +32,22 @@ export async function decide(
     const alreadyPro = applicant.type === 'pro';
     if (alreadyPro && input.decision === 'decline')
       throw new Conflict(`${applicant.fullName} is already a pro. Switch them back to musician first to decline.`, 'already_pro');
-    const entry = { adminId: admin.id, adminEmail: admin.email, targetId: app.userId, targetEmail: applicant.email, method: 'PUT', status: 200 };
+    const entry = {
+      adminId: admin.id,
+      adminEmail: admin.email,
+      targetId: app.userId,
+      targetEmail: applicant.email,
+      method: 'PUT',
+      status: 200,
+    };
     const audits = [
-      auditPut({ ...entry, action: 'decideApplication', path: `/pro-applications/${app.userId}`, from: 'pending', to: reason ? `${status}: ${reason}` : status }),
+      auditPut({
+        ...entry,
+        action: 'decideApplication',
+        path: `/pro-applications/${app.userId}`,
+        from: 'pending',
+        to: reason ? `${status}: ${reason}` : status,
+      }),
       ...(worldClass
         ? [
             auditPut({

@@ -3,7 +3,8 @@ import type { ProfileChanges } from '../../shared/schemas/profile.js';
 import { SOCIAL_PLATFORMS, normalizeSocialUrl, type SocialLink } from '../../shared/social.js';
 import { WORLD_CLASS_CENTS } from '../../shared/constants.js';
 import { formatCents } from '../../shared/money.js';
-import { getUser, renameUser, updateUser, type UserRecord } from './data/users.js';
+import { getUser, updateUser, type UserRecord } from './data/users.js';
+import { renameUser } from './data/user-rename.js';
 import { setFeedbackPrice } from './data/user-prices.js';
 import { Conflict, Forbidden } from '../lib/errors.js';
 
@@ -28,7 +29,9 @@ export async function updateProfile(user: UserRecord, input: ProfileChanges): Pr
   const stored = user as unknown as Record<string, unknown>;
   // A list is compared by its items (focus areas); an absent field is as null, or as an empty list.
   const same = (key: string, value: unknown) =>
-    Array.isArray(value) ? JSON.stringify(stored[key] ?? []) === JSON.stringify(value) : stored[key] === value || (value === null && stored[key] === undefined);
+    Array.isArray(value)
+      ? JSON.stringify(stored[key] ?? []) === JSON.stringify(value)
+      : stored[key] === value || (value === null && stored[key] === undefined);
   const changed = Object.fromEntries(Object.entries(input).filter(([key, value]) => !same(key, value))) as ProfileChanges;
   if (Object.keys(changed).length === 0) return user;
   const { fullName, username, ...rest } = changed;

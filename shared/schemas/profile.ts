@@ -186,7 +186,12 @@ export const decideApplicationInput = z
         ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Give the applicant a reason (at least 3 characters)', input: v.reason });
       }
       if (v.decision === 'decline' && v.worldClass !== undefined) {
-        ctx.addIssue({ code: 'custom', path: ['worldClass'], message: 'Only an approved applicant is vetted as World-Class', input: v.worldClass });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['worldClass'],
+          message: 'Only an approved applicant is vetted as World-Class',
+          input: v.worldClass,
+        });
       }
     }),
   );

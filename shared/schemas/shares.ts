@@ -62,8 +62,6 @@ export const shareView = z.object({
   sharedByUsername: z.string(),
   sharedWithName: z.string(),
   sharedWithUsername: z.string(),
-  /** The reviewer was vetted as World-Class when the request was made: the badge on their review. */
-  reviewerWorldClass: z.optional(z.boolean()),
   status: z.enum(SHARE_STATUSES),
   shareOptions: shareOptionsSchema,
   /** The musician's 1-5 rating of the feedback, once given. */
@@ -84,6 +82,8 @@ export const shareView = z.object({
       }),
     ),
   ),
+  /** The reviewer was vetted as World-Class when the request was made: the badge on their review. */
+  reviewerWorldClass: z.optional(z.boolean()),
   /** Why the reviewer declined it, when they did. */
   decline: z.optional(z.nullable(z.object({ reason: z.enum(DECLINE_REASON_VALUES), text: z.nullable(z.string()) }))),
   /** On a later version of a track: the track (v1) it is a version of, and its number. */

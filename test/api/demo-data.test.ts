@@ -130,10 +130,14 @@ describe('demo data', () => {
     const [waiting] = (await callRoute(stack.apiUrl, 'listWaitingPoolRequests', {}, tokens.musician2)).body.requests;
     expect(waiting).toMatchObject({ trackTitle: DEMO_POOL_TRACK, genre: DEMO_POOL_GENRE, offeredNow: expect.any(Number) });
     const offers = (await callRoute(stack.apiUrl, 'listPoolOffers', {}, tokens.pro2)).body.offers as { orderId: string }[];
-    expect(offers).toContainEqual(expect.objectContaining({ orderId: waiting.orderId, trackTitle: DEMO_POOL_TRACK, payerName: 'Max Musician' }));
+    expect(offers).toContainEqual(
+      expect.objectContaining({ orderId: waiting.orderId, trackTitle: DEMO_POOL_TRACK, payerName: 'Max Musician' }),
+    );
     useStackEnvironment(stack);
     const { entriesOf } = await import('../support/payments.js');
-    expect((await entriesOf('POOL', waiting.orderId)).map((e) => [e.kind, e.amountCents])).toEqual([['pool_hold', SNIP_PRO_POOL.priceCents]]);
+    expect((await entriesOf('POOL', waiting.orderId)).map((e) => [e.kind, e.amountCents])).toEqual([
+      ['pool_hold', SNIP_PRO_POOL.priceCents],
+    ]);
     // Not claimed here: the demo keeps it waiting for whoever tries it next (the claim is the pool's own test's).
   });
 

@@ -74,7 +74,8 @@ describe('World-Class vetting', () => {
   it('badges the reviews asked for while the pro is vetted: on the request, in the lists and on its read-only link', async () => {
     const { user: pro, id } = await onboardedUser(stack, 'pro', { fullName: 'Bea Badged' });
     const track = await uploadTrack(stack, musician, 'Badge', { seconds: 1 });
-    const ask = async () => (await requestFeedback(stack, musician, id, track.id, { feedbackNotes: 'How is it?', context: 'mix_check' })).body.id as string;
+    const ask = async () =>
+      (await requestFeedback(stack, musician, id, track.id, { feedbackNotes: 'How is it?', context: 'mix_check' })).body.id as string;
     const before = await ask();
     expect((await call(admin, 'setWorldClass', { id, vetted: true, reason: 'Engineered a Mercury Prize winner' })).status).toBe(200);
     const after = await ask();

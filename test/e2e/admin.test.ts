@@ -330,7 +330,9 @@ describe('pro applications', () => {
     await screenshot(page, 'admin-applications-world-class');
     await dialog.getByRole('button', { name: 'Approve as World-Class' }).click();
     await vettedItem.waitFor({ state: 'detached' });
-    expect(await page.getByTestId('applications-message').textContent()).toBe('Approved: Apply Worldclass is now a pro, vetted as World-Class.');
+    expect(await page.getByTestId('applications-message').textContent()).toBe(
+      'Approved: Apply Worldclass is now a pro, vetted as World-Class.',
+    );
     expect((await callRoute(stack.apiUrl, 'getMe', {}, vetted.idToken)).body).toMatchObject({
       type: 'pro',
       worldClass: { reason: 'Two EPs on a small label; resident at Fabric.' },

@@ -146,7 +146,7 @@ export function searchTerms(u: Pick<UserRecord, 'fullName' | 'username'>): strin
   return [...new Set(terms.filter((t) => t.length >= 2))];
 }
 
-const searchItem = (userId: string, term: string) => ({
+export const searchItem = (userId: string, term: string) => ({
   PK: `USER#${userId}`,
   SK: `SEARCH#${term}`,
   GSI2PK: `SEARCH#${term.slice(0, 2)}`,
@@ -329,7 +329,7 @@ export async function createUser(user: Omit<UserRecord, 'version'>): Promise<Cre
 /** The profile page's own fields. */
 export type ProfilePageField = (typeof PROFILE_TEXTS)[number] | 'socialMedia';
 
-type ProfileChanges = Partial<
+export type ProfileChanges = Partial<
   Pick<
     UserRecord,
     | 'type'
@@ -358,76 +358,6 @@ type ProfileChanges = Partial<
  */
 export function updateUser(current: UserRecord, changes: ProfileChanges, also?: (user: UserRecord) => TransactItem[]): Promise<UserRecord> {
   return onFreshRecord(current, (user) => writeVersioned(user, changes, undefined, also?.(user)));
-}
-
-export type RenameResult = { user: UserRecord } | 'username_taken' | 'changed_meanwhile';
-
-/**
- * Changes name and/or username (with other profile fields) in one transaction: the record (conditional on
- * its version); the username reservation moved; the search entries of the old terms removed and the new
- * ones written, so search finds the new name at once and never the old one. Refused because something else
- * changed the record, it is made again on the record that won, unless that is a rename (another tab's):
- * then the user's view was stale ('changed_meanwhile').
- */
-export async function renameUser(
-  read: UserRecord,
-  names: { fullName?: string; username?: string },
-  changes: ProfileChanges,
-): Promise<RenameResult> {
-  const T = config.tableName;
-  let current = read;
-  for (let attempt = 0; ; attempt++) {
-    const { next, update, counters } = versionedUpdate(current, { ...changes, ...names }, new Date().toISOString());
-    const oldTerms = new Set(searchTerms(current));
-    const newTerms = new Set(searchTerms(next));
-    const usernameMoves = next.username !== current.username;
-    try {
-      await send(
-        () =>
-          new TransactWriteCommand({
-            TransactItems: [
-              { Update: update },
-              ...(usernameMoves
-                ? [
-                    {
-                      Put: {
-                        TableName: T,
-                        Item: { ...usernameKey(next.username), entity: 'username', userId: current.id },
-                        ConditionExpression: 'attribute_not_exists(PK)',
-                      },
-                    },
-                    {
-                      Delete: {
-                        TableName: T,
-                        Key: usernameKey(current.username),
-                        ConditionExpression: 'userId = :me',
-                        ExpressionAttributeValues: { ':me': current.id },
-                      },
-                    },
-                  ]
-                : []),
-              ...[...oldTerms]
-                .filter((t) => !newTerms.has(t))
-                .map((term) => ({ Delete: { TableName: T, Key: { PK: `USER#${current.id}`, SK: `SEARCH#${term}` } } })),
-              ...[...newTerms]
-                .filter((t) => !oldTerms.has(t))
-                .map((term) => ({ Put: { TableName: T, Item: searchItem(current.id, term) } })),
-              ...counters,
-            ],
-          }),
-      );
-      return { user: next };
-    } catch (err) {
-      if (!(err instanceof TransactionCanceledException)) throw err;
-      const [profile, reservation] = err.CancellationReasons ?? [];
-      if (usernameMoves && reservation?.Code === 'ConditionalCheckFailed') return 'username_taken';
-      if (profile?.Code !== 'ConditionalCheckFailed') throw err;
-      const won = failedItem(err, 0);
-      const fresh = won && fromItem(won);
-      if (attempt > 0 || !fresh || fresh.username !== current.username || fresh.fullName !== current.fullName) return 'changed_meanwhile';
-      current = fresh;
-    }
-  }
 }
 
 export type TypeChange = Pick<UserRecord, 'type' | 'typeChosen' | 'typeBeforeAdmin' | 'groupSyncedAt'>;

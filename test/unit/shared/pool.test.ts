@@ -1,6 +1,14 @@
 /** Snip Pro's rules without the stack: a genre's main genre, the waves of offers, the claim times' buckets and their median. */
 import { describe, expect, it } from 'vitest';
-import { claimBucketField, claimableUntil, mainGenreOf, medianClaimWithin, offeredAt, SNIP_PRO_POOL, wavesBy } from '../../../shared/pool.js';
+import {
+  claimBucketField,
+  claimableUntil,
+  mainGenreOf,
+  medianClaimWithin,
+  offeredAt,
+  SNIP_PRO_POOL,
+  wavesBy,
+} from '../../../shared/pool.js';
 
 describe('Snip Pro pool rules', () => {
   it('matches a sub-genre or a main genre to its main genre, and nothing else', () => {

@@ -272,7 +272,9 @@ describe("a pro's Snip Pro requests", () => {
     const answers: { input: Record<string, unknown>; settle: (ok: boolean) => void }[] = [];
     apiMock.mockImplementation(
       (_name: string, input: Record<string, unknown>) =>
-        new Promise((resolve, reject) => answers.push({ input, settle: (ok) => (ok ? resolve(USER) : reject(new ApiError(503, 'try_again', 'Down'))) })),
+        new Promise((resolve, reject) =>
+          answers.push({ input, settle: (ok) => (ok ? resolve(USER) : reject(new ApiError(503, 'try_again', 'Down'))) }),
+        ),
     );
     const { unmount } = renderUi(<PoolWorkCard takesPoolWork={false} focusAreas={[]} />);
     expect(screen.queryByTestId('pool-focus')).toBeNull();

@@ -123,15 +123,18 @@ export const TextAreaField = fieldOf<TextareaHTMLAttributes<HTMLTextAreaElement>
 /** A labelled choice (its options as children) with its error shown underneath. */
 export const SelectField = fieldOf<SelectHTMLAttributes<HTMLSelectElement>>('select');
 
-/** A select of `choices`, first asking for one (`placeholder`, the empty value): what a required choice from a list is. */
+/**
+ * A select of `choices`; with a `placeholder`, first that (the empty value): what a required choice from a
+ * list is, or a filter's 'all'.
+ */
 export function ChoiceField({
   placeholder,
   choices,
   ...select
-}: Omit<SelectFieldProps, 'children'> & { placeholder: string; choices: readonly { value: string; label: string }[] }) {
+}: Omit<SelectFieldProps, 'children'> & { placeholder?: string; choices: readonly { value: string; label: string }[] }) {
   return (
     <SelectField {...select}>
-      <option value="">{placeholder}</option>
+      {placeholder !== undefined && <option value="">{placeholder}</option>}
       {choices.map((c) => (
         <option key={c.value} value={c.value}>
           {c.label}

@@ -90,9 +90,7 @@ export function usePendingApplications() {
   });
 }
 
-export type Decision =
-  | { id: string; decision: 'approve'; worldClass?: string }
-  | { id: string; decision: 'decline'; reason: string };
+export type Decision = { id: string; decision: 'approve'; worldClass?: string } | { id: string; decision: 'decline'; reason: string };
 
 /**
  * Approves or declines; either way (or when someone decided first) the queue and the user list are read

@@ -53,5 +53,15 @@ export function useApplicationDecision(app: ProApplicationView, name: string, on
   const decline = (reason: string) =>
     void send({ id: app.userId, decision: 'decline', reason }, `Declined: ${name} will get your reason by e-mail.`);
 
-  return { error, clearError: () => setError(null), decided, busy, saving: decide.isPending, mutation: decide, approve, approveWorldClass, decline };
+  return {
+    error,
+    clearError: () => setError(null),
+    decided,
+    busy,
+    saving: decide.isPending,
+    mutation: decide,
+    approve,
+    approveWorldClass,
+    decline,
+  };
 }

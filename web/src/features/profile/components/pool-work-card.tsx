@@ -62,7 +62,9 @@ export function PoolWorkCard({ takesPoolWork, focusAreas }: { takesPoolWork: boo
           </p>
           <CategoryToggles value={focus} onChange={changeFocus} label="Your focus areas" showStatus={false} />
           <p className="muted small">
-            {focus.length ? 'Requests asking about these come to you first.' : 'Choose what you review best: requests asking about it come to you first.'}
+            {focus.length
+              ? 'Requests asking about these come to you first.'
+              : 'Choose what you review best: requests asking about it come to you first.'}
           </p>
         </div>
       )}
