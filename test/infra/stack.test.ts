@@ -256,7 +256,7 @@ const TABLE_ACCESS: Record<string, { actions: string[]; leadingKeys?: string[]; 
   },
   'HTTP handlers of the tracks area': {
     actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem'],
-    indexes: ['GSI3'],
+    indexes: ['GSI1', 'GSI3'],
   },
   'HTTP handlers of the shares area': {
     actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
