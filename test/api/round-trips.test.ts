@@ -52,6 +52,9 @@ const GATE_ROUND_TRIPS: Partial<Record<RouteName, number>> = {
   // and limits), then its pros' records and listings, then the payment; a write lost to a payment webhook's
   // change of the payer's open orders at that moment is tried again (seen once in a whole run of the suite).
   createPoolRequest: 1,
+  // Withdrawing a Snip Pro request records its refund before it answers (the musician reads 'refunded', and the
+  // e-mail goes), as the scheduled check's refunds do: the payment read, its move, then the refund's record.
+  withdrawPoolRequest: 1,
 };
 // A review delivered or rated moves the reviewer's reputation (people/reputation.ts): their listing, read
 // beside the write, is written after it, on condition that it is as read; that write depends on the first.
@@ -291,6 +294,15 @@ describe('DynamoDB round trips per route', () => {
     await call('listWaitingPoolRequests', {}, musician);
     expect((await call('listPoolOffers', {}, pro)).offers).toEqual([expect.objectContaining({ orderId: pooled.orderId })]);
     await call('claimPoolRequest', { orderId: pooled.orderId }, pro);
+    // Another, withdrawn by the musician before anyone takes it: refunded at once.
+    const withdrawn = await call('createPoolRequest', { trackId: track.id, genre: 'Latin', shareOptions: options }, musician);
+    await fetch(new URL('/checkoutnow/approve', stack.paypalUrl), {
+      method: 'POST',
+      body: new URLSearchParams({ token: new URL(withdrawn.approveUrl).searchParams.get('token')! }),
+      redirect: 'manual',
+    });
+    await call('captureOrder', { orderId: withdrawn.orderId }, musician);
+    await call('withdrawPoolRequest', { orderId: withdrawn.orderId }, musician);
 
     const plans = await call('listPlans', {}, musician);
     const plus = plans.plans.find((p: { name: string }) => p.name === 'Plus');
