@@ -2,7 +2,8 @@
  * The main journeys again in the other engines, Firefox ESR (Gecko) and WebKitGTK (Safari's engine), as a
  * musician on Firefox or an iPhone meets them: sign-in
  * and an admin's authenticator code, an upload played and sought, a new version compared A/B at the same
- * second, a paid request from the payment to the rating of its review, a payout withdrawn, and the account
+ * second, a paid request from the payment to the rating of its review, a Snip Pro request paid for and
+ * withdrawn, a payout withdrawn, and the account
  * page. Every screen is tested in Chromium by its own file; here each journey is walked once, through the parts
  * where engines differ (forms, file inputs, media, pointer and keyboard, downloads), with screenshots at both
  * widths under SCREENSHOTS=1. WebKitGTK runs them through test/support/webkit-page.ts, over classic WebDriver.
@@ -225,6 +226,33 @@ for (const engine of ENGINES) {
       await mine.getByText('Thank you for your feedback!!').waitFor();
       await shot(page, 'rated');
     }, 120_000);
+
+    it('Snip Pro: the musician lets Snip choose, names the genre, pays, sees it finding its reviewer and withdraws it for a refund', async () => {
+      const title = `${name} Pool ${Math.floor(1000 + Math.random() * 9000)}`;
+      await flows.uploadTrack(stack, musician, title, { seconds: 2 });
+      const page = await e2e.signedIn(musician, '/choose-pro');
+      await page.getByTestId('tier-pro').getByRole('button', { name: 'Let Snip choose' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Request Feedback' });
+      await dialog.getByLabel('Track', { exact: true }).selectOption({ label: title });
+      await fillField(dialog.getByLabel('Feedback notes', { exact: true }), 'Is the groove tight enough for a club?');
+      await dialog.getByLabel('Context', { exact: true }).selectOption('mix_check');
+      // The demo's pool: Priya takes Electronic / Dance requests.
+      await dialog.getByLabel('Genre of the track', { exact: true }).selectOption('Electronic / Dance');
+      await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+      await dialog.getByRole('region', { name: 'Review and Pay' }).getByRole('button', { name: 'Pay with PayPal' }).click();
+      await page.getByRole('heading', { name: 'Pay $15.00 to Snip with PayPal' }).waitFor({ timeout: 15_000 });
+      await page.getByRole('button', { name: 'Approve', exact: true }).click();
+      await waitForPath(page, '/feedback/success', 20_000);
+      await page.getByTestId('payment-pooled').waitFor({ timeout: 20_000 });
+      await shot(page, 'snip-pro-paid');
+
+      await page.goto(`${stack.appUrl}/dashboard`);
+      const waiting = page.getByTestId('finding-reviewer').getByTestId('pool-waiting').filter({ hasText: title });
+      await waiting.getByRole('button', { name: `Withdraw the request for "${title}"` }).click({ timeout: 15_000 });
+      await page.getByTestId('withdraw-pool-dialog').getByRole('button', { name: 'Withdraw and refund' }).click();
+      await waiting.waitFor({ state: 'detached', timeout: 15_000 });
+      await shot(page, 'snip-pro-withdrawn');
+    }, 90_000);
 
     it('a pro names their PayPal address and withdraws what is available; PayPal pays it', async () => {
       const { user: pro } = await flows.proWithEarnings(stack, 20, { fullName: `Pablo ${name}`, prefix: `engine-pro-${engine}` });
