@@ -62,6 +62,29 @@ const media = (scope: Locator, testId = 'player-media') =>
     error: a.error && `${a.error.code} ${a.error.message}`,
   }));
 
+/**
+ * The open request dialog filled in for `title` (and the genre, for Snip Pro) and paid on PayPal's page at
+ * `price`: done once the success page shows `outcome`.
+ */
+async function requestAndPay(
+  page: Page,
+  title: string,
+  notes: string,
+  opts: { genre?: string; price: string; outcome: 'payment-summary' | 'payment-pooled' },
+): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Request Feedback' });
+  await dialog.getByLabel('Track', { exact: true }).selectOption({ label: title });
+  await fillField(dialog.getByLabel('Feedback notes', { exact: true }), notes);
+  await dialog.getByLabel('Context', { exact: true }).selectOption('mix_check');
+  if (opts.genre) await dialog.getByLabel('Genre of the track', { exact: true }).selectOption(opts.genre);
+  await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+  await dialog.getByRole('region', { name: 'Review and Pay' }).getByRole('button', { name: 'Pay with PayPal' }).click();
+  await page.getByRole('heading', { name: `Pay ${opts.price} to Snip with PayPal` }).waitFor({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Approve', exact: true }).click();
+  await waitForPath(page, '/feedback/success', 20_000);
+  await page.getByTestId(opts.outcome).waitFor({ timeout: 20_000 });
+}
+
 for (const engine of ENGINES) {
   const name = ENGINE_NAMES[engine];
 
@@ -173,16 +196,7 @@ for (const engine of ENGINES) {
       await page.goto(`${stack.appUrl}/choose-pro`);
       const card = await showProCard(page, proCardNamed(page, PRO));
       await card.getByRole('button', { name: 'Choose Pro' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Request Feedback' });
-      await dialog.getByLabel('Track', { exact: true }).selectOption({ label: title });
-      await fillField(dialog.getByLabel('Feedback notes', { exact: true }), 'Does the low end hold up on small speakers?');
-      await dialog.getByLabel('Context', { exact: true }).selectOption('mix_check');
-      await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
-      await dialog.getByRole('region', { name: 'Review and Pay' }).getByRole('button', { name: 'Pay with PayPal' }).click();
-      await page.getByRole('heading', { name: 'Pay $30.00 to Snip with PayPal' }).waitFor({ timeout: 15_000 });
-      await page.getByRole('button', { name: 'Approve', exact: true }).click();
-      await waitForPath(page, '/feedback/success', 20_000);
-      await page.getByTestId('payment-summary').waitFor({ timeout: 20_000 });
+      await requestAndPay(page, title, 'Does the low end hold up on small speakers?', { price: '$30.00', outcome: 'payment-summary' });
       await shot(page, 'paid');
 
       const pro = await e2e.signedIn('pro@demo.test', '/dashboard');
@@ -232,18 +246,12 @@ for (const engine of ENGINES) {
       await flows.uploadTrack(stack, musician, title, { seconds: 2 });
       const page = await e2e.signedIn(musician, '/choose-pro');
       await page.getByTestId('tier-pro').getByRole('button', { name: 'Let Snip choose' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Request Feedback' });
-      await dialog.getByLabel('Track', { exact: true }).selectOption({ label: title });
-      await fillField(dialog.getByLabel('Feedback notes', { exact: true }), 'Is the groove tight enough for a club?');
-      await dialog.getByLabel('Context', { exact: true }).selectOption('mix_check');
       // The demo's pool: Priya takes Electronic / Dance requests.
-      await dialog.getByLabel('Genre of the track', { exact: true }).selectOption('Electronic / Dance');
-      await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
-      await dialog.getByRole('region', { name: 'Review and Pay' }).getByRole('button', { name: 'Pay with PayPal' }).click();
-      await page.getByRole('heading', { name: 'Pay $15.00 to Snip with PayPal' }).waitFor({ timeout: 15_000 });
-      await page.getByRole('button', { name: 'Approve', exact: true }).click();
-      await waitForPath(page, '/feedback/success', 20_000);
-      await page.getByTestId('payment-pooled').waitFor({ timeout: 20_000 });
+      await requestAndPay(page, title, 'Is the groove tight enough for a club?', {
+        genre: 'Electronic / Dance',
+        price: '$15.00',
+        outcome: 'payment-pooled',
+      });
       await shot(page, 'snip-pro-paid');
 
       await page.goto(`${stack.appUrl}/dashboard`);
