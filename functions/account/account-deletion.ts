@@ -19,7 +19,8 @@ import { formatCents } from '../../shared/money.js';
 import { paths } from '../../shared/paths.js';
 import type { AccountDeletionView, DeleteAccountInput, DeletionBlocker } from '../../shared/schemas/account-deletion.js';
 import { deleteAccount as deleteIdentity, deleteImage, removeUserRecords, getUser, type UserRecord } from '../people/data/index.js';
-import { openPayoutOf, forgetNameInPayment, forgetPayee } from '../money/data/index.js';
+import { openPayoutOf, forgetNameInPayment, forgetPayee, type PaymentRecord } from '../money/data/index.js';
+import { pooledOf } from '../feedback/index.js';
 import {
   readDispute,
   setStatus,
@@ -48,6 +49,8 @@ interface History {
   /** The paid, completed requests whose report waits for an admin (either side). */
   openDisputes: ShareRecord[];
   openPayout: boolean;
+  /** Snip Pro requests still finding their reviewer: no request exists yet, only the payment. */
+  pooled: PaymentRecord[];
 }
 
 /** A report of a paid review is decided by an admin, with both sides there. */
@@ -64,21 +67,22 @@ async function openDisputesIn(made: ShareRecord[], received: ShareRecord[]): Pro
 async function historyOf(user: UserRecord): Promise<History> {
   const made = allRequests(user.id, 'author');
   const received = allRequests(user.id, 'reviewer');
-  const [tracks, madeList, receivedList, openDisputes, openPayout] = await Promise.all([
+  const [tracks, madeList, receivedList, openDisputes, openPayout, pooled] = await Promise.all([
     allTracks(user.id),
     made,
     received,
     Promise.all([made, received]).then(([m, r]) => openDisputesIn(m, r)),
     openPayoutOf(user.id),
+    pooledOf(user.id),
   ]);
-  return { user, tracks, made: madeList, received: receivedList, openDisputes, openPayout: Boolean(openPayout) };
+  return { user, tracks, made: madeList, received: receivedList, openDisputes, openPayout: Boolean(openPayout), pooled };
 }
 
 /** A request still waiting for its reviewer's answer or review. */
 const WAITING: ReadonlySet<ShareStatus> = new Set<ShareStatus>(['pending', 'accepted']);
 
 /** What stops the deletion now, each named for the user to settle. */
-function blockersOf({ user, made, received, openDisputes, openPayout }: History, isAdmin: boolean): DeletionBlocker[] {
+function blockersOf({ user, made, received, openDisputes, openPayout, pooled }: History, isAdmin: boolean): DeletionBlocker[] {
   const out: DeletionBlocker[] = [];
   if (isAdmin || user.type === 'admin') {
     out.push({
@@ -91,6 +95,12 @@ function blockersOf({ user, made, received, openDisputes, openPayout }: History,
       const state = s.status === 'pending' ? 'waits for their answer (deleting its track withdraws it, refunded)' : 'is being reviewed';
       out.push({ kind: 'request', shareId: s.id, message: `"${s.trackTitle}": your paid request to ${s.sharedWithName} ${state}.` });
     }
+  }
+  for (const p of pooled) {
+    out.push({
+      kind: 'request',
+      message: `"${p.trackTitle}": your Snip Pro request is finding its reviewer: withdraw it on your home page first (refunded in full).`,
+    });
   }
   for (const s of received) {
     if (s.status === 'accepted') {

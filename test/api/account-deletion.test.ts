@@ -310,6 +310,29 @@ describe('what stops a deletion', () => {
     expect((await call(ula, 'deleteMyAccount', { email: ula.email })).body.error.code).toBe('deletion_blocked');
   });
 
+  it('lists a Snip Pro request still finding its reviewer, until it is withdrawn', async () => {
+    const { user: sam } = await flows.onboardedUser(stack, 'musician', { fullName: 'Sam Snippro' });
+    const track = await flows.uploadTrack(stack, sam, 'Waiting Pool', { seconds: 1 });
+    // The demo's pool: Priya takes Electronic / Dance requests.
+    const order = await call(sam, 'createPoolRequest', {
+      trackId: track.id,
+      genre: 'Electronic / Dance',
+      shareOptions: money.REQUEST_OPTIONS,
+    });
+    expect(order.status, JSON.stringify(order.body)).toBe(200);
+    await money.onApprovalPage(stack, order.body.approveUrl, 'approve');
+    expect((await money.captureOrder(stack, sam, order.body.orderId)).body.status).toBe('pooled');
+    expect((await call(sam, 'getDeletionCheck')).body.blockers).toEqual([
+      {
+        kind: 'request',
+        message: '"Waiting Pool": your Snip Pro request is finding its reviewer: withdraw it on your home page first (refunded in full).',
+      },
+    ]);
+    expect((await call(sam, 'deleteMyAccount', { email: sam.email })).body.error.code).toBe('deletion_blocked');
+    expect((await call(sam, 'withdrawPoolRequest', { orderId: order.body.orderId })).status).toBe(200);
+    expect((await call(sam, 'getDeletionCheck')).body.blockers).toEqual([]);
+  });
+
   it("takes a pro off Choose Your Pro and the directory's search", async () => {
     const { user: pia, id: piaId } = await flows.onboardedUser(stack, 'pro', { fullName: 'Pia Parting' });
     const { user: viewer } = await flows.onboardedUser(stack, 'musician');
