@@ -16,12 +16,19 @@ export async function withdrawPoolRequest(caller: UserRecord, orderId: string): 
   const p = (await getPayment(orderId))?.record;
   if (!p || p.payerId !== caller.id || !p.pool) throw new NotFound('Request not found');
   if (p.refundReason === 'withdrawn') return toPaymentView(p);
-  if (p.status !== 'pooled') throw new Conflict('A pro has taken this request already: it goes on as any paid request', 'pool_taken');
+  if (p.status !== 'pooled') throw notWaiting(p);
   const ended = await endPooled(p, 'withdrawn');
   if (ended !== 'taken') return toPaymentView(ended);
   const latest = (await getPayment(orderId))?.record ?? p;
   if (latest.refundReason === 'withdrawn') return toPaymentView(latest);
-  throw new Conflict('A pro has taken this request already: it goes on as any paid request', 'pool_taken');
+  throw notWaiting(latest);
+}
+
+/** Why a request cannot be withdrawn: a pro took it, it was refunded already, or it is not paid yet. */
+function notWaiting(p: PaymentRecord) {
+  if (p.status === 'captured') return new Conflict('A pro has taken this request already: it goes on as any paid request', 'pool_taken');
+  if (p.status === 'refunding' || p.status === 'refunded') return new Conflict('This request was refunded already', 'pool_closed');
+  return new Conflict('This request is not paid yet: there is nothing to withdraw', 'not_paid');
 }
 
 /**
@@ -29,14 +36,15 @@ export async function withdrawPoolRequest(caller: UserRecord, orderId: string): 
  * is no longer there are refunded at once, rather than offered to pros until one tries to take it.
  */
 export async function endPoolRequestsOfGoneTracks(waiting: PaymentRecord[]): Promise<void> {
-  if (!waiting.length) return;
-  const gone = (await Promise.all(waiting.map(async (p) => ((await getTrack(p.trackId)) ? null : p)))).filter((p) => p !== null);
   await Promise.all(
-    gone.map((p) =>
-      endPooled(p, 'track_deleted').catch((err: unknown) =>
-        // The claim or the scheduled check still refunds it: a claim finds the track gone, the check its time run out.
-        log.error('A Snip Pro request on a deleted track was not refunded yet', err, { orderId: p.orderId }),
-      ),
-    ),
+    waiting.map(async (p) => {
+      try {
+        // Read as the deletion left it (a read that may lag would find the track still there).
+        if (!(await getTrack(p.trackId, { consistent: true }))) await endPooled(p, 'track_deleted');
+      } catch (err) {
+        // The deletion is done and stays done: the scheduled check finds the track gone at its next look.
+        log.error('A Snip Pro request on a deleted track was not refunded yet', err, { orderId: p.orderId });
+      }
+    }),
   );
 }

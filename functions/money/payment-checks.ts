@@ -9,6 +9,7 @@ import { EARNING_HOLD_DAYS } from '../../shared/money.js';
 import { claimableUntil, wavesBy } from '../../shared/pool.js';
 import { noOpenDispute, readDispute, readShare, statusChange, deadlineOf, reminderOf } from '../feedback/data/index.js';
 import { getUser } from '../people/data/index.js';
+import { getTrack } from '../tracks/data/index.js';
 import { duePayouts } from './data/payouts.js';
 import { checkPayout } from './payout-settlement.js';
 import { count, log } from '../lib/observability.js';
@@ -96,6 +97,9 @@ async function checkCaptured(p: PaymentRecord, now: Date): Promise<void> {
 async function checkPooled(p: PaymentRecord, now: Date): Promise<void> {
   const captured = Date.parse(p.pooledAt!);
   const until = claimableUntil(captured);
+  // Its track deleted (by an admin acting as the musician, or a deletion whose refund did not go through):
+  // refunded now, rather than offered to pros who could not take it.
+  if (!(await getTrack(p.trackId, { consistent: true }))) return endAndRefund(p, 'track_deleted');
   if (now.getTime() < until) {
     await poolOffersMail(p, now.getTime());
     const { nextAt } = wavesBy(captured, p.pool!.offers, now.getTime());

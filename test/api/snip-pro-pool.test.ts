@@ -181,6 +181,17 @@ describe('Snip Pro requests from the pool', () => {
     expect((await call(payer, 'deleteTracks', { ids: [onTrack.trackId] })).body).toMatchObject({ deleted: [onTrack.trackId] });
     expect(await money.payment(onTrack.orderId)).toMatchObject({ status: 'refunded', refundReason: 'track_deleted' });
     expect(await offered(pro.user)).toEqual([]);
+    const gone = await call(payer, 'withdrawPoolRequest', { orderId: onTrack.orderId });
+    expect([gone.status, gone.body.error.code]).toEqual([409, 'pool_closed']);
+
+    // Deleted by an admin acting as the musician (who moves no money): the scheduled check's next look refunds it.
+    const byAdmin = await poolRequest(payer, 'Metal');
+    const deleted = await flows.asImpersonatingAdmin(stack, payerId, 'deleteTracks', { ids: [byAdmin.trackId] });
+    expect(deleted.body).toMatchObject({ deleted: [byAdmin.trackId] });
+    expect((await money.payment(byAdmin.orderId)).status).toBe('pooled');
+    await money.checkAt(byAdmin.orderId, Date.now() + 1_000);
+    expect(await money.payment(byAdmin.orderId)).toMatchObject({ status: 'refunded', refundReason: 'track_deleted' });
+    expect(await offered(pro.user)).toEqual([]);
 
     // Once a pro has taken it, it is theirs: a paid request like any other.
     const taken = await poolRequest(payer, 'Metal');
