@@ -1,14 +1,15 @@
 /**
  * Tracks in the browser, on the local stack: direct upload with progress (WAV and MP3 made by the test),
  * the list with duration and waveform, playing, seeking and skipping, the snippet editor, a picture
- * renamed .mp3, a cancelled upload, bulk delete, and a change made in a second browser appearing live.
+ * renamed .mp3, a stalled stream loaded again, a cancelled upload, bulk delete, and a change made in a second browser appearing live.
  */
-import type { CDPSession, Locator, Page, Request } from 'playwright-core';
+import type { CDPSession, Locator, Page, Request, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { AUDIO_FILE_ERROR } from '../../shared/schemas/tracks.js';
+import { STALL_MS } from '../../web/src/components/audio-player/stall-watch.js';
 import { callRoute, signIn, type TestUser } from '../support/stack-kit.js';
 import { uploadTrack } from '../support/flows.js';
 import { mp3Bytes, pngBytes, wavBytes } from '../support/audio.js';
@@ -367,6 +368,25 @@ describe('tracks on the Musician Experience page', () => {
     expect(t).toBeGreaterThanOrEqual(2.9);
     expect(t).toBeLessThan(3.3);
     await r.getByTestId('track-snippet-toggle').click();
+  });
+
+  it('loads a stream that stalled while playing again from where it stood, with the same link', async () => {
+    const fresh = await e2e.signedIn(user, '/dashboard');
+    const links: string[] = [];
+    const held: Route[] = [];
+    fresh.on('request', (req) => void (req.url().includes('/tracks/signed-url') && links.push(req.url())));
+    // Storage answers the first request for the audio with nothing, ever: the element waits, playing, with no error.
+    await fresh.route(
+      (url) => url.href.startsWith(stack.s3Endpoint),
+      (route) => (route.request().method() === 'GET' && held.length === 0 ? void held.push(route) : route.continue()),
+    );
+    const r = row(fresh, 'Short Tone');
+    await r.getByRole('button', { name: 'Play Short Tone' }).click();
+    await expect.poll(() => held.length, { timeout: 10_000 }).toBe(1);
+    expect(await isPaused(r)).toBe(false);
+    await waitForMediaTime(r, (t) => t > 0.3, 'played on after the reload', STALL_MS + 10_000);
+    expect(links).toHaveLength(1);
+    await held[0].abort().catch(() => {}); // the element gave it up when it loaded again
   });
 
   it('refuses a picture renamed .mp3 and anything that is not audio, leaving no track behind', async () => {

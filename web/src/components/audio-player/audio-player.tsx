@@ -13,7 +13,8 @@ export type { AudioPlayerHandle, AudioPlayerProps, PlayableTrack, PlayerMarker }
  * an HTML media element, which streams the audio with range requests. Play/pause, click-or-drag seek,
  * skip 10 s back and forward, time as m:ss, and keyboard control (space, arrows, Home, End).
  * Until wavesurfer is wanted the stored peaks are drawn as static bars and the player keeps the
- * playhead itself: a seek or skip made then is handed to wavesurfer when it arrives.
+ * playhead itself: a seek or skip made then is handed to wavesurfer when it arrives. A stream that stalls
+ * while playing is loaded again from where it stood (./use-stall-reload.ts).
  */
 export function AudioPlayer({ track, loadUrl, region, markers, height = 56, onPlayingChange, onTimeChange, below, ref }: AudioPlayerProps) {
   const player = usePlayer({ track, loadUrl, height, onPlayingChange, onTimeChange, ref });

@@ -6,6 +6,7 @@ import { clampTime } from './time';
 import type { AudioPlayerProps, SourceState } from './types';
 import { useAudioSource } from './use-audio-source';
 import { useLatest } from './use-latest';
+import { rangesOf, useStallReload } from './use-stall-reload';
 import { usePlayhead } from './use-playhead';
 import { useWaveSurfer } from './use-wavesurfer';
 
@@ -78,6 +79,7 @@ export function usePlayer({
   });
 
   const { busy, ensureSource } = useAudioSource({ sourceRef, wsRef, ensurePlayer, loadUrl, peaks, duration, setError });
+  const playedBefore = useStallReload(mediaRef, sourceRef, track.id);
 
   const start = useCallback(
     async (from?: number, to?: number) => {
@@ -142,12 +144,9 @@ export function usePlayer({
       isPlaying: () => !!wsRef.current?.isPlaying(),
       seek: (time) => seekTo(time),
       getTime: () => position(),
-      getPlayed: () => {
-        const played = mediaRef.current?.played;
-        return played ? Array.from({ length: played.length }, (_, i): [number, number] => [played.start(i), played.end(i)]) : [];
-      },
+      getPlayed: () => [...playedBefore.current, ...rangesOf(mediaRef.current?.played)],
     }),
-    [start, duration, seekTo, position, wsRef],
+    [start, duration, seekTo, position, wsRef, playedBefore],
   );
 
   return { containerRef, mediaRef, playing, busy, error, second, drawn, want, toggle, skip, seekTo, onWavePointerDown };
