@@ -3,27 +3,36 @@
  * loudness (turning loud ones down, and some quiet ones up), and a true peak above -1 dBTP may clip once the
  * track is encoded for streaming.
  */
-
-export const STREAMING_TARGETS = [
-  { service: 'Spotify', lufs: -14, turnsUp: true },
-  { service: 'Apple Music', lufs: -16, turnsUp: true },
-  { service: 'YouTube', lufs: -14, turnsUp: false },
-] as const;
+import { HEADROOM_CEILING_DB, PLAY_AS_RULES, playAsGain, type Measured, type PlayAsRule } from './play-as.js';
 
 /** Above this the peaks of a lossy encoding may clip. */
 export const TRUE_PEAK_CEILING = -1;
 
-/** What each service would do with a track of this integrated loudness; nothing for silence (-70 LUFS). */
-export function streamingAdvice(integratedLufs: number): string[] {
-  if (integratedLufs <= -70) return [];
-  return STREAMING_TARGETS.map(({ service, lufs, turnsUp }) => {
-    const gain = Math.round((lufs - integratedLufs) * 10) / 10;
-    const name = `${service} (${lufs} LUFS)`;
-    if (gain < 0) return `${name} would turn this down by ${(-gain).toFixed(1)} dB`;
-    if (gain > 0 && turnsUp) return `${name} would turn this up by ${gain.toFixed(1)} dB`;
-    if (gain > 0) return `${name} would play it as it is: it only turns loud tracks down`;
-    return `${name} would play it as it is`;
-  });
+/**
+ * What each service would do with a track of this loudness and true peak (./play-as.ts); nothing for silence
+ * (-70 LUFS) or a track not measured.
+ */
+export function streamingAdvice(measured: Measured): string[] {
+  return PLAY_AS_RULES.flatMap((rule) => serviceLine(rule, measured) ?? []);
+}
+
+/** What `rule`'s service would do with the track, in a line; a service that has not published its rule is said to be measured. */
+export function serviceLine(rule: PlayAsRule, measured: Measured): string | null {
+  const gain = playAsGain(rule, measured);
+  if (!gain) return null;
+  const name = `${rule.name} (${rule.lufs} LUFS${rule.published ? '' : ', as measured: its rule is not published'})`;
+  const db = Math.round(gain.db * 10) / 10;
+  if (db < 0) return `${name} would turn this down by ${(-db).toFixed(1)} dB`;
+  if (gain.heldBackFromDb !== undefined) {
+    const headroom = `its true peak leaves ${db > 0 ? `only ${db.toFixed(1)} dB` : 'no'} headroom below ${HEADROOM_CEILING_DB} dBTP`;
+    return db > 0
+      ? `${name} would turn this up by ${db.toFixed(1)} dB, not ${gain.heldBackFromDb.toFixed(1)}: ${headroom}`
+      : `${name} would play it as it is: ${headroom}`;
+  }
+  if (db > 0) return `${name} would turn this up by ${db.toFixed(1)} dB${gain.limited ? ', through its limiter' : ''}`;
+  if (rule.turnUp === 'never' && rule.lufs - (measured.integratedLufs ?? 0) >= 0.05)
+    return `${name} would play it as it is: it only turns loud tracks down`;
+  return `${name} would play it as it is`;
 }
 
 /**

@@ -145,6 +145,16 @@ for (const engine of ENGINES) {
       await page.keyboard.press('ArrowRight');
       await expect.poll(async () => (await media(row)).time, { timeout: 10_000 }).toBeCloseTo(10, 0);
       expect(await row.getByTestId('player-time').textContent()).toBe('0:10/0:30');
+
+      // Played as Spotify plays it: through the page's audio graph, at Spotify's gain. (Headless Firefox with no audio
+      // device keeps its AudioContext suspended, so nothing is played through the graph there to measure.)
+      const playAs = row.getByTestId('player-play-as');
+      await playAs.getByLabel('Play as').selectOption({ label: 'Spotify' });
+      expect(await playAs.getByTestId('play-as-what').textContent()).toMatch(/^Spotify \(-14 LUFS\) would turn this down by \d+\.\d dB$/);
+      await row.getByRole('button', { name: `Play ${tone}` }).click();
+      await expect.poll(async () => (await media(row)).time, { timeout: 10_000 }).toBeGreaterThan(11);
+      if (engine === 'webkit') expect(await playAs.getByTestId('play-as-peak').textContent()).toMatch(/Loudest as played: -\d+\.\d dBFS$/);
+      await row.getByRole('button', { name: `Pause ${tone}` }).click();
     });
 
     it('uploads a new version and compares it A/B at the same second, loudness matched', async () => {

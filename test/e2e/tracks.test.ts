@@ -293,6 +293,65 @@ describe('tracks on the Musician Experience page', () => {
     await row(page, 'Short Tone').getByRole('button', { name: 'Pause Short Tone' }).click();
   });
 
+  it('plays as a streaming service would, at its gain, without a gap or a jump of the playhead, on a phone too', async () => {
+    const r = row(page, 'Long Tone');
+    const playAs = r.getByTestId('player-play-as');
+    const choice = playAs.getByLabel('Play as');
+    const what = playAs.getByTestId('play-as-what');
+    expect(await what.textContent()).toBe('As uploaded: at the level it was mastered at');
+    /** The loudest sample played from 0:10 to about 0:11 under `label` (the page's figure, after the service's gain). */
+    const peakOfASecond = async (label: string) => {
+      await choice.selectOption({ label });
+      await r.getByRole('slider', { name: 'Seek Long Tone' }).focus();
+      await page.keyboard.press('Home');
+      await page.keyboard.press('ArrowRight');
+      await waitForMediaTime(r, (t) => Math.abs(t - 10) < 0.3, 'went to 0:10');
+      await page.keyboard.press('Space');
+      await waitForMediaTime(r, (t) => t > 11.1, 'played a second');
+      await page.keyboard.press('Space');
+      await r.getByRole('button', { name: 'Play Long Tone' }).waitFor();
+      const text = await playAs.getByTestId('play-as-peak').textContent({ timeout: 5_000 });
+      return Number(/(-?\d+\.\d) dBFS/.exec(text!)![1]);
+    };
+    const louder = await peakOfASecond('Spotify Loud');
+    const loud = Number(/^Spotify Loud \(-11 LUFS\) would turn this down by (\d+\.\d) dB/.exec((await what.textContent())!)![1]);
+    const normal = await peakOfASecond('Spotify');
+    const down = Number(/^Spotify \(-14 LUFS\) would turn this down by (\d+\.\d) dB/.exec((await what.textContent())!)![1]);
+    // The same second, as much quieter at Normal's level as the rules say: 3 dB below Loud's.
+    expect(down - loud).toBeCloseTo(3, 1);
+    expect(Math.abs(louder - normal - (down - loud))).toBeLessThan(0.2);
+    await choice.selectOption({ label: 'YouTube (as measured)' });
+    expect(await what.textContent()).toMatch(/^YouTube \(-14 LUFS, as measured: its rule is not published\) would turn this down by/);
+
+    // Switching while it plays: where the media is against the page's clock (the median of a few readings, as the
+    // media's time moves in steps) moves by no more than 50 ms.
+    const offset = () =>
+      r.getByTestId('player-media').evaluate(async (a: HTMLAudioElement) => {
+        const offsets: number[] = [];
+        for (let i = 0; i < 11; i++) {
+          offsets.push(a.currentTime - performance.now() / 1000);
+          await new Promise((next) => setTimeout(next, 25));
+        }
+        return { at: offsets.sort((x, y) => x - y)[5], paused: a.paused };
+      });
+    await r.getByRole('button', { name: 'Play Long Tone' }).click();
+    await waitForMediaTime(r, (t) => t > 11.5, 'played on');
+    for (const label of ['Spotify', 'Apple Music (as measured)', 'As uploaded', 'Spotify Loud']) {
+      const before = await offset();
+      await choice.selectOption({ label });
+      const after = await offset();
+      expect(after.paused).toBe(false);
+      expect(Math.abs(after.at - before.at), `switching to ${label}`).toBeLessThanOrEqual(0.05);
+    }
+    await r.getByRole('button', { name: 'Pause Long Tone' }).click();
+    await expectAccessible(page, "the player's Play as");
+    await screenshot(page, 'tracks-play-as');
+    const phone = await e2e.signedIn(user, '/dashboard', PHONE);
+    await row(phone, 'Long Tone').getByTestId('player-play-as').waitFor();
+    await expectFitsWidth(phone, "the player's Play as");
+    await screenshot(phone, 'tracks-play-as-phone');
+  });
+
   it('edits a snippet with the pointer and the keyboard, auditions it, and keeps it after a reload', async () => {
     const r = row(page, 'Long Tone');
     await r.getByTestId('track-snippet-toggle').click();

@@ -2,22 +2,38 @@ import { describe, expect, it } from 'vitest';
 import { loudnessMatch, streamingAdvice, truePeakWarning } from '../../../shared/technical-report.js';
 
 describe("what streaming services do with a track's loudness", () => {
-  it('turns a loud master down on every service, by the difference from each target', () => {
-    expect(streamingAdvice(-10.8)).toEqual([
+  const NOT_PUBLISHED = 'as measured: its rule is not published';
+  it('turns a loud master down on every service, by the difference from each level', () => {
+    expect(streamingAdvice({ integratedLufs: -10.8, truePeakDbtp: -0.2 })).toEqual([
       'Spotify (-14 LUFS) would turn this down by 3.2 dB',
-      'Apple Music (-16 LUFS) would turn this down by 5.2 dB',
-      'YouTube (-14 LUFS) would turn this down by 3.2 dB',
+      'Spotify Loud (-11 LUFS) would turn this down by 0.2 dB',
+      `Apple Music (-16 LUFS, ${NOT_PUBLISHED}) would turn this down by 5.2 dB`,
+      `YouTube (-14 LUFS, ${NOT_PUBLISHED}) would turn this down by 3.2 dB`,
+      `Tidal (-14 LUFS, ${NOT_PUBLISHED}) would turn this down by 3.2 dB`,
+      `Amazon Music (-14 LUFS, ${NOT_PUBLISHED}) would turn this down by 3.2 dB`,
     ]);
   });
 
-  it('turns a quiet one up where the service does, and says YouTube leaves it', () => {
-    expect(streamingAdvice(-18)).toEqual([
-      'Spotify (-14 LUFS) would turn this up by 4.0 dB',
-      'Apple Music (-16 LUFS) would turn this up by 2.0 dB',
-      'YouTube (-14 LUFS) would play it as it is: it only turns loud tracks down',
+  it('turns a quiet one up only as far as its true peak leaves room below -1 dBTP, Spotify Loud all the way through its limiter', () => {
+    // Spotify's own example: -20 LUFS with a true peak of -5 dBFS is lifted to -16 LUFS, not -14.
+    expect(streamingAdvice({ integratedLufs: -20, truePeakDbtp: -5 }).slice(0, 3)).toEqual([
+      'Spotify (-14 LUFS) would turn this up by 4.0 dB, not 6.0: its true peak leaves only 4.0 dB headroom below -1 dBTP',
+      'Spotify Loud (-11 LUFS) would turn this up by 9.0 dB, through its limiter',
+      `Apple Music (-16 LUFS, ${NOT_PUBLISHED}) would turn this up by 4.0 dB`,
     ]);
-    expect(streamingAdvice(-14)[0]).toBe('Spotify (-14 LUFS) would play it as it is');
-    expect(streamingAdvice(-70)).toEqual([]);
+    expect(streamingAdvice({ integratedLufs: -18, truePeakDbtp: -0.5 })[0]).toBe(
+      'Spotify (-14 LUFS) would play it as it is: its true peak leaves no headroom below -1 dBTP',
+    );
+    expect(streamingAdvice({ integratedLufs: -18, truePeakDbtp: -8 }).slice(3)).toEqual([
+      `YouTube (-14 LUFS, ${NOT_PUBLISHED}) would play it as it is: it only turns loud tracks down`,
+      `Tidal (-14 LUFS, ${NOT_PUBLISHED}) would play it as it is: it only turns loud tracks down`,
+      `Amazon Music (-14 LUFS, ${NOT_PUBLISHED}) would play it as it is: it only turns loud tracks down`,
+    ]);
+    expect(streamingAdvice({ integratedLufs: -14, truePeakDbtp: -3 })[0]).toBe('Spotify (-14 LUFS) would play it as it is');
+    expect(streamingAdvice({ integratedLufs: -13.98, truePeakDbtp: -3 })[3]).toBe(
+      `YouTube (-14 LUFS, ${NOT_PUBLISHED}) would play it as it is`,
+    );
+    expect(streamingAdvice({ integratedLufs: -70, truePeakDbtp: null })).toEqual([]);
   });
 
   it('warns of a true peak above -1 dBTP only, and says one above full scale is over it, not close', () => {

@@ -133,7 +133,7 @@ export function TechnicalReport({ id, trackId, report }: { id: string; trackId: 
       </dl>
       <Details trackId={trackId} />
       <ul className="technical-report-streaming" data-testid="streaming-advice">
-        {streamingAdvice(report.integratedLufs).map((line) => (
+        {streamingAdvice(report).map((line) => (
           <li key={line}>{line}</li>
         ))}
       </ul>

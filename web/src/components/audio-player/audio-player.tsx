@@ -1,8 +1,10 @@
+import { PlayAsPicker } from './play-as-picker';
 import { PlayerControls } from './player-controls';
 import { playerKeyDown } from './player-keys';
 import { PlayerTime } from './player-time';
 import { PlayerWaveform } from './player-waveform';
 import type { AudioPlayerProps } from './types';
+import { usePlayAs } from './use-play-as';
 import { usePlayer } from './use-player';
 import './audio-player.css';
 
@@ -18,6 +20,7 @@ export type { AudioPlayerHandle, AudioPlayerProps, PlayableTrack, PlayerMarker }
  */
 export function AudioPlayer({ track, loadUrl, region, markers, height = 56, onPlayingChange, onTimeChange, below, ref }: AudioPlayerProps) {
   const player = usePlayer({ track, loadUrl, height, onPlayingChange, onTimeChange, ref });
+  const playAs = usePlayAs(player.mediaRef, track.loudness);
   const onKeyDown = playerKeyDown({ toggle: player.toggle, skip: player.skip, seekTo: player.seekTo, duration: track.duration });
 
   return (
@@ -38,12 +41,14 @@ export function AudioPlayer({ track, loadUrl, region, markers, height = 56, onPl
       <PlayerWaveform track={track} height={height} player={player} region={region} markers={markers} />
       <PlayerTime second={player.second} duration={track.duration} />
       {below && <div className="player-below">{below}</div>}
+      {track.loudness && <PlayAsPicker measured={track.loudness} playAs={playAs} />}
       {player.error && (
         <p className="player-error" role="alert" data-testid="player-error">
           {player.error}
         </p>
       )}
-      <audio ref={player.mediaRef} preload="none" hidden data-testid="player-media" data-track-id={track.id} />
+      {/* Anonymous CORS, so that 'Play as' may take its audio into Web Audio (storage answers the app's origin). */}
+      <audio ref={player.mediaRef} preload="none" crossOrigin="anonymous" hidden data-testid="player-media" data-track-id={track.id} />
     </div>
   );
 }

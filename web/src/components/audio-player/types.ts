@@ -1,4 +1,5 @@
 import type { ReactNode, Ref } from 'react';
+import type { Measured } from '@shared/play-as';
 
 /** What the player needs of a track: its stored peaks and duration draw the waveform without the audio. */
 export interface PlayableTrack {
@@ -8,6 +9,8 @@ export interface PlayableTrack {
   duration: number;
   /** Base64 of the stored peaks (bytes 0-255). */
   peaks: string;
+  /** What its technical report measured: with it, the player offers 'Play as' a streaming service. */
+  loudness?: Measured | null;
 }
 
 export interface AudioPlayerHandle {

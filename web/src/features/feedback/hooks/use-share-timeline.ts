@@ -26,8 +26,14 @@ export function useShareTimeline(share: ShareView, comments: CommentView[], chec
   }, [comments, activeIds, checklist]);
 
   const track: PlayableTrack = useMemo(
-    () => ({ id: share.trackId, title: share.trackTitle, duration: share.trackDuration, peaks: share.trackPeaks }),
-    [share.trackId, share.trackTitle, share.trackDuration, share.trackPeaks],
+    () => ({
+      id: share.trackId,
+      title: share.trackTitle,
+      duration: share.trackDuration,
+      peaks: share.trackPeaks,
+      loudness: share.trackReport,
+    }),
+    [share.trackId, share.trackTitle, share.trackDuration, share.trackPeaks, share.trackReport],
   );
   const trackId = share.trackId;
   const loadUrl = useCallback(() => getShareAudioUrl(trackId), [trackId]);

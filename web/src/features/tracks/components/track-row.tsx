@@ -46,7 +46,7 @@ export function TrackRow({
   const { all, shown: track, pick } = useShownVersion(stack);
   const feedback = renderFeedback?.(track);
   // The player names the version it plays ('Play Night Drive (v2)').
-  const playable = useMemo(() => ({ ...track, title: versionedTitle(track) }), [track]);
+  const playable = useMemo(() => ({ ...track, title: versionedTitle(track), loudness: track.report }), [track]);
   const panels = useTrackRowPanels();
   const snippet = useSnippetAudition();
   const comparable = all.filter((v) => v.status === 'ready').length > 1;
