@@ -21,7 +21,7 @@ async function connect(media: HTMLAudioElement, onPeak: (peak: number, choice: n
     node.port.onmessage = ({ data }: MessageEvent<{ peak: number; choice: number }>) => onPeak(data.peak, data.choice);
     ctx.createMediaElementSource(media).connect(node).connect(ctx.destination);
     // A context made before the page had a user's gesture waits suspended (the autoplay rule): a play is one.
-    media.addEventListener('play', () => void ctx.resume());
+    media.addEventListener('play', () => void ctx.resume().catch(() => {}));
     return { ctx, node };
   } catch (err) {
     void ctx.close();
@@ -62,7 +62,8 @@ export function usePlayAs(mediaRef: RefObject<HTMLAudioElement | null>, measured
         const { ctx, node } = await graph.current;
         node.port.postMessage({ ...playAsMessage(next, measured), choice: ++sent.current } satisfies PlayAsMessage);
         setRouted(true);
-        void ctx.resume();
+        // Closed with the player meanwhile: nothing to resume.
+        void ctx.resume().catch(() => {});
         setError(null);
       } catch {
         graph.current = null;

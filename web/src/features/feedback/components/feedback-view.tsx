@@ -19,6 +19,7 @@ import { RatingForm, RatingThanks } from './rating-form';
 import { ReviewReport } from './review-report';
 import { RecheckChecklist } from './recheck-checklist';
 import { RequestRecheck } from './recheck-dialog';
+import { useStickyPlayer } from '@/features/feedback/hooks/use-sticky-player';
 import { PublicLink } from './public-link';
 import { ReviewsSideBySide } from './reviews-side-by-side';
 import { BlockTitle } from './block-title';
@@ -63,12 +64,13 @@ export function FeedbackView({ detail, viewer }: { detail: ShareDetail; viewer: 
   // A closed request no longer shares its audio with the reviewer (the server refuses the link).
   // Nor does a track deleted with its musician's account.
   const mayListen = share.leftBy !== 'author' && (isAuthor || !CLOSED_STATUSES.includes(share.status));
+  const detailRef = useStickyPlayer<HTMLDivElement>(mayListen);
   const coverage = detail.listening && share.status === 'completed' && (
     <CoverageStrip listening={detail.listening} duration={share.trackDuration} />
   );
 
   return (
-    <div className="feedback-detail" data-testid="feedback-detail">
+    <div className="feedback-detail" data-testid="feedback-detail" ref={detailRef}>
       {isAuthor && detail.reviewerReputation && (
         <div className="reviewer-line" data-testid="reviewer-line">
           <span className="small">{share.sharedWithName}</span>

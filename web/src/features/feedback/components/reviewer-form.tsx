@@ -11,6 +11,7 @@ import { useAddComment, useSubmitFeedback } from '@/features/feedback/api/share-
 import { useDraftAutosave, useNoteDraft } from '@/features/feedback/hooks/use-draft-autosave';
 import { useListening } from '@/features/feedback/hooks/use-listening';
 import { useShareTimeline } from '@/features/feedback/hooks/use-share-timeline';
+import { useStickyPlayer } from '@/features/feedback/hooks/use-sticky-player';
 import type { Criteria } from '@/features/feedback/utils/ratings';
 import type { Viewer } from '@/features/feedback/utils/share';
 import { CommentComposer, commentPlaceholder } from './comment-composer';
@@ -93,6 +94,7 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
   const ready = checklist.every((i) => i.done);
   const canSubmit = !submit.isPending && ready;
 
+  const formRef = useStickyPlayer<HTMLDivElement>();
   const send = () => {
     if (!canSubmit) return;
     const comment = general.trim();
@@ -104,7 +106,7 @@ export function ReviewerForm({ detail, viewer }: { detail: ShareDetail; viewer: 
   };
 
   return (
-    <div className="reviewer-form" data-testid="reviewer-form">
+    <div className="reviewer-form" data-testid="reviewer-form" ref={formRef}>
       <div className="reviewer-deck">
         <TimelinePlayer
           timeline={timeline}
