@@ -104,8 +104,12 @@ describe('Snip Pro requests from the pool', () => {
     ]);
     // The scheduled check e-mails the first wave at once (due from the capture), the second when its time comes.
     const pooledAt = Date.parse((await money.payment(orderId)).pooledAt!);
-    expect((await money.payment(orderId)).checkAt).toBe(new Date(pooledAt).toISOString());
-    await money.checkAt(orderId, pooledAt + 1_000);
+    const secondWave = pooledAt + SNIP_PRO_POOL.offerHours * 3_600_000;
+    // Due from the capture, unless a scheduled check run meanwhile (by another file, on the shared stack) has mailed it (and
+    // made it due again at the second wave).
+    const { checkAt } = await money.payment(orderId);
+    if (checkAt === new Date(pooledAt).toISOString()) await money.checkAt(orderId, pooledAt + 1_000);
+    else expect(checkAt).toBe(new Date(secondWave).toISOString());
     const subject = /^Snip Pro request: Pool Hip-Hop/;
     const offerMail = await waitForEmail(stack.mailUrl, focused.user.email, subject);
     expect(offerMail.body.text).toContain('Mo Mixwanted asked Snip to find a reviewer for "Pool Hip-Hop / Rap" (Hip-Hop / Rap)');
@@ -114,7 +118,6 @@ describe('Snip Pro requests from the pool', () => {
     expect(waiting).toHaveLength(1);
     const mailsTo = async (p: TestUser) => (await listEmails(stack.mailUrl, p.email)).filter((m) => subject.test(m.subject)).length;
     expect(await mailsTo(waiting[0].user)).toBe(0);
-    const secondWave = pooledAt + SNIP_PRO_POOL.offerHours * 3_600_000;
     expect((await money.payment(orderId)).checkAt).toBe(new Date(secondWave).toISOString());
     await money.checkAt(orderId, secondWave + 60_000);
     await waitForEmail(stack.mailUrl, waiting[0].user.email, subject);
