@@ -8,7 +8,11 @@
 /** The peak, in dB, that Spotify leaves free when it turns a quiet track up, and at which its Loud limiter engages. */
 export const HEADROOM_CEILING_DB = -1;
 
-/** Spotify Loud's limiter, as published: it engages at -1 dB (sample values), 5 ms attack, 100 ms decay. */
+/**
+ * Spotify Loud's limiter, as published: it engages at -1 dB (sample values), 5 ms attack, 100 ms decay. Ours
+ * (./limiter.ts) holds the true peak, the points between samples too, to -1 dBTP: the sample values stay there
+ * as well, and so does what a converter draws between them.
+ */
 export const LOUD_LIMITER = { ceilingDb: HEADROOM_CEILING_DB, attackMs: 5, releaseMs: 100 } as const;
 
 /**

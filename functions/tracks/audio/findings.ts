@@ -25,7 +25,7 @@ import {
 } from './finding-rules.js';
 import { Doubles } from './doubles.js';
 import { CARRIED, FINDINGS_STATE, sampleScan } from './sample-scan.js';
-import { BEHIND, PHASES, TAPS } from './true-peak.js';
+import { BEHIND, PHASES, TAPS } from '../../../shared/true-peak.js';
 
 /**
  * A sample at or above this is at full scale; CLIP_RUN of them in a row make a clip (as the report counts them).
@@ -143,7 +143,7 @@ export class FindingsMeter {
 
   /**
    * Places the points between samples above full scale in a chunk the kernel flagged, with the true-peak
-   * phases (./true-peak.ts). A point next to a full-scale sample belongs to a clip, not to an over.
+   * phases (shared/true-peak.ts). A point next to a full-scale sample belongs to a clip, not to an over.
    */
   private findOvers(runs: Float32Array[], n: number) {
     for (const run of runs) {

@@ -5,7 +5,7 @@
  *   relative one 10 LU below the loudness of the blocks above it;
  * - loudness range per EBU Tech 3342: 3 s short-term loudness every step, gated at -70 LUFS and 20 LU below,
  *   the spread between the 10th and the 95th percentiles;
- * - true peak: 4x oversampled (./true-peak.ts); sample peak; clipped samples (runs of 3 or more at full scale);
+ * - true peak: 4x oversampled (shared/true-peak.ts); sample peak; clipped samples (runs of 3 or more at full scale);
  * - DC offset; stereo correlation; the short-term loudness at the end of every second, for a lane under the
  *   waveform.
  * The per-sample work (peaks, clips, filters and their sums) runs in WebAssembly SIMD (./sample-scan.ts); above
@@ -15,7 +15,7 @@
 import { ExactWeighting, type ChannelWeighting } from './k-weighting.js';
 import { CARRIED, GROUP, sampleScan, SimdWeighting } from './sample-scan.js';
 import { Doubles } from './doubles.js';
-import { LOBES } from './true-peak.js';
+import { LOBES } from '../../../shared/true-peak.js';
 
 /** Channel weights by count, in the WAV order (L R C LFE Ls Rs): surrounds 1.41, the LFE left out. */
 export function channelWeights(count: number): number[] {

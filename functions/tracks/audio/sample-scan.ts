@@ -8,7 +8,7 @@
 import { kWeighting, type Biquad, type ChannelWeighting } from './k-weighting.js';
 import { KERNEL as FINDINGS_KERNEL } from './findings-scan-kernel.js';
 import { KERNEL } from './sample-scan-kernel.js';
-import { FOLDED_TAPS, MAX_GAIN, TAPS } from './true-peak.js';
+import { FOLDED_TAPS, MAX_GAIN, TAPS } from '../../../shared/true-peak.js';
 
 /**
  * Samples a run starts with, carried from the channel's previous run: the TAPS - 1 the first new point reads

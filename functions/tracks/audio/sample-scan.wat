@@ -2,7 +2,7 @@
 ;; - samples made safe in place, as each block of the true peak first reads them (then the K-weighting and the
 ;;   clips read them safe): NaN as silence, anything beyond +-16 (+24 dBFS) or infinite as +-16;
 ;; - the sample peak, and the samples in runs of 3 or more at full scale (clips);
-;; - the true peak: the three points between each two samples (4x oversampling, ./true-peak.ts), each phase
+;; - the true peak: the three points between each two samples (4x oversampling, shared/true-peak.ts), each phase
 ;;   folded by its symmetry, in blocks of 256 that are skipped when their samples, at the interpolator's
 ;;   largest gain, cannot beat the peak so far.
 ;; Maxima are taken with pmax, one instruction where max is several (for NaN and -0, which safe samples do not

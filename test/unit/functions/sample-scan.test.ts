@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { LoudnessMeter } from '../../../functions/tracks/audio/loudness.js';
 import { ExactWeighting, kWeighting, type ChannelWeighting } from '../../../functions/tracks/audio/k-weighting.js';
 import { CARRIED, sampleScan, SimdWeighting } from '../../../functions/tracks/audio/sample-scan.js';
-import { BEHIND, LOBES, PHASES, TAPS } from '../../../functions/tracks/audio/true-peak.js';
+import { BEHIND, LOBES, PHASES, TAPS } from '../../../shared/true-peak.js';
 import { assemble, KERNELS, moduleText } from '../../../scripts/wasm/build.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
