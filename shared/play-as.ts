@@ -84,3 +84,17 @@ export function playAsGain(rule: PlayAsRule, { integratedLufs, truePeakDbtp }: M
 }
 
 export const playAsRule = (id: string): PlayAsRule | undefined => PLAY_AS_RULES.find((r) => r.id === id);
+
+/** What a player plays a track as: as uploaded, or as a service would. */
+export type PlayAsChoice = 'uploaded' | PlayAsId;
+
+/**
+ * The linear gain a player applies for `choice` to a track that measured `measured`, times `trim` (a loudness
+ * match between two versions), and whether the limiter holds it: as uploaded, `trim` alone. The player's 'Play
+ * as' and the A/B of versions both play through this.
+ */
+export function playAsLevel(choice: PlayAsChoice, measured: Measured | null | undefined, trim = 1): { gain: number; limiting: boolean } {
+  const rule = choice === 'uploaded' ? undefined : playAsRule(choice);
+  const gain = rule && measured ? playAsGain(rule, measured) : null;
+  return { gain: (gain ? 10 ** (gain.db / 20) : 1) * trim, limiting: !!gain?.limited };
+}

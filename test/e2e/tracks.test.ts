@@ -546,14 +546,12 @@ describe('tracks on the Musician Experience page', () => {
     const matchText = (await compare.getByTestId('compare-match-text').textContent())!;
     const matched = /^(v[12]) played (\d+\.\d) dB quieter to match$/.exec(matchText);
     expect(matched, matchText).not.toBeNull();
+    const matchDb = Number(matched![2]);
     await compare.getByTestId('compare-play').click();
     const audioA = compare.getByTestId('compare-audio-A');
     const audioB = compare.getByTestId('compare-audio-B');
-    const state = (el: typeof audioA) =>
-      el.evaluate((a: HTMLAudioElement) => ({ paused: a.paused, time: a.currentTime, volume: a.volume }));
+    const state = (el: typeof audioA) => el.evaluate((a: HTMLAudioElement) => ({ paused: a.paused, time: a.currentTime }));
     await expect.poll(async () => (await state(audioA)).time, { timeout: 10_000 }).toBeGreaterThan(0.5);
-    const louder = matched![1] === 'v1' ? audioA : audioB;
-    expect((await state(louder)).volume).toBeCloseTo(10 ** (-Number(matched![2]) / 20), 2);
     // The key B switches to v2 at the same second, still playing.
     await compare.getByTestId('compare-A').focus();
     await page.keyboard.press('b');
@@ -564,16 +562,57 @@ describe('tracks on the Musician Experience page', () => {
     expect(await compare.getByTestId('compare-B').getAttribute('aria-pressed')).toBe('true');
     await expectAccessible(page, 'the A/B comparison');
     await screenshot(page, 'tracks-compare');
-    // Matching off: both as they are.
+
+    // The match is a gain in the same worklet as 'Play as': the louder version's first 0.6 s (its loudest sample
+    // is the pulse at 0.5 s) plays as much louder with matching off as the line said, by the page's own figure.
+    const louder = matched![1] === 'v1' ? audioA : audioB;
+    await page.keyboard.press(matched![1] === 'v1' ? 'a' : 'b');
+    const play = compare.getByTestId('compare-play');
+    const peakOfStart = async () => {
+      // To 0:01, then back to the start (the slider moves in whole seconds: Home alone may not move it).
+      await compare.getByTestId('compare-seek').focus();
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Home');
+      await expect.poll(async () => (await state(louder)).time).toBeLessThan(0.2);
+      await play.click();
+      // Paused before the next pulse, at 1 s: looked at every 50 ms.
+      await expect.poll(async () => (await state(louder)).time, { timeout: 5_000, interval: 50 }).toBeGreaterThan(0.6);
+      await play.click();
+      // The audio thread tells the peak every 50 ms: the last word on what played comes just after the pause.
+      await page.waitForTimeout(200);
+      const text = await compare.getByTestId('compare-peak').textContent({ timeout: 5_000 });
+      return Number(/(-?\d+\.\d) dBFS/.exec(text!)![1]);
+    };
+    // Each change of gain measures afresh (so, paused first): off first, then on again.
+    await play.click();
+    await expect.poll(async () => (await state(louder)).paused).toBe(true);
     await compare.getByTestId('compare-match').uncheck();
-    expect([(await state(audioA)).volume, (await state(audioB)).volume]).toEqual([1, 1]);
-    await compare.getByTestId('compare-play').click();
+    const asTheyAre = await peakOfStart();
+    await compare.getByTestId('compare-match').check();
+    const asMatched = await peakOfStart();
+    expect(Math.abs(asTheyAre - asMatched - matchDb)).toBeLessThan(0.2);
+    await compare.getByTestId('compare-match').uncheck();
+    expect(await compare.getByTestId('compare-match-text').textContent()).toMatch(/^Played as they are/);
+    // Both as a service plays them: each at its own gain, matching left to the service.
+    await compare.getByLabel('Play both as').selectOption({ label: 'Spotify' });
+    expect(await compare.getByTestId('compare-match-text').textContent()).toMatch(
+      /^Spotify plays each at its own level: v1 turned (down|up) \d+\.\d dB, v2 turned (down|up) \d+\.\d dB/,
+    );
+    expect(await compare.getByTestId('compare-match').isDisabled()).toBe(true);
+    await expectAccessible(page, 'the A/B comparison played as a service');
+    if ((await compare.getByTestId('compare-play').getAttribute('aria-label'))?.startsWith('Pause'))
+      await compare.getByTestId('compare-play').click();
     await r.getByTestId('track-compare-toggle').click();
 
     const phone = await e2e.signedIn(user, '/dashboard', PHONE);
     await row(phone, 'Short Tone').getByRole('group', { name: 'Versions of Short Tone' }).waitFor();
     await expectFitsWidth(phone, 'a track with versions');
     await screenshot(phone, 'tracks-versions');
+    await row(phone, 'Short Tone').getByTestId('track-compare-toggle').click();
+    await row(phone, 'Short Tone').getByTestId('version-compare').getByLabel('Play both as').selectOption({ label: 'Spotify' });
+    await expectFitsWidth(phone, 'the A/B comparison played as a service');
+    await expectAccessible(phone, 'the A/B comparison on a phone');
+    await screenshot(phone, 'tracks-compare');
     await phone.close();
   });
 

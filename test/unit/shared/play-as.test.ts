@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PLAY_AS_RULES, playAsGain, playAsRule } from '../../../shared/play-as.js';
+import { PLAY_AS_RULES, playAsGain, playAsLevel, playAsRule } from '../../../shared/play-as.js';
 
 const rule = (id: string) => playAsRule(id)!;
 
@@ -33,5 +33,24 @@ describe("each service's gain, by its rule", () => {
   it('has nothing to apply to silence or a track not measured', () => {
     expect(playAsGain(rule('spotify'), { integratedLufs: -70, truePeakDbtp: -80 })).toBeNull();
     expect(playAsGain(rule('spotify'), { integratedLufs: null, truePeakDbtp: null })).toBeNull();
+  });
+});
+
+describe("the level a player plays at (the player's 'Play as' and the A/B of versions)", () => {
+  const loud = { integratedLufs: -8, truePeakDbtp: 0.5 };
+  const quiet = { integratedLufs: -20, truePeakDbtp: -5 };
+  it('as uploaded: the loudness match alone, no limit', () => {
+    expect(playAsLevel('uploaded', loud)).toEqual({ gain: 1, limiting: false });
+    expect(playAsLevel('uploaded', loud, 0.5)).toEqual({ gain: 0.5, limiting: false });
+  });
+  it("as a service: its rule's gain, times the match, through the limiter where the rule says", () => {
+    expect(playAsLevel('spotify', loud).gain).toBeCloseTo(10 ** (-6 / 20), 6);
+    expect(playAsLevel('spotify', quiet, 0.5).gain).toBeCloseTo(0.5 * 10 ** (4 / 20), 6);
+    expect(playAsLevel('spotify-loud', quiet)).toEqual({ gain: 10 ** (9 / 20), limiting: true });
+    expect(playAsLevel('spotify-loud', loud).limiting).toBe(false);
+  });
+  it('as a service on a track not measured: as uploaded', () => {
+    expect(playAsLevel('apple-music', null)).toEqual({ gain: 1, limiting: false });
+    expect(playAsLevel('apple-music', { integratedLufs: null, truePeakDbtp: null }, 0.7)).toEqual({ gain: 0.7, limiting: false });
   });
 });

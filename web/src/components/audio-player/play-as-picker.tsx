@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { PLAY_AS_RULES, playAsRule, type Measured } from '@shared/play-as';
+import { PLAY_AS_RULES, playAsRule, type Measured, type PlayAsChoice } from '@shared/play-as';
 import { serviceLine } from '@shared/technical-report';
-import type { PlayAsChoice, usePlayAs } from './use-play-as';
+import type { usePlayAs } from './use-play-as';
 
 const CHOICES = [
   { value: 'uploaded', label: 'As uploaded' },
@@ -14,21 +14,39 @@ function describe(choice: PlayAsChoice, measured: Measured): string {
   return (rule && serviceLine(rule, measured)) ?? 'As uploaded: at the level it was mastered at';
 }
 
-/** 'Play as' under the player: a service to hear the track as it plays it, what that does, and the peak as played. */
-export function PlayAsPicker({ measured, playAs }: { measured: Measured; playAs: ReturnType<typeof usePlayAs> }) {
-  const id = useId();
+/**
+ * The choice of a service, labelled `label`, described by the element `describedBy`: the audio is taken to the
+ * worklet as the user reaches for it (`prepare`, on focus or pointer), before they choose.
+ */
+export function PlayAsSelect({
+  id,
+  label,
+  choice,
+  choose,
+  prepare,
+  describedBy,
+  testId,
+}: {
+  id: string;
+  label: string;
+  choice: PlayAsChoice;
+  choose: (next: PlayAsChoice) => void;
+  prepare: () => void;
+  describedBy: string;
+  testId: string;
+}) {
   return (
-    <div className="player-play-as" data-testid="player-play-as" data-routed={playAs.routed || undefined}>
-      <label htmlFor={id}>Play as</label>
+    <>
+      <label htmlFor={id}>{label}</label>
       <select
         id={id}
         className="field-input"
-        value={playAs.choice}
-        onChange={(e) => playAs.choose(e.target.value as PlayAsChoice)}
-        onFocus={playAs.prepare}
-        onPointerDown={playAs.prepare}
-        aria-describedby={`${id}-what`}
-        data-testid="play-as-choice"
+        value={choice}
+        onChange={(e) => choose(e.target.value as PlayAsChoice)}
+        onFocus={prepare}
+        onPointerDown={prepare}
+        aria-describedby={describedBy}
+        data-testid={testId}
       >
         {CHOICES.map((c) => (
           <option key={c.value} value={c.value}>
@@ -36,6 +54,24 @@ export function PlayAsPicker({ measured, playAs }: { measured: Measured; playAs:
           </option>
         ))}
       </select>
+    </>
+  );
+}
+
+/** 'Play as' under the player: a service to hear the track as it plays it, what that does, and the peak as played. */
+export function PlayAsPicker({ measured, playAs }: { measured: Measured; playAs: ReturnType<typeof usePlayAs> }) {
+  const id = useId();
+  return (
+    <div className="player-play-as" data-testid="player-play-as" data-routed={playAs.routed || undefined}>
+      <PlayAsSelect
+        id={id}
+        label="Play as"
+        choice={playAs.choice}
+        choose={playAs.choose}
+        prepare={playAs.prepare}
+        describedBy={`${id}-what`}
+        testId="play-as-choice"
+      />
       <p id={`${id}-what`} className="muted small" role="status" data-testid="play-as-what">
         {describe(playAs.choice, measured)}
         {playAs.peak !== null && playAs.choice !== 'uploaded' && (

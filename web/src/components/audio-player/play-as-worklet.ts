@@ -20,8 +20,8 @@ export interface PlayAsMessage {
   choice: number;
 }
 
-/** The output's peak is told to the page this often (seconds). */
-const PEAK_EVERY = 0.25;
+/** The output's peak is told to the page this often (seconds): often enough that a pause leaves little untold. */
+const PEAK_EVERY = 0.05;
 
 class PlayAsProcessor extends AudioWorkletProcessor {
   private readonly limiter = new Limiter({ rate: sampleRate, ...LOUD_LIMITER });

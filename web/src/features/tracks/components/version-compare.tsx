@@ -1,15 +1,16 @@
 import { useState, type KeyboardEvent } from 'react';
 import type { TrackView } from '@shared/schemas/tracks';
 import { Alert } from '@/components/alert';
-import { SIDES, useAbPlayback, type Side } from '@/features/tracks/hooks/use-ab-playback';
-import { useLoudnessMatch } from '@/features/tracks/hooks/use-loudness-match';
-import { CompareDeck, CompareWave, LoudnessMatchToggle, VersionSelect } from './version-compare-controls';
+import { useAbGains } from '@/features/tracks/hooks/use-ab-gains';
+import { SIDES, useAbAudio, useAbPlayback, type Side } from '@/features/tracks/hooks/use-ab-playback';
+import { CompareDeck, CompareLevels, CompareWave, VersionSelect } from './version-compare-controls';
 import '@/features/tracks/version-compare.css';
 
 /**
  * A/B between two versions of a track at the same playhead: A and B (buttons, or the keys A and B) switch
  * which one is heard without moving in time. With loudness matching on (the default) the louder version is
- * turned down to the other's integrated loudness, so neither wins by being louder; it says by how much.
+ * turned down to the other's integrated loudness, so neither wins by being louder; it says by how much. 'Play
+ * both as' a service plays each at the level that service would (../hooks/use-ab-gains.ts).
  * Each version streams in an audio element of its own (never decoded whole), asked for at the first play.
  */
 export function VersionCompare({ id, versions }: { id: string; versions: TrackView[] }) {
@@ -18,8 +19,9 @@ export function VersionCompare({ id, versions }: { id: string; versions: TrackVi
   const [bId, setBId] = useState(() => ready[ready.length - 1]?.id ?? '');
   const a = ready.find((v) => v.id === aId) ?? ready[0];
   const b = ready.find((v) => v.id === bId) ?? ready[ready.length - 1];
-  const loudness = useLoudnessMatch(a, b);
-  const playback = useAbPlayback(a, b, loudness.gains);
+  const audio = useAbAudio();
+  const gains = useAbGains(a, b, audio);
+  const playback = useAbPlayback(a, b, audio, gains.beforePlay);
 
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.target instanceof HTMLSelectElement || e.target instanceof HTMLInputElement) return;
@@ -52,10 +54,10 @@ export function VersionCompare({ id, versions }: { id: string; versions: TrackVi
         onSwitch={playback.switchTo}
       />
       <CompareWave peaks={shown.peaks} time={playback.time} duration={duration} onSeek={playback.seek} />
-      <LoudnessMatchToggle match={loudness.match} matching={loudness.matching} setMatching={loudness.setMatching} />
+      <CompareLevels a={a} b={b} side={playback.side} gains={gains} />
       {playback.error && <Alert tone="error">{playback.error}</Alert>}
       {SIDES.map((s) => (
-        <audio key={s} {...playback.audioProps(s)} preload="none" data-testid={`compare-audio-${s}`} />
+        <audio key={s} {...playback.audioProps(s)} preload="none" crossOrigin="anonymous" data-testid={`compare-audio-${s}`} />
       ))}
     </section>
   );

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type { TrackView } from '@shared/schemas/tracks';
 import { errorMessage } from '@/lib/errors';
 import { getTrackUrl } from '@/features/tracks/api/tracks';
@@ -8,22 +8,27 @@ export const SIDES = ['A', 'B'] as const;
 
 const playError = (err: unknown) => errorMessage(err, 'The audio could not be played');
 
+/** Each version's audio element. */
+export function useAbAudio(): Record<Side, RefObject<HTMLAudioElement | null>> {
+  return { A: useRef<HTMLAudioElement>(null), B: useRef<HTMLAudioElement>(null) };
+}
+
 /**
  * Plays one of two versions at a shared playhead: `switchTo` hands over to the other at the same second.
- * Each version streams in an audio element of its own (`audioProps`), at its gain, asked for at the first
- * play.
+ * Each version streams in an audio element of its own (`audioProps`), asked for at the first play, after
+ * `beforePlay` (which takes their audio to where their gains are applied).
  */
-export function useAbPlayback(a: TrackView, b: TrackView, gains: Record<Side, number>) {
+export function useAbPlayback(
+  a: TrackView,
+  b: TrackView,
+  audio: Record<Side, RefObject<HTMLAudioElement | null>>,
+  beforePlay: () => Promise<void>,
+) {
   const [side, setSide] = useState<Side>('A');
   const [playing, setPlaying] = useState(false);
   const [time, setTime] = useState(0);
   const [error, setError] = useState<string | null>(null);
-  const audio = { A: useRef<HTMLAudioElement>(null), B: useRef<HTMLAudioElement>(null) };
   const loaded = useRef<{ A?: string; B?: string }>({});
-
-  useEffect(() => {
-    for (const s of SIDES) if (audio[s].current) audio[s].current.volume = gains[s];
-  });
 
   /** Both elements given their version's link (once per version), so a switch plays at once. */
   const load = useCallback(async () => {
@@ -49,6 +54,7 @@ export function useAbPlayback(a: TrackView, b: TrackView, gains: Record<Side, nu
     try {
       setError(null);
       await load();
+      await beforePlay();
       el.currentTime = time;
       await el.play();
     } catch (err) {
