@@ -1,0 +1,192 @@
+/**
+ * Codec previews: a master through a service's lossy encoding and back (shared/codec-profiles.ts), measured as a
+ * listener's player receives it. LAME's MP3 and libvorbis's Ogg Vorbis encoders (compiled to WebAssembly, from
+ * wasm-media-encoders) encode it; the decoders uploads are read with (@audio/decode-mp3, @audio/decode-vorbis)
+ * decode it in floating point, so what goes over full scale is kept rather than clipped; the technical report's
+ * meter measures the true peak, and every decoded sample beyond 0 dBFS is counted, the overs merged into runs a
+ * reviewer can pin. It streams: the master in, block by block, through the encoder and the decoder at once.
+ */
+import { decoder as mp3Decoder } from '@audio/decode-mp3';
+import { decoder as vorbisDecoder } from '@audio/decode-vorbis';
+import { createMp3Encoder, createOggEncoder } from 'wasm-media-encoders';
+import { codecProfile, VORBIS_QUALITY, type CodecProfileId } from '../../../shared/codec-profiles.js';
+import { LoudnessMeter } from './loudness.js';
+
+/**
+ * Samples an MP3 decode runs behind its master: LAME's encoder delay (576) and the decoder's (529), as LAME
+ * documents them and as measured here with a click at 44.1 and 48 kHz. Vorbis's decode is aligned by its granules.
+ */
+export const MP3_DELAY = 1105;
+/** Overs closer together than this (seconds) are one run. */
+const RUN_GAP_SECONDS = 0.05;
+/** The runs kept, the loudest first: a master over everywhere says so in its count. */
+export const MAX_RUNS = 200;
+
+export interface OverRun {
+  /** Seconds into the master. */
+  start: number;
+  end: number;
+  peakDbfs: number;
+  samples: number;
+}
+
+export interface CodecPreview {
+  profile: CodecProfileId;
+  truePeakDbtp: number | null;
+  samplePeakDbfs: number | null;
+  /** Decoded samples beyond 0 dBFS, of every channel. */
+  overSamples: number;
+  /** Where they are, in time order: at most MAX_RUNS, the loudest. */
+  overRuns: OverRun[];
+  /** Runs beyond MAX_RUNS, left out. */
+  runsLeftOut: number;
+  encodedBytes: number;
+}
+
+/** Overs merged into runs as the decoded audio streams past. */
+class Overs {
+  samples = 0;
+  private readonly runs: OverRun[] = [];
+  private open: OverRun | null = null;
+  private lastOver = -Infinity;
+
+  constructor(private readonly rate: number) {}
+
+  /** `n` frames of `channels` starting at frame `from` of the master. */
+  push(channels: Float32Array[], n: number, from: number): void {
+    for (let i = 0; i < n; i++) {
+      let peak = 0;
+      let count = 0;
+      for (const c of channels) {
+        const v = Math.abs(c[i]);
+        if (v > 1) count++;
+        if (v > peak) peak = v;
+      }
+      if (!count) continue;
+      this.samples += count;
+      const t = (from + i) / this.rate;
+      if (!this.open || t - this.lastOver > RUN_GAP_SECONDS) {
+        this.close();
+        this.open = { start: t, end: t, peakDbfs: -Infinity, samples: 0 };
+      }
+      this.open.end = t + 1 / this.rate;
+      this.open.samples += count;
+      this.open.peakDbfs = Math.max(this.open.peakDbfs, 20 * Math.log10(peak));
+      this.lastOver = t;
+    }
+  }
+
+  private close() {
+    if (this.open) this.runs.push({ ...this.open, peakDbfs: Math.round(this.open.peakDbfs * 100) / 100 });
+    this.open = null;
+  }
+
+  result(): { overRuns: OverRun[]; runsLeftOut: number } {
+    this.close();
+    const kept = new Set([...this.runs].sort((a, b) => b.peakDbfs - a.peakDbfs).slice(0, MAX_RUNS));
+    return { overRuns: this.runs.filter((r) => kept.has(r)), runsLeftOut: this.runs.length - kept.size };
+  }
+}
+
+interface Codec {
+  encode(channels: Float32Array[]): Uint8Array;
+  finalize(): Uint8Array;
+  decode(bytes: Uint8Array): Float32Array[];
+  flush(): Float32Array[];
+  free(): void;
+  /** Samples the decode runs behind the master. */
+  delay: number;
+}
+
+async function openCodec(profileId: CodecProfileId, rate: number, channels: 1 | 2): Promise<Codec> {
+  const profile = codecProfile(profileId);
+  if (!profile || profile.notPreviewed) throw new Error(`No preview is made for ${profileId}`);
+  if (profile.format === 'mp3') {
+    const encoder = await createMp3Encoder();
+    encoder.configure({ sampleRate: rate, channels, bitrate: profile.kbps as 128 | 320 });
+    const dec = await mp3Decoder();
+    return {
+      encode: (c) => encoder.encode(c).slice(),
+      finalize: () => encoder.finalize().slice(),
+      decode: (b) => dec.decode(b).channelData,
+      // The streaming MP3 decoder keeps no frame back: nothing is left to flush.
+      flush: () => [],
+      free: () => dec.free(),
+      delay: MP3_DELAY,
+    };
+  }
+  const encoder = await createOggEncoder();
+  encoder.configure({ sampleRate: rate, channels, vbrQuality: VORBIS_QUALITY[profile.kbps] });
+  const dec = await vorbisDecoder();
+  return {
+    encode: (c) => encoder.encode(c).slice(),
+    finalize: () => encoder.finalize().slice(),
+    decode: (b) => dec.decode(b).channelData,
+    flush: () => dec.flush().channelData,
+    free: () => dec.free(),
+    delay: 0,
+  };
+}
+
+/**
+ * The preview of `profileId` for a master of `frames` frames at `rate`, its blocks of planar samples (any
+ * length) given by `blocks`; each block's encoding is handed to `encoded`, if given (to keep the file to play).
+ * Masters of more than two channels are previewed from their first two, as the encoders take.
+ */
+export async function previewCodec(
+  profileId: CodecProfileId,
+  { rate, frames }: { rate: number; frames: number },
+  blocks: AsyncIterable<Float32Array[]> | Iterable<Float32Array[]>,
+  encoded?: (bytes: Uint8Array) => void,
+): Promise<CodecPreview> {
+  let codec: Codec | null = null;
+  const meter = new LoudnessMeter();
+  const overs = new Overs(rate);
+  let skip = 0;
+  let at = 0;
+  let bytes = 0;
+  const measure = (decoded: Float32Array[]) => {
+    const n0 = decoded[0]?.length ?? 0;
+    const drop = Math.min(skip, n0);
+    skip -= drop;
+    // The decoder's padding past the master's end is no part of it.
+    const n = Math.min(n0 - drop, frames - at);
+    if (n <= 0) return;
+    const part = decoded.map((c) => c.subarray(drop, drop + n));
+    meter.push(part, n, rate);
+    overs.push(part, n, at);
+    at += n;
+  };
+  const pass = (out: Uint8Array) => {
+    bytes += out.length;
+    if (out.length) {
+      encoded?.(out);
+      measure(codec!.decode(out));
+    }
+  };
+  try {
+    for await (const block of blocks) {
+      const input = block.slice(0, 2).map((c) => Float32Array.from(c, (v) => (v > 1 ? 1 : v < -1 ? -1 : v || 0)));
+      if (!codec) {
+        codec = await openCodec(profileId, rate, input.length as 1 | 2);
+        skip = codec.delay;
+      }
+      pass(codec.encode(input));
+    }
+    if (codec) {
+      pass(codec.finalize());
+      measure(codec.flush());
+    }
+  } finally {
+    codec?.free();
+  }
+  const report = meter.result();
+  return {
+    profile: profileId,
+    truePeakDbtp: report.truePeakDbtp,
+    samplePeakDbfs: report.samplePeakDbfs,
+    overSamples: overs.samples,
+    ...overs.result(),
+    encodedBytes: bytes,
+  };
+}
