@@ -41,7 +41,7 @@ interface Injected {
 }
 
 /** The recordings, fetched from Debian's archive into the cache the first time. */
-function recordings(): string[] {
+export function recordings(): string[] {
   const missing = RECORDINGS.filter((r) => !fs.existsSync(path.join(CACHE, r)));
   if (missing.length) {
     fs.mkdirSync(CACHE, { recursive: true });
@@ -52,7 +52,7 @@ function recordings(): string[] {
   return RECORDINGS.map((r) => path.join(CACHE, r));
 }
 
-class Collect implements PcmSink {
+export class Collect implements PcmSink {
   parts: Float32Array[][] = [];
   rate = 0;
   write(channels: Float32Array[], n: number, sampleRate: number) {

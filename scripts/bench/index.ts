@@ -41,6 +41,7 @@ import { startStack } from '../dev/stack/stack.js';
 import { MEDIA_BUCKET, TABLE_NAME } from '../dev/stack/local-names.js';
 import { createConfirmedUser } from '../../test/support/users.js';
 import { benchBundles } from './bundles.js';
+import { benchCodecPreviews } from './codec-previews.js';
 import { benchFindings } from './findings.js';
 import { benchFirstPage } from './first-page.js';
 import { installLighthouse } from './lighthouse.js';
@@ -94,7 +95,7 @@ async function benchOnOwnStack() {
  * 7 while the section alone passed; apart, every section runs to its end.
  */
 const SHARED_STACK = ['1', '2', '3', '3b', '4'];
-const PROCESSES = [SHARED_STACK, ['5'], ['6'], ['7'], ['8'], ['9']];
+const PROCESSES = [SHARED_STACK, ['5'], ['6'], ['7'], ['8'], ['9'], ['10']];
 /** Set in a section group's own process. */
 const CHILD = 'SNIP_BENCH_SECTIONS';
 
@@ -112,6 +113,7 @@ async function runSections() {
   if (wanted('7')) await benchUploadBurstAlone();
   if (wanted('8')) await benchFindings();
   if (wanted('9')) await benchPoolAlone();
+  if (wanted('10')) await benchCodecPreviews();
 }
 
 async function main() {

@@ -54,6 +54,7 @@ class Overs {
 
   /** `n` frames of `channels` starting at frame `from` of the master. */
   push(channels: Float32Array[], n: number, from: number): void {
+    if (!channels.some((c) => hasOver(c, n))) return;
     for (let i = 0; i < n; i++) {
       let peak = 0;
       let count = 0;
@@ -86,6 +87,23 @@ class Overs {
     const kept = new Set([...this.runs].sort((a, b) => b.peakDbfs - a.peakDbfs).slice(0, MAX_RUNS));
     return { overRuns: this.runs.filter((r) => kept.has(r)), runsLeftOut: this.runs.length - kept.size };
   }
+}
+
+/** Whether any of the first `n` samples of `c` is beyond full scale: most blocks of most masters are not. */
+function hasOver(c: Float32Array, n: number): boolean {
+  for (let i = 0; i < n; i++) if (c[i] > 1 || c[i] < -1) return true;
+  return false;
+}
+
+/** The first two channels of `block`, within full scale (as the encoders take them), in `scratch` when it fits. */
+function encoderInput(block: Float32Array[], scratch: Float32Array[]): Float32Array[] {
+  return block.slice(0, 2).map((c, ch) => {
+    if (!hasOver(c, c.length)) return c;
+    if (!scratch[ch] || scratch[ch].length < c.length) scratch[ch] = new Float32Array(c.length);
+    const out = scratch[ch].subarray(0, c.length);
+    for (let i = 0; i < c.length; i++) out[i] = c[i] > 1 ? 1 : c[i] < -1 ? -1 : c[i];
+    return out;
+  });
 }
 
 interface Codec {
@@ -164,9 +182,10 @@ export async function previewCodec(
       measure(codec!.decode(out));
     }
   };
+  const scratch: Float32Array[] = [];
   try {
     for await (const block of blocks) {
-      const input = block.slice(0, 2).map((c) => Float32Array.from(c, (v) => (v > 1 ? 1 : v < -1 ? -1 : v || 0)));
+      const input = encoderInput(block, scratch);
       if (!codec) {
         codec = await openCodec(profileId, rate, input.length as 1 | 2);
         skip = codec.delay;
