@@ -5,11 +5,8 @@
  * 8's set (real music, from Debian's packages), looped to a minute. Min and median of alternating rounds.
  */
 import { analyseAudioFile } from '../../functions/tracks/audio.js';
-import { previewCodec } from '../../functions/tracks/audio/codec-preview.js';
-import { decoder as mp3Decoder } from '@audio/decode-mp3';
-import { decoder as vorbisDecoder } from '@audio/decode-vorbis';
-import { createMp3Encoder, createOggEncoder } from 'wasm-media-encoders';
-import { CODEC_PROFILES, VORBIS_QUALITY, type CodecProfile } from '../../shared/codec-profiles.js';
+import { openCodec, previewCodec } from '../../functions/tracks/audio/codec-preview.js';
+import { CODEC_PROFILES, type CodecProfile, type CodecProfileId } from '../../shared/codec-profiles.js';
 import { Collect, recordings } from './findings.js';
 import { fmt } from './session.js';
 
@@ -29,16 +26,13 @@ function* blocks(channels: Float32Array[]) {
   for (let i = 0; i < channels[0].length; i += BLOCK) yield channels.map((c) => c.subarray(i, i + BLOCK));
 }
 
-/** The floor: the profile's encoder over the minute, and its decoder over what it wrote, nothing else. */
+/** The floor: the profile's encoder over the minute, and its decoder over what it writes, nothing else. */
 async function encodeDecode(profile: CodecProfile, channels: Float32Array[], rate: number) {
-  const mp3 = profile.format === 'mp3';
-  const encoder = mp3 ? await createMp3Encoder() : await createOggEncoder();
-  if (mp3) encoder.configure({ sampleRate: rate, channels: 2, bitrate: profile.kbps as 128 | 320 });
-  else encoder.configure({ sampleRate: rate, channels: 2, vbrQuality: VORBIS_QUALITY[profile.kbps] });
-  const dec = mp3 ? await mp3Decoder() : await vorbisDecoder();
-  for (const block of blocks(channels)) dec.decode(encoder.encode(block).slice());
-  dec.decode(encoder.finalize().slice());
-  dec.free();
+  const codec = await openCodec(profile.id as CodecProfileId, rate, 2);
+  for (const block of blocks(channels)) codec.decode(codec.encode(block));
+  codec.decode(codec.finalize());
+  codec.flush();
+  codec.free();
 }
 
 const cpuSeconds = async (work: () => Promise<unknown>) => {

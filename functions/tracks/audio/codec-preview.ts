@@ -9,7 +9,7 @@
 import { decoder as mp3Decoder } from '@audio/decode-mp3';
 import { decoder as vorbisDecoder } from '@audio/decode-vorbis';
 import { createMp3Encoder, createOggEncoder } from 'wasm-media-encoders';
-import { codecProfile, VORBIS_QUALITY, type CodecProfileId } from '../../../shared/codec-profiles.js';
+import { codecProfile, VORBIS_QUALITY, type CodecProfile, type CodecProfileId } from '../../../shared/codec-profiles.js';
 import { LoudnessMeter } from './loudness.js';
 
 /**
@@ -106,7 +106,8 @@ function encoderInput(block: Float32Array[], scratch: Float32Array[]): Float32Ar
   });
 }
 
-interface Codec {
+/** A profile's encoder and the decoder of what it writes, with how far the decode runs behind the master. */
+export interface Codec {
   encode(channels: Float32Array[]): Uint8Array;
   finalize(): Uint8Array;
   decode(bytes: Uint8Array): Float32Array[];
@@ -116,33 +117,45 @@ interface Codec {
   delay: number;
 }
 
-async function openCodec(profileId: CodecProfileId, rate: number, channels: 1 | 2): Promise<Codec> {
+interface Decoder {
+  decode(bytes: Uint8Array): { channelData: Float32Array[] };
+  flush?(): { channelData: Float32Array[] };
+  free(): void;
+}
+
+/** Each previewed format's encoder (and its setting for a profile), decoder and delay. */
+const FORMATS = {
+  mp3: {
+    encoder: () => createMp3Encoder(),
+    setting: (p: CodecProfile) => ({ bitrate: p.kbps as 128 | 320 }),
+    // The streaming MP3 decoder keeps no frame back: nothing is left to flush.
+    decoder: (): Promise<Decoder> => mp3Decoder(),
+    delay: MP3_DELAY,
+  },
+  vorbis: {
+    encoder: () => createOggEncoder(),
+    setting: (p: CodecProfile) => ({ vbrQuality: VORBIS_QUALITY[p.kbps] }),
+    decoder: (): Promise<Decoder> => vorbisDecoder(),
+    delay: 0,
+  },
+};
+
+/** `profileId`'s encoder set up for `channels` at `rate`, and its decoder. */
+export async function openCodec(profileId: CodecProfileId, rate: number, channels: 1 | 2): Promise<Codec> {
   const profile = codecProfile(profileId);
-  if (!profile || profile.notPreviewed) throw new Error(`No preview is made for ${profileId}`);
-  if (profile.format === 'mp3') {
-    const encoder = await createMp3Encoder();
-    encoder.configure({ sampleRate: rate, channels, bitrate: profile.kbps as 128 | 320 });
-    const dec = await mp3Decoder();
-    return {
-      encode: (c) => encoder.encode(c).slice(),
-      finalize: () => encoder.finalize().slice(),
-      decode: (b) => dec.decode(b).channelData,
-      // The streaming MP3 decoder keeps no frame back: nothing is left to flush.
-      flush: () => [],
-      free: () => dec.free(),
-      delay: MP3_DELAY,
-    };
-  }
-  const encoder = await createOggEncoder();
-  encoder.configure({ sampleRate: rate, channels, vbrQuality: VORBIS_QUALITY[profile.kbps] });
-  const dec = await vorbisDecoder();
+  const format = profile && !profile.notPreviewed && FORMATS[profile.format as keyof typeof FORMATS];
+  if (!format) throw new Error(`No preview is made for ${profileId}`);
+  // The two encoders' settings differ by format; each format's own setting goes to its own encoder.
+  const encoder = (await format.encoder()) as Awaited<ReturnType<typeof createMp3Encoder>>;
+  encoder.configure({ sampleRate: rate, channels, ...(format.setting(profile) as { bitrate: 128 | 320 }) });
+  const dec = await format.decoder();
   return {
     encode: (c) => encoder.encode(c).slice(),
     finalize: () => encoder.finalize().slice(),
     decode: (b) => dec.decode(b).channelData,
-    flush: () => dec.flush().channelData,
+    flush: () => dec.flush?.().channelData ?? [],
     free: () => dec.free(),
-    delay: 0,
+    delay: format.delay,
   };
 }
 
