@@ -3,11 +3,16 @@
  * audio of a whole preview (encode, decode, meter, overs), against the encoder and the decoder alone on the same
  * minute in the same run (the floor: what a preview cannot do without). The minute is a recording of section
  * 8's set (real music, from Debian's packages), looped to a minute. Min and median of alternating rounds.
+ * Then each profile's agreement with ffmpeg's own encoder and decoder on the 21 excerpts of the codec set
+ * (codec-references.json): the true peak within 0.2 dB, and the overs' runs placed within 10 ms.
  */
 import { analyseAudioFile } from '../../functions/tracks/audio.js';
 import { openCodec, previewCodec } from '../../functions/tracks/audio/codec-preview.js';
 import { CODEC_PROFILES, type CodecProfile, type CodecProfileId } from '../../shared/codec-profiles.js';
+import fs from 'node:fs';
+import { codecSet, excerptAudio } from './codec-set.js';
 import { Collect, recordings } from './findings.js';
+import { KEPT_RUNS, REFERENCES } from './make-codec-references.js';
 import { fmt } from './session.js';
 
 const ROUNDS = 5;
@@ -67,6 +72,52 @@ export async function benchCodecPreviews() {
     const mid = Math.floor(ROUNDS / 2);
     console.log(
       `  ${profile.label} (${profile.heardOn}): ${fmt(w[0], 2)} / ${fmt(w[mid], 2)} s vs ${fmt(f[0], 2)} / ${fmt(f[mid], 2)} s, ratio ${(w[0] / f[0]).toFixed(2)} / ${(w[mid] / f[mid]).toFixed(2)}`,
+    );
+  }
+  await agreement();
+}
+
+type Reference = { truePeakDbtp: number | null; overSamples: number; runs: [number, number, number][] };
+
+/** Each profile's previews of the codec set against ffmpeg's (codec-references.json). */
+async function agreement() {
+  const references = JSON.parse(fs.readFileSync(REFERENCES, 'utf8')) as {
+    ffmpegVersion: string;
+    files: Record<string, Record<string, Reference>>;
+  };
+  console.log(`  Against ffmpeg (${references.ffmpegVersion}) on the codec set's excerpts, brought to full scale:`);
+  const set = await codecSet();
+  for (const profile of CODEC_PROFILES) {
+    if ('notPreviewed' in profile) continue;
+    let worst = 0;
+    let within = 0;
+    let measured = 0;
+    let runs = 0;
+    let placed = 0;
+    let extra = 0;
+    let over = 0;
+    for (const { name, wav } of set) {
+      const reference = references.files[name]?.[profile.id];
+      if (!reference) continue;
+      const { channels, rate } = await excerptAudio(wav);
+      const p = await previewCodec(profile.id, { rate, frames: channels[0].length }, blocks(channels));
+      if (reference.truePeakDbtp !== null && p.truePeakDbtp !== null) {
+        const off = Math.abs(p.truePeakDbtp - reference.truePeakDbtp);
+        worst = Math.max(worst, off);
+        measured++;
+        if (off <= 0.2) within++;
+      }
+      if (reference.overSamples > 0) over++;
+      const near = (a: number, b: number) => Math.abs(a - b) <= 0.01;
+      const first = reference.runs.slice(0, KEPT_RUNS);
+      runs += first.length;
+      placed += first.filter(([start]) => p.overRuns.some((r) => near(r.start, start))).length;
+      const last = first.at(-1)?.[0] ?? Infinity;
+      extra += p.overRuns.filter((r) => r.start <= last && !first.some(([start]) => near(r.start, start))).length;
+    }
+    console.log(
+      `  ${profile.label}: true peak within 0.2 dB of ffmpeg's on ${within} of ${measured} excerpts (its figure has one decimal; the worst ${worst.toFixed(2)} dB off); ` +
+        `${placed} of ${runs} runs of overs placed within 10 ms (${over} excerpts go over), ${extra} runs ffmpeg's decode does not have`,
     );
   }
 }

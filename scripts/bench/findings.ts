@@ -40,16 +40,16 @@ interface Injected {
   end: number;
 }
 
-/** The recordings, fetched from Debian's archive into the cache the first time. */
-export function recordings(): string[] {
-  const missing = RECORDINGS.filter((r) => !fs.existsSync(path.join(CACHE, r)));
+/** The recordings (`files` of Debian's `packages`), fetched from its archive into the cache the first time. */
+export function recordings(files: string[] = RECORDINGS, packages: string[] = PACKAGES): string[] {
+  const missing = files.filter((r) => !fs.existsSync(path.join(CACHE, r)));
   if (missing.length) {
     fs.mkdirSync(CACHE, { recursive: true });
-    execFileSync('apt-get', ['download', ...PACKAGES], { cwd: CACHE, stdio: 'ignore' });
+    execFileSync('apt-get', ['download', ...packages], { cwd: CACHE, stdio: 'ignore' });
     for (const deb of fs.readdirSync(CACHE).filter((f) => f.endsWith('.deb')))
       execFileSync('dpkg-deb', ['-x', path.join(CACHE, deb), CACHE]);
   }
-  return RECORDINGS.map((r) => path.join(CACHE, r));
+  return files.map((r) => path.join(CACHE, r));
 }
 
 export class Collect implements PcmSink {

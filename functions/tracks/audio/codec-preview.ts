@@ -44,7 +44,7 @@ export interface CodecPreview {
 }
 
 /** Overs merged into runs as the decoded audio streams past. */
-class Overs {
+export class Overs {
   samples = 0;
   private readonly runs: OverRun[] = [];
   private open: OverRun | null = null;

@@ -1,0 +1,79 @@
+/**
+ * Rebuilds codec-references.json: each excerpt of the codec set (codec-set.ts) through ffmpeg's own encoders of
+ * each previewed profile (libmp3lame, libvorbis: the encoders the preview runs as WebAssembly) and decoded by
+ * ffmpeg, its true peak as ffmpeg's EBU R128 filter measures it and its overs past 0 dBFS, merged into runs the way
+ * the preview merges them (Overs). Needs ffmpeg (Debian's package); the bench only reads the JSON.
+ *
+ *   npx tsx scripts/bench/make-codec-references.ts
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Overs } from '../../functions/tracks/audio/codec-preview.js';
+import { CODEC_PROFILES, VORBIS_QUALITY, type CodecProfile } from '../../shared/codec-profiles.js';
+import { codecSet, excerptAudio } from './codec-set.js';
+
+export const REFERENCES = fileURLToPath(new URL('codec-references.json', import.meta.url));
+/** The runs kept per excerpt and profile, the first in time. */
+export const KEPT_RUNS = 40;
+
+/** ffmpeg's arguments to encode with a profile's encoder, at its setting. */
+const encoding = (p: CodecProfile) =>
+  p.format === 'mp3' ? ['-c:a', 'libmp3lame', '-b:a', `${p.kbps}k`] : ['-c:a', 'libvorbis', '-q:a', String(VORBIS_QUALITY[p.kbps])];
+
+const ffmpeg = (args: string[]) =>
+  execFileSync('ffmpeg', ['-hide_banner', '-nostdin', '-y', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+
+/** ffmpeg's EBU R128 true peak of `file` (dBTP): the filter's summary, which ffmpeg writes to stderr. */
+function summaryPeak(file: string): number | null {
+  const text = execFileSync('sh', ['-c', `ffmpeg -hide_banner -nostdin -i '${file}' -af ebur128=peak=true -f null - 2>&1`], {
+    encoding: 'utf8',
+  });
+  const m = /True peak:\s+Peak:\s+(-?[\d.]+|-inf) dBFS/.exec(text);
+  return m && m[1] !== '-inf' ? Number(m[1]) : null;
+}
+
+async function main() {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'codec-ref-'));
+  const files: Record<string, Record<string, unknown>> = {};
+  for (const { name, wav } of await codecSet()) {
+    const { rate, channels } = await excerptAudio(wav);
+    files[name] = {};
+    for (const profile of CODEC_PROFILES) {
+      if ('notPreviewed' in profile) continue;
+      const encoded = path.join(tmp, `x.${profile.format === 'mp3' ? 'mp3' : 'ogg'}`);
+      ffmpeg(['-i', wav, ...encoding(profile), encoded]);
+      const raw = path.join(tmp, 'x.f32');
+      ffmpeg(['-i', encoded, '-f', 'f32le', '-acodec', 'pcm_f32le', '-ac', '2', '-ar', String(rate), raw]);
+      const bytes = fs.readFileSync(raw);
+      const interleaved = new Float32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
+      const frames = Math.min(interleaved.length / 2, channels[0].length);
+      const planar = [0, 1].map((c) => Float32Array.from({ length: frames }, (_, i) => interleaved[2 * i + c]));
+      const overs = new Overs(rate);
+      overs.push(planar, frames, 0);
+      const { overRuns } = overs.result();
+      files[name][profile.id] = {
+        truePeakDbtp: summaryPeak(encoded),
+        overSamples: overs.samples,
+        runs: overRuns.slice(0, KEPT_RUNS).map((r) => [Math.round(r.start * 1e4) / 1e4, Math.round(r.end * 1e4) / 1e4, r.peakDbfs]),
+      };
+      console.log(name, profile.id, JSON.stringify(files[name][profile.id]).slice(0, 120));
+    }
+  }
+  fs.rmSync(tmp, { recursive: true, force: true });
+  const version = execFileSync('ffmpeg', ['-version'], { encoding: 'utf8' }).split('\n')[0];
+  const reference = {
+    commands: {
+      encode: 'ffmpeg -i EXCERPT.wav -c:a libmp3lame -b:a 320k|128k OUT.mp3, or -c:a libvorbis -q:a 9|5|2 OUT.ogg',
+      decode: 'ffmpeg -i OUT -f f32le -acodec pcm_f32le -ac 2 -ar RATE OUT.f32 (overs: samples past 1.0, runs as Overs merges them)',
+      truePeak: "ffmpeg -i OUT -af ebur128=peak=true -f null - (the summary's True peak)",
+    },
+    ffmpegVersion: version,
+    files,
+  };
+  fs.writeFileSync(REFERENCES, `${JSON.stringify(reference, null, 1)}\n`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();
