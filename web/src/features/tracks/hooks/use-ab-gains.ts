@@ -10,7 +10,8 @@ import { SIDES, type Side } from '@/features/tracks/hooks/use-ab-playback';
  * uploaded, the louder version turned down to the other's loudness while matching is on; as a service, each
  * version at the gain that service's rule gives its own report (which matches them as its listeners hear them).
  * Both elements' audio is taken into the worklet before the first play. Where the browser cannot, the match is
- * made by the elements' volume instead (which can only turn down) and the services are not offered.
+ * made by the elements' volume instead (which can only turn down), and a service chosen falls back to as
+ * uploaded, saying so.
  */
 export function useAbGains(a: TrackView, b: TrackView, audio: Record<Side, RefObject<HTMLAudioElement | null>>) {
   const loudness = useLoudnessMatch(a, b);
