@@ -32,14 +32,7 @@ export const CODEC_PROFILES = [
   { id: 'vorbis-96', format: 'vorbis', label: 'Ogg Vorbis 96', kbps: 96, heardOn: 'Spotify Normal' },
   { id: 'mp3-320', format: 'mp3', label: 'MP3 320', kbps: 320, heardOn: 'Deezer High quality, downloads' },
   { id: 'mp3-128', format: 'mp3', label: 'MP3 128', kbps: 128, heardOn: 'SoundCloud, Deezer Standard' },
-  {
-    id: 'opus-160',
-    format: 'opus',
-    label: 'Opus 160',
-    kbps: 160,
-    heardOn: 'YouTube, YouTube Music',
-    notPreviewed: 'Opus previews are not made yet: its encoder takes 48 kHz audio, and resampling to it is still to be built.',
-  },
+  { id: 'opus-160', format: 'opus', label: 'Opus 160', kbps: 160, heardOn: 'YouTube, YouTube Music' },
   {
     id: 'aac-256',
     format: 'aac',

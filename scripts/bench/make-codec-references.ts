@@ -1,6 +1,6 @@
 /**
  * Rebuilds codec-references.json: each excerpt of the codec set (codec-set.ts) through ffmpeg's own encoders of
- * each previewed profile (libmp3lame, libvorbis: the encoders the preview runs as WebAssembly) and decoded by
+ * each previewed profile (libmp3lame, libvorbis, libopus: the encoders the preview runs as WebAssembly) and decoded by
  * ffmpeg, its true peak as ffmpeg's EBU R128 filter measures it and its overs past 0 dBFS, merged into runs the way
  * the preview merges them (Overs). Needs ffmpeg (Debian's package); the bench only reads the JSON.
  *
@@ -21,7 +21,13 @@ export const KEPT_RUNS = 40;
 
 /** ffmpeg's arguments to encode with a profile's encoder, at its setting. */
 const encoding = (p: CodecProfile) =>
-  p.format === 'mp3' ? ['-c:a', 'libmp3lame', '-b:a', `${p.kbps}k`] : ['-c:a', 'libvorbis', '-q:a', String(VORBIS_QUALITY[p.kbps])];
+  p.format === 'mp3'
+    ? ['-c:a', 'libmp3lame', '-b:a', `${p.kbps}k`]
+    : p.format === 'opus'
+      ? ['-c:a', 'libopus', '-b:a', `${p.kbps}k`]
+      : ['-c:a', 'libvorbis', '-q:a', String(VORBIS_QUALITY[p.kbps])];
+/** The file each format is written to. */
+const EXTENSION: Record<string, string> = { mp3: 'mp3', opus: 'opus', vorbis: 'ogg' };
 
 const ffmpeg = (args: string[]) =>
   execFileSync('ffmpeg', ['-hide_banner', '-nostdin', '-y', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -43,15 +49,17 @@ async function main() {
     files[name] = {};
     for (const profile of CODEC_PROFILES) {
       if ('notPreviewed' in profile) continue;
-      const encoded = path.join(tmp, `x.${profile.format === 'mp3' ? 'mp3' : 'ogg'}`);
+      const encoded = path.join(tmp, `x.${EXTENSION[profile.format]}`);
       ffmpeg(['-i', wav, ...encoding(profile), encoded]);
+      // Opus is decoded at its own 48 kHz (as the preview measures it), the others at the excerpt's rate.
+      const decodeRate = profile.format === 'opus' ? 48_000 : rate;
       const raw = path.join(tmp, 'x.f32');
-      ffmpeg(['-i', encoded, '-f', 'f32le', '-acodec', 'pcm_f32le', '-ac', '2', '-ar', String(rate), raw]);
+      ffmpeg(['-i', encoded, '-f', 'f32le', '-acodec', 'pcm_f32le', '-ac', '2', '-ar', String(decodeRate), raw]);
       const bytes = fs.readFileSync(raw);
       const interleaved = new Float32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
-      const frames = Math.min(interleaved.length / 2, channels[0].length);
+      const frames = Math.min(interleaved.length / 2, Math.round((channels[0].length * decodeRate) / rate));
       const planar = [0, 1].map((c) => Float32Array.from({ length: frames }, (_, i) => interleaved[2 * i + c]));
-      const overs = new Overs(rate);
+      const overs = new Overs(decodeRate);
       overs.push(planar, frames, 0);
       const { overRuns } = overs.result();
       files[name][profile.id] = {
@@ -66,8 +74,10 @@ async function main() {
   const version = execFileSync('ffmpeg', ['-version'], { encoding: 'utf8' }).split('\n')[0];
   const reference = {
     commands: {
-      encode: 'ffmpeg -i EXCERPT.wav -c:a libmp3lame -b:a 320k|128k OUT.mp3, or -c:a libvorbis -q:a 9|5|2 OUT.ogg',
-      decode: 'ffmpeg -i OUT -f f32le -acodec pcm_f32le -ac 2 -ar RATE OUT.f32 (overs: samples past 1.0, runs as Overs merges them)',
+      encode:
+        'ffmpeg -i EXCERPT.wav -c:a libmp3lame -b:a 320k|128k OUT.mp3, -c:a libvorbis -q:a 9|5|2 OUT.ogg, or -c:a libopus -b:a 160k OUT.opus',
+      decode:
+        "ffmpeg -i OUT -f f32le -acodec pcm_f32le -ac 2 -ar RATE OUT.f32 (RATE: the excerpt's, 48000 for Opus; overs: samples past 1.0, runs as Overs merges them)",
       truePeak: "ffmpeg -i OUT -af ebur128=peak=true -f null - (the summary's True peak)",
     },
     ffmpegVersion: version,

@@ -10,7 +10,9 @@ import { decoder as mp3Decoder } from '@audio/decode-mp3';
 import { decoder as vorbisDecoder } from '@audio/decode-vorbis';
 import { createMp3Encoder, createOggEncoder } from 'wasm-media-encoders';
 import { codecProfile, VORBIS_QUALITY, type CodecProfile, type CodecProfileId } from '../../../shared/codec-profiles.js';
+import type { Codec } from './codec.js';
 import { LoudnessMeter } from './loudness.js';
+import { openOpusCodec } from './opus-codec.js';
 
 /**
  * Samples an MP3 decode runs behind its master: LAME's encoder delay (576) and the decoder's (529), as LAME
@@ -106,17 +108,6 @@ function encoderInput(block: Float32Array[], scratch: Float32Array[]): Float32Ar
   });
 }
 
-/** A profile's encoder and the decoder of what it writes, with how far the decode runs behind the master. */
-export interface Codec {
-  encode(channels: Float32Array[]): Uint8Array;
-  finalize(): Uint8Array;
-  decode(bytes: Uint8Array): Float32Array[];
-  flush(): Float32Array[];
-  free(): void;
-  /** Samples the decode runs behind the master. */
-  delay: number;
-}
-
 interface Decoder {
   decode(bytes: Uint8Array): { channelData: Float32Array[] };
   flush?(): { channelData: Float32Array[] };
@@ -143,6 +134,7 @@ const FORMATS = {
 /** `profileId`'s encoder set up for `channels` at `rate`, and its decoder. */
 export async function openCodec(profileId: CodecProfileId, rate: number, channels: 1 | 2): Promise<Codec> {
   const profile = codecProfile(profileId);
+  if (profile?.format === 'opus' && !profile.notPreviewed) return openOpusCodec(profile.kbps, rate, channels);
   const format = profile && !profile.notPreviewed && FORMATS[profile.format as keyof typeof FORMATS];
   if (!format) throw new Error(`No preview is made for ${profileId}`);
   // The two encoders' settings differ by format; each format's own setting goes to its own encoder.
@@ -150,12 +142,14 @@ export async function openCodec(profileId: CodecProfileId, rate: number, channel
   encoder.configure({ sampleRate: rate, channels, ...(format.setting(profile) as { bitrate: 128 | 320 }) });
   const dec = await format.decoder();
   return {
-    encode: (c) => encoder.encode(c).slice(),
-    finalize: () => encoder.finalize().slice(),
-    decode: (b) => dec.decode(b).channelData,
+    encode: (c) => [encoder.encode(c).slice()],
+    finalize: () => [encoder.finalize().slice()],
+    // One piece an encode: what the encoder wrote.
+    decode: ([bytes]) => (bytes?.length ? dec.decode(bytes).channelData : []),
     flush: () => dec.flush?.().channelData ?? [],
     free: () => dec.free(),
     delay: format.delay,
+    rate,
   };
 }
 
@@ -172,7 +166,9 @@ export async function previewCodec(
 ): Promise<CodecPreview> {
   let codec: Codec | null = null;
   const meter = new LoudnessMeter();
-  const overs = new Overs(rate);
+  let overs = new Overs(rate);
+  /** The master's length at the decode's rate. */
+  let length = frames;
   let skip = 0;
   let at = 0;
   let bytes = 0;
@@ -181,19 +177,19 @@ export async function previewCodec(
     const drop = Math.min(skip, n0);
     skip -= drop;
     // The decoder's padding past the master's end is no part of it.
-    const n = Math.min(n0 - drop, frames - at);
+    const n = Math.min(n0 - drop, length - at);
     if (n <= 0) return;
     const part = decoded.map((c) => c.subarray(drop, drop + n));
-    meter.push(part, n, rate);
+    meter.push(part, n, codec!.rate);
     overs.push(part, n, at);
     at += n;
   };
-  const pass = (out: Uint8Array) => {
-    bytes += out.length;
-    if (out.length) {
-      encoded?.(out);
-      measure(codec!.decode(out));
+  const pass = (pieces: Uint8Array[]) => {
+    for (const piece of pieces) {
+      bytes += piece.length;
+      encoded?.(piece);
     }
+    measure(codec!.decode(pieces));
   };
   const scratch: Float32Array[] = [];
   try {
@@ -202,6 +198,8 @@ export async function previewCodec(
       if (!codec) {
         codec = await openCodec(profileId, rate, input.length as 1 | 2);
         skip = codec.delay;
+        length = Math.round((frames * codec.rate) / rate);
+        overs = new Overs(codec.rate);
       }
       pass(codec.encode(input));
     }
