@@ -191,8 +191,9 @@ describe('Snip Pro requests from the pool', () => {
     const byAdmin = await poolRequest(payer, 'Metal');
     const deleted = await flows.asImpersonatingAdmin(stack, payerId, 'deleteTracks', { ids: [byAdmin.trackId] });
     expect(deleted.body).toMatchObject({ deleted: [byAdmin.trackId] });
-    expect((await money.payment(byAdmin.orderId)).status).toBe('pooled');
-    await money.checkAt(byAdmin.orderId, Date.now() + 1_000);
+    // The shared stack's own scheduler may look first (the payment is due at its capture, for the first wave's
+    // e-mail, as in the matching test): the refund is then already its doing.
+    if ((await money.payment(byAdmin.orderId)).status === 'pooled') await money.checkAt(byAdmin.orderId, Date.now() + 1_000);
     expect(await money.payment(byAdmin.orderId)).toMatchObject({ status: 'refunded', refundReason: 'track_deleted' });
     expect(await offered(pro.user)).toEqual([]);
 
