@@ -166,7 +166,8 @@ function inject(kind: FindingKind, [l, r]: Float32Array[], rate: number, next: (
       for (const x of [l, r]) {
         let run = 0;
         for (let i = at(t); i < to; i++) {
-          x[i] = Math.max(-1, Math.min(1, x[i] * gain));
+          // Faded in and out over 10 ms, as a gain in a DAW is: a sudden step would add a click of its own.
+          x[i] = Math.max(-1, Math.min(1, x[i] * (1 + (gain - 1) * fade(i, at(t), to, rate))));
           run = Math.abs(x[i]) >= 1 ? run + 1 : 0;
           if (run >= 3) {
             if (first < 0 || i - 2 < first) first = i - 2;

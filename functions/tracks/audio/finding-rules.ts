@@ -14,22 +14,34 @@ const DROPOUT_SIDE_DB = -60;
 const DROPOUT_EDGE_DB = 30;
 export const STEPS_PER_SECOND = 10;
 /**
- * A click's prediction residual (the sample against the cubic through its two neighbours either side) above its
- * surroundings' RMS (dB), and at least this large in absolute terms.
+ * A click's prediction residual (the sample against the cubic through its two neighbours either side) above the
+ * RMS of the residuals within 1.5 ms of it (dB; ./findings.ts), and at least this large in absolute terms. A
+ * drum's attack or a hi-hat leaves large residuals for milliseconds, a click in one sample.
  */
-const CLICK_DB = 22;
+const CLICK_DB = 17;
 const CLICK_MIN = 0.05;
 /** A click's residual above the step's next largest (more than two frames away): it stands alone. */
-const CLICK_ALONE_DB = 7;
-/** Steps either side whose residuals are a click's surroundings. */
+const CLICK_ALONE_DB = 5;
+/** Steps either side whose residuals are a click's surroundings where its own were not taken. */
 const CLICK_CONTEXT = 2;
 /** A step in level of at least this (dB) within a second, both sides steady and of the same spectral balance. */
 const JUMP_DB = 6;
-/** Each side's second stays within this of its level (dB), and the spectral balance moves less than this. */
+/** Each side's second stays within this of its level (dB). */
 const STEADY_DB = 3;
+/**
+ * A gain's step holds while the second-long windows slide past it: at least this many steps in a row see it. A
+ * note's swell or a fill moves a window or two.
+ */
+const JUMP_HELD_STEPS = 5;
+/**
+ * How far each band's energy against the whole may move across a jump (dB): the low band against the rest
+ * (./finding-rules.ts lowToRest), the low band, the low mids and the highs against the whole. A gain moves none
+ * of them; a section of the song starting (a bass, a drum kit, a pad coming in) moves one at least. The highs
+ * are the loosest: a hi-hat's pattern moves them by several dB within a second.
+ */
+const JUMP_BALANCE_DB = [4, 2, 1, 7];
 /** Steps quieter than this (dBFS) have no level for a jump: far below QUIET_DB, since a gain turned down 12 dB is still music. */
 const JUMP_QUIET_DB = -70;
-const SAME_BALANCE_DB = 3;
 /** Stereo correlation at or below this, over at least MONO_MIN_STEPS loud steps, is a mono collapse. */
 const MONO_CORRELATION = -0.2;
 const MONO_MIN_STEPS = 5;
@@ -43,8 +55,10 @@ const DC_MIN_SECONDS = 1.5;
 /** The band below 120 Hz this far above the rest more than in the track's median, and its own level as far above its median. */
 const LOW_EXCESS_DB = 8;
 const LOW_LEVEL_DB = 6;
-/** A build-up lasts: a bass hit of the arrangement does not. */
-const LOW_MIN_STEPS = 15;
+/** A build-up lasts: a bass hit of the arrangement does not (steps whose excess is LOW_EXCESS_DB or more). */
+const LOW_MIN_STEPS = 10;
+/** Once found, a build-up runs on while the excess stays this high: a bass line's quieter notes do not end it. */
+const LOW_KEEP_DB = 4;
 /** Steps quieter than this (dBFS) are left out of balances and correlations. */
 const QUIET_DB = -45;
 
@@ -68,7 +82,12 @@ export const STEP_FIELDS = [
   'mids',
 ] as const;
 export type StepField = (typeof STEP_FIELDS)[number];
-export type Steps = Record<StepField, Doubles> & { count: number; seconds: number };
+export type Steps = Record<StepField, Doubles> & {
+  count: number;
+  seconds: number;
+  /** Per step: the mean squared residual around its largest (./findings.ts), or NaN where none was taken. */
+  context: Doubles;
+};
 
 export interface Event {
   start: number;
@@ -148,21 +167,30 @@ export function findDropouts(s: Steps, silences: Event[]): Omit<Finding, 'id'>[]
 }
 
 /**
- * A step whose largest prediction residual stands CLICK_DB above the RMS of the residuals around
- * it (its own left out), away from clips and dropouts (their edges are steep by nature).
+ * Whether a step's largest squared residual `peak` may be a click's, with the next largest (more than two frames
+ * away) `next`: large enough, and alone. While the step is open, `next` only grows: once false, false for that peak.
+ */
+export const mayBeClick = (peak: number, next: number) =>
+  peak >= CLICK_MIN * CLICK_MIN && db(peak / Math.max(next, 1e-12)) >= CLICK_ALONE_DB;
+
+/**
+ * A step whose largest prediction residual stands CLICK_DB above the RMS of the residuals around it (those of
+ * the frames within 1.5 ms, or where they were not taken, of the steps around), away from clips and dropouts
+ * (their edges are steep by nature).
  */
 export function findClicks(s: Steps, near: { start: number; end: number }[]): Omit<Finding, 'id'>[] {
   const out: Omit<Finding, 'id'>[] = [];
   for (let k = 0; k < s.count; k++) {
     const peak = s.maxD.get(k);
-    if (peak < CLICK_MIN * CLICK_MIN) continue;
+    if (!mayBeClick(peak, s.max2.get(k))) continue;
     const from = k - CLICK_CONTEXT;
     const to = k + CLICK_CONTEXT + 1;
     // hf sums both channels' squares per frame.
     const around = (sum(s.hf, from, to) - peak) / Math.max(1, 2 * sum(s.frames, from, to) - 1);
-    const rise = db(peak / Math.max(around, 1e-12));
+    const local = s.context.get(k);
+    const rise = db(peak / Math.max(Number.isNaN(local) ? around : local, 1e-12));
     const t = s.maxAt.get(k);
-    if (rise < CLICK_DB || db(peak / Math.max(s.max2.get(k), 1e-12)) < CLICK_ALONE_DB || t < 0.05) continue;
+    if (rise < CLICK_DB || t < 0.05) continue;
     if (near.some((e) => t >= e.start - 0.03 && t <= e.end + 0.03)) continue;
     out.push(finding('click', t, t, rise));
   }
@@ -180,10 +208,11 @@ function median(values: number[]): number {
 
 /**
  * Where the level steps by JUMP_DB or more: the same music at another gain, not a section of the song
- * starting. Each 100 ms step's level and spectral balance (the low band's share, the low mids', the highs')
- * is read as a median over the second before and the second after, so a drum hit or a fill moves neither:
- * the level must step, each side must hold it through the second beyond, and the balance must stay the same.
- * The step is then placed where a two-level fit of the steps around it fits best.
+ * starting. Each 100 ms step's level is read as a median over the second before and the second after, so a
+ * drum hit or a fill moves neither: the level must step, each side must hold it through the second beyond, and
+ * the step must hold while the seconds slide past it (JUMP_HELD_STEPS). The step is placed where a two-level fit
+ * of the steps around it fits best, and there the spectral balance of the second before and the second after
+ * must be the same (JUMP_BALANCE_DB).
  */
 export function findJumps(s: Steps, dropouts: { start: number; end: number }[]): Omit<Finding, 'id'>[] {
   const w = STEPS_PER_SECOND;
@@ -209,8 +238,6 @@ export function findJumps(s: Steps, dropouts: { start: number; end: number }[]):
     const m = n >> 1;
     second.push(n < 0.8 * w ? NaN : n % 2 ? sorted[m] : (sorted[m - 1] + sorted[m]) / 2);
   }
-  const bands = (from: number, to: number) =>
-    [0, 1, 2].map((b) => median(level.slice(from, to).map((l, i) => (Number.isFinite(l) ? balance(s, from + i, from + i + 1)[b] : NaN))));
   const runs: { from: number; to: number; change: number }[] = [];
   for (let k = 2 * w; k + 2 * w <= s.count; k++) {
     const before = second[k - w];
@@ -219,9 +246,6 @@ export function findJumps(s: Steps, dropouts: { start: number; end: number }[]):
     if (!(Math.abs(change) >= JUMP_DB)) continue;
     // Written so that an unknown (NaN) side fails.
     if (!(Math.abs(second[k - 2 * w] - before) <= STEADY_DB && Math.abs(second[k + w] - after) <= STEADY_DB)) continue;
-    const a = bands(k - w, k);
-    const b = bands(k, k + w);
-    if (!a.every((v, i) => Math.abs(v - b[i]) <= SAME_BALANCE_DB)) continue;
     const last = runs.at(-1);
     if (last && k - last.to < w && Math.sign(change) === Math.sign(last.change)) {
       last.to = k + 1;
@@ -229,10 +253,14 @@ export function findJumps(s: Steps, dropouts: { start: number; end: number }[]):
     } else runs.push({ from: k, to: k + 1, change });
   }
   return runs
-    .map(({ from, to, change }) => {
-      const at = stepStart(s, bestSplit(level, from, to, w));
-      return finding('jump', at, at, change);
+    .filter(({ from, to }) => to - from >= JUMP_HELD_STEPS)
+    .map(({ from, to, change }) => ({ k: bestSplit(level, from, to, w), change }))
+    .filter(({ k }) => {
+      const before = balance(s, k - w, k);
+      const after = balance(s, k, k + w);
+      return before.every((v, i) => Math.abs(after[i] - v) <= JUMP_BALANCE_DB[i]);
     })
+    .map(({ k, change }) => finding('jump', stepStart(s, k), stepStart(s, k), change))
     .filter((f) => !dropouts.some((d) => f.start >= d.start - 1 && f.start <= d.end + 1));
 }
 
@@ -271,10 +299,19 @@ function twoLevels(values: number[], from: number, to: number): number {
   return best;
 }
 
-/** The bands' levels against the whole (dB): the low band, the low mids, the highs. */
+/**
+ * The spectral balance of steps [from, to) by energy (dB; JUMP_BALANCE_DB): the low band against the rest, and
+ * the low band, the low mids and the highs against the whole. Energy, not a median of the steps' balances: the
+ * quiet steps a median picks carry the noise floor in their highs, which moves with any gain.
+ */
 function balance(s: Steps, from: number, to: number): number[] {
   const whole = levelOf(s, from, to);
-  return [lowToRest(s, from, to), levelOf(s, from, to, 'mids') - whole, levelOf(s, from, to, 'hf') - whole];
+  return [
+    lowToRest(s, from, to),
+    levelOf(s, from, to, 'low') - whole,
+    levelOf(s, from, to, 'mids') - whole,
+    levelOf(s, from, to, 'hf') - whole,
+  ];
 }
 
 /** Runs of loud steps whose stereo correlation is at or below MONO_CORRELATION. */
@@ -398,8 +435,8 @@ export function findLowEnd(s: Steps): Omit<Finding, 'id'>[] {
   const levelMedian = median(level);
   if (!Number.isFinite(ratioMedian)) return [];
   const excess = ratio.map((v, i) => (level[i] - levelMedian >= LOW_LEVEL_DB ? v - ratioMedian : NaN));
-  return spans(excess, (e) => e >= LOW_EXCESS_DB, w)
-    .filter(([from, to]) => to - from >= LOW_MIN_STEPS)
+  return spans(excess, (e) => e >= LOW_KEEP_DB, w)
+    .filter(([from, to]) => excess.slice(from, to).filter((e) => e >= LOW_EXCESS_DB).length >= LOW_MIN_STEPS)
     .map(([from, to]) => {
       const most = Math.max(...excess.slice(from, to).filter(Number.isFinite));
       // A window is in once its half is: the run's edges move by half a window.

@@ -16,6 +16,7 @@ import {
   findLowEnd,
   findMono,
   finding,
+  mayBeClick,
   named,
   STEP_FIELDS,
   STEPS_PER_SECOND,
@@ -23,6 +24,7 @@ import {
   type StepField,
   type Steps,
 } from './finding-rules.js';
+import { ClickContext } from './click-context.js';
 import { Doubles } from './doubles.js';
 import { CARRIED, FINDINGS_STATE, sampleScan } from './sample-scan.js';
 import { BEHIND, PHASES, TAPS } from '../../../shared/true-peak.js';
@@ -79,9 +81,16 @@ export class FindingsMeter {
   private readonly clips = new Runs();
   private readonly overs = new Runs();
   private readonly silences: Event[] = [];
+  /** The open step's largest residual's surroundings (Steps.context), once known, and the step and frame last measured. */
+  private openContext = NaN;
+  private measured = { step: -1, at: -1 };
+  private readonly context = new ClickContext((step, value) => {
+    if (step < this.steps.count) this.steps.context.values[step] = value;
+    else this.openContext = value;
+  });
 
   constructor() {
-    const steps = { count: 0, seconds: 0 } as Steps;
+    const steps = { count: 0, seconds: 0, context: new Doubles() } as Steps;
     for (const f of STEP_FIELDS) steps[f] = new Doubles();
     this.steps = steps;
     this.series = STEP_FIELDS.map((f) => steps[f]);
@@ -100,9 +109,25 @@ export class FindingsMeter {
     if (n === 0 || !(rate > 0) || runs.length === 0) return;
     if (rate !== this.rate) this.startRate(rate);
     if (over) this.findOvers(runs, n);
+    this.context.begin(runs, n, this.framesAtRate);
     const ended = sampleScan().findings(runs, n, this.framesAtRate, this.step, this.state, this.ended);
-    for (let k = 0; k < ended.length; k += STEP_FIELDS.length) this.closeStep(ended.subarray(k, k + STEP_FIELDS.length));
+    for (let k = 0; k < ended.length; k += STEP_FIELDS.length) {
+      const sums = ended.subarray(k, k + STEP_FIELDS.length);
+      this.measureContext(sums);
+      this.closeStep(sums);
+    }
+    this.measureContext(this.acc);
+    this.context.close();
     this.framesAtRate += n;
+  }
+
+  /** A step's largest residual's surroundings, where it may be a click's and was set in this push (none measured it). */
+  private measureContext(sums: ArrayLike<number>) {
+    const at = sums[A.maxAt];
+    const step = this.steps.count;
+    if (!mayBeClick(sums[A.maxD], sums[A.max2]) || (this.measured.step === step && this.measured.at === at)) return;
+    this.measured = { step, at };
+    this.context.measure(step, at);
   }
 
   private startRate(rate: number) {
@@ -110,6 +135,7 @@ export class FindingsMeter {
     this.secondsBefore = this.seconds;
     this.framesAtRate = 0;
     this.rate = rate;
+    this.context.startRate(rate);
     this.step = Math.max(1, Math.floor(rate / STEPS_PER_SECOND));
     // Two one-pole low-passes in a row at LOW_HZ: 12 dB an octave above it.
     this.state[LOW_COEFFICIENT] = 1 - Math.exp((-2 * Math.PI * LOW_HZ * DECIMATE) / rate);
@@ -133,9 +159,11 @@ export class FindingsMeter {
     return this.secondsBefore + frame / this.rate;
   }
 
-  /** Keeps a step's sums: the open step's, which then start again, or one the kernel ended. */
+  /** Keeps a step's sums and its largest residual's context: the open step's, which then start again, or one the kernel ended. */
   private closeStep(sums: ArrayLike<number> = this.acc) {
     for (let i = 0; i < this.series.length; i++) this.series[i].push(sums[i]);
+    this.steps.context.push(this.openContext);
+    this.openContext = NaN;
     this.steps.maxAt.values[this.steps.count] = this.at(sums[A.maxAt]);
     this.steps.count++;
     if (sums === this.acc) this.acc.fill(0);
@@ -178,6 +206,7 @@ export class FindingsMeter {
     if (this.state[CLIP] >= CLIP_RUN) this.ended(0, this.framesAtRate, this.state[CLIP], 0);
     this.state[CLIP] = 0;
     if (this.acc[A.frames] > 0) this.closeStep();
+    this.context.finish();
     this.steps.seconds = this.seconds;
     const clipRuns = this.clips.list;
     const dropouts = findDropouts(this.steps, this.silences);

@@ -95,6 +95,37 @@ describe('analysis findings', () => {
     expect(clicks.map((c) => Math.round(c.start * 100) / 100)).toEqual([10]);
   });
 
+  it('finds a click next to a drum hit in its step, and not a hit or a flattened peak', () => {
+    let seed = 3;
+    const noise = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) * 2 - 1;
+    const [l, r] = music();
+    // Snare-like hits: 60 ms of decaying noise every quarter second, whose residuals fill the steps around.
+    for (let i = 0; i < l.length; i++) {
+      const t = (i / RATE) % 0.25;
+      if (t < 0.06) {
+        const hit = 0.2 * noise() * (1 - t / 0.06);
+        l[i] += hit;
+        r[i] += hit;
+      }
+    }
+    // A click 40 ms after a hit: 21 dB above the residuals of the steps around it (the hits count), 30 dB above
+    // those within 1.5 ms.
+    l[at(6.16)] += 0.5;
+    // Two samples flattened at full scale inside a hit: clipping's to tell, not a click.
+    l[at(9.03)] = 1;
+    l[at(9.03) + 1] = 1;
+    const clicks = only(findingsOf([l, r]), 'click');
+    expect(clicks.map((c) => Math.round(c.start * 100) / 100)).toEqual([6.16]);
+  });
+
+  it('finds a click the same at any chunk size, where its 1.5 ms span several pushes', () => {
+    const [l, r] = music();
+    l[at(4) + 1] += 0.3;
+    const whole = only(findingsOf([l, r]), 'click');
+    expect(whole).toHaveLength(1);
+    for (const chunk of [5, 37, 64]) expect(only(findingsOf([l, r], chunk), 'click')).toEqual(whole);
+  });
+
   it('tells a dropout from music that stops', () => {
     // A stop the music makes: 30 ms of release to silence, 80 ms of it, then the music again from silence.
     const [l, r] = music();
@@ -179,6 +210,24 @@ describe('analysis findings', () => {
     }
     const [low] = only(findingsOf([bl, br]), 'lowEnd');
     expect(Math.abs(low.start - 6)).toBeLessThan(0.5);
+    // The bass boost raises the level by 9 dB, but it is the low end that moved, not the gain: no jump.
+    expect(only(findingsOf([bl, br]), 'jump')).toEqual([]);
+  });
+
+  it('finds a build-up of a bass line that pauses, from its first note to its last', () => {
+    // From 4 to 7.2 s a boosted bass plays 0.2 s in each second: one build-up, not a bass hit now and then. Its
+    // half-seconds between the notes stand less far above the track's balance, but still well above it.
+    const [l, r] = music();
+    for (let i = at(4); i < at(8); i++) {
+      const t = i / RATE;
+      const boost = (t - 4) % 1 < 0.2 ? 0.5 * Math.sin(2 * Math.PI * 55 * t) : 0;
+      l[i] += boost;
+      r[i] += boost;
+    }
+    const lows = only(findingsOf([l, r]), 'lowEnd');
+    expect(lows).toHaveLength(1);
+    expect(Math.abs(lows[0].start - 4)).toBeLessThan(0.25);
+    expect(Math.abs(lows[0].end - 7.2)).toBeLessThan(0.25);
   });
 
   it('finds the same however the samples are chunked', () => {
