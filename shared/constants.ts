@@ -47,6 +47,13 @@ export const UPLOADS_PREFIX = 'uploads/';
  * this prefix (no upload can be written there: upload keys have three parts) brings it to the queue.
  */
 export const REMEASURE_PREFIX = `${UPLOADS_PREFIX}remeasure/`;
+/** A ready track's codec previews are asked for by a marker under this prefix (functions/tracks/codec-previews.ts). */
+export const PREVIEW_PREFIX = `${UPLOADS_PREFIX}previews/`;
+/**
+ * Tracks up to this long get codec previews: each profile's run encodes and decodes the whole track (about
+ * 2.3 s of CPU a minute for the dearest, Opus), well within the processing function's 15 minutes.
+ */
+export const MAX_PREVIEW_SECONDS = 30 * 60;
 export const MAX_TRACK_SECONDS = 4 * 60 * 60;
 export const PEAKS_COUNT = 1000;
 /**

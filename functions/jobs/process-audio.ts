@@ -8,7 +8,7 @@
  */
 import type { S3Event, S3EventRecord, SQSEvent } from 'aws-lambda';
 import { PROCESSING_DEADLINE_MS } from '../../shared/constants.js';
-import { processUpload, putBack } from '../tracks/index.js';
+import { previewJobOf, processUpload, putBack, runPreview } from '../tracks/index.js';
 import { count, log, observed } from '../lib/observability.js';
 
 /** S3 event keys are URL-encoded, with '+' for spaces. */
@@ -44,6 +44,14 @@ export const uploadKeysOf = (body: string): string[] => createdRecords(body).map
 export const handler = (event: SQSEvent): Promise<void> =>
   observed('processUpload', async () => {
     for (const message of event.Records ?? []) {
+      // A codec preview's job (functions/tracks/codec-previews.ts): one profile of one track, a run of its own.
+      const job = previewJobOf(message.body);
+      if (job) {
+        const outcome = await runPreview(job);
+        if (outcome === 'previewed') count('PreviewsMade');
+        log.info('Codec preview', { track: job.trackId, profile: job.profile, outcome });
+        continue;
+      }
       const waiting: S3EventRecord[] = [];
       for (const record of createdRecords(message.body)) {
         const key = decodeKey(record.s3.object.key);

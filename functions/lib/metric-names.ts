@@ -15,6 +15,8 @@ export const BUSINESS_METRICS = [
   'UploadsDeferred',
   /** A track processed before reports, measured when its report was first asked for. */
   'TracksMeasured',
+  /** A codec preview made for one profile of a track (tracks/codec-previews.ts). */
+  'PreviewsMade',
   'FeedbackRequested',
   'FeedbackCompleted',
   'PaymentsCaptured',

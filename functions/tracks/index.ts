@@ -3,6 +3,7 @@
  * What it offers the topics above it and the entry points: the one way into tracks/ (lint holds it).
  */
 export { putBack } from './processing-slots.js';
+export { askForPreviews, previewJobOf, previewsView, runPreview } from './codec-previews.js';
 export { processUpload } from './processing.js';
 export { reportSummary } from './stored-report.js';
 export { deleteOwnTracks, type Withdrawal } from './track-deletion.js';

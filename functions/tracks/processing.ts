@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MAX_TRACK_BYTES, REMEASURE_PREFIX } from '../../shared/constants.js';
+import { MAX_TRACK_BYTES, PREVIEW_PREFIX, REMEASURE_PREFIX } from '../../shared/constants.js';
 import * as media from './data/media.js';
 import * as tracks from './data/tracks.js';
 import * as uploads from './data/uploads.js';
@@ -19,6 +19,7 @@ import { analyseAudioFile, AudioRejected, REASONS, writePlayableCopy, type Analy
 import { audioKeyFor, finishTrack, parseUploadKey } from './track-audio.js';
 import { packReport } from './stored-report.js';
 import { claimSlot, releaseSlot } from './processing-slots.js';
+import { previewsAsked } from './codec-previews.js';
 import { log } from '../lib/observability.js';
 
 /** The content type the processed audio is served with: what its bytes proved (AudioFacts.format), not what the browser said. */
@@ -34,11 +35,12 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /** `deferred`: its account holds all of its runs already (processing-slots.ts); the caller puts it back. */
-export type ProcessOutcome = 'ready' | 'failed' | 'ignored' | 'duplicate' | 'measured' | 'deferred';
+export type ProcessOutcome = 'ready' | 'failed' | 'ignored' | 'duplicate' | 'measured' | 'deferred' | 'previews_sent';
 
 /** With `share: false` the upload runs whatever its account holds (it has waited long enough). */
 export async function processUpload(uploadKey: string, opts: { share?: boolean } = {}): Promise<ProcessOutcome> {
   if (uploadKey.startsWith(REMEASURE_PREFIX)) return remeasure(uploadKey);
+  if (uploadKey.startsWith(PREVIEW_PREFIX)) return (await previewsAsked(uploadKey)) === 'sent' ? 'previews_sent' : 'ignored';
   const upload = parseUploadKey(uploadKey);
   if (!upload) return 'ignored';
   const earlier = await uploads.getResult(uploadKey);

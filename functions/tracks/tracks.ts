@@ -19,6 +19,7 @@ import { finishTrack, processedTrack, uploadKeyFor, parseUploadKey } from './tra
 import { trackStatus } from './track-status.js';
 import { log } from '../lib/observability.js';
 import { reportSummary, unpackReport } from './stored-report.js';
+import { askForPreviews, previewsView } from './codec-previews.js';
 import type { TechnicalReportView } from '../../shared/schemas/technical-report.js';
 
 export { audioKeyFor, finishTrack, parseUploadKey, sanitizeFilename, uploadKeyFor } from './track-audio.js';
@@ -272,7 +273,10 @@ export async function trackReportFor(userId: string, trackId: string): Promise<T
     if (await tracks.askForReport(track.id, new Date())) await media.putMarker(`${REMEASURE_PREFIX}${track.id}`);
     throw new Conflict('This track is being measured: its technical report appears here in a minute.', 'report_pending');
   }
-  return unpackReport(track.report);
+  // The codec previews are made when the report is first opened (and asked again at most once an hour while
+  // any is missing): a track whose report nobody opens costs no encoding.
+  await askForPreviews(track, new Date());
+  return { ...unpackReport(track.report), previews: previewsView(track) };
 }
 
 /** The track, ready, if the caller may listen to it (see signedUrlFor). */

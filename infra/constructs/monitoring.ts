@@ -308,7 +308,7 @@ export class Monitoring extends Construct {
       }),
     );
     dashboard.addWidgets(
-      graph('Uploads', business(['UploadsProcessed', 'UploadsFailed', 'TracksMeasured', 'UploadsDeferred'])),
+      graph('Uploads', business(['UploadsProcessed', 'UploadsFailed', 'TracksMeasured', 'UploadsDeferred', 'PreviewsMade'])),
       graph(
         'Feedback',
         business([

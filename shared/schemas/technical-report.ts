@@ -11,6 +11,38 @@ export const findingView = z.object({
   value: z.number(),
 });
 
+/** A place where a profile's decode goes over full scale (seconds into the master; its peak in dBFS). */
+export const overRunView = z.object({ start: z.number(), end: z.number(), peakDbfs: z.number() });
+
+/**
+ * A codec preview (shared/codec-profiles.ts): the track encoded and decoded as the profile's services stream it,
+ * measured. `pending` while it is being made; `not_previewed` for a format with no faithful open encoder, or a
+ * track longer than MAX_PREVIEW_SECONDS.
+ */
+export const codecPreviewView = z.object({
+  profile: z.string(),
+  label: z.string(),
+  heardOn: z.string(),
+  status: z.enum(['ready', 'pending', 'not_previewed']),
+  /** Why not, where not previewed. */
+  reason: z.optional(z.string()),
+  truePeakDbtp: z.optional(z.nullable(z.number())),
+  /** Decoded samples beyond 0 dBFS, of every channel. */
+  overSamples: z.optional(z.int()),
+  /** The loudest runs of overs, in time order (at most STORED_OVER_RUNS), and how many more there are. */
+  overRuns: z.optional(z.array(overRunView)),
+  moreRuns: z.optional(z.int()),
+});
+export type CodecPreviewView = z.infer<typeof codecPreviewView>;
+
+/** A preview as its track keeps it: the figures, and the loudest runs as [start, end, peak]. */
+export interface StoredPreview {
+  truePeakDbtp: number | null;
+  overSamples: number;
+  runs: [number, number, number][];
+  moreRuns: number;
+}
+
 /**
  * A track's technical report, measured from its samples when it was processed: loudness per ITU-R BS.1770-4
  * (LUFS), its range per EBU Tech 3342 (LU), true peak (dBTP, 4x oversampled) and sample peak (dBFS; null for
@@ -28,6 +60,8 @@ export const technicalReport = z.object({
   shortTermLufs: z.array(z.number()),
   /** What analysis found, in time order; absent for tracks measured before analysis. */
   findings: z.optional(z.array(findingView)),
+  /** How it comes out of each streaming service's encoder (the whole report only, not lists). */
+  previews: z.optional(z.array(codecPreviewView)),
 });
 export type TechnicalReportView = z.infer<typeof technicalReport>;
 
@@ -35,7 +69,7 @@ export type TechnicalReportView = z.infer<typeof technicalReport>;
  * The report without its lane, as lists carry it (the track list, requests): what a list weighs must not grow
  * with the tracks' durations. The whole report, lane included, is `GET /tracks/report`.
  */
-export const reportSummary = z.omit(technicalReport, { shortTermLufs: true, findings: true });
+export const reportSummary = z.omit(technicalReport, { shortTermLufs: true, findings: true, previews: true });
 export type ReportSummaryView = z.infer<typeof reportSummary>;
 
 /** What reviewers did with each detector's findings: its dismiss rate tells whether it is to be trusted. */

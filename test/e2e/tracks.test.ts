@@ -227,16 +227,27 @@ describe('tracks on the Musician Experience page', () => {
     await report.getByTestId('loudness-lane').waitFor();
     // What analysis found, with no reviewer needed.
     await report.getByTestId('found-by-analysis').waitFor();
+    // How it comes out of each streaming encoder: being encoded, then measured (the page asks again by itself).
+    const encoded = report.getByTestId('after-encoding');
+    await encoded.waitFor();
+    expect(await encoded.getByTestId('codec-preview').count()).toBe(7);
+    expect(await encoded.locator('[data-profile="aac-256"]').textContent()).toMatch(/Not previewed\. No faithful open AAC encoder/);
+    await encoded.locator('[data-status="pending"]').first().waitFor({ state: 'detached', timeout: 90_000 });
+    // The tone peaks at 0.9 of full scale: no encoder takes it past 0 dBFS.
+    const mp3 = await encoded.locator('[data-profile="mp3-128"]').getByRole('cell').allTextContents();
+    expect(mp3[1]).toMatch(/^-\d+\.\d dBTP$/);
+    expect(mp3[2]).toBe('None');
     await expectAccessible(page, 'the technical report');
     await screenshot(page, 'tracks-report');
     const phone = await e2e.signedIn(user, '/dashboard', PHONE);
     await row(phone, 'Long Tone').getByTestId('track-report-toggle').click();
     await row(phone, 'Long Tone').getByTestId('technical-report').waitFor();
+    await row(phone, 'Long Tone').locator('[data-testid="codec-preview"][data-status="ready"]').first().waitFor();
     await expectFitsWidth(phone, 'the technical report');
     await screenshot(phone, 'tracks-report');
     await phone.close();
     await r.getByTestId('track-report-toggle').click();
-  });
+  }, 150_000);
 
   it('plays, seeks, skips and answers the keyboard', async () => {
     const r = row(page, 'Long Tone');

@@ -16,7 +16,7 @@ import { MAX_VERSIONS } from '../../../shared/constants.js';
 import type { TrackStatus } from '../../../shared/schemas/tracks.js';
 import { resultKey, toResult, type UploadResult } from './uploads.js';
 import { isTrackLink, toTrackLink, type TrackLink } from '../../feedback/data/index.js';
-import type { StoredReport } from '../../../shared/schemas/technical-report.js';
+import type { StoredPreview, StoredReport } from '../../../shared/schemas/technical-report.js';
 
 export interface TrackRecord {
   id: string;
@@ -53,6 +53,10 @@ export interface TrackRecord {
   deletingAt?: string;
   /** When its report was last asked for while it had none (it is then measured: at most once an hour). */
   reportAskedAt?: string;
+  /** Its codec previews by profile (functions/tracks/codec-previews.ts), each an attribute `preview:<profile>`. */
+  previews?: Record<string, StoredPreview>;
+  /** When its previews were last asked for while some were missing (at most once an hour). */
+  previewsAskedAt?: string;
   /** After this, a track still processing is shown as failed: every processing attempt crashed or timed out. */
   processingDeadline?: string;
   createdAt: string;
@@ -60,17 +64,24 @@ export interface TrackRecord {
 }
 
 export const TRACK_ENTITY = 'track';
-const trackKey = (id: string) => ({ PK: `TRACK#${id}`, SK: 'META' });
+export const trackKey = (id: string) => ({ PK: `TRACK#${id}`, SK: 'META' });
 const audioKeyKey = (key: string) => ({ PK: `AUDIOKEY#${key}`, SK: 'AUDIOKEY' });
 const ownerIndex = (t: Pick<TrackRecord, 'userId' | 'createdAt' | 'id'>) => ({
   GSI3PK: `OWNER#${t.userId}`,
   GSI3SK: `TRACK#${t.createdAt}#${t.id}`,
 });
 
+/** A codec preview's attribute on its track: one per profile, so each is written on its own condition (./previews.ts). */
+export const PREVIEW_ATTRIBUTE = 'preview:';
+
 export function fromTrackItem(item: Record<string, unknown>): TrackRecord {
   const { PK: _p, SK: _s, GSI1PK: _g, GSI1SK: _gs, GSI3PK: _g3, GSI3SK: _g3s, entity: _e, shareIds: _i, versionIds, ...rest } = item;
   const track = rest as unknown as TrackRecord;
   if (versionIds) track.versionIds = [...(versionIds as Set<string>)];
+  for (const key of Object.keys(rest).filter((k) => k.startsWith(PREVIEW_ATTRIBUTE))) {
+    track.previews = { ...track.previews, [key.slice(PREVIEW_ATTRIBUTE.length)]: rest[key] as StoredPreview };
+    delete (track as unknown as Record<string, unknown>)[key];
+  }
   return track;
 }
 

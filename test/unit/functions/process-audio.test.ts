@@ -11,6 +11,11 @@ const processUpload = vi.fn();
 vi.mock('../../../functions/tracks/processing.js', () => ({ processUpload: (key: string, opts: unknown) => processUpload(key, opts) }));
 const putBack = vi.fn();
 vi.mock('../../../functions/tracks/processing-slots.js', () => ({ putBack: (body: string) => putBack(body) }));
+const runPreview = vi.fn();
+vi.mock('../../../functions/tracks/codec-previews.js', async (actual) => ({
+  ...(await actual<typeof import('../../../functions/tracks/codec-previews.js')>()),
+  runPreview: (job: unknown) => runPreview(job),
+}));
 const { handler, uploadKeysOf } = await import('../../../functions/jobs/process-audio.js');
 
 const KEY = 'uploads/user-1/0b0f1c2e-1111-4222-8333-444455556666/My Song (final).wav';
@@ -29,6 +34,7 @@ const sqsEvent = (...bodies: unknown[]): SQSEvent => ({
 });
 
 beforeEach(() => {
+  runPreview.mockReset().mockResolvedValue('previewed');
   processUpload.mockReset().mockResolvedValue('ready');
   putBack.mockReset().mockResolvedValue(undefined);
 });
@@ -38,6 +44,17 @@ describe('the processing function on queue messages', () => {
     await handler(sqsEvent(s3EventFor('media', KEY, 10)));
     expect(processUpload.mock.calls).toEqual([[KEY, { share: true }]]);
     expect(putBack).not.toHaveBeenCalled();
+  });
+
+  it('runs a codec preview job, one profile of one track, and nothing else', async () => {
+    const job = { trackId: 't-1', audioKey: 'audio/user-1/a.wav', profile: 'mp3-128' };
+    await handler(sqsEvent({ preview: job }));
+    expect(runPreview.mock.calls).toEqual([[job]]);
+    expect(processUpload).not.toHaveBeenCalled();
+    // A profile that is not previewed (AAC), or none at all, is no job: left, as any body that is no notification.
+    for (const profile of ['aac-256', 'flac', undefined]) await handler(sqsEvent({ preview: { ...job, profile } }));
+    expect(runPreview).toHaveBeenCalledTimes(1);
+    expect(processUpload).not.toHaveBeenCalled();
   });
 
   it("finishes S3's test event without processing anything", async () => {

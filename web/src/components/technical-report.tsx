@@ -4,6 +4,7 @@ import type { ReportSummaryView, TechnicalReportView } from '@shared/schemas/tec
 import { findingSummary, FINDING_TEXT } from '@shared/findings';
 import { streamingAdvice, truePeakWarning } from '@shared/technical-report';
 import { Alert } from '@/components/alert';
+import { AfterEncoding } from '@/components/after-encoding';
 import { api } from '@/lib/api';
 import { formatTime } from '@/components/audio-player';
 import './technical-report.css';
@@ -42,14 +43,18 @@ function LoudnessLane({ values }: { values: number[] }) {
   );
 }
 
-/** What the whole report adds to a list's: the lane and what analysis found. */
-type ReportDetails = Pick<TechnicalReportView, 'shortTermLufs' | 'findings'>;
+/** What the whole report adds to a list's: the lane, what analysis found and the codec previews. */
+type ReportDetails = Pick<TechnicalReportView, 'shortTermLufs' | 'findings' | 'previews'>;
 
 /** The whole report (`GET /tracks/report`: for the owner, or the reviewer of an open request). */
 async function loadDetails(trackId: string): Promise<ReportDetails> {
-  const { shortTermLufs, findings } = await api('getTrackReport', { trackId });
-  return { shortTermLufs, findings };
+  const { shortTermLufs, findings, previews } = await api('getTrackReport', { trackId });
+  return { shortTermLufs, findings, previews };
 }
+
+/** While a codec preview is being made, the report asks again this often, for at most five minutes. */
+const PREVIEWS_POLL_MS = 4000;
+const PREVIEWS_POLLS = 75;
 
 /** What analysis found, each at its time: on every upload, with no reviewer needed. */
 function FoundByAnalysis({ findings }: { findings: NonNullable<ReportDetails['findings']> }) {
@@ -74,13 +79,22 @@ function FoundByAnalysis({ findings }: { findings: NonNullable<ReportDetails['fi
 
 /** The lane and the findings, loaded when the report is first opened (lists carry the report without them). */
 function Details({ trackId }: { trackId: string }) {
-  const details = useQuery({ queryKey: ['track-lane', trackId], queryFn: () => loadDetails(trackId), staleTime: Infinity });
+  const details = useQuery({
+    queryKey: ['track-lane', trackId],
+    queryFn: () => loadDetails(trackId),
+    staleTime: Infinity,
+    refetchInterval: (query) =>
+      query.state.dataUpdateCount < PREVIEWS_POLLS && query.state.data?.previews?.some((p) => p.status === 'pending')
+        ? PREVIEWS_POLL_MS
+        : false,
+  });
   if (details.isError) return <p className="muted small">The loudness lane could not be loaded.</p>;
   if (!details.data) return <div className="loudness-lane-placeholder" aria-hidden="true" />;
   return (
     <>
       <LoudnessLane values={details.data.shortTermLufs} />
       {details.data.findings && <FoundByAnalysis findings={details.data.findings} />}
+      {details.data.previews && <AfterEncoding previews={details.data.previews} />}
     </>
   );
 }

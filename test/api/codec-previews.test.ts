@@ -1,0 +1,100 @@
+/**
+ * Codec previews through the local stack: opening a track's report asks for them; processing sends one job a
+ * profile, each run on its own by the processing function's worker; the report then shows how the master
+ * comes out of each streaming encoder. A loud master, clean as a WAV, goes over full scale after the lossy
+ * encoders.
+ */
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { callerOn, flows, useStackEnvironment, type TestUser } from '../support/stack-kit.js';
+import { pcmWav } from '../../scripts/seed/demo-audio.js';
+import { runPreview } from '../../functions/tracks/index.js';
+import { getTrack } from '../../functions/tracks/data/index.js';
+
+const stack = inject('stack');
+const call = callerOn(stack);
+const RATE = 44_100;
+const SECONDS = 4;
+
+/** A master limited hard against full scale (its samples at most 0.999): a bass, a lead and noise, pushed 4 dB. */
+function loudMaster(): Buffer {
+  let seed = 11;
+  const noise = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) * 2 - 1;
+  const samples = new Int16Array(RATE * SECONDS);
+  for (let i = 0; i < samples.length; i++) {
+    const t = i / RATE;
+    const mix = 0.5 * Math.sin(2 * Math.PI * 60 * t) + 0.3 * Math.sin(2 * Math.PI * 440 * t) + 0.25 * noise();
+    samples[i] = Math.round(Math.max(-0.999, Math.min(0.999, 1.6 * mix)) * 32767);
+  }
+  return pcmWav(samples, RATE, 2);
+}
+
+interface Preview {
+  profile: string;
+  status: string;
+  reason?: string;
+  truePeakDbtp?: number;
+  overSamples?: number;
+  overRuns?: { start: number; end: number; peakDbfs: number }[];
+}
+
+let musician: TestUser;
+let stranger: TestUser;
+let trackId: string;
+
+beforeAll(async () => {
+  useStackEnvironment(stack);
+  musician = (await flows.onboardedUser(stack, 'musician', { fullName: 'Lou Loud' })).user;
+  stranger = (await flows.onboardedUser(stack, 'musician')).user;
+  const track = await flows.registerUpload(stack, musician, loudMaster(), 'Loud master.wav', 'Loud master');
+  expect(track.status).toBe('ready');
+  trackId = track.id;
+});
+
+describe('codec previews', () => {
+  it('are asked for when the report is first opened, and show every profile, AAC said not previewed', async () => {
+    const first = await call(musician, 'getTrackReport', { trackId });
+    expect(first.status).toBe(200);
+    const previews: Preview[] = first.body.previews;
+    expect(previews.map((p) => p.profile)).toEqual(['vorbis-320', 'vorbis-160', 'vorbis-96', 'mp3-320', 'mp3-128', 'opus-160', 'aac-256']);
+    expect(previews.find((p) => p.profile === 'aac-256')).toMatchObject({ status: 'not_previewed', reason: expect.stringMatching(/AAC/) });
+    // As a WAV the master never reaches full scale: no clipped sample in its own report.
+    expect(first.body.clippedSamples).toBe(0);
+  });
+
+  it('are made, each in its own run, and show the overs the encoders add', async () => {
+    let previews: Preview[] = [];
+    for (let tries = 0; tries < 120; tries++) {
+      previews = (await call(musician, 'getTrackReport', { trackId })).body.previews;
+      if (!previews.some((p) => p.status === 'pending')) break;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    const made = previews.filter((p) => p.status === 'ready');
+    expect(made.map((p) => p.profile)).toEqual(['vorbis-320', 'vorbis-160', 'vorbis-96', 'mp3-320', 'mp3-128', 'opus-160']);
+    for (const p of made) {
+      expect(p.truePeakDbtp).toBeGreaterThan(-1);
+      for (const run of p.overRuns ?? []) {
+        expect(run.start).toBeGreaterThanOrEqual(0);
+        expect(run.end).toBeLessThanOrEqual(SECONDS);
+        expect(run.peakDbfs).toBeGreaterThan(0);
+      }
+    }
+    const mp3 = made.find((p) => p.profile === 'mp3-128')!;
+    expect(mp3.overSamples).toBeGreaterThan(0);
+    expect(mp3.overRuns!.length).toBeGreaterThan(0);
+    expect(mp3.truePeakDbtp).toBeGreaterThan(0);
+  }, 150_000);
+
+  it('are written once, and only for the audio they measured', async () => {
+    const track = (await getTrack(trackId, { consistent: true }))!;
+    const kept = track.previews!['mp3-320'];
+    // Another run of the same job (a message received twice), or one for audio the track no longer has.
+    expect(await runPreview({ trackId, audioKey: track.audioKey, profile: 'mp3-320' })).toBe('moved');
+    expect(await runPreview({ trackId, audioKey: `${track.audioKey}.old`, profile: 'mp3-320' })).toBe('moved');
+    expect((await getTrack(trackId, { consistent: true }))!.previews!['mp3-320']).toEqual(kept);
+  });
+
+  it("are no one else's to read", async () => {
+    const other = await call(stranger, 'getTrackReport', { trackId });
+    expect([403, 404]).toContain(other.status);
+  });
+});
