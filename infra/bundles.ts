@@ -78,6 +78,15 @@ export const ACCEPTED_DECODERS: Readonly<Record<string, string>> = {
   '@audio/decode-aac': 'AAC and ALAC (m4a, raw ADTS)',
 };
 
+/**
+ * Codec packages the processing function carries besides the decoders, for the codec previews
+ * (functions/tracks/audio/codec-preview.ts, loaded at the first preview a container makes): libopus, whose
+ * encoder makes the Opus previews. LAME and libvorbis come from wasm-media-encoders, which decodes nothing.
+ */
+export const PREVIEW_CODECS: Readonly<Record<string, string>> = {
+  opusscript: 'libopus, the Opus previews encoder',
+};
+
 /** Code that decodes audio: our own decoding modules, and the audio decoder packages (audiojs's and the like). */
 export function isDecoderSource(source: string): boolean {
   if (source === 'functions/tracks/audio.ts' || source.startsWith('functions/tracks/audio/')) return true;

@@ -6,7 +6,11 @@
  */
 import { tagOf, type FeedbackCategoryKey } from './feedback.js';
 
-export const FINDING_KINDS = ['clip', 'over', 'mono', 'dropout', 'click', 'jump', 'dc', 'lowEnd'] as const;
+/**
+ * The detectors' kinds, then 'codecOver': a place where a streaming encoder's decode goes over full scale, found
+ * by the codec previews (functions/tracks/codec-previews.ts), suggested to the reviewer once every preview is made.
+ */
+export const FINDING_KINDS = ['clip', 'over', 'mono', 'dropout', 'click', 'jump', 'dc', 'lowEnd', 'codecOver'] as const;
 export type FindingKind = (typeof FINDING_KINDS)[number];
 export const FINDING_SEVERITIES = ['low', 'medium', 'high'] as const;
 export type FindingSeverity = (typeof FINDING_SEVERITIES)[number];
@@ -21,6 +25,8 @@ export interface Finding {
   severity: FindingSeverity;
   /** The measured value, in the kind's unit (FINDING_TEXT). */
   value: number;
+  /** A codecOver's encoder, the one that goes furthest over there ('MP3 128'). */
+  after?: string;
 }
 
 /** At most this many findings per track are kept, the most severe first (a broken file would fill pages). */
@@ -94,15 +100,24 @@ export const FINDING_TEXT: Record<FindingKind, KindText> = {
     comment:
       "The low end below 120 Hz builds up here, far above the rest of the track's balance: it will boom on big systems and mask the kick and bass.",
   },
+  codecOver: {
+    label: 'Over after encoding',
+    category: 'mastering',
+    measured: (v) => `+${v.toFixed(1)} dBFS`,
+    comment:
+      "After a streaming service's encoder this passage goes over full scale, so it clips on playback although the master itself does not: a true-peak ceiling of -1 dBTP (or more headroom) keeps it clean.",
+  },
 };
 
 /** '0:42-0:45' or '0:42' for a moment. */
 const at = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
 export const findingTime = (f: Pick<Finding, 'start' | 'end'>) => (f.end - f.start >= 1 ? `${at(f.start)}-${at(f.end)}` : at(f.start));
 
+/** The measured value as said, with the encoder a codecOver is heard after: '+0.9 dBFS after MP3 128'. */
+export const findingMeasured = (f: Finding) => `${FINDING_TEXT[f.kind].measured(f.value)}${f.after ? ` after ${f.after}` : ''}`;
+
 /** 'Clipping at 0:42-0:45: 812 samples at full scale (high)'. */
-export const findingSummary = (f: Finding) =>
-  `${FINDING_TEXT[f.kind].label} at ${findingTime(f)}: ${FINDING_TEXT[f.kind].measured(f.value)} (${f.severity})`;
+export const findingSummary = (f: Finding) => `${FINDING_TEXT[f.kind].label} at ${findingTime(f)}: ${findingMeasured(f)} (${f.severity})`;
 
 /** The comment a confirmed finding makes: its time, its text and its category. */
 export function findingComment(f: Finding): { timestamp: number; endTimestamp: number | null; text: string; tags: string[] } {
@@ -112,7 +127,7 @@ export function findingComment(f: Finding): { timestamp: number; endTimestamp: n
   return {
     timestamp: start,
     endTimestamp: end - start >= 1 ? end : null,
-    text: `${text.comment} (${text.measured(f.value)})`,
+    text: `${text.comment} (${findingMeasured(f)})`,
     tags: [tagOf(text.category)],
   };
 }

@@ -3,7 +3,8 @@
  * What it offers the topics above it and the entry points: the one way into tracks/ (lint holds it).
  */
 export { putBack } from './processing-slots.js';
-export { askForPreviews, previewJobOf, previewsView, runPreview } from './codec-previews.js';
+export { askForPreviews, codecOverFindings, previewJobOf, previewsView } from './codec-previews.js';
+export { runPreview } from './preview-run.js';
 export { processUpload } from './processing.js';
 export { reportSummary } from './stored-report.js';
 export { deleteOwnTracks, type Withdrawal } from './track-deletion.js';

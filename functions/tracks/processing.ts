@@ -19,7 +19,7 @@ import { analyseAudioFile, AudioRejected, REASONS, writePlayableCopy, type Analy
 import { audioKeyFor, finishTrack, parseUploadKey } from './track-audio.js';
 import { packReport } from './stored-report.js';
 import { claimSlot, releaseSlot } from './processing-slots.js';
-import { previewsAsked } from './codec-previews.js';
+import { previewsAsked } from './preview-run.js';
 import { log } from '../lib/observability.js';
 
 /** The content type the processed audio is served with: what its bytes proved (AudioFacts.format), not what the browser said. */

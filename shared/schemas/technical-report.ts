@@ -9,6 +9,7 @@ export const findingView = z.object({
   end: z.number(),
   severity: z.enum(FINDING_SEVERITIES),
   value: z.number(),
+  after: z.optional(z.string()),
 });
 
 /** A place where a profile's decode goes over full scale (seconds into the master; its peak in dBFS). */

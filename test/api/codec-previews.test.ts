@@ -15,7 +15,10 @@ const call = callerOn(stack);
 const RATE = 44_100;
 const SECONDS = 4;
 
-/** A master limited hard against full scale (its samples at most 0.999): a bass, a lead and noise, pushed 4 dB. */
+/**
+ * A master limited hard against full scale (its samples at most 0.999) in two bursts, 0.5-1.2 s and 2.5-3.2 s: a
+ * bass, a lead and noise, pushed 4 dB; 12 dB down elsewhere.
+ */
 function loudMaster(): Buffer {
   let seed = 11;
   const noise = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) * 2 - 1;
@@ -23,7 +26,8 @@ function loudMaster(): Buffer {
   for (let i = 0; i < samples.length; i++) {
     const t = i / RATE;
     const mix = 0.5 * Math.sin(2 * Math.PI * 60 * t) + 0.3 * Math.sin(2 * Math.PI * 440 * t) + 0.25 * noise();
-    samples[i] = Math.round(Math.max(-0.999, Math.min(0.999, 1.6 * mix)) * 32767);
+    const burst = (t >= 0.5 && t < 1.2) || (t >= 2.5 && t < 3.2);
+    samples[i] = Math.round(Math.max(-0.999, Math.min(0.999, (burst ? 1.6 : 0.4) * mix)) * 32767);
   }
   return pcmWav(samples, RATE, 2);
 }
@@ -91,6 +95,38 @@ describe('codec previews', () => {
     expect(await runPreview({ trackId, audioKey: track.audioKey, profile: 'mp3-320' })).toBe('moved');
     expect(await runPreview({ trackId, audioKey: `${track.audioKey}.old`, profile: 'mp3-320' })).toBe('moved');
     expect((await getTrack(trackId, { consistent: true }))!.previews!['mp3-320']).toEqual(kept);
+  });
+
+  it("are suggested to a request's reviewer where the encoders go over, to confirm as a comment or dismiss", async () => {
+    const peer = await flows.onboardedUser(stack, 'pro', { fullName: 'Otto Overs' });
+    const shareId = (
+      await flows.requestFeedback(stack, musician, peer.id, trackId, { feedbackNotes: 'Loud enough?', context: 'mix_check' })
+    ).body.id;
+    await flows.respondToShare(stack, peer.user, shareId, 'accepted');
+    const listed = await call(peer.user, 'listReviewFindings', { id: shareId });
+    expect(listed.status).toBe(200);
+    const overs = listed.body.findings.filter((f: { kind: string }) => f.kind === 'codecOver');
+    // The two bursts: each a place of its own, whatever encoders go over there.
+    expect(overs).toHaveLength(2);
+    const [a, b] = overs as { start: number; end: number }[];
+    // An encoder's pre-echo may reach a few milliseconds before a burst.
+    expect([a.start > 0.45 && a.end < 1.25, b.start > 2.45 && b.end < 3.25]).toEqual([true, true]);
+    for (const f of overs) {
+      expect(f).toMatchObject({ status: 'open', id: `codecOver-${Math.round(f.start * 1000)}`, after: expect.any(String) });
+      expect(f.value).toBeGreaterThan(0);
+    }
+    const [first, second] = overs;
+    const input = { id: shareId, timestamp: Math.floor(first.start), text: 'This clips after the encoders.', tags: ['#Mastering'] };
+    const comment = await call(peer.user, 'addComment', { ...input, finding: first.id });
+    expect(comment.status).toBe(200);
+    expect(comment.body).toMatchObject({ made: { how: 'analysis' }, finding: first.id });
+    const dismissed = await call(peer.user, 'dismissFinding', { id: shareId, findingId: second.id });
+    expect(dismissed.status).toBe(200);
+    const after = dismissed.body.findings.filter((f: { kind: string }) => f.kind === 'codecOver');
+    expect(after.find((f: { id: string }) => f.id === first.id)).toMatchObject({ status: 'confirmed', commentId: comment.body.id });
+    expect(after.find((f: { id: string }) => f.id === second.id)).toMatchObject({ status: 'dismissed' });
+    // Nobody else works with them.
+    expect((await call(musician, 'listReviewFindings', { id: shareId })).status).toBe(403);
   });
 
   it("are no one else's to read", async () => {

@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACCEPTED_DECODERS,
+  PREVIEW_CODECS,
   buildBundles,
   bundleFacts,
   DECODING_ENTRY,
@@ -35,7 +36,7 @@ const KB = 1024;
 const GZIP_BUDGET: Record<string, number> = {
   'functions/http/users.ts': 54 * KB, // a pro's Snip Pro pool membership kept with their record (0.1 KB); the e-mail preferences' hints saying what each kind carries (0.1 KB); the authenticator's routes and their e-mail; Choose Your Pro's orders and reputation; earnings' states; the front page's showcase; e-mail preferences and unsubscribe links (per kind: 0.1 KB); a musician's progress figures (1.6 KB); a service's passing trouble said as a 503 (0.3 KB)
   'functions/http/account.ts': 49 * KB, // a Snip Pro request still in the pool stops a deletion (0.15 KB); the musician's 'Accepted', 'Declined' and 'Paid' e-mails, with the share modules that send them (0.3 KB); 'Download my data': every list of the account and its requests' views, its ledger as the earnings show it and its payouts (0.6 KB); 'Delete my account': track deletion (5.6 KB), S3, its confirmation e-mail (1.6 KB)
-  'functions/http/tracks.ts': 68 * KB, // a deleted track's Snip Pro request in the pool refunded with it, the musician's requests read beside the deletion (0.35 KB); Snip Pro requests in the payment state machine (0.4 KB); the payer's 'Paid' e-mail, sent by the payment executor (0.1 KB); a reviewer's listening session (1.1 KB); a service's passing trouble said as a 503 (0.3 KB); the S3 presigners; the payment state machine and its executor (a deleted track's paid requests); versions and their listing (2 KB); e-mails' unsubscribe links; renaming a track with its versions (0.3 KB)
+  'functions/http/tracks.ts': 69 * KB, // a track's codec previews in its report, asked for when it is opened (0.6 KB); a deleted track's Snip Pro request in the pool refunded with it, the musician's requests read beside the deletion (0.35 KB); Snip Pro requests in the payment state machine (0.4 KB); the payer's 'Paid' e-mail, sent by the payment executor (0.1 KB); a reviewer's listening session (1.1 KB); a service's passing trouble said as a 503 (0.3 KB); the S3 presigners; the payment state machine and its executor (a deleted track's paid requests); versions and their listing (2 KB); e-mails' unsubscribe links; renaming a track with its versions (0.3 KB)
   'functions/http/shares.ts': 67 * KB, // a reported pro marked for Snip Pro, focus areas and the World-Class badge kept with a request (0.15 KB); Snip Pro requests in the payment state machine (0.5 KB); the musician's 'Accepted' and 'Declined' e-mails, claimed with the answer (0.2 KB); paid reviews' signed receipts, made at delivery or on first read and checked (1.1 KB); the analysis findings a reviewer confirms or dismisses (0.6 KB); the floor that reads a review's words and how each comment was made (1.2 KB); reputation events written with the review and the rating (0.8 KB); every comment compared with the reviewer's others and their templates, the floor held by the completion's condition, repeats answered as they landed (0.8 KB); the payment state machine and its executor (a paid request declined or completed); a review's floor, listening, drafts, reputation, reports; the track's report summary; re-checks and their checklist (2 KB); read-only review links (2 KB); a completed review added to the musician's progress (0.8 KB)
   'functions/http/feedbacks.ts': 35 * KB, // the route table every area carries (World-Class vetting's route, 0.1 KB) (the account's routes, the links area); AI Suggest's count, and a reviewer's comment templates with their schemas (1.1 KB)
   'functions/http/payments.ts': 68 * KB, // Snip Pro requests withdrawn, matched by focus areas, their offers e-mailed by wave (0.45 KB); Snip Pro requests: matching from the pool, offers, claims, the money held in the pool (2.3 KB); a pro's World-Class vetting in the user's views and price writes (0.1 KB); the receipt beside a reported review, checked (1 KB); payouts PayPal refuses or leaves unanswered, the admin's list of them, PayPal's passing trouble asked again (1.4 KB); the payment and payout state machines and their executors; PayPal's Payouts; the disputes queue (a share's views, with the track's report summary); the books and the ledger's export; a paid re-check's terms; e-mails that link to their request's page, and to stop their kind
@@ -45,7 +46,7 @@ const GZIP_BUDGET: Record<string, number> = {
   'functions/http/webhooks.ts': 85 * KB, // Snip Pro requests in the payment state machine and its executor (0.3 KB); PayPal's and Stripe's events: the Stripe SDK (its signature check and the plan catalogue), the payment and payout machines and their executors, the e-mails they send
   'functions/http/links.ts': 38 * KB, // an unsubscribe and a public review, with the route table every area carries (World-Class vetting's route, 0.1 KB)
   'functions/http/telemetry.ts': 32 * KB, // the route table every area carries (the account's routes)
-  'functions/jobs/process-audio.ts': 480 * KB, // the wasm decoders of the accepted formats
+  'functions/jobs/process-audio.ts': 1000 * KB, // the codec previews' encoders, loaded at a container's first preview: LAME and libvorbis as WebAssembly (wasm-media-encoders) and libopus (opusscript), 506 KB; the wasm decoders of the accepted formats
   'functions/jobs/comment-digest.ts': 7 * KB, // the digest's unsubscribe link, sent only to who wants digests
   'functions/jobs/payment-checks.ts': 25 * KB, // Snip Pro requests in the payment state machine, refunded unclaimed (0.2 KB); a pro's World-Class vetting in the user's views and price writes (0.1 KB); reputation events left waiting; payouts PayPal refuses or leaves unanswered (1.1 KB); e-mails' unsubscribe links; the payment and payout state machines and their executors; deadline reminders, reputation, releases; the daily reconciliation
   'functions/realtime/socket.ts': 8 * KB,
@@ -130,12 +131,13 @@ describe('what each Lambda bundle carries', () => {
         continue;
       }
       const packages = new Set(decoders.flatMap((s) => packageOf(s) ?? []));
+      const allowed = { ...ACCEPTED_DECODERS, ...PREVIEW_CODECS };
       expect(
-        [...packages].filter((p) => !(p in ACCEPTED_DECODERS)),
+        [...packages].filter((p) => !(p in allowed)),
         'decoders of formats not accepted',
       ).toEqual([]);
-      // And it does decode: every accepted format's decoder is there.
-      expect([...packages].sort()).toEqual(Object.keys(ACCEPTED_DECODERS).sort());
+      // And it does decode: every accepted format's decoder is there, and the previews' codecs.
+      expect([...packages].sort()).toEqual(Object.keys(allowed).sort());
     }
   });
 

@@ -107,6 +107,7 @@ const SEVERITY: Record<FindingKind, (v: number) => FindingSeverity> = {
   jump: (v) => (Math.abs(v) >= 10 ? 'high' : Math.abs(v) >= 8 ? 'medium' : 'low'),
   dc: (v) => (Math.abs(v) >= 0.05 ? 'high' : Math.abs(v) >= 0.02 ? 'medium' : 'low'),
   lowEnd: (v) => (v >= 12 ? 'high' : v >= 10 ? 'medium' : 'low'),
+  codecOver: (v) => (v >= 1 ? 'high' : v >= 0.3 ? 'medium' : 'low'),
 };
 
 const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;

@@ -31,7 +31,7 @@ export async function setTrackPreview(id: string, audioKey: string, profile: str
  * Notes that a ready track's previews were asked for while some were missing, at most once an hour: true when
  * noted (the caller then has them made), false when they were asked lately, or it is gone or being deleted.
  */
-export async function askForPreviews(id: string, audioKey: string, now: Date): Promise<boolean> {
+export async function notePreviewsAsked(id: string, audioKey: string, now: Date): Promise<boolean> {
   return writeIf(
     () =>
       new UpdateCommand({

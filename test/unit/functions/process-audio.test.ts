@@ -12,10 +12,7 @@ vi.mock('../../../functions/tracks/processing.js', () => ({ processUpload: (key:
 const putBack = vi.fn();
 vi.mock('../../../functions/tracks/processing-slots.js', () => ({ putBack: (body: string) => putBack(body) }));
 const runPreview = vi.fn();
-vi.mock('../../../functions/tracks/codec-previews.js', async (actual) => ({
-  ...(await actual<typeof import('../../../functions/tracks/codec-previews.js')>()),
-  runPreview: (job: unknown) => runPreview(job),
-}));
+vi.mock('../../../functions/tracks/preview-run.js', () => ({ runPreview: (job: unknown) => runPreview(job) }));
 const { handler, uploadKeysOf } = await import('../../../functions/jobs/process-audio.js');
 
 const KEY = 'uploads/user-1/0b0f1c2e-1111-4222-8333-444455556666/My Song (final).wav';

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import { FINDING_TEXT, findingComment, findingTime } from '@shared/findings';
+import { FINDING_TEXT, findingComment, findingMeasured, findingTime } from '@shared/findings';
 import type { CommentView, ReviewFindingsView } from '@shared/schemas/shares';
 import type { PlayerMarker } from '@/components/audio-player';
 import { Button } from '@/components/button';
@@ -79,7 +79,7 @@ function Pin({
           {findingTime(finding)}
         </button>
         <span>
-          <strong>{text.label}</strong>: {text.measured(finding.value)} <span className="muted">({finding.severity})</span>
+          <strong>{text.label}</strong>: {findingMeasured(finding)} <span className="muted">({finding.severity})</span>
         </span>
       </div>
       {draft === null ? (

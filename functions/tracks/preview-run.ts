@@ -1,0 +1,126 @@
+/**
+ * One run of a codec preview job (./codec-previews.ts): the track's stored audio decoded once more, to 16-bit
+ * PCM on disk (flat memory: the encoder reads it at its own pace), encoded and decoded by the profile's real
+ * encoder and decoder (./audio/codec-preview.ts), measured, and kept on the track once, and only if the track
+ * still has the audio measured; and the jobs sent, one queue message a profile, when a marker asks for them.
+ * Only the processing function does this (it carries the encoders, loaded at the first preview it makes).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { StoredPreview } from '../../shared/schemas/technical-report.js';
+import * as media from './data/media.js';
+import * as previews from './data/previews.js';
+import * as tracks from './data/tracks.js';
+import { AudioRejected, writePlayableCopy } from './audio.js';
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { PREVIEW_PREFIX } from '../../shared/constants.js';
+import { missing, type PreviewJob } from './codec-previews.js';
+import { sqs } from '../lib/aws/sqs.js';
+import { config } from '../lib/config.js';
+
+/** Sends a message for each preview the ready track lacks (processing's function: it may send to the queue). */
+async function sendPreviewJobs(track: tracks.TrackRecord): Promise<number> {
+  const jobs = missing(track).map((p) => ({ trackId: track.id, audioKey: track.audioKey, profile: p.id }));
+  if (!jobs.length) return 0;
+  await Promise.all(
+    jobs.map((job) =>
+      sqs().send(new SendMessageCommand({ QueueUrl: config.uploadsQueueUrl, MessageBody: JSON.stringify({ preview: job }) })),
+    ),
+  );
+  return jobs.length;
+}
+
+/**
+ * A marker asking for a track's previews: the ask is noted on the track, once an hour at most (markers put by
+ * reports opened at the same moment make one), its jobs are sent, and the marker goes.
+ */
+export async function previewsAsked(markerKey: string): Promise<'sent' | 'ignored'> {
+  const track = await tracks.getTrack(markerKey.slice(PREVIEW_PREFIX.length), { consistent: true });
+  const ready = track && !track.deletingAt && track.audioKey && (track.status ?? 'ready') === 'ready' && missing(track).length;
+  const sent = ready && (await previews.notePreviewsAsked(track.id, track.audioKey, new Date())) ? await sendPreviewJobs(track) : 0;
+  await media.deleteObject(markerKey);
+  return sent ? 'sent' : 'ignored';
+}
+
+/** The loudest runs of overs kept on the track per profile: pins for a reviewer, not every sample's place. */
+export const STORED_OVER_RUNS = 20;
+/** Frames read from the decoded copy at a time. */
+const BLOCK_FRAMES = 16_384;
+const WAV_HEADER_BYTES = 44;
+
+/** What a WAV written by WavWriter holds, from its header: the decoder's first block's shape. */
+function wavShape(file: string): { channels: number; rate: number; frames: number } {
+  const header = Buffer.alloc(WAV_HEADER_BYTES);
+  const fd = fs.openSync(file, 'r');
+  try {
+    fs.readSync(fd, header, 0, WAV_HEADER_BYTES, 0);
+  } finally {
+    fs.closeSync(fd);
+  }
+  const channels = header.readUInt16LE(22);
+  return { channels, rate: header.readUInt32LE(24), frames: header.readUInt32LE(40) / (2 * channels) };
+}
+
+/** The blocks of planar samples of a 16-bit WAV written by WavWriter, read as they are needed. */
+async function* wavBlocks(file: string, channels: number): AsyncGenerator<Float32Array[]> {
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    const bytes = Buffer.alloc(BLOCK_FRAMES * channels * 2);
+    for (let at = WAV_HEADER_BYTES; ;) {
+      const { bytesRead } = await handle.read(bytes, 0, bytes.length, at);
+      const frames = Math.floor(bytesRead / (channels * 2));
+      if (frames === 0) return;
+      at += frames * channels * 2;
+      const block = Array.from({ length: channels }, () => new Float32Array(frames));
+      for (let i = 0, p = 0; i < frames; i++) for (let c = 0; c < channels; c++, p += 2) block[c][i] = bytes.readInt16LE(p) / 32767;
+      yield block;
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Makes one profile's preview of the track's audio and keeps it on the track: 'previewed', or why not (the
+ * track changed, went or has it already: 'moved'; its audio cannot be read again: 'unreadable').
+ */
+export async function runPreview(job: PreviewJob): Promise<'previewed' | 'moved' | 'unreadable'> {
+  const track = await tracks.getTrack(job.trackId, { consistent: true });
+  if (!track || track.deletingAt || track.audioKey !== job.audioKey || track.previews?.[job.profile] || !missing(track).length)
+    return 'moved';
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'preview-'));
+  try {
+    const file = path.join(dir, 'audio');
+    try {
+      await media.downloadToFile(job.audioKey, file);
+    } catch (err) {
+      if ((err as Error).name === 'NoSuchKey') return 'moved';
+      throw err;
+    }
+    // Decoded once more, to 16-bit PCM on disk: the encoder then reads it at its own pace, in flat memory.
+    const decoded = path.join(dir, 'decoded.wav');
+    try {
+      await writePlayableCopy(file, decoded);
+    } catch (err) {
+      if (err instanceof AudioRejected) return 'unreadable';
+      throw err;
+    }
+    const { channels, rate, frames } = wavShape(decoded);
+    const { previewCodec } = await import('./audio/codec-preview.js');
+    const preview = await previewCodec(job.profile, { rate, frames }, wavBlocks(decoded, channels));
+    const runs = [...preview.overRuns]
+      .sort((a, b) => b.peakDbfs - a.peakDbfs)
+      .slice(0, STORED_OVER_RUNS)
+      .sort((a, b) => a.start - b.start);
+    const stored: StoredPreview = {
+      truePeakDbtp: preview.truePeakDbtp,
+      overSamples: preview.overSamples,
+      runs: runs.map((r) => [r.start, r.end, r.peakDbfs]),
+      moreRuns: preview.runsLeftOut + preview.overRuns.length - runs.length,
+    };
+    return (await previews.setTrackPreview(job.trackId, job.audioKey, job.profile, stored)) ? 'previewed' : 'moved';
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
