@@ -42,7 +42,7 @@ export const missing = (track: Pick<tracks.TrackRecord, 'duration' | 'previews'>
   track.duration > MAX_PREVIEW_SECONDS ? [] : previewed.filter((p) => !track.previews?.[p.id]);
 
 /** Previews asked for this long ago are not asked again (a run that failed is tried once the hour is over). */
-export const ASK_AGAIN_MS = 60 * 60_000;
+const ASK_AGAIN_MS = 60 * 60_000;
 
 /**
  * Asks processing for the previews a ready track lacks, unless they were asked within the hour as the track
