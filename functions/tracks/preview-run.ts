@@ -6,7 +6,6 @@
  * Only the processing function does this (it carries the encoders, loaded at the first preview it makes).
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { StoredPreview } from '../../shared/schemas/technical-report.js';
 import * as media from './data/media.js';
@@ -18,6 +17,7 @@ import { PREVIEW_PREFIX } from '../../shared/constants.js';
 import { missing, type PreviewJob } from './codec-previews.js';
 import { sqs } from '../lib/aws/sqs.js';
 import { config } from '../lib/config.js';
+import { downloadStored, freshWorkDir } from './work-dir.js';
 
 /** Sends a message for each preview the ready track lacks (processing's function: it may send to the queue). */
 async function sendPreviewJobs(track: tracks.TrackRecord): Promise<number> {
@@ -89,15 +89,12 @@ export async function runPreview(job: PreviewJob): Promise<'previewed' | 'moved'
   const track = await tracks.getTrack(job.trackId, { consistent: true });
   if (!track || track.deletingAt || track.audioKey !== job.audioKey || track.previews?.[job.profile] || !missing(track).length)
     return 'moved';
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'preview-'));
+  // The processing run's own folder, emptied at each run: a preview killed part-way (its decoded copy runs to
+  // hundreds of MB) leaves nothing behind in a reused container.
+  const dir = freshWorkDir();
   try {
     const file = path.join(dir, 'audio');
-    try {
-      await media.downloadToFile(job.audioKey, file);
-    } catch (err) {
-      if ((err as Error).name === 'NoSuchKey') return 'moved';
-      throw err;
-    }
+    if (!(await downloadStored(job.audioKey, file))) return 'moved';
     // Decoded once more, to 16-bit PCM on disk: the encoder then reads it at its own pace, in flat memory.
     const decoded = path.join(dir, 'decoded.wav');
     try {

@@ -9,7 +9,6 @@
  * while) is discarded, so a processed track can never be replaced.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { MAX_TRACK_BYTES, PREVIEW_PREFIX, REMEASURE_PREFIX } from '../../shared/constants.js';
 import * as media from './data/media.js';
@@ -20,6 +19,7 @@ import { audioKeyFor, finishTrack, parseUploadKey } from './track-audio.js';
 import { packReport } from './stored-report.js';
 import { claimSlot, releaseSlot } from './processing-slots.js';
 import { previewsAsked } from './preview-run.js';
+import { downloadStored, freshWorkDir } from './work-dir.js';
 import { log } from '../lib/observability.js';
 
 /** The content type the processed audio is served with: what its bytes proved (AudioFacts.format), not what the browser said. */
@@ -93,17 +93,6 @@ async function finishRegistered(uploadKey: string, result: uploads.UploadResult)
 }
 
 /**
- * One working folder per process, emptied at each run: a run killed part-way (a timeout, a crash) leaves
- * nothing that could fill a reused container's /tmp.
- */
-function freshWorkDir(): string {
-  const dir = path.join(os.tmpdir(), `processing-${process.pid}`);
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.mkdirSync(dir, { recursive: true });
-  return dir;
-}
-
-/**
  * Verifies and measures the upload and stores what the browser will play: a file we cannot use is a
  * `failed` result, never an error. `report: false` leaves the technical report out, so that the bench can
  * measure what the report costs processing.
@@ -172,12 +161,7 @@ export async function measureStoredTrack(track: { id: string; audioKey: string }
   const dir = freshWorkDir();
   try {
     const file = path.join(dir, 'audio');
-    try {
-      await media.downloadToFile(track.audioKey, file);
-    } catch (err) {
-      if ((err as Error).name === 'NoSuchKey') return 'gone';
-      throw err;
-    }
+    if (!(await downloadStored(track.audioKey, file))) return 'gone';
     let facts;
     try {
       facts = await analyseAudioFile(file);

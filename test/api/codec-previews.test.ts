@@ -9,6 +9,7 @@ import { callerOn, flows, useStackEnvironment, type TestUser } from '../support/
 import { pcmWav } from '../../scripts/seed/demo-audio.js';
 import { runPreview } from '../../functions/tracks/index.js';
 import { getTrack } from '../../functions/tracks/data/index.js';
+import { notePreviewsAsked } from '../../functions/tracks/data/previews.js';
 
 const stack = inject('stack');
 const call = callerOn(stack);
@@ -87,6 +88,15 @@ describe('codec previews', () => {
     expect(mp3.overRuns!.length).toBeGreaterThan(0);
     expect(mp3.truePeakDbtp).toBeGreaterThan(0);
   }, 150_000);
+
+  it('are asked for once an hour, the same ask twice (a lost answer retried) still one ask', async () => {
+    const track = (await getTrack(trackId, { consistent: true }))!;
+    const now = new Date(Date.parse(track.previewsAskedAt!) + 3_600_001);
+    expect(await notePreviewsAsked(trackId, track.audioKey, now)).toBe(true);
+    expect(await notePreviewsAsked(trackId, track.audioKey, now)).toBe(true);
+    expect(await notePreviewsAsked(trackId, track.audioKey, new Date(now.getTime() + 1000))).toBe(false);
+    expect(await notePreviewsAsked(trackId, `${track.audioKey}.old`, new Date(now.getTime() + 3_600_001))).toBe(false);
+  });
 
   it('are written once, and only for the audio they measured', async () => {
     const track = (await getTrack(trackId, { consistent: true }))!;

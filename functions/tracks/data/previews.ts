@@ -29,7 +29,8 @@ export async function setTrackPreview(id: string, audioKey: string, profile: str
 
 /**
  * Notes that a ready track's previews were asked for while some were missing, at most once an hour: true when
- * noted (the caller then has them made), false when they were asked lately, or it is gone or being deleted.
+ * noted (the caller then has them made; noted again at the same `now`, true too), false when they were asked
+ * lately, or it is gone or being deleted.
  */
 export async function notePreviewsAsked(id: string, audioKey: string, now: Date): Promise<boolean> {
   return writeIf(
@@ -40,7 +41,8 @@ export async function notePreviewsAsked(id: string, audioKey: string, now: Date)
         UpdateExpression: 'SET previewsAskedAt = :now',
         ConditionExpression:
           'attribute_exists(PK) AND attribute_not_exists(deletingAt) AND audioKey = :a AND ' +
-          '(attribute_not_exists(previewsAskedAt) OR previewsAskedAt < :hourAgo)',
+          // The same ask written again (the SDK's retry of a write whose answer was lost) is still this ask.
+          '(attribute_not_exists(previewsAskedAt) OR previewsAskedAt < :hourAgo OR previewsAskedAt = :now)',
         ExpressionAttributeValues: {
           ':now': now.toISOString(),
           ':a': audioKey,
