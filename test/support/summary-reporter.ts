@@ -13,17 +13,46 @@ declare module 'vitest' {
 /** How many of the slowest files the summary names: where a faster suite starts. */
 const SLOWEST = 8;
 
+/** The machine's CPU time so far, busy and in all, in core-seconds (Linux's /proc/stat); undefined elsewhere. */
+export type CoreClock = () => { busy: number; total: number } | undefined;
+
+export const procStat: CoreClock = () => {
+  try {
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = fs
+      .readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    const busy = user + nice + system + irq + softirq + steal;
+    // The kernel counts in clock ticks of 1/100 s (USER_HZ) on every machine the suite runs on.
+    return { busy: busy / 100, total: (busy + idle + iowait) / 100 };
+  } catch {
+    return undefined;
+  }
+};
+
 /**
  * Ends every run with its slowest files, each project's time (from its first file's start to its last
- * file's end, and the files' own time added up: what a faster suite is measured by), the browser tests by
- * engine, then the plain line
+ * file's end, and the files' own time added up: what a faster suite is measured by), the machine's cores busy
+ * meanwhile (the same suite took 596 s on one day's two cores and 1,188 s on another's: the core-seconds say
+ * whether a change in time is the suite's or the machine's), the browser tests by engine, then the plain line
  * `N passed, N failed, N skipped` that CI reads. With RECORD_FILE_TIMES=1 (`npm run test:times`), each file's
  * time is also kept in file-times.json, which orders the files of a run that has no last run to go by.
  */
 export default class SummaryReporter implements Reporter {
   private readonly spans = new Map<string, { first: number; last: number; files: number; busyMs: number }>();
+  private coresAtStart: ReturnType<CoreClock>;
+
+  private readonly cores: CoreClock;
+
+  /** Vitest passes a reporter its options, if any, here. */
+  constructor(options: { cores?: CoreClock } = {}) {
+    this.cores = options.cores ?? procStat;
+  }
 
   onTestModuleStart(mod: TestModule) {
+    if (!this.spans.size) this.coresAtStart = this.cores();
     const name = mod.project.name;
     const span = this.spans.get(name) ?? { first: Date.now(), last: Date.now(), files: 0, busyMs: 0 };
     this.spans.set(name, span);
@@ -68,6 +97,12 @@ export default class SummaryReporter implements Reporter {
       .map((m) => `${path.relative(process.cwd(), m.moduleId)} ${minutes(m.diagnostic().duration)}`);
     if (slowest.length > 1) process.stdout.write(`\nSlowest files: ${slowest.join(', ')}\n`);
     if (times.length) process.stdout.write(`\nTime by project: ${times.join('; ')}\n`);
+    const [start, end] = [this.coresAtStart, this.cores()];
+    if (start && end && end.total - start.total >= 1) {
+      const [busy, total] = [end.busy - start.busy, end.total - start.total];
+      const seconds = (n: number) => Math.round(n).toLocaleString('en-US');
+      process.stdout.write(`\nCores: ${seconds(busy)} of ${seconds(total)} core-seconds busy (${Math.round((100 * busy) / total)}%)\n`);
+    }
     for (const [engine, count] of engines)
       process.stdout.write(`\nBrowser tests in ${engine}: ${count.passed} passed, ${count.failed} failed\n`);
     process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import SummaryReporter, { recordFileTimes } from '../../support/summary-reporter.js';
+import SummaryReporter, { procStat, recordFileTimes } from '../../support/summary-reporter.js';
 
 /**
  * A file of `project` with tests in these states (`passed@Firefox ESR`: a browser test in that engine), that
@@ -31,11 +31,15 @@ describe('the summary reporter', () => {
   beforeEach(() => vi.stubEnv('RECORD_FILE_TIMES', ''));
   afterEach(() => (vi.useRealTimers(), vi.unstubAllEnvs()));
 
-  it("prints each project's span and its files' own time, then the counts, last", () => {
+  it("prints each project's span and its files' own time, the cores busy from the first file on, then the counts, last", () => {
     vi.useFakeTimers({ now: 0 });
     const written: string[] = [];
     vi.spyOn(process.stdout, 'write').mockImplementation((text) => (written.push(String(text)), true));
-    const reporter = new SummaryReporter();
+    const clock = [
+      { busy: 10, total: 20 },
+      { busy: 1_210.4, total: 1_520 },
+    ];
+    const reporter = new SummaryReporter({ cores: () => clock.shift() });
     const unitA = file('unit', ['passed', 'passed'], 30_000);
     const unitB = file('unit', ['failed', 'skipped'], 30_000);
     const stack = file('stack', ['passed'], 240_000, true);
@@ -53,14 +57,15 @@ describe('the summary reporter', () => {
     expect(written.join('')).toBe(
       '\nSlowest files: test/stack/passed.test.ts 4.0 min, test/unit/passed-passed.test.ts 0.5 min, test/unit/failed-skipped.test.ts 0.5 min\n' +
         '\nTime by project: unit 1.5 min (2 files, 1.0 min of their own); stack 3.0 min (1 files, 4.0 min of their own)\n' +
+        '\nCores: 1,200 of 1,500 core-seconds busy (80%)\n' +
         '\n3 passed, 2 failed, 1 skipped\n',
     );
   });
 
-  it('counts the browser tests by engine, after the projects', () => {
+  it('counts the browser tests by engine, after the projects; says nothing of cores it cannot read', () => {
     const written: string[] = [];
     vi.spyOn(process.stdout, 'write').mockImplementation((text) => (written.push(String(text)), true));
-    const reporter = new SummaryReporter();
+    const reporter = new SummaryReporter({ cores: () => undefined });
     const chromium = file('stack', ['passed@Chromium', 'passed@Chromium', 'skipped@Chromium', 'passed'], 1_000);
     const firefox = file('stack', ['passed@Firefox ESR', 'failed@Firefox ESR'], 1_000);
     for (const f of [chromium, firefox]) {
@@ -72,6 +77,7 @@ describe('the summary reporter', () => {
     const out = written.join('');
     expect(out).toContain('\nBrowser tests in Chromium: 2 passed, 0 failed\n\nBrowser tests in Firefox ESR: 1 passed, 1 failed\n');
     expect(out.indexOf('Time by project')).toBeLessThan(out.indexOf('Browser tests in'));
+    expect(out).not.toContain('Cores');
     expect(out.endsWith('\n4 passed, 1 failed, 1 skipped\n')).toBe(true);
   });
 
@@ -86,5 +92,18 @@ describe('the summary reporter', () => {
         2,
       ) + '\n',
     );
+  });
+});
+
+describe("the machine's core clock", () => {
+  it('reads busy and total core-seconds that only grow', () => {
+    const first = procStat();
+    if (!first) return expect(fs.existsSync('/proc/stat')).toBe(false);
+    let x = 0;
+    for (let i = 0; i < 3e7; i++) x = (x * 31 + i) | 0;
+    const then = procStat()!;
+    expect(first.busy).toBeLessThanOrEqual(first.total);
+    expect(then.busy).toBeGreaterThan(first.busy + (x === 0.5 ? 1 : 0));
+    expect(then.total).toBeGreaterThanOrEqual(then.busy);
   });
 });
