@@ -43,19 +43,37 @@ export const missing = (track: Pick<tracks.TrackRecord, 'duration' | 'previews'>
 
 /** Previews asked for this long ago are not asked again (a run that failed is tried once the hour is over). */
 const ASK_AGAIN_MS = 60 * 60_000;
+/**
+ * A preview still missing this long after the ask did not come (its runs failed, or its job was never sent): the
+ * longest track previewed (MAX_PREVIEW_SECONDS) takes about a minute of encoding, and a queue's retries a few more.
+ */
+const OVERDUE_MS = 15 * 60_000;
+
+const askedAt = (track: Pick<tracks.TrackRecord, 'previewsAskedAt'>) =>
+  track.previewsAskedAt ? Date.parse(track.previewsAskedAt) : -Infinity;
 
 /**
  * Asks processing for the previews a ready track lacks, unless they were asked within the hour as the track
  * reads (the API's functions, which write no table item for it: a marker under the uploads prefix brings the
- * track to processing, which notes the ask on condition that it is not a repeat and sends the jobs).
+ * track to processing, which notes the ask on condition that it is not a repeat and sends the jobs). True
+ * when it asked.
  */
-export async function askForPreviews(track: tracks.TrackRecord, now: Date): Promise<void> {
-  const asked = track.previewsAskedAt ? Date.parse(track.previewsAskedAt) : -Infinity;
-  if (missing(track).length && now.getTime() - asked > ASK_AGAIN_MS) await media.putMarker(`${PREVIEW_PREFIX}${track.id}`);
+export async function askForPreviews(track: tracks.TrackRecord, now: Date): Promise<boolean> {
+  if (!missing(track).length || now.getTime() - askedAt(track) <= ASK_AGAIN_MS) return false;
+  await media.putMarker(`${PREVIEW_PREFIX}${track.id}`);
+  return true;
 }
 
-/** Every profile's preview of the track as the report shows it: made, being made, or not made and why. */
-export function previewsView(track: Pick<tracks.TrackRecord, 'duration' | 'previews'>): CodecPreviewView[] {
+/**
+ * Every profile's preview of the track as the report shows it at `now`: made, being made, not made in time
+ * (when it is tried again), or not made and why. `askedNow`: the report's opening just asked for them again.
+ */
+export function previewsView(
+  track: Pick<tracks.TrackRecord, 'duration' | 'previews' | 'previewsAskedAt'>,
+  { now, askedNow }: { now: Date; askedNow: boolean },
+): CodecPreviewView[] {
+  const overdue = !askedNow && !!track.previewsAskedAt && now.getTime() - askedAt(track) > OVERDUE_MS;
+  const againInMinutes = Math.max(1, Math.ceil((askedAt(track) + ASK_AGAIN_MS - now.getTime()) / 60_000));
   return CODEC_PROFILES.map((p) => {
     const base = { profile: p.id, label: p.label, heardOn: p.heardOn };
     const notPreviewed = codecProfile(p.id)?.notPreviewed;
@@ -63,6 +81,8 @@ export function previewsView(track: Pick<tracks.TrackRecord, 'duration' | 'previ
     if (track.duration > MAX_PREVIEW_SECONDS)
       return { ...base, status: 'not_previewed', reason: `Tracks over ${MAX_PREVIEW_SECONDS / 60} minutes are not previewed.` };
     const stored = track.previews?.[p.id];
+    if (!stored && overdue)
+      return { ...base, status: 'failed', reason: `Not made in time. Open this report again in ${againInMinutes} min to try again.` };
     if (!stored) return { ...base, status: 'pending' };
     return {
       ...base,

@@ -275,8 +275,9 @@ export async function trackReportFor(userId: string, trackId: string): Promise<T
   }
   // The codec previews are made when the report is first opened (and asked again at most once an hour while
   // any is missing): a track whose report nobody opens costs no encoding.
-  await askForPreviews(track, new Date());
-  return { ...unpackReport(track.report), previews: previewsView(track) };
+  const now = new Date();
+  const askedNow = await askForPreviews(track, now);
+  return { ...unpackReport(track.report), previews: previewsView(track, { now, askedNow }) };
 }
 
 /** The track, ready, if the caller may listen to it (see signedUrlFor). */

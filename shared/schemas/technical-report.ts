@@ -24,8 +24,9 @@ export const codecPreviewView = z.object({
   profile: z.string(),
   label: z.string(),
   heardOn: z.string(),
-  status: z.enum(['ready', 'pending', 'not_previewed']),
-  /** Why not, where not previewed. */
+  /** failed: not made in time after it was asked for (it is asked again an hour after). */
+  status: z.enum(['ready', 'pending', 'failed', 'not_previewed']),
+  /** Why not, where failed or not previewed. */
   reason: z.optional(z.string()),
   truePeakDbtp: z.optional(z.nullable(z.number())),
   /** Decoded samples beyond 0 dBFS, of every channel. */

@@ -139,6 +139,37 @@ describe('codec previews', () => {
     expect((await call(musician, 'listReviewFindings', { id: shareId })).status).toBe(403);
   });
 
+  it('not made in time (their runs failed, or their jobs were never sent) say when they are tried again, and are then', async () => {
+    const tone = () => {
+      const samples = new Int16Array(RATE);
+      for (let i = 0; i < samples.length; i++) samples[i] = Math.round(8000 * Math.sin((2 * Math.PI * 220 * i) / RATE));
+      return pcmWav(samples, RATE, 2);
+    };
+    const [stuck, overAnHour] = await Promise.all(
+      ['Stuck', 'Stuck an hour'].map((title) => flows.registerUpload(stack, musician, tone(), `${title}.wav`, title)),
+    );
+    const audioKeyOf = async (id: string) => (await getTrack(id, { consistent: true }))!.audioKey;
+    // Asks noted 20 and 61 minutes ago whose jobs never ran.
+    expect(await notePreviewsAsked(stuck.id, await audioKeyOf(stuck.id), new Date(Date.now() - 20 * 60_000))).toBe(true);
+    expect(await notePreviewsAsked(overAnHour.id, await audioKeyOf(overAnHour.id), new Date(Date.now() - 61 * 60_000))).toBe(true);
+
+    const failed: Preview[] = (await call(musician, 'getTrackReport', { trackId: stuck.id })).body.previews;
+    expect(failed.filter((p) => p.status === 'failed')).toHaveLength(6);
+    expect(failed[0].reason).toBe('Not made in time. Open this report again in 40 min to try again.');
+
+    const asked: Preview[] = (await call(musician, 'getTrackReport', { trackId: overAnHour.id })).body.previews;
+    expect(asked.filter((p) => p.status === 'pending')).toHaveLength(6);
+    await expect
+      .poll(
+        async () => ((await call(musician, 'getTrackReport', { trackId: overAnHour.id })).body.previews as Preview[]).map((p) => p.status),
+        {
+          timeout: 60_000,
+          interval: 1000,
+        },
+      )
+      .toEqual(['ready', 'ready', 'ready', 'ready', 'ready', 'ready', 'not_previewed']);
+  }, 90_000);
+
   it("are no one else's to read", async () => {
     const other = await call(stranger, 'getTrackReport', { trackId });
     expect([403, 404]).toContain(other.status);

@@ -63,7 +63,7 @@ export function AfterEncoding({ previews }: { previews: CodecPreviewView[] }) {
                   </>
                 ) : (
                   <td colSpan={2} className="muted">
-                    {p.status === 'pending' ? 'Being encoded…' : `Not previewed. ${p.reason ?? ''}`}
+                    {p.status === 'pending' ? 'Being encoded…' : p.status === 'failed' ? p.reason : `Not previewed. ${p.reason ?? ''}`}
                   </td>
                 )}
               </tr>
