@@ -56,7 +56,8 @@ export const handler = (event: SQSEvent): Promise<void> =>
       for (const record of createdRecords(message.body)) {
         const key = decodeKey(record.s3.object.key);
         const share = !(Date.now() - Date.parse(record.eventTime) > SHARED_FOR_MS);
-        const outcome = await processUpload(key, { share });
+        const created = new Date(record.eventTime);
+        const outcome = await processUpload(key, { share, createdAt: Number.isNaN(created.getTime()) ? undefined : created });
         if (outcome === 'deferred') waiting.push(record);
         if (outcome === 'ready') count('UploadsProcessed');
         if (outcome === 'failed') count('UploadsFailed');

@@ -32,13 +32,15 @@ async function sendPreviewJobs(track: tracks.TrackRecord): Promise<number> {
 }
 
 /**
- * A marker asking for a track's previews: the ask is noted on the track, once an hour at most (markers put by
- * reports opened at the same moment make one), its jobs are sent, and the marker goes.
+ * A marker asking for a track's previews, put at `askedAt`: the ask is noted on the track, once an hour at most
+ * (markers put by reports opened at the same moment make one), its jobs are sent, and the marker goes. The ask
+ * is noted as of the marker's time, so that its event delivered again after a send that failed is the same ask,
+ * whose jobs are sent again, rather than a repeat within the hour.
  */
-export async function previewsAsked(markerKey: string): Promise<'sent' | 'ignored'> {
+export async function previewsAsked(markerKey: string, askedAt: Date): Promise<'sent' | 'ignored'> {
   const track = await tracks.getTrack(markerKey.slice(PREVIEW_PREFIX.length), { consistent: true });
   const ready = track && !track.deletingAt && track.audioKey && (track.status ?? 'ready') === 'ready' && missing(track).length;
-  const sent = ready && (await previews.notePreviewsAsked(track.id, track.audioKey, new Date())) ? await sendPreviewJobs(track) : 0;
+  const sent = ready && (await previews.notePreviewsAsked(track.id, track.audioKey, askedAt)) ? await sendPreviewJobs(track) : 0;
   await media.deleteObject(markerKey);
   return sent ? 'sent' : 'ignored';
 }

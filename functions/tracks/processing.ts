@@ -37,10 +37,14 @@ const CONTENT_TYPES: Record<string, string> = {
 /** `deferred`: its account holds all of its runs already (processing-slots.ts); the caller puts it back. */
 export type ProcessOutcome = 'ready' | 'failed' | 'ignored' | 'duplicate' | 'measured' | 'deferred' | 'previews_sent';
 
-/** With `share: false` the upload runs whatever its account holds (it has waited long enough). */
-export async function processUpload(uploadKey: string, opts: { share?: boolean } = {}): Promise<ProcessOutcome> {
+/**
+ * With `share: false` the upload runs whatever its account holds (it has waited long enough). `createdAt`: when
+ * S3 says the object was created (the same in every delivery of its event).
+ */
+export async function processUpload(uploadKey: string, opts: { share?: boolean; createdAt?: Date } = {}): Promise<ProcessOutcome> {
   if (uploadKey.startsWith(REMEASURE_PREFIX)) return remeasure(uploadKey);
-  if (uploadKey.startsWith(PREVIEW_PREFIX)) return (await previewsAsked(uploadKey)) === 'sent' ? 'previews_sent' : 'ignored';
+  if (uploadKey.startsWith(PREVIEW_PREFIX))
+    return (await previewsAsked(uploadKey, opts.createdAt ?? new Date())) === 'sent' ? 'previews_sent' : 'ignored';
   const upload = parseUploadKey(uploadKey);
   if (!upload) return 'ignored';
   const earlier = await uploads.getResult(uploadKey);

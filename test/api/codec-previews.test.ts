@@ -4,12 +4,16 @@
  * comes out of each streaming encoder. A loud master, clean as a WAV, goes over full scale after the lossy
  * encoders.
  */
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { callerOn, flows, useStackEnvironment, type TestUser } from '../support/stack-kit.js';
 import { pcmWav } from '../../scripts/seed/demo-audio.js';
 import { runPreview } from '../../functions/tracks/index.js';
 import { getTrack } from '../../functions/tracks/data/index.js';
 import { notePreviewsAsked } from '../../functions/tracks/data/previews.js';
+import { previewsAsked } from '../../functions/tracks/preview-run.js';
+import { sqs } from '../../functions/lib/aws/sqs.js';
+import { PREVIEW_PREFIX } from '../../shared/constants.js';
+import { ENV } from '../../functions/lib/config.js';
 
 const stack = inject('stack');
 const call = callerOn(stack);
@@ -30,6 +34,13 @@ function loudMaster(): Buffer {
     const burst = (t >= 0.5 && t < 1.2) || (t >= 2.5 && t < 3.2);
     samples[i] = Math.round(Math.max(-0.999, Math.min(0.999, (burst ? 1.6 : 0.4) * mix)) * 32767);
   }
+  return pcmWav(samples, RATE, 2);
+}
+
+/** A second of a quiet tone: nothing an encoder pushes over. */
+function tone(): Buffer {
+  const samples = new Int16Array(RATE * 2);
+  for (let i = 0; i < samples.length; i++) samples[i] = Math.round(8000 * Math.sin((2 * Math.PI * 220 * Math.floor(i / 2)) / RATE));
   return pcmWav(samples, RATE, 2);
 }
 
@@ -139,12 +150,32 @@ describe('codec previews', () => {
     expect((await call(musician, 'listReviewFindings', { id: shareId })).status).toBe(403);
   });
 
+  it("are sent again when sending failed after the ask was noted: the marker's event, delivered again, is the same ask", async () => {
+    const track = await flows.registerUpload(stack, musician, tone(), 'Sent again.wav', 'Sent again');
+    const marker = `${PREVIEW_PREFIX}${track.id}`;
+    const putAt = new Date();
+    // The processing function's queue, answering after a first send that fails (the profiles' sends start together).
+    vi.stubEnv(ENV.uploadsQueueUrl, 'https://sqs.us-east-1.amazonaws.com/000000000000/uploads');
+    const send = vi
+      .spyOn(sqs(), 'send')
+      .mockResolvedValue({} as never)
+      .mockRejectedValueOnce(new Error('SQS is unavailable'));
+    try {
+      await expect(previewsAsked(marker, putAt)).rejects.toThrow('SQS is unavailable');
+      expect((await getTrack(track.id, { consistent: true }))!.previewsAskedAt).toBe(putAt.toISOString());
+      send.mockClear();
+      expect(await previewsAsked(marker, putAt)).toBe('sent');
+      const jobs = send.mock.calls.map(([command]) => JSON.parse((command.input as { MessageBody: string }).MessageBody).preview.profile);
+      expect(jobs.sort()).toEqual(['mp3-128', 'mp3-320', 'opus-160', 'vorbis-160', 'vorbis-320', 'vorbis-96']);
+      // Another marker within the hour (another opening of the report) is not.
+      expect(await previewsAsked(marker, new Date(putAt.getTime() + 1000))).toBe('ignored');
+    } finally {
+      send.mockRestore();
+      vi.unstubAllEnvs();
+    }
+  });
+
   it('not made in time (their runs failed, or their jobs were never sent) say when they are tried again, and are then', async () => {
-    const tone = () => {
-      const samples = new Int16Array(RATE);
-      for (let i = 0; i < samples.length; i++) samples[i] = Math.round(8000 * Math.sin((2 * Math.PI * 220 * i) / RATE));
-      return pcmWav(samples, RATE, 2);
-    };
     const [stuck, overAnHour] = await Promise.all(
       ['Stuck', 'Stuck an hour'].map((title) => flows.registerUpload(stack, musician, tone(), `${title}.wav`, title)),
     );

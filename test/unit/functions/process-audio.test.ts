@@ -37,9 +37,10 @@ beforeEach(() => {
 });
 
 describe('the processing function on queue messages', () => {
-  it('processes the created object a notification names, its key decoded as S3 encodes it', async () => {
-    await handler(sqsEvent(s3EventFor('media', KEY, 10)));
-    expect(processUpload.mock.calls).toEqual([[KEY, { share: true }]]);
+  it('processes the created object a notification names, its key decoded as S3 encodes it, as of when S3 says it was made', async () => {
+    const event = s3EventFor('media', KEY, 10);
+    await handler(sqsEvent(event));
+    expect(processUpload.mock.calls).toEqual([[KEY, { share: true, createdAt: new Date(event.Records[0].eventTime) }]]);
     expect(putBack).not.toHaveBeenCalled();
   });
 
@@ -79,7 +80,7 @@ describe('the processing function on queue messages', () => {
     const old = s3EventFor('media', KEY, 10);
     old.Records[0].eventTime = new Date(Date.now() - 31 * 60_000).toISOString();
     await handler(sqsEvent(old));
-    expect(processUpload.mock.calls).toEqual([[KEY, { share: false }]]);
+    expect(processUpload.mock.calls).toEqual([[KEY, { share: false, createdAt: new Date(old.Records[0].eventTime) }]]);
   });
 
   it('throws when a run fails, so that the message comes back', async () => {
