@@ -47,5 +47,11 @@ export type CodecProfileId = (typeof CODEC_PROFILES)[number]['id'];
 
 export const codecProfile = (id: string): CodecProfile | undefined => CODEC_PROFILES.find((p) => p.id === id);
 
+/** The profiles previewed: every one but those with no faithful open encoder. */
+export const PREVIEWED_PROFILES = CODEC_PROFILES.filter((p) => !('notPreviewed' in p)).map((p) => p.id) as [
+  CodecProfileId,
+  ...CodecProfileId[],
+];
+
 /** Vorbis quality for each previewed Vorbis rate (libvorbis's nominal rates at 44.1 kHz stereo). */
 export const VORBIS_QUALITY: Record<number, number> = { 320: 9, 160: 5, 96: 2 };

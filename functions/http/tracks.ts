@@ -24,7 +24,7 @@ export const handler = areaHandler('tracks', tracksSchemas, {
     const page = await listOwnTracks(caller.user.id, input.cursor);
     return { ...page, tracks: page.tracks.map(toStackView) };
   },
-  getSignedUrl: async ({ input, caller }) => signedUrlFor(caller.user.id, input.trackId),
+  getSignedUrl: async ({ input, caller }) => signedUrlFor(caller.user.id, input.trackId, input.preview),
   startListening: async ({ input, caller }) => startListening(caller.user.id, input.id),
   getTrackReport: async ({ input, caller }) => trackReportFor(caller.user.id, input.trackId),
   listTrackVersions: async ({ input, caller }) => {

@@ -25,6 +25,24 @@ export interface PreviewJob {
 
 const previewed = CODEC_PROFILES.filter((p) => !('notPreviewed' in p));
 
+/** Each previewed format's file as it is kept to play: its name's ending and the type browsers play it by. */
+const PREVIEW_FILES: Record<string, { ending: string; contentType: string }> = {
+  mp3: { ending: 'mp3', contentType: 'audio/mpeg' },
+  vorbis: { ending: 'ogg', contentType: 'audio/ogg' },
+  opus: { ending: 'opus', contentType: 'audio/ogg' },
+};
+
+/** Where a profile's encoding of the track's audio is kept to play, beside the audio (and gone with it), and its type. */
+export function previewFile(audioKey: string, profile: CodecProfileId): { key: string; contentType: string } {
+  const file = PREVIEW_FILES[codecProfile(profile)?.format ?? ''];
+  if (!file) throw new Error(`No preview is made for ${profile}`);
+  return { key: `${audioKey}.preview-${profile}.${file.ending}`, contentType: file.contentType };
+}
+
+/** The preview files kept for a track's audio (for its deletion). */
+export const previewFileKeys = (track: Pick<tracks.TrackRecord, 'audioKey' | 'previews'>): string[] =>
+  previewed.filter((p) => track.previews?.[p.id]?.playable).map((p) => previewFile(track.audioKey, p.id).key);
+
 /** The preview job in a queue message's body, or null when the body is something else (an S3 notification). */
 export function previewJobOf(body: string): PreviewJob | null {
   try {
@@ -91,6 +109,7 @@ export function previewsView(
       overSamples: stored.overSamples,
       overRuns: stored.runs.map(([start, end, peakDbfs]) => ({ start, end, peakDbfs })),
       moreRuns: stored.moreRuns,
+      playable: !!stored.playable,
     };
   });
 }

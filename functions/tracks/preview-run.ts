@@ -14,7 +14,7 @@ import * as tracks from './data/tracks.js';
 import { AudioRejected, writePlayableCopy } from './audio.js';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { PREVIEW_PREFIX } from '../../shared/constants.js';
-import { missing, type PreviewJob } from './codec-previews.js';
+import { missing, previewFile, type PreviewJob } from './codec-previews.js';
 import { sqs } from '../lib/aws/sqs.js';
 import { config } from '../lib/config.js';
 import { downloadStored, freshWorkDir } from './work-dir.js';
@@ -106,8 +106,18 @@ export async function runPreview(job: PreviewJob): Promise<'previewed' | 'moved'
       throw err;
     }
     const { channels, rate, frames } = wavShape(decoded);
-    const { previewCodec } = await import('./audio/codec-preview.js');
-    const preview = await previewCodec(job.profile, { rate, frames }, wavBlocks(decoded, channels));
+    const { previewCodec, previewFileWriter } = await import('./audio/codec-preview.js');
+    // The encoding is kept to play, written as the encoder makes it.
+    const encoded = path.join(dir, 'encoded');
+    const out = fs.openSync(encoded, 'w');
+    let preview: Awaited<ReturnType<typeof previewCodec>>;
+    try {
+      const writer = previewFileWriter(job.profile, { rate, frames, channels: channels > 1 ? 2 : 1 }, (bytes) => fs.writeSync(out, bytes));
+      preview = await previewCodec(job.profile, { rate, frames }, wavBlocks(decoded, channels), writer.piece);
+      writer.end();
+    } finally {
+      fs.closeSync(out);
+    }
     const runs = [...preview.overRuns]
       .sort((a, b) => b.peakDbfs - a.peakDbfs)
       .slice(0, STORED_OVER_RUNS)
@@ -117,8 +127,18 @@ export async function runPreview(job: PreviewJob): Promise<'previewed' | 'moved'
       overSamples: preview.overSamples,
       runs: runs.map((r) => [r.start, r.end, r.peakDbfs]),
       moreRuns: preview.runsLeftOut + preview.overRuns.length - runs.length,
+      playable: true,
     };
-    return (await previews.setTrackPreview(job.trackId, job.audioKey, job.profile, stored)) ? 'previewed' : 'moved';
+    // Stored unclaimed first (it expires, as an abandoned upload does, should the track not take it), then
+    // claimed once the track has it; a track deleted meanwhile takes neither it nor its figures.
+    const kept = previewFile(job.audioKey, job.profile);
+    await media.putFile(kept.key, encoded, kept.contentType);
+    if (!(await previews.setTrackPreview(job.trackId, job.audioKey, job.profile, stored))) {
+      await media.deleteObject(kept.key);
+      return 'moved';
+    }
+    await media.setClaimed(kept.key, true);
+    return 'previewed';
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -11,6 +11,7 @@ import type { TrackContents, TrackRecord } from './data/tracks.js';
 import { Conflict, Forbidden, NotFound } from '../lib/errors.js';
 import { log } from '../lib/observability.js';
 import { versionedTitle } from '../../shared/track-version.js';
+import { previewFileKeys } from './codec-previews.js';
 import { moneyRefused } from '../people/index.js';
 
 /**
@@ -77,11 +78,11 @@ export async function deleteOwnTracks(userId: string, ids: string[], opts: { imp
     if (o.error) failed.push({ id: o.id, message: o.error });
     else deleted.push(o.id);
   }
-  // The processed audio, and the upload should processing not have removed it yet.
+  // The processed audio, its codec previews' files, and the upload should processing not have removed it yet.
   const audio = await Promise.all(
     outcomes.map(async ({ id, tracks: gone = [] }) => {
       try {
-        const keys = gone.flatMap((t) => [t.audioKey, t.uploadKey]).filter((k): k is string => Boolean(k));
+        const keys = gone.flatMap((t) => [t.audioKey, t.uploadKey, ...previewFileKeys(t)]).filter((k): k is string => Boolean(k));
         await Promise.all(keys.map((k) => media.deleteObject(k)));
       } catch (err) {
         return { id, message: `The audio file could not be removed: ${(err as Error).message}` };

@@ -19,7 +19,8 @@ import { finishTrack, processedTrack, uploadKeyFor, parseUploadKey } from './tra
 import { trackStatus } from './track-status.js';
 import { log } from '../lib/observability.js';
 import { reportSummary, unpackReport } from './stored-report.js';
-import { askForPreviews, previewsView } from './codec-previews.js';
+import { askForPreviews, previewFile, previewsView } from './codec-previews.js';
+import type { CodecProfileId } from '../../shared/codec-profiles.js';
 import type { TechnicalReportView } from '../../shared/schemas/technical-report.js';
 
 export { audioKeyFor, finishTrack, parseUploadKey, sanitizeFilename, uploadKeyFor } from './track-audio.js';
@@ -258,9 +259,16 @@ function assertReady(track: TrackRecord): void {
  * it, and the reviewer may still answer questions). A declined, expired or cancelled request (the last two
  * refunded) shares nothing any more. The client's claims about the share are not trusted; the records decide.
  */
-export async function signedUrlFor(userId: string, trackId: string): Promise<{ signedUrl: string; expiresIn: number }> {
+export async function signedUrlFor(
+  userId: string,
+  trackId: string,
+  preview?: CodecProfileId,
+): Promise<{ signedUrl: string; expiresIn: number }> {
   const track = await trackToListen(userId, trackId);
-  return { signedUrl: await media.presignDownload(track.audioKey, SIGNED_URL_TTL_SECONDS), expiresIn: SIGNED_URL_TTL_SECONDS };
+  // A codec preview's encoding, once it is made and kept: the same people may play it as the track.
+  if (preview && !track.previews?.[preview]?.playable) throw new NotFound('This encoding of the track is not made yet');
+  const key = preview ? previewFile(track.audioKey, preview).key : track.audioKey;
+  return { signedUrl: await media.presignDownload(key, SIGNED_URL_TTL_SECONDS), expiresIn: SIGNED_URL_TTL_SECONDS };
 }
 
 /**

@@ -34,6 +34,8 @@ export const codecPreviewView = z.object({
   /** The loudest runs of overs, in time order (at most STORED_OVER_RUNS), and how many more there are. */
   overRuns: z.optional(z.array(overRunView)),
   moreRuns: z.optional(z.int()),
+  /** Its encoding is kept to play (getSignedUrl with `preview`); not for previews made before they were kept. */
+  playable: z.optional(z.boolean()),
 });
 export type CodecPreviewView = z.infer<typeof codecPreviewView>;
 
@@ -43,6 +45,8 @@ export interface StoredPreview {
   overSamples: number;
   runs: [number, number, number][];
   moreRuns: number;
+  /** The encoding is kept beside the track's audio (functions/tracks/codec-previews.ts previewFile). */
+  playable?: true;
 }
 
 /**

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { AUDIO_FILE_ERROR, MAX_BULK_DELETE, MAX_TRACK_BYTES } from '../constants.js';
 import { cursorField, secondsField, textField } from './common.js';
 import { reportSummary } from './technical-report.js';
+import { PREVIEWED_PROFILES } from '../codec-profiles.js';
 
 // In constants.ts, so that what only needs the text (the dashboard's first load) does not build these schemas.
 export { AUDIO_FILE_ERROR, LOAD_AUDIO_ERROR, PROCESSING_STALLED_ERROR, UPLOAD_FAILED_ERROR } from '../constants.js';
@@ -96,6 +97,8 @@ export const signedUrlInput = z.strictObject({
   sharedById: z.optional(z.string().check(z.maxLength(64))),
   sharedWithId: z.optional(z.string().check(z.maxLength(64))),
   trackAudioUrl: z.optional(z.string().check(z.maxLength(600))),
+  /** A codec preview's encoding of the track's audio to play instead (the report's 'After encoding'). */
+  preview: z.optional(z.enum(PREVIEWED_PROFILES)),
 });
 export const signedUrlView = z.object({ signedUrl: z.string(), expiresIn: z.number() });
 

@@ -51,6 +51,7 @@ interface Preview {
   truePeakDbtp?: number;
   overSamples?: number;
   overRuns?: { start: number; end: number; peakDbfs: number }[];
+  playable?: boolean;
 }
 
 let musician: TestUser;
@@ -88,6 +89,7 @@ describe('codec previews', () => {
     expect(made.map((p) => p.profile)).toEqual(['vorbis-320', 'vorbis-160', 'vorbis-96', 'mp3-320', 'mp3-128', 'opus-160']);
     for (const p of made) {
       expect(p.truePeakDbtp).toBeGreaterThan(-1);
+      expect(p.playable).toBe(true);
       for (const run of p.overRuns ?? []) {
         expect(run.start).toBeGreaterThanOrEqual(0);
         expect(run.end).toBeLessThanOrEqual(SECONDS);
@@ -99,6 +101,28 @@ describe('codec previews', () => {
     expect(mp3.overRuns!.length).toBeGreaterThan(0);
     expect(mp3.truePeakDbtp).toBeGreaterThan(0);
   }, 150_000);
+
+  it('are kept to play, each as the file its format is, by a short-lived link for whoever may listen to the track', async () => {
+    const starts: Record<string, string> = {};
+    for (const profile of ['vorbis-320', 'vorbis-160', 'vorbis-96', 'mp3-320', 'mp3-128', 'opus-160']) {
+      const link = await call(musician, 'getSignedUrl', { trackId, preview: profile });
+      expect(link.status).toBe(200);
+      expect(link.body.expiresIn).toBeLessThanOrEqual(3600);
+      const file = await fetch(link.body.signedUrl);
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toBe(profile.startsWith('mp3') ? 'audio/mpeg' : 'audio/ogg');
+      const bytes = Buffer.from(await file.arrayBuffer());
+      starts[profile] = bytes.subarray(0, 4).toString('latin1');
+      // About a rate's worth of bytes for the four seconds (Vorbis's quality setting only aims at its rate).
+      const kbps = Number(profile.split('-')[1]);
+      expect(bytes.length).toBeGreaterThan((kbps * 1000 * SECONDS) / 8 / 3);
+      expect(bytes.length).toBeLessThan(((kbps * 1000 * SECONDS) / 8) * 2);
+    }
+    expect(Object.values(starts).filter((s) => s === 'OggS')).toHaveLength(4);
+    // What is not previewed, or not a profile, is not asked for; nor is any of it by someone else.
+    for (const preview of ['aac-256', 'wav']) expect((await call(musician, 'getSignedUrl', { trackId, preview })).status).toBe(400);
+    expect([403, 404]).toContain((await call(stranger, 'getSignedUrl', { trackId, preview: 'mp3-128' })).status);
+  });
 
   it('are asked for once an hour, the same ask twice (a lost answer retried) still one ask', async () => {
     const track = (await getTrack(trackId, { consistent: true }))!;
@@ -124,6 +148,7 @@ describe('codec previews', () => {
       await flows.requestFeedback(stack, musician, peer.id, trackId, { feedbackNotes: 'Loud enough?', context: 'mix_check' })
     ).body.id;
     await flows.respondToShare(stack, peer.user, shareId, 'accepted');
+    expect((await call(peer.user, 'getSignedUrl', { trackId, preview: 'opus-160' })).status).toBe(200);
     const listed = await call(peer.user, 'listReviewFindings', { id: shareId });
     expect(listed.status).toBe(200);
     const overs = listed.body.findings.filter((f: { kind: string }) => f.kind === 'codecOver');
@@ -199,6 +224,16 @@ describe('codec previews', () => {
         },
       )
       .toEqual(['ready', 'ready', 'ready', 'ready', 'ready', 'ready', 'not_previewed']);
+    // A preview not made yet has nothing to play; the files go with the track.
+    expect((await call(musician, 'getSignedUrl', { trackId: stuck.id, preview: 'mp3-128' })).status).toBe(404);
+    const links = await Promise.all(
+      ['mp3-128', 'vorbis-96', 'opus-160'].map(
+        async (preview) => (await call(musician, 'getSignedUrl', { trackId: overAnHour.id, preview })).body.signedUrl as string,
+      ),
+    );
+    expect((await Promise.all(links.map((l) => fetch(l)))).map((r) => r.status)).toEqual([200, 200, 200]);
+    expect((await call(musician, 'deleteTracks', { ids: [overAnHour.id] })).body).toMatchObject({ deleted: [overAnHour.id] });
+    expect((await Promise.all(links.map((l) => fetch(l)))).map((r) => r.status)).toEqual([404, 404, 404]);
   }, 90_000);
 
   it("are no one else's to read", async () => {

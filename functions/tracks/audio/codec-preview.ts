@@ -12,7 +12,8 @@ import { createMp3Encoder, createOggEncoder } from 'wasm-media-encoders';
 import { codecProfile, VORBIS_QUALITY, type CodecProfile, type CodecProfileId } from '../../../shared/codec-profiles.js';
 import type { Codec } from './codec.js';
 import { LoudnessMeter } from './loudness.js';
-import { openOpusCodec } from './opus-codec.js';
+import { OggOpusWriter } from './ogg-opus-writer.js';
+import { OPUS_DELAY, OPUS_FRAME, OPUS_RATE, openOpusCodec } from './opus-codec.js';
 
 /**
  * Samples an MP3 decode runs behind its master: LAME's encoder delay (576) and the decoder's (529), as LAME
@@ -150,6 +151,24 @@ export async function openCodec(profileId: CodecProfileId, rate: number, channel
     free: () => dec.free(),
     delay: format.delay,
     rate,
+  };
+}
+
+/**
+ * A file of `profileId`'s encoding of a master (`frames` frames at `rate`, `channels` encoded) to play, each
+ * piece previewCodec hands on given to `write`: MP3 and Ogg Vorbis as their encoders write them, Opus's packets
+ * into an Ogg Opus file. `end` once every piece is in.
+ */
+export function previewFileWriter(
+  profileId: CodecProfileId,
+  { rate, frames, channels }: { rate: number; frames: number; channels: 1 | 2 },
+  write: (bytes: Uint8Array) => void,
+): { piece: (bytes: Uint8Array) => void; end: () => void } {
+  if (codecProfile(profileId)?.format !== 'opus') return { piece: write, end: () => {} };
+  const ogg = new OggOpusWriter(write, { channels, inputRate: rate, preSkip: OPUS_DELAY });
+  return {
+    piece: (packet) => ogg.packet(packet, OPUS_FRAME),
+    end: () => ogg.end(Math.round((frames * OPUS_RATE) / rate), OPUS_DELAY),
   };
 }
 

@@ -8,9 +8,9 @@ import OpusScript from 'opusscript';
 import type { Codec } from './codec.js';
 import { Resampler } from './resample.js';
 
-const RATE = 48_000;
+export const OPUS_RATE = 48_000;
 /** libopus's frame at 48 kHz: 20 ms. */
-const FRAME = 960;
+export const OPUS_FRAME = 960;
 /**
  * Samples the decode runs behind its input: the encoder's look-ahead at 48 kHz (2.5 ms, and 4 ms of delay
  * compensation), as libopus reports it, which an Ogg Opus file's pre-skip takes off; measured here with a click.
@@ -18,11 +18,11 @@ const FRAME = 960;
 export const OPUS_DELAY = 312;
 
 export async function openOpusCodec(kbps: number, rate: number, channels: 1 | 2): Promise<Codec> {
-  const encoder = new OpusScript(RATE, channels, OpusScript.Application.AUDIO);
+  const encoder = new OpusScript(OPUS_RATE, channels, OpusScript.Application.AUDIO);
   encoder.setBitrate(kbps * 1000);
   const decoder = await createOpusDecoder();
   decoder.configure({ channels });
-  const resampler = rate === RATE ? null : new Resampler(rate, RATE);
+  const resampler = rate === OPUS_RATE ? null : new Resampler(rate, OPUS_RATE);
   /** Interleaved 16-bit samples waiting for a whole frame. */
   let pending = new Int16Array(0);
 
@@ -36,16 +36,16 @@ export async function openOpusCodec(kbps: number, rate: number, channels: 1 | 2)
         const v = input[c][i];
         joined[pending.length + i * channels + c] = v >= 1 ? 32767 : v <= -1 ? -32768 : Math.round(v * 32767);
       }
-    const size = FRAME * channels;
+    const size = OPUS_FRAME * channels;
     const out: Uint8Array[] = [];
     let at = 0;
     for (; at + size <= joined.length; at += size)
-      out.push(Uint8Array.from(encoder.encode(Buffer.from(joined.buffer, joined.byteOffset + at * 2, size * 2), FRAME)));
+      out.push(Uint8Array.from(encoder.encode(Buffer.from(joined.buffer, joined.byteOffset + at * 2, size * 2), OPUS_FRAME)));
     pending = joined.slice(at);
     if (last && pending.length) {
       const padded = new Int16Array(size);
       padded.set(pending);
-      out.push(Uint8Array.from(encoder.encode(Buffer.from(padded.buffer), FRAME)));
+      out.push(Uint8Array.from(encoder.encode(Buffer.from(padded.buffer), OPUS_FRAME)));
       pending = new Int16Array(0);
     }
     return out;
@@ -61,6 +61,6 @@ export async function openOpusCodec(kbps: number, rate: number, channels: 1 | 2)
       decoder.free();
     },
     delay: OPUS_DELAY,
-    rate: RATE,
+    rate: OPUS_RATE,
   };
 }
