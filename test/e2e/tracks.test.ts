@@ -127,7 +127,8 @@ describe('tracks on the Musician Experience page', () => {
     cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
     page.on('request', (req) => {
-      if (req.url().includes('/tracks/signed-url')) signedUrlRequests.push(req);
+      // The track's own audio: a codec preview's encoding (`preview=`) is another file.
+      if (req.url().includes('/tracks/signed-url') && !req.url().includes('preview=')) signedUrlRequests.push(req);
       if (/\/assets\/[^/]*wavesurfer[^/]*\.js$/.test(new URL(req.url()).pathname)) wavesurferRequests.push(req);
       if (req.url().startsWith(stack.s3Endpoint) && req.method() === 'GET' && req.headers()['range'])
         rangeRequests.push(req.headers()['range']);
@@ -237,6 +238,27 @@ describe('tracks on the Musician Experience page', () => {
     const mp3 = await encoded.locator('[data-profile="mp3-128"]').getByRole('cell').allTextContents();
     expect(mp3[1]).toMatch(/^-\d+\.\d dBTP$/);
     expect(mp3[2]).toBe('None');
+    // Each encoding is heard through the browser's own decoder, the next from where the last was.
+    await encoded.getByRole('button', { name: 'Listen to the MP3 128 encoding' }).click();
+    const heard = encoded.getByTestId('encoding-player').locator('audio');
+    const playedTo = (min: number) =>
+      heard.evaluate(
+        (a: HTMLAudioElement, at) =>
+          new Promise<number>((resolve, reject) => {
+            const check = () => (a.currentTime > at && !a.paused ? resolve(a.currentTime) : undefined);
+            a.addEventListener('timeupdate', check);
+            a.addEventListener('error', () => reject(new Error(`the encoding did not play: ${a.error?.message ?? a.error?.code}`)));
+            check();
+          }),
+        min,
+      );
+    const before = await playedTo(0.5);
+    await encoded.getByRole('button', { name: 'Listen to the Opus 160 encoding' }).click();
+    await heard.and(page.locator('[src*="opus-160"]')).waitFor();
+    expect(await playedTo(before)).toBeGreaterThanOrEqual(before);
+    // The whole minute, the encoder's padding not played.
+    expect(await heard.evaluate((a: HTMLAudioElement) => a.duration)).toBeCloseTo(60, 1);
+    await heard.evaluate((a: HTMLAudioElement) => a.pause());
     await expectAccessible(page, 'the technical report');
     await screenshot(page, 'tracks-report');
     const phone = await e2e.signedIn(user, '/dashboard', PHONE);

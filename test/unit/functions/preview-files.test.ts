@@ -21,9 +21,7 @@ const FRAMES = Math.round(1.5 * RATE);
 function* master(): Generator<Float32Array[]> {
   for (let at = 0; at < FRAMES; at += 4000) {
     const n = Math.min(4000, FRAMES - at);
-    yield [0, 1].map((c) =>
-      Float32Array.from({ length: n }, (_, i) => 0.3 * Math.sin((2 * Math.PI * (220 + 110 * c) * (at + i)) / RATE)),
-    );
+    yield [0, 1].map((c) => Float32Array.from({ length: n }, (_, i) => 0.3 * Math.sin((2 * Math.PI * (220 + 110 * c) * (at + i)) / RATE)));
   }
 }
 
@@ -41,7 +39,7 @@ async function previewFile(profile: CodecProfileId): Promise<string> {
 /** The Ogg pages of a file: flags, granule position, and whether the stored CRC is the page's own. */
 function oggPages(bytes: Buffer) {
   const pages: { flags: number; granule: bigint; crcOk: boolean }[] = [];
-  for (let at = 0; at < bytes.length; ) {
+  for (let at = 0; at < bytes.length;) {
     expect(bytes.toString('latin1', at, at + 4)).toBe('OggS');
     const segments = bytes[at + 26];
     const body = [...bytes.subarray(at + 27, at + 27 + segments)].reduce((a, b) => a + b, 0);

@@ -4,11 +4,14 @@
  * gives it, being made, made (its true peak, and its overs said with where the loudest start), not made in time, or
  * not made and why.
  */
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { CodecPreviewView } from '../../../shared/schemas/technical-report';
 import { AfterEncoding } from '../../../web/src/components/after-encoding';
 import { renderUi } from './render';
+import { answerRoutes, apiMock } from './amplify-mock';
+
+vi.mock('../../../web/src/lib/api', () => import('./amplify-mock'));
 
 const base = (profile: string, label: string) => ({ profile, label, heardOn: `${label}'s services` });
 const PREVIEWS: CodecPreviewView[] = [
@@ -38,7 +41,7 @@ const cells = (profile: string) =>
 
 describe("the report's 'After encoding'", () => {
   it('says each encoder as it stands, and marks the table busy while one is being made', () => {
-    renderUi(<AfterEncoding previews={PREVIEWS} />);
+    renderUi(<AfterEncoding trackId="t-1" previews={PREVIEWS} />);
     expect(cells('mp3-128')).toEqual(["MP3 128's services", '+0.9 dBTP', '1,234 samples, at 0:01, 1:05, 1:10 and 3 more']);
     expect(cells('mp3-320')).toEqual(["MP3 320's services", '-1.0 dBTP', 'None']);
     expect(cells('opus-160')).toEqual(["Opus 160's services", 'Being encoded…']);
@@ -48,7 +51,43 @@ describe("the report's 'After encoding'", () => {
   });
 
   it('is no longer busy once every preview is made', () => {
-    renderUi(<AfterEncoding previews={PREVIEWS.filter((p) => p.status !== 'pending')} />);
+    renderUi(<AfterEncoding trackId="t-1" previews={PREVIEWS.filter((p) => p.status !== 'pending')} />);
     expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('false');
+  });
+
+  it('plays the encodings kept to play, each from where the one before was, and says when one cannot be loaded', async () => {
+    const kept = PREVIEWS.map((p) => (p.status === 'ready' ? { ...p, playable: true } : p));
+    answerRoutes({
+      getSignedUrl: ({ trackId, preview }) => {
+        if (preview === 'mp3-320' && apiMock.mock.calls.length > 2) throw new Error('offline');
+        return { signedUrl: `https://media.test/${String(trackId)}/${String(preview)}`, expiresIn: 3600 };
+      },
+    });
+    renderUi(<AfterEncoding trackId="t-1" previews={kept} />);
+    // Only what is kept has a button; a row being made or not previewed has none.
+    expect(screen.getAllByRole('button', { name: /^Listen to the/ }).map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Listen to the MP3 128 encoding',
+      'Listen to the MP3 320 encoding',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Listen to the MP3 128 encoding' }));
+    const player = await screen.findByTestId('encoding-player');
+    expect(player.textContent).toContain('Playing the MP3 128 encoding');
+    const audio = player.querySelector('audio')!;
+    expect(audio.getAttribute('src')).toBe('https://media.test/t-1/mp3-128');
+    expect(screen.getByRole('button', { name: 'Listen to the MP3 128 encoding' }).getAttribute('aria-pressed')).toBe('true');
+
+    Object.defineProperty(audio, 'currentTime', { value: 42.5, writable: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Listen to the MP3 320 encoding' }));
+    await waitFor(() => expect(audio.getAttribute('src')).toBe('https://media.test/t-1/mp3-320'));
+    audio.currentTime = 0;
+    audio.dispatchEvent(new Event('loadedmetadata'));
+    expect(audio.currentTime).toBe(42.5);
+    expect(apiMock.mock.calls.map(([, input]) => input)).toEqual([
+      { trackId: 't-1', preview: 'mp3-128' },
+      { trackId: 't-1', preview: 'mp3-320' },
+    ]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Listen to the MP3 320 encoding' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The MP3 320 encoding could not be loaded. Please try again.');
   });
 });

@@ -1,6 +1,9 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { CodecProfileId } from '@shared/codec-profiles';
 import type { CodecPreviewView } from '@shared/schemas/technical-report';
 import { formatTime } from '@/components/audio-player';
+import { Button } from '@/components/button';
+import { api } from '@/lib/api';
 
 /** A preview's overs said briefly: how many samples, and where the loudest runs start. */
 function oversText(p: CodecPreviewView): string {
@@ -20,13 +23,58 @@ function truePeakText(p: CodecPreviewView): string {
   return `${p.truePeakDbtp > 0 ? '+' : ''}${p.truePeakDbtp.toFixed(1)} dBTP`;
 }
 
+interface Playing {
+  profile: string;
+  label: string;
+  url: string;
+  /** Where the encoding before it was: the next one starts there. */
+  at: number;
+}
+
+/**
+ * One player for the encodings kept to play: choosing another starts it where the one before was, so the same
+ * passage is heard through each encoder in turn. The link is asked for at each choice (it lives an hour).
+ */
+function useEncodingPlayer(trackId: string) {
+  const audio = useRef<HTMLAudioElement>(null);
+  const [playing, setPlaying] = useState<Playing | null>(null);
+  const [loading, setLoading] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const choose = async (p: CodecPreviewView) => {
+    setError(null);
+    setLoading(p.profile);
+    try {
+      const { signedUrl } = await api('getSignedUrl', { trackId, preview: p.profile as CodecProfileId });
+      setPlaying({ profile: p.profile, label: p.label, url: signedUrl, at: audio.current?.currentTime ?? 0 });
+    } catch {
+      setError(`The ${p.label} encoding could not be loaded. Please try again.`);
+    } finally {
+      setLoading(null);
+    }
+  };
+  useEffect(() => {
+    const el = audio.current;
+    if (!el || !playing) return;
+    const start = () => {
+      el.currentTime = Math.min(playing.at, Number.isFinite(el.duration) ? el.duration : playing.at);
+      el.play().catch(() => {});
+    };
+    el.addEventListener('loadedmetadata', start, { once: true });
+    return () => el.removeEventListener('loadedmetadata', start);
+  }, [playing]);
+  return { audio, playing, loading, error, choose };
+}
+
 /**
  * 'After encoding': the track as each streaming service's encoder leaves it (its true peak, and the samples
- * past full scale the decode has, with where), each profile measured on the server by the encoder itself.
+ * past full scale the decode has, with where), each profile measured on the server by the encoder itself, and
+ * the encodings kept to play, to hear what the encoder does to it.
  */
-export function AfterEncoding({ previews }: { previews: CodecPreviewView[] }) {
+export function AfterEncoding({ trackId, previews }: { trackId: string; previews: CodecPreviewView[] }) {
   const heading = useId();
   const pending = previews.some((p) => p.status === 'pending');
+  const player = useEncodingPlayer(trackId);
+  const listenable = previews.some((p) => p.playable);
   return (
     <section className="after-encoding" aria-labelledby={heading} data-testid="after-encoding">
       <h4 id={heading}>After encoding</h4>
@@ -44,6 +92,11 @@ export function AfterEncoding({ previews }: { previews: CodecPreviewView[] }) {
               </th>
               <th scope="col">True peak</th>
               <th scope="col">Over 0 dBFS</th>
+              {listenable && (
+                <th scope="col">
+                  <span className="visually-hidden">Listen</span>
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -66,11 +119,38 @@ export function AfterEncoding({ previews }: { previews: CodecPreviewView[] }) {
                     {p.status === 'pending' ? 'Being encoded…' : p.status === 'failed' ? p.reason : `Not previewed. ${p.reason ?? ''}`}
                   </td>
                 )}
+                {listenable && (
+                  <td>
+                    {p.playable && (
+                      <Button
+                        variant="secondary"
+                        className="after-encoding-listen"
+                        aria-label={`Listen to the ${p.label} encoding`}
+                        aria-pressed={player.playing?.profile === p.profile}
+                        busy={player.loading === p.profile}
+                        onClick={() => void player.choose(p)}
+                      >
+                        Listen
+                      </Button>
+                    )}
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>
         </table>
       </div>
+      {player.error && (
+        <p className="field-error" role="alert">
+          {player.error}
+        </p>
+      )}
+      {player.playing && (
+        <p className="after-encoding-now small" data-testid="encoding-player">
+          <span aria-live="polite">Playing the {player.playing.label} encoding</span>
+          <audio ref={player.audio} src={player.playing.url} controls preload="metadata" aria-label={`${player.playing.label} encoding`} />
+        </p>
+      )}
     </section>
   );
 }

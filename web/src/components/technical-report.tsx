@@ -94,7 +94,7 @@ function Details({ trackId }: { trackId: string }) {
     <>
       <LoudnessLane values={details.data.shortTermLufs} />
       {details.data.findings && <FoundByAnalysis findings={details.data.findings} />}
-      {details.data.previews && <AfterEncoding previews={details.data.previews} />}
+      {details.data.previews && <AfterEncoding trackId={trackId} previews={details.data.previews} />}
     </>
   );
 }
