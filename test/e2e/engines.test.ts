@@ -155,6 +155,32 @@ for (const engine of ENGINES) {
       await expect.poll(async () => (await media(row)).time, { timeout: 10_000 }).toBeGreaterThan(11);
       if (engine === 'webkit') expect(await playAs.getByTestId('play-as-peak').textContent()).toMatch(/Loudest as played: -\d+\.\d dBFS$/);
       await row.getByRole('button', { name: `Pause ${tone}` }).click();
+
+      // Each streaming encoder's encoding, heard through this engine's own decoders (Ogg Vorbis, MP3, Opus), the
+      // next from where the last one was.
+      await row.getByTestId('track-report-toggle').click();
+      const heard = () =>
+        row.getByTestId('encoding-audio').evaluate((a: HTMLAudioElement) => ({ src: a.currentSrc, time: a.currentTime, paused: a.paused }));
+      let last = 0;
+      for (const [profile, label] of [
+        ['vorbis-96', 'Ogg Vorbis 96'],
+        ['mp3-128', 'MP3 128'],
+        ['opus-160', 'Opus 160'],
+      ]) {
+        await row.getByRole('button', { name: `Listen to the ${label} encoding` }).click({ timeout: 60_000 });
+        await expect
+          .poll(
+            async () => {
+              const now = await heard();
+              // What the player says, should it not play.
+              return `${now.src.includes(`preview-${profile}`) && !now.paused && now.time > last + 0.2} ${JSON.stringify(now)}`;
+            },
+            { timeout: 15_000 },
+          )
+          .toMatch(/^true /);
+        last = (await heard()).time;
+      }
+      await row.getByTestId('encoding-audio').evaluate((a: HTMLAudioElement) => a.pause());
     });
 
     it('uploads a new version and compares it A/B at the same second, loudness matched', async () => {

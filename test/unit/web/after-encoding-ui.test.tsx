@@ -55,7 +55,7 @@ describe("the report's 'After encoding'", () => {
     expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('false');
   });
 
-  it('plays the encodings kept to play, each from where the one before was, and says when one cannot be loaded', async () => {
+  it('plays the encodings kept to play, each from where the one before was, and says when one cannot be played or loaded', async () => {
     const kept = PREVIEWS.map((p) => (p.status === 'ready' ? { ...p, playable: true } : p));
     answerRoutes({
       getSignedUrl: ({ trackId, preview }) => {
@@ -87,7 +87,9 @@ describe("the report's 'After encoding'", () => {
       { trackId: 't-1', preview: 'mp3-320' },
     ]);
 
+    audio.dispatchEvent(new Event('error'));
+    expect((await screen.findByRole('alert')).textContent).toBe('This browser could not play the MP3 320 encoding.');
     fireEvent.click(screen.getByRole('button', { name: 'Listen to the MP3 320 encoding' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('The MP3 320 encoding could not be loaded. Please try again.');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('The MP3 320 encoding could not be loaded. Please try again.'));
   });
 });

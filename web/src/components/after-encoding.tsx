@@ -55,12 +55,23 @@ function useEncodingPlayer(trackId: string) {
   useEffect(() => {
     const el = audio.current;
     if (!el || !playing) return;
+    const play = () => void el.play().catch(() => {});
+    // Played once the seek is done: WebKit asked to play an Ogg file while it still sought sometimes never began.
     const start = () => {
-      el.currentTime = Math.min(playing.at, Number.isFinite(el.duration) ? el.duration : playing.at);
-      el.play().catch(() => {});
+      const at = Math.min(playing.at, Number.isFinite(el.duration) ? el.duration : playing.at);
+      if (at <= 0) return play();
+      el.addEventListener('seeked', play, { once: true });
+      el.currentTime = at;
     };
+    // A browser without the format's decoder (Ogg in some Safari versions) says so here, not by silence.
+    const failed = () => setError(`This browser could not play the ${playing.label} encoding.`);
     el.addEventListener('loadedmetadata', start, { once: true });
-    return () => el.removeEventListener('loadedmetadata', start);
+    el.addEventListener('error', failed, { once: true });
+    return () => {
+      el.removeEventListener('loadedmetadata', start);
+      el.removeEventListener('seeked', play);
+      el.removeEventListener('error', failed);
+    };
   }, [playing]);
   return { audio, playing, loading, error, choose };
 }
@@ -148,7 +159,14 @@ export function AfterEncoding({ trackId, previews }: { trackId: string; previews
       {player.playing && (
         <p className="after-encoding-now small" data-testid="encoding-player">
           <span aria-live="polite">Playing the {player.playing.label} encoding</span>
-          <audio ref={player.audio} src={player.playing.url} controls preload="metadata" aria-label={`${player.playing.label} encoding`} />
+          <audio
+            ref={player.audio}
+            src={player.playing.url}
+            controls
+            preload="metadata"
+            aria-label={`${player.playing.label} encoding`}
+            data-testid="encoding-audio"
+          />
         </p>
       )}
     </section>
