@@ -54,6 +54,8 @@ export const PREVIEW_PREFIX = `${UPLOADS_PREFIX}previews/`;
  * 2.3 s of CPU a minute for the dearest, Opus), well within the processing function's 15 minutes.
  */
 export const MAX_PREVIEW_SECONDS = 30 * 60;
+/** A track's missing codec previews are asked for at most this often (a run that failed is tried again after it). */
+export const PREVIEWS_ASK_AGAIN_MS = 60 * 60_000;
 export const MAX_TRACK_SECONDS = 4 * 60 * 60;
 export const PEAKS_COUNT = 1000;
 /**

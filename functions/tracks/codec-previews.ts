@@ -9,7 +9,7 @@
  * track whose report nobody opens needs none. Sending the jobs and the runs themselves, which only the processing
  * function does: ./preview-run.ts.
  */
-import { MAX_PREVIEW_SECONDS, PREVIEW_PREFIX } from '../../shared/constants.js';
+import { MAX_PREVIEW_SECONDS, PREVIEW_PREFIX, PREVIEWS_ASK_AGAIN_MS } from '../../shared/constants.js';
 import { CODEC_PROFILES, codecProfile, type CodecProfileId } from '../../shared/codec-profiles.js';
 import type { CodecPreviewView } from '../../shared/schemas/technical-report.js';
 import type { Finding } from '../../shared/findings.js';
@@ -59,8 +59,6 @@ export function previewJobOf(body: string): PreviewJob | null {
 export const missing = (track: Pick<tracks.TrackRecord, 'duration' | 'previews'>) =>
   track.duration > MAX_PREVIEW_SECONDS ? [] : previewed.filter((p) => !track.previews?.[p.id]);
 
-/** Previews asked for this long ago are not asked again (a run that failed is tried once the hour is over). */
-const ASK_AGAIN_MS = 60 * 60_000;
 /**
  * A preview still missing this long after the ask did not come (its runs failed, or its job was never sent): the
  * longest track previewed (MAX_PREVIEW_SECONDS) takes about a minute of encoding, and a queue's retries a few more.
@@ -77,7 +75,7 @@ const askedAt = (track: Pick<tracks.TrackRecord, 'previewsAskedAt'>) =>
  * when it asked.
  */
 export async function askForPreviews(track: tracks.TrackRecord, now: Date): Promise<boolean> {
-  if (!missing(track).length || now.getTime() - askedAt(track) <= ASK_AGAIN_MS) return false;
+  if (!missing(track).length || now.getTime() - askedAt(track) <= PREVIEWS_ASK_AGAIN_MS) return false;
   await media.putMarker(`${PREVIEW_PREFIX}${track.id}`);
   return true;
 }
@@ -91,7 +89,7 @@ export function previewsView(
   { now, askedNow }: { now: Date; askedNow: boolean },
 ): CodecPreviewView[] {
   const overdue = !askedNow && !!track.previewsAskedAt && now.getTime() - askedAt(track) > OVERDUE_MS;
-  const againInMinutes = Math.max(1, Math.ceil((askedAt(track) + ASK_AGAIN_MS - now.getTime()) / 60_000));
+  const againInMinutes = Math.max(1, Math.ceil((askedAt(track) + PREVIEWS_ASK_AGAIN_MS - now.getTime()) / 60_000));
   return CODEC_PROFILES.map((p) => {
     const base = { profile: p.id, label: p.label, heardOn: p.heardOn };
     const notPreviewed = codecProfile(p.id)?.notPreviewed;

@@ -267,7 +267,9 @@ describe('tracks on the Musician Experience page', () => {
     await row(phone, 'Long Tone').locator('[data-testid="codec-preview"][data-status="ready"]').first().waitFor();
     await row(phone, 'Long Tone').getByRole('button', { name: 'Listen to the MP3 128 encoding' }).click();
     await row(phone, 'Long Tone').getByTestId('encoding-player').waitFor();
-    await row(phone, 'Long Tone').getByTestId('encoding-audio').evaluate((a: HTMLAudioElement) => a.pause());
+    await row(phone, 'Long Tone')
+      .getByTestId('encoding-audio')
+      .evaluate((a: HTMLAudioElement) => a.pause());
     await expectFitsWidth(phone, 'the technical report');
     await screenshot(phone, 'tracks-report');
     await phone.close();

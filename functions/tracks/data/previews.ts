@@ -8,6 +8,7 @@ import { writeIf } from '../../platform/data/index.js';
 import { config } from '../../lib/config.js';
 import type { StoredPreview } from '../../../shared/schemas/technical-report.js';
 import { PREVIEW_ATTRIBUTE, trackKey } from './tracks.js';
+import { PREVIEWS_ASK_AGAIN_MS } from '../../../shared/constants.js';
 
 /**
  * Gives a track its preview of `profile`, once: only while it exists, is not being deleted and still has the
@@ -46,7 +47,7 @@ export async function notePreviewsAsked(id: string, audioKey: string, now: Date)
         ExpressionAttributeValues: {
           ':now': now.toISOString(),
           ':a': audioKey,
-          ':hourAgo': new Date(now.getTime() - 3_600_000).toISOString(),
+          ':hourAgo': new Date(now.getTime() - PREVIEWS_ASK_AGAIN_MS).toISOString(),
         },
       }),
   );
