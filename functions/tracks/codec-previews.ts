@@ -55,9 +55,12 @@ export function previewJobOf(body: string): PreviewJob | null {
   }
 }
 
-/** The profiles `track` has no preview of yet (none for a track too long to preview). */
+/**
+ * The profiles `track` needs a preview run for (none for a track too long to preview): those with no preview yet,
+ * and those made before their encodings were kept to play (their figures stand; the run adds the file).
+ */
 export const missing = (track: Pick<tracks.TrackRecord, 'duration' | 'previews'>) =>
-  track.duration > MAX_PREVIEW_SECONDS ? [] : previewed.filter((p) => !track.previews?.[p.id]);
+  track.duration > MAX_PREVIEW_SECONDS ? [] : previewed.filter((p) => !track.previews?.[p.id]?.playable);
 
 /**
  * A preview still missing this long after the ask did not come (its runs failed, or its job was never sent): the
@@ -126,7 +129,7 @@ const MAX_PLACES = 10;
  * its start in milliseconds) never change under a comment made from it: the previews are written once.
  */
 export function codecOverFindings(track: Pick<tracks.TrackRecord, 'duration' | 'previews'>): Finding[] {
-  if (missing(track).length || !track.previews) return [];
+  if (!previewed.every((p) => track.previews?.[p.id])) return [];
   const runs = previewed
     .flatMap((p) => (track.previews?.[p.id]?.runs ?? []).map(([start, end, peak]) => ({ start, end, peak, after: p.label })))
     .sort((a, b) => a.start - b.start);

@@ -89,7 +89,7 @@ async function* wavBlocks(file: string, channels: number): AsyncGenerator<Float3
  */
 export async function runPreview(job: PreviewJob): Promise<'previewed' | 'moved' | 'unreadable'> {
   const track = await tracks.getTrack(job.trackId, { consistent: true });
-  if (!track || track.deletingAt || track.audioKey !== job.audioKey || track.previews?.[job.profile] || !missing(track).length)
+  if (!track || track.deletingAt || track.audioKey !== job.audioKey || track.previews?.[job.profile]?.playable || !missing(track).length)
     return 'moved';
   // The processing run's own folder, emptied at each run: a preview killed part-way (its decoded copy runs to
   // hundreds of MB) leaves nothing behind in a reused container.

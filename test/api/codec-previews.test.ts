@@ -9,7 +9,7 @@ import { callerOn, flows, useStackEnvironment, type TestUser } from '../support/
 import { pcmWav } from '../../scripts/seed/demo-audio.js';
 import { runPreview } from '../../functions/tracks/index.js';
 import { getTrack } from '../../functions/tracks/data/index.js';
-import { notePreviewsAsked } from '../../functions/tracks/data/previews.js';
+import { notePreviewsAsked, setTrackPreview } from '../../functions/tracks/data/previews.js';
 import { previewsAsked } from '../../functions/tracks/preview-run.js';
 import { sqs } from '../../functions/lib/aws/sqs.js';
 import { PREVIEW_PREFIX } from '../../shared/constants.js';
@@ -234,6 +234,32 @@ describe('codec previews', () => {
     expect((await Promise.all(links.map((l) => fetch(l)))).map((r) => r.status)).toEqual([200, 200, 200]);
     expect((await call(musician, 'deleteTracks', { ids: [overAnHour.id] })).body).toMatchObject({ deleted: [overAnHour.id] });
     expect((await Promise.all(links.map((l) => fetch(l)))).map((r) => r.status)).toEqual([404, 404, 404]);
+  }, 90_000);
+
+  it('made before their encodings were kept are made again when the report is opened, to be heard', async () => {
+    const track = await flows.registerUpload(stack, musician, tone(), 'Made before.wav', 'Made before');
+    const { audioKey } = (await getTrack(track.id, { consistent: true }))!;
+    const before = { truePeakDbtp: 5, overSamples: 0, runs: [], moreRuns: 0 };
+    for (const profile of ['vorbis-320', 'vorbis-160', 'vorbis-96', 'mp3-320', 'mp3-128', 'opus-160'])
+      expect(await setTrackPreview(track.id, audioKey, profile, before)).toBe(true);
+    const shown: Preview[] = (await call(musician, 'getTrackReport', { trackId: track.id })).body.previews;
+    expect(shown.filter((p) => p.status === 'ready' && p.truePeakDbtp === 5 && !p.playable)).toHaveLength(6);
+    await expect
+      .poll(
+        async () =>
+          ((await getTrack(track.id, { consistent: true }))!.previews ?? {}) as Record<
+            string,
+            { playable?: boolean; truePeakDbtp: number }
+          >,
+        { timeout: 60_000, interval: 1000 },
+      )
+      .toSatisfy((made: Record<string, { playable?: boolean; truePeakDbtp: number }>) =>
+        Object.values(made).every((p) => p.playable && p.truePeakDbtp < 0),
+      );
+    // Written once more, and then once only.
+    const kept = (await getTrack(track.id, { consistent: true }))!.previews!['mp3-128'];
+    expect(await setTrackPreview(track.id, audioKey, 'mp3-128', before)).toBe(false);
+    expect((await getTrack(track.id, { consistent: true }))!.previews!['mp3-128']).toEqual(kept);
   }, 90_000);
 
   it("are no one else's to read", async () => {

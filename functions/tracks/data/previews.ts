@@ -12,7 +12,8 @@ import { PREVIEWS_ASK_AGAIN_MS } from '../../../shared/constants.js';
 
 /**
  * Gives a track its preview of `profile`, once: only while it exists, is not being deleted and still has the
- * audio that was previewed. False when any of that changed, or another run wrote it first.
+ * audio that was previewed. False when any of that changed, or another run wrote it first. A preview made before
+ * encodings were kept to play (no `playable`) is written over, with its file.
  */
 export async function setTrackPreview(id: string, audioKey: string, profile: string, preview: StoredPreview): Promise<boolean> {
   return writeIf(
@@ -21,8 +22,9 @@ export async function setTrackPreview(id: string, audioKey: string, profile: str
         TableName: config.tableName,
         Key: trackKey(id),
         UpdateExpression: 'SET #p = :p',
-        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(deletingAt) AND attribute_not_exists(#p) AND audioKey = :a',
-        ExpressionAttributeNames: { '#p': `${PREVIEW_ATTRIBUTE}${profile}` },
+        ConditionExpression:
+          'attribute_exists(PK) AND attribute_not_exists(deletingAt) AND (attribute_not_exists(#p) OR attribute_not_exists(#p.#playable)) AND audioKey = :a',
+        ExpressionAttributeNames: { '#p': `${PREVIEW_ATTRIBUTE}${profile}`, '#playable': 'playable' },
         ExpressionAttributeValues: { ':p': preview, ':a': audioKey },
       }),
   );
