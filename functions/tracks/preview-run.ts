@@ -89,8 +89,14 @@ async function* wavBlocks(file: string, channels: number): AsyncGenerator<Float3
  */
 export async function runPreview(job: PreviewJob): Promise<'previewed' | 'moved' | 'unreadable'> {
   const track = await tracks.getTrack(job.trackId, { consistent: true });
-  if (!track || track.deletingAt || track.audioKey !== job.audioKey || track.previews?.[job.profile]?.playable || !missing(track).length)
+  if (!track || track.deletingAt || track.audioKey !== job.audioKey) return 'moved';
+  if (track.previews?.[job.profile]?.playable) {
+    // Made: this is its job again (a message received twice, or a retry after the claim of its file failed, which
+    // would leave the file to expire), so the file is claimed again.
+    await media.setClaimed(previewFile(job.audioKey, job.profile).key, true);
     return 'moved';
+  }
+  if (!missing(track).length) return 'moved';
   // The processing run's own folder, emptied at each run: a preview killed part-way (its decoded copy runs to
   // hundreds of MB) leaves nothing behind in a reused container.
   const dir = freshWorkDir();

@@ -14,6 +14,9 @@ import { previewsAsked } from '../../functions/tracks/preview-run.js';
 import { sqs } from '../../functions/lib/aws/sqs.js';
 import { PREVIEW_PREFIX } from '../../shared/constants.js';
 import { ENV } from '../../functions/lib/config.js';
+import { GetObjectTaggingCommand } from '@aws-sdk/client-s3';
+import { s3 } from '../../functions/lib/aws/s3.js';
+import { setClaimed } from '../../functions/tracks/data/media.js';
 
 const stack = inject('stack');
 const call = callerOn(stack);
@@ -133,13 +136,20 @@ describe('codec previews', () => {
     expect(await notePreviewsAsked(trackId, `${track.audioKey}.old`, new Date(now.getTime() + 3_600_001))).toBe(false);
   });
 
-  it('are written once, and only for the audio they measured', async () => {
+  it('are written once, and only for the audio they measured; their files claimed again by a job that comes again', async () => {
     const track = (await getTrack(trackId, { consistent: true }))!;
     const kept = track.previews!['mp3-320'];
+    // As a claim that failed after the preview was written leaves its file: due to expire.
+    const file = `${track.audioKey}.preview-mp3-320.mp3`;
+    const tags = async () => (await s3().send(new GetObjectTaggingCommand({ Bucket: stack.mediaBucket, Key: file }))).TagSet ?? [];
+    expect(await tags()).toEqual([]);
+    await setClaimed(file, false);
+    expect(await tags()).toEqual([{ Key: 'upload', Value: 'unclaimed' }]);
     // Another run of the same job (a message received twice), or one for audio the track no longer has.
     expect(await runPreview({ trackId, audioKey: track.audioKey, profile: 'mp3-320' })).toBe('moved');
     expect(await runPreview({ trackId, audioKey: `${track.audioKey}.old`, profile: 'mp3-320' })).toBe('moved');
     expect((await getTrack(trackId, { consistent: true }))!.previews!['mp3-320']).toEqual(kept);
+    expect(await tags()).toEqual([]);
   });
 
   it("are suggested to a request's reviewer where the encoders go over, to confirm as a comment or dismiss", async () => {
