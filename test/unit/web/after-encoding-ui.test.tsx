@@ -92,4 +92,31 @@ describe("the report's 'After encoding'", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Listen to the MP3 320 encoding' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('The MP3 320 encoding could not be loaded. Please try again.'));
   });
+
+  it('asks for a new link when the audio fails once its link has ended, and goes on from where it stood', async () => {
+    let links = 0;
+    answerRoutes({
+      getSignedUrl: ({ preview }) => ({ signedUrl: `https://media.test/${String(preview)}?link=${++links}`, expiresIn: 3600 }),
+    });
+    renderUi(<AfterEncoding trackId="t-1" previews={PREVIEWS.map((p) => (p.status === 'ready' ? { ...p, playable: true } : p))} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Listen to the MP3 128 encoding' }));
+    const audio = (await screen.findByTestId('encoding-player')).querySelector('audio')!;
+    expect(audio.getAttribute('src')).toBe('https://media.test/mp3-128?link=1');
+    Object.defineProperty(audio, 'currentTime', { value: 30, writable: true });
+    const now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now + 3_600_000);
+    try {
+      audio.dispatchEvent(new Event('error'));
+      await waitFor(() => expect(audio.getAttribute('src')).toBe('https://media.test/mp3-128?link=2'));
+      audio.currentTime = 0;
+      audio.dispatchEvent(new Event('loadedmetadata'));
+      expect(audio.currentTime).toBe(30);
+      expect(screen.queryByRole('alert')).toBeNull();
+    } finally {
+      clock.mockRestore();
+    }
+    // A fresh link that fails is the browser's doing.
+    audio.dispatchEvent(new Event('error'));
+    expect((await screen.findByRole('alert')).textContent).toBe('This browser could not play the MP3 128 encoding.');
+  });
 });

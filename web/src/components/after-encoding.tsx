@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { CodecProfileId } from '@shared/codec-profiles';
 import type { CodecPreviewView } from '@shared/schemas/technical-report';
 import { formatTime } from '@/components/audio-player';
@@ -29,29 +29,39 @@ interface Playing {
   url: string;
   /** Where the encoding before it was: the next one starts there. */
   at: number;
+  /** When the link stops working (ms since the epoch). */
+  expiresAt: number;
 }
+
+/** A link this close to its end is taken to have ended when the audio fails: a new one is asked for. */
+const LINK_MARGIN_MS = 60_000;
 
 /**
  * One player for the encodings kept to play: choosing another starts it where the one before was, so the same
- * passage is heard through each encoder in turn. The link is asked for at each choice (it lives an hour).
+ * passage is heard through each encoder in turn. The link is asked for at each choice (it lives an hour), and
+ * again, from where it stood, when the audio fails once its link has ended (a seek on a page left open).
  */
 function useEncodingPlayer(trackId: string) {
   const audio = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState<Playing | null>(null);
   const [loading, setLoading] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const choose = async (p: CodecPreviewView) => {
-    setError(null);
-    setLoading(p.profile);
-    try {
-      const { signedUrl } = await api('getSignedUrl', { trackId, preview: p.profile as CodecProfileId });
-      setPlaying({ profile: p.profile, label: p.label, url: signedUrl, at: audio.current?.currentTime ?? 0 });
-    } catch {
-      setError(`The ${p.label} encoding could not be loaded. Please try again.`);
-    } finally {
-      setLoading(null);
-    }
-  };
+  const choose = useCallback(
+    async (p: Pick<CodecPreviewView, 'profile' | 'label'>) => {
+      setError(null);
+      setLoading(p.profile);
+      try {
+        const { signedUrl, expiresIn } = await api('getSignedUrl', { trackId, preview: p.profile as CodecProfileId });
+        const at = audio.current?.currentTime ?? 0;
+        setPlaying({ profile: p.profile, label: p.label, url: signedUrl, at, expiresAt: Date.now() + expiresIn * 1000 });
+      } catch {
+        setError(`The ${p.label} encoding could not be loaded. Please try again.`);
+      } finally {
+        setLoading(null);
+      }
+    },
+    [trackId],
+  );
   useEffect(() => {
     const el = audio.current;
     if (!el || !playing) return;
@@ -63,8 +73,11 @@ function useEncodingPlayer(trackId: string) {
       el.addEventListener('seeked', play, { once: true });
       el.currentTime = at;
     };
-    // A browser without the format's decoder (Ogg in some Safari versions) says so here, not by silence.
-    const failed = () => setError(`This browser could not play the ${playing.label} encoding.`);
+    // A browser without the format's decoder says so here, not by silence; so does an ended link.
+    const failed = () =>
+      Date.now() > playing.expiresAt - LINK_MARGIN_MS
+        ? void choose(playing)
+        : setError(`This browser could not play the ${playing.label} encoding.`);
     el.addEventListener('loadedmetadata', start, { once: true });
     el.addEventListener('error', failed, { once: true });
     return () => {
@@ -72,7 +85,7 @@ function useEncodingPlayer(trackId: string) {
       el.removeEventListener('seeked', play);
       el.removeEventListener('error', failed);
     };
-  }, [playing]);
+  }, [playing, choose]);
   return { audio, playing, loading, error, choose };
 }
 
