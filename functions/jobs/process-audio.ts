@@ -49,6 +49,8 @@ export const handler = (event: SQSEvent): Promise<void> =>
       if (job) {
         const outcome = await runPreview(job);
         if (outcome === 'previewed') count('PreviewsMade');
+        // Its owner's runs hold their places: the job waits its turn, as an upload does.
+        if (outcome === 'deferred') await putBack(message.body);
         log.info('Codec preview', { track: job.trackId, profile: job.profile, outcome });
         continue;
       }

@@ -18,6 +18,8 @@ import { missing, previewFile, type PreviewJob } from './codec-previews.js';
 import { sqs } from '../lib/aws/sqs.js';
 import { config } from '../lib/config.js';
 import { downloadStored, freshWorkDir } from './work-dir.js';
+import { claimSlot, releaseSlot } from './processing-slots.js';
+import { log } from '../lib/observability.js';
 
 /** Sends a message for each preview the ready track lacks (processing's function: it may send to the queue). */
 async function sendPreviewJobs(track: tracks.TrackRecord): Promise<number> {
@@ -85,9 +87,12 @@ async function* wavBlocks(file: string, channels: number): AsyncGenerator<Float3
 
 /**
  * Makes one profile's preview of the track's audio and keeps it on the track: 'previewed', or why not (the
- * track changed, went or has it already: 'moved'; its audio cannot be read again: 'unreadable').
+ * track changed, went or has it already: 'moved'; its audio cannot be read again: 'unreadable'; its owner's
+ * runs hold all of their places: 'deferred', for the caller to put the job back). A preview takes one of its
+ * owner's processing places as an upload does (./processing-slots.ts): one account opening many reports waits
+ * on its own runs, not everyone's uploads on its encoders.
  */
-export async function runPreview(job: PreviewJob): Promise<'previewed' | 'moved' | 'unreadable'> {
+export async function runPreview(job: PreviewJob): Promise<'previewed' | 'moved' | 'unreadable' | 'deferred'> {
   const track = await tracks.getTrack(job.trackId, { consistent: true });
   if (!track || track.deletingAt || track.audioKey !== job.audioKey) return 'moved';
   if (track.previews?.[job.profile]?.playable) {
@@ -97,6 +102,17 @@ export async function runPreview(job: PreviewJob): Promise<'previewed' | 'moved'
     return 'moved';
   }
   if (!missing(track).length) return 'moved';
+  const place = `preview:${job.trackId}:${job.profile}`;
+  if (!(await claimSlot(track.userId, place))) return 'deferred';
+  try {
+    return await makePreview(job);
+  } finally {
+    // A place not given back (this call failing) is free again after the function's timeout.
+    await releaseSlot(track.userId, place).catch((err: unknown) => log.warn('Processing place not given back', { error: String(err) }));
+  }
+}
+
+async function makePreview(job: PreviewJob): Promise<'previewed' | 'moved' | 'unreadable'> {
   // The processing run's own folder, emptied at each run: a preview killed part-way (its decoded copy runs to
   // hundreds of MB) leaves nothing behind in a reused container.
   const dir = freshWorkDir();

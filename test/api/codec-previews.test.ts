@@ -17,6 +17,8 @@ import { ENV } from '../../functions/lib/config.js';
 import { GetObjectTaggingCommand } from '@aws-sdk/client-s3';
 import { s3 } from '../../functions/lib/aws/s3.js';
 import { setClaimed } from '../../functions/tracks/data/media.js';
+import { claimSlot, releaseSlot } from '../../functions/tracks/processing-slots.js';
+import { getSlots } from '../../functions/tracks/data/processing-slots.js';
 
 const stack = inject('stack');
 const call = callerOn(stack);
@@ -271,6 +273,21 @@ describe('codec previews', () => {
     expect(await setTrackPreview(track.id, audioKey, 'mp3-128', before)).toBe(false);
     expect((await getTrack(track.id, { consistent: true }))!.previews!['mp3-128']).toEqual(kept);
   }, 90_000);
+
+  it("take one of their owner's processing places, as uploads do, and wait while the owner's runs hold them all", async () => {
+    const owner = (await flows.onboardedUser(stack, 'musician', { fullName: 'Paula Places' })).user;
+    const track = await flows.registerUpload(stack, owner, tone(), 'Places.wav', 'Places');
+    const { audioKey, userId } = (await getTrack(track.id, { consistent: true }))!;
+    const held = ['upload-a', 'upload-b', 'upload-c'];
+    for (const run of held) expect(await claimSlot(userId, run)).toBe(true);
+    const job = { trackId: track.id, audioKey, profile: 'mp3-128' as const };
+    expect(await runPreview(job)).toBe('deferred');
+    await releaseSlot(userId, 'upload-a');
+    expect(await runPreview(job)).toBe('previewed');
+    // Its place is given back: the two runs still going hold theirs, and a third may start.
+    expect(Object.keys((await getSlots(userId))?.runs ?? {}).sort()).toEqual(['upload-b', 'upload-c']);
+    for (const run of held.slice(1)) await releaseSlot(userId, run);
+  });
 
   it("are no one else's to read", async () => {
     const other = await call(stranger, 'getTrackReport', { trackId });

@@ -53,6 +53,14 @@ describe('the processing function on queue messages', () => {
     for (const profile of ['aac-256', 'flac', undefined]) await handler(sqsEvent({ preview: { ...job, profile } }));
     expect(runPreview).toHaveBeenCalledTimes(1);
     expect(processUpload).not.toHaveBeenCalled();
+    expect(putBack).not.toHaveBeenCalled();
+  });
+
+  it("puts a preview job back, as it came, while its owner's runs hold all of their places", async () => {
+    runPreview.mockResolvedValue('deferred');
+    const body = JSON.stringify({ preview: { trackId: 't-1', audioKey: 'audio/user-1/a.wav', profile: 'opus-160' } });
+    await handler(sqsEvent(body));
+    expect(putBack.mock.calls).toEqual([[body]]);
   });
 
   it("finishes S3's test event without processing anything", async () => {
