@@ -156,7 +156,13 @@ async function makePreview(job: PreviewJob): Promise<'previewed' | 'moved' | 'un
     const kept = previewFile(job.audioKey, job.profile);
     await media.putFile(kept.key, encoded, kept.contentType);
     if (!(await previews.setTrackPreview(job.trackId, job.audioKey, job.profile, stored))) {
-      await media.deleteObject(kept.key);
+      // Not written: the track changed or went, and the file goes; or the preview is there, another run's of the
+      // same job (the message received twice) or this very write's, retried after its answer was lost. The file
+      // at this key is then the track's, and is kept.
+      const now = await tracks.getTrack(job.trackId, { consistent: true });
+      if (now && !now.deletingAt && now.audioKey === job.audioKey && now.previews?.[job.profile]?.playable)
+        await media.setClaimed(kept.key, true);
+      else await media.deleteObject(kept.key);
       return 'moved';
     }
     await media.setClaimed(kept.key, true);

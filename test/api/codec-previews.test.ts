@@ -289,6 +289,23 @@ describe('codec previews', () => {
     for (const run of held.slice(1)) await releaseSlot(userId, run);
   });
 
+  it('keep their file when the write of the preview committed but its answer was lost', async () => {
+    const track = await flows.registerUpload(stack, musician, tone(), 'Lost answer.wav', 'Lost answer');
+    const { audioKey } = (await getTrack(track.id, { consistent: true }))!;
+    const data = await import('../../functions/tracks/data/previews.js');
+    const write = data.setTrackPreview;
+    // The write takes effect; the retry of it, its answer lost, finds it there and is refused.
+    const lost = vi.spyOn(data, 'setTrackPreview').mockImplementationOnce(async (...args) => (await write(...args), false));
+    try {
+      expect(await runPreview({ trackId: track.id, audioKey, profile: 'vorbis-96' })).toBe('moved');
+    } finally {
+      lost.mockRestore();
+    }
+    expect((await getTrack(track.id, { consistent: true }))!.previews!['vorbis-96'].playable).toBe(true);
+    const link = await call(musician, 'getSignedUrl', { trackId: track.id, preview: 'vorbis-96' });
+    expect((await fetch(link.body.signedUrl)).status).toBe(200);
+  });
+
   it("are no one else's to read", async () => {
     const other = await call(stranger, 'getTrackReport', { trackId });
     expect([403, 404]).toContain(other.status);
