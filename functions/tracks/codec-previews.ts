@@ -2,7 +2,7 @@
  * Codec previews of a ready track (shared/codec-profiles.ts): its audio encoded and decoded again as each
  * streaming service's encoder would, measured (./audio/codec-preview.ts) and kept on the track, one attribute a
  * profile. Each profile is one message on the uploads queue and so one run of the processing function of its
- * own: a long track's six previews run side by side, within the queue's concurrency, never one after another
+ * own: a long track's six previews run side by side, within the queue's concurrency and its owner's places, never one after another
  * in one run. They are made when the track's report is first opened (a marker under PREVIEW_PREFIX brings the
  * track to processing, which sends the jobs), and asked again at most once an hour while any is missing:
  * encoding costs 1.3 to 2.3 s of CPU a minute of audio for each profile, more than processing itself, and a
