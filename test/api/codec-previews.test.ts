@@ -278,6 +278,8 @@ describe('codec previews', () => {
     const owner = (await flows.onboardedUser(stack, 'musician', { fullName: 'Paula Places' })).user;
     const track = await flows.registerUpload(stack, owner, tone(), 'Places.wav', 'Places');
     const { audioKey, userId } = (await getTrack(track.id, { consistent: true }))!;
+    // The upload's own run gives its place back just after the track reads as ready.
+    await expect.poll(async () => Object.keys((await getSlots(userId))?.runs ?? {}), { timeout: 10_000 }).toEqual([]);
     const held = ['upload-a', 'upload-b', 'upload-c'];
     for (const run of held) expect(await claimSlot(userId, run)).toBe(true);
     const job = { trackId: track.id, audioKey, profile: 'mp3-128' as const };
