@@ -29,6 +29,13 @@ const JUMP_DB = 6;
 /** Each side's second stays within this of its level (dB). */
 const STEADY_DB = 3;
 /**
+ * Or the music drifts under the step: each side's second moves at most DRIFT_MAX_DB, and the step is at least
+ * DRIFT_RATIO times the two sides' moves together. A gain turned down into a passage that swells again is
+ * still a gain's step; a section starting, whose level keeps moving, is not.
+ */
+const DRIFT_MAX_DB = 6;
+const DRIFT_RATIO = 2;
+/**
  * A gain's step holds while the second-long windows slide past it: at least this many steps in a row see it. A
  * note's swell or a fill moves a window or two.
  */
@@ -210,7 +217,7 @@ function median(values: number[]): number {
 /**
  * Where the level steps by JUMP_DB or more: the same music at another gain, not a section of the song
  * starting. Each 100 ms step's level is read as a median over the second before and the second after, so a
- * drum hit or a fill moves neither: the level must step, each side must hold it through the second beyond, and
+ * drum hit or a fill moves neither: the level must step, each side must hold it through the second beyond (or drift far less than it steps), and
  * the step must hold while the seconds slide past it (JUMP_HELD_STEPS). The step is placed where a two-level fit
  * of the steps around it fits best, and there the spectral balance of the second before and the second after
  * must be the same (JUMP_BALANCE_DB).
@@ -246,7 +253,10 @@ export function findJumps(s: Steps, dropouts: { start: number; end: number }[]):
     const change = after - before;
     if (!(Math.abs(change) >= JUMP_DB)) continue;
     // Written so that an unknown (NaN) side fails.
-    if (!(Math.abs(second[k - 2 * w] - before) <= STEADY_DB && Math.abs(second[k + w] - after) <= STEADY_DB)) continue;
+    const moves = [Math.abs(second[k - 2 * w] - before), Math.abs(second[k + w] - after)];
+    const steady = moves.every((m) => m <= STEADY_DB);
+    const drifting = moves.every((m) => m <= DRIFT_MAX_DB) && Math.abs(change) >= DRIFT_RATIO * (moves[0] + moves[1]);
+    if (!(steady || drifting)) continue;
     const last = runs.at(-1);
     if (last && k - last.to < w && Math.sign(change) === Math.sign(last.change)) {
       last.to = k + 1;

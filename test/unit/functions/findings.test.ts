@@ -190,6 +190,18 @@ describe('analysis findings', () => {
     expect(Math.abs(jump.start - 5)).toBeLessThan(0.25);
     expect(jump.value).toBeCloseTo(8, 0);
 
+    // Turned down 12 dB into a passage that swells by 8 dB over the next two seconds: the level after the step
+    // does not hold, but it moves far less than the step.
+    const [dl, dr] = music();
+    for (let i = at(5); i < dl.length; i++) {
+      const gain = 10 ** ((-12 + 4 * Math.min(2, i / RATE - 5)) / 20);
+      dl[i] *= gain;
+      dr[i] *= gain;
+    }
+    const [down] = only(findingsOf([dl, dr]), 'jump');
+    expect(Math.abs(down.start - 5)).toBeLessThan(0.25);
+    expect(down.value).toBeLessThan(-9);
+
     // A section the music makes is not one: at 5 s a bright part enters (the balance moves), and loud hits
     // every half second do not move the steps' median.
     const [sl, sr] = music();
