@@ -8,9 +8,12 @@
 ;; - runs of frames at full scale (any channel) and of digital silence (every channel), told to the caller as
 ;;   they end ($ended), from the shortest that can count: four frames at a time while none is either and no
 ;;   run is open, or while all go on the open run; frame by frame otherwise.
-;; A second pass takes every fourth frame's mid (the mean of four frames of the first two channels), through
-;; two one-pole low-passes (the low band) and one at the low-mid corner. The lanes of a group past the run's
-;; end are masked (the run has spare floats after it).
+;; - each whole group's mid (the mean of its four frames of the first two channels) through two one-pole
+;;   low-passes (the low band) and one at the low-mid corner: the groups start at multiples of four frames, so
+;;   these are every fourth frame's, whatever the pushes' sizes (a group a step's or a push's edge cuts is left
+;;   out), in the same pass (a second one cost as much again in loop and loads).
+;; The lanes of a group past the run's end are masked (the run has spare floats after it); a mono run's
+;; residuals are taken once.
 ;; STATE (f64, from $state): the open step's sums in STEP_FIELDS' order (./finding-rules.ts): frames 0, sq 8,
 ;; low 16, hf 24, lr 32, ll 40, rr 48, sumL 56, sumR 64, maxD 72, maxAt 80, max2 88, slope 96, mids 104; then the
 ;; filters lp1 112, lp2 120, mp 128, the last mid 136, their coefficients 144 and 152, the open runs of full
@@ -123,15 +126,24 @@
     (f64.store offset=160 (local.get $state) (local.get $clip))
     (f64.store offset=168 (local.get $state) (local.get $silent)))
 
-  ;; The first pass over frames [from, to) of the $channels runs from byte $runs, $stride apart (frame = $base + index).
+  ;; Frames [from, to) of the $channels runs from byte $runs, $stride apart (frame = $base + index); a whole group's
+  ;; first frame is at a multiple of four (the caller starts $from there, or ends $to before the next).
   (func $frames (param $runs i32) (param $stride i32) (param $channels i32) (param $from i32) (param $to i32) (param $last i32) (param $base f64) (param $state i32)
     (local $i i32) (local $a i32) (local $b i32) (local $c i32) (local $right i32)
-    (local $in v128) (local $two v128) (local $vl v128) (local $vr v128) (local $d2l v128) (local $d2r v128) (local $bar v128)
+    (local $in v128) (local $vl v128) (local $vr v128) (local $d2l v128) (local $d2r v128) (local $bar v128)
     (local $suml v128) (local $sumr v128) (local $hf v128) (local $lr v128) (local $ll v128) (local $rr v128)
     (local $m v128) (local $full v128) (local $quiet v128) (local $clip f64) (local $silent f64)
+    (local $s v128) (local $mean f64) (local $y f64) (local $lp1 f64) (local $lp2 f64) (local $mp f64) (local $prev f64)
+    (local $lc f64) (local $mc f64) (local $lq f64) (local $mq f64) (local $sq f64) (local $low f64) (local $mids f64) (local $slope f64)
     (local.set $right (if (result i32) (i32.gt_s (local.get $channels) (i32.const 1)) (then (local.get $stride)) (else (i32.const 0))))
-    ;; A mono run's residuals are taken once.
-    (local.set $two (i32x4.splat (i32.sub (i32.const 0) (i32.gt_s (local.get $channels) (i32.const 1)))))
+    (local.set $lp1 (f64.load offset=112 (local.get $state)))
+    (local.set $lp2 (f64.load offset=120 (local.get $state)))
+    (local.set $mp (f64.load offset=128 (local.get $state)))
+    (local.set $prev (f64.load offset=136 (local.get $state)))
+    (local.set $lc (f64.load offset=144 (local.get $state)))
+    (local.set $mc (f64.load offset=152 (local.get $state)))
+    (local.set $lq (f64.sub (f64.const 1) (local.get $lc)))
+    (local.set $mq (f64.sub (f64.const 1) (local.get $mc)))
     (local.set $bar (f32x4.splat (f32.demote_f64 (f64.load offset=88 (local.get $state)))))
     (local.set $clip (f64.load offset=160 (local.get $state)))
     (local.set $silent (f64.load offset=168 (local.get $state)))
@@ -159,23 +171,45 @@
               (local.get $vl))
             (f32x4.splat (f32.const 0x1.555556p-3)))))
         (local.set $d2l (v128.and (f32x4.mul (local.get $d2l) (local.get $d2l)) (local.get $in)))
-        (local.set $d2r (f32x4.sub
-          (v128.load align=4 (i32.sub (local.get $b) (i32.const 8)))
-          (f32x4.mul
-            (f32x4.sub
-              (f32x4.sub
-                (f32x4.mul (f32x4.splat (f32.const 4))
-                  (f32x4.add (v128.load align=4 (i32.sub (local.get $b) (i32.const 12))) (v128.load align=4 (i32.sub (local.get $b) (i32.const 4)))))
-                (v128.load align=4 (i32.sub (local.get $b) (i32.const 16))))
-              (local.get $vr))
-            (f32x4.splat (f32.const 0x1.555556p-3)))))
-        (local.set $d2r (v128.and (f32x4.mul (local.get $d2r) (local.get $d2r)) (v128.and (local.get $in) (local.get $two))))
+        ;; A mono run's residuals are taken once.
+        (local.set $d2r (if (result v128) (local.get $right)
+          (then
+            (local.set $d2r (f32x4.sub
+              (v128.load align=4 (i32.sub (local.get $b) (i32.const 8)))
+              (f32x4.mul
+                (f32x4.sub
+                  (f32x4.sub
+                    (f32x4.mul (f32x4.splat (f32.const 4))
+                      (f32x4.add (v128.load align=4 (i32.sub (local.get $b) (i32.const 12))) (v128.load align=4 (i32.sub (local.get $b) (i32.const 4)))))
+                    (v128.load align=4 (i32.sub (local.get $b) (i32.const 16))))
+                  (local.get $vr))
+                (f32x4.splat (f32.const 0x1.555556p-3)))))
+            (v128.and (f32x4.mul (local.get $d2r) (local.get $d2r)) (local.get $in)))
+          (else (v128.const i32x4 0 0 0 0))))
         (local.set $suml (f32x4.add (local.get $suml) (local.get $vl)))
         (local.set $sumr (f32x4.add (local.get $sumr) (local.get $vr)))
         (local.set $hf (f32x4.add (local.get $hf) (f32x4.add (local.get $d2l) (local.get $d2r))))
         (local.set $lr (f32x4.add (local.get $lr) (f32x4.mul (local.get $vl) (local.get $vr))))
         (local.set $ll (f32x4.add (local.get $ll) (f32x4.mul (local.get $vl) (local.get $vl))))
         (local.set $rr (f32x4.add (local.get $rr) (f32x4.mul (local.get $vr) (local.get $vr))))
+        ;; Every whole group (the caller starts them at multiples of four frames) is one frame of the low bands:
+        ;; its mean of the first two channels through two one-pole low-passes (the low band) and one at the
+        ;; low-mid corner, y = q y + c x. Their waits on the last group's state overlap the work above.
+        (if (i32x4.all_true (local.get $in))
+          (then
+            (local.set $s (f32x4.add (local.get $vl) (local.get $vr)))
+            (local.set $s (f32x4.add (local.get $s) (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $s) (local.get $s))))
+            (local.set $mean (f64.mul (f64.promote_f32 (f32.add (f32x4.extract_lane 0 (local.get $s)) (f32x4.extract_lane 1 (local.get $s)))) (f64.const 0.125)))
+            (local.set $lp1 (f64.add (f64.mul (local.get $lq) (local.get $lp1)) (f64.mul (local.get $lc) (local.get $mean))))
+            (local.set $lp2 (f64.add (f64.mul (local.get $lq) (local.get $lp2)) (f64.mul (local.get $lc) (local.get $lp1))))
+            (local.set $sq (f64.add (local.get $sq) (f64.mul (local.get $mean) (local.get $mean))))
+            (local.set $low (f64.add (local.get $low) (f64.mul (local.get $lp2) (local.get $lp2))))
+            (local.set $mp (f64.add (f64.mul (local.get $mq) (local.get $mp)) (f64.mul (local.get $mc) (local.get $mean))))
+            (local.set $y (f64.sub (local.get $mp) (local.get $lp2)))
+            (local.set $mids (f64.add (local.get $mids) (f64.mul (local.get $y) (local.get $y))))
+            (local.set $y (f64.sub (local.get $mean) (local.get $prev)))
+            (local.set $slope (f64.add (local.get $slope) (f64.mul (local.get $y) (local.get $y))))
+            (local.set $prev (local.get $mean))))
         (if (v128.any_true (v128.or (f32x4.gt (local.get $d2l) (local.get $bar)) (f32x4.gt (local.get $d2r) (local.get $bar))))
           (then
             (v128.store offset=192 (local.get $state) (local.get $d2l))
@@ -227,49 +261,12 @@
     (call $add (i32.add (local.get $state) (i32.const 40)) (f64.promote_f32 (call $sum4 (local.get $ll))))
     (call $add (i32.add (local.get $state) (i32.const 48)) (f64.promote_f32 (call $sum4 (local.get $rr))))
     (call $add (i32.add (local.get $state) (i32.const 56)) (f64.promote_f32 (call $sum4 (local.get $suml))))
-    (call $add (i32.add (local.get $state) (i32.const 64)) (f64.promote_f32 (call $sum4 (local.get $sumr)))))
-
-  ;; The second pass: every fourth frame from $first (the groups that end by $to), left and right from bytes $l and $r.
-  (func $decimated (param $l i32) (param $r i32) (param $first i32) (param $to i32) (param $state i32)
-    (local $i i32) (local $lv v128) (local $rv v128) (local $s v128)
-    (local $m f64) (local $y f64) (local $lp1 f64) (local $lp2 f64) (local $mp f64) (local $last f64)
-    (local $c f64) (local $cm f64) (local $p f64) (local $pm f64) (local $sq f64) (local $low f64) (local $mids f64) (local $slope f64)
-    (local.set $lp1 (f64.load offset=112 (local.get $state)))
-    (local.set $lp2 (f64.load offset=120 (local.get $state)))
-    (local.set $mp (f64.load offset=128 (local.get $state)))
-    (local.set $last (f64.load offset=136 (local.get $state)))
-    (local.set $c (f64.load offset=144 (local.get $state)))
-    (local.set $cm (f64.load offset=152 (local.get $state)))
-    (local.set $p (f64.sub (f64.const 1) (local.get $c)))
-    (local.set $pm (f64.sub (f64.const 1) (local.get $cm)))
-    (local.set $i (local.get $first))
-    (block $done
-      (loop $next
-        (br_if $done (i32.gt_s (i32.add (local.get $i) (i32.const 4)) (local.get $to)))
-        (local.set $lv (v128.load align=4 (i32.add (local.get $l) (i32.shl (local.get $i) (i32.const 2)))))
-        (local.set $rv (v128.load align=4 (i32.add (local.get $r) (i32.shl (local.get $i) (i32.const 2)))))
-        ;; The four frames' sum, halves folded (a call per group would cost more than the sum).
-        (local.set $s (f32x4.add (local.get $lv) (local.get $rv)))
-        (local.set $s (f32x4.add (local.get $s) (i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7 (local.get $s) (local.get $s))))
-        (local.set $m (f64.mul (f64.promote_f32 (f32.add (f32x4.extract_lane 0 (local.get $s)) (f32x4.extract_lane 1 (local.get $s)))) (f64.const 0.125)))
-        ;; y = p y + c x: a multiply and an add between one group's state and the next.
-        (local.set $lp1 (f64.add (f64.mul (local.get $p) (local.get $lp1)) (f64.mul (local.get $c) (local.get $m))))
-        (local.set $lp2 (f64.add (f64.mul (local.get $p) (local.get $lp2)) (f64.mul (local.get $c) (local.get $lp1))))
-        (local.set $sq (f64.add (local.get $sq) (f64.mul (local.get $m) (local.get $m))))
-        (local.set $low (f64.add (local.get $low) (f64.mul (local.get $lp2) (local.get $lp2))))
-        (local.set $mp (f64.add (f64.mul (local.get $pm) (local.get $mp)) (f64.mul (local.get $cm) (local.get $m))))
-        (local.set $y (f64.sub (local.get $mp) (local.get $lp2)))
-        (local.set $mids (f64.add (local.get $mids) (f64.mul (local.get $y) (local.get $y))))
-        (local.set $y (f64.sub (local.get $m) (local.get $last)))
-        (local.set $slope (f64.add (local.get $slope) (f64.mul (local.get $y) (local.get $y))))
-        (local.set $last (local.get $m))
-        (local.set $i (i32.add (local.get $i) (i32.const 4)))
-        (br $next)))
+    (call $add (i32.add (local.get $state) (i32.const 64)) (f64.promote_f32 (call $sum4 (local.get $sumr))))
     (f64.store offset=112 (local.get $state) (local.get $lp1))
     (f64.store offset=120 (local.get $state) (local.get $lp2))
     (f64.store offset=128 (local.get $state) (local.get $mp))
-    (f64.store offset=136 (local.get $state) (local.get $last))
-    ;; The low band and the mid stand for every frame: each decimated one for four.
+    (f64.store offset=136 (local.get $state) (local.get $prev))
+    ;; The low band and the mid stand for every frame: each group's mean for four.
     (call $add (i32.add (local.get $state) (i32.const 8)) (f64.mul (local.get $sq) (f64.const 4)))
     (call $add (i32.add (local.get $state) (i32.const 16)) (f64.mul (local.get $low) (f64.const 4)))
     (call $add (i32.add (local.get $state) (i32.const 104)) (local.get $mids))
@@ -280,9 +277,7 @@
   ;; each step that ends is written to $out (its sums, 14 f64) and its sums start again. Returns the steps ended.
   (func (export "scan") (param $runs i32) (param $stride i32) (param $channels i32) (param $from i32) (param $to i32)
       (param $frame f64) (param $step i32) (param $state i32) (param $out i32) (result i32)
-    (local $right i32) (local $end i32) (local $first i32) (local $base f64) (local $ended i32) (local $k i32)
-    (local.set $right (if (result i32) (i32.gt_s (local.get $channels) (i32.const 1))
-      (then (i32.add (local.get $runs) (local.get $stride))) (else (local.get $runs))))
+    (local $end i32) (local $first i32) (local $base f64) (local $ended i32) (local $k i32)
     (local.set $base (f64.sub (local.get $frame) (f64.convert_i32_s (local.get $from))))
     (block $done
       (loop $next
@@ -291,11 +286,14 @@
         (if (i32.gt_s (local.get $end) (local.get $to)) (then (local.set $end (local.get $to))))
         (local.set $first (i32.add (local.get $from)
           (i32.and (i32.sub (i32.const 0) (i32.wrap_i64 (i64.trunc_f64_s (f64.add (local.get $base) (f64.convert_i32_s (local.get $from)))))) (i32.const 3))))
-        (call $frames (local.get $runs) (local.get $stride) (local.get $channels) (local.get $from) (local.get $end) (local.get $to) (local.get $base) (local.get $state))
+        (if (i32.gt_s (local.get $first) (local.get $end)) (then (local.set $first (local.get $end))))
+        ;; The frames before the first multiple of four, then whole groups from there.
+        (if (i32.lt_s (local.get $from) (local.get $first))
+          (then (call $frames (local.get $runs) (local.get $stride) (local.get $channels) (local.get $from) (local.get $first) (local.get $to) (local.get $base) (local.get $state))))
+        (call $frames (local.get $runs) (local.get $stride) (local.get $channels) (local.get $first) (local.get $end) (local.get $to) (local.get $base) (local.get $state))
         ;; A mono run is both sides.
         (if (i32.eq (local.get $channels) (i32.const 1))
           (then (f64.store offset=64 (local.get $state) (f64.load offset=56 (local.get $state)))))
-        (call $decimated (local.get $runs) (local.get $right) (local.get $first) (local.get $end) (local.get $state))
         (call $add (local.get $state) (f64.convert_i32_s (i32.sub (local.get $end) (local.get $from))))
         (if (i32.ge_s (i32.trunc_f64_s (f64.load (local.get $state))) (local.get $step))
           (then
