@@ -47,6 +47,7 @@ export const SDK_CLIENTS: Readonly<Record<string, readonly string[]>> = {
   'functions/http/telemetry.ts': HTTP, // browsers' reports: logged and counted, nothing stored
   'functions/jobs/process-audio.ts': [...DYNAMO, UTIL, S3, '@aws-sdk/client-sqs'], // an upload put back to wait its account's turn
   'functions/jobs/comment-digest.ts': [...DYNAMO, UTIL, SES],
+  'functions/jobs/reference-cleanup.ts': [...DYNAMO, UTIL, S3], // a closed request's reference tracks and their audio
   'functions/jobs/payment-checks.ts': [...DYNAMO, UTIL, SECRETS, SES],
   'functions/realtime/socket.ts': DYNAMO,
   'functions/realtime/stream.ts': [...DYNAMO, UTIL, '@aws-sdk/client-apigatewaymanagementapi'],

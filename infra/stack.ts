@@ -179,6 +179,7 @@ export class AppStack extends Stack {
       functions: new Map<string, lambda.IFunction>([
         ...[...api.functions].map(([area, fn]) => [`Api${area[0].toUpperCase()}${area.slice(1)}`, fn] as const),
         ['Processing', processing.fn],
+        ['ReferenceCleanup', processing.referenceCleanup],
         ['RealtimeSocket', realtime.socketFunction],
         ['RealtimeStream', realtime.streamFunction],
         ['CommentDigest', digest.function],

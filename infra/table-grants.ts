@@ -161,9 +161,11 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
   'functions/http/telemetry.ts': { actions: ['dynamodb:UpdateItem'], leadingKeys: ['CLIENT#*'] },
   // The upload's result, its track (by its upload claim), finishing the track; the account's runs.
   'functions/jobs/process-audio.ts': {
-    actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
-    leadingKeys: ['UPLOAD#*', 'AUDIOKEY#*', 'TRACK#*', 'PROCESSING#*'],
+    actions: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    leadingKeys: ['UPLOAD#*', 'AUDIOKEY#*', 'TRACK#*', 'PROCESSING#*', 'REFERENCES#*'],
   },
+  // A closed request's reference tracks (functions/tracks/data/references.ts): read, then deleted in batches.
+  'functions/jobs/reference-cleanup.ts': { actions: ['dynamodb:Query', 'dynamodb:BatchWriteItem'], leadingKeys: ['REFERENCES#*'] },
   // Due digests (GSI2), a share's items, claiming a digest (DeleteItem) or putting it back (a transaction
   // of UpdateItem and ConditionCheckItem), the recipient.
   'functions/jobs/comment-digest.ts': {

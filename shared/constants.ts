@@ -50,6 +50,18 @@ export const REMEASURE_PREFIX = `${UPLOADS_PREFIX}remeasure/`;
 /** A ready track's codec previews are asked for by a marker under this prefix (functions/tracks/codec-previews.ts). */
 export const PREVIEW_PREFIX = `${UPLOADS_PREFIX}previews/`;
 /**
+ * Reference tracks a musician attaches to a request (functions/tracks/references.ts): uploaded under
+ * `uploads/references/<request>/<reference>/<file>`, kept under `references/` while the request is open. They
+ * count in no plan's quota, so each is held to less than a track.
+ */
+export const REFERENCES = {
+  perRequest: 3,
+  maxBytes: 100 * 1024 * 1024,
+  maxSeconds: 10 * 60,
+  uploadPrefix: `${UPLOADS_PREFIX}references/`,
+  audioPrefix: 'references/',
+} as const;
+/**
  * Tracks up to this long get codec previews: each profile's run encodes and decodes the whole track (about
  * 2.3 s of CPU a minute for the dearest, Opus), well within the processing function's 15 minutes.
  */

@@ -13,6 +13,10 @@ import {
   versionsOfTrack,
   saveSnippet,
   renameTrack,
+  createReference,
+  referencesOf,
+  referenceUrl,
+  removeReference,
 } from '../tracks/index.js';
 import { areaHandler } from './area-handler.js';
 import { tracksSchemas } from '../../shared/api/route-schemas/tracks.js';
@@ -33,6 +37,10 @@ export const handler = areaHandler('tracks', tracksSchemas, {
   },
   updateSnippet: async ({ input, caller }) => toTrackView(await saveSnippet(caller.user.id, input.id, input.snippet)),
   renameTrack: async ({ input, caller }) => toTrackView(await renameTrack(caller.user.id, input.id, input.title)),
+  createReference: async ({ input, caller }) => createReference(caller.user.id, input),
+  listReferences: async ({ input, caller }) => referencesOf(caller.user.id, input.id),
+  getReferenceUrl: async ({ input, caller }) => referenceUrl(caller.user.id, input.id, input.referenceId),
+  deleteReference: async ({ input, caller }) => removeReference(caller.user.id, input.id, input.referenceId),
   deleteTracks: async ({ input, caller }) => {
     const impersonated = Boolean(caller.actor);
     // The musician's Snip Pro requests, read beside the deletion: those on a track it took are refunded at once

@@ -10,32 +10,21 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { MAX_TRACK_BYTES, PREVIEW_PREFIX, REMEASURE_PREFIX } from '../../shared/constants.js';
+import { PREVIEW_PREFIX, REFERENCES, REMEASURE_PREFIX } from '../../shared/constants.js';
 import * as media from './data/media.js';
 import * as tracks from './data/tracks.js';
 import * as uploads from './data/uploads.js';
-import { analyseAudioFile, AudioRejected, REASONS, writePlayableCopy, type AnalyseOptions } from './audio.js';
-import { audioKeyFor, finishTrack, parseUploadKey } from './track-audio.js';
+import { analyseAudioFile, AudioRejected } from './audio.js';
+import { measure, type ProcessOutcome } from './upload-measure.js';
+import { processReference } from './reference-run.js';
+import { finishTrack, parseUploadKey } from './track-audio.js';
 import { packReport } from './stored-report.js';
 import { claimSlot, releaseSlot } from './processing-slots.js';
 import { previewsAsked } from './preview-run.js';
 import { downloadStored, freshWorkDir } from './work-dir.js';
 import { log } from '../lib/observability.js';
 
-/** The content type the processed audio is served with: what its bytes proved (AudioFacts.format), not what the browser said. */
-const CONTENT_TYPES: Record<string, string> = {
-  mp3: 'audio/mpeg',
-  wav: 'audio/wav',
-  aiff: 'audio/aiff',
-  flac: 'audio/flac',
-  ogg: 'audio/ogg',
-  opus: 'audio/ogg',
-  m4a: 'audio/mp4',
-  aac: 'audio/aac',
-};
-
-/** `deferred`: its account holds all of its runs already (processing-slots.ts); the caller puts it back. */
-export type ProcessOutcome = 'ready' | 'failed' | 'ignored' | 'duplicate' | 'measured' | 'deferred' | 'previews_sent';
+export { measure, type ProcessOutcome } from './upload-measure.js';
 
 /**
  * With `share: false` the upload runs whatever its account holds (it has waited long enough). `createdAt`: when
@@ -43,6 +32,8 @@ export type ProcessOutcome = 'ready' | 'failed' | 'ignored' | 'duplicate' | 'mea
  */
 export async function processUpload(uploadKey: string, opts: { share?: boolean; createdAt?: Date } = {}): Promise<ProcessOutcome> {
   if (uploadKey.startsWith(REMEASURE_PREFIX)) return remeasure(uploadKey);
+  // Before the tracks' own keys, whose pattern a reference's would match.
+  if (uploadKey.startsWith(REFERENCES.uploadPrefix)) return processReference(uploadKey, opts);
   if (uploadKey.startsWith(PREVIEW_PREFIX))
     return (await previewsAsked(uploadKey, opts.createdAt ?? new Date())) === 'sent' ? 'previews_sent' : 'ignored';
   const upload = parseUploadKey(uploadKey);
@@ -94,57 +85,6 @@ async function processClaimed(uploadKey: string, upload: { userId: string; filen
 async function finishRegistered(uploadKey: string, result: uploads.UploadResult) {
   const trackId = await tracks.trackIdForUpload(uploadKey);
   if (trackId) await finishTrack(trackId, result);
-}
-
-/**
- * Verifies and measures the upload and stores what the browser will play: a file we cannot use is a
- * `failed` result, never an error. `report: false` leaves the technical report out, so that the bench can
- * measure what the report costs processing.
- */
-export async function measure(
-  uploadKey: string,
-  upload: { userId: string; filename: string },
-  size: number,
-  opts: AnalyseOptions = {},
-): Promise<uploads.UploadResult> {
-  // S3 enforces the size range of the upload policy; checked again so nothing larger is even downloaded.
-  if (size > MAX_TRACK_BYTES) return { outcome: 'failed', reason: REASONS.tooLarge, sizeBytes: size };
-  const dir = freshWorkDir();
-  try {
-    const file = path.join(dir, 'audio');
-    await media.downloadToFile(uploadKey, file);
-    let facts;
-    try {
-      facts = await analyseAudioFile(file, undefined, opts);
-    } catch (err) {
-      if (err instanceof AudioRejected) return { outcome: 'failed', reason: err.reason, sizeBytes: size };
-      throw err;
-    }
-    // What the browser will play: the bytes just checked (not the upload key's current object, which a
-    // second POST with the same ticket may have replaced), or a PCM WAV copy of them where browsers cannot
-    // play the format (AIFF, ALAC, uncommon WAV encodings).
-    let stored = { file, name: upload.filename, contentType: CONTENT_TYPES[facts.format] ?? 'application/octet-stream' };
-    if (!facts.browserPlayable) {
-      const copy = path.join(dir, 'playable.wav');
-      await writePlayableCopy(file, copy);
-      stored = { file: copy, name: `${upload.filename}.wav`, contentType: 'audio/wav' };
-    }
-    const audioKey = audioKeyFor(upload.userId, stored.name);
-    const contentType = stored.contentType;
-    await media.putFile(audioKey, stored.file, contentType);
-    return {
-      outcome: 'ready',
-      audioKey,
-      contentType,
-      duration: Math.round(facts.duration * 1000) / 1000,
-      peaks: Buffer.from(facts.peaks).toString('base64'),
-      ...(facts.report ? { report: packReport(facts.report, facts.findings) } : {}),
-      format: facts.format,
-      sizeBytes: fs.statSync(file).size,
-    };
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 /**

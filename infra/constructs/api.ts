@@ -64,6 +64,8 @@ export const MEDIA_GRANTS: Readonly<Record<string, readonly { prefix: string; ac
     { prefix: 'uploads', actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'] },
     // Presigned listening (owners', and reviewers' listening sessions), deleting tracks, keeping (untagging) a track's processed audio.
     { prefix: 'audio', actions: ['s3:GetObject', 's3:DeleteObject', 's3:PutObjectTagging'] },
+    // Playing a request's reference tracks (presigned), removing one.
+    { prefix: 'references', actions: ['s3:GetObject', 's3:DeleteObject'] },
   ],
   // 'Delete my account' deletes the account's tracks: their audio, and an upload processing left.
   account: [

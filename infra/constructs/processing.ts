@@ -1,11 +1,12 @@
 import { Duration, Size, Validations, type CfnElement, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3n from 'aws-cdk-lib/aws-s3-notifications';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { PROCESSING_QUEUE, UPLOADS_PREFIX } from '../../shared/constants.js';
+import { PROCESSING_QUEUE, REFERENCES, UPLOADS_PREFIX } from '../../shared/constants.js';
 import type { Data } from './data.js';
 import { createAppFunction, type LambdaCodeMode } from './function.js';
 import { grantTable } from './table-grant.js';
@@ -45,6 +46,8 @@ export interface ProcessingProps {
  */
 export class Processing extends Construct {
   readonly fn: lambda.Function;
+  /** Deletes a request's reference tracks once it closes (functions/jobs/reference-cleanup.ts). */
+  readonly referenceCleanup: lambda.Function;
   readonly queue: sqs.Queue;
   readonly deadLetters: sqs.Queue;
   readonly maxConcurrency: number;
@@ -108,11 +111,18 @@ export class Processing extends Construct {
     this.fn.addToRolePolicy(
       new iam.PolicyStatement({ actions: ['s3:GetObject', 's3:DeleteObject'], resources: [bucket.arnForObjects(`${UPLOADS_PREFIX}*`)] }),
     );
-    // Reading audio/ is for measuring a track processed before reports (a marker under uploads/ asks for it).
+    // Reading audio/ is for measuring a track processed before reports (a marker under uploads/ asks for it),
+    // and a mix its references are compared with; references/ holds the reference tracks' audio.
     this.fn.addToRolePolicy(
       new iam.PolicyStatement({
         actions: ['s3:GetObject', 's3:PutObject', 's3:PutObjectTagging', 's3:DeleteObject'],
         resources: [bucket.arnForObjects(`${AUDIO_PREFIX}*`)],
+      }),
+    );
+    this.fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['s3:PutObject', 's3:PutObjectTagging', 's3:DeleteObject'],
+        resources: [bucket.arnForObjects(`${REFERENCES.audioPrefix}*`)],
       }),
     );
     // A HEAD of a missing key answers 404 (not 403) only with ListBucket.
@@ -121,13 +131,14 @@ export class Processing extends Construct {
     grantTable(this.fn, props.data);
     const bucketId = Stack.of(this).getLogicalId(bucket.node.defaultChild as CfnElement);
     Validations.of(this.fn).acknowledge(
-      ...[UPLOADS_PREFIX, AUDIO_PREFIX].map((prefix) => ({
+      ...[UPLOADS_PREFIX, AUDIO_PREFIX, REFERENCES.audioPrefix].map((prefix) => ({
         id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${prefix}*]`,
         reason: 'Object keys are made per user and per upload, so they are known only when the upload arrives.',
       })),
     );
 
     bucket.addEventNotification(s3.EventType.OBJECT_CREATED, new s3n.SqsDestination(this.queue), { prefix: UPLOADS_PREFIX });
+    this.referenceCleanup = this.addReferenceCleanup(props);
     // CDK's own singleton function that writes the bucket's notification configuration at deploy time.
     const notificationsHandler = Stack.of(this).node.children.find((c) => c.node.id.startsWith('BucketNotificationsHandler'));
     if (notificationsHandler) {
@@ -136,5 +147,51 @@ export class Processing extends Construct {
         reason: "CDK's deploy-time handler that sets the bucket notification; the managed role only lets it write its own logs.",
       });
     }
+  }
+
+  /**
+   * The table's stream, filtered to the changes of requests that were open (their reference tracks go when
+   * they close or go): the function deletes the references' items and audio, and nothing else.
+   */
+  private addReferenceCleanup(props: ProcessingProps): lambda.Function {
+    const fn = createAppFunction(this, 'ReferenceCleanup', {
+      entry: 'functions/jobs/reference-cleanup.ts',
+      description: "Deletes a closed request's reference tracks and their audio",
+      environment: props.environment,
+      codeMode: props.codeMode,
+      timeout: Duration.minutes(1),
+    });
+    const prefixes = [REFERENCES.uploadPrefix, REFERENCES.audioPrefix];
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({ actions: ['s3:DeleteObject'], resources: prefixes.map((p) => props.mediaBucket.arnForObjects(`${p}*`)) }),
+    );
+    grantTable(fn, props.data);
+    fn.addEventSource(
+      new DynamoEventSource(props.data.table, {
+        startingPosition: lambda.StartingPosition.LATEST,
+        batchSize: 100,
+        maxBatchingWindow: Duration.seconds(5),
+        retryAttempts: 5,
+        bisectBatchOnError: true,
+        filters: [
+          lambda.FilterCriteria.filter({
+            dynamodb: { OldImage: { entity: { S: ['share'] }, status: { S: lambda.FilterRule.or('pending', 'accepted') } } },
+          }),
+        ],
+      }),
+    );
+    const bucketId = Stack.of(this).getLogicalId(props.mediaBucket.node.defaultChild as CfnElement);
+    Validations.of(fn).acknowledge(
+      ...prefixes.map((prefix) => ({
+        id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${prefix}*]`,
+        reason: "A request's reference keys are made per request and per upload, so they are known only when it closes.",
+      })),
+      {
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason:
+          "dynamodb:ListStreams (granted with the stream read) has no resource-level permissions; the stream reads are limited to this table's stream.",
+      },
+    );
+    return fn;
   }
 }

@@ -74,6 +74,11 @@ export const routePaths = {
   // where audio is signed, so that the shares area carries no S3 client), then reports what that session
   // has heard every few seconds while it plays.
   startListening: { method: 'POST', path: '/shares/{id}/listening-sessions', access: 'user', area: 'tracks' },
+  // Reference tracks: audio, kept in the media bucket, so in the area that may reach it.
+  createReference: { method: 'POST', path: '/shares/{id}/references', access: 'user', area: 'tracks' },
+  listReferences: { method: 'GET', path: '/shares/{id}/references', access: 'user', area: 'tracks' },
+  getReferenceUrl: { method: 'GET', path: '/shares/{id}/references/{referenceId}/signed-url', access: 'user', area: 'tracks' },
+  deleteReference: { method: 'DELETE', path: '/shares/{id}/references/{referenceId}', access: 'user', area: 'tracks' },
   reportListening: { method: 'POST', path: '/shares/{id}/listening', access: 'user', area: 'shares' },
   saveDraft: { method: 'PUT', path: '/shares/{id}/draft', access: 'user', area: 'shares' },
   submitFeedback: { method: 'POST', path: '/shares/{id}/feedback', access: 'user', area: 'shares', signedOut: USER_NOT_FOUND },

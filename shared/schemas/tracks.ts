@@ -57,17 +57,18 @@ export type TrackView = z.infer<typeof trackView>;
 export const trackStackView = z.extend(trackView, { versions: z.array(trackView) });
 export type TrackStackView = z.infer<typeof trackStackView>;
 
-export const createUploadInput = z.strictObject({
+/** What an upload ticket asks about the audio file: its name, its type and its size, up to `maxBytes`. */
+export const audioFileFields = (maxBytes: number, tooLarge: string) => ({
   filename: textField().check(z.minLength(1, 'A file name is required'), z.maxLength(255, 'The file name is too long')),
   contentType: z.string().check(z.regex(/^audio\/[\w.+-]+$/, AUDIO_FILE_ERROR)),
   // Bounds first, so a huge number reads 'larger than 200 MB' rather than 'not a whole number'.
   size: z
     .number({ error: 'The file size must be a number of bytes' })
-    .check(
-      z.gte(1, 'The file is empty'),
-      z.lte(MAX_TRACK_BYTES, 'The file is larger than 200 MB'),
-      z.int({ error: 'The file size must be a whole number of bytes' }),
-    ),
+    .check(z.gte(1, 'The file is empty'), z.lte(maxBytes, tooLarge), z.int({ error: 'The file size must be a whole number of bytes' })),
+});
+
+export const createUploadInput = z.strictObject({
+  ...audioFileFields(MAX_TRACK_BYTES, 'The file is larger than 200 MB'),
   /** For a new version of this track (its id). */
   versionOf: z.optional(id),
 });

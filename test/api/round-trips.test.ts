@@ -197,6 +197,22 @@ describe('DynamoDB round trips per route', () => {
     await call('listReviewFindings', { id: pins.id }, reviewer);
     await call('addComment', { id: pins.id, timestamp: 1, text: 'Clipped here', tags: ['#Mastering'], finding: 'clip-1' }, reviewer);
     await call('dismissFinding', { id: pins.id, findingId: 'click-1' }, reviewer);
+    // A reference track on the open request: attached, processed, played by the reviewer, removed.
+    const reference = wavBytes({ seconds: 2 });
+    const attached = await call(
+      'createReference',
+      { id: pins.id, filename: 'Ref.wav', contentType: 'audio/wav', size: reference.length },
+      musician,
+    );
+    await presignedPost(attached.upload, reference, 'audio/wav', 'Ref.wav');
+    await until(
+      'the reference processed',
+      async () => (await callRoute(stack.apiUrl, 'listReferences', { id: pins.id }, musician.idToken)).body.references[0]?.status,
+      (status) => status === 'ready',
+    );
+    await call('listReferences', { id: pins.id }, reviewer);
+    await call('getReferenceUrl', { id: pins.id, referenceId: attached.reference.id }, reviewer);
+    await call('deleteReference', { id: pins.id, referenceId: attached.reference.id }, musician);
     const { session } = await call('startListening', { id: share.id }, reviewer);
     await call('reportListening', { id: share.id, session, ranges: [[0, 1]] }, reviewer);
     await call('saveDraft', { id: share.id, criteria: { energyImpact: 5 }, comment: 'Solid', note: '' }, reviewer);

@@ -52,8 +52,8 @@ describe('cdk synth (the real CLI, offline), with the Lambda code bundled and th
   it('bundles every handler into an ESM file with the AWS SDK clients left to the runtime', () => {
     const bundles = bundlesIn(outdir);
     // One per feature area, the two Cognito triggers, the two realtime functions (socket, stream), audio
-    // processing, the comment digest and the payment checks.
-    expect(bundles).toHaveLength(routesByArea().size + 7);
+    // processing and its reference tracks' cleanup, the comment digest and the payment checks.
+    expect(bundles).toHaveLength(routesByArea().size + 8);
     for (const file of bundles) {
       expect(fs.readFileSync(file, 'utf8')).toMatch(/export\s*\{[^}]*\bhandler\b/);
       const sources: string[] = JSON.parse(fs.readFileSync(`${file}.map`, 'utf8')).sources;

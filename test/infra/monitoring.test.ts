@@ -69,7 +69,7 @@ describe('the alarms', () => {
     const fns = resources('AWS::Lambda::Function').filter(
       ([, f]) => f.Properties.Description && !/CDK|custom resource|BucketDeployment|autoDelete/i.test(f.Properties.Description),
     );
-    const appFunctions = routesByArea().size + 7;
+    const appFunctions = routesByArea().size + 8;
     expect(fns.length).toBeGreaterThanOrEqual(appFunctions);
     const errors = alarms().filter((a) => a.MetricName === 'Errors' && a.Namespace === 'AWS/Lambda');
     const throttles = alarms().filter((a) => a.MetricName === 'Throttles' && a.Namespace === 'AWS/Lambda');
@@ -196,7 +196,7 @@ describe('the dashboard', () => {
 describe('traces and logs', () => {
   it('traces every function with X-Ray, gives it the Powertools layer of the installed version and names its service', () => {
     const fns = resources('AWS::Lambda::Function').filter(([, f]) => f.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME);
-    expect(fns.length).toBe(routesByArea().size + 7);
+    expect(fns.length).toBe(routesByArea().size + 8);
     const layer = `/aws/service/powertools/typescript/generic/all/${POWERTOOLS_VERSION}`;
     const params = s.template.toJSON().Parameters as Record<string, { Default?: string }>;
     const layerParam = Object.entries(params).find(([, p]) => p.Default === layer)?.[0];

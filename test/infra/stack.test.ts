@@ -292,8 +292,12 @@ const TABLE_ACCESS: Record<string, { actions: string[]; leadingKeys?: string[]; 
     leadingKeys: ['USER#*', 'SHARE#*', 'PUBLICREVIEW#*', 'CLIENT#*'],
   },
   'Verifies, measures and draws the waveform of uploaded audio': {
-    actions: ['GetItem', 'PutItem', 'UpdateItem'],
-    leadingKeys: ['UPLOAD#*', 'AUDIOKEY#*', 'TRACK#*', 'PROCESSING#*'],
+    actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem'],
+    leadingKeys: ['UPLOAD#*', 'AUDIOKEY#*', 'TRACK#*', 'PROCESSING#*', 'REFERENCES#*'],
+  },
+  "Deletes a closed request's reference tracks and their audio": {
+    actions: ['Query', 'BatchWriteItem'],
+    leadingKeys: ['REFERENCES#*'],
   },
   'Comment digests': {
     actions: ['GetItem', 'Query', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
@@ -605,7 +609,7 @@ describe('api', () => {
     );
   });
 
-  it('lets the tracks function presign uploads under uploads/ and listening under audio/, and nothing wider', () => {
+  it('lets the tracks function presign uploads under uploads/ and listening under audio/ and references/, and nothing wider', () => {
     const tracksId = Object.entries(areaFunctions()).find(
       ([, fn]: [string, any]) => fn.Properties.Description === 'HTTP handlers of the tracks area',
     )![0];
@@ -618,8 +622,14 @@ describe('api', () => {
         .sort();
     expect(on('uploads')).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
     expect(on('audio')).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObjectTagging']);
+    // A request's reference tracks: played (presigned) and removed.
+    expect(on('references')).toEqual(['s3:DeleteObject', 's3:GetObject']);
     const objectResources = statements.flatMap(resourcesOfStatement).filter((r) => r.includes(`{${mediaId}.Arn}/`));
-    expect([...new Set(objectResources)].sort()).toEqual([`{${mediaId}.Arn}/audio/*`, `{${mediaId}.Arn}/uploads/*`]);
+    expect([...new Set(objectResources)].sort()).toEqual([
+      `{${mediaId}.Arn}/audio/*`,
+      `{${mediaId}.Arn}/references/*`,
+      `{${mediaId}.Arn}/uploads/*`,
+    ]);
     // A HEAD of a missing key answers 404 (not 403) only with ListBucket on the bucket.
     expect(statements.some((st) => actionsOf(st).includes('s3:ListBucket') && resourcesOfStatement(st).includes(`{${mediaId}.Arn}`))).toBe(
       true,
@@ -860,11 +870,13 @@ describe('audio processing', () => {
     expect(on('uploads/')).toEqual(['s3:DeleteObject', 's3:GetObject']);
     // Reading audio/: a track processed before reports is measured from its stored audio.
     expect(on('audio/')).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject', 's3:PutObjectTagging']);
+    // A reference track's audio, kept (or not) once processed.
+    expect(on('references/')).toEqual(['s3:DeleteObject', 's3:PutObject', 's3:PutObjectTagging']);
     const tableActions = statements
       .flatMap(actionsOf)
       .filter((a) => a.startsWith('dynamodb:'))
       .sort();
-    expect(tableActions).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    expect(tableActions).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem']);
     // No other function may write under audio/.
     for (const [id] of Object.entries(resourcesOf('AWS::Lambda::Function'))) {
       if (id === processingId()) continue;

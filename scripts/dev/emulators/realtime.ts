@@ -3,7 +3,9 @@
  * - a WebSocket endpoint at /realtime on the gateway's port, whose connect, message and close events
  *   go to functions/realtime/socket.ts as API Gateway's $connect, $default and $disconnect;
  * - the management API (POST/DELETE /@connections/{id}) that the handlers post through;
- * - a poller of DynamoDB Local's stream that hands records to functions/realtime/stream.ts.
+ * - a poller of DynamoDB Local's stream that hands records to the table's stream consumers: realtime delivery
+ *   (functions/realtime/stream.ts) and the reference tracks' cleanup (functions/jobs/reference-cleanup.ts), each
+ *   given only the records its event source's filter passes in AWS.
  */
 import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
@@ -18,7 +20,24 @@ type SocketHandler = (event: unknown) => Promise<{ statusCode?: number; body?: s
 type StreamHandler = (event: DynamoDBStreamEvent) => Promise<void>;
 
 const socketHandler = () => import('../../../functions/realtime/socket.js').then((m) => m.handler as unknown as SocketHandler);
-const streamHandler = () => import('../../../functions/realtime/stream.js').then((m) => m.handler as StreamHandler);
+type StreamRecord = DynamoDBStreamEvent['Records'][number];
+/** The consumers, each with what its filter (infra/constructs/) lets through. */
+const streamConsumers = async (): Promise<{ handler: StreamHandler; passes: (r: StreamRecord) => boolean; name: string }[]> => [
+  {
+    name: 'stream',
+    // Its filter passes the entities users watch; the handler picks what it posts itself, so all go.
+    handler: (await import('../../../functions/realtime/stream.js')).handler as StreamHandler,
+    passes: () => true,
+  },
+  {
+    name: 'reference cleanup',
+    handler: (await import('../../../functions/jobs/reference-cleanup.js')).handler as StreamHandler,
+    passes: (r) => {
+      const old = r.dynamodb?.OldImage;
+      return old?.entity?.S === 'share' && ['pending', 'accepted'].includes(old.status?.S ?? '');
+    },
+  },
+];
 
 const statusOf = (r: Awaited<ReturnType<SocketHandler>>) => (typeof r === 'string' ? 200 : (r.statusCode ?? 200));
 
@@ -100,7 +119,7 @@ export function startStreamPoller(endpoint: string, tableName: string, intervalM
   const loop = (async () => {
     const { Table } = await dynamo.send(new DescribeTableCommand({ TableName: tableName }));
     const streamArn = Table!.LatestStreamArn!;
-    const handler = await streamHandler();
+    const consumers = await streamConsumers();
     while (running) {
       try {
         if (Date.now() - lastDescribe > 2000) {
@@ -121,8 +140,10 @@ export function startStreamPoller(endpoint: string, tableName: string, intervalM
           if (!iterator) continue;
           const res = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 100 }));
           iterators.set(shardId, res.NextShardIterator);
-          if (res.Records?.length) {
-            await handler({ Records: res.Records } as unknown as DynamoDBStreamEvent).catch((err) => console.error('[stream]', err));
+          const records = (res.Records ?? []) as unknown as StreamRecord[];
+          for (const { handler, passes, name } of consumers) {
+            const passed = records.filter(passes);
+            if (passed.length) await handler({ Records: passed }).catch((err) => console.error(`[${name}]`, err));
           }
         }
       } catch (err) {

@@ -19,6 +19,14 @@ import {
   uploadTicket,
 } from '../../schemas/tracks.js';
 import { technicalReport } from '../../schemas/technical-report.js';
+import {
+  createReferenceInput,
+  deletedReferenceView,
+  referenceInput,
+  referencesView,
+  referenceUploadView,
+  requestReferencesInput,
+} from '../../schemas/references.js';
 import type { AreaSchemas } from '../route.js';
 
 export const tracksSchemas = {
@@ -32,4 +40,8 @@ export const tracksSchemas = {
   updateSnippet: { input: updateSnippetInput, output: trackView },
   renameTrack: { input: renameTrackInput, output: trackView },
   deleteTracks: { input: deleteTracksInput, output: deleteTracksView },
+  createReference: { input: createReferenceInput, output: referenceUploadView },
+  listReferences: { input: requestReferencesInput, output: referencesView },
+  getReferenceUrl: { input: referenceInput, output: signedUrlView },
+  deleteReference: { input: referenceInput, output: deletedReferenceView },
 } as const satisfies AreaSchemas<'tracks'>;

@@ -1,0 +1,132 @@
+/**
+ * Reference tracks of a request. Key: PK REFERENCES#<shareId>, SK REF#<number> (1 to REFERENCES.perRequest:
+ * the number is the place, so a request can never hold more), and SK MIX for the bands of the mix they are
+ * compared with (as of its audio key). A place is taken on condition that it is free, or held by a ticket that
+ * expired unused; processing writes its result on condition that the place still holds the same upload.
+ */
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { BandBalance } from '../../../shared/reference-compare.js';
+import type { StoredReport } from '../../../shared/schemas/technical-report.js';
+import { config } from '../../lib/config.js';
+import { deleteKeys, queryAll, writeIf } from '../../platform/data/index.js';
+
+export type ReferenceStatus = 'uploading' | 'processing' | 'ready' | 'failed';
+
+export interface ReferenceRecord {
+  shareId: string;
+  number: number;
+  id: string;
+  name: string;
+  /** The musician who attached it (its processing runs take their places) and the track it is compared with. */
+  ownerId: string;
+  trackId: string;
+  uploadKey: string;
+  /** When its upload ticket ends: a place still `uploading` after that is free again. */
+  ticketEndsAt: string;
+  status: ReferenceStatus;
+  createdAt: string;
+  audioKey?: string;
+  contentType?: string;
+  duration?: number;
+  peaks?: string;
+  report?: Omit<StoredReport, 'findings' | 'previews'>;
+  bands?: BandBalance[] | null;
+  failureReason?: string;
+}
+
+export interface MixBands {
+  audioKey: string;
+  bands: BandBalance[] | null;
+}
+
+const pk = (shareId: string) => `REFERENCES#${shareId}`;
+const refKey = (shareId: string, number: number) => ({ PK: pk(shareId), SK: `REF#${number}` });
+const mixKey = (shareId: string) => ({ PK: pk(shareId), SK: 'MIX' });
+
+/** A request's references, in their numbers' order, and the mix's bands: one consistent query. */
+export async function readReferences(shareId: string): Promise<{ references: ReferenceRecord[]; mix: MixBands | null }> {
+  const items = await queryAll({
+    TableName: config.tableName,
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': pk(shareId) },
+    ConsistentRead: true,
+  });
+  const references = items.filter((i) => String(i.SK).startsWith('REF#')).map((i) => strip(i) as unknown as ReferenceRecord);
+  const mix = items.find((i) => i.SK === 'MIX');
+  return {
+    references: references.sort((a, b) => a.number - b.number),
+    mix: mix ? { audioKey: String(mix.audioKey), bands: (mix.bands as BandBalance[] | null) ?? null } : null,
+  };
+}
+
+function strip(item: Record<string, unknown>): Record<string, unknown> {
+  const { PK: _pk, SK: _sk, entity: _entity, ...rest } = item;
+  return rest;
+}
+
+/** Takes the record's place: false when it is held (by a reference, or by a ticket still valid at `now`). */
+export function putReference(record: ReferenceRecord, now: Date): Promise<boolean> {
+  return writeIf(
+    () =>
+      new PutCommand({
+        TableName: config.tableName,
+        Item: { ...refKey(record.shareId, record.number), entity: 'reference', ...record },
+        ConditionExpression: 'attribute_not_exists(PK) OR (#status = :uploading AND ticketEndsAt < :now)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':uploading': 'uploading', ':now': now.toISOString() },
+      }),
+  );
+}
+
+/** The result of processing `uploadKey`: false when the place holds another upload now, or a result already. */
+export function setReferenceResult(
+  record: Pick<ReferenceRecord, 'shareId' | 'number' | 'uploadKey'>,
+  result: Partial<ReferenceRecord> & { status: 'processing' | 'ready' | 'failed' },
+): Promise<boolean> {
+  const fields = Object.entries(result).filter(([, v]) => v !== undefined);
+  return writeIf(
+    () =>
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: refKey(record.shareId, record.number),
+        UpdateExpression: `SET ${fields.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+        ConditionExpression: 'uploadKey = :upload AND #status IN (:uploading, :processing)',
+        ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(fields.map(([k], i) => [`#f${i}`, k])) },
+        ExpressionAttributeValues: {
+          ':upload': record.uploadKey,
+          ':uploading': 'uploading',
+          ':processing': 'processing',
+          ...Object.fromEntries(fields.map(([, v], i) => [`:v${i}`, v])),
+        },
+      }),
+  );
+}
+
+/** Removes the reference `id` at its place: false when the place holds another (or none). */
+export function deleteReference(shareId: string, number: number, id: string): Promise<boolean> {
+  return writeIf(
+    () =>
+      new DeleteCommand({
+        TableName: config.tableName,
+        Key: refKey(shareId, number),
+        ConditionExpression: 'id = :id',
+        ExpressionAttributeValues: { ':id': id },
+      }),
+  );
+}
+
+export async function putMixBands(shareId: string, mix: MixBands): Promise<void> {
+  await writeIf(() => new PutCommand({ TableName: config.tableName, Item: { ...mixKey(shareId), entity: 'referenceMix', ...mix } }));
+}
+
+/** Every item of a request's references (the request closed): they go in batches. */
+export async function deleteAllReferences(shareId: string): Promise<void> {
+  const items = await queryAll({
+    TableName: config.tableName,
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': pk(shareId) },
+    ProjectionExpression: 'PK, SK',
+    ConsistentRead: true,
+  });
+  await deleteKeys(items.map((i) => ({ PK: String(i.PK), SK: String(i.SK) })));
+}

@@ -1,0 +1,196 @@
+/**
+ * Reference tracks: the musician attaches up to three recordings to an open request, as audio (the request's
+ * text field names one; this lets the reviewer hear it). Each is uploaded like a track, processed like one
+ * (./reference-run.ts: peaks, report, the bands of shared/reference-compare.ts) and compared with the mix.
+ * Only the request's two people reach them, only while it is pending or accepted: once it is delivered or
+ * ended they are refused at once and deleted (./reference-cleanup.ts). They count in no plan's quota.
+ */
+import { randomUUID } from 'node:crypto';
+import { REFERENCES, SIGNED_URL_TTL_SECONDS } from '../../shared/constants.js';
+import { compareToReference, noteworthy, type Compared } from '../../shared/reference-compare.js';
+import type { ReferencesView, ReferenceUploadView, ReferenceView } from '../../shared/schemas/references.js';
+import { readShare, type ShareRecord } from '../feedback/data/index.js';
+import { Conflict, Forbidden, NotFound } from '../lib/errors.js';
+import { enforceRateLimit } from '../platform/index.js';
+import * as media from './data/media.js';
+import * as references from './data/references.js';
+import * as tracks from './data/tracks.js';
+import { unpackReport } from './stored-report.js';
+import { sanitizeFilename } from './track-audio.js';
+import type { ReferenceRecord } from './data/references.js';
+
+const UPLOAD_TTL_SECONDS = 15 * 60;
+/** A request's references live while it may still be reviewed. */
+const OPEN: readonly ShareRecord['status'][] = ['pending', 'accepted'];
+
+type Held = Awaited<ReturnType<typeof references.readReferences>>;
+
+/**
+ * The request, for one of its two people (404 when there is none, 403 for anyone else), and its references,
+ * read beside it: what they are is told only once the caller is known to be one of the two.
+ */
+async function requestFor(
+  userId: string,
+  shareId: string,
+  also: Promise<unknown> = Promise.resolve(),
+): Promise<{ share: ShareRecord; held: Held }> {
+  const [found, held] = await Promise.all([readShare(shareId), references.readReferences(shareId), also]);
+  if (!found || found.deleting) throw new NotFound('Feedback request not found');
+  const share = found.record;
+  if (userId !== share.sharedByUserId && userId !== share.sharedWithUserId) throw new Forbidden('This feedback request is not yours');
+  return { share, held };
+}
+
+/** The request, open, for the musician who asked: only they attach and remove references. */
+async function openRequestOfMusician(
+  userId: string,
+  shareId: string,
+  also?: Promise<unknown>,
+): Promise<{ share: ShareRecord; held: Held }> {
+  const read = await requestFor(userId, shareId, also);
+  if (read.share.sharedByUserId !== userId) throw new Forbidden('Only the musician who asked for feedback adds reference tracks');
+  assertOpen(read.share);
+  return read;
+}
+
+function assertOpen(share: ShareRecord) {
+  if (!OPEN.includes(share.status))
+    throw new Conflict('This request is no longer open, so its reference tracks are gone', 'request_closed');
+}
+
+/** A ticket to upload a reference into the request's first free place. */
+export async function createReference(
+  userId: string,
+  input: { id: string; filename: string; contentType: string; size: number },
+): Promise<ReferenceUploadView> {
+  // Counted beside the reads: every ticket may become a processing run.
+  const { share, held: read } = await openRequestOfMusician(userId, input.id, enforceRateLimit('uploadTicket', userId));
+  const held = read.references;
+  const now = new Date();
+  const free = (number: number) => {
+    const r = held.find((h) => h.number === number);
+    return !r || (r.status === 'uploading' && r.ticketEndsAt < now.toISOString());
+  };
+  const number = Array.from({ length: REFERENCES.perRequest }, (_, i) => i + 1).find(free);
+  if (number === undefined)
+    throw new Conflict(`A request takes at most ${REFERENCES.perRequest} reference tracks: remove one to add another`, 'references_full');
+  const id = randomUUID();
+  const name = input.filename.slice(0, 255);
+  const uploadKey = `${REFERENCES.uploadPrefix}${share.id}/${id}/${sanitizeFilename(input.filename)}`;
+  const record: ReferenceRecord = {
+    shareId: share.id,
+    number,
+    id,
+    name,
+    ownerId: userId,
+    trackId: share.trackId,
+    uploadKey,
+    ticketEndsAt: new Date(now.getTime() + UPLOAD_TTL_SECONDS * 1000).toISOString(),
+    status: 'uploading',
+    createdAt: now.toISOString(),
+  };
+  // Another tab took the place between the read and the write.
+  if (!(await references.putReference(record, now)))
+    throw new Conflict('Another reference track was added at the same moment: try again', 'try_again');
+  const post = await media.presignUpload(uploadKey, input.contentType, REFERENCES.maxBytes, UPLOAD_TTL_SECONDS);
+  return { reference: toView(record), upload: { ...post, key: uploadKey, expiresAt: record.ticketEndsAt } };
+}
+
+/** The request's references with the mix's differences from each, for either of its two people. */
+export async function referencesOf(userId: string, shareId: string): Promise<ReferencesView> {
+  const { share, held: read } = await requestFor(userId, shareId);
+  const canEdit = share.sharedByUserId === userId && OPEN.includes(share.status);
+  if (!OPEN.includes(share.status)) return { references: [], mixIntegratedLufs: null, canEdit };
+  const { references: held, mix } = read;
+  const track = await tracks.getTrack(share.trackId);
+  const report = track?.report ? unpackReport(track.report) : null;
+  const mixed: Compared = {
+    integratedLufs: report?.integratedLufs ?? null,
+    loudestShortTermLufs: report?.shortTermLufs.length ? Math.max(...report.shortTermLufs) : null,
+    loudnessRange: report?.loudnessRange ?? null,
+    bands: mix && track && mix.audioKey === track.audioKey ? mix.bands : null,
+  };
+  return {
+    references: held.map((r) => toView(r, r.status === 'ready' ? mixed : undefined)),
+    mixIntegratedLufs: mixed.integratedLufs,
+    canEdit,
+  };
+}
+
+/** A short-lived link to play a ready reference. */
+export async function referenceUrl(
+  userId: string,
+  shareId: string,
+  referenceId: string,
+): Promise<{ signedUrl: string; expiresIn: number }> {
+  const { share, held } = await requestFor(userId, shareId);
+  assertOpen(share);
+  const found = held.references.find((r) => r.id === referenceId);
+  if (!found) throw new NotFound('Reference track not found');
+  if (found.status !== 'ready' || !found.audioKey) throw new Conflict('This reference track is not ready to play yet', 'reference_pending');
+  return { signedUrl: await media.presignDownload(found.audioKey, SIGNED_URL_TTL_SECONDS), expiresIn: SIGNED_URL_TTL_SECONDS };
+}
+
+/** Removes a reference and its audio. */
+export async function removeReference(userId: string, shareId: string, referenceId: string): Promise<{ deleted: string }> {
+  const { share, held } = await openRequestOfMusician(userId, shareId);
+  const found = held.references.find((r) => r.id === referenceId);
+  if (!found || !(await references.deleteReference(share.id, found.number, found.id))) throw new NotFound('Reference track not found');
+  await deleteReferenceAudio(found);
+  return { deleted: found.id };
+}
+
+/** A reference's objects: its upload (if processing never took it) and its stored audio. */
+export async function deleteReferenceAudio(r: Pick<ReferenceRecord, 'uploadKey' | 'audioKey'>): Promise<void> {
+  await Promise.all([media.deleteObject(r.uploadKey), r.audioKey ? media.deleteObject(r.audioKey) : null]);
+}
+
+function toView(r: ReferenceRecord, mix?: Compared): ReferenceView {
+  const report = r.report ? unpackReport({ ...r.report, shortTerm: r.report.shortTerm }) : null;
+  const name = `reference ${r.number}`;
+  const compared: Compared | null = report
+    ? {
+        integratedLufs: report.integratedLufs,
+        loudestShortTermLufs: report.shortTermLufs.length ? Math.max(...report.shortTermLufs) : null,
+        loudnessRange: report.loudnessRange,
+        bands: r.bands ?? null,
+      }
+    : null;
+  return {
+    id: r.id,
+    number: r.number,
+    name: r.name,
+    status: r.status,
+    createdAt: r.createdAt,
+    ...(r.failureReason ? { failureReason: r.failureReason } : {}),
+    ...(r.duration !== undefined ? { duration: r.duration } : {}),
+    ...(r.peaks ? { peaks: r.peaks } : {}),
+    ...(report ? { integratedLufs: report.integratedLufs, truePeakDbtp: report.truePeakDbtp } : {}),
+    ...(mix && compared
+      ? { comparison: compareToReference(mix, compared, name).map((row) => ({ ...row, noteworthy: noteworthy(row) })) }
+      : {}),
+  };
+}
+
+/**
+ * A request that closed (delivered, declined, expired, cancelled) or went: its references and their audio are
+ * deleted (functions/jobs/reference-cleanup.ts, from the table's stream). Safe to run again.
+ */
+export async function forgetReferences(shareId: string): Promise<number> {
+  const { references: held } = await references.readReferences(shareId);
+  await Promise.all(held.map(deleteReferenceAudio));
+  await references.deleteAllReferences(shareId);
+  return held.length;
+}
+
+/** The request a stream record of a share's record shows closing or going, or null. */
+export function closedRequest(change: {
+  eventName?: string;
+  oldImage?: Record<string, unknown>;
+  newImage?: Record<string, unknown>;
+}): string | null {
+  const old = change.oldImage;
+  if (old?.entity !== 'share' || !OPEN.includes(old.status as ShareRecord['status'])) return null;
+  const gone = change.eventName === 'REMOVE' || !OPEN.includes(change.newImage?.status as ShareRecord['status']);
+  return gone ? String(old.id) : null;
+}

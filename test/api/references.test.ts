@@ -1,0 +1,211 @@
+/**
+ * Reference tracks through the API on the local stack: the musician attaches up to three to an open request,
+ * each is uploaded and processed like a track and compared with the mix by band; the request's two people
+ * reach them (anyone else gets 403, a request or reference that is not there 404); they are refused once the
+ * request closes, and deleted with their audio.
+ */
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { callerOn, dynamo, flows, itemsUnder, until, useStackEnvironment, type TestUser } from '../support/stack-kit.js';
+import { wavBytes } from '../support/audio.js';
+import { pcmWav } from '../../scripts/seed/demo-audio.js';
+
+interface Row {
+  id: string;
+  difference: number | null;
+  citation: string | null;
+  noteworthy: boolean;
+}
+interface Reference {
+  id: string;
+  number: number;
+  status: string;
+  failureReason?: string;
+  comparison?: Row[];
+}
+
+const stack = inject('stack');
+const call = callerOn(stack);
+/** The musician, the pro they ask, and someone else; the mix the requests are about. */
+let [musician, reviewer, stranger] = [] as TestUser[];
+let [reviewerId, trackId] = ['', ''];
+
+/** A tone at `hz`, the same on both channels. */
+function tone(hz: number, seconds = 6, rate = 44100, level = 0.5): Buffer {
+  const samples = new Int16Array(seconds * rate);
+  for (let i = 0; i < samples.length; i++) samples[i] = Math.round(level * 32767 * Math.sin((2 * Math.PI * hz * i) / rate));
+  return pcmWav(samples, rate, 2);
+}
+
+/** Asks for a ticket and sends the file as the browser does; the reference as the ticket gave it. */
+async function attach(shareId: string, bytes: Buffer, filename: string, as = musician) {
+  const ticket = await call(as, 'createReference', { id: shareId, filename, contentType: 'audio/wav', size: bytes.length });
+  if (ticket.status !== 200) return { status: ticket.status, body: ticket.body, reference: null as Reference | null };
+  const form = new FormData();
+  for (const [k, v] of Object.entries(ticket.body.upload.fields as Record<string, string>)) form.append(k, v);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'audio/wav' }), filename);
+  const sent = await fetch(ticket.body.upload.url, { method: 'POST', body: form });
+  expect(sent.status).toBeLessThan(300);
+  return { status: 200, body: ticket.body, reference: ticket.body.reference as Reference };
+}
+
+async function listed(shareId: string, as = musician): Promise<Reference[]> {
+  const res = await call(as, 'listReferences', { id: shareId });
+  expect(res.status).toBe(200);
+  return res.body.references;
+}
+
+/** The reference once processing is done with it. */
+const processed = async (shareId: string, id: string) =>
+  (await until(
+    'the reference processed',
+    async () => (await listed(shareId)).find((r) => r.id === id),
+    (r) => r?.status === 'ready' || r?.status === 'failed',
+    30_000,
+  ))!;
+
+const newRequest = async () =>
+  (await flows.requestFeedback(stack, musician, reviewerId, trackId, { feedbackNotes: 'Against my references?', context: 'mix_check' }))
+    .body.id as string;
+
+beforeAll(async () => {
+  useStackEnvironment(stack);
+  musician = (await flows.onboardedUser(stack, 'musician', { fullName: 'Rhea Reference' })).user;
+  const pro = await flows.onboardedUser(stack, 'pro', { fullName: 'Remy Reviewer' });
+  reviewer = pro.user;
+  reviewerId = pro.id;
+  stranger = (await flows.onboardedUser(stack, 'musician')).user;
+  // The mix: a tone in the low mids.
+  const track = await flows.registerUpload(stack, musician, tone(700), 'Mix.wav', 'Mix');
+  expect(track.status).toBe('ready');
+  trackId = track.id;
+});
+
+describe('reference tracks', () => {
+  let shareId: string;
+  let first: Reference;
+
+  it('are attached by the musician, processed, and compared with the mix band by band', async () => {
+    shareId = await newRequest();
+    // The reference: a bass tone, 6 dB quieter.
+    const sent = await attach(shareId, tone(60, 6, 44100, 0.25), 'Bass reference.wav');
+    expect(sent.reference).toMatchObject({ number: 1, status: 'uploading' });
+    first = (await processed(shareId, sent.reference!.id))!;
+    expect(first.status).toBe('ready');
+    const row = (id: string) => first.comparison!.find((r) => r.id === id)!;
+    // The mix has (next to) nothing below 250 Hz, the reference nearly all of its energy there.
+    expect(row('band-low').difference!).toBeLessThan(-12);
+    expect(row('band-low').citation).toMatch(/^Low band \u2212\d+\.\d dB vs reference 1$/);
+    expect(row('band-lowMids').difference!).toBeGreaterThan(20);
+    expect(row('integrated').difference!).toBeGreaterThan(3);
+    expect(row('band-low').noteworthy).toBe(true);
+    expect(row('width-low').noteworthy).toBe(false);
+  });
+
+  it("reach the request's two people, and nobody else", async () => {
+    const forReviewer = await listed(shareId, reviewer);
+    expect(forReviewer.map((r) => r.id)).toEqual([first.id]);
+    const link = await call(reviewer, 'getReferenceUrl', { id: shareId, referenceId: first.id });
+    expect(link.status).toBe(200);
+    expect((await fetch(link.body.signedUrl)).status).toBe(200);
+    expect((await call(stranger, 'listReferences', { id: shareId })).status).toBe(403);
+    expect((await call(stranger, 'getReferenceUrl', { id: shareId, referenceId: first.id })).status).toBe(403);
+    expect((await call(stranger, 'deleteReference', { id: shareId, referenceId: first.id })).status).toBe(403);
+    // The reviewer hears them, and only the musician adds or removes them.
+    const byReviewer = await call(reviewer, 'createReference', { id: shareId, filename: 'x.wav', contentType: 'audio/wav', size: 100 });
+    expect(byReviewer.status).toBe(403);
+    expect((await call(reviewer, 'deleteReference', { id: shareId, referenceId: first.id })).status).toBe(403);
+    const nowhere = '00000000-0000-4000-8000-000000000000';
+    expect((await call(musician, 'listReferences', { id: nowhere })).status).toBe(404);
+    expect((await call(musician, 'getReferenceUrl', { id: shareId, referenceId: nowhere })).status).toBe(404);
+    expect((await call(musician, 'deleteReference', { id: shareId, referenceId: nowhere })).status).toBe(404);
+  });
+
+  it('are at most three a request; a ticket never used frees its place once it has ended', async () => {
+    const ask = () => call(musician, 'createReference', { id: shareId, filename: 'More.wav', contentType: 'audio/wav', size: 1000 });
+    const [second, third] = [await ask(), await ask()];
+    expect([second.body.reference.number, third.body.reference.number]).toEqual([2, 3]);
+    const full = await ask();
+    expect(full.status).toBe(409);
+    expect(full.body.error.code).toBe('references_full');
+    await (
+      await dynamo()
+    ).send(
+      new UpdateCommand({
+        TableName: stack.tableName,
+        Key: { PK: `REFERENCES#${shareId}`, SK: 'REF#2' },
+        UpdateExpression: 'SET ticketEndsAt = :past',
+        ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
+      }),
+    );
+    const again = await ask();
+    expect(again.status).toBe(200);
+    expect(again.body.reference.number).toBe(2);
+    expect((await listed(shareId)).map((r) => r.number)).toEqual([1, 2, 3]);
+  });
+
+  it('refuse a file over their limits, with the reason', async () => {
+    const other = await newRequest();
+    const tooBig = await call(musician, 'createReference', {
+      id: other,
+      filename: 'Big.wav',
+      contentType: 'audio/wav',
+      size: 101 * 1024 * 1024,
+    });
+    expect(tooBig.status).toBe(400);
+    // Ten minutes and a second, at a low rate to stay small.
+    const long = await attach(other, wavBytes({ seconds: 601, sampleRate: 2000 }), 'Long.wav');
+    const done = await processed(other, long.reference!.id);
+    expect(done).toMatchObject({ status: 'failed', failureReason: 'A reference track must be at most 10 minutes long.' });
+  });
+
+  it('are removed with their audio', async () => {
+    const other = await newRequest();
+    const sent = await attach(other, tone(5000, 3), 'Bright.wav');
+    const ready = (await processed(other, sent.reference!.id))!;
+    const link = (await call(musician, 'getReferenceUrl', { id: other, referenceId: ready.id })).body.signedUrl as string;
+    expect((await call(musician, 'deleteReference', { id: other, referenceId: ready.id })).body).toEqual({ deleted: ready.id });
+    expect(await listed(other)).toEqual([]);
+    expect((await fetch(link)).status).toBe(404);
+  });
+
+  it('are refused once the request closes, and deleted with their audio', async () => {
+    const link = (await call(musician, 'getReferenceUrl', { id: shareId, referenceId: first.id })).body.signedUrl as string;
+    expect((await flows.respondToShare(stack, reviewer, shareId, 'declined')).status).toBe(200);
+    expect(await listed(shareId)).toEqual([]);
+    const closed = await call(reviewer, 'getReferenceUrl', { id: shareId, referenceId: first.id });
+    expect(closed.status).toBe(409);
+    expect(closed.body.error.code).toBe('request_closed');
+    expect(
+      (await call(musician, 'createReference', { id: shareId, filename: 'Late.wav', contentType: 'audio/wav', size: 100 })).status,
+    ).toBe(409);
+    await until(
+      "the closed request's reference audio deleted",
+      async () => (await fetch(link)).status,
+      (status) => status === 404,
+      20_000,
+    );
+  });
+
+  it('go when the review is delivered: the request is done with them', async () => {
+    const other = await newRequest();
+    const sent = await attach(other, tone(120, 3), 'Delivered.wav');
+    const ready = await processed(other, sent.reference!.id);
+    const link = (await call(reviewer, 'getReferenceUrl', { id: other, referenceId: ready.id })).body.signedUrl as string;
+    expect((await flows.respondToShare(stack, reviewer, other, 'accepted')).status).toBe(200);
+    const done = await call(reviewer, 'submitFeedback', { id: other, criteria: { energyImpact: 4 } });
+    expect(done.status).toBe(200);
+    await until(
+      "the delivered request's reference audio deleted",
+      async () => (await fetch(link)).status,
+      (status) => status === 404,
+      20_000,
+    );
+    await until(
+      'its items deleted',
+      () => itemsUnder(stack, `REFERENCES#${other}`),
+      (items) => items.length === 0,
+      20_000,
+    );
+  });
+});
