@@ -55,7 +55,8 @@ function row(
   name: string,
 ): ComparisonRow {
   const difference = mix === null || reference === null ? null : Math.round((mix - reference) * 10) / 10;
-  const shown = unit === '%' ? 'points of width' : unit;
+  // A difference of loudness is in LU, whatever the loudness is in.
+  const shown = unit === '%' ? 'points of width' : unit === 'LUFS' ? 'LU' : unit;
   return {
     id,
     label,

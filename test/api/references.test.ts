@@ -7,8 +7,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { callerOn, dynamo, flows, itemsUnder, until, useStackEnvironment, type TestUser } from '../support/stack-kit.js';
-import { wavBytes } from '../support/audio.js';
-import { pcmWav } from '../../scripts/seed/demo-audio.js';
+import { steadyToneWav, wavBytes } from '../support/audio.js';
 
 interface Row {
   id: string;
@@ -29,13 +28,6 @@ const call = callerOn(stack);
 /** The musician, the pro they ask, and someone else; the mix the requests are about. */
 let [musician, reviewer, stranger] = [] as TestUser[];
 let [reviewerId, trackId] = ['', ''];
-
-/** A tone at `hz`, the same on both channels. */
-function tone(hz: number, seconds = 6, rate = 44100, level = 0.5): Buffer {
-  const samples = new Int16Array(seconds * rate);
-  for (let i = 0; i < samples.length; i++) samples[i] = Math.round(level * 32767 * Math.sin((2 * Math.PI * hz * i) / rate));
-  return pcmWav(samples, rate, 2);
-}
 
 /** Asks for a ticket and sends the file as the browser does; the reference as the ticket gave it. */
 async function attach(shareId: string, bytes: Buffer, filename: string, as = musician) {
@@ -76,7 +68,7 @@ beforeAll(async () => {
   reviewerId = pro.id;
   stranger = (await flows.onboardedUser(stack, 'musician')).user;
   // The mix: a tone in the low mids.
-  const track = await flows.registerUpload(stack, musician, tone(700), 'Mix.wav', 'Mix');
+  const track = await flows.registerUpload(stack, musician, steadyToneWav(700, 0.5, 6), 'Mix.wav', 'Mix');
   expect(track.status).toBe('ready');
   trackId = track.id;
 });
@@ -88,7 +80,7 @@ describe('reference tracks', () => {
   it('are attached by the musician, processed, and compared with the mix band by band', async () => {
     shareId = await newRequest();
     // The reference: a bass tone, 6 dB quieter.
-    const sent = await attach(shareId, tone(60, 6, 44100, 0.25), 'Bass reference.wav');
+    const sent = await attach(shareId, steadyToneWav(60, 0.25, 6), 'Bass reference.wav');
     expect(sent.reference).toMatchObject({ number: 1, status: 'uploading' });
     first = (await processed(shareId, sent.reference!.id))!;
     expect(first.status).toBe('ready');
@@ -161,7 +153,7 @@ describe('reference tracks', () => {
 
   it('are removed with their audio', async () => {
     const other = await newRequest();
-    const sent = await attach(other, tone(5000, 3), 'Bright.wav');
+    const sent = await attach(other, steadyToneWav(5000, 0.5, 3), 'Bright.wav');
     const ready = (await processed(other, sent.reference!.id))!;
     const link = (await call(musician, 'getReferenceUrl', { id: other, referenceId: ready.id })).body.signedUrl as string;
     expect((await call(musician, 'deleteReference', { id: other, referenceId: ready.id })).body).toEqual({ deleted: ready.id });
@@ -189,7 +181,7 @@ describe('reference tracks', () => {
 
   it('go when the review is delivered: the request is done with them', async () => {
     const other = await newRequest();
-    const sent = await attach(other, tone(120, 3), 'Delivered.wav');
+    const sent = await attach(other, steadyToneWav(120, 0.5, 3), 'Delivered.wav');
     const ready = await processed(other, sent.reference!.id);
     const link = (await call(reviewer, 'getReferenceUrl', { id: other, referenceId: ready.id })).body.signedUrl as string;
     expect((await flows.respondToShare(stack, reviewer, other, 'accepted')).status).toBe(200);

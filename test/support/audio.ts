@@ -39,6 +39,13 @@ export function toneSamples({ seconds, sampleRate = 44_100, frequency = 440, env
   return out;
 }
 
+/** A steady tone at `hz`, the same on both channels, at `level` of full scale: a WAV file. */
+export function steadyToneWav(hz: number, level: number, seconds: number, rate = 44_100): Buffer {
+  const samples = new Int16Array(seconds * rate);
+  for (let i = 0; i < samples.length; i++) samples[i] = Math.round(level * 32767 * Math.sin((2 * Math.PI * hz * i) / rate));
+  return pcmWav(samples, rate, 2);
+}
+
 /** A PCM 16-bit little-endian WAV file. */
 export function wavBytes(options: ToneOptions): Buffer {
   const sampleRate = options.sampleRate ?? 44_100;

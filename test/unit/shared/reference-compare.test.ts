@@ -31,7 +31,7 @@ describe('a mix against a reference', () => {
 
   it('gives each measure the mix minus the reference, and a line to cite', () => {
     expect(byId['band-low']).toMatchObject({ mix: -3.1, reference: -6.2, difference: 3.1, citation: 'Low band +3.1 dB vs reference 1' });
-    expect(byId.integrated).toMatchObject({ difference: -1.1, citation: 'Integrated loudness \u22121.1 LUFS vs reference 1' });
+    expect(byId.integrated).toMatchObject({ difference: -1.1, citation: 'Integrated loudness \u22121.1 LU vs reference 1' });
     expect(byId['width-highMids']).toMatchObject({
       mix: 30,
       reference: 38,

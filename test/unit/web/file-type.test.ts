@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_TRACK_BYTES } from '../../../shared/constants';
 import { AUDIO_FILE_ERROR, createUploadInput } from '../../../shared/schemas/tracks';
-import {
-  AUDIO_ACCEPT,
-  audioContentType,
-  checkAudioFile,
-  formatBytes,
-  titleFromFileName,
-} from '../../../web/src/features/tracks/utils/file-type';
+import { AUDIO_ACCEPT, audioContentType, checkAudioFile, formatBytes, titleFromFileName } from '../../../web/src/lib/audio-file';
 
 const f = (name: string, type: string, size = 1000) => ({ name, type, size });
 

@@ -3,6 +3,7 @@ import { AUDIO_FILE_ERROR, UPLOAD_FAILED_ERROR } from '../../../shared/schemas/t
 
 vi.mock('../../../web/src/lib/api', () => import('./amplify-mock'));
 
+import { uploadTrack } from '../../../web/src/features/tracks/api/upload';
 import {
   buildUploadForm,
   percentOf,
@@ -11,8 +12,7 @@ import {
   storageErrorMessage,
   UploadAbortedError,
   UploadFailedError,
-  uploadTrack,
-} from '../../../web/src/features/tracks/api/upload';
+} from '../../../web/src/lib/storage-upload';
 import { ApiError } from '../../../web/src/lib/api-client';
 import { apiMock } from './amplify-mock';
 

@@ -15,6 +15,7 @@ import { FeedbackView } from './feedback-view';
 import { RequestSummary } from './request-summary';
 import { ReasonDialog } from './reason-dialog';
 import { ReviewerForm } from './reviewer-form';
+import { ShareReferences } from './share-references';
 import '@/features/feedback/share-body.css';
 import '@/features/feedback/share-review.css';
 
@@ -101,6 +102,7 @@ export function ShareBody({ detail, viewer }: { detail: UseQueryResult<ShareDeta
           <>
             <RequestSummary share={current} />
             {isReviewer && current.trackReport && <ShareReport share={current} report={current.trackReport} />}
+            {(current.status === 'pending' || current.status === 'accepted') && <ShareReferences share={current} isReviewer={isReviewer} />}
             {isReviewer && current.status === 'pending' ? (
               <PendingRequest share={current} />
             ) : isReviewer && current.status === 'accepted' ? (

@@ -2,7 +2,7 @@ import { useId, useRef, type DragEvent } from 'react';
 import { Button } from '@/components/button';
 import { UploadIcon } from '@/components/icons';
 import { MusicIcon } from '@/components/icons-extra';
-import { AUDIO_ACCEPT, formatBytes } from '@/features/tracks/utils/file-type';
+import { AUDIO_ACCEPT, formatBytes } from '@/lib/audio-file';
 
 /**
  * The upload's file: a drop zone whose button opens the file chooser (or, once a file is taken, its name

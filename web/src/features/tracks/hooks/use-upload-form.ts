@@ -2,7 +2,7 @@ import { useCallback, useLayoutEffect, useState, type DragEvent, type FormEvent 
 import { AUDIO_FILE_ERROR } from '@shared/constants';
 import type { VersionTarget } from '@/features/tracks/api/tracks';
 import type { useTrackUpload } from '@/features/tracks/hooks/use-track-upload';
-import { checkAudioFile, titleFromFileName } from '@/features/tracks/utils/file-type';
+import { checkAudioFile, titleFromFileName } from '@/lib/audio-file';
 import { checkTitle, loadTitleField } from '@/features/tracks/utils/title';
 
 /**

@@ -1,0 +1,103 @@
+/**
+ * Reference tracks in the browser on the local stack: the musician attaches one to an open request and sees it
+ * measured; the reviewer hears the mix and the reference in turn at the same loudness and the same playhead,
+ * reads the differences band by band, and makes one a comment. At desktop and phone widths, axe-clean.
+ */
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { steadyToneWav } from '../support/audio.js';
+import { PHONE, screenshot } from '../support/browser.js';
+import { createConfirmedUser, flows, useStackEnvironment, type TestUser } from '../support/stack-kit.js';
+import { expectAccessible, expectFitsWidth } from './helpers.js';
+import { browserTests } from './fixtures.js';
+
+const e2e = browserTests();
+const { stack } = e2e;
+const suffix = Math.floor(1000 + Math.random() * 9000);
+
+let rae: TestUser;
+let rui: TestUser;
+let ruiId: string;
+let shareId: string;
+
+/** Where the side's audio element stands, and whether it plays. */
+const side = (page: Page, which: 'mix' | 'reference') =>
+  page
+    .getByTestId(`reference-audio-${which}`)
+    .evaluate((el: HTMLAudioElement) => ({ at: el.currentTime, paused: el.paused, volume: el.volume }));
+
+beforeAll(async () => {
+  useStackEnvironment(stack);
+  rae = await createConfirmedUser(stack, { fullName: `Rae Refs${suffix}`, prefix: 'ref-m' });
+  rui = await createConfirmedUser(stack, { fullName: `Rui Refs${suffix}`, prefix: 'ref-p' });
+  await flows.onboard(stack, rae, 'musician');
+  ruiId = await flows.onboard(stack, rui, 'pro');
+  const track = await flows.registerUpload(stack, rae, steadyToneWav(700, 0.5, 8), `Mix ${suffix}.wav`, `Mix ${suffix}`);
+  expect(track.status).toBe('ready');
+  shareId = (await flows.requestFeedback(stack, rae, ruiId, track.id, { feedbackNotes: 'Closer to my references?', context: 'mix_check' }))
+    .body.id;
+});
+
+describe('reference tracks', () => {
+  it('the musician attaches one to the request and sees it measured', async () => {
+    const page = await e2e.signedIn(rae, '/dashboard');
+    await page.goto(`${stack.appUrl}/feedback/${shareId}`);
+    await page.getByTestId('share-references').waitFor();
+    await expectAccessible(page, 'the references, none yet');
+    await page
+      .getByTestId('reference-file')
+      .setInputFiles({ name: 'Bass reference.wav', mimeType: 'audio/wav', buffer: steadyToneWav(60, 0.2, 8) });
+    const item = page.getByTestId('reference-item');
+    await item.and(page.locator('[data-status="ready"]')).waitFor({ timeout: 30_000 });
+    expect(await item.textContent()).toMatch(/1\.\s*Bass reference\.wav.*0:08.*LUFS/);
+    await expectAccessible(page, 'a reference, measured');
+    await screenshot(page, 'references-musician');
+    const phone = await e2e.signedIn(rae, `/feedback/${shareId}`, PHONE);
+    await phone.getByTestId('reference-item').waitFor();
+    await expectFitsWidth(phone, 'the references on a phone');
+    await screenshot(phone, 'references-musician-phone');
+  });
+
+  it('the reviewer hears mix and reference matched in loudness at one playhead, and makes a difference a comment', async () => {
+    expect((await flows.respondToShare(stack, rui, shareId, 'accepted')).status).toBe(200);
+    const page = await e2e.signedIn(rui, '/dashboard');
+    await page.goto(`${stack.appUrl}/feedback/${shareId}`);
+    const item = page.getByTestId('reference-item');
+    await item.waitFor();
+    await item.getByText('Compare with the mix').click();
+    // The mix is louder: it is the one turned down.
+    expect(await page.getByTestId('reference-listen').getByRole('status').textContent()).toMatch(
+      /^The mix played \d+\.\d dB quieter to match$/,
+    );
+    await page.getByTestId('reference-play').click();
+    await expect.poll(async () => (await side(page, 'mix')).at, { timeout: 10_000 }).toBeGreaterThan(0.5);
+    const mix = await side(page, 'mix');
+    expect(mix.volume).toBeLessThan(0.5);
+    await page.getByTestId('reference-side-reference').click();
+    await expect.poll(async () => (await side(page, 'reference')).paused, { timeout: 10_000 }).toBe(false);
+    const heard = await side(page, 'reference');
+    // Where the mix was, give or take the moment the switch took.
+    expect(heard.at).toBeGreaterThanOrEqual(mix.at - 0.1);
+    expect((await side(page, 'mix')).paused).toBe(true);
+    expect(heard.volume).toBe(1);
+    await page.getByTestId('reference-play').click();
+
+    const low = page.getByTestId('comparison-row').and(page.locator('[data-row="band-low"]'));
+    expect(await low.textContent()).toMatch(/Low band.*\u2212\d+\.\d dB/);
+    await expectAccessible(page, 'the comparison');
+    await screenshot(page, 'references-reviewer');
+    await low.getByTestId('cite-difference').click();
+    await page
+      .getByTestId('comment-text')
+      .filter({ hasText: /^Low band \u2212\d+\.\d dB vs reference 1$/ })
+      .waitFor();
+    expect(await low.getByTestId('cite-difference').textContent()).toBe('Added');
+
+    const phone = await e2e.signedIn(rui, `/feedback/${shareId}`, PHONE);
+    await phone.getByTestId('reference-item').getByText('Compare with the mix').click();
+    await phone.getByTestId('reference-comparison').waitFor();
+    await expectFitsWidth(phone, 'the comparison on a phone');
+    await expectAccessible(phone, 'the comparison on a phone');
+    await screenshot(phone, 'references-reviewer-phone');
+  });
+});

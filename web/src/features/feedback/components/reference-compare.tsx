@@ -1,0 +1,224 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { ReferenceView } from '@shared/schemas/references';
+import { loudnessMatch } from '@shared/technical-report';
+import { formatTime } from '@/components/audio-player';
+import { Button } from '@/components/button';
+import { Segmented } from '@/components/segmented';
+
+type Row = NonNullable<ReferenceView['comparison']>[number];
+type Side = 'mix' | 'reference';
+
+/** Rounded first, so that nothing reads '-0.0'. */
+const tenths = (v: number) => Math.round(v * 10) / 10 + 0;
+const shown = (v: number | null, unit: Row['unit']) =>
+  v === null ? '-' : unit === '%' ? `${v.toFixed(0)}%` : `${tenths(v).toFixed(1)} ${unit}`;
+const signed = (v: number | null, unit: Row['unit']) => {
+  if (v === null) return '-';
+  const d = tenths(v);
+  return `${d > 0 ? '+' : d < 0 ? '\u2212' : '\u00b1'}${Math.abs(d).toFixed(1)} ${unit === '%' ? 'pts' : unit === 'LUFS' ? 'LU' : unit}`;
+};
+
+/**
+ * The mix against one reference, as measured on the server: loudness, and each band's share of the whole and
+ * its width (so as if both played equally loud). The differences a listener hears stand out; the reviewer can
+ * make one a comment.
+ */
+export function ComparisonTable({ reference, onCite }: { reference: ReferenceView; onCite?: (citation: string) => Promise<unknown> }) {
+  const [cited, setCited] = useState<string[]>([]);
+  const [citing, setCiting] = useState<string | null>(null);
+  const rows = reference.comparison ?? [];
+  const cite = async (row: Row) => {
+    if (!onCite || !row.citation) return;
+    setCiting(row.id);
+    try {
+      await onCite(row.citation);
+      setCited((c) => [...c, row.id]);
+    } finally {
+      setCiting(null);
+    }
+  };
+  return (
+    <>
+      <p className="muted small">
+        Bands are each one&apos;s share of the whole track, so they compare as if both played equally loud; width is the side&apos;s share
+        of a band.
+      </p>
+      <div className="reference-compare-scroll">
+        <table className="reference-compare" data-testid="reference-comparison">
+          <caption className="visually-hidden">The mix against reference {reference.number}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Measure</th>
+              <th scope="col">Mix</th>
+              <th scope="col">Reference {reference.number}</th>
+              <th scope="col">Difference</th>
+              {onCite && (
+                <th scope="col">
+                  <span className="visually-hidden">Comment</span>
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr
+                key={row.id}
+                className={row.noteworthy ? 'reference-noteworthy' : undefined}
+                data-testid="comparison-row"
+                data-row={row.id}
+              >
+                <th scope="row">{row.label}</th>
+                <td>{shown(row.mix, row.unit)}</td>
+                <td>{shown(row.reference, row.unit)}</td>
+                <td>{signed(row.difference, row.unit)}</td>
+                {onCite && (
+                  <td>
+                    {row.noteworthy && row.citation && (
+                      <Button
+                        variant="secondary"
+                        className="btn-sm"
+                        onClick={() => void cite(row)}
+                        busy={citing === row.id}
+                        disabled={cited.includes(row.id) || citing !== null}
+                        aria-label={`Add "${row.citation}" as a comment`}
+                        data-testid="cite-difference"
+                      >
+                        {cited.includes(row.id) ? 'Added' : 'Add as comment'}
+                      </Button>
+                    )}
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+/**
+ * The mix and a reference at the same loudness (the louder turned down), at the same playhead: switching plays
+ * the other from where this one was, so the same passage is heard in both.
+ */
+export function ReferenceListen({
+  reference,
+  mixIntegratedLufs,
+  mixUrl,
+  referenceUrl,
+}: {
+  reference: ReferenceView;
+  mixIntegratedLufs: number | null;
+  mixUrl: () => Promise<string>;
+  referenceUrl: () => Promise<string>;
+}) {
+  const label = `Reference ${reference.number}`;
+  const audio = { mix: useRef<HTMLAudioElement>(null), reference: useRef<HTMLAudioElement>(null) };
+  const [side, setSide] = useState<Side>('mix');
+  const [playing, setPlaying] = useState(false);
+  const [time, setTime] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const status = useId();
+  const match = loudnessMatch({ label: 'The mix', integratedLufs: mixIntegratedLufs }, { label, integratedLufs: reference.integratedLufs });
+
+  useEffect(() => {
+    if (audio.mix.current) audio.mix.current.volume = match?.gainA ?? 1;
+    if (audio.reference.current) audio.reference.current.volume = match?.gainB ?? 1;
+  }, [match?.gainA, match?.gainB, audio.mix, audio.reference]);
+
+  /** The side's element with its audio loaded (the link asked for at its first play). */
+  const ready = async (s: Side) => {
+    const el = audio[s].current!;
+    if (!el.src) {
+      const url = await (s === 'mix' ? mixUrl() : referenceUrl());
+      const loaded = new Promise<void>((resolve, reject) => {
+        el.addEventListener('loadedmetadata', () => resolve(), { once: true });
+        el.addEventListener('error', () => reject(new Error('unplayable')), { once: true });
+      });
+      // Nothing is fetched before the first play; from then on, as a player would.
+      el.preload = 'auto';
+      el.src = url;
+      el.load();
+      await loaded;
+    }
+    return el;
+  };
+  /** Plays `s` from `at`, once its seek is done (WebKit asked to play while it still sought sometimes never began). */
+  const playFrom = async (s: Side, at: number) => {
+    setLoading(true);
+    setError(null);
+    try {
+      const el = await ready(s);
+      const to = Math.min(at, Number.isFinite(el.duration) ? Math.max(0, el.duration - 0.05) : at);
+      if (Math.abs(el.currentTime - to) > 0.01) {
+        const sought = new Promise((r) => el.addEventListener('seeked', r, { once: true }));
+        el.currentTime = to;
+        await sought;
+      }
+      await el.play();
+      setPlaying(true);
+    } catch {
+      setError(`${s === 'mix' ? 'The mix' : label} could not be played. Please try again.`);
+      setPlaying(false);
+    } finally {
+      setLoading(false);
+    }
+  };
+  const toggle = () => {
+    const el = audio[side].current;
+    if (playing && el) {
+      el.pause();
+      setPlaying(false);
+    } else void playFrom(side, time);
+  };
+  const switchTo = (next: Side) => {
+    if (next === side) return;
+    const at = audio[side].current?.currentTime ?? time;
+    audio[side].current?.pause();
+    setSide(next);
+    setTime(at);
+    if (playing) void playFrom(next, at);
+  };
+  const element = (s: Side) => (
+    <audio
+      ref={audio[s]}
+      preload="none"
+      onTimeUpdate={(e) => s === side && setTime(e.currentTarget.currentTime)}
+      onEnded={() => s === side && setPlaying(false)}
+      data-testid={`reference-audio-${s}`}
+    />
+  );
+  return (
+    <div className="reference-listen" data-testid="reference-listen">
+      {element('mix')}
+      {element('reference')}
+      <div className="reference-listen-controls">
+        <Button variant="secondary" onClick={toggle} busy={loading} aria-describedby={status} data-testid="reference-play">
+          {playing ? 'Pause' : 'Play'}
+        </Button>
+        <Segmented
+          label={`Listen to the mix or ${label}`}
+          options={[
+            { value: 'mix' as Side, label: 'Mix' },
+            { value: 'reference' as Side, label },
+          ]}
+          value={side}
+          onChange={switchTo}
+          testIdOf={(v) => `reference-side-${v}`}
+        />
+        <span className="muted small" aria-live="off">
+          {formatTime(time)}
+        </span>
+      </div>
+      <p id={status} className="muted small" role="status">
+        {match ? match.text : 'Played as they are: one of them has no loudness measured.'}
+      </p>
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
