@@ -1,11 +1,23 @@
 /** How a reviewer's comment was made, decided from what the server knows (shared/comment-made.ts). */
 import { howMade, type Made } from '../../shared/comment-made.js';
+import { referenceCitations } from '../tracks/index.js';
 import type { ShareBundle } from './data/shares.js';
 import { getTemplates } from './data/templates.js';
 
-/** The texts of the user's templates, read beside the request (one round trip with it). */
-export function templateTexts(userId: string): Promise<string[]> {
-  const read = getTemplates(userId).then(({ templates }) => templates.map((t) => t.text));
+export interface MadeFrom {
+  templates: string[];
+  citations: string[];
+}
+
+/**
+ * What a comment on the request may be made from, read beside the request (one round trip with it): the user's
+ * templates, and the lines the request's reference tracks offer.
+ */
+export function madeFrom(userId: string, shareId: string): Promise<MadeFrom> {
+  const read = Promise.all([getTemplates(userId), referenceCitations(shareId)]).then(([{ templates }, citations]) => ({
+    templates: templates.map((t) => t.text),
+    citations,
+  }));
   read.catch(() => {}); // awaited for the reviewer's comment, or not at all when the request is refused first
   return read;
 }
@@ -15,8 +27,8 @@ export async function madeOf(
   bundle: ShareBundle,
   userId: string,
   input: { text: string; pasted?: boolean },
-  templates: Promise<string[]>,
+  from: Promise<MadeFrom>,
 ): Promise<Made | undefined> {
   if (userId !== bundle.share.sharedWithUserId) return undefined;
-  return howMade(input.text, { templates: await templates, suggestions: bundle.suggested ?? [], pasted: input.pasted });
+  return howMade(input.text, { ...(await from), suggestions: bundle.suggested ?? [], pasted: input.pasted });
 }

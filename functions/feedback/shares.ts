@@ -14,7 +14,7 @@ import { assertHeard } from './review-work.js';
 import { findingToConfirm } from './review-findings.js';
 import { receiptPayload, signReceipt } from './receipts.js';
 import { toCommentView, toShareDetail } from './share-views.js';
-import { madeOf, templateTexts } from './comment-made.js';
+import { madeFrom, madeOf } from './comment-made.js';
 import type { Made } from '../../shared/comment-made.js';
 import { assertNotRepeated, assertReviewComplete, readReviewTexts, rememberReviewText } from './review-floor.js';
 import { ratingEvent, readAhead, recorded, reputationWrite, reviewEvent, moneyRefused } from '../people/index.js';
@@ -215,7 +215,7 @@ export async function addComment(
   },
 ) {
   const { idempotencyKey, pasted, finding: findingId, ...request } = input;
-  const templates = templateTexts(user.id);
+  const sources = madeFrom(user.id, shareId);
   const bundle = await bundleFor(user.id, shareId);
   const { share } = bundle;
   const closed = assertCanComment(share, user.id, 'add');
@@ -239,7 +239,7 @@ export async function addComment(
     ...(request.endTimestamp != null ? { endTimestamp: request.endTimestamp } : {}),
     text: request.text,
     tags: request.tags,
-    ...withMade(finding ? { how: 'analysis' } : await madeOf(bundle, user.id, { text: request.text, pasted }, templates)),
+    ...withMade(finding ? { how: 'analysis' } : await madeOf(bundle, user.id, { text: request.text, pasted }, sources)),
     ...(finding ? { finding: finding.id } : {}),
     createdAt: now,
     updatedAt: now,
@@ -290,7 +290,7 @@ export async function updateComment(
     pasted?: boolean;
   },
 ) {
-  const templates = templateTexts(userId);
+  const sources = madeFrom(userId, input.id);
   const { bundle, share, comment } = await ownComment(userId, input.id, input.commentId);
   const closed = assertCanComment(share, userId, 'change');
   assertWithinTrack(share, input.timestamp);
@@ -305,7 +305,7 @@ export async function updateComment(
   }
   // An edit is judged again: a suggestion taken or a template inserted while editing says so too. A confirmed
   // finding stays 'from analysis', edited or not.
-  const made = comment.finding || comment.text === input.text ? comment.made : await madeOf(bundle, userId, input, templates);
+  const made = comment.finding || comment.text === input.text ? comment.made : await madeOf(bundle, userId, input, sources);
   const next: CommentRecord = {
     ...comment,
     text: input.text,

@@ -6,6 +6,7 @@ export { putBack } from './processing-slots.js';
 export { askForPreviews, codecOverFindings, previewJobOf, previewsView } from './codec-previews.js';
 export { runPreview } from './preview-run.js';
 export { processUpload } from './processing.js';
+export { referenceCitations } from './reference-citations.js';
 export { closedRequest, createReference, forgetReferences, referencesOf, referenceUrl, removeReference } from './references.js';
 export { reportSummary } from './stored-report.js';
 export { deleteOwnTracks, type Withdrawal } from './track-deletion.js';

@@ -15,6 +15,7 @@ import { analyseAudioFile, AudioRejected } from './audio.js';
 import { BandMeter } from './audio/bands.js';
 import { claimSlot, releaseSlot } from './processing-slots.js';
 import { measureUpload, type ProcessOutcome } from './upload-measure.js';
+import { comparedOf } from './reference-citations.js';
 import { downloadStored, freshWorkDir } from './work-dir.js';
 import { log } from '../lib/observability.js';
 
@@ -94,8 +95,11 @@ function withoutAnalysis<R extends { findings?: unknown; previews?: unknown }>({
   return report;
 }
 
-/** The bands of the version the request is about, unless measured already for its audio as it is now. */
-async function measureMix(record: references.ReferenceRecord, mix: references.MixBands | null): Promise<void> {
+/**
+ * The version the request is about, as its references are compared with it: its report's figures and its
+ * bands, unless measured already for its audio as it is now.
+ */
+async function measureMix(record: references.ReferenceRecord, mix: references.MixMeasured | null): Promise<void> {
   const track = await tracks.getTrack(record.trackId);
   if (!track?.audioKey || mix?.audioKey === track.audioKey) return;
   const dir = freshWorkDir();
@@ -110,7 +114,7 @@ async function measureMix(record: references.ReferenceRecord, mix: references.Mi
       if (err instanceof AudioRejected) return;
       throw err;
     }
-    await references.putMixBands(record.shareId, { audioKey: track.audioKey, bands: bands.result() });
+    await references.putMix(record.shareId, { audioKey: track.audioKey, ...comparedOf(track.report, bands.result()) });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -9,13 +9,14 @@ import { randomUUID } from 'node:crypto';
 import { REFERENCES, SIGNED_URL_TTL_SECONDS } from '../../shared/constants.js';
 import { compareToReference, noteworthy, type Compared } from '../../shared/reference-compare.js';
 import type { ReferencesView, ReferenceUploadView, ReferenceView } from '../../shared/schemas/references.js';
+import type { StoredReport } from '../../shared/schemas/technical-report.js';
 import { readShare, type ShareRecord } from '../feedback/data/index.js';
 import { Conflict, Forbidden, NotFound } from '../lib/errors.js';
 import { enforceRateLimit } from '../platform/index.js';
 import * as media from './data/media.js';
 import * as references from './data/references.js';
-import * as tracks from './data/tracks.js';
 import { unpackReport } from './stored-report.js';
+import { comparedOf } from './reference-citations.js';
 import { sanitizeFilename } from './track-audio.js';
 import type { ReferenceRecord } from './data/references.js';
 
@@ -102,17 +103,9 @@ export async function referencesOf(userId: string, shareId: string): Promise<Ref
   const canEdit = share.sharedByUserId === userId && OPEN.includes(share.status);
   if (!OPEN.includes(share.status)) return { references: [], mixIntegratedLufs: null, canEdit };
   const { references: held, mix } = read;
-  const track = await tracks.getTrack(share.trackId);
-  const report = track?.report ? unpackReport(track.report) : null;
-  const mixed: Compared = {
-    integratedLufs: report?.integratedLufs ?? null,
-    loudestShortTermLufs: report?.shortTermLufs.length ? Math.max(...report.shortTermLufs) : null,
-    loudnessRange: report?.loudnessRange ?? null,
-    bands: mix && track && mix.audioKey === track.audioKey ? mix.bands : null,
-  };
   return {
-    references: held.map((r) => toView(r, r.status === 'ready' ? mixed : undefined)),
-    mixIntegratedLufs: mixed.integratedLufs,
+    references: held.map((r) => toView(r, r.status === 'ready' ? (mix ?? undefined) : undefined)),
+    mixIntegratedLufs: mix?.integratedLufs ?? null,
     canEdit,
   };
 }
@@ -146,16 +139,9 @@ export async function deleteReferenceAudio(r: Pick<ReferenceRecord, 'uploadKey' 
 }
 
 function toView(r: ReferenceRecord, mix?: Compared): ReferenceView {
-  const report = r.report ? unpackReport({ ...r.report, shortTerm: r.report.shortTerm }) : null;
+  const report = r.report ? unpackReport(r.report as StoredReport) : null;
   const name = `reference ${r.number}`;
-  const compared: Compared | null = report
-    ? {
-        integratedLufs: report.integratedLufs,
-        loudestShortTermLufs: report.shortTermLufs.length ? Math.max(...report.shortTermLufs) : null,
-        loudnessRange: report.loudnessRange,
-        bands: r.bands ?? null,
-      }
-    : null;
+  const compared = r.report ? comparedOf(r.report, r.bands) : null;
   return {
     id: r.id,
     number: r.number,

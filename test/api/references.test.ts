@@ -185,6 +185,11 @@ describe('reference tracks', () => {
     const ready = await processed(other, sent.reference!.id);
     const link = (await call(reviewer, 'getReferenceUrl', { id: other, referenceId: ready.id })).body.signedUrl as string;
     expect((await flows.respondToShare(stack, reviewer, other, 'accepted')).status).toBe(200);
+    // A measured difference the reviewer makes a comment is from analysis, as the server reads it; changed, it is theirs.
+    const citation = ready.comparison!.find((r) => r.noteworthy && r.citation)!.citation!;
+    const comment = (text: string) => call(reviewer, 'addComment', { id: other, timestamp: null, text, tags: ['#Mixing'] });
+    expect((await comment(citation)).body.made).toEqual({ how: 'analysis' });
+    expect((await comment(citation.replace(/\d/, (d) => String((Number(d) + 1) % 10)))).body.made).toEqual({ how: 'typed' });
     const done = await call(reviewer, 'submitFeedback', { id: other, criteria: { energyImpact: 4 } });
     expect(done.status).toBe(200);
     await until(

@@ -92,6 +92,8 @@ describe('reference tracks', () => {
       .filter({ hasText: /^Low band \u2212\d+\.\d dB vs reference 1$/ })
       .waitFor();
     expect(await low.getByTestId('cite-difference').textContent()).toBe('Added');
+    // The server reads it as a measured line: the comment says it is from analysis.
+    expect(await page.getByTestId('comments-made').textContent()).toBe('1 comment: 1 from analysis');
 
     const phone = await e2e.signedIn(rui, `/feedback/${shareId}`, PHONE);
     await phone.getByTestId('reference-item').getByText('Compare with the mix').click();

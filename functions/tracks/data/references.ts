@@ -5,7 +5,7 @@
  * expired unused; processing writes its result on condition that the place still holds the same upload.
  */
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { BandBalance } from '../../../shared/reference-compare.js';
+import type { Compared } from '../../../shared/reference-compare.js';
 import type { StoredReport } from '../../../shared/schemas/technical-report.js';
 import { config } from '../../lib/config.js';
 import { deleteKeys, queryAll, writeIf } from '../../platform/data/index.js';
@@ -30,21 +30,21 @@ export interface ReferenceRecord {
   duration?: number;
   peaks?: string;
   report?: Omit<StoredReport, 'findings' | 'previews'>;
-  bands?: BandBalance[] | null;
+  bands?: Compared['bands'];
   failureReason?: string;
 }
 
-export interface MixBands {
+/** The mix as its references are compared with it: its report's figures and its bands, as of its audio. */
+export interface MixMeasured extends Compared {
   audioKey: string;
-  bands: BandBalance[] | null;
 }
 
 const pk = (shareId: string) => `REFERENCES#${shareId}`;
 const refKey = (shareId: string, number: number) => ({ PK: pk(shareId), SK: `REF#${number}` });
 const mixKey = (shareId: string) => ({ PK: pk(shareId), SK: 'MIX' });
 
-/** A request's references, in their numbers' order, and the mix's bands: one consistent query. */
-export async function readReferences(shareId: string): Promise<{ references: ReferenceRecord[]; mix: MixBands | null }> {
+/** A request's references, in their numbers' order, and the mix as measured: one consistent query. */
+export async function readReferences(shareId: string): Promise<{ references: ReferenceRecord[]; mix: MixMeasured | null }> {
   const items = await queryAll({
     TableName: config.tableName,
     KeyConditionExpression: 'PK = :pk',
@@ -55,7 +55,7 @@ export async function readReferences(shareId: string): Promise<{ references: Ref
   const mix = items.find((i) => i.SK === 'MIX');
   return {
     references: references.sort((a, b) => a.number - b.number),
-    mix: mix ? { audioKey: String(mix.audioKey), bands: (mix.bands as BandBalance[] | null) ?? null } : null,
+    mix: mix ? (strip(mix) as unknown as MixMeasured) : null,
   };
 }
 
@@ -115,7 +115,7 @@ export function deleteReference(shareId: string, number: number, id: string): Pr
   );
 }
 
-export async function putMixBands(shareId: string, mix: MixBands): Promise<void> {
+export async function putMix(shareId: string, mix: MixMeasured): Promise<void> {
   await writeIf(() => new PutCommand({ TableName: config.tableName, Item: { ...mixKey(shareId), entity: 'referenceMix', ...mix } }));
 }
 

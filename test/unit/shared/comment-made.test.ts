@@ -25,6 +25,18 @@ describe('how a comment was made', () => {
     expect(howMade(TEMPLATE, { ...known, pasted: true })).toEqual({ how: 'template' });
   });
 
+  it("a line a reference's measured difference offers, figures unchanged, is from analysis, inside other words too", () => {
+    const citation = 'Low band +3.1 dB vs reference 1';
+    const measured = { ...known, citations: [citation] };
+    expect(howMade(citation, measured)).toEqual({ how: 'analysis' });
+    expect(howMade(`${citation}:  the kick and bass   sit on top of everything.`, { ...measured, pasted: true })).toEqual({
+      how: 'analysis',
+    });
+    // Its figures changed, it is the reviewer's own.
+    expect(howMade('Low band +5.0 dB vs reference 1', measured)).toEqual({ how: 'typed' });
+    expect(howMade('Low band \u22123.1 dB vs reference 1', measured)).toEqual({ how: 'typed' });
+  });
+
   it('says it per comment and as one line for the review, largest first', () => {
     expect(madeLabel({ how: 'ai', kept: 0.8 })).toBe('AI-assisted (80% of the suggestion kept)');
     expect(madeLabel({ how: 'template' })).toBe('From a template');
