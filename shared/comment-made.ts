@@ -74,3 +74,21 @@ export function madeSummary(made: readonly (Made | null | undefined)[]): string 
   const parts = counts.map((c) => `${c.n} ${c.how === 'typed' || c.how === 'pasted' ? c.how : LABELS[c.how].replace(/^F/, 'f')}`);
   return `${known.length} ${known.length === 1 ? 'comment' : 'comments'}: ${parts.join(', ')}`;
 }
+
+/**
+ * What a review drew on besides the reviewer's ear, said only where its comments did: places a streaming
+ * encoder takes the master over full scale (its codec previews' pins, confirmed) and measured differences from
+ * the musician's reference tracks (cited as offered). For the musician (`you`) or anyone holding a public link.
+ */
+export function drewOn(comments: readonly { finding?: string; made?: Made | null }[], reader: 'you' | 'anyone'): string[] {
+  const your = reader === 'you' ? 'your' : 'the';
+  const count = (n: number) => `${n} ${n === 1 ? 'comment' : 'comments'}`;
+  const encoders = comments.filter((c) => c.finding?.startsWith('codecOver-')).length;
+  const references = comments.filter((c) => c.made?.how === 'analysis' && !c.finding).length;
+  return [
+    ...(encoders ? [`${count(encoders)} on where streaming encoders take ${your} master over full scale`] : []),
+    ...(references
+      ? [`${count(references)} comparing ${your} mix with ${reader === 'you' ? 'your' : "the musician's"} reference tracks`]
+      : []),
+  ];
+}

@@ -7,6 +7,7 @@ import { receiptOf } from './receipts.js';
 import { randomBytes } from 'node:crypto';
 import { PUBLIC_LINK_DAYS, type PublicLinkView, type PublicReviewView } from '../../shared/schemas/public-review.js';
 import { paths } from '../../shared/paths.js';
+import { drewOn } from '../../shared/comment-made.js';
 import * as links from './data/shares/public-links.js';
 import type { PublicLinkRecord } from './data/shares.js';
 import * as shares from './data/shares.js';
@@ -94,6 +95,10 @@ export async function publicReview(token: string, clientIp: string, now = Date.n
         ...(c.made ? { made: c.made } : {}),
       })),
     reviewedAt: feedback.createdAt,
+    drewOn: drewOn(
+      bundle.comments.filter((c) => c.userId === share.sharedWithUserId),
+      'anyone',
+    ),
     expiresAt: new Date(lookup.expiresAt * 1000).toISOString(),
     receipt: await receiptOf(bundle),
   };

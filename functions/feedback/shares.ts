@@ -15,7 +15,7 @@ import { findingToConfirm } from './review-findings.js';
 import { receiptPayload, signReceipt } from './receipts.js';
 import { toCommentView, toShareDetail } from './share-views.js';
 import { madeFrom, madeOf } from './comment-made.js';
-import type { Made } from '../../shared/comment-made.js';
+import { drewOn, type Made } from '../../shared/comment-made.js';
 import { assertNotRepeated, assertReviewComplete, readReviewTexts, rememberReviewText } from './review-floor.js';
 import { ratingEvent, readAhead, recorded, reputationWrite, reviewEvent, moneyRefused } from '../people/index.js';
 import {
@@ -423,7 +423,13 @@ export async function submitFeedback(
   const mail = async () => {
     const to = musician === undefined ? await getUser(share.sharedByUserId).catch(() => undefined) : musician;
     if (to === undefined) await shares.releaseEmail(share.id, 'responded').catch(() => {});
-    else await sendClaimedShareMail(share.id, 'responded', to, feedbackRespondedMail(done));
+    else {
+      const drew = drewOn(
+        bundle.comments.filter((c) => c.userId === userId),
+        'you',
+      );
+      await sendClaimedShareMail(share.id, 'responded', to, feedbackRespondedMail(done, drew));
+    }
   };
   // What follows the delivery, side by side: none of it can fail the review.
   await Promise.all([

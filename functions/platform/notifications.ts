@@ -95,10 +95,14 @@ export const feedbackRequested = (share: ShareRecord) => {
   return send(share.id, 'requested', share.sharedWithUserId, subject, lines);
 };
 
-/** The 'responded' e-mail of a share: to its musician. */
-export const feedbackRespondedMail = (share: ShareRecord) => ({
+/** The 'responded' e-mail of a share: to its musician; `drewOn`: what the review used besides the ear (shared/comment-made.ts). */
+export const feedbackRespondedMail = (share: ShareRecord, drewOn: string[] = []) => ({
   subject: `Feedback responded: ${share.trackTitle}`,
-  lines: [`Hi ${share.sharedByName},`, `${share.sharedWithName} has responded with feedback on "${share.trackTitle}".`],
+  lines: [
+    `Hi ${share.sharedByName},`,
+    `${share.sharedWithName} has responded with feedback on "${share.trackTitle}".`,
+    ...drewOn.map((line) => `It includes ${line}.`),
+  ],
 });
 
 const WHEN = new Intl.DateTimeFormat('en-US', {

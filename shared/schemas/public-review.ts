@@ -46,6 +46,8 @@ export const publicReviewView = z.object({
     }),
   ),
   reviewedAt: z.string(),
+  /** What the review drew on besides the ear, only where its comments did (shared/comment-made.ts drewOn). */
+  drewOn: z.optional(z.array(z.string())),
   expiresAt: z.string(),
   /** A paid review's signed receipt, with whether it checks: the page's 'verified' mark. */
   receipt: z.optional(z.nullable(receiptView)),

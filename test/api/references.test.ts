@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { callerOn, dynamo, flows, itemsUnder, until, useStackEnvironment, type TestUser } from '../support/stack-kit.js';
+import { callerOn, dynamo, flows, itemsUnder, until, useStackEnvironment, waitForEmail, type TestUser } from '../support/stack-kit.js';
 import { steadyToneWav, wavBytes } from '../support/audio.js';
 
 interface Row {
@@ -192,6 +192,12 @@ describe('reference tracks', () => {
     expect((await comment(citation.replace(/\d/, (d) => String((Number(d) + 1) % 10)))).body.made).toEqual({ how: 'typed' });
     const done = await call(reviewer, 'submitFeedback', { id: other, criteria: { energyImpact: 4 } });
     expect(done.status).toBe(200);
+    // The musician's e-mail and the review's public link say the review drew on the references, as it did.
+    const mail = await waitForEmail(stack.mailUrl, musician.email, /^Feedback responded: Mix$/);
+    expect(mail.body.text).toContain('It includes 1 comment comparing your mix with your reference tracks.');
+    const publicLink = await call(musician, 'makePublicLink', { id: other });
+    const shown = await call(musician, 'getPublicReview', { token: publicLink.body.token });
+    expect(shown.body.drewOn).toEqual(["1 comment comparing the mix with the musician's reference tracks"]);
     await until(
       "the delivered request's reference audio deleted",
       async () => (await fetch(link)).status,

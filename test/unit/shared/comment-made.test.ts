@@ -1,6 +1,6 @@
 /** How a comment was made (shared/comment-made.ts): the server's reading of a comment against what it gave and keeps. */
 import { describe, expect, it } from 'vitest';
-import { howMade, keptOf, madeLabel, madeSummary } from '../../../shared/comment-made.js';
+import { drewOn, howMade, keptOf, madeLabel, madeSummary } from '../../../shared/comment-made.js';
 
 const TEMPLATE = 'Sidechain the bass under the kick.';
 const SUGGESTION = 'The kick is buried under the bass at the drop: sidechain the bass so the kick punches through.';
@@ -35,6 +35,19 @@ describe('how a comment was made', () => {
     // Its figures changed, it is the reviewer's own.
     expect(howMade('Low band +5.0 dB vs reference 1', measured)).toEqual({ how: 'typed' });
     expect(howMade('Low band \u22123.1 dB vs reference 1', measured)).toEqual({ how: 'typed' });
+  });
+
+  it('says what the review drew on besides the ear only where its comments did', () => {
+    const typed = { made: { how: 'typed' as const } };
+    const finding = { finding: 'clip-1', made: { how: 'analysis' as const } };
+    const encoder = { finding: 'codecOver-12300', made: { how: 'analysis' as const } };
+    const cited = { made: { how: 'analysis' as const } };
+    expect(drewOn([typed, finding], 'you')).toEqual([]);
+    expect(drewOn([typed, encoder, encoder, cited], 'you')).toEqual([
+      '2 comments on where streaming encoders take your master over full scale',
+      '1 comment comparing your mix with your reference tracks',
+    ]);
+    expect(drewOn([cited, cited], 'anyone')).toEqual(["2 comments comparing the mix with the musician's reference tracks"]);
   });
 
   it('says it per comment and as one line for the review, largest first', () => {

@@ -125,6 +125,11 @@ function Review({ review }: { review: PublicReviewView }) {
             {made}
           </p>
         )}
+        {review.drewOn?.map((line) => (
+          <p key={line} className="muted" data-testid="public-review-drew-on">
+            Includes {line}.
+          </p>
+        ))}
         {review.comments.length === 0 ? (
           <p className="muted">No timestamped comments.</p>
         ) : (
