@@ -211,4 +211,18 @@ describe('reference tracks', () => {
       20_000,
     );
   });
+
+  it('go with the track their request is about', async () => {
+    const track = await flows.registerUpload(stack, musician, steadyToneWav(300, 0.5, 2), 'Gone.wav', 'Gone');
+    const asked = await flows.requestFeedback(stack, musician, reviewerId, track.id, { feedbackNotes: 'Soon gone', context: 'mix_check' });
+    const sent = await attach(asked.body.id, steadyToneWav(90, 0.5, 2), 'Gone reference.wav');
+    await processed(asked.body.id, sent.reference!.id);
+    expect((await call(musician, 'deleteTracks', { ids: [track.id] })).body).toMatchObject({ deleted: [track.id] });
+    await until(
+      'its items deleted',
+      () => itemsUnder(stack, `REFERENCES#${asked.body.id}`),
+      (items) => items.length === 0,
+      20_000,
+    );
+  });
 });
