@@ -164,8 +164,8 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
     actions: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
     leadingKeys: ['UPLOAD#*', 'AUDIOKEY#*', 'TRACK#*', 'PROCESSING#*', 'REFERENCES#*'],
   },
-  // A closed request's reference tracks (functions/tracks/data/references.ts): read, then deleted in batches.
-  'functions/jobs/reference-cleanup.ts': { actions: ['dynamodb:Query', 'dynamodb:BatchWriteItem'], leadingKeys: ['REFERENCES#*'] },
+  // A closed request's reference tracks (functions/tracks/data/references.ts): listed, then each deleted as it stood.
+  'functions/jobs/reference-cleanup.ts': { actions: ['dynamodb:Query', 'dynamodb:DeleteItem'], leadingKeys: ['REFERENCES#*'] },
   // Due digests (GSI2), a share's items, claiming a digest (DeleteItem) or putting it back (a transaction
   // of UpdateItem and ConditionCheckItem), the recipient.
   'functions/jobs/comment-digest.ts': {

@@ -45,23 +45,25 @@ const spaced = (text: string) => wordsOf(text).join(' ');
 const oneSpaced = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /**
- * How a comment of `text` was made, given what the server knows: the lines measured differences from the
- * request's reference tracks offer ('Low band +3.1 dB vs reference 1'), the reviewer's templates, the
- * suggestions it gave them for this request, and whether the editor saw a paste. A measured line, exactly as
- * offered (its figures unchanged), makes it 'analysis'; a template's words, whole and in order, 'template' (a
- * template shares words with a suggestion about the same thing: the exact run is the stronger sign); a
- * suggestion mostly kept, 'ai'; the client's word counts only for 'pasted'.
+ * How a comment of `text` was made, given what the server knows: the reviewer's templates, the suggestions it
+ * gave them for this request, the lines measured differences from the request's reference tracks offer ('Low
+ * band +3.1 dB vs reference 1'), and whether the editor saw a paste. A template's words, whole and in order,
+ * make it 'template' (a template shares words with a suggestion about the same thing: the exact run is the
+ * stronger sign); a suggestion mostly kept, 'ai'; a measured line exactly as offered (its figures unchanged)
+ * that is at least half of the comment's words, 'analysis' (more of the reviewer's own words, and it is
+ * theirs); the client's word counts only for 'pasted'.
  */
 export function howMade(
   text: string,
   known: { citations?: readonly string[]; templates: readonly string[]; suggestions: readonly string[]; pasted?: boolean },
 ): Made {
-  const said = oneSpaced(text);
-  if (known.citations?.some((c) => said.includes(oneSpaced(c)))) return { how: 'analysis' };
   const words = ` ${spaced(text)} `;
   if (known.templates.some((t) => spaced(t) && words.includes(` ${spaced(t)} `))) return { how: 'template' };
   const best = Math.max(0, ...known.suggestions.map((s) => keptOf(s, text)));
   if (best >= AI_KEPT_FROM) return { how: 'ai', kept: Math.round(best * 100) / 100 };
+  const said = oneSpaced(text);
+  const count = wordsOf(text).length;
+  if (known.citations?.some((c) => said.includes(oneSpaced(c)) && 2 * wordsOf(c).length >= count)) return { how: 'analysis' };
   return { how: known.pasted ? 'pasted' : 'typed' };
 }
 

@@ -5,6 +5,7 @@
  * by the first of its references to need them. The run takes one of its musician's processing places.
  * Safe to run twice: the result is written on condition that the place still holds this upload, unprocessed.
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { REFERENCES } from '../../shared/constants.js';
@@ -47,12 +48,14 @@ export async function processReference(uploadKey: string, opts: { share?: boolea
   }
   const head = await media.headObject(uploadKey);
   if (!head) return 'ignored';
+  // Arrived: its place is no ticket waiting any more, even while the run waits its turn (it is never given to another).
+  if (record.status === 'uploading' && !(await references.setReferenceResult(record, { status: 'processing' }))) return 'ignored';
   if (opts.share !== false && !(await claimSlot(record.ownerId, uploadKey))) return 'deferred';
   try {
-    await references.setReferenceResult(record, { status: 'processing' });
     const bands = new BandMeter();
     const result = await measureUpload(uploadKey, head.size, {
-      filename: record.id,
+      // A key of the run's own: a second run of the same upload (an event delivered twice) never deletes the first's audio.
+      filename: `${record.id}-${randomUUID()}`,
       keyFor: (name) => `${REFERENCES.audioPrefix}${record.shareId}/${name}`,
       limits: LIMITS,
       analyse: { findings: false },
@@ -62,7 +65,8 @@ export async function processReference(uploadKey: string, opts: { share?: boolea
       throw err;
     });
     if (!result) return 'ignored';
-    if (result.outcome === 'ready') await measureMix(record, held.mix);
+    const mix = result.outcome === 'ready' ? await measureMix(record, held.mix) : null;
+    // With the mix as measured, in one write: neither is left in a request whose references went meanwhile.
     const written = await references.setReferenceResult(
       record,
       result.outcome === 'ready'
@@ -76,6 +80,7 @@ export async function processReference(uploadKey: string, opts: { share?: boolea
             bands: bands.result(),
           }
         : { status: 'failed', failureReason: result.reason },
+      mix,
     );
     if (result.outcome === 'ready') {
       // Written: the audio is the reference's for as long as the request is open; not: another run's stands.
@@ -97,24 +102,24 @@ function withoutAnalysis<R extends { findings?: unknown; previews?: unknown }>({
 
 /**
  * The version the request is about, as its references are compared with it: its report's figures and its
- * bands, unless measured already for its audio as it is now.
+ * bands; null when they are measured already for its audio as it is now (and its report, once it has one).
  */
-async function measureMix(record: references.ReferenceRecord, mix: references.MixMeasured | null): Promise<void> {
+async function measureMix(record: references.ReferenceRecord, mix: references.MixMeasured | null): Promise<references.MixMeasured | null> {
   const track = await tracks.getTrack(record.trackId);
-  if (!track?.audioKey || mix?.audioKey === track.audioKey) return;
+  if (!track?.audioKey || (mix?.audioKey === track.audioKey && (mix.integratedLufs !== null || !track.report))) return null;
   const dir = freshWorkDir();
   try {
     const file = path.join(dir, 'mix');
-    if (!(await downloadStored(track.audioKey, file))) return;
+    if (!(await downloadStored(track.audioKey, file))) return null;
     const bands = new BandMeter();
     try {
       await analyseAudioFile(file, bands, { report: false });
     } catch (err) {
       // Audio an earlier version kept that this one cannot decode: the comparison goes without the bands.
-      if (err instanceof AudioRejected) return;
-      throw err;
+      if (!(err instanceof AudioRejected)) throw err;
+      return { audioKey: track.audioKey, ...comparedOf(track.report, null) };
     }
-    await references.putMix(record.shareId, { audioKey: track.audioKey, ...comparedOf(track.report, bands.result()) });
+    return { audioKey: track.audioKey, ...comparedOf(track.report, bands.result()) };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -6,7 +6,7 @@
  * ended they are refused at once and deleted (./reference-cleanup.ts). They count in no plan's quota.
  */
 import { randomUUID } from 'node:crypto';
-import { REFERENCES, SIGNED_URL_TTL_SECONDS } from '../../shared/constants.js';
+import { PROCESSING_DEADLINE_MS, REFERENCES, SIGNED_URL_TTL_SECONDS } from '../../shared/constants.js';
 import { compareToReference, noteworthy, type Compared } from '../../shared/reference-compare.js';
 import type { ReferencesView, ReferenceUploadView, ReferenceView } from '../../shared/schemas/references.js';
 import type { StoredReport } from '../../shared/schemas/technical-report.js';
@@ -68,11 +68,11 @@ export async function createReference(
   const { share, held: read } = await openRequestOfMusician(userId, input.id, enforceRateLimit('uploadTicket', userId));
   const held = read.references;
   const now = new Date();
-  const free = (number: number) => {
-    const r = held.find((h) => h.number === number);
-    return !r || (r.status === 'uploading' && r.ticketEndsAt < now.toISOString());
-  };
-  const number = Array.from({ length: REFERENCES.perRequest }, (_, i) => i + 1).find(free);
+  // A place never taken first; then one whose ticket ended unused (an upload that began before its end may
+  // still arrive: the later it is given again, the less likely).
+  const places = Array.from({ length: REFERENCES.perRequest }, (_, i) => i + 1);
+  const number =
+    places.find((n) => !held.some((h) => h.number === n)) ?? places.find((n) => held.some((h) => h.number === n && unusedTicket(h, now)));
   if (number === undefined)
     throw new Conflict(`A request takes at most ${REFERENCES.perRequest} reference tracks: remove one to add another`, 'references_full');
   const id = randomUUID();
@@ -94,7 +94,7 @@ export async function createReference(
   if (!(await references.putReference(record, now)))
     throw new Conflict('Another reference track was added at the same moment: try again', 'try_again');
   const post = await media.presignUpload(uploadKey, input.contentType, REFERENCES.maxBytes, UPLOAD_TTL_SECONDS);
-  return { reference: toView(record), upload: { ...post, key: uploadKey, expiresAt: record.ticketEndsAt } };
+  return { reference: toView(record, now), upload: { ...post, key: uploadKey, expiresAt: record.ticketEndsAt } };
 }
 
 /** The request's references with the mix's differences from each, for either of its two people. */
@@ -103,8 +103,10 @@ export async function referencesOf(userId: string, shareId: string): Promise<Ref
   const canEdit = share.sharedByUserId === userId && OPEN.includes(share.status);
   if (!OPEN.includes(share.status)) return { references: [], mixIntegratedLufs: null, canEdit };
   const { references: held, mix } = read;
+  const now = new Date();
   return {
-    references: held.map((r) => toView(r, r.status === 'ready' ? (mix ?? undefined) : undefined)),
+    // A ticket that ended unused is a free place, not a reference.
+    references: held.filter((r) => !unusedTicket(r, now)).map((r) => toView(r, now, r.status === 'ready' ? (mix ?? undefined) : undefined)),
     mixIntegratedLufs: mix?.integratedLufs ?? null,
     canEdit,
   };
@@ -128,9 +130,10 @@ export async function referenceUrl(
 export async function removeReference(userId: string, shareId: string, referenceId: string): Promise<{ deleted: string }> {
   const { share, held } = await openRequestOfMusician(userId, shareId);
   const found = held.references.find((r) => r.id === referenceId);
-  if (!found || !(await references.deleteReference(share.id, found.number, found.id))) throw new NotFound('Reference track not found');
-  await deleteReferenceAudio(found);
-  return { deleted: found.id };
+  const gone = found ? await references.deleteReference(share.id, found.number, found.id) : null;
+  if (!gone) throw new NotFound('Reference track not found');
+  await deleteReferenceAudio(gone);
+  return { deleted: gone.id };
 }
 
 /** A reference's objects: its upload (if processing never took it) and its stored audio. */
@@ -138,7 +141,13 @@ export async function deleteReferenceAudio(r: Pick<ReferenceRecord, 'uploadKey' 
   await Promise.all([media.deleteObject(r.uploadKey), r.audioKey ? media.deleteObject(r.audioKey) : null]);
 }
 
-function toView(r: ReferenceRecord, mix?: Compared): ReferenceView {
+const unusedTicket = (r: ReferenceRecord, now: Date) => r.status === 'uploading' && r.ticketEndsAt < now.toISOString();
+
+/** Arrived but not measured within the processing deadline: its runs failed (shown so, and its place can be freed). */
+const stalled = (r: ReferenceRecord, now: Date) =>
+  r.status === 'processing' && Date.parse(r.createdAt) + PROCESSING_DEADLINE_MS < now.getTime();
+
+function toView(r: ReferenceRecord, now: Date, mix?: Compared): ReferenceView {
   const report = r.report ? unpackReport(r.report as StoredReport) : null;
   const name = `reference ${r.number}`;
   const compared = r.report ? comparedOf(r.report, r.bands) : null;
@@ -146,8 +155,9 @@ function toView(r: ReferenceRecord, mix?: Compared): ReferenceView {
     id: r.id,
     number: r.number,
     name: r.name,
-    status: r.status,
+    status: stalled(r, now) ? 'failed' : r.status,
     createdAt: r.createdAt,
+    ...(stalled(r, now) ? { failureReason: 'It was not processed in time. Remove it and add it again.' } : {}),
     ...(r.failureReason ? { failureReason: r.failureReason } : {}),
     ...(r.duration !== undefined ? { duration: r.duration } : {}),
     ...(r.peaks ? { peaks: r.peaks } : {}),
@@ -163,10 +173,9 @@ function toView(r: ReferenceRecord, mix?: Compared): ReferenceView {
  * deleted (functions/jobs/reference-cleanup.ts, from the table's stream). Safe to run again.
  */
 export async function forgetReferences(shareId: string): Promise<number> {
-  const { references: held } = await references.readReferences(shareId);
-  await Promise.all(held.map(deleteReferenceAudio));
-  await references.deleteAllReferences(shareId);
-  return held.length;
+  const gone = await references.deleteAllReferences(shareId);
+  await Promise.all(gone.map(deleteReferenceAudio));
+  return gone.length;
 }
 
 /** The request a stream record of a share's record shows closing or going, or null. */

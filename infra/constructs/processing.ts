@@ -1,7 +1,7 @@
 import { Duration, Size, Validations, type CfnElement, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3n from 'aws-cdk-lib/aws-s3-notifications';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -173,6 +173,8 @@ export class Processing extends Construct {
         maxBatchingWindow: Duration.seconds(5),
         retryAttempts: 5,
         bisectBatchOnError: true,
+        // A batch that keeps failing is told to the processing dead letters (their alarm), not dropped unseen.
+        onFailure: new SqsDlq(this.deadLetters),
         filters: [
           lambda.FilterCriteria.filter({
             dynamodb: { OldImage: { entity: { S: ['share'] }, status: { S: lambda.FilterRule.or('pending', 'accepted') } } },

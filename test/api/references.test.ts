@@ -151,6 +151,30 @@ describe('reference tracks', () => {
     expect(done).toMatchObject({ status: 'failed', failureReason: 'A reference track must be at most 10 minutes long.' });
   });
 
+  it('come out whole when their file is sent twice with one ticket (two runs of the same upload at once)', async () => {
+    const other = await newRequest();
+    const bytes = steadyToneWav(200, 0.5, 3);
+    const ticket = await call(musician, 'createReference', {
+      id: other,
+      filename: 'Twice.wav',
+      contentType: 'audio/wav',
+      size: bytes.length,
+    });
+    const send = () => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(ticket.body.upload.fields as Record<string, string>)) form.append(k, v);
+      form.append('file', new Blob([new Uint8Array(bytes)], { type: 'audio/wav' }), 'Twice.wav');
+      return fetch(ticket.body.upload.url, { method: 'POST', body: form });
+    };
+    expect((await Promise.all([send(), send()])).every((r) => r.ok)).toBe(true);
+    const ready = await processed(other, ticket.body.reference.id);
+    expect(ready.status).toBe('ready');
+    // Whichever run lost, it took only its own file with it: the reference plays.
+    await new Promise((r) => setTimeout(r, 1500));
+    const link = await call(musician, 'getReferenceUrl', { id: other, referenceId: ready.id });
+    expect((await fetch(link.body.signedUrl)).status).toBe(200);
+  });
+
   it('are removed with their audio', async () => {
     const other = await newRequest();
     const sent = await attach(other, steadyToneWav(5000, 0.5, 3), 'Bright.wav');

@@ -44,7 +44,7 @@ const GZIP_BUDGET: Record<string, number> = {
   'functions/http/admin.ts': 43 * KB, // an application approved as World-Class, audited twice, and the directory's tiers with the schemas the route table carries (1 KB); the Snip Pro pool's health per genre; a pro's pool membership kept with their record (0.1 KB); World-Class vetting, audited (0.2 KB); each analysis detector's confirmed and dismissed findings; e-mails that link to their request's page, and to stop their kind
   'functions/http/health.ts': 30 * KB,
   'functions/http/webhooks.ts': 85 * KB, // Snip Pro requests in the payment state machine and its executor (0.3 KB); PayPal's and Stripe's events: the Stripe SDK (its signature check and the plan catalogue), the payment and payout machines and their executors, the e-mails they send
-  'functions/http/links.ts': 38 * KB, // an unsubscribe and a public review, with the route table every area carries (World-Class vetting's route, 0.1 KB)
+  'functions/http/links.ts': 39 * KB, // a public review saying what it drew on besides the ear (0.1 KB); an unsubscribe and a public review, with the route table every area carries (World-Class vetting's route, 0.1 KB)
   'functions/http/telemetry.ts': 33 * KB, // the route table's reference tracks' routes (0.1 KB); the route table every area carries (the account's routes)
   'functions/jobs/process-audio.ts': 1000 * KB, // the codec previews' encoders, loaded at a container's first preview: LAME and libvorbis as WebAssembly (wasm-media-encoders) and libopus (opusscript), 506 KB; the wasm decoders of the accepted formats
   'functions/jobs/reference-cleanup.ts': 8 * KB,

@@ -296,7 +296,7 @@ const TABLE_ACCESS: Record<string, { actions: string[]; leadingKeys?: string[]; 
     leadingKeys: ['UPLOAD#*', 'AUDIOKEY#*', 'TRACK#*', 'PROCESSING#*', 'REFERENCES#*'],
   },
   "Deletes a closed request's reference tracks and their audio": {
-    actions: ['Query', 'BatchWriteItem'],
+    actions: ['Query', 'DeleteItem'],
     leadingKeys: ['REFERENCES#*'],
   },
   'Comment digests': {

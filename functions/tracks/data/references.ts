@@ -4,11 +4,12 @@
  * compared with (as of its audio key). A place is taken on condition that it is free, or held by a ticket that
  * expired unused; processing writes its result on condition that the place still holds the same upload.
  */
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../../lib/aws/dynamo.js';
 import type { Compared } from '../../../shared/reference-compare.js';
 import type { StoredReport } from '../../../shared/schemas/technical-report.js';
 import { config } from '../../lib/config.js';
-import { deleteKeys, queryAll, writeIf } from '../../platform/data/index.js';
+import { isConditionFailure, queryAll, writeIf } from '../../platform/data/index.js';
 
 export type ReferenceStatus = 'uploading' | 'processing' | 'ready' | 'failed';
 
@@ -78,49 +79,66 @@ export function putReference(record: ReferenceRecord, now: Date): Promise<boolea
   );
 }
 
-/** The result of processing `uploadKey`: false when the place holds another upload now, or a result already. */
+/**
+ * The result of processing `uploadKey`, with the mix as measured when it was (one transaction: neither is
+ * written into a request whose references went meanwhile): false when the place holds another upload now, or
+ * a result already.
+ */
 export function setReferenceResult(
   record: Pick<ReferenceRecord, 'shareId' | 'number' | 'uploadKey'>,
   result: Partial<ReferenceRecord> & { status: 'processing' | 'ready' | 'failed' },
+  mix?: MixMeasured | null,
 ): Promise<boolean> {
   const fields = Object.entries(result).filter(([, v]) => v !== undefined);
+  const update = {
+    TableName: config.tableName,
+    Key: refKey(record.shareId, record.number),
+    UpdateExpression: `SET ${fields.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+    ConditionExpression: 'uploadKey = :upload AND #status IN (:uploading, :processing)',
+    ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(fields.map(([k], i) => [`#f${i}`, k])) },
+    ExpressionAttributeValues: {
+      ':upload': record.uploadKey,
+      ':uploading': 'uploading',
+      ':processing': 'processing',
+      ...Object.fromEntries(fields.map(([, v], i) => [`:v${i}`, v])),
+    },
+  };
+  if (!mix) return writeIf(() => new UpdateCommand(update));
   return writeIf(
     () =>
-      new UpdateCommand({
-        TableName: config.tableName,
-        Key: refKey(record.shareId, record.number),
-        UpdateExpression: `SET ${fields.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
-        ConditionExpression: 'uploadKey = :upload AND #status IN (:uploading, :processing)',
-        ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(fields.map(([k], i) => [`#f${i}`, k])) },
-        ExpressionAttributeValues: {
-          ':upload': record.uploadKey,
-          ':uploading': 'uploading',
-          ':processing': 'processing',
-          ...Object.fromEntries(fields.map(([, v], i) => [`:v${i}`, v])),
-        },
+      new TransactWriteCommand({
+        TransactItems: [
+          { Update: update },
+          { Put: { TableName: config.tableName, Item: { ...mixKey(record.shareId), entity: 'referenceMix', ...mix } } },
+        ],
       }),
   );
 }
 
-/** Removes the reference `id` at its place: false when the place holds another (or none). */
-export function deleteReference(shareId: string, number: number, id: string): Promise<boolean> {
-  return writeIf(
-    () =>
+/** Removes the reference `id` at its place, as it then stood (its audio to delete); null when the place holds another (or none). */
+export async function deleteReference(shareId: string, number: number, id: string): Promise<ReferenceRecord | null> {
+  try {
+    const res = await dynamo().send(
       new DeleteCommand({
         TableName: config.tableName,
         Key: refKey(shareId, number),
         ConditionExpression: 'id = :id',
         ExpressionAttributeValues: { ':id': id },
+        ReturnValues: 'ALL_OLD',
       }),
-  );
+    );
+    return res.Attributes ? (strip(res.Attributes) as unknown as ReferenceRecord) : null;
+  } catch (err) {
+    if (isConditionFailure(err)) return null;
+    throw err;
+  }
 }
 
-export async function putMix(shareId: string, mix: MixMeasured): Promise<void> {
-  await writeIf(() => new PutCommand({ TableName: config.tableName, Item: { ...mixKey(shareId), entity: 'referenceMix', ...mix } }));
-}
-
-/** Every item of a request's references (the request closed): they go in batches. */
-export async function deleteAllReferences(shareId: string): Promise<void> {
+/**
+ * Every item of a request's references (the request closed), each as it stood when deleted: a result written
+ * between a read and the deletion still has its audio named.
+ */
+export async function deleteAllReferences(shareId: string): Promise<ReferenceRecord[]> {
   const items = await queryAll({
     TableName: config.tableName,
     KeyConditionExpression: 'PK = :pk',
@@ -128,5 +146,11 @@ export async function deleteAllReferences(shareId: string): Promise<void> {
     ProjectionExpression: 'PK, SK',
     ConsistentRead: true,
   });
-  await deleteKeys(items.map((i) => ({ PK: String(i.PK), SK: String(i.SK) })));
+  const gone = await Promise.all(
+    items.map(async ({ PK, SK }) => {
+      const res = await dynamo().send(new DeleteCommand({ TableName: config.tableName, Key: { PK, SK }, ReturnValues: 'ALL_OLD' }));
+      return res.Attributes && String(SK).startsWith('REF#') ? [strip(res.Attributes) as unknown as ReferenceRecord] : [];
+    }),
+  );
+  return gone.flat();
 }

@@ -25,13 +25,14 @@ describe('how a comment was made', () => {
     expect(howMade(TEMPLATE, { ...known, pasted: true })).toEqual({ how: 'template' });
   });
 
-  it("a line a reference's measured difference offers, figures unchanged, is from analysis, inside other words too", () => {
+  it("a line a reference's measured difference offers, figures unchanged, is from analysis while it is most of the comment", () => {
     const citation = 'Low band +3.1 dB vs reference 1';
     const measured = { ...known, citations: [citation] };
     expect(howMade(citation, measured)).toEqual({ how: 'analysis' });
-    expect(howMade(`${citation}:  the kick and bass   sit on top of everything.`, { ...measured, pasted: true })).toEqual({
-      how: 'analysis',
-    });
+    expect(howMade(`${citation}:  too   much kick.`, { ...measured, pasted: true })).toEqual({ how: 'analysis' });
+    // The reviewer's own words around it, or an AI suggestion beside it, make it theirs or the suggestion's.
+    expect(howMade(`${citation}: the kick and the bass sit on top of everything else in the chorus.`, measured)).toEqual({ how: 'typed' });
+    expect(howMade(`${SUGGESTION} ${citation}`, measured)).toMatchObject({ how: 'ai' });
     // Its figures changed, it is the reviewer's own.
     expect(howMade('Low band +5.0 dB vs reference 1', measured)).toEqual({ how: 'typed' });
     expect(howMade('Low band \u22123.1 dB vs reference 1', measured)).toEqual({ how: 'typed' });

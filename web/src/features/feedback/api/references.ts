@@ -47,6 +47,10 @@ export function useAddReference(shareId: string, onProgress: (p: UploadProgress 
       void client.invalidateQueries({ queryKey: referencesKey(shareId) });
       try {
         await postToStorage(ticket.upload, file, { filename: file.name, onProgress });
+      } catch (err) {
+        // The file never arrived: its place is given back at once rather than when the ticket ends.
+        await api('deleteReference', { id: shareId, referenceId: ticket.reference.id }).catch(() => {});
+        throw err;
       } finally {
         onProgress(null);
       }

@@ -4,6 +4,7 @@ import { loudnessMatch } from '@shared/technical-report';
 import { formatTime } from '@/components/audio-player';
 import { Button } from '@/components/button';
 import { Segmented } from '@/components/segmented';
+import { errorMessage } from '@/lib/errors';
 
 type Row = NonNullable<ReferenceView['comparison']>[number];
 type Side = 'mix' | 'reference';
@@ -26,13 +27,17 @@ const signed = (v: number | null, unit: Row['unit']) => {
 export function ComparisonTable({ reference, onCite }: { reference: ReferenceView; onCite?: (citation: string) => Promise<unknown> }) {
   const [cited, setCited] = useState<string[]>([]);
   const [citing, setCiting] = useState<string | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
   const rows = reference.comparison ?? [];
   const cite = async (row: Row) => {
     if (!onCite || !row.citation) return;
     setCiting(row.id);
+    setFailed(null);
     try {
       await onCite(row.citation);
       setCited((c) => [...c, row.id]);
+    } catch (err) {
+      setFailed(errorMessage(err, 'The comment could not be added. Please try again.'));
     } finally {
       setCiting(null);
     }
@@ -93,6 +98,11 @@ export function ComparisonTable({ reference, onCite }: { reference: ReferenceVie
           </tbody>
         </table>
       </div>
+      {failed && (
+        <p className="field-error" role="alert">
+          {failed}
+        </p>
+      )}
     </>
   );
 }
@@ -127,10 +137,12 @@ export function ReferenceListen({
     if (audio.reference.current) audio.reference.current.volume = match?.gainB ?? 1;
   }, [match?.gainA, match?.gainB, audio.mix, audio.reference]);
 
-  /** The side's element with its audio loaded (the link asked for at its first play). */
+  /** The latest play asked for: one asked before it that is still loading gives way. */
+  const turn = useRef(0);
+  /** The side's element with its audio loaded (the link asked for at its first play, and again after a failure). */
   const ready = async (s: Side) => {
     const el = audio[s].current!;
-    if (!el.src) {
+    if (!el.getAttribute('src')) {
       const url = await (s === 'mix' ? mixUrl() : referenceUrl());
       const loaded = new Promise<void>((resolve, reject) => {
         el.addEventListener('loadedmetadata', () => resolve(), { once: true });
@@ -146,39 +158,56 @@ export function ReferenceListen({
   };
   /** Plays `s` from `at`, once its seek is done (WebKit asked to play while it still sought sometimes never began). */
   const playFrom = async (s: Side, at: number) => {
+    const mine = ++turn.current;
     setLoading(true);
     setError(null);
+    const el = audio[s].current!;
     try {
-      const el = await ready(s);
+      await ready(s);
       const to = Math.min(at, Number.isFinite(el.duration) ? Math.max(0, el.duration - 0.05) : at);
       if (Math.abs(el.currentTime - to) > 0.01) {
-        const sought = new Promise((r) => el.addEventListener('seeked', r, { once: true }));
+        const sought = new Promise<void>((resolve, reject) => {
+          el.addEventListener('seeked', () => resolve(), { once: true });
+          el.addEventListener('error', () => reject(new Error('unplayable')), { once: true });
+        });
         el.currentTime = to;
         await sought;
       }
+      if (mine !== turn.current) return;
       await el.play();
-      setPlaying(true);
+      // Switched or paused while this one started: it stops at once.
+      if (mine !== turn.current) el.pause();
+      else setPlaying(true);
     } catch {
+      if (mine !== turn.current) return;
+      // The next try asks for a new link (this one may have ended).
+      el.removeAttribute('src');
+      el.load();
       setError(`${s === 'mix' ? 'The mix' : label} could not be played. Please try again.`);
       setPlaying(false);
     } finally {
-      setLoading(false);
+      if (mine === turn.current) setLoading(false);
     }
   };
   const toggle = () => {
     const el = audio[side].current;
-    if (playing && el) {
-      el.pause();
+    if (playing || loading) {
+      turn.current++;
+      el?.pause();
       setPlaying(false);
+      setLoading(false);
     } else void playFrom(side, time);
   };
   const switchTo = (next: Side) => {
     if (next === side) return;
-    const at = audio[side].current?.currentTime ?? time;
+    const at = audio[side].current?.currentTime || time;
+    const wasPlaying = playing || loading;
+    turn.current++;
     audio[side].current?.pause();
     setSide(next);
     setTime(at);
-    if (playing) void playFrom(next, at);
+    setLoading(false);
+    if (wasPlaying) void playFrom(next, at);
   };
   const element = (s: Side) => (
     <audio

@@ -39,6 +39,7 @@ function ReferenceItem({
   onCite?: (citation: string) => Promise<unknown>;
 }) {
   const ready = reference.status === 'ready';
+  const [open, setOpen] = useState(false);
   const facts = [
     reference.duration !== undefined && formatTime(reference.duration),
     reference.integratedLufs != null && `${reference.integratedLufs.toFixed(1)} LUFS`,
@@ -64,15 +65,20 @@ function ReferenceItem({
       </div>
       {reference.status === 'failed' && <p className="field-error">{reference.failureReason}</p>}
       {ready && (
-        <details className="reference-details">
+        <details className="reference-details" onToggle={(e) => setOpen(e.currentTarget.open)}>
           <summary>Compare with the mix</summary>
-          <ReferenceListen
-            reference={reference}
-            mixIntegratedLufs={mixIntegratedLufs}
-            mixUrl={() => getShareAudioUrl(share.trackId)}
-            referenceUrl={() => referenceAudioUrl(share.id, reference.id)}
-          />
-          {reference.comparison && <ComparisonTable reference={reference} onCite={onCite} />}
+          {/* Made when opened, gone when closed: closing it stops what it plays. */}
+          {open && (
+            <>
+              <ReferenceListen
+                reference={reference}
+                mixIntegratedLufs={mixIntegratedLufs}
+                mixUrl={() => getShareAudioUrl(share.trackId)}
+                referenceUrl={() => referenceAudioUrl(share.id, reference.id)}
+              />
+              {reference.comparison && <ComparisonTable reference={reference} onCite={onCite} />}
+            </>
+          )}
         </details>
       )}
     </li>
