@@ -7,6 +7,7 @@
  *    Processing throughput of a 200 MB, 4-hour file (registration to `ready`) vs plain decoding of the same file.
  * 2c. The technical report's cost: decoding that file with the report vs without it, and upload to waveform and
  *    report for a 5-minute MP3 (p50/p99 of 10).
+ * 2d. A 5-minute reference track on a request: from its upload to its comparison with the mix (references.ts).
  * 3. Track-list API latency (p50/p99) under 20 concurrent clients vs a bare handler making the same
  *    single DynamoDB query (track-list.ts).
  * 3b. DynamoDB calls and sequential round trips of the busiest routes, from the local gateway's count (round-trips.ts).
@@ -52,6 +53,7 @@ import { benchSession } from './session.js';
 import { benchTrackList } from './track-list.js';
 import { benchUploadBurstAlone } from './upload-burst.js';
 import { benchUploadsAndProcessing } from './uploads.js';
+import { benchReferences } from './references.js';
 import { benchWaveformBytes } from './waveform.js';
 
 const named = new Set(process.argv.slice(2));
@@ -72,7 +74,11 @@ async function benchOnOwnStack() {
     if (wanted('1')) await benchWaveformBytes(session);
 
     // 2. Upload throughput; 2b registration and processing; 2c the technical report's cost.
-    if (wanted('2')) await benchUploadsAndProcessing(session, dataDir);
+    if (wanted('2')) {
+      await benchUploadsAndProcessing(session, dataDir);
+      // 2d. Reference tracks: upload to comparison.
+      await benchReferences(info);
+    }
 
     // 3. Track-list latency.
     if (wanted('3')) await benchTrackList(session);
