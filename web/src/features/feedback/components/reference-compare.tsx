@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type { ReferenceView } from '@shared/schemas/references';
 import { loudnessMatch } from '@shared/technical-report';
-import { formatTime } from '@/components/audio-player';
+import { playAsLevel } from '@shared/play-as';
+import { formatTime, usePlayAsRoute } from '@/components/audio-player';
 import { Button } from '@/components/button';
 import { Segmented } from '@/components/segmented';
 import { errorMessage } from '@/lib/errors';
@@ -108,6 +109,24 @@ export function ComparisonTable({ reference, onCite }: { reference: ReferenceVie
 }
 
 /**
+ * The same gain code as the versions' A/B and Play as: each element's audio through the worklet at its gain
+ * (a volume, which iOS ignores, only where the browser cannot).
+ */
+function useMatchedGains(audio: Record<Side, RefObject<HTMLAudioElement | null>>, gains: Record<Side, number>) {
+  const routes = {
+    mix: usePlayAsRoute(audio.mix, playAsLevel('uploaded', null, gains.mix)),
+    reference: usePlayAsRoute(audio.reference, playAsLevel('uploaded', null, gains.reference)),
+  };
+  useEffect(() => {
+    for (const s of ['mix', 'reference'] as const) {
+      const el = audio[s].current;
+      if (el) el.volume = routes[s].error ? gains[s] : 1;
+    }
+  });
+  return routes;
+}
+
+/**
  * The mix and a reference at the same loudness (the louder turned down), at the same playhead: switching plays
  * the other from where this one was, so the same passage is heard in both.
  */
@@ -131,11 +150,7 @@ export function ReferenceListen({
   const [loading, setLoading] = useState(false);
   const status = useId();
   const match = loudnessMatch({ label: 'The mix', integratedLufs: mixIntegratedLufs }, { label, integratedLufs: reference.integratedLufs });
-
-  useEffect(() => {
-    if (audio.mix.current) audio.mix.current.volume = match?.gainA ?? 1;
-    if (audio.reference.current) audio.reference.current.volume = match?.gainB ?? 1;
-  }, [match?.gainA, match?.gainB, audio.mix, audio.reference]);
+  const routes = useMatchedGains(audio, { mix: match?.gainA ?? 1, reference: match?.gainB ?? 1 });
 
   /** The latest play asked for: one asked before it that is still loading gives way. */
   const turn = useRef(0);
@@ -163,6 +178,8 @@ export function ReferenceListen({
     setError(null);
     const el = audio[s].current!;
     try {
+      // Both taken into the worklet at the first play (a user's gesture), so a switch later moves nothing.
+      await Promise.all([routes.mix.route(), routes.reference.route()]);
       await ready(s);
       const to = Math.min(at, Number.isFinite(el.duration) ? Math.max(0, el.duration - 0.05) : at);
       if (Math.abs(el.currentTime - to) > 0.01) {
@@ -213,6 +230,7 @@ export function ReferenceListen({
     <audio
       ref={audio[s]}
       preload="none"
+      crossOrigin="anonymous"
       onTimeUpdate={(e) => s === side && setTime(e.currentTarget.currentTime)}
       onEnded={() => s === side && setPlaying(false)}
       data-testid={`reference-audio-${s}`}
@@ -242,6 +260,7 @@ export function ReferenceListen({
       </div>
       <p id={status} className="muted small" role="status">
         {match ? match.text : 'Played as they are: one of them has no loudness measured.'}
+        {routes[side].peak !== null && <span data-testid="reference-peak">. Loudest as played: {routes[side].peak!.toFixed(1)} dBFS</span>}
       </p>
       {error && (
         <p className="field-error" role="alert">

@@ -6,7 +6,7 @@ import { Alert } from '@/components/alert';
 import { formatTime } from '@/components/audio-player';
 import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/dialog';
-import { AUDIO_ACCEPT } from '@/lib/audio-file';
+import { AudioFileInput } from '@/components/audio-file-input';
 import { errorMessage } from '@/lib/errors';
 import type { UploadProgress } from '@/lib/storage-upload';
 import { getShareAudioUrl, useAddComment } from '@/features/feedback/api/share-actions';
@@ -93,20 +93,7 @@ function AddReference({ shareId }: { shareId: string }) {
   const add = useAddReference(shareId, setProgress);
   return (
     <div className="reference-add">
-      <input
-        ref={input}
-        type="file"
-        accept={AUDIO_ACCEPT}
-        className="visually-hidden"
-        tabIndex={-1}
-        aria-hidden="true"
-        onChange={(e) => {
-          const file = e.currentTarget.files?.[0];
-          e.currentTarget.value = '';
-          if (file) add.mutate(file);
-        }}
-        data-testid="reference-file"
-      />
+      <AudioFileInput inputRef={input} onChoose={(file) => file && add.mutate(file)} testId="reference-file" />
       <Button
         variant="secondary"
         onClick={() => input.current?.click()}

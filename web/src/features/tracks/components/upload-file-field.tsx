@@ -2,7 +2,8 @@ import { useId, useRef, type DragEvent } from 'react';
 import { Button } from '@/components/button';
 import { UploadIcon } from '@/components/icons';
 import { MusicIcon } from '@/components/icons-extra';
-import { AUDIO_ACCEPT, formatBytes } from '@/lib/audio-file';
+import { AudioFileInput } from '@/components/audio-file-input';
+import { formatBytes } from '@/lib/audio-file';
 
 /**
  * The upload's file: a drop zone whose button opens the file chooser (or, once a file is taken, its name
@@ -39,19 +40,7 @@ export function UploadFileField({
         onDrop={onDrop}
         data-testid="drop-zone"
       >
-        <input
-          ref={inputRef}
-          type="file"
-          accept={AUDIO_ACCEPT}
-          className="visually-hidden"
-          tabIndex={-1}
-          aria-hidden="true"
-          onChange={(e) => {
-            onChoose(e.target.files?.[0]);
-            e.target.value = '';
-          }}
-          data-testid="upload-file-input"
-        />
+        <AudioFileInput inputRef={inputRef} onChoose={onChoose} testId="upload-file-input" />
         {file ? (
           <div className="drop-zone-file">
             <span className="drop-zone-icon">
