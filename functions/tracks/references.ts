@@ -119,7 +119,8 @@ export async function referenceUrl(
   referenceId: string,
 ): Promise<{ signedUrl: string; expiresIn: number }> {
   const { share, held } = await requestFor(userId, shareId);
-  assertOpen(share);
+  // A closed request's references are gone (or going): there is nothing to play, for either of the two.
+  if (!OPEN.includes(share.status)) throw new NotFound('This request is closed, so its reference tracks are deleted');
   const found = held.references.find((r) => r.id === referenceId);
   if (!found) throw new NotFound('Reference track not found');
   if (found.status !== 'ready' || !found.audioKey) throw new Conflict('This reference track is not ready to play yet', 'reference_pending');

@@ -189,9 +189,12 @@ describe('reference tracks', () => {
     const link = (await call(musician, 'getReferenceUrl', { id: shareId, referenceId: first.id })).body.signedUrl as string;
     expect((await flows.respondToShare(stack, reviewer, shareId, 'declined')).status).toBe(200);
     expect(await listed(shareId)).toEqual([]);
-    const closed = await call(reviewer, 'getReferenceUrl', { id: shareId, referenceId: first.id });
-    expect(closed.status).toBe(409);
-    expect(closed.body.error.code).toBe('request_closed');
+    // For either of the two: the reviewer and the musician who attached it.
+    for (const who of [reviewer, musician]) {
+      const closed = await call(who, 'getReferenceUrl', { id: shareId, referenceId: first.id });
+      expect(closed.status).toBe(404);
+      expect(closed.body.error.message).toBe('This request is closed, so its reference tracks are deleted');
+    }
     expect(
       (await call(musician, 'createReference', { id: shareId, filename: 'Late.wav', contentType: 'audio/wav', size: 100 })).status,
     ).toBe(409);
