@@ -90,8 +90,9 @@ export async function createReference(
     status: 'uploading',
     createdAt: now.toISOString(),
   };
-  // Another tab took the place between the read and the write.
-  if (!(await references.putReference(record, now)))
+  // Refused: another tab took the place between the read and the write, or this very write committed and its
+  // answer was lost (the retry then finds the place held by this record, whose id is this call's own).
+  if (!(await references.putReference(record, now)) && !(await holds(share.id, record)))
     throw new Conflict('Another reference track was added at the same moment: try again', 'try_again');
   const post = await media.presignUpload(uploadKey, input.contentType, REFERENCES.maxBytes, UPLOAD_TTL_SECONDS);
   return { reference: toView(record, now), upload: { ...post, key: uploadKey, expiresAt: record.ticketEndsAt } };
@@ -131,10 +132,18 @@ export async function referenceUrl(
 export async function removeReference(userId: string, shareId: string, referenceId: string): Promise<{ deleted: string }> {
   const { share, held } = await openRequestOfMusician(userId, shareId);
   const found = held.references.find((r) => r.id === referenceId);
-  const gone = found ? await references.deleteReference(share.id, found.number, found.id) : null;
-  if (!gone) throw new NotFound('Reference track not found');
+  if (!found) throw new NotFound('Reference track not found');
+  // Refused, the place no longer holds it: another tab removed it, or this delete committed and its answer was
+  // lost. Either way it is gone, and so is its audio as last read.
+  const gone = (await references.deleteReference(share.id, found.number, found.id)) ?? found;
   await deleteReferenceAudio(gone);
   return { deleted: gone.id };
+}
+
+/** Whether the request's place holds `record` (read again, consistently). */
+async function holds(shareId: string, record: ReferenceRecord): Promise<boolean> {
+  const { references: now } = await references.readReferences(shareId);
+  return now.some((r) => r.number === record.number && r.id === record.id);
 }
 
 /** A reference's objects: its upload (if processing never took it) and its stored audio. */

@@ -4,7 +4,7 @@
  * reach them (anyone else gets 403, a request or reference that is not there 404); they are refused once the
  * request closes, and deleted with their audio.
  */
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { callerOn, dynamo, flows, itemsUnder, until, useStackEnvironment, waitForEmail, type TestUser } from '../support/stack-kit.js';
 import { steadyToneWav, wavBytes } from '../support/audio.js';
@@ -27,7 +27,7 @@ const stack = inject('stack');
 const call = callerOn(stack);
 /** The musician, the pro they ask, and someone else; the mix the requests are about. */
 let [musician, reviewer, stranger] = [] as TestUser[];
-let [reviewerId, trackId] = ['', ''];
+let [musicianId, reviewerId, trackId] = ['', '', ''];
 
 /** Asks for a ticket and sends the file as the browser does; the reference as the ticket gave it. */
 async function attach(shareId: string, bytes: Buffer, filename: string, as = musician) {
@@ -62,7 +62,7 @@ const newRequest = async () =>
 
 beforeAll(async () => {
   useStackEnvironment(stack);
-  musician = (await flows.onboardedUser(stack, 'musician', { fullName: 'Rhea Reference' })).user;
+  ({ user: musician, id: musicianId } = await flows.onboardedUser(stack, 'musician', { fullName: 'Rhea Reference' }));
   const pro = await flows.onboardedUser(stack, 'pro', { fullName: 'Remy Reviewer' });
   reviewer = pro.user;
   reviewerId = pro.id;
@@ -173,6 +173,31 @@ describe('reference tracks', () => {
     await new Promise((r) => setTimeout(r, 1500));
     const link = await call(musician, 'getReferenceUrl', { id: other, referenceId: ready.id });
     expect((await fetch(link.body.signedUrl)).status).toBe(200);
+  });
+
+  it('keep a ticket, and a removal, whose write committed but whose answer was lost', async () => {
+    const other = await newRequest();
+    const data = await import('../../functions/tracks/data/references.js');
+    const { createReference, removeReference } = await import('../../functions/tracks/references.js');
+    // Each write takes effect; the retry of it, its answer lost, finds it done and is refused.
+    const put = data.putReference;
+    const lostPut = vi.spyOn(data, 'putReference').mockImplementationOnce(async (...args) => (await put(...args), false));
+    let made: Awaited<ReturnType<typeof createReference>>;
+    try {
+      made = await createReference(musicianId, { id: other, filename: 'Lost.wav', contentType: 'audio/wav', size: 1000 });
+    } finally {
+      lostPut.mockRestore();
+    }
+    expect(made.reference.number).toBe(1);
+    expect((await listed(other)).map((r) => r.id)).toEqual([made.reference.id]);
+    const del = data.deleteReference;
+    const lostDelete = vi.spyOn(data, 'deleteReference').mockImplementationOnce(async (...args) => (await del(...args), null));
+    try {
+      expect(await removeReference(musicianId, other, made.reference.id)).toEqual({ deleted: made.reference.id });
+    } finally {
+      lostDelete.mockRestore();
+    }
+    expect(await listed(other)).toEqual([]);
   });
 
   it('are removed with their audio', async () => {
