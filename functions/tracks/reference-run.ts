@@ -67,7 +67,7 @@ export async function processReference(uploadKey: string, opts: { share?: boolea
     if (!result) return 'ignored';
     const mix = result.outcome === 'ready' ? await measureMix(record, held.mix) : null;
     // With the mix as measured, in one write: neither is left in a request whose references went meanwhile.
-    const written = await references.setReferenceResult(
+    const refused = !(await references.setReferenceResult(
       record,
       result.outcome === 'ready'
         ? {
@@ -81,7 +81,10 @@ export async function processReference(uploadKey: string, opts: { share?: boolea
           }
         : { status: 'failed', failureReason: result.reason },
       mix,
-    );
+    ));
+    // Refused: another run's result stands, or this very write committed and its answer was lost (the retry
+    // then finds it done). The reference, read again, tells which: its audio is this run's own key or not.
+    const written = !refused || (result.outcome === 'ready' && (await namesAudio(record, result.audioKey)));
     if (result.outcome === 'ready') {
       // Written: the audio is the reference's for as long as the request is open; not: another run's stands.
       if (written) await media.setClaimed(result.audioKey, true);
@@ -94,6 +97,11 @@ export async function processReference(uploadKey: string, opts: { share?: boolea
       log.warn('Processing place not given back', { error: String(err) }),
     );
   }
+}
+
+async function namesAudio(record: references.ReferenceRecord, audioKey: string): Promise<boolean> {
+  const { references: now } = await references.readReferences(record.shareId);
+  return now.some((r) => r.id === record.id && r.audioKey === audioKey);
 }
 
 function withoutAnalysis<R extends { findings?: unknown; previews?: unknown }>({ findings: _f, previews: _p, ...report }: R) {

@@ -200,6 +200,38 @@ describe('reference tracks', () => {
     expect(await listed(other)).toEqual([]);
   });
 
+  it('keep their audio when the write of their result committed but its answer was lost', async () => {
+    const other = await newRequest();
+    const { claimSlot, releaseSlot } = await import('../../functions/tracks/processing-slots.js');
+    const { getSlots } = await import('../../functions/tracks/data/processing-slots.js');
+    const data = await import('../../functions/tracks/data/references.js');
+    const { processReference } = await import('../../functions/tracks/reference-run.js');
+    // The stack's own run of the upload waits while the musician's places are all held: this run goes first.
+    await expect.poll(async () => Object.keys((await getSlots(musicianId))?.runs ?? {}), { timeout: 10_000 }).toEqual([]);
+    const held = ['hold-a', 'hold-b', 'hold-c'];
+    for (const run of held) expect(await claimSlot(musicianId, run)).toBe(true);
+    let sent: Awaited<ReturnType<typeof attach>>;
+    try {
+      sent = await attach(other, steadyToneWav(250, 0.5, 2), 'Lost result.wav');
+      // The result's write takes effect; the retry of it, its answer lost, finds it done and is refused.
+      const write = data.setReferenceResult;
+      const lost = vi
+        .spyOn(data, 'setReferenceResult')
+        .mockImplementation(async (...args) => (await write(...args)) && args[1].status !== 'ready');
+      try {
+        expect(await processReference(sent.body.upload.key, { share: false })).toBe('ready');
+      } finally {
+        lost.mockRestore();
+      }
+    } finally {
+      for (const run of held) await releaseSlot(musicianId, run);
+    }
+    const ready = await processed(other, sent.reference!.id);
+    expect(ready.status).toBe('ready');
+    const link = await call(musician, 'getReferenceUrl', { id: other, referenceId: ready.id });
+    expect((await fetch(link.body.signedUrl)).status).toBe(200);
+  });
+
   it('are removed with their audio', async () => {
     const other = await newRequest();
     const sent = await attach(other, steadyToneWav(5000, 0.5, 3), 'Bright.wav');
