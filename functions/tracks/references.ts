@@ -133,10 +133,13 @@ export async function removeReference(userId: string, shareId: string, reference
   const { share, held } = await openRequestOfMusician(userId, shareId);
   const found = held.references.find((r) => r.id === referenceId);
   if (!found) throw new NotFound('Reference track not found');
+  // Its audio first: should storage fail, the reference is still listed and removing it again finishes the job
+  // (the other way round, the audio would be left with nothing naming it).
+  await deleteReferenceAudio(found);
   // Refused, the place no longer holds it: another tab removed it, or this delete committed and its answer was
-  // lost. Either way it is gone, and so is its audio as last read.
+  // lost. Either way it is gone. A result written since the read names audio of its own, deleted too.
   const gone = (await references.deleteReference(share.id, found.number, found.id)) ?? found;
-  await deleteReferenceAudio(gone);
+  if (gone.audioKey !== found.audioKey) await deleteReferenceAudio(gone);
   return { deleted: gone.id };
 }
 
@@ -183,8 +186,13 @@ function toView(r: ReferenceRecord, now: Date, mix?: Compared): ReferenceView {
  * deleted (functions/jobs/reference-cleanup.ts, from the table's stream). Safe to run again.
  */
 export async function forgetReferences(shareId: string): Promise<number> {
+  // The audio first, then the items: storage failing leaves the items, and the stream's retry of the batch
+  // finds them again (the other way round, a retry would find nothing naming the audio).
+  const { references: held } = await references.readReferences(shareId);
+  await Promise.all(held.map(deleteReferenceAudio));
   const gone = await references.deleteAllReferences(shareId);
-  await Promise.all(gone.map(deleteReferenceAudio));
+  // A result written between the read and the deletion names audio of its own.
+  await Promise.all(gone.filter((g) => !held.some((h) => h.audioKey === g.audioKey)).map(deleteReferenceAudio));
   return gone.length;
 }
 

@@ -232,6 +232,26 @@ describe('reference tracks', () => {
     expect((await fetch(link.body.signedUrl)).status).toBe(200);
   });
 
+  it('are deleted whole by a cleanup that storage failed the first time', async () => {
+    const other = await newRequest();
+    const sent = await attach(other, steadyToneWav(400, 0.5, 2), 'Cleanup.wav');
+    const ready = await processed(other, sent.reference!.id);
+    const link = (await call(musician, 'getReferenceUrl', { id: other, referenceId: ready.id })).body.signedUrl as string;
+    const media = await import('../../functions/tracks/data/media.js');
+    const { forgetReferences } = await import('../../functions/tracks/references.js');
+    const failing = vi.spyOn(media, 'deleteObject').mockRejectedValueOnce(new Error('Storage is not answering'));
+    try {
+      await expect(forgetReferences(other)).rejects.toThrow('Storage is not answering');
+    } finally {
+      failing.mockRestore();
+    }
+    // Still named, so the stream's retry of the batch finds it.
+    expect((await listed(other)).map((r) => r.id)).toEqual([ready.id]);
+    expect(await forgetReferences(other)).toBe(1);
+    expect(await listed(other)).toEqual([]);
+    expect((await fetch(link)).status).toBe(404);
+  });
+
   it('are removed with their audio', async () => {
     const other = await newRequest();
     const sent = await attach(other, steadyToneWav(5000, 0.5, 3), 'Bright.wav');
