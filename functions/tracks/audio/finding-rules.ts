@@ -66,6 +66,13 @@ const LOW_LEVEL_DB = 6;
 const LOW_MIN_STEPS = 10;
 /** Once found, a build-up runs on while the excess stays this high: a bass line's quieter notes do not end it. */
 const LOW_KEEP_DB = 4;
+/**
+ * A build-up starts with the bass notes the boost meets first, which may be few and apart: a run of half-seconds
+ * just before a build-up (at most LOW_JOIN_GAP windows before it) with LOW_JOIN_STRONG of them at LOW_EXCESS_DB
+ * is its start. Only a build-up found on its own reaches back: two short runs do not make one.
+ */
+const LOW_JOIN_GAP = 10;
+const LOW_JOIN_STRONG = 3;
 /** Steps quieter than this (dBFS) are left out of balances and correlations. */
 const QUIET_DB = -45;
 
@@ -431,7 +438,7 @@ function spans<T>(values: T[], test: (v: T) => boolean, gap = 0): [number, numbe
 /**
  * Half-seconds where the band below 120 Hz stands LOW_EXCESS_DB above the rest of the spectrum than it does
  * in the track's median half-second, and is itself LOW_LEVEL_DB above its median level: a build-up, not a
- * section that merely lacks highs.
+ * section that merely lacks highs. It starts where its first boosted notes do (LOW_JOIN_*), to the step.
  */
 export function findLowEnd(s: Steps): Omit<Finding, 'id'>[] {
   const w = STEPS_PER_SECOND / 2;
@@ -446,13 +453,29 @@ export function findLowEnd(s: Steps): Omit<Finding, 'id'>[] {
   const levelMedian = median(level);
   if (!Number.isFinite(ratioMedian)) return [];
   const excess = ratio.map((v, i) => (level[i] - levelMedian >= LOW_LEVEL_DB ? v - ratioMedian : NaN));
-  return spans(excess, (e) => e >= LOW_KEEP_DB, w)
-    .filter(([from, to]) => excess.slice(from, to).filter((e) => e >= LOW_EXCESS_DB).length >= LOW_MIN_STEPS)
-    .map(([from, to]) => {
-      const most = Math.max(...excess.slice(from, to).filter(Number.isFinite));
-      // A window is in once its half is: the run's edges move by half a window.
-      return finding('lowEnd', stepStart(s, from + w / 2), stepStart(s, to - 1 + w / 2), most);
-    });
+  const strong = ([from, to]: [number, number]) => excess.slice(from, to).filter((e) => e >= LOW_EXCESS_DB).length;
+  // A step's own excess, for placing a build-up's start to the step.
+  const inStep = (k: number) =>
+    k >= 0 && lowToRest(s, k, k + 1) - ratioMedian >= LOW_KEEP_DB && levelOf(s, k, k + 1, 'low') - levelMedian >= LOW_LEVEL_DB;
+  const runs = spans(excess, (e) => e >= LOW_KEEP_DB, w);
+  return runs.flatMap((run, i) => {
+    if (strong(run) < LOW_MIN_STEPS) return [];
+    let [from] = run;
+    for (
+      let j = i - 1;
+      j >= 0 && from - runs[j][1] <= LOW_JOIN_GAP && strong(runs[j]) >= LOW_JOIN_STRONG && strong(runs[j]) < LOW_MIN_STEPS;
+      j--
+    )
+      from = runs[j][0];
+    const most = Math.max(...excess.slice(from, run[1]).filter(Number.isFinite));
+    // It starts at the first step of its first window that is in, and back over the steps before that are in
+    // (a gap of one step bridged); where no step is in alone, where its first window is half in. So does a
+    // window end a run once its half is out.
+    let k = from;
+    while (k < from + w && !inStep(k)) k++;
+    while (k < from + w && (inStep(k - 1) || inStep(k - 2))) k -= inStep(k - 1) ? 1 : 2;
+    return [finding('lowEnd', stepStart(s, k < from + w ? k : from + w / 2), stepStart(s, run[1] - 1 + w / 2), most)];
+  });
 }
 
 /**

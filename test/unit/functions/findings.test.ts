@@ -242,6 +242,34 @@ describe('analysis findings', () => {
     expect(Math.abs(lows[0].end - 7.2)).toBeLessThan(0.25);
   });
 
+  it('starts a build-up at the first boosted notes before it, and joins no two short runs', () => {
+    // The boost meets two short bass notes (3 s and 3.5 s), then 1.25 s of none, then a bass line from 5 s on.
+    const boosted = (notes: [number, number][]) => {
+      const [l, r] = music();
+      for (const [from, to] of notes)
+        for (let i = at(from); i < at(to); i++) {
+          const boost = 0.5 * Math.sin(2 * Math.PI * 55 * (i / RATE));
+          l[i] += boost;
+          r[i] += boost;
+        }
+      return only(findingsOf([l, r]), 'lowEnd');
+    };
+    const lows = boosted([
+      [3, 3.25],
+      [3.5, 3.75],
+      [5, 8],
+    ]);
+    expect(lows).toHaveLength(1);
+    expect(Math.abs(lows[0].start - 3)).toBeLessThan(0.25);
+    // Two runs too short alone stay apart: no build-up.
+    expect(
+      boosted([
+        [3, 3.6],
+        [4.9, 5.5],
+      ]),
+    ).toEqual([]);
+  });
+
   it('finds the same however the samples are chunked', () => {
     // A defect of each kind the kernel's runs and sums see, across chunk and step edges.
     const [l, r] = music();
