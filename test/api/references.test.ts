@@ -136,6 +136,27 @@ describe('reference tracks', () => {
     expect((await listed(shareId)).map((r) => r.number)).toEqual([1, 2, 3]);
   });
 
+  it('take one place each when asked for from two tabs at once, and never a fourth', async () => {
+    const other = await newRequest();
+    const ask = () => call(musician, 'createReference', { id: other, filename: 'Tab.wav', contentType: 'audio/wav', size: 1000 });
+    const answers = await Promise.all([ask(), ask(), ask(), ask()]);
+    const given = answers.filter((a) => a.status === 200).map((a) => a.body.reference as Reference);
+    for (const a of answers.filter((a) => a.status !== 200)) {
+      expect(a.status).toBe(409);
+      expect(['try_again', 'references_full']).toContain(a.body.error.code);
+    }
+    // No place given twice, and the list holds exactly what was given.
+    expect(given.length).toBeGreaterThan(0);
+    expect(new Set(given.map((r) => r.number)).size).toBe(given.length);
+    expect((await listed(other)).map((r) => r.id).sort()).toEqual(given.map((r) => r.id).sort());
+    // Asking again fills the places left, and then no more.
+    for (let i = given.length; i < 3; i++) expect((await ask()).status).toBe(200);
+    const full = await ask();
+    expect(full.status).toBe(409);
+    expect(full.body.error.code).toBe('references_full');
+    expect((await listed(other)).map((r) => r.number)).toEqual([1, 2, 3]);
+  });
+
   it('refuse a file over their limits, with the reason', async () => {
     const other = await newRequest();
     const tooBig = await call(musician, 'createReference', {

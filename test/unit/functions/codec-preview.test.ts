@@ -34,8 +34,8 @@ function* blocks(channels: Float32Array[]) {
   for (let i = 0; i < channels[0].length; i += 1000) yield channels.map((c) => c.subarray(i, i + 1000));
 }
 
-const preview = (id: CodecProfileId, channels: Float32Array[]): Promise<CodecPreview> =>
-  previewCodec(id, { rate: RATE, frames: channels[0].length }, blocks(channels));
+const preview = (id: CodecProfileId, channels: Float32Array[], rate = RATE): Promise<CodecPreview> =>
+  previewCodec(id, { rate, frames: channels[0].length }, blocks(channels));
 
 const inLoudPart = (t: number) => (t >= 0.98 && t <= 2.02) || (t >= 3.98 && t <= 5.02);
 
@@ -65,16 +65,20 @@ describe('codec previews', () => {
     expect(p.truePeakDbtp!).toBeLessThan(0);
   });
 
-  it('places a burst where it is in the master, within 10 ms, however the codec delays its decode', async () => {
-    const n = 4 * RATE;
-    const quiet = Float32Array.from({ length: n }, (_, i) => 0.05 * Math.sin((2 * Math.PI * 220 * i) / RATE));
-    const from = 2.5 * RATE;
-    for (let i = from; i < from + 0.02 * RATE; i++) quiet[i] = Math.sign(Math.sin((2 * Math.PI * 3_000 * i) / RATE)) || 1;
-    for (const id of previewed) {
-      const p = await preview(id, [quiet, quiet]);
-      expect(p.overRuns.length, id).toBeGreaterThan(0);
-      expect(Math.abs(p.overRuns[0].start - 2.5), id).toBeLessThan(0.01);
-      expect(p.overRuns.at(-1)!.end - 2.52, id).toBeLessThan(0.01);
-    }
-  });
+  // At 22.05 kHz, Opus takes the master at 24 kHz (as ffmpeg feeds it) and still decodes at 48.
+  it.each([RATE, 22_050])(
+    'places a burst where it is in a master at %i Hz, within 10 ms, however the codec delays its decode',
+    async (rate) => {
+      const n = 4 * rate;
+      const quiet = Float32Array.from({ length: n }, (_, i) => 0.05 * Math.sin((2 * Math.PI * 220 * i) / rate));
+      const from = 2.5 * rate;
+      for (let i = from; i < from + 0.02 * rate; i++) quiet[i] = Math.sign(Math.sin((2 * Math.PI * 3_000 * i) / rate)) || 1;
+      for (const id of previewed) {
+        const p = await preview(id, [quiet, quiet], rate);
+        expect(p.overRuns.length, id).toBeGreaterThan(0);
+        expect(Math.abs(p.overRuns[0].start - 2.5), id).toBeLessThan(0.01);
+        expect(p.overRuns.at(-1)!.end - 2.52, id).toBeLessThan(0.01);
+      }
+    },
+  );
 });
