@@ -1,7 +1,8 @@
 /**
  * A streaming band-limited resampler: each output sample interpolated from the input by a Kaiser-windowed sinc
  * (TAPS taps, cut off just below the lower rate's Nyquist frequency), as ffmpeg's swresample does by default.
- * The Opus codec preview (./codec-preview.ts) feeds its encoder 48 kHz this way, as ffmpeg feeds libopus.
+ * The Opus codec preview (./opus-codec.ts) feeds its encoder this way, at the rate libopus takes nearest the
+ * master's, as ffmpeg feeds libopus.
  */
 
 /** Taps per output sample: 32, as swresample's default filter. */
