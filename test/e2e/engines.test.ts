@@ -2,7 +2,8 @@
  * The main journeys again in the other engines, Firefox ESR (Gecko) and WebKitGTK (Safari's engine), as a
  * musician on Firefox or an iPhone meets them: sign-in
  * and an admin's authenticator code, an upload played and sought, a new version compared A/B at the same
- * second, a paid request from the payment to the rating of its review, a Snip Pro request paid for and
+ * second, a reference track attached and heard against the mix, a paid request from the payment to the rating of
+ * its review, a Snip Pro request paid for and
  * withdrawn, a payout withdrawn, and the account
  * page. Every screen is tested in Chromium by its own file; here each journey is walked once, through the parts
  * where engines differ (forms, file inputs, media, pointer and keyboard, downloads), with screenshots at both
@@ -12,7 +13,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, downloadOf, ENGINE_NAMES, PHONE, screenshot, type Engine } from '../support/browser.js';
 import { ensureTotp, flows, type TestUser } from '../support/stack-kit.js';
-import { wavBytes } from '../support/audio.js';
+import { steadyToneWav, wavBytes } from '../support/audio.js';
 import { browserTests, onboardedMusician, scratchFiles } from './fixtures.js';
 import {
   adminSignInWithCode,
@@ -222,6 +223,42 @@ for (const engine of ENGINES) {
         .waitFor();
       await expectFitsWidth(phone, `a track with versions in ${name}`);
       await shot(phone, 'versions');
+    });
+
+    it('a reference attached through the file picker; the reviewer hears it against the mix at one playhead and cites a band', async () => {
+      const pro = await flows.onboardedUser(stack, 'pro', { fullName: `Remy ${name}` });
+      const mix = await flows.registerUpload(stack, musician, steadyToneWav(700, 0.5, 8), `${name} Mix.wav`, `${name} Mix`);
+      const shareId = (
+        await flows.requestFeedback(stack, musician, pro.id, mix.id, { feedbackNotes: 'Closer to my reference?', context: 'mix_check' })
+      ).body.id as string;
+      const page = await e2e.signedIn(musician, `/feedback/${shareId}`);
+      await page.getByTestId('reference-file').setInputFiles(files.write(`${name} Bass.wav`, steadyToneWav(60, 0.2, 8)));
+      await page.locator('[data-testid="reference-item"][data-status="ready"]').waitFor({ timeout: 30_000 });
+      await shot(page, 'reference');
+
+      expect((await flows.respondToShare(stack, pro.user, shareId, 'accepted')).status).toBe(200);
+      const review = await e2e.signedIn(pro.user, `/feedback/${shareId}`);
+      await review.getByTestId('reference-item').getByText('Compare with the mix').click();
+      await review.getByTestId('reference-play').click();
+      await expect
+        .poll(async () => (await media(review.getByTestId('reference-listen'), 'reference-audio-mix')).time, { timeout: 10_000 })
+        .toBeGreaterThan(0.5);
+      await review.getByTestId('reference-side-reference').click();
+      const listen = review.getByTestId('reference-listen');
+      await expect.poll(async () => (await media(listen, 'reference-audio-reference')).paused, { timeout: 10_000 }).toBe(false);
+      const [mixSide, heard] = [await media(listen, 'reference-audio-mix'), await media(listen, 'reference-audio-reference')];
+      // The reference takes up where the mix stopped, give or take the moment the switch took.
+      expect(mixSide.paused).toBe(true);
+      expect(heard.time).toBeGreaterThanOrEqual(mixSide.time - 0.1);
+      await review.getByTestId('reference-play').click();
+      const low = review.locator('[data-testid="comparison-row"][data-row="band-low"]');
+      expect(await low.textContent()).toMatch(/Low band.*\u2212\d+\.\d dB/);
+      await low.getByTestId('cite-difference').click();
+      await review
+        .getByTestId('comment-text')
+        .filter({ hasText: /^Low band \u2212\d+\.\d dB vs reference 1$/ })
+        .waitFor();
+      await shot(review, 'reference-compare');
     });
 
     // Two people's pages, a payment and 8 s heard in full: under the whole suite's load, more than a minute in WebKit.
