@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { PROCESSING_DEADLINE_MS, REFERENCES, SIGNED_URL_TTL_SECONDS } from '../../shared/constants.js';
 import { compareToReference, noteworthy, type Compared } from '../../shared/reference-compare.js';
+import { SHARE_STATUSES } from '../../shared/feedback.js';
 import type { ReferencesView, ReferenceUploadView, ReferenceView } from '../../shared/schemas/references.js';
 import type { StoredReport } from '../../shared/schemas/technical-report.js';
 import { readShare, type ShareRecord } from '../feedback/data/index.js';
@@ -23,6 +24,7 @@ import type { ReferenceRecord } from './data/references.js';
 const UPLOAD_TTL_SECONDS = 15 * 60;
 /** A request's references live while it may still be reviewed. */
 const OPEN: readonly ShareRecord['status'][] = ['pending', 'accepted'];
+const CLOSED = SHARE_STATUSES.filter((s) => !OPEN.includes(s));
 
 type Held = Awaited<ReturnType<typeof references.readReferences>>;
 
@@ -90,10 +92,15 @@ export async function createReference(
     status: 'uploading',
     createdAt: now.toISOString(),
   };
-  // Refused: another tab took the place between the read and the write, or this very write committed and its
-  // answer was lost (the retry then finds the place held by this record, whose id is this call's own).
-  if (!(await references.putReference(record, now)) && !(await holds(share.id, record)))
+  // Refused: the request closed or another tab took the place between the read and the write, or this very
+  // write committed and its answer was lost (the retry then finds the place held by this record, whose id is
+  // this call's own).
+  if (!(await references.putReference(record, now, CLOSED)) && !(await holds(share.id, record))) {
+    const again = await readShare(share.id);
+    if (!again || again.deleting) throw new NotFound('Feedback request not found');
+    assertOpen(again.record);
     throw new Conflict('Another reference track was added at the same moment: try again', 'try_again');
+  }
   const post = await media.presignUpload(uploadKey, input.contentType, REFERENCES.maxBytes, UPLOAD_TTL_SECONDS);
   return { reference: toView(record, now), upload: { ...post, key: uploadKey, expiresAt: record.ticketEndsAt } };
 }

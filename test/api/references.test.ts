@@ -221,6 +221,26 @@ describe('reference tracks', () => {
     expect(await listed(other)).toEqual([]);
   });
 
+  it('refuse a ticket, and take no place, when the request closes between its read and its write', async () => {
+    const other = await newRequest();
+    const data = await import('../../functions/tracks/data/references.js');
+    const { createReference } = await import('../../functions/tracks/references.js');
+    const put = data.putReference;
+    // The reviewer declines it just after the ticket's reads: the write must see it closed.
+    const closing = vi.spyOn(data, 'putReference').mockImplementationOnce(async (...args) => {
+      expect((await flows.respondToShare(stack, reviewer, other, 'declined')).status).toBe(200);
+      return put(...args);
+    });
+    try {
+      await expect(
+        createReference(musicianId, { id: other, filename: 'Late.wav', contentType: 'audio/wav', size: 1000 }),
+      ).rejects.toMatchObject({ code: 'request_closed' });
+    } finally {
+      closing.mockRestore();
+    }
+    expect(await itemsUnder(stack, `REFERENCES#${other}`)).toEqual([]);
+  });
+
   it('keep their audio when the write of their result committed but its answer was lost', async () => {
     const other = await newRequest();
     const { claimSlot, releaseSlot } = await import('../../functions/tracks/processing-slots.js');

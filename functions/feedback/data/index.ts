@@ -26,6 +26,7 @@ export {
   setStatus,
   shareDeletes,
   shareItemKeys,
+  shareOpenCheck,
   sharesOfTrack,
   sharesReviewedBy,
   statusChange,

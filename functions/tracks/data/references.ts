@@ -4,12 +4,14 @@
  * compared with (as of its audio key). A place is taken on condition that it is free, or held by a ticket that
  * expired unused; processing writes its result on condition that the place still holds the same upload.
  */
-import { DeleteCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../lib/aws/dynamo.js';
 import type { Compared } from '../../../shared/reference-compare.js';
 import type { StoredReport } from '../../../shared/schemas/technical-report.js';
 import { config } from '../../lib/config.js';
 import { isConditionFailure, queryAll, writeIf } from '../../platform/data/index.js';
+import { shareOpenCheck } from '../../feedback/data/index.js';
+import type { ShareStatus } from '../../../shared/feedback.js';
 
 export type ReferenceStatus = 'uploading' | 'processing' | 'ready' | 'failed';
 
@@ -65,16 +67,27 @@ function strip(item: Record<string, unknown>): Record<string, unknown> {
   return rest;
 }
 
-/** Takes the record's place: false when it is held (by a reference, or by a ticket still valid at `now`). */
-export function putReference(record: ReferenceRecord, now: Date): Promise<boolean> {
+/**
+ * Takes the record's place while its request is in none of `closed`, in one transaction: false when the place
+ * is held (by a reference, or by a ticket still valid at `now`) or the request closed meanwhile (its references'
+ * cleanup has run by then, and would never see this one).
+ */
+export function putReference(record: ReferenceRecord, now: Date, closed: ShareStatus[]): Promise<boolean> {
   return writeIf(
     () =>
-      new PutCommand({
-        TableName: config.tableName,
-        Item: { ...refKey(record.shareId, record.number), entity: 'reference', ...record },
-        ConditionExpression: 'attribute_not_exists(PK) OR (#status = :uploading AND ticketEndsAt < :now)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':uploading': 'uploading', ':now': now.toISOString() },
+      new TransactWriteCommand({
+        TransactItems: [
+          shareOpenCheck(record.shareId, closed),
+          {
+            Put: {
+              TableName: config.tableName,
+              Item: { ...refKey(record.shareId, record.number), entity: 'reference', ...record },
+              ConditionExpression: 'attribute_not_exists(PK) OR (#status = :uploading AND ticketEndsAt < :now)',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: { ':uploading': 'uploading', ':now': now.toISOString() },
+            },
+          },
+        ],
       }),
   );
 }
