@@ -28,7 +28,7 @@ export async function referenceCitations(shareId: string): Promise<string[]> {
   if (!mix) return [];
   return held.flatMap((r) =>
     r.status === 'ready' && r.report
-      ? compareToReference(mix, comparedOf(r.report, r.bands), `reference ${r.number}`).flatMap((row) =>
+      ? compareToReference(mix, comparedOf(r.report, r.bands), `reference ${references.shownNumber(r)}`).flatMap((row) =>
           noteworthy(row) && row.citation ? [row.citation] : [],
         )
       : [],

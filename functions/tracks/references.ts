@@ -77,12 +77,16 @@ export async function createReference(
     places.find((n) => !held.some((h) => h.number === n)) ?? places.find((n) => held.some((h) => h.number === n && unusedTicket(h, now)));
   if (number === undefined)
     throw new Conflict(`A request takes at most ${REFERENCES.perRequest} reference tracks: remove one to add another`, 'references_full');
+  // A ticket that ended unused was never heard or cited: its number is given again. Otherwise the next one.
+  const unused = held.find((h) => h.number === number);
+  const ordinal = unused ? references.shownNumber(unused) : read.given + 1;
   const id = randomUUID();
   const name = input.filename.slice(0, 255);
   const uploadKey = `${REFERENCES.uploadPrefix}${share.id}/${id}/${sanitizeFilename(input.filename)}`;
   const record: ReferenceRecord = {
     shareId: share.id,
     number,
+    ordinal,
     id,
     name,
     ownerId: userId,
@@ -95,7 +99,7 @@ export async function createReference(
   // Refused: the request closed or another tab took the place between the read and the write, or this very
   // write committed and its answer was lost (the retry then finds the place held by this record, whose id is
   // this call's own).
-  if (!(await references.putReference(record, now, CLOSED)) && !(await holds(share.id, record))) {
+  if (!(await references.putReference(record, now, CLOSED, read.given)) && !(await holds(share.id, record))) {
     const again = await readShare(share.id);
     if (!again || again.deleting) throw new NotFound('Feedback request not found');
     assertOpen(again.record);
@@ -169,11 +173,11 @@ const stalled = (r: ReferenceRecord, now: Date) =>
 
 function toView(r: ReferenceRecord, now: Date, mix?: Compared): ReferenceView {
   const report = r.report ? unpackReport(r.report as StoredReport) : null;
-  const name = `reference ${r.number}`;
+  const name = `reference ${references.shownNumber(r)}`;
   const compared = r.report ? comparedOf(r.report, r.bands) : null;
   return {
     id: r.id,
-    number: r.number,
+    number: references.shownNumber(r),
     name: r.name,
     status: stalled(r, now) ? 'failed' : r.status,
     createdAt: r.createdAt,

@@ -293,7 +293,7 @@ describe('reference tracks', () => {
     expect((await fetch(link)).status).toBe(404);
   });
 
-  it('are removed with their audio', async () => {
+  it('are removed with their audio, and their numbers are not given again', async () => {
     const other = await newRequest();
     const sent = await attach(other, steadyToneWav(5000, 0.5, 3), 'Bright.wav');
     const ready = (await processed(other, sent.reference!.id))!;
@@ -301,6 +301,14 @@ describe('reference tracks', () => {
     expect((await call(musician, 'deleteReference', { id: other, referenceId: ready.id })).body).toEqual({ deleted: ready.id });
     expect(await listed(other)).toEqual([]);
     expect((await fetch(link)).status).toBe(404);
+    // The next one takes its place but not its number: a comment that cited 'reference 1' still means the file removed.
+    const next = await attach(other, steadyToneWav(60, 0.25, 3), 'Bass.wav');
+    expect(next.reference).toMatchObject({ number: 2 });
+    const measured = (await processed(other, next.reference!.id))!;
+    expect(measured.comparison!.find((r) => r.id === 'band-low')!.citation).toMatch(/ vs reference 2$/);
+    expect(await itemsUnder(stack, `REFERENCES#${other}`)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ SK: 'REF#1', ordinal: 2 }), expect.objectContaining({ SK: 'COUNT', last: 2 })]),
+    );
   });
 
   it('are refused once the request closes, and deleted with their audio', async () => {

@@ -1,7 +1,7 @@
 /**
  * Reference tracks of a request. Key: PK REFERENCES#<shareId>, SK REF#<number> (1 to REFERENCES.perRequest:
- * the number is the place, so a request can never hold more), and SK MIX for the bands of the mix they are
- * compared with (as of its audio key). A place is taken on condition that it is free, or held by a ticket that
+ * the number is the place, so a request can never hold more), SK MIX for the bands of the mix they are
+ * compared with (as of its audio key), and SK COUNT for the last number a reference was shown by. A place is taken on condition that it is free, or held by a ticket that
  * expired unused; processing writes its result on condition that the place still holds the same upload.
  */
 import { DeleteCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -17,7 +17,13 @@ export type ReferenceStatus = 'uploading' | 'processing' | 'ready' | 'failed';
 
 export interface ReferenceRecord {
   shareId: string;
+  /** Its place (1 to REFERENCES.perRequest). */
   number: number;
+  /**
+   * The number its two people know it by ('reference 4'): never one a removed reference had, so a comment that
+   * cites one never comes to name another file. Records made before it had none: theirs is their place.
+   */
+  ordinal?: number;
   id: string;
   name: string;
   /** The musician who attached it (its processing runs take their places) and the track it is compared with. */
@@ -45,9 +51,17 @@ export interface MixMeasured extends Compared {
 const pk = (shareId: string) => `REFERENCES#${shareId}`;
 const refKey = (shareId: string, number: number) => ({ PK: pk(shareId), SK: `REF#${number}` });
 const mixKey = (shareId: string) => ({ PK: pk(shareId), SK: 'MIX' });
+/** The last number a reference of the request was given (ReferenceRecord.ordinal). */
+const countKey = (shareId: string) => ({ PK: pk(shareId), SK: 'COUNT' });
 
-/** A request's references, in their numbers' order, and the mix as measured: one consistent query. */
-export async function readReferences(shareId: string): Promise<{ references: ReferenceRecord[]; mix: MixMeasured | null }> {
+/** The number a reference is known by. */
+export const shownNumber = (r: Pick<ReferenceRecord, 'number' | 'ordinal'>) => r.ordinal ?? r.number;
+
+/**
+ * A request's references, in their numbers' order, the mix as measured, and the last number given (`given`):
+ * one consistent query.
+ */
+export async function readReferences(shareId: string): Promise<{ references: ReferenceRecord[]; mix: MixMeasured | null; given: number }> {
   const items = await queryAll({
     TableName: config.tableName,
     KeyConditionExpression: 'PK = :pk',
@@ -56,9 +70,11 @@ export async function readReferences(shareId: string): Promise<{ references: Ref
   });
   const references = items.filter((i) => String(i.SK).startsWith('REF#')).map((i) => strip(i) as unknown as ReferenceRecord);
   const mix = items.find((i) => i.SK === 'MIX');
+  const count = items.find((i) => i.SK === 'COUNT');
   return {
-    references: references.sort((a, b) => a.number - b.number),
+    references: references.sort((a, b) => shownNumber(a) - shownNumber(b)),
     mix: mix ? (strip(mix) as unknown as MixMeasured) : null,
+    given: Math.max(Number(count?.last ?? 0), ...references.map(shownNumber)),
   };
 }
 
@@ -70,14 +86,30 @@ function strip(item: Record<string, unknown>): Record<string, unknown> {
 /**
  * Takes the record's place while its request is in none of `closed`, in one transaction: false when the place
  * is held (by a reference, or by a ticket still valid at `now`) or the request closed meanwhile (its references'
- * cleanup has run by then, and would never see this one).
+ * cleanup has run by then, and would never see this one). A record with a new number moves the request's last
+ * number on from `given`, as read, on condition that it still is.
  */
-export function putReference(record: ReferenceRecord, now: Date, closed: ShareStatus[]): Promise<boolean> {
+export function putReference(record: ReferenceRecord, now: Date, closed: ShareStatus[], given: number): Promise<boolean> {
+  const numbered = shownNumber(record) > given;
   return writeIf(
     () =>
       new TransactWriteCommand({
         TransactItems: [
           shareOpenCheck(record.shareId, closed),
+          ...(numbered
+            ? [
+                {
+                  Update: {
+                    TableName: config.tableName,
+                    Key: countKey(record.shareId),
+                    UpdateExpression: 'SET #last = :last',
+                    ConditionExpression: 'attribute_not_exists(#last) OR #last = :given',
+                    ExpressionAttributeNames: { '#last': 'last' },
+                    ExpressionAttributeValues: { ':last': shownNumber(record), ':given': given },
+                  },
+                },
+              ]
+            : []),
           {
             Put: {
               TableName: config.tableName,
