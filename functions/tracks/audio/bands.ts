@@ -71,6 +71,31 @@ class Splitter {
   }
 }
 
+/**
+ * Each channel's gain into left, then into right, by count, in the WAV order (L R C LFE Ls Rs, as
+ * ./loudness.ts channelWeights reads it): ITU-R BS.775's fold-down, the centre and each surround at -3 dB into
+ * its side(s), the LFE left out. Channels past six are left out too.
+ */
+const H = Math.SQRT1_2;
+const FOLD_DOWN: Record<number, [number[], number[]]> = {
+  3: [
+    [1, 0, H],
+    [0, 1, H],
+  ],
+  4: [
+    [1, 0, H, 0],
+    [0, 1, 0, H],
+  ],
+  5: [
+    [1, 0, H, H, 0],
+    [0, 1, H, 0, H],
+  ],
+  6: [
+    [1, 0, H, 0, H, 0],
+    [0, 1, H, 0, 0, H],
+  ],
+};
+
 /** Band energies of the mid and the side, pushed as the decoders give the samples. */
 export class BandMeter implements PcmSink {
   private mid: Splitter | null = null;
@@ -78,18 +103,33 @@ export class BandMeter implements PcmSink {
   private rate = 0;
   private readonly total = { mid: new Float64Array(REFERENCE_BANDS.length), side: new Float64Array(REFERENCE_BANDS.length) };
 
-  /** `n` frames of planar samples; a mono stream is all mid. */
+  /** `n` frames of planar samples; a mono stream is all mid, a surround one folded down to two channels. */
   write(channels: Float32Array[], n: number, rate: number) {
     if (n === 0 || !(rate > 0) || channels.length === 0) return;
     if (rate !== this.rate) this.startRate(rate);
-    const l = channels[0];
-    const r = channels.length > 1 ? channels[1] : channels[0];
+    const [l, r] = channels.length > 2 ? this.foldDown(channels, n) : [channels[0], channels[1] ?? channels[0]];
     const mid = this.mid!;
     const side = this.side!;
     for (let i = 0; i < n; i++) {
       mid.push((l[i] + r[i]) / 2);
       side.push((l[i] - r[i]) / 2);
     }
+  }
+
+  private folded: Float32Array[] = [];
+
+  /** Surround channels (the WAV order, as the loudness meter reads them) down to left and right (FOLD_DOWN). */
+  private foldDown(channels: Float32Array[], n: number): Float32Array[] {
+    if (!this.folded.length || this.folded[0].length < n) this.folded = [new Float32Array(n), new Float32Array(n)];
+    const gains = FOLD_DOWN[Math.min(channels.length, 6)];
+    return this.folded.map((out, side) => {
+      out.fill(0, 0, n);
+      channels.slice(0, 6).forEach((c, i) => {
+        const g = gains[side][i];
+        if (g) for (let k = 0; k < n; k++) out[k] += g * c[k];
+      });
+      return out.subarray(0, n);
+    });
   }
 
   private startRate(rate: number) {

@@ -65,6 +65,18 @@ describe('the bands of a reference comparison', () => {
     expect(narrow[2].shareDb!).toBeGreaterThan(-1);
   });
 
+  it('folds surround down to two channels: a centre is mid, surrounds go to their sides, the LFE is left out', () => {
+    const [v] = tone(900);
+    const silent = new Float32Array(v.length);
+    // 5.1 in the WAV order: L R C LFE Ls Rs.
+    const centre = measure([silent, silent, v, silent, silent, silent])!;
+    expect(centre[1].shareDb!).toBeGreaterThan(-1);
+    expect(centre[1].width).toBe(0);
+    const leftSurround = measure([silent, silent, silent, silent, v, silent])!;
+    expect(leftSurround[1].width).toBeCloseTo(0.5, 3);
+    expect(measure([silent, silent, silent, v, silent, silent])).toBeNull();
+  });
+
   it('has nothing to say about silence', () => {
     expect(measure([new Float32Array(RATE), new Float32Array(RATE)])).toBeNull();
   });
