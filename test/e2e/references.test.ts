@@ -1,7 +1,8 @@
 /**
  * Reference tracks in the browser on the local stack: the musician attaches one to an open request and sees it
- * measured; the reviewer hears the mix and the reference in turn at the same loudness and the same playhead,
- * reads the differences band by band, and makes one a comment. At desktop and phone widths, axe-clean.
+ * measured; the reviewer hears the mix and the reference in turn at the same loudness and the same playhead
+ * (moved on the waveform), reads the differences band by band, and makes one a comment. At desktop and phone
+ * widths, axe-clean.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -82,6 +83,10 @@ describe('reference tracks', () => {
     expect((await side(page, 'mix')).paused).toBe(true);
     // Both at full volume: the gains are the worklet's, which iOS applies too (its audio elements ignore volume).
     expect([mix.volume, heard.volume]).toEqual([1, 1]);
+    // The waveform's slider moves the one playhead: the reference plays on from there.
+    await page.getByTestId('reference-seek').fill('5');
+    await expect.poll(async () => (await side(page, 'reference')).at, { timeout: 10_000 }).toBeGreaterThanOrEqual(5);
+    expect((await side(page, 'reference')).at).toBeLessThan(7);
     await page.getByTestId('reference-play').click();
 
     const low = page.getByTestId('comparison-row').and(page.locator('[data-row="band-low"]'));

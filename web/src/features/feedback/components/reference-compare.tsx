@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type { ReferenceView } from '@shared/schemas/references';
 import { loudnessMatch } from '@shared/technical-report';
 import { playAsLevel } from '@shared/play-as';
-import { formatTime, usePlayAsRoute } from '@/components/audio-player';
+import { formatTime, SeekWave, usePlayAsRoute } from '@/components/audio-player';
 import { Button } from '@/components/button';
 import { Segmented } from '@/components/segmented';
 import { errorMessage } from '@/lib/errors';
@@ -132,12 +132,13 @@ function useMatchedGains(audio: Record<Side, RefObject<HTMLAudioElement | null>>
  */
 export function ReferenceListen({
   reference,
-  mixIntegratedLufs,
+  mix,
   mixUrl,
   referenceUrl,
 }: {
   reference: ReferenceView;
-  mixIntegratedLufs: number | null;
+  /** The mix as measured: its loudness, its waveform's peaks and its length. */
+  mix: { integratedLufs: number | null; peaks: string; duration: number };
   mixUrl: () => Promise<string>;
   referenceUrl: () => Promise<string>;
 }) {
@@ -149,7 +150,10 @@ export function ReferenceListen({
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const status = useId();
-  const match = loudnessMatch({ label: 'The mix', integratedLufs: mixIntegratedLufs }, { label, integratedLufs: reference.integratedLufs });
+  const match = loudnessMatch(
+    { label: 'The mix', integratedLufs: mix.integratedLufs },
+    { label, integratedLufs: reference.integratedLufs },
+  );
   const routes = useMatchedGains(audio, { mix: match?.gainA ?? 1, reference: match?.gainB ?? 1 });
 
   /** The latest play asked for: one asked before it that is still loading gives way. */
@@ -215,6 +219,12 @@ export function ReferenceListen({
       setLoading(false);
     } else void playFrom(side, time);
   };
+  /** To second `t` of the side heard: at once while it plays, from there at the next play otherwise. */
+  const seek = (t: number) => {
+    if (playing || loading) void playFrom(side, t);
+    else setTime(t);
+  };
+  const heard = side === 'mix' ? mix : { peaks: reference.peaks, duration: reference.duration };
   const switchTo = (next: Side) => {
     if (next === side) return;
     const at = audio[side].current?.currentTime || time;
@@ -256,8 +266,19 @@ export function ReferenceListen({
         />
         <span className="muted small" aria-live="off">
           {formatTime(time)}
+          {heard.duration !== undefined && ` / ${formatTime(heard.duration)}`}
         </span>
       </div>
+      {heard.peaks && heard.duration !== undefined && (
+        <SeekWave
+          peaks={heard.peaks}
+          time={time}
+          duration={heard.duration}
+          onSeek={seek}
+          label={`Position in the ${side === 'mix' ? 'mix' : label.toLowerCase()}`}
+          testId="reference-seek"
+        />
+      )}
       <p id={status} className="muted small" role="status">
         {match ? match.text : 'Played as they are: one of them has no loudness measured.'}
         {routes[side].peak !== null && <span data-testid="reference-peak">. Loudest as played: {routes[side].peak!.toFixed(1)} dBFS</span>}

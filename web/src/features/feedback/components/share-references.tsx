@@ -72,7 +72,7 @@ function ReferenceItem({
             <>
               <ReferenceListen
                 reference={reference}
-                mixIntegratedLufs={mixIntegratedLufs}
+                mix={{ integratedLufs: mixIntegratedLufs, peaks: share.trackPeaks, duration: share.trackDuration }}
                 mixUrl={() => getShareAudioUrl(share.trackId)}
                 referenceUrl={() => referenceAudioUrl(share.id, reference.id)}
               />

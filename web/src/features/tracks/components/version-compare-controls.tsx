@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { playAsGain, playAsRule, type PlayAsRule } from '@shared/play-as';
 import type { TrackView } from '@shared/schemas/tracks';
-import { formatTime, PlayAsSelect, WaveformBars } from '@/components/audio-player';
+import { formatTime, PlayAsSelect } from '@/components/audio-player';
 import { PauseIcon, PlayIcon } from '@/components/icons';
 import { SelectField } from '@/components/text-field';
 import { SIDES, type Side } from '@/features/tracks/hooks/use-ab-playback';
@@ -76,37 +76,6 @@ export function CompareDeck({
       <span className="player-time" data-testid="compare-time">
         {formatTime(time)} / {formatTime(duration)}
       </span>
-    </div>
-  );
-}
-
-/** The waveform of the version heard, with a slider over it to move the playhead by the second. */
-export function CompareWave({
-  peaks,
-  time,
-  duration,
-  onSeek,
-}: {
-  peaks: string;
-  time: number;
-  duration: number;
-  onSeek: (t: number) => void;
-}) {
-  return (
-    <div className="version-compare-wave">
-      <WaveformBars peaks={peaks} />
-      <input
-        type="range"
-        className="version-compare-seek"
-        min={0}
-        max={Math.max(1, Math.floor(duration))}
-        step={1}
-        value={Math.floor(time)}
-        onChange={(e) => onSeek(Number(e.target.value))}
-        aria-label="Position"
-        aria-valuetext={formatTime(time)}
-        data-testid="compare-seek"
-      />
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { useState, type KeyboardEvent } from 'react';
 import type { TrackView } from '@shared/schemas/tracks';
 import { Alert } from '@/components/alert';
+import { SeekWave } from '@/components/audio-player';
 import { useAbGains } from '@/features/tracks/hooks/use-ab-gains';
 import { SIDES, useAbAudio, useAbPlayback, type Side } from '@/features/tracks/hooks/use-ab-playback';
-import { CompareDeck, CompareLevels, CompareWave, VersionSelect } from './version-compare-controls';
+import { CompareDeck, CompareLevels, VersionSelect } from './version-compare-controls';
 import '@/features/tracks/version-compare.css';
 
 /**
@@ -53,7 +54,7 @@ export function VersionCompare({ id, versions }: { id: string; versions: TrackVi
         onToggle={() => void playback.toggle()}
         onSwitch={playback.switchTo}
       />
-      <CompareWave peaks={shown.peaks} time={playback.time} duration={duration} onSeek={playback.seek} />
+      <SeekWave peaks={shown.peaks} time={playback.time} duration={duration} onSeek={playback.seek} />
       <CompareLevels a={a} b={b} side={playback.side} gains={gains} />
       {playback.error && <Alert tone="error">{playback.error}</Alert>}
       {SIDES.map((s) => (
