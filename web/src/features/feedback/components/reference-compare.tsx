@@ -108,6 +108,34 @@ export function ComparisonTable({ reference, onCite }: { reference: ReferenceVie
   );
 }
 
+/** Resolves at the element's `event`, rejects at an error. */
+const once = (el: HTMLAudioElement, event: 'loadedmetadata' | 'seeked') =>
+  new Promise<void>((resolve, reject) => {
+    el.addEventListener(event, () => resolve(), { once: true });
+    el.addEventListener('error', () => reject(new Error('unplayable')), { once: true });
+  });
+
+/** The element with its audio loaded: the link asked for at its first play, and again after a failure. */
+async function withSource(el: HTMLAudioElement, url: () => Promise<string>) {
+  if (el.getAttribute('src')) return;
+  const src = await url();
+  const loaded = once(el, 'loadedmetadata');
+  // Nothing is fetched before the first play; from then on, as a player would.
+  el.preload = 'auto';
+  el.src = src;
+  el.load();
+  await loaded;
+}
+
+/** The element at second `at` (within its length), once its seek is done. */
+async function seekTo(el: HTMLAudioElement, at: number) {
+  const to = Math.min(at, Number.isFinite(el.duration) ? Math.max(0, el.duration - 0.05) : at);
+  if (Math.abs(el.currentTime - to) <= 0.01) return;
+  const sought = once(el, 'seeked');
+  el.currentTime = to;
+  await sought;
+}
+
 /**
  * The same gain code as the versions' A/B and Play as: each element's audio through the worklet at its gain
  * (a volume, which iOS ignores, only where the browser cannot).
@@ -158,23 +186,6 @@ export function ReferenceListen({
 
   /** The latest play asked for: one asked before it that is still loading gives way. */
   const turn = useRef(0);
-  /** The side's element with its audio loaded (the link asked for at its first play, and again after a failure). */
-  const ready = async (s: Side) => {
-    const el = audio[s].current!;
-    if (!el.getAttribute('src')) {
-      const url = await (s === 'mix' ? mixUrl() : referenceUrl());
-      const loaded = new Promise<void>((resolve, reject) => {
-        el.addEventListener('loadedmetadata', () => resolve(), { once: true });
-        el.addEventListener('error', () => reject(new Error('unplayable')), { once: true });
-      });
-      // Nothing is fetched before the first play; from then on, as a player would.
-      el.preload = 'auto';
-      el.src = url;
-      el.load();
-      await loaded;
-    }
-    return el;
-  };
   /** Plays `s` from `at`, once its seek is done (WebKit asked to play while it still sought sometimes never began). */
   const playFrom = async (s: Side, at: number) => {
     const mine = ++turn.current;
@@ -184,16 +195,8 @@ export function ReferenceListen({
     try {
       // Both taken into the worklet at the first play (a user's gesture), so a switch later moves nothing.
       await Promise.all([routes.mix.route(), routes.reference.route()]);
-      await ready(s);
-      const to = Math.min(at, Number.isFinite(el.duration) ? Math.max(0, el.duration - 0.05) : at);
-      if (Math.abs(el.currentTime - to) > 0.01) {
-        const sought = new Promise<void>((resolve, reject) => {
-          el.addEventListener('seeked', () => resolve(), { once: true });
-          el.addEventListener('error', () => reject(new Error('unplayable')), { once: true });
-        });
-        el.currentTime = to;
-        await sought;
-      }
+      await withSource(el, s === 'mix' ? mixUrl : referenceUrl);
+      await seekTo(el, at);
       if (mine !== turn.current) return;
       await el.play();
       // Switched or paused while this one started: it stops at once.
