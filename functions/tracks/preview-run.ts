@@ -19,7 +19,6 @@ import { sqs } from '../lib/aws/sqs.js';
 import { config } from '../lib/config.js';
 import { downloadStored, freshWorkDir } from './work-dir.js';
 import { claimSlot, releaseSlot } from './processing-slots.js';
-import { log } from '../lib/observability.js';
 
 /** Sends a message for each preview the ready track lacks (processing's function: it may send to the queue). */
 async function sendPreviewJobs(track: tracks.TrackRecord): Promise<number> {
@@ -107,8 +106,7 @@ export async function runPreview(job: PreviewJob): Promise<'previewed' | 'moved'
   try {
     return await makePreview(job);
   } finally {
-    // A place not given back (this call failing) is free again after the function's timeout.
-    await releaseSlot(track.userId, place).catch((err: unknown) => log.warn('Processing place not given back', { error: String(err) }));
+    await releaseSlot(track.userId, place);
   }
 }
 

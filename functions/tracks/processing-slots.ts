@@ -10,6 +10,7 @@ import { PROCESSING_QUEUE } from '../../shared/constants.js';
 import * as slots from './data/processing-slots.js';
 import { sqs } from '../lib/aws/sqs.js';
 import { config } from '../lib/config.js';
+import { log } from '../lib/observability.js';
 
 /** Tries of a claim that lost a race to another run of the same account before it is put back instead. */
 const CLAIM_TRIES = 4;
@@ -26,7 +27,9 @@ export async function claimSlot(userId: string, runKey: string, nowMs = Date.now
   return false;
 }
 
-export const releaseSlot = (userId: string, runKey: string) => slots.removeRun(userId, runKey);
+/** Gives the place back. One not given back (this call failing) is free again after the function's timeout. */
+export const releaseSlot = (userId: string, runKey: string) =>
+  slots.removeRun(userId, runKey).catch((err: unknown) => log.warn('Processing place not given back', { error: String(err) }));
 
 /** Puts a message back on the uploads queue, to be received again in PROCESSING_QUEUE.deferSeconds. */
 export async function putBack(body: string): Promise<void> {

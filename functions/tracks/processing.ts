@@ -22,7 +22,6 @@ import { packReport } from './stored-report.js';
 import { claimSlot, releaseSlot } from './processing-slots.js';
 import { previewsAsked } from './preview-run.js';
 import { downloadStored, freshWorkDir } from './work-dir.js';
-import { log } from '../lib/observability.js';
 
 export { measure, type ProcessOutcome } from './upload-measure.js';
 
@@ -52,10 +51,7 @@ export async function processUpload(uploadKey: string, opts: { share?: boolean; 
   try {
     return await processClaimed(uploadKey, upload, head.size);
   } finally {
-    // A place not given back (this call failing) is free again after the function's timeout.
-    await releaseSlot(upload.userId, uploadKey).catch((err: unknown) =>
-      log.warn('Processing place not given back', { error: String(err) }),
-    );
+    await releaseSlot(upload.userId, uploadKey);
   }
 }
 

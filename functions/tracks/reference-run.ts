@@ -18,7 +18,6 @@ import { claimSlot, releaseSlot } from './processing-slots.js';
 import { measureUpload, type ProcessOutcome } from './upload-measure.js';
 import { comparedOf } from './reference-citations.js';
 import { downloadStored, freshWorkDir } from './work-dir.js';
-import { log } from '../lib/observability.js';
 
 const LIMITS = {
   bytes: REFERENCES.maxBytes,
@@ -93,9 +92,7 @@ export async function processReference(uploadKey: string, opts: { share?: boolea
     await media.deleteObject(uploadKey);
     return written ? result.outcome : 'duplicate';
   } finally {
-    await releaseSlot(record.ownerId, uploadKey).catch((err: unknown) =>
-      log.warn('Processing place not given back', { error: String(err) }),
-    );
+    await releaseSlot(record.ownerId, uploadKey);
   }
 }
 
