@@ -381,8 +381,11 @@ export async function scoreFindings(expectedPath: string): Promise<SetResult> {
   return { perKind, controls };
 }
 
-/** Seconds to analyse `file` without and with the findings, in pairs (each first in turn): min and median. */
-async function findingsCost(file: string, pairs = 5) {
+/**
+ * Seconds to analyse `file` without and with the findings, in pairs (each first in turn): the ratios of their
+ * min and median, and the median of the pairs' differences (seconds the findings add).
+ */
+export async function findingsCost(file: string, pairs = 5) {
   const timed = async (findings: boolean) => {
     const start = performance.now();
     await analyseAudioFile(file, undefined, { findings });
@@ -393,7 +396,8 @@ async function findingsCost(file: string, pairs = 5) {
   for (let i = 0; i < pairs; i++) for (const on of i % 2 ? [false, true] : [true, false]) (on ? withIt : without).push(await timed(on));
   const sorted = (v: number[]) => [...v].sort((a, b) => a - b);
   const [w, o] = [sorted(withIt), sorted(without)];
-  return { min: w[0] / o[0], median: w[Math.floor(pairs / 2)] / o[Math.floor(pairs / 2)], withoutMedian: o[Math.floor(pairs / 2)] };
+  const added = sorted(withIt.map((v, i) => v - without[i]))[Math.floor(pairs / 2)];
+  return { min: w[0] / o[0], median: w[Math.floor(pairs / 2)] / o[Math.floor(pairs / 2)], withoutMedian: o[Math.floor(pairs / 2)], added };
 }
 
 /**

@@ -7,6 +7,7 @@ import { analyseAudioFile } from '../../functions/tracks/audio.js';
 import { useStackEnvironment } from '../../test/support/in-process.js';
 import { type LocalStack } from '../dev/stack/stack.js';
 import { MEDIA_BUCKET, TABLE_NAME } from '../dev/stack/local-names.js';
+import { findingsCost } from './findings.js';
 import { callRoute, fmt, MB, percentile, send, type BenchSession } from './session.js';
 
 /** The smallest and the median. */
@@ -190,19 +191,9 @@ async function benchReportCost(
   // from decodes of the same file with and without them, in pairs, and set against processing's time.
   const typical = await processWithAndWithoutReport(stack, mp3File, { contentType: 'audio/mpeg', rounds: 6 });
   const [plainMin, plainMed] = minMed(typical.reportOnly);
-  const pairs: number[] = [];
-  for (let i = 0; i < 9; i++) {
-    const timed = async (findings: boolean) => {
-      const start = performance.now();
-      await analyseAudioFile(mp3File, undefined, { findings });
-      return (performance.now() - start) / 1000;
-    };
-    const [first, second] = i % 2 ? [await timed(false), await timed(true)] : [await timed(true), await timed(false)];
-    pairs.push(i % 2 ? second - first : first - second);
-  }
-  const findingsCost = minMed(pairs)[1];
+  const { added } = await findingsCost(mp3File, 9);
   console.log(
-    `   processing that MP3 (download, verify, peaks, report, store) without the analysis findings (floor), 6 rounds, min / median:  ${fmt(plainMin, 3)} / ${fmt(plainMed, 3)} s; the findings add ${fmt(findingsCost * 1000, 0)} ms (median of 9 paired decodes with and without them)  (ratio ${fmt((plainMin + findingsCost) / plainMin, 2)} / ${fmt((plainMed + findingsCost) / plainMed, 2)})`,
+    `   processing that MP3 (download, verify, peaks, report, store) without the analysis findings (floor), 6 rounds, min / median:  ${fmt(plainMin, 3)} / ${fmt(plainMed, 3)} s; the findings add ${fmt(added * 1000, 0)} ms (median of 9 paired decodes with and without them)  (ratio ${fmt((plainMin + added) / plainMin, 2)} / ${fmt((plainMed + added) / plainMed, 2)})`,
   );
   // Its codec previews: the report opened as soon as the track is ready (which asks for them), then asked again
   // until every profile is made, each a run of the processing function of its own.
