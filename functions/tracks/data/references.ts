@@ -1,8 +1,9 @@
 /**
  * Reference tracks of a request. Key: PK REFERENCES#<shareId>, SK REF#<number> (1 to REFERENCES.perRequest:
  * the number is the place, so a request can never hold more), SK MIX for the bands of the mix they are
- * compared with (as of its audio key), and SK COUNT for the last number a reference was shown by. A place is taken on condition that it is free, or held by a ticket that
- * expired unused; processing writes its result on condition that the place still holds the same upload.
+ * compared with (as of its audio key), and SK COUNT for the last number a reference was shown by. A place is
+ * taken on condition that it is free, or held by a ticket that expired unused; processing writes its result on
+ * condition that the place still holds the same upload.
  */
 import { DeleteCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../lib/aws/dynamo.js';
