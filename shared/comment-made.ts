@@ -53,6 +53,13 @@ const oneSpaced = (text: string) => text.replace(/\s+/g, ' ').trim();
  * that is at least half of the comment's words, 'analysis' (more of the reviewer's own words, and it is
  * theirs); the client's word counts only for 'pasted'.
  */
+/** Whether `said` holds `line` whole: 'vs reference 1' is not in 'vs reference 12'. */
+function cites(said: string, line: string): boolean {
+  for (let at = said.indexOf(line); at >= 0; at = said.indexOf(line, at + 1))
+    if (!/[\p{L}\p{N}]/u.test(said.charAt(at + line.length))) return true;
+  return false;
+}
+
 export function howMade(
   text: string,
   known: { citations?: readonly string[]; templates: readonly string[]; suggestions: readonly string[]; pasted?: boolean },
@@ -63,7 +70,7 @@ export function howMade(
   if (best >= AI_KEPT_FROM) return { how: 'ai', kept: Math.round(best * 100) / 100 };
   const said = oneSpaced(text);
   const count = wordsOf(text).length;
-  if (known.citations?.some((c) => said.includes(oneSpaced(c)) && 2 * wordsOf(c).length >= count)) return { how: 'analysis' };
+  if (known.citations?.some((c) => cites(said, oneSpaced(c)) && 2 * wordsOf(c).length >= count)) return { how: 'analysis' };
   return { how: known.pasted ? 'pasted' : 'typed' };
 }
 

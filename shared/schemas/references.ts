@@ -33,7 +33,7 @@ const comparisonRow = z.object({
 
 export const referenceView = z.object({
   id: referenceId,
-  /** 1 to 3, as the comparison's lines name it ('reference 1'). */
+  /** As the comparison's lines name it ('reference 4'): never one a removed reference of the request had. */
   number: z.int(),
   name: z.string(),
   status: z.enum(REFERENCE_STATUSES),

@@ -87,6 +87,14 @@ describe('reference tracks', () => {
     await page.getByTestId('reference-seek').fill('5');
     await expect.poll(async () => (await side(page, 'reference')).at, { timeout: 10_000 }).toBeGreaterThanOrEqual(5);
     expect((await side(page, 'reference')).at).toBeLessThan(7);
+    // Paused, the playhead moved, then the other side: it plays from there.
+    await page.getByTestId('reference-play').click();
+    await page.getByTestId('reference-seek').fill('2');
+    await page.getByTestId('reference-side-mix').click();
+    await page.getByTestId('reference-play').click();
+    await expect.poll(async () => (await side(page, 'mix')).paused, { timeout: 10_000 }).toBe(false);
+    expect((await side(page, 'mix')).at).toBeGreaterThanOrEqual(2);
+    expect((await side(page, 'mix')).at).toBeLessThan(3.5);
     await page.getByTestId('reference-play').click();
 
     const low = page.getByTestId('comparison-row').and(page.locator('[data-row="band-low"]'));

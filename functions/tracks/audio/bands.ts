@@ -74,7 +74,7 @@ class Splitter {
 /**
  * Each channel's gain into left, then into right, by count, in the WAV order (L R C LFE Ls Rs, as
  * ./loudness.ts channelWeights reads it): ITU-R BS.775's fold-down, the centre and each surround at -3 dB into
- * its side(s), the LFE left out. Channels past six are left out too.
+ * its side(s), the LFE left out. Channels past eight are left out too.
  */
 const H = Math.SQRT1_2;
 const FOLD_DOWN: Record<number, [number[], number[]]> = {
@@ -93,6 +93,16 @@ const FOLD_DOWN: Record<number, [number[], number[]]> = {
   6: [
     [1, 0, H, 0, H, 0],
     [0, 1, H, 0, 0, H],
+  ],
+  // 6.1 (L R C LFE BC SL SR): the back centre into both surrounds, so at -6 dB into each side.
+  7: [
+    [1, 0, H, 0, 0.5, H, 0],
+    [0, 1, H, 0, 0.5, 0, H],
+  ],
+  // 7.1 (L R C LFE BL BR SL SR).
+  8: [
+    [1, 0, H, 0, H, 0, H, 0],
+    [0, 1, H, 0, 0, H, 0, H],
   ],
 };
 
@@ -121,10 +131,10 @@ export class BandMeter implements PcmSink {
   /** Surround channels (the WAV order, as the loudness meter reads them) down to left and right (FOLD_DOWN). */
   private foldDown(channels: Float32Array[], n: number): Float32Array[] {
     if (!this.folded.length || this.folded[0].length < n) this.folded = [new Float32Array(n), new Float32Array(n)];
-    const gains = FOLD_DOWN[Math.min(channels.length, 6)];
+    const gains = FOLD_DOWN[Math.min(channels.length, 8)];
     return this.folded.map((out, side) => {
       out.fill(0, 0, n);
-      channels.slice(0, 6).forEach((c, i) => {
+      channels.slice(0, 8).forEach((c, i) => {
         const g = gains[side][i];
         if (g) for (let k = 0; k < n; k++) out[k] += g * c[k];
       });

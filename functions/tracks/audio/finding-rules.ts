@@ -461,19 +461,19 @@ export function findLowEnd(s: Steps): Omit<Finding, 'id'>[] {
   return runs.flatMap((run, i) => {
     if (strong(run) < LOW_MIN_STEPS) return [];
     let [from] = run;
-    for (
-      let j = i - 1;
-      j >= 0 && from - runs[j][1] <= LOW_JOIN_GAP && strong(runs[j]) >= LOW_JOIN_STRONG && strong(runs[j]) < LOW_MIN_STEPS;
-      j--
-    )
-      from = runs[j][0];
+    let j = i - 1;
+    const joins = (r: [number, number]) => from - r[1] <= LOW_JOIN_GAP && strong(r) >= LOW_JOIN_STRONG && strong(r) < LOW_MIN_STEPS;
+    while (j >= 0 && joins(runs[j])) from = runs[j--][0];
+    // Never back past the run before (one of its own, or one too far or too weak to join).
+    const floor = j >= 0 ? runs[j][1] : 0;
+    const back = (k: number) => k >= floor && inStep(k);
     const most = Math.max(...excess.slice(from, run[1]).filter(Number.isFinite));
     // It starts at the first step of its first window that is in, and back over the steps before that are in
     // (a gap of one step bridged); where no step is in alone, where its first window is half in. So does a
     // window end a run once its half is out.
     let k = from;
     while (k < from + w && !inStep(k)) k++;
-    while (k < from + w && (inStep(k - 1) || inStep(k - 2))) k -= inStep(k - 1) ? 1 : 2;
+    while (k < from + w && (back(k - 1) || back(k - 2))) k -= back(k - 1) ? 1 : 2;
     return [finding('lowEnd', stepStart(s, k < from + w ? k : from + w / 2), stepStart(s, run[1] - 1 + w / 2), most)];
   });
 }

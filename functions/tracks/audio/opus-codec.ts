@@ -20,8 +20,8 @@ export const OPUS_DELAY = 312;
 
 /** libopus's request to constrain its VBR (opus_defines.h). */
 const OPUS_SET_VBR_CONSTRAINT = 4020;
-/** The rates libopus takes its input at. */
-const INPUT_RATES = [8000, 12_000, 16_000, 24_000, 48_000] as const;
+/** The rates libopus takes its input at, in ffmpeg's order (the first of two as near wins). */
+const INPUT_RATES = [48_000, 24_000, 16_000, 12_000, 8000] as const;
 
 /**
  * The rate the master is fed to libopus at: the nearest it takes, as ffmpeg's format negotiation picks it (a

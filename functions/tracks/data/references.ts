@@ -7,6 +7,7 @@
  */
 import { DeleteCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../lib/aws/dynamo.js';
+import { REFERENCES } from '../../../shared/constants.js';
 import type { Compared } from '../../../shared/reference-compare.js';
 import type { StoredReport } from '../../../shared/schemas/technical-report.js';
 import { config } from '../../lib/config.js';
@@ -75,7 +76,9 @@ export async function readReferences(shareId: string): Promise<{ references: Ref
   return {
     references: references.sort((a, b) => shownNumber(a) - shownNumber(b)),
     mix: mix ? (strip(mix) as unknown as MixMeasured) : null,
-    given: Math.max(Number(count?.last ?? 0), ...references.map(shownNumber)),
+    // A request whose references came before the count (none of theirs has an ordinal) may have removed some:
+    // its numbers go on from past every place.
+    given: count ? Number(count.last) : references.length ? Math.max(REFERENCES.perRequest, ...references.map(shownNumber)) : 0,
   };
 }
 

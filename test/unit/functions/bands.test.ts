@@ -75,6 +75,9 @@ describe('the bands of a reference comparison', () => {
     const leftSurround = measure([silent, silent, silent, silent, v, silent])!;
     expect(leftSurround[1].width).toBeCloseTo(0.5, 3);
     expect(measure([silent, silent, silent, v, silent, silent])).toBeNull();
+    // 7.1 (L R C LFE BL BR SL SR): a side surround goes to its side; 6.1's back centre to both.
+    expect(measure([silent, silent, silent, silent, silent, silent, silent, v])![1].width).toBeCloseTo(0.5, 3);
+    expect(measure([silent, silent, silent, silent, v, silent, silent])![1].width).toBe(0);
   });
 
   it('has nothing to say about silence', () => {

@@ -36,6 +36,9 @@ describe('how a comment was made', () => {
     // Its figures changed, it is the reviewer's own.
     expect(howMade('Low band +5.0 dB vs reference 1', measured)).toEqual({ how: 'typed' });
     expect(howMade('Low band \u22123.1 dB vs reference 1', measured)).toEqual({ how: 'typed' });
+    // Another reference's line, whose number begins with this one's, is not this one.
+    expect(howMade('Low band +3.1 dB vs reference 12', measured)).toEqual({ how: 'typed' });
+    expect(howMade('Low band +3.1 dB vs reference 1.', measured)).toEqual({ how: 'analysis' });
   });
 
   it('says what the review drew on besides the ear only where its comments did', () => {

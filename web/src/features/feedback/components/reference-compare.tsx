@@ -108,11 +108,20 @@ export function ComparisonTable({ reference, onCite }: { reference: ReferenceVie
   );
 }
 
-/** Resolves at the element's `event`, rejects at an error. */
+/** Resolves at the element's `event`, rejects at an error; either takes both listeners off (a slider seeks often). */
 const once = (el: HTMLAudioElement, event: 'loadedmetadata' | 'seeked') =>
   new Promise<void>((resolve, reject) => {
-    el.addEventListener(event, () => resolve(), { once: true });
-    el.addEventListener('error', () => reject(new Error('unplayable')), { once: true });
+    const done = new AbortController();
+    const settle = (then: () => void) => () => {
+      done.abort();
+      then();
+    };
+    el.addEventListener(event, settle(resolve), { signal: done.signal });
+    el.addEventListener(
+      'error',
+      settle(() => reject(new Error('unplayable'))),
+      { signal: done.signal },
+    );
   });
 
 /** The element with its audio loaded: the link asked for at its first play, and again after a failure. */
@@ -222,15 +231,16 @@ export function ReferenceListen({
       setLoading(false);
     } else void playFrom(side, time);
   };
-  /** To second `t` of the side heard: at once while it plays, from there at the next play otherwise. */
+  /** To second `t` of the side heard: at once while it plays, from there at the next play (or switch) otherwise. */
   const seek = (t: number) => {
+    setTime(t);
     if (playing || loading) void playFrom(side, t);
-    else setTime(t);
   };
   const heard = side === 'mix' ? mix : { peaks: reference.peaks, duration: reference.duration };
   const switchTo = (next: Side) => {
     if (next === side) return;
-    const at = audio[side].current?.currentTime || time;
+    // Playing, where the element is; paused, where the playhead was left (sought since, perhaps).
+    const at = playing || loading ? audio[side].current?.currentTime || time : time;
     const wasPlaying = playing || loading;
     turn.current++;
     audio[side].current?.pause();
