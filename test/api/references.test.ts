@@ -5,7 +5,7 @@
  * request closes, and deleted with their audio.
  */
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { callerOn, dynamo, flows, itemsUnder, until, useStackEnvironment, waitForEmail, type TestUser } from '../support/stack-kit.js';
 import { steadyToneWav, wavBytes } from '../support/audio.js';
 
@@ -155,6 +155,25 @@ describe('reference tracks', () => {
     expect(full.status).toBe(409);
     expect(full.body.error.code).toBe('references_full');
     expect((await listed(other)).map((r) => r.number)).toEqual([1, 2, 3]);
+  });
+
+  it('go on from past every place on a request whose references came before their numbers did', async () => {
+    const other = await newRequest();
+    const ask = () => call(musician, 'createReference', { id: other, filename: 'Old.wav', contentType: 'audio/wav', size: 1000 });
+    expect((await ask()).body.reference.number).toBe(1);
+    // As such a request was left: its reference with no number but its place, and no count.
+    const table = await dynamo();
+    await table.send(new DeleteCommand({ TableName: stack.tableName, Key: { PK: `REFERENCES#${other}`, SK: 'COUNT' } }));
+    await table.send(
+      new UpdateCommand({
+        TableName: stack.tableName,
+        Key: { PK: `REFERENCES#${other}`, SK: 'REF#1' },
+        UpdateExpression: 'REMOVE ordinal',
+      }),
+    );
+    // Its references 2 and 3 may have been removed: the next is 4.
+    expect((await ask()).body.reference).toMatchObject({ number: 4 });
+    expect((await listed(other)).map((r) => r.number)).toEqual([1, 4]);
   });
 
   it('refuse a file over their limits, with the reason', async () => {
