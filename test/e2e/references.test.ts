@@ -95,6 +95,13 @@ describe('reference tracks', () => {
     await expect.poll(async () => (await side(page, 'mix')).paused, { timeout: 10_000 }).toBe(false);
     expect((await side(page, 'mix')).at).toBeGreaterThanOrEqual(2);
     expect((await side(page, 'mix')).at).toBeLessThan(3.5);
+    // The keys R and M switch too, with the focus anywhere in the panel (here its slider).
+    await page.getByTestId('reference-seek').focus();
+    await page.keyboard.press('r');
+    await expect.poll(async () => (await side(page, 'reference')).paused, { timeout: 10_000 }).toBe(false);
+    expect(await page.getByTestId('reference-side-reference').getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('m');
+    await expect.poll(async () => (await side(page, 'mix')).paused, { timeout: 10_000 }).toBe(false);
     await page.getByTestId('reference-play').click();
 
     const low = page.getByTestId('comparison-row').and(page.locator('[data-row="band-low"]'));

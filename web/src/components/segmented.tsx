@@ -6,6 +6,8 @@ import '@/styles/forms.css';
 export interface SegmentedOption<V> {
   value: V;
   label: string;
+  /** The key that picks it where the panel around listens for it (aria-keyshortcuts). */
+  keyShortcut?: string;
 }
 
 /**
@@ -42,6 +44,7 @@ export function Segmented<V>({
           type="button"
           className="segmented-item"
           aria-pressed={value === o.value}
+          aria-keyshortcuts={o.keyShortcut}
           disabled={disabled}
           onClick={() => onChange(o.value)}
           data-testid={testIdOf(o.value)}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { ReferenceView } from '@shared/schemas/references';
 import { loudnessMatch } from '@shared/technical-report';
 import { playAsLevel } from '@shared/play-as';
@@ -254,13 +254,24 @@ export function ReferenceListen({
       ref={audio[s]}
       preload="none"
       crossOrigin="anonymous"
-      onTimeUpdate={(e) => s === side && setTime(e.currentTarget.currentTime)}
+      // Only while it plays: the one a pause fires would undo a move of the playhead made just after.
+      onTimeUpdate={(e) => s === side && !e.currentTarget.paused && setTime(e.currentTarget.currentTime)}
       onEnded={() => s === side && setPlaying(false)}
       data-testid={`reference-audio-${s}`}
     />
   );
+  /** M and R switch wherever the focus is in the panel, as A and B do in the versions' A/B. */
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.target instanceof HTMLInputElement && e.target.type !== 'range') return;
+    const next = ({ m: 'mix', r: 'reference' } as const)[e.key.toLowerCase() as 'm' | 'r'];
+    if (!next || e.ctrlKey || e.metaKey || e.altKey) return;
+    e.preventDefault();
+    switchTo(next);
+  };
   return (
-    <div className="reference-listen" data-testid="reference-listen">
+    // The panel takes M and R wherever the focus is inside it.
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
+    <div className="reference-listen" data-testid="reference-listen" onKeyDown={onKeyDown}>
       {element('mix')}
       {element('reference')}
       <div className="reference-listen-controls">
@@ -268,10 +279,10 @@ export function ReferenceListen({
           {playing ? 'Pause' : 'Play'}
         </Button>
         <Segmented
-          label={`Listen to the mix or ${label}`}
+          label={`Listen to the mix or ${label} (keys M and R)`}
           options={[
-            { value: 'mix' as Side, label: 'Mix' },
-            { value: 'reference' as Side, label },
+            { value: 'mix' as Side, label: 'Mix', keyShortcut: 'M' },
+            { value: 'reference' as Side, label, keyShortcut: 'R' },
           ]}
           value={side}
           onChange={switchTo}
