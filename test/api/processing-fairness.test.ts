@@ -5,7 +5,7 @@
  * place is free, while other accounts' uploads run meanwhile.
  */
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { PROCESSING_QUEUE } from '../../shared/constants.js';
 import { callRoute, createConfirmedUser, type TestUser, useStackEnvironment } from '../support/stack-kit.js';
 import { wavBytes } from '../support/audio.js';
@@ -22,6 +22,23 @@ const runsOf = async (userId: string) =>
 const run = () => `uploads/x/${randomUUID()}/a.wav`;
 
 describe('an account’s places among the processing runs', () => {
+  it('gives a place back without failing the run when the table refuses: it is free again after the timeout', async () => {
+    const { claimSlot, releaseSlot } = await slots();
+    const data = await import('../../functions/tracks/data/processing-slots.js');
+    const userId = randomUUID();
+    const key = run();
+    expect(await claimSlot(userId, key)).toBe(true);
+    const refused = vi.spyOn(data, 'removeRun').mockRejectedValueOnce(new Error('throttled'));
+    try {
+      await expect(releaseSlot(userId, key)).resolves.toBeUndefined();
+    } finally {
+      refused.mockRestore();
+    }
+    expect(await runsOf(userId)).toEqual([key]);
+    await releaseSlot(userId, key);
+    expect(await runsOf(userId)).toEqual([]);
+  });
+
   it(`gives an account ${PER_USER} at once and no more; another account its own; a place given back or left by a dead run is taken again`, async () => {
     expect(PER_USER).toBeLessThan(PROCESSING_QUEUE.maxConcurrency);
     const { claimSlot, releaseSlot } = await slots();

@@ -28,7 +28,8 @@ const INPUT_RATES = [48_000, 24_000, 16_000, 12_000, 8000] as const;
  * 22.05 kHz master is encoded at 24 kHz, 44.1 and 96 kHz at 48). The decode is at 48 kHz whatever it is, and
  * the packets last 20 ms.
  */
-const opusInputRate = (rate: number) => INPUT_RATES.reduce((best, r) => (Math.abs(r - rate) < Math.abs(best - rate) ? r : best), OPUS_RATE);
+export const opusInputRate = (rate: number) =>
+  INPUT_RATES.reduce((best, r) => (Math.abs(r - rate) < Math.abs(best - rate) ? r : best), OPUS_RATE);
 
 export async function openOpusCodec(kbps: number, rate: number, channels: 1 | 2): Promise<Codec> {
   const input = opusInputRate(rate);

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { CODEC_PROFILES, type CodecProfileId } from '../../../shared/codec-profiles.js';
 import { previewCodec, type CodecPreview } from '../../../functions/tracks/audio/codec-preview.js';
+import { opusInputRate } from '../../../functions/tracks/audio/opus-codec.js';
 
 const RATE = 44_100;
 
@@ -81,4 +82,9 @@ describe('codec previews', () => {
       }
     },
   );
+
+  it('feeds libopus at the rate it takes nearest the master, as ffmpeg does (the higher of two as near)', () => {
+    const fed = [8000, 11_025, 16_000, 22_050, 32_000, 36_000, 44_100, 48_000, 96_000].map(opusInputRate);
+    expect(fed).toEqual([8000, 12_000, 16_000, 24_000, 24_000, 48_000, 48_000, 48_000, 48_000]);
+  });
 });
