@@ -35,6 +35,8 @@ const RECORDINGS = [
   'usr/share/games/fillets-ng/music/menu.ogg',
 ];
 const EXCERPT_SECONDS = 20;
+/** The draws scored: the set's own (0), and four more whose seeds are offset by these. */
+const DRAWS = [0, 100, 200, 300, 400];
 const TOLERANCE = 0.25;
 
 interface Injected {
@@ -312,19 +314,24 @@ function measuredReal(f: Finding, [l, r]: Float32Array[], rate: number): boolean
   return false;
 }
 
+type PerKind = Record<FindingKind, { injected: number; hits: number; findings: number; falseFindings: number }>;
+
 export interface SetResult {
-  /** Per kind: defects injected, found, findings, and findings that are false. */
-  perKind: Record<FindingKind, { injected: number; hits: number; findings: number; falseFindings: number }>;
+  /** Per kind: defects injected, found, findings, and findings that are false (the controls' included), per draw. */
+  perDraw: PerKind[];
   controls: { files: number; seconds: number; falseFindings: { file: string; finding: Finding }[]; measured: number };
 }
 
-/** Builds the set, analyses it, and scores each detector. */
-export async function scoreFindings(expectedPath: string): Promise<SetResult> {
+/**
+ * Builds the set, analyses it, and scores each detector, per draw: a draw's copies take their defects' times and
+ * levels from seeds of their own (the first draw's are the set's); the controls are the same in every draw.
+ */
+export async function scoreFindings(expectedPath: string, draws: number[] = [0]): Promise<SetResult> {
   const expected: Record<string, { kind: FindingKind; start: number }[]> = JSON.parse(fs.readFileSync(expectedPath, 'utf8')).controls;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'snip-findings-'));
-  const perKind = Object.fromEntries(
-    DETECTORS.map((k) => [k, { injected: 0, hits: 0, findings: 0, falseFindings: 0 }]),
-  ) as SetResult['perKind'];
+  const perDraw = draws.map(
+    () => Object.fromEntries(DETECTORS.map((k) => [k, { injected: 0, hits: 0, findings: 0, falseFindings: 0 }])) as PerKind,
+  );
   const controls: SetResult['controls'] = { files: 0, seconds: 0, falseFindings: [], measured: 0 };
   const listed = (name: string, f: Finding) =>
     (expected[name] ?? []).some((e) => e.kind === f.kind && Math.abs(e.start - f.start) <= TOLERANCE);
@@ -332,10 +339,10 @@ export async function scoreFindings(expectedPath: string): Promise<SetResult> {
     controls.files++;
     controls.seconds += seconds;
     for (const f of found) {
-      perKind[f.kind].findings++;
+      for (const perKind of perDraw) perKind[f.kind].findings++;
       if (measuredReal(f, audio.channels, audio.rate)) controls.measured++;
       else if (!listed(name, f)) {
-        perKind[f.kind].falseFindings++;
+        for (const perKind of perDraw) perKind[f.kind].falseFindings++;
         controls.falseFindings.push({ file: name, finding: f });
       }
     }
@@ -352,33 +359,35 @@ export async function scoreFindings(expectedPath: string): Promise<SetResult> {
         channels: clean,
         rate: audio.rate,
       });
-      for (const [k, kind] of DETECTORS.entries()) {
-        const base = SECONDS[kind] ? excerpt(audio, SECONDS[kind]) : clean;
-        const channels = base.map((c) => c.map((v) => (v * (PEAK[kind] ?? 0.5)) / 0.5));
-        const injected = inject(kind, channels, audio.rate, random(1000 * n + k + 1));
-        const found = await findingsOf(channels, audio.rate, path.join(dir, `${kind}.wav`));
-        perKind[kind].injected += injected.length;
-        for (const i of injected) if (found.some((f) => f.kind === kind && Math.abs(f.start - i.start) <= TOLERANCE)) perKind[kind].hits++;
-        for (const f of found) {
-          perKind[f.kind].findings++;
-          // A finding on an injected defect is a true one even where it starts later (a second clipped run in it);
-          // so is one of another kind that is really in the copy's samples (the overs a clip made), as on a control.
-          const hit =
-            injected.some((i) => i.kind === f.kind && f.start <= i.end + TOLERANCE && f.end >= i.start - TOLERANCE) ||
-            measuredReal(f, channels, audio.rate);
-          if (!hit) perKind[f.kind].falseFindings++;
-          if (!hit && process.env.SNIP_FINDINGS_DEBUG) console.log('   false', name, kind, JSON.stringify(f), JSON.stringify(injected));
-        }
-        if (process.env.SNIP_FINDINGS_DEBUG)
+      for (const [d, perKind] of perDraw.entries())
+        for (const [k, kind] of DETECTORS.entries()) {
+          const base = SECONDS[kind] ? excerpt(audio, SECONDS[kind]) : clean;
+          const channels = base.map((c) => c.map((v) => (v * (PEAK[kind] ?? 0.5)) / 0.5));
+          const injected = inject(kind, channels, audio.rate, random(1000 * n + k + 1 + draws[d]));
+          const found = await findingsOf(channels, audio.rate, path.join(dir, `${kind}.wav`));
+          perKind[kind].injected += injected.length;
           for (const i of injected)
-            if (!found.some((f) => f.kind === kind && Math.abs(f.start - i.start) <= TOLERANCE))
-              console.log('   missed', name, JSON.stringify(i), JSON.stringify(found.filter((f) => f.kind === kind)));
-      }
+            if (found.some((f) => f.kind === kind && Math.abs(f.start - i.start) <= TOLERANCE)) perKind[kind].hits++;
+          for (const f of found) {
+            perKind[f.kind].findings++;
+            // A finding on an injected defect is a true one even where it starts later (a second clipped run in it);
+            // so is one of another kind that is really in the copy's samples (the overs a clip made), as on a control.
+            const hit =
+              injected.some((i) => i.kind === f.kind && f.start <= i.end + TOLERANCE && f.end >= i.start - TOLERANCE) ||
+              measuredReal(f, channels, audio.rate);
+            if (!hit) perKind[f.kind].falseFindings++;
+            if (!hit && process.env.SNIP_FINDINGS_DEBUG) console.log('   false', name, kind, JSON.stringify(f), JSON.stringify(injected));
+          }
+          if (process.env.SNIP_FINDINGS_DEBUG)
+            for (const i of injected)
+              if (!found.some((f) => f.kind === kind && Math.abs(f.start - i.start) <= TOLERANCE))
+                console.log('   missed', name, JSON.stringify(i), JSON.stringify(found.filter((f) => f.kind === kind)));
+        }
     }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
-  return { perKind, controls };
+  return { perDraw, controls };
 }
 
 /**
@@ -431,14 +440,21 @@ export async function benchFindings() {
     '\n8. Analysis findings: precision and recall per detector on defects injected into real recordings (+/- 0.25 s), and their cost',
   );
   const expectedPath = new URL('./findings-expected.json', import.meta.url).pathname;
-  const { perKind, controls } = await scoreFindings(expectedPath);
-  console.log('   detector          injected  found  precision  recall');
-  for (const kind of DETECTORS) {
-    const k = perKind[kind];
+  // The set's own draw, then four more of its copies' times and levels: how far its figures are the draw's luck.
+  const { perDraw, controls } = await scoreFindings(expectedPath, DRAWS);
+  const [perKind, ...others] = perDraw;
+  const scores = (k: SetResult['perDraw'][number][FindingKind]) => {
     const precision = k.findings ? (k.findings - k.falseFindings) / k.findings : 1;
     const recall = k.injected ? k.hits / k.injected : 1;
+    return `${fmt(precision, 2).padStart(9)}  ${fmt(recall, 2).padStart(6)}`;
+  };
+  console.log(`   detector          injected  found  precision  recall    ${others.length} more draws: injected  found  precision  recall`);
+  for (const kind of DETECTORS) {
+    const k = perKind[kind];
+    const more = { injected: 0, hits: 0, findings: 0, falseFindings: 0 };
+    for (const o of others) for (const f of Object.keys(more) as (keyof typeof more)[]) more[f] += o[kind][f];
     console.log(
-      `   ${kind.padEnd(16)}  ${String(k.injected).padStart(8)}  ${String(k.hits).padStart(5)}  ${fmt(precision, 2).padStart(9)}  ${fmt(recall, 2).padStart(6)}`,
+      `   ${kind.padEnd(16)}  ${String(k.injected).padStart(8)}  ${String(k.hits).padStart(5)}  ${scores(k)}    ${' '.repeat(13)}${String(more.injected).padStart(8)}  ${String(more.hits).padStart(5)}  ${scores(more)}`,
     );
   }
   console.log(

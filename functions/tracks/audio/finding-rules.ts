@@ -263,7 +263,7 @@ export function findJumps(s: Steps, dropouts: { start: number; end: number }[]):
     const moves = [Math.abs(second[k - 2 * w] - before), Math.abs(second[k + w] - after)];
     const steady = moves.every((m) => m <= STEADY_DB);
     const drifting = moves.every((m) => m <= DRIFT_MAX_DB) && Math.abs(change) >= DRIFT_RATIO * (moves[0] + moves[1]);
-    if (!(steady || drifting)) continue;
+    if (!(steady || drifting || steadyByEnergy(s, k, w, change))) continue;
     const last = runs.at(-1);
     if (last && k - last.to < w && Math.sign(change) === Math.sign(last.change)) {
       last.to = k + 1;
@@ -280,6 +280,17 @@ export function findJumps(s: Steps, dropouts: { start: number; end: number }[]):
     })
     .map(({ k, change }) => finding('jump', stepStart(s, k), stepStart(s, k), change))
     .filter((f) => !dropouts.some((d) => f.start >= d.start - 1 && f.start <= d.end + 1));
+}
+
+/**
+ * Or the seconds' energies hold where their medians move: each side's second within STEADY_DB of the one beyond
+ * by energy, and the energies step by JUMP_DB too, as `change` does. A gain moves every measure of level alike;
+ * a passage thinning out or filling in moves its quiet steps (the median) and not its loud ones (the energy).
+ */
+function steadyByEnergy(s: Steps, k: number, w: number, change: number): boolean {
+  const [beyondBefore, before, after, beyondAfter] = [-2, -1, 0, 1].map((i) => levelOf(s, k + i * w, k + (i + 1) * w));
+  const held = Math.abs(beyondBefore - before) <= STEADY_DB && Math.abs(beyondAfter - after) <= STEADY_DB;
+  return held && Math.sign(after - before) === Math.sign(change) && Math.abs(after - before) >= JUMP_DB;
 }
 
 /** The step in [from, to) that best splits the levels of the `w` steps either side into two flat parts. */

@@ -202,6 +202,20 @@ describe('analysis findings', () => {
     expect(Math.abs(down.start - 5)).toBeLessThan(0.25);
     expect(down.value).toBeLessThan(-9);
 
+    // Turned down 9 dB just before the music thins out: from 6 s most of its 100 ms steps are 8 dB quieter and
+    // three in ten louder, the same energy a second. The seconds' medians after the step keep falling; their
+    // energies hold, and step with the gain.
+    const [tl, tr] = music();
+    for (let i = at(5); i < tl.length; i++) {
+      const step = Math.floor((i / RATE - 6) * 10);
+      const thin = step < 0 ? 1 : [0, 3, 6].includes(step % 10) ? 1.72 : 0.398;
+      tl[i] *= 10 ** (-9 / 20) * thin;
+      tr[i] *= 10 ** (-9 / 20) * thin;
+    }
+    const thinned = only(findingsOf([tl, tr]), 'jump');
+    expect(thinned).toHaveLength(1);
+    expect(Math.abs(thinned[0].start - 5)).toBeLessThan(0.25);
+
     // A section the music makes is not one: at 5 s a bright part enters (the balance moves), and loud hits
     // every half second do not move the steps' median.
     const [sl, sr] = music();
