@@ -8,6 +8,8 @@
  * and levels drawn from a fixed seed; the untouched excerpts and the whole recordings as they decode are the
  * controls. A finding of the injected kind whose start is within 0.25 s of an injected defect's is a hit;
  * any other finding is a false one, unless the control's expected findings (findings-expected.json) list it.
+ * Four more draws of the copies' times and levels (their seeds offset) are scored beside the set's own, so
+ * that its figures can be told from one draw's luck.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
