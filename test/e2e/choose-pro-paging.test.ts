@@ -40,8 +40,33 @@ describe('Choose Your Pro', () => {
     await cards.first().waitFor();
     expect(await cards.count()).toBe(PROS_PAGE_SIZE);
     const firstIds = await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-user-id')));
-    await page.getByRole('button', { name: 'Load more pros' }).click();
+    // From the keyboard, with the next page's answer held back: the button says it is loading, takes no second
+    // press, and keeps the focus (a disabled one would drop it to the page's start).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    await page.route(/\/users\/pros\?.*cursor=/, async (route) => {
+      asked++;
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Load more pros' }).focus();
+    await page.keyboard.press('Enter');
+    const loading = page.getByRole('button', { name: 'Loading...' });
+    await loading.waitFor();
+    expect(await loading.getAttribute('aria-disabled')).toBe('true');
+    expect(await loading.isDisabled()).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Space');
+    expect(await loading.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(asked).toBe(1);
+    release();
     await expect.poll(() => cards.count()).toBeGreaterThan(PROS_PAGE_SIZE);
+    await page.unroute(/\/users\/pros\?.*cursor=/);
+    expect(asked).toBe(1);
+    // Still where the keyboard left it, if there is a page more to ask for.
+    const after = page.getByRole('button', { name: 'Load more pros' });
+    if (await after.isVisible()) expect(await after.evaluate((el) => el === document.activeElement)).toBe(true);
     const ids = await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-user-id')));
     // The first page stays in place; the next one follows it, with no pro twice.
     expect(ids.slice(0, PROS_PAGE_SIZE)).toEqual(firstIds);
@@ -78,14 +103,20 @@ describe('Choose Your Pro, filtered and sorted', () => {
       expect(await card.getByTestId('pro-tier').textContent()).toBe('Choose Your Pro');
       expect(await card.getByTestId('reputation-rating').textContent()).toBe('4.7 from 3 ratings');
       expect(await card.getByTestId('reputation').textContent()).toContain('On time 100%');
-      // Every pro shown is within the range, and the rated come first.
-      const prices = await page
-        .getByTestId('pro-card')
-        .evaluateAll((els) => els.map((e) => e.querySelector('[data-testid="pro-price"]')?.textContent ?? 'Free'));
-      expect(prices.every((p) => p === 'Free' || Number(/\$(\d+)/.exec(p)![1]) <= 15)).toBe(true);
-      const ratings = await page.getByTestId('reputation-rating').allTextContents();
-      const firstNew = ratings.indexOf('New');
-      expect(firstNew === -1 || ratings.slice(firstNew).every((r) => r === 'New')).toBe(true);
+      // Every pro shown is within the range, and the rated come first, once the list shows the last filter's
+      // answer (her card may show while an earlier filter's list is still up).
+      const filtered = async () => {
+        const prices = await page
+          .getByTestId('pro-card')
+          .evaluateAll((els) => els.map((e) => e.querySelector('[data-testid="pro-price"]')?.textContent ?? 'Free'));
+        const ratings = await page.getByTestId('reputation-rating').allTextContents();
+        const firstNew = ratings.indexOf('New');
+        return {
+          inRange: prices.every((p) => p === 'Free' || Number(/\$(\d+)/.exec(p)![1]) <= 15),
+          ratedFirst: firstNew === -1 || ratings.slice(firstNew).every((r) => r === 'New'),
+        };
+      };
+      await expect.poll(filtered).toEqual({ inRange: true, ratedFirst: true });
       await card.scrollIntoViewIfNeeded();
       await screenshot(page, `choose-pro-filtered-${viewport.width}`);
       await expectAccessible(page, `Choose Your Pro filtered (${viewport.width} px)`);

@@ -4,7 +4,10 @@ type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
-  /** While busy the button is disabled and shows `busyText` instead of its label. */
+  /**
+   * While busy the button takes no click and shows `busyText` instead of its label. It stays focusable
+   * (aria-disabled, not disabled): a keyboard user who pressed it keeps their place when it is done.
+   */
   busy?: boolean;
   busyText?: string;
   block?: boolean;
@@ -20,11 +23,21 @@ export function Button({
   disabled,
   children,
   type = 'button',
+  onClick,
   ...rest
 }: ButtonProps) {
   const classes = ['btn', `btn-${variant}`, block ? 'btn-block' : '', busy ? 'is-busy' : '', className ?? ''].filter(Boolean).join(' ');
   return (
-    <button type={type} className={classes} disabled={disabled || busy} aria-busy={busy || undefined} {...rest}>
+    <button
+      type={type}
+      className={classes}
+      disabled={disabled}
+      aria-disabled={(busy && !disabled) || undefined}
+      aria-busy={busy || undefined}
+      // A busy submit button's click is cancelled, and with it the form's submission (Enter in a field too).
+      onClick={busy ? (event) => event.preventDefault() : onClick}
+      {...rest}
+    >
       {busy && <span className="btn-spinner" aria-hidden="true" />}
       {busy && busyText ? busyText : children}
     </button>
