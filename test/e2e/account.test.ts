@@ -66,11 +66,14 @@ describe('the account page', () => {
     await page.getByRole('heading', { level: 1, name: 'Account' }).waitFor();
     const digests = page.getByRole('checkbox', { name: /Comment digests/ });
     const on = await digests.isChecked();
-    await digests.click();
+    // From the keyboard: the switch keeps the focus through its save (a disabled one would drop it).
+    await digests.focus();
+    await page.keyboard.press('Space');
     await page
       .getByTestId('mail-pref-status')
       .getByText(`Saved: Comment digests ${on ? 'off' : 'on'}.`)
       .waitFor();
+    expect(await digests.evaluate((el) => el === document.activeElement)).toBe(true);
     expect((await preferences()).digests).toBe(!on);
     await page.reload();
     expect(await page.getByRole('checkbox', { name: /Comment digests/ }).isChecked()).toBe(!on);

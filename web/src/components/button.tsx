@@ -31,8 +31,9 @@ export function Button({
     <button
       type={type}
       className={classes}
-      disabled={disabled}
-      aria-disabled={(busy && !disabled) || undefined}
+      // The busy one is the button that was pressed: it keeps the focus even where others are disabled meanwhile.
+      disabled={disabled && !busy}
+      aria-disabled={busy || undefined}
       aria-busy={busy || undefined}
       // A busy submit button's click is cancelled, and with it the form's submission (Enter in a field too).
       onClick={busy ? (event) => event.preventDefault() : onClick}

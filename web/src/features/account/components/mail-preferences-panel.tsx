@@ -26,8 +26,9 @@ export function MailPreferencesPanel({ preferences }: { preferences: MailPrefere
               id={`mail-pref-${kind}`}
               type="checkbox"
               checked={preferences[kind]}
-              disabled={save.isPending}
-              onChange={(e) => change(kind, e.target.checked)}
+              // Not disabled while a choice is saved: a keyboard user keeps their place in the list.
+              aria-disabled={save.isPending || undefined}
+              onChange={(e) => !save.isPending && change(kind, e.target.checked)}
               aria-describedby={`mail-hint-${kind}`}
               data-testid={`mail-pref-${kind}`}
             />

@@ -43,9 +43,10 @@ export function PoolWorkCard({ takesPoolWork, focusAreas }: { takesPoolWork: boo
         <input
           type="checkbox"
           checked={on}
-          disabled={save.isPending}
+          // Not disabled while a choice is saved: a keyboard user keeps their place.
+          aria-disabled={save.isPending || undefined}
           aria-describedby={hint}
-          onChange={(e) => change(e.target.checked)}
+          onChange={(e) => !save.isPending && change(e.target.checked)}
           data-testid="pool-work-toggle"
         />
         Offer me Snip Pro requests in my genres
