@@ -456,7 +456,7 @@ export async function benchFindings() {
     const more = { injected: 0, hits: 0, findings: 0, falseFindings: 0 };
     for (const o of others) for (const f of Object.keys(more) as (keyof typeof more)[]) more[f] += o[kind][f];
     console.log(
-      `   ${kind.padEnd(16)}  ${String(k.injected).padStart(8)}  ${String(k.hits).padStart(5)}  ${scores(k)}    ${' '.repeat(13)}${String(more.injected).padStart(8)}  ${String(more.hits).padStart(5)}  ${scores(more)}`,
+      `   ${kind.padEnd(16)}  ${String(k.injected).padStart(8)}  ${String(k.hits).padStart(5)}  ${scores(k)}    ${' '.repeat(`${others.length} more draws: `.length)}${String(more.injected).padStart(8)}  ${String(more.hits).padStart(5)}  ${scores(more)}`,
     );
   }
   console.log(

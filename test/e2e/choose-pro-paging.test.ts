@@ -50,17 +50,19 @@ describe('Choose Your Pro', () => {
       await held;
       await route.continue();
     });
-    await page.getByRole('button', { name: 'Load more pros' }).focus();
-    await page.keyboard.press('Enter');
-    const loading = page.getByRole('button', { name: 'Loading...' });
-    await loading.waitFor();
-    expect(await loading.getAttribute('aria-disabled')).toBe('true');
-    expect(await loading.isDisabled()).toBe(true);
-    await page.keyboard.press('Enter');
-    await page.keyboard.press('Space');
-    expect(await loading.evaluate((el) => el === document.activeElement)).toBe(true);
-    expect(asked).toBe(1);
-    release();
+    try {
+      await page.getByRole('button', { name: 'Load more pros' }).focus();
+      await page.keyboard.press('Enter');
+      const loading = page.getByRole('button', { name: 'Loading...' });
+      await loading.waitFor();
+      expect(await loading.getAttribute('aria-disabled')).toBe('true');
+      expect(await loading.isDisabled()).toBe(true);
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Space');
+      expect(await loading.evaluate((el) => el === document.activeElement)).toBe(true);
+    } finally {
+      release();
+    }
     await expect.poll(() => cards.count()).toBeGreaterThan(PROS_PAGE_SIZE);
     await page.unroute(/\/users\/pros\?.*cursor=/);
     expect(asked).toBe(1);
@@ -96,7 +98,11 @@ describe('Choose Your Pro, filtered and sorted', () => {
       await filters.getByLabel('Genre').selectOption('Electronic / Dance');
       await filters.getByRole('button', { name: 'Up to $15' }).click();
       await filters.getByLabel('Sort by').selectOption('rating');
+      const lastFilter = page.waitForResponse(
+        (r) => r.url().includes('/users/pros') && new URL(r.url()).searchParams.get('tier') === 'choose-pro',
+      );
       await filters.getByLabel('Tier').selectOption('choose-pro');
+      await lastFilter;
       const card = proCardNamed(page, RATED);
       await card.waitFor({ timeout: 15_000 });
       // Chosen by name at $15, she is in Choose Your Pro: Snip Pro is the tier where Snip finds the reviewer.
@@ -116,7 +122,7 @@ describe('Choose Your Pro, filtered and sorted', () => {
           ratedFirst: firstNew === -1 || ratings.slice(firstNew).every((r) => r === 'New'),
         };
       };
-      await expect.poll(filtered).toEqual({ inRange: true, ratedFirst: true });
+      await expect.poll(filtered, { timeout: 15_000 }).toEqual({ inRange: true, ratedFirst: true });
       await card.scrollIntoViewIfNeeded();
       await screenshot(page, `choose-pro-filtered-${viewport.width}`);
       await expectAccessible(page, `Choose Your Pro filtered (${viewport.width} px)`);

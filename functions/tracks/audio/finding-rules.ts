@@ -1,6 +1,6 @@
 /**
  * The findings read from the steps the meter keeps (./findings.ts): each detector a rule over 100 ms steps,
- * set against the track's own balance where it has one.
+ * set against the track's own balance where it has one (level jumps: ./jump-rule.ts).
  */
 import { Doubles } from './doubles.js';
 import { FINDING_KINDS, MAX_FINDINGS, type Finding, type FindingKind, type FindingSeverity } from '../../../shared/findings.js';
@@ -24,31 +24,6 @@ const CLICK_MIN = 0.05;
 const CLICK_ALONE_DB = 5;
 /** Steps either side whose residuals are a click's surroundings where its own were not taken. */
 const CLICK_CONTEXT = 2;
-/** A step in level of at least this (dB) within a second, both sides steady and of the same spectral balance. */
-const JUMP_DB = 6;
-/** Each side's second stays within this of its level (dB). */
-const STEADY_DB = 3;
-/**
- * Or the music drifts under the step: each side's second moves at most DRIFT_MAX_DB, and the step is at least
- * DRIFT_RATIO times the two sides' moves together. A gain turned down into a passage that swells again is
- * still a gain's step; a section starting, whose level keeps moving, is not.
- */
-const DRIFT_MAX_DB = 6;
-const DRIFT_RATIO = 2;
-/**
- * A gain's step holds while the second-long windows slide past it: at least this many steps in a row see it. A
- * note's swell or a fill moves a window or two.
- */
-const JUMP_HELD_STEPS = 5;
-/**
- * How far each band's energy against the whole may move across a jump (dB): the low band against the rest
- * (./finding-rules.ts lowToRest), the low band, the low mids and the highs against the whole. A gain moves none
- * of them; a section of the song starting (a bass, a drum kit, a pad coming in) moves one at least. The highs
- * are the loosest: a hi-hat's pattern moves them by several dB within a second.
- */
-const JUMP_BALANCE_DB = [4, 2, 1, 7];
-/** Steps quieter than this (dBFS) have no level for a jump: far below QUIET_DB, since a gain turned down 12 dB is still music. */
-const JUMP_QUIET_DB = -70;
 /** Stereo correlation at or below this, over at least MONO_MIN_STEPS loud steps, is a mono collapse. */
 const MONO_CORRELATION = -0.2;
 const MONO_MIN_STEPS = 5;
@@ -145,7 +120,7 @@ export function named(found: Omit<Finding, 'id'>[]): Finding[] {
 }
 
 /** Where step `k` starts (a step is a tenth of a second of frames, to the frame). */
-const stepStart = (_s: Steps, k: number) => k / STEPS_PER_SECOND;
+export const stepStart = (_s: Steps, k: number) => k / STEPS_PER_SECOND;
 
 /** Sums of a field over steps [from, to). */
 function sum(series: Doubles, from: number, to: number) {
@@ -155,7 +130,7 @@ function sum(series: Doubles, from: number, to: number) {
 }
 
 /** Mean-square level (dBFS) of steps [from, to). */
-function levelOf(s: Steps, from: number, to: number, field: 'sq' | 'low' | 'hf' | 'mids' = 'sq') {
+export function levelOf(s: Steps, from: number, to: number, field: 'sq' | 'low' | 'hf' | 'mids' = 'sq') {
   return db(sum(s[field], from, to) / Math.max(1, sum(s.frames, from, to)));
 }
 
@@ -221,97 +196,6 @@ function median(values: number[]): number {
   return known.length % 2 ? known[m] : (known[m - 1] + known[m]) / 2;
 }
 
-/**
- * Where the level steps by JUMP_DB or more: the same music at another gain, not a section of the song
- * starting. Each 100 ms step's level is read as a median over the second before and the second after, so a
- * drum hit or a fill moves neither: the level must step, each side must hold it through the second beyond (or drift far less than it steps), and
- * the step must hold while the seconds slide past it (JUMP_HELD_STEPS). The step is placed where a two-level fit
- * of the steps around it fits best, and there the spectral balance of the second before and the second after
- * must be the same (JUMP_BALANCE_DB).
- */
-export function findJumps(s: Steps, dropouts: { start: number; end: number }[]): Omit<Finding, 'id'>[] {
-  const w = STEPS_PER_SECOND;
-  const level: number[] = [];
-  for (let k = 0; k < s.count; k++) {
-    const l = levelOf(s, k, k + 1);
-    level.push(l >= JUMP_QUIET_DB ? l : NaN);
-  }
-  // Each second's median level, from its first step; a second mostly quiet has none (its few loud steps
-  // are not the music's).
-  const second: number[] = [];
-  const sorted = new Float64Array(w);
-  for (let k = 0; k + w <= s.count; k++) {
-    // Insertion into a small sorted buffer: a median per step, with no array made for it.
-    let n = 0;
-    for (let i = k; i < k + w; i++) {
-      const v = level[i];
-      if (!Number.isFinite(v)) continue;
-      let j = n++;
-      for (; j > 0 && sorted[j - 1] > v; j--) sorted[j] = sorted[j - 1];
-      sorted[j] = v;
-    }
-    const m = n >> 1;
-    second.push(n < 0.8 * w ? NaN : n % 2 ? sorted[m] : (sorted[m - 1] + sorted[m]) / 2);
-  }
-  const runs: { from: number; to: number; change: number }[] = [];
-  for (let k = 2 * w; k + 2 * w <= s.count; k++) {
-    const before = second[k - w];
-    const after = second[k];
-    const change = after - before;
-    if (!(Math.abs(change) >= JUMP_DB)) continue;
-    // Written so that an unknown (NaN) side fails.
-    const moves = [Math.abs(second[k - 2 * w] - before), Math.abs(second[k + w] - after)];
-    const steady = moves.every((m) => m <= STEADY_DB);
-    const drifting = moves.every((m) => m <= DRIFT_MAX_DB) && Math.abs(change) >= DRIFT_RATIO * (moves[0] + moves[1]);
-    if (!(steady || drifting || steadyByEnergy(s, k, w, change))) continue;
-    const last = runs.at(-1);
-    if (last && k - last.to < w && Math.sign(change) === Math.sign(last.change)) {
-      last.to = k + 1;
-      if (Math.abs(change) > Math.abs(last.change)) last.change = change;
-    } else runs.push({ from: k, to: k + 1, change });
-  }
-  return runs
-    .filter(({ from, to }) => to - from >= JUMP_HELD_STEPS)
-    .map(({ from, to, change }) => ({ k: bestSplit(level, from, to, w), change }))
-    .filter(({ k }) => {
-      const before = balance(s, k - w, k);
-      const after = balance(s, k, k + w);
-      return before.every((v, i) => Math.abs(after[i] - v) <= JUMP_BALANCE_DB[i]);
-    })
-    .map(({ k, change }) => finding('jump', stepStart(s, k), stepStart(s, k), change))
-    .filter((f) => !dropouts.some((d) => f.start >= d.start - 1 && f.start <= d.end + 1));
-}
-
-/**
- * Or the seconds' energies hold where their medians move: each side's second within STEADY_DB of the one beyond
- * by energy, and the energies step by JUMP_DB too, as `change` does. A gain moves every measure of level alike;
- * a passage thinning out or filling in moves its quiet steps (the median) and not its loud ones (the energy).
- */
-function steadyByEnergy(s: Steps, k: number, w: number, change: number): boolean {
-  const [beyondBefore, before, after, beyondAfter] = [-2, -1, 0, 1].map((i) => levelOf(s, k + i * w, k + (i + 1) * w));
-  const held = Math.abs(beyondBefore - before) <= STEADY_DB && Math.abs(beyondAfter - after) <= STEADY_DB;
-  return held && Math.sign(after - before) === Math.sign(change) && Math.abs(after - before) >= JUMP_DB;
-}
-
-/** The step in [from, to) that best splits the levels of the `w` steps either side into two flat parts. */
-function bestSplit(level: number[], from: number, to: number, w: number): number {
-  let best = from;
-  let bestCost = Infinity;
-  for (let k = from; k < to; k++) {
-    let cost = 0;
-    for (const [a, b] of [
-      [k - w, k],
-      [k, k + w],
-    ]) {
-      const part = level.slice(Math.max(0, a), b).filter(Number.isFinite);
-      const m = part.reduce((x, y) => x + y, 0) / Math.max(1, part.length);
-      cost += part.reduce((x, y) => x + (y - m) ** 2, 0);
-    }
-    if (cost < bestCost) [best, bestCost] = [k, cost];
-  }
-  return best;
-}
-
 /** Where steps [from, to) split best into two flat parts (the least squares about each part's mean). */
 function twoLevels(values: number[], from: number, to: number): number {
   const part = (a: number, b: number) => {
@@ -326,21 +210,6 @@ function twoLevels(values: number[], from: number, to: number): number {
     if (cost < bestCost) [best, bestCost] = [k, cost];
   }
   return best;
-}
-
-/**
- * The spectral balance of steps [from, to) by energy (dB; JUMP_BALANCE_DB): the low band against the rest, and
- * the low band, the low mids and the highs against the whole. Energy, not a median of the steps' balances: the
- * quiet steps a median picks carry the noise floor in their highs, which moves with any gain.
- */
-function balance(s: Steps, from: number, to: number): number[] {
-  const whole = levelOf(s, from, to);
-  return [
-    lowToRest(s, from, to),
-    levelOf(s, from, to, 'low') - whole,
-    levelOf(s, from, to, 'mids') - whole,
-    levelOf(s, from, to, 'hf') - whole,
-  ];
 }
 
 /** Runs of loud steps whose stereo correlation is at or below MONO_CORRELATION. */
@@ -494,6 +363,6 @@ export function findLowEnd(s: Steps): Omit<Finding, 'id'>[] {
  * mid's first differences (rising 6 dB an octave, so the low band hardly counts in it): unlike a share of the
  * whole, it keeps rising with the low band however much of the level that already is.
  */
-function lowToRest(s: Steps, from: number, to: number) {
+export function lowToRest(s: Steps, from: number, to: number) {
   return db(sum(s.low, from, to) / Math.max(sum(s.slope, from, to), 1e-12));
 }

@@ -12,7 +12,6 @@ import {
   findClicks,
   findDc,
   findDropouts,
-  findJumps,
   findLowEnd,
   findMono,
   finding,
@@ -25,6 +24,7 @@ import {
   type Steps,
 } from './finding-rules.js';
 import { ClickContext } from './click-context.js';
+import { findJumps } from './jump-rule.js';
 import { Doubles } from './doubles.js';
 import { CARRIED, FINDINGS_STATE, sampleScan } from './sample-scan.js';
 import { BEHIND, PHASES, TAPS } from '../../../shared/true-peak.js';

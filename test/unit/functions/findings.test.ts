@@ -215,6 +215,16 @@ describe('analysis findings', () => {
     const thinned = only(findingsOf([tl, tr]), 'jump');
     expect(thinned).toHaveLength(1);
     expect(Math.abs(thinned[0].start - 5)).toBeLessThan(0.25);
+    expect(thinned[0].value).toBeCloseTo(-9, 0);
+    // The music thinning out alone is no jump: its steps' median falls 8 dB, its energy stays.
+    const [nl, nr] = music();
+    for (let i = at(6); i < nl.length; i++) {
+      const step = Math.floor((i / RATE - 6) * 10);
+      const thin = [0, 3, 6].includes(step % 10) ? 1.72 : 0.398;
+      nl[i] *= thin;
+      nr[i] *= thin;
+    }
+    expect(only(findingsOf([nl, nr]), 'jump')).toEqual([]);
 
     // A section the music makes is not one: at 5 s a bright part enters (the balance moves), and loud hits
     // every half second do not move the steps' median.

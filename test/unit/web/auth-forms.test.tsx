@@ -60,6 +60,7 @@ describe('LoginForm', () => {
     // Busy, it keeps the focus (aria-disabled, not disabled) and a second press sends nothing.
     const busy = await screen.findByRole('button', { name: 'Please wait...' });
     expect(busy.getAttribute('aria-disabled')).toBe('true');
+    expect((busy as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(busy);
     // Once the sign-in code (loaded with the first edit) is there.
     await waitFor(() =>

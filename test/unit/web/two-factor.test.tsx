@@ -77,7 +77,8 @@ describe('the code step', () => {
     amplify.confirmSignIn.mockImplementationOnce(() => new Promise((_, rej) => (refuse = rej)));
     type('6-digit code', '123 456');
     fireEvent.submit(input.form!);
-    expect((await screen.findByRole('button', { name: 'Verifying...' })).getAttribute('aria-disabled')).toBe('true');
+    const verifying = (await screen.findByRole('button', { name: 'Verifying...' })) as HTMLButtonElement;
+    expect([verifying.getAttribute('aria-disabled'), verifying.disabled]).toEqual(['true', false]);
     expect(amplify.confirmSignIn).toHaveBeenCalledWith({ challengeResponse: '123456' });
     await act(async () => refuse(serviceError('CodeMismatchException', 'Invalid code received for user')));
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid code. Please try again.');

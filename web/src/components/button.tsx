@@ -6,7 +6,8 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
   /**
    * While busy the button takes no click and shows `busyText` instead of its label. It stays focusable
-   * (aria-disabled, not disabled): a keyboard user who pressed it keeps their place when it is done.
+   * (aria-disabled, not disabled): a keyboard user who pressed it keeps their place when it is done, unless the
+   * screen then disables or removes it (a form saved with nothing left to save, the last page loaded).
    */
   busy?: boolean;
   busyText?: string;
