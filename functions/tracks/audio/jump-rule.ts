@@ -28,16 +28,19 @@ const JUMP_HELD_STEPS = 5;
  * are the loosest: a hi-hat's pattern moves them by several dB within a second.
  */
 const JUMP_BALANCE_DB = [4, 2, 1, 7];
-/** Steps quieter than this (dBFS) have no level for a jump: far below ./finding-rules.ts QUIET_DB, since a gain turned down 12 dB is still music. */
+/**
+ * Steps quieter than this (dBFS) have no level for a jump: far below ./finding-rules.ts QUIET_DB, since a gain
+ * turned down 12 dB is still music.
+ */
 const JUMP_QUIET_DB = -70;
 
 /**
  * Where the level steps by JUMP_DB or more: the same music at another gain, not a section of the song
  * starting. Each 100 ms step's level is read as a median over the second before and the second after, so a
- * drum hit or a fill moves neither: the level must step, each side must hold it through the second beyond (or drift far less than it steps), and
- * the step must hold while the seconds slide past it (JUMP_HELD_STEPS). The step is placed where a two-level fit
- * of the steps around it fits best, and there the spectral balance of the second before and the second after
- * must be the same (JUMP_BALANCE_DB).
+ * drum hit or a fill moves neither: the level must step (and the seconds' energies with it), each side must hold
+ * it through the second beyond (or drift far less than it steps), and the step must hold while the seconds slide
+ * past it (JUMP_HELD_STEPS). The step is placed where a two-level fit of the steps around it fits best, and there
+ * the spectral balance of the second before and the second after must be the same (JUMP_BALANCE_DB).
  */
 export function findJumps(s: Steps, dropouts: { start: number; end: number }[]): Omit<Finding, 'id'>[] {
   const w = STEPS_PER_SECOND;
