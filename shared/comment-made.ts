@@ -44,6 +44,13 @@ const spaced = (text: string) => wordsOf(text).join(' ');
 
 const oneSpaced = (text: string) => text.replace(/\s+/g, ' ').trim();
 
+/** Whether `said` holds `line` whole: 'vs reference 1' is not in 'vs reference 12'. */
+function cites(said: string, line: string): boolean {
+  for (let at = said.indexOf(line); at >= 0; at = said.indexOf(line, at + 1))
+    if (!/[\p{L}\p{N}]/u.test(said.charAt(at + line.length))) return true;
+  return false;
+}
+
 /**
  * How a comment of `text` was made, given what the server knows: the reviewer's templates, the suggestions it
  * gave them for this request, the lines measured differences from the request's reference tracks offer ('Low
@@ -53,13 +60,6 @@ const oneSpaced = (text: string) => text.replace(/\s+/g, ' ').trim();
  * that is at least half of the comment's words, 'analysis' (more of the reviewer's own words, and it is
  * theirs); the client's word counts only for 'pasted'.
  */
-/** Whether `said` holds `line` whole: 'vs reference 1' is not in 'vs reference 12'. */
-function cites(said: string, line: string): boolean {
-  for (let at = said.indexOf(line); at >= 0; at = said.indexOf(line, at + 1))
-    if (!/[\p{L}\p{N}]/u.test(said.charAt(at + line.length))) return true;
-  return false;
-}
-
 export function howMade(
   text: string,
   known: { citations?: readonly string[]; templates: readonly string[]; suggestions: readonly string[]; pasted?: boolean },

@@ -102,7 +102,12 @@ describe('reference tracks', () => {
     expect(await page.getByTestId('reference-side-reference').getAttribute('aria-pressed')).toBe('true');
     await page.keyboard.press('m');
     await expect.poll(async () => (await side(page, 'mix')).paused, { timeout: 10_000 }).toBe(false);
-    await page.getByTestId('reference-play').click();
+    // Played to its end, the playhead goes back to the start: Play then plays it again from there.
+    const seek = page.getByTestId('reference-seek');
+    await seek.fill(String(Number(await seek.getAttribute('max')) - 0.5));
+    await expect.poll(async () => (await side(page, 'mix')).paused, { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => seek.inputValue(), { timeout: 5_000 }).toBe('0');
+    expect(await page.getByTestId('reference-play').textContent()).toBe('Play');
 
     const low = page.getByTestId('comparison-row').and(page.locator('[data-row="band-low"]'));
     expect(await low.textContent()).toMatch(/Low band.*\u2212\d+\.\d dB/);

@@ -195,9 +195,12 @@ export function ReferenceListen({
 
   /** The latest play asked for: one asked before it that is still loading gives way. */
   const turn = useRef(0);
+  /** The side the latest call wants playing (none once paused): a call given way to pauses only another's. */
+  const wanted = useRef<Side | null>(null);
   /** Plays `s` from `at`, once its seek is done (WebKit asked to play while it still sought sometimes never began). */
   const playFrom = async (s: Side, at: number) => {
     const mine = ++turn.current;
+    wanted.current = s;
     setLoading(true);
     setError(null);
     const el = audio[s].current!;
@@ -208,14 +211,19 @@ export function ReferenceListen({
       await seekTo(el, at);
       if (mine !== turn.current) return;
       await el.play();
-      // Switched or paused while this one started: it stops at once.
-      if (mine !== turn.current) el.pause();
-      else setPlaying(true);
-    } catch {
+      // Switched or paused while this one started: it stops at once (a later seek of the same side plays on).
+      if (mine !== turn.current) {
+        if (wanted.current !== s) el.pause();
+      } else setPlaying(true);
+    } catch (err) {
       if (mine !== turn.current) return;
-      // The next try asks for a new link (this one may have ended).
-      el.removeAttribute('src');
-      el.load();
+      // A play the browser refused (no gesture left) or cut short keeps its source; any other failure asks for
+      // a new link at the next try (this one may have ended).
+      const refused = err instanceof DOMException && (err.name === 'NotAllowedError' || err.name === 'AbortError');
+      if (!refused) {
+        el.removeAttribute('src');
+        el.load();
+      }
       setError(`${s === 'mix' ? 'The mix' : label} could not be played. Please try again.`);
       setPlaying(false);
     } finally {
@@ -226,6 +234,7 @@ export function ReferenceListen({
     const el = audio[side].current;
     if (playing || loading) {
       turn.current++;
+      wanted.current = null;
       el?.pause();
       setPlaying(false);
       setLoading(false);
@@ -239,10 +248,13 @@ export function ReferenceListen({
   const heard = side === 'mix' ? mix : { peaks: reference.peaks, duration: reference.duration };
   const switchTo = (next: Side) => {
     if (next === side) return;
-    // Playing, where the element is; paused, where the playhead was left (sought since, perhaps).
-    const at = playing || loading ? audio[side].current?.currentTime || time : time;
+    // Playing, where the element is; paused, where the playhead was left (sought since, perhaps); within the
+    // length of the side switched to.
+    const where = playing || loading ? audio[side].current?.currentTime || time : time;
+    const at = Math.min(where, (next === 'mix' ? mix.duration : reference.duration) ?? where);
     const wasPlaying = playing || loading;
     turn.current++;
+    wanted.current = null;
     audio[side].current?.pause();
     setSide(next);
     setTime(at);
@@ -256,13 +268,25 @@ export function ReferenceListen({
       crossOrigin="anonymous"
       // Only while it plays: the one a pause fires would undo a move of the playhead made just after.
       onTimeUpdate={(e) => s === side && !e.currentTarget.paused && setTime(e.currentTarget.currentTime)}
-      onEnded={() => s === side && setPlaying(false)}
+      onEnded={() => {
+        if (s !== side) return;
+        // The next play starts it again, not 50 ms before its end.
+        setPlaying(false);
+        setTime(0);
+      }}
       data-testid={`reference-audio-${s}`}
     />
   );
   /** M and R switch wherever the focus is in the panel, as A and B do in the versions' A/B. */
   const onKeyDown = (e: KeyboardEvent) => {
-    if (e.target instanceof HTMLInputElement && e.target.type !== 'range') return;
+    // Not while a field takes the letters (the slider takes none).
+    const t = e.target;
+    const typing =
+      (t instanceof HTMLInputElement && t.type !== 'range') ||
+      t instanceof HTMLTextAreaElement ||
+      t instanceof HTMLSelectElement ||
+      (t instanceof HTMLElement && t.isContentEditable);
+    if (typing || e.nativeEvent.isComposing) return;
     const next = ({ m: 'mix', r: 'reference' } as const)[e.key.toLowerCase() as 'm' | 'r'];
     if (!next || e.ctrlKey || e.metaKey || e.altKey) return;
     e.preventDefault();
