@@ -146,6 +146,28 @@ async function seekTo(el: HTMLAudioElement, at: number) {
 }
 
 /**
+ * A play the browser refused (no gesture left) or cut short keeps its source; any other failure asks for a new
+ * link at the next try (this one may have ended).
+ */
+function forgetSource(el: HTMLAudioElement, err: unknown) {
+  if (err instanceof DOMException && (err.name === 'NotAllowedError' || err.name === 'AbortError')) return;
+  el.removeAttribute('src');
+  el.load();
+}
+
+/** The side key M or R asks for, unless a field takes the letters (the slider takes none) or a modifier is held. */
+function sideOfKey(e: KeyboardEvent): Side | null {
+  const t = e.target;
+  const typing =
+    (t instanceof HTMLInputElement && t.type !== 'range') ||
+    t instanceof HTMLTextAreaElement ||
+    t instanceof HTMLSelectElement ||
+    (t instanceof HTMLElement && t.isContentEditable);
+  if (typing || e.nativeEvent.isComposing || e.ctrlKey || e.metaKey || e.altKey) return null;
+  return ({ m: 'mix', r: 'reference' } as const)[e.key.toLowerCase() as 'm' | 'r'] ?? null;
+}
+
+/**
  * The same gain code as the versions' A/B and Play as: each element's audio through the worklet at its gain
  * (a volume, which iOS ignores, only where the browser cannot).
  */
@@ -161,6 +183,27 @@ function useMatchedGains(audio: Record<Side, RefObject<HTMLAudioElement | null>>
     }
   });
   return routes;
+}
+
+/** One side's element: its time told only while it plays (a pause's last would undo a move of the playhead made just after). */
+function SideAudio(props: {
+  side: Side;
+  audioRef: RefObject<HTMLAudioElement | null>;
+  heard: boolean;
+  onTime: (t: number) => void;
+  onEnd: () => void;
+}) {
+  const { side, audioRef, heard, onTime, onEnd } = props;
+  return (
+    <audio
+      ref={audioRef}
+      preload="none"
+      crossOrigin="anonymous"
+      onTimeUpdate={(e) => heard && !e.currentTarget.paused && onTime(e.currentTarget.currentTime)}
+      onEnded={() => heard && onEnd()}
+      data-testid={`reference-audio-${side}`}
+    />
+  );
 }
 
 /**
@@ -217,27 +260,24 @@ export function ReferenceListen({
       } else setPlaying(true);
     } catch (err) {
       if (mine !== turn.current) return;
-      // A play the browser refused (no gesture left) or cut short keeps its source; any other failure asks for
-      // a new link at the next try (this one may have ended).
-      const refused = err instanceof DOMException && (err.name === 'NotAllowedError' || err.name === 'AbortError');
-      if (!refused) {
-        el.removeAttribute('src');
-        el.load();
-      }
+      forgetSource(el, err);
       setError(`${s === 'mix' ? 'The mix' : label} could not be played. Please try again.`);
       setPlaying(false);
     } finally {
       if (mine === turn.current) setLoading(false);
     }
   };
+  /** Whatever is playing or loading stops, and no call still loading plays. */
+  const stop = () => {
+    turn.current++;
+    wanted.current = null;
+    audio[side].current?.pause();
+    setLoading(false);
+  };
   const toggle = () => {
-    const el = audio[side].current;
     if (playing || loading) {
-      turn.current++;
-      wanted.current = null;
-      el?.pause();
+      stop();
       setPlaying(false);
-      setLoading(false);
     } else void playFrom(side, time);
   };
   /** To second `t` of the side heard: at once while it plays, from there at the next play (or switch) otherwise. */
@@ -253,42 +293,20 @@ export function ReferenceListen({
     const where = playing || loading ? audio[side].current?.currentTime || time : time;
     const at = Math.min(where, (next === 'mix' ? mix.duration : reference.duration) ?? where);
     const wasPlaying = playing || loading;
-    turn.current++;
-    wanted.current = null;
-    audio[side].current?.pause();
+    stop();
     setSide(next);
     setTime(at);
-    setLoading(false);
     if (wasPlaying) void playFrom(next, at);
   };
-  const element = (s: Side) => (
-    <audio
-      ref={audio[s]}
-      preload="none"
-      crossOrigin="anonymous"
-      // Only while it plays: the one a pause fires would undo a move of the playhead made just after.
-      onTimeUpdate={(e) => s === side && !e.currentTarget.paused && setTime(e.currentTarget.currentTime)}
-      onEnded={() => {
-        if (s !== side) return;
-        // The next play starts it again, not 50 ms before its end.
-        setPlaying(false);
-        setTime(0);
-      }}
-      data-testid={`reference-audio-${s}`}
-    />
-  );
+  /** Played to its end, the next play starts it again from the start, not 50 ms before its end. */
+  const ended = () => {
+    setPlaying(false);
+    setTime(0);
+  };
   /** M and R switch wherever the focus is in the panel, as A and B do in the versions' A/B. */
   const onKeyDown = (e: KeyboardEvent) => {
-    // Not while a field takes the letters (the slider takes none).
-    const t = e.target;
-    const typing =
-      (t instanceof HTMLInputElement && t.type !== 'range') ||
-      t instanceof HTMLTextAreaElement ||
-      t instanceof HTMLSelectElement ||
-      (t instanceof HTMLElement && t.isContentEditable);
-    if (typing || e.nativeEvent.isComposing) return;
-    const next = ({ m: 'mix', r: 'reference' } as const)[e.key.toLowerCase() as 'm' | 'r'];
-    if (!next || e.ctrlKey || e.metaKey || e.altKey) return;
+    const next = sideOfKey(e);
+    if (!next) return;
     e.preventDefault();
     switchTo(next);
   };
@@ -296,8 +314,9 @@ export function ReferenceListen({
     // The panel takes M and R wherever the focus is inside it.
     // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div className="reference-listen" data-testid="reference-listen" onKeyDown={onKeyDown}>
-      {element('mix')}
-      {element('reference')}
+      {(['mix', 'reference'] as const).map((s) => (
+        <SideAudio key={s} side={s} audioRef={audio[s]} heard={s === side} onTime={setTime} onEnd={ended} />
+      ))}
       <div className="reference-listen-controls">
         <Button variant="secondary" onClick={toggle} busy={loading} aria-describedby={status} data-testid="reference-play">
           {playing ? 'Pause' : 'Play'}
