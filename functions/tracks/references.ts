@@ -14,6 +14,7 @@ import type { StoredReport } from '../../shared/schemas/technical-report.js';
 import { readShare, type ShareRecord } from '../feedback/data/index.js';
 import { Conflict, Forbidden, NotFound } from '../lib/errors.js';
 import { enforceRateLimit } from '../platform/index.js';
+import { idempotencyConflict, idFromKey, requestHash } from '../lib/idempotency.js';
 import * as media from './data/media.js';
 import * as references from './data/references.js';
 import { unpackReport } from './stored-report.js';
@@ -61,26 +62,36 @@ function assertOpen(share: ShareRecord) {
     throw new Conflict('This request is no longer open, so its reference tracks are gone', 'request_closed');
 }
 
-/** A ticket to upload a reference into the request's first free place. */
+/**
+ * A ticket to upload a reference into the request's first free place. With an idempotency key, the same request
+ * sent again (a double click, a retry after a lost answer) is given the same place and a ticket for it again.
+ */
 export async function createReference(
   userId: string,
-  input: { id: string; filename: string; contentType: string; size: number },
+  input: { id: string; filename: string; contentType: string; size: number; idempotencyKey?: string },
 ): Promise<ReferenceUploadView> {
+  const { idempotencyKey, ...request } = input;
   // Counted beside the reads: every ticket may become a processing run.
   const { share, held: read } = await openRequestOfMusician(userId, input.id, enforceRateLimit('uploadTicket', userId));
+  const id = idempotencyKey ? idFromKey(userId, `reference\n${share.id}`, idempotencyKey) : randomUUID();
+  const hash = idempotencyKey ? requestHash(request) : undefined;
   const held = read.references;
   const now = new Date();
+  const earlier = held.find((h) => h.id === id);
+  if (earlier && !unusedTicket(earlier, now)) return ticketAgain(earlier, hash, input.contentType, now);
   // A place never taken first; then one whose ticket ended unused (an upload that began before its end may
-  // still arrive: the later it is given again, the less likely).
+  // still arrive: the later it is given again, the less likely). A keyed request whose own ticket ended takes
+  // its place back.
   const places = Array.from({ length: REFERENCES.perRequest }, (_, i) => i + 1);
   const number =
-    places.find((n) => !held.some((h) => h.number === n)) ?? places.find((n) => held.some((h) => h.number === n && unusedTicket(h, now)));
+    earlier?.number ??
+    places.find((n) => !held.some((h) => h.number === n)) ??
+    places.find((n) => held.some((h) => h.number === n && unusedTicket(h, now)));
   if (number === undefined)
     throw new Conflict(`A request takes at most ${REFERENCES.perRequest} reference tracks: remove one to add another`, 'references_full');
   // A ticket that ended unused was never heard or cited: its number is given again. Otherwise the next one.
   const unused = held.find((h) => h.number === number);
   const ordinal = unused ? references.shownNumber(unused) : read.given + 1;
-  const id = randomUUID();
   const name = input.filename.slice(0, 255);
   const uploadKey = `${REFERENCES.uploadPrefix}${share.id}/${id}/${sanitizeFilename(input.filename)}`;
   const record: ReferenceRecord = {
@@ -95,18 +106,35 @@ export async function createReference(
     ticketEndsAt: new Date(now.getTime() + UPLOAD_TTL_SECONDS * 1000).toISOString(),
     status: 'uploading',
     createdAt: now.toISOString(),
+    ...(hash ? { requestHash: hash } : {}),
   };
+  if (await references.putReference(record, now, CLOSED, read.given)) return ticketFor(record, input.contentType, now);
   // Refused: the request closed or another tab took the place between the read and the write, or this very
-  // write committed and its answer was lost (the retry then finds the place held by this record, whose id is
-  // this call's own).
-  if (!(await references.putReference(record, now, CLOSED, read.given)) && !(await holds(share.id, record))) {
-    const again = await readShare(share.id);
-    if (!again || again.deleting) throw new NotFound('Feedback request not found');
-    assertOpen(again.record);
-    throw new Conflict('Another reference track was added at the same moment: try again', 'try_again');
-  }
-  const post = await media.presignUpload(uploadKey, input.contentType, REFERENCES.maxBytes, UPLOAD_TTL_SECONDS);
-  return { reference: toView(record, now), upload: { ...post, key: uploadKey, expiresAt: record.ticketEndsAt } };
+  // write committed and its answer was lost, or the same key was sent twice at once (either way the place now
+  // holds a record with this call's id).
+  const mine = await heldAs(share.id, record);
+  if (mine) return ticketAgain(mine, hash, input.contentType, now);
+  const again = await readShare(share.id);
+  if (!again || again.deleting) throw new NotFound('Feedback request not found');
+  assertOpen(again.record);
+  throw new Conflict('Another reference track was added at the same moment: try again', 'try_again');
+}
+
+/**
+ * The ticket of a reference this request (its id) already holds a place for, again: the same request (the same
+ * file, so the same content type), its file not sent yet.
+ */
+function ticketAgain(r: ReferenceRecord, hash: string | undefined, contentType: string, now: Date): Promise<ReferenceUploadView> {
+  if (r.requestHash !== hash) throw idempotencyConflict();
+  if (r.status !== 'uploading') throw new Conflict('This reference track has been sent already', 'reference_sent');
+  return ticketFor(r, contentType, now);
+}
+
+/** A presigned upload into the reference's key, valid until its ticket ends. */
+async function ticketFor(r: ReferenceRecord, contentType: string, now: Date): Promise<ReferenceUploadView> {
+  const seconds = Math.max(1, Math.floor((Date.parse(r.ticketEndsAt) - now.getTime()) / 1000));
+  const post = await media.presignUpload(r.uploadKey, contentType, REFERENCES.maxBytes, seconds);
+  return { reference: toView(r, now), upload: { ...post, key: r.uploadKey, expiresAt: r.ticketEndsAt } };
 }
 
 /** The request's references with the mix's differences from each, for either of its two people. */
@@ -144,6 +172,7 @@ export async function removeReference(userId: string, shareId: string, reference
   const { share, held } = await openRequestOfMusician(userId, shareId);
   const found = held.references.find((r) => r.id === referenceId);
   if (!found) throw new NotFound('Reference track not found');
+  if (!held.counted) await references.keepGiven(share.id, held.given);
   // Its audio first: should storage fail, the reference is still listed and removing it again finishes the job
   // (the other way round, the audio would be left with nothing naming it).
   await deleteReferenceAudio(found);
@@ -154,10 +183,10 @@ export async function removeReference(userId: string, shareId: string, reference
   return { deleted: gone.id };
 }
 
-/** Whether the request's place holds `record` (read again, consistently). */
-async function holds(shareId: string, record: ReferenceRecord): Promise<boolean> {
+/** What the request's place holds now if it is a record with `record`'s id (read again, consistently). */
+async function heldAs(shareId: string, record: ReferenceRecord): Promise<ReferenceRecord | undefined> {
   const { references: now } = await references.readReferences(shareId);
-  return now.some((r) => r.number === record.number && r.id === record.id);
+  return now.find((r) => r.number === record.number && r.id === record.id);
 }
 
 /** A reference's objects: its upload (if processing never took it) and its stored audio. */

@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import { REFERENCES } from '../constants.js';
 import { audioFileFields, uploadTicket } from './tracks.js';
+import { idempotencyKey } from './shares.js';
 
 const shareId = z.string().check(z.uuid('Invalid request id'));
 const referenceId = z.string().check(z.uuid('Invalid reference id'));
@@ -15,6 +16,7 @@ export const REFERENCE_STATUSES = ['uploading', 'processing', 'ready', 'failed']
 export const createReferenceInput = z.strictObject({
   id: shareId,
   ...audioFileFields(REFERENCES.maxBytes, 'A reference track must be at most 100 MB'),
+  idempotencyKey,
 });
 
 export const requestReferencesInput = z.strictObject({ id: shareId });

@@ -4,6 +4,7 @@
  * reach them (anyone else gets 403, a request or reference that is not there 404); they are refused once the
  * request closes, and deleted with their audio.
  */
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { callerOn, dynamo, flows, itemsUnder, until, useStackEnvironment, waitForEmail, type TestUser } from '../support/stack-kit.js';
@@ -28,6 +29,9 @@ const call = callerOn(stack);
 /** The musician, the pro they ask, and someone else; the mix the requests are about. */
 let [musician, reviewer, stranger] = [] as TestUser[];
 let [musicianId, reviewerId, trackId] = ['', '', ''];
+/** A second musician and their mix, whose tickets count against a rate limit of their own (30 a minute). */
+let retrier: TestUser;
+let [retrierId, retrierTrackId] = ['', ''];
 
 /** Asks for a ticket and sends the file as the browser does; the reference as the ticket gave it. */
 async function attach(shareId: string, bytes: Buffer, filename: string, as = musician) {
@@ -48,17 +52,17 @@ async function listed(shareId: string, as = musician): Promise<Reference[]> {
 }
 
 /** The reference once processing is done with it. */
-const processed = async (shareId: string, id: string) =>
+const processed = async (shareId: string, id: string, as = musician) =>
   (await until(
     'the reference processed',
-    async () => (await listed(shareId)).find((r) => r.id === id),
+    async () => (await listed(shareId, as)).find((r) => r.id === id),
     (r) => r?.status === 'ready' || r?.status === 'failed',
     30_000,
   ))!;
 
-const newRequest = async () =>
-  (await flows.requestFeedback(stack, musician, reviewerId, trackId, { feedbackNotes: 'Against my references?', context: 'mix_check' }))
-    .body.id as string;
+const newRequest = async (as = musician, track = trackId) =>
+  (await flows.requestFeedback(stack, as, reviewerId, track, { feedbackNotes: 'Against my references?', context: 'mix_check' })).body
+    .id as string;
 
 beforeAll(async () => {
   useStackEnvironment(stack);
@@ -71,6 +75,8 @@ beforeAll(async () => {
   const track = await flows.registerUpload(stack, musician, steadyToneWav(700, 0.5, 6), 'Mix.wav', 'Mix');
   expect(track.status).toBe('ready');
   trackId = track.id;
+  ({ user: retrier, id: retrierId } = await flows.onboardedUser(stack, 'musician', { fullName: 'Remi Retry' }));
+  retrierTrackId = (await flows.registerUpload(stack, retrier, steadyToneWav(700, 0.5, 6), 'Mix.wav', 'Mix')).id;
 });
 
 describe('reference tracks', () => {
@@ -174,6 +180,89 @@ describe('reference tracks', () => {
     // Its references 2 and 3 may have been removed: the next is 4.
     expect((await ask()).body.reference).toMatchObject({ number: 4 });
     expect((await listed(other)).map((r) => r.number)).toEqual([1, 4]);
+  });
+
+  it('keep going from past every place once such a request has removed them all', async () => {
+    const other = await newRequest(retrier, retrierTrackId);
+    const ask = () => call(retrier, 'createReference', { id: other, filename: 'Old.wav', contentType: 'audio/wav', size: 1000 });
+    const first = (await ask()).body.reference as Reference;
+    const table = await dynamo();
+    await table.send(new DeleteCommand({ TableName: stack.tableName, Key: { PK: `REFERENCES#${other}`, SK: 'COUNT' } }));
+    await table.send(
+      new UpdateCommand({
+        TableName: stack.tableName,
+        Key: { PK: `REFERENCES#${other}`, SK: 'REF#1' },
+        UpdateExpression: 'REMOVE ordinal',
+      }),
+    );
+    expect((await call(retrier, 'deleteReference', { id: other, referenceId: first.id })).status).toBe(200);
+    // Nothing is left to say how far its numbers went but the count its removal wrote: the next is still 4.
+    expect((await ask()).body.reference).toMatchObject({ number: 4 });
+  });
+
+  it('give the same request sent twice (a double click, a retry after a lost answer) one place, and its ticket again', async () => {
+    const other = await newRequest(retrier, retrierTrackId);
+    const bytes = steadyToneWav(300, 0.5, 2);
+    const key = randomUUID();
+    const ask = (filename = 'Same.wav', idempotencyKey = key) =>
+      call(retrier, 'createReference', { id: other, filename, contentType: 'audio/wav', size: bytes.length, idempotencyKey });
+    const [a, b] = await Promise.all([ask(), ask()]);
+    const retried = await ask();
+    for (const r of [a, b, retried]) expect(r.status).toBe(200);
+    expect(new Set([a, b, retried].map((r) => r.body.reference.id)).size).toBe(1);
+    expect((await listed(other, retrier)).map((r) => r.number)).toEqual([1]);
+    // The key of another file is refused, and takes no place.
+    const changed = await ask('Another.wav');
+    expect(changed.status).toBe(409);
+    expect(changed.body.error.code).toBe('idempotency_conflict');
+    // The ticket given again takes the file.
+    const form = new FormData();
+    for (const [k, v] of Object.entries(retried.body.upload.fields as Record<string, string>)) form.append(k, v);
+    form.append('file', new Blob([new Uint8Array(bytes)], { type: 'audio/wav' }), 'Same.wav');
+    expect((await fetch(retried.body.upload.url, { method: 'POST', body: form })).status).toBeLessThan(300);
+    expect((await processed(other, a.body.reference.id, retrier)).status).toBe('ready');
+    // Once its file is in, the same request is not given a ticket again; another key is another place.
+    const late = await ask();
+    expect(late.status).toBe(409);
+    expect(late.body.error.code).toBe('reference_sent');
+    expect((await ask('Same.wav', randomUUID())).body.reference.number).toBe(2);
+  });
+
+  it('never give one number twice: a ticket written from a read another ticket has moved past is refused', async () => {
+    const other = await newRequest(retrier, retrierTrackId);
+    const data = await import('../../functions/tracks/data/references.js');
+    const now = new Date();
+    const ticket = (number: number) => {
+      const id = randomUUID();
+      return {
+        shareId: other,
+        number,
+        ordinal: 1,
+        id,
+        name: 'Raced.wav',
+        ownerId: retrierId,
+        trackId: retrierTrackId,
+        uploadKey: `uploads/references/${other}/${id}/Raced.wav`,
+        ticketEndsAt: new Date(now.getTime() + 60_000).toISOString(),
+        status: 'uploading' as const,
+        createdAt: now.toISOString(),
+      };
+    };
+    // Two tabs read the request when no number had been given, and each takes a place of its own.
+    expect(await data.putReference(ticket(1), now, [], 0)).toBe(true);
+    expect(await data.putReference(ticket(2), now, [], 0)).toBe(false);
+    expect((await listed(other, retrier)).map((r) => r.number)).toEqual([1]);
+    // Through the route, such a write is told to try again.
+    const { createReference } = await import('../../functions/tracks/references.js');
+    const read = data.readReferences;
+    const stale = vi.spyOn(data, 'readReferences').mockImplementationOnce(async (id) => ({ ...(await read(id)), given: 0 }));
+    try {
+      await expect(
+        createReference(retrierId, { id: other, filename: 'Raced.wav', contentType: 'audio/wav', size: 1000 }),
+      ).rejects.toMatchObject({ code: 'try_again' });
+    } finally {
+      stale.mockRestore();
+    }
   });
 
   it('refuse a file over their limits, with the reason', async () => {

@@ -43,6 +43,8 @@ export interface ReferenceRecord {
   report?: Omit<StoredReport, 'findings' | 'previews'>;
   bands?: Compared['bands'];
   failureReason?: string;
+  /** What a keyed request for its ticket asked for (functions/lib/idempotency.ts): a retry must ask for the same. */
+  requestHash?: string;
 }
 
 /** The mix as its references are compared with it: its report's figures and its bands, as of its audio. */
@@ -63,7 +65,9 @@ export const shownNumber = (r: Pick<ReferenceRecord, 'number' | 'ordinal'>) => r
  * A request's references, in their numbers' order, the mix as measured, and the last number given (`given`):
  * one consistent query.
  */
-export async function readReferences(shareId: string): Promise<{ references: ReferenceRecord[]; mix: MixMeasured | null; given: number }> {
+export async function readReferences(
+  shareId: string,
+): Promise<{ references: ReferenceRecord[]; mix: MixMeasured | null; given: number; counted: boolean }> {
   const items = await queryAll({
     TableName: config.tableName,
     KeyConditionExpression: 'PK = :pk',
@@ -79,7 +83,24 @@ export async function readReferences(shareId: string): Promise<{ references: Ref
     // A request whose references came before the count (none of theirs has an ordinal) may have removed some:
     // its numbers go on from past every place.
     given: count ? Number(count.last) : references.length ? Math.max(REFERENCES.perRequest, ...references.map(shownNumber)) : 0,
+    counted: Boolean(count),
   };
+}
+
+/**
+ * Writes the last number given where the request has no count yet (its references came before it): once they
+ * are all removed, nothing else would say how far their numbers went.
+ */
+export async function keepGiven(shareId: string, given: number): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: config.tableName,
+      Key: countKey(shareId),
+      UpdateExpression: 'SET #last = if_not_exists(#last, :given)',
+      ExpressionAttributeNames: { '#last': 'last' },
+      ExpressionAttributeValues: { ':given': given },
+    }),
+  );
 }
 
 function strip(item: Record<string, unknown>): Record<string, unknown> {

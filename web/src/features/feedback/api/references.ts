@@ -7,6 +7,7 @@ import { AUDIO_FILE_ERROR, REFERENCES } from '@shared/constants';
 import type { ReferencesView } from '@shared/schemas/references';
 import { api } from '@/lib/api';
 import { audioContentType } from '@/lib/audio-file';
+import { useIntentKey } from '@/lib/intent-key';
 import { postToStorage, type UploadProgress } from '@/lib/storage-upload';
 
 export const referencesKey = (shareId: string) => ['references', shareId] as const;
@@ -33,16 +34,15 @@ export function referenceFileProblem(file: File): string | null {
 
 export function useAddReference(shareId: string, onProgress: (p: UploadProgress | null) => void) {
   const client = useQueryClient();
+  // The same file added again after an error (a lost answer, a failed upload) takes the place its first try took.
+  const intent = useIntentKey();
   return useMutation({
     mutationFn: async (file: File) => {
       const problem = referenceFileProblem(file);
       if (problem) throw new Error(problem);
-      const ticket = await api('createReference', {
-        id: shareId,
-        filename: file.name,
-        contentType: audioContentType(file)!,
-        size: file.size,
-      });
+      const request = { id: shareId, filename: file.name, contentType: audioContentType(file)!, size: file.size };
+      const idempotencyKey = intent.keyFor({ ...request, lastModified: file.lastModified });
+      const ticket = await api('createReference', { ...request, idempotencyKey });
       // The place is taken: the list shows it uploading while the file goes.
       void client.invalidateQueries({ queryKey: referencesKey(shareId) });
       try {
@@ -54,6 +54,7 @@ export function useAddReference(shareId: string, onProgress: (p: UploadProgress 
       } finally {
         onProgress(null);
       }
+      intent.done(idempotencyKey);
       return ticket.reference;
     },
     onSettled: () => client.invalidateQueries({ queryKey: referencesKey(shareId) }),

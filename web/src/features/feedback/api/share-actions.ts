@@ -3,12 +3,11 @@
  * with the request's body and the share dialog, not with the lists (shares.ts).
  */
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
 import type { ReceiptView } from '@shared/schemas/receipt';
 import type { CheckItemView, CommentView, ShareDetail, ShareView } from '@shared/schemas/shares';
 import { USER_NOT_FOUND } from '@shared/constants';
 import { api, apiOnLeave, type ApiInput } from '@/lib/api';
-import { newIdempotencyKey } from '@/lib/idempotency';
+import { useIntentKey } from '@/lib/intent-key';
 import { saidIfSignedOut } from '@/lib/signed-out';
 import { shareDetailKey, sharesQueryKey, type SharePage } from './shares';
 
@@ -48,25 +47,6 @@ function useCommentChange<I, R>(
       void client.invalidateQueries({ queryKey: shareDetailKey(shareId) });
     },
   });
-}
-
-/**
- * The idempotency key of a user intent. The same request sent again (a double click, a retry after an
- * error) reuses its key, so the server makes one item of it; a changed request, or the next one after a
- * success, gets a new key.
- */
-function useIntentKey() {
-  const intent = useRef<{ request: string; key: string } | null>(null);
-  return {
-    keyFor(request: unknown): string {
-      const text = JSON.stringify(request);
-      if (intent.current?.request !== text) intent.current = { request: text, key: newIdempotencyKey() };
-      return intent.current.key;
-    },
-    done(key: string) {
-      if (intent.current?.key === key) intent.current = null;
-    },
-  };
 }
 
 export function useCreateShare() {
