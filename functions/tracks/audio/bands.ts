@@ -8,6 +8,7 @@
  */
 import { REFERENCE_BANDS, type BandBalance } from '../../../shared/reference-compare.js';
 import type { PcmSink } from './measure.js';
+import { defaultLayout, foldDownGains, type Layout } from './channel-layout.js';
 
 /** One biquad's coefficients (RBJ's cookbook, Q = 1/sqrt(2)) and its state (transposed direct form II). */
 class Biquad {
@@ -71,41 +72,6 @@ class Splitter {
   }
 }
 
-/**
- * Each channel's gain into left, then into right, by count, in the WAV order (L R C LFE Ls Rs, as
- * ./loudness.ts channelWeights reads it): ITU-R BS.775's fold-down, the centre and each surround at -3 dB into
- * its side(s), the LFE left out. Channels past eight are left out too.
- */
-const H = Math.SQRT1_2;
-const FOLD_DOWN: Record<number, [number[], number[]]> = {
-  3: [
-    [1, 0, H],
-    [0, 1, H],
-  ],
-  4: [
-    [1, 0, H, 0],
-    [0, 1, 0, H],
-  ],
-  5: [
-    [1, 0, H, H, 0],
-    [0, 1, H, 0, H],
-  ],
-  6: [
-    [1, 0, H, 0, H, 0],
-    [0, 1, H, 0, 0, H],
-  ],
-  // 6.1 (L R C LFE BC SL SR): the back centre into both surrounds, so at -6 dB into each side.
-  7: [
-    [1, 0, H, 0, 0.5, H, 0],
-    [0, 1, H, 0, 0.5, 0, H],
-  ],
-  // 7.1 (L R C LFE BL BR SL SR).
-  8: [
-    [1, 0, H, 0, H, 0, H, 0],
-    [0, 1, H, 0, 0, H, 0, H],
-  ],
-};
-
 /** Band energies of the mid and the side, pushed as the decoders give the samples. */
 export class BandMeter implements PcmSink {
   private mid: Splitter | null = null;
@@ -127,14 +93,20 @@ export class BandMeter implements PcmSink {
   }
 
   private folded: Float32Array[] = [];
+  private layout?: Layout;
 
-  /** Surround channels (the WAV order, as the loudness meter reads them) down to left and right (FOLD_DOWN). */
+  /** Where each channel plays (./channel-layout.ts), when the container says; else what their count means. */
+  speakers(layout: Layout) {
+    this.layout = layout;
+  }
+
+  /** Surround channels down to left and right (./channel-layout.ts foldDownGains). */
   private foldDown(channels: Float32Array[], n: number): Float32Array[] {
     if (!this.folded.length || this.folded[0].length < n) this.folded = [new Float32Array(n), new Float32Array(n)];
-    const gains = FOLD_DOWN[Math.min(channels.length, 8)];
+    const gains = foldDownGains(this.layout?.length === channels.length ? this.layout : defaultLayout(channels.length));
     return this.folded.map((out, side) => {
       out.fill(0, 0, n);
-      channels.slice(0, 8).forEach((c, i) => {
+      channels.forEach((c, i) => {
         const g = gains[side][i];
         if (g) for (let k = 0; k < n; k++) out[k] += g * c[k];
       });

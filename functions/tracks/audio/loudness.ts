@@ -15,20 +15,8 @@
 import { ExactWeighting, type ChannelWeighting } from './k-weighting.js';
 import { CARRIED, GROUP, sampleScan, SimdWeighting } from './sample-scan.js';
 import { Doubles } from './doubles.js';
+import { defaultLayout, loudnessWeights, type Layout } from './channel-layout.js';
 import { LOBES } from '../../../shared/true-peak.js';
-
-/** Channel weights by count, in the WAV order (L R C LFE Ls Rs): surrounds 1.41, the LFE left out. */
-export function channelWeights(count: number): number[] {
-  const byCount: Record<number, number[]> = {
-    1: [1],
-    2: [1, 1],
-    3: [1, 1, 1],
-    4: [1, 1, 1.41, 1.41],
-    5: [1, 1, 1, 1.41, 1.41],
-    6: [1, 1, 1, 0, 1.41, 1.41],
-  };
-  return byCount[count] ?? Array.from({ length: count }, () => 1);
-}
 
 /**
  * Float samples beyond this (+24 dBFS) or infinite are taken as this, NaN as silence (the scan makes them
@@ -75,6 +63,8 @@ export interface TechnicalReport {
 }
 
 export class LoudnessMeter {
+  /** Where each channel plays (./channel-layout.ts), when the container says; else what their count means. */
+  layout?: Layout;
   private channels: Channel[] = [];
   private rate = 0;
   /** The step's length at this rate (100 ms, whole frames), and where the current one ends. */
@@ -108,7 +98,7 @@ export class LoudnessMeter {
   push(channels: Float32Array[], n: number, rate: number): Float32Array[] {
     if (n === 0 || !(rate >= MIN_RATE)) return [];
     if (this.channels.length === 0) {
-      const weights = channelWeights(channels.length);
+      const weights = loudnessWeights(this.layout?.length === channels.length ? this.layout : defaultLayout(channels.length));
       this.channels = channels.map((_, i) => new Channel(weights[i]));
     }
     if (rate !== this.rate) this.startRate(rate);

@@ -6,6 +6,7 @@ import { MAX_TRACK_SECONDS, PEAKS_COUNT } from '../../../shared/constants.js';
 import { FindingsMeter } from './findings.js';
 import { LoudnessMeter } from './loudness.js';
 import { AudioRejected, REASONS } from './rejected.js';
+import type { Layout } from './channel-layout.js';
 
 /** Folds per-window maxima into `count` buckets of 0-255. */
 export function foldPeaks(windows: Float32Array, count = PEAKS_COUNT): Uint8Array {
@@ -81,6 +82,8 @@ const MAX_SECONDS = MAX_TRACK_SECONDS + 1;
 export interface PcmSink {
   /** `n` frames of planar samples in [-1, 1]. */
   write(channels: Float32Array[], n: number, sampleRate: number): void;
+  /** Where each channel plays, when the container says (before the first write). */
+  speakers?(layout: Layout): void;
 }
 
 /** Duration, peaks and the report of decoded audio, accumulated chunk by chunk. */
@@ -108,6 +111,8 @@ export class Measure {
   private framesAtRate = 0;
   private scratch = new Float32Array(16384);
   private planar: Float32Array[] = [];
+  /** A decoder's channels in the layout's order (./channel-layout.ts aacLayout). */
+  private order?: number[];
 
   constructor(
     readonly sink?: PcmSink,
@@ -128,8 +133,19 @@ export class Measure {
     return this.planar.map((c) => c.subarray(0, n));
   }
 
+  /**
+   * Where each channel plays, when the container says otherwise than their count (./channel-layout.ts), and the
+   * order that puts the decoder's channels in it. Before the first samples.
+   */
+  setLayout({ layout, order }: { layout: Layout; order?: number[] }) {
+    if (this.loudness) this.loudness.layout = layout;
+    this.sink?.speakers?.(layout);
+    this.order = order;
+  }
+
   /** Planar float channels as the decoders give them. */
-  addPlanar(decoded: Float32Array[], sampleRate: number) {
+  addPlanar(given: Float32Array[], sampleRate: number) {
+    const decoded = this.order?.length === given.length ? this.order.map((i) => given[i]) : given;
     const channels = this.channels && decoded.length > this.channels ? decoded.slice(0, this.channels) : decoded;
     const n = channels.length ? channels[0].length : 0;
     if (n === 0 || !(sampleRate > 0)) return;

@@ -15,6 +15,7 @@ import {
   type StreamDecoder,
 } from './measure.js';
 import { AudioRejected, REASONS } from './rejected.js';
+import { aacLayout } from './channel-layout.js';
 
 interface Box {
   type: string;
@@ -411,6 +412,9 @@ export async function analyseMp4(src: ByteSource, measure: Measure): Promise<Con
       window = null; // no trimming: off by the encoder's priming, a few milliseconds
     }
     const options = codec.kind === 'aac' ? { asc: config } : { alac: config };
+    // The AudioSpecificConfig's channel configuration, where the decoder reads it.
+    const layout = codec.kind === 'aac' && config.length > 1 ? aacLayout((config[1] >> 3) & 15) : null;
+    if (layout) measure.setLayout(layout);
     // Only Safari plays ALAC.
     if (codec.kind === 'alac') measure.browserPlayable = false;
     await withDecoder(

@@ -6,6 +6,7 @@
  */
 import { ascii, Cursor, u32le, type ByteSource } from './source.js';
 import { withDecoder, take, type ContainerResult, type Measure, type StreamDecoder } from './measure.js';
+import { aacLayout } from './channel-layout.js';
 
 interface FrameHeader {
   length: number;
@@ -213,7 +214,14 @@ export async function analyseAdts(src: ByteSource, start: number, measure: Measu
     measure,
     () => decoder() as Promise<StreamDecoder>,
     async (dec) => {
-      walk = await walkFrames(src, start, end, adtsHeader, (frames) => take(measure, dec.decode(frames)));
+      let first = true;
+      walk = await walkFrames(src, start, end, adtsHeader, (frames) => {
+        // The first header's channel configuration, as the decoder reads it.
+        const layout = first ? aacLayout(((frames[2] & 1) << 2) | (frames[3] >> 6)) : null;
+        if (layout) measure.setLayout(layout);
+        first = false;
+        take(measure, dec.decode(frames));
+      });
     },
   );
   return { format: 'aac', audioBytes: walk.audioBytes, metadataBytes: start + (src.size - end) };

@@ -6,6 +6,7 @@
 import { ascii, byteRange, u16be, u16le, u32be, u32le, u64le, type ByteSource } from './source.js';
 import { checkAccounted, checkDeclaredSeconds, Measure, type ContainerResult } from './measure.js';
 import { AudioRejected, REASONS } from './rejected.js';
+import { layoutOfMask } from './channel-layout.js';
 import { analyseMpegRange } from './mpeg.js';
 
 /** How one sample is stored. */
@@ -221,7 +222,12 @@ export async function analyseWav(src: ByteSource, measure: Measure): Promise<Con
   const sampleRate = u32(fmt, 4);
   const blockAlign = u16(fmt, 12);
   const bits = u16(fmt, 14);
-  if (tag === 0xfffe && fmt.length >= 40) tag = u16(fmt, 24); // WAVE_FORMAT_EXTENSIBLE: the sub-format GUID's first two bytes
+  if (tag === 0xfffe && fmt.length >= 40) {
+    // WAVE_FORMAT_EXTENSIBLE: its channel mask says where each channel plays; the sub-format GUID's first two bytes
+    // are the format.
+    measure.setLayout({ layout: layoutOfMask(u32(fmt, 20), channels) });
+    tag = u16(fmt, 24);
+  }
 
   if (tag === 0x0055 || tag === 0x0050) {
     // MPEG audio in a WAV: its frames, walked like an .mp3's.

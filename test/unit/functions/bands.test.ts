@@ -4,11 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BandMeter } from '../../../functions/tracks/audio/bands.js';
+import { aacLayout, layoutOfMask } from '../../../functions/tracks/audio/channel-layout.js';
 
 const RATE = 44100;
 
-function measure(channels: Float32Array[], rate = RATE, chunk = 4096) {
+function measure(channels: Float32Array[], rate = RATE, chunk = 4096, layout?: number[]) {
   const meter = new BandMeter();
+  if (layout) meter.speakers(layout);
   for (let i = 0; i < channels[0].length; i += chunk)
     meter.write(
       channels.map((c) => c.subarray(i, i + chunk)),
@@ -78,6 +80,17 @@ describe('the bands of a reference comparison', () => {
     // 7.1 (L R C LFE BL BR SL SR): a side surround goes to its side; 6.1's back centre to both.
     expect(measure([silent, silent, silent, silent, silent, silent, silent, v])![1].width).toBeCloseTo(0.5, 3);
     expect(measure([silent, silent, silent, silent, v, silent, silent])![1].width).toBe(0);
+  });
+
+  it('folds four channels as their layout says: quad by default, 4.0 (a centre and a back centre) where the file says so', () => {
+    const [v] = tone(900);
+    const silent = new Float32Array(v.length);
+    const third = [silent, silent, v, silent];
+    // Quad (L R BL BR): the third channel is the back left, so it goes left.
+    expect(measure(third)![1].width).toBeCloseTo(0.5, 3);
+    // 4.0 (L R C BC, a WAV's mask 0x107 or AAC's configuration 4): it is the centre, so mid.
+    expect(measure(third, RATE, 4096, layoutOfMask(0x107, 4))![1].width).toBe(0);
+    expect(measure([silent, silent, silent, v], RATE, 4096, aacLayout(4)!.layout)![1].width).toBe(0);
   });
 
   it('has nothing to say about silence', () => {
