@@ -129,4 +129,49 @@ describe('reference tracks', () => {
     await expectAccessible(phone, 'the comparison on a phone');
     await screenshot(phone, 'references-reviewer-phone');
   });
+  it('a play still loading starts where the slider was moved meanwhile, a pause from elsewhere shows, and nothing starts once the panel is closed', async () => {
+    const page = await e2e.signedIn(rui, '/dashboard');
+    // Every play() the page makes is kept, so that one on an element no longer shown can still be seen.
+    await page.addInitScript(() => {
+      const play = HTMLMediaElement.prototype.play;
+      const played: HTMLMediaElement[] = [];
+      Object.assign(window, { played });
+      HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+        played.push(this);
+        return play.call(this);
+      };
+    });
+    // The audio itself comes a second and a half late: long enough to act while it loads.
+    await page.route(
+      () => true,
+      async (route) => {
+        if (route.request().resourceType() === 'media') await new Promise((r) => setTimeout(r, 1500));
+        await route.fallback();
+      },
+    );
+    await page.goto(`${stack.appUrl}/feedback/${shareId}`);
+    await page.getByTestId('reference-item').getByText('Compare with the mix').click();
+    const play = page.getByTestId('reference-play');
+    const hasSource = (which: 'mix' | 'reference') =>
+      page.getByTestId(`reference-audio-${which}`).evaluate((el: HTMLAudioElement) => Boolean(el.getAttribute('src')));
+    await play.click();
+    await expect.poll(() => hasSource('mix'), { timeout: 10_000 }).toBe(true);
+    // Moved while the mix still loads: it plays from there once it can, and says so.
+    await page.getByTestId('reference-seek').fill('3');
+    await expect.poll(async () => (await side(page, 'mix')).paused, { timeout: 10_000 }).toBe(false);
+    expect((await side(page, 'mix')).at).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => play.textContent(), { timeout: 5_000 }).toBe('Pause');
+    // Paused from elsewhere (the system's media keys, a headset unplugged): the button says so.
+    await page.getByTestId('reference-audio-mix').evaluate((el: HTMLAudioElement) => el.pause());
+    await expect.poll(() => play.textContent(), { timeout: 5_000 }).toBe('Play');
+    // The reference asked for, and the panel closed while it loads: nothing plays, now or once it has loaded.
+    await page.getByTestId('reference-side-reference').click();
+    await play.click();
+    await expect.poll(() => hasSource('reference'), { timeout: 10_000 }).toBe(true);
+    await page.getByTestId('reference-item').getByText('Compare with the mix').click();
+    await expect.poll(() => page.getByTestId('reference-listen').count()).toBe(0);
+    await page.waitForTimeout(3000);
+    const playing = await page.evaluate(() => (window as unknown as { played: HTMLMediaElement[] }).played.filter((m) => !m.paused).length);
+    expect(playing).toBe(0);
+  });
 });

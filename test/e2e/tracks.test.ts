@@ -598,6 +598,10 @@ describe('tracks on the Musician Experience page', () => {
     expect(a.paused).toBe(true);
     expect(Math.abs(b.time - a.time)).toBeLessThan(0.5);
     expect(await compare.getByTestId('compare-B').getAttribute('aria-pressed')).toBe('true');
+    // With the focus on the waveform's slider (which takes no letters), the keys switch too.
+    await compare.getByTestId('compare-seek').focus();
+    await page.keyboard.press('a');
+    await expect.poll(() => compare.getByTestId('compare-A').getAttribute('aria-pressed'), { timeout: 5_000 }).toBe('true');
     await expectAccessible(page, 'the A/B comparison');
     await screenshot(page, 'tracks-compare');
 

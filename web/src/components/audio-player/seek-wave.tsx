@@ -32,7 +32,7 @@ export function SeekWave({
         value={Math.floor(time)}
         onChange={(e) => onSeek(Number(e.target.value))}
         aria-label={label}
-        aria-valuetext={formatTime(time)}
+        aria-valuetext={`${formatTime(time)} of ${formatTime(duration)}`}
         data-testid={testId}
       />
     </div>

@@ -6,6 +6,7 @@ import { formatTime, SeekWave, usePlayAsRoute } from '@/components/audio-player'
 import { Button } from '@/components/button';
 import { Segmented } from '@/components/segmented';
 import { errorMessage } from '@/lib/errors';
+import { shortcutLetter } from '@/lib/shortcut-keys';
 
 type Row = NonNullable<ReferenceView['comparison']>[number];
 type Side = 'mix' | 'reference';
@@ -124,16 +125,28 @@ const once = (el: HTMLAudioElement, event: 'loadedmetadata' | 'seeked') =>
     );
   });
 
-/** The element with its audio loaded: the link asked for at its first play, and again after a failure. */
-async function withSource(el: HTMLAudioElement, url: () => Promise<string>) {
-  if (el.getAttribute('src')) return;
-  const src = await url();
-  const loaded = once(el, 'loadedmetadata');
-  // Nothing is fetched before the first play; from then on, as a player would.
-  el.preload = 'auto';
-  el.src = src;
-  el.load();
-  await loaded;
+/** Each element's load under way: a play asked for while another still loads waits for the same metadata. */
+const loads = new WeakMap<HTMLAudioElement, Promise<void>>();
+
+/**
+ * The element with its audio loaded (its length known, so that it can seek): the link asked for at its first
+ * play, and again after a failure.
+ */
+function withSource(el: HTMLAudioElement, url: () => Promise<string>): Promise<void> {
+  const pending = loads.get(el);
+  if (pending) return pending;
+  if (el.getAttribute('src') && el.readyState >= HTMLMediaElement.HAVE_METADATA) return Promise.resolve();
+  const load = (async () => {
+    const src = await url();
+    const loaded = once(el, 'loadedmetadata');
+    // Nothing is fetched before the first play; from then on, as a player would.
+    el.preload = 'auto';
+    el.src = src;
+    el.load();
+    await loaded;
+  })().finally(() => loads.delete(el));
+  loads.set(el, load);
+  return load;
 }
 
 /** The element at second `at` (within its length), once its seek is done. */
@@ -155,16 +168,9 @@ function forgetSource(el: HTMLAudioElement, err: unknown) {
   el.load();
 }
 
-/** The side key M or R asks for, unless a field takes the letters (the slider takes none) or a modifier is held. */
+/** The side key M or R asks for (lib/shortcut-keys.ts says when a key is the panel's). */
 function sideOfKey(e: KeyboardEvent): Side | null {
-  const t = e.target;
-  const typing =
-    (t instanceof HTMLInputElement && t.type !== 'range') ||
-    t instanceof HTMLTextAreaElement ||
-    t instanceof HTMLSelectElement ||
-    (t instanceof HTMLElement && t.isContentEditable);
-  if (typing || e.nativeEvent.isComposing || e.ctrlKey || e.metaKey || e.altKey) return null;
-  return ({ m: 'mix', r: 'reference' } as const)[e.key.toLowerCase() as 'm' | 'r'] ?? null;
+  return ({ m: 'mix', r: 'reference' } as const)[shortcutLetter(e) as 'm' | 'r'] ?? null;
 }
 
 /**
@@ -185,21 +191,27 @@ function useMatchedGains(audio: Record<Side, RefObject<HTMLAudioElement | null>>
   return routes;
 }
 
-/** One side's element: its time told only while it plays (a pause's last would undo a move of the playhead made just after). */
+/**
+ * One side's element: its time told only while it plays (a pause's last would undo a move of the playhead made
+ * just after), and a pause or play from elsewhere (the system's media keys, a headset unplugged) told too.
+ */
 function SideAudio(props: {
   side: Side;
   audioRef: RefObject<HTMLAudioElement | null>;
   heard: boolean;
   onTime: (t: number) => void;
+  onPlaying: (playing: boolean) => void;
   onEnd: () => void;
 }) {
-  const { side, audioRef, heard, onTime, onEnd } = props;
+  const { side, audioRef, heard, onTime, onPlaying, onEnd } = props;
   return (
     <audio
       ref={audioRef}
       preload="none"
       crossOrigin="anonymous"
       onTimeUpdate={(e) => heard && !e.currentTarget.paused && onTime(e.currentTarget.currentTime)}
+      onPlay={() => heard && onPlaying(true)}
+      onPause={() => heard && onPlaying(false)}
       onEnded={() => heard && onEnd()}
       data-testid={`reference-audio-${side}`}
     />
@@ -283,7 +295,10 @@ export function ReferenceListen({
   /** To second `t` of the side heard: at once while it plays, from there at the next play (or switch) otherwise. */
   const seek = (t: number) => {
     setTime(t);
-    if (playing || loading) void playFrom(side, t);
+    const el = audio[side].current;
+    // Playing, it only moves (WebKit plays on after a seek it was playing through); still starting, it starts there.
+    if (playing && !loading && el && !el.paused) el.currentTime = Math.min(t, Math.max(0, (el.duration || t) - 0.05));
+    else if (playing || loading) void playFrom(side, t);
   };
   const heard = side === 'mix' ? mix : { peaks: reference.peaks, duration: reference.duration };
   const switchTo = (next: Side) => {
@@ -298,6 +313,17 @@ export function ReferenceListen({
     setTime(at);
     if (wasPlaying) void playFrom(next, at);
   };
+  // Closed while a play still loads: it never starts, and nothing plays on with no control left to stop it.
+  useEffect(() => {
+    const elements = [audio.mix.current, audio.reference.current];
+    return () => {
+      turn.current++;
+      wanted.current = null;
+      for (const el of elements) el?.pause();
+    };
+    // The elements are the panel's own, made once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   /** Played to its end, the next play starts it again from the start, not 50 ms before its end. */
   const ended = () => {
     setPlaying(false);
@@ -315,7 +341,7 @@ export function ReferenceListen({
     // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div className="reference-listen" data-testid="reference-listen" onKeyDown={onKeyDown}>
       {(['mix', 'reference'] as const).map((s) => (
-        <SideAudio key={s} side={s} audioRef={audio[s]} heard={s === side} onTime={setTime} onEnd={ended} />
+        <SideAudio key={s} side={s} audioRef={audio[s]} heard={s === side} onTime={setTime} onPlaying={setPlaying} onEnd={ended} />
       ))}
       <div className="reference-listen-controls">
         <Button variant="secondary" onClick={toggle} busy={loading} aria-describedby={status} data-testid="reference-play">

@@ -2,6 +2,7 @@ import { useState, type KeyboardEvent } from 'react';
 import type { TrackView } from '@shared/schemas/tracks';
 import { Alert } from '@/components/alert';
 import { SeekWave } from '@/components/audio-player';
+import { shortcutLetter } from '@/lib/shortcut-keys';
 import { useAbGains } from '@/features/tracks/hooks/use-ab-gains';
 import { SIDES, useAbAudio, useAbPlayback, type Side } from '@/features/tracks/hooks/use-ab-playback';
 import { CompareDeck, CompareLevels, VersionSelect } from './version-compare-controls';
@@ -24,9 +25,9 @@ export function VersionCompare({ id, versions }: { id: string; versions: TrackVi
   const gains = useAbGains(a, b, audio);
   const playback = useAbPlayback(a, b, audio, gains.beforePlay);
 
+  // A and B switch wherever the focus is in the panel, its slider included (lib/shortcut-keys.ts).
   const onKeyDown = (e: KeyboardEvent) => {
-    if (e.target instanceof HTMLSelectElement || e.target instanceof HTMLInputElement) return;
-    const key = e.key.toLowerCase();
+    const key = shortcutLetter(e);
     if (key === 'a' || key === 'b') {
       e.preventDefault();
       playback.switchTo(key.toUpperCase() as Side);
