@@ -353,7 +353,7 @@ for (const engine of ENGINES) {
       await shot(page, 'payout-paid');
     });
 
-    it('the account page: a wrong current password is refused, the new one signs in, and the data downloads as JSON', async () => {
+    it('the account page: a wrong current password is refused, the new one signs in, an e-mail switch keeps the focus through its save, and the data downloads as JSON', async () => {
       const page = await e2e.signedIn(musician, '/dashboard', DESKTOP);
       await page.getByRole('link', { name: `Your account: ${musician.fullName}` }).click();
       await waitForPath(page, '/account');
@@ -368,6 +368,17 @@ for (const engine of ENGINES) {
       await form.getByRole('button', { name: 'Change password' }).click();
       await page.getByTestId('password-changed').waitFor();
       musician = { ...musician, password: newPassword };
+
+      // An e-mail switch from the keyboard keeps the focus through its save (a disabled one would lose it).
+      const digests = page.getByRole('checkbox', { name: /Comment digests/ });
+      const on = await digests.evaluate((el: HTMLInputElement) => el.checked);
+      await digests.focus();
+      await page.keyboard.press('Space');
+      await page
+        .getByTestId('mail-pref-status')
+        .getByText(`Saved: Comment digests ${on ? 'off' : 'on'}.`)
+        .waitFor();
+      expect(await digests.evaluate((el: HTMLElement) => el === document.activeElement)).toBe(true);
 
       const download = await downloadOf(page, () => page.getByRole('button', { name: 'Download my data' }).click());
       expect(download.name).toMatch(/^snip-data-\d{4}-\d{2}-\d{2}\.json$/);
