@@ -555,7 +555,7 @@ describe('tracks on the Musician Experience page', () => {
     await screenshot(other, 'tracks-snippet');
   });
 
-  it('uploads a new version of a track and switches between its versions, on a phone too', async () => {
+  it('uploads a new version of a track and switches between its versions, on a phone too; closed while it loads, nothing plays', async () => {
     const r = row(page, 'Short Tone');
     await r.getByTestId('track-new-version').click();
     const dialog = page.getByRole('dialog', { name: 'Upload a new version' });
@@ -645,6 +645,20 @@ describe('tracks on the Musician Experience page', () => {
     if ((await compare.getByTestId('compare-play').getAttribute('aria-label'))?.startsWith('Pause'))
       await compare.getByTestId('compare-play').click();
     await r.getByTestId('track-compare-toggle').click();
+
+    // Closed while its first play still asks for the versions' links: once they come, nothing plays (an element
+    // no longer shown would play on, with nothing left to stop it).
+    await r.getByTestId('track-compare-toggle').click();
+    await page.route(/\/tracks\/signed-url/, async (route) => {
+      await new Promise((done) => setTimeout(done, 1000));
+      await route.fallback();
+    });
+    const elements = await r.getByTestId('version-compare').locator('audio').elementHandles();
+    await r.getByTestId('version-compare').getByTestId('compare-play').click();
+    await r.getByTestId('track-compare-toggle').click();
+    await page.waitForTimeout(3500);
+    for (const el of elements) expect(await el.evaluate((a: HTMLAudioElement) => a.paused)).toBe(true);
+    await page.unroute(/\/tracks\/signed-url/);
 
     const phone = await e2e.signedIn(user, '/dashboard', PHONE);
     await row(phone, 'Short Tone').getByRole('group', { name: 'Versions of Short Tone' }).waitFor();

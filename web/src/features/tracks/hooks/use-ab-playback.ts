@@ -46,6 +46,14 @@ export function useAbPlayback(
   }, [a.id, b.id]);
 
   const heard = () => audio[side].current;
+  /** False once the panel is closed: a play still asking for its links never starts. */
+  const open = useRef(true);
+  useEffect(() => {
+    open.current = true;
+    return () => {
+      open.current = false;
+    };
+  }, []);
 
   const toggle = async () => {
     const el = heard();
@@ -55,10 +63,12 @@ export function useAbPlayback(
       setError(null);
       await load();
       await beforePlay();
+      // Closed meanwhile: an element no longer shown would play on, with nothing left to stop it.
+      if (!open.current) return;
       el.currentTime = time;
       await el.play();
     } catch (err) {
-      setError(playError(err));
+      if (open.current) setError(playError(err));
     }
   };
 
