@@ -79,6 +79,19 @@ beforeAll(async () => {
   retrierTrackId = (await flows.registerUpload(stack, retrier, steadyToneWav(700, 0.5, 6), 'Mix.wav', 'Mix')).id;
 });
 
+/** The request's references as a request whose references came before their numbers was left: its first with no number but its place, and no count. */
+async function asBeforeNumbers(shareId: string) {
+  const table = await dynamo();
+  await table.send(new DeleteCommand({ TableName: stack.tableName, Key: { PK: `REFERENCES#${shareId}`, SK: 'COUNT' } }));
+  await table.send(
+    new UpdateCommand({
+      TableName: stack.tableName,
+      Key: { PK: `REFERENCES#${shareId}`, SK: 'REF#1' },
+      UpdateExpression: 'REMOVE ordinal',
+    }),
+  );
+}
+
 describe('reference tracks', () => {
   let shareId: string;
   let first: Reference;
@@ -167,16 +180,7 @@ describe('reference tracks', () => {
     const other = await newRequest();
     const ask = () => call(musician, 'createReference', { id: other, filename: 'Old.wav', contentType: 'audio/wav', size: 1000 });
     expect((await ask()).body.reference.number).toBe(1);
-    // As such a request was left: its reference with no number but its place, and no count.
-    const table = await dynamo();
-    await table.send(new DeleteCommand({ TableName: stack.tableName, Key: { PK: `REFERENCES#${other}`, SK: 'COUNT' } }));
-    await table.send(
-      new UpdateCommand({
-        TableName: stack.tableName,
-        Key: { PK: `REFERENCES#${other}`, SK: 'REF#1' },
-        UpdateExpression: 'REMOVE ordinal',
-      }),
-    );
+    await asBeforeNumbers(other);
     // Its references 2 and 3 may have been removed: the next is 4.
     expect((await ask()).body.reference).toMatchObject({ number: 4 });
     expect((await listed(other)).map((r) => r.number)).toEqual([1, 4]);
@@ -186,15 +190,7 @@ describe('reference tracks', () => {
     const other = await newRequest(retrier, retrierTrackId);
     const ask = () => call(retrier, 'createReference', { id: other, filename: 'Old.wav', contentType: 'audio/wav', size: 1000 });
     const first = (await ask()).body.reference as Reference;
-    const table = await dynamo();
-    await table.send(new DeleteCommand({ TableName: stack.tableName, Key: { PK: `REFERENCES#${other}`, SK: 'COUNT' } }));
-    await table.send(
-      new UpdateCommand({
-        TableName: stack.tableName,
-        Key: { PK: `REFERENCES#${other}`, SK: 'REF#1' },
-        UpdateExpression: 'REMOVE ordinal',
-      }),
-    );
+    await asBeforeNumbers(other);
     expect((await call(retrier, 'deleteReference', { id: other, referenceId: first.id })).status).toBe(200);
     // Nothing is left to say how far its numbers went but the count its removal wrote: the next is still 4.
     expect((await ask()).body.reference).toMatchObject({ number: 4 });

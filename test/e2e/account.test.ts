@@ -19,7 +19,7 @@ import {
   waitForEmail,
 } from '../support/stack-kit.js';
 import { onboard, onboardedUser, requestFeedback, uploadTrack } from '../support/flows.js';
-import { expectAccessible, expectFitsWidth, signInUi, waitForPath } from './helpers.js';
+import { expectAccessible, expectFitsWidth, signInUi, toggleDigestsByKeyboard, waitForPath } from './helpers.js';
 import { browserTests } from './fixtures.js';
 
 const e2e = browserTests();
@@ -64,16 +64,8 @@ describe('the account page', () => {
     await page.getByTestId('profile-account-link').click();
     await waitForPath(page, '/account');
     await page.getByRole('heading', { level: 1, name: 'Account' }).waitFor();
-    const digests = page.getByRole('checkbox', { name: /Comment digests/ });
-    const on = await digests.isChecked();
     // From the keyboard: the switch keeps the focus through its save (a disabled one would drop it).
-    await digests.focus();
-    await page.keyboard.press('Space');
-    await page
-      .getByTestId('mail-pref-status')
-      .getByText(`Saved: Comment digests ${on ? 'off' : 'on'}.`)
-      .waitFor();
-    expect(await digests.evaluate((el) => el === document.activeElement)).toBe(true);
+    const on = await toggleDigestsByKeyboard(page);
     expect((await preferences()).digests).toBe(!on);
     await page.reload();
     expect(await page.getByRole('checkbox', { name: /Comment digests/ }).isChecked()).toBe(!on);

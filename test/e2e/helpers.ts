@@ -30,6 +30,23 @@ export async function waitForPath(page: Page, pathname: string, timeout = 15_000
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 /**
+ * The account page's 'Comment digests' switch pressed from the keyboard: saved (the status says so) with the
+ * focus still on it (a disabled switch would drop it). Whether it was on before.
+ */
+export async function toggleDigestsByKeyboard(page: Page): Promise<boolean> {
+  const digests = page.getByRole('checkbox', { name: /Comment digests/ });
+  const on = await digests.evaluate((el: HTMLInputElement) => el.checked);
+  await digests.focus();
+  await page.keyboard.press('Space');
+  await page
+    .getByTestId('mail-pref-status')
+    .getByText(`Saved: Comment digests ${on ? 'off' : 'on'}.`)
+    .waitFor();
+  expect(await digests.evaluate((el: HTMLElement) => el === document.activeElement)).toBe(true);
+  return on;
+}
+
+/**
  * Puts `value` in a form field, as typing it would. Firefox driven over WebDriver BiDi sets a filled value
  * without the input event React reads (the field shows it, the form's state stays empty), so there it is
  * typed key by key, as a user types it.

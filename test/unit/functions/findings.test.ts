@@ -42,6 +42,14 @@ function findingsOf(channels: Float32Array[], chunk = 4096): Finding[] {
 }
 
 const at = (s: number) => Math.round(s * RATE);
+/** The music with a gain that follows `gain` (of the second). */
+function gained(gain: (t: number) => number): Float32Array[] {
+  const channels = music();
+  for (const c of channels) for (let i = 0; i < c.length; i++) c[i] *= gain(i / RATE);
+  return channels;
+}
+/** From 6 s the music thins out: most of its 100 ms steps 8 dB quieter, three in ten louder, the same energy a second. */
+const thinOut = (t: number) => (t < 6 ? 1 : [0, 3, 6].includes(Math.floor((t - 6) * 10) % 10) ? 1.72 : 0.398);
 const only = (found: Finding[], kind: FindingKind) => found.filter((f) => f.kind === kind);
 
 describe('analysis findings', () => {
@@ -181,50 +189,25 @@ describe('analysis findings', () => {
   });
 
   it('places a level jump of the same music, and a low-end build-up', () => {
-    const [l, r] = music();
-    for (let i = at(5); i < l.length; i++) {
-      l[i] *= 2.5;
-      r[i] *= 2.5;
-    }
-    const [jump] = only(findingsOf([l, r]), 'jump');
+    const [jump] = only(findingsOf(gained((t) => (t < 5 ? 1 : 2.5))), 'jump');
     expect(Math.abs(jump.start - 5)).toBeLessThan(0.25);
     expect(jump.value).toBeCloseTo(8, 0);
 
     // Turned down 12 dB into a passage that swells by 8 dB over the next two seconds: the level after the step
     // does not hold, but it moves far less than the step.
-    const [dl, dr] = music();
-    for (let i = at(5); i < dl.length; i++) {
-      const gain = 10 ** ((-12 + 4 * Math.min(2, i / RATE - 5)) / 20);
-      dl[i] *= gain;
-      dr[i] *= gain;
-    }
-    const [down] = only(findingsOf([dl, dr]), 'jump');
+    const [down] = only(findingsOf(gained((t) => (t < 5 ? 1 : 10 ** ((-12 + 4 * Math.min(2, t - 5)) / 20)))), 'jump');
     expect(Math.abs(down.start - 5)).toBeLessThan(0.25);
     expect(down.value).toBeLessThan(-9);
 
     // Turned down 9 dB just before the music thins out: from 6 s most of its 100 ms steps are 8 dB quieter and
     // three in ten louder, the same energy a second. The seconds' medians after the step keep falling; their
     // energies hold, and step with the gain.
-    const [tl, tr] = music();
-    for (let i = at(5); i < tl.length; i++) {
-      const step = Math.floor((i / RATE - 6) * 10);
-      const thin = step < 0 ? 1 : [0, 3, 6].includes(step % 10) ? 1.72 : 0.398;
-      tl[i] *= 10 ** (-9 / 20) * thin;
-      tr[i] *= 10 ** (-9 / 20) * thin;
-    }
-    const thinned = only(findingsOf([tl, tr]), 'jump');
+    const thinned = only(findingsOf(gained((t) => (t < 5 ? 1 : 10 ** (-9 / 20) * thinOut(t)))), 'jump');
     expect(thinned).toHaveLength(1);
     expect(Math.abs(thinned[0].start - 5)).toBeLessThan(0.25);
     expect(thinned[0].value).toBeCloseTo(-9, 0);
     // The music thinning out alone is no jump: its steps' median falls 8 dB, its energy stays.
-    const [nl, nr] = music();
-    for (let i = at(6); i < nl.length; i++) {
-      const step = Math.floor((i / RATE - 6) * 10);
-      const thin = [0, 3, 6].includes(step % 10) ? 1.72 : 0.398;
-      nl[i] *= thin;
-      nr[i] *= thin;
-    }
-    expect(only(findingsOf([nl, nr]), 'jump')).toEqual([]);
+    expect(only(findingsOf(gained(thinOut)), 'jump')).toEqual([]);
 
     // A section the music makes is not one: at 5 s a bright part enters (the balance moves), and loud hits
     // every half second do not move the steps' median.
@@ -241,14 +224,8 @@ describe('analysis findings', () => {
     // Louder by 9.5 dB, and from a second later mostly rests (three 100 ms steps in ten silent): a passage that
     // breaks off into a stop is the music's doing. The second after the rests begin has no median level, and its
     // energy alone (the steps that sound, as loud as before) does not say that the new level held.
-    const [ql, qr] = music();
-    for (let i = 0; i < ql.length; i++) {
-      const t = i / RATE;
-      const gain = t < 5 ? 0.25 : t < 6 || t >= 7 ? 0.75 : t < 6.7 ? 0.75 * Math.sqrt(10 / 7) : 0;
-      ql[i] *= gain;
-      qr[i] *= gain;
-    }
-    expect(only(findingsOf([ql, qr]), 'jump')).toEqual([]);
+    const rests = gained((t) => (t < 5 ? 0.25 : t < 6 || t >= 7 ? 0.75 : t < 6.7 ? 0.75 * Math.sqrt(10 / 7) : 0));
+    expect(only(findingsOf(rests), 'jump')).toEqual([]);
 
     const [bl, br] = music();
     for (let i = at(6); i < at(9); i++) {

@@ -6,10 +6,10 @@ import { formatTime, SeekWave, usePlayAsRoute } from '@/components/audio-player'
 import { Button } from '@/components/button';
 import { Segmented } from '@/components/segmented';
 import { errorMessage } from '@/lib/errors';
+import { useReferencePlayback, type Side } from '@/features/feedback/hooks/use-reference-playback';
 import { shortcutLetter } from '@/lib/shortcut-keys';
 
 type Row = NonNullable<ReferenceView['comparison']>[number];
-type Side = 'mix' | 'reference';
 
 /** Rounded first, so that nothing reads '-0.0'. */
 const tenths = (v: number) => Math.round(v * 10) / 10 + 0;
@@ -109,65 +109,6 @@ export function ComparisonTable({ reference, onCite }: { reference: ReferenceVie
   );
 }
 
-/** Resolves at the element's `event`, rejects at an error; either takes both listeners off (a slider seeks often). */
-const once = (el: HTMLAudioElement, event: 'loadedmetadata' | 'seeked') =>
-  new Promise<void>((resolve, reject) => {
-    const done = new AbortController();
-    const settle = (then: () => void) => () => {
-      done.abort();
-      then();
-    };
-    el.addEventListener(event, settle(resolve), { signal: done.signal });
-    el.addEventListener(
-      'error',
-      settle(() => reject(new Error('unplayable'))),
-      { signal: done.signal },
-    );
-  });
-
-/** Each element's load under way: a play asked for while another still loads waits for the same metadata. */
-const loads = new WeakMap<HTMLAudioElement, Promise<void>>();
-
-/**
- * The element with its audio loaded (its length known, so that it can seek): the link asked for at its first
- * play, and again after a failure.
- */
-function withSource(el: HTMLAudioElement, url: () => Promise<string>): Promise<void> {
-  const pending = loads.get(el);
-  if (pending) return pending;
-  if (el.getAttribute('src') && el.readyState >= HTMLMediaElement.HAVE_METADATA) return Promise.resolve();
-  const load = (async () => {
-    const src = await url();
-    const loaded = once(el, 'loadedmetadata');
-    // Nothing is fetched before the first play; from then on, as a player would.
-    el.preload = 'auto';
-    el.src = src;
-    el.load();
-    await loaded;
-  })().finally(() => loads.delete(el));
-  loads.set(el, load);
-  return load;
-}
-
-/** The element at second `at` (within its length), once its seek is done. */
-async function seekTo(el: HTMLAudioElement, at: number) {
-  const to = Math.min(at, Number.isFinite(el.duration) ? Math.max(0, el.duration - 0.05) : at);
-  if (Math.abs(el.currentTime - to) <= 0.01) return;
-  const sought = once(el, 'seeked');
-  el.currentTime = to;
-  await sought;
-}
-
-/**
- * A play the browser refused (no gesture left) or cut short keeps its source; any other failure asks for a new
- * link at the next try (this one may have ended).
- */
-function forgetSource(el: HTMLAudioElement, err: unknown) {
-  if (err instanceof DOMException && (err.name === 'NotAllowedError' || err.name === 'AbortError')) return;
-  el.removeAttribute('src');
-  el.load();
-}
-
 /** The side key M or R asks for (lib/shortcut-keys.ts says when a key is the panel's). */
 function sideOfKey(e: KeyboardEvent): Side | null {
   return ({ m: 'mix', r: 'reference' } as const)[shortcutLetter(e) as 'm' | 'r'] ?? null;
@@ -236,11 +177,6 @@ export function ReferenceListen({
 }) {
   const label = `Reference ${reference.number}`;
   const audio = { mix: useRef<HTMLAudioElement>(null), reference: useRef<HTMLAudioElement>(null) };
-  const [side, setSide] = useState<Side>('mix');
-  const [playing, setPlaying] = useState(false);
-  const [time, setTime] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
   const status = useId();
   const match = loudnessMatch(
     { label: 'The mix', integratedLufs: mix.integratedLufs },
@@ -248,87 +184,15 @@ export function ReferenceListen({
   );
   const routes = useMatchedGains(audio, { mix: match?.gainA ?? 1, reference: match?.gainB ?? 1 });
 
-  /** The latest play asked for: one asked before it that is still loading gives way. */
-  const turn = useRef(0);
-  /** The side the latest call wants playing (none once paused): a call given way to pauses only another's. */
-  const wanted = useRef<Side | null>(null);
-  /** Plays `s` from `at`, once its seek is done (WebKit asked to play while it still sought sometimes never began). */
-  const playFrom = async (s: Side, at: number) => {
-    const mine = ++turn.current;
-    wanted.current = s;
-    setLoading(true);
-    setError(null);
-    const el = audio[s].current!;
-    try {
-      // Both taken into the worklet at the first play (a user's gesture), so a switch later moves nothing.
-      await Promise.all([routes.mix.route(), routes.reference.route()]);
-      await withSource(el, s === 'mix' ? mixUrl : referenceUrl);
-      await seekTo(el, at);
-      if (mine !== turn.current) return;
-      await el.play();
-      // Switched or paused while this one started: it stops at once (a later seek of the same side plays on).
-      if (mine !== turn.current) {
-        if (wanted.current !== s) el.pause();
-      } else setPlaying(true);
-    } catch (err) {
-      if (mine !== turn.current) return;
-      forgetSource(el, err);
-      setError(`${s === 'mix' ? 'The mix' : label} could not be played. Please try again.`);
-      setPlaying(false);
-    } finally {
-      if (mine === turn.current) setLoading(false);
-    }
-  };
-  /** Whatever is playing or loading stops, and no call still loading plays. */
-  const stop = () => {
-    turn.current++;
-    wanted.current = null;
-    audio[side].current?.pause();
-    setLoading(false);
-  };
-  const toggle = () => {
-    if (playing || loading) {
-      stop();
-      setPlaying(false);
-    } else void playFrom(side, time);
-  };
-  /** To second `t` of the side heard: at once while it plays, from there at the next play (or switch) otherwise. */
-  const seek = (t: number) => {
-    setTime(t);
-    const el = audio[side].current;
-    // Playing, it only moves (WebKit plays on after a seek it was playing through); still starting, it starts there.
-    if (playing && !loading && el && !el.paused) el.currentTime = Math.min(t, Math.max(0, (el.duration || t) - 0.05));
-    else if (playing || loading) void playFrom(side, t);
-  };
+  const { side, playing, loading, time, error, toggle, seek, switchTo, ended, setTime, setPlaying } = useReferencePlayback({
+    audio,
+    url: { mix: mixUrl, reference: referenceUrl },
+    duration: { mix: mix.duration, reference: reference.duration },
+    // Both taken into the worklet at the first play (a user's gesture), so a switch later moves nothing.
+    beforePlay: () => Promise.all([routes.mix.route(), routes.reference.route()]),
+    failed: (s) => `${s === 'mix' ? 'The mix' : label} could not be played. Please try again.`,
+  });
   const heard = side === 'mix' ? mix : { peaks: reference.peaks, duration: reference.duration };
-  const switchTo = (next: Side) => {
-    if (next === side) return;
-    // Playing, where the element is; paused, where the playhead was left (sought since, perhaps); within the
-    // length of the side switched to.
-    const where = playing || loading ? audio[side].current?.currentTime || time : time;
-    const at = Math.min(where, (next === 'mix' ? mix.duration : reference.duration) ?? where);
-    const wasPlaying = playing || loading;
-    stop();
-    setSide(next);
-    setTime(at);
-    if (wasPlaying) void playFrom(next, at);
-  };
-  // Closed while a play still loads: it never starts, and nothing plays on with no control left to stop it.
-  useEffect(() => {
-    const elements = [audio.mix.current, audio.reference.current];
-    return () => {
-      turn.current++;
-      wanted.current = null;
-      for (const el of elements) el?.pause();
-    };
-    // The elements are the panel's own, made once.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  /** Played to its end, the next play starts it again from the start, not 50 ms before its end. */
-  const ended = () => {
-    setPlaying(false);
-    setTime(0);
-  };
   /** M and R switch wherever the focus is in the panel, as A and B do in the versions' A/B. */
   const onKeyDown = (e: KeyboardEvent) => {
     const next = sideOfKey(e);
