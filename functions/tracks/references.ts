@@ -78,6 +78,7 @@ export async function createReference(
   const held = read.references;
   const now = new Date();
   const earlier = held.find((h) => h.id === id);
+  if (earlier?.requestHash !== undefined && earlier.requestHash !== hash) throw idempotencyConflict();
   if (earlier && !unusedTicket(earlier, now)) return ticketAgain(earlier, hash, input.contentType, now);
   // A place never taken first; then one whose ticket ended unused (an upload that began before its end may
   // still arrive: the later it is given again, the less likely). A keyed request whose own ticket ended takes
@@ -172,7 +173,7 @@ export async function removeReference(userId: string, shareId: string, reference
   const { share, held } = await openRequestOfMusician(userId, shareId);
   const found = held.references.find((r) => r.id === referenceId);
   if (!found) throw new NotFound('Reference track not found');
-  if (!held.counted) await references.keepGiven(share.id, held.given);
+  if (!held.counted) await references.keepGiven(share.id, held.given, CLOSED);
   // Its audio first: should storage fail, the reference is still listed and removing it again finishes the job
   // (the other way round, the audio would be left with nothing naming it).
   await deleteReferenceAudio(found);

@@ -1,7 +1,8 @@
 /** Requests and answers of paid feedback (PayPal orders) and its webhook. */
 import * as z from 'zod/mini';
 import { cursorField } from './common.js';
-import { idempotencyKey, shareOptionsSchema } from './shares.js';
+import { idempotencyKey } from './idempotency.js';
+import { shareOptionsSchema } from './shares.js';
 
 const id = z.string().check(z.uuid('Invalid id'));
 /** PayPal order ids are short upper-case alphanumerics; anything else is not an order of ours. */

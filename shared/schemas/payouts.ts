@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { cursorField, emailField, standingDecision, textField } from './common.js';
-import { idempotencyKey } from './shares.js';
+import { idempotencyKey } from './idempotency.js';
 
 /**
  * Where a payout stands: being sent to PayPal, sent and pending there, paid, or given back to the pro's

@@ -1,7 +1,8 @@
 /** Snip Pro requests (shared/pool.ts): asking for one, the pros' offers, a claim, and the musician's requests still in the pool. */
 import * as z from 'zod/mini';
 import { MAIN_GENRES } from '../genres.js';
-import { idempotencyKey, shareOptionsSchema } from './shares.js';
+import { idempotencyKey } from './idempotency.js';
+import { shareOptionsSchema } from './shares.js';
 
 const orderId = z.string().check(z.regex(/^[A-Z0-9]{1,36}$/, 'Invalid order id'));
 const GENRE_NAMES = MAIN_GENRES.map((g) => g.name) as [string, ...string[]];

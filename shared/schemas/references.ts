@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { REFERENCES } from '../constants.js';
 import { audioFileFields, uploadTicket } from './tracks.js';
-import { idempotencyKey } from './shares.js';
+import { idempotencyKey } from './idempotency.js';
 
 const shareId = z.string().check(z.uuid('Invalid request id'));
 const referenceId = z.string().check(z.uuid('Invalid reference id'));

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { cursorField, intBetween, secondsField, textField } from './common.js';
+import { idempotencyKey } from './idempotency.js';
 import {
   CONTEXT_VALUES,
   CRITERION_KEYS,
@@ -217,11 +218,6 @@ export const shareDetail = z.object({
 });
 export type ShareDetail = z.infer<typeof shareDetail>;
 
-/**
- * One per user intent (a dialog submission, a composer submit), sent again on a retry: the same key from
- * the same user gives the same result and never a second item; with another request, 409 idempotency_conflict.
- */
-export const idempotencyKey = z.optional(z.string().check(z.uuid('Invalid idempotency key')));
 export const createShareInput = z.strictObject({
   sharedWithId: userId,
   trackId: id,

@@ -89,17 +89,26 @@ export async function readReferences(
 
 /**
  * Writes the last number given where the request has no count yet (its references came before it): once they
- * are all removed, nothing else would say how far their numbers went.
+ * are all removed, nothing else would say how far their numbers went. Only while the request is in none of
+ * `closed` (a closed one's references are gone, and an item written now would outlive them).
  */
-export async function keepGiven(shareId: string, given: number): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: config.tableName,
-      Key: countKey(shareId),
-      UpdateExpression: 'SET #last = if_not_exists(#last, :given)',
-      ExpressionAttributeNames: { '#last': 'last' },
-      ExpressionAttributeValues: { ':given': given },
-    }),
+export async function keepGiven(shareId: string, given: number, closed: ShareStatus[]): Promise<void> {
+  await writeIf(
+    () =>
+      new TransactWriteCommand({
+        TransactItems: [
+          shareOpenCheck(shareId, closed),
+          {
+            Update: {
+              TableName: config.tableName,
+              Key: countKey(shareId),
+              UpdateExpression: 'SET #last = if_not_exists(#last, :given)',
+              ExpressionAttributeNames: { '#last': 'last' },
+              ExpressionAttributeValues: { ':given': given },
+            },
+          },
+        ],
+      }),
   );
 }
 
