@@ -33,14 +33,33 @@ let [musicianId, reviewerId, trackId] = ['', '', ''];
 let retrier: TestUser;
 let [retrierId, retrierTrackId] = ['', ''];
 
+/** The ticket of the reference in place `number` ended a second ago, unused. */
+async function endTicket(shareId: string, number: number) {
+  await (
+    await dynamo()
+  ).send(
+    new UpdateCommand({
+      TableName: stack.tableName,
+      Key: { PK: `REFERENCES#${shareId}`, SK: `REF#${number}` },
+      UpdateExpression: 'SET ticketEndsAt = :past',
+      ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
+    }),
+  );
+}
+
+/** Sends the file to storage with a ticket's upload, as the browser does. */
+function sendFile(upload: { url: string; fields: Record<string, string> }, bytes: Buffer, filename: string) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(upload.fields)) form.append(k, v);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'audio/wav' }), filename);
+  return fetch(upload.url, { method: 'POST', body: form });
+}
+
 /** Asks for a ticket and sends the file as the browser does; the reference as the ticket gave it. */
 async function attach(shareId: string, bytes: Buffer, filename: string, as = musician) {
   const ticket = await call(as, 'createReference', { id: shareId, filename, contentType: 'audio/wav', size: bytes.length });
   if (ticket.status !== 200) return { status: ticket.status, body: ticket.body, reference: null as Reference | null };
-  const form = new FormData();
-  for (const [k, v] of Object.entries(ticket.body.upload.fields as Record<string, string>)) form.append(k, v);
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'audio/wav' }), filename);
-  const sent = await fetch(ticket.body.upload.url, { method: 'POST', body: form });
+  const sent = await sendFile(ticket.body.upload, bytes, filename);
   expect(sent.status).toBeLessThan(300);
   return { status: 200, body: ticket.body, reference: ticket.body.reference as Reference };
 }
@@ -139,16 +158,7 @@ describe('reference tracks', () => {
     const full = await ask();
     expect(full.status).toBe(409);
     expect(full.body.error.code).toBe('references_full');
-    await (
-      await dynamo()
-    ).send(
-      new UpdateCommand({
-        TableName: stack.tableName,
-        Key: { PK: `REFERENCES#${shareId}`, SK: 'REF#2' },
-        UpdateExpression: 'SET ticketEndsAt = :past',
-        ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
-      }),
-    );
+    await endTicket(shareId, 2);
     const again = await ask();
     expect(again.status).toBe(200);
     expect(again.body.reference.number).toBe(2);
@@ -212,16 +222,22 @@ describe('reference tracks', () => {
     expect(changed.status).toBe(409);
     expect(changed.body.error.code).toBe('idempotency_conflict');
     // The ticket given again takes the file.
-    const form = new FormData();
-    for (const [k, v] of Object.entries(retried.body.upload.fields as Record<string, string>)) form.append(k, v);
-    form.append('file', new Blob([new Uint8Array(bytes)], { type: 'audio/wav' }), 'Same.wav');
-    expect((await fetch(retried.body.upload.url, { method: 'POST', body: form })).status).toBeLessThan(300);
+    expect((await sendFile(retried.body.upload, bytes, 'Same.wav')).status).toBeLessThan(300);
     expect((await processed(other, a.body.reference.id, retrier)).status).toBe('ready');
     // Once its file is in, the same request is not given a ticket again; another key is another place.
     const late = await ask();
     expect(late.status).toBe(409);
     expect(late.body.error.code).toBe('reference_sent');
-    expect((await ask('Same.wav', randomUUID())).body.reference.number).toBe(2);
+    const second = randomUUID();
+    const placed = await ask('Same.wav', second);
+    expect(placed.body.reference.number).toBe(2);
+    // Its ticket ended unused: the same request takes its own place back, with its number; another file is refused.
+    await endTicket(other, 2);
+    expect((await ask('Other.wav', second)).body.error.code).toBe('idempotency_conflict');
+    const back = await ask('Same.wav', second);
+    expect(back.status).toBe(200);
+    expect(back.body.reference).toMatchObject({ id: placed.body.reference.id, number: 2 });
+    expect(Date.parse(back.body.upload.expiresAt)).toBeGreaterThan(Date.now());
   });
 
   it('never give one number twice: a ticket written from a read another ticket has moved past is refused', async () => {
@@ -285,12 +301,7 @@ describe('reference tracks', () => {
       contentType: 'audio/wav',
       size: bytes.length,
     });
-    const send = () => {
-      const form = new FormData();
-      for (const [k, v] of Object.entries(ticket.body.upload.fields as Record<string, string>)) form.append(k, v);
-      form.append('file', new Blob([new Uint8Array(bytes)], { type: 'audio/wav' }), 'Twice.wav');
-      return fetch(ticket.body.upload.url, { method: 'POST', body: form });
-    };
+    const send = () => sendFile(ticket.body.upload, bytes, 'Twice.wav');
     expect((await Promise.all([send(), send()])).every((r) => r.ok)).toBe(true);
     const ready = await processed(other, ticket.body.reference.id);
     expect(ready.status).toBe('ready');

@@ -96,20 +96,23 @@ export async function keepGiven(shareId: string, given: number, closed: ShareSta
   await writeIf(
     () =>
       new TransactWriteCommand({
-        TransactItems: [
-          shareOpenCheck(shareId, closed),
-          {
-            Update: {
-              TableName: config.tableName,
-              Key: countKey(shareId),
-              UpdateExpression: 'SET #last = if_not_exists(#last, :given)',
-              ExpressionAttributeNames: { '#last': 'last' },
-              ExpressionAttributeValues: { ':given': given },
-            },
-          },
-        ],
+        TransactItems: [shareOpenCheck(shareId, closed), countUpdate(shareId, 'if_not_exists(#last, :given)', { ':given': given })],
       }),
   );
+}
+
+/** The transaction item that sets the request's last number given (`last`) to `value`, on `condition` if any. */
+function countUpdate(shareId: string, value: string, values: Record<string, number>, condition?: string) {
+  return {
+    Update: {
+      TableName: config.tableName,
+      Key: countKey(shareId),
+      UpdateExpression: `SET #last = ${value}`,
+      ...(condition ? { ConditionExpression: condition } : {}),
+      ExpressionAttributeNames: { '#last': 'last' },
+      ExpressionAttributeValues: values,
+    },
+  };
 }
 
 function strip(item: Record<string, unknown>): Record<string, unknown> {
@@ -132,16 +135,12 @@ export function putReference(record: ReferenceRecord, now: Date, closed: ShareSt
           shareOpenCheck(record.shareId, closed),
           ...(numbered
             ? [
-                {
-                  Update: {
-                    TableName: config.tableName,
-                    Key: countKey(record.shareId),
-                    UpdateExpression: 'SET #last = :last',
-                    ConditionExpression: 'attribute_not_exists(#last) OR #last = :given',
-                    ExpressionAttributeNames: { '#last': 'last' },
-                    ExpressionAttributeValues: { ':last': shownNumber(record), ':given': given },
-                  },
-                },
+                countUpdate(
+                  record.shareId,
+                  ':last',
+                  { ':last': shownNumber(record), ':given': given },
+                  'attribute_not_exists(#last) OR #last = :given',
+                ),
               ]
             : []),
           {
