@@ -110,10 +110,22 @@ export async function downloadOf(page: Page, start: () => Promise<void>, timeout
     const now = fs.readdirSync(folder);
     const partial = (file: string) => file.endsWith('.part') || file.endsWith('.wkdownload');
     const name = now.find((file) => !before.has(file) && !partial(file) && !file.startsWith('.'));
-    const whole = name && !now.some((file) => partial(file) && file.startsWith(name)) && fs.statSync(path.join(folder, name)).size > 0;
-    if (whole) return { name, text: fs.readFileSync(path.join(folder, name), 'utf8') };
+    // Firefox may also make a file under a name of its own and take it away before it is read: gone, it is looked
+    // for again at the next turn.
+    const text = name && !now.some((file) => partial(file) && file.startsWith(name)) ? readIfThere(path.join(folder, name)) : '';
+    if (name && text) return { name, text };
   }
   throw new Error(`Nothing was downloaded into ${folder} within ${timeoutMs} ms`);
+}
+
+/** The file's text, or '' where it is gone (or still empty). */
+function readIfThere(file: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return '';
+    throw err;
+  }
 }
 
 /**
