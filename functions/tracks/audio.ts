@@ -12,7 +12,7 @@ import { MAX_TRACK_BYTES } from '../../shared/constants.js';
 import { checkAccounted, foldPeaks, Measure, type ContainerResult, type PcmSink } from './audio/measure.js';
 import type { TechnicalReport } from './audio/loudness.js';
 import type { Finding } from '../../shared/findings.js';
-import { WavWriter } from './audio/wav-writer.js';
+import { WavWriter, writtenWavBlocks, writtenWavShape } from './audio/wav-writer.js';
 import { AudioRejected, REASONS } from './audio/rejected.js';
 import { openFile, type ByteSource } from './audio/source.js';
 import { sniff, type Container } from './audio/sniff.js';
@@ -22,7 +22,7 @@ import { analyseFlac } from './audio/flac.js';
 import { analyseOgg } from './audio/ogg.js';
 import { analyseMp4 } from './audio/mp4.js';
 
-export { AudioRejected, foldPeaks, REASONS };
+export { AudioRejected, foldPeaks, REASONS, writtenWavBlocks, writtenWavShape };
 
 export interface AudioFacts {
   /** 'mp3' | 'wav' | 'aiff' | 'flac' | 'ogg' (Vorbis, Ogg FLAC) | 'opus' | 'm4a' (AAC, ALAC) | 'aac' (ADTS). */

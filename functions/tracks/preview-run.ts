@@ -11,7 +11,7 @@ import type { StoredPreview } from '../../shared/schemas/technical-report.js';
 import * as media from './data/media.js';
 import * as previews from './data/previews.js';
 import * as tracks from './data/tracks.js';
-import { AudioRejected, writePlayableCopy } from './audio.js';
+import { AudioRejected, writePlayableCopy, writtenWavBlocks, writtenWavShape } from './audio.js';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { PREVIEW_PREFIX } from '../../shared/constants.js';
 import { missing, previewFile, type PreviewJob } from './codec-previews.js';
@@ -48,42 +48,6 @@ export async function previewsAsked(markerKey: string, askedAt: Date): Promise<'
 
 /** The loudest runs of overs kept on the track per profile: pins for a reviewer, not every sample's place. */
 export const STORED_OVER_RUNS = 20;
-/** Frames read from the decoded copy at a time. */
-const BLOCK_FRAMES = 16_384;
-const WAV_HEADER_BYTES = 44;
-
-/** What a WAV written by WavWriter holds, from its header: the decoder's first block's shape. */
-function wavShape(file: string): { channels: number; rate: number; frames: number } {
-  const header = Buffer.alloc(WAV_HEADER_BYTES);
-  const fd = fs.openSync(file, 'r');
-  try {
-    fs.readSync(fd, header, 0, WAV_HEADER_BYTES, 0);
-  } finally {
-    fs.closeSync(fd);
-  }
-  const channels = header.readUInt16LE(22);
-  return { channels, rate: header.readUInt32LE(24), frames: header.readUInt32LE(40) / (2 * channels) };
-}
-
-/** The blocks of planar samples of a 16-bit WAV written by WavWriter, read as they are needed. */
-async function* wavBlocks(file: string, channels: number): AsyncGenerator<Float32Array[]> {
-  const handle = await fs.promises.open(file, 'r');
-  try {
-    const bytes = Buffer.alloc(BLOCK_FRAMES * channels * 2);
-    for (let at = WAV_HEADER_BYTES; ;) {
-      const { bytesRead } = await handle.read(bytes, 0, bytes.length, at);
-      const frames = Math.floor(bytesRead / (channels * 2));
-      if (frames === 0) return;
-      at += frames * channels * 2;
-      const block = Array.from({ length: channels }, () => new Float32Array(frames));
-      for (let i = 0, p = 0; i < frames; i++) for (let c = 0; c < channels; c++, p += 2) block[c][i] = bytes.readInt16LE(p) / 32767;
-      yield block;
-    }
-  } finally {
-    await handle.close();
-  }
-}
-
 /**
  * Makes one profile's preview of the track's audio and keeps it on the track: 'previewed', or why not (the
  * track changed, went or has it already: 'moved'; its audio cannot be read again: 'unreadable'; its owner's
@@ -125,7 +89,8 @@ async function makePreview(job: PreviewJob): Promise<'previewed' | 'moved' | 'un
       if (err instanceof AudioRejected) return 'unreadable';
       throw err;
     }
-    const { channels, rate, frames } = wavShape(decoded);
+    const shape = writtenWavShape(decoded);
+    const { channels, rate, frames } = shape;
     const { previewCodec, previewFileWriter } = await import('./audio/codec-preview.js');
     // The encoding is kept to play, written as the encoder makes it.
     const encoded = path.join(dir, 'encoded');
@@ -133,7 +98,7 @@ async function makePreview(job: PreviewJob): Promise<'previewed' | 'moved' | 'un
     let preview: Awaited<ReturnType<typeof previewCodec>>;
     try {
       const writer = previewFileWriter(job.profile, { rate, frames, channels: channels > 1 ? 2 : 1 }, (bytes) => fs.writeSync(out, bytes));
-      preview = await previewCodec(job.profile, { rate, frames }, wavBlocks(decoded, channels), writer.piece);
+      preview = await previewCodec(job.profile, { rate, frames }, writtenWavBlocks(decoded, shape), writer.piece);
       writer.end();
     } finally {
       fs.closeSync(out);

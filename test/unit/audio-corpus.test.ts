@@ -9,7 +9,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyseAudioFile, AudioRejected, writePlayableCopy, type AudioFacts } from '../../functions/tracks/audio.js';
+import {
+  analyseAudioFile,
+  AudioRejected,
+  writePlayableCopy,
+  writtenWavBlocks,
+  writtenWavShape,
+  type AudioFacts,
+} from '../../functions/tracks/audio.js';
 import { MAX_TRACK_BYTES, MAX_TRACK_SECONDS } from '../../shared/constants.js';
 
 const DIR = fileURLToPath(new URL('../fixtures/audio/', import.meta.url));
@@ -113,6 +120,45 @@ describe('audio corpus', () => {
       for (let i = 0; i < 1000; i++) expect(Math.abs(copy.peaks[i] - original.peaks[i])).toBeLessThanOrEqual(2);
     },
   );
+
+  // The copy plays each channel where the source does: a 4.0 source's third channel is the centre, which a
+  // plain header's four channels would put at the back left (quad).
+  it.each([
+    ['wav-4.0-extensible.wav', 0x107, 4],
+    ['aac-4.0.m4a', 0x107, 4],
+    ['wav-7.1-extensible.wav', null, 8],
+    ['wav-quad-extensible.wav', null, 4],
+  ] as const)('writes %s with the channel mask its layout needs (%s)', async (file, mask, channels) => {
+    const original = await analyseAudioFile(path.join(DIR, file));
+    const copyPath = path.join(tmp, `${file}.playable.wav`);
+    await writePlayableCopy(path.join(DIR, file), copyPath);
+    const bytes = fs.readFileSync(copyPath);
+    if (mask === null) expect(bytes.readUInt16LE(20)).toBe(1);
+    else {
+      expect(bytes.readUInt16LE(20)).toBe(0xfffe);
+      expect(bytes.readUInt32LE(40)).toBe(mask);
+      expect(bytes.readUInt16LE(44)).toBe(1); // integer PCM
+    }
+    expect(writtenWavShape(copyPath)).toMatchObject({
+      channels,
+      rate: original.sampleRate,
+      dataOffset: mask === null ? 44 : 68,
+    });
+    // Read back from where its samples start: the whole duration, and the same peaks.
+    const shape = writtenWavShape(copyPath);
+    let frames = 0;
+    let peak = 0;
+    for await (const block of writtenWavBlocks(copyPath, shape)) {
+      frames += block[0].length;
+      for (const c of block) for (const v of c) peak = Math.max(peak, Math.abs(v));
+    }
+    expect(frames).toBe(shape.frames);
+    expect(Math.abs(frames / shape.rate - original.duration)).toBeLessThan(0.001);
+    expect(Math.abs(Math.round(peak * 255) - Math.max(...original.peaks))).toBeLessThanOrEqual(2);
+    // Measured again, each channel weighs in where it plays: the same loudness.
+    const copy = await analyseAudioFile(copyPath);
+    expect(Math.abs(copy.report!.integratedLufs - original.report!.integratedLufs)).toBeLessThan(0.05);
+  });
 
   it.each(rejected)('refuses %s with a reason', async (file) => {
     const err = await rejectionOf(path.join(DIR, file));

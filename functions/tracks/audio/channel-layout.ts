@@ -47,6 +47,18 @@ export function layoutOfMask(mask: number, count: number): Layout {
   return Array.from({ length: count }, (_, i) => bits[i] ?? 0);
 }
 
+/**
+ * The channel mask that says `layout`, where one can (its speakers in the mask's bit order, unknown ones only
+ * after them); null where the channel count's own order says it already, or where no mask can.
+ */
+export function maskOfLayout(layout: Layout): number | null {
+  const known = layout.filter((s) => s !== 0);
+  if (known.some((s, i) => i > 0 && s <= known[i - 1]) || layout.slice(known.length).some((s) => s !== 0)) return null;
+  const same = defaultLayout(layout.length);
+  if (layout.every((s, i) => s === same[i])) return null;
+  return known.reduce((mask, s) => mask | s, 0);
+}
+
 /** Behind the listener (and the sides): 1.41 in the loudness, as ffmpeg's ebur128 weighs them. */
 const SURROUND = BL | BR | BC | SL | SR | TBL | TBC | TBR;
 
