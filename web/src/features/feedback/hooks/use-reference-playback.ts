@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
+import { beganFrom, heardTime, type Began } from '@/components/audio-player';
 
 /** The two sides of a reference's A/B. */
 export type Side = 'mix' | 'reference';
@@ -89,6 +90,8 @@ export function useReferencePlayback({
   const turn = useRef(0);
   /** The side the latest call wants playing (none once paused): a call given way to pauses only another's. */
   const wanted = useRef<Side | null>(null);
+  /** Where and when the side heard began to play (heardTime). */
+  const began = useRef<Began | null>(null);
   /** Plays `s` from `at`, once its seek is done (WebKit asked to play while it still sought sometimes never began). */
   const playFrom = async (s: Side, at: number) => {
     const mine = ++turn.current;
@@ -101,11 +104,15 @@ export function useReferencePlayback({
       await withSource(el, url[s]);
       await seekTo(el, at);
       if (mine !== turn.current) return;
+      const from = el.currentTime;
       await el.play();
       // Switched or paused while this one started: it stops at once (a later seek of the same side plays on).
       if (mine !== turn.current) {
         if (wanted.current !== s) el.pause();
-      } else setPlaying(true);
+      } else {
+        began.current = beganFrom(from);
+        setPlaying(true);
+      }
     } catch (err) {
       if (mine !== turn.current) return;
       forgetSource(el, err);
@@ -119,6 +126,7 @@ export function useReferencePlayback({
   const stop = () => {
     turn.current++;
     wanted.current = null;
+    began.current = null;
     audio[side].current?.pause();
     setLoading(false);
   };
@@ -133,14 +141,18 @@ export function useReferencePlayback({
     setTime(t);
     const el = audio[side].current;
     // Playing, it only moves (WebKit plays on after a seek it was playing through); still starting, it starts there.
-    if (playing && !loading && el && !el.paused) el.currentTime = Math.min(t, Math.max(0, (el.duration || t) - 0.05));
-    else if (playing || loading) void playFrom(side, t);
+    if (playing && !loading && el && !el.paused) {
+      const to = Math.min(t, Math.max(0, (el.duration || t) - 0.05));
+      el.currentTime = to;
+      began.current = beganFrom(to);
+    } else if (playing || loading) void playFrom(side, t);
   };
   const switchTo = (next: Side) => {
     if (next === side) return;
-    // Playing, where the element is; paused, where the playhead was left (sought since, perhaps); within the
+    // Playing, where the listener is; paused, where the playhead was left (sought since, perhaps); within the
     // length of the side switched to.
-    const where = playing || loading ? audio[side].current?.currentTime || time : time;
+    const el = audio[side].current;
+    const where = playing || loading ? (el && heardTime(el, began.current)) || time : time;
     const at = Math.min(where, duration[next] ?? where);
     const wasPlaying = playing || loading;
     stop();

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 import type { TrackView } from '@shared/schemas/tracks';
 import { errorMessage } from '@/lib/errors';
 import { getTrackUrl } from '@/features/tracks/api/tracks';
+import { beganFrom, heardTime, type Began } from '@/components/audio-player';
 
 export type Side = 'A' | 'B';
 export const SIDES = ['A', 'B'] as const;
@@ -29,6 +30,8 @@ export function useAbPlayback(
   const [time, setTime] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const loaded = useRef<{ A?: string; B?: string }>({});
+  /** Where and when each version last began to play (heardTime). */
+  const began = useRef(new Map<Side, Began>());
 
   /** Both elements given their version's link (once per version), so a switch plays at once. */
   const load = useCallback(async () => {
@@ -67,6 +70,7 @@ export function useAbPlayback(
       if (!open.current) return;
       el.currentTime = time;
       await el.play();
+      began.current.set(side, beganFrom(time));
     } catch (err) {
       if (open.current) setError(playError(err));
     }
@@ -79,11 +83,16 @@ export function useAbPlayback(
     const to = audio[next].current;
     setSide(next);
     if (!from || !to) return;
-    const at = from.currentTime || time;
     const wasPlaying = !from.paused;
+    const at = (wasPlaying ? heardTime(from, began.current.get(side) ?? null) : from.currentTime) || time;
     from.pause();
     if (to.src) to.currentTime = Math.min(at, to.duration || at);
-    if (wasPlaying) void to.play().catch((err) => setError(playError(err)));
+    const start = to.currentTime;
+    if (wasPlaying)
+      void to.play().then(
+        () => void began.current.set(next, beganFrom(start)),
+        (err) => setError(playError(err)),
+      );
   };
 
   // A new pair starts from the top.
@@ -96,7 +105,9 @@ export function useAbPlayback(
   const seek = (t: number) => {
     setTime(t);
     const el = heard();
-    if (el?.src) el.currentTime = t;
+    if (!el?.src) return;
+    el.currentTime = t;
+    if (!el.paused) began.current.set(side, beganFrom(t));
   };
 
   /** What each version's audio element needs: its ref, and the events that keep the state in step. */
