@@ -48,7 +48,15 @@ export function AudioPlayer({ track, loadUrl, region, markers, height = 56, onPl
         </p>
       )}
       {/* Anonymous CORS, so that 'Play as' may take its audio into Web Audio (storage answers the app's origin). */}
-      <audio ref={player.mediaRef} preload="none" crossOrigin="anonymous" hidden data-testid="player-media" data-track-id={track.id} />
+      <audio
+        ref={player.mediaRef}
+        preload="none"
+        crossOrigin="anonymous"
+        hidden
+        data-testid="player-media"
+        data-track-id={track.id}
+        onSeeking={player.onSeeking}
+      />
     </div>
   );
 }

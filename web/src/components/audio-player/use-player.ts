@@ -1,8 +1,9 @@
-import { useCallback, useImperativeHandle, useMemo, useRef, useState, type PointerEvent } from 'react';
+import { useCallback, useImperativeHandle, useMemo, useRef, useState, type PointerEvent, type SyntheticEvent } from 'react';
 import { LOAD_AUDIO_ERROR } from '@shared/constants';
 import { claimPlayback } from './playback';
 import { decodePeaks } from './peaks';
 import { clampTime } from './time';
+import { beganFrom, heardTime, pauseWhereHeard, type Began } from './heard-time';
 import type { AudioPlayerProps, SourceState } from './types';
 import { useAudioSource } from './use-audio-source';
 import { useLatest } from './use-latest';
@@ -34,6 +35,8 @@ export function usePlayer({
   const duration = track.duration;
   const peaks = useMemo(() => decodePeaks(track.peaks), [track.peaks]);
   const { timeRef, second, setSecond } = usePlayhead(track.id, onTimeChange);
+  /** Where and when the media last began to play: where it is heard, played into Web Audio (./heard-time.ts). */
+  const began = useRef<Began | null>(null);
 
   /**
    * Seeks the media element itself once it has the stream: wavesurfer defers a seek while the media is
@@ -92,7 +95,9 @@ export function usePlayer({
       if (!ws) return;
       claimPlayback(ws);
       try {
+        const at = from ?? mediaRef.current?.currentTime ?? 0;
         await ws.play(from, to);
+        began.current = beganFrom(at);
       } catch (err) {
         if ((err as Error)?.name !== 'AbortError') setError(LOAD_AUDIO_ERROR);
       }
@@ -100,16 +105,28 @@ export function usePlayer({
     [ensureSource, wsRef],
   );
 
-  const toggle = useCallback(() => {
+  /** Pauses where the listener is (./heard-time.ts). */
+  const pause = useCallback(() => {
     const ws = wsRef.current;
-    if (ws?.isPlaying()) ws.pause();
+    const media = mediaRef.current;
+    if (ws?.isPlaying() && media) pauseWhereHeard(media, began.current);
+    else ws?.pause();
+  }, [wsRef]);
+
+  const toggle = useCallback(() => {
+    if (wsRef.current?.isPlaying()) pause();
     else void start();
-  }, [start, wsRef]);
+  }, [start, pause, wsRef]);
+
+  /** Sought while playing (by the waveform, a key, a skip, a reload): it plays on from there. */
+  const onSeeking = useCallback((e: SyntheticEvent<HTMLAudioElement>) => {
+    if (!e.currentTarget.paused) began.current = beganFrom(e.currentTarget.currentTime);
+  }, []);
 
   /** Where playback is: the media element once it has the stream (it knows at once), else wavesurfer's or our own. */
   const position = useCallback((): number => {
     const media = mediaRef.current;
-    if (sourceRef.current.state === 'ready' && media && media.readyState >= 1) return media.currentTime;
+    if (sourceRef.current.state === 'ready' && media && media.readyState >= 1) return heardTime(media, began.current);
     return wsRef.current?.getCurrentTime() ?? timeRef.current;
   }, [wsRef, timeRef]);
 
@@ -140,14 +157,14 @@ export function usePlayer({
     ref,
     () => ({
       playRange: (from, to) => start(clampTime(from, duration), clampTime(to, duration)),
-      pause: () => wsRef.current?.pause(),
+      pause,
       isPlaying: () => !!wsRef.current?.isPlaying(),
       seek: (time) => seekTo(time),
       getTime: () => position(),
       getPlayed: () => [...playedBefore.current, ...rangesOf(mediaRef.current?.played)],
     }),
-    [start, duration, seekTo, position, wsRef, playedBefore],
+    [start, pause, duration, seekTo, position, wsRef, playedBefore],
   );
 
-  return { containerRef, mediaRef, playing, busy, error, second, drawn, want, toggle, skip, seekTo, onWavePointerDown };
+  return { containerRef, mediaRef, playing, busy, error, second, drawn, want, toggle, skip, seekTo, onWavePointerDown, onSeeking };
 }
