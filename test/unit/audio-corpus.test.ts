@@ -121,6 +121,23 @@ describe('audio corpus', () => {
     },
   );
 
+  it('copies a 16-bit source sample for sample (a sample s is s / 32768 both ways)', async () => {
+    const source = path.join(DIR, 'aiff-s16-stereo-11k.aiff');
+    const decoded: number[] = [];
+    await analyseAudioFile(source, {
+      write: (channels, n) => {
+        for (let i = 0; i < n; i++) for (const c of channels) decoded.push(c[i] * 32768);
+      },
+    });
+    const copyPath = path.join(tmp, 'sample-for-sample.wav');
+    await writePlayableCopy(source, copyPath);
+    const { dataOffset } = writtenWavShape(copyPath);
+    const bytes = fs.readFileSync(copyPath);
+    const copied = Array.from({ length: (bytes.length - dataOffset) / 2 }, (_, i) => bytes.readInt16LE(dataOffset + 2 * i));
+    expect(Math.max(...decoded.map(Math.abs))).toBeGreaterThan(16384);
+    expect(copied).toEqual(decoded);
+  });
+
   // The copy plays each channel where the source does: a 4.0 source's third channel is the centre, which a
   // plain header's four channels would put at the back left (quad).
   it.each([

@@ -52,7 +52,7 @@ export async function openOpusCodec(kbps: number, rate: number, channels: 1 | 2)
     for (let i = 0; i < n; i++)
       for (let c = 0; c < channels; c++) {
         const v = input[c][i];
-        joined[pending.length + i * channels + c] = v >= 1 ? 32767 : v <= -1 ? -32768 : Math.round(v * 32767);
+        joined[pending.length + i * channels + c] = Math.max(-32768, Math.min(32767, Math.round(v * 32768)));
       }
     const size = frame * channels;
     const out: Uint8Array[] = [];

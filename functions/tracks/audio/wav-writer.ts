@@ -1,6 +1,7 @@
 /**
  * A 16-bit PCM WAV file written as samples arrive, for audio that browsers cannot play as uploaded: every
- * browser plays this. Sizes are filled in when it is closed. Where the channels play elsewhere than their
+ * browser plays this. Sizes are filled in when it is closed. A sample s is s / 32768, as the decoders and
+ * browsers read it, so a 16-bit source's samples are copied exactly. Where the channels play elsewhere than their
  * count says (an AIFF or ALAC never does; a 4.0 WAV whose third channel is the centre, not a back), the
  * header is WAVE_FORMAT_EXTENSIBLE's, with the channel mask that says so.
  */
@@ -46,7 +47,7 @@ export class WavWriter implements PcmSink {
     for (let i = 0, p = 0; i < n; i++) {
       for (let c = 0; c < this.channels; c++, p += 2) {
         const v = channels[Math.min(c, channels.length - 1)][i] || 0; // NaN is silence
-        out.writeInt16LE(Math.max(-32768, Math.min(32767, Math.round(v * 32767))), p);
+        out.writeInt16LE(Math.max(-32768, Math.min(32767, Math.round(v * 32768))), p);
       }
     }
     if (this.dataBytes + out.length > MAX_DATA_BYTES) throw new Error('The playable copy would exceed the WAV size limit');
@@ -126,7 +127,7 @@ export async function* writtenWavBlocks(
       if (frames === 0) return;
       at += frames * channels * 2;
       const block = Array.from({ length: channels }, () => new Float32Array(frames));
-      for (let i = 0, p = 0; i < frames; i++) for (let c = 0; c < channels; c++, p += 2) block[c][i] = bytes.readInt16LE(p) / 32767;
+      for (let i = 0, p = 0; i < frames; i++) for (let c = 0; c < channels; c++, p += 2) block[c][i] = bytes.readInt16LE(p) / 32768;
       yield block;
     }
   } finally {
