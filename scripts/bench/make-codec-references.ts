@@ -2,7 +2,9 @@
  * Rebuilds codec-references.json: each excerpt of the codec set (codec-set.ts) through ffmpeg's own encoders of
  * each previewed profile (libmp3lame, libvorbis, libopus: the encoders the preview runs as WebAssembly) and decoded by
  * ffmpeg, its true peak as ffmpeg's EBU R128 filter measures it and its overs past 0 dBFS, merged into runs the way
- * the preview merges them (Overs). Needs ffmpeg (Debian's package); the bench only reads the JSON.
+ * the preview merges them (Overs); and the same for the excerpt with each sample one step off (nudged), which
+ * says how far ffmpeg's own figures move with the input. Needs ffmpeg (Debian's package); the bench only reads
+ * the JSON.
  *
  *   npx tsx scripts/bench/make-codec-references.ts
  */
@@ -14,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { Overs } from '../../functions/tracks/audio/codec-preview.js';
 import { CODEC_PROFILES, VORBIS_QUALITY, type CodecProfile } from '../../shared/codec-profiles.js';
 import { codecSet, excerptAudio } from './codec-set.js';
+import { writtenWavShape } from '../../functions/tracks/audio.js';
 
 export const REFERENCES = fileURLToPath(new URL('codec-references.json', import.meta.url));
 /** The runs kept per excerpt and profile, the first in time. */
@@ -41,32 +44,59 @@ function summaryPeak(file: string): number | null {
   return m && m[1] !== '-inf' ? Number(m[1]) : null;
 }
 
+/** `wav` through `profile`'s encoder and ffmpeg's decoder: its true peak, and its overs merged into runs. */
+function measured(wav: string, profile: CodecProfile, rate: number, frames: number, tmp: string) {
+  const encoded = path.join(tmp, `x.${EXTENSION[profile.format]}`);
+  ffmpeg(['-i', wav, ...encoding(profile), encoded]);
+  // Opus is decoded at its own 48 kHz (as the preview measures it), the others at the excerpt's rate.
+  const decodeRate = profile.format === 'opus' ? 48_000 : rate;
+  const raw = path.join(tmp, 'x.f32');
+  ffmpeg(['-i', encoded, '-f', 'f32le', '-acodec', 'pcm_f32le', '-ac', '2', '-ar', String(decodeRate), raw]);
+  const bytes = fs.readFileSync(raw);
+  const interleaved = new Float32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
+  const n = Math.min(interleaved.length / 2, Math.round((frames * decodeRate) / rate));
+  const planar = [0, 1].map((c) => Float32Array.from({ length: n }, (_, i) => interleaved[2 * i + c]));
+  const overs = new Overs(decodeRate);
+  overs.push(planar, n, 0);
+  const { overRuns } = overs.result();
+  return {
+    truePeakDbtp: summaryPeak(encoded),
+    overSamples: overs.samples,
+    runs: overRuns.slice(0, KEPT_RUNS).map((r) => [Math.round(r.start * 1e4) / 1e4, Math.round(r.end * 1e4) / 1e4, r.peakDbfs]),
+  };
+}
+
+/**
+ * A copy of a 16-bit WAV (as codec-set.ts writes them) with each sample moved one step up or down (a fixed
+ * sequence): what ffmpeg's own figures do when the input moves that little is how far any encoder built
+ * apart can be expected to agree with them.
+ */
+function nudged(wav: string, out: string) {
+  const bytes = Buffer.from(fs.readFileSync(wav));
+  const { dataOffset } = writtenWavShape(wav);
+  let a = 1;
+  for (let p = dataOffset; p + 1 < bytes.length; p += 2) {
+    a = (Math.imul(a, 1103515245) + 12345) | 0;
+    const s = bytes.readInt16LE(p) + (a & 0x10000 ? 1 : -1);
+    bytes.writeInt16LE(Math.max(-32768, Math.min(32767, s)), p);
+  }
+  fs.writeFileSync(out, bytes);
+}
+
 async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'codec-ref-'));
   const files: Record<string, Record<string, unknown>> = {};
   for (const { name, wav } of await codecSet()) {
     const { rate, channels } = await excerptAudio(wav);
+    const moved = path.join(tmp, 'nudged.wav');
+    nudged(wav, moved);
     files[name] = {};
     for (const profile of CODEC_PROFILES) {
       if ('notPreviewed' in profile) continue;
-      const encoded = path.join(tmp, `x.${EXTENSION[profile.format]}`);
-      ffmpeg(['-i', wav, ...encoding(profile), encoded]);
-      // Opus is decoded at its own 48 kHz (as the preview measures it), the others at the excerpt's rate.
-      const decodeRate = profile.format === 'opus' ? 48_000 : rate;
-      const raw = path.join(tmp, 'x.f32');
-      ffmpeg(['-i', encoded, '-f', 'f32le', '-acodec', 'pcm_f32le', '-ac', '2', '-ar', String(decodeRate), raw]);
-      const bytes = fs.readFileSync(raw);
-      const interleaved = new Float32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
-      const frames = Math.min(interleaved.length / 2, Math.round((channels[0].length * decodeRate) / rate));
-      const planar = [0, 1].map((c) => Float32Array.from({ length: frames }, (_, i) => interleaved[2 * i + c]));
-      const overs = new Overs(decodeRate);
-      overs.push(planar, frames, 0);
-      const { overRuns } = overs.result();
-      files[name][profile.id] = {
-        truePeakDbtp: summaryPeak(encoded),
-        overSamples: overs.samples,
-        runs: overRuns.slice(0, KEPT_RUNS).map((r) => [Math.round(r.start * 1e4) / 1e4, Math.round(r.end * 1e4) / 1e4, r.peakDbfs]),
-      };
+      const frames = channels[0].length;
+      const own = measured(wav, profile, rate, frames, tmp);
+      const again = measured(moved, profile, rate, frames, tmp);
+      files[name][profile.id] = { ...own, nudged: { truePeakDbtp: again.truePeakDbtp, runs: again.runs } };
       console.log(name, profile.id, JSON.stringify(files[name][profile.id]).slice(0, 120));
     }
   }
@@ -79,6 +109,7 @@ async function main() {
       decode:
         "ffmpeg -i OUT -f f32le -acodec pcm_f32le -ac 2 -ar RATE OUT.f32 (RATE: the excerpt's, 48000 for Opus; overs: samples past 1.0, runs as Overs merges them)",
       truePeak: "ffmpeg -i OUT -af ebur128=peak=true -f null - (the summary's True peak)",
+      nudged: 'the same for the excerpt with each sample moved one step up or down (nudged)',
     },
     ffmpegVersion: version,
     files,
