@@ -1,8 +1,8 @@
 /**
  * Where the listener is in an element playing into Web Audio (./use-play-as-route.ts): for a switch to another
- * element at the same second, a comment at the playhead, a pause. WebKitGTK's currentTime runs about a second ahead of what is heard once such an
- * element plays (it counts the audio queued for the graph), so there the position is the time played since the
- * element began. Elsewhere currentTime stands.
+ * element at the same second, a comment at the playhead, a pause. WebKitGTK's currentTime runs about a second
+ * ahead of what is heard once such an element plays (it counts the audio queued for the graph), so there the
+ * position is the time played since the element began. Elsewhere currentTime stands.
  */
 export interface Began {
   /** The element's position as it was asked to play (or was sought while playing). */
