@@ -107,10 +107,9 @@ export function usePlayer({
 
   /** Pauses where the listener is (./heard-time.ts). */
   const pause = useCallback(() => {
-    const ws = wsRef.current;
     const media = mediaRef.current;
-    if (ws?.isPlaying() && media) pauseWhereHeard(media, began.current);
-    else ws?.pause();
+    if (wsRef.current?.isPlaying() && media) pauseWhereHeard(media, began.current);
+    else wsRef.current?.pause();
   }, [wsRef]);
 
   const toggle = useCallback(() => {
