@@ -7,11 +7,14 @@
 export interface Began {
   /** The element's position as it was asked to play (or was sought while playing). */
   from: number;
-  /** When its play began (performance.now()). */
+  /** When its play was asked for (performance.now()). */
   at: number;
 }
 
-/** `el` began to play from `from` just now: called once its play() has resolved, or as it is sought while playing. */
+/**
+ * `el` begins to play from `from` now: called as its play is asked for (WebKitGTK resolves the play of an element
+ * played into Web Audio late, at times only when it is paused again), or as it is sought while playing.
+ */
 export const beganFrom = (from: number): Began => ({ from, at: performance.now() });
 
 /**
@@ -28,11 +31,12 @@ export function heardTime(el: HTMLMediaElement, began: Began | null): number {
 }
 
 /**
- * Pauses `el` where it was heard. WebKitGTK pauses such an element a second on (it plays out what it had queued
- * for the graph, and then reads from there); seeking it back to where it was heard stops it at once.
+ * Pauses `el` where it was heard (by `pause`, where something else drives it). WebKitGTK pauses such an element
+ * a second on (it plays out what it had queued for the graph, and then reads from there); seeking it back to
+ * where it was heard stops it at once.
  */
-export function pauseWhereHeard(el: HTMLMediaElement, began: Began | null): void {
+export function pauseWhereHeard(el: HTMLMediaElement, began: Began | null, pause = () => el.pause()): void {
   const heard = heardTime(el, began);
-  el.pause();
+  pause();
   if (Math.abs(el.currentTime - heard) > AHEAD_S) el.currentTime = heard;
 }

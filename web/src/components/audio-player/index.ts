@@ -5,4 +5,4 @@ export { formatTime, clampTime } from './time';
 export { decodePeaks, downsamplePeaks } from './peaks';
 export { PlayAsSelect } from './play-as-picker';
 export { usePlayAsRoute } from './use-play-as-route';
-export { beganFrom, heardTime, type Began } from './heard-time';
+export { beganFrom, heardTime, pauseWhereHeard, type Began } from './heard-time';

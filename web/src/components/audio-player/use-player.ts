@@ -95,9 +95,8 @@ export function usePlayer({
       if (!ws) return;
       claimPlayback(ws);
       try {
-        const at = from ?? mediaRef.current?.currentTime ?? 0;
+        began.current = beganFrom(from ?? mediaRef.current?.currentTime ?? 0);
         await ws.play(from, to);
-        began.current = beganFrom(at);
       } catch (err) {
         if ((err as Error)?.name !== 'AbortError') setError(LOAD_AUDIO_ERROR);
       }
@@ -107,9 +106,9 @@ export function usePlayer({
 
   /** Pauses where the listener is (./heard-time.ts). */
   const pause = useCallback(() => {
-    const media = mediaRef.current;
-    if (wsRef.current?.isPlaying() && media) pauseWhereHeard(media, began.current);
-    else wsRef.current?.pause();
+    const ws = wsRef.current;
+    if (ws && mediaRef.current) pauseWhereHeard(mediaRef.current, began.current, () => ws.pause());
+    else ws?.pause();
   }, [wsRef]);
 
   const toggle = useCallback(() => {

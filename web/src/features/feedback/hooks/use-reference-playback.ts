@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { beganFrom, heardTime, type Began } from '@/components/audio-player';
+import { beganFrom, heardTime, pauseWhereHeard, type Began } from '@/components/audio-player';
 
 /** The two sides of a reference's A/B. */
 export type Side = 'mix' | 'reference';
@@ -104,13 +104,13 @@ export function useReferencePlayback({
       await withSource(el, url[s]);
       await seekTo(el, at);
       if (mine !== turn.current) return;
-      const from = el.currentTime;
+      const begins = beganFrom(el.currentTime);
       await el.play();
       // Switched or paused while this one started: it stops at once (a later seek of the same side plays on).
       if (mine !== turn.current) {
         if (wanted.current !== s) el.pause();
       } else {
-        began.current = beganFrom(from);
+        began.current = begins;
         setPlaying(true);
       }
     } catch (err) {
@@ -126,8 +126,9 @@ export function useReferencePlayback({
   const stop = () => {
     turn.current++;
     wanted.current = null;
+    const el = audio[side].current;
+    if (el) pauseWhereHeard(el, began.current);
     began.current = null;
-    audio[side].current?.pause();
     setLoading(false);
   };
   const toggle = () => {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 import type { TrackView } from '@shared/schemas/tracks';
 import { errorMessage } from '@/lib/errors';
 import { getTrackUrl } from '@/features/tracks/api/tracks';
-import { beganFrom, heardTime, type Began } from '@/components/audio-player';
+import { beganFrom, heardTime, pauseWhereHeard, type Began } from '@/components/audio-player';
 
 export type Side = 'A' | 'B';
 export const SIDES = ['A', 'B'] as const;
@@ -61,7 +61,7 @@ export function useAbPlayback(
   const toggle = async () => {
     const el = heard();
     if (!el) return;
-    if (!el.paused) return el.pause();
+    if (!el.paused) return pauseWhereHeard(el, began.current.get(side) ?? null);
     try {
       setError(null);
       await load();
@@ -69,8 +69,8 @@ export function useAbPlayback(
       // Closed meanwhile: an element no longer shown would play on, with nothing left to stop it.
       if (!open.current) return;
       el.currentTime = time;
-      await el.play();
       began.current.set(side, beganFrom(time));
+      await el.play();
     } catch (err) {
       if (open.current) setError(playError(err));
     }
@@ -85,14 +85,11 @@ export function useAbPlayback(
     if (!from || !to) return;
     const wasPlaying = !from.paused;
     const at = (wasPlaying ? heardTime(from, began.current.get(side) ?? null) : from.currentTime) || time;
-    from.pause();
+    pauseWhereHeard(from, began.current.get(side) ?? null);
     if (to.src) to.currentTime = Math.min(at, to.duration || at);
-    const start = to.currentTime;
-    if (wasPlaying)
-      void to.play().then(
-        () => void began.current.set(next, beganFrom(start)),
-        (err) => setError(playError(err)),
-      );
+    if (!wasPlaying) return;
+    began.current.set(next, beganFrom(to.currentTime));
+    void to.play().catch((err) => setError(playError(err)));
   };
 
   // A new pair starts from the top.
