@@ -64,6 +64,17 @@ const media = (scope: Locator, testId = 'player-media') =>
     error: a.error && `${a.error.code} ${a.error.message}`,
   }));
 
+/** Two audio elements of `panel` read at once (a switch between them is judged within one read): `[first, second]`. */
+const mediaPair = (panel: Locator, testIds: [string, string]) =>
+  panel.evaluate(
+    (el: HTMLElement, ids: string[]) =>
+      ids.map((id) => {
+        const a = el.querySelector(`[data-testid="${id}"]`) as HTMLAudioElement;
+        return { time: a.currentTime, paused: a.paused };
+      }),
+    testIds,
+  );
+
 /**
  * The open request dialog filled in for `title` (and the genre, for Snip Pro) and paid on PayPal's page at
  * `price`: done once the success page shows `outcome`.
@@ -218,13 +229,7 @@ for (const engine of ENGINES) {
       const switched = Date.now();
       await page.keyboard.press('b');
       // Both in one read: the first in which B plays.
-      const both = () =>
-        compare.evaluate((panel: HTMLElement) =>
-          ['A', 'B'].map((s) => {
-            const el = panel.querySelector(`[data-testid="compare-audio-${s}"]`) as HTMLAudioElement;
-            return { time: el.currentTime, paused: el.paused };
-          }),
-        );
+      const both = () => mediaPair(compare, ['compare-audio-A', 'compare-audio-B']);
       let [a, b] = await both();
       await expect.poll(async () => ([a, b] = await both())[1].paused, { timeout: 5_000 }).toBe(false);
       expect(a.paused).toBe(true);
@@ -269,20 +274,13 @@ for (const engine of ENGINES) {
       await review.getByTestId('reference-side-reference').click();
       const listen = review.getByTestId('reference-listen');
       // Both sides in one read: the first in which the reference plays, as soon after its start as polling allows.
-      const sides = () =>
-        listen.evaluate((panel: HTMLElement) =>
-          ['mix', 'reference'].map((s) => {
-            const a = panel.querySelector(`[data-testid="reference-audio-${s}"]`) as HTMLAudioElement;
-            return { time: a.currentTime, paused: a.paused };
-          }),
-        );
+      const sides = () => mediaPair(listen, ['reference-audio-mix', 'reference-audio-reference']);
       let [mixSide, heard] = await sides();
       await expect.poll(async () => ([mixSide, heard] = await sides())[1].paused, { timeout: 10_000 }).toBe(false);
       // The mix stopped where it was heard: no further than the time since it was seen playing, and a poll before
       // that (WebKitGTK's element, played into the page's audio graph, reads and plays on a second further unless
-      // set back). The reference
-      // takes up there, give or take the moment the switch and the read took (up to a quarter of a second in
-      // Firefox; in WebKitGTK, the second its own reading runs ahead once it has begun).
+      // set back). The reference takes up there, give or take the moment the switch and the read took (up to a
+      // quarter of a second in Firefox; in WebKitGTK, the second its own reading runs ahead once it has begun).
       expect(mixSide.paused).toBe(true);
       expect(mixSide.time).toBeLessThan((switched - started) / 1000 + 0.3);
       expect(heard.time).toBeGreaterThanOrEqual(mixSide.time - 0.1);
