@@ -19,7 +19,9 @@ const FILES = [
 ];
 const PACKAGES = ['fillets-ng-data', 'frozen-bubble-data', 'asc-music'];
 const SECONDS = 20;
-const DIR = path.join(os.tmpdir(), 'snip-codec-set');
+// Named for how the excerpts are written (16-bit samples as s / 32768): excerpts an older writer left in the cache
+// would be set against references made from these.
+const DIR = path.join(os.tmpdir(), 'snip-codec-set-s32768');
 
 /** The excerpts' WAVs, written the first time, by recording name. */
 export async function codecSet(): Promise<{ name: string; wav: string }[]> {
