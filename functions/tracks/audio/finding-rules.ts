@@ -33,7 +33,8 @@ const MONO_MIN_STEPS = 5;
  */
 const DC_LIMIT = 0.015;
 const DC_STEPS = 2 * STEPS_PER_SECOND;
-const DC_MIN_SECONDS = 1.5;
+/** An offset holds for at least the two seconds a window measures: a shorter lean past the limit is the music's. */
+const DC_MIN_SECONDS = DC_STEPS / STEPS_PER_SECOND;
 /** The band below 120 Hz this far above the rest more than in the track's median, and its own level as far above its median. */
 const LOW_EXCESS_DB = 8;
 const LOW_LEVEL_DB = 6;
@@ -265,33 +266,30 @@ export function findDc(s: Steps): Omit<Finding, 'id'>[] {
   const left = stepMeans(s.sumL);
   const right = stepMeans(s.sumR);
   const side = w / 2;
-  return (
-    spans(means, (m) => Math.abs(m) > DC_LIMIT)
-      .map(([from, to]) => {
-        const peak = means.slice(from, to).reduce((a, b) => (Math.abs(b) > Math.abs(a) ? b : a), 0);
-        let first = from;
-        while (first > 0 && half(first - 1, peak)) first--;
-        let last = to - 1;
-        while (last + 1 < means.length && half(last + 1, peak)) last++;
-        // A window's mean is half the offset where the offset starts or ends near its middle; the edge is then the
-        // step where the channel's step means split best into two levels over a second either side (the music's
-        // own mean leaning one way moves the half-way point by up to half a second, not the split). An offset
-        // from the first (or to the last) window on starts with the track (or ends with it).
-        const channel = sum(s.sumL, first, last + w) * peak >= sum(s.sumR, first, last + w) * peak ? left : right;
-        const edge = (k: number) => twoLevels(channel, k - side, k + side);
-        const whole = (i: number) => Math.abs(means[i]) >= 0.75 * Math.abs(peak);
-        const start = first === 0 && whole(0) ? 0 : edge(first + side);
-        const end = last === means.length - 1 && whole(last) ? s.count : edge(last + side);
-        // An offset holds over its whole span: a mean beyond the limit in a window or two is the music's.
-        const mean = sum(channel === left ? s.sumL : s.sumR, start, end) / Math.max(1, sum(s.frames, start, end));
-        return { mean, found: finding('dc', stepStart(s, start), end === s.count ? s.seconds : stepStart(s, end), mean) };
-      })
-      .filter(({ mean }) => Math.abs(mean) > DC_LIMIT)
-      .map(({ found }) => found)
-      // An offset holds: a mean that passes the limit for less than DC_MIN_SECONDS is a slow swell of the music.
-      .filter((f) => f.end - f.start >= DC_MIN_SECONDS)
-      .filter((f, i, all) => i === 0 || f.start >= all[i - 1].end)
-  );
+  return spans(means, (m) => Math.abs(m) > DC_LIMIT)
+    .map(([from, to]) => {
+      const peak = means.slice(from, to).reduce((a, b) => (Math.abs(b) > Math.abs(a) ? b : a), 0);
+      let first = from;
+      while (first > 0 && half(first - 1, peak)) first--;
+      let last = to - 1;
+      while (last + 1 < means.length && half(last + 1, peak)) last++;
+      // A window's mean is half the offset where the offset starts or ends near its middle; the edge is then the
+      // step where the channel's step means split best into two levels over a second either side (the music's
+      // own mean leaning one way moves the half-way point by up to half a second, not the split). An offset
+      // from the first (or to the last) window on starts with the track (or ends with it).
+      const channel = sum(s.sumL, first, last + w) * peak >= sum(s.sumR, first, last + w) * peak ? left : right;
+      const edge = (k: number) => twoLevels(channel, k - side, k + side);
+      const whole = (i: number) => Math.abs(means[i]) >= 0.75 * Math.abs(peak);
+      const start = first === 0 && whole(0) ? 0 : edge(first + side);
+      const end = last === means.length - 1 && whole(last) ? s.count : edge(last + side);
+      // An offset holds over its whole span: a mean beyond the limit in a window or two is the music's.
+      const mean = sum(channel === left ? s.sumL : s.sumR, start, end) / Math.max(1, sum(s.frames, start, end));
+      return { mean, found: finding('dc', stepStart(s, start), end === s.count ? s.seconds : stepStart(s, end), mean) };
+    })
+    .filter(({ mean }) => Math.abs(mean) > DC_LIMIT)
+    .map(({ found }) => found)
+    .filter((f) => f.end - f.start >= DC_MIN_SECONDS)
+    .filter((f, i, all) => i === 0 || f.start >= all[i - 1].end);
 }
 
 /** [from, to) index runs where `test` holds. */

@@ -35,6 +35,11 @@ import { BEHIND, PHASES, TAPS } from '../../../shared/true-peak.js';
  */
 const FULL_SCALE = 0.9999;
 const CLIP_RUN = 3;
+/**
+ * An over is told from where it shows (+0.05 dB says +0.1 dBTP): below that the interpolator's own error on
+ * music (its 12 taps against a long sinc) is larger than the over.
+ */
+const OVER_MIN = 10 ** (0.05 / 20);
 /** A dropout lasts at least 3 ms and at most 1.5 s: longer silences are the music's rests. */
 const DROPOUT_MIN_SECONDS = 0.003;
 const DROPOUT_MAX_SECONDS = 1.5;
@@ -192,7 +197,7 @@ export class FindingsMeter {
           }
           if (Math.abs(y) > peak) peak = Math.abs(y);
         }
-        if (peak > 1 && !clipped) {
+        if (peak >= OVER_MIN && !clipped) {
           const t = this.at(this.framesAtRate + i);
           this.overs.add(t, t + 1 / this.rate, 20 * Math.log10(peak));
         }

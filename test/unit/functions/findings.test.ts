@@ -84,6 +84,20 @@ describe('analysis findings', () => {
     expect(overs[0].value).toBeGreaterThan(1.5);
     expect(overs[0].value).toBeLessThan(3);
     expect(only(found, 'clip')).toEqual([]);
+
+    // The same burst faded in and out, just over (+0.02 dB as the interpolator reads it: -0.03 dB at this rate's
+    // quarter), would say '+0.0 dBTP': it is not told. At +0.2 dB it is.
+    const burst = (peak: number) => {
+      const [bl, br] = music();
+      const [from, to] = [at(6), at(6.05)];
+      for (let i = from; i < to; i++) {
+        const fade = Math.min(1, (i - from) / at(0.01), (to - i) / at(0.01));
+        bl[i] = br[i] = (1 - fade) * bl[i] + fade * peak * Math.sin((Math.PI / 2) * i + Math.PI / 4);
+      }
+      return only(findingsOf([bl, br]), 'over');
+    };
+    expect(burst(1.006)).toEqual([]);
+    expect(burst(1.028).map((f) => f.value)).toEqual([expect.closeTo(0.21, 2)]);
   });
 
   it('places a mono collapse, a dropout and a click', () => {
@@ -186,6 +200,14 @@ describe('analysis findings', () => {
       rr[i] += rumble;
     }
     expect(only(findingsOf([rl, rr]), 'dc')).toEqual([]);
+
+    // An offset of 1.7 s, shorter than the two seconds a window measures, is a lean of the music's.
+    const [sl, sr] = music();
+    for (let i = at(4); i < at(5.7); i++) {
+      sl[i] += 0.04;
+      sr[i] += 0.04;
+    }
+    expect(only(findingsOf([sl, sr]), 'dc')).toEqual([]);
   });
 
   it('places a level jump of the same music, and a low-end build-up', () => {
