@@ -13,7 +13,7 @@
 ;;   these are every fourth frame's, whatever the pushes' sizes (a group a step's or a push's edge cuts is left
 ;;   out), in the same pass (a second one cost as much again in loop and loads).
 ;; The lanes of a group past the run's end are masked (the run has spare floats after it); a mono run's
-;; residuals are taken once.
+;; residuals, sums and products are taken once (about a tenth of the kernel's time on a mono file).
 ;; STATE (f64, from $state): the open step's sums in STEP_FIELDS' order (./finding-rules.ts): frames 0, sq 8,
 ;; low 16, hf 24, lr 32, ll 40, rr 48, sumL 56, sumR 64, maxD 72, maxAt 80, max2 88, slope 96, mids 104; then the
 ;; filters lp1 112, lp2 120, mp 128, the last mid 136, their coefficients 144 and 152, the open runs of full
@@ -157,7 +157,6 @@
         (local.set $a (i32.add (local.get $runs) (i32.shl (local.get $i) (i32.const 2))))
         (local.set $b (i32.add (local.get $a) (local.get $right)))
         (local.set $vl (v128.and (v128.load align=4 (local.get $a)) (local.get $in)))
-        (local.set $vr (v128.and (v128.load align=4 (local.get $b)) (local.get $in)))
         ;; Each sample two back against the cubic through the two either side of it:
         ;; x2 - (4 (x3 + x1) - x4 - v) / 6, the x's 1 to 4 samples back.
         (local.set $d2l (f32x4.sub
@@ -171,9 +170,10 @@
               (local.get $vl))
             (f32x4.splat (f32.const 0x1.555556p-3)))))
         (local.set $d2l (v128.and (f32x4.mul (local.get $d2l) (local.get $d2l)) (local.get $in)))
-        ;; A mono run's residuals are taken once.
-        (local.set $d2r (if (result v128) (local.get $right)
+        ;; A mono run's residuals, sums and products are taken once (its right side is its left).
+        (if (local.get $right)
           (then
+            (local.set $vr (v128.and (v128.load align=4 (local.get $b)) (local.get $in)))
             (local.set $d2r (f32x4.sub
               (v128.load align=4 (i32.sub (local.get $b) (i32.const 8)))
               (f32x4.mul
@@ -184,14 +184,16 @@
                     (v128.load align=4 (i32.sub (local.get $b) (i32.const 16))))
                   (local.get $vr))
                 (f32x4.splat (f32.const 0x1.555556p-3)))))
-            (v128.and (f32x4.mul (local.get $d2r) (local.get $d2r)) (local.get $in)))
-          (else (v128.const i32x4 0 0 0 0))))
+            (local.set $d2r (v128.and (f32x4.mul (local.get $d2r) (local.get $d2r)) (local.get $in)))
+            (local.set $sumr (f32x4.add (local.get $sumr) (local.get $vr)))
+            (local.set $hf (f32x4.add (local.get $hf) (f32x4.add (local.get $d2l) (local.get $d2r))))
+            (local.set $lr (f32x4.add (local.get $lr) (f32x4.mul (local.get $vl) (local.get $vr))))
+            (local.set $rr (f32x4.add (local.get $rr) (f32x4.mul (local.get $vr) (local.get $vr)))))
+          (else
+            (local.set $vr (local.get $vl))
+            (local.set $hf (f32x4.add (local.get $hf) (local.get $d2l)))))
         (local.set $suml (f32x4.add (local.get $suml) (local.get $vl)))
-        (local.set $sumr (f32x4.add (local.get $sumr) (local.get $vr)))
-        (local.set $hf (f32x4.add (local.get $hf) (f32x4.add (local.get $d2l) (local.get $d2r))))
-        (local.set $lr (f32x4.add (local.get $lr) (f32x4.mul (local.get $vl) (local.get $vr))))
         (local.set $ll (f32x4.add (local.get $ll) (f32x4.mul (local.get $vl) (local.get $vl))))
-        (local.set $rr (f32x4.add (local.get $rr) (f32x4.mul (local.get $vr) (local.get $vr))))
         ;; Every whole group (the caller starts them at multiples of four frames) is one frame of the low bands:
         ;; its mean of the first two channels through two one-pole low-passes (the low band) and one at the
         ;; low-mid corner, y = q y + c x. Their waits on the last group's state overlap the work above.
@@ -256,6 +258,11 @@
         (br $next)))
     (f64.store offset=160 (local.get $state) (local.get $clip))
     (f64.store offset=168 (local.get $state) (local.get $silent))
+    (if (i32.eqz (local.get $right))
+      (then
+        (local.set $sumr (local.get $suml))
+        (local.set $lr (local.get $ll))
+        (local.set $rr (local.get $ll))))
     (call $add (i32.add (local.get $state) (i32.const 24)) (f64.promote_f32 (call $sum4 (local.get $hf))))
     (call $add (i32.add (local.get $state) (i32.const 32)) (f64.promote_f32 (call $sum4 (local.get $lr))))
     (call $add (i32.add (local.get $state) (i32.const 40)) (f64.promote_f32 (call $sum4 (local.get $ll))))

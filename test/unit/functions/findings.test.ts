@@ -4,6 +4,7 @@
  * detectors on real recordings.
  */
 import { describe, expect, it } from 'vitest';
+import { median } from '../../../functions/tracks/audio/finding-rules.js';
 import { Measure } from '../../../functions/tracks/audio/measure.js';
 import type { Finding, FindingKind } from '../../../shared/findings.js';
 import { findingComment, findingSummary } from '../../../shared/findings.js';
@@ -359,6 +360,28 @@ describe('analysis findings', () => {
     const mono = findingsOf([l]);
     expect(only(mono, 'dropout').map((f) => Math.round(f.start * 100) / 100)).toEqual([6]);
     expect(only(mono, 'mono')).toEqual([]);
+    // Its sums are taken once and stand for both sides: it finds what the same samples twice find (but for
+    // clicks, whose surroundings are one channel's residuals rather than two).
+    const defects = gained((t) => (t < 5 ? 1 : 2.5))[0];
+    for (let i = at(8); i < at(8.3); i++) defects[i] = Math.max(-1, Math.min(1, defects[i] * 6));
+    for (let i = at(1); i < at(4); i++) defects[i] += 0.04;
+    const withoutClicks = (found: Finding[]) => found.filter((f) => f.kind !== 'click');
+    const once = withoutClicks(findingsOf([defects]));
+    expect(new Set(once.map((f) => f.kind))).toEqual(new Set(['clip', 'over', 'jump', 'dc']));
+    expect(once).toEqual(withoutClicks(findingsOf([defects, defects])));
+  });
+
+  it('takes the middle of the known values', () => {
+    expect(median([3, NaN, 1, 2])).toBe(2);
+    expect(median([4, 1, Infinity, 3, 2, NaN])).toBe(2.5);
+    expect(median([NaN])).toBeNaN();
+    // As many as a 4-hour track's steps, odd and even, with many alike: as sorting them says.
+    const many = Array.from({ length: 144_001 }, (_, i) => ((i * 7919) % 1000) / 10);
+    for (const values of [many, many.slice(1), many.slice(0, 1000).concat(Array(999).fill(50))]) {
+      const sorted = [...values].sort((a, b) => a - b);
+      const m = sorted.length >> 1;
+      expect(median(values)).toBe(sorted.length % 2 ? sorted[m] : (sorted[m - 1] + sorted[m]) / 2);
+    }
   });
 
   it('says a finding as people read it, and makes the comment a confirmed one starts as', () => {
