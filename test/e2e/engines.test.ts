@@ -169,6 +169,17 @@ for (const engine of ENGINES) {
       await expect.poll(async () => (await media(row)).time, { timeout: 10_000 }).toBeGreaterThan(11);
       if (engine === 'webkit') expect(await playAs.getByTestId('play-as-peak').textContent()).toMatch(/Loudest as played: -\d+\.\d dBFS$/);
       await new Promise((r) => setTimeout(r, 1000));
+      // The waveform's playhead is drawn where it is heard, not where WebKitGTK's element reads (a second on).
+      const drawn = await row
+        .getByTestId('player-waveform')
+        .evaluate((w) =>
+          parseFloat(
+            [...w.querySelectorAll('*')].find((e) => e.shadowRoot)!.shadowRoot!.querySelector<HTMLElement>('[part~="progress"]')!.style
+              .width,
+          ),
+        );
+      expect((drawn / 100) * 30).toBeLessThan(10 + (Date.now() - pressed) / 1000 + 0.1);
+      expect((drawn / 100) * 30).toBeGreaterThan(10.5);
       await row.getByRole('button', { name: `Pause ${tone}` }).click();
       await row.getByRole('button', { name: `Play ${tone}` }).waitFor();
       // Paused where it was heard, at most the time since Play was pressed past 0:10 (WebKitGTK's element, played

@@ -3,7 +3,7 @@ import { LOAD_AUDIO_ERROR } from '@shared/constants';
 import { claimPlayback } from './playback';
 import { decodePeaks } from './peaks';
 import { clampTime } from './time';
-import { beganFrom, heardTime, pauseWhereHeard, type Began } from './heard-time';
+import { beganFrom, heardTime, pauseWhereHeard } from './heard-time';
 import type { AudioPlayerProps, SourceState } from './types';
 import { useAudioSource } from './use-audio-source';
 import { useLatest } from './use-latest';
@@ -35,8 +35,6 @@ export function usePlayer({
   const duration = track.duration;
   const peaks = useMemo(() => decodePeaks(track.peaks), [track.peaks]);
   const { timeRef, second, setSecond } = usePlayhead(track.id, onTimeChange);
-  /** Where and when the media last began to play: where it is heard, played into Web Audio (./heard-time.ts). */
-  const began = useRef<Began | null>(null);
 
   /**
    * Seeks the media element itself once it has the stream: wavesurfer defers a seek while the media is
@@ -49,7 +47,7 @@ export function usePlayer({
     }
   }, []);
 
-  const { wsRef, drawn, ensurePlayer, want } = useWaveSurfer({
+  const { wsRef, drawn, ensurePlayer, want, began } = useWaveSurfer({
     containerRef,
     mediaRef,
     sourceRef,

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type WaveSurfer from 'wavesurfer.js';
 import { loadOnce } from '@/lib/load-once';
+import { heardTime, type Began } from './heard-time';
 import { claimPlayback, releasePlayback } from './playback';
 import type { SourceState } from './types';
 import { useLatest } from './use-latest';
@@ -53,6 +54,8 @@ export function useWaveSurfer({
   on: WaveSurferEvents;
 }) {
   const wsRef = useRef<WaveSurfer | null>(null);
+  /** Where and when the media last began to play (the player sets it): where it is heard (./heard-time.ts). */
+  const began = useRef<Began | null>(null);
   /** Resolves once wavesurfer is set up for the current track. */
   const readyRef = useRef<{ promise: Promise<void>; resolve: () => void; reject: (err: unknown) => void } | null>(null);
   const [wanted, setWanted] = useState(false);
@@ -88,10 +91,16 @@ export function useWaveSurfer({
           hideScrollbar: true,
           autoScroll: false,
         });
+        const self = ws;
+        // While it plays, the playhead is drawn and told where the listener is (./heard-time.ts). In WebKitGTK,
+        // with the element played into Web Audio, wavesurfer's own reading stayed where the last seek had put it
+        // (a seek it holds until the element can play through), or read currentTime a second ahead.
+        const currentTime = ws.getCurrentTime.bind(ws);
+        const media = mediaRef.current;
+        ws.getCurrentTime = () => (self.isPlaying() ? heardTime(media, began.current) : currentTime());
         wsRef.current = ws;
         if (timeRef.current > 0) ws.setTime(timeRef.current);
         readyRef.current?.resolve();
-        const self = ws;
         ws.on('redrawcomplete', () => setDrawn(true));
         ws.on('timeupdate', (t) => onRef.current.timeUpdate(t));
         ws.on('interaction', (t) => onRef.current.interaction(t));
@@ -148,5 +157,5 @@ export function useWaveSurfer({
   }, []);
   const want = useCallback(() => void ensurePlayer(), [ensurePlayer]);
 
-  return { wsRef, drawn, ensurePlayer, want };
+  return { wsRef, drawn, ensurePlayer, want, began };
 }
