@@ -460,7 +460,7 @@ export async function benchFindings() {
     );
   }
   console.log(
-    `   controls: ${controls.files} files, ${fmt(controls.seconds / 60, 1)} minutes untouched: ${controls.measured} clips, overs and offsets really in their samples (measured by the bench's own code), ${controls.falseFindings.length} false findings (${fmt(controls.falseFindings.length / (controls.seconds / 60), 2)} a minute)`,
+    `   controls: ${controls.files} files, ${fmt(controls.seconds / 60, 1)} minutes untouched: ${controls.measured} clips, overs and offsets really in their samples (measured by the bench's own code), ${controls.falseFindings.length} false finding${controls.falseFindings.length === 1 ? '' : 's'} (${fmt(controls.falseFindings.length / (controls.seconds / 60), 2)} a minute)`,
   );
   for (const { file, finding } of controls.falseFindings) console.log(`     ${file}: ${JSON.stringify(finding)}`);
   // The cost, on the longest recording as it is (Vorbis) and as a WAV, where decoding costs least.

@@ -170,6 +170,12 @@ async function benchReportCost(
   console.log(
     `   ... of which the analysis findings: the report with them vs without them (floor), min / median:  ${fmt(bareMin, 2)} / ${fmt(bareMed, 2)} s without, ${fmt(onMin, 2)} / ${fmt(onMed, 2)} s with  (ratio ${fmt(onMin / bareMin, 2)} / ${fmt(onMed / bareMed, 2)})`,
   );
+  // Their cost as for the 5-minute files below: paired decodes in a process of their own (beside the stack the
+  // runs above read up to half as much again), set against processing without them.
+  const { added: hugeAdded } = findingsCostAlone(path.join(dataDir, 'huge.wav'), 5);
+  console.log(
+    `   ... the analysis findings alone on that file: they add ${fmt(hugeAdded, 2)} s (median of 5 paired decodes with and without them, in a process of their own)  (ratio to processing without them ${fmt((bareMin + hugeAdded) / bareMin, 2)} / ${fmt((bareMed + hugeAdded) / bareMed, 2)})`,
+  );
   const mp3 = mp3Bytes({ seconds: 300, channels: 2, kbps: 192 });
   const mp3Seconds: number[] = [];
   for (let i = 0; i < 10; i++) {
@@ -184,18 +190,29 @@ async function benchReportCost(
   console.log(
     `   a 5-minute MP3 (${fmt(mp3.length / MB)} MB, 192 kbps stereo), registration to waveform and report, 10 runs:  p50 ${fmt(percentile(mp3Seconds, 50), 2)} s  p99 ${fmt(percentile(mp3Seconds, 99), 2)} s`,
   );
-  // What the findings add to processing such an upload: the processing function's own code, as for the 4-hour file.
-  const mp3File = path.join(dataDir, 'five-minutes.mp3');
-  fs.writeFileSync(mp3File, mp3);
+  // What the findings add to processing such an upload, and to the same five minutes as a 16-bit 44.1 kHz stereo
+  // WAV (the lossless upload musicians send most): the processing function's own code, as for the 4-hour file.
   // Processing's runs against the in-process S3 spread by more than the findings cost, so their cost is taken
   // from decodes of the same file with and without them, in pairs, in a process of their own (beside the
   // stack they read twice as much), and set against processing's time.
-  const typical = await processWithAndWithoutReport(stack, mp3File, { contentType: 'audio/mpeg', rounds: 6 });
-  const [plainMin, plainMed] = minMed(typical.reportOnly);
-  const { added } = findingsCostAlone(mp3File, 9);
-  console.log(
-    `   processing that MP3 (download, verify, peaks, report, store) without the analysis findings (floor), 6 rounds, min / median:  ${fmt(plainMin, 3)} / ${fmt(plainMed, 3)} s; the findings add ${fmt(added * 1000, 0)} ms (median of 9 paired decodes with and without them, in a process of their own)  (ratio ${fmt((plainMin + added) / plainMin, 2)} / ${fmt((plainMed + added) / plainMed, 2)})`,
-  );
+  const typical = [
+    { name: 'that MP3', file: 'five-minutes.mp3', bytes: mp3, contentType: 'audio/mpeg' },
+    {
+      name: 'the same 5 minutes as a 16-bit 44.1 kHz stereo WAV',
+      file: 'five-minutes.wav',
+      bytes: wavBytes({ seconds: 300, channels: 2 }),
+      contentType: 'audio/wav',
+    },
+  ];
+  for (const { name, file, bytes, contentType } of typical) {
+    const filePath = path.join(dataDir, file);
+    fs.writeFileSync(filePath, bytes);
+    const [plainMin, plainMed] = minMed((await processWithAndWithoutReport(stack, filePath, { contentType, rounds: 6 })).reportOnly);
+    const { added } = findingsCostAlone(filePath, 9);
+    console.log(
+      `   processing ${name} (download, verify, peaks, report, store) without the analysis findings (floor), 6 rounds, min / median:  ${fmt(plainMin, 3)} / ${fmt(plainMed, 3)} s; the findings add ${fmt(added * 1000, 0)} ms (median of 9 paired decodes with and without them, in a process of their own)  (ratio ${fmt((plainMin + added) / plainMin, 2)} / ${fmt((plainMed + added) / plainMed, 2)})`,
+    );
+  }
   // Its codec previews: the report opened as soon as the track is ready (which asks for them), then asked again
   // until every profile is made, each a run of the processing function of its own.
   const previewSeconds: number[] = [];
