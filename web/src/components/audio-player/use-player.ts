@@ -99,7 +99,7 @@ export function usePlayer({
         if ((err as Error)?.name !== 'AbortError') setError(LOAD_AUDIO_ERROR);
       }
     },
-    [ensureSource, wsRef],
+    [ensureSource, wsRef, began],
   );
 
   /** Pauses where the listener is (./heard-time.ts). */
@@ -107,7 +107,7 @@ export function usePlayer({
     const ws = wsRef.current;
     if (ws && mediaRef.current) pauseWhereHeard(mediaRef.current, began.current, () => ws.pause());
     else ws?.pause();
-  }, [wsRef]);
+  }, [wsRef, began]);
 
   const toggle = useCallback(() => {
     if (wsRef.current?.isPlaying()) pause();
@@ -115,16 +115,19 @@ export function usePlayer({
   }, [start, pause, wsRef]);
 
   /** Sought while playing (by the waveform, a key, a skip, a reload): it plays on from there. */
-  const onSeeking = useCallback((e: SyntheticEvent<HTMLAudioElement>) => {
-    if (!e.currentTarget.paused) began.current = beganFrom(e.currentTarget.currentTime);
-  }, []);
+  const onSeeking = useCallback(
+    (e: SyntheticEvent<HTMLAudioElement>) => {
+      if (!e.currentTarget.paused) began.current = beganFrom(e.currentTarget.currentTime);
+    },
+    [began],
+  );
 
   /** Where playback is: the media element once it has the stream (it knows at once), else wavesurfer's or our own. */
   const position = useCallback((): number => {
     const media = mediaRef.current;
     if (sourceRef.current.state === 'ready' && media && media.readyState >= 1) return heardTime(media, began.current);
     return wsRef.current?.getCurrentTime() ?? timeRef.current;
-  }, [wsRef, timeRef]);
+  }, [wsRef, timeRef, began]);
 
   /** Moves the playhead: wavesurfer draws it, and the media element follows once it has the stream. */
   const seekTo = useCallback(
