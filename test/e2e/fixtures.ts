@@ -45,7 +45,10 @@ export function browserTests(engine: Engine = 'chromium') {
     return b instanceof WebKitBrowser ? signedInWebKitPage(b, who, landing, viewport) : signedInPage(b, who, landing, viewport);
   };
   const closedAfterTest = ({ context, page }: Opened) => {
-    onTestFinished(() => context.close());
+    onTestFinished(async ({ task }) => {
+      if (task.result?.state === 'fail') console.error(await whereItStood(page));
+      await context.close();
+    });
     return page;
   };
 
@@ -86,6 +89,18 @@ export function browserTests(engine: Engine = 'chromium') {
       };
     },
   };
+}
+
+/**
+ * What a page showed as its test failed, for the run's log: its address, its main heading and any alert (each
+ * read for at most 3 s), so that a step that never came can be told from a page that never drew.
+ */
+async function whereItStood(page: Page): Promise<string> {
+  const within = <T>(read: Promise<T>) =>
+    Promise.race([read.catch(() => null), new Promise<null>((resolve) => setTimeout(() => resolve(null), 3000))]);
+  const heading = await within(page.locator('h1').first().textContent());
+  const alert = await within(page.getByRole('alert').first().textContent());
+  return `The failed test's page stood at ${page.url()}, its heading ${JSON.stringify(heading)}${alert ? `, an alert ${JSON.stringify(alert)}` : ''}`;
 }
 
 /** Call at the top of a test file: a scratch folder for the files its tests choose, there from before its tests to after them. */
