@@ -29,6 +29,13 @@ const JUMP_HELD_STEPS = 5;
  */
 const JUMP_BALANCE_DB = [4, 2, 1, 7];
 /**
+ * And between the second beyond on either side, three seconds apart, within four times as much: a gain keeps the
+ * music's balance around it, while a bass or a kit that came in a second before the step (rybky02 at 112 s: its
+ * low band 12.6 dB up) is a section of the song changing. The music's own balance moves up to three times the
+ * step's tolerance over three seconds on the bench's set.
+ */
+const JUMP_BEYOND_DB = JUMP_BALANCE_DB.map((db) => 4 * db);
+/**
  * Steps quieter than this (dBFS) have no level for a jump: far below ./finding-rules.ts QUIET_DB, since a gain
  * turned down 12 dB is still music.
  */
@@ -97,7 +104,13 @@ export function findJumps(s: Steps, dropouts: { start: number; end: number }[]):
     .filter(({ k }) => {
       const before = balance(s, k - w, k);
       const after = balance(s, k, k + w);
-      return before.every((v, i) => Math.abs(after[i] - v) <= JUMP_BALANCE_DB[i]);
+      // The seconds beyond too (an unknown balance, of quiet seconds, does not count against it).
+      const beyondBefore = balance(s, k - 2 * w, k - w);
+      const beyondAfter = balance(s, k + w, k + 2 * w);
+      return (
+        before.every((v, i) => Math.abs(after[i] - v) <= JUMP_BALANCE_DB[i]) &&
+        beyondBefore.every((v, i) => !(Math.abs(beyondAfter[i] - v) > JUMP_BEYOND_DB[i]))
+      );
     })
     .map(({ k, change }) => finding('jump', stepStart(s, k), stepStart(s, k), change))
     .filter((f) => !dropouts.some((d) => f.start >= d.start - 1 && f.start <= d.end + 1));

@@ -244,6 +244,22 @@ describe('analysis findings', () => {
     }
     expect(only(findingsOf([sl, sr]), 'jump')).toEqual([]);
 
+    // Nor is a level that steps down 9 dB a second after a bass came in: the seconds either side of the step
+    // keep one balance, the seconds beyond them do not. (The same step with the bass there all along is one.)
+    const bassIn = (from: number) => {
+      const [bl, br] = music();
+      for (let i = 0; i < bl.length; i++) {
+        const t = i / RATE;
+        const bass = 0.12 * Math.sin(2 * Math.PI * 55 * t);
+        const gain = t < 5 ? 1 : 10 ** (-9 / 20);
+        bl[i] = (bl[i] - bass + (t >= from ? (2 / 3) * bass : 0)) * gain;
+        br[i] = (br[i] - bass + (t >= from ? (2 / 3) * bass : 0)) * gain;
+      }
+      return only(findingsOf([bl, br]), 'jump');
+    };
+    expect(bassIn(4)).toEqual([]);
+    expect(bassIn(0).map((f) => Math.round(f.start))).toEqual([5]);
+
     // Louder by 9.5 dB, and from a second later mostly rests (three 100 ms steps in ten silent): a passage that
     // breaks off into a stop is the music's doing. The second after the rests begin has no median level, and its
     // energy alone (the steps that sound, as loud as before) does not say that the new level held.
