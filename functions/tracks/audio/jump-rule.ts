@@ -47,7 +47,8 @@ const JUMP_QUIET_DB = -70;
  * drum hit or a fill moves neither: the level must step (and the seconds' energies with it), each side must hold
  * it through the second beyond (or drift far less than it steps), and the step must hold while the seconds slide
  * past it (JUMP_HELD_STEPS). The step is placed where a two-level fit of the steps around it fits best, and there
- * the spectral balance of the second before and the second after must be the same (JUMP_BALANCE_DB).
+ * the spectral balance of the second before and the second after must be the same (JUMP_BALANCE_DB), and
+ * nearly so of the seconds beyond them (JUMP_BEYOND_DB).
  */
 export function findJumps(s: Steps, dropouts: { start: number; end: number }[]): Omit<Finding, 'id'>[] {
   const w = STEPS_PER_SECOND;
