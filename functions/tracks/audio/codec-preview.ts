@@ -120,6 +120,9 @@ const FORMATS = {
   mp3: {
     encoder: () => createMp3Encoder(),
     setting: (p: CodecProfile) => ({ bitrate: p.kbps as 128 | 320 }),
+    // LAME takes float samples at 32767 a full scale (lame_encode_buffer_ieee_float), where ffmpeg hands it the
+    // 16-bit master's samples as they are: raised by 32768 / 32767, they reach it as ffmpeg's do.
+    gain: 32768 / 32767,
     // The streaming MP3 decoder keeps no frame back: nothing is left to flush.
     decoder: (): Promise<Decoder> => mp3Decoder(),
     delay: MP3_DELAY,
@@ -129,6 +132,7 @@ const FORMATS = {
     setting: (p: CodecProfile) => ({ vbrQuality: VORBIS_QUALITY[p.kbps] }),
     decoder: (): Promise<Decoder> => vorbisDecoder(),
     delay: 0,
+    gain: 1,
   },
 };
 
@@ -142,8 +146,18 @@ export async function openCodec(profileId: CodecProfileId, rate: number, channel
   const encoder = (await format.encoder()) as Awaited<ReturnType<typeof createMp3Encoder>>;
   encoder.configure({ sampleRate: rate, channels, ...(format.setting(profile) as { bitrate: 128 | 320 }) });
   const dec = await format.decoder();
+  const scratch: Float32Array[] = [];
+  const input = (c: Float32Array[]) =>
+    format.gain === 1
+      ? c
+      : c.map((x, ch) => {
+          if (!scratch[ch] || scratch[ch].length < x.length) scratch[ch] = new Float32Array(x.length);
+          const out = scratch[ch].subarray(0, x.length);
+          for (let i = 0; i < x.length; i++) out[i] = x[i] * format.gain;
+          return out;
+        });
   return {
-    encode: (c) => [encoder.encode(c).slice()],
+    encode: (c) => [encoder.encode(input(c)).slice()],
     finalize: () => [encoder.finalize().slice()],
     // One piece an encode: what the encoder wrote.
     decode: ([bytes]) => (bytes?.length ? dec.decode(bytes).channelData : []),
