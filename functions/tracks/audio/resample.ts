@@ -1,10 +1,10 @@
 /**
  * A streaming band-limited resampler of 16-bit samples, as ffmpeg's swresample resamples them by default: each
  * output sample interpolated from the input by a Kaiser-windowed sinc (TAPS taps, more as the rate is lowered),
- * its coefficients rounded to 16 bits and summed in integers, the input's first samples mirrored before it. The
+ * its coefficients rounded to 16 bits and summed in integers, the input's ends mirrored beyond them. The
  * Opus codec preview (./opus-codec.ts) feeds its encoder this way, at the rate libopus takes nearest the
  * master's, as ffmpeg feeds libopus the preview's 16-bit master: on the codec set's excerpts and the unit test's
- * signals (44.1 to 48 kHz, 32 to 24 kHz) it gives ffmpeg's own samples, but for the last few.
+ * signals (44.1 to 48 kHz, 32 to 24 kHz) it gives ffmpeg's own samples, as many as it gives.
  */
 
 /** Taps per output sample: 32, as swresample's default filter (more as a rate is lowered, with its cut-off). */
@@ -131,8 +131,11 @@ export class Resampler {
     return out;
   }
 
-  /** The rest, as if silence followed (swresample mirrors the last samples instead: the last few outputs differ). */
+  /** The rest: the last samples mirrored after the last (half the filter's taps), as swresample ends. */
   flush(): Float32Array[] {
-    return this.held.length ? this.push(this.held.map(() => new Float32Array(this.taps))) : [];
+    const reflected = (Math.min(this.taps, this.held[0]?.length ?? 0) + 1) >> 1;
+    return this.held.length
+      ? this.push(this.held.map((x) => Float32Array.from({ length: reflected }, (_, j) => x[x.length - 1 - j] / ONE)))
+      : [];
   }
 }
