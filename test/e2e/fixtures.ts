@@ -46,8 +46,11 @@ export function browserTests(engine: Engine = 'chromium') {
   };
   const closedAfterTest = ({ context, page }: Opened) => {
     onTestFinished(async ({ task }) => {
-      if (task.result?.state === 'fail') console.error(await whereItStood(page));
-      await context.close();
+      try {
+        if (task.result?.state === 'fail') console.error(await whereItStood(page));
+      } finally {
+        await context.close();
+      }
     });
     return page;
   };
@@ -96,11 +99,21 @@ export function browserTests(engine: Engine = 'chromium') {
  * read for at most 3 s), so that a step that never came can be told from a page that never drew.
  */
 async function whereItStood(page: Page): Promise<string> {
-  const within = <T>(read: Promise<T>) =>
-    Promise.race([read.catch(() => null), new Promise<null>((resolve) => setTimeout(() => resolve(null), 3000))]);
-  const heading = await within(page.locator('h1').first().textContent());
-  const alert = await within(page.getByRole('alert').first().textContent());
-  return `The failed test's page stood at ${page.url()}, its heading ${JSON.stringify(heading)}${alert ? `, an alert ${JSON.stringify(alert)}` : ''}`;
+  // Each read gives up after 3 s, or gives nothing where the page cannot answer (closed, crashed).
+  const within = async <T>(read: () => Promise<T>): Promise<T | null> => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      return await Promise.race([read(), new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), 3000)))]);
+    } catch {
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  const url = await within(async () => page.url());
+  const heading = await within(() => page.locator('h1').first().textContent());
+  const alert = await within(() => page.getByRole('alert').first().textContent());
+  return `The failed test's page stood at ${url}, its heading ${JSON.stringify(heading)}${alert ? `, an alert ${JSON.stringify(alert)}` : ''}`;
 }
 
 /** Call at the top of a test file: a scratch folder for the files its tests choose, there from before its tests to after them. */

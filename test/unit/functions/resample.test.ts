@@ -9,6 +9,8 @@ it.each([
   [44_100, 48_000],
   [48_000, 44_100],
   [22_050, 48_000],
+  // A ratio of more phases than the filter has (6,000): each position rounded to the nearest of 1,024.
+  [44_056, 48_000],
 ])('resamples %i Hz to %i Hz: a tone keeps its level and its phase, whatever the blocks', (from, to) => {
   const x = Float32Array.from({ length: from }, (_, i) => tone(from, i));
   const r = new Resampler(from, to);
