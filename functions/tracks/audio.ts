@@ -10,6 +10,7 @@
  */
 import { MAX_TRACK_BYTES } from '../../shared/constants.js';
 import { checkAccounted, foldPeaks, Measure, type ContainerResult, type PcmSink } from './audio/measure.js';
+import { FindingsThread, FindingsThreadFailed } from './audio/findings-thread.js';
 import type { TechnicalReport } from './audio/loudness.js';
 import type { Finding } from '../../shared/findings.js';
 import { WavWriter, writtenWavBlocks, writtenWavShape } from './audio/wav-writer.js';
@@ -50,8 +51,12 @@ const ANALYSERS: Record<Container, (src: ByteSource, start: number, measure: Mea
   adts: analyseAdts,
 };
 
-/** System failures (I/O, a module missing from the bundle) say nothing about the file: they are not rejections. */
+/**
+ * System failures (I/O, a module missing from the bundle, the findings' thread failing) say nothing about the
+ * file: they are not rejections.
+ */
 function isSystemError(err: unknown): boolean {
+  if (err instanceof FindingsThreadFailed) return true;
   const code = (err as { code?: unknown } | null)?.code;
   return typeof code === 'string' && /^(E[A-Z]+|ERR_MODULE_NOT_FOUND)$/.test(code);
 }
@@ -60,14 +65,23 @@ function isSystemError(err: unknown): boolean {
 export interface AnalyseOptions {
   /** The technical report (default true). */
   report?: boolean;
-  /** Analysis findings, with the report (default true). */
-  findings?: boolean;
+  /**
+   * Analysis findings, with the report (default true): in a thread of their own from FINDINGS_THREAD_BYTES on,
+   * or always with 'thread'.
+   */
+  findings?: boolean | 'thread';
 }
 
-async function analyseSource(src: ByteSource, sink?: PcmSink, options?: AnalyseOptions): Promise<AudioFacts> {
+/**
+ * From this size on (a few minutes of MP3, half a minute of WAV) the findings run in a thread of their own
+ * (./audio/findings-thread.ts): their work is then longer than the thread takes to start.
+ */
+export const FINDINGS_THREAD_BYTES = 4 * 1024 * 1024;
+
+async function analyseSource(src: ByteSource, sink?: PcmSink, { findings = true, ...options }: AnalyseOptions = {}): Promise<AudioFacts> {
   if (src.size === 0) throw new AudioRejected(REASONS.empty);
   if (src.size > MAX_TRACK_BYTES) throw new AudioRejected(REASONS.tooLarge);
-  const measure = new Measure(sink, options);
+  const measure = new Measure(sink, { ...options, findings: findings === true && src.size >= FINDINGS_THREAD_BYTES ? 'thread' : findings });
   try {
     const { container, start } = await sniff(src);
     const result = await ANALYSERS[container](src, start, measure);
@@ -80,9 +94,10 @@ async function analyseSource(src: ByteSource, sink?: PcmSink, options?: AnalyseO
       peaks: foldPeaks(measure.meter.result()),
       browserPlayable: measure.browserPlayable,
       report: measure.loudness?.result() ?? null,
-      findings: measure.findings?.result() ?? null,
+      findings: (await measure.findings?.result()) ?? null,
     };
   } catch (err) {
+    if (measure.findings instanceof FindingsThread) measure.findings.close();
     if (err instanceof AudioRejected || isSystemError(err)) throw err;
     throw new AudioRejected(measure.frames > 0 ? REASONS.damaged : REASONS.notAudio);
   }

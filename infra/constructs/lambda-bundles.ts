@@ -29,6 +29,14 @@ const EXPORTS_HANDLER = /\bexport\s+(?:const|(?:async\s+)?function)\s+handler\b/
  */
 const bundleFolder = (outdir: string, entry: string) => path.join(outdir, '.bundles', entry.replace(/\.ts$/, '').replace(/[^\w-]/g, '-'));
 
+/**
+ * Worker threads a module starts from a file beside its bundle: each bundle that takes in `module` gets
+ * `worker` bundled beside it as `<file>.mjs`.
+ */
+const WORKERS = [
+  { module: 'functions/tracks/audio/findings-thread.ts', worker: 'functions/tracks/audio/findings-worker.ts', file: 'findings-worker' },
+];
+
 /** The bundle folders this process has built. */
 const BUILT = new Set<string>();
 
@@ -54,9 +62,33 @@ function bundleFolderOf(root: string, outdir: string, entry: string): string[] {
     .map((file) => path.posix.join(dir.split(path.sep).join('/'), file))
     .filter((file) => EXPORTS_HANDLER.test(fs.readFileSync(path.join(root, file), 'utf8')));
   const entries = [...new Set([entry, ...siblings])];
-  buildSync({
+  const built = build(
+    root,
+    outdir,
+    entries.map((e) => [path.join(bundleFolder(outdir, e), 'index'), e]),
+  );
+  // Each bundle's worker threads, bundled beside it.
+  const workers = entries.flatMap((e) => {
+    const inputs =
+      built.outputs[
+        path
+          .relative(root, path.join(bundleFolder(outdir, e), 'index.mjs'))
+          .split(path.sep)
+          .join('/')
+      ]?.inputs ?? {};
+    return WORKERS.filter(({ module }) => module in inputs).map(
+      ({ worker, file }) => [path.join(bundleFolder(outdir, e), file), worker] as [string, string],
+    );
+  });
+  if (workers.length) build(root, outdir, workers);
+  return entries.map((e) => bundleFolder(outdir, e));
+}
+
+/** Bundles each [out, source] (`out` without its extension) with the stack's settings; fixes their maps' paths. */
+function build(root: string, outdir: string, outputs: [string, string][]) {
+  const result = buildSync({
     absWorkingDir: root,
-    entryPoints: Object.fromEntries(entries.map((e) => [path.relative(outdir, path.join(bundleFolder(outdir, e), 'index')), e])),
+    entryPoints: Object.fromEntries(outputs.map(([out, source]) => [path.relative(outdir, out), source])),
     outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
@@ -72,14 +104,15 @@ function bundleFolderOf(root: string, outdir: string, entry: string): string[] {
     sourcesContent: false,
     banner: { js: REQUIRE_SHIM },
     logLevel: 'warning',
+    metafile: true,
   });
   // The maps name their sources relative to where they were written, a level deeper than the asset
   // folders they are copied to: one '../' fewer holds there.
-  for (const e of entries) {
-    const map = path.join(bundleFolder(outdir, e), 'index.mjs.map');
+  for (const [out] of outputs) {
+    const map = `${out}.mjs.map`;
     const json = JSON.parse(fs.readFileSync(map, 'utf8')) as { sources: string[] };
     json.sources = json.sources.map((source) => source.replace(/^\.\.\//, ''));
     fs.writeFileSync(map, JSON.stringify(json));
   }
-  return entries.map((e) => bundleFolder(outdir, e));
+  return result.metafile;
 }

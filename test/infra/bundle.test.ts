@@ -13,8 +13,7 @@ function tone(): Int16Array {
   return Int16Array.from({ length: SAMPLE_RATE }, (_, i) => Math.round(Math.sin((2 * Math.PI * 440 * i) / SAMPLE_RATE) * 0.5 * 32767));
 }
 
-function wavBytes(): Buffer {
-  const samples = tone();
+function wavBytes(samples = tone()): Buffer {
   const header = Buffer.alloc(44);
   header.write('RIFF', 0, 'ascii');
   header.writeUInt32LE(36 + samples.byteLength, 4);
@@ -76,7 +75,7 @@ describe('ESM bundling of the on-demand audio decoders', () => {
   });
 
   it.each([
-    ['wav', wavBytes],
+    ['wav', () => wavBytes()],
     ['mp3', mp3Bytes],
   ])('decodes %s from the bundle', (format, make) => {
     const file = path.join(dir, `tone.${format}`);
@@ -106,6 +105,22 @@ describe('ESM bundling of the on-demand audio decoders', () => {
     const result = run.result as { format: string; duration: number };
     expect(result.format).toBe(format);
     expect(Math.abs(result.duration - durationSeconds)).toBeLessThan(0.5);
+  });
+
+  it("runs the analysis findings in their thread from the worker's bundle beside the function's", () => {
+    expect(fs.existsSync(path.join(path.dirname(bundle), 'findings-worker.mjs'))).toBe(true);
+    // The tone with a hard-clipped run at 0.5 s: one finding, the same in the decode's thread and in its own.
+    const samples = tone();
+    samples.fill(32767, 22_050, 22_100);
+    const file = path.join(dir, 'clipped.wav');
+    fs.writeFileSync(file, wavBytes(samples));
+    const here = runBundle(bundle, { file, findings: true });
+    const thread = runBundle(bundle, { file, findings: 'thread' });
+    expect(here.error).toBeUndefined();
+    expect(thread.error).toBeUndefined();
+    const found = (here.result as { findings: { kind: string; start: number }[] }).findings;
+    expect(found.map((f) => [f.kind, f.start])).toEqual([['clip', 0.5]]);
+    expect((thread.result as { findings: unknown }).findings).toEqual(found);
   });
 
   it('refuses what is not audio from the bundle, with a reason', () => {

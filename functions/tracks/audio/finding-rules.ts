@@ -72,11 +72,18 @@ export const STEP_FIELDS = [
   'mids',
 ] as const;
 export type StepField = (typeof STEP_FIELDS)[number];
+/**
+ * What the rules read of each window of steps, kept as each step closes (./findings.ts windowsClosed) rather
+ * than at the end: a 4-hour track's 144,000 windows are then ready when the last sample is, and reading the
+ * findings takes only their runs and medians.
+ */
+export const WINDOW_SERIES = ['dcMean', 'lowRatio', 'lowLevel', 'jumpLevel', 'jumpSecond'] as const;
 export type Steps = Record<StepField, Doubles> & {
   count: number;
   seconds: number;
   /** Per step: the mean squared residual around its largest (./findings.ts), or NaN where none was taken. */
   context: Doubles;
+  windows: Record<(typeof WINDOW_SERIES)[number], Doubles>;
 };
 
 export interface Event {
@@ -274,23 +281,28 @@ export function findMono(s: Steps): Omit<Finding, 'id'>[] {
   return out;
 }
 
+/** Step `s.count - 1` has closed: the DC window that ends with it (findDc). */
+export function dcWindow(s: Steps) {
+  const w = DC_STEPS;
+  const k = s.count - w;
+  if (k < 0) return;
+  const frames = Math.max(1, sum(s.frames, k, k + w));
+  const l = sum(s.sumL, k, k + w) / frames;
+  const r = sum(s.sumR, k, k + w) / frames;
+  s.windows.dcMean.push(Math.abs(l) > Math.abs(r) ? l : r);
+}
+
 /**
  * Two seconds whose mean (either channel) is beyond DC_LIMIT, over a window sliding a step at a time; a run's
  * edges are placed where its mean crosses half its largest, which is where the offset starts and ends.
  */
 export function findDc(s: Steps): Omit<Finding, 'id'>[] {
   const w = DC_STEPS;
-  const means: number[] = [];
-  for (let k = 0; k + w <= s.count; k++) {
-    const frames = Math.max(1, sum(s.frames, k, k + w));
-    const l = sum(s.sumL, k, k + w) / frames;
-    const r = sum(s.sumR, k, k + w) / frames;
-    means.push(Math.abs(l) > Math.abs(r) ? l : r);
-  }
-  if (s.count < w && s.count > 0) {
-    const frames = Math.max(1, sum(s.frames, 0, s.count));
-    means.push(sum(s.sumL, 0, s.count) / frames);
-  }
+  // A track shorter than a window is one.
+  const means =
+    s.count < w && s.count > 0
+      ? Float64Array.of(sum(s.sumL, 0, s.count) / Math.max(1, sum(s.frames, 0, s.count)))
+      : s.windows.dcMean.view();
   const half = (i: number, peak: number) => Math.abs(means[i]) >= Math.abs(peak) / 2;
   // Each step's mean of one channel, for placing the edges to the step.
   const stepMean = (series: Doubles) => (k: number) => series.get(k) / Math.max(1, s.frames.get(k));
@@ -324,7 +336,7 @@ export function findDc(s: Steps): Omit<Finding, 'id'>[] {
 }
 
 /** [from, to) index runs where `test` holds. */
-function spans<T>(values: T[], test: (v: T) => boolean, gap = 0): [number, number][] {
+function spans(values: ArrayLike<number>, test: (v: number) => boolean, gap = 0): [number, number][] {
   const out: [number, number][] = [];
   let from = -1;
   for (let i = 0; i < values.length; i++) {
@@ -345,20 +357,27 @@ function spans<T>(values: T[], test: (v: T) => boolean, gap = 0): [number, numbe
   }, []);
 }
 
+/** The low end's windows: half a second. */
+const LOW_WINDOW = STEPS_PER_SECOND / 2;
+
+/** Step `s.count - 1` has closed: the low end's window that ends with it (findLowEnd), NaN where it is quiet. */
+export function lowEndWindow(s: Steps) {
+  const k = s.count - LOW_WINDOW;
+  if (k < 0) return;
+  const loud = levelOf(s, k, k + LOW_WINDOW) >= QUIET_DB;
+  s.windows.lowRatio.push(loud ? lowToRest(s, k, k + LOW_WINDOW) : NaN);
+  s.windows.lowLevel.push(loud ? levelOf(s, k, k + LOW_WINDOW, 'low') : NaN);
+}
+
 /**
  * Half-seconds where the band below 120 Hz stands LOW_EXCESS_DB above the rest of the spectrum than it does
  * in the track's median half-second, and is itself LOW_LEVEL_DB above its median level: a build-up, not a
  * section that merely lacks highs. It starts where its first boosted notes do (LOW_JOIN_*), to the step.
  */
 export function findLowEnd(s: Steps): Omit<Finding, 'id'>[] {
-  const w = STEPS_PER_SECOND / 2;
-  const ratio: number[] = [];
-  const level: number[] = [];
-  for (let k = 0; k + w <= s.count; k++) {
-    const loud = levelOf(s, k, k + w) >= QUIET_DB;
-    ratio.push(loud ? lowToRest(s, k, k + w) : NaN);
-    level.push(loud ? levelOf(s, k, k + w, 'low') : NaN);
-  }
+  const w = LOW_WINDOW;
+  const ratio = s.windows.lowRatio.view();
+  const level = s.windows.lowLevel.view();
   const ratioMedian = median(ratio);
   const levelMedian = median(level);
   if (!Number.isFinite(ratioMedian)) return [];

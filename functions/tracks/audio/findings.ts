@@ -9,22 +9,25 @@
  */
 import { MAX_FINDINGS, type Finding } from '../../../shared/findings.js';
 import {
+  dcWindow,
   findClicks,
   findDc,
   findDropouts,
   findLowEnd,
   findMono,
   finding,
+  lowEndWindow,
   mayBeClick,
   named,
   STEP_FIELDS,
   STEPS_PER_SECOND,
+  WINDOW_SERIES,
   type Event,
   type StepField,
   type Steps,
 } from './finding-rules.js';
 import { ClickContext } from './click-context.js';
-import { findJumps } from './jump-rule.js';
+import { findJumps, jumpWindow } from './jump-rule.js';
 import { Doubles } from './doubles.js';
 import { CARRIED, FINDINGS_STATE, sampleScan } from './sample-scan.js';
 import { BEHIND, PHASES, TAPS } from '../../../shared/true-peak.js';
@@ -95,7 +98,8 @@ export class FindingsMeter {
   });
 
   constructor() {
-    const steps = { count: 0, seconds: 0, context: new Doubles() } as Steps;
+    const windows = Object.fromEntries(WINDOW_SERIES.map((w) => [w, new Doubles()])) as Steps['windows'];
+    const steps = { count: 0, seconds: 0, context: new Doubles(), windows } as Steps;
     for (const f of STEP_FIELDS) steps[f] = new Doubles();
     this.steps = steps;
     this.series = STEP_FIELDS.map((f) => steps[f]);
@@ -171,6 +175,9 @@ export class FindingsMeter {
     this.openContext = NaN;
     this.steps.maxAt.values[this.steps.count] = this.at(sums[A.maxAt]);
     this.steps.count++;
+    dcWindow(this.steps);
+    lowEndWindow(this.steps);
+    jumpWindow(this.steps);
     if (sums === this.acc) this.acc.fill(0);
   }
 

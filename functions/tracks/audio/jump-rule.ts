@@ -52,28 +52,8 @@ const JUMP_QUIET_DB = -70;
  */
 export function findJumps(s: Steps, dropouts: { start: number; end: number }[]): Omit<Finding, 'id'>[] {
   const w = STEPS_PER_SECOND;
-  const level: number[] = [];
-  for (let k = 0; k < s.count; k++) {
-    const l = levelOf(s, k, k + 1);
-    level.push(l >= JUMP_QUIET_DB ? l : NaN);
-  }
-  // Each second's median level, from its first step; a second mostly quiet has none (its few loud steps
-  // are not the music's).
-  const second: number[] = [];
-  const sorted = new Float64Array(w);
-  for (let k = 0; k + w <= s.count; k++) {
-    // Insertion into a small sorted buffer: a median per step, with no array made for it.
-    let n = 0;
-    for (let i = k; i < k + w; i++) {
-      const v = level[i];
-      if (!Number.isFinite(v)) continue;
-      let j = n++;
-      for (; j > 0 && sorted[j - 1] > v; j--) sorted[j] = sorted[j - 1];
-      sorted[j] = v;
-    }
-    const m = n >> 1;
-    second.push(n < 0.8 * w ? NaN : n % 2 ? sorted[m] : (sorted[m - 1] + sorted[m]) / 2);
-  }
+  const level = s.windows.jumpLevel.view();
+  const second = s.windows.jumpSecond.view();
   const runs: { from: number; to: number; change: number }[] = [];
   for (let k = 2 * w; k + 2 * w <= s.count; k++) {
     const before = second[k - w];
@@ -117,6 +97,33 @@ export function findJumps(s: Steps, dropouts: { start: number; end: number }[]):
     .filter((f) => !dropouts.some((d) => f.start >= d.start - 1 && f.start <= d.end + 1));
 }
 
+/** A median per second, with no array made for it: insertion into a small sorted buffer. */
+const sorted = new Float64Array(STEPS_PER_SECOND);
+
+/**
+ * Step `s.count - 1` has closed: its level (NaN below JUMP_QUIET_DB), and the median level of the second that
+ * ends with it, from the second's first step (NaN for a second mostly quiet: its few loud steps are not the
+ * music's).
+ */
+export function jumpWindow(s: Steps) {
+  const w = STEPS_PER_SECOND;
+  const level = s.windows.jumpLevel;
+  const l = levelOf(s, s.count - 1, s.count);
+  level.push(l >= JUMP_QUIET_DB ? l : NaN);
+  const k = s.count - w;
+  if (k < 0) return;
+  let n = 0;
+  for (let i = k; i < k + w; i++) {
+    const v = level.get(i);
+    if (!Number.isFinite(v)) continue;
+    let j = n++;
+    for (; j > 0 && sorted[j - 1] > v; j--) sorted[j] = sorted[j - 1];
+    sorted[j] = v;
+  }
+  const m = n >> 1;
+  s.windows.jumpSecond.push(n < 0.8 * w ? NaN : n % 2 ? sorted[m] : (sorted[m - 1] + sorted[m]) / 2);
+}
+
 /** The energy levels (dB) of the seconds around step `k`: the one beyond before, before, after, the one beyond after. */
 function secondsEnergy(s: Steps, k: number, w: number): number[] {
   return [-2, -1, 0, 1].map((i) => levelOf(s, k + i * w, k + (i + 1) * w));
@@ -133,7 +140,7 @@ function steadyByEnergy([beyondBefore, before, after, beyondAfter]: number[]): b
 }
 
 /** The step in [from, to) that best splits the levels of the `w` steps either side into two flat parts. */
-function bestSplit(level: number[], from: number, to: number, w: number): number {
+function bestSplit(level: Float64Array, from: number, to: number, w: number): number {
   let best = from;
   let bestCost = Infinity;
   for (let k = from; k < to; k++) {

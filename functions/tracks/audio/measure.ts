@@ -4,6 +4,7 @@
  */
 import { MAX_TRACK_SECONDS, PEAKS_COUNT } from '../../../shared/constants.js';
 import { FindingsMeter } from './findings.js';
+import { FindingsThread } from './findings-thread.js';
 import { LoudnessMeter } from './loudness.js';
 import { AudioRejected, REASONS } from './rejected.js';
 import type { Layout } from './channel-layout.js';
@@ -91,8 +92,11 @@ export class Measure {
   readonly meter = new PeakMeter();
   /** Null when the report is not wanted (the bench measures what it costs). */
   readonly loudness: LoudnessMeter | null;
-  /** Analysis findings (./findings.ts), with the report only; null when not wanted (the bench measures their cost). */
-  readonly findings: FindingsMeter | null;
+  /**
+   * Analysis findings (./findings.ts), with the report only, in the decode's thread or one of their own
+   * (./findings-thread.ts); null when not wanted (the bench measures their cost).
+   */
+  readonly findings: FindingsMeter | FindingsThread | null;
   /**
    * The stream's own channels, when its decoder gives more (mpg123 gives a mono MP3 as two equal channels,
    * which would measure 3 dB louder): only these are measured and copied.
@@ -116,10 +120,10 @@ export class Measure {
 
   constructor(
     readonly sink?: PcmSink,
-    { report = true, findings = true }: { report?: boolean; findings?: boolean } = {},
+    { report = true, findings = true }: { report?: boolean; findings?: boolean | 'thread' } = {},
   ) {
     this.loudness = report ? new LoudnessMeter() : null;
-    this.findings = report && findings ? new FindingsMeter() : null;
+    this.findings = !report || !findings ? null : findings === 'thread' ? new FindingsThread() : new FindingsMeter();
   }
 
   /**

@@ -3,8 +3,11 @@
  * known time is found there, and the untouched signal has none. The bench (`npm run bench -- 8`) scores the
  * detectors on real recordings.
  */
+import type { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { median } from '../../../functions/tracks/audio/finding-rules.js';
+import type { FindingsMeter } from '../../../functions/tracks/audio/findings.js';
+import { FindingsThread, FindingsThreadFailed } from '../../../functions/tracks/audio/findings-thread.js';
 import { Measure } from '../../../functions/tracks/audio/measure.js';
 import type { Finding, FindingKind } from '../../../shared/findings.js';
 import { findingComment, findingSummary } from '../../../shared/findings.js';
@@ -29,15 +32,28 @@ function music(): Float32Array[] {
   return [l, r];
 }
 
-/** Analyses the channels as a decoder would hand them over, in chunks of `chunk` frames. */
-function findingsOf(channels: Float32Array[], chunk = 4096): Finding[] {
-  const measure = new Measure();
+/** Hands the channels to `measure` as a decoder would, in chunks of `chunk` frames. */
+function feed(measure: Measure, channels: Float32Array[], rate = RATE, chunk = 4096) {
   for (let i = 0; i < channels[0].length; i += chunk) {
     const n = Math.min(chunk, channels[0].length - i);
     const buffers = measure.frameBuffers(channels.length, n);
     buffers.forEach((b, c) => b.set(channels[c].subarray(i, i + n)));
-    measure.addPlanar(buffers, RATE);
+    measure.addPlanar(buffers, rate);
   }
+}
+
+/** Analyses the channels as a decoder would hand them over, in chunks of `chunk` frames. */
+function findingsOf(channels: Float32Array[], chunk = 4096): Finding[] {
+  const measure = new Measure();
+  feed(measure, channels, RATE, chunk);
+  measure.loudness!.result();
+  return (measure.findings as FindingsMeter).result();
+}
+
+/** The same, each part at its rate, with the findings in a thread of their own (./findings-thread.ts). */
+async function findingsInThread(parts: [Float32Array[], number][], chunk = 4096): Promise<Finding[]> {
+  const measure = new Measure(undefined, { findings: 'thread' });
+  for (const [channels, rate] of parts) feed(measure, channels, rate, chunk);
   measure.loudness!.result();
   return measure.findings!.result();
 }
@@ -51,6 +67,17 @@ function gained(gain: (t: number) => number): Float32Array[] {
 }
 /** From 6 s the music thins out: most of its 100 ms steps 8 dB quieter, three in ten louder, the same energy a second. */
 const thinOut = (t: number) => (t < 6 ? 1 : [0, 3, 6].includes(Math.floor((t - 6) * 10) % 10) ? 1.72 : 0.398);
+/** Music with a defect of each kind the kernel's runs and sums see, off the chunks' and steps' edges. */
+function defects(): Float32Array[] {
+  const [l, r] = music();
+  for (let i = at(2); i < at(2.3); i++) l[i] = Math.max(-1, Math.min(1, l[i] * 6));
+  l.fill(0, at(5) + 3, at(5.05) + 3);
+  r.fill(0, at(5) + 3, at(5.05) + 3);
+  l[at(8) + 1] += 0.5;
+  for (let i = at(9); i < l.length; i++) r[i] += 0.04;
+  return [l, r];
+}
+
 const only = (found: Finding[], kind: FindingKind) => found.filter((f) => f.kind === kind);
 
 describe('analysis findings', () => {
@@ -323,13 +350,7 @@ describe('analysis findings', () => {
   });
 
   it('finds the same however the samples are chunked', () => {
-    // A defect of each kind the kernel's runs and sums see, across chunk and step edges.
-    const [l, r] = music();
-    for (let i = at(2); i < at(2.3); i++) l[i] = Math.max(-1, Math.min(1, l[i] * 6));
-    l.fill(0, at(5) + 3, at(5.05) + 3);
-    r.fill(0, at(5) + 3, at(5.05) + 3);
-    l[at(8) + 1] += 0.5;
-    for (let i = at(9); i < l.length; i++) r[i] += 0.04;
+    const [l, r] = defects();
     const whole = findingsOf([l, r]);
     expect(new Set(whole.map((f) => f.kind))).toEqual(new Set(['clip', 'over', 'dropout', 'click', 'dc']));
     // Odd sizes put every group of four, and the masked lanes at a run's end, somewhere else.
@@ -345,18 +366,10 @@ describe('analysis findings', () => {
     tail[0][2.5 * 48000] += 0.5;
     for (const x of tail) x.fill(0, 4 * 48000, 4.03 * 48000);
     const measure = new Measure();
-    for (const [part, rate] of [
-      [head, RATE],
-      [tail, 48000],
-    ] as const)
-      for (let i = 0; i < part[0].length; i += 4096) {
-        const n = Math.min(4096, part[0].length - i);
-        const buffers = measure.frameBuffers(2, n);
-        buffers.forEach((b, c) => b.set(part[c].subarray(i, i + n)));
-        measure.addPlanar(buffers, rate);
-      }
+    feed(measure, head, RATE);
+    feed(measure, tail, 48000);
     measure.loudness!.result();
-    const found = measure.findings!.result();
+    const found = (measure.findings as FindingsMeter).result();
     expect(only(found, 'click').map((f) => Math.round(f.start * 100) / 100)).toEqual([8.5]);
     expect(only(found, 'dropout').map((f) => Math.round(f.start * 100) / 100)).toEqual([10]);
   });
@@ -385,6 +398,40 @@ describe('analysis findings', () => {
     const once = withoutClicks(findingsOf([defects]));
     expect(new Set(once.map((f) => f.kind))).toEqual(new Set(['clip', 'over', 'jump', 'dc']));
     expect(once).toEqual(withoutClicks(findingsOf([defects, defects])));
+  });
+
+  it("finds in a thread of its own what it finds in the decode's, and the thread serves the next decode afresh", async () => {
+    // Each kind the kernel's runs and sums see, over two rates, and the channels' counts that take other paths.
+    const [l, r] = defects();
+    const tail = [l, r].map((x) => Float32Array.from({ length: 3 * 48000 }, (_, i) => x[Math.floor((i * RATE) / 48000)]));
+    const measure = new Measure();
+    feed(measure, [l, r], RATE, 1001);
+    feed(measure, tail, 48000, 1001);
+    measure.loudness!.result();
+    const here = (measure.findings as FindingsMeter).result();
+    expect(new Set(here.map((f) => f.kind))).toEqual(new Set(['clip', 'over', 'dropout', 'click', 'dc']));
+    const parts: [Float32Array[], number][] = [
+      [[l, r], RATE],
+      [tail, 48000],
+    ];
+    expect(await findingsInThread(parts, 1001)).toEqual(here);
+    // The same thread again (kept for the next decode), then with other pushes and channels' counts.
+    expect(await findingsInThread(parts, 1001)).toEqual(here);
+    expect(await findingsInThread([[[l, r], RATE]], 4410)).toEqual(findingsOf([l, r], 4410));
+    expect(await findingsInThread([[[l], RATE]])).toEqual(findingsOf([l]));
+    const centre = Float32Array.from(l, (v) => 0.5 * v);
+    expect(await findingsInThread([[[l, r, centre], RATE]])).toEqual(findingsOf([l, r, centre]));
+    // A decode that fails ends its thread halfway; the next decode's findings are whole.
+    const failed = new Measure(undefined, { findings: 'thread' });
+    feed(failed, [r, l], RATE);
+    (failed.findings as FindingsThread).close();
+    expect(await findingsInThread([[[l, r], RATE]])).toEqual(findingsOf([l, r]));
+    // A thread that dies is the system's failure (not the file's), and is not kept.
+    const dying = new Measure(undefined, { findings: 'thread' });
+    feed(dying, [l, r], RATE);
+    await (dying.findings as unknown as { worker: Worker }).worker.terminate();
+    await expect(dying.findings!.result()).rejects.toBeInstanceOf(FindingsThreadFailed);
+    expect(await findingsInThread([[[l, r], RATE]])).toEqual(findingsOf([l, r]));
   });
 
   it('takes the middle of the known values', () => {
