@@ -76,7 +76,7 @@ export interface AnalyseOptions {
  * From this size on (a few minutes of MP3, half a minute of WAV) the findings run in a thread of their own
  * (./audio/findings-thread.ts): their work is then longer than the thread takes to start.
  */
-export const FINDINGS_THREAD_BYTES = 4 * 1024 * 1024;
+const FINDINGS_THREAD_BYTES = 4 * 1024 * 1024;
 
 async function analyseSource(src: ByteSource, sink?: PcmSink, { findings = true, ...options }: AnalyseOptions = {}): Promise<AudioFacts> {
   if (src.size === 0) throw new AudioRejected(REASONS.empty);

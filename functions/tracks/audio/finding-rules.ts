@@ -73,9 +73,9 @@ export const STEP_FIELDS = [
 ] as const;
 export type StepField = (typeof STEP_FIELDS)[number];
 /**
- * What the rules read of each window of steps, kept as each step closes (./findings.ts windowsClosed) rather
- * than at the end: a 4-hour track's 144,000 windows are then ready when the last sample is, and reading the
- * findings takes only their runs and medians.
+ * What the rules read of each window of steps, kept as each step closes (dcWindow, lowEndWindow and
+ * ./jump-rule.ts jumpWindow, from ./findings.ts) rather than at the end: a 4-hour track's 144,000 windows are
+ * then ready when its last sample is, and reading the findings takes only their runs and medians.
  */
 export const WINDOW_SERIES = ['dcMean', 'lowRatio', 'lowLevel', 'jumpLevel', 'jumpSecond'] as const;
 export type Steps = Record<StepField, Doubles> & {

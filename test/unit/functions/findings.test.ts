@@ -3,8 +3,13 @@
  * known time is found there, and the untouched signal has none. The bench (`npm run bench -- 8`) scores the
  * detectors on real recordings.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { analyseAudioFile } from '../../../functions/tracks/audio.js';
+import { WavWriter } from '../../../functions/tracks/audio/wav-writer.js';
 import { median } from '../../../functions/tracks/audio/finding-rules.js';
 import type { FindingsMeter } from '../../../functions/tracks/audio/findings.js';
 import { FindingsThread, FindingsThreadFailed } from '../../../functions/tracks/audio/findings-thread.js';
@@ -432,6 +437,30 @@ describe('analysis findings', () => {
     await (dying.findings as unknown as { worker: Worker }).worker.terminate();
     await expect(dying.findings!.result()).rejects.toBeInstanceOf(FindingsThreadFailed);
     expect(await findingsInThread([[[l, r], RATE]])).toEqual(findingsOf([l, r]));
+  });
+
+  it('gives an upload from 4 MB on a thread of its own, and a smaller one none', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'findings-thread-'));
+    const threads = vi.spyOn(FindingsThread.prototype, 'result');
+    try {
+      const wav = (seconds: number) => {
+        const file = path.join(dir, `${seconds}.wav`);
+        const writer = new WavWriter(file);
+        for (let t = 0; t < seconds; t += SECONDS) writer.write(defects(), at(SECONDS), RATE);
+        writer.close();
+        return file;
+      };
+      // 12 s of 16-bit stereo is 2.1 MB; 24 s, 4.2 MB.
+      const small = await analyseAudioFile(wav(SECONDS));
+      expect(threads).not.toHaveBeenCalled();
+      const large = await analyseAudioFile(wav(2 * SECONDS));
+      expect(threads).toHaveBeenCalledTimes(1);
+      // The first 12 s are the same file's: their findings are the small one's, one more click and clip after.
+      expect(large.findings!.filter((f) => f.start < SECONDS - 1)).toEqual(small.findings!.filter((f) => f.start < SECONDS - 1));
+    } finally {
+      threads.mockRestore();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('takes the middle of the known values', () => {
