@@ -12,7 +12,7 @@ import { CODEC_PROFILES, type CodecProfile, type CodecProfileId } from '../../sh
 import fs from 'node:fs';
 import { codecSet, excerptAudio } from './codec-set.js';
 import { Collect, recordings } from './findings.js';
-import { KEPT_RUNS, REFERENCES } from './make-codec-references.js';
+import { KEPT_RUNS, REFERENCES, type References, type Runs } from './make-codec-references.js';
 import { fmt } from './session.js';
 
 const ROUNDS = 5;
@@ -77,21 +77,19 @@ export async function benchCodecPreviews() {
   await agreement();
 }
 
-type Runs = [number, number, number][];
-type Reference = {
-  truePeakDbtp: number | null;
-  overSamples: number;
-  runs: Runs;
-  /** ffmpeg's own figures for the excerpt with each sample one step off. */
-  nudged: { truePeakDbtp: number | null; runs: Runs };
-};
+/** Of `expected` runs (the first KEPT_RUNS), how many the preview places within 10 ms, and how many it has beside them. */
+function placing(expected: Runs, got: { start: number }[]) {
+  const near = (a: number, b: number) => Math.abs(a - b) <= 0.01;
+  const first = expected.slice(0, KEPT_RUNS);
+  const missed = first.filter(([start]) => !got.some((r) => near(r.start, start)));
+  const last = first.at(-1)?.[0] ?? Infinity;
+  const extra = got.filter((r) => r.start <= last && !first.some(([start]) => near(r.start, start))).length;
+  return { runs: first.length, placed: first.length - missed.length, missed, extra };
+}
 
 /** Each profile's previews of the codec set against ffmpeg's (codec-references.json). */
 async function agreement() {
-  const references = JSON.parse(fs.readFileSync(REFERENCES, 'utf8')) as {
-    ffmpegVersion: string;
-    files: Record<string, Record<string, Reference>>;
-  };
+  const references = JSON.parse(fs.readFileSync(REFERENCES, 'utf8')) as References;
   console.log(`  Against ffmpeg (${references.ffmpegVersion}) on the codec set's excerpts, brought to full scale:`);
   const set = await codecSet();
   for (const profile of CODEC_PROFILES) {
@@ -106,6 +104,8 @@ async function agreement() {
     let largestMissed = 0;
     // ffmpeg against itself, the input one step off: how far its own figures move.
     const itself = { within: 0, measured: 0, worst: 0, placed: 0 };
+    // Opus: against libopus's portable C, the arithmetic of the preview's encoder.
+    const portable = { runs: 0, placed: 0, extra: 0 };
     for (const { name, wav } of set) {
       const reference = references.files[name]?.[profile.id];
       if (!reference) continue;
@@ -124,15 +124,21 @@ async function agreement() {
         if (off <= 0.2) itself.within++;
       }
       if (reference.overSamples > 0) over++;
-      const near = (a: number, b: number) => Math.abs(a - b) <= 0.01;
-      const first = reference.runs.slice(0, KEPT_RUNS);
-      itself.placed += first.filter(([start]) => reference.nudged.runs.some(([s]) => near(s, start))).length;
-      runs += first.length;
-      const missed = first.filter(([start]) => !p.overRuns.some((r) => near(r.start, start)));
-      placed += first.length - missed.length;
-      for (const [, , peak] of missed) largestMissed = Math.max(largestMissed, peak);
-      const last = first.at(-1)?.[0] ?? Infinity;
-      extra += p.overRuns.filter((r) => r.start <= last && !first.some(([start]) => near(r.start, start))).length;
+      itself.placed += placing(
+        reference.runs,
+        reference.nudged.runs.map(([start]) => ({ start })),
+      ).placed;
+      const against = placing(reference.runs, p.overRuns);
+      runs += against.runs;
+      placed += against.placed;
+      extra += against.extra;
+      for (const [, , peak] of against.missed) largestMissed = Math.max(largestMissed, peak);
+      if (reference.portable) {
+        const c = placing(reference.portable.runs, p.overRuns);
+        portable.runs += c.runs;
+        portable.placed += c.placed;
+        portable.extra += c.extra;
+      }
     }
     console.log(
       `  ${profile.label}: true peak within 0.2 dB of ffmpeg's on ${within} of ${measured} excerpts (its figure has one decimal; the worst ${worst.toFixed(2)} dB off); ` +
@@ -141,5 +147,9 @@ async function agreement() {
     console.log(
       `    ffmpeg against itself, each sample of the excerpt one step off: true peak within 0.2 dB on ${itself.within} of ${itself.measured} (the worst ${itself.worst.toFixed(1)} dB off); ${itself.placed} of ${runs} runs placed`,
     );
+    if (portable.runs)
+      console.log(
+        `    against libopus's portable C (Debian's, ffmpeg's, takes x86 SIMD kernels; the preview's WebAssembly is the portable C): ${portable.placed} of ${portable.runs} runs placed within 10 ms, ${portable.extra} runs it does not have`,
+      );
   }
 }

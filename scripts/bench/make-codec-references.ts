@@ -19,6 +19,23 @@ import { codecSet, excerptAudio } from './codec-set.js';
 import { writtenWavShape } from '../../functions/tracks/audio.js';
 
 export const REFERENCES = fileURLToPath(new URL('codec-references.json', import.meta.url));
+
+export type Runs = [number, number, number][];
+/** Each excerpt's figures for a profile. */
+export interface Reference {
+  truePeakDbtp: number | null;
+  overSamples: number;
+  runs: Runs;
+  /** ffmpeg's own figures for the excerpt with each sample one step off. */
+  nudged: { truePeakDbtp: number | null; runs: Runs };
+  /** Opus: the runs libopus's portable C makes (make-opus-portable-references.ts). */
+  portable?: { runs: Runs };
+}
+export interface References {
+  commands: Record<string, string>;
+  ffmpegVersion: string;
+  files: Record<string, Record<string, Reference>>;
+}
 /** The runs kept per excerpt and profile, the first in time. */
 export const KEPT_RUNS = 40;
 
@@ -32,7 +49,7 @@ const encoding = (p: CodecProfile) =>
 /** The file each format is written to. */
 const EXTENSION: Record<string, string> = { mp3: 'mp3', opus: 'opus', vorbis: 'ogg' };
 
-const ffmpeg = (args: string[]) =>
+export const ffmpeg = (args: string[]) =>
   execFileSync('ffmpeg', ['-hide_banner', '-nostdin', '-y', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
 
 /** ffmpeg's EBU R128 true peak of `file` (dBTP): the filter's summary, which ffmpeg writes to stderr. */
@@ -48,6 +65,14 @@ function summaryPeak(file: string): number | null {
 function measured(wav: string, profile: CodecProfile, rate: number, frames: number, tmp: string) {
   const encoded = path.join(tmp, `x.${EXTENSION[profile.format]}`);
   ffmpeg(['-i', wav, ...encoding(profile), encoded]);
+  return { truePeakDbtp: summaryPeak(encoded), ...decodedOvers(encoded, profile, rate, frames, tmp) };
+}
+
+/**
+ * `encoded` (a profile's file of an excerpt at `rate`, `frames` long) decoded by ffmpeg: its samples over
+ * 0 dBFS, and their runs (the first KEPT_RUNS) as the preview merges them (Overs).
+ */
+export function decodedOvers(encoded: string, profile: CodecProfile, rate: number, frames: number, tmp: string) {
   // Opus is decoded at its own 48 kHz (as the preview measures it), the others at the excerpt's rate.
   const decodeRate = profile.format === 'opus' ? 48_000 : rate;
   const raw = path.join(tmp, 'x.f32');
@@ -60,9 +85,10 @@ function measured(wav: string, profile: CodecProfile, rate: number, frames: numb
   overs.push(planar, n, 0);
   const { overRuns } = overs.result();
   return {
-    truePeakDbtp: summaryPeak(encoded),
     overSamples: overs.samples,
-    runs: overRuns.slice(0, KEPT_RUNS).map((r) => [Math.round(r.start * 1e4) / 1e4, Math.round(r.end * 1e4) / 1e4, r.peakDbfs]),
+    runs: overRuns
+      .slice(0, KEPT_RUNS)
+      .map((r): Runs[number] => [Math.round(r.start * 1e4) / 1e4, Math.round(r.end * 1e4) / 1e4, r.peakDbfs]),
   };
 }
 
@@ -85,6 +111,7 @@ function nudged(wav: string, out: string) {
 
 async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'codec-ref-'));
+  const earlier = fs.existsSync(REFERENCES) ? (JSON.parse(fs.readFileSync(REFERENCES, 'utf8')) as References) : null;
   const files: Record<string, Record<string, unknown>> = {};
   for (const { name, wav } of await codecSet()) {
     const { rate, channels } = await excerptAudio(wav);
@@ -96,7 +123,13 @@ async function main() {
       const frames = channels[0].length;
       const own = measured(wav, profile, rate, frames, tmp);
       const again = measured(moved, profile, rate, frames, tmp);
-      files[name][profile.id] = { ...own, nudged: { truePeakDbtp: again.truePeakDbtp, runs: again.runs } };
+      // libopus's portable C figures (make-opus-portable-references.ts) are kept: they are not ffmpeg's.
+      const portable = earlier?.files[name]?.[profile.id]?.portable;
+      files[name][profile.id] = {
+        ...own,
+        nudged: { truePeakDbtp: again.truePeakDbtp, runs: again.runs },
+        ...(portable ? { portable } : {}),
+      };
       console.log(name, profile.id, JSON.stringify(files[name][profile.id]).slice(0, 120));
     }
   }
@@ -110,6 +143,7 @@ async function main() {
         "ffmpeg -i OUT -f f32le -acodec pcm_f32le -ac 2 -ar RATE OUT.f32 (RATE: the excerpt's, 48000 for Opus; overs: samples past 1.0, runs as Overs merges them)",
       truePeak: "ffmpeg -i OUT -af ebur128=peak=true -f null - (the summary's True peak)",
       nudged: 'the same for the excerpt with each sample moved one step up or down (nudged)',
+      ...(earlier?.commands.portable ? { portable: earlier.commands.portable } : {}),
     },
     ffmpegVersion: version,
     files,
