@@ -27,6 +27,16 @@ const idle: Worker[] = [];
  * from the TypeScript source (tests, the local stack), the source, loaded through tsx as this module was.
  */
 function startWorker(): Worker {
+  const worker = newWorker();
+  // A thread that ends while kept is not handed out again.
+  worker.once('exit', () => {
+    const i = idle.indexOf(worker);
+    if (i >= 0) idle.splice(i, 1);
+  });
+  return worker;
+}
+
+function newWorker(): Worker {
   // None of the decode's own Node options: the thread needs none, and some (--input-type) refuse a file.
   const execArgv: string[] = [];
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./findings-worker.mjs', import.meta.url), { execArgv });

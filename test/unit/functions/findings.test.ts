@@ -431,6 +431,13 @@ describe('analysis findings', () => {
     feed(failed, [r, l], RATE);
     (failed.findings as FindingsThread).close();
     expect(await findingsInThread([[[l, r], RATE]])).toEqual(findingsOf([l, r]));
+    // A thread that ends while kept is not handed out again.
+    const kept = new Measure(undefined, { findings: 'thread' });
+    feed(kept, [l, r], RATE);
+    const worker = (kept.findings as unknown as { worker: Worker }).worker;
+    await kept.findings!.result();
+    await worker.terminate();
+    expect(await findingsInThread([[[l, r], RATE]])).toEqual(findingsOf([l, r]));
     // A thread that dies is the system's failure (not the file's), and is not kept.
     const dying = new Measure(undefined, { findings: 'thread' });
     feed(dying, [l, r], RATE);
