@@ -55,15 +55,18 @@ export function wavBytes(options: ToneOptions): Buffer {
 /**
  * A mono WAV of the pulsing tone with three defects analysis finds (functions/tracks/audio/findings.ts): the
  * tone driven into full scale from 1.0 to 1.3 s (clipping), digital silence from 3.0 to 3.05 s (a dropout),
- * and a single-sample click at 5.0 s.
+ * and a single-sample click at 5.0 s; played `repeats` times in a row (the same defects every `seconds`: the
+ * tone's swell follows the file's length, so a longer file is repeats of this one, not a longer tone).
  */
-export function defectsWavBytes(seconds = 8, sampleRate = 44_100): Buffer {
+export function defectsWavBytes(seconds = 8, sampleRate = 44_100, repeats = 1): Buffer {
   const samples = toneSamples({ seconds, sampleRate });
   const at = (t: number) => Math.round(t * sampleRate);
   for (let i = at(1); i < at(1.3); i++) samples[i] = Math.max(-32767, Math.min(32767, samples[i] * 3));
   samples.fill(0, at(3), at(3.05));
   samples[at(5)] = Math.max(-32767, Math.min(32767, samples[at(5)] + 16000));
-  return pcmWav(samples, sampleRate, 1);
+  const all = new Int16Array(samples.length * repeats);
+  for (let r = 0; r < repeats; r++) all.set(samples, r * samples.length);
+  return pcmWav(all, sampleRate, 1);
 }
 
 /** An MP3 file (MPEG-1 Layer III, constant bit rate). */
