@@ -1,13 +1,15 @@
 /**
  * A thread of the analysis findings (./findings-thread.ts): the report's safe samples arrive in batches of
  * pushes, each push given to the findings (./findings.ts) on runs rebuilt as the report's were (the channel's
- * last CARRIED samples, then the push's), and each batch's buffers handed back. 'end' answers the findings and
- * starts afresh for the next decode.
+ * last CARRIED samples, then the push's), and each batch's buffers handed back on the return port. 'end'
+ * answers the findings and starts afresh for the next decode.
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { FindingsMeter } from './findings.js';
 import { CARRIED, sampleScan } from './sample-scan.js';
-import type { FromFindings, ToFindings } from './findings-thread.js';
+import type { FindingsReturn, FromFindings, ToFindings } from './findings-thread.js';
+
+const { port, handed } = workerData as FindingsReturn;
 
 let meter = new FindingsMeter();
 let carried: Float32Array[] = [];
@@ -28,20 +30,21 @@ function pushBatch({ channels, pushes }: Extract<ToFindings, { kind: 'samples' }
   }
 }
 
-const answer = (message: FromFindings, transfer: ArrayBuffer[] = []) => parentPort!.postMessage(message, transfer);
-
 parentPort!.on('message', (message: ToFindings) => {
   if (message.kind === 'samples') {
     pushBatch(message);
-    // The whole buffers, as sent (a batch may not have filled them).
+    // The whole buffers, as sent (a batch may not have filled them), handed back; then counted, which wakes a
+    // decode waiting for them.
     const channels = message.channels.map((c) => new Float32Array(c.buffer));
-    answer(
-      { kind: 'free', channels },
+    port.postMessage(
+      channels,
       channels.map((c) => c.buffer as ArrayBuffer),
     );
+    Atomics.add(handed, 0, 1);
+    Atomics.notify(handed, 0);
     return;
   }
-  answer({ kind: 'findings', findings: meter.result() });
+  parentPort!.postMessage({ kind: 'findings', findings: meter.result() } satisfies FromFindings);
   meter = new FindingsMeter();
   carried = [];
 });

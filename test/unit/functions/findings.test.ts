@@ -446,6 +446,26 @@ describe('analysis findings', () => {
     expect(await findingsInThread([[[l, r], RATE]])).toEqual(findingsOf([l, r]));
   });
 
+  it('holds the decode back while a thread is behind, rather than its samples in memory, and gives up on one gone', async () => {
+    const [l] = music();
+    const long = Float32Array.from({ length: 400 * RATE }, (_, i) => l[i % l.length]);
+    const measure = new Measure(undefined, { findings: 'thread' });
+    // Ended, but not yet told (that takes the event loop, which a decode does not yield to between pushes): it
+    // hands nothing back.
+    void (measure.findings as unknown as { worker: Worker }).worker.terminate();
+    const start = performance.now();
+    feed(measure, [long], RATE, 65536);
+    // 400 s is 67 batches: 16 sets of buffers (16 MB a channel) were made, then the decode waited 2 s for one.
+    expect((measure.findings as unknown as { thread: { sets: number } }).thread.sets).toBe(16);
+    expect(performance.now() - start).toBeGreaterThan(2000);
+    await expect(measure.findings!.result()).rejects.toThrow(/handed no samples back/);
+    // A thread that keeps up makes a few.
+    const kept = new Measure(undefined, { findings: 'thread' });
+    feed(kept, [long], RATE, 65536);
+    expect((kept.findings as unknown as { thread: { sets: number } }).thread.sets).toBeLessThanOrEqual(16);
+    expect(await kept.findings!.result()).toEqual([]);
+  });
+
   it('gives an upload from 4 MB on a thread of its own, and a smaller one none', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'findings-thread-'));
     const threads = vi.spyOn(FindingsThread.prototype, 'result');
